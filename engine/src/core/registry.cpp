@@ -1,0 +1,31 @@
+#include "core/registry.h"
+
+#include <stdexcept>
+
+namespace archex {
+
+void ModelRegistry::add(ModelInfo info) {
+  for (const auto& m : models_) {
+    if (m.name == info.name) throw std::invalid_argument("model '" + info.name + "' registered twice");
+  }
+  if (!info.factory) throw std::invalid_argument("model '" + info.name + "' has no factory");
+  for (const auto& spec : info.params) {
+    if (!(spec.min <= spec.max) || !(spec.step > 0.0)) {
+      throw std::invalid_argument("model '" + info.name + "': parameter '" + spec.name +
+                                  "' has an empty range or a non-positive step");
+    }
+    validate_param(spec, spec.default_value);
+  }
+  models_.push_back(std::move(info));
+}
+
+const ModelInfo& ModelRegistry::get(const std::string& name) const {
+  std::string valid;
+  for (const auto& m : models_) {
+    if (m.name == name) return m;
+    valid += (valid.empty() ? "" : ", ") + m.name;
+  }
+  throw std::invalid_argument("unknown model '" + name + "'; valid: " + valid);
+}
+
+}  // namespace archex

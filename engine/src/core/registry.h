@@ -1,0 +1,41 @@
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/model.h"
+#include "core/param_spec.h"
+#include "core/rng.h"
+
+namespace archex {
+
+// Builds a run from validated parameters and a generator seeded for that run.
+using ModelFactory = std::function<std::unique_ptr<Model>(const ParamValues& params, Rng rng)>;
+
+struct ModelInfo {
+  std::string name;
+  std::string title;
+  std::string description;  // one line
+  std::string citation;     // the paper the model and its constants come from
+  std::vector<ParamSpec> params;
+  ModelFactory factory;
+};
+
+// Maps a model name to what is needed to describe and build it. An ordinary object, so tests and
+// workers can hold their own.
+class ModelRegistry {
+ public:
+  // Throws std::invalid_argument on a duplicate name or an inconsistent parameter spec.
+  void add(ModelInfo info);
+  // Throws std::invalid_argument naming the unknown model and listing the valid ones.
+  const ModelInfo& get(const std::string& name) const;
+  const std::vector<ModelInfo>& models() const { return models_; }
+
+ private:
+  std::vector<ModelInfo> models_;
+};
+
+}  // namespace archex

@@ -1,0 +1,37 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace archex {
+
+// A named number a model reports, with its unit.
+struct Scalar {
+  std::string name;
+  double value = 0.0;
+  std::string unit;
+  std::string description;
+};
+
+// A named curve: y against x, both with units.
+struct Series {
+  std::string name;
+  std::string label;
+  std::string x_name;
+  std::string x_unit;
+  std::string y_name;
+  std::string y_unit;
+  std::vector<double> x;
+  std::vector<double> y;
+};
+
+struct Result {
+  std::vector<Scalar> scalars;
+  std::vector<Series> series;
+
+  // Throws std::out_of_range naming the missing metric and the ones there are.
+  double scalar(const std::string& name) const;
+  const Series& find_series(const std::string& name) const;
+};
+
+}  // namespace archex

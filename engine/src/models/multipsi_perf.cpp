@@ -1,0 +1,193 @@
+#include "models/multipsi_perf.h"
+
+#include <memory>
+
+namespace archex {
+
+namespace {
+
+constexpr const char* kCitation =
+    "K. Taki, Measurements and Evaluation for the Multi-PSI/V1 System - A Study of Inter-PE "
+    "Communication versus System Performance, ICOT TR-370, 1988, sections 4-8";
+
+std::vector<ParamSpec> specs() {
+  auto speedup = [](const char* name, const char* label, const char* what) {
+    return ParamSpec{name, label, "x", 1.0, 0.1, 1000.0, 0.1, false,
+                     std::string("Factor by which the what-if machine speeds up ") + what +
+                         " relative to the measured machine (V2 estimate, sec. 4.2)."};
+  };
+  auto component = [](const char* name, const char* label, double value, const char* what) {
+    return ParamSpec{name, label, "ms", value, 0.001, 1000.0, 0.001, false,
+                     std::string(what) + " of the measured exchange (Table 1)."};
+  };
+  return {
+      {"pes", "Processing elements", "PEs", 6, 1, 1024, 1, true,
+       "Number of PEs; ideal performance = PE performance x PEs (sec. 5.1)."},
+      {"pe_rps", "PE performance", "RPS", 370, 1, 1e6, 1, false,
+       "Reductions per second of one PE on the program (sec. 5.1)."},
+      {"work_rate", "Average work rate", "fraction", 1.0, 0.01, 1.0, 0.01, false,
+       "Mean over PEs of real work time / total execution time (sec. 6); 1 means uniform load "
+       "and no sequentiality."},
+      {"comm_rate", "Communication rate", "messages/reduction", 0.05, 0.0, 2.0, 0.001, false,
+       "Total messages / total reductions, summed over all PEs (sec. 5.3)."},
+      {"rel_comm_time", "Relative communication time", "reductions/message", 7.7, 0.1, 100.0, 0.1,
+       false,
+       "Average message processing time / average reduction time on the measured machine "
+       "(sec. 5.2, Table 4). The what-if machine's value is this scaled by its exchange costs."},
+      {"perf_fraction", "Performance floor", "fraction", 0.5, 0.01, 0.99, 0.01, false,
+       "Lowest acceptable performance as a fraction of the communication-free performance; "
+       "sets the communication-rate bound (sec. 8)."},
+      component("reduction_ms", "Reduction time", 2.25, "Time of one goal reduction"),
+      component("hardware_ms", "Hardware time", 0.07, "Network transmission time, summed"),
+      component("firmware_ms", "Firmware time", 0.22,
+                "Firmware send/receive control time, summed over both PEs"),
+      component("software_ms", "Software time", 36.07,
+                "FGHC software communication processing, summed over both PEs"),
+      speedup("reduction_speedup", "Reduction speed-up", "goal reduction"),
+      speedup("hardware_speedup", "Hardware speed-up", "network transmission"),
+      speedup("firmware_speedup", "Firmware speed-up", "firmware message handling"),
+      speedup("software_speedup", "Software speed-up", "software communication processing"),
+      {"curve_points", "Curve resolution", "points", 201, 2, 100001, 1, true,
+       "Number of points computed along the performance-vs-overhead curve (Fig. 6)."},
+      {"curve_overhead_max", "Curve overhead range", "", 4.0, 0.1, 1000.0, 0.1, false,
+       "Largest relative communication overhead X drawn on the curve (Fig. 6)."},
+  };
+}
+
+// Times of the four parts of the measured exchange: a goal sent to an adjacent PE, reduced once
+// there, and its termination reported back (sec. 4.1).
+struct Exchange {
+  double reduction_ms;
+  double hardware_ms;
+  double firmware_ms;
+  double software_ms;
+
+  double total_ms() const { return reduction_ms + hardware_ms + firmware_ms + software_ms; }
+  double total_ratio() const { return total_ms() / reduction_ms; }
+  // Firmware and software run on the PEs' CPUs, the network hardware does not (sec. 4.2), so
+  // only they count towards the CPU time one message costs, in units of one reduction.
+  double cpu_comm_ratio() const { return (firmware_ms + software_ms) / reduction_ms; }
+};
+
+class MultiPsiPerf final : public Model {
+ public:
+  explicit MultiPsiPerf(const ParamValues& p)
+      : base_{p.at("reduction_ms"), p.at("hardware_ms"), p.at("firmware_ms"), p.at("software_ms")},
+        whatif_{base_.reduction_ms / p.at("reduction_speedup"),
+                base_.hardware_ms / p.at("hardware_speedup"),
+                base_.firmware_ms / p.at("firmware_speedup"),
+                base_.software_ms / p.at("software_speedup")},
+        pes_(p.at("pes")),
+        pe_rps_(p.at("pe_rps")),
+        work_rate_(p.at("work_rate")),
+        comm_rate_(p.at("comm_rate")),
+        measured_rel_comm_time_(p.at("rel_comm_time")),
+        perf_fraction_(p.at("perf_fraction")),
+        points_(static_cast<std::size_t>(p.at("curve_points"))),
+        overhead_max_(p.at("curve_overhead_max")) {
+    curve_.name = "perf_vs_overhead";
+    curve_.label = "Relative performance against relative communication overhead (Fig. 6)";
+    curve_.x_name = "relative communication overhead X";
+    curve_.y_name = "performance / ideal";
+    curve_.y_unit = "fraction";
+    curve_.x.reserve(points_);
+    curve_.y.reserve(points_);
+  }
+
+  bool advance(std::uint64_t budget) override {
+    const std::size_t end =
+        budget >= points_ - done_ ? points_ : done_ + static_cast<std::size_t>(budget);
+    for (; done_ < end; ++done_) {
+      const double x = overhead_max_ * static_cast<double>(done_) / static_cast<double>(points_ - 1);
+      curve_.x.push_back(x);
+      curve_.y.push_back(relative_performance(x));
+    }
+    return done_ == points_;
+  }
+
+  double progress() const override {
+    return static_cast<double>(done_) / static_cast<double>(points_);
+  }
+
+  Result result() const override {
+    Result r;
+    add_exchange(r, "base", "measured", base_);
+    add_exchange(r, "whatif", "what-if", whatif_);
+
+    const double scale = whatif_.cpu_comm_ratio() / base_.cpu_comm_ratio();
+    const double rel_comm_time = measured_rel_comm_time_ * scale;
+    const double overhead = comm_rate_ * rel_comm_time;
+    const double ideal = pe_rps_ * pes_;
+    const double relative = relative_performance(overhead);
+    // Sec. 8 inverted: 1 / (1 + rate x t) >= f  <=>  rate <= (1/f - 1) / t.
+    const double allowed_overhead = 1.0 / perf_fraction_ - 1.0;
+    const double max_rate = allowed_overhead / rel_comm_time;
+    const double max_rate_measured = allowed_overhead / measured_rel_comm_time_;
+
+    r.scalars.push_back({"comm_cost_scale", scale, "x",
+                         "What-if over measured CPU communication time per reduction"});
+    r.scalars.push_back({"rel_comm_time", rel_comm_time, "reductions/message",
+                         "Relative communication time of the what-if machine"});
+    r.scalars.push_back({"ideal_rps", ideal, "RPS", "PE performance x PEs"});
+    r.scalars.push_back({"overhead", overhead, "",
+                         "Relative communication overhead X = communication rate x relative "
+                         "communication time"});
+    r.scalars.push_back({"relative_performance", relative, "fraction",
+                         "System performance / ideal performance"});
+    r.scalars.push_back({"system_rps", ideal * relative, "RPS",
+                         "Ideal x work rate / (1 + X)"});
+    r.scalars.push_back({"max_comm_rate", max_rate, "messages/reduction",
+                         "Largest communication rate keeping the performance floor"});
+    r.scalars.push_back({"min_reductions_per_message", 1.0 / max_rate, "reductions/message",
+                         "At most one message per this many reductions"});
+    r.scalars.push_back({"max_comm_rate_measured", max_rate_measured, "messages/reduction",
+                         "The same bound on the measured machine"});
+    r.scalars.push_back({"max_comm_rate_ratio", max_rate / max_rate_measured, "x",
+                         "What-if bound over the measured machine's bound"});
+    r.series.push_back(curve_);
+    return r;
+  }
+
+ private:
+  double relative_performance(double overhead) const { return work_rate_ / (1.0 + overhead); }
+
+  static void add_exchange(Result& r, const std::string& prefix, const std::string& which,
+                           const Exchange& e) {
+    r.scalars.push_back({prefix + "_reduction_ms", e.reduction_ms, "ms", which + " reduction time"});
+    r.scalars.push_back({prefix + "_hardware_ms", e.hardware_ms, "ms", which + " hardware time"});
+    r.scalars.push_back({prefix + "_firmware_ms", e.firmware_ms, "ms", which + " firmware time"});
+    r.scalars.push_back({prefix + "_software_ms", e.software_ms, "ms", which + " software time"});
+    r.scalars.push_back({prefix + "_total_ms", e.total_ms(), "ms", which + " exchange total"});
+    r.scalars.push_back({prefix + "_total_ratio", e.total_ratio(), "reductions",
+                         which + " exchange total / one reduction"});
+    r.scalars.push_back({prefix + "_cpu_comm_ratio", e.cpu_comm_ratio(), "reductions",
+                         which + " firmware + software time / one reduction"});
+  }
+
+  Exchange base_;
+  Exchange whatif_;
+  double pes_;
+  double pe_rps_;
+  double work_rate_;
+  double comm_rate_;
+  double measured_rel_comm_time_;
+  double perf_fraction_;
+  std::size_t points_;
+  double overhead_max_;
+  std::size_t done_ = 0;
+  Series curve_;
+};
+
+}  // namespace
+
+ModelInfo multipsi_perf_info() {
+  return {"multipsi_perf",
+          "Multi-PSI: communication vs performance",
+          "Taki's system-performance model: inter-PE exchange costs, work rate and communication "
+          "rate give performance relative to ideal.",
+          kCitation,
+          specs(),
+          [](const ParamValues& params, Rng) { return std::make_unique<MultiPsiPerf>(params); }};
+}
+
+}  // namespace archex

@@ -1,0 +1,62 @@
+#include "core/registry.h"
+
+#include <gtest/gtest.h>
+
+#include "models/builtin_models.h"
+
+namespace archex {
+namespace {
+
+ModelInfo dummy(const std::string& name) {
+  return {name, "Dummy", "d", "c", {{"p", "P", "", 1, 0, 2, 1, true, ""}},
+          [](const ParamValues&, Rng) -> std::unique_ptr<Model> { return nullptr; }};
+}
+
+TEST(ModelRegistry, GetUnknownModelListsValidNames) {
+  ModelRegistry r;
+  r.add(dummy("a"));
+  r.add(dummy("b"));
+  try {
+    r.get("c");
+    FAIL() << "expected an error";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "unknown model 'c'; valid: a, b");
+  }
+}
+
+TEST(ModelRegistry, RejectsDuplicateNames) {
+  ModelRegistry r;
+  r.add(dummy("a"));
+  EXPECT_THROW(r.add(dummy("a")), std::invalid_argument);
+}
+
+TEST(ModelRegistry, RejectsDefaultOutsideRange) {
+  ModelRegistry r;
+  ModelInfo bad = dummy("a");
+  bad.params[0].default_value = 5;
+  EXPECT_THROW(r.add(bad), ParamError);
+}
+
+TEST(BuiltinRegistry, EveryModelIsDocumented) {
+  const ModelRegistry r = builtin_registry();
+  ASSERT_FALSE(r.models().empty());
+  for (const auto& m : r.models()) {
+    EXPECT_FALSE(m.title.empty()) << m.name;
+    EXPECT_FALSE(m.description.empty()) << m.name;
+    EXPECT_FALSE(m.citation.empty()) << m.name;
+    for (const auto& p : m.params) {
+      EXPECT_FALSE(p.label.empty()) << m.name << "." << p.name;
+      EXPECT_FALSE(p.description.empty()) << m.name << "." << p.name;
+    }
+  }
+}
+
+TEST(BuiltinRegistry, EachCallBuildsAnIndependentRegistry) {
+  ModelRegistry a = builtin_registry();
+  const ModelRegistry b = builtin_registry();
+  a.add(dummy("extra"));
+  EXPECT_EQ(a.models().size(), b.models().size() + 1);
+}
+
+}  // namespace
+}  // namespace archex

@@ -1,0 +1,47 @@
+#include "core/simulation.h"
+
+#include <gtest/gtest.h>
+
+#include "models/builtin_models.h"
+
+namespace archex {
+namespace {
+
+TEST(Simulation, AdvanceInSlicesReportsProgressAndMatchesOneShotRun) {
+  const ModelRegistry registry = builtin_registry();
+  Simulation sliced(registry, "multipsi_perf", {{"curve_points", 100}}, 1);
+  EXPECT_EQ(sliced.progress(), 0.0);
+  EXPECT_FALSE(sliced.advance(30));
+  EXPECT_DOUBLE_EQ(sliced.progress(), 0.3);
+  while (!sliced.advance(30)) {
+  }
+  EXPECT_TRUE(sliced.done());
+  EXPECT_EQ(sliced.progress(), 1.0);
+
+  Simulation whole(registry, "multipsi_perf", {{"curve_points", 100}}, 1);
+  const Result a = sliced.result();
+  const Result b = whole.run();
+  EXPECT_EQ(a.find_series("perf_vs_overhead").y, b.find_series("perf_vs_overhead").y);
+  ASSERT_EQ(a.scalars.size(), b.scalars.size());
+  for (std::size_t i = 0; i < a.scalars.size(); ++i) {
+    EXPECT_EQ(a.scalars[i].value, b.scalars[i].value) << a.scalars[i].name;
+  }
+}
+
+TEST(Simulation, KeepsResolvedParametersAndSeed) {
+  const ModelRegistry registry = builtin_registry();
+  Simulation sim(registry, "multipsi_perf", {{"pes", 8}}, 99);
+  EXPECT_EQ(sim.params().at("pes"), 8);
+  EXPECT_EQ(sim.params().at("pe_rps"), 370);
+  EXPECT_EQ(sim.seed(), 99u);
+  EXPECT_EQ(sim.model_name(), "multipsi_perf");
+}
+
+TEST(Simulation, BadParameterThrowsParamError) {
+  const ModelRegistry registry = builtin_registry();
+  EXPECT_THROW(Simulation(registry, "multipsi_perf", {{"pes", 0}}, 1), ParamError);
+  EXPECT_THROW(Simulation(registry, "nope", {}, 1), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace archex
