@@ -1,0 +1,146 @@
+import type { Engine } from '../engine/engine';
+import { EngineError } from '../engine/engine';
+import type { ModelInfo, Params, RunResult } from '../engine/types';
+import type { Preset } from '../presets/schema';
+import { presetParams } from '../presets/schema';
+import type { ValidationRow } from '../presets/validation';
+import { validate } from '../presets/validation';
+
+/** A failure of the user's input: printed as is, exit code 2. */
+export class UsageError extends Error {}
+
+export interface RunReport {
+  preset: string;
+  model: string;
+  seed: number;
+  params: Params;
+  results: Record<string, number>;
+  units: Record<string, string>;
+  series: Record<string, { x_name: string; x_unit: string; y_name: string; y_unit: string; x: number[]; y: number[] }>;
+  validation: { metric: string; paper: number; simulated: number; tolerance: number; pass: boolean }[];
+}
+
+export function findPreset(presets: Preset[], id: string): Preset {
+  const preset = presets.find((p) => p.id === id);
+  if (!preset) {
+    throw new UsageError(`unknown preset '${id}'; valid: ${presets.map((p) => p.id).join(', ')}`);
+  }
+  return preset;
+}
+
+/** Parses `name=value` settings, checking names and ranges against the model's specs. */
+export function parseSettings(model: ModelInfo, settings: string[]): { params: Params; seed?: number } {
+  const params: Params = {};
+  let seed: number | undefined;
+  for (const setting of settings) {
+    const eq = setting.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--set expects name=value, got '${setting}'`);
+    const name = setting.slice(0, eq);
+    const text = setting.slice(eq + 1).trim();
+    const value = text === '' ? Number.NaN : Number(text);
+    if (name === 'seed') {
+      if (!Number.isSafeInteger(value) || value < 0) {
+        throw new UsageError(`seed must be a whole number in [0, ${Number.MAX_SAFE_INTEGER}], got '${text}'`);
+      }
+      seed = value;
+      continue;
+    }
+    const spec = model.params.find((p) => p.name === name);
+    if (!spec) {
+      const valid = ['seed', ...model.params.map((p) => p.name)].join(', ');
+      throw new UsageError(`unknown parameter '${name}' for ${model.name}; valid: ${valid}`);
+    }
+    const range = `[${spec.min}, ${spec.max}]${spec.unit ? ` ${spec.unit}` : ''}`;
+    if (!Number.isFinite(value)) {
+      throw new UsageError(`parameter '${name}' = '${text}' is not a number; valid range ${range}`);
+    }
+    params[name] = value;
+  }
+  return seed === undefined ? { params } : { params, seed };
+}
+
+export async function runPreset(
+  engine: Engine,
+  models: ModelInfo[],
+  preset: Preset,
+  settings: string[] = [],
+): Promise<{ report: RunReport; rows: ValidationRow[]; result: RunResult }> {
+  const model = models.find((m) => m.name === preset.model);
+  if (!model) throw new UsageError(`preset ${preset.id} uses unknown model '${preset.model}'`);
+  const overrides = parseSettings(model, settings);
+  const seed = overrides.seed ?? preset.seed;
+  let outcome;
+  try {
+    outcome = await engine.run({
+      model: preset.model,
+      params: { ...presetParams(preset), ...overrides.params },
+      seed,
+    });
+  } catch (error) {
+    if (error instanceof EngineError && error.param !== undefined) throw new UsageError(error.message);
+    throw error;
+  }
+  const rows = validate(preset, outcome.result);
+  const report: RunReport = {
+    preset: preset.id,
+    model: preset.model,
+    seed,
+    params: outcome.params,
+    results: Object.fromEntries(outcome.result.scalars.map((s) => [s.name, s.value])),
+    units: Object.fromEntries(outcome.result.scalars.map((s) => [s.name, s.unit])),
+    series: Object.fromEntries(
+      outcome.result.series.map((s) => [
+        s.name,
+        { x_name: s.xName, x_unit: s.xUnit, y_name: s.yName, y_unit: s.yUnit, x: s.x, y: s.y },
+      ]),
+    ),
+    validation: rows.map(({ metric, paper, simulated, tolerance, pass }) => ({
+      metric,
+      paper,
+      simulated,
+      tolerance,
+      pass,
+    })),
+  };
+  return { report, rows, result: outcome.result };
+}
+
+function csvField(text: string): string {
+  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Scalars as `metric,value,unit` rows. */
+export function toCsv(result: RunResult): string {
+  const lines = ['metric,value,unit'];
+  for (const s of result.scalars) lines.push([s.name, String(s.value), s.unit].map(csvField).join(','));
+  return `${lines.join('\n')}\n`;
+}
+
+/** A plain-text table with right-aligned numeric columns. */
+export function formatTable(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+export function formatNumber(value: number): string {
+  if (!Number.isFinite(value)) return String(value);
+  return Math.abs(value) >= 1e5 || (value !== 0 && Math.abs(value) < 1e-3)
+    ? value.toExponential(4)
+    : String(Number(value.toPrecision(5)));
+}
+
+export function validationTable(presetId: string, rows: ValidationRow[]): string {
+  return formatTable(
+    ['preset', 'metric', 'paper', 'simulated', 'tolerance', 'result'],
+    rows.map((r) => [
+      presetId,
+      r.metric,
+      formatNumber(r.paper),
+      formatNumber(r.simulated),
+      `±${formatNumber(r.tolerance)}`,
+      r.pass ? 'pass' : 'FAIL',
+    ]),
+  );
+}

@@ -1,0 +1,134 @@
+import type { Engine, RunOptions, RunOutcome, RunProgress, RunRequest } from './engine';
+import { EngineError } from './engine';
+import type { EngineRequest, EngineResponse, RequestBody } from './protocol';
+import { PROTOCOL_VERSION } from './protocol';
+import type { ModelInfo } from './types';
+
+/** A two-way message channel to an EngineHost: a Worker, or an in-memory pair. */
+export interface Port {
+  post(request: EngineRequest): void;
+  listen(handler: (response: EngineResponse) => void): void;
+  close(): void;
+}
+
+interface Pending {
+  resolve(response: EngineResponse): void;
+  reject(error: unknown): void;
+  onProgress?: (progress: RunProgress) => void;
+}
+
+function abortError(): DOMException {
+  return new DOMException('The engine request was cancelled', 'AbortError');
+}
+
+/** The Engine interface over a Port: request ids, progress, cancellation, superseded runs. */
+export class EngineClient implements Engine {
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private readonly channels = new Map<string, AbortController>();
+  private readonly listeners = new Set<(pending: number) => void>();
+
+  constructor(private readonly port: Port) {
+    port.listen((response) => this.receive(response));
+  }
+
+  async listModels(signal?: AbortSignal): Promise<ModelInfo[]> {
+    const response = await this.request({ type: 'list-models', id: 0 }, signal);
+    if (response.type !== 'models') throw new EngineError({ message: `unexpected ${response.type}` });
+    return response.models;
+  }
+
+  async run(request: RunRequest, options: RunOptions = {}): Promise<RunOutcome> {
+    let signal = options.signal;
+    if (options.channel !== undefined) {
+      this.channels.get(options.channel)?.abort();
+      const controller = new AbortController();
+      this.channels.set(options.channel, controller);
+      signal = signal ? AbortSignal.any([signal, controller.signal]) : controller.signal;
+    }
+    const response = await this.request(
+      { type: 'run', id: 0, ...request, partial: options.partial ?? false },
+      signal,
+      options.onProgress,
+    );
+    if (response.type !== 'result') throw new EngineError({ message: `unexpected ${response.type}` });
+    return { result: response.result, params: response.params, elapsedMs: response.elapsedMs };
+  }
+
+  onPendingChange(listener: (pending: number) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  dispose(): void {
+    for (const pending of this.pending.values()) pending.reject(abortError());
+    this.pending.clear();
+    this.notify();
+    this.port.close();
+  }
+
+  private request(
+    body: RequestBody,
+    signal?: AbortSignal,
+    onProgress?: (progress: RunProgress) => void,
+  ): Promise<EngineResponse> {
+    if (signal?.aborted) return Promise.reject(abortError());
+    const id = this.nextId++;
+    return new Promise<EngineResponse>((resolve, reject) => {
+      const onAbort = () => {
+        if (!this.pending.delete(id)) return;
+        this.port.post({ v: PROTOCOL_VERSION, type: 'cancel', id: this.nextId++, target: id });
+        this.notify();
+        reject(abortError());
+      };
+      const settle = () => signal?.removeEventListener('abort', onAbort);
+      this.pending.set(id, {
+        resolve: (r) => {
+          settle();
+          resolve(r);
+        },
+        reject: (e) => {
+          settle();
+          reject(e);
+        },
+        ...(onProgress ? { onProgress } : {}),
+      });
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.notify();
+      this.port.post({ ...body, id, v: PROTOCOL_VERSION } as EngineRequest);
+    });
+  }
+
+  private receive(response: EngineResponse): void {
+    const pending = this.pending.get(response.id);
+    if (!pending) return; // answer to a request cancelled on this side
+    if (response.type === 'progress') {
+      pending.onProgress?.({
+        fraction: response.fraction,
+        elapsedMs: response.elapsedMs,
+        ...(response.partial ? { partial: response.partial } : {}),
+      });
+      return;
+    }
+    this.pending.delete(response.id);
+    this.notify();
+    if (response.v !== PROTOCOL_VERSION) {
+      pending.reject(
+        new EngineError({ message: `engine speaks protocol ${response.v}, UI ${PROTOCOL_VERSION}` }),
+      );
+    } else if (response.type === 'error') pending.reject(new EngineError(response.error));
+    else if (response.type === 'cancelled') pending.reject(abortError());
+    else pending.resolve(response);
+  }
+
+  /** Fails every request in flight, e.g. when the worker died. */
+  failAll(message: string): void {
+    for (const pending of this.pending.values()) pending.reject(new EngineError({ message }));
+    this.pending.clear();
+    this.notify();
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) listener(this.pending.size);
+  }
+}

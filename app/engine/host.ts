@@ -1,0 +1,137 @@
+import type { ArchexModule, EngineBindingError, RawResult, Simulation } from '#wasm/archex';
+
+import type { EngineRequest, EngineResponse, ErrorInfo, ResponseBody } from './protocol';
+import { PROTOCOL_VERSION } from './protocol';
+import type { RunResult } from './types';
+
+/** Slices of engine work aim at this length so a cancel or a new request is seen within a frame. */
+const SLICE_TARGET_MS = 8;
+const PROGRESS_INTERVAL_MS = 50;
+
+function toRunResult(raw: RawResult): RunResult {
+  return {
+    scalars: raw.scalars.map((s) => ({ ...s })),
+    series: raw.series.map((s) => ({ ...s, x: Array.from(s.x), y: Array.from(s.y) })),
+  };
+}
+
+function errorInfo(error: unknown): ErrorInfo {
+  if (error instanceof Error) {
+    const param = (error as EngineBindingError).param;
+    return param === undefined ? { message: error.message } : { message: error.message, param };
+  }
+  return { message: String(error) };
+}
+
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+/**
+ * Serves protocol requests from a loaded wasm module. Runs advance in short slices, yielding
+ * between them so that cancel messages arrive; the same class runs inside the worker and
+ * in-process.
+ */
+export class EngineHost {
+  private readonly cancelled = new Set<number>();
+  private readonly running = new Set<number>();
+
+  constructor(
+    private readonly module: Promise<ArchexModule>,
+    private readonly post: (response: EngineResponse) => void,
+  ) {}
+
+  private send(body: ResponseBody): void {
+    this.post({ ...body, v: PROTOCOL_VERSION } as EngineResponse);
+  }
+
+  handle(request: EngineRequest): void {
+    if (request.v !== PROTOCOL_VERSION) {
+      this.send({
+        type: 'error',
+        id: request.id,
+        error: { message: `protocol version ${request.v} is not ${PROTOCOL_VERSION}` },
+      });
+      return;
+    }
+    switch (request.type) {
+      case 'hello':
+        this.send({ type: 'hello', id: request.id, protocol: PROTOCOL_VERSION });
+        return;
+      case 'cancel':
+        if (this.running.has(request.target)) this.cancelled.add(request.target);
+        return;
+      case 'list-models':
+        this.module.then(
+          (m) => this.send({ type: 'models', id: request.id, models: m.listModels() }),
+          (error: unknown) => this.send({ type: 'error', id: request.id, error: errorInfo(error) }),
+        );
+        return;
+      case 'run':
+        this.running.add(request.id);
+        void this.run(request).finally(() => {
+          this.running.delete(request.id);
+          this.cancelled.delete(request.id);
+        });
+        return;
+    }
+  }
+
+  private async run(request: Extract<EngineRequest, { type: 'run' }>): Promise<void> {
+    const { id } = request;
+    const started = performance.now();
+    let sim: Simulation;
+    try {
+      const module = await this.module;
+      sim = new module.Simulation(request.model, request.params, request.seed);
+    } catch (error) {
+      this.send({ type: 'error', id, error: errorInfo(error) });
+      return;
+    }
+    try {
+      let budget = 16;
+      let lastProgress = started;
+      for (;;) {
+        if (this.cancelled.has(id)) {
+          this.send({ type: 'cancelled', id });
+          return;
+        }
+        const sliceStart = performance.now();
+        if (sim.advance(budget)) break;
+        const now = performance.now();
+        const slice = now - sliceStart;
+        if (slice < SLICE_TARGET_MS / 2) budget *= 2;
+        else if (slice > SLICE_TARGET_MS * 2) budget = Math.max(1, Math.floor(budget / 2));
+        if (now - lastProgress >= PROGRESS_INTERVAL_MS) {
+          lastProgress = now;
+          this.send({
+            type: 'progress',
+            id,
+            fraction: sim.progress(),
+            elapsedMs: now - started,
+            ...(request.partial ? { partial: toRunResult(sim.result()) } : {}),
+          });
+        }
+        await yieldToEventLoop();
+      }
+      this.send({
+        type: 'result',
+        id,
+        result: toRunResult(sim.result()),
+        params: sim.params(),
+        elapsedMs: performance.now() - started,
+      });
+    } catch (error) {
+      this.send({ type: 'error', id, error: errorInfo(error) });
+    } finally {
+      sim.delete();
+    }
+  }
+}

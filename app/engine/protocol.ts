@@ -1,0 +1,55 @@
+// The one message format between the UI and the engine (worker or in-process). Both sides import
+// this module; every message names its fields and carries the protocol version.
+//
+// Versions:
+//   1  hello, list-models, run (with progress and optional partial results), cancel.
+import type { ModelInfo, Params, RunResult } from './types';
+
+export const PROTOCOL_VERSION = 1;
+
+export type EngineRequest =
+  | { v: number; type: 'hello'; id: number }
+  | { v: number; type: 'list-models'; id: number }
+  | {
+      v: number;
+      type: 'run';
+      id: number;
+      model: string;
+      params: Params;
+      seed: number;
+      /** Send what has been computed so far with each progress message. */
+      partial: boolean;
+    }
+  | { v: number; type: 'cancel'; id: number; target: number };
+
+export interface ErrorInfo {
+  message: string;
+  /** The parameter the error is about, when it is about one. */
+  param?: string;
+}
+
+export type EngineResponse =
+  | { v: number; type: 'hello'; id: number; protocol: number }
+  | { v: number; type: 'models'; id: number; models: ModelInfo[] }
+  | {
+      v: number;
+      type: 'progress';
+      id: number;
+      fraction: number;
+      elapsedMs: number;
+      partial?: RunResult;
+    }
+  | {
+      v: number;
+      type: 'result';
+      id: number;
+      result: RunResult;
+      params: Params;
+      elapsedMs: number;
+    }
+  | { v: number; type: 'cancelled'; id: number }
+  | { v: number; type: 'error'; id: number; error: ErrorInfo };
+
+type Body<T> = T extends unknown ? Omit<T, 'v'> : never;
+export type RequestBody = Body<EngineRequest>;
+export type ResponseBody = Body<EngineResponse>;

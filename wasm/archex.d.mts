@@ -1,0 +1,79 @@
+// Types of the embind module built from wasm/bindings.cpp (Emscripten 3.1.6 cannot emit them).
+// wasm/bindings.test.ts loads the real module and calls every binding declared here.
+
+export interface ParamSpec {
+  name: string;
+  label: string;
+  unit: string;
+  default: number;
+  min: number;
+  max: number;
+  step: number;
+  integer: boolean;
+  description: string;
+}
+
+export interface ModelInfo {
+  name: string;
+  title: string;
+  description: string;
+  citation: string;
+  params: ParamSpec[];
+}
+
+export interface Scalar {
+  name: string;
+  value: number;
+  unit: string;
+  description: string;
+}
+
+export interface Series {
+  name: string;
+  label: string;
+  xName: string;
+  xUnit: string;
+  yName: string;
+  yUnit: string;
+  x: Float64Array;
+  y: Float64Array;
+}
+
+export interface RawResult {
+  scalars: Scalar[];
+  series: Series[];
+}
+
+/** An Error thrown by a binding; `param` names the offending parameter when there is one. */
+export interface EngineBindingError extends Error {
+  param?: string;
+}
+
+/** One run of a model. Owns wasm memory: call delete() when done with it. */
+export interface Simulation {
+  /** Does at most `budget` (>= 1) units of work; true once the run is complete. */
+  advance(budget: number): boolean;
+  done(): boolean;
+  /** Fraction done, 0..1. */
+  progress(): number;
+  model(): string;
+  seed(): number;
+  /** Every parameter of the run after defaults and validation. */
+  params(): Record<string, number>;
+  /** Everything computed so far. */
+  result(): RawResult;
+  delete(): void;
+}
+
+export interface ArchexModule {
+  listModels(): ModelInfo[];
+  /** Throws EngineBindingError for an unknown model, parameter or out-of-range value. */
+  Simulation: new (model: string, params: Record<string, number>, seed: number) => Simulation;
+}
+
+export interface ModuleOptions {
+  wasmBinary?: ArrayBuffer | Uint8Array;
+}
+
+declare function createArchexModule(options?: ModuleOptions): Promise<ArchexModule>;
+export default createArchexModule;
