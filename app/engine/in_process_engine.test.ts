@@ -1,0 +1,134 @@
+import type { ArchexModule } from '#wasm/archex';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import { EngineError, isAbortError } from './engine';
+import { EngineHost } from './host';
+import { createInProcessEngine } from './in_process_engine';
+import { loadNodeModule } from './node_module';
+import type { EngineResponse } from './protocol';
+import { PROTOCOL_VERSION } from './protocol';
+import { findSeries, scalarValue } from './types';
+
+let module: ArchexModule;
+beforeAll(async () => {
+  module = await loadNodeModule();
+});
+
+describe('createInProcessEngine()', () => {
+  it('listModels() returns the registry through the protocol', async () => {
+    const engine = createInProcessEngine(module);
+    const models = await engine.listModels();
+    expect(models.map((m) => m.name)).toContain('multipsi_perf');
+    engine.dispose();
+  });
+
+  it('run() returns the result, the resolved parameters and progress', async () => {
+    const engine = createInProcessEngine(module);
+    const outcome = await engine.run({ model: 'multipsi_perf', params: { pes: 12 }, seed: 3 });
+    expect(outcome.params.pes).toBe(12);
+    expect(outcome.params.rel_comm_time).toBe(7.7);
+    expect(scalarValue(outcome.result, 'ideal_rps')).toBe(12 * 370);
+    expect(findSeries(outcome.result, 'perf_vs_overhead').y).toHaveLength(201);
+    expect(outcome.elapsedMs).toBeGreaterThanOrEqual(0);
+    engine.dispose();
+  });
+
+  it('run() rejects with an EngineError naming the bad parameter', async () => {
+    const engine = createInProcessEngine(module);
+    const error = await engine
+      .run({ model: 'multipsi_perf', params: { comm_rate: 5 }, seed: 1 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EngineError);
+    expect((error as EngineError).param).toBe('comm_rate');
+    expect((error as EngineError).message).toBe(
+      "parameter 'comm_rate' = 5 is out of range; valid range [0, 2] messages/reduction",
+    );
+    const unknown = await engine.run({ model: 'x', params: {}, seed: 1 }).catch((e: unknown) => e);
+    expect((unknown as Error).message).toBe("unknown model 'x'; valid: multipsi_perf");
+    engine.dispose();
+  });
+
+  it('an aborted run rejects with AbortError and leaves nothing pending', async () => {
+    const engine = createInProcessEngine(module);
+    const pending: number[] = [];
+    engine.onPendingChange((n) => pending.push(n));
+    const controller = new AbortController();
+    const run = engine.run(
+      { model: 'multipsi_perf', params: { curve_points: 100001 }, seed: 1 },
+      { signal: controller.signal },
+    );
+    controller.abort();
+    const error = await run.catch((e: unknown) => e);
+    expect(isAbortError(error)).toBe(true);
+    expect(pending.at(-1)).toBe(0);
+    engine.dispose();
+  });
+
+  it('a new run on the same channel supersedes the one before it', async () => {
+    const engine = createInProcessEngine(module);
+    const first = engine.run(
+      { model: 'multipsi_perf', params: { pes: 2 }, seed: 1 },
+      { channel: 'view' },
+    );
+    const second = engine.run(
+      { model: 'multipsi_perf', params: { pes: 3 }, seed: 1 },
+      { channel: 'view' },
+    );
+    expect(isAbortError(await first.catch((e: unknown) => e))).toBe(true);
+    expect((await second).params.pes).toBe(3);
+    engine.dispose();
+  });
+
+  it('gives identical numbers for identical requests', async () => {
+    const engine = createInProcessEngine(module);
+    const request = { model: 'multipsi_perf', params: { comm_rate: 0.123 }, seed: 5 };
+    const [a, b] = await Promise.all([engine.run(request), engine.run(request)]);
+    expect(a.result).toEqual(b.result);
+    engine.dispose();
+  });
+});
+
+describe('EngineHost', () => {
+  function collect() {
+    const responses: EngineResponse[] = [];
+    const host = new EngineHost(Promise.resolve(module), (r) => responses.push(r));
+    return { host, responses };
+  }
+
+  it('stops a run when its cancel arrives and answers cancelled', async () => {
+    const { host, responses } = collect();
+    host.handle({
+      v: PROTOCOL_VERSION,
+      type: 'run',
+      id: 1,
+      model: 'multipsi_perf',
+      params: { curve_points: 100001 },
+      seed: 1,
+      partial: false,
+    });
+    host.handle({ v: PROTOCOL_VERSION, type: 'cancel', id: 2, target: 1 });
+    await expect.poll(() => responses.length).toBe(1);
+    expect(responses[0]).toEqual({ v: PROTOCOL_VERSION, type: 'cancelled', id: 1 });
+  });
+
+  it('answers a request of another protocol version with an error', () => {
+    const { host, responses } = collect();
+    host.handle({ v: PROTOCOL_VERSION + 1, type: 'hello', id: 9 });
+    expect(responses).toEqual([
+      {
+        v: PROTOCOL_VERSION,
+        type: 'error',
+        id: 9,
+        error: { message: `protocol version ${PROTOCOL_VERSION + 1} is not ${PROTOCOL_VERSION}` },
+      },
+    ]);
+  });
+
+  it('reports a module that failed to load as an error per request', async () => {
+    const responses: EngineResponse[] = [];
+    const host = new EngineHost(Promise.reject(new Error('no wasm')), (r) => responses.push(r));
+    host.handle({ v: PROTOCOL_VERSION, type: 'list-models', id: 4 });
+    await expect.poll(() => responses.length).toBe(1);
+    expect(responses[0]).toMatchObject({ type: 'error', id: 4, error: { message: 'no wasm' } });
+  });
+});

@@ -1,0 +1,75 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import { createInProcessEngine } from '../engine/in_process_engine';
+import { loadNodeModule } from '../engine/node_module';
+import type { ModelInfo } from '../engine/types';
+import { loadPresetsFromDisk } from './from_disk';
+import { parsePreset, presetParams, presetProblems } from './schema';
+import { validate } from './validation';
+
+const presets = loadPresetsFromDisk();
+const engine = createInProcessEngine(loadNodeModule());
+let models: ModelInfo[];
+
+beforeAll(async () => {
+  models = await engine.listModels();
+});
+
+const good = presets[0]!;
+
+describe('parsePreset()', () => {
+  it('accepts every preset in presets/', () => {
+    expect(presets.length).toBeGreaterThan(0);
+  });
+
+  it('rejects a parameter without a source', () => {
+    const bad = structuredClone(good) as Record<string, unknown>;
+    (bad.params as Record<string, unknown>).pes = { value: 6, unit: 'PEs' };
+    expect(() => parsePreset(bad, 'bad.json')).toThrow(/invalid preset bad.json: params.pes.source/);
+  });
+
+  it('rejects a tolerance that is neither abs nor rel, and unknown keys', () => {
+    const bad = structuredClone(good) as Record<string, unknown>;
+    (bad.reference as Record<string, unknown>[])[0]!.tolerance = { pct: 1 };
+    expect(() => parsePreset(bad, 'bad.json')).toThrow(/reference.0.tolerance/);
+    expect(() => parsePreset({ ...good, extra: 1 }, 'bad.json')).toThrow(/extra/);
+  });
+
+  it('rejects an id that is not lower-case words joined by hyphens', () => {
+    expect(() => parsePreset({ ...good, id: 'Multi PSI' }, 'bad.json')).toThrow(/id/);
+  });
+});
+
+describe('presetProblems()', () => {
+  it('finds none in the shipped presets', () => {
+    for (const preset of presets) expect(presetProblems(preset, models), preset.id).toEqual([]);
+  });
+
+  it('reports a unit that differs from the engine and a value out of range', () => {
+    const bad = structuredClone(good);
+    bad.params.pes = { value: 5000, unit: 'nodes', source: 'test' };
+    expect(presetProblems(bad, models)).toEqual([
+      "params.pes: unit 'nodes' but the engine uses 'PEs'",
+      'params.pes: 5000 outside [1, 1024]',
+    ]);
+  });
+});
+
+describe('every preset against its paper targets', () => {
+  for (const preset of presets) {
+    it(`${preset.id} meets every reference within its tolerance`, async () => {
+      const { result } = await engine.run({
+        model: preset.model,
+        params: presetParams(preset),
+        seed: preset.seed,
+      });
+      const rows = validate(preset, result);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) {
+        expect(Math.abs(row.simulated - row.paper), `${row.metric}: ${row.label}`).toBeLessThanOrEqual(
+          row.tolerance,
+        );
+      }
+    });
+  }
+});

@@ -1,0 +1,88 @@
+import { useId } from 'react';
+
+import type { ParamSpec } from '../engine/types';
+import { SLIDER_POSITIONS, isLogScale, sliderStep, toSliderPosition } from './param_values';
+
+export interface ParamControlProps {
+  spec: ParamSpec;
+  value: number;
+  /** Text typed into the number field that is not (yet) a valid value. */
+  draft: string | undefined;
+  error: string | undefined;
+  paperValue: number;
+  source: string | undefined;
+  onValue(value: number): void;
+  onDraft(text: string): void;
+  onReset(): void;
+}
+
+/** One parameter: slider, exact number field, unit, paper-value mark and reset. */
+export function ParamControl(props: ParamControlProps) {
+  const { spec, value, draft, error, paperValue, source } = props;
+  const id = useId();
+  const log = isLogScale(spec);
+  const sliderMin = log ? 0 : spec.min;
+  const sliderMax = log ? SLIDER_POSITIONS : spec.max;
+  const markAt = (toSliderPosition(spec, paperValue) - sliderMin) / (sliderMax - sliderMin);
+  const tooltip = [spec.description, source ? `Paper value ${paperValue}: ${source}` : '']
+    .filter(Boolean)
+    .join('\n');
+
+  return (
+    <div className={`param${error ? ' invalid' : ''}`}>
+      <div className="param-head">
+        <label htmlFor={`${id}-number`} title={tooltip}>
+          {spec.label}
+          {spec.unit ? <span className="unit"> ({spec.unit})</span> : null}
+        </label>
+        <button
+          type="button"
+          className="reset"
+          onClick={props.onReset}
+          disabled={value === paperValue && draft === undefined}
+          aria-label={`Reset ${spec.label} to the paper value ${paperValue}`}
+          title={`Reset to the paper value (${paperValue})`}
+        >
+          ↺
+        </button>
+      </div>
+      <div className="param-inputs">
+        <div className="slider">
+          <input
+            type="range"
+            aria-label={spec.label}
+            aria-valuetext={`${value} ${spec.unit}`}
+            data-param={spec.name}
+            min={sliderMin}
+            max={sliderMax}
+            step={log ? 1 : spec.step}
+            value={toSliderPosition(spec, value)}
+            onChange={(e) => props.onValue(sliderStep(spec, value, Number(e.target.value)))}
+          />
+          <span
+            className="paper-mark"
+            style={{ left: `${Math.min(1, Math.max(0, markAt)) * 100}%` }}
+            title={`Paper value: ${paperValue}`}
+            aria-hidden="true"
+          />
+        </div>
+        <input
+          id={`${id}-number`}
+          className="number"
+          type="text"
+          inputMode="decimal"
+          data-param-number={spec.name}
+          value={draft ?? String(value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => props.onDraft(e.target.value)}
+        />
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

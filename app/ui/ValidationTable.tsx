@@ -1,0 +1,44 @@
+import type { ValidationRow } from '../presets/validation';
+
+const fmt = new Intl.NumberFormat('en', { maximumSignificantDigits: 5 });
+
+/** Model vs paper: every reference target of the preset against the current run. */
+export function ValidationTable({ rows, changed }: { rows: ValidationRow[]; changed: boolean }) {
+  if (rows.length === 0) return null;
+  return (
+    <section className="validation">
+      <h3>Model vs paper</h3>
+      {changed ? (
+        <p className="note">Parameters differ from the paper&apos;s, so differences are expected.</p>
+      ) : null}
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">metric</th>
+            <th scope="col">paper</th>
+            <th scope="col">simulated</th>
+            <th scope="col">difference</th>
+            <th scope="col">tolerance</th>
+            <th scope="col">result</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={`${r.metric}-${r.paper}`} className={r.pass ? 'pass' : 'fail'}>
+              <th scope="row" title={`${r.source}. ${r.why}`}>
+                {r.label}
+              </th>
+              <td>
+                {fmt.format(r.paper)} {r.unit}
+              </td>
+              <td>{fmt.format(r.simulated)}</td>
+              <td>{fmt.format(r.simulated - r.paper)}</td>
+              <td>±{fmt.format(r.tolerance)}</td>
+              <td>{r.pass ? 'pass' : 'fail'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

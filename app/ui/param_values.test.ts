@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+
+import type { ParamSpec } from '../engine/types';
+import {
+  checkValue,
+  fromSliderPosition,
+  isLogScale,
+  resolveValues,
+  sliderStep,
+  snapToStep,
+  toSliderPosition,
+} from './param_values';
+
+const pes: ParamSpec = {
+  name: 'pes', label: 'PEs', unit: 'PEs', default: 6, min: 1, max: 1024, step: 1, integer: true, description: '',
+};
+const rps: ParamSpec = {
+  name: 'pe_rps', label: 'RPS', unit: 'RPS', default: 370, min: 1, max: 1e6, step: 1, integer: false, description: '',
+};
+
+describe('checkValue()', () => {
+  it('accepts a number in range', () => expect(checkValue(pes, ' 8 ')).toEqual({ value: 8 }));
+  it('names the valid range for each kind of bad input', () => {
+    expect(checkValue(pes, '')).toEqual({ error: 'Not a number. Valid: 1 to 1024 PEs' });
+    expect(checkValue(pes, 'abc')).toEqual({ error: 'Not a number. Valid: 1 to 1024 PEs' });
+    expect(checkValue(pes, '0')).toEqual({ error: 'Out of range. Valid: 1 to 1024 PEs' });
+    expect(checkValue(pes, '2.5')).toEqual({ error: 'Whole numbers only. Valid: 1 to 1024 PEs' });
+  });
+});
+
+describe('resolveValues()', () => {
+  it('layers defaults, preset and user values, ignoring unknown names', () => {
+    expect(resolveValues([pes, rps], { pes: 64 }, { pe_rps: 10, other: 1 })).toEqual({ pes: 64, pe_rps: 10 });
+  });
+});
+
+describe('slider mapping', () => {
+  it('snapToStep() keeps values on the step grid and in range', () => {
+    expect(snapToStep({ ...pes, step: 0.1, min: 0.1 }, 0.34)).toBe(0.3);
+    expect(snapToStep(pes, 2000)).toBe(1024);
+  });
+
+  it('uses a log slider for ranges spanning three decades', () => {
+    expect(isLogScale(rps)).toBe(true);
+    expect(isLogScale({ ...pes, max: 64 })).toBe(false);
+    expect(toSliderPosition(rps, 1000)).toBe(500);
+    expect(fromSliderPosition(rps, 500)).toBe(1000);
+    expect(fromSliderPosition(rps, toSliderPosition(rps, 370))).toBeCloseTo(370, -1);
+  });
+
+  it('sliderStep() always moves at least one step in the direction of the slider', () => {
+    // On a log slider over 1..1024 one position is a factor 1.007: too little to leave 6.
+    const next = toSliderPosition(pes, 6) + 1;
+    expect(fromSliderPosition(pes, next)).toBe(6);
+    expect(sliderStep(pes, 6, next)).toBe(7);
+    expect(sliderStep(pes, 6, next - 2)).toBe(5);
+    expect(sliderStep(pes, 1, 0)).toBe(1);
+  });
+});

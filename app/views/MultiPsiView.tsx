@@ -1,0 +1,266 @@
+import { useLayoutEffect, useMemo, useState } from 'react';
+
+import { CostBreakdownChart } from '../charts/CostBreakdownChart';
+import { PerformanceOverheadChart } from '../charts/PerformanceOverheadChart';
+import type { Engine, RunRequest } from '../engine/engine';
+import type { ModelInfo, Params, RunResult } from '../engine/types';
+import { findSeries, scalarValue } from '../engine/types';
+import type { Preset } from '../presets/schema';
+import { presetParams } from '../presets/schema';
+import { validate } from '../presets/validation';
+import type { ParamGroup } from '../ui/ParamPanel';
+import { ParamPanel } from '../ui/ParamPanel';
+import { ValidationTable } from '../ui/ValidationTable';
+import { checkValue, resolveValues } from '../ui/param_values';
+import { requestKey, useEngineRun } from '../ui/use_engine_run';
+import { readUrlState, writeUrlState } from '../ui/url_state';
+
+const MODEL = 'multipsi_perf';
+
+const GROUPS: ParamGroup[] = [
+  {
+    title: 'Machine and program',
+    names: ['pes', 'pe_rps', 'work_rate', 'comm_rate', 'rel_comm_time', 'perf_fraction'],
+  },
+  {
+    title: 'What-if speed-ups over the measured exchange',
+    names: ['reduction_speedup', 'hardware_speedup', 'firmware_speedup', 'software_speedup'],
+  },
+  {
+    title: 'Measured exchange (Table 1)',
+    names: ['reduction_ms', 'hardware_ms', 'firmware_ms', 'software_ms'],
+  },
+  { title: 'Chart', names: ['curve_overhead_max', 'curve_points'] },
+];
+
+const number = new Intl.NumberFormat('en', { maximumSignificantDigits: 4 });
+const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 });
+
+interface Props {
+  engine: Engine;
+  models: ModelInfo[];
+  presets: Preset[];
+}
+
+/** "Multi-PSI: communication vs performance": Taki's model with its Fig. 6 and cost breakdown. */
+export function MultiPsiView({ engine, models, presets }: Props) {
+  const model = models.find((m) => m.name === MODEL);
+  const ownPresets = useMemo(() => presets.filter((p) => p.model === MODEL), [presets]);
+  const [initial] = useState(() =>
+    readUrlState(
+      window.location.search,
+      ownPresets.map((p) => p.id),
+      () => model?.params ?? [],
+    ),
+  );
+  const [presetId, setPresetId] = useState(initial.presetId);
+  const preset = ownPresets.find((p) => p.id === presetId) ?? ownPresets[0];
+  const specs = useMemo(() => model?.params ?? [], [model]);
+  const paperValues = useMemo(
+    () => resolveValues(specs, preset ? presetParams(preset) : {}),
+    [specs, preset],
+  );
+  const [values, setValues] = useState<Params>(() => ({ ...paperValues, ...initial.params }));
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const [dropped, setDropped] = useState(initial.dropped);
+
+  const errors = useMemo(() => {
+    const out: Record<string, string> = {};
+    for (const [name, text] of Object.entries(drafts)) {
+      const spec = specs.find((s) => s.name === name);
+      const checked = spec ? checkValue(spec, text) : { error: 'unknown parameter' };
+      if ('error' in checked) out[name] = checked.error;
+    }
+    return out;
+  }, [drafts, specs]);
+
+  const request = useMemo<RunRequest | null>(
+    () => (preset ? { model: MODEL, params: values, seed: preset.seed } : null),
+    [preset, values],
+  );
+  const run = useEngineRun(engine, request, 'multipsi');
+  const upToDate = request !== null && run.outcomeKey === requestKey(request) && !run.running;
+
+  useLayoutEffect(() => {
+    document.documentElement.dataset.idle = String(upToDate || run.error !== null);
+  }, [upToDate, run.error]);
+
+  useLayoutEffect(() => {
+    if (!preset) return;
+    const url = writeUrlState(preset.id, values, paperValues);
+    if (url !== window.location.search) window.history.replaceState(null, '', url);
+  }, [preset, values, paperValues]);
+
+  if (!model || !preset) {
+    return <p className="banner error">No preset uses the {MODEL} model.</p>;
+  }
+
+  const setValue = (name: string, value: number) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setDrafts(({ [name]: _, ...rest }) => rest);
+  };
+  const setDraft = (name: string, text: string) => {
+    const spec = specs.find((s) => s.name === name);
+    const checked = spec ? checkValue(spec, text) : null;
+    if (checked && 'value' in checked) setValues((v) => ({ ...v, [name]: checked.value }));
+    setDrafts((d) => ({ ...d, [name]: text }));
+  };
+  const choosePreset = (id: string) => {
+    const next = ownPresets.find((p) => p.id === id);
+    if (!next) return;
+    setPresetId(id);
+    setValues(resolveValues(specs, presetParams(next)));
+    setDrafts({});
+  };
+  const sources = Object.fromEntries(Object.entries(preset.params).map(([k, v]) => [k, v.source]));
+  const result = run.outcome?.result ?? null;
+  const engineFieldError =
+    run.error?.param !== undefined ? { [run.error.param]: run.error.message } : {};
+
+  return (
+    <main className="view">
+      <aside className="sidebar">
+        <label className="preset-picker">
+          <span>Machine</span>
+          <select value={preset.id} onChange={(e) => choosePreset(e.target.value)}>
+            {ownPresets.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p className="preset-description">{preset.description}</p>
+        <ParamPanel
+          specs={specs}
+          groups={GROUPS}
+          values={values}
+          drafts={drafts}
+          errors={{ ...engineFieldError, ...errors }}
+          paperValues={paperValues}
+          sources={sources}
+          onValue={setValue}
+          onDraft={setDraft}
+          onReset={(name) => setValue(name, paperValues[name] ?? 0)}
+          onResetAll={() => {
+            setValues(paperValues);
+            setDrafts({});
+          }}
+        />
+      </aside>
+      <section className="content" aria-live="polite">
+        <h2>{model.title}</h2>
+        {dropped.length > 0 ? (
+          <div className="banner warning" role="status">
+            Ignored from the link: {dropped.join('; ')}.
+            <button type="button" onClick={() => setDropped([])} aria-label="Dismiss">
+              ×
+            </button>
+          </div>
+        ) : null}
+        {run.error && run.error.param === undefined ? (
+          <p className="banner error" role="alert">
+            {run.error.message}
+          </p>
+        ) : null}
+        {run.running && run.progress ? (
+          <progress max={1} value={run.progress.fraction} aria-label="Simulation progress" />
+        ) : null}
+        {result ? <Results preset={preset} result={result} current={values} paper={paperValues} /> : null}
+        <footer className="citation">
+          <p>{model.description}</p>
+          <p>
+            Source: {preset.citation.text}, sections {preset.citation.sections}.
+          </p>
+        </footer>
+      </section>
+    </main>
+  );
+}
+
+function Results({
+  preset,
+  result,
+  current,
+  paper,
+}: {
+  preset: Preset;
+  result: RunResult;
+  current: Params;
+  paper: Params;
+}) {
+  const s = (name: string) => scalarValue(result, name);
+  const curve = findSeries(result, 'perf_vs_overhead');
+  const workRate = current.work_rate ?? 1;
+  const fraction = current.perf_fraction ?? 0.5;
+  const changed = Object.keys(paper).some((k) => paper[k] !== current[k]);
+  return (
+    <>
+      <dl className="readouts">
+        <div>
+          <dt>System performance</dt>
+          <dd data-readout="system_rps">
+            {number.format(s('system_rps'))} RPS
+            <small>
+              {percent.format(s('relative_performance'))} of ideal {number.format(s('ideal_rps'))} RPS
+            </small>
+          </dd>
+        </div>
+        <div>
+          <dt>Relative communication overhead X</dt>
+          <dd data-readout="overhead">
+            {number.format(s('overhead'))}
+            <small>
+              {number.format(current.comm_rate ?? 0)} msg/reduction × {number.format(s('rel_comm_time'))}{' '}
+              reductions/msg
+            </small>
+          </dd>
+        </div>
+        <div>
+          <dt>Allowed communication rate for ≥ {percent.format(fraction)}</dt>
+          <dd data-readout="max_comm_rate">
+            ≤ {number.format(s('max_comm_rate'))} messages/reduction
+            <small>
+              one message per {number.format(s('min_reductions_per_message'))} reductions;{' '}
+              {number.format(s('max_comm_rate_ratio'))}× the measured machine&apos;s{' '}
+              {number.format(s('max_comm_rate_measured'))}
+            </small>
+          </dd>
+        </div>
+      </dl>
+      <figure className="chart-card">
+        <figcaption>Relative performance against relative communication overhead (Fig. 6)</figcaption>
+        <PerformanceOverheadChart
+          data={{
+            curve,
+            workRate,
+            current: { overhead: s('overhead'), performance: s('relative_performance') },
+            floor: { overhead: 1 / fraction - 1, performance: workRate * fraction },
+          }}
+        />
+      </figure>
+      <figure className="chart-card">
+        <figcaption>Inter-PE exchange: one goal out, one reduction, termination back (Tables 1, 2)</figcaption>
+        <CostBreakdownChart
+          bars={[
+            {
+              label: 'measured',
+              reductionMs: s('base_reduction_ms'),
+              hardwareMs: s('base_hardware_ms'),
+              firmwareMs: s('base_firmware_ms'),
+              softwareMs: s('base_software_ms'),
+            },
+            {
+              label: 'what-if',
+              reductionMs: s('whatif_reduction_ms'),
+              hardwareMs: s('whatif_hardware_ms'),
+              firmwareMs: s('whatif_firmware_ms'),
+              softwareMs: s('whatif_software_ms'),
+            },
+          ]}
+        />
+      </figure>
+      <ValidationTable rows={validate(preset, result)} changed={changed} />
+    </>
+  );
+}
