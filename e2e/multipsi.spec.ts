@@ -42,7 +42,9 @@ test('moving a slider with the keyboard moves the chart point and changes the re
   expect(consoleMessages).toEqual([]);
 });
 
-test('an invalid typed value is shown at its field and never reaches the engine', async ({ page }) => {
+test('an invalid typed value is shown at its field and never reaches the engine', async ({
+  page,
+}) => {
   const consoleMessages = collectConsole(page);
   await page.goto('./');
   await waitIdle(page);
@@ -66,5 +68,7 @@ test('the V2 estimate preset reproduces Table 2 in the model-vs-paper table', as
   const rows = page.locator('.validation tbody tr');
   await expect(rows).toHaveCount(6);
   await expect(page.locator('.validation tr.fail')).toHaveCount(0);
-  await expect(page.locator('[data-chart="cost_breakdown"] .bar-total').nth(1)).toContainText('27.4×');
+  await expect(page.locator('[data-chart="cost_breakdown"] .bar-total').nth(1)).toContainText(
+    '27.4×',
+  );
 });

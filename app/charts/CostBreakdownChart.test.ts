@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { costBreakdownGeometry } from './CostBreakdownChart';
 
 // Fixture: Taki 1988 Table 1 (V1 measured) and Table 2 (V2 estimate), times in ms.
-const v1 = { label: 'V1', reductionMs: 2.25, hardwareMs: 0.07, firmwareMs: 0.22, softwareMs: 36.07 };
+const v1 = {
+  label: 'V1',
+  reductionMs: 2.25,
+  hardwareMs: 0.07,
+  firmwareMs: 0.22,
+  softwareMs: 36.07,
+};
 const v2 = { label: 'V2', reductionMs: 0.02, hardwareMs: 0.01, firmwareMs: 0.22, softwareMs: 0.36 };
 
 describe('costBreakdownGeometry()', () => {
@@ -12,7 +18,9 @@ describe('costBreakdownGeometry()', () => {
   it('expresses each bar in units of its own reduction time', () => {
     expect(g.rows[0]!.total).toBeCloseTo(38.61 / 2.25, 9);
     expect(g.rows[1]!.total).toBeCloseTo(0.61 / 0.02, 9);
-    expect(g.rows[1]!.segments.map((s) => s.ratio)).toEqual([1, 0.5, 11, 18].map((r) => expect.closeTo(r, 9)));
+    expect(g.rows[1]!.segments.map((s) => s.ratio)).toEqual(
+      [1, 0.5, 11, 18].map((r) => expect.closeTo(r, 9)),
+    );
   });
 
   it('stacks segments end to end from zero', () => {

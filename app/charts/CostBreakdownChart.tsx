@@ -44,7 +44,13 @@ export function costBreakdownGeometry(bars: ExchangeCosts[], size = CHART_SIZE) 
     let start = 0;
     const segments = COMPONENTS.map((c) => {
       const ratio = bar[c.key] / bar.reductionMs;
-      const segment = { ...c, ms: bar[c.key], ratio, x: x(start), width: x(start + ratio) - x(start) };
+      const segment = {
+        ...c,
+        ms: bar[c.key],
+        ratio,
+        x: x(start),
+        width: x(start + ratio) - x(start),
+      };
       start += ratio;
       return segment;
     });
@@ -110,11 +116,22 @@ export function CostBreakdownChart({ bars }: { bars: ExchangeCosts[] }) {
               {row.label}
             </text>
             {row.segments.map((s) => (
-              <rect key={s.key} x={s.x} width={Math.max(0, s.width)} height={g.bandHeight} fill={s.color}>
+              <rect
+                key={s.key}
+                x={s.x}
+                width={Math.max(0, s.width)}
+                height={g.bandHeight}
+                fill={s.color}
+              >
                 <title>{`${row.label} ${s.name}: ${ms(s.ms)} ms = ${s.ratio.toFixed(2)} reductions`}</title>
               </rect>
             ))}
-            <text className="bar-total" x={g.totalX(row.total) + 6} y={g.bandHeight / 2} dy="0.32em">
+            <text
+              className="bar-total"
+              x={g.totalX(row.total) + 6}
+              y={g.bandHeight / 2}
+              dy="0.32em"
+            >
               {`${row.total.toFixed(1)}× (${ms(row.totalMs)} ms)`}
             </text>
           </g>

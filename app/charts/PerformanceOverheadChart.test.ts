@@ -36,7 +36,10 @@ describe('performanceOverheadGeometry()', () => {
   });
 
   it('widens the x domain to keep a point beyond the curve in view', () => {
-    const g = performanceOverheadGeometry({ ...data, current: { overhead: 9, performance: 0.1 } }, size);
+    const g = performanceOverheadGeometry(
+      { ...data, current: { overhead: 9, performance: 0.1 } },
+      size,
+    );
     expect(g.point.cx).toBeLessThanOrEqual(556);
     expect(g.xTicks.at(-1)!.value).toBeGreaterThanOrEqual(9);
   });

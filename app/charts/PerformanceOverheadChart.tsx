@@ -98,7 +98,12 @@ export function PerformanceOverheadChart({ data }: { data: PerformanceOverheadDa
           stroke={palette.vermillion}
           strokeDasharray="2 3"
         />
-        <text className="annotation" x={g.floor.x + 4} y={g.innerHeight - 6} fill={palette.vermillion}>
+        <text
+          className="annotation"
+          x={g.floor.x + 4}
+          y={g.innerHeight - 6}
+          fill={palette.vermillion}
+        >
           floor
         </text>
         <path className="curve" d={g.curvePath} fill="none" stroke={palette.blue} strokeWidth={2} />

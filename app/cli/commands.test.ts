@@ -8,7 +8,19 @@ const model: ModelInfo = {
   title: 'M',
   description: '',
   citation: '',
-  params: [{ name: 'pes', label: 'PEs', unit: 'PEs', default: 6, min: 1, max: 64, step: 1, integer: true, description: '' }],
+  params: [
+    {
+      name: 'pes',
+      label: 'PEs',
+      unit: 'PEs',
+      default: 6,
+      min: 1,
+      max: 64,
+      step: 1,
+      integer: true,
+      description: '',
+    },
+  ],
 };
 
 describe('parseSettings()', () => {
@@ -41,6 +53,14 @@ describe('output', () => {
   });
 
   it('formatTable() aligns columns', () => {
-    expect(formatTable(['k', 'v'], [['long', '1'], ['s', '22']])).toBe('k      v\n----  --\nlong   1\ns     22');
+    expect(
+      formatTable(
+        ['k', 'v'],
+        [
+          ['long', '1'],
+          ['s', '22'],
+        ],
+      ),
+    ).toBe('k      v\n----  --\nlong   1\ns     22');
   });
 });

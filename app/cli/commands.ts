@@ -16,8 +16,17 @@ export interface RunReport {
   params: Params;
   results: Record<string, number>;
   units: Record<string, string>;
-  series: Record<string, { x_name: string; x_unit: string; y_name: string; y_unit: string; x: number[]; y: number[] }>;
-  validation: { metric: string; paper: number; simulated: number; tolerance: number; pass: boolean }[];
+  series: Record<
+    string,
+    { x_name: string; x_unit: string; y_name: string; y_unit: string; x: number[]; y: number[] }
+  >;
+  validation: {
+    metric: string;
+    paper: number;
+    simulated: number;
+    tolerance: number;
+    pass: boolean;
+  }[];
 }
 
 export function findPreset(presets: Preset[], id: string): Preset {
@@ -29,7 +38,10 @@ export function findPreset(presets: Preset[], id: string): Preset {
 }
 
 /** Parses `name=value` settings, checking names and ranges against the model's specs. */
-export function parseSettings(model: ModelInfo, settings: string[]): { params: Params; seed?: number } {
+export function parseSettings(
+  model: ModelInfo,
+  settings: string[],
+): { params: Params; seed?: number } {
   const params: Params = {};
   let seed: number | undefined;
   for (const setting of settings) {
@@ -40,7 +52,9 @@ export function parseSettings(model: ModelInfo, settings: string[]): { params: P
     const value = text === '' ? Number.NaN : Number(text);
     if (name === 'seed') {
       if (!Number.isSafeInteger(value) || value < 0) {
-        throw new UsageError(`seed must be a whole number in [0, ${Number.MAX_SAFE_INTEGER}], got '${text}'`);
+        throw new UsageError(
+          `seed must be a whole number in [0, ${Number.MAX_SAFE_INTEGER}], got '${text}'`,
+        );
       }
       seed = value;
       continue;
@@ -77,7 +91,8 @@ export async function runPreset(
       seed,
     });
   } catch (error) {
-    if (error instanceof EngineError && error.param !== undefined) throw new UsageError(error.message);
+    if (error instanceof EngineError && error.param !== undefined)
+      throw new UsageError(error.message);
     throw error;
   }
   const rows = validate(preset, outcome.result);
@@ -112,7 +127,8 @@ function csvField(text: string): string {
 /** Scalars as `metric,value,unit` rows. */
 export function toCsv(result: RunResult): string {
   const lines = ['metric,value,unit'];
-  for (const s of result.scalars) lines.push([s.name, String(s.value), s.unit].map(csvField).join(','));
+  for (const s of result.scalars)
+    lines.push([s.name, String(s.value), s.unit].map(csvField).join(','));
   return `${lines.join('\n')}\n`;
 }
 
@@ -120,7 +136,9 @@ export function toCsv(result: RunResult): string {
 export function formatTable(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+    cells
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
+      .join('  ');
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 

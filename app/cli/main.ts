@@ -43,13 +43,19 @@ async function main(argv: string[]): Promise<number> {
   const presets = loadPresetsFromDisk();
 
   if (command === 'list') {
-    console.log(formatTable(['id', 'machine', 'title'], presets.map((p) => [p.id, p.machine, p.title])));
+    console.log(
+      formatTable(
+        ['id', 'machine', 'title'],
+        presets.map((p) => [p.id, p.machine, p.title]),
+      ),
+    );
     return 0;
   }
   if (command !== 'run' && command !== 'validate') {
     throw new UsageError(`unknown command '${command}'; valid: list, run, validate\n${USAGE}`);
   }
-  if (command === 'run' && presetId === undefined) throw new UsageError(`run needs a preset id\n${USAGE}`);
+  if (command === 'run' && presetId === undefined)
+    throw new UsageError(`run needs a preset id\n${USAGE}`);
   const chosen = presetId === undefined ? presets : [findPreset(presets, presetId)];
 
   const engine = createInProcessEngine(loadNodeModule());
@@ -93,7 +99,10 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (
+      error instanceof UsageError ||
+      (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+    ) {
       console.error((error as Error).message);
       process.exitCode = 2;
     } else {

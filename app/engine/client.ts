@@ -34,7 +34,8 @@ export class EngineClient implements Engine {
 
   async listModels(signal?: AbortSignal): Promise<ModelInfo[]> {
     const response = await this.request({ type: 'list-models', id: 0 }, signal);
-    if (response.type !== 'models') throw new EngineError({ message: `unexpected ${response.type}` });
+    if (response.type !== 'models')
+      throw new EngineError({ message: `unexpected ${response.type}` });
     return response.models;
   }
 
@@ -51,7 +52,8 @@ export class EngineClient implements Engine {
       signal,
       options.onProgress,
     );
-    if (response.type !== 'result') throw new EngineError({ message: `unexpected ${response.type}` });
+    if (response.type !== 'result')
+      throw new EngineError({ message: `unexpected ${response.type}` });
     return { result: response.result, params: response.params, elapsedMs: response.elapsedMs };
   }
 
@@ -114,7 +116,9 @@ export class EngineClient implements Engine {
     this.notify();
     if (response.v !== PROTOCOL_VERSION) {
       pending.reject(
-        new EngineError({ message: `engine speaks protocol ${response.v}, UI ${PROTOCOL_VERSION}` }),
+        new EngineError({
+          message: `engine speaks protocol ${response.v}, UI ${PROTOCOL_VERSION}`,
+        }),
       );
     } else if (response.type === 'error') pending.reject(new EngineError(response.error));
     else if (response.type === 'cancelled') pending.reject(abortError());

@@ -32,7 +32,9 @@ export interface RunResult {
 export function scalarValue(result: RunResult, name: string): number {
   const found = result.scalars.find((s) => s.name === name);
   if (!found) {
-    throw new Error(`no result '${name}'; results: ${result.scalars.map((s) => s.name).join(', ')}`);
+    throw new Error(
+      `no result '${name}'; results: ${result.scalars.map((s) => s.name).join(', ')}`,
+    );
   }
   return found.value;
 }

@@ -25,7 +25,9 @@ describe('parsePreset()', () => {
   it('rejects a parameter without a source', () => {
     const bad = structuredClone(good) as Record<string, unknown>;
     (bad.params as Record<string, unknown>).pes = { value: 6, unit: 'PEs' };
-    expect(() => parsePreset(bad, 'bad.json')).toThrow(/invalid preset bad.json: params.pes.source/);
+    expect(() => parsePreset(bad, 'bad.json')).toThrow(
+      /invalid preset bad.json: params.pes.source/,
+    );
   });
 
   it('rejects a tolerance that is neither abs nor rel, and unknown keys', () => {
@@ -66,9 +68,10 @@ describe('every preset against its paper targets', () => {
       const rows = validate(preset, result);
       expect(rows.length).toBeGreaterThan(0);
       for (const row of rows) {
-        expect(Math.abs(row.simulated - row.paper), `${row.metric}: ${row.label}`).toBeLessThanOrEqual(
-          row.tolerance,
-        );
+        expect(
+          Math.abs(row.simulated - row.paper),
+          `${row.metric}: ${row.label}`,
+        ).toBeLessThanOrEqual(row.tolerance);
       }
     });
   }

@@ -54,7 +54,9 @@ export type ReferencePoint = z.infer<typeof Reference>;
 export function parsePreset(raw: unknown, origin: string): Preset {
   const parsed = PresetSchema.safeParse(raw);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+    const problems = parsed.error.issues.map(
+      (i) => `${i.path.join('.') || '(root)'}: ${i.message}`,
+    );
     throw new Error(`invalid preset ${origin}: ${problems.join('; ')}`);
   }
   return parsed.data;

@@ -9,7 +9,9 @@ export function ValidationTable({ rows, changed }: { rows: ValidationRow[]; chan
     <section className="validation">
       <h3>Model vs paper</h3>
       {changed ? (
-        <p className="note">Parameters differ from the paper&apos;s, so differences are expected.</p>
+        <p className="note">
+          Parameters differ from the paper&apos;s, so differences are expected.
+        </p>
       ) : null}
       <table>
         <thead>

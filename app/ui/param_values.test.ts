@@ -12,10 +12,26 @@ import {
 } from './param_values';
 
 const pes: ParamSpec = {
-  name: 'pes', label: 'PEs', unit: 'PEs', default: 6, min: 1, max: 1024, step: 1, integer: true, description: '',
+  name: 'pes',
+  label: 'PEs',
+  unit: 'PEs',
+  default: 6,
+  min: 1,
+  max: 1024,
+  step: 1,
+  integer: true,
+  description: '',
 };
 const rps: ParamSpec = {
-  name: 'pe_rps', label: 'RPS', unit: 'RPS', default: 370, min: 1, max: 1e6, step: 1, integer: false, description: '',
+  name: 'pe_rps',
+  label: 'RPS',
+  unit: 'RPS',
+  default: 370,
+  min: 1,
+  max: 1e6,
+  step: 1,
+  integer: false,
+  description: '',
 };
 
 describe('checkValue()', () => {
@@ -30,7 +46,10 @@ describe('checkValue()', () => {
 
 describe('resolveValues()', () => {
   it('layers defaults, preset and user values, ignoring unknown names', () => {
-    expect(resolveValues([pes, rps], { pes: 64 }, { pe_rps: 10, other: 1 })).toEqual({ pes: 64, pe_rps: 10 });
+    expect(resolveValues([pes, rps], { pes: 64 }, { pe_rps: 10, other: 1 })).toEqual({
+      pes: 64,
+      pe_rps: 10,
+    });
   });
 });
 

@@ -7,7 +7,8 @@ export function checkValue(spec: ParamSpec, text: string): { value: number } | {
   const value = trimmed === '' ? Number.NaN : Number(trimmed);
   if (!Number.isFinite(value)) return { error: `Not a number. Valid: ${range}` };
   if (value < spec.min || value > spec.max) return { error: `Out of range. Valid: ${range}` };
-  if (spec.integer && !Number.isInteger(value)) return { error: `Whole numbers only. Valid: ${range}` };
+  if (spec.integer && !Number.isInteger(value))
+    return { error: `Whole numbers only. Valid: ${range}` };
   return { value };
 }
 

@@ -4,8 +4,28 @@ import type { ParamSpec } from '../engine/types';
 import { readUrlState, writeUrlState } from './url_state';
 
 const specs: ParamSpec[] = [
-  { name: 'pes', label: 'PEs', unit: 'PEs', default: 6, min: 1, max: 64, step: 1, integer: true, description: '' },
-  { name: 'rate', label: 'Rate', unit: '', default: 0.05, min: 0, max: 2, step: 0.001, integer: false, description: '' },
+  {
+    name: 'pes',
+    label: 'PEs',
+    unit: 'PEs',
+    default: 6,
+    min: 1,
+    max: 64,
+    step: 1,
+    integer: true,
+    description: '',
+  },
+  {
+    name: 'rate',
+    label: 'Rate',
+    unit: '',
+    default: 0.05,
+    min: 0,
+    max: 2,
+    step: 0.001,
+    integer: false,
+    description: '',
+  },
 ];
 const ids = ['a', 'b'];
 
@@ -13,7 +33,11 @@ describe('url state', () => {
   it('round-trips the preset and the changed parameters', () => {
     const url = writeUrlState('b', { pes: 8, rate: 0.05 }, { pes: 6, rate: 0.05 });
     expect(url).toBe('?preset=b&pes=8');
-    expect(readUrlState(url, ids, () => specs)).toEqual({ presetId: 'b', params: { pes: 8 }, dropped: [] });
+    expect(readUrlState(url, ids, () => specs)).toEqual({
+      presetId: 'b',
+      params: { pes: 8 },
+      dropped: [],
+    });
   });
 
   it('drops what it cannot use and says so', () => {

@@ -8,53 +8,76 @@ export interface RunState {
   outcome: RunOutcome | null;
   /** Key of the request `outcome` answers. */
   outcomeKey: string | null;
+  /** The error of the current request, if it failed. */
   error: EngineError | null;
+  /** Progress of the current request. */
   progress: RunProgress | null;
+  /** The current request has neither finished nor failed. */
   running: boolean;
+}
+
+interface Settled {
+  outcome: RunOutcome | null;
+  outcomeKey: string | null;
+  error: { key: string; error: EngineError } | null;
+  progress: { key: string; progress: RunProgress } | null;
 }
 
 export function requestKey(request: RunRequest): string {
   return JSON.stringify([request.model, request.seed, Object.entries(request.params).sort()]);
 }
 
+function toEngineError(error: unknown): EngineError {
+  if (error instanceof EngineError) return error;
+  return new EngineError({ message: error instanceof Error ? error.message : String(error) });
+}
+
 /**
  * Runs `request` on the engine whenever it changes identity (memoize it). The previous run on the
  * same channel is cancelled, so dragging a slider never queues stale work.
  */
-export function useEngineRun(engine: Engine, request: RunRequest | null, channel: string): RunState {
-  const [state, setState] = useState<RunState>({
+export function useEngineRun(
+  engine: Engine,
+  request: RunRequest | null,
+  channel: string,
+): RunState {
+  const [settled, setSettled] = useState<Settled>({
     outcome: null,
     outcomeKey: null,
     error: null,
     progress: null,
-    running: false,
   });
   const key = request ? requestKey(request) : null;
 
   useEffect(() => {
     if (!request || key === null) return;
     const controller = new AbortController();
-    setState((s) => ({ ...s, running: true, progress: null }));
     engine
       .run(request, {
         signal: controller.signal,
         channel,
-        onProgress: (progress) => setState((s) => ({ ...s, progress })),
+        onProgress: (progress) => setSettled((s) => ({ ...s, progress: { key, progress } })),
       })
       .then(
-        (outcome) =>
-          setState({ outcome, outcomeKey: key, error: null, progress: null, running: false }),
+        (outcome) => setSettled({ outcome, outcomeKey: key, error: null, progress: null }),
         (error: unknown) => {
           if (isAbortError(error)) return;
-          const engineError =
-            error instanceof EngineError
-              ? error
-              : new EngineError({ message: error instanceof Error ? error.message : String(error) });
-          setState((s) => ({ ...s, error: engineError, progress: null, running: false }));
+          setSettled((s) => ({
+            ...s,
+            error: { key, error: toEngineError(error) },
+            progress: null,
+          }));
         },
       );
     return () => controller.abort();
   }, [engine, request, key, channel]);
 
-  return state;
+  const error = settled.error?.key === key ? settled.error.error : null;
+  return {
+    outcome: settled.outcome,
+    outcomeKey: settled.outcomeKey,
+    error,
+    progress: settled.progress?.key === key ? settled.progress.progress : null,
+    running: key !== null && key !== settled.outcomeKey && error === null,
+  };
 }

@@ -79,7 +79,7 @@ export function MultiPsiView({ engine, models, presets }: Props) {
     [preset, values],
   );
   const run = useEngineRun(engine, request, 'multipsi');
-  const upToDate = request !== null && run.outcomeKey === requestKey(request) && !run.running;
+  const upToDate = request !== null && run.outcomeKey === requestKey(request);
 
   useLayoutEffect(() => {
     document.documentElement.dataset.idle = String(upToDate || run.error !== null);
@@ -97,7 +97,7 @@ export function MultiPsiView({ engine, models, presets }: Props) {
 
   const setValue = (name: string, value: number) => {
     setValues((v) => ({ ...v, [name]: value }));
-    setDrafts(({ [name]: _, ...rest }) => rest);
+    setDrafts((d) => Object.fromEntries(Object.entries(d).filter(([k]) => k !== name)));
   };
   const setDraft = (name: string, text: string) => {
     const spec = specs.find((s) => s.name === name);
@@ -166,7 +166,9 @@ export function MultiPsiView({ engine, models, presets }: Props) {
         {run.running && run.progress ? (
           <progress max={1} value={run.progress.fraction} aria-label="Simulation progress" />
         ) : null}
-        {result ? <Results preset={preset} result={result} current={values} paper={paperValues} /> : null}
+        {result ? (
+          <Results preset={preset} result={result} current={values} paper={paperValues} />
+        ) : null}
         <footer className="citation">
           <p>{model.description}</p>
           <p>
@@ -202,7 +204,8 @@ function Results({
           <dd data-readout="system_rps">
             {number.format(s('system_rps'))} RPS
             <small>
-              {percent.format(s('relative_performance'))} of ideal {number.format(s('ideal_rps'))} RPS
+              {percent.format(s('relative_performance'))} of ideal {number.format(s('ideal_rps'))}{' '}
+              RPS
             </small>
           </dd>
         </div>
@@ -211,8 +214,8 @@ function Results({
           <dd data-readout="overhead">
             {number.format(s('overhead'))}
             <small>
-              {number.format(current.comm_rate ?? 0)} msg/reduction × {number.format(s('rel_comm_time'))}{' '}
-              reductions/msg
+              {number.format(current.comm_rate ?? 0)} msg/reduction ×{' '}
+              {number.format(s('rel_comm_time'))} reductions/msg
             </small>
           </dd>
         </div>
@@ -229,7 +232,9 @@ function Results({
         </div>
       </dl>
       <figure className="chart-card">
-        <figcaption>Relative performance against relative communication overhead (Fig. 6)</figcaption>
+        <figcaption>
+          Relative performance against relative communication overhead (Fig. 6)
+        </figcaption>
         <PerformanceOverheadChart
           data={{
             curve,
@@ -240,7 +245,9 @@ function Results({
         />
       </figure>
       <figure className="chart-card">
-        <figcaption>Inter-PE exchange: one goal out, one reduction, termination back (Tables 1, 2)</figcaption>
+        <figcaption>
+          Inter-PE exchange: one goal out, one reduction, termination back (Tables 1, 2)
+        </figcaption>
         <CostBreakdownChart
           bars={[
             {
