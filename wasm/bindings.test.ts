@@ -126,6 +126,7 @@ describe('wasm against native', () => {
     expect(existsSync(nativeRunner), `${nativeRunner} missing: run npm run build:native`).toBe(
       true,
     );
+    expect(models.length).toBeGreaterThan(0);
     for (const model of models) {
       for (const params of parameterSets(model, 20)) {
         const args = [model.name, '--seed', '7'];

@@ -1,7 +1,7 @@
 import { scaleBand, scaleLinear } from 'd3-scale';
-import { useId } from 'react';
 
 import { Axis } from './Axis';
+import { ChartFrame } from './ChartFrame';
 import { palette } from './palette';
 
 export interface ExchangeCosts {
@@ -72,71 +72,60 @@ const ms = (v: number) => (v >= 1 ? v.toFixed(2) : v.toPrecision(2));
 
 export function CostBreakdownChart({ bars }: { bars: ExchangeCosts[] }) {
   const g = costBreakdownGeometry(bars);
-  const id = useId();
+  const description = g.rows
+    .map(
+      (r) =>
+        `${r.label}: ${r.total.toFixed(1)} reductions (${ms(r.totalMs)} ms): ` +
+        r.segments.map((s) => `${s.name} ${ms(s.ms)} ms`).join(', '),
+    )
+    .join('. ');
   return (
-    <svg
-      className="chart"
-      viewBox={`0 0 ${CHART_SIZE.width} ${CHART_SIZE.height}`}
-      role="img"
-      aria-labelledby={`${id}-title ${id}-desc`}
-      data-chart="cost_breakdown"
+    <ChartFrame
+      name="cost_breakdown"
+      size={CHART_SIZE}
+      margin={g.margin}
+      title="Inter-PE exchange cost in units of one reduction"
+      description={description}
     >
-      <title id={`${id}-title`}>Inter-PE exchange cost in units of one reduction</title>
-      <desc id={`${id}-desc`}>
-        {g.rows
-          .map(
-            (r) =>
-              `${r.label}: ${r.total.toFixed(1)} reductions (${ms(r.totalMs)} ms): ` +
-              r.segments.map((s) => `${s.name} ${ms(s.ms)} ms`).join(', '),
-          )
-          .join('. ')}
-      </desc>
-      <g transform={`translate(${g.margin.left},${g.margin.top})`}>
-        <g className="legend" transform="translate(0,-24)">
-          {COMPONENTS.map((c, i) => (
-            <g key={c.key} transform={`translate(${i * 110},0)`}>
-              <rect width={12} height={12} fill={c.color} />
-              <text x={16} y={10}>
-                {c.name}
-              </text>
-            </g>
-          ))}
-        </g>
-        <Axis
-          orient="bottom"
-          ticks={g.xTicks}
-          length={g.innerWidth}
-          position={g.innerHeight}
-          grid={g.innerHeight}
-          label="time in units of one reduction of the same machine"
-        />
-        {g.rows.map((row) => (
-          <g key={row.label} transform={`translate(0,${row.y})`}>
-            <text x={-8} y={g.bandHeight / 2} dy="0.32em" textAnchor="end">
-              {row.label}
-            </text>
-            {row.segments.map((s) => (
-              <rect
-                key={s.key}
-                x={s.x}
-                width={Math.max(0, s.width)}
-                height={g.bandHeight}
-                fill={s.color}
-              >
-                <title>{`${row.label} ${s.name}: ${ms(s.ms)} ms = ${s.ratio.toFixed(2)} reductions`}</title>
-              </rect>
-            ))}
-            <text
-              className="bar-total"
-              x={g.totalX(row.total) + 6}
-              y={g.bandHeight / 2}
-              dy="0.32em"
-            >
-              {`${row.total.toFixed(1)}× (${ms(row.totalMs)} ms)`}
+      <g className="legend" transform="translate(0,-24)">
+        {COMPONENTS.map((c, i) => (
+          <g key={c.key} transform={`translate(${i * 110},0)`}>
+            <rect width={12} height={12} fill={c.color} />
+            <text x={16} y={10}>
+              {c.name}
             </text>
           </g>
         ))}
       </g>
-    </svg>
+      <Axis
+        orient="bottom"
+        ticks={g.xTicks}
+        length={g.innerWidth}
+        position={g.innerHeight}
+        grid={g.innerHeight}
+        label="time in units of one reduction of the same machine"
+      />
+      {g.rows.map((row) => (
+        <g key={row.label} transform={`translate(0,${row.y})`}>
+          <text x={-8} y={g.bandHeight / 2} dy="0.32em" textAnchor="end">
+            {row.label}
+          </text>
+          {row.segments.map((s) => (
+            <rect
+              key={s.key}
+              x={s.x}
+              width={Math.max(0, s.width)}
+              height={g.bandHeight}
+              fill={s.color}
+            >
+              <title>{`${row.label} ${s.name}: ${ms(s.ms)} ms = ${s.ratio.toFixed(2)} reductions`}</title>
+            </rect>
+          ))}
+          <text className="bar-total" x={g.totalX(row.total) + 6} y={g.bandHeight / 2} dy="0.32em">
+            {`${row.total.toFixed(1)}× (${ms(row.totalMs)} ms)`}
+          </text>
+        </g>
+      ))}
+    </ChartFrame>
   );
 }

@@ -1,8 +1,8 @@
 import { scaleLinear } from 'd3-scale';
-import { useId } from 'react';
 import { line } from 'd3-shape';
 
 import { Axis } from './Axis';
+import { ChartFrame } from './ChartFrame';
 import { palette } from './palette';
 
 export interface PerformanceOverheadData {
@@ -49,75 +49,68 @@ const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 export function PerformanceOverheadChart({ data }: { data: PerformanceOverheadData }) {
   const g = performanceOverheadGeometry(data);
   const { current, floor } = data;
-  const id = useId();
   return (
-    <svg
-      className="chart"
-      viewBox={`0 0 ${CHART_SIZE.width} ${CHART_SIZE.height}`}
-      role="img"
-      aria-labelledby={`${id}-title ${id}-desc`}
-      data-chart="perf_vs_overhead"
+    <ChartFrame
+      name="perf_vs_overhead"
+      size={CHART_SIZE}
+      margin={g.margin}
+      title="Relative performance against relative communication overhead"
+      description={`Performance / ideal = work rate / (1 + X). Current point: X = ${current.overhead.toFixed(3)}, performance ${pct(current.performance)} of ideal. Floor: X up to ${floor.overhead.toFixed(3)} keeps ${pct(floor.performance)}.`}
     >
-      <title id={`${id}-title`}>Relative performance against relative communication overhead</title>
-      <desc id={`${id}-desc`}>
-        {`Performance / ideal = work rate / (1 + X). Current point: X = ${current.overhead.toFixed(3)}, performance ${pct(current.performance)} of ideal. Floor: X up to ${floor.overhead.toFixed(3)} keeps ${pct(floor.performance)}.`}
-      </desc>
-      <g transform={`translate(${g.margin.left},${g.margin.top})`}>
-        <Axis
-          orient="bottom"
-          ticks={g.xTicks}
-          length={g.innerWidth}
-          position={g.innerHeight}
-          grid={g.innerHeight}
-          label="relative communication overhead X = communication rate × relative communication time"
-        />
-        <Axis
-          orient="left"
-          ticks={g.yTicks}
-          length={g.innerHeight}
-          position={0}
-          grid={g.innerWidth}
-          label="performance / ideal"
-        />
-        <line
-          className="reference-line"
-          x1={0}
-          x2={g.innerWidth}
-          y1={g.workRateY}
-          y2={g.workRateY}
-          stroke={palette.grey}
-          strokeDasharray="6 4"
-        />
-        <text className="annotation" x={g.innerWidth - 4} y={g.workRateY - 6} textAnchor="end">
-          no communication (work rate)
-        </text>
-        <polyline
-          className="floor-guide"
-          points={`0,${g.floor.y} ${g.floor.x},${g.floor.y} ${g.floor.x},${g.innerHeight}`}
-          fill="none"
-          stroke={palette.vermillion}
-          strokeDasharray="2 3"
-        />
-        <text
-          className="annotation"
-          x={g.floor.x + 4}
-          y={g.innerHeight - 6}
-          fill={palette.vermillion}
-        >
-          floor
-        </text>
-        <path className="curve" d={g.curvePath} fill="none" stroke={palette.blue} strokeWidth={2} />
-        <circle
-          className="current-point"
-          cx={g.point.cx}
-          cy={g.point.cy}
-          r={6}
-          fill={palette.orange}
-          stroke="currentColor"
-        >
-          <title>{`X = ${current.overhead.toFixed(4)}, performance ${pct(current.performance)}`}</title>
-        </circle>
-      </g>
-    </svg>
+      <Axis
+        orient="bottom"
+        ticks={g.xTicks}
+        length={g.innerWidth}
+        position={g.innerHeight}
+        grid={g.innerHeight}
+        label="relative communication overhead X = communication rate × relative communication time"
+      />
+      <Axis
+        orient="left"
+        ticks={g.yTicks}
+        length={g.innerHeight}
+        position={0}
+        grid={g.innerWidth}
+        label="performance / ideal"
+      />
+      <line
+        className="reference-line"
+        x1={0}
+        x2={g.innerWidth}
+        y1={g.workRateY}
+        y2={g.workRateY}
+        stroke={palette.grey}
+        strokeDasharray="6 4"
+      />
+      <text className="annotation" x={g.innerWidth - 4} y={g.workRateY - 6} textAnchor="end">
+        no communication (work rate)
+      </text>
+      <polyline
+        className="floor-guide"
+        points={`0,${g.floor.y} ${g.floor.x},${g.floor.y} ${g.floor.x},${g.innerHeight}`}
+        fill="none"
+        stroke={palette.vermillion}
+        strokeDasharray="2 3"
+      />
+      <text
+        className="annotation"
+        x={g.floor.x + 4}
+        y={g.innerHeight - 6}
+        fill={palette.vermillion}
+      >
+        floor
+      </text>
+      <path className="curve" d={g.curvePath} fill="none" stroke={palette.blue} strokeWidth={2} />
+      <circle
+        className="current-point"
+        cx={g.point.cx}
+        cy={g.point.cy}
+        r={6}
+        fill={palette.orange}
+        stroke="currentColor"
+      >
+        <title>{`X = ${current.overhead.toFixed(4)}, performance ${pct(current.performance)}`}</title>
+      </circle>
+    </ChartFrame>
   );
 }

@@ -62,9 +62,6 @@ export class EngineHost {
       return;
     }
     switch (request.type) {
-      case 'hello':
-        this.send({ type: 'hello', id: request.id, protocol: PROTOCOL_VERSION });
-        return;
       case 'cancel':
         if (this.running.has(request.target)) this.cancelled.add(request.target);
         return;

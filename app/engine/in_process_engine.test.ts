@@ -113,7 +113,7 @@ describe('EngineHost', () => {
 
   it('answers a request of another protocol version with an error', () => {
     const { host, responses } = collect();
-    host.handle({ v: PROTOCOL_VERSION + 1, type: 'hello', id: 9 });
+    host.handle({ v: PROTOCOL_VERSION + 1, type: 'list-models', id: 9 });
     expect(responses).toEqual([
       {
         v: PROTOCOL_VERSION,

@@ -2,13 +2,12 @@
 // this module; every message names its fields and carries the protocol version.
 //
 // Versions:
-//   1  hello, list-models, run (with progress and optional partial results), cancel.
+//   1  list-models, run (with progress and optional partial results), cancel.
 import type { ModelInfo, Params, RunResult } from './types';
 
 export const PROTOCOL_VERSION = 1;
 
 export type EngineRequest =
-  | { v: number; type: 'hello'; id: number }
   | { v: number; type: 'list-models'; id: number }
   | {
       v: number;
@@ -29,7 +28,6 @@ export interface ErrorInfo {
 }
 
 export type EngineResponse =
-  | { v: number; type: 'hello'; id: number; protocol: number }
   | { v: number; type: 'models'; id: number; models: ModelInfo[] }
   | {
       v: number;

@@ -1,27 +1,14 @@
-import type { ModelInfo, ParamSpec } from '#wasm/archex';
+import type { ModelInfo, ParamSpec, Scalar, Series } from '#wasm/archex';
 
 export type { ModelInfo, ParamSpec };
 
 /** Parameter name to value. */
 export type Params = Record<string, number>;
 
-export interface ScalarData {
-  name: string;
-  value: number;
-  unit: string;
-  description: string;
-}
+export type ScalarData = Scalar;
 
-export interface SeriesData {
-  name: string;
-  label: string;
-  xName: string;
-  xUnit: string;
-  yName: string;
-  yUnit: string;
-  x: number[];
-  y: number[];
-}
+/** A series with plain arrays, so it crosses to the UI and serializes as JSON. */
+export type SeriesData = Omit<Series, 'x' | 'y'> & { x: number[]; y: number[] };
 
 /** What one run produced, in a form that crosses the worker boundary and serializes as JSON. */
 export interface RunResult {
