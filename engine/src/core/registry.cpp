@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "core/names.h"
+
 namespace archex {
 
 void ModelRegistry::add(ModelInfo info) {
@@ -20,12 +22,7 @@ void ModelRegistry::add(ModelInfo info) {
 }
 
 const ModelInfo& ModelRegistry::get(const std::string& name) const {
-  std::string valid;
-  for (const auto& m : models_) {
-    if (m.name == name) return m;
-    valid += (valid.empty() ? "" : ", ") + m.name;
-  }
-  throw std::invalid_argument("unknown model '" + name + "'; valid: " + valid);
+  return find_by_name<std::invalid_argument>(models_, name, "unknown model");
 }
 
 }  // namespace archex

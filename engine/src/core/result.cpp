@@ -2,24 +2,16 @@
 
 #include <stdexcept>
 
+#include "core/names.h"
+
 namespace archex {
 
 double Result::scalar(const std::string& name) const {
-  std::string known;
-  for (const auto& s : scalars) {
-    if (s.name == name) return s.value;
-    known += (known.empty() ? "" : ", ") + s.name;
-  }
-  throw std::out_of_range("no result '" + name + "'; results: " + known);
+  return find_by_name<std::out_of_range>(scalars, name, "no result").value;
 }
 
 const Series& Result::find_series(const std::string& name) const {
-  std::string known;
-  for (const auto& s : series) {
-    if (s.name == name) return s;
-    known += (known.empty() ? "" : ", ") + s.name;
-  }
-  throw std::out_of_range("no series '" + name + "'; series: " + known);
+  return find_by_name<std::out_of_range>(series, name, "no series");
 }
 
 }  // namespace archex

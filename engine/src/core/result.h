@@ -29,7 +29,7 @@ struct Result {
   std::vector<Scalar> scalars;
   std::vector<Series> series;
 
-  // Throws std::out_of_range naming the missing metric and the ones there are.
+  // Throw std::out_of_range naming the missing name and the ones there are.
   double scalar(const std::string& name) const;
   const Series& find_series(const std::string& name) const;
 };
