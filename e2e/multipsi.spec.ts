@@ -36,7 +36,17 @@ test('moving a slider with the keyboard moves the chart point and changes the re
   // 20 steps of 0.001 message/reduction x 7.7 = +0.154 in X, rightwards on the chart.
   expect(after.cx).toBeGreaterThan(before.cx + 5);
   expect(after.text).not.toBe(before.text);
-  await expect(page).toHaveURL(/comm_rate=0\.07/);
+
+  // The link keeps the change: opened in a new page it reproduces the same chart.
+  const copy = await page.context().newPage();
+  await copy.goto(page.url());
+  await waitIdle(copy);
+  await expect(copy.locator('[data-param-number="comm_rate"]')).toHaveValue('0.07');
+  await expect(copy.locator('[data-chart="perf_vs_overhead"] .curve')).toHaveAttribute(
+    'd',
+    (await page.locator('[data-chart="perf_vs_overhead"] .curve').getAttribute('d')) ?? '',
+  );
+  await copy.close();
 
   await page.screenshot({ path: testInfo.outputPath('multipsi.png'), fullPage: true });
   expect(consoleMessages).toEqual([]);
@@ -63,6 +73,7 @@ test('an invalid typed value is shown at its field and never reaches the engine'
 });
 
 test('the V2 estimate preset reproduces Table 2 in the model-vs-paper table', async ({ page }) => {
+  // A link in the first release's plain form still opens.
   await page.goto('./?preset=multipsi-v2-estimate');
   await waitIdle(page);
   const rows = page.locator('.validation tbody tr');
@@ -71,4 +82,17 @@ test('the V2 estimate preset reproduces Table 2 in the model-vs-paper table', as
   await expect(page.locator('[data-chart="cost_breakdown"] .bar-total').nth(1)).toContainText(
     '27.4×',
   );
+});
+
+test('a tampered link opens with defaults and says what was dropped', async ({ page }) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=nope&pes=0&bogus=3');
+  await waitIdle(page);
+  const status = page.getByRole('status');
+  await expect(status).toContainText("preset 'nope'");
+  await expect(status).toContainText('pes=0 (Out of range. Valid: 1 to 1024 PEs)');
+  await expect(page.locator('[data-param-number="pes"]')).toHaveValue('6');
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(status).toHaveCount(0);
+  expect(consoleMessages).toEqual([]);
 });

@@ -13,7 +13,7 @@ import { ParamPanel } from '../ui/ParamPanel';
 import { ValidationTable } from '../ui/ValidationTable';
 import { checkValue, resolveValues } from '../ui/param_values';
 import { requestKey, useEngineRun } from '../ui/use_engine_run';
-import { readUrlState, writeUrlState } from '../ui/url_state';
+import { parseUrlState, serializeUrlState } from '../ui/url_state';
 
 const MODEL = 'multipsi_perf';
 
@@ -47,20 +47,20 @@ export function MultiPsiView({ engine, models, presets }: Props) {
   const model = models.find((m) => m.name === MODEL);
   const ownPresets = useMemo(() => presets.filter((p) => p.model === MODEL), [presets]);
   const [initial] = useState(() =>
-    readUrlState(
-      window.location.search,
-      ownPresets.map((p) => p.id),
-      () => model?.params ?? [],
-    ),
+    parseUrlState(window.location.search, {
+      presetIds: ownPresets.map((p) => p.id),
+      specsFor: () => model?.params ?? [],
+    }),
   );
-  const [presetId, setPresetId] = useState(initial.presetId);
+  const [presetId, setPresetId] = useState(initial.state.presetId);
+  const [seed, setSeed] = useState(initial.state.seed);
   const preset = ownPresets.find((p) => p.id === presetId) ?? ownPresets[0];
   const specs = useMemo(() => model?.params ?? [], [model]);
   const paperValues = useMemo(
     () => resolveValues(specs, preset ? presetParams(preset) : {}),
     [specs, preset],
   );
-  const [values, setValues] = useState<Params>(() => ({ ...paperValues, ...initial.params }));
+  const [values, setValues] = useState<Params>(() => ({ ...paperValues, ...initial.state.params }));
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [dropped, setDropped] = useState(initial.dropped);
 
@@ -75,8 +75,8 @@ export function MultiPsiView({ engine, models, presets }: Props) {
   }, [drafts, specs]);
 
   const request = useMemo<RunRequest | null>(
-    () => (preset ? { model: MODEL, params: values, seed: preset.seed } : null),
-    [preset, values],
+    () => (preset ? { model: MODEL, params: values, seed: seed ?? preset.seed } : null),
+    [preset, values, seed],
   );
   const run = useEngineRun(engine, request, 'multipsi');
   const upToDate = request !== null && run.outcomeKey === requestKey(request);
@@ -87,9 +87,12 @@ export function MultiPsiView({ engine, models, presets }: Props) {
 
   useLayoutEffect(() => {
     if (!preset) return;
-    const url = writeUrlState(preset.id, values, paperValues);
+    const url = serializeUrlState(
+      { presetId: preset.id, params: values, ...(seed !== undefined ? { seed } : {}) },
+      paperValues,
+    );
     if (url !== window.location.search) window.history.replaceState(null, '', url);
-  }, [preset, values, paperValues]);
+  }, [preset, values, paperValues, seed]);
 
   if (!model || !preset) {
     return <p className="banner error">No preset uses the {MODEL} model.</p>;
@@ -109,6 +112,7 @@ export function MultiPsiView({ engine, models, presets }: Props) {
     const next = ownPresets.find((p) => p.id === id);
     if (!next) return;
     setPresetId(id);
+    setSeed(undefined);
     setValues(resolveValues(specs, presetParams(next)));
     setDrafts({});
   };
