@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Component, useEffect, useState } from 'react';
 
 import type { Engine } from './engine/engine';
 import { isAbortError } from './engine/engine';
@@ -32,8 +33,30 @@ export function App({ engine }: { engine: Engine }) {
       ) : models === null ? (
         <p className="banner">Loading the simulation engine…</p>
       ) : (
-        <MultiPsiView engine={engine} models={models} presets={presets} />
+        <ErrorBoundary>
+          <MultiPsiView engine={engine} models={models} presets={presets} />
+        </ErrorBoundary>
       )}
     </div>
   );
+}
+
+/** A rendering failure shows its message instead of blanking the page. */
+class ErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+  override state = { error: null as Error | null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override render() {
+    if (this.state.error) {
+      return (
+        <p role="alert" className="banner error">
+          This view failed to draw: {this.state.error.message}. Reset the parameters or reload.
+        </p>
+      );
+    }
+    return this.props.children;
+  }
 }

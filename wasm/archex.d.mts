@@ -44,14 +44,20 @@ export interface RawResult {
   series: Series[];
 }
 
-/** An Error thrown by a binding; `param` names the offending parameter when there is one. */
-export interface EngineBindingError extends Error {
+/** Why a simulation could not be built; `param` names the offending parameter if there is one. */
+export interface BindingError {
+  message: string;
   param?: string;
 }
 
-/** One run of a model. Owns wasm memory: call delete() when done with it. */
+/**
+ * One run of a model. Owns wasm memory: call delete() when done with it. No method throws; a
+ * simulation that could not be built has error() set and an empty, finished run.
+ */
 export interface Simulation {
-  /** Does at most `budget` (>= 1) units of work; true once the run is complete. */
+  /** null, or why the model, a parameter or the seed was rejected. */
+  error(): BindingError | null;
+  /** Does at most `budget` units of work (below 1 counts as 1); true once the run is complete. */
   advance(budget: number): boolean;
   done(): boolean;
   /** Fraction done, 0..1. */
@@ -67,7 +73,6 @@ export interface Simulation {
 
 export interface ArchexModule {
   listModels(): ModelInfo[];
-  /** Throws EngineBindingError for an unknown model, parameter or out-of-range value. */
   Simulation: new (model: string, params: Record<string, number>, seed: number) => Simulation;
 }
 

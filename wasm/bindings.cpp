@@ -1,5 +1,6 @@
-// embind bindings of the engine. Engine errors become JS Errors whose message names the parameter
-// and its valid range, with the parameter on `error.param`; nothing here aborts the module.
+// embind bindings of the engine. No binding throws: a JS exception thrown through wasm frames would
+// skip C++ destructors and leave the stack pointer moved, so enough errors would trap the module.
+// A simulation that could not be built reports why through error() instead.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -15,27 +16,6 @@
 using emscripten::val;
 
 namespace {
-
-val make_error(const std::string& message, const std::string& param) {
-  val error = val::global("Error").new_(val(message));
-  if (!param.empty()) error.set("param", val(param));
-  return error;
-}
-
-// Runs `f`; a C++ exception becomes a JS Error thrown after every C++ object of the call is
-// destroyed.
-template <class F>
-auto guarded(F&& f) -> decltype(f()) {
-  val error = val::undefined();
-  try {
-    return f();
-  } catch (const archex::ParamError& e) {
-    error = make_error(e.what(), e.param());
-  } catch (const std::exception& e) {
-    error = make_error(e.what(), "");
-  }
-  error.throw_();
-}
 
 val doubles(const std::vector<double>& v) {
   return val(emscripten::typed_memory_view(v.size(), v.data())).call<val>("slice");
@@ -56,7 +36,7 @@ val describe_param(const archex::ParamSpec& p) {
 }
 
 val list_models() {
-  return guarded([] {
+  {
     const archex::ModelRegistry registry = archex::builtin_registry();
     val models = val::array();
     for (const auto& m : registry.models()) {
@@ -71,7 +51,7 @@ val list_models() {
       models.call<void>("push", o);
     }
     return models;
-  });
+  }
 }
 
 archex::ParamValues to_param_values(const val& params) {
@@ -97,7 +77,7 @@ std::uint64_t to_seed(double seed) {
   constexpr double kMaxSafe = 9007199254740991.0;
   if (!(seed >= 0 && seed <= kMaxSafe) || std::floor(seed) != seed) {
     throw archex::ParamError("seed", "parameter 'seed' = " + archex::format_number(seed) +
-                                         " must be a whole number; valid range [0, " +
+                                         " is not a whole number in [0, " +
                                          archex::format_number(kMaxSafe) + "]");
   }
   return static_cast<std::uint64_t>(seed);
@@ -105,74 +85,89 @@ std::uint64_t to_seed(double seed) {
 
 class SimulationHandle {
  public:
-  SimulationHandle(const std::string& model, const archex::ParamValues& params, std::uint64_t seed)
-      : sim_(archex::builtin_registry(), model, params, seed) {}
-
-  bool advance(double budget) {
-    return guarded([&] {
-      if (!(budget >= 1)) throw std::invalid_argument("advance budget must be >= 1");
-      const double capped = std::fmin(std::floor(budget), 9007199254740991.0);
-      return sim_.advance(static_cast<std::uint64_t>(capped));
-    });
+  SimulationHandle(const std::string& model, const val& params, double seed) {
+    try {
+      sim_ = std::make_unique<archex::Simulation>(archex::builtin_registry(), model,
+                                                  to_param_values(params), to_seed(seed));
+    } catch (const archex::ParamError& e) {
+      error_ = e.what();
+      error_param_ = e.param();
+    } catch (const std::exception& e) {
+      error_ = e.what();
+    }
   }
-  bool done() const { return sim_.done(); }
-  double progress() const { return sim_.progress(); }
-  std::string model() const { return sim_.model_name(); }
-  double seed() const { return static_cast<double>(sim_.seed()); }
+
+  // null when the simulation was built; otherwise {message, param?} and the run is empty.
+  val error() const {
+    if (sim_) return val::null();
+    val o = val::object();
+    o.set("message", error_);
+    if (!error_param_.empty()) o.set("param", error_param_);
+    return o;
+  }
+
+  // Budgets below 1 (or NaN) count as 1, so a caller's slip cannot stall or fail the run.
+  bool advance(double budget) {
+    if (!sim_) return true;
+    const double whole = budget >= 1 ? std::fmin(std::floor(budget), 9007199254740991.0) : 1;
+    return sim_->advance(static_cast<std::uint64_t>(whole));
+  }
+  bool done() const { return !sim_ || sim_->done(); }
+  double progress() const { return sim_ ? sim_->progress() : 1.0; }
+  std::string model() const { return sim_ ? sim_->model_name() : ""; }
+  double seed() const { return sim_ ? static_cast<double>(sim_->seed()) : 0; }
 
   val params() const {
     val o = val::object();
-    for (const auto& [name, value] : sim_.params()) o.set(name, value);
+    if (sim_) {
+      for (const auto& [name, value] : sim_->params()) o.set(name, value);
+    }
     return o;
   }
 
   val result() const {
-    return guarded([&] {
-      const archex::Result r = sim_.result();
-      val scalars = val::array();
-      for (const auto& s : r.scalars) {
-        val o = val::object();
-        o.set("name", s.name);
-        o.set("value", s.value);
-        o.set("unit", s.unit);
-        o.set("description", s.description);
-        scalars.call<void>("push", o);
-      }
-      val series = val::array();
-      for (const auto& s : r.series) {
-        val o = val::object();
-        o.set("name", s.name);
-        o.set("label", s.label);
-        o.set("xName", s.x_name);
-        o.set("xUnit", s.x_unit);
-        o.set("yName", s.y_name);
-        o.set("yUnit", s.y_unit);
-        o.set("x", doubles(s.x));
-        o.set("y", doubles(s.y));
-        series.call<void>("push", o);
-      }
-      val out = val::object();
-      out.set("scalars", scalars);
-      out.set("series", series);
-      return out;
-    });
+    const archex::Result r = sim_ ? sim_->result() : archex::Result{};
+    val scalars = val::array();
+    for (const auto& s : r.scalars) {
+      val o = val::object();
+      o.set("name", s.name);
+      o.set("value", s.value);
+      o.set("unit", s.unit);
+      o.set("description", s.description);
+      scalars.call<void>("push", o);
+    }
+    val series = val::array();
+    for (const auto& s : r.series) {
+      val o = val::object();
+      o.set("name", s.name);
+      o.set("label", s.label);
+      o.set("xName", s.x_name);
+      o.set("xUnit", s.x_unit);
+      o.set("yName", s.y_name);
+      o.set("yUnit", s.y_unit);
+      o.set("x", doubles(s.x));
+      o.set("y", doubles(s.y));
+      series.call<void>("push", o);
+    }
+    val out = val::object();
+    out.set("scalars", scalars);
+    out.set("series", series);
+    return out;
   }
 
  private:
-  archex::Simulation sim_;
+  std::unique_ptr<archex::Simulation> sim_;
+  std::string error_;
+  std::string error_param_;
 };
-
-SimulationHandle* create_simulation(const std::string& model, const val& params, double seed) {
-  return guarded(
-      [&] { return new SimulationHandle(model, to_param_values(params), to_seed(seed)); });
-}
 
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(archex) {
   emscripten::function("listModels", &list_models);
   emscripten::class_<SimulationHandle>("Simulation")
-      .constructor(&create_simulation, emscripten::allow_raw_pointers())
+      .constructor<const std::string&, const val&, double>()
+      .function("error", &SimulationHandle::error)
       .function("advance", &SimulationHandle::advance)
       .function("done", &SimulationHandle::done)
       .function("progress", &SimulationHandle::progress)

@@ -22,7 +22,8 @@ const MARGIN = { top: 16, right: 24, bottom: 48, left: 60 };
 export function performanceOverheadGeometry(data: PerformanceOverheadData, size = CHART_SIZE) {
   const innerWidth = size.width - MARGIN.left - MARGIN.right;
   const innerHeight = size.height - MARGIN.top - MARGIN.bottom;
-  const curveMax = data.curve.x.length > 0 ? Math.max(...data.curve.x) : 1;
+  // The engine samples X in ascending order, so the last sample is the largest.
+  const curveMax = data.curve.x.at(-1) ?? 1;
   const xMax = Math.max(curveMax, data.current.overhead * 1.05, data.floor.overhead * 1.05);
   const x = scaleLinear().domain([0, xMax]).range([0, innerWidth]).nice();
   const y = scaleLinear().domain([0, 1]).range([innerHeight, 0]);

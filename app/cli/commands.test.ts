@@ -36,7 +36,7 @@ describe('parseSettings()', () => {
 
   it('names the range for a value that is not a number', () => {
     expect(() => parseSettings(model, ['pes=many'])).toThrow(
-      "parameter 'pes' = 'many' is not a number; valid range [1, 64] PEs",
+      "parameter 'pes' = 'many' is not a finite number; valid range [1, 64] PEs",
     );
     expect(() => parseSettings(model, ['pes'])).toThrow('--set expects name=value');
     expect(() => parseSettings(model, ['seed=-1'])).toThrow(/seed must be a whole number/);

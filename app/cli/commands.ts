@@ -66,7 +66,9 @@ export function parseSettings(
     }
     const range = `[${spec.min}, ${spec.max}]${spec.unit ? ` ${spec.unit}` : ''}`;
     if (!Number.isFinite(value)) {
-      throw new UsageError(`parameter '${name}' = '${text}' is not a number; valid range ${range}`);
+      throw new UsageError(
+        `parameter '${name}' = '${text}' is not a finite number; valid range ${range}`,
+      );
     }
     params[name] = value;
   }

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
 import { loadPresetsFromDisk } from '../presets/from_disk';
+import { presetProblems } from '../presets/schema';
 import {
   UsageError,
   findPreset,
@@ -61,6 +62,9 @@ async function main(argv: string[]): Promise<number> {
   const engine = createInProcessEngine(loadNodeModule());
   try {
     const models = await engine.listModels();
+    const problems = chosen.flatMap((p) => presetProblems(p, models).map((m) => `${p.id}: ${m}`));
+    if (problems.length > 0)
+      throw new UsageError(`presets do not fit the engine:\n${problems.join('\n')}`);
     if (command === 'run') {
       const preset = chosen[0]!;
       const { report, rows, result } = await runPreset(engine, models, preset, values.set);

@@ -25,8 +25,9 @@ function abortError(): DOMException {
 export class EngineClient implements Engine {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
-  private readonly channels = new Map<string, AbortController>();
   private readonly listeners = new Set<(pending: number) => void>();
+  /** Set once the other side is gone; every later request fails with it. */
+  private deadReason: string | null = null;
 
   constructor(private readonly port: Port) {
     port.listen((response) => this.receive(response));
@@ -40,16 +41,9 @@ export class EngineClient implements Engine {
   }
 
   async run(request: RunRequest, options: RunOptions = {}): Promise<RunOutcome> {
-    let signal = options.signal;
-    if (options.channel !== undefined) {
-      this.channels.get(options.channel)?.abort();
-      const controller = new AbortController();
-      this.channels.set(options.channel, controller);
-      signal = signal ? AbortSignal.any([signal, controller.signal]) : controller.signal;
-    }
     const response = await this.request(
-      { type: 'run', id: 0, ...request, partial: options.partial ?? false },
-      signal,
+      { type: 'run', id: 0, ...request },
+      options.signal,
       options.onProgress,
     );
     if (response.type !== 'result')
@@ -75,6 +69,9 @@ export class EngineClient implements Engine {
     onProgress?: (progress: RunProgress) => void,
   ): Promise<EngineResponse> {
     if (signal?.aborted) return Promise.reject(abortError());
+    if (this.deadReason !== null) {
+      return Promise.reject(new EngineError({ message: this.deadReason }));
+    }
     const id = this.nextId++;
     return new Promise<EngineResponse>((resolve, reject) => {
       const onAbort = () => {
@@ -105,11 +102,7 @@ export class EngineClient implements Engine {
     const pending = this.pending.get(response.id);
     if (!pending) return; // answer to a request cancelled on this side
     if (response.type === 'progress') {
-      pending.onProgress?.({
-        fraction: response.fraction,
-        elapsedMs: response.elapsedMs,
-        ...(response.partial ? { partial: response.partial } : {}),
-      });
+      pending.onProgress?.({ fraction: response.fraction, elapsedMs: response.elapsedMs });
       return;
     }
     this.pending.delete(response.id);
@@ -125,8 +118,9 @@ export class EngineClient implements Engine {
     else pending.resolve(response);
   }
 
-  /** Fails every request in flight, e.g. when the worker died. */
-  failAll(message: string): void {
+  /** The other side died: fails every request in flight and every later one. */
+  fail(message: string): void {
+    this.deadReason = message;
     for (const pending of this.pending.values()) pending.reject(new EngineError({ message }));
     this.pending.clear();
     this.notify();

@@ -10,16 +10,12 @@ export interface RunRequest {
 export interface RunProgress {
   fraction: number;
   elapsedMs: number;
-  partial?: RunResult;
 }
 
 export interface RunOptions {
+  /** Aborting cancels the run in the engine and rejects with an AbortError. */
   signal?: AbortSignal;
-  /** A new run on the same channel cancels the one before it. */
-  channel?: string;
   onProgress?: (progress: RunProgress) => void;
-  /** Ask for partial results with each progress report. */
-  partial?: boolean;
 }
 
 export interface RunOutcome {

@@ -1,4 +1,4 @@
-import type { ArchexModule, EngineBindingError, RawResult, Simulation } from '#wasm/archex';
+import type { ArchexModule, RawResult, Simulation } from '#wasm/archex';
 
 import type { EngineRequest, EngineResponse, ErrorInfo, ResponseBody } from './protocol';
 import { PROTOCOL_VERSION } from './protocol';
@@ -16,11 +16,7 @@ function toRunResult(raw: RawResult): RunResult {
 }
 
 function errorInfo(error: unknown): ErrorInfo {
-  if (error instanceof Error) {
-    const param = (error as EngineBindingError).param;
-    return param === undefined ? { message: error.message } : { message: error.message, param };
-  }
-  return { message: String(error) };
+  return { message: error instanceof Error ? error.message : String(error) };
 }
 
 function yieldToEventLoop(): Promise<void> {
@@ -92,6 +88,12 @@ export class EngineHost {
       this.send({ type: 'error', id, error: errorInfo(error) });
       return;
     }
+    const rejected = sim.error();
+    if (rejected !== null) {
+      sim.delete();
+      this.send({ type: 'error', id, error: { ...rejected } });
+      return;
+    }
     try {
       let budget = 16;
       let lastProgress = started;
@@ -113,7 +115,6 @@ export class EngineHost {
             id,
             fraction: sim.progress(),
             elapsedMs: now - started,
-            ...(request.partial ? { partial: toRunResult(sim.result()) } : {}),
           });
         }
         await yieldToEventLoop();

@@ -2,7 +2,7 @@
 // this module; every message names its fields and carries the protocol version.
 //
 // Versions:
-//   1  list-models, run (with progress and optional partial results), cancel.
+//   1  list-models, run (with progress), cancel.
 import type { ModelInfo, Params, RunResult } from './types';
 
 export const PROTOCOL_VERSION = 1;
@@ -16,8 +16,6 @@ export type EngineRequest =
       model: string;
       params: Params;
       seed: number;
-      /** Send what has been computed so far with each progress message. */
-      partial: boolean;
     }
   | { v: number; type: 'cancel'; id: number; target: number };
 
@@ -35,7 +33,6 @@ export type EngineResponse =
       id: number;
       fraction: number;
       elapsedMs: number;
-      partial?: RunResult;
     }
   | {
       v: number;

@@ -17,7 +17,7 @@ export function createWorkerEngine(): Engine {
     close: () => worker.terminate(),
   });
   worker.addEventListener('error', (event) => {
-    client.failAll(`engine worker failed: ${event.message || 'could not start'}`);
+    client.fail(`engine worker failed: ${event.message || 'could not start'}`);
   });
   return client;
 }

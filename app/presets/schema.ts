@@ -81,6 +81,9 @@ export function presetProblems(preset: Preset, models: ModelInfo[]): string[] {
     if (entry.value < spec.min || entry.value > spec.max) {
       problems.push(`params.${name}: ${entry.value} outside [${spec.min}, ${spec.max}]`);
     }
+    if (spec.integer && !Number.isInteger(entry.value)) {
+      problems.push(`params.${name}: ${entry.value} is not a whole number`);
+    }
   }
   return problems;
 }

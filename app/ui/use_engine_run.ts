@@ -3,27 +3,31 @@ import { useEffect, useState } from 'react';
 import type { Engine, RunOutcome, RunProgress, RunRequest } from '../engine/engine';
 import { EngineError, isAbortError } from '../engine/engine';
 
-export interface RunState {
-  /** The latest completed run; kept while a newer one is computing so charts never blank. */
-  outcome: RunOutcome | null;
-  /** Key of the request `outcome` answers. */
-  outcomeKey: string | null;
-  /** The error of the current request, if it failed. */
-  error: EngineError | null;
-  /** Progress of the current request. */
-  progress: RunProgress | null;
-  /** The current request has neither finished nor failed. */
-  running: boolean;
+/** A request plus what the caller needs to read its answer (e.g. the preset it was made for). */
+export interface RunJob<T> {
+  request: RunRequest;
+  tag: T;
 }
 
-interface Settled {
-  outcome: RunOutcome | null;
+export interface RunState<T> {
+  /** The latest completed run and the tag of its job; kept while a newer run computes. */
+  outcome: (RunOutcome & { tag: T }) | null;
+  /** The completed run answers the current job. */
+  upToDate: boolean;
+  /** The error of the current job, if it failed. */
+  error: EngineError | null;
+  /** Progress of the current job. */
+  progress: RunProgress | null;
+}
+
+interface Settled<T> {
+  outcome: (RunOutcome & { tag: T }) | null;
   outcomeKey: string | null;
   error: { key: string; error: EngineError } | null;
   progress: { key: string; progress: RunProgress } | null;
 }
 
-export function requestKey(request: RunRequest): string {
+function requestKey(request: RunRequest): string {
   return JSON.stringify([request.model, request.seed, Object.entries(request.params).sort()]);
 }
 
@@ -33,33 +37,34 @@ function toEngineError(error: unknown): EngineError {
 }
 
 /**
- * Runs `request` on the engine whenever it changes identity (memoize it). The previous run on the
- * same channel is cancelled, so dragging a slider never queues stale work.
+ * Runs `job` on the engine whenever it changes identity (memoize it). The run of the previous
+ * job is aborted first, so dragging a slider never queues stale work.
  */
-export function useEngineRun(
-  engine: Engine,
-  request: RunRequest | null,
-  channel: string,
-): RunState {
-  const [settled, setSettled] = useState<Settled>({
+export function useEngineRun<T>(engine: Engine, job: RunJob<T> | null): RunState<T> {
+  const [settled, setSettled] = useState<Settled<T>>({
     outcome: null,
     outcomeKey: null,
     error: null,
     progress: null,
   });
-  const key = request ? requestKey(request) : null;
+  const key = job ? requestKey(job.request) : null;
 
   useEffect(() => {
-    if (!request || key === null) return;
+    if (!job || key === null) return;
     const controller = new AbortController();
     engine
-      .run(request, {
+      .run(job.request, {
         signal: controller.signal,
-        channel,
         onProgress: (progress) => setSettled((s) => ({ ...s, progress: { key, progress } })),
       })
       .then(
-        (outcome) => setSettled({ outcome, outcomeKey: key, error: null, progress: null }),
+        (outcome) =>
+          setSettled({
+            outcome: { ...outcome, tag: job.tag },
+            outcomeKey: key,
+            error: null,
+            progress: null,
+          }),
         (error: unknown) => {
           if (isAbortError(error)) return;
           setSettled((s) => ({
@@ -70,14 +75,12 @@ export function useEngineRun(
         },
       );
     return () => controller.abort();
-  }, [engine, request, key, channel]);
+  }, [engine, job, key]);
 
-  const error = settled.error?.key === key ? settled.error.error : null;
   return {
     outcome: settled.outcome,
-    outcomeKey: settled.outcomeKey,
-    error,
+    upToDate: key !== null && key === settled.outcomeKey,
+    error: settled.error?.key === key ? settled.error.error : null,
     progress: settled.progress?.key === key ? settled.progress.progress : null,
-    running: key !== null && key !== settled.outcomeKey && error === null,
   };
 }

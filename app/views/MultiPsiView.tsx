@@ -1,8 +1,8 @@
-import { useLayoutEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 
 import { CostBreakdownChart } from '../charts/CostBreakdownChart';
 import { PerformanceOverheadChart } from '../charts/PerformanceOverheadChart';
-import type { Engine, RunRequest } from '../engine/engine';
+import type { Engine } from '../engine/engine';
 import type { ModelInfo, Params, RunResult } from '../engine/types';
 import { findSeries, scalarValue } from '../engine/types';
 import type { Preset } from '../presets/schema';
@@ -12,7 +12,8 @@ import type { ParamGroup } from '../ui/ParamPanel';
 import { ParamPanel } from '../ui/ParamPanel';
 import { ValidationTable } from '../ui/ValidationTable';
 import { checkValue, resolveValues } from '../ui/param_values';
-import { requestKey, useEngineRun } from '../ui/use_engine_run';
+import type { RunJob } from '../ui/use_engine_run';
+import { useEngineRun } from '../ui/use_engine_run';
 import { parseUrlState, serializeUrlState } from '../ui/url_state';
 
 const MODEL = 'multipsi_perf';
@@ -74,16 +75,23 @@ export function MultiPsiView({ engine, models, presets }: Props) {
     return out;
   }, [drafts, specs]);
 
-  const request = useMemo<RunRequest | null>(
-    () => (preset ? { model: MODEL, params: values, seed: seed ?? preset.seed } : null),
+  const job = useMemo<RunJob<Preset> | null>(
+    () =>
+      preset
+        ? { request: { model: MODEL, params: values, seed: seed ?? preset.seed }, tag: preset }
+        : null,
     [preset, values, seed],
   );
-  const run = useEngineRun(engine, request, 'multipsi');
-  const upToDate = request !== null && run.outcomeKey === requestKey(request);
+  const run = useEngineRun(engine, job);
+  const [pending, setPending] = useState(0);
+  useEffect(() => engine.onPendingChange(setPending), [engine]);
 
+  // The idle signal e2e tests wait on: nothing pending and the current job's answer drawn.
   useLayoutEffect(() => {
-    document.documentElement.dataset.idle = String(upToDate || run.error !== null);
-  }, [upToDate, run.error]);
+    document.documentElement.dataset.idle = String(
+      pending === 0 && (run.upToDate || run.error !== null),
+    );
+  }, [pending, run.upToDate, run.error]);
 
   useLayoutEffect(() => {
     if (!preset) return;
@@ -117,7 +125,7 @@ export function MultiPsiView({ engine, models, presets }: Props) {
     setDrafts({});
   };
   const sources = Object.fromEntries(Object.entries(preset.params).map(([k, v]) => [k, v.source]));
-  const result = run.outcome?.result ?? null;
+  const outcome = run.outcome;
   const engineFieldError =
     run.error?.param !== undefined ? { [run.error.param]: run.error.message } : {};
 
@@ -167,11 +175,16 @@ export function MultiPsiView({ engine, models, presets }: Props) {
             {run.error.message}
           </p>
         ) : null}
-        {run.running && run.progress ? (
+        {run.progress ? (
           <progress max={1} value={run.progress.fraction} aria-label="Simulation progress" />
         ) : null}
-        {result ? (
-          <Results preset={preset} result={result} current={values} paper={paperValues} />
+        {outcome ? (
+          <Results
+            preset={outcome.tag}
+            result={outcome.result}
+            params={outcome.params}
+            paper={resolveValues(specs, presetParams(outcome.tag))}
+          />
         ) : null}
         <footer className="citation">
           <p>{model.description}</p>
@@ -184,22 +197,23 @@ export function MultiPsiView({ engine, models, presets }: Props) {
   );
 }
 
+/** Everything drawn from one completed run, read only from that run and its own preset. */
 function Results({
   preset,
   result,
-  current,
+  params,
   paper,
 }: {
   preset: Preset;
   result: RunResult;
-  current: Params;
+  params: Params;
   paper: Params;
 }) {
   const s = (name: string) => scalarValue(result, name);
   const curve = findSeries(result, 'perf_vs_overhead');
-  const workRate = current.work_rate ?? 1;
-  const fraction = current.perf_fraction ?? 0.5;
-  const changed = Object.keys(paper).some((k) => paper[k] !== current[k]);
+  const workRate = params.work_rate ?? 1;
+  const fraction = params.perf_fraction ?? 0.5;
+  const changed = Object.keys(paper).some((k) => paper[k] !== params[k]);
   return (
     <>
       <dl className="readouts">
@@ -218,7 +232,7 @@ function Results({
           <dd data-readout="overhead">
             {number.format(s('overhead'))}
             <small>
-              {number.format(current.comm_rate ?? 0)} msg/reduction ×{' '}
+              {number.format(params.comm_rate ?? 0)} msg/reduction ×{' '}
               {number.format(s('rel_comm_time'))} reductions/msg
             </small>
           </dd>
@@ -244,7 +258,7 @@ function Results({
             curve,
             workRate,
             current: { overhead: s('overhead'), performance: s('relative_performance') },
-            floor: { overhead: 1 / fraction - 1, performance: workRate * fraction },
+            floor: { overhead: s('allowed_overhead'), performance: workRate * fraction },
           }}
         />
       </figure>

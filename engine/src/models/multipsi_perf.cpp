@@ -23,14 +23,15 @@ std::vector<ParamSpec> specs() {
   return {
       {"pes", "Processing elements", "PEs", 6, 1, 1024, 1, true,
        "Number of PEs; ideal performance = PE performance x PEs (sec. 5.1)."},
-      {"pe_rps", "PE performance", "RPS", 370, 1, 1e6, 1, false,
-       "Reductions per second of one PE on the program (sec. 5.1)."},
+      {"pe_rps", "PE performance (measured machine)", "RPS", 1000, 1, 1e6, 1, false,
+       "Reductions per second of one PE of the measured machine on the program (sec. 5.1); the "
+       "what-if PE is faster by the reduction speed-up."},
       {"work_rate", "Average work rate", "fraction", 1.0, 0.01, 1.0, 0.01, false,
        "Mean over PEs of real work time / total execution time (sec. 6); 1 means uniform load "
        "and no sequentiality."},
       {"comm_rate", "Communication rate", "messages/reduction", 0.05, 0.0, 2.0, 0.001, false,
        "Total messages / total reductions, summed over all PEs (sec. 5.3)."},
-      {"rel_comm_time", "Relative communication time", "reductions/message", 7.7, 0.1, 100.0, 0.1,
+      {"rel_comm_time", "Relative communication time", "reductions/message", 20, 0.1, 100.0, 0.1,
        false,
        "Average message processing time / average reduction time on the measured machine "
        "(sec. 5.2, Table 4). The what-if machine's value is this scaled by its exchange costs."},
@@ -78,7 +79,7 @@ class MultiPsiPerf final : public Model {
                 base_.firmware_ms / p.at("firmware_speedup"),
                 base_.software_ms / p.at("software_speedup")},
         pes_(p.at("pes")),
-        pe_rps_(p.at("pe_rps")),
+        pe_rps_(p.at("pe_rps") * p.at("reduction_speedup")),
         work_rate_(p.at("work_rate")),
         comm_rate_(p.at("comm_rate")),
         measured_rel_comm_time_(p.at("rel_comm_time")),
@@ -128,7 +129,9 @@ class MultiPsiPerf final : public Model {
                          "What-if over measured CPU communication time per reduction"});
     r.scalars.push_back({"rel_comm_time", rel_comm_time, "reductions/message",
                          "Relative communication time of the what-if machine"});
-    r.scalars.push_back({"ideal_rps", ideal, "RPS", "PE performance x PEs"});
+    r.scalars.push_back({"pe_rps", pe_rps_, "RPS",
+                         "What-if PE performance: measured PE performance x reduction speed-up"});
+    r.scalars.push_back({"ideal_rps", ideal, "RPS", "What-if PE performance x PEs"});
     r.scalars.push_back({"overhead", overhead, "",
                          "Relative communication overhead X = communication rate x relative "
                          "communication time"});
@@ -136,6 +139,8 @@ class MultiPsiPerf final : public Model {
                          "System performance / ideal performance"});
     r.scalars.push_back({"system_rps", ideal * relative, "RPS",
                          "Ideal x work rate / (1 + X)"});
+    r.scalars.push_back({"allowed_overhead", allowed_overhead, "",
+                         "Largest overhead X that keeps the performance floor"});
     r.scalars.push_back({"max_comm_rate", max_rate, "messages/reduction",
                          "Largest communication rate keeping the performance floor"});
     r.scalars.push_back({"min_reductions_per_message", 1.0 / max_rate, "reductions/message",
@@ -167,7 +172,7 @@ class MultiPsiPerf final : public Model {
   Exchange base_;
   Exchange whatif_;
   double pes_;
-  double pe_rps_;
+  double pe_rps_;  // of the what-if machine
   double work_rate_;
   double comm_rate_;
   double measured_rel_comm_time_;

@@ -32,7 +32,7 @@ TEST(Simulation, KeepsResolvedParametersAndSeed) {
   const ModelRegistry registry = builtin_registry();
   Simulation sim(registry, "multipsi_perf", {{"pes", 8}}, 99);
   EXPECT_EQ(sim.params().at("pes"), 8);
-  EXPECT_EQ(sim.params().at("pe_rps"), 370);
+  EXPECT_EQ(sim.params().at("pe_rps"), 1000);
   EXPECT_EQ(sim.seed(), 99u);
   EXPECT_EQ(sim.model_name(), "multipsi_perf");
 }

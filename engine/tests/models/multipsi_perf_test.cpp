@@ -56,7 +56,7 @@ TEST(MultiPsiPerf, Section8BoundIsOneOver7Point7ForHalfPerformance) {
   EXPECT_NEAR(r.scalar("max_comm_rate"), 1.0 / 7.7, 1e-12);
   EXPECT_NEAR(r.scalar("min_reductions_per_message"), 7.7, 1e-12);
   // At the bound the communication-only performance is exactly the floor.
-  const Result at_bound = run({{"comm_rate", 1.0 / 7.7}, {"work_rate", 1.0}});
+  const Result at_bound = run({{"comm_rate", 1.0 / 7.7}, {"rel_comm_time", 7.7}, {"work_rate", 1.0}});
   EXPECT_NEAR(at_bound.scalar("relative_performance"), 0.5, 1e-12);
 }
 
@@ -70,9 +70,19 @@ TEST(MultiPsiPerf, V2BoundIsAboutHalfOfV1) {
 
 TEST(MultiPsiPerf, Section78FormulaForProgram2OnSixPes) {
   // Sec. 7.8: perf (K RPS) = (0.37 x 6) x work rate / (1 + 7.7 x comm rate).
-  const Result r = run({{"pes", 6}, {"pe_rps", 370}, {"work_rate", 0.8}, {"comm_rate", 0.02}});
+  const Result r = run({{"pes", 6},
+                        {"pe_rps", 370},
+                        {"rel_comm_time", 7.7},
+                        {"work_rate", 0.8},
+                        {"comm_rate", 0.02}});
   EXPECT_NEAR(r.scalar("system_rps"), 370.0 * 6 * 0.8 / (1 + 7.7 * 0.02), 1e-9);
   EXPECT_NEAR(r.scalar("overhead"), 7.7 * 0.02, 1e-12);
+}
+
+TEST(MultiPsiPerf, WhatIfPeRunsFasterByTheReductionSpeedUp) {
+  const Result r = run({{"pes", 64}, {"pe_rps", 370}, {"reduction_speedup", 100}});
+  EXPECT_DOUBLE_EQ(r.scalar("pe_rps"), 37000);
+  EXPECT_DOUBLE_EQ(r.scalar("ideal_rps"), 64 * 37000);
 }
 
 TEST(MultiPsiPerf, CurveIsFig6HalvingAtOverheadOne) {
