@@ -12,14 +12,14 @@ export interface ExchangeCosts {
   softwareMs: number;
 }
 
-export const COMPONENTS = [
+const COMPONENTS = [
   { key: 'reductionMs', name: 'reduction', color: palette.green },
   { key: 'hardwareMs', name: 'hardware', color: palette.sky },
   { key: 'firmwareMs', name: 'firmware', color: palette.orange },
   { key: 'softwareMs', name: 'software', color: palette.blue },
 ] as const;
 
-export const CHART_SIZE = { width: 640, height: 200 };
+const CHART_SIZE = { width: 640, height: 200 };
 const MARGIN = { top: 36, right: 150, bottom: 48, left: 80 };
 
 /**

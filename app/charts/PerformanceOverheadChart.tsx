@@ -15,7 +15,7 @@ export interface PerformanceOverheadData {
   floor: { overhead: number; performance: number };
 }
 
-export const CHART_SIZE = { width: 640, height: 340 };
+const CHART_SIZE = { width: 640, height: 340 };
 const MARGIN = { top: 16, right: 24, bottom: 48, left: 60 };
 
 /** Scales and paths of the chart; pure so it can be tested with numeric tolerances. */

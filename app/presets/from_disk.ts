@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Preset } from './schema';
 import { parsePreset } from './schema';
 
-export const presetsDir = fileURLToPath(new URL('../../presets/', import.meta.url));
+const presetsDir = fileURLToPath(new URL('../../presets/', import.meta.url));
 
 /** Every preset in presets/, read in Node (CLI, tests), checked against the schema. */
 export function loadPresetsFromDisk(dir = presetsDir): Preset[] {

@@ -14,7 +14,7 @@ export interface ValidationRow {
   source: string;
 }
 
-export function absoluteTolerance(ref: ReferencePoint): number {
+function absoluteTolerance(ref: ReferencePoint): number {
   return 'abs' in ref.tolerance ? ref.tolerance.abs : ref.tolerance.rel * Math.abs(ref.value);
 }
 
