@@ -5,12 +5,17 @@ export interface ParamSpec {
   name: string;
   label: string;
   unit: string;
+  /** The default of a single-number parameter; for a list parameter, the value of a new item. */
   default: number;
   min: number;
   max: number;
   step: number;
   integer: boolean;
   description: string;
+  /** 0: one number. n >= 1: a list of 1 to n numbers, each checked against min, max, integer. */
+  maxItems: number;
+  /** The default of a list parameter; empty for a single-number one. */
+  defaultList: number[];
 }
 
 export interface ModelInfo {
@@ -64,8 +69,8 @@ export interface Simulation {
   progress(): number;
   model(): string;
   seed(): number;
-  /** Every parameter of the run after defaults and validation. */
-  params(): Record<string, number>;
+  /** Every parameter of the run after defaults and validation: arrays for list parameters. */
+  params(): Record<string, number | number[]>;
   /** Everything computed so far. */
   result(): RawResult;
   delete(): void;
@@ -73,7 +78,15 @@ export interface Simulation {
 
 export interface ArchexModule {
   listModels(): ModelInfo[];
-  Simulation: new (model: string, params: Record<string, number>, seed: number) => Simulation;
+  /**
+   * `params` holds a number for a single-number parameter and an array for a list parameter; the
+   * other kind, or an item that is not a number, is reported by error().
+   */
+  Simulation: new (
+    model: string,
+    params: Record<string, number | number[]>,
+    seed: number,
+  ) => Simulation;
 }
 
 export interface ModuleOptions {

@@ -8,6 +8,7 @@
 #include <exception>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/param_spec.h"
 #include "core/simulation.h"
@@ -21,6 +22,12 @@ val doubles(const std::vector<double>& v) {
   return val(emscripten::typed_memory_view(v.size(), v.data())).call<val>("slice");
 }
 
+val numbers(const std::vector<double>& v) {
+  val a = val::array();
+  for (const double x : v) a.call<void>("push", x);
+  return a;
+}
+
 val describe_param(const archex::ParamSpec& p) {
   val o = val::object();
   o.set("name", p.name);
@@ -32,6 +39,8 @@ val describe_param(const archex::ParamSpec& p) {
   o.set("step", p.step);
   o.set("integer", p.integer);
   o.set("description", p.description);
+  o.set("maxItems", static_cast<double>(p.max_items));
+  o.set("defaultList", numbers(p.default_list));
   return o;
 }
 
@@ -54,21 +63,40 @@ val list_models() {
   }
 }
 
+bool is_number(const val& v) { return v.typeOf().as<std::string>() == "number"; }
+
+// A JS number becomes a single value and an array a list; whether that kind suits the parameter
+// is the engine's check, so its message is the same from every caller.
+archex::ParamValue to_param_value(const std::string& name, const val& v) {
+  if (is_number(v)) return v.as<double>();
+  if (!val::global("Array").call<bool>("isArray", v)) {
+    throw archex::ParamError(name,
+                             "parameter '" + name + "' must be a number or an array of numbers");
+  }
+  std::vector<double> items;
+  const int n = v["length"].as<int>();
+  for (int i = 0; i < n; ++i) {
+    const val item = v[i];
+    if (!is_number(item)) {
+      throw archex::ParamError(name, "parameter '" + name + "' item " + std::to_string(i + 1) +
+                                         " must be a number");
+    }
+    items.push_back(item.as<double>());
+  }
+  return items;
+}
+
 archex::ParamValues to_param_values(const val& params) {
   archex::ParamValues values;
   if (params.isUndefined() || params.isNull()) return values;
   if (params.typeOf().as<std::string>() != "object") {
-    throw std::invalid_argument("params must be an object of name: number");
+    throw std::invalid_argument("params must be an object of name: number or number[]");
   }
   const val keys = val::global("Object").call<val>("keys", params);
   const int n = keys["length"].as<int>();
   for (int i = 0; i < n; ++i) {
     const std::string name = keys[i].as<std::string>();
-    const val v = params[name];
-    if (v.typeOf().as<std::string>() != "number") {
-      throw archex::ParamError(name, "parameter '" + name + "' must be a number");
-    }
-    values[name] = v.as<double>();
+    values.set(name, to_param_value(name, params[name]));
   }
   return values;
 }
@@ -120,7 +148,9 @@ class SimulationHandle {
   val params() const {
     val o = val::object();
     if (sim_) {
-      for (const auto& [name, value] : sim_->params()) o.set(name, value);
+      for (const auto& [name, value] : sim_->params()) {
+        o.set(name, value.is_list() ? numbers(value.items()) : val(value.items().front()));
+      }
     }
     return o;
   }

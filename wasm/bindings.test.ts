@@ -1,6 +1,6 @@
 // Loads the real wasm module in Node and calls every binding declared in archex.d.mts; checks the
 // results against the native build of the same engine, bit for bit.
-import type { ArchexModule, BindingError, ModelInfo } from '#wasm/archex';
+import type { ArchexModule, BindingError, ModelInfo, ParamSpec } from '#wasm/archex';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadNodeModule } from '../app/engine/node_module';
 
 const nativeRunner = fileURLToPath(new URL('../engine/build/archex_run', import.meta.url));
+
+type Params = Record<string, number | number[]>;
 
 let archex: ArchexModule;
 let models: ModelInfo[];
@@ -19,11 +21,7 @@ beforeAll(async () => {
 });
 
 /** The error of a simulation built with these arguments (and frees it). */
-function rejected(
-  model: string,
-  params: Record<string, number>,
-  seed: number,
-): BindingError | null {
+function rejected(model: string, params: Params, seed: number): BindingError | null {
   const sim = new archex.Simulation(model, params, seed);
   const error = sim.error();
   sim.delete();
@@ -46,20 +44,38 @@ describe('listModels()', () => {
       step: 1,
       integer: true,
       description: expect.stringMatching(/ideal performance/),
+      maxItems: 0,
+      defaultList: [],
+    });
+    const rates = perf?.params.find((p) => p.name === 'curve_work_rates');
+    expect(rates).toEqual({
+      name: 'curve_work_rates',
+      label: 'Work rates to compare',
+      unit: 'fraction',
+      default: 1,
+      min: 0.01,
+      max: 1,
+      step: 0.01,
+      integer: false,
+      description: expect.stringMatching(/performance = W \/ \(1 \+ X\)/),
+      maxItems: 6,
+      defaultList: [1, 0.75, 0.5],
     });
   });
 });
 
 describe('Simulation', () => {
   it('advance(), progress(), done(), model(), seed(), params(), result(), delete()', () => {
-    const sim = new archex.Simulation('multipsi_perf', { curve_points: 10, pes: 8 }, 42);
+    // Two curves of 10 points: 20 units of work.
+    const params = { curve_points: 10, pes: 8, curve_work_rates: [0.5] };
+    const sim = new archex.Simulation('multipsi_perf', params, 42);
     expect(sim.model()).toBe('multipsi_perf');
     expect(sim.seed()).toBe(42);
     expect(sim.params().pes).toBe(8);
     expect(sim.params().pe_rps).toBe(1000);
     expect(sim.done()).toBe(false);
     expect(sim.progress()).toBe(0);
-    expect(sim.advance(4)).toBe(false);
+    expect(sim.advance(8)).toBe(false);
     expect(sim.progress()).toBeCloseTo(0.4, 12);
     expect(sim.result().series[0]?.x).toHaveLength(4);
     expect(sim.advance(100)).toBe(true);
@@ -102,41 +118,123 @@ describe('Simulation', () => {
     );
   });
 
+  it('params() gives numbers for single parameters and arrays for list parameters', () => {
+    const sim = new archex.Simulation('multipsi_perf', { curve_work_rates: [0.9, 0.3] }, 1);
+    expect(sim.error()).toBeNull();
+    const params = sim.params();
+    expect(params.curve_work_rates).toEqual([0.9, 0.3]);
+    expect(params.work_rate).toBe(1);
+    sim.advance(Number.MAX_SAFE_INTEGER);
+    const series = sim.result().series;
+    expect(series.map((s) => [s.name, s.label])).toEqual([
+      ['perf_vs_overhead', 'Relative performance against relative communication overhead (Fig. 6)'],
+      ['perf_vs_overhead_w0', 'W = 0.9'],
+      ['perf_vs_overhead_w1', 'W = 0.3'],
+    ]);
+    expect(series[2]?.x).toEqual(series[0]?.x);
+    sim.delete();
+
+    const defaults = new archex.Simulation('multipsi_perf', {}, 1);
+    expect(defaults.params().curve_work_rates).toEqual([1, 0.75, 0.5]);
+    defaults.delete();
+  });
+
+  it('error() rejects the wrong kind of value, bad items and bad item counts', () => {
+    const cases: [Params, string][] = [
+      [{ pes: [6] }, "parameter 'pes' requires a single number, not a list"],
+      [
+        { curve_work_rates: 0.5 },
+        "parameter 'curve_work_rates' requires a list of 1 to 6 numbers, not a single number",
+      ],
+      [
+        { curve_work_rates: [1, 0.5, 1.5] },
+        "parameter 'curve_work_rates' item 3 = 1.5 is out of range; valid range [0.01, 1] fraction",
+      ],
+      [
+        { curve_work_rates: [0.5, Number.NaN] },
+        "parameter 'curve_work_rates' item 2 = NaN is not a finite number; valid range [0.01, 1] fraction",
+      ],
+      [
+        { curve_work_rates: [1, 1, 1, 1, 1, 1, 1] },
+        "parameter 'curve_work_rates' has 7 items; at most 6",
+      ],
+      [
+        { curve_work_rates: [] },
+        "parameter 'curve_work_rates' is an empty list; at least one item is required",
+      ],
+      [
+        { curve_work_rates: [1, '0.5'] } as unknown as Params,
+        "parameter 'curve_work_rates' item 2 must be a number",
+      ],
+      [
+        { curve_work_rates: [[1]] } as unknown as Params,
+        "parameter 'curve_work_rates' item 1 must be a number",
+      ],
+      [
+        { curve_work_rates: '1,0.5' } as unknown as Params,
+        "parameter 'curve_work_rates' must be a number or an array of numbers",
+      ],
+    ];
+    for (const [params, message] of cases) {
+      const param = Object.keys(params)[0];
+      expect(rejected('multipsi_perf', params, 1), message).toEqual({ message, param });
+    }
+  });
+
   it('counts an advance budget below 1 as 1', () => {
-    const sim = new archex.Simulation('multipsi_perf', { curve_points: 3 }, 1);
+    // Two curves of 2 points: 4 units of work.
+    const sim = new archex.Simulation(
+      'multipsi_perf',
+      { curve_points: 2, curve_work_rates: [1] },
+      1,
+    );
     expect(sim.advance(0)).toBe(false);
     expect(sim.advance(Number.NaN)).toBe(false);
-    expect(sim.advance(-5)).toBe(true);
+    expect(sim.advance(-5)).toBe(false);
+    expect(sim.advance(0.5)).toBe(true);
     sim.delete();
   });
 
   // Errors thrown out of wasm once leaked 32 bytes of wasm stack each and trapped after ~163,000.
   it('survives 200,000 rejected simulations without exhausting wasm memory', () => {
-    for (let i = 0; i < 200_000; i++) rejected('multipsi_perf', { pes: 0 }, 1);
+    // Half fail in the engine's range check, half in the bindings' reading of a list.
+    const badItem = { curve_work_rates: [1, 'x'] } as unknown as Params;
+    for (let i = 0; i < 100_000; i++) rejected('multipsi_perf', { pes: 0 }, 1);
+    for (let i = 0; i < 100_000; i++) rejected('multipsi_perf', badItem, 1);
     expect(rejected('multipsi_perf', {}, 1)).toBeNull();
   }, 60_000);
 });
 
 describe('wasm against native', () => {
-  // Deterministic parameter sets spread over each spec's range (a fixed LCG, not Math.random).
-  function parameterSets(model: ModelInfo, count: number): Record<string, number>[] {
+  // Deterministic parameter sets spread over each spec's range (a fixed LCG, not Math.random),
+  // list parameters with 1 to maxItems items.
+  function parameterSets(model: ModelInfo, count: number): Params[] {
     let state = 12345;
     const next = () => {
       state = (state * 1103515245 + 12345) % 2147483648;
       return state / 2147483648;
     };
-    const sets: Record<string, number>[] = [{}];
+    const value = (p: ParamSpec) => {
+      const raw = p.min + next() * (p.max - p.min);
+      return p.integer ? Math.round(raw) : raw;
+    };
+    const sets: Params[] = [{}];
     for (let i = 1; i < count; i++) {
-      const set: Record<string, number> = {};
+      const set: Params = {};
       for (const p of model.params) {
         if (p.name === 'curve_points') continue;
-        const raw = p.min + next() * (p.max - p.min);
-        set[p.name] = p.integer ? Math.round(raw) : raw;
+        set[p.name] =
+          p.maxItems > 0
+            ? Array.from({ length: 1 + Math.floor(next() * p.maxItems) }, () => value(p))
+            : value(p);
       }
       sets.push(set);
     }
     return sets;
   }
+
+  const exact = (v: number | number[]) =>
+    Array.isArray(v) ? v.map((x) => x.toPrecision(17)).join(',') : v.toPrecision(17);
 
   it('gives bit-identical numbers for the same inputs', () => {
     expect(existsSync(nativeRunner), `${nativeRunner} missing: run npm run build:native`).toBe(
@@ -146,19 +244,23 @@ describe('wasm against native', () => {
     for (const model of models) {
       for (const params of parameterSets(model, 20)) {
         const args = [model.name, '--seed', '7'];
-        for (const [k, v] of Object.entries(params)) args.push(`${k}=${v.toPrecision(17)}`);
+        for (const [k, v] of Object.entries(params)) args.push(`${k}=${exact(v)}`);
         const native = JSON.parse(execFileSync(nativeRunner, args, { encoding: 'utf8' })) as {
+          params: Params;
           scalars: Record<string, number>;
           series: Record<string, { x: number[]; y: number[] }>;
         };
         const sim = new archex.Simulation(model.name, params, 7);
+        expect(sim.error()).toBeNull();
         sim.advance(Number.MAX_SAFE_INTEGER);
+        expect(sim.params()).toStrictEqual(native.params);
         const wasm = sim.result();
         sim.delete();
         expect(wasm.scalars.length).toBe(Object.keys(native.scalars).length);
         for (const s of wasm.scalars) {
           expect(Object.is(s.value, native.scalars[s.name]), `${model.name}.${s.name}`).toBe(true);
         }
+        expect(wasm.series.map((s) => s.name)).toEqual(Object.keys(native.series));
         for (const s of wasm.series) {
           expect(Array.from(s.x)).toEqual(native.series[s.name]?.x);
           expect(Array.from(s.y)).toEqual(native.series[s.name]?.y);

@@ -19,6 +19,21 @@ const model: ModelInfo = {
       step: 1,
       integer: true,
       description: '',
+      maxItems: 0,
+      defaultList: [],
+    },
+    {
+      name: 'rates',
+      label: 'Rates',
+      unit: 'fraction',
+      default: 1,
+      min: 0.01,
+      max: 1,
+      step: 0.01,
+      integer: false,
+      description: '',
+      maxItems: 6,
+      defaultList: [1, 0.75, 0.5],
     },
   ],
 };
@@ -30,7 +45,43 @@ describe('parseSettings()', () => {
 
   it('lists the valid names for an unknown parameter', () => {
     expect(() => parseSettings(model, ['nodes=4'])).toThrow(
-      new UsageError("unknown parameter 'nodes' for m; valid: seed, pes"),
+      new UsageError("unknown parameter 'nodes' for m; valid: seed, pes, rates"),
+    );
+  });
+
+  it('parses comma-separated numbers for a list parameter', () => {
+    expect(parseSettings(model, ['rates=1,0.8, 0.6'])).toEqual({
+      params: { rates: [1, 0.8, 0.6] },
+    });
+  });
+
+  it('takes one number for a list parameter as a one-item list', () => {
+    expect(parseSettings(model, ['rates=0.5'])).toEqual({ params: { rates: [0.5] } });
+  });
+
+  it('leaves item counts and ranges of a list to the engine', () => {
+    expect(parseSettings(model, ['rates=2,1,1,1,1,1,1'])).toEqual({
+      params: { rates: [2, 1, 1, 1, 1, 1, 1] },
+    });
+  });
+
+  it('names the item of a list that is not a number', () => {
+    expect(() => parseSettings(model, ['rates=1,x'])).toThrow(
+      new UsageError(
+        "parameter 'rates' item 2 = 'x' is not a finite number; valid range [0.01, 1] fraction",
+      ),
+    );
+    expect(() => parseSettings(model, ['rates=1,,0.5'])).toThrow(
+      "parameter 'rates' item 2 = '' is not a finite number",
+    );
+    expect(() => parseSettings(model, ['rates='])).toThrow("parameter 'rates' item 1 = ''");
+  });
+
+  it('rejects a list for a single-number parameter', () => {
+    expect(() => parseSettings(model, ['pes=4,8'])).toThrow(
+      new UsageError(
+        "parameter 'pes' = '4,8' requires a single number, not a list; valid range [1, 64] PEs",
+      ),
     );
   });
 

@@ -37,7 +37,16 @@ export function findPreset(presets: Preset[], id: string): Preset {
   return preset;
 }
 
-/** Parses `name=value` settings, checking names and ranges against the model's specs. */
+function parseNumber(text: string): number {
+  const trimmed = text.trim();
+  return trimmed === '' ? Number.NaN : Number(trimmed);
+}
+
+/**
+ * Parses `name=value` settings, checking names against the model's specs and that values are
+ * numbers; ranges and item counts are left to the engine, which names them. A list parameter
+ * takes comma-separated numbers, and one number is a one-item list.
+ */
 export function parseSettings(
   model: ModelInfo,
   settings: string[],
@@ -49,8 +58,8 @@ export function parseSettings(
     if (eq <= 0) throw new UsageError(`--set expects name=value, got '${setting}'`);
     const name = setting.slice(0, eq);
     const text = setting.slice(eq + 1).trim();
-    const value = text === '' ? Number.NaN : Number(text);
     if (name === 'seed') {
+      const value = parseNumber(text);
       if (!Number.isSafeInteger(value) || value < 0) {
         throw new UsageError(
           `seed must be a whole number in [0, ${Number.MAX_SAFE_INTEGER}], got '${text}'`,
@@ -65,6 +74,25 @@ export function parseSettings(
       throw new UsageError(`unknown parameter '${name}' for ${model.name}; valid: ${valid}`);
     }
     const range = `[${spec.min}, ${spec.max}]${spec.unit ? ` ${spec.unit}` : ''}`;
+    if (spec.maxItems > 0) {
+      params[name] = text.split(',').map((item, i) => {
+        const value = parseNumber(item);
+        if (!Number.isFinite(value)) {
+          throw new UsageError(
+            `parameter '${name}' item ${i + 1} = '${item.trim()}' is not a finite number; ` +
+              `valid range ${range}`,
+          );
+        }
+        return value;
+      });
+      continue;
+    }
+    if (text.includes(',')) {
+      throw new UsageError(
+        `parameter '${name}' = '${text}' requires a single number, not a list; valid range ${range}`,
+      );
+    }
+    const value = parseNumber(text);
     if (!Number.isFinite(value)) {
       throw new UsageError(
         `parameter '${name}' = '${text}' is not a finite number; valid range ${range}`,
@@ -126,7 +154,7 @@ function csvField(text: string): string {
   return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** Scalars as `metric,value,unit` rows. */
+/** Scalars as `metric,value,unit` rows; parameters and series (lists included) are in --json. */
 export function toCsv(result: RunResult): string {
   const lines = ['metric,value,unit'];
   for (const s of result.scalars)

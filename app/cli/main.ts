@@ -2,6 +2,7 @@
 //   npm run cli -- list
 //   npm run cli -- run <preset-id> [--set name=value ...] [--json | --csv]
 //   npm run cli -- validate [preset-id]
+// A list parameter is set as comma-separated numbers: --set curve_work_rates=1,0.8,0.6.
 // Exit codes: 0 ok, 1 a validation failed, 2 bad input (preset id, parameter, usage).
 import { parseArgs } from 'node:util';
 
@@ -22,7 +23,16 @@ import {
 const USAGE = `usage:
   npm run cli -- list
   npm run cli -- run <preset-id> [--set name=value ...] [--json | --csv]
-  npm run cli -- validate [preset-id]`;
+  npm run cli -- validate [preset-id]
+
+options of run:
+  --set name=value  override a parameter of the preset; repeatable. seed=N sets the seed.
+                    A list parameter takes comma-separated numbers, e.g.
+                    --set curve_work_rates=1,0.8,0.6; one number is a one-item list.
+  --json            the whole run: parameters (lists as arrays), results with units, every
+                    series (a list parameter may add one per item) and the validation rows.
+  --csv             the scalar results as metric,value,unit rows; parameters and series are
+                    only in --json.`;
 
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({

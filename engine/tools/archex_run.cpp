@@ -1,10 +1,13 @@
-// Runs one model natively and prints its result as JSON with every double written exactly
-// (17 significant digits), so a test can compare the wasm build with this one bit for bit.
+// Runs one model natively and prints its resolved parameters and its result as JSON with every
+// double written exactly (17 significant digits), so a test can compare the wasm build with this
+// one bit for bit.
 //   archex_run <model> [--seed N] [name=value ...]
+// A list parameter takes comma-separated numbers (name=1,0.8,0.6); one number is a one-item list.
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
 #include <string>
+#include <vector>
 
 #include "core/simulation.h"
 #include "models/builtin_models.h"
@@ -26,6 +29,35 @@ void print_doubles(const std::vector<double>& v) {
   std::putchar(']');
 }
 
+// Comma-separated numbers; throws ParamError on anything strtod does not read whole.
+std::vector<double> parse_numbers(const std::string& name, const std::string& text) {
+  std::vector<double> items;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t comma = text.find(',', start);
+    const std::string item = text.substr(start, comma - start);
+    char* end = nullptr;
+    items.push_back(std::strtod(item.c_str(), &end));
+    if (item.empty() || *end != '\0') {
+      throw archex::ParamError(name, "parameter '" + name + "': '" + item + "' is not a number");
+    }
+    if (comma == std::string::npos) return items;
+    start = comma + 1;
+  }
+}
+
+// A list for a list parameter, and for a comma-separated value so that the engine names the
+// mismatch; otherwise one number. Unknown names are left to the engine to report.
+archex::ParamValue parse_value(const archex::ModelInfo& model, const std::string& name,
+                               const std::string& text) {
+  std::vector<double> items = parse_numbers(name, text);
+  for (const auto& spec : model.params) {
+    if (spec.name == name && spec.is_list()) return items;
+  }
+  if (items.size() > 1) return items;
+  return items.front();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -33,25 +65,41 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: archex_run <model> [--seed N] [name=value ...]\n");
     return 2;
   }
-  archex::ParamValues overrides;
-  std::uint64_t seed = 1;
-  for (int i = 2; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--seed" && i + 1 < argc) {
-      seed = std::strtoull(argv[++i], nullptr, 10);
-      continue;
-    }
-    const auto eq = arg.find('=');
-    if (eq == std::string::npos) {
-      std::fprintf(stderr, "expected name=value, got '%s'\n", arg.c_str());
-      return 2;
-    }
-    overrides[arg.substr(0, eq)] = std::strtod(arg.c_str() + eq + 1, nullptr);
-  }
   try {
     const archex::ModelRegistry registry = archex::builtin_registry();
-    const archex::Result r = archex::Simulation(registry, argv[1], overrides, seed).run();
-    std::printf("{\"scalars\":{");
+    const archex::ModelInfo& model = registry.get(argv[1]);
+    archex::ParamValues overrides;
+    std::uint64_t seed = 1;
+    for (int i = 2; i < argc; ++i) {
+      const std::string arg = argv[i];
+      if (arg == "--seed" && i + 1 < argc) {
+        seed = std::strtoull(argv[++i], nullptr, 10);
+        continue;
+      }
+      const auto eq = arg.find('=');
+      if (eq == std::string::npos) {
+        std::fprintf(stderr, "expected name=value, got '%s'\n", arg.c_str());
+        return 2;
+      }
+      const std::string name = arg.substr(0, eq);
+      overrides.set(name, parse_value(model, name, arg.substr(eq + 1)));
+    }
+    archex::Simulation sim(registry, model.name, overrides, seed);
+    const archex::Result r = sim.run();
+    std::printf("{\"params\":{");
+    bool first = true;
+    for (const auto& [name, value] : sim.params()) {
+      if (!first) std::putchar(',');
+      first = false;
+      print_string(name);
+      std::putchar(':');
+      if (value.is_list()) {
+        print_doubles(value.items());
+      } else {
+        std::printf("%.17g", value.items().front());
+      }
+    }
+    std::printf("},\"scalars\":{");
     for (std::size_t i = 0; i < r.scalars.size(); ++i) {
       if (i) std::putchar(',');
       print_string(r.scalars[i].name);

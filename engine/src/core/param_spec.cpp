@@ -7,8 +7,56 @@
 
 namespace archex {
 
+namespace {
+
+std::string quoted(const std::string& name) { return "parameter '" + name + "'"; }
+
+// Checks one number; `subject` says which ("parameter 'x'" or "parameter 'x' item 2").
+void validate_number(const ParamSpec& spec, const std::string& subject, double value) {
+  const std::string range = "[" + format_number(spec.min) + ", " + format_number(spec.max) + "]" +
+                            (spec.unit.empty() ? "" : " " + spec.unit);
+  if (!std::isfinite(value)) {
+    throw ParamError(spec.name, subject + " = " + format_number(value) +
+                                    " is not a finite number; valid range " + range);
+  }
+  if (value < spec.min || value > spec.max) {
+    throw ParamError(spec.name, subject + " = " + format_number(value) +
+                                    " is out of range; valid range " + range);
+  }
+  if (spec.integer && std::floor(value) != value) {
+    throw ParamError(spec.name, subject + " = " + format_number(value) +
+                                    " must be a whole number; valid range " + range);
+  }
+}
+
+}  // namespace
+
 ParamError::ParamError(std::string param, const std::string& message)
     : std::invalid_argument(message), param_(std::move(param)) {}
+
+void ParamValues::set(const std::string& name, ParamValue value) {
+  values_.insert_or_assign(name, std::move(value));
+}
+
+const ParamValue& ParamValues::at(const std::string& name) const {
+  const auto it = values_.find(name);
+  if (it != values_.end()) return it->second;
+  std::string valid;
+  for (const auto& entry : values_) valid += (valid.empty() ? "" : ", ") + entry.first;
+  throw ParamError(name, "no " + quoted(name) + "; valid: " + valid);
+}
+
+double ParamValues::number(const std::string& name) const {
+  const ParamValue& value = at(name);
+  if (value.is_list()) throw ParamError(name, quoted(name) + " is a list, not a single number");
+  return value.items().front();
+}
+
+const std::vector<double>& ParamValues::list(const std::string& name) const {
+  const ParamValue& value = at(name);
+  if (!value.is_list()) throw ParamError(name, quoted(name) + " is a single number, not a list");
+  return value.items();
+}
 
 std::string format_number(double value) {
   if (std::isnan(value)) return "NaN";
@@ -26,35 +74,51 @@ std::string format_number(double value) {
 }
 
 void validate_param(const ParamSpec& spec, double value) {
-  const std::string range = "[" + format_number(spec.min) + ", " + format_number(spec.max) + "]" +
-                            (spec.unit.empty() ? "" : " " + spec.unit);
-  if (!std::isfinite(value)) {
-    throw ParamError(spec.name, "parameter '" + spec.name + "' = " + format_number(value) +
-                                    " is not a finite number; valid range " + range);
+  validate_number(spec, quoted(spec.name), value);
+}
+
+void validate_param(const ParamSpec& spec, const ParamValue& value) {
+  const std::string subject = quoted(spec.name);
+  if (!spec.is_list()) {
+    if (value.is_list()) {
+      throw ParamError(spec.name, subject + " requires a single number, not a list");
+    }
+    validate_number(spec, subject, value.items().front());
+    return;
   }
-  if (value < spec.min || value > spec.max) {
-    throw ParamError(spec.name, "parameter '" + spec.name + "' = " + format_number(value) +
-                                    " is out of range; valid range " + range);
+  if (!value.is_list()) {
+    throw ParamError(spec.name, subject + " requires a list of 1 to " +
+                                    std::to_string(spec.max_items) +
+                                    " numbers, not a single number");
   }
-  if (spec.integer && std::floor(value) != value) {
-    throw ParamError(spec.name, "parameter '" + spec.name + "' = " + format_number(value) +
-                                    " must be a whole number; valid range " + range);
+  const std::vector<double>& items = value.items();
+  if (items.empty()) {
+    throw ParamError(spec.name, subject + " is an empty list; at least one item is required");
+  }
+  if (items.size() > spec.max_items) {
+    throw ParamError(spec.name, subject + " has " + std::to_string(items.size()) +
+                                    " items; at most " + std::to_string(spec.max_items));
+  }
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    validate_number(spec, subject + " item " + std::to_string(i + 1), items[i]);
   }
 }
 
 ParamValues resolve_params(const std::string& model, const std::vector<ParamSpec>& specs,
                            const ParamValues& overrides) {
   ParamValues values;
-  for (const auto& spec : specs) values[spec.name] = spec.default_value;
+  for (const auto& spec : specs) {
+    values.set(spec.name, spec.is_list() ? ParamValue(spec.default_list)
+                                         : ParamValue(spec.default_value));
+  }
   for (const auto& [name, value] : overrides) {
-    auto it = values.find(name);
-    if (it == values.end()) {
+    if (!values.contains(name)) {
       std::string valid;
       for (const auto& spec : specs) valid += (valid.empty() ? "" : ", ") + spec.name;
       throw ParamError(name, "unknown parameter '" + name + "' for model '" + model +
                                  "'; valid: " + valid);
     }
-    it->second = value;
+    values.set(name, value);
   }
   for (const auto& spec : specs) validate_param(spec, values.at(spec.name));
   return values;

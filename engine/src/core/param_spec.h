@@ -1,8 +1,11 @@
 #pragma once
 
+#include <cstddef>
+#include <initializer_list>
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace archex {
@@ -13,15 +16,20 @@ struct ParamSpec {
   std::string name;
   std::string label;
   std::string unit;
+  // The default of a single-number parameter; for a list parameter, the value of a new item.
   double default_value = 0.0;
   double min = 0.0;
   double max = 0.0;
   double step = 0.0;
   bool integer = false;
   std::string description;
-};
+  // 0: the parameter is one number. n >= 1: a list of 1 to n numbers, each checked like one.
+  std::size_t max_items = 0;
+  // The default of a list parameter; empty for a single number.
+  std::vector<double> default_list;
 
-using ParamValues = std::map<std::string, double>;
+  bool is_list() const { return max_items > 0; }
+};
 
 // Thrown for an unknown or invalid parameter; `param()` names it so callers can point at the field.
 class ParamError : public std::invalid_argument {
@@ -33,11 +41,54 @@ class ParamError : public std::invalid_argument {
   std::string param_;
 };
 
+// The value of one parameter: a single number, or a list of numbers. The kind is kept apart from
+// the count so that a one-item list is still a list.
+class ParamValue {
+ public:
+  // Implicit, so that `{{"pes", 8}}` and `{{"rates", std::vector<double>{1, 0.5}}}` both read well.
+  ParamValue(double number) : items_{number} {}
+  ParamValue(std::vector<double> list) : items_(std::move(list)), is_list_(true) {}
+
+  bool is_list() const { return is_list_; }
+  // The list's items, or the single number as the one item.
+  const std::vector<double>& items() const { return items_; }
+
+ private:
+  std::vector<double> items_;
+  bool is_list_ = false;
+};
+
+// Parameter values by name. number() and list() throw ParamError for a missing name or a value of
+// the other kind, so a model that reads a parameter the wrong way fails loudly.
+class ParamValues {
+ public:
+  using Map = std::map<std::string, ParamValue>;
+
+  ParamValues() = default;
+  ParamValues(std::initializer_list<Map::value_type> values) : values_(values) {}
+
+  void set(const std::string& name, ParamValue value);
+  bool contains(const std::string& name) const { return values_.count(name) > 0; }
+  const ParamValue& at(const std::string& name) const;
+  double number(const std::string& name) const;
+  const std::vector<double>& list(const std::string& name) const;
+
+  Map::const_iterator begin() const { return values_.begin(); }
+  Map::const_iterator end() const { return values_.end(); }
+
+ private:
+  Map values_;
+};
+
 // Formats a number for messages: shortest form that reads back to the same value where it can.
 std::string format_number(double value);
 
 // Checks one value against its spec; throws ParamError naming the parameter, value and range.
 void validate_param(const ParamSpec& spec, double value);
+
+// Checks a value's kind, its item count and every item against the spec; throws ParamError naming
+// the parameter (and the item, counted from 1) and what is valid.
+void validate_param(const ParamSpec& spec, const ParamValue& value);
 
 // Defaults overlaid with `overrides`, every value validated. Unknown names throw, listing the valid
 // ones.

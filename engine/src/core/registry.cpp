@@ -17,6 +17,12 @@ void ModelRegistry::add(ModelInfo info) {
                                   "' has an empty range or a non-positive step");
     }
     validate_param(spec, spec.default_value);
+    if (spec.is_list()) {
+      validate_param(spec, ParamValue(spec.default_list));
+    } else if (!spec.default_list.empty()) {
+      throw std::invalid_argument("model '" + info.name + "': parameter '" + spec.name +
+                                  "' has a default list but max_items 0");
+    }
   }
   models_.push_back(std::move(info));
 }

@@ -28,7 +28,8 @@ struct ModelInfo {
 // workers can hold their own.
 class ModelRegistry {
  public:
-  // Throws std::invalid_argument on a duplicate name or an inconsistent parameter spec.
+  // Throws std::invalid_argument on a duplicate name or an inconsistent parameter spec, and
+  // ParamError for a default (a list parameter's default_list too) that its own spec rejects.
   void add(ModelInfo info);
   // Throws std::invalid_argument naming the unknown model and listing the valid ones.
   const ModelInfo& get(const std::string& name) const;

@@ -1,6 +1,9 @@
 #include "models/multipsi_perf.h"
 
 #include <memory>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace archex {
 
@@ -52,6 +55,10 @@ std::vector<ParamSpec> specs() {
        "Number of points computed along the performance-vs-overhead curve (Fig. 6)."},
       {"curve_overhead_max", "Curve overhead range", "", 4.0, 0.1, 1000.0, 0.1, false,
        "Largest relative communication overhead X drawn on the curve (Fig. 6)."},
+      {"curve_work_rates", "Work rates to compare", "fraction", 1.0, 0.01, 1.0, 0.01, false,
+       "Average work rates W drawn as extra performance-vs-overhead curves (performance = W / "
+       "(1 + X)) for comparison with the current one (Taki 1988, sec. 5.4, Fig. 6).",
+       6, {1.0, 0.75, 0.5}},
   };
 }
 
@@ -73,41 +80,48 @@ struct Exchange {
 class MultiPsiPerf final : public Model {
  public:
   explicit MultiPsiPerf(const ParamValues& p)
-      : base_{p.at("reduction_ms"), p.at("hardware_ms"), p.at("firmware_ms"), p.at("software_ms")},
-        whatif_{base_.reduction_ms / p.at("reduction_speedup"),
-                base_.hardware_ms / p.at("hardware_speedup"),
-                base_.firmware_ms / p.at("firmware_speedup"),
-                base_.software_ms / p.at("software_speedup")},
-        pes_(p.at("pes")),
-        pe_rps_(p.at("pe_rps") * p.at("reduction_speedup")),
-        work_rate_(p.at("work_rate")),
-        comm_rate_(p.at("comm_rate")),
-        measured_rel_comm_time_(p.at("rel_comm_time")),
-        perf_fraction_(p.at("perf_fraction")),
-        points_(static_cast<std::size_t>(p.at("curve_points"))),
-        overhead_max_(p.at("curve_overhead_max")) {
-    curve_.name = "perf_vs_overhead";
-    curve_.label = "Relative performance against relative communication overhead (Fig. 6)";
-    curve_.x_name = "relative communication overhead X";
-    curve_.y_name = "performance / ideal";
-    curve_.y_unit = "fraction";
-    curve_.x.reserve(points_);
-    curve_.y.reserve(points_);
+      : base_{p.number("reduction_ms"), p.number("hardware_ms"), p.number("firmware_ms"),
+              p.number("software_ms")},
+        whatif_{base_.reduction_ms / p.number("reduction_speedup"),
+                base_.hardware_ms / p.number("hardware_speedup"),
+                base_.firmware_ms / p.number("firmware_speedup"),
+                base_.software_ms / p.number("software_speedup")},
+        pes_(p.number("pes")),
+        pe_rps_(p.number("pe_rps") * p.number("reduction_speedup")),
+        work_rate_(p.number("work_rate")),
+        comm_rate_(p.number("comm_rate")),
+        measured_rel_comm_time_(p.number("rel_comm_time")),
+        perf_fraction_(p.number("perf_fraction")),
+        points_(static_cast<std::size_t>(p.number("curve_points"))),
+        overhead_max_(p.number("curve_overhead_max")) {
+    add_curve("perf_vs_overhead",
+              "Relative performance against relative communication overhead (Fig. 6)",
+              work_rate_);
+    for (const double w : p.list("curve_work_rates")) {
+      add_curve("perf_vs_overhead_w" + std::to_string(curves_.size() - 1),
+                "W = " + format_number(w), w);
+    }
   }
 
+  // One unit of work is one point of one curve. Points are taken in x order across all curves,
+  // so a partial result has every curve drawn to about the same x.
   bool advance(std::uint64_t budget) override {
+    const std::size_t total = points_ * curves_.size();
     const std::size_t end =
-        budget >= points_ - done_ ? points_ : done_ + static_cast<std::size_t>(budget);
+        budget >= total - done_ ? total : done_ + static_cast<std::size_t>(budget);
     for (; done_ < end; ++done_) {
-      const double x = overhead_max_ * static_cast<double>(done_) / static_cast<double>(points_ - 1);
-      curve_.x.push_back(x);
-      curve_.y.push_back(relative_performance(x));
+      const std::size_t point = done_ / curves_.size();
+      const std::size_t c = done_ % curves_.size();
+      const double x =
+          overhead_max_ * static_cast<double>(point) / static_cast<double>(points_ - 1);
+      curves_[c].x.push_back(x);
+      curves_[c].y.push_back(relative_performance(work_rates_[c], x));
     }
-    return done_ == points_;
+    return done_ == total;
   }
 
   double progress() const override {
-    return static_cast<double>(done_) / static_cast<double>(points_);
+    return static_cast<double>(done_) / static_cast<double>(points_ * curves_.size());
   }
 
   Result result() const override {
@@ -119,7 +133,7 @@ class MultiPsiPerf final : public Model {
     const double rel_comm_time = measured_rel_comm_time_ * scale;
     const double overhead = comm_rate_ * rel_comm_time;
     const double ideal = pe_rps_ * pes_;
-    const double relative = relative_performance(overhead);
+    const double relative = relative_performance(work_rate_, overhead);
     // Sec. 8 inverted: 1 / (1 + rate x t) >= f  <=>  rate <= (1/f - 1) / t.
     const double allowed_overhead = 1.0 / perf_fraction_ - 1.0;
     const double max_rate = allowed_overhead / rel_comm_time;
@@ -141,6 +155,8 @@ class MultiPsiPerf final : public Model {
                          "Ideal x work rate / (1 + X)"});
     r.scalars.push_back({"allowed_overhead", allowed_overhead, "",
                          "Largest overhead X that keeps the performance floor"});
+    r.scalars.push_back({"floor_performance", work_rate_ * perf_fraction_, "fraction",
+                         "Performance / ideal at that overhead: work rate x floor"});
     r.scalars.push_back({"max_comm_rate", max_rate, "messages/reduction",
                          "Largest communication rate keeping the performance floor"});
     r.scalars.push_back({"min_reductions_per_message", 1.0 / max_rate, "reductions/message",
@@ -149,12 +165,27 @@ class MultiPsiPerf final : public Model {
                          "The same bound on the measured machine"});
     r.scalars.push_back({"max_comm_rate_ratio", max_rate / max_rate_measured, "x",
                          "What-if bound over the measured machine's bound"});
-    r.series.push_back(curve_);
+    r.series.insert(r.series.end(), curves_.begin(), curves_.end());
     return r;
   }
 
  private:
-  double relative_performance(double overhead) const { return work_rate_ / (1.0 + overhead); }
+  static double relative_performance(double work_rate, double overhead) {
+    return work_rate / (1.0 + overhead);
+  }
+
+  void add_curve(const std::string& name, const std::string& label, double work_rate) {
+    Series curve;
+    curve.name = name;
+    curve.label = label;
+    curve.x_name = "relative communication overhead X";
+    curve.y_name = "performance / ideal";
+    curve.y_unit = "fraction";
+    curve.x.reserve(points_);
+    curve.y.reserve(points_);
+    curves_.push_back(std::move(curve));
+    work_rates_.push_back(work_rate);
+  }
 
   static void add_exchange(Result& r, const std::string& prefix, const std::string& which,
                            const Exchange& e) {
@@ -180,7 +211,9 @@ class MultiPsiPerf final : public Model {
   std::size_t points_;
   double overhead_max_;
   std::size_t done_ = 0;
-  Series curve_;
+  // The current work rate's curve first, then one per comparison work rate.
+  std::vector<Series> curves_;
+  std::vector<double> work_rates_;
 };
 
 }  // namespace

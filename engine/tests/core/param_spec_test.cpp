@@ -3,14 +3,19 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <functional>
 #include <limits>
 
 namespace archex {
 namespace {
 
+using List = std::vector<double>;
+
 const std::vector<ParamSpec> kSpecs = {
     {"pes", "PEs", "PEs", 6, 1, 64, 1, true, ""},
     {"rate", "Rate", "messages/reduction", 0.05, 0, 2, 0.001, false, ""},
+    {"rates", "Rates", "fraction", 1, 0.01, 1, 0.01, false, "", 6, {1, 0.75, 0.5}},
+    {"depths", "Depths", "", 1, 1, 16, 1, true, "", 3, {2, 4}},
 };
 
 std::string message_of(const std::function<void()>& f) {
@@ -24,8 +29,10 @@ std::string message_of(const std::function<void()>& f) {
 
 TEST(ResolveParams, FillsDefaultsAndAppliesOverrides) {
   const ParamValues v = resolve_params("m", kSpecs, {{"rate", 0.5}});
-  EXPECT_EQ(v.at("pes"), 6);
-  EXPECT_EQ(v.at("rate"), 0.5);
+  EXPECT_EQ(v.number("pes"), 6);
+  EXPECT_EQ(v.number("rate"), 0.5);
+  EXPECT_EQ(v.list("rates"), (List{1, 0.75, 0.5}));
+  EXPECT_EQ(v.list("depths"), (List{2, 4}));
 }
 
 TEST(ResolveParams, OutOfRangeNamesParameterValueAndRange) {
@@ -51,7 +58,7 @@ TEST(ResolveParams, RejectsFractionForIntegerParameter) {
 
 TEST(ResolveParams, UnknownParameterListsValidNames) {
   EXPECT_EQ(message_of([] { resolve_params("m", kSpecs, {{"nodes", 4}}); }),
-            "unknown parameter 'nodes' for model 'm'; valid: pes, rate");
+            "unknown parameter 'nodes' for model 'm'; valid: pes, rate, rates, depths");
 }
 
 TEST(ResolveParams, ErrorCarriesParameterName) {
@@ -61,6 +68,74 @@ TEST(ResolveParams, ErrorCarriesParameterName) {
   } catch (const ParamError& e) {
     EXPECT_EQ(e.param(), "rate");
   }
+}
+
+TEST(ResolveParams, ListOverrideReplacesTheWholeDefaultList) {
+  const ParamValues v =
+      resolve_params("m", kSpecs, {{"rates", List{0.2}}, {"depths", List{16, 1, 8}}});
+  EXPECT_EQ(v.list("rates"), (List{0.2}));
+  EXPECT_EQ(v.list("depths"), (List{16, 1, 8}));
+}
+
+TEST(ResolveParams, ListItemsAreCheckedLikeSingleValuesAndCountedFromOne) {
+  EXPECT_EQ(message_of([] { resolve_params("m", kSpecs, {{"rates", List{1, 0.5, 1.5}}}); }),
+            "parameter 'rates' item 3 = 1.5 is out of range; valid range [0.01, 1] fraction");
+  EXPECT_EQ(message_of([] { resolve_params("m", kSpecs, {{"rates", List{0}}}); }),
+            "parameter 'rates' item 1 = 0 is out of range; valid range [0.01, 1] fraction");
+  EXPECT_EQ(message_of([] { resolve_params("m", kSpecs, {{"depths", List{2, 2.5}}}); }),
+            "parameter 'depths' item 2 = 2.5 must be a whole number; valid range [1, 16]");
+  EXPECT_EQ(message_of([] { resolve_params("m", kSpecs, {{"rates", List{0.5, NAN}}}); }),
+            "parameter 'rates' item 2 = NaN is not a finite number; valid range [0.01, 1] "
+            "fraction");
+}
+
+TEST(ResolveParams, ListCountMustBeOneToMaxItems) {
+  EXPECT_EQ(message_of([] { resolve_params("m", kSpecs, {{"rates", List(7, 0.5)}}); }),
+            "parameter 'rates' has 7 items; at most 6");
+  EXPECT_EQ(message_of([] { resolve_params("m", kSpecs, {{"rates", List{}}}); }),
+            "parameter 'rates' is an empty list; at least one item is required");
+  EXPECT_NO_THROW(resolve_params("m", kSpecs, {{"rates", List(6, 0.5)}}));
+}
+
+TEST(ResolveParams, KindMustMatchTheSpec) {
+  EXPECT_EQ(message_of([] { resolve_params("m", kSpecs, {{"rates", 0.5}}); }),
+            "parameter 'rates' requires a list of 1 to 6 numbers, not a single number");
+  EXPECT_EQ(message_of([] { resolve_params("m", kSpecs, {{"pes", List{8}}}); }),
+            "parameter 'pes' requires a single number, not a list");
+}
+
+TEST(ResolveParams, ListErrorCarriesParameterName) {
+  try {
+    resolve_params("m", kSpecs, {{"depths", List{1, 2, 3, 4}}});
+    FAIL() << "expected ParamError";
+  } catch (const ParamError& e) {
+    EXPECT_EQ(e.param(), "depths");
+  }
+}
+
+TEST(ParamValue, KeepsItsKindApartFromItsCount) {
+  EXPECT_FALSE(ParamValue(0.5).is_list());
+  EXPECT_EQ(ParamValue(0.5).items(), (List{0.5}));
+  EXPECT_TRUE(ParamValue(List{0.5}).is_list());
+  EXPECT_TRUE(ParamValue(List{}).is_list());
+}
+
+TEST(ParamValues, NumberAndListRejectTheOtherKindAndMissingNames) {
+  const ParamValues v = {{"pes", 6}, {"rates", List{1, 0.5}}};
+  EXPECT_EQ(message_of([&] { v.number("rates"); }),
+            "parameter 'rates' is a list, not a single number");
+  EXPECT_EQ(message_of([&] { v.list("pes"); }), "parameter 'pes' is a single number, not a list");
+  EXPECT_EQ(message_of([&] { v.number("nodes"); }), "no parameter 'nodes'; valid: pes, rates");
+  EXPECT_TRUE(v.contains("pes"));
+  EXPECT_FALSE(v.contains("nodes"));
+}
+
+TEST(ParamValues, SetReplacesAValueOfEitherKind) {
+  ParamValues v = {{"x", 1}};
+  v.set("x", List{2, 3});
+  EXPECT_EQ(v.list("x"), (List{2, 3}));
+  v.set("x", 4);
+  EXPECT_EQ(v.number("x"), 4);
 }
 
 TEST(FormatNumber, UsesShortestExactForm) {

@@ -37,6 +37,36 @@ TEST(ModelRegistry, RejectsDefaultOutsideRange) {
   EXPECT_THROW(r.add(bad), ParamError);
 }
 
+ModelInfo with_list(std::size_t max_items, std::vector<double> default_list) {
+  ModelInfo info = dummy("a");
+  info.params[0].max_items = max_items;
+  info.params[0].default_list = std::move(default_list);
+  return info;
+}
+
+TEST(ModelRegistry, AcceptsAValidDefaultList) {
+  ModelRegistry r;
+  EXPECT_NO_THROW(r.add(with_list(3, {0, 2, 1})));
+}
+
+TEST(ModelRegistry, RejectsAnInvalidDefaultList) {
+  ModelRegistry r;
+  EXPECT_THROW(r.add(with_list(3, {})), ParamError);
+  EXPECT_THROW(r.add(with_list(2, {0, 1, 2})), ParamError);
+  EXPECT_THROW(r.add(with_list(3, {1, 5})), ParamError);
+  EXPECT_THROW(r.add(with_list(3, {0.5})), ParamError);
+}
+
+TEST(ModelRegistry, RejectsADefaultListOnASingleNumber) {
+  ModelRegistry r;
+  try {
+    r.add(with_list(0, {1}));
+    FAIL() << "expected std::invalid_argument";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "model 'a': parameter 'p' has a default list but max_items 0");
+  }
+}
+
 TEST(BuiltinRegistry, EveryModelIsDocumented) {
   const ModelRegistry r = builtin_registry();
   ASSERT_FALSE(r.models().empty());

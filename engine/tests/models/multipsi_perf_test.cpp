@@ -60,6 +60,13 @@ TEST(MultiPsiPerf, Section8BoundIsOneOver7Point7ForHalfPerformance) {
   EXPECT_NEAR(at_bound.scalar("relative_performance"), 0.5, 1e-12);
 }
 
+TEST(MultiPsiPerf, FloorPerformanceIsReachedAtTheAllowedOverhead) {
+  const Result r = run({{"work_rate", 0.8}, {"perf_fraction", 0.4}});
+  EXPECT_NEAR(r.scalar("floor_performance"), 0.32, 1e-12);
+  const double x = r.scalar("allowed_overhead");
+  EXPECT_NEAR(0.8 / (1.0 + x), r.scalar("floor_performance"), 1e-12);
+}
+
 TEST(MultiPsiPerf, V2BoundIsAboutHalfOfV1) {
   // Sec. 8: V2's allowable rate "will decrease into approximately 1/2" of V1's. The paper's half
   // comes from Table 2 ratios computed with the rounded 0.02 ms reduction (a 12.5 % shift), so the
@@ -93,6 +100,77 @@ TEST(MultiPsiPerf, CurveIsFig6HalvingAtOverheadOne) {
   EXPECT_DOUBLE_EQ(s.y[0], 1.0);
   EXPECT_DOUBLE_EQ(s.y[1], 0.5);
   EXPECT_DOUBLE_EQ(s.y[4], 0.2);
+}
+
+TEST(MultiPsiPerf, EachComparisonWorkRateDrawsItsOwnFig6Curve) {
+  const Result r = run({{"curve_points", 5},
+                        {"curve_overhead_max", 4},
+                        {"curve_work_rates", std::vector<double>{0.8, 0.25}}});
+  const Series& main = r.find_series("perf_vs_overhead");
+  const Series& w0 = r.find_series("perf_vs_overhead_w0");
+  const Series& w1 = r.find_series("perf_vs_overhead_w1");
+  EXPECT_EQ(r.series.size(), 3u);
+  EXPECT_EQ(w0.label, "W = 0.8");
+  EXPECT_EQ(w1.label, "W = 0.25");
+  EXPECT_EQ(w0.x, main.x);
+  EXPECT_EQ(w1.x, main.x);
+  EXPECT_EQ(w0.x_name, main.x_name);
+  EXPECT_EQ(w0.y_unit, "fraction");
+  for (std::size_t i = 0; i < main.x.size(); ++i) {
+    EXPECT_DOUBLE_EQ(w0.y[i], 0.8 / (1 + main.x[i]));
+    EXPECT_DOUBLE_EQ(w1.y[i], 0.25 / (1 + main.x[i]));
+  }
+}
+
+TEST(MultiPsiPerf, DefaultComparisonWorkRatesAreOneThreeQuartersAndAHalf) {
+  const Result r = run({{"work_rate", 1}});
+  EXPECT_EQ(r.find_series("perf_vs_overhead_w0").label, "W = 1");
+  EXPECT_EQ(r.find_series("perf_vs_overhead_w1").label, "W = 0.75");
+  EXPECT_EQ(r.find_series("perf_vs_overhead_w2").label, "W = 0.5");
+  EXPECT_THROW(r.find_series("perf_vs_overhead_w3"), std::out_of_range);
+  // W = 1 is the same computation as the current curve at work rate 1.
+  EXPECT_EQ(r.find_series("perf_vs_overhead_w0").y, r.find_series("perf_vs_overhead").y);
+  // Fig. 6: half the work rate halves performance at every overhead.
+  EXPECT_DOUBLE_EQ(r.find_series("perf_vs_overhead_w2").y[100],
+                   0.5 * r.find_series("perf_vs_overhead").y[100]);
+}
+
+TEST(MultiPsiPerf, ProgressCountsEveryCurveAndPartialCurvesGrowTogether) {
+  const ModelRegistry registry = builtin_registry();
+  // Seven curves of 10 points: 70 units of work.
+  const ParamValues params = {
+      {"curve_points", 10}, {"curve_work_rates", std::vector<double>{1, 0.9, 0.8, 0.7, 0.6, 0.5}}};
+  Simulation sim(registry, "multipsi_perf", params, 1);
+  EXPECT_FALSE(sim.advance(23));
+  EXPECT_DOUBLE_EQ(sim.progress(), 23.0 / 70.0);
+  const Result partial = sim.result();
+  ASSERT_EQ(partial.series.size(), 7u);
+  for (std::size_t c = 0; c < 7; ++c) {
+    EXPECT_EQ(partial.series[c].x.size(), c < 2 ? 4u : 3u) << partial.series[c].name;
+  }
+  EXPECT_FALSE(sim.advance(46));
+  EXPECT_TRUE(sim.advance(1));
+  for (const Series& s : sim.result().series) EXPECT_EQ(s.y.size(), 10u) << s.name;
+}
+
+TEST(MultiPsiPerf, InvalidWorkRateListNamesTheItemAndRange) {
+  const ModelRegistry registry = builtin_registry();
+  try {
+    Simulation(registry, "multipsi_perf", {{"curve_work_rates", std::vector<double>{1, 0.5, 1.5}}},
+               1);
+    FAIL() << "expected ParamError";
+  } catch (const ParamError& e) {
+    EXPECT_EQ(e.param(), "curve_work_rates");
+    EXPECT_STREQ(e.what(),
+                 "parameter 'curve_work_rates' item 3 = 1.5 is out of range; valid range [0.01, 1] "
+                 "fraction");
+  }
+  try {
+    Simulation(registry, "multipsi_perf", {{"curve_work_rates", std::vector<double>(7, 0.5)}}, 1);
+    FAIL() << "expected ParamError";
+  } catch (const ParamError& e) {
+    EXPECT_STREQ(e.what(), "parameter 'curve_work_rates' has 7 items; at most 6");
+  }
 }
 
 TEST(MultiPsiPerf, InvalidParametersNameTheParameter) {
