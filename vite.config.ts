@@ -1,25 +1,59 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+const outDir = join(root, 'dist');
+
+/** Writes dist/sw.js listing every built file, versioned by their contents. */
+function serviceWorker(): Plugin {
+  return {
+    name: 'archex-service-worker',
+    apply: 'build',
+    closeBundle() {
+      const files = readdirSync(outDir, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile() && e.name !== 'sw.js')
+        .map((e) => relative(outDir, join(e.parentPath, e.name)).split('\\').join('/'))
+        .sort();
+      const hash = createHash('sha256');
+      for (const file of files) hash.update(file).update(readFileSync(join(outDir, file)));
+      const template = readFileSync(join(root, 'app/offline/service_worker.js'), 'utf8');
+      const source = template
+        .replace("'__VERSION__'", JSON.stringify(hash.digest('hex').slice(0, 16)))
+        .replace('__FILES__', JSON.stringify(['./', ...files]));
+      writeFileSync(join(outDir, 'sw.js'), source);
+    },
+  };
+}
 
 export default defineConfig({
   root: 'app',
   // Relative asset URLs: the built site works from any base path.
   base: './',
   publicDir: '../public',
-  plugins: [react()],
+  plugins: [react(), serviceWorker()],
   worker: { format: 'es' },
-  build: { outDir: '../dist', emptyOutDir: true, target: 'es2022' },
+  build: {
+    outDir,
+    emptyOutDir: true,
+    target: 'es2022',
+    // The embed page is its own entry, so it loads only the chart code.
+    rollupOptions: {
+      input: { main: `${root}app/index.html`, embed: `${root}app/embed.html` },
+    },
+  },
   server: { fs: { allow: [root] } },
   test: {
     root,
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['app/**/*.test.ts', 'presets/**/*.test.ts'] },
+        test: { name: 'unit', include: ['app/**/*.test.{ts,tsx}', 'presets/**/*.test.ts'] },
       },
       { extends: true, test: { name: 'bindings', include: ['wasm/**/*.test.ts'] } },
     ],

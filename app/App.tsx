@@ -1,13 +1,18 @@
 import type { ReactNode } from 'react';
-import { Component, useEffect, useState } from 'react';
+import { Component, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 
 import type { Engine } from './engine/engine';
 import { isAbortError } from './engine/engine';
 import type { ModelInfo } from './engine/types';
-import { presets } from './presets/bundled';
-import { MultiPsiView } from './views/MultiPsiView';
+import type { Preset } from './presets/schema';
+import { Explorer } from './shell/Explorer';
+import { Picker } from './shell/Picker';
+import { useUrlHistory } from './shell/use_url_history';
+import { urlContext, useTheme } from './shell/page';
+import type { UrlState } from './shell/url_state';
+import { parseUrlState, serializeUrlState } from './shell/url_state';
 
-export function App({ engine }: { engine: Engine }) {
+export function App({ engine, presets }: { engine: Engine; presets: Preset[] }) {
   const [models, setModels] = useState<ModelInfo[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -21,23 +26,152 @@ export function App({ engine }: { engine: Engine }) {
 
   return (
     <div className="app">
-      <header className="app-header">
-        <h1>
-          archex <span className="tagline">architecture explorer</span>
-        </h1>
-      </header>
       {error !== null ? (
-        <p role="alert" className="banner error">
-          The simulation engine did not load: {error}
-        </p>
+        <>
+          <Header />
+          <p role="alert" className="banner error">
+            The simulation engine did not load: {error}
+          </p>
+        </>
       ) : models === null ? (
-        <p className="banner">Loading the simulation engine…</p>
+        <>
+          <Header />
+          <p className="banner">Loading the simulation engine…</p>
+        </>
       ) : (
         <ErrorBoundary>
-          <MultiPsiView engine={engine} models={models} presets={presets} />
+          <Shell engine={engine} models={models} presets={presets} />
         </ErrorBoundary>
       )}
     </div>
+  );
+}
+
+function Header({ children }: { children?: ReactNode }) {
+  return (
+    <header className="app-header">
+      <h1>
+        <a href="./" className="home">
+          archex
+        </a>{' '}
+        <span className="tagline">architecture explorer</span>
+      </h1>
+      {children}
+    </header>
+  );
+}
+
+function Shell({
+  engine,
+  models,
+  presets,
+}: {
+  engine: Engine;
+  models: ModelInfo[];
+  presets: Preset[];
+}) {
+  const ctx = useMemo(() => urlContext(presets, models), [presets, models]);
+  const [initial] = useState(() => parseUrlState(window.location.search, ctx));
+  const [state, setState] = useState<UrlState>(initial.state);
+  const [dropped, setDropped] = useState(initial.dropped);
+  const search = serializeUrlState(state);
+  const onPop = useCallback(
+    (query: string) => {
+      const parsed = parseUrlState(query, ctx);
+      setState(parsed.state);
+      setDropped(parsed.dropped);
+    },
+    [ctx],
+  );
+  useUrlHistory(search, onPop);
+  useTheme(state.theme);
+
+  const [copied, setCopied] = useState<string | null>(null);
+  const preset = presets.find((p) => p.id === state.presetId);
+  const model = models.find((m) => m.name === preset?.model);
+
+  useLayoutEffect(() => {
+    if (!preset) document.documentElement.dataset.idle = 'true';
+  }, [preset]);
+
+  const copyLink = () => {
+    navigator.clipboard.writeText(window.location.href).then(
+      () => setCopied('Link copied'),
+      () => setCopied('Copy failed: select the address bar and copy it'),
+    );
+  };
+
+  return (
+    <>
+      <Header>
+        <nav className="header-tools" aria-label="Explorer">
+          {preset ? (
+            <a
+              href="./"
+              onClick={(e) => {
+                e.preventDefault();
+                setState((s) => ({ ...s, presetId: null, params: {}, charts: {} }));
+              }}
+            >
+              All machines
+            </a>
+          ) : null}
+          <button type="button" onClick={copyLink}>
+            Copy link
+          </button>
+          {copied ? (
+            <span role="status" className="copied">
+              {copied}
+            </span>
+          ) : null}
+          <label>
+            Theme{' '}
+            <select
+              value={state.theme ?? 'system'}
+              onChange={(e) => {
+                const value = e.target.value;
+                setState((s) => {
+                  const next = { ...s };
+                  if (value === 'light' || value === 'dark') next.theme = value;
+                  else delete next.theme;
+                  return next;
+                });
+              }}
+            >
+              <option value="system">system</option>
+              <option value="light">light</option>
+              <option value="dark">dark</option>
+            </select>
+          </label>
+        </nav>
+      </Header>
+      {dropped.length > 0 ? (
+        <div className="banner warning" role="status">
+          Ignored from the link: {dropped.join('; ')}.
+          <button type="button" onClick={() => setDropped([])} aria-label="Dismiss">
+            ×
+          </button>
+        </div>
+      ) : null}
+      {preset && model ? (
+        <Explorer
+          key={preset.id}
+          engine={engine}
+          models={models}
+          presets={presets}
+          preset={preset}
+          model={model}
+          state={state}
+          onState={setState}
+        />
+      ) : (
+        <Picker
+          presets={presets}
+          models={models}
+          onPick={(id) => setState((s) => ({ ...s, presetId: id, params: {}, charts: {} }))}
+        />
+      )}
+    </>
   );
 }
 

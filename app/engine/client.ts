@@ -102,7 +102,11 @@ export class EngineClient implements Engine {
     const pending = this.pending.get(response.id);
     if (!pending) return; // answer to a request cancelled on this side
     if (response.type === 'progress') {
-      pending.onProgress?.({ fraction: response.fraction, elapsedMs: response.elapsedMs });
+      pending.onProgress?.({
+        fraction: response.fraction,
+        elapsedMs: response.elapsedMs,
+        partial: response.partial,
+      });
       return;
     }
     this.pending.delete(response.id);

@@ -10,6 +10,8 @@ export interface RunRequest {
 export interface RunProgress {
   fraction: number;
   elapsedMs: number;
+  /** The result so far: a sweep's finished points. */
+  partial: RunResult;
 }
 
 export interface RunOptions {

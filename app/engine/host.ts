@@ -6,7 +6,8 @@ import type { RunResult } from './types';
 
 /** Slices of engine work aim at this length so a cancel or a new request is seen within a frame. */
 const SLICE_TARGET_MS = 8;
-const PROGRESS_INTERVAL_MS = 50;
+/** Progress, with the result so far, at most this often: often enough to look live. */
+const PROGRESS_INTERVAL_MS = 100;
 
 function toRunResult(raw: RawResult): RunResult {
   return {
@@ -42,6 +43,7 @@ export class EngineHost {
   constructor(
     private readonly module: Promise<ArchexModule>,
     private readonly post: (response: EngineResponse) => void,
+    private readonly progressIntervalMs = PROGRESS_INTERVAL_MS,
   ) {}
 
   private send(body: ResponseBody): void {
@@ -108,13 +110,14 @@ export class EngineHost {
         const slice = now - sliceStart;
         if (slice < SLICE_TARGET_MS / 2) budget *= 2;
         else if (slice > SLICE_TARGET_MS * 2) budget = Math.max(1, Math.floor(budget / 2));
-        if (now - lastProgress >= PROGRESS_INTERVAL_MS) {
+        if (now - lastProgress >= this.progressIntervalMs) {
           lastProgress = now;
           this.send({
             type: 'progress',
             id,
             fraction: sim.progress(),
             elapsedMs: now - started,
+            partial: toRunResult(sim.result()),
           });
         }
         await yieldToEventLoop();

@@ -95,6 +95,37 @@ describe('EngineHost', () => {
     expect(responses[0]).toEqual({ v: PROTOCOL_VERSION, type: 'cancelled', id: 1 });
   });
 
+  it('streams the result so far with each progress, growing to the final result', async () => {
+    const responses: EngineResponse[] = [];
+    const host = new EngineHost(Promise.resolve(module), (r) => responses.push(r), 0);
+    host.handle({
+      v: PROTOCOL_VERSION,
+      type: 'run',
+      id: 1,
+      model: 'multipsi_perf',
+      params: { curve_points: 100001 },
+      seed: 1,
+    });
+    await expect.poll(() => responses.at(-1)?.type, { timeout: 10_000 }).toBe('result');
+    const lengths = responses.map((r) => {
+      if (r.type === 'progress') return findSeries(r.partial, 'perf_vs_overhead').x.length;
+      if (r.type === 'result') return findSeries(r.result, 'perf_vs_overhead').x.length;
+      return -1;
+    });
+    expect(lengths.length).toBeGreaterThan(2);
+    expect(lengths.at(-1)).toBe(100001);
+    for (let i = 1; i < lengths.length; i++) {
+      expect(lengths[i]!).toBeGreaterThan(lengths[i - 1]!);
+    }
+    const final = responses.at(-1);
+    const last = responses.at(-2);
+    if (final?.type !== 'result' || last?.type !== 'progress') throw new Error('unexpected');
+    const partial = findSeries(last.partial, 'perf_vs_overhead');
+    expect(findSeries(final.result, 'perf_vs_overhead').y.slice(0, partial.y.length)).toEqual(
+      partial.y,
+    );
+  });
+
   it('answers a request of another protocol version with an error', () => {
     const { host, responses } = collect();
     host.handle({ v: PROTOCOL_VERSION + 1, type: 'list-models', id: 9 });

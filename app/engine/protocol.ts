@@ -3,9 +3,10 @@
 //
 // Versions:
 //   1  list-models, run (with progress), cancel.
+//   2  progress carries the result so far, so a sweep can be drawn as it fills in.
 import type { ModelInfo, Params, RunResult } from './types';
 
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 export type EngineRequest =
   | { v: number; type: 'list-models'; id: number }
@@ -33,6 +34,8 @@ export type EngineResponse =
       id: number;
       fraction: number;
       elapsedMs: number;
+      /** Everything computed so far. */
+      partial: RunResult;
     }
   | {
       v: number;

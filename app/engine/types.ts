@@ -2,8 +2,22 @@ import type { ModelInfo, ParamSpec, Scalar, Series } from '#wasm/archex';
 
 export type { ModelInfo, ParamSpec };
 
+/** One number, or a list of numbers for a sweep parameter (spec.maxItems > 0). */
+export type ParamValue = number | number[];
+
 /** Parameter name to value. */
-export type Params = Record<string, number>;
+export type Params = Record<string, ParamValue>;
+
+export function isListSpec(spec: ParamSpec): boolean {
+  return spec.maxItems > 0;
+}
+
+export function sameValue(a: ParamValue | undefined, b: ParamValue | undefined): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((v, i) => v === b[i]);
+  }
+  return a === b;
+}
 
 export type ScalarData = Scalar;
 

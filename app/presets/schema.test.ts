@@ -52,8 +52,29 @@ describe('presetProblems()', () => {
     bad.params.pes = { value: 5000, unit: 'nodes', source: 'test' };
     expect(presetProblems(bad, models)).toEqual([
       "params.pes: unit 'nodes' but the engine uses 'PEs'",
-      'params.pes: 5000 outside [1, 1024]',
+      'params.pes: Out of range. Valid: 1 to 1024 PEs',
     ]);
+  });
+
+  it('reports a single number for a list parameter and a group naming no parameter', () => {
+    const bad = structuredClone(good);
+    bad.params.curve_work_rates = { value: 0.5, unit: 'fraction', source: 'test' };
+    bad.groups = [{ title: 'G', params: ['pes', 'nope'] }];
+    expect(presetProblems(bad, models)).toEqual([
+      'params.curve_work_rates: A list of numbers is needed. Valid: 0.01 to 1 fraction',
+      "groups 'G': 'nope' is not a parameter of multipsi_perf",
+    ]);
+  });
+});
+
+describe('PresetSchema chart checks', () => {
+  it('rejects duplicate chart ids and a reference plotted on a chart that is not there', () => {
+    const bad = structuredClone(good);
+    bad.charts = [bad.charts[0]!, bad.charts[0]!];
+    bad.reference[0]!.plot = { chart: 'nowhere', x: 1 };
+    expect(() => parsePreset(bad, 'bad.json')).toThrow(
+      /charts.1.id: duplicate chart id 'perf-overhead'.*reference.0.plot.chart: no chart 'nowhere'/,
+    );
   });
 });
 

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 
-import type { ModelInfo } from '../engine/types';
+import type { ModelInfo, ParamValue } from '../engine/types';
+import { checkParamValue } from '../ui/param_values';
 
 /** One input of a preset: its value, its unit (must match the engine's spec) and where it is from. */
 const ParamEntry = z
   .object({
-    value: z.number().finite(),
+    value: z.union([z.number().finite(), z.array(z.number().finite()).min(1)]),
     unit: z.string(),
     source: z.string().min(1),
   })
@@ -26,14 +27,107 @@ const Reference = z
     tolerance: Tolerance,
     why: z.string().min(1),
     source: z.string().min(1),
+    /** Where the paper's value is drawn: a chart id and the x (a number, or a bar's label). */
+    plot: z
+      .object({ chart: z.string().min(1), x: z.union([z.number(), z.string()]) })
+      .strict()
+      .optional(),
   })
   .strict();
+
+/** A number from the run: a scalar result's name, `param.<name>` for an input, or a constant. */
+const ValueRef = z.union([z.string().min(1), z.number().finite()]);
+
+const AxisOverride = z
+  .object({
+    label: z.string().min(1).optional(),
+    unit: z.string().optional(),
+    scale: z.enum(['linear', 'log']).optional(),
+    min: z.number().finite().optional(),
+    max: z.number().finite().optional(),
+    format: z.enum(['number', 'percent']).optional(),
+  })
+  .strict();
+
+const chartBase = {
+  id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case words joined by hyphens'),
+  title: z.string().min(1),
+  /** The "about" panel: what is plotted, by which formula or mechanism, from which paper. */
+  about: z
+    .object({ what: z.string().min(1), mechanism: z.string().min(1), citation: z.string().min(1) })
+    .strict(),
+};
+
+/** Series by exact name, or every series whose name starts with a prefix written as `prefix*`. */
+const SeriesPattern = z.array(z.string().min(1)).min(1);
+
+const LineSpec = z
+  .object({
+    ...chartBase,
+    kind: z.enum(['line', 'latency-load', 'speedup']),
+    series: SeriesPattern,
+    mode: z.enum(['line', 'points', 'line+points']).optional(),
+    x: AxisOverride.optional(),
+    y: AxisOverride.optional(),
+    marks: z
+      .array(z.object({ label: z.string().min(1), x: ValueRef, y: ValueRef }).strict())
+      .optional(),
+    rules: z
+      .array(
+        z.object({ label: z.string().min(1), axis: z.enum(['x', 'y']), value: ValueRef }).strict(),
+      )
+      .optional(),
+    /** Scalar holding a curve's saturation load, `{series}` standing for the series name. */
+    saturation: z.string().includes('{series}').optional(),
+    /** Speedup charts: slope of the dashed ideal line. */
+    idealSlope: ValueRef.optional(),
+  })
+  .strict();
+
+const StackedSpec = z
+  .object({
+    ...chartBase,
+    kind: z.literal('stacked-bars'),
+    y: AxisOverride.extend({ label: z.string().min(1), unit: z.string() }),
+    bars: z
+      .array(
+        z
+          .object({
+            label: z.string().min(1),
+            /** Every segment is divided by this (e.g. to show costs in units of one reduction). */
+            divideBy: ValueRef.optional(),
+            segments: z
+              .array(
+                z
+                  .object({ key: z.string().min(1), label: z.string().min(1), value: ValueRef })
+                  .strict(),
+              )
+              .min(1),
+          })
+          .strict(),
+      )
+      .min(1),
+  })
+  .strict();
+
+const WorkRateSpec = z
+  .object({
+    ...chartBase,
+    kind: z.literal('work-rate-stacks'),
+    series: SeriesPattern,
+    processors: ValueRef,
+  })
+  .strict();
+
+export const ChartSpecSchema = z.discriminatedUnion('kind', [LineSpec, StackedSpec, WorkRateSpec]);
 
 export const PresetSchema = z
   .object({
     id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case words joined by hyphens'),
     title: z.string().min(1),
     machine: z.string().min(1),
+    /** What this experiment shows, for the picker card, e.g. "latency vs load". */
+    experiment: z.string().min(1),
     year: z.number().int().min(1900).max(2100),
     model: z.string().min(1),
     description: z.string().min(1),
@@ -43,12 +137,49 @@ export const PresetSchema = z
     seed: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
     params: z.record(z.string(), ParamEntry),
     reference: z.array(Reference),
-    charts: z.array(z.string().min(1)).min(1),
+    /** The picker card's small drawing of the machine's topology, sized from its parameters. */
+    schematic: z.object({ topology: z.enum(['mesh', 'torus', 'ring']), nodes: ValueRef }).strict(),
+    /** Parameter groups of the panel, in order; parameters in no group come last. */
+    groups: z.array(z.object({ title: z.string().min(1), params: z.array(z.string()) }).strict()),
+    /** Headline numbers above the charts; `detail` may hold `{ref}` or `{ref:%}` placeholders. */
+    readouts: z.array(
+      z
+        .object({
+          label: z.string().min(1),
+          value: ValueRef,
+          unit: z.string(),
+          detail: z.string().optional(),
+        })
+        .strict(),
+    ),
+    charts: z.array(ChartSpecSchema).min(1),
   })
-  .strict();
+  .strict()
+  .superRefine((preset, ctx) => {
+    const ids = preset.charts.map((c) => c.id);
+    ids.forEach((id, i) => {
+      if (ids.indexOf(id) !== i)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['charts', i, 'id'],
+          message: `duplicate chart id '${id}'`,
+        });
+    });
+    preset.reference.forEach((ref, i) => {
+      if (ref.plot && !ids.includes(ref.plot.chart)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['reference', i, 'plot', 'chart'],
+          message: `no chart '${ref.plot.chart}'; charts: ${ids.join(', ')}`,
+        });
+      }
+    });
+  });
 
 export type Preset = z.infer<typeof PresetSchema>;
 export type ReferencePoint = z.infer<typeof Reference>;
+export type ChartSpec = z.infer<typeof ChartSpecSchema>;
+export type ValueRefSpec = z.infer<typeof ValueRef>;
 
 /** Parses raw JSON as a preset; the error lists every problem with its path. */
 export function parsePreset(raw: unknown, origin: string): Preset {
@@ -78,17 +209,20 @@ export function presetProblems(preset: Preset, models: ModelInfo[]): string[] {
     if (spec.unit !== entry.unit) {
       problems.push(`params.${name}: unit '${entry.unit}' but the engine uses '${spec.unit}'`);
     }
-    if (entry.value < spec.min || entry.value > spec.max) {
-      problems.push(`params.${name}: ${entry.value} outside [${spec.min}, ${spec.max}]`);
-    }
-    if (spec.integer && !Number.isInteger(entry.value)) {
-      problems.push(`params.${name}: ${entry.value} is not a whole number`);
+    const checked = checkParamValue(spec, entry.value);
+    if ('error' in checked) problems.push(`params.${name}: ${checked.error}`);
+  }
+  for (const group of preset.groups) {
+    for (const name of group.params) {
+      if (!model.params.some((p) => p.name === name)) {
+        problems.push(`groups '${group.title}': '${name}' is not a parameter of ${model.name}`);
+      }
     }
   }
   return problems;
 }
 
 /** The parameter values a preset sets, as the engine takes them. */
-export function presetParams(preset: Preset): Record<string, number> {
+export function presetParams(preset: Preset): Record<string, ParamValue> {
   return Object.fromEntries(Object.entries(preset.params).map(([k, v]) => [k, v.value]));
 }

@@ -2,105 +2,142 @@ import LZString from 'lz-string';
 import { describe, expect, it } from 'vitest';
 
 import type { ParamSpec } from '../engine/types';
-import type { UrlContext } from './url_state';
-import { parseUrlState, serializeUrlState } from './url_state';
+import type { UrlContext, UrlState } from './url_state';
+import { MAX_PINS, emptyState, parseUrlState, serializeUrlState } from './url_state';
 
+const spec = (over: Partial<ParamSpec>): ParamSpec => ({
+  name: '',
+  label: '',
+  unit: '',
+  default: 0,
+  min: 0,
+  max: 1,
+  step: 0.01,
+  integer: false,
+  description: '',
+  maxItems: 0,
+  defaultList: [],
+  ...over,
+});
 const specs: ParamSpec[] = [
-  {
-    name: 'pes',
-    label: 'PEs',
-    unit: 'PEs',
-    default: 6,
-    min: 1,
-    max: 64,
-    step: 1,
-    integer: true,
-    description: '',
-  },
-  {
-    name: 'comm_rate',
-    label: 'Rate',
-    unit: '',
-    default: 0.05,
-    min: 0,
-    max: 2,
-    step: 0.001,
-    integer: false,
-    description: '',
-  },
+  spec({ name: 'pes', unit: 'PEs', default: 6, min: 1, max: 64, step: 1, integer: true }),
+  spec({ name: 'comm_rate', default: 0.05, max: 2, step: 0.001 }),
+  spec({ name: 'depths', min: 1, max: 5, step: 1, integer: true, maxItems: 5, defaultList: [1] }),
 ];
 const ctx: UrlContext = {
   presetIds: ['multipsi-v1-comm', 'multipsi-v2-estimate'],
   specsFor: () => specs,
 };
-const paper = { pes: 6, comm_rate: 0.05 };
+
+const full: UrlState = {
+  presetId: 'multipsi-v2-estimate',
+  params: { pes: 8, depths: [1, 3, 5] },
+  seed: 9,
+  theme: 'dark',
+  charts: { 'perf-overhead': { overlay: false, yLog: true } },
+  pins: [{ presetId: 'multipsi-v1-comm', params: { comm_rate: 0.1 } }],
+};
 
 describe('serializeUrlState() / parseUrlState()', () => {
   it('round-trips: serialize -> parse -> serialize is stable', () => {
-    const state = {
-      presetId: 'multipsi-v2-estimate',
-      params: { pes: 8, comm_rate: 0.05 },
-      seed: 9,
-    };
-    const url = serializeUrlState(state, paper);
+    const url = serializeUrlState(full);
     const parsed = parseUrlState(url, ctx);
-    expect(parsed).toEqual({
-      state: { presetId: 'multipsi-v2-estimate', params: { pes: 8 }, seed: 9 },
-      dropped: [],
+    expect(parsed).toEqual({ state: full, dropped: [] });
+    expect(serializeUrlState(parsed.state)).toBe(url);
+  });
+
+  it('writes equal states as equal links, leaving defaults out', () => {
+    const a = serializeUrlState({ ...full, charts: { x: { yLog: true, overlay: false } } });
+    const b = serializeUrlState({
+      ...full,
+      charts: { x: { overlay: false, table: false, yLog: true }, y: { overlay: true } },
     });
-    expect(serializeUrlState(parsed.state, paper)).toBe(url);
+    expect(a).toBe(b);
   });
 
   it('compresses only when that is shorter', () => {
-    const short = serializeUrlState({ presetId: 'multipsi-v1-comm', params: {} }, paper);
-    expect(short).toBe(`?s=j${encodeURIComponent('{"v":2,"preset":"multipsi-v1-comm"}')}`);
-    const long = serializeUrlState(
-      { presetId: 'multipsi-v2-estimate', params: { pes: 8, comm_rate: 0.123 }, seed: 12345 },
-      paper,
-    );
-    expect(long.startsWith('?s=z')).toBe(true);
+    const short = serializeUrlState(emptyState('multipsi-v1-comm'));
+    expect(short).toBe(`?s=j${encodeURIComponent('{"v":3,"preset":"multipsi-v1-comm"}')}`);
+    expect(serializeUrlState(full).startsWith('?s=z')).toBe(true);
   });
 
   it('migrates a stored version-1 link', () => {
     // A link as the first release wrote it.
     const v1 = '?preset=multipsi-v2-estimate&comm_rate=0.03';
     expect(parseUrlState(v1, ctx)).toEqual({
-      state: { presetId: 'multipsi-v2-estimate', params: { comm_rate: 0.03 } },
+      state: { ...emptyState('multipsi-v2-estimate'), params: { comm_rate: 0.03 } },
       dropped: [],
     });
   });
 
-  it('opens an empty query on the first preset', () => {
-    expect(parseUrlState('', ctx)).toEqual({
-      state: { presetId: 'multipsi-v1-comm', params: {} },
+  it('migrates a stored version-2 link', () => {
+    // Written by the foundation release's serializer for V2 with pes = 8 and seed 9.
+    const v2 =
+      '?s=zN4IgbiBcBMA0IAcBOBTAzigLlEBbArgDaYCWCaJAtGNJeqbgIaYojwKNKO5pSgLooADgC+8DCgAmUAJwigA';
+    expect(parseUrlState(v2, ctx)).toEqual({
+      state: { ...emptyState('multipsi-v2-estimate'), params: { pes: 8 }, seed: 9 },
       dropped: [],
     });
+  });
+
+  it('opens an empty query on the picker', () => {
+    expect(parseUrlState('', ctx)).toEqual({ state: emptyState(), dropped: [] });
+  });
+
+  it('leaves the keys of other pages alone', () => {
+    const url = `${serializeUrlState(full)}&chart=perf-overhead`;
+    expect(parseUrlState(url, { ...ctx, otherKeys: ['chart'] }).dropped).toEqual([]);
+    expect(parseUrlState(url, ctx).dropped).toEqual(["unknown field 'chart'"]);
   });
 
   it('drops what it cannot use, keeps the rest and says what was dropped', () => {
     const json = JSON.stringify({
-      v: 2,
+      v: 3,
       preset: 'multipsi-v1-comm',
-      params: { pes: 999, comm_rate: 0.5, bogus: 1, rate: 'x' },
+      params: { pes: 999, comm_rate: 0.5, bogus: 1, rate: 'x', depths: [1, 9] },
       seed: -3,
+      theme: 'neon',
+      charts: { ok: { table: true }, bad: { table: 'yes' } },
+      pins: [{ preset: 'nope' }, { preset: 'multipsi-v1-comm', params: { pes: 0 }, colour: 1 }],
       extra: true,
     });
     const parsed = parseUrlState(`?s=z${LZString.compressToEncodedURIComponent(json)}&x=1`, ctx);
-    expect(parsed.state).toEqual({ presetId: 'multipsi-v1-comm', params: { comm_rate: 0.5 } });
+    expect(parsed.state).toEqual({
+      presetId: 'multipsi-v1-comm',
+      params: { comm_rate: 0.5 },
+      charts: { ok: { table: true } },
+      pins: [{ presetId: 'multipsi-v1-comm', params: {} }],
+    });
     expect(parsed.dropped).toEqual([
       "unknown field 'x'",
       "unknown field 'extra'",
       'pes=999 (Out of range. Valid: 1 to 64 PEs)',
       "unknown parameter 'bogus'",
       "unknown parameter 'rate'",
+      'depths=[1,9] (Item 2 (9): Out of range. Valid: 1 to 5)',
       'seed -3 (a whole number from 0 is needed)',
+      'theme neon (light or dark)',
+      "chart choices for 'bad'",
+      "pin 1: preset 'nope'",
+      "pin 2: unknown field 'colour'",
+      'pin 2: pes=0 (Out of range. Valid: 1 to 64 PEs)',
     ]);
   });
 
-  it('reports an unreadable or newer-version link and falls back to the defaults', () => {
-    expect(parseUrlState('?s=z@@@', ctx).dropped).toEqual(['the link state (unreadable)']);
+  it(`keeps at most ${MAX_PINS} pins`, () => {
+    const pins = Array.from({ length: MAX_PINS + 2 }, () => ({ preset: 'multipsi-v1-comm' }));
+    const parsed = parseUrlState(`?s=j${encodeURIComponent(JSON.stringify({ v: 3, pins }))}`, ctx);
+    expect(parsed.state.pins).toHaveLength(MAX_PINS);
+    expect(parsed.dropped).toHaveLength(2);
+  });
+
+  it('reports an unreadable or newer-version link and falls back to the picker', () => {
+    expect(parseUrlState('?s=z@@@', ctx)).toEqual({
+      state: emptyState(),
+      dropped: ['the link state (unreadable)'],
+    });
     expect(parseUrlState(`?s=j${encodeURIComponent('{"v":7}')}`, ctx).dropped).toEqual([
-      'the link state (version 7, this app reads 2)',
+      'the link state (version 7, this app reads 1 to 3)',
     ]);
   });
 });
@@ -127,25 +164,29 @@ describe('parseUrlState() on 10,000 mutated links', () => {
     return out;
   }
   const seeds = [
-    serializeUrlState({ presetId: 'multipsi-v1-comm', params: { pes: 8 } }, paper),
-    serializeUrlState(
-      { presetId: 'multipsi-v2-estimate', params: { pes: 3, comm_rate: 0.7 }, seed: 4 },
-      paper,
-    ),
+    serializeUrlState({ ...emptyState('multipsi-v1-comm'), params: { pes: 8 } }),
+    serializeUrlState(full),
+    `?s=j${encodeURIComponent(JSON.stringify({ v: 3, preset: 'multipsi-v1-comm', pins: [{ preset: 'multipsi-v2-estimate', params: { depths: [2] } }] }))}`,
     '?preset=multipsi-v1-comm&pes=12&comm_rate=0.2',
   ];
 
   it('never throw and always give a usable state', () => {
+    const inRange = (s: ParamSpec, v: number) => v >= s.min && v <= s.max;
     for (let i = 0; i < 10_000; i++) {
       const url = mutate(seeds[i % seeds.length]!);
       const { state } = parseUrlState(url, ctx);
-      expect(ctx.presetIds).toContain(state.presetId);
-      for (const [name, value] of Object.entries(state.params)) {
-        const spec = specs.find((s) => s.name === name)!;
-        expect(value).toBeGreaterThanOrEqual(spec.min);
-        expect(value).toBeLessThanOrEqual(spec.max);
+      expect(state.presetId === null || ctx.presetIds.includes(state.presetId)).toBe(true);
+      for (const params of [state.params, ...state.pins.map((p) => p.params)]) {
+        for (const [name, value] of Object.entries(params)) {
+          const s = specs.find((x) => x.name === name)!;
+          const values = Array.isArray(value) ? value : [value];
+          expect(Array.isArray(value)).toBe(s.maxItems > 0);
+          expect(values.every((v) => inRange(s, v))).toBe(true);
+        }
       }
+      expect(state.pins.length).toBeLessThanOrEqual(MAX_PINS);
       expect(state.seed === undefined || Number.isSafeInteger(state.seed)).toBe(true);
+      expect(state.theme === undefined || ['light', 'dark'].includes(state.theme)).toBe(true);
     }
   });
 });

@@ -1,23 +1,51 @@
-// The link state: which preset, which parameters differ from it, and the seed.
+// The link state: which preset, which parameters differ from it, the seed, the chart choices,
+// the theme and the pinned runs.
 //
 // Versions:
 //   1  ?preset=<id>&<param>=<value>&...  (plain query of the first release)
 //   2  ?s=<state>, state = JSON {v: 2, preset, params, seed?}, written as "j" + JSON, or as
 //      "z" + lz-string when that is shorter.
+//   3  as 2 with v: 3 and the optional fields theme, charts and pins; no preset means the picker.
 // Reading is lenient: whatever cannot be used is dropped, replaced by its default and reported.
 import LZString from 'lz-string';
+import { z } from 'zod';
 
 import type { ParamSpec, Params } from '../engine/types';
-import { checkValue } from './param_values';
+import { checkParamValue } from '../ui/param_values';
 
-export const URL_VERSION = 2;
+export const URL_VERSION = 3;
+export const MAX_PINS = 4;
+
+export type Theme = 'light' | 'dark';
+
+/** Per-chart choices; only the ones that differ from the defaults are stored. */
+export interface ChartChoice {
+  /** Paper overlay; on by default. */
+  overlay?: boolean;
+  /** Data shown as a table. */
+  table?: boolean;
+  xLog?: boolean;
+  yLog?: boolean;
+}
+
+/** A run kept for comparison: a preset and the parameters that differ from it. */
+export interface Pin {
+  presetId: string;
+  params: Params;
+  seed?: number;
+}
 
 export interface UrlState {
-  presetId: string;
+  /** null: the machine picker. */
+  presetId: string | null;
   /** Parameters that differ from the preset. */
   params: Params;
   /** Absent: the preset's seed. */
   seed?: number;
+  /** Absent: the system's theme. */
+  theme?: Theme;
+  charts: Record<string, ChartChoice>;
+  pins: Pin[];
 }
 
 export interface ParsedUrl {
@@ -29,9 +57,26 @@ export interface ParsedUrl {
 export interface UrlContext {
   presetIds: string[];
   specsFor(presetId: string): ParamSpec[];
+  /** Query keys another page reads (e.g. the embed page's chart), not reported as unknown. */
+  otherKeys?: string[];
 }
 
-const FIELDS = new Set(['v', 'preset', 'params', 'seed']);
+export function emptyState(presetId: string | null = null): UrlState {
+  return { presetId, params: {}, charts: {}, pins: [] };
+}
+
+const FIELDS = new Set(['v', 'preset', 'params', 'seed', 'theme', 'charts', 'pins']);
+const Seed = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const ThemeSchema = z.enum(['light', 'dark']);
+const ChartChoiceSchema = z
+  .object({
+    overlay: z.boolean().optional(),
+    table: z.boolean().optional(),
+    xLog: z.boolean().optional(),
+    yLog: z.boolean().optional(),
+  })
+  .strict();
+const ChartId = z.string().regex(/^[a-z0-9-]{1,40}$/);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -42,47 +87,114 @@ function show(value: unknown): string {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
+function readParams(raw: unknown, specs: ParamSpec[], dropped: string[], where = ''): Params {
+  const params: Params = {};
+  if (raw === undefined) return params;
+  if (!isRecord(raw)) {
+    dropped.push(`${where}parameters (not a list of name: value)`);
+    return params;
+  }
+  for (const [name, value] of Object.entries(raw)) {
+    const spec = specs.find((s) => s.name === name);
+    if (!spec) {
+      dropped.push(`${where}unknown parameter '${name}'`);
+      continue;
+    }
+    const checked = checkParamValue(spec, value);
+    if ('error' in checked) dropped.push(`${where}${name}=${show(value)} (${checked.error})`);
+    else params[name] = checked.value;
+  }
+  return params;
+}
+
+function readSeed(raw: unknown, dropped: string[], where = ''): number | undefined {
+  if (raw === undefined) return undefined;
+  const seed = Seed.safeParse(raw);
+  if (seed.success) return seed.data;
+  dropped.push(`${where}seed ${show(raw)} (a whole number from 0 is needed)`);
+  return undefined;
+}
+
+function readCharts(raw: unknown, dropped: string[]): Record<string, ChartChoice> {
+  const charts: Record<string, ChartChoice> = {};
+  if (raw === undefined) return charts;
+  if (!isRecord(raw)) {
+    dropped.push('chart choices (not a list of chart: choices)');
+    return charts;
+  }
+  for (const [id, choice] of Object.entries(raw)) {
+    const parsed = ChartChoiceSchema.safeParse(choice);
+    if (ChartId.safeParse(id).success && parsed.success) charts[id] = parsed.data;
+    else dropped.push(`chart choices for '${show(id)}'`);
+  }
+  return charts;
+}
+
+function readPins(raw: unknown, ctx: UrlContext, dropped: string[]): Pin[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) {
+    dropped.push('pinned runs (not a list)');
+    return [];
+  }
+  const pins: Pin[] = [];
+  raw.forEach((item: unknown, i) => {
+    const where = `pin ${i + 1}: `;
+    if (pins.length >= MAX_PINS) {
+      dropped.push(`${where}at most ${MAX_PINS} pins are kept`);
+      return;
+    }
+    if (!isRecord(item) || typeof item.preset !== 'string') {
+      dropped.push(`${where}unreadable`);
+      return;
+    }
+    if (!ctx.presetIds.includes(item.preset)) {
+      dropped.push(`${where}preset '${show(item.preset)}'`);
+      return;
+    }
+    for (const key of Object.keys(item)) {
+      if (!['preset', 'params', 'seed'].includes(key))
+        dropped.push(`${where}unknown field '${key}'`);
+    }
+    const pin: Pin = {
+      presetId: item.preset,
+      params: readParams(item.params, ctx.specsFor(item.preset), dropped, where),
+    };
+    const seed = readSeed(item.seed, dropped, where);
+    if (seed !== undefined) pin.seed = seed;
+    pins.push(pin);
+  });
+  return pins;
+}
+
 /** Validates a decoded state field by field. */
 function fromRaw(raw: Record<string, unknown>, ctx: UrlContext, dropped: string[]): UrlState {
   for (const key of Object.keys(raw)) if (!FIELDS.has(key)) dropped.push(`unknown field '${key}'`);
 
-  const fallback = ctx.presetIds[0] ?? '';
-  let presetId = fallback;
+  let presetId: string | null = null;
   if (typeof raw.preset === 'string' && ctx.presetIds.includes(raw.preset)) presetId = raw.preset;
   else if (raw.preset !== undefined) dropped.push(`preset '${show(raw.preset)}'`);
 
-  const params: Params = {};
-  if (isRecord(raw.params)) {
-    const specs = ctx.specsFor(presetId);
-    for (const [name, value] of Object.entries(raw.params)) {
-      const spec = specs.find((s) => s.name === name);
-      if (!spec) {
-        dropped.push(`unknown parameter '${name}'`);
-        continue;
-      }
-      const checked =
-        typeof value === 'number' ? checkValue(spec, String(value)) : { error: 'Not a number' };
-      if ('error' in checked) dropped.push(`${name}=${show(value)} (${checked.error})`);
-      else params[name] = checked.value;
-    }
-  } else if (raw.params !== undefined) {
-    dropped.push('parameters (not a list of name: value)');
+  const state = emptyState(presetId);
+  if (presetId !== null) state.params = readParams(raw.params, ctx.specsFor(presetId), dropped);
+  else if (raw.params !== undefined) dropped.push('parameters (no preset to apply them to)');
+  const seed = readSeed(raw.seed, dropped);
+  if (seed !== undefined) state.seed = seed;
+  if (raw.theme !== undefined) {
+    const theme = ThemeSchema.safeParse(raw.theme);
+    if (theme.success) state.theme = theme.data;
+    else dropped.push(`theme ${show(raw.theme)} (light or dark)`);
   }
-
-  const state: UrlState = { presetId, params };
-  if (typeof raw.seed === 'number' && Number.isSafeInteger(raw.seed) && raw.seed >= 0) {
-    state.seed = raw.seed;
-  } else if (raw.seed !== undefined) {
-    dropped.push(`seed ${show(raw.seed)} (a whole number from 0 is needed)`);
-  }
+  state.charts = readCharts(raw.charts, dropped);
+  state.pins = readPins(raw.pins, ctx, dropped);
   return state;
 }
 
-/** Version 1 links are plain queries; turn one into the raw version-2 form. */
-function migrateV1(query: URLSearchParams): Record<string, unknown> {
-  const raw: Record<string, unknown> = { v: 2 };
+/** Version 1 links are plain queries; turn one into the raw version-3 form. */
+function migrateV1(query: URLSearchParams, ctx: UrlContext): Record<string, unknown> {
+  const raw: Record<string, unknown> = { v: URL_VERSION };
   const params: Record<string, unknown> = {};
   for (const [name, text] of query) {
+    if (ctx.otherKeys?.includes(name)) continue;
     if (name === 'preset') raw.preset = text;
     else
       params[name] = text.trim() === '' ? text : Number.isNaN(Number(text)) ? text : Number(text);
@@ -111,34 +223,64 @@ export function parseUrlState(search: string, ctx: UrlContext): ParsedUrl {
   const dropped: string[] = [];
   const query = new URLSearchParams(search);
   const payload = query.get('s');
-  if (payload === null) return { state: fromRaw(migrateV1(query), ctx, dropped), dropped };
+  if (payload === null) return { state: fromRaw(migrateV1(query, ctx), ctx, dropped), dropped };
 
   const raw = decode(payload);
   if (!isRecord(raw)) {
     dropped.push('the link state (unreadable)');
-    return { state: fromRaw({}, ctx, dropped), dropped };
+    return { state: emptyState(), dropped };
   }
-  if (raw.v !== URL_VERSION) {
-    dropped.push(`the link state (version ${show(raw.v)}, this app reads ${URL_VERSION})`);
-    return { state: fromRaw({}, ctx, dropped), dropped };
+  // Version 2 is version 3 without the fields added since.
+  if (raw.v !== URL_VERSION && raw.v !== 2) {
+    dropped.push(`the link state (version ${show(raw.v)}, this app reads 1 to ${URL_VERSION})`);
+    return { state: emptyState(), dropped };
   }
-  for (const key of query.keys()) if (key !== 's') dropped.push(`unknown field '${key}'`);
+  for (const key of query.keys()) {
+    if (key !== 's' && !ctx.otherKeys?.includes(key)) dropped.push(`unknown field '${key}'`);
+  }
   return { state: fromRaw(raw, ctx, dropped), dropped };
 }
 
-/** The query string for a state; parameters equal to the preset's are left out. */
-export function serializeUrlState(state: UrlState, presetValues: Params): string {
-  const params = Object.fromEntries(
-    Object.entries(state.params)
-      .filter(([name, value]) => presetValues[name] !== value)
-      .sort(([a], [b]) => a.localeCompare(b)),
+function sortedParams(params: Params): Params {
+  return Object.fromEntries(Object.entries(params).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+function isDefaultChoice(choice: ChartChoice): boolean {
+  return (choice.overlay ?? true) && !choice.table && !choice.xLog && !choice.yLog;
+}
+
+/** The query string for a state: JSON, or lz-string when that is shorter; empty for the picker. */
+export function serializeUrlState(state: UrlState): string {
+  // Fixed key order, defaults left out, so equal states give equal links.
+  const charts = Object.fromEntries(
+    Object.entries(state.charts)
+      .filter(([, choice]) => !isDefaultChoice(choice))
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([id, c]) => [
+        id,
+        {
+          ...(c.overlay === false ? { overlay: false } : {}),
+          ...(c.table ? { table: true } : {}),
+          ...(c.xLog ? { xLog: true } : {}),
+          ...(c.yLog ? { yLog: true } : {}),
+        },
+      ]),
   );
-  const json = JSON.stringify({
-    v: URL_VERSION,
-    preset: state.presetId,
-    ...(Object.keys(params).length > 0 ? { params } : {}),
+  const pins = state.pins.map((p) => ({
+    preset: p.presetId,
+    ...(Object.keys(p.params).length > 0 ? { params: sortedParams(p.params) } : {}),
+    ...(p.seed !== undefined ? { seed: p.seed } : {}),
+  }));
+  const fields = {
+    ...(state.presetId !== null ? { preset: state.presetId } : {}),
+    ...(Object.keys(state.params).length > 0 ? { params: sortedParams(state.params) } : {}),
     ...(state.seed !== undefined ? { seed: state.seed } : {}),
-  });
+    ...(state.theme !== undefined ? { theme: state.theme } : {}),
+    ...(Object.keys(charts).length > 0 ? { charts } : {}),
+    ...(pins.length > 0 ? { pins } : {}),
+  };
+  if (Object.keys(fields).length === 0) return '';
+  const json = JSON.stringify({ v: URL_VERSION, ...fields });
   const plain = `j${encodeURIComponent(json)}`;
   const packed = `z${LZString.compressToEncodedURIComponent(json)}`;
   return `?s=${packed.length < plain.length ? packed : plain}`;

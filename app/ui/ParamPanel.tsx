@@ -1,5 +1,8 @@
-import type { ParamSpec, Params } from '../engine/types';
+import type { ParamSpec, ParamValue, Params } from '../engine/types';
+import { isListSpec } from '../engine/types';
+import { ListParamControl } from './ListParamControl';
 import { ParamControl } from './ParamControl';
+import { specDefault } from './param_values';
 
 export interface ParamGroup {
   title: string;
@@ -14,10 +17,17 @@ export interface ParamPanelProps {
   errors: Record<string, string>;
   paperValues: Params;
   sources: Record<string, string>;
-  onValue(name: string, value: number): void;
+  onValue(name: string, value: ParamValue): void;
   onDraft(name: string, text: string): void;
   onReset(name: string): void;
   onResetAll(): void;
+}
+
+/** The groups to show: the given ones, then every parameter they leave out under "Other". */
+export function completeGroups(specs: ParamSpec[], groups: ParamGroup[]): ParamGroup[] {
+  const grouped = new Set(groups.flatMap((g) => g.names));
+  const rest = specs.filter((s) => !grouped.has(s.name)).map((s) => s.name);
+  return rest.length > 0 ? [...groups, { title: 'Other', names: rest }] : groups;
 }
 
 /** The parameter controls, generated from the engine's specs and laid out in groups. */
@@ -31,24 +41,39 @@ export function ParamPanel(props: ParamPanelProps) {
           Reset all to paper values
         </button>
       </div>
-      {props.groups.map((group) => (
+      {completeGroups(props.specs, props.groups).map((group) => (
         <fieldset key={group.title}>
           <legend>{group.title}</legend>
           {group.names.map((name) => {
             const spec = byName.get(name);
             if (!spec) return null;
+            const common = {
+              spec,
+              draft: props.drafts[name],
+              error: props.errors[name],
+              source: props.sources[name],
+              onDraft: (t: string) => props.onDraft(name, t),
+              onReset: () => props.onReset(name),
+            };
+            const value = props.values[name] ?? specDefault(spec);
+            const paper = props.paperValues[name] ?? specDefault(spec);
+            if (isListSpec(spec)) {
+              return (
+                <ListParamControl
+                  key={name}
+                  {...common}
+                  value={Array.isArray(value) ? value : [value]}
+                  paperValue={Array.isArray(paper) ? paper : [paper]}
+                />
+              );
+            }
             return (
               <ParamControl
                 key={name}
-                spec={spec}
-                value={props.values[name] ?? spec.default}
-                draft={props.drafts[name]}
-                error={props.errors[name]}
-                paperValue={props.paperValues[name] ?? spec.default}
-                source={props.sources[name]}
+                {...common}
+                value={typeof value === 'number' ? value : spec.default}
+                paperValue={typeof paper === 'number' ? paper : spec.default}
                 onValue={(v) => props.onValue(name, v)}
-                onDraft={(t) => props.onDraft(name, t)}
-                onReset={() => props.onReset(name)}
               />
             );
           })}

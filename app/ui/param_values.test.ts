@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { ParamSpec } from '../engine/types';
 import {
+  checkParamValue,
   checkValue,
   fromSliderPosition,
   isLogScale,
@@ -21,6 +22,8 @@ const pes: ParamSpec = {
   step: 1,
   integer: true,
   description: '',
+  maxItems: 0,
+  defaultList: [],
 };
 const rps: ParamSpec = {
   name: 'pe_rps',
@@ -32,7 +35,45 @@ const rps: ParamSpec = {
   step: 1,
   integer: false,
   description: '',
+  maxItems: 0,
+  defaultList: [],
 };
+const depths: ParamSpec = {
+  ...pes,
+  name: 'depths',
+  label: 'Depths',
+  unit: '',
+  min: 1,
+  max: 5,
+  maxItems: 3,
+  defaultList: [1, 2],
+};
+
+describe('checkValue() on a list parameter', () => {
+  it('reads numbers separated by commas or spaces', () =>
+    expect(checkValue(depths, '1, 3  5')).toEqual({ value: [1, 3, 5] }));
+  it('names the bad item and the valid range', () => {
+    expect(checkValue(depths, '1, 9')).toEqual({
+      error: 'Item 2 (9): Out of range. Valid: 1 to 5',
+    });
+    expect(checkValue(depths, '1,x')).toEqual({ error: 'Item 2 (x): Not a number. Valid: 1 to 5' });
+    expect(checkValue(depths, '1 2 3 4')).toEqual({
+      error: '4 items; at most 3. Valid: 1 to 5',
+    });
+    expect(checkValue(depths, ' , ')).toEqual({
+      error: 'At least one number is needed. Valid: 1 to 3 of 1 to 5',
+    });
+  });
+  it('checkParamValue() wants a list for a list and a number for a number', () => {
+    expect(checkParamValue(depths, [2])).toEqual({ value: [2] });
+    expect(checkParamValue(depths, 2)).toEqual({
+      error: 'A list of numbers is needed. Valid: 1 to 5',
+    });
+    expect(checkParamValue(pes, [2])).toEqual({ error: 'Not a number. Valid: 1 to 1024 PEs' });
+  });
+  it('resolveValues() starts from the default list', () =>
+    expect(resolveValues([depths], {})).toEqual({ depths: [1, 2] }));
+});
 
 describe('checkValue()', () => {
   it('accepts a number in range', () => expect(checkValue(pes, ' 8 ')).toEqual({ value: 8 }));

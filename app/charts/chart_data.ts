@@ -1,0 +1,106 @@
+// The data every shared chart draws: plain numbers and labels, no engine or preset types, so a
+// chart can be fed from a run, from a pinned run or from a fixture.
+
+export type ScaleKind = 'linear' | 'log';
+
+export interface AxisSpec {
+  /** What the axis measures, e.g. "one-way latency". */
+  label: string;
+  /** Unit shown after the label, e.g. "cycles"; empty for a pure number. */
+  unit: string;
+  scale: ScaleKind;
+  /** Fixed ends of the domain; absent ends come from the data (and, for linear scales, zero). */
+  min?: number;
+  max?: number;
+  /** How tick values and read-outs print, e.g. as a percentage of 1. */
+  format?: 'number' | 'percent';
+}
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** One curve of a line chart. */
+export interface Curve {
+  /** Stable across runs (a series name), used for keys and colour assignment. */
+  id: string;
+  label: string;
+  points: Point[];
+  /** 'line' joins the points; 'points' draws markers only (scatter); 'line+points' both. */
+  mode?: 'line' | 'points' | 'line+points';
+  /** A curve from a pinned earlier run, drawn lighter and dashed for comparison. */
+  pinned?: boolean;
+  /** The x where this curve saturates (latency-vs-load), marked on the curve. */
+  saturationX?: number;
+}
+
+/** A labelled point on the plot: the current configuration, or one of the paper's values. */
+export interface Mark {
+  label: string;
+  x: number;
+  y: number;
+  kind: 'current' | 'reference';
+}
+
+/** A horizontal (axis 'y') or vertical (axis 'x') line across the plot. */
+export interface Rule {
+  label: string;
+  axis: 'x' | 'y';
+  value: number;
+}
+
+/** Generic line/scatter chart; also the base of the latency-vs-load and speedup charts. */
+export interface LineChartData {
+  x: AxisSpec;
+  y: AxisSpec;
+  curves: Curve[];
+  marks?: Mark[];
+  rules?: Rule[];
+}
+
+/** Latency against offered or accepted load: one curve per message length or variant. */
+export type LatencyLoadData = LineChartData;
+
+/** Speedup (or rate) against processors, one curve per grain or depth, ideal line dashed. */
+export interface SpeedupData extends LineChartData {
+  /** The ideal line is y = idealSlope * x (1 for speedup, the one-processor rate for a rate). */
+  idealSlope: number;
+}
+
+export interface Segment {
+  /** Stable key: the same key has the same colour in every bar. */
+  key: string;
+  label: string;
+  value: number;
+}
+
+export interface Bar {
+  label: string;
+  segments: Segment[];
+  pinned?: boolean;
+}
+
+/** One stacked bar per configuration; a reference mark's x is a bar label. */
+export interface StackedBarData {
+  y: AxisSpec;
+  bars: Bar[];
+  /** Reference values drawn as ticks on the bars whose label they name. */
+  marks?: { label: string; bar: string; value: number }[];
+}
+
+/**
+ * Work-rate stacks: one bar per configuration, one segment per processor holding its work rate
+ * (0..1), drawn on a 0 .. N x 100 % scale, the average work rate as a line.
+ */
+export interface WorkRateStacksData {
+  /** Processors per bar; the scale is 0 .. processors x 100 %. */
+  processors: number;
+  bars: Bar[];
+}
+
+/** The data of any chart as a table: the "show data as table" view and the CSV export. */
+export interface ChartTable {
+  columns: string[];
+  rows: (string | number)[][];
+}

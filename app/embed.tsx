@@ -1,0 +1,17 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+
+import { EmbeddedChart } from './shell/EmbeddedChart';
+import { createWorkerEngine } from './engine/worker_engine';
+import { presets } from './presets/bundled';
+import { registerServiceWorker } from './offline/register';
+import './styles.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('embed.html has no #root');
+createRoot(root).render(
+  <StrictMode>
+    <EmbeddedChart engine={createWorkerEngine()} presets={presets} />
+  </StrictMode>,
+);
+registerServiceWorker();

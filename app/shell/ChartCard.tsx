@@ -1,0 +1,213 @@
+import { useId, useRef, useState } from 'react';
+
+import { DataTable } from '../charts/DataTable';
+import { tableToCsv } from '../charts/chart_table';
+import type { ChartSpec } from '../presets/schema';
+import { ChartView, builtChartTable } from './ChartView';
+import type { BuiltChart } from './chart_builder';
+import { download, exportSvg, svgToPng } from './export';
+import type { ChartChoice } from './url_state';
+
+export interface ChartExportInfo {
+  /** File names start with this, e.g. "multipsi-v1-comm-perf-overhead". */
+  filename: string;
+  /** Caption lines of an exported image: machine, parameters, citation. */
+  caption: string[];
+  /** Parameters and results of the run, for the JSON export. */
+  json(): unknown;
+}
+
+interface Props {
+  spec: ChartSpec;
+  chart: BuiltChart;
+  choice: ChartChoice;
+  onChoice(choice: ChartChoice): void;
+  /** The preset has paper values to draw on this chart. */
+  hasReference: boolean;
+  exportInfo: ChartExportInfo;
+  /** Absolute address of this chart's embed page. */
+  embedUrl: string;
+}
+
+/** One chart with its tools: paper overlay, log axes, table, about, export and embed. */
+export function ChartCard({
+  spec,
+  chart,
+  choice,
+  onChoice,
+  hasReference,
+  exportInfo,
+  embedUrl,
+}: Props) {
+  const id = useId();
+  const frame = useRef<HTMLDivElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const line = chart.kind === 'line' || chart.kind === 'latency-load' || chart.kind === 'speedup';
+  const overlay = choice.overlay ?? true;
+  const table = builtChartTable(chart);
+  const snippet = `<iframe src="${embedUrl}" title="${spec.title.replace(/"/g, '&quot;')}" style="width:100%;aspect-ratio:16/10;border:0" loading="lazy"></iframe>`;
+
+  const svgExport = () => {
+    const svg = frame.current?.querySelector<SVGSVGElement>('svg[data-chart]');
+    if (!svg) throw new Error('the chart is not drawn yet');
+    return exportSvg(svg, spec.title, exportInfo.caption);
+  };
+  const run = (action: () => Promise<void> | void) => {
+    setExportError(null);
+    Promise.resolve()
+      .then(action)
+      .catch((e: unknown) => setExportError(e instanceof Error ? e.message : String(e)));
+  };
+  const toggle = (key: keyof ChartChoice, value: boolean) => onChoice({ ...choice, [key]: value });
+
+  return (
+    <figure className="chart-card" data-chart-card={spec.id} aria-labelledby={`${id}-title`}>
+      <figcaption id={`${id}-title`}>{spec.title}</figcaption>
+      <div className="chart-tools" role="toolbar" aria-label={`${spec.title}: tools`}>
+        {hasReference ? (
+          <label>
+            <input
+              type="checkbox"
+              checked={overlay}
+              onChange={(e) => toggle('overlay', e.target.checked)}
+            />
+            Paper values
+          </label>
+        ) : null}
+        {line ? (
+          <>
+            <label>
+              <input
+                type="checkbox"
+                checked={choice.xLog ?? false}
+                onChange={(e) => toggle('xLog', e.target.checked)}
+              />
+              Log x
+            </label>
+            <label>
+              <input
+                type="checkbox"
+                checked={choice.yLog ?? false}
+                onChange={(e) => toggle('yLog', e.target.checked)}
+              />
+              Log y
+            </label>
+          </>
+        ) : null}
+        <label>
+          <input
+            type="checkbox"
+            checked={choice.table ?? false}
+            onChange={(e) => toggle('table', e.target.checked)}
+          />
+          Data table
+        </label>
+        <span className="spacer" />
+        <button
+          type="button"
+          onClick={() =>
+            run(() => download(svgExport().text, `${exportInfo.filename}.svg`, 'image/svg+xml'))
+          }
+        >
+          SVG
+        </button>
+        <button
+          type="button"
+          onClick={() =>
+            run(async () =>
+              download(await svgToPng(svgExport()), `${exportInfo.filename}.png`, 'image/png'),
+            )
+          }
+        >
+          PNG
+        </button>
+        <button
+          type="button"
+          onClick={() =>
+            run(() => download(tableToCsv(table), `${exportInfo.filename}.csv`, 'text/csv'))
+          }
+        >
+          CSV
+        </button>
+        <button
+          type="button"
+          onClick={() =>
+            run(() =>
+              download(
+                `${JSON.stringify(exportInfo.json(), null, 2)}\n`,
+                `${exportInfo.filename}.json`,
+                'application/json',
+              ),
+            )
+          }
+        >
+          JSON
+        </button>
+        <button type="button" onClick={() => dialog.current?.showModal()}>
+          Embed
+        </button>
+      </div>
+      {exportError ? (
+        <p className="banner error" role="alert">
+          Export failed: {exportError}
+        </p>
+      ) : null}
+      <div ref={frame} className="chart-frame">
+        <ChartView name={spec.id} title={spec.title} chart={chart} />
+      </div>
+      {choice.table ? <DataTable table={table} caption={`${spec.title}: data`} /> : null}
+      <details className="about">
+        <summary>About this chart</summary>
+        <dl>
+          <dt>What is plotted</dt>
+          <dd>{spec.about.what}</dd>
+          <dt>Formula or mechanism</dt>
+          <dd>{spec.about.mechanism}</dd>
+          <dt>Source</dt>
+          <dd>{spec.about.citation}</dd>
+        </dl>
+      </details>
+      <dialog
+        ref={dialog}
+        className="embed-dialog"
+        aria-labelledby={`${id}-embed`}
+        onClose={() => setCopied(false)}
+      >
+        <h3 id={`${id}-embed`}>Embed this chart</h3>
+        <p>
+          The page shows this chart only, with these parameters, and links back to the explorer.
+        </p>
+        <textarea
+          readOnly
+          value={snippet}
+          rows={4}
+          aria-label="Embed code"
+          onFocus={(e) => e.target.select()}
+        />
+        <p>
+          <a href={embedUrl} target="_blank" rel="noreferrer">
+            Open the embed page
+          </a>
+        </p>
+        <div className="dialog-buttons">
+          <button
+            type="button"
+            onClick={() =>
+              void navigator.clipboard.writeText(snippet).then(
+                () => setCopied(true),
+                () => setCopied(false),
+              )
+            }
+          >
+            {copied ? 'Copied' : 'Copy code'}
+          </button>
+          <button type="button" onClick={() => dialog.current?.close()}>
+            Close
+          </button>
+        </div>
+      </dialog>
+    </figure>
+  );
+}

@@ -1,0 +1,46 @@
+import { LatencyLoadChart } from '../charts/LatencyLoadChart';
+import { LineChart } from '../charts/LineChart';
+import { SpeedupChart } from '../charts/SpeedupChart';
+import { StackedBarChart } from '../charts/StackedBarChart';
+import { WorkRateStacks } from '../charts/WorkRateStacks';
+import type { ChartTable } from '../charts/chart_data';
+import { lineChartTable, stackedBarTable, workRateStacksTable } from '../charts/chart_table';
+import type { BuiltChart } from './chart_builder';
+
+/** Draws a built chart with the shared component of its kind. */
+export function ChartView({
+  name,
+  title,
+  chart,
+}: {
+  name: string;
+  title: string;
+  chart: BuiltChart;
+}) {
+  switch (chart.kind) {
+    case 'line':
+      return <LineChart name={name} title={title} data={chart.data} />;
+    case 'latency-load':
+      return <LatencyLoadChart name={name} title={title} data={chart.data} />;
+    case 'speedup':
+      return <SpeedupChart name={name} title={title} data={chart.data} />;
+    case 'stacked-bars':
+      return <StackedBarChart name={name} title={title} data={chart.data} />;
+    case 'work-rate-stacks':
+      return <WorkRateStacks name={name} title={title} data={chart.data} />;
+  }
+}
+
+/** The plotted data as a table, for the table view and the CSV export. */
+export function builtChartTable(chart: BuiltChart): ChartTable {
+  switch (chart.kind) {
+    case 'line':
+    case 'latency-load':
+    case 'speedup':
+      return lineChartTable(chart.data);
+    case 'stacked-bars':
+      return stackedBarTable(chart.data);
+    case 'work-rate-stacks':
+      return workRateStacksTable(chart.data);
+  }
+}

@@ -1,0 +1,95 @@
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
+
+import type { Engine } from '../engine/engine';
+import { isAbortError } from '../engine/engine';
+import type { ModelInfo } from '../engine/types';
+import type { Preset } from '../presets/schema';
+import { presetParams } from '../presets/schema';
+import { resolveValues } from '../ui/param_values';
+import { useEngineRun } from '../ui/use_engine_run';
+import { ChartView } from './ChartView';
+import { urlContext, useTheme } from './page';
+import { buildChart } from './chart_builder';
+import { usePinnedRuns } from './use_pinned_runs';
+import { parseUrlState, serializeUrlState } from './url_state';
+
+/** The embed page: one chart of one state, a caption and a link back to the full explorer. */
+export function EmbeddedChart({ engine, presets }: { engine: Engine; presets: Preset[] }) {
+  const [models, setModels] = useState<ModelInfo[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    engine.listModels(controller.signal).then(setModels, (e: unknown) => {
+      if (!isAbortError(e)) setError(e instanceof Error ? e.message : String(e));
+    });
+    return () => controller.abort();
+  }, [engine]);
+  if (error !== null)
+    return <p className="banner error">The simulation engine did not load: {error}</p>;
+  if (models === null) return <p className="banner">Loading…</p>;
+  return <Embedded engine={engine} presets={presets} models={models} />;
+}
+
+function Embedded({
+  engine,
+  presets,
+  models,
+}: {
+  engine: Engine;
+  presets: Preset[];
+  models: ModelInfo[];
+}) {
+  const [{ state, chartId }] = useState(() => {
+    const ctx = { ...urlContext(presets, models), otherKeys: ['chart'] };
+    const parsed = parseUrlState(window.location.search, ctx);
+    return {
+      state: parsed.state,
+      chartId: new URLSearchParams(window.location.search).get('chart'),
+    };
+  });
+  useTheme(state.theme);
+  const preset = presets.find((p) => p.id === state.presetId);
+  const model = models.find((m) => m.name === preset?.model);
+  const spec = preset?.charts.find((c) => c.id === chartId) ?? preset?.charts[0];
+  const job = useMemo(() => {
+    if (!preset || !model) return null;
+    const params = resolveValues(model.params, presetParams(preset), state.params);
+    return { request: { model: model.name, params, seed: state.seed ?? preset.seed }, tag: preset };
+  }, [preset, model, state]);
+  const run = useEngineRun(engine, job);
+  const pinned = usePinnedRuns(engine, state.pins, presets, models);
+
+  useLayoutEffect(() => {
+    document.documentElement.dataset.idle = String(
+      pinned.ready && (run.upToDate || run.error !== null),
+    );
+  }, [pinned.ready, run.upToDate, run.error]);
+
+  if (!preset || !spec) return <p className="banner error">This link names no chart to show.</p>;
+  const explorer = new URL(`./${serializeUrlState(state)}`, window.location.href).href;
+  const choice = state.charts[spec.id] ?? {};
+  const outcome = run.outcome;
+  return (
+    <figure className="embedded">
+      {run.error ? <p className="banner error">{run.error.message}</p> : null}
+      {outcome ? (
+        <ChartView
+          name={spec.id}
+          title={spec.title}
+          chart={buildChart(spec, outcome.tag, outcome, {
+            overlay: choice.overlay ?? true,
+            xLog: choice.xLog ?? false,
+            yLog: choice.yLog ?? false,
+            pins: pinned.runs,
+          })}
+        />
+      ) : null}
+      <figcaption>
+        {spec.title}. {preset.machine} ({preset.year}); {preset.citation.text}.{' '}
+        <a href={explorer} target="_top">
+          Open in archex
+        </a>
+      </figcaption>
+    </figure>
+  );
+}

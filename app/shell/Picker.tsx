@@ -1,0 +1,70 @@
+import type { ModelInfo } from '../engine/types';
+import type { Preset } from '../presets/schema';
+import { presetParams } from '../presets/schema';
+import { resolveValues } from '../ui/param_values';
+import { Schematic } from './Schematic';
+import { resolveRef } from './chart_builder';
+import { emptyState, serializeUrlState } from './url_state';
+
+interface Props {
+  presets: Preset[];
+  models: ModelInfo[];
+  onPick(presetId: string): void;
+}
+
+/** Presets grouped by machine, in order of the machine's first year. */
+export function groupByMachine(presets: Preset[]): { machine: string; presets: Preset[] }[] {
+  const groups = new Map<string, Preset[]>();
+  for (const p of [...presets].sort((a, b) => a.year - b.year || a.id.localeCompare(b.id))) {
+    groups.set(p.machine, [...(groups.get(p.machine) ?? []), p]);
+  }
+  return [...groups].map(([machine, list]) => ({ machine, presets: list }));
+}
+
+/** The machine picker: one card per preset, grouped by machine. */
+export function Picker({ presets, models, onPick }: Props) {
+  return (
+    <main className="picker">
+      <h2>Pick a machine and an experiment</h2>
+      {groupByMachine(presets).map((group) => (
+        <section key={group.machine} aria-labelledby={`machine-${group.presets[0]?.id}`}>
+          <h3 id={`machine-${group.presets[0]?.id}`}>{group.machine}</h3>
+          <ul className="cards">
+            {group.presets.map((preset) => {
+              const specs = models.find((m) => m.name === preset.model)?.params ?? [];
+              const params = resolveValues(specs, presetParams(preset));
+              const nodes = resolveRef(preset.schematic.nodes, {
+                params,
+                result: { scalars: [], series: [] },
+              });
+              return (
+                <li key={preset.id}>
+                  <a
+                    className="card"
+                    href={serializeUrlState(emptyState(preset.id))}
+                    data-preset={preset.id}
+                    onClick={(e) => {
+                      if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return;
+                      e.preventDefault();
+                      onPick(preset.id);
+                    }}
+                  >
+                    <Schematic topology={preset.schematic.topology} nodes={nodes} />
+                    <span className="card-text">
+                      <span className="card-title">{preset.experiment}</span>
+                      <span className="card-meta">
+                        {preset.machine}, {preset.year} · {nodes} nodes
+                      </span>
+                      <span className="card-description">{preset.description}</span>
+                      <cite>{preset.citation.text}</cite>
+                    </span>
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+    </main>
+  );
+}

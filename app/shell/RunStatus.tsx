@@ -1,0 +1,22 @@
+import type { RunProgress } from '../engine/engine';
+
+/** Runs shorter than this finish before a progress bar would be any use. */
+export const SHOW_PROGRESS_AFTER_MS = 300;
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** Progress of a long run: a bar, the time so far and an estimate of the time left. */
+export function RunStatus({ progress }: { progress: RunProgress | null }) {
+  if (!progress || progress.elapsedMs < SHOW_PROGRESS_AFTER_MS) return null;
+  const { fraction, elapsedMs } = progress;
+  const left = fraction > 0 ? (elapsedMs / fraction) * (1 - fraction) : Number.NaN;
+  return (
+    <div className="run-status" role="status">
+      <progress max={1} value={fraction} aria-label="Simulation progress" />
+      <span>
+        {Math.round(fraction * 100)} % · {seconds(elapsedMs)} elapsed
+        {Number.isFinite(left) ? ` · about ${seconds(left)} left` : ''}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,201 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import { createInProcessEngine } from '../engine/in_process_engine';
+import { loadNodeModule } from '../engine/node_module';
+import type { RunResult } from '../engine/types';
+import { loadPresetsFromDisk } from '../presets/from_disk';
+import type { ChartSpec, Preset } from '../presets/schema';
+import { presetParams } from '../presets/schema';
+import type { ChartOptions, RunView } from './chart_builder';
+import { buildChart, formatTemplate, matchSeries, resolveRef } from './chart_builder';
+
+const presets = loadPresetsFromDisk();
+const v1 = presets.find((p) => p.id === 'multipsi-v1-comm')!;
+const v2 = presets.find((p) => p.id === 'multipsi-v2-estimate')!;
+const lineSpec = v1.charts.find((c) => c.id === 'perf-overhead')!;
+const barSpec = v1.charts.find((c) => c.id === 'cost-breakdown')!;
+
+// A hand-made run: two curves, a few scalars.
+const series = (name: string, label: string, y: number[]) => ({
+  name,
+  label,
+  xName: 'X',
+  xUnit: '',
+  yName: 'perf',
+  yUnit: 'fraction',
+  x: [0, 1, 2],
+  y,
+});
+const result: RunResult = {
+  scalars: [
+    { name: 'overhead', value: 1, unit: '', description: '' },
+    { name: 'relative_performance', value: 0.5, unit: 'fraction', description: '' },
+    { name: 'allowed_overhead', value: 1, unit: '', description: '' },
+    { name: 'floor_performance', value: 0.5, unit: 'fraction', description: '' },
+    { name: 'base_reduction_ms', value: 2, unit: 'ms', description: '' },
+    { name: 'base_hardware_ms', value: 4, unit: 'ms', description: '' },
+    { name: 'base_firmware_ms', value: 6, unit: 'ms', description: '' },
+    { name: 'base_software_ms', value: 8, unit: 'ms', description: '' },
+  ],
+  series: [
+    series('perf_vs_overhead_w1', 'W = 0.5', [0.5, 0.25, 0.17]),
+    series('perf_vs_overhead', 'current', [1, 0.5, 0.33]),
+    series('perf_vs_overhead_w0', 'W = 1', [1, 0.5, 0.33]),
+    series('other', 'other', [0, 0, 0]),
+  ],
+};
+const run: RunView = { result, params: { comm_rate: 0.05, curve_work_rates: [1, 0.5] } };
+const options: ChartOptions = { overlay: true, xLog: false, yLog: false, pins: [] };
+
+describe('resolveRef() and formatTemplate()', () => {
+  it('reads constants, parameters and scalars; NaN when missing', () => {
+    expect(resolveRef(3, run)).toBe(3);
+    expect(resolveRef('param.comm_rate', run)).toBe(0.05);
+    expect(resolveRef('param.curve_work_rates', run)).toBeNaN();
+    expect(resolveRef('overhead', run)).toBe(1);
+    expect(resolveRef('nope', run)).toBeNaN();
+  });
+  it('fills numbers and percentages, a dash for what is missing', () => {
+    expect(formatTemplate('{relative_performance:%} at X {overhead}, {nope}', run)).toBe(
+      '50% at X 1, –',
+    );
+  });
+});
+
+describe('matchSeries()', () => {
+  it('takes exact names and prefixes in pattern order, each series once', () => {
+    const names = matchSeries(['perf_vs_overhead', 'perf_vs_overhead*'], result).map((s) => s.name);
+    expect(names).toEqual(['perf_vs_overhead', 'perf_vs_overhead_w1', 'perf_vs_overhead_w0']);
+  });
+});
+
+describe('buildChart()', () => {
+  it('draws a line spec: curves, the current mark and the rules', () => {
+    const built = buildChart(lineSpec, v1, run, options);
+    if (built.kind !== 'line') throw new Error(built.kind);
+    expect(built.data.curves.map((c) => c.id)).toEqual([
+      'perf_vs_overhead',
+      'perf_vs_overhead_w1',
+      'perf_vs_overhead_w0',
+    ]);
+    expect(built.data.curves[0]!.points[1]).toEqual({ x: 1, y: 0.5 });
+    expect(built.data.marks).toEqual([
+      { label: 'this configuration', x: 1, y: 0.5, kind: 'current' },
+    ]);
+    expect(built.data.rules).toEqual([
+      { label: 'largest X for the floor', axis: 'x', value: 1 },
+      { label: 'performance floor', axis: 'y', value: 0.5 },
+    ]);
+    expect(built.data.x).toEqual({
+      label: 'relative communication overhead X',
+      unit: '',
+      scale: 'linear',
+      min: 0,
+    });
+  });
+
+  it('a log axis drops a fixed end it cannot show', () => {
+    const built = buildChart(lineSpec, v1, run, { ...options, xLog: true });
+    if (built.kind !== 'line') throw new Error(built.kind);
+    expect(built.data.x.scale).toBe('log');
+    expect(built.data.x.min).toBeUndefined();
+  });
+
+  it('adds pinned runs of charts with the same id, labelled, and skips the others', () => {
+    const pinRun: RunView = { ...run, result: { ...result, series: [result.series[1]!] } };
+    const other: Preset = { ...v2, charts: [{ ...lineSpec, id: 'elsewhere' } as ChartSpec] };
+    const built = buildChart(lineSpec, v1, run, {
+      ...options,
+      pins: [
+        { label: '#1 V2', preset: v2, run: pinRun },
+        { label: '#2 X', preset: other, run: pinRun },
+      ],
+    });
+    if (built.kind !== 'line') throw new Error(built.kind);
+    const pinned = built.data.curves.filter((c) => c.pinned);
+    expect(pinned.map((c) => [c.id, c.label])).toEqual([
+      ['pin0-perf_vs_overhead', '#1 V2: current'],
+    ]);
+  });
+
+  it('draws stacked bars divided by their unit, with the paper overlay when asked', () => {
+    const built = buildChart(barSpec, v1, run, options);
+    if (built.kind !== 'stacked-bars') throw new Error(built.kind);
+    expect(built.data.bars[0]!.segments.map((s) => s.value)).toEqual([1, 2, 3, 4]);
+    expect(built.data.marks).toEqual([
+      { label: 'Exchange total / one reduction (paper)', bar: 'measured', value: 17 },
+    ]);
+    const bare = buildChart(barSpec, v1, run, { ...options, overlay: false });
+    if (bare.kind !== 'stacked-bars') throw new Error(bare.kind);
+    expect(bare.data.marks).toEqual([]);
+  });
+
+  it('draws work-rate stacks: one bar per series, one segment per processor', () => {
+    const spec: ChartSpec = {
+      id: 'stacks',
+      kind: 'work-rate-stacks',
+      title: 't',
+      about: { what: 'w', mechanism: 'm', citation: 'c' },
+      series: ['work_rate_depth*'],
+      processors: 'param.pes',
+    };
+    const wr = (name: string, y: number[]) => ({
+      ...series(name, name, y),
+      x: y.map((_, i) => i),
+    });
+    const stacks: RunView = {
+      params: { pes: 3 },
+      result: { scalars: [], series: [wr('work_rate_depth1', [1, 0.5, 0.25])] },
+    };
+    const built = buildChart(spec, { ...v1, charts: [spec] }, stacks, options);
+    if (built.kind !== 'work-rate-stacks') throw new Error(built.kind);
+    expect(built.data.processors).toBe(3);
+    expect(built.data.bars[0]!.segments).toEqual([
+      { key: 'pe0', label: 'PE 0', value: 1 },
+      { key: 'pe1', label: 'PE 1', value: 0.5 },
+      { key: 'pe2', label: 'PE 2', value: 0.25 },
+    ]);
+  });
+});
+
+describe('every shipped preset', () => {
+  const engine = createInProcessEngine(loadNodeModule());
+  const runs = new Map<string, RunView>();
+  beforeAll(async () => {
+    for (const preset of presets) {
+      const outcome = await engine.run({
+        model: preset.model,
+        params: presetParams(preset),
+        seed: preset.seed,
+      });
+      runs.set(preset.id, outcome);
+    }
+  });
+
+  it('names only series and numbers its run produces', () => {
+    for (const preset of presets) {
+      const view = runs.get(preset.id)!;
+      for (const spec of preset.charts) {
+        if ('series' in spec) {
+          for (const pattern of spec.series) {
+            expect(matchSeries([pattern], view.result), `${preset.id} ${pattern}`).not.toEqual([]);
+          }
+        }
+        const refs = [
+          ...('marks' in spec ? (spec.marks ?? []).flatMap((m) => [m.x, m.y]) : []),
+          ...('rules' in spec ? (spec.rules ?? []).map((r) => r.value) : []),
+          ...('bars' in spec
+            ? spec.bars.flatMap((b) => [...b.segments.map((s) => s.value), b.divideBy ?? 1])
+            : []),
+          ...preset.readouts.map((r) => r.value),
+        ];
+        for (const ref of refs) {
+          expect(Number.isFinite(resolveRef(ref, view)), `${preset.id} ${ref}`).toBe(true);
+        }
+      }
+      for (const r of preset.readouts) {
+        expect(formatTemplate(`${r.label} ${r.detail ?? ''}`, view)).not.toContain('–');
+      }
+    }
+  });
+});

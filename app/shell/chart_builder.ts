@@ -1,0 +1,244 @@
+// Turns a preset's chart spec and a run into the data a shared chart draws. This is the only
+// place that knows both the preset format and the chart data; a new machine adds a spec, not code.
+import type {
+  AxisSpec,
+  Bar,
+  Curve,
+  LineChartData,
+  Mark,
+  SpeedupData,
+  StackedBarData,
+  WorkRateStacksData,
+} from '../charts/chart_data';
+import type { Params, RunResult, SeriesData } from '../engine/types';
+import type { ChartSpec, Preset, ValueRefSpec } from '../presets/schema';
+
+/** A completed (or partial) run with the parameters it ran with. */
+export interface RunView {
+  result: RunResult;
+  params: Params;
+}
+
+/** An earlier run kept for comparison, with the preset it ran. */
+export interface PinnedRun {
+  label: string;
+  preset: Preset;
+  run: RunView;
+}
+
+export interface ChartOptions {
+  /** Draw the preset's reference points (the paper's values). */
+  overlay: boolean;
+  xLog: boolean;
+  yLog: boolean;
+  pins: PinnedRun[];
+}
+
+export type BuiltChart =
+  | { kind: 'line' | 'latency-load'; data: LineChartData }
+  | { kind: 'speedup'; data: SpeedupData }
+  | { kind: 'stacked-bars'; data: StackedBarData }
+  | { kind: 'work-rate-stacks'; data: WorkRateStacksData };
+
+/** The value of a reference: a constant, `param.<name>`, or a scalar result; NaN if missing. */
+export function resolveRef(ref: ValueRefSpec, run: RunView): number {
+  if (typeof ref === 'number') return ref;
+  if (ref.startsWith('param.')) {
+    const value = run.params[ref.slice('param.'.length)];
+    return typeof value === 'number' ? value : Number.NaN;
+  }
+  return run.result.scalars.find((s) => s.name === ref)?.value ?? Number.NaN;
+}
+
+const number = new Intl.NumberFormat('en', { maximumSignificantDigits: 4 });
+const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 });
+
+/** Fills `{ref}` (a number) and `{ref:%}` (a percentage) placeholders from a run. */
+export function formatTemplate(text: string, run: RunView): string {
+  return text.replace(/\{([^{}:]+)(:%)?\}/g, (_, ref: string, pct?: string) => {
+    const value = resolveRef(ref, run);
+    if (!Number.isFinite(value)) return '–';
+    return pct ? percent.format(value) : number.format(value);
+  });
+}
+
+/** Series named exactly, or by a `prefix*` pattern, in the order the patterns list them. */
+export function matchSeries(patterns: string[], result: RunResult): SeriesData[] {
+  const out: SeriesData[] = [];
+  for (const pattern of patterns) {
+    const prefix = pattern.endsWith('*') ? pattern.slice(0, -1) : null;
+    for (const s of result.series) {
+      const hit = prefix === null ? s.name === pattern : s.name.startsWith(prefix);
+      if (hit && !out.includes(s)) out.push(s);
+    }
+  }
+  return out;
+}
+
+type LineSpec = Extract<ChartSpec, { kind: 'line' | 'latency-load' | 'speedup' }>;
+type StackedSpec = Extract<ChartSpec, { kind: 'stacked-bars' }>;
+type WorkRateSpec = Extract<ChartSpec, { kind: 'work-rate-stacks' }>;
+
+function axis(
+  override: LineSpec['x'],
+  fallback: { label: string; unit: string },
+  log: boolean,
+): AxisSpec {
+  const spec: AxisSpec = {
+    label: override?.label ?? fallback.label,
+    unit: override?.unit ?? fallback.unit,
+    scale: log ? 'log' : (override?.scale ?? 'linear'),
+  };
+  // Fixed ends that a log scale cannot show are left to the data.
+  if (override?.min !== undefined && !(log && override.min <= 0)) spec.min = override.min;
+  if (override?.max !== undefined) spec.max = override.max;
+  if (override?.format) spec.format = override.format;
+  return spec;
+}
+
+function lineCurves(spec: LineSpec, run: RunView, pin?: { index: number; label: string }) {
+  return matchSeries(spec.series, run.result).map((s): Curve => {
+    const curve: Curve = {
+      id: pin ? `pin${pin.index}-${s.name}` : s.name,
+      label: pin ? `${pin.label}: ${s.label}` : s.label,
+      points: s.x.map((x, i) => ({ x, y: s.y[i] ?? Number.NaN })),
+    };
+    if (spec.mode) curve.mode = spec.mode;
+    if (pin) curve.pinned = true;
+    if (spec.saturation) {
+      const saturation = resolveRef(spec.saturation.replace('{series}', s.name), run);
+      if (Number.isFinite(saturation)) curve.saturationX = saturation;
+    }
+    return curve;
+  });
+}
+
+function sameChart<K extends ChartSpec['kind']>(pin: PinnedRun, spec: ChartSpec, kind: K) {
+  const found = pin.preset.charts.find((c) => c.id === spec.id && c.kind === kind);
+  return found as Extract<ChartSpec, { kind: K }> | undefined;
+}
+
+function buildLine(spec: LineSpec, preset: Preset, run: RunView, options: ChartOptions) {
+  const first = matchSeries(spec.series, run.result)[0];
+  const curves = lineCurves(spec, run);
+  options.pins.forEach((pin, index) => {
+    const pinSpec = sameChart(pin, spec, spec.kind);
+    if (pinSpec) curves.push(...lineCurves(pinSpec, pin.run, { index, label: pin.label }));
+  });
+  const marks: Mark[] = (spec.marks ?? [])
+    .map((m) => ({
+      label: m.label,
+      x: resolveRef(m.x, run),
+      y: resolveRef(m.y, run),
+      kind: 'current' as const,
+    }))
+    .filter((m) => Number.isFinite(m.x) && Number.isFinite(m.y));
+  if (options.overlay) {
+    for (const ref of preset.reference) {
+      if (ref.plot?.chart === spec.id && typeof ref.plot.x === 'number') {
+        marks.push({
+          label: `${ref.label} (paper)`,
+          x: ref.plot.x,
+          y: ref.value,
+          kind: 'reference',
+        });
+      }
+    }
+  }
+  const data: LineChartData = {
+    x: axis(spec.x, { label: first?.xName ?? 'x', unit: first?.xUnit ?? '' }, options.xLog),
+    y: axis(spec.y, { label: first?.yName ?? 'y', unit: first?.yUnit ?? '' }, options.yLog),
+    curves,
+    marks,
+    rules: (spec.rules ?? [])
+      .map((r) => ({ label: r.label, axis: r.axis, value: resolveRef(r.value, run) }))
+      .filter((r) => Number.isFinite(r.value)),
+  };
+  if (spec.kind === 'speedup') {
+    return {
+      kind: 'speedup' as const,
+      data: { ...data, idealSlope: resolveRef(spec.idealSlope ?? 1, run) },
+    };
+  }
+  return { kind: spec.kind, data };
+}
+
+function stackedBars(spec: StackedSpec, run: RunView, pin?: string): Bar[] {
+  return spec.bars.map((b) => {
+    const scale = b.divideBy === undefined ? 1 : resolveRef(b.divideBy, run);
+    const bar: Bar = {
+      label: pin ? `${pin}: ${b.label}` : b.label,
+      segments: b.segments.map((s) => ({
+        key: s.key,
+        label: s.label,
+        value: resolveRef(s.value, run) / scale,
+      })),
+    };
+    if (pin) bar.pinned = true;
+    return bar;
+  });
+}
+
+function buildStacked(spec: StackedSpec, preset: Preset, run: RunView, options: ChartOptions) {
+  const bars = stackedBars(spec, run);
+  for (const pin of options.pins) {
+    const pinSpec = sameChart(pin, spec, 'stacked-bars');
+    if (pinSpec) bars.push(...stackedBars(pinSpec, pin.run, pin.label));
+  }
+  const marks = options.overlay
+    ? preset.reference.flatMap((ref) =>
+        ref.plot?.chart === spec.id && typeof ref.plot.x === 'string'
+          ? [{ label: `${ref.label} (paper)`, bar: ref.plot.x, value: ref.value }]
+          : [],
+      )
+    : [];
+  const { label, unit } = spec.y;
+  const y = axis(spec.y, { label, unit }, options.yLog);
+  return { kind: 'stacked-bars' as const, data: { y, bars, marks } };
+}
+
+function workRateBars(spec: WorkRateSpec, run: RunView, pin?: string): Bar[] {
+  return matchSeries(spec.series, run.result).map((s) => {
+    const bar: Bar = {
+      label: pin ? `${pin}: ${s.label}` : s.label,
+      segments: s.y.map((value, i) => ({
+        key: `pe${s.x[i] ?? i}`,
+        label: `PE ${s.x[i] ?? i}`,
+        value,
+      })),
+    };
+    if (pin) bar.pinned = true;
+    return bar;
+  });
+}
+
+function buildWorkRate(spec: WorkRateSpec, run: RunView, options: ChartOptions) {
+  const bars = workRateBars(spec, run);
+  let processors = resolveRef(spec.processors, run);
+  for (const pin of options.pins) {
+    const pinSpec = sameChart(pin, spec, 'work-rate-stacks');
+    if (!pinSpec) continue;
+    bars.push(...workRateBars(pinSpec, pin.run, pin.label));
+    processors = Math.max(processors, resolveRef(pinSpec.processors, pin.run));
+  }
+  return { kind: 'work-rate-stacks' as const, data: { processors, bars } };
+}
+
+/** The chart data for one spec of `preset`, drawn from `run` and the pinned runs. */
+export function buildChart(
+  spec: ChartSpec,
+  preset: Preset,
+  run: RunView,
+  options: ChartOptions,
+): BuiltChart {
+  switch (spec.kind) {
+    case 'line':
+    case 'latency-load':
+    case 'speedup':
+      return buildLine(spec, preset, run, options);
+    case 'stacked-bars':
+      return buildStacked(spec, preset, run, options);
+    case 'work-rate-stacks':
+      return buildWorkRate(spec, run, options);
+  }
+}

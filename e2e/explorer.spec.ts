@@ -1,0 +1,222 @@
+import { expect, test } from '@playwright/test';
+
+import { chartPaths, collectConsole, waitIdle } from './support';
+
+const CURRENT_MARK = 'svg[data-chart="perf-overhead"] .mark-current';
+
+test('the picker groups presets by machine and opens one; back returns to it', async ({
+  page,
+}, testInfo) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./');
+  await waitIdle(page);
+  await expect(page.getByRole('heading', { name: 'Multi-PSI/V1' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Multi-PSI/V2' })).toBeVisible();
+  await expect(page.locator('a.card')).toHaveCount(2);
+  await page.screenshot({ path: testInfo.outputPath('picker.png'), fullPage: true });
+
+  await page.locator('a.card[data-preset="multipsi-v2-estimate"]').click();
+  await waitIdle(page);
+  await expect(page.getByRole('heading', { level: 2 })).toContainText('Multi-PSI/V2');
+  expect(new URL(page.url()).search).toMatch(/^\?s=/);
+  await page.goBack();
+  await expect(page.locator('a.card')).toHaveCount(2);
+  expect(consoleMessages).toEqual([]);
+});
+
+test('moving a slider with the keyboard moves the chart point and changes the readout', async ({
+  page,
+}, testInfo) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=multipsi-v1-comm');
+  await waitIdle(page);
+
+  const point = page.locator(CURRENT_MARK);
+  const readout = page.locator('[data-readout="system_rps"]');
+  const before = { box: await point.boundingBox(), text: await readout.textContent() };
+
+  const slider = page.getByRole('slider', { name: 'Communication rate' });
+  await slider.focus();
+  for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowRight');
+  await waitIdle(page);
+
+  await expect(page.locator('[data-param-number="comm_rate"]')).toHaveValue('0.07');
+  const after = { box: await point.boundingBox(), text: await readout.textContent() };
+  // 20 steps of 0.001 message/reduction x 7.7 = +0.154 in X, rightwards on the chart.
+  expect(after.box?.x ?? 0).toBeGreaterThan((before.box?.x ?? 0) + 5);
+  expect(after.text).not.toBe(before.text);
+
+  // The link keeps the change: opened in a new page it reproduces the same chart.
+  const copy = await page.context().newPage();
+  await copy.goto(page.url());
+  await waitIdle(copy);
+  await expect(copy.locator('[data-param-number="comm_rate"]')).toHaveValue('0.07');
+  const paths = await chartPaths(page, 'perf-overhead');
+  expect(paths.length).toBeGreaterThan(3);
+  expect(await chartPaths(copy, 'perf-overhead')).toEqual(paths);
+  await copy.close();
+
+  await page.screenshot({ path: testInfo.outputPath('explorer.png'), fullPage: true });
+  expect(consoleMessages).toEqual([]);
+});
+
+test('50 rapid slider changes end on the final value with no stale result and no long task', async ({
+  page,
+}) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=multipsi-v1-comm');
+  await waitIdle(page);
+  await page.evaluate(() => {
+    const w = window as unknown as { longTasks: number[] };
+    w.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.longTasks.push(e.duration);
+    }).observe({ type: 'longtask' });
+  });
+  const slider = page.getByRole('slider', { name: 'Average work rate' });
+  await slider.focus();
+  const started = Date.now();
+  for (let i = 0; i < 50; i++) {
+    await page.keyboard.press(i % 5 === 4 ? 'ArrowRight' : 'ArrowLeft');
+    await page.waitForTimeout(20);
+  }
+  expect(Date.now() - started).toBeLessThan(4000);
+  await waitIdle(page);
+  // 40 steps down and 10 up from 1: 0.70.
+  await expect(page.locator('[data-param-number="work_rate"]')).toHaveValue('0.7');
+  const longTasks = await page.evaluate(
+    () => (window as unknown as { longTasks: number[] }).longTasks,
+  );
+  expect(longTasks.filter((d) => d > 50)).toEqual([]);
+
+  const fresh = await page.context().newPage();
+  await fresh.goto(page.url());
+  await waitIdle(fresh);
+  expect(await chartPaths(page, 'perf-overhead')).toEqual(await chartPaths(fresh, 'perf-overhead'));
+  await expect(page.locator('[data-readout="system_rps"]')).toHaveText(
+    (await fresh.locator('[data-readout="system_rps"]').textContent()) ?? '',
+  );
+  expect(consoleMessages).toEqual([]);
+});
+
+test('back and forward walk through parameter changes', async ({ page }) => {
+  await page.goto('./?preset=multipsi-v1-comm');
+  await waitIdle(page);
+  const pes = page.locator('[data-param-number="pes"]');
+  await pes.fill('8');
+  await waitIdle(page);
+  await page.waitForTimeout(900);
+  await pes.fill('12');
+  await waitIdle(page);
+  await page.goBack();
+  await waitIdle(page);
+  await expect(pes).toHaveValue('8');
+  await page.goBack();
+  await waitIdle(page);
+  await expect(pes).toHaveValue('6');
+  await page.goForward();
+  await waitIdle(page);
+  await expect(pes).toHaveValue('8');
+});
+
+test('an invalid typed value is shown at its field and never reaches the engine', async ({
+  page,
+}) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=multipsi-v1-comm');
+  await waitIdle(page);
+  const readout = page.locator('[data-readout="system_rps"]');
+  const before = await readout.textContent();
+  const paths = await chartPaths(page, 'perf-overhead');
+
+  const field = page.locator('[data-param-number="pes"]');
+  await field.fill('0');
+  await expect(page.getByRole('alert')).toContainText('Valid: 1 to 1024 PEs');
+  await expect(field).toHaveValue('0');
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await waitIdle(page);
+  await expect(readout).toHaveText(before ?? '');
+  expect(await chartPaths(page, 'perf-overhead')).toEqual(paths);
+
+  const list = page.locator('[data-param-number="curve_work_rates"]');
+  await list.fill('1, 7');
+  await expect(page.getByRole('alert')).toContainText('Item 2 (7): Out of range');
+  await list.fill('1, 0.5');
+  await waitIdle(page);
+  await expect(page.locator('svg[data-chart="perf-overhead"] .legend')).toContainText('W = 0.5');
+  await expect(page.locator('svg[data-chart="perf-overhead"] .legend')).not.toContainText(
+    'W = 0.75',
+  );
+  expect(consoleMessages).toEqual([]);
+});
+
+test('the V2 estimate preset reproduces Table 2 in the model-vs-paper table', async ({ page }) => {
+  // A link in the first release's plain form still opens.
+  await page.goto('./?preset=multipsi-v2-estimate');
+  await waitIdle(page);
+  await expect(page.locator('.validation tbody tr')).toHaveCount(6);
+  await expect(page.locator('.validation tr.fail')).toHaveCount(0);
+  const card = page.locator('[data-chart-card="cost-breakdown"]');
+  await card.getByRole('checkbox', { name: 'Data table' }).check();
+  await expect(card.locator('table')).toContainText('what-if');
+});
+
+test('a tampered link opens with defaults and says what was dropped', async ({ page }) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=multipsi-v1-comm&pes=0&bogus=3');
+  await waitIdle(page);
+  const status = page.locator('.banner.warning');
+  await expect(status).toContainText("unknown parameter 'bogus'");
+  await expect(status).toContainText('pes=0 (Out of range. Valid: 1 to 1024 PEs)');
+  await expect(page.locator('[data-param-number="pes"]')).toHaveValue('6');
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(status).toHaveCount(0);
+  expect(consoleMessages).toEqual([]);
+});
+
+test('pins, the paper overlay and the theme live in the link', async ({ page }, testInfo) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=multipsi-v1-comm');
+  await waitIdle(page);
+  await page.getByRole('button', { name: 'Pin this run' }).click();
+  await page.getByLabel('Experiment').selectOption('multipsi-v2-estimate');
+  await waitIdle(page);
+  const legend = page.locator('svg[data-chart="perf-overhead"] .legend');
+  await expect(legend).toContainText('#1 Multi-PSI/V1');
+  const card = page.locator('[data-chart-card="cost-breakdown"]');
+  await expect(card.locator('svg')).toContainText('#1 Multi-PSI/V1');
+
+  await page.getByLabel('Theme').selectOption('dark');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+
+  const copy = await page.context().newPage();
+  await copy.goto(page.url());
+  await waitIdle(copy);
+  await expect(copy.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(copy.locator('svg[data-chart="perf-overhead"] .legend')).toContainText(
+    '#1 Multi-PSI/V1',
+  );
+  expect(await chartPaths(copy, 'perf-overhead')).toEqual(await chartPaths(page, 'perf-overhead'));
+  await copy.screenshot({ path: testInfo.outputPath('pins-dark.png'), fullPage: true });
+  await copy.close();
+
+  await page.goto('./?preset=multipsi-v1-comm');
+  await waitIdle(page);
+  const v1card = page.locator('[data-chart-card="cost-breakdown"]');
+  const marks = v1card.locator('svg .mark-reference');
+  await expect(marks).not.toHaveCount(0);
+  await v1card.getByRole('checkbox', { name: 'Paper values' }).uncheck();
+  await expect(marks).toHaveCount(0);
+  expect(consoleMessages).toEqual([]);
+});
+
+test('usable at 360 px wide', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto('./?preset=multipsi-v1-comm');
+  await waitIdle(page);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: testInfo.outputPath('narrow.png'), fullPage: true });
+});

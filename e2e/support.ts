@@ -1,0 +1,23 @@
+import type { ConsoleMessage, Page } from '@playwright/test';
+
+/** Waits for the app's idle signal: no engine request pending and the latest result drawn. */
+export async function waitIdle(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.idle === 'true');
+}
+
+/** Every console error or warning and uncaught error of the page, to assert there are none. */
+export function collectConsole(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('console', (m: ConsoleMessage) => {
+    if (m.type() === 'error' || m.type() === 'warning') messages.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
+  return messages;
+}
+
+/** The `d` of every path of a chart, in document order: equal lists mean the same drawing. */
+export async function chartPaths(page: Page, chart: string): Promise<string[]> {
+  return page
+    .locator(`svg[data-chart="${chart}"] path`)
+    .evaluateAll((paths) => paths.map((p) => p.getAttribute('d') ?? ''));
+}
