@@ -28,7 +28,14 @@ test('the embed dialog gives a chart-only page that links back with the same sta
   await waitIdle(embed);
   await expect(embed.locator('svg[data-chart]')).toHaveCount(1);
   await expect(embed.locator('input, select, .sidebar, .validation')).toHaveCount(0);
-  expect(await chartPaths(embed, 'perf-overhead')).toEqual(await chartPaths(page, 'perf-overhead'));
+  // The same chart at another width: the same text alternative, which lists every curve's
+  // span and the marks with their numbers, and the same number of points on each path.
+  const desc = 'svg[data-chart="perf-overhead"] desc';
+  await expect(embed.locator(desc)).toHaveText((await page.locator(desc).textContent()) ?? '');
+  const vertices = (paths: string[]) => paths.map((d) => d.split(/[ML]/).length);
+  expect(vertices(await chartPaths(embed, 'perf-overhead'))).toEqual(
+    vertices(await chartPaths(page, 'perf-overhead')),
+  );
   // Only the embed entry's own code: none of the explorer's (picker, panel, export).
   expect(scripts.some((s) => /\/assets\/main-/.test(s))).toBe(false);
   await embed.screenshot({ path: testInfo.outputPath('embed.png') });

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 
 import { chartPaths, collectConsole, waitIdle } from './support';
 
-const CURRENT_MARK = 'svg[data-chart="perf-overhead"] .mark-current';
+const CURRENT_MARK = 'svg[data-chart="perf-overhead"] [data-mark="current"] circle';
 
 test('the picker groups presets by machine and opens one; back returns to it', async ({
   page,
@@ -17,7 +17,7 @@ test('the picker groups presets by machine and opens one; back returns to it', a
 
   await page.locator('a.card[data-preset="multipsi-v2-estimate"]').click();
   await waitIdle(page);
-  await expect(page.getByRole('heading', { level: 2 })).toContainText('Multi-PSI/V2');
+  await expect(page.locator('.content h2')).toContainText('Multi-PSI/V2');
   expect(new URL(page.url()).search).toMatch(/^\?s=/);
   await page.goBack();
   await expect(page.locator('a.card')).toHaveCount(2);
@@ -131,7 +131,7 @@ test('an invalid typed value is shown at its field and never reaches the engine'
 
   const field = page.locator('[data-param-number="pes"]');
   await field.fill('0');
-  await expect(page.getByRole('alert')).toContainText('Valid: 1 to 1024 PEs');
+  await expect(page.getByText('Out of range. Valid: 1 to 1024 PEs')).toBeVisible();
   await expect(field).toHaveValue('0');
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await waitIdle(page);
@@ -140,7 +140,7 @@ test('an invalid typed value is shown at its field and never reaches the engine'
 
   const list = page.locator('[data-param-number="curve_work_rates"]');
   await list.fill('1, 7');
-  await expect(page.getByRole('alert')).toContainText('Item 2 (7): Out of range');
+  await expect(page.getByText('Item 2 (7): Out of range. Valid: 0.01 to 1 fraction')).toBeVisible();
   await list.fill('1, 0.5');
   await waitIdle(page);
   await expect(page.locator('svg[data-chart="perf-overhead"] .legend')).toContainText('W = 0.5');
@@ -203,7 +203,7 @@ test('pins, the paper overlay and the theme live in the link', async ({ page }, 
   await page.goto('./?preset=multipsi-v1-comm');
   await waitIdle(page);
   const v1card = page.locator('[data-chart-card="cost-breakdown"]');
-  const marks = v1card.locator('svg .mark-reference');
+  const marks = v1card.locator('svg [data-mark="reference"]');
   await expect(marks).not.toHaveCount(0);
   await v1card.getByRole('checkbox', { name: 'Paper values' }).uncheck();
   await expect(marks).toHaveCount(0);

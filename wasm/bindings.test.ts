@@ -59,7 +59,7 @@ describe('listModels()', () => {
       integer: false,
       description: expect.stringMatching(/performance = W \/ \(1 \+ X\)/),
       maxItems: 6,
-      defaultList: [1, 0.75, 0.5],
+      defaultList: [0.75, 0.5, 0.25],
     });
   });
 });
@@ -127,7 +127,7 @@ describe('Simulation', () => {
     sim.advance(Number.MAX_SAFE_INTEGER);
     const series = sim.result().series;
     expect(series.map((s) => [s.name, s.label])).toEqual([
-      ['perf_vs_overhead', 'Relative performance against relative communication overhead (Fig. 6)'],
+      ['perf_vs_overhead', 'current W = 1'],
       ['perf_vs_overhead_w0', 'W = 0.9'],
       ['perf_vs_overhead_w1', 'W = 0.3'],
     ]);
@@ -135,7 +135,7 @@ describe('Simulation', () => {
     sim.delete();
 
     const defaults = new archex.Simulation('multipsi_perf', {}, 1);
-    expect(defaults.params().curve_work_rates).toEqual([1, 0.75, 0.5]);
+    expect(defaults.params().curve_work_rates).toEqual([0.75, 0.5, 0.25]);
     defaults.delete();
   });
 

@@ -1,61 +1,74 @@
 export interface Tick {
   value: number;
   offset: number;
+  /** Empty for a minor tick (between labelled ticks of a log axis): shorter, fainter grid line. */
   label: string;
 }
 
 export interface AxisProps {
-  orient: 'bottom' | 'left';
+  orient: 'bottom' | 'left' | 'right';
   ticks: Tick[];
   /** Pixel length of the axis line. */
   length: number;
   label: string;
-  /** Where the axis sits: y for a bottom axis, x for a left one. */
+  /** Where the axis sits: y for a bottom axis, x for a left or right one. */
   position: number;
   /** Length of grid lines across the plot (0 for none). */
   grid?: number;
+  /** Distance of the axis title from the axis line. */
+  labelOffset?: number;
 }
 
-/** A linear axis with tick labels and an axis title; scales come from d3 in the chart. */
-export function Axis({ orient, ticks, length, label, position, grid = 0 }: AxisProps) {
+/** An axis with tick labels and an axis title; scales come from d3 in the chart. */
+export function Axis({ orient, ticks, length, label, position, grid = 0, labelOffset }: AxisProps) {
   if (orient === 'bottom') {
     return (
       <g className="axis" transform={`translate(0,${position})`}>
         <line x1={0} x2={length} y1={0} y2={0} />
         {ticks.map((t) => (
           <g key={t.value} transform={`translate(${t.offset},0)`}>
-            {grid > 0 ? <line className="grid" y1={0} y2={-grid} /> : null}
-            <line y1={0} y2={5} />
-            <text y={18} textAnchor="middle">
-              {t.label}
-            </text>
+            {grid > 0 ? <line className={gridClass(t)} y1={0} y2={-grid} /> : null}
+            <line y1={0} y2={t.label ? 5 : 3} />
+            {t.label ? (
+              <text y={18} textAnchor="middle">
+                {t.label}
+              </text>
+            ) : null}
           </g>
         ))}
-        <text className="axis-label" x={length / 2} y={38} textAnchor="middle">
+        <text className="axis-label" x={length / 2} y={labelOffset ?? 38} textAnchor="middle">
           {label}
         </text>
       </g>
     );
   }
+  // A right axis mirrors a left one: ticks, labels and title on the outer side.
+  const side = orient === 'left' ? -1 : 1;
   return (
     <g className="axis" transform={`translate(${position},0)`}>
       <line x1={0} x2={0} y1={0} y2={length} />
       {ticks.map((t) => (
         <g key={t.value} transform={`translate(0,${t.offset})`}>
-          {grid > 0 ? <line className="grid" x1={0} x2={grid} /> : null}
-          <line x1={-5} x2={0} />
-          <text x={-8} dy="0.32em" textAnchor="end">
-            {t.label}
-          </text>
+          {grid > 0 ? <line className={gridClass(t)} x1={0} x2={-side * grid} /> : null}
+          <line x1={side * (t.label ? 5 : 3)} x2={0} />
+          {t.label ? (
+            <text x={side * 8} dy="0.32em" textAnchor={side < 0 ? 'end' : 'start'}>
+              {t.label}
+            </text>
+          ) : null}
         </g>
       ))}
       <text
         className="axis-label"
-        transform={`translate(-44,${length / 2}) rotate(-90)`}
+        transform={`translate(${side * (labelOffset ?? 44)},${length / 2}) rotate(${side * 90})`}
         textAnchor="middle"
       >
         {label}
       </text>
     </g>
   );
+}
+
+function gridClass(tick: Tick): string {
+  return tick.label ? 'grid' : 'grid minor';
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, SVGProps } from 'react';
 import { useId } from 'react';
 
 export interface ChartFrameProps {
@@ -10,18 +10,47 @@ export interface ChartFrameProps {
   /** Text alternative: what the chart shows, with its key numbers. */
   description: string;
   children: ReactNode;
+  /**
+   * Draw at `size` in CSS pixels (width, height and font size as given) instead of stretching the
+   * viewBox to the container, so text keeps its size on narrow screens.
+   */
+  pixelSize?: { fontSize: number };
+  /** Focus and pointer handlers of an interactive chart. */
+  svgProps?: Pick<
+    SVGProps<SVGSVGElement>,
+    'tabIndex' | 'onPointerMove' | 'onPointerLeave' | 'onKeyDown' | 'onBlur'
+  >;
 }
 
 /** The accessible SVG shell every chart shares: viewBox, title, desc and the plot-area group. */
-export function ChartFrame({ name, size, margin, title, description, children }: ChartFrameProps) {
+export function ChartFrame({
+  name,
+  size,
+  margin,
+  title,
+  description,
+  children,
+  pixelSize,
+  svgProps,
+}: ChartFrameProps) {
   const id = useId();
+  const pixels = pixelSize
+    ? {
+        xmlns: 'http://www.w3.org/2000/svg',
+        width: size.width,
+        height: size.height,
+        fontSize: pixelSize.fontSize,
+      }
+    : {};
   return (
     <svg
-      className="chart"
+      className={pixelSize ? 'archex-chart' : 'chart'}
+      {...pixels}
       viewBox={`0 0 ${size.width} ${size.height}`}
       role="img"
       aria-labelledby={`${id}-title ${id}-desc`}
       data-chart={name}
+      {...svgProps}
     >
       <title id={`${id}-title`}>{title}</title>
       <desc id={`${id}-desc`}>{description}</desc>

@@ -41,6 +41,8 @@ export interface Mark {
   x: number;
   y: number;
   kind: 'current' | 'reference';
+  /** The current point of a pinned earlier run, drawn faded. */
+  pinned?: boolean;
 }
 
 /** A horizontal (axis 'y') or vertical (axis 'x') line across the plot. */

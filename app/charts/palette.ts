@@ -9,3 +9,21 @@ export const palette = {
   purple: '#CC79A7',
   grey: '#7f7f7f',
 } as const;
+
+// Series order: the most distinct hues first; yellow last because it is faint on a white page.
+// Grey stays out: it marks guides (the ideal line) and unmatched pinned curves.
+const seriesColors = [
+  palette.blue,
+  palette.orange,
+  palette.green,
+  palette.vermillion,
+  palette.purple,
+  palette.sky,
+  palette.yellow,
+] as const;
+
+/** Colour of the series at `position`; past seven series the colours repeat. */
+export function seriesColor(position: number): string {
+  const n = seriesColors.length;
+  return seriesColors[((position % n) + n) % n] ?? palette.grey;
+}

@@ -33,7 +33,7 @@ const model: ModelInfo = {
       integer: false,
       description: '',
       maxItems: 6,
-      defaultList: [1, 0.75, 0.5],
+      defaultList: [0.75, 0.5, 0.25],
     },
   ],
 };

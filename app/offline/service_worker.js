@@ -31,8 +31,10 @@ self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
   // Pages: the network first, so a new build shows at once; the cached copy when offline.
-  // Assets have hashed names, so a cached copy is always right.
-  const cached = () => caches.match(request, { ignoreSearch: true, cacheName: CACHE });
+  // Assets have hashed names, so a cached copy is always right. Vary is ignored: servers send
+  // "Vary: Origin" and module scripts are requested with an Origin the install did not send.
+  const cached = () =>
+    caches.match(request, { ignoreSearch: true, ignoreVary: true, cacheName: CACHE });
   event.respondWith(
     request.mode === 'navigate'
       ? fetch(request).catch(() => cached().then((hit) => hit ?? Response.error()))

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 
 import type { Engine } from '../engine/engine';
 import { isAbortError } from '../engine/engine';
@@ -39,23 +39,29 @@ function Embedded({
   presets: Preset[];
   models: ModelInfo[];
 }) {
-  const [{ state, chartId }] = useState(() => {
+  // The embed page never changes its state: everything is read once from the link.
+  const [{ state, chartId, preset, job }] = useState(() => {
     const ctx = { ...urlContext(presets, models), otherKeys: ['chart'] };
     const parsed = parseUrlState(window.location.search, ctx);
+    const found = presets.find((p) => p.id === parsed.state.presetId);
+    const model = models.find((m) => m.name === found?.model);
+    const params =
+      found && model ? resolveValues(model.params, presetParams(found), parsed.state.params) : null;
     return {
       state: parsed.state,
       chartId: new URLSearchParams(window.location.search).get('chart'),
+      preset: found,
+      job:
+        found && model && params
+          ? {
+              request: { model: model.name, params, seed: parsed.state.seed ?? found.seed },
+              tag: found,
+            }
+          : null,
     };
   });
   useTheme(state.theme);
-  const preset = presets.find((p) => p.id === state.presetId);
-  const model = models.find((m) => m.name === preset?.model);
   const spec = preset?.charts.find((c) => c.id === chartId) ?? preset?.charts[0];
-  const job = useMemo(() => {
-    if (!preset || !model) return null;
-    const params = resolveValues(model.params, presetParams(preset), state.params);
-    return { request: { model: model.name, params, seed: state.seed ?? preset.seed }, tag: preset };
-  }, [preset, model, state]);
   const run = useEngineRun(engine, job);
   const pinned = usePinnedRuns(engine, state.pins, presets, models);
 

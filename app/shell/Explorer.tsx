@@ -47,17 +47,24 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
   );
   const seed = state.seed ?? preset.seed;
   const [drafts, setDrafts] = useState<Record<string, string>>({});
-  useEffect(() => setDrafts({}), [preset.id]);
 
-  const errors = useMemo(() => {
+  // A typed text shows while it is invalid or still reads as the value; once the value moves on
+  // (a slider, a reset, back/forward) the field shows the value.
+  const { shownDrafts, errors } = useMemo(() => {
+    const shown: Record<string, string> = {};
     const out: Record<string, string> = {};
     for (const [name, text] of Object.entries(drafts)) {
       const spec = specs.find((s) => s.name === name);
       const checked = spec ? checkValue(spec, text) : { error: 'unknown parameter' };
-      if ('error' in checked) out[name] = checked.error;
+      if ('error' in checked) {
+        out[name] = checked.error;
+        shown[name] = text;
+      } else if (sameValue(checked.value, values[name])) {
+        shown[name] = text;
+      }
     }
-    return out;
-  }, [drafts, specs]);
+    return { shownDrafts: shown, errors: out };
+  }, [drafts, specs, values]);
 
   const job = useMemo<RunJob<Preset>>(
     () => ({ request: { model: model.name, params: values, seed }, tag: preset }),
@@ -152,7 +159,7 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
           specs={specs}
           groups={preset.groups.map((g) => ({ title: g.title, names: g.params }))}
           values={values}
-          drafts={drafts}
+          drafts={shownDrafts}
           errors={{ ...engineFieldError, ...errors }}
           paperValues={paperValues}
           sources={sources}
@@ -187,7 +194,7 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
                     type="button"
                     aria-label={`Remove pin ${label}`}
                     onClick={() =>
-                      onState((s) => ({ ...s, pins: s.pins.filter((_, j) => j !== i) }))
+                      onState((s) => ({ ...s, pins: s.pins.filter((_pin, j) => j !== i) }))
                     }
                   >
                     ×

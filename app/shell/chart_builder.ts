@@ -118,14 +118,8 @@ function sameChart<K extends ChartSpec['kind']>(pin: PinnedRun, spec: ChartSpec,
   return found as Extract<ChartSpec, { kind: K }> | undefined;
 }
 
-function buildLine(spec: LineSpec, preset: Preset, run: RunView, options: ChartOptions) {
-  const first = matchSeries(spec.series, run.result)[0];
-  const curves = lineCurves(spec, run);
-  options.pins.forEach((pin, index) => {
-    const pinSpec = sameChart(pin, spec, spec.kind);
-    if (pinSpec) curves.push(...lineCurves(pinSpec, pin.run, { index, label: pin.label }));
-  });
-  const marks: Mark[] = (spec.marks ?? [])
+function currentMarks(spec: LineSpec, run: RunView): Mark[] {
+  return (spec.marks ?? [])
     .map((m) => ({
       label: m.label,
       x: resolveRef(m.x, run),
@@ -133,11 +127,28 @@ function buildLine(spec: LineSpec, preset: Preset, run: RunView, options: ChartO
       kind: 'current' as const,
     }))
     .filter((m) => Number.isFinite(m.x) && Number.isFinite(m.y));
+}
+
+function buildLine(spec: LineSpec, preset: Preset, run: RunView, options: ChartOptions) {
+  const first = matchSeries(spec.series, run.result)[0];
+  const curves = lineCurves(spec, run);
+  options.pins.forEach((pin, index) => {
+    const pinSpec = sameChart(pin, spec, spec.kind);
+    if (pinSpec) curves.push(...lineCurves(pinSpec, pin.run, { index, label: pin.label }));
+  });
+  const marks: Mark[] = currentMarks(spec, run);
+  options.pins.forEach((pin) => {
+    const pinSpec = sameChart(pin, spec, spec.kind);
+    if (!pinSpec) return;
+    for (const m of currentMarks(pinSpec, pin.run)) {
+      marks.push({ ...m, label: `${pin.label}: ${m.label}`, pinned: true });
+    }
+  });
   if (options.overlay) {
     for (const ref of preset.reference) {
       if (ref.plot?.chart === spec.id && typeof ref.plot.x === 'number') {
         marks.push({
-          label: `${ref.label} (paper)`,
+          label: ref.label,
           x: ref.plot.x,
           y: ref.value,
           kind: 'reference',
@@ -188,7 +199,7 @@ function buildStacked(spec: StackedSpec, preset: Preset, run: RunView, options: 
   const marks = options.overlay
     ? preset.reference.flatMap((ref) =>
         ref.plot?.chart === spec.id && typeof ref.plot.x === 'string'
-          ? [{ label: `${ref.label} (paper)`, bar: ref.plot.x, value: ref.value }]
+          ? [{ label: ref.label, bar: ref.plot.x, value: ref.value }]
           : [],
       )
     : [];

@@ -11,16 +11,19 @@ export function useUrlHistory(search: string, onPop: (search: string) => void): 
   const lastChange = useRef<number | null>(null);
 
   useLayoutEffect(() => {
-    if (search === window.location.search) return;
-    const now = performance.now();
     // An empty query must be written as the path: an empty URL would keep the old query.
     const url = search === '' ? window.location.pathname : search;
-    // The first write corrects the opening link (migrated, cleaned) and is no step of its own.
-    if (lastChange.current !== null && now - lastChange.current > HISTORY_DEBOUNCE_MS) {
-      window.history.pushState(null, '', url);
-    } else {
-      window.history.replaceState(null, '', url);
+    if (lastChange.current === null) {
+      // The first write corrects the opening link (migrated, cleaned): no step of its own, and
+      // the user's first change after it is a step.
+      if (search !== window.location.search) window.history.replaceState(null, '', url);
+      lastChange.current = Number.NEGATIVE_INFINITY;
+      return;
     }
+    if (search === window.location.search) return;
+    const now = performance.now();
+    if (now - lastChange.current > HISTORY_DEBOUNCE_MS) window.history.pushState(null, '', url);
+    else window.history.replaceState(null, '', url);
     lastChange.current = now;
   }, [search]);
 

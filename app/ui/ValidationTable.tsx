@@ -13,34 +13,36 @@ export function ValidationTable({ rows, changed }: { rows: ValidationRow[]; chan
           Parameters differ from the paper&apos;s, so differences are expected.
         </p>
       ) : null}
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">metric</th>
-            <th scope="col">paper</th>
-            <th scope="col">simulated</th>
-            <th scope="col">difference</th>
-            <th scope="col">tolerance</th>
-            <th scope="col">result</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={`${r.metric}-${r.paper}`} className={r.pass ? 'pass' : 'fail'}>
-              <th scope="row" title={`${r.source}. ${r.why}`}>
-                {r.label}
-              </th>
-              <td>
-                {fmt.format(r.paper)} {r.unit}
-              </td>
-              <td>{fmt.format(r.simulated)}</td>
-              <td>{fmt.format(r.simulated - r.paper)}</td>
-              <td>±{fmt.format(r.tolerance)}</td>
-              <td>{r.pass ? 'pass' : 'fail'}</td>
+      <div className="table-scroll">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">metric</th>
+              <th scope="col">paper</th>
+              <th scope="col">simulated</th>
+              <th scope="col">difference</th>
+              <th scope="col">tolerance</th>
+              <th scope="col">result</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={`${r.metric}-${r.paper}`} className={r.pass ? 'pass' : 'fail'}>
+                <th scope="row" title={`${r.source}. ${r.why}`}>
+                  {r.label}
+                </th>
+                <td>
+                  {fmt.format(r.paper)} {r.unit}
+                </td>
+                <td>{fmt.format(r.simulated)}</td>
+                <td>{fmt.format(r.simulated - r.paper)}</td>
+                <td>±{fmt.format(r.tolerance)}</td>
+                <td>{r.pass ? 'pass' : 'fail'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

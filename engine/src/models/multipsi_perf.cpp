@@ -58,7 +58,7 @@ std::vector<ParamSpec> specs() {
       {"curve_work_rates", "Work rates to compare", "fraction", 1.0, 0.01, 1.0, 0.01, false,
        "Average work rates W drawn as extra performance-vs-overhead curves (performance = W / "
        "(1 + X)) for comparison with the current one (Taki 1988, sec. 5.4, Fig. 6).",
-       6, {1.0, 0.75, 0.5}},
+       6, {0.75, 0.5, 0.25}},
   };
 }
 
@@ -94,9 +94,7 @@ class MultiPsiPerf final : public Model {
         perf_fraction_(p.number("perf_fraction")),
         points_(static_cast<std::size_t>(p.number("curve_points"))),
         overhead_max_(p.number("curve_overhead_max")) {
-    add_curve("perf_vs_overhead",
-              "Relative performance against relative communication overhead (Fig. 6)",
-              work_rate_);
+    add_curve("perf_vs_overhead", "current W = " + format_number(work_rate_), work_rate_);
     for (const double w : p.list("curve_work_rates")) {
       add_curve("perf_vs_overhead_w" + std::to_string(curves_.size() - 1),
                 "W = " + format_number(w), w);

@@ -40,7 +40,7 @@ TEST(Simulation, KeepsResolvedParametersAndSeed) {
   Simulation sim(registry, "multipsi_perf", {{"pes", 8}}, 99);
   EXPECT_EQ(sim.params().number("pes"), 8);
   EXPECT_EQ(sim.params().number("pe_rps"), 1000);
-  EXPECT_EQ(sim.params().list("curve_work_rates"), (std::vector<double>{1, 0.75, 0.5}));
+  EXPECT_EQ(sim.params().list("curve_work_rates"), (std::vector<double>{0.75, 0.5, 0.25}));
   EXPECT_EQ(sim.seed(), 99u);
   EXPECT_EQ(sim.model_name(), "multipsi_perf");
 }

@@ -1,0 +1,117 @@
+import type { ReactNode, RefObject } from 'react';
+
+import { Axis } from './Axis';
+import type { BarLayout } from './bar_layout';
+import { ChartBox } from './ChartBox';
+import { ChartFrame } from './ChartFrame';
+import { textWidth } from './format';
+import { Legend } from './Legend';
+import type { ReadoutTarget } from './Readout';
+import { Readout, targetAt } from './Readout';
+import { useReadout } from './use_readout';
+
+/** Pinned bars are drawn lighter with a dashed outline. */
+const PINNED = { fillOpacity: 0.35, dash: '3 2' } as const;
+
+/**
+ * Draws a bar layout: legend, axes, stacked segments, bar labels and (with `totalLabel`) each
+ * bar's total above it, where it fits; `children` adds chart-specific marks on top, `targets`
+ * are the read-out targets (the layout's segments and any more).
+ */
+export function BarPlot({
+  name,
+  title,
+  description,
+  layout: g,
+  targets,
+  totalLabel,
+  boxRef,
+  children,
+}: {
+  name: string;
+  title: string;
+  description: string;
+  layout: BarLayout;
+  targets: ReadoutTarget[];
+  totalLabel?: (total: number) => string;
+  boxRef: RefObject<HTMLDivElement | null>;
+  children?: ReactNode;
+}) {
+  const { active, svgProps, announce } = useReadout(targets, g, (px, py) =>
+    targetAt(targets, px, py),
+  );
+  const small = g.fontSize - 1;
+  return (
+    <ChartBox boxRef={boxRef} announce={announce}>
+      <ChartFrame
+        name={name}
+        size={g.size}
+        margin={g.margin}
+        title={title}
+        description={description}
+        pixelSize={{ fontSize: g.fontSize }}
+        svgProps={svgProps}
+      >
+        <Legend layout={g.legend} x={8 - g.margin.left} y={8 - g.margin.top} />
+        <Axis
+          orient="left"
+          ticks={g.yTicks}
+          length={g.innerHeight}
+          position={0}
+          grid={g.innerWidth}
+          label={g.yTitle}
+          labelOffset={g.yTitleOffset}
+        />
+        {g.right ? (
+          <Axis
+            orient="right"
+            ticks={g.right.ticks}
+            length={g.innerHeight}
+            position={g.innerWidth}
+            label={g.right.title}
+            labelOffset={g.right.titleOffset}
+          />
+        ) : null}
+        <line className="baseline" x1={0} x2={g.innerWidth} y1={g.innerHeight} y2={g.innerHeight} />
+        {g.bars.map((bar, i) => (
+          <g key={`${i}:${bar.label}`} className={bar.pinned ? 'bar pinned' : 'bar'}>
+            {bar.segments.map((s) => (
+              <rect
+                key={s.key}
+                x={bar.x}
+                y={s.y}
+                width={bar.width}
+                height={s.height}
+                fill={s.color}
+                fillOpacity={bar.pinned ? PINNED.fillOpacity : undefined}
+                stroke={bar.pinned ? s.color : undefined}
+                strokeDasharray={bar.pinned ? PINNED.dash : undefined}
+              />
+            ))}
+            {totalLabel && textWidth(totalLabel(bar.total), small) <= bar.width + 8 ? (
+              <text
+                className="bar-total"
+                x={bar.centre}
+                y={bar.top - 4}
+                textAnchor="middle"
+                fontSize={small}
+              >
+                {totalLabel(bar.total)}
+              </text>
+            ) : null}
+            <text
+              className="bar-label"
+              transform={`translate(${bar.centre},${g.innerHeight + 8}) rotate(${g.labelRotation})`}
+              dy="0.71em"
+              textAnchor={g.labelRotation ? 'end' : 'middle'}
+            >
+              {bar.text}
+            </text>
+          </g>
+        ))}
+        {children}
+        {active ? <Readout target={active} frame={g} fontSize={g.fontSize} /> : null}
+      </ChartFrame>
+    </ChartBox>
+  );
+}

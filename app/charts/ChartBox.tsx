@@ -1,0 +1,50 @@
+import './charts.css';
+
+import type { ReactNode, RefObject } from 'react';
+
+/** Props every shared chart takes. */
+export interface ChartProps<Data> {
+  /** Identifies the chart for tests and exports (the svg's data-chart). */
+  name: string;
+  title: string;
+  /** Text alternative; without it the chart describes what it draws, with key numbers. */
+  description?: string;
+  data: Data;
+  /** Width in px; without it the chart follows its container's width. */
+  width?: number;
+  /** Height in px; without it 0.6 of the width, kept between 240 and 480. */
+  height?: number;
+}
+
+export interface ChartSize {
+  width: number;
+  height: number;
+}
+
+/** Text size in px for a chart of this width: legible when narrow, a little larger when wide. */
+export function chartFontSize(width: number): number {
+  return width >= 960 ? 13 : 12;
+}
+
+/**
+ * The element a chart measures its width from, holding the SVG and a live region that reads out
+ * keyboard-selected values to screen readers (the SVG itself is one image to them).
+ */
+export function ChartBox({
+  boxRef,
+  announce,
+  children,
+}: {
+  boxRef: RefObject<HTMLDivElement | null>;
+  announce: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="chart-box" ref={boxRef}>
+      {children}
+      <p className="chart-live" aria-live="polite">
+        {announce}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { fitText, textWidth } from './format';
+
+/** How a legend entry is drawn: a curve sample, a bar swatch or a mark symbol. */
+export type LegendSymbol =
+  | { kind: 'series'; color: string; line: boolean; point: boolean; dashed?: boolean }
+  | { kind: 'swatch'; color: string; pinned?: boolean }
+  | { kind: 'mark'; mark: 'current' | 'reference' };
+
+export interface LegendEntry {
+  key: string;
+  label: string;
+  symbol: LegendSymbol;
+  /** Drawn lighter: an entry for a pinned run. */
+  faded?: boolean;
+}
+
+export interface LegendItem extends LegendEntry {
+  x: number;
+  y: number;
+}
+
+export interface LegendLayout {
+  items: LegendItem[];
+  height: number;
+  rowHeight: number;
+}
+
+const SYMBOL_WIDTH = 22;
+const GAP = 6;
+const SPACING = 16;
+
+/** Entries laid out left to right, wrapping to another row when `width` px is full. */
+export function legendLayout(
+  entries: LegendEntry[],
+  width: number,
+  fontSize: number,
+): LegendLayout {
+  const rowHeight = fontSize + 8;
+  const items: LegendItem[] = [];
+  let x = 0;
+  let y = 0;
+  for (const entry of entries) {
+    const label = fitText(entry.label, width - SYMBOL_WIDTH - GAP, fontSize);
+    const itemWidth = SYMBOL_WIDTH + GAP + textWidth(label, fontSize);
+    if (x > 0 && x + itemWidth > width) {
+      x = 0;
+      y += rowHeight;
+    }
+    items.push({ ...entry, label, x, y });
+    x += itemWidth + SPACING;
+  }
+  return { items, height: items.length > 0 ? y + rowHeight : 0, rowHeight };
+}
+
+/** The legend entry explaining a mark symbol: "current", or "paper" for reference values. */
+export function markLegendEntry(kind: 'current' | 'reference'): LegendEntry {
+  return {
+    key: `mark:${kind}`,
+    label: kind === 'current' ? 'current' : 'paper',
+    symbol: { kind: 'mark', mark: kind },
+  };
+}
+
+/** The symbol of a current point (filled) or of a paper value (hollow diamond), centred on 0,0. */
+export function MarkSymbol({ kind }: { kind: 'current' | 'reference' }) {
+  return kind === 'current' ? (
+    <circle className="mark-current" r={4.5} />
+  ) : (
+    <path className="mark-reference" d="M0,-5.5L5.5,0L0,5.5L-5.5,0Z" strokeWidth={1.5} />
+  );
+}
+
+function SymbolSample({ symbol }: { symbol: LegendSymbol }) {
+  const mid = SYMBOL_WIDTH / 2;
+  if (symbol.kind === 'mark') {
+    return (
+      <g transform={`translate(${mid},0)`}>
+        <MarkSymbol kind={symbol.mark} />
+      </g>
+    );
+  }
+  if (symbol.kind === 'swatch') {
+    return (
+      <rect
+        x={mid - 6}
+        y={-6}
+        width={12}
+        height={12}
+        fill={symbol.color}
+        fillOpacity={symbol.pinned ? 0.35 : undefined}
+        stroke={symbol.pinned ? symbol.color : undefined}
+        strokeDasharray={symbol.pinned ? '3 2' : undefined}
+      />
+    );
+  }
+  return (
+    <g stroke={symbol.color} fill={symbol.color}>
+      {symbol.line ? (
+        <line
+          x2={SYMBOL_WIDTH}
+          strokeWidth={2}
+          strokeDasharray={symbol.dashed ? '5 3' : undefined}
+        />
+      ) : null}
+      {symbol.point ? <circle cx={mid} r={3} /> : null}
+    </g>
+  );
+}
+
+/** A legend drawn in the SVG, so that an exported chart keeps it. */
+export function Legend({ layout, x, y }: { layout: LegendLayout; x: number; y: number }) {
+  const centre = layout.rowHeight / 2 - 2;
+  return (
+    <g className="legend" transform={`translate(${x},${y})`}>
+      {layout.items.map((item) => (
+        <g
+          key={item.key}
+          transform={`translate(${item.x},${item.y})`}
+          opacity={item.faded ? 0.6 : undefined}
+        >
+          <g transform={`translate(0,${centre})`}>
+            <SymbolSample symbol={item.symbol} />
+          </g>
+          <text x={SYMBOL_WIDTH + GAP} y={centre} dy="0.32em">
+            {item.label}
+          </text>
+        </g>
+      ))}
+    </g>
+  );
+}

@@ -1,0 +1,313 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+
+import type { LineChartData } from './chart_data';
+import { paragonG, paragonL } from './fixtures/line_chart';
+import { describeLineChart, LineChart, lineChartGeometry } from './LineChart';
+import { palette, seriesColor } from './palette';
+import type { ReadoutTarget } from './Readout';
+import { moveReadout, nearestTarget, readoutBox, targetAt } from './Readout';
+import { checkSvgSnapshot } from './svg_snapshot';
+
+const size = { width: 640, height: 400 };
+
+/** A 0..10 by 0..100 plot with fixed ends, so pixels follow from the plot size alone. */
+function fixedLinear(curves: LineChartData['curves']): LineChartData {
+  return {
+    x: { label: 'x', unit: 's', scale: 'linear', min: 0, max: 10 },
+    y: { label: 'y', unit: 'm', scale: 'linear', min: 0, max: 100 },
+    curves,
+  };
+}
+
+/** Points of a d3 path of straight segments, one array per sub-path (gaps start a new one). */
+function subpaths(d: string): number[][][] {
+  return d
+    .split('M')
+    .filter(Boolean)
+    .map((part) => part.split('L').map((p) => p.split(',').map(Number)));
+}
+
+describe('lineChartGeometry()', () => {
+  it('places a point at its data position on linear axes', () => {
+    const g = lineChartGeometry(
+      fixedLinear([{ id: 'a', label: 'a', points: [{ x: 2.5, y: 40 }] }]),
+      size,
+    );
+    const p = g.curves[0]!.points[0]!;
+    expect(p.px).toBeCloseTo(g.innerWidth * 0.25, 9);
+    expect(p.py).toBeCloseTo(g.innerHeight * 0.6, 9);
+    expect(g.margin.left + g.innerWidth + g.margin.right).toBe(size.width);
+    expect(g.margin.top + g.innerHeight + g.margin.bottom).toBe(size.height);
+  });
+
+  it('spaces decades evenly on a log axis and labels them readably', () => {
+    const data: LineChartData = {
+      x: { label: 'n', unit: '', scale: 'log' },
+      y: { label: 't', unit: 'µs', scale: 'log' },
+      curves: [
+        {
+          id: 'a',
+          label: 'a',
+          points: [1, 10, 100, 1000, 1e6].map((v) => ({ x: v, y: v })),
+        },
+      ],
+    };
+    const g = lineChartGeometry(data, size);
+    const [p1, p10, p100, p1000] = g.curves[0]!.points.map((p) => p.px);
+    expect(p10! - p1!).toBeCloseTo(p100! - p10!, 9);
+    expect(p1000! - p100!).toBeCloseTo(p100! - p10!, 9);
+    const labels = g.xTicks.map((t) => t.label).filter(Boolean);
+    expect(labels).toContain('1,000');
+    expect(labels).toContain('10⁶');
+  });
+
+  it('skips non-positive values on a log axis and breaks the line there', () => {
+    const data: LineChartData = {
+      x: { label: 'n', unit: '', scale: 'log' },
+      y: { label: 't', unit: '', scale: 'linear' },
+      curves: [
+        {
+          id: 'a',
+          label: 'a',
+          points: [
+            { x: 1, y: 1 },
+            { x: 2, y: 2 },
+            { x: 0, y: 3 },
+            { x: 4, y: 4 },
+            { x: 8, y: 5 },
+          ],
+        },
+      ],
+    };
+    const g = lineChartGeometry(data, size);
+    expect(g.curves[0]!.points.map((p) => p.x)).toEqual([1, 2, 4, 8]);
+    expect(subpaths(g.curves[0]!.path)).toHaveLength(2);
+    expect(g.x.domain[0]).toBeGreaterThan(0);
+  });
+
+  it('puts the saturation marker on the curve at saturationX, y interpolated', () => {
+    const curve = {
+      id: 'a',
+      label: 'a',
+      points: [
+        { x: 0, y: 0 },
+        { x: 4, y: 20 },
+        { x: 8, y: 80 },
+      ],
+      saturationX: 6,
+    };
+    const g = lineChartGeometry(fixedLinear([curve]), size);
+    const sat = g.curves[0]!.saturation!;
+    expect(sat.onCurve).toBe(true);
+    expect(sat.px).toBeCloseTo(g.innerWidth * 0.6, 9);
+    expect(sat.y).toBeCloseTo(50, 9);
+    expect(sat.py).toBeCloseTo(g.innerHeight * 0.5, 9);
+  });
+
+  it('marks a saturation beyond the curve on the x axis', () => {
+    const g = lineChartGeometry(
+      fixedLinear([{ id: 'a', label: 'a', points: [{ x: 0, y: 0 }], saturationX: 9 }]),
+      size,
+    );
+    const sat = g.curves[0]!.saturation!;
+    expect(sat.onCurve).toBe(false);
+    expect(sat.px).toBeCloseTo(g.innerWidth * 0.9, 9);
+    expect(sat.py).toBe(g.innerHeight);
+  });
+
+  it('colours curves by position among the non-pinned ones; pinned ones share their id', () => {
+    const point = [{ x: 1, y: 1 }];
+    const g = lineChartGeometry(
+      fixedLinear([
+        { id: 'a', label: 'a', points: point, pinned: true },
+        { id: 'a', label: 'a', points: point },
+        { id: 'b', label: 'b', points: point },
+        { id: 'c', label: 'c', points: point, pinned: true },
+      ]),
+      size,
+    );
+    expect(g.curves.map((c) => c.color)).toEqual([
+      seriesColor(0),
+      seriesColor(0),
+      seriesColor(1),
+      palette.grey,
+    ]);
+    expect(g.legend.items.map((i) => i.label)).toEqual(['a', 'b', 'a (pinned)', 'c (pinned)']);
+  });
+
+  it('includes marks and rules in the domain and places them', () => {
+    const data: LineChartData = {
+      x: { label: 'x', unit: '', scale: 'linear' },
+      y: { label: 'y', unit: '', scale: 'linear' },
+      curves: [{ id: 'a', label: 'a', points: [{ x: 1, y: 1 }] }],
+      marks: [{ label: 'paper', kind: 'reference', x: 8, y: 4 }],
+      rules: [
+        { label: 'limit', axis: 'y', value: 5 },
+        { label: 'edge', axis: 'x', value: 10 },
+      ],
+    };
+    const g = lineChartGeometry(data, size);
+    expect(g.x.domain[1]).toBeGreaterThanOrEqual(10);
+    expect(g.y.domain[1]).toBeGreaterThanOrEqual(5);
+    expect(g.marks[0]!.px).toBeCloseTo(g.x.toPx(8), 9);
+    expect(g.marks[0]!.py).toBeCloseTo(g.y.toPx(4), 9);
+    const [limit, edge] = g.rules;
+    expect(limit!.y1).toBeCloseTo(g.y.toPx(5), 9);
+    expect(limit!.x2).toBe(g.innerWidth);
+    expect(edge!.x1).toBeCloseTo(g.x.toPx(10), 9);
+    // The x rule sits at the right edge, so its label goes on its left.
+    expect(edge!.labelAnchor).toBe('end');
+  });
+
+  it('uses fewer ticks and more legend rows when narrow, without overlapping labels', () => {
+    const curves = ['first curve', 'second curve', 'third curve', 'fourth curve'].map(
+      (label, i) => ({
+        id: label,
+        label,
+        points: [
+          { x: 0, y: i },
+          { x: 12345, y: 100 * i },
+        ],
+      }),
+    );
+    const data: LineChartData = {
+      ...fixedLinear(curves),
+      x: { label: 'x', unit: '', scale: 'linear' },
+    };
+    const narrow = lineChartGeometry(data, { width: 320, height: 240 });
+    const wide = lineChartGeometry(data, { width: 1600, height: 480 });
+    expect(narrow.xTicks.length).toBeLessThan(wide.xTicks.length);
+    expect(narrow.legend.height).toBeGreaterThan(wide.legend.height);
+    for (const item of narrow.legend.items) expect(item.x).toBeLessThan(320 - 16);
+    const offsets = narrow.xTicks.map((t) => t.offset);
+    offsets.slice(1).forEach((o, i) => expect(o - offsets[i]!).toBeGreaterThan(40));
+  });
+});
+
+describe('read-out', () => {
+  const targets: ReadoutTarget[] = [
+    { series: 0, px: 0, py: 0, color: '', title: 'a0', lines: [] },
+    { series: 0, px: 100, py: 0, color: '', title: 'a1', lines: [] },
+    { series: 1, px: 10, py: 50, color: '', title: 'b0', lines: [] },
+    { series: 1, px: 90, py: 50, color: '', title: 'b1', lines: [] },
+  ];
+
+  it('nearestTarget() finds the nearest point in pixel space', () => {
+    expect(nearestTarget(targets, 60, 5)).toBe(1);
+    expect(nearestTarget(targets, 20, 40)).toBe(2);
+    expect(nearestTarget(targets, 50, 200, 20)).toBeNull();
+    expect(nearestTarget([], 0, 0)).toBeNull();
+  });
+
+  it('nearestTarget() picks the point of a real chart under the pointer', () => {
+    const g = lineChartGeometry(paragonG, size);
+    const p16 = g.curves[0]!.points[1]!;
+    const index = nearestTarget(g.targets, p16.px + 3, p16.py - 2);
+    expect(g.targets[index!]!.lines).toEqual(['processors p: 16', 'g: 7.18\u00a0µs']);
+  });
+
+  it('moveReadout() steps along a series and across to the nearest point of the next', () => {
+    expect(moveReadout(targets, null, 'ArrowRight')).toBe(0);
+    expect(moveReadout(targets, 0, 'ArrowRight')).toBe(1);
+    expect(moveReadout(targets, 1, 'ArrowRight')).toBe(1);
+    expect(moveReadout(targets, 1, 'ArrowLeft')).toBe(0);
+    expect(moveReadout(targets, 1, 'ArrowUp')).toBe(3);
+    expect(moveReadout(targets, 2, 'ArrowUp')).toBe(0);
+    expect(moveReadout(targets, 0, 'ArrowDown')).toBe(2);
+    expect(moveReadout(targets, 2, 'Escape')).toBeNull();
+    expect(moveReadout(targets, 2, 'a')).toBeUndefined();
+  });
+
+  it('targetAt() picks the area under the pointer, points close by first', () => {
+    const bars: ReadoutTarget[] = [
+      {
+        series: 0,
+        px: 5,
+        py: 5,
+        rect: { x: 0, y: 0, width: 10, height: 10 },
+        color: '',
+        title: 'r',
+        lines: [],
+      },
+      { series: 1, px: 9, py: 9, color: '', title: 'p', lines: [] },
+    ];
+    expect(targetAt(bars, 2, 2)).toBe(0);
+    expect(targetAt(bars, 8, 8)).toBe(1);
+    expect(targetAt(bars, 30, 30)).toBeNull();
+  });
+
+  it('readoutBox() keeps the box inside the chart', () => {
+    const frame = {
+      size: { width: 320, height: 240 },
+      margin: { top: 20, left: 40 },
+      innerWidth: 260,
+      innerHeight: 180,
+    };
+    const target = {
+      series: 0,
+      px: 255,
+      py: 2,
+      color: '',
+      title: 'a long curve label',
+      lines: ['x: 1', 'y: 2'],
+    };
+    const box = readoutBox(target, frame, 12);
+    expect(box.x).toBeGreaterThanOrEqual(-40);
+    expect(box.x + box.width).toBeLessThanOrEqual(320 - 40);
+    expect(box.y).toBeGreaterThanOrEqual(-20);
+    expect(box.y + box.height).toBeLessThanOrEqual(240 - 20);
+  });
+});
+
+describe('<LineChart>', () => {
+  const render = (data: LineChartData, width: number, height: number) =>
+    renderToStaticMarkup(
+      <LineChart
+        name="paragon_g"
+        title="Paragon BSP g"
+        data={data}
+        width={width}
+        height={height}
+      />,
+    );
+
+  it('is an accessible, focusable image with a description of its numbers', () => {
+    const markup = render(paragonG, 640, 384);
+    expect(markup).toMatch(/<svg[^>]* role="img"/);
+    expect(markup).toContain('data-chart="paragon_g"');
+    expect(markup).toContain('tabindex="0"');
+    expect(markup).toContain('<title');
+    expect(markup).toContain(describeLineChart(paragonG).replace(/\u00a0/g, '\u00a0'));
+    expect(describeLineChart(paragonG)).toContain('g 6.5\u00a0µs to 8.55\u00a0µs');
+    expect(markup).not.toContain('data-export="exclude"');
+  });
+
+  it('draws Juurlink Table 1 g against p (log x)', () => {
+    expect(() => checkSvgSnapshot('line-paragon-g', render(paragonG, 640, 384))).not.toThrow();
+  });
+
+  it('draws Juurlink Table 1 L against p as a log-log scatter', () => {
+    expect(() => checkSvgSnapshot('line-paragon-l', render(paragonL, 640, 384))).not.toThrow();
+  });
+
+  it('draws marks and a pinned curve at 320 px', () => {
+    const data: LineChartData = {
+      ...paragonG,
+      curves: [
+        ...paragonG.curves,
+        // A pinned copy 5 % higher stands for an earlier run.
+        ...paragonG.curves.map((c) => ({
+          ...c,
+          pinned: true,
+          points: c.points.map((p) => ({ x: p.x, y: p.y * 1.05 })),
+        })),
+      ],
+      marks: [
+        { label: 'paper 6x6', kind: 'reference', x: 36, y: 8.1 },
+        { label: 'current', kind: 'current', x: 16, y: 7.4 },
+      ],
+    };
+    expect(() => checkSvgSnapshot('line-narrow-marks', render(data, 320, 240))).not.toThrow();
+  });
+});

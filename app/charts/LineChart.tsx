@@ -1,0 +1,581 @@
+import { line } from 'd3-shape';
+import type { RefObject } from 'react';
+import { useId } from 'react';
+
+import { Axis } from './Axis';
+import { ChartBox, chartFontSize } from './ChartBox';
+import type { ChartProps, ChartSize } from './ChartBox';
+import type { AxisSpec, Curve, LineChartData, Mark, Point, Rule } from './chart_data';
+import { ChartFrame } from './ChartFrame';
+import { axisTitle, fitAxisTitle, fitText, formatValue, textWidth } from './format';
+import { Legend, legendLayout, markLegendEntry, MarkSymbol } from './Legend';
+import type { LegendEntry } from './Legend';
+import { palette, seriesColor } from './palette';
+import { nearestTarget, Readout } from './Readout';
+import type { ReadoutTarget } from './Readout';
+import { axisDomain, axisTicks, scaledAxis, widestTickLabel } from './scales';
+import type { ScaledAxis } from './scales';
+import { useChartSize } from './use_measured_width';
+import { useReadout } from './use_readout';
+
+/** A straight reference line y = slope · x across the whole x domain, listed in the legend. */
+export interface Guide {
+  id: string;
+  label: string;
+  slope: number;
+}
+
+/** How curves, pinned curves and guides are drawn unless the data says otherwise. */
+const STYLE = {
+  mode: 'line',
+  strokeWidth: 2,
+  pointRadius: 3,
+  scatterRadius: 3.5,
+  pinnedOpacity: 0.55,
+  dash: '6 4',
+  guideColor: palette.grey,
+} as const;
+
+interface PlacedPoint extends Point {
+  px: number;
+  py: number;
+}
+
+interface LineSegment {
+  x1: number;
+  x2: number;
+  y1: number;
+  y2: number;
+}
+
+interface Label {
+  /** The label as drawn: cut to half the plot width, so it does not run across the plot. */
+  text: string;
+  labelX: number;
+  labelY: number;
+  labelAnchor: 'start' | 'end';
+}
+
+function curveKey(curve: Curve): string {
+  return curve.pinned ? `pinned:${curve.id}` : curve.id;
+}
+
+function curveLabel(curve: Curve): string {
+  return curve.pinned ? `${curve.label} (pinned)` : curve.label;
+}
+
+/**
+ * Colour of each curve: by position among the non-pinned curves; a pinned curve takes the colour
+ * of the current curve with its id (so run and pinned run compare at a glance), else grey.
+ */
+function curveColors(curves: Curve[]): string[] {
+  const byId = new Map<string, string>();
+  for (const c of curves) {
+    if (!c.pinned && !byId.has(c.id)) byId.set(c.id, seriesColor(byId.size));
+  }
+  return curves.map((c) => byId.get(c.id) ?? palette.grey);
+}
+
+function legendEntries(data: LineChartData, guides: Guide[], colors: string[]): LegendEntry[] {
+  const curves = data.curves.map((curve, i): LegendEntry => {
+    const mode = curve.mode ?? STYLE.mode;
+    return {
+      key: curveKey(curve),
+      label: curveLabel(curve),
+      faded: curve.pinned,
+      symbol: {
+        kind: 'series',
+        color: colors[i] ?? palette.grey,
+        line: mode !== 'points',
+        point: mode !== 'line',
+        dashed: curve.pinned,
+      },
+    };
+  });
+  const kinds = new Set((data.marks ?? []).map((m) => m.kind));
+  return [
+    ...curves.filter((e) => !e.faded),
+    ...curves.filter((e) => e.faded),
+    ...guides.map((g): LegendEntry => ({
+      key: `guide:${g.id}`,
+      label: g.label,
+      symbol: { kind: 'series', color: STYLE.guideColor, line: true, point: false, dashed: true },
+    })),
+    ...(['current', 'reference'] as const).filter((k) => kinds.has(k)).map(markLegendEntry),
+  ];
+}
+
+/**
+ * Where the curve crosses x = saturationX, interpolated between its drawn points in pixel space
+ * (so the marker sits on the drawn line, on log axes too). A saturation outside the curve's x
+ * range is marked on the x axis instead.
+ */
+function saturationMarker(
+  saturationX: number | undefined,
+  points: PlacedPoint[],
+  x: ScaledAxis,
+  y: ScaledAxis,
+  innerHeight: number,
+) {
+  if (saturationX === undefined || !x.drawable(saturationX)) return undefined;
+  const px = x.toPx(saturationX);
+  for (const [i, a] of points.entries()) {
+    const b = points[i + 1] ?? a;
+    if ((px - a.px) * (px - b.px) > 0) continue;
+    const t = b.px === a.px ? 0 : (px - a.px) / (b.px - a.px);
+    const py = a.py + t * (b.py - a.py);
+    return { x: saturationX, y: y.fromPx(py), px, py, onCurve: true };
+  }
+  return { x: saturationX, y: undefined, px, py: innerHeight, onCurve: false };
+}
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/**
+ * Indices of the curves whose saturation marker gets its "sat." label: one is left out where it
+ * would overlap a mark's label or a label placed before it (current curves go before pinned
+ * ones). The tick on the curve always stays.
+ */
+function saturationLabels(
+  curves: { pinned: boolean; saturation?: { px: number; py: number } }[],
+  taken: Box[],
+  fontSize: number,
+): Set<number> {
+  const width = textWidth('sat.', fontSize);
+  const placed = [...taken];
+  const labelled = new Set<number>();
+  const order = [...curves.keys()].sort(
+    (a, b) => Number(curves[a]?.pinned) - Number(curves[b]?.pinned),
+  );
+  for (const i of order) {
+    const sat = curves[i]?.saturation;
+    if (!sat) continue;
+    const box = { x: sat.px - width / 2, y: sat.py - 10 - fontSize, width, height: fontSize };
+    if (placed.some((t) => overlaps(box, t))) continue;
+    placed.push(box);
+    labelled.add(i);
+  }
+  return labelled;
+}
+
+function markTitle(mark: Mark): string {
+  const kind = mark.kind === 'reference' ? 'paper' : 'current';
+  return mark.label === kind ? kind : `${mark.label} (${kind})`;
+}
+
+function valueLine(spec: AxisSpec, value: number): string {
+  return `${spec.label}: ${formatValue(value, spec)}`;
+}
+
+/**
+ * Everything the line chart draws, in plot coordinates (origin at the plot area's top left):
+ * axes, ticks, curve paths and points, marks, rules, guides, legend and read-out targets. Pure,
+ * so it can be tested with numeric tolerances.
+ */
+export function lineChartGeometry(data: LineChartData, size: ChartSize, guides: Guide[] = []) {
+  const fontSize = chartFontSize(size.width);
+  const small = fontSize - 1;
+  const colors = curveColors(data.curves);
+  const legend = legendLayout(legendEntries(data, guides, colors), size.width - 16, fontSize);
+  const margin = {
+    top: legend.height > 0 ? legend.height + 14 : 12,
+    right: 16,
+    bottom: 2 * fontSize + 22,
+    left: 0,
+  };
+  const innerHeight = Math.max(40, size.height - margin.top - margin.bottom);
+  const marks = data.marks ?? [];
+  const rules = data.rules ?? [];
+  const points = data.curves.flatMap((c) => c.points);
+  const ruleValues = (axis: 'x' | 'y') => rules.filter((r) => r.axis === axis).map((r) => r.value);
+
+  const xDomain = axisDomain(
+    data.x,
+    [...points.map((p) => p.x), ...marks.map((m) => m.x), ...ruleValues('x')],
+    Math.max(2, Math.floor((size.width - 80) / 70)),
+  );
+  const yDomain = axisDomain(
+    data.y,
+    [
+      ...points.map((p) => p.y),
+      ...marks.map((m) => m.y),
+      ...ruleValues('y'),
+      ...guides.flatMap((g) => xDomain.map((v) => g.slope * v)),
+    ],
+    Math.max(2, Math.floor(innerHeight / 36)),
+  );
+  const y = scaledAxis(data.y, yDomain, [innerHeight, 0]);
+  const yTicks = axisTicks(y, 'y', fontSize);
+  const yTitleOffset = Math.ceil(widestTickLabel(yTicks, fontSize) + 14 + fontSize / 4);
+  margin.left = yTitleOffset + fontSize + 4;
+
+  const xAxisFor = (right: number) => {
+    const innerWidth = Math.max(40, size.width - margin.left - right);
+    const x = scaledAxis(data.x, xDomain, [0, innerWidth]);
+    return { innerWidth, x, xTicks: axisTicks(x, 'x', fontSize) };
+  };
+  let { innerWidth, x, xTicks } = xAxisFor(margin.right);
+  // A last tick label centred near the right edge needs room beyond the plot.
+  const last = xTicks.filter((t) => t.label !== '').at(-1);
+  const overhang = last ? last.offset + textWidth(last.label, fontSize) / 2 + 4 - innerWidth : 0;
+  if (overhang > margin.right) {
+    margin.right = Math.ceil(overhang);
+    ({ innerWidth, x, xTicks } = xAxisFor(margin.right));
+  }
+
+  const place = (p: Point): PlacedPoint => ({ ...p, px: x.toPx(p.x), py: y.toPx(p.y) });
+  const drawable = (p: Point) => x.drawable(p.x) && y.drawable(p.y);
+  const path = line<Point>()
+    .defined(drawable)
+    .x((p) => x.toPx(p.x))
+    .y((p) => y.toPx(p.y));
+
+  const placedMarks = marks.filter(drawable).map((mark) => {
+    const { px, py } = place(mark);
+    const width = textWidth(mark.label, small);
+    const fits = px + 9 + width <= innerWidth;
+    return {
+      ...mark,
+      px,
+      py,
+      labelX: fits ? px + 9 : px - 9,
+      labelAnchor: fits ? ('start' as const) : ('end' as const),
+      labelBox: { x: fits ? px + 9 : px - 9 - width, y: py - 7 - small, width, height: small },
+    };
+  });
+
+  const placedCurves = data.curves.map((curve, i) => {
+    const mode = curve.mode ?? STYLE.mode;
+    const shown = curve.points.filter(drawable).map(place);
+    return {
+      key: curveKey(curve),
+      id: curve.id,
+      label: curveLabel(curve),
+      pinned: curve.pinned === true,
+      color: colors[i] ?? palette.grey,
+      mode,
+      path: mode === 'points' ? '' : (path(curve.points) ?? ''),
+      points: shown,
+      saturation: saturationMarker(curve.saturationX, shown, x, y, innerHeight),
+    };
+  });
+  const labelled = saturationLabels(
+    placedCurves,
+    placedMarks.map((m) => m.labelBox),
+    small,
+  );
+  const curves = placedCurves.map((curve, i) => ({
+    ...curve,
+    saturation: curve.saturation && { ...curve.saturation, labelled: labelled.has(i) },
+  }));
+
+  const guideLines = guides.map((guide) => {
+    // y = a·x is straight when both axes are alike (linear or log-log); else sample it densely.
+    const samples = data.x.scale === data.y.scale ? 1 : 64;
+    const sampled = Array.from({ length: samples + 1 }, (_, k) => {
+      const v = x.fromPx((innerWidth * k) / samples);
+      return { x: v, y: guide.slope * v };
+    });
+    const end = sampled.filter(drawable).map(place).at(-1);
+    return { ...guide, color: STYLE.guideColor, path: path(sampled) ?? '', end };
+  });
+
+  const placedRules = rules
+    .filter((r) => (r.axis === 'x' ? x : y).drawable(r.value))
+    .map((rule): Rule & LineSegment & Label => {
+      const text = fitText(rule.label, innerWidth / 2, small);
+      if (rule.axis === 'y') {
+        const py = y.toPx(rule.value);
+        const across = { x1: 0, x2: innerWidth, y1: py, y2: py };
+        return {
+          ...rule,
+          ...across,
+          text,
+          labelX: innerWidth - 4,
+          labelY: py - 4,
+          labelAnchor: 'end',
+        };
+      }
+      const px = x.toPx(rule.value);
+      // A label that would run off the right edge goes on the left of the line.
+      const flip = px + 4 + textWidth(text, small) > innerWidth;
+      const down = { x1: px, x2: px, y1: 0, y2: innerHeight };
+      return {
+        ...rule,
+        ...down,
+        text,
+        labelX: flip ? px - 4 : px + 4,
+        labelY: small + 2,
+        labelAnchor: flip ? 'end' : 'start',
+      };
+    });
+
+  const targets: ReadoutTarget[] = [
+    ...curves.flatMap((curve, series) =>
+      curve.points.map((p) => ({
+        series,
+        px: p.px,
+        py: p.py,
+        color: curve.color,
+        title: curve.label,
+        lines: [valueLine(data.x, p.x), valueLine(data.y, p.y)],
+      })),
+    ),
+    ...placedMarks.map((m) => ({
+      series: curves.length,
+      px: m.px,
+      py: m.py,
+      color: palette.grey,
+      title: markTitle(m),
+      lines: [valueLine(data.x, m.x), valueLine(data.y, m.y)],
+    })),
+  ];
+
+  return {
+    size,
+    fontSize,
+    margin,
+    innerWidth,
+    innerHeight,
+    x,
+    y,
+    xTicks,
+    yTicks,
+    xTitle: fitAxisTitle(data.x, innerWidth, fontSize),
+    yTitle: fitAxisTitle(data.y, innerHeight, fontSize),
+    xTitleOffset: fontSize * 2 + 14,
+    yTitleOffset,
+    legend,
+    curves,
+    guides: guideLines,
+    marks: placedMarks,
+    rules: placedRules,
+    targets,
+  };
+}
+
+export type LineChartGeometry = ReturnType<typeof lineChartGeometry>;
+
+function range(values: number[]): [number, number] {
+  return [Math.min(...values), Math.max(...values)];
+}
+
+/** The text alternative: what each curve spans, marks, rules and saturation, with numbers. */
+export function describeLineChart(data: LineChartData, guides: Guide[] = []): string {
+  const fx = (v: number) => formatValue(v, data.x);
+  const fy = (v: number) => formatValue(v, data.y);
+  const scales = [data.x, data.y].some((a) => a.scale === 'log')
+    ? ` (${data.x.scale} x, ${data.y.scale} y)`
+    : '';
+  const parts = [`${axisTitle(data.y)} against ${axisTitle(data.x)}${scales}.`];
+  for (const curve of data.curves) {
+    const ps = curve.points.filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y));
+    if (ps.length === 0) {
+      parts.push(`${curveLabel(curve)}: no points.`);
+      continue;
+    }
+    const [x0, x1] = range(ps.map((p) => p.x));
+    const [y0, y1] = range(ps.map((p) => p.y));
+    const saturation =
+      curve.saturationX === undefined ? '' : `; saturates at ${fx(curve.saturationX)}`;
+    parts.push(
+      `${curveLabel(curve)}: ${ps.length} points, ${data.x.label} ${fx(x0)} to ${fx(x1)}, ` +
+        `${data.y.label} ${fy(y0)} to ${fy(y1)}${saturation}.`,
+    );
+  }
+  for (const g of guides) parts.push(`${g.label}: ${data.y.label} = ${g.slope} × ${data.x.label}.`);
+  for (const m of data.marks ?? []) parts.push(`${markTitle(m)}: ${fx(m.x)}, ${fy(m.y)}.`);
+  for (const r of data.rules ?? []) {
+    parts.push(`${r.label}: ${r.axis === 'x' ? fx(r.value) : fy(r.value)}.`);
+  }
+  return parts.join(' ');
+}
+
+/** Draws a line-chart geometry; the line, latency-load and speedup charts share it. */
+export function LinePlot({
+  name,
+  title,
+  description,
+  geometry: g,
+  boxRef,
+}: {
+  name: string;
+  title: string;
+  description: string;
+  geometry: LineChartGeometry;
+  boxRef: RefObject<HTMLDivElement | null>;
+}) {
+  const clipId = useId();
+  const { active, svgProps, announce } = useReadout(g.targets, g, (px, py) =>
+    nearestTarget(g.targets, px, py),
+  );
+  const small = g.fontSize - 1;
+  const pinnedFirst = [...g.curves.filter((c) => c.pinned), ...g.curves.filter((c) => !c.pinned)];
+  return (
+    <ChartBox boxRef={boxRef} announce={announce}>
+      <ChartFrame
+        name={name}
+        size={g.size}
+        margin={g.margin}
+        title={title}
+        description={description}
+        pixelSize={{ fontSize: g.fontSize }}
+        svgProps={svgProps}
+      >
+        <defs>
+          <clipPath id={clipId}>
+            <rect x={-6} y={-6} width={g.innerWidth + 12} height={g.innerHeight + 12} />
+          </clipPath>
+        </defs>
+        <Legend layout={g.legend} x={8 - g.margin.left} y={8 - g.margin.top} />
+        <Axis
+          orient="bottom"
+          ticks={g.xTicks}
+          length={g.innerWidth}
+          position={g.innerHeight}
+          grid={g.innerHeight}
+          label={g.xTitle}
+          labelOffset={g.xTitleOffset}
+        />
+        <Axis
+          orient="left"
+          ticks={g.yTicks}
+          length={g.innerHeight}
+          position={0}
+          grid={g.innerWidth}
+          label={g.yTitle}
+          labelOffset={g.yTitleOffset}
+        />
+        <g clipPath={`url(#${clipId})`}>
+          {g.rules.map((r) => (
+            <line
+              key={`${r.axis}:${r.label}`}
+              className="rule"
+              x1={r.x1}
+              x2={r.x2}
+              y1={r.y1}
+              y2={r.y2}
+              strokeDasharray="4 3"
+            />
+          ))}
+          {g.guides.map((guide) => (
+            <path
+              key={guide.id}
+              className="guide"
+              d={guide.path}
+              fill="none"
+              stroke={guide.color}
+              strokeWidth={1.5}
+              strokeDasharray={STYLE.dash}
+            />
+          ))}
+          {pinnedFirst.map((curve) => (
+            <g
+              key={curve.key}
+              className="curve"
+              data-curve={curve.id}
+              opacity={curve.pinned ? STYLE.pinnedOpacity : undefined}
+              stroke={curve.color}
+              fill={curve.color}
+            >
+              {curve.path ? (
+                <path
+                  d={curve.path}
+                  fill="none"
+                  strokeWidth={STYLE.strokeWidth}
+                  strokeLinejoin="round"
+                  strokeDasharray={curve.pinned ? STYLE.dash : undefined}
+                />
+              ) : null}
+              {curve.mode === 'line'
+                ? null
+                : curve.points.map((p, i) => (
+                    <circle
+                      key={i}
+                      cx={p.px}
+                      cy={p.py}
+                      r={curve.mode === 'points' ? STYLE.scatterRadius : STYLE.pointRadius}
+                      stroke="none"
+                    />
+                  ))}
+            </g>
+          ))}
+        </g>
+        {g.curves.map((curve) =>
+          curve.saturation ? (
+            <g
+              key={curve.key}
+              className="saturation"
+              transform={`translate(${curve.saturation.px},${curve.saturation.py})`}
+              opacity={curve.pinned ? STYLE.pinnedOpacity : undefined}
+            >
+              <line y1={-7} y2={7} stroke={curve.color} strokeWidth={2} />
+              {curve.saturation.labelled ? (
+                <text className="annotation" y={-10} textAnchor="middle" fontSize={small}>
+                  sat.
+                </text>
+              ) : null}
+            </g>
+          ) : null,
+        )}
+        {g.rules.map((r) => (
+          <text
+            key={`${r.axis}:${r.label}`}
+            className="annotation"
+            x={r.labelX}
+            y={r.labelY}
+            textAnchor={r.labelAnchor}
+            fontSize={small}
+          >
+            {r.text}
+          </text>
+        ))}
+        {g.marks.map((m) => (
+          <g
+            key={`${m.kind}:${m.label}`}
+            className={m.pinned ? 'mark pinned' : 'mark'}
+            data-mark={m.pinned ? 'pinned' : m.kind}
+          >
+            <g transform={`translate(${m.px},${m.py})`}>
+              <MarkSymbol kind={m.kind} />
+            </g>
+            <text x={m.labelX} y={m.py - 7} textAnchor={m.labelAnchor} fontSize={small}>
+              {m.label}
+            </text>
+          </g>
+        ))}
+        {active ? <Readout target={active} frame={g} fontSize={g.fontSize} /> : null}
+      </ChartFrame>
+    </ChartBox>
+  );
+}
+
+/** Line or scatter chart of any number of curves, with marks, rules and saturation markers. */
+export function LineChart({
+  name,
+  title,
+  description,
+  data,
+  width,
+  height,
+}: ChartProps<LineChartData>) {
+  const { ref, size } = useChartSize(width, height);
+  return (
+    <LinePlot
+      name={name}
+      title={title}
+      description={description ?? describeLineChart(data)}
+      geometry={lineChartGeometry(data, size)}
+      boxRef={ref}
+    />
+  );
+}

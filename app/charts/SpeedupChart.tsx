@@ -1,0 +1,35 @@
+import type { ChartProps, ChartSize } from './ChartBox';
+import type { SpeedupData } from './chart_data';
+import type { Guide } from './LineChart';
+import { describeLineChart, LinePlot, lineChartGeometry } from './LineChart';
+import { useChartSize } from './use_measured_width';
+
+function idealGuide(data: SpeedupData): Guide {
+  return { id: 'ideal', label: 'ideal', slope: data.idealSlope };
+}
+
+/** The line-chart geometry plus the ideal line y = idealSlope · x across the x domain. */
+export function speedupGeometry(data: SpeedupData, size: ChartSize) {
+  return lineChartGeometry(data, size, [idealGuide(data)]);
+}
+
+/** Speedup (or rate) against processors, one curve per grain or depth, with the ideal dashed. */
+export function SpeedupChart({
+  name,
+  title,
+  description,
+  data,
+  width,
+  height,
+}: ChartProps<SpeedupData>) {
+  const { ref, size } = useChartSize(width, height);
+  return (
+    <LinePlot
+      name={name}
+      title={title}
+      description={description ?? describeLineChart(data, [idealGuide(data)])}
+      geometry={speedupGeometry(data, size)}
+      boxRef={ref}
+    />
+  );
+}

@@ -1,0 +1,124 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+
+import type { StackedBarData } from './chart_data';
+import { multiPsiExchangeMs, multiPsiExchangeRatio } from './fixtures/stacked_bar';
+import { seriesColor } from './palette';
+import { targetAt } from './Readout';
+import { describeStackedBars, StackedBarChart, stackedBarGeometry } from './StackedBarChart';
+import { checkSvgSnapshot } from './svg_snapshot';
+
+const size = { width: 640, height: 400 };
+
+/** The ratio fixture with a pinned copy of V1 (software halved) standing for an earlier run. */
+const withPinned: StackedBarData = {
+  ...multiPsiExchangeRatio,
+  bars: [
+    {
+      ...multiPsiExchangeRatio.bars[0]!,
+      pinned: true,
+      segments: multiPsiExchangeRatio.bars[0]!.segments.map((s) =>
+        s.key === 'software' ? { ...s, value: s.value / 2 } : s,
+      ),
+    },
+    ...multiPsiExchangeRatio.bars,
+  ],
+};
+
+describe('stackedBarGeometry()', () => {
+  it('stacks segments bottom-up to the height of the bar total', () => {
+    // Fixture: Taki Table 2 ratios 1 + 0.5 + 11 + 18 = 30.5 reductions for V2.
+    const g = stackedBarGeometry(multiPsiExchangeRatio, size);
+    const v2 = g.bars[1]!;
+    expect(v2.total).toBeCloseTo(30.5, 9);
+    expect(g.y.domain).toEqual([0, 35]);
+    const heights = v2.segments.map((s) => s.height);
+    expect(heights.reduce((a, b) => a + b)).toBeCloseTo((g.innerHeight * 30.5) / 35, 9);
+    expect(v2.segments[0]!.y + v2.segments[0]!.height).toBeCloseTo(g.innerHeight, 9);
+    v2.segments.slice(1).forEach((s, i) => {
+      expect(s.y + s.height).toBeCloseTo(v2.segments[i]!.y, 9);
+    });
+    expect(v2.segments.at(-1)!.y).toBeCloseTo(v2.top, 9);
+    expect(v2.segments[3]!.height).toBeCloseTo((g.innerHeight * 18) / 35, 9);
+  });
+
+  it('colours each segment key the same in every bar', () => {
+    const g = stackedBarGeometry(multiPsiExchangeMs, size);
+    for (const bar of g.bars) {
+      expect(bar.segments.map((s) => s.color)).toEqual([0, 1, 2, 3].map(seriesColor));
+    }
+    expect(g.legend.items.map((i) => i.label)).toEqual([
+      'reduction',
+      'hardware',
+      'firmware',
+      'software',
+      'paper',
+    ]);
+  });
+
+  it('draws a paper mark as a tick across the bar it names', () => {
+    const g = stackedBarGeometry(multiPsiExchangeMs, size);
+    const [v1Mark, v2Mark] = g.marks;
+    const v1 = g.bars[0]!;
+    expect(v1Mark!.py).toBeCloseTo(g.y.toPx(38.32), 9);
+    expect(v1Mark!.x1).toBeCloseTo(v1.x - 4, 9);
+    expect(v1Mark!.x2).toBeCloseTo(v1.x + v1.width + 4, 9);
+    expect(v2Mark!.x1).toBeCloseTo(g.bars[1]!.x - 4, 9);
+    // The printed total, 38.32 ms, lies below the sum of the components, 38.61 ms.
+    expect(v1Mark!.py).toBeGreaterThan(v1.top);
+  });
+
+  it('marks pinned bars and puts the paper mark on the current bar of that label', () => {
+    const g = stackedBarGeometry(withPinned, size);
+    expect(g.bars.map((b) => b.pinned)).toEqual([true, false, false]);
+    expect(g.marks[0]!.x1).toBeCloseTo(g.bars[1]!.x - 4, 9);
+    expect(g.legend.items.map((i) => i.label)).toContain('pinned run');
+  });
+
+  it('rotates bar labels that do not fit their band', () => {
+    expect(stackedBarGeometry(withPinned, size).labelRotation).toBe(0);
+    expect(stackedBarGeometry(withPinned, { width: 320, height: 240 }).labelRotation).toBe(-35);
+  });
+
+  it('reads out the segment under the pointer with the bar total', () => {
+    const g = stackedBarGeometry(multiPsiExchangeMs, size);
+    const software = g.bars[0]!.segments[3]!;
+    const index = targetAt(g.targets, g.bars[0]!.centre, software.y + 10);
+    expect(g.targets[index!]!.title).toBe('V1 measured');
+    expect(g.targets[index!]!.lines).toEqual([
+      'software: 36.07\u00a0ms',
+      'bar total: 38.61\u00a0ms',
+    ]);
+  });
+
+  it('describes each bar with its total and segments', () => {
+    expect(describeStackedBars(multiPsiExchangeMs)).toContain(
+      'V2 estimate: total 0.61\u00a0ms (reduction 0.02\u00a0ms, hardware 0.01\u00a0ms',
+    );
+  });
+});
+
+describe('<StackedBarChart>', () => {
+  const render = (data: StackedBarData, width: number, height: number) =>
+    renderToStaticMarkup(
+      <StackedBarChart
+        name="exchange"
+        title="Inter-PE exchange cost"
+        data={data}
+        width={width}
+        height={height}
+      />,
+    );
+
+  it('draws Taki Tables 1 and 2 in ms', () => {
+    expect(() =>
+      checkSvgSnapshot('stacked-bar-ms', render(multiPsiExchangeMs, 640, 400)),
+    ).not.toThrow();
+  });
+
+  it('draws Taki Tables 1 and 2 in reductions, with a pinned bar, at 320 px', () => {
+    expect(() =>
+      checkSvgSnapshot('stacked-bar-pinned-narrow', render(withPinned, 320, 240)),
+    ).not.toThrow();
+  });
+});

@@ -1,0 +1,96 @@
+import { barLabel, barLayout } from './bar_layout';
+import { BarPlot } from './BarPlot';
+import type { ChartProps, ChartSize } from './ChartBox';
+import type { StackedBarData } from './chart_data';
+import { axisTitle, formatNumber, formatValue } from './format';
+import { markLegendEntry, MarkSymbol } from './Legend';
+import { palette } from './palette';
+import type { ReadoutTarget } from './Readout';
+import { useChartSize } from './use_measured_width';
+
+/**
+ * Bars, segments, axis, legend, the reference marks (a tick across the bar they name: the first
+ * non-pinned bar with that label, else a pinned one) and read-out targets, in plot coordinates.
+ */
+export function stackedBarGeometry(data: StackedBarData, size: ChartSize) {
+  const value = (v: number) => formatValue(v, data.y);
+  const marks = data.marks ?? [];
+  const layout = barLayout(
+    {
+      bars: data.bars,
+      y: data.y,
+      yValues: marks.map((m) => m.value),
+      legendExtra: marks.length > 0 ? [markLegendEntry('reference')] : [],
+      segmentLines: (_, segment, total) => [
+        `${segment.label}: ${value(segment.value)}`,
+        `bar total: ${value(total)}`,
+      ],
+    },
+    size,
+  );
+  const placedMarks = marks.flatMap((mark) => {
+    const named = layout.bars.filter((b) => b.label === mark.bar);
+    const bar = named.find((b) => !b.pinned) ?? named[0];
+    if (!bar || !layout.y.drawable(mark.value)) return [];
+    return [{ ...mark, py: layout.y.toPx(mark.value), x1: bar.x - 4, x2: bar.x + bar.width + 4 }];
+  });
+  const markSeries = Math.max(0, ...data.bars.map((b) => b.segments.length));
+  const targets: ReadoutTarget[] = [
+    ...layout.targets,
+    ...placedMarks.map((m) => ({
+      series: markSeries,
+      px: m.x2,
+      py: m.py,
+      color: palette.grey,
+      title: `${m.label} (paper)`,
+      lines: [`${m.bar}: ${value(m.value)}`],
+    })),
+  ];
+  return { ...layout, marks: placedMarks, targets };
+}
+
+/** The text alternative: each bar's total and segments, and the paper values. */
+export function describeStackedBars(data: StackedBarData): string {
+  const value = (v: number) => formatValue(v, data.y);
+  const parts = [`${axisTitle(data.y)}, stacked per bar.`];
+  for (const bar of data.bars) {
+    const total = bar.segments.reduce((sum, s) => sum + s.value, 0);
+    const segments = bar.segments.map((s) => `${s.label} ${value(s.value)}`).join(', ');
+    parts.push(`${barLabel(bar)}: total ${value(total)} (${segments}).`);
+  }
+  for (const m of data.marks ?? []) parts.push(`${m.label} (paper), ${m.bar}: ${value(m.value)}.`);
+  return parts.join(' ');
+}
+
+/** One stacked bar per configuration, segments coloured by key, paper values as ticks. */
+export function StackedBarChart({
+  name,
+  title,
+  description,
+  data,
+  width,
+  height,
+}: ChartProps<StackedBarData>) {
+  const { ref, size } = useChartSize(width, height);
+  const g = stackedBarGeometry(data, size);
+  return (
+    <BarPlot
+      name={name}
+      title={title}
+      description={description ?? describeStackedBars(data)}
+      layout={g}
+      targets={g.targets}
+      totalLabel={formatNumber}
+      boxRef={ref}
+    >
+      {g.marks.map((m) => (
+        <g key={`${m.bar}:${m.label}`} className="mark" data-mark="reference">
+          <line className="mark-tick" x1={m.x1} x2={m.x2} y1={m.py} y2={m.py} strokeWidth={2} />
+          <g transform={`translate(${m.x2 + 2},${m.py})`}>
+            <MarkSymbol kind="reference" />
+          </g>
+        </g>
+      ))}
+    </BarPlot>
+  );
+}

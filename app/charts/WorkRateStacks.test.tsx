@@ -1,0 +1,92 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+
+import type { WorkRateStacksData } from './chart_data';
+import { multiPsiWorkRates } from './fixtures/work_rate_stacks';
+import { targetAt } from './Readout';
+import { checkSvgSnapshot } from './svg_snapshot';
+import {
+  averageWorkRate,
+  describeWorkRateStacks,
+  WorkRateStacks,
+  workRateStacksGeometry,
+} from './WorkRateStacks';
+
+const size = { width: 640, height: 400 };
+
+describe('workRateStacksGeometry()', () => {
+  it('stacks work rates on a 0 to 600 % scale for six processors', () => {
+    const g = workRateStacksGeometry(multiPsiWorkRates, size);
+    expect(g.y.domain).toEqual([0, 6]);
+    expect(g.yTicks.map((t) => t.label)).toEqual(
+      ['0', '100', '200', '300', '400', '500', '600'].map((v) => `${v}\u00a0%`),
+    );
+    // Fixture: Depth1, PE 1 works 0.55 of the time.
+    const pe1 = g.bars[0]!.segments[0]!;
+    expect(pe1.height).toBeCloseTo((g.innerHeight * 0.55) / 6, 9);
+    const total = g.bars[0]!.segments.reduce((sum, s) => sum + s.value, 0);
+    expect(g.bars[0]!.top).toBeCloseTo(g.innerHeight * (1 - total / 6), 9);
+  });
+
+  it('draws the average on the right-hand axis at mean × height', () => {
+    const g = workRateStacksGeometry(multiPsiWorkRates, size);
+    // Depth1: 0.55 × (1 + 0.9 + 0.8) × 2 / 6 = 0.495.
+    expect(averageWorkRate(multiPsiWorkRates.bars[0]!)).toBeCloseTo(0.495, 9);
+    g.averages.forEach((a, i) => {
+      expect(a.py).toBeCloseTo(
+        g.innerHeight * (1 - averageWorkRate(multiPsiWorkRates.bars[i]!)),
+        9,
+      );
+      expect(a.px).toBeCloseTo(g.bars[i]!.centre, 9);
+    });
+    expect(g.right!.ticks.at(-1)!.label).toBe('100\u00a0%');
+    expect(g.right!.title).toBe('average work rate');
+    expect(g.averagePath.split('L')).toHaveLength(5);
+  });
+
+  it('leaves pinned bars out of the average line', () => {
+    const data: WorkRateStacksData = {
+      ...multiPsiWorkRates,
+      bars: [{ ...multiPsiWorkRates.bars[0]!, pinned: true }, ...multiPsiWorkRates.bars],
+    };
+    const g = workRateStacksGeometry(data, size);
+    expect(g.averages).toHaveLength(6);
+    expect(g.averagePath.split('L')).toHaveLength(5);
+  });
+
+  it('reads out processor, work rate and the bar average', () => {
+    const g = workRateStacksGeometry(multiPsiWorkRates, size);
+    const pe2 = g.bars[1]!.segments[1]!;
+    const index = targetAt(g.targets, g.bars[1]!.centre + 5, pe2.y + pe2.height / 2);
+    expect(g.targets[index!]!.title).toBe('Depth2');
+    expect(g.targets[index!]!.lines).toEqual([
+      'PE 2: work rate 72\u00a0%',
+      'bar average: 72\u00a0%',
+    ]);
+  });
+
+  it('describes the averages', () => {
+    expect(describeWorkRateStacks(multiPsiWorkRates)).toContain('Depth1: average 49.5\u00a0%');
+  });
+});
+
+describe('<WorkRateStacks>', () => {
+  const render = (width: number, height: number) =>
+    renderToStaticMarkup(
+      <WorkRateStacks
+        name="work_rates"
+        title="Work rates per PE"
+        data={multiPsiWorkRates}
+        width={width}
+        height={height}
+      />,
+    );
+
+  it('draws the synthetic Multi-PSI work rates', () => {
+    expect(() => checkSvgSnapshot('work-rate-stacks', render(640, 400))).not.toThrow();
+  });
+
+  it('draws the synthetic Multi-PSI work rates at 320 px', () => {
+    expect(() => checkSvgSnapshot('work-rate-stacks-narrow', render(320, 240))).not.toThrow();
+  });
+});

@@ -1,0 +1,143 @@
+import { line } from 'd3-shape';
+
+import { barLabel, barLayout } from './bar_layout';
+import { BarPlot } from './BarPlot';
+import type { ChartProps, ChartSize } from './ChartBox';
+import type { AxisSpec, Bar, WorkRateStacksData } from './chart_data';
+import { formatValue } from './format';
+import type { ReadoutTarget } from './Readout';
+import { useChartSize } from './use_measured_width';
+
+const PERCENT = { unit: '', format: 'percent' } as const;
+
+// The average line takes the text colour: it is not a series, and must stand out on any segment.
+const AVERAGE_COLOR = 'currentColor';
+
+const percent = (v: number) => formatValue(v, PERCENT);
+
+/** Mean work rate of a bar's processors (a run on fewer processors averages over its own). */
+export function averageWorkRate(bar: Bar): number {
+  if (bar.segments.length === 0) return 0;
+  return bar.segments.reduce((sum, s) => sum + s.value, 0) / bar.segments.length;
+}
+
+/**
+ * Work-rate bars on a 0 .. processors × 100 % scale, segment colour per processor, and the
+ * average work rate per bar on a right-hand 0..100 % axis, joined across the non-pinned bars.
+ */
+export function workRateStacksGeometry(data: WorkRateStacksData, size: ChartSize) {
+  const stackAxis: AxisSpec = {
+    label: `work rate, sum of ${data.processors} processors`,
+    unit: '',
+    scale: 'linear',
+    min: 0,
+    max: data.processors,
+    format: 'percent',
+  };
+  const averageAxis = {
+    label: 'average work rate',
+    ...PERCENT,
+    scale: 'linear',
+    min: 0,
+    max: 1,
+  } as const;
+  const layout = barLayout(
+    {
+      bars: data.bars,
+      y: stackAxis,
+      rightAxis: averageAxis,
+      wholeTicks: true,
+      legendExtra: [
+        {
+          key: 'average',
+          label: 'average work rate',
+          symbol: { kind: 'series', color: AVERAGE_COLOR, line: true, point: true },
+        },
+      ],
+      segmentLines: (bar, segment) => [
+        `${segment.label}: work rate ${percent(segment.value)}`,
+        `bar average: ${percent(averageWorkRate(bar))}`,
+      ],
+    },
+    size,
+  );
+  const toPx = layout.right?.axis.toPx ?? (() => 0);
+  const averages = data.bars.map((bar, i) => {
+    const value = averageWorkRate(bar);
+    return {
+      label: barLabel(bar),
+      pinned: bar.pinned === true,
+      value,
+      px: layout.bars[i]?.centre ?? 0,
+      py: toPx(value),
+    };
+  });
+  const averagePath =
+    line<{ px: number; py: number }>()
+      .x((p) => p.px)
+      .y((p) => p.py)(averages.filter((a) => !a.pinned)) ?? '';
+  const averageSeries = Math.max(0, ...data.bars.map((b) => b.segments.length));
+  const targets: ReadoutTarget[] = [
+    ...layout.targets,
+    ...averages.map((a) => ({
+      series: averageSeries,
+      px: a.px,
+      py: a.py,
+      color: AVERAGE_COLOR,
+      title: a.label,
+      lines: [`average work rate: ${percent(a.value)}`],
+    })),
+  ];
+  return { ...layout, averages, averagePath, averageColor: AVERAGE_COLOR, targets };
+}
+
+/** The text alternative: the scale, and each bar's average and processor work rates. */
+export function describeWorkRateStacks(data: WorkRateStacksData): string {
+  const parts = [
+    `Work rate of each of ${data.processors} processors, stacked on a scale of 0 to ` +
+      `${data.processors * 100} %, with the average work rate on a 0 to 100 % axis.`,
+  ];
+  for (const bar of data.bars) {
+    const rates = bar.segments.map((s) => `${s.label} ${percent(s.value)}`).join(', ');
+    parts.push(`${barLabel(bar)}: average ${percent(averageWorkRate(bar))} (${rates}).`);
+  }
+  return parts.join(' ');
+}
+
+/** Stacked per-processor work rates per configuration, with the average work rate as a line. */
+export function WorkRateStacks({
+  name,
+  title,
+  description,
+  data,
+  width,
+  height,
+}: ChartProps<WorkRateStacksData>) {
+  const { ref, size } = useChartSize(width, height);
+  const g = workRateStacksGeometry(data, size);
+  return (
+    <BarPlot
+      name={name}
+      title={title}
+      description={description ?? describeWorkRateStacks(data)}
+      layout={g}
+      targets={g.targets}
+      boxRef={ref}
+    >
+      <g className="average" stroke={g.averageColor} fill={g.averageColor}>
+        <path className="average-halo" d={g.averagePath} fill="none" strokeWidth={5} />
+        <path d={g.averagePath} fill="none" strokeWidth={2} />
+        {g.averages.map((a, i) => (
+          <circle
+            key={`${i}:${a.label}`}
+            className={a.pinned ? 'average-pinned' : undefined}
+            cx={a.px}
+            cy={a.py}
+            r={4}
+            strokeWidth={1.5}
+          />
+        ))}
+      </g>
+    </BarPlot>
+  );
+}

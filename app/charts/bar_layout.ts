@@ -1,0 +1,202 @@
+import { scaleBand } from 'd3-scale';
+
+import type { ChartSize } from './ChartBox';
+import { chartFontSize } from './ChartBox';
+import type { AxisSpec, Bar, Segment } from './chart_data';
+import { fitAxisTitle, fitText, textWidth } from './format';
+import { legendLayout } from './Legend';
+import type { LegendEntry } from './Legend';
+import { seriesColor } from './palette';
+import type { ReadoutTarget } from './Readout';
+import { axisDomain, axisTicks, scaledAxis, widestTickLabel } from './scales';
+import type { ScaledAxis } from './scales';
+
+/** Rotated bar labels are cut at this length; labels that fit their band are never rotated. */
+const ROTATED_LABEL_MAX_PX = 180;
+const LABEL_ANGLE_DEG = 35;
+const LABEL_ANGLE = (LABEL_ANGLE_DEG * Math.PI) / 180;
+const MAX_BAR_PX = 160;
+
+export interface BarLayoutOptions {
+  bars: Bar[];
+  y: AxisSpec;
+  /** Further values the y domain must show (reference marks). */
+  yValues?: number[];
+  /** A second axis on the right with its own fixed domain (the average work rate). */
+  rightAxis?: AxisSpec & { min: number; max: number };
+  /** Ticks on whole numbers of the y axis only (whole processors). */
+  wholeTicks?: boolean;
+  /** Legend entries after the segment keys. */
+  legendExtra?: LegendEntry[];
+  /** Read-out lines of a segment (its bar's label is the read-out's title). */
+  segmentLines: (bar: Bar, segment: Segment, total: number) => string[];
+}
+
+export function barLabel(bar: Bar): string {
+  return bar.pinned ? `${bar.label} (pinned)` : bar.label;
+}
+
+/** Segment keys in order of first appearance, each with its label and colour. */
+function segmentKeys(bars: Bar[]) {
+  const keys = new Map<string, { key: string; label: string; color: string }>();
+  for (const segment of bars.flatMap((b) => b.segments)) {
+    if (!keys.has(segment.key)) {
+      keys.set(segment.key, {
+        key: segment.key,
+        label: segment.label,
+        color: seriesColor(keys.size),
+      });
+    }
+  }
+  return keys;
+}
+
+const PINNED_SWATCH = { kind: 'swatch', color: seriesColor(0), pinned: true } as const;
+
+/** A value as stacked: negative and non-finite values take no height. */
+function stacked(value: number): number {
+  return Number.isFinite(value) && value > 0 ? value : 0;
+}
+
+/**
+ * The common geometry of the stacked-bar charts: bands, stacked segment rectangles (bottom-up,
+ * one colour per segment key), bar labels (rotated when they do not fit their band), left and
+ * optional right axis, legend, and read-out targets for the segments (one target series per
+ * stack level, so up/down keys move through a bar and left/right along a level).
+ */
+export function barLayout(options: BarLayoutOptions, size: ChartSize) {
+  const { bars, y: ySpec, rightAxis } = options;
+  const fontSize = chartFontSize(size.width);
+  const keys = segmentKeys(bars);
+  const entries: LegendEntry[] = [
+    ...[...keys.values()].map((k): LegendEntry => ({
+      key: k.key,
+      label: k.label,
+      symbol: { kind: 'swatch', color: k.color },
+    })),
+    ...(bars.some((b) => b.pinned)
+      ? [{ key: 'pinned', label: 'pinned run', symbol: PINNED_SWATCH } as const]
+      : []),
+    ...(options.legendExtra ?? []),
+  ];
+  const legend = legendLayout(entries, size.width - 16, fontSize);
+  const totals = bars.map((b) => b.segments.reduce((sum, s) => sum + stacked(s.value), 0));
+
+  // The y ticks set the left margin, which sets the bands, which decide whether bar labels are
+  // rotated, which sets the bottom margin: the first pass assumes unrotated labels.
+  const top = legend.height > 0 ? legend.height + 14 : 12;
+  const provisionalHeight = Math.max(40, size.height - top - fontSize - 16);
+  const yDomain = axisDomain(
+    ySpec,
+    [
+      ...bars.flatMap((b) => b.segments.map((s) => stacked(s.value))),
+      ...totals,
+      ...(options.yValues ?? []),
+    ],
+    Math.max(2, Math.floor(provisionalHeight / 36)),
+  );
+  const titleOffset = (axis: ScaledAxis) =>
+    Math.ceil(widestTickLabel(axisTicks(axis, 'y', fontSize), fontSize) + 14 + fontSize / 4);
+  const yTitleOffset = titleOffset(scaledAxis(ySpec, yDomain, [provisionalHeight, 0]));
+  const rightTitleOffset = rightAxis
+    ? titleOffset(scaledAxis(rightAxis, [rightAxis.min, rightAxis.max], [provisionalHeight, 0]))
+    : 0;
+  const margin = {
+    top,
+    right: rightAxis ? rightTitleOffset + fontSize + 4 : 16,
+    bottom: 0,
+    left: yTitleOffset + fontSize + 4,
+  };
+  const innerWidth = Math.max(40, size.width - margin.left - margin.right);
+  // Bars keep a quarter of their step as gap, more where they would grow wider than MAX_BAR_PX.
+  const band = scaleBand<number>()
+    .domain(bars.map((_, i) => i))
+    .range([0, innerWidth])
+    .paddingInner(Math.max(0.25, 1 - (MAX_BAR_PX * Math.max(1, bars.length)) / innerWidth))
+    .paddingOuter(0.15);
+  const labels = bars.map(barLabel);
+  const widest = Math.max(0, ...labels.map((l) => textWidth(l, fontSize)));
+  const rotate = widest > band.step() - 4;
+  margin.bottom = rotate
+    ? Math.ceil(Math.min(widest, ROTATED_LABEL_MAX_PX) * Math.sin(LABEL_ANGLE) + fontSize + 16)
+    : fontSize + 16;
+  const innerHeight = Math.max(40, size.height - margin.top - margin.bottom);
+  const y = scaledAxis(ySpec, yDomain, [innerHeight, 0]);
+  const base = y.toPx(Math.max(0, yDomain[0]));
+  const yTicks = axisTicks(y, 'y', fontSize);
+
+  const placed = bars.map((bar, i) => {
+    const x = band(i) ?? 0;
+    const centre = x + band.bandwidth() / 2;
+    let start = 0;
+    const segments = bar.segments.map((segment) => {
+      const lo = start;
+      start += stacked(segment.value);
+      const y0 = y.drawable(lo) ? y.toPx(lo) : base;
+      const y1 = y.drawable(start) ? y.toPx(start) : base;
+      return {
+        ...segment,
+        color: keys.get(segment.key)?.color ?? seriesColor(0),
+        start: lo,
+        end: start,
+        y: Math.min(y0, y1),
+        height: Math.abs(y0 - y1),
+      };
+    });
+    const total = totals[i] ?? 0;
+    // A rotated label runs down to the left and must not pass the chart's left edge.
+    const room = Math.min(ROTATED_LABEL_MAX_PX, (centre + margin.left - 4) / Math.cos(LABEL_ANGLE));
+    return {
+      label: bar.label,
+      pinned: bar.pinned === true,
+      x,
+      width: band.bandwidth(),
+      centre,
+      total,
+      top: y.drawable(total) ? y.toPx(total) : base,
+      text: rotate ? fitText(labels[i] ?? '', room, fontSize) : (labels[i] ?? ''),
+      segments,
+    };
+  });
+
+  const targets: ReadoutTarget[] = placed.flatMap((bar) =>
+    bar.segments.map((s, level) => ({
+      series: level,
+      px: bar.centre,
+      py: s.y + s.height / 2,
+      rect: { x: bar.x, y: s.y, width: bar.width, height: s.height },
+      color: s.color,
+      title: barLabel(bar),
+      lines: options.segmentLines(bar, s, bar.total),
+    })),
+  );
+
+  const rightScale = rightAxis
+    ? scaledAxis(rightAxis, [rightAxis.min, rightAxis.max], [innerHeight, 0])
+    : undefined;
+  return {
+    size,
+    fontSize,
+    margin,
+    innerWidth,
+    innerHeight,
+    y,
+    yTicks: options.wholeTicks ? yTicks.filter((t) => Number.isInteger(t.value)) : yTicks,
+    yTitle: fitAxisTitle(ySpec, innerHeight, fontSize),
+    yTitleOffset,
+    right: rightScale
+      ? {
+          axis: rightScale,
+          ticks: axisTicks(rightScale, 'y', fontSize),
+          title: fitAxisTitle(rightScale.spec, innerHeight, fontSize),
+          titleOffset: rightTitleOffset,
+        }
+      : undefined,
+    legend,
+    labelRotation: rotate ? -LABEL_ANGLE_DEG : 0,
+    bars: placed,
+    targets,
+  };
+}
+
+export type BarLayout = ReturnType<typeof barLayout>;

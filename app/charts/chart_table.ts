@@ -1,0 +1,97 @@
+import { averageWorkRate } from './WorkRateStacks';
+import { barLabel } from './bar_layout';
+import type {
+  AxisSpec,
+  ChartTable,
+  LineChartData,
+  StackedBarData,
+  WorkRateStacksData,
+} from './chart_data';
+import { axisTitle } from './format';
+
+// Tables hold the numbers as drawn, unrounded; percentages stay fractions of 1.
+function columnTitle(spec: AxisSpec): string {
+  return spec.format === 'percent' ? `${spec.label} (fraction)` : axisTitle(spec);
+}
+
+/**
+ * Long format, one row per value: curve points ("curve", or "pinned curve" for a pinned run),
+ * saturation loads, marks ("current", "paper") and rules, with an empty cell where a row has no
+ * value on an axis.
+ */
+export function lineChartTable(data: LineChartData): ChartTable {
+  const rows: (string | number)[][] = [];
+  for (const curve of data.curves) {
+    const kind = curve.pinned ? 'pinned curve' : 'curve';
+    for (const p of curve.points) rows.push([curve.label, p.x, p.y, kind]);
+    if (curve.saturationX !== undefined) {
+      rows.push([curve.label, curve.saturationX, '', 'saturation']);
+    }
+  }
+  for (const m of data.marks ?? []) {
+    const kind = m.kind === 'reference' ? 'paper' : m.pinned ? 'pinned current' : 'current';
+    rows.push([m.label, m.x, m.y, kind]);
+  }
+  for (const r of data.rules ?? []) {
+    rows.push([r.label, r.axis === 'x' ? r.value : '', r.axis === 'y' ? r.value : '', 'rule']);
+  }
+  return { columns: ['curve', columnTitle(data.x), columnTitle(data.y), 'kind'], rows };
+}
+
+/**
+ * One row per bar: each segment key's value (in order of first appearance), the total, and one
+ * column per paper value label, filled on the bar it names.
+ */
+export function stackedBarTable(data: StackedBarData): ChartTable {
+  const unit = (label: string) => (data.y.unit ? `${label} (${data.y.unit})` : label);
+  const keys = [
+    ...new Map(data.bars.flatMap((b) => b.segments.map((s) => [s.key, s.label]))).entries(),
+  ];
+  const markLabels = [...new Set((data.marks ?? []).map((m) => m.label))];
+  const rows = data.bars.map((bar) => {
+    const byKey = new Map(bar.segments.map((s) => [s.key, s.value]));
+    const marks = markLabels.map(
+      (label) => data.marks?.find((m) => m.label === label && m.bar === bar.label)?.value ?? '',
+    );
+    const total = bar.segments.reduce((sum, s) => sum + s.value, 0);
+    return [barLabel(bar), ...keys.map(([key]) => byKey.get(key) ?? ''), total, ...marks];
+  });
+  return {
+    columns: [
+      'bar',
+      ...keys.map(([, label]) => unit(label)),
+      unit('total'),
+      ...markLabels.map((l) => unit(`${l} (paper)`)),
+    ],
+    rows,
+  };
+}
+
+/** One row per configuration: each processor's work rate and the average, as fractions of 1. */
+export function workRateStacksTable(data: WorkRateStacksData): ChartTable {
+  const keys = [
+    ...new Map(data.bars.flatMap((b) => b.segments.map((s) => [s.key, s.label]))).entries(),
+  ];
+  const rows = data.bars.map((bar) => {
+    const byKey = new Map(bar.segments.map((s) => [s.key, s.value]));
+    return [barLabel(bar), ...keys.map(([key]) => byKey.get(key) ?? ''), averageWorkRate(bar)];
+  });
+  return {
+    columns: [
+      'configuration',
+      ...keys.map(([, label]) => `${label} work rate (fraction)`),
+      'average work rate (fraction)',
+    ],
+    rows,
+  };
+}
+
+function csvField(value: string | number): string {
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** RFC 4180 CSV: header row first, fields quoted only when needed, each line ending in \n. */
+export function tableToCsv(table: ChartTable): string {
+  return [table.columns, ...table.rows].map((row) => `${row.map(csvField).join(',')}\n`).join('');
+}

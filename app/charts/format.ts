@@ -1,0 +1,58 @@
+import type { AxisSpec } from './chart_data';
+
+// A fixed locale keeps labels, read-outs and snapshots the same on every machine.
+const exact = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 6 });
+const short = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3 });
+
+/** "label (unit)", or the bare label for a pure number (percent ticks carry their own sign). */
+export function axisTitle(spec: AxisSpec): string {
+  return spec.unit ? `${spec.label} (${spec.unit})` : spec.label;
+}
+
+/** The axis title cut to `width` px; the label is cut before the unit is. */
+export function fitAxisTitle(spec: AxisSpec, width: number, fontSize: number): string {
+  const full = axisTitle(spec);
+  if (!spec.unit || textWidth(full, fontSize) <= width) return fitText(full, width, fontSize);
+  const unit = ` (${spec.unit})`;
+  return `${fitText(spec.label, width - textWidth(unit, fontSize), fontSize)}${unit}`;
+}
+
+/** A value as read-outs, descriptions and the data table print it: 6 significant digits, unit. */
+export function formatValue(value: number, spec: Pick<AxisSpec, 'unit' | 'format'>): string {
+  if (spec.format === 'percent') return `${exact.format(value * 100)}\u00a0%`;
+  return spec.unit ? `${exact.format(value)}\u00a0${spec.unit}` : exact.format(value);
+}
+
+export function formatNumber(value: number): string {
+  return exact.format(value);
+}
+
+const superscripts = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+
+function superscript(n: number): string {
+  const digits = [...String(Math.abs(n))].map((d) => superscripts[Number(d)] ?? d).join('');
+  return n < 0 ? `⁻${digits}` : digits;
+}
+
+/** A log-axis tick: plain digits from 0.001 to 100,000, powers of ten beyond. */
+export function formatLogTick(value: number): string {
+  const exponent = Math.floor(Math.log10(value) + 1e-9);
+  if (exponent >= -3 && exponent <= 5) return short.format(value);
+  const mantissa = Math.round(value / 10 ** exponent);
+  return `${mantissa === 1 ? '' : `${mantissa}×`}10${superscript(exponent)}`;
+}
+
+/**
+ * Estimated width of a label in px. Charts lay out text before the browser measures it (and in
+ * server rendering there is no browser), so an average glyph width stands in.
+ */
+export function textWidth(text: string, fontSize: number): number {
+  return text.length * fontSize * 0.58;
+}
+
+/** The text cut with an ellipsis so that it fits `width` px. */
+export function fitText(text: string, width: number, fontSize: number): string {
+  if (textWidth(text, fontSize) <= width) return text;
+  const chars = Math.max(1, Math.floor(width / (fontSize * 0.58)) - 1);
+  return `${text.slice(0, chars).trimEnd()}…`;
+}

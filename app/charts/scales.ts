@@ -1,0 +1,168 @@
+import { scaleLinear, scaleLog } from 'd3-scale';
+
+import type { Tick } from './Axis';
+import type { AxisSpec } from './chart_data';
+import { formatLogTick, textWidth } from './format';
+
+/** One axis of a chart: its spec, its domain and the mapping between data and pixels. */
+export interface ScaledAxis {
+  spec: AxisSpec;
+  domain: [number, number];
+  /** Pixel range; for a y axis the first end is the bottom of the plot. */
+  range: [number, number];
+  toPx: (value: number) => number;
+  fromPx: (px: number) => number;
+  /** Whether a value can be drawn: finite, and positive on a log axis. */
+  drawable: (value: number) => boolean;
+}
+
+// Free ends of a log domain are padded by this fraction of its decades, then rounded out to a
+// whole first digit (7 and 70, not 1 and 100), so end points stay off the axis lines and the
+// ends get ticks without the waste of rounding to whole decades.
+const LOG_PADDING = 0.04;
+
+function roundOut(value: number, direction: 'down' | 'up'): number {
+  const unit = 10 ** Math.floor(Math.log10(value));
+  // The tolerance keeps float noise (0.3 / 0.1 = 2.9999999999999996) from moving a whole digit.
+  const digits = value / unit;
+  return (direction === 'down' ? Math.floor(digits + 1e-9) : Math.ceil(digits - 1e-9)) * unit;
+}
+
+function logDomain(spec: AxisSpec, values: number[]): [number, number] {
+  // A fixed end a log axis cannot show (zero, negative) is ignored.
+  const fixed = (end: number | undefined) => (end !== undefined && end > 0 ? end : undefined);
+  const min = fixed(spec.min);
+  const max = fixed(spec.max);
+  let lo = min ?? (values.length > 0 ? Math.min(...values) : 1);
+  let hi = max ?? (values.length > 0 ? Math.max(...values) : 10);
+  if (lo >= hi) {
+    // A single value gets half a decade either side.
+    lo /= Math.sqrt(10);
+    hi *= Math.sqrt(10);
+  } else {
+    const pad = (hi / lo) ** LOG_PADDING;
+    lo /= pad;
+    hi *= pad;
+  }
+  return [min ?? roundOut(lo, 'down'), max ?? roundOut(hi, 'up')];
+}
+
+function linearDomain(spec: AxisSpec, values: number[], tickCount: number): [number, number] {
+  let lo = spec.min ?? Math.min(0, ...values);
+  let hi = spec.max ?? Math.max(0, ...values);
+  if (lo === hi) {
+    if (spec.max === undefined) hi = lo + 1;
+    else lo = hi - 1;
+  }
+  const [niceLo = lo, niceHi = hi] = scaleLinear().domain([lo, hi]).nice(tickCount).domain();
+  return [spec.min ?? niceLo, spec.max ?? niceHi];
+}
+
+/**
+ * The domain an axis needs to show `values` (points, marks, rules): fixed ends from the spec,
+ * linear axes from zero and rounded to ticks. Values that cannot be drawn (non-finite, or
+ * non-positive on a log axis) do not widen it.
+ */
+export function axisDomain(spec: AxisSpec, values: number[], tickCount: number): [number, number] {
+  const shown = values.filter((v) => drawableOn(spec, v));
+  return spec.scale === 'log' ? logDomain(spec, shown) : linearDomain(spec, shown, tickCount);
+}
+
+function drawableOn(spec: AxisSpec, value: number): boolean {
+  return Number.isFinite(value) && (spec.scale !== 'log' || value > 0);
+}
+
+export function scaledAxis(
+  spec: AxisSpec,
+  domain: [number, number],
+  range: [number, number],
+): ScaledAxis {
+  const scale =
+    spec.scale === 'log'
+      ? scaleLog().domain(domain).range(range)
+      : scaleLinear().domain(domain).range(range);
+  return {
+    spec,
+    domain,
+    range,
+    toPx: (v) => scale(v),
+    fromPx: (px) => scale.invert(px),
+    drawable: (v) => drawableOn(spec, v),
+  };
+}
+
+function mantissa(value: number): number {
+  return Number((value / 10 ** Math.floor(Math.log10(value) + 1e-9)).toPrecision(6));
+}
+
+// On a log axis the ticks between decades are labelled only while they fit: first all of them,
+// then 1-2-5, then the decades alone.
+const LOG_LABEL_SETS: ((m: number) => boolean)[] = [
+  () => true,
+  (m) => m === 1 || m === 2 || m === 5,
+  (m) => m === 1,
+];
+
+function candidateTicks(axis: ScaledAxis, count: number): Tick[][] {
+  const { spec, domain, range } = axis;
+  if (spec.scale === 'log') {
+    const scale = scaleLog().domain(domain).range(range);
+    const values = scale.ticks(count);
+    return LOG_LABEL_SETS.map((labelled) =>
+      values.map((v) => ({
+        value: v,
+        offset: scale(v),
+        label: labelled(mantissa(v)) ? logLabel(v, spec) : '',
+      })),
+    );
+  }
+  const scale = scaleLinear().domain(domain).range(range);
+  const format = scale.tickFormat(count, spec.format === 'percent' ? '%' : undefined);
+  return [
+    scale.ticks(count).map((v) => ({
+      value: v,
+      offset: scale(v),
+      label: format(v).replace('%', '\u00a0%'),
+    })),
+  ];
+}
+
+function logLabel(value: number, spec: AxisSpec): string {
+  return spec.format === 'percent' ? `${formatLogTick(value * 100)}\u00a0%` : formatLogTick(value);
+}
+
+function labelsFit(ticks: Tick[], orient: 'x' | 'y', fontSize: number): boolean {
+  const labelled = ticks.filter((t) => t.label !== '');
+  return labelled.every((t, i) => {
+    const next = labelled[i + 1];
+    if (!next) return true;
+    const gap = Math.abs(next.offset - t.offset);
+    if (orient === 'y') return gap >= fontSize * 1.4;
+    return gap >= (textWidth(t.label, fontSize) + textWidth(next.label, fontSize)) / 2 + fontSize;
+  });
+}
+
+/** Tick density: one per this many px along the axis, and at most this many on a wide chart. */
+const TICK_SPACING = { x: { px: 70, max: 12 }, y: { px: 36, max: 10 } } as const;
+
+/**
+ * Ticks for an axis of the given pixel length: as many as fit without labels touching, up to
+ * the density above, so narrow charts get fewer. A label of '' is a minor tick of a log axis.
+ */
+export function axisTicks(axis: ScaledAxis, orient: 'x' | 'y', fontSize: number): Tick[] {
+  const length = Math.abs(axis.range[1] - axis.range[0]);
+  const spacing = TICK_SPACING[orient];
+  let fallback: Tick[] = [];
+  for (let count = Math.min(spacing.max, Math.floor(length / spacing.px)); count >= 2; count--) {
+    for (const ticks of candidateTicks(axis, count)) {
+      fallback = ticks;
+      if (labelsFit(ticks, orient, fontSize)) return ticks;
+    }
+  }
+  return fallback.length > 0 ? fallback : (candidateTicks(axis, 2)[0] ?? []);
+}
+
+/** Width in px of the widest tick label, which sets the margin beside a vertical axis. */
+export function widestTickLabel(ticks: Tick[], fontSize: number): number {
+  return Math.max(0, ...ticks.map((t) => textWidth(t.label, fontSize)));
+}
