@@ -220,3 +220,30 @@ test('usable at 360 px wide', async ({ page }, testInfo) => {
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: testInfo.outputPath('narrow.png'), fullPage: true });
 });
+
+test('hovering or arrow keys on a chart read out exact values', async ({ page }, testInfo) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=multipsi-v1-comm');
+  await waitIdle(page);
+  const chart = page.locator('svg[data-chart="perf-overhead"]');
+  const readout = chart.locator('.readout');
+  const mark = await page.locator(CURRENT_MARK).boundingBox();
+  if (!mark) throw new Error('no current mark');
+  await page.mouse.move(mark.x + mark.width / 2, mark.y + mark.height / 2);
+  await expect(readout).toContainText('this configuration');
+  // X = 0.05 x 7.7 = 0.385, read out exactly rather than as a rounded tick.
+  await expect(readout).toContainText('0.385');
+  await page.screenshot({
+    path: testInfo.outputPath('hover.png'),
+    clip: (await chart.boundingBox())!,
+  });
+  await page.mouse.move(0, 0);
+  await expect(readout).toHaveCount(0);
+
+  await chart.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(readout).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(readout).toHaveCount(0);
+  expect(consoleMessages).toEqual([]);
+});
