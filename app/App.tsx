@@ -1,28 +1,18 @@
 import type { ReactNode } from 'react';
-import { Component, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { Component, useCallback, useLayoutEffect, useMemo, useState } from 'react';
 
 import type { Engine } from './engine/engine';
-import { isAbortError } from './engine/engine';
 import type { ModelInfo } from './engine/types';
 import type { Preset } from './presets/schema';
 import { Explorer } from './shell/Explorer';
 import { Picker } from './shell/Picker';
 import { useUrlHistory } from './shell/use_url_history';
-import { urlContext, useTheme } from './shell/page';
+import { urlContext, useModels, useTheme } from './shell/page';
 import type { UrlState } from './shell/url_state';
 import { parseUrlState, serializeUrlState } from './shell/url_state';
 
 export function App({ engine, presets }: { engine: Engine; presets: Preset[] }) {
-  const [models, setModels] = useState<ModelInfo[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    engine.listModels(controller.signal).then(setModels, (e: unknown) => {
-      if (!isAbortError(e)) setError(e instanceof Error ? e.message : String(e));
-    });
-    return () => controller.abort();
-  }, [engine]);
+  const { models, error } = useModels(engine);
 
   return (
     <div className="app">

@@ -15,18 +15,16 @@ export function speedupGeometry(data: SpeedupData, size: ChartSize) {
 
 /** Speedup (or rate) against processors, one curve per grain or depth, with the ideal dashed. */
 export function SpeedupChart({
-  name,
-  title,
-  description,
   data,
+  description,
   width,
   height,
+  ...rest
 }: ChartProps<SpeedupData>) {
   const { ref, size } = useChartSize(width, height);
   return (
     <LinePlot
-      name={name}
-      title={title}
+      {...rest}
       description={description ?? describeLineChart(data, [idealGuide(data)])}
       geometry={speedupGeometry(data, size)}
       boxRef={ref}

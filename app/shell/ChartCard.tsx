@@ -29,6 +29,15 @@ interface Props {
   embedUrl: string;
 }
 
+function Toggle({ label, on, set }: { label: string; on: boolean; set(on: boolean): void }) {
+  return (
+    <label>
+      <input type="checkbox" checked={on} onChange={(e) => set(e.target.checked)} />
+      {label}
+    </label>
+  );
+}
+
 /** One chart with its tools: paper overlay, log axes, table, about, export and embed. */
 export function ChartCard({
   spec,
@@ -45,7 +54,6 @@ export function ChartCard({
   const [exportError, setExportError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const line = chart.kind === 'line' || chart.kind === 'latency-load' || chart.kind === 'speedup';
-  const overlay = choice.overlay ?? true;
   const table = builtChartTable(chart);
   const snippet = `<iframe src="${embedUrl}" title="${spec.title.replace(/"/g, '&quot;')}" style="width:100%;aspect-ratio:16/10;border:0" loading="lazy"></iframe>`;
 
@@ -60,50 +68,22 @@ export function ChartCard({
       .then(action)
       .catch((e: unknown) => setExportError(e instanceof Error ? e.message : String(e)));
   };
-  const toggle = (key: keyof ChartChoice, value: boolean) => onChoice({ ...choice, [key]: value });
+  const set = (key: keyof ChartChoice, value: boolean) => onChoice({ ...choice, [key]: value });
 
   return (
     <figure className="chart-card" data-chart-card={spec.id} aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`}>{spec.title}</figcaption>
       <div className="chart-tools" role="toolbar" aria-label={`${spec.title}: tools`}>
         {hasReference ? (
-          <label>
-            <input
-              type="checkbox"
-              checked={overlay}
-              onChange={(e) => toggle('overlay', e.target.checked)}
-            />
-            Paper values
-          </label>
+          <Toggle label="Paper values" on={choice.overlay ?? true} set={(v) => set('overlay', v)} />
         ) : null}
         {line ? (
           <>
-            <label>
-              <input
-                type="checkbox"
-                checked={choice.xLog ?? false}
-                onChange={(e) => toggle('xLog', e.target.checked)}
-              />
-              Log x
-            </label>
-            <label>
-              <input
-                type="checkbox"
-                checked={choice.yLog ?? false}
-                onChange={(e) => toggle('yLog', e.target.checked)}
-              />
-              Log y
-            </label>
+            <Toggle label="Log x" on={choice.xLog ?? false} set={(v) => set('xLog', v)} />
+            <Toggle label="Log y" on={choice.yLog ?? false} set={(v) => set('yLog', v)} />
           </>
         ) : null}
-        <label>
-          <input
-            type="checkbox"
-            checked={choice.table ?? false}
-            onChange={(e) => toggle('table', e.target.checked)}
-          />
-          Data table
-        </label>
+        <Toggle label="Data table" on={choice.table ?? false} set={(v) => set('table', v)} />
         <span className="spacer" />
         <button
           type="button"

@@ -1,29 +1,20 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 
 import type { Engine } from '../engine/engine';
-import { isAbortError } from '../engine/engine';
 import type { ModelInfo } from '../engine/types';
 import type { Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
 import { resolveValues } from '../ui/param_values';
 import { useEngineRun } from '../ui/use_engine_run';
 import { ChartView } from './ChartView';
-import { urlContext, useTheme } from './page';
+import { urlContext, useModels, useTheme } from './page';
 import { buildChart } from './chart_builder';
 import { usePinnedRuns } from './use_pinned_runs';
 import { parseUrlState, serializeUrlState } from './url_state';
 
 /** The embed page: one chart of one state, a caption and a link back to the full explorer. */
 export function EmbeddedChart({ engine, presets }: { engine: Engine; presets: Preset[] }) {
-  const [models, setModels] = useState<ModelInfo[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    engine.listModels(controller.signal).then(setModels, (e: unknown) => {
-      if (!isAbortError(e)) setError(e instanceof Error ? e.message : String(e));
-    });
-    return () => controller.abort();
-  }, [engine]);
+  const { models, error } = useModels(engine);
   if (error !== null)
     return <p className="banner error">The simulation engine did not load: {error}</p>;
   if (models === null) return <p className="banner">Loading…</p>;

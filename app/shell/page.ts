@@ -1,5 +1,7 @@
-import { useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 
+import type { Engine } from '../engine/engine';
+import { isAbortError } from '../engine/engine';
 import type { ModelInfo } from '../engine/types';
 import type { Preset } from '../presets/schema';
 import type { Theme, UrlContext } from './url_state';
@@ -21,4 +23,18 @@ export function useTheme(theme: Theme | undefined): void {
     if (theme) document.documentElement.dataset.theme = theme;
     else delete document.documentElement.dataset.theme;
   }, [theme]);
+}
+
+/** The engine's models once it has loaded, or why it could not load. */
+export function useModels(engine: Engine): { models: ModelInfo[] | null; error: string | null } {
+  const [models, setModels] = useState<ModelInfo[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    engine.listModels(controller.signal).then(setModels, (e: unknown) => {
+      if (!isAbortError(e)) setError(e instanceof Error ? e.message : String(e));
+    });
+    return () => controller.abort();
+  }, [engine]);
+  return { models, error };
 }

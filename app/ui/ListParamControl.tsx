@@ -2,6 +2,7 @@ import { useId } from 'react';
 
 import type { ParamSpec } from '../engine/types';
 import { sameValue } from '../engine/types';
+import { FieldError, ParamHead } from './ParamHead';
 import { formatValue } from './param_values';
 
 export interface ListParamControlProps {
@@ -21,28 +22,17 @@ export function ListParamControl(props: ListParamControlProps) {
   const { spec, value, draft, error, paperValue, source } = props;
   const id = useId();
   const paperText = formatValue(paperValue);
-  const tooltip = [spec.description, source ? `Paper value ${paperText}: ${source}` : '']
-    .filter(Boolean)
-    .join('\n');
   const hint = `Up to ${spec.maxItems} values from ${spec.min} to ${spec.max}, separated by commas`;
   return (
     <div className={`param list${error ? ' invalid' : ''}`}>
-      <div className="param-head">
-        <label htmlFor={`${id}-list`} title={tooltip}>
-          {spec.label}
-          {spec.unit ? <span className="unit"> ({spec.unit})</span> : null}
-        </label>
-        <button
-          type="button"
-          className="reset"
-          onClick={props.onReset}
-          disabled={sameValue(value, paperValue) && draft === undefined}
-          aria-label={`Reset ${spec.label} to the paper value ${paperText}`}
-          title={`Reset to the paper value (${paperText})`}
-        >
-          ↺
-        </button>
-      </div>
+      <ParamHead
+        spec={spec}
+        inputId={`${id}-list`}
+        paperText={paperText}
+        source={source}
+        changed={!sameValue(value, paperValue) || draft !== undefined}
+        onReset={props.onReset}
+      />
       <input
         id={`${id}-list`}
         className="number"
@@ -56,11 +46,7 @@ export function ListParamControl(props: ListParamControlProps) {
       <p id={`${id}-hint`} className="hint">
         {hint}
       </p>
-      {error ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }

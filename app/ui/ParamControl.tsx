@@ -1,6 +1,7 @@
 import { useId } from 'react';
 
 import type { ParamSpec } from '../engine/types';
+import { FieldError, ParamHead } from './ParamHead';
 import { SLIDER_POSITIONS, isLogScale, sliderStep, toSliderPosition } from './param_values';
 
 export interface ParamControlProps {
@@ -24,28 +25,17 @@ export function ParamControl(props: ParamControlProps) {
   const sliderMin = log ? 0 : spec.min;
   const sliderMax = log ? SLIDER_POSITIONS : spec.max;
   const markAt = (toSliderPosition(spec, paperValue) - sliderMin) / (sliderMax - sliderMin);
-  const tooltip = [spec.description, source ? `Paper value ${paperValue}: ${source}` : '']
-    .filter(Boolean)
-    .join('\n');
 
   return (
     <div className={`param${error ? ' invalid' : ''}`}>
-      <div className="param-head">
-        <label htmlFor={`${id}-number`} title={tooltip}>
-          {spec.label}
-          {spec.unit ? <span className="unit"> ({spec.unit})</span> : null}
-        </label>
-        <button
-          type="button"
-          className="reset"
-          onClick={props.onReset}
-          disabled={value === paperValue && draft === undefined}
-          aria-label={`Reset ${spec.label} to the paper value ${paperValue}`}
-          title={`Reset to the paper value (${paperValue})`}
-        >
-          ↺
-        </button>
-      </div>
+      <ParamHead
+        spec={spec}
+        inputId={`${id}-number`}
+        paperText={String(paperValue)}
+        source={source}
+        changed={value !== paperValue || draft !== undefined}
+        onReset={props.onReset}
+      />
       <div className="param-inputs">
         <div className="slider">
           <input
@@ -78,11 +68,7 @@ export function ParamControl(props: ParamControlProps) {
           onChange={(e) => props.onDraft(e.target.value)}
         />
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }
