@@ -45,6 +45,8 @@ export default defineConfig({
     // The embed page is its own entry, so it loads only the chart code.
     rollupOptions: {
       input: { main: `${root}app/index.html`, embed: `${root}app/embed.html` },
+      // Code both pages use (React, the charts, the presets) in one chunk named for what it is.
+      output: { chunkFileNames: 'assets/shared-[hash].js' },
     },
   },
   server: { fs: { allow: [root] } },
