@@ -1,7 +1,6 @@
 // Chart snapshots as SVG text, as Observable Plot keeps them (test/plot-snapshot.js): numbers
 // rounded, generated ids renumbered, a -changed.svg written beside the stored file on mismatch.
 // Test-only: it reads and writes snapshot files, which UI code never does.
-// oxlint-disable-next-line no-restricted-imports
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 // React's useId ids across versions: ":r0:" (18), "«r0»" (19.0, 19.1), "_r_0_" (19.2 on).
