@@ -174,7 +174,9 @@ test('a tampered link opens with defaults and says what was dropped', async ({ p
   expect(consoleMessages).toEqual([]);
 });
 
-test('pins, the paper overlay and the theme live in the link', async ({ page }, testInfo) => {
+test('pins, the paper overlay, the seed and the theme live in the link', async ({
+  page,
+}, testInfo) => {
   const consoleMessages = collectConsole(page);
   await page.goto('./?preset=multipsi-v1-comm');
   await waitIdle(page);
@@ -188,11 +190,14 @@ test('pins, the paper overlay and the theme live in the link', async ({ page }, 
 
   await page.getByLabel('Theme').selectOption('dark');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.locator('[data-param-number="seed"]').fill('7');
+  await waitIdle(page);
 
   const copy = await page.context().newPage();
   await copy.goto(page.url());
   await waitIdle(copy);
   await expect(copy.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(copy.locator('[data-param-number="seed"]')).toHaveValue('7');
   await expect(copy.locator('svg[data-chart="perf-overhead"] .legend')).toContainText(
     '#1 Multi-PSI/V1',
   );

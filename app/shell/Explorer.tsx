@@ -7,6 +7,7 @@ import type { Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
 import { validate } from '../presets/validation';
 import { ParamPanel } from '../ui/ParamPanel';
+import { SeedField } from '../ui/SeedField';
 import { ValidationTable } from '../ui/ValidationTable';
 import { checkValue, formatValue, resolveValues } from '../ui/param_values';
 import type { RunJob } from '../ui/use_engine_run';
@@ -167,9 +168,16 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
           onDraft={setDraft}
           onReset={(name) => setParam(name, paperValues[name] ?? 0)}
           onResetAll={() => {
-            onState((s) => ({ ...s, params: {} }));
+            onState(({ seed: _seed, ...s }) => ({ ...s, params: {} }));
             setDrafts({});
           }}
+        />
+        <SeedField
+          seed={seed}
+          presetSeed={preset.seed}
+          onSeed={(next) =>
+            onState(({ seed: _seed, ...s }) => (next === undefined ? s : { ...s, seed: next }))
+          }
         />
       </aside>
       <section className="content">

@@ -1,0 +1,72 @@
+import { useId, useState } from 'react';
+
+import { FieldError } from './ParamHead';
+
+/** Reads a typed seed: a whole number from 0 to 2^53 - 1. */
+export function checkSeed(text: string): { value: number } | { error: string } {
+  const value = text.trim() === '' ? Number.NaN : Number(text);
+  if (!Number.isSafeInteger(value) || value < 0) {
+    return { error: `Whole numbers only. Valid: 0 to ${Number.MAX_SAFE_INTEGER}` };
+  }
+  return { value };
+}
+
+interface Props {
+  seed: number;
+  presetSeed: number;
+  /** undefined: back to the preset's seed. */
+  onSeed(seed: number | undefined): void;
+}
+
+/** The random seed of the run: the same seed and parameters give the same numbers. */
+export function SeedField({ seed, presetSeed, onSeed }: Props) {
+  const id = useId();
+  const [draft, setDraft] = useState<string | null>(null);
+  const checked = draft === null ? null : checkSeed(draft);
+  const error = checked && 'error' in checked ? checked.error : undefined;
+  // Typed text shows while invalid or while it still reads as the seed in use.
+  const shown =
+    draft !== null &&
+    (error !== undefined || (checked && 'value' in checked && checked.value === seed))
+      ? draft
+      : String(seed);
+  return (
+    <fieldset className={`param seed${error ? ' invalid' : ''}`}>
+      <legend>Run</legend>
+      <div className="param-head">
+        <label htmlFor={id} title="Models with random choices draw them from this seed.">
+          Random seed
+        </label>
+        <button
+          type="button"
+          className="reset"
+          disabled={seed === presetSeed && draft === null}
+          aria-label={`Reset the random seed to the preset's ${presetSeed}`}
+          title={`Reset to the preset's seed (${presetSeed})`}
+          onClick={() => {
+            setDraft(null);
+            onSeed(undefined);
+          }}
+        >
+          ↺
+        </button>
+      </div>
+      <input
+        id={id}
+        className="number"
+        type="text"
+        inputMode="numeric"
+        data-param-number="seed"
+        value={shown}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => {
+          const next = checkSeed(e.target.value);
+          setDraft(e.target.value);
+          if ('value' in next) onSeed(next.value === presetSeed ? undefined : next.value);
+        }}
+      />
+      <FieldError id={`${id}-error`} error={error} />
+    </fieldset>
+  );
+}
