@@ -1,15 +1,16 @@
 import type { ReactNode } from 'react';
-import { Component, useCallback, useLayoutEffect, useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
 
 import type { Engine } from './engine/engine';
 import type { ModelInfo } from './engine/types';
 import type { Preset } from './presets/schema';
+import { ErrorBoundary } from './shell/ErrorBoundary';
 import { Explorer } from './shell/Explorer';
 import { Picker } from './shell/Picker';
 import { useUrlHistory } from './shell/use_url_history';
-import { urlContext, useModels, useTheme } from './shell/page';
+import { copyText, urlContext, useModels, useTheme } from './shell/page';
 import type { UrlState } from './shell/url_state';
-import { parseUrlState, serializeUrlState } from './shell/url_state';
+import { emptyState, parseUrlState, serializeUrlState } from './shell/url_state';
 
 export function App({ engine, presets }: { engine: Engine; presets: Preset[] }) {
   const { models, error } = useModels(engine);
@@ -29,9 +30,7 @@ export function App({ engine, presets }: { engine: Engine; presets: Preset[] }) 
           <p className="banner">Loading the simulation engine…</p>
         </>
       ) : (
-        <ErrorBoundary>
-          <Shell engine={engine} models={models} presets={presets} />
-        </ErrorBoundary>
+        <Shell engine={engine} models={models} presets={presets} />
       )}
     </div>
   );
@@ -85,7 +84,7 @@ function Shell({
   }, [preset]);
 
   const copyLink = () => {
-    navigator.clipboard.writeText(window.location.href).then(
+    copyText(window.location.href).then(
       () => setCopied('Link copied'),
       () => setCopied('Copy failed: select the address bar and copy it'),
     );
@@ -100,7 +99,12 @@ function Shell({
               href="./"
               onClick={(e) => {
                 e.preventDefault();
-                setState((s) => ({ ...s, presetId: null, params: {}, charts: {} }));
+                setState(({ seed: _seed, ...s }) => ({
+                  ...s,
+                  presetId: null,
+                  params: {},
+                  charts: {},
+                }));
               }}
             >
               All machines
@@ -144,43 +148,30 @@ function Shell({
         </div>
       ) : null}
       {preset && model ? (
-        <Explorer
-          key={preset.id}
-          engine={engine}
-          models={models}
-          presets={presets}
-          preset={preset}
-          model={model}
-          state={state}
-          onState={setState}
-        />
+        <ErrorBoundary
+          resetKey={search}
+          onReset={() => setState((s) => ({ ...emptyState(preset.id), theme: s.theme }))}
+        >
+          <Explorer
+            key={preset.id}
+            engine={engine}
+            models={models}
+            presets={presets}
+            preset={preset}
+            model={model}
+            state={state}
+            onState={setState}
+          />
+        </ErrorBoundary>
       ) : (
         <Picker
           presets={presets}
           models={models}
-          onPick={(id) => setState((s) => ({ ...s, presetId: id, params: {}, charts: {} }))}
+          onPick={(id) =>
+            setState(({ seed: _seed, ...s }) => ({ ...s, presetId: id, params: {}, charts: {} }))
+          }
         />
       )}
     </>
   );
-}
-
-/** A rendering failure shows its message instead of blanking the page. */
-class ErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
-  override state = { error: null as Error | null };
-
-  static getDerivedStateFromError(error: Error) {
-    return { error };
-  }
-
-  override render() {
-    if (this.state.error) {
-      return (
-        <p role="alert" className="banner error">
-          This view failed to draw: {this.state.error.message}. Reset the parameters or reload.
-        </p>
-      );
-    }
-    return this.props.children;
-  }
 }

@@ -47,3 +47,11 @@ test('the embed dialog gives a chart-only page that links back with the same sta
   expect(consoleMessages).toEqual([]);
   expect(embedConsole).toEqual([]);
 });
+
+test('an embed link that names no chart says so instead of drawing nothing', async ({ page }) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./embed.html?s=zbroken&chart=nope');
+  await waitIdle(page);
+  await expect(page.getByText('This link names no chart to show.')).toBeVisible();
+  expect(consoleMessages).toEqual([]);
+});

@@ -53,6 +53,8 @@ export class EngineClient implements Engine {
 
   onPendingChange(listener: (pending: number) => void): () => void {
     this.listeners.add(listener);
+    // Requests may already be in flight when a view subscribes.
+    listener(this.pending.size);
     return () => this.listeners.delete(listener);
   }
 

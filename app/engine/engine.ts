@@ -31,7 +31,7 @@ export interface RunOutcome {
 export interface Engine {
   listModels(signal?: AbortSignal): Promise<ModelInfo[]>;
   run(request: RunRequest, options?: RunOptions): Promise<RunOutcome>;
-  /** Called with the number of requests in flight whenever it changes. Returns an unsubscribe. */
+  /** Called with the number of requests in flight now and whenever it changes. Returns an unsubscribe. */
   onPendingChange(listener: (pending: number) => void): () => void;
   dispose(): void;
 }

@@ -64,6 +64,16 @@ describe('createInProcessEngine()', () => {
     engine.dispose();
   });
 
+  it('onPendingChange() reports the requests already in flight when it subscribes', async () => {
+    const engine = createInProcessEngine(module);
+    const run = engine.run({ model: 'multipsi_perf', params: {}, seed: 1 });
+    const pending: number[] = [];
+    engine.onPendingChange((n) => pending.push(n));
+    await run;
+    expect(pending).toEqual([1, 0]);
+    engine.dispose();
+  });
+
   it('gives identical numbers for identical requests', async () => {
     const engine = createInProcessEngine(module);
     const request = { model: 'multipsi_perf', params: { comm_rate: 0.123 }, seed: 5 };

@@ -6,13 +6,14 @@ import type { ChartSpec } from '../presets/schema';
 import { ChartView, builtChartTable } from './ChartView';
 import type { BuiltChart } from './chart_builder';
 import { download, exportSvg, svgToPng } from './export';
+import { copyText } from './page';
 import type { ChartChoice } from './url_state';
 
 export interface ChartExportInfo {
   /** File names start with this, e.g. "multipsi-v1-comm-perf-overhead". */
   filename: string;
   /** Caption lines of an exported image: machine, parameters, citation. */
-  caption: string[];
+  caption(): string[];
   /** Parameters and results of the run, for the JSON export. */
   json(): unknown;
 }
@@ -60,7 +61,7 @@ export function ChartCard({
   const svgExport = () => {
     const svg = frame.current?.querySelector<SVGSVGElement>('svg[data-chart]');
     if (!svg) throw new Error('the chart is not drawn yet');
-    return exportSvg(svg, spec.title, exportInfo.caption);
+    return exportSvg(svg, spec.title, exportInfo.caption());
   };
   const run = (action: () => Promise<void> | void) => {
     setExportError(null);
@@ -175,7 +176,7 @@ export function ChartCard({
           <button
             type="button"
             onClick={() =>
-              void navigator.clipboard.writeText(snippet).then(
+              void copyText(snippet).then(
                 () => setCopied(true),
                 () => setCopied(false),
               )

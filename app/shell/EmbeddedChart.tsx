@@ -7,6 +7,7 @@ import { presetParams } from '../presets/schema';
 import { resolveValues } from '../ui/param_values';
 import { useEngineRun } from '../ui/use_engine_run';
 import { ChartView } from './ChartView';
+import { ErrorBoundary } from './ErrorBoundary';
 import { urlContext, useModels, useTheme } from './page';
 import { buildChart } from './chart_builder';
 import { usePinnedRuns } from './use_pinned_runs';
@@ -18,7 +19,11 @@ export function EmbeddedChart({ engine, presets }: { engine: Engine; presets: Pr
   if (error !== null)
     return <p className="banner error">The simulation engine did not load: {error}</p>;
   if (models === null) return <p className="banner">Loading…</p>;
-  return <Embedded engine={engine} presets={presets} models={models} />;
+  return (
+    <ErrorBoundary resetKey="">
+      <Embedded engine={engine} presets={presets} models={models} />
+    </ErrorBoundary>
+  );
 }
 
 function Embedded({
@@ -58,9 +63,9 @@ function Embedded({
 
   useLayoutEffect(() => {
     document.documentElement.dataset.idle = String(
-      pinned.ready && (run.upToDate || run.error !== null),
+      job === null || (pinned.ready && (run.upToDate || run.error !== null)),
     );
-  }, [pinned.ready, run.upToDate, run.error]);
+  }, [job, pinned.ready, run.upToDate, run.error]);
 
   if (!preset || !spec) return <p className="banner error">This link names no chart to show.</p>;
   const explorer = new URL(`./${serializeUrlState(state)}`, window.location.href).href;

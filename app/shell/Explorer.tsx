@@ -22,6 +22,14 @@ import { MAX_PINS, emptyState, serializeUrlState } from './url_state';
 
 const number = new Intl.NumberFormat('en', { maximumSignificantDigits: 4 });
 
+/** What a run was made for, kept with its result. */
+interface RunTag {
+  preset: Preset;
+  seed: number;
+}
+
+type View = RunView & RunTag;
+
 interface Props {
   engine: Engine;
   models: ModelInfo[];
@@ -48,9 +56,12 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
   );
   const seed = state.seed ?? preset.seed;
   const [drafts, setDrafts] = useState<Record<string, string>>({});
+  // Bumped by "reset all" so fields that keep their own typed text start afresh.
+  const [resets, setResets] = useState(0);
 
-  // A typed text shows while it is invalid or still reads as the value; once the value moves on
-  // (a slider, a reset, back/forward) the field shows the value.
+  // Valid typed text shows while it still reads as the value (so "0.50" stays as typed); once the
+  // value moves on (a slider, back/forward) the field shows the value. Invalid text stays, with
+  // its error, until it is corrected or reset.
   const { shownDrafts, errors } = useMemo(() => {
     const shown: Record<string, string> = {};
     const out: Record<string, string> = {};
@@ -67,8 +78,8 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
     return { shownDrafts: shown, errors: out };
   }, [drafts, specs, values]);
 
-  const job = useMemo<RunJob<Preset>>(
-    () => ({ request: { model: model.name, params: values, seed }, tag: preset }),
+  const job = useMemo<RunJob<RunTag>>(
+    () => ({ request: { model: model.name, params: values, seed }, tag: { preset, seed } }),
     [model.name, values, seed, preset],
   );
   const run = useEngineRun(engine, job);
@@ -107,18 +118,19 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
     setDrafts((d) => ({ ...d, [name]: text }));
   };
 
-  // While a run computes, its partial result is drawn (a sweep fills in); otherwise the latest.
-  const view: (RunView & { preset: Preset }) | null = run.progress
-    ? { result: run.progress.partial, params: values, preset }
-    : run.outcome
-      ? { result: run.outcome.result, params: run.outcome.params, preset: run.outcome.tag }
-      : null;
+  // Readouts and the paper table show the latest complete run; charts also show a running
+  // one's partial result, so a sweep fills in.
+  const outcome: View | null = run.outcome
+    ? { result: run.outcome.result, params: run.outcome.params, ...run.outcome.tag }
+    : null;
+  const view: View | null = run.progress
+    ? { result: run.progress.partial, params: values, preset, seed }
+    : outcome;
   const engineFieldError =
     run.error?.param !== undefined ? { [run.error.param]: run.error.message } : {};
   const sources = Object.fromEntries(Object.entries(preset.params).map(([k, v]) => [k, v.source]));
-  const changedParams = Object.fromEntries(
-    Object.entries(state.params).filter(([k, v]) => !sameValue(v, paperValues[k])),
-  );
+  const changedFrom = (params: Params) =>
+    Object.fromEntries(Object.entries(params).filter(([k, v]) => !sameValue(v, paperValues[k])));
 
   const pin = () =>
     onState((s) =>
@@ -170,9 +182,11 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
           onResetAll={() => {
             onState(({ seed: _seed, ...s }) => ({ ...s, params: {} }));
             setDrafts({});
+            setResets((n) => n + 1);
           }}
         />
         <SeedField
+          key={resets}
           seed={seed}
           presetSeed={preset.seed}
           onSeed={(next) =>
@@ -183,7 +197,7 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
       <section className="content">
         <div className="content-head">
           <h2>{preset.title}</h2>
-          <div className="pins" aria-label="Pinned runs">
+          <div className="pins" role="group" aria-label="Pinned runs">
             <button
               type="button"
               onClick={pin}
@@ -218,72 +232,86 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
           </p>
         ) : null}
         <RunStatus progress={run.progress} />
-        {view ? (
-          <div aria-live="polite" aria-atomic="false">
+        {outcome ? (
+          <>
+            <p className="sr-only" aria-live="polite">
+              {outcome.preset.readouts
+                .map(
+                  (r) =>
+                    `${formatTemplate(r.label, outcome)}: ${number.format(resolveRef(r.value, outcome))} ${r.unit}`,
+                )
+                .join('; ')}
+            </p>
             <dl className="readouts">
-              {view.preset.readouts.map((r) => (
+              {outcome.preset.readouts.map((r) => (
                 <div key={r.label}>
-                  <dt>{formatTemplate(r.label, view)}</dt>
+                  <dt>{formatTemplate(r.label, outcome)}</dt>
                   <dd data-readout={String(r.value)}>
-                    {number.format(resolveRef(r.value, view))} {r.unit}
-                    {r.detail ? <small>{formatTemplate(r.detail, view)}</small> : null}
+                    {number.format(resolveRef(r.value, outcome))} {r.unit}
+                    {r.detail ? <small>{formatTemplate(r.detail, outcome)}</small> : null}
                   </dd>
                 </div>
               ))}
             </dl>
-            <div className="charts">
-              {view.preset.charts.map((spec) => {
-                const choice = state.charts[spec.id] ?? {};
-                const chart = buildChart(spec, view.preset, view, {
-                  overlay: choice.overlay ?? true,
-                  xLog: choice.xLog ?? false,
-                  yLog: choice.yLog ?? false,
-                  pins: pinned.runs,
-                });
-                const embed = new URL(
-                  `embed.html${serializeUrlState(state)}&chart=${spec.id}`,
-                  window.location.href,
-                );
-                return (
-                  <ChartCard
-                    key={spec.id}
-                    spec={spec}
-                    chart={chart}
-                    choice={choice}
-                    onChoice={(c) =>
-                      onState((s) => ({ ...s, charts: { ...s.charts, [spec.id]: c } }))
-                    }
-                    hasReference={view.preset.reference.some((r) => r.plot?.chart === spec.id)}
-                    embedUrl={embed.href}
-                    exportInfo={{
-                      filename: `${view.preset.id}-${spec.id}`,
-                      caption: [
-                        `${view.preset.title} (${view.preset.machine}, ${view.preset.year}).`,
-                        Object.keys(changedParams).length > 0
-                          ? `Parameters changed from the paper's: ${paramsText(changedParams)}; seed ${seed}.`
-                          : `The paper's parameters; seed ${seed}.`,
-                        `Source: ${view.preset.citation.text}, ${spec.about.citation}.`,
-                        `Made with archex: ${window.location.href}`,
-                      ],
-                      json: () => ({
-                        preset: view.preset.id,
-                        model: model.name,
-                        seed,
-                        chart: spec.id,
-                        link: window.location.href,
-                        params: view.params,
-                        results: view.result,
-                      }),
-                    }}
-                  />
-                );
-              })}
-            </div>
-            <ValidationTable
-              rows={validate(view.preset, view.result)}
-              changed={Object.keys(changedParams).length > 0}
-            />
+          </>
+        ) : null}
+        {view ? (
+          <div className="charts">
+            {view.preset.charts.map((spec) => {
+              const choice = state.charts[spec.id] ?? {};
+              const chart = buildChart(spec, view.preset, view, {
+                overlay: choice.overlay ?? true,
+                xLog: choice.xLog ?? false,
+                yLog: choice.yLog ?? false,
+                pins: pinned.runs,
+              });
+              const embed = new URL(
+                `embed.html${serializeUrlState(state)}&chart=${spec.id}`,
+                window.location.href,
+              );
+              const changed = changedFrom(view.params);
+              return (
+                <ChartCard
+                  key={spec.id}
+                  spec={spec}
+                  chart={chart}
+                  choice={choice}
+                  onChoice={(c) =>
+                    onState((s) => ({ ...s, charts: { ...s.charts, [spec.id]: c } }))
+                  }
+                  hasReference={view.preset.reference.some((r) => r.plot?.chart === spec.id)}
+                  embedUrl={embed.href}
+                  exportInfo={{
+                    filename: `${view.preset.id}-${spec.id}`,
+                    // Read when exporting: by then the address holds every choice made.
+                    caption: () => [
+                      `${view.preset.title} (${view.preset.machine}, ${view.preset.year}).`,
+                      Object.keys(changed).length > 0
+                        ? `Parameters changed from the paper's: ${paramsText(changed)}; seed ${view.seed}.`
+                        : `The paper's parameters; seed ${view.seed}.`,
+                      `Source: ${view.preset.citation.text}, ${spec.about.citation}.`,
+                      `Made with archex: ${window.location.href}`,
+                    ],
+                    json: () => ({
+                      preset: view.preset.id,
+                      model: model.name,
+                      seed: view.seed,
+                      chart: spec.id,
+                      link: window.location.href,
+                      params: view.params,
+                      results: view.result,
+                    }),
+                  }}
+                />
+              );
+            })}
           </div>
+        ) : null}
+        {outcome ? (
+          <ValidationTable
+            rows={validate(outcome.preset, outcome.result)}
+            changed={Object.keys(changedFrom(outcome.params)).length > 0}
+          />
         ) : null}
         <footer className="citation">
           <p>{model.description}</p>

@@ -11,7 +11,7 @@ export function RunStatus({ progress }: { progress: RunProgress | null }) {
   const { fraction, elapsedMs } = progress;
   const left = fraction > 0 ? (elapsedMs / fraction) * (1 - fraction) : Number.NaN;
   return (
-    <div className="run-status" role="status">
+    <div className="run-status">
       <progress max={1} value={fraction} aria-label="Simulation progress" />
       <span>
         {Math.round(fraction * 100)} % · {seconds(elapsedMs)} elapsed

@@ -38,3 +38,11 @@ export function useModels(engine: Engine): { models: ModelInfo[] | null; error: 
   }, [engine]);
   return { models, error };
 }
+
+/** Copies text; rejects where the page may not use the clipboard (e.g. plain http). */
+export function copyText(text: string): Promise<void> {
+  if (typeof navigator.clipboard?.writeText !== 'function') {
+    return Promise.reject(new Error('no clipboard on this page'));
+  }
+  return navigator.clipboard.writeText(text);
+}

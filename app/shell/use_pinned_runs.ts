@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 import type { Engine } from '../engine/engine';
-import { isAbortError } from '../engine/engine';
 import type { ModelInfo } from '../engine/types';
 import type { Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
@@ -28,27 +27,42 @@ export interface PinnedRuns {
   ready: boolean;
 }
 
-/** Runs each pinned configuration once and keeps its result while the pin stays. */
+/**
+ * Runs each pinned configuration once and keeps its result while the pin stays. A pin's run is
+ * cancelled only when that pin goes; the results of removed pins are dropped.
+ */
 export function usePinnedRuns(
   engine: Engine,
   pins: Pin[],
   presets: Preset[],
   models: ModelInfo[],
 ): PinnedRuns {
-  const [cache, setCache] = useState<Map<string, RunView | Error>>(new Map());
+  const [cache, setCache] = useState<ReadonlyMap<string, RunView | Error>>(new Map());
+  const running = useRef(new Map<string, AbortController>());
+  const wantedKeys = useRef(new Set<string>());
   const keys = pins.map(pinKey);
-  const missing = pins.filter((_, i) => !cache.has(keys[i] ?? ''));
-  // The effect is keyed by the missing pins' text: a new array of the same pins runs nothing.
-  const missingJson = JSON.stringify(missing);
+  // The effect is keyed by the pins' text: a new array of the same pins changes nothing.
+  const pinsJson = JSON.stringify(pins);
 
   useEffect(() => {
-    const todo = JSON.parse(missingJson) as Pin[];
-    if (todo.length === 0) return;
-    const controller = new AbortController();
-    for (const pin of todo) {
+    const wanted = JSON.parse(pinsJson) as Pin[];
+    wantedKeys.current = new Set(wanted.map(pinKey));
+    for (const [key, controller] of running.current) {
+      if (!wantedKeys.current.has(key)) {
+        controller.abort();
+        running.current.delete(key);
+      }
+    }
+    // Results of pins removed since are dropped whenever another result arrives.
+    const keep = (c: ReadonlyMap<string, RunView | Error>) =>
+      new Map([...c].filter(([key]) => wantedKeys.current.has(key)));
+    for (const pin of wanted) {
+      const key = pinKey(pin);
       const preset = presets.find((p) => p.id === pin.presetId);
       const model = models.find((m) => m.name === preset?.model);
-      if (!preset || !model) continue;
+      if (running.current.has(key) || !preset || !model) continue;
+      const controller = new AbortController();
+      running.current.set(key, controller);
       const params = resolveValues(model.params, presetParams(preset), pin.params);
       engine
         .run(
@@ -56,16 +70,23 @@ export function usePinnedRuns(
           { signal: controller.signal },
         )
         .then(
-          (outcome) => ({ result: outcome.result, params: outcome.params }),
+          (outcome): RunView | Error => ({ result: outcome.result, params: outcome.params }),
           (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
         )
         .then((entry) => {
-          if (entry instanceof Error && isAbortError(entry)) return;
-          setCache((c) => new Map(c).set(pinKey(pin), entry));
+          if (controller.signal.aborted) return;
+          setCache((c) => keep(c).set(key, entry));
         });
     }
-    return () => controller.abort();
-  }, [engine, missingJson, presets, models]);
+  }, [engine, pinsJson, presets, models]);
+
+  useEffect(() => {
+    const current = running.current;
+    return () => {
+      for (const controller of current.values()) controller.abort();
+      current.clear();
+    };
+  }, []);
 
   const runs: PinnedRun[] = [];
   pins.forEach((pin, i) => {
@@ -75,5 +96,5 @@ export function usePinnedRuns(
       runs.push({ label: pinLabel(i, pin, preset), preset, run: entry });
     }
   });
-  return { runs, ready: missing.length === 0 };
+  return { runs, ready: keys.every((k) => cache.has(k)) };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 import type { Engine, RunOutcome, RunProgress, RunRequest } from '../engine/engine';
 import { EngineError, isAbortError } from '../engine/engine';
@@ -37,8 +37,9 @@ function toEngineError(error: unknown): EngineError {
 }
 
 /**
- * Runs `job` on the engine whenever it changes identity (memoize it). The run of the previous
- * job is aborted first, so dragging a slider never queues stale work.
+ * Runs `job` on the engine whenever its request changes (same model, seed and parameters is the
+ * same job, so an equal edit does not restart a run). The run of the previous job is aborted
+ * first, so dragging a slider never queues stale work.
  */
 export function useEngineRun<T>(engine: Engine, job: RunJob<T> | null): RunState<T> {
   const [settled, setSettled] = useState<Settled<T>>({
@@ -48,19 +49,24 @@ export function useEngineRun<T>(engine: Engine, job: RunJob<T> | null): RunState
     progress: null,
   });
   const key = job ? requestKey(job.request) : null;
+  const latest = useRef(job);
+  useLayoutEffect(() => {
+    latest.current = job;
+  });
 
   useEffect(() => {
-    if (!job || key === null) return;
+    const current = latest.current;
+    if (!current || key === null) return;
     const controller = new AbortController();
     engine
-      .run(job.request, {
+      .run(current.request, {
         signal: controller.signal,
         onProgress: (progress) => setSettled((s) => ({ ...s, progress: { key, progress } })),
       })
       .then(
         (outcome) =>
           setSettled({
-            outcome: { ...outcome, tag: job.tag },
+            outcome: { ...outcome, tag: current.tag },
             outcomeKey: key,
             error: null,
             progress: null,
@@ -75,7 +81,7 @@ export function useEngineRun<T>(engine: Engine, job: RunJob<T> | null): RunState
         },
       );
     return () => controller.abort();
-  }, [engine, job, key]);
+  }, [engine, key]);
 
   return {
     outcome: settled.outcome,
