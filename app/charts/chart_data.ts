@@ -106,3 +106,17 @@ export interface ChartTable {
   columns: string[];
   rows: (string | number)[][];
 }
+
+/**
+ * Channel utilization of a k-ary n-cube, one plane at a time. `util[d][node]` is the fraction of
+ * cycles the channel leaving `node` in direction d carried a flit; directions are +x, -x, +y, -y,
+ * +z, -z (two per dimension), nodes are numbered x + kx * (y + ky * z).
+ */
+export interface ChannelHeatmapData {
+  /** Radix per dimension, 1 to 3 dimensions. */
+  dims: number[];
+  torus: boolean;
+  util: number[][];
+  /** The z index of the plane drawn (0 for fewer than 3 dimensions). */
+  plane: number;
+}
