@@ -16,6 +16,8 @@ export interface ParamSpec {
   maxItems: number;
   /** The default of a list parameter; empty for a single-number one. */
   defaultList: number[];
+  /** Names of the values 0, 1, ... when the parameter picks one of them; empty otherwise. */
+  choices: string[];
 }
 
 export interface ModelInfo {

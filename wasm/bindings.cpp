@@ -41,6 +41,9 @@ val describe_param(const archex::ParamSpec& p) {
   o.set("description", p.description);
   o.set("maxItems", static_cast<double>(p.max_items));
   o.set("defaultList", numbers(p.default_list));
+  val choices = val::array();
+  for (const auto& c : p.choices) choices.call<void>("push", c);
+  o.set("choices", choices);
   return o;
 }
 

@@ -46,6 +46,7 @@ describe('listModels()', () => {
       description: expect.stringMatching(/ideal performance/),
       maxItems: 0,
       defaultList: [],
+      choices: [],
     });
     const rates = perf?.params.find((p) => p.name === 'curve_work_rates');
     expect(rates).toEqual({
@@ -60,6 +61,7 @@ describe('listModels()', () => {
       description: expect.stringMatching(/performance = W \/ \(1 \+ X\)/),
       maxItems: 6,
       defaultList: [0.75, 0.5, 0.25],
+      choices: [],
     });
   });
 });

@@ -1,7 +1,9 @@
+import { planeChannels } from './ChannelHeatmap';
 import { averageWorkRate } from './WorkRateStacks';
 import { barLabel } from './bar_layout';
 import type {
   AxisSpec,
+  ChannelHeatmapData,
   ChartTable,
   LineChartData,
   StackedBarData,
@@ -83,6 +85,17 @@ export function workRateStacksTable(data: WorkRateStacksData): ChartTable {
       'average work rate (fraction)',
     ],
     rows,
+  };
+}
+
+/**
+ * One row per channel of the drawn plane (as the heat map draws it: on a mesh only channels with a
+ * neighbour, the ±z ones in 3-D), node by node, x fastest; an empty cell where there is no data.
+ */
+export function channelHeatmapTable(data: ChannelHeatmapData): ChartTable {
+  return {
+    columns: ['x', 'y', 'z', 'direction', 'utilization (fraction)'],
+    rows: planeChannels(data).map((c) => [c.x, c.y, c.z, c.direction, c.value ?? '']),
   };
 }
 

@@ -21,6 +21,7 @@ const model: ModelInfo = {
       description: '',
       maxItems: 0,
       defaultList: [],
+      choices: [],
     },
     {
       name: 'rates',
@@ -34,6 +35,7 @@ const model: ModelInfo = {
       description: '',
       maxItems: 6,
       defaultList: [0.75, 0.5, 0.25],
+      choices: [],
     },
   ],
 };

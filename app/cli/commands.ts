@@ -45,7 +45,8 @@ function parseNumber(text: string): number {
 /**
  * Parses `name=value` settings, checking names against the model's specs and that values are
  * numbers; ranges and item counts are left to the engine, which names them. A list parameter
- * takes comma-separated numbers, and one number is a one-item list.
+ * takes numbers separated by commas (or "x", as in 8x8x8), and one number is a one-item list; a
+ * choice takes its name or its number.
  */
 export function parseSettings(
   model: ModelInfo,
@@ -74,8 +75,21 @@ export function parseSettings(
       throw new UsageError(`unknown parameter '${name}' for ${model.name}; valid: ${valid}`);
     }
     const range = `[${spec.min}, ${spec.max}]${spec.unit ? ` ${spec.unit}` : ''}`;
+    if (spec.choices.length > 0) {
+      // A choice by its name (topology=torus) or by its number.
+      const index = spec.choices.indexOf(text);
+      const value = index >= 0 ? index : parseNumber(text);
+      if (!Number.isInteger(value) || value < 0 || value >= spec.choices.length) {
+        throw new UsageError(
+          `parameter '${name}' = '${text}' is not one of the choices; valid: ${spec.choices.join(', ')}`,
+        );
+      }
+      params[name] = value;
+      continue;
+    }
     if (spec.maxItems > 0) {
-      params[name] = text.split(',').map((item, i) => {
+      // Items separated by commas, or by "x" for sizes such as dims=8x8x8.
+      params[name] = text.split(/[,x]/).map((item, i) => {
         const value = parseNumber(item);
         if (!Number.isFinite(value)) {
           throw new UsageError(

@@ -17,6 +17,7 @@ const spec = (over: Partial<ParamSpec>): ParamSpec => ({
   description: '',
   maxItems: 0,
   defaultList: [],
+  choices: [],
   ...over,
 });
 const specs: ParamSpec[] = [

@@ -1,5 +1,6 @@
 import type { ParamSpec, ParamValue, Params } from '../engine/types';
 import { isListSpec } from '../engine/types';
+import { ChoiceParamControl } from './ChoiceParamControl';
 import { ListParamControl } from './ListParamControl';
 import { ParamControl } from './ParamControl';
 import { specDefault } from './param_values';
@@ -57,6 +58,19 @@ export function ParamPanel(props: ParamPanelProps) {
             };
             const value = props.values[name] ?? specDefault(spec);
             const paper = props.paperValues[name] ?? specDefault(spec);
+            if (spec.choices.length > 0) {
+              return (
+                <ChoiceParamControl
+                  key={name}
+                  spec={spec}
+                  value={typeof value === 'number' ? value : spec.default}
+                  paperValue={typeof paper === 'number' ? paper : spec.default}
+                  source={props.sources[name]}
+                  onValue={(v) => props.onValue(name, v)}
+                  onReset={() => props.onReset(name)}
+                />
+              );
+            }
             if (isListSpec(spec)) {
               return (
                 <ListParamControl

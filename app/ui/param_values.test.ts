@@ -24,6 +24,7 @@ const pes: ParamSpec = {
   description: '',
   maxItems: 0,
   defaultList: [],
+  choices: [],
 };
 const rps: ParamSpec = {
   name: 'pe_rps',
@@ -37,6 +38,7 @@ const rps: ParamSpec = {
   description: '',
   maxItems: 0,
   defaultList: [],
+  choices: [],
 };
 const depths: ParamSpec = {
   ...pes,

@@ -13,6 +13,19 @@ std::string quoted(const std::string& name) { return "parameter '" + name + "'";
 
 // Checks one number; `subject` says which ("parameter 'x'" or "parameter 'x' item 2").
 void validate_number(const ParamSpec& spec, const std::string& subject, double value) {
+  if (spec.is_choice()) {
+    const bool valid = std::isfinite(value) && std::floor(value) == value && value >= 0 &&
+                       value < static_cast<double>(spec.choices.size());
+    if (!valid) {
+      std::string names;
+      for (std::size_t i = 0; i < spec.choices.size(); ++i) {
+        names += (i == 0 ? "" : ", ") + std::to_string(i) + " (" + spec.choices[i] + ")";
+      }
+      throw ParamError(spec.name, subject + " = " + format_number(value) +
+                                      " is not one of the choices; valid: " + names);
+    }
+    return;
+  }
   const std::string range = "[" + format_number(spec.min) + ", " + format_number(spec.max) + "]" +
                             (spec.unit.empty() ? "" : " " + spec.unit);
   if (!std::isfinite(value)) {

@@ -27,8 +27,12 @@ struct ParamSpec {
   std::size_t max_items = 0;
   // The default of a list parameter; empty for a single number.
   std::vector<double> default_list;
+  // Names of the values 0, 1, ... of a parameter that picks one of them (a topology, a traffic
+  // pattern); empty for a number. Such a parameter is a whole number from 0 to choices.size() - 1.
+  std::vector<std::string> choices;
 
   bool is_list() const { return max_items > 0; }
+  bool is_choice() const { return !choices.empty(); }
 };
 
 // Thrown for an unknown or invalid parameter; `param()` names it so callers can point at the field.

@@ -16,6 +16,12 @@ void ModelRegistry::add(ModelInfo info) {
       throw std::invalid_argument("model '" + info.name + "': parameter '" + spec.name +
                                   "' has an empty range or a non-positive step");
     }
+    if (spec.is_choice() && !(spec.integer && spec.min == 0 &&
+                              spec.max == static_cast<double>(spec.choices.size() - 1))) {
+      throw std::invalid_argument("model '" + info.name + "': parameter '" + spec.name +
+                                  "' picks a choice, so it must be a whole number from 0 to " +
+                                  std::to_string(spec.choices.size() - 1));
+    }
     validate_param(spec, spec.default_value);
     if (spec.is_list()) {
       validate_param(spec, ParamValue(spec.default_list));

@@ -1,0 +1,43 @@
+import { useId } from 'react';
+
+import type { ParamSpec } from '../engine/types';
+import { ParamHead } from './ParamHead';
+
+export interface ChoiceParamControlProps {
+  spec: ParamSpec;
+  value: number;
+  paperValue: number;
+  source: string | undefined;
+  onValue(value: number): void;
+  onReset(): void;
+}
+
+/** A parameter that picks one of named values (a topology, a traffic pattern). */
+export function ChoiceParamControl(props: ChoiceParamControlProps) {
+  const { spec, value, paperValue, source } = props;
+  const id = useId();
+  return (
+    <div className="param choice">
+      <ParamHead
+        spec={spec}
+        inputId={id}
+        paperText={spec.choices[paperValue] ?? String(paperValue)}
+        source={source}
+        changed={value !== paperValue}
+        onReset={props.onReset}
+      />
+      <select
+        id={id}
+        data-param-number={spec.name}
+        value={value}
+        onChange={(e) => props.onValue(Number(e.target.value))}
+      >
+        {spec.choices.map((name, i) => (
+          <option key={name} value={i}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

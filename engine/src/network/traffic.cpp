@@ -1,0 +1,194 @@
+#include "network/traffic.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/param_spec.h"
+
+namespace archex {
+
+namespace {
+
+constexpr int kMinBatches = 8;
+// Two-sided 95 % quantile of Student's t with about 10 degrees of freedom: a little wider than
+// the normal 1.96, as suits a handful of batch means.
+constexpr double kT95 = 2.23;
+
+double percentile(const std::vector<double>& sorted, double q) {
+  if (sorted.empty()) return 0;
+  const auto i = static_cast<std::size_t>(std::ceil(q * static_cast<double>(sorted.size()))) - 1;
+  return sorted[std::min(i, sorted.size() - 1)];
+}
+
+}  // namespace
+
+TrafficPattern::TrafficPattern(const Topology& topo, Pattern pattern, double hotspot_fraction)
+    : topo_(topo), pattern_(pattern), hotspot_fraction_(hotspot_fraction) {
+  const int n = topo.dimensions();
+  if (pattern == Pattern::kTranspose && topo.radix(0) != topo.radix(n - 1)) {
+    throw ParamError("pattern", "transpose swaps the first and last coordinates, so their radix "
+                                "must be equal (dims " +
+                                    std::to_string(topo.radix(0)) + " and " +
+                                    std::to_string(topo.radix(n - 1)) + ")");
+  }
+  std::array<int, 3> centre{0, 0, 0};
+  for (int d = 0; d < n; ++d) centre[static_cast<std::size_t>(d)] = topo.radix(d) / 2;
+  hotspot_ = topo.node_at(centre);
+}
+
+int TrafficPattern::destination(int src, Rng& rng) const {
+  const int nodes = topo_.nodes();
+  const int n = topo_.dimensions();
+  auto uniform_other = [&] {
+    const int pick = static_cast<int>(rng.below(static_cast<std::uint64_t>(nodes - 1)));
+    return pick >= src ? pick + 1 : pick;
+  };
+  switch (pattern_) {
+    case Pattern::kUniform:
+      return uniform_other();
+    case Pattern::kTranspose: {
+      std::array<int, 3> c = topo_.coordinates(src);
+      std::reverse(c.begin(), c.begin() + n);
+      return topo_.node_at(c);
+    }
+    case Pattern::kBitComplement: {
+      std::array<int, 3> c = topo_.coordinates(src);
+      for (int d = 0; d < n; ++d) {
+        auto& x = c[static_cast<std::size_t>(d)];
+        x = topo_.radix(d) - 1 - x;
+      }
+      return topo_.node_at(c);
+    }
+    case Pattern::kNeighbor: {
+      for (;;) {
+        const int port = static_cast<int>(rng.below(static_cast<std::uint64_t>(2 * n)));
+        const int next = topo_.neighbor(src, port);
+        if (next >= 0) return next;
+      }
+    }
+    case Pattern::kHotspot:
+      if (src != hotspot_ && rng.uniform01() < hotspot_fraction_) return hotspot_;
+      return uniform_other();
+  }
+  return src;
+}
+
+LoadPoint::LoadPoint(const NetworkConfig& config, const TrafficPattern& pattern,
+                     LoadPointOptions options, Rng& rng)
+    : net_(config),
+      pattern_(pattern),
+      opt_(options),
+      rng_(rng),
+      packet_probability_(options.rate / options.packet_flits) {
+  result_.offered = options.rate;
+}
+
+void LoadPoint::cycle() {
+  const int nodes = net_.topology().nodes();
+  const bool measuring = phase_ == Phase::kMeasure;
+  for (int node = 0; node < nodes; ++node) {
+    if (rng_.uniform01() >= packet_probability_) continue;
+    const int id = net_.send(node, pattern_.destination(node, rng_), opt_.packet_flits,
+                             measuring ? 1 : 0);
+    if (id < 0) {
+      overflow_ = true;
+    } else if (measuring) {
+      ++outstanding_;
+    }
+  }
+  net_.step();
+  for (const int id : net_.delivered()) {
+    const Packet& p = net_.packet(id);
+    net_.release(p.dst, p.flits);
+    if (p.tag == 1) {
+      const auto latency = static_cast<double>(p.delivered - p.created);
+      result_.latencies.push_back(latency);
+      batch_sum_ += latency;
+      ++batch_count_;
+      --outstanding_;
+    }
+    net_.free_packet(id);
+  }
+}
+
+bool LoadPoint::advance(std::int64_t budget) {
+  const std::int64_t local = net_.topology().local_port();
+  for (std::int64_t i = 0; i < budget && phase_ != Phase::kDone; ++i) {
+    cycle();
+    const std::int64_t now = net_.now();
+    if (phase_ == Phase::kWarmup && now >= opt_.warmup_cycles) {
+      phase_ = Phase::kMeasure;
+      measure_start_ = now;
+      net_.reset_counters();
+    } else if (phase_ == Phase::kMeasure) {
+      const std::int64_t elapsed = now - measure_start_;
+      if (elapsed % opt_.batch_cycles == 0) {
+        if (batch_count_ > 0) batch_means_.push_back(batch_sum_ / static_cast<double>(batch_count_));
+        batch_sum_ = 0;
+        batch_count_ = 0;
+        const auto b = static_cast<double>(batch_means_.size());
+        bool converged = false;
+        if (batch_means_.size() >= static_cast<std::size_t>(kMinBatches)) {
+          double mean = 0;
+          for (const double m : batch_means_) mean += m;
+          mean /= b;
+          double var = 0;
+          for (const double m : batch_means_) var += (m - mean) * (m - mean);
+          const double half = kT95 * std::sqrt(var / (b - 1) / b);
+          result_.latency_ci = half;
+          converged = half <= opt_.confidence * mean;
+        }
+        if (converged || elapsed >= opt_.max_cycles || overflow_) {
+          phase_ = Phase::kDrain;
+          measure_end_ = now;
+          std::uint64_t ejected = 0;
+          for (int node = 0; node < net_.topology().nodes(); ++node) {
+            ejected += net_.flits_sent(node, static_cast<int>(local));
+          }
+          ejected_at_end_ = ejected;
+          result_.bisection_words_per_cycle =
+              static_cast<double>(net_.bisection_flits()) / static_cast<double>(elapsed);
+          const Topology& topo = net_.topology();
+          result_.utilization.clear();
+          for (int node = 0; node < topo.nodes(); ++node) {
+            for (int port = 0; port < topo.ports(); ++port) {
+              result_.utilization.push_back(net_.utilization(node, port));
+            }
+          }
+        }
+      }
+    } else if (phase_ == Phase::kDrain) {
+      // The measured packets drain under continuing traffic; a network that cannot deliver them
+      // within another max_cycles is saturated.
+      if (outstanding_ == 0 || now - measure_end_ >= opt_.max_cycles) finish();
+    }
+  }
+  return done();
+}
+
+void LoadPoint::finish() {
+  const std::int64_t window = measure_end_ - measure_start_;
+  const auto nodes = static_cast<double>(net_.topology().nodes());
+  result_.accepted = static_cast<double>(ejected_at_end_) / (nodes * static_cast<double>(window));
+  auto& l = result_.latencies;
+  std::sort(l.begin(), l.end());
+  double sum = 0;
+  for (const double x : l) sum += x;
+  result_.latency_mean = l.empty() ? 0 : sum / static_cast<double>(l.size());
+  result_.latency_p50 = percentile(l, 0.5);
+  result_.latency_p95 = percentile(l, 0.95);
+  result_.latency_p99 = percentile(l, 0.99);
+  result_.measured_packets = static_cast<std::int64_t>(l.size());
+  result_.cycles = net_.now();
+  result_.saturated =
+      overflow_ || outstanding_ > 0 || result_.accepted < 0.9 * result_.offered;
+  phase_ = Phase::kDone;
+}
+
+double LoadPoint::progress() const {
+  if (phase_ == Phase::kDone) return 1;
+  const double span = static_cast<double>(opt_.warmup_cycles + 2 * opt_.max_cycles);
+  return std::min(0.99, static_cast<double>(net_.now()) / span);
+}
+
+}  // namespace archex

@@ -1,0 +1,91 @@
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/rng.h"
+#include "network/network.h"
+
+namespace archex {
+
+enum class Pattern { kUniform, kTranspose, kBitComplement, kNeighbor, kHotspot };
+
+// Destinations of the synthetic traffic patterns on a topology.
+class TrafficPattern {
+ public:
+  // Throws ParamError ("pattern") when the pattern does not fit the topology (a transpose needs
+  // equal radix in the dimensions it swaps).
+  TrafficPattern(const Topology& topo, Pattern pattern, double hotspot_fraction);
+  int destination(int src, Rng& rng) const;
+
+ private:
+  const Topology& topo_;
+  Pattern pattern_;
+  double hotspot_fraction_;
+  int hotspot_;
+};
+
+struct LoadPointResult {
+  double offered = 0;   // flits/node/cycle
+  double accepted = 0;  // flits/node/cycle
+  double latency_mean = 0;
+  double latency_p50 = 0;
+  double latency_p95 = 0;
+  double latency_p99 = 0;
+  double latency_ci = 0;  // half-width of the 95 % confidence interval of the mean
+  bool saturated = false;
+  std::int64_t measured_packets = 0;
+  std::int64_t cycles = 0;
+  double bisection_words_per_cycle = 0;
+  std::vector<double> latencies;  // of the measured packets, sorted
+  // Utilization of every channel (node * ports + port) over the measurement window.
+  std::vector<double> utilization;
+};
+
+struct LoadPointOptions {
+  double rate = 0.1;  // flits/node/cycle offered
+  int packet_flits = 8;
+  std::int64_t warmup_cycles = 1000;
+  std::int64_t max_cycles = 20000;
+  std::int64_t batch_cycles = 200;
+  double confidence = 0.05;  // target relative half-width of the mean latency's 95 % interval
+};
+
+// One open-loop load point: Bernoulli injection at `rate`, a warm-up, then batches of
+// measurement until the mean latency is known to the target confidence (batch means, at least 8
+// batches) or max_cycles pass, then a drain of the measured packets under continuing traffic.
+// Latency runs from a packet's creation (source queueing included) to its last flit's delivery.
+class LoadPoint {
+ public:
+  LoadPoint(const NetworkConfig& config, const TrafficPattern& pattern, LoadPointOptions options,
+            Rng& rng);
+  // Runs at most `budget` cycles; true when the point is complete.
+  bool advance(std::int64_t budget);
+  bool done() const { return phase_ == Phase::kDone; }
+  double progress() const;
+  const Network& network() const { return net_; }
+  const LoadPointResult& result() const { return result_; }
+
+ private:
+  enum class Phase { kWarmup, kMeasure, kDrain, kDone };
+  void cycle();
+  void finish();
+
+  Network net_;
+  const TrafficPattern& pattern_;
+  LoadPointOptions opt_;
+  Rng& rng_;
+  Phase phase_ = Phase::kWarmup;
+  double packet_probability_;
+  std::int64_t measure_start_ = 0;
+  std::int64_t measure_end_ = 0;
+  std::int64_t outstanding_ = 0;
+  std::uint64_t ejected_at_end_ = 0;
+  double batch_sum_ = 0;
+  std::int64_t batch_count_ = 0;
+  std::vector<double> batch_means_;
+  bool overflow_ = false;
+  LoadPointResult result_;
+};
+
+}  // namespace archex
