@@ -14,7 +14,7 @@ import { useMeasuredWidth } from './use_measured_width';
 import { useReadout } from './use_readout';
 
 /** Directions in the order of `util`: two per dimension. */
-export const DIRECTIONS = ['+x', '-x', '+y', '-y', '+z', '-z'] as const;
+const DIRECTIONS = ['+x', '-x', '+y', '-y', '+z', '-z'] as const;
 export type Direction = (typeof DIRECTIONS)[number];
 
 /**
@@ -37,7 +37,7 @@ const STYLE = {
 } as const;
 
 /** The fixed colour domain is 0..1, so colours compare across runs; values beyond it clamp. */
-export function utilizationColor(value: number | null): string {
+function utilizationColor(value: number | null): string {
   if (value === null) return palette.grey;
   return interpolateViridis(Math.min(1, Math.max(0, value)));
 }
@@ -168,11 +168,12 @@ function legendBlock(data: ChannelHeatmapData, width: number, fontSize: number) 
   const caption = wrapParts(captionParts(data), available, fontSize);
   const missing = planeChannels(data).filter((c) => c.value === null).length;
   const noDataWidth = missing > 0 ? 16 + SWATCH_WIDTH + 6 + textWidth(NO_DATA_LABEL, small) : 0;
-  // Half of the "100 %" label hangs past the bar's end.
+  // The end labels are centred on the bar's ends: half of each hangs past them.
+  const inset = textWidth('0\u00a0%', small) / 2;
   const overhang = textWidth('100\u00a0%', small) / 2;
   const barWidth = Math.max(
     60,
-    Math.min(STYLE.colorBar.maxWidth, available - noDataWidth - overhang),
+    Math.min(STYLE.colorBar.maxWidth, available - inset - overhang - noDataWidth),
   );
   const barY = caption.length * rowHeight + 2;
   const axis = scaledAxis(
@@ -185,6 +186,7 @@ function legendBlock(data: ChannelHeatmapData, width: number, fontSize: number) 
     return { offset, color: utilizationColor(offset) };
   });
   const colorBar = {
+    x: inset,
     y: barY,
     width: barWidth,
     height: STYLE.colorBar.height,
@@ -192,7 +194,9 @@ function legendBlock(data: ChannelHeatmapData, width: number, fontSize: number) 
     ticks: axisTicks(axis, 'x', small),
   };
   const noData =
-    missing > 0 ? { x: barWidth + overhang + 16, y: barY + STYLE.colorBar.height / 2 } : null;
+    missing > 0
+      ? { x: inset + barWidth + overhang + 16, y: barY + STYLE.colorBar.height / 2 }
+      : null;
   const height = barY + STYLE.colorBar.height + 4 + small + 4;
   return { caption, rowHeight, colorBar, noData, height };
 }
@@ -352,8 +356,7 @@ export function channelHeatmapGeometry(data: ChannelHeatmapData, size: ChartSize
       : [0, c.direction === '+y' ? -1 : 1];
     // Keep right: the right-hand side of travel (dx, dy) on screen is (-dy, dx).
     const [ox, oy] = [-dy * lane, dx * lane];
-    const start = (cx: number, cy: number) => [cx + dx * reach + ox, cy + dy * reach + oy] as const;
-    const [sx, sy] = start(px, py);
+    const [sx, sy] = [px + dx * reach + ox, py + dy * reach + oy];
     if (!c.wrap) {
       const [ex, ey] = [px + dx * (cell - reach) + ox, py + dy * (cell - reach) + oy];
       return [segmentPart(sx, sy, ex, ey, thickness, true)];
@@ -417,16 +420,12 @@ export function channelHeatmapGeometry(data: ChannelHeatmapData, size: ChartSize
     cell,
     nodeSize,
     thickness,
-    /** Whether the nodes hold ±z triangles (a 3-D network). */
-    cube: net.n === 3,
     nodes,
     channels,
     legend,
     targets,
   };
 }
-
-export type ChannelHeatmapGeometry = ReturnType<typeof channelHeatmapGeometry>;
 
 /** Index of the channel with a part centre nearest to (px, py), or null if there is none. */
 export function nearestChannel(channels: ChannelMark[], px: number, py: number): number | null {
@@ -522,7 +521,7 @@ export function ChannelHeatmap({
               {line}
             </text>
           ))}
-          <g className="axis" transform={`translate(0,${legend.colorBar.y})`}>
+          <g className="axis" transform={`translate(${legend.colorBar.x},${legend.colorBar.y})`}>
             <rect
               className="colorbar"
               width={legend.colorBar.width}
@@ -570,6 +569,7 @@ export function ChannelHeatmap({
           <path
             key={`${c.x},${c.y},${c.direction}`}
             d={c.parts.map((p) => p.path).join('')}
+            className={c.value === null ? undefined : 'heatmap-channel'}
             fill={c.color}
             fillOpacity={c.value === null ? STYLE.noDataOpacity : undefined}
             stroke={c.value === null ? palette.grey : undefined}

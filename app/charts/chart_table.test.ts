@@ -3,8 +3,15 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
 import type { ChartTable, LineChartData } from './chart_data';
-import { lineChartTable, stackedBarTable, tableToCsv, workRateStacksTable } from './chart_table';
+import {
+  channelHeatmapTable,
+  lineChartTable,
+  stackedBarTable,
+  tableToCsv,
+  workRateStacksTable,
+} from './chart_table';
 import { DataTable } from './DataTable';
+import { mesh8x8x8Uniform, ring16HotSpot, torus4x4HotSpot } from './fixtures/channel_heatmap';
 import { paragonG } from './fixtures/line_chart';
 import { multiPsiExchangeMs } from './fixtures/stacked_bar';
 import { multiPsiWorkRates } from './fixtures/work_rate_stacks';
@@ -90,6 +97,50 @@ describe('workRateStacksTable()', () => {
     expect(table.columns.at(-1)).toBe('average work rate (fraction)');
     expect(table.rows[0]!.slice(0, 4)).toEqual(['Depth1', 0.55, 0.495, 0.44]);
     expect(table.rows[0]!.at(-1)).toBeCloseTo(0.495, 9);
+  });
+});
+
+describe('channelHeatmapTable()', () => {
+  it('gives one row per channel of a torus plane, node by node in direction order', () => {
+    const table = channelHeatmapTable(torus4x4HotSpot);
+    expect(table.columns).toEqual(['x', 'y', 'z', 'direction', 'utilization (fraction)']);
+    expect(table.rows).toHaveLength(64);
+    // Fixture: uniform traffic loads + channels 0.75 × 0.2 and - channels 0.25 × 0.2.
+    expect(table.rows.slice(0, 4).map((r) => r.slice(0, 4))).toEqual([
+      [0, 0, 0, '+x'],
+      [0, 0, 0, '-x'],
+      [0, 0, 0, '+y'],
+      [0, 0, 0, '-y'],
+    ]);
+    expect(table.rows[0]![4]).toBeCloseTo(0.15, 9);
+    expect(table.rows[1]![4]).toBeCloseTo(0.05, 9);
+    // The wrap-around +y from (0, 3) into the hot spot: 0.15 + 8 × 0.08.
+    const wrap = table.rows.find((r) => r[0] === 0 && r[1] === 3 && r[3] === '+y');
+    expect(wrap![4]).toBeCloseTo(0.79, 9);
+  });
+
+  it('includes the ±z channels of the drawn plane of a 3-D mesh, edges left out', () => {
+    const table = channelHeatmapTable(mesh8x8x8Uniform);
+    // x and y: 7 links × 8 lines × 2 directions each; z: both directions at all 64 nodes.
+    expect(table.rows).toHaveLength(112 + 112 + 128);
+    expect(table.rows.every((r) => r[2] === 3)).toBe(true);
+    expect(table.rows.filter((r) => r[3] === '+z')).toHaveLength(64);
+    expect(table.rows.some((r) => r[0] === 0 && r[3] === '-x')).toBe(false);
+    expect(channelHeatmapTable({ ...mesh8x8x8Uniform, plane: 0 }).rows).toHaveLength(288);
+    expect(channelHeatmapTable(ring16HotSpot).rows).toHaveLength(32);
+  });
+
+  it('leaves the utilization empty where the data has none', () => {
+    const table = channelHeatmapTable({
+      dims: [2],
+      torus: false,
+      plane: 0,
+      util: [[Number.NaN]],
+    });
+    expect(table.rows).toEqual([
+      [0, 0, 0, '+x', ''],
+      [1, 0, 0, '-x', ''],
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
 #include "models/builtin_models.h"
 
+#include "models/jmachine.h"
 #include "models/multipsi_perf.h"
 #include "models/network_traffic.h"
 
@@ -9,6 +10,9 @@ ModelRegistry builtin_registry() {
   ModelRegistry registry;
   registry.add(multipsi_perf_info());
   registry.add(network_traffic_info());
+  registry.add(jmachine_round_trip_info());
+  registry.add(jmachine_loop_info());
+  registry.add(jmachine_terminal_info());
   return registry;
 }
 

@@ -74,9 +74,7 @@ Network::Network(const NetworkConfig& config)
       }
     }
   }
-  for (std::size_t c = 0; c < channels; ++c) {
-    if (token_rate_[c] > 0) refill_.push_back(static_cast<std::int32_t>(c));
-  }
+  token_time_.assign(channels, 0);
 
   sq_.assign(n * static_cast<std::size_t>(config.source_queue_packets), 0);
   sq_head_.assign(n, 0);
@@ -84,6 +82,20 @@ Network::Network(const NetworkConfig& config)
   inject_vc_.assign(n, -1);
   inject_tokens_.assign(n, 0.0);
   rq_used_.assign(n, 0);
+}
+
+double& Network::refreshed_tokens(int index) {
+  // Tokens are topped up when looked at, for all the cycles since: the same as a refill every
+  // cycle, without touching idle channels.
+  const auto i = static_cast<std::size_t>(index);
+  const std::int64_t cycles = now_ + 1 - token_time_[i];
+  if (cycles > 0) {
+    const double cap = std::max(1.0, token_rate_[i]);
+    const double add = token_rate_[i] * static_cast<double>(cycles);
+    tokens_[i] = add >= cap ? cap : std::min(cap, tokens_[i] + add);
+    token_time_[i] = now_ + 1;
+  }
+  return tokens_[i];
 }
 
 int Network::link_token(int node, int port) const {
@@ -207,69 +219,67 @@ void Network::process_router(int node) {
   const auto n = static_cast<std::size_t>(node);
   if (node_flits_[n] == 0) return;
   const int local = topo_.local_port();
+  const int slots = ports_ * vcs_;
   std::uint32_t used = 0;
+  // Round robin: each cycle a different input virtual channel is looked at first.
   const int start = rr_[n];
-  rr_[n] = (start + 1) % (ports_ * vcs_);
-  for (int k = 0; k < ports_; ++k) {
-    const int port = (start / vcs_ + k) % ports_;
-    for (int j = 0; j < vcs_; ++j) {
-      const int v = (start + j) % vcs_;
-      const int in = ivc(node, port, v);
-      const auto i = static_cast<std::size_t>(in);
-      if (count_[i] == 0) continue;
-      const std::size_t at = i * static_cast<std::size_t>(buffer_) + static_cast<std::size_t>(head_[i]);
-      const Flit flit = flits_[at];
-      if (flit.ready > now_) continue;
-      if (out_port_[i] < 0 && !route_head(node, in)) continue;
-      const int out = out_port_[i];
-      if (used & (1u << out)) continue;
-      const auto channel = static_cast<std::size_t>(node * ports_ + out);
-      double& tokens = tokens_[static_cast<std::size_t>(link_token(node, out))];
-      if (tokens < 1.0) continue;
-      const Packet& p = packets_[static_cast<std::size_t>(flit.packet)];
-      const bool tail = flit.index == p.flits - 1;
-      int to = -1;
-      if (out == local) {
-        if (rq_used_[n] >= config_.receive_queue_flits) continue;
-      } else {
-        to = ivc(downstream_[channel], out ^ 1, out_vc_[i]);
-        const auto o = static_cast<std::size_t>(to);
-        if (config_.credit_flow ? credits_[o] <= 0 : free_seen_[o] < onoff_margin_) continue;
-      }
-      // The flit moves: out of this buffer, a credit back upstream, one token spent.
-      head_[i] = (head_[i] + 1) % buffer_;
-      --count_[i];
-      --node_flits_[n];
-      if (port != local) credit_returns_.push_back(in);
-      tokens -= 1.0;
-      ++sent_[channel];
-      bisection_flits_ += bisection_[channel];
-      used |= 1u << out;
-      if (out == local) {
-        ++rq_used_[n];
-        --in_network_;
-        if (tail) {
-          held_[static_cast<std::size_t>(ivc(node, local, 0))] = 0;
-          packets_[static_cast<std::size_t>(flit.packet)].delivered = now_;
-          delivered_.push_back(flit.packet);
-        }
-      } else {
-        push(to, flit.packet, flit.index);
-        if (config_.credit_flow) --credits_[static_cast<std::size_t>(to)];
-        if (tail) held_[static_cast<std::size_t>(to)] = 0;
-      }
-      if (tail) out_port_[i] = -1;
-      break;
+  rr_[n] = start + 1 == slots ? 0 : start + 1;
+  const int first = node * slots;
+  std::uint32_t port_done = 0;
+  for (int k = 0, slot = start; k < slots; ++k, slot = slot + 1 == slots ? 0 : slot + 1) {
+    const int port = slot / vcs_;
+    if (port_done & (1u << port)) continue;
+    const int in = first + slot;
+    const auto i = static_cast<std::size_t>(in);
+    if (count_[i] == 0) continue;
+    const Flit flit =
+        flits_[i * static_cast<std::size_t>(buffer_) + static_cast<std::size_t>(head_[i])];
+    if (flit.ready > now_) continue;
+    if (out_port_[i] < 0 && !route_head(node, in)) continue;
+    const int out = out_port_[i];
+    if (used & (1u << out)) continue;
+    const auto channel = static_cast<std::size_t>(node * ports_ + out);
+    int to = -1;
+    if (out == local) {
+      if (rq_used_[n] >= config_.receive_queue_flits) continue;
+    } else {
+      to = ivc(downstream_[channel], out ^ 1, out_vc_[i]);
+      const auto o = static_cast<std::size_t>(to);
+      if (config_.credit_flow ? credits_[o] <= 0 : free_seen_[o] < onoff_margin_) continue;
     }
+    double& tokens = refreshed_tokens(link_token(node, out));
+    if (tokens < 1.0) continue;
+    const Packet& p = packets_[static_cast<std::size_t>(flit.packet)];
+    const bool tail = flit.index == p.flits - 1;
+    // The flit moves: out of this buffer, a credit back upstream, one token spent.
+    head_[i] = head_[i] + 1 == buffer_ ? 0 : head_[i] + 1;
+    --count_[i];
+    --node_flits_[n];
+    if (port != local) credit_returns_.push_back(in);
+    tokens -= 1.0;
+    ++sent_[channel];
+    bisection_flits_ += bisection_[channel];
+    used |= 1u << out;
+    port_done |= 1u << port;
+    if (out == local) {
+      ++rq_used_[n];
+      --in_network_;
+      if (tail) {
+        held_[static_cast<std::size_t>(ivc(node, local, 0))] = 0;
+        packets_[static_cast<std::size_t>(flit.packet)].delivered = now_;
+        delivered_.push_back(flit.packet);
+      }
+    } else {
+      push(to, flit.packet, flit.index);
+      if (config_.credit_flow) --credits_[static_cast<std::size_t>(to)];
+      if (tail) held_[static_cast<std::size_t>(to)] = 0;
+    }
+    if (tail) out_port_[i] = -1;
   }
 }
 
 void Network::step() {
   delivered_.clear();
-  for (const std::int32_t c : refill_) {
-    const auto i = static_cast<std::size_t>(c);
-    tokens_[i] = std::min(std::max(1.0, token_rate_[i]), tokens_[i] + token_rate_[i]);
-  }
   const int nodes = topo_.nodes();
   for (int node = 0; node < nodes; ++node) inject(node);
   // Alternate the order so neither end of a half-duplex link always goes first.

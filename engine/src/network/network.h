@@ -97,6 +97,7 @@ class Network {
 
   int ivc(int node, int port, int vc) const { return (node * ports_ + port) * vcs_ + vc; }
   int link_token(int node, int port) const;
+  double& refreshed_tokens(int index);
   // Puts a flit at the back of an input virtual channel; it may leave after the link and router.
   void push(int to, std::int32_t packet, std::int32_t index);
   // Picks the output port and a free output virtual channel for the packet at the front of `in`.
@@ -127,7 +128,8 @@ class Network {
   // Channel tokens: words a channel (or a half-duplex link) may still send.
   std::vector<double> tokens_;
   std::vector<double> token_rate_;
-  std::vector<std::int32_t> refill_;
+  // The cycle each channel's tokens were last topped up to.
+  std::vector<std::int64_t> token_time_;
   std::vector<std::int32_t> downstream_;
   std::vector<std::uint8_t> bisection_;
   std::vector<std::int32_t> rr_;

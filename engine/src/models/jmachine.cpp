@@ -1,0 +1,559 @@
+#include "models/jmachine.h"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <string>
+
+#include "models/jmachine_node.h"
+#include "network/network_params.h"
+
+namespace archex {
+
+namespace {
+
+const char* const kCitation =
+    "M. D. Noakes, D. A. Wallach, W. J. Dally, The J-Machine Multicomputer: An Architectural "
+    "Evaluation, ISCA 1993, sections 2-3";
+
+ParamSpec spec(const char* name, const char* label, const char* unit, double value, double min,
+               double max, double step, bool integer, const char* description) {
+  ParamSpec s;
+  s.name = name;
+  s.label = label;
+  s.unit = unit;
+  s.default_value = value;
+  s.min = min;
+  s.max = max;
+  s.step = step;
+  s.integer = integer;
+  s.description = description;
+  return s;
+}
+
+ParamSpec list(ParamSpec s, std::size_t max_items, std::vector<double> values) {
+  s.max_items = max_items;
+  s.default_list = std::move(values);
+  return s;
+}
+
+std::vector<ParamSpec> with_machine(std::vector<ParamSpec> own) {
+  std::vector<ParamSpec> out = network_specs(jmachine_network({8, 8, 8}));
+  for (auto& s : node_cost_specs()) out.push_back(std::move(s));
+  for (auto& s : own) out.push_back(std::move(s));
+  return out;
+}
+
+// ---- Fig. 2: round trip against distance ------------------------------------------------------
+
+struct RequestKind {
+  const char* name;
+  const char* label;
+  int request_words;
+  int reply_words;
+  int data_words;
+  bool external;
+};
+
+constexpr RequestKind kKinds[] = {
+    {"null_rpc", "null RPC (2-word request, 1-word reply)", 2, 1, 0, false},
+    {"read1_internal", "read 1 word, internal memory", 3, 2, 1, false},
+    {"read6_internal", "read 6 words, internal memory", 3, 7, 6, false},
+    {"read1_external", "read 1 word, external memory", 3, 2, 1, true},
+    {"read6_external", "read 6 words, external memory", 3, 7, 6, true},
+};
+
+// One request and its reply on an otherwise idle machine; `done` is when the reply's handler ends.
+class RoundTrip final : public Machine::Workload {
+ public:
+  RoundTrip(Machine& m, const RequestKind& kind, int src, int dst)
+      : m_(m), kind_(kind), src_(src), dst_(dst) {}
+
+  Machine::Handling on_message(int, const Packet& message) override {
+    const NodeCosts& c = m_.costs();
+    const auto now = static_cast<double>(m_.network().now());
+    if (message.tag == 0) {
+      if (kind_.data_words == 0) return {c.handler, src_, kind_.reply_words, 1};
+      const double per_word = kind_.external ? c.reply_external : c.reply_internal;
+      return {c.read_handler + c.xlate + per_word * kind_.data_words, src_, kind_.reply_words, 1};
+    }
+    done = now + c.dispatch + c.handler;
+    return {c.handler, -1, 0, 0};
+  }
+  bool background(int node) override {
+    if (node != src_ || started_) return false;
+    started_ = true;
+    m_.send(src_, dst_, kind_.request_words, 0);
+    return true;
+  }
+
+  double done = -1;
+
+ private:
+  Machine& m_;
+  const RequestKind& kind_;
+  int src_;
+  int dst_;
+  bool started_ = false;
+};
+
+class JMachineRoundTrip final : public Model {
+ public:
+  explicit JMachineRoundTrip(const ParamValues& p) : config_(network_config(p)), costs_(node_costs(p)) {
+    const Topology topo(config_.radix, config_.torus);
+    // Destinations at each distance along the e-cube path from node 0 to the far corner.
+    std::array<int, 3> c{0, 0, 0};
+    path_.push_back(0);
+    for (int d = 0; d < topo.dimensions(); ++d) {
+      while (c[static_cast<std::size_t>(d)] < topo.radix(d) - 1) {
+        ++c[static_cast<std::size_t>(d)];
+        path_.push_back(topo.node_at(c));
+      }
+    }
+    Network check(config_);
+  }
+
+  bool advance(std::uint64_t budget) override {
+    for (std::uint64_t i = 0; i < budget && !finished(); ++i) {
+      const RequestKind& kind = kKinds[kind_];
+      Machine m(config_, costs_);
+      RoundTrip trip(m, kind, 0, path_[distance_]);
+      while (trip.done < 0 && m.network().now() < 100000) m.step(trip);
+      cycles_[kind_].push_back(trip.done);
+      if (++distance_ == path_.size()) {
+        distance_ = 0;
+        ++kind_;
+      }
+    }
+    return finished();
+  }
+
+  double progress() const override {
+    const double total = static_cast<double>(std::size(kKinds) * path_.size());
+    return static_cast<double>(kind_ * path_.size() + distance_) / total;
+  }
+
+  Result result() const override {
+    Result r;
+    for (std::size_t k = 0; k < std::size(kKinds); ++k) {
+      Series s{std::string("round_trip_") + kKinds[k].name, kKinds[k].label, "distance", "hops",
+               "round-trip latency", "cycles", {}, {}};
+      for (std::size_t d = 0; d < cycles_[k].size(); ++d) {
+        s.x.push_back(static_cast<double>(d));
+        s.y.push_back(cycles_[k][d]);
+      }
+      r.series.push_back(std::move(s));
+    }
+    const auto& rpc = cycles_[0];
+    const auto& read = cycles_[1];
+    if (!rpc.empty()) {
+      r.scalars.push_back({"null_rpc_self_cycles", rpc.front(), "cycles",
+                           "Null RPC from a node to itself, round trip"});
+    }
+    if (rpc.size() == path_.size() && rpc.size() > 1) {
+      r.scalars.push_back({"null_rpc_per_hop_cycles",
+                           (rpc.back() - rpc.front()) / static_cast<double>(rpc.size() - 1),
+                           "cycles/hop", "Round-trip increase per hop of distance"});
+    }
+    if (read.size() > 1) {
+      r.scalars.push_back({"read1_neighbor_cycles", read[1], "cycles",
+                           "Remote read of one word from internal memory, nearest neighbour"});
+    }
+    if (read.size() == path_.size()) {
+      r.scalars.push_back({"read1_corner_cycles", read.back(), "cycles",
+                           "The same read from the opposite corner"});
+    }
+    return r;
+  }
+
+ private:
+  bool finished() const { return kind_ == std::size(kKinds); }
+
+  NetworkConfig config_;
+  NodeCosts costs_;
+  std::vector<int> path_;
+  std::size_t kind_ = 0;
+  std::size_t distance_ = 0;
+  std::vector<double> cycles_[std::size(kKinds)];
+};
+
+// ---- Fig. 3: the closed loop ------------------------------------------------------------------
+
+constexpr int kMinBatches = 6;
+// Two-sided 95 % quantile of Student's t with 5 degrees of freedom (6 batch means).
+constexpr double kT95 = 2.57;
+
+// Every node: pick a random destination, send an N-word request, wait for the N-word reply,
+// then compute (or idle) L cycles; handlers preempt the computation.
+class Loop final : public Machine::Workload {
+ public:
+  Loop(Machine& m, Rng& rng, int words, int grain)
+      : m_(m), rng_(rng), words_(words), grain_(grain) {
+    const auto n = static_cast<std::size_t>(m.network().topology().nodes());
+    remaining_.assign(n, 0);
+    sent_at_.assign(n, 0);
+    waiting_.assign(n, 0);
+    // Start at random points of the computation, so the nodes do not move in lockstep.
+    for (auto& r : remaining_) r = static_cast<int>(rng_.below(static_cast<std::uint64_t>(grain_) + 1));
+  }
+
+  Machine::Handling on_message(int node, const Packet& message) override {
+    const NodeCosts& c = m_.costs();
+    if (message.tag == 0) return {c.handler, message.src, words_, 1};
+    const double now = static_cast<double>(m_.network().now());
+    const double round_trip = now + c.dispatch + c.handler - sent_at_[static_cast<std::size_t>(node)];
+    if (measuring) {
+      sum += round_trip / 2;
+      ++samples;
+    }
+    waiting_[static_cast<std::size_t>(node)] = 0;
+    remaining_[static_cast<std::size_t>(node)] = grain_;
+    return {c.handler, -1, 0, 0};
+  }
+
+  bool background(int node) override {
+    const auto n = static_cast<std::size_t>(node);
+    if (waiting_[n]) return false;
+    if (remaining_[n] > 0) {
+      --remaining_[n];
+      if (measuring) ++compute;
+      return true;
+    }
+    const int nodes = m_.network().topology().nodes();
+    int dst = static_cast<int>(rng_.below(static_cast<std::uint64_t>(nodes - 1)));
+    if (dst >= node) ++dst;
+    m_.send(node, dst, words_, 0);
+    sent_at_[n] = static_cast<double>(m_.network().now());
+    waiting_[n] = 1;
+    return true;
+  }
+
+  bool measuring = false;
+  double sum = 0;
+  std::int64_t samples = 0;
+  std::int64_t compute = 0;
+
+ private:
+  Machine& m_;
+  Rng& rng_;
+  int words_;
+  int grain_;
+  std::vector<int> remaining_;
+  std::vector<double> sent_at_;
+  std::vector<std::uint8_t> waiting_;
+};
+
+struct LoopPoint {
+  int words = 0;
+  int grain = 0;
+  double one_way = 0;
+  double bisection_gbps = 0;
+  double efficiency = 0;
+};
+
+class JMachineLoop final : public Model {
+ public:
+  JMachineLoop(const ParamValues& p, Rng rng)
+      : params_(p), config_(network_config(p)), costs_(node_costs(p)), rng_(rng) {
+    Network check(config_);
+    for (const double w : p.list("message_words")) words_.push_back(static_cast<int>(w));
+    for (const double g : p.list("grain_cycles")) grains_.push_back(static_cast<int>(g));
+    std::sort(grains_.begin(), grains_.end());
+    confidence_ = p.number("confidence_percent") / 100;
+    max_cycles_ = static_cast<std::int64_t>(p.number("max_cycles"));
+  }
+
+  bool advance(std::uint64_t budget) override {
+    for (std::uint64_t i = 0; i < budget && !finished(); ++i) {
+      if (!machine_) start();
+      step();
+    }
+    return finished();
+  }
+
+  double progress() const override {
+    const double total = static_cast<double>(words_.size() * grains_.size());
+    const double partial =
+        machine_ ? std::min(0.9, static_cast<double>(machine_->network().now()) /
+                                     static_cast<double>(warmup_ + max_cycles_))
+                 : 0;
+    return (static_cast<double>(points_.size()) + partial) / total;
+  }
+
+  Result result() const override {
+    Result r;
+    const Topology topo(config_.radix, config_.torus);
+    const double capacity = gbit_per_s(
+        params_, topo.bisection_links() * config_.channel_rate * (config_.half_duplex ? 1.0 : 2.0));
+    r.scalars.push_back({"bisection_capacity_gbps", capacity, "Gbit/s",
+                         "Peak traffic across the bisection"});
+    double peak = 0;
+    for (const int w : words_) {
+      const std::string n = std::to_string(w);
+      Series lat{"latency_vs_bisection_n" + n, n + "-word messages", "bisection traffic", "Gbit/s",
+                 "one-way latency", "cycles", {}, {}};
+      Series eff{"efficiency_vs_grain_n" + n, n + "-word messages", "computation per message",
+                 "cycles", "efficiency", "fraction", {}, {}};
+      double top = 0;
+      double half = -1;
+      const LoopPoint* before = nullptr;
+      for (const LoopPoint& pt : points_) {
+        if (pt.words != w) continue;
+        lat.x.push_back(pt.bisection_gbps);
+        lat.y.push_back(pt.one_way);
+        eff.x.push_back(pt.grain);
+        eff.y.push_back(pt.efficiency);
+        top = std::max(top, pt.bisection_gbps);
+        if (half < 0 && before && before->efficiency < 0.5 && pt.efficiency >= 0.5) {
+          const double f = (0.5 - before->efficiency) / (pt.efficiency - before->efficiency);
+          half = before->grain + f * (pt.grain - before->grain);
+        }
+        before = &pt;
+      }
+      peak = std::max(peak, top);
+      if (!lat.x.empty()) {
+        r.scalars.push_back({"latency_vs_bisection_n" + n + "_saturation", top, "Gbit/s",
+                             "Most bisection traffic " + n + "-word messages reached"});
+      }
+      if (half >= 0) {
+        r.scalars.push_back({"half_power_cycles_n" + n, half, "cycles",
+                             "Computation per message at 50 % efficiency, " + n + "-word messages"});
+      }
+      r.series.push_back(std::move(lat));
+      r.series.push_back(std::move(eff));
+    }
+    r.scalars.push_back({"peak_bisection_gbps", peak, "Gbit/s",
+                         "Most bisection traffic any message length reached"});
+    r.scalars.push_back({"peak_bisection_fraction", capacity > 0 ? peak / capacity : 0, "fraction",
+                         "That over the bisection capacity"});
+    return r;
+  }
+
+ private:
+  bool finished() const { return points_.size() == words_.size() * grains_.size(); }
+
+  void start() {
+    const std::size_t i = points_.size();
+    words_now_ = words_[i / grains_.size()];
+    grain_now_ = grains_[i % grains_.size()];
+    machine_ = std::make_unique<Machine>(config_, costs_);
+    loop_ = std::make_unique<Loop>(*machine_, rng_, words_now_, grain_now_);
+    // Nodes start at random points of their computation, so one grain and a little more settle
+    // the queues; a batch spans about half a loop of every node.
+    warmup_ = 200 + static_cast<std::int64_t>(grain_now_);
+    batch_ = 100 + static_cast<std::int64_t>(grain_now_) / 2;
+    batch_sum_ = 0;
+    batch_samples_ = 0;
+    means_.clear();
+  }
+
+  void step() {
+    Machine& m = *machine_;
+    m.step(*loop_);
+    const std::int64_t now = m.network().now();
+    if (now == warmup_) {
+      loop_->measuring = true;
+      m.network().reset_counters();
+      return;
+    }
+    if (now < warmup_ || (now - warmup_) % batch_ != 0) return;
+    const std::int64_t new_samples = loop_->samples - batch_samples_;
+    if (new_samples > 0) means_.push_back((loop_->sum - batch_sum_) / static_cast<double>(new_samples));
+    batch_sum_ = loop_->sum;
+    batch_samples_ = loop_->samples;
+    bool converged = false;
+    if (means_.size() >= static_cast<std::size_t>(kMinBatches)) {
+      const auto b = static_cast<double>(means_.size());
+      double mean = 0;
+      for (const double x : means_) mean += x;
+      mean /= b;
+      double var = 0;
+      for (const double x : means_) var += (x - mean) * (x - mean);
+      converged = kT95 * std::sqrt(var / (b - 1) / b) <= confidence_ * mean;
+    }
+    const std::int64_t window = now - warmup_;
+    if (!converged && window < max_cycles_) return;
+    LoopPoint pt;
+    pt.words = words_now_;
+    pt.grain = grain_now_;
+    pt.one_way = loop_->samples > 0 ? loop_->sum / static_cast<double>(loop_->samples) : 0;
+    pt.bisection_gbps = gbit_per_s(
+        params_, static_cast<double>(m.network().bisection_flits()) / static_cast<double>(window));
+    pt.efficiency = static_cast<double>(loop_->compute) /
+                    (static_cast<double>(window) * m.network().topology().nodes());
+    points_.push_back(pt);
+    loop_.reset();
+    machine_.reset();
+  }
+
+  ParamValues params_;
+  NetworkConfig config_;
+  NodeCosts costs_;
+  Rng rng_;
+  std::vector<int> words_;
+  std::vector<int> grains_;
+  double confidence_;
+  std::int64_t max_cycles_;
+  std::vector<LoopPoint> points_;
+  std::unique_ptr<Machine> machine_;
+  std::unique_ptr<Loop> loop_;
+  int words_now_ = 0;
+  int grain_now_ = 0;
+  std::int64_t warmup_ = 0;
+  std::int64_t batch_ = 0;
+  double batch_sum_ = 0;
+  std::int64_t batch_samples_ = 0;
+  std::vector<double> means_;
+};
+
+// ---- Fig. 4: terminal bandwidth ---------------------------------------------------------------
+
+constexpr const char* kModes[] = {"discard", "internal", "external"};
+constexpr const char* kModeLabels[] = {"discarded", "copied to internal memory",
+                                       "copied to external memory"};
+
+// Node 0 sends to its neighbour back to back; the receiver's handler discards or copies.
+class Stream final : public Machine::Workload {
+ public:
+  Stream(Machine& m, int words, int mode, int dst) : m_(m), words_(words), mode_(mode), dst_(dst) {}
+
+  Machine::Handling on_message(int, const Packet&) override {
+    const NodeCosts& c = m_.costs();
+    if (measuring) received += words_;
+    const double per_word = mode_ == 0 ? 0 : mode_ == 1 ? c.copy_internal : c.copy_external;
+    return {c.suspend + per_word * words_, -1, 0, 0};
+  }
+  bool background(int node) override {
+    if (node != 0 || m_.network().source_backlog(0) > 1) return false;
+    m_.send(0, dst_, words_, 0);
+    return true;
+  }
+
+  bool measuring = false;
+  std::int64_t received = 0;
+
+ private:
+  Machine& m_;
+  int words_;
+  int mode_;
+  int dst_;
+};
+
+class JMachineTerminal final : public Model {
+ public:
+  explicit JMachineTerminal(const ParamValues& p)
+      : config_(network_config(p)), costs_(node_costs(p)) {
+    Network check(config_);
+    for (const double w : p.list("message_words")) sizes_.push_back(static_cast<int>(w));
+    std::sort(sizes_.begin(), sizes_.end());
+    window_ = static_cast<std::int64_t>(p.number("window_cycles"));
+  }
+
+  bool advance(std::uint64_t budget) override {
+    for (std::uint64_t i = 0; i < budget && !finished(); ++i) {
+      const std::size_t at = bandwidth_.size();
+      const int mode = static_cast<int>(at / sizes_.size());
+      const int words = sizes_[at % sizes_.size()];
+      Machine m(config_, costs_);
+      Stream stream(m, words, mode, m.network().topology().neighbor(0, 0));
+      const std::int64_t warmup = 200;
+      while (m.network().now() < warmup) m.step(stream);
+      stream.measuring = true;
+      while (m.network().now() < warmup + window_) m.step(stream);
+      bandwidth_.push_back(static_cast<double>(stream.received) / static_cast<double>(window_));
+    }
+    return finished();
+  }
+
+  double progress() const override {
+    return static_cast<double>(bandwidth_.size()) / static_cast<double>(3 * sizes_.size());
+  }
+
+  Result result() const override {
+    Result r;
+    const double peak = config_.eject_rate;
+    r.scalars.push_back({"peak_words_per_cycle", peak, "words/cycle",
+                         "Network-to-queue rate: the most a node can receive"});
+    for (int mode = 0; mode < 3; ++mode) {
+      Series s{std::string("bandwidth_") + kModes[mode], kModeLabels[mode], "message size",
+               "words", "terminal bandwidth", "words/cycle", {}, {}};
+      for (std::size_t i = 0; i < sizes_.size(); ++i) {
+        const std::size_t at = static_cast<std::size_t>(mode) * sizes_.size() + i;
+        if (at >= bandwidth_.size()) break;
+        s.x.push_back(sizes_[i]);
+        s.y.push_back(bandwidth_[at]);
+        if (mode == 0 && (sizes_[i] == 2 || sizes_[i] == 8)) {
+          r.scalars.push_back({"discard_fraction_of_peak_" + std::to_string(sizes_[i]) + "w",
+                               bandwidth_[at] / peak, "fraction",
+                               std::to_string(sizes_[i]) +
+                                   "-word messages, discarded: bandwidth over peak"});
+        }
+      }
+      r.series.push_back(std::move(s));
+    }
+    return r;
+  }
+
+ private:
+  bool finished() const { return bandwidth_.size() == 3 * sizes_.size(); }
+
+  NetworkConfig config_;
+  NodeCosts costs_;
+  std::vector<int> sizes_;
+  std::int64_t window_;
+  std::vector<double> bandwidth_;
+};
+
+}  // namespace
+
+ModelInfo jmachine_round_trip_info() {
+  return {"jmachine_round_trip",
+          "J-Machine: round-trip latency against distance",
+          "A null RPC and remote reads, one at a time, from node 0 to nodes along the e-cube path "
+          "to the far corner (Fig. 2).",
+          kCitation,
+          with_machine({}),
+          [](const ParamValues& p, Rng) { return std::make_unique<JMachineRoundTrip>(p); }};
+}
+
+ModelInfo jmachine_loop_info() {
+  return {"jmachine_loop",
+          "J-Machine: latency against load, efficiency against grain",
+          "Every node sends an N-word request to a random node, waits for the N-word reply and "
+          "computes L cycles, over N and L (Fig. 3).",
+          kCitation,
+          with_machine({
+              list(spec("message_words", "Message lengths", "words", 2, 1, 64, 1, true,
+                        "Words per request and per reply; one curve each."),
+                   6, {2, 4, 8, 16}),
+              list(spec("grain_cycles", "Computation per message", "cycles", 0, 0, 100000, 1, true,
+                        "Cycles each node computes (or idles) between a reply and its next "
+                        "request; one point each."),
+                   24, {0, 10, 25, 50, 75, 100, 150, 200, 300, 450, 700, 1000}),
+              spec("max_cycles", "Longest measurement", "cycles", 6000, 500, 1000000, 100, true,
+                   "A point stops measuring here if its mean latency has not yet reached the "
+                   "confidence target."),
+              spec("confidence_percent", "Confidence target", "%", 3, 0.5, 50, 0.5, false,
+                   "A point stops once the 95 % interval of its mean latency (batch means) is "
+                   "within this share of the mean."),
+          }),
+          [](const ParamValues& p, Rng rng) { return std::make_unique<JMachineLoop>(p, rng); }};
+}
+
+ModelInfo jmachine_terminal_info() {
+  return {"jmachine_terminal",
+          "J-Machine: terminal bandwidth",
+          "Node 0 streams messages to its neighbour, which discards them or copies them to "
+          "internal or external memory (Fig. 4).",
+          kCitation,
+          with_machine({
+              list(spec("message_words", "Message sizes", "words", 8, 1, 64, 1, true,
+                        "Words per message; one point each."),
+                   16, {1, 2, 3, 4, 6, 8, 12, 16, 24, 32}),
+              spec("window_cycles", "Measurement", "cycles", 4000, 100, 1000000, 100, true,
+                   "Cycles over which delivered words are counted, after 200 to settle."),
+          }),
+          [](const ParamValues& p, Rng) { return std::make_unique<JMachineTerminal>(p); }};
+}
+
+}  // namespace archex

@@ -1,0 +1,88 @@
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/param_spec.h"
+#include "network/network.h"
+#include "network/network_params.h"
+
+namespace archex {
+
+// Costs of the J-Machine's Message-Driven Processor around a message (Noakes, Wallach & Dally,
+// ISCA 1993, sec. 2-3), in cycles.
+struct NodeCosts {
+  double send_overhead = 1;     // issuing a send before its first word leaves
+  double dispatch = 4;          // creating the handler's task on arrival
+  double handler = 13;          // an RPC handler's own instructions besides dispatch and sends
+  double suspend = 1;           // a handler that only ends (discarding its message)
+  double read_handler = 19;     // a remote read's handler besides dispatch, xlate and the words
+  double xlate = 3;             // name translation of the object read, on a hit
+  double reply_internal = 2;    // per word of a reply read from internal memory
+  double reply_external = 8;    // per word from external memory
+  double copy_internal = 3;     // per word of a received message copied to internal memory
+  double copy_external = 6;     // per word copied to external memory
+};
+
+// The node-cost parameters, with the J-Machine's values as defaults, and their reading.
+std::vector<ParamSpec> node_cost_specs();
+NodeCosts node_costs(const ParamValues& params);
+
+// The J-Machine network: 8x8x8 mesh, 0.5 words/cycle bidirectional (half-duplex) channels,
+// injection 2 words/cycle, queue at 0.5 words/cycle holding 128 4-word messages, 12.5 MHz,
+// 36-bit words.
+NetworkDefaults jmachine_network(std::vector<double> dims);
+
+// One processor per node over a Network. A processor runs one thing at a time: a handler for
+// the oldest message in its receive queue (which preempts the node's background work), or the
+// background work. Sends cost processor time (overhead plus words at the injection rate) and put
+// the packet into the network once the overhead has passed.
+class Machine {
+ public:
+  // What the workload decides when a message arrives: extra handler cycles, and an optional reply.
+  struct Handling {
+    double cycles = 0;
+    int reply_dst = -1;
+    int reply_words = 0;
+    int reply_tag = 0;
+  };
+  class Workload {
+   public:
+    virtual ~Workload() = default;
+    // A message's handler starts at `node`; returns its work and reply.
+    virtual Handling on_message(int node, const Packet& message) = 0;
+    // The processor at `node` is free and its queue empty: background work for one cycle.
+    // Returns true if the cycle was used.
+    virtual bool background(int node) = 0;
+  };
+
+  Machine(const NetworkConfig& config, const NodeCosts& costs);
+  // Starts a send from `node` now: the processor is busy for the overhead and the words.
+  void send(int node, int dst, int words, int tag);
+  bool busy(int node) const;
+  void step(Workload& workload);
+  Network& network() { return net_; }
+  const Network& network() const { return net_; }
+  const NodeCosts& costs() const { return costs_; }
+
+ private:
+  struct Pending {
+    std::int64_t at = -1;
+    int dst = 0;
+    int words = 0;
+    int tag = 0;
+  };
+
+  Network net_;
+  NodeCosts costs_;
+  std::vector<double> busy_until_;
+  // Delivered messages not yet handled, per node: a ring as long as the receive queue, since
+  // every message holds at least one of its words.
+  std::vector<int> inbox_;
+  std::vector<int> inbox_head_;
+  std::vector<int> inbox_count_;
+  int inbox_capacity_;
+  std::vector<Pending> pending_;
+};
+
+}  // namespace archex
