@@ -107,7 +107,8 @@ describe('Simulation', () => {
 
   it('error() lists the valid models for an unknown one', () => {
     expect(rejected('nope', {}, 1)).toEqual({
-      message: "unknown model 'nope'; valid: multipsi_perf",
+      message:
+        "unknown model 'nope'; valid: multipsi_perf, network_traffic, jmachine_round_trip, jmachine_loop, jmachine_terminal",
     });
   });
 
@@ -208,9 +209,30 @@ describe('Simulation', () => {
 });
 
 describe('wasm against native', () => {
+  // Network models: small machines covering each mechanism (torus and dateline, on/off, half
+  // duplex, every pattern, router delay), since a spread over their ranges would simulate
+  // 32x32x32 networks for a million cycles.
+  const small = { dims: [4, 4], warmup_cycles: 200, max_cycles: 1000 };
+  const networkSets: Record<string, Params[]> = {
+    network_traffic: [
+      { ...small, injection_rate: 0.05, sweep_rates: [0.1, 0.6] },
+      { ...small, topology: 1, vcs: 2, pattern: 1, sweep_rates: [0.3], buffer_flits: 2 },
+      { ...small, dims: [3, 3, 2], pattern: 3, flow_control: 1, link_mode: 1, sweep_rates: [0.2] },
+      { ...small, dims: [8], pattern: 4, router_delay_cycles: 2, sweep_rates: [0.05] },
+      { ...small, pattern: 2, channel_words_per_cycle: 0.5, vcs: 3, sweep_rates: [0.1] },
+    ],
+    jmachine_round_trip: [{ dims: [4, 4] }, { dims: [3, 3, 3], router_delay_cycles: 2 }],
+    jmachine_loop: [
+      { dims: [4, 4], message_words: [2, 8], grain_cycles: [0, 100], max_cycles: 800 },
+    ],
+    jmachine_terminal: [{ dims: [2, 2], message_words: [1, 8], window_cycles: 500 }],
+  };
+
   // Deterministic parameter sets spread over each spec's range (a fixed LCG, not Math.random),
   // list parameters with 1 to maxItems items.
   function parameterSets(model: ModelInfo, count: number): Params[] {
+    const fixed = networkSets[model.name];
+    if (fixed) return fixed;
     let state = 12345;
     const next = () => {
       state = (state * 1103515245 + 12345) % 2147483648;

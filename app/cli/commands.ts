@@ -14,7 +14,8 @@ export interface RunReport {
   model: string;
   seed: number;
   params: Params;
-  results: Record<string, number>;
+  /** Scalars by name; those with the unit "boolean" as true or false. */
+  results: Record<string, number | boolean>;
   units: Record<string, string>;
   series: Record<
     string,
@@ -89,7 +90,7 @@ export function parseSettings(
     }
     if (spec.maxItems > 0) {
       // Items separated by commas, or by "x" for sizes such as dims=8x8x8.
-      params[name] = text.split(/[,x]/).map((item, i) => {
+      params[name] = text.split(/^\d+(?:x\d+)+$/.test(text) ? 'x' : ',').map((item, i) => {
         const value = parseNumber(item);
         if (!Number.isFinite(value)) {
           throw new UsageError(
@@ -145,7 +146,9 @@ export async function runPreset(
     model: preset.model,
     seed,
     params: outcome.params,
-    results: Object.fromEntries(outcome.result.scalars.map((s) => [s.name, s.value])),
+    results: Object.fromEntries(
+      outcome.result.scalars.map((s) => [s.name, s.unit === 'boolean' ? s.value !== 0 : s.value]),
+    ),
     units: Object.fromEntries(outcome.result.scalars.map((s) => [s.name, s.unit])),
     series: Object.fromEntries(
       outcome.result.series.map((s) => [

@@ -15,7 +15,7 @@ beforeAll(async () => {
   models = await engine.listModels();
 });
 
-const good = presets[0]!;
+const good = presets.find((p) => p.id === 'multipsi-v1-comm')!;
 
 describe('parsePreset()', () => {
   it('accepts every preset in presets/', () => {
@@ -79,21 +79,27 @@ describe('PresetSchema chart checks', () => {
 });
 
 describe('every preset against its paper targets', () => {
-  for (const preset of presets) {
-    it(`${preset.id} meets every reference within its tolerance`, async () => {
-      const { result } = await engine.run({
-        model: preset.model,
-        params: presetParams(preset),
-        seed: preset.seed,
-      });
-      const rows = validate(preset, result);
-      expect(rows.length).toBeGreaterThan(0);
-      for (const row of rows) {
-        expect(
-          Math.abs(row.simulated - row.paper),
-          `${row.metric}: ${row.label}`,
-        ).toBeLessThanOrEqual(row.tolerance);
-      }
-    });
+  // Presets without targets (a custom network, the planned 1024-node machine) explore; the rest
+  // are checked against every target they list.
+  for (const preset of presets.filter((p) => p.reference.length > 0)) {
+    it(
+      `${preset.id} meets every reference within its tolerance`,
+      { timeout: 120_000 },
+      async () => {
+        const { result } = await engine.run({
+          model: preset.model,
+          params: presetParams(preset),
+          seed: preset.seed,
+        });
+        const rows = validate(preset, result);
+        expect(rows.length).toBeGreaterThan(0);
+        for (const row of rows) {
+          expect(
+            Math.abs(row.simulated - row.paper),
+            `${row.metric}: ${row.label}`,
+          ).toBeLessThanOrEqual(row.tolerance);
+        }
+      },
+    );
   }
 });

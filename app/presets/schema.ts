@@ -119,7 +119,24 @@ const WorkRateSpec = z
   })
   .strict();
 
-export const ChartSpecSchema = z.discriminatedUnion('kind', [LineSpec, StackedSpec, WorkRateSpec]);
+const HeatmapSpec = z
+  .object({
+    ...chartBase,
+    kind: z.literal('channel-heatmap'),
+    /** Series `<prefix><direction>` (xp, xm, yp, ym, zp, zm) hold each channel's utilization. */
+    prefix: z.string().min(1),
+    /** The list parameter with the radix per dimension, and the one that is 1 for a torus. */
+    dims: z.string().min(1),
+    torus: z.string().min(1),
+  })
+  .strict();
+
+export const ChartSpecSchema = z.discriminatedUnion('kind', [
+  LineSpec,
+  StackedSpec,
+  WorkRateSpec,
+  HeatmapSpec,
+]);
 
 export const PresetSchema = z
   .object({

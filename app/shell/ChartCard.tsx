@@ -84,6 +84,21 @@ export function ChartCard({
             <Toggle label="Log y" on={choice.yLog ?? false} set={(v) => set('yLog', v)} />
           </>
         ) : null}
+        {chart.kind === 'channel-heatmap' && chart.data.dims.length === 3 ? (
+          <label>
+            Plane z{' '}
+            <select
+              value={choice.plane ?? 0}
+              onChange={(e) => onChoice({ ...choice, plane: Number(e.target.value) })}
+            >
+              {Array.from({ length: chart.data.dims[2] ?? 1 }, (_, z) => (
+                <option key={z} value={z}>
+                  {z}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
         <Toggle label="Data table" on={choice.table ?? false} set={(v) => set('table', v)} />
         <span className="spacer" />
         <button

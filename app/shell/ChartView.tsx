@@ -1,10 +1,16 @@
+import { ChannelHeatmap } from '../charts/ChannelHeatmap';
 import { LatencyLoadChart } from '../charts/LatencyLoadChart';
 import { LineChart } from '../charts/LineChart';
 import { SpeedupChart } from '../charts/SpeedupChart';
 import { StackedBarChart } from '../charts/StackedBarChart';
 import { WorkRateStacks } from '../charts/WorkRateStacks';
 import type { ChartTable } from '../charts/chart_data';
-import { lineChartTable, stackedBarTable, workRateStacksTable } from '../charts/chart_table';
+import {
+  channelHeatmapTable,
+  lineChartTable,
+  stackedBarTable,
+  workRateStacksTable,
+} from '../charts/chart_table';
 import type { BuiltChart } from './chart_builder';
 
 /** Draws a built chart with the shared component of its kind. */
@@ -28,6 +34,8 @@ export function ChartView({
       return <StackedBarChart name={name} title={title} data={chart.data} />;
     case 'work-rate-stacks':
       return <WorkRateStacks name={name} title={title} data={chart.data} />;
+    case 'channel-heatmap':
+      return <ChannelHeatmap name={name} title={title} data={chart.data} />;
   }
 }
 
@@ -42,5 +50,7 @@ export function builtChartTable(chart: BuiltChart): ChartTable {
       return stackedBarTable(chart.data);
     case 'work-rate-stacks':
       return workRateStacksTable(chart.data);
+    case 'channel-heatmap':
+      return channelHeatmapTable(chart.data);
   }
 }

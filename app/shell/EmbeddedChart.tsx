@@ -82,6 +82,7 @@ function Embedded({
             overlay: choice.overlay ?? true,
             xLog: choice.xLog ?? false,
             yLog: choice.yLog ?? false,
+            ...(choice.plane !== undefined ? { plane: choice.plane } : {}),
             pins: pinned.runs,
           })}
         />

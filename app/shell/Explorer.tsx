@@ -263,6 +263,7 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
                 overlay: choice.overlay ?? true,
                 xLog: choice.xLog ?? false,
                 yLog: choice.yLog ?? false,
+                ...(choice.plane !== undefined ? { plane: choice.plane } : {}),
                 pins: pinned.runs,
               });
               const embed = new URL(

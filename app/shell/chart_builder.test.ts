@@ -173,13 +173,14 @@ describe('every shipped preset', () => {
       });
       runs.set(preset.id, outcome);
     }
-  });
+  }, 300_000);
 
-  it('names only series and numbers its run produces', () => {
+  it('names only series and numbers its run produces', { timeout: 120_000 }, () => {
     for (const preset of presets) {
       const view = runs.get(preset.id)!;
       for (const spec of preset.charts) {
-        const patterns = 'series' in spec ? spec.series : [];
+        const patterns =
+          'series' in spec ? spec.series : 'prefix' in spec ? [`${spec.prefix}*`] : [];
         for (const pattern of patterns) {
           expect(matchSeries([pattern], view.result), `${preset.id} ${pattern}`).not.toEqual([]);
         }

@@ -3,6 +3,7 @@
 import type {
   AxisSpec,
   Bar,
+  ChannelHeatmapData,
   Curve,
   LineChartData,
   Mark,
@@ -31,6 +32,8 @@ export interface ChartOptions {
   overlay: boolean;
   xLog: boolean;
   yLog: boolean;
+  /** The plane of a 3-D network's heat map. */
+  plane?: number;
   pins: PinnedRun[];
 }
 
@@ -38,7 +41,8 @@ export type BuiltChart =
   | { kind: 'line' | 'latency-load'; data: LineChartData }
   | { kind: 'speedup'; data: SpeedupData }
   | { kind: 'stacked-bars'; data: StackedBarData }
-  | { kind: 'work-rate-stacks'; data: WorkRateStacksData };
+  | { kind: 'work-rate-stacks'; data: WorkRateStacksData }
+  | { kind: 'channel-heatmap'; data: ChannelHeatmapData };
 
 /** The value of a reference: a constant, `param.<name>`, or a scalar result; NaN if missing. */
 export function resolveRef(ref: ValueRefSpec, run: RunView): number {
@@ -235,6 +239,22 @@ function buildWorkRate(spec: WorkRateSpec, run: RunView, options: ChartOptions) 
   return { kind: 'work-rate-stacks' as const, data: { processors, bars } };
 }
 
+const DIRECTIONS = ['xp', 'xm', 'yp', 'ym', 'zp', 'zm'];
+
+function buildHeatmap(
+  spec: Extract<ChartSpec, { kind: 'channel-heatmap' }>,
+  run: RunView,
+  plane: number,
+) {
+  const raw = run.params[spec.dims];
+  const dims = Array.isArray(raw) ? raw : typeof raw === 'number' ? [raw] : [];
+  const util = DIRECTIONS.slice(0, 2 * dims.length).map(
+    (d) => run.result.series.find((s) => s.name === `${spec.prefix}${d}`)?.y ?? [],
+  );
+  const data: ChannelHeatmapData = { dims, torus: run.params[spec.torus] === 1, util, plane };
+  return { kind: 'channel-heatmap' as const, data };
+}
+
 /** The chart data for one spec of `preset`, drawn from `run` and the pinned runs. */
 export function buildChart(
   spec: ChartSpec,
@@ -251,5 +271,7 @@ export function buildChart(
       return buildStacked(spec, preset, run, options);
     case 'work-rate-stacks':
       return buildWorkRate(spec, run, options);
+    case 'channel-heatmap':
+      return buildHeatmap(spec, run, options.plane ?? 0);
   }
 }

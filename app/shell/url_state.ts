@@ -26,6 +26,8 @@ export interface ChartChoice {
   table?: boolean;
   xLog?: boolean;
   yLog?: boolean;
+  /** The plane of a heat map (z index); 0 by default. */
+  plane?: number;
 }
 
 /** A run kept for comparison: a preset and the parameters that differ from it. */
@@ -74,6 +76,7 @@ const ChartChoiceSchema = z
     table: z.boolean().optional(),
     xLog: z.boolean().optional(),
     yLog: z.boolean().optional(),
+    plane: z.number().int().min(0).max(31).optional(),
   })
   .strict();
 const ChartId = z.string().regex(/^[a-z0-9-]{1,40}$/);
@@ -246,7 +249,7 @@ function sortedParams(params: Params): Params {
 }
 
 function isDefaultChoice(choice: ChartChoice): boolean {
-  return (choice.overlay ?? true) && !choice.table && !choice.xLog && !choice.yLog;
+  return (choice.overlay ?? true) && !choice.table && !choice.xLog && !choice.yLog && !choice.plane;
 }
 
 /** The query string for a state: JSON, or lz-string when that is shorter; empty for the picker. */
@@ -263,6 +266,7 @@ export function serializeUrlState(state: UrlState): string {
           ...(c.table ? { table: true } : {}),
           ...(c.xLog ? { xLog: true } : {}),
           ...(c.yLog ? { yLog: true } : {}),
+          ...(c.plane ? { plane: c.plane } : {}),
         },
       ]),
   );
