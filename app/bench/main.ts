@@ -1,6 +1,7 @@
 // `npm run bench`: one JSON object per line, {"name", "value", "unit"}.
-// Engine runs per second natively, in wasm directly and through the in-process protocol, and the
-// gzip sizes of what dist/ ships.
+// The formula model's runs per second, the network's simulated node-cycles per second and the
+// J-Machine Fig. 3 sweep's wall time, natively, in wasm and through the in-process protocol; and
+// the gzip sizes of what dist/ ships.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -36,17 +37,51 @@ process.stdout.write(native);
 
 const module = await loadNodeModule();
 const engine = createInProcessEngine(module);
-for (const model of module.listModels()) {
-  const direct = await rate(() => {
-    const sim = new module.Simulation(model.name, {}, 1);
-    sim.advance(Number.MAX_SAFE_INTEGER);
-    sim.result();
-    sim.delete();
-  });
-  emit(`wasm.${model.name}.runs_per_second`, Math.round(direct), 'runs/s');
-  const viaProtocol = await rate(() => engine.run({ model: model.name, params: {}, seed: 1 }));
-  emit(`wasm_protocol.${model.name}.runs_per_second`, Math.round(viaProtocol), 'runs/s');
-}
+const direct = await rate(() => {
+  const sim = new module.Simulation('multipsi_perf', {}, 1);
+  sim.advance(Number.MAX_SAFE_INTEGER);
+  sim.result();
+  sim.delete();
+});
+emit('wasm.multipsi_perf.runs_per_second', Math.round(direct), 'runs/s');
+const viaProtocol = await rate(() => engine.run({ model: 'multipsi_perf', params: {}, seed: 1 }));
+emit('wasm_protocol.multipsi_perf.runs_per_second', Math.round(viaProtocol), 'runs/s');
+
+// The same network run as the native bench (engine/bench/engine_bench.cpp), in wasm.
+const traffic = {
+  dims: [8, 8, 8],
+  vcs: 1,
+  packet_flits: 8,
+  injection_rate: 0.12,
+  sweep_rates: [0.12],
+  confidence_percent: 0.5,
+  max_cycles: 20000,
+};
+let started = performance.now();
+const network = await engine.run({ model: 'network_traffic', params: traffic, seed: 1 });
+const cycles = network.result.scalars.find((s) => s.name === 'total_simulated_cycles')?.value ?? 0;
+emit(
+  'wasm.network_8x8x8_uniform_0.12.node_cycles_per_second',
+  Math.round((512 * cycles * 1000) / (performance.now() - started)),
+  'node-cycles/s',
+);
+
+// The J-Machine's full Fig. 3 sweep as the explorer runs it: through the protocol host, in
+// slices, with the time until the first points of a curve arrive.
+started = performance.now();
+let firstPoints = Number.NaN;
+await engine.run(
+  { model: 'jmachine_loop', params: { buffer_flits: 1 }, seed: 1 },
+  {
+    onProgress: ({ partial }) => {
+      if (Number.isNaN(firstPoints) && partial.series.some((s) => s.x.length > 0)) {
+        firstPoints = performance.now() - started;
+      }
+    },
+  },
+);
+emit('wasm_protocol.jmachine_fig3_sweep.seconds', (performance.now() - started) / 1000, 's');
+emit('wasm_protocol.jmachine_fig3_sweep.first_points_ms', Math.round(firstPoints), 'ms');
 engine.dispose();
 
 const assets = new URL('dist/assets/', root);

@@ -110,6 +110,10 @@ class NetworkTraffic final : public Model {
     Result r;
     if (!results_.empty()) add_chosen(r, results_.front());
     add_sweep(r);
+    double cycles = 0;
+    for (const LoadPointResult& p : results_) cycles += static_cast<double>(p.cycles);
+    r.scalars.push_back({"total_simulated_cycles", cycles, "cycles",
+                         "Cycles simulated over every point of the run"});
     return r;
   }
 
