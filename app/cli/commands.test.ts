@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
+import { createInProcessEngine } from '../engine/in_process_engine';
+import { loadNodeModule } from '../engine/node_module';
 import type { ModelInfo } from '../engine/types';
-import { UsageError, formatTable, parseSettings, toCsv } from './commands';
+import { loadPresetsFromDisk } from '../presets/from_disk';
+import { UsageError, findPreset, formatTable, parseSettings, runPreset, toCsv } from './commands';
 
 const model: ModelInfo = {
   name: 'm',
@@ -116,4 +119,39 @@ describe('output', () => {
       ),
     ).toBe('k      v\n----  --\nlong   1\ns     22');
   });
+});
+
+describe('runPreset() on the custom network', () => {
+  it('runs the issue command line: one load point with the results scripts read', async () => {
+    const engine = createInProcessEngine(loadNodeModule());
+    const models = await engine.listModels();
+    const preset = findPreset(loadPresetsFromDisk(), 'custom-network');
+    const settings = [
+      'topology=mesh',
+      'dims=8x8',
+      'vcs=1',
+      'buffer_flits=8',
+      'pattern=uniform',
+      'packet_flits=8',
+      'injection_rate=0.1',
+      'router_delay_cycles=1',
+      'seed=4',
+    ];
+    const { report } = await runPreset(engine, models, preset, settings);
+    expect(report.params.dims).toEqual([8, 8]);
+    expect(report.params.topology).toBe(0);
+    expect(report.seed).toBe(4);
+    expect(report.results.saturated).toBe(false);
+    expect(report.results.accepted_flits_per_node_cycle).toBeCloseTo(0.1, 1);
+    // 8x8 uniform: about 5.3 hops at 2 cycles each (router delay 1) plus 7 flits behind the head.
+    expect(report.results.latency_mean_cycles).toBeGreaterThan(15);
+    expect(report.results.latency_mean_cycles).toBeLessThan(30);
+    expect(report.results.latency_p99_cycles).toBeGreaterThan(
+      report.results.latency_mean_cycles as number,
+    );
+    await expect(runPreset(engine, models, preset, ['topology=ring'])).rejects.toThrow(
+      "parameter 'topology' = 'ring' is not one of the choices; valid: mesh, torus",
+    );
+    engine.dispose();
+  }, 60_000);
 });
