@@ -185,6 +185,8 @@ class NetworkTraffic final : public Model {
                "flits/node/cycle", "latency", "cycles", {}, {}};
     Series accepted{"accepted_vs_offered", label, "offered load", "flits/node/cycle",
                     "accepted load", "flits/node/cycle", {}, {}};
+    Series by_accepted{"latency_vs_accepted", label, "accepted load", "flits/node/cycle",
+                       "mean latency", "cycles", {}, {}};
     double saturation = -1;
     for (std::size_t i = 1; i < results_.size(); ++i) {
       const LoadPointResult& p = results_[i];
@@ -196,6 +198,8 @@ class NetworkTraffic final : public Model {
       }
       mean.x.push_back(p.offered);
       mean.y.push_back(p.latency_mean);
+      by_accepted.x.push_back(p.accepted);
+      by_accepted.y.push_back(p.latency_mean);
       p99.x.push_back(p.offered);
       p99.y.push_back(p.latency_p99);
     }
@@ -206,6 +210,7 @@ class NetworkTraffic final : public Model {
     r.series.push_back(std::move(mean));
     r.series.push_back(std::move(p99));
     r.series.push_back(std::move(accepted));
+    r.series.push_back(std::move(by_accepted));
   }
 
   NetworkConfig config_;
