@@ -44,6 +44,21 @@ void validate_number(const ParamSpec& spec, const std::string& subject, double v
 
 }  // namespace
 
+ParamSpec number_spec(const char* name, const char* label, const char* unit, double value,
+                      double min, double max, double step, bool integer, const char* description) {
+  ParamSpec spec;
+  spec.name = name;
+  spec.label = label;
+  spec.unit = unit;
+  spec.default_value = value;
+  spec.min = min;
+  spec.max = max;
+  spec.step = step;
+  spec.integer = integer;
+  spec.description = description;
+  return spec;
+}
+
 ParamError::ParamError(std::string param, const std::string& message)
     : std::invalid_argument(message), param_(std::move(param)) {}
 

@@ -84,6 +84,10 @@ class ParamValues {
   Map values_;
 };
 
+// A single-number spec, for models that build their specs in code.
+ParamSpec number_spec(const char* name, const char* label, const char* unit, double value,
+                      double min, double max, double step, bool integer, const char* description);
+
 // Formats a number for messages: shortest form that reads back to the same value where it can.
 std::string format_number(double value);
 

@@ -16,21 +16,6 @@ const char* const kCitation =
     "M. D. Noakes, D. A. Wallach, W. J. Dally, The J-Machine Multicomputer: An Architectural "
     "Evaluation, ISCA 1993, sections 2-3";
 
-ParamSpec spec(const char* name, const char* label, const char* unit, double value, double min,
-               double max, double step, bool integer, const char* description) {
-  ParamSpec s;
-  s.name = name;
-  s.label = label;
-  s.unit = unit;
-  s.default_value = value;
-  s.min = min;
-  s.max = max;
-  s.step = step;
-  s.integer = integer;
-  s.description = description;
-  return s;
-}
-
 ParamSpec list(ParamSpec s, std::size_t max_items, std::vector<double> values) {
   s.max_items = max_items;
   s.default_list = std::move(values);
@@ -99,7 +84,8 @@ class RoundTrip final : public Machine::Workload {
 
 class JMachineRoundTrip final : public Model {
  public:
-  explicit JMachineRoundTrip(const ParamValues& p) : config_(network_config(p)), costs_(node_costs(p)) {
+  explicit JMachineRoundTrip(const ParamValues& p)
+      : config_(network_config(p)), costs_(node_costs(p)) {
     const Topology topo(config_.radix, config_.torus);
     // Destinations at each distance along the e-cube path from node 0 to the far corner.
     std::array<int, 3> c{0, 0, 0};
@@ -136,8 +122,14 @@ class JMachineRoundTrip final : public Model {
   Result result() const override {
     Result r;
     for (std::size_t k = 0; k < std::size(kKinds); ++k) {
-      Series s{std::string("round_trip_") + kKinds[k].name, kKinds[k].label, "distance", "hops",
-               "round-trip latency", "cycles", {}, {}};
+      Series s{std::string("round_trip_") + kKinds[k].name,
+               kKinds[k].label,
+               "distance",
+               "hops",
+               "round-trip latency",
+               "cycles",
+               {},
+               {}};
       for (std::size_t d = 0; d < cycles_[k].size(); ++d) {
         s.x.push_back(static_cast<double>(d));
         s.y.push_back(cycles_[k][d]);
@@ -160,8 +152,8 @@ class JMachineRoundTrip final : public Model {
                            "Remote read of one word from internal memory, nearest neighbour"});
     }
     if (read.size() == path_.size()) {
-      r.scalars.push_back({"read1_corner_cycles", read.back(), "cycles",
-                           "The same read from the opposite corner"});
+      r.scalars.push_back(
+          {"read1_corner_cycles", read.back(), "cycles", "The same read from the opposite corner"});
     }
     return r;
   }
@@ -194,14 +186,16 @@ class Loop final : public Machine::Workload {
     sent_at_.assign(n, 0);
     waiting_.assign(n, 0);
     // Start at random points of the computation, so the nodes do not move in lockstep.
-    for (auto& r : remaining_) r = static_cast<int>(rng_.below(static_cast<std::uint64_t>(grain_) + 1));
+    for (auto& r : remaining_)
+      r = static_cast<int>(rng_.below(static_cast<std::uint64_t>(grain_) + 1));
   }
 
   Machine::Handling on_message(int node, const Packet& message) override {
     const NodeCosts& c = m_.costs();
     if (message.tag == 0) return {c.handler, message.src, words_, 1};
     const double now = static_cast<double>(m_.network().now());
-    const double round_trip = now + c.dispatch + c.handler - sent_at_[static_cast<std::size_t>(node)];
+    const double round_trip =
+        now + c.dispatch + c.handler - sent_at_[static_cast<std::size_t>(node)];
     if (measuring) {
       sum += round_trip / 2;
       ++samples;
@@ -273,10 +267,9 @@ class JMachineLoop final : public Model {
 
   double progress() const override {
     const double total = static_cast<double>(words_.size() * grains_.size());
-    const double partial =
-        machine_ ? std::min(0.9, static_cast<double>(machine_->network().now()) /
-                                     static_cast<double>(warmup_ + max_cycles_))
-                 : 0;
+    const double partial = machine_ ? std::min(0.9, static_cast<double>(machine_->network().now()) /
+                                                        static_cast<double>(warmup_ + max_cycles_))
+                                    : 0;
     return (static_cast<double>(points_.size()) + partial) / total;
   }
 
@@ -285,15 +278,27 @@ class JMachineLoop final : public Model {
     const Topology topo(config_.radix, config_.torus);
     const double capacity = gbit_per_s(
         params_, topo.bisection_links() * config_.channel_rate * (config_.half_duplex ? 1.0 : 2.0));
-    r.scalars.push_back({"bisection_capacity_gbps", capacity, "Gbit/s",
-                         "Peak traffic across the bisection"});
+    r.scalars.push_back(
+        {"bisection_capacity_gbps", capacity, "Gbit/s", "Peak traffic across the bisection"});
     double peak = 0;
     for (const int w : words_) {
       const std::string n = std::to_string(w);
-      Series lat{"latency_vs_bisection_n" + n, n + "-word messages", "bisection traffic", "Gbit/s",
-                 "one-way latency", "cycles", {}, {}};
-      Series eff{"efficiency_vs_grain_n" + n, n + "-word messages", "computation per message",
-                 "cycles", "efficiency", "fraction", {}, {}};
+      Series lat{"latency_vs_bisection_n" + n,
+                 n + "-word messages",
+                 "bisection traffic",
+                 "Gbit/s",
+                 "one-way latency",
+                 "cycles",
+                 {},
+                 {}};
+      Series eff{"efficiency_vs_grain_n" + n,
+                 n + "-word messages",
+                 "computation per message",
+                 "cycles",
+                 "efficiency",
+                 "fraction",
+                 {},
+                 {}};
       double top = 0;
       double half = -1;
       const LoopPoint* before = nullptr;
@@ -316,8 +321,9 @@ class JMachineLoop final : public Model {
                              "Most bisection traffic " + n + "-word messages reached"});
       }
       if (half >= 0) {
-        r.scalars.push_back({"half_power_cycles_n" + n, half, "cycles",
-                             "Computation per message at 50 % efficiency, " + n + "-word messages"});
+        r.scalars.push_back(
+            {"half_power_cycles_n" + n, half, "cycles",
+             "Computation per message at 50 % efficiency, " + n + "-word messages"});
       }
       r.series.push_back(std::move(lat));
       r.series.push_back(std::move(eff));
@@ -358,7 +364,8 @@ class JMachineLoop final : public Model {
     }
     if (now < warmup_ || (now - warmup_) % batch_ != 0) return;
     const std::int64_t new_samples = loop_->samples - batch_samples_;
-    if (new_samples > 0) means_.push_back((loop_->sum - batch_sum_) / static_cast<double>(new_samples));
+    if (new_samples > 0)
+      means_.push_back((loop_->sum - batch_sum_) / static_cast<double>(new_samples));
     batch_sum_ = loop_->sum;
     batch_samples_ = loop_->samples;
     bool converged = false;
@@ -475,18 +482,24 @@ class JMachineTerminal final : public Model {
     r.scalars.push_back({"peak_words_per_cycle", peak, "words/cycle",
                          "Network-to-queue rate: the most a node can receive"});
     for (int mode = 0; mode < 3; ++mode) {
-      Series s{std::string("bandwidth_") + kModes[mode], kModeLabels[mode], "message size",
-               "words", "terminal bandwidth", "words/cycle", {}, {}};
+      Series s{std::string("bandwidth_") + kModes[mode],
+               kModeLabels[mode],
+               "message size",
+               "words",
+               "terminal bandwidth",
+               "words/cycle",
+               {},
+               {}};
       for (std::size_t i = 0; i < sizes_.size(); ++i) {
         const std::size_t at = static_cast<std::size_t>(mode) * sizes_.size() + i;
         if (at >= bandwidth_.size()) break;
         s.x.push_back(sizes_[i]);
         s.y.push_back(bandwidth_[at]);
         if (mode == 0 && (sizes_[i] == 2 || sizes_[i] == 8)) {
-          r.scalars.push_back({"discard_fraction_of_peak_" + std::to_string(sizes_[i]) + "w",
-                               bandwidth_[at] / peak, "fraction",
-                               std::to_string(sizes_[i]) +
-                                   "-word messages, discarded: bandwidth over peak"});
+          r.scalars.push_back(
+              {"discard_fraction_of_peak_" + std::to_string(sizes_[i]) + "w", bandwidth_[at] / peak,
+               "fraction",
+               std::to_string(sizes_[i]) + "-word messages, discarded: bandwidth over peak"});
         }
       }
       r.series.push_back(std::move(s));
@@ -517,27 +530,29 @@ ModelInfo jmachine_round_trip_info() {
 }
 
 ModelInfo jmachine_loop_info() {
-  return {"jmachine_loop",
-          "J-Machine: latency against load, efficiency against grain",
-          "Every node sends an N-word request to a random node, waits for the N-word reply and "
-          "computes L cycles, over N and L (Fig. 3).",
-          kCitation,
-          with_machine({
-              list(spec("message_words", "Message lengths", "words", 2, 1, 64, 1, true,
-                        "Words per request and per reply; one curve each."),
-                   6, {2, 4, 8, 16}),
-              list(spec("grain_cycles", "Computation per message", "cycles", 0, 0, 100000, 1, true,
-                        "Cycles each node computes (or idles) between a reply and its next "
-                        "request; one point each."),
-                   24, {0, 10, 25, 50, 75, 100, 150, 200, 300, 450, 700, 1000}),
-              spec("max_cycles", "Longest measurement", "cycles", 6000, 500, 1000000, 100, true,
-                   "A point stops measuring here if its mean latency has not yet reached the "
-                   "confidence target."),
-              spec("confidence_percent", "Confidence target", "%", 3, 0.5, 50, 0.5, false,
-                   "A point stops once the 95 % interval of its mean latency (batch means) is "
-                   "within this share of the mean."),
-          }),
-          [](const ParamValues& p, Rng rng) { return std::make_unique<JMachineLoop>(p, rng); }};
+  return {
+      "jmachine_loop",
+      "J-Machine: latency against load, efficiency against grain",
+      "Every node sends an N-word request to a random node, waits for the N-word reply and "
+      "computes L cycles, over N and L (Fig. 3).",
+      kCitation,
+      with_machine({
+          list(number_spec("message_words", "Message lengths", "words", 2, 1, 64, 1, true,
+                           "Words per request and per reply; one curve each."),
+               6, {2, 4, 8, 16}),
+          list(number_spec("grain_cycles", "Computation per message", "cycles", 0, 0, 100000, 1,
+                           true,
+                           "Cycles each node computes (or idles) between a reply and its next "
+                           "request; one point each."),
+               24, {0, 10, 25, 50, 75, 100, 150, 200, 300, 450, 700, 1000}),
+          number_spec("max_cycles", "Longest measurement", "cycles", 6000, 500, 1000000, 100, true,
+                      "A point stops measuring here if its mean latency has not yet reached the "
+                      "confidence target."),
+          number_spec("confidence_percent", "Confidence target", "%", 3, 0.5, 50, 0.5, false,
+                      "A point stops once the 95 % interval of its mean latency (batch means) is "
+                      "within this share of the mean."),
+      }),
+      [](const ParamValues& p, Rng rng) { return std::make_unique<JMachineLoop>(p, rng); }};
 }
 
 ModelInfo jmachine_terminal_info() {
@@ -547,11 +562,11 @@ ModelInfo jmachine_terminal_info() {
           "internal or external memory (Fig. 4).",
           kCitation,
           with_machine({
-              list(spec("message_words", "Message sizes", "words", 8, 1, 64, 1, true,
-                        "Words per message; one point each."),
+              list(number_spec("message_words", "Message sizes", "words", 8, 1, 64, 1, true,
+                               "Words per message; one point each."),
                    16, {1, 2, 3, 4, 6, 8, 12, 16, 24, 32}),
-              spec("window_cycles", "Measurement", "cycles", 4000, 100, 1000000, 100, true,
-                   "Cycles over which delivered words are counted, after 200 to settle."),
+              number_spec("window_cycles", "Measurement", "cycles", 4000, 100, 1000000, 100, true,
+                          "Cycles over which delivered words are counted, after 200 to settle."),
           }),
           [](const ParamValues& p, Rng) { return std::make_unique<JMachineTerminal>(p); }};
 }

@@ -96,8 +96,8 @@ bool Machine::busy(int node) const {
 void Machine::send(int node, int dst, int words, int tag) {
   const auto n = static_cast<std::size_t>(node);
   const double start = std::max(busy_until_[n], static_cast<double>(net_.now()));
-  pending_[n] = Pending{static_cast<std::int64_t>(std::ceil(start + costs_.send_overhead)), dst,
-                        words, tag};
+  pending_[n] =
+      Pending{static_cast<std::int64_t>(std::ceil(start + costs_.send_overhead)), dst, words, tag};
   busy_until_[n] = start + costs_.send_overhead + words / net_.config().inject_rate;
 }
 

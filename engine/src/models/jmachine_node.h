@@ -12,16 +12,16 @@ namespace archex {
 // Costs of the J-Machine's Message-Driven Processor around a message (Noakes, Wallach & Dally,
 // ISCA 1993, sec. 2-3), in cycles.
 struct NodeCosts {
-  double send_overhead = 1;     // issuing a send before its first word leaves
-  double dispatch = 4;          // creating the handler's task on arrival
-  double handler = 13;          // an RPC handler's own instructions besides dispatch and sends
-  double suspend = 1;           // a handler that only ends (discarding its message)
-  double read_handler = 19;     // a remote read's handler besides dispatch, xlate and the words
-  double xlate = 3;             // name translation of the object read, on a hit
-  double reply_internal = 2;    // per word of a reply read from internal memory
-  double reply_external = 8;    // per word from external memory
-  double copy_internal = 3;     // per word of a received message copied to internal memory
-  double copy_external = 6;     // per word copied to external memory
+  double send_overhead = 1;   // issuing a send before its first word leaves
+  double dispatch = 4;        // creating the handler's task on arrival
+  double handler = 13;        // an RPC handler's own instructions besides dispatch and sends
+  double suspend = 1;         // a handler that only ends (discarding its message)
+  double read_handler = 19;   // a remote read's handler besides dispatch, xlate and the words
+  double xlate = 3;           // name translation of the object read, on a hit
+  double reply_internal = 2;  // per word of a reply read from internal memory
+  double reply_external = 8;  // per word from external memory
+  double copy_internal = 3;   // per word of a received message copied to internal memory
+  double copy_external = 6;   // per word copied to external memory
 };
 
 // The node-cost parameters, with the J-Machine's values as defaults, and their reading.

@@ -17,51 +17,39 @@ const char* const kCitation =
     "(synthetic traffic, batch-means measurement); J-Machine network: Noakes, Wallach & Dally, "
     "ISCA 1993, sec. 2";
 
-ParamSpec spec(const char* name, const char* label, const char* unit, double value, double min,
-               double max, double step, bool integer, const char* description) {
-  ParamSpec s;
-  s.name = name;
-  s.label = label;
-  s.unit = unit;
-  s.default_value = value;
-  s.min = min;
-  s.max = max;
-  s.step = step;
-  s.integer = integer;
-  s.description = description;
-  return s;
-}
-
 std::vector<ParamSpec> specs() {
   std::vector<ParamSpec> out = network_specs(NetworkDefaults{});
-  ParamSpec pattern = spec("pattern", "Traffic pattern", "", 0, 0, 4, 1, true,
-                           "Where packets go: uniform random, transpose (coordinates reversed), "
-                           "bit-complement (k-1-c in every dimension), nearest neighbour, or "
-                           "hotspot (a share to the centre node).");
+  ParamSpec pattern =
+      number_spec("pattern", "Traffic pattern", "", 0, 0, 4, 1, true,
+                  "Where packets go: uniform random, transpose (coordinates reversed), "
+                  "bit-complement (k-1-c in every dimension), nearest neighbour, or "
+                  "hotspot (a share to the centre node).");
   pattern.choices = {"uniform", "transpose", "bit-complement", "nearest-neighbour", "hotspot"};
   out.push_back(pattern);
-  out.push_back(spec("hotspot_fraction", "Hotspot share", "fraction", 0.1, 0, 1, 0.01, false,
-                     "Share of packets sent to the centre node under the hotspot pattern."));
-  out.push_back(spec("packet_flits", "Packet length", "flits", 8, 1, 64, 1, true,
-                     "Flits (words) per packet."));
-  out.push_back(spec("injection_rate", "Offered load", "flits/node/cycle", 0.1, 0.001, 1, 0.001,
-                     false,
-                     "Load of the chosen point: flits each node offers per cycle (Bernoulli "
-                     "packets)."));
-  ParamSpec sweep = spec("sweep_rates", "Loads of the curve", "flits/node/cycle", 0.1, 0.001, 1,
-                         0.001, false, "Offered loads of the latency-vs-load curve.");
+  out.push_back(number_spec("hotspot_fraction", "Hotspot share", "fraction", 0.1, 0, 1, 0.01, false,
+                            "Share of packets sent to the centre node under the hotspot pattern."));
+  out.push_back(number_spec("packet_flits", "Packet length", "flits", 8, 1, 64, 1, true,
+                            "Flits (words) per packet."));
+  out.push_back(number_spec("injection_rate", "Offered load", "flits/node/cycle", 0.1, 0.001, 1,
+                            0.001, false,
+                            "Load of the chosen point: flits each node offers per cycle (Bernoulli "
+                            "packets)."));
+  ParamSpec sweep = number_spec("sweep_rates", "Loads of the curve", "flits/node/cycle", 0.1, 0.001,
+                                1, 0.001, false, "Offered loads of the latency-vs-load curve.");
   sweep.max_items = 24;
   sweep.default_list = {0.02, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4};
   out.push_back(sweep);
-  out.push_back(spec("warmup_cycles", "Warm-up", "cycles", 1000, 0, 100000, 100, true,
-                     "Cycles simulated before measuring, so queues reach their steady state."));
-  out.push_back(spec("max_cycles", "Longest measurement", "cycles", 20000, 1000, 1000000, 1000,
-                     true,
-                     "A point stops measuring at this many cycles if its mean latency has not "
-                     "reached the confidence target; its drain gets as many again."));
-  out.push_back(spec("confidence_percent", "Confidence target", "%", 5, 0.5, 50, 0.5, false,
-                     "A point stops once the 95 % confidence interval of its mean latency (batch "
-                     "means) is within this share of the mean."));
+  out.push_back(
+      number_spec("warmup_cycles", "Warm-up", "cycles", 1000, 0, 100000, 100, true,
+                  "Cycles simulated before measuring, so queues reach their steady state."));
+  out.push_back(
+      number_spec("max_cycles", "Longest measurement", "cycles", 20000, 1000, 1000000, 1000, true,
+                  "A point stops measuring at this many cycles if its mean latency has not "
+                  "reached the confidence target; its drain gets as many again."));
+  out.push_back(
+      number_spec("confidence_percent", "Confidence target", "%", 5, 0.5, 50, 0.5, false,
+                  "A point stops once the 95 % confidence interval of its mean latency (batch "
+                  "means) is within this share of the mean."));
   return out;
 }
 
@@ -144,8 +132,8 @@ class NetworkTraffic final : public Model {
                          "Cycles simulated for the chosen point"});
     r.scalars.push_back({"bisection_gbps", gbit_per_s(params_, c.bisection_words_per_cycle),
                          "Gbit/s", "Traffic across the bisection while measuring"});
-    const double capacity = topo_.bisection_links() * config_.channel_rate *
-                            (config_.half_duplex ? 1.0 : 2.0);
+    const double capacity =
+        topo_.bisection_links() * config_.channel_rate * (config_.half_duplex ? 1.0 : 2.0);
     r.scalars.push_back({"bisection_capacity_gbps", gbit_per_s(params_, capacity), "Gbit/s",
                          "Peak traffic across the bisection, both directions"});
 
@@ -166,8 +154,13 @@ class NetworkTraffic final : public Model {
     const int ports = topo_.ports();
     for (int port = 0; port < topo_.local_port(); ++port) {
       Series s{std::string("channel_util_") + direction_name(port),
-               std::string("channels ") + direction_name(port), "node", "", "utilization",
-               "fraction", {}, {}};
+               std::string("channels ") + direction_name(port),
+               "node",
+               "",
+               "utilization",
+               "fraction",
+               {},
+               {}};
       for (int node = 0; node < topo_.nodes(); ++node) {
         s.x.push_back(node);
         const auto at = static_cast<std::size_t>(node * ports + port);
@@ -179,14 +172,38 @@ class NetworkTraffic final : public Model {
 
   void add_sweep(Result& r) const {
     const std::string label = std::to_string(opt_.packet_flits) + "-flit packets";
-    Series mean{"latency_vs_offered", label, "offered load", "flits/node/cycle", "mean latency",
-                "cycles", {}, {}};
-    Series p99{"latency_p99_vs_offered", label + ", 99th percentile", "offered load",
-               "flits/node/cycle", "latency", "cycles", {}, {}};
-    Series accepted{"accepted_vs_offered", label, "offered load", "flits/node/cycle",
-                    "accepted load", "flits/node/cycle", {}, {}};
-    Series by_accepted{"latency_vs_accepted", label, "accepted load", "flits/node/cycle",
-                       "mean latency", "cycles", {}, {}};
+    Series mean{"latency_vs_offered",
+                label,
+                "offered load",
+                "flits/node/cycle",
+                "mean latency",
+                "cycles",
+                {},
+                {}};
+    Series p99{"latency_p99_vs_offered",
+               label + ", 99th percentile",
+               "offered load",
+               "flits/node/cycle",
+               "latency",
+               "cycles",
+               {},
+               {}};
+    Series accepted{"accepted_vs_offered",
+                    label,
+                    "offered load",
+                    "flits/node/cycle",
+                    "accepted load",
+                    "flits/node/cycle",
+                    {},
+                    {}};
+    Series by_accepted{"latency_vs_accepted",
+                       label,
+                       "accepted load",
+                       "flits/node/cycle",
+                       "mean latency",
+                       "cycles",
+                       {},
+                       {}};
     double saturation = -1;
     for (std::size_t i = 1; i < results_.size(); ++i) {
       const LoadPointResult& p = results_[i];

@@ -162,8 +162,9 @@ void Network::inject(int node) {
       int best = -1;
       for (int v = 0; v < vcs_; ++v) {
         const int room = buffer_ - count_[static_cast<std::size_t>(ivc(node, local, v))];
-        if (room > 0 && (best < 0 || room > buffer_ - count_[static_cast<std::size_t>(
-                                                           ivc(node, local, best))])) {
+        if (room > 0 &&
+            (best < 0 ||
+             room > buffer_ - count_[static_cast<std::size_t>(ivc(node, local, best))])) {
           best = v;
         }
       }
@@ -186,7 +187,8 @@ void Network::inject(int node) {
 
 bool Network::route_head(int node, int in) {
   const auto i = static_cast<std::size_t>(in);
-  const Flit& flit = flits_[i * static_cast<std::size_t>(buffer_) + static_cast<std::size_t>(head_[i])];
+  const Flit& flit =
+      flits_[i * static_cast<std::size_t>(buffer_) + static_cast<std::size_t>(head_[i])];
   Packet& p = packets_[static_cast<std::size_t>(flit.packet)];
   const int port = topo_.route(node, p.dst);
   if (port == topo_.local_port()) {

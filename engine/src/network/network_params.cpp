@@ -4,25 +4,10 @@ namespace archex {
 
 namespace {
 
-ParamSpec number(const char* name, const char* label, const char* unit, double value, double min,
-                 double max, double step, bool integer, const char* description) {
-  ParamSpec spec;
-  spec.name = name;
-  spec.label = label;
-  spec.unit = unit;
-  spec.default_value = value;
-  spec.min = min;
-  spec.max = max;
-  spec.step = step;
-  spec.integer = integer;
-  spec.description = description;
-  return spec;
-}
-
 ParamSpec choice(const char* name, const char* label, std::vector<std::string> choices,
                  double value, const char* description) {
-  ParamSpec spec =
-      number(name, label, "", value, 0, static_cast<double>(choices.size() - 1), 1, true, description);
+  ParamSpec spec = number_spec(name, label, "", value, 0, static_cast<double>(choices.size() - 1),
+                               1, true, description);
   spec.choices = std::move(choices);
   return spec;
 }
@@ -30,39 +15,42 @@ ParamSpec choice(const char* name, const char* label, std::vector<std::string> c
 }  // namespace
 
 std::vector<ParamSpec> network_specs(const NetworkDefaults& d) {
-  ParamSpec dims = number("dims", "Radix per dimension", "nodes", 8, 2, 32, 1, true,
-                          "Nodes along each dimension, 1 to 3 dimensions (8x8x8 is three 8s).");
+  ParamSpec dims =
+      number_spec("dims", "Radix per dimension", "nodes", 8, 2, 32, 1, true,
+                  "Nodes along each dimension, 1 to 3 dimensions (8x8x8 is three 8s).");
   dims.max_items = 3;
   dims.default_list = d.dims;
   return {
       choice("topology", "Topology", {"mesh", "torus"}, d.torus ? 1 : 0,
              "Mesh, or torus (wrap-around links; needs 2 or more virtual channels)."),
       dims,
-      number("vcs", "Virtual channels", "per channel", d.vcs, 1, 4, 1, true,
-             "Virtual channels per physical channel; a torus splits them into two dateline "
-             "classes."),
-      number("buffer_flits", "Buffer per virtual channel", "flits", d.buffer_flits, 1, 64, 1, true,
-             "Flit buffer of each virtual channel at a router input."),
-      number("router_delay_cycles", "Router delay", "cycles", d.router_delay_cycles, 0, 16, 1, true,
-             "Cycles a flit spends in each router, on top of one cycle per link."),
+      number_spec("vcs", "Virtual channels", "per channel", d.vcs, 1, 4, 1, true,
+                  "Virtual channels per physical channel; a torus splits them into two dateline "
+                  "classes."),
+      number_spec("buffer_flits", "Buffer per virtual channel", "flits", d.buffer_flits, 1, 64, 1,
+                  true, "Flit buffer of each virtual channel at a router input."),
+      number_spec("router_delay_cycles", "Router delay", "cycles", d.router_delay_cycles, 0, 16, 1,
+                  true, "Cycles a flit spends in each router, on top of one cycle per link."),
       choice("flow_control", "Back-pressure", {"credit", "on/off"}, 0,
              "Credits (the sender counts free slots) or on/off (the receiver signals stop)."),
-      number("channel_words_per_cycle", "Channel bandwidth", "words/cycle",
-             d.channel_words_per_cycle, 0.05, 1, 0.05, false,
-             "Words per cycle a channel carries (0.5: a word every second cycle)."),
+      number_spec("channel_words_per_cycle", "Channel bandwidth", "words/cycle",
+                  d.channel_words_per_cycle, 0.05, 1, 0.05, false,
+                  "Words per cycle a channel carries (0.5: a word every second cycle)."),
       choice("link_mode", "Links", {"full duplex", "half duplex"}, d.half_duplex ? 1 : 0,
              "Full duplex: each direction has the channel bandwidth. Half duplex: both directions "
              "share it."),
-      number("inject_words_per_cycle", "Injection rate", "words/cycle", d.inject_words_per_cycle,
-             0.05, 4, 0.05, false, "Words per cycle a node puts into its router."),
-      number("eject_words_per_cycle", "Ejection rate", "words/cycle", d.eject_words_per_cycle,
-             0.05, 4, 0.05, false, "Words per cycle the router delivers into the receive queue."),
-      number("receive_queue_words", "Receive queue", "words", d.receive_queue_words, 1, 8192, 1,
-             true, "Words the receive queue holds; when full, the network backs up."),
-      number("clock_mhz", "Clock", "MHz", d.clock_mhz, 1, 10000, 0.1, false,
-             "Cycles per microsecond, to turn words per cycle into bits per second."),
-      number("word_bits", "Word width", "bits", d.word_bits, 1, 256, 1, true,
-             "Bits per word (a flit is a word)."),
+      number_spec("inject_words_per_cycle", "Injection rate", "words/cycle",
+                  d.inject_words_per_cycle, 0.05, 4, 0.05, false,
+                  "Words per cycle a node puts into its router."),
+      number_spec("eject_words_per_cycle", "Ejection rate", "words/cycle", d.eject_words_per_cycle,
+                  0.05, 4, 0.05, false,
+                  "Words per cycle the router delivers into the receive queue."),
+      number_spec("receive_queue_words", "Receive queue", "words", d.receive_queue_words, 1, 8192,
+                  1, true, "Words the receive queue holds; when full, the network backs up."),
+      number_spec("clock_mhz", "Clock", "MHz", d.clock_mhz, 1, 10000, 0.1, false,
+                  "Cycles per microsecond, to turn words per cycle into bits per second."),
+      number_spec("word_bits", "Word width", "bits", d.word_bits, 1, 256, 1, true,
+                  "Bits per word (a flit is a word)."),
   };
 }
 

@@ -10,8 +10,8 @@ namespace archex {
 
 Topology::Topology(std::vector<int> radix, bool torus) : radix_(std::move(radix)), torus_(torus) {
   if (radix_.empty() || radix_.size() > 3) {
-    throw ParamError("dims", "a network has 1 to 3 dimensions, not " +
-                                 std::to_string(radix_.size()));
+    throw ParamError("dims",
+                     "a network has 1 to 3 dimensions, not " + std::to_string(radix_.size()));
   }
   nodes_ = 1;
   bisection_dim_ = 0;

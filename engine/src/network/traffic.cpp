@@ -26,10 +26,11 @@ TrafficPattern::TrafficPattern(const Topology& topo, Pattern pattern, double hot
     : topo_(topo), pattern_(pattern), hotspot_fraction_(hotspot_fraction) {
   const int n = topo.dimensions();
   if (pattern == Pattern::kTranspose && topo.radix(0) != topo.radix(n - 1)) {
-    throw ParamError("pattern", "transpose swaps the first and last coordinates, so their radix "
-                                "must be equal (dims " +
-                                    std::to_string(topo.radix(0)) + " and " +
-                                    std::to_string(topo.radix(n - 1)) + ")");
+    throw ParamError("pattern",
+                     "transpose swaps the first and last coordinates, so their radix "
+                     "must be equal (dims " +
+                         std::to_string(topo.radix(0)) + " and " +
+                         std::to_string(topo.radix(n - 1)) + ")");
   }
   std::array<int, 3> centre{0, 0, 0};
   for (int d = 0; d < n; ++d) centre[static_cast<std::size_t>(d)] = topo.radix(d) / 2;
@@ -88,8 +89,8 @@ void LoadPoint::cycle() {
   const bool measuring = phase_ == Phase::kMeasure;
   for (int node = 0; node < nodes; ++node) {
     if (rng_.uniform01() >= packet_probability_) continue;
-    const int id = net_.send(node, pattern_.destination(node, rng_), opt_.packet_flits,
-                             measuring ? 1 : 0);
+    const int id =
+        net_.send(node, pattern_.destination(node, rng_), opt_.packet_flits, measuring ? 1 : 0);
     if (id < 0) {
       overflow_ = true;
     } else if (measuring) {
@@ -123,7 +124,8 @@ bool LoadPoint::advance(std::int64_t budget) {
     } else if (phase_ == Phase::kMeasure) {
       const std::int64_t elapsed = now - measure_start_;
       if (elapsed % opt_.batch_cycles == 0) {
-        if (batch_count_ > 0) batch_means_.push_back(batch_sum_ / static_cast<double>(batch_count_));
+        if (batch_count_ > 0)
+          batch_means_.push_back(batch_sum_ / static_cast<double>(batch_count_));
         batch_sum_ = 0;
         batch_count_ = 0;
         const auto b = static_cast<double>(batch_means_.size());
@@ -180,8 +182,7 @@ void LoadPoint::finish() {
   result_.latency_p99 = percentile(l, 0.99);
   result_.measured_packets = static_cast<std::int64_t>(l.size());
   result_.cycles = net_.now();
-  result_.saturated =
-      overflow_ || outstanding_ > 0 || result_.accepted < 0.9 * result_.offered;
+  result_.saturated = overflow_ || outstanding_ > 0 || result_.accepted < 0.9 * result_.offered;
   phase_ = Phase::kDone;
 }
 
