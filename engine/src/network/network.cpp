@@ -56,7 +56,7 @@ Network::Network(const NetworkConfig& config)
   downstream_.assign(channels, -1);
   bisection_.assign(channels, 0);
   rr_.assign(n, 0);
-  node_flits_.assign(n, 0);
+  occupied_.assign(n, 0);
   sent_.assign(channels, 0);
   for (int node = 0; node < topo_.nodes(); ++node) {
     for (int port = 0; port < ports_; ++port) {
@@ -144,7 +144,8 @@ void Network::push(int to, std::int32_t packet, std::int32_t index) {
   flits_[t * static_cast<std::size_t>(buffer_) + static_cast<std::size_t>(slot)] =
       Flit{packet, index, now_ + 1 + config_.router_delay_cycles};
   ++count_[t];
-  ++node_flits_[static_cast<std::size_t>(to / (ports_ * vcs_))];
+  const int slots = ports_ * vcs_;
+  occupied_[static_cast<std::size_t>(to / slots)] |= 1u << (to % slots);
 }
 
 void Network::inject(int node) {
@@ -219,7 +220,8 @@ bool Network::route_head(int node, int in) {
 
 void Network::process_router(int node) {
   const auto n = static_cast<std::size_t>(node);
-  if (node_flits_[n] == 0) return;
+  const std::uint32_t occupied = occupied_[n];
+  if (occupied == 0) return;
   const int local = topo_.local_port();
   const int slots = ports_ * vcs_;
   std::uint32_t used = 0;
@@ -229,11 +231,11 @@ void Network::process_router(int node) {
   const int first = node * slots;
   std::uint32_t port_done = 0;
   for (int k = 0, slot = start; k < slots; ++k, slot = slot + 1 == slots ? 0 : slot + 1) {
+    if (!(occupied & (1u << slot))) continue;
     const int port = slot / vcs_;
     if (port_done & (1u << port)) continue;
     const int in = first + slot;
     const auto i = static_cast<std::size_t>(in);
-    if (count_[i] == 0) continue;
     const Flit flit =
         flits_[i * static_cast<std::size_t>(buffer_) + static_cast<std::size_t>(head_[i])];
     if (flit.ready > now_) continue;
@@ -255,8 +257,7 @@ void Network::process_router(int node) {
     const bool tail = flit.index == p.flits - 1;
     // The flit moves: out of this buffer, a credit back upstream, one token spent.
     head_[i] = head_[i] + 1 == buffer_ ? 0 : head_[i] + 1;
-    --count_[i];
-    --node_flits_[n];
+    if (--count_[i] == 0) occupied_[n] &= ~(1u << slot);
     if (port != local) credit_returns_.push_back(in);
     tokens -= 1.0;
     ++sent_[channel];

@@ -133,8 +133,8 @@ class Network {
   std::vector<std::int32_t> downstream_;
   std::vector<std::uint8_t> bisection_;
   std::vector<std::int32_t> rr_;
-  // Flits buffered at each router, so an empty one costs nothing.
-  std::vector<std::int32_t> node_flits_;
+  // Per router, a bit per input virtual channel holding flits, so empty ones cost nothing.
+  std::vector<std::uint32_t> occupied_;
 
   // Nodes: source queue ring, the VC at the local port the current packet uses, receive queue.
   std::vector<std::int32_t> sq_;

@@ -26,10 +26,17 @@ Topology::Topology(std::vector<int> radix, bool torus) : radix_(std::move(radix)
       bisection_dim_ = static_cast<int>(d);
     }
   }
+  // Routing asks for coordinates every hop: a table beats dividing each time.
+  coords_.assign(static_cast<std::size_t>(nodes_) * 3, 0);
+  for (int node = 0; node < nodes_; ++node) {
+    for (std::size_t d = 0; d < radix_.size(); ++d) {
+      coords_[static_cast<std::size_t>(node) * 3 + d] = (node / stride_[d]) % radix_[d];
+    }
+  }
 }
 
 int Topology::coordinate(int node, int d) const {
-  return (node / stride_[static_cast<std::size_t>(d)]) % radix(d);
+  return coords_[static_cast<std::size_t>(node) * 3 + static_cast<std::size_t>(d)];
 }
 
 std::array<int, 3> Topology::coordinates(int node) const {

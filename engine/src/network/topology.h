@@ -42,6 +42,7 @@ class Topology {
  private:
   std::vector<int> radix_;
   std::vector<int> stride_;
+  std::vector<int> coords_;
   bool torus_;
   int nodes_;
   int bisection_dim_;
