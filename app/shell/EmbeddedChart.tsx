@@ -9,7 +9,7 @@ import { useEngineRun } from '../ui/use_engine_run';
 import { ChartView } from './ChartView';
 import { ErrorBoundary } from './ErrorBoundary';
 import { urlContext, useModels, useTheme } from './page';
-import { buildChart } from './chart_builder';
+import { buildChart, chartOptions } from './chart_builder';
 import { usePinnedRuns } from './use_pinned_runs';
 import { parseUrlState, serializeUrlState } from './url_state';
 
@@ -78,13 +78,7 @@ function Embedded({
         <ChartView
           name={spec.id}
           title={spec.title}
-          chart={buildChart(spec, outcome.tag, outcome, {
-            overlay: choice.overlay ?? true,
-            xLog: choice.xLog ?? false,
-            yLog: choice.yLog ?? false,
-            ...(choice.plane !== undefined ? { plane: choice.plane } : {}),
-            pins: pinned.runs,
-          })}
+          chart={buildChart(spec, outcome.tag, outcome, chartOptions(choice, pinned.runs))}
         />
       ) : null}
       <figcaption>

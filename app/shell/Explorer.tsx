@@ -15,7 +15,7 @@ import { useEngineRun } from '../ui/use_engine_run';
 import { ChartCard } from './ChartCard';
 import { RunStatus } from './RunStatus';
 import type { RunView } from './chart_builder';
-import { buildChart, formatTemplate, resolveRef } from './chart_builder';
+import { buildChart, chartOptions, formatTemplate, resolveRef } from './chart_builder';
 import { usePinnedRuns } from './use_pinned_runs';
 import type { UrlState } from './url_state';
 import { MAX_PINS, emptyState, serializeUrlState } from './url_state';
@@ -94,27 +94,22 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
     );
   }, [pending, pinned.ready, run.upToDate, run.error]);
 
-  const setParam = (name: string, value: ParamValue) => {
+  // The link keeps only parameters that differ from the paper's.
+  const writeParam = (name: string, value: ParamValue) =>
     onState((s) => {
       const params = { ...s.params };
       if (sameValue(value, paperValues[name])) delete params[name];
       else params[name] = value;
       return { ...s, params };
     });
+  const setParam = (name: string, value: ParamValue) => {
+    writeParam(name, value);
     setDrafts((d) => Object.fromEntries(Object.entries(d).filter(([k]) => k !== name)));
   };
   const setDraft = (name: string, text: string) => {
     const spec = specs.find((s) => s.name === name);
     const checked = spec ? checkValue(spec, text) : null;
-    if (checked && 'value' in checked) {
-      const value = checked.value;
-      onState((s) => {
-        const params = { ...s.params };
-        if (sameValue(value, paperValues[name])) delete params[name];
-        else params[name] = value;
-        return { ...s, params };
-      });
-    }
+    if (checked && 'value' in checked) writeParam(name, checked.value);
     setDrafts((d) => ({ ...d, [name]: text }));
   };
 
@@ -129,6 +124,7 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
   const engineFieldError =
     run.error?.param !== undefined ? { [run.error.param]: run.error.message } : {};
   const sources = Object.fromEntries(Object.entries(preset.params).map(([k, v]) => [k, v.source]));
+  const search = serializeUrlState(state);
   const changedFrom = (params: Params) =>
     Object.fromEntries(Object.entries(params).filter(([k, v]) => !sameValue(v, paperValues[k])));
 
@@ -259,17 +255,8 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
           <div className="charts">
             {view.preset.charts.map((spec) => {
               const choice = state.charts[spec.id] ?? {};
-              const chart = buildChart(spec, view.preset, view, {
-                overlay: choice.overlay ?? true,
-                xLog: choice.xLog ?? false,
-                yLog: choice.yLog ?? false,
-                ...(choice.plane !== undefined ? { plane: choice.plane } : {}),
-                pins: pinned.runs,
-              });
-              const embed = new URL(
-                `embed.html${serializeUrlState(state)}&chart=${spec.id}`,
-                window.location.href,
-              );
+              const chart = buildChart(spec, view.preset, view, chartOptions(choice, pinned.runs));
+              const embed = new URL(`embed.html${search}&chart=${spec.id}`, window.location.href);
               const changed = changedFrom(view.params);
               return (
                 <ChartCard

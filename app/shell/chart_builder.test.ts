@@ -7,7 +7,7 @@ import { loadPresetsFromDisk } from '../presets/from_disk';
 import type { ChartSpec, Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
 import type { ChartOptions, RunView } from './chart_builder';
-import { buildChart, formatTemplate, matchSeries, resolveRef } from './chart_builder';
+import { buildChart, chartOptions, formatTemplate, matchSeries, resolveRef } from './chart_builder';
 
 const presets = loadPresetsFromDisk();
 const v1 = presets.find((p) => p.id === 'multipsi-v1-comm')!;
@@ -66,6 +66,18 @@ describe('matchSeries()', () => {
   it('takes exact names and prefixes in pattern order, each series once', () => {
     const names = matchSeries(['perf_vs_overhead', 'perf_vs_overhead*'], result).map((s) => s.name);
     expect(names).toEqual(['perf_vs_overhead', 'perf_vs_overhead_w1', 'perf_vs_overhead_w0']);
+  });
+});
+
+describe('chartOptions()', () => {
+  it('fills in the defaults a link leaves out and keeps what it sets', () => {
+    expect(chartOptions({}, [])).toEqual(options);
+    expect(chartOptions({ overlay: false, yLog: true, plane: 3 }, [])).toEqual({
+      ...options,
+      overlay: false,
+      yLog: true,
+      plane: 3,
+    });
   });
 });
 

@@ -13,6 +13,7 @@ import type {
 } from '../charts/chart_data';
 import type { Params, RunResult, SeriesData } from '../engine/types';
 import type { ChartSpec, Preset, ValueRefSpec } from '../presets/schema';
+import type { ChartChoice } from './url_state';
 
 /** A completed (or partial) run with the parameters it ran with. */
 export interface RunView {
@@ -35,6 +36,17 @@ export interface ChartOptions {
   /** The plane of a 3-D network's heat map. */
   plane?: number;
   pins: PinnedRun[];
+}
+
+/** A chart's options from its choices in the link (defaults filled in) and the pinned runs. */
+export function chartOptions(choice: ChartChoice, pins: PinnedRun[]): ChartOptions {
+  return {
+    overlay: choice.overlay ?? true,
+    xLog: choice.xLog ?? false,
+    yLog: choice.yLog ?? false,
+    ...(choice.plane !== undefined ? { plane: choice.plane } : {}),
+    pins,
+  };
 }
 
 export type BuiltChart =

@@ -1,11 +1,11 @@
 #include "models/jmachine.h"
 
 #include <algorithm>
-#include <cmath>
 #include <memory>
 #include <string>
 
 #include "models/jmachine_node.h"
+#include "network/batch_means.h"
 #include "network/network_params.h"
 
 namespace archex {
@@ -171,10 +171,6 @@ class JMachineRoundTrip final : public Model {
 
 // ---- Fig. 3: the closed loop ------------------------------------------------------------------
 
-constexpr int kMinBatches = 6;
-// Two-sided 95 % quantile of Student's t with 5 degrees of freedom (6 batch means).
-constexpr double kT95 = 2.57;
-
 // Every node: pick a random destination, send an N-word request, wait for the N-word reply,
 // then compute (or idle) L cycles; handlers preempt the computation.
 class Loop final : public Machine::Workload {
@@ -196,10 +192,7 @@ class Loop final : public Machine::Workload {
     const double now = static_cast<double>(m_.network().now());
     const double round_trip =
         now + c.dispatch + c.handler - sent_at_[static_cast<std::size_t>(node)];
-    if (measuring) {
-      sum += round_trip / 2;
-      ++samples;
-    }
+    if (measuring) one_way.add(round_trip / 2);
     waiting_[static_cast<std::size_t>(node)] = 0;
     remaining_[static_cast<std::size_t>(node)] = grain_;
     return {c.handler, -1, 0, 0};
@@ -223,8 +216,9 @@ class Loop final : public Machine::Workload {
   }
 
   bool measuring = false;
-  double sum = 0;
-  std::int64_t samples = 0;
+  // One-way latencies (half the round trip) while measuring; 6 batches at least, which keeps
+  // the long-grain points short.
+  BatchMeans one_way{6};
   std::int64_t compute = 0;
 
  private:
@@ -275,9 +269,7 @@ class JMachineLoop final : public Model {
 
   Result result() const override {
     Result r;
-    const Topology topo(config_.radix, config_.torus);
-    const double capacity = gbit_per_s(
-        params_, topo.bisection_links() * config_.channel_rate * (config_.half_duplex ? 1.0 : 2.0));
+    const double capacity = gbit_per_s(params_, bisection_capacity_words_per_cycle(config_));
     r.scalars.push_back(
         {"bisection_capacity_gbps", capacity, "Gbit/s", "Peak traffic across the bisection"});
     double peak = 0;
@@ -348,9 +340,6 @@ class JMachineLoop final : public Model {
     // the queues; a batch spans about half a loop of every node.
     warmup_ = 200 + static_cast<std::int64_t>(grain_now_);
     batch_ = 100 + static_cast<std::int64_t>(grain_now_) / 2;
-    batch_sum_ = 0;
-    batch_samples_ = 0;
-    means_.clear();
   }
 
   void step() {
@@ -363,27 +352,13 @@ class JMachineLoop final : public Model {
       return;
     }
     if (now < warmup_ || (now - warmup_) % batch_ != 0) return;
-    const std::int64_t new_samples = loop_->samples - batch_samples_;
-    if (new_samples > 0)
-      means_.push_back((loop_->sum - batch_sum_) / static_cast<double>(new_samples));
-    batch_sum_ = loop_->sum;
-    batch_samples_ = loop_->samples;
-    bool converged = false;
-    if (means_.size() >= static_cast<std::size_t>(kMinBatches)) {
-      const auto b = static_cast<double>(means_.size());
-      double mean = 0;
-      for (const double x : means_) mean += x;
-      mean /= b;
-      double var = 0;
-      for (const double x : means_) var += (x - mean) * (x - mean);
-      converged = kT95 * std::sqrt(var / (b - 1) / b) <= confidence_ * mean;
-    }
+    loop_->one_way.close_batch();
     const std::int64_t window = now - warmup_;
-    if (!converged && window < max_cycles_) return;
+    if (!loop_->one_way.converged(confidence_) && window < max_cycles_) return;
     LoopPoint pt;
     pt.words = words_now_;
     pt.grain = grain_now_;
-    pt.one_way = loop_->samples > 0 ? loop_->sum / static_cast<double>(loop_->samples) : 0;
+    pt.one_way = loop_->one_way.mean();
     pt.bisection_gbps = gbit_per_s(
         params_, static_cast<double>(m.network().bisection_flits()) / static_cast<double>(window));
     pt.efficiency = static_cast<double>(loop_->compute) /
@@ -408,9 +383,6 @@ class JMachineLoop final : public Model {
   int grain_now_ = 0;
   std::int64_t warmup_ = 0;
   std::int64_t batch_ = 0;
-  double batch_sum_ = 0;
-  std::int64_t batch_samples_ = 0;
-  std::vector<double> means_;
 };
 
 // ---- Fig. 4: terminal bandwidth ---------------------------------------------------------------

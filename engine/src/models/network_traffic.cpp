@@ -132,8 +132,7 @@ class NetworkTraffic final : public Model {
                          "Cycles simulated for the chosen point"});
     r.scalars.push_back({"bisection_gbps", gbit_per_s(params_, c.bisection_words_per_cycle),
                          "Gbit/s", "Traffic across the bisection while measuring"});
-    const double capacity =
-        topo_.bisection_links() * config_.channel_rate * (config_.half_duplex ? 1.0 : 2.0);
+    const double capacity = bisection_capacity_words_per_cycle(config_);
     r.scalars.push_back({"bisection_capacity_gbps", gbit_per_s(params_, capacity), "Gbit/s",
                          "Peak traffic across the bisection, both directions"});
 

@@ -70,6 +70,12 @@ NetworkConfig network_config(const ParamValues& p) {
   return c;
 }
 
+double bisection_capacity_words_per_cycle(const NetworkConfig& config) {
+  const Topology topo(config.radix, config.torus);
+  // A half-duplex link's two directions share one channel's bandwidth.
+  return topo.bisection_links() * config.channel_rate * (config.half_duplex ? 1.0 : 2.0);
+}
+
 double gbit_per_s(const ParamValues& p, double words_per_cycle) {
   return words_per_cycle * p.number("word_bits") * p.number("clock_mhz") * 1e6 / 1e9;
 }

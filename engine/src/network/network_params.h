@@ -31,6 +31,9 @@ std::vector<ParamSpec> network_specs(const NetworkDefaults& defaults);
 
 NetworkConfig network_config(const ParamValues& params);
 
+// Words per cycle the links across the bisection carry at most, both directions together.
+double bisection_capacity_words_per_cycle(const NetworkConfig& config);
+
 // Gbit/s carried by `words_per_cycle`, from the clock and the word width.
 double gbit_per_s(const ParamValues& params, double words_per_cycle);
 

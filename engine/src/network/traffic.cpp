@@ -9,11 +9,6 @@ namespace archex {
 
 namespace {
 
-constexpr int kMinBatches = 8;
-// Two-sided 95 % quantile of Student's t with about 10 degrees of freedom: a little wider than
-// the normal 1.96, as suits a handful of batch means.
-constexpr double kT95 = 2.23;
-
 double percentile(const std::vector<double>& sorted, double q) {
   if (sorted.empty()) return 0;
   const auto i = static_cast<std::size_t>(std::ceil(q * static_cast<double>(sorted.size()))) - 1;
@@ -104,8 +99,7 @@ void LoadPoint::cycle() {
     if (p.tag == 1) {
       const auto latency = static_cast<double>(p.delivered - p.created);
       result_.latencies.push_back(latency);
-      batch_sum_ += latency;
-      ++batch_count_;
+      batches_.add(latency);
       --outstanding_;
     }
     net_.free_packet(id);
@@ -124,25 +118,13 @@ bool LoadPoint::advance(std::int64_t budget) {
     } else if (phase_ == Phase::kMeasure) {
       const std::int64_t elapsed = now - measure_start_;
       if (elapsed % opt_.batch_cycles == 0) {
-        if (batch_count_ > 0)
-          batch_means_.push_back(batch_sum_ / static_cast<double>(batch_count_));
-        batch_sum_ = 0;
-        batch_count_ = 0;
-        const auto b = static_cast<double>(batch_means_.size());
-        bool converged = false;
-        if (batch_means_.size() >= static_cast<std::size_t>(kMinBatches)) {
-          double mean = 0;
-          for (const double m : batch_means_) mean += m;
-          mean /= b;
-          double var = 0;
-          for (const double m : batch_means_) var += (m - mean) * (m - mean);
-          const double half = kT95 * std::sqrt(var / (b - 1) / b);
-          result_.latency_ci = half;
-          converged = half <= opt_.confidence * mean;
-        }
+        batches_.close_batch();
+        const bool converged = batches_.converged(opt_.confidence);
         if (converged || elapsed >= opt_.max_cycles || overflow_) {
           phase_ = Phase::kDrain;
           measure_end_ = now;
+          const double half = batches_.half_width();
+          result_.latency_ci = std::isfinite(half) ? half : 0;
           std::uint64_t ejected = 0;
           for (int node = 0; node < net_.topology().nodes(); ++node) {
             ejected += net_.flits_sent(node, static_cast<int>(local));

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/rng.h"
+#include "network/batch_means.h"
 #include "network/network.h"
 
 namespace archex {
@@ -81,9 +82,7 @@ class LoadPoint {
   std::int64_t measure_end_ = 0;
   std::int64_t outstanding_ = 0;
   std::uint64_t ejected_at_end_ = 0;
-  double batch_sum_ = 0;
-  std::int64_t batch_count_ = 0;
-  std::vector<double> batch_means_;
+  BatchMeans batches_{8};
   bool overflow_ = false;
   LoadPointResult result_;
 };
