@@ -120,3 +120,24 @@ export interface ChannelHeatmapData {
   /** The z index of the plane drawn (0 for fewer than 3 dimensions). */
   plane: number;
 }
+
+/** What a processor is doing in a timeline: the states are stacked in this order in each bin. */
+export interface TimelineState {
+  /** Stable key, e.g. 'busy'; the same key has the same colour in every row. */
+  key: string;
+  label: string;
+}
+
+/**
+ * A per-processor timeline of one run: time cut into equal bins over [0, end], and for each
+ * processor the fraction of each bin spent in each state. Whatever the states leave of a bin is
+ * idle time.
+ */
+export interface TimelineData {
+  /** The time axis (label and unit; the scale is linear from 0 to `end`). */
+  time: AxisSpec;
+  end: number;
+  states: TimelineState[];
+  /** One row per processor; `fractions[s][b]` is the share of bin b spent in state s. */
+  rows: { label: string; fractions: number[][] }[];
+}
