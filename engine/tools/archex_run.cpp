@@ -113,6 +113,15 @@ int main(int argc, char** argv) {
       print_doubles(r.series[i].x);
       std::printf(",\"y\":");
       print_doubles(r.series[i].y);
+      const auto& labels = r.series[i].labels;
+      if (!labels.empty()) {
+        std::printf(",\"labels\":[");
+        for (std::size_t j = 0; j < labels.size(); ++j) {
+          if (j) std::putchar(',');
+          print_string(labels[j]);
+        }
+        std::putchar(']');
+      }
       std::putchar('}');
     }
     std::printf("}}\n");

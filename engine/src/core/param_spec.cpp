@@ -59,6 +59,14 @@ ParamSpec number_spec(const char* name, const char* label, const char* unit, dou
   return spec;
 }
 
+ParamSpec choice_spec(const char* name, const char* label, std::vector<std::string> choices,
+                      double value, const char* description) {
+  ParamSpec spec = number_spec(name, label, "", value, 0, static_cast<double>(choices.size() - 1),
+                               1, true, description);
+  spec.choices = std::move(choices);
+  return spec;
+}
+
 ParamError::ParamError(std::string param, const std::string& message)
     : std::invalid_argument(message), param_(std::move(param)) {}
 
@@ -136,15 +144,15 @@ ParamValues resolve_params(const std::string& model, const std::vector<ParamSpec
                            const ParamValues& overrides) {
   ParamValues values;
   for (const auto& spec : specs) {
-    values.set(spec.name, spec.is_list() ? ParamValue(spec.default_list)
-                                         : ParamValue(spec.default_value));
+    values.set(spec.name,
+               spec.is_list() ? ParamValue(spec.default_list) : ParamValue(spec.default_value));
   }
   for (const auto& [name, value] : overrides) {
     if (!values.contains(name)) {
       std::string valid;
       for (const auto& spec : specs) valid += (valid.empty() ? "" : ", ") + spec.name;
-      throw ParamError(name, "unknown parameter '" + name + "' for model '" + model +
-                                 "'; valid: " + valid);
+      throw ParamError(
+          name, "unknown parameter '" + name + "' for model '" + model + "'; valid: " + valid);
     }
     values.set(name, value);
   }

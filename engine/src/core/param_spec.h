@@ -88,6 +88,10 @@ class ParamValues {
 ParamSpec number_spec(const char* name, const char* label, const char* unit, double value,
                       double min, double max, double step, bool integer, const char* description);
 
+// A parameter that picks one of `choices` by index, for models that build their specs in code.
+ParamSpec choice_spec(const char* name, const char* label, std::vector<std::string> choices,
+                      double value, const char* description);
+
 // Formats a number for messages: shortest form that reads back to the same value where it can.
 std::string format_number(double value);
 

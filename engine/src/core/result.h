@@ -23,6 +23,8 @@ struct Series {
   std::string y_unit;
   std::vector<double> x;
   std::vector<double> y;
+  // A name per x value when x numbers categories (messages by kind); empty for a numeric x.
+  std::vector<std::string> labels;
 };
 
 struct Result {

@@ -2,6 +2,7 @@
 
 #include "models/jmachine.h"
 #include "models/multipsi_perf.h"
+#include "models/multipsi_queens.h"
 #include "models/network_traffic.h"
 
 namespace archex {
@@ -13,6 +14,7 @@ ModelRegistry builtin_registry() {
   registry.add(jmachine_round_trip_info());
   registry.add(jmachine_loop_info());
   registry.add(jmachine_terminal_info());
+  registry.add(multipsi_queens_info());
   return registry;
 }
 

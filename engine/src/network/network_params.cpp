@@ -2,18 +2,6 @@
 
 namespace archex {
 
-namespace {
-
-ParamSpec choice(const char* name, const char* label, std::vector<std::string> choices,
-                 double value, const char* description) {
-  ParamSpec spec = number_spec(name, label, "", value, 0, static_cast<double>(choices.size() - 1),
-                               1, true, description);
-  spec.choices = std::move(choices);
-  return spec;
-}
-
-}  // namespace
-
 std::vector<ParamSpec> network_specs(const NetworkDefaults& d) {
   ParamSpec dims =
       number_spec("dims", "Radix per dimension", "nodes", 8, 2, 32, 1, true,
@@ -21,7 +9,7 @@ std::vector<ParamSpec> network_specs(const NetworkDefaults& d) {
   dims.max_items = 3;
   dims.default_list = d.dims;
   return {
-      choice("topology", "Topology", {"mesh", "torus"}, d.torus ? 1 : 0,
+      choice_spec("topology", "Topology", {"mesh", "torus"}, d.torus ? 1 : 0,
              "Mesh, or torus (wrap-around links; needs 2 or more virtual channels)."),
       dims,
       number_spec("vcs", "Virtual channels", "per channel", d.vcs, 1, 4, 1, true,
@@ -31,12 +19,12 @@ std::vector<ParamSpec> network_specs(const NetworkDefaults& d) {
                   true, "Flit buffer of each virtual channel at a router input."),
       number_spec("router_delay_cycles", "Router delay", "cycles", d.router_delay_cycles, 0, 16, 1,
                   true, "Cycles a flit spends in each router, on top of one cycle per link."),
-      choice("flow_control", "Back-pressure", {"credit", "on/off"}, 0,
+      choice_spec("flow_control", "Back-pressure", {"credit", "on/off"}, 0,
              "Credits (the sender counts free slots) or on/off (the receiver signals stop)."),
       number_spec("channel_words_per_cycle", "Channel bandwidth", "words/cycle",
                   d.channel_words_per_cycle, 0.05, 1, 0.05, false,
                   "Words per cycle a channel carries (0.5: a word every second cycle)."),
-      choice("link_mode", "Links", {"full duplex", "half duplex"}, d.half_duplex ? 1 : 0,
+      choice_spec("link_mode", "Links", {"full duplex", "half duplex"}, d.half_duplex ? 1 : 0,
              "Full duplex: each direction has the channel bandwidth. Half duplex: both directions "
              "share it."),
       number_spec("inject_words_per_cycle", "Injection rate", "words/cycle",

@@ -1,0 +1,504 @@
+#include "models/multipsi_queens.h"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "fghc/machine.h"
+#include "fghc/queens.h"
+
+namespace archex {
+
+namespace {
+
+using fghc::MessageKind;
+
+constexpr const char* kCitation =
+    "K. Taki, Measurements and Evaluation for the Multi-PSI/V1 System - A Study of Inter-PE "
+    "Communication versus System Performance, ICOT TR-370, 1988, sec. 4 and 7, appendix";
+
+ParamSpec list_spec(ParamSpec spec, std::vector<double> values) {
+  spec.max_items = 8;
+  spec.default_list = std::move(values);
+  return spec;
+}
+
+std::vector<ParamSpec> specs() {
+  auto ms = [](const char* name, const char* label, double value, const char* what) {
+    return number_spec(name, label, "ms", value, 0, 1000, 0.001, false, what);
+  };
+  return {
+      choice_spec("program", "Program", {"Program 1", "Program 2"}, 0,
+                  "Program 1 distributes the search tree's nodes down to a depth; Program 2 "
+                  "gives each PE lumps of estimated leaves (appendix)."),
+      number_spec("queens", "Queens", "", 8, 4, 10, 1, true,
+                  "Board size N of the all-solutions N-queens search (92 solutions for 8)."),
+      number_spec("pes", "Processing elements", "PEs", 6, 1, 64, 1, true,
+                  "PEs of the run; the sweep runs 1 to this many (1, 2, 4, ... above 8)."),
+      number_spec("depth", "Distribution depth", "levels", 2, 1, 10, 1, true,
+                  "Program 1: nodes down to this depth of the search tree are thrown round the "
+                  "PEs (grain about 1/8 of the load at 1, 1/(8x7) at 2, ...)."),
+      number_spec("k", "Lumps per PE (K)", "", 4, 1, 64, 1, true,
+                  "Program 2: each PE's share of the estimated leaves is cut into K lumps."),
+      list_spec(number_spec("depths", "Depths to sweep", "levels", 1, 1, 10, 1, true,
+                            "Program 1: one line per depth in the sweep charts (Figs. 8-11)."),
+                {1, 2, 3, 4, 5}),
+      list_spec(number_spec("ks", "K values to sweep", "", 1, 1, 64, 1, true,
+                            "Program 2: one line per K in the sweep charts."),
+                {1, 2, 3, 4, 5, 6, 7, 8}),
+      number_spec("mesh_columns", "Network width", "PEs", 3, 1, 8, 1, true,
+                  "PEs per row of the 2-D lattice; PE i sits at column i mod width, row i / "
+                  "width, and a message crosses the hops between them."),
+      ms("reduction_ms", "Reduction time", 2.25,
+         "CPU time of one goal reduction, guard tests included (Table 1)."),
+      ms("builtin_ms", "Built-in call time", 0.376,
+         "CPU time of one arithmetic built-in predicate call (:=) on top of its reduction."),
+      ms("message_ms", "Message software time", 6.606,
+         "Software time of any message, sender and receiver together."),
+      ms("throw_goal_ms", "throw_goal extra time", 19.858,
+         "Extra software time of a throw_goal: goal record and AND-tree maintenance."),
+      ms("word_ms", "Per-word software time", 1,
+         "Software time per message word, an argument or a copied list cell (composing and "
+         "decomposing 40-bit words as bytes), sender and receiver together."),
+      number_spec("send_share", "Sender's share", "fraction", 0.5, 0, 1, 0.05, false,
+                  "Fraction of a message's software time spent on the sending PE."),
+      ms("firmware_ms", "Firmware time per message end", 0.055,
+         "Firmware send or receive control time, on each of the two PEs (Table 1: 0.22 ms over "
+         "two messages)."),
+      ms("hop_ms", "Network time per hop", 0.035,
+         "Hardware transfer time per hop (Table 1: 0.07 ms over two one-hop messages)."),
+      number_spec("copy_cells", "Lists copied up to", "cells", 3, 0, 12, 1, true,
+                  "Lists up to this long travel inside a throw_goal; longer ones stay behind as "
+                  "exported references that the receiver reads (read_value / return_value)."),
+      number_spec("timeline_bins", "Timeline resolution", "bins", 120, 10, 400, 1, true,
+                  "Time bins of the per-PE timeline of the selected run."),
+  };
+}
+
+// One run of the sweep, summarized.
+struct RunPoint {
+  int grain = 0;
+  int pes = 0;
+  std::int64_t reductions = 0;
+  std::int64_t builtin_calls = 0;
+  std::int64_t suspensions = 0;
+  std::int64_t solutions = 0;
+  std::array<std::int64_t, fghc::kMessageKinds> messages{};
+  double time_ms = 0;
+  std::vector<double> work_rate;  // per PE: busy (reducing or communicating) / time
+  std::vector<double> reduce_share;
+  double rps() const { return time_ms > 0 ? reductions / (time_ms / 1000) : 0; }
+  double average_work_rate() const {
+    double sum = 0;
+    for (const double w : work_rate) sum += w;
+    return work_rate.empty() ? 0 : sum / static_cast<double>(work_rate.size());
+  }
+  std::int64_t total_messages() const {
+    std::int64_t n = 0;
+    for (const auto m : messages) n += m;
+    return n;
+  }
+  double comm_rate() const {
+    return reductions > 0 ? static_cast<double>(total_messages()) / reductions : 0;
+  }
+};
+
+std::vector<int> pe_counts(int pes) {
+  std::vector<int> counts;
+  if (pes <= 8) {
+    for (int n = 1; n <= pes; ++n) counts.push_back(n);
+    return counts;
+  }
+  for (int n = 1; n < pes; n *= 2) counts.push_back(n);
+  counts.push_back(pes);
+  return counts;
+}
+
+class MultiPsiQueens final : public Model {
+ public:
+  explicit MultiPsiQueens(const ParamValues& p)
+      : program_(p.number("program") == 0 ? fghc::QueensProgram::program1
+                                          : fghc::QueensProgram::program2),
+        queens_(static_cast<int>(p.number("queens"))),
+        pes_(static_cast<int>(p.number("pes"))),
+        columns_(static_cast<int>(p.number("mesh_columns"))),
+        bins_(static_cast<int>(p.number("timeline_bins"))) {
+    const bool p1 = program_ == fghc::QueensProgram::program1;
+    selected_ = static_cast<int>(p.number(p1 ? "depth" : "k"));
+    for (const double v : p.list(p1 ? "depths" : "ks")) grains_.push_back(static_cast<int>(v));
+    grains_.push_back(selected_);
+    std::sort(grains_.begin(), grains_.end());
+    grains_.erase(std::unique(grains_.begin(), grains_.end()), grains_.end());
+    counts_ = pe_counts(pes_);
+    for (const int g : grains_) {
+      for (const int n : counts_) plan_.push_back({g, n});
+    }
+    costs_.reduction_ms = p.number("reduction_ms");
+    costs_.builtin_ms = p.number("builtin_ms");
+    costs_.message_ms = p.number("message_ms");
+    costs_.throw_goal_ms = p.number("throw_goal_ms");
+    costs_.word_ms = p.number("word_ms");
+    costs_.send_share = p.number("send_share");
+    costs_.firmware_ms = p.number("firmware_ms");
+    costs_.hop_ms = p.number("hop_ms");
+    costs_.copy_cells = static_cast<int>(p.number("copy_cells"));
+  }
+
+  // One unit of work is one event of the machine being run.
+  bool advance(std::uint64_t budget) override {
+    while (budget > 0 && next_ < plan_.size()) {
+      if (!machine_) start();
+      const std::uint64_t slice = std::min<std::uint64_t>(budget, 4096);
+      budget -= slice;
+      if (machine_->advance(slice)) finish();
+    }
+    return next_ == plan_.size();
+  }
+
+  double progress() const override {
+    // Runs grow with the PE count (messages), so weight each by its PEs' share of the sweep.
+    double total = 0;
+    double done = 0;
+    for (std::size_t i = 0; i < plan_.size(); ++i) {
+      const double w = 1.0 + plan_[i].second;
+      total += w;
+      if (i < next_) done += w;
+    }
+    return total > 0 ? done / total : 1;
+  }
+
+  Result result() const override;
+
+ private:
+  void start() {
+    const auto [grain, n] = plan_[next_];
+    program_impl_ = fghc::make_queens(program_, queens_, n, grain);
+    machine_ = std::make_unique<fghc::Machine>(*program_impl_, n, columns_, costs_,
+                                               grain == selected_ && n == pes_);
+  }
+
+  void finish() {
+    const fghc::Machine& m = *machine_;
+    RunPoint pt;
+    pt.grain = plan_[next_].first;
+    pt.pes = plan_[next_].second;
+    pt.reductions = m.reductions();
+    pt.suspensions = m.suspensions();
+    pt.builtin_calls = m.builtin_calls();
+    pt.solutions = m.solutions();
+    pt.time_ms = m.end_ms();
+    for (int k = 0; k < fghc::kMessageKinds; ++k) {
+      pt.messages[static_cast<std::size_t>(k)] = m.messages(static_cast<MessageKind>(k));
+    }
+    for (int i = 0; i < m.pes(); ++i) {
+      const fghc::PeStats& s = m.pe(i);
+      pt.work_rate.push_back(pt.time_ms > 0 ? (s.reduce_ms + s.comm_ms) / pt.time_ms : 0);
+      pt.reduce_share.push_back(pt.time_ms > 0 ? s.reduce_ms / pt.time_ms : 0);
+    }
+    if (pt.grain == selected_ && pt.pes == pes_) {
+      by_predicate_.clear();
+      for (int i = 0; i < program_impl_->predicates(); ++i) {
+        by_predicate_.emplace_back(program_impl_->predicate_name(i),
+                                   m.reductions_by_predicate()[static_cast<std::size_t>(i)]);
+      }
+      timeline_ = timeline(m);
+    }
+    points_.push_back(std::move(pt));
+    machine_.reset();
+    program_impl_.reset();
+    ++next_;
+  }
+
+  std::vector<Series> timeline(const fghc::Machine& m) const;
+  const RunPoint* find(int grain, int pes) const {
+    for (const RunPoint& pt : points_) {
+      if (pt.grain == grain && pt.pes == pes) return &pt;
+    }
+    return nullptr;
+  }
+  std::string grain_label(int grain) const {
+    return (program_ == fghc::QueensProgram::program1 ? "Depth " : "K = ") + std::to_string(grain);
+  }
+
+  fghc::QueensProgram program_;
+  int queens_;
+  int pes_;
+  int columns_;
+  int bins_;
+  int selected_ = 0;
+  fghc::Costs costs_;
+  std::vector<int> grains_;
+  std::vector<int> counts_;
+  std::vector<std::pair<int, int>> plan_;  // (grain, PEs) of each run, in order
+  std::size_t next_ = 0;
+  std::unique_ptr<fghc::Program> program_impl_;
+  std::unique_ptr<fghc::Machine> machine_;
+  std::vector<RunPoint> points_;
+  std::vector<std::pair<std::string, std::int64_t>> by_predicate_;
+  std::vector<Series> timeline_;
+};
+
+// Busy shares per PE and time bin: "reducing" and "communicating" series per PE.
+std::vector<Series> MultiPsiQueens::timeline(const fghc::Machine& m) const {
+  std::vector<Series> out;
+  const double end = m.end_ms();
+  const double width = end > 0 ? end / bins_ : 1;
+  for (int i = 0; i < m.pes(); ++i) {
+    std::vector<double> reduce(static_cast<std::size_t>(bins_), 0.0);
+    std::vector<double> comm(static_cast<std::size_t>(bins_), 0.0);
+    for (const fghc::Interval& iv : m.pe(i).timeline) {
+      auto& into = iv.what == fghc::Activity::reducing ? reduce : comm;
+      int b = std::min(bins_ - 1, static_cast<int>(iv.start / width));
+      for (double t = iv.start; t < iv.end && b < bins_; ++b) {
+        const double bin_end = (b + 1) * width;
+        const double upto = std::min(iv.end, bin_end);
+        into[static_cast<std::size_t>(b)] += (upto - t) / width;
+        t = upto;
+      }
+    }
+    const std::string pe = std::to_string(i + 1);
+    Series busy{
+        "timeline_reducing_pe" + pe, "PE " + pe, "time", "s", "reducing", "fraction", {}, reduce};
+    Series talk{"timeline_communicating_pe" + pe,
+                "PE " + pe,
+                "time",
+                "s",
+                "communicating",
+                "fraction",
+                {},
+                comm};
+    for (int b = 0; b < bins_; ++b) {
+      const double mid = (b + 0.5) * width / 1000;
+      busy.x.push_back(mid);
+      talk.x.push_back(mid);
+    }
+    out.push_back(std::move(busy));
+    out.push_back(std::move(talk));
+  }
+  return out;
+}
+
+Result MultiPsiQueens::result() const {
+  Result r;
+  // A number the runs so far cannot give (no communication on one PE) is left out, not NaN.
+  auto add = [&r](const char* name, double value, const char* unit, const char* description) {
+    if (std::isfinite(value)) r.scalars.push_back({name, value, unit, description});
+  };
+  // Sec. 7.7: X = work rate / (measured / ideal) - 1, relative communication time = X / rate,
+  // ideal = one PE's RPS (same program and grain) x PEs.
+  auto overhead = [this](const RunPoint& pt) {
+    const RunPoint* one = find(pt.grain, 1);
+    if (!one || one->rps() <= 0 || pt.rps() <= 0) return std::nan("");
+    const double relative = pt.rps() / (one->rps() * pt.pes);
+    return pt.average_work_rate() / relative - 1;
+  };
+  double sum = 0;
+  double lo = 0;
+  double hi = 0;
+  int samples = 0;
+  double rate_lo = 0;
+  double rate_hi = 0;
+  std::int64_t throws = 0;
+  std::int64_t messages = 0;
+  for (const RunPoint& pt : points_) {
+    if (pt.pes < 2) continue;
+    throws += pt.messages[0];
+    messages += pt.total_messages();
+    const double x = overhead(pt);
+    const double rate = pt.comm_rate();
+    if (!(rate > 0) || !std::isfinite(x)) continue;
+    const double t = x / rate;
+    lo = samples ? std::min(lo, t) : t;
+    hi = samples ? std::max(hi, t) : t;
+    rate_lo = samples ? std::min(rate_lo, rate) : rate;
+    rate_hi = samples ? std::max(rate_hi, rate) : rate;
+    sum += t;
+    ++samples;
+  }
+  const double rel_time = samples ? sum / samples : std::nan("");
+  // Sec. 7.8: performance = ideal x work rate / (1 + rate x relative communication time).
+  auto formula = [&](const RunPoint& pt) {
+    const RunPoint* one = find(pt.grain, 1);
+    if (!one) return std::nan("");
+    return one->rps() * pt.pes * pt.average_work_rate() / (1 + pt.comm_rate() * rel_time);
+  };
+  double worst = 0;
+  for (const RunPoint& pt : points_) {
+    if (pt.pes < 2 || !(pt.comm_rate() > 0)) continue;
+    worst = std::max(worst, std::abs(formula(pt) / pt.rps() - 1));
+  }
+
+  if (const RunPoint* sel = find(selected_, pes_)) {
+    const RunPoint* one = find(selected_, 1);
+    const double ideal = one ? one->rps() * pes_ : std::nan("");
+    const std::int64_t messages = sel->total_messages();
+    const double x = overhead(*sel);
+    add("reductions", static_cast<double>(sel->reductions), "reductions",
+        "Goal reductions of the run (built-in calls not counted)");
+    add("builtin_calls", static_cast<double>(sel->builtin_calls), "calls",
+        "Arithmetic built-in predicate calls (:=) of the run");
+    add("time_s", sel->time_ms / 1000, "s", "Execution time of the run");
+    add("rps", sel->rps(), "RPS", "Reductions per second of the whole system");
+    add("pe_rps", one ? one->rps() : std::nan(""), "RPS",
+        "Reductions per second of the same program on one PE");
+    add("ideal_rps", ideal, "RPS", "One PE's RPS x PEs");
+    add("relative_performance", sel->rps() / ideal, "fraction", "Measured / ideal performance");
+    add("average_work_rate", sel->average_work_rate(), "fraction",
+        "Mean over PEs of busy (reducing or communicating) time / total time");
+    add("communication_rate", sel->comm_rate(), "messages/reduction",
+        "Messages sent / reductions, over all PEs");
+    add("relative_communication_overhead", x, "",
+        "X = work rate / (measured / ideal) - 1 (sec. 7.7.1)");
+    add("run_relative_communication_time",
+        sel->comm_rate() > 0 ? x / sel->comm_rate() : std::nan(""), "reductions/message",
+        "X / communication rate of this run");
+    add("formula_rps", formula(*sel), "RPS",
+        "Ideal x work rate / (1 + rate x the sweep's relative communication "
+        "time) (sec. 7.8)");
+    add("messages", static_cast<double>(messages), "messages", "Messages sent by all PEs");
+    add("throw_goal_share",
+        messages > 0 ? static_cast<double>(sel->messages[0]) / messages : std::nan(""), "fraction",
+        "throw_goal messages / all messages");
+    add("suspensions", static_cast<double>(sel->suspensions), "suspensions",
+        "Goals suspended waiting for a remote value");
+    add("solutions", static_cast<double>(sel->solutions), "solutions", "Solutions found");
+
+    Series wr{"work_rate_by_pe", "work rate", "PE", "index", "work rate", "fraction", {}, {}};
+    Series red{"reducing_by_pe", "reducing", "PE", "index", "reducing", "fraction", {}, {}};
+    for (std::size_t i = 0; i < sel->work_rate.size(); ++i) {
+      wr.x.push_back(static_cast<double>(i));
+      wr.y.push_back(sel->work_rate[i]);
+      red.x.push_back(static_cast<double>(i));
+      red.y.push_back(sel->reduce_share[i]);
+    }
+    r.series.push_back(std::move(wr));
+    r.series.push_back(std::move(red));
+    Series kinds{"messages_by_kind", "messages", "kind", "", "messages", "messages", {}, {}};
+    for (int k = 0; k < fghc::kMessageKinds; ++k) {
+      kinds.x.push_back(k);
+      kinds.y.push_back(static_cast<double>(sel->messages[static_cast<std::size_t>(k)]));
+      kinds.labels.emplace_back(fghc::message_kind_name(static_cast<MessageKind>(k)));
+    }
+    r.series.push_back(std::move(kinds));
+    Series preds{"reductions_by_predicate",
+                 "reductions",
+                 "predicate",
+                 "",
+                 "reductions",
+                 "reductions",
+                 {},
+                 {}};
+    for (std::size_t i = 0; i < by_predicate_.size(); ++i) {
+      preds.x.push_back(static_cast<double>(i));
+      preds.y.push_back(static_cast<double>(by_predicate_[i].second));
+      preds.labels.push_back(by_predicate_[i].first);
+    }
+    r.series.push_back(std::move(preds));
+  }
+
+  add("relative_communication_time", rel_time, "reductions/message",
+      "Mean of X / communication rate over the sweep's runs on 2 or more PEs "
+      "(sec. 7.7.2, Table 4)");
+  add("relative_communication_time_min", samples ? lo : std::nan(""), "reductions/message",
+      "Least of those");
+  add("relative_communication_time_max", samples ? hi : std::nan(""), "reductions/message",
+      "Greatest of those");
+  add("relative_communication_time_samples", static_cast<double>(samples), "runs",
+      "Runs those come from");
+  add("sweep_throw_goal_share",
+      messages > 0 ? static_cast<double>(throws) / messages : std::nan(""), "fraction",
+      "throw_goal messages / all messages of those runs");
+  add("communication_rate_span", samples ? rate_hi / rate_lo : std::nan(""), "x",
+      "Highest over lowest communication rate of those runs (Fig. 10)");
+  add("formula_max_error", samples ? worst : std::nan(""), "fraction",
+      "Largest |formula / simulated - 1| over those runs (sec. 7.8)");
+  int best = 0;
+  double best_rps = -1;
+  for (const int g : grains_) {
+    const RunPoint* pt = find(g, pes_);
+    if (pt && pt->rps() > best_rps) {
+      best_rps = pt->rps();
+      best = g;
+    }
+  }
+  add("best_grain", best_rps >= 0 ? best : std::nan(""), "",
+      "Depth (or K) with the highest RPS on all the PEs");
+
+  const std::string what = program_ == fghc::QueensProgram::program1 ? "depth" : "K";
+  Series wr_line{"work_rate_vs_grain",  "average work rate", what, "",
+                 "performance / ideal", "fraction",          {},   {}};
+  Series measured_line{"measured_vs_grain",   "measured / ideal", what, "",
+                       "performance / ideal", "fraction",         {},   {}};
+  Series formula_line{"formula_vs_grain",
+                      "work rate / (1 + X), X from the formula",
+                      what,
+                      "",
+                      "performance / ideal",
+                      "fraction",
+                      {},
+                      {}};
+  for (const int g : grains_) {
+    const std::string n = std::to_string(g);
+    Series rps{"rps_vs_pes_" + n, grain_label(g), "PEs", "PEs", "performance", "RPS", {}, {}};
+    Series rate{"comm_rate_vs_pes_" + n, grain_label(g),       "PEs", "PEs",
+                "communication rate",    "messages/reduction", {},    {}};
+    Series work{"work_rate_vs_pes_" + n, grain_label(g), "PEs", "PEs",
+                "average work rate",     "fraction",     {},    {}};
+    for (const int c : counts_) {
+      const RunPoint* pt = find(g, c);
+      if (!pt) continue;
+      rps.x.push_back(c);
+      rps.y.push_back(pt->rps());
+      rate.x.push_back(c);
+      rate.y.push_back(pt->comm_rate());
+      work.x.push_back(c);
+      work.y.push_back(pt->average_work_rate());
+    }
+    r.series.push_back(std::move(rps));
+    r.series.push_back(std::move(rate));
+    r.series.push_back(std::move(work));
+    if (const RunPoint* pt = find(g, pes_)) {
+      Series stack{"work_rates_" + n, grain_label(g), "PE", "index",
+                   "work rate",       "fraction",     {},   {}};
+      for (std::size_t i = 0; i < pt->work_rate.size(); ++i) {
+        stack.x.push_back(static_cast<double>(i));
+        stack.y.push_back(pt->work_rate[i]);
+      }
+      r.series.push_back(std::move(stack));
+      const RunPoint* one = find(g, 1);
+      if (one) {
+        wr_line.x.push_back(g);
+        wr_line.y.push_back(pt->average_work_rate());
+        measured_line.x.push_back(g);
+        measured_line.y.push_back(pt->rps() / (one->rps() * pes_));
+        const double predicted = formula(*pt);
+        if (std::isfinite(predicted)) {
+          formula_line.x.push_back(g);
+          formula_line.y.push_back(predicted / (one->rps() * pes_));
+        }
+      }
+    }
+  }
+  r.series.push_back(std::move(wr_line));
+  r.series.push_back(std::move(measured_line));
+  r.series.push_back(std::move(formula_line));
+  r.series.insert(r.series.end(), timeline_.begin(), timeline_.end());
+  return r;
+}
+
+}  // namespace
+
+ModelInfo multipsi_queens_info() {
+  return {"multipsi_queens",
+          "Multi-PSI: 8-queens on the goal-reduction machine",
+          "PEs reducing Taki's 8-queens Programs 1 and 2 goal by goal, with inter-PE messages, "
+          "swept over PEs and grain.",
+          kCitation,
+          specs(),
+          [](const ParamValues& params, Rng) { return std::make_unique<MultiPsiQueens>(params); }};
+}
+
+}  // namespace archex
