@@ -44,6 +44,8 @@ export interface Series {
   yUnit: string;
   x: Float64Array;
   y: Float64Array;
+  /** A name per x value when x numbers categories (messages by kind); empty otherwise. */
+  labels: string[];
 }
 
 export interface RawResult {

@@ -28,6 +28,12 @@ val numbers(const std::vector<double>& v) {
   return a;
 }
 
+val strings(const std::vector<std::string>& v) {
+  val a = val::array();
+  for (const auto& x : v) a.call<void>("push", x);
+  return a;
+}
+
 val describe_param(const archex::ParamSpec& p) {
   val o = val::object();
   o.set("name", p.name);
@@ -41,9 +47,7 @@ val describe_param(const archex::ParamSpec& p) {
   o.set("description", p.description);
   o.set("maxItems", static_cast<double>(p.max_items));
   o.set("defaultList", numbers(p.default_list));
-  val choices = val::array();
-  for (const auto& c : p.choices) choices.call<void>("push", c);
-  o.set("choices", choices);
+  o.set("choices", strings(p.choices));
   return o;
 }
 
@@ -180,6 +184,7 @@ class SimulationHandle {
       o.set("yUnit", s.y_unit);
       o.set("x", doubles(s.x));
       o.set("y", doubles(s.y));
+      o.set("labels", strings(s.labels));
       series.call<void>("push", o);
     }
     val out = val::object();

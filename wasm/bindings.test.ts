@@ -108,7 +108,7 @@ describe('Simulation', () => {
   it('error() lists the valid models for an unknown one', () => {
     expect(rejected('nope', {}, 1)).toEqual({
       message:
-        "unknown model 'nope'; valid: multipsi_perf, network_traffic, jmachine_round_trip, jmachine_loop, jmachine_terminal",
+        "unknown model 'nope'; valid: multipsi_perf, network_traffic, jmachine_round_trip, jmachine_loop, jmachine_terminal, multipsi_queens",
     });
   });
 
@@ -209,11 +209,11 @@ describe('Simulation', () => {
 });
 
 describe('wasm against native', () => {
-  // Network models: small machines covering each mechanism (torus and dateline, on/off, half
-  // duplex, every pattern, router delay), since a spread over their ranges would simulate
-  // 32x32x32 networks for a million cycles.
+  // Fixed sets for the models a spread over their ranges would make slow (32x32x32 networks for
+  // a million cycles, 10-queens sweeps on 64 PEs). Network models: small machines covering each
+  // mechanism (torus and dateline, on/off, half duplex, every pattern, router delay).
   const small = { dims: [4, 4], warmup_cycles: 200, max_cycles: 1000 };
-  const networkSets: Record<string, Params[]> = {
+  const fixedSets: Record<string, Params[]> = {
     network_traffic: [
       { ...small, injection_rate: 0.05, sweep_rates: [0.1, 0.6] },
       { ...small, topology: 1, vcs: 2, pattern: 1, sweep_rates: [0.3], buffer_flits: 2 },
@@ -226,12 +226,19 @@ describe('wasm against native', () => {
       { dims: [4, 4], message_words: [2, 8], grain_cycles: [0, 100], max_cycles: 800 },
     ],
     jmachine_terminal: [{ dims: [2, 2], message_words: [1, 8], window_cycles: 500 }],
+    // Goal-reduction sweeps: both programs, copies and reads, a wide mesh, small boards.
+    multipsi_queens: [
+      {},
+      { program: 1, pes: 4, k: 3, ks: [1, 3] },
+      { queens: 6, pes: 12, mesh_columns: 4, depths: [1, 3], copy_cells: 0 },
+      { program: 1, queens: 5, pes: 3, send_share: 0.3, hop_ms: 1, timeline_bins: 10 },
+    ],
   };
 
   // Deterministic parameter sets spread over each spec's range (a fixed LCG, not Math.random),
   // list parameters with 1 to maxItems items.
   function parameterSets(model: ModelInfo, count: number): Params[] {
-    const fixed = networkSets[model.name];
+    const fixed = fixedSets[model.name];
     if (fixed) return fixed;
     let state = 12345;
     const next = () => {
@@ -272,7 +279,7 @@ describe('wasm against native', () => {
         const native = JSON.parse(execFileSync(nativeRunner, args, { encoding: 'utf8' })) as {
           params: Params;
           scalars: Record<string, number>;
-          series: Record<string, { x: number[]; y: number[] }>;
+          series: Record<string, { x: number[]; y: number[]; labels?: string[] }>;
         };
         const sim = new archex.Simulation(model.name, params, 7);
         expect(sim.error()).toBeNull();
@@ -288,6 +295,7 @@ describe('wasm against native', () => {
         for (const s of wasm.series) {
           expect(Array.from(s.x)).toEqual(native.series[s.name]?.x);
           expect(Array.from(s.y)).toEqual(native.series[s.name]?.y);
+          expect(s.labels).toEqual(native.series[s.name]?.labels ?? []);
         }
       }
     }

@@ -1,4 +1,5 @@
 import { planeChannels } from './ChannelHeatmap';
+import { timelineBins } from './TimelineChart';
 import { averageWorkRate } from './WorkRateStacks';
 import { barLabel } from './bar_layout';
 import type {
@@ -7,6 +8,7 @@ import type {
   ChartTable,
   LineChartData,
   StackedBarData,
+  TimelineData,
   WorkRateStacksData,
 } from './chart_data';
 import { axisTitle } from './format';
@@ -96,6 +98,33 @@ export function channelHeatmapTable(data: ChannelHeatmapData): ChartTable {
   return {
     columns: ['x', 'y', 'z', 'direction', 'utilization (fraction)'],
     rows: planeChannels(data).map((c) => [c.x, c.y, c.z, c.direction, c.value ?? '']),
+  };
+}
+
+/**
+ * One row per processor and bin, row by row, bins in time order: the bin's start and end, each
+ * state's share as given (empty where there is no data) and the idle share as drawn.
+ */
+export function timelineTable(data: TimelineData): ChartTable {
+  const t = timelineBins(data);
+  const time = (edge: string) => (data.time.unit ? `${edge} (${data.time.unit})` : edge);
+  return {
+    columns: [
+      'processor',
+      time('bin start'),
+      time('bin end'),
+      ...data.states.map((s) => `${s.label} (fraction)`),
+      'idle (fraction)',
+    ],
+    rows: t.rows.flatMap((row) =>
+      row.idle.map((idle, b) => [
+        row.label,
+        t.start(b),
+        t.start(b + 1),
+        ...row.values.map((v) => v[b] ?? ''),
+        idle,
+      ]),
+    ),
   };
 }
 
