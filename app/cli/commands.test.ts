@@ -155,3 +155,47 @@ describe('runPreset() on the custom network', () => {
     engine.dispose();
   }, 60_000);
 });
+
+describe('runPreset() on the Multi-PSI goal-reduction machine', () => {
+  it('gives the results the issue names, per-PE arrays and per-kind objects included', async () => {
+    const engine = createInProcessEngine(loadNodeModule());
+    const models = await engine.listModels();
+    const presets = loadPresetsFromDisk();
+    const { report } = await runPreset(
+      engine,
+      models,
+      findPreset(presets, 'multipsi-v1-program1'),
+      ['pes=4', 'depth=3', 'queens=8'],
+    );
+    expect(report.params.pes).toBe(4);
+    expect(report.results.reductions).toBe(38879);
+    expect(report.results.rps).toBeGreaterThan(report.results.pe_rps as number);
+    const workRates = report.results.work_rate_by_pe as number[];
+    expect(workRates).toHaveLength(4);
+    expect(workRates.every((w) => w > 0 && w <= 1)).toBe(true);
+    expect(report.results.average_work_rate).toBeCloseTo(workRates.reduce((a, b) => a + b) / 4, 12);
+    const kinds = report.results.messages_by_kind as Record<string, number>;
+    expect(Object.keys(kinds)).toEqual([
+      'throw_goal',
+      'read_value',
+      'return_value',
+      'unify',
+      'terminate',
+    ]);
+    const messages = Object.values(kinds).reduce((a, b) => a + b);
+    expect(report.results.communication_rate).toBeCloseTo(messages / 38879, 12);
+    expect(report.results.relative_communication_time).toBeGreaterThan(0);
+
+    const { report: p2 } = await runPreset(
+      engine,
+      models,
+      findPreset(presets, 'multipsi-v1-program2'),
+      ['k=2', 'queens=6'],
+    );
+    expect(p2.results.solutions).toBe(4);
+    await expect(
+      runPreset(engine, models, findPreset(presets, 'multipsi-v1-program1'), ['queens=11']),
+    ).rejects.toThrow("parameter 'queens' = 11 is out of range; valid range [4, 10]");
+    engine.dispose();
+  }, 60_000);
+});

@@ -4,7 +4,7 @@ import type { ModelInfo, Params, RunResult } from '../engine/types';
 import type { Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
 import type { ValidationRow } from '../presets/validation';
-import { validate } from '../presets/validation';
+import { validate, verdict } from '../presets/validation';
 
 /** A failure of the user's input: printed as is, exit code 2. */
 export class UsageError extends Error {}
@@ -14,8 +14,12 @@ export interface RunReport {
   model: string;
   seed: number;
   params: Params;
-  /** Scalars by name; those with the unit "boolean" as true or false. */
-  results: Record<string, number | boolean>;
+  /**
+   * Scalars by name, those with the unit "boolean" as true or false; and per-item series: one
+   * whose x unit is "index" (one value per PE) as an array of its y, a labelled one (messages by
+   * kind) as an object from label to y.
+   */
+  results: Record<string, number | boolean | number[] | Record<string, number>>;
   units: Record<string, string>;
   series: Record<
     string,
@@ -146,9 +150,12 @@ export async function runPreset(
     model: preset.model,
     seed,
     params: outcome.params,
-    results: Object.fromEntries(
-      outcome.result.scalars.map((s) => [s.name, s.unit === 'boolean' ? s.value !== 0 : s.value]),
-    ),
+    results: {
+      ...Object.fromEntries(
+        outcome.result.scalars.map((s) => [s.name, s.unit === 'boolean' ? s.value !== 0 : s.value]),
+      ),
+      ...itemResults(outcome.result),
+    },
     units: Object.fromEntries(outcome.result.scalars.map((s) => [s.name, s.unit])),
     series: Object.fromEntries(
       outcome.result.series.map((s) => [
@@ -165,6 +172,16 @@ export async function runPreset(
     })),
   };
   return { report, rows, result: outcome.result };
+}
+
+function itemResults(result: RunResult): Record<string, number[] | Record<string, number>> {
+  const items: Record<string, number[] | Record<string, number>> = {};
+  for (const s of result.series) {
+    if (s.labels.length > 0)
+      items[s.name] = Object.fromEntries(s.labels.map((l, i) => [l, s.y[i]!]));
+    else if (s.xUnit === 'index') items[s.name] = s.y;
+  }
+  return items;
 }
 
 function csvField(text: string): string {
@@ -205,7 +222,7 @@ export function validationTable(presetId: string, rows: ValidationRow[]): string
       formatNumber(r.paper),
       formatNumber(r.simulated),
       `±${formatNumber(r.tolerance)}`,
-      r.pass ? 'pass' : 'FAIL',
+      verdict(r),
     ]),
   );
 }

@@ -83,7 +83,7 @@ describe('every preset against its paper targets', () => {
   // are checked against every target they list.
   for (const preset of presets.filter((p) => p.reference.length > 0)) {
     it(
-      `${preset.id} meets every reference within its tolerance`,
+      `${preset.id} meets every reference within its tolerance, and misses only its known misses`,
       { timeout: 120_000 },
       async () => {
         const { result } = await engine.run({
@@ -94,10 +94,11 @@ describe('every preset against its paper targets', () => {
         const rows = validate(preset, result);
         expect(rows.length).toBeGreaterThan(0);
         for (const row of rows) {
-          expect(
-            Math.abs(row.simulated - row.paper),
-            `${row.metric}: ${row.label}`,
-          ).toBeLessThanOrEqual(row.tolerance);
+          const miss = Math.abs(row.simulated - row.paper);
+          const what = `${row.metric}: ${row.label}`;
+          if (row.knownMiss === undefined) expect(miss, what).toBeLessThanOrEqual(row.tolerance);
+          else
+            expect(miss, `${what} passes now: drop its knownMiss`).toBeGreaterThan(row.tolerance);
         }
       },
     );

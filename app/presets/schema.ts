@@ -27,6 +27,11 @@ const Reference = z
     tolerance: Tolerance,
     why: z.string().min(1),
     source: z.string().min(1),
+    /**
+     * Why the simulation misses this target, for a target it is known not to reach: the row is
+     * shown and checked as a miss (the tests fail once it passes, so the note cannot go stale).
+     */
+    knownMiss: z.string().min(1).optional(),
     /** Where the paper's value is drawn: a chart id and the x (a number, or a bar's label). */
     plot: z
       .object({ chart: z.string().min(1), x: z.union([z.number(), z.string()]) })
@@ -131,11 +136,31 @@ const HeatmapSpec = z
   })
   .strict();
 
+const TimelineSpec = z
+  .object({
+    ...chartBase,
+    kind: z.literal('timeline'),
+    /**
+     * The states stacked in each processor's band, bottom first. Series `<prefix><n>` hold the
+     * share of each time bin processor n spent in the state; the first state's series name the
+     * rows, and their labels label them.
+     */
+    states: z
+      .array(
+        z
+          .object({ key: z.string().min(1), label: z.string().min(1), prefix: z.string().min(1) })
+          .strict(),
+      )
+      .min(1),
+  })
+  .strict();
+
 export const ChartSpecSchema = z.discriminatedUnion('kind', [
   LineSpec,
   StackedSpec,
   WorkRateSpec,
   HeatmapSpec,
+  TimelineSpec,
 ]);
 
 export const PresetSchema = z

@@ -3,12 +3,14 @@ import { LatencyLoadChart } from '../charts/LatencyLoadChart';
 import { LineChart } from '../charts/LineChart';
 import { SpeedupChart } from '../charts/SpeedupChart';
 import { StackedBarChart } from '../charts/StackedBarChart';
+import { TimelineChart } from '../charts/TimelineChart';
 import { WorkRateStacks } from '../charts/WorkRateStacks';
 import type { ChartTable } from '../charts/chart_data';
 import {
   channelHeatmapTable,
   lineChartTable,
   stackedBarTable,
+  timelineTable,
   workRateStacksTable,
 } from '../charts/chart_table';
 import type { BuiltChart } from './chart_builder';
@@ -36,6 +38,8 @@ export function ChartView({
       return <WorkRateStacks name={name} title={title} data={chart.data} />;
     case 'channel-heatmap':
       return <ChannelHeatmap name={name} title={title} data={chart.data} />;
+    case 'timeline':
+      return <TimelineChart name={name} title={title} data={chart.data} />;
   }
 }
 
@@ -52,5 +56,7 @@ export function builtChartTable(chart: BuiltChart): ChartTable {
       return workRateStacksTable(chart.data);
     case 'channel-heatmap':
       return channelHeatmapTable(chart.data);
+    case 'timeline':
+      return timelineTable(chart.data);
   }
 }

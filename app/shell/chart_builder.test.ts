@@ -25,6 +25,7 @@ const series = (name: string, label: string, y: number[]) => ({
   yUnit: 'fraction',
   x: [0, 1, 2],
   y,
+  labels: [] as string[],
 });
 const result: RunResult = {
   scalars: [
@@ -169,6 +170,57 @@ describe('buildChart()', () => {
       { key: 'pe0', label: 'PE 0', value: 1 },
       { key: 'pe1', label: 'PE 1', value: 0.5 },
       { key: 'pe2', label: 'PE 2', value: 0.25 },
+    ]);
+  });
+  it('draws a timeline: one row per processor, a state per prefix, bins from the series', () => {
+    const spec: ChartSpec = {
+      id: 'timeline',
+      kind: 'timeline',
+      title: 't',
+      about: { what: 'w', mechanism: 'm', citation: 'c' },
+      states: [
+        { key: 'reducing', label: 'reducing', prefix: 'busy_pe' },
+        { key: 'communicating', label: 'messages', prefix: 'comm_pe' },
+      ],
+    };
+    const bins = (name: string, label: string, y: number[]) => ({
+      ...series(name, label, y),
+      xName: 'time',
+      xUnit: 's',
+      x: [0.5, 1.5, 2.5],
+    });
+    const view: RunView = {
+      params: {},
+      result: {
+        scalars: [],
+        series: [
+          bins('busy_pe1', 'PE 1', [1, 0.5, 0]),
+          bins('comm_pe1', 'PE 1', [0, 0.25, 0]),
+          bins('busy_pe2', 'PE 2', [0.75, 0.75, 0.75]),
+          bins('comm_pe2', 'PE 2', [0.25, 0, 0]),
+        ],
+      },
+    };
+    const built = buildChart(spec, { ...v1, charts: [spec] }, view, options);
+    if (built.kind !== 'timeline') throw new Error(built.kind);
+    expect(built.data.end).toBe(3);
+    expect(built.data.time).toEqual({ label: 'time', unit: 's', scale: 'linear' });
+    expect(built.data.states.map((s) => s.key)).toEqual(['reducing', 'communicating']);
+    expect(built.data.rows).toEqual([
+      {
+        label: 'PE 1',
+        fractions: [
+          [1, 0.5, 0],
+          [0, 0.25, 0],
+        ],
+      },
+      {
+        label: 'PE 2',
+        fractions: [
+          [0.75, 0.75, 0.75],
+          [0.25, 0, 0],
+        ],
+      },
     ]);
   });
 });

@@ -9,6 +9,7 @@ import type {
   Mark,
   SpeedupData,
   StackedBarData,
+  TimelineData,
   WorkRateStacksData,
 } from '../charts/chart_data';
 import type { Params, RunResult, SeriesData } from '../engine/types';
@@ -54,7 +55,8 @@ export type BuiltChart =
   | { kind: 'speedup'; data: SpeedupData }
   | { kind: 'stacked-bars'; data: StackedBarData }
   | { kind: 'work-rate-stacks'; data: WorkRateStacksData }
-  | { kind: 'channel-heatmap'; data: ChannelHeatmapData };
+  | { kind: 'channel-heatmap'; data: ChannelHeatmapData }
+  | { kind: 'timeline'; data: TimelineData };
 
 /** The value of a reference: a constant, `param.<name>`, or a scalar result; NaN if missing. */
 export function resolveRef(ref: ValueRefSpec, run: RunView): number {
@@ -267,6 +269,35 @@ function buildHeatmap(
   return { kind: 'channel-heatmap' as const, data };
 }
 
+function buildTimeline(spec: Extract<ChartSpec, { kind: 'timeline' }>, run: RunView) {
+  const [first, ...others] = spec.states;
+  const rows = matchSeries([`${first!.prefix}*`], run.result);
+  const mids = rows[0]?.x ?? [];
+  const last = mids.length - 1;
+  // The series hold bin middles; the bins are equal, so the last one ends half a bin later.
+  const end = last > 0 ? mids[last]! + (mids[last]! - mids[last - 1]!) / 2 : 2 * (mids[0] ?? 0.5);
+  const data: TimelineData = {
+    time: {
+      label: rows[0]?.xName ?? 'time',
+      unit: rows[0]?.xUnit ?? '',
+      scale: 'linear',
+    },
+    end,
+    states: spec.states.map(({ key, label }) => ({ key, label })),
+    rows: rows.map((row) => {
+      const suffix = row.name.slice(first!.prefix.length);
+      const fractions = [
+        row.y,
+        ...others.map(
+          (state) => run.result.series.find((s) => s.name === `${state.prefix}${suffix}`)?.y ?? [],
+        ),
+      ];
+      return { label: row.label, fractions };
+    }),
+  };
+  return { kind: 'timeline' as const, data };
+}
+
 /** The chart data for one spec of `preset`, drawn from `run` and the pinned runs. */
 export function buildChart(
   spec: ChartSpec,
@@ -285,5 +316,7 @@ export function buildChart(
       return buildWorkRate(spec, run, options);
     case 'channel-heatmap':
       return buildHeatmap(spec, run, options.plane ?? 0);
+    case 'timeline':
+      return buildTimeline(spec, run);
   }
 }

@@ -342,6 +342,8 @@ Result MultiPsiQueens::result() const {
         "Arithmetic built-in predicate calls (:=) of the run");
     add("time_s", sel->time_ms / 1000, "s", "Execution time of the run");
     add("rps", sel->rps(), "RPS", "Reductions per second of the whole system");
+    add("pe_reductions", one ? static_cast<double>(one->reductions) : std::nan(""), "reductions",
+        "Reductions of the same program on one PE");
     add("pe_rps", one ? one->rps() : std::nan(""), "RPS",
         "Reductions per second of the same program on one PE");
     add("ideal_rps", ideal, "RPS", "One PE's RPS x PEs");
@@ -369,9 +371,9 @@ Result MultiPsiQueens::result() const {
     Series wr{"work_rate_by_pe", "work rate", "PE", "index", "work rate", "fraction", {}, {}};
     Series red{"reducing_by_pe", "reducing", "PE", "index", "reducing", "fraction", {}, {}};
     for (std::size_t i = 0; i < sel->work_rate.size(); ++i) {
-      wr.x.push_back(static_cast<double>(i));
+      wr.x.push_back(static_cast<double>(i + 1));
       wr.y.push_back(sel->work_rate[i]);
-      red.x.push_back(static_cast<double>(i));
+      red.x.push_back(static_cast<double>(i + 1));
       red.y.push_back(sel->reduce_share[i]);
     }
     r.series.push_back(std::move(wr));
@@ -452,8 +454,11 @@ Result MultiPsiQueens::result() const {
       if (!pt) continue;
       rps.x.push_back(c);
       rps.y.push_back(pt->rps());
-      rate.x.push_back(c);
-      rate.y.push_back(pt->comm_rate());
+      // One PE sends nothing: no point on a log scale.
+      if (c > 1) {
+        rate.x.push_back(c);
+        rate.y.push_back(pt->comm_rate());
+      }
       work.x.push_back(c);
       work.y.push_back(pt->average_work_rate());
     }
@@ -464,7 +469,7 @@ Result MultiPsiQueens::result() const {
       Series stack{"work_rates_" + n, grain_label(g), "PE", "index",
                    "work rate",       "fraction",     {},   {}};
       for (std::size_t i = 0; i < pt->work_rate.size(); ++i) {
-        stack.x.push_back(static_cast<double>(i));
+        stack.x.push_back(static_cast<double>(i + 1));
         stack.y.push_back(pt->work_rate[i]);
       }
       r.series.push_back(std::move(stack));
