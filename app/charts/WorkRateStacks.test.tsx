@@ -28,6 +28,29 @@ describe('workRateStacksGeometry()', () => {
     expect(g.bars[0]!.top).toBeCloseTo(g.innerHeight * (1 - total / 6), 9);
   });
 
+  it('lists up to 16 processors in the legend, and none of 64', () => {
+    const keys = (g: ReturnType<typeof workRateStacksGeometry>) =>
+      g.legend.items.map((i) => i.key).filter((k) => k !== 'average');
+    expect(keys(workRateStacksGeometry(multiPsiWorkRates, size))).toHaveLength(6);
+    const many: WorkRateStacksData = {
+      processors: 64,
+      bars: [
+        {
+          label: 'Depth 2',
+          segments: Array.from({ length: 64 }, (_, i) => ({
+            key: `pe${i + 1}`,
+            label: `PE ${i + 1}`,
+            value: 0.5,
+          })),
+        },
+      ],
+    };
+    const g = workRateStacksGeometry(many, size);
+    expect(keys(g)).toEqual([]);
+    expect(g.legend.items.map((i) => i.key)).toEqual(['average']);
+    expect(g.bars[0]!.segments).toHaveLength(64);
+  });
+
   it('draws the average on the right-hand axis at mean × height', () => {
     const g = workRateStacksGeometry(multiPsiWorkRates, size);
     // Depth1: 0.55 × (1 + 0.9 + 0.8) × 2 / 6 = 0.495.

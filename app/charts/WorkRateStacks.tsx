@@ -47,6 +47,7 @@ export function workRateStacksGeometry(data: WorkRateStacksData, size: ChartSize
       y: stackAxis,
       rightAxis: averageAxis,
       wholeTicks: true,
+      keyLegendLimit: 16,
       legendExtra: [
         {
           key: 'average',

@@ -28,6 +28,11 @@ export interface BarLayoutOptions {
   wholeTicks?: boolean;
   /** Legend entries after the segment keys. */
   legendExtra?: LegendEntry[];
+  /**
+   * Most segment keys the legend lists; with more (64 processors) it lists none, as a wall of
+   * swatches says less than the read-out, which names each segment.
+   */
+  keyLegendLimit?: number;
   /** Read-out lines of a segment (its bar's label is the read-out's title). */
   segmentLines: (bar: Bar, segment: Segment, total: number) => string[];
 }
@@ -68,8 +73,9 @@ export function barLayout(options: BarLayoutOptions, size: ChartSize) {
   const { bars, y: ySpec, rightAxis } = options;
   const fontSize = chartFontSize(size.width);
   const keys = segmentKeys(bars);
+  const listed = keys.size <= (options.keyLegendLimit ?? Infinity) ? [...keys.values()] : [];
   const entries: LegendEntry[] = [
-    ...[...keys.values()].map((k): LegendEntry => ({
+    ...listed.map((k): LegendEntry => ({
       key: k.key,
       label: k.label,
       symbol: { kind: 'swatch', color: k.color },

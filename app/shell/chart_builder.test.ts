@@ -60,6 +60,11 @@ describe('resolveRef() and formatTemplate()', () => {
     expect(formatTemplate('{relative_performance:%} at X {overhead}, {nope}', run)).toBe(
       '50% at X 1, –',
     );
+    const counts: RunView = {
+      params: { big: 38879, share: 0.123456 },
+      result: { scalars: [], series: [] },
+    };
+    expect(formatTemplate('{param.big} and {param.share}', counts)).toBe('38,879 and 0.1235');
   });
 });
 

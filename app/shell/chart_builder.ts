@@ -71,12 +71,18 @@ export function resolveRef(ref: ValueRefSpec, run: RunView): number {
 const number = new Intl.NumberFormat('en', { maximumSignificantDigits: 4 });
 const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 });
 
-/** Fills `{ref}` (a number) and `{ref:%}` (a percentage) placeholders from a run. */
+const count = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
+
+/**
+ * Fills `{ref}` (a number; whole numbers such as counts in full) and `{ref:%}` (a percentage)
+ * placeholders from a run.
+ */
 export function formatTemplate(text: string, run: RunView): string {
   return text.replace(/\{([^{}:]+)(:%)?\}/g, (_, ref: string, pct?: string) => {
     const value = resolveRef(ref, run);
     if (!Number.isFinite(value)) return '–';
-    return pct ? percent.format(value) : number.format(value);
+    if (pct) return percent.format(value);
+    return (Number.isInteger(value) ? count : number).format(value);
   });
 }
 

@@ -336,6 +336,7 @@ Result MultiPsiQueens::result() const {
     const double ideal = one ? one->rps() * pes_ : std::nan("");
     const std::int64_t messages = sel->total_messages();
     const double x = overhead(*sel);
+    add("grain", selected_, "", "Depth (Program 1) or K (Program 2) of the run");
     add("reductions", static_cast<double>(sel->reductions), "reductions",
         "Goal reductions of the run (built-in calls not counted)");
     add("builtin_calls", static_cast<double>(sel->builtin_calls), "calls",
