@@ -51,11 +51,17 @@ val describe_param(const archex::ParamSpec& p) {
   return o;
 }
 
+// Built once per module: every model's specs are built in code, and building them all for each
+// run would cost more than a formula run itself.
+const archex::ModelRegistry& registry() {
+  static const archex::ModelRegistry models = archex::builtin_registry();
+  return models;
+}
+
 val list_models() {
   {
-    const archex::ModelRegistry registry = archex::builtin_registry();
     val models = val::array();
-    for (const auto& m : registry.models()) {
+    for (const auto& m : registry().models()) {
       val o = val::object();
       o.set("name", m.name);
       o.set("title", m.title);
@@ -122,7 +128,7 @@ class SimulationHandle {
  public:
   SimulationHandle(const std::string& model, const val& params, double seed) {
     try {
-      sim_ = std::make_unique<archex::Simulation>(archex::builtin_registry(), model,
+      sim_ = std::make_unique<archex::Simulation>(registry(), model,
                                                   to_param_values(params), to_seed(seed));
     } catch (const archex::ParamError& e) {
       error_ = e.what();

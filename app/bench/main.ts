@@ -1,7 +1,7 @@
 // `npm run bench`: one JSON object per line, {"name", "value", "unit"}.
 // The formula model's runs per second, the network's simulated node-cycles per second and the
-// J-Machine Fig. 3 sweep's wall time, natively, in wasm and through the in-process protocol; and
-// the gzip sizes of what dist/ ships.
+// J-Machine Fig. 3 sweep's and the Multi-PSI Fig. 8 sweep's wall times, natively, in wasm and
+// through the in-process protocol; and the gzip sizes of what dist/ ships.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -82,6 +82,28 @@ await engine.run(
 );
 emit('wasm_protocol.jmachine_fig3_sweep.seconds', (performance.now() - started) / 1000, 's');
 emit('wasm_protocol.jmachine_fig3_sweep.first_points_ms', Math.round(firstPoints), 'ms');
+
+// The Multi-PSI goal-reduction sweeps the explorer runs: Fig. 8 (depths 1-5 x PEs 1-6, V1), a
+// single depth on 6 PEs (what a drag of a cost slider restarts with one line), and 64 V2 PEs.
+const v2 = {
+  pes: 64,
+  mesh_columns: 8,
+  reduction_ms: 0.0225,
+  builtin_ms: 0.00376,
+  message_ms: 0.06606,
+  throw_goal_ms: 0.19858,
+  word_ms: 0.01,
+  hop_ms: 0.007,
+};
+for (const [name, params] of [
+  ['multipsi_fig8_sweep', {}],
+  ['multipsi_6pe_depth2_sweep', { depths: [2] }],
+  ['multipsi_v2_64pe_sweep', v2],
+] as const) {
+  started = performance.now();
+  await engine.run({ model: 'multipsi_queens', params, seed: 1 });
+  emit(`wasm_protocol.${name}.ms`, Math.round(performance.now() - started), 'ms');
+}
 engine.dispose();
 
 const assets = new URL('dist/assets/', root);

@@ -1,6 +1,7 @@
 // Native engine speed, as JSON lines {"name", "value", "unit"} like the rest of `npm run bench`:
 // complete runs per second of the formula model, simulated node-cycles per second of the network,
-// and the wall time of the J-Machine's full Fig. 3 sweep.
+// the wall time of the J-Machine's full Fig. 3 sweep, and of the Multi-PSI goal-reduction sweeps
+// (Fig. 8: depths 1-5 x PEs 1-6 on V1; the same depths on 64 V2 PEs).
 #include <chrono>
 #include <cstdio>
 
@@ -57,6 +58,34 @@ int main() {
               .scalars.front()
               .value;
   emit("native.jmachine_fig3_sweep.seconds", seconds_since(sweep_start), "s");
+
+  const auto queens_start = Clock::now();
+  const archex::Result fig8 = archex::Simulation(registry, "multipsi_queens", {}, 1).run();
+  const double fig8_seconds = seconds_since(queens_start);
+  emit("native.multipsi_fig8_sweep.seconds", fig8_seconds, "s");
+  const auto one_start = Clock::now();
+  sink += archex::Simulation(registry, "multipsi_queens",
+                             {{"depths", std::vector<double>{2}}, {"pes", 6}}, 1)
+              .run()
+              .scalars.front()
+              .value;
+  emit("native.multipsi_6pe_depth2_sweep.ms", 1000 * seconds_since(one_start), "ms");
+  const auto v2_start = Clock::now();
+  sink += archex::Simulation(registry, "multipsi_queens",
+                             {{"pes", 64},
+                              {"mesh_columns", 8},
+                              {"reduction_ms", 0.0225},
+                              {"builtin_ms", 0.00376},
+                              {"message_ms", 0.06606},
+                              {"throw_goal_ms", 0.19858},
+                              {"word_ms", 0.01},
+                              {"hop_ms", 0.007}},
+                             1)
+              .run()
+              .scalars.front()
+              .value;
+  emit("native.multipsi_v2_64pe_sweep.seconds", seconds_since(v2_start), "s");
+  sink += fig8.scalars.front().value;
   if (sink < 0) std::printf("unreachable\n");
   return 0;
 }
