@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 
 import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
+import type { Params } from '../engine/types';
 
 const root = new URL('../../', import.meta.url);
 
@@ -95,11 +96,12 @@ const v2 = {
   word_ms: 0.01,
   hop_ms: 0.007,
 };
-for (const [name, params] of [
+const sweeps: [string, Params][] = [
   ['multipsi_fig8_sweep', {}],
   ['multipsi_6pe_depth2_sweep', { depths: [2] }],
   ['multipsi_v2_64pe_sweep', v2],
-] as const) {
+];
+for (const [name, params] of sweeps) {
   started = performance.now();
   await engine.run({ model: 'multipsi_queens', params, seed: 1 });
   emit(`wasm_protocol.${name}.ms`, Math.round(performance.now() - started), 'ms');

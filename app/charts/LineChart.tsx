@@ -13,7 +13,7 @@ import type { LegendEntry } from './Legend';
 import { palette, seriesColor } from './palette';
 import { nearestTarget, Readout } from './Readout';
 import type { ReadoutTarget } from './Readout';
-import { axisDomain, axisTicks, scaledAxis, widestTickLabel } from './scales';
+import { axisDomain, axisTicks, fittedXAxis, scaledAxis, widestTickLabel } from './scales';
 import type { ScaledAxis } from './scales';
 import { useChartSize } from './use_measured_width';
 import { useReadout } from './use_readout';
@@ -218,19 +218,7 @@ export function lineChartGeometry(data: LineChartData, size: ChartSize, guides: 
   const yTitleOffset = Math.ceil(widestTickLabel(yTicks, fontSize) + 14 + fontSize / 4);
   margin.left = yTitleOffset + fontSize + 4;
 
-  const xAxisFor = (right: number) => {
-    const innerWidth = Math.max(40, size.width - margin.left - right);
-    const x = scaledAxis(data.x, xDomain, [0, innerWidth]);
-    return { innerWidth, x, xTicks: axisTicks(x, 'x', fontSize) };
-  };
-  let { innerWidth, x, xTicks } = xAxisFor(margin.right);
-  // A last tick label centred near the right edge needs room beyond the plot.
-  const last = xTicks.filter((t) => t.label !== '').at(-1);
-  const overhang = last ? last.offset + textWidth(last.label, fontSize) / 2 + 4 - innerWidth : 0;
-  if (overhang > margin.right) {
-    margin.right = Math.ceil(overhang);
-    ({ innerWidth, x, xTicks } = xAxisFor(margin.right));
-  }
+  const { innerWidth, x, xTicks } = fittedXAxis(data.x, xDomain, size.width, margin, fontSize);
 
   const place = (p: Point): PlacedPoint => ({ ...p, px: x.toPx(p.x), py: y.toPx(p.y) });
   const drawable = (p: Point) => x.drawable(p.x) && y.drawable(p.y);

@@ -12,7 +12,7 @@ import type { LegendEntry } from './Legend';
 import { seriesColor } from './palette';
 import { Readout } from './Readout';
 import type { ReadoutTarget } from './Readout';
-import { axisTicks, scaledAxis } from './scales';
+import { fittedXAxis } from './scales';
 import { useMeasuredWidth } from './use_measured_width';
 import { useReadout } from './use_readout';
 
@@ -183,19 +183,7 @@ export function timelineGeometry(data: TimelineData, size: ChartSize) {
   const innerHeight = Math.max(40, size.height - margin.top - margin.bottom);
 
   const spec: AxisSpec = { ...data.time, scale: 'linear', min: 0, max: t.end };
-  const xAxisFor = (right: number) => {
-    const innerWidth = Math.max(40, size.width - margin.left - right);
-    const x = scaledAxis(spec, [0, t.end], [0, innerWidth]);
-    return { innerWidth, x, xTicks: axisTicks(x, 'x', fontSize) };
-  };
-  let { innerWidth, x, xTicks } = xAxisFor(margin.right);
-  // A last tick label centred near the right edge needs room beyond the plot.
-  const last = xTicks.filter((tick) => tick.label !== '').at(-1);
-  const overhang = last ? last.offset + textWidth(last.label, fontSize) / 2 + 4 - innerWidth : 0;
-  if (overhang > margin.right) {
-    margin.right = Math.ceil(overhang);
-    ({ innerWidth, x, xTicks } = xAxisFor(margin.right));
-  }
+  const { innerWidth, x, xTicks } = fittedXAxis(spec, [0, t.end], size.width, margin, fontSize);
 
   const band = scaleBand<number>()
     .domain(t.rows.map((_, r) => r))

@@ -166,3 +166,29 @@ export function axisTicks(axis: ScaledAxis, orient: 'x' | 'y', fontSize: number)
 export function widestTickLabel(ticks: Tick[], fontSize: number): number {
   return Math.max(0, ...ticks.map((t) => textWidth(t.label, fontSize)));
 }
+
+/**
+ * The x axis across a plot of `width` px between `margin.left` and `margin.right`, widening
+ * `margin.right` (in place) when the last tick label, centred on its tick, would stick out past it.
+ */
+export function fittedXAxis(
+  spec: AxisSpec,
+  domain: [number, number],
+  width: number,
+  margin: { left: number; right: number },
+  fontSize: number,
+) {
+  const axisFor = (right: number) => {
+    const innerWidth = Math.max(40, width - margin.left - right);
+    const x = scaledAxis(spec, domain, [0, innerWidth]);
+    return { innerWidth, x, xTicks: axisTicks(x, 'x', fontSize) };
+  };
+  const first = axisFor(margin.right);
+  const last = first.xTicks.filter((t) => t.label !== '').at(-1);
+  const overhang = last
+    ? last.offset + textWidth(last.label, fontSize) / 2 + 4 - first.innerWidth
+    : 0;
+  if (overhang <= margin.right) return first;
+  margin.right = Math.ceil(overhang);
+  return axisFor(margin.right);
+}

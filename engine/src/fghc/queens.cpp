@@ -83,6 +83,35 @@ void close_stream(const Goal& g, Reducer& r) {
   r.bind(g.in);
 }
 
+// The := calls of one step of the diagonal check, by outcome.
+struct CheckCalls {
+  int safe;
+  int hit_plus;
+  int hit_minus;
+};
+
+// One step of c1 / c1_n / c1_1, the walk along the placed queens (ints: T, D; lists[1]: the
+// placed queens, walked from cell D - 1): the queen there attacks T on a diagonal (I = O, the
+// candidate dies) or the walk goes on with D + 1. False when the walk is past the last queen and
+// the caller's leaf clause applies.
+bool walk_step(const Goal& g, Reducer& r, CheckCalls calls) {
+  const int t = g.ints[0];
+  const int d = g.ints[1];
+  if (d - 1 >= g.lists[1].len) return false;
+  if (!r.need(1, d - 1)) return true;
+  const int p = cell(g, 1, d - 1);
+  if (t == p + d || t == p - d) {
+    r.builtins(t == p + d ? calls.hit_plus : calls.hit_minus);
+    r.bind(g.in);
+    return true;
+  }
+  r.builtins(calls.safe);
+  Goal next = g;
+  next.ints[1] = d + 1;
+  r.spawn(next);
+  return true;
+}
+
 void reduce_append(const Goal& g, Reducer& r) {
   if (g.ints[0] > 0) {
     Goal next = g;
@@ -186,22 +215,10 @@ class Program1 final : public Program {
   // c1 is the same with queen_1 at every leaf. ints: T, D, DX; lists: 0 = NN, 1 = B (walked
   // from cell D - 1).
   void reduce_check(const Goal& g, Reducer& r, bool distributed) const {
+    // Clause 1 calls := once (D1); clauses 2 and 3 compare in their guards.
+    if (walk_step(g, r, {1, 0, 0})) return;
     const int t = g.ints[0];
-    const int d = g.ints[1];
     const List& placed = g.lists[1];
-    if (d - 1 < placed.len) {
-      if (!r.need(1, d - 1)) return;
-      const int p = cell(g, 1, d - 1);
-      if (t == p + d || t == p - d) {
-        r.bind(g.in);
-        return;
-      }
-      r.builtins(1);
-      Goal next = g;
-      next.ints[1] = d + 1;
-      r.spawn(next);
-      return;
-    }
     const int dx = g.ints[2];
     const bool deeper = distributed && dx > 1;
     if (deeper) r.builtins(1);
@@ -347,28 +364,11 @@ class Program2 final : public Program {
   // c1_1(T, D, N, [], B, ..., W, Lev) :- queen_n(Self, Border, N, [], [T|B], ..., W, 1).
   // ints: T, D, PE, Self, Border, W, Lev; lists: 0 = NN, 1 = B (walked from cell D - 1).
   void reduce_check(const Goal& g, Reducer& r) const {
+    // Safe: A1, A2, D1 of clause 1. Hit on P + D: A1 of clause 1, A1 of clause 2. Hit on P - D:
+    // A1, A2 of clause 1, A1 of clauses 2 and 3.
+    if (walk_step(g, r, {3, 2, 4})) return;
     const int t = g.ints[0];
-    const int d = g.ints[1];
     const List& placed = g.lists[1];
-    if (d - 1 < placed.len) {
-      if (!r.need(1, d - 1)) return;
-      const int p = cell(g, 1, d - 1);
-      if (t == p + d) {
-        r.builtins(2);  // A1 in clause 1, A1 in clause 2
-        r.bind(g.in);
-        return;
-      }
-      if (t == p - d) {
-        r.builtins(4);  // A1, A2 in clause 1, A1 in clauses 2 and 3
-        r.bind(g.in);
-        return;
-      }
-      r.builtins(3);
-      Goal next = g;
-      next.ints[1] = d + 1;
-      r.spawn(next);
-      return;
-    }
     const int level = g.ints[6];
     Goal q = goal(kQueenN, g.in, g.out);
     q.ints = {g.ints[3], g.ints[4], g.ints[2], g.ints[5], 1};
