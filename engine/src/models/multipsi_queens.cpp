@@ -253,8 +253,9 @@ std::vector<Series> MultiPsiQueens::timeline(const fghc::Machine& m) const {
       auto& into = iv.what == fghc::Activity::reducing ? reduce : comm;
       int b = std::min(bins_ - 1, static_cast<int>(iv.start / width));
       for (double t = iv.start; t < iv.end && b < bins_; ++b) {
-        const double bin_end = (b + 1) * width;
-        const double upto = std::min(iv.end, bin_end);
+        // The last bin takes whatever rounding leaves past its end.
+        const double upto = b == bins_ - 1 ? iv.end : std::min(iv.end, (b + 1) * width);
+        if (upto <= t) continue;
         into[static_cast<std::size_t>(b)] += (upto - t) / width;
         t = upto;
       }

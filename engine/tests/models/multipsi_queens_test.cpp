@@ -102,10 +102,14 @@ TEST(MultiPsiQueens, ResultsTheCommandLineNeeds) {
     const Series& busy = series(r, "timeline_reducing_pe" + std::to_string(pe));
     const Series& comm = series(r, "timeline_communicating_pe" + std::to_string(pe));
     ASSERT_EQ(busy.y.size(), 120u);
+    double reducing = 0;
     for (std::size_t b = 0; b < busy.y.size(); ++b) {
       EXPECT_GE(busy.y[b], 0);
       EXPECT_LE(busy.y[b] + comm.y[b], 1 + 1e-9);
+      reducing += busy.y[b];
     }
+    // The bins hold all of the PE's reducing time: their mean is its share of the run.
+    EXPECT_NEAR(reducing / 120, series(r, "reducing_by_pe").y[pe - 1], 1e-9);
   }
 }
 
