@@ -10,6 +10,9 @@ import { gzipSync } from 'node:zlib';
 import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
 import type { Params } from '../engine/types';
+import { findPreset } from '../cli/commands';
+import { loadPresetsFromDisk } from '../presets/from_disk';
+import { presetParams } from '../presets/schema';
 
 const root = new URL('../../', import.meta.url);
 
@@ -84,22 +87,15 @@ await engine.run(
 emit('wasm_protocol.jmachine_fig3_sweep.seconds', (performance.now() - started) / 1000, 's');
 emit('wasm_protocol.jmachine_fig3_sweep.first_points_ms', Math.round(firstPoints), 'ms');
 
-// The Multi-PSI goal-reduction sweeps the explorer runs: Fig. 8 (depths 1-5 x PEs 1-6, V1), a
-// single depth on 6 PEs (what a drag of a cost slider restarts with one line), and 64 V2 PEs.
-const v2 = {
-  pes: 64,
-  mesh_columns: 8,
-  reduction_ms: 0.0225,
-  builtin_ms: 0.00376,
-  message_ms: 0.06606,
-  throw_goal_ms: 0.19858,
-  word_ms: 0.01,
-  hop_ms: 0.007,
-};
+// The Multi-PSI goal-reduction sweeps the explorer runs, with the shipped presets' parameters:
+// Fig. 8 (depths 1-5 x PEs 1-6, V1), a single depth on 6 PEs (what a drag of a cost slider
+// restarts with one line), and 64 V2 PEs.
+const presets = loadPresetsFromDisk();
+const v1 = presetParams(findPreset(presets, 'multipsi-v1-program1'));
 const sweeps: [string, Params][] = [
-  ['multipsi_fig8_sweep', {}],
-  ['multipsi_6pe_depth2_sweep', { depths: [2] }],
-  ['multipsi_v2_64pe_sweep', v2],
+  ['multipsi_fig8_sweep', v1],
+  ['multipsi_6pe_depth2_sweep', { ...v1, depths: [2] }],
+  ['multipsi_v2_64pe_sweep', presetParams(findPreset(presets, 'multipsi-v2-program1'))],
 ];
 for (const [name, params] of sweeps) {
   started = performance.now();

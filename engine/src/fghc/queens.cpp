@@ -238,7 +238,6 @@ class Program2 final : public Program {
   Program2(int queens, int pes, int k) : queens_(queens) {
     long leaves = 1;
     for (int i = 2; i <= queens; ++i) leaves *= i;
-    leaves_ = leaves;
     width_ = leaves / queens;
     // cul(K, N, A, B): the lump is A / N / K leaves, at least 1.
     const long per_pe = leaves / pes;
@@ -259,7 +258,6 @@ class Program2 final : public Program {
     static const int arities[] = {3, 2, 4, 6, 12, 12, 14};
     return arities[pred];
   }
-  long base() const { return base_; }
 
   void reduce(Goal& g, Reducer& r) const override {
     switch (g.pred) {
@@ -383,7 +381,6 @@ class Program2 final : public Program {
   }
 
   int queens_;
-  long leaves_;
   long width_;
   long base_;
   int cul_builtins_;
