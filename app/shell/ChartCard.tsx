@@ -26,8 +26,6 @@ interface Props {
   /** The preset has paper values to draw on this chart. */
   hasReference: boolean;
   exportInfo: ChartExportInfo;
-  /** Absolute address of this chart's embed page. */
-  embedUrl: string;
 }
 
 function Toggle({ label, on, set }: { label: string; on: boolean; set(on: boolean): void }) {
@@ -40,20 +38,14 @@ function Toggle({ label, on, set }: { label: string; on: boolean; set(on: boolea
 }
 
 /** One chart with its tools: paper overlay, log axes, table, about, export and embed. */
-export function ChartCard({
-  spec,
-  chart,
-  choice,
-  onChoice,
-  hasReference,
-  exportInfo,
-  embedUrl,
-}: Props) {
+export function ChartCard({ spec, chart, choice, onChoice, hasReference, exportInfo }: Props) {
   const id = useId();
   const frame = useRef<HTMLDivElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   const [exportError, setExportError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
+  // Read from the address when the dialog opens, so it holds every choice made by then.
+  const [embedUrl, setEmbedUrl] = useState('');
   const line = chart.kind === 'line' || chart.kind === 'latency-load' || chart.kind === 'speedup';
   const table = builtChartTable(chart);
   const snippet = `<iframe src="${embedUrl}" title="${spec.title.replace(/"/g, '&quot;')}" style="width:100%;aspect-ratio:16/10;border:0" loading="lazy"></iframe>`;
@@ -141,7 +133,14 @@ export function ChartCard({
         >
           JSON
         </button>
-        <button type="button" onClick={() => dialog.current?.showModal()}>
+        <button
+          type="button"
+          onClick={() => {
+            const { search, href } = window.location;
+            setEmbedUrl(new URL(`embed.html${search}&chart=${spec.id}`, href).href);
+            dialog.current?.showModal();
+          }}
+        >
           Embed
         </button>
       </div>

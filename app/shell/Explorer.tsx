@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 
 import type { Engine } from '../engine/engine';
 import type { ModelInfo, ParamValue, Params } from '../engine/types';
@@ -9,16 +9,16 @@ import { validate } from '../presets/validation';
 import { ParamPanel } from '../ui/ParamPanel';
 import { SeedField } from '../ui/SeedField';
 import { ValidationTable } from '../ui/ValidationTable';
-import { checkValue, formatValue, resolveValues } from '../ui/param_values';
+import { checkValue, resolveValues } from '../ui/param_values';
 import type { RunJob } from '../ui/use_engine_run';
 import { useEngineRun } from '../ui/use_engine_run';
-import { ChartCard } from './ChartCard';
+import type { ChartRun } from './ChartGrid';
+import { ChartGrid } from './ChartGrid';
 import { RunStatus } from './RunStatus';
-import type { RunView } from './chart_builder';
-import { buildChart, chartOptions, formatTemplate, resolveRef } from './chart_builder';
+import { formatTemplate, resolveRef } from './chart_builder';
 import { usePinnedRuns } from './use_pinned_runs';
 import type { UrlState } from './url_state';
-import { MAX_PINS, emptyState, serializeUrlState } from './url_state';
+import { MAX_PINS, emptyState } from './url_state';
 
 const number = new Intl.NumberFormat('en', { maximumSignificantDigits: 4 });
 
@@ -27,8 +27,6 @@ interface RunTag {
   preset: Preset;
   seed: number;
 }
-
-type View = RunView & RunTag;
 
 interface Props {
   engine: Engine;
@@ -40,10 +38,11 @@ interface Props {
   onState(update: (state: UrlState) => UrlState): void;
 }
 
-function paramsText(params: Params): string {
-  return Object.entries(params)
-    .map(([k, v]) => `${k}=${formatValue(v)}`)
-    .join(', ');
+/** The parameters that differ from the paper's. */
+function changedFrom(params: Params, paperValues: Params): Params {
+  return Object.fromEntries(
+    Object.entries(params).filter(([k, v]) => !sameValue(v, paperValues[k])),
+  );
 }
 
 /** One preset explored: its parameters, its charts drawn live from the engine, and its pins. */
@@ -87,13 +86,6 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
   const [pending, setPending] = useState(0);
   useEffect(() => engine.onPendingChange(setPending), [engine]);
 
-  // The idle signal e2e tests wait on: nothing pending and the current job's answer drawn.
-  useLayoutEffect(() => {
-    document.documentElement.dataset.idle = String(
-      pending === 0 && pinned.ready && (run.upToDate || run.error !== null),
-    );
-  }, [pending, pinned.ready, run.upToDate, run.error]);
-
   // The link keeps only parameters that differ from the paper's.
   const writeParam = (name: string, value: ParamValue) =>
     onState((s) => {
@@ -115,18 +107,43 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
 
   // Readouts and the paper table show the latest complete run; charts also show a running
   // one's partial result, so a sweep fills in.
-  const outcome: View | null = run.outcome
-    ? { result: run.outcome.result, params: run.outcome.params, ...run.outcome.tag }
-    : null;
-  const view: View | null = run.progress
-    ? { result: run.progress.partial, params: values, preset, seed }
-    : outcome;
+  const outcome = useMemo<ChartRun | null>(
+    () =>
+      run.outcome
+        ? { result: run.outcome.result, params: run.outcome.params, ...run.outcome.tag }
+        : null,
+    [run.outcome],
+  );
+  const view = useMemo<ChartRun | null>(
+    () => (run.progress ? { result: run.progress.partial, params: values, preset, seed } : outcome),
+    [run.progress, values, preset, seed, outcome],
+  );
   const engineFieldError =
     run.error?.param !== undefined ? { [run.error.param]: run.error.message } : {};
   const sources = Object.fromEntries(Object.entries(preset.params).map(([k, v]) => [k, v.source]));
-  const search = serializeUrlState(state);
-  const changedFrom = (params: Params) =>
-    Object.fromEntries(Object.entries(params).filter(([k, v]) => !sameValue(v, paperValues[k])));
+  const validation = useMemo(
+    () => (outcome ? validate(outcome.preset, outcome.result) : null),
+    [outcome],
+  );
+
+  // Charts draw at lower priority than the controls: a slider's own task only moves the slider
+  // and the address, and drawing, which React can interrupt, follows.
+  const charts = useMemo(
+    () => ({ view, choices: state.charts, pins: pinned.runs }),
+    [view, state.charts, pinned.runs],
+  );
+  const drawn = useDeferredValue(charts);
+  const drawnChanged = useMemo(
+    () => (drawn.view ? changedFrom(drawn.view.params, paperValues) : {}),
+    [drawn.view, paperValues],
+  );
+
+  // The idle signal e2e tests wait on: nothing pending and the current job's answer drawn.
+  useLayoutEffect(() => {
+    document.documentElement.dataset.idle = String(
+      pending === 0 && pinned.ready && (run.upToDate || run.error !== null) && drawn === charts,
+    );
+  }, [pending, pinned.ready, run.upToDate, run.error, drawn, charts]);
 
   const pin = () =>
     onState((s) =>
@@ -251,54 +268,20 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
             </dl>
           </>
         ) : null}
-        {view ? (
-          <div className="charts">
-            {view.preset.charts.map((spec) => {
-              const choice = state.charts[spec.id] ?? {};
-              const chart = buildChart(spec, view.preset, view, chartOptions(choice, pinned.runs));
-              const embed = new URL(`embed.html${search}&chart=${spec.id}`, window.location.href);
-              const changed = changedFrom(view.params);
-              return (
-                <ChartCard
-                  key={spec.id}
-                  spec={spec}
-                  chart={chart}
-                  choice={choice}
-                  onChoice={(c) =>
-                    onState((s) => ({ ...s, charts: { ...s.charts, [spec.id]: c } }))
-                  }
-                  hasReference={view.preset.reference.some((r) => r.plot?.chart === spec.id)}
-                  embedUrl={embed.href}
-                  exportInfo={{
-                    filename: `${view.preset.id}-${spec.id}`,
-                    // Read when exporting: by then the address holds every choice made.
-                    caption: () => [
-                      `${view.preset.title} (${view.preset.machine}, ${view.preset.year}).`,
-                      Object.keys(changed).length > 0
-                        ? `Parameters changed from the paper's: ${paramsText(changed)}; seed ${view.seed}.`
-                        : `The paper's parameters; seed ${view.seed}.`,
-                      `Source: ${view.preset.citation.text}, ${spec.about.citation}.`,
-                      `Made with archex: ${window.location.href}`,
-                    ],
-                    json: () => ({
-                      preset: view.preset.id,
-                      model: model.name,
-                      seed: view.seed,
-                      chart: spec.id,
-                      link: window.location.href,
-                      params: view.params,
-                      results: view.result,
-                    }),
-                  }}
-                />
-              );
-            })}
-          </div>
+        {drawn.view ? (
+          <ChartGrid
+            view={drawn.view}
+            model={model.name}
+            choices={drawn.choices}
+            pins={drawn.pins}
+            changed={drawnChanged}
+            onState={onState}
+          />
         ) : null}
-        {outcome ? (
+        {outcome && validation ? (
           <ValidationTable
-            rows={validate(outcome.preset, outcome.result)}
-            changed={Object.keys(changedFrom(outcome.params)).length > 0}
+            rows={validation}
+            changed={Object.keys(changedFrom(outcome.params, paperValues)).length > 0}
           />
         ) : null}
         <footer className="citation">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 
 import type { Engine } from '../engine/engine';
 import type { ModelInfo } from '../engine/types';
@@ -88,13 +88,17 @@ export function usePinnedRuns(
     };
   }, []);
 
-  const runs: PinnedRun[] = [];
-  pins.forEach((pin, i) => {
-    const entry = cache.get(keys[i] ?? '');
-    const preset = presets.find((p) => p.id === pin.presetId);
-    if (entry && !(entry instanceof Error) && preset) {
-      runs.push({ label: pinLabel(i, pin, preset), preset, run: entry });
-    }
-  });
+  // The same array while nothing changes, so the charts it feeds are not redrawn for nothing.
+  const runs = useMemo(() => {
+    const out: PinnedRun[] = [];
+    (JSON.parse(pinsJson) as Pin[]).forEach((pin, i) => {
+      const entry = cache.get(pinKey(pin));
+      const preset = presets.find((p) => p.id === pin.presetId);
+      if (entry && !(entry instanceof Error) && preset) {
+        out.push({ label: pinLabel(i, pin, preset), preset, run: entry });
+      }
+    });
+    return out;
+  }, [cache, pinsJson, presets]);
   return { runs, ready: keys.every((k) => cache.has(k)) };
 }
