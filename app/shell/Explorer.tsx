@@ -126,11 +126,12 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
     [outcome],
   );
 
-  // Charts draw at lower priority than the controls: a slider's own task only moves the slider
-  // and the address, and drawing, which React can interrupt, follows.
+  // A new run draws at lower priority than the controls: a slider's own task only moves the
+  // slider and the address, and drawing, which React can interrupt, follows. A chart's own
+  // toggles are not deferred: they are controlled inputs and must show their click at once.
   const charts = useMemo(
-    () => ({ view, choices: state.charts, pins: pinned.runs }),
-    [view, state.charts, pinned.runs],
+    () => ({ view, pins: pinned.runs }),
+    [view, pinned.runs],
   );
   const drawn = useDeferredValue(charts);
   const drawnChanged = useMemo(
@@ -272,7 +273,7 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
           <ChartGrid
             view={drawn.view}
             model={model.name}
-            choices={drawn.choices}
+            choices={state.charts}
             pins={drawn.pins}
             changed={drawnChanged}
             onState={onState}
