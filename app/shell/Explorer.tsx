@@ -129,10 +129,7 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
   // A new run draws at lower priority than the controls: a slider's own task only moves the
   // slider and the address, and drawing, which React can interrupt, follows. A chart's own
   // toggles are not deferred: they are controlled inputs and must show their click at once.
-  const charts = useMemo(
-    () => ({ view, pins: pinned.runs }),
-    [view, pinned.runs],
-  );
+  const charts = useMemo(() => ({ view, pins: pinned.runs }), [view, pinned.runs]);
   const drawn = useDeferredValue(charts);
   const drawnChanged = useMemo(
     () => (drawn.view ? changedFrom(drawn.view.params, paperValues) : {}),
