@@ -2,7 +2,7 @@ import { fitText, textWidth } from './format';
 
 /** How a legend entry is drawn: a curve sample, a bar swatch or a mark symbol. */
 export type LegendSymbol =
-  | { kind: 'series'; color: string; line: boolean; point: boolean; dashed?: boolean }
+  | { kind: 'series'; color: string; line: boolean; point: boolean; dash?: string }
   | { kind: 'swatch'; color: string; pinned?: boolean }
   | { kind: 'mark'; mark: 'current' | 'reference' };
 
@@ -96,11 +96,7 @@ function SymbolSample({ symbol }: { symbol: LegendSymbol }) {
   return (
     <g stroke={symbol.color} fill={symbol.color}>
       {symbol.line ? (
-        <line
-          x2={SYMBOL_WIDTH}
-          strokeWidth={2}
-          strokeDasharray={symbol.dashed ? '5 3' : undefined}
-        />
+        <line x2={SYMBOL_WIDTH} strokeWidth={2} strokeDasharray={symbol.dash} />
       ) : null}
       {symbol.point ? <circle cx={mid} r={3} /> : null}
     </g>

@@ -136,6 +136,49 @@ describe('lineChartGeometry()', () => {
     expect(g.legend.items.map((i) => i.label)).toEqual(['a', 'b', 'a (pinned)', 'c (pinned)']);
   });
 
+  it('tells the eighth and later curves from the first seven by a line pattern', () => {
+    // Fig. 8 of Program 2 draws K = 1..8: K = 8 takes K = 1's colour and needs another mark.
+    const point = [{ x: 1, y: 1 }];
+    const curves = Array.from({ length: 15 }, (_, k) => ({
+      id: `k${k}`,
+      label: `K ${k}`,
+      points: point,
+    }));
+    const g = lineChartGeometry(
+      fixedLinear([...curves, { id: 'k7', label: 'K 7', points: point, pinned: true }]),
+      size,
+    );
+    expect(g.curves[7]!.color).toBe(g.curves[0]!.color);
+    const dashes = g.curves.map((c) => c.dash);
+    expect(dashes.slice(0, 7)).toEqual(Array(7).fill(undefined));
+    expect(new Set(dashes.slice(7, 14)).size).toBe(1);
+    expect(dashes[7]).toBeDefined();
+    expect(dashes[14]).toBeDefined();
+    expect(dashes[14]).not.toBe(dashes[7]);
+    // A pinned curve keeps the pinned dash whatever its position; the legend shows each pattern.
+    expect(dashes[15]).not.toBe(dashes[7]);
+    const symbols = g.legend.items.map((i) => (i.symbol.kind === 'series' ? i.symbol.dash : null));
+    expect(symbols).toEqual(dashes);
+    const svg = renderToStaticMarkup(
+      <LineChart name="k" title="K" data={fixedLinear(curves)} width={640} height={400} />,
+    );
+    expect(svg).toContain(`stroke-dasharray="${dashes[7]}"`);
+  });
+
+  it('ticks a whole-number x axis at whole numbers only, and a fractional one between them', () => {
+    const at = (xs: number[]) =>
+      lineChartGeometry(
+        {
+          x: { label: 'PEs', unit: '', scale: 'linear', min: 0 },
+          y: { label: 'y', unit: '', scale: 'linear' },
+          curves: [{ id: 'a', label: 'a', points: xs.map((x) => ({ x, y: x })) }],
+        },
+        { width: 900, height: 400 },
+      ).xTicks.map((t) => t.label);
+    expect(at([1, 2, 3, 4, 5, 6])).toEqual(['0', '1', '2', '3', '4', '5', '6']);
+    expect(at([1, 2.5, 6])).toContain('0.5');
+  });
+
   it('includes marks and rules in the domain and places them', () => {
     const data: LineChartData = {
       x: { label: 'x', unit: '', scale: 'linear' },

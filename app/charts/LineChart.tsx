@@ -10,7 +10,7 @@ import { ChartFrame } from './ChartFrame';
 import { axisTitle, fitAxisTitle, fitText, formatValue, textWidth } from './format';
 import { Legend, legendLayout, markLegendEntry, MarkSymbol } from './Legend';
 import type { LegendEntry } from './Legend';
-import { palette, seriesColor } from './palette';
+import { palette, seriesColor, seriesDash } from './palette';
 import { nearestTarget, Readout } from './Readout';
 import type { ReadoutTarget } from './Readout';
 import { axisDomain, axisTicks, fittedXAxis, scaledAxis, widestTickLabel } from './scales';
@@ -35,6 +35,12 @@ const STYLE = {
   dash: '6 4',
   guideColor: palette.grey,
 } as const;
+
+interface CurveStyle {
+  color: string;
+  /** SVG dash pattern; solid when absent. */
+  dash: string | undefined;
+}
 
 interface PlacedPoint extends Point {
   px: number;
@@ -65,18 +71,22 @@ function curveLabel(curve: Curve): string {
 }
 
 /**
- * Colour of each curve: by position among the non-pinned curves; a pinned curve takes the colour
- * of the current curve with its id (so run and pinned run compare at a glance), else grey.
+ * Colour and dash of each curve: by position among the non-pinned curves; a pinned curve takes
+ * the colour of the current curve with its id (so run and pinned run compare at a glance), else
+ * grey, and is dashed.
  */
-function curveColors(curves: Curve[]): string[] {
-  const byId = new Map<string, string>();
-  for (const c of curves) {
-    if (!c.pinned && !byId.has(c.id)) byId.set(c.id, seriesColor(byId.size));
-  }
-  return curves.map((c) => byId.get(c.id) ?? palette.grey);
+function curveStyles(curves: Curve[]): CurveStyle[] {
+  const byId = new Map<string, number>();
+  for (const c of curves) if (!c.pinned && !byId.has(c.id)) byId.set(c.id, byId.size);
+  return curves.map((c) => {
+    const position = byId.get(c.id);
+    const color = position === undefined ? palette.grey : seriesColor(position);
+    if (c.pinned) return { color, dash: STYLE.dash };
+    return { color, dash: position === undefined ? undefined : seriesDash(position) };
+  });
 }
 
-function legendEntries(data: LineChartData, guides: Guide[], colors: string[]): LegendEntry[] {
+function legendEntries(data: LineChartData, guides: Guide[], styles: CurveStyle[]): LegendEntry[] {
   const curves = data.curves.map((curve, i): LegendEntry => {
     const mode = curve.mode ?? STYLE.mode;
     return {
@@ -85,10 +95,10 @@ function legendEntries(data: LineChartData, guides: Guide[], colors: string[]): 
       faded: curve.pinned,
       symbol: {
         kind: 'series',
-        color: colors[i] ?? palette.grey,
+        color: styles[i]?.color ?? palette.grey,
         line: mode !== 'points',
         point: mode !== 'line',
-        dashed: curve.pinned,
+        dash: styles[i]?.dash,
       },
     };
   });
@@ -99,7 +109,13 @@ function legendEntries(data: LineChartData, guides: Guide[], colors: string[]): 
     ...guides.map((g): LegendEntry => ({
       key: `guide:${g.id}`,
       label: g.label,
-      symbol: { kind: 'series', color: STYLE.guideColor, line: true, point: false, dashed: true },
+      symbol: {
+        kind: 'series',
+        color: STYLE.guideColor,
+        line: true,
+        point: false,
+        dash: STYLE.dash,
+      },
     })),
     ...(['current', 'reference'] as const).filter((k) => kinds.has(k)).map(markLegendEntry),
   ];
@@ -184,8 +200,8 @@ function valueLine(spec: AxisSpec, value: number): string {
 export function lineChartGeometry(data: LineChartData, size: ChartSize, guides: Guide[] = []) {
   const fontSize = chartFontSize(size.width);
   const small = fontSize - 1;
-  const colors = curveColors(data.curves);
-  const legend = legendLayout(legendEntries(data, guides, colors), size.width - 16, fontSize);
+  const styles = curveStyles(data.curves);
+  const legend = legendLayout(legendEntries(data, guides, styles), size.width - 16, fontSize);
   const margin = {
     top: legend.height > 0 ? legend.height + 14 : 12,
     right: 16,
@@ -218,7 +234,12 @@ export function lineChartGeometry(data: LineChartData, size: ChartSize, guides: 
   const yTitleOffset = Math.ceil(widestTickLabel(yTicks, fontSize) + 14 + fontSize / 4);
   margin.left = yTitleOffset + fontSize + 4;
 
-  const { innerWidth, x, xTicks } = fittedXAxis(data.x, xDomain, size.width, margin, fontSize);
+  // An x axis whose every point is a whole number (PEs, depth) gets no "1.5" ticks.
+  const xSpec = {
+    ...data.x,
+    whole: data.x.whole ?? [...points, ...marks].every((p) => Number.isInteger(p.x)),
+  };
+  const { innerWidth, x, xTicks } = fittedXAxis(xSpec, xDomain, size.width, margin, fontSize);
 
   const place = (p: Point): PlacedPoint => ({ ...p, px: x.toPx(p.x), py: y.toPx(p.y) });
   const drawable = (p: Point) => x.drawable(p.x) && y.drawable(p.y);
@@ -249,7 +270,8 @@ export function lineChartGeometry(data: LineChartData, size: ChartSize, guides: 
       id: curve.id,
       label: curveLabel(curve),
       pinned: curve.pinned === true,
-      color: colors[i] ?? palette.grey,
+      color: styles[i]?.color ?? palette.grey,
+      dash: styles[i]?.dash,
       mode,
       path: mode === 'points' ? '' : (path(curve.points) ?? ''),
       points: shown,
@@ -481,7 +503,7 @@ export function LinePlot({
                   fill="none"
                   strokeWidth={STYLE.strokeWidth}
                   strokeLinejoin="round"
-                  strokeDasharray={curve.pinned ? STYLE.dash : undefined}
+                  strokeDasharray={curve.dash}
                 />
               ) : null}
               {curve.mode === 'line'

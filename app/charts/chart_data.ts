@@ -14,6 +14,8 @@ export interface AxisSpec {
   max?: number;
   /** How tick values and read-outs print, e.g. as a percentage of 1. */
   format?: 'number' | 'percent';
+  /** The axis counts whole things (PEs, depths): a linear axis ticks whole numbers only. */
+  whole?: boolean;
 }
 
 export interface Point {

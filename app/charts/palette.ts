@@ -27,3 +27,13 @@ export function seriesColor(position: number): string {
   const n = seriesColors.length;
   return seriesColors[((position % n) + n) % n] ?? palette.grey;
 }
+
+// Line patterns for the rounds after the first seven series, which repeat their colours. Neither
+// is the '6 4' dash that marks pinned runs and guides.
+const repeatDashes = ['1.5 3', '9 3 1.5 3'] as const;
+
+/** Dash pattern of the line series at `position`: solid for the first seven, then patterned. */
+export function seriesDash(position: number): string | undefined {
+  const round = Math.floor(Math.max(0, position) / seriesColors.length);
+  return round === 0 ? undefined : repeatDashes[(round - 1) % repeatDashes.length];
+}

@@ -117,9 +117,12 @@ function candidateTicks(axis: ScaledAxis, count: number): Tick[][] {
     );
   }
   const scale = scaleLinear().domain(domain).range(range);
-  const format = scale.tickFormat(count, spec.format === 'percent' ? '%' : undefined);
+  const format = spec.whole
+    ? scale.tickFormat(count, ',d')
+    : scale.tickFormat(count, spec.format === 'percent' ? '%' : undefined);
+  const values = scale.ticks(count).filter((v) => !spec.whole || Number.isInteger(v));
   return [
-    scale.ticks(count).map((v) => ({
+    values.map((v) => ({
       value: v,
       offset: scale(v),
       label: format(v).replace('%', '\u00a0%'),
