@@ -235,10 +235,7 @@ export function lineChartGeometry(data: LineChartData, size: ChartSize, guides: 
   margin.left = yTitleOffset + fontSize + 4;
 
   // An x axis whose every point is a whole number (PEs, depth) gets no "1.5" ticks.
-  const xSpec = {
-    ...data.x,
-    whole: data.x.whole ?? [...points, ...marks].every((p) => Number.isInteger(p.x)),
-  };
+  const xSpec = { ...data.x, whole: [...points, ...marks].every((p) => Number.isInteger(p.x)) };
   const { innerWidth, x, xTicks } = fittedXAxis(xSpec, xDomain, size.width, margin, fontSize);
 
   const place = (p: Point): PlacedPoint => ({ ...p, px: x.toPx(p.x), py: y.toPx(p.y) });

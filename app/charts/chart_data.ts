@@ -14,7 +14,7 @@ export interface AxisSpec {
   max?: number;
   /** How tick values and read-outs print, e.g. as a percentage of 1. */
   format?: 'number' | 'percent';
-  /** The axis counts whole things (PEs, depths): a linear axis ticks whole numbers only. */
+  /** Every value is a whole number (PEs, depths): a linear axis ticks whole numbers only. */
   whole?: boolean;
 }
 

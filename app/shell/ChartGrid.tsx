@@ -2,22 +2,28 @@ import { memo } from 'react';
 
 import type { Params } from '../engine/types';
 import type { Preset } from '../presets/schema';
+import { changedParams, formatValue } from '../ui/param_values';
 import { ChartCard } from './ChartCard';
 import type { PinnedRun, RunView } from './chart_builder';
 import { buildChart, chartOptions } from './chart_builder';
-import { formatValue } from '../ui/param_values';
 import type { ChartChoice, UrlState } from './url_state';
 
+/** What a run was made for, kept with its result. */
+export interface RunTag {
+  preset: Preset;
+  seed: number;
+}
+
 /** A run as the charts draw it, with the preset and seed it was made for. */
-export type ChartRun = RunView & { preset: Preset; seed: number };
+export type ChartRun = RunView & RunTag;
 
 interface Props {
   view: ChartRun;
   model: string;
   choices: Record<string, ChartChoice>;
   pins: PinnedRun[];
-  /** The run's parameters that differ from the paper's. */
-  changed: Params;
+  /** The paper's parameter values, which export captions compare the run's with. */
+  paperValues: Params;
   onState(update: (state: UrlState) => UrlState): void;
 }
 
@@ -36,7 +42,7 @@ export const ChartGrid = memo(function ChartGrid({
   model,
   choices,
   pins,
-  changed,
+  paperValues,
   onState,
 }: Props) {
   return (
@@ -55,14 +61,17 @@ export const ChartGrid = memo(function ChartGrid({
             exportInfo={{
               filename: `${view.preset.id}-${spec.id}`,
               // Read when exporting: by then the address holds every choice made.
-              caption: () => [
-                `${view.preset.title} (${view.preset.machine}, ${view.preset.year}).`,
-                Object.keys(changed).length > 0
-                  ? `Parameters changed from the paper's: ${paramsText(changed)}; seed ${view.seed}.`
-                  : `The paper's parameters; seed ${view.seed}.`,
-                `Source: ${view.preset.citation.text}, ${spec.about.citation}.`,
-                `Made with archex: ${window.location.href}`,
-              ],
+              caption: () => {
+                const changed = changedParams(view.params, paperValues);
+                return [
+                  `${view.preset.title} (${view.preset.machine}, ${view.preset.year}).`,
+                  Object.keys(changed).length > 0
+                    ? `Parameters changed from the paper's: ${paramsText(changed)}; seed ${view.seed}.`
+                    : `The paper's parameters; seed ${view.seed}.`,
+                  `Source: ${view.preset.citation.text}, ${spec.about.citation}.`,
+                  `Made with archex: ${window.location.href}`,
+                ];
+              },
               json: () => ({
                 preset: view.preset.id,
                 model,

@@ -1,7 +1,7 @@
 import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 
 import type { Engine } from '../engine/engine';
-import type { ModelInfo, ParamValue, Params } from '../engine/types';
+import type { ModelInfo, ParamValue } from '../engine/types';
 import { sameValue } from '../engine/types';
 import type { Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
@@ -9,10 +9,10 @@ import { validate } from '../presets/validation';
 import { ParamPanel } from '../ui/ParamPanel';
 import { SeedField } from '../ui/SeedField';
 import { ValidationTable } from '../ui/ValidationTable';
-import { checkValue, resolveValues } from '../ui/param_values';
+import { changedParams, checkValue, resolveValues } from '../ui/param_values';
 import type { RunJob } from '../ui/use_engine_run';
 import { useEngineRun } from '../ui/use_engine_run';
-import type { ChartRun } from './ChartGrid';
+import type { ChartRun, RunTag } from './ChartGrid';
 import { ChartGrid } from './ChartGrid';
 import { RunStatus } from './RunStatus';
 import { formatTemplate, resolveRef } from './chart_builder';
@@ -22,12 +22,6 @@ import { MAX_PINS, emptyState } from './url_state';
 
 const number = new Intl.NumberFormat('en', { maximumSignificantDigits: 4 });
 
-/** What a run was made for, kept with its result. */
-interface RunTag {
-  preset: Preset;
-  seed: number;
-}
-
 interface Props {
   engine: Engine;
   models: ModelInfo[];
@@ -36,13 +30,6 @@ interface Props {
   model: ModelInfo;
   state: UrlState;
   onState(update: (state: UrlState) => UrlState): void;
-}
-
-/** The parameters that differ from the paper's. */
-function changedFrom(params: Params, paperValues: Params): Params {
-  return Object.fromEntries(
-    Object.entries(params).filter(([k, v]) => !sameValue(v, paperValues[k])),
-  );
 }
 
 /** One preset explored: its parameters, its charts drawn live from the engine, and its pins. */
@@ -131,10 +118,6 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
   // toggles are not deferred: they are controlled inputs and must show their click at once.
   const charts = useMemo(() => ({ view, pins: pinned.runs }), [view, pinned.runs]);
   const drawn = useDeferredValue(charts);
-  const drawnChanged = useMemo(
-    () => (drawn.view ? changedFrom(drawn.view.params, paperValues) : {}),
-    [drawn.view, paperValues],
-  );
 
   // The idle signal e2e tests wait on: nothing pending and the current job's answer drawn.
   useLayoutEffect(() => {
@@ -272,14 +255,14 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
             model={model.name}
             choices={state.charts}
             pins={drawn.pins}
-            changed={drawnChanged}
+            paperValues={paperValues}
             onState={onState}
           />
         ) : null}
         {outcome && validation ? (
           <ValidationTable
             rows={validation}
-            changed={Object.keys(changedFrom(outcome.params, paperValues)).length > 0}
+            changed={Object.keys(changedParams(outcome.params, paperValues)).length > 0}
           />
         ) : null}
         <footer className="citation">

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { ParamSpec } from '../engine/types';
 import {
+  changedParams,
   checkParamValue,
   checkValue,
   fromSliderPosition,
@@ -117,5 +118,16 @@ describe('slider mapping', () => {
     expect(sliderStep(pes, 6, next)).toBe(7);
     expect(sliderStep(pes, 6, next - 2)).toBe(5);
     expect(sliderStep(pes, 1, 0)).toBe(1);
+  });
+});
+
+describe('changedParams()', () => {
+  it('keeps only the values that differ from the paper, lists compared item by item', () => {
+    const paper = { pes: 6, depths: [1, 2, 3], rate: 0.05 };
+    expect(changedParams({ pes: 6, depths: [1, 2, 3], rate: 0.06 }, paper)).toEqual({ rate: 0.06 });
+    expect(changedParams({ pes: 6, depths: [1, 2], rate: 0.05 }, paper)).toEqual({
+      depths: [1, 2],
+    });
+    expect(changedParams(paper, paper)).toEqual({});
   });
 });

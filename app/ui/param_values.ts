@@ -1,5 +1,5 @@
 import type { ParamSpec, ParamValue, Params } from '../engine/types';
-import { isListSpec } from '../engine/types';
+import { isListSpec, sameValue } from '../engine/types';
 
 function validRange(spec: ParamSpec): string {
   return `${spec.min} to ${spec.max}${spec.unit ? ` ${spec.unit}` : ''}`;
@@ -77,6 +77,13 @@ export function resolveValues(specs: ParamSpec[], ...layers: Params[]): Params {
 }
 
 /** Snaps a value to the spec's step grid (counted from min) and clamps it into range. */
+/** The parameters whose values differ from the paper's. */
+export function changedParams(params: Params, paperValues: Params): Params {
+  return Object.fromEntries(
+    Object.entries(params).filter(([k, v]) => !sameValue(v, paperValues[k])),
+  );
+}
+
 export function snapToStep(spec: ParamSpec, value: number): number {
   const steps = Math.round((value - spec.min) / spec.step);
   const snapped = Number((spec.min + steps * spec.step).toPrecision(12));
