@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
-const PORT = 4173;
+// E2E_PORT lets several checkouts run their e2e suites side by side.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 
 // Debian's Chromium, never a downloaded browser. The network flags keep it from calling out of a
 // closed network.
