@@ -1,15 +1,24 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
+import { resolvePresetFiles } from './extend';
 import type { Preset } from './schema';
 import { parsePreset } from './schema';
 
 const presetsDir = fileURLToPath(new URL('../../presets/', import.meta.url));
 
-/** Every preset in presets/, read in Node (CLI, tests), checked against the schema. */
-export function loadPresetsFromDisk(dir = presetsDir): Preset[] {
+function jsonFiles(dir: string, prefix: string): [string, unknown][] {
+  if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => parsePreset(JSON.parse(readFileSync(`${dir}/${f}`, 'utf8')), f));
+    .map((f) => [
+      `${prefix}${f.slice(0, -'.json'.length)}`,
+      JSON.parse(readFileSync(`${dir}/${f}`, 'utf8')),
+    ]);
+}
+
+/** Every preset in presets/ (bases they extend in presets/bases/), read in Node (CLI, tests). */
+export function loadPresetsFromDisk(dir = presetsDir): Preset[] {
+  const files = new Map([...jsonFiles(dir, ''), ...jsonFiles(`${dir}/bases`, 'bases/')]);
+  return resolvePresetFiles(files).map(([name, raw]) => parsePreset(raw, `${name}.json`));
 }
