@@ -32,6 +32,17 @@ TEST(JMachineRoundTrip, LongerRepliesAndExternalMemoryCostMore) {
   EXPECT_EQ(six_external - six, 6 * (8 - 2));
 }
 
+// advance()'s unit is one machine cycle, so a cancel never waits for a whole point.
+TEST(JMachineRoundTrip, OneUnitOfWorkIsOneCycleNotAWholeRoundTrip) {
+  const ModelRegistry registry = builtin_registry();
+  for (const char* model : {"jmachine_round_trip", "jmachine_terminal"}) {
+    Simulation sim(registry, model, {}, 1);
+    EXPECT_FALSE(sim.advance(1)) << model;
+    for (const Series& s : sim.result().series) EXPECT_TRUE(s.y.empty()) << model << " " << s.name;
+    EXPECT_LT(sim.progress(), 0.01) << model;
+  }
+}
+
 TEST(JMachineTerminal, NoNodeReceivesFasterThanItsQueueFills) {
   const Result r = run("jmachine_terminal", {{"window_cycles", 2000}});
   // A message already queued when counting starts may be counted: one 32-word message over the
