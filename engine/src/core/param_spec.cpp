@@ -59,6 +59,12 @@ ParamSpec number_spec(const char* name, const char* label, const char* unit, dou
   return spec;
 }
 
+ParamSpec list_spec(ParamSpec spec, std::size_t max_items, std::vector<double> values) {
+  spec.max_items = max_items;
+  spec.default_list = std::move(values);
+  return spec;
+}
+
 ParamSpec choice_spec(const char* name, const char* label, std::vector<std::string> choices,
                       double value, const char* description) {
   ParamSpec spec = number_spec(name, label, "", value, 0, static_cast<double>(choices.size() - 1),

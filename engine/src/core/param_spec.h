@@ -88,6 +88,9 @@ class ParamValues {
 ParamSpec number_spec(const char* name, const char* label, const char* unit, double value,
                       double min, double max, double step, bool integer, const char* description);
 
+// `spec` as a list of 1 to `max_items` numbers, `values` by default.
+ParamSpec list_spec(ParamSpec spec, std::size_t max_items, std::vector<double> values);
+
 // A parameter that picks one of `choices` by index, for models that build their specs in code.
 ParamSpec choice_spec(const char* name, const char* label, std::vector<std::string> choices,
                       double value, const char* description);

@@ -18,12 +18,6 @@ const char* const kCitation =
     "M. D. Noakes, D. A. Wallach, W. J. Dally, The J-Machine Multicomputer: An Architectural "
     "Evaluation, ISCA 1993, sections 2-3";
 
-ParamSpec list(ParamSpec s, std::size_t max_items, std::vector<double> values) {
-  s.max_items = max_items;
-  s.default_list = std::move(values);
-  return s;
-}
-
 std::vector<ParamSpec> with_machine(std::vector<ParamSpec> own) {
   std::vector<ParamSpec> out = network_specs(jmachine_network({8, 8, 8}));
   for (auto& s : node_cost_specs()) out.push_back(std::move(s));
@@ -542,10 +536,10 @@ ModelInfo jmachine_loop_info() {
       "computes L cycles, over N and L (Fig. 3).",
       kCitation,
       with_machine({
-          list(number_spec("message_words", "Message lengths", "words", 2, 1, 64, 1, true,
+          list_spec(number_spec("message_words", "Message lengths", "words", 2, 1, 64, 1, true,
                            "Words per request and per reply; one curve each."),
                6, {2, 4, 8, 16}),
-          list(number_spec("grain_cycles", "Computation per message", "cycles", 0, 0, 100000, 1,
+          list_spec(number_spec("grain_cycles", "Computation per message", "cycles", 0, 0, 100000, 1,
                            true,
                            "Cycles each node computes (or idles) between a reply and its next "
                            "request; one point each."),
@@ -567,7 +561,7 @@ ModelInfo jmachine_terminal_info() {
           "internal or external memory (Fig. 4).",
           kCitation,
           with_machine({
-              list(number_spec("message_words", "Message sizes", "words", 8, 1, 64, 1, true,
+              list_spec(number_spec("message_words", "Message sizes", "words", 8, 1, 64, 1, true,
                                "Words per message; one point each."),
                    16, {1, 2, 3, 4, 6, 8, 12, 16, 24, 32}),
               number_spec("window_cycles", "Measurement", "cycles", 4000, 100, 1000000, 100, true,

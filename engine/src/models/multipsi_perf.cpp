@@ -5,6 +5,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/param_table.h"
+
 namespace archex {
 
 namespace {
@@ -12,55 +14,6 @@ namespace {
 constexpr const char* kCitation =
     "K. Taki, Measurements and Evaluation for the Multi-PSI/V1 System - A Study of Inter-PE "
     "Communication versus System Performance, ICOT TR-370, 1988, sections 4-8";
-
-std::vector<ParamSpec> specs() {
-  auto speedup = [](const char* name, const char* label, const char* what) {
-    return ParamSpec{name, label, "x", 1.0, 0.1, 1000.0, 0.1, false,
-                     std::string("Factor by which the what-if machine speeds up ") + what +
-                         " relative to the measured machine (V2 estimate, sec. 4.2)."};
-  };
-  auto component = [](const char* name, const char* label, double value, const char* what) {
-    return ParamSpec{name, label, "ms", value, 0.001, 1000.0, 0.001, false,
-                     std::string(what) + " of the measured exchange (Table 1)."};
-  };
-  return {
-      {"pes", "Processing elements", "PEs", 6, 1, 1024, 1, true,
-       "Number of PEs; ideal performance = PE performance x PEs (sec. 5.1)."},
-      {"pe_rps", "PE performance (measured machine)", "RPS", 1000, 1, 1e6, 1, false,
-       "Reductions per second of one PE of the measured machine on the program (sec. 5.1); the "
-       "what-if PE is faster by the reduction speed-up."},
-      {"work_rate", "Average work rate", "fraction", 1.0, 0.01, 1.0, 0.01, false,
-       "Mean over PEs of real work time / total execution time (sec. 6); 1 means uniform load "
-       "and no sequentiality."},
-      {"comm_rate", "Communication rate", "messages/reduction", 0.05, 0.0, 2.0, 0.001, false,
-       "Total messages / total reductions, summed over all PEs (sec. 5.3)."},
-      {"rel_comm_time", "Relative communication time", "reductions/message", 20, 0.1, 100.0, 0.1,
-       false,
-       "Average message processing time / average reduction time on the measured machine "
-       "(sec. 5.2, Table 4). The what-if machine's value is this scaled by its exchange costs."},
-      {"perf_fraction", "Performance floor", "fraction", 0.5, 0.01, 0.99, 0.01, false,
-       "Lowest acceptable performance as a fraction of the communication-free performance; "
-       "sets the communication-rate bound (sec. 8)."},
-      component("reduction_ms", "Reduction time", 2.25, "Time of one goal reduction"),
-      component("hardware_ms", "Hardware time", 0.07, "Network transmission time, summed"),
-      component("firmware_ms", "Firmware time", 0.22,
-                "Firmware send/receive control time, summed over both PEs"),
-      component("software_ms", "Software time", 36.07,
-                "FGHC software communication processing, summed over both PEs"),
-      speedup("reduction_speedup", "Reduction speed-up", "goal reduction"),
-      speedup("hardware_speedup", "Hardware speed-up", "network transmission"),
-      speedup("firmware_speedup", "Firmware speed-up", "firmware message handling"),
-      speedup("software_speedup", "Software speed-up", "software communication processing"),
-      {"curve_points", "Curve resolution", "points", 201, 2, 100001, 1, true,
-       "Number of points computed along the performance-vs-overhead curve (Fig. 6)."},
-      {"curve_overhead_max", "Curve overhead range", "", 4.0, 0.1, 1000.0, 0.1, false,
-       "Largest relative communication overhead X drawn on the curve (Fig. 6)."},
-      {"curve_work_rates", "Work rates to compare", "fraction", 1.0, 0.01, 1.0, 0.01, false,
-       "Average work rates W drawn as extra performance-vs-overhead curves (performance = W / "
-       "(1 + X)) for comparison with the current one (Taki 1988, sec. 5.4, Fig. 6).",
-       6, {0.75, 0.5, 0.25}},
-  };
-}
 
 // Times of the four parts of the measured exchange: a goal sent to an adjacent PE, reduced once
 // there, and its termination reported back (sec. 4.1).
@@ -77,25 +30,120 @@ struct Exchange {
   double cpu_comm_ratio() const { return (firmware_ms + software_ms) / reduction_ms; }
 };
 
+struct Params {
+  double pes;
+  double pe_rps;
+  double work_rate;
+  double comm_rate;
+  double rel_comm_time;
+  double perf_fraction;
+  Exchange measured;
+  // Speed-ups of the what-if machine, per exchange component.
+  Exchange speedup;
+  int curve_points;
+  double curve_overhead_max;
+  std::vector<double> curve_work_rates;
+};
+
+ParamTable<Params> params() {
+  auto speedup = [](const char* name, const char* label, const char* what) {
+    return number_spec(name, label, "x", 1.0, 0.1, 1000.0, 0.1, false,
+                       (std::string("Factor by which the what-if machine speeds up ") + what +
+                        " relative to the measured machine (V2 estimate, sec. 4.2).")
+                           .c_str());
+  };
+  auto component = [](const char* name, const char* label, double value, const char* what) {
+    return number_spec(name, label, "ms", value, 0.001, 1000.0, 0.001, false,
+                       (std::string(what) + " of the measured exchange (Table 1).").c_str());
+  };
+  ParamTable<Params> t;
+  t.add(&Params::pes, number_spec("pes", "Processing elements", "PEs", 6, 1, 1024, 1, true,
+                                  "Number of PEs; ideal performance = PE performance x PEs "
+                                  "(sec. 5.1)."))
+      .add(&Params::pe_rps,
+           number_spec("pe_rps", "PE performance (measured machine)", "RPS", 1000, 1, 1e6, 1,
+                       false,
+                       "Reductions per second of one PE of the measured machine on the program "
+                       "(sec. 5.1); the what-if PE is faster by the reduction speed-up."))
+      .add(&Params::work_rate,
+           number_spec("work_rate", "Average work rate", "fraction", 1.0, 0.01, 1.0, 0.01, false,
+                       "Mean over PEs of real work time / total execution time (sec. 6); 1 means "
+                       "uniform load and no sequentiality."))
+      .add(&Params::comm_rate,
+           number_spec("comm_rate", "Communication rate", "messages/reduction", 0.05, 0.0, 2.0,
+                       0.001, false,
+                       "Total messages / total reductions, summed over all PEs (sec. 5.3)."))
+      .add(&Params::rel_comm_time,
+           number_spec("rel_comm_time", "Relative communication time", "reductions/message", 20,
+                       0.1, 100.0, 0.1, false,
+                       "Average message processing time / average reduction time on the measured "
+                       "machine (sec. 5.2, Table 4). The what-if machine's value is this scaled "
+                       "by its exchange costs."))
+      .add(&Params::perf_fraction,
+           number_spec("perf_fraction", "Performance floor", "fraction", 0.5, 0.01, 0.99, 0.01,
+                       false,
+                       "Lowest acceptable performance as a fraction of the communication-free "
+                       "performance; sets the communication-rate bound (sec. 8)."));
+  ParamTable<Exchange> measured;
+  measured
+      .add(&Exchange::reduction_ms,
+           component("reduction_ms", "Reduction time", 2.25, "Time of one goal reduction"))
+      .add(&Exchange::hardware_ms, component("hardware_ms", "Hardware time", 0.07,
+                                             "Network transmission time, summed"))
+      .add(&Exchange::firmware_ms,
+           component("firmware_ms", "Firmware time", 0.22,
+                     "Firmware send/receive control time, summed over both PEs"))
+      .add(&Exchange::software_ms,
+           component("software_ms", "Software time", 36.07,
+                     "FGHC software communication processing, summed over both PEs"));
+  ParamTable<Exchange> speedups;
+  speedups
+      .add(&Exchange::reduction_ms,
+           speedup("reduction_speedup", "Reduction speed-up", "goal reduction"))
+      .add(&Exchange::hardware_ms,
+           speedup("hardware_speedup", "Hardware speed-up", "network transmission"))
+      .add(&Exchange::firmware_ms,
+           speedup("firmware_speedup", "Firmware speed-up", "firmware message handling"))
+      .add(&Exchange::software_ms, speedup("software_speedup", "Software speed-up",
+                                           "software communication processing"));
+  t.include(&Params::measured, measured)
+      .include(&Params::speedup, speedups)
+      .add(&Params::curve_points,
+           number_spec("curve_points", "Curve resolution", "points", 201, 2, 100001, 1, true,
+                       "Number of points computed along the performance-vs-overhead curve "
+                       "(Fig. 6)."))
+      .add(&Params::curve_overhead_max,
+           number_spec("curve_overhead_max", "Curve overhead range", "", 4.0, 0.1, 1000.0, 0.1,
+                       false, "Largest relative communication overhead X drawn on the curve "
+                              "(Fig. 6)."))
+      .add(&Params::curve_work_rates,
+           list_spec(number_spec("curve_work_rates", "Work rates to compare", "fraction", 1.0,
+                                 0.01, 1.0, 0.01, false,
+                                 "Average work rates W drawn as extra performance-vs-overhead "
+                                 "curves (performance = W / (1 + X)) for comparison with the "
+                                 "current one (Taki 1988, sec. 5.4, Fig. 6)."),
+                     6, {0.75, 0.5, 0.25}));
+  return t;
+}
+
 class MultiPsiPerf final : public Model {
  public:
-  explicit MultiPsiPerf(const ParamValues& p)
-      : base_{p.number("reduction_ms"), p.number("hardware_ms"), p.number("firmware_ms"),
-              p.number("software_ms")},
-        whatif_{base_.reduction_ms / p.number("reduction_speedup"),
-                base_.hardware_ms / p.number("hardware_speedup"),
-                base_.firmware_ms / p.number("firmware_speedup"),
-                base_.software_ms / p.number("software_speedup")},
-        pes_(p.number("pes")),
-        pe_rps_(p.number("pe_rps") * p.number("reduction_speedup")),
-        work_rate_(p.number("work_rate")),
-        comm_rate_(p.number("comm_rate")),
-        measured_rel_comm_time_(p.number("rel_comm_time")),
-        perf_fraction_(p.number("perf_fraction")),
-        points_(static_cast<std::size_t>(p.number("curve_points"))),
-        overhead_max_(p.number("curve_overhead_max")) {
+  explicit MultiPsiPerf(const Params& p)
+      : base_(p.measured),
+        whatif_{base_.reduction_ms / p.speedup.reduction_ms,
+                base_.hardware_ms / p.speedup.hardware_ms,
+                base_.firmware_ms / p.speedup.firmware_ms,
+                base_.software_ms / p.speedup.software_ms},
+        pes_(p.pes),
+        pe_rps_(p.pe_rps * p.speedup.reduction_ms),
+        work_rate_(p.work_rate),
+        comm_rate_(p.comm_rate),
+        measured_rel_comm_time_(p.rel_comm_time),
+        perf_fraction_(p.perf_fraction),
+        points_(static_cast<std::size_t>(p.curve_points)),
+        overhead_max_(p.curve_overhead_max) {
     add_curve("perf_vs_overhead", "current W = " + format_number(work_rate_), work_rate_);
-    for (const double w : p.list("curve_work_rates")) {
+    for (const double w : p.curve_work_rates) {
       add_curve("perf_vs_overhead_w" + std::to_string(curves_.size() - 1),
                 "W = " + format_number(w), w);
     }
@@ -217,13 +265,11 @@ class MultiPsiPerf final : public Model {
 }  // namespace
 
 ModelInfo multipsi_perf_info() {
-  return {"multipsi_perf",
-          "Multi-PSI: communication vs performance",
-          "Taki's system-performance model: inter-PE exchange costs, work rate and communication "
-          "rate give performance relative to ideal.",
-          kCitation,
-          specs(),
-          [](const ParamValues& params, Rng) { return std::make_unique<MultiPsiPerf>(params); }};
+  return model_info("multipsi_perf", "Multi-PSI: communication vs performance",
+                    "Taki's system-performance model: inter-PE exchange costs, work rate and "
+                    "communication rate give performance relative to ideal.",
+                    kCitation, params(),
+                    [](const Params& p, Rng) { return std::make_unique<MultiPsiPerf>(p); });
 }
 
 }  // namespace archex

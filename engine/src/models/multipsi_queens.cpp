@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/param_table.h"
 #include "fghc/machine.h"
 #include "fghc/queens.h"
 
@@ -20,62 +21,91 @@ constexpr const char* kCitation =
     "K. Taki, Measurements and Evaluation for the Multi-PSI/V1 System - A Study of Inter-PE "
     "Communication versus System Performance, ICOT TR-370, 1988, sec. 4 and 7, appendix";
 
-ParamSpec list_spec(ParamSpec spec, std::vector<double> values) {
-  spec.max_items = 8;
-  spec.default_list = std::move(values);
-  return spec;
-}
+struct Params {
+  fghc::QueensProgram program;
+  int queens;
+  int pes;
+  int depth;
+  int k;
+  std::vector<int> depths;
+  std::vector<int> ks;
+  int mesh_columns;
+  fghc::Costs costs;
+  int timeline_bins;
+};
 
-std::vector<ParamSpec> specs() {
+ParamTable<Params> params() {
   auto ms = [](const char* name, const char* label, double value, const char* what) {
     return number_spec(name, label, "ms", value, 0, 1000, 0.001, false, what);
   };
-  return {
-      choice_spec("program", "Program", {"Program 1", "Program 2"}, 0,
-                  "Program 1 distributes the search tree's nodes down to a depth; Program 2 "
-                  "gives each PE lumps of estimated leaves (appendix)."),
-      number_spec("queens", "Queens", "", 8, 4, 10, 1, true,
-                  "Board size N of the all-solutions N-queens search (92 solutions for 8)."),
-      number_spec("pes", "Processing elements", "PEs", 6, 1, 64, 1, true,
-                  "PEs of the run; the sweep runs 1 to this many (1, 2, 4, ... above 8)."),
-      number_spec("depth", "Distribution depth", "levels", 2, 1, 10, 1, true,
-                  "Program 1: nodes down to this depth of the search tree are thrown round the "
-                  "PEs (grain about 1/8 of the load at 1, 1/(8x7) at 2, ...)."),
-      number_spec("k", "Lumps per PE (K)", "", 4, 1, 64, 1, true,
-                  "Program 2: each PE's share of the estimated leaves is cut into K lumps."),
-      list_spec(number_spec("depths", "Depths to sweep", "levels", 1, 1, 10, 1, true,
-                            "Program 1: one line per depth in the sweep charts (Figs. 8-11)."),
-                {1, 2, 3, 4, 5}),
-      list_spec(number_spec("ks", "K values to sweep", "", 1, 1, 64, 1, true,
-                            "Program 2: one line per K in the sweep charts."),
-                {1, 2, 3, 4, 5, 6, 7, 8}),
-      number_spec("mesh_columns", "Network width", "PEs", 3, 1, 8, 1, true,
-                  "PEs per row of the 2-D lattice; PE i sits at column i mod width, row i / "
-                  "width, and a message crosses the hops between them."),
-      ms("reduction_ms", "Reduction time", 2.25,
-         "CPU time of one goal reduction, guard tests included (Table 1)."),
-      ms("builtin_ms", "Built-in call time", 0.376,
-         "CPU time of one arithmetic built-in predicate call (:=) on top of its reduction."),
-      ms("message_ms", "Message software time", 6.606,
-         "Software time of any message, sender and receiver together."),
-      ms("throw_goal_ms", "throw_goal extra time", 19.858,
-         "Extra software time of a throw_goal: goal record and AND-tree maintenance."),
-      ms("word_ms", "Per-word software time", 1,
-         "Software time per message word, an argument or a copied list cell (composing and "
-         "decomposing 40-bit words as bytes), sender and receiver together."),
-      number_spec("send_share", "Sender's share", "fraction", 0.5, 0, 1, 0.05, false,
-                  "Fraction of a message's software time spent on the sending PE."),
-      ms("firmware_ms", "Firmware time per message end", 0.055,
-         "Firmware send or receive control time, on each of the two PEs (Table 1: 0.22 ms over "
-         "two messages)."),
-      ms("hop_ms", "Network time per hop", 0.035,
-         "Hardware transfer time per hop (Table 1: 0.07 ms over two one-hop messages)."),
-      number_spec("copy_cells", "Lists copied up to", "cells", 3, 0, 12, 1, true,
-                  "Lists up to this long travel inside a throw_goal; longer ones stay behind as "
-                  "exported references that the receiver reads (read_value / return_value)."),
-      number_spec("timeline_bins", "Timeline resolution", "bins", 120, 10, 400, 1, true,
-                  "Time bins of the per-PE timeline of the selected run."),
-  };
+  ParamTable<fghc::Costs> costs;
+  costs
+      .add(&fghc::Costs::reduction_ms,
+           ms("reduction_ms", "Reduction time", 2.25,
+              "CPU time of one goal reduction, guard tests included (Table 1)."))
+      .add(&fghc::Costs::builtin_ms,
+           ms("builtin_ms", "Built-in call time", 0.376,
+              "CPU time of one arithmetic built-in predicate call (:=) on top of its reduction."))
+      .add(&fghc::Costs::message_ms,
+           ms("message_ms", "Message software time", 6.606,
+              "Software time of any message, sender and receiver together."))
+      .add(&fghc::Costs::throw_goal_ms,
+           ms("throw_goal_ms", "throw_goal extra time", 19.858,
+              "Extra software time of a throw_goal: goal record and AND-tree maintenance."))
+      .add(&fghc::Costs::word_ms,
+           ms("word_ms", "Per-word software time", 1,
+              "Software time per message word, an argument or a copied list cell (composing and "
+              "decomposing 40-bit words as bytes), sender and receiver together."))
+      .add(&fghc::Costs::send_share,
+           number_spec("send_share", "Sender's share", "fraction", 0.5, 0, 1, 0.05, false,
+                       "Fraction of a message's software time spent on the sending PE."))
+      .add(&fghc::Costs::firmware_ms,
+           ms("firmware_ms", "Firmware time per message end", 0.055,
+              "Firmware send or receive control time, on each of the two PEs (Table 1: 0.22 ms "
+              "over two messages)."))
+      .add(&fghc::Costs::hop_ms,
+           ms("hop_ms", "Network time per hop", 0.035,
+              "Hardware transfer time per hop (Table 1: 0.07 ms over two one-hop messages)."))
+      .add(&fghc::Costs::copy_cells,
+           number_spec("copy_cells", "Lists copied up to", "cells", 3, 0, 12, 1, true,
+                       "Lists up to this long travel inside a throw_goal; longer ones stay behind "
+                       "as exported references that the receiver reads (read_value / "
+                       "return_value)."));
+  ParamTable<Params> t;
+  t.add(&Params::program,
+        choice_spec("program", "Program", {"Program 1", "Program 2"}, 0,
+                    "Program 1 distributes the search tree's nodes down to a depth; Program 2 "
+                    "gives each PE lumps of estimated leaves (appendix)."))
+      .add(&Params::queens,
+           number_spec("queens", "Queens", "", 8, 4, 10, 1, true,
+                       "Board size N of the all-solutions N-queens search (92 solutions for 8)."))
+      .add(&Params::pes,
+           number_spec("pes", "Processing elements", "PEs", 6, 1, 64, 1, true,
+                       "PEs of the run; the sweep runs 1 to this many (1, 2, 4, ... above 8)."))
+      .add(&Params::depth,
+           number_spec("depth", "Distribution depth", "levels", 2, 1, 10, 1, true,
+                       "Program 1: nodes down to this depth of the search tree are thrown round "
+                       "the PEs (grain about 1/8 of the load at 1, 1/(8x7) at 2, ...)."))
+      .add(&Params::k, number_spec("k", "Lumps per PE (K)", "", 4, 1, 64, 1, true,
+                                   "Program 2: each PE's share of the estimated leaves is cut "
+                                   "into K lumps."))
+      .add(&Params::depths,
+           list_spec(number_spec("depths", "Depths to sweep", "levels", 1, 1, 10, 1, true,
+                                 "Program 1: one line per depth in the sweep charts (Figs. "
+                                 "8-11)."),
+                     8, {1, 2, 3, 4, 5}))
+      .add(&Params::ks, list_spec(number_spec("ks", "K values to sweep", "", 1, 1, 64, 1, true,
+                                              "Program 2: one line per K in the sweep charts."),
+                                  8, {1, 2, 3, 4, 5, 6, 7, 8}))
+      .add(&Params::mesh_columns,
+           number_spec("mesh_columns", "Network width", "PEs", 3, 1, 8, 1, true,
+                       "PEs per row of the 2-D lattice; PE i sits at column i mod width, row i / "
+                       "width, and a message crosses the hops between them."))
+      .include(&Params::costs, costs)
+      .add(&Params::timeline_bins,
+           number_spec("timeline_bins", "Timeline resolution", "bins", 120, 10, 400, 1, true,
+                       "Time bins of the per-PE timeline of the selected run."));
+  return t;
 }
 
 // One run of the sweep, summarized.
@@ -119,16 +149,16 @@ std::vector<int> pe_counts(int pes) {
 
 class MultiPsiQueens final : public Model {
  public:
-  explicit MultiPsiQueens(const ParamValues& p)
-      : program_(p.number("program") == 0 ? fghc::QueensProgram::program1
-                                          : fghc::QueensProgram::program2),
-        queens_(static_cast<int>(p.number("queens"))),
-        pes_(static_cast<int>(p.number("pes"))),
-        columns_(static_cast<int>(p.number("mesh_columns"))),
-        bins_(static_cast<int>(p.number("timeline_bins"))) {
+  explicit MultiPsiQueens(const Params& p)
+      : program_(p.program),
+        queens_(p.queens),
+        pes_(p.pes),
+        columns_(p.mesh_columns),
+        bins_(p.timeline_bins),
+        costs_(p.costs) {
     const bool p1 = program_ == fghc::QueensProgram::program1;
-    selected_ = static_cast<int>(p.number(p1 ? "depth" : "k"));
-    for (const double v : p.list(p1 ? "depths" : "ks")) grains_.push_back(static_cast<int>(v));
+    selected_ = p1 ? p.depth : p.k;
+    grains_ = p1 ? p.depths : p.ks;
     grains_.push_back(selected_);
     std::sort(grains_.begin(), grains_.end());
     grains_.erase(std::unique(grains_.begin(), grains_.end()), grains_.end());
@@ -136,15 +166,6 @@ class MultiPsiQueens final : public Model {
     for (const int g : grains_) {
       for (const int n : counts_) plan_.push_back({g, n});
     }
-    costs_.reduction_ms = p.number("reduction_ms");
-    costs_.builtin_ms = p.number("builtin_ms");
-    costs_.message_ms = p.number("message_ms");
-    costs_.throw_goal_ms = p.number("throw_goal_ms");
-    costs_.word_ms = p.number("word_ms");
-    costs_.send_share = p.number("send_share");
-    costs_.firmware_ms = p.number("firmware_ms");
-    costs_.hop_ms = p.number("hop_ms");
-    costs_.copy_cells = static_cast<int>(p.number("copy_cells"));
   }
 
   // One unit of work is one event of the machine being run.
@@ -499,13 +520,11 @@ Result MultiPsiQueens::result() const {
 }  // namespace
 
 ModelInfo multipsi_queens_info() {
-  return {"multipsi_queens",
-          "Multi-PSI: 8-queens on the goal-reduction machine",
-          "PEs reducing Taki's 8-queens Programs 1 and 2 goal by goal, with inter-PE messages, "
-          "swept over PEs and grain.",
-          kCitation,
-          specs(),
-          [](const ParamValues& params, Rng) { return std::make_unique<MultiPsiQueens>(params); }};
+  return model_info("multipsi_queens", "Multi-PSI: 8-queens on the goal-reduction machine",
+                    "PEs reducing Taki's 8-queens Programs 1 and 2 goal by goal, with inter-PE "
+                    "messages, swept over PEs and grain.",
+                    kCitation, params(),
+                    [](const Params& p, Rng) { return std::make_unique<MultiPsiQueens>(p); });
 }
 
 }  // namespace archex

@@ -1,0 +1,123 @@
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "core/param_spec.h"
+#include "core/registry.h"
+
+namespace archex {
+
+// A model's parameters declared once: each entry is a spec (name, unit, range, default, meaning)
+// bound to the field of the typed struct `P` it fills, so the UI's controls, the engine's checks
+// and the model's reading of its inputs all come from one declaration (as SST's ELI macros keep a
+// parameter's documentation beside the code that reads it).
+template <class P>
+class ParamTable {
+ public:
+  // A single number read into a double, an int (the spec must be a whole number) or an enum
+  // (the spec picks one of its choices by index).
+  template <class T>
+  ParamTable& add(T P::*field, ParamSpec spec) {
+    static_assert(std::is_same_v<T, double> || std::is_same_v<T, int> || std::is_enum_v<T>,
+                  "a single-number parameter fills a double, an int or an enum");
+    if constexpr (!std::is_same_v<T, double>) require_whole(spec);
+    return bind(std::move(spec), [field](P& p, const ParamValue& v) {
+      p.*field = static_cast<T>(v.items().front());
+    });
+  }
+
+  // A list, read into a vector of doubles or of ints (the spec must then be whole numbers).
+  template <class T>
+  ParamTable& add(std::vector<T> P::*field, ParamSpec spec) {
+    static_assert(std::is_same_v<T, double> || std::is_same_v<T, int>,
+                  "a list parameter fills a vector of doubles or ints");
+    if constexpr (std::is_same_v<T, int>) require_whole(spec);
+    if (!spec.is_list()) {
+      throw std::invalid_argument("parameter '" + spec.name + "' fills a list but is no list");
+    }
+    return bind(std::move(spec), [field](P& p, const ParamValue& v) {
+      std::vector<T>& out = p.*field;
+      out.clear();
+      for (const double x : v.items()) out.push_back(static_cast<T>(x));
+    });
+  }
+
+  // The parameters of a part (a network, a node's costs), declared by the part's own table.
+  template <class Q>
+  ParamTable& include(Q P::*member, const ParamTable<Q>& part) {
+    for (std::size_t i = 0; i < part.specs_.size(); ++i) {
+      bind(part.specs_[i], [member, set = part.setters_[i]](P& p, const ParamValue& v) {
+        set(p.*member, v);
+      });
+    }
+    return *this;
+  }
+
+  // A model's own default for a declared parameter (its machine on shared network specs).
+  ParamTable& set_default(const std::string& name, ParamValue value) {
+    for (ParamSpec& spec : specs_) {
+      if (spec.name != name) continue;
+      if (spec.is_list()) {
+        spec.default_list = value.items();
+      } else {
+        spec.default_value = value.items().front();
+      }
+      return *this;
+    }
+    throw std::invalid_argument("no parameter '" + name + "' to set a default for");
+  }
+
+  const std::vector<ParamSpec>& specs() const { return specs_; }
+
+  // The typed parameters from values already resolved against specs() (every name present and
+  // valid, as Simulation guarantees).
+  P read(const ParamValues& values) const {
+    P p{};
+    for (std::size_t i = 0; i < specs_.size(); ++i) setters_[i](p, values.at(specs_[i].name));
+    return p;
+  }
+
+ private:
+  template <class>
+  friend class ParamTable;
+  using Setter = std::function<void(P&, const ParamValue&)>;
+
+  static void require_whole(const ParamSpec& spec) {
+    if (!spec.integer) {
+      throw std::invalid_argument("parameter '" + spec.name +
+                                  "' fills a whole-number field but allows fractions");
+    }
+  }
+
+  ParamTable& bind(ParamSpec spec, Setter set) {
+    specs_.push_back(std::move(spec));
+    setters_.push_back(std::move(set));
+    return *this;
+  }
+
+  std::vector<ParamSpec> specs_;
+  std::vector<Setter> setters_;
+};
+
+// A registry entry whose factory receives the typed parameters read through `table`.
+template <class P, class Make>
+ModelInfo model_info(std::string name, std::string title, std::string description,
+                     std::string citation, ParamTable<P> table, Make make) {
+  auto shared = std::make_shared<const ParamTable<P>>(std::move(table));
+  std::vector<ParamSpec> specs = shared->specs();
+  return {std::move(name),
+          std::move(title),
+          std::move(description),
+          std::move(citation),
+          std::move(specs),
+          [shared, make](const ParamValues& values, Rng rng) {
+            return make(shared->read(values), rng);
+          }};
+}
+
+}  // namespace archex

@@ -1,0 +1,105 @@
+#include "core/param_table.h"
+
+#include <gtest/gtest.h>
+
+#include "core/simulation.h"
+
+namespace archex {
+namespace {
+
+enum class Shape { kMesh, kTorus };
+
+struct Link {
+  double rate;
+  int buffer;
+};
+
+struct Params {
+  double load;
+  int nodes;
+  Shape shape;
+  std::vector<double> loads;
+  std::vector<int> sizes;
+  Link link;
+};
+
+ParamTable<Params> table() {
+  ParamTable<Link> link;
+  link.add(&Link::rate, number_spec("rate", "Rate", "words/cycle", 1, 0.1, 1, 0.1, false, ""))
+      .add(&Link::buffer, number_spec("buffer", "Buffer", "flits", 8, 1, 64, 1, true, ""));
+  ParamTable<Params> t;
+  t.add(&Params::load, number_spec("load", "Load", "fraction", 0.5, 0, 1, 0.01, false, ""))
+      .add(&Params::nodes, number_spec("nodes", "Nodes", "", 16, 1, 1024, 1, true, ""))
+      .add(&Params::shape, choice_spec("shape", "Shape", {"mesh", "torus"}, 0, ""))
+      .add(&Params::loads,
+           list_spec(number_spec("loads", "Loads", "", 0.1, 0, 1, 0.01, false, ""), 4, {0.1, 0.2}))
+      .add(&Params::sizes,
+           list_spec(number_spec("sizes", "Sizes", "", 2, 1, 64, 1, true, ""), 4, {2, 8}))
+      .include(&Params::link, link);
+  return t;
+}
+
+TEST(ParamTable, DeclaresEverySpecOnceInOrderWithPartsIncluded) {
+  const ParamTable<Params> t = table();
+  std::vector<std::string> names;
+  for (const ParamSpec& s : t.specs()) names.push_back(s.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"load", "nodes", "shape", "loads", "sizes", "rate",
+                                             "buffer"}));
+}
+
+TEST(ParamTable, ReadFillsTypedFieldsFromResolvedValues) {
+  const ParamTable<Params> t = table();
+  const ParamValues values =
+      resolve_params("m", t.specs(), {{"shape", 1}, {"sizes", std::vector<double>{4}}, {"buffer", 2}});
+  const Params p = t.read(values);
+  EXPECT_EQ(p.load, 0.5);
+  EXPECT_EQ(p.nodes, 16);
+  EXPECT_EQ(p.shape, Shape::kTorus);
+  EXPECT_EQ(p.loads, (std::vector<double>{0.1, 0.2}));
+  EXPECT_EQ(p.sizes, (std::vector<int>{4}));
+  EXPECT_EQ(p.link.rate, 1);
+  EXPECT_EQ(p.link.buffer, 2);
+}
+
+TEST(ParamTable, SetDefaultChangesOnlyThatSpecsDefault) {
+  ParamTable<Params> t = table();
+  t.set_default("buffer", 1).set_default("loads", std::vector<double>{0.3});
+  const Params p = t.read(resolve_params("m", t.specs(), {}));
+  EXPECT_EQ(p.link.buffer, 1);
+  EXPECT_EQ(p.loads, (std::vector<double>{0.3}));
+  EXPECT_THROW(t.set_default("nope", 1), std::invalid_argument);
+}
+
+TEST(ParamTable, RejectsAWholeNumberFieldWithAFractionalSpec) {
+  ParamTable<Params> t;
+  EXPECT_THROW(t.add(&Params::nodes, number_spec("nodes", "Nodes", "", 1, 0, 9, 0.5, false, "")),
+               std::invalid_argument);
+  EXPECT_THROW(t.add(&Params::loads, number_spec("loads", "Loads", "", 1, 0, 9, 1, false, "")),
+               std::invalid_argument);
+}
+
+class Echo final : public Model {
+ public:
+  explicit Echo(const Params& p) : p_(p) {}
+  bool advance(std::uint64_t) override { return true; }
+  double progress() const override { return 1; }
+  Result result() const override {
+    return {{{"nodes", static_cast<double>(p_.nodes), "", ""}, {"rate", p_.link.rate, "", ""}},
+            {}};
+  }
+
+ private:
+  Params p_;
+};
+
+TEST(ModelInfoFromTable, TheFactoryReceivesTypedParameters) {
+  ModelRegistry registry;
+  registry.add(model_info("echo", "Echo", "", "", table(),
+                          [](const Params& p, Rng) { return std::make_unique<Echo>(p); }));
+  const Result r = Simulation(registry, "echo", {{"nodes", 64}, {"rate", 0.5}}, 1).run();
+  EXPECT_EQ(r.scalar("nodes"), 64);
+  EXPECT_EQ(r.scalar("rate"), 0.5);
+}
+
+}  // namespace
+}  // namespace archex
