@@ -130,6 +130,6 @@ describe('chartRules()', () => {
 describe('wrapText()', () => {
   it('breaks at spaces and cuts a word longer than a line', () => {
     expect(wrapText('ab cd ef', 5)).toEqual(['ab cd', 'ef']);
-    expect(wrapText('link: abcdefghij', 6)).toEqual(['link:', 'abcdef', 'ghij']);
+    expect(wrapText('see: abcdefghijkl', 8)).toEqual(['see: abc', 'defghijk', 'l']);
   });
 });

@@ -68,18 +68,19 @@ export function chartRules(css: string, colours: Map<string, string>): string {
 }
 
 /**
- * Splits text into lines of at most `chars` characters, at spaces where it can; a longer word (a
- * link) is cut into pieces, so nothing runs off the figure.
+ * Splits text into lines of at most `chars` characters, at spaces where it can; a word longer
+ * than a line (a link) fills the line it starts on and goes on in the next.
  */
 export function wrapText(text: string, chars: number): string[] {
   const lines: string[] = [];
   let current = '';
   for (const word of text.split(' ')) {
-    if (current !== '' && current.length + 1 + word.length > chars) {
+    const joined = current === '' ? word : `${current} ${word}`;
+    if (joined.length <= chars || word.length > chars) {
+      current = joined;
+    } else {
       lines.push(current);
       current = word;
-    } else {
-      current = current === '' ? word : `${current} ${word}`;
     }
     while (current.length > chars) {
       lines.push(current.slice(0, chars));
