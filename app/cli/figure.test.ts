@@ -21,12 +21,12 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'archex-figure-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** Runs `cli figure` as `npm run cli` does, with the wasm engine already built. */
+/** Runs `npm run cli -- figure ...`, as a Makefile would. */
 function figure(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
-      join(root, 'node_modules/.bin/tsx'),
-      ['--import', './app/cli/node_css.ts', 'app/cli/main.ts', 'figure', ...args],
+      'npm',
+      ['run', '--silent', 'cli', '--', 'figure', ...args],
       { cwd: root, maxBuffer: 16 << 20 },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     );

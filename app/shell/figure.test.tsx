@@ -32,37 +32,28 @@ function parse(text: string) {
 }
 
 describe('renderFigure()', () => {
-  it('draws the print theme: opaque white background, dark text, no CSS variables', () => {
-    const figure = renderFigure({
-      name: 'g',
-      title: 'g against p',
-      chart: line,
-      caption,
-      theme: 'print',
+  // Print: light colours on an opaque white background whatever the page shows; dark on request.
+  const themes = [
+    { theme: 'print', background: '#ffffff', text: '#1d232b' },
+    { theme: 'dark', background: '#14181d', text: '#e3e7ec' },
+  ] as const;
+  for (const { theme, background, text } of themes) {
+    it(`draws the ${theme} theme with its colours resolved, no CSS variables left`, () => {
+      const figure = renderFigure({ name: 'g', title: 'g against p', chart: line, caption, theme });
+      const svg = parse(figure.text);
+      expect(svg.rect.fill).toBe(background);
+      expect(svg.text[0]).toMatchObject({ fill: text, '#text': 'g against p' });
+      expect(svg.style).toContain(`.archex-chart text{fill: ${text}}`);
+      expect(figure.text).not.toMatch(/var\(|light-dark/);
     });
-    const svg = parse(figure.text);
-    expect(Number(svg.width)).toBe(FIGURE_WIDTH);
-    expect(figure.width).toBe(FIGURE_WIDTH);
-    expect(Number(svg.height)).toBe(figure.height);
-    expect(svg.rect.fill).toBe('#ffffff');
-    expect(svg.text[0]).toMatchObject({ fill: '#1d232b', '#text': 'g against p' });
-    expect(svg.style).toContain('.archex-chart text{fill: #1d232b}');
-    expect(figure.text).not.toMatch(/var\(|light-dark/);
-  });
+  }
 
-  it('draws the dark theme when asked: the dark page colours on its background', () => {
-    const figure = renderFigure({
-      name: 'g',
-      title: 'g against p',
-      chart: line,
-      caption,
-      theme: 'dark',
-    });
+  it('draws at the report width, whatever the window, and says how tall it is', () => {
+    const figure = renderFigure({ name: 'g', title: 'T', chart: line, caption, theme: 'print' });
     const svg = parse(figure.text);
-    expect(svg.rect.fill).toBe('#14181d');
-    expect(svg.text[0]?.fill).toBe('#e3e7ec');
-    expect(svg.style).toContain('.archex-chart text{fill: #e3e7ec}');
-    expect(figure.text).not.toMatch(/var\(|light-dark/);
+    expect(figure.width).toBe(FIGURE_WIDTH);
+    expect(Number(svg.width)).toBe(FIGURE_WIDTH);
+    expect(Number(svg.height)).toBe(figure.height);
   });
 
   it('puts the caption lines under the chart, in order, within the figure', () => {
