@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { UsageError } from './commands';
-import { parseScale, parseTheme, writeAtomic } from './figure';
+import { checkFonts, parseScale, parseTheme, writeAtomic } from './figure';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'archex-figure-'));
@@ -128,6 +128,15 @@ describe('parseTheme(), parseScale()', () => {
       new UsageError("--scale '0' is not a number from 0.25 to 8"),
     );
     expect(() => parseScale('')).toThrow(UsageError);
+  });
+});
+
+describe('checkFonts()', () => {
+  it('passes with the system fonts and says what to install when there is no font', () => {
+    expect(() => checkFonts()).not.toThrow();
+    expect(() => checkFonts({ loadSystemFonts: false })).toThrow(
+      'sudo apt-get install fonts-liberation',
+    );
   });
 });
 

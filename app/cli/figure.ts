@@ -1,5 +1,6 @@
 // `cli figure`: a preset's charts as report figures (SVG, PNG, CSV) from the same chart renderer
 // as the browser's exports, with a link back to the same state in the explorer.
+import type { ResvgRenderOptions } from '@resvg/resvg-js';
 import { Resvg } from '@resvg/resvg-js';
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -106,13 +107,14 @@ export async function presetFigures(
   });
 }
 
-const FONTS = { loadSystemFonts: true, defaultFontFamily: 'Liberation Sans' };
+type FontOptions = NonNullable<ResvgRenderOptions['font']>;
+const FONTS: FontOptions = { loadSystemFonts: true, defaultFontFamily: 'Liberation Sans' };
 
 /** Stops with what to install when the rasterizer finds no font to draw text with. */
-function checkFonts(): void {
+export function checkFonts(font: FontOptions = FONTS): void {
   const probe = new Resvg(
     '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><text y="15">Ag</text></svg>',
-    { font: FONTS },
+    { font },
   );
   if (probe.getBBox() === undefined) {
     throw new Error(
