@@ -113,6 +113,15 @@ describe('cli figure with bad input', () => {
     expect(existsSync(out)).toBe(false);
   });
 
+  it('names a file whose folder does not exist, exits 2 and writes none of the files', async () => {
+    const svg = join(scratch, 'written-first.svg');
+    const png = join(scratch, 'no-such-folder', 'f.png');
+    const run = await figure('multipsi-v1-comm', 'perf-overhead', '--svg', svg, '--png', png);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`cannot write ${png}: its folder does not exist`);
+    expect(existsSync(svg)).toBe(false);
+  });
+
   it('lists the parameters for an unknown one and exits 2', async () => {
     const run = await figure('multipsi-v1-comm', 'perf-overhead', '--set', 'nodes=4');
     expect(run.code).toBe(2);

@@ -5,8 +5,8 @@
 //   npm run cli -- figure <preset-id> (<chart-id> [--svg f] [--png f] [--csv f] | --all --out dir)
 // A list parameter is set as comma-separated numbers: --set curve_work_rates=1,0.8,0.6.
 // Exit codes: 0 ok, 1 a validation failed, 2 bad input (preset id, parameter, usage).
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import type { Engine } from '../engine/engine';
@@ -130,6 +130,10 @@ async function figure(engine: Engine, models: ModelInfo[], presets: Preset[], ar
     return;
   }
   if (values.out) mkdirSync(values.out, { recursive: true });
+  for (const [path] of files) {
+    if (!statSync(dirname(resolve(path)), { throwIfNoEntry: false })?.isDirectory())
+      throw new UsageError(`cannot write ${path}: its folder does not exist`);
+  }
   for (const [path, data] of files) writeAtomic(path, data);
   for (const [path] of files) console.error(`wrote ${path}`);
 }
