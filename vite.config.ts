@@ -55,6 +55,8 @@ export default defineConfig({
     // Tests check results, not speed (the bench measures that): a slower CI machine must not
     // fail a test that takes 3 s here against Vitest's 5 s default.
     testTimeout: 60_000,
+    // Stylesheets stay out of tests, except the text the figure renderer embeds (`x.css?raw`).
+    css: { include: [/\.css\?raw$/] },
     projects: [
       {
         extends: true,

@@ -200,7 +200,7 @@ test('pins, the paper overlay, the seed and the theme live in the link', async (
   const card = page.locator('[data-chart-card="cost-breakdown"]');
   await expect(card.locator('svg')).toContainText('#1 Multi-PSI/V1');
 
-  await page.getByLabel('Theme').selectOption('dark');
+  await page.getByRole('navigation', { name: 'Explorer' }).getByLabel('Theme').selectOption('dark');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await page.locator('[data-param-number="seed"]').fill('7');
   await waitIdle(page);

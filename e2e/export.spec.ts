@@ -1,8 +1,13 @@
+import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 
 import type { Download, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 
+import { normalizeSvg } from '../app/charts/svg_snapshot';
+import { emptyState, serializeUrlState } from '../app/shell/url_state';
+import type { UrlState } from '../app/shell/url_state';
 import { collectConsole, waitIdle } from './support';
 
 async function save(
@@ -25,7 +30,6 @@ test('exports a chart as SVG, PNG at 2x, CSV and JSON', async ({ page }) => {
   const consoleMessages = collectConsole(page);
   await page.goto('./?preset=multipsi-v1-comm');
   await waitIdle(page);
-  const svgBox = await page.locator('svg[data-chart="perf-overhead"]').boundingBox();
 
   const svg = await save(page, 'perf-overhead', 'SVG');
   expect(svg.name).toBe('multipsi-v1-comm-perf-overhead.svg');
@@ -37,12 +41,14 @@ test('exports a chart as SVG, PNG at 2x, CSV and JSON', async ({ page }) => {
       width: Number(doc.documentElement.getAttribute('width')),
       height: Number(doc.documentElement.getAttribute('height')),
       text: doc.documentElement.textContent ?? '',
-      styleSheets: doc.querySelectorAll('style, link').length,
+      links: doc.querySelectorAll('link, image, [href]').length,
     };
   }, svg.data.toString('utf8'));
   expect(parsed.error).toBeNull();
   expect(parsed.root).toBe('svg');
-  expect(parsed.styleSheets).toBe(0);
+  // Self-contained: its one stylesheet is inside, with colours, not the page's variables.
+  expect(parsed.links).toBe(0);
+  expect(svg.data.toString('utf8')).not.toContain('var(');
   expect(parsed.text).toContain('Relative performance against relative communication overhead');
   expect(parsed.text).toContain('relative communication overhead X');
   expect(parsed.text).toContain('Multi-PSI/V1');
@@ -53,7 +59,8 @@ test('exports a chart as SVG, PNG at 2x, CSV and JSON', async ({ page }) => {
   // IHDR: width and height as big-endian 32-bit numbers at bytes 16 and 20.
   expect(png.data.readUInt32BE(16)).toBe(2 * parsed.width);
   expect(png.data.readUInt32BE(20)).toBe(2 * parsed.height);
-  expect(parsed.width).toBeCloseTo(svgBox?.width ?? 0, 0);
+  // A report size, whatever the window.
+  expect(parsed.width).toBe(800);
 
   const csv = (await save(page, 'perf-overhead', 'CSV')).data.toString('utf8').trim().split('\n');
   expect(csv[0]).toBe(
@@ -71,4 +78,100 @@ test('exports a chart as SVG, PNG at 2x, CSV and JSON', async ({ page }) => {
   expect(json.params.pes).toBe(6);
   expect(json.results.scalars.find((s) => s.name === 'base_total_ms')?.value).toBeCloseTo(38.61, 2);
   expect(consoleMessages).toEqual([]);
+});
+
+/** The fills of an exported SVG's background, title and chart text, read in the page. */
+async function figureColours(page: Page, text: string) {
+  return page.evaluate((markup) => {
+    const doc = new DOMParser().parseFromString(markup, 'image/svg+xml');
+    const root = doc.documentElement;
+    return {
+      background: root.querySelector(':scope > rect')?.getAttribute('fill'),
+      title: root.querySelector(':scope > text')?.getAttribute('fill'),
+      chartText: /\.archex-chart text\{fill: ([^;}]+)/.exec(
+        root.querySelector('style')?.textContent ?? '',
+      )?.[1],
+    };
+  }, text);
+}
+
+/** The colour of a PNG's top-left pixel, drawn in the page. */
+async function cornerPixel(page: Page, png: Buffer): Promise<number[]> {
+  return page.evaluate(async (base64) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${base64}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    return Array.from(context.getImageData(1, 1, 1, 1).data);
+  }, png.toString('base64'));
+}
+
+test('a dark page exports print-theme SVG and PNG by default, dark when chosen', async ({
+  page,
+}) => {
+  const consoleMessages = collectConsole(page);
+  const state: UrlState = { ...emptyState('multipsi-v1-comm'), theme: 'dark' };
+  await page.goto(`./${serializeUrlState(state)}`);
+  await waitIdle(page);
+
+  const themes = [
+    { theme: 'print', colours: ['#ffffff', '#1d232b'], corner: [255, 255, 255, 255] },
+    { theme: 'dark', colours: ['#14181d', '#e3e7ec'], corner: [0x14, 0x18, 0x1d, 255] },
+  ] as const;
+  for (const { theme, colours, corner } of themes) {
+    // Print is the default: only the dark theme is chosen.
+    if (theme === 'dark') {
+      await page
+        .locator('[data-chart-card="perf-overhead"]')
+        .getByRole('combobox', { name: 'Export theme' })
+        .selectOption(theme);
+    }
+    const svg = (await save(page, 'perf-overhead', 'SVG')).data.toString('utf8');
+    const [background, text] = colours;
+    expect(await figureColours(page, svg)).toEqual({ background, title: text, chartText: text });
+    expect(await cornerPixel(page, (await save(page, 'perf-overhead', 'PNG')).data)).toEqual(
+      corner,
+    );
+  }
+  expect(consoleMessages).toEqual([]);
+});
+
+test('the SVG export equals `cli figure` for the same state', async ({ page, baseURL }) => {
+  const state: UrlState = {
+    ...emptyState('multipsi-v1-comm'),
+    params: { pes: 8, work_rate: 0.8 },
+    seed: 7,
+  };
+  await page.goto(`./${serializeUrlState(state)}`);
+  await waitIdle(page);
+  const browser = (await save(page, 'perf-overhead', 'SVG')).data.toString('utf8');
+
+  const cli = await promisify(execFile)(
+    'npm',
+    [
+      'run',
+      '--silent',
+      'cli',
+      '--',
+      'figure',
+      'multipsi-v1-comm',
+      'perf-overhead',
+      '--set',
+      'pes=8',
+      '--set',
+      'work_rate=0.8',
+      '--set',
+      'seed=7',
+      '--base-url',
+      baseURL ?? '',
+    ],
+    { maxBuffer: 16 << 20 },
+  );
+  expect(browser).toContain(`Made with archex: ${baseURL}?s=`);
+  expect(browser).toContain('pes=8');
+  expect(normalizeSvg(cli.stdout)).toBe(normalizeSvg(browser));
 });

@@ -5,7 +5,9 @@ import { tableToCsv } from '../charts/chart_table';
 import type { ChartSpec } from '../presets/schema';
 import { ChartView, builtChartTable } from './ChartView';
 import type { BuiltChart } from './chart_builder';
-import { download, exportSvg, svgToPng } from './export';
+import { download, svgToPng } from './export';
+import type { FigureTheme } from './figure_info';
+import { FIGURE_THEMES } from './figure_info';
 import { copyText } from './page';
 import type { ChartChoice } from './url_state';
 
@@ -40,21 +42,26 @@ function Toggle({ label, on, set }: { label: string; on: boolean; set(on: boolea
 /** One chart with its tools: paper overlay, log axes, table, about, export and embed. */
 export function ChartCard({ spec, chart, choice, onChoice, hasReference, exportInfo }: Props) {
   const id = useId();
-  const frame = useRef<HTMLDivElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   const [exportError, setExportError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
+  // Exports are for paper and white pages unless the dark theme is chosen for them.
+  const [theme, setTheme] = useState<FigureTheme>('print');
   // Read from the address when the dialog opens, so it holds every choice made by then.
   const [embedUrl, setEmbedUrl] = useState('');
   const line = chart.kind === 'line' || chart.kind === 'latency-load' || chart.kind === 'speedup';
   const table = builtChartTable(chart);
   const snippet = `<iframe src="${embedUrl}" title="${spec.title.replace(/"/g, '&quot;')}" style="width:100%;aspect-ratio:16/10;border:0" loading="lazy"></iframe>`;
 
-  const svgExport = () => {
-    const svg = frame.current?.querySelector<SVGSVGElement>('svg[data-chart]');
-    if (!svg) throw new Error('the chart is not drawn yet');
-    return exportSvg(svg, spec.title, exportInfo.caption());
-  };
+  // The figure renderer (with react-dom/server) loads on the first export, not with the page.
+  const svgExport = async () =>
+    (await import('./figure')).renderFigure({
+      name: spec.id,
+      title: spec.title,
+      chart,
+      caption: exportInfo.caption(),
+      theme,
+    });
   const run = (action: () => Promise<void> | void) => {
     setExportError(null);
     Promise.resolve()
@@ -93,10 +100,24 @@ export function ChartCard({ spec, chart, choice, onChoice, hasReference, exportI
         ) : null}
         <Toggle label="Data table" on={choice.table ?? false} set={(v) => set('table', v)} />
         <span className="spacer" />
+        <select
+          aria-label="Export theme"
+          title="Colours of the exported SVG and PNG"
+          value={theme}
+          onChange={(e) => setTheme(e.target.value as FigureTheme)}
+        >
+          {FIGURE_THEMES.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </select>
         <button
           type="button"
           onClick={() =>
-            run(() => download(svgExport().text, `${exportInfo.filename}.svg`, 'image/svg+xml'))
+            run(async () =>
+              download((await svgExport()).text, `${exportInfo.filename}.svg`, 'image/svg+xml'),
+            )
           }
         >
           SVG
@@ -105,7 +126,11 @@ export function ChartCard({ spec, chart, choice, onChoice, hasReference, exportI
           type="button"
           onClick={() =>
             run(async () =>
-              download(await svgToPng(svgExport()), `${exportInfo.filename}.png`, 'image/png'),
+              download(
+                await svgToPng(await svgExport()),
+                `${exportInfo.filename}.png`,
+                'image/png',
+              ),
             )
           }
         >
@@ -149,7 +174,7 @@ export function ChartCard({ spec, chart, choice, onChoice, hasReference, exportI
           Export failed: {exportError}
         </p>
       ) : null}
-      <div ref={frame} className="chart-frame">
+      <div className="chart-frame">
         <ChartView name={spec.id} title={spec.title} chart={chart} />
       </div>
       {choice.table ? <DataTable table={table} caption={`${spec.title}: data`} /> : null}

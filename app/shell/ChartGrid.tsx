@@ -2,10 +2,10 @@ import { memo } from 'react';
 
 import type { Params } from '../engine/types';
 import type { Preset } from '../presets/schema';
-import { changedParams, formatValue } from '../ui/param_values';
 import { ChartCard } from './ChartCard';
 import type { PinnedRun, RunView } from './chart_builder';
 import { buildChart, chartOptions } from './chart_builder';
+import { figureCaption } from './figure_info';
 import type { ChartChoice, UrlState } from './url_state';
 
 /** What a run was made for, kept with its result. */
@@ -25,12 +25,6 @@ interface Props {
   /** The paper's parameter values, which export captions compare the run's with. */
   paperValues: Params;
   onState(update: (state: UrlState) => UrlState): void;
-}
-
-function paramsText(params: Params): string {
-  return Object.entries(params)
-    .map(([k, v]) => `${k}=${formatValue(v)}`)
-    .join(', ');
 }
 
 /**
@@ -61,17 +55,15 @@ export const ChartGrid = memo(function ChartGrid({
             exportInfo={{
               filename: `${view.preset.id}-${spec.id}`,
               // Read when exporting: by then the address holds every choice made.
-              caption: () => {
-                const changed = changedParams(view.params, paperValues);
-                return [
-                  `${view.preset.title} (${view.preset.machine}, ${view.preset.year}).`,
-                  Object.keys(changed).length > 0
-                    ? `Parameters changed from the paper's: ${paramsText(changed)}; seed ${view.seed}.`
-                    : `The paper's parameters; seed ${view.seed}.`,
-                  `Source: ${view.preset.citation.text}, ${spec.about.citation}.`,
-                  `Made with archex: ${window.location.href}`,
-                ];
-              },
+              caption: () =>
+                figureCaption({
+                  preset: view.preset,
+                  spec,
+                  params: view.params,
+                  paperValues,
+                  seed: view.seed,
+                  link: window.location.href,
+                }),
               json: () => ({
                 preset: view.preset.id,
                 model,

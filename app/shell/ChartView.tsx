@@ -15,31 +15,33 @@ import {
 } from '../charts/chart_table';
 import type { BuiltChart } from './chart_builder';
 
-/** Draws a built chart with the shared component of its kind. */
+/** Draws a built chart with the shared component of its kind; `width` fixes its width in px. */
 export function ChartView({
   name,
   title,
   chart,
+  width,
 }: {
   name: string;
   title: string;
   chart: BuiltChart;
+  width?: number;
 }) {
   switch (chart.kind) {
     case 'line':
-      return <LineChart name={name} title={title} data={chart.data} />;
+      return <LineChart name={name} title={title} data={chart.data} width={width} />;
     case 'latency-load':
-      return <LatencyLoadChart name={name} title={title} data={chart.data} />;
+      return <LatencyLoadChart name={name} title={title} data={chart.data} width={width} />;
     case 'speedup':
-      return <SpeedupChart name={name} title={title} data={chart.data} />;
+      return <SpeedupChart name={name} title={title} data={chart.data} width={width} />;
     case 'stacked-bars':
-      return <StackedBarChart name={name} title={title} data={chart.data} />;
+      return <StackedBarChart name={name} title={title} data={chart.data} width={width} />;
     case 'work-rate-stacks':
-      return <WorkRateStacks name={name} title={title} data={chart.data} />;
+      return <WorkRateStacks name={name} title={title} data={chart.data} width={width} />;
     case 'channel-heatmap':
-      return <ChannelHeatmap name={name} title={title} data={chart.data} />;
+      return <ChannelHeatmap name={name} title={title} data={chart.data} width={width} />;
     case 'timeline':
-      return <TimelineChart name={name} title={title} data={chart.data} />;
+      return <TimelineChart name={name} title={title} data={chart.data} width={width} />;
   }
 }
 

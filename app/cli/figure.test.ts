@@ -1,0 +1,169 @@
+import { XMLValidator } from 'fast-xml-parser';
+import { execFile } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { UsageError } from './commands';
+import { checkFonts, parseScale, parseTheme, writeAtomic } from './figure';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const scratch = mkdtempSync(join(tmpdir(), 'archex-figure-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** Runs `npm run cli -- figure ...`, as a Makefile would. */
+function figure(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      'npm',
+      ['run', '--silent', 'cli', '--', 'figure', ...args],
+      { cwd: root, maxBuffer: 16 << 20 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** Width and height of a PNG from its IHDR chunk. */
+function pngSize(data: Buffer): { width: number; height: number } {
+  expect(data.subarray(1, 4).toString('ascii')).toBe('PNG');
+  return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
+}
+
+function svgSize(text: string): { width: number; height: number } {
+  expect(XMLValidator.validate(text)).toBe(true);
+  const open = /<svg\b[^>]*>/.exec(text)?.[0] ?? '';
+  return {
+    width: Number(/ width="(\d+)"/.exec(open)?.[1]),
+    height: Number(/ height="(\d+)"/.exec(open)?.[1]),
+  };
+}
+
+describe('cli figure --all', () => {
+  // Rows of data in each chart's CSV, counted from the run: 4 curves of 201 points; 2 bars;
+  // 3 message kinds at 10 sizes.
+  const presets = {
+    'multipsi-v1-comm': { 'perf-overhead': ['curve', 804], 'cost-breakdown': ['', 2] },
+    'jmachine-terminal-bandwidth': { 'terminal-bandwidth': ['curve', 30] },
+  } as const;
+
+  for (const [preset, charts] of Object.entries(presets)) {
+    it(`writes SVG, PNG at 2x and CSV for every chart of ${preset}`, async () => {
+      const out = join(scratch, preset);
+      const run = await figure(preset, '--all', '--out', out);
+      expect(run.stderr).not.toContain('Error');
+      expect(run.code).toBe(0);
+      const expected = Object.keys(charts).flatMap((c) =>
+        ['csv', 'png', 'svg'].map((ext) => `${preset}-${c}.${ext}`),
+      );
+      expect(readdirSync(out).sort()).toEqual(expected.sort());
+      for (const [chart, [kind, rows]] of Object.entries(charts)) {
+        const base = join(out, `${preset}-${chart}`);
+        const svg = readFileSync(`${base}.svg`, 'utf8');
+        const size = svgSize(svg);
+        expect(size.width).toBe(800);
+        expect(svg).toContain('Made with archex: http://127.0.0.1:5173/?s=');
+        expect(pngSize(readFileSync(`${base}.png`))).toEqual({
+          width: 2 * size.width,
+          height: 2 * size.height,
+        });
+        const lines = readFileSync(`${base}.csv`, 'utf8').trim().split('\n');
+        const data = kind === '' ? lines.slice(1) : lines.filter((l) => l.endsWith(`,${kind}`));
+        expect(data).toHaveLength(rows);
+      }
+    });
+  }
+});
+
+describe('cli figure with bad input', () => {
+  it('lists the presets for an unknown preset and exits 2', async () => {
+    const run = await figure('no-such-preset', 'x');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("unknown preset 'no-such-preset'; valid: custom-network,");
+  });
+
+  it('lists the charts of the preset for an unknown chart id and exits 2', async () => {
+    const run = await figure('multipsi-v1-comm', 'nope', '--svg', join(scratch, 'a.svg'));
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(
+      "unknown chart 'nope' of preset multipsi-v1-comm; valid: perf-overhead, cost-breakdown",
+    );
+  });
+
+  it('lists the themes for an unknown theme and exits 2', async () => {
+    const run = await figure('multipsi-v1-comm', 'perf-overhead', '--theme', 'sepia');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("unknown theme 'sepia'; valid: print, dark");
+  });
+
+  it('names the range of a parameter out of range, exits 2 and writes nothing', async () => {
+    const out = join(scratch, 'bad-range');
+    const run = await figure('multipsi-v1-comm', '--all', '--out', out, '--set', 'pes=100000');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("parameter 'pes' = 100000 is out of range; valid range [1, 1024]");
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('names a file whose folder does not exist, exits 2 and writes none of the files', async () => {
+    const svg = join(scratch, 'written-first.svg');
+    const png = join(scratch, 'no-such-folder', 'f.png');
+    const run = await figure('multipsi-v1-comm', 'perf-overhead', '--svg', svg, '--png', png);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`cannot write ${png}: its folder does not exist`);
+    expect(existsSync(svg)).toBe(false);
+  });
+
+  it('lists the parameters for an unknown one and exits 2', async () => {
+    const run = await figure('multipsi-v1-comm', 'perf-overhead', '--set', 'nodes=4');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/unknown parameter 'nodes' for \S+; valid: seed, /);
+  });
+});
+
+describe('parseTheme(), parseScale()', () => {
+  it('take the valid values and name the valid ones otherwise', () => {
+    expect(parseTheme('dark')).toBe('dark');
+    expect(parseScale('2')).toBe(2);
+    expect(() => parseScale('0')).toThrow(
+      new UsageError("--scale '0' is not a number from 0.25 to 8"),
+    );
+    expect(() => parseScale('')).toThrow(UsageError);
+  });
+});
+
+describe('checkFonts()', () => {
+  it('passes with the system fonts and says what to install when there is no font', () => {
+    expect(() => checkFonts()).not.toThrow();
+    expect(() => checkFonts({ loadSystemFonts: false })).toThrow(
+      'sudo apt-get install fonts-liberation',
+    );
+  });
+});
+
+describe('writeAtomic()', () => {
+  it('replaces a file whole and leaves no temporary file', () => {
+    const dir = join(scratch, 'atomic');
+    mkdirSync(dir, { recursive: true });
+    writeAtomic(join(dir, 'f.txt'), 'new');
+    expect(readFileSync(join(dir, 'f.txt'), 'utf8')).toBe('new');
+    expect(readdirSync(dir)).toEqual(['f.txt']);
+  });
+
+  it('on failure leaves what was there and no temporary file', () => {
+    const dir = join(scratch, 'atomic-fail');
+    mkdirSync(join(dir, 'taken'), { recursive: true });
+    writeFileSync(join(dir, 'taken', 'keep'), 'x');
+    expect(() => writeAtomic(join(dir, 'taken'), 'data')).toThrow('EISDIR');
+    expect(readdirSync(dir)).toEqual(['taken']);
+    expect(readdirSync(join(dir, 'taken'))).toEqual(['keep']);
+  });
+});

@@ -1,0 +1,149 @@
+// `cli figure`: a preset's charts as report figures (SVG, PNG, CSV) from the same chart renderer
+// as the browser's exports, with a link back to the same state in the explorer.
+import type { ResvgRenderOptions } from '@resvg/resvg-js';
+import { Resvg } from '@resvg/resvg-js';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+import { tableToCsv } from '../charts/chart_table';
+import type { Engine } from '../engine/engine';
+import type { ModelInfo } from '../engine/types';
+import type { ChartSpec, Preset } from '../presets/schema';
+import { presetParams } from '../presets/schema';
+import { builtChartTable } from '../shell/ChartView';
+import { buildChart, chartOptions } from '../shell/chart_builder';
+import type { Figure } from '../shell/figure';
+import { renderFigure } from '../shell/figure';
+import type { FigureTheme } from '../shell/figure_info';
+import { FIGURE_THEMES, figureCaption } from '../shell/figure_info';
+import { emptyState, serializeUrlState } from '../shell/url_state';
+import { changedParams, resolveValues } from '../ui/param_values';
+import { UsageError, runPreset } from './commands';
+
+/** Where `npm start` serves the explorer; links in figures point there unless told otherwise. */
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:5173/';
+const SCALE_RANGE = [0.25, 8] as const;
+
+export function parseTheme(text: string): FigureTheme {
+  const theme = FIGURE_THEMES.find((t) => t === text);
+  if (!theme) throw new UsageError(`unknown theme '${text}'; valid: ${FIGURE_THEMES.join(', ')}`);
+  return theme;
+}
+
+export function parseScale(text: string): number {
+  const scale = text.trim() === '' ? Number.NaN : Number(text);
+  const [min, max] = SCALE_RANGE;
+  if (!(scale >= min && scale <= max)) {
+    throw new UsageError(`--scale '${text}' is not a number from ${min} to ${max}`);
+  }
+  return scale;
+}
+
+export function parseBaseUrl(text: string): URL {
+  try {
+    return new URL(text);
+  } catch {
+    throw new UsageError(`--base-url '${text}' is not an absolute URL, e.g. ${DEFAULT_BASE_URL}`);
+  }
+}
+
+export function findChart(preset: Preset, id: string): ChartSpec {
+  const spec = preset.charts.find((c) => c.id === id);
+  if (!spec) {
+    const valid = preset.charts.map((c) => c.id).join(', ');
+    throw new UsageError(`unknown chart '${id}' of preset ${preset.id}; valid: ${valid}`);
+  }
+  return spec;
+}
+
+export interface FigureOutput {
+  spec: ChartSpec;
+  figure: Figure;
+  /** The plotted data, as the browser's CSV export. */
+  csv: string;
+}
+
+/**
+ * Runs the preset with `settings` once and draws `charts` from the run, each with its caption
+ * and the explorer link (on `baseUrl`) that opens the same state.
+ */
+export async function presetFigures(
+  engine: Engine,
+  models: ModelInfo[],
+  preset: Preset,
+  options: { charts: ChartSpec[]; settings: string[]; theme: FigureTheme; baseUrl: URL },
+): Promise<FigureOutput[]> {
+  const { report, result } = await runPreset(engine, models, preset, options.settings);
+  const model = models.find((m) => m.name === preset.model);
+  if (!model) throw new UsageError(`preset ${preset.id} uses unknown model '${preset.model}'`);
+  const paperValues = resolveValues(model.params, presetParams(preset));
+  const state = { ...emptyState(preset.id), params: changedParams(report.params, paperValues) };
+  const link = new URL(
+    serializeUrlState(report.seed === preset.seed ? state : { ...state, seed: report.seed }),
+    options.baseUrl,
+  ).href;
+  const run = { result, params: report.params };
+  return options.charts.map((spec) => {
+    const chart = buildChart(spec, preset, run, chartOptions({}, []));
+    const caption = figureCaption({
+      preset,
+      spec,
+      params: report.params,
+      paperValues,
+      seed: report.seed,
+      link,
+    });
+    return {
+      spec,
+      figure: renderFigure({
+        name: spec.id,
+        title: spec.title,
+        chart,
+        caption,
+        theme: options.theme,
+      }),
+      csv: tableToCsv(builtChartTable(chart)),
+    };
+  });
+}
+
+type FontOptions = NonNullable<ResvgRenderOptions['font']>;
+const FONTS: FontOptions = { loadSystemFonts: true, defaultFontFamily: 'Liberation Sans' };
+
+/** Stops with what to install when the rasterizer finds no font to draw text with. */
+export function checkFonts(font: FontOptions = FONTS): void {
+  const probe = new Resvg(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20"><text y="15">Ag</text></svg>',
+    { font },
+  );
+  if (probe.getBBox() === undefined) {
+    throw new Error(
+      'no font found to draw the PNG text with; install one, e.g. ' +
+        '`sudo apt-get install fonts-liberation` (npm run ready:test does), and run again',
+    );
+  }
+}
+
+let fontsChecked = false;
+
+/** The figure as a PNG `scale` times its size, drawn by resvg with the system's fonts. */
+export function figurePng(figure: Figure, scale: number): Buffer {
+  if (!fontsChecked) {
+    checkFonts();
+    fontsChecked = true;
+  }
+  const resvg = new Resvg(figure.text, { font: FONTS, fitTo: { mode: 'zoom', value: scale } });
+  return resvg.render().asPng();
+}
+
+/** Writes a file whole or not at all: into a temporary file beside it, then renamed over it. */
+export function writeAtomic(path: string, data: string | Buffer): void {
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  try {
+    writeFileSync(temporary, data);
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+}
