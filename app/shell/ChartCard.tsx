@@ -46,7 +46,11 @@ export function ChartCard({ spec, chart, choice, onChoice, hasReference, exportI
   const [copied, setCopied] = useState(false);
   // Read from the address when the dialog opens, so it holds every choice made by then.
   const [embedUrl, setEmbedUrl] = useState('');
-  const line = chart.kind === 'line' || chart.kind === 'latency-load' || chart.kind === 'speedup';
+  // The log boxes show the axes as drawn, which a preset may make logarithmic.
+  const axes =
+    chart.kind === 'line' || chart.kind === 'latency-load' || chart.kind === 'speedup'
+      ? chart.data
+      : null;
   const table = builtChartTable(chart);
   const snippet = `<iframe src="${embedUrl}" title="${spec.title.replace(/"/g, '&quot;')}" style="width:100%;aspect-ratio:16/10;border:0" loading="lazy"></iframe>`;
 
@@ -70,10 +74,10 @@ export function ChartCard({ spec, chart, choice, onChoice, hasReference, exportI
         {hasReference ? (
           <Toggle label="Paper values" on={choice.overlay ?? true} set={(v) => set('overlay', v)} />
         ) : null}
-        {line ? (
+        {axes ? (
           <>
-            <Toggle label="Log x" on={choice.xLog ?? false} set={(v) => set('xLog', v)} />
-            <Toggle label="Log y" on={choice.yLog ?? false} set={(v) => set('yLog', v)} />
+            <Toggle label="Log x" on={axes.x.scale === 'log'} set={(v) => set('xLog', v)} />
+            <Toggle label="Log y" on={axes.y.scale === 'log'} set={(v) => set('yLog', v)} />
           </>
         ) : null}
         {chart.kind === 'channel-heatmap' && chart.data.dims.length === 3 ? (
