@@ -5,6 +5,7 @@ import { tableToCsv } from '../charts/chart_table';
 import type { ChartSpec } from '../presets/schema';
 import { ChartView, builtChartTable } from './ChartView';
 import type { BuiltChart } from './chart_builder';
+import { embedSnippet } from './embed_snippet';
 import { download, exportSvg, svgToPng } from './export';
 import { copyText } from './page';
 import type { ChartChoice } from './url_state';
@@ -52,7 +53,7 @@ export function ChartCard({ spec, chart, choice, onChoice, hasReference, exportI
       ? chart.data
       : null;
   const table = builtChartTable(chart);
-  const snippet = `<iframe src="${embedUrl}" title="${spec.title.replace(/"/g, '&quot;')}" style="width:100%;aspect-ratio:16/10;border:0" loading="lazy"></iframe>`;
+  const snippet = embedUrl ? embedSnippet(embedUrl, spec.title) : '';
 
   const svgExport = () => {
     const svg = frame.current?.querySelector<SVGSVGElement>('svg[data-chart]');
@@ -181,7 +182,7 @@ export function ChartCard({ spec, chart, choice, onChoice, hasReference, exportI
         <textarea
           readOnly
           value={snippet}
-          rows={4}
+          rows={6}
           aria-label="Embed code"
           onFocus={(e) => e.target.select()}
         />
