@@ -38,6 +38,18 @@ describe('placeLabels()', () => {
     expect(overlaps(a!.box, b!.box)).toBe(false);
   });
 
+  it('puts no label next to its point where it would be nearer another labelled point', () => {
+    // B's spots on its left lie right above A's point.
+    const requests = [
+      { px: 100, py: 50, width: 30, height: 10 },
+      { px: 112, py: 50, width: 30, height: 10 },
+    ];
+    const block: Box = { x: 118, y: 0, width: 80, height: 200 };
+    const [, b] = placeLabels(requests, { texts: [], boxes: [block], segments: [] }, bounds);
+    // Its free spot below left is nearer A: B's label moves out on a leader instead.
+    expect(b!.leader).toBeDefined();
+  });
+
   it('keeps off segments and inside the bounds', () => {
     // A line through the spots above the point and the right edge near it: it goes below left.
     const segments = [{ x1: 0, y1: 40, x2: 200, y2: 40 }];

@@ -85,6 +85,13 @@ export function segmentCrossesBox(s: LineSegment, box: Box): boolean {
   return true;
 }
 
+/** Distance from a point to a box (0 inside it). */
+function distance(p: LabelRequest, box: Box): number {
+  const dx = Math.max(box.x - p.px, 0, p.px - (box.x + box.width));
+  const dy = Math.max(box.y - p.py, 0, p.py - (box.y + box.height));
+  return Math.hypot(dx, dy);
+}
+
 /** The spots right next to the point: above right first, as labels were placed before. */
 function nearSpots(r: LabelRequest): Box[] {
   const { px, py, width: w, height: h } = r;
@@ -132,11 +139,15 @@ export function placeLabels(
     !obstacles.segments.some((s) => segmentCrossesBox(s, box));
   const clear = (leader: LineSegment) =>
     ![...obstacles.texts, ...placed].some((b) => segmentCrossesBox(leader, b));
+  // A label next to its point must be nearer to it than to any other labelled point, or it
+  // would seem to name that one; a leader says which point it names.
+  const ownNearest = (r: LabelRequest, box: Box) =>
+    requests.every((q) => q === r || distance(q, box) > distance(r, box));
   return requests.map((r) => {
     const found =
       nearSpots(r)
         .map((box): PlacedLabel => ({ box }))
-        .find((c) => free(c.box)) ??
+        .find((c) => free(c.box) && ownNearest(r, c.box)) ??
       LEADER_RADII.flatMap((radius) =>
         LEADER_ANGLES_DEG.map((degrees) => farSpot(r, radius, degrees)),
       ).find((c) => free(c.box) && clear(c.leader!));
