@@ -301,8 +301,8 @@ export function lineChartGeometry(data: LineChartData, size: ChartSize, guides: 
     });
 
   // Mark labels keep clear of one another and of everything drawn: curves, points, guides,
-  // rules and their labels, the marks themselves.
-  // A mark's label is cut as a rule's is; the read-out gives it in full.
+  // rules and their labels, the marks themselves. A label is cut as a rule's is; the read-out
+  // gives it in full.
   const shownMarks = marks.filter(drawable).map((m) => ({
     ...m,
     px: x.toPx(m.x),
