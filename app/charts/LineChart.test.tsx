@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-import type { LineChartData } from './chart_data';
+import type { LineChartData, SpeedupData } from './chart_data';
 import { paragonG, paragonL } from './fixtures/line_chart';
 import {
   jmachineEfficiency,
@@ -239,27 +239,15 @@ describe('lineChartGeometry()', () => {
 });
 
 describe('mark labels on the charts where they collided (issue 10)', () => {
+  const line = (data: LineChartData) => (width: number) =>
+    lineChartGeometry(data, { width, height: defaultChartHeight(width) });
+  const speedup = (data: SpeedupData) => (width: number) =>
+    speedupGeometry(data, { width, height: defaultChartHeight(width) });
   const cases = [
-    [
-      'J-Machine efficiency, ½ N=2 beside ½ N=4',
-      (w: number) =>
-        lineChartGeometry(jmachineEfficiency, { width: w, height: defaultChartHeight(w) }),
-    ],
-    [
-      'J-Machine round trip',
-      (w: number) =>
-        lineChartGeometry(jmachineRoundTrip, { width: w, height: defaultChartHeight(w) }),
-    ],
-    [
-      'Multi-PSI Fig. 8, Program 1',
-      (w: number) =>
-        speedupGeometry(multiPsiFig8Program1, { width: w, height: defaultChartHeight(w) }),
-    ],
-    [
-      'Multi-PSI Fig. 8, Program 2',
-      (w: number) =>
-        speedupGeometry(multiPsiFig8Program2, { width: w, height: defaultChartHeight(w) }),
-    ],
+    ['J-Machine efficiency, ½ N=2 beside ½ N=4', line(jmachineEfficiency)],
+    ['J-Machine round trip', line(jmachineRoundTrip)],
+    ['Multi-PSI Fig. 8, Program 1', speedup(multiPsiFig8Program1)],
+    ['Multi-PSI Fig. 8, Program 2', speedup(multiPsiFig8Program2)],
   ] as const;
   /** Every straight piece of the drawn lines: curves, the ideal guide, the rules. */
   const drawnSegments = (g: ReturnType<typeof lineChartGeometry>): LineSegment[] => [

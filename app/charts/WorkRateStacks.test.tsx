@@ -131,12 +131,12 @@ describe('workRateStacksGeometry()', () => {
 });
 
 describe('<WorkRateStacks>', () => {
-  const render = (width: number, height: number) =>
+  const render = (width: number, height: number, data = multiPsiWorkRates) =>
     renderToStaticMarkup(
       <WorkRateStacks
         name="work_rates"
         title="Work rates per PE"
-        data={multiPsiWorkRates}
+        data={data}
         width={width}
         height={height}
       />,
@@ -151,15 +151,7 @@ describe('<WorkRateStacks>', () => {
   });
 
   it('draws the 64 PEs of V2 as heat strips on a scale fitted to the data', () => {
-    const markup = renderToStaticMarkup(
-      <WorkRateStacks
-        name="work_rates"
-        title="Work rates per PE"
-        data={multiPsiV2WorkRates}
-        width={640}
-        height={400}
-      />,
-    );
+    const markup = render(640, 400, multiPsiV2WorkRates);
     expect(() => checkSvgSnapshot('work-rate-stacks-64', markup)).not.toThrow();
   });
 });
