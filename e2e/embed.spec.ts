@@ -55,3 +55,64 @@ test('an embed link that names no chart says so instead of drawing nothing', asy
   await expect(page.getByText('This link names no chart to show.')).toBeVisible();
   expect(consoleMessages).toEqual([]);
 });
+
+test('the embed snippet fits its chart, caption and link in host pages 320, 700 and 1200 px wide', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=multipsi-v1-program1');
+  await waitIdle(page);
+  await page
+    .locator('[data-chart-card="comm-rate"]')
+    .getByRole('button', { name: 'Embed' })
+    .click();
+  const snippet = await page.getByRole('textbox', { name: 'Embed code' }).inputValue();
+
+  const host = await page.context().newPage();
+  const hostConsole = collectConsole(host);
+  for (const width of [320, 700, 1200]) {
+    await host.setViewportSize({ width: width + 40, height: 1200 });
+    // The exact snippet in a column of the host page, between the host's own paragraphs.
+    await host.setContent(
+      `<!doctype html><body style="margin:20px;font:16px sans-serif"><main style="width:${width}px">` +
+        `<p>Text of the host page above the chart.</p>${snippet}<p>Text below.</p></main></body>`,
+    );
+    const frameElement = host.locator('iframe');
+    const frame = host.frameLocator('iframe');
+    await expect(frame.locator('html[data-idle="true"]')).toHaveCount(1);
+    const caption = frame.locator('figcaption');
+    const link = frame.getByRole('link', { name: 'Open in archex' });
+    await expect(frame.locator('svg[data-chart="comm-rate"]')).toHaveCount(1);
+    // The frame grows to the page inside it: the caption's end and the link lie within the frame.
+    const within = async () => {
+      const outer = (await frameElement.boundingBox())!;
+      return Promise.all(
+        [caption, link, frame.locator('svg[data-chart]')].map(async (l) => {
+          const box = (await l.boundingBox())!;
+          return (
+            box.x >= outer.x - 0.5 &&
+            box.y >= outer.y - 0.5 &&
+            box.x + box.width <= outer.x + outer.width + 0.5 &&
+            box.y + box.height <= outer.y + outer.height + 0.5
+          );
+        }),
+      );
+    };
+    await expect.poll(within).toEqual([true, true, true]);
+    await expect(link).toBeVisible();
+    // Nothing is left to scroll inside the frame, and it is not much taller than its page.
+    const inner = await (await frameElement.elementHandle())!.contentFrame();
+    const [scroll, client] = await inner!.evaluate(() => [
+      document.documentElement.scrollHeight,
+      document.documentElement.clientHeight,
+    ]);
+    expect(scroll).toBeLessThanOrEqual(client);
+    const outer = (await frameElement.boundingBox())!;
+    const end = (await caption.boundingBox())!;
+    expect(outer.y + outer.height - (end.y + end.height)).toBeLessThan(40);
+    await host.screenshot({ path: testInfo.outputPath(`embed-host-${width}.png`), fullPage: true });
+  }
+  expect(consoleMessages).toEqual([]);
+  expect(hostConsole).toEqual([]);
+});

@@ -75,3 +75,40 @@ test('Program 2 shows its known misses as such, and V2 sweeps 64 PEs', async ({ 
   await expect(page.locator('.validation tr.fail')).toHaveCount(0);
   expect(consoleMessages).toEqual([]);
 });
+
+test("Fig. 10's Log y box shows the preset's log axis and switches it both ways, kept by the link", async ({
+  page,
+}, testInfo) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=multipsi-v1-program1');
+  await waitIdle(page);
+  const card = page.locator('[data-chart-card="comm-rate"]');
+  const logY = card.getByRole('checkbox', { name: 'Log y' });
+  const desc = card.locator('svg[data-chart="comm-rate"] desc');
+  await expect(logY).toBeChecked();
+  await expect(desc).toContainText('(linear x, log y)');
+  const logPaths = await chartPaths(page, 'comm-rate');
+
+  await logY.uncheck();
+  await waitIdle(page);
+  await expect(logY).not.toBeChecked();
+  await expect(desc).not.toContainText('log y');
+  expect(await chartPaths(page, 'comm-rate')).not.toEqual(logPaths);
+  await card.scrollIntoViewIfNeeded();
+  await card.screenshot({ path: testInfo.outputPath('fig10-linear.png') });
+
+  // The link keeps the linear choice.
+  const fresh = await page.context().newPage();
+  await fresh.goto(page.url());
+  await waitIdle(fresh);
+  const freshCard = fresh.locator('[data-chart-card="comm-rate"]');
+  await expect(freshCard.getByRole('checkbox', { name: 'Log y' })).not.toBeChecked();
+  await expect(freshCard.locator('desc')).not.toContainText('log y');
+
+  await logY.check();
+  await waitIdle(page);
+  await expect(desc).toContainText('(linear x, log y)');
+  expect(await chartPaths(page, 'comm-rate')).toEqual(logPaths);
+  await card.screenshot({ path: testInfo.outputPath('fig10-log.png') });
+  expect(consoleMessages).toEqual([]);
+});

@@ -1,4 +1,3 @@
-import { interpolateViridis } from 'd3-scale-chromatic';
 import { useId } from 'react';
 
 import { ChartBox, chartFontSize } from './ChartBox';
@@ -6,7 +5,7 @@ import type { ChartProps, ChartSize } from './ChartBox';
 import type { ChannelHeatmapData } from './chart_data';
 import { ChartFrame } from './ChartFrame';
 import { fitText, formatValue, textWidth } from './format';
-import { palette } from './palette';
+import { palette, shareColor } from './palette';
 import { Readout } from './Readout';
 import type { ReadoutTarget } from './Readout';
 import { axisTicks, scaledAxis } from './scales';
@@ -36,10 +35,10 @@ const STYLE = {
   colorBar: { maxWidth: 280, height: 10, stops: 11 },
 } as const;
 
-/** The fixed colour domain is 0..1, so colours compare across runs; values beyond it clamp. */
+/** A channel's colour; grey where there is no data. */
 function utilizationColor(value: number | null): string {
   if (value === null) return palette.grey;
-  return interpolateViridis(Math.min(1, Math.max(0, value)));
+  return shareColor(value);
 }
 
 const PERCENT = { unit: '', format: 'percent' } as const;

@@ -1,9 +1,10 @@
 import { fitText, textWidth } from './format';
 
-/** How a legend entry is drawn: a curve sample, a bar swatch or a mark symbol. */
+/** How a legend entry is drawn: a curve sample, a bar swatch, a colour ramp or a mark symbol. */
 export type LegendSymbol =
   | { kind: 'series'; color: string; line: boolean; point: boolean; dash?: string }
   | { kind: 'swatch'; color: string; pinned?: boolean }
+  | { kind: 'ramp'; colors: string[] }
   | { kind: 'mark'; mark: 'current' | 'reference' };
 
 export interface LegendEntry {
@@ -76,6 +77,17 @@ function SymbolSample({ symbol }: { symbol: LegendSymbol }) {
     return (
       <g transform={`translate(${mid},0)`}>
         <MarkSymbol kind={symbol.mark} />
+      </g>
+    );
+  }
+  if (symbol.kind === 'ramp') {
+    const step = SYMBOL_WIDTH / symbol.colors.length;
+    return (
+      <g>
+        {symbol.colors.map((color, i) => (
+          // Each step overlaps the next by half a pixel, so no seam shows between them.
+          <rect key={i} x={i * step} y={-6} width={step + 0.5} height={12} fill={color} />
+        ))}
       </g>
     );
   }

@@ -1,13 +1,23 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-import type { LineChartData } from './chart_data';
+import type { LineChartData, SpeedupData } from './chart_data';
 import { paragonG, paragonL } from './fixtures/line_chart';
+import {
+  jmachineEfficiency,
+  jmachineRoundTrip,
+  multiPsiFig8Program1,
+  multiPsiFig8Program2,
+} from './fixtures/preset_lines';
+import { overlaps, segmentCrossesBox } from './label_placement';
+import type { LineSegment } from './label_placement';
 import { describeLineChart, LineChart, lineChartGeometry } from './LineChart';
 import { palette, seriesColor } from './palette';
 import type { ReadoutTarget } from './Readout';
 import { moveReadout, nearestTarget, readoutBox, targetAt } from './Readout';
+import { speedupGeometry } from './SpeedupChart';
 import { checkSvgSnapshot } from './svg_snapshot';
+import { defaultChartHeight } from './use_measured_width';
 
 const size = { width: 640, height: 400 };
 
@@ -225,6 +235,78 @@ describe('lineChartGeometry()', () => {
     for (const item of narrow.legend.items) expect(item.x).toBeLessThan(320 - 16);
     const offsets = narrow.xTicks.map((t) => t.offset);
     offsets.slice(1).forEach((o, i) => expect(o - offsets[i]!).toBeGreaterThan(40));
+  });
+});
+
+describe('mark labels on the charts where they collided (issue 10)', () => {
+  const line = (data: LineChartData) => (width: number) =>
+    lineChartGeometry(data, { width, height: defaultChartHeight(width) });
+  const speedup = (data: SpeedupData) => (width: number) =>
+    speedupGeometry(data, { width, height: defaultChartHeight(width) });
+  const cases = [
+    ['J-Machine efficiency, ½ N=2 beside ½ N=4', line(jmachineEfficiency)],
+    ['J-Machine round trip', line(jmachineRoundTrip)],
+    ['Multi-PSI Fig. 8, Program 1', speedup(multiPsiFig8Program1)],
+    ['Multi-PSI Fig. 8, Program 2', speedup(multiPsiFig8Program2)],
+  ] as const;
+  /** Every straight piece of the drawn lines: curves, the ideal guide, the rules. */
+  const drawnSegments = (g: ReturnType<typeof lineChartGeometry>): LineSegment[] => [
+    ...[...g.curves.map((c) => c.path), ...g.guides.map((guide) => guide.path)].flatMap((d) =>
+      subpaths(d).flatMap((pts) =>
+        pts.slice(1).map(([x2, y2], i) => {
+          const [x1, y1] = pts[i]!;
+          return { x1: x1!, y1: y1!, x2: x2!, y2: y2! };
+        }),
+      ),
+    ),
+    ...g.rules,
+  ];
+
+  for (const [name, geometry] of cases) {
+    it(`${name}: labels overlap nothing and no line crosses them; all shown from 480 px`, () => {
+      for (const width of [320, 480, 640, 960, 1200]) {
+        const g = geometry(width);
+        expect(g.marks.length, `${width} px`).toBeGreaterThan(0);
+        // At 320 px a tall legend can leave too little plot for every label; those left out
+        // are named by the read-out.
+        expect(width < 480 || g.marks.every((m) => m.placement), `${width} px`).toBe(true);
+        const boxes = g.marks.flatMap((m) => (m.placement ? [m.placement.box] : []));
+        const ruleBoxes = g.rules.map((r) => r.labelBox);
+        const segments = drawnSegments(g);
+        boxes.forEach((box, i) => {
+          const where = `${width} px, label ${i}`;
+          boxes.slice(i + 1).forEach((other) => expect(overlaps(box, other), where).toBe(false));
+          ruleBoxes.forEach((other) => expect(overlaps(box, other), where).toBe(false));
+          segments.forEach((s) => expect(segmentCrossesBox(s, box), where).toBe(false));
+          expect(box.x, where).toBeGreaterThanOrEqual(0);
+          expect(box.y, where).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width, where).toBeLessThanOrEqual(g.innerWidth);
+          expect(box.y + box.height, where).toBeLessThanOrEqual(g.innerHeight);
+        });
+      }
+    });
+  }
+
+  it('draws a label where its box is, and a leader line from its point when it moved away', () => {
+    const g = lineChartGeometry(jmachineEfficiency, { width: 480, height: 288 });
+    const svg = renderToStaticMarkup(
+      <LineChart name="e" title="E" data={jmachineEfficiency} width={480} height={288} />,
+    );
+    for (const m of g.marks) {
+      const { box, textX, textY } = m.placement!;
+      expect(textX).toBe(box.x);
+      expect(textY).toBeGreaterThan(box.y);
+      expect(textY).toBeLessThan(box.y + box.height);
+      expect(svg).toContain(`>${m.text}</text>`);
+    }
+    // At this size ½ N=2 has no room beside its point and gets a leader.
+    const leaders = g.marks.flatMap((m) => (m.placement?.leader ? [{ m, ...m.placement }] : []));
+    expect(leaders.map(({ m }) => m.text)).toContain('½ N=2');
+    for (const { m, leader, box } of leaders) {
+      expect(Math.hypot(leader!.x1 - m.px, leader!.y1 - m.py)).toBeLessThan(10);
+      expect(segmentCrossesBox({ ...leader!, x1: leader!.x2, y1: leader!.y2 }, box)).toBe(true);
+      expect(svg).toContain(`x2="${leader!.x2}"`);
+    }
   });
 });
 

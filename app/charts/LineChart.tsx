@@ -11,6 +11,8 @@ import { axisTitle, fitAxisTitle, fitText, formatValue, textWidth } from './form
 import { Legend, legendLayout, markLegendEntry, MarkSymbol } from './Legend';
 import type { LegendEntry } from './Legend';
 import { palette, seriesColor, seriesDash } from './palette';
+import type { Box, LineSegment } from './label_placement';
+import { overlaps, placeLabels } from './label_placement';
 import { nearestTarget, Readout } from './Readout';
 import type { ReadoutTarget } from './Readout';
 import { axisDomain, axisTicks, fittedXAxis, scaledAxis, widestTickLabel } from './scales';
@@ -36,6 +38,16 @@ const STYLE = {
   guideColor: palette.grey,
 } as const;
 
+/** Half the size of a mark's symbol (MarkSymbol), px. */
+const MARK_RADIUS = 6;
+/** A text's baseline below the top of its box, as a share of the font size. */
+const BASELINE = 0.78;
+
+/** The box a line of text covers, from its left end and baseline. */
+function textBox(x: number, baseline: number, width: number, fontSize: number): Box {
+  return { x, y: baseline - fontSize * BASELINE, width, height: fontSize };
+}
+
 interface CurveStyle {
   color: string;
   /** SVG dash pattern; solid when absent. */
@@ -45,13 +57,6 @@ interface CurveStyle {
 interface PlacedPoint extends Point {
   px: number;
   py: number;
-}
-
-interface LineSegment {
-  x1: number;
-  x2: number;
-  y1: number;
-  y2: number;
 }
 
 interface Label {
@@ -145,17 +150,6 @@ function saturationMarker(
   return { x: saturationX, y: undefined, px, py: innerHeight, onCurve: false };
 }
 
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-function overlaps(a: Box, b: Box): boolean {
-  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-}
-
 /**
  * Indices of the curves whose saturation marker gets its "sat." label: one is left out where it
  * would overlap a mark's label or a label placed before it (current curves go before pinned
@@ -175,7 +169,7 @@ function saturationLabels(
   for (const i of order) {
     const sat = curves[i]?.saturation;
     if (!sat) continue;
-    const box = { x: sat.px - width / 2, y: sat.py - 10 - fontSize, width, height: fontSize };
+    const box = textBox(sat.px - width / 2, sat.py - 10, width, fontSize);
     if (placed.some((t) => overlaps(box, t))) continue;
     placed.push(box);
     labelled.add(i);
@@ -245,20 +239,6 @@ export function lineChartGeometry(data: LineChartData, size: ChartSize, guides: 
     .x((p) => x.toPx(p.x))
     .y((p) => y.toPx(p.y));
 
-  const placedMarks = marks.filter(drawable).map((mark) => {
-    const { px, py } = place(mark);
-    const width = textWidth(mark.label, small);
-    const fits = px + 9 + width <= innerWidth;
-    return {
-      ...mark,
-      px,
-      py,
-      labelX: fits ? px + 9 : px - 9,
-      labelAnchor: fits ? ('start' as const) : ('end' as const),
-      labelBox: { x: fits ? px + 9 : px - 9 - width, y: py - 7 - small, width, height: small },
-    };
-  });
-
   const placedCurves = data.curves.map((curve, i) => {
     const mode = curve.mode ?? STYLE.mode;
     const shown = curve.points.filter(drawable).map(place);
@@ -275,15 +255,6 @@ export function lineChartGeometry(data: LineChartData, size: ChartSize, guides: 
       saturation: saturationMarker(curve.saturationX, shown, x, y, innerHeight),
     };
   });
-  const labelled = saturationLabels(
-    placedCurves,
-    placedMarks.map((m) => m.labelBox),
-    small,
-  );
-  const curves = placedCurves.map((curve, i) => ({
-    ...curve,
-    saturation: curve.saturation && { ...curve.saturation, labelled: labelled.has(i) },
-  }));
 
   const guideLines = guides.map((guide) => {
     // y = a·x is straight when both axes are alike (linear or log-log); else sample it densely.
@@ -293,13 +264,14 @@ export function lineChartGeometry(data: LineChartData, size: ChartSize, guides: 
       return { x: v, y: guide.slope * v };
     });
     const end = sampled.filter(drawable).map(place).at(-1);
-    return { ...guide, color: STYLE.guideColor, path: path(sampled) ?? '', end };
+    return { ...guide, color: STYLE.guideColor, path: path(sampled) ?? '', end, sampled };
   });
 
   const placedRules = rules
     .filter((r) => (r.axis === 'x' ? x : y).drawable(r.value))
-    .map((rule): Rule & LineSegment & Label => {
+    .map((rule): Rule & LineSegment & Label & { labelBox: Box } => {
       const text = fitText(rule.label, innerWidth / 2, small);
+      const width = textWidth(text, small);
       if (rule.axis === 'y') {
         const py = y.toPx(rule.value);
         const across = { x1: 0, x2: innerWidth, y1: py, y2: py };
@@ -310,11 +282,12 @@ export function lineChartGeometry(data: LineChartData, size: ChartSize, guides: 
           labelX: innerWidth - 4,
           labelY: py - 4,
           labelAnchor: 'end',
+          labelBox: textBox(innerWidth - 4 - width, py - 4, width, small),
         };
       }
       const px = x.toPx(rule.value);
       // A label that would run off the right edge goes on the left of the line.
-      const flip = px + 4 + textWidth(text, small) > innerWidth;
+      const flip = px + 4 + width > innerWidth;
       const down = { x1: px, x2: px, y1: 0, y2: innerHeight };
       return {
         ...rule,
@@ -323,8 +296,77 @@ export function lineChartGeometry(data: LineChartData, size: ChartSize, guides: 
         labelX: flip ? px - 4 : px + 4,
         labelY: small + 2,
         labelAnchor: flip ? 'end' : 'start',
+        labelBox: textBox(flip ? px - 4 - width : px + 4, small + 2, width, small),
       };
     });
+
+  // Mark labels keep clear of one another and of everything drawn: curves, points, guides,
+  // rules and their labels, the marks themselves. A label is cut as a rule's is; the read-out
+  // gives it in full.
+  const shownMarks = marks.filter(drawable).map((m) => ({
+    ...m,
+    px: x.toPx(m.x),
+    py: y.toPx(m.y),
+    text: fitText(m.label, innerWidth / 2, small),
+  }));
+  const polyline = (ps: Point[]): LineSegment[] =>
+    ps.slice(1).flatMap((b, i) => {
+      const a = ps[i]!;
+      if (!drawable(a) || !drawable(b)) return [];
+      return [{ x1: x.toPx(a.x), y1: y.toPx(a.y), x2: x.toPx(b.x), y2: y.toPx(b.y) }];
+    });
+  const around = (px: number, py: number, r: number): Box => ({
+    x: px - r,
+    y: py - r,
+    width: 2 * r,
+    height: 2 * r,
+  });
+  const obstacles = {
+    texts: placedRules.map((r) => r.labelBox),
+    boxes: [
+      ...placedCurves.flatMap((c) =>
+        c.mode === 'line' ? [] : c.points.map((p) => around(p.px, p.py, STYLE.scatterRadius)),
+      ),
+      ...shownMarks.map((m) => around(m.px, m.py, MARK_RADIUS)),
+    ],
+    segments: [
+      ...data.curves.flatMap((c) =>
+        (c.mode ?? STYLE.mode) === 'points' ? [] : polyline(c.points),
+      ),
+      ...guideLines.flatMap((g) => polyline(g.sampled)),
+      ...placedRules,
+    ],
+  };
+  // Current marks are labelled before pinned ones, so the run at hand gets the nearer spots.
+  const labelOrder = [...shownMarks.keys()].sort(
+    (a, b) => Number(shownMarks[a]?.pinned === true) - Number(shownMarks[b]?.pinned === true),
+  );
+  const labels = placeLabels(
+    labelOrder.map((i) => {
+      const m = shownMarks[i]!;
+      return { px: m.px, py: m.py, width: textWidth(m.text, small), height: small };
+    }),
+    obstacles,
+    { x: 0, y: 0, width: innerWidth, height: innerHeight },
+  );
+  const placedMarks = shownMarks.map((mark, i) => {
+    const spot = labels[labelOrder.indexOf(i)];
+    return {
+      ...mark,
+      /** Where the label goes; null where no spot was free (the read-out still names it). */
+      placement: spot ? { ...spot, textX: spot.box.x, textY: spot.box.y + small * BASELINE } : null,
+    };
+  });
+
+  const labelled = saturationLabels(
+    placedCurves,
+    placedMarks.flatMap((m) => (m.placement ? [m.placement.box] : [])),
+    small,
+  );
+  const curves = placedCurves.map((curve, i) => ({
+    ...curve,
+    saturation: curve.saturation && { ...curve.saturation, labelled: labelled.has(i) },
+  }));
 
   const targets: ReadoutTarget[] = [
     ...curves.flatMap((curve, series) =>
@@ -555,9 +597,20 @@ export function LinePlot({
             <g transform={`translate(${m.px},${m.py})`}>
               <MarkSymbol kind={m.kind} />
             </g>
-            <text x={m.labelX} y={m.py - 7} textAnchor={m.labelAnchor} fontSize={small}>
-              {m.label}
-            </text>
+            {m.placement?.leader ? (
+              <line
+                className="leader"
+                x1={m.placement.leader.x1}
+                y1={m.placement.leader.y1}
+                x2={m.placement.leader.x2}
+                y2={m.placement.leader.y2}
+              />
+            ) : null}
+            {m.placement ? (
+              <text x={m.placement.textX} y={m.placement.textY} fontSize={small}>
+                {m.text}
+              </text>
+            ) : null}
           </g>
         ))}
         {active ? <Readout target={active} frame={g} fontSize={g.fontSize} /> : null}

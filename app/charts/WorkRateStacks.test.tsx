@@ -2,7 +2,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
 import type { WorkRateStacksData } from './chart_data';
-import { multiPsiWorkRates } from './fixtures/work_rate_stacks';
+import { workRateStacksTable } from './chart_table';
+import { multiPsiV2WorkRates, multiPsiWorkRates } from './fixtures/work_rate_stacks';
+import { shareColor } from './palette';
 import { targetAt } from './Readout';
 import { checkSvgSnapshot } from './svg_snapshot';
 import {
@@ -46,8 +48,7 @@ describe('workRateStacksGeometry()', () => {
       ],
     };
     const g = workRateStacksGeometry(many, size);
-    expect(keys(g)).toEqual([]);
-    expect(g.legend.items.map((i) => i.key)).toEqual(['average']);
+    expect(g.legend.items.map((i) => i.key)).toEqual(['ramp', 'average']);
     expect(g.bars[0]!.segments).toHaveLength(64);
   });
 
@@ -88,18 +89,54 @@ describe('workRateStacksGeometry()', () => {
     ]);
   });
 
+  it('scales 64 PEs to the data, so the tallest stack fills the plot (V2, Program 1)', () => {
+    const g = workRateStacksGeometry(multiPsiV2WorkRates, size);
+    const tallest = Math.max(...g.bars.map((b) => b.total));
+    // Depth 5: its 64 work rates sum to about 998 %.
+    expect(tallest).toBeCloseTo(9.981, 3);
+    expect(g.y.domain[0]).toBe(0);
+    expect(g.y.domain[1]).toBeGreaterThanOrEqual(tallest);
+    expect(g.y.domain[1]).toBeLessThan(tallest * 1.25);
+    const top = Math.min(...g.bars.map((b) => b.top));
+    expect(g.innerHeight - top).toBeGreaterThan(0.8 * g.innerHeight);
+    // The right-hand axis is the left one over 64 PEs: each average sits on its bar's top.
+    expect(g.right!.axis.domain[1]).toBeCloseTo(g.y.domain[1] / 64, 12);
+    g.averages.forEach((a, i) => expect(a.py).toBeCloseTo(g.bars[i]!.top, 9));
+  });
+
+  it('colours each of 64 PEs by its work rate, and keeps every exact value', () => {
+    const g = workRateStacksGeometry(multiPsiV2WorkRates, size);
+    const depth3 = g.bars[2]!;
+    for (const s of depth3.segments) expect(s.color).toBe(shareColor(s.value));
+    // PE 9 of depth 3 is the busiest (0.824), PE 20 idle: far apart on the colour scale.
+    expect(depth3.segments[8]!.color).toBe(shareColor(0.824));
+    expect(depth3.segments[19]!.color).toBe(shareColor(0));
+    const ramp = g.legend.items.find((i) => i.key === 'ramp')!;
+    expect(ramp.label).toBe('PE work rate 0 to 100\u00a0%');
+    expect(ramp.symbol).toEqual({
+      kind: 'ramp',
+      colors: [0, 0.2, 0.4, 0.6, 0.8, 1].map(shareColor),
+    });
+    const pe9 = depth3.segments[8]!;
+    const index = targetAt(g.targets, depth3.centre, pe9.y + pe9.height / 2);
+    expect(g.targets[index!]!.lines[0]).toBe('PE 9: work rate 82.4\u00a0%');
+    const table = workRateStacksTable(multiPsiV2WorkRates);
+    expect(table.columns).toHaveLength(1 + 64 + 1);
+    expect(table.rows[2]![9]).toBe(0.824);
+  });
+
   it('describes the averages', () => {
     expect(describeWorkRateStacks(multiPsiWorkRates)).toContain('Depth1: average 49.5\u00a0%');
   });
 });
 
 describe('<WorkRateStacks>', () => {
-  const render = (width: number, height: number) =>
+  const render = (width: number, height: number, data = multiPsiWorkRates) =>
     renderToStaticMarkup(
       <WorkRateStacks
         name="work_rates"
         title="Work rates per PE"
-        data={multiPsiWorkRates}
+        data={data}
         width={width}
         height={height}
       />,
@@ -111,5 +148,10 @@ describe('<WorkRateStacks>', () => {
 
   it('draws the synthetic Multi-PSI work rates at 320 px', () => {
     expect(() => checkSvgSnapshot('work-rate-stacks-narrow', render(320, 240))).not.toThrow();
+  });
+
+  it('draws the 64 PEs of V2 as heat strips on a scale fitted to the data', () => {
+    const markup = render(640, 400, multiPsiV2WorkRates);
+    expect(() => checkSvgSnapshot('work-rate-stacks-64', markup)).not.toThrow();
   });
 });

@@ -3,8 +3,10 @@ import { line } from 'd3-shape';
 import { barLabel, barLayout } from './bar_layout';
 import { BarPlot } from './BarPlot';
 import type { ChartProps, ChartSize } from './ChartBox';
-import type { AxisSpec, Bar, WorkRateStacksData } from './chart_data';
+import type { AxisSpec, Bar, Segment, WorkRateStacksData } from './chart_data';
 import { formatValue } from './format';
+import type { LegendEntry } from './Legend';
+import { shareColor } from './palette';
 import type { ReadoutTarget } from './Readout';
 import { useChartSize } from './use_measured_width';
 
@@ -22,39 +24,57 @@ export function averageWorkRate(bar: Bar): number {
 }
 
 /**
- * Work-rate bars on a 0 .. processors × 100 % scale, segment colour per processor, and the
- * average work rate per bar on a right-hand 0..100 % axis, joined across the non-pinned bars.
+ * Up to this many processors each has its own colour and the scale runs to all of them busy;
+ * beyond it (64 PEs) so many colours say nothing, and full bars would fill a sliver of the height.
+ */
+export const MANY_PROCESSORS = 16;
+
+const RAMP_STEPS = 6;
+
+/**
+ * Work-rate bars, one segment per processor stacked bottom-up, and the average work rate per bar
+ * on a right-hand axis, joined across the non-pinned bars; the right axis is the left one divided
+ * by the processors, so each average sits at its bar's top. Up to MANY_PROCESSORS the scale is
+ * 0 .. processors × 100 % and each processor has a colour; beyond it the scale fits the data and
+ * each segment is coloured by its work rate (a heat strip).
  */
 export function workRateStacksGeometry(data: WorkRateStacksData, size: ChartSize) {
+  const many = data.processors > MANY_PROCESSORS;
   const stackAxis: AxisSpec = {
     label: `work rate, sum of ${data.processors} processors`,
     unit: '',
     scale: 'linear',
     min: 0,
-    max: data.processors,
+    ...(many ? {} : { max: data.processors }),
     format: 'percent',
   };
   const averageAxis = {
     label: 'average work rate',
     ...PERCENT,
     scale: 'linear',
-    min: 0,
-    max: 1,
+    divisor: data.processors,
   } as const;
+  const average: LegendEntry = {
+    key: 'average',
+    label: 'average work rate',
+    symbol: { kind: 'series', color: AVERAGE_COLOR, line: true, point: true },
+  };
+  const ramp: LegendEntry = {
+    key: 'ramp',
+    label: 'PE work rate 0 to 100\u00a0%',
+    symbol: {
+      kind: 'ramp',
+      colors: Array.from({ length: RAMP_STEPS }, (_, i) => shareColor(i / (RAMP_STEPS - 1))),
+    },
+  };
   const layout = barLayout(
     {
       bars: data.bars,
       y: stackAxis,
       rightAxis: averageAxis,
-      wholeTicks: true,
-      keyLegendLimit: 16,
-      legendExtra: [
-        {
-          key: 'average',
-          label: 'average work rate',
-          symbol: { kind: 'series', color: AVERAGE_COLOR, line: true, point: true },
-        },
-      ],
+      wholeTicks: !many,
+      legendExtra: many ? [ramp, average] : [average],
+      ...(many ? { segmentColor: (segment: Segment) => shareColor(segment.value) } : {}),
       segmentLines: (bar, segment) => [
         `${segment.label}: work rate ${percent(segment.value)}`,
         `bar average: ${percent(averageWorkRate(bar))}`,
@@ -94,9 +114,14 @@ export function workRateStacksGeometry(data: WorkRateStacksData, size: ChartSize
 
 /** The text alternative: the scale, and each bar's average and processor work rates. */
 export function describeWorkRateStacks(data: WorkRateStacksData): string {
+  const all = `${data.processors * 100} %`;
   const parts = [
-    `Work rate of each of ${data.processors} processors, stacked on a scale of 0 to ` +
-      `${data.processors * 100} %, with the average work rate on a 0 to 100 % axis.`,
+    data.processors > MANY_PROCESSORS
+      ? `Work rate of each of ${data.processors} processors, stacked on a scale fitted to the ` +
+        `data (all busy would be ${all}), each coloured by its work rate, with the average ` +
+        `work rate on the right-hand axis.`
+      : `Work rate of each of ${data.processors} processors, stacked on a scale of 0 to ` +
+        `${all}, with the average work rate on a 0 to 100 % axis.`,
   ];
   for (const bar of data.bars) {
     const rates = bar.segments.map((s) => `${s.label} ${percent(s.value)}`).join(', ');

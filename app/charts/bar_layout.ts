@@ -22,17 +22,20 @@ export interface BarLayoutOptions {
   y: AxisSpec;
   /** Further values the y domain must show (reference marks). */
   yValues?: number[];
-  /** A second axis on the right with its own fixed domain (the average work rate). */
-  rightAxis?: AxisSpec & { min: number; max: number };
+  /**
+   * A second axis on the right that reads the left one divided by `divisor` (the average work
+   * rate of the stacked processors), so a value on either axis sits at the same height.
+   */
+  rightAxis?: AxisSpec & { divisor: number };
   /** Ticks on whole numbers of the y axis only (whole processors). */
   wholeTicks?: boolean;
   /** Legend entries after the segment keys. */
   legendExtra?: LegendEntry[];
   /**
-   * Most segment keys the legend lists; with more (64 processors) it lists none, as a wall of
-   * swatches says less than the read-out, which names each segment.
+   * Colour of a segment by its value (a heat strip); the legend then lists no segment keys and
+   * `legendExtra` explains the colours. Without it each segment key has its own colour.
    */
-  keyLegendLimit?: number;
+  segmentColor?: (segment: Segment) => string;
   /** Read-out lines of a segment (its bar's label is the read-out's title). */
   segmentLines: (bar: Bar, segment: Segment, total: number) => string[];
 }
@@ -73,7 +76,7 @@ export function barLayout(options: BarLayoutOptions, size: ChartSize) {
   const { bars, y: ySpec, rightAxis } = options;
   const fontSize = chartFontSize(size.width);
   const keys = segmentKeys(bars);
-  const listed = keys.size <= (options.keyLegendLimit ?? Infinity) ? [...keys.values()] : [];
+  const listed = options.segmentColor ? [] : [...keys.values()];
   const entries: LegendEntry[] = [
     ...listed.map((k): LegendEntry => ({
       key: k.key,
@@ -104,9 +107,13 @@ export function barLayout(options: BarLayoutOptions, size: ChartSize) {
   const titleOffset = (axis: ScaledAxis) =>
     Math.ceil(widestTickLabel(axisTicks(axis, 'y', fontSize), fontSize) + 14 + fontSize / 4);
   const yTitleOffset = titleOffset(scaledAxis(ySpec, yDomain, [provisionalHeight, 0]));
-  const rightTitleOffset = rightAxis
-    ? titleOffset(scaledAxis(rightAxis, [rightAxis.min, rightAxis.max], [provisionalHeight, 0]))
-    : 0;
+  const rightDomain = rightAxis
+    ? (yDomain.map((v) => v / rightAxis.divisor) as [number, number])
+    : undefined;
+  const rightTitleOffset =
+    rightAxis && rightDomain
+      ? titleOffset(scaledAxis(rightAxis, rightDomain, [provisionalHeight, 0]))
+      : 0;
   const margin = {
     top,
     right: rightAxis ? rightTitleOffset + fontSize + 4 : 16,
@@ -142,7 +149,7 @@ export function barLayout(options: BarLayoutOptions, size: ChartSize) {
       const y1 = y.drawable(start) ? y.toPx(start) : base;
       return {
         ...segment,
-        color: keys.get(segment.key)?.color ?? seriesColor(0),
+        color: options.segmentColor?.(segment) ?? keys.get(segment.key)?.color ?? seriesColor(0),
         start: lo,
         end: start,
         y: Math.min(y0, y1),
@@ -177,9 +184,8 @@ export function barLayout(options: BarLayoutOptions, size: ChartSize) {
     })),
   );
 
-  const rightScale = rightAxis
-    ? scaledAxis(rightAxis, [rightAxis.min, rightAxis.max], [innerHeight, 0])
-    : undefined;
+  const rightScale =
+    rightAxis && rightDomain ? scaledAxis(rightAxis, rightDomain, [innerHeight, 0]) : undefined;
   return {
     size,
     fontSize,

@@ -1,3 +1,5 @@
+import { interpolateViridis } from 'd3-scale-chromatic';
+
 // Okabe & Ito's colour-blind-safe palette; charts take colours from here only.
 export const palette = {
   blue: '#0072B2',
@@ -36,4 +38,12 @@ const repeatDashes = ['1.5 3', '9 3 1.5 3'] as const;
 export function seriesDash(position: number): string | undefined {
   const round = Math.floor(Math.max(0, position) / seriesColors.length);
   return round === 0 ? undefined : repeatDashes[(round - 1) % repeatDashes.length];
+}
+
+/**
+ * Colour of a share from 0 to 1 (a utilization, a work rate) on viridis, a perceptually even
+ * sequential scale; the domain is fixed so colours compare across runs, values beyond it clamp.
+ */
+export function shareColor(share: number): string {
+  return interpolateViridis(Math.min(1, Math.max(0, share)));
 }

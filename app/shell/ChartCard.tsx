@@ -5,6 +5,7 @@ import { tableToCsv } from '../charts/chart_table';
 import type { ChartSpec } from '../presets/schema';
 import { ChartView, builtChartTable } from './ChartView';
 import type { BuiltChart } from './chart_builder';
+import { embedSnippet } from './embed_snippet';
 import { download, svgToPng } from './export';
 import type { FigureTheme } from './figure_info';
 import { FIGURE_THEMES } from './figure_info';
@@ -49,9 +50,13 @@ export function ChartCard({ spec, chart, choice, onChoice, hasReference, exportI
   const [theme, setTheme] = useState<FigureTheme>('print');
   // Read from the address when the dialog opens, so it holds every choice made by then.
   const [embedUrl, setEmbedUrl] = useState('');
-  const line = chart.kind === 'line' || chart.kind === 'latency-load' || chart.kind === 'speedup';
+  // The log boxes show the axes as drawn, which a preset may make logarithmic.
+  const axes =
+    chart.kind === 'line' || chart.kind === 'latency-load' || chart.kind === 'speedup'
+      ? chart.data
+      : null;
   const table = builtChartTable(chart);
-  const snippet = `<iframe src="${embedUrl}" title="${spec.title.replace(/"/g, '&quot;')}" style="width:100%;aspect-ratio:16/10;border:0" loading="lazy"></iframe>`;
+  const snippet = embedUrl ? embedSnippet(embedUrl, spec.title) : '';
 
   // The figure renderer (with react-dom/server) loads on the first export, not with the page.
   const svgExport = async () =>
@@ -77,10 +82,10 @@ export function ChartCard({ spec, chart, choice, onChoice, hasReference, exportI
         {hasReference ? (
           <Toggle label="Paper values" on={choice.overlay ?? true} set={(v) => set('overlay', v)} />
         ) : null}
-        {line ? (
+        {axes ? (
           <>
-            <Toggle label="Log x" on={choice.xLog ?? false} set={(v) => set('xLog', v)} />
-            <Toggle label="Log y" on={choice.yLog ?? false} set={(v) => set('yLog', v)} />
+            <Toggle label="Log x" on={axes.x.scale === 'log'} set={(v) => set('xLog', v)} />
+            <Toggle label="Log y" on={axes.y.scale === 'log'} set={(v) => set('yLog', v)} />
           </>
         ) : null}
         {chart.kind === 'channel-heatmap' && chart.data.dims.length === 3 ? (
@@ -202,7 +207,7 @@ export function ChartCard({ spec, chart, choice, onChoice, hasReference, exportI
         <textarea
           readOnly
           value={snippet}
-          rows={4}
+          rows={6}
           aria-label="Embed code"
           onFocus={(e) => e.target.select()}
         />

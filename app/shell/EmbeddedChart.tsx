@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 
 import type { Engine } from '../engine/engine';
 import type { ModelInfo } from '../engine/types';
@@ -7,15 +7,20 @@ import { presetParams } from '../presets/schema';
 import { resolveValues } from '../ui/param_values';
 import { useEngineRun } from '../ui/use_engine_run';
 import { ChartView } from './ChartView';
+import { reportEmbedHeight } from './embed_snippet';
 import { ErrorBoundary } from './ErrorBoundary';
 import { urlContext, useModels, useTheme } from './page';
 import { buildChart, chartOptions } from './chart_builder';
 import { usePinnedRuns } from './use_pinned_runs';
 import { parseUrlState, serializeUrlState } from './url_state';
 
-/** The embed page: one chart of one state, a caption and a link back to the full explorer. */
+/**
+ * The embed page: one chart of one state, a caption and a link back to the full explorer; it tells
+ * the page around it its height, so the frame fits it.
+ */
 export function EmbeddedChart({ engine, presets }: { engine: Engine; presets: Preset[] }) {
   const { models, error } = useModels(engine);
+  useEffect(reportEmbedHeight, []);
   if (error !== null)
     return <p className="banner error">The simulation engine did not load: {error}</p>;
   if (models === null) return <p className="banner">Loading…</p>;

@@ -46,7 +46,7 @@ const result: RunResult = {
   ],
 };
 const run: RunView = { result, params: { comm_rate: 0.05, curve_work_rates: [1, 0.5] } };
-const options: ChartOptions = { overlay: true, xLog: false, yLog: false, pins: [] };
+const options: ChartOptions = { overlay: true, pins: [] };
 
 describe('resolveRef() and formatTemplate()', () => {
   it('reads constants, parameters and scalars; NaN when missing', () => {
@@ -84,6 +84,7 @@ describe('chartOptions()', () => {
       yLog: true,
       plane: 3,
     });
+    expect(chartOptions({ xLog: false }, [])).toEqual({ ...options, xLog: false });
   });
 });
 
@@ -117,6 +118,25 @@ describe('buildChart()', () => {
     if (built.kind !== 'line') throw new Error(built.kind);
     expect(built.data.x.scale).toBe('log');
     expect(built.data.x.min).toBeUndefined();
+  });
+
+  it("draws a preset's log axis as log until the link chooses, and the choice goes both ways", () => {
+    // Fig. 10: the preset makes the communication-rate axis logarithmic.
+    const program1 = presets.find((p) => p.id === 'multipsi-v1-program1')!;
+    const fig10 = program1.charts.find((c) => c.id === 'comm-rate')!;
+    const comm: RunView = {
+      params: {},
+      result: { scalars: [], series: [series('comm_rate_vs_pes_d1', 'Depth 1', [0.1, 1, 3])] },
+    };
+    const scales = (choice: ChartOptions) => {
+      const built = buildChart(fig10, program1, comm, choice);
+      if (built.kind !== 'line') throw new Error(built.kind);
+      return [built.data.x.scale, built.data.y.scale];
+    };
+    expect(scales(options)).toEqual(['linear', 'log']);
+    expect(scales({ ...options, yLog: false })).toEqual(['linear', 'linear']);
+    expect(scales({ ...options, xLog: true, yLog: true })).toEqual(['log', 'log']);
+    expect(scales({ ...options, xLog: false })).toEqual(['linear', 'log']);
   });
 
   it('adds pinned runs of charts with the same id, labelled, and skips the others', () => {

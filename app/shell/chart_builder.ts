@@ -32,8 +32,9 @@ export interface PinnedRun {
 export interface ChartOptions {
   /** Draw the preset's reference points (the paper's values). */
   overlay: boolean;
-  xLog: boolean;
-  yLog: boolean;
+  /** Log axes; absent: as the chart spec says. */
+  xLog?: boolean;
+  yLog?: boolean;
   /** The plane of a 3-D network's heat map. */
   plane?: number;
   pins: PinnedRun[];
@@ -43,8 +44,8 @@ export interface ChartOptions {
 export function chartOptions(choice: ChartChoice, pins: PinnedRun[]): ChartOptions {
   return {
     overlay: choice.overlay ?? true,
-    xLog: choice.xLog ?? false,
-    yLog: choice.yLog ?? false,
+    ...(choice.xLog !== undefined ? { xLog: choice.xLog } : {}),
+    ...(choice.yLog !== undefined ? { yLog: choice.yLog } : {}),
     ...(choice.plane !== undefined ? { plane: choice.plane } : {}),
     pins,
   };
@@ -106,12 +107,13 @@ type WorkRateSpec = Extract<ChartSpec, { kind: 'work-rate-stacks' }>;
 function axis(
   override: LineSpec['x'],
   fallback: { label: string; unit: string },
-  log: boolean,
+  choice: boolean | undefined,
 ): AxisSpec {
+  const log = choice ?? override?.scale === 'log';
   const spec: AxisSpec = {
     label: override?.label ?? fallback.label,
     unit: override?.unit ?? fallback.unit,
-    scale: log ? 'log' : (override?.scale ?? 'linear'),
+    scale: log ? 'log' : 'linear',
   };
   // Fixed ends that a log scale cannot show are left to the data.
   if (override?.min !== undefined && !(log && override.min <= 0)) spec.min = override.min;

@@ -56,6 +56,13 @@ describe('serializeUrlState() / parseUrlState()', () => {
     expect(a).toBe(b);
   });
 
+  it('keeps an explicit linear choice, which undoes a log axis the preset sets', () => {
+    const state = { ...full, charts: { 'comm-rate': { yLog: false } } };
+    expect(parseUrlState(serializeUrlState(state), ctx).state.charts).toEqual({
+      'comm-rate': { yLog: false },
+    });
+  });
+
   it('compresses only when that is shorter', () => {
     const short = serializeUrlState(emptyState('multipsi-v1-comm'));
     expect(short).toBe(`?s=j${encodeURIComponent('{"v":3,"preset":"multipsi-v1-comm"}')}`);

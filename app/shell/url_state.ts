@@ -24,7 +24,9 @@ export interface ChartChoice {
   overlay?: boolean;
   /** Data shown as a table. */
   table?: boolean;
+  /** Log x axis; absent: as the preset draws it, true or false: the user's choice. */
   xLog?: boolean;
+  /** Log y axis, as `xLog`. */
   yLog?: boolean;
   /** The plane of a heat map (z index); 0 by default. */
   plane?: number;
@@ -249,7 +251,13 @@ function sortedParams(params: Params): Params {
 }
 
 function isDefaultChoice(choice: ChartChoice): boolean {
-  return (choice.overlay ?? true) && !choice.table && !choice.xLog && !choice.yLog && !choice.plane;
+  return (
+    (choice.overlay ?? true) &&
+    !choice.table &&
+    choice.xLog === undefined &&
+    choice.yLog === undefined &&
+    !choice.plane
+  );
 }
 
 /** The query string for a state: JSON, or lz-string when that is shorter; empty for the picker. */
@@ -264,8 +272,8 @@ export function serializeUrlState(state: UrlState): string {
         {
           ...(c.overlay === false ? { overlay: false } : {}),
           ...(c.table ? { table: true } : {}),
-          ...(c.xLog ? { xLog: true } : {}),
-          ...(c.yLog ? { yLog: true } : {}),
+          ...(c.xLog !== undefined ? { xLog: c.xLog } : {}),
+          ...(c.yLog !== undefined ? { yLog: c.yLog } : {}),
           ...(c.plane ? { plane: c.plane } : {}),
         },
       ]),
