@@ -8,6 +8,7 @@ import {
   SLIDER_POSITIONS,
   fromSliderPosition,
   isLogScale,
+  listItems,
   resolveValues,
   sliderStep,
   snapToStep,
@@ -56,6 +57,18 @@ const depths: ParamSpec = {
 describe('checkValue() on a list parameter', () => {
   it('reads numbers separated by commas or spaces', () =>
     expect(checkValue(depths, '1, 3  5')).toEqual({ value: [1, 3, 5] }));
+  it('reads a size written with x, as the dims tooltip and the CLI write it', () => {
+    const dims: ParamSpec = { ...depths, name: 'dims', min: 2, max: 32, maxItems: 3 };
+    expect(checkValue(dims, '8x8')).toEqual({ value: [8, 8] });
+    expect(checkValue(dims, ' 8 x 8 X 4 ')).toEqual({ value: [8, 8, 4] });
+    expect(checkValue(dims, '8x8x8x8')).toEqual({ error: '4 items; at most 3. Valid: 2 to 32' });
+    expect(checkValue(dims, '8x')).toEqual({ error: 'Item 1 (8x): Not a number. Valid: 2 to 32' });
+  });
+  it('listItems() keeps empty items for the caller', () => {
+    expect(listItems('1,,2')).toEqual(['1', '', '2']);
+    expect(listItems('')).toEqual(['']);
+    expect(listItems('4x4')).toEqual(['4', '4']);
+  });
   it('names the bad item and the valid range', () => {
     expect(checkValue(depths, '1, 9')).toEqual({
       error: 'Item 2 (9): Out of range. Valid: 1 to 5',

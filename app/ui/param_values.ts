@@ -17,15 +17,26 @@ function checkNumber(spec: ParamSpec, text: string): { value: number } | { error
 }
 
 /**
+ * The items of a typed list: numbers separated by commas, semicolons or spaces, or a size written
+ * with "x" (8x8x8). Empty items are kept for the caller to skip or reject. The explorer's fields
+ * and the CLI's --set both read lists with this.
+ */
+export function listItems(text: string): string[] {
+  const trimmed = text.trim();
+  if (/^\d+(?:\s*x\s*\d+)+$/i.test(trimmed)) return trimmed.split(/\s*x\s*/i);
+  return trimmed.split(/\s*[,;]\s*|\s+/);
+}
+
+/**
  * The same checks the engine makes, so an invalid field is caught before any request. A list
- * parameter is typed as numbers separated by commas or spaces.
+ * parameter is typed as its `listItems`.
  */
 export function checkValue(
   spec: ParamSpec,
   text: string,
 ): { value: ParamValue } | { error: string } {
   if (!isListSpec(spec)) return checkNumber(spec, text);
-  const items = text.split(/[\s,;]+/).filter((t) => t !== '');
+  const items = listItems(text).filter((t) => t !== '');
   if (items.length === 0) {
     return {
       error: `At least one number is needed. Valid: 1 to ${spec.maxItems} of ${validRange(spec)}`,
