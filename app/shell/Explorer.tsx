@@ -15,12 +15,10 @@ import { useEngineRun } from '../ui/use_engine_run';
 import type { ChartRun, RunTag } from './ChartGrid';
 import { ChartGrid } from './ChartGrid';
 import { RunStatus } from './RunStatus';
-import { formatTemplate, resolveRef } from './chart_builder';
+import { formatTemplate, readoutText } from './chart_builder';
 import { usePinnedRuns } from './use_pinned_runs';
 import type { UrlState } from './url_state';
 import { MAX_PINS, emptyState } from './url_state';
-
-const number = new Intl.NumberFormat('en', { maximumSignificantDigits: 4 });
 
 interface Props {
   engine: Engine;
@@ -230,10 +228,7 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
           <>
             <p className="sr-only" aria-live="polite">
               {outcome.preset.readouts
-                .map(
-                  (r) =>
-                    `${formatTemplate(r.label, outcome)}: ${number.format(resolveRef(r.value, outcome))} ${r.unit}`,
-                )
+                .map((r) => `${formatTemplate(r.label, outcome)}: ${readoutText(r, outcome)}`)
                 .join('; ')}
             </p>
             <dl className="readouts">
@@ -241,7 +236,7 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
                 <div key={r.label}>
                   <dt>{formatTemplate(r.label, outcome)}</dt>
                   <dd data-readout={String(r.value)}>
-                    {number.format(resolveRef(r.value, outcome))} {r.unit}
+                    {readoutText(r, outcome)}
                     {r.detail ? <small>{formatTemplate(r.detail, outcome)}</small> : null}
                   </dd>
                 </div>

@@ -86,6 +86,19 @@ export function formatTemplate(text: string, run: RunView): string {
   });
 }
 
+/**
+ * A readout's value and unit as shown, e.g. "21.3 Gbit/s"; a scalar the engine gives as a
+ * fraction shows as a percentage ("100% of peak"), so the unit is not read as a count.
+ */
+export function readoutText(readout: Preset['readouts'][number], run: RunView): string {
+  const value = resolveRef(readout.value, run);
+  const fraction =
+    typeof readout.value === 'string' &&
+    run.result.scalars.find((s) => s.name === readout.value)?.unit === 'fraction';
+  const text = Number.isFinite(value) ? (fraction ? percent : number).format(value) : '–';
+  return readout.unit ? `${text} ${readout.unit}` : text;
+}
+
 /** Series named exactly, or by a `prefix*` pattern, in the order the patterns list them. */
 export function matchSeries(patterns: string[], result: RunResult): SeriesData[] {
   const out: SeriesData[] = [];
