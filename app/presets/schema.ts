@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import type { ModelInfo, ParamValue } from '../engine/types';
+import type { Baseline } from '../ui/param_values';
 import { checkParamValue } from '../ui/param_values';
 
 /** One input of a preset: its value, its unit (must match the engine's spec) and where it is from. */
@@ -170,7 +171,8 @@ export const PresetSchema = z
     machine: z.string().min(1),
     /** What this experiment shows, for the picker card, e.g. "latency vs load". */
     experiment: z.string().min(1),
-    year: z.number().int().min(1900).max(2100),
+    /** The paper's year; absent where no paper is reproduced (the values are then defaults). */
+    year: z.number().int().min(1900).max(2100).optional(),
     model: z.string().min(1),
     description: z.string().min(1),
     citation: z
@@ -265,6 +267,16 @@ export function presetProblems(preset: Preset, models: ModelInfo[]): string[] {
 }
 
 /** The parameter values a preset sets, as the engine takes them. */
+/** The machine and, for a paper's machine, its year: "MIT J-Machine, 1993". */
+export function machineAndYear(preset: Preset): string {
+  return preset.year === undefined ? preset.machine : `${preset.machine}, ${preset.year}`;
+}
+
+/** A preset without a year reproduces no paper: its values are defaults, not paper values. */
+export function presetBaseline(preset: Preset): Baseline {
+  return preset.year === undefined ? 'default' : 'paper value';
+}
+
 export function presetParams(preset: Preset): Record<string, ParamValue> {
   return Object.fromEntries(Object.entries(preset.params).map(([k, v]) => [k, v.value]));
 }

@@ -2,6 +2,7 @@ import { memo } from 'react';
 
 import type { Params } from '../engine/types';
 import type { Preset } from '../presets/schema';
+import { machineAndYear } from '../presets/schema';
 import { changedParams, formatValue } from '../ui/param_values';
 import { ChartCard } from './ChartCard';
 import type { PinnedRun, RunView } from './chart_builder';
@@ -64,7 +65,7 @@ export const ChartGrid = memo(function ChartGrid({
               caption: () => {
                 const changed = changedParams(view.params, paperValues);
                 return [
-                  `${view.preset.title} (${view.preset.machine}, ${view.preset.year}).`,
+                  `${view.preset.title} (${machineAndYear(view.preset)}).`,
                   Object.keys(changed).length > 0
                     ? `Parameters changed from the paper's: ${paramsText(changed)}; seed ${view.seed}.`
                     : `The paper's parameters; seed ${view.seed}.`,

@@ -1,6 +1,6 @@
 import type { ModelInfo } from '../engine/types';
 import type { Preset } from '../presets/schema';
-import { presetParams } from '../presets/schema';
+import { machineAndYear, presetParams } from '../presets/schema';
 import { resolveValues } from '../ui/param_values';
 import { Schematic } from './Schematic';
 import { resolveRef } from './chart_builder';
@@ -15,7 +15,9 @@ interface Props {
 /** Presets grouped by machine, in order of the machine's first year. */
 export function groupByMachine(presets: Preset[]): { machine: string; presets: Preset[] }[] {
   const groups = new Map<string, Preset[]>();
-  for (const p of [...presets].sort((a, b) => a.year - b.year || a.id.localeCompare(b.id))) {
+  // Machines without a paper come last.
+  const year = (p: Preset) => p.year ?? Number.POSITIVE_INFINITY;
+  for (const p of [...presets].sort((a, b) => year(a) - year(b) || a.id.localeCompare(b.id))) {
     groups.set(p.machine, [...(groups.get(p.machine) ?? []), p]);
   }
   return [...groups].map(([machine, list]) => ({ machine, presets: list }));
@@ -53,7 +55,7 @@ export function Picker({ presets, models, onPick }: Props) {
                     <span className="card-text">
                       <span className="card-title">{preset.experiment}</span>
                       <span className="card-meta">
-                        {preset.machine}, {preset.year} · {nodes} nodes
+                        {machineAndYear(preset)} · {nodes} nodes
                       </span>
                       <span className="card-description">{preset.description}</span>
                       <cite>{preset.citation.text}</cite>

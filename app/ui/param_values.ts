@@ -1,6 +1,9 @@
 import type { ParamSpec, ParamValue, Params } from '../engine/types';
 import { isListSpec, sameValue } from '../engine/types';
 
+/** What a preset's values are: a paper's, or starting values where there is no paper. */
+export type Baseline = 'paper value' | 'default';
+
 function validRange(spec: ParamSpec): string {
   return `${spec.min} to ${spec.max}${spec.unit ? ` ${spec.unit}` : ''}`;
 }
