@@ -15,6 +15,7 @@ import { useEngineRun } from '../ui/use_engine_run';
 import type { ChartRun, RunTag } from './ChartGrid';
 import { ChartGrid } from './ChartGrid';
 import { RunStatus } from './RunStatus';
+import { StaleMark } from './StaleMark';
 import { formatTemplate, readoutText } from './chart_builder';
 import { usePinnedRuns } from './use_pinned_runs';
 import type { UrlState } from './url_state';
@@ -28,6 +29,20 @@ interface Props {
   model: ModelInfo;
   state: UrlState;
   onState(update: (state: UrlState) => UrlState): void;
+}
+
+/**
+ * Why the run on show does not match the fields, or null: the first field error (the field's
+ * own check, or the engine's rejection), else the engine's error.
+ */
+export function staleReason(
+  specs: ModelInfo['params'],
+  fieldErrors: Record<string, string>,
+  runError: string | null,
+): string | null {
+  const [name, message] = Object.entries(fieldErrors)[0] ?? [];
+  if (name !== undefined) return `${specs.find((s) => s.name === name)?.label ?? name}: ${message}`;
+  return runError;
 }
 
 /** One preset explored: its parameters, its charts drawn live from the engine, and its pins. */
@@ -105,6 +120,8 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
   );
   const engineFieldError =
     run.error?.param !== undefined ? { [run.error.param]: run.error.message } : {};
+  const fieldErrors = { ...engineFieldError, ...errors };
+  const stale = staleReason(specs, fieldErrors, run.error?.message ?? null);
   const sources = Object.fromEntries(Object.entries(preset.params).map(([k, v]) => [k, v.source]));
   const validation = useMemo(
     () => (outcome ? validate(outcome.preset, outcome.result) : null),
@@ -165,7 +182,7 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
           groups={preset.groups.map((g) => ({ title: g.title, names: g.params }))}
           values={values}
           drafts={shownDrafts}
-          errors={{ ...engineFieldError, ...errors }}
+          errors={fieldErrors}
           paperValues={paperValues}
           sources={sources}
           baseline={presetBaseline(preset)}
@@ -226,7 +243,7 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
         ) : null}
         <RunStatus progress={run.progress} />
         {outcome ? (
-          <>
+          <StaleMark reason={stale}>
             <p className="sr-only" aria-live="polite">
               {outcome.preset.readouts
                 .map((r) => `${formatTemplate(r.label, outcome)}: ${readoutText(r, outcome)}`)
@@ -243,7 +260,7 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
                 </div>
               ))}
             </dl>
-          </>
+          </StaleMark>
         ) : null}
         {drawn.view ? (
           <ChartGrid
@@ -252,14 +269,17 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
             choices={state.charts}
             pins={drawn.pins}
             paperValues={paperValues}
+            stale={stale}
             onState={onState}
           />
         ) : null}
-        {outcome && validation ? (
-          <ValidationTable
-            rows={validation}
-            changed={Object.keys(changedParams(outcome.params, paperValues)).length > 0}
-          />
+        {outcome && validation && validation.length > 0 ? (
+          <StaleMark reason={stale}>
+            <ValidationTable
+              rows={validation}
+              changed={Object.keys(changedParams(outcome.params, paperValues)).length > 0}
+            />
+          </StaleMark>
         ) : null}
         <footer className="citation">
           <p>{model.description}</p>
