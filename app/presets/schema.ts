@@ -182,7 +182,19 @@ export const PresetSchema = z
     params: z.record(z.string(), ParamEntry),
     reference: z.array(Reference),
     /** The picker card's small drawing of the machine's topology, sized from its parameters. */
-    schematic: z.object({ topology: z.enum(['mesh', 'torus', 'ring']), nodes: ValueRef }).strict(),
+    /**
+     * The picker's drawing: a node count laid out as a ring or a near-square grid, or the
+     * machine's own shape from a list parameter of nodes per dimension (`param.dims`).
+     */
+    schematic: z.union([
+      z.object({ topology: z.enum(['mesh', 'torus', 'ring']), nodes: ValueRef }).strict(),
+      z
+        .object({
+          topology: z.enum(['mesh', 'torus']),
+          dims: z.string().regex(/^param\.[a-z0-9_]+$/, 'param.<list parameter>'),
+        })
+        .strict(),
+    ]),
     /** Parameter groups of the panel, in order; parameters in no group come last. */
     groups: z.array(z.object({ title: z.string().min(1), params: z.array(z.string()) }).strict()),
     /** Headline numbers above the charts; `detail` may hold `{ref}` or `{ref:%}` placeholders. */
@@ -255,6 +267,11 @@ export function presetProblems(preset: Preset, models: ModelInfo[]): string[] {
     }
     const checked = checkParamValue(spec, entry.value);
     if ('error' in checked) problems.push(`params.${name}: ${checked.error}`);
+  }
+  if ('dims' in preset.schematic) {
+    const name = preset.schematic.dims.slice('param.'.length);
+    if (!model.params.some((p) => p.name === name && p.maxItems > 0))
+      problems.push(`schematic.dims: '${name}' is not a list parameter of ${model.name}`);
   }
   for (const group of preset.groups) {
     for (const name of group.params) {
