@@ -65,7 +65,7 @@ describe('resolveRef() and formatTemplate()', () => {
   });
   it('fills numbers and percentages, a dash for what is missing', () => {
     expect(formatTemplate('{relative_performance:%} at X {overhead}, {nope}', run)).toBe(
-      '50% at X 1, –',
+      '50\u00a0% at X 1, –',
     );
     const counts: RunView = {
       params: { big: 38879, share: 0.123456 },
@@ -78,7 +78,7 @@ describe('resolveRef() and formatTemplate()', () => {
 describe('readoutText()', () => {
   it('shows a fraction as a percentage, so "of peak" does not read as a unit of 1', () => {
     expect(readoutText({ label: 'x', value: 'relative_performance', unit: 'of peak' }, run)).toBe(
-      '50% of peak',
+      '50\u00a0% of peak',
     );
     const terminal = presets.find((p) => p.id === 'jmachine-terminal-bandwidth')!;
     const peak: RunView = {
@@ -90,7 +90,7 @@ describe('readoutText()', () => {
         series: [],
       },
     };
-    expect(readoutText(terminal.readouts[0]!, peak)).toBe('100% of peak');
+    expect(readoutText(terminal.readouts[0]!, peak)).toBe('100\u00a0% of peak');
   });
   it('shows other numbers with their unit, a dash when missing', () => {
     expect(readoutText({ label: 'x', value: 'base_reduction_ms', unit: 'ms' }, run)).toBe('2 ms');

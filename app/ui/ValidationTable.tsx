@@ -3,9 +3,9 @@ import type { ValidationRow } from '../presets/validation';
 
 const fmt = new Intl.NumberFormat('en', { maximumSignificantDigits: 5 });
 
-/** A number of the row's unit; a fraction as a percentage, so "1 fraction" reads "100 %". */
+/** A number of the row's unit; a fraction as a percentage, so "1 fraction" reads "100 %", as the charts write it. */
 function show(value: number, unit: string): string {
-  return unit === 'fraction' ? `${fmt.format(value * 100)} %` : fmt.format(value);
+  return unit === 'fraction' ? `${fmt.format(value * 100)}\u00a0%` : fmt.format(value);
 }
 
 /** Model vs paper: every reference target of the preset against the current run. */
