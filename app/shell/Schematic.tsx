@@ -87,13 +87,15 @@ export function schematicGeometry({ topology, dims, nodes }: SchematicProps): Sc
     const lastRow = Math.ceil(inPlane / columns) - 1;
     const lines: [Point, Point][] = [];
     // The planes behind the front one are outlines: their lattices would hide each other.
-    for (let r = 0; z === 0 && r <= lastRow; r++) {
-      const end = r === lastRow ? (inPlane - 1) % columns : columns - 1;
-      if (end > 0) lines.push([at(0, r, z), at(end, r, z)]);
-    }
-    for (let c = 0; z === 0 && c < columns; c++) {
-      const end = c <= (inPlane - 1) % columns ? lastRow : lastRow - 1;
-      if (end > 0) lines.push([at(c, 0, z), at(c, end, z)]);
+    if (z === 0) {
+      for (let r = 0; r <= lastRow; r++) {
+        const end = r === lastRow ? (inPlane - 1) % columns : columns - 1;
+        if (end > 0) lines.push([at(0, r, z), at(end, r, z)]);
+      }
+      for (let c = 0; c < columns; c++) {
+        const end = c <= (inPlane - 1) % columns ? lastRow : lastRow - 1;
+        if (end > 0) lines.push([at(c, 0, z), at(c, end, z)]);
+      }
     }
     const dots: Point[] = [];
     if (Math.max(columns, rows) <= MAX_DOTS_SIDE && z === 0) {
