@@ -72,7 +72,7 @@ function Shell({
     },
     [ctx],
   );
-  useUrlHistory(search, onPop);
+  useUrlHistory(search, state.presetId, onPop);
   useTheme(state.theme);
 
   const [copied, setCopied] = useState<string | null>(null);

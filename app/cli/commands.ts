@@ -5,6 +5,7 @@ import type { Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
 import type { ValidationRow } from '../presets/validation';
 import { validate, verdict } from '../presets/validation';
+import { listItems } from '../ui/param_values';
 
 /** A failure of the user's input: printed as is, exit code 2. */
 export class UsageError extends Error {}
@@ -50,8 +51,8 @@ function parseNumber(text: string): number {
 /**
  * Parses `name=value` settings, checking names against the model's specs and that values are
  * numbers; ranges and item counts are left to the engine, which names them. A list parameter
- * takes numbers separated by commas (or "x", as in 8x8x8), and one number is a one-item list; a
- * choice takes its name or its number.
+ * takes its `listItems` (8x8x8, or numbers separated by commas), and one number is a one-item
+ * list; a choice takes its name or its number.
  */
 export function parseSettings(
   model: ModelInfo,
@@ -93,8 +94,7 @@ export function parseSettings(
       continue;
     }
     if (spec.maxItems > 0) {
-      // Items separated by commas, or by "x" for sizes such as dims=8x8x8.
-      params[name] = text.split(/^\d+(?:x\d+)+$/.test(text) ? 'x' : ',').map((item, i) => {
+      params[name] = listItems(text).map((item, i) => {
         const value = parseNumber(item);
         if (!Number.isFinite(value)) {
           throw new UsageError(

@@ -65,6 +65,14 @@ describe('presetProblems()', () => {
       "groups 'G': 'nope' is not a parameter of multipsi_perf",
     ]);
   });
+
+  it('reports a schematic drawn from a parameter that is not a list', () => {
+    const bad = structuredClone(good);
+    bad.schematic = { topology: 'mesh', dims: 'param.pes' };
+    expect(presetProblems(bad, models)).toEqual([
+      "schematic.dims: 'pes' is not a list parameter of multipsi_perf",
+    ]);
+  });
 });
 
 describe('PresetSchema chart checks', () => {

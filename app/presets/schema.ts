@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import type { ModelInfo, ParamValue } from '../engine/types';
+import type { Baseline } from '../ui/param_values';
 import { checkParamValue } from '../ui/param_values';
 
 /** One input of a preset: its value, its unit (must match the engine's spec) and where it is from. */
@@ -170,7 +171,8 @@ export const PresetSchema = z
     machine: z.string().min(1),
     /** What this experiment shows, for the picker card, e.g. "latency vs load". */
     experiment: z.string().min(1),
-    year: z.number().int().min(1900).max(2100),
+    /** The paper's year; absent where no paper is reproduced (the values are then defaults). */
+    year: z.number().int().min(1900).max(2100).optional(),
     model: z.string().min(1),
     description: z.string().min(1),
     citation: z
@@ -180,7 +182,19 @@ export const PresetSchema = z
     params: z.record(z.string(), ParamEntry),
     reference: z.array(Reference),
     /** The picker card's small drawing of the machine's topology, sized from its parameters. */
-    schematic: z.object({ topology: z.enum(['mesh', 'torus', 'ring']), nodes: ValueRef }).strict(),
+    /**
+     * The picker's drawing: a node count laid out as a ring or a near-square grid, or the
+     * machine's own shape from a list parameter of nodes per dimension (`param.dims`).
+     */
+    schematic: z.union([
+      z.object({ topology: z.enum(['mesh', 'torus', 'ring']), nodes: ValueRef }).strict(),
+      z
+        .object({
+          topology: z.enum(['mesh', 'torus']),
+          dims: z.string().regex(/^param\.[a-z0-9_]+$/, 'param.<list parameter>'),
+        })
+        .strict(),
+    ]),
     /** Parameter groups of the panel, in order; parameters in no group come last. */
     groups: z.array(z.object({ title: z.string().min(1), params: z.array(z.string()) }).strict()),
     /** Headline numbers above the charts; `detail` may hold `{ref}` or `{ref:%}` placeholders. */
@@ -254,6 +268,11 @@ export function presetProblems(preset: Preset, models: ModelInfo[]): string[] {
     const checked = checkParamValue(spec, entry.value);
     if ('error' in checked) problems.push(`params.${name}: ${checked.error}`);
   }
+  if ('dims' in preset.schematic) {
+    const name = preset.schematic.dims.slice('param.'.length);
+    if (!model.params.some((p) => p.name === name && p.maxItems > 0))
+      problems.push(`schematic.dims: '${name}' is not a list parameter of ${model.name}`);
+  }
   for (const group of preset.groups) {
     for (const name of group.params) {
       if (!model.params.some((p) => p.name === name)) {
@@ -265,6 +284,16 @@ export function presetProblems(preset: Preset, models: ModelInfo[]): string[] {
 }
 
 /** The parameter values a preset sets, as the engine takes them. */
+/** The machine and, for a paper's machine, its year: "MIT J-Machine, 1993". */
+export function machineAndYear(preset: Preset): string {
+  return preset.year === undefined ? preset.machine : `${preset.machine}, ${preset.year}`;
+}
+
+/** A preset without a year reproduces no paper: its values are defaults, not paper values. */
+export function presetBaseline(preset: Preset): Baseline {
+  return preset.year === undefined ? 'default' : 'paper value';
+}
+
 export function presetParams(preset: Preset): Record<string, ParamValue> {
   return Object.fromEntries(Object.entries(preset.params).map(([k, v]) => [k, v.value]));
 }

@@ -4,6 +4,7 @@ import { DataTable } from '../charts/DataTable';
 import { tableToCsv } from '../charts/chart_table';
 import type { ChartSpec } from '../presets/schema';
 import { ChartView, builtChartTable } from './ChartView';
+import { StaleMark } from './StaleMark';
 import type { BuiltChart } from './chart_builder';
 import { embedSnippet } from './embed_snippet';
 import { download, svgToPng } from './export';
@@ -28,6 +29,8 @@ interface Props {
   onChoice(choice: ChartChoice): void;
   /** The preset has paper values to draw on this chart. */
   hasReference: boolean;
+  /** Why the chart no longer matches the fields (greyed, with the reason), or null. */
+  stale: string | null;
   exportInfo: ChartExportInfo;
 }
 
@@ -41,7 +44,8 @@ function Toggle({ label, on, set }: { label: string; on: boolean; set(on: boolea
 }
 
 /** One chart with its tools: paper overlay, log axes, table, about, export and embed. */
-export function ChartCard({ spec, chart, choice, onChoice, hasReference, exportInfo }: Props) {
+export function ChartCard(props: Props) {
+  const { spec, chart, choice, onChoice, hasReference, exportInfo, stale } = props;
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const [exportError, setExportError] = useState<string | null>(null);
@@ -179,9 +183,11 @@ export function ChartCard({ spec, chart, choice, onChoice, hasReference, exportI
           Export failed: {exportError}
         </p>
       ) : null}
-      <div className="chart-frame">
-        <ChartView name={spec.id} title={spec.title} chart={chart} />
-      </div>
+      <StaleMark reason={stale}>
+        <div className="chart-frame">
+          <ChartView name={spec.id} title={spec.title} chart={chart} />
+        </div>
+      </StaleMark>
       {choice.table ? <DataTable table={table} caption={`${spec.title}: data`} /> : null}
       <details className="about">
         <summary>About this chart</summary>

@@ -24,6 +24,8 @@ interface Props {
   pins: PinnedRun[];
   /** The paper's parameter values, which export captions compare the run's with. */
   paperValues: Params;
+  /** Why the run no longer matches the fields, or null. */
+  stale: string | null;
   onState(update: (state: UrlState) => UrlState): void;
 }
 
@@ -37,6 +39,7 @@ export const ChartGrid = memo(function ChartGrid({
   choices,
   pins,
   paperValues,
+  stale,
   onState,
 }: Props) {
   return (
@@ -52,6 +55,7 @@ export const ChartGrid = memo(function ChartGrid({
             choice={choice}
             onChoice={(c) => onState((s) => ({ ...s, charts: { ...s.charts, [spec.id]: c } }))}
             hasReference={view.preset.reference.some((r) => r.plot?.chart === spec.id)}
+            stale={stale}
             exportInfo={{
               filename: `${view.preset.id}-${spec.id}`,
               // Read when exporting: by then the address holds every choice made.

@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useState } from 'react';
 import type { Engine } from '../engine/engine';
 import type { ModelInfo } from '../engine/types';
 import type { Preset } from '../presets/schema';
-import { presetParams } from '../presets/schema';
+import { machineAndYear, presetParams } from '../presets/schema';
 import { resolveValues } from '../ui/param_values';
 import { useEngineRun } from '../ui/use_engine_run';
 import { ChartView } from './ChartView';
@@ -87,7 +87,7 @@ function Embedded({
         />
       ) : null}
       <figcaption>
-        {spec.title}. {preset.machine} ({preset.year}); {preset.citation.text}.{' '}
+        {spec.title}. {machineAndYear(preset)}; {preset.citation.text}.{' '}
         <a href={explorer} target="_top">
           Open in archex
         </a>

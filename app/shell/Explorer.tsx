@@ -4,7 +4,7 @@ import type { Engine } from '../engine/engine';
 import type { ModelInfo, ParamValue } from '../engine/types';
 import { sameValue } from '../engine/types';
 import type { Preset } from '../presets/schema';
-import { presetParams } from '../presets/schema';
+import { presetBaseline, presetParams } from '../presets/schema';
 import { validate } from '../presets/validation';
 import { ParamPanel } from '../ui/ParamPanel';
 import { SeedField } from '../ui/SeedField';
@@ -15,12 +15,11 @@ import { useEngineRun } from '../ui/use_engine_run';
 import type { ChartRun, RunTag } from './ChartGrid';
 import { ChartGrid } from './ChartGrid';
 import { RunStatus } from './RunStatus';
-import { formatTemplate, resolveRef } from './chart_builder';
+import { StaleMark } from './StaleMark';
+import { formatTemplate, readoutText } from './chart_builder';
 import { usePinnedRuns } from './use_pinned_runs';
 import type { UrlState } from './url_state';
 import { MAX_PINS, emptyState } from './url_state';
-
-const number = new Intl.NumberFormat('en', { maximumSignificantDigits: 4 });
 
 interface Props {
   engine: Engine;
@@ -30,6 +29,20 @@ interface Props {
   model: ModelInfo;
   state: UrlState;
   onState(update: (state: UrlState) => UrlState): void;
+}
+
+/**
+ * Why the run on show does not match the fields, or null: the first field error (the field's
+ * own check, or the engine's rejection), else the engine's error.
+ */
+export function staleReason(
+  specs: ModelInfo['params'],
+  fieldErrors: Record<string, string>,
+  runError: string | null,
+): string | null {
+  const [name, message] = Object.entries(fieldErrors)[0] ?? [];
+  if (name !== undefined) return `${specs.find((s) => s.name === name)?.label ?? name}: ${message}`;
+  return runError;
 }
 
 /** One preset explored: its parameters, its charts drawn live from the engine, and its pins. */
@@ -107,6 +120,8 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
   );
   const engineFieldError =
     run.error?.param !== undefined ? { [run.error.param]: run.error.message } : {};
+  const fieldErrors = { ...engineFieldError, ...errors };
+  const stale = staleReason(specs, fieldErrors, run.error?.message ?? null);
   const sources = Object.fromEntries(Object.entries(preset.params).map(([k, v]) => [k, v.source]));
   const validation = useMemo(
     () => (outcome ? validate(outcome.preset, outcome.result) : null),
@@ -167,9 +182,10 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
           groups={preset.groups.map((g) => ({ title: g.title, names: g.params }))}
           values={values}
           drafts={shownDrafts}
-          errors={{ ...engineFieldError, ...errors }}
+          errors={fieldErrors}
           paperValues={paperValues}
           sources={sources}
+          baseline={presetBaseline(preset)}
           onValue={setParam}
           onDraft={setDraft}
           onReset={(name) => setParam(name, paperValues[name] ?? 0)}
@@ -227,13 +243,10 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
         ) : null}
         <RunStatus progress={run.progress} />
         {outcome ? (
-          <>
+          <StaleMark reason={stale}>
             <p className="sr-only" aria-live="polite">
               {outcome.preset.readouts
-                .map(
-                  (r) =>
-                    `${formatTemplate(r.label, outcome)}: ${number.format(resolveRef(r.value, outcome))} ${r.unit}`,
-                )
+                .map((r) => `${formatTemplate(r.label, outcome)}: ${readoutText(r, outcome)}`)
                 .join('; ')}
             </p>
             <dl className="readouts">
@@ -241,13 +254,13 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
                 <div key={r.label}>
                   <dt>{formatTemplate(r.label, outcome)}</dt>
                   <dd data-readout={String(r.value)}>
-                    {number.format(resolveRef(r.value, outcome))} {r.unit}
+                    {readoutText(r, outcome)}
                     {r.detail ? <small>{formatTemplate(r.detail, outcome)}</small> : null}
                   </dd>
                 </div>
               ))}
             </dl>
-          </>
+          </StaleMark>
         ) : null}
         {drawn.view ? (
           <ChartGrid
@@ -256,14 +269,17 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
             choices={state.charts}
             pins={drawn.pins}
             paperValues={paperValues}
+            stale={stale}
             onState={onState}
           />
         ) : null}
-        {outcome && validation ? (
-          <ValidationTable
-            rows={validation}
-            changed={Object.keys(changedParams(outcome.params, paperValues)).length > 0}
-          />
+        {outcome && validation && validation.length > 0 ? (
+          <StaleMark reason={stale}>
+            <ValidationTable
+              rows={validation}
+              changed={Object.keys(changedParams(outcome.params, paperValues)).length > 0}
+            />
+          </StaleMark>
         ) : null}
         <footer className="citation">
           <p>{model.description}</p>

@@ -1,8 +1,9 @@
-import type { ModelInfo } from '../engine/types';
+import type { ModelInfo, Params } from '../engine/types';
 import type { Preset } from '../presets/schema';
-import { presetParams } from '../presets/schema';
+import { machineAndYear, presetParams } from '../presets/schema';
 import { resolveValues } from '../ui/param_values';
-import { Schematic } from './Schematic';
+import type { SchematicProps } from './Schematic';
+import { Schematic, gridShape } from './Schematic';
 import { resolveRef } from './chart_builder';
 import { emptyState, serializeUrlState } from './url_state';
 
@@ -15,10 +16,26 @@ interface Props {
 /** Presets grouped by machine, in order of the machine's first year. */
 export function groupByMachine(presets: Preset[]): { machine: string; presets: Preset[] }[] {
   const groups = new Map<string, Preset[]>();
-  for (const p of [...presets].sort((a, b) => a.year - b.year || a.id.localeCompare(b.id))) {
+  // Machines without a paper come last.
+  const year = (p: Preset) => p.year ?? Number.POSITIVE_INFINITY;
+  for (const p of [...presets].sort((a, b) => year(a) - year(b) || a.id.localeCompare(b.id))) {
     groups.set(p.machine, [...(groups.get(p.machine) ?? []), p]);
   }
   return [...groups].map(([machine, list]) => ({ machine, presets: list }));
+}
+
+/** What a preset's card draws, from its parameters: the machine's own dims, or a node count. */
+export function schematicShape(preset: Preset, params: Params): Required<SchematicProps> {
+  const { schematic } = preset;
+  if ('dims' in schematic) {
+    const value = params[schematic.dims.slice('param.'.length)];
+    const dims = Array.isArray(value) ? value : [Number(value)];
+    return { topology: schematic.topology, dims, nodes: dims.reduce((a, b) => a * b, 1) };
+  }
+  const nodes = resolveRef(schematic.nodes, { params, result: { scalars: [], series: [] } });
+  const { columns, rows } = gridShape(nodes);
+  const dims = schematic.topology === 'ring' ? [nodes] : [columns, rows];
+  return { topology: schematic.topology, dims, nodes };
 }
 
 /** The machine picker: one card per preset, grouped by machine. */
@@ -33,10 +50,7 @@ export function Picker({ presets, models, onPick }: Props) {
             {group.presets.map((preset) => {
               const specs = models.find((m) => m.name === preset.model)?.params ?? [];
               const params = resolveValues(specs, presetParams(preset));
-              const nodes = resolveRef(preset.schematic.nodes, {
-                params,
-                result: { scalars: [], series: [] },
-              });
+              const shape = schematicShape(preset, params);
               return (
                 <li key={preset.id}>
                   <a
@@ -49,11 +63,11 @@ export function Picker({ presets, models, onPick }: Props) {
                       onPick(preset.id);
                     }}
                   >
-                    <Schematic topology={preset.schematic.topology} nodes={nodes} />
+                    <Schematic {...shape} />
                     <span className="card-text">
                       <span className="card-title">{preset.experiment}</span>
                       <span className="card-meta">
-                        {preset.machine}, {preset.year} · {nodes} nodes
+                        {machineAndYear(preset)} · {shape.nodes} nodes
                       </span>
                       <span className="card-description">{preset.description}</span>
                       <cite>{preset.citation.text}</cite>

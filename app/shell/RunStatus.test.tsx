@@ -1,7 +1,11 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-import { RunStatus, SHOW_PROGRESS_AFTER_MS } from './RunStatus';
+import { createInProcessEngine } from '../engine/in_process_engine';
+import { loadNodeModule } from '../engine/node_module';
+import { loadPresetsFromDisk } from '../presets/from_disk';
+import { presetParams } from '../presets/schema';
+import { RunStatus, SHOW_PROGRESS_AFTER_MS, timeLeftMs } from './RunStatus';
 
 const partial = { scalars: [], series: [] };
 
@@ -26,5 +30,38 @@ describe('<RunStatus>', () => {
       <RunStatus progress={{ fraction: 0, elapsedMs: 400, partial }} />,
     );
     expect(html).toContain('0 % · 0.4 s elapsed</span>');
+  });
+});
+
+describe('timeLeftMs()', () => {
+  it('follows a sweep of equal points exactly, and gives none before progress', () => {
+    // Ten points of 200 ms each, reported as each ends.
+    for (let done = 1; done <= 10; done++) {
+      const left = timeLeftMs({ fraction: done / 10, elapsedMs: done * 200 });
+      expect(left).toBeCloseTo((10 - done) * 200, 6);
+    }
+    expect(timeLeftMs({ fraction: 0, elapsedMs: 500 })).toBeNaN();
+  });
+
+  it('is within a factor 1.5 of the time a real J-Machine sweep then takes, estimated at 30 %', async () => {
+    const preset = loadPresetsFromDisk().find((p) => p.id === 'jmachine-latency-load')!;
+    const engine = createInProcessEngine(loadNodeModule());
+    const seen: { estimate: number; elapsedMs: number }[] = [];
+    const outcome = await engine.run(
+      { model: preset.model, params: presetParams(preset), seed: preset.seed },
+      {
+        onProgress: (p) => {
+          if (p.fraction >= 0.3 && seen.length === 0)
+            seen.push({ estimate: timeLeftMs(p), elapsedMs: p.elapsedMs });
+        },
+      },
+    );
+    engine.dispose();
+    const [at30] = seen;
+    expect(at30).toBeDefined();
+    // Wall-clock times of the same run compared as a ratio: the machine's speed cancels out.
+    const ratio = at30!.estimate / (outcome.elapsedMs - at30!.elapsedMs);
+    expect(ratio).toBeGreaterThan(1 / 1.5);
+    expect(ratio).toBeLessThan(1.5);
   });
 });

@@ -1,11 +1,17 @@
+export type SchematicTopology = 'mesh' | 'torus' | 'ring';
+
 export interface SchematicProps {
-  topology: 'mesh' | 'torus' | 'ring';
-  nodes: number;
+  topology: SchematicTopology;
+  /** Nodes along each dimension, 1 to 3 of them (x, y, z). */
+  dims: number[];
+  /** Nodes drawn, in x-first order; all of `dims` unless fewer (a node count filling a grid). */
+  nodes?: number;
 }
 
-/** More nodes than this are drawn as this many, with the real count in the label. */
-const MAX_DRAWN = 64;
 const SIZE = 96;
+const PAD = 8;
+/** Grids up to this many nodes a side show their nodes as dots; larger ones show the lattice. */
+const MAX_DOTS_SIDE = 8;
 
 /** Grid of a mesh or torus: columns and rows as near square as the node count allows. */
 export function gridShape(nodes: number): { columns: number; rows: number } {
@@ -13,48 +19,142 @@ export function gridShape(nodes: number): { columns: number; rows: number } {
   return { columns, rows: Math.max(1, Math.ceil(nodes / columns)) };
 }
 
-/** A small drawing of a machine's topology for the picker card, sized from its parameters. */
-export function Schematic({ topology, nodes }: SchematicProps) {
-  const count = Math.max(1, Math.min(MAX_DRAWN, Math.round(nodes)));
-  const label = `${topology} of ${nodes} nodes`;
-  const points: { x: number; y: number }[] = [];
-  const links: [number, number][] = [];
-  if (topology === 'ring') {
-    const r = SIZE / 2 - 8;
-    for (let i = 0; i < count; i++) {
+interface Point {
+  x: number;
+  y: number;
+}
+
+/**
+ * What a schematic draws: planes back to front, each an outline; the front one (or the only one)
+ * with its lattice lines and dots.
+ */
+export interface SchematicGeometry {
+  label: string;
+  /** One per z, the back plane first; the front plane (z = 0) is drawn last, on top. */
+  planes: { corners: Point[]; lines: [Point, Point][]; dots: Point[] }[];
+  /** Lines joining the planes' corners (3-D only). */
+  depth: [Point, Point][];
+  /** The wrap-around links of a torus, drawn as a frame. */
+  wrap: boolean;
+  /** Dot radius and lattice line width, both smaller for denser lattices. */
+  radius: number;
+  stroke: number;
+}
+
+/**
+ * The geometry of a k-ary n-cube at picker size: a ring, a 2-D grid, or a 3-D mesh as stacked
+ * planes in an oblique projection. Large machines keep their real structure, scaled (the lattice
+ * without dots), and the node count is in the label.
+ */
+export function schematicGeometry({ topology, dims, nodes }: SchematicProps): SchematicGeometry {
+  const sides = dims.map((d) => Math.max(1, Math.round(d)));
+  const total = sides.reduce((a, b) => a * b, 1);
+  const count = Math.max(1, Math.min(total, Math.round(nodes ?? total)));
+  const shape = sides.length > 1 ? sides.join('×') + ' ' : '';
+  const label = `${topology} ${shape}of ${count} nodes`;
+
+  if (topology === 'ring' || sides.length === 1) {
+    const r = SIZE / 2 - PAD;
+    const dots = Array.from({ length: count }, (_, i) => {
       const a = (2 * Math.PI * i) / count - Math.PI / 2;
-      points.push({ x: SIZE / 2 + r * Math.cos(a), y: SIZE / 2 + r * Math.sin(a) });
-      if (count > 1) links.push([i, (i + 1) % count]);
-    }
-  } else {
-    const { columns, rows } = gridShape(count);
-    const gap = (SIZE - 16) / Math.max(1, Math.max(columns, rows) - 1);
-    for (let i = 0; i < count; i++) {
-      const c = i % columns;
-      const r = Math.floor(i / columns);
-      points.push({ x: 8 + c * gap, y: 8 + r * gap });
-      if (c + 1 < columns && i + 1 < count) links.push([i, i + 1]);
-      if (i + columns < count) links.push([i, i + columns]);
-    }
+      return { x: SIZE / 2 + r * Math.cos(a), y: SIZE / 2 + r * Math.sin(a) };
+    });
+    const lines = dots.map((p, i): [Point, Point] => [p, dots[(i + 1) % count]!]);
+    return {
+      label,
+      planes: [{ corners: [], lines: count > 1 ? lines : [], dots }],
+      depth: [],
+      wrap: false,
+      radius: Math.max(1.2, Math.min(5, 60 / count)),
+      stroke: 1.2,
+    };
   }
-  const radius = Math.max(1.5, Math.min(5, 40 / Math.sqrt(count)));
+
+  const [columns = 1, rows = 1, layers = 1] = sides;
+  // A 3-D mesh: each plane shrinks to leave room for the offset of the ones behind it.
+  const offset = layers > 1 ? (SIZE - 2 * PAD) * 0.35 : 0;
+  const width = SIZE - 2 * PAD - offset;
+  const gap = width / Math.max(1, Math.max(columns, rows) - 1);
+  const shift = layers > 1 ? offset / (layers - 1) : 0;
+  const at = (c: number, r: number, z: number): Point => ({
+    x: PAD + c * gap + z * shift,
+    y: PAD + offset + r * gap - z * shift,
+  });
+  const planes: SchematicGeometry['planes'] = [];
+  for (let z = layers - 1; z >= 0; z--) {
+    const inPlane = Math.min(columns * rows, count - z * columns * rows);
+    if (inPlane <= 0) continue;
+    const lastRow = Math.ceil(inPlane / columns) - 1;
+    const lines: [Point, Point][] = [];
+    // The planes behind the front one are outlines: their lattices would hide each other.
+    if (z === 0) {
+      for (let r = 0; r <= lastRow; r++) {
+        const end = r === lastRow ? (inPlane - 1) % columns : columns - 1;
+        if (end > 0) lines.push([at(0, r, z), at(end, r, z)]);
+      }
+      for (let c = 0; c < columns; c++) {
+        const end = c <= (inPlane - 1) % columns ? lastRow : lastRow - 1;
+        if (end > 0) lines.push([at(c, 0, z), at(c, end, z)]);
+      }
+    }
+    const dots: Point[] = [];
+    if (Math.max(columns, rows) <= MAX_DOTS_SIDE && z === 0) {
+      for (let i = 0; i < inPlane; i++) dots.push(at(i % columns, Math.floor(i / columns), z));
+    }
+    planes.push({
+      corners: [
+        at(0, 0, z),
+        at(columns - 1, 0, z),
+        at(columns - 1, rows - 1, z),
+        at(0, rows - 1, z),
+      ],
+      lines,
+      dots,
+    });
+  }
+  const depth: [Point, Point][] =
+    layers > 1
+      ? [
+          [0, 0],
+          [columns - 1, 0],
+          [columns - 1, rows - 1],
+          [0, rows - 1],
+        ].map(([c, r]) => [at(c!, r!, 0), at(c!, r!, layers - 1)])
+      : [];
+  return {
+    label,
+    planes,
+    depth,
+    wrap: topology === 'torus',
+    radius: Math.max(1.2, Math.min(5, 40 / Math.max(columns, rows, Math.sqrt(count)))),
+    stroke: Math.min(1.2, gap / 3),
+  };
+}
+
+const points = (ps: Point[]) => ps.map((p) => `${p.x.toFixed(2)},${p.y.toFixed(2)}`).join(' ');
+
+/** A small drawing of a machine's topology for the picker card, sized from its parameters. */
+export function Schematic(props: SchematicProps) {
+  const g = schematicGeometry(props);
   return (
-    <svg className="schematic" viewBox={`0 0 ${SIZE} ${SIZE}`} role="img" aria-label={label}>
-      <title>{label}</title>
-      {topology === 'torus' ? (
+    <svg className="schematic" viewBox={`0 0 ${SIZE} ${SIZE}`} role="img" aria-label={g.label}>
+      <title>{g.label}</title>
+      {g.wrap ? (
         <rect x={3} y={3} width={SIZE - 6} height={SIZE - 6} rx={10} className="wrap" />
       ) : null}
-      {links.map(([a, b]) => (
-        <line
-          key={`${a}-${b}`}
-          x1={points[a]?.x}
-          y1={points[a]?.y}
-          x2={points[b]?.x}
-          y2={points[b]?.y}
-        />
+      {g.depth.map(([a, b], i) => (
+        <line key={`d${i}`} className="depth" x1={a.x} y1={a.y} x2={b.x} y2={b.y} />
       ))}
-      {points.map((p, i) => (
-        <circle key={i} cx={p.x} cy={p.y} r={radius} />
+      {g.planes.map((plane, z) => (
+        <g key={z} className="plane" data-plane={z}>
+          {plane.corners.length > 0 ? <polygon points={points(plane.corners)} /> : null}
+          {plane.lines.map(([a, b], i) => (
+            <line key={i} x1={a.x} y1={a.y} x2={b.x} y2={b.y} style={{ strokeWidth: g.stroke }} />
+          ))}
+          {plane.dots.map((p, i) => (
+            <circle key={i} cx={p.x} cy={p.y} r={g.radius} />
+          ))}
+        </g>
       ))}
     </svg>
   );

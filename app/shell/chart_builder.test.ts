@@ -7,7 +7,14 @@ import { loadPresetsFromDisk } from '../presets/from_disk';
 import type { ChartSpec, Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
 import type { ChartOptions, RunView } from './chart_builder';
-import { buildChart, chartOptions, formatTemplate, matchSeries, resolveRef } from './chart_builder';
+import {
+  buildChart,
+  chartOptions,
+  formatTemplate,
+  matchSeries,
+  readoutText,
+  resolveRef,
+} from './chart_builder';
 
 const presets = loadPresetsFromDisk();
 const v1 = presets.find((p) => p.id === 'multipsi-v1-comm')!;
@@ -58,13 +65,37 @@ describe('resolveRef() and formatTemplate()', () => {
   });
   it('fills numbers and percentages, a dash for what is missing', () => {
     expect(formatTemplate('{relative_performance:%} at X {overhead}, {nope}', run)).toBe(
-      '50% at X 1, –',
+      '50\u00a0% at X 1, –',
     );
     const counts: RunView = {
       params: { big: 38879, share: 0.123456 },
       result: { scalars: [], series: [] },
     };
     expect(formatTemplate('{param.big} and {param.share}', counts)).toBe('38,879 and 0.1235');
+  });
+});
+
+describe('readoutText()', () => {
+  it('shows a fraction as a percentage, so "of peak" does not read as a unit of 1', () => {
+    expect(readoutText({ label: 'x', value: 'relative_performance', unit: 'of peak' }, run)).toBe(
+      '50\u00a0% of peak',
+    );
+    const terminal = presets.find((p) => p.id === 'jmachine-terminal-bandwidth')!;
+    const peak: RunView = {
+      params: {},
+      result: {
+        scalars: [
+          { name: 'discard_fraction_of_peak_8w', value: 1, unit: 'fraction', description: '' },
+        ],
+        series: [],
+      },
+    };
+    expect(readoutText(terminal.readouts[0]!, peak)).toBe('100\u00a0% of peak');
+  });
+  it('shows other numbers with their unit, a dash when missing', () => {
+    expect(readoutText({ label: 'x', value: 'base_reduction_ms', unit: 'ms' }, run)).toBe('2 ms');
+    expect(readoutText({ label: 'x', value: 'overhead', unit: '' }, run)).toBe('1');
+    expect(readoutText({ label: 'x', value: 'nope', unit: 'ms' }, run)).toBe('– ms');
   });
 });
 

@@ -70,7 +70,9 @@ export function resolveRef(ref: ValueRefSpec, run: RunView): number {
 }
 
 const number = new Intl.NumberFormat('en', { maximumSignificantDigits: 4 });
-const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 });
+const percentNumber = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+/** A fraction as a percentage, spaced as the charts' axes write it: "72.5 %". */
+const percent = { format: (value: number) => `${percentNumber.format(value * 100)}\u00a0%` };
 
 const count = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
 
@@ -85,6 +87,19 @@ export function formatTemplate(text: string, run: RunView): string {
     if (pct) return percent.format(value);
     return (Number.isInteger(value) ? count : number).format(value);
   });
+}
+
+/**
+ * A readout's value and unit as shown, e.g. "21.3 Gbit/s"; a scalar the engine gives as a
+ * fraction shows as a percentage ("100 % of peak"), so the unit is not read as a count.
+ */
+export function readoutText(readout: Preset['readouts'][number], run: RunView): string {
+  const value = resolveRef(readout.value, run);
+  const fraction =
+    typeof readout.value === 'string' &&
+    run.result.scalars.find((s) => s.name === readout.value)?.unit === 'fraction';
+  const text = Number.isFinite(value) ? (fraction ? percent : number).format(value) : '–';
+  return readout.unit ? `${text} ${readout.unit}` : text;
 }
 
 /** Series named exactly, or by a `prefix*` pattern, in the order the patterns list them. */

@@ -2,6 +2,7 @@
 // (figure.tsx), which brings react-dom/server and so is loaded only when something is exported.
 import type { Params } from '../engine/types';
 import type { ChartSpec, Preset } from '../presets/schema';
+import { machineAndYear } from '../presets/schema';
 import { changedParams, formatValue } from '../ui/param_values';
 
 /** "print": light colours on white, for paper and white pages; "dark": the dark page's colours. */
@@ -36,7 +37,7 @@ export function figureCaption({
 }): string[] {
   const changed = changedParams(params, paperValues);
   return [
-    `${preset.title} (${preset.machine}, ${preset.year}).`,
+    `${preset.title} (${machineAndYear(preset)}).`,
     Object.keys(changed).length > 0
       ? `Parameters changed from the paper's: ${paramsText(changed)}; seed ${seed}.`
       : `The paper's parameters; seed ${seed}.`,

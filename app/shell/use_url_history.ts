@@ -3,35 +3,59 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 /** Changes closer together than this share one history entry, so a drag is one step back. */
 export const HISTORY_DEBOUNCE_MS = 700;
 
+/** The last change written to the history: when, and to which experiment. */
+export interface HistoryMark {
+  at: number;
+  experiment: string | null;
+}
+
 /**
- * Keeps the address bar in step with the state: a change after a pause adds a history entry,
- * a burst of changes rewrites the current one; back and forward call `onPop` with the query.
+ * Whether a change at `now` to `experiment` starts a history entry or rewrites the current one,
+ * and the mark to keep. A change of experiment always starts one, and the entry it starts is
+ * never rewritten by the next edit, so back returns to each experiment as it was opened.
  */
-export function useUrlHistory(search: string, onPop: (search: string) => void): void {
-  const lastChange = useRef<number | null>(null);
+export function historyStep(
+  last: HistoryMark,
+  experiment: string | null,
+  now: number,
+): { push: boolean; mark: HistoryMark } {
+  const switched = experiment !== last.experiment;
+  return {
+    push: switched || now - last.at > HISTORY_DEBOUNCE_MS,
+    mark: { at: switched ? Number.NEGATIVE_INFINITY : now, experiment },
+  };
+}
+
+/**
+ * Keeps the address bar in step with the state: a change after a pause, or to another
+ * experiment, adds a history entry; a burst of changes rewrites the current one; back and
+ * forward call `onPop` with the query.
+ */
+export function useUrlHistory(
+  search: string,
+  experiment: string | null,
+  onPop: (search: string) => void,
+): void {
+  const last = useRef<HistoryMark | null>(null);
 
   useLayoutEffect(() => {
     // An empty query must be written as the path: an empty URL would keep the old query.
     const url = search === '' ? window.location.pathname : search;
-    if (lastChange.current === null) {
+    if (last.current === null || search === window.location.search) {
       // The first write corrects the opening link (migrated, cleaned): no step of its own, and
-      // the user's first change after it is a step.
+      // the user's first change after it is a step. Back and forward land here too.
       if (search !== window.location.search) window.history.replaceState(null, '', url);
-      lastChange.current = Number.NEGATIVE_INFINITY;
+      last.current = { at: Number.NEGATIVE_INFINITY, experiment };
       return;
     }
-    if (search === window.location.search) return;
-    const now = performance.now();
-    if (now - lastChange.current > HISTORY_DEBOUNCE_MS) window.history.pushState(null, '', url);
+    const step = historyStep(last.current, experiment, performance.now());
+    if (step.push) window.history.pushState(null, '', url);
     else window.history.replaceState(null, '', url);
-    lastChange.current = now;
-  }, [search]);
+    last.current = step.mark;
+  }, [search, experiment]);
 
   useEffect(() => {
-    const listener = () => {
-      lastChange.current = Number.NEGATIVE_INFINITY;
-      onPop(window.location.search);
-    };
+    const listener = () => onPop(window.location.search);
     window.addEventListener('popstate', listener);
     return () => window.removeEventListener('popstate', listener);
   }, [onPop]);

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 
 import type { ParamSpec } from '../engine/types';
+import type { Baseline } from './param_values';
 import { ParamHead } from './ParamHead';
 
 export interface ChoiceParamControlProps {
@@ -8,13 +9,14 @@ export interface ChoiceParamControlProps {
   value: number;
   paperValue: number;
   source: string | undefined;
+  baseline: Baseline;
   onValue(value: number): void;
   onReset(): void;
 }
 
 /** A parameter that picks one of named values (a topology, a traffic pattern). */
 export function ChoiceParamControl(props: ChoiceParamControlProps) {
-  const { spec, value, paperValue, source } = props;
+  const { spec, value, paperValue } = props;
   const id = useId();
   return (
     <div className="param choice">
@@ -22,7 +24,8 @@ export function ChoiceParamControl(props: ChoiceParamControlProps) {
         spec={spec}
         inputId={id}
         paperText={spec.choices[paperValue] ?? String(paperValue)}
-        source={source}
+        source={props.source}
+        baseline={props.baseline}
         changed={value !== paperValue}
         onReset={props.onReset}
       />

@@ -2,6 +2,7 @@ import { useId } from 'react';
 
 import type { ParamSpec } from '../engine/types';
 import { sameValue } from '../engine/types';
+import type { Baseline } from './param_values';
 import { FieldError, ParamHead } from './ParamHead';
 import { formatValue } from './param_values';
 
@@ -13,13 +14,14 @@ export interface ListParamControlProps {
   error: string | undefined;
   paperValue: number[];
   source: string | undefined;
+  baseline: Baseline;
   onDraft(text: string): void;
   onReset(): void;
 }
 
 /** A sweep parameter: the list of values drawn as separate curves, edited as text. */
 export function ListParamControl(props: ListParamControlProps) {
-  const { spec, value, draft, error, paperValue, source } = props;
+  const { spec, value, draft, error, paperValue, source, baseline } = props;
   const id = useId();
   const paperText = formatValue(paperValue);
   const hint = `Up to ${spec.maxItems} values from ${spec.min} to ${spec.max}, separated by commas`;
@@ -30,6 +32,7 @@ export function ListParamControl(props: ListParamControlProps) {
         inputId={`${id}-list`}
         paperText={paperText}
         source={source}
+        baseline={baseline}
         changed={!sameValue(value, paperValue) || draft !== undefined}
         onReset={props.onReset}
       />

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 
 import type { ParamSpec } from '../engine/types';
+import type { Baseline } from './param_values';
 import { FieldError, ParamHead } from './ParamHead';
 import { SLIDER_POSITIONS, isLogScale, sliderStep, toSliderPosition } from './param_values';
 
@@ -12,6 +13,7 @@ export interface ParamControlProps {
   error: string | undefined;
   paperValue: number;
   source: string | undefined;
+  baseline: Baseline;
   onValue(value: number): void;
   onDraft(text: string): void;
   onReset(): void;
@@ -19,7 +21,7 @@ export interface ParamControlProps {
 
 /** One parameter: slider, exact number field, unit, paper-value mark and reset. */
 export function ParamControl(props: ParamControlProps) {
-  const { spec, value, draft, error, paperValue, source } = props;
+  const { spec, value, draft, error, paperValue, source, baseline } = props;
   const id = useId();
   const log = isLogScale(spec);
   const sliderMin = log ? 0 : spec.min;
@@ -33,6 +35,7 @@ export function ParamControl(props: ParamControlProps) {
         inputId={`${id}-number`}
         paperText={String(paperValue)}
         source={source}
+        baseline={baseline}
         changed={value !== paperValue || draft !== undefined}
         onReset={props.onReset}
       />
@@ -52,7 +55,7 @@ export function ParamControl(props: ParamControlProps) {
           <span
             className="paper-mark"
             style={{ left: `${Math.min(1, Math.max(0, markAt)) * 100}%` }}
-            title={`Paper value: ${paperValue}`}
+            title={`${baseline === 'default' ? 'Default' : 'Paper value'}: ${paperValue}`}
             aria-hidden="true"
           />
         </div>

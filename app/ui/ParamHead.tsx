@@ -1,39 +1,94 @@
+import { useId, useState } from 'react';
+
 import type { ParamSpec } from '../engine/types';
+import type { Baseline } from './param_values';
 
 export interface ParamHeadProps {
   spec: ParamSpec;
   /** The id of the field the label names. */
   inputId: string;
-  /** The paper's value as text. */
+  /** The preset's value as text. */
   paperText: string;
   source: string | undefined;
-  /** The value or the typed text differs from the paper's, so a reset does something. */
+  baseline: Baseline;
+  /** The value or the typed text differs from the preset's, so a reset does something. */
   changed: boolean;
   onReset(): void;
 }
 
-/** A parameter's label (tooltip: what it means and where the value comes from) and reset. */
-export function ParamHead({ spec, inputId, paperText, source, changed, onReset }: ParamHeadProps) {
-  const tooltip = [spec.description, source ? `Paper value ${paperText}: ${source}` : '']
-    .filter(Boolean)
-    .join('\n');
+/**
+ * What a parameter means and where its value comes from, for the "?" button. Separate lines:
+ * the description, then the source.
+ */
+export function paramInfo(
+  spec: ParamSpec,
+  paperText: string,
+  source: string | undefined,
+  baseline: Baseline,
+): string[] {
+  const base = `${baseline[0]?.toUpperCase()}${baseline.slice(1)}`;
+  return [spec.description, source ? `${base} ${paperText}: ${source}` : ''].filter(Boolean);
+}
+
+/**
+ * A parameter's label, a "?" button that shows what it means and where the value comes from
+ * (on a click or tap, and on keyboard focus, so it works without a mouse), and reset.
+ */
+export function ParamHead(props: ParamHeadProps) {
+  const { spec, inputId, paperText, source, baseline, changed, onReset } = props;
+  const tipId = useId();
+  const [open, setOpen] = useState(false);
+  const info = paramInfo(spec, paperText, source, baseline);
   return (
-    <div className="param-head">
-      <label htmlFor={inputId} title={tooltip}>
-        {spec.label}
-        {spec.unit ? <span className="unit"> ({spec.unit})</span> : null}
-      </label>
-      <button
-        type="button"
-        className="reset"
-        onClick={onReset}
-        disabled={!changed}
-        aria-label={`Reset ${spec.label} to the paper value ${paperText}`}
-        title={`Reset to the paper value (${paperText})`}
-      >
-        ↺
-      </button>
-    </div>
+    <>
+      <div className="param-head">
+        <span className="param-name">
+          <label htmlFor={inputId}>
+            {spec.label}
+            {spec.unit ? <span className="unit"> ({spec.unit})</span> : null}
+          </label>
+          {info.length > 0 ? (
+            <button
+              type="button"
+              className="info"
+              aria-label={`About ${spec.label}`}
+              aria-expanded={open}
+              aria-controls={tipId}
+              data-param-info={spec.name}
+              onClick={() => setOpen((o) => !o)}
+              // A keyboard user gets the text on arriving; a click's own focus leaves it to the
+              // click, which would otherwise close what the focus just opened.
+              onFocus={(e) => {
+                if (e.currentTarget.matches(':focus-visible')) setOpen(true);
+              }}
+              onBlur={() => setOpen(false)}
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') setOpen(false);
+              }}
+            >
+              ?
+            </button>
+          ) : null}
+        </span>
+        <button
+          type="button"
+          className="reset"
+          onClick={onReset}
+          disabled={!changed}
+          aria-label={`Reset ${spec.label} to the ${baseline} ${paperText}`}
+          title={`Reset to the ${baseline} (${paperText})`}
+        >
+          ↺
+        </button>
+      </div>
+      {info.length > 0 ? (
+        <div id={tipId} className="param-tip" role="note" hidden={!open}>
+          {info.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </div>
+      ) : null}
+    </>
   );
 }
 

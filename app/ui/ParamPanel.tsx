@@ -3,6 +3,7 @@ import { isListSpec } from '../engine/types';
 import { ChoiceParamControl } from './ChoiceParamControl';
 import { ListParamControl } from './ListParamControl';
 import { ParamControl } from './ParamControl';
+import type { Baseline } from './param_values';
 import { specDefault } from './param_values';
 
 export interface ParamGroup {
@@ -18,6 +19,8 @@ export interface ParamPanelProps {
   errors: Record<string, string>;
   paperValues: Params;
   sources: Record<string, string>;
+  /** The preset's values are a paper's, or defaults where there is no paper. */
+  baseline: Baseline;
   onValue(name: string, value: ParamValue): void;
   onDraft(name: string, text: string): void;
   onReset(name: string): void;
@@ -39,7 +42,7 @@ export function ParamPanel(props: ParamPanelProps) {
       <div className="panel-head">
         <h2>Parameters</h2>
         <button type="button" onClick={props.onResetAll}>
-          Reset all to paper values
+          Reset all to {props.baseline === 'default' ? 'defaults' : 'paper values'}
         </button>
       </div>
       {completeGroups(props.specs, props.groups).map((group) => (
@@ -53,6 +56,7 @@ export function ParamPanel(props: ParamPanelProps) {
               draft: props.drafts[name],
               error: props.errors[name],
               source: props.sources[name],
+              baseline: props.baseline,
               onDraft: (t: string) => props.onDraft(name, t),
               onReset: () => props.onReset(name),
             };
@@ -66,6 +70,7 @@ export function ParamPanel(props: ParamPanelProps) {
                   value={typeof value === 'number' ? value : spec.default}
                   paperValue={typeof paper === 'number' ? paper : spec.default}
                   source={props.sources[name]}
+                  baseline={props.baseline}
                   onValue={(v) => props.onValue(name, v)}
                   onReset={() => props.onReset(name)}
                 />

@@ -3,6 +3,11 @@ import type { ValidationRow } from '../presets/validation';
 
 const fmt = new Intl.NumberFormat('en', { maximumSignificantDigits: 5 });
 
+/** A number of the row's unit; a fraction as a percentage, so "1 fraction" reads "100 %", as the charts write it. */
+function show(value: number, unit: string): string {
+  return unit === 'fraction' ? `${fmt.format(value * 100)}\u00a0%` : fmt.format(value);
+}
+
 /** Model vs paper: every reference target of the preset against the current run. */
 export function ValidationTable({ rows, changed }: { rows: ValidationRow[]; changed: boolean }) {
   if (rows.length === 0) return null;
@@ -36,11 +41,13 @@ export function ValidationTable({ rows, changed }: { rows: ValidationRow[]; chan
                   {r.label}
                 </th>
                 <td>
-                  {fmt.format(r.paper)} {r.unit}
+                  {r.unit === 'fraction'
+                    ? show(r.paper, r.unit)
+                    : `${fmt.format(r.paper)} ${r.unit}`}
                 </td>
-                <td>{fmt.format(r.simulated)}</td>
-                <td>{fmt.format(r.simulated - r.paper)}</td>
-                <td>±{fmt.format(r.tolerance)}</td>
+                <td>{show(r.simulated, r.unit)}</td>
+                <td>{show(r.simulated - r.paper, r.unit)}</td>
+                <td>±{show(r.tolerance, r.unit)}</td>
                 <td title={r.knownMiss}>{verdict(r).toLowerCase()}</td>
               </tr>
             ))}

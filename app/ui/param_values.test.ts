@@ -5,8 +5,10 @@ import {
   changedParams,
   checkParamValue,
   checkValue,
+  SLIDER_POSITIONS,
   fromSliderPosition,
   isLogScale,
+  listItems,
   resolveValues,
   sliderStep,
   snapToStep,
@@ -55,6 +57,18 @@ const depths: ParamSpec = {
 describe('checkValue() on a list parameter', () => {
   it('reads numbers separated by commas or spaces', () =>
     expect(checkValue(depths, '1, 3  5')).toEqual({ value: [1, 3, 5] }));
+  it('reads a size written with x, as the dims tooltip and the CLI write it', () => {
+    const dims: ParamSpec = { ...depths, name: 'dims', min: 2, max: 32, maxItems: 3 };
+    expect(checkValue(dims, '8x8')).toEqual({ value: [8, 8] });
+    expect(checkValue(dims, ' 8 x 8 X 4 ')).toEqual({ value: [8, 8, 4] });
+    expect(checkValue(dims, '8x8x8x8')).toEqual({ error: '4 items; at most 3. Valid: 2 to 32' });
+    expect(checkValue(dims, '8x')).toEqual({ error: 'Item 1 (8x): Not a number. Valid: 2 to 32' });
+  });
+  it('listItems() keeps empty items for the caller', () => {
+    expect(listItems('1,,2')).toEqual(['1', '', '2']);
+    expect(listItems('')).toEqual(['']);
+    expect(listItems('4x4')).toEqual(['4', '4']);
+  });
   it('names the bad item and the valid range', () => {
     expect(checkValue(depths, '1, 9')).toEqual({
       error: 'Item 2 (9): Out of range. Valid: 1 to 5',
@@ -109,6 +123,46 @@ describe('slider mapping', () => {
     expect(toSliderPosition(rps, 1000)).toBe(500);
     expect(fromSliderPosition(rps, 500)).toBe(1000);
     expect(fromSliderPosition(rps, toSliderPosition(rps, 370))).toBeCloseTo(370, -1);
+  });
+
+  // The shapes of multipsi_queens' times (0 to 1000 ms by 0.001) and the MDP's costs (0 to 1000
+  // cycles by 1), whose paper values (6.606 ms, 13 cycles) sat at the far left of a linear track.
+  const messageMs: ParamSpec = { ...rps, name: 'message_ms', min: 0, max: 1000, step: 0.001 };
+  const handler: ParamSpec = { ...pes, name: 'handler_cycles', min: 0, max: 1000 };
+
+  it('uses a log slider from 0 for a wide range, the paper value mid-track', () => {
+    for (const [spec, paper] of [
+      [messageMs, 6.606],
+      [handler, 13],
+    ] as const) {
+      expect(isLogScale(spec)).toBe(true);
+      const at = toSliderPosition(spec, paper) / SLIDER_POSITIONS;
+      expect(at).toBeGreaterThan(0.25);
+      expect(at).toBeLessThan(0.75);
+      expect(fromSliderPosition(spec, toSliderPosition(spec, paper))).toBeCloseTo(paper, 0);
+    }
+  });
+
+  it('moves a wide slider by a small relative change per position', () => {
+    const at = toSliderPosition(messageMs, 6.606);
+    const next = fromSliderPosition(messageMs, at + 1);
+    expect(next / fromSliderPosition(messageMs, at)).toBeGreaterThan(1);
+    expect(next / fromSliderPosition(messageMs, at)).toBeLessThan(1.05);
+  });
+
+  it('still reaches 0 and the maximum on a log slider from 0', () => {
+    expect(toSliderPosition(messageMs, 0)).toBe(0);
+    expect(fromSliderPosition(messageMs, 0)).toBe(0);
+    expect(fromSliderPosition(messageMs, 1)).toBe(0.001);
+    expect(fromSliderPosition(messageMs, SLIDER_POSITIONS)).toBe(1000);
+    expect(toSliderPosition(messageMs, 1000)).toBe(SLIDER_POSITIONS);
+    expect(sliderStep(handler, 0, 1)).toBe(1);
+    expect(sliderStep(handler, 1, 0)).toBe(0);
+  });
+
+  it('keeps narrow ranges from 0 linear', () => {
+    expect(isLogScale({ ...rps, min: 0, max: 2, step: 0.01 })).toBe(false);
+    expect(isLogScale({ ...pes, min: 0, max: 12 })).toBe(false);
   });
 
   it('sliderStep() always moves at least one step in the direction of the slider', () => {

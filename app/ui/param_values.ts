@@ -1,6 +1,9 @@
 import type { ParamSpec, ParamValue, Params } from '../engine/types';
 import { isListSpec, sameValue } from '../engine/types';
 
+/** What a preset's values are: a paper's, or starting values where there is no paper. */
+export type Baseline = 'paper value' | 'default';
+
 function validRange(spec: ParamSpec): string {
   return `${spec.min} to ${spec.max}${spec.unit ? ` ${spec.unit}` : ''}`;
 }
@@ -17,15 +20,26 @@ function checkNumber(spec: ParamSpec, text: string): { value: number } | { error
 }
 
 /**
+ * The items of a typed list: numbers separated by commas, semicolons or spaces, or a size written
+ * with "x" (8x8x8). Empty items are kept for the caller to skip or reject. The explorer's fields
+ * and the CLI's --set both read lists with this.
+ */
+export function listItems(text: string): string[] {
+  const trimmed = text.trim();
+  if (/^\d+(?:\s*x\s*\d+)+$/i.test(trimmed)) return trimmed.split(/\s*x\s*/i);
+  return trimmed.split(/\s*[,;]\s*|\s+/);
+}
+
+/**
  * The same checks the engine makes, so an invalid field is caught before any request. A list
- * parameter is typed as numbers separated by commas or spaces.
+ * parameter is typed as its `listItems`.
  */
 export function checkValue(
   spec: ParamSpec,
   text: string,
 ): { value: ParamValue } | { error: string } {
   if (!isListSpec(spec)) return checkNumber(spec, text);
-  const items = text.split(/[\s,;]+/).filter((t) => t !== '');
+  const items = listItems(text).filter((t) => t !== '');
   if (items.length === 0) {
     return {
       error: `At least one number is needed. Valid: 1 to ${spec.maxItems} of ${validRange(spec)}`,
@@ -76,7 +90,6 @@ export function resolveValues(specs: ParamSpec[], ...layers: Params[]): Params {
   return values;
 }
 
-/** Snaps a value to the spec's step grid (counted from min) and clamps it into range. */
 /** The parameters whose values differ from the paper's. */
 export function changedParams(params: Params, paperValues: Params): Params {
   return Object.fromEntries(
@@ -84,29 +97,55 @@ export function changedParams(params: Params, paperValues: Params): Params {
   );
 }
 
+/** Snaps a value to the spec's step grid (counted from min) and clamps it into range. */
 export function snapToStep(spec: ParamSpec, value: number): number {
   const steps = Math.round((value - spec.min) / spec.step);
   const snapped = Number((spec.min + steps * spec.step).toPrecision(12));
   return Math.min(spec.max, Math.max(spec.min, snapped));
 }
 
-/** Wide positive ranges get a logarithmic slider; the number field stays exact. */
+/**
+ * The smallest positive value a log slider reaches: the minimum, or for a range from 0 the first
+ * step (0 itself then has the slider's first position).
+ */
+function logFloor(spec: ParamSpec): number {
+  return spec.min > 0 ? spec.min : spec.step;
+}
+
+/**
+ * A range spanning three decades or more gets a logarithmic slider, so a paper value near the
+ * bottom of a wide range sits mid-track and one position is a small relative change; the number
+ * field stays exact.
+ */
 export function isLogScale(spec: ParamSpec): boolean {
-  return spec.min > 0 && spec.max / spec.min >= 1000;
+  const floor = logFloor(spec);
+  return spec.min >= 0 && floor > 0 && spec.max / floor >= 1000;
 }
 
 export const SLIDER_POSITIONS = 1000;
 
+/** Slider positions holding the log part: all of them, or all but the first when it is 0. */
+function logPositions(spec: ParamSpec): { first: number; count: number } {
+  return spec.min > 0
+    ? { first: 0, count: SLIDER_POSITIONS }
+    : { first: 1, count: SLIDER_POSITIONS - 1 };
+}
+
 export function toSliderPosition(spec: ParamSpec, value: number): number {
   if (!isLogScale(spec)) return value;
-  const t = Math.log(value / spec.min) / Math.log(spec.max / spec.min);
-  return Math.round(t * SLIDER_POSITIONS);
+  if (value <= spec.min) return 0;
+  const floor = logFloor(spec);
+  const { first, count } = logPositions(spec);
+  const t = Math.log(Math.max(value, floor) / floor) / Math.log(spec.max / floor);
+  return first + Math.round(t * count);
 }
 
 export function fromSliderPosition(spec: ParamSpec, position: number): number {
   if (!isLogScale(spec)) return snapToStep(spec, position);
-  const value = spec.min * Math.pow(spec.max / spec.min, position / SLIDER_POSITIONS);
-  return snapToStep(spec, value);
+  const floor = logFloor(spec);
+  const { first, count } = logPositions(spec);
+  if (position < first) return spec.min;
+  return snapToStep(spec, floor * Math.pow(spec.max / floor, (position - first) / count));
 }
 
 /**

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "models/jmachine_node.h"
 #include "network/batch_means.h"
@@ -245,6 +246,20 @@ class Loop final : public Machine::Workload {
   std::vector<std::uint8_t> waiting_;
 };
 
+// Indices 0..n-1 spread out: the middle first, then the points that best fill the gaps (bit
+// reversal, shifted to start mid-range). Any prefix of the order samples the whole range.
+std::vector<std::size_t> spread_order(std::size_t n) {
+  std::size_t bits = 0;
+  while ((std::size_t{1} << bits) < n) ++bits;
+  std::vector<std::size_t> order;
+  for (std::size_t i = 0; i < (std::size_t{1} << bits); ++i) {
+    std::size_t r = 0;
+    for (std::size_t b = 0; b < bits; ++b) r |= ((i >> b) & 1) << (bits - 1 - b);
+    if (r < n) order.push_back((r + n / 2) % n);
+  }
+  return order;
+}
+
 struct LoopPoint {
   int words = 0;
   int grain = 0;
@@ -263,6 +278,16 @@ class JMachineLoop final : public Model {
     std::sort(grains_.begin(), grains_.end());
     confidence_ = p.number("confidence_percent") / 100;
     max_cycles_ = static_cast<std::int64_t>(p.number("max_cycles"));
+    // Points take very different times (longer messages and grains are slower), so they run in
+    // rounds: each round one point of every message length, at grains spread over the range and
+    // different for each length. The points done are then a fair sample of those left, so the
+    // time per point so far, times the points left, estimates the time left; and the curves fill
+    // in coarse to fine.
+    const std::size_t n = grains_.size();
+    for (const std::size_t g : spread_order(n)) {
+      for (std::size_t k = 0; k < words_.size(); ++k)
+        order_.push_back({k, (g + k * n / words_.size()) % n});
+    }
   }
 
   bool advance(std::uint64_t budget) override {
@@ -308,8 +333,13 @@ class JMachineLoop final : public Model {
       double top = 0;
       double half = -1;
       const LoopPoint* before = nullptr;
-      for (const LoopPoint& pt : points_) {
-        if (pt.words != w) continue;
+      std::vector<const LoopPoint*> curve;
+      for (const LoopPoint& pt : points_)
+        if (pt.words == w) curve.push_back(&pt);
+      std::sort(curve.begin(), curve.end(),
+                [](const LoopPoint* a, const LoopPoint* b) { return a->grain < b->grain; });
+      for (const LoopPoint* p : curve) {
+        const LoopPoint& pt = *p;
         lat.x.push_back(pt.bisection_gbps);
         lat.y.push_back(pt.one_way);
         eff.x.push_back(pt.grain);
@@ -345,9 +375,9 @@ class JMachineLoop final : public Model {
   bool finished() const { return points_.size() == words_.size() * grains_.size(); }
 
   void start() {
-    const std::size_t i = points_.size();
-    words_now_ = words_[i / grains_.size()];
-    grain_now_ = grains_[i % grains_.size()];
+    const auto [word, grain] = order_[points_.size()];
+    words_now_ = words_[word];
+    grain_now_ = grains_[grain];
     machine_ = std::make_unique<Machine>(config_, costs_);
     loop_ = std::make_unique<Loop>(*machine_, rng_, words_now_, grain_now_);
     // Nodes start at random points of their computation, so one grain and a little more settle
@@ -390,6 +420,8 @@ class JMachineLoop final : public Model {
   std::vector<int> grains_;
   double confidence_;
   std::int64_t max_cycles_;
+  // (message length, grain) indices in the order the points run.
+  std::vector<std::pair<std::size_t, std::size_t>> order_;
   std::vector<LoopPoint> points_;
   std::unique_ptr<Machine> machine_;
   std::unique_ptr<Loop> loop_;

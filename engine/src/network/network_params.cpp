@@ -5,7 +5,7 @@ namespace archex {
 std::vector<ParamSpec> network_specs(const NetworkDefaults& d) {
   ParamSpec dims =
       number_spec("dims", "Radix per dimension", "nodes", 8, 2, 32, 1, true,
-                  "Nodes along each dimension, 1 to 3 dimensions (8x8x8 is three 8s).");
+                  "Nodes along each dimension, 1 to 3 dimensions, typed 8x8x8 or 8, 8, 8.");
   dims.max_items = 3;
   dims.default_list = d.dims;
   return {

@@ -74,6 +74,24 @@ TEST(JMachineLoop, EfficiencyRisesWithGrainAndLatencyWithLoad) {
   EXPECT_LT(half, 200);
 }
 
+TEST(JMachineLoop, TheFirstPointsSampleEveryMessageLengthAndTheGrainRange) {
+  // Points of long messages and grains take longest; run in order, the first third of a sweep
+  // would hold only the quick ones and the time per point so far would say far too little left.
+  const ModelRegistry registry = builtin_registry();
+  Simulation sim(registry, "jmachine_loop",
+                 {{"dims", std::vector<double>{4, 4}},
+                  {"message_words", std::vector<double>{2, 8}},
+                  {"grain_cycles", std::vector<double>{0, 10, 50, 100, 200, 400, 800, 1600}}},
+                 1);
+  const auto points = [&sim](const char* name) { return sim.result().find_series(name).x; };
+  while (points("efficiency_vs_grain_n2").size() + points("efficiency_vs_grain_n8").size() < 4)
+    ASSERT_FALSE(sim.advance(500));
+  // Two rounds: the middle grain and the smallest, for both message lengths, in grain order.
+  EXPECT_EQ(points("efficiency_vs_grain_n2"), (std::vector<double>{0, 200}));
+  EXPECT_EQ(points("efficiency_vs_grain_n8"), (std::vector<double>{0, 200}));
+  EXPECT_NEAR(sim.progress(), 4.0 / 16, 1.0 / 16);
+}
+
 TEST(JMachineLoop, SameSeedSameNumbers) {
   const ParamValues small = {{"dims", std::vector<double>{4, 4}},
                              {"message_words", std::vector<double>{2}},

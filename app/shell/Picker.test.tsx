@@ -1,0 +1,58 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import { createInProcessEngine } from '../engine/in_process_engine';
+import { loadNodeModule } from '../engine/node_module';
+import type { ModelInfo } from '../engine/types';
+import { loadPresetsFromDisk } from '../presets/from_disk';
+import { presetBaseline, presetParams } from '../presets/schema';
+import { resolveValues } from '../ui/param_values';
+import { Picker, groupByMachine, schematicShape } from './Picker';
+
+const presets = loadPresetsFromDisk();
+let models: ModelInfo[] = [];
+beforeAll(async () => {
+  const engine = createInProcessEngine(loadNodeModule());
+  models = await engine.listModels();
+  engine.dispose();
+});
+const custom = presets.find((p) => p.id === 'custom-network')!;
+
+describe('<Picker>', () => {
+  it('gives the custom network no year, and papers their year', () => {
+    const html = renderToStaticMarkup(
+      <Picker presets={presets} models={models} onPick={() => {}} />,
+    );
+    expect(custom.year).toBeUndefined();
+    expect(html).toContain('<span class="card-meta">Custom network · 64 nodes</span>');
+    expect(html).toContain('<span class="card-meta">MIT J-Machine, 1993 · ');
+    expect(html).not.toMatch(/20[0-9]{2} · /);
+  });
+
+  it('lists machines by year, the one without a paper last', () => {
+    expect(groupByMachine(presets).at(-1)?.machine).toBe('Custom network');
+  });
+
+  it("presetBaseline() calls the custom network's values defaults", () => {
+    expect(presetBaseline(custom)).toBe('default');
+    expect(presetBaseline(presets.find((p) => p.id === 'jmachine-latency-load')!)).toBe(
+      'paper value',
+    );
+  });
+
+  it('draws each J-Machine from its dims, and Multi-PSI from its PEs', () => {
+    const shape = (id: string) => {
+      const preset = presets.find((p) => p.id === id)!;
+      const specs = models.find((m) => m.name === preset.model)!.params;
+      return schematicShape(preset, resolveValues(specs, presetParams(preset)));
+    };
+    expect(shape('jmachine-latency-load')).toEqual({
+      topology: 'mesh',
+      dims: [8, 8, 8],
+      nodes: 512,
+    });
+    expect(shape('jmachine-1024-latency-load').dims).toEqual([8, 8, 16]);
+    expect(shape('custom-network')).toEqual({ topology: 'mesh', dims: [8, 8], nodes: 64 });
+    expect(shape('multipsi-v1-comm')).toEqual({ topology: 'mesh', dims: [3, 2], nodes: 6 });
+  });
+});

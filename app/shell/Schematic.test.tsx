@@ -1,0 +1,52 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+
+import { Schematic, schematicGeometry } from './Schematic';
+
+describe('schematicGeometry()', () => {
+  it('draws an 8x8x8 mesh as 8 stacked planes, the front one with its 64 nodes', () => {
+    const g = schematicGeometry({ topology: 'mesh', dims: [8, 8, 8] });
+    expect(g.planes).toHaveLength(8);
+    expect(g.depth).toHaveLength(4);
+    const front = g.planes.at(-1)!;
+    expect(front.dots).toHaveLength(64);
+    expect(front.lines).toHaveLength(16);
+    // Oblique: each plane behind is up and to the right of the one in front.
+    const [back, next] = g.planes;
+    expect(back!.corners[0]!.x).toBeGreaterThan(next!.corners[0]!.x);
+    expect(back!.corners[0]!.y).toBeLessThan(next!.corners[0]!.y);
+    expect(g.label).toBe('mesh 8×8×8 of 512 nodes');
+  });
+
+  it('tells 64, 512 and 1024 nodes apart', () => {
+    const flat = schematicGeometry({ topology: 'mesh', dims: [8, 8] });
+    const cube = schematicGeometry({ topology: 'mesh', dims: [8, 8, 8] });
+    const tall = schematicGeometry({ topology: 'mesh', dims: [8, 8, 16] });
+    expect([flat, cube, tall].map((g) => g.planes.length)).toEqual([1, 8, 16]);
+    expect(flat.depth).toEqual([]);
+    expect(tall.label).toBe('mesh 8×8×16 of 1024 nodes');
+    // A 32x32 plane keeps its 32 rows and 32 columns, thinner, without dots.
+    const wide = schematicGeometry({ topology: 'torus', dims: [32, 32] });
+    expect(wide.planes[0]!.lines).toHaveLength(64);
+    expect(wide.planes[0]!.dots).toEqual([]);
+    expect(wide.stroke).toBeLessThan(flat.stroke);
+    expect(wide.wrap).toBe(true);
+  });
+
+  it('fills a grid row by row for a node count, and draws a ring as a ring', () => {
+    const six = schematicGeometry({ topology: 'mesh', dims: [3, 3], nodes: 7 });
+    expect(six.planes[0]!.dots).toHaveLength(7);
+    expect(six.label).toBe('mesh 3×3 of 7 nodes');
+    const ring = schematicGeometry({ topology: 'ring', dims: [6] });
+    expect(ring.planes[0]!.dots).toHaveLength(6);
+    expect(ring.planes[0]!.lines).toHaveLength(6);
+  });
+});
+
+describe('<Schematic>', () => {
+  it('labels the drawing with the shape and the node count', () => {
+    const html = renderToStaticMarkup(<Schematic topology="mesh" dims={[8, 8, 16]} />);
+    expect(html).toContain('aria-label="mesh 8×8×16 of 1024 nodes"');
+    expect(html.match(/<polygon /g)).toHaveLength(16);
+  });
+});

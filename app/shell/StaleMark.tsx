@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+
+/**
+ * Greys what was drawn from a run that no longer matches the fields (a field is invalid, or the
+ * engine rejected them), with the reason in one line above it. The wrapper stays the same either
+ * way, so what it holds keeps its state.
+ */
+export function StaleMark({ reason, children }: { reason: string | null; children: ReactNode }) {
+  return (
+    <div className={reason ? 'stale-mark stale' : 'stale-mark'}>
+      {reason ? <p className="stale-note">Not updated: {reason}</p> : null}
+      <div className="stale-body">{children}</div>
+    </div>
+  );
+}
