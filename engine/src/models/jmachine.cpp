@@ -83,7 +83,8 @@ class JMachineRoundTrip final : public Model {
  public:
   explicit JMachineRoundTrip(const ParamValues& p)
       : config_(network_config(p)), costs_(node_costs(p)) {
-    const Topology topo(config_.radix, config_.torus);
+    const std::shared_ptr<const KNCube> cube = cube_topology(p);
+    const KNCube& topo = *cube;
     // Destinations at each distance along the e-cube path from node 0 to the far corner.
     std::array<int, 3> c{0, 0, 0};
     path_.push_back(0);
@@ -192,7 +193,7 @@ class Loop final : public Machine::Workload {
  public:
   Loop(Machine& m, Rng& rng, int words, int grain)
       : m_(m), rng_(rng), words_(words), grain_(grain) {
-    const auto n = static_cast<std::size_t>(m.network().topology().nodes());
+    const auto n = static_cast<std::size_t>(m.network().topology().terminals());
     remaining_.assign(n, 0);
     sent_at_.assign(n, 0);
     waiting_.assign(n, 0);
@@ -221,7 +222,7 @@ class Loop final : public Machine::Workload {
       if (measuring) ++compute;
       return true;
     }
-    const int nodes = m_.network().topology().nodes();
+    const int nodes = m_.network().topology().terminals();
     int dst = static_cast<int>(rng_.below(static_cast<std::uint64_t>(nodes - 1)));
     if (dst >= node) ++dst;
     m_.send(node, dst, words_, 0);
@@ -308,7 +309,8 @@ class JMachineLoop final : public Model {
 
   Result result() const override {
     Result r;
-    const double capacity = gbit_per_s(params_, bisection_capacity_words_per_cycle(config_));
+    const double capacity =
+        gbit_per_s(params_, bisection_capacity_words_per_cycle(*cube_topology(params_), config_));
     r.scalars.push_back(
         {"bisection_capacity_gbps", capacity, "Gbit/s", "Peak traffic across the bisection"});
     double peak = 0;
@@ -406,7 +408,7 @@ class JMachineLoop final : public Model {
     pt.bisection_gbps = gbit_per_s(
         params_, static_cast<double>(m.network().bisection_flits()) / static_cast<double>(window));
     pt.efficiency = static_cast<double>(loop_->compute) /
-                    (static_cast<double>(window) * m.network().topology().nodes());
+                    (static_cast<double>(window) * m.network().topology().terminals());
     points_.push_back(pt);
     loop_.reset();
     machine_.reset();
@@ -467,7 +469,9 @@ class Stream final : public Machine::Workload {
 class JMachineTerminal final : public Model {
  public:
   explicit JMachineTerminal(const ParamValues& p)
-      : config_(network_config(p)), costs_(node_costs(p)) {
+      : config_(network_config(p)),
+        costs_(node_costs(p)),
+        neighbor_(cube_topology(p)->neighbor(0, 0)) {
     Network check(config_);
     for (const double w : p.list("message_words")) sizes_.push_back(static_cast<int>(w));
     std::sort(sizes_.begin(), sizes_.end());
@@ -482,7 +486,7 @@ class JMachineTerminal final : public Model {
         machine_ = std::make_unique<Machine>(config_, costs_);
         stream_ = std::make_unique<Stream>(*machine_, sizes_[at % sizes_.size()],
                                            static_cast<int>(at / sizes_.size()),
-                                           machine_->network().topology().neighbor(0, 0));
+                                           neighbor_);
       }
       machine_->step(*stream_);
       const std::int64_t now = machine_->network().now();
@@ -541,6 +545,8 @@ class JMachineTerminal final : public Model {
   NetworkConfig config_;
   NodeCosts costs_;
   static constexpr std::int64_t kWarmupCycles = 200;
+  // Node 0's +x neighbour, the stream's destination.
+  int neighbor_;
   std::vector<int> sizes_;
   std::int64_t window_;
   std::unique_ptr<Machine> machine_;
