@@ -143,7 +143,9 @@ test('an invalid typed value is shown at its field and never reaches the engine'
 
   const field = page.locator('[data-param-number="pes"]');
   await field.fill('0');
-  await expect(page.getByText('Out of range. Valid: 1 to 1024 PEs')).toBeVisible();
+  await expect(
+    page.locator('.field-error', { hasText: 'Out of range. Valid: 1 to 1024 PEs' }),
+  ).toBeVisible();
   await expect(field).toHaveValue('0');
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await waitIdle(page);
@@ -152,7 +154,11 @@ test('an invalid typed value is shown at its field and never reaches the engine'
 
   const list = page.locator('[data-param-number="curve_work_rates"]');
   await list.fill('1, 7');
-  await expect(page.getByText('Item 2 (7): Out of range. Valid: 0.01 to 1 fraction')).toBeVisible();
+  await expect(
+    page.locator('.field-error', {
+      hasText: 'Item 2 (7): Out of range. Valid: 0.01 to 1 fraction',
+    }),
+  ).toBeVisible();
   await list.fill('1, 0.5');
   await waitIdle(page);
   await expect(page.locator('svg[data-chart="perf-overhead"] .legend')).toContainText('W = 0.5');
