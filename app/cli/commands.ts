@@ -5,7 +5,7 @@ import type { Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
 import type { ValidationRow } from '../presets/validation';
 import { validate, verdict } from '../presets/validation';
-import { listItems } from '../ui/param_values';
+import { listItems } from '../presets/param_values';
 
 /** A failure of the user's input: printed as is, exit code 2. */
 export class UsageError extends Error {}

@@ -17,7 +17,7 @@ import { renderFigure } from '../shell/figure';
 import type { FigureTheme } from '../shell/figure_info';
 import { FIGURE_THEMES, figureCaption } from '../shell/figure_info';
 import { emptyState, serializeUrlState } from '../shell/url_state';
-import { changedParams, resolveValues } from '../ui/param_values';
+import { changedParams, resolveValues } from '../presets/param_values';
 import { UsageError, runPreset } from './commands';
 
 /** Where `npm start` serves the explorer; links in figures point there unless told otherwise. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 import type { ModelInfo, ParamValue } from '../engine/types';
-import type { Baseline } from '../ui/param_values';
-import { checkParamValue } from '../ui/param_values';
+import type { Baseline } from './param_values';
+import { checkParamValue } from './param_values';
 
 /** One input of a preset: its value, its unit (must match the engine's spec) and where it is from. */
 const ParamEntry = z

@@ -4,7 +4,7 @@ import type { Engine } from '../engine/engine';
 import type { ModelInfo } from '../engine/types';
 import type { Preset } from '../presets/schema';
 import { machineAndYear, presetParams } from '../presets/schema';
-import { resolveValues } from '../ui/param_values';
+import { resolveValues } from '../presets/param_values';
 import { useEngineRun } from '../ui/use_engine_run';
 import { ChartView } from './ChartView';
 import { reportEmbedHeight } from './embed_snippet';

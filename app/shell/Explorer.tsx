@@ -9,7 +9,7 @@ import { validate } from '../presets/validation';
 import { ParamPanel } from '../ui/ParamPanel';
 import { SeedField } from '../ui/SeedField';
 import { ValidationTable } from '../ui/ValidationTable';
-import { changedParams, checkValue, resolveValues } from '../ui/param_values';
+import { changedParams, checkValue, resolveValues } from '../presets/param_values';
 import type { RunJob } from '../ui/use_engine_run';
 import { useEngineRun } from '../ui/use_engine_run';
 import type { ChartRun, RunTag } from './ChartGrid';

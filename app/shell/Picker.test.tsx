@@ -6,7 +6,7 @@ import { loadNodeModule } from '../engine/node_module';
 import type { ModelInfo } from '../engine/types';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import { presetBaseline, presetParams } from '../presets/schema';
-import { resolveValues } from '../ui/param_values';
+import { resolveValues } from '../presets/param_values';
 import { Picker, groupByMachine, schematicShape } from './Picker';
 
 const presets = loadPresetsFromDisk();

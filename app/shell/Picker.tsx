@@ -1,7 +1,7 @@
 import type { ModelInfo, Params } from '../engine/types';
 import type { Preset } from '../presets/schema';
 import { machineAndYear, presetParams } from '../presets/schema';
-import { resolveValues } from '../ui/param_values';
+import { resolveValues } from '../presets/param_values';
 import type { SchematicProps } from './Schematic';
 import { Schematic, gridShape } from './Schematic';
 import { resolveRef } from './chart_builder';

@@ -3,7 +3,7 @@
 import type { Params } from '../engine/types';
 import type { ChartSpec, Preset } from '../presets/schema';
 import { machineAndYear } from '../presets/schema';
-import { changedParams, formatValue } from '../ui/param_values';
+import { changedParams, formatValue } from '../presets/param_values';
 
 /** "print": light colours on white, for paper and white pages; "dark": the dark page's colours. */
 export const FIGURE_THEMES = ['print', 'dark'] as const;

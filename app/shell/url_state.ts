@@ -11,7 +11,7 @@ import LZString from 'lz-string';
 import { z } from 'zod';
 
 import type { ParamSpec, Params } from '../engine/types';
-import { checkParamValue } from '../ui/param_values';
+import { checkParamValue } from '../presets/param_values';
 
 export const URL_VERSION = 3;
 export const MAX_PINS = 4;

@@ -4,7 +4,7 @@ import type { Engine } from '../engine/engine';
 import type { ModelInfo } from '../engine/types';
 import type { Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
-import { resolveValues } from '../ui/param_values';
+import { resolveValues } from '../presets/param_values';
 import type { PinnedRun, RunView } from './chart_builder';
 import type { Pin } from './url_state';
 

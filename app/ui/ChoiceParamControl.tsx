@@ -1,7 +1,7 @@
 import { useId } from 'react';
 
 import type { ParamSpec } from '../engine/types';
-import type { Baseline } from './param_values';
+import type { Baseline } from '../presets/param_values';
 import { ParamHead } from './ParamHead';
 
 export interface ChoiceParamControlProps {

@@ -2,9 +2,9 @@ import { useId } from 'react';
 
 import type { ParamSpec } from '../engine/types';
 import { sameValue } from '../engine/types';
-import type { Baseline } from './param_values';
+import type { Baseline } from '../presets/param_values';
 import { FieldError, ParamHead } from './ParamHead';
-import { formatValue } from './param_values';
+import { formatValue } from '../presets/param_values';
 
 export interface ListParamControlProps {
   spec: ParamSpec;

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 
 import type { ParamSpec } from '../engine/types';
-import type { Baseline } from './param_values';
+import type { Baseline } from '../presets/param_values';
 import { FieldError, ParamHead } from './ParamHead';
-import { SLIDER_POSITIONS, isLogScale, sliderStep, toSliderPosition } from './param_values';
+import { SLIDER_POSITIONS, isLogScale, sliderStep, toSliderPosition } from './slider_scale';
 
 export interface ParamControlProps {
   spec: ParamSpec;

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 
 import type { ParamSpec } from '../engine/types';
-import type { Baseline } from './param_values';
+import type { Baseline } from '../presets/param_values';
 
 export interface ParamHeadProps {
   spec: ParamSpec;

@@ -3,8 +3,8 @@ import { isListSpec } from '../engine/types';
 import { ChoiceParamControl } from './ChoiceParamControl';
 import { ListParamControl } from './ListParamControl';
 import { ParamControl } from './ParamControl';
-import type { Baseline } from './param_values';
-import { specDefault } from './param_values';
+import type { Baseline } from '../presets/param_values';
+import { specDefault } from '../presets/param_values';
 
 export interface ParamGroup {
   title: string;
