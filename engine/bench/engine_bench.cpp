@@ -1,12 +1,19 @@
 // Native engine speed, as JSON lines {"name", "value", "unit"} like the rest of `npm run bench`:
 // complete runs per second of the formula model, simulated node-cycles per second of the network,
-// the wall time of the J-Machine's full Fig. 3 sweep, and of the Multi-PSI goal-reduction sweeps
+// the network's state in bytes per node (8x8x8 and 32x32x32 meshes), the wall time of the
+// J-Machine's full Fig. 3 sweep, and of the Multi-PSI goal-reduction sweeps
 // (Fig. 8: depths 1-5 x PEs 1-6 on V1; the same depths on 64 V2 PEs).
 #include <chrono>
 #include <cstdio>
 
+#include <memory>
+#include <string>
+#include <vector>
+
 #include "core/simulation.h"
 #include "models/builtin_models.h"
+#include "network/kncube.h"
+#include "network/network.h"
 
 namespace {
 
@@ -51,6 +58,16 @@ int main() {
   const double net_seconds = seconds_since(net_start);
   emit("native.network_8x8x8_uniform_0.12.node_cycles_per_second",
        512 * r.scalar("total_simulated_cycles") / net_seconds, "node-cycles/s");
+
+  // Memory of the network's state per node, empty (source queues grow with the backlog).
+  for (const int k : {8, 32}) {
+    archex::NetworkConfig config;
+    config.topology = std::make_shared<const archex::KNCube>(std::vector<int>{k, k, k}, false);
+    const archex::Network net(config);
+    const std::string name = "native.network_" + std::to_string(k) + "x" + std::to_string(k) +
+                             "x" + std::to_string(k) + ".state_bytes_per_node";
+    emit(name.c_str(), static_cast<double>(net.state_bytes()) / (k * k * k), "bytes");
+  }
 
   const auto sweep_start = Clock::now();
   sink += archex::Simulation(registry, "jmachine_loop", {{"buffer_flits", 1}}, 1)

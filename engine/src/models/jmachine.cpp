@@ -86,7 +86,8 @@ class JMachineRoundTrip final : public Model {
  public:
   explicit JMachineRoundTrip(const ParamValues& p)
       : config_(network_config(p)), costs_(node_costs(p)) {
-    const Topology topo(config_.radix, config_.torus);
+    const std::shared_ptr<const KNCube> cube = cube_topology(p);
+    const KNCube& topo = *cube;
     // Destinations at each distance along the e-cube path from node 0 to the far corner.
     std::array<int, 3> c{0, 0, 0};
     path_.push_back(0);
@@ -177,7 +178,7 @@ class Loop final : public Machine::Workload {
  public:
   Loop(Machine& m, Rng& rng, int words, int grain)
       : m_(m), rng_(rng), words_(words), grain_(grain) {
-    const auto n = static_cast<std::size_t>(m.network().topology().nodes());
+    const auto n = static_cast<std::size_t>(m.network().topology().terminals());
     remaining_.assign(n, 0);
     sent_at_.assign(n, 0);
     waiting_.assign(n, 0);
@@ -206,7 +207,7 @@ class Loop final : public Machine::Workload {
       if (measuring) ++compute;
       return true;
     }
-    const int nodes = m_.network().topology().nodes();
+    const int nodes = m_.network().topology().terminals();
     int dst = static_cast<int>(rng_.below(static_cast<std::uint64_t>(nodes - 1)));
     if (dst >= node) ++dst;
     m_.send(node, dst, words_, 0);
@@ -269,7 +270,8 @@ class JMachineLoop final : public Model {
 
   Result result() const override {
     Result r;
-    const double capacity = gbit_per_s(params_, bisection_capacity_words_per_cycle(config_));
+    const double capacity =
+        gbit_per_s(params_, bisection_capacity_words_per_cycle(*cube_topology(params_), config_));
     r.scalars.push_back(
         {"bisection_capacity_gbps", capacity, "Gbit/s", "Peak traffic across the bisection"});
     double peak = 0;
@@ -362,7 +364,7 @@ class JMachineLoop final : public Model {
     pt.bisection_gbps = gbit_per_s(
         params_, static_cast<double>(m.network().bisection_flits()) / static_cast<double>(window));
     pt.efficiency = static_cast<double>(loop_->compute) /
-                    (static_cast<double>(window) * m.network().topology().nodes());
+                    (static_cast<double>(window) * m.network().topology().terminals());
     points_.push_back(pt);
     loop_.reset();
     machine_.reset();
@@ -421,7 +423,9 @@ class Stream final : public Machine::Workload {
 class JMachineTerminal final : public Model {
  public:
   explicit JMachineTerminal(const ParamValues& p)
-      : config_(network_config(p)), costs_(node_costs(p)) {
+      : config_(network_config(p)),
+        costs_(node_costs(p)),
+        neighbor_(cube_topology(p)->neighbor(0, 0)) {
     Network check(config_);
     for (const double w : p.list("message_words")) sizes_.push_back(static_cast<int>(w));
     std::sort(sizes_.begin(), sizes_.end());
@@ -434,7 +438,7 @@ class JMachineTerminal final : public Model {
       const int mode = static_cast<int>(at / sizes_.size());
       const int words = sizes_[at % sizes_.size()];
       Machine m(config_, costs_);
-      Stream stream(m, words, mode, m.network().topology().neighbor(0, 0));
+      Stream stream(m, words, mode, neighbor_);
       const std::int64_t warmup = 200;
       while (m.network().now() < warmup) m.step(stream);
       stream.measuring = true;
@@ -484,6 +488,8 @@ class JMachineTerminal final : public Model {
 
   NetworkConfig config_;
   NodeCosts costs_;
+  // Node 0's +x neighbour, the stream's destination.
+  int neighbor_;
   std::vector<int> sizes_;
   std::int64_t window_;
   std::vector<double> bandwidth_;

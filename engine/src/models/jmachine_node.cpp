@@ -81,7 +81,7 @@ NetworkDefaults jmachine_network(std::vector<double> dims) {
 
 Machine::Machine(const NetworkConfig& config, const NodeCosts& costs)
     : net_(config), costs_(costs), inbox_capacity_(config.receive_queue_flits) {
-  const auto n = static_cast<std::size_t>(net_.topology().nodes());
+  const auto n = static_cast<std::size_t>(net_.topology().terminals());
   busy_until_.assign(n, 0);
   inbox_.assign(n * static_cast<std::size_t>(inbox_capacity_), 0);
   inbox_head_.assign(n, 0);
@@ -102,7 +102,7 @@ void Machine::send(int node, int dst, int words, int tag) {
 }
 
 void Machine::step(Workload& workload) {
-  const int nodes = net_.topology().nodes();
+  const int nodes = net_.topology().terminals();
   const std::int64_t now = net_.now();
   for (int node = 0; node < nodes; ++node) {
     Pending& p = pending_[static_cast<std::size_t>(node)];

@@ -57,8 +57,8 @@ class NetworkTraffic final : public Model {
  public:
   NetworkTraffic(const ParamValues& p, Rng rng)
       : config_(network_config(p)),
-        topo_(config_.radix, config_.torus),
-        pattern_(topo_, static_cast<Pattern>(static_cast<int>(p.number("pattern"))),
+        cube_(cube_topology(p)),
+        pattern_(*cube_, static_cast<Pattern>(static_cast<int>(p.number("pattern"))),
                  p.number("hotspot_fraction")),
         params_(p),
         rng_(rng) {
@@ -132,7 +132,7 @@ class NetworkTraffic final : public Model {
                          "Cycles simulated for the chosen point"});
     r.scalars.push_back({"bisection_gbps", gbit_per_s(params_, c.bisection_words_per_cycle),
                          "Gbit/s", "Traffic across the bisection while measuring"});
-    const double capacity = bisection_capacity_words_per_cycle(config_);
+    const double capacity = bisection_capacity_words_per_cycle(*cube_, config_);
     r.scalars.push_back({"bisection_capacity_gbps", gbit_per_s(params_, capacity), "Gbit/s",
                          "Peak traffic across the bisection, both directions"});
 
@@ -150,8 +150,8 @@ class NetworkTraffic final : public Model {
     }
     r.series.push_back(std::move(hist));
 
-    const int ports = topo_.ports();
-    for (int port = 0; port < topo_.local_port(); ++port) {
+    const int ports = cube_->ports();
+    for (int port = 0; port < cube_->local_port(); ++port) {
       Series s{std::string("channel_util_") + direction_name(port),
                std::string("channels ") + direction_name(port),
                "node",
@@ -160,7 +160,7 @@ class NetworkTraffic final : public Model {
                "fraction",
                {},
                {}};
-      for (int node = 0; node < topo_.nodes(); ++node) {
+      for (int node = 0; node < cube_->nodes(); ++node) {
         s.x.push_back(node);
         const auto at = static_cast<std::size_t>(node * ports + port);
         s.y.push_back(at < c.utilization.size() ? c.utilization[at] : 0.0);
@@ -230,7 +230,7 @@ class NetworkTraffic final : public Model {
   }
 
   NetworkConfig config_;
-  Topology topo_;
+  std::shared_ptr<const KNCube> cube_;
   TrafficPattern pattern_;
   ParamValues params_;
   Rng rng_;

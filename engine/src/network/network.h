@@ -1,6 +1,8 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "network/topology.h"
@@ -10,16 +12,24 @@ namespace archex {
 // How a network is built. Flits are words: a channel rate of 0.5 means a word crosses a channel
 // every second cycle.
 struct NetworkConfig {
-  std::vector<int> radix;
-  bool torus = false;
-  // Virtual channels per physical channel, 1 to 4. A torus needs 2 or more: its VCs are split in
-  // two classes and a packet moves to the upper class when it crosses a dimension's wrap-around
-  // link (the dateline), which breaks every cycle of channel dependences.
+  std::shared_ptr<const Topology> topology;
+  // Virtual channels per physical channel, 1 to 16. A topology with virtual-channel classes (a
+  // torus's dateline) needs at least one per class.
   int vcs = 1;
   // Flit buffer of each virtual channel at a router input.
   int buffer_flits = 8;
   // Cycles a flit spends in each router on top of the one cycle per link.
   int router_delay_cycles = 0;
+  // Pipeline stages of an input-queued virtual-channel router, in cycles: a packet's head spends
+  // route computation and VC allocation on top of switch allocation, which every flit spends.
+  int route_cycles = 0;
+  int vc_alloc_cycles = 0;
+  int switch_alloc_cycles = 0;
+  // Cycles a credit takes back upstream after the one it always takes.
+  int credit_delay_cycles = 0;
+  // An output virtual channel is given to a new packet only once the credit of the previous
+  // packet's tail has come back (the tail has left the downstream buffer), not as the tail leaves.
+  bool vc_free_on_tail_credit = false;
   // Words per cycle per channel direction.
   double channel_rate = 1.0;
   // Both directions of a link share one channel_rate (the J-Machine's bidirectional channels).
@@ -32,7 +42,7 @@ struct NetworkConfig {
   // Credits (the sender counts free buffer slots) or on/off (the receiver says stop when fewer
   // than a margin of slots are free, seen one cycle late).
   bool credit_flow = true;
-  // Packets waiting at a source before send() refuses more.
+  // Packets waiting at a source before send() refuses more; the queue grows up to this on demand.
   int source_queue_packets = 4096;
 };
 
@@ -46,20 +56,21 @@ struct Packet {
   std::int64_t delivered = -1;
   // Flits already moved into the router.
   int injected = 0;
-  // The dimension in which the packet has crossed a torus dateline (-1: none yet).
-  int dateline_dim = -1;
+  // The topology's routing state (a torus's dateline crossing), 0 for a new packet.
+  int route_state = 0;
 };
 
-// A cycle-driven, flit-level simulator of a k-ary n-cube with dimension-order wormhole routing,
-// virtual channels, credit or on/off flow control, per-hop router delay, channel, injection and
-// ejection rates and bounded receive queues. Nothing is allocated per flit: buffers are fixed
-// rings, packets come from a pool.
+// A cycle-driven, flit-level simulator of wormhole routers with virtual channels on any Topology:
+// credit or on/off flow control, a router pipeline and per-hop delay, channel, injection and
+// ejection rates and bounded receive queues. Terminals are numbered by the topology; channels
+// (router output ports) are numbered router by router, port by port. Nothing is allocated per
+// flit: buffers are fixed rings, packets come from a pool.
 class Network {
  public:
   // Throws ParamError for an invalid configuration (naming the parameter).
   explicit Network(const NetworkConfig& config);
 
-  const Topology& topology() const { return topo_; }
+  const Topology& topology() const { return *topo_; }
   const NetworkConfig& config() const { return config_; }
   std::int64_t now() const { return now_; }
 
@@ -77,16 +88,24 @@ class Network {
   void release(int node, int flits);
   int receive_queue_used(int node) const { return rq_used_[static_cast<std::size_t>(node)]; }
   int source_backlog(int node) const { return sq_count_[static_cast<std::size_t>(node)]; }
+  // Bytes of the network's state (every buffer, table and queue allocated), for the bench.
+  std::size_t state_bytes() const;
   // Flits in routers, on their way.
   std::int64_t flits_in_network() const { return in_network_; }
 
-  // Counters since the last reset: flits sent through each output port, and across the bisection.
+  // Counters since the last reset: flits sent through each output port, into terminals, and
+  // across the bisection.
   void reset_counters();
   std::int64_t counted_cycles() const { return now_ - counters_from_; }
-  std::uint64_t flits_sent(int node, int port) const;
+  int channels() const { return port_base_.back(); }
+  int channel(int router, int port) const {
+    return port_base_[static_cast<std::size_t>(router)] + port;
+  }
+  std::uint64_t flits_sent(int router, int port) const;
+  std::uint64_t ejected_flits() const { return ejected_flits_; }
   std::uint64_t bisection_flits() const { return bisection_flits_; }
-  // Fraction of a channel direction's capacity used since the reset (0 for a missing link).
-  double utilization(int node, int port) const;
+  // Fraction of a channel's capacity used since the reset (0 for a port that leads nowhere).
+  double utilization(int channel) const;
 
  private:
   struct Flit {
@@ -95,23 +114,39 @@ class Network {
     std::int64_t ready;
   };
 
-  int ivc(int node, int port, int vc) const { return (node * ports_ + port) * vcs_ + vc; }
-  int link_token(int node, int port) const;
+  struct CreditReturn {
+    std::int64_t due;
+    std::int32_t ivc;
+    bool tail;
+  };
+
+  int ivc(int channel, int vc) const { return channel * vcs_ + vc; }
   double& refreshed_tokens(int index);
-  // Puts a flit at the back of an input virtual channel; it may leave after the link and router.
-  void push(int to, std::int32_t packet, std::int32_t index);
+  // Puts a flit at the back of an input virtual channel of `router`; it may leave after the
+  // link, the router delay and the pipeline.
+  void push(int router, int to, std::int32_t packet, std::int32_t index);
   // Picks the output port and a free output virtual channel for the packet at the front of `in`.
-  bool route_head(int node, int in);
-  void inject(int node);
-  void process_router(int node);
+  bool route_head(int router, int in);
+  void inject(int terminal);
+  void process_router(int router);
+  void move_flit(int router, int slot, std::uint64_t& used, std::uint64_t& port_done);
+  void return_credits();
 
   NetworkConfig config_;
-  Topology topo_;
-  int ports_;
+  std::shared_ptr<const Topology> topo_;
   int vcs_;
+  int vc_classes_;
   int buffer_;
   int onoff_margin_;
   std::int64_t now_ = 0;
+
+  // Per router: its first channel (and, last, the channel count), its first word of the
+  // occupied bitset, the cycles a head spends on top of a body flit.
+  std::vector<std::int32_t> port_base_;
+  std::vector<std::int32_t> occupied_base_;
+  std::vector<std::int32_t> head_extra_cycles_;
+  // Per terminal: the input channel it injects into.
+  std::vector<std::int32_t> inject_channel_;
 
   // Input virtual channels: ring buffers of flits, and where the packet at the front goes.
   std::vector<Flit> flits_;
@@ -124,20 +159,29 @@ class Network {
   std::vector<std::uint8_t> held_;
   std::vector<std::int32_t> credits_;
   std::vector<std::int32_t> free_seen_;
-  std::vector<std::int32_t> credit_returns_;
   // Channel tokens: words a channel (or a half-duplex link) may still send.
   std::vector<double> tokens_;
   std::vector<double> token_rate_;
   // The cycle each channel's tokens were last topped up to.
   std::vector<std::int64_t> token_time_;
+  // Per channel: the token it draws on (a half-duplex link's two directions share one), the
+  // downstream input channel (-1: none), the terminal it ejects into (-1: none), whether the
+  // input side of the channel is fed by a router (and so returns credits).
+  std::vector<std::int32_t> token_of_;
   std::vector<std::int32_t> downstream_;
+  std::vector<std::int32_t> eject_terminal_;
+  std::vector<std::uint8_t> returns_credits_;
   std::vector<std::uint8_t> bisection_;
+  std::vector<std::int32_t> channel_router_;
   std::vector<std::int32_t> rr_;
   // Per router, a bit per input virtual channel holding flits, so empty ones cost nothing.
-  std::vector<std::uint32_t> occupied_;
+  std::vector<std::uint64_t> occupied_;
+  std::vector<CreditReturn> credit_queue_;
+  std::size_t credit_head_ = 0;
 
-  // Nodes: source queue ring, the VC at the local port the current packet uses, receive queue.
-  std::vector<std::int32_t> sq_;
+  // Terminals: source queue ring (grown on demand), the VC at the injection port the current
+  // packet uses, receive queue.
+  std::vector<std::vector<std::int32_t>> sq_;
   std::vector<std::int32_t> sq_head_;
   std::vector<std::int32_t> sq_count_;
   std::vector<std::int32_t> inject_vc_;
@@ -150,6 +194,7 @@ class Network {
   std::int64_t in_network_ = 0;
 
   std::vector<std::uint64_t> sent_;
+  std::uint64_t ejected_flits_ = 0;
   std::uint64_t bisection_flits_ = 0;
   std::int64_t counters_from_ = 0;
 };

@@ -42,10 +42,15 @@ std::vector<ParamSpec> network_specs(const NetworkDefaults& d) {
   };
 }
 
+std::shared_ptr<const KNCube> cube_topology(const ParamValues& p) {
+  std::vector<int> radix;
+  for (const double k : p.list("dims")) radix.push_back(static_cast<int>(k));
+  return std::make_shared<const KNCube>(radix, p.number("topology") == 1);
+}
+
 NetworkConfig network_config(const ParamValues& p) {
   NetworkConfig c;
-  for (const double k : p.list("dims")) c.radix.push_back(static_cast<int>(k));
-  c.torus = p.number("topology") == 1;
+  c.topology = cube_topology(p);
   c.vcs = static_cast<int>(p.number("vcs"));
   c.buffer_flits = static_cast<int>(p.number("buffer_flits"));
   c.router_delay_cycles = static_cast<int>(p.number("router_delay_cycles"));
@@ -58,10 +63,9 @@ NetworkConfig network_config(const ParamValues& p) {
   return c;
 }
 
-double bisection_capacity_words_per_cycle(const NetworkConfig& config) {
-  const Topology topo(config.radix, config.torus);
+double bisection_capacity_words_per_cycle(const KNCube& cube, const NetworkConfig& config) {
   // A half-duplex link's two directions share one channel's bandwidth.
-  return topo.bisection_links() * config.channel_rate * (config.half_duplex ? 1.0 : 2.0);
+  return cube.bisection_links() * config.channel_rate * (config.half_duplex ? 1.0 : 2.0);
 }
 
 double gbit_per_s(const ParamValues& p, double words_per_cycle) {

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "core/param_spec.h"
+#include "network/kncube.h"
 #include "network/network.h"
 
 namespace archex {
@@ -29,10 +30,14 @@ struct NetworkDefaults {
 // inject_words_per_cycle, eject_words_per_cycle, receive_queue_words, clock_mhz, word_bits.
 std::vector<ParamSpec> network_specs(const NetworkDefaults& defaults);
 
+// The k-ary n-cube of the topology and dims parameters.
+std::shared_ptr<const KNCube> cube_topology(const ParamValues& params);
+
+// The network of the parameters, on cube_topology(params).
 NetworkConfig network_config(const ParamValues& params);
 
-// Words per cycle the links across the bisection carry at most, both directions together.
-double bisection_capacity_words_per_cycle(const NetworkConfig& config);
+// Words per cycle the links across the cube's bisection carry at most, both directions together.
+double bisection_capacity_words_per_cycle(const KNCube& cube, const NetworkConfig& config);
 
 // Gbit/s carried by `words_per_cycle`, from the clock and the word width.
 double gbit_per_s(const ParamValues& params, double words_per_cycle);

@@ -1,51 +1,63 @@
 #pragma once
 
-#include <array>
-#include <vector>
+#include <string>
 
 namespace archex {
 
-// A k-ary n-cube: 1 to 3 dimensions of radix 2 to 32 each, as a mesh or a torus. Nodes are numbered
-// x + kx * (y + ky * z). Ports 2d and 2d + 1 of a node lead in the + and - direction of dimension
-// d; port 2n is the node's own port (injection and ejection).
+// One router port: which router, which of its ports.
+struct RouterPort {
+  int router = -1;
+  int port = -1;
+};
+
+// Where a router's output port leads: the input port of another router, a terminal's receive
+// queue, or nothing (past a mesh edge, an unused side of a switch).
+struct PortTarget {
+  int router = -1;
+  int port = -1;
+  int terminal = -1;
+};
+
+// The next hop of a packet: the output port, and the class of virtual channels it may take there
+// (virtual channel v belongs to class v % vc_classes()).
+struct RouteStep {
+  int port = -1;
+  int vc_class = 0;
+};
+
+// A network as a graph, in the spirit of SST merlin's Topology subcomponent: routers with numbered
+// ports (each port has an input and an output side), channels from router outputs to router
+// inputs, terminals (nodes) injecting into one router input and ejecting from one router output,
+// and the routing function. The router engine (Network) knows nothing else about the shape.
 class Topology {
  public:
-  // Throws ParamError (naming "dims") for a dimension count or radix out of range.
-  Topology(std::vector<int> radix, bool torus);
+  virtual ~Topology() = default;
 
-  int dimensions() const { return static_cast<int>(radix_.size()); }
-  int radix(int d) const { return radix_[static_cast<std::size_t>(d)]; }
-  const std::vector<int>& radices() const { return radix_; }
-  bool torus() const { return torus_; }
-  int nodes() const { return nodes_; }
-  int ports() const { return 2 * dimensions() + 1; }
-  int local_port() const { return 2 * dimensions(); }
-
-  int coordinate(int node, int d) const;
-  std::array<int, 3> coordinates(int node) const;
-  int node_at(const std::array<int, 3>& c) const;
-  // The node reached through a network port, or -1 past the edge of a mesh.
-  int neighbor(int node, int port) const;
-  // The next port of the dimension-order (e-cube) route from `node` to `dest`; the local port
-  // when `node` is `dest`. A torus goes the shorter way round, + on a tie.
-  int route(int node, int dest) const;
-  // Hops of that route.
-  int distance(int a, int b) const;
-  // Leaving `node` through `port` takes a torus's wrap-around link (its dateline).
-  bool crosses_dateline(int node, int port) const;
-  // Leaving `node` through `port` crosses the bisection: the middle of the largest dimension
-  // (and, on a torus, its wrap-around link).
-  bool crosses_bisection(int node, int port) const;
-  // Links (both directions counted once) across the bisection.
-  int bisection_links() const;
-
- private:
-  std::vector<int> radix_;
-  std::vector<int> stride_;
-  std::vector<int> coords_;
-  bool torus_;
-  int nodes_;
-  int bisection_dim_;
+  virtual int routers() const = 0;
+  virtual int terminals() const = 0;
+  virtual int ports(int router) const = 0;
+  virtual PortTarget output(int router, int port) const = 0;
+  // The router input a terminal's packets enter by.
+  virtual RouterPort injection(int terminal) const = 0;
+  // The output port of the route at `router` toward terminal `dest`, for a packet that came in
+  // by `in_port`. `state` starts at 0 for a new packet and is the topology's to keep (a torus
+  // records the dimension whose dateline the packet crossed); it is committed only when the
+  // packet gets an output virtual channel.
+  virtual RouteStep route(int router, int in_port, int dest, int& state) const = 0;
+  // Classes the virtual channels are split in (2 for a torus's dateline scheme), and the error
+  // when a network has fewer virtual channels than that.
+  virtual int vc_classes() const { return 1; }
+  virtual std::string vc_classes_error() const {
+    return "at least " + std::to_string(vc_classes()) + " virtual channels, one per class";
+  }
+  // The output on the other end of the link an output belongs to (the two directions of one
+  // wire), for half-duplex links; a router port with no return direction gives {-1, -1}.
+  virtual RouterPort reverse(int router, int port) const = 0;
+  // Extra cycles a router spends deciding a packet's output from its header (a C104's interval
+  // lookup), on top of the router engine's own pipeline.
+  virtual int header_delay_cycles(int /*router*/) const { return 0; }
+  // Leaving `router` by `port` crosses the topology's bisection cut, where it defines one.
+  virtual bool crosses_bisection(int /*router*/, int /*port*/) const { return false; }
 };
 
 }  // namespace archex

@@ -17,7 +17,7 @@ double percentile(const std::vector<double>& sorted, double q) {
 
 }  // namespace
 
-TrafficPattern::TrafficPattern(const Topology& topo, Pattern pattern, double hotspot_fraction)
+TrafficPattern::TrafficPattern(const KNCube& topo, Pattern pattern, double hotspot_fraction)
     : topo_(topo), pattern_(pattern), hotspot_fraction_(hotspot_fraction) {
   const int n = topo.dimensions();
   if (pattern == Pattern::kTranspose && topo.radix(0) != topo.radix(n - 1)) {
@@ -80,7 +80,7 @@ LoadPoint::LoadPoint(const NetworkConfig& config, const TrafficPattern& pattern,
 }
 
 void LoadPoint::cycle() {
-  const int nodes = net_.topology().nodes();
+  const int nodes = net_.topology().terminals();
   const bool measuring = phase_ == Phase::kMeasure;
   for (int node = 0; node < nodes; ++node) {
     if (rng_.uniform01() >= packet_probability_) continue;
@@ -107,7 +107,6 @@ void LoadPoint::cycle() {
 }
 
 bool LoadPoint::advance(std::int64_t budget) {
-  const std::int64_t local = net_.topology().local_port();
   for (std::int64_t i = 0; i < budget && phase_ != Phase::kDone; ++i) {
     cycle();
     const std::int64_t now = net_.now();
@@ -125,19 +124,12 @@ bool LoadPoint::advance(std::int64_t budget) {
           measure_end_ = now;
           const double half = batches_.half_width();
           result_.latency_ci = std::isfinite(half) ? half : 0;
-          std::uint64_t ejected = 0;
-          for (int node = 0; node < net_.topology().nodes(); ++node) {
-            ejected += net_.flits_sent(node, static_cast<int>(local));
-          }
-          ejected_at_end_ = ejected;
+          ejected_at_end_ = net_.ejected_flits();
           result_.bisection_words_per_cycle =
               static_cast<double>(net_.bisection_flits()) / static_cast<double>(elapsed);
-          const Topology& topo = net_.topology();
           result_.utilization.clear();
-          for (int node = 0; node < topo.nodes(); ++node) {
-            for (int port = 0; port < topo.ports(); ++port) {
-              result_.utilization.push_back(net_.utilization(node, port));
-            }
+          for (int c = 0; c < net_.channels(); ++c) {
+            result_.utilization.push_back(net_.utilization(c));
           }
         }
       }
@@ -152,7 +144,7 @@ bool LoadPoint::advance(std::int64_t budget) {
 
 void LoadPoint::finish() {
   const std::int64_t window = measure_end_ - measure_start_;
-  const auto nodes = static_cast<double>(net_.topology().nodes());
+  const auto nodes = static_cast<double>(net_.topology().terminals());
   result_.accepted = static_cast<double>(ejected_at_end_) / (nodes * static_cast<double>(window));
   auto& l = result_.latencies;
   std::sort(l.begin(), l.end());

@@ -5,22 +5,23 @@
 
 #include "core/rng.h"
 #include "network/batch_means.h"
+#include "network/kncube.h"
 #include "network/network.h"
 
 namespace archex {
 
 enum class Pattern { kUniform, kTranspose, kBitComplement, kNeighbor, kHotspot };
 
-// Destinations of the synthetic traffic patterns on a topology.
+// Destinations of the synthetic traffic patterns on a k-ary n-cube.
 class TrafficPattern {
  public:
   // Throws ParamError ("pattern") when the pattern does not fit the topology (a transpose needs
   // equal radix in the dimensions it swaps).
-  TrafficPattern(const Topology& topo, Pattern pattern, double hotspot_fraction);
+  TrafficPattern(const KNCube& topo, Pattern pattern, double hotspot_fraction);
   int destination(int src, Rng& rng) const;
 
  private:
-  const Topology& topo_;
+  const KNCube& topo_;
   Pattern pattern_;
   double hotspot_fraction_;
   int hotspot_;
@@ -39,7 +40,7 @@ struct LoadPointResult {
   std::int64_t cycles = 0;
   double bisection_words_per_cycle = 0;
   std::vector<double> latencies;  // of the measured packets, sorted
-  // Utilization of every channel (node * ports + port) over the measurement window.
+  // Utilization of every channel (Network::channel numbering) over the measurement window.
   std::vector<double> utilization;
 };
 

@@ -2,17 +2,26 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <utility>
+
 #include "core/param_spec.h"
 #include "core/rng.h"
+#include "network/crossbar.h"
+#include "network/kncube.h"
 
 namespace archex {
 namespace {
 
-NetworkConfig mesh(std::vector<int> radix) {
+NetworkConfig cube(std::vector<int> radix, bool torus) {
   NetworkConfig c;
-  c.radix = std::move(radix);
+  c.topology = std::make_shared<const KNCube>(std::move(radix), torus);
   return c;
 }
+
+NetworkConfig mesh(std::vector<int> radix) { return cube(std::move(radix), false); }
 
 // Runs until `id` is delivered; returns the cycle it was.
 std::int64_t deliver(Network& net, int id) {
@@ -50,14 +59,108 @@ TEST(Network, RouterDelayAndChannelRateStretchThePath) {
   EXPECT_EQ(deliver(half, half.send(0, 3, 4, 0)), 3 + 1 + 6);
 }
 
+TEST(Network, ZeroLoadLatencyIsThePerHopFormulaForEveryPipelineSetting) {
+  // The head enters its source router's input buffer in the cycle it is sent and then crosses
+  // hops + 1 routers (source, the ones between, destination), each costing a cycle on the link
+  // (or into the receive queue), the router delay, switch allocation, route computation and VC
+  // allocation; the flits behind it follow one a cycle. Exact: one packet on an idle network.
+  // Buffers of 16 flits exceed the longest credit round trip here (2 + 2 + 2 + 3 cycles), so the
+  // credit delay and the tail-credit rule cost nothing at zero load.
+  for (const bool torus : {false, true}) {
+    const auto topo = std::make_shared<const KNCube>(std::vector<int>{5, 4}, torus);
+    for (int setting = 0; setting < 3 * 3 * 3 * 2 * 2 * 2; ++setting) {
+      NetworkConfig c;
+      c.topology = topo;
+      c.vcs = 2;
+      c.buffer_flits = 16;
+      c.route_cycles = setting % 3;
+      c.vc_alloc_cycles = setting / 3 % 3;
+      c.switch_alloc_cycles = setting / 9 % 3;
+      c.router_delay_cycles = 2 * (setting / 27 % 2);
+      c.credit_delay_cycles = 3 * (setting / 54 % 2);
+      c.vc_free_on_tail_credit = setting / 108 % 2 == 1;
+      const int per_router = 1 + c.router_delay_cycles + c.switch_alloc_cycles +
+                             c.route_cycles + c.vc_alloc_cycles;
+      for (const int dst : {0, 1, 7, 19}) {
+        for (const int flits : {1, 6}) {
+          Network net(c);
+          const int hops = topo->distance(0, dst);
+          EXPECT_EQ(deliver(net, net.send(0, dst, flits, 0)), (hops + 1) * per_router + flits - 1)
+              << "setting " << setting << (torus ? " torus" : " mesh") << " to " << dst;
+        }
+      }
+    }
+  }
+}
+
+// Flits per cycle a stream of `flits`-flit packets from node 0 to node 2 of a 3-node line gets.
+double stream_rate(NetworkConfig c, int flits) {
+  Network net(c);
+  std::int64_t delivered = 0;
+  const int cycles = 4000;
+  for (int cycle = 0; cycle < cycles; ++cycle) {
+    if (net.source_backlog(0) < 2) net.send(0, 2, flits, 0);
+    net.step();
+    for (const int id : net.delivered()) {
+      net.release(2, flits);
+      net.free_packet(id);
+      delivered += flits;
+    }
+  }
+  return static_cast<double>(delivered) / cycles;
+}
+
+TEST(Network, ACreditRoundTripLongerThanTheBufferThrottlesAStream) {
+  // A buffer slot is free again 2 + credit delay cycles after a flit entered it (a cycle to leave
+  // at the earliest, a cycle for the credit to be seen, plus the delay): a stream gets
+  // buffer / (2 + delay) flits a cycle, at most 1. Tolerance: the first and last packets of
+  // 4000 cycles, under 0.5 %.
+  NetworkConfig c = mesh({3});
+  for (const auto& [buffer, delay] : {std::pair{1, 0}, {2, 0}, {2, 2}, {3, 3}, {8, 3}}) {
+    c.buffer_flits = buffer;
+    c.credit_delay_cycles = delay;
+    EXPECT_NEAR(stream_rate(c, 8), std::min(1.0, buffer / (2.0 + delay)), 0.005)
+        << buffer << " flits, " << delay << " cycles";
+  }
+}
+
+TEST(Network, FreeingAnOutputVcOnlyOnTheTailsCreditSpacesPackets) {
+  // With one VC, the next packet's head may take the output only once the tail has left the
+  // next buffer and its credit is back: two cycles after the tail was sent instead of one, so
+  // back-to-back packets of L flits move L in L + 1 cycles. Tolerance as above.
+  NetworkConfig c = mesh({3});
+  EXPECT_NEAR(stream_rate(c, 4), 1.0, 0.005);
+  c.vc_free_on_tail_credit = true;
+  EXPECT_NEAR(stream_rate(c, 4), 4.0 / 5, 0.005);
+  c.credit_delay_cycles = 2;
+  EXPECT_NEAR(stream_rate(c, 4), 4.0 / 7, 0.005);
+}
+
+TEST(Network, RejectsPipelineSettingsOutOfRange) {
+  NetworkConfig c = mesh({4});
+  c.vc_alloc_cycles = -1;
+  try {
+    Network net(c);
+    FAIL();
+  } catch (const ParamError& e) {
+    EXPECT_EQ(e.param(), "vc_alloc_cycles");
+    EXPECT_NE(std::string(e.what()).find("0 to 64"), std::string::npos);
+  }
+  c.vc_alloc_cycles = 0;
+  c.vcs = 17;
+  EXPECT_THROW(Network{c}, ParamError);
+}
+
 TEST(Network, ATorusNeedsTwoVirtualChannels) {
-  NetworkConfig c = mesh({4, 4});
-  c.torus = true;
+  NetworkConfig c = cube({4, 4}, true);
   try {
     Network net(c);
     FAIL();
   } catch (const ParamError& e) {
     EXPECT_EQ(e.param(), "vcs");
+    // The explorer shows this at the field.
+    EXPECT_NE(std::string(e.what()).find("a torus needs at least 2 virtual channels"),
+              std::string::npos);
   }
   c.vcs = 2;
   EXPECT_NO_THROW(Network{c});
@@ -68,7 +171,7 @@ TEST(Network, ATorusNeedsTwoVirtualChannels) {
 void conserves_and_drains(NetworkConfig c, double rate, int flits) {
   Network net(c);
   Rng rng(7);
-  const int nodes = net.topology().nodes();
+  const int nodes = net.topology().terminals();
   int sent = 0;
   int delivered = 0;
   for (int cycle = 0; cycle < 3000; ++cycle) {
@@ -100,11 +203,53 @@ void conserves_and_drains(NetworkConfig c, double rate, int flits) {
 TEST(Network, ConservesPacketsOnAMeshPastSaturation) { conserves_and_drains(mesh({4, 4}), 0.9, 6); }
 
 TEST(Network, DatelineKeepsASaturatedTorusFromDeadlocking) {
-  NetworkConfig c = mesh({6, 6});
-  c.torus = true;
+  NetworkConfig c = cube({6, 6}, true);
   c.vcs = 2;
   c.buffer_flits = 2;
   conserves_and_drains(c, 0.9, 8);
+}
+
+TEST(Network, ManyPortsTimesVirtualChannelsAlsoConserve) {
+  // 32 ports x 4 VCs and 5 ports x 16 VCs: more input VCs per router than one 64-bit word holds.
+  const std::pair<std::shared_ptr<const Topology>, int> cases[] = {
+      {std::make_shared<const Crossbar>(32), 4},
+      {std::make_shared<const KNCube>(std::vector<int>{4, 4}, false), 16}};
+  for (const auto& [topology, vcs] : cases) {
+    NetworkConfig c;
+    c.topology = topology;
+    c.vcs = vcs;
+    c.buffer_flits = 2;
+    conserves_and_drains(c, 0.9, 3);
+  }
+}
+
+TEST(Network, TheSourceQueueGrowsOnDemandUpToItsLimit) {
+  NetworkConfig c = mesh({4});
+  c.source_queue_packets = 10;
+  Network net(c);
+  const std::size_t empty = net.state_bytes();
+  for (int i = 0; i < 10; ++i) EXPECT_GE(net.send(1, 3, 2, 0), 0);
+  EXPECT_EQ(net.send(1, 3, 2, 0), -1);
+  EXPECT_GT(net.state_bytes(), empty);
+  // The queue keeps its order while it grows: packets arrive in the order sent.
+  int expected = 0;
+  for (int cycle = 0; cycle < 200; ++cycle) {
+    net.step();
+    for (const int id : net.delivered()) {
+      EXPECT_EQ(id, expected++);
+      net.release(3, 2);
+    }
+  }
+  EXPECT_EQ(expected, 10);
+}
+
+TEST(Network, StateIsWellUnderFourKilobytesPerNodeAtAnyScale) {
+  for (const int k : {8, 32}) {
+    NetworkConfig c = mesh({k, k, k});
+    Network net(c);
+    const double per_node = static_cast<double>(net.state_bytes()) / (k * k * k);
+    EXPECT_LT(per_node, 2048) << k;
+  }
 }
 
 TEST(Network, OnOffFlowControlAlsoConserves) {
@@ -160,8 +305,8 @@ TEST(Network, CountsUtilizationAndBisectionTraffic) {
   }
   EXPECT_EQ(net.flits_sent(1, 0), 100u);
   EXPECT_EQ(net.bisection_flits(), 100u);
-  EXPECT_NEAR(net.utilization(1, 0), 0.5, 1e-12);
-  EXPECT_EQ(net.utilization(3, 0), 0.0);  // no link past the edge
+  EXPECT_NEAR(net.utilization(net.channel(1, 0)), 0.5, 1e-12);
+  EXPECT_EQ(net.utilization(net.channel(3, 0)), 0.0);  // no link past the edge
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-#include "network/topology.h"
+#include "network/kncube.h"
 
 #include <algorithm>
 #include <string>
@@ -8,7 +8,7 @@
 
 namespace archex {
 
-Topology::Topology(std::vector<int> radix, bool torus) : radix_(std::move(radix)), torus_(torus) {
+KNCube::KNCube(std::vector<int> radix, bool torus) : radix_(std::move(radix)), torus_(torus) {
   if (radix_.empty() || radix_.size() > 3) {
     throw ParamError("dims",
                      "a network has 1 to 3 dimensions, not " + std::to_string(radix_.size()));
@@ -35,17 +35,17 @@ Topology::Topology(std::vector<int> radix, bool torus) : radix_(std::move(radix)
   }
 }
 
-int Topology::coordinate(int node, int d) const {
+int KNCube::coordinate(int node, int d) const {
   return coords_[static_cast<std::size_t>(node) * 3 + static_cast<std::size_t>(d)];
 }
 
-std::array<int, 3> Topology::coordinates(int node) const {
+std::array<int, 3> KNCube::coordinates(int node) const {
   std::array<int, 3> c{0, 0, 0};
   for (int d = 0; d < dimensions(); ++d) c[static_cast<std::size_t>(d)] = coordinate(node, d);
   return c;
 }
 
-int Topology::node_at(const std::array<int, 3>& c) const {
+int KNCube::node_at(const std::array<int, 3>& c) const {
   int node = 0;
   for (int d = 0; d < dimensions(); ++d) {
     node += c[static_cast<std::size_t>(d)] * stride_[static_cast<std::size_t>(d)];
@@ -53,7 +53,7 @@ int Topology::node_at(const std::array<int, 3>& c) const {
   return node;
 }
 
-int Topology::neighbor(int node, int port) const {
+int KNCube::neighbor(int node, int port) const {
   const int d = port / 2;
   const int k = radix(d);
   const int c = coordinate(node, d);
@@ -65,7 +65,7 @@ int Topology::neighbor(int node, int port) const {
   return node + (next - c) * stride_[static_cast<std::size_t>(d)];
 }
 
-int Topology::route(int node, int dest) const {
+int KNCube::route(int node, int dest) const {
   for (int d = 0; d < dimensions(); ++d) {
     const int from = coordinate(node, d);
     const int to = coordinate(dest, d);
@@ -78,7 +78,7 @@ int Topology::route(int node, int dest) const {
   return local_port();
 }
 
-int Topology::distance(int a, int b) const {
+int KNCube::distance(int a, int b) const {
   int hops = 0;
   for (int d = 0; d < dimensions(); ++d) {
     const int delta = coordinate(b, d) - coordinate(a, d);
@@ -88,14 +88,38 @@ int Topology::distance(int a, int b) const {
   return hops;
 }
 
-bool Topology::crosses_dateline(int node, int port) const {
+PortTarget KNCube::output(int router, int port) const {
+  if (port == local_port()) return {-1, -1, router};
+  const int next = neighbor(router, port);
+  if (next < 0) return {};
+  return {next, port ^ 1, -1};
+}
+
+RouteStep KNCube::route(int router, int /*in_port*/, int dest, int& state) const {
+  const int port = route(router, dest);
+  if (port == local_port()) return {port, 0};
+  // state: 1 + the dimension whose dateline the packet has crossed, 0 for none.
+  const int d = port / 2;
+  const bool wraps = crosses_dateline(router, port);
+  const int cls = (state == d + 1 || wraps) ? 1 : 0;
+  if (wraps) state = d + 1;
+  return {port, cls};
+}
+
+RouterPort KNCube::reverse(int router, int port) const {
+  const PortTarget t = output(router, port);
+  if (t.router < 0) return {};
+  return {t.router, t.port};
+}
+
+bool KNCube::crosses_dateline(int node, int port) const {
   if (!torus_ || port >= local_port()) return false;
   const int d = port / 2;
   const int c = coordinate(node, d);
   return port % 2 == 0 ? c == radix(d) - 1 : c == 0;
 }
 
-bool Topology::crosses_bisection(int node, int port) const {
+bool KNCube::crosses_bisection(int node, int port) const {
   if (port / 2 != bisection_dim_ || port >= local_port()) return false;
   const int k = radix(bisection_dim_);
   const int c = coordinate(node, bisection_dim_);
@@ -104,7 +128,7 @@ bool Topology::crosses_bisection(int node, int port) const {
   return crosses_dateline(node, port);
 }
 
-int Topology::bisection_links() const {
+int KNCube::bisection_links() const {
   const int plane = nodes_ / radix(bisection_dim_);
   return torus_ ? 2 * plane : plane;
 }

@@ -1,0 +1,68 @@
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "network/topology.h"
+
+namespace archex {
+
+// A k-ary n-cube: 1 to 3 dimensions of radix 2 to 32 each, as a mesh or a torus, one router and
+// one terminal per node. Nodes are numbered x + kx * (y + ky * z). Ports 2d and 2d + 1 of a node
+// lead in the + and - direction of dimension d; port 2n is the node's own port (injection and
+// ejection). Routing is dimension order; on a torus the virtual channels form two classes and a
+// packet moves to the upper class when it crosses a dimension's wrap-around link (the dateline),
+// which breaks every cycle of channel dependences.
+class KNCube final : public Topology {
+ public:
+  // Throws ParamError (naming "dims") for a dimension count or radix out of range.
+  KNCube(std::vector<int> radix, bool torus);
+
+  int routers() const override { return nodes_; }
+  int terminals() const override { return nodes_; }
+  int ports(int /*router*/) const override { return ports(); }
+  PortTarget output(int router, int port) const override;
+  RouterPort injection(int terminal) const override { return {terminal, local_port()}; }
+  RouteStep route(int router, int in_port, int dest, int& state) const override;
+  int vc_classes() const override { return torus_ ? 2 : 1; }
+  std::string vc_classes_error() const override {
+    return "a torus needs at least 2 virtual channels: its dateline scheme uses two classes";
+  }
+  RouterPort reverse(int router, int port) const override;
+  // The middle of the largest dimension (and, on a torus, its wrap-around link).
+  bool crosses_bisection(int node, int port) const override;
+
+  int dimensions() const { return static_cast<int>(radix_.size()); }
+  int radix(int d) const { return radix_[static_cast<std::size_t>(d)]; }
+  const std::vector<int>& radices() const { return radix_; }
+  bool torus() const { return torus_; }
+  int nodes() const { return nodes_; }
+  int ports() const { return 2 * dimensions() + 1; }
+  int local_port() const { return 2 * dimensions(); }
+
+  int coordinate(int node, int d) const;
+  std::array<int, 3> coordinates(int node) const;
+  int node_at(const std::array<int, 3>& c) const;
+  // The node reached through a network port, or -1 past the edge of a mesh.
+  int neighbor(int node, int port) const;
+  // The next port of the dimension-order (e-cube) route from `node` to `dest`; the local port
+  // when `node` is `dest`. A torus goes the shorter way round, + on a tie.
+  int route(int node, int dest) const;
+  // Hops of that route.
+  int distance(int a, int b) const;
+  // Leaving `node` through `port` takes a torus's wrap-around link (its dateline).
+  bool crosses_dateline(int node, int port) const;
+  // Links (both directions counted once) across the bisection.
+  int bisection_links() const;
+
+ private:
+  std::vector<int> radix_;
+  std::vector<int> stride_;
+  std::vector<int> coords_;
+  bool torus_;
+  int nodes_;
+  int bisection_dim_;
+};
+
+}  // namespace archex
