@@ -240,13 +240,12 @@ void Network::inject(int terminal) {
   }
 }
 
-bool Network::route_head(int router, int in) {
+bool Network::route_head(int router, int in_port, int in) {
   const auto i = static_cast<std::size_t>(in);
   const Flit& flit =
       flits_[i * static_cast<std::size_t>(buffer_) + static_cast<std::size_t>(head_[i])];
   Packet& p = packets_[static_cast<std::size_t>(flit.packet)];
   int state = p.route_state;
-  const int in_port = in / vcs_ - port_base_[static_cast<std::size_t>(router)];
   const RouteStep step = topo_->route(router, in_port, p.dst, state);
   const int c = channel(router, step.port);
   if (eject_terminal_[static_cast<std::size_t>(c)] >= 0) {
@@ -282,7 +281,7 @@ void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t
   const Flit flit =
       flits_[i * static_cast<std::size_t>(buffer_) + static_cast<std::size_t>(head_[i])];
   if (flit.ready > now_) return;
-  if (out_port_[i] < 0 && !route_head(router, in)) return;
+  if (out_port_[i] < 0 && !route_head(router, port, in)) return;
   const int out = out_port_[i];
   if (used & (std::uint64_t{1} << out)) return;
   const auto c = static_cast<std::size_t>(port_base_[r] + out);
@@ -305,7 +304,7 @@ void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t
     occupied_[static_cast<std::size_t>(occupied_base_[r] + slot / 64)] &=
         ~(std::uint64_t{1} << (slot % 64));
   }
-  if (returns_credits_[static_cast<std::size_t>(in / vcs_)]) {
+  if (returns_credits_[static_cast<std::size_t>(port_base_[r] + port)]) {
     credit_queue_.push_back(CreditReturn{now_ + config_.credit_delay_cycles, in,
                                          tail && config_.vc_free_on_tail_credit});
   }
@@ -344,6 +343,18 @@ void Network::process_router(int router) {
   // Round robin: each cycle a different input virtual channel is looked at first.
   const int start = rr_[r];
   rr_[r] = start + 1 == slots ? 0 : start + 1;
+  if (words == 1) {
+    // The common case (up to 64 input VCs): the word rotated so `start` comes first.
+    const std::uint64_t bits = occupied_[base];
+    for (std::uint64_t high = bits >> start << start; high != 0; high &= high - 1) {
+      move_flit(router, lowest_bit(high), used, port_done);
+    }
+    for (std::uint64_t low = start == 0 ? 0 : bits << (64 - start) >> (64 - start); low != 0;
+         low &= low - 1) {
+      move_flit(router, lowest_bit(low), used, port_done);
+    }
+    return;
+  }
   // Slots from `start` to the end, then from 0 to `start`, lowest first within each word.
   const int spans[2][2] = {{start, slots}, {0, start}};
   for (const auto& span : spans) {

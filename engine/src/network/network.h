@@ -126,7 +126,7 @@ class Network {
   // link, the router delay and the pipeline.
   void push(int router, int to, std::int32_t packet, std::int32_t index);
   // Picks the output port and a free output virtual channel for the packet at the front of `in`.
-  bool route_head(int router, int in);
+  bool route_head(int router, int in_port, int in);
   void inject(int terminal);
   void process_router(int router);
   void move_flit(int router, int slot, std::uint64_t& used, std::uint64_t& port_done);

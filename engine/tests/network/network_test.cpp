@@ -301,7 +301,7 @@ TEST(Network, CountsUtilizationAndBisectionTraffic) {
   for (int i = 0; i < 10; ++i) net.send(0, 3, 10, 0);
   for (int cycle = 0; cycle < 200; ++cycle) {
     net.step();
-    for (const int id : net.delivered()) net.release(3, 10);
+    net.release(3, 10 * static_cast<int>(net.delivered().size()));
   }
   EXPECT_EQ(net.flits_sent(1, 0), 100u);
   EXPECT_EQ(net.bisection_flits(), 100u);
