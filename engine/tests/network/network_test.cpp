@@ -10,6 +10,7 @@
 #include "core/param_spec.h"
 #include "core/rng.h"
 #include "network/crossbar.h"
+#include "network/fly.h"
 #include "network/kncube.h"
 
 namespace archex {
@@ -89,6 +90,21 @@ TEST(Network, ZeroLoadLatencyIsThePerHopFormulaForEveryPipelineSetting) {
               << "setting " << setting << (torus ? " torus" : " mesh") << " to " << dst;
         }
       }
+    }
+  }
+}
+
+TEST(Network, AFlyIsCrossedInOneRouterPerStage) {
+  // Exact, as on the cube: the head costs each of the n switches the link cycle and the pipeline,
+  // the other flits follow one a cycle.
+  for (const FlyWiring wiring : {FlyWiring::kOmega, FlyWiring::kButterfly}) {
+    NetworkConfig c;
+    c.topology = std::make_shared<const Fly>(4, 3, wiring);
+    c.switch_alloc_cycles = 1;
+    c.route_cycles = 2;
+    for (const int dst : {0, 21, 63}) {
+      Network net(c);
+      EXPECT_EQ(deliver(net, net.send(5, dst, 6, 0)), 3 * (1 + 1 + 2) + 5);
     }
   }
 }
@@ -207,6 +223,13 @@ TEST(Network, DatelineKeepsASaturatedTorusFromDeadlocking) {
   c.vcs = 2;
   c.buffer_flits = 2;
   conserves_and_drains(c, 0.9, 8);
+}
+
+TEST(Network, AFourAryThreeFlyConservesPacketsPastSaturation) {
+  NetworkConfig c;
+  c.topology = std::make_shared<const Fly>(4, 3, FlyWiring::kOmega);
+  c.vcs = 2;
+  conserves_and_drains(c, 0.9, 4);
 }
 
 TEST(Network, ManyPortsTimesVirtualChannelsAlsoConserve) {
