@@ -83,6 +83,32 @@ struct Blocking {
   double mean_wait_cycles;  // from opening to the path being complete
 };
 
+TEST(CircuitNetwork, ABlockedRequestWaitsHoldingOrRetriesAfterItsBackOff) {
+  // Inputs 0 and 1 of a 2-ary 2-butterfly share switch 0, and outputs 2 and 3 are both reached
+  // by its upper output. Both requests start at cycle 0; one wins, holds that output from cycle
+  // 0 and streams 10 words from cycle 1 (one cycle per switch), freeing it at cycle 11. Exact.
+  for (const BlockPolicy policy : {BlockPolicy::kHold, BlockPolicy::kRetry}) {
+    CircuitConfig c;
+    c.topology = std::make_shared<const Fly>(2, 2, FlyWiring::kButterfly);
+    c.policy = policy;
+    c.backoff_cycles = 5;
+    CircuitNetwork net(c, 7);
+    const int a = net.open(0, 3, 10);
+    const int b = net.open(1, 2, 10);
+    while (net.pending() > 0) net.step();
+    const Connection& first = net.connection(a).connected < net.connection(b).connected
+                                  ? net.connection(a)
+                                  : net.connection(b);
+    const Connection& second = &first == &net.connection(a) ? net.connection(b) : net.connection(a);
+    EXPECT_EQ(first.connected, 1);
+    EXPECT_EQ(first.blocked, 0);
+    EXPECT_EQ(second.blocked, policy == BlockPolicy::kHold ? 1 : 3);
+    // Holding, it takes the output at 11; retrying, it tries at 0, 5, 10 and 15.
+    EXPECT_EQ(second.connected, policy == BlockPolicy::kHold ? 12 : 16);
+    EXPECT_EQ(second.delivered, second.connected + 10);
+  }
+}
+
 // Opens connections at `load` per input per cycle for `cycles`, then drains; checks that each is
 // delivered exactly once and every output is free again.
 Blocking runs_and_drains(const CircuitConfig& c, double load, int cycles) {
