@@ -62,6 +62,8 @@ class NetworkTraffic final : public Model {
                  p.number("hotspot_fraction")),
         params_(p),
         rng_(rng) {
+    // The traffic pattern and the network share one cube.
+    config_.topology = cube_;
     // Builds the network once up front so a bad configuration is reported before any work.
     Network check(config_);
     rates_.push_back(p.number("injection_rate"));

@@ -18,8 +18,8 @@ enum class FlyWiring { kOmega, kButterfly };
 // n - 1 - s of the destination. Ports 0 to k-1 of a switch are its inputs, k to 2k-1 its outputs.
 class Fly final : public Topology {
  public:
-  // Throws ParamError naming "fly_radix" (k: 2 to 16), "fly_stages" (n: 1 to 12) or both when
-  // k^n is above 65,536 terminals.
+  // Throws ParamError naming "fly_radix" (k: 2 to 16), or "fly_stages" (n: 1 to 12, and k^n
+  // at most 65,536 terminals).
   Fly(int k, int n, FlyWiring wiring);
 
   int routers() const override { return stages_ * switches_; }

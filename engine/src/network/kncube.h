@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <string>
 #include <vector>
 
 #include "network/topology.h"
@@ -25,6 +26,9 @@ class KNCube final : public Topology {
   RouterPort injection(int terminal) const override { return {terminal, local_port()}; }
   RouteStep route(int router, int in_port, int dest, int& state) const override;
   int vc_classes() const override { return torus_ ? 2 : 1; }
+  std::string vc_classes_error() const override {
+    return "a torus needs at least 2 virtual channels: its dateline scheme uses two classes";
+  }
   RouterPort reverse(int router, int port) const override;
   // The middle of the largest dimension (and, on a torus, its wrap-around link).
   bool crosses_bisection(int node, int port) const override;

@@ -35,10 +35,7 @@ Network::Network(const NetworkConfig& config)
       onoff_margin_(kOnOffMargin) {
   require(topo_ != nullptr, "topology", "a network needs a topology");
   require(vcs_ >= 1 && vcs_ <= kMaxVcs, "vcs", "virtual channels: 1 to 16");
-  require(vcs_ >= vc_classes_, "vcs",
-          "this topology splits its virtual channels in " + std::to_string(vc_classes_) +
-              " classes (a torus's dateline scheme): at least " + std::to_string(vc_classes_) +
-              " virtual channels");
+  require(vcs_ >= vc_classes_, "vcs", topo_->vc_classes_error());
   require(buffer_ >= 1 && buffer_ <= 256, "buffer_flits", "flit buffers: 1 to 256 flits");
   require(config.credit_flow || buffer_ > kOnOffMargin, "buffer_flits",
           "on/off flow control needs buffers of at least 3 flits");
@@ -93,6 +90,7 @@ Network::Network(const NetworkConfig& config)
   bisection_.assign(c_count, 0);
   channel_router_.assign(c_count, 0);
   rr_.assign(static_cast<std::size_t>(routers), 0);
+  active_.assign(static_cast<std::size_t>(routers), 0);
   occupied_.assign(static_cast<std::size_t>(words), 0);
   sent_.assign(c_count, 0);
   for (int r = 0; r < routers; ++r) {
@@ -199,10 +197,12 @@ void Network::push(int router, int to, std::int32_t packet, std::int32_t index) 
   if (index == 0) ready += head_extra_cycles_[r];
   flits_[t * static_cast<std::size_t>(buffer_) + static_cast<std::size_t>(slot)] =
       Flit{packet, index, ready};
-  ++count_[t];
-  const int bit = to - port_base_[r] * vcs_;
-  occupied_[static_cast<std::size_t>(occupied_base_[r] + bit / 64)] |= std::uint64_t{1}
-                                                                         << (bit % 64);
+  if (count_[t]++ == 0) {
+    const int bit = to - port_base_[r] * vcs_;
+    occupied_[static_cast<std::size_t>(occupied_base_[r] + bit / 64)] |= std::uint64_t{1}
+                                                                           << (bit % 64);
+    ++active_[r];
+  }
 }
 
 void Network::inject(int terminal) {
@@ -306,10 +306,12 @@ void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t
   if (--count_[i] == 0) {
     occupied_[static_cast<std::size_t>(occupied_base_[r] + slot / 64)] &=
         ~(std::uint64_t{1} << (slot % 64));
+    --active_[r];
   }
   if (returns_credits_[static_cast<std::size_t>(port_base_[r] + port)]) {
-    credit_queue_.push_back(CreditReturn{now_ + config_.credit_delay_cycles, in,
-                                         tail && config_.vc_free_on_tail_credit});
+    // Two plain pushes: one of a struct built on the stack stalls on store forwarding.
+    credit_due_.push_back(now_ + config_.credit_delay_cycles);
+    credit_ivc_.push_back(tail && config_.vc_free_on_tail_credit ? ~in : in);
   }
   tokens -= 1.0;
   ++sent_[c];
@@ -335,12 +337,10 @@ void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t
 
 void Network::process_router(int router) {
   const auto r = static_cast<std::size_t>(router);
+  if (active_[r] == 0) return;
   const int slots = (port_base_[r + 1] - port_base_[r]) * vcs_;
   const std::size_t base = static_cast<std::size_t>(occupied_base_[r]);
   const int words = (slots + 63) / 64;
-  bool any = false;
-  for (int w = 0; w < words; ++w) any = any || occupied_[base + static_cast<std::size_t>(w)] != 0;
-  if (!any) return;
   std::uint64_t used = 0;
   std::uint64_t port_done = 0;
   // Round robin: each cycle a different input virtual channel is looked at first.
@@ -377,14 +377,15 @@ void Network::process_router(int router) {
 }
 
 void Network::return_credits() {
-  while (credit_head_ < credit_queue_.size() && credit_queue_[credit_head_].due <= now_) {
-    const CreditReturn& back = credit_queue_[credit_head_++];
-    const auto i = static_cast<std::size_t>(back.ivc);
-    ++credits_[i];
-    if (back.tail) held_[i] = 0;
+  while (credit_head_ < credit_due_.size() && credit_due_[credit_head_] <= now_) {
+    const std::int32_t back = credit_ivc_[credit_head_++];
+    // A tail's credit (stored complemented) also frees the output VC it held.
+    if (back < 0) held_[static_cast<std::size_t>(~back)] = 0;
+    ++credits_[static_cast<std::size_t>(back < 0 ? ~back : back)];
   }
-  if (credit_head_ == credit_queue_.size()) {
-    credit_queue_.clear();
+  if (credit_head_ == credit_due_.size()) {
+    credit_due_.clear();
+    credit_ivc_.clear();
     credit_head_ = 0;
   }
 }
@@ -448,9 +449,10 @@ std::size_t Network::state_bytes() const {
            bytes(free_seen_) + bytes(tokens_) + bytes(token_rate_) + bytes(token_time_) +
            bytes(token_of_) + bytes(downstream_) + bytes(eject_terminal_) +
            bytes(returns_credits_) + bytes(bisection_) + bytes(channel_router_) + bytes(rr_) +
-           bytes(occupied_) + bytes(credit_queue_) + bytes(sq_) + bytes(sq_head_) +
-           bytes(sq_count_) + bytes(inject_vc_) + bytes(inject_tokens_) + bytes(rq_used_) +
-           bytes(packets_) + bytes(free_packets_) + bytes(delivered_) + bytes(sent_);
+           bytes(active_) + bytes(occupied_) + bytes(credit_due_) + bytes(credit_ivc_) +
+           bytes(sq_) + bytes(sq_head_) + bytes(sq_count_) + bytes(inject_vc_) +
+           bytes(inject_tokens_) + bytes(rq_used_) + bytes(packets_) + bytes(free_packets_) +
+           bytes(delivered_) + bytes(sent_);
   for (const auto& ring : sq_) total += bytes(ring);
   return total;
 }

@@ -3,7 +3,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
-#include <utility>
 #include <vector>
 
 #include "network/topology.h"
@@ -115,12 +114,6 @@ class Network {
     std::int64_t ready;
   };
 
-  struct CreditReturn {
-    std::int64_t due;
-    std::int32_t ivc;
-    bool tail;
-  };
-
   int ivc(int channel, int vc) const { return channel * vcs_ + vc; }
   double& refreshed_tokens(int index);
   // Puts a flit at the back of an input virtual channel of `router`; it may leave after the
@@ -175,9 +168,14 @@ class Network {
   std::vector<std::uint8_t> bisection_;
   std::vector<std::int32_t> channel_router_;
   std::vector<std::int32_t> rr_;
-  // Per router, a bit per input virtual channel holding flits, so empty ones cost nothing.
+  // Per router, a bit per input virtual channel holding flits, so empty ones cost nothing, and
+  // how many bits are set, so an empty router costs one look.
   std::vector<std::uint64_t> occupied_;
-  std::vector<CreditReturn> credit_queue_;
+  std::vector<std::int32_t> active_;
+  // Credits on their way back: the cycle each arrives and its input VC (complemented for a
+  // tail's credit when output VCs are freed on it), in the order sent.
+  std::vector<std::int64_t> credit_due_;
+  std::vector<std::int32_t> credit_ivc_;
   std::size_t credit_head_ = 0;
 
   // Terminals: source queue ring (grown on demand), the VC at the injection port the current

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <string>
+
 namespace archex {
 
 // One router port: which router, which of its ports.
@@ -42,8 +44,12 @@ class Topology {
   // records the dimension whose dateline the packet crossed); it is committed only when the
   // packet gets an output virtual channel.
   virtual RouteStep route(int router, int in_port, int dest, int& state) const = 0;
-  // Classes the virtual channels are split in (2 for a torus's dateline scheme).
+  // Classes the virtual channels are split in (2 for a torus's dateline scheme), and the error
+  // when a network has fewer virtual channels than that.
   virtual int vc_classes() const { return 1; }
+  virtual std::string vc_classes_error() const {
+    return "at least " + std::to_string(vc_classes()) + " virtual channels, one per class";
+  }
   // The output on the other end of the link an output belongs to (the two directions of one
   // wire), for half-duplex links; a router port with no return direction gives {-1, -1}.
   virtual RouterPort reverse(int router, int port) const = 0;

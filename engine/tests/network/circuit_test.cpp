@@ -78,10 +78,40 @@ TEST(CircuitNetwork, AnIdleNetworkConnectsInOneSetUpPerSwitchAndStreamsAtTheChan
   EXPECT_EQ(net.connection(next).connected, 2 * 4 + 20 + 5 + 2 * 4);
 }
 
+struct Blocking {
+  double probability;  // of a set-up attempt finding its output held
+  double mean_wait_cycles;  // from opening to the path being complete
+};
+
+TEST(CircuitNetwork, ABlockedRequestWaitsHoldingOrRetriesAfterItsBackOff) {
+  // Inputs 0 and 1 of a 2-ary 2-butterfly share switch 0, and outputs 2 and 3 are both reached
+  // by its upper output. Both requests start at cycle 0; one wins, holds that output from cycle
+  // 0 and streams 10 words from cycle 1 (one cycle per switch), freeing it at cycle 11. Exact.
+  for (const BlockPolicy policy : {BlockPolicy::kHold, BlockPolicy::kRetry}) {
+    CircuitConfig c;
+    c.topology = std::make_shared<const Fly>(2, 2, FlyWiring::kButterfly);
+    c.policy = policy;
+    c.backoff_cycles = 5;
+    CircuitNetwork net(c, 7);
+    const int a = net.open(0, 3, 10);
+    const int b = net.open(1, 2, 10);
+    while (net.pending() > 0) net.step();
+    const Connection& first = net.connection(a).connected < net.connection(b).connected
+                                  ? net.connection(a)
+                                  : net.connection(b);
+    const Connection& second = &first == &net.connection(a) ? net.connection(b) : net.connection(a);
+    EXPECT_EQ(first.connected, 1);
+    EXPECT_EQ(first.blocked, 0);
+    EXPECT_EQ(second.blocked, policy == BlockPolicy::kHold ? 1 : 3);
+    // Holding, it takes the output at 11; retrying, it tries at 0, 5, 10 and 15.
+    EXPECT_EQ(second.connected, policy == BlockPolicy::kHold ? 12 : 16);
+    EXPECT_EQ(second.delivered, second.connected + 10);
+  }
+}
+
 // Opens connections at `load` per input per cycle for `cycles`, then drains; checks that each is
-// delivered exactly once and every output is free again. Returns the share of set-up attempts
-// that found their output held.
-double runs_and_drains(const CircuitConfig& c, double load, int cycles) {
+// delivered exactly once and every output is free again.
+Blocking runs_and_drains(const CircuitConfig& c, double load, int cycles) {
   CircuitNetwork net(c, 8);
   const int terminals = net.topology().terminals();
   Rng rng(2);
@@ -103,26 +133,33 @@ double runs_and_drains(const CircuitConfig& c, double load, int cycles) {
   }
   EXPECT_EQ(static_cast<int>(seen.size()), opened);
   std::vector<int> times(static_cast<std::size_t>(net.connections()), 0);
-  for (const int id : seen) ++times[static_cast<std::size_t>(id)];
+  double wait = 0;
+  for (const int id : seen) {
+    ++times[static_cast<std::size_t>(id)];
+    wait += static_cast<double>(net.connection(id).connected - net.connection(id).created);
+  }
   for (const int t : times) EXPECT_EQ(t, 1);
   for (int r = 0; r < net.topology().routers(); ++r) {
     for (int p = 0; p < net.topology().ports(r); ++p) EXPECT_TRUE(net.output_free(r, p));
   }
-  return static_cast<double>(net.blocked_attempts()) / static_cast<double>(net.attempts());
+  return {static_cast<double>(net.blocked_attempts()) / static_cast<double>(net.attempts()),
+          wait / static_cast<double>(seen.size())};
 }
 
-TEST(CircuitNetwork, NoConnectionIsLostOrDuplicatedAndBlockingRisesWithLoad) {
+TEST(CircuitNetwork, NoConnectionIsLostOrDuplicatedAndBlockingAndWaitsRiseWithLoad) {
   for (const BlockPolicy policy : {BlockPolicy::kHold, BlockPolicy::kRetry}) {
     CircuitConfig c = on_fly(4, 3, policy);
     c.release_cycles = 1;
     c.backoff_cycles = 3;
-    double previous = -1;
+    Blocking previous{-1, -1};
     for (const double load : {0.005, 0.02, 0.05, 0.1}) {
-      const double blocking = runs_and_drains(c, load, 2000);
-      EXPECT_GT(blocking, previous) << load;
-      std::printf("circuit %s load %.3f: blocking %.4f\n",
-                  policy == BlockPolicy::kHold ? "hold" : "retry", load, blocking);
-      previous = blocking;
+      const Blocking b = runs_and_drains(c, load, 2000);
+      EXPECT_GT(b.probability, previous.probability) << load;
+      EXPECT_GT(b.mean_wait_cycles, previous.mean_wait_cycles) << load;
+      std::printf("circuit %s load %.3f: blocking %.4f, mean wait %.1f cycles\n",
+                  policy == BlockPolicy::kHold ? "hold" : "retry", load, b.probability,
+                  b.mean_wait_cycles);
+      previous = b;
     }
   }
 }

@@ -4,11 +4,13 @@
 
 #include <algorithm>
 #include <memory>
+#include <string>
 #include <utility>
 
 #include "core/param_spec.h"
 #include "core/rng.h"
 #include "network/crossbar.h"
+#include "network/fly.h"
 #include "network/kncube.h"
 
 namespace archex {
@@ -92,6 +94,21 @@ TEST(Network, ZeroLoadLatencyIsThePerHopFormulaForEveryPipelineSetting) {
   }
 }
 
+TEST(Network, AFlyIsCrossedInOneRouterPerStage) {
+  // Exact, as on the cube: the head costs each of the n switches the link cycle and the pipeline,
+  // the other flits follow one a cycle.
+  for (const FlyWiring wiring : {FlyWiring::kOmega, FlyWiring::kButterfly}) {
+    NetworkConfig c;
+    c.topology = std::make_shared<const Fly>(4, 3, wiring);
+    c.switch_alloc_cycles = 1;
+    c.route_cycles = 2;
+    for (const int dst : {0, 21, 63}) {
+      Network net(c);
+      EXPECT_EQ(deliver(net, net.send(5, dst, 6, 0)), 3 * (1 + 1 + 2) + 5);
+    }
+  }
+}
+
 // Flits per cycle a stream of `flits`-flit packets from node 0 to node 2 of a 3-node line gets.
 double stream_rate(NetworkConfig c, int flits) {
   Network net(c);
@@ -157,6 +174,9 @@ TEST(Network, ATorusNeedsTwoVirtualChannels) {
     FAIL();
   } catch (const ParamError& e) {
     EXPECT_EQ(e.param(), "vcs");
+    // The explorer shows this at the field.
+    EXPECT_NE(std::string(e.what()).find("a torus needs at least 2 virtual channels"),
+              std::string::npos);
   }
   c.vcs = 2;
   EXPECT_NO_THROW(Network{c});
@@ -203,6 +223,13 @@ TEST(Network, DatelineKeepsASaturatedTorusFromDeadlocking) {
   c.vcs = 2;
   c.buffer_flits = 2;
   conserves_and_drains(c, 0.9, 8);
+}
+
+TEST(Network, AFourAryThreeFlyConservesPacketsPastSaturation) {
+  NetworkConfig c;
+  c.topology = std::make_shared<const Fly>(4, 3, FlyWiring::kOmega);
+  c.vcs = 2;
+  conserves_and_drains(c, 0.9, 4);
 }
 
 TEST(Network, ManyPortsTimesVirtualChannelsAlsoConserve) {
