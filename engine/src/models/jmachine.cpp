@@ -51,7 +51,7 @@ class RoundTrip final : public Machine::Workload {
   RoundTrip(Machine& m, const RequestKind& kind, int src, int dst)
       : m_(m), kind_(kind), src_(src), dst_(dst) {}
 
-  Machine::Handling on_message(int, const Packet& message) override {
+  Machine::Handling on_message(int, const Message& message) override {
     const NodeCosts& c = m_.costs();
     const auto now = static_cast<double>(m_.network().now());
     if (message.tag == 0) {
@@ -202,7 +202,7 @@ class Loop final : public Machine::Workload {
       r = static_cast<int>(rng_.below(static_cast<std::uint64_t>(grain_) + 1));
   }
 
-  Machine::Handling on_message(int node, const Packet& message) override {
+  Machine::Handling on_message(int node, const Message& message) override {
     const NodeCosts& c = m_.costs();
     if (message.tag == 0) return {c.handler, message.src, words_, 1};
     const double now = static_cast<double>(m_.network().now());
@@ -444,7 +444,7 @@ class Stream final : public Machine::Workload {
  public:
   Stream(Machine& m, int words, int mode, int dst) : m_(m), words_(words), mode_(mode), dst_(dst) {}
 
-  Machine::Handling on_message(int, const Packet&) override {
+  Machine::Handling on_message(int, const Message&) override {
     const NodeCosts& c = m_.costs();
     if (measuring) received += words_;
     const double per_word = mode_ == 0 ? 0 : mode_ == 1 ? c.copy_internal : c.copy_external;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace archex {
 
@@ -79,54 +80,49 @@ NetworkDefaults jmachine_network(std::vector<double> dims) {
   return d;
 }
 
-Machine::Machine(const NetworkConfig& config, const NodeCosts& costs)
-    : net_(config), costs_(costs), inbox_capacity_(config.receive_queue_flits) {
-  const auto n = static_cast<std::size_t>(net_.topology().terminals());
+Machine::Machine(std::unique_ptr<Interconnect> net, const NodeCosts& costs)
+    : net_(std::move(net)), costs_(costs) {
+  const auto n = static_cast<std::size_t>(net_->topology().terminals());
   busy_until_.assign(n, 0);
-  inbox_.assign(n * static_cast<std::size_t>(inbox_capacity_), 0);
-  inbox_head_.assign(n, 0);
-  inbox_count_.assign(n, 0);
+  inbox_.assign(n, {});
   pending_.assign(n, Pending{});
 }
 
+Machine::Machine(const NetworkConfig& config, const NodeCosts& costs)
+    : Machine(std::make_unique<Network>(config), costs) {}
+
 bool Machine::busy(int node) const {
-  return busy_until_[static_cast<std::size_t>(node)] > static_cast<double>(net_.now());
+  return busy_until_[static_cast<std::size_t>(node)] > static_cast<double>(net_->now());
 }
 
 void Machine::send(int node, int dst, int words, int tag) {
   const auto n = static_cast<std::size_t>(node);
-  const double start = std::max(busy_until_[n], static_cast<double>(net_.now()));
+  const double start = std::max(busy_until_[n], static_cast<double>(net_->now()));
   pending_[n] =
       Pending{static_cast<std::int64_t>(std::ceil(start + costs_.send_overhead)), dst, words, tag};
-  busy_until_[n] = start + costs_.send_overhead + words / net_.config().inject_rate;
+  busy_until_[n] = start + costs_.send_overhead + words / net_->inject_rate();
 }
 
 void Machine::step(Workload& workload) {
-  const int nodes = net_.topology().terminals();
-  const std::int64_t now = net_.now();
+  const int nodes = net_->topology().terminals();
+  const std::int64_t now = net_->now();
   for (int node = 0; node < nodes; ++node) {
     Pending& p = pending_[static_cast<std::size_t>(node)];
-    if (p.at >= 0 && p.at <= now && net_.send(node, p.dst, p.words, p.tag) >= 0) p.at = -1;
+    if (p.at >= 0 && p.at <= now && net_->send(node, p.dst, p.words, p.tag) >= 0) p.at = -1;
   }
-  net_.step();
-  for (const int id : net_.delivered()) {
-    const auto dst = static_cast<std::size_t>(net_.packet(id).dst);
-    const int slot = (inbox_head_[dst] + inbox_count_[dst]) % inbox_capacity_;
-    inbox_[dst * static_cast<std::size_t>(inbox_capacity_) + static_cast<std::size_t>(slot)] = id;
-    ++inbox_count_[dst];
+  net_->step();
+  for (const int id : net_->delivered()) {
+    inbox_[static_cast<std::size_t>(net_->message(id).dst)].push_back(id);
   }
-  const auto t = static_cast<double>(net_.now());
+  const auto t = static_cast<double>(net_->now());
   for (int node = 0; node < nodes; ++node) {
     const auto n = static_cast<std::size_t>(node);
     if (busy_until_[n] > t || pending_[n].at >= 0) continue;
-    if (inbox_count_[n] > 0) {
-      const int id = inbox_[n * static_cast<std::size_t>(inbox_capacity_) +
-                            static_cast<std::size_t>(inbox_head_[n])];
-      inbox_head_[n] = (inbox_head_[n] + 1) % inbox_capacity_;
-      --inbox_count_[n];
-      const Packet message = net_.packet(id);
-      net_.release(node, message.flits);
-      net_.free_packet(id);
+    if (!inbox_[n].empty()) {
+      const int id = inbox_[n].front();
+      inbox_[n].pop_front();
+      const Message message = net_->message(id);
+      net_->consume(id);
       const Handling h = workload.on_message(node, message);
       busy_until_[n] = t + costs_.dispatch + h.cycles;
       if (h.reply_dst >= 0) send(node, h.reply_dst, h.reply_words, h.reply_tag);

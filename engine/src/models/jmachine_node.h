@@ -1,9 +1,12 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
+#include <memory>
 #include <vector>
 
 #include "core/param_spec.h"
+#include "network/interconnect.h"
 #include "network/network.h"
 #include "network/network_params.h"
 
@@ -50,19 +53,22 @@ class Machine {
    public:
     virtual ~Workload() = default;
     // A message's handler starts at `node`; returns its work and reply.
-    virtual Handling on_message(int node, const Packet& message) = 0;
+    virtual Handling on_message(int node, const Message& message) = 0;
     // The processor at `node` is free and its queue empty: background work for one cycle.
     // Returns true if the cycle was used.
     virtual bool background(int node) = 0;
   };
 
+  // The MDPs on any interconnect: a wormhole Network, a CircuitInterconnect.
+  Machine(std::unique_ptr<Interconnect> net, const NodeCosts& costs);
+  // The MDPs on a wormhole network.
   Machine(const NetworkConfig& config, const NodeCosts& costs);
   // Starts a send from `node` now: the processor is busy for the overhead and the words.
   void send(int node, int dst, int words, int tag);
   bool busy(int node) const;
   void step(Workload& workload);
-  Network& network() { return net_; }
-  const Network& network() const { return net_; }
+  Interconnect& network() { return *net_; }
+  const Interconnect& network() const { return *net_; }
   const NodeCosts& costs() const { return costs_; }
 
  private:
@@ -73,15 +79,11 @@ class Machine {
     int tag = 0;
   };
 
-  Network net_;
+  std::unique_ptr<Interconnect> net_;
   NodeCosts costs_;
   std::vector<double> busy_until_;
-  // Delivered messages not yet handled, per node: a ring as long as the receive queue, since
-  // every message holds at least one of its words.
-  std::vector<int> inbox_;
-  std::vector<int> inbox_head_;
-  std::vector<int> inbox_count_;
-  int inbox_capacity_;
+  // Delivered messages not yet handled, per node, oldest first.
+  std::vector<std::deque<int>> inbox_;
   std::vector<Pending> pending_;
 };
 

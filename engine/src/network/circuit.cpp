@@ -1,5 +1,6 @@
 #include "network/circuit.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <utility>
@@ -56,6 +57,12 @@ int CircuitNetwork::open(int src, int dst, int words) {
   q.push_back(id);
   ++pending_;
   return id;
+}
+
+bool CircuitNetwork::crosses_bisection(int channel) const {
+  const auto next = std::upper_bound(port_base_.begin(), port_base_.end(), channel);
+  const auto router = static_cast<int>(next - port_base_.begin()) - 1;
+  return topo_->crosses_bisection(router, channel - port_base_[static_cast<std::size_t>(router)]);
 }
 
 bool CircuitNetwork::is_free(int channel) const {
@@ -184,6 +191,9 @@ void CircuitNetwork::step() {
     Connection& conn = connections_[static_cast<std::size_t>(s.id)];
     conn.delivered = now_;
     finished_.push_back(s.id);
+    for (const int c : s.path) {
+      if (crosses_bisection(c)) bisection_words_ += static_cast<std::uint64_t>(conn.words);
+    }
     release_path(s.path, now_ + config_.release_cycles);
     busy_[static_cast<std::size_t>(conn.src)] = 0;
     --pending_;
@@ -214,6 +224,33 @@ double CircuitNetwork::switch_occupancy(int router) const {
     ++outputs;
   }
   return outputs == 0 ? 0 : sum / outputs;
+}
+
+CircuitInterconnect::CircuitInterconnect(const CircuitConfig& config, std::uint64_t seed)
+    : net_(config, seed), rate_(config.channel_rate) {
+  require(config.policy != BlockPolicy::kDrop, "circuit_policy",
+          "a node model's messages must arrive: choose hold or retry, not drop");
+}
+
+int CircuitInterconnect::send(int src, int dst, int flits, int tag) {
+  const int id = net_.open(src, dst, flits);
+  if (id < 0) return -1;
+  Message m;
+  m.src = src;
+  m.dst = dst;
+  m.flits = flits;
+  m.tag = tag;
+  m.created = net_.now();
+  messages_.push_back(m);
+  return id;
+}
+
+void CircuitInterconnect::step() {
+  net_.step();
+  delivered_ = net_.finished();
+  for (const int id : delivered_) {
+    messages_[static_cast<std::size_t>(id)].delivered = net_.connection(id).delivered;
+  }
 }
 
 }  // namespace archex

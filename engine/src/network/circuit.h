@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/rng.h"
+#include "network/interconnect.h"
 #include "network/topology.h"
 
 namespace archex {
@@ -71,6 +72,10 @@ class CircuitNetwork {
   int connections() const { return static_cast<int>(connections_.size()); }
   // Connections queued or on their way (set up, streaming or releasing).
   int pending() const { return pending_; }
+  // Connections queued at `src` that have not started their set-up.
+  int queued(int src) const { return static_cast<int>(queue_[static_cast<std::size_t>(src)].size()); }
+  // Words delivered across the topology's bisection (each crossing of a path counted).
+  std::uint64_t bisection_words() const { return bisection_words_; }
 
   // Setup attempts at a switch output, and those that found it held.
   std::uint64_t attempts() const { return attempts_; }
@@ -103,6 +108,7 @@ class CircuitNetwork {
   };
 
   bool is_free(int channel) const;
+  bool crosses_bisection(int channel) const;
   void release_path(const std::vector<int>& path, std::int64_t at);
   void start_sources();
   // One round of arbitration among the requests due now; true if any moved.
@@ -132,8 +138,41 @@ class CircuitNetwork {
   std::vector<int> chosen_;
   std::vector<int> touched_;
   int pending_ = 0;
+  std::uint64_t bisection_words_ = 0;
   std::uint64_t attempts_ = 0;
   std::uint64_t blocked_attempts_ = 0;
+};
+
+// A circuit-switched network as node models see it: each message is one connection. Messages are
+// never lost, so the drop policy (an unbuffered network's) is refused; arrivals need no receive
+// queue, since the destination's output is held until the last word is in.
+class CircuitInterconnect final : public Interconnect {
+ public:
+  // Throws ParamError naming "circuit_policy" for the drop policy, and as CircuitNetwork does.
+  CircuitInterconnect(const CircuitConfig& config, std::uint64_t seed);
+
+  const Topology& topology() const override { return net_.topology(); }
+  std::int64_t now() const override { return net_.now(); }
+  double inject_rate() const override { return rate_; }
+  int send(int src, int dst, int flits, int tag) override;
+  int source_backlog(int src) const override { return net_.queued(src); }
+  void step() override;
+  const std::vector<int>& delivered() const override { return delivered_; }
+  const Message& message(int id) const override { return messages_[static_cast<std::size_t>(id)]; }
+  void consume(int) override {}
+  void reset_counters() override { bisection_from_ = net_.bisection_words(); }
+  std::uint64_t bisection_flits() const override {
+    return net_.bisection_words() - bisection_from_;
+  }
+  const CircuitNetwork& circuits() const { return net_; }
+
+ private:
+  CircuitNetwork net_;
+  double rate_;
+  // Indexed by connection id.
+  std::vector<Message> messages_;
+  std::vector<int> delivered_;
+  std::uint64_t bisection_from_ = 0;
 };
 
 }  // namespace archex

@@ -184,6 +184,12 @@ int Network::send(int src, int dst, int flits, int tag) {
 
 void Network::free_packet(int id) { free_packets_.push_back(id); }
 
+void Network::consume(int id) {
+  const Packet& p = packet(id);
+  release(p.dst, p.flits);
+  free_packet(id);
+}
+
 void Network::release(int node, int flits) {
   int& used = rq_used_[static_cast<std::size_t>(node)];
   used = std::max(0, used - flits);

@@ -5,6 +5,7 @@
 #include <memory>
 #include <vector>
 
+#include "network/interconnect.h"
 #include "network/topology.h"
 
 namespace archex {
@@ -46,14 +47,8 @@ struct NetworkConfig {
   int source_queue_packets = 4096;
 };
 
-struct Packet {
-  int src = 0;
-  int dst = 0;
-  int flits = 0;
-  // A number the workload keeps with the packet (its kind, a request id).
-  int tag = 0;
-  std::int64_t created = 0;
-  std::int64_t delivered = -1;
+// A message on its way through the routers.
+struct Packet : Message {
   // Flits already moved into the router.
   int injected = 0;
   // The topology's routing state (a torus's dateline crossing), 0 for a new packet.
@@ -65,29 +60,35 @@ struct Packet {
 // ejection rates and bounded receive queues. Terminals are numbered by the topology; channels
 // (router output ports) are numbered router by router, port by port. Nothing is allocated per
 // flit: buffers are fixed rings, packets come from a pool.
-class Network {
+class Network final : public Interconnect {
  public:
   // Throws ParamError for an invalid configuration (naming the parameter).
   explicit Network(const NetworkConfig& config);
 
-  const Topology& topology() const { return *topo_; }
+  const Topology& topology() const override { return *topo_; }
   const NetworkConfig& config() const { return config_; }
-  std::int64_t now() const { return now_; }
+  std::int64_t now() const override { return now_; }
 
   // Queues a packet at `src` for `dst`; it enters the router after the packets queued before it.
   // Returns its id, or -1 when the source queue is full.
-  int send(int src, int dst, int flits, int tag);
+  int send(int src, int dst, int flits, int tag) override;
   // Advances one cycle.
-  void step();
+  void step() override;
   // Packets whose last flit reached their destination's receive queue during the last step.
-  const std::vector<int>& delivered() const { return delivered_; }
+  const std::vector<int>& delivered() const override { return delivered_; }
   const Packet& packet(int id) const { return packets_[static_cast<std::size_t>(id)]; }
+  const Message& message(int id) const override { return packet(id); }
+  double inject_rate() const override { return config_.inject_rate; }
+  // release() and free_packet() of a delivered message.
+  void consume(int id) override;
   // Returns a delivered packet's id to the pool.
   void free_packet(int id);
   // The node has taken `flits` words out of its receive queue.
   void release(int node, int flits);
   int receive_queue_used(int node) const { return rq_used_[static_cast<std::size_t>(node)]; }
-  int source_backlog(int node) const { return sq_count_[static_cast<std::size_t>(node)]; }
+  int source_backlog(int node) const override {
+    return sq_count_[static_cast<std::size_t>(node)];
+  }
   // Bytes of the network's state (every buffer, table and queue allocated), for the bench.
   std::size_t state_bytes() const;
   // Flits in routers, on their way.
@@ -95,7 +96,7 @@ class Network {
 
   // Counters since the last reset: flits sent through each output port, into terminals, and
   // across the bisection.
-  void reset_counters();
+  void reset_counters() override;
   std::int64_t counted_cycles() const { return now_ - counters_from_; }
   int channels() const { return port_base_.back(); }
   int channel(int router, int port) const {
@@ -103,7 +104,7 @@ class Network {
   }
   std::uint64_t flits_sent(int router, int port) const;
   std::uint64_t ejected_flits() const { return ejected_flits_; }
-  std::uint64_t bisection_flits() const { return bisection_flits_; }
+  std::uint64_t bisection_flits() const override { return bisection_flits_; }
   // Fraction of a channel's capacity used since the reset (0 for a port that leads nowhere).
   double utilization(int channel) const;
 

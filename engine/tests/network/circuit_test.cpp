@@ -192,5 +192,31 @@ TEST(CircuitNetwork, RejectsParametersOutOfRange) {
   EXPECT_THROW(CircuitNetwork(c, 1), ParamError);
 }
 
+TEST(CircuitInterconnect, DeliversEveryMessageOnceWithItsTagAndRefusesTheDropPolicy) {
+  CircuitInterconnect net(on_fly(4, 2, BlockPolicy::kRetry), 5);
+  Rng rng(6);
+  std::vector<int> seen(400, 0);
+  int sent = 0;
+  while (net.now() < 20000 && sent < 400) {
+    const int src = static_cast<int>(rng.below(16));
+    const int dst = static_cast<int>(rng.below(16));
+    if (net.send(src, dst, 4, 1000 + sent) >= 0) ++sent;
+    net.step();
+    for (const int id : net.delivered()) ++seen[static_cast<std::size_t>(net.message(id).tag - 1000)];
+  }
+  while (net.now() < 40000 && net.circuits().pending() > 0) {
+    net.step();
+    for (const int id : net.delivered()) ++seen[static_cast<std::size_t>(net.message(id).tag - 1000)];
+  }
+  ASSERT_EQ(sent, 400);
+  for (const int n : seen) EXPECT_EQ(n, 1);
+  try {
+    CircuitInterconnect dropping(on_fly(4, 2, BlockPolicy::kDrop), 5);
+    FAIL() << "the drop policy was accepted";
+  } catch (const ParamError& e) {
+    EXPECT_EQ(e.param(), "circuit_policy");
+  }
+}
+
 }  // namespace
 }  // namespace archex
