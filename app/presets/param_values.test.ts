@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { ParamSpec } from '../engine/types';
+import { pes, rps } from './fixtures/param_specs';
 import {
   changedParams,
   checkParamValue,
@@ -9,34 +10,6 @@ import {
   resolveValues,
 } from './param_values';
 
-const pes: ParamSpec = {
-  name: 'pes',
-  label: 'PEs',
-  unit: 'PEs',
-  default: 6,
-  min: 1,
-  max: 1024,
-  step: 1,
-  integer: true,
-  description: '',
-  maxItems: 0,
-  defaultList: [],
-  choices: [],
-};
-const rps: ParamSpec = {
-  name: 'pe_rps',
-  label: 'RPS',
-  unit: 'RPS',
-  default: 370,
-  min: 1,
-  max: 1e6,
-  step: 1,
-  integer: false,
-  description: '',
-  maxItems: 0,
-  defaultList: [],
-  choices: [],
-};
 const depths: ParamSpec = {
   ...pes,
   name: 'depths',

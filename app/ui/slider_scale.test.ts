@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { ParamSpec } from '../engine/types';
+import { pes, rps } from '../presets/fixtures/param_specs';
 import {
   SLIDER_POSITIONS,
   fromSliderPosition,
@@ -10,34 +11,6 @@ import {
   toSliderPosition,
 } from './slider_scale';
 
-const pes: ParamSpec = {
-  name: 'pes',
-  label: 'PEs',
-  unit: 'PEs',
-  default: 6,
-  min: 1,
-  max: 1024,
-  step: 1,
-  integer: true,
-  description: '',
-  maxItems: 0,
-  defaultList: [],
-  choices: [],
-};
-const rps: ParamSpec = {
-  name: 'pe_rps',
-  label: 'RPS',
-  unit: 'RPS',
-  default: 370,
-  min: 1,
-  max: 1e6,
-  step: 1,
-  integer: false,
-  description: '',
-  maxItems: 0,
-  defaultList: [],
-  choices: [],
-};
 describe('slider mapping', () => {
   it('snapToStep() keeps values on the step grid and in range', () => {
     expect(snapToStep({ ...pes, step: 0.1, min: 0.1 }, 0.34)).toBe(0.3);
