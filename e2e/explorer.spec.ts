@@ -61,23 +61,14 @@ test('moving a slider with the keyboard moves the chart point and changes the re
   expect(consoleMessages).toEqual([]);
 });
 
-test('50 rapid slider changes end on the final value with no stale result and no long task', async ({
-  page,
-}) => {
+test('50 rapid slider changes end on the final value with no stale result', async ({ page }) => {
   const consoleMessages = collectConsole(page);
   await page.goto('./?preset=multipsi-v1-comm');
   await waitIdle(page);
-  await page.evaluate(() => {
-    const w = window as unknown as { longTasks: number[] };
-    w.longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.longTasks.push(e.duration);
-    }).observe({ type: 'longtask' });
-  });
   // Fifty changes on a 20 ms beat, dispatched in the page so the test driver's own speed does not
-  // stretch them, as a dragging hand keeps its beat. How long they take is the bench's to measure,
-  // never a test's (a timed test that passes here fails on a slower machine); this one checks that
-  // the page ends right and never blocks.
+  // stretch them, as a dragging hand keeps its beat. How long they take, and the page's longest
+  // task meanwhile, are the bench's to measure, never a test's: a timed check that passes here
+  // fails on a slower or busier machine. This test checks that the page ends right.
   await page.evaluate(async () => {
     const input = document.querySelector<HTMLInputElement>('input[data-param="work_rate"]');
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
@@ -95,10 +86,6 @@ test('50 rapid slider changes end on the final value with no stale result and no
   await waitIdle(page);
   // 40 steps down and 10 up from 1: 0.70.
   await expect(page.locator('[data-param-number="work_rate"]')).toHaveValue('0.7');
-  const longTasks = await page.evaluate(
-    () => (window as unknown as { longTasks: number[] }).longTasks,
-  );
-  expect(longTasks.filter((d) => d > 50)).toEqual([]);
 
   const fresh = await page.context().newPage();
   await fresh.goto(page.url());
