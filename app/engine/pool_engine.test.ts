@@ -106,12 +106,15 @@ describe('PoolEngine', () => {
     await expect
       .poll(
         () => answers.length === 3 && answers.every((a) => a.some((r) => r.type === 'progress')),
+        { timeout: 20_000 },
       )
       .toBe(true);
     controller.abort();
     expect(isAbortError(await run.catch((e: unknown) => e))).toBe(true);
     await expect
-      .poll(() => answers.map((a) => a.filter((r) => r.type === 'cancelled').length))
+      .poll(() => answers.map((a) => a.filter((r) => r.type === 'cancelled').length), {
+        timeout: 10_000,
+      })
       .toEqual([1, 1, 1]);
     // Nothing after the cancel: no host goes on to another point.
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -126,7 +129,7 @@ describe('PoolEngine', () => {
     expect(pool.started).toBe(1);
     await pool.run({ model: 'jmachine_loop', params: loop, seed: 1 });
     expect(pool.started).toBe(3);
-    await expect.poll(() => pool.started).toBe(1);
+    await expect.poll(() => pool.started, { timeout: 10_000 }).toBe(1);
     pool.dispose();
     expect(pool.started).toBe(0);
   });
