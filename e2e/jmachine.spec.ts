@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { collectConsole, waitIdle } from './support';
+import { chartPaths, collectConsole, waitIdle } from './support';
 
 test('the J-Machine round trip matches the paper in the model-vs-paper table', async ({
   page,
@@ -49,4 +49,37 @@ test('the J-Machine traffic preset draws a channel heat map plane by plane', asy
   ).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('custom-network.png'), fullPage: true });
   expect(consoleMessages).toEqual([]);
+});
+
+test('the J-Machine latency-load page draws every point with a pool of workers, as one worker does', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  /** The page run with `cores` reported cores: workers started, and the two charts' drawings. */
+  async function draw(cores: number) {
+    const page = await browser.newPage();
+    const consoleMessages = collectConsole(page);
+    await page.addInitScript((n) => {
+      Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => n });
+    }, cores);
+    let workers = 0;
+    page.on('worker', () => workers++);
+    await page.goto('./?preset=jmachine-latency-load');
+    await page.waitForFunction(() => document.documentElement.dataset.idle === 'true', null, {
+      timeout: 90_000,
+    });
+    // 4 message lengths x 12 grains, on both charts.
+    for (const chart of ['latency-load', 'efficiency']) {
+      await expect(page.locator(`svg[data-chart="${chart}"] [data-curve] circle`)).toHaveCount(48);
+    }
+    const drawn = [await chartPaths(page, 'latency-load'), await chartPaths(page, 'efficiency')];
+    expect(consoleMessages).toEqual([]);
+    await page.close();
+    return { workers, drawn };
+  }
+  const one = await draw(1);
+  const three = await draw(3);
+  expect(one.workers).toBe(1);
+  expect(three.workers).toBe(3);
+  expect(three.drawn).toEqual(one.drawn);
 });

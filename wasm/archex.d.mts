@@ -59,6 +59,19 @@ export interface BindingError {
   param?: string;
 }
 
+/** One point's partial result, by its index in the sweep. */
+export interface PointPartial {
+  point: number;
+  /** The point run's result(), or the same numbers as plain arrays (after a trip between workers). */
+  result: {
+    scalars: Scalar[];
+    series: (Omit<Series, 'x' | 'y'> & { x: ArrayLike<number>; y: ArrayLike<number> })[];
+  };
+}
+
+/** What combine() gives: the whole run's result, or why there is none. */
+export type CombineOutcome = { result: RawResult } | { error: BindingError };
+
 /**
  * One run of a model. Owns wasm memory: call delete() when done with it. No method throws; a
  * simulation that could not be built has error() set and an empty, finished run.
@@ -77,6 +90,16 @@ export interface Simulation {
   params(): Record<string, number | number[]>;
   /** Everything computed so far. */
   result(): RawResult;
+  /**
+   * For a sweep model (its run is independent points), the relative work of each point: one entry
+   * per point, in the order they should start. Empty for any other model.
+   */
+  pointWeights(): number[];
+  /**
+   * The whole run's result from the partial results of some or all of its points, in any order:
+   * the same bits as the whole run once every point is there.
+   */
+  combine(partials: PointPartial[]): CombineOutcome;
   delete(): void;
 }
 
@@ -84,12 +107,14 @@ export interface ArchexModule {
   listModels(): ModelInfo[];
   /**
    * `params` holds a number for a single-number parameter and an array for a list parameter; the
-   * other kind, or an item that is not a number, is reported by error().
+   * other kind, or an item that is not a number, is reported by error(). With `point`, the run is
+   * that one point of a sweep model (see pointWeights()); its result() is the point's partial.
    */
   Simulation: new (
     model: string,
     params: Record<string, number | number[]>,
     seed: number,
+    point?: number,
   ) => Simulation;
 }
 

@@ -7,11 +7,14 @@
 #include <cmath>
 #include <exception>
 #include <memory>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "core/param_spec.h"
 #include "core/simulation.h"
+#include "core/sweep.h"
 #include "models/builtin_models.h"
 
 using emscripten::val;
@@ -124,12 +127,136 @@ std::uint64_t to_seed(double seed) {
   return static_cast<std::uint64_t>(seed);
 }
 
+val to_val(const archex::Result& r) {
+  val scalars = val::array();
+  for (const auto& s : r.scalars) {
+    val o = val::object();
+    o.set("name", s.name);
+    o.set("value", s.value);
+    o.set("unit", s.unit);
+    o.set("description", s.description);
+    scalars.call<void>("push", o);
+  }
+  val series = val::array();
+  for (const auto& s : r.series) {
+    val o = val::object();
+    o.set("name", s.name);
+    o.set("label", s.label);
+    o.set("xName", s.x_name);
+    o.set("xUnit", s.x_unit);
+    o.set("yName", s.y_name);
+    o.set("yUnit", s.y_unit);
+    o.set("x", doubles(s.x));
+    o.set("y", doubles(s.y));
+    o.set("labels", strings(s.labels));
+    series.call<void>("push", o);
+  }
+  val out = val::object();
+  out.set("scalars", scalars);
+  out.set("series", series);
+  return out;
+}
+bool is_object(const val& v) { return !v.isNull() && v.typeOf().as<std::string>() == "object"; }
+bool is_array(const val& v) { return val::global("Array").call<bool>("isArray", v); }
+
+std::string text(const val& o, const char* name) {
+  const val v = o[name];
+  return v.typeOf().as<std::string>() == "string" ? v.as<std::string>() : std::string();
+}
+
+double number(const val& o, const char* name, const std::string& where) {
+  const val v = o[name];
+  if (!is_number(v)) throw std::invalid_argument(where + ": '" + name + "' must be a number");
+  return v.as<double>();
+}
+
+// An array of numbers or a Float64Array.
+std::vector<double> number_items(const val& v, const std::string& where) {
+  if (!is_object(v)) throw std::invalid_argument(where + " must be an array of numbers");
+  const val items = val::global("Array").call<val>("from", v);
+  std::vector<double> out;
+  const int n = items["length"].as<int>();
+  for (int i = 0; i < n; ++i) {
+    const val x = items[i];
+    if (!is_number(x)) throw std::invalid_argument(where + " must hold only numbers");
+    out.push_back(x.as<double>());
+  }
+  return out;
+}
+
+std::vector<val> elements(const val& v, const std::string& where) {
+  if (!is_object(v) || !is_array(v)) throw std::invalid_argument(where + " must be an array");
+  std::vector<val> out;
+  const int n = v["length"].as<int>();
+  for (int i = 0; i < n; ++i) {
+    out.push_back(v[i]);
+    if (!is_object(out.back())) throw std::invalid_argument(where + " must hold objects");
+  }
+  return out;
+}
+
+archex::Result to_result(const val& v, const std::string& where) {
+  if (!is_object(v)) throw std::invalid_argument(where + " must be a result object");
+  archex::Result r;
+  for (const val& s : elements(v["scalars"], where + ".scalars")) {
+    r.scalars.push_back({text(s, "name"), number(s, "value", where), text(s, "unit"),
+                         text(s, "description")});
+  }
+  for (const val& s : elements(v["series"], where + ".series")) {
+    archex::Series series{text(s, "name"),  text(s, "label"), text(s, "xName"),
+                          text(s, "xUnit"), text(s, "yName"), text(s, "yUnit"),
+                          number_items(s["x"], where + ".x"), number_items(s["y"], where + ".y"), {}};
+    const val labels = s["labels"];
+    if (!labels.isUndefined()) {
+      if (!is_object(labels) || !is_array(labels)) {
+        throw std::invalid_argument(where + ".labels must be an array of strings");
+      }
+      const int n = labels["length"].as<int>();
+      for (int i = 0; i < n; ++i) {
+        const val label = labels[i];
+        if (label.typeOf().as<std::string>() != "string") {
+          throw std::invalid_argument(where + ".labels must hold only strings");
+        }
+        series.labels.push_back(label.as<std::string>());
+      }
+    }
+    r.series.push_back(std::move(series));
+  }
+  return r;
+}
+
+std::vector<archex::PointResult> to_partials(const val& partials) {
+  std::vector<archex::PointResult> out;
+  for (const val& p : elements(partials, "partials")) {
+    const double point = number(p, "point", "partials");
+    if (!(point >= 0 && point < 4294967296.0) || std::floor(point) != point) {
+      throw std::invalid_argument("partials: 'point' must be a whole number from 0");
+    }
+    out.push_back({static_cast<std::size_t>(point),
+                   to_result(p["result"], "partial " + archex::format_number(point))});
+  }
+  return out;
+}
+
+std::optional<std::size_t> to_point(const val& point) {
+  if (point.isUndefined()) return std::nullopt;
+  const double p = is_number(point) ? point.as<double>() : -1;
+  if (!(p >= 0 && p < 4294967296.0) || std::floor(p) != p) {
+    throw archex::ParamError("point", "parameter 'point' must be a whole number from 0");
+  }
+  return static_cast<std::size_t>(p);
+}
+
 class SimulationHandle {
  public:
-  SimulationHandle(const std::string& model, const val& params, double seed) {
+  SimulationHandle(const std::string& model, const val& params, double seed)
+      : SimulationHandle(model, params, seed, val::undefined()) {}
+
+  // With a point, the run is that one point of a sweep model.
+  SimulationHandle(const std::string& model, const val& params, double seed, const val& point) {
     try {
-      sim_ = std::make_unique<archex::Simulation>(registry(), model,
-                                                  to_param_values(params), to_seed(seed));
+      sim_ = std::make_unique<archex::Simulation>(registry(), model, to_param_values(params),
+                                                  to_seed(seed), to_point(point));
     } catch (const archex::ParamError& e) {
       error_ = e.what();
       error_param_ = e.param();
@@ -168,36 +295,26 @@ class SimulationHandle {
     return o;
   }
 
-  val result() const {
-    const archex::Result r = sim_ ? sim_->result() : archex::Result{};
-    val scalars = val::array();
-    for (const auto& s : r.scalars) {
-      val o = val::object();
-      o.set("name", s.name);
-      o.set("value", s.value);
-      o.set("unit", s.unit);
-      o.set("description", s.description);
-      scalars.call<void>("push", o);
-    }
-    val series = val::array();
-    for (const auto& s : r.series) {
-      val o = val::object();
-      o.set("name", s.name);
-      o.set("label", s.label);
-      o.set("xName", s.x_name);
-      o.set("xUnit", s.x_unit);
-      o.set("yName", s.y_name);
-      o.set("yUnit", s.y_unit);
-      o.set("x", doubles(s.x));
-      o.set("y", doubles(s.y));
-      o.set("labels", strings(s.labels));
-      series.call<void>("push", o);
-    }
+  val result() const { return to_val(sim_ ? sim_->result() : archex::Result{}); }
+
+  // The relative work of each point of a sweep model's run; empty for any other model.
+  val point_weights() const { return numbers(sim_ ? sim_->point_weights() : std::vector<double>{}); }
+
+  // {result} built from the points' partial results ([{point, result}], any order), or {error}
+  // when the run could not be built, is no sweep or a partial is malformed.
+  val combine(const val& partials) const {
     val out = val::object();
-    out.set("scalars", scalars);
-    out.set("series", series);
+    try {
+      if (!sim_) throw std::invalid_argument(error_);
+      out.set("result", to_val(sim_->combine(to_partials(partials))));
+    } catch (const std::exception& e) {
+      val error = val::object();
+      error.set("message", std::string(e.what()));
+      out.set("error", error);
+    }
     return out;
   }
+
 
  private:
   std::unique_ptr<archex::Simulation> sim_;
@@ -211,6 +328,7 @@ EMSCRIPTEN_BINDINGS(archex) {
   emscripten::function("listModels", &list_models);
   emscripten::class_<SimulationHandle>("Simulation")
       .constructor<const std::string&, const val&, double>()
+      .constructor<const std::string&, const val&, double, const val&>()
       .function("error", &SimulationHandle::error)
       .function("advance", &SimulationHandle::advance)
       .function("done", &SimulationHandle::done)
@@ -218,5 +336,7 @@ EMSCRIPTEN_BINDINGS(archex) {
       .function("model", &SimulationHandle::model)
       .function("seed", &SimulationHandle::seed)
       .function("params", &SimulationHandle::params)
-      .function("result", &SimulationHandle::result);
+      .function("result", &SimulationHandle::result)
+      .function("pointWeights", &SimulationHandle::point_weights)
+      .function("combine", &SimulationHandle::combine);
 }

@@ -28,6 +28,14 @@ function rejected(model: string, params: Params, seed: number): BindingError | n
   return error;
 }
 
+/** The error of a one-point simulation built with these arguments (and frees it). */
+function rejectedPoint(model: string, params: Params, point: number): BindingError | null {
+  const sim = new archex.Simulation(model, params, 1, point);
+  const error = sim.error();
+  sim.delete();
+  return error;
+}
+
 describe('listModels()', () => {
   it('describes every model with its parameter specs', () => {
     const perf = models.find((m) => m.name === 'multipsi_perf');
@@ -206,6 +214,92 @@ describe('Simulation', () => {
     for (let i = 0; i < 100_000; i++) rejected('multipsi_perf', badItem, 1);
     expect(rejected('multipsi_perf', {}, 1)).toBeNull();
   }, 60_000);
+});
+
+describe('sweeps', () => {
+  const loop = { dims: [4, 4], message_words: [2, 8], grain_cycles: [0, 30, 100], max_cycles: 800 };
+
+  /** A whole run's result, or its points run one by one (last first) and combined. */
+  function whole(model: string, params: Params) {
+    const sim = new archex.Simulation(model, params, 3);
+    sim.advance(Number.MAX_SAFE_INTEGER);
+    const weights = sim.pointWeights();
+    const result = sim.result();
+    sim.delete();
+    return { result, weights };
+  }
+  function byPoints(model: string, params: Params, points: number) {
+    const partials = [];
+    for (let point = points - 1; point >= 0; point--) {
+      const sim = new archex.Simulation(model, params, 3, point);
+      expect(sim.error()).toBeNull();
+      sim.advance(Number.MAX_SAFE_INTEGER);
+      // As a partial arrives from another worker: plain arrays, structured-cloned.
+      const raw = sim.result();
+      const result = structuredClone({
+        scalars: raw.scalars,
+        series: raw.series.map((s) => ({ ...s, x: Array.from(s.x), y: Array.from(s.y) })),
+      });
+      partials.push({ point, result });
+      sim.delete();
+    }
+    const combiner = new archex.Simulation(model, params, 3);
+    const outcome = combiner.combine(partials);
+    combiner.delete();
+    return outcome;
+  }
+
+  it.each([
+    ['jmachine_loop', loop, 6],
+    ['multipsi_queens', { pes: 3, depths: [1, 3] }, 9],
+  ] as [string, Params, number][])(
+    'Simulation(%s, params, seed, point) runs one point; combine() gives the whole run bit for bit',
+    (model, params, points) => {
+      const { result, weights } = whole(model, params);
+      expect(weights.length).toBe(points);
+      const outcome = byPoints(model, params, points);
+      if (!('result' in outcome)) throw new Error(outcome.error.message);
+      expect(outcome.result.scalars).toStrictEqual(result.scalars);
+      expect(outcome.result.series).toStrictEqual(result.series);
+    },
+  );
+
+  it('pointWeights() is empty and combine() an error for a model that is no sweep', () => {
+    const sim = new archex.Simulation('multipsi_perf', {}, 1);
+    expect(sim.pointWeights()).toEqual([]);
+    expect(sim.combine([])).toEqual({
+      error: { message: "model 'multipsi_perf' is not a sweep of points" },
+    });
+    sim.delete();
+    expect(rejectedPoint('multipsi_perf', {}, 0)?.param).toBe('point');
+  });
+
+  it('error() names a point outside the sweep or not a whole number', () => {
+    expect(rejectedPoint('jmachine_loop', loop, 6)).toEqual({
+      message: "parameter 'point' = 6 is not in [0, 5]: the sweep has 6 points",
+      param: 'point',
+    });
+    expect(rejectedPoint('jmachine_loop', loop, 1.5)?.param).toBe('point');
+    expect(rejectedPoint('jmachine_loop', loop, -1)?.param).toBe('point');
+  });
+
+  it('combine() reports malformed partials as an error and never throws', () => {
+    const sim = new archex.Simulation('jmachine_loop', loop, 1);
+    const bad: unknown[] = [
+      null,
+      {},
+      [null],
+      [{ point: 'x', result: { scalars: [], series: [] } }],
+      [{ point: 0, result: { scalars: [{ name: 'words', value: 'x' }], series: [] } }],
+      [{ point: 0, result: { scalars: [], series: [{ name: 's', x: 3, y: [] }] } }],
+      [{ point: 0, result: { scalars: [], series: [] } }],
+    ];
+    for (const partials of bad) {
+      const outcome = sim.combine(partials as never);
+      expect('error' in outcome, JSON.stringify(partials)).toBe(true);
+    }
+    sim.delete();
+  });
 });
 
 describe('wasm against native', () => {

@@ -1,14 +1,21 @@
 // `npm run bench`: one JSON object per line, {"name", "value", "unit"}.
-// The formula model's runs per second, the network's simulated node-cycles per second and the
-// J-Machine Fig. 3 sweep's and the Multi-PSI Fig. 8 sweep's wall times, natively, in wasm and
-// through the in-process protocol; and the gzip sizes of what dist/ ships.
-import { execFileSync } from 'node:child_process';
+// The formula model's runs per second, the network's simulated node-cycles per second (and
+// native over wasm) and the J-Machine Fig. 3 sweep's and the Multi-PSI Fig. 8 sweep's wall times,
+// natively, in wasm, through the in-process protocol and on worker threads; the Fig. 3 sweep in
+// headless Chromium from a parameter change to its first and its last point; and the gzip sizes
+// of what dist/ ships. The Chromium part serves dist/ on E2E_PORT, as the e2e tests do.
+import type { Browser } from '@playwright/test';
+import { chromium } from '@playwright/test';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
+import playwrightConfig from '../../playwright.config';
+import type { Engine } from '../engine/engine';
 import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
+import { createThreadEngine, defaultJobs } from '../engine/thread_engine';
 import type { Params } from '../engine/types';
 import { findPreset } from '../cli/commands';
 import { loadPresetsFromDisk } from '../presets/from_disk';
@@ -38,6 +45,12 @@ const native = execFileSync(fileURLToPath(new URL('engine/build/archex_bench', r
   encoding: 'utf8',
 });
 process.stdout.write(native);
+const nativeValue = (name: string) =>
+  native
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { name: string; value: number })
+    .find((m) => m.name === name)?.value ?? Number.NaN;
 
 const module = await loadNodeModule();
 const engine = createInProcessEngine(module);
@@ -64,28 +77,41 @@ const traffic = {
 let started = performance.now();
 const network = await engine.run({ model: 'network_traffic', params: traffic, seed: 1 });
 const cycles = network.result.scalars.find((s) => s.name === 'total_simulated_cycles')?.value ?? 0;
+const wasmRate = (512 * cycles * 1000) / (performance.now() - started);
 emit(
   'wasm.network_8x8x8_uniform_0.12.node_cycles_per_second',
-  Math.round((512 * cycles * 1000) / (performance.now() - started)),
+  Math.round(wasmRate),
   'node-cycles/s',
 );
-
-// The J-Machine's full Fig. 3 sweep as the explorer runs it: through the protocol host, in
-// slices, with the time until the first points of a curve arrive.
-started = performance.now();
-let firstPoints = Number.NaN;
-await engine.run(
-  { model: 'jmachine_loop', params: { buffer_flits: 1 }, seed: 1 },
-  {
-    onProgress: ({ partial }) => {
-      if (Number.isNaN(firstPoints) && partial.series.some((s) => s.x.length > 0)) {
-        firstPoints = performance.now() - started;
-      }
-    },
-  },
+emit(
+  'native_over_wasm.network_8x8x8_uniform_0.12',
+  nativeValue('native.network_8x8x8_uniform_0.12.node_cycles_per_second') / wasmRate,
+  'x',
 );
-emit('wasm_protocol.jmachine_fig3_sweep.seconds', (performance.now() - started) / 1000, 's');
-emit('wasm_protocol.jmachine_fig3_sweep.first_points_ms', Math.round(firstPoints), 'ms');
+
+// The J-Machine's full Fig. 3 sweep through the protocol, in slices, with the time until the
+// first points of a curve arrive: on one in-process host, and spread over worker threads.
+async function fig3(prefix: string, on: Engine) {
+  const start = performance.now();
+  let firstPoints = Number.NaN;
+  await on.run(
+    { model: 'jmachine_loop', params: { buffer_flits: 1 }, seed: 1 },
+    {
+      onProgress: ({ partial }) => {
+        if (Number.isNaN(firstPoints) && partial.series.some((s) => s.x.length > 0)) {
+          firstPoints = performance.now() - start;
+        }
+      },
+    },
+  );
+  emit(`${prefix}.jmachine_fig3_sweep.seconds`, (performance.now() - start) / 1000, 's');
+  emit(`${prefix}.jmachine_fig3_sweep.first_points_ms`, Math.round(firstPoints), 'ms');
+}
+await fig3('wasm_protocol', engine);
+const threads = createThreadEngine(defaultJobs());
+await threads.listModels();
+await fig3(`wasm_threads_${defaultJobs()}`, threads);
+threads.dispose();
 
 // The Multi-PSI goal-reduction sweeps the explorer runs, with the shipped presets' parameters:
 // Fig. 8 (depths 1-5 x PEs 1-6, V1), a single depth on 6 PEs (what a drag of a cost slider
@@ -103,6 +129,106 @@ for (const [name, params] of sweeps) {
   emit(`wasm_protocol.${name}.ms`, Math.round(performance.now() - started), 'ms');
 }
 engine.dispose();
+
+await browserFig3();
+
+/**
+ * The Fig. 3 page in headless Chromium, as a user meets it: after the first run, a change of the
+ * longest measurement starts a new sweep on the workers (one per core Chromium reports); the time
+ * from the change to the first point drawn and to the last, three times over, medians.
+ */
+async function browserFig3() {
+  const { webServer, use } = playwrightConfig;
+  const server = Array.isArray(webServer) ? webServer[0] : webServer;
+  if (!server?.url || !use?.launchOptions) throw new Error('playwright.config.ts has no server');
+  const preview = spawn(server.command, {
+    cwd: fileURLToPath(root),
+    shell: true,
+    stdio: 'ignore',
+    detached: true,
+  });
+  let browser: Browser | undefined;
+  try {
+    browser = await chromium.launch(use.launchOptions);
+    const deadline = performance.now() + 60_000;
+    while (
+      !(await fetch(server.url).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
+      if (preview.exitCode !== null || performance.now() > deadline)
+        throw new Error(`could not serve dist/ at ${server.url} (is E2E_PORT taken?)`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const page = await browser.newPage();
+    // tsx keeps function names with an `__name` helper that functions sent to the page call.
+    await page.addInitScript('globalThis.__name = (f) => f;');
+    await page.goto(`${server.url}?preset=jmachine-latency-load`);
+    const idle = () =>
+      page.waitForFunction(() => document.documentElement.dataset.idle === 'true', null, {
+        timeout: 120_000,
+      });
+    await idle();
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+    const points = 'svg[data-chart="efficiency"] [data-curve] circle';
+    const total = await page.locator(points).count();
+    const firsts: number[] = [];
+    const lasts: number[] = [];
+    for (const value of ['6100', '6000', '6100']) {
+      // Watches every frame from the field's input event: the first frame that shows some but not
+      // all points is the new sweep's first, the first idle frame with all of them its last.
+      const timing = page.evaluate(
+        ({ selector, all }) =>
+          new Promise<{ first: number; last: number }>((resolve) => {
+            let start = Number.NaN;
+            let first = Number.NaN;
+            document.addEventListener('input', () => (start = performance.now()), {
+              capture: true,
+              once: true,
+            });
+            const frame = () => {
+              const n = document.querySelectorAll(selector).length;
+              const now = performance.now();
+              if (!Number.isNaN(start)) {
+                if (Number.isNaN(first) && n > 0 && n < all) first = now - start;
+                if (
+                  !Number.isNaN(first) &&
+                  n === all &&
+                  document.documentElement.dataset.idle === 'true'
+                ) {
+                  resolve({ first, last: now - start });
+                  return;
+                }
+              }
+              requestAnimationFrame(frame);
+            };
+            requestAnimationFrame(frame);
+          }),
+        { selector: points, all: total },
+      );
+      await page.locator('[data-param-number="max_cycles"]').fill(value);
+      const t = await timing;
+      firsts.push(t.first);
+      lasts.push(t.last);
+      await idle();
+    }
+    const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
+    emit(
+      `chromium_${cores}_workers.jmachine_fig3_sweep.first_point_ms`,
+      Math.round(median(firsts)),
+      'ms',
+    );
+    emit(
+      `chromium_${cores}_workers.jmachine_fig3_sweep.last_point_ms`,
+      Math.round(median(lasts)),
+      'ms',
+    );
+  } finally {
+    await browser?.close();
+    if (preview.pid && preview.exitCode === null) process.kill(-preview.pid);
+  }
+}
 
 const assets = new URL('dist/assets/', root);
 const sizes = { js: 0, wasm: 0, css: 0 };

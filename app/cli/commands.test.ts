@@ -4,7 +4,15 @@ import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
 import type { ModelInfo } from '../engine/types';
 import { loadPresetsFromDisk } from '../presets/from_disk';
-import { UsageError, findPreset, formatTable, parseSettings, runPreset, toCsv } from './commands';
+import {
+  UsageError,
+  findPreset,
+  formatTable,
+  parseJobs,
+  parseSettings,
+  runPreset,
+  toCsv,
+} from './commands';
 
 const model: ModelInfo = {
   name: 'm',
@@ -198,4 +206,18 @@ describe('runPreset() on the Multi-PSI goal-reduction machine', () => {
     ).rejects.toThrow("parameter 'queens' = 11 is out of range; valid range [4, 10]");
     engine.dispose();
   }, 60_000);
+});
+
+describe('parseJobs()', () => {
+  it('takes a whole number of threads, or the fallback (the cores) when not given', () => {
+    expect(parseJobs('3', 2)).toBe(3);
+    expect(parseJobs(undefined, 2)).toBe(2);
+    expect(parseJobs(undefined, 0)).toBe(1);
+  });
+
+  it.each(['0', '1.5', 'x', '', '257'])('rejects %j naming the valid range', (text) => {
+    expect(() => parseJobs(text, 2)).toThrow(
+      new UsageError(`--jobs '${text}' is not a whole number from 1 to 256`),
+    );
+  });
 });

@@ -226,3 +226,16 @@ export function validationTable(presetId: string, rows: ValidationRow[]): string
     ]),
   );
 }
+
+/** The most worker threads --jobs may ask for. */
+export const MAX_JOBS = 256;
+
+/** --jobs: a whole number of worker threads from 1 to MAX_JOBS; `fallback` when not given. */
+export function parseJobs(text: string | undefined, fallback: number): number {
+  if (text === undefined) return Math.min(MAX_JOBS, Math.max(1, fallback));
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isInteger(n) || n < 1 || n > MAX_JOBS) {
+    throw new UsageError(`--jobs '${text}' is not a whole number from 1 to ${MAX_JOBS}`);
+  }
+  return n;
+}

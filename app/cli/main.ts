@@ -3,6 +3,7 @@
 //   npm run cli -- run <preset-id> [--set name=value ...] [--json | --csv]
 //   npm run cli -- validate [preset-id]
 //   npm run cli -- figure <preset-id> (<chart-id> [--svg f] [--png f] [--csv f] | --all --out dir)
+// Every command takes --jobs N: a sweep's points run on N worker threads (default: every core).
 // A list parameter is set as comma-separated numbers: --set curve_work_rates=1,0.8,0.6.
 // Exit codes: 0 ok, 1 a validation failed, 2 bad input (preset id, parameter, usage).
 import { mkdirSync, statSync } from 'node:fs';
@@ -14,6 +15,7 @@ import type { ModelInfo } from '../engine/types';
 
 import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
+import { createThreadEngine, defaultJobs } from '../engine/thread_engine';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import type { Preset } from '../presets/schema';
 import { presetProblems } from '../presets/schema';
@@ -23,6 +25,7 @@ import {
   findPreset,
   formatNumber,
   formatTable,
+  parseJobs,
   runPreset,
   toCsv,
   validationTable,
@@ -45,6 +48,10 @@ const USAGE = `usage:
   npm run cli -- figure <preset-id> <chart-id> [--set name=value ...] [--svg out.svg]
                  [--png out.png [--scale 2]] [--csv out.csv] [--theme print|dark] [--base-url URL]
   npm run cli -- figure <preset-id> --all --out dir/ [--set ...] [--scale 2] [--theme ...]
+
+options of every command:
+  --jobs N          run a sweep's points on N worker threads (default: the ${defaultJobs()} cores
+                    here); the numbers are the same bits for any N.
 
 options of run:
   --set name=value  override a parameter of the preset; repeatable. seed=N sets the seed.
@@ -81,8 +88,15 @@ function figureArgs(argv: string[]) {
       all: { type: 'boolean', default: false },
       out: { type: 'string' },
       'base-url': { type: 'string', default: DEFAULT_BASE_URL },
+      jobs: { type: 'string' },
     },
   });
+}
+
+/** The engine for --jobs: worker threads, or the same protocol in this thread for one job. */
+function commandEngine(jobs: string | undefined): Engine {
+  const n = parseJobs(jobs, defaultJobs());
+  return n === 1 ? createInProcessEngine(loadNodeModule()) : createThreadEngine(n);
 }
 
 async function figure(engine: Engine, models: ModelInfo[], presets: Preset[], argv: string[]) {
@@ -141,7 +155,7 @@ async function figure(engine: Engine, models: ModelInfo[], presets: Preset[], ar
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'figure' && !argv.includes('--help') && !argv.includes('-h')) {
     const presets = loadPresetsFromDisk();
-    const engine = createInProcessEngine(loadNodeModule());
+    const engine = commandEngine(figureArgs(argv).values.jobs);
     try {
       const models = await engine.listModels();
       const problems = presets.flatMap((p) =>
@@ -163,6 +177,7 @@ async function main(argv: string[]): Promise<number> {
       json: { type: 'boolean', default: false },
       csv: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
+      jobs: { type: 'string' },
     },
   });
   const [command, presetId, ...extra] = positionals;
@@ -191,7 +206,7 @@ async function main(argv: string[]): Promise<number> {
     throw new UsageError(`run needs a preset id\n${USAGE}`);
   const chosen = presetId === undefined ? presets : [findPreset(presets, presetId)];
 
-  const engine = createInProcessEngine(loadNodeModule());
+  const engine = commandEngine(values.jobs);
   try {
     const models = await engine.listModels();
     const problems = chosen.flatMap((p) => presetProblems(p, models).map((m) => `${p.id}: ${m}`));

@@ -1,8 +1,14 @@
 import type { Engine, RunOptions, RunOutcome, RunProgress, RunRequest } from './engine';
 import { EngineError } from './engine';
-import type { EngineRequest, EngineResponse, RequestBody } from './protocol';
+import type { EngineRequest, EngineResponse, PointPartial, RequestBody } from './protocol';
 import { PROTOCOL_VERSION } from './protocol';
-import type { ModelInfo } from './types';
+import type { ModelInfo, Params, RunResult } from './types';
+
+/** A sweep model's points (their relative work; none for other models) and resolved parameters. */
+export interface SweepPlan {
+  weights: number[];
+  params: Params;
+}
 
 /** A two-way message channel to an EngineHost: a Worker, or an in-memory pair. */
 export interface Port {
@@ -40,15 +46,41 @@ export class EngineClient implements Engine {
     return response.models;
   }
 
-  async run(request: RunRequest, options: RunOptions = {}): Promise<RunOutcome> {
-    const response = await this.request(
-      { type: 'run', id: 0, ...request },
-      options.signal,
-      options.onProgress,
-    );
+  run(request: RunRequest, options: RunOptions = {}): Promise<RunOutcome> {
+    return this.runBody({ type: 'run', id: 0, ...request }, options);
+  }
+
+  async plan(request: RunRequest, signal?: AbortSignal): Promise<SweepPlan> {
+    const response = await this.request({ type: 'plan', id: 0, ...request }, signal);
+    if (response.type !== 'plan') throw new EngineError({ message: `unexpected ${response.type}` });
+    return { weights: response.weights, params: response.params };
+  }
+
+  /** Runs one point of a sweep model; the outcome's result is that point's partial result. */
+  runPoint(request: RunRequest, point: number, options: RunOptions = {}): Promise<RunOutcome> {
+    return this.runBody({ type: 'run', id: 0, ...request, point }, options);
+  }
+
+  private async runBody(
+    body: Extract<RequestBody, { type: 'run' }>,
+    options: RunOptions,
+  ): Promise<RunOutcome> {
+    const response = await this.request(body, options.signal, options.onProgress);
     if (response.type !== 'result')
       throw new EngineError({ message: `unexpected ${response.type}` });
     return { result: response.result, params: response.params, elapsedMs: response.elapsedMs };
+  }
+
+  /** The whole run's result from the partials of some or all of its points. */
+  async combine(
+    request: RunRequest,
+    partials: PointPartial[],
+    signal?: AbortSignal,
+  ): Promise<RunResult> {
+    const response = await this.request({ type: 'combine', id: 0, ...request, partials }, signal);
+    if (response.type !== 'result')
+      throw new EngineError({ message: `unexpected ${response.type}` });
+    return response.result;
   }
 
   onPendingChange(listener: (pending: number) => void): () => void {

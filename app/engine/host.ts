@@ -69,6 +69,10 @@ export class EngineHost {
           (error: unknown) => this.send({ type: 'error', id: request.id, error: errorInfo(error) }),
         );
         return;
+      case 'plan':
+      case 'combine':
+        void this.answer(request);
+        return;
       case 'run':
         this.running.add(request.id);
         void this.run(request).finally(() => {
@@ -79,23 +83,62 @@ export class EngineHost {
     }
   }
 
-  private async run(request: Extract<EngineRequest, { type: 'run' }>): Promise<void> {
+  /** A built simulation, or null once the error has been answered. */
+  private async simulation(
+    request: Extract<EngineRequest, { type: 'run' | 'plan' | 'combine' }>,
+  ): Promise<Simulation | null> {
     const { id } = request;
-    const started = performance.now();
     let sim: Simulation;
     try {
       const module = await this.module;
-      sim = new module.Simulation(request.model, request.params, request.seed);
+      sim =
+        request.type === 'run' && request.point !== undefined
+          ? new module.Simulation(request.model, request.params, request.seed, request.point)
+          : new module.Simulation(request.model, request.params, request.seed);
     } catch (error) {
       this.send({ type: 'error', id, error: errorInfo(error) });
-      return;
+      return null;
     }
     const rejected = sim.error();
-    if (rejected !== null) {
+    if (rejected === null) return sim;
+    sim.delete();
+    this.send({ type: 'error', id, error: { ...rejected } });
+    return null;
+  }
+
+  /** A sweep's plan, or the whole result from its points' partials: quick, so in one go. */
+  private async answer(request: Extract<EngineRequest, { type: 'plan' | 'combine' }>) {
+    const { id } = request;
+    const started = performance.now();
+    const sim = await this.simulation(request);
+    if (!sim) return;
+    try {
+      if (request.type === 'plan') {
+        this.send({ type: 'plan', id, weights: sim.pointWeights(), params: sim.params() });
+        return;
+      }
+      const outcome = sim.combine(request.partials);
+      if ('error' in outcome) {
+        this.send({ type: 'error', id, error: { ...outcome.error } });
+        return;
+      }
+      this.send({
+        type: 'result',
+        id,
+        result: toRunResult(outcome.result),
+        params: sim.params(),
+        elapsedMs: performance.now() - started,
+      });
+    } finally {
       sim.delete();
-      this.send({ type: 'error', id, error: { ...rejected } });
-      return;
     }
+  }
+
+  private async run(request: Extract<EngineRequest, { type: 'run' }>): Promise<void> {
+    const { id } = request;
+    const started = performance.now();
+    const sim = await this.simulation(request);
+    if (!sim) return;
     try {
       let budget = 16;
       let lastProgress = started;

@@ -4,16 +4,21 @@ import type { Port } from './client';
 import { EngineClient } from './client';
 import type { Engine } from './engine';
 import { EngineHost } from './host';
+import { PoolEngine } from './pool_engine';
 import type { EngineResponse } from './protocol';
 
 /**
- * The engine in the calling thread, for Vitest and the CLI. Messages still go through the
- * protocol and are structured-cloned both ways, exactly as they would cross to a worker.
+ * One host in the calling thread, reached through structured-cloned protocol messages; `observe`
+ * sees each of the host's answers as it is sent.
  */
-export function createInProcessEngine(module: ArchexModule | Promise<ArchexModule>): Engine {
+export function inProcessClient(
+  module: Promise<ArchexModule>,
+  observe?: (response: EngineResponse) => void,
+): EngineClient {
   let handler: ((response: EngineResponse) => void) | undefined;
   let closed = false;
-  const host = new EngineHost(Promise.resolve(module), (response) => {
+  const host = new EngineHost(module, (response) => {
+    observe?.(response);
     const copy = structuredClone(response);
     queueMicrotask(() => {
       if (!closed) handler?.(copy);
@@ -32,4 +37,17 @@ export function createInProcessEngine(module: ArchexModule | Promise<ArchexModul
     },
   };
   return new EngineClient(port);
+}
+
+/**
+ * The engine in the calling thread, for Vitest and the CLI. Messages still go through the
+ * protocol and are structured-cloned both ways, exactly as they would cross to a worker. `hosts`
+ * above 1 interleaves that many hosts in this thread: the pool's protocol, without the speed-up.
+ */
+export function createInProcessEngine(
+  module: ArchexModule | Promise<ArchexModule>,
+  hosts = 1,
+): Engine {
+  const loaded = Promise.resolve(module);
+  return new PoolEngine(() => inProcessClient(loaded), hosts);
 }

@@ -4,12 +4,21 @@
 // Versions:
 //   1  list-models, run (with progress), cancel.
 //   2  progress carries the result so far, so a sweep can be drawn as it fills in.
+//   3  plan (a sweep's points and their work), run of one point, combine of points' partials,
+//      so the points of one sweep can run on several workers.
 import type { ModelInfo, Params, RunResult } from './types';
 
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
+
+/** What one point of a sweep produced, by its index. */
+export interface PointPartial {
+  point: number;
+  result: RunResult;
+}
 
 export type EngineRequest =
   | { v: number; type: 'list-models'; id: number }
+  | { v: number; type: 'plan'; id: number; model: string; params: Params; seed: number }
   | {
       v: number;
       type: 'run';
@@ -17,6 +26,17 @@ export type EngineRequest =
       model: string;
       params: Params;
       seed: number;
+      /** Only this point of a sweep model; its result is the point's partial. */
+      point?: number;
+    }
+  | {
+      v: number;
+      type: 'combine';
+      id: number;
+      model: string;
+      params: Params;
+      seed: number;
+      partials: PointPartial[];
     }
   | { v: number; type: 'cancel'; id: number; target: number };
 
@@ -28,6 +48,14 @@ export interface ErrorInfo {
 
 export type EngineResponse =
   | { v: number; type: 'models'; id: number; models: ModelInfo[] }
+  | {
+      v: number;
+      type: 'plan';
+      id: number;
+      /** Relative work of each point of a sweep model, in start order; empty for other models. */
+      weights: number[];
+      params: Params;
+    }
   | {
       v: number;
       type: 'progress';

@@ -1,12 +1,13 @@
 import { EngineClient } from './client';
 import type { Engine } from './engine';
+import { PoolEngine } from './pool_engine';
 import type { EngineRequest, EngineResponse } from './protocol';
 
-/** The engine in a module Web Worker, so no run ever blocks the UI thread. */
-export function createWorkerEngine(): Engine {
+/** One module Web Worker hosting the engine. */
+function workerClient(index: number): EngineClient {
   const worker = new Worker(new URL('./worker.ts', import.meta.url), {
     type: 'module',
-    name: 'archex-engine',
+    name: `archex-engine-${index + 1}`,
   });
   const client = new EngineClient({
     post: (request: EngineRequest) => worker.postMessage(request),
@@ -20,4 +21,12 @@ export function createWorkerEngine(): Engine {
     client.fail(`engine worker failed: ${event.message || 'could not start'}`);
   });
   return client;
+}
+
+/**
+ * The engine in module Web Workers, so no run ever blocks the UI thread: one per core the browser
+ * reports (at least 1), started as a sweep needs them.
+ */
+export function createWorkerEngine(): Engine {
+  return new PoolEngine(workerClient, navigator.hardwareConcurrency || 1);
 }

@@ -1,8 +1,10 @@
 // Native engine speed, as JSON lines {"name", "value", "unit"} like the rest of `npm run bench`:
 // complete runs per second of the formula model, simulated node-cycles per second of the network,
-// the network's state in bytes per node (8x8x8 and 32x32x32 meshes), the wall time of the
+// the network's state in bytes per node (8x8x8 and 32x32x32 meshes), cost per node-cycle and bytes
+// per node from 64 to 32,768 nodes at half saturation, the wall time of the
 // J-Machine's full Fig. 3 sweep, and of the Multi-PSI goal-reduction sweeps
 // (Fig. 8: depths 1-5 x PEs 1-6 on V1; the same depths on 64 V2 PEs).
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 
@@ -12,8 +14,11 @@
 
 #include "core/simulation.h"
 #include "models/builtin_models.h"
+#include "core/rng.h"
+#include "network/analytic.h"
 #include "network/kncube.h"
 #include "network/network.h"
+#include "network/traffic.h"
 
 namespace {
 
@@ -67,6 +72,34 @@ int main() {
     const std::string name = "native.network_" + std::to_string(k) + "x" + std::to_string(k) +
                              "x" + std::to_string(k) + ".state_bytes_per_node";
     emit(name.c_str(), static_cast<double>(net.state_bytes()) / (k * k * k), "bytes");
+  }
+
+  // Scaling: 4x4x4 to 32x32x32 meshes under uniform traffic at half their channel-load bound, the
+  // same fraction of saturation at every size. About 2e7 node-cycles each (2,000 cycles at
+  // least), the second half timed so the network has filled; the state (source queues grown to
+  // the backlog) read at the end.
+  for (const int k : {4, 8, 16, 32}) {
+    archex::NetworkConfig config;
+    const auto mesh = std::make_shared<const archex::KNCube>(std::vector<int>{k, k, k}, false);
+    config.topology = mesh;
+    const archex::TrafficPattern uniform(*mesh, archex::Pattern::kUniform, 0);
+    archex::LoadPointOptions options;
+    options.rate = 0.5 * archex::cube_channel_load_bound(*mesh, config);
+    const std::int64_t nodes = static_cast<std::int64_t>(k) * k * k;
+    const std::int64_t cycles = std::max<std::int64_t>(2000, 20000000 / nodes);
+    options.warmup_cycles = 2 * cycles;  // never measures: a bounded run, not a whole point
+    archex::Rng rng(1);
+    archex::LoadPoint point(config, uniform, options, rng);
+    point.advance(cycles / 2);
+    const auto timed = Clock::now();
+    point.advance(cycles - cycles / 2);
+    const double ns = 1e9 * seconds_since(timed) / static_cast<double>(nodes * (cycles - cycles / 2));
+    const std::string size =
+        std::to_string(k) + "x" + std::to_string(k) + "x" + std::to_string(k);
+    emit(("native.network_" + size + "_half_saturation.ns_per_node_cycle").c_str(), ns, "ns");
+    emit(("native.network_" + size + "_half_saturation.state_bytes_per_node").c_str(),
+         static_cast<double>(point.network().state_bytes()) / static_cast<double>(nodes),
+         "bytes");
   }
 
   const auto sweep_start = Clock::now();

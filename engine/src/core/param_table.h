@@ -109,15 +109,31 @@ template <class P, class Make>
 ModelInfo model_info(std::string name, std::string title, std::string description,
                      std::string citation, ParamTable<P> table, Make make) {
   auto shared = std::make_shared<const ParamTable<P>>(std::move(table));
-  std::vector<ParamSpec> specs = shared->specs();
-  return {std::move(name),
-          std::move(title),
-          std::move(description),
-          std::move(citation),
-          std::move(specs),
-          [shared, make](const ParamValues& values, Rng rng) {
-            return make(shared->read(values), rng);
-          }};
+  ModelInfo info{std::move(name), std::move(title), std::move(description), std::move(citation),
+                 shared->specs()};
+  info.factory = [shared, make](const ParamValues& values, Rng rng) {
+    return make(shared->read(values), rng);
+  };
+  return info;
+}
+
+// A registry entry for a sweep model (see SweepInfo) whose parts receive the typed parameters.
+template <class P, class Weights, class Point, class Combine>
+ModelInfo sweep_model_info(std::string name, std::string title, std::string description,
+                           std::string citation, ParamTable<P> table, Weights weights, Point point,
+                           Combine combine) {
+  auto shared = std::make_shared<const ParamTable<P>>(std::move(table));
+  ModelInfo info{std::move(name), std::move(title), std::move(description), std::move(citation),
+                 shared->specs()};
+  info.sweep = SweepInfo{
+      [shared, weights](const ParamValues& values) { return weights(shared->read(values)); },
+      [shared, point](const ParamValues& values, Rng rng, std::size_t index) {
+        return point(shared->read(values), rng, index);
+      },
+      [shared, combine](const ParamValues& values, const std::vector<PointResult>& partials) {
+        return combine(shared->read(values), partials);
+      }};
+  return info;
 }
 
 }  // namespace archex

@@ -10,7 +10,10 @@ void ModelRegistry::add(ModelInfo info) {
   for (const auto& m : models_) {
     if (m.name == info.name) throw std::invalid_argument("model '" + info.name + "' registered twice");
   }
-  if (!info.factory) throw std::invalid_argument("model '" + info.name + "' has no factory");
+  if (info.sweep ? !(info.sweep->weights && info.sweep->point && info.sweep->combine)
+                 : !info.factory) {
+    throw std::invalid_argument("model '" + info.name + "' has no factory or an incomplete sweep");
+  }
   for (const auto& spec : info.params) {
     if (!(spec.min <= spec.max) || !(spec.step > 0.0)) {
       throw std::invalid_argument("model '" + info.name + "': parameter '" + spec.name +

@@ -3,12 +3,14 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/model.h"
 #include "core/param_spec.h"
 #include "core/rng.h"
+#include "core/sweep.h"
 
 namespace archex {
 
@@ -21,7 +23,9 @@ struct ModelInfo {
   std::string description;  // one line
   std::string citation;     // the paper the model and its constants come from
   std::vector<ParamSpec> params;
+  // Builds a whole run; a sweep model leaves it empty and gives `sweep` instead.
   ModelFactory factory;
+  std::optional<SweepInfo> sweep;
 };
 
 // Maps a model name to what is needed to describe and build it. An ordinary object, so tests and

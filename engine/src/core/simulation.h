@@ -2,6 +2,8 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <vector>
 #include <string>
 
 #include "core/model.h"
@@ -13,9 +15,10 @@ namespace archex {
 // Owns all state of one run: the model, its validated parameters and its random stream.
 class Simulation {
  public:
-  // Throws ParamError for bad parameters and std::invalid_argument for an unknown model.
+  // Throws ParamError for bad parameters and std::invalid_argument for an unknown model. With
+  // `point`, the run is that one point of a sweep model (ParamError "point" if there is none).
   Simulation(const ModelRegistry& registry, const std::string& model, const ParamValues& overrides,
-             std::uint64_t seed);
+             std::uint64_t seed, std::optional<std::size_t> point = std::nullopt);
 
   // Does at most `budget` units of work; returns true when the run is complete.
   bool advance(std::uint64_t budget);
@@ -28,10 +31,18 @@ class Simulation {
   const ParamValues& params() const { return params_; }
   std::uint64_t seed() const { return seed_; }
 
+  // The relative work of each point of a sweep model's run (one entry per point); empty for a
+  // model that is not a sweep.
+  std::vector<double> point_weights() const;
+  // The whole run's result from its points' partial results (any order); throws
+  // std::logic_error for a model that is not a sweep.
+  Result combine(std::vector<PointResult> partials) const;
+
  private:
   std::string model_name_;
   ParamValues params_;
   std::uint64_t seed_;
+  std::optional<SweepInfo> sweep_;
   std::unique_ptr<Model> model_;
   bool done_ = false;
 };

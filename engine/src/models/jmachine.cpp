@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -261,133 +262,71 @@ std::vector<std::size_t> spread_order(std::size_t n) {
   return order;
 }
 
-struct LoopPoint {
-  int words = 0;
-  int grain = 0;
-  double one_way = 0;
-  double bisection_gbps = 0;
-  double efficiency = 0;
-};
-
-class JMachineLoop final : public Model {
- public:
-  JMachineLoop(const ParamValues& p, Rng rng)
-      : params_(p), config_(network_config(p)), costs_(node_costs(p)), rng_(rng) {
-    Network check(config_);
-    for (const double w : p.list("message_words")) words_.push_back(static_cast<int>(w));
-    for (const double g : p.list("grain_cycles")) grains_.push_back(static_cast<int>(g));
-    std::sort(grains_.begin(), grains_.end());
-    confidence_ = p.number("confidence_percent") / 100;
-    max_cycles_ = static_cast<std::int64_t>(p.number("max_cycles"));
+// The closed loop's points for a parameter set: (message length, grain) pairs in run order.
+struct LoopPlan {
+  explicit LoopPlan(const ParamValues& p) : config(network_config(p)), costs(node_costs(p)) {
+    Network check(config);
+    for (const double w : p.list("message_words")) words.push_back(static_cast<int>(w));
+    for (const double g : p.list("grain_cycles")) grains.push_back(static_cast<int>(g));
+    std::sort(grains.begin(), grains.end());
+    confidence = p.number("confidence_percent") / 100;
+    max_cycles = static_cast<std::int64_t>(p.number("max_cycles"));
     // Points take very different times (longer messages and grains are slower), so they run in
     // rounds: each round one point of every message length, at grains spread over the range and
     // different for each length. The points done are then a fair sample of those left, so the
     // time per point so far, times the points left, estimates the time left; and the curves fill
     // in coarse to fine.
-    const std::size_t n = grains_.size();
+    const std::size_t n = grains.size();
     for (const std::size_t g : spread_order(n)) {
-      for (std::size_t k = 0; k < words_.size(); ++k)
-        order_.push_back({k, (g + k * n / words_.size()) % n});
+      for (std::size_t k = 0; k < words.size(); ++k)
+        order.push_back({words[k], grains[(g + k * n / words.size()) % n]});
     }
   }
 
+  NetworkConfig config;
+  NodeCosts costs;
+  std::vector<int> words;
+  std::vector<int> grains;
+  double confidence;
+  std::int64_t max_cycles;
+  // (message words, grain cycles) of each point, in run order.
+  std::vector<std::pair<int, int>> order;
+};
+
+// One point of the loop; its partial result is the point's scalars.
+class JMachineLoopPoint final : public Model {
+ public:
+  JMachineLoopPoint(const ParamValues& p, Rng rng, std::size_t point)
+      : params_(p), rng_(rng) {
+    const LoopPlan plan(p);
+    config_ = plan.config;
+    costs_ = plan.costs;
+    confidence_ = plan.confidence;
+    max_cycles_ = plan.max_cycles;
+    std::tie(words_, grain_) = plan.order[point];
+    machine_ = std::make_unique<Machine>(config_, costs_);
+    loop_ = std::make_unique<Loop>(*machine_, rng_, words_, grain_);
+    // Nodes start at random points of their computation, so one grain and a little more settle
+    // the queues; a batch spans about half a loop of every node.
+    warmup_ = 200 + static_cast<std::int64_t>(grain_);
+    batch_ = 100 + static_cast<std::int64_t>(grain_) / 2;
+  }
+
+  // One unit of work is one cycle of the machine.
   bool advance(std::uint64_t budget) override {
-    for (std::uint64_t i = 0; i < budget && !finished(); ++i) {
-      if (!machine_) start();
-      step();
-    }
-    return finished();
+    for (std::uint64_t i = 0; i < budget && !done_; ++i) step();
+    return done_;
   }
 
   double progress() const override {
-    const double total = static_cast<double>(words_.size() * grains_.size());
-    const double partial = machine_ ? std::min(0.9, static_cast<double>(machine_->network().now()) /
-                                                        static_cast<double>(warmup_ + max_cycles_))
-                                    : 0;
-    return (static_cast<double>(points_.size()) + partial) / total;
+    if (done_) return 1;
+    return std::min(0.9, static_cast<double>(machine_->network().now()) /
+                             static_cast<double>(warmup_ + max_cycles_));
   }
 
-  Result result() const override {
-    Result r;
-    const double capacity =
-        gbit_per_s(params_, bisection_capacity_words_per_cycle(*cube_topology(params_), config_));
-    r.scalars.push_back(
-        {"bisection_capacity_gbps", capacity, "Gbit/s", "Peak traffic across the bisection"});
-    double peak = 0;
-    for (const int w : words_) {
-      const std::string n = std::to_string(w);
-      Series lat{"latency_vs_bisection_n" + n,
-                 n + "-word messages",
-                 "bisection traffic",
-                 "Gbit/s",
-                 "one-way latency",
-                 "cycles",
-                 {},
-                 {}};
-      Series eff{"efficiency_vs_grain_n" + n,
-                 n + "-word messages",
-                 "computation per message",
-                 "cycles",
-                 "efficiency",
-                 "fraction",
-                 {},
-                 {}};
-      double top = 0;
-      double half = -1;
-      const LoopPoint* before = nullptr;
-      std::vector<const LoopPoint*> curve;
-      for (const LoopPoint& pt : points_)
-        if (pt.words == w) curve.push_back(&pt);
-      std::sort(curve.begin(), curve.end(),
-                [](const LoopPoint* a, const LoopPoint* b) { return a->grain < b->grain; });
-      for (const LoopPoint* p : curve) {
-        const LoopPoint& pt = *p;
-        lat.x.push_back(pt.bisection_gbps);
-        lat.y.push_back(pt.one_way);
-        eff.x.push_back(pt.grain);
-        eff.y.push_back(pt.efficiency);
-        top = std::max(top, pt.bisection_gbps);
-        if (half < 0 && before && before->efficiency < 0.5 && pt.efficiency >= 0.5) {
-          const double f = (0.5 - before->efficiency) / (pt.efficiency - before->efficiency);
-          half = before->grain + f * (pt.grain - before->grain);
-        }
-        before = &pt;
-      }
-      peak = std::max(peak, top);
-      if (!lat.x.empty()) {
-        r.scalars.push_back({"latency_vs_bisection_n" + n + "_saturation", top, "Gbit/s",
-                             "Most bisection traffic " + n + "-word messages reached"});
-      }
-      if (half >= 0) {
-        r.scalars.push_back(
-            {"half_power_cycles_n" + n, half, "cycles",
-             "Computation per message at 50 % efficiency, " + n + "-word messages"});
-      }
-      r.series.push_back(std::move(lat));
-      r.series.push_back(std::move(eff));
-    }
-    r.scalars.push_back({"peak_bisection_gbps", peak, "Gbit/s",
-                         "Most bisection traffic any message length reached"});
-    r.scalars.push_back({"peak_bisection_fraction", capacity > 0 ? peak / capacity : 0, "fraction",
-                         "That over the bisection capacity"});
-    return r;
-  }
+  Result result() const override { return partial_; }
 
  private:
-  bool finished() const { return points_.size() == words_.size() * grains_.size(); }
-
-  void start() {
-    const auto [word, grain] = order_[points_.size()];
-    words_now_ = words_[word];
-    grain_now_ = grains_[grain];
-    machine_ = std::make_unique<Machine>(config_, costs_);
-    loop_ = std::make_unique<Loop>(*machine_, rng_, words_now_, grain_now_);
-    // Nodes start at random points of their computation, so one grain and a little more settle
-    // the queues; a batch spans about half a loop of every node.
-    warmup_ = 200 + static_cast<std::int64_t>(grain_now_);
-    batch_ = 100 + static_cast<std::int64_t>(grain_now_) / 2;
-  }
-
   void step() {
     Machine& m = *machine_;
     m.step(*loop_);
@@ -401,37 +340,117 @@ class JMachineLoop final : public Model {
     loop_->one_way.close_batch();
     const std::int64_t window = now - warmup_;
     if (!loop_->one_way.converged(confidence_) && window < max_cycles_) return;
-    LoopPoint pt;
-    pt.words = words_now_;
-    pt.grain = grain_now_;
-    pt.one_way = loop_->one_way.mean();
-    pt.bisection_gbps = gbit_per_s(
+    const double bisection = gbit_per_s(
         params_, static_cast<double>(m.network().bisection_flits()) / static_cast<double>(window));
-    pt.efficiency = static_cast<double>(loop_->compute) /
-                    (static_cast<double>(window) * m.network().topology().terminals());
-    points_.push_back(pt);
+    const double efficiency = static_cast<double>(loop_->compute) /
+                              (static_cast<double>(window) * m.network().topology().terminals());
+    partial_.scalars = {{"words", static_cast<double>(words_), "words", "Message length"},
+                        {"grain", static_cast<double>(grain_), "cycles", "Computation per message"},
+                        {"one_way", loop_->one_way.mean(), "cycles", "Mean one-way latency"},
+                        {"bisection_gbps", bisection, "Gbit/s", "Bisection traffic"},
+                        {"efficiency", efficiency, "fraction", "Share of cycles computing"}};
     loop_.reset();
     machine_.reset();
+    done_ = true;
   }
 
   ParamValues params_;
   NetworkConfig config_;
   NodeCosts costs_;
   Rng rng_;
-  std::vector<int> words_;
-  std::vector<int> grains_;
-  double confidence_;
-  std::int64_t max_cycles_;
-  // (message length, grain) indices in the order the points run.
-  std::vector<std::pair<std::size_t, std::size_t>> order_;
-  std::vector<LoopPoint> points_;
-  std::unique_ptr<Machine> machine_;
-  std::unique_ptr<Loop> loop_;
-  int words_now_ = 0;
-  int grain_now_ = 0;
+  double confidence_ = 0;
+  std::int64_t max_cycles_ = 0;
+  int words_ = 0;
+  int grain_ = 0;
   std::int64_t warmup_ = 0;
   std::int64_t batch_ = 0;
+  std::unique_ptr<Machine> machine_;
+  std::unique_ptr<Loop> loop_;
+  bool done_ = false;
+  Result partial_;
 };
+
+struct LoopPoint {
+  int words = 0;
+  int grain = 0;
+  double one_way = 0;
+  double bisection_gbps = 0;
+  double efficiency = 0;
+};
+
+// Fig. 3's curves and the scalars that span points (saturation, half power) from the points done.
+Result combine_loop(const ParamValues& params, const std::vector<PointResult>& partials) {
+  std::vector<int> words;
+  for (const double w : params.list("message_words")) words.push_back(static_cast<int>(w));
+  std::vector<LoopPoint> points;
+  for (const PointResult& partial : partials) {
+    const Result& r = partial.result;
+    points.push_back({static_cast<int>(r.scalar("words")), static_cast<int>(r.scalar("grain")),
+                      r.scalar("one_way"), r.scalar("bisection_gbps"), r.scalar("efficiency")});
+  }
+  Result r;
+  const double capacity = gbit_per_s(
+      params, bisection_capacity_words_per_cycle(*cube_topology(params), network_config(params)));
+  r.scalars.push_back(
+      {"bisection_capacity_gbps", capacity, "Gbit/s", "Peak traffic across the bisection"});
+  double peak = 0;
+  for (const int w : words) {
+    const std::string n = std::to_string(w);
+    Series lat{"latency_vs_bisection_n" + n,
+               n + "-word messages",
+               "bisection traffic",
+               "Gbit/s",
+               "one-way latency",
+               "cycles",
+               {},
+               {}};
+    Series eff{"efficiency_vs_grain_n" + n,
+               n + "-word messages",
+               "computation per message",
+               "cycles",
+               "efficiency",
+               "fraction",
+               {},
+               {}};
+    double top = 0;
+    double half = -1;
+    const LoopPoint* before = nullptr;
+    std::vector<const LoopPoint*> curve;
+    for (const LoopPoint& pt : points)
+      if (pt.words == w) curve.push_back(&pt);
+    std::stable_sort(curve.begin(), curve.end(),
+                     [](const LoopPoint* a, const LoopPoint* b) { return a->grain < b->grain; });
+    for (const LoopPoint* p : curve) {
+      const LoopPoint& pt = *p;
+      lat.x.push_back(pt.bisection_gbps);
+      lat.y.push_back(pt.one_way);
+      eff.x.push_back(pt.grain);
+      eff.y.push_back(pt.efficiency);
+      top = std::max(top, pt.bisection_gbps);
+      if (half < 0 && before && before->efficiency < 0.5 && pt.efficiency >= 0.5) {
+        const double f = (0.5 - before->efficiency) / (pt.efficiency - before->efficiency);
+        half = before->grain + f * (pt.grain - before->grain);
+      }
+      before = &pt;
+    }
+    peak = std::max(peak, top);
+    if (!lat.x.empty()) {
+      r.scalars.push_back({"latency_vs_bisection_n" + n + "_saturation", top, "Gbit/s",
+                           "Most bisection traffic " + n + "-word messages reached"});
+    }
+    if (half >= 0) {
+      r.scalars.push_back({"half_power_cycles_n" + n, half, "cycles",
+                           "Computation per message at 50 % efficiency, " + n + "-word messages"});
+    }
+    r.series.push_back(std::move(lat));
+    r.series.push_back(std::move(eff));
+  }
+  r.scalars.push_back({"peak_bisection_gbps", peak, "Gbit/s",
+                       "Most bisection traffic any message length reached"});
+  r.scalars.push_back({"peak_bisection_fraction", capacity > 0 ? peak / capacity : 0, "fraction",
+                       "That over the bisection capacity"});
+  return r;
+}
 
 // ---- Fig. 4: terminal bandwidth ---------------------------------------------------------------
 
@@ -589,7 +608,14 @@ ModelInfo jmachine_loop_info() {
                       "A point stops once the 95 % interval of its mean latency (batch means) is "
                       "within this share of the mean."),
       }),
-      [](const ParamValues& p, Rng rng) { return std::make_unique<JMachineLoop>(p, rng); }};
+      nullptr,
+      SweepInfo{[](const ParamValues& p) {
+                  return std::vector<double>(LoopPlan(p).order.size(), 1.0);
+                },
+                [](const ParamValues& p, Rng rng, std::size_t point) {
+                  return std::make_unique<JMachineLoopPoint>(p, rng, point);
+                },
+                combine_loop}};
 }
 
 ModelInfo jmachine_terminal_info() {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -147,93 +148,161 @@ std::vector<int> pe_counts(int pes) {
   return counts;
 }
 
-class MultiPsiQueens final : public Model {
+// The sweep's runs for a parameter set: (grain, PEs) pairs in run order, and the selected run.
+struct QueensPlan {
+  explicit QueensPlan(const Params& p) {
+    const bool p1 = p.program == fghc::QueensProgram::program1;
+    selected = p1 ? p.depth : p.k;
+    grains = p1 ? p.depths : p.ks;
+    grains.push_back(selected);
+    std::sort(grains.begin(), grains.end());
+    grains.erase(std::unique(grains.begin(), grains.end()), grains.end());
+    counts = pe_counts(p.pes);
+    for (const int g : grains) {
+      for (const int n : counts) runs.push_back({g, n});
+    }
+  }
+  // Runs grow with the PE count (messages), so each weighs 1 + its PEs.
+  std::vector<double> weights() const {
+    std::vector<double> w;
+    for (const auto& run : runs) w.push_back(1.0 + run.second);
+    return w;
+  }
+
+  int selected = 0;
+  std::vector<int> grains;
+  std::vector<int> counts;
+  std::vector<std::pair<int, int>> runs;  // (grain, PEs) of each run, in order
+};
+
+std::vector<Series> timeline(const fghc::Machine& m, int bins);
+
+// Names of a run's partial result: its counts as scalars, per-PE and per-kind numbers as series;
+// the selected run adds its reductions by predicate and its timeline.
+constexpr const char* kWorkRate = "work_rate";
+constexpr const char* kReduceShare = "reduce_share";
+constexpr const char* kMessages = "messages";
+constexpr const char* kByPredicate = "by_predicate";
+constexpr const char* kTimelinePrefix = "timeline_";
+
+Series values(const char* name, std::vector<double> y, std::vector<std::string> labels = {}) {
+  Series s{name, name, "index", "index", name, "", {}, std::move(y), std::move(labels)};
+  for (std::size_t i = 0; i < s.y.size(); ++i) s.x.push_back(static_cast<double>(i));
+  return s;
+}
+
+// One run of the sweep: one program, grain and PE count on the machine.
+class QueensRun final : public Model {
  public:
-  explicit MultiPsiQueens(const Params& p)
-      : program_(p.program),
-        queens_(p.queens),
-        pes_(p.pes),
-        columns_(p.mesh_columns),
-        bins_(p.timeline_bins),
-        costs_(p.costs) {
-    const bool p1 = program_ == fghc::QueensProgram::program1;
-    selected_ = p1 ? p.depth : p.k;
-    grains_ = p1 ? p.depths : p.ks;
-    grains_.push_back(selected_);
-    std::sort(grains_.begin(), grains_.end());
-    grains_.erase(std::unique(grains_.begin(), grains_.end()), grains_.end());
-    counts_ = pe_counts(pes_);
-    for (const int g : grains_) {
-      for (const int n : counts_) plan_.push_back({g, n});
-    }
+  QueensRun(const Params& p, std::size_t index) : bins_(p.timeline_bins) {
+    const QueensPlan plan(p);
+    std::tie(grain_, pes_) = plan.runs[index];
+    selected_ = grain_ == plan.selected && pes_ == p.pes;
+    program_ = fghc::make_queens(p.program, p.queens, pes_, grain_);
+    machine_ =
+        std::make_unique<fghc::Machine>(*program_, pes_, p.mesh_columns, p.costs, selected_);
   }
 
-  // One unit of work is one event of the machine being run.
+  // One unit of work is one event of the machine.
   bool advance(std::uint64_t budget) override {
-    while (budget > 0 && next_ < plan_.size()) {
-      if (!machine_) start();
-      const std::uint64_t slice = std::min<std::uint64_t>(budget, 4096);
-      budget -= slice;
-      if (machine_->advance(slice)) finish();
-    }
-    return next_ == plan_.size();
+    if (!machine_) return true;
+    if (machine_->advance(budget)) finish();
+    return !machine_;
   }
 
-  double progress() const override {
-    // Runs grow with the PE count (messages), so weight each by its PEs' share of the sweep.
-    double total = 0;
-    double done = 0;
-    for (std::size_t i = 0; i < plan_.size(); ++i) {
-      const double w = 1.0 + plan_[i].second;
-      total += w;
-      if (i < next_) done += w;
-    }
-    return total > 0 ? done / total : 1;
-  }
-
-  Result result() const override;
+  double progress() const override { return machine_ ? 0 : 1; }
+  Result result() const override { return partial_; }
 
  private:
-  void start() {
-    const auto [grain, n] = plan_[next_];
-    program_impl_ = fghc::make_queens(program_, queens_, n, grain);
-    machine_ = std::make_unique<fghc::Machine>(*program_impl_, n, columns_, costs_,
-                                               grain == selected_ && n == pes_);
-  }
-
   void finish() {
     const fghc::Machine& m = *machine_;
-    RunPoint pt;
-    pt.grain = plan_[next_].first;
-    pt.pes = plan_[next_].second;
-    pt.reductions = m.reductions();
-    pt.suspensions = m.suspensions();
-    pt.builtin_calls = m.builtin_calls();
-    pt.solutions = m.solutions();
-    pt.time_ms = m.end_ms();
+    const double time_ms = m.end_ms();
+    partial_.scalars = {{"grain", static_cast<double>(grain_), "", ""},
+                        {"pes", static_cast<double>(pes_), "PEs", ""},
+                        {"reductions", static_cast<double>(m.reductions()), "", ""},
+                        {"suspensions", static_cast<double>(m.suspensions()), "", ""},
+                        {"builtin_calls", static_cast<double>(m.builtin_calls()), "", ""},
+                        {"solutions", static_cast<double>(m.solutions()), "", ""},
+                        {"time_ms", time_ms, "ms", ""}};
+    std::vector<double> messages;
     for (int k = 0; k < fghc::kMessageKinds; ++k) {
-      pt.messages[static_cast<std::size_t>(k)] = m.messages(static_cast<MessageKind>(k));
+      messages.push_back(static_cast<double>(m.messages(static_cast<MessageKind>(k))));
     }
+    std::vector<double> work_rate;
+    std::vector<double> reduce_share;
     for (int i = 0; i < m.pes(); ++i) {
       const fghc::PeStats& s = m.pe(i);
-      pt.work_rate.push_back(pt.time_ms > 0 ? (s.reduce_ms + s.comm_ms) / pt.time_ms : 0);
-      pt.reduce_share.push_back(pt.time_ms > 0 ? s.reduce_ms / pt.time_ms : 0);
+      work_rate.push_back(time_ms > 0 ? (s.reduce_ms + s.comm_ms) / time_ms : 0);
+      reduce_share.push_back(time_ms > 0 ? s.reduce_ms / time_ms : 0);
     }
-    if (pt.grain == selected_ && pt.pes == pes_) {
-      by_predicate_.clear();
-      for (int i = 0; i < program_impl_->predicates(); ++i) {
-        by_predicate_.emplace_back(program_impl_->predicate_name(i),
-                                   m.reductions_by_predicate()[static_cast<std::size_t>(i)]);
+    partial_.series.push_back(values(kMessages, std::move(messages)));
+    partial_.series.push_back(values(kWorkRate, std::move(work_rate)));
+    partial_.series.push_back(values(kReduceShare, std::move(reduce_share)));
+    if (selected_) {
+      std::vector<double> counts;
+      std::vector<std::string> names;
+      for (int i = 0; i < program_->predicates(); ++i) {
+        names.emplace_back(program_->predicate_name(i));
+        counts.push_back(static_cast<double>(m.reductions_by_predicate()[static_cast<std::size_t>(i)]));
       }
-      timeline_ = timeline(m);
+      partial_.series.push_back(values(kByPredicate, std::move(counts), std::move(names)));
+      for (Series& s : timeline(m, bins_)) partial_.series.push_back(std::move(s));
     }
-    points_.push_back(std::move(pt));
     machine_.reset();
-    program_impl_.reset();
-    ++next_;
+    program_.reset();
   }
 
-  std::vector<Series> timeline(const fghc::Machine& m) const;
+  int bins_;
+  int grain_ = 0;
+  int pes_ = 0;
+  bool selected_ = false;
+  std::unique_ptr<fghc::Program> program_;
+  std::unique_ptr<fghc::Machine> machine_;
+  Result partial_;
+};
+
+// The sweep's charts and the scalars that span runs (Table 4, the sec. 7.8 check) from the runs
+// done so far.
+class MultiPsiQueens {
+ public:
+  MultiPsiQueens(const Params& p, const std::vector<PointResult>& partials)
+      : program_(p.program), pes_(p.pes) {
+    const QueensPlan plan(p);
+    selected_ = plan.selected;
+    grains_ = plan.grains;
+    counts_ = plan.counts;
+    for (const PointResult& partial : partials) {
+      const Result& r = partial.result;
+      RunPoint pt;
+      pt.grain = static_cast<int>(r.scalar("grain"));
+      pt.pes = static_cast<int>(r.scalar("pes"));
+      pt.reductions = static_cast<std::int64_t>(r.scalar("reductions"));
+      pt.suspensions = static_cast<std::int64_t>(r.scalar("suspensions"));
+      pt.builtin_calls = static_cast<std::int64_t>(r.scalar("builtin_calls"));
+      pt.solutions = static_cast<std::int64_t>(r.scalar("solutions"));
+      pt.time_ms = r.scalar("time_ms");
+      const std::vector<double>& messages = r.find_series(kMessages).y;
+      for (std::size_t k = 0; k < pt.messages.size() && k < messages.size(); ++k) {
+        pt.messages[k] = static_cast<std::int64_t>(messages[k]);
+      }
+      pt.work_rate = r.find_series(kWorkRate).y;
+      pt.reduce_share = r.find_series(kReduceShare).y;
+      for (const Series& s : r.series) {
+        if (s.name == kByPredicate) {
+          for (std::size_t i = 0; i < s.y.size() && i < s.labels.size(); ++i) {
+            by_predicate_.emplace_back(s.labels[i], static_cast<std::int64_t>(s.y[i]));
+          }
+        } else if (s.name.rfind(kTimelinePrefix, 0) == 0) {
+          timeline_.push_back(s);
+        }
+      }
+      points_.push_back(std::move(pt));
+    }
+  }
+
+  Result result() const;
+
+ private:
   const RunPoint* find(int grain, int pes) const {
     for (const RunPoint& pt : points_) {
       if (pt.grain == grain && pt.pes == pes) return &pt;
@@ -245,37 +314,29 @@ class MultiPsiQueens final : public Model {
   }
 
   fghc::QueensProgram program_;
-  int queens_;
   int pes_;
-  int columns_;
-  int bins_;
   int selected_ = 0;
-  fghc::Costs costs_;
   std::vector<int> grains_;
   std::vector<int> counts_;
-  std::vector<std::pair<int, int>> plan_;  // (grain, PEs) of each run, in order
-  std::size_t next_ = 0;
-  std::unique_ptr<fghc::Program> program_impl_;
-  std::unique_ptr<fghc::Machine> machine_;
   std::vector<RunPoint> points_;
   std::vector<std::pair<std::string, std::int64_t>> by_predicate_;
   std::vector<Series> timeline_;
 };
 
 // Busy shares per PE and time bin: "reducing" and "communicating" series per PE.
-std::vector<Series> MultiPsiQueens::timeline(const fghc::Machine& m) const {
+std::vector<Series> timeline(const fghc::Machine& m, int bins) {
   std::vector<Series> out;
   const double end = m.end_ms();
-  const double width = end > 0 ? end / bins_ : 1;
+  const double width = end > 0 ? end / bins : 1;
   for (int i = 0; i < m.pes(); ++i) {
-    std::vector<double> reduce(static_cast<std::size_t>(bins_), 0.0);
-    std::vector<double> comm(static_cast<std::size_t>(bins_), 0.0);
+    std::vector<double> reduce(static_cast<std::size_t>(bins), 0.0);
+    std::vector<double> comm(static_cast<std::size_t>(bins), 0.0);
     for (const fghc::Interval& iv : m.pe(i).timeline) {
       auto& into = iv.what == fghc::Activity::reducing ? reduce : comm;
-      int b = std::min(bins_ - 1, static_cast<int>(iv.start / width));
-      for (double t = iv.start; t < iv.end && b < bins_; ++b) {
+      int b = std::min(bins - 1, static_cast<int>(iv.start / width));
+      for (double t = iv.start; t < iv.end && b < bins; ++b) {
         // The last bin takes whatever rounding leaves past its end.
-        const double upto = b == bins_ - 1 ? iv.end : std::min(iv.end, (b + 1) * width);
+        const double upto = b == bins - 1 ? iv.end : std::min(iv.end, (b + 1) * width);
         if (upto <= t) continue;
         into[static_cast<std::size_t>(b)] += (upto - t) / width;
         t = upto;
@@ -292,7 +353,7 @@ std::vector<Series> MultiPsiQueens::timeline(const fghc::Machine& m) const {
                 "fraction",
                 {},
                 comm};
-    for (int b = 0; b < bins_; ++b) {
+    for (int b = 0; b < bins; ++b) {
       const double mid = (b + 0.5) * width / 1000;
       busy.x.push_back(mid);
       talk.x.push_back(mid);
@@ -520,11 +581,15 @@ Result MultiPsiQueens::result() const {
 }  // namespace
 
 ModelInfo multipsi_queens_info() {
-  return model_info("multipsi_queens", "Multi-PSI: 8-queens on the goal-reduction machine",
-                    "PEs reducing Taki's 8-queens Programs 1 and 2 goal by goal, with inter-PE "
-                    "messages, swept over PEs and grain.",
-                    kCitation, params(),
-                    [](const Params& p, Rng) { return std::make_unique<MultiPsiQueens>(p); });
+  return sweep_model_info(
+      "multipsi_queens", "Multi-PSI: 8-queens on the goal-reduction machine",
+      "PEs reducing Taki's 8-queens Programs 1 and 2 goal by goal, with inter-PE messages, swept "
+      "over PEs and grain.",
+      kCitation, params(), [](const Params& p) { return QueensPlan(p).weights(); },
+      [](const Params& p, Rng, std::size_t index) { return std::make_unique<QueensRun>(p, index); },
+      [](const Params& p, const std::vector<PointResult>& partials) {
+        return MultiPsiQueens(p, partials).result();
+      });
 }
 
 }  // namespace archex

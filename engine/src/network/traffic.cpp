@@ -135,18 +135,11 @@ bool LoadPoint::advance(std::int64_t budget) {
       if (elapsed % opt_.batch_cycles == 0) {
         batches_.close_batch();
         const bool converged = batches_.converged(opt_.confidence);
-        if (converged || elapsed >= opt_.max_cycles || overflow_) {
-          phase_ = Phase::kDrain;
-          measure_end_ = now;
-          const double half = batches_.half_width();
-          result_.latency_ci = std::isfinite(half) ? half : 0;
-          ejected_at_end_ = net_.ejected_flits();
-          result_.bisection_words_per_cycle =
-              static_cast<double>(net_.bisection_flits()) / static_cast<double>(elapsed);
-          result_.utilization.clear();
-          for (int c = 0; c < net_.channels(); ++c) {
-            result_.utilization.push_back(net_.utilization(c));
-          }
+        if (past_saturation(elapsed)) {
+          end_measurement(now, elapsed);
+          finish();
+        } else if (converged || elapsed >= opt_.max_cycles || overflow_) {
+          end_measurement(now, elapsed);
         }
       }
     } else if (phase_ == Phase::kDrain) {
@@ -156,6 +149,30 @@ bool LoadPoint::advance(std::int64_t budget) {
     }
   }
   return done();
+}
+
+void LoadPoint::end_measurement(std::int64_t now, std::int64_t elapsed) {
+  phase_ = Phase::kDrain;
+  measure_end_ = now;
+  const double half = batches_.half_width();
+  result_.latency_ci = std::isfinite(half) ? half : 0;
+  ejected_at_end_ = net_.ejected_flits();
+  result_.bisection_words_per_cycle =
+      static_cast<double>(net_.bisection_flits()) / static_cast<double>(elapsed);
+  result_.utilization.clear();
+  for (int c = 0; c < net_.channels(); ++c) result_.utilization.push_back(net_.utilization(c));
+}
+
+bool LoadPoint::past_saturation(std::int64_t elapsed) {
+  if (!opt_.stop_past_saturation) return false;
+  const int nodes = net_.topology().terminals();
+  std::int64_t backlog = 0;
+  for (int node = 0; node < nodes; ++node) backlog += net_.source_backlog(node);
+  growing_ = backlog > backlog_ ? growing_ + 1 : 0;
+  backlog_ = backlog;
+  const double accepted = static_cast<double>(net_.ejected_flits()) /
+                          (static_cast<double>(nodes) * static_cast<double>(elapsed));
+  return growing_ >= kGrowingBatches && backlog > nodes && accepted < kAcceptedMargin * opt_.rate;
 }
 
 void LoadPoint::finish() {
@@ -172,7 +189,8 @@ void LoadPoint::finish() {
   result_.latency_p99 = percentile(l, 0.99);
   result_.measured_packets = static_cast<std::int64_t>(l.size());
   result_.cycles = net_.now();
-  result_.saturated = overflow_ || outstanding_ > 0 || result_.accepted < 0.9 * result_.offered;
+  result_.saturated =
+      overflow_ || outstanding_ > 0 || result_.accepted < kAcceptedMargin * result_.offered;
   phase_ = Phase::kDone;
 }
 

@@ -55,12 +55,21 @@ struct LoadPointOptions {
   std::int64_t max_cycles = 20000;
   std::int64_t batch_cycles = 200;
   double confidence = 0.05;  // target relative half-width of the mean latency's 95 % interval
+  // Stop measuring a point that is clearly past saturation (see LoadPoint) instead of running it
+  // to max_cycles and draining it for as long again.
+  bool stop_past_saturation = true;
 };
 
 // One open-loop load point: Bernoulli injection at `rate`, a warm-up, then batches of
 // measurement until the mean latency is known to the target confidence (batch means, at least 8
 // batches) or max_cycles pass, then a drain of the measured packets under continuing traffic.
 // Latency runs from a packet's creation (source queueing included) to its last flit's delivery.
+// A point is clearly past saturation when the packets waiting in the source queues grew over each
+// of the last 4 batches to more than one per node, while the flits accepted since the warm-up
+// stayed below 90 % of those offered (the margin at which a finished point counts as saturated).
+// Below saturation the queues hold a fraction of a packet per node, so chance alone (a small
+// network's few packets per batch) does not meet all three. Such a point stops measuring at once,
+// reports the accepted load so far and `saturated`, and skips the drain.
 class LoadPoint {
  public:
   LoadPoint(const NetworkConfig& config, const TrafficPattern& pattern, LoadPointOptions options,
@@ -74,7 +83,11 @@ class LoadPoint {
 
  private:
   enum class Phase { kWarmup, kMeasure, kDrain, kDone };
+  static constexpr int kGrowingBatches = 4;
+  static constexpr double kAcceptedMargin = 0.9;
   void cycle();
+  void end_measurement(std::int64_t now, std::int64_t elapsed);
+  bool past_saturation(std::int64_t elapsed);
   void finish();
 
   Network net_;
@@ -89,6 +102,8 @@ class LoadPoint {
   std::uint64_t ejected_at_end_ = 0;
   BatchMeans batches_{8};
   bool overflow_ = false;
+  std::int64_t backlog_ = 0;  // packets in the source queues at the last batch's end
+  int growing_ = 0;           // batches in a row over which that backlog grew
   LoadPointResult result_;
 };
 

@@ -27,7 +27,9 @@ TEST(NetworkTraffic, LowLoadIsSustainedAtNearZeroLoadLatency) {
 TEST(NetworkTraffic, OverloadIsReportedAsSaturated) {
   const Result r = run({{"dims", std::vector<double>{4, 4}},
                         {"injection_rate", 0.9},
-                        {"sweep_rates", std::vector<double>{0.05, 0.9}},
+                        // At 0.05 a 4x4 mesh measures too few packets for its accepted load to
+                        // stay within the 10 % saturation margin on every seed.
+                        {"sweep_rates", std::vector<double>{0.1, 0.9}},
                         {"max_cycles", 3000}});
   EXPECT_EQ(r.scalar("saturated"), 1);
   EXPECT_LT(r.scalar("accepted_flits_per_node_cycle"), 0.9 * 0.9);

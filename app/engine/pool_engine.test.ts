@@ -1,0 +1,148 @@
+import type { ArchexModule } from '#wasm/archex';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import { isAbortError } from './engine';
+import { createInProcessEngine, inProcessClient } from './in_process_engine';
+import { loadNodeModule } from './node_module';
+import { PoolEngine } from './pool_engine';
+import type { EngineResponse } from './protocol';
+import type { Params, RunResult } from './types';
+
+let module: ArchexModule;
+beforeAll(async () => {
+  module = await loadNodeModule();
+});
+
+const loop: Params = {
+  dims: [4, 4],
+  message_words: [2, 8],
+  grain_cycles: [0, 20, 60, 150, 400],
+  max_cycles: 1500,
+};
+
+/** The whole run in one Simulation, as the engine gives it without any protocol. */
+function direct(model: string, params: Params, seed: number): RunResult {
+  const sim = new module.Simulation(model, params, seed);
+  sim.advance(Number.MAX_SAFE_INTEGER);
+  const raw = sim.result();
+  sim.delete();
+  return {
+    scalars: raw.scalars.map((s) => ({ ...s })),
+    series: raw.series.map((s) => ({ ...s, x: Array.from(s.x), y: Array.from(s.y) })),
+  };
+}
+
+/** A pool of `size` in-process hosts, each answer of host i logged in answers[i]. */
+function observedPool(size: number, idleMs?: number) {
+  const answers: EngineResponse[][] = [];
+  const pool = new PoolEngine(
+    (i) => {
+      answers[i] = [];
+      return inProcessClient(Promise.resolve(module), (r) => answers[i]!.push(r));
+    },
+    size,
+    idleMs,
+  );
+  return { pool, answers };
+}
+
+describe('PoolEngine', () => {
+  it.each([
+    ['jmachine_loop', loop],
+    ['multipsi_queens', { pes: 4, depths: [1, 2, 3] }],
+  ] as [string, Params][])(
+    'run(%s) gives the same bits on 1 and 3 hosts as the whole run in one Simulation',
+    async (model, params) => {
+      const expected = direct(model, params, 11);
+      for (const hosts of [1, 3]) {
+        const engine = createInProcessEngine(module, hosts);
+        const outcome = await engine.run({ model, params, seed: 11 });
+        expect(outcome.result, `${hosts} hosts`).toStrictEqual(expected);
+        engine.dispose();
+      }
+    },
+  );
+
+  it('spreads the points over every host and combines them on the first', async () => {
+    const { pool, answers } = observedPool(3);
+    await pool.run({ model: 'jmachine_loop', params: loop, seed: 1 });
+    const results = answers.map((a) => a.filter((r) => r.type === 'result').length);
+    // 10 points over 3 hosts; the first also answers the combines.
+    expect(answers).toHaveLength(3);
+    for (const n of results) expect(n).toBeGreaterThan(0);
+    pool.dispose();
+  });
+
+  it('draws the points combined so far as they arrive, then the whole result', async () => {
+    const engine = createInProcessEngine(module, 2);
+    const seen: { fraction: number; points: number }[] = [];
+    const count = (r: RunResult) => r.series.reduce((n, s) => n + s.x.length, 0);
+    const outcome = await engine.run(
+      { model: 'jmachine_loop', params: loop, seed: 2 },
+      { onProgress: (p) => seen.push({ fraction: p.fraction, points: count(p.partial) }) },
+    );
+    // Two series (latency, efficiency) per message length: 2 x 2 x 5 points in all.
+    expect(count(outcome.result)).toBe(20);
+    expect(seen.some((s) => s.points > 0 && s.points < 20)).toBe(true);
+    for (let i = 1; i < seen.length; i++) {
+      expect(seen[i]!.points).toBeGreaterThanOrEqual(seen[i - 1]!.points);
+      expect(seen[i]!.fraction).toBeGreaterThanOrEqual(seen[i - 1]!.fraction);
+    }
+    expect(seen.at(-1)!.fraction).toBeLessThanOrEqual(1);
+    engine.dispose();
+  });
+
+  it('an abort cancels the running point on every host', async () => {
+    const { pool, answers } = observedPool(3);
+    const controller = new AbortController();
+    const pending: number[] = [];
+    pool.onPendingChange((n) => pending.push(n));
+    // Long grains: each point warms up for over 50,000 cycles, so every host is inside one.
+    const grains = [50_000, 60_000, 70_000, 80_000, 90_000, 100_000];
+    const long = { ...loop, dims: [8, 8], grain_cycles: grains, max_cycles: 1e6 };
+    const run = pool.run(
+      { model: 'jmachine_loop', params: long, seed: 1 },
+      { signal: controller.signal },
+    );
+    // Every host has reported progress on a point of its own.
+    await expect
+      .poll(
+        () => answers.length === 3 && answers.every((a) => a.some((r) => r.type === 'progress')),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    controller.abort();
+    expect(isAbortError(await run.catch((e: unknown) => e))).toBe(true);
+    await expect
+      .poll(() => answers.map((a) => a.filter((r) => r.type === 'cancelled').length), {
+        timeout: 10_000,
+      })
+      .toEqual([1, 1, 1]);
+    // Nothing after the cancel: no host goes on to another point.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const a of answers) expect(a.at(-1)?.type).toBe('cancelled');
+    expect(pending.at(-1)).toBe(0);
+    pool.dispose();
+  });
+
+  it('runs a model that is no sweep whole on the first host and shuts idle hosts down', async () => {
+    const { pool } = observedPool(3, 20);
+    await pool.run({ model: 'multipsi_perf', params: {}, seed: 1 });
+    expect(pool.started).toBe(1);
+    await pool.run({ model: 'jmachine_loop', params: loop, seed: 1 });
+    expect(pool.started).toBe(3);
+    await expect.poll(() => pool.started, { timeout: 10_000 }).toBe(1);
+    pool.dispose();
+    expect(pool.started).toBe(0);
+  });
+
+  it('rejects bad parameters before any point runs, naming the parameter', async () => {
+    const { pool, answers } = observedPool(3);
+    const error = await pool
+      .run({ model: 'jmachine_loop', params: { max_cycles: 1 }, seed: 1 })
+      .catch((e: unknown) => e);
+    expect((error as { param?: string }).param).toBe('max_cycles');
+    expect(answers).toHaveLength(1);
+    pool.dispose();
+  });
+});

@@ -1,0 +1,202 @@
+import type { EngineClient } from './client';
+import type { Engine, RunOptions, RunOutcome, RunRequest } from './engine';
+import type { PointPartial } from './protocol';
+import type { ModelInfo, RunResult } from './types';
+
+/** Progress, with the points combined so far, at most this often (and at each new point). */
+const PROGRESS_INTERVAL_MS = 100;
+/** A worker beyond the first that had nothing to do for this long is shut down. */
+const IDLE_MS = 10_000;
+
+const EMPTY: RunResult = { scalars: [], series: [] };
+
+/**
+ * The Engine over a pool of engine hosts (workers, worker threads, or in-process hosts). A sweep
+ * model's points are independent, so they are spread over the pool: each host runs one point at a
+ * time, the next free one takes the next point in the sweep's order, and the first host combines
+ * the partials that have come (for progress) and all of them (for the result). Each point's random
+ * stream depends only on the seed and its index, so any pool size gives the same bits. Any other
+ * model runs whole on the first host.
+ */
+export class PoolEngine implements Engine {
+  private readonly lanes: (EngineClient | null)[];
+  private readonly idle = new Map<number, ReturnType<typeof setTimeout>>();
+  private readonly listeners = new Set<(pending: number) => void>();
+  private pending = 0;
+  private disposed = false;
+
+  /** `open` starts host `index`; the pool holds at most `size` (at least 1) of them. */
+  constructor(
+    private readonly open: (index: number) => EngineClient,
+    size: number,
+    private readonly idleMs = IDLE_MS,
+  ) {
+    this.lanes = Array.from({ length: Math.max(1, Math.floor(size) || 1) }, () => null);
+  }
+
+  get size(): number {
+    return this.lanes.length;
+  }
+
+  /** Hosts running now (started and not yet shut down). */
+  get started(): number {
+    return this.lanes.filter((l) => l !== null).length;
+  }
+
+  listModels(signal?: AbortSignal): Promise<ModelInfo[]> {
+    return this.track(this.lane(0).listModels(signal));
+  }
+
+  run(request: RunRequest, options: RunOptions = {}): Promise<RunOutcome> {
+    return this.track(this.sweep(request, options));
+  }
+
+  onPendingChange(listener: (pending: number) => void): () => void {
+    this.listeners.add(listener);
+    listener(this.pending);
+    return () => this.listeners.delete(listener);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const timer of this.idle.values()) clearTimeout(timer);
+    this.idle.clear();
+    this.lanes.forEach((lane, i) => {
+      lane?.dispose();
+      this.lanes[i] = null;
+    });
+  }
+
+  private lane(index: number): EngineClient {
+    const timer = this.idle.get(index);
+    if (timer !== undefined) clearTimeout(timer);
+    this.idle.delete(index);
+    const lane = this.lanes[index] ?? this.open(index);
+    this.lanes[index] = lane;
+    return lane;
+  }
+
+  /** Shuts the hosts beyond the first down once nothing has used them for a while. */
+  private rest(): void {
+    if (this.disposed || this.pending > 0) return;
+    for (let i = 1; i < this.lanes.length; i++) {
+      if (!this.lanes[i] || this.idle.has(i)) continue;
+      this.idle.set(
+        i,
+        setTimeout(() => {
+          this.idle.delete(i);
+          this.lanes[i]?.dispose();
+          this.lanes[i] = null;
+        }, this.idleMs),
+      );
+    }
+  }
+
+  private async track<T>(work: Promise<T>): Promise<T> {
+    this.pending++;
+    this.notify();
+    try {
+      return await work;
+    } finally {
+      this.pending--;
+      this.notify();
+      this.rest();
+    }
+  }
+
+  private notify(): void {
+    for (const listener of this.listeners) listener(this.pending);
+  }
+
+  private async sweep(request: RunRequest, options: RunOptions): Promise<RunOutcome> {
+    const { signal, onProgress } = options;
+    const started = performance.now();
+    const lead = this.lane(0);
+    const { weights, params } = await lead.plan(request, signal);
+    if (weights.length === 0) return lead.run(request, options);
+
+    // One abort for every host's points: the caller's, or the first failure.
+    const stop = new AbortController();
+    const onAbort = () => stop.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const total = weights.reduce((a, b) => a + b, 0);
+    const partials: PointPartial[] = [];
+    const running = new Map<number, number>();
+    let doneWeight = 0;
+    let next = 0;
+    let finished = false;
+    let combined = EMPTY;
+    let lastReport = Number.NEGATIVE_INFINITY;
+
+    // Work done is the finished points' weight plus each running point's share of its own.
+    const fraction = () => {
+      let now = doneWeight;
+      for (const [point, f] of running) now += weights[point]! * f;
+      return total > 0 ? Math.min(1, now / total) : 0;
+    };
+    const report = (force: boolean) => {
+      const now = performance.now();
+      if (finished || !onProgress || (!force && now - lastReport < PROGRESS_INTERVAL_MS)) return;
+      lastReport = now;
+      onProgress({ fraction: fraction(), elapsedMs: now - started, partial: combined });
+    };
+    // One combine at a time; points that arrive meanwhile are folded into the next one.
+    let combining = false;
+    let stale = false;
+    const refresh = async () => {
+      if (combining) {
+        stale = true;
+        return;
+      }
+      combining = true;
+      try {
+        do {
+          stale = false;
+          combined = await lead.combine(request, [...partials], stop.signal);
+          report(true);
+        } while (stale);
+      } finally {
+        combining = false;
+      }
+    };
+    const work = async (index: number) => {
+      const host = this.lane(index);
+      while (next < weights.length && !stop.signal.aborted) {
+        const point = next++;
+        running.set(point, 0);
+        const outcome = await host.runPoint(request, point, {
+          signal: stop.signal,
+          onProgress: (p) => {
+            running.set(point, p.fraction);
+            report(false);
+          },
+        });
+        running.delete(point);
+        partials.push({ point, result: outcome.result });
+        doneWeight += weights[point]!;
+        // A failed or cancelled refresh only delays the drawing; the final combine reports.
+        if (onProgress) refresh().catch(() => {});
+      }
+    };
+
+    try {
+      // The empty combine gives the charts their (empty) series at once.
+      if (onProgress) refresh().catch(() => {});
+      const hosts = Math.min(this.lanes.length, weights.length);
+      await Promise.all(
+        Array.from({ length: hosts }, (_, i) =>
+          work(i).catch((error: unknown) => {
+            stop.abort();
+            throw error;
+          }),
+        ),
+      );
+      const result = await lead.combine(request, partials, signal);
+      return { result, params, elapsedMs: performance.now() - started };
+    } finally {
+      finished = true;
+      stop.abort();
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+}

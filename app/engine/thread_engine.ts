@@ -1,0 +1,33 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+
+import { EngineClient } from './client';
+import type { Engine } from './engine';
+import { PoolEngine } from './pool_engine';
+import type { EngineRequest, EngineResponse } from './protocol';
+
+// Node does not pass tsx's TypeScript loader on to worker threads, so each registers it first.
+const BOOTSTRAP = `import('tsx/esm/api').then((tsx) => {
+  tsx.register();
+  return import(${JSON.stringify(new URL('./thread_worker.ts', import.meta.url).href)});
+});`;
+
+/** One Node worker thread hosting the engine. */
+function threadClient(): EngineClient {
+  const worker = new Worker(BOOTSTRAP, { eval: true });
+  const client = new EngineClient({
+    post: (request: EngineRequest) => worker.postMessage(request),
+    listen: (handler) => worker.on('message', (response: EngineResponse) => handler(response)),
+    close: () => void worker.terminate(),
+  });
+  worker.on('error', (error) => client.fail(`engine thread failed: ${error.message}`));
+  return client;
+}
+
+/** The cores Node reports: the CLI's default for --jobs. */
+export const defaultJobs = availableParallelism;
+
+/** The engine on `jobs` Node worker threads (the CLI's --jobs); a sweep's points run in parallel. */
+export function createThreadEngine(jobs: number): Engine {
+  return new PoolEngine(threadClient, jobs);
+}
