@@ -52,3 +52,17 @@ test('PIE64 MP-Write shows its latency breakdown', async ({ page }, testInfo) =>
   await page.screenshot({ path: testInfo.outputPath('pie64-mpwrite.png'), fullPage: true });
   expect(consoleMessages).toEqual([]);
 });
+
+test('PIE64 load dispatch draws the IU work rates with and without it', async ({
+  page,
+}, testInfo) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=pie64-load-dispatch');
+  await waitIdleLong(page);
+  await expect(page.locator('svg[data-chart="work-rates"]')).toBeVisible();
+  await expect(page.locator('svg[data-chart="work-rate"] .legend')).toContainText(
+    'automatic load dispatch',
+  );
+  await page.screenshot({ path: testInfo.outputPath('pie64-dispatch.png'), fullPage: true });
+  expect(consoleMessages).toEqual([]);
+});

@@ -108,7 +108,7 @@ describe('Simulation', () => {
   it('error() lists the valid models for an unknown one', () => {
     expect(rejected('nope', {}, 1)).toEqual({
       message:
-        "unknown model 'nope'; valid: multipsi_perf, network_traffic, jmachine_round_trip, jmachine_loop, jmachine_terminal, multipsi_queens, pie64_transfer, pie64_congestion",
+        "unknown model 'nope'; valid: multipsi_perf, network_traffic, jmachine_round_trip, jmachine_loop, jmachine_terminal, multipsi_queens, pie64_transfer, pie64_congestion, pie64_dispatch",
     });
   });
 
@@ -239,6 +239,10 @@ describe('wasm against native', () => {
       { ius: 8, lengths: [4, 32], ps: [0.001, 0.2], messages: 3 },
       { command: 2, ius: 6, lengths: [2], ps: [0.01, 0.5], messages: 2, compare_length: 2 },
       { command: 0, ius: 16, lengths: [8], ps: [0.05], messages: 4, ts_te_clocks: 50.3 },
+    ],
+    pie64_dispatch: [
+      {},
+      { ius: 8, goals: [10, 30], grain: 50, producers: 2, propagation_clocks: 3 },
     ],
   };
 

@@ -18,6 +18,7 @@ ModelRegistry builtin_registry() {
   registry.add(multipsi_queens_info());
   registry.add(pie64_transfer_info());
   registry.add(pie64_congestion_info());
+  registry.add(pie64_dispatch_info());
   return registry;
 }
 

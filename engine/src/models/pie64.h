@@ -10,5 +10,7 @@ namespace archex {
 // destinations as the share of transfer instructions grows (sec. 3.2, Figs. 7-9).
 ModelInfo pie64_transfer_info();
 ModelInfo pie64_congestion_info();
+// Automatic load dispatch on the PAN against random placement (sec. 2.3).
+ModelInfo pie64_dispatch_info();
 
 }  // namespace archex

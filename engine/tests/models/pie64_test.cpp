@@ -65,3 +65,16 @@ TEST(Pie64Congestion, RejectsTooManyIus) {
 
 }  // namespace
 }  // namespace archex
+
+namespace archex {
+namespace {
+
+TEST(Pie64Dispatch, SpreadsGoalsMoreEvenlyThanRandomPlacement) {
+  const Result r = run("pie64_dispatch", {{"ius", 16}, {"goals", std::vector<double>{64}}});
+  EXPECT_LT(r.scalar("spread_ratio_64"), 0.5);
+  EXPECT_GT(r.scalar("work_rate_gain_64"), 1.0);
+  EXPECT_EQ(r.find_series("work_rates_64_dispatch").y.size(), 16u);
+}
+
+}  // namespace
+}  // namespace archex
