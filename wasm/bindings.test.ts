@@ -116,7 +116,7 @@ describe('Simulation', () => {
   it('error() lists the valid models for an unknown one', () => {
     expect(rejected('nope', {}, 1)).toEqual({
       message:
-        "unknown model 'nope'; valid: multipsi_perf, network_traffic, jmachine_round_trip, jmachine_loop, jmachine_terminal, multipsi_queens",
+        "unknown model 'nope'; valid: multipsi_perf, network_traffic, jmachine_round_trip, jmachine_loop, jmachine_terminal, multipsi_queens, pie64_transfer, pie64_congestion, pie64_dispatch",
     });
   });
 
@@ -326,6 +326,17 @@ describe('wasm against native', () => {
       { program: 1, pes: 4, k: 3, ks: [1, 3] },
       { queens: 6, pes: 12, mesh_columns: 4, depths: [1, 3], copy_cells: 0 },
       { program: 1, queens: 5, pes: 3, send_share: 0.3, hop_ms: 1, timeline_bins: 10 },
+    ],
+    // PIE64: the three commands, bus and MP costs, Tb above 1, a comparison sweep, few IUs.
+    pie64_transfer: [{}, { commands: [1, 2], lengths: [3, 100], loops: 3, tb_clocks_per_word: 2 }],
+    pie64_congestion: [
+      { ius: 8, lengths: [4, 32], ps: [0.001, 0.2], messages: 3 },
+      { command: 2, ius: 6, lengths: [2], ps: [0.01, 0.5], messages: 2, compare_length: 2 },
+      { command: 0, ius: 16, lengths: [8], ps: [0.05], messages: 4, ts_te_clocks: 50.3 },
+    ],
+    pie64_dispatch: [
+      {},
+      { ius: 8, goals: [10, 30], grain: 50, producers: 2, propagation_clocks: 3 },
     ],
   };
 

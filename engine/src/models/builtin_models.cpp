@@ -4,6 +4,7 @@
 #include "models/multipsi_perf.h"
 #include "models/multipsi_queens.h"
 #include "models/network_traffic.h"
+#include "models/pie64.h"
 
 namespace archex {
 
@@ -15,6 +16,9 @@ ModelRegistry builtin_registry() {
   registry.add(jmachine_loop_info());
   registry.add(jmachine_terminal_info());
   registry.add(multipsi_queens_info());
+  registry.add(pie64_transfer_info());
+  registry.add(pie64_congestion_info());
+  registry.add(pie64_dispatch_info());
   return registry;
 }
 

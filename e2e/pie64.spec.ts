@@ -1,0 +1,68 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+
+import { collectConsole } from './support';
+
+const idle = { timeout: 90_000 };
+
+async function waitIdleLong(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.idle === 'true', null, idle);
+}
+
+test('PIE64 transfers match the paper in the model-vs-paper table', async ({ page }, testInfo) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=pie64-transfer');
+  await waitIdleLong(page);
+  await expect(page.locator('.validation tbody tr')).toHaveCount(5);
+  await expect(page.locator('.validation tr.fail')).toHaveCount(0);
+  await expect(page.locator('.validation')).toContainText('MP-Write - WRITEMN');
+  await expect(page.locator('svg[data-chart="transfer-time"] .legend')).toContainText('MP-Write');
+  await page.screenshot({ path: testInfo.outputPath('pie64-transfer.png'), fullPage: true });
+  expect(consoleMessages).toEqual([]);
+});
+
+test('the PIE64 congestion chart follows the message lengths as they change', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=pie64-congestion-writemn');
+  await waitIdleLong(page);
+  await expect(page.locator('.validation tbody tr')).toHaveCount(4);
+  await expect(page.locator('.validation tr.fail')).toHaveCount(0);
+  await expect(page.locator('.validation')).toContainText('Throughput falls past the limit');
+  const legend = page.locator('svg[data-chart="wait"] .legend');
+  await expect(legend).toContainText('WRITEMN, 1024 words');
+  await page.screenshot({ path: testInfo.outputPath('pie64-writemn.png'), fullPage: true });
+
+  await page.locator('[data-param-number="lengths"]').fill('8, 32');
+  await waitIdleLong(page);
+  await expect(legend).toContainText('WRITEMN, 32 words');
+  await expect(legend).not.toContainText('1024 words');
+  expect(consoleMessages).toEqual([]);
+});
+
+test('PIE64 MP-Write shows its latency breakdown', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=pie64-congestion-mpwrite');
+  await waitIdleLong(page);
+  await expect(page.locator('.validation tr.fail')).toHaveCount(0);
+  await expect(page.locator('svg[data-chart="breakdown"]')).toContainText('Tpa');
+  await page.screenshot({ path: testInfo.outputPath('pie64-mpwrite.png'), fullPage: true });
+  expect(consoleMessages).toEqual([]);
+});
+
+test('PIE64 load dispatch draws the IU work rates with and without it', async ({
+  page,
+}, testInfo) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=pie64-load-dispatch');
+  await waitIdleLong(page);
+  await expect(page.locator('svg[data-chart="work-rates"]')).toBeVisible();
+  await expect(page.locator('svg[data-chart="work-rate"] .legend')).toContainText(
+    'automatic load dispatch',
+  );
+  await page.screenshot({ path: testInfo.outputPath('pie64-dispatch.png'), fullPage: true });
+  expect(consoleMessages).toEqual([]);
+});

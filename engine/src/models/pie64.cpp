@@ -1,0 +1,922 @@
+#include "models/pie64.h"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/param_table.h"
+#include "network/analytic.h"
+#include "pie64/dispatch.h"
+#include "pie64/machine.h"
+
+namespace archex {
+
+namespace {
+
+using pie64::Command;
+using pie64::Costs;
+using pie64::Machine;
+
+constexpr const char* kCitation =
+    "M. Sato, H. Koike, H. Tanaka, Evaluation of the communication functions of the parallel "
+    "computer PIE64 (in Japanese), 1993, sections 2-3";
+
+const std::vector<std::string> kCommandNames = {"WRITEX", "WRITEMN", "MP-Write"};
+const std::vector<std::string> kCommandKeys = {"writex", "writemn", "mpwrite"};
+
+// ---- Shared: the unit's costs ------------------------------------------------------------------
+
+ParamTable<Costs> cost_params() {
+  auto clocks = [](const char* name, const char* label, double value, double max, bool integer,
+                   const char* what) {
+    return number_spec(name, label, "clocks", value, 0, max, integer ? 1 : 0.1, integer, what);
+  };
+  ParamTable<Costs> t;
+  t.add(&Costs::ts_te, clocks("ts_te_clocks", "Set-up + release (Ts + Te)", 38.9, 1000, false,
+                              "Clocks of one transfer beyond its words on an idle network: the "
+                              "command, the NIP's set-up, the circuit's set-up and release "
+                              "(sec. 3.2.1)."))
+      .add(&Costs::tb, number_spec("tb_clocks_per_word", "Transfer time per word (Tb)",
+                                   "clocks/word", 1, 1, 100, 1, true,
+                                   "Clocks per word once the circuit is complete (sec. 3.2.1)."))
+      .add(&Costs::setup_per_switch,
+           clocks("setup_clocks_per_switch", "Set-up per switch", 1, 100, true,
+                  "Clocks a request takes to cross one further 4x4 switch and reserve its "
+                  "output; part of Ts."))
+      .add(&Costs::release, clocks("release_clocks", "Release (Te)", 4, 100, true,
+                                   "Clocks the path stays held after the last word (parity "
+                                   "check, release); part of Ts + Te."))
+      .add(&Costs::command, clocks("command_clocks", "Command bus", 2, 100, true,
+                                   "Clocks for UNIRED's command to reach the NIP or the MP over "
+                                   "the command bus; part of Ts."))
+      .add(&Costs::alloc, clocks("alloc_clocks", "WRITEMN buffer allocation", 5, 1000, true,
+                                 "Clocks the receiving slave NIP takes to allocate the buffer "
+                                 "from its heap, holding the path."))
+      .add(&Costs::mp, clocks("mp_clocks", "MP processing per step (Tmp)", 133.1, 10000, false,
+                              "Clocks the SPARC MP spends on each step of an MP-Write: UNIRED's "
+                              "request, a Req (allocation), an Ack."))
+      .add(&Costs::staging, clocks("staging_clocks", "MP staging write", 2, 100, true,
+                                   "Clocks the MP holds data bus 2 to write a message into its "
+                                   "staging buffer; the DAN master NIP shares that bus."));
+  return t;
+}
+
+ParamSpec lengths_spec(std::vector<double> values) {
+  return list_spec(number_spec("lengths", "Message lengths", "words", 1, 1, 4096, 1, true,
+                               "Words per message; one curve or point per length."),
+                   24, std::move(values));
+}
+
+// Least-squares slope and intercept of y against x.
+std::pair<double, double> line_fit(const std::vector<double>& x, const std::vector<double>& y) {
+  const double n = static_cast<double>(x.size());
+  double sx = 0, sy = 0, sxx = 0, sxy = 0;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    sx += x[i];
+    sy += y[i];
+    sxx += x[i] * x[i];
+    sxy += x[i] * y[i];
+  }
+  const double den = n * sxx - sx * sx;
+  const double slope = den == 0 ? 0 : (n * sxy - sx * sy) / den;
+  return {slope, n == 0 ? 0 : (sy - slope * sx) / n};
+}
+
+// ---- Fig. 6: transfer time against length (the loop method) -----------------------------------
+
+struct TransferParams {
+  std::vector<int> commands;
+  std::vector<int> lengths;
+  int loops;
+  int loop_instructions;
+  Costs costs;
+};
+
+ParamTable<TransferParams> transfer_params() {
+  ParamTable<TransferParams> t;
+  t.add(&TransferParams::commands,
+        list_spec(number_spec("commands", "Commands", "", 0, 0, 2, 1, true,
+                              "Transfer commands to measure: 0 WRITEX, 1 WRITEMN, 2 MP-Write."),
+                  3, {0, 1, 2}))
+      .add(&TransferParams::lengths,
+           lengths_spec({1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096}))
+      .add(&TransferParams::loops,
+           number_spec("loops", "Loop iterations (N)", "iterations", 16, 1, 1000, 1, true,
+                       "Iterations of the measuring loop, each with one transfer from IU 0 to IU "
+                       "1 (Tl = (A - B) / N)."))
+      .add(&TransferParams::loop_instructions,
+           number_spec("loop_instructions", "Loop instructions", "clocks", 1, 1, 1000, 1, true,
+                       "Clocks of the loop's own instructions per iteration besides the "
+                       "transfer instruction (counter and branch)."))
+      .include(&TransferParams::costs, cost_params());
+  return t;
+}
+
+// One loop of N iterations on IU 0, each issuing a transfer to IU 1 (or none, for time B). The
+// transfer instruction waits while the previous transfer still holds the command register.
+class Loop {
+ public:
+  Loop(const TransferParams& p, Command command, int words, bool transfers, std::uint64_t seed)
+      : machine_(2, p.costs, seed),
+        command_(command),
+        words_(words),
+        transfers_(transfers),
+        loops_(p.loops),
+        body_(p.loop_instructions) {}
+
+  // One clock, one instruction: the transfer instruction (waiting while the command register is
+  // taken) or one of the body's; true once the loop and its last transfer are done.
+  bool step() {
+    if (iteration_ < loops_) {
+      if (at_transfer_ && transfers_) {
+        if (!machine_.busy(0)) {
+          machine_.issue(0, command_, 1, words_);
+          at_transfer_ = false;
+        }
+      } else if (++in_body_ >= body_) {
+        in_body_ = 0;
+        ++iteration_;
+        at_transfer_ = true;
+      }
+    }
+    const bool finished = iteration_ >= loops_ && !machine_.busy(0);
+    if (!finished) machine_.step();
+    return finished;
+  }
+  std::int64_t clocks() const { return machine_.now(); }
+
+ private:
+  Machine machine_;
+  Command command_;
+  int words_;
+  bool transfers_;
+  int loops_;
+  int body_;
+  int iteration_ = 0;
+  int in_body_ = 0;
+  bool at_transfer_ = true;
+};
+
+class Pie64Transfer final : public Model {
+ public:
+  Pie64Transfer(TransferParams p, Rng rng) : p_(std::move(p)), seed_(rng.next_u64()) {
+    for (const int c : p_.commands) {
+      if (std::find(order_.begin(), order_.end(), c) == order_.end()) order_.push_back(c);
+    }
+    std::sort(order_.begin(), order_.end());
+    for (const int c : order_) {
+      Series s;
+      s.name = "transfer_clocks_" + kCommandKeys[static_cast<std::size_t>(c)];
+      s.label = kCommandNames[static_cast<std::size_t>(c)];
+      s.x_name = "message length";
+      s.x_unit = "words";
+      s.y_name = "transfer time Tl";
+      s.y_unit = "clocks";
+      curves_.push_back(std::move(s));
+    }
+    start_point();
+  }
+
+  // One unit is one simulated clock of the loop with transfers or of the loop without.
+  bool advance(std::uint64_t budget) override {
+    for (std::uint64_t i = 0; i < budget && !done(); ++i) {
+      Loop& loop = with_ ? *with_ : *without_;
+      if (!loop.step()) continue;
+      if (with_) {
+        a_ = loop.clocks();
+        with_.reset();
+        continue;
+      }
+      const double b = static_cast<double>(without_->clocks());
+      without_.reset();
+      Series& s = curves_[point_ / p_.lengths.size()];
+      s.x.push_back(p_.lengths[point_ % p_.lengths.size()]);
+      s.y.push_back((static_cast<double>(a_) - b) / p_.loops);
+      ++point_;
+      if (!done()) start_point();
+    }
+    return done();
+  }
+
+  double progress() const override {
+    return static_cast<double>(point_) / static_cast<double>(points());
+  }
+
+  Result result() const override {
+    Result r;
+    r.series = curves_;
+    const Series* writex = curve(0);
+    const Series* writemn = curve(1);
+    const Series* mpwrite = curve(2);
+    if (writex != nullptr && !writex->y.empty()) {
+      const auto [slope, intercept] = line_fit(writex->x, writex->y);
+      r.scalars.push_back({"ts_te_fit_clocks", intercept, "clocks",
+                           "WRITEX: intercept of Tl against length (Ts + Te as the paper "
+                           "derived it)"});
+      r.scalars.push_back({"tb_fit_clocks_per_word", slope, "clocks/word",
+                           "WRITEX: slope of Tl against length (Tb)"});
+    }
+    if (writex != nullptr && writemn != nullptr) {
+      r.scalars.push_back({"writemn_minus_writex_clocks", mean_difference(*writemn, *writex),
+                           "clocks", "WRITEMN - WRITEX, mean over the lengths"});
+    }
+    if (writemn != nullptr && mpwrite != nullptr) {
+      const double extra = mean_difference(*mpwrite, *writemn);
+      r.scalars.push_back({"mpwrite_minus_writemn_clocks", extra, "clocks",
+                           "MP-Write - WRITEMN, mean over the lengths"});
+      const double tb = line_fit(writemn->x, writemn->y).first;
+      r.scalars.push_back({"mpwrite_extra_words", extra / tb, "words",
+                           "MP-Write's extra time as WRITEMN words: the difference over "
+                           "WRITEMN's time per word"});
+    }
+    return r;
+  }
+
+ private:
+  std::size_t points() const { return order_.size() * p_.lengths.size(); }
+  bool done() const { return point_ >= points(); }
+  const Series* curve(int command) const {
+    for (std::size_t i = 0; i < order_.size(); ++i) {
+      if (order_[i] == command) return &curves_[i];
+    }
+    return nullptr;
+  }
+  void start_point() {
+    const auto command = static_cast<Command>(order_[point_ / p_.lengths.size()]);
+    const int words = p_.lengths[point_ % p_.lengths.size()];
+    with_ = std::make_unique<Loop>(p_, command, words, true, seed_ + point_);
+    without_ = std::make_unique<Loop>(p_, command, words, false, seed_ + point_);
+  }
+  static double mean_difference(const Series& a, const Series& b) {
+    const std::size_t n = std::min(a.y.size(), b.y.size());
+    double sum = 0;
+    for (std::size_t i = 0; i < n; ++i) sum += a.y[i] - b.y[i];
+    return n == 0 ? 0 : sum / static_cast<double>(n);
+  }
+
+  TransferParams p_;
+  std::uint64_t seed_;
+  std::vector<int> order_;
+  std::vector<Series> curves_;
+  std::size_t point_ = 0;
+  std::unique_ptr<Loop> with_;
+  std::unique_ptr<Loop> without_;
+  std::int64_t a_ = 0;
+};
+
+// ---- Figs. 7-9: all IUs, random destinations, a share p of transfer instructions ---------------
+
+struct CongestionParams {
+  int command;
+  std::vector<int> lengths;
+  std::vector<double> ps;
+  int ius;
+  int messages;
+  int warmup;
+  int compare_length;
+  Costs costs;
+};
+
+ParamTable<CongestionParams> congestion_params() {
+  ParamTable<CongestionParams> t;
+  t.add(&CongestionParams::command,
+        choice_spec("command", "Command", kCommandNames, 1,
+                    "The transfer command every transfer instruction issues."))
+      .add(&CongestionParams::lengths, lengths_spec({1, 4, 16, 64, 256, 1024}))
+      .add(&CongestionParams::ps,
+           list_spec(number_spec("ps", "Message occurrence p", "share", 0.01, 1e-5, 1, 1e-5,
+                                 false,
+                                 "Shares of transfer instructions among the program's "
+                                 "instructions (one clock each); one point per value."),
+                     40,
+                     {1e-4, 1.6e-4, 2.5e-4, 4e-4, 6.3e-4, 1e-3, 1.6e-3, 2.5e-3, 4e-3, 6.3e-3,
+                      1e-2, 1.6e-2, 2.5e-2, 4e-2, 6.3e-2, 0.1, 0.16, 0.25, 0.4, 0.63}))
+      .add(&CongestionParams::ius,
+           number_spec("ius", "Inference units", "IUs", 54, 2, 64, 1, true,
+                       "IUs running the program, on the network's first ports (54 were usable "
+                       "when the paper measured)."))
+      .add(&CongestionParams::messages,
+           number_spec("messages", "Transfers per IU per point", "transfers", 12, 1, 10000, 1,
+                       true,
+                       "A point's measurement ends once this many transfers per IU issued in it "
+                       "are done."))
+      .add(&CongestionParams::warmup,
+           number_spec("warmup", "Warm-up transfers per IU", "transfers", 3, 0, 10000, 1, true,
+                       "Transfers per IU issued before a point's measurement starts."))
+      .add(&CongestionParams::compare_length,
+           number_spec("compare_length", "WRITEMN comparison length", "words", 0, 0, 4096, 1,
+                       true,
+                       "Above 0: also sweep WRITEMN at this length to compare where the two "
+                       "commands reach the limit region (0: no comparison)."))
+      .include(&CongestionParams::costs, cost_params());
+  return t;
+}
+
+// What one point measured, over the transfers issued after the warm-up.
+struct Point {
+  double rate = 0;
+  double wait = 0;
+  double throughput = 0;
+  double latency = 0;
+  double mp = 0;
+  double pa = 0;
+  double trans = 0;
+  double data_wait = 0;
+};
+
+// One point: every IU runs instructions of one clock; each is a transfer instruction with
+// probability p, to a destination drawn uniformly among the other IUs; a transfer instruction
+// waits while the IU's previous transfer still holds the command register.
+class Sweep {
+ public:
+  Sweep(const CongestionParams& p, Command command, int words, double share, std::uint64_t seed)
+      : machine_(p.ius, p.costs, seed),
+        rng_(seed ^ 0x9e3779b97f4a7c15ULL),
+        command_(command),
+        words_(words),
+        // p as a 64-bit threshold: a draw below it is a transfer instruction.
+        threshold_(share >= 1 ? ~0ULL : static_cast<std::uint64_t>(share * 18446744073709551616.0)),
+        warmup_(static_cast<std::int64_t>(p.warmup) * p.ius),
+        target_(static_cast<std::int64_t>(p.messages) * p.ius),
+        trans_(p.costs.ts_te + p.costs.tb * words),
+        pending_(static_cast<std::size_t>(p.ius), 0) {}
+
+  // One clock; true once the point is measured.
+  bool step() {
+    const int n = machine_.ius();
+    for (int iu = 0; iu < n; ++iu) {
+      auto& pending = pending_[static_cast<std::size_t>(iu)];
+      if (!pending) pending = rng_.next_u64() < threshold_;
+      if (!pending || machine_.busy(iu)) continue;
+      pending = 0;
+      int dst = static_cast<int>(rng_.below(static_cast<std::uint64_t>(n - 1)));
+      if (dst >= iu) ++dst;
+      const int id = machine_.issue(iu, command_, dst, words_);
+      if (issued_ == warmup_) {
+        first_ = id;
+        start_ = machine_.now();
+      }
+      ++issued_;
+    }
+    machine_.step();
+    for (const int id : machine_.completed()) {
+      if (first_ < 0 || id < first_) continue;
+      const pie64::Transfer& x = machine_.transfer(id);
+      ++done_;
+      words_done_ += x.words;
+      sum_.wait += x.wait;
+      sum_.latency += static_cast<double>(x.done - x.issued);
+      sum_.mp += x.mp;
+      sum_.pa += x.pa;
+    }
+    return done_ >= target_;
+  }
+
+  Point point() const {
+    const double n = static_cast<double>(done_);
+    const double clocks = static_cast<double>(machine_.now() - start_) * machine_.ius();
+    const int issued_in = issued_ - static_cast<int>(warmup_);
+    Point r;
+    r.rate = issued_in / clocks;
+    r.throughput = static_cast<double>(words_done_) / clocks;
+    r.latency = sum_.latency / n;
+    r.mp = sum_.mp / n;
+    r.pa = sum_.pa / n;
+    r.trans = trans_;
+    r.data_wait = sum_.wait / n;
+    // WRITEX and WRITEMN: the NIP's counter. MP-Write: Tw' = (Tto - Tinst - Ttrans) / Nc, where
+    // Tto - Tinst is the time the transfers took from UNIRED's command on.
+    r.wait = command_ == Command::kMpWrite ? r.latency - trans_ : sum_.wait / n;
+    return r;
+  }
+
+ private:
+  Machine machine_;
+  Rng rng_;
+  Command command_;
+  int words_;
+  std::uint64_t threshold_;
+  std::int64_t warmup_;
+  std::int64_t target_;
+  double trans_;
+  std::vector<std::uint8_t> pending_;
+  int issued_ = 0;
+  int first_ = -1;
+  std::int64_t start_ = 0;
+  std::int64_t done_ = 0;
+  std::int64_t words_done_ = 0;
+  Point sum_;
+};
+
+Series series(std::string name, std::string label, const char* x_name, const char* x_unit,
+              const char* y_name, const char* y_unit) {
+  Series s;
+  s.name = std::move(name);
+  s.label = std::move(label);
+  s.x_name = x_name;
+  s.x_unit = x_unit;
+  s.y_name = y_name;
+  s.y_unit = y_unit;
+  return s;
+}
+
+// Slope of log y against log x over points [from, to) with both positive.
+double log_slope(const std::vector<double>& x, const std::vector<double>& y, std::size_t from,
+                 std::size_t to) {
+  std::vector<double> lx, ly;
+  for (std::size_t i = from; i < to; ++i) {
+    if (x[i] <= 0 || y[i] <= 0) continue;
+    lx.push_back(std::log(x[i]));
+    ly.push_back(std::log(y[i]));
+  }
+  return lx.size() < 2 ? 0 : line_fit(lx, ly).first;
+}
+
+class Pie64Congestion final : public Model {
+ public:
+  Pie64Congestion(CongestionParams p, Rng rng)
+      : p_(std::move(p)), seed_(rng.next_u64()), command_(static_cast<Command>(p_.command)) {
+    for (const int len : p_.lengths) runs_.push_back({command_, len});
+    if (p_.compare_length > 0 && command_ != Command::kWritemn) {
+      runs_.push_back({Command::kWritemn, p_.compare_length});
+    }
+    points_.resize(runs_.size());
+    start_point();
+  }
+
+  // One unit is one simulated clock of the machine at the current point.
+  bool advance(std::uint64_t budget) override {
+    for (std::uint64_t i = 0; i < budget && !done(); ++i) {
+      if (!sweep_->step()) continue;
+      points_[run_].push_back(sweep_->point());
+      if (++p_index_ == p_.ps.size()) {
+        p_index_ = 0;
+        ++run_;
+      }
+      if (!done()) start_point();
+    }
+    return done();
+  }
+
+  double progress() const override {
+    return static_cast<double>(run_ * p_.ps.size() + p_index_) /
+           static_cast<double>(runs_.size() * p_.ps.size());
+  }
+
+  Result result() const override {
+    Result r;
+    const char* cmd = kCommandNames[static_cast<std::size_t>(command_)].c_str();
+    Series limit = series("limit_p", cmd, "message length", "words",
+                          "p where the limit region begins", "share");
+    Series alpha = series("alpha", cmd, "message length", "words", "alpha = Tw / p", "clocks");
+    Series peak = series("peak_throughput", cmd, "message length", "words",
+                         "throughput in the limit region", "words/clock/IU");
+    double below = 0, above = 0;
+    int below_n = 0, above_n = 0;
+    for (std::size_t k = 0; k < p_.lengths.size() && k < points_.size(); ++k) {
+      const std::vector<Point>& pts = points_[k];
+      const std::string len = std::to_string(p_.lengths[k]);
+      const std::string label = std::string(cmd) + ", " + len + " words";
+      Series tw = series("tw_clocks_" + len, label, "message occurrence (measured)",
+                         "transfers/clock/IU", "connection wait Tw", "clocks");
+      Series thr = series("throughput_words_per_clock_" + len, label, "message occurrence p",
+                          "share", "throughput", "words/clock/IU");
+      for (std::size_t i = 0; i < pts.size(); ++i) {
+        tw.x.push_back(pts[i].rate);
+        tw.y.push_back(pts[i].wait);
+        thr.x.push_back(p_.ps[i]);
+        thr.y.push_back(pts[i].throughput);
+      }
+      r.series.push_back(tw);
+      r.series.push_back(thr);
+      if (command_ != Command::kMpWrite) r.series.push_back(patel(p_.lengths[k], label));
+      if (pts.size() < p_.ps.size()) continue;
+      const std::size_t top = onset(pts);
+      limit.x.push_back(p_.lengths[k]);
+      limit.y.push_back(p_.ps[top]);
+      peak.x.push_back(p_.lengths[k]);
+      peak.y.push_back(plateau(pts));
+      r.scalars.push_back({"limit_p_" + len, p_.ps[top], "share",
+                           "p where the limit region begins, " + label});
+      // Below the limit: the points up to a quarter of its p; above: the points past it.
+      std::size_t cut = 0;
+      while (cut < top && p_.ps[cut] <= p_.ps[top] / 4) ++cut;
+      if (cut >= 2) {
+        below += log_slope(tw.x, tw.y, 0, cut);
+        ++below_n;
+        double sum = 0;
+        for (std::size_t i = 0; i < cut; ++i) sum += pts[i].wait / p_.ps[i];
+        alpha.x.push_back(p_.lengths[k]);
+        alpha.y.push_back(sum / static_cast<double>(cut));
+      }
+      if (pts.size() - top >= 3) {
+        above += plateau(pts) / pts[top].throughput;
+        ++above_n;
+        add_limit_line(r, pts, top, len);
+      }
+    }
+    r.series.push_back(limit);
+    r.series.push_back(alpha);
+    r.series.push_back(peak);
+    if (below_n > 0) {
+      r.scalars.push_back({"slope_below", below / below_n, "",
+                           "Mean log-log slope of Tw against the measured occurrence below the "
+                           "limit region"});
+    }
+    if (above_n > 0) {
+      r.scalars.push_back({"throughput_fall", above / above_n, "x",
+                           "Throughput at the highest p over that at the limit region's onset, "
+                           "mean over the lengths"});
+    }
+    if (alpha.y.size() >= 2) {
+      const double span = std::log(alpha.x.back() / alpha.x.front());
+      r.scalars.push_back({"alpha_length_exponent",
+                           std::log(alpha.y.back() / alpha.y.front()) / span, "",
+                           "alpha grows as length to this power (1: in proportion)"});
+    }
+    if (peak.y.size() >= 2) {
+      int rises = 0;
+      for (std::size_t i = 1; i < peak.y.size(); ++i) rises += peak.y[i] > peak.y[i - 1] ? 1 : 0;
+      r.scalars.push_back({"peak_throughput_rises",
+                           rises / static_cast<double>(peak.y.size() - 1), "fraction",
+                           "Share of length steps where the limit region's throughput grows"});
+    }
+    add_comparison(r);
+    add_breakdown(r);
+    return r;
+  }
+
+ private:
+  struct Run {
+    Command command;
+    int words;
+  };
+
+  bool done() const { return run_ >= runs_.size(); }
+  void start_point() {
+    const Run& run = runs_[run_];
+    sweep_ = std::make_unique<Sweep>(p_, run.command, run.words, p_.ps[p_index_],
+                                     seed_ + run_ * p_.ps.size() + p_index_);
+  }
+  // Patel's acceptance of the 3-stage 4x4 network with time in slots of one idle transfer T: an
+  // IU busy for T after each transfer instruction requests in a share m = pT / (1 + pT) of the
+  // slots, and the network passes m x acceptance(m) of them (a blocked request dropped, not
+  // held, and destinations over all 64 ports).
+  Series patel(int words, const std::string& label) const {
+    const Costs& c = p_.costs;
+    const double slot =
+        c.ts_te + c.tb * words + (command_ == Command::kWritemn ? c.alloc : 0);
+    Series s = series("patel_throughput_" + std::to_string(words), "Patel, " + label,
+                      "message occurrence p", "share", "throughput", "words/clock/IU");
+    for (const double p : p_.ps) {
+      const double m = p * slot / (1 + p * slot);
+      s.x.push_back(p);
+      s.y.push_back(m * patel_acceptance(4, 3, m) * words / slot);
+    }
+    return s;
+  }
+  // Mean throughput of the last points, past the limit region's onset.
+  static double plateau(const std::vector<Point>& pts) {
+    const std::size_t n = std::min<std::size_t>(3, pts.size());
+    double sum = 0;
+    for (std::size_t i = pts.size() - n; i < pts.size(); ++i) sum += pts[i].throughput;
+    return sum / static_cast<double>(n);
+  }
+  // The limit region's onset: the first p whose throughput reaches 90 % of that plateau.
+  static std::size_t onset(const std::vector<Point>& pts) {
+    const double level = 0.9 * plateau(pts);
+    std::size_t i = 0;
+    while (i + 1 < pts.size() && pts[i].throughput < level) ++i;
+    return i;
+  }
+  // y = a / x through the points of the limit region, a their mean Tw x occurrence.
+  static void add_limit_line(Result& r, const std::vector<Point>& pts, std::size_t top,
+                             const std::string& len) {
+    double a = 0;
+    double lo = pts[top].rate, hi = pts[top].rate;
+    for (std::size_t i = top; i < pts.size(); ++i) {
+      a += pts[i].wait * pts[i].rate;
+      lo = std::min(lo, pts[i].rate);
+      hi = std::max(hi, pts[i].rate);
+    }
+    a /= static_cast<double>(pts.size() - top);
+    Series s = series("limit_line_" + len, "y = a/x, " + len + " words",
+                      "message occurrence (measured)", "transfers/clock/IU", "connection wait Tw",
+                      "clocks");
+    s.x = {lo / 2, hi * 2};
+    s.y = {a / s.x[0], a / s.x[1]};
+    r.series.push_back(s);
+  }
+  void add_comparison(Result& r) const {
+    if (runs_.size() <= p_.lengths.size() || points_.back().size() < p_.ps.size()) return;
+    const std::size_t ref = onset(points_.back());
+    for (std::size_t k = 0; k < p_.lengths.size(); ++k) {
+      if (p_.lengths[k] != p_.compare_length || points_[k].size() < p_.ps.size()) continue;
+      r.scalars.push_back({"limit_p_ratio", p_.ps[onset(points_[k])] / p_.ps[ref], "x",
+                           "p where this command's limit region begins over WRITEMN's, at the "
+                           "comparison length"});
+    }
+  }
+  // Fig. 9: the latency's parts at each p for the first length, and as one labelled series at the
+  // last p below the limit region (the range the paper's figure shows).
+  void add_breakdown(Result& r) const {
+    if (command_ != Command::kMpWrite || points_.empty() || points_[0].empty()) return;
+    const std::vector<Point>& pts = points_[0];
+    const char* const names[] = {"tmp", "tpa", "tw", "trans", "etc"};
+    const char* const labels[] = {"Tmp", "Tpa", "Tw", "Ts+Te+TbN", "Tetc"};
+    auto parts = [](const Point& q) {
+      return std::vector<double>{q.mp, q.pa, q.data_wait, q.trans,
+                                 q.latency - q.mp - q.pa - q.data_wait - q.trans};
+    };
+    for (std::size_t i = 0; i < pts.size(); ++i) {
+      const std::vector<double> v = parts(pts[i]);
+      for (std::size_t j = 0; j < v.size(); ++j) {
+        r.scalars.push_back({"tl_p" + std::to_string(i) + "_" + names[j], v[j], "clocks",
+                             std::string(labels[j]) + " at p = " + format_number(p_.ps[i])});
+      }
+    }
+    const std::size_t top = onset(pts);
+    const std::size_t at = top == 0 ? 0 : top - 1;
+    const std::vector<double> v = parts(pts[at]);
+    Series tl = series("tl_breakdown", "MP-Write latency at p = " + format_number(p_.ps[at]),
+                       "part", "", "clocks", "clocks");
+    for (std::size_t j = 0; j < v.size(); ++j) {
+      tl.x.push_back(static_cast<double>(j));
+      tl.y.push_back(v[j]);
+      tl.labels.push_back(labels[j]);
+    }
+    r.series.push_back(tl);
+    r.scalars.push_back({"tpa_share", v[1] / pts[at].latency, "fraction",
+                         "Tpa over the latency at the last p below the limit region"});
+    const double growth = pts[at].latency - pts[0].latency;
+    r.scalars.push_back({"tpa_growth_share", growth > 0 ? (pts[at].pa - pts[0].pa) / growth : 0,
+                         "fraction",
+                         "Share of the latency's growth from the lowest p to the last below the "
+                         "limit region that is Tpa's"});
+  }
+
+  CongestionParams p_;
+  std::uint64_t seed_;
+  Command command_;
+  std::vector<Run> runs_;
+  std::vector<std::vector<Point>> points_;
+  std::size_t run_ = 0;
+  std::size_t p_index_ = 0;
+  std::unique_ptr<Sweep> sweep_;
+};
+
+// ---- Automatic load dispatch on the PAN ---------------------------------------------------------
+
+struct DispatchParams {
+  int ius;
+  std::vector<int> goals;
+  int grain;
+  int producers;
+  int goal_words;
+  int propagation;
+  int setup_per_switch;
+};
+
+ParamTable<DispatchParams> dispatch_params() {
+  ParamTable<DispatchParams> t;
+  t.add(&DispatchParams::ius, number_spec("ius", "Inference units", "IUs", 54, 2, 64, 1, true,
+                                          "IUs on the PAN's first ports (54 usable)."))
+      .add(&DispatchParams::goals,
+           list_spec(number_spec("goals", "Goals", "goals", 540, 1, 100000, 1, true,
+                                 "Goals the producers dispatch in one run; one pair of bars "
+                                 "(random, dispatched) per value."),
+                     8, {108, 540, 2700}))
+      .add(&DispatchParams::grain,
+           number_spec("grain", "Goal grain", "clocks", 400, 1, 100000, 1, true,
+                       "Clocks of UNIRED work per goal."))
+      .add(&DispatchParams::producers,
+           number_spec("producers", "Producing IUs", "IUs", 4, 1, 64, 1, true,
+                       "IUs (the first ones) that create the goals and dispatch them, one PAN "
+                       "connection at a time each."))
+      .add(&DispatchParams::goal_words,
+           number_spec("goal_words", "Goal size", "words", 8, 1, 4096, 1, true,
+                       "Words a goal takes over the PAN."))
+      .add(&DispatchParams::propagation,
+           number_spec("propagation_clocks", "Load propagation per stage", "clocks", 1, 1, 1000,
+                       1, true,
+                       "Clocks a load value takes to move back one stage of switches."))
+      .add(&DispatchParams::setup_per_switch,
+           number_spec("setup_clocks_per_switch", "Set-up per switch", "clocks", 1, 0, 100, 1,
+                       true, "Clocks a request takes to cross one further switch."));
+  return t;
+}
+
+// One run: the producers dispatch the goals over the PAN, to the least-loaded IU or to one drawn
+// at random; every IU works through the goals it received; the run ends when all are done. An
+// IU's load value is the goals it holds (queued or running).
+class DispatchRun {
+ public:
+  DispatchRun(const DispatchParams& p, int goals, bool automatic, std::uint64_t seed)
+      : p_(p),
+        pan_(p.ius, p.setup_per_switch, p.propagation, seed),
+        rng_(seed ^ 0x2545f4914f6cdd1dULL),
+        automatic_(automatic),
+        left_(static_cast<std::size_t>(std::min(p.producers, p.ius)), 0),
+        load_(static_cast<std::size_t>(p.ius), 0),
+        remaining_(static_cast<std::size_t>(p.ius), 0),
+        busy_(static_cast<std::size_t>(p.ius), 0),
+        received_(static_cast<std::size_t>(p.ius), 0),
+        goals_(goals) {
+    for (int g = 0; g < goals; ++g) ++left_[static_cast<std::size_t>(g) % left_.size()];
+  }
+
+  // One clock; true once every goal is done.
+  bool step() {
+    const CircuitNetwork& net = pan_.network();
+    // The registers need three stages' propagation before they hold every IU's load.
+    if (net.now() >= 3 * p_.propagation) {
+      for (std::size_t s = 0; s < left_.size(); ++s) {
+        const int src = static_cast<int>(s);
+        if (left_[s] == 0 || net.queued(src) > 0 || sending(src)) continue;
+        const int dst = automatic_ ? pan_.least_loaded(src)
+                                   : static_cast<int>(rng_.below(static_cast<std::uint64_t>(p_.ius)));
+        const int id = pan_.network().open(src, dst, p_.goal_words);
+        if (id >= 0) {
+          --left_[s];
+          open_.push_back(id);
+        }
+      }
+    }
+    for (std::size_t iu = 0; iu < load_.size(); ++iu) {
+      if (load_[iu] == 0) continue;
+      ++busy_[iu];
+      if (--remaining_[iu] == 0) {
+        --load_[iu];
+        ++done_;
+        if (load_[iu] > 0) remaining_[iu] = p_.grain;
+      }
+    }
+    pan_.step(load_);
+    for (const int id : pan_.network().finished()) {
+      const auto dst = static_cast<std::size_t>(pan_.network().connection(id).dst);
+      if (load_[dst]++ == 0) remaining_[dst] = p_.grain;
+      ++received_[dst];
+      open_.erase(std::find(open_.begin(), open_.end(), id));
+    }
+    return done_ == goals_;
+  }
+
+  std::int64_t clocks() const { return pan_.network().now(); }
+  std::vector<double> work_rates() const {
+    std::vector<double> w;
+    for (const std::int64_t b : busy_) {
+      w.push_back(static_cast<double>(b) / static_cast<double>(clocks()));
+    }
+    return w;
+  }
+  // Coefficient of variation of the goals each IU received.
+  double spread() const {
+    const double n = static_cast<double>(received_.size());
+    double sum = 0, sq = 0;
+    for (const int g : received_) {
+      sum += g;
+      sq += static_cast<double>(g) * g;
+    }
+    const double mean = sum / n;
+    return mean == 0 ? 0 : std::sqrt(std::max(0.0, sq / n - mean * mean)) / mean;
+  }
+
+ private:
+  bool sending(int src) const {
+    for (const int id : open_) {
+      if (pan_.network().connection(id).src == src) return true;
+    }
+    return false;
+  }
+
+  DispatchParams p_;
+  pie64::Pan pan_;
+  Rng rng_;
+  bool automatic_;
+  std::vector<int> left_;
+  std::vector<int> load_;
+  std::vector<int> remaining_;
+  std::vector<std::int64_t> busy_;
+  std::vector<int> received_;
+  std::vector<int> open_;
+  int goals_;
+  int done_ = 0;
+};
+
+class Pie64Dispatch final : public Model {
+ public:
+  Pie64Dispatch(DispatchParams p, Rng rng) : p_(std::move(p)), seed_(rng.next_u64()) {
+    rate_[0] = series("work_rate_random", "random placement", "goals", "goals",
+                      "mean work rate", "fraction");
+    rate_[1] = series("work_rate_dispatch", "automatic load dispatch", "goals", "goals",
+                      "mean work rate", "fraction");
+    spread_[0] = series("spread_random", "random placement", "goals", "goals",
+                        "goals per IU: std. dev. / mean", "");
+    spread_[1] = series("spread_dispatch", "automatic load dispatch", "goals", "goals",
+                        "goals per IU: std. dev. / mean", "");
+    start_run();
+  }
+
+  // One unit is one simulated clock of the current run.
+  bool advance(std::uint64_t budget) override {
+    for (std::uint64_t i = 0; i < budget && !done(); ++i) {
+      if (!run_->step()) continue;
+      const std::size_t mode = index_ % 2;
+      const int goals = p_.goals[index_ / 2];
+      const std::vector<double> w = run_->work_rates();
+      double mean = 0;
+      for (const double x : w) mean += x;
+      mean /= static_cast<double>(w.size());
+      rate_[mode].x.push_back(goals);
+      rate_[mode].y.push_back(mean);
+      spread_[mode].x.push_back(goals);
+      spread_[mode].y.push_back(run_->spread());
+      Series stack = series("work_rates_" + std::to_string(goals) + (mode ? "_dispatch" : "_random"),
+                            std::to_string(goals) + (mode ? " goals, dispatched" : " goals, random"),
+                            "IU", "index", "work rate", "fraction");
+      for (std::size_t k = 0; k < w.size(); ++k) {
+        stack.x.push_back(static_cast<double>(k + 1));
+        stack.y.push_back(w[k]);
+      }
+      stacks_.push_back(std::move(stack));
+      ++index_;
+      if (!done()) start_run();
+    }
+    return done();
+  }
+
+  double progress() const override {
+    return static_cast<double>(index_) / static_cast<double>(2 * p_.goals.size());
+  }
+
+  Result result() const override {
+    Result r;
+    r.series = stacks_;
+    r.series.insert(r.series.end(), {rate_[0], rate_[1], spread_[0], spread_[1]});
+    const std::size_t n = std::min(rate_[0].y.size(), rate_[1].y.size());
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::string g = std::to_string(p_.goals[i]);
+      r.scalars.push_back({"work_rate_gain_" + g, rate_[1].y[i] / rate_[0].y[i], "x",
+                           "Mean work rate with dispatch over random placement, " + g +
+                               " goals"});
+      r.scalars.push_back({"spread_ratio_" + g, spread_[1].y[i] / spread_[0].y[i], "x",
+                           "Spread of goals per IU with dispatch over random placement, " + g +
+                               " goals"});
+    }
+    return r;
+  }
+
+ private:
+  bool done() const { return index_ >= 2 * p_.goals.size(); }
+  void start_run() {
+    run_ = std::make_unique<DispatchRun>(p_, p_.goals[index_ / 2], index_ % 2 == 1,
+                                         seed_ + index_ / 2);
+  }
+
+  DispatchParams p_;
+  std::uint64_t seed_;
+  std::size_t index_ = 0;
+  std::unique_ptr<DispatchRun> run_;
+  std::vector<Series> stacks_;
+  Series rate_[2];
+  Series spread_[2];
+};
+
+}  // namespace
+
+ModelInfo pie64_transfer_info() {
+  return model_info<TransferParams>(
+      "pie64_transfer", "PIE64 simple transfers",
+      "Transfer time against message length between two IUs for WRITEX, WRITEMN and MP-Write, "
+      "measured as the paper did: a loop of N transfers (time A) against the same loop without "
+      "them (time B), Tl = (A - B) / N.",
+      kCitation, transfer_params(), [](const TransferParams& p, Rng rng) {
+        return std::make_unique<Pie64Transfer>(p, rng);
+      });
+}
+
+ModelInfo pie64_congestion_info() {
+  return model_info<CongestionParams>(
+      "pie64_congestion", "PIE64 transfers under congestion",
+      "All usable IUs run a program whose instructions are transfers with probability p, to "
+      "random destinations; per message length and p: the connection wait, the throughput and "
+      "where the limit region begins.",
+      kCitation, congestion_params(), [](const CongestionParams& p, Rng rng) {
+        return std::make_unique<Pie64Congestion>(p, rng);
+      });
+}
+
+ModelInfo pie64_dispatch_info() {
+  return model_info<DispatchParams>(
+      "pie64_dispatch", "PIE64 automatic load dispatch",
+      "Goals dispatched over the PAN to the least-loaded IU (load values flowing backwards "
+      "through the switches) or placed at random: the IUs' work rates and the spread of goals.",
+      kCitation, dispatch_params(), [](const DispatchParams& p, Rng rng) {
+        return std::make_unique<Pie64Dispatch>(p, rng);
+      });
+}
+
+}  // namespace archex

@@ -1,0 +1,80 @@
+#include "models/pie64.h"
+
+#include <gtest/gtest.h>
+
+#include "core/simulation.h"
+#include "models/builtin_models.h"
+
+namespace archex {
+namespace {
+
+Result run(const std::string& model, const ParamValues& overrides) {
+  const ModelRegistry registry = builtin_registry();
+  return Simulation(registry, model, overrides, 1).run();
+}
+
+TEST(Pie64Transfer, LoopMethodRecoversTsTeAndTb) {
+  const Result r = run("pie64_transfer", {{"commands", std::vector<double>{0}}});
+  EXPECT_NEAR(r.scalar("ts_te_fit_clocks"), 38.9, 0.5);
+  EXPECT_NEAR(r.scalar("tb_fit_clocks_per_word"), 1.0, 1e-3);
+}
+
+}  // namespace
+}  // namespace archex
+
+namespace archex {
+namespace {
+
+const ParamValues kSmallSweep = {{"ius", 16},
+                                 {"lengths", std::vector<double>{4, 64}},
+                                 {"ps", std::vector<double>{1e-3, 0.3}},
+                                 {"messages", 6}};
+
+TEST(Pie64Congestion, WaitAndThroughputRiseWithTheShareOfTransfers) {
+  const Result r = run("pie64_congestion", kSmallSweep);
+  for (const char* len : {"4", "64"}) {
+    const Series& tw = r.find_series(std::string("tw_clocks_") + len);
+    const Series& thr = r.find_series(std::string("throughput_words_per_clock_") + len);
+    ASSERT_EQ(tw.y.size(), 2u);
+    EXPECT_GT(tw.y[1], tw.y[0]);
+    EXPECT_GT(thr.y[1], thr.y[0]);
+  }
+}
+
+TEST(Pie64Congestion, MpWriteBreaksItsLatencyDown) {
+  ParamValues v = kSmallSweep;
+  v.set("command", 2);
+  v.set("compare_length", 4);
+  const Result r = run("pie64_congestion", v);
+  // Two local MP steps of mp_clocks each (133.1 by default, whole clocks with the rest carried).
+  EXPECT_NEAR(r.scalar("tl_p0_tmp"), 2 * 133.1, 1.0);
+  EXPECT_GT(r.scalar("tl_p0_tpa"), 133);
+  EXPECT_GT(r.scalar("limit_p_ratio"), 0);
+}
+
+TEST(Pie64Congestion, RejectsTooManyIus) {
+  ParamValues v = kSmallSweep;
+  v.set("ius", 65);
+  try {
+    run("pie64_congestion", v);
+    FAIL() << "65 IUs accepted";
+  } catch (const ParamError& e) {
+    EXPECT_EQ(e.param(), "ius");
+  }
+}
+
+}  // namespace
+}  // namespace archex
+
+namespace archex {
+namespace {
+
+TEST(Pie64Dispatch, SpreadsGoalsMoreEvenlyThanRandomPlacement) {
+  const Result r = run("pie64_dispatch", {{"ius", 16}, {"goals", std::vector<double>{64}}});
+  EXPECT_LT(r.scalar("spread_ratio_64"), 0.5);
+  EXPECT_GT(r.scalar("work_rate_gain_64"), 1.0);
+  EXPECT_EQ(r.find_series("work_rates_64_dispatch").y.size(), 16u);
+}
+
+}  // namespace
+}  // namespace archex
