@@ -17,24 +17,39 @@ double percentile(const std::vector<double>& sorted, double q) {
 
 }  // namespace
 
-TrafficPattern::TrafficPattern(const KNCube& topo, Pattern pattern, double hotspot_fraction)
-    : topo_(topo), pattern_(pattern), hotspot_fraction_(hotspot_fraction) {
-  const int n = topo.dimensions();
-  if (pattern == Pattern::kTranspose && topo.radix(0) != topo.radix(n - 1)) {
+TrafficPattern::TrafficPattern(const Topology& topo, Pattern pattern, double hotspot_fraction)
+    : topo_(topo),
+      cube_(dynamic_cast<const KNCube*>(&topo)),
+      pattern_(pattern),
+      hotspot_fraction_(hotspot_fraction),
+      hotspot_(topo.terminals() / 2) {
+  const bool moves_coordinates = pattern == Pattern::kTranspose ||
+                                 pattern == Pattern::kBitComplement ||
+                                 pattern == Pattern::kNeighbor;
+  if (!cube_) {
+    if (moves_coordinates) {
+      throw ParamError("pattern",
+                       "transpose, bit complement and nearest neighbour need a mesh or torus; "
+                       "valid on this network: uniform, hotspot");
+    }
+    return;
+  }
+  const int n = cube_->dimensions();
+  if (pattern == Pattern::kTranspose && cube_->radix(0) != cube_->radix(n - 1)) {
     throw ParamError("pattern",
                      "transpose swaps the first and last coordinates, so their radix "
                      "must be equal (dims " +
-                         std::to_string(topo.radix(0)) + " and " +
-                         std::to_string(topo.radix(n - 1)) + ")");
+                         std::to_string(cube_->radix(0)) + " and " +
+                         std::to_string(cube_->radix(n - 1)) + ")");
   }
+  // On a cube the hotspot is the middle node.
   std::array<int, 3> centre{0, 0, 0};
-  for (int d = 0; d < n; ++d) centre[static_cast<std::size_t>(d)] = topo.radix(d) / 2;
-  hotspot_ = topo.node_at(centre);
+  for (int d = 0; d < n; ++d) centre[static_cast<std::size_t>(d)] = cube_->radix(d) / 2;
+  hotspot_ = cube_->node_at(centre);
 }
 
 int TrafficPattern::destination(int src, Rng& rng) const {
-  const int nodes = topo_.nodes();
-  const int n = topo_.dimensions();
+  const int nodes = topo_.terminals();
   auto uniform_other = [&] {
     const int pick = static_cast<int>(rng.below(static_cast<std::uint64_t>(nodes - 1)));
     return pick >= src ? pick + 1 : pick;
@@ -43,22 +58,23 @@ int TrafficPattern::destination(int src, Rng& rng) const {
     case Pattern::kUniform:
       return uniform_other();
     case Pattern::kTranspose: {
-      std::array<int, 3> c = topo_.coordinates(src);
-      std::reverse(c.begin(), c.begin() + n);
-      return topo_.node_at(c);
+      std::array<int, 3> c = cube_->coordinates(src);
+      std::reverse(c.begin(), c.begin() + cube_->dimensions());
+      return cube_->node_at(c);
     }
     case Pattern::kBitComplement: {
-      std::array<int, 3> c = topo_.coordinates(src);
-      for (int d = 0; d < n; ++d) {
+      std::array<int, 3> c = cube_->coordinates(src);
+      for (int d = 0; d < cube_->dimensions(); ++d) {
         auto& x = c[static_cast<std::size_t>(d)];
-        x = topo_.radix(d) - 1 - x;
+        x = cube_->radix(d) - 1 - x;
       }
-      return topo_.node_at(c);
+      return cube_->node_at(c);
     }
     case Pattern::kNeighbor: {
       for (;;) {
-        const int port = static_cast<int>(rng.below(static_cast<std::uint64_t>(2 * n)));
-        const int next = topo_.neighbor(src, port);
+        const int port =
+            static_cast<int>(rng.below(static_cast<std::uint64_t>(2 * cube_->dimensions())));
+        const int next = cube_->neighbor(src, port);
         if (next >= 0) return next;
       }
     }

@@ -12,16 +12,20 @@ namespace archex {
 
 enum class Pattern { kUniform, kTranspose, kBitComplement, kNeighbor, kHotspot };
 
-// Destinations of the synthetic traffic patterns on a k-ary n-cube.
+// Destinations of the synthetic traffic patterns among a topology's terminals. Uniform and
+// hotspot fit any topology; transpose, bit complement and nearest neighbour move coordinates, so
+// they need a k-ary n-cube.
 class TrafficPattern {
  public:
   // Throws ParamError ("pattern") when the pattern does not fit the topology (a transpose needs
   // equal radix in the dimensions it swaps).
-  TrafficPattern(const KNCube& topo, Pattern pattern, double hotspot_fraction);
+  TrafficPattern(const Topology& topo, Pattern pattern, double hotspot_fraction);
   int destination(int src, Rng& rng) const;
 
  private:
-  const KNCube& topo_;
+  const Topology& topo_;
+  // The topology as a k-ary n-cube, or null.
+  const KNCube* cube_;
   Pattern pattern_;
   double hotspot_fraction_;
   int hotspot_;
