@@ -29,7 +29,9 @@ describe('<ValidationTable>', () => {
         changed={false}
       />,
     );
-    expect(html).toContain('<td>75\u00a0%</td><td>80\u00a0%</td><td>5\u00a0%</td><td>±25\u00a0%</td>');
+    expect(html).toContain(
+      '<td>75\u00a0%</td><td>80\u00a0%</td><td>5\u00a0%</td><td>±25\u00a0%</td>',
+    );
     expect(html).toContain('<td>2,220 RPS</td><td>2,000</td><td>-220</td><td>±300</td>');
     expect(html).not.toContain('fraction');
   });
