@@ -33,6 +33,8 @@ export interface Curve {
   mode?: 'line' | 'points' | 'line+points';
   /** A curve from a pinned earlier run, drawn lighter and dashed for comparison. */
   pinned?: boolean;
+  /** An analytical model's curve (not a simulation), drawn grey and dashed. */
+  model?: boolean;
   /** The x where this curve saturates (latency-vs-load), marked on the curve. */
   saturationX?: number;
 }
@@ -52,6 +54,8 @@ export interface Rule {
   label: string;
   axis: 'x' | 'y';
   value: number;
+  /** An analytical model's bound or value, drawn grey and dashed like the model curves. */
+  model?: boolean;
 }
 
 /** Generic line/scatter chart; also the base of the latency-vs-load and speedup charts. */

@@ -67,6 +67,11 @@ const chartBase = {
 /** Series by exact name, or every series whose name starts with a prefix written as `prefix*`. */
 const SeriesPattern = z.array(z.string().min(1)).min(1);
 
+/** A horizontal (axis 'y') or vertical (axis 'x') line at a value. */
+const RuleSpec = z
+  .object({ label: z.string().min(1), axis: z.enum(['x', 'y']), value: ValueRef })
+  .strict();
+
 const LineSpec = z
   .object({
     ...chartBase,
@@ -78,10 +83,15 @@ const LineSpec = z
     marks: z
       .array(z.object({ label: z.string().min(1), x: ValueRef, y: ValueRef }).strict())
       .optional(),
-    rules: z
-      .array(
-        z.object({ label: z.string().min(1), axis: z.enum(['x', 'y']), value: ValueRef }).strict(),
-      )
+    rules: z.array(RuleSpec).optional(),
+    /**
+     * Analytical models the engine computes beside the simulation, drawn grey and dashed with a
+     * "Models" toggle: curves (series named as `series` are) and rules. One that a run lacks
+     * (a model of another topology) is left out.
+     */
+    models: z
+      .object({ series: SeriesPattern.optional(), rules: z.array(RuleSpec).optional() })
+      .strict()
       .optional(),
     /** Scalar holding a curve's saturation load, `{series}` standing for the series name. */
     saturation: z.string().includes('{series}').optional(),

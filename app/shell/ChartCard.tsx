@@ -43,7 +43,7 @@ function Toggle({ label, on, set }: { label: string; on: boolean; set(on: boolea
   );
 }
 
-/** One chart with its tools: paper overlay, log axes, table, about, export and embed. */
+/** One chart with its tools: paper overlay, analytical models, log axes, table, about, export and embed. */
 export function ChartCard(props: Props) {
   const { spec, chart, choice, onChoice, hasReference, exportInfo, stale } = props;
   const id = useId();
@@ -85,6 +85,9 @@ export function ChartCard(props: Props) {
       <div className="chart-tools" role="toolbar" aria-label={`${spec.title}: tools`}>
         {hasReference ? (
           <Toggle label="Paper values" on={choice.overlay ?? true} set={(v) => set('overlay', v)} />
+        ) : null}
+        {'models' in spec && spec.models ? (
+          <Toggle label="Models" on={choice.models ?? true} set={(v) => set('models', v)} />
         ) : null}
         {axes ? (
           <>

@@ -53,7 +53,7 @@ const result: RunResult = {
   ],
 };
 const run: RunView = { result, params: { comm_rate: 0.05, curve_work_rates: [1, 0.5] } };
-const options: ChartOptions = { overlay: true, pins: [] };
+const options: ChartOptions = { overlay: true, models: true, pins: [] };
 
 describe('resolveRef() and formatTemplate()', () => {
   it('reads constants, parameters and scalars; NaN when missing', () => {
@@ -116,6 +116,7 @@ describe('chartOptions()', () => {
       plane: 3,
     });
     expect(chartOptions({ xLog: false }, [])).toEqual({ ...options, xLog: false });
+    expect(chartOptions({ models: false }, [])).toEqual({ ...options, models: false });
   });
 });
 
@@ -188,6 +189,45 @@ describe('buildChart()', () => {
     expect(built.data.marks?.filter((m) => m.pinned)).toEqual([
       { label: '#1 V2: this configuration', x: 1, y: 0.5, kind: 'current', pinned: true },
     ]);
+  });
+
+  it('draws the models beside the simulation, grey and dashed, and leaves them out when off', () => {
+    const spec: ChartSpec = {
+      id: 'accepted',
+      kind: 'line',
+      title: 'Accepted',
+      about: { what: 'w', mechanism: 'm', citation: 'c' },
+      series: ['perf_vs_overhead'],
+      rules: [{ label: 'always', axis: 'y', value: 'overhead' }],
+      models: {
+        series: ['perf_vs_overhead_w*'],
+        rules: [
+          { label: 'model: bound', axis: 'x', value: 'allowed_overhead' },
+          { label: 'model: absent here', axis: 'y', value: 'no_such_scalar' },
+        ],
+      },
+    };
+    const on = buildChart(spec, v1, run, options);
+    if (on.kind !== 'line') throw new Error(on.kind);
+    expect(on.data.curves.map((c) => [c.id, c.model ?? false])).toEqual([
+      ['perf_vs_overhead', false],
+      ['perf_vs_overhead_w1', true],
+      ['perf_vs_overhead_w0', true],
+    ]);
+    expect(on.data.curves[1]!.points).toEqual([
+      { x: 0, y: 0.5 },
+      { x: 1, y: 0.25 },
+      { x: 2, y: 0.17 },
+    ]);
+    // A model the run lacks (another topology's) is left out, not drawn at NaN.
+    expect(on.data.rules).toEqual([
+      { label: 'always', axis: 'y', value: 1 },
+      { label: 'model: bound', axis: 'x', value: 1, model: true },
+    ]);
+    const off = buildChart(spec, v1, run, { ...options, models: false });
+    if (off.kind !== 'line') throw new Error(off.kind);
+    expect(off.data.curves.map((c) => c.id)).toEqual(['perf_vs_overhead']);
+    expect(off.data.rules).toEqual([{ label: 'always', axis: 'y', value: 1 }]);
   });
 
   it('draws stacked bars divided by their unit, with the paper overlay when asked', () => {

@@ -7,6 +7,7 @@ import type {
   Curve,
   LineChartData,
   Mark,
+  Rule,
   SpeedupData,
   StackedBarData,
   TimelineData,
@@ -32,6 +33,8 @@ export interface PinnedRun {
 export interface ChartOptions {
   /** Draw the preset's reference points (the paper's values). */
   overlay: boolean;
+  /** Draw the analytical models' curves and rules beside the simulation. */
+  models: boolean;
   /** Log axes; absent: as the chart spec says. */
   xLog?: boolean;
   yLog?: boolean;
@@ -44,6 +47,7 @@ export interface ChartOptions {
 export function chartOptions(choice: ChartChoice, pins: PinnedRun[]): ChartOptions {
   return {
     overlay: choice.overlay ?? true,
+    models: choice.models ?? true,
     ...(choice.xLog !== undefined ? { xLog: choice.xLog } : {}),
     ...(choice.yLog !== undefined ? { yLog: choice.yLog } : {}),
     ...(choice.plane !== undefined ? { plane: choice.plane } : {}),
@@ -154,6 +158,27 @@ function lineCurves(spec: LineSpec, run: RunView, pin?: { index: number; label: 
   });
 }
 
+type RuleSpec = NonNullable<LineSpec['rules']>[number];
+
+function resolveRules(rules: RuleSpec[], run: RunView, model?: boolean): Rule[] {
+  return rules
+    .map((r): Rule => ({ label: r.label, axis: r.axis, value: resolveRef(r.value, run) }))
+    .filter((r) => Number.isFinite(r.value))
+    .map((r) => (model ? { ...r, model } : r));
+}
+
+/** The analytical models' curves, grey and dashed, labelled as models. */
+function modelCurves(spec: LineSpec, run: RunView): Curve[] {
+  if (!spec.models?.series) return [];
+  return matchSeries(spec.models.series, run.result).map((s) => ({
+    id: s.name,
+    label: s.label,
+    points: s.x.map((x, i) => ({ x, y: s.y[i] ?? Number.NaN })),
+    mode: 'line',
+    model: true,
+  }));
+}
+
 function sameChart<K extends ChartSpec['kind']>(pin: PinnedRun, spec: ChartSpec, kind: K) {
   const found = pin.preset.charts.find((c) => c.id === spec.id && c.kind === kind);
   return found as Extract<ChartSpec, { kind: K }> | undefined;
@@ -173,6 +198,7 @@ function currentMarks(spec: LineSpec, run: RunView): Mark[] {
 function buildLine(spec: LineSpec, preset: Preset, run: RunView, options: ChartOptions) {
   const first = matchSeries(spec.series, run.result)[0];
   const curves = lineCurves(spec, run);
+  if (options.models) curves.push(...modelCurves(spec, run));
   options.pins.forEach((pin, index) => {
     const pinSpec = sameChart(pin, spec, spec.kind);
     if (pinSpec) curves.push(...lineCurves(pinSpec, pin.run, { index, label: pin.label }));
@@ -202,9 +228,10 @@ function buildLine(spec: LineSpec, preset: Preset, run: RunView, options: ChartO
     y: axis(spec.y, { label: first?.yName ?? 'y', unit: first?.yUnit ?? '' }, options.yLog),
     curves,
     marks,
-    rules: (spec.rules ?? [])
-      .map((r) => ({ label: r.label, axis: r.axis, value: resolveRef(r.value, run) }))
-      .filter((r) => Number.isFinite(r.value)),
+    rules: [
+      ...resolveRules(spec.rules ?? [], run),
+      ...(options.models ? resolveRules(spec.models?.rules ?? [], run, true) : []),
+    ],
   };
   if (spec.kind === 'speedup') {
     return {
