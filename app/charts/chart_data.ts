@@ -125,6 +125,23 @@ export interface ChannelHeatmapData {
   util: number[][];
   /** The z index of the plane drawn (0 for fewer than 3 dimensions). */
   plane: number;
+  /** Any other network (a fly, a crossbar, a router network) as its graph of channels. */
+  graph?: ChannelGraph;
+}
+
+/** One channel, from a router to a router or a terminal, with its utilization (null: no data). */
+export interface GraphChannel {
+  from: number;
+  /** A router index, or routers + t for terminal t. */
+  to: number;
+  value: number | null;
+}
+
+/** A network as routers (switches), terminals and the channels out of the routers. */
+export interface ChannelGraph {
+  routers: number;
+  terminals: number;
+  channels: GraphChannel[];
 }
 
 /** What a processor is doing in a timeline: the states are stacked in this order in each bin. */

@@ -139,7 +139,10 @@ const HeatmapSpec = z
   .object({
     ...chartBase,
     kind: z.literal('channel-heatmap'),
-    /** Series `<prefix><direction>` (xp, xm, yp, ym, zp, zm) hold each channel's utilization. */
+    /**
+     * Series `<prefix><direction>` (xp, xm, yp, ym, zp, zm) hold each channel's utilization on a
+     * cube; any other network gives `<prefix>graph` with `channel_from` and `channel_to`.
+     */
     prefix: z.string().min(1),
     /** The list parameter with the radix per dimension, and the one that is 1 for a torus. */
     dims: z.string().min(1),

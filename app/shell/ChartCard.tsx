@@ -95,7 +95,7 @@ export function ChartCard(props: Props) {
             <Toggle label="Log y" on={axes.y.scale === 'log'} set={(v) => set('yLog', v)} />
           </>
         ) : null}
-        {chart.kind === 'channel-heatmap' && chart.data.dims.length === 3 ? (
+        {chart.kind === 'channel-heatmap' && !chart.data.graph && chart.data.dims.length === 3 ? (
           <label>
             Plane z{' '}
             <select

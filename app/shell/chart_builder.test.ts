@@ -19,6 +19,7 @@ import {
 const presets = loadPresetsFromDisk();
 const v1 = presets.find((p) => p.id === 'multipsi-v1-comm')!;
 const v2 = presets.find((p) => p.id === 'multipsi-v2-estimate')!;
+const custom = presets.find((p) => p.id === 'custom-network')!;
 const lineSpec = v1.charts.find((c) => c.id === 'perf-overhead')!;
 const barSpec = v1.charts.find((c) => c.id === 'cost-breakdown')!;
 
@@ -268,6 +269,41 @@ describe('buildChart()', () => {
       { key: 'pe2', label: 'PE 2', value: 0.25 },
     ]);
   });
+  it('draws a network other than a cube as its graph of channels', () => {
+    const spec = presets
+      .find((p) => p.id === 'custom-network')!
+      .charts.find((c) => c.kind === 'channel-heatmap')!;
+    const graphSeries = (name: string, y: number[]) => ({
+      ...series(name, name, y),
+      x: y.map((_, i) => i),
+    });
+    // A 2 x 2 crossbar: switch 0 sends to terminals 0 and 1 (numbered after the one switch).
+    const crossbar: RunView = {
+      params: { dims: [8, 8], topology: 3 },
+      result: {
+        scalars: [],
+        series: [
+          graphSeries('channel_util_graph', [0.25, Number.NaN]),
+          graphSeries('channel_from', [0, 0]),
+          graphSeries('channel_to', [1, 2]),
+        ],
+      },
+    };
+    const built = buildChart(spec, custom, crossbar, options);
+    if (built.kind !== 'channel-heatmap') throw new Error(built.kind);
+    expect(built.data.graph).toEqual({
+      routers: 1,
+      terminals: 2,
+      channels: [
+        { from: 0, to: 1, value: 0.25 },
+        { from: 0, to: 2, value: null },
+      ],
+    });
+    const cube = buildChart(spec, custom, { params: { dims: [2] }, result }, options);
+    if (cube.kind !== 'channel-heatmap') throw new Error(cube.kind);
+    expect(cube.data.graph).toBeUndefined();
+  });
+
   it('draws a timeline: one row per processor, a state per prefix, bins from the series', () => {
     const spec: ChartSpec = {
       id: 'timeline',

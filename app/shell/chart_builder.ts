@@ -3,6 +3,7 @@
 import type {
   AxisSpec,
   Bar,
+  ChannelGraph,
   ChannelHeatmapData,
   Curve,
   LineChartData,
@@ -305,6 +306,30 @@ function buildWorkRate(spec: WorkRateSpec, run: RunView, options: ChartOptions) 
 
 const DIRECTIONS = ['xp', 'xm', 'yp', 'ym', 'zp', 'zm'];
 
+/**
+ * A network other than a cube, from the series `<prefix>graph` (utilization), `channel_from` and
+ * `channel_to` (x: channel; y: router, or routers + t for terminal t); null on a cube. Every
+ * router has a channel out, so the routers are the sources counted.
+ */
+function channelGraph(prefix: string, run: RunView): ChannelGraph | null {
+  const find = (name: string) => run.result.series.find((s) => s.name === name);
+  const util = find(`${prefix}graph`);
+  const from = find('channel_from');
+  const to = find('channel_to');
+  if (!util || !from || !to) return null;
+  const routers = Math.max(-1, ...from.y) + 1;
+  const terminals = Math.max(routers - 1, ...to.y) - routers + 1;
+  const channels = from.y.map((f, i) => {
+    const value = util.y[i];
+    return {
+      from: f,
+      to: to.y[i] ?? 0,
+      value: value !== undefined && Number.isFinite(value) ? value : null,
+    };
+  });
+  return { routers, terminals, channels };
+}
+
 function buildHeatmap(
   spec: Extract<ChartSpec, { kind: 'channel-heatmap' }>,
   run: RunView,
@@ -316,6 +341,8 @@ function buildHeatmap(
     (d) => run.result.series.find((s) => s.name === `${spec.prefix}${d}`)?.y ?? [],
   );
   const data: ChannelHeatmapData = { dims, torus: run.params[spec.torus] === 1, util, plane };
+  const graph = channelGraph(spec.prefix, run);
+  if (graph) data.graph = graph;
   return { kind: 'channel-heatmap' as const, data };
 }
 

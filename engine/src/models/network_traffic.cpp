@@ -23,7 +23,7 @@
 // - channel utilization at the chosen load: on a cube channel_util_xp, xm, yp, ym, zp, zm (one
 //   value per node, in port order); on any other shape the graph of channels, in the engine's
 //   channel numbering (router by router, port by port), for outputs that lead somewhere:
-//   channel_util (x channel, y utilization), channel_from (x channel, y router) and channel_to
+//   channel_util_graph (x channel, y utilization), channel_from (x channel, y router) and channel_to
 //   (x channel, y the router it feeds, or routers + t for terminal t).
 
 namespace archex {
@@ -274,7 +274,7 @@ class NetworkTraffic final : public Model {
   }
 
   void add_channel_graph(Result& r, const LoadPointResult& c) const {
-    Series util{"channel_util", "channels", "channel", "index", "utilization", "fraction", {}, {}};
+    Series util{"channel_util_graph", "channels", "channel", "index", "utilization", "fraction", {}, {}};
     Series from{"channel_from", "channel sources", "channel", "index", "router", "index", {}, {}};
     Series to{"channel_to", "channel targets", "channel", "index", "router or terminal", "index",
               {}, {}};

@@ -120,7 +120,7 @@ TEST(NetworkTraffic, OffACubeUtilizationIsTheGraphOfChannels) {
                         {"fly_radix", 2},
                         {"fly_stages", 3},
                         {"sweep_rates", std::vector<double>{0.1}}});
-  const Series& util = r.find_series("channel_util");
+  const Series& util = r.find_series("channel_util_graph");
   const Series& from = r.find_series("channel_from");
   const Series& to = r.find_series("channel_to");
   ASSERT_EQ(util.x.size(), 24u);
