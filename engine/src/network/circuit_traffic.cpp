@@ -112,7 +112,10 @@ void CircuitLoadPoint::finish() {
   acceptance_ = measured_finished_ == 0 ? 1
                                         : 1 - static_cast<double>(measured_dropped_) /
                                                   static_cast<double>(measured_finished_);
-  result_.saturated = overflow_ || outstanding_ > 0 || result_.accepted < 0.9 * result_.offered;
+  // Dropped connections are the acceptance's to report: the load is sustained when what was not
+  // dropped gets through.
+  result_.saturated = overflow_ || outstanding_ > 0 ||
+                      result_.accepted < 0.9 * result_.offered * acceptance_;
   phase_ = Phase::kDone;
 }
 

@@ -15,7 +15,9 @@ namespace archex {
 // pattern. A warm-up, then batches of measurement until the mean latency (creation to last word,
 // set-up and queueing at the source included) is known to the target confidence or max_cycles
 // pass, then a drain of the measured connections. Channel utilization is each switch output's
-// held share of the measurement window (set-up, streaming and tear-down).
+// held share of the measurement window (set-up, streaming and tear-down). A load is saturated when
+// the connections not dropped are not delivered as offered (source queues overflow, the measured
+// ones do not drain, or less than 90 % of their words arrive).
 class CircuitLoadPoint {
  public:
   CircuitLoadPoint(const CircuitConfig& config, const TrafficPattern& pattern,

@@ -64,6 +64,8 @@ TEST(CircuitLoadPoint, DroppingLosesMoreAsLoadRises) {
   EXPECT_LT(heavy.acceptance, light.acceptance);
   // What is delivered is what was accepted: the offered load times the acceptance.
   EXPECT_NEAR(heavy.result.accepted, 0.6 * heavy.acceptance, 0.05 * 0.6);
+  // Drops are the acceptance's to report; what is not dropped gets through.
+  EXPECT_FALSE(heavy.result.saturated);
 }
 
 }  // namespace
