@@ -143,7 +143,7 @@ test('an invalid typed value is shown at its field and never reaches the engine'
 
   const field = page.locator('[data-param-number="pes"]');
   await field.fill('0');
-  await expect(page.getByText('Out of range. Valid: 1 to 1024 PEs')).toBeVisible();
+  await expect(page.getByText('Out of range. Valid: 1 to 1024 PEs', { exact: true })).toBeVisible();
   await expect(field).toHaveValue('0');
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await waitIdle(page);
