@@ -40,15 +40,15 @@ enum class SweepScale { kAbsolute, kOfBound };
 
 struct Params {
   NetworkParams net;
-  Pattern pattern = Pattern::kUniform;
-  double hotspot_fraction = 0.1;
-  int packet_flits = 8;
-  double injection_rate = 0.1;
+  Pattern pattern;
+  double hotspot_fraction;
+  int packet_flits;
+  double injection_rate;
   std::vector<double> sweep_rates;
-  SweepScale sweep_scale = SweepScale::kAbsolute;
-  int warmup_cycles = 1000;
-  int max_cycles = 20000;
-  double confidence_percent = 5;
+  SweepScale sweep_scale;
+  int warmup_cycles;
+  int max_cycles;
+  double confidence_percent;
 };
 
 ParamTable<Params> params() {

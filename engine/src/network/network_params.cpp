@@ -193,21 +193,6 @@ CircuitConfig circuit_config(const NetworkParams& p, std::shared_ptr<const Topol
   return c;
 }
 
-const char* routing_name(TopologyKind kind) {
-  switch (kind) {
-    case TopologyKind::kMesh:
-    case TopologyKind::kTorus:
-      return "dimension order";
-    case TopologyKind::kFly:
-      return "destination tag";
-    case TopologyKind::kCrossbar:
-      return "direct";
-    case TopologyKind::kRouterNetwork:
-      return "interval labelling";
-  }
-  return "";
-}
-
 double capacity_bound(const Topology& topology, const NetworkConfig& c) {
   if (const auto* cube = dynamic_cast<const KNCube*>(&topology)) {
     return cube_channel_load_bound(*cube, c);

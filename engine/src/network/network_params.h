@@ -23,40 +23,41 @@ enum class LinkMode { kFullDuplex, kHalfDuplex };
 enum class VcRelease { kOnTail, kOnTailCredit };
 
 // Every parameter of a network: its shape, its switching and the router's options. Filled by
-// network_table(); only the fields of the chosen topology and switching are used.
+// network_table(), which holds the defaults; only the fields of the chosen topology and
+// switching are used.
 struct NetworkParams {
-  TopologyKind topology = TopologyKind::kMesh;
+  TopologyKind topology;
   std::vector<int> dims;
-  int fly_radix = 4;
-  int fly_stages = 3;
-  FlyWiring fly_wiring = FlyWiring::kOmega;
-  int crossbar_ports = 16;
-  RouterShape router_network = RouterShape::kLoop;
-  int clos_leaves = 4;
-  int clos_per_leaf = 4;
-  int clos_spines = 2;
-  int header_delay_cycles = 0;
-  Switching switching = Switching::kWormhole;
-  BlockPolicy circuit_policy = BlockPolicy::kHold;
-  int setup_cycles_per_hop = 1;
-  int release_cycles = 0;
-  int backoff_cycles = 8;
-  int vcs = 1;
-  int buffer_flits = 8;
-  int router_delay_cycles = 0;
-  int route_cycles = 0;
-  int vc_alloc_cycles = 0;
-  int switch_alloc_cycles = 0;
-  int credit_delay_cycles = 0;
-  VcRelease vc_release = VcRelease::kOnTail;
-  FlowControl flow_control = FlowControl::kCredit;
-  double channel_words_per_cycle = 1;
-  LinkMode link_mode = LinkMode::kFullDuplex;
-  double inject_words_per_cycle = 1;
-  double eject_words_per_cycle = 1;
-  int receive_queue_words = 1024;
-  double clock_mhz = 100;
-  int word_bits = 32;
+  int fly_radix;
+  int fly_stages;
+  FlyWiring fly_wiring;
+  int crossbar_ports;
+  RouterShape router_network;
+  int clos_leaves;
+  int clos_per_leaf;
+  int clos_spines;
+  int header_delay_cycles;
+  Switching switching;
+  BlockPolicy circuit_policy;
+  int setup_cycles_per_hop;
+  int release_cycles;
+  int backoff_cycles;
+  int vcs;
+  int buffer_flits;
+  int router_delay_cycles;
+  int route_cycles;
+  int vc_alloc_cycles;
+  int switch_alloc_cycles;
+  int credit_delay_cycles;
+  VcRelease vc_release;
+  FlowControl flow_control;
+  double channel_words_per_cycle;
+  LinkMode link_mode;
+  double inject_words_per_cycle;
+  double eject_words_per_cycle;
+  int receive_queue_words;
+  double clock_mhz;
+  int word_bits;
 };
 
 // The network's parameters, declared once: topology (mesh, torus, fly, crossbar, router network)
@@ -73,9 +74,6 @@ NetworkConfig network_config(const NetworkParams& p, std::shared_ptr<const Topol
 
 // The circuit-switched network's configuration on `topology`.
 CircuitConfig circuit_config(const NetworkParams& p, std::shared_ptr<const Topology> topology);
-
-// The routing the topology does, for messages and descriptions.
-const char* routing_name(TopologyKind kind);
 
 // The most load (flits per terminal per cycle) uniform traffic can offer before some channel is
 // full: the channel-load bound of a k-ary n-cube (cube_channel_load_bound); for other shapes the

@@ -11,6 +11,12 @@
 namespace archex {
 namespace {
 
+// The table's defaults, as a model reads them.
+NetworkParams defaults() {
+  const ParamTable<NetworkParams> table = network_table();
+  return table.read(resolve_params("network", table.specs(), {}));
+}
+
 TEST(NetworkParams, TheCubeSpecsOfTheJMachineModelsComeFromTheTable) {
   NetworkDefaults d;
   d.dims = {8, 8, 8};
@@ -29,7 +35,7 @@ TEST(NetworkParams, TheCubeSpecsOfTheJMachineModelsComeFromTheTable) {
 }
 
 TEST(NetworkParams, EveryTopologyIsBuiltFromItsParameters) {
-  NetworkParams p;
+  NetworkParams p = defaults();
   p.dims = {4, 4};
   EXPECT_EQ(make_topology(p)->terminals(), 16);
   p.topology = TopologyKind::kFly;
@@ -48,7 +54,7 @@ TEST(NetworkParams, EveryTopologyIsBuiltFromItsParameters) {
 }
 
 TEST(NetworkParams, CapacityBoundIsTheChannelLoadBoundOfEachShape) {
-  NetworkParams p;
+  NetworkParams p = defaults();
   p.dims = {32, 32, 32};
   const NetworkConfig c = network_config(p, make_topology(p));
   // A 32-ary mesh's middle channel carries k/4 = 8 per unit injection: the default sweep, as
