@@ -41,6 +41,9 @@ const Reference = z
   })
   .strict();
 
+/** A parameter by name, as `param.<name>`. */
+const ParamName = z.string().regex(/^param\.[a-z0-9_]+$/, 'param.<parameter>');
+
 /** A number from the run: a scalar result's name, `param.<name>` for an input, or a constant. */
 const ValueRef = z.union([z.string().min(1), z.number().finite()]);
 
@@ -196,15 +199,24 @@ export const PresetSchema = z
     reference: z.array(Reference),
     /** The picker card's small drawing of the machine's topology, sized from its parameters. */
     /**
-     * The picker's drawing: a node count laid out as a ring or a near-square grid, or the
-     * machine's own shape from a list parameter of nodes per dimension (`param.dims`).
+     * The picker's drawing: a node count laid out as a ring or a near-square grid, the machine's
+     * own shape from a list parameter of nodes per dimension (`param.dims`), or any network shape
+     * from a choice parameter naming it and the parameters sizing each shape.
      */
     schematic: z.union([
       z.object({ topology: z.enum(['mesh', 'torus', 'ring']), nodes: ValueRef }).strict(),
+      z.object({ topology: z.enum(['mesh', 'torus']), dims: ParamName }).strict(),
       z
         .object({
-          topology: z.enum(['mesh', 'torus']),
-          dims: z.string().regex(/^param\.[a-z0-9_]+$/, 'param.<list parameter>'),
+          /** A choice: mesh, torus, fly, crossbar or router network (or a fixed mesh or torus). */
+          topology: z.union([z.enum(['mesh', 'torus']), ParamName]),
+          dims: ParamName,
+          /** A fly's radix and stages. */
+          fly: z.tuple([ParamName, ParamName]),
+          /** A crossbar's ports. */
+          crossbar: ParamName,
+          /** A router network's shape (direct link, loop, 2-stage Clos), leaves, per leaf, spines. */
+          routers: z.tuple([ParamName, ParamName, ParamName, ParamName]),
         })
         .strict(),
     ]),
