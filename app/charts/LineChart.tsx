@@ -78,12 +78,14 @@ function curveLabel(curve: Curve): string {
 /**
  * Colour and dash of each curve: by position among the non-pinned curves; a pinned curve takes
  * the colour of the current curve with its id (so run and pinned run compare at a glance), else
- * grey, and is dashed.
+ * grey, and is dashed; an analytical model's curve is grey and dashed, so it never passes for a
+ * simulated one.
  */
 function curveStyles(curves: Curve[]): CurveStyle[] {
   const byId = new Map<string, number>();
-  for (const c of curves) if (!c.pinned && !byId.has(c.id)) byId.set(c.id, byId.size);
+  for (const c of curves) if (!c.pinned && !c.model && !byId.has(c.id)) byId.set(c.id, byId.size);
   return curves.map((c) => {
+    if (c.model) return { color: STYLE.guideColor, dash: STYLE.dash };
     const position = byId.get(c.id);
     const color = position === undefined ? palette.grey : seriesColor(position);
     if (c.pinned) return { color, dash: STYLE.dash };
@@ -508,12 +510,12 @@ export function LinePlot({
           {g.rules.map((r) => (
             <line
               key={`${r.axis}:${r.label}`}
-              className="rule"
+              className={r.model ? 'rule model' : 'rule'}
               x1={r.x1}
               x2={r.x2}
               y1={r.y1}
               y2={r.y2}
-              strokeDasharray="4 3"
+              strokeDasharray={r.model ? STYLE.dash : '4 3'}
             />
           ))}
           {g.guides.map((guide) => (

@@ -33,6 +33,8 @@ export interface Curve {
   mode?: 'line' | 'points' | 'line+points';
   /** A curve from a pinned earlier run, drawn lighter and dashed for comparison. */
   pinned?: boolean;
+  /** An analytical model's curve (not a simulation), drawn grey and dashed. */
+  model?: boolean;
   /** The x where this curve saturates (latency-vs-load), marked on the curve. */
   saturationX?: number;
 }
@@ -52,6 +54,8 @@ export interface Rule {
   label: string;
   axis: 'x' | 'y';
   value: number;
+  /** An analytical model's bound or value, drawn grey and dashed like the model curves. */
+  model?: boolean;
 }
 
 /** Generic line/scatter chart; also the base of the latency-vs-load and speedup charts. */
@@ -121,6 +125,23 @@ export interface ChannelHeatmapData {
   util: number[][];
   /** The z index of the plane drawn (0 for fewer than 3 dimensions). */
   plane: number;
+  /** Any other network (a fly, a crossbar, a router network) as its graph of channels. */
+  graph?: ChannelGraph;
+}
+
+/** One channel, from a router to a router or a terminal, with its utilization (null: no data). */
+export interface GraphChannel {
+  from: number;
+  /** A router index, or routers + t for terminal t. */
+  to: number;
+  value: number | null;
+}
+
+/** A network as routers (switches), terminals and the channels out of the routers. */
+export interface ChannelGraph {
+  routers: number;
+  terminals: number;
+  channels: GraphChannel[];
 }
 
 /** What a processor is doing in a timeline: the states are stacked in this order in each bin. */

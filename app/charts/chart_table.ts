@@ -93,8 +93,17 @@ export function workRateStacksTable(data: WorkRateStacksData): ChartTable {
 /**
  * One row per channel of the drawn plane (as the heat map draws it: on a mesh only channels with a
  * neighbour, the ±z ones in 3-D), node by node, x fastest; an empty cell where there is no data.
+ * Off a cube, one row per channel of the graph, from and to.
  */
 export function channelHeatmapTable(data: ChannelHeatmapData): ChartTable {
+  if (data.graph) {
+    const { routers } = data.graph;
+    const end = (id: number) => (id >= routers ? `terminal ${id - routers}` : `switch ${id}`);
+    return {
+      columns: ['from', 'to', 'utilization (fraction)'],
+      rows: data.graph.channels.map((c) => [end(c.from), end(c.to), c.value ?? '']),
+    };
+  }
   return {
     columns: ['x', 'y', 'z', 'direction', 'utilization (fraction)'],
     rows: planeChannels(data).map((c) => [c.x, c.y, c.z, c.direction, c.value ?? '']),

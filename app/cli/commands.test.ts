@@ -162,6 +162,48 @@ describe('runPreset() on the custom network', () => {
     );
     engine.dispose();
   }, 60_000);
+
+  it('runs a fly and a crossbar, with their models, and names a pattern that needs a cube', async () => {
+    const engine = createInProcessEngine(loadNodeModule());
+    const models = await engine.listModels();
+    const preset = findPreset(loadPresetsFromDisk(), 'custom-network');
+    // Patel's own network: 1-word connections set up at once, dropped on conflict.
+    const fly = await runPreset(engine, models, preset, [
+      'topology=fly',
+      'fly_radix=4',
+      'fly_stages=3',
+      'switching=circuit',
+      'circuit_policy=drop',
+      'packet_flits=1',
+      'setup_cycles_per_hop=0',
+      'injection_rate=0.5',
+      'sweep_rates=0.5',
+    ]);
+    let m = 0.5;
+    for (let stage = 0; stage < 3; stage++) m = 1 - (1 - m / 4) ** 4;
+    expect(fly.report.results.acceptance).toBeCloseTo(m / 0.5, 1);
+    expect(fly.report.results.model_capacity_bound).toBe(1);
+    expect(fly.report.results.model_zero_load_latency_cycles).toBeUndefined();
+
+    const crossbar = await runPreset(engine, models, preset, [
+      'topology=crossbar',
+      'crossbar_ports=4',
+      'injection_rate=0.2',
+      'sweep_rates=0.2',
+    ]);
+    // Karol, Hluchyj & Morgan: 0.6553 for N = 4.
+    expect(crossbar.report.results.model_fifo_saturation).toBeCloseTo(0.6553, 3);
+    expect(crossbar.report.results.accepted_flits_per_node_cycle).toBeCloseTo(0.2, 1);
+    await expect(
+      runPreset(engine, models, preset, ['topology=crossbar', 'pattern=transpose']),
+    ).rejects.toThrow(
+      new UsageError(
+        "parameter 'pattern': transpose, bit complement and nearest neighbour need a mesh or " +
+          'torus; valid on this network: uniform, hotspot',
+      ),
+    );
+    engine.dispose();
+  }, 60_000);
 });
 
 describe('runPreset() on the Multi-PSI goal-reduction machine', () => {

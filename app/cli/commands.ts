@@ -140,8 +140,12 @@ export async function runPreset(
       seed,
     });
   } catch (error) {
-    if (error instanceof EngineError && error.param !== undefined)
-      throw new UsageError(error.message);
+    if (error instanceof EngineError && error.param !== undefined) {
+      // A range error names its parameter already; a combination error (a pattern that needs a
+      // cube) is named here.
+      const named = error.message.includes(`'${error.param}'`);
+      throw new UsageError(named ? error.message : `parameter '${error.param}': ${error.message}`);
+    }
     throw error;
   }
   const rows = validate(preset, outcome.result);

@@ -41,6 +41,9 @@ const Reference = z
   })
   .strict();
 
+/** A parameter by name, as `param.<name>`. */
+const ParamName = z.string().regex(/^param\.[a-z0-9_]+$/, 'param.<parameter>');
+
 /** A number from the run: a scalar result's name, `param.<name>` for an input, or a constant. */
 const ValueRef = z.union([z.string().min(1), z.number().finite()]);
 
@@ -67,6 +70,11 @@ const chartBase = {
 /** Series by exact name, or every series whose name starts with a prefix written as `prefix*`. */
 const SeriesPattern = z.array(z.string().min(1)).min(1);
 
+/** A horizontal (axis 'y') or vertical (axis 'x') line at a value. */
+const RuleSpec = z
+  .object({ label: z.string().min(1), axis: z.enum(['x', 'y']), value: ValueRef })
+  .strict();
+
 const LineSpec = z
   .object({
     ...chartBase,
@@ -78,10 +86,15 @@ const LineSpec = z
     marks: z
       .array(z.object({ label: z.string().min(1), x: ValueRef, y: ValueRef }).strict())
       .optional(),
-    rules: z
-      .array(
-        z.object({ label: z.string().min(1), axis: z.enum(['x', 'y']), value: ValueRef }).strict(),
-      )
+    rules: z.array(RuleSpec).optional(),
+    /**
+     * Analytical models the engine computes beside the simulation, drawn grey and dashed with a
+     * "Models" toggle: curves (series named as `series` are) and rules. One that a run lacks
+     * (a model of another topology) is left out.
+     */
+    models: z
+      .object({ series: SeriesPattern.optional(), rules: z.array(RuleSpec).optional() })
+      .strict()
       .optional(),
     /** Scalar holding a curve's saturation load, `{series}` standing for the series name. */
     saturation: z.string().includes('{series}').optional(),
@@ -129,7 +142,10 @@ const HeatmapSpec = z
   .object({
     ...chartBase,
     kind: z.literal('channel-heatmap'),
-    /** Series `<prefix><direction>` (xp, xm, yp, ym, zp, zm) hold each channel's utilization. */
+    /**
+     * Series `<prefix><direction>` (xp, xm, yp, ym, zp, zm) hold each channel's utilization on a
+     * cube; any other network gives `<prefix>graph` with `channel_from` and `channel_to`.
+     */
     prefix: z.string().min(1),
     /** The list parameter with the radix per dimension, and the one that is 1 for a torus. */
     dims: z.string().min(1),
@@ -183,15 +199,24 @@ export const PresetSchema = z
     reference: z.array(Reference),
     /** The picker card's small drawing of the machine's topology, sized from its parameters. */
     /**
-     * The picker's drawing: a node count laid out as a ring or a near-square grid, or the
-     * machine's own shape from a list parameter of nodes per dimension (`param.dims`).
+     * The picker's drawing: a node count laid out as a ring or a near-square grid, the machine's
+     * own shape from a list parameter of nodes per dimension (`param.dims`), or any network shape
+     * from a choice parameter naming it and the parameters sizing each shape.
      */
     schematic: z.union([
       z.object({ topology: z.enum(['mesh', 'torus', 'ring']), nodes: ValueRef }).strict(),
+      z.object({ topology: z.enum(['mesh', 'torus']), dims: ParamName }).strict(),
       z
         .object({
-          topology: z.enum(['mesh', 'torus']),
-          dims: z.string().regex(/^param\.[a-z0-9_]+$/, 'param.<list parameter>'),
+          /** A choice: mesh, torus, fly, crossbar or router network (or a fixed mesh or torus). */
+          topology: z.union([z.enum(['mesh', 'torus']), ParamName]),
+          dims: ParamName,
+          /** A fly's radix and stages. */
+          fly: z.tuple([ParamName, ParamName]),
+          /** A crossbar's ports. */
+          crossbar: ParamName,
+          /** A router network's shape (direct link, loop, 2-stage Clos), leaves, per leaf, spines. */
+          routers: z.tuple([ParamName, ParamName, ParamName, ParamName]),
         })
         .strict(),
     ]),

@@ -43,7 +43,7 @@ function Toggle({ label, on, set }: { label: string; on: boolean; set(on: boolea
   );
 }
 
-/** One chart with its tools: paper overlay, log axes, table, about, export and embed. */
+/** One chart with its tools: paper overlay, analytical models, log axes, table, about, export and embed. */
 export function ChartCard(props: Props) {
   const { spec, chart, choice, onChoice, hasReference, exportInfo, stale } = props;
   const id = useId();
@@ -86,13 +86,16 @@ export function ChartCard(props: Props) {
         {hasReference ? (
           <Toggle label="Paper values" on={choice.overlay ?? true} set={(v) => set('overlay', v)} />
         ) : null}
+        {'models' in spec && spec.models ? (
+          <Toggle label="Models" on={choice.models ?? true} set={(v) => set('models', v)} />
+        ) : null}
         {axes ? (
           <>
             <Toggle label="Log x" on={axes.x.scale === 'log'} set={(v) => set('xLog', v)} />
             <Toggle label="Log y" on={axes.y.scale === 'log'} set={(v) => set('yLog', v)} />
           </>
         ) : null}
-        {chart.kind === 'channel-heatmap' && chart.data.dims.length === 3 ? (
+        {chart.kind === 'channel-heatmap' && !chart.data.graph && chart.data.dims.length === 3 ? (
           <label>
             Plane z{' '}
             <select

@@ -1,3 +1,4 @@
+import { ChannelGraphMap } from '../charts/ChannelGraphMap';
 import { ChannelHeatmap } from '../charts/ChannelHeatmap';
 import { LatencyLoadChart } from '../charts/LatencyLoadChart';
 import { LineChart } from '../charts/LineChart';
@@ -39,7 +40,11 @@ export function ChartView({
     case 'work-rate-stacks':
       return <WorkRateStacks name={name} title={title} data={chart.data} width={width} />;
     case 'channel-heatmap':
-      return <ChannelHeatmap name={name} title={title} data={chart.data} width={width} />;
+      return chart.data.graph ? (
+        <ChannelGraphMap name={name} title={title} data={chart.data} width={width} />
+      ) : (
+        <ChannelHeatmap name={name} title={title} data={chart.data} width={width} />
+      );
     case 'timeline':
       return <TimelineChart name={name} title={title} data={chart.data} width={width} />;
   }

@@ -44,7 +44,7 @@ describe('<Picker>', () => {
     const shape = (id: string) => {
       const preset = presets.find((p) => p.id === id)!;
       const specs = models.find((m) => m.name === preset.model)!.params;
-      return schematicShape(preset, resolveValues(specs, presetParams(preset)));
+      return schematicShape(preset, resolveValues(specs, presetParams(preset)), specs);
     };
     expect(shape('jmachine-latency-load')).toEqual({
       topology: 'mesh',
@@ -54,5 +54,29 @@ describe('<Picker>', () => {
     expect(shape('jmachine-1024-latency-load').dims).toEqual([8, 8, 16]);
     expect(shape('custom-network')).toEqual({ topology: 'mesh', dims: [8, 8], nodes: 64 });
     expect(shape('multipsi-v1-comm')).toEqual({ topology: 'mesh', dims: [3, 2], nodes: 6 });
+  });
+
+  it('draws the custom network in the shape its parameters choose', () => {
+    const preset = presets.find((p) => p.id === 'custom-network')!;
+    const specs = models.find((m) => m.name === preset.model)!.params;
+    const shape = (params: Record<string, number>) =>
+      schematicShape(preset, resolveValues(specs, { ...presetParams(preset), ...params }), specs);
+    expect(shape({ topology: 1 })).toEqual({ topology: 'torus', dims: [8, 8], nodes: 64 });
+    expect(shape({ topology: 2 })).toEqual({ topology: 'fly', dims: [4, 3], nodes: 64 });
+    expect(shape({ topology: 3, crossbar_ports: 8 })).toEqual({
+      topology: 'crossbar',
+      dims: [8],
+      nodes: 8,
+    });
+    expect(shape({ topology: 4, router_network: 0 })).toEqual({
+      topology: 'router network',
+      dims: [0, 2, 0],
+      nodes: 2,
+    });
+    expect(shape({ topology: 4, router_network: 2 })).toEqual({
+      topology: 'router network',
+      dims: [4, 4, 2],
+      nodes: 16,
+    });
   });
 });

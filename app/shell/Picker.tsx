@@ -24,14 +24,52 @@ export function groupByMachine(presets: Preset[]): { machine: string; presets: P
   return [...groups].map(([machine, list]) => ({ machine, presets: list }));
 }
 
-/** What a preset's card draws, from its parameters: the machine's own dims, or a node count. */
-export function schematicShape(preset: Preset, params: Params): Required<SchematicProps> {
+/** Router network shapes as the picker draws them: [leaves, terminals per leaf, spines]. */
+const ROUTER_SHAPES: Record<string, (clos: number[]) => number[]> = {
+  'direct link': () => [0, 2, 0],
+  loop: () => [1, 2, 0],
+  '2-stage Clos': (clos) => clos,
+};
+
+/**
+ * What a preset's card draws, from its parameters (and the model's specs, which name a choice's
+ * values): the machine's own dims, any network shape, or a node count.
+ */
+export function schematicShape(
+  preset: Preset,
+  params: Params,
+  specs: ModelInfo['params'],
+): Required<SchematicProps> {
   const { schematic } = preset;
-  if ('dims' in schematic) {
-    const value = params[schematic.dims.slice('param.'.length)];
+  const param = (ref: string) => params[ref.slice('param.'.length)];
+  const number = (ref: string) => Number(param(ref));
+  const cube = (topology: 'mesh' | 'torus', ref: string) => {
+    const value = param(ref);
     const dims = Array.isArray(value) ? value : [Number(value)];
-    return { topology: schematic.topology, dims, nodes: dims.reduce((a, b) => a * b, 1) };
+    return { topology, dims, nodes: dims.reduce((a, b) => a * b, 1) };
+  };
+  const choice = (ref: string) =>
+    specs.find((s) => `param.${s.name}` === ref)?.choices[number(ref)] ?? '';
+  if ('fly' in schematic) {
+    const { topology } = schematic;
+    const shape = topology.startsWith('param.') ? choice(topology) : topology;
+    if (shape === 'fly') {
+      const dims = schematic.fly.map(number);
+      return { topology: 'fly', dims, nodes: (dims[0] ?? 1) ** (dims[1] ?? 1) };
+    }
+    if (shape === 'crossbar') {
+      const ports = number(schematic.crossbar);
+      return { topology: 'crossbar', dims: [ports], nodes: ports };
+    }
+    if (shape === 'router network') {
+      const [kind = '', ...clos] = schematic.routers;
+      const dims = (ROUTER_SHAPES[choice(kind)] ?? ROUTER_SHAPES.loop!)(clos.map(number));
+      const [leaves = 0, perLeaf = 2] = dims;
+      return { topology: 'router network', dims, nodes: Math.max(2, leaves * perLeaf) };
+    }
+    return cube(shape === 'torus' ? 'torus' : 'mesh', schematic.dims);
   }
+  if ('dims' in schematic) return cube(schematic.topology, schematic.dims);
   const nodes = resolveRef(schematic.nodes, { params, result: { scalars: [], series: [] } });
   const { columns, rows } = gridShape(nodes);
   const dims = schematic.topology === 'ring' ? [nodes] : [columns, rows];
@@ -50,7 +88,7 @@ export function Picker({ presets, models, onPick }: Props) {
             {group.presets.map((preset) => {
               const specs = models.find((m) => m.name === preset.model)?.params ?? [];
               const params = resolveValues(specs, presetParams(preset));
-              const shape = schematicShape(preset, params);
+              const shape = schematicShape(preset, params, specs);
               return (
                 <li key={preset.id}>
                   <a

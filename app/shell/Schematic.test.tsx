@@ -33,6 +33,44 @@ describe('schematicGeometry()', () => {
     expect(wide.wrap).toBe(true);
   });
 
+  it('draws a fly as columns of switches wired stage to stage', () => {
+    const g = schematicGeometry({ topology: 'fly', dims: [4, 3] });
+    const { dots, lines } = g.planes[0]!;
+    // 3 stages of 16 switches, 8 of each drawn, 4 wires out of every switch but the last stage's.
+    expect(dots).toHaveLength(24);
+    expect(lines).toHaveLength(2 * 8 * 4);
+    expect(dots[0]!.x).toBeCloseTo(8, 9);
+    expect(dots[8]!.x).toBeCloseTo(48, 9);
+    expect(dots[16]!.x).toBeCloseTo(88, 9);
+    expect(g.label).toBe('4-ary 3-fly of 64 nodes');
+  });
+
+  it('draws a crossbar as its grid of input and output lines', () => {
+    const g = schematicGeometry({ topology: 'crossbar', dims: [4] });
+    const { lines, corners } = g.planes[0]!;
+    expect(lines).toHaveLength(8);
+    expect(corners).toHaveLength(4);
+    // Inputs run across, outputs down, evenly spaced.
+    expect(lines[1]![0].y - lines[0]![0].y).toBeCloseTo(80 / 3, 9);
+    expect(lines[4]![0].x).toBeCloseTo(8, 9);
+    expect(lines[4]![1].y).toBeCloseTo(88, 9);
+    expect(g.label).toBe('4×4 crossbar of 4 nodes');
+  });
+
+  it('draws a router network as spines, leaves and terminals, or a direct link', () => {
+    const clos = schematicGeometry({ topology: 'router network', dims: [4, 4, 2] });
+    const { dots, lines } = clos.planes[0]!;
+    expect(dots).toHaveLength(2 + 4 + 16);
+    // Every leaf to every spine, every terminal to its leaf.
+    expect(lines).toHaveLength(8 + 16);
+    expect(clos.label).toBe('router network of 6 routers and 16 nodes');
+    const loop = schematicGeometry({ topology: 'router network', dims: [1, 2, 0] });
+    expect(loop.planes[0]!.dots).toHaveLength(3);
+    const direct = schematicGeometry({ topology: 'router network', dims: [0, 2, 0] });
+    expect(direct.planes[0]!.dots).toHaveLength(2);
+    expect(direct.planes[0]!.lines).toHaveLength(1);
+  });
+
   it('fills a grid row by row for a node count, and draws a ring as a ring', () => {
     const six = schematicGeometry({ topology: 'mesh', dims: [3, 3], nodes: 7 });
     expect(six.planes[0]!.dots).toHaveLength(7);

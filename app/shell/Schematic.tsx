@@ -1,8 +1,12 @@
-export type SchematicTopology = 'mesh' | 'torus' | 'ring';
+export type SchematicTopology = 'mesh' | 'torus' | 'ring' | 'fly' | 'crossbar' | 'router network';
 
 export interface SchematicProps {
   topology: SchematicTopology;
-  /** Nodes along each dimension, 1 to 3 of them (x, y, z). */
+  /**
+   * Nodes along each dimension, 1 to 3 of them (x, y, z); for a fly its radix and stages, for a
+   * crossbar its ports, for a router network its leaf routers, terminals per leaf and spines (no
+   * leaf: two terminals linked directly).
+   */
   dims: number[];
   /** Nodes drawn, in x-first order; all of `dims` unless fewer (a node count filling a grid). */
   nodes?: number;
@@ -47,6 +51,9 @@ export interface SchematicGeometry {
  * without dots), and the node count is in the label.
  */
 export function schematicGeometry({ topology, dims, nodes }: SchematicProps): SchematicGeometry {
+  if (topology === 'fly' || topology === 'crossbar' || topology === 'router network') {
+    return switchedGeometry(topology, dims);
+  }
   const sides = dims.map((d) => Math.max(1, Math.round(d)));
   const total = sides.reduce((a, b) => a * b, 1);
   const count = Math.max(1, Math.min(total, Math.round(nodes ?? total)));
@@ -128,6 +135,86 @@ export function schematicGeometry({ topology, dims, nodes }: SchematicProps): Sc
     wrap: topology === 'torus',
     radius: Math.max(1.2, Math.min(5, 40 / Math.max(columns, rows, Math.sqrt(count)))),
     stroke: Math.min(1.2, gap / 3),
+  };
+}
+
+/** Switches drawn per column (or row) at most; the label keeps the real counts. */
+const MAX_SWITCHES = 8;
+
+/** Points spread evenly over [PAD, SIZE - PAD] at `at` across, `count` of them. */
+function spread(count: number, at: number, vertical: boolean): Point[] {
+  return Array.from({ length: count }, (_, i) => {
+    const along = count === 1 ? SIZE / 2 : PAD + ((SIZE - 2 * PAD) * i) / (count - 1);
+    return vertical ? { x: at, y: along } : { x: along, y: at };
+  });
+}
+
+/**
+ * A switched network at picker size: a fly as columns of switches (dots) wired stage to stage
+ * by the perfect shuffle, a crossbar as its grid of input and output lines, a router network as
+ * rows of spines, leaf routers and terminals.
+ */
+function switchedGeometry(topology: SchematicTopology, dims: number[]): SchematicGeometry {
+  const [a = 1, b = 1, c = 0] = dims.map((d) => Math.max(0, Math.round(d)));
+  const lines: [Point, Point][] = [];
+  const dots: Point[] = [];
+  const corners: Point[] = [];
+  let label: string;
+  if (topology === 'fly') {
+    const [k, n] = [Math.max(2, a), Math.max(1, b)];
+    const switches = k ** (n - 1);
+    const shown = Math.min(switches, MAX_SWITCHES);
+    const columns = Array.from({ length: n }, (_, s) =>
+      spread(shown, n === 1 ? SIZE / 2 : PAD + ((SIZE - 2 * PAD) * s) / (n - 1), true),
+    );
+    columns.forEach((column, s) => {
+      dots.push(...column);
+      const next = columns[s + 1];
+      if (!next) return;
+      column.forEach((p, i) => {
+        for (let j = 0; j < Math.min(k, shown); j++) lines.push([p, next[(i * k + j) % shown]!]);
+      });
+    });
+    label = `${k}-ary ${n}-fly of ${k ** n} nodes`;
+  } else if (topology === 'crossbar') {
+    const ports = Math.max(1, a);
+    const shown = Math.min(ports, 2 * MAX_SWITCHES);
+    const inputs = spread(shown, PAD, true);
+    const outputs = spread(shown, PAD, false);
+    inputs.forEach((p) => lines.push([p, { x: SIZE - PAD, y: p.y }]));
+    outputs.forEach((p) => lines.push([p, { x: p.x, y: SIZE - PAD }]));
+    corners.push(
+      { x: PAD, y: PAD },
+      { x: SIZE - PAD, y: PAD },
+      { x: SIZE - PAD, y: SIZE - PAD },
+      { x: PAD, y: SIZE - PAD },
+    );
+    label = `${ports}×${ports} crossbar of ${ports} nodes`;
+  } else if (a === 0) {
+    const ends = spread(2, SIZE / 2, false);
+    dots.push(...ends);
+    lines.push([ends[0]!, ends[1]!]);
+    label = 'router network: a direct link of 2 nodes';
+  } else {
+    const [leaves, perLeaf, spines] = [a, Math.max(1, b), c];
+    const spineRow = spread(Math.min(spines, MAX_SWITCHES), PAD, false);
+    const leafRow = spread(Math.min(leaves, MAX_SWITCHES), SIZE / 2, false);
+    const terminals = Math.min(leaves * perLeaf, 2 * MAX_SWITCHES);
+    const terminalRow = spread(terminals, SIZE - PAD, false);
+    for (const leaf of leafRow) for (const spine of spineRow) lines.push([leaf, spine]);
+    terminalRow.forEach((t, i) => {
+      lines.push([t, leafRow[Math.floor((i * leafRow.length) / terminals)]!]);
+    });
+    dots.push(...spineRow, ...leafRow, ...terminalRow);
+    label = `router network of ${leaves + spines} routers and ${leaves * perLeaf} nodes`;
+  }
+  return {
+    label,
+    planes: [{ corners, lines, dots }],
+    depth: [],
+    wrap: false,
+    radius: Math.max(1.2, Math.min(4, 30 / Math.max(1, dots.length))),
+    stroke: 0.8,
   };
 }
 

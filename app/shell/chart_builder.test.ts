@@ -19,6 +19,7 @@ import {
 const presets = loadPresetsFromDisk();
 const v1 = presets.find((p) => p.id === 'multipsi-v1-comm')!;
 const v2 = presets.find((p) => p.id === 'multipsi-v2-estimate')!;
+const custom = presets.find((p) => p.id === 'custom-network')!;
 const lineSpec = v1.charts.find((c) => c.id === 'perf-overhead')!;
 const barSpec = v1.charts.find((c) => c.id === 'cost-breakdown')!;
 
@@ -53,7 +54,7 @@ const result: RunResult = {
   ],
 };
 const run: RunView = { result, params: { comm_rate: 0.05, curve_work_rates: [1, 0.5] } };
-const options: ChartOptions = { overlay: true, pins: [] };
+const options: ChartOptions = { overlay: true, models: true, pins: [] };
 
 describe('resolveRef() and formatTemplate()', () => {
   it('reads constants, parameters and scalars; NaN when missing', () => {
@@ -116,6 +117,7 @@ describe('chartOptions()', () => {
       plane: 3,
     });
     expect(chartOptions({ xLog: false }, [])).toEqual({ ...options, xLog: false });
+    expect(chartOptions({ models: false }, [])).toEqual({ ...options, models: false });
   });
 });
 
@@ -190,6 +192,45 @@ describe('buildChart()', () => {
     ]);
   });
 
+  it('draws the models beside the simulation, grey and dashed, and leaves them out when off', () => {
+    const spec: ChartSpec = {
+      id: 'accepted',
+      kind: 'line',
+      title: 'Accepted',
+      about: { what: 'w', mechanism: 'm', citation: 'c' },
+      series: ['perf_vs_overhead'],
+      rules: [{ label: 'always', axis: 'y', value: 'overhead' }],
+      models: {
+        series: ['perf_vs_overhead_w*'],
+        rules: [
+          { label: 'model: bound', axis: 'x', value: 'allowed_overhead' },
+          { label: 'model: absent here', axis: 'y', value: 'no_such_scalar' },
+        ],
+      },
+    };
+    const on = buildChart(spec, v1, run, options);
+    if (on.kind !== 'line') throw new Error(on.kind);
+    expect(on.data.curves.map((c) => [c.id, c.model ?? false])).toEqual([
+      ['perf_vs_overhead', false],
+      ['perf_vs_overhead_w1', true],
+      ['perf_vs_overhead_w0', true],
+    ]);
+    expect(on.data.curves[1]!.points).toEqual([
+      { x: 0, y: 0.5 },
+      { x: 1, y: 0.25 },
+      { x: 2, y: 0.17 },
+    ]);
+    // A model the run lacks (another topology's) is left out, not drawn at NaN.
+    expect(on.data.rules).toEqual([
+      { label: 'always', axis: 'y', value: 1 },
+      { label: 'model: bound', axis: 'x', value: 1, model: true },
+    ]);
+    const off = buildChart(spec, v1, run, { ...options, models: false });
+    if (off.kind !== 'line') throw new Error(off.kind);
+    expect(off.data.curves.map((c) => c.id)).toEqual(['perf_vs_overhead']);
+    expect(off.data.rules).toEqual([{ label: 'always', axis: 'y', value: 1 }]);
+  });
+
   it('draws stacked bars divided by their unit, with the paper overlay when asked', () => {
     const built = buildChart(barSpec, v1, run, options);
     if (built.kind !== 'stacked-bars') throw new Error(built.kind);
@@ -228,6 +269,41 @@ describe('buildChart()', () => {
       { key: 'pe2', label: 'PE 2', value: 0.25 },
     ]);
   });
+  it('draws a network other than a cube as its graph of channels', () => {
+    const spec = presets
+      .find((p) => p.id === 'custom-network')!
+      .charts.find((c) => c.kind === 'channel-heatmap')!;
+    const graphSeries = (name: string, y: number[]) => ({
+      ...series(name, name, y),
+      x: y.map((_, i) => i),
+    });
+    // A 2 x 2 crossbar: switch 0 sends to terminals 0 and 1 (numbered after the one switch).
+    const crossbar: RunView = {
+      params: { dims: [8, 8], topology: 3 },
+      result: {
+        scalars: [],
+        series: [
+          graphSeries('channel_util_graph', [0.25, Number.NaN]),
+          graphSeries('channel_from', [0, 0]),
+          graphSeries('channel_to', [1, 2]),
+        ],
+      },
+    };
+    const built = buildChart(spec, custom, crossbar, options);
+    if (built.kind !== 'channel-heatmap') throw new Error(built.kind);
+    expect(built.data.graph).toEqual({
+      routers: 1,
+      terminals: 2,
+      channels: [
+        { from: 0, to: 1, value: 0.25 },
+        { from: 0, to: 2, value: null },
+      ],
+    });
+    const cube = buildChart(spec, custom, { params: { dims: [2] }, result }, options);
+    if (cube.kind !== 'channel-heatmap') throw new Error(cube.kind);
+    expect(cube.data.graph).toBeUndefined();
+  });
+
   it('draws a timeline: one row per processor, a state per prefix, bins from the series', () => {
     const spec: ChartSpec = {
       id: 'timeline',

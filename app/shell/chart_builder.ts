@@ -3,10 +3,12 @@
 import type {
   AxisSpec,
   Bar,
+  ChannelGraph,
   ChannelHeatmapData,
   Curve,
   LineChartData,
   Mark,
+  Rule,
   SpeedupData,
   StackedBarData,
   TimelineData,
@@ -32,6 +34,8 @@ export interface PinnedRun {
 export interface ChartOptions {
   /** Draw the preset's reference points (the paper's values). */
   overlay: boolean;
+  /** Draw the analytical models' curves and rules beside the simulation. */
+  models: boolean;
   /** Log axes; absent: as the chart spec says. */
   xLog?: boolean;
   yLog?: boolean;
@@ -44,6 +48,7 @@ export interface ChartOptions {
 export function chartOptions(choice: ChartChoice, pins: PinnedRun[]): ChartOptions {
   return {
     overlay: choice.overlay ?? true,
+    models: choice.models ?? true,
     ...(choice.xLog !== undefined ? { xLog: choice.xLog } : {}),
     ...(choice.yLog !== undefined ? { yLog: choice.yLog } : {}),
     ...(choice.plane !== undefined ? { plane: choice.plane } : {}),
@@ -154,6 +159,27 @@ function lineCurves(spec: LineSpec, run: RunView, pin?: { index: number; label: 
   });
 }
 
+type RuleSpec = NonNullable<LineSpec['rules']>[number];
+
+function resolveRules(rules: RuleSpec[], run: RunView, model?: boolean): Rule[] {
+  return rules
+    .map((r): Rule => ({ label: r.label, axis: r.axis, value: resolveRef(r.value, run) }))
+    .filter((r) => Number.isFinite(r.value))
+    .map((r) => (model ? { ...r, model } : r));
+}
+
+/** The analytical models' curves, grey and dashed, labelled as models. */
+function modelCurves(spec: LineSpec, run: RunView): Curve[] {
+  if (!spec.models?.series) return [];
+  return matchSeries(spec.models.series, run.result).map((s) => ({
+    id: s.name,
+    label: s.label,
+    points: s.x.map((x, i) => ({ x, y: s.y[i] ?? Number.NaN })),
+    mode: 'line',
+    model: true,
+  }));
+}
+
 function sameChart<K extends ChartSpec['kind']>(pin: PinnedRun, spec: ChartSpec, kind: K) {
   const found = pin.preset.charts.find((c) => c.id === spec.id && c.kind === kind);
   return found as Extract<ChartSpec, { kind: K }> | undefined;
@@ -173,6 +199,7 @@ function currentMarks(spec: LineSpec, run: RunView): Mark[] {
 function buildLine(spec: LineSpec, preset: Preset, run: RunView, options: ChartOptions) {
   const first = matchSeries(spec.series, run.result)[0];
   const curves = lineCurves(spec, run);
+  if (options.models) curves.push(...modelCurves(spec, run));
   options.pins.forEach((pin, index) => {
     const pinSpec = sameChart(pin, spec, spec.kind);
     if (pinSpec) curves.push(...lineCurves(pinSpec, pin.run, { index, label: pin.label }));
@@ -202,9 +229,10 @@ function buildLine(spec: LineSpec, preset: Preset, run: RunView, options: ChartO
     y: axis(spec.y, { label: first?.yName ?? 'y', unit: first?.yUnit ?? '' }, options.yLog),
     curves,
     marks,
-    rules: (spec.rules ?? [])
-      .map((r) => ({ label: r.label, axis: r.axis, value: resolveRef(r.value, run) }))
-      .filter((r) => Number.isFinite(r.value)),
+    rules: [
+      ...resolveRules(spec.rules ?? [], run),
+      ...(options.models ? resolveRules(spec.models?.rules ?? [], run, true) : []),
+    ],
   };
   if (spec.kind === 'speedup') {
     return {
@@ -278,6 +306,30 @@ function buildWorkRate(spec: WorkRateSpec, run: RunView, options: ChartOptions) 
 
 const DIRECTIONS = ['xp', 'xm', 'yp', 'ym', 'zp', 'zm'];
 
+/**
+ * A network other than a cube, from the series `<prefix>graph` (utilization), `channel_from` and
+ * `channel_to` (x: channel; y: router, or routers + t for terminal t); null on a cube. Every
+ * router has a channel out, so the routers are the sources counted.
+ */
+function channelGraph(prefix: string, run: RunView): ChannelGraph | null {
+  const find = (name: string) => run.result.series.find((s) => s.name === name);
+  const util = find(`${prefix}graph`);
+  const from = find('channel_from');
+  const to = find('channel_to');
+  if (!util || !from || !to) return null;
+  const routers = Math.max(-1, ...from.y) + 1;
+  const terminals = Math.max(routers - 1, ...to.y) - routers + 1;
+  const channels = from.y.map((f, i) => {
+    const value = util.y[i];
+    return {
+      from: f,
+      to: to.y[i] ?? 0,
+      value: value !== undefined && Number.isFinite(value) ? value : null,
+    };
+  });
+  return { routers, terminals, channels };
+}
+
 function buildHeatmap(
   spec: Extract<ChartSpec, { kind: 'channel-heatmap' }>,
   run: RunView,
@@ -289,6 +341,8 @@ function buildHeatmap(
     (d) => run.result.series.find((s) => s.name === `${spec.prefix}${d}`)?.y ?? [],
   );
   const data: ChannelHeatmapData = { dims, torus: run.params[spec.torus] === 1, util, plane };
+  const graph = channelGraph(spec.prefix, run);
+  if (graph) data.graph = graph;
   return { kind: 'channel-heatmap' as const, data };
 }
 

@@ -35,7 +35,7 @@ const full: UrlState = {
   params: { pes: 8, depths: [1, 3, 5] },
   seed: 9,
   theme: 'dark',
-  charts: { 'perf-overhead': { overlay: false, yLog: true } },
+  charts: { 'perf-overhead': { overlay: false, yLog: true }, accepted: { models: false } },
   pins: [{ presetId: 'multipsi-v1-comm', params: { comm_rate: 0.1 } }],
 };
 
@@ -51,7 +51,10 @@ describe('serializeUrlState() / parseUrlState()', () => {
     const a = serializeUrlState({ ...full, charts: { x: { yLog: true, overlay: false } } });
     const b = serializeUrlState({
       ...full,
-      charts: { x: { overlay: false, table: false, yLog: true }, y: { overlay: true } },
+      charts: {
+        x: { overlay: false, table: false, yLog: true },
+        y: { overlay: true, models: true },
+      },
     });
     expect(a).toBe(b);
   });

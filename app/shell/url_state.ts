@@ -22,6 +22,8 @@ export type Theme = 'light' | 'dark';
 export interface ChartChoice {
   /** Paper overlay; on by default. */
   overlay?: boolean;
+  /** Analytical models beside the simulation; on by default. */
+  models?: boolean;
   /** Data shown as a table. */
   table?: boolean;
   /** Log x axis; absent: as the preset draws it, true or false: the user's choice. */
@@ -75,6 +77,7 @@ const ThemeSchema = z.enum(['light', 'dark']);
 const ChartChoiceSchema = z
   .object({
     overlay: z.boolean().optional(),
+    models: z.boolean().optional(),
     table: z.boolean().optional(),
     xLog: z.boolean().optional(),
     yLog: z.boolean().optional(),
@@ -253,6 +256,7 @@ function sortedParams(params: Params): Params {
 function isDefaultChoice(choice: ChartChoice): boolean {
   return (
     (choice.overlay ?? true) &&
+    (choice.models ?? true) &&
     !choice.table &&
     choice.xLog === undefined &&
     choice.yLog === undefined &&
@@ -271,6 +275,7 @@ export function serializeUrlState(state: UrlState): string {
         id,
         {
           ...(c.overlay === false ? { overlay: false } : {}),
+          ...(c.models === false ? { models: false } : {}),
           ...(c.table ? { table: true } : {}),
           ...(c.xLog !== undefined ? { xLog: c.xLog } : {}),
           ...(c.yLog !== undefined ? { yLog: c.yLog } : {}),

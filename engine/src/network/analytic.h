@@ -2,6 +2,7 @@
 
 #include "network/kncube.h"
 #include "network/network.h"
+#include "network/topology.h"
 
 namespace archex {
 
@@ -37,5 +38,11 @@ double cube_zero_load_latency_cycles(const KNCube& cube, const NetworkConfig& co
 // & Towles' channel-load bound; half of it on half-duplex links), capped by the injection and
 // ejection rates.
 double cube_channel_load_bound(const KNCube& cube, const NetworkConfig& config);
+
+// The load of the most loaded channel between routers per unit of load each terminal offers,
+// when every terminal sends to every other terminal alike along the topology's routes: walks
+// every route, so it is meant for small networks (a router network), where no closed form fits.
+// 0 when no route crosses a channel between routers (a lone crossbar).
+double uniform_max_channel_load(const Topology& topology);
 
 }  // namespace archex

@@ -1,45 +1,252 @@
 #include "network/network_params.h"
 
+#include <algorithm>
+#include <string>
+#include <utility>
+
+#include "network/analytic.h"
+#include "network/crossbar.h"
+#include "network/router_network.h"
+
 namespace archex {
 
-std::vector<ParamSpec> network_specs(const NetworkDefaults& d) {
+namespace {
+
+ParamSpec cycles_spec(const char* name, const char* label, double value, double max,
+                      const char* description) {
+  return number_spec(name, label, "cycles", value, 0, max, 1, true, description);
+}
+
+}  // namespace
+
+ParamTable<NetworkParams> network_table() {
   ParamSpec dims =
       number_spec("dims", "Radix per dimension", "nodes", 8, 2, 32, 1, true,
                   "Nodes along each dimension, 1 to 3 dimensions, typed 8x8x8 or 8, 8, 8.");
   dims.max_items = 3;
-  dims.default_list = d.dims;
-  return {
-      choice_spec("topology", "Topology", {"mesh", "torus"}, d.torus ? 1 : 0,
-             "Mesh, or torus (wrap-around links; needs 2 or more virtual channels)."),
-      dims,
-      number_spec("vcs", "Virtual channels", "per channel", d.vcs, 1, 4, 1, true,
-                  "Virtual channels per physical channel; a torus splits them into two dateline "
-                  "classes."),
-      number_spec("buffer_flits", "Buffer per virtual channel", "flits", d.buffer_flits, 1, 64, 1,
-                  true, "Flit buffer of each virtual channel at a router input."),
-      number_spec("router_delay_cycles", "Router delay", "cycles", d.router_delay_cycles, 0, 16, 1,
-                  true, "Cycles a flit spends in each router, on top of one cycle per link."),
-      choice_spec("flow_control", "Back-pressure", {"credit", "on/off"}, 0,
-             "Credits (the sender counts free slots) or on/off (the receiver signals stop)."),
-      number_spec("channel_words_per_cycle", "Channel bandwidth", "words/cycle",
-                  d.channel_words_per_cycle, 0.05, 1, 0.05, false,
-                  "Words per cycle a channel carries (0.5: a word every second cycle)."),
-      choice_spec("link_mode", "Links", {"full duplex", "half duplex"}, d.half_duplex ? 1 : 0,
-             "Full duplex: each direction has the channel bandwidth. Half duplex: both directions "
-             "share it."),
-      number_spec("inject_words_per_cycle", "Injection rate", "words/cycle",
-                  d.inject_words_per_cycle, 0.05, 4, 0.05, false,
-                  "Words per cycle a node puts into its router."),
-      number_spec("eject_words_per_cycle", "Ejection rate", "words/cycle", d.eject_words_per_cycle,
-                  0.05, 4, 0.05, false,
-                  "Words per cycle the router delivers into the receive queue."),
-      number_spec("receive_queue_words", "Receive queue", "words", d.receive_queue_words, 1, 8192,
-                  1, true, "Words the receive queue holds; when full, the network backs up."),
-      number_spec("clock_mhz", "Clock", "MHz", d.clock_mhz, 1, 10000, 0.1, false,
-                  "Cycles per microsecond, to turn words per cycle into bits per second."),
-      number_spec("word_bits", "Word width", "bits", d.word_bits, 1, 256, 1, true,
-                  "Bits per word (a flit is a word)."),
-  };
+  dims.default_list = {8, 8};
+  ParamTable<NetworkParams> t;
+  t.add(&NetworkParams::topology,
+        choice_spec("topology", "Topology", {"mesh", "torus", "fly", "crossbar", "router network"},
+                    0,
+                    "Mesh or torus (a k-ary n-cube of dims, routed in dimension order; a torus "
+                    "needs 2 or more virtual channels), a k-ary n-fly (fly_radix, fly_stages, "
+                    "fly_wiring; destination-tag routing), one crossbar (crossbar_ports), or a "
+                    "network of C104 routers (router_network; interval labelling)."))
+      .add(&NetworkParams::dims, dims)
+      .add(&NetworkParams::fly_radix,
+           number_spec("fly_radix", "Switch radix (k)", "ports", 4, 2, 16, 1, true,
+                       "A fly's switches are k x k; it has k^n terminals (at most 65,536)."))
+      .add(&NetworkParams::fly_stages,
+           number_spec("fly_stages", "Stages (n)", "stages", 3, 1, 12, 1, true,
+                       "Stages of k^(n-1) switches between a fly's inputs and outputs."))
+      .add(&NetworkParams::fly_wiring,
+           choice_spec("fly_wiring", "Fly wiring", {"omega", "butterfly"}, 0,
+                       "Omega: the perfect shuffle before every stage. Butterfly: lines in "
+                       "order, then digit exchanges between stages."))
+      .add(&NetworkParams::crossbar_ports,
+           number_spec("crossbar_ports", "Crossbar ports (N)", "ports", 16, 2, 64, 1, true,
+                       "Terminals of the one N x N crossbar; each has one input and one output."))
+      .add(&NetworkParams::router_network,
+           choice_spec("router_network", "Router network", {"direct link", "loop", "2-stage Clos"},
+                       1,
+                       "T9000 systems: two transputers linked directly, two through one "
+                       "32-port C104, or a 2-stage Clos of C104s (clos_leaves x clos_per_leaf "
+                       "transputers)."))
+      .add(&NetworkParams::clos_leaves,
+           number_spec("clos_leaves", "Clos leaf routers", "routers", 4, 2, 32, 1, true,
+                       "Leaf C104s of the 2-stage Clos network."))
+      .add(&NetworkParams::clos_per_leaf,
+           number_spec("clos_per_leaf", "Transputers per leaf", "terminals", 4, 1, 31, 1, true,
+                       "Transputers on each leaf router; with the spine links at most 32 ports."))
+      .add(&NetworkParams::clos_spines,
+           number_spec("clos_spines", "Clos spine routers", "routers", 2, 1, 31, 1, true,
+                       "Spine C104s; each leaf has one link to each."))
+      .add(&NetworkParams::header_delay_cycles,
+           cycles_spec("header_delay_cycles", "C104 header lookup", 0, 1000,
+                       "Cycles a C104 spends on a packet's header (its interval lookup)."))
+      .add(&NetworkParams::switching,
+           choice_spec("switching", "Switching", {"wormhole", "circuit"}, 0,
+                       "Wormhole packets through virtual-channel routers, or circuits: a request "
+                       "reserves one output per switch, then the words stream and the path is "
+                       "released."))
+      .add(&NetworkParams::circuit_policy,
+           choice_spec("circuit_policy", "Blocked request", {"hold", "release", "drop"}, 0,
+                       "What a circuit request does at a held output: wait keeping its path, "
+                       "release it and retry after the back-off, or give up (dropped)."))
+      .add(&NetworkParams::setup_cycles_per_hop,
+           cycles_spec("setup_cycles_per_hop", "Set-up per switch", 1, 1000,
+                       "Cycles a circuit request takes to cross a switch and reserve its output."))
+      .add(&NetworkParams::release_cycles,
+           cycles_spec("release_cycles", "Tear-down", 0, 1000,
+                       "Cycles a circuit's outputs stay held after its last word or a release."))
+      .add(&NetworkParams::backoff_cycles,
+           cycles_spec("backoff_cycles", "Back-off", 8, 100000,
+                       "Cycles a released request waits before retrying (policy 'release')."))
+      .add(&NetworkParams::vcs,
+           number_spec("vcs", "Virtual channels", "per channel", 1, 1, 4, 1, true,
+                       "Virtual channels per physical channel; a torus splits them into two "
+                       "dateline classes."))
+      .add(&NetworkParams::buffer_flits,
+           number_spec("buffer_flits", "Buffer per virtual channel", "flits", 8, 1, 64, 1, true,
+                       "Flit buffer of each virtual channel at a router input."))
+      .add(&NetworkParams::router_delay_cycles,
+           cycles_spec("router_delay_cycles", "Router delay", 0, 16,
+                       "Cycles a flit spends in each router, on top of one cycle per link."))
+      .add(&NetworkParams::route_cycles,
+           cycles_spec("route_cycles", "Route computation", 0, 64,
+                       "Pipeline cycles a packet's head spends computing its route."))
+      .add(&NetworkParams::vc_alloc_cycles,
+           cycles_spec("vc_alloc_cycles", "VC allocation", 0, 64,
+                       "Pipeline cycles a packet's head spends winning an output virtual channel."))
+      .add(&NetworkParams::switch_alloc_cycles,
+           cycles_spec("switch_alloc_cycles", "Switch allocation", 0, 64,
+                       "Pipeline cycles every flit spends winning the switch."))
+      .add(&NetworkParams::credit_delay_cycles,
+           cycles_spec("credit_delay_cycles", "Credit delay", 0, 64,
+                       "Cycles a credit takes upstream on top of the one it always takes."))
+      .add(&NetworkParams::vc_release,
+           choice_spec("vc_release", "Output VC freed", {"at the tail", "on the tail's credit"}, 0,
+                       "An output virtual channel goes to the next packet as the tail leaves, or "
+                       "only once the tail's credit has come back."))
+      .add(&NetworkParams::flow_control,
+           choice_spec("flow_control", "Back-pressure", {"credit", "on/off"}, 0,
+                       "Credits (the sender counts free slots) or on/off (the receiver signals "
+                       "stop)."))
+      .add(&NetworkParams::channel_words_per_cycle,
+           number_spec("channel_words_per_cycle", "Channel bandwidth", "words/cycle", 1, 0.05, 1,
+                       0.05, false,
+                       "Words per cycle a channel carries (0.5: a word every second cycle)."))
+      .add(&NetworkParams::link_mode,
+           choice_spec("link_mode", "Links", {"full duplex", "half duplex"}, 0,
+                       "Full duplex: each direction has the channel bandwidth. Half duplex: both "
+                       "directions share it."))
+      .add(&NetworkParams::inject_words_per_cycle,
+           number_spec("inject_words_per_cycle", "Injection rate", "words/cycle", 1, 0.05, 4, 0.05,
+                       false, "Words per cycle a node puts into its router."))
+      .add(&NetworkParams::eject_words_per_cycle,
+           number_spec("eject_words_per_cycle", "Ejection rate", "words/cycle", 1, 0.05, 4, 0.05,
+                       false, "Words per cycle the router delivers into the receive queue."))
+      .add(&NetworkParams::receive_queue_words,
+           number_spec("receive_queue_words", "Receive queue", "words", 1024, 1, 8192, 1, true,
+                       "Words the receive queue holds; when full, the network backs up."))
+      .add(&NetworkParams::clock_mhz,
+           number_spec("clock_mhz", "Clock", "MHz", 100, 1, 10000, 0.1, false,
+                       "Cycles per microsecond, to turn words per cycle into bits per second."))
+      .add(&NetworkParams::word_bits,
+           number_spec("word_bits", "Word width", "bits", 32, 1, 256, 1, true,
+                       "Bits per word (a flit is a word)."));
+  return t;
+}
+
+std::shared_ptr<const Topology> make_topology(const NetworkParams& p) {
+  switch (p.topology) {
+    case TopologyKind::kMesh:
+    case TopologyKind::kTorus:
+      return std::make_shared<const KNCube>(p.dims, p.topology == TopologyKind::kTorus);
+    case TopologyKind::kFly:
+      return std::make_shared<const Fly>(p.fly_radix, p.fly_stages, p.fly_wiring);
+    case TopologyKind::kCrossbar:
+      return std::make_shared<const Crossbar>(p.crossbar_ports);
+    case TopologyKind::kRouterNetwork:
+      switch (p.router_network) {
+        case RouterShape::kDirectLink:
+          return std::make_shared<const RouterNetwork>(direct_link_spec());
+        case RouterShape::kLoop:
+          return std::make_shared<const RouterNetwork>(loop_spec(p.header_delay_cycles));
+        case RouterShape::kClos2:
+          return std::make_shared<const RouterNetwork>(
+              clos2_spec(p.clos_leaves, p.clos_per_leaf, p.clos_spines, p.header_delay_cycles));
+      }
+  }
+  throw ParamError("topology", "valid: mesh, torus, fly, crossbar, router network");
+}
+
+NetworkConfig network_config(const NetworkParams& p, std::shared_ptr<const Topology> topology) {
+  NetworkConfig c;
+  c.topology = std::move(topology);
+  c.vcs = p.vcs;
+  c.buffer_flits = p.buffer_flits;
+  c.router_delay_cycles = p.router_delay_cycles;
+  c.route_cycles = p.route_cycles;
+  c.vc_alloc_cycles = p.vc_alloc_cycles;
+  c.switch_alloc_cycles = p.switch_alloc_cycles;
+  c.credit_delay_cycles = p.credit_delay_cycles;
+  c.vc_free_on_tail_credit = p.vc_release == VcRelease::kOnTailCredit;
+  c.credit_flow = p.flow_control == FlowControl::kCredit;
+  c.channel_rate = p.channel_words_per_cycle;
+  c.half_duplex = p.link_mode == LinkMode::kHalfDuplex;
+  c.inject_rate = p.inject_words_per_cycle;
+  c.eject_rate = p.eject_words_per_cycle;
+  c.receive_queue_flits = p.receive_queue_words;
+  return c;
+}
+
+CircuitConfig circuit_config(const NetworkParams& p, std::shared_ptr<const Topology> topology) {
+  CircuitConfig c;
+  c.topology = std::move(topology);
+  c.policy = p.circuit_policy;
+  c.setup_cycles_per_hop = p.setup_cycles_per_hop;
+  c.release_cycles = p.release_cycles;
+  c.backoff_cycles = p.backoff_cycles;
+  c.channel_rate = p.channel_words_per_cycle;
+  return c;
+}
+
+double capacity_bound(const Topology& topology, const NetworkConfig& c) {
+  if (const auto* cube = dynamic_cast<const KNCube*>(&topology)) {
+    return cube_channel_load_bound(*cube, c);
+  }
+  const bool one_per_channel = dynamic_cast<const Fly*>(&topology) != nullptr ||
+                               dynamic_cast<const Crossbar*>(&topology) != nullptr;
+  // The channels into the terminals carry one terminal's load each.
+  const double gamma = one_per_channel ? 1.0 : std::max(1.0, uniform_max_channel_load(topology));
+  const double bandwidth = c.half_duplex ? c.channel_rate / 2 : c.channel_rate;
+  return std::min({bandwidth / gamma, c.inject_rate, c.eject_rate});
+}
+
+double gbit_per_s(const NetworkParams& p, double words_per_cycle) {
+  return words_per_cycle * p.word_bits * p.clock_mhz * 1e6 / 1e9;
+}
+
+std::vector<ParamSpec> network_specs(const NetworkDefaults& d) {
+  ParamTable<NetworkParams> t = network_table();
+  t.set_default("dims", d.dims)
+      .set_default("topology", d.torus ? 1 : 0)
+      .set_default("vcs", d.vcs)
+      .set_default("buffer_flits", d.buffer_flits)
+      .set_default("router_delay_cycles", d.router_delay_cycles)
+      .set_default("channel_words_per_cycle", d.channel_words_per_cycle)
+      .set_default("link_mode", d.half_duplex ? 1 : 0)
+      .set_default("inject_words_per_cycle", d.inject_words_per_cycle)
+      .set_default("eject_words_per_cycle", d.eject_words_per_cycle)
+      .set_default("receive_queue_words", d.receive_queue_words)
+      .set_default("clock_mhz", d.clock_mhz)
+      .set_default("word_bits", d.word_bits);
+  const std::vector<std::string> cube_names = {"topology",
+                                               "dims",
+                                               "vcs",
+                                               "buffer_flits",
+                                               "router_delay_cycles",
+                                               "flow_control",
+                                               "channel_words_per_cycle",
+                                               "link_mode",
+                                               "inject_words_per_cycle",
+                                               "eject_words_per_cycle",
+                                               "receive_queue_words",
+                                               "clock_mhz",
+                                               "word_bits"};
+  std::vector<ParamSpec> out;
+  for (const std::string& name : cube_names) {
+    for (const ParamSpec& spec : t.specs()) {
+      if (spec.name == name) out.push_back(spec);
+    }
+  }
+  ParamSpec& topology = out.front();
+  topology.choices = {"mesh", "torus"};
+  topology.max = 1;
+  topology.description = "Mesh, or torus (wrap-around links; needs 2 or more virtual channels).";
+  return out;
 }
 
 std::shared_ptr<const KNCube> cube_topology(const ParamValues& p) {

@@ -1,15 +1,91 @@
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include "core/param_spec.h"
+#include "core/param_table.h"
+#include "network/circuit.h"
+#include "network/fly.h"
 #include "network/kncube.h"
 #include "network/network.h"
 
 namespace archex {
 
-// Defaults of the network parameters, so each model (a J-Machine experiment, a custom network)
-// starts from its own machine while sharing one set of specs.
+// The shapes a network model can take; mesh and torus come first, so a cube-only model's
+// "topology" (mesh, torus) reads the same values.
+enum class TopologyKind { kMesh, kTorus, kFly, kCrossbar, kRouterNetwork };
+// The C104 networks a router network is built as.
+enum class RouterShape { kDirectLink, kLoop, kClos2 };
+enum class Switching { kWormhole, kCircuit };
+enum class FlowControl { kCredit, kOnOff };
+enum class LinkMode { kFullDuplex, kHalfDuplex };
+enum class VcRelease { kOnTail, kOnTailCredit };
+
+// Every parameter of a network: its shape, its switching and the router's options. Filled by
+// network_table(), which holds the defaults; only the fields of the chosen topology and
+// switching are used.
+struct NetworkParams {
+  TopologyKind topology;
+  std::vector<int> dims;
+  int fly_radix;
+  int fly_stages;
+  FlyWiring fly_wiring;
+  int crossbar_ports;
+  RouterShape router_network;
+  int clos_leaves;
+  int clos_per_leaf;
+  int clos_spines;
+  int header_delay_cycles;
+  Switching switching;
+  BlockPolicy circuit_policy;
+  int setup_cycles_per_hop;
+  int release_cycles;
+  int backoff_cycles;
+  int vcs;
+  int buffer_flits;
+  int router_delay_cycles;
+  int route_cycles;
+  int vc_alloc_cycles;
+  int switch_alloc_cycles;
+  int credit_delay_cycles;
+  VcRelease vc_release;
+  FlowControl flow_control;
+  double channel_words_per_cycle;
+  LinkMode link_mode;
+  double inject_words_per_cycle;
+  double eject_words_per_cycle;
+  int receive_queue_words;
+  double clock_mhz;
+  int word_bits;
+};
+
+// The network's parameters, declared once: topology (mesh, torus, fly, crossbar, router network)
+// and the sizes each needs, switching (wormhole, circuit) with the circuit policy and costs, the
+// virtual-channel router's options, rates and units. A model includes it and changes defaults
+// with set_default.
+ParamTable<NetworkParams> network_table();
+
+// The topology the parameters describe; throws ParamError naming the size parameter out of range.
+std::shared_ptr<const Topology> make_topology(const NetworkParams& p);
+
+// The wormhole router engine's configuration on `topology`.
+NetworkConfig network_config(const NetworkParams& p, std::shared_ptr<const Topology> topology);
+
+// The circuit-switched network's configuration on `topology`.
+CircuitConfig circuit_config(const NetworkParams& p, std::shared_ptr<const Topology> topology);
+
+// The most load (flits per terminal per cycle) uniform traffic can offer before some channel is
+// full: the channel-load bound of a k-ary n-cube (cube_channel_load_bound); for other shapes the
+// channel rate over the most loaded channel's share of the offered load (1 on a fly or a crossbar,
+// whose every channel carries one terminal's load), capped by the injection and ejection rates.
+double capacity_bound(const Topology& topology, const NetworkConfig& config);
+
+// Gbit/s carried by `words_per_cycle` at the parameters' clock and word width.
+double gbit_per_s(const NetworkParams& p, double words_per_cycle);
+
+// Defaults of the network parameters, so each model (a J-Machine experiment) starts from its own
+// machine while sharing one set of specs.
 struct NetworkDefaults {
   std::vector<double> dims{8, 8};
   bool torus = false;
@@ -25,15 +101,16 @@ struct NetworkDefaults {
   double word_bits = 32;
 };
 
-// The network parameters every network model takes: topology, dims, vcs, buffer_flits,
-// router_delay_cycles, flow_control, channel_words_per_cycle, link_mode,
-// inject_words_per_cycle, eject_words_per_cycle, receive_queue_words, clock_mhz, word_bits.
+// The cube network parameters of the J-Machine models, taken from network_table(): topology
+// (mesh or torus only), dims, vcs, buffer_flits, router_delay_cycles, flow_control,
+// channel_words_per_cycle, link_mode, inject_words_per_cycle, eject_words_per_cycle,
+// receive_queue_words, clock_mhz, word_bits.
 std::vector<ParamSpec> network_specs(const NetworkDefaults& defaults);
 
 // The k-ary n-cube of the topology and dims parameters.
 std::shared_ptr<const KNCube> cube_topology(const ParamValues& params);
 
-// The network of the parameters, on cube_topology(params).
+// The network of network_specs' parameters, on cube_topology(params).
 NetworkConfig network_config(const ParamValues& params);
 
 // Words per cycle the links across the cube's bisection carry at most, both directions together.

@@ -17,6 +17,18 @@ double percentile(const std::vector<double>& sorted, double q) {
 
 }  // namespace
 
+void summarize_latencies(LoadPointResult& r) {
+  auto& l = r.latencies;
+  std::sort(l.begin(), l.end());
+  double sum = 0;
+  for (const double x : l) sum += x;
+  r.latency_mean = l.empty() ? 0 : sum / static_cast<double>(l.size());
+  r.latency_p50 = percentile(l, 0.5);
+  r.latency_p95 = percentile(l, 0.95);
+  r.latency_p99 = percentile(l, 0.99);
+  r.measured_packets = static_cast<std::int64_t>(l.size());
+}
+
 TrafficPattern::TrafficPattern(const Topology& topo, Pattern pattern, double hotspot_fraction)
     : topo_(topo),
       cube_(dynamic_cast<const KNCube*>(&topo)),
@@ -179,15 +191,7 @@ void LoadPoint::finish() {
   const std::int64_t window = measure_end_ - measure_start_;
   const auto nodes = static_cast<double>(net_.topology().terminals());
   result_.accepted = static_cast<double>(ejected_at_end_) / (nodes * static_cast<double>(window));
-  auto& l = result_.latencies;
-  std::sort(l.begin(), l.end());
-  double sum = 0;
-  for (const double x : l) sum += x;
-  result_.latency_mean = l.empty() ? 0 : sum / static_cast<double>(l.size());
-  result_.latency_p50 = percentile(l, 0.5);
-  result_.latency_p95 = percentile(l, 0.95);
-  result_.latency_p99 = percentile(l, 0.99);
-  result_.measured_packets = static_cast<std::int64_t>(l.size());
+  summarize_latencies(result_);
   result_.cycles = net_.now();
   result_.saturated =
       overflow_ || outstanding_ > 0 || result_.accepted < kAcceptedMargin * result_.offered;

@@ -48,6 +48,9 @@ struct LoadPointResult {
   std::vector<double> utilization;
 };
 
+// Sorts the measured latencies and fills their mean, percentiles and count.
+void summarize_latencies(LoadPointResult& result);
+
 struct LoadPointOptions {
   double rate = 0.1;  // flits/node/cycle offered
   int packet_flits = 8;

@@ -88,5 +88,15 @@ TEST(Analytic, CubeZeroLoadLatencyIsWhatTheSimulationMeasuresAtLightLoad) {
   }
 }
 
+TEST(Analytic, UniformChannelLoadByWalkingRoutesMatchesTheCubeFormula) {
+  const KNCube mesh({8, 8}, false);
+  NetworkConfig c;
+  c.inject_rate = 4;
+  c.eject_rate = 4;
+  EXPECT_NEAR(uniform_max_channel_load(mesh), 1 / cube_channel_load_bound(mesh, c), 1e-12);
+  const KNCube torus({5, 5}, true);
+  EXPECT_NEAR(uniform_max_channel_load(torus), 1 / cube_channel_load_bound(torus, c), 1e-12);
+}
+
 }  // namespace
 }  // namespace archex

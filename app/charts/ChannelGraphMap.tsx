@@ -1,0 +1,253 @@
+import { ChartBox, chartFontSize } from './ChartBox';
+import type { ChartProps, ChartSize } from './ChartBox';
+import type { ChannelGraph, ChannelHeatmapData, GraphChannel } from './chart_data';
+import { ChartFrame } from './ChartFrame';
+import { formatValue } from './format';
+import { palette, shareColor } from './palette';
+import { Readout, nearestTarget } from './Readout';
+import type { ReadoutTarget } from './Readout';
+import { useMeasuredWidth } from './use_measured_width';
+import { useReadout } from './use_readout';
+
+/** How the graph is drawn: px limits of the router boxes, terminal dots and channel lines. */
+const STYLE = {
+  router: { max: 28, min: 4, share: 0.6 },
+  terminal: { max: 5, min: 1.5 },
+  line: { max: 3, min: 1 },
+  /** Sideways offset of the two directions of a link, in line widths. */
+  lane: 1.2,
+  noDataOpacity: 0.3,
+  outer: 8,
+} as const;
+
+const PERCENT = { unit: '', format: 'percent' } as const;
+
+/**
+ * Columns of the drawing: a router's column is its distance (over channels either way) from the
+ * routers that deliver to terminals, so a fly's stages, a Clos network's levels and a lone
+ * crossbar each fall into place without knowing the shape. Terminals make the last column.
+ */
+export function graphColumns(graph: ChannelGraph): number[] {
+  const level = Array<number>(graph.routers).fill(-1);
+  const next = Array.from({ length: graph.routers }, () => new Set<number>());
+  let frontier: number[] = [];
+  for (const c of graph.channels) {
+    if (c.to >= graph.routers) {
+      if (level[c.from] === -1) frontier.push(c.from);
+      level[c.from] = 0;
+    } else {
+      next[c.from]?.add(c.to);
+      next[c.to]?.add(c.from);
+    }
+  }
+  for (let depth = 1; frontier.length > 0; depth++) {
+    const found: number[] = [];
+    for (const r of frontier) {
+      for (const n of next[r] ?? []) {
+        if (level[n] === -1) {
+          level[n] = depth;
+          found.push(n);
+        }
+      }
+    }
+    frontier = found;
+  }
+  // A router out of reach (no route to a terminal) goes with the farthest.
+  const deepest = Math.max(0, ...level);
+  return level.map((l) => (l === -1 ? deepest : l));
+}
+
+interface GraphNode {
+  /** A router index, or routers + t for terminal t. */
+  id: number;
+  px: number;
+  py: number;
+}
+
+/**
+ * Everything the graph map draws, in plot coordinates: routers as boxes in columns (the ones
+ * nearest the terminals on the right), terminals as dots in a last column, each channel as a line
+ * coloured by utilization with an arrow-free lane offset so the two directions of a link lie side
+ * by side, and read-out targets at the channels' middles. Pure, so it can be tested.
+ */
+export function channelGraphGeometry(graph: ChannelGraph, size: ChartSize) {
+  const fontSize = chartFontSize(size.width);
+  const top = STYLE.outer + 2 * (fontSize + 6);
+  const innerWidth = Math.max(20, size.width - 2 * STYLE.outer);
+  const innerHeight = Math.max(20, size.height - top - STYLE.outer);
+  const column = graphColumns(graph);
+  const columns = Math.max(0, ...column) + 2;
+  const colWidth = innerWidth / columns;
+  // Column c (distance from the terminals) is drawn at index columns - 2 - c: terminals rightmost.
+  const byColumn = new Map<number, number[]>();
+  column.forEach((c, r) => byColumn.set(c, [...(byColumn.get(c) ?? []), r]));
+  const tallest = Math.max(graph.terminals, ...[...byColumn.values()].map((rs) => rs.length));
+  const rowHeight = innerHeight / Math.max(1, tallest);
+  const routerSize = Math.min(
+    STYLE.router.max,
+    Math.max(STYLE.router.min, STYLE.router.share * Math.min(colWidth, rowHeight)),
+  );
+  const place = (index: number, count: number) => ((index + 0.5) * innerHeight) / count;
+  const nodes = new Map<number, GraphNode>();
+  for (const [c, routers] of byColumn) {
+    routers.forEach((r, i) => {
+      nodes.set(r, { id: r, px: (columns - 2 - c + 0.5) * colWidth, py: place(i, routers.length) });
+    });
+  }
+  for (let t = 0; t < graph.terminals; t++) {
+    const id = graph.routers + t;
+    nodes.set(id, { id, px: (columns - 0.5) * colWidth, py: place(t, graph.terminals) });
+  }
+  const lineWidth = Math.min(STYLE.line.max, Math.max(STYLE.line.min, rowHeight / 6));
+  const terminalRadius = Math.min(STYLE.terminal.max, Math.max(STYLE.terminal.min, rowHeight / 4));
+  const name = (id: number) =>
+    id >= graph.routers ? `terminal ${id - graph.routers}` : `switch ${id}`;
+  const channels = graph.channels.map((c: GraphChannel) => {
+    const a = nodes.get(c.from) ?? { px: 0, py: 0 };
+    const b = nodes.get(c.to) ?? { px: 0, py: 0 };
+    const length = Math.hypot(b.px - a.px, b.py - a.py) || 1;
+    // Keep right of the direction of travel, so a link's two directions do not overlap.
+    const [ox, oy] = [
+      (-(b.py - a.py) / length) * lineWidth * STYLE.lane,
+      ((b.px - a.px) / length) * lineWidth * STYLE.lane,
+    ];
+    return {
+      ...c,
+      x1: a.px + ox,
+      y1: a.py + oy,
+      x2: b.px + ox,
+      y2: b.py + oy,
+      color: c.value === null ? palette.grey : shareColor(c.value),
+      title: `${name(c.from)} → ${name(c.to)}`,
+    };
+  });
+  const targets: ReadoutTarget[] = channels.map((c, i) => ({
+    series: i,
+    px: (c.x1 + c.x2) / 2,
+    py: (c.y1 + c.y2) / 2,
+    color: c.color,
+    title: c.title,
+    lines: [`utilization: ${c.value === null ? 'no data' : formatValue(c.value, PERCENT)}`],
+  }));
+  const routers = [...nodes.values()].filter((n) => n.id < graph.routers);
+  const terminals = [...nodes.values()].filter((n) => n.id >= graph.routers);
+  return {
+    size,
+    fontSize,
+    margin: { top, left: STYLE.outer },
+    innerWidth,
+    innerHeight,
+    routerSize,
+    terminalRadius,
+    lineWidth,
+    routers,
+    terminals,
+    channels,
+    targets,
+  };
+}
+
+function stats(graph: ChannelGraph) {
+  const values = graph.channels.flatMap((c) => (c.value === null ? [] : [c.value]));
+  if (values.length === 0) return null;
+  const max = Math.max(...values);
+  return { max, mean: values.reduce((a, b) => a + b, 0) / values.length, count: values.length };
+}
+
+const shortPercent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+/** A percentage for the caption; read-outs print the exact value. */
+function percent(value: number): string {
+  return `${shortPercent.format(value * 100)}\u00a0%`;
+}
+
+/** The caption: the network's size, then maximum and mean utilization. */
+export function channelGraphCaption(graph: ChannelGraph): string {
+  const s = stats(graph);
+  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  const size = [
+    count(graph.routers, 'switch').replace(/switchs$/, 'switches'),
+    count(graph.terminals, 'terminal'),
+    count(graph.channels.length, 'channel'),
+  ].join(', ');
+  return s ? `${size} · max ${percent(s.max)} · mean ${percent(s.mean)}` : `${size} · no data`;
+}
+
+/** The text alternative: layout, size and the utilization's maximum and mean. */
+export function describeChannelGraph(graph: ChannelGraph): string {
+  return (
+    `Channel utilization: ${channelGraphCaption(graph)}. Switches in columns by their distance ` +
+    'from the terminals (on the right), each channel a line coloured from 0 to 100 %, the two ' +
+    'directions of a link side by side.'
+  );
+}
+
+/** Heat map of per-channel utilization of a network that is not a k-ary n-cube, as its graph. */
+export function ChannelGraphMap({
+  name,
+  title,
+  description,
+  data,
+  width,
+  height,
+}: ChartProps<ChannelHeatmapData>) {
+  const { ref, width: w } = useMeasuredWidth(width);
+  const graph = data.graph ?? { routers: 0, terminals: 0, channels: [] };
+  const g = channelGraphGeometry(graph, { width: w, height: height ?? 480 });
+  const { active, svgProps, announce } = useReadout(g.targets, g, (px, py) =>
+    nearestTarget(g.targets, px, py),
+  );
+  return (
+    <ChartBox boxRef={ref} announce={announce}>
+      <ChartFrame
+        name={name}
+        size={g.size}
+        margin={g.margin}
+        title={title}
+        description={description ?? describeChannelGraph(graph)}
+        pixelSize={{ fontSize: g.fontSize }}
+        svgProps={svgProps}
+      >
+        <text className="heatmap-legend" y={-g.margin.top + STYLE.outer + g.fontSize}>
+          {channelGraphCaption(graph)}
+        </text>
+        {g.channels.map((c, i) => (
+          <line
+            key={i}
+            className="graph-channel"
+            x1={c.x1}
+            y1={c.y1}
+            x2={c.x2}
+            y2={c.y2}
+            stroke={c.color}
+            strokeOpacity={c.value === null ? STYLE.noDataOpacity : undefined}
+            strokeWidth={g.lineWidth}
+          />
+        ))}
+        {g.routers.map((r) => (
+          <rect
+            key={r.id}
+            className="heatmap-node"
+            x={r.px - g.routerSize / 2}
+            y={r.py - g.routerSize / 2}
+            width={g.routerSize}
+            height={g.routerSize}
+            stroke="currentColor"
+          />
+        ))}
+        {g.terminals.map((t) => (
+          <circle
+            key={t.id}
+            className="heatmap-node"
+            cx={t.px}
+            cy={t.py}
+            r={g.terminalRadius}
+            fill="none"
+            stroke="currentColor"
+          />
+        ))}
+        {active ? <Readout target={active} frame={g} fontSize={g.fontSize} /> : null}
+      </ChartFrame>
+    </ChartBox>
+  );
+}
