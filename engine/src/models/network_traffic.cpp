@@ -117,8 +117,6 @@ class NetworkTraffic final : public Model {
         circuit_(circuit_config(p.net, topology_)),
         pattern_(*topology_, p.pattern, p.hotspot_fraction),
         rng_(rng) {
-    // The traffic pattern and the network share one cube.
-    config_.topology = cube_;
     // Builds the network once up front so a bad configuration is reported before any work.
     if (circuits()) {
       CircuitNetwork check(circuit_, 0);
