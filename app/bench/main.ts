@@ -240,16 +240,16 @@ async function browserFigures() {
       const input = document.querySelector<HTMLInputElement>('input[data-param="work_rate"]');
       const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
       if (!input || !setValue) throw new Error('no work_rate slider');
-      const started = performance.now();
+      const dragStart = performance.now();
       let value = 1;
       for (let i = 0; i < 50; i++) {
-        const due = started + 20 * i;
+        const due = dragStart + 20 * i;
         await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
         value = Math.round((value - 0.01) * 100) / 100;
         setValue.call(input, String(value));
         input.dispatchEvent(new Event('input', { bubbles: true }));
       }
-      const elapsed = performance.now() - started;
+      const elapsed = performance.now() - dragStart;
       observer.disconnect();
       return { elapsed, longest: Math.max(0, ...tasks) };
     });
