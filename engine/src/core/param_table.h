@@ -60,17 +60,27 @@ class ParamTable {
 
   // A model's own default for a declared parameter (its machine on shared network specs).
   ParamTable& set_default(const std::string& name, ParamValue value) {
-    for (ParamSpec& spec : specs_) {
-      if (spec.name != name) continue;
-      if (spec.is_list()) {
-        spec.default_list = value.items();
-      } else {
-        spec.default_value = value.items().front();
-      }
-      return *this;
+    ParamSpec& s = spec(name);
+    if (s.is_list()) {
+      s.default_list = value.items();
+    } else {
+      s.default_value = value.items().front();
     }
-    throw std::invalid_argument("no parameter '" + name + "' to set a default for");
+    return *this;
   }
+
+  // The named entries only, in the order named (a cube-only network from the network's table).
+  ParamTable only(const std::vector<std::string>& names) const {
+    ParamTable out;
+    for (const std::string& name : names) {
+      const std::size_t i = index(name);
+      out.bind(specs_[i], setters_[i]);
+    }
+    return out;
+  }
+
+  // A declared spec, to narrow it for one use (fewer choices, another description).
+  ParamSpec& spec(const std::string& name) { return specs_[index(name)]; }
 
   const std::vector<ParamSpec>& specs() const { return specs_; }
 
@@ -86,6 +96,13 @@ class ParamTable {
   template <class>
   friend class ParamTable;
   using Setter = std::function<void(P&, const ParamValue&)>;
+
+  std::size_t index(const std::string& name) const {
+    for (std::size_t i = 0; i < specs_.size(); ++i) {
+      if (specs_[i].name == name) return i;
+    }
+    throw std::invalid_argument("no parameter '" + name + "' in the table");
+  }
 
   static void require_whole(const ParamSpec& spec) {
     if (!spec.integer) {

@@ -20,12 +20,29 @@ const char* const kCitation =
     "M. D. Noakes, D. A. Wallach, W. J. Dally, The J-Machine Multicomputer: An Architectural "
     "Evaluation, ISCA 1993, sections 2-3";
 
-std::vector<ParamSpec> with_machine(std::vector<ParamSpec> own) {
-  std::vector<ParamSpec> out = network_specs(jmachine_network({8, 8, 8}));
-  for (auto& s : node_cost_specs()) out.push_back(std::move(s));
-  for (auto& s : own) out.push_back(std::move(s));
-  return out;
+// The machine every experiment runs: the J-Machine network and its MDPs' costs.
+struct MachineParams {
+  NetworkParams net;
+  NodeCosts costs;
+};
+
+template <class P>
+ParamTable<P> with_machine() {
+  ParamTable<P> t;
+  t.include(&P::net, jmachine_network_table({8, 8, 8})).include(&P::costs, node_cost_table());
+  return t;
 }
+
+// The cube and the wormhole network of the machine's parameters.
+struct Built {
+  explicit Built(const NetworkParams& net)
+      : cube(std::dynamic_pointer_cast<const KNCube>(make_topology(net))),
+        config(network_config(net, cube)) {
+    Network check(config);
+  }
+  std::shared_ptr<const KNCube> cube;
+  NetworkConfig config;
+};
 
 // ---- Fig. 2: round trip against distance ------------------------------------------------------
 
@@ -82,10 +99,10 @@ class RoundTrip final : public Machine::Workload {
 
 class JMachineRoundTrip final : public Model {
  public:
-  explicit JMachineRoundTrip(const ParamValues& p)
-      : config_(network_config(p)), costs_(node_costs(p)) {
-    const std::shared_ptr<const KNCube> cube = cube_topology(p);
-    const KNCube& topo = *cube;
+  explicit JMachineRoundTrip(const MachineParams& p) : costs_(p.costs) {
+    const Built built(p.net);
+    config_ = built.config;
+    const KNCube& topo = *built.cube;
     // Destinations at each distance along the e-cube path from node 0 to the far corner.
     std::array<int, 3> c{0, 0, 0};
     path_.push_back(0);
@@ -95,7 +112,6 @@ class JMachineRoundTrip final : public Model {
         path_.push_back(topo.node_at(c));
       }
     }
-    Network check(config_);
   }
 
   // One unit of work is one cycle of the machine carrying the current round trip.
@@ -262,15 +278,25 @@ std::vector<std::size_t> spread_order(std::size_t n) {
   return order;
 }
 
+struct LoopParams {
+  NetworkParams net;
+  NodeCosts costs;
+  std::vector<int> message_words;
+  std::vector<int> grain_cycles;
+  int max_cycles;
+  double confidence_percent;
+};
+
 // The closed loop's points for a parameter set: (message length, grain) pairs in run order.
 struct LoopPlan {
-  explicit LoopPlan(const ParamValues& p) : config(network_config(p)), costs(node_costs(p)) {
-    Network check(config);
-    for (const double w : p.list("message_words")) words.push_back(static_cast<int>(w));
-    for (const double g : p.list("grain_cycles")) grains.push_back(static_cast<int>(g));
+  explicit LoopPlan(const LoopParams& p)
+      : config(Built(p.net).config),
+        costs(p.costs),
+        words(p.message_words),
+        grains(p.grain_cycles),
+        confidence(p.confidence_percent / 100),
+        max_cycles(p.max_cycles) {
     std::sort(grains.begin(), grains.end());
-    confidence = p.number("confidence_percent") / 100;
-    max_cycles = static_cast<std::int64_t>(p.number("max_cycles"));
     // Points take very different times (longer messages and grains are slower), so they run in
     // rounds: each round one point of every message length, at grains spread over the range and
     // different for each length. The points done are then a fair sample of those left, so the
@@ -296,8 +322,7 @@ struct LoopPlan {
 // One point of the loop; its partial result is the point's scalars.
 class JMachineLoopPoint final : public Model {
  public:
-  JMachineLoopPoint(const ParamValues& p, Rng rng, std::size_t point)
-      : params_(p), rng_(rng) {
+  JMachineLoopPoint(const LoopParams& p, Rng rng, std::size_t point) : net_(p.net), rng_(rng) {
     const LoopPlan plan(p);
     config_ = plan.config;
     costs_ = plan.costs;
@@ -341,7 +366,7 @@ class JMachineLoopPoint final : public Model {
     const std::int64_t window = now - warmup_;
     if (!loop_->one_way.converged(confidence_) && window < max_cycles_) return;
     const double bisection = gbit_per_s(
-        params_, static_cast<double>(m.network().bisection_flits()) / static_cast<double>(window));
+        net_, static_cast<double>(m.network().bisection_flits()) / static_cast<double>(window));
     const double efficiency = static_cast<double>(loop_->compute) /
                               (static_cast<double>(window) * m.network().topology().terminals());
     partial_.scalars = {{"words", static_cast<double>(words_), "words", "Message length"},
@@ -354,7 +379,7 @@ class JMachineLoopPoint final : public Model {
     done_ = true;
   }
 
-  ParamValues params_;
+  NetworkParams net_;
   NetworkConfig config_;
   NodeCosts costs_;
   Rng rng_;
@@ -379,9 +404,8 @@ struct LoopPoint {
 };
 
 // Fig. 3's curves and the scalars that span points (saturation, half power) from the points done.
-Result combine_loop(const ParamValues& params, const std::vector<PointResult>& partials) {
-  std::vector<int> words;
-  for (const double w : params.list("message_words")) words.push_back(static_cast<int>(w));
+Result combine_loop(const LoopParams& params, const std::vector<PointResult>& partials) {
+  const std::vector<int>& words = params.message_words;
   std::vector<LoopPoint> points;
   for (const PointResult& partial : partials) {
     const Result& r = partial.result;
@@ -389,8 +413,9 @@ Result combine_loop(const ParamValues& params, const std::vector<PointResult>& p
                       r.scalar("one_way"), r.scalar("bisection_gbps"), r.scalar("efficiency")});
   }
   Result r;
-  const double capacity = gbit_per_s(
-      params, bisection_capacity_words_per_cycle(*cube_topology(params), network_config(params)));
+  const Built built(params.net);
+  const double capacity =
+      gbit_per_s(params.net, bisection_capacity_words_per_cycle(*built.cube, built.config));
   r.scalars.push_back(
       {"bisection_capacity_gbps", capacity, "Gbit/s", "Peak traffic across the bisection"});
   double peak = 0;
@@ -485,16 +510,21 @@ class Stream final : public Machine::Workload {
   int dst_;
 };
 
+struct TerminalParams {
+  NetworkParams net;
+  NodeCosts costs;
+  std::vector<int> message_words;
+  int window_cycles;
+};
+
 class JMachineTerminal final : public Model {
  public:
-  explicit JMachineTerminal(const ParamValues& p)
-      : config_(network_config(p)),
-        costs_(node_costs(p)),
-        neighbor_(cube_topology(p)->neighbor(0, 0)) {
-    Network check(config_);
-    for (const double w : p.list("message_words")) sizes_.push_back(static_cast<int>(w));
+  explicit JMachineTerminal(const TerminalParams& p)
+      : costs_(p.costs), sizes_(p.message_words), window_(p.window_cycles) {
+    const Built built(p.net);
+    config_ = built.config;
+    neighbor_ = built.cube->neighbor(0, 0);
     std::sort(sizes_.begin(), sizes_.end());
-    window_ = static_cast<std::int64_t>(p.number("window_cycles"));
   }
 
   // One unit of work is one cycle of the machine streaming the current message size.
@@ -565,7 +595,7 @@ class JMachineTerminal final : public Model {
   NodeCosts costs_;
   static constexpr std::int64_t kWarmupCycles = 200;
   // Node 0's +x neighbour, the stream's destination.
-  int neighbor_;
+  int neighbor_ = 0;
   std::vector<int> sizes_;
   std::int64_t window_;
   std::unique_ptr<Machine> machine_;
@@ -576,62 +606,61 @@ class JMachineTerminal final : public Model {
 }  // namespace
 
 ModelInfo jmachine_round_trip_info() {
-  return {"jmachine_round_trip",
-          "J-Machine: round-trip latency against distance",
-          "A null RPC and remote reads, one at a time, from node 0 to nodes along the e-cube path "
-          "to the far corner (Fig. 2).",
-          kCitation,
-          with_machine({}),
-          [](const ParamValues& p, Rng) { return std::make_unique<JMachineRoundTrip>(p); }};
+  return model_info(
+      "jmachine_round_trip", "J-Machine: round-trip latency against distance",
+      "A null RPC and remote reads, one at a time, from node 0 to nodes along the e-cube path to "
+      "the far corner (Fig. 2).",
+      kCitation, with_machine<MachineParams>(),
+      [](const MachineParams& p, Rng) { return std::make_unique<JMachineRoundTrip>(p); });
 }
 
 ModelInfo jmachine_loop_info() {
-  return {
-      "jmachine_loop",
-      "J-Machine: latency against load, efficiency against grain",
+  ParamTable<LoopParams> t = with_machine<LoopParams>();
+  t.add(&LoopParams::message_words,
+        list_spec(number_spec("message_words", "Message lengths", "words", 2, 1, 64, 1, true,
+                              "Words per request and per reply; one curve each."),
+                  6, {2, 4, 8, 16}))
+      .add(&LoopParams::grain_cycles,
+           list_spec(number_spec("grain_cycles", "Computation per message", "cycles", 0, 0, 100000,
+                                 1, true,
+                                 "Cycles each node computes (or idles) between a reply and its "
+                                 "next request; one point each."),
+                     24, {0, 10, 25, 50, 75, 100, 150, 200, 300, 450, 700, 1000}))
+      .add(&LoopParams::max_cycles,
+           number_spec("max_cycles", "Longest measurement", "cycles", 6000, 500, 1000000, 100, true,
+                       "A point stops measuring here if its mean latency has not yet reached the "
+                       "confidence target."))
+      .add(&LoopParams::confidence_percent,
+           number_spec("confidence_percent", "Confidence target", "%", 3, 0.5, 50, 0.5, false,
+                       "A point stops once the 95 % interval of its mean latency (batch means) is "
+                       "within this share of the mean."));
+  return sweep_model_info(
+      "jmachine_loop", "J-Machine: latency against load, efficiency against grain",
       "Every node sends an N-word request to a random node, waits for the N-word reply and "
       "computes L cycles, over N and L (Fig. 3).",
-      kCitation,
-      with_machine({
-          list_spec(number_spec("message_words", "Message lengths", "words", 2, 1, 64, 1, true,
-                           "Words per request and per reply; one curve each."),
-               6, {2, 4, 8, 16}),
-          list_spec(number_spec("grain_cycles", "Computation per message", "cycles", 0, 0, 100000, 1,
-                           true,
-                           "Cycles each node computes (or idles) between a reply and its next "
-                           "request; one point each."),
-               24, {0, 10, 25, 50, 75, 100, 150, 200, 300, 450, 700, 1000}),
-          number_spec("max_cycles", "Longest measurement", "cycles", 6000, 500, 1000000, 100, true,
-                      "A point stops measuring here if its mean latency has not yet reached the "
-                      "confidence target."),
-          number_spec("confidence_percent", "Confidence target", "%", 3, 0.5, 50, 0.5, false,
-                      "A point stops once the 95 % interval of its mean latency (batch means) is "
-                      "within this share of the mean."),
-      }),
-      nullptr,
-      SweepInfo{[](const ParamValues& p) {
-                  return std::vector<double>(LoopPlan(p).order.size(), 1.0);
-                },
-                [](const ParamValues& p, Rng rng, std::size_t point) {
-                  return std::make_unique<JMachineLoopPoint>(p, rng, point);
-                },
-                combine_loop}};
+      kCitation, std::move(t),
+      [](const LoopParams& p) { return std::vector<double>(LoopPlan(p).order.size(), 1.0); },
+      [](const LoopParams& p, Rng rng, std::size_t point) {
+        return std::make_unique<JMachineLoopPoint>(p, rng, point);
+      },
+      combine_loop);
 }
 
 ModelInfo jmachine_terminal_info() {
-  return {"jmachine_terminal",
-          "J-Machine: terminal bandwidth",
-          "Node 0 streams messages to its neighbour, which discards them or copies them to "
-          "internal or external memory (Fig. 4).",
-          kCitation,
-          with_machine({
-              list_spec(number_spec("message_words", "Message sizes", "words", 8, 1, 64, 1, true,
-                               "Words per message; one point each."),
-                   16, {1, 2, 3, 4, 6, 8, 12, 16, 24, 32}),
-              number_spec("window_cycles", "Measurement", "cycles", 4000, 100, 1000000, 100, true,
-                          "Cycles over which delivered words are counted, after 200 to settle."),
-          }),
-          [](const ParamValues& p, Rng) { return std::make_unique<JMachineTerminal>(p); }};
+  ParamTable<TerminalParams> t = with_machine<TerminalParams>();
+  t.add(&TerminalParams::message_words,
+        list_spec(number_spec("message_words", "Message sizes", "words", 8, 1, 64, 1, true,
+                              "Words per message; one point each."),
+                  16, {1, 2, 3, 4, 6, 8, 12, 16, 24, 32}))
+      .add(&TerminalParams::window_cycles,
+           number_spec("window_cycles", "Measurement", "cycles", 4000, 100, 1000000, 100, true,
+                       "Cycles over which delivered words are counted, after 200 to settle."));
+  return model_info(
+      "jmachine_terminal", "J-Machine: terminal bandwidth",
+      "Node 0 streams messages to its neighbour, which discards them or copies them to internal "
+      "or external memory (Fig. 4).",
+      kCitation, std::move(t),
+      [](const TerminalParams& p, Rng) { return std::make_unique<JMachineTerminal>(p); });
 }
 
 }  // namespace archex

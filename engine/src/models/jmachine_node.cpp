@@ -9,75 +9,59 @@ namespace archex {
 namespace {
 
 ParamSpec cost(const char* name, const char* label, double value, const char* description) {
-  ParamSpec s;
-  s.name = name;
-  s.label = label;
-  s.unit = "cycles";
-  s.default_value = value;
-  s.min = 0;
-  s.max = 1000;
-  s.step = 1;
-  s.description = description;
-  return s;
+  return number_spec(name, label, "cycles", value, 0, 1000, 1, false, description);
 }
 
 }  // namespace
 
-std::vector<ParamSpec> node_cost_specs() {
-  const NodeCosts d;
-  return {
-      cost("send_overhead_cycles", "Send overhead", d.send_overhead,
-           "Cycles to issue a send before its first word enters the network (the words then "
-           "go at the injection rate)."),
-      cost("dispatch_cycles", "Dispatch", d.dispatch,
-           "Cycles to create a handler's task when a message reaches the head of the queue."),
-      cost("handler_cycles", "RPC handler", d.handler,
-           "Instructions of a request or reply handler besides dispatch and its sends."),
-      cost("suspend_cycles", "Empty handler", d.suspend,
-           "A handler that only ends (a message received and discarded)."),
-      cost("read_handler_cycles", "Read handler", d.read_handler,
-           "Instructions of a remote read's handler besides dispatch, name translation, the "
-           "reply's words and its send."),
-      cost("xlate_cycles", "Name translation", d.xlate,
-           "Cycles of an xlate (object name to address) that hits."),
-      cost("reply_internal_cycles_per_word", "Reply from internal memory", d.reply_internal,
-           "Cycles per word of a remote read's reply read from on-chip memory."),
-      cost("reply_external_cycles_per_word", "Reply from external memory", d.reply_external,
-           "Cycles per word of a remote read's reply read from external DRAM."),
-      cost("copy_internal_cycles_per_word", "Copy to internal memory", d.copy_internal,
-           "Cycles per word to copy a received message to on-chip memory."),
-      cost("copy_external_cycles_per_word", "Copy to external memory", d.copy_external,
-           "Cycles per word to copy a received message to external DRAM."),
-  };
+ParamTable<NodeCosts> node_cost_table() {
+  ParamTable<NodeCosts> t;
+  t.add(&NodeCosts::send_overhead,
+        cost("send_overhead_cycles", "Send overhead", 1,
+             "Cycles to issue a send before its first word enters the network (the words then "
+             "go at the injection rate)."))
+      .add(&NodeCosts::dispatch,
+           cost("dispatch_cycles", "Dispatch", 4,
+                "Cycles to create a handler's task when a message reaches the head of the queue."))
+      .add(&NodeCosts::handler,
+           cost("handler_cycles", "RPC handler", 13,
+                "Instructions of a request or reply handler besides dispatch and its sends."))
+      .add(&NodeCosts::suspend, cost("suspend_cycles", "Empty handler", 1,
+                                     "A handler that only ends (a message received and "
+                                     "discarded)."))
+      .add(&NodeCosts::read_handler,
+           cost("read_handler_cycles", "Read handler", 19,
+                "Instructions of a remote read's handler besides dispatch, name translation, the "
+                "reply's words and its send."))
+      .add(&NodeCosts::xlate, cost("xlate_cycles", "Name translation", 3,
+                                   "Cycles of an xlate (object name to address) that hits."))
+      .add(&NodeCosts::reply_internal,
+           cost("reply_internal_cycles_per_word", "Reply from internal memory", 2,
+                "Cycles per word of a remote read's reply read from on-chip memory."))
+      .add(&NodeCosts::reply_external,
+           cost("reply_external_cycles_per_word", "Reply from external memory", 8,
+                "Cycles per word of a remote read's reply read from external DRAM."))
+      .add(&NodeCosts::copy_internal,
+           cost("copy_internal_cycles_per_word", "Copy to internal memory", 3,
+                "Cycles per word to copy a received message to on-chip memory."))
+      .add(&NodeCosts::copy_external,
+           cost("copy_external_cycles_per_word", "Copy to external memory", 6,
+                "Cycles per word to copy a received message to external DRAM."));
+  return t;
 }
 
-NodeCosts node_costs(const ParamValues& p) {
-  NodeCosts c;
-  c.send_overhead = p.number("send_overhead_cycles");
-  c.dispatch = p.number("dispatch_cycles");
-  c.handler = p.number("handler_cycles");
-  c.suspend = p.number("suspend_cycles");
-  c.read_handler = p.number("read_handler_cycles");
-  c.xlate = p.number("xlate_cycles");
-  c.reply_internal = p.number("reply_internal_cycles_per_word");
-  c.reply_external = p.number("reply_external_cycles_per_word");
-  c.copy_internal = p.number("copy_internal_cycles_per_word");
-  c.copy_external = p.number("copy_external_cycles_per_word");
-  return c;
-}
-
-NetworkDefaults jmachine_network(std::vector<double> dims) {
-  NetworkDefaults d;
-  d.dims = std::move(dims);
-  d.buffer_flits = 1;
-  d.channel_words_per_cycle = 0.5;
-  d.half_duplex = true;
-  d.inject_words_per_cycle = 2;
-  d.eject_words_per_cycle = 0.5;
-  d.receive_queue_words = 512;
-  d.clock_mhz = 12.5;
-  d.word_bits = 36;
-  return d;
+ParamTable<NetworkParams> jmachine_network_table(std::vector<double> dims) {
+  ParamTable<NetworkParams> t = cube_network_table();
+  t.set_default("dims", std::move(dims))
+      .set_default("buffer_flits", 1)
+      .set_default("channel_words_per_cycle", 0.5)
+      .set_default("link_mode", static_cast<double>(LinkMode::kHalfDuplex))
+      .set_default("inject_words_per_cycle", 2)
+      .set_default("eject_words_per_cycle", 0.5)
+      .set_default("receive_queue_words", 512)
+      .set_default("clock_mhz", 12.5)
+      .set_default("word_bits", 36);
+  return t;
 }
 
 Machine::Machine(std::unique_ptr<Interconnect> net, const NodeCosts& costs)

@@ -5,7 +5,7 @@
 #include <memory>
 #include <vector>
 
-#include "core/param_spec.h"
+#include "core/param_table.h"
 #include "network/interconnect.h"
 #include "network/network.h"
 #include "network/network_params.h"
@@ -13,28 +13,26 @@
 namespace archex {
 
 // Costs of the J-Machine's Message-Driven Processor around a message (Noakes, Wallach & Dally,
-// ISCA 1993, sec. 2-3), in cycles.
+// ISCA 1993, sec. 2-3), in cycles; node_cost_table() declares them with the J-Machine's values.
 struct NodeCosts {
-  double send_overhead = 1;   // issuing a send before its first word leaves
-  double dispatch = 4;        // creating the handler's task on arrival
-  double handler = 13;        // an RPC handler's own instructions besides dispatch and sends
-  double suspend = 1;         // a handler that only ends (discarding its message)
-  double read_handler = 19;   // a remote read's handler besides dispatch, xlate and the words
-  double xlate = 3;           // name translation of the object read, on a hit
-  double reply_internal = 2;  // per word of a reply read from internal memory
-  double reply_external = 8;  // per word from external memory
-  double copy_internal = 3;   // per word of a received message copied to internal memory
-  double copy_external = 6;   // per word copied to external memory
+  double send_overhead;   // issuing a send before its first word leaves
+  double dispatch;        // creating the handler's task on arrival
+  double handler;         // an RPC handler's own instructions besides dispatch and sends
+  double suspend;         // a handler that only ends (discarding its message)
+  double read_handler;    // a remote read's handler besides dispatch, xlate and the words
+  double xlate;           // name translation of the object read, on a hit
+  double reply_internal;  // per word of a reply read from internal memory
+  double reply_external;  // per word from external memory
+  double copy_internal;   // per word of a received message copied to internal memory
+  double copy_external;   // per word copied to external memory
 };
 
-// The node-cost parameters, with the J-Machine's values as defaults, and their reading.
-std::vector<ParamSpec> node_cost_specs();
-NodeCosts node_costs(const ParamValues& params);
+ParamTable<NodeCosts> node_cost_table();
 
-// The J-Machine network: 8x8x8 mesh, 0.5 words/cycle bidirectional (half-duplex) channels,
-// injection 2 words/cycle, queue at 0.5 words/cycle holding 128 4-word messages, 12.5 MHz,
-// 36-bit words.
-NetworkDefaults jmachine_network(std::vector<double> dims);
+// The J-Machine network on the cube parameters: 8x8x8 mesh (or `dims`), 0.5 words/cycle
+// bidirectional (half-duplex) channels, 1-flit buffers, injection 2 words/cycle, queue at 0.5
+// words/cycle holding 128 4-word messages, 12.5 MHz, 36-bit words.
+ParamTable<NetworkParams> jmachine_network_table(std::vector<double> dims);
 
 // One processor per node over a Network. A processor runs one thing at a time: a handler for
 // the oldest message in its receive queue (which preempts the node's background work), or the

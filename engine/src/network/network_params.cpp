@@ -209,74 +209,21 @@ double gbit_per_s(const NetworkParams& p, double words_per_cycle) {
   return words_per_cycle * p.word_bits * p.clock_mhz * 1e6 / 1e9;
 }
 
-std::vector<ParamSpec> network_specs(const NetworkDefaults& d) {
-  ParamTable<NetworkParams> t = network_table();
-  t.set_default("dims", d.dims)
-      .set_default("topology", d.torus ? 1 : 0)
-      .set_default("vcs", d.vcs)
-      .set_default("buffer_flits", d.buffer_flits)
-      .set_default("router_delay_cycles", d.router_delay_cycles)
-      .set_default("channel_words_per_cycle", d.channel_words_per_cycle)
-      .set_default("link_mode", d.half_duplex ? 1 : 0)
-      .set_default("inject_words_per_cycle", d.inject_words_per_cycle)
-      .set_default("eject_words_per_cycle", d.eject_words_per_cycle)
-      .set_default("receive_queue_words", d.receive_queue_words)
-      .set_default("clock_mhz", d.clock_mhz)
-      .set_default("word_bits", d.word_bits);
-  const std::vector<std::string> cube_names = {"topology",
-                                               "dims",
-                                               "vcs",
-                                               "buffer_flits",
-                                               "router_delay_cycles",
-                                               "flow_control",
-                                               "channel_words_per_cycle",
-                                               "link_mode",
-                                               "inject_words_per_cycle",
-                                               "eject_words_per_cycle",
-                                               "receive_queue_words",
-                                               "clock_mhz",
-                                               "word_bits"};
-  std::vector<ParamSpec> out;
-  for (const std::string& name : cube_names) {
-    for (const ParamSpec& spec : t.specs()) {
-      if (spec.name == name) out.push_back(spec);
-    }
-  }
-  ParamSpec& topology = out.front();
+ParamTable<NetworkParams> cube_network_table() {
+  ParamTable<NetworkParams> t = network_table().only(
+      {"topology", "dims", "vcs", "buffer_flits", "router_delay_cycles", "flow_control",
+       "channel_words_per_cycle", "link_mode", "inject_words_per_cycle", "eject_words_per_cycle",
+       "receive_queue_words", "clock_mhz", "word_bits"});
+  ParamSpec& topology = t.spec("topology");
   topology.choices = {"mesh", "torus"};
   topology.max = 1;
   topology.description = "Mesh, or torus (wrap-around links; needs 2 or more virtual channels).";
-  return out;
-}
-
-std::shared_ptr<const KNCube> cube_topology(const ParamValues& p) {
-  std::vector<int> radix;
-  for (const double k : p.list("dims")) radix.push_back(static_cast<int>(k));
-  return std::make_shared<const KNCube>(radix, p.number("topology") == 1);
-}
-
-NetworkConfig network_config(const ParamValues& p) {
-  NetworkConfig c;
-  c.topology = cube_topology(p);
-  c.vcs = static_cast<int>(p.number("vcs"));
-  c.buffer_flits = static_cast<int>(p.number("buffer_flits"));
-  c.router_delay_cycles = static_cast<int>(p.number("router_delay_cycles"));
-  c.credit_flow = p.number("flow_control") == 0;
-  c.channel_rate = p.number("channel_words_per_cycle");
-  c.half_duplex = p.number("link_mode") == 1;
-  c.inject_rate = p.number("inject_words_per_cycle");
-  c.eject_rate = p.number("eject_words_per_cycle");
-  c.receive_queue_flits = static_cast<int>(p.number("receive_queue_words"));
-  return c;
+  return t;
 }
 
 double bisection_capacity_words_per_cycle(const KNCube& cube, const NetworkConfig& config) {
   // A half-duplex link's two directions share one channel's bandwidth.
   return cube.bisection_links() * config.channel_rate * (config.half_duplex ? 1.0 : 2.0);
-}
-
-double gbit_per_s(const ParamValues& p, double words_per_cycle) {
-  return words_per_cycle * p.number("word_bits") * p.number("clock_mhz") * 1e6 / 1e9;
 }
 
 const char* direction_name(int port) {

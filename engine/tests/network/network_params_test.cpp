@@ -17,21 +17,20 @@ NetworkParams defaults() {
   return table.read(resolve_params("network", table.specs(), {}));
 }
 
-TEST(NetworkParams, TheCubeSpecsOfTheJMachineModelsComeFromTheTable) {
-  NetworkDefaults d;
-  d.dims = {8, 8, 8};
-  d.torus = true;
-  d.channel_words_per_cycle = 0.5;
-  const std::vector<ParamSpec> specs = network_specs(d);
+TEST(NetworkParams, TheCubeTableIsTheNetworksTableNarrowedToMeshAndTorus) {
+  ParamTable<NetworkParams> t = cube_network_table();
+  t.set_default("topology", 1).set_default("dims", std::vector<double>{8, 8, 8});
+  const std::vector<ParamSpec>& specs = t.specs();
   ASSERT_EQ(specs.size(), 13u);
   EXPECT_EQ(specs[0].name, "topology");
   EXPECT_EQ(specs[0].choices, (std::vector<std::string>{"mesh", "torus"}));
   EXPECT_EQ(specs[0].max, 1);
-  EXPECT_EQ(specs[0].default_value, 1);
-  EXPECT_EQ(specs[1].default_list, (std::vector<double>{8, 8, 8}));
   EXPECT_EQ(specs[6].name, "channel_words_per_cycle");
-  EXPECT_EQ(specs[6].default_value, 0.5);
   EXPECT_EQ(specs[12].name, "word_bits");
+  const NetworkParams p = t.read(resolve_params("cube", specs, {}));
+  EXPECT_EQ(p.topology, TopologyKind::kTorus);
+  EXPECT_EQ(p.dims, (std::vector<int>{8, 8, 8}));
+  EXPECT_EQ(p.channel_words_per_cycle, defaults().channel_words_per_cycle);
 }
 
 TEST(NetworkParams, EveryTopologyIsBuiltFromItsParameters) {
