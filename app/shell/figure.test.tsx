@@ -32,6 +32,27 @@ function parse(text: string) {
 }
 
 describe('renderFigure()', () => {
+  it('keeps text from a link or a preset as text, never markup', () => {
+    const hostile = '<script>alert(1)</script><img src=x onerror=alert(1)>';
+    const labelled: BuiltChart = {
+      kind: 'line',
+      data: {
+        ...paragonG,
+        curves: paragonG.curves.map((c) => ({ ...c, label: hostile })),
+      },
+    };
+    const { text } = renderFigure({
+      name: 'x',
+      title: hostile,
+      chart: labelled,
+      caption: [`Made with archex: http://127.0.0.1:5173/?s=${hostile}`],
+      theme: 'print',
+    });
+    expect(text).not.toMatch(/<script|<img/);
+    expect(text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(XMLValidator.validate(text)).toBe(true);
+  });
+
   // Print: light colours on an opaque white background whatever the page shows; dark on request.
   const themes = [
     { theme: 'print', background: '#ffffff', text: '#1d232b' },
