@@ -45,15 +45,17 @@ const char* message_kind_name(MessageKind kind);
 // CPU and network costs. A message's software time is per message + per word (+ the goal-record
 // and AND-tree work of a throw_goal), shared between sender and receiver; each end also spends the
 // firmware time; the network takes hop_ms per hop.
+// The values are the model's parameters (multipsi_queens' ParamTable); tests take them from
+// multipsi_default_costs().
 struct Costs {
-  double reduction_ms = 2.25;
-  double builtin_ms = 0;       // per arithmetic built-in call (:=)
-  double message_ms = 0;       // software, per message
-  double throw_goal_ms = 0;    // software, extra per throw_goal
-  double word_ms = 0;          // software, per message word
-  double send_share = 0.5;     // of the software time, spent by the sender
-  double firmware_ms = 0.055;  // per message, on each end
-  double hop_ms = 0.035;
+  double reduction_ms = 0;
+  double builtin_ms = 0;     // per arithmetic built-in call (:=)
+  double message_ms = 0;     // software, per message
+  double throw_goal_ms = 0;  // software, extra per throw_goal
+  double word_ms = 0;        // software, per message word
+  double send_share = 0;     // of the software time, spent by the sender
+  double firmware_ms = 0;    // per message, on each end
+  double hop_ms = 0;
   int copy_cells = 0;  // lists up to this long travel inside throw_goal
 };
 

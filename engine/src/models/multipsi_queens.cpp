@@ -35,7 +35,7 @@ struct Params {
   int timeline_bins;
 };
 
-ParamTable<Params> params() {
+ParamTable<fghc::Costs> cost_table() {
   auto ms = [](const char* name, const char* label, double value, const char* what) {
     return number_spec(name, label, "ms", value, 0, 1000, 0.001, false, what);
   };
@@ -72,6 +72,10 @@ ParamTable<Params> params() {
                        "Lists up to this long travel inside a throw_goal; longer ones stay behind "
                        "as exported references that the receiver reads (read_value / "
                        "return_value)."));
+  return costs;
+}
+
+ParamTable<Params> params() {
   ParamTable<Params> t;
   t.add(&Params::program,
         choice_spec("program", "Program", {"Program 1", "Program 2"}, 0,
@@ -102,7 +106,7 @@ ParamTable<Params> params() {
            number_spec("mesh_columns", "Network width", "PEs", 3, 1, 8, 1, true,
                        "PEs per row of the 2-D lattice; PE i sits at column i mod width, row i / "
                        "width, and a message crosses the hops between them."))
-      .include(&Params::costs, costs)
+      .include(&Params::costs, cost_table())
       .add(&Params::timeline_bins,
            number_spec("timeline_bins", "Timeline resolution", "bins", 120, 10, 400, 1, true,
                        "Time bins of the per-PE timeline of the selected run."));
@@ -579,6 +583,11 @@ Result MultiPsiQueens::result() const {
 }
 
 }  // namespace
+
+fghc::Costs multipsi_default_costs() {
+  const ParamTable<fghc::Costs> table = cost_table();
+  return table.read(resolve_params("multipsi_queens", table.specs(), {}));
+}
 
 ModelInfo multipsi_queens_info() {
   return sweep_model_info(

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/registry.h"
+#include "fghc/machine.h"
 
 namespace archex {
 
@@ -10,5 +11,8 @@ namespace archex {
 // rate, communication rate, performance and sec. 7.7's relative communication time come out of
 // the runs, and the sec. 7.8 formula is checked against them.
 ModelInfo multipsi_queens_info();
+
+// The model's default costs (Multi-PSI/V1), as its parameter table declares them.
+fghc::Costs multipsi_default_costs();
 
 }  // namespace archex

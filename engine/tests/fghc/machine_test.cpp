@@ -12,22 +12,7 @@ namespace {
 // Paper values come from K. Taki, ICOT TR-370 (1988), seed 000_0f3911029c21e5c0.txt, Table 1.
 
 // The costs the multipsi_queens model starts from (Multi-PSI/V1).
-Costs default_costs() {
-  Costs c;
-  for (const ParamSpec& spec : multipsi_queens_info().params) {
-    const double v = spec.default_value;
-    if (spec.name == "reduction_ms") c.reduction_ms = v;
-    if (spec.name == "builtin_ms") c.builtin_ms = v;
-    if (spec.name == "message_ms") c.message_ms = v;
-    if (spec.name == "throw_goal_ms") c.throw_goal_ms = v;
-    if (spec.name == "word_ms") c.word_ms = v;
-    if (spec.name == "send_share") c.send_share = v;
-    if (spec.name == "firmware_ms") c.firmware_ms = v;
-    if (spec.name == "hop_ms") c.hop_ms = v;
-    if (spec.name == "copy_cells") c.copy_cells = static_cast<int>(v);
-  }
-  return c;
-}
+Costs default_costs() { return multipsi_default_costs(); }
 
 // A program for mechanism tests. start: throws `leaf` goals to the PEs named by ints[0..2]
 // (ints[3] of them), each carrying the list lists[0]; leaf: needs every cell of its list when
@@ -199,8 +184,8 @@ TEST(FghcMachine, TimelineCoversExactlyTheBusyTime) {
 
 TEST(FghcMachine, RejectsImpossibleMachines) {
   const Probe program(start({0}, 0, 0, false));
-  EXPECT_THROW(Machine(program, 0, 2, Costs{}, false), std::invalid_argument);
-  EXPECT_THROW(Machine(program, 2, 0, Costs{}, false), std::invalid_argument);
+  EXPECT_THROW(Machine(program, 0, 2, default_costs(), false), std::invalid_argument);
+  EXPECT_THROW(Machine(program, 2, 0, default_costs(), false), std::invalid_argument);
 }
 
 }  // namespace

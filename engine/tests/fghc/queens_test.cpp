@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "models/multipsi_queens.h"
+
 namespace archex::fghc {
 namespace {
 
@@ -19,7 +21,7 @@ struct Outcome {
 
 Outcome run(QueensProgram which, int queens, int pes, int grain) {
   const auto program = make_queens(which, queens, pes, grain);
-  Costs costs;
+  Costs costs = multipsi_default_costs();
   costs.message_ms = 5;
   Machine m(*program, pes, 3, costs, false);
   while (!m.advance(100000)) {
