@@ -249,9 +249,19 @@ describe('sweeps', () => {
     return outcome;
   }
 
+  const network = {
+    topology: 3,
+    crossbar_ports: 4,
+    injection_rate: 0.2,
+    sweep_rates: [0.1, 0.5, 0.95],
+    warmup_cycles: 200,
+    max_cycles: 2000,
+  };
+
   it.each([
     ['jmachine_loop', loop, 6],
     ['multipsi_queens', { pes: 3, depths: [1, 3] }, 9],
+    ['network_traffic', network, 4],
   ] as [string, Params, number][])(
     'Simulation(%s, params, seed, point) runs one point; combine() gives the whole run bit for bit',
     (model, params, points) => {

@@ -50,6 +50,7 @@ describe('PoolEngine', () => {
   it.each([
     ['jmachine_loop', loop],
     ['multipsi_queens', { pes: 4, depths: [1, 2, 3] }],
+    ['network_traffic', { dims: [4, 4], sweep_rates: [0.05, 0.2, 0.35], max_cycles: 2000 }],
   ] as [string, Params][])(
     'run(%s) gives the same bits on 1 and 3 hosts as the whole run in one Simulation',
     async (model, params) => {

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "core/param_table.h"
+#include "core/sweep.h"
 #include "network/analytic.h"
 #include "network/circuit_traffic.h"
 #include "network/network_params.h"
@@ -24,7 +25,10 @@
 //   value per node, in port order); on any other shape the graph of channels, in the engine's
 //   channel numbering (router by router, port by port), for outputs that lead somewhere:
 //   channel_util_graph (x channel, y utilization), channel_from (x channel, y router) and channel_to
-//   (x channel, y the router it feeds, or routers + t for terminal t).
+//   (x channel, y the router it feeds, or routers + t for terminal t); on a crossbar also
+//   channel_util_crosspoints (x input * ports + output, y the crosspoint's share of its output).
+// The run is a sweep (core/sweep.h): point 0 is the chosen load, points 1.. the curve's loads, each
+// on its own network drawing only from its own random stream.
 
 namespace archex {
 
@@ -107,98 +111,88 @@ Series sweep_series(const char* name, const std::string& label, const char* y_na
   return {name, label, "offered load", "flits/node/cycle", y_name, y_unit, {}, {}};
 }
 
-class NetworkTraffic final : public Model {
- public:
-  NetworkTraffic(const Params& p, Rng rng)
-      : p_(p),
-        topology_(make_topology(p.net)),
-        cube_(std::dynamic_pointer_cast<const KNCube>(topology_)),
-        config_(network_config(p.net, topology_)),
-        circuit_(circuit_config(p.net, topology_)),
-        pattern_(*topology_, p.pattern, p.hotspot_fraction),
-        rng_(rng) {
-    // Builds the network once up front so a bad configuration is reported before any work.
-    if (circuits()) {
-      CircuitNetwork check(circuit_, 0);
-    } else {
-      Network check(config_);
-    }
-    bound_ = capacity_bound(*topology_, config_);
-    rates_.push_back(p.injection_rate);
+// The network and the loads of a run, as every point and the combine see them: point 0 is the
+// chosen load, points 1.. the curve's loads in ascending order.
+struct Plan {
+  explicit Plan(const Params& p)
+      : topology(make_topology(p.net)),
+        cube(std::dynamic_pointer_cast<const KNCube>(topology)),
+        config(network_config(p.net, topology)),
+        circuit(circuit_config(p.net, topology)),
+        bound(capacity_bound(*topology, config)),
+        circuits(p.net.switching == Switching::kCircuit) {
+    rates.push_back(p.injection_rate);
     for (const double r : p.sweep_rates) {
-      rates_.push_back(p.sweep_scale == SweepScale::kOfBound ? std::min(1.0, r * bound_) : r);
+      rates.push_back(p.sweep_scale == SweepScale::kOfBound ? std::min(1.0, r * bound) : r);
     }
-    std::sort(rates_.begin() + 1, rates_.end());
-    opt_.packet_flits = p.packet_flits;
-    opt_.warmup_cycles = p.warmup_cycles;
-    opt_.max_cycles = p.max_cycles;
-    opt_.confidence = p.confidence_percent / 100;
-    start_point();
+    std::sort(rates.begin() + 1, rates.end());
+    options.packet_flits = p.packet_flits;
+    options.warmup_cycles = p.warmup_cycles;
+    options.max_cycles = p.max_cycles;
+    options.confidence = p.confidence_percent / 100;
   }
 
-  bool advance(std::uint64_t budget) override {
-    auto left = static_cast<std::int64_t>(std::min<std::uint64_t>(budget, 1u << 30));
-    while (left > 0 && running()) {
-      const std::int64_t before = now();
-      if (point_) point_->advance(left);
-      if (circuit_point_) circuit_point_->advance(left);
-      left -= std::max<std::int64_t>(1, now() - before);
-      if (point_ && point_->done()) {
-        results_.push_back(point_->result());
-        // Wormhole flow control loses no packet.
-        acceptance_.push_back(1);
-        point_.reset();
-      } else if (circuit_point_ && circuit_point_->done()) {
-        results_.push_back(circuit_point_->result());
-        acceptance_.push_back(circuit_point_->acceptance());
-        blocking_.push_back(circuit_point_->blocking());
-        circuit_point_.reset();
-      } else {
-        continue;
-      }
-      if (results_.size() < rates_.size()) start_point();
+  // Builds the network and the pattern once, so a bad configuration is reported before any work.
+  void check(const Params& p) const {
+    const TrafficPattern pattern(*topology, p.pattern, p.hotspot_fraction);
+    if (circuits) {
+      CircuitNetwork network(circuit, 0);
+    } else {
+      Network network(config);
     }
-    return !running();
+  }
+
+  std::shared_ptr<const Topology> topology;
+  std::shared_ptr<const KNCube> cube;
+  NetworkConfig config;
+  CircuitConfig circuit;
+  double bound;
+  bool circuits;
+  std::vector<double> rates;
+  LoadPointOptions options;
+};
+
+// One load of the run. Its partial result is the point's scalars (named as the chosen point's in
+// the whole result) and, for the chosen point, its histogram and channel utilization.
+class NetworkTrafficPoint final : public Model {
+ public:
+  NetworkTrafficPoint(const Params& p, Rng rng, std::size_t index)
+      : p_(p), plan_(p), index_(index), rng_(rng),
+        pattern_(*plan_.topology, p.pattern, p.hotspot_fraction) {
+    LoadPointOptions opt = plan_.options;
+    opt.rate = plan_.rates[index];
+    if (plan_.circuits) {
+      circuit_point_ =
+          std::make_unique<CircuitLoadPoint>(plan_.circuit, pattern_, opt, rng_.next_u64(), rng_);
+    } else {
+      point_ = std::make_unique<LoadPoint>(plan_.config, pattern_, opt, rng_);
+    }
+  }
+
+  // One unit of work is one simulated cycle of the point's network.
+  bool advance(std::uint64_t budget) override {
+    const auto cycles = static_cast<std::int64_t>(std::min<std::uint64_t>(budget, 1u << 30));
+    if (done_) return true;
+    done_ = point_ ? point_->advance(cycles) : circuit_point_->advance(cycles);
+    return done_;
   }
 
   double progress() const override {
-    double partial = 0;
-    if (point_) partial = point_->progress();
-    if (circuit_point_) partial = circuit_point_->progress();
-    return (static_cast<double>(results_.size()) + partial) / static_cast<double>(rates_.size());
+    if (done_) return 1;
+    return point_ ? point_->progress() : circuit_point_->progress();
   }
 
   Result result() const override {
     Result r;
-    if (!results_.empty()) add_chosen(r, results_.front());
-    add_sweep(r);
-    add_models(r);
-    double cycles = 0;
-    for (const LoadPointResult& p : results_) cycles += static_cast<double>(p.cycles);
-    r.scalars.push_back({"total_simulated_cycles", cycles, "cycles",
-                         "Cycles simulated over every point of the run"});
+    if (!done_) return r;
+    const LoadPointResult& c = point_ ? point_->result() : circuit_point_->result();
+    add_scalars(r, c);
+    if (index_ == 0) add_series(r, c);
     return r;
   }
 
  private:
-  bool circuits() const { return p_.net.switching == Switching::kCircuit; }
-  bool running() const { return point_ || circuit_point_; }
-  std::int64_t now() const {
-    if (point_) return point_->network().now();
-    return circuit_point_ ? circuit_point_->now() : 0;
-  }
-
-  void start_point() {
-    opt_.rate = rates_[results_.size()];
-    if (circuits()) {
-      circuit_point_ =
-          std::make_unique<CircuitLoadPoint>(circuit_, pattern_, opt_, rng_.next_u64(), rng_);
-    } else {
-      point_ = std::make_unique<LoadPoint>(config_, pattern_, opt_, rng_);
-    }
-  }
-
-  void add_chosen(Result& r, const LoadPointResult& c) const {
+  void add_scalars(Result& r, const LoadPointResult& c) const {
     r.scalars.push_back({"offered_flits_per_node_cycle", c.offered, "flits/node/cycle",
                          "Offered load of the chosen point"});
     r.scalars.push_back({"accepted_flits_per_node_cycle", c.accepted, "flits/node/cycle",
@@ -211,28 +205,33 @@ class NetworkTraffic final : public Model {
     r.scalars.push_back({"latency_p95_cycles", c.latency_p95, "cycles", "95th percentile"});
     r.scalars.push_back({"latency_p99_cycles", c.latency_p99, "cycles", "99th percentile"});
     r.scalars.push_back({"saturated", c.saturated ? 1.0 : 0.0, "boolean",
-                         "The offered load was not sustained (accepted < 90 % of offered, a "
-                         "source queue overflowed, or the measured packets did not drain)"});
+                         "The offered load was not sustained (under 90 % of the flits created "
+                         "while measuring were delivered then, a source queue overflowed, or the "
+                         "measured packets did not drain)"});
     r.scalars.push_back({"measured_packets", static_cast<double>(c.measured_packets), "packets",
                          "Packets in the latency statistics"});
     r.scalars.push_back({"simulated_cycles", static_cast<double>(c.cycles), "cycles",
                          "Cycles simulated for the chosen point"});
-    if (cube_ && !circuits()) {
+    if (plan_.cube && !plan_.circuits) {
       r.scalars.push_back({"bisection_gbps", gbit_per_s(p_.net, c.bisection_words_per_cycle),
                            "Gbit/s", "Traffic across the bisection while measuring"});
     }
-    if (cube_) {
-      const double capacity = bisection_capacity_words_per_cycle(*cube_, config_);
+    if (plan_.cube) {
+      const double capacity = bisection_capacity_words_per_cycle(*plan_.cube, plan_.config);
       r.scalars.push_back({"bisection_capacity_gbps", gbit_per_s(p_.net, capacity), "Gbit/s",
                            "Peak traffic across the bisection, both directions"});
     }
-    r.scalars.push_back({"acceptance", acceptance_.front(), "fraction",
+    // Wormhole flow control loses no packet.
+    r.scalars.push_back({"acceptance", circuit_point_ ? circuit_point_->acceptance() : 1.0,
+                         "fraction",
                          "Share of the measured packets or connections delivered (not dropped)"});
-    if (circuits()) {
-      r.scalars.push_back({"blocking_probability", blocking_.front(), "fraction",
+    if (circuit_point_) {
+      r.scalars.push_back({"blocking_probability", circuit_point_->blocking(), "fraction",
                            "Share of set-up attempts at a switch output that found it held"});
     }
+  }
 
+  void add_series(Result& r, const LoadPointResult& c) const {
     Series hist{"latency_histogram", "packets", "latency", "cycles", "packets", "", {}, {}};
     if (!c.latencies.empty()) {
       const double top = c.latencies.back();
@@ -246,16 +245,25 @@ class NetworkTraffic final : public Model {
       }
     }
     r.series.push_back(std::move(hist));
-    if (cube_) {
+    if (plan_.cube) {
       add_cube_utilization(r, c);
     } else {
       add_channel_graph(r, c);
     }
+    if (!c.crosspoints.empty()) {
+      Series xp{"channel_util_crosspoints", "crosspoints", "crosspoint", "index", "utilization",
+                "fraction", {}, c.crosspoints};
+      for (std::size_t i = 0; i < c.crosspoints.size(); ++i) {
+        xp.x.push_back(static_cast<double>(i));
+      }
+      r.series.push_back(std::move(xp));
+    }
   }
 
   void add_cube_utilization(Result& r, const LoadPointResult& c) const {
-    const int ports = cube_->ports();
-    for (int port = 0; port < cube_->local_port(); ++port) {
+    const KNCube& cube = *plan_.cube;
+    const int ports = cube.ports();
+    for (int port = 0; port < cube.local_port(); ++port) {
       Series s{std::string("channel_util_") + direction_name(port),
                std::string("channels ") + direction_name(port),
                "node",
@@ -264,7 +272,7 @@ class NetworkTraffic final : public Model {
                "fraction",
                {},
                {}};
-      for (int node = 0; node < cube_->nodes(); ++node) {
+      for (int node = 0; node < cube.nodes(); ++node) {
         s.x.push_back(node);
         const auto at = static_cast<std::size_t>(node * ports + port);
         s.y.push_back(at < c.utilization.size() ? c.utilization[at] : 0.0);
@@ -274,15 +282,16 @@ class NetworkTraffic final : public Model {
   }
 
   void add_channel_graph(Result& r, const LoadPointResult& c) const {
+    const Topology& topology = *plan_.topology;
     Series util{"channel_util_graph", "channels", "channel", "index", "utilization", "fraction", {}, {}};
     Series from{"channel_from", "channel sources", "channel", "index", "router", "index", {}, {}};
     Series to{"channel_to", "channel targets", "channel", "index", "router or terminal", "index",
               {}, {}};
-    const int routers = topology_->routers();
+    const int routers = topology.routers();
     int channel = 0;
     for (int router = 0; router < routers; ++router) {
-      for (int port = 0; port < topology_->ports(router); ++port, ++channel) {
-        const PortTarget t = topology_->output(router, port);
+      for (int port = 0; port < topology.ports(router); ++port, ++channel) {
+        const PortTarget t = topology.output(router, port);
         if (t.router < 0 && t.terminal < 0) continue;
         const auto at = static_cast<std::size_t>(channel);
         util.x.push_back(channel);
@@ -298,117 +307,136 @@ class NetworkTraffic final : public Model {
     r.series.push_back(std::move(to));
   }
 
-  void add_sweep(Result& r) const {
-    const std::string label = std::to_string(opt_.packet_flits) + "-flit packets";
-    Series mean = sweep_series("latency_vs_offered", label, "mean latency", "cycles");
-    Series p99 = sweep_series("latency_p99_vs_offered", label + ", 99th percentile", "latency",
-                              "cycles");
-    Series accepted =
-        sweep_series("accepted_vs_offered", label, "accepted load", "flits/node/cycle");
-    Series by_accepted{"latency_vs_accepted",
-                       label,
-                       "accepted load",
-                       "flits/node/cycle",
-                       "mean latency",
-                       "cycles",
-                       {},
-                       {}};
-    Series acceptance = sweep_series("acceptance_vs_offered", label, "acceptance", "fraction");
-    Series blocking = sweep_series("blocking_vs_offered", label, "blocking", "fraction");
-    double saturation = -1;
-    for (std::size_t i = 1; i < results_.size(); ++i) {
-      const LoadPointResult& p = results_[i];
-      accepted.x.push_back(p.offered);
-      accepted.y.push_back(p.accepted);
-      acceptance.x.push_back(p.offered);
-      acceptance.y.push_back(acceptance_[i]);
-      if (circuits()) {
-        blocking.x.push_back(p.offered);
-        blocking.y.push_back(blocking_[i]);
-      }
-      if (p.saturated) {
-        if (saturation < 0) saturation = p.offered;
-        continue;
-      }
-      mean.x.push_back(p.offered);
-      mean.y.push_back(p.latency_mean);
-      by_accepted.x.push_back(p.accepted);
-      by_accepted.y.push_back(p.latency_mean);
-      p99.x.push_back(p.offered);
-      p99.y.push_back(p.latency_p99);
-    }
-    if (saturation >= 0) {
-      r.scalars.push_back({"latency_vs_offered_saturation", saturation, "flits/node/cycle",
-                           "Lowest offered load of the curve that was not sustained"});
-    }
-    r.series.push_back(std::move(mean));
-    r.series.push_back(std::move(p99));
-    r.series.push_back(std::move(accepted));
-    r.series.push_back(std::move(by_accepted));
-    r.series.push_back(std::move(acceptance));
-    if (circuits()) r.series.push_back(std::move(blocking));
-  }
-
-  void add_models(Result& r) const {
-    r.scalars.push_back({"model_capacity_bound", bound_, "flits/node/cycle",
-                         "Model: the most load uniform traffic can offer before a channel is "
-                         "full (a cube's channel-load bound)"});
-    if (cube_ && !circuits()) {
-      r.scalars.push_back(
-          {"model_zero_load_latency_cycles",
-           cube_zero_load_latency_cycles(*cube_, config_, opt_.packet_flits), "cycles",
-           "Model: mean latency of a packet alone in the network under uniform destinations"});
-    }
-    if (p_.net.topology == TopologyKind::kCrossbar && !circuits()) {
-      const double rate = std::min({config_.channel_rate, config_.inject_rate, config_.eject_rate});
-      r.scalars.push_back({"model_fifo_saturation",
-                           iq_crossbar_saturation(p_.net.crossbar_ports) * rate,
-                           "flits/node/cycle",
-                           "Model: saturation throughput of an input-queued crossbar with FIFO "
-                           "heads under uniform traffic (Karol, Hluchyj & Morgan)"});
-    }
-    if (p_.net.topology == TopologyKind::kFly && circuits() &&
-        p_.net.circuit_policy == BlockPolicy::kDrop) {
-      Series patel = sweep_series("model_patel_acceptance", "model: Patel", "acceptance",
-                                  "fraction");
-      for (std::size_t i = 1; i < rates_.size(); ++i) {
-        // Patel's request rate: the share of cycles an input is busy sending.
-        const double m = std::min(1.0, rates_[i] / config_.channel_rate);
-        patel.x.push_back(rates_[i]);
-        patel.y.push_back(patel_acceptance(p_.net.fly_radix, p_.net.fly_stages, m));
-      }
-      r.series.push_back(std::move(patel));
-    }
-  }
-
   Params p_;
-  std::shared_ptr<const Topology> topology_;
-  std::shared_ptr<const KNCube> cube_;
-  NetworkConfig config_;
-  CircuitConfig circuit_;
-  TrafficPattern pattern_;
+  Plan plan_;
+  std::size_t index_;
   Rng rng_;
-  double bound_ = 0;
-  LoadPointOptions opt_;
-  std::vector<double> rates_;
-  std::vector<LoadPointResult> results_;
-  std::vector<double> acceptance_;
-  std::vector<double> blocking_;
+  TrafficPattern pattern_;
+  bool done_ = false;
   std::unique_ptr<LoadPoint> point_;
   std::unique_ptr<CircuitLoadPoint> circuit_point_;
 };
 
+// The curves over the curve's points (1..), from the points done.
+void add_sweep(Result& r, const Params& p, const Plan& plan,
+               const std::vector<PointResult>& partials) {
+  const std::string label = std::to_string(p.packet_flits) + "-flit packets";
+  Series mean = sweep_series("latency_vs_offered", label, "mean latency", "cycles");
+  Series p99 = sweep_series("latency_p99_vs_offered", label + ", 99th percentile", "latency",
+                            "cycles");
+  Series accepted = sweep_series("accepted_vs_offered", label, "accepted load", "flits/node/cycle");
+  Series by_accepted{"latency_vs_accepted",
+                     label,
+                     "accepted load",
+                     "flits/node/cycle",
+                     "mean latency",
+                     "cycles",
+                     {},
+                     {}};
+  Series acceptance = sweep_series("acceptance_vs_offered", label, "acceptance", "fraction");
+  Series blocking = sweep_series("blocking_vs_offered", label, "blocking", "fraction");
+  double saturation = -1;
+  for (const PointResult& partial : partials) {
+    if (partial.point == 0) continue;
+    const Result& pt = partial.result;
+    const double offered = pt.scalar("offered_flits_per_node_cycle");
+    const double carried = pt.scalar("accepted_flits_per_node_cycle");
+    accepted.x.push_back(offered);
+    accepted.y.push_back(carried);
+    acceptance.x.push_back(offered);
+    acceptance.y.push_back(pt.scalar("acceptance"));
+    if (plan.circuits) {
+      blocking.x.push_back(offered);
+      blocking.y.push_back(pt.scalar("blocking_probability"));
+    }
+    if (pt.scalar("saturated") != 0) {
+      if (saturation < 0) saturation = offered;
+      continue;
+    }
+    const double latency = pt.scalar("latency_mean_cycles");
+    mean.x.push_back(offered);
+    mean.y.push_back(latency);
+    by_accepted.x.push_back(carried);
+    by_accepted.y.push_back(latency);
+    p99.x.push_back(offered);
+    p99.y.push_back(pt.scalar("latency_p99_cycles"));
+  }
+  if (saturation >= 0) {
+    r.scalars.push_back({"latency_vs_offered_saturation", saturation, "flits/node/cycle",
+                         "Lowest offered load of the curve that was not sustained"});
+  }
+  r.series.push_back(std::move(mean));
+  r.series.push_back(std::move(p99));
+  r.series.push_back(std::move(accepted));
+  r.series.push_back(std::move(by_accepted));
+  r.series.push_back(std::move(acceptance));
+  if (plan.circuits) r.series.push_back(std::move(blocking));
+}
+
+void add_models(Result& r, const Params& p, const Plan& plan) {
+  r.scalars.push_back({"model_capacity_bound", plan.bound, "flits/node/cycle",
+                       "Model: the most load uniform traffic can offer before a channel is "
+                       "full (a cube's channel-load bound)"});
+  if (plan.cube && !plan.circuits) {
+    r.scalars.push_back(
+        {"model_zero_load_latency_cycles",
+         cube_zero_load_latency_cycles(*plan.cube, plan.config, p.packet_flits), "cycles",
+         "Model: mean latency of a packet alone in the network under uniform destinations"});
+  }
+  const NetworkConfig& config = plan.config;
+  if (p.net.topology == TopologyKind::kCrossbar && !plan.circuits) {
+    const double rate = std::min({config.channel_rate, config.inject_rate, config.eject_rate});
+    r.scalars.push_back({"model_fifo_saturation",
+                         iq_crossbar_saturation(p.net.crossbar_ports) * rate, "flits/node/cycle",
+                         "Model: saturation throughput of an input-queued crossbar with FIFO "
+                         "heads under uniform traffic (Karol, Hluchyj & Morgan)"});
+  }
+  if (p.net.topology == TopologyKind::kFly && plan.circuits &&
+      p.net.circuit_policy == BlockPolicy::kDrop) {
+    Series patel = sweep_series("model_patel_acceptance", "model: Patel", "acceptance",
+                                "fraction");
+    for (std::size_t i = 1; i < plan.rates.size(); ++i) {
+      // Patel's request rate: the share of cycles an input is busy sending.
+      const double m = std::min(1.0, plan.rates[i] / config.channel_rate);
+      patel.x.push_back(plan.rates[i]);
+      patel.y.push_back(patel_acceptance(p.net.fly_radix, p.net.fly_stages, m));
+    }
+    r.series.push_back(std::move(patel));
+  }
+}
+
+// The whole result: the chosen point's scalars and series, the curves, the models.
+Result combine(const Params& p, const std::vector<PointResult>& partials) {
+  const Plan plan(p);
+  Result r;
+  if (!partials.empty() && partials.front().point == 0) r = partials.front().result;
+  add_sweep(r, p, plan, partials);
+  add_models(r, p, plan);
+  double cycles = 0;
+  for (const PointResult& partial : partials) cycles += partial.result.scalar("simulated_cycles");
+  r.scalars.push_back({"total_simulated_cycles", cycles, "cycles",
+                       "Cycles simulated over every point of the run"});
+  return r;
+}
+
 }  // namespace
 
 ModelInfo network_traffic_info() {
-  return model_info("network_traffic", "Custom network: synthetic traffic",
-                    "Flit-level wormhole or circuit switching on a mesh, torus, k-ary n-fly, "
-                    "crossbar or C104 router network under open-loop synthetic traffic: latency "
-                    "and accepted load, per-channel utilization, and the shape's analytical "
-                    "models beside the simulation.",
-                    kCitation, params(), [](const Params& p, Rng rng) {
-                      return std::make_unique<NetworkTraffic>(p, rng);
-                    });
+  return sweep_model_info(
+      "network_traffic", "Custom network: synthetic traffic",
+      "Flit-level wormhole or circuit switching on a mesh, torus, k-ary n-fly, crossbar or C104 "
+      "router network under open-loop synthetic traffic: latency and accepted load, "
+      "per-channel utilization, and the shape's analytical models beside the simulation.",
+      kCitation, params(),
+      [](const Params& p) {
+        const Plan plan(p);
+        plan.check(p);
+        return std::vector<double>(plan.rates.size(), 1.0);
+      },
+      [](const Params& p, Rng rng, std::size_t point) {
+        return std::make_unique<NetworkTrafficPoint>(p, rng, point);
+      },
+      combine);
 }
 
 }  // namespace archex

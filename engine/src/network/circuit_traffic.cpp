@@ -11,7 +11,9 @@ CircuitLoadPoint::CircuitLoadPoint(const CircuitConfig& config, const TrafficPat
       pattern_(pattern),
       opt_(options),
       rng_(rng),
-      connection_probability_(options.rate / options.packet_flits) {
+      connection_probability_(options.rate / options.packet_flits),
+      crosspoints_(net_.topology()),
+      channel_rate_(config.channel_rate) {
   result_.offered = options.rate;
 }
 
@@ -31,6 +33,7 @@ void CircuitLoadPoint::cycle() {
   const bool measuring = phase_ == Phase::kMeasure;
   for (int src = 0; src < terminals; ++src) {
     if (rng_.uniform01() >= connection_probability_) continue;
+    if (measuring) created_words_ += static_cast<std::uint64_t>(opt_.packet_flits);
     const int id = net_.open(src, pattern_.destination(src, rng_), opt_.packet_flits);
     if (id < 0) {
       overflow_ = true;
@@ -44,6 +47,7 @@ void CircuitLoadPoint::cycle() {
     const Connection& c = net_.connection(id);
     if (phase_ == Phase::kMeasure && !c.dropped) {
       delivered_words_ += static_cast<std::uint64_t>(c.words);
+      crosspoints_.add(c.src, c.dst, c.words);
     }
     if (id < first_measured_ || id >= end_measured_) continue;
     --outstanding_;
@@ -71,6 +75,9 @@ void CircuitLoadPoint::end_measurement() {
   for (std::size_t c = 0; c < held.size(); ++c) {
     result_.utilization.push_back((held[c] - held_at_start_[c]) / window);
   }
+  created_at_end_ = created_words_;
+  result_.crosspoints =
+      crosspoints_.shares(measure_end_ - measure_start_, channel_rate_);
   const std::uint64_t attempts = net_.attempts() - attempts_at_start_;
   blocking_ = attempts == 0 ? 0
                             : static_cast<double>(net_.blocked_attempts() - blocked_at_start_) /
@@ -93,7 +100,10 @@ bool CircuitLoadPoint::advance(std::int64_t budget) {
       const std::int64_t elapsed = now - measure_start_;
       if (elapsed % opt_.batch_cycles == 0) {
         batches_.close_batch();
-        if (batches_.converged(opt_.confidence) || elapsed >= opt_.max_cycles || overflow_) {
+        const bool converged =
+            batches_.converged(opt_.confidence) &&
+            static_cast<std::int64_t>(batches_.samples()) >= opt_.min_packets;
+        if (converged || elapsed >= opt_.max_cycles || overflow_) {
           end_measurement();
         }
       }
@@ -114,8 +124,9 @@ void CircuitLoadPoint::finish() {
                                                   static_cast<double>(measured_finished_);
   // Dropped connections are the acceptance's to report: the load is sustained when what was not
   // dropped gets through.
-  result_.saturated = overflow_ || outstanding_ > 0 ||
-                      result_.accepted < 0.9 * result_.offered * acceptance_;
+  result_.saturated =
+      overflow_ || outstanding_ > 0 ||
+      short_of_offered(delivered_words_, static_cast<double>(created_at_end_) * acceptance_);
   phase_ = Phase::kDone;
 }
 

@@ -17,7 +17,8 @@ namespace archex {
 // pass, then a drain of the measured connections. Channel utilization is each switch output's
 // held share of the measurement window (set-up, streaming and tear-down). A load is saturated when
 // the connections not dropped are not delivered as offered (source queues overflow, the measured
-// ones do not drain, or less than 90 % of their words arrive).
+// ones do not drain, or short_of_offered: less than 90 % of the words opened while measuring, less
+// the dropped share, arrive in the window).
 class CircuitLoadPoint {
  public:
   CircuitLoadPoint(const CircuitConfig& config, const TrafficPattern& pattern,
@@ -55,6 +56,11 @@ class CircuitLoadPoint {
   std::int64_t measured_dropped_ = 0;
   std::int64_t measured_finished_ = 0;
   std::uint64_t delivered_words_ = 0;
+  // Words of the connections opened while measuring (queued or refused).
+  std::uint64_t created_words_ = 0;
+  std::uint64_t created_at_end_ = 0;
+  CrosspointCounter crosspoints_;
+  double channel_rate_;
   std::uint64_t attempts_at_start_ = 0;
   std::uint64_t blocked_at_start_ = 0;
   std::vector<double> held_at_start_;

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/param_spec.h"
+#include "network/crossbar.h"
 
 namespace archex {
 
@@ -27,6 +28,25 @@ void summarize_latencies(LoadPointResult& r) {
   r.latency_p95 = percentile(l, 0.95);
   r.latency_p99 = percentile(l, 0.99);
   r.measured_packets = static_cast<std::int64_t>(l.size());
+}
+
+CrosspointCounter::CrosspointCounter(const Topology& topo) {
+  if (dynamic_cast<const Crossbar*>(&topo) == nullptr) return;
+  ports_ = topo.terminals();
+  counts_.assign(static_cast<std::size_t>(ports_) * static_cast<std::size_t>(ports_), 0);
+}
+
+std::vector<double> CrosspointCounter::shares(std::int64_t cycles, double rate) const {
+  std::vector<double> out;
+  const double capacity = static_cast<double>(cycles) * std::min(1.0, rate);
+  for (const std::uint64_t n : counts_) {
+    out.push_back(capacity > 0 ? static_cast<double>(n) / capacity : 0.0);
+  }
+  return out;
+}
+
+bool short_of_offered(std::uint64_t delivered, double created) {
+  return static_cast<double>(delivered) < 0.9 * created;
 }
 
 TrafficPattern::TrafficPattern(const Topology& topo, Pattern pattern, double hotspot_fraction)
@@ -103,7 +123,8 @@ LoadPoint::LoadPoint(const NetworkConfig& config, const TrafficPattern& pattern,
       pattern_(pattern),
       opt_(options),
       rng_(rng),
-      packet_probability_(options.rate / options.packet_flits) {
+      packet_probability_(options.rate / options.packet_flits),
+      crosspoints_(net_.topology()) {
   result_.offered = options.rate;
 }
 
@@ -112,6 +133,7 @@ void LoadPoint::cycle() {
   const bool measuring = phase_ == Phase::kMeasure;
   for (int node = 0; node < nodes; ++node) {
     if (rng_.uniform01() >= packet_probability_) continue;
+    if (measuring) created_flits_ += static_cast<std::uint64_t>(opt_.packet_flits);
     const int id =
         net_.send(node, pattern_.destination(node, rng_), opt_.packet_flits, measuring ? 1 : 0);
     if (id < 0) {
@@ -124,6 +146,7 @@ void LoadPoint::cycle() {
   for (const int id : net_.delivered()) {
     const Packet& p = net_.packet(id);
     net_.release(p.dst, p.flits);
+    if (measuring) crosspoints_.add(p.src, p.dst, p.flits);
     if (p.tag == 1) {
       const auto latency = static_cast<double>(p.delivered - p.created);
       result_.latencies.push_back(latency);
@@ -146,8 +169,10 @@ bool LoadPoint::advance(std::int64_t budget) {
       const std::int64_t elapsed = now - measure_start_;
       if (elapsed % opt_.batch_cycles == 0) {
         batches_.close_batch();
-        const bool converged = batches_.converged(opt_.confidence);
-        if (past_saturation(elapsed)) {
+        const bool converged =
+            batches_.converged(opt_.confidence) &&
+            static_cast<std::int64_t>(batches_.samples()) >= opt_.min_packets;
+        if (past_saturation()) {
           end_measurement(now, elapsed);
           finish();
         } else if (converged || elapsed >= opt_.max_cycles || overflow_) {
@@ -169,22 +194,23 @@ void LoadPoint::end_measurement(std::int64_t now, std::int64_t elapsed) {
   const double half = batches_.half_width();
   result_.latency_ci = std::isfinite(half) ? half : 0;
   ejected_at_end_ = net_.ejected_flits();
+  created_at_end_ = created_flits_;
   result_.bisection_words_per_cycle =
       static_cast<double>(net_.bisection_flits()) / static_cast<double>(elapsed);
   result_.utilization.clear();
   for (int c = 0; c < net_.channels(); ++c) result_.utilization.push_back(net_.utilization(c));
+  result_.crosspoints = crosspoints_.shares(elapsed, net_.config().eject_rate);
 }
 
-bool LoadPoint::past_saturation(std::int64_t elapsed) {
+bool LoadPoint::past_saturation() {
   if (!opt_.stop_past_saturation) return false;
   const int nodes = net_.topology().terminals();
   std::int64_t backlog = 0;
   for (int node = 0; node < nodes; ++node) backlog += net_.source_backlog(node);
   growing_ = backlog > backlog_ ? growing_ + 1 : 0;
   backlog_ = backlog;
-  const double accepted = static_cast<double>(net_.ejected_flits()) /
-                          (static_cast<double>(nodes) * static_cast<double>(elapsed));
-  return growing_ >= kGrowingBatches && backlog > nodes && accepted < kAcceptedMargin * opt_.rate;
+  return growing_ >= kGrowingBatches && backlog > nodes &&
+         short_of_offered(net_.ejected_flits(), static_cast<double>(created_flits_));
 }
 
 void LoadPoint::finish() {
@@ -193,8 +219,8 @@ void LoadPoint::finish() {
   result_.accepted = static_cast<double>(ejected_at_end_) / (nodes * static_cast<double>(window));
   summarize_latencies(result_);
   result_.cycles = net_.now();
-  result_.saturated =
-      overflow_ || outstanding_ > 0 || result_.accepted < kAcceptedMargin * result_.offered;
+  result_.saturated = overflow_ || outstanding_ > 0 ||
+                      short_of_offered(ejected_at_end_, static_cast<double>(created_at_end_));
   phase_ = Phase::kDone;
 }
 

@@ -28,6 +28,7 @@ void expect_same_bits(const Result& a, const Result& b) {
 }
 
 struct SweepCase {
+  const char* name;
   const char* model;
   ParamValues params;
 };
@@ -68,11 +69,29 @@ TEST_P(SweepModels, ASubsetOfPointsCombinesToAPartialResult) {
 INSTANTIATE_TEST_SUITE_P(
     Builtin, SweepModels,
     testing::Values(SweepCase{"jmachine_loop",
+                              "jmachine_loop",
                               {{"dims", std::vector<double>{4, 4}},
                                {"message_words", std::vector<double>{2, 8}},
                                {"grain_cycles", std::vector<double>{0, 20, 20, 100, 400}}}},
-                    SweepCase{"multipsi_queens", {{"pes", 4}, {"depths", std::vector<double>{1, 3}}}}),
-    [](const testing::TestParamInfo<SweepCase>& info) { return std::string(info.param.model); });
+                    SweepCase{"multipsi_queens",
+                              "multipsi_queens",
+                              {{"pes", 4}, {"depths", std::vector<double>{1, 3}}}},
+                    // Loads below and past saturation, so a point that stops early is one too.
+                    SweepCase{"network_traffic_mesh",
+                              "network_traffic",
+                              {{"dims", std::vector<double>{4, 4}},
+                               {"sweep_rates", std::vector<double>{0.05, 0.3, 0.9}},
+                               {"warmup_cycles", 200},
+                               {"max_cycles", 2000}}},
+                    SweepCase{"network_traffic_crossbar_circuits",
+                              "network_traffic",
+                              {{"topology", 3},
+                               {"crossbar_ports", 4},
+                               {"switching", 1},
+                               {"sweep_rates", std::vector<double>{0.1, 0.5}},
+                               {"warmup_cycles", 200},
+                               {"max_cycles", 2000}}}),
+    [](const testing::TestParamInfo<SweepCase>& info) { return std::string(info.param.name); });
 
 TEST(Sweep, APointOutsideTheSweepNamesTheValidRange) {
   const ModelRegistry registry = builtin_registry();
