@@ -29,12 +29,12 @@ test('the custom network draws a fly, a crossbar and a router network with their
   await expect(acceptance).toContainText('model: Patel');
   await page.screenshot({ path: testInfo.outputPath('fly-circuit.png'), fullPage: true });
 
-  // A 16-port crossbar: one switch, and the FIFO saturation rule; the Models toggle hides it
-  // and the link keeps the choice.
+  // A 16-port crossbar: its crosspoints as a matrix, and the FIFO saturation rule; the Models
+  // toggle hides it and the link keeps the choice.
   await page.locator('[data-param-number="switching"]').selectOption('0');
   await page.locator('[data-param-number="topology"]').selectOption('3');
   await waitIdle(page);
-  await expect(heatmap).toContainText('1 switch, 16 terminals, 16 channels');
+  await expect(heatmap).toContainText('16 × 16 crossbar, 256 crosspoints');
   await expect(latency.locator('svg')).toContainText('model: FIFO saturation');
   await latency.getByRole('checkbox', { name: 'Models' }).uncheck();
   await waitIdle(page);

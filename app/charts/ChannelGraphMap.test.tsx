@@ -1,3 +1,4 @@
+import { interpolateViridis } from 'd3-scale-chromatic';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
@@ -96,10 +97,31 @@ describe('channelGraphGeometry()', () => {
 });
 
 describe('ChannelGraphMap', () => {
-  it('captions the size and the utilization', () => {
+  it('captions the size, the utilization and a colour scale under 100 %', () => {
     expect(channelGraphCaption(crossbar)).toBe(
-      '1 switch, 3 terminals, 3 channels · max 50\u00a0% · mean 50\u00a0%',
+      '1 switch, 3 terminals, 3 channels · max 50\u00a0% · mean 50\u00a0% · ' +
+        "colours 0 to 50\u00a0% (the busiest's scale)",
     );
+    expect(channelGraphCaption(fly)).toBe(
+      '4 switches, 4 terminals, 8 channels · max 100\u00a0% · mean 40.7\u00a0%',
+    );
+  });
+
+  it('colours a lightly loaded fly on a scale to its busiest channel, with a colour bar', () => {
+    // A 4-ary 3-fly at low load: every channel between 10 and 18 %.
+    const light: ChannelGraph = {
+      ...fly,
+      channels: fly.channels.map((c, i) => ({ ...c, value: 0.1 + 0.01 * i })),
+    };
+    const g = channelGraphGeometry(light, size);
+    expect(g.scaleTop).toBeCloseTo(0.2, 12);
+    expect(g.legend.bar.ticks.at(-1)!.label).toBe('20\u00a0%');
+    expect(g.legend.bar.ticks[0]!.label).toBe('0\u00a0%');
+    // The busiest (17 %) is near the top of viridis, the idlest (10 %) half way.
+    expect(g.channels[7]!.color).toBe(interpolateViridis(0.85));
+    expect(g.channels[0]!.color).toBe(interpolateViridis(0.5));
+    // The graph sits below the legend.
+    expect(g.margin.top).toBeGreaterThanOrEqual(g.legend.height);
   });
 
   it('draws the 2-ary 2-fly', () => {

@@ -2,8 +2,10 @@ import { ChartBox, chartFontSize } from './ChartBox';
 import type { ChartProps, ChartSize } from './ChartBox';
 import type { ChannelGraph, ChannelHeatmapData, GraphChannel } from './chart_data';
 import { ChartFrame } from './ChartFrame';
+import { HeatLegend } from './ColorBar';
 import { formatValue } from './format';
-import { palette, shareColor } from './palette';
+import { heatColor, heatLegendLayout, heatScaleNote, heatTop, sharePercent } from './heat_scale';
+import { palette } from './palette';
 import { Readout, nearestTarget } from './Readout';
 import type { ReadoutTarget } from './Readout';
 import { useMeasuredWidth } from './use_measured_width';
@@ -72,7 +74,14 @@ interface GraphNode {
  */
 export function channelGraphGeometry(graph: ChannelGraph, size: ChartSize) {
   const fontSize = chartFontSize(size.width);
-  const top = STYLE.outer + 2 * (fontSize + 6);
+  const scaleTop = heatTop(graph.channels.map((c) => c.value));
+  const legend = heatLegendLayout(
+    channelGraphCaption(graph),
+    scaleTop,
+    size.width - 2 * STYLE.outer,
+    fontSize,
+  );
+  const top = STYLE.outer + legend.height;
   const innerWidth = Math.max(20, size.width - 2 * STYLE.outer);
   const innerHeight = Math.max(20, size.height - top - STYLE.outer);
   const column = graphColumns(graph);
@@ -117,7 +126,7 @@ export function channelGraphGeometry(graph: ChannelGraph, size: ChartSize) {
       y1: a.py + oy,
       x2: b.px + ox,
       y2: b.py + oy,
-      color: c.value === null ? palette.grey : shareColor(c.value),
+      color: c.value === null ? palette.grey : heatColor(c.value, scaleTop),
       title: `${name(c.from)} → ${name(c.to)}`,
     };
   });
@@ -135,6 +144,8 @@ export function channelGraphGeometry(graph: ChannelGraph, size: ChartSize) {
     size,
     fontSize,
     margin: { top, left: STYLE.outer },
+    legend,
+    scaleTop,
     innerWidth,
     innerHeight,
     routerSize,
@@ -154,14 +165,9 @@ function stats(graph: ChannelGraph) {
   return { max, mean: values.reduce((a, b) => a + b, 0) / values.length, count: values.length };
 }
 
-const shortPercent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+const percent = sharePercent;
 
-/** A percentage for the caption; read-outs print the exact value. */
-function percent(value: number): string {
-  return `${shortPercent.format(value * 100)}\u00a0%`;
-}
-
-/** The caption: the network's size, then maximum and mean utilization. */
+/** The caption: the network's size, then maximum and mean utilization, and the colour scale. */
 export function channelGraphCaption(graph: ChannelGraph): string {
   const s = stats(graph);
   const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
@@ -170,15 +176,18 @@ export function channelGraphCaption(graph: ChannelGraph): string {
     count(graph.terminals, 'terminal'),
     count(graph.channels.length, 'channel'),
   ].join(', ');
-  return s ? `${size} · max ${percent(s.max)} · mean ${percent(s.mean)}` : `${size} · no data`;
+  const measured = s ? [`max ${percent(s.max)}`, `mean ${percent(s.mean)}`] : ['no data'];
+  const scale = heatScaleNote(heatTop(graph.channels.map((c) => c.value)));
+  return [size, ...measured, ...scale].join(' · ');
 }
 
 /** The text alternative: layout, size and the utilization's maximum and mean. */
 export function describeChannelGraph(graph: ChannelGraph): string {
   return (
     `Channel utilization: ${channelGraphCaption(graph)}. Switches in columns by their distance ` +
-    'from the terminals (on the right), each channel a line coloured from 0 to 100 %, the two ' +
-    'directions of a link side by side.'
+    'from the terminals (on the right), each channel a line coloured from 0 to ' +
+    `${percent(heatTop(graph.channels.map((c) => c.value)))}, the two directions of a link side ` +
+    'by side.'
   );
 }
 
@@ -208,9 +217,11 @@ export function ChannelGraphMap({
         pixelSize={{ fontSize: g.fontSize }}
         svgProps={svgProps}
       >
-        <text className="heatmap-legend" y={-g.margin.top + STYLE.outer + g.fontSize}>
-          {channelGraphCaption(graph)}
-        </text>
+        <HeatLegend
+          legend={g.legend}
+          at={{ x: 0, y: -g.margin.top + STYLE.outer }}
+          fontSize={g.fontSize}
+        />
         {g.channels.map((c, i) => (
           <line
             key={i}

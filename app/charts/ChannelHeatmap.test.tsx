@@ -146,7 +146,9 @@ describe('channelHeatmapGeometry()', () => {
       util: [[0.5, Number.NaN, 0.5, 0.5], [], [0.2, 0.2, 0.2, 0.2, 0.2, 0.2]],
     };
     const g = channelHeatmapGeometry(data, size);
-    expect(channel(g.channels, 0, 0, '+x').color).toBe(interpolateViridis(0.5));
+    // The busiest channel is at 50 %, so the colours run from 0 to 50 %.
+    expect(channel(g.channels, 0, 0, '+x').color).toBe(interpolateViridis(1));
+    expect(channel(g.channels, 0, 0, '+y').color).toBe(interpolateViridis(0.4));
     for (const c of [channel(g.channels, 1, 0, '+x'), channel(g.channels, 1, 1, '-x')]) {
       expect(c.value).toBeNull();
       expect(c.color).toBe(palette.grey);
@@ -243,6 +245,32 @@ describe('channelHeatmapGeometry()', () => {
     });
     // At 320 px the grid fills the width: the height was derived from it.
     expect(g.innerWidth).toBeCloseTo(320 - 16, 6);
+  });
+});
+
+describe('the colour scale', () => {
+  it('runs to a round top at or above the busiest channel, said in the legend', () => {
+    // A lightly loaded 4 x 4 mesh, every channel between 10 and 18 %.
+    const light = uniform([4, 4], false, 0.1);
+    light.util[0]![5] = 0.18;
+    const g = channelHeatmapGeometry(light, size);
+    expect(g.legend.colorBar.ticks.at(-1)!.label).toBe('20\u00a0%');
+    expect(g.legend.caption.join(' ')).toContain('colours 0 to 20\u00a0%');
+    // 18 % is 90 % of the scale's height, not its darkest fifth.
+    expect(channel(g.channels, 1, 1, '+x').color).toBe(interpolateViridis(0.9));
+    expect(channel(g.channels, 0, 0, '+x').color).toBe(interpolateViridis(0.5));
+    expect(describeChannelHeatmap(light)).toContain('coloured from 0 to 20\u00a0%');
+    // Moving to another plane keeps the scale: it spans every plane.
+    const cube = uniform([2, 2, 2], false, 0.1);
+    cube.util[0]![4] = 0.3;
+    for (const plane of [0, 1]) {
+      const top = channelHeatmapGeometry({ ...cube, plane }, size).legend.colorBar.ticks.at(-1);
+      expect(top!.label).toBe('50\u00a0%');
+    }
+    // A busy network keeps 0 to 100 % and says nothing more.
+    const busy = channelHeatmapGeometry(uniform([4, 4], false, 0.7), size);
+    expect(busy.legend.colorBar.ticks.at(-1)!.label).toBe('100\u00a0%');
+    expect(busy.legend.caption.join(' ')).not.toContain('colours');
   });
 });
 

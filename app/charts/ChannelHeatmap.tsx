@@ -1,14 +1,20 @@
-import { useId } from 'react';
-
 import { ChartBox, chartFontSize } from './ChartBox';
 import type { ChartProps, ChartSize } from './ChartBox';
 import type { ChannelHeatmapData } from './chart_data';
 import { ChartFrame } from './ChartFrame';
+import { ColorBar } from './ColorBar';
 import { fitText, formatValue, textWidth } from './format';
-import { palette, shareColor } from './palette';
+import {
+  colorBarHeight,
+  colorBarLayout,
+  heatColor,
+  heatScaleNote,
+  heatTop,
+  sharePercent,
+} from './heat_scale';
+import { palette } from './palette';
 import { Readout } from './Readout';
 import type { ReadoutTarget } from './Readout';
-import { axisTicks, scaledAxis } from './scales';
 import { useMeasuredWidth } from './use_measured_width';
 import { useReadout } from './use_readout';
 
@@ -32,22 +38,22 @@ const STYLE = {
   /** Arrow head length, in thicknesses (at most 0.4 of the channel). */
   head: 1.2,
   noDataOpacity: 0.3,
-  colorBar: { maxWidth: 280, height: 10, stops: 11 },
+  colorBar: { maxWidth: 280, height: 10 },
 } as const;
 
-/** A channel's colour; grey where there is no data. */
-function utilizationColor(value: number | null): string {
+/** A channel's colour on the scale 0 to `top`; grey where there is no data. */
+function utilizationColor(value: number | null, top: number): string {
   if (value === null) return palette.grey;
-  return shareColor(value);
+  return heatColor(value, top);
+}
+
+/** The top of the colour scale: over every plane, so moving between planes keeps the colours. */
+export function cubeHeatTop(data: ChannelHeatmapData): number {
+  return heatTop(data.util.flat());
 }
 
 const PERCENT = { unit: '', format: 'percent' } as const;
-const shortPercent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-
-/** A percentage for captions and the description; read-outs print the exact value. */
-function percent(value: number): string {
-  return `${shortPercent.format(value * 100)}\u00a0%`;
-}
+const percent = sharePercent;
 
 /** The network as drawn: radices and plane made valid, so bad data draws instead of throwing. */
 function network(data: ChannelHeatmapData) {
@@ -129,7 +135,7 @@ function channelTitle(n: number, c: PlaneChannel): string {
   return `${coordinates(n, [c.x, c.y, c.z])} → ${c.direction}`;
 }
 
-/** The caption's parts: network and plane, then maximum and mean. */
+/** The caption's parts: network and plane, then maximum and mean, and the colour scale. */
 function captionParts(data: ChannelHeatmapData): string[] {
   const net = network(data);
   const plane = net.n === 3 ? `, plane z = ${net.plane} of ${net.kz}` : '';
@@ -137,6 +143,7 @@ function captionParts(data: ChannelHeatmapData): string[] {
   return [
     `${net.name}${plane}`,
     ...(stats ? [`max ${percent(stats.max)}`, `mean ${percent(stats.mean)}`] : ['no data']),
+    ...heatScaleNote(cubeHeatTop(data)),
   ];
 }
 
@@ -175,28 +182,12 @@ function legendBlock(data: ChannelHeatmapData, width: number, fontSize: number) 
     Math.min(STYLE.colorBar.maxWidth, available - inset - overhang - noDataWidth),
   );
   const barY = caption.length * rowHeight + 2;
-  const axis = scaledAxis(
-    { label: 'utilization', unit: '', scale: 'linear', min: 0, max: 1, format: 'percent' },
-    [0, 1],
-    [0, barWidth],
-  );
-  const stops = Array.from({ length: STYLE.colorBar.stops }, (_, i) => {
-    const offset = i / (STYLE.colorBar.stops - 1);
-    return { offset, color: utilizationColor(offset) };
-  });
-  const colorBar = {
-    x: inset,
-    y: barY,
-    width: barWidth,
-    height: STYLE.colorBar.height,
-    stops,
-    ticks: axisTicks(axis, 'x', small),
-  };
+  const colorBar = colorBarLayout(cubeHeatTop(data), { x: inset, y: barY }, barWidth, fontSize);
   const noData =
     missing > 0
       ? { x: inset + barWidth + overhang + 16, y: barY + STYLE.colorBar.height / 2 }
       : null;
-  const height = barY + STYLE.colorBar.height + 4 + small + 4;
+  const height = barY + colorBarHeight(fontSize);
   return { caption, rowHeight, colorBar, noData, height };
 }
 
@@ -375,11 +366,12 @@ export function channelHeatmapGeometry(data: ChannelHeatmapData, size: ChartSize
     ];
   };
 
+  const scaleTop = cubeHeatTop(data);
   const unsorted = planeChannels(data).map((c): ChannelMark => {
     const p = parts(c);
     return {
       ...c,
-      color: utilizationColor(c.value),
+      color: utilizationColor(c.value, scaleTop),
       parts: p,
       px: p[0]?.cx ?? 0,
       py: p[0]?.cy ?? 0,
@@ -454,7 +446,7 @@ export function describeChannelHeatmap(data: ChannelHeatmapData): string {
       : 'nodes on a grid, x to the right and y upwards';
   const parts = [
     `Channel utilization, ${net.name}${plane}: ${layout}; the two channels of a link side by ` +
-      'side, each keeping to its right, coloured from 0 to 100 %.',
+      `side, each keeping to its right, coloured from 0 to ${percent(cubeHeatTop(data))}.`,
   ];
   if (net.torus) parts.push('Wrap-around channels are stubs at the edges of the grid.');
   if (net.n === 3) parts.push('+z and -z are the upper and lower triangles in each node.');
@@ -471,7 +463,7 @@ export function describeChannelHeatmap(data: ChannelHeatmapData): string {
 
 /**
  * Heat map of per-channel utilization in one plane of a k-ary n-cube (mesh or torus, 1 to 3
- * dimensions), on a fixed 0..100 % viridis scale.
+ * dimensions), on a viridis scale from 0 to the busiest channel's round top (heatTop).
  */
 export function ChannelHeatmap({
   name,
@@ -486,7 +478,6 @@ export function ChannelHeatmap({
     width: w,
     height: height ?? channelHeatmapHeight(data, w),
   });
-  const gradientId = useId();
   const { active, svgProps, announce } = useReadout(g.targets, g, (px, py) =>
     nearestChannel(g.channels, px, py),
   );
@@ -504,13 +495,6 @@ export function ChannelHeatmap({
         pixelSize={{ fontSize: g.fontSize }}
         svgProps={svgProps}
       >
-        <defs>
-          <linearGradient id={gradientId}>
-            {legend.colorBar.stops.map((s) => (
-              <stop key={s.offset} offset={s.offset} stopColor={s.color} />
-            ))}
-          </linearGradient>
-        </defs>
         <g
           className="heatmap-legend"
           transform={`translate(${OUTER - g.margin.left},${OUTER - g.margin.top})`}
@@ -520,22 +504,7 @@ export function ChannelHeatmap({
               {line}
             </text>
           ))}
-          <g className="axis" transform={`translate(${legend.colorBar.x},${legend.colorBar.y})`}>
-            <rect
-              className="colorbar"
-              width={legend.colorBar.width}
-              height={legend.colorBar.height}
-              fill={`url(#${gradientId})`}
-            />
-            {legend.colorBar.ticks.map((t) => (
-              <g key={t.value} transform={`translate(${t.offset},${legend.colorBar.height})`}>
-                <line y2={4} />
-                <text y={4 + small} textAnchor="middle" fontSize={small}>
-                  {t.label}
-                </text>
-              </g>
-            ))}
-          </g>
+          <ColorBar bar={legend.colorBar} fontSize={g.fontSize} />
           {legend.noData ? (
             <g transform={`translate(${legend.noData.x},${legend.noData.y})`}>
               <rect

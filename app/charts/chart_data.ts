@@ -142,6 +142,11 @@ export interface ChannelGraph {
   routers: number;
   terminals: number;
   channels: GraphChannel[];
+  /**
+   * A lone crossbar's crosspoints: the use of input i to output o at i * terminals + o, as a
+   * share of the output's rate (null: no data); drawn as the N x N matrix instead of the graph.
+   */
+  crosspoints?: (number | null)[];
 }
 
 /** What a processor is doing in a timeline: the states are stacked in this order in each bin. */

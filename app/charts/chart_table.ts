@@ -93,9 +93,17 @@ export function workRateStacksTable(data: WorkRateStacksData): ChartTable {
 /**
  * One row per channel of the drawn plane (as the heat map draws it: on a mesh only channels with a
  * neighbour, the ±z ones in 3-D), node by node, x fastest; an empty cell where there is no data.
- * Off a cube, one row per channel of the graph, from and to.
+ * Off a cube, one row per channel of the graph, from and to; on a lone crossbar, one row per
+ * crosspoint, input by input.
  */
 export function channelHeatmapTable(data: ChannelHeatmapData): ChartTable {
+  if (data.graph?.crosspoints) {
+    const n = data.graph.terminals;
+    return {
+      columns: ['input', 'output', 'use (fraction)'],
+      rows: data.graph.crosspoints.map((v, i) => [Math.floor(i / n), i % n, v ?? '']),
+    };
+  }
   if (data.graph) {
     const { routers } = data.graph;
     const end = (id: number) => (id >= routers ? `terminal ${id - routers}` : `switch ${id}`);

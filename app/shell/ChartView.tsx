@@ -1,4 +1,5 @@
 import { ChannelGraphMap } from '../charts/ChannelGraphMap';
+import { CrosspointMap } from '../charts/CrosspointMap';
 import { ChannelHeatmap } from '../charts/ChannelHeatmap';
 import { LatencyLoadChart } from '../charts/LatencyLoadChart';
 import { LineChart } from '../charts/LineChart';
@@ -40,7 +41,9 @@ export function ChartView({
     case 'work-rate-stacks':
       return <WorkRateStacks name={name} title={title} data={chart.data} width={width} />;
     case 'channel-heatmap':
-      return chart.data.graph ? (
+      return chart.data.graph?.crosspoints ? (
+        <CrosspointMap name={name} title={title} data={chart.data} width={width} />
+      ) : chart.data.graph ? (
         <ChannelGraphMap name={name} title={title} data={chart.data} width={width} />
       ) : (
         <ChannelHeatmap name={name} title={title} data={chart.data} width={width} />

@@ -308,8 +308,9 @@ const DIRECTIONS = ['xp', 'xm', 'yp', 'ym', 'zp', 'zm'];
 
 /**
  * A network other than a cube, from the series `<prefix>graph` (utilization), `channel_from` and
- * `channel_to` (x: channel; y: router, or routers + t for terminal t); null on a cube. Every
- * router has a channel out, so the routers are the sources counted.
+ * `channel_to` (x: channel; y: router, or routers + t for terminal t), and on a lone crossbar
+ * `<prefix>crosspoints` (input * terminals + output); null on a cube. Every router has a channel
+ * out, so the routers are the sources counted.
  */
 function channelGraph(prefix: string, run: RunView): ChannelGraph | null {
   const find = (name: string) => run.result.series.find((s) => s.name === name);
@@ -319,15 +320,13 @@ function channelGraph(prefix: string, run: RunView): ChannelGraph | null {
   if (!util || !from || !to) return null;
   const routers = Math.max(-1, ...from.y) + 1;
   const terminals = Math.max(routers - 1, ...to.y) - routers + 1;
-  const channels = from.y.map((f, i) => {
-    const value = util.y[i];
-    return {
-      from: f,
-      to: to.y[i] ?? 0,
-      value: value !== undefined && Number.isFinite(value) ? value : null,
-    };
-  });
-  return { routers, terminals, channels };
+  const known = (value: number | undefined) =>
+    value !== undefined && Number.isFinite(value) ? value : null;
+  const channels = from.y.map((f, i) => ({ from: f, to: to.y[i] ?? 0, value: known(util.y[i]) }));
+  const graph: ChannelGraph = { routers, terminals, channels };
+  const crosspoints = find(`${prefix}crosspoints`);
+  if (crosspoints) graph.crosspoints = crosspoints.y.map(known);
+  return graph;
 }
 
 function buildHeatmap(

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+
+import { heatTop } from './heat_scale';
+
+describe('heatTop()', () => {
+  it('is the round share at or above the busiest value, at most 100 %', () => {
+    expect(heatTop([0.1, 0.18, 0.12])).toBeCloseTo(0.2, 12);
+    expect(heatTop([0.2])).toBeCloseTo(0.2, 12);
+    expect(heatTop([0.21])).toBeCloseTo(0.25, 12);
+    expect(heatTop([0.3])).toBeCloseTo(0.5, 12);
+    expect(heatTop([0.6])).toBe(1);
+    expect(heatTop([0.004])).toBeCloseTo(0.005, 12);
+    expect(heatTop([1.4])).toBe(1);
+  });
+
+  it('is 100 % when nothing was busy or there is no data', () => {
+    expect(heatTop([])).toBe(1);
+    expect(heatTop([0, 0])).toBe(1);
+    expect(heatTop([null, Number.NaN])).toBe(1);
+    expect(heatTop([null, 0.15])).toBeCloseTo(0.2, 12);
+  });
+});

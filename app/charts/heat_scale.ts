@@ -1,0 +1,90 @@
+import { textWidth } from './format';
+import { shareColor } from './palette';
+import { axisTicks, scaledAxis } from './scales';
+import type { Tick } from './Axis';
+
+/** A heat map's top is 1, 2, 2.5 or 5 times a power of ten (or 100 %). */
+const STEPS = [1, 2, 2.5, 5, 10];
+
+/**
+ * The top of a utilization heat map's colour scale: the smallest round share at or above the
+ * busiest value, at most 100 % (and 100 % when nothing was busy). A network whose channels run at
+ * 10-18 % then spans the whole colour range, not its darkest fifth; the colour bar prints the
+ * range, so colours are read against this run's scale.
+ */
+export function heatTop(values: (number | null)[]): number {
+  const max = Math.max(0, ...values.filter((v): v is number => v !== null && Number.isFinite(v)));
+  if (max <= 0 || max >= 1) return 1;
+  const power = 10 ** Math.floor(Math.log10(max));
+  const step = STEPS.find((s) => s * power >= max * (1 - 1e-9)) ?? 10;
+  return Math.min(1, step * power);
+}
+
+/** A share's colour on a scale from 0 to `top` (viridis; values past the top clamp). */
+export function heatColor(value: number, top: number): string {
+  return shareColor(value / top);
+}
+
+/** The colour bar of a heat map: a gradient from 0 to `top` with percent ticks below it. */
+export interface ColorBarLayout {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  stops: { offset: number; color: string }[];
+  ticks: Tick[];
+}
+
+const BAR = { height: 10, stops: 11 } as const;
+
+/** Height of a colour bar with its tick labels, for a font size. */
+export function colorBarHeight(fontSize: number): number {
+  return BAR.height + 4 + (fontSize - 1) + 4;
+}
+
+export function colorBarLayout(
+  top: number,
+  at: { x: number; y: number },
+  width: number,
+  fontSize: number,
+): ColorBarLayout {
+  const axis = scaledAxis(
+    { label: 'utilization', unit: '', scale: 'linear', min: 0, max: top, format: 'percent' },
+    [0, top],
+    [0, width],
+  );
+  const stops = Array.from({ length: BAR.stops }, (_, i) => {
+    const offset = i / (BAR.stops - 1);
+    return { offset, color: shareColor(offset) };
+  });
+  return { ...at, width, height: BAR.height, stops, ticks: axisTicks(axis, 'x', fontSize - 1) };
+}
+
+/** Space between a legend's caption rows, and between the legend and what it heads. */
+const ROW_GAP = 6;
+
+/**
+ * The legend above a graph or crosspoint map, in its own coordinates: one caption line, then the
+ * colour bar from 0 to `top` (as wide as `width` allows, at most 280 px), and its height.
+ */
+export function heatLegendLayout(caption: string, top: number, width: number, fontSize: number) {
+  const small = fontSize - 1;
+  const inset = textWidth('0\u00a0%', small) / 2;
+  const overhang = textWidth('100\u00a0%', small) / 2;
+  const barWidth = Math.max(60, Math.min(280, width - inset - overhang));
+  const barY = fontSize + ROW_GAP;
+  const bar = colorBarLayout(top, { x: inset, y: barY }, barWidth, fontSize);
+  return { caption, bar, height: barY + colorBarHeight(fontSize) + ROW_GAP };
+}
+
+const shortPercent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+/** A share as a short percentage for captions; read-outs print the exact value. */
+export function sharePercent(value: number): string {
+  return `${shortPercent.format(value * 100)}\u00a0%`;
+}
+
+/** The caption part saying the colours run to a round top under 100 %, when they do. */
+export function heatScaleNote(top: number): string[] {
+  return top < 1 ? [`colours 0 to ${sharePercent(top)} (the busiest's scale)`] : [];
+}
