@@ -213,6 +213,44 @@ describe('lineChartGeometry()', () => {
     expect(edge!.labelAnchor).toBe('end');
   });
 
+  it('names a rule far past the data at the edge instead of stretching the axis to it', () => {
+    // A 4-ary 3-fly: the curve saturates near 0.5 while the capacity bound is 1.
+    const data: LineChartData = {
+      x: { label: 'offered load', unit: 'flits/node/cycle', scale: 'linear', min: 0 },
+      y: { label: 'latency', unit: 'cycles', scale: 'linear', min: 0 },
+      curves: [
+        {
+          id: 'a',
+          label: 'a',
+          points: [0.05, 0.2, 0.35, 0.5].map((x) => ({ x, y: 20 + 40 * x })),
+        },
+      ],
+      rules: [
+        { label: 'model: capacity bound', axis: 'x', value: 1, model: true },
+        { label: 'model: FIFO saturation', axis: 'x', value: 0.55, model: true },
+        { label: 'model: zero-load latency', axis: 'y', value: 400, model: true },
+      ],
+    };
+    const g = lineChartGeometry(data, size);
+    expect(g.x.domain[1]).toBeLessThan(0.7);
+    expect(g.y.domain[1]).toBeLessThan(100);
+    // The rule within reach is a line; the others are named at the edge they lie beyond.
+    expect(g.rules.map((r) => r.label)).toEqual(['model: FIFO saturation']);
+    expect(g.edgeRules.map((r) => r.text)).toEqual([
+      'model: capacity bound 1\u00a0flits/node/cycle →',
+      'model: zero-load latency 400\u00a0cycles ↑',
+    ]);
+    for (const r of g.edgeRules) {
+      expect(r.labelBox.x).toBeGreaterThanOrEqual(0);
+      expect(r.labelBox.x + r.labelBox.width).toBeLessThanOrEqual(g.innerWidth);
+    }
+    expect(overlaps(g.edgeRules[0]!.labelBox, g.edgeRules[1]!.labelBox)).toBe(false);
+    // With no data the rules make the axes, as before.
+    const empty = lineChartGeometry({ ...data, curves: [] }, size);
+    expect(empty.x.domain[1]).toBeGreaterThanOrEqual(1);
+    expect(empty.edgeRules).toEqual([]);
+  });
+
   it('uses fewer ticks and more legend rows when narrow, without overlapping labels', () => {
     const curves = ['first curve', 'second curve', 'third curve', 'fourth curve'].map(
       (label, i) => ({

@@ -38,6 +38,27 @@ const STYLE = {
   guideColor: palette.grey,
 } as const;
 
+/**
+ * A rule stretches its axis by at most this share of the data's span (from zero on a linear axis,
+ * in decades on a log one); one further out is named at the plot's edge, with its value and an
+ * arrow pointing where it lies, so a bound far past the data does not squeeze the curves.
+ */
+const RULE_REACH = 0.25;
+
+/** The rule lies within reach of the data on its axis, or there is no data to stretch. */
+export function ruleWithinReach(spec: AxisSpec, data: number[], value: number): boolean {
+  const log = spec.scale === 'log';
+  const t = (v: number) => (log ? Math.log10(v) : v);
+  const shown = data.filter((v) => Number.isFinite(v) && (!log || v > 0)).map(t);
+  if (shown.length === 0) return true;
+  const fixed = [spec.min, spec.max].filter((v): v is number => v !== undefined && (!log || v > 0));
+  const ends = [...shown, ...fixed.map(t), ...(log ? [] : [0])];
+  const [lo, hi] = [Math.min(...ends), Math.max(...ends)];
+  const span = hi - lo || Math.abs(hi) || 1;
+  const v = t(value);
+  return v >= lo - RULE_REACH * span && v <= hi + RULE_REACH * span;
+}
+
 /** Half the size of a mark's symbol (MarkSymbol), px. */
 const MARK_RADIUS = 6;
 /** A text's baseline below the top of its box, as a share of the font size. */
@@ -208,21 +229,23 @@ export function lineChartGeometry(data: LineChartData, size: ChartSize, guides: 
   const marks = data.marks ?? [];
   const rules = data.rules ?? [];
   const points = data.curves.flatMap((c) => c.points);
-  const ruleValues = (axis: 'x' | 'y') => rules.filter((r) => r.axis === axis).map((r) => r.value);
+  const dataX = [...points.map((p) => p.x), ...marks.map((m) => m.x)];
+  const dataY = [...points.map((p) => p.y), ...marks.map((m) => m.y)];
+  const reached = (r: Rule) =>
+    r.axis === 'x'
+      ? ruleWithinReach(data.x, dataX, r.value)
+      : ruleWithinReach(data.y, dataY, r.value);
+  const ruleValues = (axis: 'x' | 'y') =>
+    rules.filter((r) => r.axis === axis && reached(r)).map((r) => r.value);
 
   const xDomain = axisDomain(
     data.x,
-    [...points.map((p) => p.x), ...marks.map((m) => m.x), ...ruleValues('x')],
+    [...dataX, ...ruleValues('x')],
     Math.max(2, Math.floor((size.width - 80) / 70)),
   );
   const yDomain = axisDomain(
     data.y,
-    [
-      ...points.map((p) => p.y),
-      ...marks.map((m) => m.y),
-      ...ruleValues('y'),
-      ...guides.flatMap((g) => xDomain.map((v) => g.slope * v)),
-    ],
+    [...dataY, ...ruleValues('y'), ...guides.flatMap((g) => xDomain.map((v) => g.slope * v))],
     Math.max(2, Math.floor(innerHeight / 36)),
   );
   const y = scaledAxis(data.y, yDomain, [innerHeight, 0]);
@@ -270,7 +293,7 @@ export function lineChartGeometry(data: LineChartData, size: ChartSize, guides: 
   });
 
   const placedRules = rules
-    .filter((r) => (r.axis === 'x' ? x : y).drawable(r.value))
+    .filter((r) => (r.axis === 'x' ? x : y).drawable(r.value) && reached(r))
     .map((rule): Rule & LineSegment & Label & { labelBox: Box } => {
       const text = fitText(rule.label, innerWidth / 2, small);
       const width = textWidth(text, small);
@@ -302,6 +325,38 @@ export function lineChartGeometry(data: LineChartData, size: ChartSize, guides: 
       };
     });
 
+  // Rules out of reach, named at the edge they lie beyond: x ones in the top corner on their
+  // side, y ones at the right end of the top or bottom edge, one line each.
+  const edgeRules = rules
+    .filter((r) => (r.axis === 'x' ? x : y).drawable(r.value) && !reached(r))
+    .map((rule, i): Rule & Label & { labelBox: Box } => {
+      const axis = rule.axis === 'x' ? x : y;
+      const [lo, hi] = axis.domain;
+      const beyond = rule.value > Math.max(lo, hi);
+      const arrow = rule.axis === 'x' ? (beyond ? '→' : '←') : beyond ? '↑' : '↓';
+      const spec = rule.axis === 'x' ? data.x : data.y;
+      const text = fitText(
+        `${rule.label} ${formatValue(rule.value, spec)} ${arrow}`,
+        innerWidth,
+        small,
+      );
+      const width = textWidth(text, small);
+      const left = rule.axis === 'x' && !beyond;
+      const labelX = left ? 4 : innerWidth - 4;
+      const labelY =
+        rule.axis === 'y' && !beyond
+          ? innerHeight - 4 - i * (small + 4)
+          : small + 2 + i * (small + 4);
+      return {
+        ...rule,
+        text,
+        labelX,
+        labelY,
+        labelAnchor: left ? 'start' : 'end',
+        labelBox: textBox(left ? labelX : labelX - width, labelY, width, small),
+      };
+    });
+
   // Mark labels keep clear of one another and of everything drawn: curves, points, guides,
   // rules and their labels, the marks themselves. A label is cut as a rule's is; the read-out
   // gives it in full.
@@ -324,7 +379,7 @@ export function lineChartGeometry(data: LineChartData, size: ChartSize, guides: 
     height: 2 * r,
   });
   const obstacles = {
-    texts: placedRules.map((r) => r.labelBox),
+    texts: [...placedRules, ...edgeRules].map((r) => r.labelBox),
     boxes: [
       ...placedCurves.flatMap((c) =>
         c.mode === 'line' ? [] : c.points.map((p) => around(p.px, p.py, STYLE.scatterRadius)),
@@ -410,6 +465,7 @@ export function lineChartGeometry(data: LineChartData, size: ChartSize, guides: 
     guides: guideLines,
     marks: placedMarks,
     rules: placedRules,
+    edgeRules,
     targets,
   };
 }
@@ -578,7 +634,7 @@ export function LinePlot({
             </g>
           ) : null,
         )}
-        {g.rules.map((r) => (
+        {[...g.rules, ...g.edgeRules].map((r) => (
           <text
             key={`${r.axis}:${r.label}`}
             className="annotation"
