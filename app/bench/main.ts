@@ -7,9 +7,7 @@
 import type { Browser } from '@playwright/test';
 import { chromium } from '@playwright/test';
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 
 import playwrightConfig from '../../playwright.config';
 import type { Engine } from '../engine/engine';
@@ -20,6 +18,7 @@ import type { Params } from '../engine/types';
 import { findPreset } from '../cli/commands';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import { presetParams } from '../presets/schema';
+import { distSizes } from './dist_sizes';
 
 const root = new URL('../../', import.meta.url);
 
@@ -262,15 +261,5 @@ async function browserFigures() {
   }
 }
 
-const assets = new URL('dist/assets/', root);
-const sizes = { js: 0, wasm: 0, css: 0 };
-for (const file of readdirSync(assets)) {
-  const gz = gzipSync(readFileSync(new URL(file, assets)), { level: 9 }).length;
-  const ext = file.split('.').pop();
-  if (ext === 'js' || ext === 'wasm' || ext === 'css') sizes[ext] += gz;
-  if (ext === 'js' || ext === 'wasm')
-    emit(`dist.${file.replace(/-[\w-]{8}\./, '.')}.gzip`, gz, 'bytes');
-}
-emit('dist.js.gzip_total', sizes.js, 'bytes');
-emit('dist.wasm.gzip_total', sizes.wasm, 'bytes');
-emit('dist.css.gzip_total', sizes.css, 'bytes');
+for (const f of distSizes(fileURLToPath(new URL('dist/assets/', root))))
+  emit(f.name, f.value, f.unit);
