@@ -245,6 +245,8 @@ describe('lineChartGeometry()', () => {
       expect(r.labelBox.x + r.labelBox.width).toBeLessThanOrEqual(g.innerWidth);
     }
     expect(overlaps(g.edgeRules[0]!.labelBox, g.edgeRules[1]!.labelBox)).toBe(false);
+    // They keep below the label of the rule drawn.
+    for (const r of g.edgeRules) expect(overlaps(r.labelBox, g.rules[0]!.labelBox)).toBe(false);
     // With no data the rules make the axes, as before.
     const empty = lineChartGeometry({ ...data, curves: [] }, size);
     expect(empty.x.domain[1]).toBeGreaterThanOrEqual(1);

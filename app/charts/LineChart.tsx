@@ -326,7 +326,9 @@ export function lineChartGeometry(data: LineChartData, size: ChartSize, guides: 
     });
 
   // Rules out of reach, named at the edge they lie beyond: x ones in the top corner on their
-  // side, y ones at the right end of the top or bottom edge, one line each.
+  // side, y ones at the right end of the top or bottom edge, one line each, below the labels of
+  // the x rules drawn.
+  const below = placedRules.some((r) => r.axis === 'x') ? 1 : 0;
   const edgeRules = rules
     .filter((r) => (r.axis === 'x' ? x : y).drawable(r.value) && !reached(r))
     .map((rule, i): Rule & Label & { labelBox: Box } => {
@@ -346,7 +348,7 @@ export function lineChartGeometry(data: LineChartData, size: ChartSize, guides: 
       const labelY =
         rule.axis === 'y' && !beyond
           ? innerHeight - 4 - i * (small + 4)
-          : small + 2 + i * (small + 4);
+          : small + 2 + (below + i) * (small + 4);
       return {
         ...rule,
         text,
