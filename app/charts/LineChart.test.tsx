@@ -247,6 +247,12 @@ describe('lineChartGeometry()', () => {
     expect(overlaps(g.edgeRules[0]!.labelBox, g.edgeRules[1]!.labelBox)).toBe(false);
     // They keep below the label of the rule drawn.
     for (const r of g.edgeRules) expect(overlaps(r.labelBox, g.rules[0]!.labelBox)).toBe(false);
+    // The curve's saturation, past its last sustained point, stays on the axis with its marker.
+    const saturating = { ...data, curves: [{ ...data.curves[0]!, saturationX: 0.6 }] };
+    const s = lineChartGeometry(saturating, size);
+    expect(s.x.domain[1]).toBeGreaterThanOrEqual(0.6);
+    expect(s.x.domain[1]).toBeLessThan(0.8);
+    expect(s.curves[0]!.saturation!.px).toBeLessThanOrEqual(s.innerWidth);
     // With no data the rules make the axes, as before.
     const empty = lineChartGeometry({ ...data, curves: [] }, size);
     expect(empty.x.domain[1]).toBeGreaterThanOrEqual(1);

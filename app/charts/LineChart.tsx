@@ -229,7 +229,11 @@ export function lineChartGeometry(data: LineChartData, size: ChartSize, guides: 
   const marks = data.marks ?? [];
   const rules = data.rules ?? [];
   const points = data.curves.flatMap((c) => c.points);
-  const dataX = [...points.map((p) => p.x), ...marks.map((m) => m.x)];
+  // A curve's saturation is data too: its marker stays on the plot past the last point drawn.
+  const saturations = data.curves.flatMap((c) =>
+    c.saturationX === undefined ? [] : [c.saturationX],
+  );
+  const dataX = [...points.map((p) => p.x), ...marks.map((m) => m.x), ...saturations];
   const dataY = [...points.map((p) => p.y), ...marks.map((m) => m.y)];
   const reached = (r: Rule) =>
     r.axis === 'x'
