@@ -99,8 +99,7 @@ describe('channelGraphGeometry()', () => {
 describe('ChannelGraphMap', () => {
   it('captions the size, the utilization and a colour scale under 100 %', () => {
     expect(channelGraphCaption(crossbar)).toBe(
-      '1 switch, 3 terminals, 3 channels · max 50\u00a0% · mean 50\u00a0% · ' +
-        "colours 0 to 50\u00a0% (the busiest's scale)",
+      '1 switch, 3 terminals, 3 channels · max 50\u00a0% · mean 50\u00a0%',
     );
     expect(channelGraphCaption(fly)).toBe(
       '4 switches, 4 terminals, 8 channels · max 100\u00a0% · mean 40.7\u00a0%',
@@ -115,6 +114,10 @@ describe('ChannelGraphMap', () => {
     };
     const g = channelGraphGeometry(light, size);
     expect(g.scaleTop).toBeCloseTo(0.2, 12);
+    expect(channelGraphCaption(light)).toBe(
+      '4 switches, 4 terminals, 8 channels · max 17\u00a0% · mean 13.5\u00a0% · ' +
+        "colours 0 to 20\u00a0% (the busiest's scale)",
+    );
     expect(g.legend.bar.ticks.at(-1)!.label).toBe('20\u00a0%');
     expect(g.legend.bar.ticks[0]!.label).toBe('0\u00a0%');
     // The busiest (17 %) is near the top of viridis, the idlest (10 %) half way.

@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { heatTop } from './heat_scale';
 
 describe('heatTop()', () => {
-  it('is the round share at or above the busiest value, at most 100 %', () => {
+  it('is the round share at or above the busiest value under 50 %, else 100 %', () => {
     expect(heatTop([0.1, 0.18, 0.12])).toBeCloseTo(0.2, 12);
     expect(heatTop([0.2])).toBeCloseTo(0.2, 12);
     expect(heatTop([0.21])).toBeCloseTo(0.25, 12);
-    expect(heatTop([0.3])).toBeCloseTo(0.5, 12);
-    expect(heatTop([0.6])).toBe(1);
-    expect(heatTop([0.004])).toBeCloseTo(0.005, 12);
+    expect(heatTop([0.256])).toBeCloseTo(0.3, 12);
+    expect(heatTop([0.45])).toBeCloseTo(0.5, 12);
+    expect(heatTop([0.5])).toBe(1);
+    expect(heatTop([0.0045])).toBeCloseTo(0.005, 12);
     expect(heatTop([1.4])).toBe(1);
   });
 

@@ -3,18 +3,18 @@ import { shareColor } from './palette';
 import { axisTicks, scaledAxis } from './scales';
 import type { Tick } from './Axis';
 
-/** A heat map's top is 1, 2, 2.5 or 5 times a power of ten (or 100 %). */
-const STEPS = [1, 2, 2.5, 5, 10];
+/** Round tops under 50 %: 1, 2, 2.5, 3, 4, 5, 6 and 8 times a power of ten. */
+const STEPS = [1, 2, 2.5, 3, 4, 5, 6, 8, 10];
 
 /**
  * The top of a utilization heat map's colour scale: the smallest round share at or above the
- * busiest value, at most 100 % (and 100 % when nothing was busy). A network whose channels run at
- * 10-18 % then spans the whole colour range, not its darkest fifth; the colour bar prints the
- * range, so colours are read against this run's scale.
+ * busiest value while that is under 50 %, else 100 % (and 100 % when nothing was busy). A network
+ * whose channels run at 10-18 % then spans the whole colour range, not its darkest fifth; a busy
+ * one keeps the fixed scale. The colour bar prints the range, so colours are read against it.
  */
 export function heatTop(values: (number | null)[]): number {
   const max = Math.max(0, ...values.filter((v): v is number => v !== null && Number.isFinite(v)));
-  if (max <= 0 || max >= 1) return 1;
+  if (max <= 0 || max >= 0.5) return 1;
   const power = 10 ** Math.floor(Math.log10(max));
   const step = STEPS.find((s) => s * power >= max * (1 - 1e-9)) ?? 10;
   return Math.min(1, step * power);
