@@ -259,6 +259,26 @@ describe('lineChartGeometry()', () => {
     expect(empty.edgeRules).toEqual([]);
   });
 
+  it("leaves out a saturation's label where a rule's label lies", () => {
+    const data: LineChartData = {
+      x: { label: 'offered load', unit: '', scale: 'linear', min: 0 },
+      y: { label: 'latency', unit: 'cycles', scale: 'linear', min: 0 },
+      curves: [
+        {
+          id: 'a',
+          label: 'a',
+          points: [0.1, 0.2, 0.3, 0.4].map((x) => ({ x, y: 10 + 100 * x })),
+          saturationX: 0.5,
+        },
+      ],
+      rules: [{ label: 'model: zero-load latency', axis: 'y', value: 2, model: true }],
+    };
+    const g = lineChartGeometry(data, size);
+    expect(g.curves[0]!.saturation).toMatchObject({ onCurve: false, labelled: false });
+    const clear = lineChartGeometry({ ...data, rules: [] }, size);
+    expect(clear.curves[0]!.saturation).toMatchObject({ labelled: true });
+  });
+
   it('uses fewer ticks and more legend rows when narrow, without overlapping labels', () => {
     const curves = ['first curve', 'second curve', 'third curve', 'fourth curve'].map(
       (label, i) => ({

@@ -175,8 +175,8 @@ function saturationMarker(
 
 /**
  * Indices of the curves whose saturation marker gets its "sat." label: one is left out where it
- * would overlap a mark's label or a label placed before it (current curves go before pinned
- * ones). The tick on the curve always stays.
+ * would overlap a mark's or a rule's label or a label placed before it (current curves go before
+ * pinned ones). The tick on the curve always stays.
  */
 function saturationLabels(
   curves: { pinned: boolean; saturation?: { px: number; py: number } }[],
@@ -423,7 +423,7 @@ export function lineChartGeometry(data: LineChartData, size: ChartSize, guides: 
 
   const labelled = saturationLabels(
     placedCurves,
-    placedMarks.flatMap((m) => (m.placement ? [m.placement.box] : [])),
+    [...placedMarks.flatMap((m) => (m.placement ? [m.placement.box] : [])), ...obstacles.texts],
     small,
   );
   const curves = placedCurves.map((curve, i) => ({
