@@ -315,7 +315,7 @@ Result combine_bsp(const BspParams& p, const std::vector<PointResult>& partials)
     }
     out.series.push_back(std::move(s));
   }
-  Series naive = series("hrel_naive", "naive library, simulated", "h", "packets", "time", "us");
+  Series naive = series("naive_hrel", "naive library, simulated", "h", "packets", "time", "us");
   for (const PointResult& r : partials) {
     const BspPoint& pt = plan[r.point];
     const double t = time_of(r.result);
@@ -326,6 +326,7 @@ Result combine_bsp(const BspParams& p, const std::vector<PointResult>& partials)
   if (naive.x.size() >= 2) {
     const Line l = paragon::fit_line(naive.x, naive.y);
     out.scalars.push_back({"g_naive_us", l.slope, "us", "g of the naive library"});
+    fits.push_back(line_over("naive_model", "naive library: g h + L", naive, l));
     if (first_g > 0) {
       out.scalars.push_back(
           {"naive_g_ratio", l.slope / first_g, "ratio", "Naive g over the BSP library's g"});
