@@ -24,6 +24,7 @@ ModelRegistry builtin_registry() {
   registry.add(paragon_bisection_info());
   registry.add(paragon_bsp_info());
   registry.add(paragon_bpram_info());
+  registry.add(paragon_app_info());
   return registry;
 }
 

@@ -15,6 +15,8 @@ ModelInfo paragon_pingpong_info();
 ModelInfo paragon_bisection_info();
 ModelInfo paragon_bsp_info();
 ModelInfo paragon_bpram_info();
+// The application kernels of sec. 4 (matrix multiply, sample sort) simulated and predicted.
+ModelInfo paragon_app_info();
 
 namespace paragon {
 

@@ -33,21 +33,31 @@ void append_all(std::vector<Program>& programs, Step step) {
 }
 
 void bsp_sync(std::vector<Program>& programs, const MachineParams& m, const Packets& packets) {
+  const std::size_t n = programs.size();
+  std::vector<std::vector<double>> count(n, std::vector<double>(n, 0));
+  for (std::size_t i = 0; i < n; ++i) {
+    for (const int d : packets[i]) ++count[i][static_cast<std::size_t>(d)];
+  }
+  bsp_sync(programs, m, count);
+}
+
+void bsp_sync(std::vector<Program>& programs, const MachineParams& m,
+              const std::vector<std::vector<double>>& count) {
   const int p = static_cast<int>(programs.size());
   const auto n = static_cast<std::size_t>(p);
-  std::vector<std::vector<int>> count(n, std::vector<int>(n, 0));
-  std::vector<int> received(n, 0);
+  std::vector<double> sent(n, 0);
+  std::vector<double> received(n, 0);
   for (std::size_t i = 0; i < n; ++i) {
-    for (const int d : packets[i]) {
-      ++count[i][static_cast<std::size_t>(d)];
-      ++received[static_cast<std::size_t>(d)];
+    for (std::size_t j = 0; j < n; ++j) {
+      sent[i] += count[i][j];
+      received[j] += count[i][j];
     }
   }
   const double packet_bytes = m.bsp_packet_bytes + m.bsp_header_bytes;
   for (int i = 0; i < p; ++i) {
     const auto a = static_cast<std::size_t>(i);
     Program& prog = programs[a];
-    prog.push_back({Op::kCompute, 0, 0.5 * m.bsp_buffer_us * static_cast<double>(packets[a].size())});
+    prog.push_back({Op::kCompute, 0, 0.5 * m.bsp_buffer_us * sent[a]});
     // The sizes: every node's p counts reach every node in ceil(log2 p) rounds.
     for (int r = 0; (1 << r) < p; ++r) {
       prog.push_back({Op::kPost, 0, 1});

@@ -25,6 +25,9 @@ Packets random_h_relation(int p, int h, Rng& rng);
 // i + k, from i - k; a receive posted before each send); the packets read from the input buffer
 // (the other half); the barrier.
 void bsp_sync(std::vector<Program>& programs, const MachineParams& m, const Packets& packets);
+// The same from the packet counts: count[i][j] packets from node i to node j.
+void bsp_sync(std::vector<Program>& programs, const MachineParams& m,
+              const std::vector<std::vector<double>>& count);
 
 // The naive library: every packet sent as its own NX message as it is generated, then the
 // barrier.
