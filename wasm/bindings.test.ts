@@ -116,7 +116,7 @@ describe('Simulation', () => {
   it('error() lists the valid models for an unknown one', () => {
     expect(rejected('nope', {}, 1)).toEqual({
       message:
-        "unknown model 'nope'; valid: multipsi_perf, network_traffic, jmachine_round_trip, jmachine_loop, jmachine_terminal, multipsi_queens, pie64_transfer, pie64_congestion, pie64_dispatch, paragon_pingpong, paragon_bisection, paragon_bsp, paragon_bpram",
+        "unknown model 'nope'; valid: multipsi_perf, network_traffic, jmachine_round_trip, jmachine_loop, jmachine_terminal, multipsi_queens, pie64_transfer, pie64_congestion, pie64_dispatch, paragon_pingpong, paragon_bisection, paragon_bsp, paragon_bpram, paragon_app",
     });
   });
 
@@ -343,6 +343,10 @@ describe('wasm against native', () => {
     paragon_bisection: [{ processors: [2, 5, 8], message_kb: 4 }],
     paragon_bsp: [{ processors: [4, 9], h_values: [5, 40], naive_h_values: [2, 4] }],
     paragon_bpram: [{ processors: [6, 16], block_bytes: [0, 5000], flit_bytes: 8 }],
+    paragon_app: [
+      { processors: [8], sizes: [16, 40] },
+      { app: 1, processors: [4, 8], sizes: [64, 200], key_us: 0.5 },
+    ],
   };
 
   // Deterministic parameter sets spread over each spec's range (a fixed LCG, not Math.random),

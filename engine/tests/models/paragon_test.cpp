@@ -156,5 +156,20 @@ TEST(ParagonBsp, SameSeedSameBits) {
   EXPECT_EQ(run("paragon_bsp", small).scalar("g_us"), run("paragon_bsp", small).scalar("g_us"));
 }
 
+TEST(ParagonApp, SampleSortOnSixtyFourProcessors) {
+  // Fig. 8 at 1K and 16K keys per processor: the original BPRAM version loses to BSP with few
+  // keys and wins with many; the butterfly beats BSP at both.
+  const Result r = run("paragon_app", {{"app", 1},
+                                       {"processors", std::vector<double>{64}},
+                                       {"sizes", std::vector<double>{1024, 16384}},
+                                       {"flit_bytes", 64}});
+  EXPECT_GT(r.scalar("bpram_over_bsp_fewest_p64"), 1);
+  EXPECT_LT(r.scalar("bpram_over_bsp_most_p64"), 1);
+  EXPECT_LT(r.scalar("butterfly_over_bsp_worst_p64"), 1);
+  // The BPRAM predictions from the fitted sigma and l stay within 10 % at 16K keys.
+  EXPECT_LT(std::abs(r.scalar("pred_error_bpram_p64")), 0.1);
+  EXPECT_LT(std::abs(r.scalar("pred_error_butterfly_p64")), 0.1);
+}
+
 }  // namespace
 }  // namespace archex
