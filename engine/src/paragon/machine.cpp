@@ -115,6 +115,7 @@ Machine::Machine(const MachineParams& params, std::unique_ptr<Interconnect> net)
 void Machine::load(std::vector<Program> programs) {
   if (programs.size() != nodes_.size()) throw std::invalid_argument("one program per node");
   const auto t = static_cast<double>(time());
+  wake_ = t;
   for (std::size_t i = 0; i < nodes_.size(); ++i) {
     Node& n = nodes_[i];
     n.program = std::move(programs[i]);
@@ -237,41 +238,52 @@ void Machine::release_barrier(double t) {
 bool Machine::step() {
   const std::int64_t now = time();
   const auto t = static_cast<double>(now);
-  for (std::size_t i = 0; i < nodes_.size(); ++i) {
-    Node& n = nodes_[i];
-    const int id = static_cast<int>(i);
-    run_mp(n, t);
-    run_cp(n, id, t);
-    run_mp(n, t);
-    if (n.pending_at >= 0 && n.pending_at <= now &&
-        net_->send(id, n.pending_dst, n.pending_flits, n.pending_tag) >= 0) {
-      n.pending_at = -1;
-      ++in_flight_;
+  // Nodes act only at their events (a processor finishing, a packet due or delivered); between
+  // them the network moves alone.
+  if (t >= wake_) {
+    for (std::size_t i = 0; i < nodes_.size(); ++i) {
+      Node& n = nodes_[i];
+      const int id = static_cast<int>(i);
+      run_mp(n, t);
+      run_cp(n, id, t);
+      run_mp(n, t);
+      if (n.pending_at >= 0 && n.pending_at <= now &&
+          net_->send(id, n.pending_dst, n.pending_flits, n.pending_tag) >= 0) {
+        n.pending_at = -1;
+        ++in_flight_;
+      }
     }
+    if (done()) return false;
+    wake_ = next_event(t);
   }
-  if (done()) return false;
   if (in_flight_ > 0) {
     net_->step();
     ++stepped_;
     for (const int packet : net_->delivered()) {
       nodes_[static_cast<std::size_t>(net_->message(packet).dst)].inbox.push_back(packet);
       --in_flight_;
+      wake_ = std::min(wake_, t + 1);
     }
     return true;
   }
-  // The network is empty: jump to the next time a processor finishes or a packet is due.
+  // The network is empty: jump to the next event.
+  if (!std::isfinite(wake_)) {
+    throw std::logic_error("Paragon programs deadlocked: every node waits for a message");
+  }
+  offset_ += std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(wake_)) - now);
+  return true;
+}
+
+double Machine::next_event(double t) const {
   double next = std::numeric_limits<double>::infinity();
   for (const Node& n : nodes_) {
     if (!n.inbox.empty() && n.mp_free <= t) next = t;
     if (n.mp_free > t) next = std::min(next, n.mp_free);
     if (n.cp_free > t) next = std::min(next, n.cp_free);
-    if (n.pending_at >= 0) next = std::min(next, static_cast<double>(n.pending_at));
+    // A packet the network refused is offered again next cycle.
+    if (n.pending_at >= 0) next = std::min(next, std::max(t + 1, static_cast<double>(n.pending_at)));
   }
-  if (!std::isfinite(next)) {
-    throw std::logic_error("Paragon programs deadlocked: every node waits for a message");
-  }
-  offset_ += std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(next)) - now);
-  return true;
+  return next;
 }
 
 }  // namespace archex::paragon

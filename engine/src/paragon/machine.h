@@ -61,7 +61,8 @@ using Program = std::vector<Step>;
 // plus the packet's bytes at the link rate on each packet it sends or receives, and the message
 // overheads once per message; it does one thing at a time, receiving before sending, so a node
 // never sends and receives at once. Time runs cycle by cycle (one flit per link per cycle) while
-// packets are in the network and jumps to the next processor event when it is empty.
+// packets are in the network and jumps to the next processor event when it is empty; the nodes
+// are looked at only at their events.
 class Machine {
  public:
   Machine(const MachineParams& params, std::vector<int> dims);
@@ -119,6 +120,8 @@ class Machine {
   void run_mp(Node& n, double t);
   // The last node has reached the barrier at t: all leave it barrier_us later.
   void release_barrier(double t);
+  // The earliest time after t at which a node has something to do (infinity: none).
+  double next_event(double t) const;
 
   MachineParams params_;
   std::unique_ptr<Interconnect> net_;
@@ -128,6 +131,8 @@ class Machine {
   std::int64_t in_flight_ = 0;
   std::int64_t stepped_ = 0;
   int barrier_count_ = 0;
+  // Nodes are looked at from this time on.
+  double wake_ = 0;
 };
 
 // The flits of a network packet carrying `bytes` (a header flit and the bytes).
