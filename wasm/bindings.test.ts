@@ -346,6 +346,8 @@ describe('wasm against native', () => {
     paragon_app: [
       { processors: [8], sizes: [16, 40] },
       { app: 1, processors: [4, 8], sizes: [64, 200], key_us: 0.5 },
+      { app: 2, processors: [4, 8], sizes: [16, 50] },
+      { app: 3, processors: [4, 16], sizes: [32, 48] },
     ],
   };
 

@@ -24,7 +24,7 @@ const char* const kCitation =
     "B. H. H. Juurlink, Experimental Validation of Parallel Computation Models on the Intel "
     "Paragon, IPPS/SPDP 1998, sec. 4";
 
-enum class App { kMatrixMultiply, kSampleSort };
+enum class App { kMatrixMultiply, kSampleSort, kBitonicSort, kApsp };
 
 struct AppParams {
   MachineParams m;
@@ -47,6 +47,8 @@ struct AppPoint {
 
 std::vector<Version> versions(App app) {
   if (app == App::kMatrixMultiply) return {Version::kBsp, Version::kBpram};
+  if (app == App::kBitonicSort) return {Version::kBsp};
+  if (app == App::kApsp) return {Version::kBpram};
   return {Version::kBsp, Version::kBpram, Version::kBpramButterfly};
 }
 
@@ -119,9 +121,21 @@ std::unique_ptr<Model> app_point(const AppParams& p, Rng rng, std::size_t index)
                         std::vector<double>(static_cast<std::size_t>(pt.p), pt.size));
     return std::make_unique<AppRunPoint>(p.m, pt.p, std::move(programs), std::vector<Scalar>{});
   }
-  AppRun run = p.app == App::kMatrixMultiply
-                   ? paragon::matrix_multiply(p.m, p.costs, pt.p, pt.size, pt.version)
-                   : paragon::sample_sort(p.m, p.costs, pt.p, pt.size, pt.version, rng);
+  AppRun run;
+  switch (p.app) {
+    case App::kMatrixMultiply:
+      run = paragon::matrix_multiply(p.m, p.costs, pt.p, pt.size, pt.version);
+      break;
+    case App::kSampleSort:
+      run = paragon::sample_sort(p.m, p.costs, pt.p, pt.size, pt.version, rng);
+      break;
+    case App::kBitonicSort:
+      run = paragon::bitonic_sort(p.m, p.costs, pt.p, pt.size);
+      break;
+    case App::kApsp:
+      run = paragon::all_pairs_shortest_paths(p.m, p.costs, pt.p, pt.size);
+      break;
+  }
   double w = 0, h = 0, bytes = 0, syncs = 0;
   for (const paragon::Phase& ph : run.phases) {
     w += ph.w_us;
@@ -148,6 +162,11 @@ Series series(std::string name, std::string label, std::string x_name, std::stri
 Result combine_app(const AppParams& p, const std::vector<PointResult>& partials) {
   const std::vector<AppPoint> points = plan(p);
   const bool mm = p.app == App::kMatrixMultiply;
+  const bool apsp = p.app == App::kApsp;
+  // What each kernel's chart shows: MFlops per node, time per key, or (APSP) communication time
+  // per matrix entry a processor holds.
+  const char* prefix = mm ? "mflops_" : apsp ? "comm_per_element_" : "us_per_key_";
+  const char* pred_prefix = mm ? "mflops_pred_" : apsp ? "comm_per_element_pred_" : "us_per_key_pred_";
   Result out;
   for (const int n : p.processors) {
     const std::string pn = "_p" + std::to_string(n);
@@ -168,18 +187,22 @@ Result combine_app(const AppParams& p, const std::vector<PointResult>& partials)
     for (const Version v : versions(p.app)) {
       const std::string key = std::string(version_key(v)) + pn;
       const std::string label = std::string(version_label(v)) + ", p = " + std::to_string(n);
-      const char* x_name = mm ? "matrix dimension n" : "keys per processor";
-      const char* x_unit = mm ? "n" : "keys";
-      Series sim = series((mm ? "mflops_" : "us_per_key_") + key, label + ", simulated", x_name,
-                          x_unit, mm ? "performance per node" : "time per key",
+      const char* x_name = mm || apsp ? "matrix dimension n" : "keys per processor";
+      const char* x_unit = mm || apsp ? "n" : "keys";
+      Series sim = series(prefix + key, label + ", simulated", x_name, x_unit,
+                          mm     ? "performance per node"
+                          : apsp ? "communication time per element"
+                                 : "time per key",
                           mm ? "MFlops" : "us");
       Series pred = sim;
-      pred.name = (mm ? "mflops_pred_" : "us_per_key_pred_") + key;
+      pred.name = pred_prefix + key;
       pred.label = label + ", " + (v == Version::kBsp ? "BSP" : "BPRAM") + " prediction";
       Series share = series("comm_share_" + key, label, x_name, x_unit, "communication share",
                             "fraction");
-      Series error = series("bsp_error_" + key, label, x_name, x_unit,
-                            "(T_pred - T_sim) / T_sim", "fraction");
+      Series error = series("error_" + key, label, x_name, x_unit,
+                            apsp ? "(C_pred - C_sim) / C_sim, communication"
+                                 : "(T_pred - T_sim) / T_sim",
+                            "fraction");
       std::vector<double> t_sim;
       for (const PointResult& r : partials) {
         const AppPoint& pt = points[r.point];
@@ -194,15 +217,25 @@ Result combine_app(const AppParams& p, const std::vector<PointResult>& partials)
                 : res.scalar("sum_w_us") + bpram.slope * res.scalar("sum_bytes") +
                       bpram.intercept * res.scalar("syncs");
         const double x = pt.size;
-        const double scale = mm ? 2.0 * x * x * x / n : 1.0 / x;
+        const double work = res.scalar("work_us");
         sim.x.push_back(x);
-        sim.y.push_back(mm ? scale / t : t * scale);
         pred.x.push_back(x);
-        pred.y.push_back(mm ? scale / predicted : predicted * scale);
+        if (mm) {
+          const double flops = 2.0 * x * x * x / n;
+          sim.y.push_back(flops / t);
+          pred.y.push_back(flops / predicted);
+        } else if (apsp) {
+          const double elements = x * x / n;
+          sim.y.push_back((t - work) / elements);
+          pred.y.push_back((predicted - work) / elements);
+        } else {
+          sim.y.push_back(t / x);
+          pred.y.push_back(predicted / x);
+        }
         share.x.push_back(x);
-        share.y.push_back((t - res.scalar("work_us")) / t);
+        share.y.push_back((t - work) / t);
         error.x.push_back(x);
-        error.y.push_back((predicted - t) / t);
+        error.y.push_back(apsp ? (predicted - t) / (t - work) : (predicted - t) / t);
         t_sim.push_back(t);
       }
       if (!share.y.empty()) {
@@ -213,12 +246,33 @@ Result combine_app(const AppParams& p, const std::vector<PointResult>& partials)
         out.scalars.push_back({"pred_error_" + key, error.y.back(), "fraction",
                                "(predicted - simulated) / simulated at the largest size, " +
                                    label});
+        out.scalars.push_back({"pred_error_smallest_" + key, error.y.front(), "fraction",
+                               "(predicted - simulated) / simulated at the smallest size, " +
+                                   label});
       }
       times.emplace_back(v, std::move(t_sim));
       out.series.push_back(std::move(sim));
       out.series.push_back(std::move(pred));
       out.series.push_back(std::move(share));
       out.series.push_back(std::move(error));
+    }
+    if (p.app == App::kBitonicSort && n == p.processors.back() && p.processors.size() > 1) {
+      // How the error at the smallest size grows from the first configuration to the last,
+      // over how p / log p grows (1: exactly as p / log p).
+      const auto find = [&out](const std::string& name) {
+        for (const Scalar& s : out.scalars) {
+          if (s.name == name) return s.value;
+        }
+        return std::nan("");
+      };
+      const int first = p.processors.front();
+      const double e0 = find("pred_error_smallest_bsp_p" + std::to_string(first));
+      const double e1 = find("pred_error_smallest_bsp" + pn);
+      const auto plogp = [](int q) { return q / std::log2(std::max(2, q)); };
+      out.scalars.push_back({"error_growth_over_p_log_p", e1 / e0 / (plogp(n) / plogp(first)),
+                             "ratio",
+                             "Growth of the smallest size's error from the first to the last "
+                             "configuration over that of p / log p"});
     }
     if (mm || times.size() < 3 || times[0].second.empty()) continue;
     // Sample sort: the BPRAM original against BSP at the fewest and most keys; where the
@@ -263,8 +317,11 @@ ModelInfo paragon_app_info() {
   ParamTable<AppParams> t;
   t.include(&AppParams::m, paragon::machine_table())
       .include(&AppParams::costs, costs)
-      .add(&AppParams::app, choice_spec("app", "Kernel", {"matrix multiply", "sample sort"}, 0,
-                                        "The application kernel (sec. 4)."))
+      .add(&AppParams::app,
+           choice_spec("app", "Kernel",
+                       {"matrix multiply", "sample sort", "bitonic sort",
+                        "all-pairs shortest paths"},
+                       0, "The application kernel (sec. 4)."))
       .add(&AppParams::processors,
            list_spec(number_spec("processors", "Configurations", "processors", 8, 2, 100, 1, true,
                                  "Processors of each mesh configuration (x by y, y the largest "
@@ -276,13 +333,14 @@ ModelInfo paragon_app_info() {
                      12, {110, 220, 440, 660, 880}));
   return sweep_model_info(
       "paragon_app", "Paragon: application kernels against their BSP and BPRAM predictions",
-      "Matrix multiply or sample sort simulated in each library version, beside the cost "
+      "Matrix multiply, sample sort, bitonic sort or APSP simulated in each library version, beside the cost "
       "models' predictions from g, L, sigma and l fitted on the same machine (sec. 4).",
       kCitation, std::move(t),
       [](const AppParams& p) {
         std::vector<double> w;
         for (const AppPoint& pt : plan(p)) {
-          const double size = p.app == App::kMatrixMultiply ? pt.size * pt.size / 64.0 : pt.size;
+          const bool matrix = p.app == App::kMatrixMultiply || p.app == App::kApsp;
+          const double size = matrix ? pt.size * pt.size / 64.0 : pt.size;
           w.push_back(pt.p * (pt.kind == AppPoint::kRun ? 1 + size / 100.0 : 10.0));
         }
         return w;

@@ -29,14 +29,14 @@ using Matrix = std::vector<std::vector<double>>;
 // Builds the programs and the phases together: local work accumulates into the next phase.
 class Builder {
  public:
-  Builder(const MachineParams& m, int p) : m_(m), p_(p) {
+  Builder(const MachineParams& m, int p) : m_(m), p_(p), w_(static_cast<std::size_t>(p), 0) {
     run_.programs.resize(static_cast<std::size_t>(p));
   }
 
   void compute(int node, double us) {
     if (us <= 0) return;
     run_.programs[static_cast<std::size_t>(node)].push_back({Op::kCompute, 0, us});
-    w_ = std::max(w_, us);
+    w_[static_cast<std::size_t>(node)] += us;
   }
   void compute_all(double us) {
     for (int i = 0; i < p_; ++i) compute(i, us);
@@ -56,7 +56,7 @@ class Builder {
     const double h = std::max(*std::max_element(sent.begin(), sent.end()),
                               *std::max_element(received.begin(), received.end()));
     bsp_sync(run_.programs, m_, count);
-    close({w_, h, 0, true});
+    close({w(), h, 0, true});
   }
 
   // A BPRAM step: node i sends bytes[i] to dest[i] (nothing when the bytes are 0).
@@ -67,11 +67,11 @@ class Builder {
       if (dest[i] >= 0) most = std::max(most, bytes[i]);
     }
     bpram_step(run_.programs, dest, bytes);
-    close({w_, 0, most, true});
+    close({w(), 0, most, true});
   }
 
   AppRun finish() {
-    if (w_ > 0) close({w_, 0, 0, false});
+    if (w() > 0) close({w(), 0, 0, false});
     return std::move(run_);
   }
 
@@ -83,13 +83,15 @@ class Builder {
   void close(Phase ph) {
     run_.phases.push_back(ph);
     run_.work_us += ph.w_us;
-    w_ = 0;
+    std::fill(w_.begin(), w_.end(), 0);
   }
+  // The most local work any node has done since the last phase.
+  double w() const { return *std::max_element(w_.begin(), w_.end()); }
 
   const MachineParams& m_;
   int p_;
   AppRun run_;
-  double w_ = 0;
+  std::vector<double> w_;
 };
 
 }  // namespace
@@ -231,6 +233,109 @@ AppRun sample_sort(const MachineParams& m, const AppCosts& c, int p, int keys, V
     }
   }
   B.compute_all(c.key_us * keys * std::log2(std::max(2, p)));
+  return B.finish();
+}
+
+AppRun bitonic_sort(const MachineParams& m, const AppCosts& c, int p, int keys) {
+  const int d = log2_ceil(p);
+  if ((1 << d) != p) {
+    throw ParamError("processors",
+                     "processors: bitonic sort needs a power of 2, not " + std::to_string(p));
+  }
+  Builder B(m, p);
+  B.compute_all(c.key_us * keys * std::log2(std::max(2, keys)));
+  for (int stage = 1; stage <= d; ++stage) {
+    for (int j = stage - 1; j >= 0; --j) {
+      Matrix count = B.zeros();
+      for (int a = 0; a < p; ++a) {
+        count[static_cast<std::size_t>(a)][static_cast<std::size_t>(a ^ (1 << j))] = keys;
+      }
+      B.bsp(count);
+      // Merging the two sorted runs and keeping half.
+      B.compute_all(c.key_us * 2 * keys);
+    }
+  }
+  return B.finish();
+}
+
+namespace {
+
+// A binary-tree broadcast from `root` over `members` (node ids), one BPRAM step per level: at
+// level r every member that has the block sends it to the member 2^r places after it.
+void tree_broadcast(Builder& B, int p, const std::vector<int>& members, int root, double bytes) {
+  const int k = static_cast<int>(members.size());
+  const int start = static_cast<int>(std::find(members.begin(), members.end(), root) -
+                                     members.begin());
+  for (int r = 0; (1 << r) < k; ++r) {
+    std::vector<int> dest(static_cast<std::size_t>(p), -1);
+    for (int i = 0; i < (1 << r) && i + (1 << r) < k; ++i) {
+      const int from = members[static_cast<std::size_t>((start + i) % k)];
+      dest[static_cast<std::size_t>(from)] = members[static_cast<std::size_t>((start + i + (1 << r)) % k)];
+    }
+    B.bpram(dest, std::vector<double>(static_cast<std::size_t>(p), bytes));
+  }
+}
+
+// Several broadcasts at once, over disjoint groups, one step per level.
+void tree_broadcasts(Builder& B, int p, const std::vector<std::vector<int>>& groups,
+                     const std::vector<int>& roots, double bytes) {
+  const int k = static_cast<int>(groups.front().size());
+  for (int r = 0; (1 << r) < k; ++r) {
+    std::vector<int> dest(static_cast<std::size_t>(p), -1);
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      const std::vector<int>& members = groups[g];
+      const int start = static_cast<int>(
+          std::find(members.begin(), members.end(), roots[g]) - members.begin());
+      for (int i = 0; i < (1 << r) && i + (1 << r) < k; ++i) {
+        dest[static_cast<std::size_t>(members[static_cast<std::size_t>((start + i) % k)])] =
+            members[static_cast<std::size_t>((start + i + (1 << r)) % k)];
+      }
+    }
+    B.bpram(dest, std::vector<double>(static_cast<std::size_t>(p), bytes));
+  }
+}
+
+}  // namespace
+
+AppRun all_pairs_shortest_paths(const MachineParams& m, const AppCosts& c, int p, int n) {
+  const int s = static_cast<int>(std::lround(std::sqrt(p)));
+  if (s * s != p || (1 << log2_ceil(s)) != s) {
+    throw ParamError("processors", "processors: APSP needs a square grid of a power of 2 a side "
+                                   "(4, 16, 64), not " + std::to_string(p));
+  }
+  const double b = static_cast<double>(n) / s;
+  const double block_bytes = 4 * b * b;
+  const double update = 2 * b * b * b * c.flop_us;
+  Builder B(m, p);
+  std::vector<int> all(static_cast<std::size_t>(p));
+  for (int i = 0; i < p; ++i) all[static_cast<std::size_t>(i)] = i;
+  for (int k = 0; k < s; ++k) {
+    const int diagonal = k * s + k;
+    B.compute(diagonal, update);
+    tree_broadcast(B, p, all, diagonal, block_bytes);
+    // The row's and column's blocks updated with the closure.
+    for (int i = 0; i < s; ++i) {
+      if (i == k) continue;
+      B.compute(k * s + i, update);
+      B.compute(i * s + k, update);
+    }
+    // Block (i, k) along row i, then block (k, j) along column j.
+    std::vector<std::vector<int>> rows, columns;
+    std::vector<int> row_roots, column_roots;
+    for (int i = 0; i < s; ++i) {
+      rows.emplace_back();
+      columns.emplace_back();
+      for (int j = 0; j < s; ++j) {
+        rows.back().push_back(i * s + j);
+        columns.back().push_back(j * s + i);
+      }
+      row_roots.push_back(i * s + k);
+      column_roots.push_back(k * s + i);
+    }
+    tree_broadcasts(B, p, rows, row_roots, block_bytes);
+    tree_broadcasts(B, p, columns, column_roots, block_bytes);
+    B.compute_all(update);
+  }
   return B.finish();
 }
 

@@ -54,4 +54,18 @@ AppRun matrix_multiply(const MachineParams& m, const AppCosts& c, int p, int n, 
 AppRun sample_sort(const MachineParams& m, const AppCosts& c, int p, int keys, Version v,
                    Rng& rng);
 
+// Bitonic sort of `keys` keys per processor on p = 2^d processors (BSP): a local sort, then
+// d (d + 1) / 2 merge-split supersteps, each processor exchanging all its keys with one partner
+// (a one-to-one pattern) and keeping the lower or upper half. Throws ParamError naming
+// "processors" unless p is a power of 2.
+AppRun bitonic_sort(const MachineParams& m, const AppCosts& c, int p, int keys);
+
+// All-pairs shortest paths on an n x n matrix over a sqrt(p) x sqrt(p) grid (BPRAM): sqrt(p)
+// iterations, each computing the diagonal block's closure (2 b^3 flops, b = n / sqrt(p)),
+// broadcasting it down a binary tree to every processor (log p steps, few senders at the top),
+// broadcasting the row's and the column's blocks along the grid's columns and rows the same way,
+// and updating every block (2 b^3). Entries of 4 bytes. Throws ParamError naming "processors"
+// unless p is an even power of 2.
+AppRun all_pairs_shortest_paths(const MachineParams& m, const AppCosts& c, int p, int n);
+
 }  // namespace archex::paragon

@@ -171,5 +171,17 @@ TEST(ParagonApp, SampleSortOnSixtyFourProcessors) {
   EXPECT_LT(std::abs(r.scalar("pred_error_butterfly_p64")), 0.1);
 }
 
+TEST(ParagonApp, BitonicSortIsOverPredictedMoreOnMoreProcessors) {
+  // Fig. 7: at small n/p BSP over-predicts (L pays p - 1 startups, a one-to-one superstep
+  // 2 + log p), and more so on more processors.
+  const Result r = run("paragon_app", {{"app", 2},
+                                       {"processors", std::vector<double>{8, 32}},
+                                       {"sizes", std::vector<double>{64, 1024}},
+                                       {"flit_bytes", 64}});
+  EXPECT_GT(r.scalar("pred_error_smallest_bsp_p8"), 0.1);
+  EXPECT_GT(r.scalar("pred_error_smallest_bsp_p32"), 2 * r.scalar("pred_error_smallest_bsp_p8"));
+  EXPECT_LT(r.scalar("pred_error_bsp_p8"), r.scalar("pred_error_smallest_bsp_p8"));
+}
+
 }  // namespace
 }  // namespace archex

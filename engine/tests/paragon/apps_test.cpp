@@ -79,6 +79,35 @@ TEST(ParagonApps, SimulatedKernelsComeCloseToTheirPredictionsOnASmallMesh) {
   EXPECT_NEAR(predict_bpram(mm.phases, fit.slope, fit.intercept) / simulated, 1.0, 0.1);
 }
 
+TEST(ParagonApps, BitonicSortIsOneToOneSupersteps) {
+  // p = 8: 3 x 4 / 2 = 6 merge-split supersteps, each node sending all its keys to one partner.
+  const AppRun run = bitonic_sort(default_params(), kCosts, 8, 100);
+  int supersteps = 0;
+  for (const Phase& ph : run.phases) {
+    if (!ph.sync) continue;
+    ++supersteps;
+    EXPECT_DOUBLE_EQ(ph.h, 100);
+  }
+  EXPECT_EQ(supersteps, 6);
+  int sends = 0;
+  for (const Step& s : run.programs[0]) sends += s.op == Op::kSend ? 1 : 0;
+  // Per superstep: 3 rounds of the size exchange and the one message.
+  EXPECT_EQ(sends, 6 * (3 + 1));
+  EXPECT_THROW(bitonic_sort(default_params(), kCosts, 12, 100), ParamError);
+}
+
+TEST(ParagonApps, ApspBroadcastsDownTrees) {
+  // p = 16 (4 x 4): per iteration a 4-level broadcast to all, then 2 levels along the rows and 2
+  // along the columns; 4 iterations.
+  const AppRun run = all_pairs_shortest_paths(default_params(), kCosts, 16, 64);
+  int steps = 0;
+  for (const Phase& ph : run.phases) steps += ph.sync ? 1 : 0;
+  EXPECT_EQ(steps, 4 * (4 + 2 + 2));
+  // A block of 16 x 16 entries of 4 bytes.
+  EXPECT_DOUBLE_EQ(run.phases[0].bytes, 4 * 16 * 16);
+  EXPECT_THROW(all_pairs_shortest_paths(default_params(), kCosts, 8, 64), ParamError);
+}
+
 }  // namespace
 }  // namespace paragon
 }  // namespace archex
