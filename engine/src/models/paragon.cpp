@@ -10,6 +10,7 @@
 #include "core/param_table.h"
 #include "paragon/library.h"
 #include "paragon/machine.h"
+#include "paragon/point.h"
 
 namespace archex {
 
@@ -51,47 +52,13 @@ const char* const kCitation =
     "B. H. H. Juurlink, Experimental Validation of Parallel Computation Models on the Intel "
     "Paragon, IPPS/SPDP 1998";
 
-// One point of a sweep: programs run on a fresh mesh; its partial result is the time they took
-// (time_us) beside the scalars that say which point it is.
-class ProgramsPoint final : public Model {
- public:
-  ProgramsPoint(const MachineParams& m, std::vector<int> dims, std::vector<Program> programs,
-                std::vector<Scalar> tags)
-      : machine_(m, std::move(dims)), tags_(std::move(tags)) {
-    machine_.load(std::move(programs));
-  }
-
-  // One unit of work is one machine step: a network cycle, or a jump over idle time.
-  bool advance(std::uint64_t budget) override {
-    for (std::uint64_t i = 0; i < budget && !done_; ++i) done_ = !machine_.step();
-    return done_;
-  }
-  double progress() const override { return done_ ? 1 : 0.5; }
-  Result result() const override {
-    Result r;
-    r.scalars = tags_;
-    if (done_) r.scalars.push_back({"time_us", machine_.now_us(), "us", "Time the programs took"});
-    return r;
-  }
-
- private:
-  Machine machine_;
-  std::vector<Scalar> tags_;
-  bool done_ = false;
-};
-
-// The scalar `name` of a partial result, or NaN while the point has not finished.
-double time_of(const Result& r) {
-  for (const Scalar& s : r.scalars) {
-    if (s.name == "time_us") return s.value;
-  }
-  return std::nan("");
-}
+using paragon::ProgramsPoint;
+using paragon::time_of;
 
 Series series(std::string name, std::string label, std::string x_name, std::string x_unit,
               std::string y_name, std::string y_unit) {
-  return Series{std::move(name), std::move(label), std::move(x_name), std::move(x_unit),
-                std::move(y_name), std::move(y_unit), {},   {}};
+  return paragon::empty_series(std::move(name), std::move(label), std::move(x_name),
+                               std::move(x_unit), std::move(y_name), std::move(y_unit));
 }
 
 // The fitted line drawn over the x range of `s`.

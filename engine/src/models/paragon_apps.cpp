@@ -8,6 +8,7 @@
 #include "models/paragon.h"
 #include "paragon/apps.h"
 #include "paragon/library.h"
+#include "paragon/point.h"
 
 namespace archex {
 
@@ -18,6 +19,7 @@ using paragon::AppRun;
 using paragon::Line;
 using paragon::MachineParams;
 using paragon::Program;
+using paragon::ProgramsPoint;
 using paragon::Version;
 
 const char* const kCitation =
@@ -77,40 +79,12 @@ std::vector<AppPoint> plan(const AppParams& p) {
   return out;
 }
 
-// One point: programs on a fresh mesh; the partial result is the time and, for a kernel, its
-// phases summed for the cost models.
-class AppRunPoint final : public Model {
- public:
-  AppRunPoint(const MachineParams& m, int p, std::vector<Program> programs,
-              std::vector<Scalar> tags)
-      : machine_(m, paragon::mesh_of(p)), tags_(std::move(tags)) {
-    machine_.load(std::move(programs));
-  }
-  // One unit of work is one machine step: a network cycle, or a jump over idle time.
-  bool advance(std::uint64_t budget) override {
-    for (std::uint64_t i = 0; i < budget && !done_; ++i) done_ = !machine_.step();
-    return done_;
-  }
-  double progress() const override { return done_ ? 1 : 0.5; }
-  Result result() const override {
-    Result r;
-    r.scalars = tags_;
-    if (done_) r.scalars.push_back({"time_us", machine_.now_us(), "us", "Time taken"});
-    return r;
-  }
-
- private:
-  paragon::Machine machine_;
-  std::vector<Scalar> tags_;
-  bool done_ = false;
-};
-
 std::unique_ptr<Model> app_point(const AppParams& p, Rng rng, std::size_t index) {
   const AppPoint pt = plan(p)[index];
   std::vector<Program> programs(static_cast<std::size_t>(pt.p));
   if (pt.kind == AppPoint::kFitBsp) {
     paragon::bsp_sync(programs, p.m, paragon::random_h_relation(pt.p, pt.size, rng));
-    return std::make_unique<AppRunPoint>(p.m, pt.p, std::move(programs), std::vector<Scalar>{});
+    return std::make_unique<ProgramsPoint>(p.m, paragon::mesh_of(pt.p), std::move(programs), std::vector<Scalar>{});
   }
   if (pt.kind == AppPoint::kFitBpram) {
     // A cyclic shift by a random distance: a full permutation.
@@ -119,7 +93,7 @@ std::unique_ptr<Model> app_point(const AppParams& p, Rng rng, std::size_t index)
     for (int i = 0; i < pt.p; ++i) dest[static_cast<std::size_t>(i)] = (i + shift) % pt.p;
     paragon::bpram_step(programs, dest,
                         std::vector<double>(static_cast<std::size_t>(pt.p), pt.size));
-    return std::make_unique<AppRunPoint>(p.m, pt.p, std::move(programs), std::vector<Scalar>{});
+    return std::make_unique<ProgramsPoint>(p.m, paragon::mesh_of(pt.p), std::move(programs), std::vector<Scalar>{});
   }
   AppRun run;
   switch (p.app) {
@@ -144,19 +118,13 @@ std::unique_ptr<Model> app_point(const AppParams& p, Rng rng, std::size_t index)
     bytes += ph.bytes;
     syncs += 1;
   }
-  return std::make_unique<AppRunPoint>(
-      p.m, pt.p, std::move(run.programs),
+  return std::make_unique<ProgramsPoint>(
+      p.m, paragon::mesh_of(pt.p), std::move(run.programs),
       std::vector<Scalar>{{"work_us", run.work_us, "us", "Local work on the critical path"},
                           {"sum_w_us", w, "us", "Sum of the phases' w"},
                           {"sum_h", h, "packets", "Sum of the supersteps' h"},
                           {"sum_bytes", bytes, "bytes", "Sum of the steps' m"},
                           {"syncs", syncs, "", "Supersteps or BPRAM steps"}});
-}
-
-Series series(std::string name, std::string label, std::string x_name, std::string x_unit,
-              std::string y_name, std::string y_unit) {
-  return Series{std::move(name), std::move(label), std::move(x_name), std::move(x_unit),
-                std::move(y_name), std::move(y_unit), {},   {}};
 }
 
 Result combine_app(const AppParams& p, const std::vector<PointResult>& partials) {
@@ -175,7 +143,7 @@ Result combine_app(const AppParams& p, const std::vector<PointResult>& partials)
       const AppPoint& pt = points[r.point];
       if (pt.p != n || pt.kind == AppPoint::kRun || r.result.scalars.empty()) continue;
       (pt.kind == AppPoint::kFitBsp ? hx : bx).push_back(pt.size);
-      (pt.kind == AppPoint::kFitBsp ? hy : by).push_back(r.result.scalars.back().value);
+      (pt.kind == AppPoint::kFitBsp ? hy : by).push_back(paragon::time_of(r.result));
     }
     const Line bsp = paragon::fit_line(hx, hy);
     const Line bpram = paragon::fit_line(bx, by);
@@ -189,7 +157,7 @@ Result combine_app(const AppParams& p, const std::vector<PointResult>& partials)
       const std::string label = std::string(version_label(v)) + ", p = " + std::to_string(n);
       const char* x_name = mm || apsp ? "matrix dimension n" : "keys per processor";
       const char* x_unit = mm || apsp ? "n" : "keys";
-      Series sim = series(prefix + key, label + ", simulated", x_name, x_unit,
+      Series sim = paragon::empty_series(prefix + key, label + ", simulated", x_name, x_unit,
                           mm     ? "performance per node"
                           : apsp ? "communication time per element"
                                  : "time per key",
@@ -197,12 +165,12 @@ Result combine_app(const AppParams& p, const std::vector<PointResult>& partials)
       Series pred = sim;
       pred.name = pred_prefix + key;
       pred.label = label + ", " + (v == Version::kBsp ? "BSP" : "BPRAM") + " prediction";
-      Series share = series("comm_share_" + key, label, x_name, x_unit, "communication share",
-                            "fraction");
-      Series error = series("error_" + key, label, x_name, x_unit,
-                            apsp ? "(C_pred - C_sim) / C_sim, communication"
-                                 : "(T_pred - T_sim) / T_sim",
-                            "fraction");
+      Series share = paragon::empty_series("comm_share_" + key, label, x_name, x_unit,
+                                           "communication share", "fraction");
+      Series error = paragon::empty_series("error_" + key, label, x_name, x_unit,
+                                           apsp ? "(C_pred - C_sim) / C_sim, communication"
+                                                : "(T_pred - T_sim) / T_sim",
+                                           "fraction");
       std::vector<double> t_sim;
       for (const PointResult& r : partials) {
         const AppPoint& pt = points[r.point];
