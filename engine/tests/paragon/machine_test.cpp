@@ -66,6 +66,13 @@ TEST(ParagonMachine, BarrierReleasesEveryNodeTogether) {
   const double t = run(machine, programs);
   EXPECT_NEAR(t, 300 + 500, 0.2);
   for (int i = 0; i < 4; ++i) EXPECT_NEAR(machine.marks(i)[0], 800, 0.2);
+  // A program that ends with the barrier ends when the barrier does.
+  Machine last(m, {2, 2});
+  std::vector<Program> ending(4);
+  for (int i = 0; i < 4; ++i) {
+    ending[static_cast<std::size_t>(i)] = {{Op::kCompute, 0, 100.0 * i}, {Op::kBarrier, 0, 0}};
+  }
+  EXPECT_NEAR(run(last, ending), 300 + 500, 0.2);
 }
 
 TEST(ParagonMachine, IdleTimeIsJumpedOver) {
