@@ -116,7 +116,7 @@ describe('Simulation', () => {
   it('error() lists the valid models for an unknown one', () => {
     expect(rejected('nope', {}, 1)).toEqual({
       message:
-        "unknown model 'nope'; valid: multipsi_perf, network_traffic, jmachine_round_trip, jmachine_loop, jmachine_terminal, multipsi_queens, pie64_transfer, pie64_congestion, pie64_dispatch",
+        "unknown model 'nope'; valid: multipsi_perf, network_traffic, jmachine_round_trip, jmachine_loop, jmachine_terminal, multipsi_queens, pie64_transfer, pie64_congestion, pie64_dispatch, paragon_pingpong, paragon_bisection, paragon_bsp, paragon_bpram, paragon_app",
     });
   });
 
@@ -347,6 +347,17 @@ describe('wasm against native', () => {
     pie64_dispatch: [
       {},
       { ius: 8, goals: [10, 30], grain: 50, producers: 2, propagation_clocks: 3 },
+    ],
+    // Paragon: both ping-pongs, a row, both libraries, small meshes and short messages.
+    paragon_pingpong: [{ message_bytes: [0, 3000, 9000] }, { dims: [2, 2], nx_packet_bytes: 512 }],
+    paragon_bisection: [{ processors: [2, 5, 8], message_kb: 4 }],
+    paragon_bsp: [{ processors: [4, 9], h_values: [5, 40], naive_h_values: [2, 4] }],
+    paragon_bpram: [{ processors: [6, 16], block_bytes: [0, 5000], flit_bytes: 8 }],
+    paragon_app: [
+      { processors: [8], sizes: [16, 40] },
+      { app: 1, processors: [4, 8], sizes: [64, 200], key_us: 0.5 },
+      { app: 2, processors: [4, 8], sizes: [16, 50] },
+      { app: 3, processors: [4, 16], sizes: [32, 48] },
     ],
   };
 

@@ -127,6 +127,23 @@ for (const [name, params] of sweeps) {
   await engine.run({ model: 'multipsi_queens', params, seed: 1 });
   emit(`wasm_protocol.${name}.ms`, Math.round(performance.now() - started), 'ms');
 }
+
+// The Paragon: Table 1 (five meshes x ten h, with the naive library's four) and the 64-processor
+// sample sort sweep, with the shipped presets' parameters, on one host and on worker threads.
+const paragonThreads = createThreadEngine(defaultJobs());
+await paragonThreads.listModels();
+for (const id of ['paragon-bsp', 'paragon-samplesort']) {
+  const preset = findPreset(presets, id);
+  for (const [prefix, on] of [
+    ['wasm_protocol', engine],
+    [`wasm_threads_${defaultJobs()}`, paragonThreads],
+  ] as const) {
+    started = performance.now();
+    await on.run({ model: preset.model, params: presetParams(preset), seed: preset.seed });
+    emit(`${prefix}.${id}.seconds`, (performance.now() - started) / 1000, 's');
+  }
+}
+paragonThreads.dispose();
 engine.dispose();
 
 await browserFigures();

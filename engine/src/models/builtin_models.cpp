@@ -4,6 +4,7 @@
 #include "models/multipsi_perf.h"
 #include "models/multipsi_queens.h"
 #include "models/network_traffic.h"
+#include "models/paragon.h"
 #include "models/pie64.h"
 
 namespace archex {
@@ -19,6 +20,11 @@ ModelRegistry builtin_registry() {
   registry.add(pie64_transfer_info());
   registry.add(pie64_congestion_info());
   registry.add(pie64_dispatch_info());
+  registry.add(paragon_pingpong_info());
+  registry.add(paragon_bisection_info());
+  registry.add(paragon_bsp_info());
+  registry.add(paragon_bpram_info());
+  registry.add(paragon_app_info());
   return registry;
 }
 
