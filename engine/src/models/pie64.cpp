@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "core/param_table.h"
+#include "core/sweep.h"
 #include "network/analytic.h"
 #include "pie64/dispatch.h"
 #include "pie64/machine.h"
@@ -317,6 +319,8 @@ ParamTable<CongestionParams> congestion_params() {
 
 // What one point measured, over the transfers issued after the warm-up.
 struct Point {
+  // Index of its p in the list.
+  std::size_t at = 0;
   double rate = 0;
   double wait = 0;
   double throughput = 0;
@@ -361,6 +365,10 @@ class Sweep {
       }
       ++issued_;
     }
+    if (machine_.quiet()) {
+      machine_.idle();
+      return false;
+    }
     machine_.step();
     for (const int id : machine_.completed()) {
       if (first_ < 0 || id < first_) continue;
@@ -373,6 +381,10 @@ class Sweep {
       sum_.pa += x.pa;
     }
     return done_ >= target_;
+  }
+
+  double progress() const {
+    return std::min(1.0, static_cast<double>(done_) / static_cast<double>(target_));
   }
 
   Point point() const {
@@ -435,38 +447,89 @@ double log_slope(const std::vector<double>& x, const std::vector<double>& y, std
   return lx.size() < 2 ? 0 : line_fit(lx, ly).first;
 }
 
-class Pie64Congestion final : public Model {
+struct Run {
+  Command command;
+  int words;
+};
+
+// The sweep's runs, each over every p: the command at each length, then WRITEMN at the comparison
+// length if the command is another.
+std::vector<Run> congestion_runs(const CongestionParams& p) {
+  const auto command = static_cast<Command>(p.command);
+  std::vector<Run> runs;
+  for (const int len : p.lengths) runs.push_back({command, len});
+  if (p.compare_length > 0 && command != Command::kWritemn) {
+    runs.push_back({Command::kWritemn, p.compare_length});
+  }
+  return runs;
+}
+
+const char* const kPointFields[] = {"rate", "wait",  "throughput", "latency",
+                                    "mp",   "pa",    "trans",      "data_wait"};
+double Point::*const kPointMembers[] = {&Point::rate, &Point::wait,  &Point::throughput,
+                                        &Point::latency, &Point::mp, &Point::pa,
+                                        &Point::trans, &Point::data_wait};
+
+// One point of the sweep (run index / ps, p index % ps) as a model of its own; its result holds
+// the Point's fields as scalars, so the points can run apart and be combined.
+class CongestionPoint final : public Model {
  public:
-  Pie64Congestion(CongestionParams p, Rng rng)
-      : p_(std::move(p)), seed_(rng.next_u64()), command_(static_cast<Command>(p_.command)) {
-    for (const int len : p_.lengths) runs_.push_back({command_, len});
-    if (p_.compare_length > 0 && command_ != Command::kWritemn) {
-      runs_.push_back({Command::kWritemn, p_.compare_length});
-    }
-    points_.resize(runs_.size());
-    start_point();
-  }
+  CongestionPoint(const CongestionParams& p, Rng rng, std::size_t index)
+      : run_(congestion_runs(p)[index / p.ps.size()]),
+        sweep_(p, run_.command, run_.words, p.ps[index % p.ps.size()], rng.next_u64()) {}
 
-  // One unit is one simulated clock of the machine at the current point.
+  // One unit is one simulated clock of the machine.
   bool advance(std::uint64_t budget) override {
-    for (std::uint64_t i = 0; i < budget && !done(); ++i) {
-      if (!sweep_->step()) continue;
-      points_[run_].push_back(sweep_->point());
-      if (++p_index_ == p_.ps.size()) {
-        p_index_ = 0;
-        ++run_;
-      }
-      if (!done()) start_point();
-    }
-    return done();
+    for (std::uint64_t i = 0; i < budget && !done_; ++i) done_ = sweep_.step();
+    return done_;
   }
-
-  double progress() const override {
-    return static_cast<double>(run_ * p_.ps.size() + p_index_) /
-           static_cast<double>(runs_.size() * p_.ps.size());
-  }
-
+  double progress() const override { return done_ ? 1 : sweep_.progress(); }
   Result result() const override {
+    Result r;
+    if (!done_) return r;
+    const Point q = sweep_.point();
+    for (std::size_t f = 0; f < std::size(kPointFields); ++f) {
+      r.scalars.push_back({kPointFields[f], q.*kPointMembers[f], "", ""});
+    }
+    return r;
+  }
+
+ private:
+  Run run_;
+  Sweep sweep_;
+  bool done_ = false;
+};
+
+// Relative work of a point: the clocks its transfers take, 1/p while an IU's transfers are apart,
+// an idle transfer's time (three MP steps more for MP-Write) once they follow each other.
+std::vector<double> congestion_weights(const CongestionParams& p) {
+  std::vector<double> w;
+  for (const Run& run : congestion_runs(p)) {
+    const double transfer = p.costs.ts_te + p.costs.tb * run.words +
+                            (run.command == Command::kMpWrite ? 3 * p.costs.mp : 0);
+    for (const double share : p.ps) w.push_back(std::max(1 / share, transfer));
+  }
+  return w;
+}
+
+// The sweep's results from the points that have arrived: per run, its points in order of p.
+class Pie64Congestion {
+ public:
+  Pie64Congestion(CongestionParams p, const std::vector<PointResult>& partials)
+      : p_(std::move(p)), command_(static_cast<Command>(p_.command)) {
+    points_.resize(congestion_runs(p_).size());
+    for (const PointResult& part : partials) {
+      if (part.result.scalars.empty()) continue;
+      Point q;
+      q.at = part.point % p_.ps.size();
+      for (std::size_t f = 0; f < std::size(kPointFields); ++f) {
+        q.*kPointMembers[f] = part.result.scalar(kPointFields[f]);
+      }
+      points_[part.point / p_.ps.size()].push_back(q);
+    }
+  }
+
+  Result result() const {
     Result r;
     const char* cmd = kCommandNames[static_cast<std::size_t>(command_)].c_str();
     Series limit = series("limit_p", cmd, "message length", "words",
@@ -487,7 +550,7 @@ class Pie64Congestion final : public Model {
       for (std::size_t i = 0; i < pts.size(); ++i) {
         tw.x.push_back(pts[i].rate);
         tw.y.push_back(pts[i].wait);
-        thr.x.push_back(p_.ps[i]);
+        thr.x.push_back(p_.ps[pts[i].at]);
         thr.y.push_back(pts[i].throughput);
       }
       r.series.push_back(tw);
@@ -550,17 +613,6 @@ class Pie64Congestion final : public Model {
   }
 
  private:
-  struct Run {
-    Command command;
-    int words;
-  };
-
-  bool done() const { return run_ >= runs_.size(); }
-  void start_point() {
-    const Run& run = runs_[run_];
-    sweep_ = std::make_unique<Sweep>(p_, run.command, run.words, p_.ps[p_index_],
-                                     seed_ + run_ * p_.ps.size() + p_index_);
-  }
   // Patel's acceptance of the 3-stage 4x4 network with time in slots of one idle transfer T: an
   // IU busy for T after each transfer instruction requests in a share m = pT / (1 + pT) of the
   // slots, and the network passes m x acceptance(m) of them (a blocked request dropped, not
@@ -611,7 +663,7 @@ class Pie64Congestion final : public Model {
     r.series.push_back(s);
   }
   void add_comparison(Result& r) const {
-    if (runs_.size() <= p_.lengths.size() || points_.back().size() < p_.ps.size()) return;
+    if (points_.size() <= p_.lengths.size() || points_.back().size() < p_.ps.size()) return;
     const std::size_t ref = onset(points_.back());
     for (std::size_t k = 0; k < p_.lengths.size(); ++k) {
       if (p_.lengths[k] != p_.compare_length || points_[k].size() < p_.ps.size()) continue;
@@ -623,7 +675,9 @@ class Pie64Congestion final : public Model {
   // Fig. 9: the latency's parts at each p for the first length, and as one labelled series at the
   // last p below the limit region (the range the paper's figure shows).
   void add_breakdown(Result& r) const {
-    if (command_ != Command::kMpWrite || points_.empty() || points_[0].empty()) return;
+    if (command_ != Command::kMpWrite || points_.empty() || points_[0].size() < p_.ps.size()) {
+      return;
+    }
     const std::vector<Point>& pts = points_[0];
     const char* const names[] = {"tmp", "tpa", "tw", "trans", "etc"};
     const char* const labels[] = {"Tmp", "Tpa", "Tw", "Ts+Te+TbN", "Tetc"};
@@ -659,13 +713,9 @@ class Pie64Congestion final : public Model {
   }
 
   CongestionParams p_;
-  std::uint64_t seed_;
   Command command_;
-  std::vector<Run> runs_;
+  // Per run, the points that have arrived, in order of p.
   std::vector<std::vector<Point>> points_;
-  std::size_t run_ = 0;
-  std::size_t p_index_ = 0;
-  std::unique_ptr<Sweep> sweep_;
 };
 
 // ---- Automatic load dispatch on the PAN ---------------------------------------------------------
@@ -899,13 +949,17 @@ ModelInfo pie64_transfer_info() {
 }
 
 ModelInfo pie64_congestion_info() {
-  return model_info<CongestionParams>(
+  return sweep_model_info(
       "pie64_congestion", "PIE64 transfers under congestion",
       "All usable IUs run a program whose instructions are transfers with probability p, to "
       "random destinations; per message length and p: the connection wait, the throughput and "
       "where the limit region begins.",
-      kCitation, congestion_params(), [](const CongestionParams& p, Rng rng) {
-        return std::make_unique<Pie64Congestion>(p, rng);
+      kCitation, congestion_params(), congestion_weights,
+      [](const CongestionParams& p, Rng rng, std::size_t point) {
+        return std::make_unique<CongestionPoint>(p, rng, point);
+      },
+      [](const CongestionParams& p, const std::vector<PointResult>& partials) {
+        return Pie64Congestion(p, partials).result();
       });
 }
 

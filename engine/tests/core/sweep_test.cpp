@@ -71,7 +71,14 @@ INSTANTIATE_TEST_SUITE_P(
                               {{"dims", std::vector<double>{4, 4}},
                                {"message_words", std::vector<double>{2, 8}},
                                {"grain_cycles", std::vector<double>{0, 20, 20, 100, 400}}}},
-                    SweepCase{"multipsi_queens", {{"pes", 4}, {"depths", std::vector<double>{1, 3}}}}),
+                    SweepCase{"multipsi_queens", {{"pes", 4}, {"depths", std::vector<double>{1, 3}}}},
+                    SweepCase{"pie64_congestion",
+                              {{"command", 2},
+                               {"ius", 16},
+                               {"lengths", std::vector<double>{4, 64}},
+                               {"ps", std::vector<double>{1e-3, 0.3}},
+                               {"messages", 4},
+                               {"compare_length", 4}}}),
     [](const testing::TestParamInfo<SweepCase>& info) { return std::string(info.param.model); });
 
 TEST(Sweep, APointOutsideTheSweepNamesTheValidRange) {
