@@ -80,6 +80,12 @@ const LineSpec = z
     ...chartBase,
     kind: z.enum(['line', 'latency-load', 'speedup']),
     series: SeriesPattern,
+    /**
+     * Lines fitted to the curves (`prefix*` patterns): a series whose name ends as a curve's does
+     * after its pattern's prefix (limit_line_16 and tw_clocks_16) is drawn dashed in that curve's
+     * colour.
+     */
+    fits: SeriesPattern.optional(),
     mode: z.enum(['line', 'points', 'line+points']).optional(),
     x: AxisOverride.optional(),
     y: AxisOverride.optional(),

@@ -72,6 +72,11 @@ ParamSpec lengths_spec(std::vector<double> values) {
                    24, std::move(values));
 }
 
+// "1 word", "64 words".
+std::string words_label(int words) {
+  return std::to_string(words) + (words == 1 ? " word" : " words");
+}
+
 // Least-squares slope and intercept of y against x.
 std::pair<double, double> line_fit(const std::vector<double>& x, const std::vector<double>& y) {
   const double n = static_cast<double>(x.size());
@@ -542,7 +547,7 @@ class Pie64Congestion {
     for (std::size_t k = 0; k < p_.lengths.size() && k < points_.size(); ++k) {
       const std::vector<Point>& pts = points_[k];
       const std::string len = std::to_string(p_.lengths[k]);
-      const std::string label = std::string(cmd) + ", " + len + " words";
+      const std::string label = std::string(cmd) + ", " + words_label(p_.lengths[k]);
       Series tw = series("tw_clocks_" + len, label, "message occurrence (measured)",
                          "transfers/clock/IU", "connection wait Tw", "clocks");
       Series thr = series("throughput_words_per_clock_" + len, label, "message occurrence p",
@@ -578,7 +583,7 @@ class Pie64Congestion {
       if (pts.size() - top >= 3) {
         above += plateau(pts) / pts[top].throughput;
         ++above_n;
-        add_limit_line(r, pts, top, len);
+        add_limit_line(r, pts, top, p_.lengths[k]);
       }
     }
     r.series.push_back(limit);
@@ -646,7 +651,7 @@ class Pie64Congestion {
   }
   // y = a / x through the points of the limit region, a their mean Tw x occurrence.
   static void add_limit_line(Result& r, const std::vector<Point>& pts, std::size_t top,
-                             const std::string& len) {
+                             int words) {
     double a = 0;
     double lo = pts[top].rate, hi = pts[top].rate;
     for (std::size_t i = top; i < pts.size(); ++i) {
@@ -655,7 +660,7 @@ class Pie64Congestion {
       hi = std::max(hi, pts[i].rate);
     }
     a /= static_cast<double>(pts.size() - top);
-    Series s = series("limit_line_" + len, "y = a/x, " + len + " words",
+    Series s = series("limit_line_" + std::to_string(words), "a/x, " + words_label(words),
                       "message occurrence (measured)", "transfers/clock/IU", "connection wait Tw",
                       "clocks");
     s.x = {lo / 2, hi * 2};

@@ -52,6 +52,17 @@ TEST(Pie64Congestion, MpWriteBreaksItsLatencyDown) {
   EXPECT_GT(r.scalar("limit_p_ratio"), 0);
 }
 
+TEST(Pie64Congestion, LabelsAOneWordMessageInTheSingular) {
+  ParamValues v = kSmallSweep;
+  v.set("lengths", std::vector<double>{1, 4});
+  v.set("ps", std::vector<double>{1e-3, 0.1, 0.2, 0.3});
+  const Result r = run("pie64_congestion", v);
+  EXPECT_EQ(r.find_series("tw_clocks_1").label, "WRITEMN, 1 word");
+  EXPECT_EQ(r.find_series("tw_clocks_4").label, "WRITEMN, 4 words");
+  EXPECT_EQ(r.find_series("limit_line_1").label, "a/x, 1 word");
+  EXPECT_EQ(r.find_series("limit_line_4").label, "a/x, 4 words");
+}
+
 TEST(Pie64Congestion, RejectsTooManyIus) {
   ParamValues v = kSmallSweep;
   v.set("ius", 65);
