@@ -2,7 +2,8 @@
 // The formula model's runs per second, the network's simulated node-cycles per second (and
 // native over wasm) and the J-Machine Fig. 3 sweep's and the Multi-PSI Fig. 8 sweep's wall times,
 // natively, in wasm, through the in-process protocol and on worker threads; the Fig. 3 sweep in
-// headless Chromium from a parameter change to its first and its last point; and the gzip sizes
+// headless Chromium from a parameter change to its first and its last point; the PIE64 Fig. 7
+// sweep natively, in wasm, on worker threads and in Chromium; and the gzip sizes
 // of what dist/ ships. The Chromium part serves dist/ on E2E_PORT, as the e2e tests do.
 import type { Browser } from '@playwright/test';
 import { chromium } from '@playwright/test';
@@ -128,6 +129,27 @@ for (const [name, params] of sweeps) {
   await engine.run({ model: 'multipsi_queens', params, seed: 1 });
   emit(`wasm_protocol.${name}.ms`, Math.round(performance.now() - started), 'ms');
 }
+
+// The PIE64 congestion sweep (Fig. 7: WRITEMN, 6 lengths x 20 values of p on 54 IUs) with the
+// preset's parameters, on one in-process host and on the worker threads.
+const fig7 = {
+  model: 'pie64_congestion',
+  params: presetParams(findPreset(presets, 'pie64-congestion-writemn')),
+  seed: 1,
+};
+started = performance.now();
+await engine.run(fig7);
+emit('wasm_protocol.pie64_fig7_sweep.ms', Math.round(performance.now() - started), 'ms');
+const pie64Threads = createThreadEngine(defaultJobs());
+await pie64Threads.listModels();
+started = performance.now();
+await pie64Threads.run(fig7);
+emit(
+  `wasm_threads_${defaultJobs()}.pie64_fig7_sweep.ms`,
+  Math.round(performance.now() - started),
+  'ms',
+);
+pie64Threads.dispose();
 engine.dispose();
 
 await browserFigures();
@@ -256,6 +278,34 @@ async function browserFigures() {
     await idle();
     emit('chromium.slider_50_changes.elapsed_ms', Math.round(drag.elapsed), 'ms');
     emit('chromium.slider_50_changes.longest_task_ms', Math.round(drag.longest), 'ms');
+
+    // The PIE64 Fig. 7 page: from a change of the transfers per point to the whole sweep drawn
+    // (the page idle), three times over, median.
+    await page.goto(`${server.url}?preset=pie64-congestion-writemn`);
+    await idle();
+    const sweeps: number[] = [];
+    for (const value of ['13', '12', '13']) {
+      const timing = page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let start = Number.NaN;
+            document.addEventListener('input', () => (start = performance.now()), {
+              capture: true,
+              once: true,
+            });
+            const observer = new MutationObserver(() => {
+              if (Number.isNaN(start) || document.documentElement.dataset.idle !== 'true') return;
+              observer.disconnect();
+              resolve(performance.now() - start);
+            });
+            observer.observe(document.documentElement, { attributeFilter: ['data-idle'] });
+          }),
+      );
+      await page.locator('[data-param-number="messages"]').fill(value);
+      sweeps.push(await timing);
+      await idle();
+    }
+    emit(`chromium_${cores}_workers.pie64_fig7_sweep.ms`, Math.round(median(sweeps)), 'ms');
   } finally {
     await browser?.close();
     if (preview.pid && preview.exitCode === null) process.kill(-preview.pid);

@@ -336,6 +336,36 @@ struct Point {
   double data_wait = 0;
 };
 
+// Clocks from one instruction to the next transfer instruction when each is one with probability
+// p: geometric, at least 1, drawn by inversion (the least k with q^k < U, q = 1 - p, U uniform on
+// (0, 1]) from the powers q^(2^i), with multiplications only so that every platform gets the same
+// bits (a library log need not).
+class Gaps {
+ public:
+  explicit Gaps(double p) {
+    powers_.push_back(p >= 1 ? 0 : 1 - p);
+    while (powers_.size() < 62 && powers_.back() > 0) {
+      powers_.push_back(powers_.back() * powers_.back());
+    }
+  }
+  std::int64_t draw(Rng& rng) const {
+    const double u = static_cast<double>((rng.next_u64() >> 11) + 1) * 0x1.0p-53;
+    double power = 1;
+    std::int64_t k = 0;
+    for (std::size_t i = powers_.size(); i-- > 0;) {
+      const double next = power * powers_[i];
+      if (next < u) continue;
+      power = next;
+      k += std::int64_t{1} << i;
+    }
+    return k + 1;
+  }
+
+ private:
+  // q^(2^i), until they underflow to 0.
+  std::vector<double> powers_;
+};
+
 // One point: every IU runs instructions of one clock; each is a transfer instruction with
 // probability p, to a destination drawn uniformly among the other IUs; a transfer instruction
 // waits while the IU's previous transfer still holds the command register.
@@ -346,32 +376,40 @@ class Sweep {
         rng_(seed ^ 0x9e3779b97f4a7c15ULL),
         command_(command),
         words_(words),
-        // p as a 64-bit threshold: a draw below it is a transfer instruction.
-        threshold_(share >= 1 ? ~0ULL : static_cast<std::uint64_t>(share * 18446744073709551616.0)),
+        gaps_(share),
         warmup_(static_cast<std::int64_t>(p.warmup) * p.ius),
         target_(static_cast<std::int64_t>(p.messages) * p.ius),
-        trans_(p.costs.ts_te + p.costs.tb * words),
-        pending_(static_cast<std::size_t>(p.ius), 0) {}
+        trans_(p.costs.ts_te + p.costs.tb * words) {
+    // The first instruction is at clock 0.
+    for (int iu = 0; iu < p.ius; ++iu) next_.push_back(gaps_.draw(rng_) - 1);
+  }
 
-  // One clock; true once the point is measured.
+  // One clock in which something happens, after the clocks before it in which nothing does; true
+  // once the point is measured.
   bool step() {
+    const std::int64_t t = machine_.now();
     const int n = machine_.ius();
     for (int iu = 0; iu < n; ++iu) {
-      auto& pending = pending_[static_cast<std::size_t>(iu)];
-      if (!pending) pending = rng_.next_u64() < threshold_;
-      if (!pending || machine_.busy(iu)) continue;
-      pending = 0;
+      std::int64_t& next = next_[static_cast<std::size_t>(iu)];
+      if (next > t || machine_.busy(iu)) continue;
       int dst = static_cast<int>(rng_.below(static_cast<std::uint64_t>(n - 1)));
       if (dst >= iu) ++dst;
       const int id = machine_.issue(iu, command_, dst, words_);
       if (issued_ == warmup_) {
         first_ = id;
-        start_ = machine_.now();
+        start_ = t;
       }
       ++issued_;
+      next = t + gaps_.draw(rng_);
     }
     if (machine_.quiet()) {
-      machine_.idle();
+      // Until the machine's next event or the next transfer instruction of a unit that is free to
+      // issue it (a busy unit frees only at an event), only the clock moves.
+      std::int64_t until = machine_.next_event();
+      for (int iu = 0; iu < n; ++iu) {
+        if (!machine_.busy(iu)) until = std::min(until, next_[static_cast<std::size_t>(iu)]);
+      }
+      machine_.idle_until(until);
       return false;
     }
     machine_.step();
@@ -415,11 +453,12 @@ class Sweep {
   Rng rng_;
   Command command_;
   int words_;
-  std::uint64_t threshold_;
+  Gaps gaps_;
   std::int64_t warmup_;
   std::int64_t target_;
   double trans_;
-  std::vector<std::uint8_t> pending_;
+  // Per IU, the clock of its next transfer instruction.
+  std::vector<std::int64_t> next_;
   int issued_ = 0;
   int first_ = -1;
   std::int64_t start_ = 0;
@@ -483,7 +522,7 @@ class CongestionPoint final : public Model {
       : run_(congestion_runs(p)[index / p.ps.size()]),
         sweep_(p, run_.command, run_.words, p.ps[index % p.ps.size()], rng.next_u64()) {}
 
-  // One unit is one simulated clock of the machine.
+  // One unit is one clock in which something happens (the quiet ones before it included).
   bool advance(std::uint64_t budget) override {
     for (std::uint64_t i = 0; i < budget && !done_; ++i) done_ = sweep_.step();
     return done_;

@@ -265,9 +265,9 @@ std::int64_t CircuitNetwork::next_event() const {
   return std::max(next, now_);
 }
 
-void CircuitNetwork::idle() {
+void CircuitNetwork::idle_until(std::int64_t t) {
   finished_.clear();
-  ++now_;
+  now_ = t;
 }
 
 double CircuitNetwork::output_occupancy(int router, int port) const {

@@ -68,8 +68,8 @@ class CircuitNetwork {
   // The first cycle at or after now() in which step() can change anything (a request due, a
   // stream's end, a queued source free to start); INT64_MAX if none.
   std::int64_t next_event() const;
-  // A cycle in which nothing happens (now() < next_event()): time moves on, nothing else does.
-  void idle();
+  // Moves time on to cycle `t` (at most next_event()) through cycles in which nothing happens.
+  void idle_until(std::int64_t t);
   // Connections whose last word arrived, or that were dropped, during the last step.
   const std::vector<int>& finished() const { return finished_; }
   const Connection& connection(int id) const {

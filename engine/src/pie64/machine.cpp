@@ -189,9 +189,9 @@ void Machine::step() {
   next_event_ = plan();
 }
 
-void Machine::idle() {
+void Machine::idle_until(std::int64_t t) {
   completed_.clear();
-  dan_.idle();
+  dan_.idle_until(t);
 }
 
 std::int64_t Machine::plan() {

@@ -70,10 +70,12 @@ class Machine {
   // busy. Returns the transfer's id.
   int issue(int iu, Command command, int dst, int words);
   void step();
-  // True while a step() would change nothing but the time: no MP, NIP or bus has anything due
-  // and the network has no event this clock. Then idle() does the step's work.
+  // The first clock at or after now() at which a step() may change more than the time: an MP,
+  // NIP or bus has something due or the network has an event. Before it, idle_until() moves
+  // time on as steps would.
+  std::int64_t next_event() const { return next_event_; }
   bool quiet() const { return now() < next_event_; }
-  void idle();
+  void idle_until(std::int64_t t);
   const Transfer& transfer(int id) const { return transfers_[static_cast<std::size_t>(id)]; }
   // Transfers whose sender released the data path during the last step.
   const std::vector<int>& completed() const { return completed_; }

@@ -193,7 +193,7 @@ std::vector<std::int64_t> random_circuits(BlockPolicy policy, int release, bool 
                static_cast<int>(1 + rng.below(40)));
     }
     if (skip_idle && net.now() < net.next_event()) {
-      net.idle();
+      net.idle_until(net.now() + 1);
     } else {
       net.step();
     }

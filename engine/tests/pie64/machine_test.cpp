@@ -85,7 +85,7 @@ std::vector<std::int64_t> random_run(bool skip_quiet) {
               static_cast<int>(1 + rng.below(64)));
     }
     if (skip_quiet && m.quiet()) {
-      m.idle();
+      m.idle_until(m.now() + 1);
     } else {
       m.step();
     }
