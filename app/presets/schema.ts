@@ -212,6 +212,15 @@ export const PresetSchema = z
     schematic: z.union([
       z.object({ topology: z.enum(['mesh', 'torus', 'ring']), nodes: ValueRef }).strict(),
       z.object({ topology: z.enum(['mesh', 'torus']), dims: ParamName }).strict(),
+      /** Networks of one fly shape side by side, each labelled, the nodes on both sides. */
+      z
+        .object({
+          topology: z.literal('fly'),
+          fly: z.tuple([ValueRef, ValueRef]),
+          networks: z.array(z.string().min(1)).min(1).max(4),
+          nodes: ValueRef,
+        })
+        .strict(),
       z
         .object({
           /** A choice: mesh, torus, fly, crossbar or router network (or a fixed mesh or torus). */
