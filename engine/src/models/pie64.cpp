@@ -334,6 +334,9 @@ struct Point {
   double pa = 0;
   double trans = 0;
   double data_wait = 0;
+  // Share of the point's clocks each DAN switch output was held, over the outputs that lead
+  // somewhere, in switch and port order.
+  std::vector<double> occupancy;
 };
 
 // Clocks from one instruction to the next transfer instruction when each is one with probability
@@ -429,6 +432,8 @@ class Sweep {
   double progress() const {
     return std::min(1.0, static_cast<double>(done_) / static_cast<double>(target_));
   }
+
+  const Machine& machine() const { return machine_; }
 
   Point point() const {
     const double n = static_cast<double>(done_);
@@ -535,6 +540,19 @@ class CongestionPoint final : public Model {
     for (std::size_t f = 0; f < std::size(kPointFields); ++f) {
       r.scalars.push_back({kPointFields[f], q.*kPointMembers[f], "", ""});
     }
+    Series occupancy;
+    occupancy.name = "occupancy";
+    const CircuitNetwork& dan = sweep_.machine().dan();
+    const Topology& topo = dan.topology();
+    for (int router = 0; router < topo.routers(); ++router) {
+      for (int port = 0; port < topo.ports(router); ++port) {
+        const PortTarget t = topo.output(router, port);
+        if (t.router < 0 && t.terminal < 0) continue;
+        occupancy.x.push_back(static_cast<double>(occupancy.x.size()));
+        occupancy.y.push_back(dan.output_occupancy(router, port));
+      }
+    }
+    r.series.push_back(std::move(occupancy));
     return r;
   }
 
@@ -569,6 +587,7 @@ class Pie64Congestion {
       for (std::size_t f = 0; f < std::size(kPointFields); ++f) {
         q.*kPointMembers[f] = part.result.scalar(kPointFields[f]);
       }
+      q.occupancy = part.result.find_series("occupancy").y;
       points_[part.point / p_.ps.size()].push_back(q);
     }
   }
@@ -653,6 +672,7 @@ class Pie64Congestion {
     }
     add_comparison(r);
     add_breakdown(r);
+    add_occupancy(r);
     return r;
   }
 
@@ -705,6 +725,39 @@ class Pie64Congestion {
     s.x = {lo / 2, hi * 2};
     s.y = {a / s.x[0], a / s.x[1]};
     r.series.push_back(s);
+  }
+  // The DAN's switch outputs as a graph (pie64::dan_topology()): each output's occupancy at the
+  // first length's limit region onset (once its points are all in; before, its latest point).
+  void add_occupancy(Result& r) const {
+    if (points_.empty() || points_[0].empty()) return;
+    const std::vector<Point>& pts = points_[0];
+    const Point& at = pts.size() < p_.ps.size() ? pts.back() : pts[onset(pts)];
+    const std::string label =
+        std::string(kCommandNames[static_cast<std::size_t>(command_)]) + ", " +
+        words_label(p_.lengths[0]) + ", p = " + format_number(p_.ps[at.at]);
+    Series occupancy = series("dan_occupancy_graph", label, "channel", "index",
+                              "share of clocks held", "fraction");
+    Series from = series("channel_from", "channel sources", "channel", "index", "switch", "index");
+    Series to = series("channel_to", "channel targets", "channel", "index", "switch or IU",
+                       "index");
+    const std::shared_ptr<const Fly> fly = pie64::dan_topology();
+    for (int router = 0; router < fly->routers(); ++router) {
+      for (int port = 0; port < fly->ports(router); ++port) {
+        const PortTarget t = fly->output(router, port);
+        if (t.router < 0 && t.terminal < 0) continue;
+        const auto channel = static_cast<double>(from.x.size());
+        from.x.push_back(channel);
+        from.y.push_back(router);
+        to.x.push_back(channel);
+        to.y.push_back(t.router >= 0 ? t.router : fly->routers() + t.terminal);
+        occupancy.x.push_back(channel);
+        const auto i = static_cast<std::size_t>(channel);
+        occupancy.y.push_back(i < at.occupancy.size() ? at.occupancy[i] : 0);
+      }
+    }
+    r.series.push_back(std::move(occupancy));
+    r.series.push_back(std::move(from));
+    r.series.push_back(std::move(to));
   }
   void add_comparison(Result& r) const {
     if (points_.size() <= p_.lengths.size() || points_.back().size() < p_.ps.size()) return;

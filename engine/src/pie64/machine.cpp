@@ -28,9 +28,13 @@ CircuitConfig dan_config(const std::shared_ptr<const Fly>& fly, const Costs& cos
 
 }  // namespace
 
+std::shared_ptr<const Fly> dan_topology() {
+  return std::make_shared<const Fly>(kRadix, kStages, FlyWiring::kOmega);
+}
+
 Machine::Machine(int ius, const Costs& costs, std::uint64_t seed)
     : costs_(costs),
-      topology_(std::make_shared<const Fly>(kRadix, kStages, FlyWiring::kOmega)),
+      topology_(dan_topology()),
       dan_(dan_config(topology_, costs), seed),
       nip_overhead_(costs.ts_te - costs.command - idle_setup() - costs.release) {
   if (ius < 2 || ius > kMaxIus) {

@@ -53,6 +53,9 @@ struct Transfer {
   std::int64_t pa_start = 0;
 };
 
+// The DAN's wiring: a 4-ary 3-fly of 4x4 crossbars, Omega (ASSUMED: the paper's Fig. 3 is lost).
+std::shared_ptr<const Fly> dan_topology();
+
 // PIE64 (Sato, Koike, Tanaka 1993, sec. 2): inference units (UNIRED, a NIP with a master and a
 // slave side per network, the SPARC management processor, three data buses) on the DAN, a 4-ary
 // 3-fly of 4x4 crossbars, circuit switched with held requests. The Omega wiring is ASSUMED (the
