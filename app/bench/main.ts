@@ -283,7 +283,7 @@ async function browserFigures() {
     // (the page idle), three times over, median.
     await page.goto(`${server.url}?preset=pie64-congestion-writemn`);
     await idle();
-    const sweeps: number[] = [];
+    const pie64Sweeps: number[] = [];
     for (const value of ['13', '12', '13']) {
       const timing = page.evaluate(
         () =>
@@ -302,10 +302,10 @@ async function browserFigures() {
           }),
       );
       await page.locator('[data-param-number="messages"]').fill(value);
-      sweeps.push(await timing);
+      pie64Sweeps.push(await timing);
       await idle();
     }
-    emit(`chromium_${cores}_workers.pie64_fig7_sweep.ms`, Math.round(median(sweeps)), 'ms');
+    emit(`chromium_${cores}_workers.pie64_fig7_sweep.ms`, Math.round(median(pie64Sweeps)), 'ms');
   } finally {
     await browser?.close();
     if (preview.pid && preview.exitCode === null) process.kill(-preview.pid);
