@@ -33,6 +33,8 @@ test('the PIE64 congestion chart follows the message lengths as they change', as
   await expect(page.locator('.validation')).toContainText('Throughput falls past the limit');
   const legend = page.locator('svg[data-chart="wait"] .legend');
   await expect(legend).toContainText('WRITEMN, 1024 words');
+  await expect(legend).toContainText('a/x, 1 word');
+  await expect(page.locator('[data-chart="occupancy"]').first()).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('pie64-writemn.png'), fullPage: true });
 
   await page.locator('[data-param-number="lengths"]').fill('8, 32');
@@ -50,6 +52,16 @@ test('PIE64 MP-Write shows its latency breakdown', async ({ page }, testInfo) =>
   await expect(page.locator('.validation tr.fail')).toHaveCount(0);
   await expect(page.locator('svg[data-chart="breakdown"]')).toContainText('Tpa');
   await page.screenshot({ path: testInfo.outputPath('pie64-mpwrite.png'), fullPage: true });
+  expect(consoleMessages).toEqual([]);
+});
+
+test('the picker draws PIE64 as its two networks, PAN and DAN', async ({ page }, testInfo) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./');
+  const card = page.locator('a.card[data-preset="pie64-congestion-writemn"] svg.schematic');
+  await expect(card).toHaveAttribute('aria-label', 'PAN and DAN: 2 × 4-ary 3-fly of 54 nodes');
+  await expect(card.locator('text')).toHaveText(['PAN', 'DAN']);
+  await card.screenshot({ path: testInfo.outputPath('pie64-schematic.png') });
   expect(consoleMessages).toEqual([]);
 });
 

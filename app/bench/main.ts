@@ -2,7 +2,8 @@
 // The formula model's runs per second, the network's simulated node-cycles per second (and
 // native over wasm) and the J-Machine Fig. 3 sweep's and the Multi-PSI Fig. 8 sweep's wall times,
 // natively, in wasm, through the in-process protocol and on worker threads; the Fig. 3 sweep in
-// headless Chromium from a parameter change to its first and its last point; and the gzip sizes
+// headless Chromium from a parameter change to its first and its last point; the PIE64 Fig. 7
+// sweep natively, in wasm, on worker threads and in Chromium; and the gzip sizes
 // of what dist/ ships. The Chromium part serves dist/ on E2E_PORT, as the e2e tests do.
 import type { Browser } from '@playwright/test';
 import { chromium } from '@playwright/test';
@@ -128,22 +129,24 @@ for (const [name, params] of sweeps) {
   emit(`wasm_protocol.${name}.ms`, Math.round(performance.now() - started), 'ms');
 }
 
-// The Paragon: Table 1 (five meshes x ten h, with the naive library's four) and the 64-processor
-// sample sort sweep, with the shipped presets' parameters, on one host and on worker threads.
-const paragonThreads = createThreadEngine(defaultJobs());
-await paragonThreads.listModels();
-for (const id of ['paragon-bsp', 'paragon-samplesort']) {
+// Whole sweeps with the shipped presets' parameters, on one in-process host and on worker threads:
+// the PIE64 congestion sweep (Fig. 7: WRITEMN, 6 lengths x 20 values of p on 54 IUs), the
+// Paragon's Table 1 (five meshes x ten h, with the naive library's four) and its 64-processor
+// sample sort.
+const sweepThreads = createThreadEngine(defaultJobs());
+await sweepThreads.listModels();
+for (const id of ['pie64-congestion-writemn', 'paragon-bsp', 'paragon-samplesort']) {
   const preset = findPreset(presets, id);
   for (const [prefix, on] of [
     ['wasm_protocol', engine],
-    [`wasm_threads_${defaultJobs()}`, paragonThreads],
+    [`wasm_threads_${defaultJobs()}`, sweepThreads],
   ] as const) {
     started = performance.now();
     await on.run({ model: preset.model, params: presetParams(preset), seed: preset.seed });
-    emit(`${prefix}.${id}.seconds`, (performance.now() - started) / 1000, 's');
+    emit(`${prefix}.${id}.ms`, Math.round(performance.now() - started), 'ms');
   }
 }
-paragonThreads.dispose();
+sweepThreads.dispose();
 engine.dispose();
 
 await browserFigures();
@@ -272,6 +275,38 @@ async function browserFigures() {
     await idle();
     emit('chromium.slider_50_changes.elapsed_ms', Math.round(drag.elapsed), 'ms');
     emit('chromium.slider_50_changes.longest_task_ms', Math.round(drag.longest), 'ms');
+
+    // The PIE64 Fig. 7 page: from a change of the transfers per point to the whole sweep drawn
+    // (the page idle), three times over, median.
+    await page.goto(`${server.url}?preset=pie64-congestion-writemn`);
+    await idle();
+    const pie64Sweeps: number[] = [];
+    for (const value of ['13', '12', '13']) {
+      const timing = page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let start = Number.NaN;
+            document.addEventListener('input', () => (start = performance.now()), {
+              capture: true,
+              once: true,
+            });
+            const observer = new MutationObserver(() => {
+              if (Number.isNaN(start) || document.documentElement.dataset.idle !== 'true') return;
+              observer.disconnect();
+              resolve(performance.now() - start);
+            });
+            observer.observe(document.documentElement, { attributeFilter: ['data-idle'] });
+          }),
+      );
+      await page.locator('[data-param-number="messages"]').fill(value);
+      pie64Sweeps.push(await timing);
+      await idle();
+    }
+    emit(
+      `chromium_${cores}_workers.pie64-congestion-writemn.ms`,
+      Math.round(median(pie64Sweeps)),
+      'ms',
+    );
   } finally {
     await browser?.close();
     if (preview.pid && preview.exitCode === null) process.kill(-preview.pid);

@@ -146,6 +146,26 @@ describe('lineChartGeometry()', () => {
     expect(g.legend.items.map((i) => i.label)).toEqual(['a', 'b', 'a (pinned)', 'c (pinned)']);
   });
 
+  it('draws a fitted line dashed in the colour of the curve it fits, whatever its position', () => {
+    const point = [{ x: 1, y: 1 }];
+    const g = lineChartGeometry(
+      fixedLinear([
+        { id: 'tw_1', label: 'WRITEMN, 1 word', points: point },
+        { id: 'tw_64', label: 'WRITEMN, 64 words', points: point },
+        { id: 'fit_64', label: 'a/x, 64 words', points: point, fits: 'tw_64' },
+        { id: 'fit_1', label: 'a/x, 1 word', points: point, fits: 'tw_1' },
+      ]),
+      size,
+    );
+    expect(g.curves.map((c) => c.color)).toEqual([
+      seriesColor(0),
+      seriesColor(1),
+      seriesColor(1),
+      seriesColor(0),
+    ]);
+    expect(g.curves[2]!.dash).toBe('6 4');
+  });
+
   it('tells the eighth and later curves from the first seven by a line pattern', () => {
     // Fig. 8 of Program 2 draws K = 1..8: K = 8 takes K = 1's colour and needs another mark.
     const point = [{ x: 1, y: 1 }];

@@ -35,6 +35,8 @@ export interface Curve {
   pinned?: boolean;
   /** An analytical model's curve (not a simulation), drawn grey and dashed. */
   model?: boolean;
+  /** A line fitted to the curve with this id, drawn dashed in that curve's colour. */
+  fits?: string;
   /** The x where this curve saturates (latency-vs-load), marked on the curve. */
   saturationX?: number;
 }

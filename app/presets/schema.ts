@@ -80,6 +80,12 @@ const LineSpec = z
     ...chartBase,
     kind: z.enum(['line', 'latency-load', 'speedup']),
     series: SeriesPattern,
+    /**
+     * Lines fitted to the curves (`prefix*` patterns): a series whose name ends as a curve's does
+     * after its pattern's prefix (limit_line_16 and tw_clocks_16) is drawn dashed in that curve's
+     * colour.
+     */
+    fits: SeriesPattern.optional(),
     mode: z.enum(['line', 'points', 'line+points']).optional(),
     x: AxisOverride.optional(),
     y: AxisOverride.optional(),
@@ -206,6 +212,15 @@ export const PresetSchema = z
     schematic: z.union([
       z.object({ topology: z.enum(['mesh', 'torus', 'ring']), nodes: ValueRef }).strict(),
       z.object({ topology: z.enum(['mesh', 'torus']), dims: ParamName }).strict(),
+      /** Networks of one fly shape side by side, each labelled, the nodes on both sides. */
+      z
+        .object({
+          topology: z.literal('fly'),
+          fly: z.tuple([ValueRef, ValueRef]),
+          networks: z.array(z.string().min(1)).min(1).max(4),
+          nodes: ValueRef,
+        })
+        .strict(),
       z
         .object({
           /** A choice: mesh, torus, fly, crossbar or router network (or a fixed mesh or torus). */

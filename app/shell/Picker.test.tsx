@@ -56,6 +56,19 @@ describe('<Picker>', () => {
     expect(shape('multipsi-v1-comm')).toEqual({ topology: 'mesh', dims: [3, 2], nodes: 6 });
   });
 
+  it('draws every PIE64 machine as its two networks, PAN and DAN, with the IUs it runs', () => {
+    const shape = (id: string) => {
+      const preset = presets.find((p) => p.id === id)!;
+      const specs = models.find((m) => m.name === preset.model)!.params;
+      return schematicShape(preset, resolveValues(specs, presetParams(preset)), specs);
+    };
+    const twin = { topology: 'fly', dims: [4, 3], networks: ['PAN', 'DAN'] };
+    expect(shape('pie64-congestion-writemn')).toEqual({ ...twin, nodes: 54 });
+    expect(shape('pie64-congestion-mpwrite')).toEqual({ ...twin, nodes: 54 });
+    expect(shape('pie64-load-dispatch')).toEqual({ ...twin, nodes: 54 });
+    expect(shape('pie64-transfer')).toEqual({ ...twin, nodes: 64 });
+  });
+
   it('draws the custom network in the shape its parameters choose', () => {
     const preset = presets.find((p) => p.id === 'custom-network')!;
     const specs = models.find((m) => m.name === preset.model)!.params;

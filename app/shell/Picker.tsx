@@ -39,8 +39,14 @@ export function schematicShape(
   preset: Preset,
   params: Params,
   specs: ModelInfo['params'],
-): Required<SchematicProps> {
+): SchematicProps & { nodes: number } {
   const { schematic } = preset;
+  const run = { params, result: { scalars: [], series: [] } };
+  if ('networks' in schematic) {
+    const dims = schematic.fly.map((ref) => resolveRef(ref, run));
+    const nodes = resolveRef(schematic.nodes, run);
+    return { topology: 'fly', dims, nodes, networks: schematic.networks };
+  }
   const param = (ref: string) => params[ref.slice('param.'.length)];
   const number = (ref: string) => Number(param(ref));
   const cube = (topology: 'mesh' | 'torus', ref: string) => {
@@ -70,7 +76,7 @@ export function schematicShape(
     return cube(shape === 'torus' ? 'torus' : 'mesh', schematic.dims);
   }
   if ('dims' in schematic) return cube(schematic.topology, schematic.dims);
-  const nodes = resolveRef(schematic.nodes, { params, result: { scalars: [], series: [] } });
+  const nodes = resolveRef(schematic.nodes, run);
   const { columns, rows } = gridShape(nodes);
   const dims = schematic.topology === 'ring' ? [nodes] : [columns, rows];
   return { topology: schematic.topology, dims, nodes };

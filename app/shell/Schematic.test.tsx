@@ -45,6 +45,35 @@ describe('schematicGeometry()', () => {
     expect(g.label).toBe('4-ary 3-fly of 64 nodes');
   });
 
+  it("draws PIE64's PAN and DAN as two 3-stage flies side by side, named, the IUs on both sides", () => {
+    const g = schematicGeometry({
+      topology: 'fly',
+      dims: [4, 3],
+      nodes: 54,
+      networks: ['PAN', 'DAN'],
+    });
+    const { dots, lines } = g.planes[0]!;
+    // 16 IUs drawn on each side, then per network 3 stages of 4 switches, 4 wires out of each
+    // switch but the last stage's.
+    expect(dots).toHaveLength(2 * 16 + 2 * 3 * 4);
+    expect(lines).toHaveLength(2 * 2 * 4 * 4);
+    expect(g.captions!.map((c) => c.text)).toEqual(['PAN', 'DAN']);
+    const [pan, dan] = g.captions!;
+    expect(pan!.x).toBeLessThan(48);
+    expect(dan!.x).toBeGreaterThan(48);
+    // The PAN's switches all left of the DAN's.
+    const switches = dots.slice(32);
+    const panRight = Math.max(...switches.slice(0, 12).map((p) => p.x));
+    const danLeft = Math.min(...switches.slice(12).map((p) => p.x));
+    expect(panRight).toBeLessThan(danLeft);
+    expect(g.label).toBe('PAN and DAN: 2 × 4-ary 3-fly of 54 nodes');
+    const svg = renderToStaticMarkup(
+      <Schematic topology="fly" dims={[4, 3]} nodes={54} networks={['PAN', 'DAN']} />,
+    );
+    expect(svg).toContain('>PAN</text>');
+    expect(svg).toContain('>DAN</text>');
+  });
+
   it('draws a crossbar as its grid of input and output lines', () => {
     const g = schematicGeometry({ topology: 'crossbar', dims: [4] });
     const { lines, corners } = g.planes[0]!;

@@ -10,6 +10,8 @@ export interface SchematicProps {
   dims: number[];
   /** Nodes drawn, in x-first order; all of `dims` unless fewer (a node count filling a grid). */
   nodes?: number;
+  /** A fly: the names of identical networks drawn side by side, the nodes on both sides. */
+  networks?: string[];
 }
 
 const SIZE = 96;
@@ -43,6 +45,8 @@ export interface SchematicGeometry {
   /** Dot radius and lattice line width, both smaller for denser lattices. */
   radius: number;
   stroke: number;
+  /** Names written under parts of the drawing (the networks of a machine with several). */
+  captions?: (Point & { text: string })[];
 }
 
 /**
@@ -50,7 +54,15 @@ export interface SchematicGeometry {
  * planes in an oblique projection. Large machines keep their real structure, scaled (the lattice
  * without dots), and the node count is in the label.
  */
-export function schematicGeometry({ topology, dims, nodes }: SchematicProps): SchematicGeometry {
+export function schematicGeometry({
+  topology,
+  dims,
+  nodes,
+  networks,
+}: SchematicProps): SchematicGeometry {
+  if (topology === 'fly' && networks && networks.length > 0) {
+    return flyNetworks(dims, networks, nodes);
+  }
   if (topology === 'fly' || topology === 'crossbar' || topology === 'router network') {
     return switchedGeometry(topology, dims);
   }
@@ -141,12 +153,86 @@ export function schematicGeometry({ topology, dims, nodes }: SchematicProps): Sc
 /** Switches drawn per column (or row) at most; the label keeps the real counts. */
 const MAX_SWITCHES = 8;
 
-/** Points spread evenly over [PAD, SIZE - PAD] at `at` across, `count` of them. */
-function spread(count: number, at: number, vertical: boolean): Point[] {
+/** Points spread evenly over [from, to] (the padded side by default) at `at` across. */
+function spread(
+  count: number,
+  at: number,
+  vertical: boolean,
+  from = PAD,
+  to = SIZE - PAD,
+): Point[] {
   return Array.from({ length: count }, (_, i) => {
-    const along = count === 1 ? SIZE / 2 : PAD + ((SIZE - 2 * PAD) * i) / (count - 1);
+    const along = count === 1 ? (from + to) / 2 : from + ((to - from) * i) / (count - 1);
     return vertical ? { x: at, y: along } : { x: along, y: at };
   });
+}
+
+/**
+ * A k-ary n-fly's columns of switches between x0 and x1, `shown` of them per column over [y0,
+ * y1], wired stage to stage by the perfect shuffle.
+ */
+function flyColumns(
+  k: number,
+  n: number,
+  shown: number,
+  [x0, x1]: [number, number],
+  [y0, y1]: [number, number],
+): { dots: Point[]; lines: [Point, Point][] } {
+  const columns = Array.from({ length: n }, (_, s) =>
+    spread(shown, n === 1 ? (x0 + x1) / 2 : x0 + ((x1 - x0) * s) / (n - 1), true, y0, y1),
+  );
+  const dots: Point[] = [];
+  const lines: [Point, Point][] = [];
+  columns.forEach((column, s) => {
+    dots.push(...column);
+    const next = columns[s + 1];
+    if (!next) return;
+    column.forEach((p, i) => {
+      for (let j = 0; j < Math.min(k, shown); j++) lines.push([p, next[(i * k + j) % shown]!]);
+    });
+  });
+  return { dots, lines };
+}
+
+/** Switches per column of each network when several are drawn side by side. */
+const NETWORK_SWITCHES = 4;
+/** Room under the networks for their names, px. */
+const CAPTION_ROOM = 14;
+
+/**
+ * Identical flies side by side (PIE64's PAN and DAN), each named under it, the nodes as a column
+ * of dots on both sides: each node's master sends into every network from the left, its slave
+ * receives from the right.
+ */
+function flyNetworks(dims: number[], networks: string[], nodes?: number): SchematicGeometry {
+  const [a = 2, b = 1] = dims.map((d) => Math.max(0, Math.round(d)));
+  const [k, n] = [Math.max(2, a), Math.max(1, b)];
+  const shown = Math.min(k ** (n - 1), NETWORK_SWITCHES);
+  const count = Math.max(1, Math.round(nodes ?? k ** n));
+  const bottom = SIZE - CAPTION_ROOM;
+  const side = spread(Math.min(count, 2 * MAX_SWITCHES), PAD, true, PAD, bottom - 4);
+  const dots: Point[] = [...side, ...side.map((p) => ({ x: SIZE - PAD, y: p.y }))];
+  const lines: [Point, Point][] = [];
+  const captions: SchematicGeometry['captions'] = [];
+  const inner = [PAD + 10, SIZE - PAD - 10];
+  const width = (inner[1]! - inner[0]!) / networks.length;
+  networks.forEach((name, i) => {
+    const x0 = inner[0]! + i * width + 4;
+    const x1 = x0 + width - 8;
+    const fly = flyColumns(k, n, shown, [x0, x1], [PAD + 6, bottom - 10]);
+    dots.push(...fly.dots);
+    lines.push(...fly.lines);
+    captions.push({ x: (x0 + x1) / 2, y: SIZE - 4, text: name });
+  });
+  return {
+    label: `${networks.join(' and ')}: ${networks.length} × ${k}-ary ${n}-fly of ${count} nodes`,
+    planes: [{ corners: [], lines, dots }],
+    depth: [],
+    wrap: false,
+    radius: 1.6,
+    stroke: 0.6,
+    captions,
+  };
 }
 
 /**
@@ -162,19 +248,10 @@ function switchedGeometry(topology: SchematicTopology, dims: number[]): Schemati
   let label: string;
   if (topology === 'fly') {
     const [k, n] = [Math.max(2, a), Math.max(1, b)];
-    const switches = k ** (n - 1);
-    const shown = Math.min(switches, MAX_SWITCHES);
-    const columns = Array.from({ length: n }, (_, s) =>
-      spread(shown, n === 1 ? SIZE / 2 : PAD + ((SIZE - 2 * PAD) * s) / (n - 1), true),
-    );
-    columns.forEach((column, s) => {
-      dots.push(...column);
-      const next = columns[s + 1];
-      if (!next) return;
-      column.forEach((p, i) => {
-        for (let j = 0; j < Math.min(k, shown); j++) lines.push([p, next[(i * k + j) % shown]!]);
-      });
-    });
+    const shown = Math.min(k ** (n - 1), MAX_SWITCHES);
+    const fly = flyColumns(k, n, shown, [PAD, SIZE - PAD], [PAD, SIZE - PAD]);
+    dots.push(...fly.dots);
+    lines.push(...fly.lines);
     label = `${k}-ary ${n}-fly of ${k ** n} nodes`;
   } else if (topology === 'crossbar') {
     const ports = Math.max(1, a);
@@ -231,6 +308,11 @@ export function Schematic(props: SchematicProps) {
       ) : null}
       {g.depth.map(([a, b], i) => (
         <line key={`d${i}`} className="depth" x1={a.x} y1={a.y} x2={b.x} y2={b.y} />
+      ))}
+      {(g.captions ?? []).map((c) => (
+        <text key={c.text} className="caption" x={c.x} y={c.y} textAnchor="middle">
+          {c.text}
+        </text>
       ))}
       {g.planes.map((plane, z) => (
         <g key={z} className="plane" data-plane={z}>

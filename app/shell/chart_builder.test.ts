@@ -93,6 +93,11 @@ describe('readoutText()', () => {
     };
     expect(readoutText(terminal.readouts[0]!, peak)).toBe('100\u00a0% of peak');
   });
+  it('writes a fraction shown as a percentage without the unit "fraction" again', () => {
+    expect(readoutText({ label: 'x', value: 'relative_performance', unit: 'fraction' }, run)).toBe(
+      '50\u00a0%',
+    );
+  });
   it('shows other numbers with their unit, a dash when missing', () => {
     expect(readoutText({ label: 'x', value: 'base_reduction_ms', unit: 'ms' }, run)).toBe('2 ms');
     expect(readoutText({ label: 'x', value: 'overhead', unit: '' }, run)).toBe('1');
@@ -122,6 +127,30 @@ describe('chartOptions()', () => {
 });
 
 describe('buildChart()', () => {
+  it('ties each fitted line to the curve whose name ends as its own does, drawn as a line', () => {
+    const pie = presets.find((p) => p.id === 'pie64-congestion-writemn')!;
+    const wait = pie.charts.find((c) => c.id === 'wait')!;
+    const fitRun: RunView = {
+      params: {},
+      result: {
+        scalars: [],
+        series: [
+          series('tw_clocks_1', 'WRITEMN, 1 word', [1, 2, 3]),
+          series('tw_clocks_16', 'WRITEMN, 16 words', [1, 2, 3]),
+          series('limit_line_16', 'a/x, 16 words', [3, 2]),
+          series('limit_line_1', 'a/x, 1 word', [3, 2]),
+        ],
+      },
+    };
+    const built = buildChart(wait, pie, fitRun, options);
+    if (built.kind !== 'line') throw new Error(built.kind);
+    expect(built.data.curves.map((c) => [c.id, c.fits, c.mode])).toEqual([
+      ['tw_clocks_1', undefined, 'line+points'],
+      ['tw_clocks_16', undefined, 'line+points'],
+      ['limit_line_16', 'tw_clocks_16', 'line'],
+      ['limit_line_1', 'tw_clocks_1', 'line'],
+    ]);
+  });
   it('draws a line spec: curves, the current mark and the rules', () => {
     const built = buildChart(lineSpec, v1, run, options);
     if (built.kind !== 'line') throw new Error(built.kind);

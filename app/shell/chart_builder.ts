@@ -104,7 +104,9 @@ export function readoutText(readout: Preset['readouts'][number], run: RunView): 
     typeof readout.value === 'string' &&
     run.result.scalars.find((s) => s.name === readout.value)?.unit === 'fraction';
   const text = Number.isFinite(value) ? (fraction ? percent : number).format(value) : '–';
-  return readout.unit ? `${text} ${readout.unit}` : text;
+  // The percent sign stands for the unit 'fraction'.
+  const unit = fraction && readout.unit === 'fraction' ? '' : readout.unit;
+  return unit ? `${text} ${unit}` : text;
 }
 
 /** Series named exactly, or by a `prefix*` pattern, in the order the patterns list them. */
@@ -142,14 +144,32 @@ function axis(
   return spec;
 }
 
+/** The id of the curve a fitted series belongs to: the curve whose name ends as the fit's does. */
+function fittedCurve(spec: LineSpec, fit: SeriesData, curves: SeriesData[]): string | undefined {
+  const prefixes = (patterns: string[]) =>
+    patterns.filter((p) => p.endsWith('*')).map((p) => p.slice(0, -1));
+  const prefix = prefixes(spec.fits ?? []).find((p) => fit.name.startsWith(p));
+  if (prefix === undefined) return undefined;
+  const suffix = fit.name.slice(prefix.length);
+  const of = prefixes(spec.series).map((p) => p + suffix);
+  return curves.find((c) => of.includes(c.name))?.name;
+}
+
 function lineCurves(spec: LineSpec, run: RunView, pin?: { index: number; label: string }) {
-  return matchSeries(spec.series, run.result).map((s): Curve => {
+  const main = matchSeries(spec.series, run.result);
+  const fits = matchSeries(spec.fits ?? [], run.result).filter((s) => !main.includes(s));
+  return [...main, ...fits].map((s): Curve => {
     const curve: Curve = {
       id: pin ? `pin${pin.index}-${s.name}` : s.name,
       label: pin ? `${pin.label}: ${s.label}` : s.label,
       points: s.x.map((x, i) => ({ x, y: s.y[i] ?? Number.NaN })),
     };
     if (spec.mode) curve.mode = spec.mode;
+    if (fits.includes(s)) {
+      curve.mode = 'line';
+      const of = fittedCurve(spec, s, main);
+      if (of !== undefined) curve.fits = of;
+    }
     if (pin) curve.pinned = true;
     if (spec.saturation) {
       const saturation = resolveRef(spec.saturation.replace('{series}', s.name), run);

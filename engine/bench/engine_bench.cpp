@@ -3,7 +3,8 @@
 // the network's state in bytes per node (8x8x8 and 32x32x32 meshes), cost per node-cycle and bytes
 // per node from 64 to 32,768 nodes at half saturation, the wall time of the
 // J-Machine's full Fig. 3 sweep, and of the Multi-PSI goal-reduction sweeps
-// (Fig. 8: depths 1-5 x PEs 1-6 on V1; the same depths on 64 V2 PEs).
+// (Fig. 8: depths 1-5 x PEs 1-6 on V1; the same depths on 64 V2 PEs), and of the PIE64
+// congestion sweep (Fig. 7).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -136,6 +137,12 @@ int main() {
               .value;
   emit("native.multipsi_v2_64pe_sweep.seconds", seconds_since(v2_start), "s");
   sink += fig8.scalars.front().value;
+
+  // The PIE64 congestion sweep of Fig. 7 with the model's defaults (the preset's values): WRITEMN,
+  // 6 lengths x 20 values of p on 54 IUs, on one core.
+  const auto pie64_start = Clock::now();
+  sink += archex::Simulation(registry, "pie64_congestion", {}, 1).run().scalars.front().value;
+  emit("native.pie64_fig7_sweep.seconds", seconds_since(pie64_start), "s");
   if (sink < 0) std::printf("unreachable\n");
   return 0;
 }

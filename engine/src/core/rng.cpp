@@ -2,10 +2,6 @@
 
 namespace archex {
 
-namespace {
-std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-}  // namespace
-
 std::uint64_t splitmix64(std::uint64_t& state) {
   std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -16,18 +12,6 @@ std::uint64_t splitmix64(std::uint64_t& state) {
 Rng::Rng(std::uint64_t seed) {
   std::uint64_t state = seed;
   for (auto& word : s_) word = splitmix64(state);
-}
-
-std::uint64_t Rng::next_u64() {
-  const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
-  const std::uint64_t t = s_[1] << 17;
-  s_[2] ^= s_[0];
-  s_[3] ^= s_[1];
-  s_[1] ^= s_[2];
-  s_[0] ^= s_[3];
-  s_[2] ^= t;
-  s_[3] = rotl(s_[3], 45);
-  return result;
 }
 
 double Rng::uniform01() { return static_cast<double>(next_u64() >> 11) * 0x1.0p-53; }

@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "core/param_table.h"
+#include "core/sweep.h"
 #include "network/analytic.h"
 #include "pie64/dispatch.h"
 #include "pie64/machine.h"
@@ -68,6 +70,11 @@ ParamSpec lengths_spec(std::vector<double> values) {
   return list_spec(number_spec("lengths", "Message lengths", "words", 1, 1, 4096, 1, true,
                                "Words per message; one curve or point per length."),
                    24, std::move(values));
+}
+
+// "1 word", "64 words".
+std::string words_label(int words) {
+  return std::to_string(words) + (words == 1 ? " word" : " words");
 }
 
 // Least-squares slope and intercept of y against x.
@@ -317,6 +324,8 @@ ParamTable<CongestionParams> congestion_params() {
 
 // What one point measured, over the transfers issued after the warm-up.
 struct Point {
+  // Index of its p in the list.
+  std::size_t at = 0;
   double rate = 0;
   double wait = 0;
   double throughput = 0;
@@ -325,6 +334,39 @@ struct Point {
   double pa = 0;
   double trans = 0;
   double data_wait = 0;
+  // Share of the point's clocks each DAN switch output was held, over the outputs that lead
+  // somewhere, in switch and port order.
+  std::vector<double> occupancy;
+};
+
+// Clocks from one instruction to the next transfer instruction when each is one with probability
+// p: geometric, at least 1, drawn by inversion (the least k with q^k < U, q = 1 - p, U uniform on
+// (0, 1]) from the powers q^(2^i), with multiplications only so that every platform gets the same
+// bits (a library log need not).
+class Gaps {
+ public:
+  explicit Gaps(double p) {
+    powers_.push_back(p >= 1 ? 0 : 1 - p);
+    while (powers_.size() < 62 && powers_.back() > 0) {
+      powers_.push_back(powers_.back() * powers_.back());
+    }
+  }
+  std::int64_t draw(Rng& rng) const {
+    const double u = static_cast<double>((rng.next_u64() >> 11) + 1) * 0x1.0p-53;
+    double power = 1;
+    std::int64_t k = 0;
+    for (std::size_t i = powers_.size(); i-- > 0;) {
+      const double next = power * powers_[i];
+      if (next < u) continue;
+      power = next;
+      k += std::int64_t{1} << i;
+    }
+    return k + 1;
+  }
+
+ private:
+  // q^(2^i), until they underflow to 0.
+  std::vector<double> powers_;
 };
 
 // One point: every IU runs instructions of one clock; each is a transfer instruction with
@@ -337,29 +379,41 @@ class Sweep {
         rng_(seed ^ 0x9e3779b97f4a7c15ULL),
         command_(command),
         words_(words),
-        // p as a 64-bit threshold: a draw below it is a transfer instruction.
-        threshold_(share >= 1 ? ~0ULL : static_cast<std::uint64_t>(share * 18446744073709551616.0)),
+        gaps_(share),
         warmup_(static_cast<std::int64_t>(p.warmup) * p.ius),
         target_(static_cast<std::int64_t>(p.messages) * p.ius),
-        trans_(p.costs.ts_te + p.costs.tb * words),
-        pending_(static_cast<std::size_t>(p.ius), 0) {}
+        trans_(p.costs.ts_te + p.costs.tb * words) {
+    // The first instruction is at clock 0.
+    for (int iu = 0; iu < p.ius; ++iu) next_.push_back(gaps_.draw(rng_) - 1);
+  }
 
-  // One clock; true once the point is measured.
+  // One clock in which something happens, after the clocks before it in which nothing does; true
+  // once the point is measured.
   bool step() {
+    const std::int64_t t = machine_.now();
     const int n = machine_.ius();
     for (int iu = 0; iu < n; ++iu) {
-      auto& pending = pending_[static_cast<std::size_t>(iu)];
-      if (!pending) pending = rng_.next_u64() < threshold_;
-      if (!pending || machine_.busy(iu)) continue;
-      pending = 0;
+      std::int64_t& next = next_[static_cast<std::size_t>(iu)];
+      if (next > t || machine_.busy(iu)) continue;
       int dst = static_cast<int>(rng_.below(static_cast<std::uint64_t>(n - 1)));
       if (dst >= iu) ++dst;
       const int id = machine_.issue(iu, command_, dst, words_);
       if (issued_ == warmup_) {
         first_ = id;
-        start_ = machine_.now();
+        start_ = t;
       }
       ++issued_;
+      next = t + gaps_.draw(rng_);
+    }
+    if (machine_.quiet()) {
+      // Until the machine's next event or the next transfer instruction of a unit that is free to
+      // issue it (a busy unit frees only at an event), only the clock moves.
+      std::int64_t until = machine_.next_event();
+      for (int iu = 0; iu < n; ++iu) {
+        if (!machine_.busy(iu)) until = std::min(until, next_[static_cast<std::size_t>(iu)]);
+      }
+      machine_.idle_until(until);
+      return false;
     }
     machine_.step();
     for (const int id : machine_.completed()) {
@@ -374,6 +428,12 @@ class Sweep {
     }
     return done_ >= target_;
   }
+
+  double progress() const {
+    return std::min(1.0, static_cast<double>(done_) / static_cast<double>(target_));
+  }
+
+  const Machine& machine() const { return machine_; }
 
   Point point() const {
     const double n = static_cast<double>(done_);
@@ -398,11 +458,12 @@ class Sweep {
   Rng rng_;
   Command command_;
   int words_;
-  std::uint64_t threshold_;
+  Gaps gaps_;
   std::int64_t warmup_;
   std::int64_t target_;
   double trans_;
-  std::vector<std::uint8_t> pending_;
+  // Per IU, the clock of its next transfer instruction.
+  std::vector<std::int64_t> next_;
   int issued_ = 0;
   int first_ = -1;
   std::int64_t start_ = 0;
@@ -435,38 +496,103 @@ double log_slope(const std::vector<double>& x, const std::vector<double>& y, std
   return lx.size() < 2 ? 0 : line_fit(lx, ly).first;
 }
 
-class Pie64Congestion final : public Model {
+struct Run {
+  Command command;
+  int words;
+};
+
+// The sweep's runs, each over every p: the command at each length, then WRITEMN at the comparison
+// length if the command is another.
+std::vector<Run> congestion_runs(const CongestionParams& p) {
+  const auto command = static_cast<Command>(p.command);
+  std::vector<Run> runs;
+  for (const int len : p.lengths) runs.push_back({command, len});
+  if (p.compare_length > 0 && command != Command::kWritemn) {
+    runs.push_back({Command::kWritemn, p.compare_length});
+  }
+  return runs;
+}
+
+const char* const kPointFields[] = {"rate", "wait",  "throughput", "latency",
+                                    "mp",   "pa",    "trans",      "data_wait"};
+double Point::*const kPointMembers[] = {&Point::rate, &Point::wait,  &Point::throughput,
+                                        &Point::latency, &Point::mp, &Point::pa,
+                                        &Point::trans, &Point::data_wait};
+
+// One point of the sweep (run index / ps, p index % ps) as a model of its own; its result holds
+// the Point's fields as scalars, so the points can run apart and be combined.
+class CongestionPoint final : public Model {
  public:
-  Pie64Congestion(CongestionParams p, Rng rng)
-      : p_(std::move(p)), seed_(rng.next_u64()), command_(static_cast<Command>(p_.command)) {
-    for (const int len : p_.lengths) runs_.push_back({command_, len});
-    if (p_.compare_length > 0 && command_ != Command::kWritemn) {
-      runs_.push_back({Command::kWritemn, p_.compare_length});
-    }
-    points_.resize(runs_.size());
-    start_point();
-  }
+  CongestionPoint(const CongestionParams& p, Rng rng, std::size_t index)
+      : run_(congestion_runs(p)[index / p.ps.size()]),
+        sweep_(p, run_.command, run_.words, p.ps[index % p.ps.size()], rng.next_u64()) {}
 
-  // One unit is one simulated clock of the machine at the current point.
+  // One unit is one clock in which something happens (the quiet ones before it included).
   bool advance(std::uint64_t budget) override {
-    for (std::uint64_t i = 0; i < budget && !done(); ++i) {
-      if (!sweep_->step()) continue;
-      points_[run_].push_back(sweep_->point());
-      if (++p_index_ == p_.ps.size()) {
-        p_index_ = 0;
-        ++run_;
-      }
-      if (!done()) start_point();
-    }
-    return done();
+    for (std::uint64_t i = 0; i < budget && !done_; ++i) done_ = sweep_.step();
+    return done_;
   }
-
-  double progress() const override {
-    return static_cast<double>(run_ * p_.ps.size() + p_index_) /
-           static_cast<double>(runs_.size() * p_.ps.size());
-  }
-
+  double progress() const override { return done_ ? 1 : sweep_.progress(); }
   Result result() const override {
+    Result r;
+    if (!done_) return r;
+    const Point q = sweep_.point();
+    for (std::size_t f = 0; f < std::size(kPointFields); ++f) {
+      r.scalars.push_back({kPointFields[f], q.*kPointMembers[f], "", ""});
+    }
+    Series occupancy;
+    occupancy.name = "occupancy";
+    const CircuitNetwork& dan = sweep_.machine().dan();
+    const Topology& topo = dan.topology();
+    for (int router = 0; router < topo.routers(); ++router) {
+      for (int port = 0; port < topo.ports(router); ++port) {
+        const PortTarget t = topo.output(router, port);
+        if (t.router < 0 && t.terminal < 0) continue;
+        occupancy.x.push_back(static_cast<double>(occupancy.x.size()));
+        occupancy.y.push_back(dan.output_occupancy(router, port));
+      }
+    }
+    r.series.push_back(std::move(occupancy));
+    return r;
+  }
+
+ private:
+  Run run_;
+  Sweep sweep_;
+  bool done_ = false;
+};
+
+// Relative work of a point: the clocks its transfers take, 1/p while an IU's transfers are apart,
+// an idle transfer's time (three MP steps more for MP-Write) once they follow each other.
+std::vector<double> congestion_weights(const CongestionParams& p) {
+  std::vector<double> w;
+  for (const Run& run : congestion_runs(p)) {
+    const double transfer = p.costs.ts_te + p.costs.tb * run.words +
+                            (run.command == Command::kMpWrite ? 3 * p.costs.mp : 0);
+    for (const double share : p.ps) w.push_back(std::max(1 / share, transfer));
+  }
+  return w;
+}
+
+// The sweep's results from the points that have arrived: per run, its points in order of p.
+class Pie64Congestion {
+ public:
+  Pie64Congestion(CongestionParams p, const std::vector<PointResult>& partials)
+      : p_(std::move(p)), command_(static_cast<Command>(p_.command)) {
+    points_.resize(congestion_runs(p_).size());
+    for (const PointResult& part : partials) {
+      if (part.result.scalars.empty()) continue;
+      Point q;
+      q.at = part.point % p_.ps.size();
+      for (std::size_t f = 0; f < std::size(kPointFields); ++f) {
+        q.*kPointMembers[f] = part.result.scalar(kPointFields[f]);
+      }
+      q.occupancy = part.result.find_series("occupancy").y;
+      points_[part.point / p_.ps.size()].push_back(q);
+    }
+  }
+
+  Result result() const {
     Result r;
     const char* cmd = kCommandNames[static_cast<std::size_t>(command_)].c_str();
     Series limit = series("limit_p", cmd, "message length", "words",
@@ -479,7 +605,7 @@ class Pie64Congestion final : public Model {
     for (std::size_t k = 0; k < p_.lengths.size() && k < points_.size(); ++k) {
       const std::vector<Point>& pts = points_[k];
       const std::string len = std::to_string(p_.lengths[k]);
-      const std::string label = std::string(cmd) + ", " + len + " words";
+      const std::string label = std::string(cmd) + ", " + words_label(p_.lengths[k]);
       Series tw = series("tw_clocks_" + len, label, "message occurrence (measured)",
                          "transfers/clock/IU", "connection wait Tw", "clocks");
       Series thr = series("throughput_words_per_clock_" + len, label, "message occurrence p",
@@ -487,7 +613,7 @@ class Pie64Congestion final : public Model {
       for (std::size_t i = 0; i < pts.size(); ++i) {
         tw.x.push_back(pts[i].rate);
         tw.y.push_back(pts[i].wait);
-        thr.x.push_back(p_.ps[i]);
+        thr.x.push_back(p_.ps[pts[i].at]);
         thr.y.push_back(pts[i].throughput);
       }
       r.series.push_back(tw);
@@ -515,7 +641,7 @@ class Pie64Congestion final : public Model {
       if (pts.size() - top >= 3) {
         above += plateau(pts) / pts[top].throughput;
         ++above_n;
-        add_limit_line(r, pts, top, len);
+        add_limit_line(r, pts, top, p_.lengths[k]);
       }
     }
     r.series.push_back(limit);
@@ -546,21 +672,11 @@ class Pie64Congestion final : public Model {
     }
     add_comparison(r);
     add_breakdown(r);
+    add_occupancy(r);
     return r;
   }
 
  private:
-  struct Run {
-    Command command;
-    int words;
-  };
-
-  bool done() const { return run_ >= runs_.size(); }
-  void start_point() {
-    const Run& run = runs_[run_];
-    sweep_ = std::make_unique<Sweep>(p_, run.command, run.words, p_.ps[p_index_],
-                                     seed_ + run_ * p_.ps.size() + p_index_);
-  }
   // Patel's acceptance of the 3-stage 4x4 network with time in slots of one idle transfer T: an
   // IU busy for T after each transfer instruction requests in a share m = pT / (1 + pT) of the
   // slots, and the network passes m x acceptance(m) of them (a blocked request dropped, not
@@ -594,7 +710,7 @@ class Pie64Congestion final : public Model {
   }
   // y = a / x through the points of the limit region, a their mean Tw x occurrence.
   static void add_limit_line(Result& r, const std::vector<Point>& pts, std::size_t top,
-                             const std::string& len) {
+                             int words) {
     double a = 0;
     double lo = pts[top].rate, hi = pts[top].rate;
     for (std::size_t i = top; i < pts.size(); ++i) {
@@ -603,15 +719,48 @@ class Pie64Congestion final : public Model {
       hi = std::max(hi, pts[i].rate);
     }
     a /= static_cast<double>(pts.size() - top);
-    Series s = series("limit_line_" + len, "y = a/x, " + len + " words",
+    Series s = series("limit_line_" + std::to_string(words), "a/x, " + words_label(words),
                       "message occurrence (measured)", "transfers/clock/IU", "connection wait Tw",
                       "clocks");
     s.x = {lo / 2, hi * 2};
     s.y = {a / s.x[0], a / s.x[1]};
     r.series.push_back(s);
   }
+  // The DAN's switch outputs as a graph (pie64::dan_topology()): each output's occupancy at the
+  // first length's limit region onset (once its points are all in; before, its latest point).
+  void add_occupancy(Result& r) const {
+    if (points_.empty() || points_[0].empty()) return;
+    const std::vector<Point>& pts = points_[0];
+    const Point& at = pts.size() < p_.ps.size() ? pts.back() : pts[onset(pts)];
+    const std::string label =
+        std::string(kCommandNames[static_cast<std::size_t>(command_)]) + ", " +
+        words_label(p_.lengths[0]) + ", p = " + format_number(p_.ps[at.at]);
+    Series occupancy = series("dan_occupancy_graph", label, "channel", "index",
+                              "share of clocks held", "fraction");
+    Series from = series("channel_from", "channel sources", "channel", "index", "switch", "index");
+    Series to = series("channel_to", "channel targets", "channel", "index", "switch or IU",
+                       "index");
+    const std::shared_ptr<const Fly> fly = pie64::dan_topology();
+    for (int router = 0; router < fly->routers(); ++router) {
+      for (int port = 0; port < fly->ports(router); ++port) {
+        const PortTarget t = fly->output(router, port);
+        if (t.router < 0 && t.terminal < 0) continue;
+        const auto channel = static_cast<double>(from.x.size());
+        from.x.push_back(channel);
+        from.y.push_back(router);
+        to.x.push_back(channel);
+        to.y.push_back(t.router >= 0 ? t.router : fly->routers() + t.terminal);
+        occupancy.x.push_back(channel);
+        const auto i = static_cast<std::size_t>(channel);
+        occupancy.y.push_back(i < at.occupancy.size() ? at.occupancy[i] : 0);
+      }
+    }
+    r.series.push_back(std::move(occupancy));
+    r.series.push_back(std::move(from));
+    r.series.push_back(std::move(to));
+  }
   void add_comparison(Result& r) const {
-    if (runs_.size() <= p_.lengths.size() || points_.back().size() < p_.ps.size()) return;
+    if (points_.size() <= p_.lengths.size() || points_.back().size() < p_.ps.size()) return;
     const std::size_t ref = onset(points_.back());
     for (std::size_t k = 0; k < p_.lengths.size(); ++k) {
       if (p_.lengths[k] != p_.compare_length || points_[k].size() < p_.ps.size()) continue;
@@ -623,7 +772,9 @@ class Pie64Congestion final : public Model {
   // Fig. 9: the latency's parts at each p for the first length, and as one labelled series at the
   // last p below the limit region (the range the paper's figure shows).
   void add_breakdown(Result& r) const {
-    if (command_ != Command::kMpWrite || points_.empty() || points_[0].empty()) return;
+    if (command_ != Command::kMpWrite || points_.empty() || points_[0].size() < p_.ps.size()) {
+      return;
+    }
     const std::vector<Point>& pts = points_[0];
     const char* const names[] = {"tmp", "tpa", "tw", "trans", "etc"};
     const char* const labels[] = {"Tmp", "Tpa", "Tw", "Ts+Te+TbN", "Tetc"};
@@ -659,13 +810,9 @@ class Pie64Congestion final : public Model {
   }
 
   CongestionParams p_;
-  std::uint64_t seed_;
   Command command_;
-  std::vector<Run> runs_;
+  // Per run, the points that have arrived, in order of p.
   std::vector<std::vector<Point>> points_;
-  std::size_t run_ = 0;
-  std::size_t p_index_ = 0;
-  std::unique_ptr<Sweep> sweep_;
 };
 
 // ---- Automatic load dispatch on the PAN ---------------------------------------------------------
@@ -899,13 +1046,17 @@ ModelInfo pie64_transfer_info() {
 }
 
 ModelInfo pie64_congestion_info() {
-  return model_info<CongestionParams>(
+  return sweep_model_info(
       "pie64_congestion", "PIE64 transfers under congestion",
       "All usable IUs run a program whose instructions are transfers with probability p, to "
       "random destinations; per message length and p: the connection wait, the throughput and "
       "where the limit region begins.",
-      kCitation, congestion_params(), [](const CongestionParams& p, Rng rng) {
-        return std::make_unique<Pie64Congestion>(p, rng);
+      kCitation, congestion_params(), congestion_weights,
+      [](const CongestionParams& p, Rng rng, std::size_t point) {
+        return std::make_unique<CongestionPoint>(p, rng, point);
+      },
+      [](const CongestionParams& p, const std::vector<PointResult>& partials) {
+        return Pie64Congestion(p, partials).result();
       });
 }
 

@@ -42,6 +42,7 @@ CircuitNetwork::CircuitNetwork(const CircuitConfig& config, std::uint64_t seed)
   queue_.assign(terminals, {});
   busy_.assign(terminals, 0);
   ready_at_.assign(terminals, 0);
+  listed_.assign(terminals, 0);
 }
 
 int CircuitNetwork::open(int src, int dst, int words) {
@@ -56,7 +57,22 @@ int CircuitNetwork::open(int src, int dst, int words) {
   const int id = static_cast<int>(connections_.size()) - 1;
   q.push_back(id);
   ++pending_;
+  mark_source(src);
   return id;
+}
+
+void CircuitNetwork::mark_source(int src) {
+  auto& listed = listed_[static_cast<std::size_t>(src)];
+  if (listed) return;
+  listed = 1;
+  candidates_.push_back(src);
+}
+
+std::vector<int> CircuitNetwork::spare_path() {
+  if (spare_paths_.empty()) return {};
+  std::vector<int> path = std::move(spare_paths_.back());
+  spare_paths_.pop_back();
+  return path;
 }
 
 bool CircuitNetwork::crosses_bisection(int channel) const {
@@ -70,41 +86,60 @@ bool CircuitNetwork::is_free(int channel) const {
   return o.holder < 0 && o.free_at <= now_;
 }
 
-void CircuitNetwork::release_path(const std::vector<int>& path, std::int64_t at) {
+void CircuitNetwork::release_path(std::vector<int>& path, std::int64_t at) {
   for (const int c : path) {
     Output& o = outputs_[static_cast<std::size_t>(c)];
     o.busy_cycles += static_cast<std::uint64_t>(at - o.since);
     o.holder = -1;
     o.free_at = at;
   }
+  path.clear();
+  spare_paths_.push_back(std::move(path));
 }
 
 void CircuitNetwork::start_sources() {
-  for (std::size_t s = 0; s < queue_.size(); ++s) {
-    if (busy_[s] || queue_[s].empty() || ready_at_[s] > now_) continue;
+  // In source order, as a scan of every source would start them.
+  std::sort(candidates_.begin(), candidates_.end());
+  std::size_t kept = 0;
+  for (const int src : candidates_) {
+    const auto s = static_cast<std::size_t>(src);
+    // A busy or empty source is listed again once it frees or is opened on.
+    if (busy_[s] || queue_[s].empty()) {
+      listed_[s] = 0;
+      continue;
+    }
+    if (ready_at_[s] > now_) {
+      candidates_[kept++] = src;
+      continue;
+    }
+    listed_[s] = 0;
     const int id = queue_[s].front();
     queue_[s].pop_front();
     busy_[s] = 1;
-    setups_.push_back(Setup{id, topo_->injection(static_cast<int>(s)), 0, now_, {}, false});
+    setups_.push_back(Setup{id, topo_->injection(src), 0, now_, spare_path(), false});
   }
+  candidates_.resize(kept);
 }
 
 bool CircuitNetwork::arbitrate() {
   // Each request due now names the output it wants; among those wanting a free output one is
   // picked uniformly (reservoir sampling in request order).
-  std::vector<std::pair<int, int>> want(setups_.size(), {-1, 0});
+  std::vector<std::pair<int, int>>& want = want_;
+  want.assign(setups_.size(), {-1, 0});
   touched_.clear();
   bool any = false;
   for (std::size_t i = 0; i < setups_.size(); ++i) {
     Setup& s = setups_[i];
     if (s.due > now_) continue;
     any = true;
-    int state = s.state;
-    const RouteStep step =
-        topo_->route(s.at.router, s.at.port, connections_[static_cast<std::size_t>(s.id)].dst,
-                     state);
-    const int c = channel(s.at.router, step.port);
-    want[i] = {c, state};
+    if (!s.waiting) {
+      s.want_state = s.state;
+      const RouteStep step = topo_->route(
+          s.at.router, s.at.port, connections_[static_cast<std::size_t>(s.id)].dst, s.want_state);
+      s.want = channel(s.at.router, step.port);
+    }
+    const int c = s.want;
+    want[i] = {c, s.want_state};
     if (!s.waiting) ++attempts_;
     if (!is_free(c)) continue;
     const auto o = static_cast<std::size_t>(c);
@@ -115,7 +150,8 @@ bool CircuitNetwork::arbitrate() {
   }
   if (!any) return false;
   bool moved = false;
-  std::vector<Setup> kept;
+  std::vector<Setup>& kept = kept_;
+  kept.clear();
   for (std::size_t i = 0; i < setups_.size(); ++i) {
     Setup& s = setups_[i];
     if (want[i].first < 0) {
@@ -162,10 +198,12 @@ bool CircuitNetwork::arbitrate() {
         busy_[src] = 0;
         ready_at_[src] = now_ + config_.backoff_cycles;
         queue_[src].push_front(s.id);
+        mark_source(conn.src);
         break;
       case BlockPolicy::kDrop:
         release_path(s.path, now_ + config_.release_cycles);
         busy_[src] = 0;
+        mark_source(conn.src);
         conn.dropped = true;
         finished_.push_back(s.id);
         --pending_;
@@ -182,7 +220,8 @@ bool CircuitNetwork::arbitrate() {
 
 void CircuitNetwork::step() {
   finished_.clear();
-  std::vector<Stream> running;
+  std::vector<Stream>& running = running_;
+  running.clear();
   for (Stream& s : streams_) {
     if (s.end > now_) {
       running.push_back(std::move(s));
@@ -196,6 +235,7 @@ void CircuitNetwork::step() {
     }
     release_path(s.path, now_ + config_.release_cycles);
     busy_[static_cast<std::size_t>(conn.src)] = 0;
+    mark_source(conn.src);
     --pending_;
   }
   streams_.swap(running);
@@ -204,6 +244,30 @@ void CircuitNetwork::step() {
   while (arbitrate()) {
   }
   ++now_;
+}
+
+std::int64_t CircuitNetwork::next_event() const {
+  std::int64_t next = INT64_MAX;
+  for (const Setup& s : setups_) {
+    if (!s.waiting) {
+      next = std::min(next, s.due);
+      continue;
+    }
+    // A held request can only move once the output it waits for is free.
+    const Output& o = outputs_[static_cast<std::size_t>(s.want)];
+    if (o.holder < 0) next = std::min(next, std::max(s.due, o.free_at));
+  }
+  for (const Stream& s : streams_) next = std::min(next, s.end);
+  for (const int src : candidates_) {
+    const auto s = static_cast<std::size_t>(src);
+    if (!busy_[s] && !queue_[s].empty()) next = std::min(next, ready_at_[s]);
+  }
+  return std::max(next, now_);
+}
+
+void CircuitNetwork::idle_until(std::int64_t t) {
+  finished_.clear();
+  now_ = t;
 }
 
 double CircuitNetwork::output_occupancy(int router, int port) const {

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "core/rng.h"
@@ -64,6 +65,11 @@ class CircuitNetwork {
   // source queue is full.
   int open(int src, int dst, int words);
   void step();
+  // The first cycle at or after now() in which step() can change anything (a request due, a
+  // stream's end, a queued source free to start); INT64_MAX if none.
+  std::int64_t next_event() const;
+  // Moves time on to cycle `t` (at most next_event()) through cycles in which nothing happens.
+  void idle_until(std::int64_t t);
   // Connections whose last word arrived, or that were dropped, during the last step.
   const std::vector<int>& finished() const { return finished_; }
   const Connection& connection(int id) const {
@@ -105,11 +111,18 @@ class CircuitNetwork {
     std::vector<int> path;
     // Already counted as blocked at the output it is waiting for.
     bool waiting;
+    // While waiting: the output it wants and the route state past it (the route does not change).
+    int want = -1;
+    int want_state = 0;
   };
 
   bool is_free(int channel) const;
   bool crosses_bisection(int channel) const;
-  void release_path(const std::vector<int>& path, std::int64_t at);
+  // Releases the outputs of `path` at `at`, and keeps the emptied path for reuse.
+  void release_path(std::vector<int>& path, std::int64_t at);
+  std::vector<int> spare_path();
+  // A source that may have a connection to start: it was opened on, or it has become free.
+  void mark_source(int src);
   void start_sources();
   // One round of arbitration among the requests due now; true if any moved.
   bool arbitrate();
@@ -133,6 +146,15 @@ class CircuitNetwork {
   };
   std::vector<Stream> streams_;
   std::vector<int> finished_;
+  // Sources that may start a connection (see mark_source), and whether each is listed.
+  std::vector<int> candidates_;
+  std::vector<std::uint8_t> listed_;
+  // Scratch of step() and arbitrate(), kept to spare allocations: each request's wanted output
+  // and its route state, the requests and streams that go on, and emptied paths.
+  std::vector<std::pair<int, int>> want_;
+  std::vector<Setup> kept_;
+  std::vector<Stream> running_;
+  std::vector<std::vector<int>> spare_paths_;
   // Per output, requests wanting it in this round, and the one chosen so far.
   std::vector<int> wanting_;
   std::vector<int> chosen_;

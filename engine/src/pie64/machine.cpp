@@ -1,5 +1,6 @@
 #include "pie64/machine.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -27,9 +28,13 @@ CircuitConfig dan_config(const std::shared_ptr<const Fly>& fly, const Costs& cos
 
 }  // namespace
 
+std::shared_ptr<const Fly> dan_topology() {
+  return std::make_shared<const Fly>(kRadix, kStages, FlyWiring::kOmega);
+}
+
 Machine::Machine(int ius, const Costs& costs, std::uint64_t seed)
     : costs_(costs),
-      topology_(std::make_shared<const Fly>(kRadix, kStages, FlyWiring::kOmega)),
+      topology_(dan_topology()),
       dan_(dan_config(topology_, costs), seed),
       nip_overhead_(costs.ts_te - costs.command - idle_setup() - costs.release) {
   if (ius < 2 || ius > kMaxIus) {
@@ -42,6 +47,7 @@ Machine::Machine(int ius, const Costs& costs, std::uint64_t seed)
                                          " clocks), the network's set-up and its release");
   }
   units_.resize(static_cast<std::size_t>(ius));
+  due_.assign(units_.size(), 0);
 }
 
 int Machine::slots(int clocks) const { return (clocks + costs_.tb - 1) / costs_.tb; }
@@ -66,6 +72,8 @@ int Machine::issue(int iu, Command command, int dst, int words) {
   transfers_.push_back(x);
   u.outstanding = id;
   const std::int64_t ready = now() + costs_.command;
+  next_event_ = std::min(next_event_, ready);
+  due_[static_cast<std::size_t>(iu)] = std::min(due_[static_cast<std::size_t>(iu)], ready);
   if (command == Command::kMpWrite) {
     u.tasks.push_back(Task{id, MpTask::kRequest, ready});
   } else {
@@ -83,10 +91,7 @@ void Machine::step_mp(int iu) {
     // The MP writes the message for its NIP into the staging buffer over data bus 2, which the
     // DAN master NIP holds while it streams.
     Bus& bus = u.buses[kStagingBus];
-    if (bus.held || bus.free_at > t) {
-      ++bus_conflicts_;
-      return;
-    }
+    if (bus.held || bus.free_at > t) return;
     bus.free_at = t + costs_.staging;
     Transfer& x = transfers_[static_cast<std::size_t>(u.task.transfer)];
     const std::int64_t ready = t + costs_.staging;
@@ -128,10 +133,7 @@ void Machine::step_nip(int iu) {
   }
   if (u.nip == 2) {
     Bus& bus = u.buses[kStagingBus];
-    if (bus.held || bus.free_at > t) {
-      ++bus_conflicts_;
-      return;
-    }
+    if (bus.held || bus.free_at > t) return;
     bus.held = true;
     // The NIP's set-up (the length, the header) goes over the circuit it has just made, so the
     // path is held for it as for the words.
@@ -179,12 +181,45 @@ void Machine::connection_finished(int id) {
 
 void Machine::step() {
   completed_.clear();
+  const std::int64_t t = now();
+  // A unit with nothing due this clock would do nothing.
   for (int iu = 0; iu < ius(); ++iu) {
+    if (due_[static_cast<std::size_t>(iu)] > t) continue;
     step_mp(iu);
     step_nip(iu);
   }
   dan_.step();
   for (const int id : dan_.finished()) connection_finished(id);
+  next_event_ = plan();
+}
+
+void Machine::idle_until(std::int64_t t) {
+  completed_.clear();
+  dan_.idle_until(t);
+}
+
+std::int64_t Machine::plan() {
+  const std::int64_t t = now();
+  std::int64_t earliest = dan_.next_event();
+  for (std::size_t iu = 0; iu < units_.size(); ++iu) {
+    const Unit& u = units_[iu];
+    std::int64_t next = INT64_MAX;
+    // The MP's task ends, or its staging write waits for bus 2: until the NIP's connection ends
+    // (a network event) while the NIP holds it, else until the bus is free.
+    const Bus& bus = u.buses[kStagingBus];
+    if (u.mp_busy) {
+      if (!bus.held) next = std::min(next, std::max(u.mp_until, bus.free_at));
+    } else if (!u.tasks.empty()) {
+      next = std::min(next, u.tasks.front().ready);
+    }
+    // A send due, the NIP waiting for bus 2 (which it does not hold then), its release.
+    if (u.nip == 0 && !u.sends.empty()) next = std::min(next, u.sends.front().ready);
+    if (u.nip == 2) next = std::min(next, bus.free_at);
+    if (u.nip == 4) next = std::min(next, u.nip_until);
+    due_[iu] = next;
+    earliest = std::min(earliest, next);
+  }
+  return std::max(earliest, t);
 }
 
 }  // namespace pie64

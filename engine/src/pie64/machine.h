@@ -53,6 +53,9 @@ struct Transfer {
   std::int64_t pa_start = 0;
 };
 
+// The DAN's wiring: a 4-ary 3-fly of 4x4 crossbars, Omega (ASSUMED: the paper's Fig. 3 is lost).
+std::shared_ptr<const Fly> dan_topology();
+
 // PIE64 (Sato, Koike, Tanaka 1993, sec. 2): inference units (UNIRED, a NIP with a master and a
 // slave side per network, the SPARC management processor, three data buses) on the DAN, a 4-ary
 // 3-fly of 4x4 crossbars, circuit switched with held requests. The Omega wiring is ASSUMED (the
@@ -70,14 +73,18 @@ class Machine {
   // busy. Returns the transfer's id.
   int issue(int iu, Command command, int dst, int words);
   void step();
+  // The first clock at or after now() at which a step() may change more than the time: an MP,
+  // NIP or bus has something due or the network has an event. Before it, idle_until() moves
+  // time on as steps would.
+  std::int64_t next_event() const { return next_event_; }
+  bool quiet() const { return now() < next_event_; }
+  void idle_until(std::int64_t t);
   const Transfer& transfer(int id) const { return transfers_[static_cast<std::size_t>(id)]; }
   // Transfers whose sender released the data path during the last step.
   const std::vector<int>& completed() const { return completed_; }
   const CircuitNetwork& dan() const { return dan_; }
   // Clocks an idle network takes from a request to its path being complete.
   int idle_setup() const { return (topology_->stages() - 1) * costs_.setup_per_switch; }
-  // Clocks a data bus was held by a master while another master of the same bus waited.
-  std::uint64_t bus_conflict_clocks() const { return bus_conflicts_; }
 
  private:
   enum class Kind { kData, kReq, kAck };
@@ -128,6 +135,9 @@ class Machine {
   void step_mp(int iu);
   void step_nip(int iu);
   void connection_finished(int id);
+  // Sets each unit's due clock (the first at which its MP or NIP has something to do) and
+  // returns the first clock at or after now() at which a unit or the network has.
+  std::int64_t plan();
 
   Costs costs_;
   std::shared_ptr<const Fly> topology_;
@@ -139,7 +149,9 @@ class Machine {
   // Per DAN connection: the IU whose master NIP made it.
   std::vector<int> connection_owner_;
   std::vector<int> completed_;
-  std::uint64_t bus_conflicts_ = 0;
+  // plan() as of the last step, lowered by issue(): the machine's and each unit's.
+  std::int64_t next_event_ = 0;
+  std::vector<std::int64_t> due_;
 };
 
 }  // namespace pie64

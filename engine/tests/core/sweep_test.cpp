@@ -90,7 +90,15 @@ INSTANTIATE_TEST_SUITE_P(
                                {"switching", 1},
                                {"sweep_rates", std::vector<double>{0.1, 0.5}},
                                {"warmup_cycles", 200},
-                               {"max_cycles", 2000}}}),
+                               {"max_cycles", 2000}}},
+                    SweepCase{"pie64_congestion",
+                              "pie64_congestion",
+                              {{"command", 2},
+                               {"ius", 16},
+                               {"lengths", std::vector<double>{4, 64}},
+                               {"ps", std::vector<double>{1e-3, 0.3}},
+                               {"messages", 4},
+                               {"compare_length", 4}}}),
     [](const testing::TestParamInfo<SweepCase>& info) { return std::string(info.param.name); });
 
 TEST(Sweep, APointOutsideTheSweepNamesTheValidRange) {

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "core/simulation.h"
 #include "models/builtin_models.h"
 
@@ -50,6 +52,51 @@ TEST(Pie64Congestion, MpWriteBreaksItsLatencyDown) {
   EXPECT_NEAR(r.scalar("tl_p0_tmp"), 2 * 133.1, 1.0);
   EXPECT_GT(r.scalar("tl_p0_tpa"), 133);
   EXPECT_GT(r.scalar("limit_p_ratio"), 0);
+}
+
+TEST(Pie64Congestion, TransfersOccurAtTheShareOfTransferInstructionsWhileTheNetworkIsIdle) {
+  // At p well below the limit a transfer rarely waits, so an IU issues one per 1/p clocks: the
+  // measured occurrence is p (800 transfers: a standard error near 4 %).
+  ParamValues v = kSmallSweep;
+  v.set("lengths", std::vector<double>{4});
+  v.set("ps", std::vector<double>{1e-4, 2e-3});
+  v.set("messages", 50);
+  const Result r = run("pie64_congestion", v);
+  const Series& tw = r.find_series("tw_clocks_4");
+  EXPECT_NEAR(tw.x[0] / 1e-4, 1, 0.12);
+  EXPECT_NEAR(tw.x[1] / 2e-3, 1, 0.12);
+}
+
+TEST(Pie64Congestion, LabelsAOneWordMessageInTheSingular) {
+  ParamValues v = kSmallSweep;
+  v.set("lengths", std::vector<double>{1, 4});
+  v.set("ps", std::vector<double>{1e-3, 0.1, 0.2, 0.3});
+  const Result r = run("pie64_congestion", v);
+  EXPECT_EQ(r.find_series("tw_clocks_1").label, "WRITEMN, 1 word");
+  EXPECT_EQ(r.find_series("tw_clocks_4").label, "WRITEMN, 4 words");
+  EXPECT_EQ(r.find_series("limit_line_1").label, "a/x, 1 word");
+  EXPECT_EQ(r.find_series("limit_line_4").label, "a/x, 4 words");
+}
+
+TEST(Pie64Congestion, MapsTheOccupancyOfEveryDanSwitchOutput) {
+  const Result r = run("pie64_congestion", kSmallSweep);
+  const Series& held = r.find_series("dan_occupancy_graph");
+  const Series& from = r.find_series("channel_from");
+  const Series& to = r.find_series("channel_to");
+  // 3 stages of 16 4x4 switches; the last stage's outputs lead to IUs 48 + 0..63.
+  ASSERT_EQ(held.y.size(), 48u * 4);
+  ASSERT_EQ(from.y.size(), held.y.size());
+  double most = 0;
+  for (std::size_t c = 0; c < held.y.size(); ++c) {
+    EXPECT_GE(held.y[c], 0);
+    EXPECT_LE(held.y[c], 1);
+    most = std::max(most, held.y[c]);
+    // Only the first 16 IUs run: the outputs to the others carry nothing.
+    if (to.y[c] >= 48 + 16) {
+      EXPECT_EQ(held.y[c], 0) << c;
+    }
+  }
+  EXPECT_GT(most, 0.05);
 }
 
 TEST(Pie64Congestion, RejectsTooManyIus) {

@@ -2,7 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <vector>
+
 #include "core/param_spec.h"
+#include "core/rng.h"
 
 namespace archex {
 namespace pie64 {
@@ -66,6 +70,38 @@ TEST(Pie64Machine, TwoSendersToOneReceiverWait) {
   while (m.busy(0) || m.busy(1)) m.step();
   // One of them found the receiver's output held for about the other's 200 words.
   EXPECT_EQ(m.transfer(a).wait + m.transfer(b).wait > 190, true);
+}
+
+// Random MP-Writes and WRITEMNs on 16 IUs, stepped every clock or idled whenever quiet.
+std::vector<std::int64_t> random_run(bool skip_quiet) {
+  Machine m(16, costs(), 5);
+  Rng rng(6);
+  std::vector<std::int64_t> done;
+  for (int clock = 0; clock < 40000; ++clock) {
+    for (int iu = 0; iu < m.ius(); ++iu) {
+      if (m.busy(iu) || rng.below(300) != 0) continue;
+      const auto command = rng.below(2) == 0 ? Command::kMpWrite : Command::kWritemn;
+      m.issue(iu, command, static_cast<int>((iu + 1 + rng.below(15)) % 16),
+              static_cast<int>(1 + rng.below(64)));
+    }
+    if (skip_quiet && m.quiet()) {
+      m.idle_until(m.now() + 1);
+    } else {
+      m.step();
+    }
+    for (const int id : m.completed()) {
+      const Transfer& x = m.transfer(id);
+      done.insert(done.end(), {id, x.done, static_cast<std::int64_t>(x.wait),
+                               static_cast<std::int64_t>(x.pa)});
+    }
+  }
+  return done;
+}
+
+TEST(Pie64Machine, QuietClocksIdledGiveTheSameTransfersAsStepped) {
+  const std::vector<std::int64_t> stepped = random_run(false);
+  EXPECT_GT(stepped.size(), 4u * 500);
+  EXPECT_EQ(random_run(true), stepped);
 }
 
 TEST(Pie64Machine, RejectsAnInvalidIuCount) {
