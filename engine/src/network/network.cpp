@@ -518,9 +518,10 @@ std::size_t Network::state_bytes() const {
            bytes(token_of_) + bytes(downstream_) + bytes(eject_terminal_) +
            bytes(returns_credits_) + bytes(bisection_) + bytes(channel_router_) + bytes(rr_) +
            bytes(active_) + bytes(occupied_) + bytes(asleep_) + bytes(route_wait_) +
-           bytes(credit_waiter_) + bytes(upstream_router_) + bytes(credit_due_) + bytes(credit_ivc_) +
-           bytes(sq_) + bytes(sq_head_) + bytes(sq_count_) + bytes(inject_vc_) +
-           bytes(inject_tokens_) + bytes(inject_asleep_) + bytes(inject_terminal_) + bytes(rq_used_) + bytes(packets_) + bytes(free_packets_) +
+           bytes(credit_waiter_) + bytes(upstream_router_) + bytes(credit_due_) +
+           bytes(credit_ivc_) + bytes(sq_) + bytes(sq_head_) + bytes(sq_count_) +
+           bytes(inject_vc_) + bytes(inject_tokens_) + bytes(inject_asleep_) +
+           bytes(inject_terminal_) + bytes(rq_used_) + bytes(packets_) + bytes(free_packets_) +
            bytes(delivered_) + bytes(sent_);
   for (const auto& ring : sq_) total += bytes(ring);
   return total;

@@ -126,8 +126,8 @@ class Network final : public Interconnect {
   void process_router(int router);
   void move_flit(int router, int slot, std::uint64_t& used, std::uint64_t& port_done);
   void sleep(int router, int slot) {
-    asleep_[static_cast<std::size_t>(occupied_base_[static_cast<std::size_t>(router)] + slot / 64)] |=
-        std::uint64_t{1} << (slot % 64);
+    const int word = occupied_base_[static_cast<std::size_t>(router)] + slot / 64;
+    asleep_[static_cast<std::size_t>(word)] |= std::uint64_t{1} << (slot % 64);
   }
   // An output VC of `router` was freed: the input VCs asleep on a route there look again.
   void wake_routes(int router);
