@@ -92,6 +92,10 @@ Network::Network(const NetworkConfig& config)
   rr_.assign(static_cast<std::size_t>(routers), 0);
   active_.assign(static_cast<std::size_t>(routers), 0);
   occupied_.assign(static_cast<std::size_t>(words), 0);
+  asleep_.assign(static_cast<std::size_t>(words), 0);
+  route_wait_.assign(static_cast<std::size_t>(words), 0);
+  credit_waiter_.assign(vcs, -1);
+  upstream_router_.assign(c_count, -1);
   sent_.assign(c_count, 0);
   for (int r = 0; r < routers; ++r) {
     for (int port = 0; port < topo.ports(r); ++port) {
@@ -108,6 +112,7 @@ Network::Network(const NetworkConfig& config)
       if (t.router < 0) continue;
       downstream_[ci] = channel(t.router, t.port);
       returns_credits_[static_cast<std::size_t>(downstream_[ci])] = 1;
+      upstream_router_[static_cast<std::size_t>(downstream_[ci])] = r;
       bisection_[ci] = topo.crosses_bisection(r, port);
       // A half-duplex link's two directions draw on one token, the lower-numbered channel's.
       const RouterPort back = topo.reverse(r, port);
@@ -128,6 +133,11 @@ Network::Network(const NetworkConfig& config)
   sq_count_.assign(terminals, 0);
   inject_vc_.assign(terminals, -1);
   inject_tokens_.assign(terminals, 0.0);
+  inject_asleep_.assign(terminals, 0);
+  inject_terminal_.assign(c_count, -1);
+  for (int t = 0; t < topo.terminals(); ++t) {
+    inject_terminal_[static_cast<std::size_t>(inject_channel_[static_cast<std::size_t>(t)])] = t;
+  }
   rq_used_.assign(terminals, 0);
 }
 
@@ -215,7 +225,12 @@ void Network::inject(int terminal) {
   const auto n = static_cast<std::size_t>(terminal);
   if (sq_count_[n] == 0) return;
   double& tokens = inject_tokens_[n];
-  tokens = std::min(std::max(1.0, config_.inject_rate), tokens + config_.inject_rate);
+  const double cap = std::max(1.0, config_.inject_rate);
+  tokens = std::min(cap, tokens + config_.inject_rate);
+  // Blocked with full tokens, each later turn would change nothing until a flit leaves.
+  const auto block = [&] {
+    if (tokens == cap) inject_asleep_[n] = 1;
+  };
   const int in = inject_channel_[n];
   const int router = channel_router_[static_cast<std::size_t>(in)];
   const std::vector<std::int32_t>& ring = sq_[n];
@@ -232,11 +247,11 @@ void Network::inject(int terminal) {
           best = v;
         }
       }
-      if (best < 0) return;
+      if (best < 0) return block();
       inject_vc_[n] = best;
     }
     const int to = ivc(in, inject_vc_[n]);
-    if (count_[static_cast<std::size_t>(to)] >= buffer_) return;
+    if (count_[static_cast<std::size_t>(to)] >= buffer_) return block();
     push(router, to, id, p.injected);
     ++p.injected;
     ++in_network_;
@@ -290,7 +305,12 @@ void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t
   const Flit flit =
       flits_[i * static_cast<std::size_t>(buffer_) + static_cast<std::size_t>(head_[i])];
   if (flit.ready > now_) return;
-  if (out_port_[i] < 0 && !route_head(router, port, in)) return;
+  if (out_port_[i] < 0 && !route_head(router, port, in)) {
+    sleep(router, slot);
+    route_wait_[static_cast<std::size_t>(occupied_base_[r] + slot / 64)] |= std::uint64_t{1}
+                                                                             << (slot % 64);
+    return;
+  }
   const int out = out_port_[i];
   if (used & (std::uint64_t{1} << out)) return;
   const auto c = static_cast<std::size_t>(port_base_[r] + out);
@@ -301,7 +321,12 @@ void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t
   } else {
     to = ivc(downstream_[c], out_vc_[i]);
     const auto o = static_cast<std::size_t>(to);
-    if (config_.credit_flow ? credits_[o] <= 0 : free_seen_[o] < onoff_margin_) return;
+    if (config_.credit_flow && credits_[o] <= 0) {
+      sleep(router, slot);
+      credit_waiter_[o] = in;
+      return;
+    }
+    if (!config_.credit_flow && free_seen_[o] < onoff_margin_) return;
   }
   double& tokens = refreshed_tokens(token_of_[c]);
   if (tokens < 1.0) return;
@@ -314,10 +339,13 @@ void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t
         ~(std::uint64_t{1} << (slot % 64));
     --active_[r];
   }
-  if (returns_credits_[static_cast<std::size_t>(port_base_[r] + port)]) {
+  const auto from = static_cast<std::size_t>(port_base_[r] + port);
+  if (returns_credits_[from]) {
     // Two plain pushes: one of a struct built on the stack stalls on store forwarding.
     credit_due_.push_back(now_ + config_.credit_delay_cycles);
     credit_ivc_.push_back(tail && config_.vc_free_on_tail_credit ? ~in : in);
+  } else if (const int t = inject_terminal_[from]; t >= 0) {
+    inject_asleep_[static_cast<std::size_t>(t)] = 0;
   }
   tokens -= 1.0;
   ++sent_[c];
@@ -330,13 +358,17 @@ void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t
     ++ejected_flits_;
     if (tail) {
       held_[static_cast<std::size_t>(ivc(static_cast<int>(c), 0))] = 0;
+      wake_routes(router);
       packets_[static_cast<std::size_t>(flit.packet)].delivered = now_;
       delivered_.push_back(flit.packet);
     }
   } else {
     push(channel_router_[static_cast<std::size_t>(downstream_[c])], to, flit.packet, flit.index);
     if (config_.credit_flow) --credits_[static_cast<std::size_t>(to)];
-    if (tail && !config_.vc_free_on_tail_credit) held_[static_cast<std::size_t>(to)] = 0;
+    if (tail && !config_.vc_free_on_tail_credit) {
+      held_[static_cast<std::size_t>(to)] = 0;
+      wake_routes(router);
+    }
   }
   if (tail) out_port_[i] = -1;
 }
@@ -354,13 +386,18 @@ void Network::process_router(int router) {
   rr_[r] = start + 1 == slots ? 0 : start + 1;
   if (words == 1) {
     // The common case (up to 64 input VCs): the word rotated so `start` comes first.
+    // Asleep is looked at as each slot's turn comes: a flit moved earlier in the turn may have
+    // woken it.
     const std::uint64_t bits = occupied_[base];
+    if ((bits & ~asleep_[base]) == 0) return;
     for (std::uint64_t high = bits >> start << start; high != 0; high &= high - 1) {
-      move_flit(router, lowest_bit(high), used, port_done);
+      const int slot = lowest_bit(high);
+      if (!(asleep_[base] >> slot & 1)) move_flit(router, slot, used, port_done);
     }
     for (std::uint64_t low = start == 0 ? 0 : bits << (64 - start) >> (64 - start); low != 0;
          low &= low - 1) {
-      move_flit(router, lowest_bit(low), used, port_done);
+      const int slot = lowest_bit(low);
+      if (!(asleep_[base] >> slot & 1)) move_flit(router, slot, used, port_done);
     }
     return;
   }
@@ -374,20 +411,43 @@ void Network::process_router(int router) {
       bits &= ~std::uint64_t{0} << lo;
       if (hi < 64) bits &= (std::uint64_t{1} << hi) - 1;
       while (bits != 0) {
-        const int slot = w * 64 + lowest_bit(bits);
+        const int bit = lowest_bit(bits);
         bits &= bits - 1;
-        move_flit(router, slot, used, port_done);
+        if (!(asleep_[base + static_cast<std::size_t>(w)] >> bit & 1)) {
+          move_flit(router, w * 64 + bit, used, port_done);
+        }
       }
     }
+  }
+}
+
+void Network::wake_routes(int router) {
+  const auto r = static_cast<std::size_t>(router);
+  const auto end = static_cast<std::size_t>(
+      r + 1 < occupied_base_.size() ? occupied_base_[r + 1] : static_cast<int>(occupied_.size()));
+  for (auto w = static_cast<std::size_t>(occupied_base_[r]); w < end; ++w) {
+    asleep_[w] &= ~route_wait_[w];
+    route_wait_[w] = 0;
   }
 }
 
 void Network::return_credits() {
   while (credit_head_ < credit_due_.size() && credit_due_[credit_head_] <= now_) {
     const std::int32_t back = credit_ivc_[credit_head_++];
+    const auto o = static_cast<std::size_t>(back < 0 ? ~back : back);
     // A tail's credit (stored complemented) also frees the output VC it held.
-    if (back < 0) held_[static_cast<std::size_t>(~back)] = 0;
-    ++credits_[static_cast<std::size_t>(back < 0 ? ~back : back)];
+    if (back < 0) {
+      held_[o] = 0;
+      wake_routes(upstream_router_[o / static_cast<std::size_t>(vcs_)]);
+    }
+    ++credits_[o];
+    if (const int waiter = credit_waiter_[o]; waiter >= 0) {
+      credit_waiter_[o] = -1;
+      const int r = channel_router_[static_cast<std::size_t>(waiter / vcs_)];
+      const int slot = waiter - port_base_[static_cast<std::size_t>(r)] * vcs_;
+      asleep_[static_cast<std::size_t>(occupied_base_[static_cast<std::size_t>(r)] + slot / 64)] &=
+          ~(std::uint64_t{1} << (slot % 64));
+    }
   }
   if (credit_head_ == credit_due_.size()) {
     credit_due_.clear();
@@ -399,7 +459,9 @@ void Network::return_credits() {
 void Network::step() {
   delivered_.clear();
   const int terminals = static_cast<int>(sq_.size());
-  for (int t = 0; t < terminals; ++t) inject(t);
+  for (int t = 0; t < terminals; ++t) {
+    if (!inject_asleep_[static_cast<std::size_t>(t)]) inject(t);
+  }
   // Alternate the order so neither end of a half-duplex link always goes first.
   const int routers = static_cast<int>(rr_.size());
   if (now_ % 2 == 0) {
@@ -455,9 +517,11 @@ std::size_t Network::state_bytes() const {
            bytes(free_seen_) + bytes(tokens_) + bytes(token_rate_) + bytes(token_time_) +
            bytes(token_of_) + bytes(downstream_) + bytes(eject_terminal_) +
            bytes(returns_credits_) + bytes(bisection_) + bytes(channel_router_) + bytes(rr_) +
-           bytes(active_) + bytes(occupied_) + bytes(credit_due_) + bytes(credit_ivc_) +
-           bytes(sq_) + bytes(sq_head_) + bytes(sq_count_) + bytes(inject_vc_) +
-           bytes(inject_tokens_) + bytes(rq_used_) + bytes(packets_) + bytes(free_packets_) +
+           bytes(active_) + bytes(occupied_) + bytes(asleep_) + bytes(route_wait_) +
+           bytes(credit_waiter_) + bytes(upstream_router_) + bytes(credit_due_) +
+           bytes(credit_ivc_) + bytes(sq_) + bytes(sq_head_) + bytes(sq_count_) +
+           bytes(inject_vc_) + bytes(inject_tokens_) + bytes(inject_asleep_) +
+           bytes(inject_terminal_) + bytes(rq_used_) + bytes(packets_) + bytes(free_packets_) +
            bytes(delivered_) + bytes(sent_);
   for (const auto& ring : sq_) total += bytes(ring);
   return total;

@@ -125,6 +125,12 @@ class Network final : public Interconnect {
   void inject(int terminal);
   void process_router(int router);
   void move_flit(int router, int slot, std::uint64_t& used, std::uint64_t& port_done);
+  void sleep(int router, int slot) {
+    const int word = occupied_base_[static_cast<std::size_t>(router)] + slot / 64;
+    asleep_[static_cast<std::size_t>(word)] |= std::uint64_t{1} << (slot % 64);
+  }
+  // An output VC of `router` was freed: the input VCs asleep on a route there look again.
+  void wake_routes(int router);
   void return_credits();
 
   NetworkConfig config_;
@@ -173,6 +179,16 @@ class Network final : public Interconnect {
   // how many bits are set, so an empty router costs one look.
   std::vector<std::uint64_t> occupied_;
   std::vector<std::int32_t> active_;
+  // Input virtual channels whose front flit cannot move until something else happens, in the
+  // same layout: skipping them changes nothing, as a blocked flit's turn has no effect. Asleep
+  // on a route: until an output VC of the router is freed (route_wait_ marks these). Asleep on
+  // credits (credit flow only): until a credit of the output VC it holds comes back; that output
+  // VC's credit_waiter_ is the input VC.
+  std::vector<std::uint64_t> asleep_;
+  std::vector<std::uint64_t> route_wait_;
+  std::vector<std::int32_t> credit_waiter_;
+  // Per channel fed by a router: that router, whose output VCs the channel's input VCs are.
+  std::vector<std::int32_t> upstream_router_;
   // Credits on their way back: the cycle each arrives and its input VC (complemented for a
   // tail's credit when output VCs are freed on it), in the order sent.
   std::vector<std::int64_t> credit_due_;
@@ -186,6 +202,10 @@ class Network final : public Interconnect {
   std::vector<std::int32_t> sq_count_;
   std::vector<std::int32_t> inject_vc_;
   std::vector<double> inject_tokens_;
+  // A terminal whose injection virtual channels are full and whose tokens are topped up can do
+  // nothing until a flit leaves one of them (inject_terminal_ of the channel: that terminal).
+  std::vector<std::uint8_t> inject_asleep_;
+  std::vector<std::int32_t> inject_terminal_;
   std::vector<std::int32_t> rq_used_;
 
   std::vector<Packet> packets_;

@@ -100,5 +100,24 @@ TEST(JMachineLoop, SameSeedSameNumbers) {
             run("jmachine_loop", small).find_series("latency_vs_bisection_n2").y);
 }
 
+// The loop's results as the engine gave them before blocked virtual channels and terminals were
+// let sleep (skipped until what they wait for changes): skipping must not move a single bit.
+TEST(JMachineLoop, ResultsAreThoseOfAnEngineThatLooksAtEveryChannelEveryCycle) {
+  const ModelRegistry registry = builtin_registry();
+  const Result r = Simulation(registry, "jmachine_loop",
+                              {{"message_words", std::vector<double>{2, 8}},
+                               {"grain_cycles", std::vector<double>{0, 50, 300}}},
+                              7)
+                       .run();
+  EXPECT_EQ(r.find_series("latency_vs_bisection_n2").y,
+            (std::vector<double>{40.14727272727273, 34.72565157750343, 31.49531327084361}));
+  EXPECT_EQ(r.find_series("latency_vs_bisection_n8").y,
+            (std::vector<double>{152.58489842851668, 123.71440261865794, 63.42314836312979}));
+  EXPECT_EQ(r.find_series("latency_vs_bisection_n8").x,
+            (std::vector<double>{5.987531249999999, 5.8242, 4.278720000000001}));
+  EXPECT_EQ(r.find_series("efficiency_vs_grain_n8").y,
+            (std::vector<double>{0, 0.16023177083333334, 0.6758192708333334}));
+}
+
 }  // namespace
 }  // namespace archex

@@ -286,5 +286,37 @@ TEST(NetworkTraffic, BadCombinationsNameTheParameterAndTheValidChoices) {
   }
 }
 
+// Results as the engine gave them before blocked virtual channels were let sleep: a pipelined
+// router freeing output VCs on the tail's credit (wakes at the end of a cycle), and on/off flow
+// control with 4 VCs on a torus (no sleeping on credits).
+TEST(NetworkTraffic, ResultsAreThoseOfAnEngineThatLooksAtEveryChannelEveryCycle) {
+  const ModelRegistry registry = builtin_registry();
+  const Result pipelined = Simulation(registry, "network_traffic",
+                                      {{"dims", std::vector<double>{4, 4}},
+                                       {"route_cycles", 1},
+                                       {"vc_alloc_cycles", 2},
+                                       {"switch_alloc_cycles", 1},
+                                       {"credit_delay_cycles", 2},
+                                       {"vc_release", 1},
+                                       {"vcs", 2}},
+                                      1)
+                               .run();
+  EXPECT_EQ(pipelined.scalar("latency_mean_cycles"), 26.532258064516128);
+  EXPECT_EQ(pipelined.scalar("accepted_flits_per_node_cycle"), 0.096171875);
+  EXPECT_EQ(pipelined.scalar("total_simulated_cycles"), 29186);
+  const Result onoff = Simulation(registry, "network_traffic",
+                                  {{"topology", 1},
+                                   {"vcs", 4},
+                                   {"dims", std::vector<double>{4, 4, 4}},
+                                   {"pattern", 2},
+                                   {"flow_control", 1},
+                                   {"buffer_flits", 4}},
+                                  1)
+                           .run();
+  EXPECT_EQ(onoff.scalar("latency_mean_cycles"), 11.459848484848484);
+  EXPECT_EQ(onoff.scalar("latency_ci_cycles"), 0.10770231181927782);
+  EXPECT_EQ(onoff.scalar("total_simulated_cycles"), 26126);
+}
+
 }  // namespace
 }  // namespace archex
