@@ -44,7 +44,9 @@ TEST(CircuitLoadPoint, AnIdleNetworkConnectsAndStreamsAtTheOfferedLoad) {
   // One value per switch port: 2 stages of 4 switches of 8 ports; the inputs are never held.
   ASSERT_EQ(r.result.utilization.size(), 64u);
   for (std::size_t c = 0; c < 64; ++c) {
-    if (c % 8 < 4) EXPECT_EQ(r.result.utilization[c], 0) << c;
+    if (c % 8 < 4) {
+      EXPECT_EQ(r.result.utilization[c], 0) << c;
+    }
   }
 }
 
