@@ -5,6 +5,7 @@
 #include "models/multipsi_queens.h"
 #include "models/network_traffic.h"
 #include "models/pie64.h"
+#include "models/transputer.h"
 
 namespace archex {
 
@@ -19,6 +20,9 @@ ModelRegistry builtin_registry() {
   registry.add(pie64_transfer_info());
   registry.add(pie64_congestion_info());
   registry.add(pie64_dispatch_info());
+  registry.add(transputer_ping_info());
+  registry.add(transputer_sequential_info());
+  registry.add(transputer_farm_info());
   return registry;
 }
 
