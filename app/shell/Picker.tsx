@@ -69,6 +69,9 @@ export function schematicShape(
     }
     return cube(shape === 'torus' ? 'torus' : 'mesh', schematic.dims);
   }
+  if (schematic.topology === 'router network') {
+    return { topology: 'router network', dims: ROUTER_SHAPES[schematic.routers]!([]), nodes: 2 };
+  }
   if ('dims' in schematic) return cube(schematic.topology, schematic.dims);
   const nodes = resolveRef(schematic.nodes, { params, result: { scalars: [], series: [] } });
   const { columns, rows } = gridShape(nodes);

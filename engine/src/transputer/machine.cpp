@@ -255,10 +255,9 @@ void T805Net::raw(int a, int b, int bytes, Time t, std::shared_ptr<Time> rx_read
   const Time ready = nodes_.run(a, t, m_.cpu.cycles_ns(m_.raw_send_cycles));
   // The channel transfer starts once both processes are at it.
   events_.at(ready, [=] {
-    const auto [start, end] = link(a, b, bytes, std::max(ready, *rx_ready));
+    const Time end = link(a, b, bytes, std::max(ready, *rx_ready)).second;
     const double bit = 1000.0 / m_.link_mbit;
     const Time acked = end - m_.data_bits * bit + (m_.ack_delay_bits + m_.ack_bits) * bit;
-    (void)start;
     events_.at(end, [=] {
       delivered(nodes_.run(b, end, m_.cpu.cycles_ns(m_.raw_recv_cycles)));
     });
