@@ -128,6 +128,22 @@ for (const [name, params] of sweeps) {
   await engine.run({ model: 'multipsi_queens', params, seed: 1 });
   emit(`wasm_protocol.${name}.ms`, Math.round(performance.now() - started), 'ms');
 }
+// The transputer presets' runs with their shipped parameters (the ping, throughput and C104
+// presets share one model run), and the farm's sweep of 1-32 workers also on worker threads.
+for (const id of ['transputer-ping', 'transputer-sequential', 'transputer-farm']) {
+  const preset = findPreset(presets, id);
+  const request = { model: preset.model, params: presetParams(preset), seed: 1 };
+  started = performance.now();
+  await engine.run(request);
+  emit(`wasm_protocol.${id}.ms`, Math.round(performance.now() - started), 'ms');
+  if (id !== 'transputer-farm') continue;
+  const farmThreads = createThreadEngine(defaultJobs());
+  await farmThreads.listModels();
+  started = performance.now();
+  await farmThreads.run(request);
+  emit(`wasm_threads_${defaultJobs()}.${id}.ms`, Math.round(performance.now() - started), 'ms');
+  farmThreads.dispose();
+}
 engine.dispose();
 
 await browserFigures();
@@ -256,6 +272,46 @@ async function browserFigures() {
     await idle();
     emit('chromium.slider_50_changes.elapsed_ms', Math.round(drag.elapsed), 'ms');
     emit('chromium.slider_50_changes.longest_task_ms', Math.round(drag.longest), 'ms');
+
+    // Each transputer preset: from a parameter change to every chart of it drawn again (the
+    // page's idle signal going off and on), three changes, the median.
+    const changes: [string, string, string[]][] = [
+      ['transputer-ping', 't9000_link_mbit', ['90', '100', '90']],
+      ['transputer-throughput', 't805_link_mbit', ['19', '20', '19']],
+      ['transputer-c104', 'c104_latency_us', ['1.1', '1', '1.1']],
+      ['transputer-sequential', 't805_clock_mhz', ['26', '25', '26']],
+      ['transputer-farm', 'item_bytes', ['9', '8', '9']],
+    ];
+    for (const [id, param, values] of changes) {
+      await page.goto(`${server.url}?preset=${id}`);
+      await idle();
+      const times: number[] = [];
+      for (const value of values) {
+        const timing = page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              let start = Number.NaN;
+              let busy = false;
+              document.addEventListener('input', () => (start = performance.now()), {
+                capture: true,
+                once: true,
+              });
+              new MutationObserver((_, observer) => {
+                if (Number.isNaN(start)) return;
+                if (document.documentElement.dataset.idle !== 'true') busy = true;
+                else if (busy) {
+                  observer.disconnect();
+                  resolve(performance.now() - start);
+                }
+              }).observe(document.documentElement, { attributeFilter: ['data-idle'] });
+            }),
+        );
+        await page.locator(`[data-param-number="${param}"]`).fill(value);
+        times.push(await timing);
+        await idle();
+      }
+      emit(`chromium_${cores}_workers.${id}.change_to_drawn_ms`, Math.round(median(times)), 'ms');
+    }
   } finally {
     await browser?.close();
     if (preview.pid && preview.exitCode === null) process.kill(-preview.pid);

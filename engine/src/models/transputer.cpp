@@ -462,7 +462,8 @@ ParamTable<FarmParams> farm_params() {
       .add(&FarmParams::result_bytes_per_pixel,
            number_spec("result_bytes_per_pixel", "Result per pixel", "bytes", 1, 0, 64, 1, true,
                        "Bytes per pixel of the row a worker sends back."))
-      .include(&FarmParams::image, transputer::mandelbrot_table())
+      .include(&FarmParams::image, transputer::mandelbrot_table().only(
+                                       {"image_width", "image_height", "max_iterations"}))
       .include(&FarmParams::t805, transputer::t805_table())
       .include(&FarmParams::t9000, transputer::t9000_table())
       .include(&FarmParams::p4, transputer::p4_table())
