@@ -521,8 +521,7 @@ class Farm {
   struct Worker {
     std::deque<int> inbox;
     bool busy = false;
-    Time compute_end = 0;
-    int version = 0;
+    Time compute_end = -1;
     double computed = 0;
   };
 
@@ -557,12 +556,15 @@ class Farm {
     schedule_end(w);
   }
 
+  // The computation's end, checked when it comes: communication software that ran meanwhile
+  // has pushed it back.
   void schedule_end(int w) {
-    Worker& k = state_[static_cast<std::size_t>(w)];
-    const int version = ++k.version;
-    events_.at(k.compute_end, [this, w, version] {
+    events_.at(state_[static_cast<std::size_t>(w)].compute_end, [this, w] {
       Worker& k = state_[static_cast<std::size_t>(w)];
-      if (k.version != version) return;
+      if (events_.now() < k.compute_end) {
+        schedule_end(w);
+        return;
+      }
       k.compute_end = -1;
       const Time done = events_.now();
       transputer::p4_send(
@@ -579,9 +581,7 @@ class Farm {
   void preempt(int node, Time start, double ns) {
     if (node == 0) return;
     Worker& k = state_[static_cast<std::size_t>(node)];
-    if (k.compute_end < 0 || !k.busy || start >= k.compute_end) return;
-    k.compute_end += ns;
-    schedule_end(node);
+    if (k.busy && k.compute_end >= 0 && start < k.compute_end) k.compute_end += ns;
   }
 
   void result(int w, Time t) {
@@ -606,60 +606,85 @@ class Farm {
   Time end_ = 0;
 };
 
-// One worker count: the rows' iterations (one unit per row), then the farm on the T805 and on
-// the T9000 (one unit per event).
+// Worker counts per sweep point: the points share the image's rows, which each point counts
+// again, so a few points of several counts each spread over the cores at little extra work.
+constexpr std::size_t kFarmPoints = 8;
+
+std::size_t farm_chunk(const FarmParams& p) {
+  return (p.workers.size() + kFarmPoints - 1) / kFarmPoints;
+}
+
+// Some worker counts: the rows' iterations (one unit per row), then the farm on the T805 and on
+// the T9000 for each count (one unit per event).
 class FarmPoint final : public Model {
  public:
-  FarmPoint(FarmParams p, int workers) : p_(std::move(p)), workers_(workers) {}
+  FarmPoint(FarmParams p, std::size_t first, std::size_t last)
+      : p_(std::move(p)), first_(first), last_(last), at_(first) {
+    for (int m = 0; m < 2; ++m) {
+      times_[m] = series("farm_time_ms_" + kFarmKeys[m], "", "workers", "", "execution time", "ms");
+    }
+  }
 
   bool advance(std::uint64_t budget) override {
-    for (std::uint64_t i = 0; i < budget && machine_ < 2; ++i) {
+    for (std::uint64_t i = 0; i < budget && at_ < last_; ++i) {
       if (static_cast<int>(rows_.size()) < p_.image.height) {
         rows_.push_back(
             transputer::row_iterations(p_.image, static_cast<int>(rows_.size()), false));
         continue;
       }
-      if (!farm_) farm_ = std::make_unique<Farm>(p_, machine_ == 1, workers_, rows_);
+      const int workers = p_.workers[at_];
+      if (!farm_) farm_ = std::make_unique<Farm>(p_, machine_ == 1, workers, rows_);
       if (!farm_->step()) continue;
-      const std::string key = kFarmKeys[machine_];
-      result_.scalars.push_back({"farm_time_ms_" + key, farm_->time_ms(), "ms", ""});
-      Series w = series("work_rates_" + key, "", "worker", "index", "work rate", "fraction");
+      times_[machine_].x.push_back(workers);
+      times_[machine_].y.push_back(farm_->time_ms());
+      Series w = series("work_rates_" + kFarmKeys[machine_] + "_" + std::to_string(workers), "",
+                        "worker", "index", "work rate", "fraction");
       w.y = farm_->work_rates();
       for (std::size_t k = 0; k < w.y.size(); ++k) w.x.push_back(static_cast<double>(k + 1));
-      result_.series.push_back(w);
+      rates_.push_back(std::move(w));
       farm_.reset();
-      ++machine_;
+      if (++machine_ == 2) {
+        machine_ = 0;
+        ++at_;
+      }
     }
-    return machine_ >= 2;
+    return at_ >= last_;
   }
   double progress() const override {
-    return (machine_ + 0.5 * static_cast<double>(rows_.size()) / p_.image.height) / 3;
+    const double rows = static_cast<double>(rows_.size()) / p_.image.height;
+    const double runs = static_cast<double>(2 * (at_ - first_) + machine_) /
+                        static_cast<double>(2 * (last_ - first_));
+    return 0.2 * rows + 0.8 * runs;
   }
-  Result result() const override { return result_; }
+  Result result() const override {
+    Result r;
+    double iterations = 0;
+    for (const std::int64_t n : rows_) iterations += static_cast<double>(n);
+    r.scalars.push_back({"iterations", iterations, "iterations", "The image's iterations"});
+    r.series = rates_;
+    r.series.push_back(times_[0]);
+    r.series.push_back(times_[1]);
+    return r;
+  }
 
  private:
   FarmParams p_;
-  int workers_;
+  std::size_t first_, last_, at_;
   int machine_ = 0;
   std::vector<std::int64_t> rows_;
   std::unique_ptr<Farm> farm_;
-  Result result_;
+  Series times_[2];
+  std::vector<Series> rates_;
 };
-
-// Time of the whole image on one processor, without the farm.
-double sequential_ms(const Mandelbrot& image, const Cpu& cpu, const Loop& loop) {
-  double total = 0;
-  for (int row = 0; row < image.height; ++row) {
-    total += static_cast<double>(transputer::row_iterations(image, row, false));
-  }
-  return cpu.cycles_ns(total * fp_cycles(cpu, loop)) / 1e6;
-}
 
 Result combine_farm(const FarmParams& p, const std::vector<PointResult>& parts) {
   Result r;
   const char* labels[] = {"T805", "T9000"};
-  const double sequential[] = {sequential_ms(p.image, p.t805.cpu, p.t805_loop),
-                               sequential_ms(p.image, p.t9000.cpu, p.t9000_loop)};
+  // The whole image on one processor, without the farm (every point counted its iterations).
+  const double iterations = parts.empty() ? 0 : parts.front().result.scalar("iterations");
+  const double sequential[] = {
+      p.t805.cpu.cycles_ns(iterations * fp_cycles(p.t805.cpu, p.t805_loop)) / 1e6,
+      p.t9000.cpu.cycles_ns(iterations * fp_cycles(p.t9000.cpu, p.t9000_loop)) / 1e6};
   Series time[2], speedup[2];
   for (int m = 0; m < 2; ++m) {
     time[m] = series("farm_time_ms_" + kFarmKeys[m], labels[m], "workers", "",
@@ -668,28 +693,32 @@ Result combine_farm(const FarmParams& p, const std::vector<PointResult>& parts) 
   }
   Series ratio = series("farm_ratio_t8_t9", "T805 / T9000", "workers", "", "time ratio", "x");
   int widest = 0;
-  const PointResult* widest_part = nullptr;
   for (const PointResult& part : parts) {
-    const int w = p.workers[part.point];
     for (int m = 0; m < 2; ++m) {
-      const double t = part.result.scalar("farm_time_ms_" + kFarmKeys[m]);
-      time[m].x.push_back(w);
-      time[m].y.push_back(t);
-      speedup[m].x.push_back(w);
-      speedup[m].y.push_back(sequential[m] / t);
+      const Series& t = part.result.find_series("farm_time_ms_" + kFarmKeys[m]);
+      for (std::size_t i = 0; i < t.x.size(); ++i) {
+        time[m].x.push_back(t.x[i]);
+        time[m].y.push_back(t.y[i]);
+        speedup[m].x.push_back(t.x[i]);
+        speedup[m].y.push_back(sequential[m] / t.y[i]);
+      }
     }
-    ratio.x.push_back(w);
-    ratio.y.push_back(time[0].y.back() / time[1].y.back());
-    if (w >= widest) {
-      widest = w;
-      widest_part = &part;
+    for (std::size_t i = ratio.x.size(); i < time[1].x.size(); ++i) {
+      ratio.x.push_back(time[0].x[i]);
+      ratio.y.push_back(time[0].y[i] / time[1].y[i]);
+      widest = std::max(widest, static_cast<int>(time[0].x[i]));
     }
   }
-  if (widest_part != nullptr) {
-    for (int m = 0; m < 2; ++m) {
-      Series s = widest_part->result.find_series("work_rates_" + kFarmKeys[m]);
-      s.label = std::string(labels[m]) + ", " + std::to_string(widest) + " workers";
-      r.series.push_back(s);
+  for (int m = 0; m < 2 && widest > 0; ++m) {
+    for (const PointResult& part : parts) {
+      for (const Series& s : part.result.series) {
+        if (s.name != "work_rates_" + kFarmKeys[m] + "_" + std::to_string(widest)) continue;
+        Series w = s;
+        w.name = "work_rates_" + kFarmKeys[m];
+        w.label = std::string(labels[m]) + ", " + std::to_string(widest) + " workers";
+        r.series.push_back(w);
+        break;
+      }
     }
   }
   double sum = 0;
@@ -711,8 +740,10 @@ Result combine_farm(const FarmParams& p, const std::vector<PointResult>& parts) 
   }
   r.scalars.push_back({"stack_workers", static_cast<double>(widest), "workers",
                        "Workers of the work-rate stacks (the largest count)"});
-  r.scalars.push_back({"sequential_ratio_t8_t9", sequential[0] / sequential[1], "x",
-                       "T805 sequential time over T9000's"});
+  if (sequential[1] > 0) {
+    r.scalars.push_back({"sequential_ratio_t8_t9", sequential[0] / sequential[1], "x",
+                         "T805 sequential time over T9000's"});
+  }
   return r;
 }
 
@@ -753,9 +784,22 @@ ModelInfo transputer_farm_info() {
       "VCR; T9000: DS-links through C104s), each worker keeping one row buffered; execution "
       "time, speedup and the workers' work rates against the number of workers.",
       kCitation, farm_params(),
-      [](const FarmParams& p) { return std::vector<double>(p.workers.size(), 1.0); },
+      [](const FarmParams& p) {
+        std::vector<double> w;
+        const std::size_t chunk = farm_chunk(p);
+        for (std::size_t first = 0; first < p.workers.size(); first += chunk) {
+          double sum = 0;
+          for (std::size_t i = first; i < std::min(p.workers.size(), first + chunk); ++i) {
+            sum += 1 + p.workers[i] / 32.0;
+          }
+          w.push_back(sum);
+        }
+        return w;
+      },
       [](const FarmParams& p, Rng, std::size_t i) -> std::unique_ptr<Model> {
-        return std::make_unique<FarmPoint>(p, p.workers[i]);
+        const std::size_t chunk = farm_chunk(p);
+        return std::make_unique<FarmPoint>(p, i * chunk,
+                                           std::min(p.workers.size(), (i + 1) * chunk));
       },
       combine_farm);
 }

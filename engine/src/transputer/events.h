@@ -21,7 +21,8 @@ class Events {
   // Runs the earliest action; false once none is left.
   bool step() {
     if (queue_.empty()) return false;
-    Entry e = queue_.top();
+    // The top is moved out (not copied with its action) and popped at once.
+    Entry e = std::move(const_cast<Entry&>(queue_.top()));
     queue_.pop();
     now_ = e.t;
     e.action();
