@@ -141,6 +141,19 @@ TEST(TransputerFarm, T9000AboutFourPointFourTimesTheT805) {
   for (const double w : rates.y) EXPECT_GT(w, 0.5);
 }
 
+TEST(TransputerFarm, PointsRunApartGiveTheSameBits) {
+  const ModelRegistry registry = builtin_registry();
+  const ParamValues v = {{"workers", std::vector<double>{1, 3, 5}}, {"image_height", 64}};
+  const Result whole = Simulation(registry, "transputer_farm", v, 2).run();
+  std::vector<PointResult> parts;
+  for (std::size_t i = 3; i-- > 0;) {
+    parts.push_back({i, Simulation(registry, "transputer_farm", v, 2, i).run()});
+  }
+  const Result combined = Simulation(registry, "transputer_farm", v, 2).combine(parts);
+  EXPECT_EQ(combined.find_series("farm_time_ms_t805").y, whole.find_series("farm_time_ms_t805").y);
+  EXPECT_EQ(combined.find_series("work_rates_t9000").y, whole.find_series("work_rates_t9000").y);
+}
+
 TEST(TransputerFarm, RejectsTooManyWorkers) {
   try {
     run("transputer_farm", {{"workers", std::vector<double>{65}}});
