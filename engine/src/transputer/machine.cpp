@@ -265,18 +265,20 @@ void T805Net::raw(int a, int b, int bytes, Time t, std::shared_ptr<Time> rx_read
   });
 }
 
-void T805Net::forward(int at, int dst, int bytes, Time t, At arrived) {
+void T805Net::forward(int at, int dst, int bytes, Time t, std::shared_ptr<const At> arrived) {
   const int hop = next_hop(at, dst);
   const Time end = link(at, hop, bytes + m_.vcr_header_bytes, t).second;
-  events_.at(end, [=] {
+  events_.at(end, [this, hop, dst, bytes, end, arrived] {
     const Time handled = nodes_.run(hop, end, m_.cpu.instr_ns(m_.vcr_packet_instr));
     if (hop == dst) {
-      arrived(handled);
+      (*arrived)(handled);
       return;
     }
-    // Through-routing: the packet is output again by the next transputer's VCR process.
+    // Through-routing: the next transputer's VCR process outputs the packet again.
     const Time out = nodes_.run(hop, handled, m_.cpu.instr_ns(m_.vcr_packet_instr));
-    events_.at(out, [=] { forward(hop, dst, bytes, out, arrived); });
+    events_.at(out, [this, hop, dst, bytes, out, arrived] {
+      forward(hop, dst, bytes, out, arrived);
+    });
   });
 }
 
@@ -286,21 +288,24 @@ void T805Net::send(int src, int dst, int bytes, Time t, std::shared_ptr<Time> rx
   const double per_packet = m_.cpu.instr_ns(m_.vcr_packet_instr);
   const int count = packets(bytes, m_.vcr_packet_bytes);
   auto left = std::make_shared<int>(count);
+  auto acked = std::make_shared<const At>(std::move(sender_free));
+  auto arrived = std::make_shared<const At>(
+      [this, src, dst, left, rx_ready, per_message, per_packet, acked,
+       delivered = std::move(delivered)](Time at) {
+        if (--*left > 0) return;
+        const Time taken = nodes_.run(dst, std::max(at, *rx_ready), per_message);
+        delivered(taken);
+        // The acknowledge that completes the sender's synchronous output.
+        const Time ack = nodes_.run(dst, taken, per_packet);
+        events_.at(ack, [this, dst, src, ack, acked] { forward(dst, src, 0, ack, acked); });
+      });
   Time prepared = nodes_.run(src, t, per_message);
   for (int k = 0; k < count; ++k) {
     const int size = std::min(m_.vcr_packet_bytes, bytes - k * m_.vcr_packet_bytes);
     prepared = nodes_.run(src, prepared, per_packet);
     const Time go = prepared;
-    events_.at(go, [=] {
-      forward(src, dst, std::max(0, size), go, [=](Time arrived) {
-        if (--*left > 0) return;
-        const Time taken =
-            nodes_.run(dst, std::max(arrived, *rx_ready), per_message);
-        delivered(taken);
-        // The acknowledge that completes the sender's synchronous output.
-        const Time ack = nodes_.run(dst, taken, per_packet);
-        events_.at(ack, [=] { forward(dst, src, 0, ack, sender_free); });
-      });
+    events_.at(go, [this, src, dst, size, go, arrived] {
+      forward(src, dst, std::max(0, size), go, arrived);
     });
   }
 }
@@ -394,7 +399,7 @@ void T9000Net::next_packet(std::shared_ptr<VcpMessage> msg, Time t) {
   const int k = msg->sent++;
   const int size = std::min(m_.packet_bytes, msg->bytes - k * m_.packet_bytes);
   const Time arrival = packet(msg->src, msg->dst, std::max(0, size), t);
-  events_.at(arrival, [=] {
+  events_.at(arrival, [this, msg, k, arrival] {
     const bool last = k + 1 == msg->count;
     // The VCP acknowledges once the receiving process has started its input.
     const Time ack_at = std::max(arrival, *msg->rx_ready) + m_.cpu.cycles_ns(m_.vcp_ack_cycles);
@@ -402,9 +407,9 @@ void T9000Net::next_packet(std::shared_ptr<VcpMessage> msg, Time t) {
       msg->delivered(nodes_.run(msg->dst, std::max(arrival, *msg->rx_ready),
                                 m_.cpu.cycles_ns(m_.raw_recv_cycles)));
     }
-    events_.at(ack_at, [=] {
+    events_.at(ack_at, [this, msg, last, ack_at] {
       const Time acked = packet(msg->dst, msg->src, 0, ack_at);
-      events_.at(acked, [=] {
+      events_.at(acked, [this, msg, last, acked] {
         if (last) {
           msg->sender_free(acked);
         } else {

@@ -161,8 +161,9 @@ class T805Net final : public Transport {
   std::pair<Time, Time> link(int a, int b, int bytes, Time t);
   int next_hop(int from, int to) const;
   int wire(int a, int b) const;
-  // One VCR packet from `at` on its way to `dst`, handed to the link at `t`.
-  void forward(int at, int dst, int bytes, Time t, At arrived);
+  // One VCR packet from `at` on its way to `dst`, handed to the link at `t`; `arrived` runs
+  // with the time the destination's VCR has handled it.
+  void forward(int at, int dst, int bytes, Time t, std::shared_ptr<const At> arrived);
 
   T805 m_;
   Events& events_;
