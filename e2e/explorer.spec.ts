@@ -13,7 +13,8 @@ test('the picker groups presets by machine and opens one; back returns to it', a
   await expect(page.getByRole('heading', { name: 'Multi-PSI/V1' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Multi-PSI/V2' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'MIT J-Machine' })).toBeVisible();
-  await expect(page.locator('a.card')).toHaveCount(16);
+  await expect(page.getByRole('heading', { name: 'Inmos transputers' })).toBeVisible();
+  await expect(page.locator('a.card')).toHaveCount(21);
   await page.screenshot({ path: testInfo.outputPath('picker.png'), fullPage: true });
 
   await page.locator('a.card[data-preset="multipsi-v2-estimate"]').click();
@@ -21,7 +22,7 @@ test('the picker groups presets by machine and opens one; back returns to it', a
   await expect(page.locator('.content h2')).toContainText('Multi-PSI/V2');
   expect(new URL(page.url()).search).toMatch(/^\?s=/);
   await page.goBack();
-  await expect(page.locator('a.card')).toHaveCount(16);
+  await expect(page.locator('a.card')).toHaveCount(21);
   expect(consoleMessages).toEqual([]);
 });
 
