@@ -18,6 +18,7 @@ test('the picker groups presets by machine and opens one; back returns to it', a
   await expect(page.getByRole('heading', { name: 'Multi-PSI/V2' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'MIT J-Machine' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Intel Paragon' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Inmos transputers' })).toBeVisible();
   await expect(page.locator('a.card')).toHaveCount(PRESETS);
   await page.screenshot({ path: testInfo.outputPath('picker.png'), fullPage: true });
 

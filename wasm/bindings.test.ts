@@ -116,7 +116,7 @@ describe('Simulation', () => {
   it('error() lists the valid models for an unknown one', () => {
     expect(rejected('nope', {}, 1)).toEqual({
       message:
-        "unknown model 'nope'; valid: multipsi_perf, network_traffic, jmachine_round_trip, jmachine_loop, jmachine_terminal, multipsi_queens, pie64_transfer, pie64_congestion, pie64_dispatch, paragon_pingpong, paragon_bisection, paragon_bsp, paragon_bpram, paragon_app",
+        "unknown model 'nope'; valid: multipsi_perf, network_traffic, jmachine_round_trip, jmachine_loop, jmachine_terminal, multipsi_queens, pie64_transfer, pie64_congestion, pie64_dispatch, paragon_pingpong, paragon_bisection, paragon_bsp, paragon_bpram, paragon_app, transputer_ping, transputer_sequential, transputer_farm",
     });
   });
 
@@ -358,6 +358,27 @@ describe('wasm against native', () => {
       { app: 1, processors: [4, 8], sizes: [64, 200], key_us: 0.5 },
       { app: 2, processors: [4, 8], sizes: [16, 50] },
       { app: 3, processors: [4, 16], sizes: [32, 48] },
+    ],
+    // Transputers: sizes around a packet, slower links and C104, smaller VCR packets, XDR-like
+    // per-byte costs; small images; a farm on a star and on a Clos network of C104s.
+    transputer_ping: [
+      { sizes: [1, 33, 700] },
+      {
+        sizes: [64, 2048],
+        t9000_link_mbit: 50,
+        c104_latency_us: 2.5,
+        vcr_packet_bytes: 16,
+        p4_byte_cycles: 3,
+        os_ack_delay_bits: 6,
+      },
+    ],
+    transputer_sequential: [
+      { image_width: 64, image_height: 48, max_iterations: 50 },
+      { image_width: 32, image_height: 32, fraction_bits: 8, t805_fp_cycles: 9.5 },
+    ],
+    transputer_farm: [
+      { workers: [1, 5, 9], image_width: 64, image_height: 40 },
+      { workers: [33], image_width: 32, image_height: 40, item_bytes: 100 },
     ],
   };
 

@@ -129,17 +129,25 @@ for (const [name, params] of sweeps) {
   emit(`wasm_protocol.${name}.ms`, Math.round(performance.now() - started), 'ms');
 }
 
-// Whole sweeps with the shipped presets' parameters, on one in-process host and on worker threads:
-// the PIE64 congestion sweep (Fig. 7: WRITEMN, 6 lengths x 20 values of p on 54 IUs), the
-// Paragon's Table 1 (five meshes x ten h, with the naive library's four) and its 64-processor
-// sample sort.
+// Whole runs with the shipped presets' parameters on one in-process host, and the sweeps also on
+// worker threads: the transputer ping and sequential runs, the PIE64 congestion sweep (Fig. 7:
+// WRITEMN, 6 lengths x 20 values of p on 54 IUs), the Paragon's Table 1 (five meshes x ten h,
+// with the naive library's four), its 64-processor sample sort and the transputer farm (1-32
+// workers).
 const sweepThreads = createThreadEngine(defaultJobs());
 await sweepThreads.listModels();
-for (const id of ['pie64-congestion-writemn', 'paragon-bsp', 'paragon-samplesort']) {
+for (const [id, sweep] of [
+  ['transputer-ping', false],
+  ['transputer-sequential', false],
+  ['pie64-congestion-writemn', true],
+  ['paragon-bsp', true],
+  ['paragon-samplesort', true],
+  ['transputer-farm', true],
+] as const) {
   const preset = findPreset(presets, id);
   for (const [prefix, on] of [
     ['wasm_protocol', engine],
-    [`wasm_threads_${defaultJobs()}`, sweepThreads],
+    ...(sweep ? ([[`wasm_threads_${defaultJobs()}`, sweepThreads]] as const) : []),
   ] as const) {
     started = performance.now();
     await on.run({ model: preset.model, params: presetParams(preset), seed: preset.seed });
@@ -276,37 +284,47 @@ async function browserFigures() {
     emit('chromium.slider_50_changes.elapsed_ms', Math.round(drag.elapsed), 'ms');
     emit('chromium.slider_50_changes.longest_task_ms', Math.round(drag.longest), 'ms');
 
-    // The PIE64 Fig. 7 page: from a change of the transfers per point to the whole sweep drawn
-    // (the page idle), three times over, median.
-    await page.goto(`${server.url}?preset=pie64-congestion-writemn`);
-    await idle();
-    const pie64Sweeps: number[] = [];
-    for (const value of ['13', '12', '13']) {
-      const timing = page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            let start = Number.NaN;
-            document.addEventListener('input', () => (start = performance.now()), {
-              capture: true,
-              once: true,
-            });
-            const observer = new MutationObserver(() => {
-              if (Number.isNaN(start) || document.documentElement.dataset.idle !== 'true') return;
-              observer.disconnect();
-              resolve(performance.now() - start);
-            });
-            observer.observe(document.documentElement, { attributeFilter: ['data-idle'] });
-          }),
-      );
-      await page.locator('[data-param-number="messages"]').fill(value);
-      pie64Sweeps.push(await timing);
+    // From a parameter change to every chart of a preset drawn again (the page's idle signal
+    // going off and on), three changes, the median: the PIE64 Fig. 7 sweep and each transputer
+    // preset.
+    const changes: [string, string, string[]][] = [
+      ['pie64-congestion-writemn', 'messages', ['13', '12', '13']],
+      ['transputer-ping', 't9000_link_mbit', ['90', '100', '90']],
+      ['transputer-throughput', 't805_link_mbit', ['19', '20', '19']],
+      ['transputer-c104', 'c104_latency_us', ['1.1', '1', '1.1']],
+      ['transputer-sequential', 't805_clock_mhz', ['26', '25', '26']],
+      ['transputer-farm', 'item_bytes', ['9', '8', '9']],
+    ];
+    for (const [id, param, values] of changes) {
+      await page.goto(`${server.url}?preset=${id}`);
       await idle();
+      const times: number[] = [];
+      for (const value of values) {
+        const timing = page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              let start = Number.NaN;
+              let busy = false;
+              document.addEventListener('input', () => (start = performance.now()), {
+                capture: true,
+                once: true,
+              });
+              new MutationObserver((_, observer) => {
+                if (Number.isNaN(start)) return;
+                if (document.documentElement.dataset.idle !== 'true') busy = true;
+                else if (busy) {
+                  observer.disconnect();
+                  resolve(performance.now() - start);
+                }
+              }).observe(document.documentElement, { attributeFilter: ['data-idle'] });
+            }),
+        );
+        await page.locator(`[data-param-number="${param}"]`).fill(value);
+        times.push(await timing);
+        await idle();
+      }
+      emit(`chromium_${cores}_workers.${id}.change_to_drawn_ms`, Math.round(median(times)), 'ms');
     }
-    emit(
-      `chromium_${cores}_workers.pie64-congestion-writemn.ms`,
-      Math.round(median(pie64Sweeps)),
-      'ms',
-    );
   } finally {
     await browser?.close();
     if (preview.pid && preview.exitCode === null) process.kill(-preview.pid);

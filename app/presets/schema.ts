@@ -234,6 +234,10 @@ export const PresetSchema = z
           routers: z.tuple([ParamName, ParamName, ParamName, ParamName]),
         })
         .strict(),
+      /** A fixed network of C104 routers: two transputers linked directly or through one C104. */
+      z
+        .object({ topology: z.literal('router network'), routers: z.enum(['direct link', 'loop']) })
+        .strict(),
     ]),
     /** Parameter groups of the panel, in order; parameters in no group come last. */
     groups: z.array(z.object({ title: z.string().min(1), params: z.array(z.string()) }).strict()),

@@ -54,6 +54,12 @@ describe('<Picker>', () => {
     expect(shape('jmachine-1024-latency-load').dims).toEqual([8, 8, 16]);
     expect(shape('custom-network')).toEqual({ topology: 'mesh', dims: [8, 8], nodes: 64 });
     expect(shape('multipsi-v1-comm')).toEqual({ topology: 'mesh', dims: [3, 2], nodes: 6 });
+    // Two transputers, one C104 and their links.
+    expect(shape('transputer-ping')).toEqual({
+      topology: 'router network',
+      dims: [1, 2, 0],
+      nodes: 2,
+    });
   });
 
   it('draws every PIE64 machine as its two networks, PAN and DAN, with the IUs it runs', () => {

@@ -75,6 +75,9 @@ export function schematicShape(
     }
     return cube(shape === 'torus' ? 'torus' : 'mesh', schematic.dims);
   }
+  if (schematic.topology === 'router network') {
+    return { topology: 'router network', dims: ROUTER_SHAPES[schematic.routers]!([]), nodes: 2 };
+  }
   if ('dims' in schematic) return cube(schematic.topology, schematic.dims);
   const nodes = resolveRef(schematic.nodes, run);
   const { columns, rows } = gridShape(nodes);

@@ -6,6 +6,7 @@
 #include "models/network_traffic.h"
 #include "models/paragon.h"
 #include "models/pie64.h"
+#include "models/transputer.h"
 
 namespace archex {
 
@@ -25,6 +26,9 @@ ModelRegistry builtin_registry() {
   registry.add(paragon_bsp_info());
   registry.add(paragon_bpram_info());
   registry.add(paragon_app_info());
+  registry.add(transputer_ping_info());
+  registry.add(transputer_sequential_info());
+  registry.add(transputer_farm_info());
   return registry;
 }
 

@@ -198,4 +198,18 @@ RouterNetworkSpec clos2_spec(int leaves, int per_leaf, int spines, int header_de
   return spec;
 }
 
+RouterNetworkSpec star_spec(int terminals, int header_delay_cycles) {
+  require(terminals >= 2 && terminals <= kMaxRouterPorts, "a star has 2 to 32 transputers");
+  RouterNetworkSpec spec;
+  RouterSpec router{kMaxRouterPorts, header_delay_cycles, {}};
+  std::vector<RouterPort> attach;
+  for (int t = 0; t < terminals; ++t) {
+    router.table.push_back({t, t + 1, t});
+    attach.push_back({0, t});
+  }
+  spec.routers = {router};
+  add_link_engines(spec, attach);
+  return spec;
+}
+
 }  // namespace archex

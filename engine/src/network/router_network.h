@@ -82,5 +82,7 @@ RouterNetworkSpec loop_spec(int header_delay_cycles);
 // link to each of `spines` routers; a leaf sends destinations of another leaf up to spine
 // (that leaf's number) mod spines.
 RouterNetworkSpec clos2_spec(int leaves, int per_leaf, int spines, int header_delay_cycles);
+// 2 to 32 transputers on the ports of one C104 (a processor farm's star).
+RouterNetworkSpec star_spec(int terminals, int header_delay_cycles);
 
 }  // namespace archex

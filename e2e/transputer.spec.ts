@@ -1,0 +1,88 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+
+import { chartPaths, collectConsole } from './support';
+
+const idle = { timeout: 90_000 };
+
+async function waitIdleLong(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.idle === 'true', null, idle);
+}
+
+test('the transputer ping holds the paper claims and follows the T9000 link speed', async ({
+  page,
+}, testInfo) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=transputer-ping');
+  await waitIdleLong(page);
+  await expect(page.locator('.validation tbody tr')).toHaveCount(3);
+  await expect(page.locator('.validation tr.fail')).toHaveCount(0);
+  await expect(page.locator('svg[data-chart="t9000-rtt"] .legend')).toContainText('T9 raw+32');
+  await expect(page.locator('svg[data-chart="t805-rtt"] .legend')).toContainText('T8 VCR');
+  await page.screenshot({ path: testInfo.outputPath('transputer-ping.png'), fullPage: true });
+
+  const readout = page.locator('[data-readout="ratio_t8_t9_p4_first"]');
+  const before = { text: await readout.textContent(), paths: await chartPaths(page, 'ratio') };
+  // Slower DS-links bring the T9000 closer to the T805.
+  await page.locator('[data-param-number="t9000_link_mbit"]').fill('20');
+  await waitIdleLong(page);
+  await expect(readout).not.toHaveText(before.text ?? '');
+  expect(await chartPaths(page, 'ratio')).not.toEqual(before.paths);
+  const first = (text: string | null) => Number(/[\d.]+/.exec(text ?? '')?.[0]);
+  expect(first(await readout.textContent())).toBeLessThan(first(before.text));
+  expect(consoleMessages).toEqual([]);
+});
+
+test('transputer throughput draws the link limits and the C104 its overhead', async ({
+  page,
+}, testInfo) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=transputer-throughput');
+  await waitIdleLong(page);
+  await expect(page.locator('.validation tr.fail')).toHaveCount(0);
+  await expect(page.locator('svg[data-chart="throughput"]')).toContainText('DS-link limit');
+  await expect(page.locator('svg[data-chart="throughput"]')).toContainText('OS-link limit');
+  await page.screenshot({ path: testInfo.outputPath('transputer-throughput.png'), fullPage: true });
+
+  await page.goto('./?preset=transputer-c104');
+  await waitIdleLong(page);
+  await expect(page.locator('.validation tbody tr')).toHaveCount(2);
+  await expect(page.locator('.validation tr.fail')).toHaveCount(0);
+  const before = await chartPaths(page, 'overhead');
+  // A slower C104 moves the crossover with p4's overhead to smaller messages.
+  await page.locator('[data-param-number="c104_latency_us"]').fill('3');
+  await waitIdleLong(page);
+  expect(await chartPaths(page, 'overhead')).not.toEqual(before);
+  expect(await page.locator('.validation tr.fail').count()).toBeGreaterThan(0);
+  await page.screenshot({ path: testInfo.outputPath('transputer-c104.png'), fullPage: true });
+  expect(consoleMessages).toEqual([]);
+});
+
+test('the transputer farm follows the worker counts', async ({ page }, testInfo) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=transputer-farm');
+  await waitIdleLong(page);
+  await expect(page.locator('.validation tr.fail')).toHaveCount(0);
+  await expect(page.locator('svg[data-chart="work-rates"]')).toContainText('T9000, 32 workers');
+  await page.screenshot({ path: testInfo.outputPath('transputer-farm.png'), fullPage: true });
+
+  await page.locator('[data-param-number="workers"]').fill('1, 2, 4, 8');
+  await waitIdleLong(page);
+  await expect(page.locator('svg[data-chart="work-rates"]')).toContainText('T9000, 8 workers');
+  await expect(page.locator('svg[data-chart="speedup"] [data-curve] circle')).toHaveCount(8);
+  expect(consoleMessages).toEqual([]);
+});
+
+test('the sequential Mandelbrot table shows its rows and known misses', async ({
+  page,
+}, testInfo) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=transputer-sequential');
+  await waitIdleLong(page);
+  await expect(page.locator('.validation tbody tr')).toHaveCount(20);
+  await expect(page.locator('.validation tr.fail')).toHaveCount(0);
+  await expect(page.locator('.validation tr.known-miss')).toHaveCount(5);
+  await expect(page.locator('svg[data-chart="table1-time"]')).toContainText('66 MHz i486');
+  await page.screenshot({ path: testInfo.outputPath('transputer-sequential.png'), fullPage: true });
+  expect(consoleMessages).toEqual([]);
+});
