@@ -1,11 +1,13 @@
 // `npm run bench`: one JSON object per line, {"name", "value", "unit"}.
 // The formula model's runs per second, the network's simulated node-cycles per second (and
 // native over wasm) and the J-Machine Fig. 3 sweep's and the Multi-PSI Fig. 8 sweep's wall times,
-// natively, in wasm, through the in-process protocol and on worker threads; the Fig. 3 sweep in
-// headless Chromium from a parameter change to its first and its last point; the PIE64 Fig. 7
-// sweep natively, in wasm, on worker threads and in Chromium; and the gzip sizes
-// of what dist/ ships. The Chromium part serves dist/ on E2E_PORT, as the e2e tests do.
-import type { Browser } from '@playwright/test';
+// natively, in wasm, through the in-process protocol and on worker threads; the Fig. 3 sweep and
+// the Paragon's Table 1 and sample sort sweeps in headless Chromium from a parameter change to
+// their first and their last point; the PIE64 Fig. 7 sweep, the Paragon and transputer runs in
+// wasm and on worker threads, and each PIE64 and transputer preset in Chromium from a change to
+// its charts drawn again; and the gzip sizes of what dist/ ships. The Chromium part serves dist/
+// on E2E_PORT, as the e2e tests do.
+import type { Browser, Page } from '@playwright/test';
 import { chromium } from '@playwright/test';
 import { execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -160,10 +162,11 @@ engine.dispose();
 await browserFigures();
 
 /**
- * The explorer in headless Chromium, as a user meets it. The Fig. 3 page: after the first run, a
- * change of the longest measurement starts a new sweep on the workers (one per core Chromium
- * reports); the time from the change to the first point drawn and to the last, three times over,
- * medians. Then a slider dragged quickly on the Multi-PSI formula page.
+ * The explorer in headless Chromium, as a user meets it. The Fig. 3 page (and the Paragon's
+ * Table 1 and sample sort pages): after the first run, a change of a parameter starts a new sweep
+ * on the workers (one per core Chromium reports); the time from the change to the first point
+ * drawn and to the last, three times over, medians. Then a slider dragged quickly on the
+ * Multi-PSI formula page.
  */
 async function browserFigures() {
   const { webServer, use } = playwrightConfig;
@@ -192,66 +195,53 @@ async function browserFigures() {
     const page = await browser.newPage();
     // tsx keeps function names with an `__name` helper that functions sent to the page call.
     await page.addInitScript('globalThis.__name = (f) => f;');
-    await page.goto(`${server.url}?preset=jmachine-latency-load`);
+    await page.goto(server.url);
     const idle = () =>
       page.waitForFunction(() => document.documentElement.dataset.idle === 'true', null, {
         timeout: 120_000,
       });
     await idle();
     const cores = await page.evaluate(() => navigator.hardwareConcurrency);
-    const points = 'svg[data-chart="efficiency"] [data-curve] circle';
-    const total = await page.locator(points).count();
-    const firsts: number[] = [];
-    const lasts: number[] = [];
-    for (const value of ['6100', '6000', '6100']) {
-      // Watches every frame from the field's input event: the first frame that shows some but not
-      // all points is the new sweep's first, the first idle frame with all of them its last.
-      const timing = page.evaluate(
-        ({ selector, all }) =>
-          new Promise<{ first: number; last: number }>((resolve) => {
-            let start = Number.NaN;
-            let first = Number.NaN;
-            document.addEventListener('input', () => (start = performance.now()), {
-              capture: true,
-              once: true,
-            });
-            const frame = () => {
-              const n = document.querySelectorAll(selector).length;
-              const now = performance.now();
-              if (!Number.isNaN(start)) {
-                if (Number.isNaN(first) && n > 0 && n < all) first = now - start;
-                if (
-                  !Number.isNaN(first) &&
-                  n === all &&
-                  document.documentElement.dataset.idle === 'true'
-                ) {
-                  resolve({ first, last: now - start });
-                  return;
-                }
-              }
-              requestAnimationFrame(frame);
-            };
-            requestAnimationFrame(frame);
-          }),
-        { selector: points, all: total },
-      );
-      await page.locator('[data-param-number="max_cycles"]').fill(value);
-      const t = await timing;
-      firsts.push(t.first);
-      lasts.push(t.last);
+    // A preset's sweep timed from changes of one parameter (back and forth), medians; the points
+    // of one chart, or of every chart when none is named.
+    const sweep = async (
+      name: string,
+      preset: string,
+      chart: string | undefined,
+      param: string,
+      values: string[],
+    ) => {
+      await page.goto(`${server.url}?preset=${preset}`);
       await idle();
-    }
-    const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
-    emit(
-      `chromium_${cores}_workers.jmachine_fig3_sweep.first_point_ms`,
-      Math.round(median(firsts)),
-      'ms',
-    );
-    emit(
-      `chromium_${cores}_workers.jmachine_fig3_sweep.last_point_ms`,
-      Math.round(median(lasts)),
-      'ms',
-    );
+      const t = await sweepTiming(
+        page,
+        idle,
+        chart
+          ? `svg[data-chart="${chart}"] [data-curve] circle`
+          : 'svg[data-chart] [data-curve] circle',
+        param,
+        values,
+      );
+      const prefix = `chromium_${cores}_workers.${name}`;
+      if (Number.isFinite(t.first)) emit(`${prefix}.first_point_ms`, Math.round(t.first), 'ms');
+      emit(`${prefix}.last_point_ms`, Math.round(t.last), 'ms');
+    };
+    await sweep('jmachine_fig3_sweep', 'jmachine-latency-load', 'efficiency', 'max_cycles', [
+      '6100',
+      '6000',
+      '6100',
+    ]);
+    // The Paragon's speed targets: Table 1 under 3 s, the 64-processor sample sort under 5 s.
+    await sweep('paragon-bsp', 'paragon-bsp', 'hrelations', 'bsp_buffer_us', [
+      '6.04',
+      '6.03',
+      '6.04',
+    ]);
+    await sweep('paragon-samplesort', 'paragon-samplesort', 'time-per-key', 'key_us', [
+      '0.21',
+      '0.2',
+      '0.21',
+    ]);
 
     // A slider dragged through 50 values on a 20 ms beat (as e2e/explorer.spec.ts drives it):
     // how long the 50 changes take, which only the page's own work stretches past 980 ms, and
@@ -284,9 +274,7 @@ async function browserFigures() {
     emit('chromium.slider_50_changes.elapsed_ms', Math.round(drag.elapsed), 'ms');
     emit('chromium.slider_50_changes.longest_task_ms', Math.round(drag.longest), 'ms');
 
-    // From a parameter change to every chart of a preset drawn again (the page's idle signal
-    // going off and on), three changes, the median: the PIE64 Fig. 7 sweep and each transputer
-    // preset.
+    // The PIE64 Fig. 7 sweep and each transputer preset, every chart of it.
     const changes: [string, string, string[]][] = [
       ['pie64-congestion-writemn', 'messages', ['13', '12', '13']],
       ['transputer-ping', 't9000_link_mbit', ['90', '100', '90']],
@@ -295,40 +283,66 @@ async function browserFigures() {
       ['transputer-sequential', 't805_clock_mhz', ['26', '25', '26']],
       ['transputer-farm', 'item_bytes', ['9', '8', '9']],
     ];
-    for (const [id, param, values] of changes) {
-      await page.goto(`${server.url}?preset=${id}`);
-      await idle();
-      const times: number[] = [];
-      for (const value of values) {
-        const timing = page.evaluate(
-          () =>
-            new Promise<number>((resolve) => {
-              let start = Number.NaN;
-              let busy = false;
-              document.addEventListener('input', () => (start = performance.now()), {
-                capture: true,
-                once: true,
-              });
-              new MutationObserver((_, observer) => {
-                if (Number.isNaN(start)) return;
-                if (document.documentElement.dataset.idle !== 'true') busy = true;
-                else if (busy) {
-                  observer.disconnect();
-                  resolve(performance.now() - start);
-                }
-              }).observe(document.documentElement, { attributeFilter: ['data-idle'] });
-            }),
-        );
-        await page.locator(`[data-param-number="${param}"]`).fill(value);
-        times.push(await timing);
-        await idle();
-      }
-      emit(`chromium_${cores}_workers.${id}.change_to_drawn_ms`, Math.round(median(times)), 'ms');
-    }
+    for (const [id, param, values] of changes) await sweep(id, id, undefined, param, values);
   } finally {
     await browser?.close();
     if (preview.pid && preview.exitCode === null) process.kill(-preview.pid);
   }
+}
+
+/**
+ * Sets the number field of `param` to each of `values` in turn and times each change: from the
+ * field's input event to the first frame that shows some but not all of the `points` (NaN when a
+ * sweep draws them all at once), and to the first idle frame with all of them after the page
+ * went busy; the medians.
+ */
+async function sweepTiming(
+  page: Page,
+  idle: () => Promise<unknown>,
+  points: string,
+  param: string,
+  values: string[],
+) {
+  const total = await page.locator(points).count();
+  const firsts: number[] = [];
+  const lasts: number[] = [];
+  for (const value of values) {
+    const timing = page.evaluate(
+      ({ selector, all }) =>
+        new Promise<{ first: number; last: number }>((resolve) => {
+          let start = Number.NaN;
+          let first = Number.NaN;
+          let busy = false;
+          document.addEventListener('input', () => (start = performance.now()), {
+            capture: true,
+            once: true,
+          });
+          const frame = () => {
+            const n = document.querySelectorAll(selector).length;
+            const now = performance.now();
+            const atRest = document.documentElement.dataset.idle === 'true';
+            if (!Number.isNaN(start)) {
+              busy ||= !atRest;
+              if (Number.isNaN(first) && n > 0 && n < all) first = now - start;
+              if (busy && n === all && atRest) {
+                resolve({ first, last: now - start });
+                return;
+              }
+            }
+            requestAnimationFrame(frame);
+          };
+          requestAnimationFrame(frame);
+        }),
+      { selector: points, all: total },
+    );
+    await page.locator(`[data-param-number="${param}"]`).fill(value);
+    const t = await timing;
+    firsts.push(t.first);
+    lasts.push(t.last);
+    await idle();
+  }
+  const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
+  return { first: median(firsts), last: median(lasts) };
 }
 
 for (const f of distSizes(fileURLToPath(new URL('dist/assets/', root))))

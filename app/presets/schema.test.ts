@@ -75,6 +75,30 @@ describe('presetProblems()', () => {
   });
 });
 
+describe('the Paragon kernel presets', () => {
+  // apps.cpp charts flop_us to the matrix multiply and APSP, key_us to the sorts.
+  const cost: Record<string, string> = {
+    'matrix multiply': 'flop_us',
+    'sample sort': 'key_us',
+    'bitonic sort': 'key_us',
+    'all-pairs shortest paths': 'flop_us',
+  };
+  it('show the local cost their kernel uses with the kernel, and the other apart as unused', () => {
+    const kernels = presets.filter((p) => p.model === 'paragon_app');
+    expect(kernels.length).toBe(4);
+    const choices = models
+      .find((m) => m.name === 'paragon_app')!
+      .params.find((s) => s.name === 'app')!.choices;
+    for (const preset of kernels) {
+      const used = cost[choices[Number(presetParams(preset).app)]!]!;
+      const unused = used === 'flop_us' ? 'key_us' : 'flop_us';
+      const group = (name: string) => preset.groups.find((g) => g.params.includes(name))?.title;
+      expect(group(used), preset.id).toBe('Kernel');
+      expect(group(unused), preset.id).toMatch(/unused/);
+    }
+  });
+});
+
 describe('PresetSchema chart checks', () => {
   it('rejects duplicate chart ids and a reference plotted on a chart that is not there', () => {
     const bad = structuredClone(good);

@@ -205,12 +205,19 @@ export const PresetSchema = z
     reference: z.array(Reference),
     /** The picker card's small drawing of the machine's topology, sized from its parameters. */
     /**
-     * The picker's drawing: a node count laid out as a ring or a near-square grid, the machine's
-     * own shape from a list parameter of nodes per dimension (`param.dims`), or any network shape
-     * from a choice parameter naming it and the parameters sizing each shape.
+     * The picker's drawing: a node count laid out as a ring or a grid (near square, or of the given
+     * rows), the machine's own shape from a list parameter of nodes per dimension (`param.dims`),
+     * or any network shape from a choice parameter naming it and the parameters sizing each shape.
      */
     schematic: z.union([
-      z.object({ topology: z.enum(['mesh', 'torus', 'ring']), nodes: ValueRef }).strict(),
+      z
+        .object({
+          topology: z.enum(['mesh', 'torus', 'ring']),
+          nodes: ValueRef,
+          /** The grid's rows (1: a p x 1 row); without it, as near square as the count allows. */
+          rows: z.number().int().positive().optional(),
+        })
+        .strict(),
       z.object({ topology: z.enum(['mesh', 'torus']), dims: ParamName }).strict(),
       /** Networks of one fly shape side by side, each labelled, the nodes on both sides. */
       z

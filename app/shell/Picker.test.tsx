@@ -40,7 +40,7 @@ describe('<Picker>', () => {
     );
   });
 
-  it('draws each J-Machine from its dims, and Multi-PSI from its PEs', () => {
+  it('draws each J-Machine and Paragon from its dims, Multi-PSI from its PEs, a p x 1 row', () => {
     const shape = (id: string) => {
       const preset = presets.find((p) => p.id === id)!;
       const specs = models.find((m) => m.name === preset.model)!.params;
@@ -54,6 +54,8 @@ describe('<Picker>', () => {
     expect(shape('jmachine-1024-latency-load').dims).toEqual([8, 8, 16]);
     expect(shape('custom-network')).toEqual({ topology: 'mesh', dims: [8, 8], nodes: 64 });
     expect(shape('multipsi-v1-comm')).toEqual({ topology: 'mesh', dims: [3, 2], nodes: 6 });
+    expect(shape('paragon-pingpong')).toEqual({ topology: 'mesh', dims: [4, 2], nodes: 8 });
+    expect(shape('paragon-bisection')).toEqual({ topology: 'mesh', dims: [16, 1], nodes: 16 });
     // Two transputers, one C104 and their links.
     expect(shape('transputer-ping')).toEqual({
       topology: 'router network',

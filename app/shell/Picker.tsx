@@ -80,7 +80,9 @@ export function schematicShape(
   }
   if ('dims' in schematic) return cube(schematic.topology, schematic.dims);
   const nodes = resolveRef(schematic.nodes, run);
-  const { columns, rows } = gridShape(nodes);
+  const { columns, rows } = schematic.rows
+    ? { columns: Math.ceil(nodes / schematic.rows), rows: schematic.rows }
+    : gridShape(nodes);
   const dims = schematic.topology === 'ring' ? [nodes] : [columns, rows];
   return { topology: schematic.topology, dims, nodes };
 }

@@ -100,6 +100,19 @@ describe('schematicGeometry()', () => {
     expect(direct.planes[0]!.lines).toHaveLength(1);
   });
 
+  it('draws a p x 1 mesh as one row of nodes across the middle', () => {
+    const row = schematicGeometry({ topology: 'mesh', dims: [16, 1] });
+    const { dots, lines } = row.planes[0]!;
+    expect(dots).toHaveLength(16);
+    expect(new Set(dots.map((d) => d.y))).toEqual(new Set([48]));
+    expect(dots[0]!.x).toBeCloseTo(8, 9);
+    expect(dots[15]!.x).toBeCloseTo(88, 9);
+    expect(lines).toHaveLength(1);
+    // Dots apart: the diameter under the spacing.
+    expect(2 * row.radius).toBeLessThan(dots[1]!.x - dots[0]!.x);
+    expect(row.label).toBe('mesh 16×1 of 16 nodes');
+  });
+
   it('fills a grid row by row for a node count, and draws a ring as a ring', () => {
     const six = schematicGeometry({ topology: 'mesh', dims: [3, 3], nodes: 7 });
     expect(six.planes[0]!.dots).toHaveLength(7);

@@ -95,10 +95,15 @@ export function schematicGeometry({
   const width = SIZE - 2 * PAD - offset;
   const gap = width / Math.max(1, Math.max(columns, rows) - 1);
   const shift = layers > 1 ? offset / (layers - 1) : 0;
+  // A plane with fewer rows than columns (4x2, a p x 1 row) sits in the middle, not at the top.
+  const top = layers > 1 ? offset : (width - (rows - 1) * gap) / 2;
   const at = (c: number, r: number, z: number): Point => ({
     x: PAD + c * gap + z * shift,
-    y: PAD + offset + r * gap - z * shift,
+    y: PAD + top + r * gap - z * shift,
   });
+  // A single row keeps its dots up to twice as many nodes as a grid's side.
+  const dotted =
+    rows === 1 ? columns <= 2 * MAX_DOTS_SIDE : Math.max(columns, rows) <= MAX_DOTS_SIDE;
   const planes: SchematicGeometry['planes'] = [];
   for (let z = layers - 1; z >= 0; z--) {
     const inPlane = Math.min(columns * rows, count - z * columns * rows);
@@ -117,7 +122,7 @@ export function schematicGeometry({
       }
     }
     const dots: Point[] = [];
-    if (Math.max(columns, rows) <= MAX_DOTS_SIDE && z === 0) {
+    if (dotted && z === 0) {
       for (let i = 0; i < inPlane; i++) dots.push(at(i % columns, Math.floor(i / columns), z));
     }
     planes.push({
@@ -145,7 +150,10 @@ export function schematicGeometry({
     planes,
     depth,
     wrap: topology === 'torus',
-    radius: Math.max(1.2, Math.min(5, 40 / Math.max(columns, rows, Math.sqrt(count)))),
+    radius: Math.max(
+      1.2,
+      Math.min(rows === 1 ? gap / 3 : 5, 40 / Math.max(columns, rows, Math.sqrt(count))),
+    ),
     stroke: Math.min(1.2, gap / 3),
   };
 }

@@ -7,6 +7,7 @@
 #include <numeric>
 #include <utility>
 
+#include "core/fit.h"
 #include "core/param_table.h"
 #include "paragon/library.h"
 #include "paragon/machine.h"
@@ -42,7 +43,6 @@ std::string mesh_name(int p) {
 
 namespace {
 
-using paragon::Line;
 using paragon::Machine;
 using paragon::MachineParams;
 using paragon::Op;
@@ -129,8 +129,8 @@ Result combine_pingpong(const PingPongParams& p, const std::vector<PointResult>&
     s.y.push_back(r.point % 2 == 0 ? t / 2 : t);
   }
   Result out;
-  const Line a = paragon::fit_line(pp.x, pp.y);
-  const Line b = paragon::fit_line(pp2.x, pp2.y);
+  const Line a = fit_line(pp.x, pp.y);
+  const Line b = fit_line(pp2.x, pp2.y);
   out.scalars = {
       {"tpp_startup_us", a.intercept, "us", "Ping-pong: startup of the least-squares line"},
       {"tpp_per_byte_us", a.slope, "us/byte", "Ping-pong: time per byte of the line"},
@@ -262,7 +262,7 @@ Result combine_bsp(const BspParams& p, const std::vector<PointResult>& partials)
       s.y.push_back(t);
     }
     if (s.x.size() >= 2) {
-      const Line l = paragon::fit_line(s.x, s.y);
+      const Line l = fit_line(s.x, s.y);
       out.scalars.push_back({"g_us_" + name, l.slope, "us", "g on " + name + ": the slope"});
       out.scalars.push_back({"L_us_" + name, l.intercept, "us", "L on " + name + ": the offset"});
       g_vs_p.x.push_back(n);
@@ -291,7 +291,7 @@ Result combine_bsp(const BspParams& p, const std::vector<PointResult>& partials)
     naive.y.push_back(t);
   }
   if (naive.x.size() >= 2) {
-    const Line l = paragon::fit_line(naive.x, naive.y);
+    const Line l = fit_line(naive.x, naive.y);
     out.scalars.push_back({"g_naive_us", l.slope, "us", "g of the naive library"});
     fits.push_back(line_over("naive_model", "naive library: g h + L", naive, l));
     if (first_g > 0) {
@@ -371,7 +371,7 @@ Result combine_bpram(const BpramParams& p, const std::vector<PointResult>& parti
       s.y.push_back(t);
     }
     if (s.x.size() >= 2) {
-      const Line l = paragon::fit_line(s.x, s.y);
+      const Line l = fit_line(s.x, s.y);
       out.scalars.push_back(
           {"sigma_us_per_byte_" + name, l.slope, "us/byte", "sigma on " + name + ": the slope"});
       out.scalars.push_back({"l_us_" + name, l.intercept, "us", "l on " + name + ": the offset"});

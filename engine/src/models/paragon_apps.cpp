@@ -4,6 +4,7 @@
 #include <string>
 #include <utility>
 
+#include "core/fit.h"
 #include "core/param_table.h"
 #include "models/paragon.h"
 #include "paragon/apps.h"
@@ -16,7 +17,6 @@ namespace {
 
 using paragon::AppCosts;
 using paragon::AppRun;
-using paragon::Line;
 using paragon::MachineParams;
 using paragon::Program;
 using paragon::ProgramsPoint;
@@ -145,8 +145,8 @@ Result combine_app(const AppParams& p, const std::vector<PointResult>& partials)
       (pt.kind == AppPoint::kFitBsp ? hx : bx).push_back(pt.size);
       (pt.kind == AppPoint::kFitBsp ? hy : by).push_back(paragon::time_of(r.result));
     }
-    const Line bsp = paragon::fit_line(hx, hy);
-    const Line bpram = paragon::fit_line(bx, by);
+    const Line bsp = fit_line(hx, hy);
+    const Line bpram = fit_line(bx, by);
     out.scalars.push_back({"g_us" + pn, bsp.slope, "us", "g fitted on this configuration"});
     out.scalars.push_back({"L_us" + pn, bsp.intercept, "us", "L fitted on this configuration"});
     out.scalars.push_back({"sigma_us_per_byte" + pn, bpram.slope, "us/byte", "sigma fitted"});

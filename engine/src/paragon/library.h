@@ -50,13 +50,6 @@ void append_all(std::vector<Program>& programs, Step step);
 // Runs the programs to the end on `machine`; returns the time they took in microseconds.
 double run(Machine& machine, std::vector<Program> programs);
 
-// The least-squares line y = intercept + slope x.
-struct Line {
-  double intercept = 0;
-  double slope = 0;
-};
-Line fit_line(const std::vector<double>& x, const std::vector<double>& y);
-
 // ceil(log2 p), the rounds of a dissemination exchange.
 int log2_ceil(int p);
 

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/fit.h"
 #include "core/param_spec.h"
 #include "paragon/library.h"
 

@@ -19,12 +19,6 @@ TEST(ParagonLibrary, RandomFullHRelationSendsAndReceivesExactlyH) {
   for (const int r : received) EXPECT_EQ(r, 50);
 }
 
-TEST(ParagonLibrary, FitLineRecoversALine) {
-  const Line l = fit_line({1, 2, 3, 4}, {5, 7, 9, 11});
-  EXPECT_DOUBLE_EQ(l.slope, 2);
-  EXPECT_DOUBLE_EQ(l.intercept, 3);
-}
-
 TEST(ParagonLibrary, Log2Ceil) {
   EXPECT_EQ(log2_ceil(8), 3);
   EXPECT_EQ(log2_ceil(36), 6);
