@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/fit.h"
 #include "core/param_table.h"
 #include "core/sweep.h"
 #include "network/analytic.h"
@@ -75,21 +76,6 @@ ParamSpec lengths_spec(std::vector<double> values) {
 // "1 word", "64 words".
 std::string words_label(int words) {
   return std::to_string(words) + (words == 1 ? " word" : " words");
-}
-
-// Least-squares slope and intercept of y against x.
-std::pair<double, double> line_fit(const std::vector<double>& x, const std::vector<double>& y) {
-  const double n = static_cast<double>(x.size());
-  double sx = 0, sy = 0, sxx = 0, sxy = 0;
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    sx += x[i];
-    sy += y[i];
-    sxx += x[i] * x[i];
-    sxy += x[i] * y[i];
-  }
-  const double den = n * sxx - sx * sx;
-  const double slope = den == 0 ? 0 : (n * sxy - sx * sy) / den;
-  return {slope, n == 0 ? 0 : (sy - slope * sx) / n};
 }
 
 // ---- Fig. 6: transfer time against length (the loop method) -----------------------------------
@@ -218,12 +204,12 @@ class Pie64Transfer final : public Model {
     const Series* writex = curve(0);
     const Series* writemn = curve(1);
     const Series* mpwrite = curve(2);
-    if (writex != nullptr && !writex->y.empty()) {
-      const auto [slope, intercept] = line_fit(writex->x, writex->y);
-      r.scalars.push_back({"ts_te_fit_clocks", intercept, "clocks",
+    if (writex != nullptr && writex->y.size() >= 2) {
+      const Line fit = fit_line(writex->x, writex->y);
+      r.scalars.push_back({"ts_te_fit_clocks", fit.intercept, "clocks",
                            "WRITEX: intercept of Tl against length (Ts + Te as the paper "
                            "derived it)"});
-      r.scalars.push_back({"tb_fit_clocks_per_word", slope, "clocks/word",
+      r.scalars.push_back({"tb_fit_clocks_per_word", fit.slope, "clocks/word",
                            "WRITEX: slope of Tl against length (Tb)"});
     }
     if (writex != nullptr && writemn != nullptr) {
@@ -234,10 +220,13 @@ class Pie64Transfer final : public Model {
       const double extra = mean_difference(*mpwrite, *writemn);
       r.scalars.push_back({"mpwrite_minus_writemn_clocks", extra, "clocks",
                            "MP-Write - WRITEMN, mean over the lengths"});
-      const double tb = line_fit(writemn->x, writemn->y).first;
-      r.scalars.push_back({"mpwrite_extra_words", extra / tb, "words",
-                           "MP-Write's extra time as WRITEMN words: the difference over "
-                           "WRITEMN's time per word"});
+      const double tb = fit_line(writemn->x, writemn->y).slope;
+      // One length gives no slope, so no time per word to count in.
+      if (tb > 0) {
+        r.scalars.push_back({"mpwrite_extra_words", extra / tb, "words",
+                             "MP-Write's extra time as WRITEMN words: the difference over "
+                             "WRITEMN's time per word"});
+      }
     }
     return r;
   }
@@ -493,7 +482,7 @@ double log_slope(const std::vector<double>& x, const std::vector<double>& y, std
     lx.push_back(std::log(x[i]));
     ly.push_back(std::log(y[i]));
   }
-  return lx.size() < 2 ? 0 : line_fit(lx, ly).first;
+  return fit_line(lx, ly).slope;
 }
 
 struct Run {
