@@ -68,7 +68,9 @@ class Machine {
   Machine(std::unique_ptr<Interconnect> net, const NodeCosts& costs);
   // The MDPs on a wormhole network.
   Machine(const NetworkConfig& config, const NodeCosts& costs);
-  // Starts a send from `node` now: the processor is busy for the overhead and the words.
+  // Starts a send from `node` now: the processor is busy for the overhead and the words. Called
+  // by the workload for the node it is handling (in on_message or background), which the machine
+  // is looking at.
   void send(int node, int dst, int words, int tag);
   bool busy(int node) const;
   void step(Workload& workload);
