@@ -248,6 +248,18 @@ class Loop final : public Machine::Workload {
     return true;
   }
 
+  // Computing, each cycle only counts down (and is counted); waiting, a cycle does nothing.
+  std::int64_t quiet_cycles(int node) const override {
+    const auto n = static_cast<std::size_t>(node);
+    return waiting_[n] ? kForever : remaining_[n];
+  }
+  void skip(int node, std::int64_t cycles) override {
+    const auto n = static_cast<std::size_t>(node);
+    if (waiting_[n]) return;
+    remaining_[n] -= static_cast<int>(cycles);
+    if (measuring) compute += cycles;
+  }
+
   bool measuring = false;
   // One-way latencies (half the round trip) while measuring; 6 batches at least, which keeps
   // the long-grain points short.
@@ -337,7 +349,8 @@ class JMachineLoopPoint final : public Model {
     batch_ = 100 + static_cast<std::int64_t>(grain_) / 2;
   }
 
-  // One unit of work is one cycle of the machine.
+  // One unit of work is one step of the machine: a cycle, or a jump over cycles in which nothing
+  // happens.
   bool advance(std::uint64_t budget) override {
     for (std::uint64_t i = 0; i < budget && !done_; ++i) step();
     return done_;
@@ -354,9 +367,13 @@ class JMachineLoopPoint final : public Model {
  private:
   void step() {
     Machine& m = *machine_;
+    // Not past the next cycle that measures.
+    const std::int64_t before = m.network().now();
+    m.jump(before < warmup_ ? warmup_ : before + batch_ - (before - warmup_) % batch_);
     m.step(*loop_);
     const std::int64_t now = m.network().now();
     if (now == warmup_) {
+      m.settle(*loop_);
       loop_->measuring = true;
       m.network().reset_counters();
       return;
@@ -365,6 +382,7 @@ class JMachineLoopPoint final : public Model {
     loop_->one_way.close_batch();
     const std::int64_t window = now - warmup_;
     if (!loop_->one_way.converged(confidence_) && window < max_cycles_) return;
+    m.settle(*loop_);
     const double bisection = gbit_per_s(
         net_, static_cast<double>(m.network().bisection_flits()) / static_cast<double>(window));
     const double efficiency = static_cast<double>(loop_->compute) /

@@ -70,10 +70,15 @@ Machine::Machine(std::unique_ptr<Interconnect> net, const NodeCosts& costs)
   busy_until_.assign(n, 0);
   inbox_.assign(n, {});
   pending_.assign(n, Pending{});
+  wake_.assign(n, 0);
+  quiet_from_.assign(n, 0);
+  quiet_end_.assign(n, 0);
 }
 
 Machine::Machine(const NetworkConfig& config, const NodeCosts& costs)
-    : Machine(std::make_unique<Network>(config), costs) {}
+    : Machine(std::make_unique<Network>(config), costs) {
+  wormhole_ = static_cast<Network*>(net_.get());
+}
 
 bool Machine::busy(int node) const {
   return busy_until_[static_cast<std::size_t>(node)] > static_cast<double>(net_->now());
@@ -82,6 +87,7 @@ bool Machine::busy(int node) const {
 void Machine::send(int node, int dst, int words, int tag) {
   const auto n = static_cast<std::size_t>(node);
   const double start = std::max(busy_until_[n], static_cast<double>(net_->now()));
+  if (pending_[n].at < 0) ++pending_count_;
   pending_[n] =
       Pending{static_cast<std::int64_t>(std::ceil(start + costs_.send_overhead)), dst, words, tag};
   busy_until_[n] = start + costs_.send_overhead + words / net_->inject_rate();
@@ -90,30 +96,72 @@ void Machine::send(int node, int dst, int words, int tag) {
 void Machine::step(Workload& workload) {
   const int nodes = net_->topology().terminals();
   const std::int64_t now = net_->now();
-  for (int node = 0; node < nodes; ++node) {
+  for (int node = 0; pending_count_ > 0 && node < nodes; ++node) {
     Pending& p = pending_[static_cast<std::size_t>(node)];
-    if (p.at >= 0 && p.at <= now && net_->send(node, p.dst, p.words, p.tag) >= 0) p.at = -1;
+    if (p.at >= 0 && p.at <= now && net_->send(node, p.dst, p.words, p.tag) >= 0) {
+      p.at = -1;
+      --pending_count_;
+    }
   }
   net_->step();
+  const std::int64_t t = net_->now();
   for (const int id : net_->delivered()) {
-    inbox_[static_cast<std::size_t>(net_->message(id).dst)].push_back(id);
+    const auto dst = static_cast<std::size_t>(net_->message(id).dst);
+    inbox_[dst].push_back(id);
+    wake_[dst] = std::min(wake_[dst], t);
   }
-  const auto t = static_cast<double>(net_->now());
+  // Nodes are looked at in order, as a workload's background may draw random numbers.
   for (int node = 0; node < nodes; ++node) {
-    const auto n = static_cast<std::size_t>(node);
-    if (busy_until_[n] > t || pending_[n].at >= 0) continue;
-    if (!inbox_[n].empty()) {
-      const int id = inbox_[n].front();
-      inbox_[n].pop_front();
-      const Message message = net_->message(id);
-      net_->consume(id);
-      const Handling h = workload.on_message(node, message);
-      busy_until_[n] = t + costs_.dispatch + h.cycles;
-      if (h.reply_dst >= 0) send(node, h.reply_dst, h.reply_words, h.reply_tag);
-      continue;
-    }
-    workload.background(node);
+    if (wake_[static_cast<std::size_t>(node)] <= t) visit(workload, node, t);
   }
+}
+
+void Machine::jump(std::int64_t limit) {
+  if (wormhole_ == nullptr || pending_count_ > 0 || !wormhole_->idle()) return;
+  std::int64_t next = limit;
+  for (const std::int64_t wake : wake_) next = std::min(next, wake);
+  const std::int64_t cycles = next - 1 - net_->now();
+  if (cycles > 0) wormhole_->skip(cycles);
+}
+
+void Machine::visit(Workload& workload, int node, std::int64_t t) {
+  const auto n = static_cast<std::size_t>(node);
+  settle(workload, n, t);
+  quiet_end_[n] = quiet_from_[n];
+  wake_[n] = t + 1;
+  if (busy_until_[n] > static_cast<double>(t)) {
+    wake_[n] = static_cast<std::int64_t>(std::ceil(busy_until_[n]));
+    return;
+  }
+  if (pending_[n].at >= 0) return;
+  if (!inbox_[n].empty()) {
+    const int id = inbox_[n].front();
+    inbox_[n].pop_front();
+    const Message message = net_->message(id);
+    net_->consume(id);
+    const Handling h = workload.on_message(node, message);
+    busy_until_[n] = static_cast<double>(t) + costs_.dispatch + h.cycles;
+    if (h.reply_dst >= 0) send(node, h.reply_dst, h.reply_words, h.reply_tag);
+    return;
+  }
+  if (const std::int64_t quiet = workload.quiet_cycles(node); quiet > 0) {
+    quiet_from_[n] = t;
+    quiet_end_[n] = quiet >= Workload::kForever - t ? Workload::kForever : t + quiet;
+    wake_[n] = quiet_end_[n];
+    return;
+  }
+  workload.background(node);
+}
+
+void Machine::settle(Workload& workload, std::size_t node, std::int64_t until) {
+  const std::int64_t cycles = std::min(until, quiet_end_[node]) - quiet_from_[node];
+  if (cycles <= 0) return;
+  workload.skip(static_cast<int>(node), cycles);
+  quiet_from_[node] += cycles;
+}
+
+void Machine::settle(Workload& workload) {
+  for (std::size_t n = 0; n < wake_.size(); ++n) settle(workload, n, net_->now() + 1);
 }
 
 }  // namespace archex

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -55,16 +56,31 @@ class Machine {
     // The processor at `node` is free and its queue empty: background work for one cycle.
     // Returns true if the cycle was used.
     virtual bool background(int node) = 0;
+    // Cycles from now on whose background(node) would only count itself (no send, no other
+    // effect), kForever for none ever; the machine then leaves the node alone and hands them to
+    // skip() later, in one piece or several. 0 (every cycle a call) unless a workload says more.
+    virtual std::int64_t quiet_cycles(int /*node*/) const { return 0; }
+    virtual void skip(int /*node*/, std::int64_t /*cycles*/) {}
+    static constexpr std::int64_t kForever = std::numeric_limits<std::int64_t>::max();
   };
 
   // The MDPs on any interconnect: a wormhole Network, a CircuitInterconnect.
   Machine(std::unique_ptr<Interconnect> net, const NodeCosts& costs);
   // The MDPs on a wormhole network.
   Machine(const NetworkConfig& config, const NodeCosts& costs);
-  // Starts a send from `node` now: the processor is busy for the overhead and the words.
+  // Starts a send from `node` now: the processor is busy for the overhead and the words. Called
+  // by the workload for the node it is handling (in on_message or background), which the machine
+  // is looking at.
   void send(int node, int dst, int words, int tag);
   bool busy(int node) const;
   void step(Workload& workload);
+  // On a wormhole Network, idle and with no send to start: moves the clock on to just before the
+  // next cycle a node acts, or `limit` if earlier, so the next step lands there (the steps in
+  // between would change nothing).
+  void jump(std::int64_t limit);
+  // Hands the workload the quiet cycles up to now (inclusive) not yet skipped, before it reads
+  // what it counts in them.
+  void settle(Workload& workload);
   Interconnect& network() { return *net_; }
   const Interconnect& network() const { return *net_; }
   const NodeCosts& costs() const { return costs_; }
@@ -78,11 +94,23 @@ class Machine {
   };
 
   std::unique_ptr<Interconnect> net_;
+  // net_ when it is a wormhole Network, which can tell it is idle.
+  Network* wormhole_ = nullptr;
   NodeCosts costs_;
   std::vector<double> busy_until_;
   // Delivered messages not yet handled, per node, oldest first.
   std::vector<std::deque<int>> inbox_;
   std::vector<Pending> pending_;
+  int pending_count_ = 0;
+  // Per node: the next cycle it must be looked at (earlier ones would change nothing), and its
+  // quiet cycles [quiet_from_, quiet_end_) not yet handed to skip().
+  std::vector<std::int64_t> wake_;
+  std::vector<std::int64_t> quiet_from_;
+  std::vector<std::int64_t> quiet_end_;
+
+  // Up to `node`'s cycle `until` (exclusive), its quiet cycles go to skip().
+  void settle(Workload& workload, std::size_t node, std::int64_t until);
+  void visit(Workload& workload, int node, std::int64_t t);
 };
 
 }  // namespace archex

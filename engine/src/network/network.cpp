@@ -189,6 +189,7 @@ int Network::send(int src, int dst, int flits, int tag) {
   const int slot = (sq_head_[s] + sq_count_[s]) % static_cast<int>(ring.size());
   ring[static_cast<std::size_t>(slot)] = id;
   ++sq_count_[s];
+  ++queued_;
   return id;
 }
 
@@ -259,6 +260,7 @@ void Network::inject(int terminal) {
     if (p.injected == p.flits) {
       sq_head_[n] = (sq_head_[n] + 1) % static_cast<int>(ring.size());
       --sq_count_[n];
+      --queued_;
       inject_vc_[n] = -1;
     }
   }
@@ -458,6 +460,10 @@ void Network::return_credits() {
 
 void Network::step() {
   delivered_.clear();
+  if (idle()) {
+    ++now_;
+    return;
+  }
   const int terminals = static_cast<int>(sq_.size());
   for (int t = 0; t < terminals; ++t) {
     if (!inject_asleep_[static_cast<std::size_t>(t)]) inject(t);

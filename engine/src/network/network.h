@@ -74,6 +74,15 @@ class Network final : public Interconnect {
   int send(int src, int dst, int flits, int tag) override;
   // Advances one cycle.
   void step() override;
+  // No flit in a router or a source queue and no credit on its way: a step only moves the clock.
+  bool idle() const {
+    return in_network_ == 0 && queued_ == 0 && credit_head_ == credit_due_.size();
+  }
+  // Moves the clock as `cycles` steps of an idle network would.
+  void skip(std::int64_t cycles) {
+    delivered_.clear();
+    now_ += cycles;
+  }
   // Packets whose last flit reached their destination's receive queue during the last step.
   const std::vector<int>& delivered() const override { return delivered_; }
   const Packet& packet(int id) const { return packets_[static_cast<std::size_t>(id)]; }
@@ -200,6 +209,8 @@ class Network final : public Interconnect {
   std::vector<std::vector<std::int32_t>> sq_;
   std::vector<std::int32_t> sq_head_;
   std::vector<std::int32_t> sq_count_;
+  // Packets in all source queues.
+  std::int64_t queued_ = 0;
   std::vector<std::int32_t> inject_vc_;
   std::vector<double> inject_tokens_;
   // A terminal whose injection virtual channels are full and whose tokens are topped up can do
