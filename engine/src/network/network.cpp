@@ -134,6 +134,7 @@ Network::Network(const NetworkConfig& config)
   inject_vc_.assign(terminals, -1);
   inject_tokens_.assign(terminals, 0.0);
   inject_asleep_.assign(terminals, 0);
+  inject_ready_.assign((terminals + 63) / 64, 0);
   inject_terminal_.assign(c_count, -1);
   for (int t = 0; t < topo.terminals(); ++t) {
     inject_terminal_[static_cast<std::size_t>(inject_channel_[static_cast<std::size_t>(t)])] = t;
@@ -190,6 +191,7 @@ int Network::send(int src, int dst, int flits, int tag) {
   ring[static_cast<std::size_t>(slot)] = id;
   ++sq_count_[s];
   ++queued_;
+  if (!inject_asleep_[s]) set_ready(s, true);
   return id;
 }
 
@@ -230,7 +232,10 @@ void Network::inject(int terminal) {
   tokens = std::min(cap, tokens + config_.inject_rate);
   // Blocked with full tokens, each later turn would change nothing until a flit leaves.
   const auto block = [&] {
-    if (tokens == cap) inject_asleep_[n] = 1;
+    if (tokens == cap) {
+      inject_asleep_[n] = 1;
+      set_ready(n, false);
+    }
   };
   const int in = inject_channel_[n];
   const int router = channel_router_[static_cast<std::size_t>(in)];
@@ -261,6 +266,7 @@ void Network::inject(int terminal) {
       sq_head_[n] = (sq_head_[n] + 1) % static_cast<int>(ring.size());
       --sq_count_[n];
       --queued_;
+      if (sq_count_[n] == 0) set_ready(n, false);
       inject_vc_[n] = -1;
     }
   }
@@ -348,6 +354,7 @@ void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t
     credit_ivc_.push_back(tail && config_.vc_free_on_tail_credit ? ~in : in);
   } else if (const int t = inject_terminal_[from]; t >= 0) {
     inject_asleep_[static_cast<std::size_t>(t)] = 0;
+    if (sq_count_[static_cast<std::size_t>(t)] > 0) set_ready(static_cast<std::size_t>(t), true);
   }
   tokens -= 1.0;
   ++sent_[c];
@@ -464,9 +471,10 @@ void Network::step() {
     ++now_;
     return;
   }
-  const int terminals = static_cast<int>(sq_.size());
-  for (int t = 0; t < terminals; ++t) {
-    if (!inject_asleep_[static_cast<std::size_t>(t)]) inject(t);
+  for (std::size_t w = 0; w < inject_ready_.size(); ++w) {
+    for (std::uint64_t bits = inject_ready_[w]; bits != 0; bits &= bits - 1) {
+      inject(static_cast<int>(w * 64) + lowest_bit(bits));
+    }
   }
   // Alternate the order so neither end of a half-duplex link always goes first.
   const int routers = static_cast<int>(rr_.size());

@@ -216,6 +216,11 @@ class Network final : public Interconnect {
   // A terminal whose injection virtual channels are full and whose tokens are topped up can do
   // nothing until a flit leaves one of them (inject_terminal_ of the channel: that terminal).
   std::vector<std::uint8_t> inject_asleep_;
+  std::vector<std::uint64_t> inject_ready_;
+  void set_ready(std::size_t t, bool on) {
+    if (on) inject_ready_[t / 64] |= std::uint64_t{1} << (t % 64);
+    else inject_ready_[t / 64] &= ~(std::uint64_t{1} << (t % 64));
+  }
   std::vector<std::int32_t> inject_terminal_;
   std::vector<std::int32_t> rq_used_;
 
