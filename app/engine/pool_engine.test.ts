@@ -98,9 +98,17 @@ describe('PoolEngine', () => {
     const controller = new AbortController();
     const pending: number[] = [];
     pool.onPendingChange((n) => pending.push(n));
-    // Long grains: each point warms up for over 50,000 cycles, so every host is inside one.
-    const grains = [50_000, 60_000, 70_000, 80_000, 90_000, 100_000];
-    const long = { ...loop, dims: [8, 8], grain_cycles: grains, max_cycles: 1e6 };
+    // Busy networks (grains near 0) measured to a tight confidence: each point steps its routers
+    // for about 100,000 cycles, so every host is inside one. (Long grains no longer do: the
+    // machine jumps over the cycles in which every node only computes.)
+    const long = {
+      ...loop,
+      dims: [8, 8],
+      message_words: [8],
+      grain_cycles: [0, 1, 2, 3, 4, 5],
+      confidence_percent: 0.5,
+      max_cycles: 1e6,
+    };
     const run = pool.run(
       { model: 'jmachine_loop', params: long, seed: 1 },
       { signal: controller.signal },
