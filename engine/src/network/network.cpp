@@ -15,6 +15,8 @@ namespace {
 constexpr int kOnOffMargin = 2;
 constexpr int kMaxVcs = 16;
 constexpr int kMaxStageCycles = 64;
+// Flits keep their ready cycle in 32 bits, so no delay may come near 2^31 cycles.
+constexpr int kMaxDelayCycles = 1 << 20;
 // Output and input ports of a router are tracked in one 64-bit mask each per cycle.
 constexpr int kMaxPorts = 64;
 
@@ -39,7 +41,8 @@ Network::Network(const NetworkConfig& config)
   require(buffer_ >= 1 && buffer_ <= 256, "buffer_flits", "flit buffers: 1 to 256 flits");
   require(config.credit_flow || buffer_ > kOnOffMargin, "buffer_flits",
           "on/off flow control needs buffers of at least 3 flits");
-  require(config.router_delay_cycles >= 0, "router_delay_cycles", "router delay: 0 or more");
+  require(config.router_delay_cycles >= 0 && config.router_delay_cycles <= kMaxDelayCycles,
+          "router_delay_cycles", "router delay: 0 to 1048576 cycles");
   require(config.route_cycles >= 0 && config.route_cycles <= kMaxStageCycles, "route_cycles",
           "route computation: 0 to 64 cycles");
   require(config.vc_alloc_cycles >= 0 && config.vc_alloc_cycles <= kMaxStageCycles,
@@ -72,7 +75,7 @@ Network::Network(const NetworkConfig& config)
   port_base_.push_back(channels);
   const auto c_count = static_cast<std::size_t>(channels);
   const std::size_t vcs = c_count * static_cast<std::size_t>(vcs_);
-  flits_.assign(vcs * static_cast<std::size_t>(buffer_), Flit{0, 0, 0});
+  flits_.assign(vcs * static_cast<std::size_t>(buffer_), Flit{0, 0});
   head_.assign(vcs, 0);
   count_.assign(vcs, 0);
   out_port_.assign(vcs, -1);
@@ -174,6 +177,7 @@ int Network::send(int src, int dst, int flits, int tag) {
   }
   int id;
   if (free_packets_.empty()) {
+    if (packets_.size() > kPacketMask) throw std::length_error("more than 2^30 packets at once");
     id = static_cast<int>(packets_.size());
     packets_.emplace_back();
   } else {
@@ -208,14 +212,14 @@ void Network::release(int node, int flits) {
   used = std::max(0, used - flits);
 }
 
-void Network::push(int router, int to, std::int32_t packet, std::int32_t index) {
+void Network::push(int router, int to, std::uint32_t word) {
   const auto t = static_cast<std::size_t>(to);
   const auto r = static_cast<std::size_t>(router);
   const int slot = (head_[t] + count_[t]) % buffer_;
   std::int64_t ready = now_ + 1 + config_.router_delay_cycles + config_.switch_alloc_cycles;
-  if (index == 0) ready += head_extra_cycles_[r];
+  if (word & kHead) ready += head_extra_cycles_[r];
   flits_[t * static_cast<std::size_t>(buffer_) + static_cast<std::size_t>(slot)] =
-      Flit{packet, index, ready};
+      Flit{word, static_cast<std::uint32_t>(ready)};
   if (count_[t]++ == 0) {
     const int bit = to - port_base_[r] * vcs_;
     occupied_[static_cast<std::size_t>(occupied_base_[r] + bit / 64)] |= std::uint64_t{1}
@@ -258,7 +262,9 @@ void Network::inject(int terminal) {
     }
     const int to = ivc(in, inject_vc_[n]);
     if (count_[static_cast<std::size_t>(to)] >= buffer_) return block();
-    push(router, to, id, p.injected);
+    push(router, to,
+         static_cast<std::uint32_t>(id) | (p.injected == 0 ? kHead : 0) |
+             (p.injected + 1 == p.flits ? kTail : 0));
     ++p.injected;
     ++in_network_;
     tokens -= 1.0;
@@ -276,7 +282,7 @@ bool Network::route_head(int router, int in_port, int in) {
   const auto i = static_cast<std::size_t>(in);
   const Flit& flit =
       flits_[i * static_cast<std::size_t>(buffer_) + static_cast<std::size_t>(head_[i])];
-  Packet& p = packets_[static_cast<std::size_t>(flit.packet)];
+  Packet& p = packets_[flit.word & kPacketMask];
   int state = p.route_state;
   const RouteStep step = topo_->route(router, in_port, p.dst, state);
   const int c = channel(router, step.port);
@@ -312,7 +318,7 @@ void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t
   const auto i = static_cast<std::size_t>(in);
   const Flit flit =
       flits_[i * static_cast<std::size_t>(buffer_) + static_cast<std::size_t>(head_[i])];
-  if (flit.ready > now_) return;
+  if (static_cast<std::int32_t>(flit.ready - static_cast<std::uint32_t>(now_)) > 0) return;
   if (out_port_[i] < 0 && !route_head(router, port, in)) {
     sleep(router, slot);
     route_wait_[static_cast<std::size_t>(occupied_base_[r] + slot / 64)] |= std::uint64_t{1}
@@ -338,8 +344,7 @@ void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t
   }
   double& tokens = refreshed_tokens(token_of_[c]);
   if (tokens < 1.0) return;
-  const Packet& p = packets_[static_cast<std::size_t>(flit.packet)];
-  const bool tail = flit.index == p.flits - 1;
+  const bool tail = (flit.word & kTail) != 0;
   // The flit moves: out of this buffer, a credit back upstream, one token spent.
   head_[i] = head_[i] + 1 == buffer_ ? 0 : head_[i] + 1;
   if (--count_[i] == 0) {
@@ -368,11 +373,12 @@ void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t
     if (tail) {
       held_[static_cast<std::size_t>(ivc(static_cast<int>(c), 0))] = 0;
       wake_routes(router);
-      packets_[static_cast<std::size_t>(flit.packet)].delivered = now_;
-      delivered_.push_back(flit.packet);
+      const auto id = static_cast<int>(flit.word & kPacketMask);
+      packets_[static_cast<std::size_t>(id)].delivered = now_;
+      delivered_.push_back(id);
     }
   } else {
-    push(channel_router_[static_cast<std::size_t>(downstream_[c])], to, flit.packet, flit.index);
+    push(channel_router_[static_cast<std::size_t>(downstream_[c])], to, flit.word);
     if (config_.credit_flow) --credits_[static_cast<std::size_t>(to)];
     if (tail && !config_.vc_free_on_tail_credit) {
       held_[static_cast<std::size_t>(to)] = 0;

@@ -118,17 +118,22 @@ class Network final : public Interconnect {
   double utilization(int channel) const;
 
  private:
+  // A flit is its packet's id with head and tail flags, and the cycle it may leave modulo 2^32
+  // (compared as a signed difference: exact while a flit waits under 2^31 cycles in a buffer).
+  // 8 bytes, and a body flit's move never reads its packet.
   struct Flit {
-    std::int32_t packet;
-    std::int32_t index;
-    std::int64_t ready;
+    std::uint32_t word;
+    std::uint32_t ready;
   };
+  static constexpr std::uint32_t kHead = 1u << 30;
+  static constexpr std::uint32_t kTail = 1u << 31;
+  static constexpr std::uint32_t kPacketMask = kHead - 1;
 
   int ivc(int channel, int vc) const { return channel * vcs_ + vc; }
   double& refreshed_tokens(int index);
   // Puts a flit at the back of an input virtual channel of `router`; it may leave after the
   // link, the router delay and the pipeline.
-  void push(int router, int to, std::int32_t packet, std::int32_t index);
+  void push(int router, int to, std::uint32_t word);
   // Picks the output port and a free output virtual channel for the packet at the front of `in`.
   bool route_head(int router, int in_port, int in);
   void inject(int terminal);
