@@ -65,115 +65,101 @@ Network::Network(const NetworkConfig& config)
   for (int r = 0; r < routers; ++r) {
     const int ports = topo.ports(r);
     require(ports >= 1 && ports <= kMaxPorts, "topology", "a router has 1 to 64 ports");
-    port_base_.push_back(channels);
-    occupied_base_.push_back(words);
-    head_extra_cycles_.push_back(config.route_cycles + config.vc_alloc_cycles +
-                                 topo.header_delay_cycles(r));
+    routers_.push_back(RouterState{channels, ports * vcs_, words,
+                                   config.route_cycles + config.vc_alloc_cycles +
+                                       topo.header_delay_cycles(r),
+                                   0, 0});
     channels += ports;
     words += (ports * vcs_ + 63) / 64;
   }
-  port_base_.push_back(channels);
   const auto c_count = static_cast<std::size_t>(channels);
   const std::size_t vcs = c_count * static_cast<std::size_t>(vcs_);
   flits_.assign(vcs * static_cast<std::size_t>(buffer_), Flit{0, 0});
-  head_.assign(vcs, 0);
-  count_.assign(vcs, 0);
-  out_port_.assign(vcs, -1);
-  out_vc_.assign(vcs, -1);
-  held_.assign(vcs, 0);
-  credits_.assign(vcs, buffer_);
-  free_seen_.assign(vcs, buffer_);
-  tokens_.assign(c_count, 0.0);
-  token_rate_.assign(c_count, 0.0);
-  token_time_.assign(c_count, 0);
-  token_of_.assign(c_count, -1);
-  downstream_.assign(c_count, -1);
-  eject_terminal_.assign(c_count, -1);
-  returns_credits_.assign(c_count, 0);
-  bisection_.assign(c_count, 0);
-  channel_router_.assign(c_count, 0);
-  rr_.assign(static_cast<std::size_t>(routers), 0);
-  active_.assign(static_cast<std::size_t>(routers), 0);
-  occupied_.assign(static_cast<std::size_t>(words), 0);
-  asleep_.assign(static_cast<std::size_t>(words), 0);
-  route_wait_.assign(static_cast<std::size_t>(words), 0);
-  credit_waiter_.assign(vcs, -1);
-  upstream_router_.assign(c_count, -1);
+  Vc fresh;
+  fresh.credits = static_cast<std::int16_t>(buffer_);
+  fresh.free_seen = static_cast<std::int16_t>(buffer_);
+  vc_.assign(vcs, fresh);
+  bits_.assign(static_cast<std::size_t>(words), Bits{});
+  channels_.assign(c_count, Channel{});
+  tokens_.assign(c_count, Tokens{});
   sent_.assign(c_count, 0);
   for (int r = 0; r < routers; ++r) {
     for (int port = 0; port < topo.ports(r); ++port) {
       const int c = channel(r, port);
-      const auto ci = static_cast<std::size_t>(c);
-      channel_router_[ci] = r;
-      token_of_[ci] = c;
+      Channel& ch = channels_[static_cast<std::size_t>(c)];
+      ch.router = r;
+      ch.token_of = c;
       const PortTarget t = topo.output(r, port);
       if (t.terminal >= 0) {
-        eject_terminal_[ci] = t.terminal;
-        token_rate_[ci] = config.eject_rate;
+        ch.eject_terminal = t.terminal;
+        tokens_[static_cast<std::size_t>(c)].rate = config.eject_rate;
         continue;
       }
       if (t.router < 0) continue;
-      downstream_[ci] = channel(t.router, t.port);
-      returns_credits_[static_cast<std::size_t>(downstream_[ci])] = 1;
-      upstream_router_[static_cast<std::size_t>(downstream_[ci])] = r;
-      bisection_[ci] = topo.crosses_bisection(r, port);
+      ch.downstream = channel(t.router, t.port);
+      ch.down_router = t.router;
+      channels_[static_cast<std::size_t>(ch.downstream)].upstream_router = r;
+      ch.bisection = topo.crosses_bisection(r, port);
       // A half-duplex link's two directions draw on one token, the lower-numbered channel's.
       const RouterPort back = topo.reverse(r, port);
       if (config.half_duplex && back.router >= 0) {
-        token_of_[ci] = std::min(c, channel(back.router, back.port));
+        ch.token_of = std::min(c, channel(back.router, back.port));
       }
-      if (token_of_[ci] == c) token_rate_[ci] = config.channel_rate;
+      if (ch.token_of == c) tokens_[static_cast<std::size_t>(c)].rate = config.channel_rate;
     }
   }
 
-  const auto terminals = static_cast<std::size_t>(topo.terminals());
+  // A channel with a token of its own and a rate of a word a cycle or more never runs short (it
+  // sends at most one flit a cycle): it keeps no tokens.
+  std::vector<int> drawing(c_count, 0);
+  for (const Channel& ch : channels_) ++drawing[static_cast<std::size_t>(ch.token_of)];
+  for (std::size_t c = 0; c < c_count; ++c) {
+    if (drawing[c] == 1 && channels_[c].token_of == static_cast<int>(c) && tokens_[c].rate >= 1) {
+      channels_[c].token_of = -1;
+    }
+  }
+
+  terminals_.assign(static_cast<std::size_t>(topo.terminals()), Terminal{});
   for (int t = 0; t < topo.terminals(); ++t) {
     const RouterPort at = topo.injection(t);
-    inject_channel_.push_back(channel(at.router, at.port));
+    const int in = channel(at.router, at.port);
+    terminals_[static_cast<std::size_t>(t)].inject_channel = in;
+    channels_[static_cast<std::size_t>(in)].inject_terminal = t;
   }
-  sq_.assign(terminals, {});
-  sq_head_.assign(terminals, 0);
-  sq_count_.assign(terminals, 0);
-  inject_vc_.assign(terminals, -1);
-  inject_tokens_.assign(terminals, 0.0);
-  inject_asleep_.assign(terminals, 0);
-  inject_ready_.assign((terminals + 63) / 64, 0);
-  inject_terminal_.assign(c_count, -1);
-  for (int t = 0; t < topo.terminals(); ++t) {
-    inject_terminal_[static_cast<std::size_t>(inject_channel_[static_cast<std::size_t>(t)])] = t;
-  }
-  rq_used_.assign(terminals, 0);
+  sq_.assign(terminals_.size(), {});
+  inject_ready_.assign((terminals_.size() + 63) / 64, 0);
 }
 
 double& Network::refreshed_tokens(int index) {
   // Tokens are topped up when looked at, for all the cycles since: the same as a refill every
   // cycle, without touching idle channels.
-  const auto i = static_cast<std::size_t>(index);
-  const std::int64_t cycles = now_ + 1 - token_time_[i];
+  Tokens& t = tokens_[static_cast<std::size_t>(index)];
+  const std::int64_t cycles = now_ + 1 - t.time;
   if (cycles > 0) {
-    const double cap = std::max(1.0, token_rate_[i]);
-    const double add = token_rate_[i] * static_cast<double>(cycles);
-    tokens_[i] = add >= cap ? cap : std::min(cap, tokens_[i] + add);
-    token_time_[i] = now_ + 1;
+    const double cap = std::max(1.0, t.rate);
+    const double add = t.rate * static_cast<double>(cycles);
+    t.tokens = add >= cap ? cap : std::min(cap, t.tokens + add);
+    t.time = now_ + 1;
   }
-  return tokens_[i];
+  return t.tokens;
 }
 
 int Network::send(int src, int dst, int flits, int tag) {
   const auto s = static_cast<std::size_t>(src);
+  Terminal& term = terminals_[s];
   const int limit = config_.source_queue_packets;
-  if (sq_count_[s] >= limit) return -1;
+  if (term.sq_count >= limit) return -1;
   std::vector<std::int32_t>& ring = sq_[s];
   const auto size = static_cast<int>(ring.size());
-  if (sq_count_[s] == size) {
+  if (term.sq_count == size) {
     // Full: a ring twice as long (up to the limit), the queue unrolled into its start.
     const int longer = std::min(limit, std::max(4, 2 * size));
     std::vector<std::int32_t> grown(static_cast<std::size_t>(longer));
     for (int k = 0; k < size; ++k) {
-      grown[static_cast<std::size_t>(k)] = ring[static_cast<std::size_t>((sq_head_[s] + k) % size)];
+      grown[static_cast<std::size_t>(k)] = ring[static_cast<std::size_t>((term.sq_head + k) % size)];
     }
     ring.swap(grown);
-    sq_head_[s] = 0;
+    term.sq_head = 0;
   }
   int id;
   if (free_packets_.empty()) {
@@ -191,11 +177,11 @@ int Network::send(int src, int dst, int flits, int tag) {
   p.flits = flits;
   p.tag = tag;
   p.created = now_;
-  const int slot = (sq_head_[s] + sq_count_[s]) % static_cast<int>(ring.size());
+  const int slot = (term.sq_head + term.sq_count) % static_cast<int>(ring.size());
   ring[static_cast<std::size_t>(slot)] = id;
-  ++sq_count_[s];
+  ++term.sq_count;
   ++queued_;
-  if (!inject_asleep_[s]) set_ready(s, true);
+  if (!term.asleep) set_ready(s, true);
   return id;
 }
 
@@ -208,60 +194,60 @@ void Network::consume(int id) {
 }
 
 void Network::release(int node, int flits) {
-  int& used = rq_used_[static_cast<std::size_t>(node)];
+  int& used = terminals_[static_cast<std::size_t>(node)].rq_used;
   used = std::max(0, used - flits);
 }
 
 void Network::push(int router, int to, std::uint32_t word) {
   const auto t = static_cast<std::size_t>(to);
-  const auto r = static_cast<std::size_t>(router);
-  const int slot = (head_[t] + count_[t]) % buffer_;
+  RouterState& r = routers_[static_cast<std::size_t>(router)];
+  Vc& vc = vc_[t];
+  const int slot = (vc.head + vc.count) % buffer_;
   std::int64_t ready = now_ + 1 + config_.router_delay_cycles + config_.switch_alloc_cycles;
-  if (word & kHead) ready += head_extra_cycles_[r];
-  flits_[t * static_cast<std::size_t>(buffer_) + static_cast<std::size_t>(slot)] =
-      Flit{word, static_cast<std::uint32_t>(ready)};
-  if (count_[t]++ == 0) {
-    const int bit = to - port_base_[r] * vcs_;
-    occupied_[static_cast<std::size_t>(occupied_base_[r] + bit / 64)] |= std::uint64_t{1}
-                                                                           << (bit % 64);
-    ++active_[r];
+  if (word & kHead) ready += r.head_extra;
+  flit_at(t, slot) = Flit{word, static_cast<std::uint32_t>(ready)};
+  if (vc.count++ == 0) {
+    const int bit = to - r.port_base * vcs_;
+    bits_of(r, bit).occupied |= std::uint64_t{1} << (bit % 64);
+    ++r.active;
   }
 }
 
 void Network::inject(int terminal) {
   const auto n = static_cast<std::size_t>(terminal);
-  if (sq_count_[n] == 0) return;
-  double& tokens = inject_tokens_[n];
+  Terminal& term = terminals_[n];
+  if (term.sq_count == 0) return;
+  double& tokens = term.inject_tokens;
   const double cap = std::max(1.0, config_.inject_rate);
   tokens = std::min(cap, tokens + config_.inject_rate);
   // Blocked with full tokens, each later turn would change nothing until a flit leaves.
   const auto block = [&] {
     if (tokens == cap) {
-      inject_asleep_[n] = 1;
+      term.asleep = 1;
       set_ready(n, false);
     }
   };
-  const int in = inject_channel_[n];
-  const int router = channel_router_[static_cast<std::size_t>(in)];
+  const int in = term.inject_channel;
+  const int router = channels_[static_cast<std::size_t>(in)].router;
   const std::vector<std::int32_t>& ring = sq_[n];
-  while (tokens >= 1.0 && sq_count_[n] > 0) {
-    const int id = ring[static_cast<std::size_t>(sq_head_[n])];
+  while (tokens >= 1.0 && term.sq_count > 0) {
+    const int id = ring[static_cast<std::size_t>(term.sq_head)];
     Packet& p = packets_[static_cast<std::size_t>(id)];
-    if (inject_vc_[n] < 0) {
+    if (term.inject_vc < 0) {
       // A new packet takes the injection virtual channel with the most room.
       int best = -1;
       for (int v = 0; v < vcs_; ++v) {
-        const int room = buffer_ - count_[static_cast<std::size_t>(ivc(in, v))];
+        const int room = buffer_ - vc_[static_cast<std::size_t>(ivc(in, v))].count;
         if (room > 0 &&
-            (best < 0 || room > buffer_ - count_[static_cast<std::size_t>(ivc(in, best))])) {
+            (best < 0 || room > buffer_ - vc_[static_cast<std::size_t>(ivc(in, best))].count)) {
           best = v;
         }
       }
       if (best < 0) return block();
-      inject_vc_[n] = best;
+      term.inject_vc = best;
     }
-    const int to = ivc(in, inject_vc_[n]);
-    if (count_[static_cast<std::size_t>(to)] >= buffer_) return block();
+    const int to = ivc(in, term.inject_vc);
+    if (vc_[static_cast<std::size_t>(to)].count >= buffer_) return block();
     push(router, to,
          static_cast<std::uint32_t>(id) | (p.injected == 0 ? kHead : 0) |
              (p.injected + 1 == p.flits ? kTail : 0));
@@ -269,41 +255,41 @@ void Network::inject(int terminal) {
     ++in_network_;
     tokens -= 1.0;
     if (p.injected == p.flits) {
-      sq_head_[n] = (sq_head_[n] + 1) % static_cast<int>(ring.size());
-      --sq_count_[n];
+      term.sq_head = (term.sq_head + 1) % static_cast<int>(ring.size());
+      --term.sq_count;
       --queued_;
-      if (sq_count_[n] == 0) set_ready(n, false);
-      inject_vc_[n] = -1;
+      if (term.sq_count == 0) set_ready(n, false);
+      term.inject_vc = -1;
     }
   }
 }
 
 bool Network::route_head(int router, int in_port, int in) {
   const auto i = static_cast<std::size_t>(in);
-  const Flit& flit =
-      flits_[i * static_cast<std::size_t>(buffer_) + static_cast<std::size_t>(head_[i])];
-  Packet& p = packets_[flit.word & kPacketMask];
+  Vc& vc = vc_[i];
+  Packet& p = packets_[flit_at(i, vc.head).word & kPacketMask];
   int state = p.route_state;
   const RouteStep step = topo_->route(router, in_port, p.dst, state);
-  const int c = channel(router, step.port);
-  if (eject_terminal_[static_cast<std::size_t>(c)] >= 0) {
+  const Channel& ch = channels_[static_cast<std::size_t>(channel(router, step.port))];
+  if (ch.eject_terminal >= 0) {
     // Ejection is one queue: a packet holds it until its last flit is out.
-    const auto e = static_cast<std::size_t>(ivc(c, 0));
-    if (held_[e]) return false;
-    held_[e] = 1;
-    out_port_[i] = step.port;
-    out_vc_[i] = 0;
+    Vc& e = vc_[static_cast<std::size_t>(ivc(channel(router, step.port), 0))];
+    if (e.held) return false;
+    e.held = 1;
+    vc.out_port = static_cast<std::int8_t>(step.port);
+    vc.out_vc = 0;
     return true;
   }
-  const int down = downstream_[static_cast<std::size_t>(c)];
-  if (down < 0) throw std::logic_error("the topology routed a packet to a port leading nowhere");
+  if (ch.downstream < 0) {
+    throw std::logic_error("the topology routed a packet to a port leading nowhere");
+  }
   for (int v = 0; v < vcs_; ++v) {
     if (vc_classes_ > 1 && v % vc_classes_ != step.vc_class) continue;
-    const auto o = static_cast<std::size_t>(ivc(down, v));
-    if (held_[o]) continue;
-    held_[o] = 1;
-    out_port_[i] = step.port;
-    out_vc_[i] = v;
+    Vc& o = vc_[static_cast<std::size_t>(ivc(ch.downstream, v))];
+    if (o.held) continue;
+    o.held = 1;
+    vc.out_port = static_cast<std::int8_t>(step.port);
+    vc.out_vc = static_cast<std::int8_t>(v);
     p.route_state = state;
     return true;
   }
@@ -313,106 +299,115 @@ bool Network::route_head(int router, int in_port, int in) {
 void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t& port_done) {
   const int port = slot / vcs_;
   if (port_done & (std::uint64_t{1} << port)) return;
-  const auto r = static_cast<std::size_t>(router);
-  const int in = port_base_[r] * vcs_ + slot;
+  RouterState& r = routers_[static_cast<std::size_t>(router)];
+  const int in = r.port_base * vcs_ + slot;
   const auto i = static_cast<std::size_t>(in);
-  const Flit flit =
-      flits_[i * static_cast<std::size_t>(buffer_) + static_cast<std::size_t>(head_[i])];
+  Vc& vc = vc_[i];
+  const Flit flit = flit_at(i, vc.head);
   if (static_cast<std::int32_t>(flit.ready - static_cast<std::uint32_t>(now_)) > 0) return;
-  if (out_port_[i] < 0 && !route_head(router, port, in)) {
-    sleep(router, slot);
-    route_wait_[static_cast<std::size_t>(occupied_base_[r] + slot / 64)] |= std::uint64_t{1}
-                                                                             << (slot % 64);
+  if (vc.out_port < 0 && !route_head(router, port, in)) {
+    Bits& b = bits_of(r, slot);
+    b.asleep |= std::uint64_t{1} << (slot % 64);
+    b.route_wait |= std::uint64_t{1} << (slot % 64);
     return;
   }
-  const int out = out_port_[i];
+  const int out = vc.out_port;
   if (used & (std::uint64_t{1} << out)) return;
-  const auto c = static_cast<std::size_t>(port_base_[r] + out);
-  const int terminal = eject_terminal_[c];
+  const auto c = static_cast<std::size_t>(r.port_base + out);
+  const Channel& ch = channels_[c];
+  const int terminal = ch.eject_terminal;
   int to = -1;
   if (terminal >= 0) {
-    if (rq_used_[static_cast<std::size_t>(terminal)] >= config_.receive_queue_flits) return;
-  } else {
-    to = ivc(downstream_[c], out_vc_[i]);
-    const auto o = static_cast<std::size_t>(to);
-    if (config_.credit_flow && credits_[o] <= 0) {
-      sleep(router, slot);
-      credit_waiter_[o] = in;
+    if (terminals_[static_cast<std::size_t>(terminal)].rq_used >= config_.receive_queue_flits) {
       return;
     }
-    if (!config_.credit_flow && free_seen_[o] < onoff_margin_) return;
+  } else {
+    to = ivc(ch.downstream, vc.out_vc);
+    Vc& o = vc_[static_cast<std::size_t>(to)];
+    if (config_.credit_flow && o.credits <= 0) {
+      bits_of(r, slot).asleep |= std::uint64_t{1} << (slot % 64);
+      o.credit_waiter = in;
+      return;
+    }
+    if (!config_.credit_flow && o.free_seen < onoff_margin_) return;
   }
-  double& tokens = refreshed_tokens(token_of_[c]);
-  if (tokens < 1.0) return;
+  double* tokens = nullptr;
+  if (ch.token_of >= 0) {
+    tokens = &refreshed_tokens(ch.token_of);
+    if (*tokens < 1.0) return;
+  }
   const bool tail = (flit.word & kTail) != 0;
   // The flit moves: out of this buffer, a credit back upstream, one token spent.
-  head_[i] = head_[i] + 1 == buffer_ ? 0 : head_[i] + 1;
-  if (--count_[i] == 0) {
-    occupied_[static_cast<std::size_t>(occupied_base_[r] + slot / 64)] &=
-        ~(std::uint64_t{1} << (slot % 64));
-    --active_[r];
+  vc.head = static_cast<std::uint16_t>(vc.head + 1 == buffer_ ? 0 : vc.head + 1);
+  if (--vc.count == 0) {
+    bits_of(r, slot).occupied &= ~(std::uint64_t{1} << (slot % 64));
+    --r.active;
   }
-  const auto from = static_cast<std::size_t>(port_base_[r] + port);
-  if (returns_credits_[from]) {
+  const Channel& from = channels_[static_cast<std::size_t>(r.port_base + port)];
+  if (from.upstream_router >= 0) {
     // Two plain pushes: one of a struct built on the stack stalls on store forwarding.
     credit_due_.push_back(now_ + config_.credit_delay_cycles);
     credit_ivc_.push_back(tail && config_.vc_free_on_tail_credit ? ~in : in);
-  } else if (const int t = inject_terminal_[from]; t >= 0) {
-    inject_asleep_[static_cast<std::size_t>(t)] = 0;
-    if (sq_count_[static_cast<std::size_t>(t)] > 0) set_ready(static_cast<std::size_t>(t), true);
+  } else if (const int t = from.inject_terminal; t >= 0) {
+    terminals_[static_cast<std::size_t>(t)].asleep = 0;
+    if (terminals_[static_cast<std::size_t>(t)].sq_count > 0) {
+      set_ready(static_cast<std::size_t>(t), true);
+    }
   }
-  tokens -= 1.0;
+  if (tokens != nullptr) *tokens -= 1.0;
   ++sent_[c];
-  bisection_flits_ += bisection_[c];
+  bisection_flits_ += ch.bisection;
   used |= std::uint64_t{1} << out;
   port_done |= std::uint64_t{1} << port;
   if (terminal >= 0) {
-    ++rq_used_[static_cast<std::size_t>(terminal)];
+    ++terminals_[static_cast<std::size_t>(terminal)].rq_used;
     --in_network_;
     ++ejected_flits_;
     if (tail) {
-      held_[static_cast<std::size_t>(ivc(static_cast<int>(c), 0))] = 0;
+      vc_[static_cast<std::size_t>(ivc(static_cast<int>(c), 0))].held = 0;
       wake_routes(router);
       const auto id = static_cast<int>(flit.word & kPacketMask);
       packets_[static_cast<std::size_t>(id)].delivered = now_;
       delivered_.push_back(id);
     }
   } else {
-    push(channel_router_[static_cast<std::size_t>(downstream_[c])], to, flit.word);
-    if (config_.credit_flow) --credits_[static_cast<std::size_t>(to)];
+    push(ch.down_router, to, flit.word);
+    Vc& o = vc_[static_cast<std::size_t>(to)];
+    if (config_.credit_flow) --o.credits;
     if (tail && !config_.vc_free_on_tail_credit) {
-      held_[static_cast<std::size_t>(to)] = 0;
+      o.held = 0;
       wake_routes(router);
     }
   }
-  if (tail) out_port_[i] = -1;
+  if (tail) vc.out_port = -1;
 }
 
 void Network::process_router(int router) {
-  const auto r = static_cast<std::size_t>(router);
-  if (active_[r] == 0) return;
-  const int slots = (port_base_[r + 1] - port_base_[r]) * vcs_;
-  const std::size_t base = static_cast<std::size_t>(occupied_base_[r]);
+  RouterState& r = routers_[static_cast<std::size_t>(router)];
+  if (r.active == 0) return;
+  const int slots = r.slots;
+  const auto base = static_cast<std::size_t>(r.bits_base);
   const int words = (slots + 63) / 64;
   std::uint64_t used = 0;
   std::uint64_t port_done = 0;
   // Round robin: each cycle a different input virtual channel is looked at first.
-  const int start = rr_[r];
-  rr_[r] = start + 1 == slots ? 0 : start + 1;
+  const int start = r.rr;
+  r.rr = start + 1 == slots ? 0 : start + 1;
   if (words == 1) {
     // The common case (up to 64 input VCs): the word rotated so `start` comes first.
     // Asleep is looked at as each slot's turn comes: a flit moved earlier in the turn may have
     // woken it.
-    const std::uint64_t bits = occupied_[base];
-    if ((bits & ~asleep_[base]) == 0) return;
+    const Bits& b = bits_[base];
+    const std::uint64_t bits = b.occupied;
+    if ((bits & ~b.asleep) == 0) return;
     for (std::uint64_t high = bits >> start << start; high != 0; high &= high - 1) {
       const int slot = lowest_bit(high);
-      if (!(asleep_[base] >> slot & 1)) move_flit(router, slot, used, port_done);
+      if (!(b.asleep >> slot & 1)) move_flit(router, slot, used, port_done);
     }
     for (std::uint64_t low = start == 0 ? 0 : bits << (64 - start) >> (64 - start); low != 0;
          low &= low - 1) {
       const int slot = lowest_bit(low);
-      if (!(asleep_[base] >> slot & 1)) move_flit(router, slot, used, port_done);
+      if (!(b.asleep >> slot & 1)) move_flit(router, slot, used, port_done);
     }
     return;
   }
@@ -420,7 +415,8 @@ void Network::process_router(int router) {
   const int spans[2][2] = {{start, slots}, {0, start}};
   for (const auto& span : spans) {
     for (int w = span[0] / 64; w * 64 < span[1]; ++w) {
-      std::uint64_t bits = occupied_[base + static_cast<std::size_t>(w)];
+      const Bits& b = bits_[base + static_cast<std::size_t>(w)];
+      std::uint64_t bits = b.occupied;
       const int lo = std::max(span[0] - w * 64, 0);
       const int hi = std::min(span[1] - w * 64, 64);
       bits &= ~std::uint64_t{0} << lo;
@@ -428,21 +424,19 @@ void Network::process_router(int router) {
       while (bits != 0) {
         const int bit = lowest_bit(bits);
         bits &= bits - 1;
-        if (!(asleep_[base + static_cast<std::size_t>(w)] >> bit & 1)) {
-          move_flit(router, w * 64 + bit, used, port_done);
-        }
+        if (!(b.asleep >> bit & 1)) move_flit(router, w * 64 + bit, used, port_done);
       }
     }
   }
 }
 
 void Network::wake_routes(int router) {
-  const auto r = static_cast<std::size_t>(router);
-  const auto end = static_cast<std::size_t>(
-      r + 1 < occupied_base_.size() ? occupied_base_[r + 1] : static_cast<int>(occupied_.size()));
-  for (auto w = static_cast<std::size_t>(occupied_base_[r]); w < end; ++w) {
-    asleep_[w] &= ~route_wait_[w];
-    route_wait_[w] = 0;
+  const RouterState& r = routers_[static_cast<std::size_t>(router)];
+  const auto first = static_cast<std::size_t>(r.bits_base);
+  const auto end = first + static_cast<std::size_t>((r.slots + 63) / 64);
+  for (auto w = first; w < end; ++w) {
+    bits_[w].asleep &= ~bits_[w].route_wait;
+    bits_[w].route_wait = 0;
   }
 }
 
@@ -450,18 +444,19 @@ void Network::return_credits() {
   while (credit_head_ < credit_due_.size() && credit_due_[credit_head_] <= now_) {
     const std::int32_t back = credit_ivc_[credit_head_++];
     const auto o = static_cast<std::size_t>(back < 0 ? ~back : back);
+    Vc& vc = vc_[o];
     // A tail's credit (stored complemented) also frees the output VC it held.
     if (back < 0) {
-      held_[o] = 0;
-      wake_routes(upstream_router_[o / static_cast<std::size_t>(vcs_)]);
+      vc.held = 0;
+      wake_routes(channels_[o / static_cast<std::size_t>(vcs_)].upstream_router);
     }
-    ++credits_[o];
-    if (const int waiter = credit_waiter_[o]; waiter >= 0) {
-      credit_waiter_[o] = -1;
-      const int r = channel_router_[static_cast<std::size_t>(waiter / vcs_)];
-      const int slot = waiter - port_base_[static_cast<std::size_t>(r)] * vcs_;
-      asleep_[static_cast<std::size_t>(occupied_base_[static_cast<std::size_t>(r)] + slot / 64)] &=
-          ~(std::uint64_t{1} << (slot % 64));
+    ++vc.credits;
+    if (const int waiter = vc.credit_waiter; waiter >= 0) {
+      vc.credit_waiter = -1;
+      const RouterState& r =
+          routers_[static_cast<std::size_t>(channels_[static_cast<std::size_t>(waiter / vcs_)].router)];
+      const int slot = waiter - r.port_base * vcs_;
+      bits_of(r, slot).asleep &= ~(std::uint64_t{1} << (slot % 64));
     }
   }
   if (credit_head_ == credit_due_.size()) {
@@ -483,7 +478,7 @@ void Network::step() {
     }
   }
   // Alternate the order so neither end of a half-duplex link always goes first.
-  const int routers = static_cast<int>(rr_.size());
+  const int routers = static_cast<int>(routers_.size());
   if (now_ % 2 == 0) {
     for (int r = 0; r < routers; ++r) process_router(r);
   } else {
@@ -491,7 +486,7 @@ void Network::step() {
   }
   return_credits();
   if (!config_.credit_flow) {
-    for (std::size_t i = 0; i < count_.size(); ++i) free_seen_[i] = buffer_ - count_[i];
+    for (Vc& vc : vc_) vc.free_seen = static_cast<std::int16_t>(buffer_ - vc.count);
   }
   ++now_;
 }
@@ -511,9 +506,9 @@ double Network::utilization(int channel) const {
   const auto c = static_cast<std::size_t>(channel);
   const std::int64_t cycles = counted_cycles();
   double rate = 0;
-  if (eject_terminal_[c] >= 0) {
+  if (channels_[c].eject_terminal >= 0) {
     rate = config_.eject_rate;
-  } else if (downstream_[c] >= 0) {
+  } else if (channels_[c].downstream >= 0) {
     rate = config_.channel_rate;
   }
   if (rate == 0 || cycles <= 0) return 0.0;
@@ -522,8 +517,8 @@ double Network::utilization(int channel) const {
 
 namespace {
 
-template <typename T>
-std::size_t bytes(const std::vector<T>& v) {
+template <typename T, typename A>
+std::size_t bytes(const std::vector<T, A>& v) {
   return v.capacity() * sizeof(T);
 }
 
@@ -531,17 +526,9 @@ std::size_t bytes(const std::vector<T>& v) {
 
 std::size_t Network::state_bytes() const {
   std::size_t total = sizeof(*this);
-  total += bytes(port_base_) + bytes(occupied_base_) + bytes(head_extra_cycles_) +
-           bytes(inject_channel_) + bytes(flits_) + bytes(head_) + bytes(count_) +
-           bytes(out_port_) + bytes(out_vc_) + bytes(held_) + bytes(credits_) +
-           bytes(free_seen_) + bytes(tokens_) + bytes(token_rate_) + bytes(token_time_) +
-           bytes(token_of_) + bytes(downstream_) + bytes(eject_terminal_) +
-           bytes(returns_credits_) + bytes(bisection_) + bytes(channel_router_) + bytes(rr_) +
-           bytes(active_) + bytes(occupied_) + bytes(asleep_) + bytes(route_wait_) +
-           bytes(credit_waiter_) + bytes(upstream_router_) + bytes(credit_due_) +
-           bytes(credit_ivc_) + bytes(sq_) + bytes(sq_head_) + bytes(sq_count_) +
-           bytes(inject_vc_) + bytes(inject_tokens_) + bytes(inject_asleep_) +
-           bytes(inject_terminal_) + bytes(rq_used_) + bytes(packets_) + bytes(free_packets_) +
+  total += bytes(routers_) + bytes(bits_) + bytes(vc_) + bytes(flits_) + bytes(channels_) +
+           bytes(tokens_) + bytes(credit_due_) + bytes(credit_ivc_) + bytes(terminals_) +
+           bytes(sq_) + bytes(inject_ready_) + bytes(packets_) + bytes(free_packets_) +
            bytes(delivered_) + bytes(sent_);
   for (const auto& ring : sq_) total += bytes(ring);
   return total;

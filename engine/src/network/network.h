@@ -3,12 +3,29 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <new>
 #include <vector>
 
 #include "network/interconnect.h"
 #include "network/topology.h"
 
 namespace archex {
+
+// Allocates on cache-line boundaries, so a virtual channel's 8-flit ring is one line, not two.
+template <typename T>
+struct LineAligned {
+  using value_type = T;
+  static constexpr std::align_val_t kLine{64};
+  LineAligned() = default;
+  template <typename U>
+  LineAligned(const LineAligned<U>&) {}
+  T* allocate(std::size_t n) { return static_cast<T*>(::operator new(n * sizeof(T), kLine)); }
+  void deallocate(T* p, std::size_t) { ::operator delete(p, kLine); }
+  template <typename U>
+  bool operator==(const LineAligned<U>&) const { return true; }
+  template <typename U>
+  bool operator!=(const LineAligned<U>&) const { return false; }
+};
 
 // How a network is built. Flits are words: a channel rate of 0.5 means a word crosses a channel
 // every second cycle.
@@ -94,9 +111,11 @@ class Network final : public Interconnect {
   void free_packet(int id);
   // The node has taken `flits` words out of its receive queue.
   void release(int node, int flits);
-  int receive_queue_used(int node) const { return rq_used_[static_cast<std::size_t>(node)]; }
+  int receive_queue_used(int node) const {
+    return terminals_[static_cast<std::size_t>(node)].rq_used;
+  }
   int source_backlog(int node) const override {
-    return sq_count_[static_cast<std::size_t>(node)];
+    return terminals_[static_cast<std::size_t>(node)].sq_count;
   }
   // Bytes of the network's state (every buffer, table and queue allocated), for the bench.
   std::size_t state_bytes() const;
@@ -107,9 +126,9 @@ class Network final : public Interconnect {
   // across the bisection.
   void reset_counters() override;
   std::int64_t counted_cycles() const { return now_ - counters_from_; }
-  int channels() const { return port_base_.back(); }
+  int channels() const { return static_cast<int>(channels_.size()); }
   int channel(int router, int port) const {
-    return port_base_[static_cast<std::size_t>(router)] + port;
+    return routers_[static_cast<std::size_t>(router)].port_base + port;
   }
   std::uint64_t flits_sent(int router, int port) const;
   std::uint64_t ejected_flits() const { return ejected_flits_; }
@@ -129,7 +148,83 @@ class Network final : public Interconnect {
   static constexpr std::uint32_t kTail = 1u << 31;
   static constexpr std::uint32_t kPacketMask = kHead - 1;
 
+  // What is read together sits together: one router's, one virtual channel's, one channel's and
+  // one terminal's hot fields each in one struct, so a flit's move touches a few cache lines, not
+  // one per field (what makes a 32x32x32 network, far out of cache, cost more per node-cycle).
+  struct RouterState {
+    // Its first channel, its input VCs, its first word of bits_, the cycles a head spends on top
+    // of a body flit, its input VCs holding flits (so an empty router costs one look), the round
+    // robin's start.
+    std::int32_t port_base;
+    std::int32_t slots;
+    std::int32_t bits_base;
+    std::int32_t head_extra;
+    std::int32_t active;
+    std::int32_t rr;
+  };
+  // A bit per input virtual channel of a router, 64 to a word. Occupied: it holds flits, so empty
+  // ones cost nothing. Asleep: its front flit cannot move until something else happens, so
+  // skipping it changes nothing, as a blocked flit's turn has no effect. Route wait: asleep on a
+  // route, until an output VC of the router is freed. Asleep on credits (credit flow only):
+  // until a credit of the output VC it holds comes back (that Vc's credit_waiter).
+  struct Bits {
+    std::uint64_t occupied = 0;
+    std::uint64_t asleep = 0;
+    std::uint64_t route_wait = 0;
+  };
+  // An input virtual channel: its ring of flits and where the packet at the front goes; and the
+  // output virtual channel feeding it (indexed like the input it feeds): held by a packet, the
+  // credits (free slots here), the free slots seen last cycle for on/off, the input VC asleep on
+  // its credits.
+  struct Vc {
+    std::uint16_t head = 0;
+    std::uint16_t count = 0;
+    std::int8_t out_port = -1;
+    std::int8_t out_vc = -1;
+    std::uint8_t held = 0;
+    std::int16_t credits = 0;
+    std::int16_t free_seen = 0;
+    std::int32_t credit_waiter = -1;
+  };
+  // A channel (a router's output port): its router; the input channel it feeds (-1: none) and
+  // that channel's router; the terminal it ejects into (-1: none); the token it draws on (a
+  // half-duplex link's two directions share one; -1: it needs none). As the input side of a channel: the router
+  // feeding it (and so whether it returns credits) or the terminal injecting into it.
+  struct Channel {
+    std::int32_t router = 0;
+    std::int32_t downstream = -1;
+    std::int32_t down_router = -1;
+    std::int32_t eject_terminal = -1;
+    std::int32_t token_of = -1;
+    std::int32_t upstream_router = -1;
+    std::int32_t inject_terminal = -1;
+    std::uint8_t bisection = 0;
+  };
+  // Words a channel (or a half-duplex link) may still send, its rate, and the cycle they were
+  // last topped up to.
+  struct Tokens {
+    double tokens = 0;
+    double rate = 0;
+    std::int64_t time = 0;
+  };
+  // A terminal: the input channel it injects into, its source queue (a ring in sq_, grown on
+  // demand), the injection VC its current packet uses, its receive queue's use, its tokens.
+  // Asleep: its injection VCs are full and its tokens topped up, so it can do nothing until a
+  // flit leaves one of them.
+  struct Terminal {
+    std::int32_t inject_channel = 0;
+    std::int32_t sq_head = 0;
+    std::int32_t sq_count = 0;
+    std::int32_t inject_vc = -1;
+    std::int32_t rq_used = 0;
+    std::uint8_t asleep = 0;
+    double inject_tokens = 0;
+  };
+
   int ivc(int channel, int vc) const { return channel * vcs_ + vc; }
+  Flit& flit_at(std::size_t vc, int slot) {
+    return flits_[vc * static_cast<std::size_t>(buffer_) + static_cast<std::size_t>(slot)];
+  }
   double& refreshed_tokens(int index);
   // Puts a flit at the back of an input virtual channel of `router`; it may leave after the
   // link, the router delay and the pipeline.
@@ -139,13 +234,16 @@ class Network final : public Interconnect {
   void inject(int terminal);
   void process_router(int router);
   void move_flit(int router, int slot, std::uint64_t& used, std::uint64_t& port_done);
-  void sleep(int router, int slot) {
-    const int word = occupied_base_[static_cast<std::size_t>(router)] + slot / 64;
-    asleep_[static_cast<std::size_t>(word)] |= std::uint64_t{1} << (slot % 64);
+  Bits& bits_of(const RouterState& router, int slot) {
+    return bits_[static_cast<std::size_t>(router.bits_base + slot / 64)];
   }
   // An output VC of `router` was freed: the input VCs asleep on a route there look again.
   void wake_routes(int router);
   void return_credits();
+  void set_ready(std::size_t t, bool on) {
+    if (on) inject_ready_[t / 64] |= std::uint64_t{1} << (t % 64);
+    else inject_ready_[t / 64] &= ~(std::uint64_t{1} << (t % 64));
+  }
 
   NetworkConfig config_;
   std::shared_ptr<const Topology> topo_;
@@ -155,79 +253,24 @@ class Network final : public Interconnect {
   int onoff_margin_;
   std::int64_t now_ = 0;
 
-  // Per router: its first channel (and, last, the channel count), its first word of the
-  // occupied bitset, the cycles a head spends on top of a body flit.
-  std::vector<std::int32_t> port_base_;
-  std::vector<std::int32_t> occupied_base_;
-  std::vector<std::int32_t> head_extra_cycles_;
-  // Per terminal: the input channel it injects into.
-  std::vector<std::int32_t> inject_channel_;
-
-  // Input virtual channels: ring buffers of flits, and where the packet at the front goes.
-  std::vector<Flit> flits_;
-  std::vector<std::int32_t> head_;
-  std::vector<std::int32_t> count_;
-  std::vector<std::int32_t> out_port_;
-  std::vector<std::int32_t> out_vc_;
-  // Output virtual channels (indexed like the downstream input they feed): held by a packet,
-  // and credits (free slots downstream), and the free slots seen last cycle for on/off.
-  std::vector<std::uint8_t> held_;
-  std::vector<std::int32_t> credits_;
-  std::vector<std::int32_t> free_seen_;
-  // Channel tokens: words a channel (or a half-duplex link) may still send.
-  std::vector<double> tokens_;
-  std::vector<double> token_rate_;
-  // The cycle each channel's tokens were last topped up to.
-  std::vector<std::int64_t> token_time_;
-  // Per channel: the token it draws on (a half-duplex link's two directions share one), the
-  // downstream input channel (-1: none), the terminal it ejects into (-1: none), whether the
-  // input side of the channel is fed by a router (and so returns credits).
-  std::vector<std::int32_t> token_of_;
-  std::vector<std::int32_t> downstream_;
-  std::vector<std::int32_t> eject_terminal_;
-  std::vector<std::uint8_t> returns_credits_;
-  std::vector<std::uint8_t> bisection_;
-  std::vector<std::int32_t> channel_router_;
-  std::vector<std::int32_t> rr_;
-  // Per router, a bit per input virtual channel holding flits, so empty ones cost nothing, and
-  // how many bits are set, so an empty router costs one look.
-  std::vector<std::uint64_t> occupied_;
-  std::vector<std::int32_t> active_;
-  // Input virtual channels whose front flit cannot move until something else happens, in the
-  // same layout: skipping them changes nothing, as a blocked flit's turn has no effect. Asleep
-  // on a route: until an output VC of the router is freed (route_wait_ marks these). Asleep on
-  // credits (credit flow only): until a credit of the output VC it holds comes back; that output
-  // VC's credit_waiter_ is the input VC.
-  std::vector<std::uint64_t> asleep_;
-  std::vector<std::uint64_t> route_wait_;
-  std::vector<std::int32_t> credit_waiter_;
-  // Per channel fed by a router: that router, whose output VCs the channel's input VCs are.
-  std::vector<std::int32_t> upstream_router_;
+  std::vector<RouterState> routers_;
+  std::vector<Bits> bits_;
+  std::vector<Vc> vc_;
+  std::vector<Flit, LineAligned<Flit>> flits_;
+  std::vector<Channel> channels_;
+  std::vector<Tokens> tokens_;
   // Credits on their way back: the cycle each arrives and its input VC (complemented for a
   // tail's credit when output VCs are freed on it), in the order sent.
   std::vector<std::int64_t> credit_due_;
   std::vector<std::int32_t> credit_ivc_;
   std::size_t credit_head_ = 0;
 
-  // Terminals: source queue ring (grown on demand), the VC at the injection port the current
-  // packet uses, receive queue.
+  std::vector<Terminal> terminals_;
   std::vector<std::vector<std::int32_t>> sq_;
-  std::vector<std::int32_t> sq_head_;
-  std::vector<std::int32_t> sq_count_;
   // Packets in all source queues.
   std::int64_t queued_ = 0;
-  std::vector<std::int32_t> inject_vc_;
-  std::vector<double> inject_tokens_;
-  // A terminal whose injection virtual channels are full and whose tokens are topped up can do
-  // nothing until a flit leaves one of them (inject_terminal_ of the channel: that terminal).
-  std::vector<std::uint8_t> inject_asleep_;
+  // A bit per terminal with packets queued and not asleep: the ones a step injects for.
   std::vector<std::uint64_t> inject_ready_;
-  void set_ready(std::size_t t, bool on) {
-    if (on) inject_ready_[t / 64] |= std::uint64_t{1} << (t % 64);
-    else inject_ready_[t / 64] &= ~(std::uint64_t{1} << (t % 64));
-  }
-  std::vector<std::int32_t> inject_terminal_;
-  std::vector<std::int32_t> rq_used_;
 
   std::vector<Packet> packets_;
   std::vector<std::int32_t> free_packets_;
