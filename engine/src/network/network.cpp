@@ -156,7 +156,8 @@ int Network::send(int src, int dst, int flits, int tag) {
     const int longer = std::min(limit, std::max(4, 2 * size));
     std::vector<std::int32_t> grown(static_cast<std::size_t>(longer));
     for (int k = 0; k < size; ++k) {
-      grown[static_cast<std::size_t>(k)] = ring[static_cast<std::size_t>((term.sq_head + k) % size)];
+      const int from = (term.sq_head + k) % size;
+      grown[static_cast<std::size_t>(k)] = ring[static_cast<std::size_t>(from)];
     }
     ring.swap(grown);
     term.sq_head = 0;
@@ -453,8 +454,8 @@ void Network::return_credits() {
     ++vc.credits;
     if (const int waiter = vc.credit_waiter; waiter >= 0) {
       vc.credit_waiter = -1;
-      const RouterState& r =
-          routers_[static_cast<std::size_t>(channels_[static_cast<std::size_t>(waiter / vcs_)].router)];
+      const int router = channels_[static_cast<std::size_t>(waiter / vcs_)].router;
+      const RouterState& r = routers_[static_cast<std::size_t>(router)];
       const int slot = waiter - r.port_base * vcs_;
       bits_of(r, slot).asleep &= ~(std::uint64_t{1} << (slot % 64));
     }
