@@ -165,6 +165,30 @@ TEST(Network, RejectsPipelineSettingsOutOfRange) {
   c.vc_alloc_cycles = 0;
   c.vcs = 17;
   EXPECT_THROW(Network{c}, ParamError);
+  // Flits keep their ready cycle in 32 bits, so a delay near 2^31 cycles is refused, not wrapped.
+  c.vcs = 1;
+  c.router_delay_cycles = 1 << 30;
+  try {
+    Network net(c);
+    FAIL();
+  } catch (const ParamError& e) {
+    EXPECT_EQ(e.param(), "router_delay_cycles");
+    EXPECT_NE(std::string(e.what()).find("0 to 1048576"), std::string::npos);
+  }
+}
+
+// A long router delay still holds each flit exactly that long: ready cycles are compared modulo
+// 2^32 without error across the wrap of the 32-bit clock.
+TEST(Network, ReadyCyclesSurviveTheWrapOfThirtyTwoBits) {
+  NetworkConfig c = mesh({2});
+  c.router_delay_cycles = 1 << 20;
+  Network net(c);
+  net.skip((std::int64_t{1} << 32) - (1 << 19));
+  const std::int64_t sent = net.now();
+  net.send(0, 1, 1, 0);
+  while (net.delivered().empty()) net.step();
+  // Into the first router, then across the link to the second: two router delays, two cycles.
+  EXPECT_EQ(net.packet(0).delivered - sent, 2 * ((1 << 20) + 1));
 }
 
 TEST(Network, ATorusNeedsTwoVirtualChannels) {
