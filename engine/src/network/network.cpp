@@ -209,7 +209,10 @@ void Network::push(int router, int to, std::uint32_t word) {
   flit_at(t, slot) = Flit{word, static_cast<std::uint32_t>(ready)};
   if (vc.count++ == 0) {
     const int bit = to - r.port_base * vcs_;
-    bits_of(r, bit).occupied |= std::uint64_t{1} << (bit % 64);
+    const auto word = static_cast<std::size_t>(r.bits_base + bit / 64);
+    bits_[word].occupied |= std::uint64_t{1} << (bit % 64);
+    bits_[word].fresh |= std::uint64_t{1} << (bit % 64);
+    fresh_words_.push_back(word);
     ++r.active;
   }
 }
@@ -399,7 +402,7 @@ void Network::process_router(int router) {
     // Asleep is looked at as each slot's turn comes: a flit moved earlier in the turn may have
     // woken it.
     const Bits& b = bits_[base];
-    const std::uint64_t bits = b.occupied;
+    const std::uint64_t bits = b.occupied & ~b.fresh;
     if ((bits & ~b.asleep) == 0) return;
     for (std::uint64_t high = bits >> start << start; high != 0; high &= high - 1) {
       const int slot = lowest_bit(high);
@@ -417,7 +420,7 @@ void Network::process_router(int router) {
   for (const auto& span : spans) {
     for (int w = span[0] / 64; w * 64 < span[1]; ++w) {
       const Bits& b = bits_[base + static_cast<std::size_t>(w)];
-      std::uint64_t bits = b.occupied;
+      std::uint64_t bits = b.occupied & ~b.fresh;
       const int lo = std::max(span[0] - w * 64, 0);
       const int hi = std::min(span[1] - w * 64, 64);
       bits &= ~std::uint64_t{0} << lo;
@@ -485,6 +488,8 @@ void Network::step() {
   } else {
     for (int r = routers - 1; r >= 0; --r) process_router(r);
   }
+  for (const std::size_t w : fresh_words_) bits_[w].fresh = 0;
+  fresh_words_.clear();
   return_credits();
   if (!config_.credit_flow) {
     for (Vc& vc : vc_) vc.free_seen = static_cast<std::int16_t>(buffer_ - vc.count);
@@ -530,7 +535,7 @@ std::size_t Network::state_bytes() const {
   total += bytes(routers_) + bytes(bits_) + bytes(vc_) + bytes(flits_) + bytes(channels_) +
            bytes(tokens_) + bytes(credit_due_) + bytes(credit_ivc_) + bytes(terminals_) +
            bytes(sq_) + bytes(inject_ready_) + bytes(packets_) + bytes(free_packets_) +
-           bytes(delivered_) + bytes(sent_);
+           bytes(delivered_) + bytes(sent_) + bytes(fresh_words_);
   for (const auto& ring : sq_) total += bytes(ring);
   return total;
 }

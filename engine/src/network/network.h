@@ -166,11 +166,14 @@ class Network final : public Interconnect {
   // ones cost nothing. Asleep: its front flit cannot move until something else happens, so
   // skipping it changes nothing, as a blocked flit's turn has no effect. Route wait: asleep on a
   // route, until an output VC of the router is freed. Asleep on credits (credit flow only):
-  // until a credit of the output VC it holds comes back (that Vc's credit_waiter).
+  // until a credit of the output VC it holds comes back (that Vc's credit_waiter). Fresh: it was
+  // empty and took a flit this cycle, which cannot leave before the next (fresh_words_ lists the
+  // words to clear at the end of the cycle).
   struct Bits {
     std::uint64_t occupied = 0;
     std::uint64_t asleep = 0;
     std::uint64_t route_wait = 0;
+    std::uint64_t fresh = 0;
   };
   // An input virtual channel: its ring of flits and where the packet at the front goes; and the
   // output virtual channel feeding it (indexed like the input it feeds): held by a packet, the
@@ -256,6 +259,7 @@ class Network final : public Interconnect {
 
   std::vector<RouterState> routers_;
   std::vector<Bits> bits_;
+  std::vector<std::size_t> fresh_words_;
   std::vector<Vc> vc_;
   std::vector<Flit, LineAligned<Flit>> flits_;
   std::vector<Channel> channels_;
