@@ -388,7 +388,6 @@ void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t
 
 void Network::process_router(int router) {
   RouterState& r = routers_[static_cast<std::size_t>(router)];
-  if (r.active == 0) return;
   const int slots = r.slots;
   const auto base = static_cast<std::size_t>(r.bits_base);
   const int words = (slots + 63) / 64;
@@ -483,10 +482,15 @@ void Network::step() {
   }
   // Alternate the order so neither end of a half-duplex link always goes first.
   const int routers = static_cast<int>(routers_.size());
+  // An empty router is passed over here, without a call.
   if (now_ % 2 == 0) {
-    for (int r = 0; r < routers; ++r) process_router(r);
+    for (int r = 0; r < routers; ++r) {
+      if (routers_[static_cast<std::size_t>(r)].active != 0) process_router(r);
+    }
   } else {
-    for (int r = routers - 1; r >= 0; --r) process_router(r);
+    for (int r = routers - 1; r >= 0; --r) {
+      if (routers_[static_cast<std::size_t>(r)].active != 0) process_router(r);
+    }
   }
   for (const std::size_t w : fresh_words_) bits_[w].fresh = 0;
   fresh_words_.clear();

@@ -236,6 +236,7 @@ class Network final : public Interconnect {
   // Picks the output port and a free output virtual channel for the packet at the front of `in`.
   bool route_head(int router, int in_port, int in);
   void inject(int terminal);
+  // Moves what can move out of a router holding flits.
   void process_router(int router);
   void move_flit(int router, int slot, std::uint64_t& used, std::uint64_t& port_done);
   Bits& bits_of(const RouterState& router, int slot) {
