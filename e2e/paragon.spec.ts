@@ -49,3 +49,34 @@ test('moving the mesh size updates g, L and the BSP prediction line', async ({
   expect(await chartPaths(page, 'hrelations')).not.toEqual(before.paths);
   expect(consoleMessages).toEqual([]);
 });
+
+test('a Paragon panel leaves out what its experiment does not read; the URL keeps it', async ({
+  page,
+}, testInfo) => {
+  const consoleMessages = collectConsole(page);
+  const field = (name: string) => page.locator(`[data-param-number="${name}"]`);
+  await page.goto('./?preset=paragon-bisection');
+  await expect(field('message_kb')).toBeVisible();
+  await expect(field('nx_packet_us')).toBeVisible();
+  for (const name of ['bsp_packet_bytes', 'bsp_buffer_us', 'bsp_alloc_us', 'barrier_us']) {
+    await expect(field(name)).toHaveCount(0);
+  }
+  await page.screenshot({ path: testInfo.outputPath('paragon-bisection.png'), fullPage: true });
+
+  // The sorts charge key_us, the matrix multiply flop_us: the panel follows the kernel chosen.
+  await page.goto('./?preset=paragon-samplesort');
+  await expect(field('key_us')).toBeVisible();
+  await expect(field('flop_us')).toHaveCount(0);
+  const before = page.url();
+  await field('key_us').fill('0.3');
+  await expect.poll(() => page.url()).not.toBe(before);
+  await field('app').selectOption({ label: 'matrix multiply' });
+  await expect(field('flop_us')).toBeVisible();
+  await expect(field('key_us')).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('paragon-kernel.png'), fullPage: true });
+  await page.reload();
+  await expect(field('flop_us')).toBeVisible();
+  await field('app').selectOption({ label: 'sample sort' });
+  await expect(field('key_us')).toHaveValue('0.3');
+  expect(consoleMessages).toEqual([]);
+});
