@@ -92,6 +92,8 @@ const LineSpec = z
     marks: z
       .array(z.object({ label: z.string().min(1), x: ValueRef, y: ValueRef }).strict())
       .optional(),
+    /** What the legend calls the marks: "current" (points of this run's configuration) unless set. */
+    marksLegend: z.string().min(1).optional(),
     rules: z.array(RuleSpec).optional(),
     /**
      * Analytical models the engine computes beside the simulation, drawn grey and dashed with a
