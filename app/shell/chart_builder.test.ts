@@ -416,7 +416,7 @@ describe('every shipped preset', () => {
     expect(stacks('transputer-farm')).toEqual(['worker', 'worker 1']);
   });
 
-  it("calls the farm's sequential times what they are, and a run's own point current", () => {
+  it("calls the farm's sequential times and ping-pong's paper lines what they are", () => {
     const marks = (id: string, chart: string) => {
       const preset = presets.find((p) => p.id === id)!;
       const spec = preset.charts.find((c) => c.id === chart)!;
@@ -427,6 +427,10 @@ describe('every shipped preset', () => {
     expect(marks('transputer-farm', 'time')).toEqual([
       ['T805 sequential', 'sequential time, one processor'],
       ['T9000 sequential', 'sequential time, one processor'],
+    ]);
+    expect(marks('paragon-pingpong', 'pingpong').map(([, kind]) => kind)).toEqual([
+      "paper's equation at 64 KB",
+      "paper's equation at 64 KB",
     ]);
     expect(marks('multipsi-v1-comm', 'perf-overhead')).toEqual([['this configuration', 'current']]);
   });
