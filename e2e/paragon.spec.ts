@@ -17,9 +17,11 @@ test('Paragon ping-pong matches eqs. 1 and 2 in the model-vs-paper table', async
   await waitIdleLong(page);
   await expect(page.locator('.validation tbody tr')).toHaveCount(6);
   await expect(page.locator('.validation tr.fail')).toHaveCount(0);
-  await expect(page.locator('svg[data-chart="pingpong"] .legend')).toContainText(
-    'ping-pong, least-squares line',
-  );
+  const legend = page.locator('svg[data-chart="pingpong"] .legend');
+  await expect(legend).toContainText('ping-pong, least-squares line');
+  // The marks at 64 KB are the paper's equations, not points of this run.
+  await expect(legend).toContainText("paper's equation at 64 KB");
+  await expect(legend).not.toContainText('current');
   await page.screenshot({ path: testInfo.outputPath('paragon-pingpong.png'), fullPage: true });
   expect(consoleMessages).toEqual([]);
 });
@@ -47,5 +49,36 @@ test('moving the mesh size updates g, L and the BSP prediction line', async ({
   await expect(g).not.toHaveText(before.g ?? '');
   await expect(page.locator('[data-readout="g_us"]')).toContainText('us');
   expect(await chartPaths(page, 'hrelations')).not.toEqual(before.paths);
+  expect(consoleMessages).toEqual([]);
+});
+
+test('a Paragon panel leaves out what its experiment does not read; the URL keeps it', async ({
+  page,
+}, testInfo) => {
+  const consoleMessages = collectConsole(page);
+  const field = (name: string) => page.locator(`[data-param-number="${name}"]`);
+  await page.goto('./?preset=paragon-bisection');
+  await expect(field('message_kb')).toBeVisible();
+  await expect(field('nx_packet_us')).toBeVisible();
+  for (const name of ['bsp_packet_bytes', 'bsp_buffer_us', 'bsp_alloc_us', 'barrier_us']) {
+    await expect(field(name)).toHaveCount(0);
+  }
+  await page.screenshot({ path: testInfo.outputPath('paragon-bisection.png'), fullPage: true });
+
+  // The sorts charge key_us, the matrix multiply flop_us: the panel follows the kernel chosen.
+  await page.goto('./?preset=paragon-samplesort');
+  await expect(field('key_us')).toBeVisible();
+  await expect(field('flop_us')).toHaveCount(0);
+  const before = page.url();
+  await field('key_us').fill('0.3');
+  await expect.poll(() => page.url()).not.toBe(before);
+  await field('app').selectOption({ label: 'matrix multiply' });
+  await expect(field('flop_us')).toBeVisible();
+  await expect(field('key_us')).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('paragon-kernel.png'), fullPage: true });
+  await page.reload();
+  await expect(field('flop_us')).toBeVisible();
+  await field('app').selectOption({ label: 'sample sort' });
+  await expect(field('key_us')).toHaveValue('0.3');
   expect(consoleMessages).toEqual([]);
 });

@@ -71,7 +71,10 @@ test('PIE64 load dispatch draws the IU work rates with and without it', async ({
   const consoleMessages = collectConsole(page);
   await page.goto('./?preset=pie64-load-dispatch');
   await waitIdleLong(page);
-  await expect(page.locator('svg[data-chart="work-rates"]')).toBeVisible();
+  await expect(page.locator('svg[data-chart="work-rates"] .legend')).toContainText(
+    'IU work rate 0 to 100',
+  );
+  await expect(page.locator('svg[data-chart="work-rates"]')).not.toContainText('PE');
   await expect(page.locator('svg[data-chart="work-rate"] .legend')).toContainText(
     'automatic load dispatch',
   );

@@ -64,6 +64,10 @@ test('the transputer farm follows the worker counts', async ({ page }, testInfo)
   await waitIdleLong(page);
   await expect(page.locator('.validation tr.fail')).toHaveCount(0);
   await expect(page.locator('svg[data-chart="work-rates"]')).toContainText('T9000, 32 workers');
+  // The marks on the time axis are the sequential times, not points of this run.
+  const timeLegend = page.locator('svg[data-chart="time"] .legend');
+  await expect(timeLegend).toContainText('sequential time, one processor');
+  await expect(timeLegend).not.toContainText('current');
   await page.screenshot({ path: testInfo.outputPath('transputer-farm.png'), fullPage: true });
 
   await page.locator('[data-param-number="workers"]').fill('1, 2, 4, 8');

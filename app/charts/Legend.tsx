@@ -1,3 +1,4 @@
+import type { Mark } from './chart_data';
 import { fitText, textWidth } from './format';
 
 /** How a legend entry is drawn: a curve sample, a bar swatch, a colour ramp or a mark symbol. */
@@ -53,13 +54,15 @@ export function legendLayout(
   return { items, height: items.length > 0 ? y + rowHeight : 0, rowHeight };
 }
 
-/** The legend entry explaining a mark symbol: "current", or "paper" for reference values. */
-export function markLegendEntry(kind: 'current' | 'reference'): LegendEntry {
-  return {
-    key: `mark:${kind}`,
-    label: kind === 'current' ? 'current' : 'paper',
-    symbol: { kind: 'mark', mark: kind },
-  };
+/** What a mark is: "paper" for a reference value, else its own legend, else "current". */
+export function markKind(mark: Pick<Mark, 'kind' | 'legend'>): string {
+  return mark.kind === 'reference' ? 'paper' : (mark.legend ?? 'current');
+}
+
+/** The legend entry explaining a mark symbol, as markKind() names it. */
+export function markLegendEntry(mark: Pick<Mark, 'kind' | 'legend'>): LegendEntry {
+  const label = markKind(mark);
+  return { key: `mark:${mark.kind}:${label}`, label, symbol: { kind: 'mark', mark: mark.kind } };
 }
 
 /** The symbol of a current point (filled) or of a paper value (hollow diamond), centred on 0,0. */

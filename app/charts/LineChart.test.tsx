@@ -209,6 +209,33 @@ describe('lineChartGeometry()', () => {
     expect(at([1, 2.5, 6])).toContain('0.5');
   });
 
+  it('explains each kind of mark once in the legend, a mark of its own kind by its name', () => {
+    const data: LineChartData = {
+      x: { label: 'workers', unit: '', scale: 'linear' },
+      y: { label: 'time', unit: 'ms', scale: 'log' },
+      curves: [{ id: 't805', label: 'T805', points: [{ x: 1, y: 900 }] }],
+      marks: [
+        { label: 'T805 sequential', kind: 'current', legend: 'sequential time', x: 0, y: 800 },
+        { label: 'T9000 sequential', kind: 'current', legend: 'sequential time', x: 0, y: 90 },
+        { label: 'this run', kind: 'current', x: 1, y: 900 },
+        { label: 'Fig. 8', kind: 'reference', x: 1, y: 1000 },
+      ],
+    };
+    const g = lineChartGeometry(data, size);
+    expect(g.legend.items.map((i) => i.label)).toEqual([
+      'T805',
+      'sequential time',
+      'current',
+      'paper',
+    ]);
+    expect(g.targets.map((t) => t.title).slice(1)).toEqual([
+      'T805 sequential (sequential time)',
+      'T9000 sequential (sequential time)',
+      'this run (current)',
+      'Fig. 8 (paper)',
+    ]);
+  });
+
   it('includes marks and rules in the domain and places them', () => {
     const data: LineChartData = {
       x: { label: 'x', unit: '', scale: 'linear' },

@@ -8,7 +8,7 @@ import type { ChartProps, ChartSize } from './ChartBox';
 import type { AxisSpec, Curve, LineChartData, Mark, Point, Rule } from './chart_data';
 import { ChartFrame } from './ChartFrame';
 import { axisTitle, fitAxisTitle, fitText, formatValue, textWidth } from './format';
-import { Legend, legendLayout, markLegendEntry, MarkSymbol } from './Legend';
+import { Legend, legendLayout, markKind, markLegendEntry, MarkSymbol } from './Legend';
 import type { LegendEntry } from './Legend';
 import { palette, seriesColor, seriesDash } from './palette';
 import type { Box, LineSegment } from './label_placement';
@@ -136,7 +136,10 @@ function legendEntries(data: LineChartData, guides: Guide[], styles: CurveStyle[
       },
     };
   });
-  const kinds = new Set((data.marks ?? []).map((m) => m.kind));
+  // One entry per kind of mark: the run's, in the order they come, then the paper's.
+  const byKind = (kind: Mark['kind']) => (data.marks ?? []).filter((m) => m.kind === kind);
+  const markEntries = [...byKind('current'), ...byKind('reference')].map(markLegendEntry);
+  const marks = new Map(markEntries.map((e) => [e.key, e]));
   return [
     ...curves.filter((e) => !e.faded),
     ...curves.filter((e) => e.faded),
@@ -151,7 +154,7 @@ function legendEntries(data: LineChartData, guides: Guide[], styles: CurveStyle[
         dash: STYLE.dash,
       },
     })),
-    ...(['current', 'reference'] as const).filter((k) => kinds.has(k)).map(markLegendEntry),
+    ...marks.values(),
   ];
 }
 
@@ -207,7 +210,7 @@ function saturationLabels(
 }
 
 function markTitle(mark: Mark): string {
-  const kind = mark.kind === 'reference' ? 'paper' : 'current';
+  const kind = markKind(mark);
   return mark.label === kind ? kind : `${mark.label} (${kind})`;
 }
 

@@ -20,7 +20,7 @@ export function stackedBarGeometry(data: StackedBarData, size: ChartSize) {
       bars: data.bars,
       y: data.y,
       yValues: marks.map((m) => m.value),
-      legendExtra: marks.length > 0 ? [markLegendEntry('reference')] : [],
+      legendExtra: marks.length > 0 ? [markLegendEntry({ kind: 'reference' })] : [],
       segmentLines: (_, segment, total) => [
         `${segment.label}: ${value(segment.value)}`,
         `bar total: ${value(total)}`,

@@ -36,6 +36,7 @@ describe('workRateStacksGeometry()', () => {
     expect(keys(workRateStacksGeometry(multiPsiWorkRates, size))).toHaveLength(6);
     const many: WorkRateStacksData = {
       processors: 64,
+      processor: 'PE',
       bars: [
         {
           label: 'Depth 2',
@@ -113,6 +114,11 @@ describe('workRateStacksGeometry()', () => {
     expect(depth3.segments[19]!.color).toBe(shareColor(0));
     const ramp = g.legend.items.find((i) => i.key === 'ramp')!;
     expect(ramp.label).toBe('PE work rate 0 to 100\u00a0%');
+    // PIE64's inference units are IUs, as the engine names them.
+    const ius = workRateStacksGeometry({ ...multiPsiV2WorkRates, processor: 'IU' }, size);
+    expect(ius.legend.items.find((i) => i.key === 'ramp')!.label).toBe(
+      'IU work rate 0 to 100\u00a0%',
+    );
     expect(ramp.symbol).toEqual({
       kind: 'ramp',
       colors: [0, 0.2, 0.4, 0.6, 0.8, 1].map(shareColor),

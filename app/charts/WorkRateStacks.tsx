@@ -25,7 +25,7 @@ export function averageWorkRate(bar: Bar): number {
 
 /**
  * Up to this many processors each has its own colour and the scale runs to all of them busy;
- * beyond it (64 PEs) so many colours say nothing, and full bars would fill a sliver of the height.
+ * beyond it (64 processors) so many colours say nothing, and full bars would fill a sliver of the height.
  */
 export const MANY_PROCESSORS = 16;
 
@@ -61,7 +61,7 @@ export function workRateStacksGeometry(data: WorkRateStacksData, size: ChartSize
   };
   const ramp: LegendEntry = {
     key: 'ramp',
-    label: 'PE work rate 0 to 100\u00a0%',
+    label: `${data.processor} work rate 0 to 100\u00a0%`,
     symbol: {
       kind: 'ramp',
       colors: Array.from({ length: RAMP_STEPS }, (_, i) => shareColor(i / (RAMP_STEPS - 1))),

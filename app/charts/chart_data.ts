@@ -47,6 +47,8 @@ export interface Mark {
   x: number;
   y: number;
   kind: 'current' | 'reference';
+  /** What the legend calls a mark of the run that is not its configuration ("sequential time"). */
+  legend?: string;
   /** The current point of a pinned earlier run, drawn faded. */
   pinned?: boolean;
 }
@@ -106,6 +108,8 @@ export interface StackedBarData {
 export interface WorkRateStacksData {
   /** Processors per bar; the scale is 0 .. processors x 100 %. */
   processors: number;
+  /** What one processor is called ("PE", "IU", "worker"), as the bars' segments are labelled. */
+  processor: string;
   bars: Bar[];
 }
 

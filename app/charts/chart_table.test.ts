@@ -38,6 +38,15 @@ describe('lineChartTable()', () => {
       marks: [
         { label: 'paper', kind: 'reference', x: 3, y: 0.7 },
         { label: 'now', kind: 'current', x: 1, y: 0.5 },
+        { label: 'T805', kind: 'current', legend: 'sequential time', x: 0, y: 0.9 },
+        {
+          label: '#1: T805',
+          kind: 'current',
+          legend: 'sequential time',
+          x: 0,
+          y: 0.8,
+          pinned: true,
+        },
       ],
     };
     expect(lineChartTable(data)).toEqual({
@@ -48,6 +57,8 @@ describe('lineChartTable()', () => {
         ['a', 1, 0.4, 'pinned curve'],
         ['paper', 3, 0.7, 'paper'],
         ['now', 1, 0.5, 'current'],
+        ['T805', 0, 0.9, 'sequential time'],
+        ['#1: T805', 0, 0.8, 'pinned sequential time'],
       ],
     });
   });

@@ -2,6 +2,7 @@ import { planeChannels } from './ChannelHeatmap';
 import { timelineBins } from './TimelineChart';
 import { averageWorkRate } from './WorkRateStacks';
 import { barLabel } from './bar_layout';
+import { markKind } from './Legend';
 import type {
   AxisSpec,
   ChannelHeatmapData,
@@ -33,7 +34,7 @@ export function lineChartTable(data: LineChartData): ChartTable {
     }
   }
   for (const m of data.marks ?? []) {
-    const kind = m.kind === 'reference' ? 'paper' : m.pinned ? 'pinned current' : 'current';
+    const kind = m.pinned ? `pinned ${markKind(m)}` : markKind(m);
     rows.push([m.label, m.x, m.y, kind]);
   }
   for (const r of data.rules ?? []) {

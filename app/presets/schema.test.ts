@@ -4,7 +4,7 @@ import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
 import type { ModelInfo } from '../engine/types';
 import { loadPresetsFromDisk } from './from_disk';
-import { parsePreset, presetParams, presetProblems } from './schema';
+import { parsePreset, presetParams, presetProblems, unusedParams } from './schema';
 import { asExpected, validate, verdict } from './validation';
 
 const presets = loadPresetsFromDisk();
@@ -73,29 +73,58 @@ describe('presetProblems()', () => {
       "schematic.dims: 'pes' is not a list parameter of multipsi_perf",
     ]);
   });
+
+  it('reports a schematic counting its nodes from a parameter the model lacks', () => {
+    const bad = structuredClone(good);
+    bad.schematic = { topology: 'mesh', nodes: 'param.processors' };
+    expect(presetProblems(bad, models)).toEqual([
+      "schematic.nodes: 'param.processors' names no parameter of multipsi_perf",
+    ]);
+  });
 });
 
-describe('the Paragon kernel presets', () => {
-  // apps.cpp charts flop_us to the matrix multiply and APSP, key_us to the sorts.
-  const cost: Record<string, string> = {
-    'matrix multiply': 'flop_us',
-    'sample sort': 'key_us',
-    'bitonic sort': 'key_us',
-    'all-pairs shortest paths': 'flop_us',
+describe('unusedParams(): parameters a Paragon experiment does not read', () => {
+  const preset = (id: string) => presets.find((p) => p.id === id)!;
+  const hidden = (id: string, params: Record<string, number> = {}) => {
+    const specs = models.find((m) => m.name === preset(id).model)!.params;
+    return [...unusedParams(preset(id), specs, { ...presetParams(preset(id)), ...params })].sort();
   };
-  it('show the local cost their kernel uses with the kernel, and the other apart as unused', () => {
-    const kernels = presets.filter((p) => p.model === 'paragon_app');
-    expect(kernels.length).toBe(4);
-    const choices = models
+  const library = ['bsp_alloc_us', 'bsp_buffer_us', 'bsp_header_bytes', 'bsp_packet_bytes'];
+
+  it('hides the libraries from NX alone (ping-pong, bisection) and BSP from BPRAM', () => {
+    expect(hidden('paragon-pingpong')).toEqual(['barrier_us', ...library]);
+    expect(hidden('paragon-bisection')).toEqual(['barrier_us', ...library]);
+    expect(hidden('paragon-bpram')).toEqual(library);
+    expect(hidden('paragon-bsp')).toEqual([]);
+  });
+
+  it("hides the other kernels' local cost, following the kernel chosen", () => {
+    // apps.cpp charges flop_us to the matrix multiply and APSP, key_us to the sorts.
+    expect(hidden('paragon-matmul')).toEqual(['key_us']);
+    expect(hidden('paragon-apsp')).toEqual(['key_us']);
+    expect(hidden('paragon-samplesort')).toEqual(['flop_us']);
+    expect(hidden('paragon-bitonic')).toEqual(['flop_us']);
+    const app = models
       .find((m) => m.name === 'paragon_app')!
       .params.find((s) => s.name === 'app')!.choices;
-    for (const preset of kernels) {
-      const used = cost[choices[Number(presetParams(preset).app)]!]!;
-      const unused = used === 'flop_us' ? 'key_us' : 'flop_us';
-      const group = (name: string) => preset.groups.find((g) => g.params.includes(name))?.title;
-      expect(group(used), preset.id).toBe('Kernel');
-      expect(group(unused), preset.id).toMatch(/unused/);
-    }
+    expect(hidden('paragon-matmul', { app: app.indexOf('sample sort') })).toEqual(['flop_us']);
+    expect(hidden('paragon-bitonic', { app: app.indexOf('all-pairs shortest paths') })).toEqual([
+      'key_us',
+    ]);
+  });
+
+  it('reports a misspelt parameter, a condition on no choice and a value it cannot take', () => {
+    const bad = structuredClone(preset('paragon-matmul'));
+    bad.unused = [
+      { params: ['flops_us'] },
+      { params: ['key_us'], unless: { param: 'sizes', is: ['x'] } },
+      { params: ['key_us'], unless: { param: 'app', is: ['quicksort'] } },
+    ];
+    expect(presetProblems(bad, models)).toEqual([
+      "unused.0.params: 'flops_us' is not a parameter of paragon_app",
+      "unused.1.unless.param: 'sizes' is not a choice of paragon_app",
+      "unused.2.unless.is: 'quicksort' is not one of matrix multiply, sample sort, bitonic sort, all-pairs shortest paths",
+    ]);
   });
 });
 

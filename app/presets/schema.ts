@@ -92,6 +92,8 @@ const LineSpec = z
     marks: z
       .array(z.object({ label: z.string().min(1), x: ValueRef, y: ValueRef }).strict())
       .optional(),
+    /** What the legend calls the marks: "current" (points of this run's configuration) unless set. */
+    marksLegend: z.string().min(1).optional(),
     rules: z.array(RuleSpec).optional(),
     /**
      * Analytical models the engine computes beside the simulation, drawn grey and dashed with a
@@ -248,6 +250,24 @@ export const PresetSchema = z
     ]),
     /** Parameter groups of the panel, in order; parameters in no group come last. */
     groups: z.array(z.object({ title: z.string().min(1), params: z.array(z.string()) }).strict()),
+    /**
+     * Parameters the model takes that this experiment does not read, left out of the panel (the
+     * URL and the CLI still take them): always, or `unless` a choice parameter holds one of the
+     * named values (a kernel's own costs).
+     */
+    unused: z
+      .array(
+        z
+          .object({
+            params: z.array(z.string().min(1)).min(1),
+            unless: z
+              .object({ param: z.string().min(1), is: z.array(z.string().min(1)).min(1) })
+              .strict()
+              .optional(),
+          })
+          .strict(),
+      )
+      .optional(),
     /** Headline numbers above the charts; `detail` may hold `{ref}` or `{ref:%}` placeholders. */
     readouts: z.array(
       z
@@ -319,6 +339,11 @@ export function presetProblems(preset: Preset, models: ModelInfo[]): string[] {
     const checked = checkParamValue(spec, entry.value);
     if ('error' in checked) problems.push(`params.${name}: ${checked.error}`);
   }
+  const nodes = 'nodes' in preset.schematic ? preset.schematic.nodes : undefined;
+  if (typeof nodes === 'string' && nodes.startsWith('param.')) {
+    if (!model.params.some((p) => `param.${p.name}` === nodes))
+      problems.push(`schematic.nodes: '${nodes}' names no parameter of ${model.name}`);
+  }
   if ('dims' in preset.schematic) {
     const name = preset.schematic.dims.slice('param.'.length);
     if (!model.params.some((p) => p.name === name && p.maxItems > 0))
@@ -331,7 +356,37 @@ export function presetProblems(preset: Preset, models: ModelInfo[]): string[] {
       }
     }
   }
+  (preset.unused ?? []).forEach((rule, i) => {
+    for (const name of rule.params) {
+      if (!model.params.some((p) => p.name === name))
+        problems.push(`unused.${i}.params: '${name}' is not a parameter of ${model.name}`);
+    }
+    if (!rule.unless) return;
+    const { param, is } = rule.unless;
+    const choices = model.params.find((p) => p.name === param)?.choices ?? [];
+    if (choices.length === 0) {
+      problems.push(`unused.${i}.unless.param: '${param}' is not a choice of ${model.name}`);
+    }
+    for (const value of is.filter((v) => choices.length > 0 && !choices.includes(v))) {
+      problems.push(`unused.${i}.unless.is: '${value}' is not one of ${choices.join(', ')}`);
+    }
+  });
   return problems;
+}
+
+/** The parameters the panel leaves out at these values: the preset's `unused` that apply. */
+export function unusedParams(
+  preset: Preset,
+  specs: ModelInfo['params'],
+  params: Record<string, ParamValue>,
+): Set<string> {
+  const chosen = (name: string) =>
+    specs.find((s) => s.name === name)?.choices[Number(params[name])];
+  return new Set(
+    (preset.unused ?? [])
+      .filter((rule) => !rule.unless || !rule.unless.is.includes(chosen(rule.unless.param) ?? ''))
+      .flatMap((rule) => rule.params),
+  );
 }
 
 /** The parameter values a preset sets, as the engine takes them. */

@@ -4,7 +4,7 @@ import type { Engine } from '../engine/engine';
 import type { ModelInfo, ParamValue } from '../engine/types';
 import { sameValue } from '../engine/types';
 import type { Preset } from '../presets/schema';
-import { presetBaseline, presetParams } from '../presets/schema';
+import { presetBaseline, presetParams, unusedParams } from '../presets/schema';
 import { validate } from '../presets/validation';
 import { ParamPanel } from '../ui/ParamPanel';
 import { SeedField } from '../ui/SeedField';
@@ -186,6 +186,7 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
           paperValues={paperValues}
           sources={sources}
           baseline={presetBaseline(preset)}
+          hidden={unusedParams(preset, specs, values)}
           onValue={setParam}
           onDraft={setDraft}
           onReset={(name) => setParam(name, paperValues[name] ?? 0)}

@@ -77,6 +77,33 @@ describe('<Picker>', () => {
     expect(shape('pie64-transfer')).toEqual({ ...twin, nodes: 64 });
   });
 
+  it('draws a Paragon configuration list as its largest, as the user edited it', () => {
+    const shape = (id: string, params: Record<string, number[]>) => {
+      const preset = presets.find((p) => p.id === id)!;
+      const specs = models.find((m) => m.name === preset.model)!.params;
+      return schematicShape(
+        preset,
+        resolveValues(specs, { ...presetParams(preset), ...params }),
+        specs,
+      );
+    };
+    expect(shape('paragon-bisection', { processors: [2, 4, 8] })).toEqual({
+      topology: 'mesh',
+      dims: [8, 1],
+      nodes: 8,
+    });
+    expect(shape('paragon-bisection', { processors: [32, 3] })).toEqual({
+      topology: 'mesh',
+      dims: [32, 1],
+      nodes: 32,
+    });
+    expect(shape('paragon-bsp', { processors: [8, 16] })).toEqual({
+      topology: 'mesh',
+      dims: [4, 4],
+      nodes: 16,
+    });
+  });
+
   it('draws the custom network in the shape its parameters choose', () => {
     const preset = presets.find((p) => p.id === 'custom-network')!;
     const specs = models.find((m) => m.name === preset.model)!.params;

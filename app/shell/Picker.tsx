@@ -1,5 +1,5 @@
 import type { ModelInfo, Params } from '../engine/types';
-import type { Preset } from '../presets/schema';
+import type { Preset, ValueRefSpec } from '../presets/schema';
 import { machineAndYear, presetParams } from '../presets/schema';
 import { resolveValues } from '../presets/param_values';
 import type { SchematicProps } from './Schematic';
@@ -42,12 +42,17 @@ export function schematicShape(
 ): SchematicProps & { nodes: number } {
   const { schematic } = preset;
   const run = { params, result: { scalars: [], series: [] } };
+  const param = (ref: string) => params[ref.slice('param.'.length)];
+  // A list parameter of configurations (p = 2 to 16) is drawn as its largest.
+  const nodeCount = (ref: ValueRefSpec) => {
+    const value = typeof ref === 'string' && ref.startsWith('param.') ? param(ref) : undefined;
+    return Array.isArray(value) ? Math.max(...value) : resolveRef(ref, run);
+  };
   if ('networks' in schematic) {
     const dims = schematic.fly.map((ref) => resolveRef(ref, run));
-    const nodes = resolveRef(schematic.nodes, run);
+    const nodes = nodeCount(schematic.nodes);
     return { topology: 'fly', dims, nodes, networks: schematic.networks };
   }
-  const param = (ref: string) => params[ref.slice('param.'.length)];
   const number = (ref: string) => Number(param(ref));
   const cube = (topology: 'mesh' | 'torus', ref: string) => {
     const value = param(ref);
@@ -79,7 +84,7 @@ export function schematicShape(
     return { topology: 'router network', dims: ROUTER_SHAPES[schematic.routers]!([]), nodes: 2 };
   }
   if ('dims' in schematic) return cube(schematic.topology, schematic.dims);
-  const nodes = resolveRef(schematic.nodes, run);
+  const nodes = nodeCount(schematic.nodes);
   const { columns, rows } = schematic.rows
     ? { columns: Math.ceil(nodes / schematic.rows), rows: schematic.rows }
     : gridShape(nodes);

@@ -6,6 +6,7 @@ import type { RunResult } from '../engine/types';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import type { ChartSpec, Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
+import { markKind } from '../charts/Legend';
 import type { ChartOptions, RunView } from './chart_builder';
 import {
   buildChart,
@@ -272,7 +273,7 @@ describe('buildChart()', () => {
     expect(bare.data.marks).toEqual([]);
   });
 
-  it('draws work-rate stacks: one bar per series, one segment per processor', () => {
+  it('draws work-rate stacks: one bar per series, one segment per processor, named as x', () => {
     const spec: ChartSpec = {
       id: 'stacks',
       kind: 'work-rate-stacks',
@@ -283,6 +284,7 @@ describe('buildChart()', () => {
     };
     const wr = (name: string, y: number[]) => ({
       ...series(name, name, y),
+      xName: 'IU',
       x: y.map((_, i) => i),
     });
     const stacks: RunView = {
@@ -292,10 +294,11 @@ describe('buildChart()', () => {
     const built = buildChart(spec, { ...v1, charts: [spec] }, stacks, options);
     if (built.kind !== 'work-rate-stacks') throw new Error(built.kind);
     expect(built.data.processors).toBe(3);
+    expect(built.data.processor).toBe('IU');
     expect(built.data.bars[0]!.segments).toEqual([
-      { key: 'pe0', label: 'PE 0', value: 1 },
-      { key: 'pe1', label: 'PE 1', value: 0.5 },
-      { key: 'pe2', label: 'PE 2', value: 0.25 },
+      { key: 'pe0', label: 'IU 0', value: 1 },
+      { key: 'pe1', label: 'IU 1', value: 0.5 },
+      { key: 'pe2', label: 'IU 2', value: 0.25 },
     ]);
   });
   it('draws a network other than a cube as its graph of channels', () => {
@@ -399,6 +402,38 @@ describe('every shipped preset', () => {
       runs.set(preset.id, outcome);
     }
   }, 300_000);
+
+  it("names each machine's processors as its engine does: PE, IU, worker", () => {
+    const stacks = (id: string) => {
+      const preset = presets.find((p) => p.id === id)!;
+      const spec = preset.charts.find((c) => c.kind === 'work-rate-stacks')!;
+      const built = buildChart(spec, preset, runs.get(id)!, options);
+      if (built.kind !== 'work-rate-stacks') throw new Error(built.kind);
+      return [built.data.processor, built.data.bars[0]!.segments[0]!.label];
+    };
+    expect(stacks('multipsi-v1-program1')).toEqual(['PE', 'PE 1']);
+    expect(stacks('pie64-load-dispatch')).toEqual(['IU', 'IU 1']);
+    expect(stacks('transputer-farm')).toEqual(['worker', 'worker 1']);
+  });
+
+  it("calls the farm's sequential times and ping-pong's paper lines what they are", () => {
+    const marks = (id: string, chart: string) => {
+      const preset = presets.find((p) => p.id === id)!;
+      const spec = preset.charts.find((c) => c.id === chart)!;
+      const built = buildChart(spec, preset, runs.get(id)!, { ...options, overlay: false });
+      if (built.kind !== 'line') throw new Error(built.kind);
+      return built.data.marks!.map((m) => [m.label, markKind(m)]);
+    };
+    expect(marks('transputer-farm', 'time')).toEqual([
+      ['T805 sequential', 'sequential time, one processor'],
+      ['T9000 sequential', 'sequential time, one processor'],
+    ]);
+    expect(marks('paragon-pingpong', 'pingpong').map(([, kind]) => kind)).toEqual([
+      "paper's equation at 64 KB",
+      "paper's equation at 64 KB",
+    ]);
+    expect(marks('multipsi-v1-comm', 'perf-overhead')).toEqual([['this configuration', 'current']]);
+  });
 
   it('names only series and numbers its run produces', { timeout: 120_000 }, () => {
     for (const preset of presets) {

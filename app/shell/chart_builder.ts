@@ -212,6 +212,7 @@ function currentMarks(spec: LineSpec, run: RunView): Mark[] {
       x: resolveRef(m.x, run),
       y: resolveRef(m.y, run),
       kind: 'current' as const,
+      ...(spec.marksLegend ? { legend: spec.marksLegend } : {}),
     }))
     .filter((m) => Number.isFinite(m.x) && Number.isFinite(m.y));
 }
@@ -303,7 +304,7 @@ function workRateBars(spec: WorkRateSpec, run: RunView, pin?: string): Bar[] {
       label: pin ? `${pin}: ${s.label}` : s.label,
       segments: s.y.map((value, i) => ({
         key: `pe${s.x[i] ?? i}`,
-        label: `PE ${s.x[i] ?? i}`,
+        label: `${s.xName} ${s.x[i] ?? i}`,
         value,
       })),
     };
@@ -321,7 +322,15 @@ function buildWorkRate(spec: WorkRateSpec, run: RunView, options: ChartOptions) 
     bars.push(...workRateBars(pinSpec, pin.run, pin.label));
     processors = Math.max(processors, resolveRef(pinSpec.processors, pin.run));
   }
-  return { kind: 'work-rate-stacks' as const, data: { processors, bars } };
+  return {
+    kind: 'work-rate-stacks' as const,
+    // The engine names its processors as each series' x: PE, IU, worker.
+    data: {
+      processors,
+      processor: matchSeries(spec.series, run.result)[0]?.xName ?? 'processor',
+      bars,
+    },
+  };
 }
 
 const DIRECTIONS = ['xp', 'xm', 'yp', 'ym', 'zp', 'zm'];

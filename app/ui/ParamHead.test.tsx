@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { ParamSpec } from '../engine/types';
 import { ParamHead, paramInfo } from './ParamHead';
-import { ParamPanel } from './ParamPanel';
+import { ParamPanel, completeGroups } from './ParamPanel';
 
 const spec: ParamSpec = {
   name: 'vcs',
@@ -81,5 +81,19 @@ describe('<ParamPanel>', () => {
     expect(panel('default')).toContain('Reset all to defaults');
     expect(panel('default')).not.toMatch(/paper value/i);
     expect(panel('default')).toContain('title="Default: 1"');
+  });
+});
+
+describe('completeGroups()', () => {
+  const specs = ['a', 'b', 'c', 'd'].map((name) => ({ ...spec, name }));
+  it('leaves out hidden parameters, a group they empty, and does not list them under Other', () => {
+    const groups = [
+      { title: 'G', names: ['a', 'b'] },
+      { title: 'H', names: ['c'] },
+    ];
+    expect(completeGroups(specs, groups, new Set(['b', 'c', 'd']))).toEqual([
+      { title: 'G', names: ['a'] },
+    ]);
+    expect(completeGroups(specs, groups)).toEqual([...groups, { title: 'Other', names: ['d'] }]);
   });
 });

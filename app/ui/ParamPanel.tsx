@@ -21,17 +21,29 @@ export interface ParamPanelProps {
   sources: Record<string, string>;
   /** The preset's values are a paper's, or defaults where there is no paper. */
   baseline: Baseline;
+  /** Parameters the experiment does not read at these values: not shown (their values stay). */
+  hidden?: ReadonlySet<string>;
   onValue(name: string, value: ParamValue): void;
   onDraft(name: string, text: string): void;
   onReset(name: string): void;
   onResetAll(): void;
 }
 
-/** The groups to show: the given ones, then every parameter they leave out under "Other". */
-export function completeGroups(specs: ParamSpec[], groups: ParamGroup[]): ParamGroup[] {
+/**
+ * The groups to show: the given ones, then every parameter they leave out under "Other"; hidden
+ * parameters left out, and groups left empty by them.
+ */
+export function completeGroups(
+  specs: ParamSpec[],
+  groups: ParamGroup[],
+  hidden: ReadonlySet<string> = new Set(),
+): ParamGroup[] {
   const grouped = new Set(groups.flatMap((g) => g.names));
   const rest = specs.filter((s) => !grouped.has(s.name)).map((s) => s.name);
-  return rest.length > 0 ? [...groups, { title: 'Other', names: rest }] : groups;
+  const all = rest.length > 0 ? [...groups, { title: 'Other', names: rest }] : groups;
+  return all
+    .map((g) => ({ ...g, names: g.names.filter((name) => !hidden.has(name)) }))
+    .filter((g) => g.names.length > 0);
 }
 
 /** The parameter controls, generated from the engine's specs and laid out in groups. */
@@ -45,7 +57,7 @@ export function ParamPanel(props: ParamPanelProps) {
           Reset all to {props.baseline === 'default' ? 'defaults' : 'paper values'}
         </button>
       </div>
-      {completeGroups(props.specs, props.groups).map((group) => (
+      {completeGroups(props.specs, props.groups, props.hidden).map((group) => (
         <fieldset key={group.title}>
           <legend>{group.title}</legend>
           {group.names.map((name) => {
