@@ -77,8 +77,10 @@ int main() {
 
   // Scaling: 4x4x4 to 32x32x32 meshes under uniform traffic at half their channel-load bound, the
   // same fraction of saturation at every size. About 2e7 node-cycles each (2,000 cycles at
-  // least), the second half timed so the network has filled; the state (source queues grown to
-  // the backlog) read at the end.
+  // least); the first half fills the network, the second half is timed in three windows and the
+  // fastest is reported (this machine's neighbours slow a window now and then, the larger
+  // networks most, as they live in the shared caches); the state (source queues grown to the
+  // backlog) read at the end.
   for (const int k : {4, 8, 16, 32}) {
     archex::NetworkConfig config;
     const auto mesh = std::make_shared<const archex::KNCube>(std::vector<int>{k, k, k}, false);
@@ -92,9 +94,14 @@ int main() {
     archex::Rng rng(1);
     archex::LoadPoint point(config, uniform, options, rng);
     point.advance(cycles / 2);
-    const auto timed = Clock::now();
-    point.advance(cycles - cycles / 2);
-    const double ns = 1e9 * seconds_since(timed) / static_cast<double>(nodes * (cycles - cycles / 2));
+    const std::int64_t window = (cycles - cycles / 2) / 3;
+    double ns = 0;
+    for (int w = 0; w < 3; ++w) {
+      const auto timed = Clock::now();
+      point.advance(window);
+      const double t = 1e9 * seconds_since(timed) / static_cast<double>(nodes * window);
+      ns = w == 0 ? t : std::min(ns, t);
+    }
     const std::string size =
         std::to_string(k) + "x" + std::to_string(k) + "x" + std::to_string(k);
     emit(("native.network_" + size + "_half_saturation.ns_per_node_cycle").c_str(), ns, "ns");
