@@ -181,8 +181,14 @@ bool LoadPoint::advance(std::int64_t budget) {
       }
     } else if (phase_ == Phase::kDrain) {
       // The measured packets drain under continuing traffic; a network that cannot deliver them
-      // within another max_cycles is saturated.
-      if (outstanding_ == 0 || now - measure_end_ >= opt_.max_cycles) finish();
+      // within another max_cycles is saturated, and so is one whose source queues keep growing
+      // while they drain (at the onset of saturation the window can deliver 90 % of its flits
+      // while the queues at the busiest nodes grow without end).
+      const std::int64_t draining = now - measure_end_;
+      if (outstanding_ == 0 || draining >= opt_.max_cycles ||
+          (draining % opt_.batch_cycles == 0 && backlog_growing())) {
+        finish();
+      }
     }
   }
   return done();
@@ -202,14 +208,18 @@ void LoadPoint::end_measurement(std::int64_t now, std::int64_t elapsed) {
   result_.crosspoints = crosspoints_.shares(elapsed, net_.config().eject_rate);
 }
 
-bool LoadPoint::past_saturation() {
+bool LoadPoint::backlog_growing() {
   if (!opt_.stop_past_saturation) return false;
   const int nodes = net_.topology().terminals();
   std::int64_t backlog = 0;
   for (int node = 0; node < nodes; ++node) backlog += net_.source_backlog(node);
   growing_ = backlog > backlog_ ? growing_ + 1 : 0;
   backlog_ = backlog;
-  return growing_ >= kGrowingBatches && backlog > nodes &&
+  return growing_ >= kGrowingBatches && backlog > nodes;
+}
+
+bool LoadPoint::past_saturation() {
+  return backlog_growing() &&
          short_of_offered(net_.ejected_flits(), static_cast<double>(created_flits_));
 }
 

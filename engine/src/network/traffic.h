@@ -94,14 +94,16 @@ struct LoadPointOptions {
 
 // One open-loop load point: Bernoulli injection at `rate`, a warm-up, then batches of
 // measurement until the mean latency is known to the target confidence (batch means, at least 8
-// batches and min_packets delivered) or max_cycles pass, then a drain of the measured packets under continuing traffic.
+// batches and min_packets delivered) or max_cycles pass, then a drain of the measured packets
+// under continuing traffic.
 // Latency runs from a packet's creation (source queueing included) to its last flit's delivery.
 // A point is clearly past saturation when the packets waiting in the source queues grew over each
 // of the last 4 batches to more than one per node, while the flits accepted since the warm-up
 // stayed short of those offered (short_of_offered, the rule a finished point is judged by).
 // Below saturation the queues hold a fraction of a packet per node, so chance alone (a small
 // network's few packets per batch) does not meet all three. Such a point stops measuring at once,
-// reports the accepted load so far and `saturated`, and skips the drain.
+// reports the accepted load so far and `saturated`, and skips the drain. A drain ends, the point
+// saturated, once the queues meet the first two.
 class LoadPoint {
  public:
   LoadPoint(const NetworkConfig& config, const TrafficPattern& pattern, LoadPointOptions options,
@@ -118,6 +120,9 @@ class LoadPoint {
   static constexpr int kGrowingBatches = 4;
   void cycle();
   void end_measurement(std::int64_t now, std::int64_t elapsed);
+  // The source queues grew over each of the last kGrowingBatches batches to more than a packet
+  // per node (called once a batch).
+  bool backlog_growing();
   bool past_saturation();
   void finish();
 
