@@ -81,7 +81,7 @@ Network::Network(const NetworkConfig& config)
   vc_.assign(vcs, fresh);
   bits_.assign(static_cast<std::size_t>(words), Bits{});
   channels_.assign(c_count, Channel{});
-  tokens_.assign(c_count, Tokens{});
+  std::vector<double> rate(c_count, 0.0);
   sent_.assign(c_count, 0);
   for (int r = 0; r < routers; ++r) {
     for (int port = 0; port < topo.ports(r); ++port) {
@@ -92,7 +92,7 @@ Network::Network(const NetworkConfig& config)
       const PortTarget t = topo.output(r, port);
       if (t.terminal >= 0) {
         ch.eject_terminal = t.terminal;
-        tokens_[static_cast<std::size_t>(c)].rate = config.eject_rate;
+        rate[static_cast<std::size_t>(c)] = config.eject_rate;
         continue;
       }
       if (t.router < 0) continue;
@@ -105,18 +105,27 @@ Network::Network(const NetworkConfig& config)
       if (config.half_duplex && back.router >= 0) {
         ch.token_of = std::min(c, channel(back.router, back.port));
       }
-      if (ch.token_of == c) tokens_[static_cast<std::size_t>(c)].rate = config.channel_rate;
+      if (ch.token_of == c) rate[static_cast<std::size_t>(c)] = config.channel_rate;
     }
   }
 
   // A channel with a token of its own and a rate of a word a cycle or more never runs short (it
-  // sends at most one flit a cycle): it keeps no tokens.
+  // sends at most one flit a cycle): it keeps no tokens. The others draw on a compact list.
   std::vector<int> drawing(c_count, 0);
   for (const Channel& ch : channels_) ++drawing[static_cast<std::size_t>(ch.token_of)];
+  std::vector<int> token_index(c_count, -1);
   for (std::size_t c = 0; c < c_count; ++c) {
-    if (drawing[c] == 1 && channels_[c].token_of == static_cast<int>(c) && tokens_[c].rate >= 1) {
-      channels_[c].token_of = -1;
+    Channel& ch = channels_[c];
+    const auto owner = static_cast<std::size_t>(ch.token_of);
+    if (owner == c && drawing[c] == 1 && rate[c] >= 1) {
+      ch.token_of = -1;
+      continue;
     }
+    if (token_index[owner] < 0) {
+      token_index[owner] = static_cast<int>(tokens_.size());
+      tokens_.push_back(Tokens{0, rate[owner], 0});
+    }
+    ch.token_of = token_index[owner];
   }
 
   terminals_.assign(static_cast<std::size_t>(topo.terminals()), Terminal{});

@@ -190,10 +190,10 @@ class Network final : public Interconnect {
     std::int32_t credit_waiter = -1;
   };
   // A channel (a router's output port): its router; the input channel it feeds (-1: none) and
-  // that channel's router; the terminal it ejects into (-1: none); the token it draws on (a
-  // half-duplex link's two directions share one; -1: it needs none). As the input side of a
-  // channel: the router feeding it (and so whether it returns credits) or the terminal injecting
-  // into it.
+  // that channel's router; the terminal it ejects into (-1: none); the token it draws on, in
+  // tokens_ (a half-duplex link's two directions share one; -1: it needs none). As the input side
+  // of a channel: the router feeding it (and so whether it returns credits) or the terminal
+  // injecting into it.
   struct Channel {
     std::int32_t router = 0;
     std::int32_t downstream = -1;
