@@ -58,7 +58,7 @@ describe('<ValidationTable>', () => {
       '<details><summary>Second</summary>' +
         '<p>Validation: more than half of the peak, as written.</p></details>',
     );
-    expect(markup).toContain('known miss <a href="#known-miss-m2">(note 1)</a>');
+    expect(markup).toContain('<span>known miss <a href="#known-miss-m2">(note 1)</a></span>');
     expect(markup).toMatch(
       /<li id="known-miss-m2" tabindex="-1"><strong>Second<\/strong>: the model is 15 % over<\/li>/,
     );

@@ -88,13 +88,16 @@ export function ValidationTable({
                 </td>
                 <td data-label={COLUMNS[3]}>{show(r.simulated, r.unit)}</td>
                 <td data-label={COLUMNS[4]} className="result">
-                  {verdict(r).toLowerCase()}
-                  {r.knownMiss !== undefined ? (
-                    <>
-                      {' '}
-                      <a href={`#${noteId(r)}`}>(note {misses.indexOf(r) + 1})</a>
-                    </>
-                  ) : null}
+                  {/* One box, so a narrow grid keeps the note link beside its word. */}
+                  <span>
+                    {verdict(r).toLowerCase()}
+                    {r.knownMiss !== undefined ? (
+                      <>
+                        {' '}
+                        <a href={`#${noteId(r)}`}>(note {misses.indexOf(r) + 1})</a>
+                      </>
+                    ) : null}
+                  </span>
                 </td>
                 <td data-label={COLUMNS[5]} className="source">
                   {r.source}
