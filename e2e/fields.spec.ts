@@ -38,6 +38,29 @@ test('a rejected combination greys every chart and the readouts with the reason 
   expect(consoleMessages).toEqual([]);
 });
 
+test('a link to a torus with one virtual channel says why it cannot run', async ({
+  page,
+}, testInfo) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=custom-network&topology=1');
+  await waitIdle(page);
+  const banner = page.locator('[data-cannot-run]');
+  await expect(banner).toHaveText(/^Cannot run: Virtual channels: a torus needs at least 2 /);
+  await expect(banner).toHaveText(/Go to Virtual channels$/);
+  await expect(page.locator('[data-chart-card]')).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('torus-link.png'), fullPage: true });
+  await banner.getByRole('button', { name: 'Go to Virtual channels' }).click();
+  await expect(page.locator('[data-param-number="vcs"]')).toBeFocused();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('2');
+  await waitIdle(page);
+  await expect(banner).toHaveCount(0);
+  await expect(
+    page.locator('[data-chart-card="latency-load"] svg [data-curve]').first(),
+  ).toBeVisible();
+  expect(consoleMessages).toEqual([]);
+});
+
 test("a parameter's help opens on keyboard focus, and on a click or a tap", async ({
   page,
   browser,

@@ -31,6 +31,9 @@ test('the J-Machine traffic preset draws a channel heat map plane by plane', asy
   await expect(desc).toContainText('plane z = 4');
   expect(new URL(page.url()).search).toMatch(/^\?s=/);
   await expect(page.locator('svg[data-chart="latency-load"] [data-curve]').first()).toBeVisible();
+  // Wormhole routing drops nothing: no acceptance chart; accepted load leaves y = x.
+  await expect(page.locator('[data-chart-card="acceptance"]')).toHaveCount(0);
+  await expect(page.locator('svg[data-chart="accepted"] path.guide')).toHaveCount(1);
   await page.screenshot({ path: testInfo.outputPath('jmachine-traffic.png'), fullPage: true });
 
   // Every network parameter is free on the custom network; a torus with one virtual channel is

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 
 import { chartPaths, collectConsole } from './support';
 
@@ -81,4 +82,65 @@ test('a Paragon panel leaves out what its experiment does not read; the URL keep
   await field('app').selectOption({ label: 'sample sort' });
   await expect(field('key_us')).toHaveValue('0.3');
   expect(consoleMessages).toEqual([]);
+});
+
+test("model vs paper: the paper's words, the range and the source, by touch and key", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  // A phone: the table reads as labelled blocks, and every note opens on a tap.
+  const phone = await browser.newContext({
+    baseURL,
+    hasTouch: true,
+    isMobile: true,
+    viewport: { width: 320, height: 700 },
+  });
+  const page = await phone.newPage();
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=paragon-samplesort');
+  await waitIdleLong(page);
+  const row = (metric: string) => page.locator(`.validation tr[data-metric="${metric}"]`);
+  const always = row('butterfly_over_bsp_worst_p64');
+  await expect(always.locator('[data-label="paper"]')).toHaveText(
+    '\u201cthe modified algorithm is always faster than the BSP algorithm\u201d',
+  );
+  await expect(always.locator('[data-label="accepted"]')).toHaveText('< 1');
+  await expect(always.locator('[data-label="source"]')).toBeVisible();
+  await expect(always.locator('[data-label="source"]')).toHaveText('sec. 4 (Sample Sort), Fig. 8');
+  const why = always.locator('details p');
+  await expect(why).toBeHidden();
+  await always.locator('summary').tap();
+  await expect(why).toBeVisible();
+  await expect(why).toContainText('even the worst size is below 1');
+  // A known miss: its note is text below the table, reached from its result.
+  const note = page.locator('#known-miss-bpram_over_bsp_most_p64');
+  await row('bpram_over_bsp_most_p64').getByRole('link', { name: '(note 1)' }).tap();
+  await expect(note).toBeInViewport();
+  await expect(note).toContainText('twice as fast as BSP');
+  await page.screenshot({ path: testInfo.outputPath('validation-320.png'), fullPage: true });
+
+  // The keyboard: from the CSV button, Tab reaches the first target's reading and Enter opens it.
+  await page.locator('.validation-head button').focus();
+  await page.keyboard.press('Tab');
+  const first = page.locator('.validation tbody tr').first();
+  await expect(first.locator('summary')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(first.locator('details p')).toBeVisible();
+
+  // The CSV holds the words, the range, the source and the reasons in full.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator('.validation-head button').click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('paragon-samplesort-model-vs-paper.csv');
+  const csv = readFileSync((await download.path())!, 'utf8');
+  expect(csv.split('\n')[0]).toBe(
+    'metric,target,unit,paper,accepted,simulated,result,source,why,known miss',
+  );
+  expect(csv).toContain('the modified algorithm is always faster than the BSP algorithm');
+  expect(csv).toContain('sec. 4 (Sample Sort)');
+  expect(csv).toContain('twice as fast as BSP');
+  expect(consoleMessages).toEqual([]);
+  await phone.close();
 });

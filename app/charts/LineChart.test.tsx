@@ -51,6 +51,21 @@ describe('lineChartGeometry()', () => {
     expect(g.margin.top + g.innerHeight + g.margin.bottom).toBe(size.height);
   });
 
+  it("draws the data's guides from the origin across the x domain, named in the legend", () => {
+    const data: LineChartData = {
+      x: { label: 'offered', unit: '', scale: 'linear' },
+      y: { label: 'accepted', unit: '', scale: 'linear' },
+      curves: [{ id: 'a', label: 'a', points: [0.1, 0.2, 0.3, 0.4].map((x) => ({ x, y: 0.2 })) }],
+      guides: [{ id: 'diagonal', label: 'accepted = offered', slope: 1 }],
+    };
+    const g = lineChartGeometry(data, size);
+    expect(g.guides.map((guide) => guide.label)).toEqual(['accepted = offered']);
+    // The y axis reaches the diagonal's end, so the curve is seen to leave it.
+    expect(g.guides[0]!.end!.py).toBeCloseTo(g.y.toPx(g.x.domain[1]!), 9);
+    expect(g.y.domain[1]).toBeGreaterThanOrEqual(0.4);
+    expect(describeLineChart(data)).toContain('accepted = offered: accepted = 1 × offered.');
+  });
+
   it('spaces decades evenly on a log axis and labels them readably', () => {
     const data: LineChartData = {
       x: { label: 'n', unit: '', scale: 'log' },

@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { Axis } from './Axis';
 import { ChartBox, chartFontSize } from './ChartBox';
 import type { ChartProps, ChartSize } from './ChartBox';
-import type { AxisSpec, Curve, LineChartData, Mark, Point, Rule } from './chart_data';
+import type { AxisSpec, Curve, Guide, LineChartData, Mark, Point, Rule } from './chart_data';
 import { ChartFrame } from './ChartFrame';
 import { axisTitle, fitAxisTitle, fitText, formatValue, textWidth } from './format';
 import { Legend, legendLayout, markKind, markLegendEntry, MarkSymbol } from './Legend';
@@ -19,13 +19,6 @@ import { axisDomain, axisTicks, fittedXAxis, scaledAxis, widestTickLabel } from 
 import type { ScaledAxis } from './scales';
 import { useChartSize } from './use_measured_width';
 import { useReadout } from './use_readout';
-
-/** A straight reference line y = slope · x across the whole x domain, listed in the legend. */
-export interface Guide {
-  id: string;
-  label: string;
-  slope: number;
-}
 
 /** How curves, pinned curves and guides are drawn unless the data says otherwise. */
 const STYLE = {
@@ -223,7 +216,8 @@ function valueLine(spec: AxisSpec, value: number): string {
  * axes, ticks, curve paths and points, marks, rules, guides, legend and read-out targets. Pure,
  * so it can be tested with numeric tolerances.
  */
-export function lineChartGeometry(data: LineChartData, size: ChartSize, guides: Guide[] = []) {
+export function lineChartGeometry(data: LineChartData, size: ChartSize, extra: Guide[] = []) {
+  const guides = [...(data.guides ?? []), ...extra];
   const fontSize = chartFontSize(size.width);
   const small = fontSize - 1;
   const styles = curveStyles(data.curves);
@@ -492,7 +486,8 @@ function range(values: number[]): [number, number] {
 }
 
 /** The text alternative: what each curve spans, marks, rules and saturation, with numbers. */
-export function describeLineChart(data: LineChartData, guides: Guide[] = []): string {
+export function describeLineChart(data: LineChartData, extra: Guide[] = []): string {
+  const guides = [...(data.guides ?? []), ...extra];
   const fx = (v: number) => formatValue(v, data.x);
   const fy = (v: number) => formatValue(v, data.y);
   const scales = [data.x, data.y].some((a) => a.scale === 'log')

@@ -62,6 +62,13 @@ export interface Rule {
   model?: boolean;
 }
 
+/** A straight reference line y = slope · x across the whole x domain, listed in the legend. */
+export interface Guide {
+  id: string;
+  label: string;
+  slope: number;
+}
+
 /** Generic line/scatter chart; also the base of the latency-vs-load and speedup charts. */
 export interface LineChartData {
   x: AxisSpec;
@@ -69,6 +76,8 @@ export interface LineChartData {
   curves: Curve[];
   marks?: Mark[];
   rules?: Rule[];
+  /** Lines through the origin the curves are read against (accepted = offered load). */
+  guides?: Guide[];
 }
 
 /** Latency against offered or accepted load: one curve per message length or variant. */

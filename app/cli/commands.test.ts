@@ -12,7 +12,9 @@ import {
   parseSettings,
   runPreset,
   toCsv,
+  validationTable,
 } from './commands';
+import type { ValidationRow } from '../presets/validation';
 
 const model: ModelInfo = {
   name: 'm',
@@ -127,6 +129,65 @@ describe('output', () => {
       ),
     ).toBe('k      v\n----  --\nlong   1\ns     22');
   });
+});
+
+describe('validationTable()', () => {
+  it("prints the paper's number or words, the accepted range, the source and why a miss misses", () => {
+    const rows: ValidationRow[] = [
+      {
+        metric: 'share',
+        label: 'Share',
+        unit: 'fraction',
+        paper: { kind: 'words', words: 'less than 2.5%' },
+        accept: { below: 0.025 },
+        simulated: 0.004,
+        pass: true,
+        why: 'w',
+        source: 'sec. 4',
+      },
+      {
+        metric: 'g',
+        label: 'g',
+        unit: 'us',
+        paper: { kind: 'number', value: 8.1, tolerance: 1.215 },
+        accept: { atLeast: 6.885, atMost: 9.315 },
+        simulated: 6.3,
+        pass: false,
+        why: 'w',
+        source: 'Table 1',
+        knownMiss: 'g stays near 6.3 us',
+      },
+    ];
+    expect(validationTable('p', rows)).toBe(
+      [
+        'preset  metric  paper                   accepted  simulated          result  source',
+        '------  ------  ----------------  --------------  ---------  --------------  -------',
+        'p       share   \u201cless than 2.5%\u201d         < 0.025      0.004            pass  sec. 4',
+        'p       g       8.1 us            6.885 to 9.315        6.3  known miss (1)  Table 1',
+        '(1) g: g stays near 6.3 us',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('runPreset() JSON', () => {
+  it("reports a claim by the paper's words and the values it accepts, with its source", async () => {
+    const engine = createInProcessEngine(loadNodeModule());
+    const models = await engine.listModels();
+    const preset = findPreset(loadPresetsFromDisk(), 'transputer-c104');
+    const { report } = await runPreset(engine, models, preset);
+    const claim = report.validation.find((v) => v.metric === 'c104_over_p4_500_1000')!;
+    expect(claim).toMatchObject({
+      paper: expect.stringContaining('the overhead incurred by p4 is similar'),
+      accepted: { atLeast: 0.8, atMost: 1.2 },
+      result: 'pass',
+      source: 'sec. 5',
+    });
+    expect(claim).not.toHaveProperty('tolerance');
+    const stated = report.validation.find((v) => v.metric === 'c104_p4_crossover_bytes')!;
+    expect(stated).toMatchObject({ paper: 600, tolerance: 12, accepted: { atLeast: 588 } });
+    engine.dispose();
+  }, 60_000);
 });
 
 describe('runPreset() on the custom network', () => {

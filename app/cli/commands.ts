@@ -1,10 +1,10 @@
 import type { Engine } from '../engine/engine';
 import { EngineError } from '../engine/engine';
 import type { ModelInfo, Params, RunResult } from '../engine/types';
-import type { Preset } from '../presets/schema';
+import type { Accepted, Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
 import type { ValidationRow } from '../presets/validation';
-import { validate, verdict } from '../presets/validation';
+import { acceptedText, paperText, validate, verdict } from '../presets/validation';
 import { listItems } from '../presets/param_values';
 
 /** A failure of the user's input: printed as is, exit code 2. */
@@ -26,12 +26,24 @@ export interface RunReport {
     string,
     { x_name: string; x_unit: string; y_name: string; y_unit: string; x: number[]; y: number[] }
   >;
+  /**
+   * Each paper target: the paper's number (with the tolerance allowed) or its words, the values
+   * accepted as meeting it, the simulated value, the result in a word ("pass", "known miss"),
+   * where in the paper it stands, why it is read so, and why a known miss misses.
+   */
   validation: {
     metric: string;
-    paper: number;
+    label: string;
+    unit: string;
+    paper: number | string;
+    tolerance?: number;
+    accepted: Accepted;
     simulated: number;
-    tolerance: number;
     pass: boolean;
+    result: string;
+    source: string;
+    why: string;
+    knownMiss?: string;
   }[];
 }
 
@@ -167,12 +179,20 @@ export async function runPreset(
         { x_name: s.xName, x_unit: s.xUnit, y_name: s.yName, y_unit: s.yUnit, x: s.x, y: s.y },
       ]),
     ),
-    validation: rows.map(({ metric, paper, simulated, tolerance, pass }) => ({
-      metric,
-      paper,
-      simulated,
-      tolerance,
-      pass,
+    validation: rows.map((r) => ({
+      metric: r.metric,
+      label: r.label,
+      unit: r.unit,
+      ...(r.paper.kind === 'number'
+        ? { paper: r.paper.value, tolerance: r.paper.tolerance }
+        : { paper: r.paper.words }),
+      accepted: r.accept,
+      simulated: r.simulated,
+      pass: r.pass,
+      result: verdict(r),
+      source: r.source,
+      why: r.why,
+      ...(r.knownMiss !== undefined ? { knownMiss: r.knownMiss } : {}),
     })),
   };
   return { report, rows, result: outcome.result };
@@ -200,13 +220,16 @@ export function toCsv(result: RunResult): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** A plain-text table with right-aligned numeric columns. */
-export function formatTable(header: string[], rows: string[][]): string {
+/** A plain-text table: numeric columns right-aligned, the first and the `left` ones left. */
+export function formatTable(header: string[], rows: string[][], left: number[] = []): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
     cells
-      .map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)))
-      .join('  ');
+      .map((c, i) =>
+        i === 0 || left.includes(i) ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0),
+      )
+      .join('  ')
+      .trimEnd();
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
@@ -217,18 +240,29 @@ export function formatNumber(value: number): string {
     : String(Number(value.toPrecision(5)));
 }
 
+/**
+ * A preset's targets as text: the paper's number or words, the values accepted, the simulated
+ * value, the result and where in the paper; below it, why each known miss misses.
+ */
 export function validationTable(presetId: string, rows: ValidationRow[]): string {
-  return formatTable(
-    ['preset', 'metric', 'paper', 'simulated', 'tolerance', 'result'],
+  const misses = rows.filter((r) => r.knownMiss !== undefined);
+  const table = formatTable(
+    ['preset', 'metric', 'paper', 'accepted', 'simulated', 'result', 'source'],
     rows.map((r) => [
       presetId,
       r.metric,
-      formatNumber(r.paper),
+      r.paper.kind === 'number' && r.unit
+        ? `${formatNumber(r.paper.value)} ${r.unit}`
+        : paperText(r.paper, formatNumber),
+      acceptedText(r.accept, formatNumber),
       formatNumber(r.simulated),
-      `±${formatNumber(r.tolerance)}`,
-      verdict(r),
+      r.knownMiss === undefined ? verdict(r) : `${verdict(r)} (${misses.indexOf(r) + 1})`,
+      r.source,
     ]),
+    [1, 2, 6],
   );
+  const notes = misses.map((r, i) => `(${i + 1}) ${r.metric}: ${r.knownMiss}`);
+  return [table, ...notes].join('\n');
 }
 
 /** The most worker threads --jobs may ask for. */

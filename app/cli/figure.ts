@@ -9,7 +9,7 @@ import { tableToCsv } from '../charts/chart_table';
 import type { Engine } from '../engine/engine';
 import type { ModelInfo } from '../engine/types';
 import type { ChartSpec, Preset } from '../presets/schema';
-import { presetParams } from '../presets/schema';
+import { presetParams, shownCharts } from '../presets/schema';
 import { builtChartTable } from '../shell/ChartView';
 import { buildChart, chartOptions } from '../shell/chart_builder';
 import type { Figure } from '../shell/figure';
@@ -71,7 +71,13 @@ export async function presetFigures(
   engine: Engine,
   models: ModelInfo[],
   preset: Preset,
-  options: { charts: ChartSpec[]; settings: string[]; theme: FigureTheme; baseUrl: URL },
+  options: {
+    /** The charts to draw, or those the preset shows for the run's parameters (`when`). */
+    charts: ChartSpec[] | 'shown';
+    settings: string[];
+    theme: FigureTheme;
+    baseUrl: URL;
+  },
 ): Promise<FigureOutput[]> {
   const { report, result } = await runPreset(engine, models, preset, options.settings);
   const model = models.find((m) => m.name === preset.model);
@@ -83,7 +89,9 @@ export async function presetFigures(
     options.baseUrl,
   ).href;
   const run = { result, params: report.params };
-  return options.charts.map((spec) => {
+  const charts =
+    options.charts === 'shown' ? shownCharts(preset, model.params, report.params) : options.charts;
+  return charts.map((spec) => {
     const chart = buildChart(spec, preset, run, chartOptions({}, []));
     const caption = figureCaption({
       preset,

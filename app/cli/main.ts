@@ -112,7 +112,7 @@ async function figure(engine: Engine, models: ModelInfo[], presets: Preset[], ar
   if (values.all) {
     if (chartId !== undefined || values.svg || values.png || values.csv || !values.out)
       throw new UsageError(`--all takes no chart id and no --svg/--png/--csv, only --out DIR`);
-    charts = preset.charts;
+    charts = 'shown' as const;
   } else {
     if (chartId === undefined) {
       const valid = preset.charts.map((c) => c.id).join(', ');
@@ -237,10 +237,13 @@ async function main(argv: string[]): Promise<number> {
       if (rows.length > 0) tables.push(validationTable(preset.id, rows));
     }
     console.log(tables.join('\n\n'));
-    const total = chosen.reduce((n, p) => n + p.reference.length, 0);
-    const known = chosen.reduce((n, p) => n + p.reference.filter((r) => r.knownMiss).length, 0);
+    const targets = chosen.flatMap((p) => p.reference);
+    const words = targets.filter((r) => 'claim' in r).length;
+    const known = targets.filter((r) => r.knownMiss).length;
     console.log(
-      `\nvalidation: ${total - failed} as expected (${known} of them known misses), ${failed} not`,
+      `\nvalidation: ${targets.length - failed} of ${targets.length} targets as expected ` +
+        `(${targets.length - words} numbers the papers state, ${words} claims in their words; ` +
+        `${known} known misses), ${failed} not`,
     );
     return failed > 0 ? 1 : 0;
   } finally {

@@ -4,7 +4,16 @@ import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
 import type { ModelInfo } from '../engine/types';
 import { loadPresetsFromDisk } from './from_disk';
-import { parsePreset, presetParams, presetProblems, unusedParams } from './schema';
+import { resolveValues } from './param_values';
+import type { StatedReferencePoint } from './schema';
+import {
+  parsePreset,
+  presetParams,
+  presetProblems,
+  shownCharts,
+  shownSpecs,
+  unusedParams,
+} from './schema';
 import { asExpected, validate, verdict } from './validation';
 
 const presets = loadPresetsFromDisk();
@@ -35,6 +44,27 @@ describe('parsePreset()', () => {
     (bad.reference as Record<string, unknown>[])[0]!.tolerance = { pct: 1 };
     expect(() => parsePreset(bad, 'bad.json')).toThrow(/reference.0.tolerance/);
     expect(() => parsePreset({ ...good, extra: 1 }, 'bad.json')).toThrow(/extra/);
+  });
+
+  it("takes a claim in the paper's words with the values it accepts, and names what is wrong", () => {
+    const claim = {
+      metric: 'x',
+      label: 'X',
+      unit: 'fraction',
+      claim: 'less than 2.5%',
+      accept: { below: 0.025 },
+      why: 'w',
+      source: 'sec. 4',
+    };
+    expect(parsePreset({ ...good, reference: [claim] }, 'ok.json').reference[0]).toEqual(claim);
+    const problem = (over: Record<string, unknown>) => () =>
+      parsePreset({ ...good, reference: [{ ...claim, ...over }] }, 'bad.json');
+    expect(problem({ accept: {} })).toThrow(/reference.0.accept: give a bound/);
+    expect(problem({ accept: { above: 1, atLeast: 1 } })).toThrow(/one lower bound/);
+    expect(problem({ accept: { above: 1, below: 0.5 } })).toThrow(/lower bound must be below/);
+    // A claim has no number to draw or to be near: the closest form's problem is named.
+    expect(problem({ value: 0.0125 })).toThrow(/reference.0: Unrecognized key: "value"/);
+    expect(problem({ plot: { chart: 'perf-overhead', x: 1 } })).toThrow(/Unrecognized key: "plot"/);
   });
 
   it('rejects an id that is not lower-case words joined by hyphens', () => {
@@ -117,13 +147,114 @@ describe('unusedParams(): parameters a Paragon experiment does not read', () => 
     const bad = structuredClone(preset('paragon-matmul'));
     bad.unused = [
       { params: ['flops_us'] },
-      { params: ['key_us'], unless: { param: 'sizes', is: ['x'] } },
-      { params: ['key_us'], unless: { param: 'app', is: ['quicksort'] } },
+      { params: ['key_us'], unless: [{ param: 'sizes', is: ['x'] }] },
+      {
+        params: ['key_us'],
+        unless: [
+          { param: 'app', is: ['bitonic sort'] },
+          { param: 'app', is: ['quicksort'] },
+        ],
+      },
     ];
+    bad.charts[0]!.when = [{ param: 'app', is: ['heapsort'] }];
     expect(presetProblems(bad, models)).toEqual([
       "unused.0.params: 'flops_us' is not a parameter of paragon_app",
-      "unused.1.unless.param: 'sizes' is not a choice of paragon_app",
-      "unused.2.unless.is: 'quicksort' is not one of matrix multiply, sample sort, bitonic sort, all-pairs shortest paths",
+      "unused.1.unless.0.param: 'sizes' is not a choice of paragon_app",
+      "unused.2.unless.1.is: 'quicksort' is not one of matrix multiply, sample sort, bitonic sort, all-pairs shortest paths",
+      "charts.0.when.0.is: 'heapsort' is not one of matrix multiply, sample sort, bitonic sort, all-pairs shortest paths",
+    ]);
+  });
+});
+
+describe('the custom network shows what its shape and switching use', () => {
+  const custom = presets.find((p) => p.id === 'custom-network')!;
+  const specs = () => models.find((m) => m.name === custom.model)!.params;
+  const at = (params: Record<string, string>) => {
+    const values = resolveValues(specs(), presetParams(custom));
+    for (const [name, choice] of Object.entries(params)) {
+      values[name] = specs()
+        .find((s) => s.name === name)!
+        .choices.indexOf(choice);
+    }
+    return values;
+  };
+  const shown = (params: Record<string, string>) => {
+    const hidden = unusedParams(custom, specs(), at(params));
+    return specs()
+      .map((s) => s.name)
+      .filter((name) => !hidden.has(name));
+  };
+  const fly = ['fly_radix', 'fly_stages', 'fly_wiring'];
+  const clos = ['clos_leaves', 'clos_per_leaf', 'clos_spines'];
+  const circuit = ['circuit_policy', 'setup_cycles_per_hop', 'release_cycles'];
+  const router = ['vcs', 'buffer_flits', 'router_delay_cycles', 'flow_control'];
+
+  it('a wormhole mesh: its radices and router, no fly, crossbar, Clos or circuit field', () => {
+    const mesh = shown({ topology: 'mesh', switching: 'wormhole' });
+    expect(mesh).toEqual(expect.arrayContaining(['dims', ...router]));
+    for (const name of [...fly, 'crossbar_ports', 'router_network', ...clos, ...circuit]) {
+      expect(mesh).not.toContain(name);
+    }
+    expect(mesh).not.toContain('backoff_cycles');
+    expect(mesh).not.toContain('header_delay_cycles');
+    expect(mesh).not.toContain('hotspot_fraction');
+    expect(shown({ pattern: 'hotspot' })).toContain('hotspot_fraction');
+  });
+
+  it('a fly of circuits that retry: the fly, the circuit and its back-off, no router', () => {
+    const flyCircuits = shown({ topology: 'fly', switching: 'circuit', circuit_policy: 'release' });
+    expect(flyCircuits).toEqual(expect.arrayContaining([...fly, ...circuit, 'backoff_cycles']));
+    for (const name of ['dims', ...router, 'crossbar_ports'])
+      expect(flyCircuits).not.toContain(name);
+    expect(shown({ switching: 'circuit', circuit_policy: 'hold' })).not.toContain('backoff_cycles');
+  });
+
+  it('a router network: the Clos sizes only for a Clos, the C104 lookup only on wormhole', () => {
+    const loop = shown({ topology: 'router network', router_network: 'loop' });
+    expect(loop).toContain('header_delay_cycles');
+    for (const name of clos) expect(loop).not.toContain(name);
+    expect(shown({ topology: 'router network', router_network: '2-stage Clos' })).toEqual(
+      expect.arrayContaining([...clos, 'header_delay_cycles']),
+    );
+    expect(shown({ topology: 'router network', router_network: 'direct link' })).not.toContain(
+      'header_delay_cycles',
+    );
+    expect(
+      shown({ topology: 'router network', router_network: 'loop', switching: 'circuit' }),
+    ).not.toContain('header_delay_cycles');
+  });
+
+  it('draws acceptance only for circuits dropped on conflict (nothing else drops a packet)', () => {
+    const ids = (preset: typeof custom, params: Record<string, number | number[]>) =>
+      shownCharts(preset, specs(), params).map((c) => c.id);
+    expect(ids(custom, at({}))).not.toContain('acceptance');
+    expect(ids(custom, at({ switching: 'circuit', circuit_policy: 'hold' }))).not.toContain(
+      'acceptance',
+    );
+    expect(ids(custom, at({ switching: 'circuit', circuit_policy: 'drop' }))).toContain(
+      'acceptance',
+    );
+    const jm = presets.find((p) => p.id === 'jmachine-random-traffic')!;
+    expect(ids(jm, presetParams(jm))).toEqual([
+      'latency-load',
+      'accepted',
+      'latency-accepted',
+      'histogram',
+      'channel-utilization',
+    ]);
+  });
+
+  it('names the unit the loads of the curve are read in', () => {
+    const unit = (scale: string) =>
+      shownSpecs(custom, specs(), at({ sweep_scale: scale })).find((s) => s.name === 'sweep_rates')!
+        .unit;
+    expect(unit('fractions of the capacity bound')).toBe('fractions of the capacity bound');
+    expect(unit('flits/node/cycle')).toBe('flits/node/cycle');
+    const bad = structuredClone(custom);
+    bad.unitFrom = { sweep_rates: 'dims', nope: 'sweep_scale' };
+    expect(presetProblems(bad, models)).toEqual([
+      "unitFrom.sweep_rates: 'dims' is not a choice of network_traffic",
+      'unitFrom.nope: not a parameter of network_traffic',
     ]);
   });
 });
@@ -132,7 +263,7 @@ describe('PresetSchema chart checks', () => {
   it('rejects duplicate chart ids and a reference plotted on a chart that is not there', () => {
     const bad = structuredClone(good);
     bad.charts = [bad.charts[0]!, bad.charts[0]!];
-    bad.reference[0]!.plot = { chart: 'nowhere', x: 1 };
+    (bad.reference[0] as StatedReferencePoint).plot = { chart: 'nowhere', x: 1 };
     expect(() => parsePreset(bad, 'bad.json')).toThrow(
       /charts.1.id: duplicate chart id 'perf-overhead'.*reference.0.plot.chart: no chart 'nowhere'/,
     );

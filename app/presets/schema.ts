@@ -18,21 +18,50 @@ const Tolerance = z.union([
   z.object({ rel: z.number().nonnegative() }).strict(),
 ]);
 
-/** A paper target: what the simulation should come close to, never an input of the engine. */
-const Reference = z
+/**
+ * The values a claim accepts, in the metric's unit: above or at least a lower bound, below or at
+ * most an upper one, or both.
+ */
+const Accept = z
   .object({
-    metric: z.string().min(1),
-    label: z.string().min(1),
+    above: z.number().finite().optional(),
+    atLeast: z.number().finite().optional(),
+    below: z.number().finite().optional(),
+    atMost: z.number().finite().optional(),
+  })
+  .strict()
+  .superRefine((a, ctx) => {
+    const lower = [a.above, a.atLeast].filter((v) => v !== undefined);
+    const upper = [a.below, a.atMost].filter((v) => v !== undefined);
+    if (lower.length + upper.length === 0)
+      ctx.addIssue({ code: 'custom', message: 'give a bound: above, atLeast, below or atMost' });
+    if (lower.length > 1 || upper.length > 1)
+      ctx.addIssue({ code: 'custom', message: 'one lower bound (above or atLeast), one upper' });
+    if (lower.length === 1 && upper.length === 1 && lower[0]! >= upper[0]!)
+      ctx.addIssue({ code: 'custom', message: 'the lower bound must be below the upper' });
+  });
+
+/** What every paper target has: the metric, what it is, why it is checked so, where it is from. */
+const referenceBase = {
+  metric: z.string().min(1),
+  label: z.string().min(1),
+  unit: z.string(),
+  why: z.string().min(1),
+  /** Where in the paper: a section, table or figure, and the paper's words where they help. */
+  source: z.string().min(1),
+  /**
+   * Why the simulation misses this target, for a target it is known not to reach: the row is
+   * shown and checked as a miss (the tests fail once it passes, so the note cannot go stale).
+   */
+  knownMiss: z.string().min(1).optional(),
+};
+
+/** A paper target the paper states as a number: the simulation must come within a tolerance. */
+const StatedReference = z
+  .object({
+    ...referenceBase,
     value: z.number().finite(),
-    unit: z.string(),
     tolerance: Tolerance,
-    why: z.string().min(1),
-    source: z.string().min(1),
-    /**
-     * Why the simulation misses this target, for a target it is known not to reach: the row is
-     * shown and checked as a miss (the tests fail once it passes, so the note cannot go stale).
-     */
-    knownMiss: z.string().min(1).optional(),
     /** Where the paper's value is drawn: a chart id and the x (a number, or a bar's label). */
     plot: z
       .object({ chart: z.string().min(1), x: z.union([z.number(), z.string()]) })
@@ -40,6 +69,26 @@ const Reference = z
       .optional(),
   })
   .strict();
+
+/**
+ * A paper target the paper states in words ("less than 2.5 %", "overestimates", "rises"): its
+ * words as written (translated where the paper is not in English) and the values that read as
+ * meeting them. No number is drawn for it, since the paper gives none.
+ */
+const ClaimReference = z
+  .object({ ...referenceBase, claim: z.string().min(1), accept: Accept })
+  .strict();
+
+/** A paper target: what the simulation should come close to, never an input of the engine. */
+const Reference = z.union([StatedReference, ClaimReference]);
+
+/**
+ * A choice parameter holding one of the named values. In a list, every condition must hold:
+ * a Clos's sizes matter only for a router network shaped as a Clos.
+ */
+const Conditions = z
+  .array(z.object({ param: z.string().min(1), is: z.array(z.string().min(1)).min(1) }).strict())
+  .min(1);
 
 /** A parameter by name, as `param.<name>`. */
 const ParamName = z.string().regex(/^param\.[a-z0-9_]+$/, 'param.<parameter>');
@@ -65,6 +114,11 @@ const chartBase = {
   about: z
     .object({ what: z.string().min(1), mechanism: z.string().min(1), citation: z.string().min(1) })
     .strict(),
+  /**
+   * Shown only when these choices hold: a chart that can show nothing for other choices (the
+   * share of circuits dropped, where nothing is ever dropped).
+   */
+  when: Conditions.optional(),
 };
 
 /** Series by exact name, or every series whose name starts with a prefix written as `prefix*`. */
@@ -95,6 +149,8 @@ const LineSpec = z
     /** What the legend calls the marks: "current" (points of this run's configuration) unless set. */
     marksLegend: z.string().min(1).optional(),
     rules: z.array(RuleSpec).optional(),
+    /** Dashed lines y = slope x through the origin: accepted = offered load. */
+    guides: z.array(z.object({ label: z.string().min(1), slope: ValueRef }).strict()).optional(),
     /**
      * Analytical models the engine computes beside the simulation, drawn grey and dashed with a
      * "Models" toggle: curves (series named as `series` are) and rules. One that a run lacks
@@ -252,22 +308,21 @@ export const PresetSchema = z
     groups: z.array(z.object({ title: z.string().min(1), params: z.array(z.string()) }).strict()),
     /**
      * Parameters the model takes that this experiment does not read, left out of the panel (the
-     * URL and the CLI still take them): always, or `unless` a choice parameter holds one of the
-     * named values (a kernel's own costs).
+     * URL and the CLI still take them): always, or `unless` every one of the named choices holds
+     * (a kernel's own costs; a fly's shape only on a fly).
      */
     unused: z
       .array(
         z
-          .object({
-            params: z.array(z.string().min(1)).min(1),
-            unless: z
-              .object({ param: z.string().min(1), is: z.array(z.string().min(1)).min(1) })
-              .strict()
-              .optional(),
-          })
+          .object({ params: z.array(z.string().min(1)).min(1), unless: Conditions.optional() })
           .strict(),
       )
       .optional(),
+    /**
+     * Parameters whose unit is the name of a choice's value: the loads of a curve read in
+     * flits/node/cycle or in fractions of the capacity bound, as `sweep_scale` says.
+     */
+    unitFrom: z.record(z.string(), z.string()).optional(),
     /** Headline numbers above the charts; `detail` may hold `{ref}` or `{ref:%}` placeholders. */
     readouts: z.array(
       z
@@ -293,7 +348,7 @@ export const PresetSchema = z
         });
     });
     preset.reference.forEach((ref, i) => {
-      if (ref.plot && !ids.includes(ref.plot.chart)) {
+      if ('plot' in ref && ref.plot && !ids.includes(ref.plot.chart)) {
         ctx.addIssue({
           code: 'custom',
           path: ['reference', i, 'plot', 'chart'],
@@ -305,17 +360,34 @@ export const PresetSchema = z
 
 export type Preset = z.infer<typeof PresetSchema>;
 export type ReferencePoint = z.infer<typeof Reference>;
+export type StatedReferencePoint = z.infer<typeof StatedReference>;
+export type ClaimReferencePoint = z.infer<typeof ClaimReference>;
+export type Accepted = z.infer<typeof Accept>;
+export type ConditionsSpec = z.infer<typeof Conditions>;
 export type ChartSpec = z.infer<typeof ChartSpecSchema>;
 export type ValueRefSpec = z.infer<typeof ValueRef>;
+
+/**
+ * Each problem as `path: message`. A value that fits none of a union's forms (a paper target
+ * stated as a number, or in words) is reported against the form it comes closest to, the one
+ * with the fewest problems, rather than as a bare "invalid input".
+ */
+function issueLines(issues: readonly z.core.$ZodIssue[], prefix: PropertyKey[] = []): string[] {
+  return issues.flatMap((issue) => {
+    const path = [...prefix, ...issue.path];
+    if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+      const closest = issue.errors.reduce((a, b) => (b.length < a.length ? b : a));
+      return issueLines(closest, path);
+    }
+    return [`${path.map(String).join('.') || '(root)'}: ${issue.message}`];
+  });
+}
 
 /** Parses raw JSON as a preset; the error lists every problem with its path. */
 export function parsePreset(raw: unknown, origin: string): Preset {
   const parsed = PresetSchema.safeParse(raw);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map(
-      (i) => `${i.path.join('.') || '(root)'}: ${i.message}`,
-    );
-    throw new Error(`invalid preset ${origin}: ${problems.join('; ')}`);
+    throw new Error(`invalid preset ${origin}: ${issueLines(parsed.error.issues).join('; ')}`);
   }
   return parsed.data;
 }
@@ -356,22 +428,49 @@ export function presetProblems(preset: Preset, models: ModelInfo[]): string[] {
       }
     }
   }
+  const checkConditions = (conditions: ConditionsSpec | undefined, path: string) =>
+    (conditions ?? []).forEach(({ param, is }, j) => {
+      const choices = model.params.find((p) => p.name === param)?.choices ?? [];
+      if (choices.length === 0) {
+        problems.push(`${path}.${j}.param: '${param}' is not a choice of ${model.name}`);
+      }
+      for (const value of is.filter((v) => choices.length > 0 && !choices.includes(v))) {
+        problems.push(`${path}.${j}.is: '${value}' is not one of ${choices.join(', ')}`);
+      }
+    });
   (preset.unused ?? []).forEach((rule, i) => {
     for (const name of rule.params) {
       if (!model.params.some((p) => p.name === name))
         problems.push(`unused.${i}.params: '${name}' is not a parameter of ${model.name}`);
     }
-    if (!rule.unless) return;
-    const { param, is } = rule.unless;
-    const choices = model.params.find((p) => p.name === param)?.choices ?? [];
-    if (choices.length === 0) {
-      problems.push(`unused.${i}.unless.param: '${param}' is not a choice of ${model.name}`);
-    }
-    for (const value of is.filter((v) => choices.length > 0 && !choices.includes(v))) {
-      problems.push(`unused.${i}.unless.is: '${value}' is not one of ${choices.join(', ')}`);
-    }
+    checkConditions(rule.unless, `unused.${i}.unless`);
   });
+  preset.charts.forEach((chart, i) => checkConditions(chart.when, `charts.${i}.when`));
+  for (const [name, choice] of Object.entries(preset.unitFrom ?? {})) {
+    if (!model.params.some((p) => p.name === name))
+      problems.push(`unitFrom.${name}: not a parameter of ${model.name}`);
+    if (!model.params.some((p) => p.name === choice && p.choices.length > 0))
+      problems.push(`unitFrom.${name}: '${choice}' is not a choice of ${model.name}`);
+  }
   return problems;
+}
+
+/** The paper values drawn on a chart: numbers the paper states, with a `plot` naming it. */
+export function plottedReferences(preset: Preset, chart: string) {
+  type Plotted = StatedReferencePoint & { plot: NonNullable<StatedReferencePoint['plot']> };
+  return preset.reference.filter((r): r is Plotted => 'plot' in r && r.plot?.chart === chart);
+}
+
+/** Whether every condition holds at these values (no conditions: true). */
+export function conditionsHold(
+  conditions: ConditionsSpec | undefined,
+  specs: ModelInfo['params'],
+  params: Record<string, ParamValue>,
+): boolean {
+  return (conditions ?? []).every(({ param, is }) => {
+    const chosen = specs.find((s) => s.name === param)?.choices[Number(params[param])];
+    return chosen !== undefined && is.includes(chosen);
+  });
 }
 
 /** The parameters the panel leaves out at these values: the preset's `unused` that apply. */
@@ -380,13 +479,34 @@ export function unusedParams(
   specs: ModelInfo['params'],
   params: Record<string, ParamValue>,
 ): Set<string> {
-  const chosen = (name: string) =>
-    specs.find((s) => s.name === name)?.choices[Number(params[name])];
   return new Set(
     (preset.unused ?? [])
-      .filter((rule) => !rule.unless || !rule.unless.is.includes(chosen(rule.unless.param) ?? ''))
+      .filter((rule) => !rule.unless || !conditionsHold(rule.unless, specs, params))
       .flatMap((rule) => rule.params),
   );
+}
+
+/** The charts shown at these values: those whose `when` holds. */
+export function shownCharts(
+  preset: Preset,
+  specs: ModelInfo['params'],
+  params: Record<string, ParamValue>,
+): ChartSpec[] {
+  return preset.charts.filter((chart) => conditionsHold(chart.when, specs, params));
+}
+
+/** The specs as the panel shows them: a unit taken from a choice (`unitFrom`) put in. */
+export function shownSpecs(
+  preset: Preset,
+  specs: ModelInfo['params'],
+  params: Record<string, ParamValue>,
+): ModelInfo['params'] {
+  const from = preset.unitFrom ?? {};
+  return specs.map((spec) => {
+    const choice = from[spec.name];
+    const unit = choice && specs.find((s) => s.name === choice)?.choices[Number(params[choice])];
+    return unit === undefined ? spec : { ...spec, unit };
+  });
 }
 
 /** The parameter values a preset sets, as the engine takes them. */

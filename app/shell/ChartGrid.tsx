@@ -1,7 +1,8 @@
 import { memo } from 'react';
 
-import type { Params } from '../engine/types';
+import type { ParamSpec, Params } from '../engine/types';
 import type { Preset } from '../presets/schema';
+import { plottedReferences, shownCharts } from '../presets/schema';
 import { ChartCard } from './ChartCard';
 import type { PinnedRun, RunView } from './chart_builder';
 import { buildChart, chartOptions } from './chart_builder';
@@ -20,6 +21,8 @@ export type ChartRun = RunView & RunTag;
 interface Props {
   view: ChartRun;
   model: string;
+  /** The model's parameter specs, to read the choices a chart's `when` names. */
+  specs: ParamSpec[];
   choices: Record<string, ChartChoice>;
   pins: PinnedRun[];
   /** The paper's parameter values, which export captions compare the run's with. */
@@ -36,6 +39,7 @@ interface Props {
 export const ChartGrid = memo(function ChartGrid({
   view,
   model,
+  specs,
   choices,
   pins,
   paperValues,
@@ -44,7 +48,7 @@ export const ChartGrid = memo(function ChartGrid({
 }: Props) {
   return (
     <div className="charts">
-      {view.preset.charts.map((spec) => {
+      {shownCharts(view.preset, specs, view.params).map((spec) => {
         const choice = choices[spec.id] ?? {};
         const chart = buildChart(spec, view.preset, view, chartOptions(choice, pins));
         return (
@@ -54,7 +58,7 @@ export const ChartGrid = memo(function ChartGrid({
             chart={chart}
             choice={choice}
             onChoice={(c) => onState((s) => ({ ...s, charts: { ...s.charts, [spec.id]: c } }))}
-            hasReference={view.preset.reference.some((r) => r.plot?.chart === spec.id)}
+            hasReference={plottedReferences(view.preset, spec.id).length > 0}
             stale={stale}
             exportInfo={{
               filename: `${view.preset.id}-${spec.id}`,

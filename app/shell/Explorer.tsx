@@ -4,8 +4,9 @@ import type { Engine } from '../engine/engine';
 import type { ModelInfo, ParamValue } from '../engine/types';
 import { sameValue } from '../engine/types';
 import type { Preset } from '../presets/schema';
-import { presetBaseline, presetParams, unusedParams } from '../presets/schema';
-import { validate } from '../presets/validation';
+import { presetBaseline, presetParams, shownSpecs, unusedParams } from '../presets/schema';
+import { validate, validationRecords } from '../presets/validation';
+import { tableToCsv } from '../charts/chart_table';
 import { ParamPanel } from '../ui/ParamPanel';
 import { SeedField } from '../ui/SeedField';
 import { ValidationTable } from '../ui/ValidationTable';
@@ -16,6 +17,7 @@ import type { ChartRun, RunTag } from './ChartGrid';
 import { ChartGrid } from './ChartGrid';
 import { RunStatus } from './RunStatus';
 import { StaleMark } from './StaleMark';
+import { download } from './export';
 import { formatTemplate, readoutText } from './chart_builder';
 import { usePinnedRuns } from './use_pinned_runs';
 import type { UrlState } from './url_state';
@@ -53,6 +55,8 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
     () => resolveValues(specs, presetParams(preset), state.params),
     [specs, preset, state.params],
   );
+  // As the panel shows them: a unit that follows a choice (loads read as fractions of a bound).
+  const panelSpecs = useMemo(() => shownSpecs(preset, specs, values), [preset, specs, values]);
   const seed = state.seed ?? preset.seed;
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   // Bumped by "reset all" so fields that keep their own typed text start afresh.
@@ -65,7 +69,7 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
     const shown: Record<string, string> = {};
     const out: Record<string, string> = {};
     for (const [name, text] of Object.entries(drafts)) {
-      const spec = specs.find((s) => s.name === name);
+      const spec = panelSpecs.find((s) => s.name === name);
       const checked = spec ? checkValue(spec, text) : { error: 'unknown parameter' };
       if ('error' in checked) {
         out[name] = checked.error;
@@ -75,7 +79,7 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
       }
     }
     return { shownDrafts: shown, errors: out };
-  }, [drafts, specs, values]);
+  }, [drafts, panelSpecs, values]);
 
   const job = useMemo<RunJob<RunTag>>(
     () => ({ request: { model: model.name, params: values, seed }, tag: { preset, seed } }),
@@ -99,7 +103,7 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
     setDrafts((d) => Object.fromEntries(Object.entries(d).filter(([k]) => k !== name)));
   };
   const setDraft = (name: string, text: string) => {
-    const spec = specs.find((s) => s.name === name);
+    const spec = panelSpecs.find((s) => s.name === name);
     const checked = spec ? checkValue(spec, text) : null;
     if (checked && 'value' in checked) writeParam(name, checked.value);
     setDrafts((d) => ({ ...d, [name]: text }));
@@ -122,6 +126,16 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
     run.error?.param !== undefined ? { [run.error.param]: run.error.message } : {};
   const fieldErrors = { ...engineFieldError, ...errors };
   const stale = staleReason(specs, fieldErrors, run.error?.message ?? null);
+  const [errorName] = Object.keys(fieldErrors);
+  const fieldReason =
+    errorName === undefined || stale === null
+      ? null
+      : {
+          name: errorName,
+          label: specs.find((s) => s.name === errorName)?.label ?? errorName,
+          text: stale,
+        };
+  const hidden = unusedParams(preset, specs, values);
   const sources = Object.fromEntries(Object.entries(preset.params).map(([k, v]) => [k, v.source]));
   const validation = useMemo(
     () => (outcome ? validate(outcome.preset, outcome.result) : null),
@@ -178,7 +192,7 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
         </label>
         <p className="preset-description">{preset.description}</p>
         <ParamPanel
-          specs={specs}
+          specs={panelSpecs}
           groups={preset.groups.map((g) => ({ title: g.title, names: g.params }))}
           values={values}
           drafts={shownDrafts}
@@ -186,7 +200,7 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
           paperValues={paperValues}
           sources={sources}
           baseline={presetBaseline(preset)}
-          hidden={unusedParams(preset, specs, values)}
+          hidden={hidden}
           onValue={setParam}
           onDraft={setDraft}
           onReset={(name) => setParam(name, paperValues[name] ?? 0)}
@@ -242,6 +256,25 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
             {run.error.message}
           </p>
         ) : null}
+        {!outcome && !run.progress && fieldReason ? (
+          // Nothing drawn yet (a link opened on a combination the engine refuses): the reason
+          // stands where the charts would be, with the way to the field.
+          <p className="banner error" role="alert" data-cannot-run>
+            Cannot run: {fieldReason.text}
+            {hidden.has(fieldReason.name) ? null : (
+              <button
+                type="button"
+                onClick={() =>
+                  document
+                    .querySelector<HTMLElement>(`[data-param-number="${fieldReason.name}"]`)
+                    ?.focus()
+                }
+              >
+                Go to {fieldReason.label}
+              </button>
+            )}
+          </p>
+        ) : null}
         <RunStatus progress={run.progress} />
         {outcome ? (
           <StaleMark reason={stale}>
@@ -267,6 +300,7 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
           <ChartGrid
             view={drawn.view}
             model={model.name}
+            specs={specs}
             choices={state.charts}
             pins={drawn.pins}
             paperValues={paperValues}
@@ -278,6 +312,13 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
           <StaleMark reason={stale}>
             <ValidationTable
               rows={validation}
+              onExport={() =>
+                download(
+                  tableToCsv(validationRecords(validation)),
+                  `${outcome.preset.id}-model-vs-paper.csv`,
+                  'text/csv',
+                )
+              }
               changed={Object.keys(changedParams(outcome.params, paperValues)).length > 0}
             />
           </StaleMark>

@@ -435,6 +435,33 @@ describe('every shipped preset', () => {
     expect(marks('multipsi-v1-comm', 'perf-overhead')).toEqual([['this configuration', 'current']]);
   });
 
+  it('draws accepted load against the y = x it leaves, over loads up to the capacity bound', () => {
+    // Each network preset's default sweep runs to near its capacity bound, so the curve is seen
+    // to leave the diagonal and flatten well under the bound (the J-Machine's near half of it,
+    // as the paper's 6 of 14.4 Gbit/s).
+    for (const id of ['custom-network', 'jmachine-random-traffic']) {
+      const preset = presets.find((p) => p.id === id)!;
+      const view = runs.get(id)!;
+      const built = buildChart(
+        preset.charts.find((c) => c.id === 'accepted')!,
+        preset,
+        view,
+        {
+          ...options,
+          models: false,
+        },
+      );
+      if (built.kind !== 'line') throw new Error(built.kind);
+      expect(built.data.guides, id).toEqual([
+        { id: 'guide-0', label: 'accepted = offered', slope: 1 },
+      ]);
+      const points = built.data.curves[0]!.points;
+      const last = points.at(-1)!;
+      expect(last.x, id).toBeGreaterThanOrEqual(0.9 * resolveRef('model_capacity_bound', view));
+      expect(last.y / last.x, id).toBeLessThan(0.75);
+    }
+  });
+
   it('names only series and numbers its run produces', { timeout: 120_000 }, () => {
     for (const preset of presets) {
       const view = runs.get(preset.id)!;

@@ -16,6 +16,7 @@ import type {
 } from '../charts/chart_data';
 import type { Params, RunResult, SeriesData } from '../engine/types';
 import type { ChartSpec, Preset, ValueRefSpec } from '../presets/schema';
+import { plottedReferences } from '../presets/schema';
 import type { ChartChoice } from './url_state';
 
 /** A completed (or partial) run with the parameters it ran with. */
@@ -234,8 +235,8 @@ function buildLine(spec: LineSpec, preset: Preset, run: RunView, options: ChartO
     }
   });
   if (options.overlay) {
-    for (const ref of preset.reference) {
-      if (ref.plot?.chart === spec.id && typeof ref.plot.x === 'number') {
+    for (const ref of plottedReferences(preset, spec.id)) {
+      if (typeof ref.plot.x === 'number') {
         marks.push({
           label: ref.label,
           x: ref.plot.x,
@@ -255,6 +256,13 @@ function buildLine(spec: LineSpec, preset: Preset, run: RunView, options: ChartO
       ...(options.models ? resolveRules(spec.models?.rules ?? [], run, true) : []),
     ],
   };
+  if (spec.guides) {
+    data.guides = spec.guides.map((g, i) => ({
+      id: `guide-${i}`,
+      label: g.label,
+      slope: resolveRef(g.slope, run),
+    }));
+  }
   if (spec.kind === 'speedup') {
     return {
       kind: 'speedup' as const,
@@ -287,8 +295,8 @@ function buildStacked(spec: StackedSpec, preset: Preset, run: RunView, options: 
     if (pinSpec) bars.push(...stackedBars(pinSpec, pin.run, pin.label));
   }
   const marks = options.overlay
-    ? preset.reference.flatMap((ref) =>
-        ref.plot?.chart === spec.id && typeof ref.plot.x === 'string'
+    ? plottedReferences(preset, spec.id).flatMap((ref) =>
+        typeof ref.plot.x === 'string'
           ? [{ label: ref.label, bar: ref.plot.x, value: ref.value }]
           : [],
       )

@@ -1,4 +1,4 @@
-import { asExpected, verdict } from '../presets/validation';
+import { acceptedText, asExpected, paperText, verdict } from '../presets/validation';
 import type { ValidationRow } from '../presets/validation';
 
 const fmt = new Intl.NumberFormat('en', { maximumSignificantDigits: 5 });
@@ -8,12 +8,46 @@ function show(value: number, unit: string): string {
   return unit === 'fraction' ? `${fmt.format(value * 100)}\u00a0%` : fmt.format(value);
 }
 
-/** Model vs paper: every reference target of the preset against the current run. */
-export function ValidationTable({ rows, changed }: { rows: ValidationRow[]; changed: boolean }) {
+/** The paper's number with its unit, or its words. */
+function paperCell(r: ValidationRow): string {
+  if (r.paper.kind === 'words' || r.unit === 'fraction' || r.unit === '') {
+    return paperText(r.paper, (v) => show(v, r.unit));
+  }
+  return `${fmt.format(r.paper.value)}\u00a0${r.unit}`;
+}
+
+/** The note's anchor of a known miss; one table per page, so the metric is unique. */
+const noteId = (r: ValidationRow) => `known-miss-${r.metric}`;
+
+const COLUMNS = ['target', 'paper', 'accepted', 'simulated', 'result', 'source'] as const;
+
+/**
+ * Model vs paper: every reference target of the preset against the current run. The paper's
+ * number or words, the values accepted as meeting it, and where in the paper it stands are
+ * text in the table; why a target is read so opens under its name, and why a known miss misses
+ * is a numbered note below, linked from its result. `onExport` saves it all as CSV.
+ */
+export function ValidationTable({
+  rows,
+  changed,
+  onExport,
+}: {
+  rows: ValidationRow[];
+  changed: boolean;
+  onExport?: () => void;
+}) {
   if (rows.length === 0) return null;
+  const misses = rows.filter((r) => r.knownMiss !== undefined);
   return (
-    <section className="validation">
-      <h3>Model vs paper</h3>
+    <section className="validation" aria-labelledby="validation-title">
+      <div className="validation-head">
+        <h3 id="validation-title">Model vs paper</h3>
+        {onExport ? (
+          <button type="button" onClick={onExport}>
+            CSV
+          </button>
+        ) : null}
+      </div>
       {changed ? (
         <p className="note">
           Parameters differ from the paper&apos;s, so differences are expected.
@@ -23,37 +57,65 @@ export function ValidationTable({ rows, changed }: { rows: ValidationRow[]; chan
         <table>
           <thead>
             <tr>
-              <th scope="col">metric</th>
-              <th scope="col">paper</th>
-              <th scope="col">simulated</th>
-              <th scope="col">difference</th>
-              <th scope="col">tolerance</th>
-              <th scope="col">result</th>
+              {COLUMNS.map((c) => (
+                <th key={c} scope="col">
+                  {c}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
             {rows.map((r) => (
               <tr
-                key={`${r.metric}-${r.paper}`}
+                key={r.metric}
+                data-metric={r.metric}
                 className={r.pass ? 'pass' : asExpected(r) ? 'known-miss' : 'fail'}
               >
-                <th scope="row" title={`${r.source}. ${r.why}`}>
-                  {r.label}
+                <th scope="row" data-label={COLUMNS[0]}>
+                  <details>
+                    <summary>{r.label}</summary>
+                    <p>{r.why}</p>
+                  </details>
                 </th>
-                <td>
-                  {r.unit === 'fraction'
-                    ? show(r.paper, r.unit)
-                    : `${fmt.format(r.paper)} ${r.unit}`}
+                <td
+                  data-label={COLUMNS[1]}
+                  className={r.paper.kind === 'words' ? 'words' : undefined}
+                >
+                  {paperCell(r)}
                 </td>
-                <td>{show(r.simulated, r.unit)}</td>
-                <td>{show(r.simulated - r.paper, r.unit)}</td>
-                <td>±{show(r.tolerance, r.unit)}</td>
-                <td title={r.knownMiss}>{verdict(r).toLowerCase()}</td>
+                <td data-label={COLUMNS[2]} className="accepted">
+                  {acceptedText(r.accept, (v) => show(v, r.unit))}
+                </td>
+                <td data-label={COLUMNS[3]}>{show(r.simulated, r.unit)}</td>
+                <td data-label={COLUMNS[4]} className="result">
+                  {/* One box, so a narrow grid keeps the note link beside its word. */}
+                  <span>
+                    {verdict(r).toLowerCase()}
+                    {r.knownMiss !== undefined ? (
+                      <>
+                        {' '}
+                        <a href={`#${noteId(r)}`}>(note {misses.indexOf(r) + 1})</a>
+                      </>
+                    ) : null}
+                  </span>
+                </td>
+                <td data-label={COLUMNS[5]} className="source">
+                  {r.source}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
+      {misses.length > 0 ? (
+        <ol className="miss-notes" aria-label="Why the known misses miss">
+          {misses.map((r) => (
+            <li key={r.metric} id={noteId(r)} tabIndex={-1}>
+              <strong>{r.label}</strong>: {r.knownMiss}
+            </li>
+          ))}
+        </ol>
+      ) : null}
     </section>
   );
 }

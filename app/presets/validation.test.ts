@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+
+import type { RunResult } from '../engine/types';
+import { loadPresetsFromDisk } from './from_disk';
+import type { Preset } from './schema';
+import { parsePreset } from './schema';
+import { acceptedText, accepts, paperText, validate, validationRecords } from './validation';
+
+const presets = loadPresetsFromDisk();
+const byId = (id: string) => presets.find((p) => p.id === id)!;
+
+const run = (scalars: Record<string, number>): RunResult => ({
+  scalars: Object.entries(scalars).map(([name, value]) => ({
+    name,
+    value,
+    unit: '',
+    description: '',
+  })),
+  series: [],
+});
+
+describe('accepts() and acceptedText()', () => {
+  it('keeps a bound strict or inclusive as written, and never accepts NaN', () => {
+    expect(accepts({ below: 0.025 }, 0.0249)).toBe(true);
+    expect(accepts({ below: 0.025 }, 0.025)).toBe(false);
+    expect(accepts({ atMost: 0.025 }, 0.025)).toBe(true);
+    expect(accepts({ above: 0.5 }, 0.5)).toBe(false);
+    expect(accepts({ atLeast: 0.9, below: 1 }, 0.9)).toBe(true);
+    expect(accepts({ atLeast: 0.9, below: 1 }, 1)).toBe(false);
+    expect(accepts({ above: 0 }, Number.NaN)).toBe(false);
+  });
+
+  it('writes a bound with its sign and an inclusive range as "a to b"', () => {
+    const pct = (v: number) => `${v * 100} %`;
+    expect(acceptedText({ below: 0.025 }, pct)).toBe('< 2.5 %');
+    expect(acceptedText({ atLeast: 0.9 }, pct)).toBe('\u2265 90 %');
+    expect(acceptedText({ atLeast: 17, atMost: 22 }, String)).toBe('17 to 22');
+    expect(acceptedText({ above: 0, below: 1 }, String)).toBe('> 0 and < 1');
+  });
+});
+
+describe('validate()', () => {
+  const preset = (reference: unknown[]): Preset =>
+    parsePreset({ ...byId('multipsi-v1-comm'), reference }, 'test.json');
+  const claim = {
+    metric: 'share',
+    label: 'Communication share',
+    unit: 'fraction',
+    claim: 'less than 2.5% of the total time',
+    accept: { below: 0.025 },
+    why: 'a bound, as written',
+    source: 'sec. 4',
+  };
+
+  it('checks a claim against the values it accepts, not against a number', () => {
+    const [pass] = validate(preset([claim]), run({ share: 0.004 }));
+    expect(pass).toMatchObject({
+      paper: { kind: 'words', words: 'less than 2.5% of the total time' },
+      accept: { below: 0.025 },
+      pass: true,
+    });
+    expect(validate(preset([claim]), run({ share: 0.03 }))[0]!.pass).toBe(false);
+    expect(validate(preset([claim]), run({}))[0]!.pass).toBe(false);
+  });
+
+  it('turns a stated number and its tolerance into the range it accepts', () => {
+    const stated = { ...claim, value: 0.2, tolerance: { rel: 0.15 } } as Record<string, unknown>;
+    delete stated.claim;
+    delete stated.accept;
+    const [row] = validate(preset([stated]), run({ share: 0.175 }));
+    expect(row!.paper).toEqual({ kind: 'number', value: 0.2, tolerance: expect.closeTo(0.03) });
+    expect(row!.accept.atLeast).toBeCloseTo(0.17);
+    expect(row!.accept.atMost).toBeCloseTo(0.23);
+    expect(row!.pass).toBe(true);
+  });
+
+  it('writes every column for a CSV, the reasons in full', () => {
+    const rows = validate(preset([{ ...claim, knownMiss: 'the model is slower' }]), run({}));
+    expect(validationRecords(rows)).toEqual({
+      columns: [
+        'metric',
+        'target',
+        'unit',
+        'paper',
+        'accepted',
+        'simulated',
+        'result',
+        'source',
+        'why',
+        'known miss',
+      ],
+      rows: [
+        [
+          'share',
+          'Communication share',
+          'fraction',
+          '\u201cless than 2.5% of the total time\u201d',
+          '< 0.025',
+          'NaN',
+          'known miss',
+          'sec. 4',
+          'a bound, as written',
+          'the model is slower',
+        ],
+      ],
+    });
+    expect(paperText({ kind: 'number', value: 6, tolerance: 0.6 }, String)).toBe('6');
+  });
+});
+
+describe("presets quote a claim in the paper's words, no number the paper did not state", () => {
+  // The targets the paper gives in words, each once shown as an invented number with a
+  // tolerance ("1.25 % +- 1.25 %" for "under 2.5 %", "50 % +- 50 %", "75 %", "0 %").
+  const cases: [string, string, RegExp, object][] = [
+    ['paragon-matmul', 'comm_share_bpram_p8', /less than 2\.5%/, { below: 0.025 }],
+    ['paragon-matmul', 'comm_share_bpram_p64', /less than 2\.5%/, { below: 0.025 }],
+    ['paragon-apsp', 'pred_error_bpram_p64', /significantly overestimates/, { above: 0.15 }],
+    ['paragon-apsp', 'pred_error_bpram_p4', /quite accurate/, { atLeast: -0.15, atMost: 0.15 }],
+    ['paragon-bitonic', 'pred_error_smallest_bsp_p8', /significant errors/, { above: 0.15 }],
+    ['paragon-samplesort', 'butterfly_over_bsp_worst_p64', /always faster/, { below: 1 }],
+    ['pie64-congestion-mpwrite', 'tpa_growth_share', /affects the latency most/, { above: 0.5 }],
+    [
+      'jmachine-terminal-bandwidth',
+      'discard_fraction_of_peak_2w',
+      /more than half/,
+      { above: 0.5 },
+    ],
+    ['jmachine-latency-load', 'half_power_cycles_n4', /between 100 and 300/, { atLeast: 100 }],
+  ];
+  for (const [id, metric, words, accept] of cases) {
+    it(`${id} ${metric}`, () => {
+      const ref = byId(id).reference.find((r) => r.metric === metric)!;
+      expect('claim' in ref && ref.claim).toMatch(words);
+      expect('accept' in ref && ref.accept).toMatchObject(accept);
+      expect(ref.source).toMatch(/^(sec\.|Table)/);
+    });
+  }
+
+  it('every target says where in the paper it stands', () => {
+    for (const preset of presets) {
+      for (const ref of preset.reference) {
+        expect(ref.source, `${preset.id} ${ref.metric}`).toMatch(/(sec\.|Table|eq\.)\s*\d/);
+      }
+    }
+  });
+});
