@@ -146,14 +146,14 @@ describe('lineChartGeometry()', () => {
     expect(g.legend.items.map((i) => i.label)).toEqual(['a', 'b', 'a (pinned)', 'c (pinned)']);
   });
 
-  it('draws a fitted line dashed in the colour of the curve it fits, whatever its position', () => {
+  it('draws a fitted line dashed in the colour it is given, whatever its position', () => {
     const point = [{ x: 1, y: 1 }];
     const g = lineChartGeometry(
       fixedLinear([
         { id: 'tw_1', label: 'WRITEMN, 1 word', points: point },
         { id: 'tw_64', label: 'WRITEMN, 64 words', points: point },
-        { id: 'fit_64', label: 'a/x, 64 words', points: point, fits: 'tw_64' },
-        { id: 'fit_1', label: 'a/x, 1 word', points: point, fits: 'tw_1' },
+        { id: 'fit_64', label: 'a/x, 64 words', points: point, model: true, color: 1 },
+        { id: 'fit_1', label: 'a/x, 1 word', points: point, model: true, color: 0 },
       ]),
       size,
     );

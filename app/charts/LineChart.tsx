@@ -97,25 +97,22 @@ function curveLabel(curve: Curve): string {
 }
 
 /**
- * Colour and dash of each curve: by position among the non-pinned curves; a pinned curve takes
- * the colour of the current curve with its id (so run and pinned run compare at a glance), else
- * grey, and is dashed; an analytical model's curve is grey and dashed, so it never passes for a
- * simulated one; a fitted line is dashed in the colour of the curve it fits.
+ * Colour and dash of each curve: its `color` (the chart builder's), else by position among the
+ * chart's simulated curves; a pinned curve without one takes the colour of the current curve
+ * with its id, else grey, and is dashed; a model's or fitted curve is dashed, grey without a
+ * colour, so it never passes for a simulated one.
  */
 function curveStyles(curves: Curve[]): CurveStyle[] {
   const byId = new Map<string, number>();
   for (const c of curves) {
-    if (!c.pinned && !c.model && !c.fits && !byId.has(c.id)) byId.set(c.id, byId.size);
+    if (!c.pinned && !c.model && c.color === undefined && !byId.has(c.id)) {
+      byId.set(c.id, byId.size);
+    }
   }
   return curves.map((c) => {
-    if (c.model) return { color: STYLE.guideColor, dash: STYLE.dash };
-    if (c.fits) {
-      const of = byId.get(c.fits);
-      return { color: of === undefined ? palette.grey : seriesColor(of), dash: STYLE.dash };
-    }
-    const position = byId.get(c.id);
+    const position = c.color ?? (c.model ? undefined : byId.get(c.id));
     const color = position === undefined ? palette.grey : seriesColor(position);
-    if (c.pinned) return { color, dash: STYLE.dash };
+    if (c.model || c.pinned) return { color, dash: STYLE.dash };
     return { color, dash: position === undefined ? undefined : seriesDash(position) };
   });
 }
