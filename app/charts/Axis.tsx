@@ -1,8 +1,24 @@
-export interface Tick {
+import type { TickText } from './format';
+import { SUPERSCRIPT } from './format';
+
+export interface Tick extends TickText {
   value: number;
   offset: number;
   /** Empty for a minor tick (between labelled ticks of a log axis): shorter, fainter grid line. */
   label: string;
+}
+
+/** A tick's text, a power of ten's exponent raised after it (in any font, on the page or PNG). */
+export function TickLabel({ tick }: { tick: TickText }) {
+  if (tick.exponent === undefined) return tick.label;
+  return (
+    <>
+      {tick.label}
+      <tspan dy="-0.45em" fontSize={`${SUPERSCRIPT}em`}>
+        {tick.exponent < 0 ? `\u2212${-tick.exponent}` : tick.exponent}
+      </tspan>
+    </>
+  );
 }
 
 export interface AxisProps {
@@ -31,7 +47,7 @@ export function Axis({ orient, ticks, length, label, position, grid = 0, labelOf
             <line y1={0} y2={t.label ? 5 : 3} />
             {t.label ? (
               <text y={18} textAnchor="middle">
-                {t.label}
+                <TickLabel tick={t} />
               </text>
             ) : null}
           </g>
@@ -53,7 +69,7 @@ export function Axis({ orient, ticks, length, label, position, grid = 0, labelOf
           <line x1={side * (t.label ? 5 : 3)} x2={0} />
           {t.label ? (
             <text x={side * 8} dy="0.32em" textAnchor={side < 0 ? 'end' : 'start'}>
-              {t.label}
+              <TickLabel tick={t} />
             </text>
           ) : null}
         </g>

@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
 import type { LineChartData, SpeedupData } from './chart_data';
+import { tickText } from './format';
 import { paragonG, paragonL } from './fixtures/line_chart';
 import {
   jmachineEfficiency,
@@ -67,7 +68,7 @@ describe('lineChartGeometry()', () => {
     const [p1, p10, p100, p1000] = g.curves[0]!.points.map((p) => p.px);
     expect(p10! - p1!).toBeCloseTo(p100! - p10!, 9);
     expect(p1000! - p100!).toBeCloseTo(p100! - p10!, 9);
-    const labels = g.xTicks.map((t) => t.label).filter(Boolean);
+    const labels = g.xTicks.filter((t) => t.label).map(tickText);
     expect(labels).toContain('1,000');
     expect(labels).toContain('10⁶');
   });

@@ -2,7 +2,6 @@ import type { AxisSpec } from './chart_data';
 
 // A fixed locale keeps labels, read-outs and snapshots the same on every machine.
 const exact = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 6 });
-const short = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3 });
 
 /** "label (unit)", or the bare label for a pure number (percent ticks carry their own sign). */
 export function axisTitle(spec: AxisSpec): string {
@@ -29,18 +28,50 @@ export function formatNumber(value: number): string {
 
 const superscripts = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 
-function superscript(n: number): string {
+/** An exponent in superscript digits, for plain text (the charts draw it raised instead). */
+export function superscript(n: number): string {
   const digits = [...String(Math.abs(n))].map((d) => superscripts[Number(d)] ?? d).join('');
   return n < 0 ? `⁻${digits}` : digits;
 }
 
-/** A log-axis tick: plain digits from 0.001 to 100,000, powers of ten beyond. */
-export function formatLogTick(value: number): string {
-  const exponent = Math.floor(Math.log10(value) + 1e-9);
-  if (exponent >= -3 && exponent <= 5) return short.format(value);
-  const mantissa = Math.round(value / 10 ** exponent);
-  return `${mantissa === 1 ? '' : `${mantissa}×`}10${superscript(exponent)}`;
+/**
+ * A log-axis tick as drawn: the text and, for a power of ten, the exponent drawn raised after it
+ * ("2×10" and 6 for 2×10⁶), so no glyph needs a font with superscript digits.
+ */
+export interface TickText {
+  label: string;
+  exponent?: number;
 }
+
+/**
+ * A log-axis tick with `digits` significant digits (more where ticks are closer than whole
+ * digits): plain digits from 0.001 to 100,000, a mantissa times a power of ten beyond.
+ */
+export function logTick(value: number, digits = 1): TickText {
+  const exponent = Math.floor(Math.log10(value) + 1e-9);
+  if (exponent >= -3 && exponent <= 5) {
+    const plain = new Intl.NumberFormat('en-US', { maximumSignificantDigits: Math.max(3, digits) });
+    return { label: plain.format(value) };
+  }
+  const mantissa = new Intl.NumberFormat('en-US', { maximumSignificantDigits: digits }).format(
+    value / 10 ** exponent,
+  );
+  return { label: `${mantissa === '1' ? '' : `${mantissa}×`}10`, exponent };
+}
+
+/** A tick's text in one string, the exponent in superscript digits. */
+export function tickText(tick: TickText): string {
+  return tick.exponent === undefined ? tick.label : `${tick.label}${superscript(tick.exponent)}`;
+}
+
+/** Estimated width of a tick's text; a raised exponent is drawn at SUPERSCRIPT of the size. */
+export function tickWidth(tick: TickText, fontSize: number): number {
+  const exponent = tick.exponent === undefined ? 0 : String(tick.exponent).length;
+  return textWidth(tick.label, fontSize) + textWidth('0'.repeat(exponent), fontSize * SUPERSCRIPT);
+}
+
+/** Size of a raised exponent relative to its text. */
+export const SUPERSCRIPT = 0.75;
 
 /**
  * Estimated width of a label in px. Charts lay out text before the browser measures it (and in

@@ -190,7 +190,10 @@ describe('buildChart()', () => {
     expect([...fig6.values()].slice(0, 4)).toEqual([0, 1, 2, 3]);
     for (const [label, color] of colours('comm-share')) expect(color).toBe(fig6.get(label));
     // A pinned run with only BSP, p = 64 draws it in BSP, p = 64's colour.
-    const pin: RunView = { params: {}, result: { scalars: [], series: [keyed('mflops_', 'bsp_p64')] } };
+    const pin: RunView = {
+      params: {},
+      result: { scalars: [], series: [keyed('mflops_', 'bsp_p64')] },
+    };
     expect(colours('mflops', pin).filter(([, , pinned]) => pinned)).toEqual([
       ['#1: bsp_p64', 1, true],
     ]);
@@ -479,7 +482,7 @@ describe('every shipped preset', () => {
     expect(marks('multipsi-v1-comm', 'perf-overhead')).toEqual([['this configuration', 'current']]);
   });
 
-  it('draws a model or fit in its curve\'s colour and a series in one colour in all charts', () => {
+  it("draws a model or fit in its curve's colour and a series in one colour in all charts", () => {
     // The colours as drawn, by series name.
     const drawn = (preset: Preset, spec: ChartSpec) => {
       const built = buildChart(spec, preset, runs.get(preset.id)!, options);
@@ -489,30 +492,33 @@ describe('every shipped preset', () => {
       const g = lineChartGeometry(built.data, { width: 640, height: 400 });
       return built.data.curves.map((c, i) => ({ ...c, drawn: g.curves[i]!.color }));
     };
+    // Every curve whose colour differs from the one it must have: a model's or fit's curve's
+    // (grey without one), a series' in the charts of its preset before.
+    const wrong: string[] = [];
     for (const preset of presets) {
       const keyOf = new Map(runs.get(preset.id)!.result.series.map((s) => [s.name, s.key]));
       const key = (id: string) => keyOf.get(id) || id;
       const colourOf = new Map<string, string>();
       for (const spec of preset.charts) {
-        const curves = drawn(preset, spec);
-        if (!curves) continue;
+        const curves = drawn(preset, spec) ?? [];
         const simulated = new Map(curves.filter((c) => !c.model).map((c) => [key(c.id), c.drawn]));
         for (const c of curves) {
-          const where = `${preset.id} ${spec.id} ${c.label}`;
-          if (c.model) {
-            expect(c.drawn, where).toBe(simulated.get(key(c.id)) ?? palette.grey);
-          } else if (colourOf.has(key(c.id))) {
-            expect(c.drawn, where).toBe(colourOf.get(key(c.id)));
-          } else {
-            colourOf.set(key(c.id), c.drawn);
-          }
+          const expected = c.model
+            ? (simulated.get(key(c.id)) ?? palette.grey)
+            : (colourOf.get(key(c.id)) ?? c.drawn);
+          if (!c.model) colourOf.set(key(c.id), expected);
+          if (c.drawn !== expected) wrong.push(`${preset.id} ${spec.id} ${c.label}: ${c.drawn}`);
         }
       }
     }
+    expect(wrong).toEqual([]);
     // The issue's two cases, by name.
     const colours = (id: string, chart: string) => {
       const preset = presets.find((p) => p.id === id)!;
-      const curves = drawn(preset, preset.charts.find((c) => c.id === chart)!)!;
+      const curves = drawn(
+        preset,
+        preset.charts.find((c) => c.id === chart)!,
+      )!;
       return new Map(curves.map((c) => [c.label, c.drawn]));
     };
     const throughput = colours('pie64-congestion-writemn', 'throughput');

@@ -163,7 +163,7 @@ function sharedColours(preset: Preset, run: RunView): Map<string, number> {
     for (const key of keys) charts.set(key, (charts.get(key) ?? 0) + 1);
   }
   const shared = new Map<string, number>();
-  for (const [key, count] of charts) if (count > 1) shared.set(key, shared.size);
+  for (const [key, n] of charts) if (n > 1) shared.set(key, shared.size);
   return shared;
 }
 
