@@ -92,7 +92,7 @@ export function BarPlot({
               <text
                 className="bar-total"
                 x={bar.centre}
-                y={bar.top - 4}
+                y={bar.totalBaseline}
                 textAnchor="middle"
                 fontSize={small}
               >

@@ -3,7 +3,7 @@ import type { ChartProps, ChartSize } from './ChartBox';
 import type { ChannelGraph, ChannelHeatmapData, GraphChannel } from './chart_data';
 import { ChartFrame } from './ChartFrame';
 import { HeatLegend } from './ColorBar';
-import { formatValue } from './format';
+import { formatReadable } from './format';
 import { heatColor, heatLegendLayout, heatScaleNote, heatTop, sharePercent } from './heat_scale';
 import { palette } from './palette';
 import { Readout, nearestTarget } from './Readout';
@@ -136,7 +136,7 @@ export function channelGraphGeometry(graph: ChannelGraph, size: ChartSize) {
     py: (c.y1 + c.y2) / 2,
     color: c.color,
     title: c.title,
-    lines: [`utilization: ${c.value === null ? 'no data' : formatValue(c.value, PERCENT)}`],
+    lines: [`utilization: ${c.value === null ? 'no data' : formatReadable(c.value, PERCENT)}`],
   }));
   const routers = [...nodes.values()].filter((n) => n.id < graph.routers);
   const terminals = [...nodes.values()].filter((n) => n.id >= graph.routers);

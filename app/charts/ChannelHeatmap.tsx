@@ -3,7 +3,7 @@ import type { ChartProps, ChartSize } from './ChartBox';
 import type { ChannelHeatmapData } from './chart_data';
 import { ChartFrame } from './ChartFrame';
 import { ColorBar } from './ColorBar';
-import { fitText, formatValue, textWidth } from './format';
+import { fitText, formatReadable, textWidth } from './format';
 import {
   colorBarHeight,
   colorBarLayout,
@@ -387,7 +387,7 @@ export function channelHeatmapGeometry(data: ChannelHeatmapData, size: ChartSize
 
   const targets: ReadoutTarget[] = channels.map((c) => {
     const first = c.parts[0]?.box ?? { x: c.px, y: c.py, width: 0, height: 0 };
-    const value = c.value === null ? 'no data' : formatValue(c.value, PERCENT);
+    const value = c.value === null ? 'no data' : formatReadable(c.value, PERCENT);
     return {
       series: row(c),
       px: c.px,

@@ -27,6 +27,14 @@ export function chartFontSize(width: number): number {
 }
 
 /**
+ * The least height of a chart's plot area at this width, px: a long legend or many bar labels
+ * make the chart taller rather than the plot flatter (a 320 px phone keeps a readable plot).
+ */
+export function minPlotHeight(width: number): number {
+  return Math.round(Math.min(240, Math.max(140, width * 0.45)));
+}
+
+/**
  * The element a chart measures its width from, holding the SVG and a live region that reads out
  * keyboard-selected values to screen readers (the SVG itself is one image to them).
  */

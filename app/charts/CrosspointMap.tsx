@@ -3,7 +3,7 @@ import type { ChartProps, ChartSize } from './ChartBox';
 import type { ChannelHeatmapData } from './chart_data';
 import { ChartFrame } from './ChartFrame';
 import { HeatLegend } from './ColorBar';
-import { formatValue, textWidth } from './format';
+import { formatReadable, textWidth } from './format';
 import { heatColor, heatLegendLayout, heatScaleNote, heatTop, sharePercent } from './heat_scale';
 import { palette } from './palette';
 import { Readout } from './Readout';
@@ -108,7 +108,7 @@ export function crosspointGeometry(data: ChannelHeatmapData, size: ChartSize) {
     rect: { x: c.x, y: c.y, width: c.size, height: c.size },
     color: c.color,
     title: `input ${c.input} → output ${c.output}`,
-    lines: [`use: ${c.value === null ? 'no data' : formatValue(c.value, PERCENT)}`],
+    lines: [`use: ${c.value === null ? 'no data' : formatReadable(c.value, PERCENT)}`],
   }));
   const ticks = labelled(n, cell, fontSize).map((i) => ({ index: i, at: (i + 0.5) * cell }));
   return {

@@ -6,7 +6,9 @@ export type LegendSymbol =
   | { kind: 'series'; color: string; line: boolean; point: boolean; dash?: string }
   | { kind: 'swatch'; color: string; pinned?: boolean }
   | { kind: 'ramp'; colors: string[] }
-  | { kind: 'mark'; mark: 'current' | 'reference' };
+  | { kind: 'mark'; mark: 'current' | 'reference' }
+  /** A rule's line: across for a y rule, upright for an x rule; grey and dashed for a model. */
+  | { kind: 'rule'; axis: 'x' | 'y'; model: boolean };
 
 export interface LegendEntry {
   key: string;
@@ -28,6 +30,9 @@ export interface LegendLayout {
 }
 
 const SYMBOL_WIDTH = 22;
+
+/** Dash patterns of a model's rule (as its curves) and of any other rule. */
+export const RULE_DASH = { model: '6 4', plain: '4 3' } as const;
 const GAP = 6;
 const SPACING = 16;
 
@@ -92,6 +97,19 @@ function SymbolSample({ symbol }: { symbol: LegendSymbol }) {
           <rect key={i} x={i * step} y={-6} width={step + 0.5} height={12} fill={color} />
         ))}
       </g>
+    );
+  }
+  if (symbol.kind === 'rule') {
+    const [x1, x2, y1, y2] = symbol.axis === 'y' ? [0, SYMBOL_WIDTH, 0, 0] : [mid, mid, -7, 7];
+    return (
+      <line
+        className={symbol.model ? 'rule model' : 'rule'}
+        x1={x1}
+        x2={x2}
+        y1={y1}
+        y2={y2}
+        strokeDasharray={symbol.model ? RULE_DASH.model : RULE_DASH.plain}
+      />
     );
   }
   if (symbol.kind === 'swatch') {

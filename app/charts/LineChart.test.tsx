@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { LineChartData, SpeedupData } from './chart_data';
 import { tickText } from './format';
 import { paragonG, paragonL } from './fixtures/line_chart';
+import { crossbarAccepted, crossbarLatency, meshLatency } from './fixtures/network_lines';
 import {
   jmachineEfficiency,
   jmachineRoundTrip,
@@ -421,6 +422,54 @@ describe('mark labels on the charts where they collided (issue 10)', () => {
       expect(segmentCrossesBox({ ...leader!, x1: leader!.x2, y1: leader!.y2 }, box)).toBe(true);
       expect(svg).toContain(`x2="${leader!.x2}"`);
     }
+  });
+});
+
+describe("the custom network's model rules (issue 20)", () => {
+  const cases = [
+    ['8 x 8 mesh, latency', meshLatency],
+    ['crossbar, latency', crossbarLatency],
+    ['crossbar, accepted', crossbarAccepted],
+  ] as const;
+  for (const [name, data] of cases) {
+    it(`${name}: a rule's label lies on no curve, point or other label, inside the plot`, () => {
+      for (const width of [320, 480, 640, 960, 1200]) {
+        const g = lineChartGeometry(data, { width, height: defaultChartHeight(width) });
+        const labels = [...g.rules, ...g.edgeRules].map((r) => ({ text: r.text, box: r.labelBox }));
+        // Each rule is named once: beside its line or at the edge, else in the legend.
+        const inLegend = g.legend.items.filter((i) => i.symbol.kind === 'rule');
+        expect(labels.length + inLegend.length).toBe(data.rules!.length);
+        const segments = g.curves.flatMap((c) =>
+          c.points.slice(1).map((b, i) => ({
+            x1: c.points[i]!.px,
+            y1: c.points[i]!.py,
+            x2: b.px,
+            y2: b.py,
+          })),
+        );
+        const points = g.curves.flatMap((c) =>
+          c.points.map((p) => ({ x: p.px - 3, y: p.py - 3, width: 6, height: 6 })),
+        );
+        labels.forEach(({ text, box }, i) => {
+          const where = `${width} px, ${text}`;
+          for (const s of segments) expect(segmentCrossesBox(s, box), where).toBe(false);
+          for (const p of points) expect(overlaps(p, box), where).toBe(false);
+          for (const other of labels.slice(i + 1))
+            expect(overlaps(other.box, box), where).toBe(false);
+          expect(box.x, where).toBeGreaterThanOrEqual(0);
+          expect(box.y, where).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width, where).toBeLessThanOrEqual(g.innerWidth);
+          expect(box.y + box.height, where).toBeLessThanOrEqual(g.innerHeight);
+        });
+      }
+    });
+  }
+
+  it('names a bound out of reach with its value rounded for reading', () => {
+    const g = lineChartGeometry(meshLatency, size);
+    expect(g.edgeRules.map((r) => r.text)).toEqual([
+      'model: capacity bound 0.492\u00a0flits/node/cycle →',
+    ]);
   });
 });
 

@@ -3,16 +3,16 @@ import type { RefObject } from 'react';
 import { useId } from 'react';
 
 import { Axis } from './Axis';
-import { ChartBox, chartFontSize } from './ChartBox';
+import { ChartBox, chartFontSize, minPlotHeight } from './ChartBox';
 import type { ChartProps, ChartSize } from './ChartBox';
 import type { AxisSpec, Curve, LineChartData, Mark, Point, Rule } from './chart_data';
 import { ChartFrame } from './ChartFrame';
-import { axisTitle, fitAxisTitle, fitText, formatValue, textWidth } from './format';
-import { Legend, legendLayout, markKind, markLegendEntry, MarkSymbol } from './Legend';
+import { axisTitle, fitAxisTitle, fitText, formatReadable, formatValue, textWidth } from './format';
+import { Legend, legendLayout, markKind, markLegendEntry, MarkSymbol, RULE_DASH } from './Legend';
 import type { LegendEntry } from './Legend';
 import { palette, seriesColor, seriesDash } from './palette';
 import type { Box, LineSegment } from './label_placement';
-import { overlaps, placeLabels } from './label_placement';
+import { chooseSpots, overlaps, placeLabels } from './label_placement';
 import { nearestTarget, Readout } from './Readout';
 import type { ReadoutTarget } from './Readout';
 import { axisDomain, axisTicks, fittedXAxis, scaledAxis, widestTickLabel } from './scales';
@@ -78,14 +78,6 @@ interface CurveStyle {
 interface PlacedPoint extends Point {
   px: number;
   py: number;
-}
-
-interface Label {
-  /** The label as drawn: cut to half the plot width, so it does not run across the plot. */
-  text: string;
-  labelX: number;
-  labelY: number;
-  labelAnchor: 'start' | 'end';
 }
 
 function curveKey(curve: Curve): string {
@@ -212,26 +204,46 @@ function markTitle(mark: Mark): string {
 }
 
 function valueLine(spec: AxisSpec, value: number): string {
-  return `${spec.label}: ${formatValue(value, spec)}`;
+  return `${spec.label}: ${formatReadable(value, spec)}`;
 }
 
 /**
  * Everything the line chart draws, in plot coordinates (origin at the plot area's top left):
  * axes, ticks, curve paths and points, marks, rules, guides, legend and read-out targets. Pure,
- * so it can be tested with numeric tolerances.
+ * so it can be tested with numeric tolerances. The plot keeps at least minPlotHeight(): a long
+ * legend makes the chart taller than `size` asks, not the plot smaller. A rule whose label finds
+ * no spot clear of the data is named in the legend instead.
  */
 export function lineChartGeometry(data: LineChartData, size: ChartSize, guides: Guide[] = []) {
+  const first = lineLayout(data, size, guides, new Set());
+  return first.crowded.size === 0 ? first : lineLayout(data, size, guides, first.crowded);
+}
+
+/** A rule's legend entry: a short piece of its line, across for a y rule, upright for an x. */
+function ruleEntry(rule: Rule, label: string): LegendEntry {
+  return {
+    key: `rule:${rule.axis}:${rule.label}`,
+    label,
+    symbol: { kind: 'rule', axis: rule.axis, model: rule.model === true },
+  };
+}
+
+/** The label of a rule out of reach, named at the edge: its value and where it lies. */
+function edgeRuleText(rule: Rule, spec: AxisSpec, beyond: boolean): string {
+  const arrow = rule.axis === 'x' ? (beyond ? '→' : '←') : beyond ? '↑' : '↓';
+  return `${rule.label} ${formatReadable(rule.value, spec)} ${arrow}`;
+}
+
+/** The line chart's geometry with the rules `inLegend` (indices into data.rules) named there. */
+function lineLayout(
+  data: LineChartData,
+  size: ChartSize,
+  guides: Guide[],
+  inLegend: ReadonlySet<number>,
+) {
   const fontSize = chartFontSize(size.width);
   const small = fontSize - 1;
   const styles = curveStyles(data.curves);
-  const legend = legendLayout(legendEntries(data, guides, styles), size.width - 16, fontSize);
-  const margin = {
-    top: legend.height > 0 ? legend.height + 14 : 12,
-    right: 16,
-    bottom: 2 * fontSize + 22,
-    left: 0,
-  };
-  const innerHeight = Math.max(40, size.height - margin.top - margin.bottom);
   const marks = data.marks ?? [];
   const rules = data.rules ?? [];
   const points = data.curves.flatMap((c) => c.points);
@@ -245,6 +257,28 @@ export function lineChartGeometry(data: LineChartData, size: ChartSize, guides: 
     r.axis === 'x'
       ? ruleWithinReach(data.x, dataX, r.value)
       : ruleWithinReach(data.y, dataY, r.value);
+  // A rule out of reach lies beyond the data or before it.
+  const beyond = (r: Rule) =>
+    r.value > Math.max(...(r.axis === 'x' ? dataX : dataY).filter(Number.isFinite));
+  const legendRules = [...inLegend].flatMap((i) => {
+    const rule = rules[i];
+    if (!rule) return [];
+    const spec = rule.axis === 'x' ? data.x : data.y;
+    return [ruleEntry(rule, reached(rule) ? rule.label : edgeRuleText(rule, spec, beyond(rule)))];
+  });
+  const legend = legendLayout(
+    [...legendEntries(data, guides, styles), ...legendRules],
+    size.width - 16,
+    fontSize,
+  );
+  const margin = {
+    top: legend.height > 0 ? legend.height + 14 : 12,
+    right: 16,
+    bottom: 2 * fontSize + 22,
+    left: 0,
+  };
+  const innerHeight = Math.max(minPlotHeight(size.width), size.height - margin.top - margin.bottom);
+  size = { width: size.width, height: margin.top + innerHeight + margin.bottom };
   const ruleValues = (axis: 'x' | 'y') =>
     rules.filter((r) => r.axis === axis && reached(r)).map((r) => r.value);
 
@@ -302,76 +336,8 @@ export function lineChartGeometry(data: LineChartData, size: ChartSize, guides: 
     return { ...guide, color: STYLE.guideColor, path: path(sampled) ?? '', end, sampled };
   });
 
-  const placedRules = rules
-    .filter((r) => (r.axis === 'x' ? x : y).drawable(r.value) && reached(r))
-    .map((rule): Rule & LineSegment & Label & { labelBox: Box } => {
-      const text = fitText(rule.label, innerWidth / 2, small);
-      const width = textWidth(text, small);
-      if (rule.axis === 'y') {
-        const py = y.toPx(rule.value);
-        const across = { x1: 0, x2: innerWidth, y1: py, y2: py };
-        return {
-          ...rule,
-          ...across,
-          text,
-          labelX: innerWidth - 4,
-          labelY: py - 4,
-          labelAnchor: 'end',
-          labelBox: textBox(innerWidth - 4 - width, py - 4, width, small),
-        };
-      }
-      const px = x.toPx(rule.value);
-      // A label that would run off the right edge goes on the left of the line.
-      const flip = px + 4 + width > innerWidth;
-      const down = { x1: px, x2: px, y1: 0, y2: innerHeight };
-      return {
-        ...rule,
-        ...down,
-        text,
-        labelX: flip ? px - 4 : px + 4,
-        labelY: small + 2,
-        labelAnchor: flip ? 'end' : 'start',
-        labelBox: textBox(flip ? px - 4 - width : px + 4, small + 2, width, small),
-      };
-    });
-
-  // Rules out of reach, named at the edge they lie beyond: x ones in the top corner on their
-  // side, y ones at the right end of the top or bottom edge, one line each, below the labels of
-  // the x rules drawn.
-  const below = placedRules.some((r) => r.axis === 'x') ? 1 : 0;
-  const edgeRules = rules
-    .filter((r) => (r.axis === 'x' ? x : y).drawable(r.value) && !reached(r))
-    .map((rule, i): Rule & Label & { labelBox: Box } => {
-      const axis = rule.axis === 'x' ? x : y;
-      const [lo, hi] = axis.domain;
-      const beyond = rule.value > Math.max(lo, hi);
-      const arrow = rule.axis === 'x' ? (beyond ? '→' : '←') : beyond ? '↑' : '↓';
-      const spec = rule.axis === 'x' ? data.x : data.y;
-      const text = fitText(
-        `${rule.label} ${formatValue(rule.value, spec)} ${arrow}`,
-        innerWidth,
-        small,
-      );
-      const width = textWidth(text, small);
-      const left = rule.axis === 'x' && !beyond;
-      const labelX = left ? 4 : innerWidth - 4;
-      const labelY =
-        rule.axis === 'y' && !beyond
-          ? innerHeight - 4 - i * (small + 4)
-          : small + 2 + (below + i) * (small + 4);
-      return {
-        ...rule,
-        text,
-        labelX,
-        labelY,
-        labelAnchor: left ? 'start' : 'end',
-        labelBox: textBox(left ? labelX : labelX - width, labelY, width, small),
-      };
-    });
-
-  // Mark labels keep clear of one another and of everything drawn: curves, points, guides,
-  // rules and their labels, the marks themselves. A label is cut as a rule's is; the read-out
-  // gives it in full.
+  // What every label keeps clear of: the curves and guides, the points and marks (the rules'
+  // lines are added once placed).
   const shownMarks = marks.filter(drawable).map((m) => ({
     ...m,
     px: x.toPx(m.x),
@@ -390,8 +356,7 @@ export function lineChartGeometry(data: LineChartData, size: ChartSize, guides: 
     width: 2 * r,
     height: 2 * r,
   });
-  const obstacles = {
-    texts: [...placedRules, ...edgeRules].map((r) => r.labelBox),
+  const drawn = {
     boxes: [
       ...placedCurves.flatMap((c) =>
         c.mode === 'line' ? [] : c.points.map((p) => around(p.px, p.py, STYLE.scatterRadius)),
@@ -403,8 +368,105 @@ export function lineChartGeometry(data: LineChartData, size: ChartSize, guides: 
         (c.mode ?? STYLE.mode) === 'points' ? [] : polyline(c.points),
       ),
       ...guideLines.flatMap((g) => polyline(g.sampled)),
-      ...placedRules,
     ],
+  };
+  const plot = { x: 0, y: 0, width: innerWidth, height: innerHeight };
+  const row = small + 4;
+  /** A label of `width` px at a baseline, by its anchor end. */
+  const labelAt = (labelX: number, labelY: number, anchor: 'start' | 'end', width: number) => ({
+    labelX,
+    labelY,
+    labelAnchor: anchor,
+    labelBox: textBox(anchor === 'end' ? labelX - width : labelX, labelY, width, small),
+  });
+
+  const drawnRules = rules.flatMap((rule, index) =>
+    (rule.axis === 'x' ? x : y).drawable(rule.value) ? [{ ...rule, index }] : [],
+  );
+  const ruleLines = drawnRules
+    .filter((r) => reached(r))
+    .map((rule): Rule & LineSegment & { index: number; text: string } => {
+      const text = fitText(rule.label, innerWidth / 2, small);
+      if (rule.axis === 'y') {
+        const py = y.toPx(rule.value);
+        return { ...rule, x1: 0, x2: innerWidth, y1: py, y2: py, text };
+      }
+      const px = x.toPx(rule.value);
+      return { ...rule, x1: px, x2: px, y1: 0, y2: innerHeight, text };
+    });
+  const labelledLines = ruleLines.filter((r) => !inLegend.has(r.index));
+  // A rule's label goes where it is clear of the data, the other rules and their labels: beside
+  // its line at either end (a y rule above or below it, an x rule on either side, a row or two
+  // down) or further along it.
+  const ruleSpots = labelledLines.map((r) => {
+    const width = textWidth(r.text, small);
+    if (r.axis === 'y') {
+      const above = r.y1 - 4;
+      const under = r.y1 + small + 2;
+      // The right end, the left end, then eighths of the way between.
+      const ends = [innerWidth - 4, 4 + width];
+      const between = [4, 3, 5, 2, 6, 1, 7].map((k) => (k * innerWidth + width) / 8);
+      return [...ends, ...between].flatMap((right) => [
+        labelAt(right, above, 'end', width),
+        labelAt(right, under, 'end', width),
+      ]);
+    }
+    // The top rows, the bottom rows, then every row between.
+    const rows = Math.max(1, Math.floor((innerHeight - small) / row));
+    const down = Array.from({ length: rows }, (_, k) => small + 2 + k * row);
+    const baselines = [...down.slice(0, 3), ...down.slice(-2).reverse(), ...down.slice(3, -2)];
+    return baselines.flatMap((labelY) => [
+      labelAt(r.x1 + 4, labelY, 'start', width),
+      labelAt(r.x1 - 4, labelY, 'end', width),
+    ]);
+  });
+  // Rules out of reach, named at the edge they lie beyond with their value and an arrow: an x
+  // rule in a top or bottom corner on its side, a y rule at either end of its edge, in the first
+  // free row.
+  const edgeLines = drawnRules
+    .filter((r) => !reached(r) && !inLegend.has(r.index))
+    .map((rule) => {
+      const spec = rule.axis === 'x' ? data.x : data.y;
+      const text = fitText(edgeRuleText(rule, spec, beyond(rule)), innerWidth - 8, small);
+      return { ...rule, beyond: beyond(rule), text };
+    });
+  const edgeSpots = edgeLines.map((r) => {
+    const width = textWidth(r.text, small);
+    const top = [0, 1, 2, 3].map((k) => small + 2 + k * row);
+    const bottom = [0, 1, 2, 3].map((k) => innerHeight - 4 - k * row);
+    const right = (labelY: number) => labelAt(innerWidth - 4, labelY, 'end', width);
+    const left = (labelY: number) => labelAt(4, labelY, 'start', width);
+    if (r.axis === 'x') {
+      const side = r.beyond ? right : left;
+      return [...top.map(side), ...bottom.map(side)];
+    }
+    return (r.beyond ? top : bottom).flatMap((labelY) => [right(labelY), left(labelY)]);
+  });
+  const chosen = chooseSpots(
+    [...ruleSpots, ...edgeSpots].map((spots) => spots.map((c) => c.labelBox)),
+    { texts: [], boxes: drawn.boxes, segments: [...drawn.segments, ...ruleLines] },
+    plot,
+  );
+  const placedRules = labelledLines.map((r, i) => ({
+    ...r,
+    ...ruleSpots[i]![chosen[i]!.index]!,
+  }));
+  const edgeRules = edgeLines.map((r, i) => ({
+    ...r,
+    ...edgeSpots[i]![chosen[labelledLines.length + i]!.index]!,
+  }));
+  /** Rules whose labels found no spot clear of the data: the legend names them instead. */
+  const crowded = new Set(
+    [...labelledLines, ...edgeLines].filter((_, i) => !chosen[i]!.clear).map((r) => r.index),
+  );
+
+  // Mark labels keep clear of one another and of everything drawn: curves, points, guides,
+  // rules and their labels, the marks themselves. A label is cut as a rule's is; the read-out
+  // gives it in full.
+  const obstacles = {
+    texts: [...placedRules, ...edgeRules].map((r) => r.labelBox),
+    boxes: drawn.boxes,
+    segments: [...drawn.segments, ...ruleLines],
   };
   // Current marks are labelled before pinned ones, so the run at hand gets the nearer spots.
   const labelOrder = [...shownMarks.keys()].sort(
@@ -416,7 +478,7 @@ export function lineChartGeometry(data: LineChartData, size: ChartSize, guides: 
       return { px: m.px, py: m.py, width: textWidth(m.text, small), height: small };
     }),
     obstacles,
-    { x: 0, y: 0, width: innerWidth, height: innerHeight },
+    plot,
   );
   const placedMarks = shownMarks.map((mark, i) => {
     const spot = labels[labelOrder.indexOf(i)];
@@ -477,7 +539,10 @@ export function lineChartGeometry(data: LineChartData, size: ChartSize, guides: 
     guides: guideLines,
     marks: placedMarks,
     rules: placedRules,
+    /** The lines of the rules named in the legend, drawn without a label. */
+    legendRules: ruleLines.filter((r) => inLegend.has(r.index)),
     edgeRules,
+    crowded,
     targets,
   };
 }
@@ -575,7 +640,7 @@ export function LinePlot({
           labelOffset={g.yTitleOffset}
         />
         <g clipPath={`url(#${clipId})`}>
-          {g.rules.map((r) => (
+          {[...g.rules, ...g.legendRules].map((r) => (
             <line
               key={`${r.axis}:${r.label}`}
               className={r.model ? 'rule model' : 'rule'}
@@ -583,7 +648,7 @@ export function LinePlot({
               x2={r.x2}
               y1={r.y1}
               y2={r.y2}
-              strokeDasharray={r.model ? STYLE.dash : '4 3'}
+              strokeDasharray={r.model ? RULE_DASH.model : RULE_DASH.plain}
             />
           ))}
           {g.guides.map((guide) => (

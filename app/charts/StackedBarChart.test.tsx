@@ -6,6 +6,9 @@ import { multiPsiExchangeMs, multiPsiExchangeRatio } from './fixtures/stacked_ba
 import { seriesColor } from './palette';
 import { targetAt } from './Readout';
 import { describeStackedBars, StackedBarChart, stackedBarGeometry } from './StackedBarChart';
+import { readableNumber, textWidth } from './format';
+import { overlaps } from './label_placement';
+import { defaultChartHeight } from './use_measured_width';
 import { checkSvgSnapshot } from './svg_snapshot';
 
 const size = { width: 640, height: 400 };
@@ -56,6 +59,42 @@ describe('stackedBarGeometry()', () => {
     ]);
   });
 
+  it("prints a bar's total rounded, above its paper tick and symbol, never crossed by them", () => {
+    // Transputer Table 2: 47.258 Mips simulated against the paper's 52 drew the tick through it.
+    const mips: StackedBarData = {
+      y: { label: 'rate', unit: 'Mips', scale: 'linear' },
+      bars: [
+        { label: '20 MHz T9000', segments: [{ key: 'sim', label: 'simulated', value: 20.12 }] },
+        { label: '50 MHz T9000', segments: [{ key: 'sim', label: 'simulated', value: 47.258 }] },
+      ],
+      marks: [
+        { label: 'paper', bar: '20 MHz T9000', value: 19.5 },
+        { label: 'paper', bar: '50 MHz T9000', value: 52 },
+      ],
+    };
+    for (const width of [320, 480, 640, 960, 1200]) {
+      const g = stackedBarGeometry(mips, { width, height: defaultChartHeight(width) });
+      const small = g.fontSize - 1;
+      g.bars.forEach((bar, i) => {
+        const text = readableNumber(bar.total);
+        expect(text).toBe(['20.1', '47.3'][i]);
+        const w = textWidth(text, small);
+        const label = {
+          x: bar.centre - w / 2,
+          y: bar.totalBaseline - small,
+          width: w,
+          height: small + 2,
+        };
+        const m = g.marks[i]!;
+        const tick = { x: m.x1, y: m.py - 1, width: m.x2 - m.x1, height: 2 };
+        const diamond = { x: m.x2 + 2 - 5.5, y: m.py - 5.5, width: 11, height: 11 };
+        expect(overlaps(label, tick), `${width} px, ${bar.label}`).toBe(false);
+        expect(overlaps(label, diamond), `${width} px, ${bar.label}`).toBe(false);
+        expect(bar.totalBaseline).toBeLessThanOrEqual(bar.top - 4);
+      });
+    }
+  });
+
   it('draws a paper mark as a tick across the bar it names', () => {
     const g = stackedBarGeometry(multiPsiExchangeMs, size);
     const [v1Mark, v2Mark] = g.marks;
@@ -86,8 +125,9 @@ describe('stackedBarGeometry()', () => {
     const index = targetAt(g.targets, g.bars[0]!.centre, software.y + 10);
     expect(g.targets[index!]!.title).toBe('V1 measured');
     expect(g.targets[index!]!.lines).toEqual([
-      'software: 36.07\u00a0ms',
-      'bar total: 38.61\u00a0ms',
+      // Rounded for reading; the data table keeps every digit.
+      'software: 36.1\u00a0ms',
+      'bar total: 38.6\u00a0ms',
     ]);
   });
 

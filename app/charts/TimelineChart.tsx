@@ -6,7 +6,7 @@ import { ChartBox, chartFontSize } from './ChartBox';
 import type { ChartProps, ChartSize } from './ChartBox';
 import type { AxisSpec, TimelineData, TimelineState } from './chart_data';
 import { ChartFrame } from './ChartFrame';
-import { fitAxisTitle, fitText, formatValue, textWidth } from './format';
+import { fitAxisTitle, fitText, formatReadable, formatValue, textWidth } from './format';
 import { Legend, legendLayout } from './Legend';
 import type { LegendEntry } from './Legend';
 import { seriesColor } from './palette';
@@ -35,7 +35,7 @@ const STYLE = {
 const PERCENT = { unit: '', format: 'percent' } as const;
 const shortPercent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
-/** A percentage for the description; read-outs print the exact value. */
+/** A percentage for the description. */
 function percent(value: number): string {
   return `${shortPercent.format(value * 100)}\u00a0%`;
 }
@@ -217,7 +217,7 @@ export function timelineGeometry(data: TimelineData, size: ChartSize) {
     };
   });
 
-  const fx = (v: number) => formatValue(v, data.time);
+  const fx = (v: number) => formatReadable(v, data.time);
   const targets: ReadoutTarget[] = t.rows.flatMap((row, r) => {
     const y = rows[r]?.y ?? 0;
     return Array.from({ length: t.bins }, (_, b): ReadoutTarget => {
@@ -242,9 +242,9 @@ export function timelineGeometry(data: TimelineData, size: ChartSize) {
             `${data.time.label}: ${fx(t.start(b))} – ${fx(t.start(b + 1))}`,
             ...data.states.map((state, s) => {
               const v = row.values[s]?.[b] ?? null;
-              return `${state.label}: ${v === null ? 'no data' : formatValue(v, PERCENT)}`;
+              return `${state.label}: ${v === null ? 'no data' : formatReadable(v, PERCENT)}`;
             }),
-            `${IDLE_LABEL}: ${formatValue(idle, PERCENT)}`,
+            `${IDLE_LABEL}: ${formatReadable(idle, PERCENT)}`,
           ];
         },
       };

@@ -4,7 +4,7 @@ import { barLabel, barLayout } from './bar_layout';
 import { BarPlot } from './BarPlot';
 import type { ChartProps, ChartSize } from './ChartBox';
 import type { AxisSpec, Bar, Segment, WorkRateStacksData } from './chart_data';
-import { formatValue } from './format';
+import { formatReadable, formatValue } from './format';
 import type { LegendEntry } from './Legend';
 import { shareColor } from './palette';
 import type { ReadoutTarget } from './Readout';
@@ -15,7 +15,9 @@ const PERCENT = { unit: '', format: 'percent' } as const;
 // The average line takes the text colour: it is not a series, and must stand out on any segment.
 const AVERAGE_COLOR = 'currentColor';
 
-const percent = (v: number) => formatValue(v, PERCENT);
+/** A work rate as read-outs print it; the description keeps more digits. */
+const percent = (v: number) => formatReadable(v, PERCENT);
+const exactPercent = (v: number) => formatValue(v, PERCENT);
 
 /** Mean work rate of a bar's processors (a run on fewer processors averages over its own). */
 export function averageWorkRate(bar: Bar): number {
@@ -124,8 +126,8 @@ export function describeWorkRateStacks(data: WorkRateStacksData): string {
         `${all}, with the average work rate on a 0 to 100 % axis.`,
   ];
   for (const bar of data.bars) {
-    const rates = bar.segments.map((s) => `${s.label} ${percent(s.value)}`).join(', ');
-    parts.push(`${barLabel(bar)}: average ${percent(averageWorkRate(bar))} (${rates}).`);
+    const rates = bar.segments.map((s) => `${s.label} ${exactPercent(s.value)}`).join(', ');
+    parts.push(`${barLabel(bar)}: average ${exactPercent(averageWorkRate(bar))} (${rates}).`);
   }
   return parts.join(' ');
 }

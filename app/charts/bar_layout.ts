@@ -167,6 +167,8 @@ export function barLayout(options: BarLayoutOptions, size: ChartSize) {
       centre,
       total,
       top: y.drawable(total) ? y.toPx(total) : base,
+      /** The baseline of the total printed above the bar. */
+      totalBaseline: (y.drawable(total) ? y.toPx(total) : base) - 4,
       text: rotate ? fitText(labels[i] ?? '', room, fontSize) : (labels[i] ?? ''),
       segments,
     };

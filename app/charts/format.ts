@@ -26,6 +26,23 @@ export function formatNumber(value: number): string {
   return exact.format(value);
 }
 
+const threeDigits = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3 });
+const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/**
+ * A number as a chart's labels and read-outs print it, for reading: 3 significant digits, and
+ * whole numbers from 1,000 (0.492, 6.5, 520, 27.4, 36,606); tables and CSV keep every digit.
+ */
+export function readableNumber(value: number): string {
+  return (Math.abs(value) >= 1000 ? whole : threeDigits).format(value);
+}
+
+/** A value as readableNumber() prints it, with its unit or as a percentage. */
+export function formatReadable(value: number, spec: Pick<AxisSpec, 'unit' | 'format'>): string {
+  if (spec.format === 'percent') return `${readableNumber(value * 100)}\u00a0%`;
+  return spec.unit ? `${readableNumber(value)}\u00a0${spec.unit}` : readableNumber(value);
+}
+
 const superscripts = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 
 /** An exponent in superscript digits, for plain text (the charts draw it raised instead). */

@@ -79,7 +79,7 @@ export function heatLegendLayout(caption: string, top: number, width: number, fo
 
 const shortPercent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
-/** A share as a short percentage for captions; read-outs print the exact value. */
+/** A share as a short percentage for captions. */
 export function sharePercent(value: number): string {
   return `${shortPercent.format(value * 100)}\u00a0%`;
 }
