@@ -1,3 +1,4 @@
+import { CutText } from './ChartBox';
 import type { TickText } from './format';
 import { SUPERSCRIPT } from './format';
 
@@ -33,10 +34,21 @@ export interface AxisProps {
   grid?: number;
   /** Distance of the axis title from the axis line. */
   labelOffset?: number;
+  /** The title in full, where `label` is cut to fit. */
+  fullLabel?: string;
 }
 
 /** An axis with tick labels and an axis title; scales come from d3 in the chart. */
-export function Axis({ orient, ticks, length, label, position, grid = 0, labelOffset }: AxisProps) {
+export function Axis({
+  orient,
+  ticks,
+  length,
+  label,
+  position,
+  grid = 0,
+  labelOffset,
+  fullLabel = label,
+}: AxisProps) {
   if (orient === 'bottom') {
     return (
       <g className="axis" transform={`translate(0,${position})`}>
@@ -52,9 +64,14 @@ export function Axis({ orient, ticks, length, label, position, grid = 0, labelOf
             ) : null}
           </g>
         ))}
-        <text className="axis-label" x={length / 2} y={labelOffset ?? 38} textAnchor="middle">
-          {label}
-        </text>
+        <CutText
+          className="axis-label"
+          text={label}
+          full={fullLabel}
+          x={length / 2}
+          y={labelOffset ?? 38}
+          textAnchor="middle"
+        />
       </g>
     );
   }
@@ -74,13 +91,13 @@ export function Axis({ orient, ticks, length, label, position, grid = 0, labelOf
           ) : null}
         </g>
       ))}
-      <text
+      <CutText
         className="axis-label"
+        text={label}
+        full={fullLabel}
         transform={`translate(${side * (labelOffset ?? 44)},${length / 2}) rotate(${side * 90})`}
         textAnchor="middle"
-      >
-        {label}
-      </text>
+      />
     </g>
   );
 }

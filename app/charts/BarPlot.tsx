@@ -2,7 +2,7 @@ import type { ReactNode, RefObject } from 'react';
 
 import { Axis } from './Axis';
 import type { BarLayout } from './bar_layout';
-import { ChartBox } from './ChartBox';
+import { ChartBox, CutText } from './ChartBox';
 import { ChartFrame } from './ChartFrame';
 import { textWidth } from './format';
 import { Legend } from './Legend';
@@ -60,6 +60,7 @@ export function BarPlot({
           position={0}
           grid={g.innerWidth}
           label={g.yTitle}
+          fullLabel={g.yTitleFull}
           labelOffset={g.yTitleOffset}
         />
         {g.right ? (
@@ -69,6 +70,7 @@ export function BarPlot({
             length={g.innerHeight}
             position={g.innerWidth}
             label={g.right.title}
+            fullLabel={g.right.titleFull}
             labelOffset={g.right.titleOffset}
           />
         ) : null}
@@ -99,14 +101,14 @@ export function BarPlot({
                 {totalLabel(bar.total)}
               </text>
             ) : null}
-            <text
+            <CutText
               className="bar-label"
+              text={bar.text}
+              full={bar.full}
               transform={`translate(${bar.centre},${g.innerHeight + 8}) rotate(${g.labelRotation})`}
               dy="0.71em"
               textAnchor={g.labelRotation ? 'end' : 'middle'}
-            >
-              {bar.text}
-            </text>
+            />
           </g>
         ))}
         {children}

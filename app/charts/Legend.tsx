@@ -1,3 +1,4 @@
+import { CutText } from './ChartBox';
 import type { Mark } from './chart_data';
 import { fitText, textWidth } from './format';
 
@@ -21,6 +22,8 @@ export interface LegendEntry {
 export interface LegendItem extends LegendEntry {
   x: number;
   y: number;
+  /** The entry's label in full; `label` may be cut to fit the width. */
+  full: string;
 }
 
 export interface LegendLayout {
@@ -53,7 +56,7 @@ export function legendLayout(
       x = 0;
       y += rowHeight;
     }
-    items.push({ ...entry, label, x, y });
+    items.push({ ...entry, label, full: entry.label, x, y });
     x += itemWidth + SPACING;
   }
   return { items, height: items.length > 0 ? y + rowHeight : 0, rowHeight };
@@ -150,9 +153,13 @@ export function Legend({ layout, x, y }: { layout: LegendLayout; x: number; y: n
           <g transform={`translate(0,${centre})`}>
             <SymbolSample symbol={item.symbol} />
           </g>
-          <text x={SYMBOL_WIDTH + GAP} y={centre} dy="0.32em">
-            {item.label}
-          </text>
+          <CutText
+            text={item.label}
+            full={item.full}
+            x={SYMBOL_WIDTH + GAP}
+            y={centre}
+            dy="0.32em"
+          />
         </g>
       ))}
     </g>

@@ -3,7 +3,7 @@ import type { RefObject } from 'react';
 import { useId } from 'react';
 
 import { Axis } from './Axis';
-import { ChartBox, chartFontSize, minPlotHeight } from './ChartBox';
+import { ChartBox, chartFontSize, CutText, minPlotHeight } from './ChartBox';
 import type { ChartProps, ChartSize } from './ChartBox';
 import type { AxisSpec, Curve, LineChartData, Mark, Point, Rule } from './chart_data';
 import { ChartFrame } from './ChartFrame';
@@ -385,14 +385,15 @@ function lineLayout(
   );
   const ruleLines = drawnRules
     .filter((r) => reached(r))
-    .map((rule): Rule & LineSegment & { index: number; text: string } => {
-      const text = fitText(rule.label, innerWidth / 2, small);
+    .map((rule): Rule & LineSegment & { index: number; text: string; full: string } => {
+      const full = rule.label;
+      const text = fitText(full, innerWidth / 2, small);
       if (rule.axis === 'y') {
         const py = y.toPx(rule.value);
-        return { ...rule, x1: 0, x2: innerWidth, y1: py, y2: py, text };
+        return { ...rule, x1: 0, x2: innerWidth, y1: py, y2: py, text, full };
       }
       const px = x.toPx(rule.value);
-      return { ...rule, x1: px, x2: px, y1: 0, y2: innerHeight, text };
+      return { ...rule, x1: px, x2: px, y1: 0, y2: innerHeight, text, full };
     });
   const labelledLines = ruleLines.filter((r) => !inLegend.has(r.index));
   // A rule's label goes where it is clear of the data, the other rules and their labels: beside
@@ -427,8 +428,8 @@ function lineLayout(
     .filter((r) => !reached(r) && !inLegend.has(r.index))
     .map((rule) => {
       const spec = rule.axis === 'x' ? data.x : data.y;
-      const text = fitText(edgeRuleText(rule, spec, beyond(rule)), innerWidth - 8, small);
-      return { ...rule, beyond: beyond(rule), text };
+      const full = edgeRuleText(rule, spec, beyond(rule));
+      return { ...rule, beyond: beyond(rule), text: fitText(full, innerWidth - 8, small), full };
     });
   const edgeSpots = edgeLines.map((r) => {
     const width = textWidth(r.text, small);
@@ -532,6 +533,8 @@ function lineLayout(
     yTicks,
     xTitle: fitAxisTitle(data.x, innerWidth, fontSize),
     yTitle: fitAxisTitle(data.y, innerHeight, fontSize),
+    xTitleFull: axisTitle(data.x),
+    yTitleFull: axisTitle(data.y),
     xTitleOffset: fontSize * 2 + 14,
     yTitleOffset,
     legend,
@@ -628,6 +631,7 @@ export function LinePlot({
           position={g.innerHeight}
           grid={g.innerHeight}
           label={g.xTitle}
+          fullLabel={g.xTitleFull}
           labelOffset={g.xTitleOffset}
         />
         <Axis
@@ -637,6 +641,7 @@ export function LinePlot({
           position={0}
           grid={g.innerWidth}
           label={g.yTitle}
+          fullLabel={g.yTitleFull}
           labelOffset={g.yTitleOffset}
         />
         <g clipPath={`url(#${clipId})`}>
@@ -712,16 +717,16 @@ export function LinePlot({
           ) : null,
         )}
         {[...g.rules, ...g.edgeRules].map((r) => (
-          <text
+          <CutText
             key={`${r.axis}:${r.label}`}
             className="annotation"
+            text={r.text}
+            full={r.full}
             x={r.labelX}
             y={r.labelY}
             textAnchor={r.labelAnchor}
             fontSize={small}
-          >
-            {r.text}
-          </text>
+          />
         ))}
         {g.marks.map((m) => (
           <g
@@ -742,9 +747,13 @@ export function LinePlot({
               />
             ) : null}
             {m.placement ? (
-              <text x={m.placement.textX} y={m.placement.textY} fontSize={small}>
-                {m.text}
-              </text>
+              <CutText
+                text={m.text}
+                full={m.label}
+                x={m.placement.textX}
+                y={m.placement.textY}
+                fontSize={small}
+              />
             ) : null}
           </g>
         ))}

@@ -8,6 +8,7 @@ import type { ChartSpec, Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
 import { markKind } from '../charts/Legend';
 import { lineChartGeometry } from '../charts/LineChart';
+import { speedupGeometry } from '../charts/SpeedupChart';
 import { palette } from '../charts/palette';
 import type { ChartOptions, RunView } from './chart_builder';
 import {
@@ -526,6 +527,29 @@ describe('every shipped preset', () => {
     expect(colours('paragon-matmul', 'comm-share').get('BSP, p = 64')).toBe(
       colours('paragon-matmul', 'mflops').get('BSP, p = 64, simulated'),
     );
+  });
+
+  it("draws 64 PEs' Fig. 8 on log axes, so the curves spread under the ideal line", () => {
+    const spread = (id: string) => {
+      const preset = presets.find((p) => p.id === id)!;
+      const spec = preset.charts.find((c) => c.id === 'rps-vs-pes')!;
+      const built = buildChart(spec, preset, runs.get(id)!, options);
+      if (built.kind !== 'speedup') throw new Error(built.kind);
+      const g = speedupGeometry(built.data, { width: 640, height: 384 });
+      const ys = g.curves.flatMap((c) => c.points.map((p) => p.py));
+      return {
+        scales: [built.data.x.scale, built.data.y.scale],
+        share: (Math.max(...ys) - Math.min(...ys)) / g.innerHeight,
+      };
+    };
+    for (const id of ['multipsi-v2-program1', 'multipsi-v2-program2']) {
+      const { scales, share } = spread(id);
+      expect(scales, id).toEqual(['log', 'log']);
+      // On linear axes the 1- to 64-PE curves filled about a tenth of the height.
+      expect(share, id).toBeGreaterThan(0.4);
+    }
+    // Six PEs read well on linear axes, as the paper draws them.
+    expect(spread('multipsi-v1-program1').scales).toEqual(['linear', 'linear']);
   });
 
   it('names only series and numbers its run produces', { timeout: 120_000 }, () => {
