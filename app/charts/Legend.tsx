@@ -9,7 +9,9 @@ export type LegendSymbol =
   | { kind: 'ramp'; colors: string[] }
   | { kind: 'mark'; mark: 'current' | 'reference' }
   /** A rule's line: across for a y rule, upright for an x rule; grey and dashed for a model. */
-  | { kind: 'rule'; axis: 'x' | 'y'; model: boolean };
+  | { kind: 'rule'; axis: 'x' | 'y'; model: boolean }
+  /** An upright tick across a curve (where it saturates). */
+  | { kind: 'tick' };
 
 export interface LegendEntry {
   key: string;
@@ -101,6 +103,9 @@ function SymbolSample({ symbol }: { symbol: LegendSymbol }) {
         ))}
       </g>
     );
+  }
+  if (symbol.kind === 'tick') {
+    return <line className="tick" x1={mid} x2={mid} y1={-7} y2={7} strokeWidth={2} />;
   }
   if (symbol.kind === 'rule') {
     const [x1, x2, y1, y2] = symbol.axis === 'y' ? [0, SYMBOL_WIDTH, 0, 0] : [mid, mid, -7, 7];

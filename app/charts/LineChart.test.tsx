@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { LineChartData, SpeedupData } from './chart_data';
 import { textWidth, tickText } from './format';
 import { paragonG, paragonL } from './fixtures/line_chart';
+import { jMachineLatencyLoad } from './fixtures/latency_load';
 import { crossbarAccepted, crossbarLatency, meshLatency } from './fixtures/network_lines';
 import {
   jmachineEfficiency,
@@ -494,6 +495,34 @@ describe('a long legend at phone widths (issue 20)', () => {
     }
     // A label drawn whole is plain text.
     expect(svg).not.toContain('aria-label="H"');
+  });
+});
+
+describe('saturation ticks (issue 20)', () => {
+  it('label a tick "sat." only clear of every curve, else the legend says what ticks are', () => {
+    for (const width of [320, 480, 640, 960, 1200]) {
+      const g = lineChartGeometry(jMachineLatencyLoad, {
+        width,
+        height: defaultChartHeight(width),
+      });
+      const segments = g.curves.flatMap((c) =>
+        c.points.slice(1).map((b, i) => ({
+          x1: c.points[i]!.px,
+          y1: c.points[i]!.py,
+          x2: b.px,
+          y2: b.py,
+        })),
+      );
+      const width11 = textWidth('sat.', g.fontSize - 1);
+      const ticks = g.curves.flatMap((c) => (c.saturation ? [c.saturation] : []));
+      expect(ticks.length).toBeGreaterThan(0);
+      for (const sat of ticks.filter((t) => t.labelled)) {
+        const box = { x: sat.px - width11 / 2, y: sat.py - 10 - 9, width: width11, height: 11 };
+        for (const s of segments) expect(segmentCrossesBox(s, box), `${width} px`).toBe(false);
+      }
+      const inLegend = g.legend.items.some((i) => i.key === 'saturation');
+      expect(inLegend, `${width} px`).toBe(ticks.some((t) => !t.labelled));
+    }
   });
 });
 

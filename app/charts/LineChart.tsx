@@ -11,8 +11,8 @@ import { axisTitle, fitAxisTitle, fitText, formatReadable, formatValue, textWidt
 import { Legend, legendLayout, markKind, markLegendEntry, MarkSymbol, RULE_DASH } from './Legend';
 import type { LegendEntry } from './Legend';
 import { palette, seriesColor, seriesDash } from './palette';
-import type { Box, LineSegment } from './label_placement';
-import { chooseSpots, overlaps, placeLabels } from './label_placement';
+import type { Box, LineSegment, Obstacles } from './label_placement';
+import { chooseSpots, overlaps, placeLabels, segmentCrossesBox } from './label_placement';
 import { nearestTarget, Readout } from './Readout';
 import type { ReadoutTarget } from './Readout';
 import { axisDomain, axisTicks, fittedXAxis, scaledAxis, widestTickLabel } from './scales';
@@ -173,16 +173,16 @@ function saturationMarker(
 
 /**
  * Indices of the curves whose saturation marker gets its "sat." label: one is left out where it
- * would overlap a mark's or a rule's label or a label placed before it (current curves go before
- * pinned ones). The tick on the curve always stays.
+ * would lie on a curve, a point, a mark or a label (current curves go before pinned ones); the
+ * legend then says what the ticks are. The tick on the curve always stays.
  */
 function saturationLabels(
   curves: { pinned: boolean; saturation?: { px: number; py: number } }[],
-  taken: Box[],
+  obstacles: Obstacles,
   fontSize: number,
 ): Set<number> {
   const width = textWidth('sat.', fontSize);
-  const placed = [...taken];
+  const placed = [...obstacles.texts, ...obstacles.boxes];
   const labelled = new Set<number>();
   const order = [...curves.keys()].sort(
     (a, b) => Number(curves[a]?.pinned) - Number(curves[b]?.pinned),
@@ -192,6 +192,7 @@ function saturationLabels(
     if (!sat) continue;
     const box = textBox(sat.px - width / 2, sat.py - 10, width, fontSize);
     if (placed.some((t) => overlaps(box, t))) continue;
+    if (obstacles.segments.some((s) => segmentCrossesBox(s, box))) continue;
     placed.push(box);
     labelled.add(i);
   }
@@ -215,9 +216,27 @@ function valueLine(spec: AxisSpec, value: number): string {
  * no spot clear of the data is named in the legend instead.
  */
 export function lineChartGeometry(data: LineChartData, size: ChartSize, guides: Guide[] = []) {
-  const first = lineLayout(data, size, guides, new Set());
-  return first.crowded.size === 0 ? first : lineLayout(data, size, guides, first.crowded);
+  const first = lineLayout(data, size, guides, { rules: new Set(), saturation: false });
+  const named = { rules: first.crowded, saturation: first.saturationUnlabelled };
+  return named.rules.size === 0 && !named.saturation
+    ? first
+    : lineLayout(data, size, guides, named);
 }
+
+/** What the legend names because a label of it found no spot clear of the data. */
+interface LegendNamed {
+  /** Rules, by index into data.rules. */
+  rules: ReadonlySet<number>;
+  /** The saturation ticks. */
+  saturation: boolean;
+}
+
+/** The legend entry saying what a saturation tick is. */
+const SATURATION_ENTRY: LegendEntry = {
+  key: 'saturation',
+  label: 'saturation',
+  symbol: { kind: 'tick' },
+};
 
 /** A rule's legend entry: a short piece of its line, across for a y rule, upright for an x. */
 function ruleEntry(rule: Rule, label: string): LegendEntry {
@@ -234,13 +253,9 @@ function edgeRuleText(rule: Rule, spec: AxisSpec, beyond: boolean): string {
   return `${rule.label} ${formatReadable(rule.value, spec)} ${arrow}`;
 }
 
-/** The line chart's geometry with the rules `inLegend` (indices into data.rules) named there. */
-function lineLayout(
-  data: LineChartData,
-  size: ChartSize,
-  guides: Guide[],
-  inLegend: ReadonlySet<number>,
-) {
+/** The line chart's geometry with what `named` lists named in the legend. */
+function lineLayout(data: LineChartData, size: ChartSize, guides: Guide[], named: LegendNamed) {
+  const inLegend = named.rules;
   const fontSize = chartFontSize(size.width);
   const small = fontSize - 1;
   const styles = curveStyles(data.curves);
@@ -267,7 +282,11 @@ function lineLayout(
     return [ruleEntry(rule, reached(rule) ? rule.label : edgeRuleText(rule, spec, beyond(rule)))];
   });
   const legend = legendLayout(
-    [...legendEntries(data, guides, styles), ...legendRules],
+    [
+      ...legendEntries(data, guides, styles),
+      ...legendRules,
+      ...(named.saturation ? [SATURATION_ENTRY] : []),
+    ],
     size.width - 16,
     fontSize,
   );
@@ -492,7 +511,13 @@ function lineLayout(
 
   const labelled = saturationLabels(
     placedCurves,
-    [...placedMarks.flatMap((m) => (m.placement ? [m.placement.box] : [])), ...obstacles.texts],
+    {
+      ...obstacles,
+      texts: [
+        ...placedMarks.flatMap((m) => (m.placement ? [m.placement.box] : [])),
+        ...obstacles.texts,
+      ],
+    },
     small,
   );
   const curves = placedCurves.map((curve, i) => ({
@@ -546,6 +571,8 @@ function lineLayout(
     legendRules: ruleLines.filter((r) => inLegend.has(r.index)),
     edgeRules,
     crowded,
+    /** Some saturation tick has no "sat." beside it: the legend says what the ticks are. */
+    saturationUnlabelled: placedCurves.some((c, i) => c.saturation && !labelled.has(i)),
     targets,
   };
 }
