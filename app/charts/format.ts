@@ -8,12 +8,21 @@ export function axisTitle(spec: AxisSpec): string {
   return spec.unit ? `${spec.label} (${spec.unit})` : spec.label;
 }
 
-/** The axis title cut to `width` px; the label is cut before the unit is. */
+/**
+ * The axis title cut to `width` px: the label is cut before the unit is, but keeps at least
+ * half the room while it needs it ("accepted lo… (flits/…)", not "a… (flits/node/cycle)").
+ */
 export function fitAxisTitle(spec: AxisSpec, width: number, fontSize: number): string {
   const full = axisTitle(spec);
   if (!spec.unit || textWidth(full, fontSize) <= width) return fitText(full, width, fontSize);
   const unit = ` (${spec.unit})`;
-  return `${fitText(spec.label, width - textWidth(unit, fontSize), fontSize)}${unit}`;
+  const room = Math.max(
+    width - textWidth(unit, fontSize),
+    Math.min(textWidth(spec.label, fontSize), width / 2),
+  );
+  const label = fitText(spec.label, room, fontSize);
+  const rest = width - textWidth(label, fontSize) - textWidth(' ()', fontSize);
+  return `${label} (${fitText(spec.unit, rest, fontSize)})`;
 }
 
 /** A value as read-outs, descriptions and the data table print it: 6 significant digits, unit. */
