@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { fitAxisTitle, formatReadable, readableNumber, textWidth } from './format';
+import { fitAxisTitle, formatReadable, readableNumber, textWidth, tickWidth } from './format';
 
 describe('fitAxisTitle()', () => {
   const spec = {
@@ -23,6 +23,14 @@ describe('fitAxisTitle()', () => {
   it('cuts only the label while the unit leaves it half the room, and nothing that fits', () => {
     expect(fitAxisTitle(spec, 500, 12)).toBe('accepted load (flits/node/cycle)');
     expect(fitAxisTitle({ ...spec, unit: 'us' }, 70, 12)).toBe('acce… (us)');
+  });
+});
+
+describe('tickWidth()', () => {
+  it('allows for the wide glyphs of a power of ten', () => {
+    // "5×10⁻⁴" in DejaVu Sans at 12 px: "5×10" about 33 px, a 9 px "−4" about 13 px.
+    expect(tickWidth({ label: '5×10', exponent: -4 }, 12)).toBeGreaterThanOrEqual(45);
+    expect(tickWidth({ label: '1,500' }, 12)).toBe(textWidth('1,500', 12));
   });
 });
 

@@ -90,11 +90,21 @@ export function tickText(tick: TickText): string {
   return tick.exponent === undefined ? tick.label : `${tick.label}${superscript(tick.exponent)}`;
 }
 
-/** Estimated width of a tick's text; a raised exponent is drawn at SUPERSCRIPT of the size. */
+/**
+ * Estimated width of a tick's text: the average glyph for plain numbers; a power of ten glyph
+ * by glyph as wide as its digits, '×' and raised exponent (at SUPERSCRIPT of the size, its minus
+ * as wide as '×') are in common sans fonts, so it does not run into the axis title.
+ */
 export function tickWidth(tick: TickText, fontSize: number): number {
-  const exponent = tick.exponent === undefined ? 0 : String(tick.exponent).length;
-  return textWidth(tick.label, fontSize) + textWidth('0'.repeat(exponent), fontSize * SUPERSCRIPT);
+  if (tick.exponent === undefined) return textWidth(tick.label, fontSize);
+  const glyphs = (text: string) =>
+    [...text].reduce((sum, c) => sum + (c === '×' || c === '-' ? WIDE_GLYPH : DIGIT), 0);
+  return (glyphs(tick.label) + glyphs(String(tick.exponent)) * SUPERSCRIPT) * fontSize;
 }
+
+/** Widths of a digit and of '×' or '−' in common sans fonts, in ems (DejaVu Sans: 0.64, 0.84). */
+const DIGIT = 0.64;
+const WIDE_GLYPH = 0.84;
 
 /** Size of a raised exponent relative to its text. */
 export const SUPERSCRIPT = 0.75;

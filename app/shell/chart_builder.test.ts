@@ -547,6 +547,16 @@ describe('every shipped preset', () => {
       expect(scales, id).toEqual(['log', 'log']);
       // On linear axes the 1- to 64-PE curves filled about a tenth of the height.
       expect(share, id).toBeGreaterThan(0.4);
+      // Fig. 10 spreads 1 to 64 PEs across its width, not 1 to 8 into the first tenth.
+      const preset = presets.find((p) => p.id === id)!;
+      const comm = buildChart(
+        preset.charts.find((c) => c.id === 'comm-rate')!,
+        preset,
+        runs.get(id)!,
+        options,
+      );
+      if (comm.kind !== 'line') throw new Error(comm.kind);
+      expect(comm.data.x.scale, id).toBe('log');
     }
     // Six PEs read well on linear axes, as the paper draws them.
     expect(spread('multipsi-v1-program1').scales).toEqual(['linear', 'linear']);
