@@ -76,7 +76,7 @@ export function channelGraphGeometry(graph: ChannelGraph, size: ChartSize) {
   const fontSize = chartFontSize(size.width);
   const scaleTop = heatTop(graph.channels.map((c) => c.value));
   const legend = heatLegendLayout(
-    channelGraphCaption(graph),
+    channelGraphCaptionParts(graph),
     scaleTop,
     size.width - 2 * STYLE.outer,
     fontSize,
@@ -167,8 +167,8 @@ function stats(graph: ChannelGraph) {
 
 const percent = sharePercent;
 
-/** The caption: the network's size, then maximum and mean utilization, and the colour scale. */
-export function channelGraphCaption(graph: ChannelGraph): string {
+/** The caption's parts: the network's size, maximum and mean utilization, the colour scale. */
+export function channelGraphCaptionParts(graph: ChannelGraph): string[] {
   const s = stats(graph);
   const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
   const size = [
@@ -178,7 +178,12 @@ export function channelGraphCaption(graph: ChannelGraph): string {
   ].join(', ');
   const measured = s ? [`max ${percent(s.max)}`, `mean ${percent(s.mean)}`] : ['no data'];
   const scale = heatScaleNote(heatTop(graph.channels.map((c) => c.value)));
-  return [size, ...measured, ...scale].join(' · ');
+  return [size, ...measured, ...scale];
+}
+
+/** The caption in one line. */
+export function channelGraphCaption(graph: ChannelGraph): string {
+  return channelGraphCaptionParts(graph).join(' · ');
 }
 
 /** The text alternative: layout, size and the utilization's maximum and mean. */

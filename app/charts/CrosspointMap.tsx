@@ -33,8 +33,8 @@ function matrix(data: ChannelHeatmapData) {
   return { n, values };
 }
 
-/** The caption: the crossbar, maximum and mean crosspoint use, and the colour scale. */
-export function crosspointCaption(data: ChannelHeatmapData): string {
+/** The caption's parts: the crossbar, maximum and mean crosspoint use, the colour scale. */
+export function crosspointCaptionParts(data: ChannelHeatmapData): string[] {
   const { n, values } = matrix(data);
   const measured = values.filter((v): v is number => v !== null);
   const stats =
@@ -48,7 +48,12 @@ export function crosspointCaption(data: ChannelHeatmapData): string {
     `${n} × ${n} crossbar, ${n * n} crosspoints`,
     ...stats,
     ...heatScaleNote(heatTop(values)),
-  ].join(' · ');
+  ];
+}
+
+/** The caption in one line. */
+export function crosspointCaption(data: ChannelHeatmapData): string {
+  return crosspointCaptionParts(data).join(' · ');
 }
 
 /** Every step of `every` of 0..n-1: the row and column numbers that fit beside the cells. */
@@ -69,7 +74,7 @@ export function crosspointGeometry(data: ChannelHeatmapData, size: ChartSize) {
   const small = fontSize - 1;
   const scaleTop = heatTop(values);
   const legend = heatLegendLayout(
-    crosspointCaption(data),
+    crosspointCaptionParts(data),
     scaleTop,
     size.width - 2 * STYLE.outer,
     fontSize,
