@@ -90,7 +90,9 @@ export function BarPlot({
                 strokeDasharray={bar.pinned ? PINNED.dash : undefined}
               />
             ))}
-            {totalLabel && textWidth(totalLabel(bar.total), small) <= bar.width + 8 ? (
+            {totalLabel &&
+            bar.totalShown &&
+            textWidth(totalLabel(bar.total), small) <= bar.width + 8 ? (
               <text
                 className="bar-total"
                 x={bar.centre}

@@ -537,9 +537,11 @@ describe("the custom network's model rules (issue 20)", () => {
       for (const width of [320, 480, 640, 960, 1200]) {
         const g = lineChartGeometry(data, { width, height: defaultChartHeight(width) });
         const labels = [...g.rules, ...g.edgeRules].map((r) => ({ text: r.text, box: r.labelBox }));
-        // Each rule is named once: beside its line or at the edge, else in the legend.
+        // Each rule is named once: beside its line or at the edge, else in the legend with its
+        // value, so that two there can be told apart.
         const inLegend = g.legend.items.filter((i) => i.symbol.kind === 'rule');
         expect(labels.length + inLegend.length).toBe(data.rules!.length);
+        for (const item of inLegend) expect(item.full).toMatch(/\d/);
         const segments = g.curves.flatMap((c) =>
           c.points.slice(1).map((b, i) => ({
             x1: c.points[i]!.px,

@@ -279,7 +279,11 @@ function lineLayout(data: LineChartData, size: ChartSize, guides: Guide[], named
     const rule = rules[i];
     if (!rule) return [];
     const spec = rule.axis === 'x' ? data.x : data.y;
-    return [ruleEntry(rule, reached(rule) ? rule.label : edgeRuleText(rule, spec, beyond(rule)))];
+    // With its value, so that two rules named there can be told apart.
+    const label = reached(rule)
+      ? `${rule.label} ${formatReadable(rule.value, spec)}`
+      : edgeRuleText(rule, spec, beyond(rule));
+    return [ruleEntry(rule, label)];
   });
   const legend = legendLayout(
     [

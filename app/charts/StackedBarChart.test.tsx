@@ -90,8 +90,46 @@ describe('stackedBarGeometry()', () => {
         const diamond = { x: m.x2 + 2 - 5.5, y: m.py - 5.5, width: 11, height: 11 };
         expect(overlaps(label, tick), `${width} px, ${bar.label}`).toBe(false);
         expect(overlaps(label, diamond), `${width} px, ${bar.label}`).toBe(false);
+        // Nor does another bar's paper symbol lie on a total that is shown.
+        for (const other of g.marks) {
+          const symbol = { x: other.x2 + 2 - 5.5, y: other.py - 5.5, width: 11, height: 11 };
+          expect(bar.totalShown && overlaps(label, symbol), `${width} px, ${bar.label}`).toBe(
+            false,
+          );
+        }
         expect(bar.totalBaseline).toBeLessThanOrEqual(bar.top - 4);
       });
+    }
+  });
+
+  it("leaves out a total where another bar's paper symbol would lie on it", () => {
+    // Transputer Table 2 times at 320 px: the 20 MHz T9000's paper symbol sat on "3,236".
+    const names = ['25 MHz T805', '20 MHz T9000', '50 MHz T9000', '66 MHz i486', '100 MHz R4000'];
+    const simulated = [31000, 5590, 3236, 5480, 1734];
+    const paper = [31500, 5700, 2300, 5600, 1300];
+    const times: StackedBarData = {
+      y: { label: 'time', unit: 'ms', scale: 'linear' },
+      bars: names.map((label, i) => ({
+        label,
+        segments: [{ key: 'sim', label: 'simulated time', value: simulated[i]! }],
+      })),
+      marks: names.map((bar, i) => ({ label: 'paper', bar, value: paper[i]! })),
+    };
+    const g = stackedBarGeometry(times, { width: 260, height: 240 });
+    const small = g.fontSize - 1;
+    const symbols = g.marks.map((m) => ({ x: m.x2 - 3.5, y: m.py - 5.5, width: 11, height: 11 }));
+    const shown = g.bars.filter((bar) => bar.totalShown);
+    expect(shown.length).toBeLessThan(g.bars.length);
+    expect(shown.length).toBeGreaterThan(0);
+    for (const bar of shown) {
+      const w = textWidth(readableNumber(bar.total), small);
+      const label = {
+        x: bar.centre - w / 2,
+        y: bar.totalBaseline - small,
+        width: w,
+        height: small,
+      };
+      for (const symbol of symbols) expect(overlaps(label, symbol), bar.label).toBe(false);
     }
   });
 

@@ -38,23 +38,30 @@ export function stackedBarGeometry(data: StackedBarData, size: ChartSize) {
     if (!bar || !layout.y.drawable(mark.value)) return [];
     return [{ ...mark, py: layout.y.toPx(mark.value), x1: bar.x - 4, x2: bar.x + bar.width + 4 }];
   });
-  // A bar's total goes above its paper tick and symbol where they would cross it.
+  // A bar's total goes above its paper tick and symbol where they would cross it, and is left
+  // out where another bar's paper symbol lies on it (the read-out still gives it).
   const small = layout.fontSize - 1;
+  const markBox = (m: (typeof placedMarks)[number]) => ({
+    x: m.x1,
+    y: m.py - REFERENCE_RADIUS,
+    width: m.x2 + 2 + REFERENCE_RADIUS - m.x1,
+    height: 2 * REFERENCE_RADIUS,
+  });
   const bars = layout.bars.map((bar) => {
     const width = textWidth(readableNumber(bar.total), small);
+    const label = (baseline: number) => ({
+      x: bar.centre - width / 2,
+      y: baseline - small,
+      width,
+      height: small + 2,
+    });
+    const own = (m: (typeof placedMarks)[number]) => m.x1 <= bar.centre && bar.centre <= m.x2;
     let baseline = bar.totalBaseline;
-    for (const m of placedMarks.filter((p) => p.x1 <= bar.centre && bar.centre <= p.x2)) {
-      const label = { x: bar.centre - width / 2, y: baseline - small, width, height: small + 2 };
-      const reach = m.x2 + 2 + REFERENCE_RADIUS;
-      const mark = {
-        x: m.x1,
-        y: m.py - REFERENCE_RADIUS,
-        width: reach - m.x1,
-        height: 2 * REFERENCE_RADIUS,
-      };
-      if (overlaps(label, mark)) baseline = m.py - REFERENCE_RADIUS - 3;
+    for (const m of placedMarks.filter(own)) {
+      if (overlaps(label(baseline), markBox(m))) baseline = m.py - REFERENCE_RADIUS - 3;
     }
-    return { ...bar, totalBaseline: baseline };
+    const clear = !placedMarks.some((m) => overlaps(label(baseline), markBox(m)));
+    return { ...bar, totalBaseline: baseline, totalShown: bar.totalShown && clear };
   });
   const markSeries = Math.max(0, ...data.bars.map((b) => b.segments.length));
   const targets: ReadoutTarget[] = [

@@ -170,8 +170,9 @@ export function barLayout(options: BarLayoutOptions, size: ChartSize) {
       centre,
       total,
       top: y.drawable(total) ? y.toPx(total) : base,
-      /** The baseline of the total printed above the bar. */
+      /** The baseline of the total printed above the bar, and whether it is printed. */
       totalBaseline: (y.drawable(total) ? y.toPx(total) : base) - 4,
+      totalShown: true,
       text: rotate ? fitText(labels[i] ?? '', room, fontSize) : (labels[i] ?? ''),
       full: labels[i] ?? '',
       segments,
