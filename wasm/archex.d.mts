@@ -46,6 +46,11 @@ export interface Series {
   y: Float64Array;
   /** A name per x value when x numbers categories (messages by kind); empty otherwise. */
   labels: string[];
+  /**
+   * What the curve is of, the same in every chart of the run; a model's or fitted curve has the
+   * key of the simulated curve it is drawn for. Empty: the name is the key.
+   */
+  key: string;
 }
 
 export interface RawResult {

@@ -149,6 +149,7 @@ val to_val(const archex::Result& r) {
     o.set("x", doubles(s.x));
     o.set("y", doubles(s.y));
     o.set("labels", strings(s.labels));
+    o.set("key", s.key);
     series.call<void>("push", o);
   }
   val out = val::object();
@@ -205,7 +206,8 @@ archex::Result to_result(const val& v, const std::string& where) {
   for (const val& s : elements(v["series"], where + ".series")) {
     archex::Series series{text(s, "name"),  text(s, "label"), text(s, "xName"),
                           text(s, "xUnit"), text(s, "yName"), text(s, "yUnit"),
-                          number_items(s["x"], where + ".x"), number_items(s["y"], where + ".y"), {}};
+                          number_items(s["x"], where + ".x"), number_items(s["y"], where + ".y"), {},
+                          text(s, "key")};
     const val labels = s["labels"];
     if (!labels.isUndefined()) {
       if (!is_object(labels) || !is_array(labels)) {

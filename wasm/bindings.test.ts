@@ -426,7 +426,7 @@ describe('wasm against native', () => {
         const native = JSON.parse(execFileSync(nativeRunner, args, { encoding: 'utf8' })) as {
           params: Params;
           scalars: Record<string, number>;
-          series: Record<string, { x: number[]; y: number[]; labels?: string[] }>;
+          series: Record<string, { x: number[]; y: number[]; labels?: string[]; key?: string }>;
         };
         const sim = new archex.Simulation(model.name, params, 7);
         expect(sim.error()).toBeNull();
@@ -443,6 +443,7 @@ describe('wasm against native', () => {
           expect(Array.from(s.x)).toEqual(native.series[s.name]?.x);
           expect(Array.from(s.y)).toEqual(native.series[s.name]?.y);
           expect(s.labels).toEqual(native.series[s.name]?.labels ?? []);
+          expect(s.key).toBe(native.series[s.name]?.key ?? '');
         }
       }
     }

@@ -1,8 +1,25 @@
-export interface Tick {
+import { CutText } from './ChartBox';
+import type { TickText } from './format';
+import { SUPERSCRIPT } from './format';
+
+export interface Tick extends TickText {
   value: number;
   offset: number;
   /** Empty for a minor tick (between labelled ticks of a log axis): shorter, fainter grid line. */
   label: string;
+}
+
+/** A tick's text, a power of ten's exponent raised after it (in any font, on the page or PNG). */
+export function TickLabel({ tick }: { tick: TickText }) {
+  if (tick.exponent === undefined) return tick.label;
+  return (
+    <>
+      {tick.label}
+      <tspan dy="-0.45em" fontSize={`${SUPERSCRIPT}em`}>
+        {tick.exponent < 0 ? `\u2212${-tick.exponent}` : tick.exponent}
+      </tspan>
+    </>
+  );
 }
 
 export interface AxisProps {
@@ -17,10 +34,21 @@ export interface AxisProps {
   grid?: number;
   /** Distance of the axis title from the axis line. */
   labelOffset?: number;
+  /** The title in full, where `label` is cut to fit. */
+  fullLabel?: string;
 }
 
 /** An axis with tick labels and an axis title; scales come from d3 in the chart. */
-export function Axis({ orient, ticks, length, label, position, grid = 0, labelOffset }: AxisProps) {
+export function Axis({
+  orient,
+  ticks,
+  length,
+  label,
+  position,
+  grid = 0,
+  labelOffset,
+  fullLabel = label,
+}: AxisProps) {
   if (orient === 'bottom') {
     return (
       <g className="axis" transform={`translate(0,${position})`}>
@@ -31,14 +59,19 @@ export function Axis({ orient, ticks, length, label, position, grid = 0, labelOf
             <line y1={0} y2={t.label ? 5 : 3} />
             {t.label ? (
               <text y={18} textAnchor="middle">
-                {t.label}
+                <TickLabel tick={t} />
               </text>
             ) : null}
           </g>
         ))}
-        <text className="axis-label" x={length / 2} y={labelOffset ?? 38} textAnchor="middle">
-          {label}
-        </text>
+        <CutText
+          className="axis-label"
+          text={label}
+          full={fullLabel}
+          x={length / 2}
+          y={labelOffset ?? 38}
+          textAnchor="middle"
+        />
       </g>
     );
   }
@@ -53,18 +86,18 @@ export function Axis({ orient, ticks, length, label, position, grid = 0, labelOf
           <line x1={side * (t.label ? 5 : 3)} x2={0} />
           {t.label ? (
             <text x={side * 8} dy="0.32em" textAnchor={side < 0 ? 'end' : 'start'}>
-              {t.label}
+              <TickLabel tick={t} />
             </text>
           ) : null}
         </g>
       ))}
-      <text
+      <CutText
         className="axis-label"
+        text={label}
+        full={fullLabel}
         transform={`translate(${side * (labelOffset ?? 44)},${length / 2}) rotate(${side * 90})`}
         textAnchor="middle"
-      >
-        {label}
-      </text>
+      />
     </g>
   );
 }

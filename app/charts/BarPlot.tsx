@@ -2,7 +2,7 @@ import type { ReactNode, RefObject } from 'react';
 
 import { Axis } from './Axis';
 import type { BarLayout } from './bar_layout';
-import { ChartBox } from './ChartBox';
+import { ChartBox, CutText } from './ChartBox';
 import { ChartFrame } from './ChartFrame';
 import { textWidth } from './format';
 import { Legend } from './Legend';
@@ -60,6 +60,7 @@ export function BarPlot({
           position={0}
           grid={g.innerWidth}
           label={g.yTitle}
+          fullLabel={g.yTitleFull}
           labelOffset={g.yTitleOffset}
         />
         {g.right ? (
@@ -69,6 +70,7 @@ export function BarPlot({
             length={g.innerHeight}
             position={g.innerWidth}
             label={g.right.title}
+            fullLabel={g.right.titleFull}
             labelOffset={g.right.titleOffset}
           />
         ) : null}
@@ -88,25 +90,27 @@ export function BarPlot({
                 strokeDasharray={bar.pinned ? PINNED.dash : undefined}
               />
             ))}
-            {totalLabel && textWidth(totalLabel(bar.total), small) <= bar.width + 8 ? (
+            {totalLabel &&
+            bar.totalShown &&
+            textWidth(totalLabel(bar.total), small) <= bar.width + 8 ? (
               <text
                 className="bar-total"
                 x={bar.centre}
-                y={bar.top - 4}
+                y={bar.totalBaseline}
                 textAnchor="middle"
                 fontSize={small}
               >
                 {totalLabel(bar.total)}
               </text>
             ) : null}
-            <text
+            <CutText
               className="bar-label"
+              text={bar.text}
+              full={bar.full}
               transform={`translate(${bar.centre},${g.innerHeight + 8}) rotate(${g.labelRotation})`}
               dy="0.71em"
               textAnchor={g.labelRotation ? 'end' : 'middle'}
-            >
-              {bar.text}
-            </text>
+            />
           </g>
         ))}
         {children}

@@ -9,6 +9,7 @@ import {
   graphColumns,
 } from './ChannelGraphMap';
 import type { ChannelGraph } from './chart_data';
+import { textWidth } from './format';
 import { checkSvgSnapshot } from './svg_snapshot';
 
 const size = { width: 640, height: 480 };
@@ -104,6 +105,31 @@ describe('ChannelGraphMap', () => {
     expect(channelGraphCaption(fly)).toBe(
       '4 switches, 4 terminals, 8 channels · max 100\u00a0% · mean 40.7\u00a0%',
     );
+  });
+
+  it('wraps its caption into lines that fit a phone, the graph below them', () => {
+    // PIE64's DAN at 260 px ran its caption off the chart: "48 switches, ... · max" cut.
+    const light: ChannelGraph = {
+      ...fly,
+      channels: fly.channels.map((c, i) => ({ ...c, value: 0.1 + 0.01 * i })),
+    };
+    for (const width of [260, 320, 640]) {
+      const g = channelGraphGeometry(light, { width, height: 480 });
+      // Every word of the caption, in order.
+      const words = (text: string) => text.split(/[ ·]+/).filter(Boolean);
+      expect(words(g.legend.caption.join(' '))).toEqual(words(channelGraphCaption(light)));
+      for (const line of g.legend.caption) {
+        expect(textWidth(line, g.fontSize), `${width} px: ${line}`).toBeLessThanOrEqual(width - 16);
+      }
+      expect(g.legend.bar.y).toBeGreaterThanOrEqual(g.legend.caption.length * g.fontSize);
+      expect(g.margin.top).toBeGreaterThanOrEqual(g.legend.height);
+    }
+    expect(channelGraphGeometry(light, { width: 260, height: 480 }).legend.caption).toEqual([
+      '4 switches, 4 terminals, 8 channels',
+      'max 17\u00a0% · mean 13.5\u00a0%',
+      "colours 0 to 20\u00a0% (the busiest's",
+      'scale)',
+    ]);
   });
 
   it('colours a lightly loaded fly on a scale to its busiest channel, with a colour bar', () => {

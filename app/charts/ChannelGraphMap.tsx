@@ -3,7 +3,7 @@ import type { ChartProps, ChartSize } from './ChartBox';
 import type { ChannelGraph, ChannelHeatmapData, GraphChannel } from './chart_data';
 import { ChartFrame } from './ChartFrame';
 import { HeatLegend } from './ColorBar';
-import { formatValue } from './format';
+import { formatReadable } from './format';
 import { heatColor, heatLegendLayout, heatScaleNote, heatTop, sharePercent } from './heat_scale';
 import { palette } from './palette';
 import { Readout, nearestTarget } from './Readout';
@@ -76,7 +76,7 @@ export function channelGraphGeometry(graph: ChannelGraph, size: ChartSize) {
   const fontSize = chartFontSize(size.width);
   const scaleTop = heatTop(graph.channels.map((c) => c.value));
   const legend = heatLegendLayout(
-    channelGraphCaption(graph),
+    channelGraphCaptionParts(graph),
     scaleTop,
     size.width - 2 * STYLE.outer,
     fontSize,
@@ -136,7 +136,7 @@ export function channelGraphGeometry(graph: ChannelGraph, size: ChartSize) {
     py: (c.y1 + c.y2) / 2,
     color: c.color,
     title: c.title,
-    lines: [`utilization: ${c.value === null ? 'no data' : formatValue(c.value, PERCENT)}`],
+    lines: [`utilization: ${c.value === null ? 'no data' : formatReadable(c.value, PERCENT)}`],
   }));
   const routers = [...nodes.values()].filter((n) => n.id < graph.routers);
   const terminals = [...nodes.values()].filter((n) => n.id >= graph.routers);
@@ -167,8 +167,8 @@ function stats(graph: ChannelGraph) {
 
 const percent = sharePercent;
 
-/** The caption: the network's size, then maximum and mean utilization, and the colour scale. */
-export function channelGraphCaption(graph: ChannelGraph): string {
+/** The caption's parts: the network's size, maximum and mean utilization, the colour scale. */
+export function channelGraphCaptionParts(graph: ChannelGraph): string[] {
   const s = stats(graph);
   const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
   const size = [
@@ -178,7 +178,12 @@ export function channelGraphCaption(graph: ChannelGraph): string {
   ].join(', ');
   const measured = s ? [`max ${percent(s.max)}`, `mean ${percent(s.mean)}`] : ['no data'];
   const scale = heatScaleNote(heatTop(graph.channels.map((c) => c.value)));
-  return [size, ...measured, ...scale].join(' · ');
+  return [size, ...measured, ...scale];
+}
+
+/** The caption in one line. */
+export function channelGraphCaption(graph: ChannelGraph): string {
+  return channelGraphCaptionParts(graph).join(' · ');
 }
 
 /** The text alternative: layout, size and the utilization's maximum and mean. */

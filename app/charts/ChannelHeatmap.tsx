@@ -3,7 +3,7 @@ import type { ChartProps, ChartSize } from './ChartBox';
 import type { ChannelHeatmapData } from './chart_data';
 import { ChartFrame } from './ChartFrame';
 import { ColorBar } from './ColorBar';
-import { fitText, formatValue, textWidth } from './format';
+import { formatReadable, textWidth } from './format';
 import {
   colorBarHeight,
   colorBarLayout,
@@ -11,6 +11,7 @@ import {
   heatScaleNote,
   heatTop,
   sharePercent,
+  wrapParts,
 } from './heat_scale';
 import { palette } from './palette';
 import { Readout } from './Readout';
@@ -145,19 +146,6 @@ function captionParts(data: ChannelHeatmapData): string[] {
     ...(stats ? [`max ${percent(stats.max)}`, `mean ${percent(stats.mean)}`] : ['no data']),
     ...heatScaleNote(cubeHeatTop(data)),
   ];
-}
-
-/** Parts joined with " · " into lines of at most `width` px. */
-function wrapParts(parts: string[], width: number, fontSize: number): string[] {
-  const lines: string[] = [];
-  for (const part of parts) {
-    const last = lines.at(-1);
-    const joined = last === undefined ? part : `${last} · ${part}`;
-    if (last !== undefined && textWidth(joined, fontSize) <= width)
-      lines[lines.length - 1] = joined;
-    else lines.push(fitText(part, width, fontSize));
-  }
-  return lines;
 }
 
 const NO_DATA_LABEL = 'no data';
@@ -387,7 +375,7 @@ export function channelHeatmapGeometry(data: ChannelHeatmapData, size: ChartSize
 
   const targets: ReadoutTarget[] = channels.map((c) => {
     const first = c.parts[0]?.box ?? { x: c.px, y: c.py, width: 0, height: 0 };
-    const value = c.value === null ? 'no data' : formatValue(c.value, PERCENT);
+    const value = c.value === null ? 'no data' : formatReadable(c.value, PERCENT);
     return {
       series: row(c),
       px: c.px,

@@ -1,6 +1,7 @@
 import './charts.css';
 
-import type { ReactNode, RefObject } from 'react';
+import type { ReactNode, RefObject, SVGProps } from 'react';
+import { createContext, useContext, useState } from 'react';
 
 /** Props every shared chart takes. */
 export interface ChartProps<Data> {
@@ -27,8 +28,47 @@ export function chartFontSize(width: number): number {
 }
 
 /**
- * The element a chart measures its width from, holding the SVG and a live region that reads out
- * keyboard-selected values to screen readers (the SVG itself is one image to them).
+ * The least height of a chart's plot area at this width, px: a long legend or many bar labels
+ * make the chart taller rather than the plot flatter (a 320 px phone keeps a readable plot).
+ */
+export function minPlotHeight(width: number): number {
+  return Math.round(Math.min(240, Math.max(140, width * 0.45)));
+}
+
+/** Shows a cut label's full form under the chart (null hides it); absent outside a ChartBox. */
+const FullTextContext = createContext<((text: string | null) => void) | null>(null);
+
+/**
+ * A label drawn as `text`. Where that is cut from `full` ("one-way la… (cycles)"), it can take
+ * the focus, by keyboard or a tap, and the chart then shows the full form below itself; a
+ * pointer hovering over it gets it as a tooltip too.
+ */
+export function CutText({
+  text,
+  full,
+  ...props
+}: { text: string; full: string } & Omit<SVGProps<SVGTextElement>, 'children'>) {
+  const show = useContext(FullTextContext);
+  if (text === full) return <text {...props}>{text}</text>;
+  return (
+    <text
+      {...props}
+      className={props.className ? `${props.className} cut` : 'cut'}
+      tabIndex={0}
+      aria-label={full}
+      onFocus={() => show?.(full)}
+      onBlur={() => show?.(null)}
+    >
+      <title>{full}</title>
+      {text}
+    </text>
+  );
+}
+
+/**
+ * The element a chart measures its width from, holding the SVG, the full form of the cut label
+ * in focus, and a live region that reads out keyboard-selected values to screen readers (the SVG
+ * itself is one image to them).
  */
 export function ChartBox({
   boxRef,
@@ -39,9 +79,13 @@ export function ChartBox({
   announce: string;
   children: ReactNode;
 }) {
+  const [full, setFull] = useState<string | null>(null);
   return (
     <div className="chart-box" ref={boxRef}>
-      {children}
+      <FullTextContext.Provider value={setFull}>{children}</FullTextContext.Provider>
+      <p className="chart-full" aria-live="polite" hidden={full === null}>
+        {full}
+      </p>
       <p className="chart-live" aria-live="polite">
         {announce}
       </p>

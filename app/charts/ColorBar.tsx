@@ -1,6 +1,7 @@
 import { useId } from 'react';
 
 import type { ColorBarLayout } from './heat_scale';
+import { ROW_GAP } from './heat_scale';
 
 /** A heat map's colour bar: the gradient, and its ticks and labels below it. */
 export function ColorBar({ bar, fontSize }: { bar: ColorBarLayout; fontSize: number }) {
@@ -41,13 +42,17 @@ export function HeatLegend({
   at,
   fontSize,
 }: {
-  legend: { caption: string; bar: ColorBarLayout };
+  legend: { caption: string[]; bar: ColorBarLayout };
   at: { x: number; y: number };
   fontSize: number;
 }) {
   return (
     <g className="heatmap-legend" transform={`translate(${at.x},${at.y})`}>
-      <text y={fontSize}>{legend.caption}</text>
+      {legend.caption.map((line, i) => (
+        <text key={i} y={fontSize + i * (fontSize + ROW_GAP)}>
+          {line}
+        </text>
+      ))}
       <ColorBar bar={legend.bar} fontSize={fontSize} />
     </g>
   );

@@ -3,7 +3,7 @@ import type { ChartProps, ChartSize } from './ChartBox';
 import type { ChannelHeatmapData } from './chart_data';
 import { ChartFrame } from './ChartFrame';
 import { HeatLegend } from './ColorBar';
-import { formatValue, textWidth } from './format';
+import { formatReadable, textWidth } from './format';
 import { heatColor, heatLegendLayout, heatScaleNote, heatTop, sharePercent } from './heat_scale';
 import { palette } from './palette';
 import { Readout } from './Readout';
@@ -33,8 +33,8 @@ function matrix(data: ChannelHeatmapData) {
   return { n, values };
 }
 
-/** The caption: the crossbar, maximum and mean crosspoint use, and the colour scale. */
-export function crosspointCaption(data: ChannelHeatmapData): string {
+/** The caption's parts: the crossbar, maximum and mean crosspoint use, the colour scale. */
+export function crosspointCaptionParts(data: ChannelHeatmapData): string[] {
   const { n, values } = matrix(data);
   const measured = values.filter((v): v is number => v !== null);
   const stats =
@@ -48,7 +48,12 @@ export function crosspointCaption(data: ChannelHeatmapData): string {
     `${n} × ${n} crossbar, ${n * n} crosspoints`,
     ...stats,
     ...heatScaleNote(heatTop(values)),
-  ].join(' · ');
+  ];
+}
+
+/** The caption in one line. */
+export function crosspointCaption(data: ChannelHeatmapData): string {
+  return crosspointCaptionParts(data).join(' · ');
 }
 
 /** Every step of `every` of 0..n-1: the row and column numbers that fit beside the cells. */
@@ -69,7 +74,7 @@ export function crosspointGeometry(data: ChannelHeatmapData, size: ChartSize) {
   const small = fontSize - 1;
   const scaleTop = heatTop(values);
   const legend = heatLegendLayout(
-    crosspointCaption(data),
+    crosspointCaptionParts(data),
     scaleTop,
     size.width - 2 * STYLE.outer,
     fontSize,
@@ -108,7 +113,7 @@ export function crosspointGeometry(data: ChannelHeatmapData, size: ChartSize) {
     rect: { x: c.x, y: c.y, width: c.size, height: c.size },
     color: c.color,
     title: `input ${c.input} → output ${c.output}`,
-    lines: [`use: ${c.value === null ? 'no data' : formatValue(c.value, PERCENT)}`],
+    lines: [`use: ${c.value === null ? 'no data' : formatReadable(c.value, PERCENT)}`],
   }));
   const ticks = labelled(n, cell, fontSize).map((i) => ({ index: i, at: (i + 0.5) * cell }));
   return {

@@ -1,3 +1,4 @@
+import { CutText } from './ChartBox';
 import type { Mark } from './chart_data';
 import { fitText, textWidth } from './format';
 
@@ -6,7 +7,11 @@ export type LegendSymbol =
   | { kind: 'series'; color: string; line: boolean; point: boolean; dash?: string }
   | { kind: 'swatch'; color: string; pinned?: boolean }
   | { kind: 'ramp'; colors: string[] }
-  | { kind: 'mark'; mark: 'current' | 'reference' };
+  | { kind: 'mark'; mark: 'current' | 'reference' }
+  /** A rule's line: across for a y rule, upright for an x rule; grey and dashed for a model. */
+  | { kind: 'rule'; axis: 'x' | 'y'; model: boolean }
+  /** An upright tick across a curve (where it saturates). */
+  | { kind: 'tick' };
 
 export interface LegendEntry {
   key: string;
@@ -19,6 +24,8 @@ export interface LegendEntry {
 export interface LegendItem extends LegendEntry {
   x: number;
   y: number;
+  /** The entry's label in full; `label` may be cut to fit the width. */
+  full: string;
 }
 
 export interface LegendLayout {
@@ -28,6 +35,9 @@ export interface LegendLayout {
 }
 
 const SYMBOL_WIDTH = 22;
+
+/** Dash patterns of a model's rule (as its curves) and of any other rule. */
+export const RULE_DASH = { model: '6 4', plain: '4 3' } as const;
 const GAP = 6;
 const SPACING = 16;
 
@@ -48,7 +58,7 @@ export function legendLayout(
       x = 0;
       y += rowHeight;
     }
-    items.push({ ...entry, label, x, y });
+    items.push({ ...entry, label, full: entry.label, x, y });
     x += itemWidth + SPACING;
   }
   return { items, height: items.length > 0 ? y + rowHeight : 0, rowHeight };
@@ -94,6 +104,22 @@ function SymbolSample({ symbol }: { symbol: LegendSymbol }) {
       </g>
     );
   }
+  if (symbol.kind === 'tick') {
+    return <line className="tick" x1={mid} x2={mid} y1={-7} y2={7} strokeWidth={2} />;
+  }
+  if (symbol.kind === 'rule') {
+    const [x1, x2, y1, y2] = symbol.axis === 'y' ? [0, SYMBOL_WIDTH, 0, 0] : [mid, mid, -7, 7];
+    return (
+      <line
+        className={symbol.model ? 'rule model' : 'rule'}
+        x1={x1}
+        x2={x2}
+        y1={y1}
+        y2={y2}
+        strokeDasharray={symbol.model ? RULE_DASH.model : RULE_DASH.plain}
+      />
+    );
+  }
   if (symbol.kind === 'swatch') {
     return (
       <rect
@@ -132,9 +158,13 @@ export function Legend({ layout, x, y }: { layout: LegendLayout; x: number; y: n
           <g transform={`translate(0,${centre})`}>
             <SymbolSample symbol={item.symbol} />
           </g>
-          <text x={SYMBOL_WIDTH + GAP} y={centre} dy="0.32em">
-            {item.label}
-          </text>
+          <CutText
+            text={item.label}
+            full={item.full}
+            x={SYMBOL_WIDTH + GAP}
+            y={centre}
+            dy="0.32em"
+          />
         </g>
       ))}
     </g>

@@ -2,7 +2,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
 import type { LineChartData, SpeedupData } from './chart_data';
+import { textWidth, tickText } from './format';
 import { paragonG, paragonL } from './fixtures/line_chart';
+import { jMachineLatencyLoad } from './fixtures/latency_load';
+import { crossbarAccepted, crossbarLatency, meshLatency } from './fixtures/network_lines';
 import {
   jmachineEfficiency,
   jmachineRoundTrip,
@@ -82,7 +85,7 @@ describe('lineChartGeometry()', () => {
     const [p1, p10, p100, p1000] = g.curves[0]!.points.map((p) => p.px);
     expect(p10! - p1!).toBeCloseTo(p100! - p10!, 9);
     expect(p1000! - p100!).toBeCloseTo(p100! - p10!, 9);
-    const labels = g.xTicks.map((t) => t.label).filter(Boolean);
+    const labels = g.xTicks.filter((t) => t.label).map(tickText);
     expect(labels).toContain('1,000');
     expect(labels).toContain('10⁶');
   });
@@ -161,14 +164,14 @@ describe('lineChartGeometry()', () => {
     expect(g.legend.items.map((i) => i.label)).toEqual(['a', 'b', 'a (pinned)', 'c (pinned)']);
   });
 
-  it('draws a fitted line dashed in the colour of the curve it fits, whatever its position', () => {
+  it('draws a fitted line dashed in the colour it is given, whatever its position', () => {
     const point = [{ x: 1, y: 1 }];
     const g = lineChartGeometry(
       fixedLinear([
         { id: 'tw_1', label: 'WRITEMN, 1 word', points: point },
         { id: 'tw_64', label: 'WRITEMN, 64 words', points: point },
-        { id: 'fit_64', label: 'a/x, 64 words', points: point, fits: 'tw_64' },
-        { id: 'fit_1', label: 'a/x, 1 word', points: point, fits: 'tw_1' },
+        { id: 'fit_64', label: 'a/x, 64 words', points: point, model: true, color: 1 },
+        { id: 'fit_1', label: 'a/x, 1 word', points: point, model: true, color: 0 },
       ]),
       size,
     );
@@ -435,6 +438,156 @@ describe('mark labels on the charts where they collided (issue 10)', () => {
       expect(segmentCrossesBox({ ...leader!, x1: leader!.x2, y1: leader!.y2 }, box)).toBe(true);
       expect(svg).toContain(`x2="${leader!.x2}"`);
     }
+  });
+});
+
+describe('a long legend at phone widths (issue 20)', () => {
+  // Paragon BSP, Fig. 3: five meshes simulated and their fitted lines, ten legend entries.
+  const meshes = ['4x2 (p = 8)', '4x4 (p = 16)', '8x4 (p = 32)', '6x6 (p = 36)', '8x8 (p = 64)'];
+  const hrelations: LineChartData = {
+    x: { label: 'h', unit: 'packets', scale: 'linear' },
+    y: { label: 'time', unit: 'us', scale: 'linear' },
+    curves: [
+      ...meshes.map((m, k) => ({
+        id: `hrel_${k}`,
+        label: `${m}, simulated`,
+        color: k,
+        mode: 'line+points' as const,
+        points: [10, 20, 30, 40].map((h) => ({ x: h, y: 1000 * (k + 1) + 250 * h })),
+      })),
+      ...meshes.map((m, k) => ({
+        id: `bsp_model_${k}`,
+        label: `${m.slice(0, 3)}: BSP g h + L`,
+        color: k,
+        model: true,
+        mode: 'line' as const,
+        points: [10, 40].map((h) => ({ x: h, y: 1000 * (k + 1) + 250 * h })),
+      })),
+    ],
+  };
+
+  it('keeps a readable plot below all ten entries: the chart grows, the plot does not shrink', () => {
+    for (const width of [260, 290, 320, 400]) {
+      const g = lineChartGeometry(hrelations, { width, height: defaultChartHeight(width) });
+      const where = `${width} px`;
+      expect(g.legend.items, where).toHaveLength(10);
+      for (const item of g.legend.items) {
+        expect(item.x + textWidth(item.label, g.fontSize) + 28, where).toBeLessThanOrEqual(width);
+      }
+      expect(g.innerHeight, where).toBeGreaterThanOrEqual(140);
+      expect(g.size.height, where).toBe(g.margin.top + g.innerHeight + g.margin.bottom);
+      // The plot starts below the legend, and the x title ends inside the chart.
+      expect(g.margin.top, where).toBeGreaterThanOrEqual(g.legend.height + 8);
+      expect(g.margin.top + g.innerHeight + g.xTitleOffset, where).toBeLessThanOrEqual(
+        g.size.height,
+      );
+      // The y title has room for its words, not "t… (us)".
+      expect(g.yTitle, where).toBe('time (us)');
+    }
+  });
+
+  it('cuts a label to fit and gives its full form to focus and hover', () => {
+    // Paragon ping-pong's long names, and a long axis title.
+    const long: LineChartData = {
+      ...hrelations,
+      y: { label: 'time to send a message through an unloaded network', unit: 'us', scale: 'log' },
+      curves: hrelations.curves.map((c) => ({
+        ...c,
+        label: `send + receive (ping-pong double), ${c.label}`,
+      })),
+    };
+    const g = lineChartGeometry(long, { width: 260, height: defaultChartHeight(260) });
+    const svg = renderToStaticMarkup(<LineChart name="h" title="H" data={long} width={260} />);
+    const cut = [
+      ...g.legend.items.filter((i) => i.label !== i.full).map((i) => i.full),
+      ...(g.yTitle === g.yTitleFull ? [] : [g.yTitleFull]),
+    ];
+    expect(cut).toContain('time to send a message through an unloaded network (us)');
+    expect(cut.length).toBeGreaterThan(5);
+    for (const full of cut) {
+      expect(svg).toContain(`tabindex="0" aria-label="${full}"`);
+      expect(svg).toContain(`<title>${full}</title>`);
+    }
+    // A label drawn whole is plain text.
+    expect(svg).not.toContain('aria-label="H"');
+  });
+});
+
+describe('saturation ticks (issue 20)', () => {
+  it('label a tick "sat." only clear of every curve, else the legend says what ticks are', () => {
+    for (const width of [320, 480, 640, 960, 1200]) {
+      const g = lineChartGeometry(jMachineLatencyLoad, {
+        width,
+        height: defaultChartHeight(width),
+      });
+      const segments = g.curves.flatMap((c) =>
+        c.points.slice(1).map((b, i) => ({
+          x1: c.points[i]!.px,
+          y1: c.points[i]!.py,
+          x2: b.px,
+          y2: b.py,
+        })),
+      );
+      const width11 = textWidth('sat.', g.fontSize - 1);
+      const ticks = g.curves.flatMap((c) => (c.saturation ? [c.saturation] : []));
+      expect(ticks.length).toBeGreaterThan(0);
+      for (const sat of ticks.filter((t) => t.labelled)) {
+        const box = { x: sat.px - width11 / 2, y: sat.py - 10 - 9, width: width11, height: 11 };
+        for (const s of segments) expect(segmentCrossesBox(s, box), `${width} px`).toBe(false);
+      }
+      const inLegend = g.legend.items.some((i) => i.key === 'saturation');
+      expect(inLegend, `${width} px`).toBe(ticks.some((t) => !t.labelled));
+    }
+  });
+});
+
+describe("the custom network's model rules (issue 20)", () => {
+  const cases = [
+    ['8 x 8 mesh, latency', meshLatency],
+    ['crossbar, latency', crossbarLatency],
+    ['crossbar, accepted', crossbarAccepted],
+  ] as const;
+  for (const [name, data] of cases) {
+    it(`${name}: a rule's label lies on no curve, point or other label, inside the plot`, () => {
+      for (const width of [320, 480, 640, 960, 1200]) {
+        const g = lineChartGeometry(data, { width, height: defaultChartHeight(width) });
+        const labels = [...g.rules, ...g.edgeRules].map((r) => ({ text: r.text, box: r.labelBox }));
+        // Each rule is named once: beside its line or at the edge, else in the legend with its
+        // value, so that two there can be told apart.
+        const inLegend = g.legend.items.filter((i) => i.symbol.kind === 'rule');
+        expect(labels.length + inLegend.length).toBe(data.rules!.length);
+        for (const item of inLegend) expect(item.full).toMatch(/\d/);
+        const segments = g.curves.flatMap((c) =>
+          c.points.slice(1).map((b, i) => ({
+            x1: c.points[i]!.px,
+            y1: c.points[i]!.py,
+            x2: b.px,
+            y2: b.py,
+          })),
+        );
+        const points = g.curves.flatMap((c) =>
+          c.points.map((p) => ({ x: p.px - 3, y: p.py - 3, width: 6, height: 6 })),
+        );
+        labels.forEach(({ text, box }, i) => {
+          const where = `${width} px, ${text}`;
+          for (const s of segments) expect(segmentCrossesBox(s, box), where).toBe(false);
+          for (const p of points) expect(overlaps(p, box), where).toBe(false);
+          for (const other of labels.slice(i + 1))
+            expect(overlaps(other.box, box), where).toBe(false);
+          expect(box.x, where).toBeGreaterThanOrEqual(0);
+          expect(box.y, where).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width, where).toBeLessThanOrEqual(g.innerWidth);
+          expect(box.y + box.height, where).toBeLessThanOrEqual(g.innerHeight);
+        });
+      }
+    });
+  }
+
+  it('names a bound out of reach with its value rounded for reading', () => {
+    const g = lineChartGeometry(meshLatency, size);
+    expect(g.edgeRules.map((r) => r.text)).toEqual([
+      'model: capacity bound 0.492\u00a0flits/node/cycle →',
+    ]);
   });
 });
 

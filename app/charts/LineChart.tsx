@@ -3,16 +3,16 @@ import type { RefObject } from 'react';
 import { useId } from 'react';
 
 import { Axis } from './Axis';
-import { ChartBox, chartFontSize } from './ChartBox';
+import { ChartBox, chartFontSize, CutText, minPlotHeight } from './ChartBox';
 import type { ChartProps, ChartSize } from './ChartBox';
 import type { AxisSpec, Curve, Guide, LineChartData, Mark, Point, Rule } from './chart_data';
 import { ChartFrame } from './ChartFrame';
-import { axisTitle, fitAxisTitle, fitText, formatValue, textWidth } from './format';
-import { Legend, legendLayout, markKind, markLegendEntry, MarkSymbol } from './Legend';
+import { axisTitle, fitAxisTitle, fitText, formatReadable, formatValue, textWidth } from './format';
+import { Legend, legendLayout, markKind, markLegendEntry, MarkSymbol, RULE_DASH } from './Legend';
 import type { LegendEntry } from './Legend';
 import { palette, seriesColor, seriesDash } from './palette';
-import type { Box, LineSegment } from './label_placement';
-import { overlaps, placeLabels } from './label_placement';
+import type { Box, LineSegment, Obstacles } from './label_placement';
+import { chooseSpots, overlaps, placeLabels, segmentCrossesBox } from './label_placement';
 import { nearestTarget, Readout } from './Readout';
 import type { ReadoutTarget } from './Readout';
 import { axisDomain, axisTicks, fittedXAxis, scaledAxis, widestTickLabel } from './scales';
@@ -73,14 +73,6 @@ interface PlacedPoint extends Point {
   py: number;
 }
 
-interface Label {
-  /** The label as drawn: cut to half the plot width, so it does not run across the plot. */
-  text: string;
-  labelX: number;
-  labelY: number;
-  labelAnchor: 'start' | 'end';
-}
-
 function curveKey(curve: Curve): string {
   return curve.pinned ? `pinned:${curve.id}` : curve.id;
 }
@@ -90,25 +82,22 @@ function curveLabel(curve: Curve): string {
 }
 
 /**
- * Colour and dash of each curve: by position among the non-pinned curves; a pinned curve takes
- * the colour of the current curve with its id (so run and pinned run compare at a glance), else
- * grey, and is dashed; an analytical model's curve is grey and dashed, so it never passes for a
- * simulated one; a fitted line is dashed in the colour of the curve it fits.
+ * Colour and dash of each curve: its `color` (the chart builder's), else by position among the
+ * chart's simulated curves; a pinned curve without one takes the colour of the current curve
+ * with its id, else grey, and is dashed; a model's or fitted curve is dashed, grey without a
+ * colour, so it never passes for a simulated one.
  */
 function curveStyles(curves: Curve[]): CurveStyle[] {
   const byId = new Map<string, number>();
   for (const c of curves) {
-    if (!c.pinned && !c.model && !c.fits && !byId.has(c.id)) byId.set(c.id, byId.size);
+    if (!c.pinned && !c.model && c.color === undefined && !byId.has(c.id)) {
+      byId.set(c.id, byId.size);
+    }
   }
   return curves.map((c) => {
-    if (c.model) return { color: STYLE.guideColor, dash: STYLE.dash };
-    if (c.fits) {
-      const of = byId.get(c.fits);
-      return { color: of === undefined ? palette.grey : seriesColor(of), dash: STYLE.dash };
-    }
-    const position = byId.get(c.id);
+    const position = c.color ?? (c.model ? undefined : byId.get(c.id));
     const color = position === undefined ? palette.grey : seriesColor(position);
-    if (c.pinned) return { color, dash: STYLE.dash };
+    if (c.model || c.pinned) return { color, dash: STYLE.dash };
     return { color, dash: position === undefined ? undefined : seriesDash(position) };
   });
 }
@@ -177,16 +166,16 @@ function saturationMarker(
 
 /**
  * Indices of the curves whose saturation marker gets its "sat." label: one is left out where it
- * would overlap a mark's or a rule's label or a label placed before it (current curves go before
- * pinned ones). The tick on the curve always stays.
+ * would lie on a curve, a point, a mark or a label (current curves go before pinned ones); the
+ * legend then says what the ticks are. The tick on the curve always stays.
  */
 function saturationLabels(
   curves: { pinned: boolean; saturation?: { px: number; py: number } }[],
-  taken: Box[],
+  obstacles: Obstacles,
   fontSize: number,
 ): Set<number> {
   const width = textWidth('sat.', fontSize);
-  const placed = [...taken];
+  const placed = [...obstacles.texts, ...obstacles.boxes];
   const labelled = new Set<number>();
   const order = [...curves.keys()].sort(
     (a, b) => Number(curves[a]?.pinned) - Number(curves[b]?.pinned),
@@ -196,6 +185,7 @@ function saturationLabels(
     if (!sat) continue;
     const box = textBox(sat.px - width / 2, sat.py - 10, width, fontSize);
     if (placed.some((t) => overlaps(box, t))) continue;
+    if (obstacles.segments.some((s) => segmentCrossesBox(s, box))) continue;
     placed.push(box);
     labelled.add(i);
   }
@@ -208,27 +198,61 @@ function markTitle(mark: Mark): string {
 }
 
 function valueLine(spec: AxisSpec, value: number): string {
-  return `${spec.label}: ${formatValue(value, spec)}`;
+  return `${spec.label}: ${formatReadable(value, spec)}`;
 }
 
 /**
  * Everything the line chart draws, in plot coordinates (origin at the plot area's top left):
  * axes, ticks, curve paths and points, marks, rules, guides, legend and read-out targets. Pure,
- * so it can be tested with numeric tolerances.
+ * so it can be tested with numeric tolerances. The plot keeps at least minPlotHeight(): a long
+ * legend makes the chart taller than `size` asks, not the plot smaller. A rule whose label finds
+ * no spot clear of the data is named in the legend instead.
  */
 export function lineChartGeometry(data: LineChartData, size: ChartSize, extra: Guide[] = []) {
   const guides = [...(data.guides ?? []), ...extra];
+  const first = lineLayout(data, size, guides, { rules: new Set(), saturation: false });
+  const named = { rules: first.crowded, saturation: first.saturationUnlabelled };
+  return named.rules.size === 0 && !named.saturation
+    ? first
+    : lineLayout(data, size, guides, named);
+}
+
+/** What the legend names because a label of it found no spot clear of the data. */
+interface LegendNamed {
+  /** Rules, by index into data.rules. */
+  rules: ReadonlySet<number>;
+  /** The saturation ticks. */
+  saturation: boolean;
+}
+
+/** The legend entry saying what a saturation tick is. */
+const SATURATION_ENTRY: LegendEntry = {
+  key: 'saturation',
+  label: 'saturation',
+  symbol: { kind: 'tick' },
+};
+
+/** A rule's legend entry: a short piece of its line, across for a y rule, upright for an x. */
+function ruleEntry(rule: Rule, label: string): LegendEntry {
+  return {
+    key: `rule:${rule.axis}:${rule.label}`,
+    label,
+    symbol: { kind: 'rule', axis: rule.axis, model: rule.model === true },
+  };
+}
+
+/** The label of a rule out of reach, named at the edge: its value and where it lies. */
+function edgeRuleText(rule: Rule, spec: AxisSpec, beyond: boolean): string {
+  const arrow = rule.axis === 'x' ? (beyond ? '→' : '←') : beyond ? '↑' : '↓';
+  return `${rule.label} ${formatReadable(rule.value, spec)} ${arrow}`;
+}
+
+/** The line chart's geometry with what `named` lists named in the legend. */
+function lineLayout(data: LineChartData, size: ChartSize, guides: Guide[], named: LegendNamed) {
+  const inLegend = named.rules;
   const fontSize = chartFontSize(size.width);
   const small = fontSize - 1;
   const styles = curveStyles(data.curves);
-  const legend = legendLayout(legendEntries(data, guides, styles), size.width - 16, fontSize);
-  const margin = {
-    top: legend.height > 0 ? legend.height + 14 : 12,
-    right: 16,
-    bottom: 2 * fontSize + 22,
-    left: 0,
-  };
-  const innerHeight = Math.max(40, size.height - margin.top - margin.bottom);
   const marks = data.marks ?? [];
   const rules = data.rules ?? [];
   const points = data.curves.flatMap((c) => c.points);
@@ -242,6 +266,36 @@ export function lineChartGeometry(data: LineChartData, size: ChartSize, extra: G
     r.axis === 'x'
       ? ruleWithinReach(data.x, dataX, r.value)
       : ruleWithinReach(data.y, dataY, r.value);
+  // A rule out of reach lies beyond the data or before it.
+  const beyond = (r: Rule) =>
+    r.value > Math.max(...(r.axis === 'x' ? dataX : dataY).filter(Number.isFinite));
+  const legendRules = [...inLegend].flatMap((i) => {
+    const rule = rules[i];
+    if (!rule) return [];
+    const spec = rule.axis === 'x' ? data.x : data.y;
+    // With its value, so that two rules named there can be told apart.
+    const label = reached(rule)
+      ? `${rule.label} ${formatReadable(rule.value, spec)}`
+      : edgeRuleText(rule, spec, beyond(rule));
+    return [ruleEntry(rule, label)];
+  });
+  const legend = legendLayout(
+    [
+      ...legendEntries(data, guides, styles),
+      ...legendRules,
+      ...(named.saturation ? [SATURATION_ENTRY] : []),
+    ],
+    size.width - 16,
+    fontSize,
+  );
+  const margin = {
+    top: legend.height > 0 ? legend.height + 14 : 12,
+    right: 16,
+    bottom: 2 * fontSize + 22,
+    left: 0,
+  };
+  const innerHeight = Math.max(minPlotHeight(size.width), size.height - margin.top - margin.bottom);
+  size = { width: size.width, height: margin.top + innerHeight + margin.bottom };
   const ruleValues = (axis: 'x' | 'y') =>
     rules.filter((r) => r.axis === axis && reached(r)).map((r) => r.value);
 
@@ -299,76 +353,8 @@ export function lineChartGeometry(data: LineChartData, size: ChartSize, extra: G
     return { ...guide, color: STYLE.guideColor, path: path(sampled) ?? '', end, sampled };
   });
 
-  const placedRules = rules
-    .filter((r) => (r.axis === 'x' ? x : y).drawable(r.value) && reached(r))
-    .map((rule): Rule & LineSegment & Label & { labelBox: Box } => {
-      const text = fitText(rule.label, innerWidth / 2, small);
-      const width = textWidth(text, small);
-      if (rule.axis === 'y') {
-        const py = y.toPx(rule.value);
-        const across = { x1: 0, x2: innerWidth, y1: py, y2: py };
-        return {
-          ...rule,
-          ...across,
-          text,
-          labelX: innerWidth - 4,
-          labelY: py - 4,
-          labelAnchor: 'end',
-          labelBox: textBox(innerWidth - 4 - width, py - 4, width, small),
-        };
-      }
-      const px = x.toPx(rule.value);
-      // A label that would run off the right edge goes on the left of the line.
-      const flip = px + 4 + width > innerWidth;
-      const down = { x1: px, x2: px, y1: 0, y2: innerHeight };
-      return {
-        ...rule,
-        ...down,
-        text,
-        labelX: flip ? px - 4 : px + 4,
-        labelY: small + 2,
-        labelAnchor: flip ? 'end' : 'start',
-        labelBox: textBox(flip ? px - 4 - width : px + 4, small + 2, width, small),
-      };
-    });
-
-  // Rules out of reach, named at the edge they lie beyond: x ones in the top corner on their
-  // side, y ones at the right end of the top or bottom edge, one line each, below the labels of
-  // the x rules drawn.
-  const below = placedRules.some((r) => r.axis === 'x') ? 1 : 0;
-  const edgeRules = rules
-    .filter((r) => (r.axis === 'x' ? x : y).drawable(r.value) && !reached(r))
-    .map((rule, i): Rule & Label & { labelBox: Box } => {
-      const axis = rule.axis === 'x' ? x : y;
-      const [lo, hi] = axis.domain;
-      const beyond = rule.value > Math.max(lo, hi);
-      const arrow = rule.axis === 'x' ? (beyond ? '→' : '←') : beyond ? '↑' : '↓';
-      const spec = rule.axis === 'x' ? data.x : data.y;
-      const text = fitText(
-        `${rule.label} ${formatValue(rule.value, spec)} ${arrow}`,
-        innerWidth,
-        small,
-      );
-      const width = textWidth(text, small);
-      const left = rule.axis === 'x' && !beyond;
-      const labelX = left ? 4 : innerWidth - 4;
-      const labelY =
-        rule.axis === 'y' && !beyond
-          ? innerHeight - 4 - i * (small + 4)
-          : small + 2 + (below + i) * (small + 4);
-      return {
-        ...rule,
-        text,
-        labelX,
-        labelY,
-        labelAnchor: left ? 'start' : 'end',
-        labelBox: textBox(left ? labelX : labelX - width, labelY, width, small),
-      };
-    });
-
-  // Mark labels keep clear of one another and of everything drawn: curves, points, guides,
-  // rules and their labels, the marks themselves. A label is cut as a rule's is; the read-out
-  // gives it in full.
+  // What every label keeps clear of: the curves and guides, the points and marks (the rules'
+  // lines are added once placed).
   const shownMarks = marks.filter(drawable).map((m) => ({
     ...m,
     px: x.toPx(m.x),
@@ -387,8 +373,7 @@ export function lineChartGeometry(data: LineChartData, size: ChartSize, extra: G
     width: 2 * r,
     height: 2 * r,
   });
-  const obstacles = {
-    texts: [...placedRules, ...edgeRules].map((r) => r.labelBox),
+  const drawn = {
     boxes: [
       ...placedCurves.flatMap((c) =>
         c.mode === 'line' ? [] : c.points.map((p) => around(p.px, p.py, STYLE.scatterRadius)),
@@ -400,8 +385,106 @@ export function lineChartGeometry(data: LineChartData, size: ChartSize, extra: G
         (c.mode ?? STYLE.mode) === 'points' ? [] : polyline(c.points),
       ),
       ...guideLines.flatMap((g) => polyline(g.sampled)),
-      ...placedRules,
     ],
+  };
+  const plot = { x: 0, y: 0, width: innerWidth, height: innerHeight };
+  const row = small + 4;
+  /** A label of `width` px at a baseline, by its anchor end. */
+  const labelAt = (labelX: number, labelY: number, anchor: 'start' | 'end', width: number) => ({
+    labelX,
+    labelY,
+    labelAnchor: anchor,
+    labelBox: textBox(anchor === 'end' ? labelX - width : labelX, labelY, width, small),
+  });
+
+  const drawnRules = rules.flatMap((rule, index) =>
+    (rule.axis === 'x' ? x : y).drawable(rule.value) ? [{ ...rule, index }] : [],
+  );
+  const ruleLines = drawnRules
+    .filter((r) => reached(r))
+    .map((rule): Rule & LineSegment & { index: number; text: string; full: string } => {
+      const full = rule.label;
+      const text = fitText(full, innerWidth / 2, small);
+      if (rule.axis === 'y') {
+        const py = y.toPx(rule.value);
+        return { ...rule, x1: 0, x2: innerWidth, y1: py, y2: py, text, full };
+      }
+      const px = x.toPx(rule.value);
+      return { ...rule, x1: px, x2: px, y1: 0, y2: innerHeight, text, full };
+    });
+  const labelledLines = ruleLines.filter((r) => !inLegend.has(r.index));
+  // A rule's label goes where it is clear of the data, the other rules and their labels: beside
+  // its line at either end (a y rule above or below it, an x rule on either side, a row or two
+  // down) or further along it.
+  const ruleSpots = labelledLines.map((r) => {
+    const width = textWidth(r.text, small);
+    if (r.axis === 'y') {
+      const above = r.y1 - 4;
+      const under = r.y1 + small + 2;
+      // The right end, the left end, then eighths of the way between.
+      const ends = [innerWidth - 4, 4 + width];
+      const between = [4, 3, 5, 2, 6, 1, 7].map((k) => (k * innerWidth + width) / 8);
+      return [...ends, ...between].flatMap((right) => [
+        labelAt(right, above, 'end', width),
+        labelAt(right, under, 'end', width),
+      ]);
+    }
+    // The top rows, the bottom rows, then every row between.
+    const rows = Math.max(1, Math.floor((innerHeight - small) / row));
+    const down = Array.from({ length: rows }, (_, k) => small + 2 + k * row);
+    const baselines = [...down.slice(0, 3), ...down.slice(-2).reverse(), ...down.slice(3, -2)];
+    return baselines.flatMap((labelY) => [
+      labelAt(r.x1 + 4, labelY, 'start', width),
+      labelAt(r.x1 - 4, labelY, 'end', width),
+    ]);
+  });
+  // Rules out of reach, named at the edge they lie beyond with their value and an arrow: an x
+  // rule in a top or bottom corner on its side, a y rule at either end of its edge, in the first
+  // free row.
+  const edgeLines = drawnRules
+    .filter((r) => !reached(r) && !inLegend.has(r.index))
+    .map((rule) => {
+      const spec = rule.axis === 'x' ? data.x : data.y;
+      const full = edgeRuleText(rule, spec, beyond(rule));
+      return { ...rule, beyond: beyond(rule), text: fitText(full, innerWidth - 8, small), full };
+    });
+  const edgeSpots = edgeLines.map((r) => {
+    const width = textWidth(r.text, small);
+    const top = [0, 1, 2, 3].map((k) => small + 2 + k * row);
+    const bottom = [0, 1, 2, 3].map((k) => innerHeight - 4 - k * row);
+    const right = (labelY: number) => labelAt(innerWidth - 4, labelY, 'end', width);
+    const left = (labelY: number) => labelAt(4, labelY, 'start', width);
+    if (r.axis === 'x') {
+      const side = r.beyond ? right : left;
+      return [...top.map(side), ...bottom.map(side)];
+    }
+    return (r.beyond ? top : bottom).flatMap((labelY) => [right(labelY), left(labelY)]);
+  });
+  const chosen = chooseSpots(
+    [...ruleSpots, ...edgeSpots].map((spots) => spots.map((c) => c.labelBox)),
+    { texts: [], boxes: drawn.boxes, segments: [...drawn.segments, ...ruleLines] },
+    plot,
+  );
+  const placedRules = labelledLines.map((r, i) => ({
+    ...r,
+    ...ruleSpots[i]![chosen[i]!.index]!,
+  }));
+  const edgeRules = edgeLines.map((r, i) => ({
+    ...r,
+    ...edgeSpots[i]![chosen[labelledLines.length + i]!.index]!,
+  }));
+  /** Rules whose labels found no spot clear of the data: the legend names them instead. */
+  const crowded = new Set(
+    [...labelledLines, ...edgeLines].filter((_, i) => !chosen[i]!.clear).map((r) => r.index),
+  );
+
+  // Mark labels keep clear of one another and of everything drawn: curves, points, guides,
+  // rules and their labels, the marks themselves. A label is cut as a rule's is; the read-out
+  // gives it in full.
+  const obstacles = {
+    texts: [...placedRules, ...edgeRules].map((r) => r.labelBox),
+    boxes: drawn.boxes,
+    segments: [...drawn.segments, ...ruleLines],
   };
   // Current marks are labelled before pinned ones, so the run at hand gets the nearer spots.
   const labelOrder = [...shownMarks.keys()].sort(
@@ -413,7 +496,7 @@ export function lineChartGeometry(data: LineChartData, size: ChartSize, extra: G
       return { px: m.px, py: m.py, width: textWidth(m.text, small), height: small };
     }),
     obstacles,
-    { x: 0, y: 0, width: innerWidth, height: innerHeight },
+    plot,
   );
   const placedMarks = shownMarks.map((mark, i) => {
     const spot = labels[labelOrder.indexOf(i)];
@@ -426,7 +509,13 @@ export function lineChartGeometry(data: LineChartData, size: ChartSize, extra: G
 
   const labelled = saturationLabels(
     placedCurves,
-    [...placedMarks.flatMap((m) => (m.placement ? [m.placement.box] : [])), ...obstacles.texts],
+    {
+      ...obstacles,
+      texts: [
+        ...placedMarks.flatMap((m) => (m.placement ? [m.placement.box] : [])),
+        ...obstacles.texts,
+      ],
+    },
     small,
   );
   const curves = placedCurves.map((curve, i) => ({
@@ -467,6 +556,8 @@ export function lineChartGeometry(data: LineChartData, size: ChartSize, extra: G
     yTicks,
     xTitle: fitAxisTitle(data.x, innerWidth, fontSize),
     yTitle: fitAxisTitle(data.y, innerHeight, fontSize),
+    xTitleFull: axisTitle(data.x),
+    yTitleFull: axisTitle(data.y),
     xTitleOffset: fontSize * 2 + 14,
     yTitleOffset,
     legend,
@@ -474,7 +565,12 @@ export function lineChartGeometry(data: LineChartData, size: ChartSize, extra: G
     guides: guideLines,
     marks: placedMarks,
     rules: placedRules,
+    /** The lines of the rules named in the legend, drawn without a label. */
+    legendRules: ruleLines.filter((r) => inLegend.has(r.index)),
     edgeRules,
+    crowded,
+    /** Some saturation tick has no "sat." beside it: the legend says what the ticks are. */
+    saturationUnlabelled: placedCurves.some((c, i) => c.saturation && !labelled.has(i)),
     targets,
   };
 }
@@ -561,6 +657,7 @@ export function LinePlot({
           position={g.innerHeight}
           grid={g.innerHeight}
           label={g.xTitle}
+          fullLabel={g.xTitleFull}
           labelOffset={g.xTitleOffset}
         />
         <Axis
@@ -570,10 +667,11 @@ export function LinePlot({
           position={0}
           grid={g.innerWidth}
           label={g.yTitle}
+          fullLabel={g.yTitleFull}
           labelOffset={g.yTitleOffset}
         />
         <g clipPath={`url(#${clipId})`}>
-          {g.rules.map((r) => (
+          {[...g.rules, ...g.legendRules].map((r) => (
             <line
               key={`${r.axis}:${r.label}`}
               className={r.model ? 'rule model' : 'rule'}
@@ -581,7 +679,7 @@ export function LinePlot({
               x2={r.x2}
               y1={r.y1}
               y2={r.y2}
-              strokeDasharray={r.model ? STYLE.dash : '4 3'}
+              strokeDasharray={r.model ? RULE_DASH.model : RULE_DASH.plain}
             />
           ))}
           {g.guides.map((guide) => (
@@ -645,16 +743,16 @@ export function LinePlot({
           ) : null,
         )}
         {[...g.rules, ...g.edgeRules].map((r) => (
-          <text
+          <CutText
             key={`${r.axis}:${r.label}`}
             className="annotation"
+            text={r.text}
+            full={r.full}
             x={r.labelX}
             y={r.labelY}
             textAnchor={r.labelAnchor}
             fontSize={small}
-          >
-            {r.text}
-          </text>
+          />
         ))}
         {g.marks.map((m) => (
           <g
@@ -675,9 +773,13 @@ export function LinePlot({
               />
             ) : null}
             {m.placement ? (
-              <text x={m.placement.textX} y={m.placement.textY} fontSize={small}>
-                {m.text}
-              </text>
+              <CutText
+                text={m.text}
+                full={m.label}
+                x={m.placement.textX}
+                y={m.placement.textY}
+                fontSize={small}
+              />
             ) : null}
           </g>
         ))}

@@ -2,18 +2,22 @@ import { barLabel, barLayout } from './bar_layout';
 import { BarPlot } from './BarPlot';
 import type { ChartProps, ChartSize } from './ChartBox';
 import type { StackedBarData } from './chart_data';
-import { axisTitle, formatNumber, formatValue } from './format';
+import { axisTitle, formatReadable, formatValue, readableNumber, textWidth } from './format';
+import { overlaps } from './label_placement';
 import { markLegendEntry, MarkSymbol } from './Legend';
 import { palette } from './palette';
 import type { ReadoutTarget } from './Readout';
 import { useChartSize } from './use_measured_width';
+
+/** Half the height of a paper value's diamond (MarkSymbol), px. */
+const REFERENCE_RADIUS = 5.5;
 
 /**
  * Bars, segments, axis, legend, the reference marks (a tick across the bar they name: the first
  * non-pinned bar with that label, else a pinned one) and read-out targets, in plot coordinates.
  */
 export function stackedBarGeometry(data: StackedBarData, size: ChartSize) {
-  const value = (v: number) => formatValue(v, data.y);
+  const value = (v: number) => formatReadable(v, data.y);
   const marks = data.marks ?? [];
   const layout = barLayout(
     {
@@ -34,6 +38,31 @@ export function stackedBarGeometry(data: StackedBarData, size: ChartSize) {
     if (!bar || !layout.y.drawable(mark.value)) return [];
     return [{ ...mark, py: layout.y.toPx(mark.value), x1: bar.x - 4, x2: bar.x + bar.width + 4 }];
   });
+  // A bar's total goes above its paper tick and symbol where they would cross it, and is left
+  // out where another bar's paper symbol lies on it (the read-out still gives it).
+  const small = layout.fontSize - 1;
+  const markBox = (m: (typeof placedMarks)[number]) => ({
+    x: m.x1,
+    y: m.py - REFERENCE_RADIUS,
+    width: m.x2 + 2 + REFERENCE_RADIUS - m.x1,
+    height: 2 * REFERENCE_RADIUS,
+  });
+  const bars = layout.bars.map((bar) => {
+    const width = textWidth(readableNumber(bar.total), small);
+    const label = (baseline: number) => ({
+      x: bar.centre - width / 2,
+      y: baseline - small,
+      width,
+      height: small + 2,
+    });
+    const own = (m: (typeof placedMarks)[number]) => m.x1 <= bar.centre && bar.centre <= m.x2;
+    let baseline = bar.totalBaseline;
+    for (const m of placedMarks.filter(own)) {
+      if (overlaps(label(baseline), markBox(m))) baseline = m.py - REFERENCE_RADIUS - 3;
+    }
+    const clear = !placedMarks.some((m) => overlaps(label(baseline), markBox(m)));
+    return { ...bar, totalBaseline: baseline, totalShown: bar.totalShown && clear };
+  });
   const markSeries = Math.max(0, ...data.bars.map((b) => b.segments.length));
   const targets: ReadoutTarget[] = [
     ...layout.targets,
@@ -46,7 +75,7 @@ export function stackedBarGeometry(data: StackedBarData, size: ChartSize) {
       lines: [`${m.bar}: ${value(m.value)}`],
     })),
   ];
-  return { ...layout, marks: placedMarks, targets };
+  return { ...layout, bars, marks: placedMarks, targets };
 }
 
 /** The text alternative: each bar's total and segments, and the paper values. */
@@ -80,7 +109,7 @@ export function StackedBarChart({
       description={description ?? describeStackedBars(data)}
       layout={g}
       targets={g.targets}
-      totalLabel={formatNumber}
+      totalLabel={readableNumber}
       boxRef={ref}
     >
       {g.marks.map((m) => (

@@ -2,11 +2,11 @@ import { scaleBand } from 'd3-scale';
 import { useMemo } from 'react';
 
 import { Axis } from './Axis';
-import { ChartBox, chartFontSize } from './ChartBox';
+import { ChartBox, chartFontSize, CutText } from './ChartBox';
 import type { ChartProps, ChartSize } from './ChartBox';
 import type { AxisSpec, TimelineData, TimelineState } from './chart_data';
 import { ChartFrame } from './ChartFrame';
-import { fitAxisTitle, fitText, formatValue, textWidth } from './format';
+import { axisTitle, fitAxisTitle, fitText, formatReadable, formatValue, textWidth } from './format';
 import { Legend, legendLayout } from './Legend';
 import type { LegendEntry } from './Legend';
 import { seriesColor } from './palette';
@@ -35,7 +35,7 @@ const STYLE = {
 const PERCENT = { unit: '', format: 'percent' } as const;
 const shortPercent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
-/** A percentage for the description; read-outs print the exact value. */
+/** A percentage for the description. */
 function percent(value: number): string {
   return `${shortPercent.format(value * 100)}\u00a0%`;
 }
@@ -217,7 +217,7 @@ export function timelineGeometry(data: TimelineData, size: ChartSize) {
     };
   });
 
-  const fx = (v: number) => formatValue(v, data.time);
+  const fx = (v: number) => formatReadable(v, data.time);
   const targets: ReadoutTarget[] = t.rows.flatMap((row, r) => {
     const y = rows[r]?.y ?? 0;
     return Array.from({ length: t.bins }, (_, b): ReadoutTarget => {
@@ -242,9 +242,9 @@ export function timelineGeometry(data: TimelineData, size: ChartSize) {
             `${data.time.label}: ${fx(t.start(b))} – ${fx(t.start(b + 1))}`,
             ...data.states.map((state, s) => {
               const v = row.values[s]?.[b] ?? null;
-              return `${state.label}: ${v === null ? 'no data' : formatValue(v, PERCENT)}`;
+              return `${state.label}: ${v === null ? 'no data' : formatReadable(v, PERCENT)}`;
             }),
-            `${IDLE_LABEL}: ${formatValue(idle, PERCENT)}`,
+            `${IDLE_LABEL}: ${formatReadable(idle, PERCENT)}`,
           ];
         },
       };
@@ -260,6 +260,7 @@ export function timelineGeometry(data: TimelineData, size: ChartSize) {
     x,
     xTicks,
     xTitle: fitAxisTitle(spec, innerWidth, fontSize),
+    xTitleFull: axisTitle(spec),
     xTitleOffset: fontSize * 2 + 14,
     legend,
     bins: t.bins,
@@ -361,9 +362,14 @@ export function TimelineChart({
             <rect y={row.y} width={g.innerWidth} height={row.height} fill={IDLE_COLOR} />
             {row.paths.map((p) => (p.d ? <path key={p.key} d={p.d} fill={p.color} /> : null))}
             {row.text ? (
-              <text x={-STYLE.labelGap} y={row.y + row.height / 2} dy="0.32em" textAnchor="end">
-                {row.text}
-              </text>
+              <CutText
+                text={row.text}
+                full={row.label}
+                x={-STYLE.labelGap}
+                y={row.y + row.height / 2}
+                dy="0.32em"
+                textAnchor="end"
+              />
             ) : null}
           </g>
         ))}
@@ -373,6 +379,7 @@ export function TimelineChart({
           length={g.innerWidth}
           position={g.innerHeight}
           label={g.xTitle}
+          fullLabel={g.xTitleFull}
           labelOffset={g.xTitleOffset}
         />
         {active ? <Readout target={active} frame={g} fontSize={g.fontSize} /> : null}

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { WorkRateStacksData } from './chart_data';
 import { workRateStacksTable } from './chart_table';
 import { multiPsiV2WorkRates, multiPsiWorkRates } from './fixtures/work_rate_stacks';
+import { formatReadable } from './format';
 import { shareColor } from './palette';
 import { targetAt } from './Readout';
 import { checkSvgSnapshot } from './svg_snapshot';
@@ -15,6 +16,7 @@ import {
 } from './WorkRateStacks';
 
 const size = { width: 640, height: 400 };
+const PERCENT = { unit: '', format: 'percent' } as const;
 
 describe('workRateStacksGeometry()', () => {
   it('stacks work rates on a 0 to 600 % scale for six processors', () => {
@@ -90,19 +92,39 @@ describe('workRateStacksGeometry()', () => {
     ]);
   });
 
-  it('scales 64 PEs to the data, so the tallest stack fills the plot (V2, Program 1)', () => {
-    const g = workRateStacksGeometry(multiPsiV2WorkRates, size);
-    const tallest = Math.max(...g.bars.map((b) => b.total));
-    // Depth 5: its 64 work rates sum to about 998 %.
-    expect(tallest).toBeCloseTo(9.981, 3);
-    expect(g.y.domain[0]).toBe(0);
-    expect(g.y.domain[1]).toBeGreaterThanOrEqual(tallest);
-    expect(g.y.domain[1]).toBeLessThan(tallest * 1.25);
-    const top = Math.min(...g.bars.map((b) => b.top));
-    expect(g.innerHeight - top).toBeGreaterThan(0.8 * g.innerHeight);
-    // The right-hand axis is the left one over 64 PEs: each average sits on its bar's top.
-    expect(g.right!.axis.domain[1]).toBeCloseTo(g.y.domain[1] / 64, 12);
-    g.averages.forEach((a, i) => expect(a.py).toBeCloseTo(g.bars[i]!.top, 9));
+  it('draws 64 PEs as heat strips: one equal cell per PE, numbered up the left axis', () => {
+    // V2, Program 1: 64 PEs at five depths; a stack of 64 slivers could not be read.
+    for (const width of [320, 640, 1200]) {
+      const g = workRateStacksGeometry(multiPsiV2WorkRates, { width, height: 0.6 * width });
+      const where = `${width} px`;
+      expect(g.y.domain, where).toEqual([0, 64]);
+      for (const bar of g.bars) {
+        expect(bar.segments, where).toHaveLength(64);
+        for (const cell of bar.segments) {
+          expect(cell.height, where).toBeCloseTo(g.innerHeight / 64, 9);
+        }
+        expect(bar.top, where).toBeCloseTo(0, 9);
+        // PE 1 at the bottom.
+        expect(bar.segments[0]!.y + bar.segments[0]!.height, where).toBeCloseTo(g.innerHeight, 9);
+      }
+      // PE numbers at their cells' middles, a line apart.
+      const labels = g.yTicks.map((t) => Number(t.label));
+      const step = labels.at(-1)! - labels.at(-2)!;
+      for (const k of labels) expect(k === 1 || k % step === 0, `${where}: ${k}`).toBe(true);
+      expect(labels.at(-1), where).toBe(64);
+      for (const t of g.yTicks) {
+        expect(t.offset, where).toBeCloseTo(g.y.toPx(t.value - 0.5), 9);
+      }
+      g.yTicks.slice(1).forEach((t, i) => {
+        expect(g.yTicks[i]!.offset - t.offset, where).toBeGreaterThanOrEqual(1.4 * g.fontSize);
+      });
+      // The average on a 0 to 100 % axis.
+      expect(g.right!.axis.domain, where).toEqual([0, 1]);
+      g.averages.forEach((a, i) => {
+        const mean = averageWorkRate(multiPsiV2WorkRates.bars[i]!);
+        expect(a.py, where).toBeCloseTo(g.innerHeight * (1 - mean), 9);
+      });
+    }
   });
 
   it('colours each of 64 PEs by its work rate, and keeps every exact value', () => {
@@ -123,9 +145,11 @@ describe('workRateStacksGeometry()', () => {
       kind: 'ramp',
       colors: [0, 0.2, 0.4, 0.6, 0.8, 1].map(shareColor),
     });
-    const pe9 = depth3.segments[8]!;
-    const index = targetAt(g.targets, depth3.centre, pe9.y + pe9.height / 2);
-    expect(g.targets[index!]!.lines[0]).toBe('PE 9: work rate 82.4\u00a0%');
+    const pe40 = depth3.segments[39]!;
+    const index = targetAt(g.targets, depth3.x + 2, pe40.y + pe40.height / 2);
+    expect(g.targets[index!]!.lines[0]).toBe(
+      `PE 40: work rate ${formatReadable(pe40.value, PERCENT)}`,
+    );
     const table = workRateStacksTable(multiPsiV2WorkRates);
     expect(table.columns).toHaveLength(1 + 64 + 1);
     expect(table.rows[2]![9]).toBe(0.824);
@@ -156,7 +180,7 @@ describe('<WorkRateStacks>', () => {
     expect(() => checkSvgSnapshot('work-rate-stacks-narrow', render(320, 240))).not.toThrow();
   });
 
-  it('draws the 64 PEs of V2 as heat strips on a scale fitted to the data', () => {
+  it('draws the 64 PEs of V2 as heat strips', () => {
     const markup = render(640, 400, multiPsiV2WorkRates);
     expect(() => checkSvgSnapshot('work-rate-stacks-64', markup)).not.toThrow();
   });

@@ -4,7 +4,9 @@ import { barLabel, barLayout } from './bar_layout';
 import { BarPlot } from './BarPlot';
 import type { ChartProps, ChartSize } from './ChartBox';
 import type { AxisSpec, Bar, Segment, WorkRateStacksData } from './chart_data';
-import { formatValue } from './format';
+import type { Tick } from './Axis';
+import { formatReadable, formatValue } from './format';
+import type { ScaledAxis } from './scales';
 import type { LegendEntry } from './Legend';
 import { shareColor } from './palette';
 import type { ReadoutTarget } from './Readout';
@@ -15,7 +17,9 @@ const PERCENT = { unit: '', format: 'percent' } as const;
 // The average line takes the text colour: it is not a series, and must stand out on any segment.
 const AVERAGE_COLOR = 'currentColor';
 
-const percent = (v: number) => formatValue(v, PERCENT);
+/** A work rate as read-outs print it; the description keeps more digits. */
+const percent = (v: number) => formatReadable(v, PERCENT);
+const exactPercent = (v: number) => formatValue(v, PERCENT);
 
 /** Mean work rate of a bar's processors (a run on fewer processors averages over its own). */
 export function averageWorkRate(bar: Bar): number {
@@ -25,29 +29,33 @@ export function averageWorkRate(bar: Bar): number {
 
 /**
  * Up to this many processors each has its own colour and the scale runs to all of them busy;
- * beyond it (64 processors) so many colours say nothing, and full bars would fill a sliver of the height.
+ * beyond it (54 IUs, 64 PEs) so many colours say nothing and a stack of slivers cannot be read:
+ * each configuration is a heat strip instead.
  */
 export const MANY_PROCESSORS = 16;
 
 const RAMP_STEPS = 6;
 
 /**
- * Work-rate bars, one segment per processor stacked bottom-up, and the average work rate per bar
- * on a right-hand axis, joined across the non-pinned bars; the right axis is the left one divided
- * by the processors, so each average sits at its bar's top. Up to MANY_PROCESSORS the scale is
- * 0 .. processors × 100 % and each processor has a colour; beyond it the scale fits the data and
- * each segment is coloured by its work rate (a heat strip).
+ * Work-rate bars and the average work rate per bar on a right-hand axis, joined across the
+ * non-pinned bars. Up to MANY_PROCESSORS one segment per processor, in its own colour, stacks
+ * its work rate bottom-up on a 0 .. processors × 100 % scale, and the right axis is the left one
+ * over the processors, so each average sits at its bar's top. Beyond it each bar is a heat strip:
+ * one equal cell per processor (processor 1 at the bottom, on the left axis) coloured by its
+ * work rate, the average on a 0 to 100 % right axis.
  */
 export function workRateStacksGeometry(data: WorkRateStacksData, size: ChartSize) {
   const many = data.processors > MANY_PROCESSORS;
-  const stackAxis: AxisSpec = {
-    label: `work rate, sum of ${data.processors} processors`,
-    unit: '',
-    scale: 'linear',
-    min: 0,
-    ...(many ? {} : { max: data.processors }),
-    format: 'percent',
-  };
+  const stackAxis: AxisSpec = many
+    ? { label: data.processor, unit: '', scale: 'linear', min: 0, max: data.processors }
+    : {
+        label: `work rate, sum of ${data.processors} processors`,
+        unit: '',
+        scale: 'linear',
+        min: 0,
+        max: data.processors,
+        format: 'percent',
+      };
   const averageAxis = {
     label: 'average work rate',
     ...PERCENT,
@@ -72,9 +80,11 @@ export function workRateStacksGeometry(data: WorkRateStacksData, size: ChartSize
       bars: data.bars,
       y: stackAxis,
       rightAxis: averageAxis,
-      wholeTicks: !many,
+      wholeTicks: true,
       legendExtra: many ? [ramp, average] : [average],
-      ...(many ? { segmentColor: (segment: Segment) => shareColor(segment.value) } : {}),
+      ...(many
+        ? { segmentColor: (segment: Segment) => shareColor(segment.value), segmentHeight: () => 1 }
+        : {}),
       segmentLines: (bar, segment) => [
         `${segment.label}: work rate ${percent(segment.value)}`,
         `bar average: ${percent(averageWorkRate(bar))}`,
@@ -82,6 +92,8 @@ export function workRateStacksGeometry(data: WorkRateStacksData, size: ChartSize
     },
     size,
   );
+  // A strip's processors are numbered at their cells' middles, as many as fit a line apart.
+  const yTicks = many ? processorTicks(data.processors, layout.y, layout.fontSize) : layout.yTicks;
   const toPx = layout.right?.axis.toPx ?? (() => 0);
   const averages = data.bars.map((bar, i) => {
     const value = averageWorkRate(bar);
@@ -109,7 +121,20 @@ export function workRateStacksGeometry(data: WorkRateStacksData, size: ChartSize
       lines: [`average work rate: ${percent(a.value)}`],
     })),
   ];
-  return { ...layout, averages, averagePath, averageColor: AVERAGE_COLOR, targets };
+  return { ...layout, yTicks, averages, averagePath, averageColor: AVERAGE_COLOR, targets };
+}
+
+/** Ticks at the middles of processors 1, k, 2k, ... n's cells, a line apart at least. */
+function processorTicks(n: number, y: ScaledAxis, fontSize: number): Tick[] {
+  const cell = Math.abs(y.toPx(1) - y.toPx(0));
+  const step = [1, 2, 4, 8, 16, 32, 64, 128].find((k) => k * cell >= fontSize * 1.4) ?? n;
+  const multiples = Array.from({ length: Math.floor(n / step) }, (_, i) => (i + 1) * step);
+  const first = step === 1 || (step - 1) * cell >= fontSize * 1.4 ? [1] : [];
+  return [...new Set([...first, ...multiples])].map((k) => ({
+    value: k,
+    offset: y.toPx(k - 0.5),
+    label: String(k),
+  }));
 }
 
 /** The text alternative: the scale, and each bar's average and processor work rates. */
@@ -117,15 +142,15 @@ export function describeWorkRateStacks(data: WorkRateStacksData): string {
   const all = `${data.processors * 100} %`;
   const parts = [
     data.processors > MANY_PROCESSORS
-      ? `Work rate of each of ${data.processors} processors, stacked on a scale fitted to the ` +
-        `data (all busy would be ${all}), each coloured by its work rate, with the average ` +
-        `work rate on the right-hand axis.`
+      ? `Work rate of each of ${data.processors} processors, one cell each in a strip per ` +
+        `configuration coloured by its work rate, with the average work rate on a 0 to 100 % ` +
+        `axis.`
       : `Work rate of each of ${data.processors} processors, stacked on a scale of 0 to ` +
         `${all}, with the average work rate on a 0 to 100 % axis.`,
   ];
   for (const bar of data.bars) {
-    const rates = bar.segments.map((s) => `${s.label} ${percent(s.value)}`).join(', ');
-    parts.push(`${barLabel(bar)}: average ${percent(averageWorkRate(bar))} (${rates}).`);
+    const rates = bar.segments.map((s) => `${s.label} ${exactPercent(s.value)}`).join(', ');
+    parts.push(`${barLabel(bar)}: average ${exactPercent(averageWorkRate(bar))} (${rates}).`);
   }
   return parts.join(' ');
 }

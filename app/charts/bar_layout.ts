@@ -1,9 +1,9 @@
 import { scaleBand } from 'd3-scale';
 
 import type { ChartSize } from './ChartBox';
-import { chartFontSize } from './ChartBox';
+import { chartFontSize, minPlotHeight } from './ChartBox';
 import type { AxisSpec, Bar, Segment } from './chart_data';
-import { fitAxisTitle, fitText, textWidth } from './format';
+import { axisTitle, fitAxisTitle, fitText, textWidth } from './format';
 import { legendLayout } from './Legend';
 import type { LegendEntry } from './Legend';
 import { seriesColor } from './palette';
@@ -36,6 +36,11 @@ export interface BarLayoutOptions {
    * `legendExtra` explains the colours. Without it each segment key has its own colour.
    */
   segmentColor?: (segment: Segment) => string;
+  /**
+   * How high a segment stacks, in y units (a heat strip stacks each processor one unit high);
+   * without it, its value.
+   */
+  segmentHeight?: (segment: Segment) => number;
   /** Read-out lines of a segment (its bar's label is the read-out's title). */
   segmentLines: (bar: Bar, segment: Segment, total: number) => string[];
 }
@@ -89,19 +94,16 @@ export function barLayout(options: BarLayoutOptions, size: ChartSize) {
     ...(options.legendExtra ?? []),
   ];
   const legend = legendLayout(entries, size.width - 16, fontSize);
-  const totals = bars.map((b) => b.segments.reduce((sum, s) => sum + stacked(s.value), 0));
+  const height = (s: Segment) => stacked(options.segmentHeight?.(s) ?? s.value);
+  const totals = bars.map((b) => b.segments.reduce((sum, s) => sum + height(s), 0));
 
   // The y ticks set the left margin, which sets the bands, which decide whether bar labels are
   // rotated, which sets the bottom margin: the first pass assumes unrotated labels.
   const top = legend.height > 0 ? legend.height + 14 : 12;
-  const provisionalHeight = Math.max(40, size.height - top - fontSize - 16);
+  const provisionalHeight = Math.max(minPlotHeight(size.width), size.height - top - fontSize - 16);
   const yDomain = axisDomain(
     ySpec,
-    [
-      ...bars.flatMap((b) => b.segments.map((s) => stacked(s.value))),
-      ...totals,
-      ...(options.yValues ?? []),
-    ],
+    [...bars.flatMap((b) => b.segments.map(height)), ...totals, ...(options.yValues ?? [])],
     Math.max(2, Math.floor(provisionalHeight / 36)),
   );
   const titleOffset = (axis: ScaledAxis) =>
@@ -133,7 +135,8 @@ export function barLayout(options: BarLayoutOptions, size: ChartSize) {
   margin.bottom = rotate
     ? Math.ceil(Math.min(widest, ROTATED_LABEL_MAX_PX) * Math.sin(LABEL_ANGLE) + fontSize + 16)
     : fontSize + 16;
-  const innerHeight = Math.max(40, size.height - margin.top - margin.bottom);
+  // A long legend or rotated labels make the chart taller, not the plot flatter.
+  const innerHeight = Math.max(minPlotHeight(size.width), size.height - margin.top - margin.bottom);
   const y = scaledAxis(ySpec, yDomain, [innerHeight, 0]);
   const base = y.toPx(Math.max(0, yDomain[0]));
   const yTicks = axisTicks(y, 'y', fontSize);
@@ -144,7 +147,7 @@ export function barLayout(options: BarLayoutOptions, size: ChartSize) {
     let start = 0;
     const segments = bar.segments.map((segment) => {
       const lo = start;
-      start += stacked(segment.value);
+      start += height(segment);
       const y0 = y.drawable(lo) ? y.toPx(lo) : base;
       const y1 = y.drawable(start) ? y.toPx(start) : base;
       return {
@@ -167,7 +170,11 @@ export function barLayout(options: BarLayoutOptions, size: ChartSize) {
       centre,
       total,
       top: y.drawable(total) ? y.toPx(total) : base,
+      /** The baseline of the total printed above the bar, and whether it is printed. */
+      totalBaseline: (y.drawable(total) ? y.toPx(total) : base) - 4,
+      totalShown: true,
       text: rotate ? fitText(labels[i] ?? '', room, fontSize) : (labels[i] ?? ''),
+      full: labels[i] ?? '',
       segments,
     };
   });
@@ -187,7 +194,7 @@ export function barLayout(options: BarLayoutOptions, size: ChartSize) {
   const rightScale =
     rightAxis && rightDomain ? scaledAxis(rightAxis, rightDomain, [innerHeight, 0]) : undefined;
   return {
-    size,
+    size: { width: size.width, height: margin.top + innerHeight + margin.bottom },
     fontSize,
     margin,
     innerWidth,
@@ -195,12 +202,14 @@ export function barLayout(options: BarLayoutOptions, size: ChartSize) {
     y,
     yTicks: options.wholeTicks ? yTicks.filter((t) => Number.isInteger(t.value)) : yTicks,
     yTitle: fitAxisTitle(ySpec, innerHeight, fontSize),
+    yTitleFull: axisTitle(ySpec),
     yTitleOffset,
     right: rightScale
       ? {
           axis: rightScale,
           ticks: axisTicks(rightScale, 'y', fontSize),
           title: fitAxisTitle(rightScale.spec, innerHeight, fontSize),
+          titleFull: axisTitle(rightScale.spec),
           titleOffset: rightTitleOffset,
         }
       : undefined,

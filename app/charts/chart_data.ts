@@ -31,12 +31,19 @@ export interface Curve {
   points: Point[];
   /** 'line' joins the points; 'points' draws markers only (scatter); 'line+points' both. */
   mode?: 'line' | 'points' | 'line+points';
+  /**
+   * Position in the series palette (seriesColor), which the chart builder keeps for one series
+   * in every chart of a preset and in pinned runs. Absent: by position among the chart's
+   * simulated curves (a pinned curve as the current curve with its id, a model grey).
+   */
+  color?: number;
   /** A curve from a pinned earlier run, drawn lighter and dashed for comparison. */
   pinned?: boolean;
-  /** An analytical model's curve (not a simulation), drawn grey and dashed. */
+  /**
+   * An analytical model's curve or a line fitted to a curve (not a simulation), drawn dashed in
+   * its `color`: the colour of the simulated curve it is drawn for, grey where there is none.
+   */
   model?: boolean;
-  /** A line fitted to the curve with this id, drawn dashed in that curve's colour. */
-  fits?: string;
   /** The x where this curve saturates (latency-vs-load), marked on the curve. */
   saturationX?: number;
 }

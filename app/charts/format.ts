@@ -2,19 +2,27 @@ import type { AxisSpec } from './chart_data';
 
 // A fixed locale keeps labels, read-outs and snapshots the same on every machine.
 const exact = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 6 });
-const short = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3 });
 
 /** "label (unit)", or the bare label for a pure number (percent ticks carry their own sign). */
 export function axisTitle(spec: AxisSpec): string {
   return spec.unit ? `${spec.label} (${spec.unit})` : spec.label;
 }
 
-/** The axis title cut to `width` px; the label is cut before the unit is. */
+/**
+ * The axis title cut to `width` px: the label is cut before the unit is, but keeps at least
+ * half the room while it needs it ("accepted lo… (flits/…)", not "a… (flits/node/cycle)").
+ */
 export function fitAxisTitle(spec: AxisSpec, width: number, fontSize: number): string {
   const full = axisTitle(spec);
   if (!spec.unit || textWidth(full, fontSize) <= width) return fitText(full, width, fontSize);
   const unit = ` (${spec.unit})`;
-  return `${fitText(spec.label, width - textWidth(unit, fontSize), fontSize)}${unit}`;
+  const room = Math.max(
+    width - textWidth(unit, fontSize),
+    Math.min(textWidth(spec.label, fontSize), width / 2),
+  );
+  const label = fitText(spec.label, room, fontSize);
+  const rest = width - textWidth(label, fontSize) - textWidth(' ()', fontSize);
+  return `${label} (${fitText(spec.unit, rest, fontSize)})`;
 }
 
 /** A value as read-outs, descriptions and the data table print it: 6 significant digits, unit. */
@@ -27,20 +35,79 @@ export function formatNumber(value: number): string {
   return exact.format(value);
 }
 
+const threeDigits = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3 });
+const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/**
+ * A number as a chart's labels and read-outs print it, for reading: 3 significant digits, and
+ * whole numbers from 1,000 (0.492, 6.5, 520, 27.4, 36,606); tables and CSV keep every digit.
+ */
+export function readableNumber(value: number): string {
+  return (Math.abs(value) >= 1000 ? whole : threeDigits).format(value);
+}
+
+/** A value as readableNumber() prints it, with its unit or as a percentage. */
+export function formatReadable(value: number, spec: Pick<AxisSpec, 'unit' | 'format'>): string {
+  if (spec.format === 'percent') return `${readableNumber(value * 100)}\u00a0%`;
+  return spec.unit ? `${readableNumber(value)}\u00a0${spec.unit}` : readableNumber(value);
+}
+
 const superscripts = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 
-function superscript(n: number): string {
+/** An exponent in superscript digits, for plain text (the charts draw it raised instead). */
+export function superscript(n: number): string {
   const digits = [...String(Math.abs(n))].map((d) => superscripts[Number(d)] ?? d).join('');
   return n < 0 ? `⁻${digits}` : digits;
 }
 
-/** A log-axis tick: plain digits from 0.001 to 100,000, powers of ten beyond. */
-export function formatLogTick(value: number): string {
-  const exponent = Math.floor(Math.log10(value) + 1e-9);
-  if (exponent >= -3 && exponent <= 5) return short.format(value);
-  const mantissa = Math.round(value / 10 ** exponent);
-  return `${mantissa === 1 ? '' : `${mantissa}×`}10${superscript(exponent)}`;
+/**
+ * A log-axis tick as drawn: the text and, for a power of ten, the exponent drawn raised after it
+ * ("2×10" and 6 for 2×10⁶), so no glyph needs a font with superscript digits.
+ */
+export interface TickText {
+  label: string;
+  exponent?: number;
 }
+
+/**
+ * A log-axis tick with `digits` significant digits (more where ticks are closer than whole
+ * digits): plain digits from 0.001 to 100,000, a mantissa times a power of ten beyond.
+ */
+export function logTick(value: number, digits = 1): TickText {
+  const exponent = Math.floor(Math.log10(value) + 1e-9);
+  if (exponent >= -3 && exponent <= 5) {
+    const plain = new Intl.NumberFormat('en-US', { maximumSignificantDigits: Math.max(3, digits) });
+    return { label: plain.format(value) };
+  }
+  const mantissa = new Intl.NumberFormat('en-US', { maximumSignificantDigits: digits }).format(
+    value / 10 ** exponent,
+  );
+  return { label: `${mantissa === '1' ? '' : `${mantissa}×`}10`, exponent };
+}
+
+/** A tick's text in one string, the exponent in superscript digits. */
+export function tickText(tick: TickText): string {
+  return tick.exponent === undefined ? tick.label : `${tick.label}${superscript(tick.exponent)}`;
+}
+
+/**
+ * Estimated width of a tick's text: the average glyph for plain numbers; a power of ten glyph
+ * by glyph as wide as its digits, '×' and raised exponent (at SUPERSCRIPT of the size, its minus
+ * as wide as '×') are in common sans fonts, so it does not run into the axis title.
+ */
+export function tickWidth(tick: TickText, fontSize: number): number {
+  if (tick.exponent === undefined) return textWidth(tick.label, fontSize);
+  const glyphs = (text: string) =>
+    [...text].reduce((sum, c) => sum + (c === '×' || c === '-' ? WIDE_GLYPH : DIGIT), 0);
+  return (glyphs(tick.label) + glyphs(String(tick.exponent)) * SUPERSCRIPT) * fontSize;
+}
+
+/** Widths of a digit and of '×' or '−' in common sans fonts, in ems (DejaVu Sans: 0.64, 0.84). */
+const DIGIT = 0.64;
+const WIDE_GLYPH = 0.84;
+
+/** Size of a raised exponent relative to its text. */
+export const SUPERSCRIPT = 0.75;
 
 /**
  * Estimated width of a label in px. Charts lay out text before the browser measures it (and in

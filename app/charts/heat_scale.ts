@@ -1,4 +1,4 @@
-import { textWidth } from './format';
+import { fitText, textWidth } from './format';
 import { shareColor } from './palette';
 import { axisTicks, scaledAxis } from './scales';
 import type { Tick } from './Axis';
@@ -61,25 +61,53 @@ export function colorBarLayout(
 }
 
 /** Space between a legend's caption rows, and between the legend and what it heads. */
-const ROW_GAP = 6;
+export const ROW_GAP = 6;
 
 /**
- * The legend above a graph or crosspoint map, in its own coordinates: one caption line, then the
- * colour bar from 0 to `top` (as wide as `width` allows, at most 280 px), and its height.
+ * Parts joined with " · " into lines of at most `width` px; a part too long for a line of its own
+ * goes on over the next at its spaces, and only a word longer than a line is cut.
  */
-export function heatLegendLayout(caption: string, top: number, width: number, fontSize: number) {
+export function wrapParts(parts: string[], width: number, fontSize: number): string[] {
+  const lines: string[] = [];
+  const fits = (text: string) => textWidth(text, fontSize) <= width;
+  for (const part of parts) {
+    const last = lines.at(-1);
+    if (last !== undefined && fits(`${last} · ${part}`)) {
+      lines[lines.length - 1] = `${last} · ${part}`;
+      continue;
+    }
+    let line = '';
+    for (const word of part.split(' ')) {
+      if (line !== '' && fits(`${line} ${word}`)) line = `${line} ${word}`;
+      else {
+        if (line !== '') lines.push(line);
+        line = fitText(word, width, fontSize);
+      }
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+/**
+ * The legend above a graph or crosspoint map, in its own coordinates: the caption's parts in
+ * lines that fit `width`, then the colour bar from 0 to `top` (as wide as `width` allows, at most
+ * 280 px), and its height.
+ */
+export function heatLegendLayout(parts: string[], top: number, width: number, fontSize: number) {
   const small = fontSize - 1;
   const inset = textWidth('0\u00a0%', small) / 2;
   const overhang = textWidth('100\u00a0%', small) / 2;
   const barWidth = Math.max(60, Math.min(280, width - inset - overhang));
-  const barY = fontSize + ROW_GAP;
+  const caption = wrapParts(parts, width, fontSize);
+  const barY = caption.length * (fontSize + ROW_GAP);
   const bar = colorBarLayout(top, { x: inset, y: barY }, barWidth, fontSize);
   return { caption, bar, height: barY + colorBarHeight(fontSize) + ROW_GAP };
 }
 
 const shortPercent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
-/** A share as a short percentage for captions; read-outs print the exact value. */
+/** A share as a short percentage for captions. */
 export function sharePercent(value: number): string {
   return `${shortPercent.format(value * 100)}\u00a0%`;
 }

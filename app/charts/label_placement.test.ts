@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { Box } from './label_placement';
-import { overlaps, placeLabels, segmentCrossesBox } from './label_placement';
+import { overlaps, placeLabels, segmentCrossesBox, segmentsCross } from './label_placement';
 
 const box: Box = { x: 10, y: 10, width: 20, height: 10 };
 const bounds: Box = { x: 0, y: 0, width: 200, height: 200 };
@@ -98,17 +98,43 @@ describe('placeLabels()', () => {
   });
 
   it('leaves out a label that has no free spot, and places the next one', () => {
-    // Farther than the farthest spot (120 px) from the first point.
-    const wall: Box = { x: 0, y: 0, width: 160, height: 200 };
+    // Farther than the farthest spot (200 px) from the first point.
+    const wide: Box = { x: 0, y: 0, width: 300, height: 200 };
+    const wall: Box = { x: 0, y: 0, width: 240, height: 200 };
     const [hidden, shown] = placeLabels(
       [
         { px: 20, py: 50, width: 20, height: 10 },
-        { px: 170, py: 50, width: 20, height: 10 },
+        { px: 250, py: 50, width: 20, height: 10 },
       ],
       { texts: [], boxes: [wall], segments: [] },
-      bounds,
+      wide,
     );
     expect(hidden).toBeNull();
-    expect(shown!.box.x).toBeGreaterThan(170);
+    expect(shown!.box.x).toBeGreaterThan(250);
+  });
+
+  it('runs a leader across no line where a spot allows it, and across the fewest where not', () => {
+    // The point is boxed in; a curve runs close above and right of it. The spots straight up
+    // and right lie past the curve, so their leaders would cross it.
+    const crowd: Box = { x: 30, y: 30, width: 40, height: 40 };
+    const curve = [
+      { x1: 0, y1: 25, x2: 75, y2: 25 },
+      { x1: 75, y1: 25, x2: 75, y2: 200 },
+    ];
+    const [label] = placeLabels(
+      [{ px: 50, py: 50, width: 20, height: 10 }],
+      { texts: [], boxes: [crowd], segments: curve },
+      bounds,
+    );
+    expect(label!.leader).toBeDefined();
+    for (const s of curve) expect(segmentsCross(label!.leader!, s)).toBe(false);
+    // Walled in by the curve on every side, the leader crosses one line, not two.
+    const ring = [...curve, { x1: 0, y1: 75, x2: 75, y2: 75 }, { x1: 25, y1: 0, x2: 25, y2: 200 }];
+    const [walled] = placeLabels(
+      [{ px: 50, py: 50, width: 20, height: 10 }],
+      { texts: [], boxes: [crowd], segments: ring },
+      bounds,
+    );
+    expect(ring.filter((s) => segmentsCross(walled!.leader!, s))).toHaveLength(1);
   });
 });

@@ -25,8 +25,8 @@ export interface LabelRequest {
 }
 
 /**
- * What labels must keep clear of: other texts (which leaders must not cross either), drawn shapes
- * as boxes and lines as segments (which leaders may pass over).
+ * What labels must keep clear of: other texts, drawn shapes as boxes and lines as segments;
+ * leaders cross no text and no line.
  */
 export interface Obstacles {
   texts: Box[];
@@ -43,7 +43,7 @@ export interface PlacedLabel {
 /** Gap between a point and a label next to it, px. */
 const GAP = 7;
 /** Distances of the spots further out, px, tried in order. */
-const LEADER_RADII = [26, 42, 62, 88, 120];
+const LEADER_RADII = [26, 42, 62, 88, 120, 160, 200];
 /** Directions of the spots further out: right, left, up, down first, then the diagonals. */
 const LEADER_ANGLES_DEG = [0, 180, 90, 270, 45, 135, 315, 225, 22.5, 157.5, 337.5, 202.5];
 
@@ -83,6 +83,25 @@ export function segmentCrossesBox(s: LineSegment, box: Box): boolean {
     if (lo > hi) return false;
   }
   return true;
+}
+
+/** Whether two segments cross or touch. */
+export function segmentsCross(a: LineSegment, b: LineSegment): boolean {
+  const side = (s: LineSegment, x: number, y: number) =>
+    Math.sign((s.x2 - s.x1) * (y - s.y1) - (s.y2 - s.y1) * (x - s.x1));
+  const [b1, b2, a1, a2] = [
+    side(a, b.x1, b.y1),
+    side(a, b.x2, b.y2),
+    side(b, a.x1, a.y1),
+    side(b, a.x2, a.y2),
+  ];
+  if (b1 === 0 && b2 === 0) {
+    // On one line: they meet where their extents overlap.
+    const apart = (p1: number, p2: number, q1: number, q2: number) =>
+      Math.max(p1, p2) < Math.min(q1, q2) || Math.max(q1, q2) < Math.min(p1, p2);
+    return !apart(a.x1, a.x2, b.x1, b.x2) && !apart(a.y1, a.y2, b.y1, b.y2);
+  }
+  return b1 * b2 <= 0 && a1 * a2 <= 0;
 }
 
 /** Distance from a point to a box (0 inside it). */
@@ -125,7 +144,9 @@ function farSpot(r: LabelRequest, radius: number, degrees: number): PlacedLabel 
 
 /**
  * Places labels in order. A spot is free when it lies inside `bounds`, overlaps no box (the
- * obstacles' and the labels placed so far) and no segment crosses it; a leader crosses no text. A label with no free spot is left out (null): the chart's read-out still names it.
+ * obstacles' and the labels placed so far) and no segment crosses it. A spot further out takes a
+ * leader that crosses no text, and the one crossing the fewest lines (none where any spot allows
+ * it), nearest first. A label with no free spot is left out (null): the read-out still names it.
  */
 export function placeLabels(
   requests: LabelRequest[],
@@ -137,21 +158,66 @@ export function placeLabels(
     inside(box, bounds) &&
     ![...obstacles.texts, ...obstacles.boxes, ...placed].some((b) => overlaps(box, b)) &&
     !obstacles.segments.some((s) => segmentCrossesBox(s, box));
-  const clear = (leader: LineSegment) =>
-    ![...obstacles.texts, ...placed].some((b) => segmentCrossesBox(leader, b));
+  const crossesText = (leader: LineSegment) =>
+    [...obstacles.texts, ...placed].some((b) => segmentCrossesBox(leader, b));
+  const linesCrossed = (leader: LineSegment) =>
+    obstacles.segments.filter((s) => segmentsCross(leader, s)).length;
   // A label next to its point must be nearer to it than to any other labelled point, or it
   // would seem to name that one; a leader says which point it names.
   const ownNearest = (r: LabelRequest, box: Box) =>
     requests.every((q) => q === r || distance(q, box) > distance(r, box));
+  const further = (r: LabelRequest): PlacedLabel | undefined => {
+    let best: PlacedLabel | undefined;
+    let fewest = Number.POSITIVE_INFINITY;
+    for (const radius of LEADER_RADII) {
+      for (const degrees of LEADER_ANGLES_DEG) {
+        const c = farSpot(r, radius, degrees);
+        if (!free(c.box) || crossesText(c.leader!)) continue;
+        const n = linesCrossed(c.leader!);
+        if (n < fewest) [best, fewest] = [c, n];
+        if (n === 0) return best;
+      }
+    }
+    return best;
+  };
   return requests.map((r) => {
     const found =
       nearSpots(r)
         .map((box): PlacedLabel => ({ box }))
-        .find((c) => free(c.box) && ownNearest(r, c.box)) ??
-      LEADER_RADII.flatMap((radius) =>
-        LEADER_ANGLES_DEG.map((degrees) => farSpot(r, radius, degrees)),
-      ).find((c) => free(c.box) && clear(c.leader!));
+        .find((c) => free(c.box) && ownNearest(r, c.box)) ?? further(r);
     if (found) placed.push(found.box);
     return found ?? null;
   });
 }
+
+/**
+ * For labels with fixed candidate spots (a rule's, beside its line), each one's spot, in order:
+ * the first inside `bounds` that overlaps no obstacle, no label chosen before and no segment
+ * (clear); failing that, the one with the fewest such conflicts, inside if any is.
+ */
+export function chooseSpots(
+  candidates: Box[][],
+  obstacles: Obstacles,
+  bounds: Box,
+): { index: number; clear: boolean }[] {
+  const placed: Box[] = [];
+  const conflicts = (box: Box) =>
+    (inside(box, bounds) ? 0 : OUTSIDE) +
+    [...obstacles.texts, ...obstacles.boxes, ...placed].filter((b) => overlaps(box, b)).length +
+    obstacles.segments.filter((s) => segmentCrossesBox(s, box)).length;
+  return candidates.map((spots) => {
+    let index = 0;
+    let fewest = Number.POSITIVE_INFINITY;
+    for (const [i, box] of spots.entries()) {
+      const n = conflicts(box);
+      if (n < fewest) [index, fewest] = [i, n];
+      if (n === 0) break;
+    }
+    const box = spots[index];
+    if (box) placed.push(box);
+    return { index, clear: fewest === 0 };
+  });
+}
+
+/** A spot outside the bounds counts as this many conflicts: any spot inside is better. */
+const OUTSIDE = 1e6;

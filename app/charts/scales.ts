@@ -2,7 +2,8 @@ import { scaleLinear, scaleLog } from 'd3-scale';
 
 import type { Tick } from './Axis';
 import type { AxisSpec } from './chart_data';
-import { formatLogTick, textWidth } from './format';
+import type { TickText } from './format';
+import { logTick, tickText, tickWidth } from './format';
 
 /** One axis of a chart: its spec, its domain and the mapping between data and pixels. */
 export interface ScaledAxis {
@@ -103,17 +104,35 @@ const LOG_LABEL_SETS: ((m: number) => boolean)[] = [
   (m) => m === 1,
 ];
 
+/**
+ * Log-axis labels with the fewest significant digits that tell every tick apart: a range
+ * narrower than a decade gets linear-style ticks (2.8, 2.9, 3 ×10⁶), which one digit would
+ * print alike.
+ */
+function logLabels(values: number[], spec: AxisSpec): TickText[] {
+  for (let digits = 1; ; digits++) {
+    const labels = values.map((v) => logLabel(v, spec, digits));
+    const texts = labels.map(tickText);
+    if (digits >= 17 || new Set(texts).size === texts.length) return labels;
+  }
+}
+
 function candidateTicks(axis: ScaledAxis, count: number): Tick[][] {
   const { spec, domain, range } = axis;
   if (spec.scale === 'log') {
     const scale = scaleLog().domain(domain).range(range);
     const values = scale.ticks(count);
-    return LOG_LABEL_SETS.map((labelled) =>
-      values.map((v) => ({
-        value: v,
-        offset: scale(v),
-        label: labelled(mantissa(v)) ? logLabel(v, spec) : '',
-      })),
+    const labels = logLabels(values, spec);
+    // Linear-style ticks in a narrow range are all labelled; fewer come from a lower count.
+    const sets = values.every((v) => Number.isInteger(mantissa(v)))
+      ? LOG_LABEL_SETS
+      : LOG_LABEL_SETS.slice(0, 1);
+    return sets.map((labelled) =>
+      values.map((v, i) =>
+        labelled(mantissa(v))
+          ? { value: v, offset: scale(v), ...labels[i]! }
+          : { value: v, offset: scale(v), label: '' },
+      ),
     );
   }
   const scale = scaleLinear().domain(domain).range(range);
@@ -130,8 +149,11 @@ function candidateTicks(axis: ScaledAxis, count: number): Tick[][] {
   ];
 }
 
-function logLabel(value: number, spec: AxisSpec): string {
-  return spec.format === 'percent' ? `${formatLogTick(value * 100)}\u00a0%` : formatLogTick(value);
+/** A log tick's label; a percentage always in plain digits, its sign after them. */
+function logLabel(value: number, spec: AxisSpec, digits: number): TickText {
+  if (spec.format !== 'percent') return logTick(value, digits);
+  const plain = new Intl.NumberFormat('en-US', { maximumSignificantDigits: Math.max(3, digits) });
+  return { label: `${plain.format(value * 100)}\u00a0%` };
 }
 
 function labelsFit(ticks: Tick[], orient: 'x' | 'y', fontSize: number): boolean {
@@ -141,7 +163,7 @@ function labelsFit(ticks: Tick[], orient: 'x' | 'y', fontSize: number): boolean 
     if (!next) return true;
     const gap = Math.abs(next.offset - t.offset);
     if (orient === 'y') return gap >= fontSize * 1.4;
-    return gap >= (textWidth(t.label, fontSize) + textWidth(next.label, fontSize)) / 2 + fontSize;
+    return gap >= (tickWidth(t, fontSize) + tickWidth(next, fontSize)) / 2 + fontSize;
   });
 }
 
@@ -167,7 +189,7 @@ export function axisTicks(axis: ScaledAxis, orient: 'x' | 'y', fontSize: number)
 
 /** Width in px of the widest tick label, which sets the margin beside a vertical axis. */
 export function widestTickLabel(ticks: Tick[], fontSize: number): number {
-  return Math.max(0, ...ticks.map((t) => textWidth(t.label, fontSize)));
+  return Math.max(0, ...ticks.map((t) => tickWidth(t, fontSize)));
 }
 
 /**
@@ -188,9 +210,7 @@ export function fittedXAxis(
   };
   const first = axisFor(margin.right);
   const last = first.xTicks.filter((t) => t.label !== '').at(-1);
-  const overhang = last
-    ? last.offset + textWidth(last.label, fontSize) / 2 + 4 - first.innerWidth
-    : 0;
+  const overhang = last ? last.offset + tickWidth(last, fontSize) / 2 + 4 - first.innerWidth : 0;
   if (overhang <= margin.right) return first;
   margin.right = Math.ceil(overhang);
   return axisFor(margin.right);

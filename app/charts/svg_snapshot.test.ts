@@ -19,6 +19,12 @@ describe('normalizeSvg()', () => {
     );
   });
 
+  it('keeps the depth after a text that holds a title and words', () => {
+    expect(normalizeSvg('<svg><g><text><title>t</title>a…</text></g><g/></svg>')).toBe(
+      '<svg>\n  <g>\n    <text>\n      <title>t</title>a…</text>\n  </g>\n  <g/>\n</svg>\n',
+    );
+  });
+
   it('renumbers React ids of every version in order of appearance', () => {
     const markup =
       '<svg aria-labelledby="_R_5_-title"><title id="_R_5_-title">t</title>' +

@@ -33,10 +33,13 @@ function indent(markup: string): string {
     .replace(/>\s*</g, '>\n<')
     .split('\n')
     .map((line) => {
-      if (line.startsWith('</')) depth = Math.max(0, depth - 1);
+      const leadingClose = line.startsWith('</');
+      if (leadingClose) depth = Math.max(0, depth - 1);
       const out = `${'  '.repeat(depth)}${line}`;
-      const opens = line.startsWith('<') && !line.startsWith('</') && !line.endsWith('/>');
-      if (opens && !line.includes('</')) depth++;
+      // A line may open and close several elements ("<title>t</title>text</text>").
+      const opens = (line.match(/<[\w:-]+[^<>]*[^/]>|<[\w:-]+>/g) ?? []).length;
+      const closes = (line.match(/<\//g) ?? []).length - (leadingClose ? 1 : 0);
+      depth = Math.max(0, depth + opens - closes);
       return out;
     })
     .join('\n');

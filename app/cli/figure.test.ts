@@ -1,5 +1,6 @@
 import { XMLValidator } from 'fast-xml-parser';
-import { execFile } from 'node:child_process';
+import { Resvg } from '@resvg/resvg-js';
+import { execFile, execFileSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -14,8 +15,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
+import type { LineChartData } from '../charts/chart_data';
+import { renderFigure } from '../shell/figure';
 import { UsageError } from './commands';
-import { checkFonts, parseScale, parseTheme, writeAtomic } from './figure';
+import { checkFonts, figurePng, parseScale, parseTheme, writeAtomic } from './figure';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'archex-figure-'));
@@ -146,6 +149,38 @@ describe('checkFonts()', () => {
     expect(() => checkFonts({ loadSystemFonts: false })).toThrow(
       'sudo apt-get install fonts-liberation',
     );
+  });
+});
+
+describe('figurePng()', () => {
+  it("draws every glyph in the figure's font: powers of ten, arrows, signs", () => {
+    // Log axes from 10⁻⁷ to 10⁸ and a rule named at the edge with an arrow.
+    const data: LineChartData = {
+      x: { label: 'message size', unit: 'µs', scale: 'log' },
+      y: { label: 'alpha = Tw / p', unit: 'clocks', scale: 'log' },
+      curves: [{ id: 'a', label: 'a – b ± ½', points: [1e-7, 1e8].map((v) => ({ x: v, y: v })) }],
+      rules: [{ label: 'bound ≥', axis: 'y', value: 1e30 }],
+    };
+    const glyphs = renderFigure({
+      name: 'glyphs',
+      title: 'Glyphs × · …',
+      chart: { kind: 'line', data },
+      caption: ['caption'],
+      theme: 'print',
+    });
+    // The same PNG with no font but the figure's: a glyph it lacks would have come from another.
+    const file = (style: string) =>
+      execFileSync('fc-match', ['-f', '%{file}', `Liberation Sans:style=${style}`], {
+        encoding: 'utf8',
+      });
+    const own = new Resvg(glyphs.text, {
+      font: {
+        loadSystemFonts: false,
+        fontFiles: [file('Regular'), file('Bold')],
+        defaultFontFamily: 'Liberation Sans',
+      },
+    });
+    expect(figurePng(glyphs, 1).equals(own.render().asPng())).toBe(true);
   });
 });
 

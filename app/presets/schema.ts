@@ -135,9 +135,8 @@ const LineSpec = z
     kind: z.enum(['line', 'latency-load', 'speedup']),
     series: SeriesPattern,
     /**
-     * Lines fitted to the curves (`prefix*` patterns): a series whose name ends as a curve's does
-     * after its pattern's prefix (limit_line_16 and tw_clocks_16) is drawn dashed in that curve's
-     * colour.
+     * Lines fitted to the curves (`prefix*` patterns), drawn dashed in the colour of the curve
+     * whose key (the engine's Series.key) they carry.
      */
     fits: SeriesPattern.optional(),
     mode: z.enum(['line', 'points', 'line+points']).optional(),
@@ -152,9 +151,10 @@ const LineSpec = z
     /** Dashed lines y = slope x through the origin: accepted = offered load. */
     guides: z.array(z.object({ label: z.string().min(1), slope: ValueRef }).strict()).optional(),
     /**
-     * Analytical models the engine computes beside the simulation, drawn grey and dashed with a
-     * "Models" toggle: curves (series named as `series` are) and rules. One that a run lacks
-     * (a model of another topology) is left out.
+     * Analytical models the engine computes beside the simulation, drawn dashed with a "Models"
+     * toggle: curves (series named as `series` are; in the colour of the curve whose key they
+     * carry, else grey) and rules (grey). One that a run lacks (a model of another topology) is
+     * left out.
      */
     models: z
       .object({ series: SeriesPattern.optional(), rules: z.array(RuleSpec).optional() })

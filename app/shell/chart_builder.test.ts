@@ -7,6 +7,9 @@ import { loadPresetsFromDisk } from '../presets/from_disk';
 import type { ChartSpec, Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
 import { markKind } from '../charts/Legend';
+import { lineChartGeometry } from '../charts/LineChart';
+import { speedupGeometry } from '../charts/SpeedupChart';
+import { palette } from '../charts/palette';
 import type { ChartOptions, RunView } from './chart_builder';
 import {
   buildChart,
@@ -35,6 +38,7 @@ const series = (name: string, label: string, y: number[]) => ({
   x: [0, 1, 2],
   y,
   labels: [] as string[],
+  key: '',
 });
 const result: RunResult = {
   scalars: [
@@ -128,30 +132,74 @@ describe('chartOptions()', () => {
 });
 
 describe('buildChart()', () => {
-  it('ties each fitted line to the curve whose name ends as its own does, drawn as a line', () => {
+  it('colours each fitted line as the curve whose key it carries, drawn as a dashed line', () => {
     const pie = presets.find((p) => p.id === 'pie64-congestion-writemn')!;
     const wait = pie.charts.find((c) => c.id === 'wait')!;
+    // Names that do not end alike: the key, not the name, says which curve a fit belongs to.
     const fitRun: RunView = {
       params: {},
       result: {
         scalars: [],
         series: [
-          series('tw_clocks_1', 'WRITEMN, 1 word', [1, 2, 3]),
-          series('tw_clocks_16', 'WRITEMN, 16 words', [1, 2, 3]),
-          series('limit_line_16', 'a/x, 16 words', [3, 2]),
-          series('limit_line_1', 'a/x, 1 word', [3, 2]),
+          { ...series('tw_clocks_1', 'WRITEMN, 1 word', [1, 2, 3]), key: 'one' },
+          { ...series('tw_clocks_16', 'WRITEMN, 16 words', [1, 2, 3]), key: 'sixteen' },
+          { ...series('limit_line_x', 'a/x, 16 words', [3, 2]), key: 'sixteen' },
+          { ...series('limit_line_1', 'a/x, 1 word', [3, 2]), key: 'one' },
+          { ...series('limit_line_9', 'a/x, 9 words', [3, 2]), key: 'nine' },
         ],
       },
     };
     const built = buildChart(wait, pie, fitRun, options);
     if (built.kind !== 'line') throw new Error(built.kind);
-    expect(built.data.curves.map((c) => [c.id, c.fits, c.mode])).toEqual([
-      ['tw_clocks_1', undefined, 'line+points'],
-      ['tw_clocks_16', undefined, 'line+points'],
-      ['limit_line_16', 'tw_clocks_16', 'line'],
-      ['limit_line_1', 'tw_clocks_1', 'line'],
+    expect(built.data.curves.map((c) => [c.id, c.color, c.model, c.mode])).toEqual([
+      ['tw_clocks_1', 0, undefined, 'line+points'],
+      ['tw_clocks_16', 1, undefined, 'line+points'],
+      ['limit_line_x', 1, true, 'line'],
+      ['limit_line_1', 0, true, 'line'],
+      ['limit_line_9', undefined, true, 'line'],
     ]);
   });
+
+  it('keeps a series in one colour in every chart of its preset and in pinned runs', () => {
+    const matmul = presets.find((p) => p.id === 'paragon-matmul')!;
+    const keyed = (prefix: string, key: string) => ({
+      ...series(`${prefix}${key}`, key, [1, 2, 3]),
+      key,
+    });
+    const keys = ['bsp_p8', 'bsp_p64', 'bpram_p8', 'bpram_p64'];
+    // The engine lists the shares as it runs them, in another order than Fig. 6 draws them.
+    const shares = ['bsp_p8', 'bpram_p8', 'bsp_p64', 'bpram_p64'];
+    const view: RunView = {
+      params: {},
+      result: {
+        scalars: [],
+        series: [
+          ...shares.map((k) => keyed('comm_share_', k)),
+          ...keys.map((k) => keyed('mflops_', k)),
+          ...keys.map((k) => keyed('mflops_pred_', k)),
+        ],
+      },
+    };
+    const colours = (id: string, pinned: RunView | null = null) => {
+      const spec = matmul.charts.find((c) => c.id === id)!;
+      const pins = pinned ? [{ label: '#1', preset: matmul, run: pinned }] : [];
+      const built = buildChart(spec, matmul, view, { ...options, pins });
+      if (built.kind !== 'line') throw new Error(built.kind);
+      return built.data.curves.map((c) => [c.label, c.color, c.pinned === true]);
+    };
+    const fig6 = new Map(colours('mflops').map(([label, color]) => [label, color]));
+    expect([...fig6.values()].slice(0, 4)).toEqual([0, 1, 2, 3]);
+    for (const [label, color] of colours('comm-share')) expect(color).toBe(fig6.get(label));
+    // A pinned run with only BSP, p = 64 draws it in BSP, p = 64's colour.
+    const pin: RunView = {
+      params: {},
+      result: { scalars: [], series: [keyed('mflops_', 'bsp_p64')] },
+    };
+    expect(colours('mflops', pin).filter(([, , pinned]) => pinned)).toEqual([
+      ['#1: bsp_p64', 1, true],
+    ]);
+  });
+
   it('draws a line spec: curves, the current mark and the rules', () => {
     const built = buildChart(lineSpec, v1, run, options);
     if (built.kind !== 'line') throw new Error(built.kind);
@@ -460,6 +508,85 @@ describe('every shipped preset', () => {
       expect(last.x, id).toBeGreaterThanOrEqual(0.9 * resolveRef('model_capacity_bound', view));
       expect(last.y / last.x, id).toBeLessThan(0.75);
     }
+  });
+
+  it("draws a model or fit in its curve's colour and a series in one colour in all charts", () => {
+    // The colours as drawn, by series name.
+    const drawn = (preset: Preset, spec: ChartSpec) => {
+      const built = buildChart(spec, preset, runs.get(preset.id)!, options);
+      if (built.kind !== 'line' && built.kind !== 'latency-load' && built.kind !== 'speedup') {
+        return null;
+      }
+      const g = lineChartGeometry(built.data, { width: 640, height: 400 });
+      return built.data.curves.map((c, i) => ({ ...c, drawn: g.curves[i]!.color }));
+    };
+    // Every curve whose colour differs from the one it must have: a model's or fit's curve's
+    // (grey without one), a series' in the charts of its preset before.
+    const wrong: string[] = [];
+    for (const preset of presets) {
+      const keyOf = new Map(runs.get(preset.id)!.result.series.map((s) => [s.name, s.key]));
+      const key = (id: string) => keyOf.get(id) || id;
+      const colourOf = new Map<string, string>();
+      for (const spec of preset.charts) {
+        const curves = drawn(preset, spec) ?? [];
+        const simulated = new Map(curves.filter((c) => !c.model).map((c) => [key(c.id), c.drawn]));
+        for (const c of curves) {
+          const expected = c.model
+            ? (simulated.get(key(c.id)) ?? palette.grey)
+            : (colourOf.get(key(c.id)) ?? c.drawn);
+          if (!c.model) colourOf.set(key(c.id), expected);
+          if (c.drawn !== expected) wrong.push(`${preset.id} ${spec.id} ${c.label}: ${c.drawn}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    // The issue's two cases, by name.
+    const colours = (id: string, chart: string) => {
+      const preset = presets.find((p) => p.id === id)!;
+      const curves = drawn(
+        preset,
+        preset.charts.find((c) => c.id === chart)!,
+      )!;
+      return new Map(curves.map((c) => [c.label, c.drawn]));
+    };
+    const throughput = colours('pie64-congestion-writemn', 'throughput');
+    expect(throughput.get('Patel, WRITEMN, 4 words')).toBe(throughput.get('WRITEMN, 4 words'));
+    expect(colours('paragon-matmul', 'comm-share').get('BSP, p = 64')).toBe(
+      colours('paragon-matmul', 'mflops').get('BSP, p = 64, simulated'),
+    );
+  });
+
+  it("draws 64 PEs' Fig. 8 on log axes, so the curves spread under the ideal line", () => {
+    const spread = (id: string) => {
+      const preset = presets.find((p) => p.id === id)!;
+      const spec = preset.charts.find((c) => c.id === 'rps-vs-pes')!;
+      const built = buildChart(spec, preset, runs.get(id)!, options);
+      if (built.kind !== 'speedup') throw new Error(built.kind);
+      const g = speedupGeometry(built.data, { width: 640, height: 384 });
+      const ys = g.curves.flatMap((c) => c.points.map((p) => p.py));
+      return {
+        scales: [built.data.x.scale, built.data.y.scale],
+        share: (Math.max(...ys) - Math.min(...ys)) / g.innerHeight,
+      };
+    };
+    for (const id of ['multipsi-v2-program1', 'multipsi-v2-program2']) {
+      const { scales, share } = spread(id);
+      expect(scales, id).toEqual(['log', 'log']);
+      // On linear axes the 1- to 64-PE curves filled about a tenth of the height.
+      expect(share, id).toBeGreaterThan(0.4);
+      // Fig. 10 spreads 1 to 64 PEs across its width, not 1 to 8 into the first tenth.
+      const preset = presets.find((p) => p.id === id)!;
+      const comm = buildChart(
+        preset.charts.find((c) => c.id === 'comm-rate')!,
+        preset,
+        runs.get(id)!,
+        options,
+      );
+      if (comm.kind !== 'line') throw new Error(comm.kind);
+      expect(comm.data.x.scale, id).toBe('log');
+    }
+    // Six PEs read well on linear axes, as the paper draws them.
+    expect(spread('multipsi-v1-program1').scales).toEqual(['linear', 'linear']);
   });
 
   it('names only series and numbers its run produces', { timeout: 120_000 }, () => {

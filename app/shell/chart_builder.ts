@@ -145,18 +145,61 @@ function axis(
   return spec;
 }
 
-/** The id of the curve a fitted series belongs to: the curve whose name ends as the fit's does. */
-function fittedCurve(spec: LineSpec, fit: SeriesData, curves: SeriesData[]): string | undefined {
-  const prefixes = (patterns: string[]) =>
-    patterns.filter((p) => p.endsWith('*')).map((p) => p.slice(0, -1));
-  const prefix = prefixes(spec.fits ?? []).find((p) => fit.name.startsWith(p));
-  if (prefix === undefined) return undefined;
-  const suffix = fit.name.slice(prefix.length);
-  const of = prefixes(spec.series).map((p) => p + suffix);
-  return curves.find((c) => of.includes(c.name))?.name;
+/** What a series is of: the key the engine gives it, else its name. */
+function seriesKey(s: SeriesData): string {
+  return s.key || s.name;
 }
 
-function lineCurves(spec: LineSpec, run: RunView, pin?: { index: number; label: string }) {
+const LINE_KINDS: readonly ChartSpec['kind'][] = ['line', 'latency-load', 'speedup'];
+
+/**
+ * Palette positions of the keys a run draws in more than one line chart of its preset, in order
+ * of first appearance over the charts: each such series keeps one colour in every chart.
+ */
+function sharedColours(preset: Preset, run: RunView): Map<string, number> {
+  const charts = new Map<string, number>();
+  for (const spec of preset.charts) {
+    if (!LINE_KINDS.includes(spec.kind) || !('series' in spec)) continue;
+    const keys = new Set(matchSeries(spec.series, run.result).map(seriesKey));
+    for (const key of keys) charts.set(key, (charts.get(key) ?? 0) + 1);
+  }
+  const shared = new Map<string, number>();
+  for (const [key, n] of charts) if (n > 1) shared.set(key, shared.size);
+  return shared;
+}
+
+/**
+ * The palette position of each of a chart's curves, by key: a key shared with another chart of
+ * the preset takes its shared position, the others the lowest free ones in order.
+ */
+function chartColours(curves: SeriesData[], shared: Map<string, number>): Map<string, number> {
+  const keys = [...new Set(curves.map(seriesKey))];
+  const colours = new Map<string, number>();
+  for (const key of keys) {
+    const position = shared.get(key);
+    if (position !== undefined) colours.set(key, position);
+  }
+  const taken = new Set(colours.values());
+  let next = 0;
+  for (const key of keys) {
+    if (colours.has(key)) continue;
+    while (taken.has(next)) next++;
+    colours.set(key, next);
+    taken.add(next);
+  }
+  return colours;
+}
+
+/**
+ * A chart's simulated curves, then its fitted lines (dashed, in the colour of the curve whose
+ * key they carry); `colours` are the current run's, so a pinned run's curves match them.
+ */
+function lineCurves(
+  spec: LineSpec,
+  run: RunView,
+  colours: Map<string, number>,
+  pin?: { index: number; label: string },
+) {
   const main = matchSeries(spec.series, run.result);
   const fits = matchSeries(spec.fits ?? [], run.result).filter((s) => !main.includes(s));
   return [...main, ...fits].map((s): Curve => {
@@ -165,11 +208,12 @@ function lineCurves(spec: LineSpec, run: RunView, pin?: { index: number; label: 
       label: pin ? `${pin.label}: ${s.label}` : s.label,
       points: s.x.map((x, i) => ({ x, y: s.y[i] ?? Number.NaN })),
     };
+    const colour = colours.get(seriesKey(s));
+    if (colour !== undefined) curve.color = colour;
     if (spec.mode) curve.mode = spec.mode;
     if (fits.includes(s)) {
       curve.mode = 'line';
-      const of = fittedCurve(spec, s, main);
-      if (of !== undefined) curve.fits = of;
+      curve.model = true;
     }
     if (pin) curve.pinned = true;
     if (spec.saturation) {
@@ -189,16 +233,24 @@ function resolveRules(rules: RuleSpec[], run: RunView, model?: boolean): Rule[] 
     .map((r) => (model ? { ...r, model } : r));
 }
 
-/** The analytical models' curves, grey and dashed, labelled as models. */
-function modelCurves(spec: LineSpec, run: RunView): Curve[] {
+/**
+ * The analytical models' curves, dashed: in the colour of the simulated curve whose key they
+ * carry, grey where they are drawn for none.
+ */
+function modelCurves(spec: LineSpec, run: RunView, colours: Map<string, number>): Curve[] {
   if (!spec.models?.series) return [];
-  return matchSeries(spec.models.series, run.result).map((s) => ({
-    id: s.name,
-    label: s.label,
-    points: s.x.map((x, i) => ({ x, y: s.y[i] ?? Number.NaN })),
-    mode: 'line',
-    model: true,
-  }));
+  return matchSeries(spec.models.series, run.result).map((s) => {
+    const curve: Curve = {
+      id: s.name,
+      label: s.label,
+      points: s.x.map((x, i) => ({ x, y: s.y[i] ?? Number.NaN })),
+      mode: 'line',
+      model: true,
+    };
+    const colour = colours.get(seriesKey(s));
+    if (colour !== undefined) curve.color = colour;
+    return curve;
+  });
 }
 
 function sameChart<K extends ChartSpec['kind']>(pin: PinnedRun, spec: ChartSpec, kind: K) {
@@ -219,12 +271,16 @@ function currentMarks(spec: LineSpec, run: RunView): Mark[] {
 }
 
 function buildLine(spec: LineSpec, preset: Preset, run: RunView, options: ChartOptions) {
-  const first = matchSeries(spec.series, run.result)[0];
-  const curves = lineCurves(spec, run);
-  if (options.models) curves.push(...modelCurves(spec, run));
+  const main = matchSeries(spec.series, run.result);
+  const first = main[0];
+  const colours = chartColours(main, sharedColours(preset, run));
+  const curves = lineCurves(spec, run, colours);
+  if (options.models) curves.push(...modelCurves(spec, run, colours));
   options.pins.forEach((pin, index) => {
     const pinSpec = sameChart(pin, spec, spec.kind);
-    if (pinSpec) curves.push(...lineCurves(pinSpec, pin.run, { index, label: pin.label }));
+    if (pinSpec) {
+      curves.push(...lineCurves(pinSpec, pin.run, colours, { index, label: pin.label }));
+    }
   });
   const marks: Mark[] = currentMarks(spec, run);
   options.pins.forEach((pin) => {

@@ -122,6 +122,10 @@ int main(int argc, char** argv) {
         }
         std::putchar(']');
       }
+      if (!r.series[i].key.empty()) {
+        std::printf(",\"key\":");
+        print_string(r.series[i].key);
+      }
       std::putchar('}');
     }
     std::printf("}}\n");

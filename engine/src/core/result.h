@@ -25,6 +25,10 @@ struct Series {
   std::vector<double> y;
   // A name per x value when x numbers categories (messages by kind); empty for a numeric x.
   std::vector<std::string> labels;
+  // What the curve is of, the same in every chart of the run (a configuration, a message
+  // length), so the charts give it one colour throughout; a model's or fitted curve has the key
+  // of the simulated curve it is drawn for. Empty: the series' name is its key.
+  std::string key;
 };
 
 struct Result {

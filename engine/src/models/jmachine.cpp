@@ -455,6 +455,8 @@ Result combine_loop(const LoopParams& params, const std::vector<PointResult>& pa
                "fraction",
                {},
                {}};
+    // One message length in both charts (one colour in each).
+    lat.key = eff.key = n + "-word messages";
     double top = 0;
     double half = -1;
     const LoopPoint* before = nullptr;

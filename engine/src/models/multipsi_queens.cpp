@@ -537,6 +537,8 @@ Result MultiPsiQueens::result() const {
                 "communication rate",    "messages/reduction", {},    {}};
     Series work{"work_rate_vs_pes_" + n, grain_label(g), "PEs", "PEs",
                 "average work rate",     "fraction",     {},    {}};
+    // One depth or K in every chart (one colour in each).
+    rps.key = rate.key = work.key = grain_label(g);
     for (const int c : counts_) {
       const RunPoint* pt = find(g, c);
       if (!pt) continue;

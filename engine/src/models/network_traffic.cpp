@@ -395,6 +395,7 @@ void add_models(Result& r, const Params& p, const Plan& plan) {
       p.net.circuit_policy == BlockPolicy::kDrop) {
     Series patel = sweep_series("model_patel_acceptance", "model: Patel", "acceptance",
                                 "fraction");
+    patel.key = "acceptance_vs_offered";  // drawn for the simulated acceptance
     for (std::size_t i = 1; i < plan.rates.size(); ++i) {
       // Patel's request rate: the share of cycles an input is busy sending.
       const double m = std::min(1.0, plan.rates[i] / config.channel_rate);

@@ -61,9 +61,10 @@ Series series(std::string name, std::string label, std::string x_name, std::stri
                                std::move(x_unit), std::move(y_name), std::move(y_unit));
 }
 
-// The fitted line drawn over the x range of `s`.
+// The fitted line drawn over the x range of `s`, keyed as `s` is (drawn in its colour).
 Series line_over(std::string name, std::string label, const Series& s, const Line& l) {
   Series out = s;
+  out.key = s.key.empty() ? s.name : s.key;
   out.name = std::move(name);
   out.label = std::move(label);
   out.y.clear();

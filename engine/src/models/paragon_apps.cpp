@@ -162,6 +162,8 @@ Result combine_app(const AppParams& p, const std::vector<PointResult>& partials)
                           : apsp ? "communication time per element"
                                  : "time per key",
                           mm ? "MFlops" : "us");
+      // The configuration's curves in every chart (performance, prediction, share, error).
+      sim.key = key;
       Series pred = sim;
       pred.name = pred_prefix + key;
       pred.label = label + ", " + (v == Version::kBsp ? "BSP" : "BPRAM") + " prediction";
@@ -171,6 +173,7 @@ Result combine_app(const AppParams& p, const std::vector<PointResult>& partials)
                                            apsp ? "(C_pred - C_sim) / C_sim, communication"
                                                 : "(T_pred - T_sim) / T_sim",
                                            "fraction");
+      share.key = error.key = key;
       std::vector<double> t_sim;
       for (const PointResult& r : partials) {
         const AppPoint& pt = points[r.point];

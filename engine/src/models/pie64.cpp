@@ -599,6 +599,8 @@ class Pie64Congestion {
                          "transfers/clock/IU", "connection wait Tw", "clocks");
       Series thr = series("throughput_words_per_clock_" + len, label, "message occurrence p",
                           "share", "throughput", "words/clock/IU");
+      // One length's curves share a key across the wait and throughput charts, fits and models.
+      tw.key = thr.key = label;
       for (std::size_t i = 0; i < pts.size(); ++i) {
         tw.x.push_back(pts[i].rate);
         tw.y.push_back(pts[i].wait);
@@ -630,7 +632,7 @@ class Pie64Congestion {
       if (pts.size() - top >= 3) {
         above += plateau(pts) / pts[top].throughput;
         ++above_n;
-        add_limit_line(r, pts, top, p_.lengths[k]);
+        add_limit_line(r, pts, top, p_.lengths[k], label);
       }
     }
     r.series.push_back(limit);
@@ -676,6 +678,7 @@ class Pie64Congestion {
         c.ts_te + c.tb * words + (command_ == Command::kWritemn ? c.alloc : 0);
     Series s = series("patel_throughput_" + std::to_string(words), "Patel, " + label,
                       "message occurrence p", "share", "throughput", "words/clock/IU");
+    s.key = label;
     for (const double p : p_.ps) {
       const double m = p * slot / (1 + p * slot);
       s.x.push_back(p);
@@ -699,7 +702,7 @@ class Pie64Congestion {
   }
   // y = a / x through the points of the limit region, a their mean Tw x occurrence.
   static void add_limit_line(Result& r, const std::vector<Point>& pts, std::size_t top,
-                             int words) {
+                             int words, const std::string& key) {
     double a = 0;
     double lo = pts[top].rate, hi = pts[top].rate;
     for (std::size_t i = top; i < pts.size(); ++i) {
@@ -713,6 +716,7 @@ class Pie64Congestion {
                       "clocks");
     s.x = {lo / 2, hi * 2};
     s.y = {a / s.x[0], a / s.x[1]};
+    s.key = key;
     r.series.push_back(s);
   }
   // The DAN's switch outputs as a graph (pie64::dan_topology()): each output's occupancy at the

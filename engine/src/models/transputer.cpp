@@ -223,11 +223,14 @@ Result combine_ping(const PingParams& p, const std::vector<PointResult>& parts) 
   for (std::size_t v = 0; v < kVariants.size(); ++v) {
     Series s = series(std::string("rtt_us_") + kVariants[v].key, kVariants[v].label,
                       "message size", "bytes", "round trip", "us");
+    // One variant in the round-trip and throughput charts (one colour in each).
+    s.key = kVariants[v].key;
     s.x = x;
     s.y = rtt[v];
     r.series.push_back(s);
     Series t = series(std::string("throughput_mb_s_") + kVariants[v].key, kVariants[v].label,
                       "message size", "bytes", "throughput", "MB/s");
+    t.key = s.key;
     t.x = x;
     for (std::size_t i = 0; i < x.size(); ++i) t.y.push_back(x[i] / (rtt[v][i] / 2));
     tput[v] = t.y;
@@ -700,6 +703,7 @@ Result combine_farm(const FarmParams& p, const std::vector<PointResult>& parts) 
     time[m] = series("farm_time_ms_" + kFarmKeys[m], labels[m], "workers", "",
                      "execution time", "ms");
     speedup[m] = series("speedup_" + kFarmKeys[m], labels[m], "workers", "", "speedup", "x");
+    time[m].key = speedup[m].key = kFarmKeys[m];
   }
   Series ratio = series("farm_ratio_t8_t9", "T805 / T9000", "workers", "", "time ratio", "x");
   int widest = 0;

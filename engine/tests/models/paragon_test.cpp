@@ -171,6 +171,23 @@ TEST(ParagonApp, SampleSortOnSixtyFourProcessors) {
   EXPECT_LT(std::abs(r.scalar("pred_error_butterfly_p64")), 0.1);
 }
 
+TEST(ParagonApp, KeysAConfigurationAlikeInEveryChartAndItsPrediction) {
+  const Result r = run("paragon_app", {{"app", 0},
+                                       {"processors", std::vector<double>{8}},
+                                       {"sizes", std::vector<double>{64, 128}}});
+  for (const char* key : {"bsp_p8", "bpram_p8"}) {
+    for (const char* prefix : {"mflops_", "mflops_pred_", "comm_share_", "error_"}) {
+      EXPECT_EQ(r.find_series(std::string(prefix) + key).key, key) << prefix << key;
+    }
+  }
+}
+
+TEST(ParagonBsp, AFittedLineHasTheKeyOfItsCurve) {
+  const Result& r = defaults("paragon_bsp");
+  EXPECT_EQ(r.find_series("bsp_model_4x2").key, "hrel_4x2");
+  EXPECT_EQ(r.find_series("naive_model").key, "naive_hrel");
+}
+
 TEST(ParagonApp, BitonicSortIsOverPredictedMoreOnMoreProcessors) {
   // Fig. 7: at small n/p BSP over-predicts (L pays p - 1 startups, a one-to-one superstep
   // 2 + log p), and more so on more processors.

@@ -78,6 +78,19 @@ TEST(Pie64Congestion, LabelsAOneWordMessageInTheSingular) {
   EXPECT_EQ(r.find_series("limit_line_4").label, "a/x, 4 words");
 }
 
+TEST(Pie64Congestion, KeysEachLengthsCurvesFitsAndModelsAlike) {
+  ParamValues v = kSmallSweep;
+  v.set("ps", std::vector<double>{1e-3, 0.1, 0.2, 0.3});
+  const Result r = run("pie64_congestion", v);
+  for (const char* len : {"4", "64"}) {
+    const std::string key = r.find_series(std::string("throughput_words_per_clock_") + len).key;
+    EXPECT_EQ(key, std::string("WRITEMN, ") + len + " words");
+    EXPECT_EQ(r.find_series(std::string("tw_clocks_") + len).key, key);
+    EXPECT_EQ(r.find_series(std::string("patel_throughput_") + len).key, key);
+    EXPECT_EQ(r.find_series(std::string("limit_line_") + len).key, key);
+  }
+}
+
 TEST(Pie64Congestion, MapsTheOccupancyOfEveryDanSwitchOutput) {
   const Result r = run("pie64_congestion", kSmallSweep);
   const Series& held = r.find_series("dan_occupancy_graph");

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+
+import { fitAxisTitle, formatReadable, readableNumber, textWidth, tickWidth } from './format';
+
+describe('fitAxisTitle()', () => {
+  const spec = {
+    label: 'accepted load',
+    unit: 'flits/node/cycle',
+    scale: 'linear',
+  } as const;
+
+  it('gives the label at least half the room, cutting the unit too, within the width', () => {
+    // The y axis of the custom network's accepted load on a phone: "a… (flits/node/cycle)".
+    for (const width of [80, 120, 150, 180]) {
+      const title = fitAxisTitle(spec, width, 12);
+      expect(textWidth(title, 12), `${width} px: ${title}`).toBeLessThanOrEqual(width);
+      const label = title.slice(0, title.indexOf(' ('));
+      expect(textWidth(label, 12), `${width} px: ${title}`).toBeGreaterThanOrEqual(width / 2 - 14);
+    }
+    expect(fitAxisTitle(spec, 150, 12)).toBe('accepted… (flits/no…)');
+  });
+
+  it('cuts only the label while the unit leaves it half the room, and nothing that fits', () => {
+    expect(fitAxisTitle(spec, 500, 12)).toBe('accepted load (flits/node/cycle)');
+    expect(fitAxisTitle({ ...spec, unit: 'us' }, 70, 12)).toBe('acce… (us)');
+  });
+});
+
+describe('tickWidth()', () => {
+  it('allows for the wide glyphs of a power of ten', () => {
+    // "5×10⁻⁴" in DejaVu Sans at 12 px: "5×10" about 33 px, a 9 px "−4" about 13 px.
+    expect(tickWidth({ label: '5×10', exponent: -4 }, 12)).toBeGreaterThanOrEqual(45);
+    expect(tickWidth({ label: '1,500' }, 12)).toBe(textWidth('1,500', 12));
+  });
+});
+
+describe('readableNumber()', () => {
+  it('prints 3 significant digits, whole numbers from 1,000', () => {
+    expect([0.492188, 6.50388, 520.165, 27.4311, 36606.4, 0.000123456].map(readableNumber)).toEqual(
+      ['0.492', '6.5', '520', '27.4', '36,606', '0.000123'],
+    );
+    expect(formatReadable(0.492188, { unit: 'flits/node/cycle' })).toBe(
+      '0.492\u00a0flits/node/cycle',
+    );
+    expect(formatReadable(0.117, { unit: '', format: 'percent' })).toBe('11.7\u00a0%');
+  });
+});
