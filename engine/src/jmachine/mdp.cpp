@@ -229,9 +229,14 @@ void Machine::deliver(int id, std::int64_t t) {
 }
 
 void Machine::jump(std::int64_t limit) {
-  if (wormhole_ == nullptr || pending_count_ > 0 || !wormhole_->idle()) return;
+  if (wormhole_ == nullptr || !wormhole_->idle()) return;
   std::int64_t next = limit;
-  for (const Node& node : nodes_) next = std::min(next, node.wake);
+  for (const Node& node : nodes_) {
+    next = std::min(next, node.wake);
+    // A send recorded for later (the end of a handler's work) is tried in the step that starts
+    // at its cycle.
+    if (node.pending) next = std::min(next, node.send.at + 1);
+  }
   const std::int64_t cycles = next - 1 - net_->now();
   if (cycles > 0) wormhole_->skip(cycles);
 }

@@ -160,8 +160,8 @@ class Machine {
   ~Machine();
 
   void step(Workload& workload);
-  // On a wormhole Network, idle and with no send to start: moves the clock on to just before the
-  // next cycle a node acts, or `limit` if earlier, so the next step lands there (the steps in
+  // On an idle wormhole Network: moves the clock on to just before the next cycle a node acts or
+  // a recorded send is due, or `limit` if earlier, so the next step lands there (the steps in
   // between would change nothing).
   void jump(std::int64_t limit);
   // Hands the workload the quiet cycles up to now (inclusive) not yet skipped, before it reads
