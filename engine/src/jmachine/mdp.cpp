@@ -135,7 +135,10 @@ ParamTable<MdpCosts> mdp_cost_table() {
 Machine::Machine(std::unique_ptr<Interconnect> net, const NodeCosts& costs, const MdpCosts* mdp)
     : net_(std::move(net)), costs_(costs), faults_(mdp != nullptr) {
   if (mdp) mdp_ = *mdp;
-  nodes_.resize(static_cast<std::size_t>(net_->topology().terminals()));
+  const auto n = static_cast<std::size_t>(net_->topology().terminals());
+  nodes_.resize(n);
+  wake_.assign(n, 0);
+  pending_bits_.assign((n + 63) / 64, 0);
 }
 
 Machine::Machine(const NetworkConfig& config, const NodeCosts& costs, const MdpCosts* mdp)
@@ -161,28 +164,11 @@ bool Machine::quiescent() const {
 void Machine::step(Workload& workload) {
   const int count = static_cast<int>(nodes_.size());
   const std::int64_t now = net_->now();
-  for (int n = 0; pending_count_ > 0 && n < count; ++n) {
-    Node& node = nodes_[static_cast<std::size_t>(n)];
-    Pending& p = node.send;
-    if (!node.pending || p.at > now) continue;
-    const int id = net_->send(n, p.dst, p.words, p.tag);
-    if (id < 0) {
-      // The network refuses the words: the send faults and the processor waits.
-      if (!p.faulted) {
-        p.faulted = true;
-        ++node.stats.send_faults;
-      }
-      continue;
-    }
-    const auto slot = static_cast<std::size_t>(id);
-    if (slot >= flight_.size()) flight_.resize(slot + 1);
-    flight_[slot].priority = p.priority;
-    flight_[slot].payload = std::move(p.payload);
-    node.pending = false;
-    --pending_count_;
-    if (p.faulted) {
-      node.busy_until = std::max(node.busy_until, static_cast<double>(now)) + mdp_.send_fault;
-      node.stats.cycles[static_cast<int>(Use::kFault)] += mdp_.send_fault;
+  // Nodes with a send to start, in node order (the order they reach the network).
+  for (std::size_t w = 0; pending_count_ > 0 && w < pending_bits_.size(); ++w) {
+    for (std::uint64_t bits = pending_bits_[w]; bits != 0; bits &= bits - 1) {
+      const std::size_t n = w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits));
+      try_send(nodes_[n], n, now);
     }
   }
   net_->step();
@@ -190,7 +176,32 @@ void Machine::step(Workload& workload) {
   for (const int id : net_->delivered()) deliver(id, t);
   // Nodes are looked at in order, as a workload's background may draw random numbers.
   for (int n = 0; n < count; ++n) {
-    if (nodes_[static_cast<std::size_t>(n)].wake <= t) visit(workload, n, t);
+    if (wake_[static_cast<std::size_t>(n)] <= t) visit(workload, n, t);
+  }
+}
+
+void Machine::try_send(Node& node, std::size_t n, std::int64_t now) {
+  Pending& p = node.send;
+  if (p.at > now) return;
+  const int id = net_->send(static_cast<int>(n), p.dst, p.words, p.tag);
+  if (id < 0) {
+    // The network refuses the words: the send faults and the processor waits.
+    if (!p.faulted) {
+      p.faulted = true;
+      ++node.stats.send_faults;
+    }
+    return;
+  }
+  const auto slot = static_cast<std::size_t>(id);
+  if (slot >= flight_.size()) flight_.resize(slot + 1);
+  flight_[slot].priority = p.priority;
+  flight_[slot].payload = std::move(p.payload);
+  node.pending = false;
+  pending_bits_[n / 64] &= ~(std::uint64_t{1} << (n % 64));
+  --pending_count_;
+  if (p.faulted) {
+    node.busy_until = std::max(node.busy_until, static_cast<double>(now)) + mdp_.send_fault;
+    node.stats.cycles[static_cast<int>(Use::kFault)] += mdp_.send_fault;
   }
 }
 
@@ -209,7 +220,7 @@ void Machine::deliver(int id, std::int64_t t) {
   f = InFlight{};
   node.queue_words[p] += m.flits;
   node.queue[p].push_back(std::move(q));
-  node.wake = std::min(node.wake, t);
+  wake_[n] = std::min(wake_[n], t);
   if (!faults_ || node.queue_words[p] < queue_capacity_) return;
   // The queue is full: the overflow fault's handler interrupts whatever runs and copies the
   // queued messages to memory, which frees the queue for the network.
@@ -231,11 +242,14 @@ void Machine::deliver(int id, std::int64_t t) {
 void Machine::jump(std::int64_t limit) {
   if (wormhole_ == nullptr || !wormhole_->idle()) return;
   std::int64_t next = limit;
-  for (const Node& node : nodes_) {
-    next = std::min(next, node.wake);
-    // A send recorded for later (the end of a handler's work) is tried in the step that starts
-    // at its cycle.
-    if (node.pending) next = std::min(next, node.send.at + 1);
+  for (const std::int64_t wake : wake_) next = std::min(next, wake);
+  // A send recorded for later (the end of a handler's work) is tried in the step that starts at
+  // its cycle.
+  for (std::size_t w = 0; w < pending_bits_.size(); ++w) {
+    for (std::uint64_t bits = pending_bits_[w]; bits != 0; bits &= bits - 1) {
+      const auto n = w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits));
+      next = std::min(next, nodes_[n].send.at + 1);
+    }
   }
   const std::int64_t cycles = next - 1 - net_->now();
   if (cycles > 0) wormhole_->skip(cycles);
@@ -268,6 +282,8 @@ bool Machine::play(Node& node, std::int64_t t) {
     node.send = Pending{static_cast<std::int64_t>(std::ceil(cursor + costs_.send_overhead)),
                         a.dst, a.words, a.handler, a.priority, false, std::move(a.payload)};
     node.pending = true;
+    const auto n = static_cast<std::size_t>(&node - nodes_.data());
+    pending_bits_[n / 64] |= std::uint64_t{1} << (n % 64);
     ++pending_count_;
     ++node.stats.messages_sent;
     node.stats.words_sent += a.words;
@@ -308,7 +324,8 @@ void Machine::visit(Workload& workload, int n, std::int64_t t) {
   Node& node = nodes_[static_cast<std::size_t>(n)];
   settle(workload, static_cast<std::size_t>(n), t);
   node.quiet_end = node.quiet_from;
-  node.wake = t + 1;
+  std::int64_t& wake = wake_[static_cast<std::size_t>(n)];
+  wake = t + 1;
   const double now = static_cast<double>(t);
   // A priority-1 message preempts priority-0 work between its recorded actions' cycles.
   if (node.busy_until > now && !node.pending && node.running == 0 && !node.queue[1].empty()) {
@@ -320,7 +337,7 @@ void Machine::visit(Workload& workload, int n, std::int64_t t) {
   // in the same cycle.
   for (;;) {
     if (node.busy_until > now) {
-      node.wake = static_cast<std::int64_t>(std::ceil(node.busy_until));
+      wake = static_cast<std::int64_t>(std::ceil(node.busy_until));
       return;
     }
     if (node.pending) return;
@@ -348,7 +365,7 @@ void Machine::visit(Workload& workload, int n, std::int64_t t) {
       if (const std::int64_t quiet = workload.quiet_cycles(n); quiet > 0) {
         node.quiet_from = t;
         node.quiet_end = quiet >= Workload::kForever - t ? Workload::kForever : t + quiet;
-        node.wake = node.quiet_end;
+        wake = node.quiet_end;
         return;
       }
       workload.background(n, scratch_);

@@ -211,7 +211,6 @@ class Machine {
     std::deque<std::function<void(Thread&)>> ready;
     bool pending = false;
     Pending send;
-    std::int64_t wake = 0;
     std::int64_t quiet_from = 0;
     std::int64_t quiet_end = 0;
     NodeStats stats;
@@ -224,6 +223,10 @@ class Machine {
   bool faults_ = false;
   MdpCosts mdp_{};
   std::vector<Node> nodes_;
+  // Per node, apart from the rest so a step's scan of them stays in cache: the next cycle it
+  // must be looked at (earlier ones would change nothing), and whether it has a send to start.
+  std::vector<std::int64_t> wake_;
+  std::vector<std::uint64_t> pending_bits_;
   int pending_count_ = 0;
   // The receive queues' capacity, in words, when queue faults are on.
   int queue_capacity_ = 512;
@@ -235,6 +238,8 @@ class Machine {
   std::vector<InFlight> flight_;
   Thread scratch_;
 
+  // Hands the node's send to the network if it is due; a refusal is a send fault.
+  void try_send(Node& node, std::size_t n, std::int64_t now);
   void deliver(int id, std::int64_t t);
   // Runs the recorded actions of `node`'s current thread from `t` until one is a send or the
   // record ends; returns true once the thread has ended and the processor is free at `t`.
