@@ -41,7 +41,7 @@ ParamTable<ProgramParams> program_table() {
         instr("barrier_call_instr", "Barrier call and return", 10,
               "Instructions of calling the barrier routine and resuming the caller."))
       .add(&ProgramParams::barrier_wave_instr,
-           instr("barrier_wave_instr", "Barrier wave handler", 8,
+           instr("barrier_wave_instr", "Barrier wave handler", 8.5,
                  "Instructions of one wave's handler besides dispatch and the send."))
       .add(&ProgramParams::lcs_a_chars,
            whole("lcs_a_chars", "LCS: string A", "characters", 1024, 1, 65536,
@@ -56,7 +56,7 @@ ParamTable<ProgramParams> program_table() {
            instr("lcs_prologue_instr", "LCS: handler prologue", 10,
                  "Instructions before the loop: the index into the state tables."))
       .add(&ProgramParams::lcs_cell_instr,
-           instr("lcs_cell_instr", "LCS: per cell", 12,
+           instr("lcs_cell_instr", "LCS: per cell", 10,
                  "Instructions of the loop per character of A on the node."))
       .add(&ProgramParams::lcs_epilogue_instr,
            instr("lcs_epilogue_instr", "LCS: handler epilogue", 8,
@@ -78,7 +78,7 @@ ParamTable<ProgramParams> program_table() {
            instr("radix_scan_instr", "Radix: tree per digit", 4,
                  "Instructions per digit value of a combining or distributing step."))
       .add(&ProgramParams::radix_move_instr,
-           instr("radix_move_instr", "Radix: reorder per key", 10,
+           instr("radix_move_instr", "Radix: reorder per key", 24,
                  "Instructions per key of the reorder phase before its write."))
       .add(&ProgramParams::radix_local_write_instr,
            instr("radix_local_write_instr", "Radix: local write", 2,
@@ -92,11 +92,11 @@ ParamTable<ProgramParams> program_table() {
       .add(&ProgramParams::queens_n,
            whole("queens_n", "N-queens: N", "queens", 13, 4, 16, "Board size."))
       .add(&ProgramParams::queens_boards_per_node,
-           whole("queens_boards_per_node", "N-queens: boards per node", "boards", 16, 1, 4096,
+           whole("queens_boards_per_node", "N-queens: boards per node", "boards", 4, 1, 4096,
                  "Breadth-first expansion stops at the first depth with this many boards a "
                  "node."))
       .add(&ProgramParams::queens_board_instr,
-           instr("queens_board_instr", "N-queens: per board visited", 60,
+           instr("queens_board_instr", "N-queens: per board visited", 53.5,
                  "Instructions per board the depth-first search visits."))
       .add(&ProgramParams::queens_done_instr,
            instr("queens_done_instr", "N-queens: result handler", 20,
@@ -117,7 +117,7 @@ ParamTable<ProgramParams> program_table() {
            whole("tsp_null_call_every", "TSP: null call every", "extensions", 10, 1, 1000000,
                  "Path extensions between the search thread's null calls."))
       .add(&ProgramParams::tsp_null_call_instr,
-           instr("tsp_null_call_instr", "TSP: null call", 10,
+           instr("tsp_null_call_instr", "TSP: null call", 100,
                  "Instructions of the null call's thread besides its send and dispatch."))
       .add(&ProgramParams::tsp_xlates_per_extend,
            number_spec("tsp_xlates_per_extend", "TSP: xlates per extension", "xlates", 2, 0, 100,

@@ -13,6 +13,7 @@ namespace archex {
 
 namespace {
 
+using jmachine::NodeCosts;
 using jmachine::ProgramKind;
 using jmachine::ProgramParams;
 using jmachine::ProgramRun;
@@ -23,13 +24,72 @@ const char* const kCitation =
     "M. D. Noakes, D. A. Wallach, W. J. Dally, The J-Machine Multicomputer: An Architectural "
     "Evaluation, ISCA 1993, sections 2, 3.2 and 4";
 
+// Other machines' figures from the paper's tables, drawn beside the simulation as paper data.
+struct Compare {
+  // Table 3: barrier time in us on EM4, KSR, iPSC/860 and Delta at 2, 4, ... nodes (0: none).
+  std::vector<double> em4_us;
+  std::vector<double> ksr_us;
+  std::vector<double> ipsc860_us;
+  std::vector<double> delta_us;
+  const std::vector<double>& barrier(int machine) const {
+    const std::vector<double>* rows[] = {&em4_us, &ksr_us, &ipsc860_us, &delta_us};
+    return *rows[machine];
+  }
+  // Table 1: one-way overhead Ts (us per message) and Tb (us per byte) of nCUBE/2, CM-5 and
+  // DELTA with the vendors' libraries, and nCUBE/2 and CM-5 with Active Messages.
+  std::vector<double> ts_us;
+  std::vector<double> tb_us;
+};
+
+ParamTable<Compare> compare_table() {
+  const auto paper = [](const char* name, const char* label, const char* unit,
+                        std::vector<double> values, const char* description) {
+    return list_spec(number_spec(name, label, unit, 0, 0, 100000, 0.01, false, description), 10,
+                     std::move(values));
+  };
+  ParamTable<Compare> t;
+  t.add(&Compare::ts_us, paper("overhead_ts_us", "Table 1: Ts", "us",
+                               {160, 86, 72, 23, 3.3},
+                               "Per-message overhead of nCUBE/2, CM-5, DELTA (vendors), "
+                               "nCUBE/2 and CM-5 (Active Messages)."))
+      .add(&Compare::tb_us, paper("overhead_tb_us", "Table 1: Tb", "us/byte",
+                                  {0.45, 0.12, 0.08, 0.45, 0.12},
+                                  "Per-byte overhead of the same five, in the same order."));
+  const char* const names[] = {"barrier_em4_us", "barrier_ksr_us", "barrier_ipsc860_us",
+                               "barrier_delta_us"};
+  const char* const labels[] = {"Table 3: EM4", "Table 3: KSR", "Table 3: iPSC/860",
+                                "Table 3: Delta"};
+  const std::vector<double> rows[] = {{2.7, 3.6, 4.7, 5.4, 0, 7.4},
+                                      {60, 90, 180, 260, 525},
+                                      {111, 234, 381, 546, 692, 847},
+                                      {109, 248, 473, 923, 1816, 3587}};
+  std::vector<double> Compare::*fields[] = {&Compare::em4_us, &Compare::ksr_us,
+                                            &Compare::ipsc860_us, &Compare::delta_us};
+  for (int m = 0; m < 4; ++m) {
+    t.add(fields[m], paper(names[m], labels[m], "us", rows[m],
+                           "Barrier time at 2, 4, 8, ... nodes, 0 where the table has none."));
+  }
+  return t;
+}
+
 struct Params {
   ProgramParams program;
   std::vector<int> programs;
   std::vector<int> nodes;
   int breakdown_nodes;
   int tsp_runs;
+  Compare compare;
 };
+
+constexpr const char* kBarrierMachines[] = {"em4", "ksr", "ipsc860", "delta"};
+constexpr const char* kBarrierLabels[] = {"EM4 (paper data)", "KSR (paper data)",
+                                          "iPSC/860 (paper data)", "Delta (paper data)"};
+constexpr const char* kOverheadKeys[] = {"ncube2_vendor", "cm5_vendor", "delta_vendor",
+                                         "ncube2_am", "cm5_am"};
+constexpr const char* kOverheadLabels[] = {
+    "nCUBE/2, vendor (Table 1 cost model)", "CM-5, vendor (Table 1 cost model)",
+    "DELTA, vendor (Table 1 cost model)", "nCUBE/2, Active Messages (Table 1 cost model)",
+    "CM-5, Active Messages (Table 1 cost model)"};
 
 ParamSpec whole(const char* name, const char* label, const char* unit, double value, double min,
                 double max, const char* description) {
@@ -54,6 +114,7 @@ ParamTable<Params> table() {
            whole("tsp_runs", "TSP: runs per size", "runs", 3, 1, 10,
                  "Runs of TSP per machine size, each with its own seed (the bounds arrive in "
                  "another order)."));
+  t.include(&Params::compare, compare_table());
   return t;
 }
 
@@ -239,6 +300,17 @@ Result combine(const Params& p, const std::vector<PointResult>& partials) {
                "us", "Barrier on " + std::to_string(static_cast<int>(time.x[i])) + " nodes");
         }
         out.series.push_back(std::move(us));
+        for (int m = 0; m < 4; ++m) {
+          Series row{std::string("barrier_paper_") + kBarrierMachines[m],
+                     kBarrierLabels[m], "nodes", "nodes", "barrier time", "us", {}, {}};
+          const std::vector<double>& values = p.compare.barrier(m);
+          for (std::size_t i = 0; i < values.size(); ++i) {
+            if (values[i] <= 0) continue;
+            row.x.push_back(static_cast<double>(2 << i));
+            row.y.push_back(values[i]);
+          }
+          out.series.push_back(std::move(row));
+        }
         continue;
       }
       for (std::size_t i = 0; i < speed.x.size(); ++i) {
@@ -252,9 +324,23 @@ Result combine(const Params& p, const std::vector<PointResult>& partials) {
       out.series.push_back(std::move(speed));
     }
     // Per-size figures of the first run.
+    Series handler{k + "_share_handler", "handler entry/exit", "nodes", "nodes", "share of cycles",
+                   "fraction", {}, {}};
+    Series imbalance{k + "_share_imbalance", "node-0 imbalance", "nodes", "nodes",
+                     "share of cycles", "fraction", {}, {}};
+    Series skew{k + "_share_skew", "other idle (skew)", "nodes", "nodes", "share of cycles",
+                "fraction", {}, {}};
     for (const Result* r : runs) {
       if (static_cast<int>(r->scalar("run")) != 0) continue;
       const std::string n = std::to_string(size_of(r));
+      const double x = size_of(r);
+      const double imb = scalar_or(*r, "imbalance", 0);
+      handler.x.push_back(x);
+      handler.y.push_back(r->scalar("share_handler"));
+      imbalance.x.push_back(x);
+      imbalance.y.push_back(imb);
+      skew.x.push_back(x);
+      skew.y.push_back(std::max(0.0, r->scalar("share_idle") - imb));
       push(k + "_run_ms_n" + n, r->scalar("cycles") / mhz / 1000, "ms",
            label + ": run time on " + n + " nodes");
       push(k + "_handler_share_n" + n, r->scalar("share_handler"), "fraction",
@@ -275,6 +361,49 @@ Result combine(const Params& p, const std::vector<PointResult>& partials) {
       push(k + "_max_node_send_faults_n" + n, r->scalar("max_node_send_faults"), "faults",
            label + ": the most send faults of one node, on " + n + " nodes");
     }
+    if (kind != ProgramKind::kBarrier) {
+      out.series.push_back(std::move(handler));
+      out.series.push_back(std::move(imbalance));
+      out.series.push_back(std::move(skew));
+    }
+    // Run time by size (first run) for the ratios of successive sizes.
+    std::vector<std::pair<int, double>> times;
+    for (const Result* r : runs) {
+      if (static_cast<int>(r->scalar("run")) == 0) times.emplace_back(size_of(r), r->scalar("cycles"));
+    }
+    const auto time_at = [&](int n) {
+      for (const auto& [size, cycles] : times) {
+        if (size == n) return cycles;
+      }
+      return -1.0;
+    };
+    // Geometric mean of T(2n)/T(n) from 2 to 64 nodes, and T(128)/T(64).
+    double product = 1;
+    int doublings = 0;
+    for (int n = 2; n < 64; n *= 2) {
+      if (time_at(n) > 0 && time_at(2 * n) > 0) {
+        product *= time_at(2 * n) / time_at(n);
+        ++doublings;
+      }
+    }
+    if (doublings > 0) {
+      push(k + "_doubling_ratio_2_64", std::pow(product, 1.0 / doublings), "ratio",
+           label + ": run time on 2n nodes over n, geometric mean from 2 to 64 nodes");
+    }
+    if (time_at(64) > 0 && time_at(128) > 0) {
+      push(k + "_doubling_ratio_64_128", time_at(128) / time_at(64), "ratio",
+           label + ": run time on 128 nodes over 64");
+    }
+    // The best speedup per node of any run on up to 16 nodes (above 1: superlinear).
+    double best = 0;
+    for (const Series& s : out.series) {
+      if (s.name.rfind("speedup_" + k, 0) != 0) continue;
+      for (std::size_t i = 0; i < s.x.size(); ++i) {
+        if (s.x[i] > 1 && s.x[i] <= 16) best = std::max(best, s.y[i] / s.x[i]);
+      }
+    }
+    push(k + "_best_efficiency_upto16", best, "fraction",
+         label + ": the highest speedup per node of any run on 2 to 16 nodes");
     // The breakdown run: Fig. 6's shares, Table 4's statistics, the work rates.
     for (const PointResult& pr : partials) {
       const Result& r = pr.result;
@@ -312,6 +441,37 @@ Result combine(const Params& p, const std::vector<PointResult>& partials) {
         if (s.name.rfind(k + "_", 0) == 0) out.scalars.push_back(s);
       }
     }
+  }
+  // Table 1: one-way overhead against message size, the J-Machine's from its node model (the
+  // send's issue and header word at the injection rate, the receiver's dispatch and empty
+  // handler, and each word read from the queue at its rate; the sender's words overlap those),
+  // the others as the table's Ts + Tb x bytes.
+  const NodeCosts& c = p.program.costs;
+  const double bytes_per_word = 4;  // 32 data bits of each 36-bit word
+  const double eject = p.program.net.eject_words_per_cycle;
+  const double inject = p.program.net.inject_words_per_cycle;
+  const double j_ts = (c.send_overhead + 1 / inject + c.dispatch + c.suspend + 1 / eject) / mhz;
+  const double j_tb = 1 / eject / bytes_per_word / mhz;
+  push("overhead_ts_us_jmachine", j_ts, "us", "J-Machine: one-way overhead per message");
+  push("overhead_tb_us_jmachine", j_tb, "us/byte", "J-Machine: one-way overhead per byte");
+  push("overhead_ts_cycles_jmachine", j_ts * mhz, "cycles",
+       "J-Machine: one-way overhead per message, in cycles");
+  push("overhead_tb_cycles_jmachine", j_tb * mhz, "cycles/byte",
+       "J-Machine: one-way overhead per byte, in cycles");
+  const std::vector<double> sizes{0, 64, 128, 256, 512, 1024, 2048, 4096};
+  const auto model = [&](const std::string& name, const std::string& label, double ts,
+                         double tb) {
+    Series s{"overhead_" + name, label, "message size", "bytes", "one-way overhead", "us", {}, {}};
+    for (const double b : sizes) {
+      s.x.push_back(b);
+      s.y.push_back(ts + tb * b);
+    }
+    out.series.push_back(std::move(s));
+  };
+  model("jmachine", "J-Machine (node model)", j_ts, j_tb);
+  for (std::size_t m = 0; m < std::size(kOverheadKeys); ++m) {
+    if (m >= p.compare.ts_us.size() || m >= p.compare.tb_us.size()) break;
+    model(kOverheadKeys[m], kOverheadLabels[m], p.compare.ts_us[m], p.compare.tb_us[m]);
   }
   return out;
 }
