@@ -39,6 +39,8 @@ class Barrier final : public Program {
     arrived_[n] |= 1u << k;
   }
 
+  double progress() const override { return static_cast<double>(resumed_) / nodes_; }
+
   void finish(ProgramRun& r) const override {
     r.answer = resumed_;
     r.correct = resumed_ == nodes_;

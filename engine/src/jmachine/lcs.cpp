@@ -87,6 +87,10 @@ class Lcs final : public Program {
     if (++rows_done_ == b_.size()) result_ = last;
   }
 
+  double progress() const override {
+    return static_cast<double>(rows_done_) / static_cast<double>(b_.size());
+  }
+
   void finish(ProgramRun& r) const override {
     r.answer = result_;
     r.correct = result_ == lcs_length(a_, b_);

@@ -174,10 +174,16 @@ void Machine::step(Workload& workload) {
   net_->step();
   const std::int64_t t = net_->now();
   for (const int id : net_->delivered()) deliver(id, t);
-  // Nodes are looked at in order, as a workload's background may draw random numbers.
+  // Nodes are looked at in order, as a workload's background may draw random numbers; none is
+  // due before the earliest wake cycle.
+  if (t < min_wake_) return;
+  std::int64_t earliest = Workload::kForever;
   for (int n = 0; n < count; ++n) {
-    if (wake_[static_cast<std::size_t>(n)] <= t) visit(workload, n, t);
+    const auto i = static_cast<std::size_t>(n);
+    if (wake_[i] <= t) visit(workload, n, t);
+    earliest = std::min(earliest, wake_[i]);
   }
+  min_wake_ = earliest;
 }
 
 void Machine::try_send(Node& node, std::size_t n, std::int64_t now) {
@@ -221,6 +227,7 @@ void Machine::deliver(int id, std::int64_t t) {
   node.queue_words[p] += m.flits;
   node.queue[p].push_back(std::move(q));
   wake_[n] = std::min(wake_[n], t);
+  min_wake_ = std::min(min_wake_, t);
   if (!faults_ || node.queue_words[p] < queue_capacity_) return;
   // The queue is full: the overflow fault's handler interrupts whatever runs and copies the
   // queued messages to memory, which frees the queue for the network.
@@ -242,7 +249,7 @@ void Machine::deliver(int id, std::int64_t t) {
 void Machine::jump(std::int64_t limit) {
   if (wormhole_ == nullptr || !wormhole_->idle()) return;
   std::int64_t next = limit;
-  for (const std::int64_t wake : wake_) next = std::min(next, wake);
+  next = std::min(next, min_wake_);
   // A send recorded for later (the end of a handler's work) is tried in the step that starts at
   // its cycle.
   for (std::size_t w = 0; w < pending_bits_.size(); ++w) {

@@ -226,6 +226,8 @@ class Machine {
   // Per node, apart from the rest so a step's scan of them stays in cache: the next cycle it
   // must be looked at (earlier ones would change nothing), and whether it has a send to start.
   std::vector<std::int64_t> wake_;
+  // The earliest of them.
+  std::int64_t min_wake_ = 0;
   std::vector<std::uint64_t> pending_bits_;
   int pending_count_ = 0;
   // The receive queues' capacity, in words, when queue faults are on.

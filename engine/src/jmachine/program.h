@@ -107,6 +107,8 @@ class Program : public Machine::Workload {
   // Background work once booted (LCS's node 0 generating characters); false if none.
   virtual bool more_background(int /*node*/, Thread& /*t*/) { return false; }
   virtual bool has_background(int /*node*/) const { return false; }
+  // The share of the program's work done, for a progress bar.
+  virtual double progress() const = 0;
   // After the run: the answer, its check and the program's own figures.
   virtual void finish(ProgramRun& run) const = 0;
 
@@ -172,6 +174,7 @@ class ProgramRunner {
   // Up to `budget` steps; true once the run is over.
   bool advance(std::uint64_t budget);
   bool done() const { return done_; }
+  double progress() const { return done_ ? 1 : program_->progress(); }
   std::int64_t now() const;
   const ProgramRun& result() const { return run_; }
   // Throws std::runtime_error past this many cycles (a program that cannot end).

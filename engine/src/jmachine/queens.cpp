@@ -99,6 +99,10 @@ class Queens final : public Program {
     count(t, b);
   }
 
+  double progress() const override {
+    return boards_ > 0 ? static_cast<double>(results_) / static_cast<double>(boards_) : 0;
+  }
+
   void finish(ProgramRun& r) const override {
     r.answer = static_cast<double>(solutions_);
     std::int64_t check = 0;

@@ -75,6 +75,12 @@ class Radix final : public Program {
     down(node, before, t);
   }
 
+  double progress() const override {
+    double passes = 0;
+    for (const Node& s : state_) passes += s.pass;
+    return passes / (static_cast<double>(passes_) * nodes_);
+  }
+
   void finish(ProgramRun& r) const override {
     std::vector<std::int64_t> sorted = keys_;
     std::sort(sorted.begin(), sorted.end());

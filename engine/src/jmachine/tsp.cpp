@@ -146,6 +146,8 @@ class Tsp final : public Program {
     }
   }
 
+  double progress() const override { return static_cast<double>(done_tasks_) / tasks_; }
+
   void finish(ProgramRun& r) const override {
     int best = std::numeric_limits<int>::max();
     double extensions = 0;
@@ -234,6 +236,7 @@ class Tsp final : public Program {
     if (!s.stack.empty()) return t.send(node, kContinue, {});
     s.searching = false;
     s.tasks.pop_back();
+    ++done_tasks_;
     next_task(node, t);
   }
 
@@ -266,6 +269,7 @@ class Tsp final : public Program {
   int bound_ = 0;
   int balance_ = 0;
   int tasks_ = 0;
+  int done_tasks_ = 0;
   std::vector<int> cheapest_in_;
   std::vector<Node> state_;
 };

@@ -165,7 +165,7 @@ class PointModel final : public Model {
     }
     return ready_;
   }
-  double progress() const override { return ready_ ? 1 : 0.5; }
+  double progress() const override { return ready_ ? 1 : std::min(0.99, runner_->progress()); }
   Result result() const override { return partial_; }
 
  private:

@@ -70,6 +70,26 @@ TEST(Programs, TspFindsTheOptimalTour) {
   EXPECT_EQ(tsp_optimal({{0, 1, 2, 1}, {1, 0, 1, 2}, {2, 1, 0, 1}, {1, 2, 1, 0}}), 4);
 }
 
+TEST(Programs, ProgressRisesAsTheWorkIsDone) {
+  ProgramParams p = params({{"lcs_b_chars", ParamValue(400)},
+                            {"radix_keys", ParamValue(4096)},
+                            {"queens_n", ParamValue(9)},
+                            {"tsp_cities", ParamValue(9)}});
+  for (const ProgramKind kind :
+       {ProgramKind::kLcs, ProgramKind::kRadix, ProgramKind::kQueens, ProgramKind::kTsp}) {
+    ProgramRunner runner(kind, p, 16, Rng(1));
+    double last = 0;
+    int rises = 0;
+    while (!runner.advance(200)) {
+      EXPECT_GE(runner.progress(), last) << program_key(kind);
+      if (runner.progress() > last) ++rises;
+      last = runner.progress();
+    }
+    EXPECT_GE(rises, 3) << program_key(kind);
+    EXPECT_EQ(runner.progress(), 1);
+  }
+}
+
 TEST(Programs, EveryNodeLeavesTheBarrier) {
   for (const int nodes : {2, 8, 64}) {
     const ProgramRun r = run(ProgramKind::kBarrier, params(), nodes);
