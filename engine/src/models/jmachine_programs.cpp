@@ -458,7 +458,8 @@ Result combine(const Params& p, const std::vector<PointResult>& partials) {
        "J-Machine: one-way overhead per message, in cycles");
   push("overhead_tb_cycles_jmachine", j_tb * mhz, "cycles/byte",
        "J-Machine: one-way overhead per byte, in cycles");
-  const std::vector<double> sizes{0, 64, 128, 256, 512, 1024, 2048, 4096};
+  std::vector<double> sizes;
+  for (double b = 1; b <= 4096; b *= 2) sizes.push_back(b);
   const auto model = [&](const std::string& name, const std::string& label, double ts,
                          double tb) {
     Series s{"overhead_" + name, label, "message size", "bytes", "one-way overhead", "us", {}, {}};
