@@ -116,6 +116,9 @@ ParamTable<ProgramParams> program_table() {
       .add(&ProgramParams::tsp_null_call_every,
            whole("tsp_null_call_every", "TSP: null call every", "extensions", 10, 1, 1000000,
                  "Path extensions between the search thread's null calls."))
+      .add(&ProgramParams::tsp_max_asks,
+           whole("tsp_max_asks", "TSP: work requests", "requests", 8, 1, 4096,
+                 "Nodes a node out of tasks asks in turn before it stops (all of them at most)."))
       .add(&ProgramParams::tsp_null_call_instr,
            instr("tsp_null_call_instr", "TSP: null call", 100,
                  "Instructions of the null call's thread besides its send and dispatch."))

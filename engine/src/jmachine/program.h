@@ -53,6 +53,7 @@ struct ProgramParams {
   int tsp_task_depth;
   double tsp_extend_instr;
   int tsp_null_call_every;
+  int tsp_max_asks;
   double tsp_null_call_instr;
   double tsp_xlates_per_extend;
 };

@@ -4,8 +4,8 @@
 // city left is not below the best tour it knows. Every `null call every` path extensions the
 // search thread makes a null call (a message to itself) and so lets the bound updates queued
 // before it run; a better tour is sent to every other node. A node out of tasks asks the others,
-// one at a time from a random one on, for one of theirs, and stops when none has any left (tasks
-// are never created, so none can appear later).
+// one at a time from a random one on, for one of theirs, and stops after `max asks` refusals in a
+// row (tasks are never created, so asking everyone once is enough to be sure none is left).
 
 #include <algorithm>
 #include <cmath>
@@ -250,7 +250,7 @@ class Tsp final : public Program {
   // Asks the next node in turn (from a random one) for a task; stops once all have said no.
   void ask(int node, Thread& t) {
     Node& s = state_[static_cast<std::size_t>(node)];
-    if (nodes_ == 1 || s.asked == nodes_ - 1) return;
+    if (nodes_ == 1 || s.asked == std::min(nodes_ - 1, p_.tsp_max_asks)) return;
     if (s.asked == 0) {
       s.victim = static_cast<int>(rng_.below(static_cast<std::uint64_t>(nodes_)));
     }
