@@ -120,7 +120,7 @@ ParamTable<ProgramParams> program_table() {
            whole("tsp_max_asks", "TSP: work requests", "requests", 8, 1, 4096,
                  "Nodes a node out of tasks asks in turn before it stops (all of them at most)."))
       .add(&ProgramParams::tsp_null_call_instr,
-           instr("tsp_null_call_instr", "TSP: null call", 100,
+           instr("tsp_null_call_instr", "TSP: null call", 90,
                  "Instructions of the null call's thread besides its send and dispatch."))
       .add(&ProgramParams::tsp_xlates_per_extend,
            number_spec("tsp_xlates_per_extend", "TSP: xlates per extension", "xlates", 2, 0, 100,

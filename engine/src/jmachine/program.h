@@ -123,9 +123,10 @@ class Program : public Machine::Workload {
   double xlates() const { return xlates_; }
 
  protected:
-  // `instr` instructions at the internal rate, counted to thread kind `kind`.
-  void run(Thread& t, int kind, double instr, Use use = Use::kCompute) {
-    t.compute(instr * p_.mdp.cpi_internal, use);
+  // `instr` instructions at the rate of internal (or external) memory, counted to thread kind
+  // `kind`.
+  void run(Thread& t, int kind, double instr, Use use = Use::kCompute, bool external = false) {
+    t.compute(instr * (external ? p_.mdp.cpi_external : p_.mdp.cpi_internal), use);
     threads_[static_cast<std::size_t>(kind)].instructions += instr;
   }
   // Instructions of a thread whose cycles are given otherwise.

@@ -113,7 +113,7 @@ class Tsp final : public Program {
     switch (m.handler) {
       case kContinue:
         started(null_, m.words);
-        run(t, null_, p_.tsp_null_call_instr, Use::kSync);
+        run(t, null_, p_.tsp_null_call_instr, Use::kSync, kExternal);
         return search(node, t);
       case kBound:
         started(bound_, m.words);
@@ -163,6 +163,8 @@ class Tsp final : public Program {
   }
 
  private:
+  // CST keeps its objects (and the search's code) in external memory.
+  static constexpr bool kExternal = true;
   static constexpr double kBoundInstr = 10;
   static constexpr double kBalanceInstr = 20;
 
@@ -229,7 +231,7 @@ class Tsp final : public Program {
       if (length + rest + cheapest_in_[0] >= s.bound) continue;
       s.stack.push_back(Frame{c, length, f.visited | (1u << c), 1});
     }
-    run(t, search_, p_.tsp_extend_instr * slice);
+    run(t, search_, p_.tsp_extend_instr * slice, Use::kCompute, kExternal);
     const double xl = p_.tsp_xlates_per_extend * slice;
     xlates_ += xl;
     t.compute(xl * p_.costs.xlate);
