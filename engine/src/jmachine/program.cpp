@@ -130,8 +130,9 @@ ParamTable<ProgramParams> program_table() {
 }
 
 std::vector<int> mesh_dims(int nodes) {
-  if (nodes < 1 || nodes > 32768 || (nodes & (nodes - 1)) != 0) {
-    throw ParamError("nodes", "a power of two from 1 to 32768, not " + std::to_string(nodes));
+  if (nodes < 1 || nodes > kMaxNodes || (nodes & (nodes - 1)) != 0) {
+    throw ParamError("nodes", "a power of two from 1 to " + std::to_string(kMaxNodes) + ", not " +
+                                  std::to_string(nodes));
   }
   if (nodes == 1) return {2};
   std::vector<int> dims;

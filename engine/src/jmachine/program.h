@@ -61,8 +61,11 @@ struct ProgramParams {
 // The programs' parameters: the network, the node's and MDP's costs, each program's knobs.
 ParamTable<ProgramParams> program_table();
 
-// A machine of `nodes` MDPs (a power of two up to 32,768) as a 3-D mesh grown one dimension at a
-// time: 2 = 2, 4 = 2x2, 8 = 2x2x2, 16 = 4x2x2, ..., 512 = 8x8x8. One node runs on a mesh of two
+// The most nodes a program runs on.
+constexpr int kMaxNodes = 4096;
+
+// A machine of `nodes` MDPs (a power of two up to kMaxNodes) as a 3-D mesh grown one dimension at
+// a time: 2 = 2, 4 = 2x2, 8 = 2x2x2, 16 = 4x2x2, ..., 512 = 8x8x8. One node runs on a mesh of two
 // with the second left idle.
 std::vector<int> mesh_dims(int nodes);
 

@@ -104,11 +104,11 @@ ParamTable<Params> table() {
                         "0 barrier, 1 LCS, 2 radix sort, 3 N-queens, 4 TSP."),
                   5, {1, 2, 3, 4}))
       .add(&Params::nodes,
-           list_spec(whole("nodes", "Machine sizes", "nodes", 64, 1, 4096,
+           list_spec(whole("nodes", "Machine sizes", "nodes", 64, 1, jmachine::kMaxNodes,
                            "Nodes of each run (powers of two); one point each."),
                      13, {1, 2, 4, 8, 16, 32, 64, 128, 256, 512}))
       .add(&Params::breakdown_nodes,
-           whole("breakdown_nodes", "Breakdown machine", "nodes", 64, 1, 4096,
+           whole("breakdown_nodes", "Breakdown machine", "nodes", 64, 1, jmachine::kMaxNodes,
                  "The machine size whose run gives the breakdown and the statistics."))
       .add(&Params::tsp_runs,
            whole("tsp_runs", "TSP: runs per size", "runs", 3, 1, 10,
@@ -152,7 +152,6 @@ std::string key(ProgramKind kind) { return jmachine::program_key(kind); }
 class PointModel final : public Model {
  public:
   PointModel(const Params& p, Rng rng, const Point& point) : params_(p), point_(point) {
-    jmachine::mesh_dims(point.nodes);
     runner_ = std::make_unique<ProgramRunner>(point.kind, params_.program, point.nodes, rng);
   }
 
@@ -369,7 +368,9 @@ Result combine(const Params& p, const std::vector<PointResult>& partials) {
     // Run time by size (first run) for the ratios of successive sizes.
     std::vector<std::pair<int, double>> times;
     for (const Result* r : runs) {
-      if (static_cast<int>(r->scalar("run")) == 0) times.emplace_back(size_of(r), r->scalar("cycles"));
+      if (static_cast<int>(r->scalar("run")) == 0) {
+        times.emplace_back(size_of(r), r->scalar("cycles"));
+      }
     }
     const auto time_at = [&](int n) {
       for (const auto& [size, cycles] : times) {
