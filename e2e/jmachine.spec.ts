@@ -86,3 +86,45 @@ test('the J-Machine latency-load page draws every point with a pool of workers, 
   expect(three.workers).toBe(3);
   expect(three.drawn).toEqual(one.drawn);
 });
+
+test('a J-Machine program runs live: the barrier meets Table 3, and a slower router lengthens it', async ({
+  page,
+}, testInfo) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=jmachine-barrier');
+  await waitIdle(page);
+  await expect(page.locator('.validation tbody tr')).toHaveCount(9);
+  await expect(page.locator('.validation tr.fail')).toHaveCount(0);
+  const legend = page.locator('svg[data-chart="barrier"] .legend');
+  await expect(legend).toContainText('J-Machine (simulated)');
+  await expect(legend).toContainText('Delta (paper data)');
+  const readout = page.locator('[data-readout="barrier_us_n512"]');
+  // The readout's value leads its text (its detail follows).
+  const value = async () => Number((await readout.textContent())?.match(/^[\d.]+/)?.[0]);
+  const before = await value();
+  await page.locator('[data-param-number="router_delay_cycles"]').fill('4');
+  await waitIdle(page);
+  await expect(page.locator('[data-param-number="router_delay_cycles"]')).toHaveValue('4');
+  expect(await value()).toBeGreaterThan(before + 1);
+  await page.screenshot({ path: testInfo.outputPath('jmachine-barrier.png'), fullPage: true });
+  expect(consoleMessages).toEqual([]);
+});
+
+test('13-queens runs on the simulated MDPs with progress and finds every solution', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=jmachine-queens');
+  await page.waitForFunction(() => document.documentElement.dataset.idle === 'true', null, {
+    timeout: 90_000,
+  });
+  await expect(page.locator('[data-readout="queens_run_ms_n64"]')).toContainText(
+    /73,?712 solutions/,
+  );
+  await expect(page.locator('.validation tr.fail')).toHaveCount(0);
+  await expect(page.locator('svg[data-chart="speedup"] [data-curve] circle')).toHaveCount(10);
+  await expect(page.locator('svg[data-chart="breakdown"]')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('jmachine-queens.png'), fullPage: true });
+  expect(consoleMessages).toEqual([]);
+});

@@ -116,7 +116,7 @@ describe('Simulation', () => {
   it('error() lists the valid models for an unknown one', () => {
     expect(rejected('nope', {}, 1)).toEqual({
       message:
-        "unknown model 'nope'; valid: multipsi_perf, network_traffic, jmachine_round_trip, jmachine_loop, jmachine_terminal, multipsi_queens, pie64_transfer, pie64_congestion, pie64_dispatch, paragon_pingpong, paragon_bisection, paragon_bsp, paragon_bpram, paragon_app, transputer_ping, transputer_sequential, transputer_farm",
+        "unknown model 'nope'; valid: multipsi_perf, network_traffic, jmachine_round_trip, jmachine_loop, jmachine_terminal, jmachine_programs, multipsi_queens, pie64_transfer, pie64_congestion, pie64_dispatch, paragon_pingpong, paragon_bisection, paragon_bsp, paragon_bpram, paragon_app, transputer_ping, transputer_sequential, transputer_farm",
     });
   });
 
@@ -379,6 +379,22 @@ describe('wasm against native', () => {
     transputer_farm: [
       { workers: [1, 5, 9], image_width: 64, image_height: 40 },
       { workers: [33], image_width: 32, image_height: 40, item_bytes: 100 },
+    ],
+    // J-Machine programs: small problems on small machines, every program, both arbitrations,
+    // tags and flag words, several TSP seeds.
+    jmachine_programs: [
+      { programs: [0], nodes: [2, 8, 64] },
+      { programs: [1, 3], nodes: [1, 4], breakdown_nodes: 4, lcs_b_chars: 64, queens_n: 8 },
+      {
+        programs: [2, 4],
+        nodes: [2, 4],
+        breakdown_nodes: 2,
+        radix_keys: 512,
+        tsp_cities: 8,
+        tsp_runs: 2,
+        arbitration: 0,
+        presence_tags: 0,
+      },
     ],
   };
 

@@ -11,6 +11,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/simulation.h"
@@ -150,6 +151,31 @@ int main() {
   const auto pie64_start = Clock::now();
   sink += archex::Simulation(registry, "pie64_congestion", {}, 1).run().scalars.front().value;
   emit("native.pie64_fig7_sweep.seconds", seconds_since(pie64_start), "s");
+  // The J-Machine's programs: a 512-node LCS and radix sort run, and each program's sweep over
+  // 1 to 512 nodes (TSP one seed), on one core.
+  for (const auto& [name, program] :
+       std::vector<std::pair<std::string, double>>{{"lcs", 1}, {"radix", 2}}) {
+    const auto start = Clock::now();
+    sink += archex::Simulation(registry, "jmachine_programs",
+                               {{"programs", std::vector<double>{program}},
+                                {"nodes", std::vector<double>{512}},
+                                {"breakdown_nodes", 512}},
+                               1)
+                .run()
+                .scalars.front()
+                .value;
+    emit(("native.jmachine_" + name + "_512.seconds").c_str(), seconds_since(start), "s");
+  }
+  for (const auto& [name, program] : std::vector<std::pair<std::string, double>>{
+           {"lcs", 1}, {"radix", 2}, {"queens", 3}, {"tsp", 4}}) {
+    const auto start = Clock::now();
+    sink += archex::Simulation(registry, "jmachine_programs",
+                               {{"programs", std::vector<double>{program}}, {"tsp_runs", 1}}, 1)
+                .run()
+                .scalars.front()
+                .value;
+    emit(("native.jmachine_" + name + "_sweep.seconds").c_str(), seconds_since(start), "s");
+  }
   if (sink < 0) std::printf("unreachable\n");
   return 0;
 }

@@ -1,6 +1,7 @@
 #include "models/builtin_models.h"
 
 #include "models/jmachine.h"
+#include "models/jmachine_programs.h"
 #include "models/multipsi_perf.h"
 #include "models/multipsi_queens.h"
 #include "models/network_traffic.h"
@@ -17,6 +18,7 @@ ModelRegistry builtin_registry() {
   registry.add(jmachine_round_trip_info());
   registry.add(jmachine_loop_info());
   registry.add(jmachine_terminal_info());
+  registry.add(jmachine_programs_info());
   registry.add(multipsi_queens_info());
   registry.add(pie64_transfer_info());
   registry.add(pie64_congestion_info());

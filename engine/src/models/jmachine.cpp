@@ -8,13 +8,18 @@
 #include <utility>
 #include <vector>
 
-#include "models/jmachine_node.h"
+#include "jmachine/mdp.h"
 #include "network/batch_means.h"
 #include "network/network_params.h"
 
 namespace archex {
 
 namespace {
+
+using jmachine::Machine;
+using jmachine::NodeCosts;
+using jmachine::Received;
+using jmachine::Thread;
 
 const char* const kCitation =
     "M. D. Noakes, D. A. Wallach, W. J. Dally, The J-Machine Multicomputer: An Architectural "
@@ -29,7 +34,8 @@ struct MachineParams {
 template <class P>
 ParamTable<P> with_machine() {
   ParamTable<P> t;
-  t.include(&P::net, jmachine_network_table({8, 8, 8})).include(&P::costs, node_cost_table());
+  t.include(&P::net, jmachine::network_table({8, 8, 8}))
+      .include(&P::costs, jmachine::node_cost_table());
   return t;
 }
 
@@ -69,21 +75,23 @@ class RoundTrip final : public Machine::Workload {
   RoundTrip(Machine& m, const RequestKind& kind, int src, int dst)
       : m_(m), kind_(kind), src_(src), dst_(dst) {}
 
-  Machine::Handling on_message(int, const Message& message) override {
+  void on_message(int, const Received& message, Thread& t) override {
     const NodeCosts& c = m_.costs();
     const auto now = static_cast<double>(m_.network().now());
-    if (message.tag == 0) {
-      if (kind_.data_words == 0) return {c.handler, src_, kind_.reply_words, 1};
+    if (message.handler == 0) {
       const double per_word = kind_.external ? c.reply_external : c.reply_internal;
-      return {c.read_handler + c.xlate + per_word * kind_.data_words, src_, kind_.reply_words, 1};
+      t.compute(kind_.data_words == 0 ? c.handler
+                                      : c.read_handler + c.xlate + per_word * kind_.data_words);
+      t.send_words(src_, kind_.reply_words, 1);
+      return;
     }
     done = now + c.dispatch + c.handler;
-    return {c.handler, -1, 0, 0};
+    t.compute(c.handler);
   }
-  bool background(int node) override {
+  bool background(int node, Thread& t) override {
     if (node != src_ || started_) return false;
     started_ = true;
-    m_.send(src_, dst_, kind_.request_words, 0);
+    t.send_words(dst_, kind_.request_words, 0);
     return true;
   }
 
@@ -219,19 +227,19 @@ class Loop final : public Machine::Workload {
       r = static_cast<int>(rng_.below(static_cast<std::uint64_t>(grain_) + 1));
   }
 
-  Machine::Handling on_message(int node, const Message& message) override {
+  void on_message(int node, const Received& message, Thread& t) override {
     const NodeCosts& c = m_.costs();
-    if (message.tag == 0) return {c.handler, message.src, words_, 1};
+    t.compute(c.handler);
+    if (message.handler == 0) return t.send_words(message.src, words_, 1);
     const double now = static_cast<double>(m_.network().now());
     const double round_trip =
         now + c.dispatch + c.handler - sent_at_[static_cast<std::size_t>(node)];
     if (measuring) one_way.add(round_trip / 2);
     waiting_[static_cast<std::size_t>(node)] = 0;
     remaining_[static_cast<std::size_t>(node)] = grain_;
-    return {c.handler, -1, 0, 0};
   }
 
-  bool background(int node) override {
+  bool background(int node, Thread& t) override {
     const auto n = static_cast<std::size_t>(node);
     if (waiting_[n]) return false;
     if (remaining_[n] > 0) {
@@ -242,7 +250,7 @@ class Loop final : public Machine::Workload {
     const int nodes = m_.network().topology().terminals();
     int dst = static_cast<int>(rng_.below(static_cast<std::uint64_t>(nodes - 1)));
     if (dst >= node) ++dst;
-    m_.send(node, dst, words_, 0);
+    t.send_words(dst, words_, 0);
     sent_at_[n] = static_cast<double>(m_.network().now());
     waiting_[n] = 1;
     return true;
@@ -508,15 +516,15 @@ class Stream final : public Machine::Workload {
  public:
   Stream(Machine& m, int words, int mode, int dst) : m_(m), words_(words), mode_(mode), dst_(dst) {}
 
-  Machine::Handling on_message(int, const Message&) override {
+  void on_message(int, const Received&, Thread& t) override {
     const NodeCosts& c = m_.costs();
     if (measuring) received += words_;
     const double per_word = mode_ == 0 ? 0 : mode_ == 1 ? c.copy_internal : c.copy_external;
-    return {c.suspend + per_word * words_, -1, 0, 0};
+    t.compute(c.suspend + per_word * words_);
   }
-  bool background(int node) override {
+  bool background(int node, Thread& t) override {
     if (node != 0 || m_.network().source_backlog(0) > 1) return false;
-    m_.send(0, dst_, words_, 0);
+    t.send_words(dst_, words_, 0);
     return true;
   }
 

@@ -377,8 +377,7 @@ void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t
     --in_network_;
     ++ejected_flits_;
     if (tail) {
-      vc_[static_cast<std::size_t>(ivc(static_cast<int>(c), 0))].held = 0;
-      wake_routes(router);
+      release_vc(router, ivc(static_cast<int>(c), 0));
       const auto id = static_cast<int>(flit.word & kPacketMask);
       packets_[static_cast<std::size_t>(id)].delivered = now_;
       delivered_.push_back(id);
@@ -387,23 +386,42 @@ void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t
     push(ch.down_router, to, flit.word);
     Vc& o = vc_[static_cast<std::size_t>(to)];
     if (config_.credit_flow) --o.credits;
-    if (tail && !config_.vc_free_on_tail_credit) {
-      o.held = 0;
-      wake_routes(router);
-    }
+    if (tail && !config_.vc_free_on_tail_credit) release_vc(router, to);
   }
   if (tail) vc.out_port = -1;
 }
 
+void Network::release_vc(int router, int vc) {
+  if (config_.fixed_priority) {
+    // Granted again only next cycle, when every waiting input is looked at in the fixed order (an
+    // input after this one would otherwise take it first).
+    vc_[static_cast<std::size_t>(vc)].held = 2;
+    released_.push_back(vc);
+    return;
+  }
+  vc_[static_cast<std::size_t>(vc)].held = 0;
+  wake_routes(router);
+}
+
 void Network::process_router(int router) {
+  if (config_.fixed_priority && !released_.empty()) {
+    for (const int vc : released_) vc_[static_cast<std::size_t>(vc)].held = 0;
+    released_.clear();
+  }
+  process_inputs(router);
+  if (config_.fixed_priority && !released_.empty()) wake_routes(router);
+}
+
+void Network::process_inputs(int router) {
   RouterState& r = routers_[static_cast<std::size_t>(router)];
   const int slots = r.slots;
   const auto base = static_cast<std::size_t>(r.bits_base);
   const int words = (slots + 63) / 64;
   std::uint64_t used = 0;
   std::uint64_t port_done = 0;
-  // Round robin: each cycle a different input virtual channel is looked at first.
-  const int start = r.rr;
+  // Round robin: each cycle a different input virtual channel is looked at first; fixed
+  // priority: always the first.
+  const int start = config_.fixed_priority ? 0 : r.rr;
   r.rr = start + 1 == slots ? 0 : start + 1;
   if (words == 1) {
     // The common case (up to 64 input VCs): the word rotated so `start` comes first.

@@ -62,6 +62,9 @@ struct NetworkConfig {
   bool credit_flow = true;
   // Packets waiting at a source before send() refuses more; the queue grows up to this on demand.
   int source_queue_packets = 4096;
+  // A router's outputs serve waiting inputs in a fixed order (ports in the topology's order, the
+  // node's own injection last) instead of round robin: through traffic can starve injection.
+  bool fixed_priority = false;
 };
 
 // A message on its way through the routers.
@@ -238,6 +241,10 @@ class Network final : public Interconnect {
   void inject(int terminal);
   // Moves what can move out of a router holding flits.
   void process_router(int router);
+  void process_inputs(int router);
+  // A packet's tail has left: the output virtual channel it held is free (with fixed priority,
+  // from the router's next turn on).
+  void release_vc(int router, int vc);
   void move_flit(int router, int slot, std::uint64_t& used, std::uint64_t& port_done);
   Bits& bits_of(const RouterState& router, int slot) {
     return bits_[static_cast<std::size_t>(router.bits_base + slot / 64)];
@@ -281,6 +288,8 @@ class Network final : public Interconnect {
   std::vector<Packet> packets_;
   std::vector<std::int32_t> free_packets_;
   std::vector<int> delivered_;
+  // Output virtual channels freed during a router's turn, under fixed priority.
+  std::vector<int> released_;
   std::int64_t in_network_ = 0;
 
   std::vector<std::uint64_t> sent_;
