@@ -4,51 +4,51 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessEngine } from '../app/engine/in_process_engine';
 import { loadNodeModule } from '../app/engine/node_module';
 import type { ModelInfo, ParamValue } from '../app/engine/types';
-import { loadPresetsFromDisk } from '../app/presets/from_disk';
-import type { Preset } from '../app/presets/schema';
 
-// The J-Machine's costs live in the engine's tables (jmachine/mdp.cpp, jmachine/program.cpp); the
-// bases restate them with their sources, and a preset may change one only by saying so.
-const OVERRIDE = /^OVERRIDE: /;
+// The J-Machine's costs live in the engine's tables (jmachine/mdp.cpp, jmachine/program.cpp) and
+// nowhere else: the MDP's bases say where each comes from and hold no number, and a preset that
+// sets another value says why in `override`.
+const BASES = ['bases/jmachine', 'bases/jmachine-programs'];
+const PRESETS = ['barrier', 'lcs', 'radix', 'queens', 'tsp', 'programs', 'overheads'].map(
+  (p) => `jmachine-${p}`,
+);
 
-type Entries = Record<string, { value: ParamValue; source: string }>;
+interface Entry {
+  value?: ParamValue;
+  source: string;
+  override?: string;
+}
+type Files = Record<string, Record<string, Entry>>;
 
-function base(name: string): Entries {
-  const raw = JSON.parse(readFileSync(new URL(`./bases/${name}.json`, import.meta.url), 'utf8'));
-  return raw.params as Entries;
+function readParams(names: string[]): Files {
+  return Object.fromEntries(
+    names.map((name) => {
+      const raw = JSON.parse(readFileSync(new URL(`./${name}.json`, import.meta.url), 'utf8'));
+      return [name, raw.params as Record<string, Entry>];
+    }),
+  );
 }
 
-function engineDefault(model: ModelInfo, name: string): ParamValue | undefined {
+function engineValue(model: ModelInfo, name: string): ParamValue | undefined {
   const spec = model.params.find((p) => p.name === name);
   if (!spec) return undefined;
   return spec.maxItems > 0 ? spec.defaultList : spec.default;
 }
 
-/** Where the bases or the J-Machine presets state a cost the engine's table does not hold. */
-export function costDisagreements(
-  bases: Record<string, Entries>,
-  presets: Preset[],
-  models: ModelInfo[],
-): string[] {
-  const programs = models.find((m) => m.name === 'jmachine_programs')!;
+/** Where the MDP's bases or programs' presets restate an engine value or change one silently. */
+export function costProblems(bases: Files, presets: Files, programs: ModelInfo): string[] {
   const problems: string[] = [];
-  for (const [file, entries] of Object.entries(bases)) {
+  const declared = new Set(Object.values(bases).flatMap((entries) => Object.keys(entries)));
+  for (const [file, entries] of Object.entries({ ...bases, ...presets })) {
     for (const [name, entry] of Object.entries(entries)) {
-      const engine = engineDefault(programs, name);
-      if (JSON.stringify(engine) !== JSON.stringify(entry.value))
-        problems.push(
-          `bases/${file}: ${name} is ${JSON.stringify(entry.value)}, the engine's ${JSON.stringify(engine)}`,
-        );
-    }
-  }
-  const costs = new Set(Object.keys(bases.jmachine));
-  for (const preset of presets.filter((p) => p.model.startsWith('jmachine_'))) {
-    const model = models.find((m) => m.name === preset.model)!;
-    for (const [name, entry] of Object.entries(preset.params)) {
-      if (!costs.has(name) || OVERRIDE.test(entry.source)) continue;
-      const engine = engineDefault(model, name);
-      if (JSON.stringify(engine) !== JSON.stringify(entry.value))
-        problems.push(`${preset.id}: ${name} is ${JSON.stringify(entry.value)} without OVERRIDE`);
+      if (entry.value === undefined || !declared.has(name)) continue;
+      const engine = JSON.stringify(engineValue(programs, name));
+      const value = JSON.stringify(entry.value);
+      if (value === engine) {
+        problems.push(`${file}: ${name} restates the engine's ${engine}; leave it to the engine`);
+      } else if (entry.override === undefined) {
+        problems.push(`${file}: ${name} is ${value}, the engine's ${engine}, with no override`);
+      }
     }
   }
   return problems;
@@ -56,33 +56,34 @@ export function costDisagreements(
 
 describe("the J-Machine's costs are declared once, in the engine", () => {
   const engine = createInProcessEngine(loadNodeModule());
-  const presets = loadPresetsFromDisk();
-  const bases = { jmachine: base('jmachine'), 'jmachine-programs': base('jmachine-programs') };
-  let models: ModelInfo[];
+  const bases = readParams(BASES);
+  const presets = readParams(PRESETS);
+  let programs: ModelInfo;
   beforeAll(async () => {
-    models = await engine.listModels();
+    programs = (await engine.listModels()).find((m) => m.name === 'jmachine_programs')!;
   });
 
-  it('the bases and every J-Machine preset state the engine values', () => {
-    expect(costDisagreements(bases, presets, models)).toEqual([]);
+  it('costProblems finds none in the bases and the programs presets', () => {
+    expect(costProblems(bases, presets, programs)).toEqual([]);
   });
 
-  it('finds a base that restates a cost with another value', () => {
+  it('costProblems finds a base that states a number, equal to the engine or not', () => {
     const changed = structuredClone(bases);
-    changed.jmachine.dispatch_cycles.value = 5;
-    expect(costDisagreements(changed, presets, models)).toEqual([
-      "bases/jmachine: dispatch_cycles is 5, the engine's 4",
+    changed['bases/jmachine']!.dispatch_cycles!.value = 4;
+    changed['bases/jmachine-programs']!.lcs_cell_instr!.value = 12;
+    expect(costProblems(changed, presets, programs)).toEqual([
+      "bases/jmachine: dispatch_cycles restates the engine's 4; leave it to the engine",
+      "bases/jmachine-programs: lcs_cell_instr is 12, the engine's 10, with no override",
     ]);
   });
 
-  it('finds a preset that changes a cost without saying it overrides it', () => {
+  it('costProblems finds a preset that changes a cost without saying why', () => {
     const changed = structuredClone(presets);
-    const lcs = changed.find((p) => p.id === 'jmachine-lcs')!;
-    lcs.params.xlate_cycles = { value: 5, unit: 'cycles', source: 'a guess' };
-    expect(costDisagreements(bases, changed, models)).toEqual([
-      'jmachine-lcs: xlate_cycles is 5 without OVERRIDE',
+    changed['jmachine-lcs']!.xlate_cycles = { value: 5, source: 'a guess' };
+    expect(costProblems(bases, changed, programs)).toEqual([
+      "jmachine-lcs: xlate_cycles is 5, the engine's 3, with no override",
     ]);
-    lcs.params.xlate_cycles.source = 'OVERRIDE: a slower name cache';
-    expect(costDisagreements(bases, changed, models)).toEqual([]);
+    changed['jmachine-lcs']!.xlate_cycles.override = 'a slower name cache';
+    expect(costProblems(bases, changed, programs)).toEqual([]);
   });
 });

@@ -4,14 +4,23 @@ import type { ModelInfo, ParamValue } from '../engine/types';
 import type { Baseline } from './param_values';
 import { checkParamValue } from './param_values';
 
-/** One input of a preset: its value, its unit (must match the engine's spec) and where it is from. */
+/**
+ * One input of a preset: its value, its unit (must match the engine's spec) and where it is from.
+ * Without a value the entry says where the engine's own value comes from (a cost whose number
+ * lives only in the engine's table); `override` says why a preset sets another.
+ */
 const ParamEntry = z
   .object({
-    value: z.union([z.number().finite(), z.array(z.number().finite()).min(1)]),
+    value: z.union([z.number().finite(), z.array(z.number().finite()).min(1)]).optional(),
     unit: z.string(),
     source: z.string().min(1),
+    override: z.string().min(1).optional(),
   })
-  .strict();
+  .strict()
+  .refine((e) => e.override === undefined || e.value !== undefined, {
+    message: 'an override needs the value it sets',
+    path: ['override'],
+  });
 
 const Tolerance = z.union([
   z.object({ abs: z.number().nonnegative() }).strict(),
@@ -408,6 +417,7 @@ export function presetProblems(preset: Preset, models: ModelInfo[]): string[] {
     if (spec.unit !== entry.unit) {
       problems.push(`params.${name}: unit '${entry.unit}' but the engine uses '${spec.unit}'`);
     }
+    if (entry.value === undefined) continue;
     const checked = checkParamValue(spec, entry.value);
     if ('error' in checked) problems.push(`params.${name}: ${checked.error}`);
   }
@@ -509,7 +519,6 @@ export function shownSpecs(
   });
 }
 
-/** The parameter values a preset sets, as the engine takes them. */
 /** The machine and, for a paper's machine, its year: "MIT J-Machine, 1993". */
 export function machineAndYear(preset: Preset): string {
   return preset.year === undefined ? preset.machine : `${preset.machine}, ${preset.year}`;
@@ -520,6 +529,11 @@ export function presetBaseline(preset: Preset): Baseline {
   return preset.year === undefined ? 'default' : 'paper value';
 }
 
+/** The values a preset sets; a parameter it leaves to the engine is absent (the engine's holds). */
 export function presetParams(preset: Preset): Record<string, ParamValue> {
-  return Object.fromEntries(Object.entries(preset.params).map(([k, v]) => [k, v.value]));
+  return Object.fromEntries(
+    Object.entries(preset.params).flatMap(([k, v]) =>
+      v.value === undefined ? [] : [[k, v.value]],
+    ),
+  );
 }

@@ -136,7 +136,13 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
           text: stale,
         };
   const hidden = unusedParams(preset, specs, values);
-  const sources = Object.fromEntries(Object.entries(preset.params).map(([k, v]) => [k, v.source]));
+  // An override's reason follows the source of the value it replaces.
+  const sources = Object.fromEntries(
+    Object.entries(preset.params).map(([k, v]) => [
+      k,
+      v.override === undefined ? v.source : `${v.source} (here: ${v.override})`,
+    ]),
+  );
   const validation = useMemo(
     () => (outcome ? validate(outcome.preset, outcome.result) : null),
     [outcome],
