@@ -1,11 +1,12 @@
 import { memo } from 'react';
 
-import type { Params } from '../engine/types';
+import type { ParamSpec, Params } from '../engine/types';
 import type { Preset } from '../presets/schema';
 import { ChartCard } from './ChartCard';
 import type { PinnedRun, RunView } from './chart_builder';
 import { buildChart, chartOptions } from './chart_builder';
 import { figureCaption } from './figure_info';
+import { namedParams } from '../presets/param_values';
 import type { ChartChoice, UrlState } from './url_state';
 
 /** What a run was made for, kept with its result. */
@@ -20,6 +21,8 @@ export type ChartRun = RunView & RunTag;
 interface Props {
   view: ChartRun;
   model: string;
+  /** The model's parameters: captions and the JSON name values and choices by them. */
+  specs: ParamSpec[];
   choices: Record<string, ChartChoice>;
   pins: PinnedRun[];
   /** The paper's parameter values, which export captions compare the run's with. */
@@ -36,6 +39,7 @@ interface Props {
 export const ChartGrid = memo(function ChartGrid({
   view,
   model,
+  specs,
   choices,
   pins,
   paperValues,
@@ -58,23 +62,25 @@ export const ChartGrid = memo(function ChartGrid({
             stale={stale}
             exportInfo={{
               filename: `${view.preset.id}-${spec.id}`,
-              // Read when exporting: by then the address holds every choice made.
-              caption: () =>
+              // Read when exporting: by then the address holds every choice made. The link is
+              // the address this page was served from.
+              caption: (withLink) =>
                 figureCaption({
                   preset: view.preset,
                   spec,
+                  specs,
                   params: view.params,
                   paperValues,
                   seed: view.seed,
-                  link: window.location.href,
+                  link: withLink ? window.location.href : null,
                 }),
-              json: () => ({
+              json: (withLink) => ({
                 preset: view.preset.id,
                 model,
                 seed: view.seed,
                 chart: spec.id,
-                link: window.location.href,
-                params: view.params,
+                ...(withLink ? { link: window.location.href } : {}),
+                params: namedParams(specs, view.params),
                 results: view.result,
               }),
             }}

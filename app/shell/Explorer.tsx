@@ -14,7 +14,7 @@ import type { RunJob } from '../ui/use_engine_run';
 import { useEngineRun } from '../ui/use_engine_run';
 import type { ChartRun, RunTag } from './ChartGrid';
 import { ChartGrid } from './ChartGrid';
-import { RunStatus } from './RunStatus';
+import { RunNotice, RunStatus, heldText } from './RunStatus';
 import { StaleMark } from './StaleMark';
 import { formatTemplate, readoutText } from './chart_builder';
 import { usePinnedRuns } from './use_pinned_runs';
@@ -121,7 +121,11 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
   const engineFieldError =
     run.error?.param !== undefined ? { [run.error.param]: run.error.message } : {};
   const fieldErrors = { ...engineFieldError, ...errors };
-  const stale = staleReason(specs, fieldErrors, run.error?.message ?? null);
+  const stale = staleReason(
+    specs,
+    fieldErrors,
+    run.error?.message ?? (run.held ? heldText(run.held) : null),
+  );
   const sources = Object.fromEntries(Object.entries(preset.params).map(([k, v]) => [k, v.source]));
   const validation = useMemo(
     () => (outcome ? validate(outcome.preset, outcome.result) : null),
@@ -137,9 +141,12 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
   // The idle signal e2e tests wait on: nothing pending and the current job's answer drawn.
   useLayoutEffect(() => {
     document.documentElement.dataset.idle = String(
-      pending === 0 && pinned.ready && (run.upToDate || run.error !== null) && drawn === charts,
+      pending === 0 &&
+        pinned.ready &&
+        (run.upToDate || run.error !== null || run.held !== null) &&
+        drawn === charts,
     );
-  }, [pending, pinned.ready, run.upToDate, run.error, drawn, charts]);
+  }, [pending, pinned.ready, run.upToDate, run.error, run.held, drawn, charts]);
 
   const pin = () =>
     onState((s) =>
@@ -242,7 +249,8 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
             {run.error.message}
           </p>
         ) : null}
-        <RunStatus progress={run.progress} />
+        <RunNotice held={run.held} onRun={run.runAnyway} />
+        <RunStatus progress={run.progress} timeLeft={run.timeLeft} onStop={run.stop} />
         {outcome ? (
           <StaleMark reason={stale}>
             <p className="sr-only" aria-live="polite">
@@ -267,6 +275,7 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
           <ChartGrid
             view={drawn.view}
             model={model.name}
+            specs={specs}
             choices={state.charts}
             pins={drawn.pins}
             paperValues={paperValues}
