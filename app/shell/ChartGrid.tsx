@@ -47,7 +47,7 @@ export const ChartGrid = memo(function ChartGrid({
   onState,
 }: Props) {
   return (
-    <div className="charts">
+    <div className="charts" id="charts" tabIndex={-1} role="region" aria-label="Charts">
       {view.preset.charts.map((spec) => {
         const choice = choices[spec.id] ?? {};
         const chart = buildChart(spec, view.preset, view, chartOptions(choice, pins));

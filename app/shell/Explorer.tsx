@@ -212,9 +212,9 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
           }
         />
       </aside>
-      <section className="content">
+      <section className="content" id="results" tabIndex={-1} aria-labelledby="results-title">
         <div className="content-head">
-          <h2>{preset.title}</h2>
+          <h2 id="results-title">{preset.title}</h2>
           <div className="pins" role="group" aria-label="Pinned runs">
             <button
               type="button"
