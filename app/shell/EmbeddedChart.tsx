@@ -80,7 +80,7 @@ function Embedded({
   return (
     <figure className="embedded">
       {run.error ? <p className="banner error">{run.error.message}</p> : null}
-      <RunNotice held={run.held} onRun={run.runAnyway} />
+      <RunNotice held={run.held} shown={run.outcome !== null} onRun={run.runAnyway} />
       {outcome ? (
         <ChartView
           name={spec.id}

@@ -249,7 +249,7 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
             {run.error.message}
           </p>
         ) : null}
-        <RunNotice held={run.held} onRun={run.runAnyway} />
+        <RunNotice held={run.held} shown={outcome !== null} onRun={run.runAnyway} />
         <RunStatus progress={run.progress} timeLeft={run.timeLeft} onStop={run.stop} />
         {outcome ? (
           <StaleMark reason={stale}>

@@ -49,6 +49,7 @@ describe('<RunNotice>', () => {
     const html = renderToStaticMarkup(
       <RunNotice
         held={{ reason: 'ask', left: { low: 2 * 3600e3, high: 5 * 3600e3 } }}
+        shown={false}
         onRun={stop}
       />,
     );
@@ -56,11 +57,13 @@ describe('<RunNotice>', () => {
     expect(html).toContain('>Run it anyway</button>');
   });
 
-  it('says when a run was stopped, and nothing when none is held', () => {
-    const html = renderToStaticMarkup(
-      <RunNotice held={{ reason: 'stopped', elapsedMs: 12_340 }} onRun={stop} />,
+  it('says when a run was stopped and what is on show, and nothing when none is held', () => {
+    const stopped = { reason: 'stopped', elapsedMs: 12_340 } as const;
+    const html = renderToStaticMarkup(<RunNotice held={stopped} shown onRun={stop} />);
+    expect(html).toContain('Run stopped after 12.3 s. The charts show the last complete run.');
+    expect(renderToStaticMarkup(<RunNotice held={stopped} shown={false} onRun={stop} />)).toContain(
+      'Run stopped after 12.3 s.</p>',
     );
-    expect(html).toContain('Run stopped after 12.3 s.');
-    expect(renderToStaticMarkup(<RunNotice held={null} onRun={stop} />)).toBe('');
+    expect(renderToStaticMarkup(<RunNotice held={null} shown onRun={stop} />)).toBe('');
   });
 });

@@ -42,17 +42,28 @@ export function heldText(held: Held): string {
     : `Run stopped after ${seconds(held.elapsedMs)}.`;
 }
 
-/** A held run, said at the top of the page with the way to run it. */
-export function RunNotice({ held, onRun }: { held: Held | null; onRun(): void }) {
+/**
+ * A held run, said at the top of the page with the way to run it; `shown` says whether an earlier
+ * complete run is on show meanwhile.
+ */
+export function RunNotice({
+  held,
+  shown,
+  onRun,
+}: {
+  held: Held | null;
+  shown: boolean;
+  onRun(): void;
+}) {
   if (!held) return null;
+  const text = [
+    heldText(held),
+    held.reason === 'ask' ? 'Smaller values (fewer nodes or cycles, a lower load) run faster.' : '',
+    shown ? 'The charts show the last complete run.' : '',
+  ];
   return (
     <div className="banner notice run-notice" role="status">
-      <p>
-        {heldText(held)}{' '}
-        {held.reason === 'ask'
-          ? 'Smaller values (fewer nodes or cycles, a lower load) run faster.'
-          : 'The chart shows the last complete run.'}
-      </p>
+      <p>{text.filter(Boolean).join(' ')}</p>
       <button type="button" onClick={onRun}>
         {held.reason === 'ask' ? 'Run it anyway' : 'Run it'}
       </button>

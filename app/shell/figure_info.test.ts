@@ -38,6 +38,7 @@ describe('figureCaption()', () => {
       "Changed from the preset's defaults: Topology: torus; Radix per dimension: 16, 16 nodes; " +
         'Virtual channels: 2 per channel. Seed 1.',
     );
+    expect(caption[0]).toBe('Custom network: any shape under synthetic traffic.');
     expect(caption.at(-1)).toBe('Made with archex: https://example.org/archex/?s=x');
   });
 

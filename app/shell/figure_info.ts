@@ -50,8 +50,10 @@ export function figureCaption({
   seed: number;
   link: string | null;
 }): string[] {
+  // "Custom network: any shape..." needs no "(Custom network)" after it.
+  const named = preset.year === undefined && preset.title.startsWith(preset.machine);
   return [
-    `${preset.title} (${machineAndYear(preset)}).`,
+    named ? `${preset.title}.` : `${preset.title} (${machineAndYear(preset)}).`,
     `${changesText(preset, specs, params, paperValues)} Seed ${seed}.`,
     `Source: ${preset.citation.text}, ${spec.about.citation}.`,
     ...(link === null ? [] : [`Made with archex: ${link}`]),
