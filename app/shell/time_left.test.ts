@@ -21,7 +21,8 @@ describe('formatTimeLeft()', () => {
     expect(formatTimeLeft({ low: 300, high: 300 })).toBe('about 1 s');
     expect(formatTimeLeft({ low: 30_000, high: 150_000 })).toBe('about 1-3 min');
     expect(formatTimeLeft({ low: 3 * 3600e3, high: 3.2 * 3600e3 })).toBe('about 3 h');
-    expect(formatTimeLeft({ low: 86_400e3, high: 86_400e3 })).toBe('about 1 day');
+    expect(formatTimeLeft({ low: 86_400e3, high: 86_400e3 })).toBe('about 24 h');
+    expect(formatTimeLeft({ low: 2 * 86_400e3, high: 2.2 * 86_400e3 })).toBe('about 2 days');
     expect(formatTimeLeft({ low: 3e12, high: 4e12 })).toBe('about 95-127 years');
   });
 });

@@ -52,12 +52,13 @@ export function timeLeftRange(samples: Sample[]): TimeLeft | null {
   return { low: Math.min(overall, recent), high: Math.max(overall, recent) };
 }
 
+// Days from 2 on and years from 2 on, so a plural always reads right.
 const UNITS = [
-  { ms: 1000, below: 90_000, one: 's', many: 's' },
-  { ms: 60_000, below: 90 * 60_000, one: 'min', many: 'min' },
-  { ms: 3_600_000, below: 48 * 3_600_000, one: 'h', many: 'h' },
-  { ms: 86_400_000, below: 730 * 86_400_000, one: 'day', many: 'days' },
-  { ms: 365 * 86_400_000, below: Number.POSITIVE_INFINITY, one: 'year', many: 'years' },
+  { ms: 1000, below: 90_000, name: 's' },
+  { ms: 60_000, below: 90 * 60_000, name: 'min' },
+  { ms: 3_600_000, below: 48 * 3_600_000, name: 'h' },
+  { ms: 86_400_000, below: 730 * 86_400_000, name: 'days' },
+  { ms: 365 * 86_400_000, below: Number.POSITIVE_INFINITY, name: 'years' },
 ] as const;
 
 /**
@@ -69,8 +70,8 @@ export function formatTimeLeft({ low, high }: TimeLeft): string {
   const unit = UNITS.find((u) => !(high >= u.below))!;
   const count = (ms: number) => Math.max(1, Math.round(ms / unit.ms));
   const [a, b] = [count(low), count(high)];
-  const name = b === 1 ? unit.one : unit.many;
   const number = (n: number) => n.toLocaleString('en-US');
+  const { name } = unit;
   return a === b ? `about ${number(b)} ${name}` : `about ${number(a)}-${number(b)} ${name}`;
 }
 
