@@ -50,6 +50,25 @@ function Header({ children }: { children?: ReactNode }) {
   );
 }
 
+/**
+ * The keyboard's first stop: past the header and the parameter panel (over a hundred fields on the
+ * custom network) to the charts, or to the results while the charts are not drawn yet.
+ */
+function SkipLink() {
+  return (
+    <a
+      className="skip-link"
+      href="#charts"
+      onClick={(e) => {
+        e.preventDefault();
+        (document.getElementById('charts') ?? document.getElementById('results'))?.focus();
+      }}
+    >
+      Skip to the charts
+    </a>
+  );
+}
+
 function Shell({
   engine,
   models,
@@ -92,6 +111,7 @@ function Shell({
 
   return (
     <>
+      {preset ? <SkipLink /> : null}
       <Header>
         <nav className="header-tools" aria-label="Explorer">
           {preset ? (

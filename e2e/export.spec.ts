@@ -172,6 +172,6 @@ test('the SVG export equals `cli figure` for the same state', async ({ page, bas
     { maxBuffer: 16 << 20 },
   );
   expect(browser).toContain(`Made with archex: ${baseURL}?s=`);
-  expect(browser).toContain('pes=8');
+  expect(browser).toContain('Processing elements: 8 PEs');
   expect(normalizeSvg(cli.stdout)).toBe(normalizeSvg(browser));
 });

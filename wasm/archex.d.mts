@@ -58,9 +58,13 @@ export interface RawResult {
   series: Series[];
 }
 
-/** Why a simulation could not be built; `param` names the offending parameter if there is one. */
+/**
+ * Why a simulation could not be built or stopped: a bad parameter (`param` names it), bad input
+ * (an unknown model), memory that ran out, or any other failure of the engine.
+ */
 export interface BindingError {
   message: string;
+  kind: 'param' | 'input' | 'memory' | 'failure';
   param?: string;
 }
 
@@ -79,12 +83,16 @@ export type CombineOutcome = { result: RawResult } | { error: BindingError };
 
 /**
  * One run of a model. Owns wasm memory: call delete() when done with it. No method throws; a
- * simulation that could not be built has error() set and an empty, finished run.
+ * simulation that could not be built, or that failed while running (memory ran out), has error()
+ * set and an empty, finished run.
  */
 export interface Simulation {
-  /** null, or why the model, a parameter or the seed was rejected. */
+  /** null, or why the model, a parameter or the seed was rejected, or why the run stopped. */
   error(): BindingError | null;
-  /** Does at most `budget` units of work (below 1 counts as 1); true once the run is complete. */
+  /**
+   * Does at most `budget` units of work (below 1 counts as 1); true once the run is complete or
+   * has failed (see error()).
+   */
   advance(budget: number): boolean;
   done(): boolean;
   /** Fraction done, 0..1. */
@@ -125,6 +133,11 @@ export interface ArchexModule {
 
 export interface ModuleOptions {
   wasmBinary?: ArrayBuffer | Uint8Array;
+  /**
+   * The module's memory (it is built with IMPORTED_MEMORY): its `maximum` caps what the engine
+   * may use, below the 2 GB it takes by default. At least 16 MB initially.
+   */
+  wasmMemory?: WebAssembly.Memory;
 }
 
 declare function createArchexModule(options?: ModuleOptions): Promise<ArchexModule>;

@@ -1,7 +1,9 @@
 // embind bindings of the engine. No binding throws: a JS exception thrown through wasm frames would
-// skip C++ destructors and leave the stack pointer moved, so enough errors would trap the module.
-// A simulation that could not be built reports why through error() instead.
+// skip C++ destructors and leave the stack pointer moved, so enough errors would trap the module,
+// and a C++ exception reaches JS as a bare number (a pointer). A simulation that could not be
+// built, or failed while running, reports why through error() instead.
 #include <emscripten/bind.h>
+#include <emscripten/heap.h>
 #include <emscripten/val.h>
 
 #include <cmath>
@@ -249,6 +251,22 @@ std::optional<std::size_t> to_point(const val& point) {
   return static_cast<std::size_t>(p);
 }
 
+// "1,412 MB".
+std::string megabytes(std::size_t bytes) {
+  std::string digits = std::to_string((bytes + (1u << 19)) >> 20);
+  for (int at = static_cast<int>(digits.size()) - 3; at > 0; at -= 3) {
+    digits.insert(static_cast<std::size_t>(at), ",");
+  }
+  return digits + " MB";
+}
+
+// Where the engine's memory stood when an allocation failed. Its limit is the wasm memory's
+// maximum (2 GB unless the caller gave a smaller memory), or less where the browser refuses.
+std::string heap_note() {
+  return " (The engine held " + megabytes(emscripten_get_heap_size()) +
+         " when it asked for more.)";
+}
+
 class SimulationHandle {
  public:
   SimulationHandle(const std::string& model, const val& params, double seed)
@@ -256,31 +274,31 @@ class SimulationHandle {
 
   // With a point, the run is that one point of a sweep model.
   SimulationHandle(const std::string& model, const val& params, double seed, const val& point) {
-    try {
+    guarded([&] {
       sim_ = std::make_unique<archex::Simulation>(registry(), model, to_param_values(params),
                                                   to_seed(seed), to_point(point));
-    } catch (const archex::ParamError& e) {
-      error_ = e.what();
-      error_param_ = e.param();
-    } catch (const std::exception& e) {
-      error_ = e.what();
-    }
+    });
   }
 
-  // null when the simulation was built; otherwise {message, param?} and the run is empty.
+  // null while the simulation stands; otherwise {message, kind, param?}: why it could not be
+  // built, or why it stopped, and the run is empty and done.
   val error() const {
     if (sim_) return val::null();
     val o = val::object();
     o.set("message", error_);
+    o.set("kind", kind_);
     if (!error_param_.empty()) o.set("param", error_param_);
     return o;
   }
 
-  // Budgets below 1 (or NaN) count as 1, so a caller's slip cannot stall or fail the run.
+  // Budgets below 1 (or NaN) count as 1, so a caller's slip cannot stall or fail the run. A
+  // failure ends the run (true) and is read from error().
   bool advance(double budget) {
     if (!sim_) return true;
     const double whole = budget >= 1 ? std::fmin(std::floor(budget), 9007199254740991.0) : 1;
-    return sim_->advance(static_cast<std::uint64_t>(whole));
+    bool done = true;
+    guarded([&] { done = sim_->advance(static_cast<std::uint64_t>(whole)); });
+    return done;
   }
   bool done() const { return !sim_ || sim_->done(); }
   double progress() const { return sim_ ? sim_->progress() : 1.0; }
@@ -297,10 +315,19 @@ class SimulationHandle {
     return o;
   }
 
-  val result() const { return to_val(sim_ ? sim_->result() : archex::Result{}); }
+  // Empty after a failure, which error() then names.
+  val result() {
+    archex::Result r;
+    if (sim_) guarded([&] { r = sim_->result(); });
+    return to_val(r);
+  }
 
   // The relative work of each point of a sweep model's run; empty for any other model.
-  val point_weights() const { return numbers(sim_ ? sim_->point_weights() : std::vector<double>{}); }
+  val point_weights() {
+    std::vector<double> weights;
+    if (sim_) guarded([&] { weights = sim_->point_weights(); });
+    return numbers(weights);
+  }
 
   // {result} built from the points' partial results ([{point, result}], any order), or {error}
   // when the run could not be built, is no sweep or a partial is malformed.
@@ -309,18 +336,58 @@ class SimulationHandle {
     try {
       if (!sim_) throw std::invalid_argument(error_);
       out.set("result", to_val(sim_->combine(to_partials(partials))));
+    } catch (const std::bad_alloc&) {
+      out.set("error", failure("Out of memory while combining the points' results." +
+                                   heap_note(),
+                               "memory"));
+    } catch (const std::logic_error& e) {
+      out.set("error", failure(e.what(), "input"));
     } catch (const std::exception& e) {
-      val error = val::object();
-      error.set("message", std::string(e.what()));
-      out.set("error", error);
+      out.set("error", failure(std::string("The engine failed: ") + e.what(), "failure"));
     }
     return out;
   }
 
-
  private:
+  static val failure(const std::string& message, const char* kind) {
+    val error = val::object();
+    error.set("message", message);
+    error.set("kind", std::string(kind));
+    return error;
+  }
+
+  // Runs `body`; whatever it throws ends the simulation (its memory freed) and becomes error(),
+  // so no C++ exception ever reaches JS (where it would be a bare pointer).
+  template <typename F>
+  void guarded(F body) {
+    try {
+      body();
+      return;
+    } catch (const archex::ParamError& e) {
+      fail(e.what(), "param");
+      error_param_ = e.param();
+    } catch (const archex::OutOfMemory& e) {
+      fail(e.what() + heap_note(), "memory");
+    } catch (const std::bad_alloc&) {
+      fail("Out of memory." + heap_note(), "memory");
+    } catch (const std::invalid_argument& e) {
+      fail(e.what(), "input");
+    } catch (const std::exception& e) {
+      fail(std::string("The engine failed: ") + e.what(), "failure");
+    } catch (...) {
+      fail("The engine failed with an error it did not name.", "failure");
+    }
+  }
+
+  void fail(const std::string& message, const char* kind) {
+    sim_.reset();
+    error_ = message;
+    kind_ = kind;
+  }
+
   std::unique_ptr<archex::Simulation> sim_;
   std::string error_;
+  std::string kind_;
   std::string error_param_;
 };
 

@@ -104,6 +104,7 @@ describe('Simulation', () => {
     const sim = new archex.Simulation('multipsi_perf', { work_rate: 2 }, 1);
     expect(sim.error()).toEqual({
       message: "parameter 'work_rate' = 2 is out of range; valid range [0.01, 1] fraction",
+      kind: 'param',
       param: 'work_rate',
     });
     expect(sim.done()).toBe(true);
@@ -115,6 +116,7 @@ describe('Simulation', () => {
 
   it('error() lists the valid models for an unknown one', () => {
     expect(rejected('nope', {}, 1)).toEqual({
+      kind: 'input',
       message:
         "unknown model 'nope'; valid: multipsi_perf, network_traffic, jmachine_round_trip, jmachine_loop, jmachine_terminal, jmachine_programs, multipsi_queens, pie64_transfer, pie64_congestion, pie64_dispatch, paragon_pingpong, paragon_bisection, paragon_bsp, paragon_bpram, paragon_app, transputer_ping, transputer_sequential, transputer_farm",
     });
@@ -188,7 +190,11 @@ describe('Simulation', () => {
     ];
     for (const [params, message] of cases) {
       const param = Object.keys(params)[0];
-      expect(rejected('multipsi_perf', params, 1), message).toEqual({ message, param });
+      expect(rejected('multipsi_perf', params, 1), message).toEqual({
+        message,
+        kind: 'param',
+        param,
+      });
     }
   });
 
@@ -278,7 +284,7 @@ describe('sweeps', () => {
     const sim = new archex.Simulation('multipsi_perf', {}, 1);
     expect(sim.pointWeights()).toEqual([]);
     expect(sim.combine([])).toEqual({
-      error: { message: "model 'multipsi_perf' is not a sweep of points" },
+      error: { message: "model 'multipsi_perf' is not a sweep of points", kind: 'input' },
     });
     sim.delete();
     expect(rejectedPoint('multipsi_perf', {}, 0)?.param).toBe('point');
@@ -287,6 +293,7 @@ describe('sweeps', () => {
   it('error() names a point outside the sweep or not a whole number', () => {
     expect(rejectedPoint('jmachine_loop', loop, 6)).toEqual({
       message: "parameter 'point' = 6 is not in [0, 5]: the sweep has 6 points",
+      kind: 'param',
       param: 'point',
     });
     expect(rejectedPoint('jmachine_loop', loop, 1.5)?.param).toBe('point');
@@ -309,6 +316,60 @@ describe('sweeps', () => {
       expect('error' in outcome, JSON.stringify(partials)).toBe(true);
     }
     sim.delete();
+  });
+});
+
+describe('running out of memory', () => {
+  // A module that may use 64 MB rather than 2 GB: a run fills it in a fraction of a second, on the
+  // same path (memory.grow refused, malloc null, std::bad_alloc) as a run that fills 2 GB.
+  let capped: ArchexModule;
+  beforeAll(async () => {
+    capped = await loadNodeModule(64);
+  });
+
+  it('ends the run and says what filled the memory and what to change, never a bare number', () => {
+    // Load 1 on a 32x32 mesh that accepts 0.125: packets pile up at the sources.
+    const params = { dims: [32, 32], packet_flits: 1, injection_rate: 1, warmup_cycles: 100_000 };
+    const sim = new capped.Simulation('network_traffic', params, 1, 0);
+    expect(sim.error()).toBeNull();
+    let done = false;
+    for (let slice = 0; slice < 10_000 && !done; slice++) done = sim.advance(1000);
+    expect(done).toBe(true);
+    const error = sim.error();
+    expect(error?.kind).toBe('memory');
+    expect(error?.message).toMatch(
+      new RegExp(
+        String.raw`^Out of memory while running\. [\d,]+ packets \([\d,]+ per node\) were ` +
+          String.raw`waiting at the sources of the 1,024 nodes, offered 1 flits/node/cycle where ` +
+          String.raw`the network accepts about 0\.125 \(its capacity bound\)\. Lower the offered ` +
+          String.raw`load .* \(The engine held \d+ MB when it asked for more\.\)$`,
+      ),
+    );
+    expect(sim.result()).toEqual({ scalars: [], series: [] });
+    sim.delete();
+    // Its memory freed, the module runs the next simulation.
+    const next = new capped.Simulation('multipsi_perf', {}, 1);
+    expect(next.advance(Number.MAX_SAFE_INTEGER)).toBe(true);
+    expect(next.error()).toBeNull();
+    next.delete();
+  });
+
+  it('says what the buffers of a network too big to build take, planned or run', () => {
+    const params = { dims: [32, 32, 32], vcs: 4, buffer_flits: 64 };
+    const message =
+      'The network of 32,768 nodes needs more memory than there is: its buffers alone, 4 ' +
+      'virtual channels of 64 flits at each of its 229,376 router ports, take about 448 MB. ' +
+      'Use fewer nodes, fewer virtual channels or smaller buffers.';
+    const point = new capped.Simulation('network_traffic', params, 1, 0);
+    expect(point.error()).toEqual({
+      message: expect.stringMatching(new RegExp(`^${message.replace(/\./g, '\\.')} \\(The engine`)),
+      kind: 'memory',
+    });
+    point.delete();
+    const plan = new capped.Simulation('network_traffic', params, 1);
+    expect(plan.pointWeights()).toEqual([]);
+    expect(plan.error()?.message).toContain(message);
+    plan.delete();
   });
 });
 

@@ -9,6 +9,7 @@ import {
   findPreset,
   formatTable,
   parseJobs,
+  parseParamsJson,
   parseSettings,
   runPreset,
   toCsv,
@@ -98,6 +99,16 @@ describe('parseSettings()', () => {
         "parameter 'pes' = '4,8' requires a single number, not a list; valid range [1, 64] PEs",
       ),
     );
+  });
+
+  it('reads decimal numbers only, saying what 0x10 would be', () => {
+    expect(() => parseSettings(model, ['pes=0x10'])).toThrow(
+      new UsageError(
+        "parameter 'pes' = '0x10' is not a decimal number (0x10 is hexadecimal for 16); " +
+          'valid range [1, 64] PEs',
+      ),
+    );
+    expect(() => parseSettings(model, ['seed=0x10'])).toThrow('seed must be a whole number');
   });
 
   it('names the range for a value that is not a number', () => {
@@ -208,7 +219,9 @@ describe('runPreset() on the custom network', () => {
     ];
     const { report } = await runPreset(engine, models, preset, settings);
     expect(report.params.dims).toEqual([8, 8]);
-    expect(report.params.topology).toBe(0);
+    // A choice by its name, as in the panel.
+    expect(report.params.topology).toBe('mesh');
+    expect(report.params.pattern).toBe('uniform');
     expect(report.seed).toBe(4);
     expect(report.results.saturated).toBe(false);
     expect(report.results.accepted_flits_per_node_cycle).toBeCloseTo(0.1, 1);
@@ -309,6 +322,45 @@ describe('runPreset() on the Multi-PSI goal-reduction machine', () => {
     ).rejects.toThrow("parameter 'queens' = 11 is out of range; valid range [4, 10]");
     engine.dispose();
   }, 60_000);
+});
+
+describe('parseParamsJson()', () => {
+  const topology = {
+    ...model.params[0]!,
+    name: 'topology',
+    label: 'Topology',
+    unit: '',
+    min: 0,
+    max: 2,
+    choices: ['mesh', 'torus', 'fly'],
+  };
+  const withChoice: ModelInfo = { ...model, params: [...model.params, topology] };
+
+  it('reads what run --json and the JSON export write: choices by name or number', () => {
+    const json = { preset: 'p', seed: 4, params: { topology: 'fly', pes: 8, rates: [0.5, 1] } };
+    expect(parseParamsJson(withChoice, json, 'a.json')).toEqual({
+      preset: 'p',
+      seed: 4,
+      params: { topology: 2, pes: 8, rates: [0.5, 1] },
+    });
+    expect(parseParamsJson(withChoice, { params: { topology: 1 } }, 'a.json')).toEqual({
+      params: { topology: 1 },
+    });
+  });
+
+  it('names the file, the parameter and what is valid', () => {
+    const bad = (params: unknown) => () => parseParamsJson(withChoice, { params }, 'a.json');
+    expect(bad({ topology: 'ring' })).toThrow(
+      new UsageError(
+        'a.json: parameter \'topology\' = "ring": Not a number. Valid: mesh, torus, fly (or 0 to 2)',
+      ),
+    );
+    expect(bad({ pes: 0 })).toThrow(
+      "a.json: parameter 'pes' = 0: Out of range. Valid: 1 to 64 PEs",
+    );
+    expect(bad({ nodes: 1 })).toThrow("a.json: unknown parameter 'nodes' for m; valid: pes,");
+    expect(() => parseParamsJson(withChoice, [], 'a.json')).toThrow('a.json: no "params" object');
+  });
 });
 
 describe('parseJobs()', () => {

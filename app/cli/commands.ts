@@ -1,11 +1,18 @@
-import type { Engine } from '../engine/engine';
+import type { Engine, RunProgress } from '../engine/engine';
 import { EngineError } from '../engine/engine';
-import type { ModelInfo, Params, RunResult } from '../engine/types';
+import type { ModelInfo, ParamValue, Params, RunResult } from '../engine/types';
 import type { Accepted, Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
 import type { ValidationRow } from '../presets/validation';
 import { acceptedText, paperText, validate, verdict } from '../presets/validation';
-import { listItems } from '../presets/param_values';
+import {
+  checkParamValue,
+  listItems,
+  namedParams,
+  otherBase,
+  parseDecimal,
+} from '../presets/param_values';
+import { MAX_MEMORY_MB, MIN_MEMORY_MB } from '../engine/node_module';
 
 /** A failure of the user's input: printed as is, exit code 2. */
 export class UsageError extends Error {}
@@ -14,7 +21,8 @@ export interface RunReport {
   preset: string;
   model: string;
   seed: number;
-  params: Params;
+  /** Every parameter of the run, a choice by its name ("topology": "fly"). */
+  params: Record<string, ParamValue | string>;
   /**
    * Scalars by name, those with the unit "boolean" as true or false; and per-item series: one
    * whose x unit is "index" (one value per PE) as an array of its y, a labelled one (messages by
@@ -55,9 +63,16 @@ export function findPreset(presets: Preset[], id: string): Preset {
   return preset;
 }
 
-function parseNumber(text: string): number {
-  const trimmed = text.trim();
-  return trimmed === '' ? Number.NaN : Number(trimmed);
+/** Why --set's text is no number, in the engine's words: "is not a finite number". */
+function notNumber(text: string): string {
+  const other = otherBase(text);
+  return other ? `is not a decimal number (${other})` : 'is not a finite number';
+}
+
+/** Overrides of a preset's parameters and seed. */
+export interface Overrides {
+  params: Params;
+  seed?: number;
 }
 
 /**
@@ -66,10 +81,7 @@ function parseNumber(text: string): number {
  * takes its `listItems` (8x8x8, or numbers separated by commas), and one number is a one-item
  * list; a choice takes its name or its number.
  */
-export function parseSettings(
-  model: ModelInfo,
-  settings: string[],
-): { params: Params; seed?: number } {
+export function parseSettings(model: ModelInfo, settings: string[]): Overrides {
   const params: Params = {};
   let seed: number | undefined;
   for (const setting of settings) {
@@ -78,7 +90,7 @@ export function parseSettings(
     const name = setting.slice(0, eq);
     const text = setting.slice(eq + 1).trim();
     if (name === 'seed') {
-      const value = parseNumber(text);
+      const value = parseDecimal(text);
       if (!Number.isSafeInteger(value) || value < 0) {
         throw new UsageError(
           `seed must be a whole number in [0, ${Number.MAX_SAFE_INTEGER}], got '${text}'`,
@@ -96,7 +108,7 @@ export function parseSettings(
     if (spec.choices.length > 0) {
       // A choice by its name (topology=torus) or by its number.
       const index = spec.choices.indexOf(text);
-      const value = index >= 0 ? index : parseNumber(text);
+      const value = index >= 0 ? index : parseDecimal(text);
       if (!Number.isInteger(value) || value < 0 || value >= spec.choices.length) {
         throw new UsageError(
           `parameter '${name}' = '${text}' is not one of the choices; valid: ${spec.choices.join(', ')}`,
@@ -107,10 +119,10 @@ export function parseSettings(
     }
     if (spec.maxItems > 0) {
       params[name] = listItems(text).map((item, i) => {
-        const value = parseNumber(item);
+        const value = parseDecimal(item);
         if (!Number.isFinite(value)) {
           throw new UsageError(
-            `parameter '${name}' item ${i + 1} = '${item.trim()}' is not a finite number; ` +
+            `parameter '${name}' item ${i + 1} = '${item.trim()}' ${notNumber(item)}; ` +
               `valid range ${range}`,
           );
         }
@@ -123,10 +135,10 @@ export function parseSettings(
         `parameter '${name}' = '${text}' requires a single number, not a list; valid range ${range}`,
       );
     }
-    const value = parseNumber(text);
+    const value = parseDecimal(text);
     if (!Number.isFinite(value)) {
       throw new UsageError(
-        `parameter '${name}' = '${text}' is not a finite number; valid range ${range}`,
+        `parameter '${name}' = '${text}' ${notNumber(text)}; valid range ${range}`,
       );
     }
     params[name] = value;
@@ -134,23 +146,76 @@ export function parseSettings(
   return seed === undefined ? { params } : { params, seed };
 }
 
+/**
+ * The parameters and seed of a JSON file the explorer or `run --json` wrote (`params`, `seed`,
+ * `preset`): a choice by its name or its number, a list as numbers or as text ("8x8"), each
+ * checked as a field would be. `where` names the file in messages.
+ */
+export function parseParamsJson(
+  model: ModelInfo,
+  json: unknown,
+  where: string,
+): Overrides & { preset?: string } {
+  const record = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!record(json) || !record(json.params)) {
+    throw new UsageError(`${where}: no "params" object (an explorer JSON export or run --json)`);
+  }
+  const params: Params = {};
+  for (const [name, value] of Object.entries(json.params)) {
+    const spec = model.params.find((p) => p.name === name);
+    if (!spec) {
+      const valid = model.params.map((p) => p.name).join(', ');
+      throw new UsageError(
+        `${where}: unknown parameter '${name}' for ${model.name}; valid: ${valid}`,
+      );
+    }
+    const checked = checkParamValue(spec, value);
+    if ('error' in checked) {
+      throw new UsageError(
+        `${where}: parameter '${name}' = ${JSON.stringify(value)}: ${checked.error}`,
+      );
+    }
+    params[name] = checked.value;
+  }
+  const out: Overrides & { preset?: string } = { params };
+  if (json.seed !== undefined) {
+    if (!Number.isSafeInteger(json.seed) || (json.seed as number) < 0) {
+      throw new UsageError(
+        `${where}: seed ${JSON.stringify(json.seed)} is not a whole number from 0`,
+      );
+    }
+    out.seed = json.seed as number;
+  }
+  if (typeof json.preset === 'string') out.preset = json.preset;
+  return out;
+}
+
+/**
+ * Runs a preset with `base` (a --params file's) and then `settings` (--set) over its values;
+ * `onProgress` sees the run's progress.
+ */
 export async function runPreset(
   engine: Engine,
   models: ModelInfo[],
   preset: Preset,
   settings: string[] = [],
-): Promise<{ report: RunReport; rows: ValidationRow[]; result: RunResult }> {
+  options: { base?: Overrides; onProgress?: (progress: RunProgress) => void } = {},
+): Promise<{ report: RunReport; rows: ValidationRow[]; result: RunResult; params: Params }> {
   const model = models.find((m) => m.name === preset.model);
   if (!model) throw new UsageError(`preset ${preset.id} uses unknown model '${preset.model}'`);
   const overrides = parseSettings(model, settings);
-  const seed = overrides.seed ?? preset.seed;
+  const seed = overrides.seed ?? options.base?.seed ?? preset.seed;
   let outcome;
   try {
-    outcome = await engine.run({
-      model: preset.model,
-      params: { ...presetParams(preset), ...overrides.params },
-      seed,
-    });
+    outcome = await engine.run(
+      {
+        model: preset.model,
+        params: { ...presetParams(preset), ...options.base?.params, ...overrides.params },
+        seed,
+      },
+      options.onProgress ? { onProgress: options.onProgress } : {},
+    );
   } catch (error) {
     if (error instanceof EngineError && error.param !== undefined) {
       // A range error names its parameter already; a combination error (a pattern that needs a
@@ -165,7 +230,7 @@ export async function runPreset(
     preset: preset.id,
     model: preset.model,
     seed,
-    params: outcome.params,
+    params: namedParams(model.params, outcome.params),
     results: {
       ...Object.fromEntries(
         outcome.result.scalars.map((s) => [s.name, s.unit === 'boolean' ? s.value !== 0 : s.value]),
@@ -195,7 +260,7 @@ export async function runPreset(
       ...(r.knownMiss !== undefined ? { knownMiss: r.knownMiss } : {}),
     })),
   };
-  return { report, rows, result: outcome.result };
+  return { report, rows, result: outcome.result, params: outcome.params };
 }
 
 function itemResults(result: RunResult): Record<string, number[] | Record<string, number>> {
@@ -263,6 +328,18 @@ export function validationTable(presetId: string, rows: ValidationRow[]): string
   );
   const notes = misses.map((r, i) => `(${i + 1}) ${r.metric}: ${r.knownMiss}`);
   return [table, ...notes].join('\n');
+}
+
+/** --max-memory: the MB each engine thread may use, MIN_MEMORY_MB to MAX_MEMORY_MB. */
+export function parseMaxMemory(text: string | undefined): number {
+  if (text === undefined) return MAX_MEMORY_MB;
+  const n = parseDecimal(text);
+  if (!Number.isInteger(n) || n < MIN_MEMORY_MB || n > MAX_MEMORY_MB) {
+    throw new UsageError(
+      `--max-memory '${text}' is not a whole number of MB from ${MIN_MEMORY_MB} to ${MAX_MEMORY_MB}`,
+    );
+  }
+  return n;
 }
 
 /** The most worker threads --jobs may ask for. */

@@ -87,6 +87,56 @@ describe('cli figure --all', () => {
   }
 });
 
+describe('cli figure captions', () => {
+  it("say what changed in the panel's words, and leave the link out with --no-link", async () => {
+    const run = await figure(
+      'custom-network',
+      'latency-load',
+      '--set',
+      'topology=torus',
+      '--set',
+      'vcs=2',
+      '--set',
+      'dims=4x4',
+      '--set',
+      'max_cycles=2000',
+      '--no-link',
+    );
+    expect(run.code).toBe(0);
+    const text = run.stdout
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .replace(/&#x27;/g, "'");
+    expect(text).toContain(
+      "Changed from the preset's defaults: Topology: torus; Radix per dimension: 4, 4 nodes; " +
+        'Virtual channels: 2 per channel; Longest measurement: 2000 cycles. Seed 1.',
+    );
+    expect(text).not.toContain('Made with archex');
+    expect(text).not.toContain('topology=');
+  });
+
+  it('reads the parameters of a --params file, choices by name', async () => {
+    const file = join(scratch, 'export.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        preset: 'custom-network',
+        seed: 5,
+        params: { topology: 'torus', vcs: 2, dims: [4, 4], max_cycles: 2000 },
+      }),
+    );
+    const run = await figure('custom-network', 'latency-load', '--params', file);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Topology: torus; Radix per dimension: 4, 4 nodes');
+    expect(run.stdout).toContain('Seed 5.');
+    const other = await figure('multipsi-v1-comm', 'perf-overhead', '--params', file);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain(
+      `--params ${file} is for preset custom-network, not multipsi-v1-comm`,
+    );
+  });
+});
+
 describe('cli figure with bad input', () => {
   it('lists the presets for an unknown preset and exits 2', async () => {
     const run = await figure('no-such-preset', 'x');

@@ -6,7 +6,7 @@ import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 import { tableToCsv } from '../charts/chart_table';
-import type { Engine } from '../engine/engine';
+import type { Engine, RunProgress } from '../engine/engine';
 import type { ModelInfo } from '../engine/types';
 import type { ChartSpec, Preset } from '../presets/schema';
 import { presetParams, shownCharts } from '../presets/schema';
@@ -18,6 +18,7 @@ import type { FigureTheme } from '../shell/figure_info';
 import { FIGURE_THEMES, figureCaption } from '../shell/figure_info';
 import { emptyState, serializeUrlState } from '../shell/url_state';
 import { changedParams, resolveValues } from '../presets/param_values';
+import type { Overrides } from './commands';
 import { UsageError, runPreset } from './commands';
 
 /** Where `npm start` serves the explorer; links in figures point there unless told otherwise. */
@@ -64,8 +65,9 @@ export interface FigureOutput {
 }
 
 /**
- * Runs the preset with `settings` once and draws `charts` from the run, each with its caption
- * and the explorer link (on `baseUrl`) that opens the same state.
+ * Runs the preset with `base` and `settings` once and draws `charts` from the run, each with its
+ * caption and, unless `baseUrl` is null, the explorer link (on `baseUrl`) that opens the same
+ * state.
  */
 export async function presetFigures(
   engine: Engine,
@@ -75,28 +77,44 @@ export async function presetFigures(
     /** The charts to draw, or those the preset shows for the run's parameters (`when`). */
     charts: ChartSpec[] | 'shown';
     settings: string[];
+    base?: Overrides;
     theme: FigureTheme;
-    baseUrl: URL;
+    baseUrl: URL | null;
+    onProgress?: (progress: RunProgress) => void;
   },
 ): Promise<FigureOutput[]> {
-  const { report, result } = await runPreset(engine, models, preset, options.settings);
+  const runOptions = {
+    ...(options.base ? { base: options.base } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  };
+  const { report, result, params } = await runPreset(
+    engine,
+    models,
+    preset,
+    options.settings,
+    runOptions,
+  );
   const model = models.find((m) => m.name === preset.model);
   if (!model) throw new UsageError(`preset ${preset.id} uses unknown model '${preset.model}'`);
   const paperValues = resolveValues(model.params, presetParams(preset));
-  const state = { ...emptyState(preset.id), params: changedParams(report.params, paperValues) };
-  const link = new URL(
-    serializeUrlState(report.seed === preset.seed ? state : { ...state, seed: report.seed }),
-    options.baseUrl,
-  ).href;
-  const run = { result, params: report.params };
+  const state = { ...emptyState(preset.id), params: changedParams(params, paperValues) };
+  const link =
+    options.baseUrl === null
+      ? null
+      : new URL(
+          serializeUrlState(report.seed === preset.seed ? state : { ...state, seed: report.seed }),
+          options.baseUrl,
+        ).href;
+  const run = { result, params };
   const charts =
-    options.charts === 'shown' ? shownCharts(preset, model.params, report.params) : options.charts;
+    options.charts === 'shown' ? shownCharts(preset, model.params, params) : options.charts;
   return charts.map((spec) => {
     const chart = buildChart(spec, preset, run, chartOptions({}, []));
     const caption = figureCaption({
       preset,
       spec,
-      params: report.params,
+      specs: model.params,
+      params,
       paperValues,
       seed: report.seed,
       link,

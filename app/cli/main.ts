@@ -5,27 +5,34 @@
 //   npm run cli -- figure <preset-id> (<chart-id> [--svg f] [--png f] [--csv f] | --all --out dir)
 // Every command takes --jobs N: a sweep's points run on N worker threads (default: every core).
 // A list parameter is set as comma-separated numbers: --set curve_work_rates=1,0.8,0.6.
-// Exit codes: 0 ok, 1 a validation failed, 2 bad input (preset id, parameter, usage).
-import { mkdirSync, statSync } from 'node:fs';
+// Exit codes: 0 ok, 1 a validation failed, 2 bad input (preset id, parameter, usage) or a run the
+// engine could not finish (memory ran out), said in words.
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import type { Engine } from '../engine/engine';
+import type { Engine, RunProgress } from '../engine/engine';
+import { EngineError } from '../engine/engine';
 import type { ModelInfo } from '../engine/types';
 
 import { createInProcessEngine } from '../engine/in_process_engine';
-import { loadNodeModule } from '../engine/node_module';
+import { MAX_MEMORY_MB, MIN_MEMORY_MB, loadNodeModule } from '../engine/node_module';
 import { createThreadEngine, defaultJobs } from '../engine/thread_engine';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import type { Preset } from '../presets/schema';
+import type { Sample } from '../shell/time_left';
+import { formatTimeLeft, worthAsking } from '../shell/time_left';
 import { presetProblems } from '../presets/schema';
 import { asExpected } from '../presets/validation';
+import type { Overrides } from './commands';
 import {
   UsageError,
   findPreset,
   formatNumber,
   formatTable,
   parseJobs,
+  parseMaxMemory,
+  parseParamsJson,
   runPreset,
   toCsv,
   validationTable,
@@ -43,35 +50,47 @@ import {
 
 const USAGE = `usage:
   npm run cli -- list
-  npm run cli -- run <preset-id> [--set name=value ...] [--json | --csv]
+  npm run cli -- run <preset-id> [--params file.json] [--set name=value ...] [--json | --csv]
+  npm run cli -- run --params file.json [--set ...]   (the preset the file names)
   npm run cli -- validate [preset-id]
-  npm run cli -- figure <preset-id> <chart-id> [--set name=value ...] [--svg out.svg]
-                 [--png out.png [--scale 2]] [--csv out.csv] [--theme print|dark] [--base-url URL]
+  npm run cli -- figure <preset-id> <chart-id> [--params f] [--set name=value ...] [--svg out.svg]
+                 [--png out.png [--scale 2]] [--csv out.csv] [--theme print|dark]
+                 [--base-url URL | --no-link]
   npm run cli -- figure <preset-id> --all --out dir/ [--set ...] [--scale 2] [--theme ...]
 
 options of every command:
   --jobs N          run a sweep's points on N worker threads (default: the ${defaultJobs()} cores
                     here); the numbers are the same bits for any N.
+  --max-memory MB   the memory each engine thread may use, ${MIN_MEMORY_MB} to ${MAX_MEMORY_MB} MB (default
+                    ${MAX_MEMORY_MB}); a run that needs more stops and says what filled it.
 
 options of run:
   --set name=value  override a parameter of the preset; repeatable. seed=N sets the seed.
                     A list parameter takes comma-separated numbers, e.g.
-                    --set curve_work_rates=1,0.8,0.6; one number is a one-item list.
-  --json            the whole run: parameters (lists as arrays), results with units, every
-                    series (a list parameter may add one per item) and the validation rows.
+                    --set curve_work_rates=1,0.8,0.6; one number is a one-item list. A choice
+                    takes its name or its number: --set topology=fly.
+  --params FILE     the parameters and seed of a JSON file: the explorer's JSON export or the
+                    output of run --json (choices by name or number); --set goes over them.
+  --json            the whole run: parameters (lists as arrays, choices by name), results with
+                    units, every series (a list parameter may add one per item) and the
+                    validation rows.
   --csv             the scalar results as metric,value,unit rows; parameters and series are
                     only in --json.
 
 options of figure (the chart the explorer draws, with title, caption, seed, citation and a
 link back to the same state; every file is written whole or not at all):
-  --set name=value  as for run.
+  --set name=value  as for run; --params FILE too.
   --svg FILE        the figure as SVG; with no --svg, --png or --csv the SVG goes to stdout.
   --png FILE        the figure as PNG, --scale times its size (default 2, from 0.25 to 8).
   --csv FILE        the plotted data, as the explorer's CSV export.
   --theme THEME     print (default: light colours on white) or dark.
   --all --out DIR   every chart of the preset as DIR/<preset>-<chart>.svg, .png and .csv.
   --base-url URL    where the explorer is served, for the link in the caption; default
-                    ${DEFAULT_BASE_URL} (npm start).`;
+                    ${DEFAULT_BASE_URL} (npm start): give a deployed explorer's address.
+  --no-link         no link in the caption.
+
+A run that would take more than a minute says how long on stderr once its first second is
+done; Ctrl-C stops it.`;
 
 /** The options of `figure`, whose --csv takes a file, unlike run's. */
 function figureArgs(argv: string[]) {
@@ -88,15 +107,77 @@ function figureArgs(argv: string[]) {
       all: { type: 'boolean', default: false },
       out: { type: 'string' },
       'base-url': { type: 'string', default: DEFAULT_BASE_URL },
+      'no-link': { type: 'boolean', default: false },
+      params: { type: 'string' },
       jobs: { type: 'string' },
+      'max-memory': { type: 'string' },
     },
   });
 }
 
-/** The engine for --jobs: worker threads, or the same protocol in this thread for one job. */
-function commandEngine(jobs: string | undefined): Engine {
-  const n = parseJobs(jobs, defaultJobs());
-  return n === 1 ? createInProcessEngine(loadNodeModule()) : createThreadEngine(n);
+/** The JSON of a --params file. */
+function readJson(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`--params ${path}: ${(error as Error).message}`);
+  }
+}
+
+/** The preset id a --params file names, or undefined. */
+function presetOfFile(path: string | undefined): string | undefined {
+  if (path === undefined) return undefined;
+  const json = readJson(path) as { preset?: unknown } | null;
+  return typeof json?.preset === 'string' ? json.preset : undefined;
+}
+
+/** The preset and the --params file's values for it; the file must be for the same preset. */
+function presetAndBase(
+  presets: Preset[],
+  models: ModelInfo[],
+  presetId: string,
+  file: string | undefined,
+): { preset: Preset; base?: Overrides } {
+  const preset = findPreset(presets, presetId);
+  if (file === undefined) return { preset };
+  const named = presetOfFile(file);
+  if (named !== undefined && named !== preset.id) {
+    throw new UsageError(`--params ${file} is for preset ${named}, not ${preset.id}`);
+  }
+  const model = models.find((m) => m.name === preset.model);
+  if (!model) throw new UsageError(`preset ${preset.id} uses unknown model '${preset.model}'`);
+  const { preset: _preset, ...base } = parseParamsJson(model, readJson(file), file);
+  return { preset, base };
+}
+
+/**
+ * Says on stderr, once, how long a run would go on when that is over a minute (judged after its
+ * first second), and how to stop it.
+ */
+function longRunNotice(): (progress: RunProgress) => void {
+  const samples: Sample[] = [];
+  let said = false;
+  return ({ fraction, elapsedMs }) => {
+    if (said) return;
+    samples.push({ fraction, elapsedMs });
+    const left = worthAsking(samples);
+    if (!left) return;
+    said = true;
+    console.error(
+      `This run would take ${formatTimeLeft(left)} more (judged from its first second); ` +
+        'Ctrl-C stops it.',
+    );
+  };
+}
+
+/**
+ * The engine for --jobs and --max-memory: worker threads, or the same protocol in this thread for
+ * one job.
+ */
+function commandEngine(values: { jobs?: string; 'max-memory'?: string }): Engine {
+  const n = parseJobs(values.jobs, defaultJobs());
+  const memory = parseMaxMemory(values['max-memory']);
+  return n === 1 ? createInProcessEngine(loadNodeModule(memory)) : createThreadEngine(n, memory);
 }
 
 async function figure(engine: Engine, models: ModelInfo[], presets: Preset[], argv: string[]) {
@@ -104,10 +185,10 @@ async function figure(engine: Engine, models: ModelInfo[], presets: Preset[], ar
   const [, presetId, chartId, ...extra] = positionals;
   if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(' ')}\n${USAGE}`);
   if (presetId === undefined) throw new UsageError(`figure needs a preset id\n${USAGE}`);
-  const preset = findPreset(presets, presetId);
+  const { preset, base: fileValues } = presetAndBase(presets, models, presetId, values.params);
   const theme = parseTheme(values.theme);
   const scale = parseScale(values.scale);
-  const baseUrl = parseBaseUrl(values['base-url']);
+  const baseUrl = values['no-link'] ? null : parseBaseUrl(values['base-url']);
   let charts;
   if (values.all) {
     if (chartId !== undefined || values.svg || values.png || values.csv || !values.out)
@@ -125,8 +206,10 @@ async function figure(engine: Engine, models: ModelInfo[], presets: Preset[], ar
   const figures = await presetFigures(engine, models, preset, {
     charts,
     settings: values.set,
+    ...(fileValues ? { base: fileValues } : {}),
     theme,
     baseUrl,
+    onProgress: longRunNotice(),
   });
   // Everything is drawn before anything is written, so a failure leaves no partial set.
   const files: [string, string | Buffer][] = [];
@@ -155,7 +238,7 @@ async function figure(engine: Engine, models: ModelInfo[], presets: Preset[], ar
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'figure' && !argv.includes('--help') && !argv.includes('-h')) {
     const presets = loadPresetsFromDisk();
-    const engine = commandEngine(figureArgs(argv).values.jobs);
+    const engine = commandEngine(figureArgs(argv).values);
     try {
       const models = await engine.listModels();
       const problems = presets.flatMap((p) =>
@@ -177,10 +260,13 @@ async function main(argv: string[]): Promise<number> {
       json: { type: 'boolean', default: false },
       csv: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
+      params: { type: 'string' },
       jobs: { type: 'string' },
+      'max-memory': { type: 'string' },
     },
   });
-  const [command, presetId, ...extra] = positionals;
+  const [command, given, ...extra] = positionals;
+  const presetId = given ?? (command === 'run' ? presetOfFile(values.params) : undefined);
   if (values.help || command === undefined) {
     console.log(USAGE);
     return values.help ? 0 : 2;
@@ -203,18 +289,23 @@ async function main(argv: string[]): Promise<number> {
     );
   }
   if (command === 'run' && presetId === undefined)
-    throw new UsageError(`run needs a preset id\n${USAGE}`);
+    throw new UsageError(`run needs a preset id (or --params naming one)\n${USAGE}`);
+  if (command === 'validate' && values.params !== undefined)
+    throw new UsageError('validate runs the presets as they are; --params goes with run');
   const chosen = presetId === undefined ? presets : [findPreset(presets, presetId)];
 
-  const engine = commandEngine(values.jobs);
+  const engine = commandEngine(values);
   try {
     const models = await engine.listModels();
     const problems = chosen.flatMap((p) => presetProblems(p, models).map((m) => `${p.id}: ${m}`));
     if (problems.length > 0)
       throw new UsageError(`presets do not fit the engine:\n${problems.join('\n')}`);
     if (command === 'run') {
-      const preset = chosen[0]!;
-      const { report, rows, result } = await runPreset(engine, models, preset, values.set);
+      const { preset, base } = presetAndBase(presets, models, presetId!, values.params);
+      const { report, rows, result } = await runPreset(engine, models, preset, values.set, {
+        ...(base ? { base } : {}),
+        onProgress: longRunNotice(),
+      });
       if (values.json) console.log(JSON.stringify(report, null, 2));
       else if (values.csv) process.stdout.write(toCsv(result));
       else {
@@ -258,6 +349,7 @@ main(process.argv.slice(2)).then(
   (error: unknown) => {
     if (
       error instanceof UsageError ||
+      error instanceof EngineError ||
       (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
     ) {
       console.error((error as Error).message);

@@ -151,9 +151,17 @@ export class EngineClient implements Engine {
           message: `engine speaks protocol ${response.v}, UI ${PROTOCOL_VERSION}`,
         }),
       );
-    } else if (response.type === 'error') pending.reject(new EngineError(response.error));
-    else if (response.type === 'cancelled') pending.reject(abortError());
+    } else if (response.type === 'error') {
+      pending.reject(new EngineError(response.error));
+      // The host has run out of memory or trapped: no further request goes to it.
+      if (response.error.restart) this.fail(response.error.message);
+    } else if (response.type === 'cancelled') pending.reject(abortError());
     else pending.resolve(response);
+  }
+
+  /** The other side is gone or asked to be replaced; a pool opens a new one in its place. */
+  get dead(): boolean {
+    return this.deadReason !== null;
   }
 
   /** The other side died: fails every request in flight and every later one. */

@@ -36,13 +36,18 @@ export interface Engine {
   dispose(): void;
 }
 
-/** An error the engine reported: bad parameter (with `param`), unknown model, or a failure. */
+/**
+ * An error the engine reported, in words: a bad parameter (with `param`), bad input (an unknown
+ * model), memory that ran out, or another failure.
+ */
 export class EngineError extends Error {
   readonly param: string | undefined;
+  readonly kind: ErrorInfo['kind'];
   constructor(info: ErrorInfo) {
     super(info.message);
     this.name = 'EngineError';
     this.param = info.param;
+    this.kind = info.kind;
   }
 }
 

@@ -1,4 +1,4 @@
-import type { ArchexModule, RawResult, Simulation } from '#wasm/archex';
+import type { ArchexModule, BindingError, RawResult, Simulation } from '#wasm/archex';
 
 import type { EngineRequest, EngineResponse, ErrorInfo, ResponseBody } from './protocol';
 import { PROTOCOL_VERSION } from './protocol';
@@ -16,8 +16,57 @@ function toRunResult(raw: RawResult): RunResult {
   };
 }
 
-function errorInfo(error: unknown): ErrorInfo {
-  return { message: error instanceof Error ? error.message : String(error) };
+const RESTART = 'The engine restarts for the next run.';
+
+/**
+ * A failure thrown out of the module, in words. The bindings catch every C++ exception, so what
+ * arrives here is a trap (the module stopped and cannot be used again), the JS stack running out,
+ * or a C++ exception that escaped the bindings anyway, which JS sees as a bare number (a pointer).
+ */
+export function errorInfo(error: unknown): ErrorInfo {
+  if (error instanceof WebAssembly.RuntimeError) {
+    return {
+      message:
+        `The engine stopped on an internal error (${error.message}): a fault in archex, ` +
+        `not in your parameters. ${RESTART} If it happens again with these parameters, ` +
+        `please report it with this page's link.`,
+      kind: 'failure',
+      restart: true,
+    };
+  }
+  if (error instanceof RangeError && /call stack/i.test(error.message)) {
+    return {
+      message:
+        'The engine ran out of stack (calls nested too deep for these parameters). Try ' +
+        `smaller values of the parameters that size the run. ${RESTART}`,
+      kind: 'memory',
+      restart: true,
+    };
+  }
+  if (typeof error === 'number') {
+    return {
+      message:
+        'The engine failed with an error it did not name (a C++ exception that escaped the ' +
+        `bindings): a fault in archex. ${RESTART}`,
+      kind: 'failure',
+      restart: true,
+    };
+  }
+  return { message: error instanceof Error ? error.message : String(error), kind: 'failure' };
+}
+
+/** An error the bindings reported; one that ran out of memory asks for a fresh host. */
+function bindingErrorInfo(error: BindingError): ErrorInfo {
+  return { ...error, ...(error.kind === 'memory' ? { restart: true } : {}) };
+}
+
+/** Frees a simulation; after a trap the module cannot, and its memory goes with the host. */
+function release(sim: Simulation): void {
+  try {
+    sim.delete();
+  } catch {
+    // The host is broken already and answers every later request with why.
+  }
 }
 
 function yieldToEventLoop(): Promise<void> {
@@ -39,6 +88,8 @@ function yieldToEventLoop(): Promise<void> {
 export class EngineHost {
   private readonly cancelled = new Set<number>();
   private readonly running = new Set<number>();
+  /** Set once the module has trapped: it cannot be used again, so every request gets this. */
+  private broken: ErrorInfo | null = null;
 
   constructor(
     private readonly module: Promise<ArchexModule>,
@@ -50,6 +101,13 @@ export class EngineHost {
     this.post({ ...body, v: PROTOCOL_VERSION } as EngineResponse);
   }
 
+  /** Answers `id` with what was thrown, in words; a trap leaves the host broken. */
+  private fail(id: number, error: unknown): void {
+    const info = errorInfo(error);
+    if (info.restart) this.broken = info;
+    this.send({ type: 'error', id, error: info });
+  }
+
   handle(request: EngineRequest): void {
     if (request.v !== PROTOCOL_VERSION) {
       this.send({
@@ -59,15 +117,18 @@ export class EngineHost {
       });
       return;
     }
+    if (this.broken && request.type !== 'cancel') {
+      this.send({ type: 'error', id: request.id, error: this.broken });
+      return;
+    }
     switch (request.type) {
       case 'cancel':
         if (this.running.has(request.target)) this.cancelled.add(request.target);
         return;
       case 'list-models':
-        this.module.then(
-          (m) => this.send({ type: 'models', id: request.id, models: m.listModels() }),
-          (error: unknown) => this.send({ type: 'error', id: request.id, error: errorInfo(error) }),
-        );
+        this.module
+          .then((m) => this.send({ type: 'models', id: request.id, models: m.listModels() }))
+          .catch((error: unknown) => this.fail(request.id, error));
         return;
       case 'plan':
       case 'combine':
@@ -96,13 +157,13 @@ export class EngineHost {
           ? new module.Simulation(request.model, request.params, request.seed, request.point)
           : new module.Simulation(request.model, request.params, request.seed);
     } catch (error) {
-      this.send({ type: 'error', id, error: errorInfo(error) });
+      this.fail(id, error);
       return null;
     }
     const rejected = sim.error();
     if (rejected === null) return sim;
     sim.delete();
-    this.send({ type: 'error', id, error: { ...rejected } });
+    this.send({ type: 'error', id, error: bindingErrorInfo(rejected) });
     return null;
   }
 
@@ -114,12 +175,15 @@ export class EngineHost {
     if (!sim) return;
     try {
       if (request.type === 'plan') {
-        this.send({ type: 'plan', id, weights: sim.pointWeights(), params: sim.params() });
+        const weights = sim.pointWeights();
+        const failed = sim.error();
+        if (failed !== null) this.send({ type: 'error', id, error: bindingErrorInfo(failed) });
+        else this.send({ type: 'plan', id, weights, params: sim.params() });
         return;
       }
       const outcome = sim.combine(request.partials);
       if ('error' in outcome) {
-        this.send({ type: 'error', id, error: { ...outcome.error } });
+        this.send({ type: 'error', id, error: bindingErrorInfo(outcome.error) });
         return;
       }
       this.send({
@@ -129,8 +193,10 @@ export class EngineHost {
         params: sim.params(),
         elapsedMs: performance.now() - started,
       });
+    } catch (error) {
+      this.fail(id, error);
     } finally {
-      sim.delete();
+      release(sim);
     }
   }
 
@@ -165,6 +231,12 @@ export class EngineHost {
         }
         await yieldToEventLoop();
       }
+      // A run that failed (memory ran out) ends as if complete and says why here.
+      const failed = sim.error();
+      if (failed !== null) {
+        this.send({ type: 'error', id, error: bindingErrorInfo(failed) });
+        return;
+      }
       this.send({
         type: 'result',
         id,
@@ -173,9 +245,9 @@ export class EngineHost {
         elapsedMs: performance.now() - started,
       });
     } catch (error) {
-      this.send({ type: 'error', id, error: errorInfo(error) });
+      this.fail(id, error);
     } finally {
-      sim.delete();
+      release(sim);
     }
   }
 }

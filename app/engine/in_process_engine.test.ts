@@ -3,8 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { EngineError, isAbortError } from './engine';
 import { EngineHost } from './host';
-import { createInProcessEngine } from './in_process_engine';
+import { createInProcessEngine, inProcessClient } from './in_process_engine';
 import { loadNodeModule } from './node_module';
+import { PoolEngine } from './pool_engine';
 import type { EngineResponse } from './protocol';
 import { PROTOCOL_VERSION } from './protocol';
 import { findSeries, scalarValue } from './types';
@@ -155,5 +156,88 @@ describe('EngineHost', () => {
     host.handle({ v: PROTOCOL_VERSION, type: 'list-models', id: 4 });
     await expect.poll(() => responses.length).toBe(1);
     expect(responses[0]).toMatchObject({ type: 'error', id: 4, error: { message: 'no wasm' } });
+  });
+
+  /** A module whose simulations fail while running by throwing `thrown`, as wasm would. */
+  function failing(thrown: unknown): Promise<ArchexModule> {
+    const sim = {
+      error: () => null,
+      advance: () => {
+        throw thrown;
+      },
+      delete: () => undefined,
+    };
+    return Promise.resolve({
+      listModels: () => [],
+      Simulation: function () {
+        return sim;
+      },
+    } as unknown as ArchexModule);
+  }
+
+  const run = { v: PROTOCOL_VERSION, type: 'run', id: 1, model: 'm', params: {}, seed: 1 } as const;
+
+  it.each([
+    [
+      new WebAssembly.RuntimeError('unreachable'),
+      /^The engine stopped on an internal error \(unreachable\): a fault in archex, not in your parameters\. The engine restarts/,
+    ],
+    [
+      new WebAssembly.RuntimeError('Aborted(OOM)'),
+      /^The engine stopped on an internal error \(Aborted\(OOM\)\)/,
+    ],
+    [
+      500960640,
+      /^The engine failed with an error it did not name \(a C\+\+ exception that escaped the bindings\): a fault in archex\. The engine restarts/,
+    ],
+    [new RangeError('Maximum call stack size exceeded'), /^The engine ran out of stack/],
+  ])(
+    'says a trap or a bare number (%s) in words, asks to be replaced and stays broken',
+    async (thrown, words) => {
+      const responses: EngineResponse[] = [];
+      const host = new EngineHost(failing(thrown), (r) => responses.push(r));
+      host.handle(run);
+      await expect.poll(() => responses.length).toBe(1);
+      const [answer] = responses;
+      if (answer?.type !== 'error') throw new Error(`answered ${answer?.type}`);
+      expect(answer.error.message).toMatch(words);
+      expect(answer.error.message).not.toMatch(/^\d+$/);
+      expect(answer.error.restart).toBe(true);
+      // The module is not used again: the next request gets the same words at once.
+      host.handle({ ...run, id: 2 });
+      expect(responses[1]).toMatchObject({ type: 'error', id: 2, error: answer.error });
+    },
+  );
+});
+
+describe('a run that runs out of memory', () => {
+  it('rejects with what filled the memory, and the pool runs the next one on a fresh host', async () => {
+    const capped = loadNodeModule(64);
+    const opened: number[] = [];
+    const pool = new PoolEngine((i) => {
+      opened.push(i);
+      return inProcessClient(capped);
+    }, 1);
+    // Load 1 on a 32x32 mesh that accepts 0.125, one point: packets pile up at the sources.
+    const params = {
+      dims: [32, 32],
+      packet_flits: 1,
+      injection_rate: 1,
+      sweep_rates: [0.1],
+      warmup_cycles: 100_000,
+    };
+    const error = await pool
+      .run({ model: 'network_traffic', params, seed: 1 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EngineError);
+    expect((error as EngineError).kind).toBe('memory');
+    expect((error as EngineError).message).toMatch(
+      /^Out of memory while running\. [\d,]+ packets \([\d,]+ per node\) were waiting at the sources of the 1,024 nodes/,
+    );
+    const next = await pool.run({ model: 'multipsi_perf', params: {}, seed: 1 });
+    expect(scalarValue(next.result, 'ideal_rps')).toBe(6000);
+    // The host that ran out was shut down and a new one opened in its place.
+    expect(opened).toEqual([0, 0]);
+    pool.dispose();
   });
 });

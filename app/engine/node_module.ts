@@ -8,7 +8,17 @@ import { fileURLToPath } from 'node:url';
 
 const buildDir = new URL('../../wasm/build/', import.meta.url);
 
-export async function loadNodeModule(): Promise<ArchexModule> {
+/** What the module takes unless told less: wasm32's 2 GB, the build's maximum. */
+export const MAX_MEMORY_MB = 2048;
+/** The module's initial memory, the least it can be given. */
+export const MIN_MEMORY_MB = 16;
+const PAGES_PER_MB = 16;
+
+/**
+ * The engine; `maxMemoryMB` caps what it may use (from MIN_MEMORY_MB to MAX_MEMORY_MB): past it
+ * a run fails as it would at the 2 GB limit, with the same message.
+ */
+export async function loadNodeModule(maxMemoryMB = MAX_MEMORY_MB): Promise<ArchexModule> {
   const wasmUrl = new URL('archex.wasm', buildDir);
   if (!existsSync(wasmUrl)) {
     throw new Error(`${fileURLToPath(wasmUrl)} is missing: run \`npm run build:wasm\``);
@@ -17,5 +27,9 @@ export async function loadNodeModule(): Promise<ArchexModule> {
   g.__dirname ??= fileURLToPath(buildDir);
   g.require ??= createRequire(new URL('archex.mjs', buildDir));
   const { default: createArchexModule } = await import('#wasm/archex');
-  return createArchexModule({ wasmBinary: await readFile(wasmUrl) });
+  const wasmMemory = new WebAssembly.Memory({
+    initial: MIN_MEMORY_MB * PAGES_PER_MB,
+    maximum: maxMemoryMB * PAGES_PER_MB,
+  });
+  return createArchexModule({ wasmBinary: await readFile(wasmUrl), wasmMemory });
 }

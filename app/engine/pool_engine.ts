@@ -71,6 +71,12 @@ export class PoolEngine implements Engine {
     const timer = this.idle.get(index);
     if (timer !== undefined) clearTimeout(timer);
     this.idle.delete(index);
+    // A host that died, ran out of memory or trapped is shut down (its memory given back) and
+    // replaced by a fresh one.
+    if (this.lanes[index]?.dead) {
+      this.lanes[index]?.dispose();
+      this.lanes[index] = null;
+    }
     const lane = this.lanes[index] ?? this.open(index);
     this.lanes[index] = lane;
     return lane;

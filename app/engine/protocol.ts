@@ -6,9 +6,11 @@
 //   2  progress carries the result so far, so a sweep can be drawn as it fills in.
 //   3  plan (a sweep's points and their work), run of one point, combine of points' partials,
 //      so the points of one sweep can run on several workers.
+//   4  errors say their kind; after running out of memory or a trap the host asks to be
+//      replaced (`restart`), so its memory is given back and a broken module is not used again.
 import type { ModelInfo, Params, RunResult } from './types';
 
-export const PROTOCOL_VERSION = 3;
+export const PROTOCOL_VERSION = 4;
 
 /** What one point of a sweep produced, by its index. */
 export interface PointPartial {
@@ -41,9 +43,14 @@ export type EngineRequest =
   | { v: number; type: 'cancel'; id: number; target: number };
 
 export interface ErrorInfo {
+  /** In words: what went wrong and what to change. */
   message: string;
+  /** A bad parameter or input, memory that ran out, or another failure of the engine. */
+  kind?: 'param' | 'input' | 'memory' | 'failure';
   /** The parameter the error is about, when it is about one. */
   param?: string;
+  /** The host should be replaced: its memory has grown to its limit or its module is broken. */
+  restart?: boolean;
 }
 
 export type EngineResponse =

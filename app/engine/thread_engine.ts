@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
 import { EngineClient } from './client';
+import { MAX_MEMORY_MB } from './node_module';
 import type { Engine } from './engine';
 import { PoolEngine } from './pool_engine';
 import type { EngineRequest, EngineResponse } from './protocol';
@@ -12,9 +13,9 @@ const BOOTSTRAP = `import('tsx/esm/api').then((tsx) => {
   return import(${JSON.stringify(new URL('./thread_worker.ts', import.meta.url).href)});
 });`;
 
-/** One Node worker thread hosting the engine. */
-function threadClient(): EngineClient {
-  const worker = new Worker(BOOTSTRAP, { eval: true });
+/** One Node worker thread hosting the engine, its memory capped at `maxMemoryMB`. */
+function threadClient(maxMemoryMB: number): EngineClient {
+  const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { maxMemoryMB } });
   const client = new EngineClient({
     post: (request: EngineRequest) => worker.postMessage(request),
     listen: (handler) => worker.on('message', (response: EngineResponse) => handler(response)),
@@ -27,7 +28,10 @@ function threadClient(): EngineClient {
 /** The cores Node reports: the CLI's default for --jobs. */
 export const defaultJobs = availableParallelism;
 
-/** The engine on `jobs` Node worker threads (the CLI's --jobs); a sweep's points run in parallel. */
-export function createThreadEngine(jobs: number): Engine {
-  return new PoolEngine(threadClient, jobs);
+/**
+ * The engine on `jobs` Node worker threads (the CLI's --jobs), each using at most `maxMemoryMB`
+ * (the CLI's --max-memory); a sweep's points run in parallel.
+ */
+export function createThreadEngine(jobs: number, maxMemoryMB = MAX_MEMORY_MB): Engine {
+  return new PoolEngine(() => threadClient(maxMemoryMB), jobs);
 }

@@ -1,5 +1,5 @@
 // A Node worker thread hosting the engine, for the CLI's --jobs: the Web Worker's counterpart.
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 
 import { EngineHost } from './host';
 import { loadNodeModule } from './node_module';
@@ -7,5 +7,6 @@ import type { EngineRequest } from './protocol';
 
 const port = parentPort;
 if (!port) throw new Error('thread_worker.ts runs only as a worker thread');
-const host = new EngineHost(loadNodeModule(), (response) => port.postMessage(response));
+const { maxMemoryMB } = workerData as { maxMemoryMB: number };
+const host = new EngineHost(loadNodeModule(maxMemoryMB), (response) => port.postMessage(response));
 port.on('message', (request: EngineRequest) => host.handle(request));

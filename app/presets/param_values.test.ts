@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 
 import type { ParamSpec } from '../engine/types';
-import { pes, rps } from './fixtures/param_specs';
+import { pes, rps, spec } from './fixtures/param_specs';
 import {
   changedParams,
   checkParamValue,
   checkValue,
   listItems,
+  namedParams,
+  paramsText,
+  parseDecimal,
   resolveValues,
+  valueText,
 } from './param_values';
 
 const depths: ParamSpec = {
@@ -41,6 +45,12 @@ describe('checkValue() on a list parameter', () => {
       error: 'Item 2 (9): Out of range. Valid: 1 to 5',
     });
     expect(checkValue(depths, '1,x')).toEqual({ error: 'Item 2 (x): Not a number. Valid: 1 to 5' });
+    // An empty item is skipped, but counted: "x" is the third item as typed.
+    const rates = { ...depths, min: 0.01, max: 1, integer: false };
+    expect(checkValue(rates, '0.1,,x')).toEqual({
+      error: 'Item 3 (x): Not a number. Valid: 0.01 to 1',
+    });
+    expect(checkValue(depths, '1,,2,')).toEqual({ value: [1, 2] });
     expect(checkValue(depths, '1 2 3 4')).toEqual({
       error: '4 items; at most 3. Valid: 1 to 5',
     });
@@ -62,10 +72,72 @@ describe('checkValue() on a list parameter', () => {
 describe('checkValue()', () => {
   it('accepts a number in range', () => expect(checkValue(pes, ' 8 ')).toEqual({ value: 8 }));
   it('names the valid range for each kind of bad input', () => {
-    expect(checkValue(pes, '')).toEqual({ error: 'Not a number. Valid: 1 to 1024 PEs' });
+    expect(checkValue(pes, '')).toEqual({ error: 'A number is needed. Valid: 1 to 1024 PEs' });
     expect(checkValue(pes, 'abc')).toEqual({ error: 'Not a number. Valid: 1 to 1024 PEs' });
     expect(checkValue(pes, '0')).toEqual({ error: 'Out of range. Valid: 1 to 1024 PEs' });
     expect(checkValue(pes, '2.5')).toEqual({ error: 'Whole numbers only. Valid: 1 to 1024 PEs' });
+  });
+  it('reads decimal numbers only: 0x10 is not taken as 16 unsaid', () => {
+    const valid = 'Valid: 1 to 1024 PEs';
+    expect(checkValue(pes, '0x10')).toEqual({
+      error: `Decimal numbers only (0x10 is hexadecimal for 16). ${valid}`,
+    });
+    expect(checkValue(pes, '0b11')).toEqual({
+      error: `Decimal numbers only (0b11 is binary for 3). ${valid}`,
+    });
+    expect(checkValue(pes, 'Infinity')).toEqual({ error: `Not a number. ${valid}` });
+    expect(checkValue(pes, '1e2')).toEqual({ value: 100 });
+    expect(checkValue(pes, '+8.')).toEqual({ value: 8 });
+    expect(parseDecimal('.5')).toBe(0.5);
+    expect(parseDecimal('1,5')).toBeNaN();
+  });
+  it('reads a choice by its name or its number, and lists the names when out of range', () => {
+    const topology = spec({
+      name: 'topology',
+      label: 'Topology',
+      max: 2,
+      integer: true,
+      choices: ['mesh', 'torus', 'fly'],
+    });
+    expect(checkValue(topology, ' torus ')).toEqual({ value: 1 });
+    expect(checkValue(topology, '2')).toEqual({ value: 2 });
+    expect(checkParamValue(topology, 'fly')).toEqual({ value: 2 });
+    expect(checkValue(topology, 'ring')).toEqual({
+      error: 'Not a number. Valid: mesh, torus, fly (or 0 to 2)',
+    });
+  });
+});
+
+describe('names, not codes', () => {
+  const topology = spec({
+    name: 'topology',
+    label: 'Topology',
+    max: 4,
+    integer: true,
+    choices: ['mesh', 'torus', 'fly', 'crossbar', 'router network'],
+  });
+  const dims = spec({ name: 'dims', label: 'Radix per dimension', unit: 'nodes', maxItems: 3 });
+  const rate = spec({ name: 'rate', label: 'Offered load', unit: 'flits/node/cycle' });
+  const specs = [dims, topology, rate];
+
+  it('valueText() shows a choice by its name and a number with its unit, as the panel does', () => {
+    expect(valueText(topology, 1)).toBe('torus');
+    expect(valueText(dims, [32, 32, 32])).toBe('32, 32, 32 nodes');
+    expect(valueText(rate, 0.3)).toBe('0.3 flits/node/cycle');
+    expect(valueText(spec({ name: 'n' }), 4)).toBe('4');
+  });
+  it("paramsText() lists parameters by label in the model's order", () => {
+    expect(paramsText(specs, { rate: 0.3, topology: 1 })).toBe(
+      'Topology: torus; Offered load: 0.3 flits/node/cycle',
+    );
+    expect(paramsText(specs, { other: 2 })).toBe('other: 2');
+  });
+  it('namedParams() names choices for JSON and leaves numbers and lists', () => {
+    expect(namedParams(specs, { topology: 2, dims: [8, 8], rate: 0.1 })).toEqual({
+      topology: 'fly',
+      dims: [8, 8],
+      rate: 0.1,
+    });
   });
 });
 

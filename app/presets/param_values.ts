@@ -5,18 +5,54 @@ import { isListSpec, sameValue } from '../engine/types';
 export type Baseline = 'paper value' | 'default';
 
 function validRange(spec: ParamSpec): string {
+  if (spec.choices.length > 0) return `${spec.choices.join(', ')} (or 0 to ${spec.max})`;
   return `${spec.min} to ${spec.max}${spec.unit ? ` ${spec.unit}` : ''}`;
 }
 
-function checkNumber(spec: ParamSpec, text: string): { value: number } | { error: string } {
-  const range = validRange(spec);
+/** Plain decimal notation: an optional sign, digits with an optional point, an exponent. */
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
+const BASES: Record<string, string> = { x: 'hexadecimal', o: 'octal', b: 'binary' };
+
+/**
+ * A number written in decimal, or NaN: JS's Number() would also read "0x10" as 16, "Infinity"
+ * and "" as 0, none of which a field or --set means.
+ */
+export function parseDecimal(text: string): number {
   const trimmed = text.trim();
-  const value = trimmed === '' ? Number.NaN : Number(trimmed);
-  if (!Number.isFinite(value)) return { error: `Not a number. Valid: ${range}` };
-  if (value < spec.min || value > spec.max) return { error: `Out of range. Valid: ${range}` };
-  if (spec.integer && !Number.isInteger(value))
-    return { error: `Whole numbers only. Valid: ${range}` };
+  return DECIMAL.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+/** "0x10 is hexadecimal for 16" for a number in another base JS would read, else null. */
+export function otherBase(text: string): string | null {
+  const trimmed = text.trim();
+  const base = BASES[/^0([xob])/i.exec(trimmed)?.[1]?.toLowerCase() ?? ''];
+  const read = Number(trimmed);
+  return base && Number.isFinite(read) ? `${trimmed} is ${base} for ${read}` : null;
+}
+
+/** Why text is not a decimal number, as the start of a field's message. */
+export function notDecimal(text: string): string {
+  const other = otherBase(text);
+  if (other) return `Decimal numbers only (${other})`;
+  return text.trim() === '' ? 'A number is needed' : 'Not a number';
+}
+
+/** Reads a typed number against a range; the seed field's check is the same. */
+export function checkRange(
+  text: string,
+  range: { min: number; max: number; integer: boolean },
+  valid: string,
+): { value: number } | { error: string } {
+  const value = parseDecimal(text);
+  if (!Number.isFinite(value)) return { error: `${notDecimal(text)}. Valid: ${valid}` };
+  if (value < range.min || value > range.max) return { error: `Out of range. Valid: ${valid}` };
+  if (range.integer && !Number.isInteger(value))
+    return { error: `Whole numbers only. Valid: ${valid}` };
   return { value };
+}
+
+function checkNumber(spec: ParamSpec, text: string): { value: number } | { error: string } {
+  return checkRange(text, spec, validRange(spec));
 }
 
 /**
@@ -31,15 +67,20 @@ export function listItems(text: string): string[] {
 }
 
 /**
- * The same checks the engine makes, so an invalid field is caught before any request. A list
- * parameter is typed as its `listItems`.
+ * The same checks the engine makes, so an invalid field is caught before any request. A choice
+ * is read by its name or its number. A list parameter is typed as its `listItems`; empty items (",,", a trailing comma while typing) are
+ * skipped, and an item is named by its place in the text as typed.
  */
 export function checkValue(
   spec: ParamSpec,
   text: string,
 ): { value: ParamValue } | { error: string } {
+  const choice = spec.choices.indexOf(text.trim());
+  if (choice >= 0) return { value: choice };
   if (!isListSpec(spec)) return checkNumber(spec, text);
-  const items = listItems(text).filter((t) => t !== '');
+  const items = listItems(text)
+    .map((item, i) => [i + 1, item] as const)
+    .filter(([, item]) => item !== '');
   if (items.length === 0) {
     return {
       error: `At least one number is needed. Valid: 1 to ${spec.maxItems} of ${validRange(spec)}`,
@@ -49,19 +90,23 @@ export function checkValue(
     return { error: `${items.length} items; at most ${spec.maxItems}. Valid: ${validRange(spec)}` };
   }
   const values: number[] = [];
-  for (const [i, item] of items.entries()) {
+  for (const [place, item] of items) {
     const checked = checkNumber(spec, item);
-    if ('error' in checked) return { error: `Item ${i + 1} (${item}): ${checked.error}` };
+    if ('error' in checked) return { error: `Item ${place} (${item}): ${checked.error}` };
     values.push(checked.value);
   }
   return { value: values };
 }
 
-/** Checks a decoded value (a link, a preset) by the same rules as typed text. */
+/**
+ * Checks a decoded value (a link, a preset) by the same rules as typed text; text (an old link's
+ * `dims=8x8x8`) is read as typed into the field.
+ */
 export function checkParamValue(
   spec: ParamSpec,
   value: unknown,
 ): { value: ParamValue } | { error: string } {
+  if (typeof value === 'string') return checkValue(spec, value);
   if (isListSpec(spec)) {
     if (!Array.isArray(value) || !value.every((v) => typeof v === 'number')) {
       return { error: `A list of numbers is needed. Valid: ${validRange(spec)}` };
@@ -75,6 +120,44 @@ export function checkParamValue(
 /** How a value shows in its text field. */
 export function formatValue(value: ParamValue): string {
   return Array.isArray(value) ? value.join(', ') : String(value);
+}
+
+/** A value as the panel shows it: a choice by its name, a number or list with its unit. */
+export function valueText(spec: ParamSpec, value: ParamValue): string {
+  if (spec.choices.length > 0 && typeof value === 'number') {
+    return spec.choices[value] ?? String(value);
+  }
+  return spec.unit ? `${formatValue(value)} ${spec.unit}` : formatValue(value);
+}
+
+/**
+ * Parameters in the panel's words, "Topology: torus; Offered load: 0.3 flits/node/cycle", in the
+ * model's order; a name the specs do not know is shown as it is.
+ */
+export function paramsText(specs: ParamSpec[], params: Params): string {
+  const known = specs.filter((s) => s.name in params).map((s) => s.name);
+  const names = [...known, ...Object.keys(params).filter((n) => !known.includes(n))];
+  return names
+    .map((name) => {
+      const spec = specs.find((s) => s.name === name);
+      const value = params[name]!;
+      return spec ? `${spec.label}: ${valueText(spec, value)}` : `${name}: ${formatValue(value)}`;
+    })
+    .join('; ');
+}
+
+/** Parameter values with every choice by its name ("topology": "fly"), for JSON. */
+export function namedParams(
+  specs: ParamSpec[],
+  params: Params,
+): Record<string, ParamValue | string> {
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => {
+      const spec = specs.find((s) => s.name === name);
+      const choice = spec && typeof value === 'number' ? spec.choices[value] : undefined;
+      return [name, choice ?? value];
+    }),
+  );
 }
 
 export function specDefault(spec: ParamSpec): ParamValue {

@@ -16,10 +16,10 @@ import type { ChartChoice } from './url_state';
 export interface ChartExportInfo {
   /** File names start with this, e.g. "multipsi-v1-comm-perf-overhead". */
   filename: string;
-  /** Caption lines of an exported image: machine, parameters, citation. */
-  caption(): string[];
-  /** Parameters and results of the run, for the JSON export. */
-  json(): unknown;
+  /** Caption lines of an exported image: machine, parameters, citation, and the link back. */
+  caption(withLink: boolean): string[];
+  /** Parameters and results of the run, and the link back, for the JSON export. */
+  json(withLink: boolean): unknown;
 }
 
 interface Props {
@@ -52,6 +52,8 @@ export function ChartCard(props: Props) {
   const [copied, setCopied] = useState(false);
   // Exports are for paper and white pages unless the dark theme is chosen for them.
   const [theme, setTheme] = useState<FigureTheme>('print');
+  // The link back to this state, in exports; a report may want the figure without it.
+  const [withLink, setWithLink] = useState(true);
   // Read from the address when the dialog opens, so it holds every choice made by then.
   const [embedUrl, setEmbedUrl] = useState('');
   // The log boxes show the axes as drawn, which a preset may make logarithmic.
@@ -68,7 +70,7 @@ export function ChartCard(props: Props) {
       name: spec.id,
       title: spec.title,
       chart,
-      caption: exportInfo.caption(),
+      caption: exportInfo.caption(withLink),
       theme,
     });
   const run = (action: () => Promise<void> | void) => {
@@ -124,6 +126,14 @@ export function ChartCard(props: Props) {
             </option>
           ))}
         </select>
+        <label title="Exports (the SVG and PNG caption, the JSON) carry the link back to this state">
+          <input
+            type="checkbox"
+            checked={withLink}
+            onChange={(e) => setWithLink(e.target.checked)}
+          />
+          Link back
+        </label>
         <button
           type="button"
           onClick={() =>
@@ -161,7 +171,7 @@ export function ChartCard(props: Props) {
           onClick={() =>
             run(() =>
               download(
-                `${JSON.stringify(exportInfo.json(), null, 2)}\n`,
+                `${JSON.stringify(exportInfo.json(withLink), null, 2)}\n`,
                 `${exportInfo.filename}.json`,
                 'application/json',
               ),

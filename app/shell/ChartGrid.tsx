@@ -7,6 +7,7 @@ import { ChartCard } from './ChartCard';
 import type { PinnedRun, RunView } from './chart_builder';
 import { buildChart, chartOptions } from './chart_builder';
 import { figureCaption } from './figure_info';
+import { namedParams } from '../presets/param_values';
 import type { ChartChoice, UrlState } from './url_state';
 
 /** What a run was made for, kept with its result. */
@@ -21,7 +22,8 @@ export type ChartRun = RunView & RunTag;
 interface Props {
   view: ChartRun;
   model: string;
-  /** The model's parameter specs, to read the choices a chart's `when` names. */
+  /** The model's parameter specs: the choices a chart's `when` names; captions and the JSON
+   * name values and choices by them. */
   specs: ParamSpec[];
   choices: Record<string, ChartChoice>;
   pins: PinnedRun[];
@@ -47,7 +49,7 @@ export const ChartGrid = memo(function ChartGrid({
   onState,
 }: Props) {
   return (
-    <div className="charts">
+    <div className="charts" id="charts" tabIndex={-1} role="region" aria-label="Charts">
       {shownCharts(view.preset, specs, view.params).map((spec) => {
         const choice = choices[spec.id] ?? {};
         const chart = buildChart(spec, view.preset, view, chartOptions(choice, pins));
@@ -62,23 +64,25 @@ export const ChartGrid = memo(function ChartGrid({
             stale={stale}
             exportInfo={{
               filename: `${view.preset.id}-${spec.id}`,
-              // Read when exporting: by then the address holds every choice made.
-              caption: () =>
+              // Read when exporting: by then the address holds every choice made. The link is
+              // the address this page was served from.
+              caption: (withLink) =>
                 figureCaption({
                   preset: view.preset,
                   spec,
+                  specs,
                   params: view.params,
                   paperValues,
                   seed: view.seed,
-                  link: window.location.href,
+                  link: withLink ? window.location.href : null,
                 }),
-              json: () => ({
+              json: (withLink) => ({
                 preset: view.preset.id,
                 model,
                 seed: view.seed,
                 chart: spec.id,
-                link: window.location.href,
-                params: view.params,
+                ...(withLink ? { link: window.location.href } : {}),
+                params: namedParams(specs, view.params),
                 results: view.result,
               }),
             }}

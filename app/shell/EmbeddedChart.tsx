@@ -9,6 +9,7 @@ import { useEngineRun } from '../ui/use_engine_run';
 import { ChartView } from './ChartView';
 import { reportEmbedHeight } from './embed_snippet';
 import { ErrorBoundary } from './ErrorBoundary';
+import { RunNotice } from './RunStatus';
 import { urlContext, useModels, useTheme } from './page';
 import { buildChart, chartOptions } from './chart_builder';
 import { usePinnedRuns } from './use_pinned_runs';
@@ -68,9 +69,9 @@ function Embedded({
 
   useLayoutEffect(() => {
     document.documentElement.dataset.idle = String(
-      job === null || (pinned.ready && (run.upToDate || run.error !== null)),
+      job === null || (pinned.ready && (run.upToDate || run.error !== null || run.held !== null)),
     );
-  }, [job, pinned.ready, run.upToDate, run.error]);
+  }, [job, pinned.ready, run.upToDate, run.error, run.held]);
 
   if (!preset || !spec) return <p className="banner error">This link names no chart to show.</p>;
   const explorer = new URL(`./${serializeUrlState(state)}`, window.location.href).href;
@@ -79,6 +80,7 @@ function Embedded({
   return (
     <figure className="embedded">
       {run.error ? <p className="banner error">{run.error.message}</p> : null}
+      <RunNotice held={run.held} shown={run.outcome !== null} onRun={run.runAnyway} />
       {outcome ? (
         <ChartView
           name={spec.id}

@@ -15,7 +15,7 @@ import type { RunJob } from '../ui/use_engine_run';
 import { useEngineRun } from '../ui/use_engine_run';
 import type { ChartRun, RunTag } from './ChartGrid';
 import { ChartGrid } from './ChartGrid';
-import { RunStatus } from './RunStatus';
+import { RunNotice, RunStatus, heldText } from './RunStatus';
 import { StaleMark } from './StaleMark';
 import { download } from './export';
 import { formatTemplate, readoutText } from './chart_builder';
@@ -125,7 +125,11 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
   const engineFieldError =
     run.error?.param !== undefined ? { [run.error.param]: run.error.message } : {};
   const fieldErrors = { ...engineFieldError, ...errors };
-  const stale = staleReason(specs, fieldErrors, run.error?.message ?? null);
+  const stale = staleReason(
+    specs,
+    fieldErrors,
+    run.error?.message ?? (run.held ? heldText(run.held) : null),
+  );
   const [errorName] = Object.keys(fieldErrors);
   const fieldReason =
     errorName === undefined || stale === null
@@ -157,9 +161,12 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
   // The idle signal e2e tests wait on: nothing pending and the current job's answer drawn.
   useLayoutEffect(() => {
     document.documentElement.dataset.idle = String(
-      pending === 0 && pinned.ready && (run.upToDate || run.error !== null) && drawn === charts,
+      pending === 0 &&
+        pinned.ready &&
+        (run.upToDate || run.error !== null || run.held !== null) &&
+        drawn === charts,
     );
-  }, [pending, pinned.ready, run.upToDate, run.error, drawn, charts]);
+  }, [pending, pinned.ready, run.upToDate, run.error, run.held, drawn, charts]);
 
   const pin = () =>
     onState((s) =>
@@ -225,9 +232,9 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
           }
         />
       </aside>
-      <section className="content">
+      <section className="content" id="results" tabIndex={-1} aria-labelledby="results-title">
         <div className="content-head">
-          <h2>{preset.title}</h2>
+          <h2 id="results-title">{preset.title}</h2>
           <div className="pins" role="group" aria-label="Pinned runs">
             <button
               type="button"
@@ -281,7 +288,8 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
             )}
           </p>
         ) : null}
-        <RunStatus progress={run.progress} />
+        <RunNotice held={run.held} shown={outcome !== null} onRun={run.runAnyway} />
+        <RunStatus progress={run.progress} timeLeft={run.timeLeft} onStop={run.stop} />
         {outcome ? (
           <StaleMark reason={stale}>
             <p className="sr-only" aria-live="polite">

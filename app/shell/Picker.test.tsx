@@ -29,6 +29,17 @@ describe('<Picker>', () => {
     expect(html).not.toMatch(/20[0-9]{2} · /);
   });
 
+  it('says what archex is for and starts on the custom network, before every other card', () => {
+    const html = renderToStaticMarkup(
+      <Picker presets={presets} models={models} onPick={() => {}} />,
+    );
+    const intro = /<section class="intro"[^]*?<\/section>/.exec(html)?.[0] ?? '';
+    expect(intro).toContain('archex runs models of historical parallel machines');
+    expect(intro).toContain('Start with the custom network');
+    expect(intro).toContain('Start here: Custom network');
+    expect(html.indexOf('data-preset="custom-network"')).toBe(html.indexOf('data-preset='));
+  });
+
   it('lists machines by year, the one without a paper last', () => {
     expect(groupByMachine(presets).at(-1)?.machine).toBe('Custom network');
   });

@@ -92,44 +92,81 @@ export function schematicShape(
   return { topology: schematic.topology, dims, nodes };
 }
 
-/** The machine picker: one card per preset, grouped by machine. */
+/** Where a newcomer starts: the shape-agnostic network, the one most used to teach. */
+export const START_PRESET = 'custom-network';
+
+/** A preset's card: its drawing, experiment, machine and year, description and citation. */
+function PresetCard({
+  preset,
+  models,
+  onPick,
+  start = false,
+}: {
+  preset: Preset;
+  models: ModelInfo[];
+  onPick(presetId: string): void;
+  start?: boolean;
+}) {
+  const specs = models.find((m) => m.name === preset.model)?.params ?? [];
+  const params = resolveValues(specs, presetParams(preset));
+  const shape = schematicShape(preset, params, specs);
+  return (
+    <a
+      className={start ? 'card start' : 'card'}
+      href={serializeUrlState(emptyState(preset.id))}
+      data-preset={preset.id}
+      onClick={(e) => {
+        if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return;
+        e.preventDefault();
+        onPick(preset.id);
+      }}
+    >
+      <Schematic {...shape} />
+      <span className="card-text">
+        <span className="card-title">
+          {start ? `Start here: ${preset.machine}` : preset.experiment}
+        </span>
+        <span className="card-meta">
+          {machineAndYear(preset)} · {shape.nodes} nodes
+        </span>
+        <span className="card-description">{preset.description}</span>
+        <cite>{preset.citation.text}</cite>
+      </span>
+    </a>
+  );
+}
+
+/**
+ * The landing page: what archex is for and where to start (the custom network), then one card
+ * per preset, grouped by machine.
+ */
 export function Picker({ presets, models, onPick }: Props) {
+  const start = presets.find((p) => p.id === START_PRESET);
   return (
     <main className="picker">
+      <section className="intro" aria-labelledby="intro-title">
+        <h2 id="intro-title">Parallel machines from their papers, live</h2>
+        <p>
+          archex runs models of historical parallel machines from the papers that measured them:
+          move a parameter and the charts follow, each value saying where it comes from and each
+          chart how close the model comes to what the paper measured.{' '}
+          {start
+            ? 'Start with the custom network (any shape, switching and load, with the models ' +
+              'beside the simulation), or pick a machine below to reproduce its paper.'
+            : 'Pick a machine below to reproduce its paper.'}
+        </p>
+        {start ? <PresetCard preset={start} models={models} onPick={onPick} start /> : null}
+      </section>
       <h2>Pick a machine and an experiment</h2>
       {groupByMachine(presets).map((group) => (
         <section key={group.machine} aria-labelledby={`machine-${group.presets[0]?.id}`}>
           <h3 id={`machine-${group.presets[0]?.id}`}>{group.machine}</h3>
           <ul className="cards">
-            {group.presets.map((preset) => {
-              const specs = models.find((m) => m.name === preset.model)?.params ?? [];
-              const params = resolveValues(specs, presetParams(preset));
-              const shape = schematicShape(preset, params, specs);
-              return (
-                <li key={preset.id}>
-                  <a
-                    className="card"
-                    href={serializeUrlState(emptyState(preset.id))}
-                    data-preset={preset.id}
-                    onClick={(e) => {
-                      if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return;
-                      e.preventDefault();
-                      onPick(preset.id);
-                    }}
-                  >
-                    <Schematic {...shape} />
-                    <span className="card-text">
-                      <span className="card-title">{preset.experiment}</span>
-                      <span className="card-meta">
-                        {machineAndYear(preset)} · {shape.nodes} nodes
-                      </span>
-                      <span className="card-description">{preset.description}</span>
-                      <cite>{preset.citation.text}</cite>
-                    </span>
-                  </a>
-                </li>
-              );
-            })}
+            {group.presets.map((preset) => (
+              <li key={preset.id}>
+                <PresetCard preset={preset} models={models} onPick={onPick} />
+              </li>
+            ))}
           </ul>
         </section>
       ))}

@@ -1,76 +1,69 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-import { createInProcessEngine } from '../engine/in_process_engine';
-import { loadNodeModule } from '../engine/node_module';
-import { loadPresetsFromDisk } from '../presets/from_disk';
-import { presetParams } from '../presets/schema';
-import { RunStatus, SHOW_PROGRESS_AFTER_MS, timeLeftMs } from './RunStatus';
+import { RunNotice, RunStatus } from './RunStatus';
+import { SHOW_PROGRESS_AFTER_MS } from './time_left';
 
 const partial = { scalars: [], series: [] };
+const stop = () => undefined;
 
 describe('<RunStatus>', () => {
   it('shows nothing for a run shorter than the threshold', () => {
     const progress = { fraction: 0.5, elapsedMs: SHOW_PROGRESS_AFTER_MS - 1, partial };
-    expect(renderToStaticMarkup(<RunStatus progress={progress} />)).toBe('');
-    expect(renderToStaticMarkup(<RunStatus progress={null} />)).toBe('');
+    const left = { low: 1000, high: 1000 };
+    expect(
+      renderToStaticMarkup(<RunStatus progress={progress} timeLeft={left} onStop={stop} />),
+    ).toBe('');
+    expect(renderToStaticMarkup(<RunStatus progress={null} timeLeft={null} onStop={stop} />)).toBe(
+      '',
+    );
   });
 
-  it('shows the fraction, the time so far and the time left for a long run', () => {
+  it('shows the fraction, the time so far, the time left readably and a Stop button', () => {
     const html = renderToStaticMarkup(
-      <RunStatus progress={{ fraction: 0.25, elapsedMs: 1000, partial }} />,
+      <RunStatus
+        progress={{ fraction: 0.25, elapsedMs: 1000, partial }}
+        timeLeft={{ low: 228_674_000, high: 534_899_000 }}
+        onStop={stop}
+      />,
     );
     expect(html).toContain('value="0.25"');
-    // 1 s for a quarter: 3 s to go.
-    expect(html).toContain('25 % · 1.0 s elapsed · about 3.0 s left');
+    expect(html).toContain('25 % · 1.0 s elapsed · about 3-6 days left');
+    expect(html).toContain('>Stop</button>');
   });
 
   it('gives no estimate before any progress', () => {
     const html = renderToStaticMarkup(
-      <RunStatus progress={{ fraction: 0, elapsedMs: 400, partial }} />,
+      <RunStatus
+        progress={{ fraction: 0, elapsedMs: 400, partial }}
+        timeLeft={null}
+        onStop={stop}
+      />,
     );
     expect(html).toContain('0 % · 0.4 s elapsed</span>');
   });
 });
 
-describe('timeLeftMs()', () => {
-  it('follows a sweep of equal points exactly, and gives none before progress', () => {
-    // Ten points of 200 ms each, reported as each ends.
-    for (let done = 1; done <= 10; done++) {
-      const left = timeLeftMs({ fraction: done / 10, elapsedMs: done * 200 });
-      expect(left).toBeCloseTo((10 - done) * 200, 6);
-    }
-    expect(timeLeftMs({ fraction: 0, elapsedMs: 500 })).toBeNaN();
+describe('<RunNotice>', () => {
+  it('says how long a paused run would take and offers to run it', () => {
+    const html = renderToStaticMarkup(
+      <RunNotice
+        held={{ reason: 'ask', left: { low: 2 * 3600e3, high: 5 * 3600e3 } }}
+        shown={false}
+        onRun={stop}
+      />,
+    );
+    expect(html).toContain('This run would take about 2-5 h more, so it was paused');
+    expect(html).toContain('>Run it anyway</button>');
   });
 
-  it('is within a factor 1.5 of the time a real J-Machine sweep then takes, estimated at 30 %', async () => {
-    const preset = loadPresetsFromDisk().find((p) => p.id === 'jmachine-latency-load')!;
-    const engine = createInProcessEngine(loadNodeModule());
-    // This process's CPU time as the clock: other test files running beside this one slow the
-    // wall clock unevenly, not the work done here.
-    const cpuMs = () => {
-      const { user, system } = process.cpuUsage();
-      return (user + system) / 1000;
-    };
-    const started = cpuMs();
-    let at30: { estimate: number; spentMs: number } | null = null;
-    await engine.run(
-      { model: preset.model, params: presetParams(preset), seed: preset.seed },
-      {
-        onProgress: (p) => {
-          if (p.fraction < 0.3 || at30) return;
-          const spentMs = cpuMs() - started;
-          at30 = { estimate: timeLeftMs({ fraction: p.fraction, elapsedMs: spentMs }), spentMs };
-        },
-      },
+  it('says when a run was stopped and what is on show, and nothing when none is held', () => {
+    const stopped = { reason: 'stopped', elapsedMs: 12_340 } as const;
+    const html = renderToStaticMarkup(<RunNotice held={stopped} shown onRun={stop} />);
+    expect(html).toContain('Run stopped after 12.3 s. The charts show the last complete run.');
+    expect(renderToStaticMarkup(<RunNotice held={stopped} shown={false} onRun={stop} />)).toContain(
+      'Run stopped after 12.3 s.</p>',
     );
-    const totalMs = cpuMs() - started;
-    engine.dispose();
-    expect(at30).not.toBeNull();
-    const { estimate, spentMs } = at30!;
-    // Times of the same run compared as a ratio: the machine's speed cancels out.
-    const ratio = estimate / (totalMs - spentMs);
-    expect(ratio).toBeGreaterThan(1 / 1.5);
-    expect(ratio).toBeLessThan(1.5);
+    expect(renderToStaticMarkup(<RunNotice held={null} shown onRun={stop} />)).toBe('');
   });
 });

@@ -1,31 +1,72 @@
 import type { RunProgress } from '../engine/engine';
-
-/** Runs shorter than this finish before a progress bar would be any use. */
-export const SHOW_PROGRESS_AFTER_MS = 300;
+import type { Held } from '../ui/use_engine_run';
+import type { TimeLeft } from './time_left';
+import { SHOW_PROGRESS_AFTER_MS, formatTimeLeft } from './time_left';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /**
- * The time left: the time per unit of work so far times the work left. The engine counts work so
- * that what is done is a fair sample of what is left (a sweep runs its points spread over the
- * range), so the rate so far holds. NaN before any progress.
+ * Progress of a long run: a bar, the time so far, an estimate of the time left and a way to stop
+ * it.
  */
-export function timeLeftMs({ fraction, elapsedMs }: Pick<RunProgress, 'fraction' | 'elapsedMs'>) {
-  return fraction > 0 ? (elapsedMs / fraction) * (1 - fraction) : Number.NaN;
-}
-
-/** Progress of a long run: a bar, the time so far and an estimate of the time left. */
-export function RunStatus({ progress }: { progress: RunProgress | null }) {
+export function RunStatus({
+  progress,
+  timeLeft,
+  onStop,
+}: {
+  progress: RunProgress | null;
+  timeLeft: TimeLeft | null;
+  onStop(): void;
+}) {
   if (!progress || progress.elapsedMs < SHOW_PROGRESS_AFTER_MS) return null;
   const { fraction, elapsedMs } = progress;
-  const left = timeLeftMs(progress);
   return (
     <div className="run-status">
       <progress max={1} value={fraction} aria-label="Simulation progress" />
       <span>
         {Math.round(fraction * 100)} % · {seconds(elapsedMs)} elapsed
-        {Number.isFinite(left) ? ` · about ${seconds(left)} left` : ''}
+        {timeLeft ? ` · ${formatTimeLeft(timeLeft)} left` : ''}
       </span>
+      <button type="button" onClick={onStop}>
+        Stop
+      </button>
+    </div>
+  );
+}
+
+/** Why the run on show is not the current one: a long run paused to ask, or a stopped one. */
+export function heldText(held: Held): string {
+  return held.reason === 'ask'
+    ? `This run would take ${formatTimeLeft(held.left)} more, so it was paused after its ` +
+        'first second.'
+    : `Run stopped after ${seconds(held.elapsedMs)}.`;
+}
+
+/**
+ * A held run, said at the top of the page with the way to run it; `shown` says whether an earlier
+ * complete run is on show meanwhile.
+ */
+export function RunNotice({
+  held,
+  shown,
+  onRun,
+}: {
+  held: Held | null;
+  shown: boolean;
+  onRun(): void;
+}) {
+  if (!held) return null;
+  const text = [
+    heldText(held),
+    held.reason === 'ask' ? 'Smaller values (fewer nodes or cycles, a lower load) run faster.' : '',
+    shown ? 'The charts show the last complete run.' : '',
+  ];
+  return (
+    <div className="banner notice run-notice" role="status">
+      <p>{text.filter(Boolean).join(' ')}</p>
+      <button type="button" onClick={onRun}>
+        {held.reason === 'ask' ? 'Run it anyway' : 'Run it'}
+      </button>
     </div>
   );
 }

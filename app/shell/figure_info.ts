@@ -1,27 +1,40 @@
 // What an exported figure says and which themes it can take. Kept apart from the renderer
 // (figure.tsx), which brings react-dom/server and so is loaded only when something is exported.
-import type { Params } from '../engine/types';
+import type { ParamSpec, Params } from '../engine/types';
 import type { ChartSpec, Preset } from '../presets/schema';
-import { machineAndYear } from '../presets/schema';
-import { changedParams, formatValue } from '../presets/param_values';
+import { machineAndYear, presetBaseline } from '../presets/schema';
+import { changedParams, paramsText } from '../presets/param_values';
 
 /** "print": light colours on white, for paper and white pages; "dark": the dark page's colours. */
 export const FIGURE_THEMES = ['print', 'dark'] as const;
 export type FigureTheme = (typeof FIGURE_THEMES)[number];
 
-function paramsText(params: Params): string {
-  return Object.entries(params)
-    .map(([k, v]) => `${k}=${formatValue(v)}`)
-    .join(', ');
+/**
+ * What differs from the preset, in the panel's words: "Changed from the paper's values:
+ * Topology: torus; Offered load: 0.3 flits/node/cycle." A preset with no paper has defaults.
+ */
+export function changesText(
+  preset: Preset,
+  specs: ParamSpec[],
+  params: Params,
+  presetValues: Params,
+): string {
+  const changed = changedParams(params, presetValues);
+  const from =
+    presetBaseline(preset) === 'default' ? "the preset's defaults" : "the paper's values";
+  return Object.keys(changed).length > 0
+    ? `Changed from ${from}: ${paramsText(specs, changed)}.`
+    : `${from[0]!.toUpperCase()}${from.slice(1)}.`;
 }
 
 /**
- * The caption lines of a figure: preset, machine and year; the parameters changed from the
- * paper's and the seed; the citation; and the link back to this state in the explorer.
+ * The caption lines of a figure: preset, machine and year; what differs from the preset and the
+ * seed; the citation; and, unless `link` is null, the link back to this state in the explorer.
  */
 export function figureCaption({
   preset,
   spec,
+  specs,
   params,
   paperValues,
   seed,
@@ -29,19 +42,20 @@ export function figureCaption({
 }: {
   preset: Preset;
   spec: ChartSpec;
+  /** The model's parameters, whose labels, units and choice names the caption uses. */
+  specs: ParamSpec[];
   /** The parameters the run was made with. */
   params: Params;
   paperValues: Params;
   seed: number;
-  link: string;
+  link: string | null;
 }): string[] {
-  const changed = changedParams(params, paperValues);
+  // "Custom network: any shape..." needs no "(Custom network)" after it.
+  const named = preset.year === undefined && preset.title.startsWith(preset.machine);
   return [
-    `${preset.title} (${machineAndYear(preset)}).`,
-    Object.keys(changed).length > 0
-      ? `Parameters changed from the paper's: ${paramsText(changed)}; seed ${seed}.`
-      : `The paper's parameters; seed ${seed}.`,
+    named ? `${preset.title}.` : `${preset.title} (${machineAndYear(preset)}).`,
+    `${changesText(preset, specs, params, paperValues)} Seed ${seed}.`,
     `Source: ${preset.citation.text}, ${spec.about.citation}.`,
-    `Made with archex: ${link}`,
+    ...(link === null ? [] : [`Made with archex: ${link}`]),
   ];
 }

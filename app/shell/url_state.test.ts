@@ -81,6 +81,29 @@ describe('serializeUrlState() / parseUrlState()', () => {
     });
   });
 
+  it("reads an old link's sizes and numbers as typed, with the range message when out of it", () => {
+    const dims = spec({
+      name: 'dims',
+      unit: 'nodes',
+      min: 2,
+      max: 32,
+      step: 1,
+      integer: true,
+      maxItems: 3,
+      defaultList: [8, 8],
+    });
+    const withDims = { ...ctx, specsFor: () => [...specs, dims] };
+    const read = (query: string) => parseUrlState(`?preset=multipsi-v1-comm&${query}`, withDims);
+    expect(read('dims=16x16x4').state.params).toEqual({ dims: [16, 16, 4] });
+    expect(read('dims=64x64x64')).toEqual({
+      state: emptyState('multipsi-v1-comm'),
+      dropped: ['dims=64x64x64 (Item 1 (64): Out of range. Valid: 2 to 32 nodes)'],
+    });
+    expect(read('pes=0x10').dropped).toEqual([
+      'pes=0x10 (Decimal numbers only (0x10 is hexadecimal for 16). Valid: 1 to 64 PEs)',
+    ]);
+  });
+
   it('migrates a stored version-2 link', () => {
     // Written by the foundation release's serializer for V2 with pes = 8 and seed 9.
     const v2 =

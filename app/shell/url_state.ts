@@ -11,7 +11,7 @@ import LZString from 'lz-string';
 import { z } from 'zod';
 
 import type { ParamSpec, Params } from '../engine/types';
-import { checkParamValue } from '../presets/param_values';
+import { checkParamValue, parseDecimal } from '../presets/param_values';
 
 export const URL_VERSION = 3;
 export const MAX_PINS = 4;
@@ -197,15 +197,17 @@ function fromRaw(raw: Record<string, unknown>, ctx: UrlContext, dropped: string[
   return state;
 }
 
-/** Version 1 links are plain queries; turn one into the raw version-3 form. */
+/**
+ * Version 1 links are plain queries; turn one into the raw version-3 form. A value that is not one
+ * decimal number (a size "8x8x8", "0x10") stays text, read later as if typed into its field.
+ */
 function migrateV1(query: URLSearchParams, ctx: UrlContext): Record<string, unknown> {
   const raw: Record<string, unknown> = { v: URL_VERSION };
   const params: Record<string, unknown> = {};
   for (const [name, text] of query) {
     if (ctx.otherKeys?.includes(name)) continue;
     if (name === 'preset') raw.preset = text;
-    else
-      params[name] = text.trim() === '' ? text : Number.isNaN(Number(text)) ? text : Number(text);
+    else params[name] = Number.isNaN(parseDecimal(text)) ? text : parseDecimal(text);
   }
   if (Object.keys(params).length > 0) raw.params = params;
   return raw;

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 
 import type { Engine } from '../engine/engine';
-import type { ModelInfo } from '../engine/types';
+import type { ModelInfo, ParamSpec } from '../engine/types';
 import type { Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
-import { resolveValues } from '../presets/param_values';
+import { paramsText, resolveValues } from '../presets/param_values';
 import type { PinnedRun, RunView } from './chart_builder';
 import type { Pin } from './url_state';
 
@@ -12,13 +12,20 @@ function pinKey(pin: Pin): string {
   return JSON.stringify([pin.presetId, pin.seed, Object.entries(pin.params).sort()]);
 }
 
-/** A short name for a pin: its number, machine and the parameters it changed. */
-export function pinLabel(index: number, pin: Pin, preset: Preset): string {
-  const changes = Object.entries(pin.params)
-    .slice(0, 2)
-    .map(([name, value]) => `${name} ${Array.isArray(value) ? value.join('/') : value}`);
-  const more = Object.keys(pin.params).length > 2 ? ', …' : '';
-  return `#${index + 1} ${preset.machine}${changes.length > 0 ? ` (${changes.join(', ')}${more})` : ''}`;
+/**
+ * A short name for a pin: its number, machine and the first two parameters it changed, in the
+ * panel's words ("#2 Custom network (Topology: torus; Virtual channels: 2 per channel)").
+ */
+export function pinLabel(index: number, pin: Pin, preset: Preset, specs: ParamSpec[]): string {
+  const names = Object.keys(pin.params);
+  const ordered = [
+    ...specs.filter((s) => names.includes(s.name)).map((s) => s.name),
+    ...names.filter((n) => !specs.some((s) => s.name === n)),
+  ];
+  const shown = Object.fromEntries(ordered.slice(0, 2).map((n) => [n, pin.params[n]!]));
+  const more = names.length > 2 ? '; …' : '';
+  const changes = names.length > 0 ? ` (${paramsText(specs, shown)}${more})` : '';
+  return `#${index + 1} ${preset.machine}${changes}`;
 }
 
 export interface PinnedRuns {
@@ -94,11 +101,12 @@ export function usePinnedRuns(
     (JSON.parse(pinsJson) as Pin[]).forEach((pin, i) => {
       const entry = cache.get(pinKey(pin));
       const preset = presets.find((p) => p.id === pin.presetId);
+      const specs = models.find((m) => m.name === preset?.model)?.params ?? [];
       if (entry && !(entry instanceof Error) && preset) {
-        out.push({ label: pinLabel(i, pin, preset), preset, run: entry });
+        out.push({ label: pinLabel(i, pin, preset, specs), preset, run: entry });
       }
     });
     return out;
-  }, [cache, pinsJson, presets]);
+  }, [cache, pinsJson, presets, models]);
   return { runs, ready: keys.every((k) => cache.has(k)) };
 }

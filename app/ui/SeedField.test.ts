@@ -7,10 +7,16 @@ describe('checkSeed()', () => {
     expect(checkSeed(' 0 ')).toEqual({ value: 0 });
     expect(checkSeed(String(Number.MAX_SAFE_INTEGER))).toEqual({ value: Number.MAX_SAFE_INTEGER });
   });
-  it('names the valid range for anything else', () => {
-    const error = { error: 'Whole numbers only. Valid: 0 to 9007199254740991' };
-    for (const text of ['', '-1', '1.5', 'x', '9007199254740992']) {
-      expect(checkSeed(text)).toEqual(error);
-    }
+  it('says what is wrong with anything else, and the valid range', () => {
+    const valid = 'Valid: 0 to 9007199254740991';
+    const cases = [
+      ['-1', `Out of range. ${valid}`],
+      ['9007199254740992', `Out of range. ${valid}`],
+      ['1.5', `Whole numbers only. ${valid}`],
+      ['x', `Not a number. ${valid}`],
+      ['', `A number is needed. ${valid}`],
+      ['0x10', `Decimal numbers only (0x10 is hexadecimal for 16). ${valid}`],
+    ];
+    for (const [text, error] of cases) expect(checkSeed(text!), text).toEqual({ error });
   });
 });

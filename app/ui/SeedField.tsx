@@ -1,14 +1,13 @@
 import { useId, useState } from 'react';
 
+import { checkRange } from '../presets/param_values';
 import { FieldError } from './ParamHead';
 
-/** Reads a typed seed: a whole number from 0 to 2^53 - 1. */
+const SEED_RANGE = { min: 0, max: Number.MAX_SAFE_INTEGER, integer: true };
+
+/** Reads a typed seed: a whole number from 0 to 2^53 - 1, by the fields' rules. */
 export function checkSeed(text: string): { value: number } | { error: string } {
-  const value = text.trim() === '' ? Number.NaN : Number(text);
-  if (!Number.isSafeInteger(value) || value < 0) {
-    return { error: `Whole numbers only. Valid: 0 to ${Number.MAX_SAFE_INTEGER}` };
-  }
-  return { value };
+  return checkRange(text, SEED_RANGE, `0 to ${Number.MAX_SAFE_INTEGER}`);
 }
 
 interface Props {

@@ -1,10 +1,20 @@
 #pragma once
 
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 
 #include "core/result.h"
 
 namespace archex {
+
+// Thrown when a run could not get the memory it needed: what() says what held the memory and what
+// to change, as far as the model can tell. Simulation turns a model's std::bad_alloc into one; a
+// model that knows better throws its own.
+class OutOfMemory : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 // One run of a model. Work is done in bounded slices so a caller (the web worker) can report
 // progress and stop a superseded run between slices.
@@ -21,6 +31,10 @@ class Model {
   virtual double progress() const = 0;
   // Everything computed so far; complete once advance() has returned true.
   virtual Result result() const = 0;
+  // Read when memory ran out: what the run holds that grows with its parameters and what to
+  // change, in words ("33,554,432 packets waiting at the sources ...; lower the offered load").
+  // Empty when the model has nothing particular to name.
+  virtual std::string out_of_memory_hint() const { return {}; }
 };
 
 }  // namespace archex

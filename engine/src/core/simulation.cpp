@@ -1,11 +1,21 @@
 #include "core/simulation.h"
 
 #include <limits>
+#include <new>
 #include <stdexcept>
 #include <string>
 #include <utility>
 
 namespace archex {
+
+namespace {
+
+// Where the model names nothing in particular, the parameters that size a run are what to change.
+const char* const kSizeHint =
+    "Memory grows with the size of what is simulated: try smaller values of the parameters that "
+    "set it (nodes or processors, buffers, messages, cycles).";
+
+}  // namespace
 
 Simulation::Simulation(const ModelRegistry& registry, const std::string& model,
                        const ParamValues& overrides, std::uint64_t seed,
@@ -14,6 +24,16 @@ Simulation::Simulation(const ModelRegistry& registry, const std::string& model,
   const ModelInfo& info = registry.get(model);
   params_ = resolve_params(model, info.params, overrides);
   sweep_ = info.sweep;
+  try {
+    build(info, point);
+  } catch (const std::bad_alloc&) {
+    throw OutOfMemory("Out of memory while building the model. " + std::string(kSizeHint));
+  }
+}
+
+void Simulation::build(const ModelInfo& info, std::optional<std::size_t> point) {
+  const std::string& model = model_name_;
+  const std::uint64_t seed = seed_;
   if (!point) {
     model_ = sweep_ ? run_sweep(*sweep_, params_, seed) : info.factory(params_, Rng(seed));
     return;
@@ -41,7 +61,13 @@ Result Simulation::combine(std::vector<PointResult> partials) const {
 }
 
 bool Simulation::advance(std::uint64_t budget) {
-  if (!done_) done_ = model_->advance(budget);
+  if (done_) return true;
+  try {
+    done_ = model_->advance(budget);
+  } catch (const std::bad_alloc&) {
+    const std::string hint = model_->out_of_memory_hint();
+    throw OutOfMemory("Out of memory while running. " + (hint.empty() ? kSizeHint : hint));
+  }
   return done_;
 }
 

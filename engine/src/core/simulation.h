@@ -3,8 +3,8 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
-#include <vector>
 #include <string>
+#include <vector>
 
 #include "core/model.h"
 #include "core/param_spec.h"
@@ -17,10 +17,12 @@ class Simulation {
  public:
   // Throws ParamError for bad parameters and std::invalid_argument for an unknown model. With
   // `point`, the run is that one point of a sweep model (ParamError "point" if there is none).
+  // Throws OutOfMemory when the model cannot be built in the memory there is.
   Simulation(const ModelRegistry& registry, const std::string& model, const ParamValues& overrides,
              std::uint64_t seed, std::optional<std::size_t> point = std::nullopt);
 
-  // Does at most `budget` units of work; returns true when the run is complete.
+  // Does at most `budget` units of work; returns true when the run is complete. Throws
+  // OutOfMemory when the model runs out of memory.
   bool advance(std::uint64_t budget);
   bool done() const { return done_; }
   double progress() const { return done_ ? 1.0 : model_->progress(); }
@@ -39,6 +41,8 @@ class Simulation {
   Result combine(std::vector<PointResult> partials) const;
 
  private:
+  void build(const ModelInfo& info, std::optional<std::size_t> point);
+
   std::string model_name_;
   ParamValues params_;
   std::uint64_t seed_;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <string>
 #include <utility>
 
 namespace archex {
@@ -59,6 +60,10 @@ class SweepRun final : public Model {
   }
 
   Result result() const override { return sweep_.combine(params_, partials_); }
+
+  std::string out_of_memory_hint() const override {
+    return current_ ? current_->out_of_memory_hint() : std::string();
+  }
 
  private:
   bool finished() const { return partials_.size() == weights_.size(); }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <new>
 #include <string>
 #include <utility>
 
@@ -39,6 +40,23 @@ const char* const kCitation =
     "(synthetic traffic, batch-means measurement); J-Machine network: Noakes, Wallach & Dally, "
     "ISCA 1993, sec. 2; Patel, IEEE Trans. Computers C-30 (1981); Karol, Hluchyj & Morgan, IEEE "
     "Trans. Communications 35 (1987)";
+
+// A count as "33,554,432".
+std::string with_commas(std::int64_t n) {
+  std::string digits = std::to_string(n);
+  for (int at = static_cast<int>(digits.size()) - 3; at > 0; at -= 3) {
+    digits.insert(static_cast<std::size_t>(at), ",");
+  }
+  return digits;
+}
+
+// `x` to `digits` significant digits, for reading.
+double round_to(double x, int digits) {
+  if (x == 0 || !std::isfinite(x)) return x;
+  const int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(x))));
+  const double scale = std::pow(10, digits - 1 - magnitude);
+  return std::round(x * scale) / scale;
+}
 
 enum class SweepScale { kAbsolute, kOfBound };
 
@@ -135,10 +153,38 @@ struct Plan {
   // Builds the network and the pattern once, so a bad configuration is reported before any work.
   void check(const Params& p) const {
     const TrafficPattern pattern(*topology, p.pattern, p.hotspot_fraction);
-    if (circuits) {
-      CircuitNetwork network(circuit, 0);
-    } else {
-      Network network(config);
+    building(p, [&] {
+      if (circuits) {
+        CircuitNetwork network(circuit, 0);
+      } else {
+        Network network(config);
+      }
+    });
+  }
+
+  // Runs `build`; a network too big for the memory there is fails saying what its size is made
+  // of and what to change.
+  template <typename F>
+  void building(const Params& p, F build) const {
+    try {
+      build();
+    } catch (const std::bad_alloc&) {
+      const std::string nodes = with_commas(topology->terminals()) + " nodes";
+      if (circuits) {
+        throw OutOfMemory("The network of " + nodes + " needs more memory than there is: use "
+                          "fewer nodes.");
+      }
+      std::int64_t ports = 0;
+      for (int r = 0; r < topology->routers(); ++r) ports += topology->ports(r);
+      // A flit is 8 bytes.
+      const double megabytes =
+          static_cast<double>(ports) * p.net.vcs * p.net.buffer_flits * 8 / (1 << 20);
+      throw OutOfMemory("The network of " + nodes + " needs more memory than there is: its "
+                        "buffers alone, " + std::to_string(p.net.vcs) + " virtual channels of " +
+                        std::to_string(p.net.buffer_flits) + " flits at each of its " +
+                        with_commas(ports) + " router ports, take about " +
+                        with_commas(static_cast<std::int64_t>(std::ceil(megabytes))) +
+                        " MB. Use fewer nodes, fewer virtual channels or smaller buffers.");
     }
   }
 
@@ -161,12 +207,14 @@ class NetworkTrafficPoint final : public Model {
         pattern_(*plan_.topology, p.pattern, p.hotspot_fraction) {
     LoadPointOptions opt = plan_.options;
     opt.rate = plan_.rates[index];
-    if (plan_.circuits) {
-      circuit_point_ =
-          std::make_unique<CircuitLoadPoint>(plan_.circuit, pattern_, opt, rng_.next_u64(), rng_);
-    } else {
-      point_ = std::make_unique<LoadPoint>(plan_.config, pattern_, opt, rng_);
-    }
+    plan_.building(p, [&] {
+      if (plan_.circuits) {
+        circuit_point_ = std::make_unique<CircuitLoadPoint>(plan_.circuit, pattern_, opt,
+                                                            rng_.next_u64(), rng_);
+      } else {
+        point_ = std::make_unique<LoadPoint>(plan_.config, pattern_, opt, rng_);
+      }
+    });
   }
 
   // One unit of work is one simulated cycle of the point's network.
@@ -180,6 +228,28 @@ class NetworkTrafficPoint final : public Model {
   double progress() const override {
     if (done_) return 1;
     return point_ ? point_->progress() : circuit_point_->progress();
+  }
+
+  // Above what the network accepts, packets pile up in the source queues (up to
+  // source_queue_packets each): on a large network that is what fills the memory.
+  std::string out_of_memory_hint() const override {
+    const int nodes = plan_.topology->terminals();
+    std::int64_t queued = 0;
+    for (int n = 0; n < nodes; ++n) {
+      queued += point_ ? point_->network().source_backlog(n) : circuit_point_->network().queued(n);
+    }
+    const std::string load = format_number(plan_.rates[index_]) + " flits/node/cycle";
+    const std::string size = with_commas(nodes) + " nodes";
+    if (queued < nodes) {
+      return "The network of " + size + " needs more memory than there is: use fewer nodes, " +
+             "fewer virtual channels or smaller buffers.";
+    }
+    return with_commas(queued) + " packets (" + with_commas(queued / nodes) +
+           " per node) were waiting at the sources of the " + size + ", offered " + load +
+           (index_ == 0 ? "" : " (a load of the curve)") + " where the network accepts about " +
+           format_number(round_to(plan_.bound, 3)) +
+           " (its capacity bound). Lower the offered load and the curve's loads, or use fewer "
+           "nodes; a shorter warm-up gives the queues less time to grow.";
   }
 
   Result result() const override {

@@ -28,6 +28,7 @@ class CircuitLoadPoint {
   bool done() const { return phase_ == Phase::kDone; }
   double progress() const;
   std::int64_t now() const { return net_.now(); }
+  const CircuitNetwork& network() const { return net_; }
   const LoadPointResult& result() const { return result_; }
   // Of the measured connections, the share delivered (not dropped).
   double acceptance() const { return acceptance_; }

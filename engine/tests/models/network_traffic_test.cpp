@@ -1,7 +1,12 @@
 #include "models/network_traffic.h"
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -320,6 +325,48 @@ TEST(NetworkTraffic, ResultsAreThoseOfAnEngineThatLooksAtEveryChannelEveryCycle)
   EXPECT_EQ(onoff.scalar("latency_mean_cycles"), 11.395604395604396);
   EXPECT_EQ(onoff.scalar("latency_ci_cycles"), 0.04460279887552919);
   EXPECT_EQ(onoff.scalar("total_simulated_cycles"), 26135);
+}
+
+// Runs point 0 with this process's address space capped at what it maps now plus `extra` bytes,
+// and exits 2 printing why it ran out of memory, or 0. Called in a death test's child, so the cap
+// stays there and the run fails in a fraction of a second, not after filling 2 GB.
+[[noreturn]] void run_capped(const ParamValues& params, std::size_t extra) {
+  std::size_t pages = 0;
+  std::ifstream("/proc/self/statm") >> pages;
+  const auto now = static_cast<rlim_t>(pages) * static_cast<rlim_t>(sysconf(_SC_PAGESIZE));
+  const rlimit limit{now + extra, now + extra};
+  setrlimit(RLIMIT_AS, &limit);
+  try {
+    const ModelRegistry registry = builtin_registry();
+    Simulation(registry, "network_traffic", params, 1, 0).run();
+  } catch (const OutOfMemory& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    std::exit(2);
+  }
+  std::exit(0);
+}
+
+TEST(NetworkTrafficDeathTest, QueuesThatFillTheMemorySayHowManyAndWhatToChange) {
+  // Load 1 on a 32x32 mesh that accepts 0.125: packets pile up at the sources.
+  const ParamValues params = {{"dims", std::vector<double>{32, 32}},
+                              {"packet_flits", 1},
+                              {"injection_rate", 1},
+                              {"warmup_cycles", 100000}};
+  EXPECT_EXIT(run_capped(params, 64u << 20), testing::ExitedWithCode(2),
+              "^Out of memory while running\\. [0-9,]+ packets \\([0-9,]+ per node\\) were "
+              "waiting at the sources of the 1,024 nodes, offered 1 flits/node/cycle where the "
+              "network accepts about 0\\.125 \\(its capacity bound\\)\\. Lower the offered "
+              "load");
+}
+
+TEST(NetworkTrafficDeathTest, ANetworkTooBigToBuildSaysWhatItsBuffersTake) {
+  const ParamValues params = {{"dims", std::vector<double>{32, 32, 32}},
+                              {"vcs", 4},
+                              {"buffer_flits", 64}};
+  EXPECT_EXIT(run_capped(params, 64u << 20), testing::ExitedWithCode(2),
+              "^The network of 32,768 nodes needs more memory than there is: its buffers alone, "
+              "4 virtual channels of 64 flits at each of its 229,376 router ports, take about "
+              "448 MB\\. Use fewer nodes");
 }
 
 }  // namespace

@@ -1,0 +1,204 @@
+// The shell around the charts: the landing page, the keyboard's way to the charts, failures and
+// long runs said in words, and small input messages.
+import { readFile } from 'node:fs/promises';
+
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+
+import type { Params } from '../app/engine/types';
+import { emptyState, serializeUrlState } from '../app/shell/url_state';
+import { collectConsole, waitIdle } from './support';
+
+/** The custom network with these parameters changed. */
+function custom(params: Params): string {
+  return `./${serializeUrlState({ ...emptyState('custom-network'), params })}`;
+}
+
+/**
+ * Caps every engine worker's wasm memory at `mb` (the module takes the memory it is given, built
+ * with IMPORTED_MEMORY): a run runs out in a second, on the path a run that fills 2 GB takes.
+ */
+async function capWorkerMemory(context: BrowserContext, mb: number) {
+  await context.route('**/assets/worker-*.js', async (route) => {
+    const response = await route.fetch();
+    const cap =
+      `const NativeMemory = WebAssembly.Memory;` +
+      `WebAssembly.Memory = function (d) {` +
+      ` return new NativeMemory({ ...d, maximum: Math.min(d.maximum, ${mb * 16}) }); };\n`;
+    await route.fulfill({ response, body: cap + (await response.text()) });
+  });
+}
+
+test('the landing page says what archex is for and starts on the custom network', async ({
+  page,
+}) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./');
+  await waitIdle(page);
+  const intro = page.locator('.intro p');
+  await expect(intro).toContainText('archex runs models of historical parallel machines');
+  await expect(intro).toContainText('Start with the custom network');
+  // The start card is the first card of the page, reached by keyboard before any other.
+  const start = page.locator('.card.start');
+  await expect(start).toContainText('Start here: Custom network');
+  await expect(page.locator('.card').first()).toHaveAttribute('data-preset', 'custom-network');
+  await start.focus();
+  await page.keyboard.press('Enter');
+  await waitIdle(page);
+  await expect(page.locator('h2#results-title')).toContainText('Custom network');
+  expect(consoleMessages).toEqual([]);
+});
+
+test('a skip link takes the keyboard past the parameters to the charts', async ({ page }) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=custom-network');
+  await waitIdle(page);
+  // The first Tab of the page shows the link; Enter goes to the charts; the next Tab is in the
+  // first chart's tools: three keys, where the panel's fields took about 130.
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to the charts' });
+  await expect(skip).toBeFocused();
+  const box = await skip.boundingBox();
+  expect(box && box.y >= 0 && box.height > 10).toBe(true);
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#charts')).toBeFocused();
+  await page.keyboard.press('Tab');
+  const inChart = await page.evaluate(() =>
+    document.activeElement?.closest('[data-chart-card]')?.getAttribute('data-chart-card'),
+  );
+  expect(inChart).toBe('latency-load');
+  expect(consoleMessages).toEqual([]);
+});
+
+test('a run that runs out of memory says what filled it and what to change', async ({
+  page,
+  context,
+}) => {
+  await capWorkerMemory(context, 64);
+  // The issue's run on a 32x32 mesh: load 1 where the network accepts 0.125, 1-flit packets.
+  await page.goto(
+    custom({ dims: [32, 32], packet_flits: 1, injection_rate: 1, warmup_cycles: 100_000 }),
+  );
+  // Its 100,000 warm-up cycles make it long: where its first second says so, it asks first, as
+  // the issue's run would, and the user runs it anyway.
+  const error = page.locator('.banner.error');
+  const notice = page.locator('.run-notice');
+  await expect(error.or(notice)).toBeVisible({ timeout: 30_000 });
+  if (await notice.isVisible()) await notice.getByRole('button', { name: 'Run it anyway' }).click();
+  await expect(error).toHaveText(
+    /^Out of memory while running\. [\d,]+ packets \([\d,]+ per node\) were waiting at the sources of the 1,024 nodes, offered 1 flits\/node\/cycle where the network accepts about 0\.125 \(its capacity bound\)\. Lower the offered load and the curve's loads, or use fewer nodes; .*\(The engine held \d+ MB when it asked for more\.\)$/,
+  );
+  // The engine restarts for the next run: a smaller one draws.
+  await page.locator('[data-param-number="dims"]').fill('8x8');
+  await page.locator('[data-param-number="warmup_cycles"]').fill('1000');
+  await page.locator('[data-param-number="injection_rate"]').fill('0.05');
+  await waitIdle(page);
+  await expect(error).toHaveCount(0);
+  await expect(page.locator('svg[data-chart="latency-load"]')).toBeVisible();
+});
+
+test('a long run asks before it goes on, says its time left readably and stops', async ({
+  page,
+}) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto(custom({ dims: [32, 32, 32], max_cycles: 1_000_000, warmup_cycles: 100_000 }));
+  const notice = page.locator('.run-notice');
+  await expect(notice).toContainText(
+    /^This run would take about [\d,]+(-[\d,]+)? (h|days|years) more, so it was paused after its first second\./,
+    { timeout: 30_000 },
+  );
+  await waitIdle(page);
+  await notice.getByRole('button', { name: 'Run it anyway' }).click();
+  const status = page.locator('.run-status');
+  await expect(status).toContainText(/ elapsed · about [\d,]+(-[\d,]+)? (min|h|days|years) left/);
+  await status.getByRole('button', { name: 'Stop' }).click();
+  await expect(notice).toContainText(/^Run stopped after [\d.]+ s\./);
+  await expect(status).toHaveCount(0);
+  await waitIdle(page);
+  // The parameters stay in the link, so the run can be had again.
+  expect(page.url()).toContain('?s=');
+  expect(consoleMessages).toEqual([]);
+});
+
+/** Clicks an export button of a chart and reads the file it downloads. */
+async function download(page: Page, card: string, button: string): Promise<string> {
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page
+      .locator(`[data-chart-card="${card}"]`)
+      .getByRole('button', { name: button, exact: true })
+      .click(),
+  ]);
+  return readFile(await file.path(), 'utf8');
+}
+
+/** The text of an exported SVG figure, as a reader sees it. */
+function figureText(svg: string): string {
+  return svg
+    .replace(/<style[\s\S]*?<\/style>/g, '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+}
+
+test("exports name what changed in the panel's words, link to the served page, or not", async ({
+  page,
+}) => {
+  const consoleMessages = collectConsole(page);
+  // Served as localhost rather than 127.0.0.1: the caption links to where the page came from.
+  const port = new URL(test.info().project.use.baseURL!).port;
+  await page.goto(
+    `http://localhost:${port}/${custom({ topology: 1, vcs: 2, dims: [4, 4] }).slice(2)}`,
+  );
+  await waitIdle(page);
+  const svg = figureText(await download(page, 'latency-load', 'SVG'));
+  expect(svg).toContain(
+    "Changed from the preset's defaults: Topology: torus; Radix per dimension: 4, 4 nodes; " +
+      'Virtual channels: 2 per channel. Seed 1.',
+  );
+  expect(svg).toContain(`Made with archex: http://localhost:${port}/?s=`);
+  expect(svg).not.toContain('127.0.0.1');
+  const json = JSON.parse(await download(page, 'latency-load', 'JSON')) as {
+    link: string;
+    params: Record<string, unknown>;
+  };
+  expect(json.params.topology).toBe('torus');
+  expect(json.params.switching).toBe('wormhole');
+  expect(json.link).toBe(page.url());
+
+  await page.locator('[data-chart-card="latency-load"]').getByLabel('Link back').uncheck();
+  expect(figureText(await download(page, 'latency-load', 'SVG'))).not.toContain('archex:');
+  expect(JSON.parse(await download(page, 'latency-load', 'JSON'))).not.toHaveProperty('link');
+
+  // A pin is named the same way.
+  await page.getByRole('button', { name: 'Pin this run' }).click();
+  await waitIdle(page);
+  await expect(page.locator('.pins .pin')).toContainText(
+    '#1 Custom network (Topology: torus; Radix per dimension: 4, 4 nodes; …)',
+  );
+  expect(consoleMessages).toEqual([]);
+});
+
+/** The message under a field after typing `text` into it. */
+async function fieldError(page: Page, param: string, text: string): Promise<string> {
+  await page.locator(`[data-param-number="${param}"]`).fill(text);
+  const id = await page.locator(`[data-param-number="${param}"]`).getAttribute('aria-describedby');
+  const ids = (id ?? '').split(' ').filter((i) => i.endsWith('-error'));
+  return page.locator(`[id="${ids[0]}"]`).innerText();
+}
+
+test('small input messages name the right thing', async ({ page }) => {
+  await page.goto('./?preset=custom-network&dims=64x64x64');
+  await waitIdle(page);
+  await expect(page.locator('.banner.warning')).toContainText(
+    'Ignored from the link: dims=64x64x64 (Item 1 (64): Out of range. Valid: 2 to 32 nodes).',
+  );
+  expect(await fieldError(page, 'seed', '-1')).toBe('Out of range. Valid: 0 to 9007199254740991');
+  expect(await fieldError(page, 'packet_flits', '0x10')).toBe(
+    'Decimal numbers only (0x10 is hexadecimal for 16). Valid: 1 to 64 flits',
+  );
+  expect(await fieldError(page, 'sweep_rates', '0.1,,x')).toBe(
+    'Item 3 (x): Not a number. Valid: 0.001 to 1 flits/node/cycle',
+  );
+});
