@@ -199,6 +199,7 @@ test('small input messages name the right thing', async ({ page }) => {
     'Decimal numbers only (0x10 is hexadecimal for 16). Valid: 1 to 64 flits',
   );
   expect(await fieldError(page, 'sweep_rates', '0.1,,x')).toBe(
-    'Item 3 (x): Not a number. Valid: 0.001 to 1 flits/node/cycle',
+    // The custom network's loads are fractions of its capacity bound by default (sweep_scale).
+    'Item 3 (x): Not a number. Valid: 0.001 to 1 fractions of the capacity bound',
   );
 });
