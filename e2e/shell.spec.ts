@@ -73,7 +73,7 @@ test('a skip link takes the keyboard past the parameters to the charts', async (
 test('a run that runs out of memory says what filled it and what to change', async ({
   page,
   context,
-}) => {
+}, testInfo) => {
   await capWorkerMemory(context, 64);
   // The run on a 32x32 mesh: load 1 where the network accepts 0.125, 1-flit packets.
   await page.goto(
@@ -88,6 +88,7 @@ test('a run that runs out of memory says what filled it and what to change', asy
   await expect(error).toHaveText(
     /^Out of memory while running\. [\d,]+ packets \([\d,]+ per node\) were waiting at the sources of the 1,024 nodes, offered 1 flits\/node\/cycle where the network accepts about 0\.125 \(its capacity bound\)\. Lower the offered load and the curve's loads, or use fewer nodes; .*\(The engine held \d+ MB when it asked for more\.\)$/,
   );
+  await page.screenshot({ path: testInfo.outputPath('out-of-memory.png') });
   // The engine restarts for the next run: a smaller one draws.
   await page.locator('[data-param-number="dims"]').fill('8x8');
   await page.locator('[data-param-number="warmup_cycles"]').fill('1000');
@@ -99,7 +100,7 @@ test('a run that runs out of memory says what filled it and what to change', asy
 
 test('a long run asks before it goes on, says its time left readably and stops', async ({
   page,
-}) => {
+}, testInfo) => {
   const consoleMessages = collectConsole(page);
   await page.goto(custom({ dims: [32, 32, 32], max_cycles: 1_000_000, warmup_cycles: 100_000 }));
   const notice = page.locator('.run-notice');
@@ -111,6 +112,7 @@ test('a long run asks before it goes on, says its time left readably and stops',
   await notice.getByRole('button', { name: 'Run it anyway' }).click();
   const status = page.locator('.run-status');
   await expect(status).toContainText(/ elapsed · about [\d,]+(-[\d,]+)? (min|h|days|years) left/);
+  await page.screenshot({ path: testInfo.outputPath('time-left.png') });
   await status.getByRole('button', { name: 'Stop' }).click();
   await expect(notice).toContainText(/^Run stopped after [\d.]+ s\./);
   await expect(status).toHaveCount(0);
