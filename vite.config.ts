@@ -10,6 +10,41 @@ import { defineConfig } from 'vite';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const outDir = join(root, 'dist');
 
+/**
+ * The content security policy of both pages: scripts and workers only from the site, the engine's
+ * wasm compiled under 'wasm-unsafe-eval' (its glue is built without eval), no plugins, no <base>.
+ * Inline styles stay allowed: React sets style attributes and an SVG export carries its own
+ * stylesheet. PNG export draws the SVG from a blob: URL.
+ */
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' blob: data:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+/**
+ * Ships the policy in each built page as a meta element (a static host may set no headers); the
+ * preview server also sends it as a header, which covers the engine's workers too.
+ */
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'archex-content-security-policy',
+    apply: 'build',
+    transformIndexHtml: () => [
+      {
+        tag: 'meta',
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: CSP },
+        injectTo: 'head-prepend',
+      },
+    ],
+  };
+}
+
 /** Writes dist/sw.js listing every built file, versioned by their contents. */
 function serviceWorker(): Plugin {
   return {
@@ -36,7 +71,7 @@ export default defineConfig({
   // Relative asset URLs: the built site works from any base path.
   base: './',
   publicDir: '../public',
-  plugins: [react(), serviceWorker()],
+  plugins: [react(), contentSecurityPolicy(), serviceWorker()],
   worker: { format: 'es' },
   build: {
     outDir,
@@ -50,6 +85,7 @@ export default defineConfig({
     },
   },
   server: { fs: { allow: [root] } },
+  preview: { headers: { 'Content-Security-Policy': CSP } },
   test: {
     root,
     // Tests check results, not speed (the bench measures that): a slower CI machine must not

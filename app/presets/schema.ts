@@ -4,6 +4,10 @@ import type { ModelInfo, ParamValue } from '../engine/types';
 import type { Baseline } from './param_values';
 import { checkParamValue } from './param_values';
 
+// Zod would probe for `new Function` to compile parsers; under the pages' content security policy
+// that probe is a reported violation, so it parses without compiling (fast enough for presets).
+z.config({ jitless: true });
+
 /**
  * One input of a preset: its value, its unit (must match the engine's spec) and where it is from.
  * Without a value the entry says where the engine's own value comes from (a cost whose number
