@@ -1,4 +1,4 @@
-import type { Engine, RunProgress } from '../engine/engine';
+import type { Engine, RunProgress, RunRequest } from '../engine/engine';
 import { EngineError } from '../engine/engine';
 import type { ModelInfo, ParamValue, Params, RunResult } from '../engine/types';
 import type { Accepted, Preset } from '../presets/schema';
@@ -191,6 +191,36 @@ export function parseParamsJson(
   return out;
 }
 
+/** The engine request of a preset with `base` (a --params file's) and `settings` over it. */
+export function runRequest(
+  model: ModelInfo,
+  preset: Preset,
+  settings: string[],
+  base?: Overrides,
+): RunRequest {
+  const overrides = parseSettings(model, settings);
+  return {
+    model: preset.model,
+    params: { ...presetParams(preset), ...base?.params, ...overrides.params },
+    seed: overrides.seed ?? base?.seed ?? preset.seed,
+  };
+}
+
+/** The engine's work, with a parameter's error turned into a usage error that names it. */
+export async function namingParam<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof EngineError && error.param !== undefined) {
+      // A range error names its parameter already; a combination error (a pattern that needs a
+      // cube) is named here.
+      const named = error.message.includes(`'${error.param}'`);
+      throw new UsageError(named ? error.message : `parameter '${error.param}': ${error.message}`);
+    }
+    throw error;
+  }
+}
+
 /**
  * Runs a preset with `base` (a --params file's) and then `settings` (--set) over its values;
  * `onProgress` sees the run's progress.
@@ -204,42 +234,38 @@ export async function runPreset(
 ): Promise<{ report: RunReport; rows: ValidationRow[]; result: RunResult; params: Params }> {
   const model = models.find((m) => m.name === preset.model);
   if (!model) throw new UsageError(`preset ${preset.id} uses unknown model '${preset.model}'`);
-  const overrides = parseSettings(model, settings);
-  const seed = overrides.seed ?? options.base?.seed ?? preset.seed;
-  let outcome;
-  try {
-    outcome = await engine.run(
-      {
-        model: preset.model,
-        params: { ...presetParams(preset), ...options.base?.params, ...overrides.params },
-        seed,
-      },
-      options.onProgress ? { onProgress: options.onProgress } : {},
-    );
-  } catch (error) {
-    if (error instanceof EngineError && error.param !== undefined) {
-      // A range error names its parameter already; a combination error (a pattern that needs a
-      // cube) is named here.
-      const named = error.message.includes(`'${error.param}'`);
-      throw new UsageError(named ? error.message : `parameter '${error.param}': ${error.message}`);
-    }
-    throw error;
-  }
-  const rows = validate(preset, outcome.result);
+  const request = runRequest(model, preset, settings, options.base);
+  const outcome = await namingParam(
+    engine.run(request, options.onProgress ? { onProgress: options.onProgress } : {}),
+  );
+  const seed = request.seed;
+  const { report, rows } = runReport(preset, model, seed, outcome.result, outcome.params);
+  return { report, rows, result: outcome.result, params: outcome.params };
+}
+
+/** What `run --json` prints of a run, and the validation rows of its result. */
+export function runReport(
+  preset: Preset,
+  model: ModelInfo,
+  seed: number,
+  result: RunResult,
+  params: Params,
+): { report: RunReport; rows: ValidationRow[] } {
+  const rows = validate(preset, result);
   const report: RunReport = {
     preset: preset.id,
     model: preset.model,
     seed,
-    params: namedParams(model.params, outcome.params),
+    params: namedParams(model.params, params),
     results: {
       ...Object.fromEntries(
-        outcome.result.scalars.map((s) => [s.name, s.unit === 'boolean' ? s.value !== 0 : s.value]),
+        result.scalars.map((s) => [s.name, s.unit === 'boolean' ? s.value !== 0 : s.value]),
       ),
-      ...itemResults(outcome.result),
+      ...itemResults(result),
     },
-    units: Object.fromEntries(outcome.result.scalars.map((s) => [s.name, s.unit])),
+    units: Object.fromEntries(result.scalars.map((s) => [s.name, s.unit])),
     series: Object.fromEntries(
-      outcome.result.series.map((s) => [
+      result.series.map((s) => [
         s.name,
         { x_name: s.xName, x_unit: s.xUnit, y_name: s.yName, y_unit: s.yUnit, x: s.x, y: s.y },
       ]),
@@ -260,7 +286,7 @@ export async function runPreset(
       ...(r.knownMiss !== undefined ? { knownMiss: r.knownMiss } : {}),
     })),
   };
-  return { report, rows, result: outcome.result, params: outcome.params };
+  return { report, rows };
 }
 
 function itemResults(result: RunResult): Record<string, number[] | Record<string, number>> {

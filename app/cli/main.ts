@@ -1,6 +1,8 @@
 // archex on the command line, with the same wasm engine the browser runs:
 //   npm run cli -- list
 //   npm run cli -- run <preset-id> [--set name=value ...] [--json | --csv]
+//   npm run cli -- run <preset-id> --shard i/n [--set ...]      (JSON lines, one per point)
+//   npm run cli -- merge <shard files...> --json
 //   npm run cli -- validate [preset-id]
 //   npm run cli -- figure <preset-id> (<chart-id> [--svg f] [--png f] [--csv f] | --all --out dir)
 // Every command takes --jobs N: a sweep's points run on N worker threads (default: every core).
@@ -12,6 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import type { Engine, RunProgress } from '../engine/engine';
+import type { PoolEngine } from '../engine/pool_engine';
 import { EngineError } from '../engine/engine';
 import type { ModelInfo } from '../engine/types';
 
@@ -47,11 +50,14 @@ import {
   presetFigures,
   writeAtomic,
 } from './figure';
+import { mergeShards, parseShard, readShardLines, runShard } from './shard';
 
 const USAGE = `usage:
   npm run cli -- list
   npm run cli -- run <preset-id> [--params file.json] [--set name=value ...] [--json | --csv]
   npm run cli -- run --params file.json [--set ...]   (the preset the file names)
+  npm run cli -- run <preset-id> --shard i/n [--set ...]
+  npm run cli -- merge <shard files...> --json
   npm run cli -- validate [preset-id]
   npm run cli -- figure <preset-id> <chart-id> [--params f] [--set name=value ...] [--svg out.svg]
                  [--png out.png [--scale 2]] [--csv out.csv] [--theme print|dark]
@@ -76,6 +82,11 @@ options of run:
                     validation rows.
   --csv             the scalar results as metric,value,unit rows; parameters and series are
                     only in --json.
+  --shard i/n       only every n-th point of the preset's sweep, from point i (0 to n - 1), as
+                    JSON lines, one per point (its index, coordinates and partial result): run
+                    the n shards anywhere (GNU parallel, a Slurm job array), then
+                    merge their files: merge <files...> --json prints exactly what run --json
+                    prints for the whole sweep, or names the points still missing.
 
 options of figure (the chart the explorer draws, with title, caption, seed, citation and a
 link back to the same state; every file is written whole or not at all):
@@ -174,7 +185,7 @@ function longRunNotice(): (progress: RunProgress) => void {
  * The engine for --jobs and --max-memory: worker threads, or the same protocol in this thread for
  * one job.
  */
-function commandEngine(values: { jobs?: string; 'max-memory'?: string }): Engine {
+function commandEngine(values: { jobs?: string; 'max-memory'?: string }): PoolEngine {
   const n = parseJobs(values.jobs, defaultJobs());
   const memory = parseMaxMemory(values['max-memory']);
   return n === 1 ? createInProcessEngine(loadNodeModule(memory)) : createThreadEngine(n, memory);
@@ -235,6 +246,36 @@ async function figure(engine: Engine, models: ModelInfo[], presets: Preset[], ar
   for (const [path] of files) console.error(`wrote ${path}`);
 }
 
+/** `merge <files...> --json`: the shards' lines combined into what `run --json` prints. */
+async function merge(
+  files: string[],
+  values: { json?: boolean; jobs?: string; 'max-memory'?: string },
+): Promise<number> {
+  if (files.length === 0 || !values.json)
+    throw new UsageError(`merge needs the shard files and --json\n${USAGE}`);
+  const texts = files.map((file): [string, string] => {
+    try {
+      return [file, readFileSync(file, 'utf8')];
+    } catch (error) {
+      throw new UsageError(`merge: cannot read ${file}: ${(error as Error).message}`);
+    }
+  });
+  const lines = readShardLines(texts);
+  const engine = commandEngine({ ...values, jobs: '1' });
+  try {
+    const report = await mergeShards(
+      engine,
+      await engine.listModels(),
+      loadPresetsFromDisk(),
+      lines,
+    );
+    console.log(JSON.stringify(report, null, 2));
+    return 0;
+  } finally {
+    engine.dispose();
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'figure' && !argv.includes('--help') && !argv.includes('-h')) {
     const presets = loadPresetsFromDisk();
@@ -261,11 +302,13 @@ async function main(argv: string[]): Promise<number> {
       csv: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
       params: { type: 'string' },
+      shard: { type: 'string' },
       jobs: { type: 'string' },
       'max-memory': { type: 'string' },
     },
   });
   const [command, given, ...extra] = positionals;
+  if (command === 'merge') return merge(positionals.slice(1), values);
   const presetId = given ?? (command === 'run' ? presetOfFile(values.params) : undefined);
   if (values.help || command === undefined) {
     console.log(USAGE);
@@ -285,9 +328,12 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command !== 'run' && command !== 'validate') {
     throw new UsageError(
-      `unknown command '${command}'; valid: list, run, validate, figure\n${USAGE}`,
+      `unknown command '${command}'; valid: list, run, merge, validate, figure\n${USAGE}`,
     );
   }
+  if (values.shard !== undefined && (command !== 'run' || values.json || values.csv))
+    throw new UsageError('--shard goes with run and prints JSON lines (no --json or --csv)');
+  const shard = values.shard === undefined ? undefined : parseShard(values.shard);
   if (command === 'run' && presetId === undefined)
     throw new UsageError(`run needs a preset id (or --params naming one)\n${USAGE}`);
   if (command === 'validate' && values.params !== undefined)
@@ -302,6 +348,14 @@ async function main(argv: string[]): Promise<number> {
       throw new UsageError(`presets do not fit the engine:\n${problems.join('\n')}`);
     if (command === 'run') {
       const { preset, base } = presetAndBase(presets, models, presetId!, values.params);
+      if (shard) {
+        const model = models.find((m) => m.name === preset.model)!;
+        const lines = await runShard(engine, model, preset, shard, values.set, base, {
+          onProgress: longRunNotice(),
+        });
+        for (const line of lines) console.log(JSON.stringify(line));
+        return 0;
+      }
       const { report, rows, result } = await runPreset(engine, models, preset, values.set, {
         ...(base ? { base } : {}),
         onProgress: longRunNotice(),

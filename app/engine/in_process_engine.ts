@@ -2,7 +2,6 @@ import type { ArchexModule } from '#wasm/archex';
 
 import type { Port } from './client';
 import { EngineClient } from './client';
-import type { Engine } from './engine';
 import { EngineHost } from './host';
 import { PoolEngine } from './pool_engine';
 import type { EngineResponse } from './protocol';
@@ -47,7 +46,7 @@ export function inProcessClient(
 export function createInProcessEngine(
   module: ArchexModule | Promise<ArchexModule>,
   hosts = 1,
-): Engine {
+): PoolEngine {
   const loaded = Promise.resolve(module);
   return new PoolEngine(() => inProcessClient(loaded), hosts);
 }

@@ -1,7 +1,7 @@
 import type { EngineClient } from './client';
 import type { Engine, RunOptions, RunOutcome, RunRequest } from './engine';
 import type { PointPartial } from './protocol';
-import type { ModelInfo, RunResult } from './types';
+import type { ModelInfo, Params, RunResult } from './types';
 
 /** Progress, with the points combined so far, at most this often (and at each new point). */
 const PROGRESS_INTERVAL_MS = 100;
@@ -114,18 +114,60 @@ export class PoolEngine implements Engine {
     for (const listener of this.listeners) listener(this.pending);
   }
 
+  /**
+   * Runs only the points of the request's sweep whose index is `index` modulo `count` (a shard),
+   * spread over the pool as a whole sweep's are, and gives their partials for `combinePoints`.
+   * `points` is the sweep's number of points: 0 for a model whose run is not a sweep.
+   */
+  shard(
+    request: RunRequest,
+    index: number,
+    count: number,
+    options: RunOptions = {},
+  ): Promise<{ points: number; params: Params; partials: PointPartial[] }> {
+    return this.track(
+      (async () => {
+        const started = performance.now();
+        const lead = this.lane(0);
+        const { weights, params } = await lead.plan(request, options.signal);
+        const chosen = weights.map((_, i) => i).filter((i) => i % count === index);
+        const partials = await this.spread(request, weights, chosen, options, started);
+        return { points: weights.length, params, partials };
+      })(),
+    );
+  }
+
+  /** The run's result from its points' partials (any order), as the unsharded run gives it. */
+  combinePoints(request: RunRequest, partials: PointPartial[], signal?: AbortSignal) {
+    return this.track(this.lane(0).combine(request, partials, signal));
+  }
+
   private async sweep(request: RunRequest, options: RunOptions): Promise<RunOutcome> {
-    const { signal, onProgress } = options;
     const started = performance.now();
     const lead = this.lane(0);
-    const { weights, params } = await lead.plan(request, signal);
+    const { weights, params } = await lead.plan(request, options.signal);
     if (weights.length === 0) return lead.run(request, options);
+    const all = weights.map((_, i) => i);
+    const partials = await this.spread(request, weights, all, options, started);
+    const result = await lead.combine(request, partials, options.signal);
+    return { result, params, elapsedMs: performance.now() - started };
+  }
 
+  /** Runs the `chosen` points of a sweep on the pool, reporting progress over them. */
+  private async spread(
+    request: RunRequest,
+    weights: number[],
+    chosen: number[],
+    options: RunOptions,
+    started: number,
+  ): Promise<PointPartial[]> {
+    const { signal, onProgress } = options;
+    const lead = this.lane(0);
     // One abort for every host's points: the caller's, or the first failure.
     const stop = new AbortController();
     const onAbort = () => stop.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
-    const total = weights.reduce((a, b) => a + b, 0);
+    const total = chosen.reduce((a, i) => a + weights[i]!, 0);
     const partials: PointPartial[] = [];
     const running = new Map<number, number>();
     let doneWeight = 0;
@@ -167,8 +209,8 @@ export class PoolEngine implements Engine {
     };
     const work = async (index: number) => {
       const host = this.lane(index);
-      while (next < weights.length && !stop.signal.aborted) {
-        const point = next++;
+      while (next < chosen.length && !stop.signal.aborted) {
+        const point = chosen[next++]!;
         running.set(point, 0);
         const outcome = await host.runPoint(request, point, {
           signal: stop.signal,
@@ -188,7 +230,7 @@ export class PoolEngine implements Engine {
     try {
       // The empty combine gives the charts their (empty) series at once.
       if (onProgress) refresh().catch(() => {});
-      const hosts = Math.min(this.lanes.length, weights.length);
+      const hosts = Math.min(this.lanes.length, chosen.length);
       await Promise.all(
         Array.from({ length: hosts }, (_, i) =>
           work(i).catch((error: unknown) => {
@@ -197,8 +239,7 @@ export class PoolEngine implements Engine {
           }),
         ),
       );
-      const result = await lead.combine(request, partials, signal);
-      return { result, params, elapsedMs: performance.now() - started };
+      return partials;
     } finally {
       finished = true;
       stop.abort();

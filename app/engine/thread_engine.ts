@@ -3,7 +3,6 @@ import { Worker } from 'node:worker_threads';
 
 import { EngineClient } from './client';
 import { MAX_MEMORY_MB } from './node_module';
-import type { Engine } from './engine';
 import { PoolEngine } from './pool_engine';
 import type { EngineRequest, EngineResponse } from './protocol';
 
@@ -32,6 +31,6 @@ export const defaultJobs = availableParallelism;
  * The engine on `jobs` Node worker threads (the CLI's --jobs), each using at most `maxMemoryMB`
  * (the CLI's --max-memory); a sweep's points run in parallel.
  */
-export function createThreadEngine(jobs: number, maxMemoryMB = MAX_MEMORY_MB): Engine {
+export function createThreadEngine(jobs: number, maxMemoryMB = MAX_MEMORY_MB): PoolEngine {
   return new PoolEngine(() => threadClient(maxMemoryMB), jobs);
 }
