@@ -210,7 +210,8 @@ void Machine::run_mp(Node& n, double t) {
   if (!m.started) {
     m.started = true;
     n.mp_free = t + cycles(params_.nx_send_message_us);
-    return;
+    // With no send overhead the first packet goes at once: returning would leave no event.
+    if (n.mp_free > t) return;
   }
   const int chunk = std::min(m.bytes, params_.nx_packet_bytes);
   m.bytes -= chunk;

@@ -35,6 +35,18 @@ TEST(ParagonMachine, OneMessageCostsItsOverheadsAndItsPacketsOnBothSides) {
   EXPECT_NEAR(t10 - one_way(m, m.nx_packet_bytes), 9 * per_packet, 0.5);
 }
 
+TEST(ParagonMachine, NoSendOverheadSendsAtOnce) {
+  // Found by the parameter fuzzing: with a send overhead of 0 the message processor started the
+  // message and then waited for an event that never came (a "deadlock").
+  MachineParams m = default_params();
+  const double cycle = m.flit_bytes / m.link_mb_s;
+  const double with = one_way(m, 0);
+  m.nx_send_message_us = 0;
+  const double without = one_way(m, 0);
+  // Less by the overhead, give or take the whole cycles its several events are rounded to.
+  EXPECT_NEAR(with - without, default_params().nx_send_message_us, 8 * cycle);
+}
+
 TEST(ParagonMachine, ANodeNeverSendsAndReceivesAtOnce) {
   // Both nodes send 64 KB to each other: each message processor does its own packets and the
   // other's, so this takes about twice one message's packet time (ping-pong double, eq. 2).
