@@ -17,8 +17,14 @@ function jsonFiles(dir: string, prefix: string): [string, unknown][] {
     ]);
 }
 
+/** The preset files' JSON by name: a preset's id, or `bases/<name>` for a base. */
+export function presetFiles(dir = presetsDir): Map<string, unknown> {
+  return new Map([...jsonFiles(dir, ''), ...jsonFiles(`${dir}/bases`, 'bases/')]);
+}
+
 /** Every preset in presets/ (bases they extend in presets/bases/), read in Node (CLI, tests). */
 export function loadPresetsFromDisk(dir = presetsDir): Preset[] {
-  const files = new Map([...jsonFiles(dir, ''), ...jsonFiles(`${dir}/bases`, 'bases/')]);
-  return resolvePresetFiles(files).map(([name, raw]) => parsePreset(raw, `${name}.json`));
+  return resolvePresetFiles(presetFiles(dir)).map(([name, raw]) =>
+    parsePreset(raw, `${name}.json`),
+  );
 }
