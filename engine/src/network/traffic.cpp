@@ -8,28 +8,6 @@
 
 namespace archex {
 
-namespace {
-
-double percentile(const std::vector<double>& sorted, double q) {
-  if (sorted.empty()) return 0;
-  const auto i = static_cast<std::size_t>(std::ceil(q * static_cast<double>(sorted.size()))) - 1;
-  return sorted[std::min(i, sorted.size() - 1)];
-}
-
-}  // namespace
-
-void summarize_latencies(LoadPointResult& r) {
-  auto& l = r.latencies;
-  std::sort(l.begin(), l.end());
-  double sum = 0;
-  for (const double x : l) sum += x;
-  r.latency_mean = l.empty() ? 0 : sum / static_cast<double>(l.size());
-  r.latency_p50 = percentile(l, 0.5);
-  r.latency_p95 = percentile(l, 0.95);
-  r.latency_p99 = percentile(l, 0.99);
-  r.measured_packets = static_cast<std::int64_t>(l.size());
-}
-
 CrosspointCounter::CrosspointCounter(const Topology& topo) {
   if (dynamic_cast<const Crossbar*>(&topo) == nullptr) return;
   ports_ = topo.terminals();
@@ -43,10 +21,6 @@ std::vector<double> CrosspointCounter::shares(std::int64_t cycles, double rate) 
     out.push_back(capacity > 0 ? static_cast<double>(n) / capacity : 0.0);
   }
   return out;
-}
-
-bool short_of_offered(std::uint64_t delivered, double created) {
-  return static_cast<double>(delivered) < 0.9 * created;
 }
 
 TrafficPattern::TrafficPattern(const Topology& topo, Pattern pattern, double hotspot_fraction)
@@ -119,26 +93,24 @@ int TrafficPattern::destination(int src, Rng& rng) const {
 
 LoadPoint::LoadPoint(const NetworkConfig& config, const TrafficPattern& pattern,
                      LoadPointOptions options, Rng& rng)
-    : net_(config),
+    : MeasuredLoadPoint(options),
+      net_(config),
       pattern_(pattern),
-      opt_(options),
       rng_(rng),
       packet_probability_(options.rate / options.packet_flits),
-      crosspoints_(net_.topology()) {
-  result_.offered = options.rate;
-}
+      crosspoints_(net_.topology()) {}
 
 void LoadPoint::cycle() {
   const int nodes = net_.topology().terminals();
-  const bool measuring = phase_ == Phase::kMeasure;
+  const bool measured = measuring();
   for (int node = 0; node < nodes; ++node) {
     if (rng_.uniform01() >= packet_probability_) continue;
-    if (measuring) created_flits_ += static_cast<std::uint64_t>(opt_.packet_flits);
+    if (measured) created_flits_ += static_cast<std::uint64_t>(opt_.packet_flits);
     const int id =
-        net_.send(node, pattern_.destination(node, rng_), opt_.packet_flits, measuring ? 1 : 0);
+        net_.send(node, pattern_.destination(node, rng_), opt_.packet_flits, measured ? 1 : 0);
     if (id < 0) {
       overflow_ = true;
-    } else if (measuring) {
+    } else if (measured) {
       ++outstanding_;
     }
   }
@@ -146,59 +118,22 @@ void LoadPoint::cycle() {
   for (const int id : net_.delivered()) {
     const Packet& p = net_.packet(id);
     net_.release(p.dst, p.flits);
-    if (measuring) crosspoints_.add(p.src, p.dst, p.flits);
+    if (measured) crosspoints_.add(p.src, p.dst, p.flits);
     if (p.tag == 1) {
-      const auto latency = static_cast<double>(p.delivered - p.created);
-      result_.latencies.push_back(latency);
-      batches_.add(latency);
+      record(static_cast<double>(p.delivered - p.created));
       --outstanding_;
     }
     net_.free_packet(id);
   }
 }
 
-bool LoadPoint::advance(std::int64_t budget) {
-  for (std::int64_t i = 0; i < budget && phase_ != Phase::kDone; ++i) {
-    cycle();
-    const std::int64_t now = net_.now();
-    if (phase_ == Phase::kWarmup && now >= opt_.warmup_cycles) {
-      phase_ = Phase::kMeasure;
-      measure_start_ = now;
-      net_.reset_counters();
-    } else if (phase_ == Phase::kMeasure) {
-      const std::int64_t elapsed = now - measure_start_;
-      if (elapsed % opt_.batch_cycles == 0) {
-        batches_.close_batch();
-        const bool converged =
-            batches_.converged(opt_.confidence) &&
-            static_cast<std::int64_t>(batches_.samples()) >= opt_.min_packets;
-        if (past_saturation()) {
-          end_measurement(now, elapsed);
-          finish();
-        } else if (converged || elapsed >= opt_.max_cycles || overflow_) {
-          end_measurement(now, elapsed);
-        }
-      }
-    } else if (phase_ == Phase::kDrain) {
-      // The measured packets drain under continuing traffic; a network that cannot deliver them
-      // within another max_cycles is saturated, and so is one whose source queues keep growing
-      // while they drain (at the onset of saturation the window can deliver 90 % of its flits
-      // while the queues at the busiest nodes grow without end).
-      const std::int64_t draining = now - measure_end_;
-      if (outstanding_ == 0 || draining >= opt_.max_cycles ||
-          (draining % opt_.batch_cycles == 0 && backlog_growing())) {
-        finish();
-      }
-    }
-  }
-  return done();
+std::int64_t LoadPoint::source_backlog() const {
+  std::int64_t backlog = 0;
+  for (int node = 0; node < terminals(); ++node) backlog += net_.source_backlog(node);
+  return backlog;
 }
 
-void LoadPoint::end_measurement(std::int64_t now, std::int64_t elapsed) {
-  phase_ = Phase::kDrain;
-  measure_end_ = now;
-  const double half = batches_.half_width();
-  result_.latency_ci = std::isfinite(half) ? half : 0;
+void LoadPoint::close_window(std::int64_t elapsed) {
   ejected_at_end_ = net_.ejected_flits();
   created_at_end_ = created_flits_;
   result_.bisection_words_per_cycle =
@@ -208,36 +143,12 @@ void LoadPoint::end_measurement(std::int64_t now, std::int64_t elapsed) {
   result_.crosspoints = crosspoints_.shares(elapsed, net_.config().eject_rate);
 }
 
-bool LoadPoint::backlog_growing() {
-  if (!opt_.stop_past_saturation) return false;
-  const int nodes = net_.topology().terminals();
-  std::int64_t backlog = 0;
-  for (int node = 0; node < nodes; ++node) backlog += net_.source_backlog(node);
-  growing_ = backlog > backlog_ ? growing_ + 1 : 0;
-  backlog_ = backlog;
-  return growing_ >= kGrowingBatches && backlog > nodes;
-}
-
-bool LoadPoint::past_saturation() {
-  return backlog_growing() &&
-         short_of_offered(net_.ejected_flits(), static_cast<double>(created_flits_));
-}
-
-void LoadPoint::finish() {
+void LoadPoint::judge() {
   const std::int64_t window = measure_end_ - measure_start_;
   const auto nodes = static_cast<double>(net_.topology().terminals());
   result_.accepted = static_cast<double>(ejected_at_end_) / (nodes * static_cast<double>(window));
-  summarize_latencies(result_);
-  result_.cycles = net_.now();
   result_.saturated = overflow_ || outstanding_ > 0 ||
                       short_of_offered(ejected_at_end_, static_cast<double>(created_at_end_));
-  phase_ = Phase::kDone;
-}
-
-double LoadPoint::progress() const {
-  if (phase_ == Phase::kDone) return 1;
-  const double span = static_cast<double>(opt_.warmup_cycles + 2 * opt_.max_cycles);
-  return std::min(0.99, static_cast<double>(net_.now()) / span);
 }
 
 }  // namespace archex
