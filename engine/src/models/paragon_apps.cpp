@@ -311,7 +311,7 @@ ModelInfo paragon_app_info() {
         std::vector<double> w;
         for (const AppPoint& pt : plan(p)) {
           const bool matrix = p.app == App::kMatrixMultiply || p.app == App::kApsp;
-          const double size = matrix ? pt.size * pt.size / 64.0 : pt.size;
+          const double size = matrix ? static_cast<double>(pt.size) * pt.size / 64.0 : pt.size;
           w.push_back(pt.p * (pt.kind == AppPoint::kRun ? 1 + size / 100.0 : 10.0));
         }
         return w;
