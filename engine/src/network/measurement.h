@@ -46,8 +46,8 @@ struct LoadPointOptions {
   // a small network's window holds enough of them for its accepted load to mean something.
   std::int64_t min_packets = 200;
   double confidence = 0.05;  // target relative half-width of the mean latency's 95 % interval
-  // Stop measuring a point that is clearly past saturation (see MeasuredLoadPoint) instead of running it
-  // to max_cycles and draining it for as long again.
+  // Stop measuring a point that is clearly past saturation (see MeasuredLoadPoint) instead of
+  // running it to max_cycles and draining it for as long again.
   bool stop_past_saturation = true;
 };
 
