@@ -191,10 +191,10 @@ async function fieldError(page: Page, param: string, text: string): Promise<stri
 }
 
 test('small input messages name the right thing', async ({ page }) => {
-  await page.goto('./?preset=custom-network&dims=64x64x64');
+  await page.goto('./?preset=custom-network&dims=100000x2');
   await waitIdle(page);
   await expect(page.locator('.banner.warning')).toContainText(
-    'Ignored from the link: dims=64x64x64 (Item 1 (64): Out of range. Valid: 2 to 32 nodes).',
+    'Ignored from the link: dims=100000x2 (Item 1 (100000): Out of range. Valid: 2 to 65536 nodes).',
   );
   expect(await fieldError(page, 'seed', '-1')).toBe('Out of range. Valid: 0 to 9007199254740991');
   expect(await fieldError(page, 'packet_flits', '0x10')).toBe(

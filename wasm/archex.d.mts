@@ -116,8 +116,27 @@ export interface Simulation {
   delete(): void;
 }
 
+/** A model's count of a run's state: "a 64x32x32 torus" needs `bytes` "of network state". */
+export interface StateEstimate {
+  bytes: number;
+  what: string;
+  of: string;
+  /** The parameter that sets the size. */
+  param: string;
+}
+
 export interface ArchexModule {
   listModels(): ModelInfo[];
+  /**
+   * The bytes a run may take: the build's maximum (4 GB less a page) or a smaller
+   * `maxMemoryBytes` the caller stated. A run whose estimated state is larger is refused: its
+   * Simulation's error() names the estimate and this limit.
+   */
+  memoryLimit(): number;
+  /** The wasm memory's size now; it grows as runs need and never shrinks. */
+  memoryUsed(): number;
+  /** The model's estimate of a run's state, or null where it counts none or refuses the params. */
+  stateEstimate(model: string, params: Record<string, number | number[]>): StateEstimate | null;
   /**
    * `params` holds a number for a single-number parameter and an array for a list parameter; the
    * other kind, or an item that is not a number, is reported by error(). With `point`, the run is
@@ -135,9 +154,11 @@ export interface ModuleOptions {
   wasmBinary?: ArrayBuffer | Uint8Array;
   /**
    * The module's memory (it is built with IMPORTED_MEMORY): its `maximum` caps what the engine
-   * may use, below the 2 GB it takes by default. At least 16 MB initially.
+   * may use, below the 4 GB it takes by default. At least 16 MB initially.
    */
   wasmMemory?: WebAssembly.Memory;
+  /** The bytes that memory's `maximum` allows, which JS cannot read back from it. */
+  maxMemoryBytes?: number;
 }
 
 declare function createArchexModule(options?: ModuleOptions): Promise<ArchexModule>;

@@ -260,8 +260,38 @@ std::string megabytes(std::size_t bytes) {
   return digits + " MB";
 }
 
-// Where the engine's memory stood when an allocation failed. Its limit is the wasm memory's
-// maximum (2 GB unless the caller gave a smaller memory), or less where the browser refuses.
+// The bytes the engine may take: the build's maximum (MAXIMUM_MEMORY, 4 GB less a page), or the
+// smaller maximum of a memory the caller gave, which it states as `maxMemoryBytes`.
+double memory_limit() {
+  const double built = static_cast<double>(emscripten_get_heap_max());
+  const val given = val::module_property("maxMemoryBytes");
+  return is_number(given) ? std::fmin(built, given.as<double>()) : built;
+}
+
+// The wasm memory's size now: it grows as a run needs and never shrinks.
+double memory_used() { return static_cast<double>(emscripten_get_heap_size()); }
+
+// The model's count of a run's state ({bytes, what, of, param}: "a 64x32x32 torus" needs `bytes`
+// "of network state"), or null where it counts none or the parameters are refused (a
+// Simulation built from them says why).
+val state_estimate(const std::string& model, const val& params) {
+  try {
+    const std::optional<archex::StateEstimate> e =
+        archex::estimate_state(registry(), model, to_param_values(params));
+    if (!e) return val::null();
+    val o = val::object();
+    o.set("bytes", e->bytes);
+    o.set("what", e->what);
+    o.set("of", e->of);
+    o.set("param", e->param);
+    return o;
+  } catch (const std::exception&) {
+    return val::null();
+  }
+}
+
+// Where the engine's memory stood when an allocation failed. Its limit is memory_limit(), or
+// less where the browser refuses.
 std::string heap_note() {
   return " (The engine held " + megabytes(emscripten_get_heap_size()) +
          " when it asked for more.)";
@@ -276,7 +306,7 @@ class SimulationHandle {
   SimulationHandle(const std::string& model, const val& params, double seed, const val& point) {
     guarded([&] {
       sim_ = std::make_unique<archex::Simulation>(registry(), model, to_param_values(params),
-                                                  to_seed(seed), to_point(point));
+                                                  to_seed(seed), to_point(point), memory_limit());
     });
   }
 
@@ -395,6 +425,9 @@ class SimulationHandle {
 
 EMSCRIPTEN_BINDINGS(archex) {
   emscripten::function("listModels", &list_models);
+  emscripten::function("memoryLimit", &memory_limit);
+  emscripten::function("memoryUsed", &memory_used);
+  emscripten::function("stateEstimate", &state_estimate);
   emscripten::class_<SimulationHandle>("Simulation")
       .constructor<const std::string&, const val&, double>()
       .constructor<const std::string&, const val&, double, const val&>()

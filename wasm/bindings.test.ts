@@ -2,7 +2,7 @@
 // results against the native build of the same engine, bit for bit.
 import type { ArchexModule, BindingError, ModelInfo, ParamSpec } from '#wasm/archex';
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -320,8 +320,8 @@ describe('sweeps', () => {
 });
 
 describe('running out of memory', () => {
-  // A module that may use 64 MB rather than 2 GB: a run fills it in a fraction of a second, on the
-  // same path (memory.grow refused, malloc null, std::bad_alloc) as a run that fills 2 GB.
+  // A module that may use 64 MB rather than 4 GB: a run fills it in a fraction of a second, on the
+  // same path (memory.grow refused, malloc null, std::bad_alloc) as a run that fills 4 GB.
   let capped: ArchexModule;
   beforeAll(async () => {
     capped = await loadNodeModule(64);
@@ -354,22 +354,89 @@ describe('running out of memory', () => {
     next.delete();
   });
 
-  it('says what the buffers of a network too big to build take, planned or run', () => {
+  it('refuses a network whose state would not fit before building it, planned or run', () => {
+    const params = { dims: [32, 32, 32], vcs: 4, buffer_flits: 64 };
+    const estimate = capped.stateEstimate('network_traffic', params);
+    expect(estimate).toEqual({
+      bytes: expect.any(Number),
+      what: 'a 32x32x32 mesh',
+      of: 'network state',
+      param: 'dims',
+    });
+    expect(estimate!.bytes).toBeGreaterThan(capped.memoryLimit());
+    const refusal = {
+      message:
+        "A 32x32x32 mesh needs about 474 MB of network state; the engine's limit is 64 MB. " +
+        'Use fewer nodes, fewer virtual channels or smaller buffers.',
+      kind: 'param',
+      param: 'dims',
+    };
+    const used = capped.memoryUsed();
+    const point = new capped.Simulation('network_traffic', params, 1, 0);
+    expect(point.error()).toEqual(refusal);
+    point.delete();
+    const plan = new capped.Simulation('network_traffic', params, 1);
+    expect(plan.pointWeights()).toEqual([]);
+    expect(plan.error()).toEqual(refusal);
+    plan.delete();
+    // Nothing was built.
+    expect(capped.memoryUsed()).toBe(used);
+  });
+
+  it('says what the buffers take of a network that fails to build in less than its limit', async () => {
+    // A browser may refuse memory below the stated limit: the module is not told this one's.
+    const { default: createArchexModule } = await import('#wasm/archex');
+    const refusing = await createArchexModule({
+      wasmBinary: readFileSync(new URL('build/archex.wasm', import.meta.url)),
+      wasmMemory: new WebAssembly.Memory({ initial: 16 * 16, maximum: 64 * 16 }),
+    });
+    expect(refusing.memoryLimit()).toBe(archex.memoryLimit());
     const params = { dims: [32, 32, 32], vcs: 4, buffer_flits: 64 };
     const message =
       'The network of 32,768 nodes needs more memory than there is: its buffers alone, 4 ' +
       'virtual channels of 64 flits at each of its 229,376 router ports, take about 448 MB. ' +
       'Use fewer nodes, fewer virtual channels or smaller buffers.';
-    const point = new capped.Simulation('network_traffic', params, 1, 0);
+    const point = new refusing.Simulation('network_traffic', params, 1, 0);
     expect(point.error()).toEqual({
       message: expect.stringMatching(new RegExp(`^${message.replace(/\./g, '\\.')} \\(The engine`)),
       kind: 'memory',
     });
     point.delete();
-    const plan = new capped.Simulation('network_traffic', params, 1);
-    expect(plan.pointWeights()).toEqual([]);
-    expect(plan.error()?.message).toContain(message);
-    plan.delete();
+  });
+});
+
+describe('memoryLimit(), memoryUsed(), stateEstimate()', () => {
+  it("state the build's 4 GB, the memory's size and a cube's count of its state", () => {
+    // wasm32's 4 GB less a page, as Emscripten's MAXIMUM_MEMORY=4GB gives it.
+    expect(archex.memoryLimit()).toBe(2 ** 32 - 2 ** 16);
+    expect(archex.memoryUsed()).toBeGreaterThanOrEqual(16 * 2 ** 20);
+    // Blue Gene/L's shape fits: about 1.5 KB a node with a torus's two virtual channels.
+    const bgl = archex.stateEstimate('network_traffic', {
+      topology: 1,
+      dims: [64, 32, 32],
+      vcs: 2,
+    });
+    expect(bgl?.what).toBe('a 64x32x32 torus');
+    expect(bgl!.bytes / 65536).toBeGreaterThan(1000);
+    expect(bgl!.bytes).toBeLessThan(archex.memoryLimit() / 10);
+    expect(
+      archex.stateEstimate('network_traffic', { dims: [256, 256, 256] })!.bytes,
+    ).toBeGreaterThan(archex.memoryLimit());
+    // Nothing to count, or parameters the engine refuses.
+    expect(archex.stateEstimate('multipsi_perf', {})).toBeNull();
+    expect(archex.stateEstimate('network_traffic', { topology: 2 })).toBeNull();
+    expect(archex.stateEstimate('network_traffic', { dims: [1] })).toBeNull();
+    expect(archex.stateEstimate('nope', {})).toBeNull();
+  });
+
+  it('refuses a run past the limit before it starts, naming the estimate and the limit', () => {
+    expect(rejected('network_traffic', { dims: [256, 256, 256] }, 1)).toEqual({
+      message:
+        "A 256x256x256 mesh needs about 15 GB of network state; the engine's limit is 4 GB. " +
+        'Use fewer nodes, fewer virtual channels or smaller buffers.',
+      kind: 'param',
+      param: 'dims',
+    });
   });
 });
 

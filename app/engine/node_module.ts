@@ -8,15 +8,16 @@ import { fileURLToPath } from 'node:url';
 
 const buildDir = new URL('../../wasm/build/', import.meta.url);
 
-/** What the module takes unless told less: wasm32's 2 GB, the build's maximum. */
-export const MAX_MEMORY_MB = 2048;
+/** What the module takes unless told less: wasm32's 4 GB, the build's maximum. */
+export const MAX_MEMORY_MB = 4096;
 /** The module's initial memory, the least it can be given. */
 export const MIN_MEMORY_MB = 16;
 const PAGES_PER_MB = 16;
 
 /**
  * The engine; `maxMemoryMB` caps what it may use (from MIN_MEMORY_MB to MAX_MEMORY_MB): past it
- * a run fails as it would at the 2 GB limit, with the same message.
+ * a run fails as it would at the 4 GB limit, with the same message, and one whose estimated state
+ * is larger is refused before it starts.
  */
 export async function loadNodeModule(maxMemoryMB = MAX_MEMORY_MB): Promise<ArchexModule> {
   const wasmUrl = new URL('archex.wasm', buildDir);
@@ -31,5 +32,9 @@ export async function loadNodeModule(maxMemoryMB = MAX_MEMORY_MB): Promise<Arche
     initial: MIN_MEMORY_MB * PAGES_PER_MB,
     maximum: maxMemoryMB * PAGES_PER_MB,
   });
-  return createArchexModule({ wasmBinary: await readFile(wasmUrl), wasmMemory });
+  return createArchexModule({
+    wasmBinary: await readFile(wasmUrl),
+    wasmMemory,
+    maxMemoryBytes: maxMemoryMB * 2 ** 20,
+  });
 }

@@ -121,24 +121,38 @@ class ParamTable {
   std::vector<Setter> setters_;
 };
 
-// A registry entry whose factory receives the typed parameters read through `table`.
-template <class P, class Make>
+// The `state` of a model that does not estimate its state.
+struct NoStateEstimate {};
+
+namespace detail {
+template <class P, class State>
+void set_state(ModelInfo& info, const std::shared_ptr<const ParamTable<P>>& shared, State state) {
+  if constexpr (!std::is_same_v<State, NoStateEstimate>) {
+    info.state = [shared, state](const ParamValues& values) { return state(shared->read(values)); };
+  }
+}
+}  // namespace detail
+
+// A registry entry whose factory receives the typed parameters read through `table`; `state`,
+// when given, estimates a run's state from them (ModelInfo::state).
+template <class P, class Make, class State = NoStateEstimate>
 ModelInfo model_info(std::string name, std::string title, std::string description,
-                     std::string citation, ParamTable<P> table, Make make) {
+                     std::string citation, ParamTable<P> table, Make make, State state = {}) {
   auto shared = std::make_shared<const ParamTable<P>>(std::move(table));
   ModelInfo info{std::move(name), std::move(title), std::move(description), std::move(citation),
                  shared->specs()};
   info.factory = [shared, make](const ParamValues& values, Rng rng) {
     return make(shared->read(values), rng);
   };
+  detail::set_state(info, shared, state);
   return info;
 }
 
 // A registry entry for a sweep model (see SweepInfo) whose parts receive the typed parameters.
-template <class P, class Weights, class Point, class Combine>
+template <class P, class Weights, class Point, class Combine, class State = NoStateEstimate>
 ModelInfo sweep_model_info(std::string name, std::string title, std::string description,
                            std::string citation, ParamTable<P> table, Weights weights, Point point,
-                           Combine combine) {
+                           Combine combine, State state = {}) {
   auto shared = std::make_shared<const ParamTable<P>>(std::move(table));
   ModelInfo info{std::move(name), std::move(title), std::move(description), std::move(citation),
                  shared->specs()};
@@ -150,6 +164,7 @@ ModelInfo sweep_model_info(std::string name, std::string title, std::string desc
       [shared, combine](const ParamValues& values, const std::vector<PointResult>& partials) {
         return combine(shared->read(values), partials);
       }};
+  detail::set_state(info, shared, state);
   return info;
 }
 

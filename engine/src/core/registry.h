@@ -14,6 +14,18 @@
 
 namespace archex {
 
+// What the largest state of a run would take, counted from the engine's own structures before
+// any of it is built, so that a run that cannot fit is refused with numbers instead of failing
+// part way: "a 256x256x256 mesh" needs `bytes` "of network state".
+struct StateEstimate {
+  double bytes = 0;
+  std::string what;
+  std::string of;
+  // The parameter that sets the size, and what to change.
+  std::string param;
+  std::string advice;
+};
+
 // Builds a run from validated parameters and a generator seeded for that run.
 using ModelFactory = std::function<std::unique_ptr<Model>(const ParamValues& params, Rng rng)>;
 
@@ -26,6 +38,9 @@ struct ModelInfo {
   // Builds a whole run; a sweep model leaves it empty and gives `sweep` instead.
   ModelFactory factory;
   std::optional<SweepInfo> sweep;
+  // The estimate of a run's largest state (a sweep's largest point) from validated parameters;
+  // empty, or nullopt for some parameters, where the model does not count it.
+  std::function<std::optional<StateEstimate>(const ParamValues& params)> state;
 };
 
 // Maps a model name to what is needed to describe and build it. An ordinary object, so tests and

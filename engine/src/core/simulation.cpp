@@ -1,5 +1,8 @@
 #include "core/simulation.h"
 
+#include <cctype>
+#include <cmath>
+#include <iterator>
 #include <limits>
 #include <new>
 #include <stdexcept>
@@ -15,14 +18,47 @@ const char* const kSizeHint =
     "Memory grows with the size of what is simulated: try smaller values of the parameters that "
     "set it (nodes or processors, buffers, messages, cycles).";
 
+// Refuses a run whose state would not fit, before any of it is built.
+void check_memory(const ModelInfo& info, const ParamValues& params, double limit) {
+  if (!info.state) return;
+  const std::optional<StateEstimate> need = info.state(params);
+  if (!need || need->bytes <= limit) return;
+  std::string what = need->what;
+  if (!what.empty()) what[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(what[0])));
+  throw ParamError(need->param, what + " needs about " + format_bytes(need->bytes) + " of " +
+                                    need->of + "; the engine's limit is " + format_bytes(limit) +
+                                    ". " + need->advice);
+}
+
 }  // namespace
+
+std::string format_bytes(double bytes) {
+  static const char* const kUnits[] = {"MB", "GB", "TB", "PB"};
+  double value = bytes / (1 << 20);
+  std::size_t unit = 0;
+  while (value >= 1024 && unit + 1 < std::size(kUnits)) {
+    value /= 1024;
+    ++unit;
+  }
+  // One decimal under 10 ("1.5 GB"), none from there ("15 GB"); "4.0" reads as "4".
+  const double shown = value < 9.95 ? std::round(value * 10) / 10 : std::round(value);
+  return format_number(shown) + " " + kUnits[unit];
+}
+
+std::optional<StateEstimate> estimate_state(const ModelRegistry& registry, const std::string& model,
+                                            const ParamValues& overrides) {
+  const ModelInfo& info = registry.get(model);
+  if (!info.state) return std::nullopt;
+  return info.state(resolve_params(model, info.params, overrides));
+}
 
 Simulation::Simulation(const ModelRegistry& registry, const std::string& model,
                        const ParamValues& overrides, std::uint64_t seed,
-                       std::optional<std::size_t> point)
+                       std::optional<std::size_t> point, double memory_limit)
     : model_name_(model), seed_(seed) {
   const ModelInfo& info = registry.get(model);
   params_ = resolve_params(model, info.params, overrides);
+  check_memory(info, params_, memory_limit);
   sweep_ = info.sweep;
   try {
     build(info, point);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -12,14 +13,21 @@
 
 namespace archex {
 
+// A caller that sets no limit on the memory a run may take.
+inline constexpr double kNoMemoryLimit = std::numeric_limits<double>::infinity();
+
 // Owns all state of one run: the model, its validated parameters and its random stream.
 class Simulation {
  public:
   // Throws ParamError for bad parameters and std::invalid_argument for an unknown model. With
   // `point`, the run is that one point of a sweep model (ParamError "point" if there is none).
-  // Throws OutOfMemory when the model cannot be built in the memory there is.
+  // A run whose estimated state (ModelInfo::state) exceeds `memory_limit` bytes is refused
+  // before anything is built: ParamError naming the parameter that sets its size, with the
+  // estimate and the limit. Throws OutOfMemory when the model cannot be built in the memory
+  // there is.
   Simulation(const ModelRegistry& registry, const std::string& model, const ParamValues& overrides,
-             std::uint64_t seed, std::optional<std::size_t> point = std::nullopt);
+             std::uint64_t seed, std::optional<std::size_t> point = std::nullopt,
+             double memory_limit = kNoMemoryLimit);
 
   // Does at most `budget` units of work; returns true when the run is complete. Throws
   // OutOfMemory when the model runs out of memory.
@@ -50,5 +58,13 @@ class Simulation {
   std::unique_ptr<Model> model_;
   bool done_ = false;
 };
+
+// The model's estimate of a run's state for these parameters (after defaults and checks, which
+// throw as Simulation's do); nullopt where the model counts none.
+std::optional<StateEstimate> estimate_state(const ModelRegistry& registry, const std::string& model,
+                                            const ParamValues& overrides);
+
+// Bytes for reading, in binary units: "15 GB", "4 GB", "1.5 GB", "380 MB".
+std::string format_bytes(double bytes);
 
 }  // namespace archex

@@ -39,6 +39,13 @@ ParamTable<P> with_machine() {
   return t;
 }
 
+// The machine's network state, the least its run holds: a machine whose network alone does not
+// fit is refused before it is built.
+template <class P>
+std::optional<StateEstimate> machine_state(const P& p) {
+  return network_state(p.net);
+}
+
 // The cube and the wormhole network of the machine's parameters.
 struct Built {
   explicit Built(const NetworkParams& net)
@@ -639,7 +646,8 @@ ModelInfo jmachine_round_trip_info() {
       "A null RPC and remote reads, one at a time, from node 0 to nodes along the e-cube path to "
       "the far corner (Fig. 2).",
       kCitation, with_machine<MachineParams>(),
-      [](const MachineParams& p, Rng) { return std::make_unique<JMachineRoundTrip>(p); });
+      [](const MachineParams& p, Rng) { return std::make_unique<JMachineRoundTrip>(p); },
+      machine_state<MachineParams>);
 }
 
 ModelInfo jmachine_loop_info() {
@@ -671,7 +679,7 @@ ModelInfo jmachine_loop_info() {
       [](const LoopParams& p, Rng rng, std::size_t point) {
         return std::make_unique<JMachineLoopPoint>(p, rng, point);
       },
-      combine_loop);
+      combine_loop, machine_state<LoopParams>);
 }
 
 ModelInfo jmachine_terminal_info() {
@@ -688,7 +696,8 @@ ModelInfo jmachine_terminal_info() {
       "Node 0 streams messages to its neighbour, which discards them or copies them to internal "
       "or external memory (Fig. 4).",
       kCitation, std::move(t),
-      [](const TerminalParams& p, Rng) { return std::make_unique<JMachineTerminal>(p); });
+      [](const TerminalParams& p, Rng) { return std::make_unique<JMachineTerminal>(p); },
+      machine_state<TerminalParams>);
 }
 
 }  // namespace archex

@@ -507,7 +507,7 @@ ModelInfo network_traffic_info() {
       [](const Params& p, Rng rng, std::size_t point) {
         return std::make_unique<NetworkTrafficPoint>(p, rng, point);
       },
-      combine);
+      combine, [](const Params& p) { return network_state(p.net); });
 }
 
 }  // namespace archex

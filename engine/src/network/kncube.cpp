@@ -15,10 +15,16 @@ KNCube::KNCube(std::vector<int> radix, bool torus) : radix_(std::move(radix)), t
   }
   nodes_ = 1;
   bisection_dim_ = 0;
+  stride_.reserve(radix_.size());
   for (std::size_t d = 0; d < radix_.size(); ++d) {
-    if (radix_[d] < 2 || radix_[d] > 32) {
+    if (radix_[d] < 2) {
       throw ParamError("dims", "radix " + std::to_string(radix_[d]) + " of dimension " +
-                                   std::to_string(d + 1) + " is out of range; valid range [2, 32]");
+                                   std::to_string(d + 1) + " is out of range; it is at least 2");
+    }
+    if (static_cast<std::int64_t>(nodes_) * radix_[d] > kMaxNodes) {
+      throw ParamError("dims", "a cube of more than " + format_number(kMaxNodes) +
+                                   " nodes is more than the engine numbers (its channels are "
+                                   "counted in 32 bits)");
     }
     stride_.push_back(nodes_);
     nodes_ *= radix_[d];
@@ -27,16 +33,27 @@ KNCube::KNCube(std::vector<int> radix, bool torus) : radix_(std::move(radix)), t
     }
   }
   // Routing asks for coordinates every hop: a table beats dividing each time.
-  coords_.assign(static_cast<std::size_t>(nodes_) * 3, 0);
+  coords_.assign(static_cast<std::size_t>(nodes_) * kCoordinates, 0);
   for (int node = 0; node < nodes_; ++node) {
     for (std::size_t d = 0; d < radix_.size(); ++d) {
-      coords_[static_cast<std::size_t>(node) * 3 + d] = (node / stride_[d]) % radix_[d];
+      coords_[static_cast<std::size_t>(node) * kCoordinates + d] = (node / stride_[d]) % radix_[d];
     }
   }
 }
 
+double KNCube::state_bytes_of(const std::vector<int>& radix) {
+  double nodes = 1;
+  for (const int k : radix) nodes *= k;
+  return static_cast<double>(sizeof(KNCube) + 2 * radix.size() * sizeof(int)) +
+         nodes * kCoordinates * sizeof(int);
+}
+
+std::size_t KNCube::state_bytes() const {
+  return sizeof(KNCube) + (radix_.capacity() + stride_.capacity() + coords_.capacity()) * sizeof(int);
+}
+
 int KNCube::coordinate(int node, int d) const {
-  return coords_[static_cast<std::size_t>(node) * 3 + static_cast<std::size_t>(d)];
+  return coords_[static_cast<std::size_t>(node) * kCoordinates + static_cast<std::size_t>(d)];
 }
 
 std::array<int, 3> KNCube::coordinates(int node) const {

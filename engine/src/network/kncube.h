@@ -1,6 +1,9 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -8,16 +11,24 @@
 
 namespace archex {
 
-// A k-ary n-cube: 1 to 3 dimensions of radix 2 to 32 each, as a mesh or a torus, one router and
-// one terminal per node. Nodes are numbered x + kx * (y + ky * z). Ports 2d and 2d + 1 of a node
+// A k-ary n-cube: 1 to 3 dimensions of radix 2 or more each (up to kMaxNodes nodes), as a mesh or
+// a torus, one router and one terminal per node. Nodes are numbered x + kx * (y + ky * z). Ports 2d and 2d + 1 of a node
 // lead in the + and - direction of dimension d; port 2n is the node's own port (injection and
 // ejection). Routing is dimension order; on a torus the virtual channels form two classes and a
 // packet moves to the upper class when it crosses a dimension's wrap-around link (the dateline),
 // which breaks every cycle of channel dependences.
 class KNCube final : public Topology {
  public:
+  // Routers and channels are numbered in 32-bit ints: nodes x 7 ports must stay under 2^31.
+  static constexpr std::int64_t kMaxNodes = std::numeric_limits<std::int32_t>::max() / 7;
+
   // Throws ParamError (naming "dims") for a dimension count or radix out of range.
   KNCube(std::vector<int> radix, bool torus);
+
+  // Bytes of the cube's tables (its coordinates of every node), and what they would be for
+  // `radix` without building it.
+  std::size_t state_bytes() const;
+  static double state_bytes_of(const std::vector<int>& radix);
 
   int routers() const override { return nodes_; }
   int terminals() const override { return nodes_; }
@@ -59,6 +70,8 @@ class KNCube final : public Topology {
  private:
   std::vector<int> radix_;
   std::vector<int> stride_;
+  // Coordinates kept per node in coords_.
+  static constexpr std::size_t kCoordinates = 3;
   std::vector<int> coords_;
   bool torus_;
   int nodes_;

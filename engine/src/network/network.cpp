@@ -1,6 +1,7 @@
 #include "network/network.h"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 #include <string>
 
@@ -62,6 +63,7 @@ Network::Network(const NetworkConfig& config)
   const int routers = topo.routers();
   int channels = 0;
   int words = 0;
+  routers_.reserve(static_cast<std::size_t>(routers));
   for (int r = 0; r < routers; ++r) {
     const int ports = topo.ports(r);
     require(ports >= 1 && ports <= kMaxPorts, "topology", "a router has 1 to 64 ports");
@@ -127,6 +129,7 @@ Network::Network(const NetworkConfig& config)
     }
     ch.token_of = token_index[owner];
   }
+  tokens_.shrink_to_fit();
 
   terminals_.assign(static_cast<std::size_t>(topo.terminals()), Terminal{});
   for (int t = 0; t < topo.terminals(); ++t) {
@@ -569,6 +572,26 @@ std::size_t Network::state_bytes() const {
            bytes(delivered_) + bytes(sent_) + bytes(fresh_words_);
   for (const auto& ring : sq_) total += bytes(ring);
   return total;
+}
+
+double Network::state_bytes_of(const NetworkSize& size, const NetworkConfig& config) {
+  const double channels = size.routers * size.ports;
+  const double vcs = channels * config.vcs;
+  const double words = size.routers * std::ceil(size.ports * config.vcs / 64.0);
+  // Tokens as the constructor gives them: one per dead end (it has no rate), one per half-duplex
+  // link or per link slower than a word a cycle, one per ejection slower than that.
+  double tokens = size.dead_ends;
+  if (config.half_duplex) {
+    tokens += size.links / 2;
+  } else if (config.channel_rate < 1) {
+    tokens += size.links;
+  }
+  if (config.eject_rate < 1) tokens += size.terminals;
+  return static_cast<double>(sizeof(Network)) + size.routers * sizeof(RouterState) +
+         words * sizeof(Bits) + vcs * (sizeof(Vc) + config.buffer_flits * sizeof(Flit)) +
+         channels * (sizeof(Channel) + sizeof(std::uint64_t)) + tokens * sizeof(Tokens) +
+         size.terminals * (sizeof(Terminal) + sizeof(std::vector<std::int32_t>)) +
+         std::ceil(size.terminals / 64) * sizeof(std::uint64_t);
 }
 
 }  // namespace archex

@@ -67,6 +67,17 @@ struct NetworkConfig {
   bool fixed_priority = false;
 };
 
+// What sizes a network's state, for Network::state_bytes_of: its routers of `ports` ports each,
+// its terminals, and its channels from a router to a router (`links`, each direction counted) and
+// those that lead nowhere (`dead_ends`, a mesh's edges).
+struct NetworkSize {
+  double routers = 0;
+  int ports = 0;
+  double terminals = 0;
+  double links = 0;
+  double dead_ends = 0;
+};
+
 // A message on its way through the routers.
 struct Packet : Message {
   // Flits already moved into the router.
@@ -122,6 +133,9 @@ class Network final : public Interconnect {
   }
   // Bytes of the network's state (every buffer, table and queue allocated), for the bench.
   std::size_t state_bytes() const;
+  // What state_bytes() gives for a new network of this size, counted without building it, so a
+  // network too big for the memory there is can be refused first.
+  static double state_bytes_of(const NetworkSize& size, const NetworkConfig& config);
   // Flits in routers, on their way.
   std::int64_t flits_in_network() const { return in_network_; }
 

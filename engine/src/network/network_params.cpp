@@ -1,6 +1,7 @@
 #include "network/network_params.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -20,8 +21,9 @@ ParamSpec cycles_spec(const char* name, const char* label, double value, double 
 }  // namespace
 
 ParamTable<NetworkParams> network_table() {
+  // No size is too big but for the memory a run may take (network_state).
   ParamSpec dims =
-      number_spec("dims", "Radix per dimension", "nodes", 8, 2, 32, 1, true,
+      number_spec("dims", "Radix per dimension", "nodes", 8, 2, 65536, 1, true,
                   "Nodes along each dimension, 1 to 3 dimensions, typed 8x8x8 or 8, 8, 8.");
   dims.max_items = 3;
   dims.default_list = {8, 8};
@@ -160,6 +162,32 @@ std::shared_ptr<const Topology> make_topology(const NetworkParams& p) {
       }
   }
   throw ParamError("topology", "valid: mesh, torus, fly, crossbar, router network");
+}
+
+std::optional<StateEstimate> network_state(const NetworkParams& p) {
+  const bool torus = p.topology == TopologyKind::kTorus;
+  if ((!torus && p.topology != TopologyKind::kMesh) || p.switching != Switching::kWormhole) {
+    return std::nullopt;
+  }
+  double nodes = 1;
+  for (const int k : p.dims) nodes *= k;
+  NetworkSize size;
+  size.routers = nodes;
+  size.terminals = nodes;
+  size.ports = 2 * static_cast<int>(p.dims.size()) + 1;
+  // A mesh's edge nodes have a port leading nowhere in each direction of their dimension.
+  for (const int k : p.dims) size.dead_ends += torus ? 0 : 2 * nodes / k;
+  size.links = nodes * (size.ports - 1) - size.dead_ends;
+  std::string shape;
+  for (const int k : p.dims) shape += (shape.empty() ? "" : "x") + std::to_string(k);
+  StateEstimate e;
+  e.bytes = Network::state_bytes_of(size, network_config(p, nullptr)) +
+            KNCube::state_bytes_of(p.dims);
+  e.what = "a " + shape + (torus ? " torus" : " mesh");
+  e.of = "network state";
+  e.param = "dims";
+  e.advice = "Use fewer nodes, fewer virtual channels or smaller buffers.";
+  return e;
 }
 
 NetworkConfig network_config(const NetworkParams& p, std::shared_ptr<const Topology> topology) {

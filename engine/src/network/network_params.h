@@ -1,6 +1,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "core/param_spec.h"
@@ -68,6 +69,12 @@ ParamTable<NetworkParams> network_table();
 
 // The topology the parameters describe; throws ParamError naming the size parameter out of range.
 std::shared_ptr<const Topology> make_topology(const NetworkParams& p);
+
+// The state of a mesh's or torus's wormhole network (its routers, buffers, channels, terminals and
+// the cube's tables), counted as Network and KNCube count theirs, without building either, so a
+// cube too big for the memory there is can be refused first; nullopt for the other shapes, which
+// their own parameters keep small, and for circuits.
+std::optional<StateEstimate> network_state(const NetworkParams& p);
 
 // The wormhole router engine's configuration on `topology`.
 NetworkConfig network_config(const NetworkParams& p, std::shared_ptr<const Topology> topology);

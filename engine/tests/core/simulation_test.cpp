@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <new>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,44 @@ TEST(Simulation, KeepsResolvedParametersAndSeed) {
   EXPECT_EQ(sim.params().list("curve_work_rates"), (std::vector<double>{0.75, 0.5, 0.25}));
   EXPECT_EQ(sim.seed(), 99u);
   EXPECT_EQ(sim.model_name(), "multipsi_perf");
+}
+
+// wasm's 4 GB less a page, as the engine's build gives it.
+constexpr double kWasmLimit = 4294901760.0;
+
+TEST(Simulation, ARunWhoseStateWouldNotFitIsRefusedBeforeAnyOfItIsBuilt) {
+  const ModelRegistry registry = builtin_registry();
+  const ParamValues big = {{"dims", std::vector<double>{256, 256, 256}}};
+  try {
+    Simulation(registry, "network_traffic", big, 1, std::nullopt, kWasmLimit);
+    FAIL();
+  } catch (const ParamError& e) {
+    EXPECT_EQ(e.param(), "dims");
+    EXPECT_STREQ(e.what(),
+                 "A 256x256x256 mesh needs about 15 GB of network state; the engine's limit is "
+                 "4 GB. Use fewer nodes, fewer virtual channels or smaller buffers.");
+  }
+  const std::optional<StateEstimate> need = estimate_state(registry, "network_traffic", big);
+  ASSERT_TRUE(need.has_value());
+  // About 1 KB a node.
+  EXPECT_NEAR(need->bytes / (256.0 * 256 * 256), 1000, 100);
+  // Under the limit the same model is built and runs; a point of the sweep is checked too.
+  const ParamValues small = {{"dims", std::vector<double>{4, 4}}};
+  Simulation fits(registry, "network_traffic", small, 1, std::nullopt, kWasmLimit);
+  EXPECT_FALSE(fits.done());
+  EXPECT_THROW(Simulation(registry, "network_traffic", big, 1, 2, kWasmLimit), ParamError);
+  // A model that counts nothing is never refused.
+  EXPECT_FALSE(estimate_state(registry, "multipsi_perf", {}).has_value());
+  Simulation(registry, "multipsi_perf", {}, 1, std::nullopt, 1);
+}
+
+TEST(Simulation, BytesReadInBinaryUnits) {
+  EXPECT_EQ(format_bytes(kWasmLimit), "4 GB");
+  EXPECT_EQ(format_bytes(1.5 * (1 << 30)), "1.5 GB");
+  EXPECT_EQ(format_bytes(15.2 * (1 << 30)), "15 GB");
+  EXPECT_EQ(format_bytes(380.0 * (1 << 20)), "380 MB");
+  EXPECT_EQ(format_bytes(0.25 * (1 << 20)), "0.3 MB");
+  EXPECT_EQ(format_bytes(3000.0 * (1 << 30)), "2.9 TB");
 }
 
 TEST(Simulation, BadParameterThrowsParamError) {

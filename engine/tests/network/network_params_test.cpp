@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -67,6 +69,59 @@ TEST(NetworkParams, CapacityBoundIsTheChannelLoadBoundOfEachShape) {
   // 4 leaves of 4 on 2 spines: leaves 1 and 3 are reached through spine 1 only, whose down link
   // to either carries 3 leaves x 4 sources x 4 of the 15 destinations = 3.2.
   EXPECT_NEAR(capacity_bound(*make_topology(p), c), 1 / 3.2, 1e-12);
+}
+
+TEST(NetworkParams, ACubesStateIsCountedAsTheNetworkAndTheCubeHoldIt) {
+  NetworkParams p = defaults();
+  const auto built = [](const NetworkParams& q) {
+    const auto cube = std::dynamic_pointer_cast<const KNCube>(make_topology(q));
+    const Network net(network_config(q, cube));
+    return static_cast<double>(net.state_bytes() + cube->state_bytes());
+  };
+  struct Case {
+    TopologyKind topology;
+    std::vector<int> dims;
+    int vcs;
+    int buffer_flits;
+    LinkMode link;
+    double channel_rate;
+    double eject_rate;
+  };
+  const Case cases[] = {
+      {TopologyKind::kMesh, {8, 8}, 1, 8, LinkMode::kFullDuplex, 1, 1},
+      {TopologyKind::kMesh, {5}, 3, 2, LinkMode::kFullDuplex, 1, 1},
+      {TopologyKind::kMesh, {3, 5, 7}, 2, 16, LinkMode::kFullDuplex, 0.5, 1},
+      {TopologyKind::kTorus, {4, 4, 4}, 2, 8, LinkMode::kFullDuplex, 1, 0.5},
+      {TopologyKind::kTorus, {2, 6}, 4, 1, LinkMode::kFullDuplex, 1, 1},
+      // The J-Machine's: half-duplex links at half a word a cycle, one-flit buffers.
+      {TopologyKind::kMesh, {8, 8, 8}, 1, 1, LinkMode::kHalfDuplex, 0.5, 0.5},
+      {TopologyKind::kTorus, {6, 3}, 2, 4, LinkMode::kHalfDuplex, 1, 1},
+      // 65 ports' VCs take two words of each bit set.
+      {TopologyKind::kMesh, {4, 4, 4}, 10, 2, LinkMode::kFullDuplex, 1, 1},
+  };
+  for (const Case& c : cases) {
+    p.topology = c.topology;
+    p.dims = c.dims;
+    p.vcs = c.vcs;
+    p.buffer_flits = c.buffer_flits;
+    p.link_mode = c.link;
+    p.channel_words_per_cycle = c.channel_rate;
+    p.eject_words_per_cycle = c.eject_rate;
+    const std::optional<StateEstimate> e = network_state(p);
+    ASSERT_TRUE(e.has_value());
+    EXPECT_EQ(e->bytes, built(p)) << e->what;
+    EXPECT_EQ(e->param, "dims");
+  }
+  EXPECT_EQ(network_state(p)->what, "a 4x4x4 mesh");
+  p.topology = TopologyKind::kTorus;
+  p.dims = {64, 32, 32};
+  EXPECT_EQ(network_state(p)->what, "a 64x32x32 torus");
+  // Circuits and the other shapes are not counted.
+  p.switching = Switching::kCircuit;
+  EXPECT_FALSE(network_state(p).has_value());
+  p.switching = Switching::kWormhole;
+  p.topology = TopologyKind::kFly;
+  EXPECT_FALSE(network_state(p).has_value());
 }
 
 }  // namespace
