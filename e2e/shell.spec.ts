@@ -2,7 +2,7 @@
 // long runs said in words, and small input messages.
 import { readFile } from 'node:fs/promises';
 
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 
 import type { Params } from '../app/engine/types';
@@ -96,6 +96,72 @@ test('a run that runs out of memory says what filled it and what to change', asy
   await waitIdle(page);
   await expect(error).toHaveCount(0);
   await expect(page.locator('svg[data-chart="latency-load"]')).toBeVisible();
+});
+
+/**
+ * Waits until a sweep is running and has drawn on `card`; if its first second judged it long
+ * (on a busy machine), it is run anyway.
+ */
+async function drawing(page: Page, card: Locator) {
+  const anyway = page.locator('.run-notice').getByRole('button', { name: 'Run it anyway' });
+  await expect(async () => {
+    if (await anyway.isVisible()) await anyway.click();
+    await expect(page.locator('.run-status')).toBeVisible({ timeout: 1000 });
+    await expect(card.locator('[data-curve]').first()).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 60_000 });
+}
+
+test('a worker killed mid-sweep is said on the charts it drew, and the run goes again', async ({
+  page,
+}, testInfo) => {
+  const consoleMessages = collectConsole(page);
+  // An 8x8 mesh's eleven loads measured to 1 %: about a second a point, so the sweep is drawing.
+  await page.goto(custom({ dims: [8, 8], confidence_percent: 1, max_cycles: 100_000 }));
+  const status = page.locator('.run-status');
+  const card = page.locator('[data-chart-card="latency-load"]');
+  await drawing(page, card);
+  const link = page.url();
+  const dims = await page.locator('[data-param-number="dims"]').inputValue();
+  // The test's hook: an engine worker closes itself, as one the browser ends, without a word.
+  const workers = page.workers().filter((w) => w.url().includes('worker'));
+  expect(workers.length).toBeGreaterThan(0);
+  void workers
+    .at(-1)!
+    .evaluate(() => self.close())
+    .catch(() => {});
+  const error = page.locator('.banner.error');
+  const said =
+    /^The engine's worker \d stopped without a word: the browser ended it, most often for using too much memory\. It was running point \d+ of the 11 of its sweep\. A fresh one takes its place for the next run; if it stops again, try a smaller run \(fewer nodes, loads or points\)\./;
+  await expect(error).toContainText(said);
+  // What the sweep drew stays on its charts, greyed, with the reason.
+  await expect(card.locator('.stale-note')).toContainText("Not updated: The engine's worker");
+  await expect(card.locator('svg[data-chart="latency-load"]')).toBeVisible();
+  await expect(status).toHaveCount(0);
+  // The link and the fields keep what was set.
+  expect(page.url()).toBe(link);
+  await expect(page.locator('[data-param-number="dims"]')).toHaveValue(dims);
+  await page.screenshot({ path: testInfo.outputPath('killed-worker.png'), fullPage: true });
+  await error.getByRole('button', { name: 'Run again' }).click();
+  await waitIdle(page);
+  await expect(error).toHaveCount(0);
+  await expect(card.locator('.stale-note')).toHaveCount(0);
+  await expect(card.locator('svg[data-chart="latency-load"]')).toBeVisible();
+  expect(page.url()).toBe(link);
+  expect(consoleMessages).toEqual([]);
+});
+
+test('a run too big for the engine is refused before it starts, with its size and the limit', async ({
+  page,
+}) => {
+  await page.goto(custom({ dims: [256, 256, 256] }));
+  await waitIdle(page);
+  await expect(page.locator('[data-cannot-run]')).toContainText(
+    "Cannot run: Radix per dimension: A 256x256x256 mesh needs about 15 GB of network state; the engine's limit is 4 GB. Use fewer nodes, fewer virtual channels or smaller buffers.",
+  );
+  // Blue Gene/L's shape fits, and runs.
+  await page.locator('[data-param-number="dims"]').fill('64x32x32');
+  await expect(page.locator('[data-cannot-run]')).toHaveCount(0);
+  await expect(page.locator('.run-status, .run-notice').first()).toBeVisible({ timeout: 60_000 });
 });
 
 test('a long run asks before it goes on, says its time left readably and stops', async ({

@@ -5,9 +5,9 @@
 // the Paragon's Table 1 and sample sort sweeps in headless Chromium from a parameter change to
 // their first and their last point; the PIE64 Fig. 7 sweep, the Paragon and transputer runs in
 // wasm and on worker threads, and each PIE64 and transputer preset in Chromium from a change to
-// its charts drawn again; and the gzip sizes of what dist/ ships. The Chromium part serves dist/
-// on E2E_PORT, as the e2e tests do.
-import type { Browser, Page } from '@playwright/test';
+// its charts drawn again; a killed engine worker's recovery there; and the gzip sizes of what
+// dist/ ships. The Chromium part serves dist/ on E2E_PORT, as the e2e tests do.
+import type { Browser, Page, Worker } from '@playwright/test';
 import { chromium } from '@playwright/test';
 import { execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,7 @@ import type { Params } from '../engine/types';
 import { findPreset } from '../cli/commands';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import { presetParams } from '../presets/schema';
+import { emptyState, serializeUrlState } from '../shell/url_state';
 import { distSizes } from './dist_sizes';
 
 const root = new URL('../../', import.meta.url);
@@ -325,10 +326,71 @@ async function browserFigures() {
       ['transputer-farm', 'item_bytes', ['9', '8', '9']],
     ];
     for (const [id, param, values] of changes) await sweep(id, id, undefined, param, values);
+
+    const recovery = await killedWorker(browser, `${server.url}${killedSweep}`);
+    emit('chromium.killed_worker.said_ms', Math.round(recovery.said), 'ms');
+    emit('chromium.killed_worker.next_run_ms', Math.round(recovery.next), 'ms');
+    emit('chromium.killed_worker.same_run_unharmed_ms', Math.round(recovery.unharmed), 'ms');
   } finally {
     await browser?.close();
     if (preview.pid && preview.exitCode === null) process.kill(-preview.pid);
   }
+}
+
+/** The custom network's 8x8 mesh measured to 1 %: about a second a point. */
+const killedSweep = serializeUrlState({
+  ...emptyState('custom-network'),
+  params: { dims: [8, 8], confidence_percent: 1, max_cycles: 100_000 },
+});
+
+/**
+ * An engine worker ended mid-sweep (it closes itself, as e2e's hook has it, as one the browser
+ * ends): from its end to the page saying so, and from there to a small run (a 4x4 mesh) drawn on
+ * the fresh worker that takes its place; beside it the same run where no worker died. Medians of
+ * three, each on a page of its own.
+ */
+async function killedWorker(browser: Browser, url: string) {
+  const said: number[] = [];
+  const next: number[] = [];
+  const unharmed: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const page = await browser.newPage();
+    const workers: Worker[] = [];
+    page.on('worker', (w) => workers.push(w));
+    const idle = () =>
+      page.waitForFunction(() => document.documentElement.dataset.idle === 'true', null, {
+        timeout: 120_000,
+      });
+    const small = async (dims: string) => {
+      const changed = performance.now();
+      await page.locator('[data-param-number="dims"]').fill(dims);
+      await idle();
+      return performance.now() - changed;
+    };
+    await page.goto(url);
+    // Judged long from its first second on a busy machine, it asks first: run it anyway.
+    const anyway = page.locator('.run-notice button');
+    while (!(await page.locator('.run-status').isVisible())) {
+      if (await anyway.isVisible()) await anyway.click();
+      await page.waitForTimeout(50);
+    }
+    // The pool's workers have started and are inside points: the sweep has drawn its first.
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+    while (workers.length < Math.min(2, cores)) await page.waitForTimeout(50);
+    await page.locator('[data-chart-card="latency-load"] [data-curve]').first().waitFor();
+    const killed = performance.now();
+    void workers
+      .at(-1)!
+      .evaluate(() => self.close())
+      .catch(() => {});
+    await page.locator('.banner.error').waitFor({ timeout: 60_000 });
+    said.push(performance.now() - killed);
+    next.push(await small('4x4'));
+    unharmed.push(await small('4x5'));
+    await page.close();
+  }
+  const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
+  return { said: median(said), next: median(next), unharmed: median(unharmed) };
 }
 
 /**

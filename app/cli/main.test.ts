@@ -108,6 +108,6 @@ describe('cli run, a run that runs out of memory', () => {
   it('names the valid range of --max-memory', async () => {
     const { code, stderr } = await cli('run', 'multipsi-v1-comm', '--max-memory', '8');
     expect(code).toBe(2);
-    expect(stderr.trim()).toBe("--max-memory '8' is not a whole number of MB from 16 to 2048");
+    expect(stderr.trim()).toBe("--max-memory '8' is not a whole number of MB from 16 to 4096");
   }, 60_000);
 });

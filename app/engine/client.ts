@@ -1,6 +1,12 @@
 import type { Engine, RunOptions, RunOutcome, RunProgress, RunRequest } from './engine';
 import { EngineError } from './engine';
-import type { EngineRequest, EngineResponse, PointPartial, RequestBody } from './protocol';
+import type {
+  EngineRequest,
+  EngineResponse,
+  ErrorInfo,
+  PointPartial,
+  RequestBody,
+} from './protocol';
 import { PROTOCOL_VERSION } from './protocol';
 import type { ModelInfo, Params, RunResult } from './types';
 
@@ -33,7 +39,9 @@ export class EngineClient implements Engine {
   private readonly pending = new Map<number, Pending>();
   private readonly listeners = new Set<(pending: number) => void>();
   /** Set once the other side is gone; every later request fails with it. */
-  private deadReason: string | null = null;
+  private deadReason: ErrorInfo | null = null;
+  /** The host's memory as its last result said: it grows with runs and is never given back. */
+  memoryBytes = 0;
 
   constructor(private readonly port: Port) {
     port.listen((response) => this.receive(response));
@@ -103,9 +111,7 @@ export class EngineClient implements Engine {
     onProgress?: (progress: RunProgress) => void,
   ): Promise<EngineResponse> {
     if (signal?.aborted) return Promise.reject(abortError());
-    if (this.deadReason !== null) {
-      return Promise.reject(new EngineError({ message: this.deadReason }));
-    }
+    if (this.deadReason !== null) return Promise.reject(new EngineError(this.deadReason));
     const id = this.nextId++;
     return new Promise<EngineResponse>((resolve, reject) => {
       const onAbort = () => {
@@ -154,9 +160,12 @@ export class EngineClient implements Engine {
     } else if (response.type === 'error') {
       pending.reject(new EngineError(response.error));
       // The host has run out of memory or trapped: no further request goes to it.
-      if (response.error.restart) this.fail(response.error.message);
+      if (response.error.restart) this.fail(response.error.message, response.error.kind);
     } else if (response.type === 'cancelled') pending.reject(abortError());
-    else pending.resolve(response);
+    else {
+      if (response.type === 'result') this.memoryBytes = response.memoryBytes;
+      pending.resolve(response);
+    }
   }
 
   /** The other side is gone or asked to be replaced; a pool opens a new one in its place. */
@@ -164,10 +173,14 @@ export class EngineClient implements Engine {
     return this.deadReason !== null;
   }
 
-  /** The other side died: fails every request in flight and every later one. */
-  fail(message: string): void {
-    this.deadReason = message;
-    for (const pending of this.pending.values()) pending.reject(new EngineError({ message }));
+  /**
+   * The other side died (by default without a word: 'crash') or asked to be replaced: fails
+   * every request in flight and every later one.
+   */
+  fail(message: string, kind: ErrorInfo['kind'] = 'crash'): void {
+    if (this.deadReason !== null) return;
+    this.deadReason = { message, kind };
+    for (const pending of this.pending.values()) pending.reject(new EngineError(this.deadReason));
     this.pending.clear();
     this.notify();
   }

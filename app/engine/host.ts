@@ -90,12 +90,18 @@ export class EngineHost {
   private readonly running = new Set<number>();
   /** Set once the module has trapped: it cannot be used again, so every request gets this. */
   private broken: ErrorInfo | null = null;
+  /** The module, once loaded: results say its memory. */
+  private loaded: ArchexModule | null = null;
 
   constructor(
     private readonly module: Promise<ArchexModule>,
     private readonly post: (response: EngineResponse) => void,
     private readonly progressIntervalMs = PROGRESS_INTERVAL_MS,
   ) {}
+
+  private memoryBytes(): number {
+    return this.loaded?.memoryUsed() ?? 0;
+  }
 
   private send(body: ResponseBody): void {
     this.post({ ...body, v: PROTOCOL_VERSION } as EngineResponse);
@@ -152,6 +158,7 @@ export class EngineHost {
     let sim: Simulation;
     try {
       const module = await this.module;
+      this.loaded = module;
       sim =
         request.type === 'run' && request.point !== undefined
           ? new module.Simulation(request.model, request.params, request.seed, request.point)
@@ -192,6 +199,7 @@ export class EngineHost {
         result: toRunResult(outcome.result),
         params: sim.params(),
         elapsedMs: performance.now() - started,
+        memoryBytes: this.memoryBytes(),
       });
     } catch (error) {
       this.fail(id, error);
@@ -243,6 +251,7 @@ export class EngineHost {
         result: toRunResult(sim.result()),
         params: sim.params(),
         elapsedMs: performance.now() - started,
+        memoryBytes: this.memoryBytes(),
       });
     } catch (error) {
       this.fail(id, error);

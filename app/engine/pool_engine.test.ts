@@ -1,7 +1,8 @@
 import type { ArchexModule } from '#wasm/archex';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { isAbortError } from './engine';
+import type { EngineClient } from './client';
+import { EngineError, isAbortError } from './engine';
 import { createInProcessEngine, inProcessClient } from './in_process_engine';
 import { loadNodeModule } from './node_module';
 import { PoolEngine } from './pool_engine';
@@ -152,6 +153,65 @@ describe('PoolEngine', () => {
       .catch((e: unknown) => e);
     expect((error as { param?: string }).param).toBe('max_cycles');
     expect(answers).toHaveLength(1);
+    pool.dispose();
+  });
+
+  it('a host that dies mid-sweep fails the run saying what died and where; the next run works', async () => {
+    const clients: EngineClient[] = [];
+    const answers: EngineResponse[][] = [];
+    const pool = new PoolEngine((i) => {
+      const seen: EngineResponse[] = [];
+      answers.push(seen);
+      const client = inProcessClient(Promise.resolve(module), (r) => seen.push(r));
+      clients[i] = client;
+      return client;
+    }, 2);
+    const long = { ...loop, dims: [8, 8], confidence_percent: 0.5, max_cycles: 1e6 };
+    const run = pool.run({ model: 'jmachine_loop', params: long, seed: 1 });
+    // The second host is inside a point when it dies, as a killed worker would, without a word.
+    await expect
+      .poll(() => answers[1]?.some((r) => r.type === 'progress') ?? false, { timeout: 20_000 })
+      .toBe(true);
+    const second = clients[1]!;
+    second.fail("The engine's worker 2 stopped without a word.");
+    const error = await run.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EngineError);
+    expect((error as EngineError).kind).toBe('crash');
+    expect((error as EngineError).message).toMatch(
+      /^The engine's worker 2 stopped without a word\. It was running point \d+ of the 10 of its sweep\. A fresh one takes its place for the next run; if it stops again, try a smaller run \(fewer nodes, loads or points\)\.$/,
+    );
+    // The next run spreads over the first host and a fresh second one, with the same bits.
+    const next = await pool.run({ model: 'jmachine_loop', params: loop, seed: 3 });
+    expect(next.result).toStrictEqual(direct('jmachine_loop', loop, 3));
+    expect(clients[1]).not.toBe(second);
+    expect(answers).toHaveLength(3);
+    pool.dispose();
+  });
+
+  it('replaces a host whose memory grew past its size once idle, and keeps a small one', async () => {
+    const own = await loadNodeModule();
+    const opened: number[] = [];
+    const open = (i: number) => {
+      opened.push(i);
+      return inProcessClient(Promise.resolve(own));
+    };
+    const fresh = own.memoryUsed();
+    const pool = new PoolEngine(open, 1, undefined, fresh + 2 ** 20);
+    await pool.run({ model: 'multipsi_perf', params: {}, seed: 1 });
+    expect(pool.started).toBe(1);
+    // A 32x32x16 mesh's 16,384 nodes take about 16 MB more, at a load light enough to be quick.
+    const big = {
+      dims: [32, 32, 16],
+      injection_rate: 0.005,
+      sweep_rates: [0.01],
+      warmup_cycles: 0,
+      max_cycles: 1000,
+    };
+    await pool.run({ model: 'network_traffic', params: big, seed: 1 });
+    expect(own.memoryUsed()).toBeGreaterThan(fresh + 2 ** 20);
+    expect(pool.started).toBe(0);
+    await pool.run({ model: 'multipsi_perf', params: {}, seed: 1 });
+    expect(opened).toEqual([0, 0]);
     pool.dispose();
   });
 });

@@ -1,5 +1,6 @@
 import type { EngineClient } from './client';
 import type { Engine, RunOptions, RunOutcome, RunRequest } from './engine';
+import { EngineError } from './engine';
 import type { PointPartial } from './protocol';
 import type { ModelInfo, Params, RunResult } from './types';
 
@@ -7,6 +8,22 @@ import type { ModelInfo, Params, RunResult } from './types';
 const PROGRESS_INTERVAL_MS = 100;
 /** A worker beyond the first that had nothing to do for this long is shut down. */
 const IDLE_MS = 10_000;
+/**
+ * A host whose memory grew past this (wasm memory never shrinks) is replaced once the pool is
+ * idle, so a long visit does not hold the peak of one large run. A fresh one takes about 16 MB.
+ */
+export const RECYCLE_MB = 256;
+
+/** A host that died without a word, in words: what died, what it ran, and what now. */
+function crashed(error: unknown, running: string): unknown {
+  if (!(error instanceof EngineError) || error.kind !== 'crash') return error;
+  return new EngineError({
+    message:
+      `${error.message} It was running ${running}. A fresh one takes its place for the next ` +
+      'run; if it stops again, try a smaller run (fewer nodes, loads or points).',
+    kind: 'crash',
+  });
+}
 
 const EMPTY: RunResult = { scalars: [], series: [] };
 
@@ -25,11 +42,15 @@ export class PoolEngine implements Engine {
   private pending = 0;
   private disposed = false;
 
-  /** `open` starts host `index`; the pool holds at most `size` (at least 1) of them. */
+  /**
+   * `open` starts host `index`; the pool holds at most `size` (at least 1) of them. A host whose
+   * memory grew past `recycleBytes` is replaced once nothing runs.
+   */
   constructor(
     private readonly open: (index: number) => EngineClient,
     size: number,
     private readonly idleMs = IDLE_MS,
+    private readonly recycleBytes = RECYCLE_MB * 2 ** 20,
   ) {
     this.lanes = Array.from({ length: Math.max(1, Math.floor(size) || 1) }, () => null);
   }
@@ -82,9 +103,21 @@ export class PoolEngine implements Engine {
     return lane;
   }
 
+  /** Shuts the hosts down whose memory grew large; they start afresh when next needed. */
+  private recycle(): void {
+    this.lanes.forEach((lane, i) => {
+      if (!lane || lane.memoryBytes <= this.recycleBytes) return;
+      clearTimeout(this.idle.get(i));
+      this.idle.delete(i);
+      lane.dispose();
+      this.lanes[i] = null;
+    });
+  }
+
   /** Shuts the hosts beyond the first down once nothing has used them for a while. */
   private rest(): void {
     if (this.disposed || this.pending > 0) return;
+    this.recycle();
     for (let i = 1; i < this.lanes.length; i++) {
       if (!this.lanes[i] || this.idle.has(i)) continue;
       this.idle.set(
@@ -145,8 +178,14 @@ export class PoolEngine implements Engine {
   private async sweep(request: RunRequest, options: RunOptions): Promise<RunOutcome> {
     const started = performance.now();
     const lead = this.lane(0);
-    const { weights, params } = await lead.plan(request, options.signal);
-    if (weights.length === 0) return lead.run(request, options);
+    const { weights, params } = await lead
+      .plan(request, options.signal)
+      .catch((error: unknown) => Promise.reject(crashed(error, 'the plan of this run')));
+    if (weights.length === 0) {
+      return lead
+        .run(request, options)
+        .catch((error: unknown) => Promise.reject(crashed(error, 'this run')));
+    }
     const all = weights.map((_, i) => i);
     const partials = await this.spread(request, weights, all, options, started);
     const result = await lead.combine(request, partials, options.signal);
@@ -212,13 +251,19 @@ export class PoolEngine implements Engine {
       while (next < chosen.length && !stop.signal.aborted) {
         const point = chosen[next++]!;
         running.set(point, 0);
-        const outcome = await host.runPoint(request, point, {
-          signal: stop.signal,
-          onProgress: (p) => {
-            running.set(point, p.fraction);
-            report(false);
-          },
-        });
+        const outcome = await host
+          .runPoint(request, point, {
+            signal: stop.signal,
+            onProgress: (p) => {
+              running.set(point, p.fraction);
+              report(false);
+            },
+          })
+          .catch((error: unknown) =>
+            Promise.reject(
+              crashed(error, `point ${point + 1} of the ${weights.length} of its sweep`),
+            ),
+          );
         running.delete(point);
         partials.push({ point, result: outcome.result });
         doneWeight += weights[point]!;

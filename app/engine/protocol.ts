@@ -8,9 +8,12 @@
 //      so the points of one sweep can run on several workers.
 //   4  errors say their kind; after running out of memory or a trap the host asks to be
 //      replaced (`restart`), so its memory is given back and a broken module is not used again.
+//   5  results say the host's memory (`memoryBytes`), so a host grown large is replaced once idle;
+//      the kind 'crash' is a host that died without a word (its client says so); a worker says
+//      'hello' as it starts, so its end can be watched from then on.
 import type { ModelInfo, Params, RunResult } from './types';
 
-export const PROTOCOL_VERSION = 4;
+export const PROTOCOL_VERSION = 5;
 
 /** What one point of a sweep produced, by its index. */
 export interface PointPartial {
@@ -45,8 +48,11 @@ export type EngineRequest =
 export interface ErrorInfo {
   /** In words: what went wrong and what to change. */
   message: string;
-  /** A bad parameter or input, memory that ran out, or another failure of the engine. */
-  kind?: 'param' | 'input' | 'memory' | 'failure';
+  /**
+   * A bad parameter or input, memory that ran out, another failure of the engine, or a host
+   * that died without a word (closed, killed, crashed).
+   */
+  kind?: 'param' | 'input' | 'memory' | 'failure' | 'crash';
   /** The parameter the error is about, when it is about one. */
   param?: string;
   /** The host should be replaced: its memory has grown to its limit or its module is broken. */
@@ -79,8 +85,12 @@ export type EngineResponse =
       result: RunResult;
       params: Params;
       elapsedMs: number;
+      /** The host's memory after the request: wasm memory grows and is given back only with it. */
+      memoryBytes: number;
     }
   | { v: number; type: 'cancelled'; id: number }
+  /** A worker is up (in a browser, holding the lock its page watches); answers no request. */
+  | { v: number; type: 'hello'; id: 0 }
   | { v: number; type: 'error'; id: number; error: ErrorInfo };
 
 type Body<T> = T extends unknown ? Omit<T, 'v'> : never;

@@ -12,15 +12,33 @@ const BOOTSTRAP = `import('tsx/esm/api').then((tsx) => {
   return import(${JSON.stringify(new URL('./thread_worker.ts', import.meta.url).href)});
 });`;
 
-/** One Node worker thread hosting the engine, its memory capped at `maxMemoryMB`. */
-function threadClient(maxMemoryMB: number): EngineClient {
+/**
+ * One Node worker thread hosting the engine, its memory capped at `maxMemoryMB`; `onStart` sees
+ * each thread started (a test's way to end one).
+ */
+function threadClient(
+  index: number,
+  maxMemoryMB: number,
+  onStart?: (thread: Worker, index: number) => void,
+): EngineClient {
   const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { maxMemoryMB } });
+  let closing = false;
   const client = new EngineClient({
     post: (request: EngineRequest) => worker.postMessage(request),
     listen: (handler) => worker.on('message', (response: EngineResponse) => handler(response)),
-    close: () => void worker.terminate(),
+    close: () => {
+      closing = true;
+      void worker.terminate();
+    },
   });
-  worker.on('error', (error) => client.fail(`engine thread failed: ${error.message}`));
+  worker.on('error', (error) =>
+    client.fail(`The engine's thread ${index + 1} failed (${error.message}).`),
+  );
+  worker.on('exit', (code) => {
+    if (!closing)
+      client.fail(`The engine's thread ${index + 1} stopped without a word (exit code ${code}).`);
+  });
+  onStart?.(worker, index);
   return client;
 }
 
@@ -31,6 +49,10 @@ export const defaultJobs = availableParallelism;
  * The engine on `jobs` Node worker threads (the CLI's --jobs), each using at most `maxMemoryMB`
  * (the CLI's --max-memory); a sweep's points run in parallel.
  */
-export function createThreadEngine(jobs: number, maxMemoryMB = MAX_MEMORY_MB): PoolEngine {
-  return new PoolEngine(() => threadClient(maxMemoryMB), jobs);
+export function createThreadEngine(
+  jobs: number,
+  maxMemoryMB = MAX_MEMORY_MB,
+  onStart?: (thread: Worker, index: number) => void,
+): PoolEngine {
+  return new PoolEngine((index) => threadClient(index, maxMemoryMB, onStart), jobs);
 }

@@ -4,12 +4,19 @@ import createArchexModule from '#wasm/archex';
 
 import { EngineHost } from './host';
 import type { EngineRequest, EngineResponse } from './protocol';
+import { PROTOCOL_VERSION } from './protocol';
+import { holdForLife } from './worker_lock';
 
 interface WorkerScope {
+  name: string;
   postMessage(message: EngineResponse): void;
   addEventListener(type: 'message', listener: (event: MessageEvent<EngineRequest>) => void): void;
 }
 
 const scope = globalThis as unknown as WorkerScope;
 const host = new EngineHost(createArchexModule(), (response) => scope.postMessage(response));
-scope.addEventListener('message', (event) => host.handle(event.data));
+// Nothing is said before the lock is held, so the page asks for it only after.
+const alive = holdForLife(scope.name).then(() =>
+  scope.postMessage({ v: PROTOCOL_VERSION, type: 'hello', id: 0 }),
+);
+scope.addEventListener('message', (event) => void alive.then(() => host.handle(event.data)));

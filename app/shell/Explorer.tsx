@@ -118,9 +118,12 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
         : null,
     [run.outcome],
   );
+  // A run that failed part way keeps what it drew, if anything, marked with why it stopped.
+  const failed = run.failedPartial?.series.some((s) => s.x.length > 0) ? run.failedPartial : null;
+  const drawnSoFar = run.progress?.partial ?? failed;
   const view = useMemo<ChartRun | null>(
-    () => (run.progress ? { result: run.progress.partial, params: values, preset, seed } : outcome),
-    [run.progress, values, preset, seed, outcome],
+    () => (drawnSoFar ? { result: drawnSoFar, params: values, preset, seed } : outcome),
+    [drawnSoFar, values, preset, seed, outcome],
   );
   const engineFieldError =
     run.error?.param !== undefined ? { [run.error.param]: run.error.message } : {};
@@ -267,6 +270,12 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
         {run.error && run.error.param === undefined ? (
           <p className="banner error" role="alert">
             {run.error.message}
+            {/* A host that died or trapped was replaced: the same run may well go through. */}
+            {run.error.kind === 'crash' || run.error.kind === 'failure' ? (
+              <button type="button" onClick={run.runAnyway}>
+                Run again
+              </button>
+            ) : null}
           </p>
         ) : null}
         {!outcome && !run.progress && fieldReason ? (

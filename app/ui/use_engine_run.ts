@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 import type { Engine, RunOutcome, RunProgress, RunRequest } from '../engine/engine';
+import type { RunResult } from '../engine/types';
 import { EngineError, isAbortError } from '../engine/engine';
 import type { Sample, TimeLeft } from '../shell/time_left';
 import { timeLeftRange, worthAsking } from '../shell/time_left';
@@ -24,6 +25,8 @@ export interface RunState<T> {
   upToDate: boolean;
   /** The error of the current job, if it failed. */
   error: EngineError | null;
+  /** What the current job's failed run had drawn before it failed (a sweep's points so far). */
+  failedPartial: RunResult | null;
   /** Progress of the current job. */
   progress: RunProgress | null;
   /** The time left of the current job's run, once known. */
@@ -39,7 +42,7 @@ export interface RunState<T> {
 interface Settled<T> {
   outcome: (RunOutcome & { tag: T }) | null;
   outcomeKey: string | null;
-  error: { key: string; error: EngineError } | null;
+  error: { key: string; error: EngineError; partial: RunResult | null } | null;
   progress: { key: string; progress: RunProgress; timeLeft: TimeLeft | null } | null;
   held: { key: string; held: Held } | null;
 }
@@ -85,7 +88,16 @@ export function useEngineRun<T>(engine: Engine, job: RunJob<T> | null): RunState
     if (!current || key === null) return;
     const controller = new AbortController();
     running.current = { key, controller, started: performance.now() };
-    setSettled((s) => (s.held?.key === key ? { ...s, held: null } : s));
+    // A run again of the same job starts without its last error or hold.
+    setSettled((s) =>
+      s.held?.key === key || s.error?.key === key
+        ? {
+            ...s,
+            held: s.held?.key === key ? null : s.held,
+            error: s.error?.key === key ? null : s.error,
+          }
+        : s,
+    );
     const samples: Sample[] = [];
     engine
       .run(current.request, {
@@ -120,7 +132,11 @@ export function useEngineRun<T>(engine: Engine, job: RunJob<T> | null): RunState
           if (isAbortError(error)) return;
           setSettled((s) => ({
             ...s,
-            error: { key, error: toEngineError(error) },
+            error: {
+              key,
+              error: toEngineError(error),
+              partial: s.progress?.key === key ? s.progress.progress.partial : null,
+            },
             progress: null,
           }));
         },
@@ -149,6 +165,7 @@ export function useEngineRun<T>(engine: Engine, job: RunJob<T> | null): RunState
     outcome: settled.outcome,
     upToDate: key !== null && key === settled.outcomeKey,
     error: settled.error?.key === key ? settled.error.error : null,
+    failedPartial: settled.error?.key === key ? settled.error.partial : null,
     progress: progress?.progress ?? null,
     timeLeft: progress?.timeLeft ?? null,
     held: settled.held?.key === key ? settled.held.held : null,
