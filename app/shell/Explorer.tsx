@@ -47,6 +47,9 @@ export function staleReason(
   return runError;
 }
 
+/** What a chart says when its run stopped for a reason the page's top banner gives. */
+export const RUN_STOPPED = 'the run stopped; the message at the top of the page says why.';
+
 /** One preset explored: its parameters, its charts drawn live from the engine, and its pins. */
 export function Explorer({ engine, models, presets, preset, model, state, onState }: Props) {
   const specs = model.params;
@@ -128,10 +131,11 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
   const engineFieldError =
     run.error?.param !== undefined ? { [run.error.param]: run.error.message } : {};
   const fieldErrors = { ...engineFieldError, ...errors };
+  // An error about no field is said once, at the top; each chart points there.
   const stale = staleReason(
     specs,
     fieldErrors,
-    run.error?.message ?? (run.held ? heldText(run.held) : null),
+    run.error ? RUN_STOPPED : run.held ? heldText(run.held) : null,
   );
   const [errorName] = Object.keys(fieldErrors);
   const fieldReason =
