@@ -133,6 +133,24 @@ describe('stackedBarGeometry()', () => {
     }
   });
 
+  it('prints no totals over bars of shares of one whole', () => {
+    // J-Machine Fig. 6: every bar is 100 % of a program's cycles, so a total says nothing.
+    const shares: StackedBarData = {
+      y: { label: 'share of cycles', unit: '', scale: 'linear', min: 0, max: 1 },
+      bars: ['LCS', 'radix'].map((label) => ({
+        label,
+        segments: [
+          { key: 'compute', label: 'computation', value: 0.7 },
+          { key: 'idle', label: 'idle', value: 0.3 },
+        ],
+      })),
+      totals: false,
+    };
+    expect(stackedBarGeometry(shares, size).bars.map((b) => b.totalShown)).toEqual([false, false]);
+    const { totals: _, ...printed } = shares;
+    expect(stackedBarGeometry(printed, size).bars.map((b) => b.totalShown)).toEqual([true, true]);
+  });
+
   it('draws a paper mark as a tick across the bar it names', () => {
     const g = stackedBarGeometry(multiPsiExchangeMs, size);
     const [v1Mark, v2Mark] = g.marks;

@@ -61,7 +61,8 @@ export function stackedBarGeometry(data: StackedBarData, size: ChartSize) {
       if (overlaps(label(baseline), markBox(m))) baseline = m.py - REFERENCE_RADIUS - 3;
     }
     const clear = !placedMarks.some((m) => overlaps(label(baseline), markBox(m)));
-    return { ...bar, totalBaseline: baseline, totalShown: bar.totalShown && clear };
+    const shown = data.totals !== false && bar.totalShown && clear;
+    return { ...bar, totalBaseline: baseline, totalShown: shown };
   });
   const markSeries = Math.max(0, ...data.bars.map((b) => b.segments.length));
   const targets: ReadoutTarget[] = [

@@ -115,6 +115,8 @@ export interface StackedBarData {
   bars: Bar[];
   /** Reference values drawn as ticks on the bars whose label they name. */
   marks?: { label: string; bar: string; value: number }[];
+  /** false: no total printed above the bars (shares of one whole); printed by default. */
+  totals?: boolean;
 }
 
 /**

@@ -185,6 +185,8 @@ const StackedSpec = z
     ...chartBase,
     kind: z.literal('stacked-bars'),
     y: AxisOverride.extend({ label: z.string().min(1), unit: z.string() }),
+    /** Print each bar's total above it (the default); false for shares of one whole (100 %). */
+    totals: z.boolean().optional(),
     bars: z
       .array(
         z

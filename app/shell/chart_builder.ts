@@ -359,7 +359,8 @@ function buildStacked(spec: StackedSpec, preset: Preset, run: RunView, options: 
     : [];
   const { label, unit } = spec.y;
   const y = axis(spec.y, { label, unit }, options.yLog);
-  return { kind: 'stacked-bars' as const, data: { y, bars, marks } };
+  const totals = spec.totals === false ? { totals: false } : {};
+  return { kind: 'stacked-bars' as const, data: { y, bars, marks, ...totals } };
 }
 
 function workRateBars(spec: WorkRateSpec, run: RunView, pin?: string): Bar[] {
