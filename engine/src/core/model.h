@@ -8,6 +8,8 @@
 
 namespace archex {
 
+class TraceRecorder;
+
 // Thrown when a run could not get the memory it needed: what() says what held the memory and what
 // to change, as far as the model can tell. Simulation turns a model's std::bad_alloc into one; a
 // model that knows better throws its own.
@@ -35,6 +37,9 @@ class Model {
   // change, in words ("33,554,432 packets waiting at the sources ...; lower the offered load").
   // Empty when the model has nothing particular to name.
   virtual std::string out_of_memory_hint() const { return {}; }
+  // Before the first advance: has the run's mechanisms record their events into `recorder`, or
+  // returns false when the model records none.
+  virtual bool attach_trace(TraceRecorder& /*recorder*/) { return false; }
 };
 
 }  // namespace archex

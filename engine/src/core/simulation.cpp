@@ -85,6 +85,7 @@ void Simulation::build(const ModelInfo& info, std::optional<std::size_t> point) 
                                   std::to_string(n) + " points");
   }
   model_ = sweep_->point(params_, point_rng(seed, *point), *point);
+  one_point_ = true;
 }
 
 std::vector<double> Simulation::point_weights() const {
@@ -96,8 +97,30 @@ Result Simulation::combine(std::vector<PointResult> partials) const {
   return combine_points(*sweep_, params_, std::move(partials));
 }
 
+void Simulation::record_trace(const TraceRequest& request) {
+  if (started_) throw std::logic_error("a trace is asked for before the run starts");
+  if (trace_) throw std::logic_error("the run records one trace");
+  check_trace_request(request);
+  if (sweep_ && !one_point_) {
+    const std::size_t n = sweep_->weights(params_).size();
+    throw ParamError("point", "model '" + model_name_ + "' runs a sweep of " + std::to_string(n) +
+                                  " points and a trace records one: choose a point in [0, " +
+                                  std::to_string(n - 1) + "]");
+  }
+  auto recorder = std::make_unique<TraceRecorder>(request);
+  if (!model_->attach_trace(*recorder)) {
+    throw ParamError("trace", "model '" + model_name_ +
+                                  "' records no trace: networks, the Multi-PSI's goal "
+                                  "reduction and the J-Machine's programs do");
+  }
+  trace_ = std::move(recorder);
+}
+
+Trace Simulation::trace() const { return trace_ ? trace_->trace(done_) : Trace{}; }
+
 bool Simulation::advance(std::uint64_t budget) {
   if (done_) return true;
+  started_ = true;
   try {
     done_ = model_->advance(budget);
   } catch (const std::bad_alloc&) {

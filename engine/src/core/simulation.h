@@ -10,6 +10,7 @@
 #include "core/model.h"
 #include "core/param_spec.h"
 #include "core/registry.h"
+#include "core/trace.h"
 
 namespace archex {
 
@@ -48,6 +49,15 @@ class Simulation {
   // std::logic_error for a model that is not a sweep.
   Result combine(std::vector<PointResult> partials) const;
 
+  // Asks the run, before its first advance, to record the events of a window (core/trace.h).
+  // Throws ParamError for a bad request, for a sweep model's whole run ("point": a trace records
+  // one point) and for a model that records no trace ("trace"); std::logic_error once the run
+  // has started.
+  void record_trace(const TraceRequest& request);
+  bool tracing() const { return trace_ != nullptr; }
+  // What was recorded so far (empty without a request).
+  Trace trace() const;
+
  private:
   void build(const ModelInfo& info, std::optional<std::size_t> point);
 
@@ -57,6 +67,10 @@ class Simulation {
   std::optional<SweepInfo> sweep_;
   std::unique_ptr<Model> model_;
   bool done_ = false;
+  bool started_ = false;
+  // The run is one point of a sweep model.
+  bool one_point_ = false;
+  std::unique_ptr<TraceRecorder> trace_;
 };
 
 // The model's estimate of a run's state for these parameters (after defaults and checks, which

@@ -87,8 +87,15 @@ Machine::Machine(const Program& program, int pes, int mesh_columns, const Costs&
   records_.push_back({root, -1, 1});
   Goal first = program.initial();
   first.record = 0;
+  first.id = next_goal_++;
   stack_[static_cast<std::size_t>(root)].push_back(first);
   schedule(0, root, -1);
+}
+
+Machine::~Machine() = default;
+
+void Machine::record(TraceRecorder& recorder) {
+  trace_ = std::make_unique<GoalTrace>(recorder, *this);
 }
 
 void Machine::schedule(double time, int pe, int message) {
@@ -99,6 +106,7 @@ bool Machine::advance(std::uint64_t budget) {
   for (std::uint64_t i = 0; i < budget && !events_.empty(); ++i) {
     const Event e = events_.top();
     events_.pop();
+    if (trace_) trace_->at(e.time);
     const auto p = static_cast<std::size_t>(e.pe);
     if (e.message < 0) {
       working_[p] = 0;
@@ -124,6 +132,7 @@ void Machine::start_work(int p, double now) {
     program_.reduce(goal, step);
     if (step.suspended) {
       ++pe_[i].suspensions;
+      if (trace_) trace_->suspended(now, goal.id, p, step.read_from);
       end =
           send(p, MessageKind::read_value, step.read_from, 2, park(goal), step.read_slot, -1, now);
     } else {
@@ -131,10 +140,13 @@ void Machine::start_work(int p, double now) {
       pe_[i].builtin_calls += step.builtin_calls;
       ++by_pred_[goal.pred];
       solutions_ += step.solutions;
+      if (trace_) trace_->reduced(now, goal.id, p, goal.pred);
       end = now + costs_.reduction_ms + step.builtin_calls * costs_.builtin_ms;
       busy(p, now, end, Activity::reducing);
       for (auto g = step.local.rbegin(); g != step.local.rend(); ++g) {
         g->record = goal.record;
+        g->id = next_goal_++;
+        if (trace_) trace_->spawned(now, g->id, goal.id, p);
         stack_[i].push_back(*g);
       }
       for (auto& [target, g] : step.thrown) {
@@ -149,6 +161,8 @@ void Machine::start_work(int p, double now) {
             }
           }
         }
+        g.id = next_goal_++;
+        if (trace_) trace_->thrown(end, g.id, goal.id, p, target);
         end = send(p, MessageKind::throw_goal, target, words, park(g), 0, goal.record, end);
       }
       for (const int owner : step.remote_binds) {
@@ -161,6 +175,7 @@ void Machine::start_work(int p, double now) {
   } else {
     return;
   }
+  if (trace_) trace_->depth(now, p);
   working_[i] = 1;
   schedule(end, p, -1);
 }
@@ -181,6 +196,10 @@ double Machine::receive(int p, int m, double now) {
   double end = now + receiver_ms(msg.kind, msg.words);
   busy(p, now, end, Activity::communicating);
   const auto i = static_cast<std::size_t>(p);
+  if (trace_) {
+    trace_->received(now, p, msg.from, msg.kind,
+                     msg.goal >= 0 ? pool_[static_cast<std::size_t>(msg.goal)].id : 0);
+  }
   switch (msg.kind) {
     case MessageKind::throw_goal: {
       Goal goal = pool_[static_cast<std::size_t>(msg.goal)];
@@ -206,6 +225,7 @@ double Machine::receive(int p, int m, double now) {
         auto& at = list.at[static_cast<std::size_t>(c)];
         if (at == msg.from) at = static_cast<std::int8_t>(p);
       }
+      if (trace_) trace_->resumed(now, goal.id, p);
       stack_[i].push_back(goal);
       break;
     }
@@ -223,6 +243,10 @@ double Machine::send(int p, MessageKind kind, int to, int words, int goal, int s
   const double end = at + sender_ms(kind, words);
   busy(p, at, end, Activity::communicating);
   ++pe_[static_cast<std::size_t>(p)].sent[static_cast<std::size_t>(kind)];
+  if (trace_) {
+    trace_->sent(at, p, to, kind, words,
+                 goal >= 0 ? pool_[static_cast<std::size_t>(goal)].id : 0);
+  }
   messages_.push_back({kind, p, to, words, goal, slot, record});
   const int hops = std::abs(p % columns_ - to % columns_) + std::abs(p / columns_ - to / columns_);
   schedule(end + hops * costs_.hop_ms, to, static_cast<int>(messages_.size() - 1));

@@ -2,9 +2,12 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <queue>
 #include <string>
 #include <vector>
+
+#include "fghc/goal_trace.h"
 
 namespace archex::fghc {
 
@@ -24,6 +27,8 @@ struct List {
 constexpr int kMaxInts = 7;
 constexpr int kMaxLists = 3;
 struct Goal {
+  // The goal's number, given by the machine as it creates the goal (for its trace).
+  std::uint32_t id = 0;
   std::uint8_t pred = 0;
   std::int8_t in = 0;   // PE owning variable I
   std::int8_t out = 0;  // PE owning variable O
@@ -123,6 +128,10 @@ class Machine {
   // column, or more PEs than a List can name.
   Machine(const Program& program, int pes, int mesh_columns, const Costs& costs,
           bool record_timeline);
+  ~Machine();
+
+  // Records the machine's events into `recorder` from now on (see GoalTrace).
+  void record(TraceRecorder& recorder);
 
   // Handles at most `budget` events; true once every PE is idle and no message is in flight.
   bool advance(std::uint64_t budget);
@@ -143,6 +152,7 @@ class Machine {
   double terminated_ms() const { return terminated_ms_; }
 
  private:
+  friend class GoalTrace;
   struct Message {
     MessageKind kind;
     int from;
@@ -198,6 +208,9 @@ class Machine {
   std::int64_t solutions_ = 0;
   double end_ms_ = 0;
   double terminated_ms_ = -1;
+  std::uint32_t next_goal_ = 1;
+  // Null unless a trace was asked for.
+  std::unique_ptr<GoalTrace> trace_;
 };
 
 }  // namespace archex::fghc

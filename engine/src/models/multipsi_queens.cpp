@@ -216,6 +216,10 @@ class QueensRun final : public Model {
 
   double progress() const override { return machine_ ? 0 : 1; }
   Result result() const override { return partial_; }
+  bool attach_trace(TraceRecorder& recorder) override {
+    machine_->record(recorder);
+    return true;
+  }
 
  private:
   void finish() {

@@ -230,6 +230,12 @@ class NetworkTrafficPoint final : public Model {
     return point_ ? point_->progress() : circuit_point_->progress();
   }
 
+  bool attach_trace(TraceRecorder& recorder) override {
+    if (point_) point_->record_trace(recorder);
+    else circuit_point_->record_trace(recorder);
+    return true;
+  }
+
   // Above what the network accepts, packets pile up in the source queues (up to
   // source_queue_packets each): on a large network that is what fills the memory.
   std::string out_of_memory_hint() const override {

@@ -45,6 +45,12 @@ CircuitNetwork::CircuitNetwork(const CircuitConfig& config, std::uint64_t seed)
   listed_.assign(terminals, 0);
 }
 
+CircuitNetwork::~CircuitNetwork() = default;
+
+void CircuitNetwork::record(TraceRecorder& recorder, int max_words) {
+  trace_ = std::make_unique<CircuitTrace>(recorder, *this, max_words);
+}
+
 int CircuitNetwork::open(int src, int dst, int words) {
   std::deque<int>& q = queue_[static_cast<std::size_t>(src)];
   if (static_cast<int>(q.size()) >= config_.source_queue_connections) return -1;
@@ -58,6 +64,7 @@ int CircuitNetwork::open(int src, int dst, int words) {
   q.push_back(id);
   ++pending_;
   mark_source(src);
+  if (trace_) trace_->created(id);
   return id;
 }
 
@@ -89,6 +96,7 @@ bool CircuitNetwork::is_free(int channel) const {
 void CircuitNetwork::release_path(std::vector<int>& path, std::int64_t at) {
   for (const int c : path) {
     Output& o = outputs_[static_cast<std::size_t>(c)];
+    if (trace_) trace_->release(o.holder, c);
     o.busy_cycles += static_cast<std::uint64_t>(at - o.since);
     o.holder = -1;
     o.free_at = at;
@@ -117,11 +125,13 @@ void CircuitNetwork::start_sources() {
     queue_[s].pop_front();
     busy_[s] = 1;
     setups_.push_back(Setup{id, topo_->injection(src), 0, now_, spare_path(), false});
+    if (trace_) trace_->started(id);
   }
   candidates_.resize(kept);
 }
 
 bool CircuitNetwork::arbitrate() {
+  if (trace_) trace_->next_round();
   // Each request due now names the output it wants; among those wanting a free output one is
   // picked uniformly (reservoir sampling in request order).
   std::vector<std::pair<int, int>>& want = want_;
@@ -140,7 +150,10 @@ bool CircuitNetwork::arbitrate() {
     }
     const int c = s.want;
     want[i] = {c, s.want_state};
-    if (!s.waiting) ++attempts_;
+    if (!s.waiting) {
+      ++attempts_;
+      if (trace_) trace_->request(s.id, c);
+    }
     if (!is_free(c)) continue;
     const auto o = static_cast<std::size_t>(c);
     if (wanting_[o] == 0) touched_.push_back(c);
@@ -167,10 +180,12 @@ bool CircuitNetwork::arbitrate() {
       s.path.push_back(c);
       s.waiting = false;
       moved = true;
+      if (trace_) trace_->hold(s.id, c);
       const PortTarget t =
           topo_->output(s.at.router, c - port_base_[static_cast<std::size_t>(s.at.router)]);
       if (t.terminal >= 0) {
         conn.connected = now_;
+        if (trace_) trace_->connected(s.id);
         const auto cycles =
             static_cast<std::int64_t>(std::ceil(conn.words / config_.channel_rate));
         streams_.push_back(Stream{s.id, now_ + cycles, std::move(s.path)});
@@ -186,6 +201,7 @@ bool CircuitNetwork::arbitrate() {
       ++blocked_attempts_;
       ++conn.blocked;
       s.waiting = true;
+      if (trace_) trace_->blocked(s.id, c);
     }
     const auto src = static_cast<std::size_t>(conn.src);
     switch (config_.policy) {
@@ -199,6 +215,7 @@ bool CircuitNetwork::arbitrate() {
         ready_at_[src] = now_ + config_.backoff_cycles;
         queue_[src].push_front(s.id);
         mark_source(conn.src);
+        if (trace_) trace_->retry(s.id);
         break;
       case BlockPolicy::kDrop:
         release_path(s.path, now_ + config_.release_cycles);
@@ -207,6 +224,7 @@ bool CircuitNetwork::arbitrate() {
         conn.dropped = true;
         finished_.push_back(s.id);
         --pending_;
+        if (trace_) trace_->dropped(s.id);
         break;
     }
   }
@@ -219,6 +237,7 @@ bool CircuitNetwork::arbitrate() {
 }
 
 void CircuitNetwork::step() {
+  if (trace_) trace_->begin_cycle();
   finished_.clear();
   std::vector<Stream>& running = running_;
   running.clear();
@@ -230,6 +249,7 @@ void CircuitNetwork::step() {
     Connection& conn = connections_[static_cast<std::size_t>(s.id)];
     conn.delivered = now_;
     finished_.push_back(s.id);
+    if (trace_) trace_->delivered(s.id);
     for (const int c : s.path) {
       if (crosses_bisection(c)) bisection_words_ += static_cast<std::uint64_t>(conn.words);
     }

@@ -8,6 +8,7 @@
 
 #include "core/rng.h"
 #include "network/interconnect.h"
+#include "network/network_trace.h"
 #include "network/topology.h"
 
 namespace archex {
@@ -58,6 +59,11 @@ class CircuitNetwork {
  public:
   // Throws ParamError naming the parameter for an invalid configuration.
   CircuitNetwork(const CircuitConfig& config, std::uint64_t seed);
+  ~CircuitNetwork();
+
+  // Records the network's events into `recorder` from now on (see CircuitTrace); a connection of
+  // more than `max_words` words is refused.
+  void record(TraceRecorder& recorder, int max_words);
 
   const Topology& topology() const { return *topo_; }
   std::int64_t now() const { return now_; }
@@ -96,6 +102,7 @@ class CircuitNetwork {
   }
 
  private:
+  friend class CircuitTrace;
   struct Output {
     int holder = -1;
     std::int64_t since = 0;
@@ -163,6 +170,8 @@ class CircuitNetwork {
   std::uint64_t bisection_words_ = 0;
   std::uint64_t attempts_ = 0;
   std::uint64_t blocked_attempts_ = 0;
+  // Null unless a trace was asked for.
+  std::unique_ptr<CircuitTrace> trace_;
 };
 
 // A circuit-switched network as node models see it: each message is one connection. Messages are

@@ -24,6 +24,8 @@ class CircuitLoadPoint final : public MeasuredLoadPoint {
                    LoadPointOptions options, std::uint64_t seed, Rng& rng);
   std::int64_t now() const { return net_.now(); }
   const CircuitNetwork& network() const { return net_; }
+  // Records the network's events into `recorder` (before the first cycle).
+  void record_trace(TraceRecorder& recorder) { net_.record(recorder, opt_.packet_flits); }
   // Of the measured connections, the share delivered (not dropped).
   double acceptance() const { return acceptance_; }
   // Of the set-up attempts at a switch output while measuring, the share that found it held.

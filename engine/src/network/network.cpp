@@ -142,6 +142,12 @@ Network::Network(const NetworkConfig& config)
   inject_ready_.assign((terminals_.size() + 63) / 64, 0);
 }
 
+Network::~Network() = default;
+
+void Network::record(TraceRecorder& recorder, int max_packet_flits) {
+  trace_ = std::make_unique<NetworkTrace>(recorder, *this, max_packet_flits);
+}
+
 double& Network::refreshed_tokens(int index) {
   // Tokens are topped up when looked at, for all the cycles since: the same as a refill every
   // cycle, without touching idle channels.
@@ -195,6 +201,7 @@ int Network::send(int src, int dst, int flits, int tag) {
   ++term.sq_count;
   ++queued_;
   if (!term.asleep) set_ready(s, true);
+  if (trace_) trace_->created(id);
   return id;
 }
 
@@ -264,6 +271,7 @@ void Network::inject(int terminal) {
     }
     const int to = ivc(in, term.inject_vc);
     if (vc_[static_cast<std::size_t>(to)].count >= buffer_) return block();
+    if (trace_) trace_->injected(id, p.injected, in, term.inject_vc);
     push(router, to,
          static_cast<std::uint32_t>(id) | (p.injected == 0 ? kHead : 0) |
              (p.injected + 1 == p.flits ? kTail : 0));
@@ -314,7 +322,10 @@ bool Network::route_head(int router, int in_port, int in) {
 
 void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t& port_done) {
   const int port = slot / vcs_;
-  if (port_done & (std::uint64_t{1} << port)) return;
+  if (port_done & (std::uint64_t{1} << port)) {
+    if (trace_) trace_->input_busy(router, slot);
+    return;
+  }
   RouterState& r = routers_[static_cast<std::size_t>(router)];
   const int in = r.port_base * vcs_ + slot;
   const auto i = static_cast<std::size_t>(in);
@@ -322,35 +333,47 @@ void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t
   const Flit flit = flit_at(i, vc.head);
   if (static_cast<std::int32_t>(flit.ready - static_cast<std::uint32_t>(now_)) > 0) return;
   if (vc.out_port < 0 && !route_head(router, port, in)) {
+    if (trace_) trace_->blocked(in, BlockReason::kNoVc);
     Bits& b = bits_of(r, slot);
     b.asleep |= std::uint64_t{1} << (slot % 64);
     b.route_wait |= std::uint64_t{1} << (slot % 64);
     return;
   }
   const int out = vc.out_port;
-  if (used & (std::uint64_t{1} << out)) return;
+  if (used & (std::uint64_t{1} << out)) {
+    if (trace_) trace_->blocked(in, BlockReason::kSwitchLost);
+    return;
+  }
   const auto c = static_cast<std::size_t>(r.port_base + out);
   const Channel& ch = channels_[c];
   const int terminal = ch.eject_terminal;
   int to = -1;
   if (terminal >= 0) {
     if (terminals_[static_cast<std::size_t>(terminal)].rq_used >= config_.receive_queue_flits) {
+      if (trace_) trace_->blocked(in, BlockReason::kQueueFull);
       return;
     }
   } else {
     to = ivc(ch.downstream, vc.out_vc);
     Vc& o = vc_[static_cast<std::size_t>(to)];
     if (config_.credit_flow && o.credits <= 0) {
+      if (trace_) trace_->blocked(in, BlockReason::kNoCredit);
       bits_of(r, slot).asleep |= std::uint64_t{1} << (slot % 64);
       o.credit_waiter = in;
       return;
     }
-    if (!config_.credit_flow && o.free_seen < onoff_margin_) return;
+    if (!config_.credit_flow && o.free_seen < onoff_margin_) {
+      if (trace_) trace_->blocked(in, BlockReason::kStop);
+      return;
+    }
   }
   double* tokens = nullptr;
   if (ch.token_of >= 0) {
     tokens = &refreshed_tokens(ch.token_of);
-    if (*tokens < 1.0) return;
+    if (*tokens < 1.0) {
+      if (trace_) trace_->blocked(in, BlockReason::kChannelRate);
+      return;
+    }
   }
   const bool tail = (flit.word & kTail) != 0;
   // The flit moves: out of this buffer, a credit back upstream, one token spent.
@@ -375,6 +398,10 @@ void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t
   bisection_flits_ += ch.bisection;
   used |= std::uint64_t{1} << out;
   port_done |= std::uint64_t{1} << port;
+  if (trace_) {
+    if (terminal >= 0) trace_->ejected(in, flit.word, static_cast<int>(c), terminal);
+    else trace_->moved(in, flit.word, static_cast<int>(c), vc.out_vc);
+  }
   if (terminal >= 0) {
     ++terminals_[static_cast<std::size_t>(terminal)].rq_used;
     --in_network_;
@@ -484,6 +511,7 @@ void Network::return_credits() {
       wake_routes(channels_[o / static_cast<std::size_t>(vcs_)].upstream_router);
     }
     ++vc.credits;
+    if (trace_) trace_->credit(static_cast<int>(o) / vcs_, static_cast<int>(o) % vcs_);
     if (const int waiter = vc.credit_waiter; waiter >= 0) {
       vc.credit_waiter = -1;
       const int router = channels_[static_cast<std::size_t>(waiter / vcs_)].router;
@@ -500,6 +528,7 @@ void Network::return_credits() {
 }
 
 void Network::step() {
+  if (trace_) trace_->begin_cycle();
   delivered_.clear();
   if (idle()) {
     ++now_;
@@ -526,6 +555,7 @@ void Network::step() {
   fresh_words_.clear();
   return_credits();
   if (!config_.credit_flow) {
+    if (trace_) trace_->flow_signals();
     for (Vc& vc : vc_) vc.free_seen = static_cast<std::int16_t>(buffer_ - vc.count);
   }
   ++now_;

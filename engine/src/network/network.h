@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "network/interconnect.h"
+#include "network/network_trace.h"
 #include "network/topology.h"
 
 namespace archex {
@@ -95,6 +96,12 @@ class Network final : public Interconnect {
  public:
   // Throws ParamError for an invalid configuration (naming the parameter).
   explicit Network(const NetworkConfig& config);
+  ~Network() override;
+
+  // Records the network's events into `recorder` from now on (see NetworkTrace); a packet longer
+  // than `max_packet_flits` is refused.
+  void record(TraceRecorder& recorder, int max_packet_flits);
+  NetworkTrace* trace() const { return trace_.get(); }
 
   const Topology& topology() const override { return *topo_; }
   const NetworkConfig& config() const { return config_; }
@@ -138,6 +145,10 @@ class Network final : public Interconnect {
   static double state_bytes_of(const NetworkSize& size, const NetworkConfig& config);
   // Flits in routers, on their way.
   std::int64_t flits_in_network() const { return in_network_; }
+  // Flits in virtual channel `vc` of router input `input` (numbered as the channels).
+  int buffered(int input, int vc) const {
+    return vc_[static_cast<std::size_t>(ivc(input, vc))].count;
+  }
 
   // Counters since the last reset: flits sent through each output port, into terminals, and
   // across the bisection.
@@ -154,6 +165,7 @@ class Network final : public Interconnect {
   double utilization(int channel) const;
 
  private:
+  friend class NetworkTrace;
   // A flit is its packet's id with head and tail flags, and the cycle it may leave modulo 2^32
   // (compared as a signed difference: exact while a flit waits under 2^31 cycles in a buffer).
   // 8 bytes, and a body flit's move never reads its packet.
@@ -310,6 +322,8 @@ class Network final : public Interconnect {
   std::uint64_t ejected_flits_ = 0;
   std::uint64_t bisection_flits_ = 0;
   std::int64_t counters_from_ = 0;
+  // Null unless a trace was asked for: each hook costs a test of it.
+  std::unique_ptr<NetworkTrace> trace_;
 };
 
 }  // namespace archex

@@ -55,6 +55,8 @@ class LoadPoint final : public MeasuredLoadPoint {
   LoadPoint(const NetworkConfig& config, const TrafficPattern& pattern, LoadPointOptions options,
             Rng& rng);
   const Network& network() const { return net_; }
+  // Records the network's events into `recorder` (before the first cycle).
+  void record_trace(TraceRecorder& recorder) { net_.record(recorder, opt_.packet_flits); }
 
  private:
   void cycle() override;

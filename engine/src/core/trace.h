@@ -1,0 +1,187 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace archex {
+
+// What a run is asked to record: the events whose time (in the model's clock: cycles, or ms for
+// an event-driven machine) lies in [from, from + length), up to a cap in events and in bytes.
+struct TraceRequest {
+  double from = 0;
+  double length = 2000;
+  std::uint64_t max_events = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t max_bytes = std::uint64_t{64} << 20;
+};
+
+// Throws ParamError naming the field ("trace_from", "trace_length", "trace_max_events",
+// "trace_max_bytes") and its valid range.
+void check_trace_request(const TraceRequest& request);
+
+// One field of an event kind: its name ("packet", "channel"), the largest value it takes (which
+// sets its width: 1, 2 or 4 bytes) and, for a field that names one of a few cases (why a flit is
+// blocked, a message's kind), the name of each value.
+struct TraceFieldSpec {
+  std::string name;
+  std::uint32_t max = std::numeric_limits<std::uint32_t>::max();
+  std::vector<std::string> labels;
+  // The field orders the events of one time (a circuit network's arbitration rounds): events of
+  // one time happen in its order, and in any order between kinds at one value of it.
+  bool order = false;
+};
+
+// A kind of event: its name ("flit_moved"), what it means, its fields. A snapshot kind describes
+// the state at the window's start (flits already in buffers), recorded once at its first time.
+struct TraceKindSpec {
+  std::string name;
+  std::string description;
+  std::vector<TraceFieldSpec> fields;
+  bool snapshot = false;
+};
+
+// One field's values, one per event, in the narrowest unsigned type that holds the field's max.
+class TraceColumn {
+ public:
+  explicit TraceColumn(std::uint32_t max);
+  int width() const { return width_; }
+  std::size_t size() const;
+  [[gnu::always_inline]] void push(std::uint32_t value) {
+    if (width_ == 1) push_to(u8_, value);
+    else if (width_ == 2) push_to(u16_, value);
+    else push_to(u32_, value);
+  }
+  std::uint32_t at(std::size_t i) const;
+  // Keeps the values at the indices in `keep` (ascending), in that order.
+  void select(const std::vector<std::size_t>& keep);
+  const std::vector<std::uint8_t>& u8() const { return u8_; }
+  const std::vector<std::uint16_t>& u16() const { return u16_; }
+  const std::vector<std::uint32_t>& u32() const { return u32_; }
+  std::size_t bytes() const { return size() * static_cast<std::size_t>(width_); }
+
+ private:
+  template <typename T>
+  static void push_to(std::vector<T>& v, std::uint32_t value) {
+    // The common case inline; growing out of line (a recorded trace grows by the megabyte).
+    if (v.size() < v.capacity()) v.push_back(static_cast<T>(value));
+    else grow(v, value);
+  }
+  template <typename T>
+  static void grow(std::vector<T>& v, std::uint32_t value);
+
+  int width_;
+  std::vector<std::uint8_t> u8_;
+  std::vector<std::uint16_t> u16_;
+  std::vector<std::uint32_t> u32_;
+};
+
+// The recorded events of one kind, in time order: the times as runs (each time once, with the
+// number of events at it) and a column per field.
+struct TraceKind {
+  TraceKindSpec spec;
+  std::vector<double> times;
+  std::vector<std::uint32_t> counts;
+  std::vector<TraceColumn> columns;
+  // Events of the window not kept (past a cap), and kept.
+  std::uint64_t dropped = 0;
+  std::size_t events() const;
+  std::size_t bytes() const;
+};
+
+// What a run recorded: every event of its window up to `end` (events at `end` and later were
+// dropped when a cap was reached, or the run stopped there), by kind.
+struct Trace {
+  // The time field's name in an event ("cycle", "ms") and its unit.
+  std::string clock = "cycle";
+  std::string unit = "cycles";
+  double from = 0;
+  double length = 0;
+  double end = 0;
+  bool truncated = false;
+  std::vector<TraceKind> kinds;
+  std::uint64_t events() const;
+  std::uint64_t dropped() const;
+  std::size_t bytes() const;
+  // Throws std::out_of_range naming the kind and the kinds there are.
+  const TraceKind& kind(const std::string& name) const;
+};
+
+// Records a run's events as its model's tracers report them: events inside the window are kept
+// until a cap is reached; from then on the recorder keeps what it has up to the time it reached
+// the cap (so the trace stays complete from its start, and playable from its snapshot) and only
+// counts what it drops.
+class TraceRecorder {
+ public:
+  explicit TraceRecorder(const TraceRequest& request);
+
+  // The model's clock, if not cycles.
+  void set_clock(std::string name, std::string unit);
+  // Models whose events may be recorded up to `lag` before the current time (see advance).
+  void set_lag(double lag) { lag_ = lag; }
+  // Adds a kind of event; returns its id for record().
+  int add_kind(TraceKindSpec spec);
+
+  double from() const { return from_; }
+  double to() const { return to_; }
+  // The model has reached `now`: no later event is recorded before now - lag.
+  void advance(double now) { now_ = now; }
+  double now() const { return now_; }
+  bool in_window(double time) const { return time >= from_ && time < to_; }
+  // Whether events at `time` would be kept (inside the window, no cap reached).
+  bool keeps(double time) const { return !stopped_ && in_window(time); }
+
+  // One event of kind `kind` at `time`, its fields in the kind's order.
+  template <typename... Fields>
+  void record(int k, double time, Fields... fields) {
+    if (!in_window(time)) return;
+    TraceKind& kind = kinds_[static_cast<std::size_t>(k)];
+    const bool new_run = kind.times.empty() || kind.times.back() != time;
+    const std::uint64_t bytes =
+        bytes_ + event_bytes_[static_cast<std::size_t>(k)] + (new_run ? kRunBytes : 0);
+    if (stopped_ || events_ >= max_events_ || bytes > max_bytes_ ||
+        sizeof...(Fields) != kind.columns.size()) {
+      return refuse(k, sizeof...(Fields));
+    }
+    if (new_run) {
+      kind.times.push_back(time);
+      kind.counts.push_back(1);
+    } else {
+      ++kind.counts.back();
+    }
+    ++events_;
+    bytes_ = bytes;
+    std::size_t i = 0;
+    (kind.columns[i++].push(static_cast<std::uint32_t>(fields)), ...);
+  }
+
+  // A run of a kind's times: the time and its count.
+  static constexpr std::size_t kRunBytes = sizeof(double) + sizeof(std::uint32_t);
+
+  // The trace so far; `finished`: the run is over, so nothing in the window is still to come.
+  Trace trace(bool finished) const;
+
+ private:
+  // An event that does not fit (a cap reached now or before) is counted as dropped; one with the
+  // wrong number of fields is a fault of its tracer (std::logic_error).
+  void refuse(int kind, std::size_t fields);
+  void stop();
+
+  double from_;
+  double to_;
+  std::uint64_t max_events_;
+  std::uint64_t max_bytes_;
+  double lag_ = 0;
+  double now_ = 0;
+  std::string clock_ = "cycle";
+  std::string unit_ = "cycles";
+  std::vector<TraceKind> kinds_;
+  std::vector<std::size_t> event_bytes_;
+  std::uint64_t events_ = 0;
+  std::uint64_t bytes_ = 0;
+  bool stopped_ = false;
+  double end_ = 0;
+};
+
+}  // namespace archex
