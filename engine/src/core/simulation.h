@@ -65,12 +65,13 @@ class Simulation {
   ParamValues params_;
   std::uint64_t seed_;
   std::optional<SweepInfo> sweep_;
+  // Before the model, which records into it.
+  std::unique_ptr<TraceRecorder> trace_;
   std::unique_ptr<Model> model_;
   bool done_ = false;
   bool started_ = false;
   // The run is one point of a sweep model.
   bool one_point_ = false;
-  std::unique_ptr<TraceRecorder> trace_;
 };
 
 // The model's estimate of a run's state for these parameters (after defaults and checks, which

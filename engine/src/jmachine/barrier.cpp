@@ -41,6 +41,16 @@ class Barrier final : public Program {
 
   double progress() const override { return static_cast<double>(resumed_) / nodes_; }
 
+  void record(TraceRecorder& recorder) override {
+    trace_ = &recorder;
+    wave_kind_ = recorder.add_kind(
+        {"barrier_wave",
+         "A node passes wave k of the barrier: its wave-k message leaves for its partner, node "
+         "xor 2^k (its handler there is wave k).",
+         {{"node", static_cast<std::uint32_t>(nodes_ - 1), {}},
+          {"wave", static_cast<std::uint32_t>(waves_), {}}}});
+  }
+
   void finish(ProgramRun& r) const override {
     r.answer = resumed_;
     r.correct = resumed_ == nodes_;
@@ -59,6 +69,7 @@ class Barrier final : public Program {
       }
       t.send(node ^ (1 << k), k, {});
       at_wave_[n] = k + 1;
+      if (trace_) trace_->record(wave_kind_, trace_->now(), node, k);
       if (!(arrived_[n] >> k & 1)) {
         t.compute(sync_failure() - p_.mdp.save_cycles, Use::kSync);
         return;
@@ -68,6 +79,8 @@ class Barrier final : public Program {
   }
 
   int waves_ = 0;
+  TraceRecorder* trace_ = nullptr;
+  int wave_kind_ = 0;
   int call_ = 0;
   int wave_ = 0;
   int resumed_ = 0;

@@ -148,6 +148,13 @@ Machine::Machine(const NetworkConfig& config, const NodeCosts& costs, const MdpC
 
 Machine::~Machine() = default;
 
+void Machine::record(TraceRecorder& recorder, int max_words) {
+  if (wormhole_) wormhole_->record(recorder, max_words);
+  // A thread's end is found at the first cycle at or after it.
+  recorder.set_lag(1);
+  trace_ = std::make_unique<MdpTrace>(recorder, *this);
+}
+
 void Machine::set_queue_words(int words) { queue_capacity_ = words; }
 
 bool Machine::quiescent() const {
@@ -173,6 +180,7 @@ void Machine::step(Workload& workload) {
   }
   net_->step();
   const std::int64_t t = net_->now();
+  if (trace_) trace_->at(t);
   for (const int id : net_->delivered()) deliver(id, t);
   // Nodes are looked at in order, as a workload's background may draw random numbers; none is
   // due before the earliest wake cycle.
@@ -195,8 +203,12 @@ void Machine::try_send(Node& node, std::size_t n, std::int64_t now) {
     if (!p.faulted) {
       p.faulted = true;
       ++node.stats.send_faults;
+      if (trace_) trace_->send_fault(static_cast<double>(now), static_cast<int>(n));
     }
     return;
+  }
+  if (trace_) {
+    trace_->sent(static_cast<double>(now), static_cast<int>(n), p.dst, p.tag, p.words, id);
   }
   const auto slot = static_cast<std::size_t>(id);
   if (slot >= flight_.size()) flight_.resize(slot + 1);
@@ -226,6 +238,7 @@ void Machine::deliver(int id, std::int64_t t) {
   f = InFlight{};
   node.queue_words[p] += m.flits;
   node.queue[p].push_back(std::move(q));
+  if (trace_) trace_->received(static_cast<double>(t), m.dst, m.src, m.tag, p, id);
   wake_[n] = std::min(wake_[n], t);
   min_wake_ = std::min(min_wake_, t);
   if (!faults_ || node.queue_words[p] < queue_capacity_) return;
@@ -244,6 +257,7 @@ void Machine::deliver(int id, std::int64_t t) {
   node.stats.cycles[static_cast<int>(Use::kFault)] += cycles;
   ++node.stats.queue_faults;
   node.stats.spilled_words += words;
+  if (trace_) trace_->overflow(static_cast<double>(t), static_cast<int>(n), p, words);
 }
 
 void Machine::jump(std::int64_t limit) {
@@ -298,6 +312,9 @@ bool Machine::play(Node& node, std::int64_t t) {
     node.busy_until = cursor + busy;
     return false;
   }
+  if (trace_ && cursor <= static_cast<double>(t)) {
+    trace_->ended(node.busy_until, static_cast<int>(&node - nodes_.data()), node.running);
+  }
   node.busy_until = cursor;
   // Its last cycles still to run, the thread stays on the processor (a priority-1 message may
   // preempt them).
@@ -321,6 +338,10 @@ bool Machine::dispatch(Workload& workload, Node& node, int n, int priority, std:
     node.stats.cycles[static_cast<int>(Use::kFault)] += extra;
   }
   q.message.payload = &q.payload;
+  if (trace_) {
+    trace_->started(static_cast<double>(t), n, priority, ThreadCause::kMessage);
+    trace_->dispatched(static_cast<double>(t), n, priority, q.message.handler);
+  }
   workload.on_message(n, q.message, scratch_);
   node.stats.cycles[static_cast<int>(Use::kHandler)] += costs_.dispatch;
   start(node, priority, scratch_, static_cast<double>(t) + extra + costs_.dispatch);
@@ -339,6 +360,7 @@ void Machine::visit(Workload& workload, int n, std::int64_t t) {
     node.thread[0].preempted = node.busy_until - now;
     node.busy_until = now;
     node.running = -1;
+    if (trace_) trace_->suspended(now, n, 0);
   }
   // Each pass starts the next piece of work; a thread that ends at once lets the next one start
   // in the same cycle.
@@ -352,11 +374,13 @@ void Machine::visit(Workload& workload, int n, std::int64_t t) {
       if (!play(node, t)) continue;
     } else if (node.thread[1].active) {
       node.running = 1;
+      if (trace_) trace_->started(now, n, 1, ThreadCause::kResume);
       if (!play(node, t)) continue;
     } else if (!node.queue[1].empty()) {
       if (!dispatch(workload, node, n, 1, t)) continue;
     } else if (node.thread[0].active) {
       node.running = 0;
+      if (trace_) trace_->started(now, n, 0, ThreadCause::kResume);
       node.busy_until = now + node.thread[0].preempted;
       node.thread[0].preempted = 0;
       if (!play(node, t)) continue;
@@ -364,6 +388,7 @@ void Machine::visit(Workload& workload, int n, std::int64_t t) {
       const std::function<void(Thread&)> next = std::move(node.ready.front());
       node.ready.pop_front();
       next(scratch_);
+      if (trace_) trace_->started(now, n, 0, ThreadCause::kRestart);
       start(node, 0, scratch_, now);
       if (!play(node, t)) continue;
     } else if (!node.queue[0].empty()) {
@@ -377,6 +402,7 @@ void Machine::visit(Workload& workload, int n, std::int64_t t) {
       }
       workload.background(n, scratch_);
       if (scratch_.empty()) return;
+      if (trace_) trace_->started(now, n, 0, ThreadCause::kBackground);
       start(node, 0, scratch_, now);
       if (!play(node, t)) continue;
       return;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/param_table.h"
+#include "jmachine/mdp_trace.h"
 #include "network/interconnect.h"
 #include "network/network.h"
 #include "network/network_params.h"
@@ -159,6 +160,10 @@ class Machine {
   Machine(const NetworkConfig& config, const NodeCosts& costs, const MdpCosts* mdp = nullptr);
   ~Machine();
 
+  // Records the nodes' events and the wormhole network's into `recorder` from now on (see
+  // MdpTrace, NetworkTrace); a message longer than `max_words` is refused.
+  void record(TraceRecorder& recorder, int max_words);
+
   void step(Workload& workload);
   // On an idle wormhole Network: moves the clock on to just before the next cycle a node acts or
   // a recorded send is due, or `limit` if earlier, so the next step lands there (the steps in
@@ -179,6 +184,7 @@ class Machine {
   double busy_until(int node) const { return nodes_[static_cast<std::size_t>(node)].busy_until; }
 
  private:
+  friend class MdpTrace;
   struct Node;
   struct Pending {
     std::int64_t at = -1;
@@ -239,6 +245,8 @@ class Machine {
   };
   std::vector<InFlight> flight_;
   Thread scratch_;
+  // Null unless a trace was asked for.
+  std::unique_ptr<MdpTrace> trace_;
 
   // Hands the node's send to the network if it is due; a refusal is a send fault.
   void try_send(Node& node, std::size_t n, std::int64_t now);

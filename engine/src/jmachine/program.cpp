@@ -209,6 +209,11 @@ ProgramRunner::ProgramRunner(ProgramKind kind, const ProgramParams& p, int nodes
 
 ProgramRunner::~ProgramRunner() = default;
 
+void ProgramRunner::record(TraceRecorder& recorder) {
+  machine_->record(recorder, 0xffff);
+  program_->record(recorder);
+}
+
 std::int64_t ProgramRunner::now() const { return machine_ ? machine_->network().now() : 0; }
 
 bool ProgramRunner::advance(std::uint64_t budget) {

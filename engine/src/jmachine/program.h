@@ -115,6 +115,8 @@ class Program : public Machine::Workload {
   virtual double progress() const = 0;
   // After the run: the answer, its check and the program's own figures.
   virtual void finish(ProgramRun& run) const = 0;
+  // Records the program's own events (a barrier's waves) into `recorder` from now on.
+  virtual void record(TraceRecorder& /*recorder*/) {}
 
   bool background(int node, Thread& t) final;
   // Every node booted and none with background work left.
@@ -182,6 +184,8 @@ class ProgramRunner {
   double progress() const { return done_ ? 1 : program_->progress(); }
   std::int64_t now() const;
   const ProgramRun& result() const { return run_; }
+  // Before the first step: records the nodes', the network's and the program's events.
+  void record(TraceRecorder& recorder);
   // Throws std::runtime_error past this many cycles (a program that cannot end).
   static constexpr std::int64_t kLimitCycles = std::int64_t{1} << 40;
 

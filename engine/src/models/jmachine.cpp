@@ -378,6 +378,10 @@ class JMachineLoopPoint final : public Model {
   }
 
   Result result() const override { return partial_; }
+  bool attach_trace(TraceRecorder& recorder) override {
+    machine_->record(recorder, words_);
+    return true;
+  }
 
  private:
   void step() {

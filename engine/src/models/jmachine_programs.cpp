@@ -166,6 +166,10 @@ class PointModel final : public Model {
   }
   double progress() const override { return ready_ ? 1 : std::min(0.99, runner_->progress()); }
   Result result() const override { return partial_; }
+  bool attach_trace(TraceRecorder& recorder) override {
+    runner_->record(recorder);
+    return true;
+  }
 
  private:
   void build() {
