@@ -78,6 +78,57 @@ export interface PointPartial {
   };
 }
 
+/**
+ * A window of a run to record (engine/src/core/trace.h): events whose time, in the model's clock
+ * (cycles; ms for the Multi-PSI), is in [from, from + length), up to maxEvents events and maxBytes
+ * bytes (default 64 MB).
+ */
+export interface TraceRequest {
+  from: number;
+  length: number;
+  maxEvents?: number;
+  maxBytes?: number;
+}
+
+/** One field of a kind of event: a value per event, in the narrowest type its range needs. */
+export interface TraceField {
+  name: string;
+  /** The name of each value when the field names a case (a blocked flit's reason); else empty. */
+  labels: string[];
+  /** The field orders the events of one time (a circuit network's arbitration round). */
+  order: boolean;
+  values: Uint8Array | Uint16Array | Uint32Array;
+}
+
+/**
+ * The events of one kind, in time order: `times` holds each time once and `counts` how many
+ * events have it; the fields hold a value per event.
+ */
+export interface TraceKind {
+  name: string;
+  description: string;
+  /** The state at the window's start (flits in buffers), not an event of the run. */
+  snapshot: boolean;
+  /** Events of the window not kept (a cap was reached). */
+  dropped: number;
+  times: Float64Array;
+  counts: Uint32Array;
+  fields: TraceField[];
+}
+
+/** What a run recorded: every event of [from, end); `truncated` when a cap cut it there. */
+export interface Trace {
+  /** The time's name in an event ("cycle", "ms") and its unit. */
+  clock: string;
+  unit: string;
+  from: number;
+  length: number;
+  end: number;
+  truncated: boolean;
+  bytes: number;
+  kinds: TraceKind[];
+}
+
 /** What combine() gives: the whole run's result, or why there is none. */
 export type CombineOutcome = { result: RawResult } | { error: BindingError };
 
@@ -103,6 +154,13 @@ export interface Simulation {
   params(): Record<string, number | number[]>;
   /** Everything computed so far. */
   result(): RawResult;
+  /**
+   * Before the first advance(): records the events of a window of the run (a sweep model's run
+   * must be one point). False when it cannot; error() says why and the run is over.
+   */
+  recordTrace(request: TraceRequest): boolean;
+  /** What the run recorded so far; null without recordTrace(). */
+  trace(): Trace | null;
   /**
    * For a sweep model (its run is independent points), the relative work of each point: one entry
    * per point, in the order they should start. Empty for any other model.

@@ -17,6 +17,7 @@
 #include "core/param_spec.h"
 #include "core/simulation.h"
 #include "core/sweep.h"
+#include "core/trace.h"
 #include "models/builtin_models.h"
 
 using emscripten::val;
@@ -159,6 +160,53 @@ val to_val(const archex::Result& r) {
   out.set("series", series);
   return out;
 }
+// A copy of `v` as a JS typed array (a view of the wasm memory would not outlive the next call).
+template <typename T>
+val typed(const std::vector<T>& v, const char* type) {
+  if (v.empty()) return val::global(type).new_(0);
+  return val(emscripten::typed_memory_view(v.size(), v.data())).call<val>("slice");
+}
+
+// A trace as plain objects and typed arrays, one per field of each kind of event, so that it
+// crosses to the UI by transfer (the layout is core/trace.h's).
+val to_val(const archex::Trace& t) {
+  val kinds = val::array();
+  for (const archex::TraceKind& k : t.kinds) {
+    val fields = val::array();
+    for (std::size_t i = 0; i < k.columns.size(); ++i) {
+      const archex::TraceFieldSpec& spec = k.spec.fields[i];
+      const archex::TraceColumn& c = k.columns[i];
+      val f = val::object();
+      f.set("name", spec.name);
+      f.set("labels", strings(spec.labels));
+      f.set("order", spec.order);
+      f.set("values", c.width() == 1   ? typed(c.u8(), "Uint8Array")
+                      : c.width() == 2 ? typed(c.u16(), "Uint16Array")
+                                       : typed(c.u32(), "Uint32Array"));
+      fields.call<void>("push", f);
+    }
+    val o = val::object();
+    o.set("name", k.spec.name);
+    o.set("description", k.spec.description);
+    o.set("snapshot", k.spec.snapshot);
+    o.set("dropped", static_cast<double>(k.dropped));
+    o.set("times", typed(k.times, "Float64Array"));
+    o.set("counts", typed(k.counts, "Uint32Array"));
+    o.set("fields", fields);
+    kinds.call<void>("push", o);
+  }
+  val out = val::object();
+  out.set("clock", t.clock);
+  out.set("unit", t.unit);
+  out.set("from", t.from);
+  out.set("length", t.length);
+  out.set("end", t.end);
+  out.set("truncated", t.truncated);
+  out.set("bytes", static_cast<double>(t.bytes()));
+  out.set("kinds", kinds);
+  return out;
+}
+
 bool is_object(const val& v) { return !v.isNull() && v.typeOf().as<std::string>() == "object"; }
 bool is_array(const val& v) { return val::global("Array").call<bool>("isArray", v); }
 
@@ -240,6 +288,33 @@ std::vector<archex::PointResult> to_partials(const val& partials) {
                    to_result(p["result"], "partial " + archex::format_number(point))});
   }
   return out;
+}
+
+// {from, length, maxEvents?, maxBytes?}: each a number, the caps whole.
+archex::TraceRequest to_trace_request(const val& v) {
+  if (!is_object(v)) throw std::invalid_argument("a trace request is {from, length, maxEvents?, maxBytes?}");
+  archex::TraceRequest r;
+  const auto read = [&](const char* key, const char* param, double& out) {
+    const val x = v[key];
+    if (x.isUndefined()) return false;
+    if (!is_number(x)) throw archex::ParamError(param, std::string(param) + " must be a number");
+    out = x.as<double>();
+    return true;
+  };
+  read("from", "trace_from", r.from);
+  read("length", "trace_length", r.length);
+  const auto cap = [&](const char* key, const char* param, std::uint64_t& out) {
+    double x = 0;
+    if (!read(key, param, x)) return;
+    if (!(x >= 1 && x <= 9007199254740991.0) || std::floor(x) != x) {
+      throw archex::ParamError(param, std::string(param) + " = " + archex::format_number(x) +
+                                          " is not a whole number from 1");
+    }
+    out = static_cast<std::uint64_t>(x);
+  };
+  cap("maxEvents", "trace_max_events", r.max_events);
+  cap("maxBytes", "trace_max_bytes", r.max_bytes);
+  return r;
 }
 
 std::optional<std::size_t> to_point(const val& point) {
@@ -352,6 +427,26 @@ class SimulationHandle {
     return to_val(r);
   }
 
+  // Before the first advance: records the events of a window ({from, length, maxEvents?,
+  // maxBytes?}). False when the run cannot: error() then says why and the run is over.
+  bool record_trace(const val& request) {
+    if (!sim_) return false;
+    bool ok = false;
+    guarded([&] {
+      sim_->record_trace(to_trace_request(request));
+      ok = true;
+    });
+    return ok;
+  }
+
+  // What the run recorded so far; null without a request (or after a failure).
+  val trace() {
+    if (!sim_ || !sim_->tracing()) return val::null();
+    val out = val::null();
+    guarded([&] { out = to_val(sim_->trace()); });
+    return out;
+  }
+
   // The relative work of each point of a sweep model's run; empty for any other model.
   val point_weights() {
     std::vector<double> weights;
@@ -439,6 +534,8 @@ EMSCRIPTEN_BINDINGS(archex) {
       .function("seed", &SimulationHandle::seed)
       .function("params", &SimulationHandle::params)
       .function("result", &SimulationHandle::result)
+      .function("recordTrace", &SimulationHandle::record_trace)
+      .function("trace", &SimulationHandle::trace)
       .function("pointWeights", &SimulationHandle::point_weights)
       .function("combine", &SimulationHandle::combine);
 }

@@ -74,6 +74,98 @@ describe('listModels()', () => {
   });
 });
 
+describe('recordTrace(), trace()', () => {
+  /** A traced one-point run: its trace (and frees it). */
+  function traced(model: string, params: Params, point: number, from: number, length: number) {
+    const sim = new archex.Simulation(model, params, 7, point);
+    expect(sim.trace()).toBeNull();
+    expect(sim.recordTrace({ from, length })).toBe(true);
+    expect(sim.error()).toBeNull();
+    sim.advance(Number.MAX_SAFE_INTEGER);
+    const trace = sim.trace();
+    sim.delete();
+    if (trace === null) throw new Error('no trace');
+    return trace;
+  }
+
+  it('gives every kind of event as typed columns, the same bits as the native engine', () => {
+    const cases: [string, Params, number, number, number][] = [
+      ['network_traffic', { dims: [4, 4], vcs: 2, injection_rate: 0.3 }, 0, 1000, 200],
+      ['network_traffic', { topology: 2, switching: 1, injection_rate: 0.2 }, 0, 500, 200],
+      ['multipsi_queens', { depths: [2], pes: 6 }, 0, 0, 1e6],
+      ['jmachine_programs', { programs: [0], nodes: [16], breakdown_nodes: 16 }, 0, 0, 1e6],
+    ];
+    for (const [model, params, point, from, length] of cases) {
+      const args = [model, '--seed', '7', '--point', String(point), '--trace', `${from},${length}`];
+      for (const [k, v] of Object.entries(params)) args.push(`${k}=${String(v)}`);
+      const out = execFileSync(nativeRunner, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
+      const native = JSON.parse(out) as {
+        trace: { end: number; kinds: Record<string, Record<string, number[]>> };
+      };
+      const trace = traced(model, params, point, from, length);
+      expect(trace.end).toBe(native.trace.end);
+      expect(trace.kinds.map((k) => k.name)).toEqual(Object.keys(native.trace.kinds));
+      let events = 0;
+      for (const kind of trace.kinds) {
+        const expected = native.trace.kinds[kind.name]!;
+        expect(kind.times).toBeInstanceOf(Float64Array);
+        expect(kind.counts).toBeInstanceOf(Uint32Array);
+        expect(Array.from(kind.times), `${model} ${kind.name}`).toEqual(expected.times);
+        expect(Array.from(kind.counts)).toEqual(expected.counts);
+        for (const field of kind.fields) {
+          expect(Array.from(field.values), `${kind.name}.${field.name}`).toEqual(
+            expected[field.name],
+          );
+        }
+        events += kind.counts.reduce((a, b) => a + b, 0);
+      }
+      expect(events, model).toBeGreaterThan(100);
+    }
+  });
+
+  it('keeps each field in the narrowest type and names the cases of a field', () => {
+    const trace = traced('network_traffic', { dims: [4, 4] }, 0, 1000, 100);
+    expect(trace).toMatchObject({ clock: 'cycle', unit: 'cycles', from: 1000, length: 100 });
+    const moved = trace.kinds.find((k) => k.name === 'flit_moved')!;
+    const field = (name: string) => moved.fields.find((f) => f.name === name)!.values;
+    expect(field('packet')).toBeInstanceOf(Uint32Array);
+    expect(field('channel')).toBeInstanceOf(Uint8Array);
+    expect(field('vc')).toBeInstanceOf(Uint8Array);
+    const blocked = trace.kinds.find((k) => k.name === 'flit_blocked')!;
+    expect(blocked.fields.find((f) => f.name === 'reason')?.labels).toContain('no_credit');
+    const queens = traced('multipsi_queens', { depths: [2], pes: 6 }, 0, 0, 1e6);
+    expect(queens.clock).toBe('ms');
+  });
+
+  it('says why a trace cannot be recorded, and the run is over', () => {
+    const cases: [string, Params, number | undefined, object, string, string][] = [
+      ['network_traffic', {}, undefined, { from: 0, length: 10 }, 'param', 'point'],
+      ['multipsi_perf', {}, undefined, { from: 0, length: 10 }, 'param', 'trace'],
+      ['network_traffic', {}, 0, { from: -1, length: 10 }, 'param', 'trace_from'],
+      ['network_traffic', {}, 0, { from: 0, length: 10, maxEvents: 0.5 }, 'param', 'trace_max_events'],
+    ];
+    for (const [model, params, point, request, kind, param] of cases) {
+      const sim =
+        point === undefined
+          ? new archex.Simulation(model, params, 1)
+          : new archex.Simulation(model, params, 1, point);
+      expect(sim.recordTrace(request as { from: number; length: number })).toBe(false);
+      expect(sim.error()).toMatchObject({ kind, param });
+      expect(sim.done()).toBe(true);
+      expect(sim.trace()).toBeNull();
+      sim.delete();
+    }
+    const started = new archex.Simulation('network_traffic', {}, 1, 0);
+    started.advance(1);
+    expect(started.recordTrace({ from: 0, length: 10 })).toBe(false);
+    expect(started.error()).toEqual({
+      kind: 'input',
+      message: 'a trace is asked for before the run starts',
+    });
+    started.delete();
+  });
+});
+
 describe('Simulation', () => {
   it('advance(), progress(), done(), model(), seed(), params(), result(), delete()', () => {
     // Two curves of 10 points: 20 units of work.

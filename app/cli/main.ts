@@ -3,6 +3,7 @@
 //   npm run cli -- run <preset-id> [--set name=value ...] [--json | --csv]
 //   npm run cli -- run <preset-id> --shard i/n [--set ...]      (JSON lines, one per point)
 //   npm run cli -- merge <shard files...> --json
+//   npm run cli -- trace <preset-id> [--set ...] [--point N] [--from T] [--cycles N] [--json]
 //   npm run cli -- validate [preset-id]
 //   npm run cli -- figure <preset-id> (<chart-id> [--svg f] [--png f] [--csv f] | --all --out dir)
 // Every command takes --jobs N: a sweep's points run on N worker threads (default: every core).
@@ -40,6 +41,7 @@ import {
   toCsv,
   validationTable,
 } from './commands';
+import { DEFAULT_TRACE_CYCLES, traceJson, tracePreset, traceTable } from './trace';
 import {
   DEFAULT_BASE_URL,
   figurePng,
@@ -59,6 +61,8 @@ const USAGE = `usage:
   npm run cli -- run <preset-id> --shard i/n [--set ...]
   npm run cli -- merge <shard files...> --json
   npm run cli -- validate [preset-id]
+  npm run cli -- trace <preset-id> [--params f] [--set name=value ...] [--point N] [--from T]
+                 [--cycles N] [--max-events N] [--max-bytes N] [--json]
   npm run cli -- figure <preset-id> <chart-id> [--params f] [--set name=value ...] [--svg out.svg]
                  [--png out.png [--scale 2]] [--csv out.csv] [--theme print|dark]
                  [--base-url URL | --no-link]
@@ -87,6 +91,20 @@ options of run:
                     the n shards anywhere (GNU parallel, a Slurm job array), then
                     merge their files: merge <files...> --json prints exactly what run --json
                     prints for the whole sweep, or names the points still missing.
+
+options of trace (one run recording the events of a window; README "The trace"):
+  --point N         the point of a sweep model's run to trace (default 0: for the custom
+                    network, the chosen load); a model that is no sweep runs whole.
+  --from T          the window's start, in the model's clock: cycles, ms for the Multi-PSI
+                    (default 0).
+  --cycles N        the window's length in that clock (default ${DEFAULT_TRACE_CYCLES}).
+  --max-events N, --max-bytes N
+                    caps (default 64 MB): past one the trace keeps its complete beginning and
+                    counts the events it drops.
+  --json            {"events": [...]}: each event with its time ("cycle" or "ms"), "kind" and
+                    its ids (packet, flit, channel, vc, node, goal, ...), one a line, after the
+                    run, the window and each kind's fields, events and drops.
+  --set, --params   as for run.
 
 options of figure (the chart the explorer draws, with title, caption, seed, citation and a
 link back to the same state; every file is written whole or not at all):
@@ -305,11 +323,17 @@ async function main(argv: string[]): Promise<number> {
       shard: { type: 'string' },
       jobs: { type: 'string' },
       'max-memory': { type: 'string' },
+      point: { type: 'string' },
+      from: { type: 'string' },
+      cycles: { type: 'string' },
+      'max-events': { type: 'string' },
+      'max-bytes': { type: 'string' },
     },
   });
   const [command, given, ...extra] = positionals;
   if (command === 'merge') return merge(positionals.slice(1), values);
-  const presetId = given ?? (command === 'run' ? presetOfFile(values.params) : undefined);
+  const runs = command === 'run' || command === 'trace';
+  const presetId = given ?? (runs ? presetOfFile(values.params) : undefined);
   if (values.help || command === undefined) {
     console.log(USAGE);
     return values.help ? 0 : 2;
@@ -326,16 +350,16 @@ async function main(argv: string[]): Promise<number> {
     );
     return 0;
   }
-  if (command !== 'run' && command !== 'validate') {
+  if (!runs && command !== 'validate') {
     throw new UsageError(
-      `unknown command '${command}'; valid: list, run, merge, validate, figure\n${USAGE}`,
+      `unknown command '${command}'; valid: list, run, merge, validate, trace, figure\n${USAGE}`,
     );
   }
   if (values.shard !== undefined && (command !== 'run' || values.json || values.csv))
     throw new UsageError('--shard goes with run and prints JSON lines (no --json or --csv)');
   const shard = values.shard === undefined ? undefined : parseShard(values.shard);
-  if (command === 'run' && presetId === undefined)
-    throw new UsageError(`run needs a preset id (or --params naming one)\n${USAGE}`);
+  if (runs && presetId === undefined)
+    throw new UsageError(`${command} needs a preset id (or --params naming one)\n${USAGE}`);
   if (command === 'validate' && values.params !== undefined)
     throw new UsageError('validate runs the presets as they are; --params goes with run');
   const chosen = presetId === undefined ? presets : [findPreset(presets, presetId)];
@@ -346,6 +370,16 @@ async function main(argv: string[]): Promise<number> {
     const problems = chosen.flatMap((p) => presetProblems(p, models).map((m) => `${p.id}: ${m}`));
     if (problems.length > 0)
       throw new UsageError(`presets do not fit the engine:\n${problems.join('\n')}`);
+    if (command === 'trace') {
+      const { preset, base } = presetAndBase(presets, models, presetId!, values.params);
+      const traced = await tracePreset(engine, models, preset, values.set, values, {
+        ...(base ? { base } : {}),
+        onProgress: longRunNotice(),
+      });
+      if (values.json) for (const chunk of traceJson(traced)) process.stdout.write(chunk);
+      else console.log(traceTable(traced));
+      return 0;
+    }
     if (command === 'run') {
       const { preset, base } = presetAndBase(presets, models, presetId!, values.params);
       if (shard) {

@@ -8,6 +8,7 @@ import type {
   RequestBody,
 } from './protocol';
 import { PROTOCOL_VERSION } from './protocol';
+import type { TraceOutcome, TraceRunRequest } from './trace';
 import type { ModelInfo, Params, RunResult } from './types';
 
 /** A sweep model's points (their relative work; none for other models) and resolved parameters. */
@@ -62,6 +63,13 @@ export class EngineClient implements Engine {
     const response = await this.request({ type: 'plan', id: 0, ...request }, signal);
     if (response.type !== 'plan') throw new EngineError({ message: `unexpected ${response.type}` });
     return { weights: response.weights, params: response.params };
+  }
+
+  async trace(request: TraceRunRequest, options: RunOptions = {}): Promise<TraceOutcome> {
+    const body = { type: 'trace' as const, id: 0, ...request };
+    const response = await this.request(body, options.signal, options.onProgress);
+    if (response.type !== 'trace') throw new EngineError({ message: `unexpected ${response.type}` });
+    return { trace: response.trace, params: response.params, elapsedMs: response.elapsedMs };
   }
 
   /** Runs one point of a sweep model; the outcome's result is that point's partial result. */
@@ -163,7 +171,8 @@ export class EngineClient implements Engine {
       if (response.error.restart) this.fail(response.error.message, response.error.kind);
     } else if (response.type === 'cancelled') pending.reject(abortError());
     else {
-      if (response.type === 'result') this.memoryBytes = response.memoryBytes;
+      if (response.type === 'result' || response.type === 'trace')
+        this.memoryBytes = response.memoryBytes;
       pending.resolve(response);
     }
   }

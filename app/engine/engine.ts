@@ -1,4 +1,5 @@
 import type { ErrorInfo } from './protocol';
+import type { TraceOutcome, TraceRunRequest } from './trace';
 import type { ModelInfo, Params, RunResult } from './types';
 
 export interface RunRequest {
@@ -31,6 +32,8 @@ export interface RunOutcome {
 export interface Engine {
   listModels(signal?: AbortSignal): Promise<ModelInfo[]>;
   run(request: RunRequest, options?: RunOptions): Promise<RunOutcome>;
+  /** A run (one point of a sweep model) recording a window of its events. */
+  trace(request: TraceRunRequest, options?: RunOptions): Promise<TraceOutcome>;
   /** Called with the number of requests in flight now and whenever it changes. Returns an unsubscribe. */
   onPendingChange(listener: (pending: number) => void): () => void;
   dispose(): void;

@@ -2,6 +2,7 @@ import type { ArchexModule, BindingError, RawResult, Simulation } from '#wasm/ar
 
 import type { EngineRequest, EngineResponse, ErrorInfo, ResponseBody } from './protocol';
 import { PROTOCOL_VERSION } from './protocol';
+import { traceBuffers } from './trace';
 import type { RunResult } from './types';
 
 /** Slices of engine work aim at this length so a cancel or a new request is seen within a frame. */
@@ -95,7 +96,8 @@ export class EngineHost {
 
   constructor(
     private readonly module: Promise<ArchexModule>,
-    private readonly post: (response: EngineResponse) => void,
+    /** Sends a response, moving the buffers in `transfer` rather than copying them. */
+    private readonly post: (response: EngineResponse, transfer?: ArrayBuffer[]) => void,
     private readonly progressIntervalMs = PROGRESS_INTERVAL_MS,
   ) {}
 
@@ -103,8 +105,8 @@ export class EngineHost {
     return this.loaded?.memoryUsed() ?? 0;
   }
 
-  private send(body: ResponseBody): void {
-    this.post({ ...body, v: PROTOCOL_VERSION } as EngineResponse);
+  private send(body: ResponseBody, transfer?: ArrayBuffer[]): void {
+    this.post({ ...body, v: PROTOCOL_VERSION } as EngineResponse, transfer);
   }
 
   /** Answers `id` with what was thrown, in words; a trap leaves the host broken. */
@@ -141,6 +143,7 @@ export class EngineHost {
         void this.answer(request);
         return;
       case 'run':
+      case 'trace':
         this.running.add(request.id);
         void this.run(request).finally(() => {
           this.running.delete(request.id);
@@ -152,17 +155,19 @@ export class EngineHost {
 
   /** A built simulation, or null once the error has been answered. */
   private async simulation(
-    request: Extract<EngineRequest, { type: 'run' | 'plan' | 'combine' }>,
+    request: Extract<EngineRequest, { type: 'run' | 'trace' | 'plan' | 'combine' }>,
   ): Promise<Simulation | null> {
     const { id } = request;
     let sim: Simulation;
     try {
       const module = await this.module;
       this.loaded = module;
+      const point = request.type === 'run' || request.type === 'trace' ? request.point : undefined;
       sim =
-        request.type === 'run' && request.point !== undefined
-          ? new module.Simulation(request.model, request.params, request.seed, request.point)
+        point !== undefined
+          ? new module.Simulation(request.model, request.params, request.seed, point)
           : new module.Simulation(request.model, request.params, request.seed);
+      if (request.type === 'trace') sim.recordTrace(request.window);
     } catch (error) {
       this.fail(id, error);
       return null;
@@ -208,7 +213,7 @@ export class EngineHost {
     }
   }
 
-  private async run(request: Extract<EngineRequest, { type: 'run' }>): Promise<void> {
+  private async run(request: Extract<EngineRequest, { type: 'run' | 'trace' }>): Promise<void> {
     const { id } = request;
     const started = performance.now();
     const sim = await this.simulation(request);
@@ -243,6 +248,14 @@ export class EngineHost {
       const failed = sim.error();
       if (failed !== null) {
         this.send({ type: 'error', id, error: bindingErrorInfo(failed) });
+        return;
+      }
+      const trace = request.type === 'trace' ? sim.trace() : null;
+      if (trace !== null) {
+        const elapsedMs = performance.now() - started;
+        const memoryBytes = this.memoryBytes();
+        const body = { type: 'trace' as const, id, trace, params: sim.params(), elapsedMs };
+        this.send({ ...body, memoryBytes }, traceBuffers(trace));
         return;
       }
       this.send({

@@ -16,9 +16,9 @@ export function inProcessClient(
 ): EngineClient {
   let handler: ((response: EngineResponse) => void) | undefined;
   let closed = false;
-  const host = new EngineHost(module, (response) => {
+  const host = new EngineHost(module, (response, transfer) => {
     observe?.(response);
-    const copy = structuredClone(response);
+    const copy = structuredClone(response, { transfer: transfer ?? [] });
     queueMicrotask(() => {
       if (!closed) handler?.(copy);
     });

@@ -2,6 +2,7 @@ import type { EngineClient } from './client';
 import type { Engine, RunOptions, RunOutcome, RunRequest } from './engine';
 import { EngineError } from './engine';
 import type { PointPartial } from './protocol';
+import type { TraceOutcome, TraceRunRequest } from './trace';
 import type { ModelInfo, Params, RunResult } from './types';
 
 /** Progress, with the points combined so far, at most this often (and at each new point). */
@@ -70,6 +71,11 @@ export class PoolEngine implements Engine {
 
   run(request: RunRequest, options: RunOptions = {}): Promise<RunOutcome> {
     return this.track(this.sweep(request, options));
+  }
+
+  /** A trace is one run, on the first host. */
+  trace(request: TraceRunRequest, options: RunOptions = {}): Promise<TraceOutcome> {
+    return this.track(this.lane(0).trace(request, options));
   }
 
   onPendingChange(listener: (pending: number) => void): () => void {

@@ -11,9 +11,12 @@
 //   5  results say the host's memory (`memoryBytes`), so a host grown large is replaced once idle;
 //      the kind 'crash' is a host that died without a word (its client says so); a worker says
 //      'hello' as it starts, so its end can be watched from then on.
+//   6  trace: a run (one point of a sweep) that records a window of its events, answered with
+//      the trace's typed arrays transferred, not copied.
+import type { Trace, TraceRequest } from './trace';
 import type { ModelInfo, Params, RunResult } from './types';
 
-export const PROTOCOL_VERSION = 5;
+export const PROTOCOL_VERSION = 6;
 
 /** What one point of a sweep produced, by its index. */
 export interface PointPartial {
@@ -42,6 +45,16 @@ export type EngineRequest =
       params: Params;
       seed: number;
       partials: PointPartial[];
+    }
+  | {
+      v: number;
+      type: 'trace';
+      id: number;
+      model: string;
+      params: Params;
+      seed: number;
+      point?: number;
+      window: TraceRequest;
     }
   | { v: number; type: 'cancel'; id: number; target: number };
 
@@ -86,6 +99,15 @@ export type EngineResponse =
       params: Params;
       elapsedMs: number;
       /** The host's memory after the request: wasm memory grows and is given back only with it. */
+      memoryBytes: number;
+    }
+  | {
+      v: number;
+      type: 'trace';
+      id: number;
+      trace: Trace;
+      params: Params;
+      elapsedMs: number;
       memoryBytes: number;
     }
   | { v: number; type: 'cancelled'; id: number }

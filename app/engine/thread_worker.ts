@@ -8,5 +8,7 @@ import type { EngineRequest } from './protocol';
 const port = parentPort;
 if (!port) throw new Error('thread_worker.ts runs only as a worker thread');
 const { maxMemoryMB } = workerData as { maxMemoryMB: number };
-const host = new EngineHost(loadNodeModule(maxMemoryMB), (response) => port.postMessage(response));
+const host = new EngineHost(loadNodeModule(maxMemoryMB), (response, transfer) =>
+  port.postMessage(response, transfer),
+);
 port.on('message', (request: EngineRequest) => host.handle(request));

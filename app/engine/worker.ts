@@ -9,12 +9,14 @@ import { holdForLife } from './worker_lock';
 
 interface WorkerScope {
   name: string;
-  postMessage(message: EngineResponse): void;
+  postMessage(message: EngineResponse, transfer?: Transferable[]): void;
   addEventListener(type: 'message', listener: (event: MessageEvent<EngineRequest>) => void): void;
 }
 
 const scope = globalThis as unknown as WorkerScope;
-const host = new EngineHost(createArchexModule(), (response) => scope.postMessage(response));
+const host = new EngineHost(createArchexModule(), (response, transfer) =>
+  scope.postMessage(response, transfer ?? []),
+);
 // Nothing is said before the lock is held, so the page asks for it only after.
 const alive = holdForLife(scope.name).then(() =>
   scope.postMessage({ v: PROTOCOL_VERSION, type: 'hello', id: 0 }),

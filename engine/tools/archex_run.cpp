@@ -1,11 +1,14 @@
 // Runs one model natively and prints its resolved parameters and its result as JSON with every
 // double written exactly (17 significant digits), so a test can compare the wasm build with this
 // one bit for bit.
-//   archex_run <model> [--seed N] [name=value ...]
+//   archex_run <model> [--seed N] [--point N] [--trace FROM,LENGTH] [name=value ...]
+// --point runs one point of a sweep model; --trace adds the events of that window (every kind's
+// times, counts and fields).
 // A list parameter takes comma-separated numbers (name=1,0.8,0.6); one number is a one-item list.
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -58,6 +61,37 @@ archex::ParamValue parse_value(const archex::ModelInfo& model, const std::string
   return items.front();
 }
 
+template <typename T>
+void print_numbers(const std::vector<T>& v) {
+  std::putchar('[');
+  for (std::size_t i = 0; i < v.size(); ++i) std::printf(i ? ",%.17g" : "%.17g", double(v[i]));
+  std::putchar(']');
+}
+
+void print_trace(const archex::Trace& t) {
+  std::printf(",\"trace\":{\"end\":%.17g,\"kinds\":{", t.end);
+  for (std::size_t k = 0; k < t.kinds.size(); ++k) {
+    const archex::TraceKind& kind = t.kinds[k];
+    if (k) std::putchar(',');
+    print_string(kind.spec.name);
+    std::printf(":{\"times\":");
+    print_numbers(kind.times);
+    std::printf(",\"counts\":");
+    print_numbers(kind.counts);
+    for (std::size_t f = 0; f < kind.columns.size(); ++f) {
+      std::putchar(',');
+      print_string(kind.spec.fields[f].name);
+      std::putchar(':');
+      const archex::TraceColumn& c = kind.columns[f];
+      if (c.width() == 1) print_numbers(c.u8());
+      if (c.width() == 2) print_numbers(c.u16());
+      if (c.width() == 4) print_numbers(c.u32());
+    }
+    std::putchar('}');
+  }
+  std::printf("}}");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -70,10 +104,23 @@ int main(int argc, char** argv) {
     const archex::ModelInfo& model = registry.get(argv[1]);
     archex::ParamValues overrides;
     std::uint64_t seed = 1;
+    std::optional<std::size_t> point;
+    std::optional<archex::TraceRequest> trace;
     for (int i = 2; i < argc; ++i) {
       const std::string arg = argv[i];
       if (arg == "--seed" && i + 1 < argc) {
         seed = std::strtoull(argv[++i], nullptr, 10);
+        continue;
+      }
+      if (arg == "--point" && i + 1 < argc) {
+        point = std::strtoull(argv[++i], nullptr, 10);
+        continue;
+      }
+      if (arg == "--trace" && i + 1 < argc) {
+        const std::vector<double> window = parse_numbers("trace", argv[++i]);
+        trace = archex::TraceRequest{};
+        trace->from = window.front();
+        trace->length = window.back();
         continue;
       }
       const auto eq = arg.find('=');
@@ -84,7 +131,8 @@ int main(int argc, char** argv) {
       const std::string name = arg.substr(0, eq);
       overrides.set(name, parse_value(model, name, arg.substr(eq + 1)));
     }
-    archex::Simulation sim(registry, model.name, overrides, seed);
+    archex::Simulation sim(registry, model.name, overrides, seed, point);
+    if (trace) sim.record_trace(*trace);
     const archex::Result r = sim.run();
     std::printf("{\"params\":{");
     bool first = true;
@@ -128,7 +176,9 @@ int main(int argc, char** argv) {
       }
       std::putchar('}');
     }
-    std::printf("}}\n");
+    std::putchar('}');
+    if (trace) print_trace(sim.trace());
+    std::printf("}\n");
   } catch (const std::exception& e) {
     std::fprintf(stderr, "%s\n", e.what());
     return 2;

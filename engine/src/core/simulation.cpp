@@ -98,8 +98,8 @@ Result Simulation::combine(std::vector<PointResult> partials) const {
 }
 
 void Simulation::record_trace(const TraceRequest& request) {
-  if (started_) throw std::logic_error("a trace is asked for before the run starts");
-  if (trace_) throw std::logic_error("the run records one trace");
+  if (started_) throw std::invalid_argument("a trace is asked for before the run starts");
+  if (trace_) throw std::invalid_argument("a run records one trace");
   check_trace_request(request);
   if (sweep_ && !one_point_) {
     const std::size_t n = sweep_->weights(params_).size();

@@ -51,8 +51,8 @@ class Simulation {
 
   // Asks the run, before its first advance, to record the events of a window (core/trace.h).
   // Throws ParamError for a bad request, for a sweep model's whole run ("point": a trace records
-  // one point) and for a model that records no trace ("trace"); std::logic_error once the run
-  // has started.
+  // one point) and for a model that records no trace ("trace"); std::invalid_argument once the
+  // run has started or for a second request.
   void record_trace(const TraceRequest& request);
   bool tracing() const { return trace_ != nullptr; }
   // What was recorded so far (empty without a request).

@@ -128,7 +128,7 @@ void NetworkTrace::injected(int id, int flit, int input, int vc) {
 int NetworkTrace::leaving_index(int in, std::uint32_t word) {
   const auto i = static_cast<std::size_t>(in);
   const int index = (word & Network::kHead) ? 0 : leaving_[i];
-  leaving_[i] = static_cast<std::uint16_t>((word & Network::kTail) ? 0 : index + 1);
+  leaving_[i] = static_cast<std::uint16_t>(index + 1);
   block_[i] = 0;
   return index;
 }

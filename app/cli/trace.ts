@@ -1,0 +1,186 @@
+// `npm run cli -- trace <preset>`: one run of a preset (one point of a sweep) recording a window
+// of its events, printed as JSON (one event a line) or as a table of the kinds recorded.
+import type { Engine, RunProgress } from '../engine/engine';
+import { EngineError } from '../engine/engine';
+import type { Trace } from '../engine/trace';
+import { traceCounts, traceEvents } from '../engine/trace';
+import type { ModelInfo } from '../engine/types';
+import { namedParams, parseDecimal } from '../presets/param_values';
+import type { Preset } from '../presets/schema';
+import { presetParams } from '../presets/schema';
+import type { Overrides } from './commands';
+import { UsageError, formatTable, parseSettings } from './commands';
+
+/** The window and point a trace command asks for, as the user typed them. */
+export interface TraceFlags {
+  point?: string | undefined;
+  from?: string | undefined;
+  cycles?: string | undefined;
+  'max-events'?: string | undefined;
+  'max-bytes'?: string | undefined;
+}
+
+/** The CLI's window when none is given: the first 1,000 cycles (or ms) of the run. */
+export const DEFAULT_TRACE_CYCLES = 1000;
+
+function flagNumber(flag: string, text: string | undefined, fallback: number, valid: string) {
+  if (text === undefined) return fallback;
+  const n = parseDecimal(text);
+  const whole = flag !== 'from' && flag !== 'cycles';
+  const min = { point: 0, from: 0, cycles: 0, 'max-events': 1, 'max-bytes': 1024 }[flag] ?? 0;
+  const ok =
+    Number.isFinite(n) &&
+    (flag === 'cycles' ? n > 0 : n >= min) &&
+    (!whole || Number.isSafeInteger(n));
+  if (!ok) throw new UsageError(`--${flag} '${text}' is not ${valid}`);
+  return n;
+}
+
+/** The point and window of the flags, each checked and named in its error. */
+export function parseTraceFlags(flags: TraceFlags) {
+  return {
+    point: flagNumber('point', flags.point, 0, 'a whole number from 0 (a point of the sweep)'),
+    window: {
+      from: flagNumber('from', flags.from, 0, "a time from 0, in the model's clock"),
+      length: flagNumber('cycles', flags.cycles, DEFAULT_TRACE_CYCLES, 'a span above 0'),
+      ...(flags['max-events'] !== undefined
+        ? { maxEvents: flagNumber('max-events', flags['max-events'], 0, 'a whole number from 1') }
+        : {}),
+      ...(flags['max-bytes'] !== undefined
+        ? { maxBytes: flagNumber('max-bytes', flags['max-bytes'], 0, 'a whole number from 1024') }
+        : {}),
+    },
+  };
+}
+
+export interface TraceReport {
+  preset: string;
+  model: string;
+  seed: number;
+  point: number | undefined;
+  params: Record<string, unknown>;
+  trace: Trace;
+}
+
+/** Runs a preset (its point, for a sweep model) recording the flags' window. */
+export async function tracePreset(
+  engine: Engine,
+  models: ModelInfo[],
+  preset: Preset,
+  settings: string[],
+  flags: TraceFlags,
+  options: { base?: Overrides; onProgress?: (progress: RunProgress) => void } = {},
+): Promise<TraceReport> {
+  const model = models.find((m) => m.name === preset.model);
+  if (!model) throw new UsageError(`preset ${preset.id} uses unknown model '${preset.model}'`);
+  const overrides = parseSettings(model, settings);
+  const { point, window } = parseTraceFlags(flags);
+  const seed = overrides.seed ?? options.base?.seed ?? preset.seed;
+  const params = { ...presetParams(preset), ...options.base?.params, ...overrides.params };
+  let outcome;
+  try {
+    outcome = await engine.trace(
+      { model: preset.model, params, seed, point, window },
+      options.onProgress ? { onProgress: options.onProgress } : {},
+    );
+  } catch (error) {
+    // A model that is no sweep has no points: it runs whole when --point is not given.
+    if (error instanceof EngineError && error.param === 'point' && flags.point === undefined) {
+      outcome = await engine.trace({ model: preset.model, params, seed, window });
+      return report(preset, model, seed, undefined, outcome.params, outcome.trace);
+    }
+    if (error instanceof EngineError && error.param !== undefined) {
+      const flag = { trace_from: '--from', trace_length: '--cycles', point: '--point' }[
+        error.param
+      ];
+      throw new UsageError(flag ? `${flag}: ${error.message}` : error.message);
+    }
+    throw error;
+  }
+  return report(preset, model, seed, point, outcome.params, outcome.trace);
+}
+
+function report(
+  preset: Preset,
+  model: ModelInfo,
+  seed: number,
+  point: number | undefined,
+  params: Record<string, number | number[]>,
+  trace: Trace,
+): TraceReport {
+  return {
+    preset: preset.id,
+    model: model.name,
+    seed,
+    point,
+    params: namedParams(model.params, params),
+    trace,
+  };
+}
+
+/**
+ * The trace as JSON: the run, the window and what it holds ({kinds: {name: {description,
+ * fields, events, dropped}}}), then `events`, one per line, each with its time (under the
+ * clock's name: "cycle", "ms"), its kind and its fields.
+ */
+export function* traceJson(r: TraceReport): Generator<string> {
+  const { trace } = r;
+  const counts = traceCounts(trace);
+  const head = {
+    preset: r.preset,
+    model: r.model,
+    seed: r.seed,
+    ...(r.point !== undefined ? { point: r.point } : {}),
+    params: r.params,
+    clock: trace.clock,
+    unit: trace.unit,
+    from: trace.from,
+    length: trace.length,
+    end: trace.end,
+    truncated: trace.truncated,
+    bytes: trace.bytes,
+    dropped: trace.kinds.reduce((n, k) => n + k.dropped, 0),
+    kinds: Object.fromEntries(
+      trace.kinds.map((k) => [
+        k.name,
+        {
+          description: k.description,
+          ...(k.snapshot ? { snapshot: true } : {}),
+          fields: k.fields.map((f) => f.name),
+          ...counts[k.name],
+        },
+      ]),
+    ),
+  };
+  const text = JSON.stringify(head, null, 2);
+  yield `${text.slice(0, -2)},\n  "events": [\n`;
+  const events = traceEvents(trace);
+  for (let i = 0; i < events.length; i++) {
+    yield `    ${JSON.stringify(events[i])}${i + 1 < events.length ? ',' : ''}\n`;
+  }
+  yield '  ]\n}\n';
+}
+
+/** The trace in words: the window, then each kind with its events and drops. */
+export function traceTable(r: TraceReport): string {
+  const { trace } = r;
+  const counts = traceCounts(trace);
+  const at = r.point !== undefined ? `, point ${r.point}` : '';
+  const lines = [
+    `${r.preset} (seed ${r.seed}${at}): ${trace.clock} ${trace.from} to ${trace.end}` +
+      `${trace.truncated ? ' (cut there: a cap was reached)' : ''}, ` +
+      `${trace.bytes.toLocaleString('en')} bytes`,
+    '',
+    formatTable(
+      ['kind', 'events', 'dropped', 'fields'],
+      trace.kinds.map((k) => [
+        k.name,
+        String(counts[k.name]!.events),
+        String(k.dropped),
+        k.fields.map((f) => f.name).join(', '),
+      ]),
+      [3],
+    ),
+  ];
+  return lines.join('\n');
+}
