@@ -1,7 +1,8 @@
 // Native engine speed, as JSON lines {"name", "value", "unit"} like the rest of `npm run bench`:
 // complete runs per second of the formula model, simulated node-cycles per second of the network,
 // the network's state in bytes per node (8x8x8 and 32x32x32 meshes), cost per node-cycle and bytes
-// per node from 64 to 32,768 nodes at half saturation, the wall time of the
+// per node from 64 to 32,768 nodes at half saturation, the cost and size of a 2,000-cycle trace of
+// an 8x8x4 mesh at half saturation, the wall time of the
 // J-Machine's full Fig. 3 sweep, and of the Multi-PSI goal-reduction sweeps
 // (Fig. 8: depths 1-5 x PEs 1-6 on V1; the same depths on 64 V2 PEs), and of the PIE64
 // congestion sweep (Fig. 7).
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "core/simulation.h"
+#include "core/trace.h"
 #include "models/builtin_models.h"
 #include "core/rng.h"
 #include "network/analytic.h"
@@ -109,6 +111,51 @@ int main() {
     emit(("native.network_" + size + "_half_saturation.state_bytes_per_node").c_str(),
          static_cast<double>(point.network().state_bytes()) / static_cast<double>(nodes),
          "bytes");
+  }
+
+  // A trace of 2,000 cycles of an 8x8x4 mesh at half its channel-load bound, after 1,000 cycles
+  // that fill it: the traced run's time over the same run's untraced, the fastest of five pairs
+  // run in turn (the machine's speed drifts), and the trace's size.
+  {
+    const auto mesh = std::make_shared<const archex::KNCube>(std::vector<int>{8, 8, 4}, false);
+    archex::NetworkConfig config;
+    config.topology = mesh;
+    const archex::TrafficPattern uniform(*mesh, archex::Pattern::kUniform, 0);
+    archex::LoadPointOptions options;
+    options.rate = 0.5 * archex::cube_channel_load_bound(*mesh, config);
+    options.warmup_cycles = 100000;  // never measures: a bounded run
+    archex::TraceRequest request;
+    request.from = 1000;
+    request.length = 2000;
+    std::size_t bytes = 0;
+    std::uint64_t events = 0;
+    const auto run = [&](bool traced) {
+      archex::Rng rng(1);
+      archex::LoadPoint point(config, uniform, options, rng);
+      archex::TraceRecorder recorder(request);
+      if (traced) point.record(recorder);
+      point.advance(1000);
+      const auto start = Clock::now();
+      point.advance(2000);
+      const double seconds = seconds_since(start);
+      if (traced) {
+        const archex::Trace trace = recorder.trace(false);
+        bytes = trace.bytes();
+        events = trace.events();
+      }
+      return seconds;
+    };
+    double plain = 1e9;
+    double traced = 1e9;
+    for (int pair = 0; pair < 5; ++pair) {
+      plain = std::min(plain, run(false));
+      traced = std::min(traced, run(true));
+    }
+    emit("native.trace_8x8x4_half_saturation_2000_cycles.cost_ratio", traced / plain, "x");
+    emit("native.trace_8x8x4_half_saturation_2000_cycles.megabytes",
+         static_cast<double>(bytes) / (1 << 20), "MB");
+    emit("native.trace_8x8x4_half_saturation_2000_cycles.events", static_cast<double>(events),
+         "events");
   }
 
   const auto sweep_start = Clock::now();

@@ -63,7 +63,7 @@ class TraceColumn {
 
  private:
   template <typename T>
-  static void push_to(std::vector<T>& v, std::uint32_t value) {
+  [[gnu::always_inline]] static void push_to(std::vector<T>& v, std::uint32_t value) {
     // The common case inline; growing out of line (a recorded trace grows by the megabyte).
     if (v.size() < v.capacity()) v.push_back(static_cast<T>(value));
     else grow(v, value);

@@ -85,8 +85,7 @@ NetworkTrace::NetworkTrace(TraceRecorder& recorder, const Network& net, int max_
                            "start: the channels stopped).",
                            {channel, vc, {"signal", 0, {"go", "stop"}}}});
   const auto vcs = static_cast<std::size_t>(net.vcs_);
-  leaving_.assign(static_cast<std::size_t>(channels) * vcs, 0);
-  block_.assign(leaving_.size(), 0);
+  front_.assign(static_cast<std::size_t>(channels) * vcs, Front{});
   feeder_.assign(static_cast<std::size_t>(channels), -1);
   for (int c = 0; c < channels; ++c) {
     const int d = net.channels_[static_cast<std::size_t>(c)].downstream;
@@ -126,10 +125,9 @@ void NetworkTrace::injected(int id, int flit, int input, int vc) {
 }
 
 int NetworkTrace::leaving_index(int in, std::uint32_t word) {
-  const auto i = static_cast<std::size_t>(in);
-  const int index = (word & Network::kHead) ? 0 : leaving_[i];
-  leaving_[i] = static_cast<std::uint16_t>(index + 1);
-  block_[i] = 0;
+  Front& f = front_[static_cast<std::size_t>(in)];
+  const int index = (word & Network::kHead) ? 0 : f.leaving;
+  f = Front{static_cast<std::uint16_t>(index + 1), 0};
   return index;
 }
 
@@ -149,15 +147,15 @@ void NetworkTrace::ejected(int in, std::uint32_t word, int channel, int terminal
 void NetworkTrace::blocked(int in, BlockReason why) {
   const auto i = static_cast<std::size_t>(in);
   const auto code = static_cast<std::uint8_t>(static_cast<int>(why) + 1);
-  if (block_[i] == code) return;
-  block_[i] = code;
+  if (front_[i].block == code) return;
+  front_[i].block = code;
   const auto vcs = net_.vcs_;
   const std::uint32_t word = net_.vc_[i].count > 0
                                  ? net_.flits_[i * static_cast<std::size_t>(net_.buffer_) +
                                                net_.vc_[i].head]
                                        .word
                                  : 0;
-  const int flit = (word & Network::kHead) ? 0 : leaving_[i];
+  const int flit = (word & Network::kHead) ? 0 : front_[i].leaving;
   rec_.record(k_blocked_, now(),
               packet(static_cast<int>(word & Network::kPacketMask)), u(flit), u(in / vcs),
                u(in % vcs), static_cast<std::uint32_t>(why));
@@ -214,7 +212,7 @@ void NetworkTrace::snapshot() {
   const auto buffer = static_cast<std::size_t>(net_.buffer_);
   for (std::size_t i = 0; i < net_.vc_.size(); ++i) {
     const Network::Vc& v = net_.vc_[i];
-    int flit = leaving_[i];
+    int flit = front_[i].leaving;
     for (int k = 0; k < v.count; ++k) {
       const std::uint32_t word =
           net_.flits_[i * buffer + static_cast<std::size_t>((v.head + k) % net_.buffer_)].word;
@@ -223,7 +221,7 @@ void NetworkTrace::snapshot() {
       live(id);
       rec_.record(k_buffered_, t,
                   serial_[static_cast<std::size_t>(id)], u(flit), u(static_cast<int>(i) / vcs),
-                   u(static_cast<int>(i) % vcs), k == 0 ? block_[i] : 0u);
+                   u(static_cast<int>(i) % vcs), k == 0 ? front_[i].block : 0u);
       ++flit;
     }
   }

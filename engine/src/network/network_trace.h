@@ -67,8 +67,11 @@ class NetworkTrace {
   // and why its front flit was last blocked (0: not blocked since it came to the front).
   std::vector<std::uint32_t> serial_;
   std::uint32_t next_serial_ = 0;
-  std::vector<std::uint16_t> leaving_;
-  std::vector<std::uint8_t> block_;
+  struct Front {
+    std::uint16_t leaving = 0;
+    std::uint8_t block = 0;
+  };
+  std::vector<Front> front_;
   // Per input, the channel feeding it (-1: a terminal injects into it).
   std::vector<std::int32_t> feeder_;
   int k_created_, k_live_, k_injected_, k_flit_injected_, k_moved_, k_ejected_, k_delivered_,
