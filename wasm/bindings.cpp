@@ -292,7 +292,9 @@ std::vector<archex::PointResult> to_partials(const val& partials) {
 
 // {from, length, maxEvents?, maxBytes?}: each a number, the caps whole.
 archex::TraceRequest to_trace_request(const val& v) {
-  if (!is_object(v)) throw std::invalid_argument("a trace request is {from, length, maxEvents?, maxBytes?}");
+  if (!is_object(v)) {
+    throw std::invalid_argument("a trace request is {from, length, maxEvents?, maxBytes?}");
+  }
   archex::TraceRequest r;
   const auto read = [&](const char* key, const char* param, double& out) {
     const val x = v[key];

@@ -142,7 +142,14 @@ describe('recordTrace(), trace()', () => {
       ['network_traffic', {}, undefined, { from: 0, length: 10 }, 'param', 'point'],
       ['multipsi_perf', {}, undefined, { from: 0, length: 10 }, 'param', 'trace'],
       ['network_traffic', {}, 0, { from: -1, length: 10 }, 'param', 'trace_from'],
-      ['network_traffic', {}, 0, { from: 0, length: 10, maxEvents: 0.5 }, 'param', 'trace_max_events'],
+      [
+        'network_traffic',
+        {},
+        0,
+        { from: 0, length: 10, maxEvents: 0.5 },
+        'param',
+        'trace_max_events',
+      ],
     ];
     for (const [model, params, point, request, kind, param] of cases) {
       const sim =

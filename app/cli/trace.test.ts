@@ -78,17 +78,20 @@ describe('tracePreset()', () => {
   it('names a point outside the sweep, and a model that records no trace', async () => {
     const engine = createInProcessEngine(loadNodeModule());
     const models = await engine.listModels();
-    const outside = await tracePreset(
+    const outside = await tracePreset(engine, models, findPreset(presets, 'custom-network'), [], {
+      point: '99',
+    }).catch((e: unknown) => e);
+    expect(outside).toBeInstanceOf(UsageError);
+    expect((outside as Error).message).toMatch(
+      /^--point: parameter 'point' = 99 is not in \[0, 10\]/,
+    );
+    const other = await tracePreset(
       engine,
       models,
-      findPreset(presets, 'custom-network'),
+      findPreset(presets, 'paragon-pingpong'),
       [],
-      { point: '99' },
+      {},
     ).catch((e: unknown) => e);
-    expect(outside).toBeInstanceOf(UsageError);
-    expect((outside as Error).message).toMatch(/^--point: parameter 'point' = 99 is not in \[0, 10\]/);
-    const other = await tracePreset(engine, models, findPreset(presets, 'paragon-pingpong'), [], {})
-      .catch((e: unknown) => e);
     expect((other as Error).message).toMatch(/records no trace/);
     engine.dispose();
   }, 30_000);

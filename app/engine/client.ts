@@ -68,7 +68,8 @@ export class EngineClient implements Engine {
   async trace(request: TraceRunRequest, options: RunOptions = {}): Promise<TraceOutcome> {
     const body = { type: 'trace' as const, id: 0, ...request };
     const response = await this.request(body, options.signal, options.onProgress);
-    if (response.type !== 'trace') throw new EngineError({ message: `unexpected ${response.type}` });
+    if (response.type !== 'trace')
+      throw new EngineError({ message: `unexpected ${response.type}` });
     return { trace: response.trace, params: response.params, elapsedMs: response.elapsedMs };
   }
 

@@ -45,7 +45,11 @@ describe('engine.trace()', () => {
     expect((error as EngineError).message).toMatch(/choose a point in \[0, 9\]/);
     const controller = new AbortController();
     const long = engine.trace(
-      { ...mesh, params: { dims: [16, 16], max_cycles: 1_000_000 }, window: { from: 0, length: 1e6 } },
+      {
+        ...mesh,
+        params: { dims: [16, 16], max_cycles: 1_000_000 },
+        window: { from: 0, length: 1e6 },
+      },
       { signal: controller.signal },
     );
     controller.abort();

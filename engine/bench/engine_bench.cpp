@@ -133,7 +133,7 @@ int main() {
       archex::Rng rng(1);
       archex::LoadPoint point(config, uniform, options, rng);
       archex::TraceRecorder recorder(request);
-      if (traced) point.record(recorder);
+      if (traced) point.record_trace(recorder);
       point.advance(1000);
       const auto start = Clock::now();
       point.advance(2000);

@@ -229,7 +229,8 @@ void NetworkTrace::snapshot() {
     const int feeder = feeder_[c];
     if (feeder < 0) continue;
     for (int v = 0; v < vcs; ++v) {
-      const Network::Vc& o = net_.vc_[c * static_cast<std::size_t>(vcs) + static_cast<std::size_t>(v)];
+      const Network::Vc& o =
+          net_.vc_[c * static_cast<std::size_t>(vcs) + static_cast<std::size_t>(v)];
       if (net_.config_.credit_flow && o.credits < net_.buffer_) {
         rec_.record(k_credits_, t, u(feeder), u(v), u(o.credits));
       }

@@ -21,7 +21,9 @@ std::vector<std::pair<double, std::map<std::string, std::uint32_t>>> events(cons
   for (std::size_t r = 0; r < k.times.size(); ++r) {
     for (std::uint32_t n = 0; n < k.counts[r]; ++n, ++i) {
       std::map<std::string, std::uint32_t> f;
-      for (std::size_t c = 0; c < k.columns.size(); ++c) f[k.spec.fields[c].name] = k.columns[c].at(i);
+      for (std::size_t c = 0; c < k.columns.size(); ++c) {
+        f[k.spec.fields[c].name] = k.columns[c].at(i);
+      }
       out.emplace_back(k.times[r], f);
     }
   }
@@ -146,7 +148,9 @@ TEST(GoalTrace, AWindowsSnapshotHoldsTheReadyGoalsAndItsEventsAreThoseOfTheWhole
   for (const TraceKind& k : w.kinds) {
     if (k.spec.snapshot) continue;
     std::size_t in_full = 0;
-    for (const auto& [t, f] : events(full.kind(k.spec.name))) in_full += t >= part.from && t < part.from + 50;
+    for (const auto& [t, f] : events(full.kind(k.spec.name))) {
+      in_full += t >= part.from && t < part.from + 50;
+    }
     EXPECT_EQ(k.events(), in_full) << k.spec.name;
   }
 }

@@ -102,7 +102,8 @@ TEST(MdpTrace, QueueOverflowsAndSendFaultsAreRecordedAsTheRunCountsThem) {
   // 8-queens on 16 nodes with queues of 16 words: the results sent to node 0 overflow its
   // queue, and the boards handed out meet a busy network.
   const Traced t = run(ProgramKind::kQueens,
-                       params({{"queens_n", ParamValue(8)}, {"receive_queue_words", ParamValue(16)}}),
+                       params({{"queens_n", ParamValue(8)},
+                               {"receive_queue_words", ParamValue(16)}}),
                        16);
   check(t, 16);
   EXPECT_GT(t.run.queue_faults, 0);
