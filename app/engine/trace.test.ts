@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { EngineError, isAbortError } from './engine';
 import { EngineHost } from './host';
-import { createInProcessEngine } from './in_process_engine';
+import { createInProcessEngine, inProcessClient } from './in_process_engine';
 import { loadNodeModule } from './node_module';
 import type { EngineResponse } from './protocol';
 import { PROTOCOL_VERSION } from './protocol';
@@ -76,6 +76,14 @@ describe('EngineHost trace', () => {
     const moved = structuredClone(response, { transfer: transfer! });
     expect(response.trace.kinds[0]!.times.byteLength).toBe(0);
     expect(moved.trace.kinds.length).toBeGreaterThan(0);
+  });
+
+  it("says the host's memory, so a pool recycles a host a trace grew", async () => {
+    const client = inProcessClient(Promise.resolve(module));
+    await client.trace(mesh);
+    expect(client.memoryBytes).toBe(module.memoryUsed());
+    expect(client.memoryBytes).toBeGreaterThan(0);
+    client.dispose();
   });
 });
 
