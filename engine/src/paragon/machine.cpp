@@ -148,35 +148,51 @@ bool Machine::done() const {
   return true;
 }
 
+void Machine::record(TraceRecorder& recorder) {
+  trace_ = std::make_unique<NxTrace>(recorder, *this);
+}
+
 void Machine::run_cp(Node& n, int id, double t) {
+  const auto state = [&](CpState next, bool timed) {
+    if (trace_) trace_->cp_next(n.cp_free, t, id, next, timed);
+  };
   while (n.pc < n.program.size() && n.cp_free <= t) {
     const Step& s = n.program[n.pc];
     switch (s.op) {
       case Op::kCompute:
+        state(CpState::kCompute, true);
         n.cp_free = t + cycles(s.value);
         break;
       case Op::kPost:
+        state(CpState::kPost, true);
         n.cp_free = t + cycles(s.value * params_.nx_post_us);
         break;
       case Op::kSend:
         if (s.dst == id || s.dst < 0 || s.dst >= nodes()) {
           throw std::invalid_argument("a node sends to another node");
         }
-        n.out.push_back({s.dst, static_cast<int>(s.value), false});
+        n.out.push_back({s.dst, static_cast<int>(s.value), false, messages_++});
         ++n.sends_open;
         break;
       case Op::kWaitRecv:
-        if (n.received - n.waited < static_cast<int>(s.value)) return;
+        if (n.received - n.waited < static_cast<int>(s.value)) {
+          state(CpState::kWaitReceive, false);
+          return;
+        }
         n.waited += static_cast<int>(s.value);
         break;
       case Op::kWaitSend:
-        if (n.sends_open > 0) return;
+        if (n.sends_open > 0) {
+          state(CpState::kWaitSend, false);
+          return;
+        }
         break;
       case Op::kMark:
         n.marks[static_cast<std::size_t>(s.value)] = t * cycle_us_;
         break;
       case Op::kBarrier:
         if (!n.in_barrier) {
+          state(CpState::kBarrier, false);
           n.in_barrier = true;
           if (++barrier_count_ < nodes()) return;
           release_barrier(t);
@@ -185,10 +201,18 @@ void Machine::run_cp(Node& n, int id, double t) {
     }
     ++n.pc;
   }
+  if (n.pc == n.program.size() && n.cp_free <= t) state(CpState::kDone, false);
 }
 
 void Machine::run_mp(Node& n, double t) {
   if (n.mp_free > t) return;
+  const int id = static_cast<int>(&n - nodes_.data());
+  const auto state = [&](MpState next) {
+    if (trace_) trace_->mp_next(n.mp_free, t, id, next);
+  };
+  if (trace_ && n.completes_received > 0) {
+    trace_->received(n.mp_free, id, n.completes_from, n.completes_message);
+  }
   n.received += n.completes_received;
   n.sends_open -= n.completes_sends;
   n.completes_received = n.completes_sends = 0;
@@ -197,18 +221,26 @@ void Machine::run_mp(Node& n, double t) {
     n.inbox.pop_front();
     const Message& m = net_->message(packet);
     double busy = cycles(params_.nx_packet_us) + m.flits / net_->inject_rate();
-    if (m.tag == 1) {
+    if (m.tag > 0) {
       busy += cycles(params_.nx_recv_message_us);
       ++n.completes_received;
+      n.completes_from = m.src;
+      n.completes_message = m.tag - 1;
     }
     net_->consume(packet);
+    state(MpState::kReceivePacket);
     n.mp_free = t + busy;
     return;
   }
-  if (n.out.empty() || n.pending_at >= 0) return;
+  if (n.out.empty() || n.pending_at >= 0) {
+    state(MpState::kIdle);
+    return;
+  }
   OutMessage& m = n.out.front();
   if (!m.started) {
     m.started = true;
+    if (trace_) trace_->sent(t, id, m.dst, m.bytes, m.id);
+    state(MpState::kSendMessage);
     n.mp_free = t + cycles(params_.nx_send_message_us);
     // With no send overhead the first packet goes at once: returning would leave no event.
     if (n.mp_free > t) return;
@@ -219,7 +251,8 @@ void Machine::run_mp(Node& n, double t) {
   n.pending_at = static_cast<std::int64_t>(std::ceil(t + overhead));
   n.pending_flits = packet_flits(params_, chunk);
   n.pending_dst = m.dst;
-  n.pending_tag = m.bytes == 0 ? 1 : 0;
+  n.pending_tag = m.bytes == 0 ? m.id + 1 : 0;
+  state(MpState::kSendPacket);
   n.mp_free = t + overhead + n.pending_flits / net_->inject_rate();
   if (m.bytes == 0) {
     n.out.pop_front();
@@ -229,6 +262,7 @@ void Machine::run_mp(Node& n, double t) {
 
 void Machine::release_barrier(double t) {
   barrier_count_ = 0;
+  if (trace_) trace_->barrier_released();
   for (Node& n : nodes_) {
     n.in_barrier = false;
     n.cp_free = t + cycles(params_.barrier_us);
@@ -239,6 +273,7 @@ void Machine::release_barrier(double t) {
 bool Machine::step() {
   const std::int64_t now = time();
   const auto t = static_cast<double>(now);
+  if (trace_) trace_->at(t);
   // Nodes act only at their events (a processor finishing, a packet due or delivered); between
   // them the network moves alone.
   if (t >= wake_) {

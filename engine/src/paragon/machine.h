@@ -7,6 +7,7 @@
 
 #include "core/param_table.h"
 #include "network/interconnect.h"
+#include "paragon/nx_trace.h"
 
 namespace archex::paragon {
 
@@ -85,12 +86,16 @@ class Machine {
   std::uint64_t bisection_flits() const { return net_->bisection_flits(); }
   // Cycles stepped one by one (the rest were jumped over), for the growth figures.
   std::int64_t stepped_cycles() const { return stepped_; }
+  // Records the nodes' NX events into `recorder` from now on (NxTrace).
+  void record(TraceRecorder& recorder);
 
  private:
   struct OutMessage {
     int dst = 0;
     int bytes = 0;
     bool started = false;
+    // The run's count of messages when it was sent: its last packet carries it, plus one, as tag.
+    int id = 0;
   };
   struct Node {
     Program program;
@@ -107,8 +112,10 @@ class Machine {
     int pending_flits = 0;
     int pending_dst = 0;
     int pending_tag = 0;
-    // Work that completes when the message processor is next free.
+    // Work that completes when the message processor is next free, and the message it received.
     int completes_received = 0;
+    int completes_from = 0;
+    int completes_message = 0;
     int completes_sends = 0;
     std::vector<double> marks;
     bool in_barrier = false;
@@ -131,6 +138,9 @@ class Machine {
   std::int64_t in_flight_ = 0;
   std::int64_t stepped_ = 0;
   int barrier_count_ = 0;
+  int messages_ = 0;
+  // Null unless a trace was asked for.
+  std::unique_ptr<NxTrace> trace_;
   // Nodes are looked at from this time on.
   double wake_ = 0;
 };

@@ -21,6 +21,10 @@ class ProgramsPoint final : public Model {
   bool advance(std::uint64_t budget) override;
   double progress() const override { return done_ ? 1 : 0.5; }
   Result result() const override;
+  bool attach_trace(TraceRecorder& recorder) override {
+    machine_.record(recorder);
+    return true;
+  }
 
  private:
   Machine machine_;
