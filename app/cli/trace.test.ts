@@ -88,7 +88,7 @@ describe('tracePreset()', () => {
     const other = await tracePreset(
       engine,
       models,
-      findPreset(presets, 'paragon-pingpong'),
+      findPreset(presets, 'transputer-ping'),
       [],
       {},
     ).catch((e: unknown) => e);
