@@ -133,29 +133,41 @@ void set_state(ModelInfo& info, const std::shared_ptr<const ParamTable<P>>& shar
 }
 }  // namespace detail
 
-// A registry entry whose factory receives the typed parameters read through `table`; `state`,
-// when given, estimates a run's state from them (ModelInfo::state).
-template <class P, class Make, class State = NoStateEstimate>
+// A registry entry whose factory receives the typed parameters read through `table`, and whose
+// `machine` (typed parameters to networks; see MachineDescriber) too; `state`, when given,
+// estimates a run's state from them (ModelInfo::state).
+template <class P, class Machine, class Make, class State = NoStateEstimate>
 ModelInfo model_info(std::string name, std::string title, std::string description,
-                     std::string citation, ParamTable<P> table, Make make, State state = {}) {
+                     std::string citation, ParamTable<P> table, std::vector<OutputSpec> outputs,
+                     Machine machine, Make make, State state = {}) {
   auto shared = std::make_shared<const ParamTable<P>>(std::move(table));
   ModelInfo info{std::move(name), std::move(title), std::move(description), std::move(citation),
                  shared->specs()};
   info.factory = [shared, make](const ParamValues& values, Rng rng) {
     return make(shared->read(values), rng);
   };
+  info.outputs = std::move(outputs);
+  info.machine = [shared, machine](const ParamValues& values) {
+    return machine(shared->read(values));
+  };
   detail::set_state(info, shared, state);
   return info;
 }
 
 // A registry entry for a sweep model (see SweepInfo) whose parts receive the typed parameters.
-template <class P, class Weights, class Point, class Combine, class State = NoStateEstimate>
+template <class P, class Machine, class Weights, class Point, class Combine,
+          class State = NoStateEstimate>
 ModelInfo sweep_model_info(std::string name, std::string title, std::string description,
-                           std::string citation, ParamTable<P> table, Weights weights, Point point,
-                           Combine combine, State state = {}) {
+                           std::string citation, ParamTable<P> table,
+                           std::vector<OutputSpec> outputs, Machine machine, Weights weights,
+                           Point point, Combine combine, State state = {}) {
   auto shared = std::make_shared<const ParamTable<P>>(std::move(table));
   ModelInfo info{std::move(name), std::move(title), std::move(description), std::move(citation),
                  shared->specs()};
+  info.outputs = std::move(outputs);
+  info.machine = [shared, machine](const ParamValues& values) {
+    return machine(shared->read(values));
+  };
   info.sweep = SweepInfo{
       [shared, weights](const ParamValues& values) { return weights(shared->read(values)); },
       [shared, point](const ParamValues& values, Rng rng, std::size_t index) {

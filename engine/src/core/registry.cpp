@@ -33,6 +33,7 @@ void ModelRegistry::add(ModelInfo info) {
                                   "' has a default list but max_items 0");
     }
   }
+  check_outputs(info.name, info.outputs);
   models_.push_back(std::move(info));
 }
 

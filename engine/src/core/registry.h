@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/model.h"
+#include "core/outputs.h"
 #include "core/param_spec.h"
 #include "core/rng.h"
 #include "core/sweep.h"
@@ -29,6 +30,10 @@ struct StateEstimate {
 // Builds a run from validated parameters and a generator seeded for that run.
 using ModelFactory = std::function<std::unique_ptr<Model>(const ParamValues& params, Rng rng)>;
 
+// The networks a model's machine is built as for these parameters, without running it: the shape
+// the picker draws. A machine of several identical networks (PIE64's PAN and DAN) gives each.
+using MachineDescriber = std::function<std::vector<NetworkMap>(const ParamValues& params)>;
+
 struct ModelInfo {
   std::string name;
   std::string title;
@@ -41,6 +46,9 @@ struct ModelInfo {
   // The estimate of a run's largest state (a sweep's largest point) from validated parameters;
   // empty, or nullopt for some parameters, where the model does not count it.
   std::function<std::optional<StateEstimate>(const ParamValues& params)> state;
+  // Everything a whole run reports (core/outputs.h).
+  std::vector<OutputSpec> outputs;
+  MachineDescriber machine;
 };
 
 // Maps a model name to what is needed to describe and build it. An ordinary object, so tests and
@@ -48,7 +56,8 @@ struct ModelInfo {
 class ModelRegistry {
  public:
   // Throws std::invalid_argument on a duplicate name or an inconsistent parameter spec, and
-  // ParamError for a default (a list parameter's default_list too) that its own spec rejects.
+  // ParamError for a default (a list parameter's default_list too) that its own spec rejects;
+  // std::invalid_argument for an output declared twice or without a description.
   void add(ModelInfo info);
   // Throws std::invalid_argument naming the unknown model and listing the valid ones.
   const ModelInfo& get(const std::string& name) const;

@@ -14,4 +14,12 @@ const Series& Result::find_series(const std::string& name) const {
   return find_by_name<std::out_of_range>(series, name, "no series");
 }
 
+const NetworkMap& Result::find_network(const std::string& name) const {
+  return find_by_name<std::out_of_range>(networks, name, "no network");
+}
+
+const Timeline& Result::find_timeline(const std::string& name) const {
+  return find_by_name<std::out_of_range>(timelines, name, "no timeline");
+}
+
 }  // namespace archex

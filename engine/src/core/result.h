@@ -3,9 +3,12 @@
 #include <string>
 #include <vector>
 
+#include "core/tables.h"
+
 namespace archex {
 
-// A named number a model reports, with its unit.
+// A named number a model reports; its unit and description come from the model's declaration of
+// the output (core/outputs.h) unless the scalar gives its own description.
 struct Scalar {
   std::string name;
   double value = 0.0;
@@ -34,10 +37,14 @@ struct Series {
 struct Result {
   std::vector<Scalar> scalars;
   std::vector<Series> series;
+  std::vector<NetworkMap> networks;
+  std::vector<Timeline> timelines;
 
   // Throw std::out_of_range naming the missing name and the ones there are.
   double scalar(const std::string& name) const;
   const Series& find_series(const std::string& name) const;
+  const NetworkMap& find_network(const std::string& name) const;
+  const Timeline& find_timeline(const std::string& name) const;
 };
 
 }  // namespace archex

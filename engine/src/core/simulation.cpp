@@ -59,6 +59,8 @@ Simulation::Simulation(const ModelRegistry& registry, const std::string& model,
   const ModelInfo& info = registry.get(model);
   params_ = resolve_params(model, info.params, overrides);
   check_memory(info, params_, memory_limit);
+  outputs_ = info.outputs;
+  point_run_ = point.has_value();
   sweep_ = info.sweep;
   try {
     build(info, point);
@@ -94,7 +96,15 @@ std::vector<double> Simulation::point_weights() const {
 
 Result Simulation::combine(std::vector<PointResult> partials) const {
   if (!sweep_) throw std::logic_error("model '" + model_name_ + "' is not a sweep of points");
-  return combine_points(*sweep_, params_, std::move(partials));
+  Result r = combine_points(*sweep_, params_, std::move(partials));
+  describe_outputs(model_name_, outputs_, r);
+  return r;
+}
+
+Result Simulation::result() const {
+  Result r = model_->result();
+  if (!point_run_) describe_outputs(model_name_, outputs_, r);
+  return r;
 }
 
 void Simulation::record_trace(const TraceRequest& request) {
@@ -134,6 +144,18 @@ Result Simulation::run() {
   while (!advance(std::numeric_limits<std::uint64_t>::max())) {
   }
   return result();
+}
+
+std::vector<NetworkMap> describe_machine(const ModelRegistry& registry, const std::string& model,
+                                      const ParamValues& overrides) {
+  const ModelInfo& info = registry.get(model);
+  const ParamValues params = resolve_params(model, info.params, overrides);
+  if (!info.machine) throw std::invalid_argument("model '" + model + "' describes no machine");
+  try {
+    return info.machine(params);
+  } catch (const std::bad_alloc&) {
+    throw OutOfMemory("Out of memory while describing the machine. " + std::string(kSizeHint));
+  }
 }
 
 }  // namespace archex

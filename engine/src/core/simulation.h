@@ -35,7 +35,9 @@ class Simulation {
   bool advance(std::uint64_t budget);
   bool done() const { return done_; }
   double progress() const { return done_ ? 1.0 : model_->progress(); }
-  Result result() const { return model_->result(); }
+  // Everything computed so far; a whole run's outputs as the model declares them (unit and
+  // description), a sweep point's partial result as the point gives it.
+  Result result() const;
   Result run();
 
   const std::string& model_name() const { return model_name_; }
@@ -64,6 +66,8 @@ class Simulation {
   std::string model_name_;
   ParamValues params_;
   std::uint64_t seed_;
+  std::vector<OutputSpec> outputs_;
+  bool point_run_ = false;
   std::optional<SweepInfo> sweep_;
   // Before the model, which records into it.
   std::unique_ptr<TraceRecorder> trace_;
@@ -81,5 +85,11 @@ std::optional<StateEstimate> estimate_state(const ModelRegistry& registry, const
 
 // Bytes for reading, in binary units: "15 GB", "4 GB", "1.5 GB", "380 MB".
 std::string format_bytes(double bytes);
+
+// The networks the model's machine is built as for these parameters (defaults overlaid with
+// `overrides`), without running it. Throws as the Simulation's constructor does, and
+// std::invalid_argument for a model that describes no machine.
+std::vector<NetworkMap> describe_machine(const ModelRegistry& registry, const std::string& model,
+                                      const ParamValues& overrides);
 
 }  // namespace archex

@@ -10,6 +10,7 @@
 
 #include "jmachine/mdp.h"
 #include "network/batch_means.h"
+#include "network/describe.h"
 #include "network/network_params.h"
 
 namespace archex {
@@ -30,6 +31,12 @@ struct MachineParams {
   NetworkParams net;
   NodeCosts costs;
 };
+
+// The machine the picker draws: the network the parameters build.
+template <class P>
+std::vector<NetworkMap> machine(const P& p) {
+  return {describe_network(*make_topology(p.net), "network", "network")};
+}
 
 template <class P>
 ParamTable<P> with_machine() {
@@ -188,12 +195,10 @@ class JMachineRoundTrip final : public Model {
           {"null_rpc_self_cycles", *self, "cycles", "Null RPC from a node to itself, round trip"});
     }
     if (self && corner && last > 0) {
-      r.scalars.push_back({"null_rpc_per_hop_cycles", (*corner - *self) / last, "cycles/hop",
-                           "Round-trip increase per hop of distance"});
+      r.scalars.push_back({"null_rpc_per_hop_cycles", (*corner - *self) / last});
     }
     if (const auto neighbor = at(1, 1)) {
-      r.scalars.push_back({"read1_neighbor_cycles", *neighbor, "cycles",
-                           "Remote read of one word from internal memory, nearest neighbour"});
+      r.scalars.push_back({"read1_neighbor_cycles", *neighbor});
     }
     if (const auto far = at(1, last); far && last > 0) {
       r.scalars.push_back(
@@ -509,10 +514,8 @@ Result combine_loop(const LoopParams& params, const std::vector<PointResult>& pa
     r.series.push_back(std::move(lat));
     r.series.push_back(std::move(eff));
   }
-  r.scalars.push_back({"peak_bisection_gbps", peak, "Gbit/s",
-                       "Most bisection traffic any message length reached"});
-  r.scalars.push_back({"peak_bisection_fraction", capacity > 0 ? peak / capacity : 0, "fraction",
-                       "That over the bisection capacity"});
+  r.scalars.push_back({"peak_bisection_gbps", peak});
+  r.scalars.push_back({"peak_bisection_fraction", capacity > 0 ? peak / capacity : 0});
   return r;
 }
 
@@ -599,8 +602,7 @@ class JMachineTerminal final : public Model {
   Result result() const override {
     Result r;
     const double peak = config_.eject_rate;
-    r.scalars.push_back({"peak_words_per_cycle", peak, "words/cycle",
-                         "Network-to-queue rate: the most a node can receive"});
+    r.scalars.push_back({"peak_words_per_cycle", peak});
     for (int mode = 0; mode < 3; ++mode) {
       Series s{std::string("bandwidth_") + kModes[mode],
                kModeLabels[mode],
@@ -642,6 +644,49 @@ class JMachineTerminal final : public Model {
   std::vector<double> bandwidth_;
 };
 
+std::vector<OutputSpec> round_trip_outputs() {
+  return {
+      scalar_output("null_rpc_self_cycles", "cycles", "Null RPC from a node to itself, round trip"),
+      scalar_output("null_rpc_per_hop_cycles", "cycles/hop",
+                    "Round-trip increase per hop of distance"),
+      scalar_output("read1_neighbor_cycles", "cycles",
+                    "Remote read of one word from internal memory, nearest neighbour"),
+      scalar_output("read*_corner_cycles", "cycles", "The same read from the opposite corner"),
+      series_output("round_trip_null_rpc", "cycles", "round-trip latency against distance"),
+      series_output("round_trip_read*_internal", "cycles", "round-trip latency against distance"),
+      series_output("round_trip_read*_external", "cycles", "round-trip latency against distance"),
+  };
+}
+
+std::vector<OutputSpec> loop_outputs() {
+  return {
+      scalar_output("bisection_capacity_gbps", "Gbit/s", "Peak traffic across the bisection"),
+      scalar_output("latency_vs_bisection_n*_saturation", "Gbit/s",
+                    "Most bisection traffic N-word messages reached"),
+      scalar_output("half_power_cycles_n*", "cycles",
+                    "Computation per message at N % efficiency, N-word messages"),
+      scalar_output("peak_bisection_gbps", "Gbit/s",
+                    "Most bisection traffic any message length reached"),
+      scalar_output("peak_bisection_fraction", "fraction", "That over the bisection capacity"),
+      series_output("latency_vs_bisection_n*", "cycles",
+                    "one-way latency against bisection traffic"),
+      series_output("efficiency_vs_grain_n*", "fraction",
+                    "efficiency against computation per message"),
+  };
+}
+
+std::vector<OutputSpec> terminal_outputs() {
+  return {
+      scalar_output("peak_words_per_cycle", "words/cycle",
+                    "Network-to-queue rate: the most a node can receive"),
+      scalar_output("discard_fraction_of_peak_*w", "fraction",
+                    "N-word messages, discarded: bandwidth over peak"),
+      series_output("bandwidth_discard", "words/cycle", "terminal bandwidth against message size"),
+      series_output("bandwidth_internal", "words/cycle", "terminal bandwidth against message size"),
+      series_output("bandwidth_external", "words/cycle", "terminal bandwidth against message size"),
+  };
+}
+
 }  // namespace
 
 ModelInfo jmachine_round_trip_info() {
@@ -649,7 +694,7 @@ ModelInfo jmachine_round_trip_info() {
       "jmachine_round_trip", "J-Machine: round-trip latency against distance",
       "A null RPC and remote reads, one at a time, from node 0 to nodes along the e-cube path to "
       "the far corner (Fig. 2).",
-      kCitation, with_machine<MachineParams>(),
+      kCitation, with_machine<MachineParams>(), round_trip_outputs(), machine<MachineParams>,
       [](const MachineParams& p, Rng) { return std::make_unique<JMachineRoundTrip>(p); },
       machine_state<MachineParams>);
 }
@@ -678,7 +723,7 @@ ModelInfo jmachine_loop_info() {
       "jmachine_loop", "J-Machine: latency against load, efficiency against grain",
       "Every node sends an N-word request to a random node, waits for the N-word reply and "
       "computes L cycles, over N and L (Fig. 3).",
-      kCitation, std::move(t),
+      kCitation, std::move(t), loop_outputs(), machine<LoopParams>,
       [](const LoopParams& p) { return std::vector<double>(LoopPlan(p).order.size(), 1.0); },
       [](const LoopParams& p, Rng rng, std::size_t point) {
         return std::make_unique<JMachineLoopPoint>(p, rng, point);
@@ -699,7 +744,7 @@ ModelInfo jmachine_terminal_info() {
       "jmachine_terminal", "J-Machine: terminal bandwidth",
       "Node 0 streams messages to its neighbour, which discards them or copies them to internal "
       "or external memory (Fig. 4).",
-      kCitation, std::move(t),
+      kCitation, std::move(t), terminal_outputs(), machine<TerminalParams>,
       [](const TerminalParams& p, Rng) { return std::make_unique<JMachineTerminal>(p); },
       machine_state<TerminalParams>);
 }

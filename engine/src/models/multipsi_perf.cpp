@@ -1,11 +1,13 @@
 #include "models/multipsi_perf.h"
 
+#include <cmath>
 #include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "core/param_table.h"
+#include "network/describe.h"
 
 namespace archex {
 
@@ -185,32 +187,19 @@ class MultiPsiPerf final : public Model {
     const double max_rate = allowed_overhead / rel_comm_time;
     const double max_rate_measured = allowed_overhead / measured_rel_comm_time_;
 
-    r.scalars.push_back({"comm_cost_scale", scale, "x",
-                         "What-if over measured CPU communication time per reduction"});
-    r.scalars.push_back({"rel_comm_time", rel_comm_time, "reductions/message",
-                         "Relative communication time of the what-if machine"});
-    r.scalars.push_back({"pe_rps", pe_rps_, "RPS",
-                         "What-if PE performance: measured PE performance x reduction speed-up"});
-    r.scalars.push_back({"ideal_rps", ideal, "RPS", "What-if PE performance x PEs"});
-    r.scalars.push_back({"overhead", overhead, "",
-                         "Relative communication overhead X = communication rate x relative "
-                         "communication time"});
-    r.scalars.push_back({"relative_performance", relative, "fraction",
-                         "System performance / ideal performance"});
-    r.scalars.push_back({"system_rps", ideal * relative, "RPS",
-                         "Ideal x work rate / (1 + X)"});
-    r.scalars.push_back({"allowed_overhead", allowed_overhead, "",
-                         "Largest overhead X that keeps the performance floor"});
-    r.scalars.push_back({"floor_performance", work_rate_ * perf_fraction_, "fraction",
-                         "Performance / ideal at that overhead: work rate x floor"});
-    r.scalars.push_back({"max_comm_rate", max_rate, "messages/reduction",
-                         "Largest communication rate keeping the performance floor"});
-    r.scalars.push_back({"min_reductions_per_message", 1.0 / max_rate, "reductions/message",
-                         "At most one message per this many reductions"});
-    r.scalars.push_back({"max_comm_rate_measured", max_rate_measured, "messages/reduction",
-                         "The same bound on the measured machine"});
-    r.scalars.push_back({"max_comm_rate_ratio", max_rate / max_rate_measured, "x",
-                         "What-if bound over the measured machine's bound"});
+    r.scalars.push_back({"comm_cost_scale", scale});
+    r.scalars.push_back({"rel_comm_time", rel_comm_time});
+    r.scalars.push_back({"pe_rps", pe_rps_});
+    r.scalars.push_back({"ideal_rps", ideal});
+    r.scalars.push_back({"overhead", overhead});
+    r.scalars.push_back({"relative_performance", relative});
+    r.scalars.push_back({"system_rps", ideal * relative});
+    r.scalars.push_back({"allowed_overhead", allowed_overhead});
+    r.scalars.push_back({"floor_performance", work_rate_ * perf_fraction_});
+    r.scalars.push_back({"max_comm_rate", max_rate});
+    r.scalars.push_back({"min_reductions_per_message", 1.0 / max_rate});
+    r.scalars.push_back({"max_comm_rate_measured", max_rate_measured});
+    r.scalars.push_back({"max_comm_rate_ratio", max_rate / max_rate_measured});
     r.series.insert(r.series.end(), curves_.begin(), curves_.end());
     return r;
   }
@@ -262,13 +251,65 @@ class MultiPsiPerf final : public Model {
   std::vector<double> work_rates_;
 };
 
+std::vector<OutputSpec> outputs() {
+  return {
+      scalar_output("base_reduction_ms", "ms", "measured reduction time"),
+      scalar_output("base_hardware_ms", "ms", "measured hardware time"),
+      scalar_output("base_firmware_ms", "ms", "measured firmware time"),
+      scalar_output("base_software_ms", "ms", "measured software time"),
+      scalar_output("base_total_ms", "ms", "measured exchange total"),
+      scalar_output("base_total_ratio", "reductions", "measured exchange total / one reduction"),
+      scalar_output("base_cpu_comm_ratio", "reductions",
+                    "measured firmware + software time / one reduction"),
+      scalar_output("whatif_reduction_ms", "ms", "what-if reduction time"),
+      scalar_output("whatif_hardware_ms", "ms", "what-if hardware time"),
+      scalar_output("whatif_firmware_ms", "ms", "what-if firmware time"),
+      scalar_output("whatif_software_ms", "ms", "what-if software time"),
+      scalar_output("whatif_total_ms", "ms", "what-if exchange total"),
+      scalar_output("whatif_total_ratio", "reductions", "what-if exchange total / one reduction"),
+      scalar_output("whatif_cpu_comm_ratio", "reductions",
+                    "what-if firmware + software time / one reduction"),
+      scalar_output("comm_cost_scale", "x",
+                    "What-if over measured CPU communication time per reduction"),
+      scalar_output("rel_comm_time", "reductions/message",
+                    "Relative communication time of the what-if machine"),
+      scalar_output("pe_rps", "RPS",
+                    "What-if PE performance: measured PE performance x reduction speed-up"),
+      scalar_output("ideal_rps", "RPS", "What-if PE performance x PEs"),
+      scalar_output("overhead", "",
+                    "Relative communication overhead X = communication rate x relative "
+                    "communication time"),
+      scalar_output("relative_performance", "fraction", "System performance / ideal performance"),
+      scalar_output("system_rps", "RPS", "Ideal x work rate / (1 + X)"),
+      scalar_output("allowed_overhead", "", "Largest overhead X that keeps the performance floor"),
+      scalar_output("floor_performance", "fraction",
+                    "Performance / ideal at that overhead: work rate x floor"),
+      scalar_output("max_comm_rate", "messages/reduction",
+                    "Largest communication rate keeping the performance floor"),
+      scalar_output("min_reductions_per_message", "reductions/message",
+                    "At most one message per this many reductions"),
+      scalar_output("max_comm_rate_measured", "messages/reduction",
+                    "The same bound on the measured machine"),
+      scalar_output("max_comm_rate_ratio", "x", "What-if bound over the measured machine's bound"),
+      series_output("perf_vs_overhead", "fraction",
+                    "performance / ideal against relative communication overhead X"),
+      series_output("perf_vs_overhead_w*", "fraction",
+                    "performance / ideal against relative communication overhead X"),
+  };
+}
+
 }  // namespace
 
 ModelInfo multipsi_perf_info() {
   return model_info("multipsi_perf", "Multi-PSI: communication vs performance",
                     "Taki's system-performance model: inter-PE exchange costs, work rate and "
                     "communication rate give performance relative to ideal.",
-                    kCitation, params(),
+                    kCitation, params(), outputs(),
+                    [](const Params& p) {
+                      const int pes = static_cast<int>(p.pes);
+                      const int columns = static_cast<int>(std::ceil(std::sqrt(pes)));
+                      return std::vector<NetworkMap>{describe_grid(pes, columns, "mesh", "mesh")};
+                    },
                     [](const Params& p, Rng) { return std::make_unique<MultiPsiPerf>(p); });
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/param_table.h"
+#include "network/describe.h"
 #include "fghc/machine.h"
 #include "fghc/queens.h"
 
@@ -179,7 +180,7 @@ struct QueensPlan {
   std::vector<std::pair<int, int>> runs;  // (grain, PEs) of each run, in order
 };
 
-std::vector<Series> timeline(const fghc::Machine& m, int bins);
+Timeline timeline(const fghc::Machine& m, int bins);
 
 // Names of a run's partial result: its counts as scalars, per-PE and per-kind numbers as series;
 // the selected run adds its reductions by predicate and its timeline.
@@ -187,7 +188,6 @@ constexpr const char* kWorkRate = "work_rate";
 constexpr const char* kReduceShare = "reduce_share";
 constexpr const char* kMessages = "messages";
 constexpr const char* kByPredicate = "by_predicate";
-constexpr const char* kTimelinePrefix = "timeline_";
 
 Series values(const char* name, std::vector<double> y, std::vector<std::string> labels = {}) {
   Series s{name, name, "index", "index", name, "", {}, std::move(y), std::move(labels)};
@@ -254,7 +254,7 @@ class QueensRun final : public Model {
         counts.push_back(static_cast<double>(m.reductions_by_predicate()[static_cast<std::size_t>(i)]));
       }
       partial_.series.push_back(values(kByPredicate, std::move(counts), std::move(names)));
-      for (Series& s : timeline(m, bins_)) partial_.series.push_back(std::move(s));
+      partial_.timelines.push_back(timeline(m, bins_));
     }
     machine_.reset();
     program_.reset();
@@ -300,10 +300,9 @@ class MultiPsiQueens {
           for (std::size_t i = 0; i < s.y.size() && i < s.labels.size(); ++i) {
             by_predicate_.emplace_back(s.labels[i], static_cast<std::int64_t>(s.y[i]));
           }
-        } else if (s.name.rfind(kTimelinePrefix, 0) == 0) {
-          timeline_.push_back(s);
         }
       }
+      timeline_.insert(timeline_.end(), r.timelines.begin(), r.timelines.end());
       points_.push_back(std::move(pt));
     }
   }
@@ -328,48 +327,38 @@ class MultiPsiQueens {
   std::vector<int> counts_;
   std::vector<RunPoint> points_;
   std::vector<std::pair<std::string, std::int64_t>> by_predicate_;
-  std::vector<Series> timeline_;
+  std::vector<Timeline> timeline_;
 };
 
-// Busy shares per PE and time bin: "reducing" and "communicating" series per PE.
-std::vector<Series> timeline(const fghc::Machine& m, int bins) {
-  std::vector<Series> out;
+// Busy shares per PE and time bin: "reducing" and "communicating".
+Timeline timeline(const fghc::Machine& m, int bins) {
+  Timeline t;
+  t.name = "timeline";
+  t.label = "PEs";
+  t.time_unit = "s";
+  t.states = {"reducing", "communicating"};
   const double end = m.end_ms();
   const double width = end > 0 ? end / bins : 1;
+  for (int b = 0; b <= bins; ++b) t.edges.push_back(b * width / 1000);
   for (int i = 0; i < m.pes(); ++i) {
+    t.rows.push_back("PE " + std::to_string(i + 1));
     std::vector<double> reduce(static_cast<std::size_t>(bins), 0.0);
     std::vector<double> comm(static_cast<std::size_t>(bins), 0.0);
     for (const fghc::Interval& iv : m.pe(i).timeline) {
       auto& into = iv.what == fghc::Activity::reducing ? reduce : comm;
       int b = std::min(bins - 1, static_cast<int>(iv.start / width));
-      for (double t = iv.start; t < iv.end && b < bins; ++b) {
+      for (double at = iv.start; at < iv.end && b < bins; ++b) {
         // The last bin takes whatever rounding leaves past its end.
         const double upto = b == bins - 1 ? iv.end : std::min(iv.end, (b + 1) * width);
-        if (upto <= t) continue;
-        into[static_cast<std::size_t>(b)] += (upto - t) / width;
-        t = upto;
+        if (upto <= at) continue;
+        into[static_cast<std::size_t>(b)] += (upto - at) / width;
+        at = upto;
       }
     }
-    const std::string pe = std::to_string(i + 1);
-    Series busy{
-        "timeline_reducing_pe" + pe, "PE " + pe, "time", "s", "reducing", "fraction", {}, reduce};
-    Series talk{"timeline_communicating_pe" + pe,
-                "PE " + pe,
-                "time",
-                "s",
-                "communicating",
-                "fraction",
-                {},
-                comm};
-    for (int b = 0; b < bins; ++b) {
-      const double mid = (b + 0.5) * width / 1000;
-      busy.x.push_back(mid);
-      talk.x.push_back(mid);
-    }
-    out.push_back(std::move(busy));
-    out.push_back(std::move(talk));
+    t.shares.insert(t.shares.end(), reduce.begin(), reduce.end());
+    t.shares.insert(t.shares.end(), comm.begin(), comm.end());
   }
-  return out;
+  return t;
 }
 
 Result MultiPsiQueens::result() const {
@@ -584,8 +573,66 @@ Result MultiPsiQueens::result() const {
   r.series.push_back(std::move(wr_line));
   r.series.push_back(std::move(measured_line));
   r.series.push_back(std::move(formula_line));
-  r.series.insert(r.series.end(), timeline_.begin(), timeline_.end());
+  r.timelines = timeline_;
   return r;
+}
+
+std::vector<OutputSpec> outputs() {
+  return {
+      scalar_output("grain", "", "Depth (Program N) or K (Program N) of the run"),
+      scalar_output("reductions", "reductions",
+                    "Goal reductions of the run (built-in calls not counted)"),
+      scalar_output("builtin_calls", "calls",
+                    "Arithmetic built-in predicate calls (:=) of the run"),
+      scalar_output("time_s", "s", "Execution time of the run"),
+      scalar_output("rps", "RPS", "Reductions per second of the whole system"),
+      scalar_output("pe_reductions", "reductions", "Reductions of the same program on one PE"),
+      scalar_output("pe_rps", "RPS", "Reductions per second of the same program on one PE"),
+      scalar_output("ideal_rps", "RPS", "One PE's RPS x PEs"),
+      scalar_output("relative_performance", "fraction", "Measured / ideal performance"),
+      scalar_output("average_work_rate", "fraction",
+                    "Mean over PEs of busy (reducing or communicating) time / total time"),
+      scalar_output("communication_rate", "messages/reduction",
+                    "Messages sent / reductions, over all PEs"),
+      scalar_output("relative_communication_overhead", "",
+                    "X = work rate / (measured / ideal) - N (sec. N.N)"),
+      scalar_output("run_relative_communication_time", "reductions/message",
+                    "X / communication rate of this run"),
+      scalar_output("formula_rps", "RPS",
+                    "Ideal x work rate / (N + rate x the sweep's relative communication time) "
+                    "(sec. N)"),
+      scalar_output("messages", "messages", "Messages sent by all PEs"),
+      scalar_output("throw_goal_share", "fraction", "throw_goal messages / all messages"),
+      scalar_output("suspensions", "suspensions", "Goals suspended waiting for a remote value"),
+      scalar_output("solutions", "solutions", "Solutions found"),
+      scalar_output("relative_communication_time", "reductions/message",
+                    "Mean of X / communication rate over the sweep's runs on N or more PEs (sec. "
+                    "N.N, Table N)"),
+      scalar_output("relative_communication_time_min", "reductions/message", "Least of those"),
+      scalar_output("relative_communication_time_max", "reductions/message", "Greatest of those"),
+      scalar_output("relative_communication_time_samples", "runs", "Runs those come from"),
+      scalar_output("sweep_throw_goal_share", "fraction",
+                    "throw_goal messages / all messages of those runs"),
+      scalar_output("communication_rate_span", "x",
+                    "Highest over lowest communication rate of those runs (Fig. N)"),
+      scalar_output("formula_max_error", "fraction",
+                    "Largest |formula / simulated - N| over those runs (sec. N)"),
+      scalar_output("best_grain", "", "Depth (or K) with the highest RPS on all the PEs"),
+      series_output("work_rate_by_pe", "fraction", "work rate against PE"),
+      series_output("reducing_by_pe", "fraction", "reducing against PE"),
+      series_output("messages_by_kind", "messages", "messages against kind"),
+      series_output("reductions_by_predicate", "reductions", "reductions against predicate"),
+      series_output("rps_vs_pes_*", "RPS", "performance against PEs"),
+      series_output("comm_rate_vs_pes_*", "messages/reduction", "communication rate against PEs"),
+      series_output("work_rate_vs_pes_*", "fraction", "average work rate against PEs"),
+      series_output("work_rates_*", "fraction", "work rate against PE"),
+      series_output("work_rate_vs_grain", "fraction", "performance / ideal against depth"),
+      series_output("measured_vs_grain", "fraction", "performance / ideal against depth"),
+      series_output("formula_vs_grain", "fraction", "performance / ideal against depth"),
+      timeline_output("timeline", "s",
+                      "What each PE did over the selected run: reducing goals or processing "
+                      "messages, per time bin"),
+  };
 }
 
 }  // namespace
@@ -600,7 +647,11 @@ ModelInfo multipsi_queens_info() {
       "multipsi_queens", "Multi-PSI: 8-queens on the goal-reduction machine",
       "PEs reducing Taki's 8-queens Programs 1 and 2 goal by goal, with inter-PE messages, swept "
       "over PEs and grain.",
-      kCitation, params(), [](const Params& p) { return QueensPlan(p).weights(); },
+      kCitation, params(), outputs(),
+      [](const Params& p) {
+        return std::vector<NetworkMap>{describe_grid(p.pes, p.mesh_columns, "mesh", "mesh")};
+      },
+      [](const Params& p) { return QueensPlan(p).weights(); },
       [](const Params& p, Rng, std::size_t index) { return std::make_unique<QueensRun>(p, index); },
       [](const Params& p, const std::vector<PointResult>& partials) {
         return MultiPsiQueens(p, partials).result();

@@ -11,6 +11,7 @@
 #include "core/sweep.h"
 #include "network/analytic.h"
 #include "network/circuit_traffic.h"
+#include "network/describe.h"
 #include "network/network_params.h"
 #include "network/traffic.h"
 
@@ -22,12 +23,8 @@
 //   shape); on a cube with wormhole switching model_zero_load_latency_cycles; on a crossbar with
 //   wormhole switching model_fifo_saturation; on a fly with circuits dropped on conflict the
 //   series model_patel_acceptance (against offered load, beside acceptance_vs_offered).
-// - channel utilization at the chosen load: on a cube channel_util_xp, xm, yp, ym, zp, zm (one
-//   value per node, in port order); on any other shape the graph of channels, in the engine's
-//   channel numbering (router by router, port by port), for outputs that lead somewhere:
-//   channel_util_graph (x channel, y utilization), channel_from (x channel, y router) and channel_to
-//   (x channel, y the router it feeds, or routers + t for terminal t); on a crossbar also
-//   channel_util_crosspoints (x input * ports + output, y the crosspoint's share of its output).
+// - channel utilization at the chosen load: the network channel_util (network/describe.h) with
+//   each channel's utilization, and on a crossbar each crosspoint's share of its output.
 // The run is a sweep (core/sweep.h): point 0 is the chosen load, points 1.. the curve's loads, each
 // on its own network drawing only from its own random stream.
 
@@ -269,41 +266,27 @@ class NetworkTrafficPoint final : public Model {
 
  private:
   void add_scalars(Result& r, const LoadPointResult& c) const {
-    r.scalars.push_back({"offered_flits_per_node_cycle", c.offered, "flits/node/cycle",
-                         "Offered load of the chosen point"});
-    r.scalars.push_back({"accepted_flits_per_node_cycle", c.accepted, "flits/node/cycle",
-                         "Flits delivered per node per cycle while measuring"});
-    r.scalars.push_back({"latency_mean_cycles", c.latency_mean, "cycles",
-                         "Mean latency, creation to last flit delivered (source queueing in)"});
-    r.scalars.push_back({"latency_ci_cycles", c.latency_ci, "cycles",
-                         "Half-width of the 95 % confidence interval of the mean (batch means)"});
-    r.scalars.push_back({"latency_p50_cycles", c.latency_p50, "cycles", "Median latency"});
-    r.scalars.push_back({"latency_p95_cycles", c.latency_p95, "cycles", "95th percentile"});
-    r.scalars.push_back({"latency_p99_cycles", c.latency_p99, "cycles", "99th percentile"});
-    r.scalars.push_back({"saturated", c.saturated ? 1.0 : 0.0, "boolean",
-                         "The offered load was not sustained (under 90 % of the flits created "
-                         "while measuring were delivered then, a source queue overflowed, or the "
-                         "measured packets did not drain)"});
-    r.scalars.push_back({"measured_packets", static_cast<double>(c.measured_packets), "packets",
-                         "Packets in the latency statistics"});
-    r.scalars.push_back({"simulated_cycles", static_cast<double>(c.cycles), "cycles",
-                         "Cycles simulated for the chosen point"});
+    r.scalars.push_back({"offered_flits_per_node_cycle", c.offered});
+    r.scalars.push_back({"accepted_flits_per_node_cycle", c.accepted});
+    r.scalars.push_back({"latency_mean_cycles", c.latency_mean});
+    r.scalars.push_back({"latency_ci_cycles", c.latency_ci});
+    r.scalars.push_back({"latency_p50_cycles", c.latency_p50});
+    r.scalars.push_back({"latency_p95_cycles", c.latency_p95});
+    r.scalars.push_back({"latency_p99_cycles", c.latency_p99});
+    r.scalars.push_back({"saturated", c.saturated ? 1.0 : 0.0});
+    r.scalars.push_back({"measured_packets", static_cast<double>(c.measured_packets)});
+    r.scalars.push_back({"simulated_cycles", static_cast<double>(c.cycles)});
     if (plan_.cube && !plan_.circuits) {
-      r.scalars.push_back({"bisection_gbps", gbit_per_s(p_.net, c.bisection_words_per_cycle),
-                           "Gbit/s", "Traffic across the bisection while measuring"});
+      r.scalars.push_back({"bisection_gbps", gbit_per_s(p_.net, c.bisection_words_per_cycle)});
     }
     if (plan_.cube) {
       const double capacity = bisection_capacity_words_per_cycle(*plan_.cube, plan_.config);
-      r.scalars.push_back({"bisection_capacity_gbps", gbit_per_s(p_.net, capacity), "Gbit/s",
-                           "Peak traffic across the bisection, both directions"});
+      r.scalars.push_back({"bisection_capacity_gbps", gbit_per_s(p_.net, capacity)});
     }
     // Wormhole flow control loses no packet.
-    r.scalars.push_back({"acceptance", circuit_point_ ? circuit_point_->acceptance() : 1.0,
-                         "fraction",
-                         "Share of the measured packets or connections delivered (not dropped)"});
+    r.scalars.push_back({"acceptance", circuit_point_ ? circuit_point_->acceptance() : 1.0});
     if (circuit_point_) {
-      r.scalars.push_back({"blocking_probability", circuit_point_->blocking(), "fraction",
-                           "Share of set-up attempts at a switch output that found it held"});
+      r.scalars.push_back({"blocking_probability", circuit_point_->blocking()});
     }
   }
 
@@ -321,66 +304,27 @@ class NetworkTrafficPoint final : public Model {
       }
     }
     r.series.push_back(std::move(hist));
-    if (plan_.cube) {
-      add_cube_utilization(r, c);
-    } else {
-      add_channel_graph(r, c);
-    }
-    if (!c.crosspoints.empty()) {
-      Series xp{"channel_util_crosspoints", "crosspoints", "crosspoint", "index", "utilization",
-                "fraction", {}, c.crosspoints};
-      for (std::size_t i = 0; i < c.crosspoints.size(); ++i) {
-        xp.x.push_back(static_cast<double>(i));
-      }
-      r.series.push_back(std::move(xp));
-    }
+    r.networks.push_back(channel_map(c));
   }
 
-  void add_cube_utilization(Result& r, const LoadPointResult& c) const {
-    const KNCube& cube = *plan_.cube;
-    const int ports = cube.ports();
-    for (int port = 0; port < cube.local_port(); ++port) {
-      Series s{std::string("channel_util_") + direction_name(port),
-               std::string("channels ") + direction_name(port),
-               "node",
-               "",
-               "utilization",
-               "fraction",
-               {},
-               {}};
-      for (int node = 0; node < cube.nodes(); ++node) {
-        s.x.push_back(node);
-        const auto at = static_cast<std::size_t>(node * ports + port);
-        s.y.push_back(at < c.utilization.size() ? c.utilization[at] : 0.0);
-      }
-      r.series.push_back(std::move(s));
-    }
-  }
-
-  void add_channel_graph(Result& r, const LoadPointResult& c) const {
+  // The network with each channel's utilization, and a lone crossbar's crosspoints.
+  NetworkMap channel_map(const LoadPointResult& c) const {
     const Topology& topology = *plan_.topology;
-    Series util{"channel_util_graph", "channels", "channel", "index", "utilization", "fraction", {}, {}};
-    Series from{"channel_from", "channel sources", "channel", "index", "router", "index", {}, {}};
-    Series to{"channel_to", "channel targets", "channel", "index", "router or terminal", "index",
-              {}, {}};
-    const int routers = topology.routers();
-    int channel = 0;
-    for (int router = 0; router < routers; ++router) {
-      for (int port = 0; port < topology.ports(router); ++port, ++channel) {
-        const PortTarget t = topology.output(router, port);
-        if (t.router < 0 && t.terminal < 0) continue;
-        const auto at = static_cast<std::size_t>(channel);
-        util.x.push_back(channel);
-        util.y.push_back(at < c.utilization.size() ? c.utilization[at] : 0.0);
-        from.x.push_back(channel);
-        from.y.push_back(router);
-        to.x.push_back(channel);
-        to.y.push_back(t.router >= 0 ? t.router : routers + t.terminal);
+    NetworkMap n = describe_network(topology, "channel_util", "channels");
+    n.channels.add("utilization", "fraction", per_channel(topology, c.utilization));
+    if (!c.crosspoints.empty()) {
+      const auto ports = static_cast<std::int32_t>(topology.terminals());
+      std::vector<std::int32_t> input;
+      std::vector<std::int32_t> output;
+      for (std::size_t i = 0; i < c.crosspoints.size(); ++i) {
+        input.push_back(static_cast<std::int32_t>(i) / ports);
+        output.push_back(static_cast<std::int32_t>(i) % ports);
       }
+      n.crosspoints.add("input", "", std::move(input))
+          .add("output", "", std::move(output))
+          .add("utilization", "fraction", c.crosspoints);
     }
-    r.series.push_back(std::move(util));
-    r.series.push_back(std::move(from));
-    r.series.push_back(std::move(to));
+    return n;
   }
 
   Params p_;
@@ -438,8 +382,7 @@ void add_sweep(Result& r, const Params& p, const Plan& plan,
     p99.y.push_back(pt.scalar("latency_p99_cycles"));
   }
   if (saturation >= 0) {
-    r.scalars.push_back({"latency_vs_offered_saturation", saturation, "flits/node/cycle",
-                         "Lowest offered load of the curve that was not sustained"});
+    r.scalars.push_back({"latency_vs_offered_saturation", saturation});
   }
   r.series.push_back(std::move(mean));
   r.series.push_back(std::move(p99));
@@ -450,22 +393,17 @@ void add_sweep(Result& r, const Params& p, const Plan& plan,
 }
 
 void add_models(Result& r, const Params& p, const Plan& plan) {
-  r.scalars.push_back({"model_capacity_bound", plan.bound, "flits/node/cycle",
-                       "Model: the most load uniform traffic can offer before a channel is "
-                       "full (a cube's channel-load bound)"});
+  r.scalars.push_back({"model_capacity_bound", plan.bound});
   if (plan.cube && !plan.circuits) {
     r.scalars.push_back(
         {"model_zero_load_latency_cycles",
-         cube_zero_load_latency_cycles(*plan.cube, plan.config, p.packet_flits), "cycles",
-         "Model: mean latency of a packet alone in the network under uniform destinations"});
+         cube_zero_load_latency_cycles(*plan.cube, plan.config, p.packet_flits)});
   }
   const NetworkConfig& config = plan.config;
   if (p.net.topology == TopologyKind::kCrossbar && !plan.circuits) {
     const double rate = std::min({config.channel_rate, config.inject_rate, config.eject_rate});
-    r.scalars.push_back({"model_fifo_saturation",
-                         iq_crossbar_saturation(p.net.crossbar_ports) * rate, "flits/node/cycle",
-                         "Model: saturation throughput of an input-queued crossbar with FIFO "
-                         "heads under uniform traffic (Karol, Hluchyj & Morgan)"});
+    r.scalars.push_back(
+        {"model_fifo_saturation", iq_crossbar_saturation(p.net.crossbar_ports) * rate});
   }
   if (p.net.topology == TopologyKind::kFly && plan.circuits &&
       p.net.circuit_policy == BlockPolicy::kDrop) {
@@ -482,6 +420,65 @@ void add_models(Result& r, const Params& p, const Plan& plan) {
   }
 }
 
+std::vector<OutputSpec> outputs() {
+  return {
+      scalar_output("offered_flits_per_node_cycle", "flits/node/cycle",
+                    "Offered load of the chosen point"),
+      scalar_output("accepted_flits_per_node_cycle", "flits/node/cycle",
+                    "Flits delivered per node per cycle while measuring"),
+      scalar_output("latency_mean_cycles", "cycles",
+                    "Mean latency, creation to last flit delivered (source queueing in)"),
+      scalar_output("latency_ci_cycles", "cycles",
+                    "Half-width of the 95 % confidence interval of the mean (batch means)"),
+      scalar_output("latency_p50_cycles", "cycles", "Median latency"),
+      scalar_output("latency_p95_cycles", "cycles", "95th percentile"),
+      scalar_output("latency_p99_cycles", "cycles", "99th percentile"),
+      scalar_output("saturated", "boolean",
+                    "The offered load was not sustained (under 90 % of the flits created while "
+                    "measuring were delivered then, a source queue overflowed, or the measured "
+                    "packets did not drain)"),
+      scalar_output("measured_packets", "packets", "Packets in the latency statistics"),
+      scalar_output("simulated_cycles", "cycles", "Cycles simulated for the chosen point"),
+      scalar_output("bisection_gbps", "Gbit/s", "Traffic across the bisection while measuring"),
+      scalar_output("bisection_capacity_gbps", "Gbit/s",
+                    "Peak traffic across the bisection, both directions"),
+      scalar_output("acceptance", "fraction",
+                    "Share of the measured packets or connections delivered (not dropped)"),
+      scalar_output("blocking_probability", "fraction",
+                    "Share of set-up attempts at a switch output that found it held"),
+      scalar_output("latency_vs_offered_saturation", "flits/node/cycle",
+                    "Lowest offered load of the curve that was not sustained"),
+      scalar_output("model_capacity_bound", "flits/node/cycle",
+                    "Model: the most load uniform traffic can offer before a channel is full (a "
+                    "cube's channel-load bound)"),
+      scalar_output("model_zero_load_latency_cycles", "cycles",
+                    "Model: mean latency of a packet alone in the network under uniform "
+                    "destinations"),
+      scalar_output("model_fifo_saturation", "flits/node/cycle",
+                    "Model: saturation throughput of an input-queued crossbar with FIFO heads "
+                    "under uniform traffic (Karol, Hluchyj & Morgan)"),
+      scalar_output("total_simulated_cycles", "cycles",
+                    "Cycles simulated over every point of the run"),
+      series_output("latency_histogram", "", "Measured packets per latency bin at the chosen load"),
+      series_output("latency_vs_offered", "cycles",
+                    "Mean latency against offered load, the loads sustained"),
+      series_output("latency_p99_vs_offered", "cycles",
+                    "99th percentile latency against offered load"),
+      series_output("accepted_vs_offered", "flits/node/cycle",
+                    "Accepted load against offered load"),
+      series_output("latency_vs_accepted", "cycles", "Mean latency against accepted load"),
+      series_output("acceptance_vs_offered", "fraction",
+                    "Share of packets or connections delivered against offered load"),
+      series_output("blocking_vs_offered", "fraction",
+                    "Circuit switching: share of set-up attempts blocked against offered load"),
+      series_output("model_patel_acceptance", "fraction",
+                    "Model: Patel's acceptance of a fly that drops blocked requests"),
+      network_output("channel_util", "fraction",
+                     "The network with each channel's utilization at the chosen load (and a "
+                     "crossbar's crosspoints)"),
+  };
+}
+
 // The whole result: the chosen point's scalars and series, the curves, the models.
 Result combine(const Params& p, const std::vector<PointResult>& partials) {
   const Plan plan(p);
@@ -491,8 +488,7 @@ Result combine(const Params& p, const std::vector<PointResult>& partials) {
   add_models(r, p, plan);
   double cycles = 0;
   for (const PointResult& partial : partials) cycles += partial.result.scalar("simulated_cycles");
-  r.scalars.push_back({"total_simulated_cycles", cycles, "cycles",
-                       "Cycles simulated over every point of the run"});
+  r.scalars.push_back({"total_simulated_cycles", cycles});
   return r;
 }
 
@@ -504,7 +500,11 @@ ModelInfo network_traffic_info() {
       "Flit-level wormhole or circuit switching on a mesh, torus, k-ary n-fly, crossbar or C104 "
       "router network under open-loop synthetic traffic: latency and accepted load, "
       "per-channel utilization, and the shape's analytical models beside the simulation.",
-      kCitation, params(),
+      kCitation, params(), outputs(),
+      [](const Params& p) {
+        return std::vector<NetworkMap>{
+            describe_network(*make_topology(p.net), "network", "network")};
+      },
       [](const Params& p) {
         const Plan plan(p);
         plan.check(p);

@@ -9,6 +9,8 @@
 
 #include "core/fit.h"
 #include "core/param_table.h"
+#include "network/describe.h"
+#include "network/kncube.h"
 #include "paragon/library.h"
 #include "paragon/machine.h"
 #include "paragon/point.h"
@@ -37,6 +39,11 @@ std::vector<int> checked_mesh(int p) {
 std::string mesh_name(int p) {
   const std::vector<int> m = mesh_of(p);
   return std::to_string(m[0]) + "x" + std::to_string(m[1]);
+}
+
+std::vector<NetworkMap> machine(const std::vector<int>& processors, bool one_row) {
+  const int p = *std::max_element(processors.begin(), processors.end());
+  return {describe_grid(p, one_row ? p : mesh_of(p)[0], "mesh", "mesh")};
 }
 
 }  // namespace paragon
@@ -273,12 +280,10 @@ Result combine_bsp(const BspParams& p, const std::vector<PointResult>& partials)
       fits.push_back(line_over("bsp_model_" + name, name + ": BSP g h + L", s, l));
       if (n == p.processors.front()) {
         first_g = l.slope;
-        out.scalars.push_back({"g_us", l.slope, "us", "g on the first configuration"});
-        out.scalars.push_back({"L_us", l.intercept, "us", "L on the first configuration"});
-        out.scalars.push_back({"buffering_us_per_packet", p.m.bsp_buffer_us, "us",
-                               "Writing and reading a packet's buffers"});
-        out.scalars.push_back({"network_us_per_packet", l.slope - p.m.bsp_buffer_us, "us",
-                               "The rest of g: moving the packet through NX and the mesh"});
+        out.scalars.push_back({"g_us", l.slope});
+        out.scalars.push_back({"L_us", l.intercept});
+        out.scalars.push_back({"buffering_us_per_packet", p.m.bsp_buffer_us});
+        out.scalars.push_back({"network_us_per_packet", l.slope - p.m.bsp_buffer_us});
       }
     }
     out.series.push_back(std::move(s));
@@ -293,7 +298,7 @@ Result combine_bsp(const BspParams& p, const std::vector<PointResult>& partials)
   }
   if (naive.x.size() >= 2) {
     const Line l = fit_line(naive.x, naive.y);
-    out.scalars.push_back({"g_naive_us", l.slope, "us", "g of the naive library"});
+    out.scalars.push_back({"g_naive_us", l.slope});
     fits.push_back(line_over("naive_model", "naive library: g h + L", naive, l));
     if (first_g > 0) {
       out.scalars.push_back(
@@ -382,8 +387,8 @@ Result combine_bpram(const BpramParams& p, const std::vector<PointResult>& parti
       l_vs_p.y.push_back(l.intercept);
       fits.push_back(line_over("bpram_model_" + name, name + ": BPRAM sigma m + l", s, l));
       if (n == p.processors.front()) {
-        out.scalars.push_back({"sigma_us_per_byte", l.slope, "us/byte", "sigma, first config"});
-        out.scalars.push_back({"l_us", l.intercept, "us", "l on the first configuration"});
+        out.scalars.push_back({"sigma_us_per_byte", l.slope});
+        out.scalars.push_back({"l_us", l.intercept});
       }
     }
     out.series.push_back(std::move(s));
@@ -398,6 +403,67 @@ ParamSpec processors_spec(std::vector<double> values, const char* description) {
   return list_spec(
       number_spec("processors", "Configurations", "processors", 8, 2, 100, 1, true, description),
       8, std::move(values));
+}
+
+std::vector<OutputSpec> pingpong_outputs() {
+  return {
+      scalar_output("tpp_startup_us", "us", "Ping-pong: startup of the least-squares line"),
+      scalar_output("tpp_per_byte_us", "us/byte", "Ping-pong: time per byte of the line"),
+      scalar_output("tpp*_startup_us", "us", "Ping-pong double: startup of the line"),
+      scalar_output("tpp*_per_byte_us", "us/byte", "Ping-pong double: time per byte of the line"),
+      scalar_output("bandwidth_mb_s", "MB/s", "Asymptotic bandwidth, N / per-byte time"),
+      scalar_output("m_half_kb", "KB",
+                    "Message size reaching half the asymptotic bandwidth, startup / per-byte time"),
+      series_output("pp_fit", "us", "time against message size"),
+      series_output("pp*_fit", "us", "time against message size"),
+      series_output("pp_sim", "us", "time against message size"),
+      series_output("pp*_sim", "us", "time against message size"),
+  };
+}
+
+std::vector<OutputSpec> bisection_outputs() {
+  return {
+      scalar_output("link_bound_mb_s", "MB/s", "The middle link, both directions"),
+      scalar_output("bisection_rise_*_to_*", "ratio",
+                    "Bandwidth at p = N over p = N (N if it rises linearly)"),
+      scalar_output("bisection_flat_*_to_*", "ratio", "Bandwidth at p = N over p = N (N if flat)"),
+      scalar_output("bisection_mb_s_p*", "MB/s", "Bandwidth at p = N"),
+      series_output("bisection_sim", "MB/s",
+                    "bandwidth over the middle link against processors (p x 1)"),
+  };
+}
+
+std::vector<OutputSpec> bsp_outputs() {
+  return {
+      scalar_output("g_us_*x*", "us", "g on 4x2: the slope"),
+      scalar_output("L_us_*x*", "us", "L on 4x2: the offset"),
+      scalar_output("g_us", "us", "g on the first configuration"),
+      scalar_output("L_us", "us", "L on the first configuration"),
+      scalar_output("buffering_us_per_packet", "us", "Writing and reading a packet's buffers"),
+      scalar_output("network_us_per_packet", "us",
+                    "The rest of g: moving the packet through NX and the mesh"),
+      scalar_output("g_naive_us", "us", "g of the naive library"),
+      scalar_output("naive_g_ratio", "ratio", "Naive g over the BSP library's g"),
+      series_output("hrel_*x*", "us", "time against h"),
+      series_output("naive_hrel", "us", "time against h"),
+      series_output("bsp_model_*x*", "us", "time against h"),
+      series_output("naive_model", "us", "time against h"),
+      series_output("g_vs_p", "us", "g against processors"),
+      series_output("L_vs_p", "us", "L against processors"),
+  };
+}
+
+std::vector<OutputSpec> bpram_outputs() {
+  return {
+      scalar_output("sigma_us_per_byte_*x*", "us/byte", "sigma on 4x2: the slope"),
+      scalar_output("l_us_*x*", "us", "l on 4x2: the offset"),
+      scalar_output("sigma_us_per_byte", "us/byte", "sigma, first config"),
+      scalar_output("l_us", "us", "l on the first configuration"),
+      series_output("perm_*x*", "us", "time against block length"),
+      series_output("bpram_model_*x*", "us", "time against block length"),
+      series_output("sigma_vs_p", "us/byte", "sigma against processors"),
+      series_output("l_vs_p", "us", "l against processors"),
+  };
 }
 
 }  // namespace
@@ -420,7 +486,10 @@ ModelInfo paragon_pingpong_info() {
       "paragon_pingpong", "Paragon: ping-pong and ping-pong double under NX",
       "Two neighbouring nodes exchange messages of m bytes, one way at a time (ping-pong) or both "
       "at once (ping-pong double), and the least-squares lines through the times (Fig. 1).",
-      kCitation, std::move(t),
+      kCitation, std::move(t), pingpong_outputs(),
+      [](const PingPongParams& p) {
+        return std::vector<NetworkMap>{describe_network(KNCube(p.dims, false), "mesh", "mesh")};
+      },
       [check](const PingPongParams& p) {
         check(p);
         std::vector<double> w;
@@ -443,7 +512,8 @@ ModelInfo paragon_bisection_info() {
       "paragon_bisection", "Paragon: bandwidth over the middle link of p x 1",
       "On a p x 1 mesh node i sends 64 KB to node p - i - 1; the data crossing the middle link "
       "over the time taken (Fig. 2).",
-      kCitation, std::move(t),
+      kCitation, std::move(t), bisection_outputs(),
+      [](const BisectionParams& p) { return paragon::machine(p.processors, true); },
       [](const BisectionParams& p) {
         std::vector<double> w;
         for (const int n : p.processors) w.push_back(n);
@@ -472,7 +542,8 @@ ModelInfo paragon_bsp_info() {
       "paragon_bsp", "Paragon: h-relations under the BSP library, g and L",
       "Random full h-relations routed by the BSP library on each mesh configuration, and the "
       "least-squares g and L (Fig. 3, 4, Table 1); the naive library on the first.",
-      kCitation, std::move(t),
+      kCitation, std::move(t), bsp_outputs(),
+      [](const BspParams& p) { return paragon::machine(p.processors); },
       [](const BspParams& p) {
         std::vector<double> w;
         for (const BspPoint& pt : bsp_plan(p)) {
@@ -497,7 +568,8 @@ ModelInfo paragon_bpram_info() {
       "paragon_bpram", "Paragon: block permutations under the BPRAM library, sigma and l",
       "Random full block permutations (every processor sends one block and receives one) on "
       "each mesh configuration, and the least-squares sigma and l (Fig. 5, Table 2).",
-      kCitation, std::move(t),
+      kCitation, std::move(t), bpram_outputs(),
+      [](const BpramParams& p) { return paragon::machine(p.processors); },
       [](const BpramParams& p) {
         std::vector<double> w;
         for (const BpramPoint& pt : bpram_plan(p)) w.push_back(pt.p * (1.0 + pt.bytes / 8192.0));

@@ -27,6 +27,8 @@ std::vector<int> mesh_of(int p);
 std::vector<int> checked_mesh(int p);
 // "4x2".
 std::string mesh_name(int p);
+// The machine the picker draws: the mesh of the largest configuration (`rows` 1: as p x 1).
+std::vector<NetworkMap> machine(const std::vector<int>& processors, bool one_row = false);
 
 }  // namespace paragon
 

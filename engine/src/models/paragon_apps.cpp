@@ -147,10 +147,10 @@ Result combine_app(const AppParams& p, const std::vector<PointResult>& partials)
     }
     const Line bsp = fit_line(hx, hy);
     const Line bpram = fit_line(bx, by);
-    out.scalars.push_back({"g_us" + pn, bsp.slope, "us", "g fitted on this configuration"});
-    out.scalars.push_back({"L_us" + pn, bsp.intercept, "us", "L fitted on this configuration"});
-    out.scalars.push_back({"sigma_us_per_byte" + pn, bpram.slope, "us/byte", "sigma fitted"});
-    out.scalars.push_back({"l_us" + pn, bpram.intercept, "us", "l fitted"});
+    out.scalars.push_back({"g_us" + pn, bsp.slope});
+    out.scalars.push_back({"L_us" + pn, bsp.intercept});
+    out.scalars.push_back({"sigma_us_per_byte" + pn, bpram.slope});
+    out.scalars.push_back({"l_us" + pn, bpram.intercept});
     std::vector<std::pair<Version, std::vector<double>>> times;
     for (const Version v : versions(p.app)) {
       const std::string key = std::string(version_key(v)) + pn;
@@ -240,10 +240,7 @@ Result combine_app(const AppParams& p, const std::vector<PointResult>& partials)
       const double e0 = find("pred_error_smallest_bsp_p" + std::to_string(first));
       const double e1 = find("pred_error_smallest_bsp" + pn);
       const auto plogp = [](int q) { return q / std::log2(std::max(2, q)); };
-      out.scalars.push_back({"error_growth_over_p_log_p", e1 / e0 / (plogp(n) / plogp(first)),
-                             "ratio",
-                             "Growth of the smallest size's error from the first to the last "
-                             "configuration over that of p / log p"});
+      out.scalars.push_back({"error_growth_over_p_log_p", e1 / e0 / (plogp(n) / plogp(first))});
     }
     if (mm || times.size() < 3 || times[0].second.empty()) continue;
     // Sample sort: the BPRAM original against BSP at the fewest and most keys; where the
@@ -253,23 +250,86 @@ Result combine_app(const AppParams& p, const std::vector<PointResult>& partials)
     const std::vector<double>& t_fly = times[2].second;
     const std::size_t k = std::min({t_bsp.size(), t_orig.size(), t_fly.size()});
     if (k == 0) continue;
-    out.scalars.push_back({"bpram_over_bsp_fewest" + pn, t_orig[0] / t_bsp[0], "ratio",
-                           "BPRAM original over BSP at the fewest keys"});
-    out.scalars.push_back({"bpram_over_bsp_most" + pn, t_orig[k - 1] / t_bsp[k - 1], "ratio",
-                           "BPRAM original over BSP at the most keys"});
+    out.scalars.push_back({"bpram_over_bsp_fewest" + pn, t_orig[0] / t_bsp[0]});
+    out.scalars.push_back({"bpram_over_bsp_most" + pn, t_orig[k - 1] / t_bsp[k - 1]});
     double crossover = 0;
     double worst = 0;
     for (std::size_t i = 0; i < k; ++i) {
       if (crossover == 0 && t_fly[i] >= t_orig[i]) crossover = p.sizes[i];
       worst = std::max(worst, t_fly[i] / t_bsp[i]);
     }
-    out.scalars.push_back({"butterfly_loses_from_keys" + pn, crossover, "keys",
-                           "Fewest keys per processor at which the butterfly is no faster than "
-                           "the original (0: never in the sweep)"});
-    out.scalars.push_back({"butterfly_over_bsp_worst" + pn, worst, "ratio",
-                           "Largest time of the butterfly version over BSP's"});
+    out.scalars.push_back({"butterfly_loses_from_keys" + pn, crossover});
+    out.scalars.push_back({"butterfly_over_bsp_worst" + pn, worst});
   }
   return out;
+}
+
+std::vector<OutputSpec> outputs() {
+  return {
+      series_output("comm_share_*", "fraction", "Communication share against the problem size"),
+      scalar_output("g_us*", "us", "g fitted on this configuration"),
+      scalar_output("L_us*", "us", "L fitted on this configuration"),
+      scalar_output("sigma_us_per_byte*", "us/byte", "sigma fitted"),
+      scalar_output("l_us*", "us", "l fitted"),
+      scalar_output("comm_share_bsp_p*", "fraction",
+                    "Communication share at the largest size, BSP, p = N"),
+      scalar_output("time_us_bsp_p*", "us", "Simulated time at the largest size, BSP, p = N"),
+      scalar_output("pred_error_bsp_p*", "fraction",
+                    "(predicted - simulated) / simulated at the largest size, BSP, p = N"),
+      scalar_output("pred_error_smallest_bsp_p*", "fraction",
+                    "(predicted - simulated) / simulated at the smallest size, BSP, p = N"),
+      scalar_output("comm_share_bpram_p*", "fraction",
+                    "Communication share at the largest size, BPRAM, p = N"),
+      scalar_output("time_us_bpram_p*", "us", "Simulated time at the largest size, BPRAM, p = N"),
+      scalar_output("pred_error_bpram_p*", "fraction",
+                    "(predicted - simulated) / simulated at the largest size, BPRAM, p = N"),
+      scalar_output("pred_error_smallest_bpram_p*", "fraction",
+                    "(predicted - simulated) / simulated at the smallest size, BPRAM, p = N"),
+      series_output("mflops_bsp_p*", "MFlops", "performance per node against matrix dimension n"),
+      series_output("mflops_pred_bsp_p*", "MFlops",
+                    "performance per node against matrix dimension n"),
+      series_output("error_bsp_p*", "fraction",
+                    "(T_pred - T_sim) / T_sim against matrix dimension n"),
+      series_output("mflops_bpram_p*", "MFlops", "performance per node against matrix dimension n"),
+      series_output("mflops_pred_bpram_p*", "MFlops",
+                    "performance per node against matrix dimension n"),
+      series_output("error_bpram_p*", "fraction",
+                    "(T_pred - T_sim) / T_sim against matrix dimension n"),
+      series_output("comm_per_element_bpram_p*", "us",
+                    "communication time per element against matrix dimension n"),
+      series_output("comm_per_element_pred_bpram_p*", "us",
+                    "communication time per element against matrix dimension n"),
+      scalar_output("error_growth_over_p_log_p", "ratio",
+                    "Growth of the smallest size's error from the first to the last configuration "
+                    "over that of p / log p"),
+      series_output("us_per_key_bsp_p*", "us", "time per key against keys per processor"),
+      series_output("us_per_key_pred_bsp_p*", "us", "time per key against keys per processor"),
+      scalar_output("comm_share_butterfly_p*", "fraction",
+                    "Communication share at the largest size, BPRAM (modified, butterfly), p = N"),
+      scalar_output("time_us_butterfly_p*", "us",
+                    "Simulated time at the largest size, BPRAM (modified, butterfly), p = N"),
+      scalar_output("pred_error_butterfly_p*", "fraction",
+                    "(predicted - simulated) / simulated at the largest size, BPRAM (modified, "
+                    "butterfly), p = N"),
+      scalar_output("pred_error_smallest_butterfly_p*", "fraction",
+                    "(predicted - simulated) / simulated at the smallest size, BPRAM (modified, "
+                    "butterfly), p = N"),
+      scalar_output("bpram_over_bsp_fewest*", "ratio",
+                    "BPRAM original over BSP at the fewest keys"),
+      scalar_output("bpram_over_bsp_most*", "ratio", "BPRAM original over BSP at the most keys"),
+      scalar_output("butterfly_loses_from_keys*", "keys",
+                    "Fewest keys per processor at which the butterfly is no faster than the "
+                    "original (0: never in the sweep)"),
+      scalar_output("butterfly_over_bsp_worst*", "ratio",
+                    "Largest time of the butterfly version over BSP's"),
+      series_output("us_per_key_bpram_p*", "us", "time per key against keys per processor"),
+      series_output("us_per_key_pred_bpram_p*", "us", "time per key against keys per processor"),
+      series_output("us_per_key_butterfly_p*", "us", "time per key against keys per processor"),
+      series_output("us_per_key_pred_butterfly_p*", "us",
+                    "time per key against keys per processor"),
+      series_output("error_butterfly_p*", "fraction",
+                    "(T_pred - T_sim) / T_sim against keys per processor"),
+  };
 }
 
 }  // namespace
@@ -306,7 +366,8 @@ ModelInfo paragon_app_info() {
       "paragon_app", "Paragon: application kernels against their BSP and BPRAM predictions",
       "Matrix multiply, sample sort, bitonic sort or APSP simulated in each library version, beside the cost "
       "models' predictions from g, L, sigma and l fitted on the same machine (sec. 4).",
-      kCitation, std::move(t),
+      kCitation, std::move(t), outputs(),
+      [](const AppParams& p) { return paragon::machine(p.processors); },
       [](const AppParams& p) {
         std::vector<double> w;
         for (const AppPoint& pt : plan(p)) {

@@ -12,6 +12,7 @@
 #include "core/param_table.h"
 #include "core/sweep.h"
 #include "network/analytic.h"
+#include "network/describe.h"
 #include "pie64/dispatch.h"
 #include "pie64/machine.h"
 
@@ -206,26 +207,19 @@ class Pie64Transfer final : public Model {
     const Series* mpwrite = curve(2);
     if (writex != nullptr && writex->y.size() >= 2) {
       const Line fit = fit_line(writex->x, writex->y);
-      r.scalars.push_back({"ts_te_fit_clocks", fit.intercept, "clocks",
-                           "WRITEX: intercept of Tl against length (Ts + Te as the paper "
-                           "derived it)"});
-      r.scalars.push_back({"tb_fit_clocks_per_word", fit.slope, "clocks/word",
-                           "WRITEX: slope of Tl against length (Tb)"});
+      r.scalars.push_back({"ts_te_fit_clocks", fit.intercept});
+      r.scalars.push_back({"tb_fit_clocks_per_word", fit.slope});
     }
     if (writex != nullptr && writemn != nullptr) {
-      r.scalars.push_back({"writemn_minus_writex_clocks", mean_difference(*writemn, *writex),
-                           "clocks", "WRITEMN - WRITEX, mean over the lengths"});
+      r.scalars.push_back({"writemn_minus_writex_clocks", mean_difference(*writemn, *writex)});
     }
     if (writemn != nullptr && mpwrite != nullptr) {
       const double extra = mean_difference(*mpwrite, *writemn);
-      r.scalars.push_back({"mpwrite_minus_writemn_clocks", extra, "clocks",
-                           "MP-Write - WRITEMN, mean over the lengths"});
+      r.scalars.push_back({"mpwrite_minus_writemn_clocks", extra});
       const double tb = fit_line(writemn->x, writemn->y).slope;
       // One length gives no slope, so no time per word to count in.
       if (tb > 0) {
-        r.scalars.push_back({"mpwrite_extra_words", extra / tb, "words",
-                             "MP-Write's extra time as WRITEMN words: the difference over "
-                             "WRITEMN's time per word"});
+        r.scalars.push_back({"mpwrite_extra_words", extra / tb});
       }
     }
     return r;
@@ -527,7 +521,7 @@ class CongestionPoint final : public Model {
     if (!done_) return r;
     const Point q = sweep_.point();
     for (std::size_t f = 0; f < std::size(kPointFields); ++f) {
-      r.scalars.push_back({kPointFields[f], q.*kPointMembers[f], "", ""});
+      r.scalars.push_back({kPointFields[f], q.*kPointMembers[f]});
     }
     Series occupancy;
     occupancy.name = "occupancy";
@@ -561,6 +555,13 @@ std::vector<double> congestion_weights(const CongestionParams& p) {
     for (const double share : p.ps) w.push_back(std::max(1 / share, transfer));
   }
   return w;
+}
+
+// PIE64's two networks, the PAN and the DAN: the same 4-ary 3-fly (pie64::dan_topology()), the
+// first `ius` IUs on each.
+std::vector<NetworkMap> pie64_networks(int ius) {
+  const std::shared_ptr<const Fly> fly = pie64::dan_topology();
+  return {describe_network(*fly, "pan", "PAN", ius), describe_network(*fly, "dan", "DAN", ius)};
 }
 
 // The sweep's results from the points that have arrived: per run, its points in order of p.
@@ -639,27 +640,21 @@ class Pie64Congestion {
     r.series.push_back(alpha);
     r.series.push_back(peak);
     if (below_n > 0) {
-      r.scalars.push_back({"slope_below", below / below_n, "",
-                           "Mean log-log slope of Tw against the measured occurrence below the "
-                           "limit region"});
+      r.scalars.push_back({"slope_below", below / below_n});
     }
     if (above_n > 0) {
-      r.scalars.push_back({"throughput_fall", above / above_n, "x",
-                           "Throughput at the highest p over that at the limit region's onset, "
-                           "mean over the lengths"});
+      r.scalars.push_back({"throughput_fall", above / above_n});
     }
     if (alpha.y.size() >= 2) {
       const double span = std::log(alpha.x.back() / alpha.x.front());
-      r.scalars.push_back({"alpha_length_exponent",
-                           std::log(alpha.y.back() / alpha.y.front()) / span, "",
-                           "alpha grows as length to this power (1: in proportion)"});
+      r.scalars.push_back(
+          {"alpha_length_exponent", std::log(alpha.y.back() / alpha.y.front()) / span});
     }
     if (peak.y.size() >= 2) {
       int rises = 0;
       for (std::size_t i = 1; i < peak.y.size(); ++i) rises += peak.y[i] > peak.y[i - 1] ? 1 : 0;
-      r.scalars.push_back({"peak_throughput_rises",
-                           rises / static_cast<double>(peak.y.size() - 1), "fraction",
-                           "Share of length steps where the limit region's throughput grows"});
+      r.scalars.push_back(
+          {"peak_throughput_rises", rises / static_cast<double>(peak.y.size() - 1)});
     }
     add_comparison(r);
     add_breakdown(r);
@@ -719,8 +714,8 @@ class Pie64Congestion {
     s.key = key;
     r.series.push_back(s);
   }
-  // The DAN's switch outputs as a graph (pie64::dan_topology()): each output's occupancy at the
-  // first length's limit region onset (once its points are all in; before, its latest point).
+  // The DAN (pie64::dan_topology()) with each switch output's occupancy at the first length's
+  // limit region onset (once its points are all in; before, its latest point).
   void add_occupancy(Result& r) const {
     if (points_.empty() || points_[0].empty()) return;
     const std::vector<Point>& pts = points_[0];
@@ -728,38 +723,21 @@ class Pie64Congestion {
     const std::string label =
         std::string(kCommandNames[static_cast<std::size_t>(command_)]) + ", " +
         words_label(p_.lengths[0]) + ", p = " + format_number(p_.ps[at.at]);
-    Series occupancy = series("dan_occupancy_graph", label, "channel", "index",
-                              "share of clocks held", "fraction");
-    Series from = series("channel_from", "channel sources", "channel", "index", "switch", "index");
-    Series to = series("channel_to", "channel targets", "channel", "index", "switch or IU",
-                       "index");
     const std::shared_ptr<const Fly> fly = pie64::dan_topology();
-    for (int router = 0; router < fly->routers(); ++router) {
-      for (int port = 0; port < fly->ports(router); ++port) {
-        const PortTarget t = fly->output(router, port);
-        if (t.router < 0 && t.terminal < 0) continue;
-        const auto channel = static_cast<double>(from.x.size());
-        from.x.push_back(channel);
-        from.y.push_back(router);
-        to.x.push_back(channel);
-        to.y.push_back(t.router >= 0 ? t.router : fly->routers() + t.terminal);
-        occupancy.x.push_back(channel);
-        const auto i = static_cast<std::size_t>(channel);
-        occupancy.y.push_back(i < at.occupancy.size() ? at.occupancy[i] : 0);
-      }
-    }
-    r.series.push_back(std::move(occupancy));
-    r.series.push_back(std::move(from));
-    r.series.push_back(std::move(to));
+    NetworkMap dan = describe_network(*fly, "dan_occupancy", label, p_.ius);
+    // The points measure the outputs that lead somewhere, in the description's order.
+    std::vector<double> occupancy(dan.channels.rows(), 0.0);
+    std::copy_n(at.occupancy.begin(), std::min(occupancy.size(), at.occupancy.size()),
+                occupancy.begin());
+    dan.channels.add("occupancy", "fraction", std::move(occupancy));
+    r.networks.push_back(std::move(dan));
   }
   void add_comparison(Result& r) const {
     if (points_.size() <= p_.lengths.size() || points_.back().size() < p_.ps.size()) return;
     const std::size_t ref = onset(points_.back());
     for (std::size_t k = 0; k < p_.lengths.size(); ++k) {
       if (p_.lengths[k] != p_.compare_length || points_[k].size() < p_.ps.size()) continue;
-      r.scalars.push_back({"limit_p_ratio", p_.ps[onset(points_[k])] / p_.ps[ref], "x",
-                           "p where this command's limit region begins over WRITEMN's, at the "
-                           "comparison length"});
+      r.scalars.push_back({"limit_p_ratio", p_.ps[onset(points_[k])] / p_.ps[ref]});
     }
   }
   // Fig. 9: the latency's parts at each p for the first length, and as one labelled series at the
@@ -793,13 +771,9 @@ class Pie64Congestion {
       tl.labels.push_back(labels[j]);
     }
     r.series.push_back(tl);
-    r.scalars.push_back({"tpa_share", v[1] / pts[at].latency, "fraction",
-                         "Tpa over the latency at the last p below the limit region"});
+    r.scalars.push_back({"tpa_share", v[1] / pts[at].latency});
     const double growth = pts[at].latency - pts[0].latency;
-    r.scalars.push_back({"tpa_growth_share", growth > 0 ? (pts[at].pa - pts[0].pa) / growth : 0,
-                         "fraction",
-                         "Share of the latency's growth from the lowest p to the last below the "
-                         "limit region that is Tpa's"});
+    r.scalars.push_back({"tpa_growth_share", growth > 0 ? (pts[at].pa - pts[0].pa) / growth : 0});
   }
 
   CongestionParams p_;
@@ -1025,6 +999,85 @@ class Pie64Dispatch final : public Model {
   Series spread_[2];
 };
 
+std::vector<OutputSpec> transfer_outputs() {
+  return {
+      scalar_output("ts_te_fit_clocks", "clocks",
+                    "WRITEX: intercept of Tl against length (Ts + Te as the paper derived it)"),
+      scalar_output("tb_fit_clocks_per_word", "clocks/word",
+                    "WRITEX: slope of Tl against length (Tb)"),
+      scalar_output("writemn_minus_writex_clocks", "clocks",
+                    "WRITEMN - WRITEX, mean over the lengths"),
+      scalar_output("mpwrite_minus_writemn_clocks", "clocks",
+                    "MP-Write - WRITEMN, mean over the lengths"),
+      scalar_output("mpwrite_extra_words", "words",
+                    "MP-Write's extra time as WRITEMN words: the difference over WRITEMN's time "
+                    "per word"),
+      series_output("transfer_clocks_writex", "clocks", "transfer time Tl against message length"),
+      series_output("transfer_clocks_writemn", "clocks", "transfer time Tl against message length"),
+      series_output("transfer_clocks_mpwrite", "clocks", "transfer time Tl against message length"),
+  };
+}
+
+std::vector<OutputSpec> congestion_outputs() {
+  return {
+      scalar_output("limit_p_*", "share", "p where the limit region begins, WRITEMN, N word"),
+      scalar_output("slope_below", "",
+                    "Mean log-log slope of Tw against the measured occurrence below the limit "
+                    "region"),
+      scalar_output("throughput_fall", "x",
+                    "Throughput at the highest p over that at the limit region's onset, mean over "
+                    "the lengths"),
+      scalar_output("alpha_length_exponent", "",
+                    "alpha grows as length to this power (1: in proportion)"),
+      scalar_output("peak_throughput_rises", "fraction",
+                    "Share of length steps where the limit region's throughput grows"),
+      series_output("tw_clocks_*", "clocks",
+                    "connection wait Tw against message occurrence (measured)"),
+      series_output("throughput_words_per_clock_*", "words/clock/IU",
+                    "throughput against message occurrence p"),
+      series_output("patel_throughput_*", "words/clock/IU",
+                    "throughput against message occurrence p"),
+      series_output("limit_line_*", "clocks",
+                    "connection wait Tw against message occurrence (measured)"),
+      series_output("limit_p", "share", "p where the limit region begins against message length"),
+      series_output("alpha", "clocks", "alpha = Tw / p against message length"),
+      series_output("peak_throughput", "words/clock/IU",
+                    "throughput in the limit region against message length"),
+      scalar_output("limit_p_ratio", "x",
+                    "p where this command's limit region begins over WRITEMN's, at the comparison "
+                    "length"),
+      scalar_output("tl_p*_tmp", "clocks", "Tmp at p = N"),
+      scalar_output("tl_p*_tpa", "clocks", "Tpa at p = N"),
+      scalar_output("tl_p*_tw", "clocks", "Tw at p = N"),
+      scalar_output("tl_p*_trans", "clocks", "Ts+Te+TbN at p = N"),
+      scalar_output("tl_p*_etc", "clocks", "Tetc at p = N"),
+      scalar_output("tpa_share", "fraction",
+                    "Tpa over the latency at the last p below the limit region"),
+      scalar_output("tpa_growth_share", "fraction",
+                    "Share of the latency's growth from the lowest p to the last below the limit "
+                    "region that is Tpa's"),
+      series_output("tl_breakdown", "clocks", "clocks against part"),
+      network_output("dan_occupancy", "fraction",
+                     "The DAN with each switch output's share of clocks held at the first "
+                     "length's limit region onset"),
+  };
+}
+
+std::vector<OutputSpec> dispatch_outputs() {
+  return {
+      scalar_output("work_rate_gain_*", "x",
+                    "Mean work rate with dispatch over random placement, N goals"),
+      scalar_output("spread_ratio_*", "x",
+                    "Spread of goals per IU with dispatch over random placement, N goals"),
+      series_output("work_rates_*_random", "fraction", "work rate against IU"),
+      series_output("work_rates_*_dispatch", "fraction", "work rate against IU"),
+      series_output("work_rate_random", "fraction", "mean work rate against goals"),
+      series_output("work_rate_dispatch", "fraction", "mean work rate against goals"),
+      series_output("spread_random", "", "goals per IU: std. dev. / mean against goals"),
+      series_output("spread_dispatch", "", "goals per IU: std. dev. / mean against goals"),
+  };
+}
+
 }  // namespace
 
 ModelInfo pie64_transfer_info() {
@@ -1033,7 +1086,9 @@ ModelInfo pie64_transfer_info() {
       "Transfer time against message length between two IUs for WRITEX, WRITEMN and MP-Write, "
       "measured as the paper did: a loop of N transfers (time A) against the same loop without "
       "them (time B), Tl = (A - B) / N.",
-      kCitation, transfer_params(), [](const TransferParams& p, Rng rng) {
+      kCitation, transfer_params(), transfer_outputs(),
+      [](const TransferParams&) { return pie64_networks(pie64::dan_topology()->terminals()); },
+      [](const TransferParams& p, Rng rng) {
         return std::make_unique<Pie64Transfer>(p, rng);
       });
 }
@@ -1044,7 +1099,8 @@ ModelInfo pie64_congestion_info() {
       "All usable IUs run a program whose instructions are transfers with probability p, to "
       "random destinations; per message length and p: the connection wait, the throughput and "
       "where the limit region begins.",
-      kCitation, congestion_params(), congestion_weights,
+      kCitation, congestion_params(), congestion_outputs(),
+      [](const CongestionParams& p) { return pie64_networks(p.ius); }, congestion_weights,
       [](const CongestionParams& p, Rng rng, std::size_t point) {
         return std::make_unique<CongestionPoint>(p, rng, point);
       },
@@ -1058,7 +1114,9 @@ ModelInfo pie64_dispatch_info() {
       "pie64_dispatch", "PIE64 automatic load dispatch",
       "Goals dispatched over the PAN to the least-loaded IU (load values flowing backwards "
       "through the switches) or placed at random: the IUs' work rates and the spread of goals.",
-      kCitation, dispatch_params(), [](const DispatchParams& p, Rng rng) {
+      kCitation, dispatch_params(), dispatch_outputs(),
+      [](const DispatchParams& p) { return pie64_networks(p.ius); },
+      [](const DispatchParams& p, Rng rng) {
         return std::make_unique<Pie64Dispatch>(p, rng);
       });
 }

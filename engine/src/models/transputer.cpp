@@ -10,6 +10,7 @@
 
 #include "core/param_table.h"
 #include "core/sweep.h"
+#include "network/describe.h"
 #include "transputer/machine.h"
 #include "transputer/mandelbrot.h"
 
@@ -253,10 +254,8 @@ Result combine_ping(const PingParams& p, const std::vector<PointResult>& parts) 
   const auto p4 = derived("p4_overhead_us", "p4 - raw (direct)", "overhead", "us",
                           [&](std::size_t i) { return of("t9_p4")[i] - of("t9_raw")[i]; });
 
-  r.scalars.push_back({"t9_link_limit_mb_s", transputer::ds_limit_mb_s(p.t9000), "MB/s",
-                       "DS-link limit from the token accounting: full packets back to back"});
-  r.scalars.push_back({"t8_link_limit_mb_s", transputer::os_limit_mb_s(p.t805), "MB/s",
-                       "OS-link limit from the byte and acknowledge handshake"});
+  r.scalars.push_back({"t9_link_limit_mb_s", transputer::ds_limit_mb_s(p.t9000)});
+  r.scalars.push_back({"t8_link_limit_mb_s", transputer::os_limit_mb_s(p.t805)});
   if (x.empty()) return r;
   const std::size_t last = x.size() - 1;
   auto index_of = [&](double size) -> int {
@@ -404,10 +403,8 @@ class Sequential final : public Model {
   Result result() const override {
     Result r;
     const double fp = static_cast<double>(fp_), in = static_cast<double>(int_);
-    r.scalars.push_back({"iterations_fp", fp, "iterations",
-                         "Inner-loop iterations of the double-precision version, all pixels"});
-    r.scalars.push_back({"iterations_int", in, "iterations",
-                         "Inner-loop iterations of the integer (fixed-point) version"});
+    r.scalars.push_back({"iterations_fp", fp});
+    r.scalars.push_back({"iterations_int", in});
     Cpu projected = p_.t9000;
     projected.clock_mhz = p_.t9000_projected_mhz;
     const std::vector<std::pair<Cpu, Loop>> rows = {{p_.t805, p_.t805_loop},
@@ -423,12 +420,10 @@ class Sequential final : public Model {
       const std::string key = kProcessors[k].key;
       const double t1 = cpu.cycles_ns(fp * fp_cycles(cpu, loop)) / 1e6;
       const double t2 = cpu.cycles_ns(in * int_cycles(cpu, loop)) / 1e6;
-      r.scalars.push_back({"fp_time_ms_" + key, t1, "ms", "Table 1 time"});
-      r.scalars.push_back({"mflops_" + key, fp * loop.fp_fp / (t1 * 1e3), "Mflops",
-                           "Table 1: iterations x fp instructions / time"});
-      r.scalars.push_back({"int_time_ms_" + key, t2, "ms", "Table 2 time"});
-      r.scalars.push_back({"mips_" + key, in * loop.int_instr / (t2 * 1e3), "Mips",
-                           "Table 2: iterations x instructions / time"});
+      r.scalars.push_back({"fp_time_ms_" + key, t1});
+      r.scalars.push_back({"mflops_" + key, fp * loop.fp_fp / (t1 * 1e3)});
+      r.scalars.push_back({"int_time_ms_" + key, t2});
+      r.scalars.push_back({"mips_" + key, in * loop.int_instr / (t2 * 1e3)});
       for (Series* s : {&fp_time, &int_time}) {
         s->x.push_back(static_cast<double>(k));
         s->labels.push_back(kProcessors[k].label);
@@ -673,7 +668,7 @@ class FarmPoint final : public Model {
     Result r;
     double iterations = 0;
     for (const std::int64_t n : rows_) iterations += static_cast<double>(n);
-    r.scalars.push_back({"iterations", iterations, "iterations", "The image's iterations"});
+    r.scalars.push_back({"iterations", iterations});
     r.series = rates_;
     r.series.push_back(times_[0]);
     r.series.push_back(times_[1]);
@@ -749,16 +744,90 @@ Result combine_farm(const FarmParams& p, const std::vector<PointResult>& parts) 
   }
   r.series.push_back(ratio);
   if (!ratio.y.empty()) {
-    r.scalars.push_back({"farm_ratio_t8_t9", sum / static_cast<double>(ratio.y.size()), "x",
-                         "T805 farm time over T9000's, mean over the worker counts"});
+    r.scalars.push_back({"farm_ratio_t8_t9", sum / static_cast<double>(ratio.y.size())});
   }
-  r.scalars.push_back({"stack_workers", static_cast<double>(widest), "workers",
-                       "Workers of the work-rate stacks (the largest count)"});
+  r.scalars.push_back({"stack_workers", static_cast<double>(widest)});
   if (sequential[1] > 0) {
-    r.scalars.push_back({"sequential_ratio_t8_t9", sequential[0] / sequential[1], "x",
-                         "T805 sequential time over T9000's"});
+    r.scalars.push_back({"sequential_ratio_t8_t9", sequential[0] / sequential[1]});
   }
   return r;
+}
+
+std::vector<OutputSpec> ping_outputs() {
+  return {
+      scalar_output("t9_link_limit_mb_s", "MB/s",
+                    "DS-link limit from the token accounting: full packets back to back"),
+      scalar_output("t8_link_limit_mb_s", "MB/s",
+                    "OS-link limit from the byte and acknowledge handshake"),
+      scalar_output("t*_raw_step_us", "us",
+                    "T9 raw: round trip one byte past a full packet minus a full packet's"),
+      scalar_output("t*_raw_step_ratio", "x",
+                    "T9 raw: the step past a full packet over the step of the byte before it"),
+      scalar_output("ratio_t*_t*_raw_vcr_max", "x",
+                    "Largest T8 VCR / T9 raw round-trip ratio over the sizes"),
+      scalar_output("ratio_t*_t*_p*_first", "x", "T8 p4 / T9 p4 at the smallest size"),
+      scalar_output("ratio_t*_t*_p*_last", "x", "T8 p4 / T9 p4 at the largest size"),
+      scalar_output("ratio_t*_t*_p*_max", "x", "Largest T8 p4 / T9 p4 ratio"),
+      scalar_output("ratio_t*_t*_p*_min", "x", "Smallest T8 p4 / T9 p4 ratio"),
+      scalar_output("t*_raw_throughput_last", "MB/s", "T9 raw throughput at the largest size"),
+      scalar_output("t*_p*_throughput_last", "MB/s", "T9 p4 throughput at the largest size"),
+      scalar_output("t*_p*_over_raw_last", "x", "T9 p4 throughput over raw at the largest size"),
+      scalar_output("t*_vcr_throughput_last", "MB/s", "T8 VCR throughput at the largest size"),
+      scalar_output("t*_vcr_over_raw_last", "x", "T8 VCR throughput over raw at the largest size"),
+      scalar_output("t*_p*_over_vcr_last", "x", "T8 p4 throughput over VCR at the largest size"),
+      scalar_output("c*_p*_crossover_bytes", "bytes",
+                    "Size above which the C104 loop's overhead exceeds p4's (N: never)"),
+      scalar_output("c*_over_p*_*_*", "x",
+                    "Mean C104 overhead over p4 overhead for N-N-byte messages"),
+      scalar_output("c*_overhead_min_us", "us", "Smallest rise of the round trip via the C104"),
+      series_output("rtt_us_t*_raw", "us", "round trip against message size"),
+      series_output("throughput_mb_s_t*_raw", "MB/s", "throughput against message size"),
+      series_output("rtt_us_t*_raw*", "us", "round trip against message size"),
+      series_output("throughput_mb_s_t*_raw*", "MB/s", "throughput against message size"),
+      series_output("rtt_us_t*_p*", "us", "round trip against message size"),
+      series_output("throughput_mb_s_t*_p*", "MB/s", "throughput against message size"),
+      series_output("rtt_us_t*_vcr", "us", "round trip against message size"),
+      series_output("throughput_mb_s_t*_vcr", "MB/s", "throughput against message size"),
+      series_output("rtt_us_t*_raw_c*", "us", "round trip against message size"),
+      series_output("throughput_mb_s_t*_raw_c*", "MB/s", "throughput against message size"),
+      series_output("rtt_us_t*_p*_c*", "us", "round trip against message size"),
+      series_output("throughput_mb_s_t*_p*_c*", "MB/s", "throughput against message size"),
+      series_output("ratio_t*_t*_raw_vcr", "x", "round trip ratio against message size"),
+      series_output("ratio_t*_t*_p*", "x", "round trip ratio against message size"),
+      series_output("c*_overhead_us", "us", "overhead against message size"),
+      series_output("p*_overhead_us", "us", "overhead against message size"),
+  };
+}
+
+std::vector<OutputSpec> sequential_outputs() {
+  return {
+      scalar_output("iterations_fp", "iterations",
+                    "Inner-loop iterations of the double-precision version, all pixels"),
+      scalar_output("iterations_int", "iterations",
+                    "Inner-loop iterations of the integer (fixed-point) version"),
+      scalar_output("fp_time_ms_*", "ms", "Table 1 time"),
+      scalar_output("mflops_*", "Mflops", "Table 1: iterations x fp instructions / time"),
+      scalar_output("int_time_ms_*", "ms", "Table 2 time"),
+      scalar_output("mips_*", "Mips", "Table 2: iterations x instructions / time"),
+      series_output("fp_time_ms", "ms", "time against processor"),
+      series_output("int_time_ms", "ms", "time against processor"),
+  };
+}
+
+std::vector<OutputSpec> farm_outputs() {
+  return {
+      scalar_output("sequential_ms_t*", "ms", "Sequential time on the T805"),
+      scalar_output("farm_speedup_t*_last", "x", "T805 speedup at the last worker count"),
+      scalar_output("farm_ratio_t8_t9", "x",
+                    "T805 farm time over T9000's, mean over the worker counts"),
+      scalar_output("stack_workers", "workers",
+                    "Workers of the work-rate stacks (the largest count)"),
+      scalar_output("sequential_ratio_t8_t9", "x", "T805 sequential time over T9000's"),
+      series_output("work_rates_t*", "fraction", "work rate against worker"),
+      series_output("farm_time_ms_t*", "ms", "execution time against workers"),
+      series_output("speedup_t*", "x", "speedup against workers"),
+      series_output("farm_ratio_t*_t*", "x", "time ratio against workers"),
+  };
 }
 
 }  // namespace
@@ -768,7 +837,11 @@ ModelInfo transputer_ping_info() {
       "transputer_ping", "Transputer ping: T805 and T9000, raw, VCR, p4, C104",
       "Round trip of a message between two transputers and back against its size: T9000 raw, "
       "raw + a 32-byte header, p4 (directly and through a C104 loop); T805 raw, VCR and p4.",
-      kCitation, ping_params(),
+      kCitation, ping_params(), ping_outputs(),
+      [](const PingParams&) {
+        return std::vector<NetworkMap>{describe_network(RouterNetwork(loop_spec(0)), "network",
+                                                     "C104 network")};
+      },
       [](const PingParams& p) {
         std::vector<double> w;
         for (const int s : p.sizes) w.push_back(1.0 + s / 64.0);
@@ -786,7 +859,10 @@ ModelInfo transputer_sequential_info() {
       "Iterations of the Mandelbrot set counted pixel by pixel (double precision and fixed "
       "point), times each processor's cycles per iteration from its loop's instruction counts "
       "and its cycles per instruction class.",
-      kCitation, sequential_params(), [](const SequentialParams& p, Rng) {
+      kCitation, sequential_params(), sequential_outputs(),
+      // One processor at a time: no network.
+      [](const SequentialParams&) { return std::vector<NetworkMap>{}; },
+      [](const SequentialParams& p, Rng) {
         return std::make_unique<Sequential>(p);
       });
 }
@@ -797,7 +873,12 @@ ModelInfo transputer_farm_info() {
       "A master farms the image's rows to workers over p4 (T805: a tree of OS-links and the "
       "VCR; T9000: DS-links through C104s), each worker keeping one row buffered; execution "
       "time, speedup and the workers' work rates against the number of workers.",
-      kCitation, farm_params(),
+      kCitation, farm_params(), farm_outputs(),
+      [](const FarmParams& p) {
+        const int workers = *std::max_element(p.workers.begin(), p.workers.end());
+        return std::vector<NetworkMap>{describe_network(*transputer::c104_network(workers + 1, 0),
+                                                     "network", "C104 network")};
+      },
       [](const FarmParams& p) {
         std::vector<double> w;
         const std::size_t chunk = farm_chunk(p);

@@ -19,6 +19,8 @@ class Crossbar final : public Topology {
     return {dest, 0};
   }
   RouterPort reverse(int /*router*/, int /*port*/) const override { return {}; }
+  TopologyKind kind() const override { return TopologyKind::kCrossbar; }
+  std::vector<ShapeSize> sizes() const override { return {{"ports", ports_}}; }
 
  private:
   int ports_;

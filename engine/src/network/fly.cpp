@@ -63,4 +63,10 @@ RouteStep Fly::route(int router, int /*in_port*/, int dest, int& /*state*/) cons
   return {k_ + digit(dest, stages_ - 1 - stage(router)), 0};
 }
 
+std::vector<std::string> Fly::channel_classes() const {
+  std::vector<std::string> out;
+  for (int s = 1; s <= stages_; ++s) out.push_back("stage " + std::to_string(s));
+  return out;
+}
+
 }  // namespace archex

@@ -29,6 +29,16 @@ class Fly final : public Topology {
   RouterPort injection(int terminal) const override;
   RouteStep route(int router, int in_port, int dest, int& state) const override;
   RouterPort reverse(int /*router*/, int /*port*/) const override { return {}; }
+  TopologyKind kind() const override { return TopologyKind::kFly; }
+  // Radix and stages; a switch's stage and row; a channel's class is the stage it leaves.
+  std::vector<ShapeSize> sizes() const override { return {{"radix", k_}, {"stages", stages_}}; }
+  std::vector<std::string> axes() const override { return {"stage", "row"}; }
+  std::vector<int> position(int router) const override {
+    return {stage(router), router % switches_};
+  }
+  std::string channel_class_name() const override { return "stage"; }
+  std::vector<std::string> channel_classes() const override;
+  int channel_class(int router, int /*port*/) const override { return stage(router); }
 
   int radix() const { return k_; }
   int stages() const { return stages_; }

@@ -150,4 +150,32 @@ int KNCube::bisection_links() const {
   return torus_ ? 2 * plane : plane;
 }
 
+namespace {
+
+// Ports 2d and 2d + 1 lead + and - along dimension d.
+const char* const kAxes[] = {"x", "y", "z"};
+const char* const kDirections[] = {"+x", "-x", "+y", "-y", "+z", "-z"};
+
+}  // namespace
+
+std::vector<ShapeSize> KNCube::sizes() const {
+  std::vector<ShapeSize> out;
+  for (int d = 0; d < dimensions(); ++d) out.push_back({kAxes[d], radix(d)});
+  return out;
+}
+
+std::vector<std::string> KNCube::axes() const {
+  return {std::begin(kAxes), std::begin(kAxes) + dimensions()};
+}
+
+std::vector<int> KNCube::position(int router) const {
+  std::vector<int> out;
+  for (int d = 0; d < dimensions(); ++d) out.push_back(coordinate(router, d));
+  return out;
+}
+
+std::vector<std::string> KNCube::channel_classes() const {
+  return {std::begin(kDirections), std::begin(kDirections) + local_port()};
+}
+
 }  // namespace archex

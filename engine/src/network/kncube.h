@@ -43,6 +43,16 @@ class KNCube final : public Topology {
   RouterPort reverse(int router, int port) const override;
   // The middle of the largest dimension (and, on a torus, its wrap-around link).
   bool crosses_bisection(int node, int port) const override;
+  TopologyKind kind() const override { return torus_ ? TopologyKind::kTorus : TopologyKind::kMesh; }
+  // Radices and coordinates along x, y, z; a channel's class is its port's direction.
+  std::vector<ShapeSize> sizes() const override;
+  std::vector<std::string> axes() const override;
+  std::vector<int> position(int router) const override;
+  std::string channel_class_name() const override { return "direction"; }
+  std::vector<std::string> channel_classes() const override;
+  int channel_class(int /*router*/, int port) const override {
+    return port < local_port() ? port : -1;
+  }
 
   int dimensions() const { return static_cast<int>(radix_.size()); }
   int radix(int d) const { return radix_[static_cast<std::size_t>(d)]; }

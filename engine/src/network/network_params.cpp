@@ -7,6 +7,7 @@
 
 #include "network/analytic.h"
 #include "network/crossbar.h"
+#include "network/describe.h"
 #include "network/router_network.h"
 
 namespace archex {
@@ -29,8 +30,7 @@ ParamTable<NetworkParams> network_table() {
   dims.default_list = {8, 8};
   ParamTable<NetworkParams> t;
   t.add(&NetworkParams::topology,
-        choice_spec("topology", "Topology", {"mesh", "torus", "fly", "crossbar", "router network"},
-                    0,
+        choice_spec("topology", "Topology", topology_names(), 0,
                     "Mesh or torus (a k-ary n-cube of dims, routed in dimension order; a torus "
                     "needs 2 or more virtual channels), a k-ary n-fly (fly_radix, fly_stages, "
                     "fly_wiring; destination-tag routing), one crossbar (crossbar_ports), or a "
@@ -243,7 +243,8 @@ ParamTable<NetworkParams> cube_network_table() {
        "channel_words_per_cycle", "link_mode", "inject_words_per_cycle", "eject_words_per_cycle",
        "receive_queue_words", "clock_mhz", "word_bits"});
   ParamSpec& topology = t.spec("topology");
-  topology.choices = {"mesh", "torus"};
+  // Mesh and torus come first among the shapes, so the choice reads the same values.
+  topology.choices.resize(2);
   topology.max = 1;
   topology.description = "Mesh, or torus (wrap-around links; needs 2 or more virtual channels).";
   return t;
@@ -252,11 +253,6 @@ ParamTable<NetworkParams> cube_network_table() {
 double bisection_capacity_words_per_cycle(const KNCube& cube, const NetworkConfig& config) {
   // A half-duplex link's two directions share one channel's bandwidth.
   return cube.bisection_links() * config.channel_rate * (config.half_duplex ? 1.0 : 2.0);
-}
-
-const char* direction_name(int port) {
-  static const char* const kNames[] = {"xp", "xm", "yp", "ym", "zp", "zm"};
-  return port >= 0 && port < 6 ? kNames[port] : "local";
 }
 
 }  // namespace archex

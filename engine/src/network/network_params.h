@@ -13,9 +13,6 @@
 
 namespace archex {
 
-// The shapes a network model can take; mesh and torus come first, so a cube-only model's
-// "topology" (mesh, torus) reads the same values.
-enum class TopologyKind { kMesh, kTorus, kFly, kCrossbar, kRouterNetwork };
 // The C104 networks a router network is built as.
 enum class RouterShape { kDirectLink, kLoop, kClos2 };
 enum class Switching { kWormhole, kCircuit };
@@ -99,8 +96,5 @@ ParamTable<NetworkParams> cube_network_table();
 
 // Words per cycle the links across the cube's bisection carry at most, both directions together.
 double bisection_capacity_words_per_cycle(const KNCube& cube, const NetworkConfig& config);
-
-// The names of the six channel directions, in port order: xp, xm, yp, ym, zp, zm.
-const char* direction_name(int port);
 
 }  // namespace archex

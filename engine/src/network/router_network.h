@@ -58,6 +58,7 @@ class RouterNetwork final : public Topology {
   int header_delay_cycles(int router) const override {
     return spec_.routers[static_cast<std::size_t>(router)].header_delay_cycles;
   }
+  TopologyKind kind() const override { return TopologyKind::kRouterNetwork; }
 
   const RouterNetworkSpec& spec() const { return spec_; }
 

@@ -1,8 +1,14 @@
 #pragma once
 
 #include <string>
+#include <vector>
+
+#include "core/tables.h"
 
 namespace archex {
+
+// The shapes a network takes; topology_names() (network/describe.h) names them.
+enum class TopologyKind { kMesh, kTorus, kFly, kCrossbar, kRouterNetwork };
 
 // One router port: which router, which of its ports.
 struct RouterPort {
@@ -58,6 +64,17 @@ class Topology {
   virtual int header_delay_cycles(int /*router*/) const { return 0; }
   // Leaving `router` by `port` crosses the topology's bisection cut, where it defines one.
   virtual bool crosses_bisection(int /*router*/, int /*port*/) const { return false; }
+
+  // How the network describes itself (network/describe.h): its shape and the sizes of it, the
+  // names of a router's coordinates and each router's, and the name of what classes its channels
+  // (a cube's directions, a fly's stages), the classes' names and each channel's class.
+  virtual TopologyKind kind() const = 0;
+  virtual std::vector<ShapeSize> sizes() const { return {}; }
+  virtual std::vector<std::string> axes() const { return {}; }
+  virtual std::vector<int> position(int /*router*/) const { return {}; }
+  virtual std::string channel_class_name() const { return {}; }
+  virtual std::vector<std::string> channel_classes() const { return {}; }
+  virtual int channel_class(int /*router*/, int /*port*/) const { return -1; }
 };
 
 }  // namespace archex

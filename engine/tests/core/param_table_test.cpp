@@ -84,8 +84,9 @@ class Echo final : public Model {
   bool advance(std::uint64_t) override { return true; }
   double progress() const override { return 1; }
   Result result() const override {
-    return {{{"nodes", static_cast<double>(p_.nodes), "", ""}, {"rate", p_.link.rate, "", ""}},
-            {}};
+    Result r;
+    r.scalars = {{"nodes", static_cast<double>(p_.nodes)}, {"rate", p_.link.rate}};
+    return r;
   }
 
  private:
@@ -94,11 +95,17 @@ class Echo final : public Model {
 
 TEST(ModelInfoFromTable, TheFactoryReceivesTypedParameters) {
   ModelRegistry registry;
-  registry.add(model_info("echo", "Echo", "", "", table(),
-                          [](const Params& p, Rng) { return std::make_unique<Echo>(p); }));
+  registry.add(model_info(
+      "echo", "Echo", "", "", table(),
+      {scalar_output("nodes", "nodes", "Nodes"), scalar_output("rate", "words/cycle", "Rate")},
+      [](const Params& p) { return std::vector<NetworkMap>(static_cast<std::size_t>(p.nodes)); },
+      [](const Params& p, Rng) { return std::make_unique<Echo>(p); }));
   const Result r = Simulation(registry, "echo", {{"nodes", 64}, {"rate", 0.5}}, 1).run();
   EXPECT_EQ(r.scalar("nodes"), 64);
   EXPECT_EQ(r.scalar("rate"), 0.5);
+  // The declared unit reaches the result, and the machine its typed parameters.
+  EXPECT_EQ(r.scalars[1].unit, "words/cycle");
+  EXPECT_EQ(describe_machine(registry, "echo", {{"nodes", 3}}).size(), 3u);
 }
 
 }  // namespace

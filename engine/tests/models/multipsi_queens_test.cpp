@@ -97,19 +97,23 @@ TEST(MultiPsiQueens, ResultsTheCommandLineNeeds) {
   for (const double m : kinds.y) total += m;
   EXPECT_EQ(total, r.scalar("messages"));
   EXPECT_NEAR(r.scalar("communication_rate"), total / 38879, 1e-12);
-  // The timeline of the selected run: two series per PE, shares within [0, 1].
-  for (int pe = 1; pe <= 6; ++pe) {
-    const Series& busy = series(r, "timeline_reducing_pe" + std::to_string(pe));
-    const Series& comm = series(r, "timeline_communicating_pe" + std::to_string(pe));
-    ASSERT_EQ(busy.y.size(), 120u);
+  // The timeline of the selected run: a row per PE, two states, shares within [0, 1].
+  const Timeline& t = r.find_timeline("timeline");
+  ASSERT_EQ(t.rows.size(), 6u);
+  EXPECT_EQ(t.rows[0], "PE 1");
+  EXPECT_EQ(t.states, (std::vector<std::string>{"reducing", "communicating"}));
+  ASSERT_EQ(t.bins(), 120u);
+  EXPECT_EQ(t.edges.front(), 0);
+  EXPECT_NEAR(t.edges.back(), r.scalar("time_s"), 1e-12);
+  for (std::size_t pe = 0; pe < 6; ++pe) {
     double reducing = 0;
-    for (std::size_t b = 0; b < busy.y.size(); ++b) {
-      EXPECT_GE(busy.y[b], 0);
-      EXPECT_LE(busy.y[b] + comm.y[b], 1 + 1e-9);
-      reducing += busy.y[b];
+    for (std::size_t b = 0; b < t.bins(); ++b) {
+      EXPECT_GE(t.share(pe, 0, b), 0);
+      EXPECT_LE(t.share(pe, 0, b) + t.share(pe, 1, b), 1 + 1e-9);
+      reducing += t.share(pe, 0, b);
     }
     // The bins hold all of the PE's reducing time: their mean is its share of the run.
-    EXPECT_NEAR(reducing / 120, series(r, "reducing_by_pe").y[pe - 1], 1e-9);
+    EXPECT_NEAR(reducing / 120, series(r, "reducing_by_pe").y[pe], 1e-9);
   }
 }
 

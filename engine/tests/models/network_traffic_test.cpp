@@ -89,15 +89,19 @@ TEST(NetworkTraffic, ACrossbarCountsEveryCrosspoint) {
                            {"hotspot_fraction", 0.3},
                            {"injection_rate", 0.3}},
                           2);
-  const Series& xp = r.find_series("channel_util_crosspoints");
-  ASSERT_EQ(xp.y.size(), 16u);
-  EXPECT_EQ(xp.x[5], 5);
-  const Series& out = r.find_series("channel_util_graph");
-  ASSERT_EQ(out.y.size(), 4u);
+  const NetworkMap& n = r.find_network("channel_util");
+  const std::vector<double>& xp = n.crosspoints.reals("utilization");
+  ASSERT_EQ(xp.size(), 16u);
+  EXPECT_EQ(n.crosspoints.ints("input")[6], 1);
+  EXPECT_EQ(n.crosspoints.ints("output")[6], 2);
+  // Output channel o leads to terminal o.
+  const std::vector<double>& out = n.channels.reals("utilization");
+  ASSERT_EQ(out.size(), 4u);
+  EXPECT_EQ(n.channels.ints("to_terminal"), (std::vector<std::int32_t>{0, 1, 2, 3}));
   for (int o = 0; o < 4; ++o) {
     double column = 0;
     for (int i = 0; i < 4; ++i) {
-      const double use = xp.y[static_cast<std::size_t>(i * 4 + o)];
+      const double use = xp[static_cast<std::size_t>(i * 4 + o)];
       // No terminal sends to itself.
       if (i == o) {
         EXPECT_EQ(use, 0) << o;
@@ -105,16 +109,16 @@ TEST(NetworkTraffic, ACrossbarCountsEveryCrosspoint) {
       column += use;
     }
     // An output's crosspoints carry what it sends, up to a packet at each end of the window.
-    EXPECT_NEAR(column, out.y[static_cast<std::size_t>(o)], 0.01) << o;
+    EXPECT_NEAR(column, out[static_cast<std::size_t>(o)], 0.01) << o;
     if (o != 2) {
-      EXPECT_LT(column, out.y[2]) << o;
+      EXPECT_LT(column, out[2]) << o;
     }
   }
   // Every other shape keeps no crosspoint counters.
   const Result mesh = chosen({{"dims", std::vector<double>{4, 4}}}, 2);
-  EXPECT_THROW(mesh.find_series("channel_util_crosspoints"), std::exception);
+  EXPECT_EQ(mesh.find_network("channel_util").crosspoints.rows(), 0u);
   const Result fly = chosen({{"topology", 2}, {"fly_radix", 2}, {"fly_stages", 2}}, 2);
-  EXPECT_THROW(fly.find_series("channel_util_crosspoints"), std::exception);
+  EXPECT_EQ(fly.find_network("channel_util").crosspoints.rows(), 0u);
 }
 
 TEST(NetworkTraffic, ReportsUtilizationOfEveryChannelDirection) {
@@ -123,13 +127,20 @@ TEST(NetworkTraffic, ReportsUtilizationOfEveryChannelDirection) {
                         {"vcs", 2},
                         {"pattern", 3},
                         {"sweep_rates", std::vector<double>{0.1}}});
-  for (const char* d : {"xp", "xm", "yp", "ym", "zp", "zm"}) {
-    const Series& s = r.find_series(std::string("channel_util_") + d);
-    ASSERT_EQ(s.y.size(), 32u) << d;
-    for (const double u : s.y) {
-      EXPECT_GE(u, 0) << d;
-      EXPECT_LE(u, 1) << d;
-    }
+  // A torus: every node has a channel in each of the six directions and one to its terminal.
+  const NetworkMap& n = r.find_network("channel_util");
+  EXPECT_EQ(n.shape, "torus");
+  const Column& direction = n.channels.column("direction");
+  EXPECT_EQ(direction.labels, (std::vector<std::string>{"+x", "-x", "+y", "-y", "+z", "-z"}));
+  std::vector<int> per_direction(6, 0);
+  for (const std::int32_t d : n.channels.ints("direction")) {
+    if (d >= 0) ++per_direction[static_cast<std::size_t>(d)];
+  }
+  EXPECT_EQ(per_direction, std::vector<int>(6, 32));
+  EXPECT_EQ(n.channels.rows(), 7u * 32);
+  for (const double u : n.channels.reals("utilization")) {
+    EXPECT_GE(u, 0);
+    EXPECT_LE(u, 1);
   }
 }
 
@@ -194,27 +205,26 @@ TEST(NetworkTraffic, OffACubeUtilizationIsTheGraphOfChannels) {
                         {"fly_radix", 2},
                         {"fly_stages", 3},
                         {"sweep_rates", std::vector<double>{0.1}}});
-  const Series& util = r.find_series("channel_util_graph");
-  const Series& from = r.find_series("channel_from");
-  const Series& to = r.find_series("channel_to");
-  ASSERT_EQ(util.x.size(), 24u);
-  ASSERT_EQ(from.x, util.x);
-  ASSERT_EQ(to.x, util.x);
+  const NetworkMap& n = r.find_network("channel_util");
+  EXPECT_EQ(n.shape, "fly");
+  const std::vector<double>& util = n.channels.reals("utilization");
+  ASSERT_EQ(util.size(), 24u);
   const Fly fly(2, 3, FlyWiring::kOmega);
   double sum = 0;
-  for (std::size_t i = 0; i < util.x.size(); ++i) {
-    const int router = static_cast<int>(from.y[i]);
-    const int port = static_cast<int>(util.x[i]) - 4 * router;
+  for (std::size_t i = 0; i < util.size(); ++i) {
+    const int router = n.channels.ints("router")[i];
+    const int port = n.channels.ints("port")[i];
     const PortTarget t = fly.output(router, port);
-    EXPECT_EQ(to.y[i], t.router >= 0 ? t.router : 12 + t.terminal);
-    EXPECT_GE(util.y[i], 0);
-    EXPECT_LE(util.y[i], 1);
-    sum += util.y[i];
+    EXPECT_EQ(n.channels.ints("to_router")[i], t.router);
+    EXPECT_EQ(n.channels.ints("to_terminal")[i], t.terminal);
+    EXPECT_EQ(n.channels.ints("stage")[i], router / 4);
+    EXPECT_GE(util[i], 0);
+    EXPECT_LE(util[i], 1);
+    sum += util[i];
   }
   // Every flit crosses 3 switch outputs: the mean utilization is the accepted load
   // (up to the flits on their way as the window opens and closes).
   EXPECT_NEAR(sum / 24, r.scalar("accepted_flits_per_node_cycle"), 0.002);
-  EXPECT_THROW(r.find_series("channel_util_xp"), std::exception);
 }
 
 TEST(NetworkTraffic, ModelSeriesAreTheAnalyticValues) {

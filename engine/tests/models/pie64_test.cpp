@@ -93,20 +93,21 @@ TEST(Pie64Congestion, KeysEachLengthsCurvesFitsAndModelsAlike) {
 
 TEST(Pie64Congestion, MapsTheOccupancyOfEveryDanSwitchOutput) {
   const Result r = run("pie64_congestion", kSmallSweep);
-  const Series& held = r.find_series("dan_occupancy_graph");
-  const Series& from = r.find_series("channel_from");
-  const Series& to = r.find_series("channel_to");
-  // 3 stages of 16 4x4 switches; the last stage's outputs lead to IUs 48 + 0..63.
-  ASSERT_EQ(held.y.size(), 48u * 4);
-  ASSERT_EQ(from.y.size(), held.y.size());
+  const NetworkMap& dan = r.find_network("dan_occupancy");
+  EXPECT_EQ(dan.shape, "fly");
+  EXPECT_EQ(dan.nodes, 16);
+  const std::vector<double>& held = dan.channels.reals("occupancy");
+  const std::vector<std::int32_t>& to = dan.channels.ints("to_terminal");
+  // 3 stages of 16 4x4 switches; the last stage's outputs lead to IUs 0..63.
+  ASSERT_EQ(held.size(), 48u * 4);
   double most = 0;
-  for (std::size_t c = 0; c < held.y.size(); ++c) {
-    EXPECT_GE(held.y[c], 0);
-    EXPECT_LE(held.y[c], 1);
-    most = std::max(most, held.y[c]);
+  for (std::size_t c = 0; c < held.size(); ++c) {
+    EXPECT_GE(held[c], 0);
+    EXPECT_LE(held[c], 1);
+    most = std::max(most, held[c]);
     // Only the first 16 IUs run: the outputs to the others carry nothing.
-    if (to.y[c] >= 48 + 16) {
-      EXPECT_EQ(held.y[c], 0) << c;
+    if (to[c] >= 16) {
+      EXPECT_EQ(held[c], 0) << c;
     }
   }
   EXPECT_GT(most, 0.05);

@@ -1,0 +1,31 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/tables.h"
+#include "network/topology.h"
+
+namespace archex {
+
+// The names of TopologyKind's values, in its order: the topology parameter's choices and the
+// shape a NetworkMap names.
+const std::vector<std::string>& topology_names();
+
+// `topology` as a NetworkMap (core/tables.h): its shape and sizes, routers with their coordinates,
+// terminals, and the router outputs that lead somewhere, router by router and port by port (the
+// order of the engine's per-port measurements), each with its class where the shape has classes.
+// All its terminals are in use unless `nodes` says fewer.
+NetworkMap describe_network(const Topology& topology, std::string name, std::string label,
+                         int nodes = -1);
+
+// `nodes` on a 2-D mesh of `columns` columns (as many rows as they fill; a grid of more than 32
+// rows goes near square instead), one-row and one-column grids as a line, one node as a mesh of
+// two with the second idle.
+NetworkMap describe_grid(int nodes, int columns, std::string name, std::string label);
+
+// A per-port measurement (router by router, port by port, as the engine numbers ports) in the
+// order of the description's channels; a port past the end of `by_port` gives 0.
+std::vector<double> per_channel(const Topology& topology, const std::vector<double>& by_port);
+
+}  // namespace archex
