@@ -12,6 +12,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "core/param_spec.h"
@@ -24,9 +25,14 @@ using emscripten::val;
 
 namespace {
 
-val doubles(const std::vector<double>& v) {
-  return val(emscripten::typed_memory_view(v.size(), v.data())).call<val>("slice");
+// A copy of `v` as a Float64Array or Int32Array: one copy out of wasm memory, which the worker
+// then moves to the UI without another.
+template <class T>
+val typed(const std::vector<T>& v) {
+  return val(emscripten::typed_memory_view(v.size(), v.data())).template call<val>("slice");
 }
+
+val doubles(const std::vector<double>& v) { return typed(v); }
 
 val numbers(const std::vector<double>& v) {
   val a = val::array();
@@ -76,6 +82,16 @@ val list_models() {
       val params = val::array();
       for (const auto& p : m.params) params.call<void>("push", describe_param(p));
       o.set("params", params);
+      val outputs = val::array();
+      for (const auto& out : m.outputs) {
+        val d = val::object();
+        d.set("name", out.name);
+        d.set("kind", std::string(archex::output_kind_name(out.kind)));
+        d.set("unit", out.unit);
+        d.set("description", out.description);
+        outputs.call<void>("push", d);
+      }
+      o.set("outputs", outputs);
       models.call<void>("push", o);
     }
     return models;
@@ -130,6 +146,61 @@ std::uint64_t to_seed(double seed) {
   return static_cast<std::uint64_t>(seed);
 }
 
+val to_val(const archex::Table& t) {
+  val columns = val::array();
+  for (const archex::Column& c : t.columns()) {
+    val o = val::object();
+    o.set("name", c.name);
+    o.set("unit", c.unit);
+    o.set("labels", strings(c.labels));
+    o.set("values", std::visit([](const auto& v) { return typed(v); }, c.values));
+    columns.call<void>("push", o);
+  }
+  val out = val::object();
+  out.set("columns", columns);
+  return out;
+}
+
+val to_val(const archex::NetworkMap& n) {
+  val o = val::object();
+  o.set("name", n.name);
+  o.set("label", n.label);
+  o.set("shape", n.shape);
+  val sizes = val::array();
+  for (const archex::ShapeSize& size : n.sizes) {
+    val s = val::object();
+    s.set("name", size.name);
+    s.set("value", size.value);
+    sizes.call<void>("push", s);
+  }
+  o.set("sizes", sizes);
+  o.set("nodes", n.nodes);
+  o.set("routers", to_val(n.routers));
+  o.set("terminals", to_val(n.terminals));
+  o.set("channels", to_val(n.channels));
+  o.set("crosspoints", to_val(n.crosspoints));
+  return o;
+}
+
+val to_val(const archex::Timeline& t) {
+  val o = val::object();
+  o.set("name", t.name);
+  o.set("label", t.label);
+  o.set("timeUnit", t.time_unit);
+  o.set("edges", doubles(t.edges));
+  o.set("rows", strings(t.rows));
+  o.set("states", strings(t.states));
+  o.set("shares", doubles(t.shares));
+  return o;
+}
+
+template <class T>
+val to_vals(const std::vector<T>& items) {
+  val a = val::array();
+  for (const T& item : items) a.call<void>("push", to_val(item));
+  return a;
+}
+
 val to_val(const archex::Result& r) {
   val scalars = val::array();
   for (const auto& s : r.scalars) {
@@ -158,6 +229,8 @@ val to_val(const archex::Result& r) {
   val out = val::object();
   out.set("scalars", scalars);
   out.set("series", series);
+  out.set("networks", to_vals(r.networks));
+  out.set("timelines", to_vals(r.timelines));
   return out;
 }
 // A copy of `v` as a JS typed array (a view of the wasm memory would not outlive the next call).
@@ -221,16 +294,23 @@ double number(const val& o, const char* name, const std::string& where) {
   return v.as<double>();
 }
 
-// An array of numbers or a Float64Array.
-std::vector<double> number_items(const val& v, const std::string& where) {
-  if (!is_object(v)) throw std::invalid_argument(where + " must be an array of numbers");
-  const val items = val::global("Array").call<val>("from", v);
-  std::vector<double> out;
-  const int n = items["length"].as<int>();
+bool is_typed_array(const val& v) {
+  return is_object(v) && val::global("ArrayBuffer").call<bool>("isView", v);
+}
+
+// A typed array (copied in one piece) or an array of numbers.
+template <class T>
+std::vector<T> number_items(const val& v, const std::string& where) {
+  if (is_typed_array(v)) return emscripten::convertJSArrayToNumberVector<T>(v);
+  if (!is_object(v) || !is_array(v)) {
+    throw std::invalid_argument(where + " must be an array of numbers");
+  }
+  std::vector<T> out;
+  const int n = v["length"].as<int>();
   for (int i = 0; i < n; ++i) {
-    const val x = items[i];
+    const val x = v[i];
     if (!is_number(x)) throw std::invalid_argument(where + " must hold only numbers");
-    out.push_back(x.as<double>());
+    out.push_back(static_cast<T>(x.as<double>()));
   }
   return out;
 }
@@ -246,6 +326,76 @@ std::vector<val> elements(const val& v, const std::string& where) {
   return out;
 }
 
+std::vector<std::string> string_items(const val& v, const std::string& where) {
+  if (!is_object(v) || !is_array(v)) throw std::invalid_argument(where + " must be an array");
+  std::vector<std::string> out;
+  const int n = v["length"].as<int>();
+  for (int i = 0; i < n; ++i) {
+    const val item = v[i];
+    if (item.typeOf().as<std::string>() != "string") {
+      throw std::invalid_argument(where + " must hold only strings");
+    }
+    out.push_back(item.as<std::string>());
+  }
+  return out;
+}
+
+// Items of an optional array field (an older partial may lack networks and timelines).
+std::vector<val> optional_elements(const val& v, const std::string& where) {
+  return v.isUndefined() ? std::vector<val>{} : elements(v, where);
+}
+
+archex::Table to_table(const val& v, const std::string& where) {
+  if (!is_object(v)) throw std::invalid_argument(where + " must be a table");
+  archex::Table t;
+  try {
+    for (const val& c : elements(v["columns"], where + ".columns")) {
+      const val values = c["values"];
+      const std::string name = text(c, "name");
+      if (values.instanceof(val::global("Int32Array"))) {
+        t.add(name, text(c, "unit"), number_items<std::int32_t>(values, where + "." + name),
+              string_items(c["labels"], where + "." + name + ".labels"));
+      } else {
+        t.add(name, text(c, "unit"), number_items<double>(values, where + "." + name));
+      }
+    }
+  } catch (const std::logic_error& e) {
+    throw std::invalid_argument(where + ": " + e.what());
+  }
+  return t;
+}
+
+archex::NetworkMap to_network(const val& v, const std::string& where) {
+  archex::NetworkMap n;
+  n.name = text(v, "name");
+  n.label = text(v, "label");
+  n.shape = text(v, "shape");
+  for (const val& size : elements(v["sizes"], where + ".sizes")) {
+    n.sizes.push_back({text(size, "name"), static_cast<int>(number(size, "value", where))});
+  }
+  n.nodes = static_cast<int>(number(v, "nodes", where));
+  n.routers = to_table(v["routers"], where + ".routers");
+  n.terminals = to_table(v["terminals"], where + ".terminals");
+  n.channels = to_table(v["channels"], where + ".channels");
+  n.crosspoints = to_table(v["crosspoints"], where + ".crosspoints");
+  return n;
+}
+
+archex::Timeline to_timeline(const val& v, const std::string& where) {
+  archex::Timeline t;
+  t.name = text(v, "name");
+  t.label = text(v, "label");
+  t.time_unit = text(v, "timeUnit");
+  t.edges = number_items<double>(v["edges"], where + ".edges");
+  t.rows = string_items(v["rows"], where + ".rows");
+  t.states = string_items(v["states"], where + ".states");
+  t.shares = number_items<double>(v["shares"], where + ".shares");
+  if (t.shares.size() != t.rows.size() * t.states.size() * t.bins()) {
+    throw std::invalid_argument(where + ": shares must hold rows x states x bins values");
+  }
+  return t;
+}
+
 archex::Result to_result(const val& v, const std::string& where) {
   if (!is_object(v)) throw std::invalid_argument(where + " must be a result object");
   archex::Result r;
@@ -256,7 +406,8 @@ archex::Result to_result(const val& v, const std::string& where) {
   for (const val& s : elements(v["series"], where + ".series")) {
     archex::Series series{text(s, "name"),  text(s, "label"), text(s, "xName"),
                           text(s, "xUnit"), text(s, "yName"), text(s, "yUnit"),
-                          number_items(s["x"], where + ".x"), number_items(s["y"], where + ".y"), {},
+                          number_items<double>(s["x"], where + ".x"),
+                          number_items<double>(s["y"], where + ".y"), {},
                           text(s, "key")};
     const val labels = s["labels"];
     if (!labels.isUndefined()) {
@@ -273,6 +424,12 @@ archex::Result to_result(const val& v, const std::string& where) {
       }
     }
     r.series.push_back(std::move(series));
+  }
+  for (const val& n : optional_elements(v["networks"], where + ".networks")) {
+    r.networks.push_back(to_network(n, where + ".networks"));
+  }
+  for (const val& t : optional_elements(v["timelines"], where + ".timelines")) {
+    r.timelines.push_back(to_timeline(t, where + ".timelines"));
   }
   return r;
 }
@@ -372,6 +529,35 @@ val state_estimate(const std::string& model, const val& params) {
 std::string heap_note() {
   return " (The engine held " + megabytes(emscripten_get_heap_size()) +
          " when it asked for more.)";
+}
+
+val failure(const std::string& message, const char* kind) {
+  val error = val::object();
+  error.set("message", message);
+  error.set("kind", std::string(kind));
+  return error;
+}
+
+// {networks}: the networks a model's machine is built as for `params`, without running it; or
+// {error} naming what is wrong with the model or the parameters.
+val describe_machine(const std::string& model, const val& params) {
+  val out = val::object();
+  try {
+    const archex::ParamValues values = to_param_values(params);
+    out.set("networks", to_vals(archex::describe_machine(registry(), model, values)));
+  } catch (const archex::ParamError& e) {
+    val error = failure(e.what(), "param");
+    error.set("param", e.param());
+    out.set("error", error);
+  } catch (const std::bad_alloc&) {
+    out.set("error", failure("Out of memory while describing the machine." + heap_note(),
+                             "memory"));
+  } catch (const std::invalid_argument& e) {
+    out.set("error", failure(e.what(), "input"));
+  } catch (const std::exception& e) {
+    out.set("error", failure(std::string("The engine failed: ") + e.what(), "failure"));
+  }
+  return out;
 }
 
 class SimulationHandle {
@@ -476,13 +662,6 @@ class SimulationHandle {
   }
 
  private:
-  static val failure(const std::string& message, const char* kind) {
-    val error = val::object();
-    error.set("message", message);
-    error.set("kind", std::string(kind));
-    return error;
-  }
-
   // Runs `body`; whatever it throws ends the simulation (its memory freed) and becomes error(),
   // so no C++ exception ever reaches JS (where it would be a bare pointer).
   template <typename F>
@@ -525,6 +704,7 @@ EMSCRIPTEN_BINDINGS(archex) {
   emscripten::function("memoryLimit", &memory_limit);
   emscripten::function("memoryUsed", &memory_used);
   emscripten::function("stateEstimate", &state_estimate);
+  emscripten::function("describeMachine", &describe_machine);
   emscripten::class_<SimulationHandle>("Simulation")
       .constructor<const std::string&, const val&, double>()
       .constructor<const std::string&, const val&, double, const val&>()
