@@ -20,12 +20,22 @@ export interface ParamSpec {
   choices: string[];
 }
 
+/** One output of a model, declared beside the code that makes it (engine/src/core/outputs.h). */
+export interface OutputSpec {
+  /** A name holding '*' declares a family: '*' stands for any text. */
+  name: string;
+  kind: 'scalar' | 'series' | 'network' | 'timeline';
+  unit: string;
+  description: string;
+}
+
 export interface ModelInfo {
   name: string;
   title: string;
   description: string;
   citation: string;
   params: ParamSpec[];
+  outputs: OutputSpec[];
 }
 
 export interface Scalar {
@@ -53,9 +63,62 @@ export interface Series {
   key: string;
 }
 
+/** One column of a table: whole numbers (ids, ports, coordinates) or reals. */
+export type Column =
+  | {
+      name: string;
+      unit: string;
+      type: 'int32';
+      /** Names of the values 0, 1, ... where the column picks one of a few (a direction). */
+      labels: string[];
+      values: Int32Array;
+    }
+  | { name: string; unit: string; type: 'float64'; labels: string[]; values: Float64Array };
+
+/** Columns of equal length. */
+export interface Table {
+  columns: Column[];
+}
+
+/**
+ * A network as the engine builds it (engine/src/core/tables.h): routers (their coordinates where
+ * the shape has them), terminals (router, port), channels (router, port, to_router, to_port,
+ * to_terminal, the direction or stage, then what a run measured per channel) and, on a lone
+ * crossbar, crosspoints.
+ */
+export interface NetworkMap {
+  name: string;
+  label: string;
+  /** mesh, torus, fly, crossbar, router network. */
+  shape: string;
+  sizes: { name: string; value: number }[];
+  /** Terminals the machine uses. */
+  nodes: number;
+  routers: Table;
+  terminals: Table;
+  channels: Table;
+  crosspoints: Table;
+}
+
+/**
+ * What each unit of a machine did over time: bins cut by `edges`, and the share of bin b that
+ * row r spent in state s at shares[(r * states + s) * bins + b]; the rest is idle.
+ */
+export interface Timeline {
+  name: string;
+  label: string;
+  timeUnit: string;
+  edges: Float64Array;
+  rows: string[];
+  states: string[];
+  shares: Float64Array;
+}
+
 export interface RawResult {
   scalars: Scalar[];
   series: Series[];
+  networks: NetworkMap[];
+  timelines: Timeline[];
 }
 
 /**
@@ -75,6 +138,9 @@ export interface PointPartial {
   result: {
     scalars: Scalar[];
     series: (Omit<Series, 'x' | 'y'> & { x: ArrayLike<number>; y: ArrayLike<number> })[];
+    /** Typed arrays, or plain arrays after a trip through JSON; absent: none. */
+    networks?: NetworkMap[];
+    timelines?: Timeline[];
   };
 }
 
@@ -185,6 +251,11 @@ export interface StateEstimate {
 
 export interface ArchexModule {
   listModels(): ModelInfo[];
+  /** The networks a model's machine is built as for `params`, without running it. */
+  describeMachine(
+    model: string,
+    params: Record<string, number | number[]>,
+  ): { networks: NetworkMap[] } | { error: BindingError };
   /**
    * The bytes a run may take: the build's maximum (4 GB less a page) or a smaller
    * `maxMemoryBytes` the caller stated. A run whose estimated state is larger is refused: its

@@ -152,6 +152,8 @@ val to_val(const archex::Table& t) {
     val o = val::object();
     o.set("name", c.name);
     o.set("unit", c.unit);
+    const bool ints = std::holds_alternative<std::vector<std::int32_t>>(c.values);
+    o.set("type", std::string(ints ? "int32" : "float64"));
     o.set("labels", strings(c.labels));
     o.set("values", std::visit([](const auto& v) { return typed(v); }, c.values));
     columns.call<void>("push", o);
@@ -352,7 +354,11 @@ archex::Table to_table(const val& v, const std::string& where) {
     for (const val& c : elements(v["columns"], where + ".columns")) {
       const val values = c["values"];
       const std::string name = text(c, "name");
-      if (values.instanceof(val::global("Int32Array"))) {
+      const std::string type = text(c, "type");
+      if (type != "int32" && type != "float64") {
+        throw std::invalid_argument(where + "." + name + ".type must be int32 or float64");
+      }
+      if (type == "int32") {
         t.add(name, text(c, "unit"), number_items<std::int32_t>(values, where + "." + name),
               string_items(c["labels"], where + "." + name + ".labels"));
       } else {

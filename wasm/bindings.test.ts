@@ -173,6 +173,54 @@ describe('recordTrace(), trace()', () => {
   });
 });
 
+describe('outputs and networks', () => {
+  it('listModels() gives each model its declared outputs', () => {
+    const traffic = models.find((m) => m.name === 'network_traffic');
+    expect(traffic?.outputs).toContainEqual({
+      name: 'channel_util',
+      kind: 'network',
+      unit: 'fraction',
+      description: expect.stringMatching(/utilization/),
+    });
+    const perf = models.find((m) => m.name === 'multipsi_perf');
+    expect(perf?.outputs.find((o) => o.name === 'perf_vs_overhead_w*')?.kind).toBe('series');
+  });
+
+  it('describeMachine() describes a network without running it, or names the bad parameter', () => {
+    const described = archex.describeMachine('network_traffic', { topology: 2 });
+    if (!('networks' in described)) throw new Error(described.error.message);
+    const fly = described.networks[0]!;
+    expect(fly.shape).toBe('fly');
+    const stage = fly.channels.columns.find((c) => c.name === 'stage');
+    expect(stage?.type).toBe('int32');
+    expect(stage?.values).toBeInstanceOf(Int32Array);
+    expect(stage?.labels[0]).toBe('stage 1');
+    expect(archex.describeMachine('network_traffic', { topology: 9 })).toMatchObject({
+      error: { kind: 'param', param: 'topology' },
+    });
+  });
+
+  it('combine() takes networks as typed arrays or as plain arrays after a trip through JSON', () => {
+    const params = { dims: [4, 4], sweep_rates: [0.1], warmup_cycles: 200, max_cycles: 1000 };
+    const sim = new archex.Simulation('network_traffic', params, 3, 0);
+    sim.advance(Number.MAX_SAFE_INTEGER);
+    const raw = sim.result();
+    sim.delete();
+    const plain = JSON.parse(
+      JSON.stringify(raw, (_, v: unknown) => (ArrayBuffer.isView(v) ? Array.from(v as never) : v)),
+    ) as typeof raw;
+    const combiner = new archex.Simulation('network_traffic', params, 3);
+    for (const result of [raw, plain]) {
+      const outcome = combiner.combine([
+        { point: 0, result: { ...result, series: result.series } },
+      ]);
+      if (!('result' in outcome)) throw new Error(outcome.error.message);
+      expect(outcome.result.networks).toEqual(raw.networks);
+    }
+    combiner.delete();
+  });
+});
+
 describe('Simulation', () => {
   it('advance(), progress(), done(), model(), seed(), params(), result(), delete()', () => {
     // Two curves of 10 points: 20 units of work.
@@ -208,7 +256,7 @@ describe('Simulation', () => {
     });
     expect(sim.done()).toBe(true);
     expect(sim.advance(10)).toBe(true);
-    expect(sim.result()).toEqual({ scalars: [], series: [] });
+    expect(sim.result()).toEqual({ scalars: [], series: [], networks: [], timelines: [] });
     expect(sim.params()).toEqual({});
     sim.delete();
   });
@@ -444,7 +492,7 @@ describe('running out of memory', () => {
           String.raw`load .* \(The engine held \d+ MB when it asked for more\.\)$`,
       ),
     );
-    expect(sim.result()).toEqual({ scalars: [], series: [] });
+    expect(sim.result()).toEqual({ scalars: [], series: [], networks: [], timelines: [] });
     sim.delete();
     // Its memory freed, the module runs the next simulation.
     const next = new capped.Simulation('multipsi_perf', {}, 1);

@@ -158,7 +158,7 @@ describe('ChannelGraphMap', () => {
       <ChannelGraphMap
         name="channels"
         title="Channel utilization"
-        data={{ dims: [], torus: false, util: [], plane: 0, graph: fly }}
+        data={{ dims: [], torus: false, channels: [], plane: 0, graph: fly }}
         width={640}
       />,
     );

@@ -12,22 +12,29 @@ import {
 } from './ChannelHeatmap';
 import type { ChannelMark } from './ChannelHeatmap';
 import type { ChannelHeatmapData } from './chart_data';
-import { mesh8x8x8Uniform, ring16HotSpot, torus4x4HotSpot } from './fixtures/channel_heatmap';
+import {
+  cubeChannels,
+  mesh8x8x8Uniform,
+  ring16HotSpot,
+  torus4x4HotSpot,
+} from './fixtures/channel_heatmap';
 import { palette } from './palette';
 import { moveReadout } from './Readout';
 import { checkSvgSnapshot } from './svg_snapshot';
 
 const size = { width: 640, height: 640 };
 
-/** A mesh or torus with every channel at `value`. */
-function uniform(dims: number[], torus: boolean, value: number, plane = 0): ChannelHeatmapData {
+/** A mesh or torus with every channel at `value` but those `set` as [direction, node, value]. */
+function uniform(
+  dims: number[],
+  torus: boolean,
+  value: number,
+  set: [number, number, number][] = [],
+): ChannelHeatmapData {
   const nodes = dims.reduce((a, b) => a * b, 1);
-  return {
-    dims,
-    torus,
-    plane,
-    util: dims.flatMap(() => [0, 1].map(() => Array(nodes).fill(value))),
-  };
+  const util = dims.flatMap(() => [0, 1].map(() => Array<number>(nodes).fill(value)));
+  for (const [d, node, v] of set) util[d]![node] = v;
+  return { dims, torus, plane: 0, channels: cubeChannels(dims, torus, util) };
 }
 
 function channel(channels: ChannelMark[], x: number, y: number, direction: string): ChannelMark {
@@ -71,7 +78,12 @@ describe('channelHeatmapGeometry()', () => {
   });
 
   it('colours 0 and 1 with the ends of viridis, values beyond 1 as 1', () => {
-    const data: ChannelHeatmapData = { dims: [2], torus: false, plane: 0, util: [[0], [0, 1.5]] };
+    const data: ChannelHeatmapData = {
+      dims: [2],
+      torus: false,
+      plane: 0,
+      channels: cubeChannels([2], false, [[0], [0, 1.5]]),
+    };
     const g = channelHeatmapGeometry(data, size);
     expect(channel(g.channels, 0, 0, '+x').color).toBe(interpolateViridis(0));
     expect(channel(g.channels, 1, 0, '-x').color).toBe(interpolateViridis(1));
@@ -99,7 +111,11 @@ describe('channelHeatmapGeometry()', () => {
     expect(south[0]!.y2).toBeCloseTo(g.innerHeight, 9);
     expect(south[1]!.y1).toBeCloseTo(0, 9);
 
-    const mesh = channelHeatmapGeometry({ ...torus4x4HotSpot, torus: false }, size);
+    const links = torus4x4HotSpot.channels.filter((c) => !c.wrap);
+    const mesh = channelHeatmapGeometry(
+      { ...torus4x4HotSpot, torus: false, channels: links },
+      size,
+    );
     expect(mesh.channels).toHaveLength(48);
     expect(mesh.channels.some((c) => c.wrap || c.parts.length > 1)).toBe(false);
   });
@@ -143,7 +159,11 @@ describe('channelHeatmapGeometry()', () => {
       dims: [3, 2],
       torus: false,
       plane: 0,
-      util: [[0.5, Number.NaN, 0.5, 0.5], [], [0.2, 0.2, 0.2, 0.2, 0.2, 0.2]],
+      channels: cubeChannels([3, 2], false, [
+        [0.5, Number.NaN, 0.5, 0.5],
+        [],
+        [0.2, 0.2, 0.2, 0.2, 0.2, 0.2],
+      ]),
     };
     const g = channelHeatmapGeometry(data, size);
     // The busiest channel is at 50 %, so the colours keep the 0 to 100 % scale.
@@ -162,8 +182,8 @@ describe('channelHeatmapGeometry()', () => {
     expect(channelHeatmapGeometry(torus4x4HotSpot, size).legend.noData).toBeNull();
 
     for (const bad of [
-      { dims: [], torus: true, plane: 0, util: [] },
-      { dims: [Number.NaN, 0, 4.5], torus: false, plane: 1, util: [[1]] },
+      { dims: [], torus: true, plane: 0, channels: [] },
+      { dims: [Number.NaN, 0, 4.5], torus: false, plane: 1, channels: [] },
     ]) {
       const broken = channelHeatmapGeometry(bad, size);
       expect(broken.nodes.length).toBeGreaterThan(0);
@@ -250,8 +270,7 @@ describe('channelHeatmapGeometry()', () => {
 describe('the colour scale', () => {
   it('runs to a round top at or above the busiest channel, said in the legend', () => {
     // A lightly loaded 4 x 4 mesh, every channel between 10 and 18 %.
-    const light = uniform([4, 4], false, 0.1);
-    light.util[0]![5] = 0.18;
+    const light = uniform([4, 4], false, 0.1, [[0, 5, 0.18]]);
     const g = channelHeatmapGeometry(light, size);
     expect(g.legend.colorBar.ticks.at(-1)!.label).toBe('20\u00a0%');
     expect(g.legend.caption.join(' ')).toContain('colours 0 to 20\u00a0%');
@@ -260,8 +279,7 @@ describe('the colour scale', () => {
     expect(channel(g.channels, 0, 0, '+x').color).toBe(interpolateViridis(0.5));
     expect(describeChannelHeatmap(light)).toContain('coloured from 0 to 20\u00a0%');
     // Moving to another plane keeps the scale: it spans every plane.
-    const cube = uniform([2, 2, 2], false, 0.1);
-    cube.util[0]![4] = 0.3;
+    const cube = uniform([2, 2, 2], false, 0.1, [[0, 4, 0.3]]);
     for (const plane of [0, 1]) {
       const top = channelHeatmapGeometry({ ...cube, plane }, size).legend.colorBar.ticks.at(-1);
       expect(top!.label).toBe('30\u00a0%');
@@ -311,9 +329,13 @@ describe('<ChannelHeatmap>', () => {
   /** The torus fixture with (1, 2) → +x missing and (2, 0) → +y NaN. */
   const withGaps: ChannelHeatmapData = {
     ...torus4x4HotSpot,
-    util: torus4x4HotSpot.util.map((u, d) =>
-      u.map((v, node) => ((d === 0 && node === 9) || (d === 2 && node === 2) ? Number.NaN : v)),
-    ),
+    channels: torus4x4HotSpot.channels.map((c) => {
+      const [x, y] = c.from;
+      const gap =
+        (x === 1 && y === 2 && c.direction === '+x') ||
+        (x === 2 && y === 0 && c.direction === '+y');
+      return gap ? { ...c, value: Number.NaN } : c;
+    }),
   };
 
   it('draws plane 3 of the 8 × 8 × 8 mesh under uniform traffic', () => {

@@ -19,10 +19,6 @@ import type { ReadoutTarget } from './Readout';
 import { useMeasuredWidth } from './use_measured_width';
 import { useReadout } from './use_readout';
 
-/** Directions in the order of `util`: two per dimension. */
-const DIRECTIONS = ['+x', '-x', '+y', '-y', '+z', '-z'] as const;
-export type Direction = (typeof DIRECTIONS)[number];
-
 /**
  * How the map is drawn, as fractions of the cell (the distance between neighbouring nodes) with
  * pixel limits, so a 2 × 2 plane at 1600 px and a 32 × 32 one at 320 px both stay legible.
@@ -50,7 +46,7 @@ function utilizationColor(value: number | null, top: number): string {
 
 /** The top of the colour scale: over every plane, so moving between planes keeps the colours. */
 export function cubeHeatTop(data: ChannelHeatmapData): number {
-  return heatTop(data.util.flat());
+  return heatTop(data.channels.map((c) => c.value));
 }
 
 const PERCENT = { unit: '', format: 'percent' } as const;
@@ -78,7 +74,11 @@ export interface PlaneChannel {
   x: number;
   y: number;
   z: number;
-  direction: Direction;
+  /** As the engine names it ("+x"). */
+  direction: string;
+  /** The axis it runs along (0: x, 1: y, 2: z) and which way (1 up the axis, -1 down). */
+  axis: number;
+  sign: 1 | -1;
   /** The fraction of cycles it was busy; null where the data has no finite value. */
   value: number | null;
   to: [number, number, number];
@@ -87,32 +87,22 @@ export interface PlaneChannel {
 }
 
 /**
- * Every channel leaving a node of the drawn plane, node by node (x fastest), in direction order:
- * on a mesh only those with a neighbour, on a torus all, the ±z ones in 3-D included.
+ * Every channel leaving a node of the drawn plane, the ±z ones in 3-D included, in the engine's
+ * order (node by node, x fastest, port by port): its axis is the coordinate its ends differ in,
+ * its way the step between them, reversed where it wraps around.
  */
 export function planeChannels(data: ChannelHeatmapData): PlaneChannel[] {
   const net = network(data);
-  const radix = [net.kx, net.ky, net.kz];
   const channels: PlaneChannel[] = [];
-  const z = net.plane;
-  for (let y = 0; y < net.ky; y++) {
-    for (let x = 0; x < net.kx; x++) {
-      const node = x + net.kx * (y + net.ky * z);
-      DIRECTIONS.slice(0, 2 * net.n).forEach((direction, d) => {
-        const dim = Math.floor(d / 2);
-        const k = radix[dim] ?? 1;
-        const step = d % 2 === 0 ? 1 : -1;
-        const from = [x, y, z];
-        const at = from[dim] ?? 0;
-        const wrap = at + step < 0 || at + step >= k;
-        if (k < 2 || (wrap && !net.torus)) return;
-        const to: [number, number, number] = [x, y, z];
-        to[dim] = (at + step + k) % k;
-        const raw = data.util[d]?.[node];
-        const value = raw !== undefined && Number.isFinite(raw) ? raw : null;
-        channels.push({ x, y, z, direction, value, to, wrap });
-      });
-    }
+  for (const c of data.channels) {
+    const [x, y, z] = c.from;
+    if (z !== net.plane) continue;
+    const axis = c.from.findIndex((at, d) => at !== c.to[d]);
+    if (axis < 0) continue;
+    const up = (c.to[axis] ?? 0) > (c.from[axis] ?? 0);
+    const sign = up !== c.wrap ? 1 : -1;
+    const value = c.value !== null && Number.isFinite(c.value) ? c.value : null;
+    channels.push({ x, y, z, direction: c.direction, axis, sign, value, to: c.to, wrap: c.wrap });
   }
   return channels;
 }
@@ -315,10 +305,10 @@ export function channelHeatmapGeometry(data: ChannelHeatmapData, size: ChartSize
 
   const parts = (c: PlaneChannel): ChannelPart[] => {
     const [px, py] = [centreX(c.x), centreY(c.y)];
-    if (c.direction === '+z' || c.direction === '-z') {
+    if (c.axis === 2) {
       // The upper half of a diamond in the node square for +z, the lower half for -z.
       const s = 0.4 * nodeSize;
-      const tip = c.direction === '+z' ? py - s : py + s;
+      const tip = c.sign > 0 ? py - s : py + s;
       return [
         trianglePart([
           [px - s, py],
@@ -327,11 +317,8 @@ export function channelHeatmapGeometry(data: ChannelHeatmapData, size: ChartSize
         ]),
       ];
     }
-    const horizontal = c.direction === '+x' || c.direction === '-x';
     // Screen direction of travel; y is drawn upwards.
-    const [dx, dy] = horizontal
-      ? [c.direction === '+x' ? 1 : -1, 0]
-      : [0, c.direction === '+y' ? -1 : 1];
+    const [dx, dy] = c.axis === 0 ? [c.sign, 0] : [0, -c.sign];
     // Keep right: the right-hand side of travel (dx, dy) on screen is (-dy, dx).
     const [ox, oy] = [-dy * lane, dx * lane];
     const [sx, sy] = [px + dx * reach + ox, py + dy * reach + oy];

@@ -20,7 +20,7 @@ function crossbar4(): ChannelHeatmapData {
   return {
     dims: [],
     torus: false,
-    util: [],
+    channels: [],
     plane: 0,
     graph: {
       routers: 1,

@@ -138,15 +138,27 @@ export interface ChartTable {
 }
 
 /**
- * Channel utilization of a k-ary n-cube, one plane at a time. `util[d][node]` is the fraction of
- * cycles the channel leaving `node` in direction d carried a flit; directions are +x, -x, +y, -y,
- * +z, -z (two per dimension), nodes are numbered x + kx * (y + ky * z).
+ * One channel between two routers of a k-ary n-cube, from the engine's description of the
+ * network: the routers' coordinates (x, y, z; 0 past the cube's dimensions).
  */
+export interface CubeChannel {
+  from: [number, number, number];
+  to: [number, number, number];
+  /** Its direction as the engine names it, e.g. "+x". */
+  direction: string;
+  /** It wraps around the edge of a torus (so it runs against the step from `from` to `to`). */
+  wrap: boolean;
+  /** The share of cycles it was busy; null where there is no data. */
+  value: number | null;
+}
+
+/** Channel utilization of a k-ary n-cube, one plane at a time. */
 export interface ChannelHeatmapData {
   /** Radix per dimension, 1 to 3 dimensions. */
   dims: number[];
   torus: boolean;
-  util: number[][];
+  /** Every channel between routers, as the engine lists them. */
+  channels: CubeChannel[];
   /** The z index of the plane drawn (0 for fewer than 3 dimensions). */
   plane: number;
   /** Any other network (a fly, a crossbar, a router network) as its graph of channels. */

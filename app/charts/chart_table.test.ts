@@ -11,7 +11,12 @@ import {
   workRateStacksTable,
 } from './chart_table';
 import { DataTable } from './DataTable';
-import { mesh8x8x8Uniform, ring16HotSpot, torus4x4HotSpot } from './fixtures/channel_heatmap';
+import {
+  cubeChannels,
+  mesh8x8x8Uniform,
+  ring16HotSpot,
+  torus4x4HotSpot,
+} from './fixtures/channel_heatmap';
 import { paragonG } from './fixtures/line_chart';
 import { multiPsiExchangeMs } from './fixtures/stacked_bar';
 import { multiPsiWorkRates } from './fixtures/work_rate_stacks';
@@ -146,7 +151,7 @@ describe('channelHeatmapTable()', () => {
       dims: [2],
       torus: false,
       plane: 0,
-      util: [[Number.NaN]],
+      channels: cubeChannels([2], false, [[Number.NaN]]),
     });
     expect(table.rows).toEqual([
       [0, 0, 0, '+x', ''],

@@ -19,6 +19,7 @@ import type { ValidationRow } from '../presets/validation';
 
 const model: ModelInfo = {
   name: 'm',
+  outputs: [],
   title: 'M',
   description: '',
   citation: '',
@@ -123,6 +124,8 @@ describe('parseSettings()', () => {
 describe('output', () => {
   it('toCsv() writes a header and one row per scalar', () => {
     const csv = toCsv({
+      networks: [],
+      timelines: [],
       scalars: [{ name: 'a', value: 1.5, unit: 'ms', description: '' }],
       series: [],
     });

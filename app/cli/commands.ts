@@ -1,6 +1,7 @@
 import type { Engine, RunProgress, RunRequest } from '../engine/engine';
 import { EngineError } from '../engine/engine';
 import type { ModelInfo, ParamValue, Params, RunResult } from '../engine/types';
+import { networkJson, timelineJson } from '../engine/types';
 import type { Accepted, Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
 import type { ValidationRow } from '../presets/validation';
@@ -34,6 +35,10 @@ export interface RunReport {
     string,
     { x_name: string; x_unit: string; y_name: string; y_unit: string; x: number[]; y: number[] }
   >;
+  /** Each network the run describes, by name: its shape by name, its tables column by column. */
+  networks: Record<string, ReturnType<typeof networkJson>>;
+  /** Each timeline, by name: bin edges, and per state, per row, its share of each bin. */
+  timelines: Record<string, ReturnType<typeof timelineJson>>;
   /**
    * Each paper target: the paper's number (with the tolerance allowed) or its words, the values
    * accepted as meeting it, the simulated value, the result in a word ("pass", "known miss"),
@@ -270,6 +275,8 @@ export function runReport(
         { x_name: s.xName, x_unit: s.xUnit, y_name: s.yName, y_unit: s.yUnit, x: s.x, y: s.y },
       ]),
     ),
+    networks: Object.fromEntries(result.networks.map((n) => [n.name, networkJson(n)])),
+    timelines: Object.fromEntries(result.timelines.map((t) => [t.name, timelineJson(t)])),
     validation: rows.map((r) => ({
       metric: r.metric,
       label: r.label,

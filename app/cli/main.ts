@@ -52,7 +52,7 @@ import {
   presetFigures,
   writeAtomic,
 } from './figure';
-import { mergeShards, parseShard, readShardLines, runShard } from './shard';
+import { mergeShards, parseShard, readShardLines, runShard, shardLineText } from './shard';
 
 const USAGE = `usage:
   npm run cli -- list
@@ -387,7 +387,7 @@ async function main(argv: string[]): Promise<number> {
         const lines = await runShard(engine, model, preset, shard, values.set, base, {
           onProgress: longRunNotice(),
         });
-        for (const line of lines) console.log(JSON.stringify(line));
+        for (const line of lines) console.log(shardLineText(line));
         return 0;
       }
       const { report, rows, result } = await runPreset(engine, models, preset, values.set, {

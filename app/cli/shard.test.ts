@@ -5,7 +5,7 @@ import { loadNodeModule } from '../engine/node_module';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import { UsageError, findPreset, runPreset } from './commands';
 import type { ShardLine } from './shard';
-import { mergeShards, parseShard, readShardLines, runShard } from './shard';
+import { mergeShards, parseShard, readShardLines, runShard, shardLineText } from './shard';
 
 const presets = loadPresetsFromDisk();
 
@@ -19,7 +19,7 @@ async function shardsAndWhole(presetId: string, settings: string[], count: numbe
     const files: [string, string][] = [];
     for (let index = 0; index < count; index++) {
       const lines = await runShard(engine, model, preset, { index, count }, settings, undefined);
-      files.push([`shard-${index}`, lines.map((l) => JSON.stringify(l)).join('\n')]);
+      files.push([`shard-${index}`, lines.map(shardLineText).join('\n')]);
     }
     const { report } = await runPreset(engine, models, preset, settings);
     return { files, whole: JSON.stringify(report, null, 2), engine, models };
@@ -75,7 +75,7 @@ describe('run --shard and merge', () => {
     );
     const other = readShardLines([files[1]!]).map((l): ShardLine => ({ ...l, seed: l.seed + 1 }));
     await expect(
-      merged([files[0]!, ['other', other.map((l) => JSON.stringify(l)).join('\n')], files[2]!]),
+      merged([files[0]!, ['other', other.map(shardLineText).join('\n')], files[2]!]),
     ).rejects.toThrow(/is of another run/);
   });
 

@@ -6,6 +6,7 @@ import type { RunOptions } from '../engine/engine';
 import type { PoolEngine } from '../engine/pool_engine';
 import type { PointPartial } from '../engine/protocol';
 import type { ModelInfo, ParamValue, RunResult } from '../engine/types';
+import { reviveResult, typedArrayReplacer } from '../engine/types';
 import { namedParams } from '../presets/param_values';
 import type { Preset } from '../presets/schema';
 import type { Overrides, RunReport } from './commands';
@@ -107,6 +108,11 @@ export async function runShard(
   return lines;
 }
 
+/** A shard line as one line of JSON: typed columns as plain numbers (reviveResult types them). */
+export function shardLineText(line: ShardLine): string {
+  return JSON.stringify(line, typedArrayReplacer);
+}
+
 /** The shard lines of files (`[name, text]`), each line checked; a bad one is named by place. */
 export function readShardLines(files: [string, string][]): ShardLine[] {
   const lines: ShardLine[] = [];
@@ -167,7 +173,8 @@ export async function mergeShards(
     );
   }
   const partials = new Map<number, PointPartial>();
-  for (const { point, result } of lines) partials.set(point, { point, result });
+  for (const { point, result } of lines)
+    partials.set(point, { point, result: reviveResult(result) });
   const missing = Array.from({ length: first.points }, (_, i) => i).filter((i) => !partials.has(i));
   if (missing.length > 0) {
     throw new UsageError(

@@ -4,17 +4,43 @@ import type { EngineRequest, EngineResponse, ErrorInfo, ResponseBody } from './p
 import { PROTOCOL_VERSION } from './protocol';
 import { traceBuffers } from './trace';
 import type { RunResult } from './types';
+import { resultTransfer } from './types';
 
 /** Slices of engine work aim at this length so a cancel or a new request is seen within a frame. */
 const SLICE_TARGET_MS = 8;
 /** Progress, with the result so far, at most this often: often enough to look live. */
 const PROGRESS_INTERVAL_MS = 100;
 
+/**
+ * A result as it crosses to the UI: curves as plain numbers (they are JSON-shaped and short);
+ * networks and timelines keep the typed arrays the bindings copied out of wasm memory, which the
+ * post then moves (resultTransfer).
+ */
 function toRunResult(raw: RawResult): RunResult {
   return {
     scalars: raw.scalars.map((s) => ({ ...s })),
     series: raw.series.map((s) => ({ ...s, x: Array.from(s.x), y: Array.from(s.y) })),
+    networks: raw.networks,
+    timelines: raw.timelines,
   };
+}
+
+/** The words an out-of-date client gets: what is wrong and what to do. */
+export function versionMismatch(client: number): string {
+  const older = client < PROTOCOL_VERSION;
+  return (
+    `This page speaks engine protocol ${client} and the engine speaks ${PROTOCOL_VERSION}: ` +
+    `the ${older ? 'page' : 'engine'} is out of date. Reload the page (a cached copy may need a ` +
+    'hard reload) so that both come from the same version of archex.'
+  );
+}
+
+/** The buffers a response carries in its results, to move rather than copy. */
+export function responseTransfer(response: EngineResponse): ArrayBuffer[] {
+  if (response.type === 'result') return resultTransfer(response.result);
+  if (response.type === 'progress') return resultTransfer(response.partial);
+  if (response.type === 'trace') return traceBuffers(response.trace);
+  return [];
 }
 
 const RESTART = 'The engine restarts for the next run.';
@@ -96,8 +122,8 @@ export class EngineHost {
 
   constructor(
     private readonly module: Promise<ArchexModule>,
-    /** Sends a response, moving the buffers in `transfer` rather than copying them. */
-    private readonly post: (response: EngineResponse, transfer?: ArrayBuffer[]) => void,
+    /** Sends a response, moving the buffers in `transfer` (see responseTransfer). */
+    private readonly post: (response: EngineResponse, transfer: ArrayBuffer[]) => void,
     private readonly progressIntervalMs = PROGRESS_INTERVAL_MS,
   ) {}
 
@@ -105,8 +131,9 @@ export class EngineHost {
     return this.loaded?.memoryUsed() ?? 0;
   }
 
-  private send(body: ResponseBody, transfer?: ArrayBuffer[]): void {
-    this.post({ ...body, v: PROTOCOL_VERSION } as EngineResponse, transfer);
+  private send(body: ResponseBody): void {
+    const response = { ...body, v: PROTOCOL_VERSION } as EngineResponse;
+    this.post(response, responseTransfer(response));
   }
 
   /** Answers `id` with what was thrown, in words; a trap leaves the host broken. */
@@ -121,7 +148,7 @@ export class EngineHost {
       this.send({
         type: 'error',
         id: request.id,
-        error: { message: `protocol version ${request.v} is not ${PROTOCOL_VERSION}` },
+        error: { message: versionMismatch(request.v), kind: 'input' },
       });
       return;
     }
@@ -255,7 +282,7 @@ export class EngineHost {
         const elapsedMs = performance.now() - started;
         const memoryBytes = this.memoryBytes();
         const body = { type: 'trace' as const, id, trace, params: sim.params(), elapsedMs };
-        this.send({ ...body, memoryBytes }, traceBuffers(trace));
+        this.send({ ...body, memoryBytes });
         return;
       }
       this.send({

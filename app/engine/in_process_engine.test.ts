@@ -137,17 +137,67 @@ describe('EngineHost', () => {
     );
   });
 
-  it('answers a request of another protocol version with an error', () => {
+  it('refuses a client of an older protocol in words: what is out of date and what to do', () => {
     const { host, responses } = collect();
-    host.handle({ v: PROTOCOL_VERSION + 1, type: 'list-models', id: 9 });
+    host.handle({ v: PROTOCOL_VERSION - 1, type: 'list-models', id: 9 });
     expect(responses).toEqual([
       {
         v: PROTOCOL_VERSION,
         type: 'error',
         id: 9,
-        error: { message: `protocol version ${PROTOCOL_VERSION + 1} is not ${PROTOCOL_VERSION}` },
+        error: {
+          message:
+            `This page speaks engine protocol ${PROTOCOL_VERSION - 1} and the engine speaks ` +
+            `${PROTOCOL_VERSION}: the page is out of date. Reload the page (a cached copy may ` +
+            'need a hard reload) so that both come from the same version of archex.',
+          kind: 'input',
+        },
       },
     ]);
+    host.handle({ v: PROTOCOL_VERSION + 1, type: 'list-models', id: 10 });
+    expect(responses[1]).toMatchObject({
+      type: 'error',
+      error: { message: expect.stringMatching(/the engine is out of date/) },
+    });
+  });
+
+  it('moves the networks of a result as typed arrays, every buffer in the transfer list', async () => {
+    const sent: { response: EngineResponse; transfer: ArrayBuffer[] }[] = [];
+    const host = new EngineHost(Promise.resolve(module), (response, transfer) =>
+      sent.push({ response, transfer }),
+    );
+    host.handle({
+      v: PROTOCOL_VERSION,
+      type: 'run',
+      id: 1,
+      model: 'network_traffic',
+      params: { dims: [4, 4], sweep_rates: [0.1], warmup_cycles: 200, max_cycles: 1000 },
+      seed: 1,
+    });
+    await expect.poll(() => sent.at(-1)?.response.type, { timeout: 20_000 }).toBe('result');
+    const { response, transfer } = sent.at(-1)!;
+    if (response.type !== 'result') throw new Error('unexpected');
+    const network = response.result.networks.find((n) => n.name === 'channel_util');
+    const columns = network?.channels.columns ?? [];
+    expect(columns.map((c) => c.name)).toEqual([
+      'router',
+      'port',
+      'to_router',
+      'to_port',
+      'to_terminal',
+      'direction',
+      'wrap',
+      'utilization',
+    ]);
+    for (const c of columns) {
+      expect(c.values).toBeInstanceOf(c.type === 'int32' ? Int32Array : Float64Array);
+      expect(transfer).toContain(c.values.buffer);
+    }
+    // Moved, not copied: the sender's arrays are empty once posted.
+    const copy = structuredClone(response, { transfer });
+    expect(columns[0]!.values.length).toBe(0);
+    if (copy.type !== 'result') throw new Error('unexpected');
+    expect(copy.result.networks[0]!.channels.columns[0]!.values.length).toBeGreaterThan(0);
   });
 
   it('reports a module that failed to load as an error per request', async () => {

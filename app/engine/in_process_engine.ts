@@ -12,13 +12,13 @@ import type { EngineResponse } from './protocol';
  */
 export function inProcessClient(
   module: Promise<ArchexModule>,
-  observe?: (response: EngineResponse) => void,
+  observe?: (response: EngineResponse, transfer: ArrayBuffer[]) => void,
 ): EngineClient {
   let handler: ((response: EngineResponse) => void) | undefined;
   let closed = false;
   const host = new EngineHost(module, (response, transfer) => {
-    observe?.(response);
-    const copy = structuredClone(response, { transfer: transfer ?? [] });
+    observe?.(response, transfer);
+    const copy = structuredClone(response, { transfer });
     queueMicrotask(() => {
       if (!closed) handler?.(copy);
     });

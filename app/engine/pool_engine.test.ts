@@ -28,6 +28,8 @@ function direct(model: string, params: Params, seed: number): RunResult {
   const raw = sim.result();
   sim.delete();
   return {
+    networks: raw.networks,
+    timelines: raw.timelines,
     scalars: raw.scalars.map((s) => ({ ...s })),
     series: raw.series.map((s) => ({ ...s, x: Array.from(s.x), y: Array.from(s.y) })),
   };

@@ -26,7 +26,7 @@ function crashed(error: unknown, running: string): unknown {
   });
 }
 
-const EMPTY: RunResult = { scalars: [], series: [] };
+const EMPTY: RunResult = { scalars: [], series: [], networks: [], timelines: [] };
 
 /**
  * The Engine over a pool of engine hosts (workers, worker threads, or in-process hosts). A sweep

@@ -13,10 +13,13 @@
 //      'hello' as it starts, so its end can be watched from then on.
 //   6  trace: a run (one point of a sweep) that records a window of its events, answered with
 //      the trace's typed arrays transferred, not copied.
+//   7  results say what they are: networks (routers, terminals, channels as typed columns) and
+//      timelines beside scalars and series, their typed arrays moved with transfer lists; a
+//      request of another version is refused in words (reload the page).
 import type { Trace, TraceRequest } from './trace';
 import type { ModelInfo, Params, RunResult } from './types';
 
-export const PROTOCOL_VERSION = 6;
+export const PROTOCOL_VERSION = 7;
 
 /** What one point of a sweep produced, by its index. */
 export interface PointPartial {

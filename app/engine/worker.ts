@@ -14,8 +14,9 @@ interface WorkerScope {
 }
 
 const scope = globalThis as unknown as WorkerScope;
+// Results' typed arrays are moved to the UI, not copied.
 const host = new EngineHost(createArchexModule(), (response, transfer) =>
-  scope.postMessage(response, transfer ?? []),
+  scope.postMessage(response, transfer),
 );
 // Nothing is said before the lock is held, so the page asks for it only after.
 const alive = holdForLife(scope.name).then(() =>

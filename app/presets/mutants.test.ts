@@ -184,7 +184,10 @@ describe('1,000 mutated presets', () => {
         }
         counts.loaded++;
         // A loaded preset validates and draws every chart from a run of its own model.
-        const run = results.get(target) ?? { result: { scalars: [], series: [] }, params: {} };
+        const run = results.get(target) ?? {
+          result: { scalars: [], series: [], networks: [], timelines: [] },
+          params: {},
+        };
         const view = { result: run.result, params: { ...run.params, ...presetParams(preset) } };
         const rows = validate(preset, run.result);
         for (const row of rows.filter((r) => typeof r.pass !== 'boolean'))

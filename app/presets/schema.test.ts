@@ -7,6 +7,7 @@ import { loadPresetsFromDisk } from './from_disk';
 import { resolveValues } from './param_values';
 import type { StatedReferencePoint } from './schema';
 import {
+  namesMeet,
   parsePreset,
   presetParams,
   presetProblems,
@@ -110,6 +111,60 @@ describe('presetProblems()', () => {
     expect(presetProblems(bad, models)).toEqual([
       "schematic.nodes: 'param.processors' names no parameter of multipsi_perf",
     ]);
+  });
+});
+
+describe('outputs a preset names', () => {
+  const preset = (id: string) => structuredClone(presets.find((p) => p.id === id)!);
+
+  it('are refused at load, without a run, when the model does not declare them', () => {
+    const bad = preset('multipsi-v1-comm');
+    bad.readouts[0]!.value = 'no_such_rps';
+    bad.readouts[0]!.detail = '{no_such_share:%} of ideal';
+    bad.reference[0]!.metric = 'no_such_metric';
+    const problems = presetProblems(bad, models);
+    expect(problems).toContainEqual(
+      expect.stringMatching(
+        /^readouts\.0\.value: 'no_such_rps' is no scalar output of multipsi_perf; its scalar outputs: .*system_rps/,
+      ),
+    );
+    expect(problems).toContainEqual(
+      expect.stringMatching(/^readouts\.0\.detail: 'no_such_share' is no scalar output/),
+    );
+    expect(problems).toContainEqual(
+      expect.stringMatching(/^reference\.0\.metric: 'no_such_metric' is no scalar output/),
+    );
+  });
+
+  it('checks series patterns, networks and timelines against the declared kinds', () => {
+    const network = preset('custom-network');
+    const heatmap = network.charts.find((c) => c.kind === 'channel-heatmap')!;
+    if (heatmap.kind !== 'channel-heatmap') throw new Error(heatmap.kind);
+    heatmap.network = 'channel_load';
+    const line = network.charts.find((c) => c.kind === 'latency-load')!;
+    if (line.kind !== 'latency-load') throw new Error(line.kind);
+    // A scalar's name is no series.
+    line.series = ['latency_vs_offered', 'total_simulated_cycles'];
+    expect(presetProblems(network, models)).toEqual([
+      expect.stringMatching(/^charts\.\d+\.series\.1: 'total_simulated_cycles' is no series/),
+      "charts.5.network: 'channel_load' is no network output of network_traffic; " +
+        'its network outputs: channel_util',
+    ]);
+    const queens = preset('multipsi-v1-program1');
+    const timeline = queens.charts.find((c) => c.kind === 'timeline')!;
+    if (timeline.kind !== 'timeline') throw new Error(timeline.kind);
+    timeline.timeline = 'timelines';
+    expect(presetProblems(queens, models)).toEqual([
+      expect.stringMatching(/timeline: 'timelines' is no timeline output of multipsi_queens/),
+    ]);
+  });
+
+  it('match a family the model declares, and a pattern that can name one of its outputs', () => {
+    expect(namesMeet('perf_vs_overhead_w*', 'perf_vs_overhead_w0.5')).toBe(true);
+    expect(namesMeet('perf_vs_overhead_w*', 'perf_vs_*')).toBe(true);
+    expect(namesMeet('time_ms_*', 'time_*_speedup')).toBe(true);
+    expect(namesMeet('time_ms_*', 'speedup_*')).toBe(false);
+    expect(namesMeet('latency_vs_offered', 'latency_vs_offered_saturation')).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import type { ModelInfo, ParamValue } from '../engine/types';
+import type { ModelInfo, OutputSpec, ParamValue } from '../engine/types';
 import type { Baseline } from './param_values';
 import { checkParamValue } from './param_values';
 
@@ -221,14 +221,10 @@ const HeatmapSpec = z
   .object({
     ...chartBase,
     kind: z.literal('channel-heatmap'),
-    /**
-     * Series `<prefix><direction>` (xp, xm, yp, ym, zp, zm) hold each channel's utilization on a
-     * cube; any other network gives `<prefix>graph` with `channel_from` and `channel_to`.
-     */
-    prefix: z.string().min(1),
-    /** The list parameter with the radix per dimension, and the one that is 1 for a torus. */
-    dims: z.string().min(1),
-    torus: z.string().min(1),
+    /** The network output drawn: the engine's description of it, channel by channel. */
+    network: z.string().min(1),
+    /** The channels' column holding what the run measured (utilization, occupancy). */
+    value: z.string().min(1),
   })
   .strict();
 
@@ -236,18 +232,10 @@ const TimelineSpec = z
   .object({
     ...chartBase,
     kind: z.literal('timeline'),
-    /**
-     * The states stacked in each processor's band, bottom first. Series `<prefix><n>` hold the
-     * share of each time bin processor n spent in the state; the first state's series name the
-     * rows, and their labels label them.
-     */
-    states: z
-      .array(
-        z
-          .object({ key: z.string().min(1), label: z.string().min(1), prefix: z.string().min(1) })
-          .strict(),
-      )
-      .min(1),
+    /** The timeline output drawn: one row per processor. */
+    timeline: z.string().min(1),
+    /** The timeline's states stacked in each processor's band, bottom first, by `key`. */
+    states: z.array(z.object({ key: z.string().min(1), label: z.string().min(1) }).strict()).min(1),
   })
   .strict();
 
@@ -468,6 +456,103 @@ export function presetProblems(preset: Preset, models: ModelInfo[]): string[] {
     if (!model.params.some((p) => p.name === choice && p.choices.length > 0))
       problems.push(`unitFrom.${name}: '${choice}' is not a choice of ${model.name}`);
   }
+  return [...problems, ...outputProblems(preset, model)];
+}
+
+/**
+ * Whether two names with '*' standing for any text (a preset's `prefix*` pattern, a model's
+ * family of outputs) can name the same output.
+ */
+export function namesMeet(a: string, b: string): boolean {
+  const memo = new Map<number, boolean>();
+  const meet = (i: number, j: number): boolean => {
+    const key = i * (b.length + 1) + j;
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    let result: boolean;
+    if (i === a.length && j === b.length) result = true;
+    else if (a[i] === '*') result = meet(i + 1, j) || (j < b.length && meet(i, j + 1));
+    else if (b[j] === '*') result = meet(i, j + 1) || (i < a.length && meet(i + 1, j));
+    else result = i < a.length && j < b.length && a[i] === b[j] && meet(i + 1, j + 1);
+    memo.set(key, result);
+    return result;
+  };
+  return meet(0, 0);
+}
+
+/**
+ * The outputs a preset names that its model does not declare (model.outputs): scalars its
+ * readouts, charts and paper targets read, series patterns, networks and timelines; checked
+ * without running anything.
+ */
+export function outputProblems(preset: Preset, model: ModelInfo): string[] {
+  const problems: string[] = [];
+  const declared = (kind: OutputSpec['kind'], name: string) =>
+    model.outputs.some((o) => o.kind === kind && namesMeet(o.name, name));
+  const lacks = (path: string, kind: OutputSpec['kind'], name: string) => {
+    if (!declared(kind, name)) {
+      const names = model.outputs.filter((o) => o.kind === kind).map((o) => o.name);
+      problems.push(
+        `${path}: '${name}' is no ${kind} output of ${model.name}; ` +
+          `its ${kind} outputs: ${names.join(', ') || 'none'}`,
+      );
+    }
+  };
+  const scalar = (path: string, ref: ValueRefSpec | undefined) => {
+    if (typeof ref === 'string' && !ref.startsWith('param.')) lacks(path, 'scalar', ref);
+  };
+  const templates = (path: string, text: string | undefined) => {
+    for (const [, ref] of (text ?? '').matchAll(/\{([^{}:]+)(?::%)?\}/g)) scalar(path, ref);
+  };
+  const series = (path: string, patterns: string[] | undefined) =>
+    (patterns ?? []).forEach((p, j) => lacks(`${path}.${j}`, 'series', p));
+  preset.readouts.forEach((r, i) => {
+    scalar(`readouts.${i}.value`, r.value);
+    templates(`readouts.${i}.detail`, r.detail);
+  });
+  preset.reference.forEach((r, i) => scalar(`reference.${i}.metric`, r.metric));
+  preset.charts.forEach((chart, i) => {
+    const path = `charts.${i}`;
+    switch (chart.kind) {
+      case 'line':
+      case 'latency-load':
+      case 'speedup':
+        series(`${path}.series`, chart.series);
+        series(`${path}.fits`, chart.fits);
+        series(`${path}.models.series`, chart.models?.series);
+        (chart.marks ?? []).forEach((m, j) => {
+          scalar(`${path}.marks.${j}.x`, m.x);
+          scalar(`${path}.marks.${j}.y`, m.y);
+        });
+        [...(chart.rules ?? []), ...(chart.models?.rules ?? [])].forEach((r, j) =>
+          scalar(`${path}.rules.${j}.value`, r.value),
+        );
+        (chart.guides ?? []).forEach((g, j) => scalar(`${path}.guides.${j}.slope`, g.slope));
+        scalar(`${path}.idealSlope`, chart.idealSlope);
+        if (chart.saturation) {
+          scalar(`${path}.saturation`, chart.saturation.replace('{series}', '*'));
+        }
+        return;
+      case 'stacked-bars':
+        chart.bars.forEach((bar, j) => {
+          scalar(`${path}.bars.${j}.divideBy`, bar.divideBy);
+          bar.segments.forEach((seg, k) =>
+            scalar(`${path}.bars.${j}.segments.${k}.value`, seg.value),
+          );
+        });
+        return;
+      case 'work-rate-stacks':
+        series(`${path}.series`, chart.series);
+        scalar(`${path}.processors`, chart.processors);
+        return;
+      case 'channel-heatmap':
+        lacks(`${path}.network`, 'network', chart.network);
+        return;
+      case 'timeline':
+        lacks(`${path}.timeline`, 'timeline', chart.timeline);
+        return;
+    }
+  });
   return problems;
 }
 

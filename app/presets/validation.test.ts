@@ -10,6 +10,8 @@ const presets = loadPresetsFromDisk();
 const byId = (id: string) => presets.find((p) => p.id === id)!;
 
 const run = (scalars: Record<string, number>): RunResult => ({
+  networks: [],
+  timelines: [],
   scalars: Object.entries(scalars).map(([name, value]) => ({
     name,
     value,

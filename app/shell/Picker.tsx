@@ -41,7 +41,7 @@ export function schematicShape(
   specs: ModelInfo['params'],
 ): SchematicProps & { nodes: number } {
   const { schematic } = preset;
-  const run = { params, result: { scalars: [], series: [] } };
+  const run = { params, result: { scalars: [], series: [], networks: [], timelines: [] } };
   const param = (ref: string) => params[ref.slice('param.'.length)];
   // A list parameter of configurations (p = 2 to 16) is drawn as its largest.
   const nodeCount = (ref: ValueRefSpec) => {

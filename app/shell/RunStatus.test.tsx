@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { RunNotice, RunStatus } from './RunStatus';
 import { SHOW_PROGRESS_AFTER_MS } from './time_left';
 
-const partial = { scalars: [], series: [] };
+const partial = { scalars: [], series: [], networks: [], timelines: [] };
 const stop = () => undefined;
 
 describe('<RunStatus>', () => {

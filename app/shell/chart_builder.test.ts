@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
-import type { RunResult } from '../engine/types';
+import type { Column, NetworkMap, RunResult, Timeline } from '../engine/types';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import type { ChartSpec, Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
@@ -41,6 +41,8 @@ const series = (name: string, label: string, y: number[]) => ({
   key: '',
 });
 const result: RunResult = {
+  networks: [],
+  timelines: [],
   scalars: [
     { name: 'overhead', value: 1, unit: '', description: '' },
     { name: 'relative_performance', value: 0.5, unit: 'fraction', description: '' },
@@ -75,7 +77,7 @@ describe('resolveRef() and formatTemplate()', () => {
     );
     const counts: RunView = {
       params: { big: 38879, share: 0.123456 },
-      result: { scalars: [], series: [] },
+      result: { scalars: [], series: [], networks: [], timelines: [] },
     };
     expect(formatTemplate('{param.big} and {param.share}', counts)).toBe('38,879 and 0.1235');
   });
@@ -90,6 +92,8 @@ describe('readoutText()', () => {
     const peak: RunView = {
       params: {},
       result: {
+        networks: [],
+        timelines: [],
         scalars: [
           { name: 'discard_fraction_of_peak_8w', value: 1, unit: 'fraction', description: '' },
         ],
@@ -139,6 +143,8 @@ describe('buildChart()', () => {
     const fitRun: RunView = {
       params: {},
       result: {
+        networks: [],
+        timelines: [],
         scalars: [],
         series: [
           { ...series('tw_clocks_1', 'WRITEMN, 1 word', [1, 2, 3]), key: 'one' },
@@ -172,6 +178,8 @@ describe('buildChart()', () => {
     const view: RunView = {
       params: {},
       result: {
+        networks: [],
+        timelines: [],
         scalars: [],
         series: [
           ...shares.map((k) => keyed('comm_share_', k)),
@@ -193,7 +201,7 @@ describe('buildChart()', () => {
     // A pinned run with only BSP, p = 64 draws it in BSP, p = 64's colour.
     const pin: RunView = {
       params: {},
-      result: { scalars: [], series: [keyed('mflops_', 'bsp_p64')] },
+      result: { scalars: [], series: [keyed('mflops_', 'bsp_p64')], networks: [], timelines: [] },
     };
     expect(colours('mflops', pin).filter(([, , pinned]) => pinned)).toEqual([
       ['#1: bsp_p64', 1, true],
@@ -237,7 +245,12 @@ describe('buildChart()', () => {
     const fig10 = program1.charts.find((c) => c.id === 'comm-rate')!;
     const comm: RunView = {
       params: {},
-      result: { scalars: [], series: [series('comm_rate_vs_pes_d1', 'Depth 1', [0.1, 1, 3])] },
+      result: {
+        scalars: [],
+        series: [series('comm_rate_vs_pes_d1', 'Depth 1', [0.1, 1, 3])],
+        networks: [],
+        timelines: [],
+      },
     };
     const scales = (choice: ChartOptions) => {
       const built = buildChart(fig10, program1, comm, choice);
@@ -337,7 +350,12 @@ describe('buildChart()', () => {
     });
     const stacks: RunView = {
       params: { pes: 3 },
-      result: { scalars: [], series: [wr('work_rate_depth1', [1, 0.5, 0.25])] },
+      result: {
+        scalars: [],
+        series: [wr('work_rate_depth1', [1, 0.5, 0.25])],
+        networks: [],
+        timelines: [],
+      },
     };
     const built = buildChart(spec, { ...v1, charts: [spec] }, stacks, options);
     if (built.kind !== 'work-rate-stacks') throw new Error(built.kind);
@@ -349,27 +367,58 @@ describe('buildChart()', () => {
       { key: 'pe2', label: 'IU 2', value: 0.25 },
     ]);
   });
-  it('draws a network other than a cube as its graph of channels', () => {
-    const spec = presets
-      .find((p) => p.id === 'custom-network')!
-      .charts.find((c) => c.kind === 'channel-heatmap')!;
-    const graphSeries = (name: string, y: number[]) => ({
-      ...series(name, name, y),
-      x: y.map((_, i) => i),
-    });
+  const ints = (name: string, values: number[], labels: string[] = []): Column => ({
+    name,
+    unit: '',
+    type: 'int32',
+    labels,
+    values: Int32Array.from(values),
+  });
+  const reals = (name: string, values: number[]): Column => ({
+    name,
+    unit: 'fraction',
+    type: 'float64',
+    labels: [],
+    values: Float64Array.from(values),
+  });
+  const network = (over: Partial<NetworkMap>): NetworkMap => ({
+    name: 'channel_util',
+    label: 'channels',
+    shape: 'mesh',
+    sizes: [],
+    nodes: 0,
+    routers: { columns: [] },
+    terminals: { columns: [] },
+    channels: { columns: [] },
+    crosspoints: { columns: [] },
+    ...over,
+  });
+  const withNetworks = (networks: NetworkMap[]): RunView => ({
+    params: {},
+    result: { scalars: [], series: [], networks, timelines: [] },
+  });
+  const heatmapSpec = presets
+    .find((p) => p.id === 'custom-network')!
+    .charts.find((c) => c.kind === 'channel-heatmap')!;
+
+  it('draws a network other than a cube as its graph of channels, from its description', () => {
     // A 2 x 2 crossbar: switch 0 sends to terminals 0 and 1 (numbered after the one switch).
-    const crossbar: RunView = {
-      params: { dims: [8, 8], topology: 3 },
-      result: {
-        scalars: [],
-        series: [
-          graphSeries('channel_util_graph', [0.25, Number.NaN]),
-          graphSeries('channel_from', [0, 0]),
-          graphSeries('channel_to', [1, 2]),
+    const crossbar = network({
+      shape: 'crossbar',
+      routers: { columns: [ints('router', [0])] },
+      terminals: { columns: [ints('router', [0, 0]), ints('port', [0, 1])] },
+      channels: {
+        columns: [
+          ints('router', [0, 0]),
+          ints('port', [0, 1]),
+          ints('to_router', [-1, -1]),
+          ints('to_port', [-1, -1]),
+          ints('to_terminal', [0, 1]),
+          reals('utilization', [0.25, Number.NaN]),
         ],
       },
-    };
-    const built = buildChart(spec, custom, crossbar, options);
+    });
+    const built = buildChart(heatmapSpec, custom, withNetworks([crossbar]), options);
     if (built.kind !== 'channel-heatmap') throw new Error(built.kind);
     expect(built.data.graph).toEqual({
       routers: 1,
@@ -379,38 +428,69 @@ describe('buildChart()', () => {
         { from: 0, to: 2, value: null },
       ],
     });
-    const cube = buildChart(spec, custom, { params: { dims: [2] }, result }, options);
-    if (cube.kind !== 'channel-heatmap') throw new Error(cube.kind);
-    expect(cube.data.graph).toBeUndefined();
+    const none = buildChart(heatmapSpec, custom, withNetworks([]), options);
+    if (none.kind !== 'channel-heatmap') throw new Error(none.kind);
+    expect(none.data.channels).toEqual([]);
   });
 
-  it('draws a timeline: one row per processor, a state per prefix, bins from the series', () => {
+  it('draws a cube from its routers coordinates, each channel way and wrap as described', () => {
+    // A 2-ary ring: +x and -x of node 0 both reach node 1; the -x one wraps around.
+    const ring = network({
+      shape: 'torus',
+      sizes: [{ name: 'x', value: 2 }],
+      routers: { columns: [ints('x', [0, 1])] },
+      channels: {
+        columns: [
+          ints('router', [0, 0, 0, 1, 1, 1]),
+          ints('to_router', [1, 1, -1, 0, 0, -1]),
+          ints('direction', [0, 1, -1, 0, 1, -1], ['+x', '-x']),
+          ints('wrap', [0, 1, 0, 1, 0, 0]),
+          reals('utilization', [0.1, 0.2, 0.3, 0.4, 0.5, 0.6]),
+        ],
+      },
+    });
+    const built = buildChart(heatmapSpec, custom, withNetworks([ring]), options);
+    if (built.kind !== 'channel-heatmap') throw new Error(built.kind);
+    expect(built.data.graph).toBeUndefined();
+    expect(built.data.dims).toEqual([2]);
+    expect(built.data.torus).toBe(true);
+    expect(built.data.channels).toEqual([
+      { from: [0, 0, 0], to: [1, 0, 0], direction: '+x', wrap: false, value: 0.1 },
+      { from: [0, 0, 0], to: [1, 0, 0], direction: '-x', wrap: true, value: 0.2 },
+      { from: [1, 0, 0], to: [0, 0, 0], direction: '+x', wrap: true, value: 0.4 },
+      { from: [1, 0, 0], to: [0, 0, 0], direction: '-x', wrap: false, value: 0.5 },
+    ]);
+  });
+
+  it('draws a timeline: one row per processor, the states in the spec order, the bins given', () => {
     const spec: ChartSpec = {
       id: 'timeline',
       kind: 'timeline',
       title: 't',
       about: { what: 'w', mechanism: 'm', citation: 'c' },
+      timeline: 'timeline',
       states: [
-        { key: 'reducing', label: 'reducing', prefix: 'busy_pe' },
-        { key: 'communicating', label: 'messages', prefix: 'comm_pe' },
+        { key: 'reducing', label: 'reducing' },
+        { key: 'communicating', label: 'messages' },
       ],
     };
-    const bins = (name: string, label: string, y: number[]) => ({
-      ...series(name, label, y),
-      xName: 'time',
-      xUnit: 's',
-      x: [0.5, 1.5, 2.5],
-    });
+    const timeline: Timeline = {
+      name: 'timeline',
+      label: 'PEs',
+      timeUnit: 's',
+      edges: Float64Array.from([0, 1, 2, 3]),
+      rows: ['PE 1', 'PE 2'],
+      // Row by row, state by state, bin by bin; the engine lists communicating first here.
+      states: ['communicating', 'reducing'],
+      shares: Float64Array.from([0, 0.25, 0, 1, 0.5, 0, 0.25, 0, 0, 0.75, 0.75, 0.75]),
+    };
     const view: RunView = {
       params: {},
       result: {
         scalars: [],
-        series: [
-          bins('busy_pe1', 'PE 1', [1, 0.5, 0]),
-          bins('comm_pe1', 'PE 1', [0, 0.25, 0]),
-          bins('busy_pe2', 'PE 2', [0.75, 0.75, 0.75]),
-          bins('comm_pe2', 'PE 2', [0.25, 0, 0]),
-        ],
+        series: [],
+        networks: [],
+        timelines: [timeline],
       },
     };
     const built = buildChart(spec, { ...v1, charts: [spec] }, view, options);

@@ -5,6 +5,7 @@ import type {
   Bar,
   ChannelGraph,
   ChannelHeatmapData,
+  CubeChannel,
   Curve,
   LineChartData,
   Mark,
@@ -14,7 +15,8 @@ import type {
   TimelineData,
   WorkRateStacksData,
 } from '../charts/chart_data';
-import type { Params, RunResult, SeriesData } from '../engine/types';
+import type { NetworkMap, Params, RunResult, SeriesData, Table } from '../engine/types';
+import { findColumn, findNetwork, findTimeline, tableRows } from '../engine/types';
 import type { ChartSpec, Preset, ValueRefSpec } from '../presets/schema';
 import { plottedReferences } from '../presets/schema';
 import type { ChartChoice } from './url_state';
@@ -398,72 +400,125 @@ function buildWorkRate(spec: WorkRateSpec, run: RunView, options: ChartOptions) 
   };
 }
 
-const DIRECTIONS = ['xp', 'xm', 'yp', 'ym', 'zp', 'zm'];
+/** A column's numbers by row (empty for a missing column). */
+function columnValues(table: Table, name: string): ArrayLike<number> {
+  return findColumn(table, name)?.values ?? [];
+}
+
+/** A measured value as drawn: null where there is none or it is not finite. */
+function known(value: number | undefined): number | null {
+  return value !== undefined && Number.isFinite(value) ? value : null;
+}
+
+const AXES = ['x', 'y', 'z'] as const;
 
 /**
- * A network other than a cube, from the series `<prefix>graph` (utilization), `channel_from` and
- * `channel_to` (x: channel; y: router, or routers + t for terminal t), and on a lone crossbar
- * `<prefix>crosspoints` (input * terminals + output); null on a cube. Every router has a channel
- * out, so the routers are the sources counted.
+ * A network whose routers have grid coordinates, from the engine's description: its radices, and
+ * each channel between routers with the coordinates of its ends, its direction as the engine
+ * names it, whether it wraps around, and the run's `value` column.
  */
-function channelGraph(prefix: string, run: RunView): ChannelGraph | null {
-  const find = (name: string) => run.result.series.find((s) => s.name === name);
-  const util = find(`${prefix}graph`);
-  const from = find('channel_from');
-  const to = find('channel_to');
-  if (!util || !from || !to) return null;
-  const routers = Math.max(-1, ...from.y) + 1;
-  const terminals = Math.max(routers - 1, ...to.y) - routers + 1;
-  const known = (value: number | undefined) =>
-    value !== undefined && Number.isFinite(value) ? value : null;
-  const channels = from.y.map((f, i) => ({ from: f, to: to.y[i] ?? 0, value: known(util.y[i]) }));
+function cubeHeatmap(network: NetworkMap, value: string, plane: number): ChannelHeatmapData {
+  const coordinates = AXES.map((a) => columnValues(network.routers, a));
+  const dims = AXES.flatMap((a) => network.sizes.filter((s) => s.name === a).map((s) => s.value));
+  const at = (router: number): [number, number, number] => {
+    const [x = 0, y = 0, z = 0] = coordinates.map((c) => c[router] ?? 0);
+    return [x, y, z];
+  };
+  const { channels } = network;
+  const from = columnValues(channels, 'router');
+  const to = columnValues(channels, 'to_router');
+  const wrap = columnValues(channels, 'wrap');
+  const values = columnValues(channels, value);
+  const direction = findColumn(channels, 'direction');
+  const out: CubeChannel[] = [];
+  for (let i = 0; i < from.length; i++) {
+    const target = to[i] ?? -1;
+    if (target < 0) continue;
+    const d = direction?.values[i] ?? -1;
+    out.push({
+      from: at(from[i] ?? 0),
+      to: at(target),
+      direction: direction?.labels[d] ?? '',
+      wrap: wrap[i] === 1,
+      value: known(values[i]),
+    });
+  }
+  return { dims, torus: network.shape === 'torus', channels: out, plane };
+}
+
+/**
+ * Any other network as its graph of channels from the engine's description (a channel to a
+ * terminal ends at routers + terminal), and on a lone crossbar its crosspoints, input by input.
+ */
+function channelGraph(network: NetworkMap, value: string): ChannelGraph {
+  const routers = tableRows(network.routers);
+  const terminals = tableRows(network.terminals);
+  const from = columnValues(network.channels, 'router');
+  const toRouter = columnValues(network.channels, 'to_router');
+  const toTerminal = columnValues(network.channels, 'to_terminal');
+  const values = columnValues(network.channels, value);
+  const channels = Array.from(from, (f, i) => {
+    const router = toRouter[i] ?? -1;
+    return {
+      from: f,
+      to: router >= 0 ? router : routers + (toTerminal[i] ?? 0),
+      value: known(values[i]),
+    };
+  });
   const graph: ChannelGraph = { routers, terminals, channels };
-  const crosspoints = find(`${prefix}crosspoints`);
-  if (crosspoints) graph.crosspoints = crosspoints.y.map(known);
+  const use = columnValues(network.crosspoints, value);
+  if (use.length > 0) {
+    const input = columnValues(network.crosspoints, 'input');
+    const output = columnValues(network.crosspoints, 'output');
+    const crosspoints: (number | null)[] = Array(terminals * terminals).fill(null);
+    for (let i = 0; i < use.length; i++) {
+      crosspoints[(input[i] ?? 0) * terminals + (output[i] ?? 0)] = known(use[i]);
+    }
+    graph.crosspoints = crosspoints;
+  }
   return graph;
 }
 
+/**
+ * The network the spec names, drawn from the engine's description: on its grid where its routers
+ * have x coordinates, else as its graph. A run that has not described it yet draws no channels.
+ */
 function buildHeatmap(
   spec: Extract<ChartSpec, { kind: 'channel-heatmap' }>,
   run: RunView,
   plane: number,
 ) {
-  const raw = run.params[spec.dims];
-  const dims = Array.isArray(raw) ? raw : typeof raw === 'number' ? [raw] : [];
-  const util = DIRECTIONS.slice(0, 2 * dims.length).map(
-    (d) => run.result.series.find((s) => s.name === `${spec.prefix}${d}`)?.y ?? [],
-  );
-  const data: ChannelHeatmapData = { dims, torus: run.params[spec.torus] === 1, util, plane };
-  const graph = channelGraph(spec.prefix, run);
-  if (graph) data.graph = graph;
+  const network = findNetwork(run.result, spec.network);
+  if (!network) {
+    const none: ChannelHeatmapData = { dims: [1], torus: false, channels: [], plane };
+    return { kind: 'channel-heatmap' as const, data: none };
+  }
+  const data: ChannelHeatmapData = findColumn(network.routers, 'x')
+    ? cubeHeatmap(network, spec.value, plane)
+    : { dims: [], torus: false, channels: [], plane, graph: channelGraph(network, spec.value) };
   return { kind: 'channel-heatmap' as const, data };
 }
 
+/** The spec's timeline: the engine's bins and rows, the states in the spec's order. */
 function buildTimeline(spec: Extract<ChartSpec, { kind: 'timeline' }>, run: RunView) {
-  const [first, ...others] = spec.states;
-  const rows = matchSeries([`${first!.prefix}*`], run.result);
-  const mids = rows[0]?.x ?? [];
-  const last = mids.length - 1;
-  // The series hold bin middles; the bins are equal, so the last one ends half a bin later.
-  const end = last > 0 ? mids[last]! + (mids[last]! - mids[last - 1]!) / 2 : 2 * (mids[0] ?? 0.5);
+  const timeline = findTimeline(run.result, spec.timeline);
+  const edges = timeline?.edges ?? new Float64Array();
+  const bins = Math.max(0, edges.length - 1);
+  const rows = timeline?.rows ?? [];
+  const states = timeline?.states ?? [];
   const data: TimelineData = {
-    time: {
-      label: rows[0]?.xName ?? 'time',
-      unit: rows[0]?.xUnit ?? '',
-      scale: 'linear',
-    },
-    end,
+    time: { label: 'time', unit: timeline?.timeUnit ?? '', scale: 'linear' },
+    end: edges[bins] ?? 1,
     states: spec.states.map(({ key, label }) => ({ key, label })),
-    rows: rows.map((row) => {
-      const suffix = row.name.slice(first!.prefix.length);
-      const fractions = [
-        row.y,
-        ...others.map(
-          (state) => run.result.series.find((s) => s.name === `${state.prefix}${suffix}`)?.y ?? [],
-        ),
-      ];
-      return { label: row.label, fractions };
-    }),
+    rows: rows.map((label, r) => ({
+      label,
+      fractions: spec.states.map(({ key }) => {
+        const s = states.indexOf(key);
+        if (s < 0 || !timeline) return [];
+        const start = (r * states.length + s) * bins;
+        return Array.from(timeline.shares.subarray(start, start + bins));
+      }),
+    })),
   };
   return { kind: 'timeline' as const, data };
 }

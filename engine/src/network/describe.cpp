@@ -71,6 +71,7 @@ NetworkMap describe_network(const Topology& topology, std::string name, std::str
   std::vector<std::int32_t> to_port;
   std::vector<std::int32_t> to_terminal;
   std::vector<std::int32_t> classes;
+  std::vector<std::int32_t> wraps;
   each_channel(topology, [&](int r, int p, int, const PortTarget& t) {
     from.push_back(r);
     from_port.push_back(p);
@@ -78,6 +79,7 @@ NetworkMap describe_network(const Topology& topology, std::string name, std::str
     to_port.push_back(t.router >= 0 ? t.port : -1);
     to_terminal.push_back(t.terminal);
     classes.push_back(topology.channel_class(r, p));
+    wraps.push_back(topology.wraps(r, p) ? 1 : 0);
   });
   n.channels.add("router", "", std::move(from))
       .add("port", "", std::move(from_port))
@@ -88,6 +90,7 @@ NetworkMap describe_network(const Topology& topology, std::string name, std::str
   if (!class_name.empty()) {
     n.channels.add(class_name, "", std::move(classes), topology.channel_classes());
   }
+  if (!axes.empty()) n.channels.add("wrap", "", std::move(wraps));
   return n;
 }
 

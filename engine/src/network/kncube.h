@@ -53,6 +53,7 @@ class KNCube final : public Topology {
   int channel_class(int /*router*/, int port) const override {
     return port < local_port() ? port : -1;
   }
+  bool wraps(int router, int port) const override { return crosses_dateline(router, port); }
 
   int dimensions() const { return static_cast<int>(radix_.size()); }
   int radix(int d) const { return radix_[static_cast<std::size_t>(d)]; }

@@ -66,8 +66,9 @@ class Topology {
   virtual bool crosses_bisection(int /*router*/, int /*port*/) const { return false; }
 
   // How the network describes itself (network/describe.h): its shape and the sizes of it, the
-  // names of a router's coordinates and each router's, and the name of what classes its channels
-  // (a cube's directions, a fly's stages), the classes' names and each channel's class.
+  // names of a router's coordinates and each router's, the name of what classes its channels
+  // (a cube's directions, a fly's stages), the classes' names, each channel's class and whether
+  // it wraps around.
   virtual TopologyKind kind() const = 0;
   virtual std::vector<ShapeSize> sizes() const { return {}; }
   virtual std::vector<std::string> axes() const { return {}; }
@@ -75,6 +76,9 @@ class Topology {
   virtual std::string channel_class_name() const { return {}; }
   virtual std::vector<std::string> channel_classes() const { return {}; }
   virtual int channel_class(int /*router*/, int /*port*/) const { return -1; }
+  // Leaving `router` by `port` wraps around the shape's edge (a torus' dateline), so a drawing
+  // from the routers' coordinates knows which way the channel goes.
+  virtual bool wraps(int /*router*/, int /*port*/) const { return false; }
 };
 
 }  // namespace archex

@@ -35,6 +35,16 @@ TEST(DescribeNetwork, ACubeGivesCoordinatesAndEachChannelsDirection) {
   EXPECT_EQ(n.terminals.ints("port"), std::vector<std::int32_t>(6, 4));
 }
 
+TEST(DescribeNetwork, ATorusMarksTheChannelsThatWrapAround) {
+  // A 2-ary ring: +x and -x of node 0 both reach node 1; only the wrap column tells them apart.
+  const NetworkMap n = describe_network(KNCube({2}, true), "n", "n");
+  EXPECT_EQ(n.channels.ints("to_router"), (std::vector<std::int32_t>{1, 1, -1, 0, 0, -1}));
+  EXPECT_EQ(n.channels.ints("direction"), (std::vector<std::int32_t>{0, 1, -1, 0, 1, -1}));
+  EXPECT_EQ(n.channels.ints("wrap"), (std::vector<std::int32_t>{0, 1, 0, 1, 0, 0}));
+  const NetworkMap mesh = describe_network(KNCube({3, 2}, false), "n", "n");
+  for (const std::int32_t w : mesh.channels.ints("wrap")) EXPECT_EQ(w, 0);
+}
+
 TEST(DescribeNetwork, TheDirectionsAreTheTopologyChoiceTheParametersName) {
   const ParamTable<NetworkParams> table = network_table();
   const std::vector<std::string>& choices = table.specs().front().choices;
