@@ -82,8 +82,8 @@ options of run:
   --params FILE     the parameters and seed of a JSON file: the explorer's JSON export or the
                     output of run --json (choices by name or number); --set goes over them.
   --json            the whole run: parameters (lists as arrays, choices by name), results with
-                    units, every series (a list parameter may add one per item) and the
-                    validation rows.
+                    units, every series (a list parameter may add one per item), the networks
+                    and timelines as typed columns (choices by name) and the validation rows.
   --csv             the scalar results as metric,value,unit rows; parameters and series are
                     only in --json.
   --shard i/n       only every n-th point of the preset's sweep, from point i (0 to n - 1), as
