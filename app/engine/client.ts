@@ -70,7 +70,8 @@ export class EngineClient implements Engine {
     const response = await this.request(body, options.signal, options.onProgress);
     if (response.type !== 'trace')
       throw new EngineError({ message: `unexpected ${response.type}` });
-    return { trace: response.trace, params: response.params, elapsedMs: response.elapsedMs };
+    const { trace, result, networks, params, elapsedMs } = response;
+    return { trace, result, networks, params, elapsedMs };
   }
 
   /** Runs one point of a sweep model; the outcome's result is that point's partial result. */

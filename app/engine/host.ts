@@ -39,7 +39,11 @@ export function versionMismatch(client: number): string {
 export function responseTransfer(response: EngineResponse): ArrayBuffer[] {
   if (response.type === 'result') return resultTransfer(response.result);
   if (response.type === 'progress') return resultTransfer(response.partial);
-  if (response.type === 'trace') return traceBuffers(response.trace);
+  if (response.type === 'trace') {
+    const { trace, result, networks } = response;
+    const described = resultTransfer({ scalars: [], series: [], networks, timelines: [] });
+    return [...new Set([...traceBuffers(trace), ...resultTransfer(result), ...described])];
+  }
   return [];
 }
 
@@ -281,7 +285,11 @@ export class EngineHost {
       if (trace !== null) {
         const elapsedMs = performance.now() - started;
         const memoryBytes = this.memoryBytes();
-        const body = { type: 'trace' as const, id, trace, params: sim.params(), elapsedMs };
+        const params = sim.params();
+        const result = toRunResult(sim.result());
+        const described = (await this.module).describeMachine(request.model, params);
+        const networks = 'networks' in described ? described.networks : [];
+        const body = { type: 'trace' as const, id, trace, result, networks, params, elapsedMs };
         this.send({ ...body, memoryBytes });
         return;
       }

@@ -180,6 +180,7 @@ describe('EngineHost', () => {
     const network = response.result.networks.find((n) => n.name === 'channel_util');
     const columns = network?.channels.columns ?? [];
     expect(columns.map((c) => c.name)).toEqual([
+      'id',
       'router',
       'port',
       'to_router',

@@ -16,10 +16,12 @@
 //   7  results say what they are: networks (routers, terminals, channels as typed columns) and
 //      timelines beside scalars and series, their typed arrays moved with transfer lists; a
 //      request of another version is refused in words (reload the page).
+//   8  a trace's answer also carries the point's result and the machine's networks as the
+//      engine describes them (a trace names channels by their `id`), for the views that play it.
 import type { Trace, TraceRequest } from './trace';
-import type { ModelInfo, Params, RunResult } from './types';
+import type { ModelInfo, NetworkMap, Params, RunResult } from './types';
 
-export const PROTOCOL_VERSION = 7;
+export const PROTOCOL_VERSION = 8;
 
 /** What one point of a sweep produced, by its index. */
 export interface PointPartial {
@@ -109,6 +111,10 @@ export type EngineResponse =
       type: 'trace';
       id: number;
       trace: Trace;
+      /** The traced run's own result (a sweep point's partial). */
+      result: RunResult;
+      /** The machine's networks for these parameters (describeMachine), for drawing the trace. */
+      networks: NetworkMap[];
       params: Params;
       elapsedMs: number;
       memoryBytes: number;

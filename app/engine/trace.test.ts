@@ -27,6 +27,10 @@ describe('engine.trace()', () => {
     const engine = createInProcessEngine(module);
     const outcome = await engine.trace(mesh);
     expect(outcome.params.dims).toEqual([4, 4]);
+    // A trace names a channel by the engine's number, which the description gives each row.
+    const ids = outcome.networks[0]!.channels.columns.find((c) => c.name === 'id')!.values;
+    const moved0 = outcome.trace.kinds.find((k) => k.name === 'flit_moved')!.fields[2]!.values;
+    expect([...ids]).toContain(moved0[0]);
     expect(outcome.trace).toMatchObject({ clock: 'cycle', from: 1000, length: 50, end: 1050 });
     const moved = outcome.trace.kinds.find((k) => k.name === 'flit_moved')!;
     expect(moved.times[0]).toBeGreaterThanOrEqual(1000);
@@ -68,10 +72,16 @@ describe('EngineHost trace', () => {
     await expect.poll(() => sent.at(-1)?.response.type, { timeout: 10_000 }).toBe('trace');
     const { response, transfer } = sent.at(-1)!;
     if (response.type !== 'trace') throw new Error('no trace');
-    expect(transfer).toEqual(traceBuffers(response.trace));
-    expect(transfer!.length).toBe(
-      response.trace.kinds.reduce((n, k) => n + 2 + k.fields.length, 0),
+    // The trace's buffers, then the point's result and the machine's description (protocol 8).
+    expect(transfer!.slice(0, traceBuffers(response.trace).length)).toEqual(
+      traceBuffers(response.trace),
     );
+    const described = response.networks[0]!;
+    expect(described.shape).toBe('mesh');
+    expect(described.channels.columns.map((c) => c.name)).toContain('id');
+    for (const c of described.channels.columns) expect(transfer).toContain(c.values.buffer);
+    expect(response.result.scalars.length).toBeGreaterThan(0);
+    expect(transfer!.length).toBe(new Set(transfer).size);
     // Posted with the transfer list, the buffers move: the sender's arrays are left empty.
     const moved = structuredClone(response, { transfer: transfer! });
     expect(response.trace.kinds[0]!.times.byteLength).toBe(0);

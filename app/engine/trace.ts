@@ -4,7 +4,7 @@
 import type { Trace, TraceField, TraceKind, TraceRequest } from '#wasm/archex';
 
 import type { RunRequest } from './engine';
-import type { Params } from './types';
+import type { NetworkMap, Params, RunResult } from './types';
 
 export type { Trace, TraceField, TraceKind, TraceRequest };
 
@@ -17,6 +17,10 @@ export interface TraceRunRequest extends RunRequest {
 
 export interface TraceOutcome {
   trace: Trace;
+  /** The traced run's own result (a sweep point's partial): what its counters say. */
+  result: RunResult;
+  /** The machine's networks as the engine describes them; a trace's `channel` is a row's `id`. */
+  networks: NetworkMap[];
   /** Every parameter after defaults and validation. */
   params: Params;
   elapsedMs: number;

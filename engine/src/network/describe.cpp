@@ -65,6 +65,7 @@ NetworkMap describe_network(const Topology& topology, std::string name, std::str
   }
   n.terminals.add("router", "", std::move(router)).add("port", "", std::move(port));
 
+  std::vector<std::int32_t> ids;
   std::vector<std::int32_t> from;
   std::vector<std::int32_t> from_port;
   std::vector<std::int32_t> to_router;
@@ -72,7 +73,8 @@ NetworkMap describe_network(const Topology& topology, std::string name, std::str
   std::vector<std::int32_t> to_terminal;
   std::vector<std::int32_t> classes;
   std::vector<std::int32_t> wraps;
-  each_channel(topology, [&](int r, int p, int, const PortTarget& t) {
+  each_channel(topology, [&](int r, int p, int index, const PortTarget& t) {
+    ids.push_back(index);
     from.push_back(r);
     from_port.push_back(p);
     to_router.push_back(t.router);
@@ -81,7 +83,8 @@ NetworkMap describe_network(const Topology& topology, std::string name, std::str
     classes.push_back(topology.channel_class(r, p));
     wraps.push_back(topology.wraps(r, p) ? 1 : 0);
   });
-  n.channels.add("router", "", std::move(from))
+  n.channels.add("id", "", std::move(ids))
+      .add("router", "", std::move(from))
       .add("port", "", std::move(from_port))
       .add("to_router", "", std::move(to_router))
       .add("to_port", "", std::move(to_port))

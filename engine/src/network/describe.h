@@ -14,7 +14,8 @@ const std::vector<std::string>& topology_names();
 
 // `topology` as a NetworkMap (core/tables.h): its shape and sizes, routers with their coordinates,
 // terminals, and the router outputs that lead somewhere, router by router and port by port (the
-// order of the engine's per-port measurements), each with its class where the shape has classes
+// order of the engine's per-port measurements), each with its number in the engine (`id`, as a
+// trace names the channel), its class where the shape has classes
 // and, where routers have coordinates, whether it wraps around the shape's edge.
 // All its terminals are in use unless `nodes` says fewer.
 NetworkMap describe_network(const Topology& topology, std::string name, std::string label,

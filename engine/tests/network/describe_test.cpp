@@ -30,6 +30,11 @@ TEST(DescribeNetwork, ACubeGivesCoordinatesAndEachChannelsDirection) {
   EXPECT_EQ(n.channels.ints("to_router")[1], 3);
   EXPECT_EQ(n.channels.ints("direction")[2], -1);
   EXPECT_EQ(n.channels.ints("to_terminal")[2], 0);
+  // Each channel's number in the engine (five ports a router, the dead edges skipped), as a trace
+  // names it: node 0's +x, +y and terminal, then node 1's +x, -x, +y.
+  const std::vector<std::int32_t>& id = n.channels.ints("id");
+  EXPECT_EQ(std::vector<std::int32_t>(id.begin(), id.begin() + 6),
+            (std::vector<std::int32_t>{0, 2, 4, 5, 6, 7}));
   // Links: 2 x (2 rows x 2 + 3 columns x 1) directed channels, and 6 to the terminals.
   EXPECT_EQ(n.channels.rows(), 14u + 6u);
   EXPECT_EQ(n.terminals.ints("port"), std::vector<std::int32_t>(6, 4));
