@@ -7,7 +7,7 @@ import { createInProcessEngine, inProcessClient } from './in_process_engine';
 import { loadNodeModule } from './node_module';
 import type { EngineResponse } from './protocol';
 import { PROTOCOL_VERSION } from './protocol';
-import { traceBuffers, traceCounts, traceEvents } from './trace';
+import { playedEnd, traceBuffers, traceCounts, traceEvents } from './trace';
 
 let module: ArchexModule;
 beforeAll(async () => {
@@ -94,6 +94,20 @@ describe('EngineHost trace', () => {
     expect(client.memoryBytes).toBe(module.memoryUsed());
     expect(client.memoryBytes).toBeGreaterThan(0);
     client.dispose();
+  });
+});
+
+describe('playedEnd()', () => {
+  it("ends a whole run's trace at its last event, a window cut from a run at its end", async () => {
+    const engine = createInProcessEngine(module);
+    const whole = await engine.trace({ ...mesh, window: { from: 0, length: 1e9 } });
+    const last = Math.max(...whole.trace.kinds.map((k) => k.times.at(-1) ?? 0));
+    expect(playedEnd(whole.trace)).toBe(last);
+    expect(playedEnd(whole.trace)).toBeLessThan(whole.trace.end);
+    const cut = await engine.trace(mesh);
+    expect(playedEnd(cut.trace)).toBeLessThanOrEqual(1050);
+    expect(playedEnd(cut.trace)).toBeGreaterThanOrEqual(1049);
+    engine.dispose();
   });
 });
 

@@ -91,3 +91,15 @@ export function traceCounts(trace: Trace): Record<string, { events: number; drop
     ]),
   );
 }
+
+/**
+ * Where playing a trace ends: its window's end, or its last event when that comes sooner (the
+ * run finished inside the window, or the cap stopped the recording).
+ */
+export function playedEnd(trace: Trace): number {
+  let last = trace.from;
+  for (const kind of trace.kinds) {
+    if (kind.times.length > 0) last = Math.max(last, kind.times[kind.times.length - 1]!);
+  }
+  return Math.min(trace.end, last);
+}

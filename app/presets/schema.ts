@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ModelInfo, OutputSpec, ParamValue } from '../engine/types';
 import type { Baseline } from './param_values';
 import { checkParamValue } from './param_values';
+import { VIEW_KINDS } from '../views/view';
 
 // Zod would probe for `new Function` to compile parsers; under the pages' content security policy
 // that probe is a reported violation, so it parses without compiling (fast enough for presets).
@@ -132,6 +133,19 @@ const chartBase = {
    * share of circuits dropped, where nothing is ever dropped).
    */
   when: Conditions.optional(),
+  /**
+   * The trace view that shows how this chart's numbers come about, opened from the chart at one
+   * of its points (a point of the run's sweep): the view and the window it records by default, in
+   * the trace's clock (cycles, or microseconds on the Paragon).
+   */
+  watch: z
+    .object({
+      view: z.enum(VIEW_KINDS),
+      from: z.number().finite().nonnegative(),
+      length: z.number().finite().positive(),
+    })
+    .strict()
+    .optional(),
 };
 
 /** Series by exact name, or every series whose name starts with a prefix written as `prefix*`. */

@@ -6,6 +6,8 @@ import type { ChartSpec } from '../presets/schema';
 import { ChartView, builtChartTable } from './ChartView';
 import { StaleMark } from './StaleMark';
 import type { BuiltChart } from './chart_builder';
+import { watchPoints } from './chart_builder';
+import { VIEWS } from '../views/registry';
 import { embedSnippet } from './embed_snippet';
 import { download, svgToPng } from './export';
 import type { FigureTheme } from './figure_info';
@@ -32,6 +34,8 @@ interface Props {
   /** Why the chart no longer matches the fields (greyed, with the reason), or null. */
   stale: string | null;
   exportInfo: ChartExportInfo;
+  /** Opens the chart's trace view (spec.watch) at a point of its sweep, if it has points. */
+  onWatch?(point: number | undefined): void;
 }
 
 function Toggle({ label, on, set }: { label: string; on: boolean; set(on: boolean): void }) {
@@ -45,7 +49,9 @@ function Toggle({ label, on, set }: { label: string; on: boolean; set(on: boolea
 
 /** One chart with its tools: paper overlay, analytical models, log axes, table, about, export and embed. */
 export function ChartCard(props: Props) {
-  const { spec, chart, choice, onChoice, hasReference, exportInfo, stale } = props;
+  const { spec, chart, choice, onChoice, hasReference, exportInfo, stale, onWatch } = props;
+  const points = spec.watch ? watchPoints(chart) : [];
+  const [watchPoint, setWatchPoint] = useState(0);
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const [exportError, setExportError] = useState<string | null>(null);
@@ -191,6 +197,32 @@ export function ChartCard(props: Props) {
           Embed
         </button>
       </div>
+      {spec.watch && onWatch ? (
+        <div className="chart-watch" role="group" aria-label={`${spec.title}: watch it run`}>
+          <span>Watch it run:</span>
+          {points.length > 0 ? (
+            <select
+              aria-label="Point to watch"
+              value={Math.min(watchPoint, points.length - 1)}
+              onChange={(e) => setWatchPoint(Number(e.target.value))}
+            >
+              {points.map((label, i) => (
+                <option key={i} value={i}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          ) : null}
+          <button
+            type="button"
+            onClick={() =>
+              onWatch(points.length > 0 ? Math.min(watchPoint, points.length - 1) : undefined)
+            }
+          >
+            Open the {VIEWS[spec.watch.view].title.toLowerCase()}
+          </button>
+        </div>
+      ) : null}
       {exportError ? (
         <p className="banner error" role="alert">
           Export failed: {exportError}

@@ -62,6 +62,23 @@ export const ChartGrid = memo(function ChartGrid({
             onChoice={(c) => onState((s) => ({ ...s, charts: { ...s.charts, [spec.id]: c } }))}
             hasReference={plottedReferences(view.preset, spec.id).length > 0}
             stale={stale}
+            onWatch={
+              spec.watch
+                ? (point) => {
+                    const { view: kind, from, length } = spec.watch!;
+                    onState((s) => ({
+                      ...s,
+                      view: {
+                        kind,
+                        chart: spec.id,
+                        ...(point !== undefined ? { point } : {}),
+                        from,
+                        length,
+                      },
+                    }));
+                  }
+                : undefined
+            }
             exportInfo={{
               filename: `${view.preset.id}-${spec.id}`,
               // Read when exporting: by then the address holds every choice made. The link is

@@ -18,7 +18,14 @@ import { ChartGrid } from './ChartGrid';
 import { RunNotice, RunStatus, heldText } from './RunStatus';
 import { StaleMark } from './StaleMark';
 import { download } from './export';
-import { formatTemplate, readoutText } from './chart_builder';
+import {
+  buildChart,
+  chartOptions,
+  formatTemplate,
+  readoutText,
+  watchPoints,
+} from './chart_builder';
+import { ViewPanel } from '../views/ViewPanel';
 import { usePinnedRuns } from './use_pinned_runs';
 import type { UrlState } from './url_state';
 import { MAX_PINS, emptyState } from './url_state';
@@ -175,6 +182,18 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
     );
   }, [pending, pinned.ready, run.upToDate, run.error, run.held, drawn, charts]);
 
+  // The trace view the link opens, over the charts: the chart it explains must say which view.
+  const watched = state.view
+    ? preset.charts.find((c) => c.id === state.view?.chart && c.watch?.view === state.view.kind)
+    : undefined;
+  const watchedPoints = useMemo(
+    () =>
+      watched && outcome
+        ? watchPoints(buildChart(watched, outcome.preset, outcome, chartOptions({}, [])))
+        : [],
+    [watched, outcome],
+  );
+
   const pin = () =>
     onState((s) =>
       s.presetId === null
@@ -322,6 +341,19 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
               ))}
             </dl>
           </StaleMark>
+        ) : null}
+        {state.view && watched ? (
+          <ViewPanel
+            engine={engine}
+            model={model.name}
+            params={values}
+            seed={seed}
+            link={state.view}
+            points={watchedPoints}
+            chartTitle={watched.title}
+            onLink={(update) => onState((s) => (s.view ? { ...s, view: update(s.view) } : s))}
+            onClose={() => onState(({ view: _view, ...s }) => s)}
+          />
         ) : null}
         {drawn.view ? (
           <ChartGrid

@@ -15,6 +15,7 @@ import type {
   TimelineData,
   WorkRateStacksData,
 } from '../charts/chart_data';
+import { formatReadable } from '../charts/format';
 import type { NetworkMap, Params, RunResult, SeriesData, Table } from '../engine/types';
 import { findColumn, findNetwork, findTimeline, tableRows } from '../engine/types';
 import type { ChartSpec, Preset, ValueRefSpec } from '../presets/schema';
@@ -544,4 +545,25 @@ export function buildChart(
     case 'timeline':
       return buildTimeline(spec, run);
   }
+}
+
+/**
+ * A chart's points in the order of the run's sweep, labelled as the chart reads them: the x of
+ * the run's own curve with the most points (a latency curve loses its saturated tail, which
+ * comes last), or the run's bars. Empty for a chart of one run (a heat map, a timeline).
+ */
+export function watchPoints(chart: BuiltChart): string[] {
+  if (chart.kind === 'line' || chart.kind === 'latency-load' || chart.kind === 'speedup') {
+    const own = chart.data.curves.filter((c) => !c.pinned && !c.model);
+    const longest = own.reduce<(typeof own)[number] | undefined>(
+      (a, c) => (a && a.points.length >= c.points.length ? a : c),
+      undefined,
+    );
+    const x = chart.data.x;
+    return (longest?.points ?? []).map((p) => `${x.label} ${formatReadable(p.x, x)}`);
+  }
+  if (chart.kind === 'stacked-bars' || chart.kind === 'work-rate-stacks') {
+    return chart.data.bars.filter((b) => !b.pinned).map((b) => b.label);
+  }
+  return [];
 }

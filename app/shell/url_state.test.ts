@@ -37,6 +37,16 @@ const full: UrlState = {
   theme: 'dark',
   charts: { 'perf-overhead': { overlay: false, yLog: true }, accepted: { models: false } },
   pins: [{ presetId: 'multipsi-v1-comm', params: { comm_rate: 0.1 } }],
+  view: {
+    kind: 'packets',
+    chart: 'perf-overhead',
+    point: 2,
+    from: 1000,
+    length: 500,
+    time: 1042,
+    selected: 17,
+    window: [1000, 1100],
+  },
 };
 
 describe('serializeUrlState() / parseUrlState()', () => {
@@ -68,7 +78,7 @@ describe('serializeUrlState() / parseUrlState()', () => {
 
   it('compresses only when that is shorter', () => {
     const short = serializeUrlState(emptyState('multipsi-v1-comm'));
-    expect(short).toBe(`?s=j${encodeURIComponent('{"v":3,"preset":"multipsi-v1-comm"}')}`);
+    expect(short).toBe(`?s=j${encodeURIComponent('{"v":4,"preset":"multipsi-v1-comm"}')}`);
     expect(serializeUrlState(full).startsWith('?s=z')).toBe(true);
   });
 
@@ -158,6 +168,20 @@ describe('serializeUrlState() / parseUrlState()', () => {
     ]);
   });
 
+  it('opens a version-3 link as it was, and drops a trace view it cannot read', () => {
+    const v3 = JSON.stringify({ v: 3, preset: 'multipsi-v1-comm', seed: 4 });
+    expect(parseUrlState(`?s=j${encodeURIComponent(v3)}`, ctx)).toEqual({
+      state: { ...emptyState('multipsi-v1-comm'), seed: 4 },
+      dropped: [],
+    });
+    const view = { kind: 'movie', chart: 'x', from: 0, length: 10 };
+    const bad = JSON.stringify({ v: 4, preset: 'multipsi-v1-comm', view });
+    expect(parseUrlState(`?s=j${encodeURIComponent(bad)}`, ctx)).toEqual({
+      state: emptyState('multipsi-v1-comm'),
+      dropped: ['the trace view (unreadable)'],
+    });
+  });
+
   it(`keeps at most ${MAX_PINS} pins`, () => {
     const pins = Array.from({ length: MAX_PINS + 2 }, () => ({ preset: 'multipsi-v1-comm' }));
     const parsed = parseUrlState(`?s=j${encodeURIComponent(JSON.stringify({ v: 3, pins }))}`, ctx);
@@ -171,7 +195,7 @@ describe('serializeUrlState() / parseUrlState()', () => {
       dropped: ['the link state (unreadable)'],
     });
     expect(parseUrlState(`?s=j${encodeURIComponent('{"v":7}')}`, ctx).dropped).toEqual([
-      'the link state (version 7, this app reads 1 to 3)',
+      'the link state (version 7, this app reads 1 to 4)',
     ]);
   });
 });

@@ -6,14 +6,18 @@
 //   2  ?s=<state>, state = JSON {v: 2, preset, params, seed?}, written as "j" + JSON, or as
 //      "z" + lz-string when that is shorter.
 //   3  as 2 with v: 3 and the optional fields theme, charts and pins; no preset means the picker.
+//   4  as 3 with v: 4 and the optional field view: the trace view open over the charts, the chart
+//      it was opened from, the point and window it traces and the moment it shows.
 // Reading is lenient: whatever cannot be used is dropped, replaced by its default and reported.
 import LZString from 'lz-string';
 import { z } from 'zod';
 
 import type { ParamSpec, Params } from '../engine/types';
+import type { ViewKind } from '../views/view';
+import { VIEW_KINDS } from '../views/view';
 import { checkParamValue, parseDecimal } from '../presets/param_values';
 
-export const URL_VERSION = 3;
+export const URL_VERSION = 4;
 export const MAX_PINS = 4;
 
 export type Theme = 'light' | 'dark';
@@ -41,6 +45,24 @@ export interface Pin {
   seed?: number;
 }
 
+/** A trace view open over the charts: what it traces and the moment it shows. */
+export interface ViewLink {
+  kind: ViewKind;
+  /** The chart it was opened from (the chart says the view and its default window). */
+  chart: string;
+  /** The point of a sweep it traces; absent for a model that is one run. */
+  point?: number;
+  /** The window recorded, in the trace's clock. */
+  from: number;
+  length: number;
+  /** The moment shown; absent: the window's start. */
+  time?: number;
+  /** What is followed or selected (a packet, a goal, a span). */
+  selected?: number;
+  /** The span of time in sight (the timeline's zoom). */
+  window?: [number, number];
+}
+
 export interface UrlState {
   /** null: the machine picker. */
   presetId: string | null;
@@ -52,6 +74,7 @@ export interface UrlState {
   theme?: Theme;
   charts: Record<string, ChartChoice>;
   pins: Pin[];
+  view?: ViewLink;
 }
 
 export interface ParsedUrl {
@@ -71,7 +94,20 @@ export function emptyState(presetId: string | null = null): UrlState {
   return { presetId, params: {}, charts: {}, pins: [] };
 }
 
-const FIELDS = new Set(['v', 'preset', 'params', 'seed', 'theme', 'charts', 'pins']);
+const FIELDS = new Set(['v', 'preset', 'params', 'seed', 'theme', 'charts', 'pins', 'view']);
+const Time = z.number().finite().min(0);
+const ViewLinkSchema = z
+  .object({
+    kind: z.enum(VIEW_KINDS),
+    chart: z.string().regex(/^[a-z0-9-]{1,40}$/),
+    point: z.number().int().min(0).max(100_000).optional(),
+    from: Time,
+    length: z.number().finite().positive(),
+    time: Time.optional(),
+    selected: z.number().int().min(0).optional(),
+    window: z.tuple([Time, Time]).optional(),
+  })
+  .strict();
 const Seed = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const ThemeSchema = z.enum(['light', 'dark']);
 const ChartChoiceSchema = z
@@ -194,6 +230,11 @@ function fromRaw(raw: Record<string, unknown>, ctx: UrlContext, dropped: string[
   }
   state.charts = readCharts(raw.charts, dropped);
   state.pins = readPins(raw.pins, ctx, dropped);
+  if (raw.view !== undefined) {
+    const view = ViewLinkSchema.safeParse(raw.view);
+    if (view.success && presetId !== null) state.view = view.data;
+    else dropped.push('the trace view (unreadable)');
+  }
   return state;
 }
 
@@ -240,8 +281,8 @@ export function parseUrlState(search: string, ctx: UrlContext): ParsedUrl {
     dropped.push('the link state (unreadable)');
     return { state: emptyState(), dropped };
   }
-  // Version 2 is version 3 without the fields added since.
-  if (raw.v !== URL_VERSION && raw.v !== 2) {
+  // Versions 2 and 3 are version 4 without the fields added since.
+  if (raw.v !== URL_VERSION && raw.v !== 2 && raw.v !== 3) {
     dropped.push(`the link state (version ${show(raw.v)}, this app reads 1 to ${URL_VERSION})`);
     return { state: emptyState(), dropped };
   }
@@ -264,6 +305,21 @@ function isDefaultChoice(choice: ChartChoice): boolean {
     choice.yLog === undefined &&
     !choice.plane
   );
+}
+
+/** A view link's fields in a fixed order, absent ones left out. */
+function viewFields(view: ViewLink) {
+  const { kind, chart, point, from, length, time, selected, window } = view;
+  return {
+    kind,
+    chart,
+    ...(point !== undefined ? { point } : {}),
+    from,
+    length,
+    ...(time !== undefined ? { time } : {}),
+    ...(selected !== undefined ? { selected } : {}),
+    ...(window !== undefined ? { window } : {}),
+  };
 }
 
 /** The query string for a state: JSON, or lz-string when that is shorter; empty for the picker. */
@@ -297,6 +353,7 @@ export function serializeUrlState(state: UrlState): string {
     ...(state.theme !== undefined ? { theme: state.theme } : {}),
     ...(Object.keys(charts).length > 0 ? { charts } : {}),
     ...(pins.length > 0 ? { pins } : {}),
+    ...(state.view ? { view: viewFields(state.view) } : {}),
   };
   if (Object.keys(fields).length === 0) return '';
   const json = JSON.stringify({ v: URL_VERSION, ...fields });

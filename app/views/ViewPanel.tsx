@@ -1,0 +1,368 @@
+// The panel a trace view opens in, over the charts: it records the trace of one point of the run
+// in the engine's worker (cancelled when the parameters or the window change), owns the player
+// (play, pause, step, step back, speed, a slider over the window) and keeps in the link what the
+// view shows; the view itself only draws the moment it is given (view.ts).
+import type { KeyboardEvent } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+
+import type { Engine } from '../engine/engine';
+import { EngineError, isAbortError } from '../engine/engine';
+import type { TraceOutcome } from '../engine/trace';
+import { playedEnd, traceCounts } from '../engine/trace';
+import type { Params } from '../engine/types';
+import { useMeasuredWidth } from '../charts/use_measured_width';
+import type { ViewLink } from '../shell/url_state';
+import { DEFAULT_SPEED, SPEEDS, advance, clampTime, shownTime, stepTime } from './player';
+import { VIEWS } from './registry';
+
+interface Props {
+  engine: Engine;
+  model: string;
+  /** Every parameter of the run the charts show. */
+  params: Params;
+  seed: number;
+  link: ViewLink;
+  /** The sweep's points as the chart labels them, in order; empty for a model that is one run. */
+  points: string[];
+  /** The chart the view explains, by its title. */
+  chartTitle: string;
+  onLink(update: (link: ViewLink) => ViewLink): void;
+  onClose(): void;
+}
+
+type Recording =
+  | { state: 'recording' }
+  | { state: 'ready'; outcome: TraceOutcome }
+  | { state: 'error'; message: string; param?: string };
+
+/** The words for the window fields' names the engine uses in its errors. */
+const WINDOW_FIELDS: Record<string, string> = {
+  trace_from: 'From',
+  trace_length: 'Length',
+  point: 'Point',
+};
+
+/** Records the trace the link asks for; a new request cancels the one before. */
+function useTraceRecording(
+  engine: Engine,
+  model: string,
+  params: Params,
+  seed: number,
+  point: number | undefined,
+  from: number,
+  length: number,
+): Recording {
+  // The answer is kept with the request it answers; a newer request shows as recording.
+  const key = JSON.stringify([model, params, seed, point, from, length]);
+  const [answer, setAnswer] = useState<{ key: string; recording: Recording } | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    const setRecording = (recording: Recording) => setAnswer({ key, recording });
+    engine
+      .trace(
+        {
+          model,
+          params,
+          seed,
+          ...(point !== undefined ? { point } : {}),
+          window: { from, length },
+        },
+        { signal: controller.signal },
+      )
+      .then(
+        (outcome) => setRecording({ state: 'ready', outcome }),
+        (error: unknown) => {
+          if (isAbortError(error)) return;
+          const message = error instanceof Error ? error.message : String(error);
+          const param = error instanceof EngineError ? error.param : undefined;
+          setRecording({ state: 'error', message, ...(param ? { param } : {}) });
+        },
+      );
+    return () => controller.abort();
+  }, [engine, model, params, seed, point, from, length, key]);
+  return answer?.key === key ? answer.recording : { state: 'recording' };
+}
+
+function formatTime(time: number, clock: string): string {
+  return clock === 'cycle' ? `cycle ${Math.floor(time)}` : `${time.toFixed(1)} µs`;
+}
+
+/** The point and the window to record, as typed: applied on "Record", so typing does not re-run. */
+function WindowForm({
+  link,
+  points,
+  unit,
+  onLink,
+}: Pick<Props, 'link' | 'points' | 'onLink'> & { unit: string }) {
+  const [fromText, setFromText] = useState(String(link.from));
+  const [lengthText, setLengthText] = useState(String(link.length));
+  const typedFrom = Number(fromText);
+  const typedLength = Number(lengthText);
+  const windowError =
+    fromText.trim() === '' || !Number.isFinite(typedFrom) || typedFrom < 0
+      ? 'From: a time from 0 is needed.'
+      : lengthText.trim() === '' || !Number.isFinite(typedLength) || typedLength <= 0
+        ? 'Length: a time above 0 is needed.'
+        : null;
+  return (
+    <form
+      className="trace-window"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (windowError) return;
+        onLink(({ time: _time, selected: _selected, window: _window, ...l }) => ({
+          ...l,
+          from: typedFrom,
+          length: typedLength,
+        }));
+      }}
+    >
+      {points.length > 0 ? (
+        <label>
+          Point
+          <select
+            value={link.point ?? 0}
+            onChange={(e) =>
+              onLink(({ time: _time, selected: _selected, window: _window, ...l }) => ({
+                ...l,
+                point: Number(e.target.value),
+              }))
+            }
+          >
+            {points.map((label, i) => (
+              <option key={i} value={i}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      <label>
+        From
+        <input
+          inputMode="decimal"
+          value={fromText}
+          aria-invalid={windowError?.startsWith('From') ?? false}
+          onChange={(e) => setFromText(e.target.value)}
+        />
+      </label>
+      <label>
+        Length
+        <input
+          inputMode="decimal"
+          value={lengthText}
+          aria-invalid={windowError?.startsWith('Length') ?? false}
+          onChange={(e) => setLengthText(e.target.value)}
+        />
+      </label>
+      <span className="trace-window-unit">{unit}</span>
+      <button type="submit" disabled={windowError !== null}>
+        Record
+      </button>
+      {windowError ? (
+        <span className="field-error" role="alert">
+          {windowError}
+        </span>
+      ) : null}
+    </form>
+  );
+}
+
+export function ViewPanel(props: Props) {
+  const { engine, model, params, seed, link, points, chartTitle, onLink, onClose } = props;
+  const entry = VIEWS[link.kind];
+  const recording = useTraceRecording(
+    engine,
+    model,
+    params,
+    seed,
+    link.point,
+    link.from,
+    link.length,
+  );
+  const outcome = recording.state === 'ready' ? recording.outcome : null;
+  const span = outcome
+    ? { from: outcome.trace.from, end: playedEnd(outcome.trace) }
+    : { from: link.from, end: link.from + link.length };
+  const clock = outcome?.trace.clock ?? 'cycle';
+
+  // Paused, the time is the link's (back and forward move it). Playing, it lives here and moves
+  // every frame; the link gets it when play stops, so history is not written 60 times a second.
+  const [playTime, setPlayTime] = useState<number | null>(null);
+  const playing = playTime !== null;
+  const time = playTime ?? clampTime(link.time ?? link.from, span);
+  const [speed, setSpeed] = useState(DEFAULT_SPEED);
+
+  const settle = (next: number) => {
+    setPlayTime(null);
+    onLink((l) => ({ ...l, time: clampTime(next, span) }));
+  };
+
+  // The frame loop starts from the time shown and reads the latest window and link writer
+  // without restarting.
+  const latest = useRef({ time, span, onLink });
+  useLayoutEffect(() => {
+    latest.current = { time, span, onLink };
+  });
+  useEffect(() => {
+    if (!playing) return;
+    let t = latest.current.time;
+    let last = performance.now();
+    let frame = requestAnimationFrame(function tick(now) {
+      const moved = advance(t, speed, now - last, latest.current.span);
+      last = now;
+      t = moved.time;
+      if (moved.ended) {
+        setPlayTime(null);
+        latest.current.onLink((l) => ({ ...l, time: moved.time }));
+        return;
+      }
+      setPlayTime(t);
+      frame = requestAnimationFrame(tick);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [playing, speed]);
+
+  const togglePlay = () => {
+    if (playing) settle(time);
+    else setPlayTime(time >= span.end ? span.from : time);
+  };
+  const step = (delta: 1 | -1) => settle(stepTime(time, delta, span));
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const target = event.target as HTMLElement;
+    if (['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON'].includes(target.tagName)) return;
+    const actions: Record<string, () => void> = {
+      ' ': togglePlay,
+      ArrowRight: () => step(1),
+      ArrowLeft: () => step(-1),
+      Home: () => settle(span.from),
+      End: () => settle(span.end),
+    };
+    const action = actions[event.key];
+    if (!action) return;
+    event.preventDefault();
+    action();
+  };
+
+  const { ref, width } = useMeasuredWidth();
+  const View = entry.component;
+  const counts = outcome ? traceCounts(outcome.trace) : null;
+  const events = counts ? Object.values(counts).reduce((n, c) => n + c.events, 0) : 0;
+  const dropped = counts ? Object.values(counts).reduce((n, c) => n + c.dropped, 0) : 0;
+  const headingId = `trace-view-${link.kind}`;
+
+  return (
+    <section
+      className="trace-view"
+      aria-labelledby={headingId}
+      data-trace-state={recording.state}
+      data-view={link.kind}
+      onKeyDown={onKeyDown}
+    >
+      <header className="trace-view-head">
+        <h3 id={headingId}>
+          {entry.title}
+          <small> of “{chartTitle}”</small>
+        </h3>
+        <button type="button" onClick={onClose} aria-label={`Close the ${entry.title}`}>
+          ×
+        </button>
+      </header>
+      <p className="trace-view-about">{entry.about}</p>
+      <WindowForm
+        key={`${link.from}/${link.length}`}
+        link={link}
+        points={points}
+        unit={outcome?.trace.unit ?? ''}
+        onLink={onLink}
+      />
+      {recording.state === 'recording' ? (
+        <p className="trace-status" role="status">
+          Recording {formatTime(link.from, clock)} to {formatTime(link.from + link.length, clock)}
+          {link.point !== undefined ? ` of point ${link.point + 1}` : ''}…
+        </p>
+      ) : null}
+      {recording.state === 'error' ? (
+        <p className="banner error" role="alert">
+          {recording.param && WINDOW_FIELDS[recording.param]
+            ? `${WINDOW_FIELDS[recording.param]}: `
+            : ''}
+          {recording.message}
+        </p>
+      ) : null}
+      {outcome ? (
+        <div className="trace-player" role="group" aria-label="Player">
+          {/* Words, not media glyphs: the fonts a projector's machine has may lack them. */}
+          <button type="button" onClick={() => settle(span.from)}>
+            Start
+          </button>
+          <button type="button" onClick={() => step(-1)}>
+            Step back
+          </button>
+          <button type="button" onClick={togglePlay} className="trace-play">
+            {playing ? 'Pause' : 'Play'}
+          </button>
+          <button type="button" onClick={() => step(1)}>
+            Step
+          </button>
+          <input
+            type="range"
+            aria-label="Time"
+            min={span.from}
+            max={span.end}
+            step={clock === 'cycle' ? 1 : 'any'}
+            value={shownTime(time, clock)}
+            onChange={(e) => settle(Number(e.target.value))}
+          />
+          <output className="trace-time" aria-live={playing ? 'off' : 'polite'}>
+            {formatTime(time, clock)}
+          </output>
+          <label>
+            Speed
+            <select value={speed} onChange={(e) => setSpeed(Number(e.target.value))}>
+              {SPEEDS.map((s) => (
+                <option key={s} value={s}>
+                  {s.toLocaleString('en')} {outcome.trace.unit}/s
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      ) : null}
+      {/* Always there, so its width is measured before the first trace arrives. */}
+      <div ref={ref} className="trace-view-body" hidden={!outcome}>
+        {outcome ? (
+          <Suspense fallback={<p className="trace-status">Loading the view…</p>}>
+            <View
+              outcome={outcome}
+              time={shownTime(time, clock)}
+              selected={link.selected}
+              window={link.window}
+              width={width}
+              onSelect={(selected) =>
+                onLink(({ selected: _s, ...l }) =>
+                  selected === undefined ? l : { ...l, selected },
+                )
+              }
+              onWindow={(window) =>
+                onLink(({ window: _w, ...l }) => (window === undefined ? l : { ...l, window }))
+              }
+              onTime={settle}
+            />
+          </Suspense>
+        ) : null}
+      </div>
+      {outcome ? (
+        <p className="trace-note">
+          {events.toLocaleString('en')} events recorded
+          {dropped > 0
+            ? `; ${dropped.toLocaleString('en')} more past the cap were dropped (the window ` +
+              `ends early: record a shorter one)`
+            : ''}
+          . Keys: space plays or pauses, ← and → step, Home and End go to the ends.
+        </p>
+      ) : null}
+    </section>
+  );
+}
