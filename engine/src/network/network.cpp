@@ -236,6 +236,7 @@ void Network::push(int router, int to, std::uint32_t word) {
   }
 }
 
+template <bool kTraced>
 void Network::inject(int terminal) {
   const auto n = static_cast<std::size_t>(terminal);
   Terminal& term = terminals_[n];
@@ -271,7 +272,7 @@ void Network::inject(int terminal) {
     }
     const int to = ivc(in, term.inject_vc);
     if (vc_[static_cast<std::size_t>(to)].count >= buffer_) return block();
-    if (trace_) trace_->injected(id, p.injected, in, term.inject_vc);
+    if constexpr (kTraced) trace_->injected(id, p.injected, in, term.inject_vc);
     push(router, to,
          static_cast<std::uint32_t>(id) | (p.injected == 0 ? kHead : 0) |
              (p.injected + 1 == p.flits ? kTail : 0));
@@ -320,10 +321,11 @@ bool Network::route_head(int router, int in_port, int in) {
   return false;
 }
 
+template <bool kTraced>
 void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t& port_done) {
   const int port = slot / vcs_;
   if (port_done & (std::uint64_t{1} << port)) {
-    if (trace_) trace_->input_busy(router, slot);
+    if constexpr (kTraced) trace_->input_busy(router, slot);
     return;
   }
   RouterState& r = routers_[static_cast<std::size_t>(router)];
@@ -333,7 +335,7 @@ void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t
   const Flit flit = flit_at(i, vc.head);
   if (static_cast<std::int32_t>(flit.ready - static_cast<std::uint32_t>(now_)) > 0) return;
   if (vc.out_port < 0 && !route_head(router, port, in)) {
-    if (trace_) trace_->blocked(in, BlockReason::kNoVc);
+    if constexpr (kTraced) trace_->blocked(in, BlockReason::kNoVc);
     Bits& b = bits_of(r, slot);
     b.asleep |= std::uint64_t{1} << (slot % 64);
     b.route_wait |= std::uint64_t{1} << (slot % 64);
@@ -341,7 +343,7 @@ void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t
   }
   const int out = vc.out_port;
   if (used & (std::uint64_t{1} << out)) {
-    if (trace_) trace_->blocked(in, BlockReason::kSwitchLost);
+    if constexpr (kTraced) trace_->blocked(in, BlockReason::kSwitchLost);
     return;
   }
   const auto c = static_cast<std::size_t>(r.port_base + out);
@@ -350,20 +352,20 @@ void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t
   int to = -1;
   if (terminal >= 0) {
     if (terminals_[static_cast<std::size_t>(terminal)].rq_used >= config_.receive_queue_flits) {
-      if (trace_) trace_->blocked(in, BlockReason::kQueueFull);
+      if constexpr (kTraced) trace_->blocked(in, BlockReason::kQueueFull);
       return;
     }
   } else {
     to = ivc(ch.downstream, vc.out_vc);
     Vc& o = vc_[static_cast<std::size_t>(to)];
     if (config_.credit_flow && o.credits <= 0) {
-      if (trace_) trace_->blocked(in, BlockReason::kNoCredit);
+      if constexpr (kTraced) trace_->blocked(in, BlockReason::kNoCredit);
       bits_of(r, slot).asleep |= std::uint64_t{1} << (slot % 64);
       o.credit_waiter = in;
       return;
     }
     if (!config_.credit_flow && o.free_seen < onoff_margin_) {
-      if (trace_) trace_->blocked(in, BlockReason::kStop);
+      if constexpr (kTraced) trace_->blocked(in, BlockReason::kStop);
       return;
     }
   }
@@ -371,7 +373,7 @@ void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t
   if (ch.token_of >= 0) {
     tokens = &refreshed_tokens(ch.token_of);
     if (*tokens < 1.0) {
-      if (trace_) trace_->blocked(in, BlockReason::kChannelRate);
+      if constexpr (kTraced) trace_->blocked(in, BlockReason::kChannelRate);
       return;
     }
   }
@@ -398,7 +400,7 @@ void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t
   bisection_flits_ += ch.bisection;
   used |= std::uint64_t{1} << out;
   port_done |= std::uint64_t{1} << port;
-  if (trace_) {
+  if constexpr (kTraced) {
     if (terminal >= 0) trace_->ejected(in, flit.word, static_cast<int>(c), terminal);
     else trace_->moved(in, flit.word, static_cast<int>(c), vc.out_vc);
   }
@@ -433,15 +435,17 @@ void Network::release_vc(int router, int vc) {
   wake_routes(router);
 }
 
+template <bool kTraced>
 void Network::process_router(int router) {
   if (config_.fixed_priority && !released_.empty()) {
     for (const int vc : released_) vc_[static_cast<std::size_t>(vc)].held = 0;
     released_.clear();
   }
-  process_inputs(router);
+  process_inputs<kTraced>(router);
   if (config_.fixed_priority && !released_.empty()) wake_routes(router);
 }
 
+template <bool kTraced>
 void Network::process_inputs(int router) {
   RouterState& r = routers_[static_cast<std::size_t>(router)];
   const int slots = r.slots;
@@ -462,12 +466,12 @@ void Network::process_inputs(int router) {
     if ((bits & ~b.asleep) == 0) return;
     for (std::uint64_t high = bits >> start << start; high != 0; high &= high - 1) {
       const int slot = lowest_bit(high);
-      if (!(b.asleep >> slot & 1)) move_flit(router, slot, used, port_done);
+      if (!(b.asleep >> slot & 1)) move_flit<kTraced>(router, slot, used, port_done);
     }
     for (std::uint64_t low = start == 0 ? 0 : bits << (64 - start) >> (64 - start); low != 0;
          low &= low - 1) {
       const int slot = lowest_bit(low);
-      if (!(b.asleep >> slot & 1)) move_flit(router, slot, used, port_done);
+      if (!(b.asleep >> slot & 1)) move_flit<kTraced>(router, slot, used, port_done);
     }
     return;
   }
@@ -484,7 +488,7 @@ void Network::process_inputs(int router) {
       while (bits != 0) {
         const int bit = lowest_bit(bits);
         bits &= bits - 1;
-        if (!(b.asleep >> bit & 1)) move_flit(router, w * 64 + bit, used, port_done);
+        if (!(b.asleep >> bit & 1)) move_flit<kTraced>(router, w * 64 + bit, used, port_done);
       }
     }
   }
@@ -500,6 +504,7 @@ void Network::wake_routes(int router) {
   }
 }
 
+template <bool kTraced>
 void Network::return_credits() {
   while (credit_head_ < credit_due_.size() && credit_due_[credit_head_] <= now_) {
     const std::int32_t back = credit_ivc_[credit_head_++];
@@ -511,7 +516,9 @@ void Network::return_credits() {
       wake_routes(channels_[o / static_cast<std::size_t>(vcs_)].upstream_router);
     }
     ++vc.credits;
-    if (trace_) trace_->credit(static_cast<int>(o) / vcs_, static_cast<int>(o) % vcs_);
+    if constexpr (kTraced) {
+      trace_->credit(static_cast<int>(o) / vcs_, static_cast<int>(o) % vcs_);
+    }
     if (const int waiter = vc.credit_waiter; waiter >= 0) {
       vc.credit_waiter = -1;
       const int router = channels_[static_cast<std::size_t>(waiter / vcs_)].router;
@@ -527,8 +534,9 @@ void Network::return_credits() {
   }
 }
 
-void Network::step() {
-  if (trace_) trace_->begin_cycle();
+template <bool kTraced>
+void Network::cycle() {
+  if constexpr (kTraced) trace_->begin_cycle();
   delivered_.clear();
   if (idle()) {
     ++now_;
@@ -536,7 +544,7 @@ void Network::step() {
   }
   for (std::size_t w = 0; w < inject_ready_.size(); ++w) {
     for (std::uint64_t bits = inject_ready_[w]; bits != 0; bits &= bits - 1) {
-      inject(static_cast<int>(w * 64) + lowest_bit(bits));
+      inject<kTraced>(static_cast<int>(w * 64) + lowest_bit(bits));
     }
   }
   // Alternate the order so neither end of a half-duplex link always goes first.
@@ -544,21 +552,27 @@ void Network::step() {
   // An empty router is passed over here, without a call.
   if (now_ % 2 == 0) {
     for (int r = 0; r < routers; ++r) {
-      if (routers_[static_cast<std::size_t>(r)].active != 0) process_router(r);
+      if (routers_[static_cast<std::size_t>(r)].active != 0) process_router<kTraced>(r);
     }
   } else {
     for (int r = routers - 1; r >= 0; --r) {
-      if (routers_[static_cast<std::size_t>(r)].active != 0) process_router(r);
+      if (routers_[static_cast<std::size_t>(r)].active != 0) process_router<kTraced>(r);
     }
   }
   for (const std::size_t w : fresh_words_) bits_[w].fresh = 0;
   fresh_words_.clear();
-  return_credits();
+  return_credits<kTraced>();
   if (!config_.credit_flow) {
-    if (trace_) trace_->flow_signals();
+    if constexpr (kTraced) trace_->flow_signals();
     for (Vc& vc : vc_) vc.free_seen = static_cast<std::int16_t>(buffer_ - vc.count);
   }
   ++now_;
+}
+
+// Compiled twice, so that an untraced run tests for a trace once a cycle, not once a flit.
+void Network::step() {
+  if (trace_) cycle<true>();
+  else cycle<false>();
 }
 
 void Network::reset_counters() {

@@ -264,19 +264,27 @@ class Network final : public Interconnect {
   void push(int router, int to, std::uint32_t word);
   // Picks the output port and a free output virtual channel for the packet at the front of `in`.
   bool route_head(int router, int in_port, int in);
+  // One cycle; kTraced: with the trace's calls compiled in (step() picks).
+  template <bool kTraced>
+  void cycle();
+  template <bool kTraced>
   void inject(int terminal);
   // Moves what can move out of a router holding flits.
+  template <bool kTraced>
   void process_router(int router);
+  template <bool kTraced>
   void process_inputs(int router);
   // A packet's tail has left: the output virtual channel it held is free (with fixed priority,
   // from the router's next turn on).
   void release_vc(int router, int vc);
+  template <bool kTraced>
   void move_flit(int router, int slot, std::uint64_t& used, std::uint64_t& port_done);
   Bits& bits_of(const RouterState& router, int slot) {
     return bits_[static_cast<std::size_t>(router.bits_base + slot / 64)];
   }
   // An output VC of `router` was freed: the input VCs asleep on a route there look again.
   void wake_routes(int router);
+  template <bool kTraced>
   void return_credits();
   void set_ready(std::size_t t, bool on) {
     if (on) inject_ready_[t / 64] |= std::uint64_t{1} << (t % 64);
