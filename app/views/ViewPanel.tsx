@@ -331,7 +331,14 @@ export function ViewPanel(props: Props) {
         </div>
       ) : null}
       {/* Always there, so its width is measured before the first trace arrives. */}
-      <div ref={ref} className="trace-view-body" hidden={!outcome}>
+      <div
+        ref={ref}
+        className="trace-view-body"
+        hidden={!outcome}
+        // Focusable, so the player's keys work once the view is clicked or tabbed to.
+        tabIndex={0}
+        aria-label={`${entry.title}: space plays or pauses, arrow keys step`}
+      >
         {outcome ? (
           <Suspense fallback={<p className="trace-status">Loading the view…</p>}>
             <View
