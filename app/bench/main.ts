@@ -5,7 +5,9 @@
 // the Paragon's Table 1 and sample sort sweeps in headless Chromium from a parameter change to
 // their first and their last point; the PIE64 Fig. 7 sweep, the Paragon and transputer runs in
 // wasm and on worker threads, and each PIE64 and transputer preset in Chromium from a change to
-// its charts drawn again; a killed engine worker's recovery there; and the gzip sizes of what
+// its charts drawn again; the trace views recording, playing and stepping there (frame times,
+// longest task, a step's redraw, the trace's size); a killed engine worker's recovery there; and
+// the gzip sizes of what
 // dist/ ships. The Chromium part serves dist/ on E2E_PORT, as the e2e tests do.
 import type { Browser, Page, Worker } from '@playwright/test';
 import { chromium } from '@playwright/test';
@@ -327,6 +329,13 @@ async function browserFigures() {
     ];
     for (const [id, param, values] of changes) await sweep(id, id, undefined, param, values);
 
+    for (const [name, link] of Object.entries(viewLinks)) {
+      const figures = await viewPlayback(browser, `${server.url}${link}`);
+      for (const [figure, [value, unit]] of Object.entries(figures)) {
+        emit(`chromium.${name}.${figure}`, value, unit);
+      }
+    }
+
     const recovery = await killedWorker(browser, `${server.url}${killedSweep}`);
     emit('chromium.killed_worker.said_ms', Math.round(recovery.said), 'ms');
     emit('chromium.killed_worker.next_run_ms', Math.round(recovery.next), 'ms');
@@ -342,6 +351,103 @@ const killedSweep = serializeUrlState({
   ...emptyState('custom-network'),
   params: { dims: [8, 8], confidence_percent: 1, max_cycles: 100_000 },
 });
+
+/**
+ * The trace views as a class would watch them: the packet view of a 16x16 mesh (256 nodes) at
+ * half its capacity bound, the J-Machine LCS program's timeline on 64 nodes, and the goal view
+ * of the Multi-PSI's 64 PEs.
+ */
+const viewLinks: Record<string, string> = {
+  packet_view_16x16: serializeUrlState({
+    ...emptyState('custom-network'),
+    params: { dims: [16, 16] },
+    view: { kind: 'packets', chart: 'latency-load', point: 4, from: 2000, length: 2000 },
+  }),
+  timeline_lcs_64: serializeUrlState({
+    ...emptyState('jmachine-lcs'),
+    view: { kind: 'timeline', chart: 'work-rates', point: 3, from: 0, length: 1e9 },
+  }),
+  goal_view_64: serializeUrlState({
+    ...emptyState('multipsi-v1-program1'),
+    params: { pes: 64 },
+    view: { kind: 'goals', chart: 'work-rates', point: 0, from: 0, length: 1e6 },
+  }),
+};
+
+/**
+ * A trace view opened from its link: how long the trace took to record and what it holds; then
+ * three seconds of playing at 60 clock units a second (a cycle a frame on a cycle clock) with
+ * the time between frames (median and 99th percentile) and the longest task; then 20 single
+ * steps, each from the click to the frame that shows it.
+ */
+async function viewPlayback(browser: Browser, url: string) {
+  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  await page.addInitScript('globalThis.__name = (f) => f;');
+  const opened = performance.now();
+  await page.goto(url);
+  const panel = page.locator('section.trace-view');
+  await panel.and(page.locator('[data-trace-state="ready"]')).waitFor({ timeout: 300_000 });
+  const recorded = performance.now() - opened;
+  const bytes = Number(await panel.getAttribute('data-trace-bytes'));
+  const events = Number(await panel.getAttribute('data-trace-events'));
+  await page.waitForTimeout(500);
+  await panel.getByLabel('Speed').selectOption('60');
+  const played = await page.evaluate(async () => {
+    const tasks: number[] = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) tasks.push(e.duration);
+    });
+    observer.observe({ type: 'longtask' });
+    const buttons = [...document.querySelectorAll<HTMLButtonElement>('.trace-player button')];
+    const play = buttons.find((b) => b.textContent === 'Play');
+    if (!play) throw new Error('no Play button');
+    play.click();
+    const frames: number[] = [];
+    let last = performance.now();
+    const end = last + 3000;
+    while (performance.now() < end) {
+      const now = await new Promise<number>((resolve) => requestAnimationFrame(resolve));
+      frames.push(now - last);
+      last = now;
+    }
+    buttons.find((b) => b.textContent === 'Pause')?.click();
+    observer.disconnect();
+    frames.sort((a, b) => a - b);
+    const at = (q: number) => frames[Math.min(frames.length - 1, Math.floor(q * frames.length))]!;
+    return { median: at(0.5), p99: at(0.99), longest: Math.max(0, ...tasks) };
+  });
+  const steps = await page.evaluate(async () => {
+    const step = [...document.querySelectorAll<HTMLButtonElement>('.trace-player button')].find(
+      (b) => b.textContent === 'Step',
+    );
+    const time = document.querySelector('output.trace-time');
+    if (!step || !time) throw new Error('no Step button');
+    const took: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const before = time.textContent;
+      const clicked = performance.now();
+      step.click();
+      // The frame that shows the step: the first after the time shown changed.
+      while (time.textContent === before) {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      }
+      took.push((await new Promise<number>((resolve) => requestAnimationFrame(resolve))) - clicked);
+    }
+    took.sort((a, b) => a - b);
+    return { median: took[10]!, p99: took[19]! };
+  });
+  await page.close();
+  return {
+    recorded_ms: [Math.round(recorded), 'ms'],
+    trace_bytes: [bytes, 'bytes'],
+    trace_events: [events, 'events'],
+    frame_ms_median: [Math.round(played.median * 10) / 10, 'ms'],
+    frame_ms_p99: [Math.round(played.p99 * 10) / 10, 'ms'],
+    longest_task_ms: [Math.round(played.longest), 'ms'],
+    step_ms_median: [Math.round(steps.median * 10) / 10, 'ms'],
+    step_ms_p99: [Math.round(steps.p99 * 10) / 10, 'ms'],
+  } satisfies Record<string, [number, string]>;
+}
 
 /**
  * An engine worker ended mid-sweep (it closes itself, as e2e's hook has it, as one the browser

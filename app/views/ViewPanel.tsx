@@ -258,6 +258,8 @@ export function ViewPanel(props: Props) {
       aria-labelledby={headingId}
       data-trace-state={recording.state}
       data-view={link.kind}
+      data-trace-bytes={outcome?.trace.bytes}
+      data-trace-events={outcome ? events : undefined}
       onKeyDown={onKeyDown}
     >
       <header className="trace-view-head">

@@ -3,7 +3,7 @@
 // a clock of whole cycles is shown a whole cycle at a time.
 
 /** Clock units a second of playing covers (cycles or microseconds), slowest first. */
-export const SPEEDS = [1, 3, 10, 30, 100, 300, 1000, 3000, 10_000, 30_000] as const;
+export const SPEEDS = [1, 3, 10, 30, 60, 100, 300, 1000, 3000, 10_000, 30_000] as const;
 export const DEFAULT_SPEED = 10;
 
 export interface Span {
