@@ -7,8 +7,7 @@
 // wasm and on worker threads, and each PIE64 and transputer preset in Chromium from a change to
 // its charts drawn again; the trace views recording, playing and stepping there (frame times,
 // longest task, a step's redraw, the trace's size); a killed engine worker's recovery there; and
-// the gzip sizes of what
-// dist/ ships. The Chromium part serves dist/ on E2E_PORT, as the e2e tests do.
+// the gzip sizes of what dist/ ships. The Chromium part serves dist/ on E2E_PORT, as the e2e tests do.
 import type { Browser, Page, Worker } from '@playwright/test';
 import { chromium } from '@playwright/test';
 import { execFileSync, spawn } from 'node:child_process';
