@@ -8,7 +8,7 @@ import { ErrorBoundary } from './shell/ErrorBoundary';
 import { Explorer } from './shell/Explorer';
 import { Picker } from './shell/Picker';
 import { useUrlHistory } from './shell/use_url_history';
-import { copyText, urlContext, useModels, useTheme } from './shell/page';
+import { copyText, urlContext, useModels, usePresetNetworks, useTheme } from './shell/page';
 import type { UrlState } from './shell/url_state';
 import { emptyState, parseUrlState, serializeUrlState } from './shell/url_state';
 
@@ -79,6 +79,7 @@ function Shell({
   presets: Preset[];
 }) {
   const ctx = useMemo(() => urlContext(presets, models), [presets, models]);
+  const networks = usePresetNetworks(engine, presets, models);
   const [initial] = useState(() => parseUrlState(window.location.search, ctx));
   const [state, setState] = useState<UrlState>(initial.state);
   const [dropped, setDropped] = useState(initial.dropped);
@@ -186,7 +187,7 @@ function Shell({
       ) : (
         <Picker
           presets={presets}
-          models={models}
+          networks={networks}
           onPick={(id) =>
             setState(({ seed: _seed, ...s }) => ({ ...s, presetId: id, params: {}, charts: {} }))
           }

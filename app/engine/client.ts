@@ -9,7 +9,7 @@ import type {
 } from './protocol';
 import { PROTOCOL_VERSION } from './protocol';
 import type { TraceOutcome, TraceRunRequest } from './trace';
-import type { ModelInfo, Params, RunResult } from './types';
+import type { ModelInfo, NetworkMap, Params, RunResult } from './types';
 
 /** A sweep model's points (their relative work; none for other models) and resolved parameters. */
 export interface SweepPlan {
@@ -53,6 +53,13 @@ export class EngineClient implements Engine {
     if (response.type !== 'models')
       throw new EngineError({ message: `unexpected ${response.type}` });
     return response.models;
+  }
+
+  async describe(model: string, params: Params, signal?: AbortSignal): Promise<NetworkMap[]> {
+    const response = await this.request({ type: 'describe', id: 0, model, params }, signal);
+    if (response.type !== 'described')
+      throw new EngineError({ message: `unexpected ${response.type}` });
+    return response.networks;
   }
 
   run(request: RunRequest, options: RunOptions = {}): Promise<RunOutcome> {

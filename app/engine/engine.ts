@@ -1,6 +1,6 @@
 import type { ErrorInfo } from './protocol';
 import type { TraceOutcome, TraceRunRequest } from './trace';
-import type { ModelInfo, Params, RunResult } from './types';
+import type { ModelInfo, NetworkMap, Params, RunResult } from './types';
 
 export interface RunRequest {
   model: string;
@@ -32,6 +32,8 @@ export interface RunOutcome {
 export interface Engine {
   listModels(signal?: AbortSignal): Promise<ModelInfo[]>;
   run(request: RunRequest, options?: RunOptions): Promise<RunOutcome>;
+  /** The networks a model's machine is built as for `params`, without running it. */
+  describe(model: string, params: Params, signal?: AbortSignal): Promise<NetworkMap[]>;
   /** A run (one point of a sweep model) recording a window of its events. */
   trace(request: TraceRunRequest, options?: RunOptions): Promise<TraceOutcome>;
   /** Called with the number of requests in flight now and whenever it changes. Returns an unsubscribe. */

@@ -39,6 +39,9 @@ export function versionMismatch(client: number): string {
 export function responseTransfer(response: EngineResponse): ArrayBuffer[] {
   if (response.type === 'result') return resultTransfer(response.result);
   if (response.type === 'progress') return resultTransfer(response.partial);
+  if (response.type === 'described') {
+    return resultTransfer({ scalars: [], series: [], networks: response.networks, timelines: [] });
+  }
   if (response.type === 'trace') {
     const { trace, result, networks } = response;
     const described = resultTransfer({ scalars: [], series: [], networks, timelines: [] });
@@ -167,6 +170,22 @@ export class EngineHost {
       case 'list-models':
         this.module
           .then((m) => this.send({ type: 'models', id: request.id, models: m.listModels() }))
+          .catch((error: unknown) => this.fail(request.id, error));
+        return;
+      case 'describe':
+        this.module
+          .then((m) => {
+            const described = m.describeMachine(request.model, request.params);
+            if ('error' in described) {
+              this.send({
+                type: 'error',
+                id: request.id,
+                error: bindingErrorInfo(described.error),
+              });
+            } else {
+              this.send({ type: 'described', id: request.id, networks: described.networks });
+            }
+          })
           .catch((error: unknown) => this.fail(request.id, error));
         return;
       case 'plan':

@@ -3,7 +3,7 @@ import type { Engine, RunOptions, RunOutcome, RunRequest } from './engine';
 import { EngineError } from './engine';
 import type { PointPartial } from './protocol';
 import type { TraceOutcome, TraceRunRequest } from './trace';
-import type { ModelInfo, Params, RunResult } from './types';
+import type { ModelInfo, NetworkMap, Params, RunResult } from './types';
 
 /** Progress, with the points combined so far, at most this often (and at each new point). */
 const PROGRESS_INTERVAL_MS = 100;
@@ -71,6 +71,10 @@ export class PoolEngine implements Engine {
 
   run(request: RunRequest, options: RunOptions = {}): Promise<RunOutcome> {
     return this.track(this.sweep(request, options));
+  }
+
+  describe(model: string, params: Params, signal?: AbortSignal): Promise<NetworkMap[]> {
+    return this.track(this.lane(0).describe(model, params, signal));
   }
 
   /** A trace is one run, on the first host. */

@@ -17,7 +17,8 @@
 //      timelines beside scalars and series, their typed arrays moved with transfer lists; a
 //      request of another version is refused in words (reload the page).
 //   8  a trace's answer also carries the point's result and the machine's networks as the
-//      engine describes them (a trace names channels by their `id`), for the views that play it.
+//      engine describes them (a trace names channels by their `id`), for the views that play it;
+//      describe: a machine's networks for some parameters, without a run (the picker's drawings).
 import type { Trace, TraceRequest } from './trace';
 import type { ModelInfo, NetworkMap, Params, RunResult } from './types';
 
@@ -32,6 +33,7 @@ export interface PointPartial {
 export type EngineRequest =
   | { v: number; type: 'list-models'; id: number }
   | { v: number; type: 'plan'; id: number; model: string; params: Params; seed: number }
+  | { v: number; type: 'describe'; id: number; model: string; params: Params }
   | {
       v: number;
       type: 'run';
@@ -79,6 +81,7 @@ export interface ErrorInfo {
 
 export type EngineResponse =
   | { v: number; type: 'models'; id: number; models: ModelInfo[] }
+  | { v: number; type: 'described'; id: number; networks: NetworkMap[] }
   | {
       v: number;
       type: 'plan';

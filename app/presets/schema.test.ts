@@ -97,21 +97,6 @@ describe('presetProblems()', () => {
     ]);
   });
 
-  it('reports a schematic drawn from a parameter that is not a list', () => {
-    const bad = structuredClone(good);
-    bad.schematic = { topology: 'mesh', dims: 'param.pes' };
-    expect(presetProblems(bad, models)).toEqual([
-      "schematic.dims: 'pes' is not a list parameter of multipsi_perf",
-    ]);
-  });
-
-  it('reports a schematic counting its nodes from a parameter the model lacks', () => {
-    const bad = structuredClone(good);
-    bad.schematic = { topology: 'mesh', nodes: 'param.processors' };
-    expect(presetProblems(bad, models)).toEqual([
-      "schematic.nodes: 'param.processors' names no parameter of multipsi_perf",
-    ]);
-  });
 });
 
 describe('outputs a preset names', () => {

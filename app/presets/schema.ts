@@ -104,9 +104,6 @@ const Conditions = z
   .array(z.object({ param: z.string().min(1), is: z.array(z.string().min(1)).min(1) }).strict())
   .min(1);
 
-/** A parameter by name, as `param.<name>`. */
-const ParamName = z.string().regex(/^param\.[a-z0-9_]+$/, 'param.<parameter>');
-
 /** A number from the run: a scalar result's name, `param.<name>` for an input, or a constant. */
 const ValueRef = z.union([z.string().min(1), z.number().finite()]);
 
@@ -278,49 +275,6 @@ export const PresetSchema = z
     seed: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
     params: z.record(z.string(), ParamEntry),
     reference: z.array(Reference),
-    /** The picker card's small drawing of the machine's topology, sized from its parameters. */
-    /**
-     * The picker's drawing: a node count laid out as a ring or a grid (near square, or of the given
-     * rows), the machine's own shape from a list parameter of nodes per dimension (`param.dims`),
-     * or any network shape from a choice parameter naming it and the parameters sizing each shape.
-     */
-    schematic: z.union([
-      z
-        .object({
-          topology: z.enum(['mesh', 'torus', 'ring']),
-          nodes: ValueRef,
-          /** The grid's rows (1: a p x 1 row); without it, as near square as the count allows. */
-          rows: z.number().int().positive().optional(),
-        })
-        .strict(),
-      z.object({ topology: z.enum(['mesh', 'torus']), dims: ParamName }).strict(),
-      /** Networks of one fly shape side by side, each labelled, the nodes on both sides. */
-      z
-        .object({
-          topology: z.literal('fly'),
-          fly: z.tuple([ValueRef, ValueRef]),
-          networks: z.array(z.string().min(1)).min(1).max(4),
-          nodes: ValueRef,
-        })
-        .strict(),
-      z
-        .object({
-          /** A choice: mesh, torus, fly, crossbar or router network (or a fixed mesh or torus). */
-          topology: z.union([z.enum(['mesh', 'torus']), ParamName]),
-          dims: ParamName,
-          /** A fly's radix and stages. */
-          fly: z.tuple([ParamName, ParamName]),
-          /** A crossbar's ports. */
-          crossbar: ParamName,
-          /** A router network's shape (direct link, loop, 2-stage Clos), leaves, per leaf, spines. */
-          routers: z.tuple([ParamName, ParamName, ParamName, ParamName]),
-        })
-        .strict(),
-      /** A fixed network of C104 routers: two transputers linked directly or through one C104. */
-      z
-        .object({ topology: z.literal('router network'), routers: z.enum(['direct link', 'loop']) })
-        .strict(),
-    ]),
     /** Parameter groups of the panel, in order; parameters in no group come last. */
     groups: z.array(z.object({ title: z.string().min(1), params: z.array(z.string()) }).strict()),
     /**
@@ -428,16 +382,6 @@ export function presetProblems(preset: Preset, models: ModelInfo[]): string[] {
     if (entry.value === undefined) continue;
     const checked = checkParamValue(spec, entry.value);
     if ('error' in checked) problems.push(`params.${name}: ${checked.error}`);
-  }
-  const nodes = 'nodes' in preset.schematic ? preset.schematic.nodes : undefined;
-  if (typeof nodes === 'string' && nodes.startsWith('param.')) {
-    if (!model.params.some((p) => `param.${p.name}` === nodes))
-      problems.push(`schematic.nodes: '${nodes}' names no parameter of ${model.name}`);
-  }
-  if ('dims' in preset.schematic) {
-    const name = preset.schematic.dims.slice('param.'.length);
-    if (!model.params.some((p) => p.name === name && p.maxItems > 0))
-      problems.push(`schematic.dims: '${name}' is not a list parameter of ${model.name}`);
   }
   for (const group of preset.groups) {
     for (const name of group.params) {

@@ -1,27 +1,44 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import type { Engine } from '../engine/engine';
 import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
-import type { ModelInfo } from '../engine/types';
+import type { ModelInfo, NetworkMap, Params } from '../engine/types';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import { presetBaseline, presetParams } from '../presets/schema';
 import { resolveValues } from '../presets/param_values';
-import { Picker, groupByMachine, schematicShape } from './Picker';
+import { Picker, groupByMachine, networkShape } from './Picker';
 
 const presets = loadPresetsFromDisk();
 let models: ModelInfo[] = [];
+let engine: Engine;
+const networks: Record<string, NetworkMap[]> = {};
 beforeAll(async () => {
-  const engine = createInProcessEngine(loadNodeModule());
+  engine = createInProcessEngine(loadNodeModule());
   models = await engine.listModels();
-  engine.dispose();
+  for (const p of presets) networks[p.id] = await engine.describe(p.model, values(p.id));
 });
+afterAll(() => engine.dispose());
+
+/** A preset's parameters, with some changed, as the picker resolves them. */
+function values(id: string, changed: Params = {}): Params {
+  const preset = presets.find((p) => p.id === id)!;
+  const specs = models.find((m) => m.name === preset.model)!.params;
+  return resolveValues(specs, { ...presetParams(preset), ...changed });
+}
+
+/** What the card of a preset draws, from the engine's description of its machine. */
+async function shape(id: string, changed: Params = {}) {
+  const preset = presets.find((p) => p.id === id)!;
+  return networkShape(await engine.describe(preset.model, values(id, changed)));
+}
 const custom = presets.find((p) => p.id === 'custom-network')!;
 
 describe('<Picker>', () => {
   it('gives the custom network no year, and papers their year', () => {
     const html = renderToStaticMarkup(
-      <Picker presets={presets} models={models} onPick={() => {}} />,
+      <Picker presets={presets} networks={networks} onPick={() => {}} />,
     );
     expect(custom.year).toBeUndefined();
     expect(html).toContain('<span class="card-meta">Custom network · 64 nodes</span>');
@@ -31,7 +48,7 @@ describe('<Picker>', () => {
 
   it('says what archex is for and starts on the custom network, before every other card', () => {
     const html = renderToStaticMarkup(
-      <Picker presets={presets} models={models} onPick={() => {}} />,
+      <Picker presets={presets} networks={networks} onPick={() => {}} />,
     );
     const intro = /<section class="intro"[^]*?<\/section>/.exec(html)?.[0] ?? '';
     expect(intro).toContain('archex runs models of historical parallel machines');
@@ -51,88 +68,66 @@ describe('<Picker>', () => {
     );
   });
 
-  it('draws each J-Machine and Paragon from its dims, Multi-PSI from its PEs, a p x 1 row', () => {
-    const shape = (id: string) => {
-      const preset = presets.find((p) => p.id === id)!;
-      const specs = models.find((m) => m.name === preset.model)!.params;
-      return schematicShape(preset, resolveValues(specs, presetParams(preset)), specs);
-    };
-    expect(shape('jmachine-latency-load')).toEqual({
+  it('draws each J-Machine and Paragon from its dims, Multi-PSI from its PEs, a p x 1 row', async () => {
+    expect(await shape('jmachine-latency-load')).toEqual({
       topology: 'mesh',
       dims: [8, 8, 8],
       nodes: 512,
     });
-    expect(shape('jmachine-1024-latency-load').dims).toEqual([8, 8, 16]);
-    expect(shape('custom-network')).toEqual({ topology: 'mesh', dims: [8, 8], nodes: 64 });
-    expect(shape('multipsi-v1-comm')).toEqual({ topology: 'mesh', dims: [3, 2], nodes: 6 });
-    expect(shape('paragon-pingpong')).toEqual({ topology: 'mesh', dims: [4, 2], nodes: 8 });
-    expect(shape('paragon-bisection')).toEqual({ topology: 'mesh', dims: [16, 1], nodes: 16 });
+    expect((await shape('jmachine-1024-latency-load')).dims).toEqual([8, 8, 16]);
+    expect(await shape('custom-network')).toEqual({ topology: 'mesh', dims: [8, 8], nodes: 64 });
+    expect(await shape('multipsi-v1-comm')).toEqual({ topology: 'mesh', dims: [3, 2], nodes: 6 });
+    expect(await shape('paragon-pingpong')).toEqual({ topology: 'mesh', dims: [4, 2], nodes: 8 });
+    expect(await shape('paragon-bisection')).toEqual({ topology: 'mesh', dims: [16, 1], nodes: 16 });
     // Two transputers, one C104 and their links.
-    expect(shape('transputer-ping')).toEqual({
+    expect(await shape('transputer-ping')).toEqual({
       topology: 'router network',
       dims: [1, 2, 0],
       nodes: 2,
     });
   });
 
-  it('draws every PIE64 machine as its two networks, PAN and DAN, with the IUs it runs', () => {
-    const shape = (id: string) => {
-      const preset = presets.find((p) => p.id === id)!;
-      const specs = models.find((m) => m.name === preset.model)!.params;
-      return schematicShape(preset, resolveValues(specs, presetParams(preset)), specs);
-    };
+  it('draws every PIE64 machine as its two networks, PAN and DAN, with the IUs it runs', async () => {
     const twin = { topology: 'fly', dims: [4, 3], networks: ['PAN', 'DAN'] };
-    expect(shape('pie64-congestion-writemn')).toEqual({ ...twin, nodes: 54 });
-    expect(shape('pie64-congestion-mpwrite')).toEqual({ ...twin, nodes: 54 });
-    expect(shape('pie64-load-dispatch')).toEqual({ ...twin, nodes: 54 });
-    expect(shape('pie64-transfer')).toEqual({ ...twin, nodes: 64 });
+    expect(await shape('pie64-congestion-writemn')).toEqual({ ...twin, nodes: 54 });
+    expect(await shape('pie64-congestion-mpwrite')).toEqual({ ...twin, nodes: 54 });
+    expect(await shape('pie64-load-dispatch')).toEqual({ ...twin, nodes: 54 });
+    expect(await shape('pie64-transfer')).toEqual({ ...twin, nodes: 64 });
   });
 
-  it('draws a Paragon configuration list as its largest, as the user edited it', () => {
-    const shape = (id: string, params: Record<string, number[]>) => {
-      const preset = presets.find((p) => p.id === id)!;
-      const specs = models.find((m) => m.name === preset.model)!.params;
-      return schematicShape(
-        preset,
-        resolveValues(specs, { ...presetParams(preset), ...params }),
-        specs,
-      );
-    };
-    expect(shape('paragon-bisection', { processors: [2, 4, 8] })).toEqual({
+  it('draws a Paragon configuration list as its largest, as the user edited it', async () => {
+    expect(await shape('paragon-bisection', { processors: [2, 4, 8] })).toEqual({
       topology: 'mesh',
       dims: [8, 1],
       nodes: 8,
     });
-    expect(shape('paragon-bisection', { processors: [32, 3] })).toEqual({
+    expect(await shape('paragon-bisection', { processors: [32, 3] })).toEqual({
       topology: 'mesh',
       dims: [32, 1],
       nodes: 32,
     });
-    expect(shape('paragon-bsp', { processors: [8, 16] })).toEqual({
+    expect(await shape('paragon-bsp', { processors: [8, 16] })).toEqual({
       topology: 'mesh',
       dims: [4, 4],
       nodes: 16,
     });
   });
 
-  it('draws the custom network in the shape its parameters choose', () => {
-    const preset = presets.find((p) => p.id === 'custom-network')!;
-    const specs = models.find((m) => m.name === preset.model)!.params;
-    const shape = (params: Record<string, number>) =>
-      schematicShape(preset, resolveValues(specs, { ...presetParams(preset), ...params }), specs);
-    expect(shape({ topology: 1 })).toEqual({ topology: 'torus', dims: [8, 8], nodes: 64 });
-    expect(shape({ topology: 2 })).toEqual({ topology: 'fly', dims: [4, 3], nodes: 64 });
-    expect(shape({ topology: 3, crossbar_ports: 8 })).toEqual({
+  it('draws the custom network in the shape its parameters choose', async () => {
+    const custom = (params: Params) => shape('custom-network', params);
+    expect(await custom({ topology: 1 })).toEqual({ topology: 'torus', dims: [8, 8], nodes: 64 });
+    expect(await custom({ topology: 2 })).toEqual({ topology: 'fly', dims: [4, 3], nodes: 64 });
+    expect(await custom({ topology: 3, crossbar_ports: 8 })).toEqual({
       topology: 'crossbar',
       dims: [8],
       nodes: 8,
     });
-    expect(shape({ topology: 4, router_network: 0 })).toEqual({
+    expect(await custom({ topology: 4, router_network: 0 })).toEqual({
       topology: 'router network',
       dims: [0, 2, 0],
       nodes: 2,
     });
-    expect(shape({ topology: 4, router_network: 2 })).toEqual({
+    expect(await custom({ topology: 4, router_network: 2 })).toEqual({
       topology: 'router network',
       dims: [4, 4, 2],
       nodes: 16,

@@ -1,15 +1,14 @@
-import type { ModelInfo, Params } from '../engine/types';
-import type { Preset, ValueRefSpec } from '../presets/schema';
-import { machineAndYear, presetParams } from '../presets/schema';
-import { resolveValues } from '../presets/param_values';
+import type { NetworkMap } from '../engine/types';
+import type { Preset } from '../presets/schema';
+import { machineAndYear } from '../presets/schema';
 import type { SchematicProps } from './Schematic';
-import { Schematic, gridShape } from './Schematic';
-import { resolveRef } from './chart_builder';
+import { Schematic } from './Schematic';
 import { emptyState, serializeUrlState } from './url_state';
 
 interface Props {
   presets: Preset[];
-  models: ModelInfo[];
+  /** Each preset's networks as the engine describes them, by preset id (usePresetNetworks). */
+  networks: Record<string, NetworkMap[]>;
   onPick(presetId: string): void;
 }
 
@@ -24,72 +23,47 @@ export function groupByMachine(presets: Preset[]): { machine: string; presets: P
   return [...groups].map(([machine, list]) => ({ machine, presets: list }));
 }
 
-/** Router network shapes as the picker draws them: [leaves, terminals per leaf, spines]. */
-const ROUTER_SHAPES: Record<string, (clos: number[]) => number[]> = {
-  'direct link': () => [0, 2, 0],
-  loop: () => [1, 2, 0],
-  '2-stage Clos': (clos) => clos,
-};
+/** A table's column by name, as plain numbers (empty if it has none). */
+function ints(table: NetworkMap['routers'], name: string): number[] {
+  return Array.from(table.columns.find((c) => c.name === name)?.values ?? []);
+}
 
 /**
- * What a preset's card draws, from its parameters (and the model's specs, which name a choice's
- * values): the machine's own dims, any network shape, or a node count.
+ * What a preset's card draws, from the networks the engine builds its machine as: a cube of its
+ * sizes, a fly of its radix and stages (identical networks side by side, named), a crossbar of
+ * its ports, a router network as its leaf routers, terminals per leaf and spines. A machine with
+ * no network (one processor) is one node.
  */
-export function schematicShape(
-  preset: Preset,
-  params: Params,
-  specs: ModelInfo['params'],
-): SchematicProps & { nodes: number } {
-  const { schematic } = preset;
-  const run = { params, result: { scalars: [], series: [], networks: [], timelines: [] } };
-  const param = (ref: string) => params[ref.slice('param.'.length)];
-  // A list parameter of configurations (p = 2 to 16) is drawn as its largest.
-  const nodeCount = (ref: ValueRefSpec) => {
-    const value = typeof ref === 'string' && ref.startsWith('param.') ? param(ref) : undefined;
-    return Array.isArray(value) ? Math.max(...value) : resolveRef(ref, run);
-  };
-  if ('networks' in schematic) {
-    const dims = schematic.fly.map((ref) => resolveRef(ref, run));
-    const nodes = nodeCount(schematic.nodes);
-    return { topology: 'fly', dims, nodes, networks: schematic.networks };
-  }
-  const number = (ref: string) => Number(param(ref));
-  const cube = (topology: 'mesh' | 'torus', ref: string) => {
-    const value = param(ref);
-    const dims = Array.isArray(value) ? value : [Number(value)];
-    return { topology, dims, nodes: dims.reduce((a, b) => a * b, 1) };
-  };
-  const choice = (ref: string) =>
-    specs.find((s) => `param.${s.name}` === ref)?.choices[number(ref)] ?? '';
-  if ('fly' in schematic) {
-    const { topology } = schematic;
-    const shape = topology.startsWith('param.') ? choice(topology) : topology;
-    if (shape === 'fly') {
-      const dims = schematic.fly.map(number);
-      return { topology: 'fly', dims, nodes: (dims[0] ?? 1) ** (dims[1] ?? 1) };
+export function networkShape(networks: NetworkMap[]): SchematicProps & { nodes: number } {
+  const first = networks[0];
+  if (!first) return { topology: 'ring', dims: [1], nodes: 1 };
+  const sizes = first.sizes.map((s) => s.value);
+  const nodes = first.nodes;
+  switch (first.shape) {
+    case 'mesh':
+      // A line is drawn as a row of the grid.
+      return { topology: 'mesh', dims: sizes.length === 1 ? [sizes[0]!, 1] : sizes, nodes };
+    case 'torus':
+      return { topology: sizes.length === 1 ? 'ring' : 'torus', dims: sizes, nodes };
+    case 'fly':
+      return networks.length > 1
+        ? { topology: 'fly', dims: sizes, nodes, networks: networks.map((n) => n.label) }
+        : { topology: 'fly', dims: sizes, nodes };
+    case 'crossbar':
+      return { topology: 'crossbar', dims: sizes, nodes };
+    default: {
+      // A terminal's own router (a transputer's link engine) is not a switch; the switches its
+      // routers link to are the leaves, the rest the spines.
+      const own = new Set(ints(first.terminals, 'router'));
+      const from = ints(first.channels, 'router');
+      const to = ints(first.channels, 'to_router');
+      const leaves = new Set(to.filter((r, i) => r >= 0 && own.has(from[i]!) && !own.has(r)));
+      const routers = first.routers.columns[0]?.values.length ?? 0;
+      const spines = routers - own.size - leaves.size;
+      const perLeaf = leaves.size > 0 ? Math.round(own.size / leaves.size) : 2;
+      return { topology: 'router network', dims: [leaves.size, perLeaf, spines], nodes };
     }
-    if (shape === 'crossbar') {
-      const ports = number(schematic.crossbar);
-      return { topology: 'crossbar', dims: [ports], nodes: ports };
-    }
-    if (shape === 'router network') {
-      const [kind = '', ...clos] = schematic.routers;
-      const dims = (ROUTER_SHAPES[choice(kind)] ?? ROUTER_SHAPES.loop!)(clos.map(number));
-      const [leaves = 0, perLeaf = 2] = dims;
-      return { topology: 'router network', dims, nodes: Math.max(2, leaves * perLeaf) };
-    }
-    return cube(shape === 'torus' ? 'torus' : 'mesh', schematic.dims);
   }
-  if (schematic.topology === 'router network') {
-    return { topology: 'router network', dims: ROUTER_SHAPES[schematic.routers]!([]), nodes: 2 };
-  }
-  if ('dims' in schematic) return cube(schematic.topology, schematic.dims);
-  const nodes = nodeCount(schematic.nodes);
-  const { columns, rows } = schematic.rows
-    ? { columns: Math.ceil(nodes / schematic.rows), rows: schematic.rows }
-    : gridShape(nodes);
-  const dims = schematic.topology === 'ring' ? [nodes] : [columns, rows];
-  return { topology: schematic.topology, dims, nodes };
 }
 
 /** Where a newcomer starts: the shape-agnostic network, the one most used to teach. */
@@ -98,18 +72,17 @@ export const START_PRESET = 'custom-network';
 /** A preset's card: its drawing, experiment, machine and year, description and citation. */
 function PresetCard({
   preset,
-  models,
+  networks,
   onPick,
   start = false,
 }: {
   preset: Preset;
-  models: ModelInfo[];
+  /** The machine's networks as the engine describes them; absent until described. */
+  networks: NetworkMap[] | undefined;
   onPick(presetId: string): void;
   start?: boolean;
 }) {
-  const specs = models.find((m) => m.name === preset.model)?.params ?? [];
-  const params = resolveValues(specs, presetParams(preset));
-  const shape = schematicShape(preset, params, specs);
+  const shape = networks ? networkShape(networks) : null;
   return (
     <a
       className={start ? 'card start' : 'card'}
@@ -121,13 +94,14 @@ function PresetCard({
         onPick(preset.id);
       }}
     >
-      <Schematic {...shape} />
+      {shape ? <Schematic {...shape} /> : <span className="schematic" aria-hidden="true" />}
       <span className="card-text">
         <span className="card-title">
           {start ? `Start here: ${preset.machine}` : preset.experiment}
         </span>
         <span className="card-meta">
-          {machineAndYear(preset)} · {shape.nodes} nodes
+          {machineAndYear(preset)}
+          {shape ? ` · ${shape.nodes} nodes` : ''}
         </span>
         <span className="card-description">{preset.description}</span>
         <cite>{preset.citation.text}</cite>
@@ -140,7 +114,7 @@ function PresetCard({
  * The landing page: what archex is for and where to start (the custom network), then one card
  * per preset, grouped by machine.
  */
-export function Picker({ presets, models, onPick }: Props) {
+export function Picker({ presets, networks, onPick }: Props) {
   const start = presets.find((p) => p.id === START_PRESET);
   return (
     <main className="picker">
@@ -155,7 +129,7 @@ export function Picker({ presets, models, onPick }: Props) {
               'beside the simulation), or pick a machine below to reproduce its paper.'
             : 'Pick a machine below to reproduce its paper.'}
         </p>
-        {start ? <PresetCard preset={start} models={models} onPick={onPick} start /> : null}
+        {start ? <PresetCard preset={start} networks={networks[start.id]} onPick={onPick} start /> : null}
       </section>
       <h2>Pick a machine and an experiment</h2>
       {groupByMachine(presets).map((group) => (
@@ -164,7 +138,7 @@ export function Picker({ presets, models, onPick }: Props) {
           <ul className="cards">
             {group.presets.map((preset) => (
               <li key={preset.id}>
-                <PresetCard preset={preset} models={models} onPick={onPick} />
+                <PresetCard preset={preset} networks={networks[preset.id]} onPick={onPick} />
               </li>
             ))}
           </ul>

@@ -2,8 +2,10 @@ import { useEffect, useLayoutEffect, useState } from 'react';
 
 import type { Engine } from '../engine/engine';
 import { isAbortError } from '../engine/engine';
-import type { ModelInfo } from '../engine/types';
+import type { ModelInfo, NetworkMap } from '../engine/types';
+import { resolveValues } from '../presets/param_values';
 import type { Preset } from '../presets/schema';
+import { presetParams } from '../presets/schema';
 import type { Theme, UrlContext } from './url_state';
 
 /** What reading a link needs to know: the presets and each one's parameter specs. */
@@ -37,6 +39,33 @@ export function useModels(engine: Engine): { models: ModelInfo[] | null; error: 
     return () => controller.abort();
   }, [engine]);
   return { models, error };
+}
+
+/**
+ * Each preset's networks as the engine describes them for its parameters (the picker's
+ * drawings), by preset id; absent until described, empty where the machine has none or the
+ * engine refused.
+ */
+export function usePresetNetworks(
+  engine: Engine,
+  presets: Preset[],
+  models: ModelInfo[],
+): Record<string, NetworkMap[]> {
+  const [networks, setNetworks] = useState<Record<string, NetworkMap[]>>({});
+  useEffect(() => {
+    const controller = new AbortController();
+    for (const preset of presets) {
+      const specs = models.find((m) => m.name === preset.model)?.params ?? [];
+      const params = resolveValues(specs, presetParams(preset));
+      const keep = (described: NetworkMap[]) =>
+        setNetworks((n) => ({ ...n, [preset.id]: described }));
+      engine.describe(preset.model, params, controller.signal).then(keep, (e: unknown) => {
+        if (!isAbortError(e)) keep([]);
+      });
+    }
+    return () => controller.abort();
+  }, [engine, presets, models]);
+  return networks;
 }
 
 /** Copies text; rejects where the page may not use the clipboard (e.g. plain http). */
