@@ -35,6 +35,13 @@ type Recording =
   | { state: 'ready'; outcome: TraceOutcome }
   | { state: 'error'; message: string; param?: string };
 
+/**
+ * What a view records at most: the trace keeps its beginning and counts the rest (the note under
+ * the view says how many). 16 MB holds a 2,000-cycle window of an 8x8x4 mesh at half saturation,
+ * and keeps the page's memory and the views' index building small.
+ */
+const TRACE_MAX_BYTES = 16 * 2 ** 20;
+
 /** The words for the window fields' names the engine uses in its errors. */
 const WINDOW_FIELDS: Record<string, string> = {
   trace_from: 'From',
@@ -65,7 +72,7 @@ function useTraceRecording(
           params,
           seed,
           ...(point !== undefined ? { point } : {}),
-          window: { from, length },
+          window: { from, length, maxBytes: TRACE_MAX_BYTES },
         },
         { signal: controller.signal },
       )
