@@ -96,7 +96,6 @@ describe('presetProblems()', () => {
       "groups 'G': 'nope' is not a parameter of multipsi_perf",
     ]);
   });
-
 });
 
 describe('outputs a preset names', () => {

@@ -78,7 +78,11 @@ describe('<Picker>', () => {
     expect(await shape('custom-network')).toEqual({ topology: 'mesh', dims: [8, 8], nodes: 64 });
     expect(await shape('multipsi-v1-comm')).toEqual({ topology: 'mesh', dims: [3, 2], nodes: 6 });
     expect(await shape('paragon-pingpong')).toEqual({ topology: 'mesh', dims: [4, 2], nodes: 8 });
-    expect(await shape('paragon-bisection')).toEqual({ topology: 'mesh', dims: [16, 1], nodes: 16 });
+    expect(await shape('paragon-bisection')).toEqual({
+      topology: 'mesh',
+      dims: [16, 1],
+      nodes: 16,
+    });
     // Two transputers, one C104 and their links.
     expect(await shape('transputer-ping')).toEqual({
       topology: 'router network',
@@ -114,20 +118,28 @@ describe('<Picker>', () => {
   });
 
   it('draws the custom network in the shape its parameters choose', async () => {
-    const custom = (params: Params) => shape('custom-network', params);
-    expect(await custom({ topology: 1 })).toEqual({ topology: 'torus', dims: [8, 8], nodes: 64 });
-    expect(await custom({ topology: 2 })).toEqual({ topology: 'fly', dims: [4, 3], nodes: 64 });
-    expect(await custom({ topology: 3, crossbar_ports: 8 })).toEqual({
+    const customShape = (params: Params) => shape('custom-network', params);
+    expect(await customShape({ topology: 1 })).toEqual({
+      topology: 'torus',
+      dims: [8, 8],
+      nodes: 64,
+    });
+    expect(await customShape({ topology: 2 })).toEqual({
+      topology: 'fly',
+      dims: [4, 3],
+      nodes: 64,
+    });
+    expect(await customShape({ topology: 3, crossbar_ports: 8 })).toEqual({
       topology: 'crossbar',
       dims: [8],
       nodes: 8,
     });
-    expect(await custom({ topology: 4, router_network: 0 })).toEqual({
+    expect(await customShape({ topology: 4, router_network: 0 })).toEqual({
       topology: 'router network',
       dims: [0, 2, 0],
       nodes: 2,
     });
-    expect(await custom({ topology: 4, router_network: 2 })).toEqual({
+    expect(await customShape({ topology: 4, router_network: 2 })).toEqual({
       topology: 'router network',
       dims: [4, 4, 2],
       nodes: 16,

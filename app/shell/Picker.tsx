@@ -129,7 +129,9 @@ export function Picker({ presets, networks, onPick }: Props) {
               'beside the simulation), or pick a machine below to reproduce its paper.'
             : 'Pick a machine below to reproduce its paper.'}
         </p>
-        {start ? <PresetCard preset={start} networks={networks[start.id]} onPick={onPick} start /> : null}
+        {start ? (
+          <PresetCard preset={start} networks={networks[start.id]} onPick={onPick} start />
+        ) : null}
       </section>
       <h2>Pick a machine and an experiment</h2>
       {groupByMachine(presets).map((group) => (
