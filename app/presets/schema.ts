@@ -140,6 +140,11 @@ const chartBase = {
       view: z.enum(VIEW_KINDS),
       from: z.number().finite().nonnegative(),
       length: z.number().finite().positive(),
+      /**
+       * The chart whose points name the sweep's points (its x values), where this chart's own do
+       * not (a work-rate stack drawn for one machine size of a sweep over sizes).
+       */
+      points: z.string().min(1).optional(),
     })
     .strict()
     .optional(),
@@ -407,7 +412,12 @@ export function presetProblems(preset: Preset, models: ModelInfo[]): string[] {
     }
     checkConditions(rule.unless, `unused.${i}.unless`);
   });
-  preset.charts.forEach((chart, i) => checkConditions(chart.when, `charts.${i}.when`));
+  preset.charts.forEach((chart, i) => {
+    checkConditions(chart.when, `charts.${i}.when`);
+    const points = chart.watch?.points;
+    if (points !== undefined && !preset.charts.some((c) => c.id === points))
+      problems.push(`charts.${i}.watch.points: no chart '${points}'`);
+  });
   for (const [name, choice] of Object.entries(preset.unitFrom ?? {})) {
     if (!model.params.some((p) => p.name === name))
       problems.push(`unitFrom.${name}: not a parameter of ${model.name}`);

@@ -6,7 +6,6 @@ import type { ChartSpec } from '../presets/schema';
 import { ChartView, builtChartTable } from './ChartView';
 import { StaleMark } from './StaleMark';
 import type { BuiltChart } from './chart_builder';
-import { watchPoints } from './chart_builder';
 import { VIEWS } from '../views/registry';
 import { embedSnippet } from './embed_snippet';
 import { download, svgToPng } from './export';
@@ -36,6 +35,8 @@ interface Props {
   exportInfo: ChartExportInfo;
   /** Opens the chart's trace view (spec.watch) at a point of its sweep, if it has points. */
   onWatch?(point: number | undefined): void;
+  /** The sweep's points as the chart (or the one its watch names) labels them. */
+  watchPoints?: string[];
 }
 
 function Toggle({ label, on, set }: { label: string; on: boolean; set(on: boolean): void }) {
@@ -50,7 +51,7 @@ function Toggle({ label, on, set }: { label: string; on: boolean; set(on: boolea
 /** One chart with its tools: paper overlay, analytical models, log axes, table, about, export and embed. */
 export function ChartCard(props: Props) {
   const { spec, chart, choice, onChoice, hasReference, exportInfo, stale, onWatch } = props;
-  const points = spec.watch ? watchPoints(chart) : [];
+  const points = props.watchPoints ?? [];
   const [watchPoint, setWatchPoint] = useState(0);
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);

@@ -5,7 +5,7 @@ import type { Preset } from '../presets/schema';
 import { plottedReferences, shownCharts } from '../presets/schema';
 import { ChartCard } from './ChartCard';
 import type { PinnedRun, RunView } from './chart_builder';
-import { buildChart, chartOptions } from './chart_builder';
+import { buildChart, chartOptions, sweepPoints } from './chart_builder';
 import { figureCaption } from './figure_info';
 import { namedParams } from '../presets/param_values';
 import type { ChartChoice, UrlState } from './url_state';
@@ -62,6 +62,7 @@ export const ChartGrid = memo(function ChartGrid({
             onChoice={(c) => onState((s) => ({ ...s, charts: { ...s.charts, [spec.id]: c } }))}
             hasReference={plottedReferences(view.preset, spec.id).length > 0}
             stale={stale}
+            watchPoints={sweepPoints(spec, view.preset, view)}
             onWatch={
               spec.watch
                 ? (point) => {

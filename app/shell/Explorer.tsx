@@ -18,13 +18,7 @@ import { ChartGrid } from './ChartGrid';
 import { RunNotice, RunStatus, heldText } from './RunStatus';
 import { StaleMark } from './StaleMark';
 import { download } from './export';
-import {
-  buildChart,
-  chartOptions,
-  formatTemplate,
-  readoutText,
-  watchPoints,
-} from './chart_builder';
+import { formatTemplate, readoutText, sweepPoints } from './chart_builder';
 import { ViewPanel } from '../views/ViewPanel';
 import { usePinnedRuns } from './use_pinned_runs';
 import type { UrlState } from './url_state';
@@ -187,10 +181,7 @@ export function Explorer({ engine, models, presets, preset, model, state, onStat
     ? preset.charts.find((c) => c.id === state.view?.chart && c.watch?.view === state.view.kind)
     : undefined;
   const watchedPoints = useMemo(
-    () =>
-      watched && outcome
-        ? watchPoints(buildChart(watched, outcome.preset, outcome, chartOptions({}, [])))
-        : [],
+    () => (watched && outcome ? sweepPoints(watched, outcome.preset, outcome) : []),
     [watched, outcome],
   );
 

@@ -567,3 +567,10 @@ export function watchPoints(chart: BuiltChart): string[] {
   }
   return [];
 }
+
+/** The points a chart's trace view can open at: those of the chart its watch names, or its own. */
+export function sweepPoints(spec: ChartSpec, preset: Preset, run: RunView): string[] {
+  if (!spec.watch) return [];
+  const named = preset.charts.find((c) => c.id === (spec.watch?.points ?? spec.id)) ?? spec;
+  return watchPoints(buildChart(named, preset, run, chartOptions({}, [])));
+}

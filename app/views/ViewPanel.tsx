@@ -141,6 +141,10 @@ function WindowForm({
                 {label}
               </option>
             ))}
+            {/* A point the chart does not draw (a saturated load) is still a point. */}
+            {link.point !== undefined && link.point >= points.length ? (
+              <option value={link.point}>point {link.point + 1}</option>
+            ) : null}
           </select>
         </label>
       ) : null}

@@ -32,6 +32,8 @@ export const VIEWS: Record<ViewKind, ViewEntry> = {
     about:
       'One row per node, coloured by what it does over time, with messages as arrows between ' +
       'rows; drag or scroll to pan and zoom, click a span to say what it is.',
-    component: lazy(() => import('./DebugView').then((m) => ({ default: m.DebugView }))),
+    component: lazy(() =>
+      import('./timeline/TraceTimeline').then((m) => ({ default: m.TraceTimeline })),
+    ),
   },
 };

@@ -1,0 +1,358 @@
+// The timeline view (Paraver / Perfetto style) of a J-Machine program's or a Paragon NX run's
+// trace: one row per processor coloured by what it does, messages as arrows between rows, a
+// cursor at the player's time. Drawn on canvas: a 512-node run has tens of thousands of spans and
+// arrows, redrawn at every zoom, pan and player step, which SVG elements cannot keep up with; the
+// time axis, the legend and the detail of a clicked span are HTML and SVG beside it.
+// Zoom with the wheel or the buttons, pan by dragging; the span in sight goes to the link. A
+// selected span is its index in the model's spans (lane by lane, in time order).
+import { scaleLinear } from 'd3-scale';
+import type { PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+
+import { palette, seriesColor } from '../../charts/palette';
+import { formatReadable } from '../../charts/format';
+import { playedEnd } from '../../engine/trace';
+import type { ViewProps } from '../view';
+import type { TimelineModel } from './timeline_model';
+import { spanAt, timelineModel } from './timeline_model';
+
+const LABEL_WIDTH = 84;
+const AXIS_HEIGHT = 22;
+const MAX_HEIGHT = 560;
+/** Arrows drawn at most: past this, every k-th of those in sight (the detail says so). */
+const MAX_ARROWS = 3000;
+const ZOOM_STEP = 1.6;
+
+/** A state's colour: busy states take the series colours in turn, waiting ones grey, idle none. */
+export function stateColors(model: TimelineModel): (string | null)[] {
+  let busy = 0;
+  return model.states.map((s) =>
+    s.key.endsWith('idle') || s.key.endsWith('done')
+      ? null
+      : s.busy
+        ? seriesColor(busy++)
+        : palette.grey,
+  );
+}
+
+/** `window` moved by a zoom of `factor` around the time `at`, kept within [from, end]. */
+export function zoomWindow(
+  window: [number, number],
+  factor: number,
+  at: number,
+  from: number,
+  end: number,
+): [number, number] {
+  const span = Math.min(
+    end - from,
+    Math.max((end - from) * 1e-7, (window[1] - window[0]) / factor),
+  );
+  const share = (at - window[0]) / (window[1] - window[0] || 1);
+  return panWindow([at - share * span, at - share * span + span], 0, from, end);
+}
+
+/** `window` moved by `delta` in time, kept within [from, end]. */
+export function panWindow(
+  window: [number, number],
+  delta: number,
+  from: number,
+  end: number,
+): [number, number] {
+  const span = window[1] - window[0];
+  const start = Math.min(Math.max(from, window[0] + delta), end - span);
+  return [start, start + span];
+}
+
+function formatTime(t: number, model: TimelineModel): string {
+  return model.clock === 'cycle'
+    ? `cycle ${formatReadable(t, { unit: '' })}`
+    : `${formatReadable(t, { unit: '' })} µs`;
+}
+
+/** A CSS colour (a variable, light-dark()) as the canvas can use it, read from the page. */
+function resolved(element: HTMLElement, css: string): string {
+  const probe = document.createElement('span');
+  probe.style.color = css;
+  element.appendChild(probe);
+  const color = getComputedStyle(probe).color;
+  probe.remove();
+  return color || css;
+}
+
+export function TraceTimeline({
+  outcome,
+  time,
+  selected,
+  window,
+  width,
+  onSelect,
+  onWindow,
+  onTime,
+}: ViewProps) {
+  const model = useMemo(
+    () => timelineModel(outcome.trace, playedEnd(outcome.trace)),
+    [outcome.trace],
+  );
+  const colors = useMemo(() => stateColors(model), [model]);
+  const full: [number, number] = [model.from, Math.max(model.end, model.from + 1)];
+  const shown = window && window[1] > window[0] ? window : full;
+  const lanes = model.lanes.length;
+  const row = Math.max(4, Math.min(18, Math.floor(MAX_HEIGHT / Math.max(1, lanes))));
+  const plotWidth = Math.max(120, width - LABEL_WIDTH - 8);
+  const height = lanes * row;
+  const x = scaleLinear().domain(shown).range([0, plotWidth]);
+
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useLayoutEffect(() => {
+    const c = canvas.current;
+    const g = c?.getContext('2d');
+    if (!c || !g) return;
+    const ratio = globalThis.devicePixelRatio || 1;
+    c.width = Math.round(plotWidth * ratio);
+    c.height = Math.round(height * ratio);
+    g.setTransform(ratio, 0, 0, ratio, 0, 0);
+    g.clearRect(0, 0, plotWidth, height);
+    const idle = resolved(c, 'var(--panel)');
+    const fg = resolved(c, 'var(--fg)');
+    const { spans, laneStart } = model;
+    for (let l = 0; l < lanes; l++) {
+      const y = l * row;
+      g.fillStyle = idle;
+      g.fillRect(0, y, plotWidth, row - (row > 6 ? 1 : 0));
+      for (
+        let i = Math.max(laneStart[l]!, spanAt(model, l, shown[0]));
+        i < laneStart[l + 1]!;
+        i++
+      ) {
+        const start = spans.start[i]!;
+        if (start > shown[1]) break;
+        const color = colors[spans.state[i]!];
+        if (!color) continue;
+        const x0 = x(Math.max(start, shown[0]));
+        const x1 = x(Math.min(spans.end[i]!, shown[1]));
+        g.fillStyle = color;
+        g.fillRect(x0, y, Math.max(0.75, x1 - x0), row - (row > 6 ? 1 : 0));
+      }
+    }
+    // Marks: send faults and overflows as short red ticks at the top of their row.
+    g.fillStyle = palette.vermillion;
+    for (let i = 0; i < model.marks.time.length; i++) {
+      const t = model.marks.time[i]!;
+      if (t < shown[0] || t > shown[1]) continue;
+      g.fillRect(x(t) - 1, model.marks.lane[i]! * row, 2, Math.max(2, row / 2));
+    }
+    // Messages in sight (sent or received inside the window), thinned past MAX_ARROWS.
+    const { from, to, sent, received } = model.arrows;
+    const inSight: number[] = [];
+    for (let i = 0; i < sent.length; i++) {
+      if (received[i]! >= shown[0] && sent[i]! <= shown[1]) inSight.push(i);
+    }
+    const every = Math.max(1, Math.ceil(inSight.length / MAX_ARROWS));
+    g.strokeStyle = fg;
+    g.globalAlpha = inSight.length > 200 ? 0.35 : 0.7;
+    g.lineWidth = 1;
+    g.beginPath();
+    for (let k = 0; k < inSight.length; k += every) {
+      const i = inSight[k]!;
+      const x0 = x(sent[i]!);
+      const y0 = from[i]! * row + row / 2;
+      const x1 = x(received[i]!);
+      const y1 = to[i]! * row + row / 2;
+      g.moveTo(x0, y0);
+      g.lineTo(x1, y1);
+      // The head: a short stroke back along the arrow on both sides.
+      const angle = Math.atan2(y1 - y0, x1 - x0);
+      const head = Math.min(5, row);
+      g.moveTo(x1, y1);
+      g.lineTo(x1 - head * Math.cos(angle - 0.45), y1 - head * Math.sin(angle - 0.45));
+      g.moveTo(x1, y1);
+      g.lineTo(x1 - head * Math.cos(angle + 0.45), y1 - head * Math.sin(angle + 0.45));
+    }
+    g.stroke();
+    g.globalAlpha = 1;
+    if (selected !== undefined && selected < spans.start.length) {
+      g.strokeStyle = fg;
+      g.lineWidth = 2;
+      const x0 = x(Math.max(spans.start[selected]!, shown[0]));
+      const x1 = x(Math.min(spans.end[selected]!, shown[1]));
+      g.strokeRect(x0, spans.lane[selected]! * row + 1, Math.max(2, x1 - x0), row - 2);
+    }
+    if (time >= shown[0] && time <= shown[1]) {
+      g.fillStyle = palette.vermillion;
+      g.fillRect(x(time) - 1, 0, 2, height);
+    }
+  });
+
+  // The wheel zooms around the pointer; the page must not scroll meanwhile (a passive listener
+  // cannot prevent it, so it is added by hand).
+  const latest = useRef({ shown, full, x, onWindow });
+  useLayoutEffect(() => {
+    latest.current = { shown, full, x, onWindow };
+  });
+  useEffect(() => {
+    const c = canvas.current;
+    if (!c) return;
+    const wheel = (event: WheelEvent) => {
+      event.preventDefault();
+      const { shown: w, full: f, x: scale, onWindow: set } = latest.current;
+      const at = scale.invert(event.offsetX);
+      set?.(zoomWindow(w, event.deltaY < 0 ? ZOOM_STEP : 1 / ZOOM_STEP, at, f[0], f[1]));
+    };
+    c.addEventListener('wheel', wheel, { passive: false });
+    return () => c.removeEventListener('wheel', wheel);
+  }, []);
+
+  const drag = useRef<{ x: number; window: [number, number]; moved: boolean } | null>(null);
+  const onPointerDown = (event: ReactPointerEvent<HTMLCanvasElement>) => {
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+    drag.current = { x: event.clientX, window: shown, moved: false };
+  };
+  const onPointerMove = (event: ReactPointerEvent<HTMLCanvasElement>) => {
+    const d = drag.current;
+    if (!d) return;
+    const dx = event.clientX - d.x;
+    if (Math.abs(dx) > 3) d.moved = true;
+    if (!d.moved) return;
+    const perPixel = (d.window[1] - d.window[0]) / plotWidth;
+    onWindow?.(panWindow(d.window, -dx * perPixel, full[0], full[1]));
+  };
+  const onPointerUp = (event: ReactPointerEvent<HTMLCanvasElement>) => {
+    const d = drag.current;
+    drag.current = null;
+    if (!d || d.moved) return;
+    const box = event.currentTarget.getBoundingClientRect();
+    const lane = Math.floor((event.clientY - box.top) / row);
+    const at = x.invert(event.clientX - box.left);
+    const span = lane >= 0 && lane < lanes ? spanAt(model, lane, at) : -1;
+    onSelect(span >= 0 ? span : undefined);
+  };
+
+  const [summary, setSummary] = useState('');
+  useEffect(() => {
+    // What the canvas shows at the player's time, in words, for a screen reader (deferred: it
+    // reads every row).
+    const id = setTimeout(() => {
+      const counts = model.states.map(() => 0);
+      for (let l = 0; l < lanes; l++) {
+        const s = spanAt(model, l, time);
+        if (s >= 0) counts[model.spans.state[s]!]!++;
+      }
+      const parts = counts.flatMap((n, s) => (n > 0 ? [`${n} ${model.states[s]!.label}`] : []));
+      let inFlight = 0;
+      for (let i = 0; i < model.arrows.sent.length; i++) {
+        if (model.arrows.sent[i]! <= time && model.arrows.received[i]! > time) inFlight++;
+      }
+      setSummary(
+        `At ${formatTime(time, model)}: ${parts.join(', ')}; ${inFlight} messages in flight.`,
+      );
+    }, 150);
+    return () => clearTimeout(id);
+  }, [model, lanes, time]);
+
+  const ticks = x.ticks(Math.max(2, Math.floor(plotWidth / 110)));
+  const chosen = selected !== undefined && selected < model.spans.start.length ? selected : null;
+  const zoomBy = (factor: number) =>
+    onWindow?.(zoomWindow(shown, factor, (shown[0] + shown[1]) / 2, full[0], full[1]));
+
+  return (
+    <div className="trace-timeline">
+      <div className="trace-timeline-tools" role="group" aria-label="Zoom">
+        <button type="button" onClick={() => zoomBy(ZOOM_STEP)}>
+          Zoom in
+        </button>
+        <button type="button" onClick={() => zoomBy(1 / ZOOM_STEP)}>
+          Zoom out
+        </button>
+        <button type="button" onClick={() => onWindow?.(undefined)} disabled={!window}>
+          Whole window
+        </button>
+        <span>
+          {formatTime(shown[0], model)} to {formatTime(shown[1], model)}; {lanes} rows,{' '}
+          {model.spans.start.length.toLocaleString('en')} spans,{' '}
+          {model.arrows.sent.length.toLocaleString('en')} messages
+        </span>
+      </div>
+      <svg className="trace-timeline-axis" width={width} height={AXIS_HEIGHT} aria-hidden="true">
+        <g transform={`translate(${LABEL_WIDTH},0)`}>
+          {ticks.map((t) => (
+            <g key={t} transform={`translate(${x(t)},0)`}>
+              <line y1={AXIS_HEIGHT - 5} y2={AXIS_HEIGHT} stroke="currentColor" />
+              <text y={AXIS_HEIGHT - 8} textAnchor="middle" fontSize={11} fill="currentColor">
+                {formatReadable(t, { unit: '' })}
+              </text>
+            </g>
+          ))}
+        </g>
+        <text x={4} y={AXIS_HEIGHT - 8} fontSize={11} fill="currentColor">
+          {model.unit}
+        </text>
+      </svg>
+      <div className="trace-timeline-rows" style={{ maxHeight: MAX_HEIGHT }}>
+        <div className="trace-timeline-labels" style={{ width: LABEL_WIDTH }} aria-hidden="true">
+          {row >= 9
+            ? model.lanes.map((l, i) => (
+                <div key={i} style={{ height: row, lineHeight: `${row}px` }}>
+                  {l.label}
+                </div>
+              ))
+            : [0, lanes - 1].map((i) => (
+                <div key={i} style={{ position: 'absolute', top: i * row }}>
+                  {model.lanes[i]?.label}
+                </div>
+              ))}
+        </div>
+        <canvas
+          ref={canvas}
+          style={{ width: plotWidth, height }}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
+          role="img"
+          aria-label={summary}
+        />
+      </div>
+      <ul className="trace-timeline-legend">
+        {model.states.map((s, i) => (
+          <li key={s.key}>
+            <span
+              className="swatch"
+              style={{ background: colors[i] ?? 'var(--panel)' }}
+              aria-hidden="true"
+            />
+            {s.label}
+          </li>
+        ))}
+        {model.marks.names.map((name) => (
+          <li key={name}>
+            <span className="swatch tick" aria-hidden="true" />
+            {name}
+          </li>
+        ))}
+        <li>
+          <span className="swatch arrow" aria-hidden="true" />
+          message (sent → received)
+        </li>
+      </ul>
+      <p className="sr-only" aria-live="polite">
+        {summary}
+      </p>
+      {chosen !== null ? (
+        <div className="trace-timeline-detail" role="status">
+          <strong>{model.lanes[model.spans.lane[chosen]!]!.label}</strong>:{' '}
+          {model.states[model.spans.state[chosen]!]!.label}
+          {model.spans.handler[chosen]! >= 0
+            ? `, handler ${model.spans.handler[chosen]}`
+            : ''}, from {formatTime(model.spans.start[chosen]!, model)} to{' '}
+          {formatTime(model.spans.end[chosen]!, model)} (
+          {formatReadable(model.spans.end[chosen]! - model.spans.start[chosen]!, { unit: '' })}{' '}
+          {model.unit}). {model.states[model.spans.state[chosen]!]!.description}{' '}
+          <button type="button" onClick={() => onTime?.(model.spans.start[chosen]!)}>
+            Go to its start
+          </button>
+        </div>
+      ) : (
+        <p className="trace-note">Click a span to say what it is.</p>
+      )}
+    </div>
+  );
+}
