@@ -414,9 +414,9 @@ export class PacketIndex {
         s.queued.add(id);
         break;
       case 'packet_live':
-        // Live at the window's start: on its way unless it is still at its source, which the
-        // flits in buffers and held channels cannot say; the view counts it on its way.
-        s.inFlight.add(id);
+        // Live at the window's start: at its source until the snapshot shows a flit of it in a
+        // buffer or a channel it holds (a live packet with neither has not left its source).
+        s.queued.add(id);
         break;
       case 'packet_injected':
         s.queued.delete(id);
@@ -464,6 +464,8 @@ export class PacketIndex {
         const key = flitKey(id, flit);
         const ivc = this.field(c, 'input')[i]! * vcs + this.field(c, 'vc')[i]!;
         s.flits.set(key, { ivc, seq: this.seq++ });
+        s.queued.delete(id);
+        s.inFlight.add(id);
         const reason = this.bufferedReasons[this.field(c, 'reason')[i]!] ?? 'none';
         const r = this.reasons.indexOf(reason);
         if (r >= 0) s.blocked.set(key, r);

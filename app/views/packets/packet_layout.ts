@@ -49,6 +49,12 @@ export interface PacketLayout {
   inputRouter: Int32Array;
   /** Per input id: the terminal injecting into it, -1 for a channel's. */
   inputTerminal: Int32Array;
+  /** Per input id: the router whose channel feeds it, -1 for a terminal's. */
+  inputFeeder: Int32Array;
+  /** Per input id: the channel feeding it, -1 for a terminal's. */
+  inputChannel: Int32Array;
+  /** Per terminal: the input it injects into. */
+  terminalInput: Int32Array;
   /** Per terminal: where a flit delivered to it is drawn, or null off the drawn plane. */
   terminalAt: ({ px: number; py: number } | null)[];
   /** A crossbar: the cell a flit from input i to output o crosses, by i * n + o. */
@@ -83,31 +89,35 @@ function wiring(net: NetworkMap) {
   const tRouter = findColumn(net.terminals, 'router')?.values ?? [];
   const tPort = findColumn(net.terminals, 'port')?.values ?? [];
   // A router's first port's id: a channel's id less its port.
-  const base = new Int32Array(routers).fill(-1);
-  for (let i = 0; i < ids.length; i++) base[router[i]!] = ids[i]! - port[i]!;
+  const first = new Int32Array(routers).fill(-1);
+  for (let i = 0; i < ids.length; i++) first[router[i]!] = ids[i]! - port[i]!;
   let size = 0;
   for (let i = 0; i < ids.length; i++) size = Math.max(size, ids[i]! + 1);
-  for (let t = 0; t < terminals; t++) size = Math.max(size, base[tRouter[t]!]! + tPort[t]! + 1);
+  for (let t = 0; t < terminals; t++) size = Math.max(size, first[tRouter[t]!]! + tPort[t]! + 1);
   const downstream = new Int32Array(size).fill(-1);
   const channelTerminal = new Int32Array(size).fill(-1);
   const inputRouter = new Int32Array(size).fill(-1);
   const inputTerminal = new Int32Array(size).fill(-1);
-  const row = new Int32Array(size).fill(-1);
+  const inputFeeder = new Int32Array(size).fill(-1);
+  const inputChannel = new Int32Array(size).fill(-1);
+  const terminalInput = new Int32Array(terminals).fill(-1);
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i]!;
-    row[id] = i;
     const r = toRouter[i]!;
     if (r >= 0) {
-      downstream[id] = base[r]! + toPort[i]!;
+      downstream[id] = first[r]! + toPort[i]!;
       inputRouter[downstream[id]!] = r;
+      inputFeeder[downstream[id]!] = router[i]!;
+      inputChannel[downstream[id]!] = id;
     } else {
       channelTerminal[id] = toTerminal[i]!;
     }
   }
   for (let t = 0; t < terminals; t++) {
-    const input = base[tRouter[t]!]! + tPort[t]!;
+    const input = first[tRouter[t]!]! + tPort[t]!;
     inputRouter[input] = tRouter[t]!;
     inputTerminal[input] = t;
+    terminalInput[t] = input;
   }
   return {
     ids,
@@ -120,7 +130,9 @@ function wiring(net: NetworkMap) {
     channelTerminal,
     inputRouter,
     inputTerminal,
-    row,
+    inputFeeder,
+    inputChannel,
+    terminalInput,
   };
 }
 
@@ -144,6 +156,9 @@ function base(shape: LayoutShape, w: ReturnType<typeof wiring>) {
     channelTerminal: w.channelTerminal,
     inputRouter: w.inputRouter,
     inputTerminal: w.inputTerminal,
+    inputFeeder: w.inputFeeder,
+    inputChannel: w.inputChannel,
+    terminalInput: w.terminalInput,
     terminalAt: Array<{ px: number; py: number } | null>(w.terminals).fill(null),
     plane: 0,
     planes: 1,
@@ -275,7 +290,7 @@ function graphLayout(net: NetworkMap, width: number, maxHeight: number) {
     const dot = place.get(graph.routers + t);
     out.terminalAt[t] = dot ?? null;
     if (!at) continue;
-    const input = w.inputRouter.findIndex((_, i) => w.inputTerminal[i] === t);
+    const input = w.terminalInput[t]!;
     if (input < 0) continue;
     if (column.get(r) === farthest && graph.routers > 1) {
       const k = stubs.get(r) ?? 0;

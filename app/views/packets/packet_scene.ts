@@ -4,7 +4,7 @@
 // crosspoint they crossed), blocked heads with their reason, held circuits, credits and stop
 // signals, and packets waiting at their sources. Pure: the tests check it against the trace.
 import type { Frame, PacketIndex } from './packet_index';
-import { keyFlit, keyPacket } from './packet_index';
+import { flitKey, keyFlit, keyPacket } from './packet_index';
 import type { PacketLayout, Seg } from './packet_layout';
 
 export interface FlitMark {
@@ -31,8 +31,19 @@ export interface CreditMark {
   values: number[];
 }
 
+/**
+ * A worm's joint between two flits of a packet next to each other: in one buffer, or one hop
+ * apart, the joint then following the channels through the router between them.
+ */
+export interface LinkMark {
+  packet: number;
+  /** Polylines of x, y pairs: two where the hop wraps around a torus. */
+  lines: number[][];
+}
+
 export interface Scene {
   flits: FlitMark[];
+  links: LinkMark[];
   /** Side of a flit, px. */
   size: number;
   held: ChannelMark[];
@@ -60,13 +71,16 @@ export function slotAt(
   return [seg.x2 - ux * along - uy * across, seg.y2 - uy * along + ux * across];
 }
 
-/** The shortest buffer's slot, px: flits are drawn no longer than it. */
+/**
+ * A flit's side, px: no longer than the slot of a typical buffer (the median; a torus's short
+ * wrap-around pieces pack their flits closer) nor, with several VCs, wider than their lanes.
+ */
 export function flitSize(layout: PacketLayout, depth: number, vcs: number): number {
-  let shortest = Infinity;
-  for (const b of layout.buffers) {
-    if (b) shortest = Math.min(shortest, Math.hypot(b.x2 - b.x1, b.y2 - b.y1) / depth);
-  }
-  const size = Math.min(layout.flit, shortest * 0.85);
+  const lengths = layout.buffers
+    .flatMap((b) => (b ? [Math.hypot(b.x2 - b.x1, b.y2 - b.y1)] : []))
+    .sort((a, b) => a - b);
+  const median = lengths[Math.floor(lengths.length / 2)] ?? 0;
+  const size = Math.min(layout.flit, (median / depth) * 0.85);
   return Math.max(1.5, vcs > 1 ? Math.min(size, (layout.flit * 1.6) / vcs) : size);
 }
 
@@ -101,10 +115,41 @@ export function buildScene(
       flits.push({ x, y, packet: keyPacket(key), flit: keyFlit(key), ivc, reason });
     });
   }
+  const left = new Map<number, number>();
   for (const m of frame.moves) {
     if (m.to >= 0 || m.channel < 0) continue;
     const at = leftAt(layout, m.from >= 0 ? Math.floor(m.from / vcs) : -1, m.channel);
-    if (at) flits.push({ x: at[0], y: at[1], packet: m.packet, flit: m.flit, ivc: -1, reason: -1 });
+    if (!at) continue;
+    left.set(flitKey(m.packet, m.flit), m.from);
+    flits.push({ x: at[0], y: at[1], packet: m.packet, flit: m.flit, ivc: -1, reason: -1 });
+  }
+  // Joints: flit k + 1 in the same buffer as flit k, or in one a hop behind it (a worm may
+  // stretch over empty buffers: no joint drawn across the gap).
+  const drawn = new Map(flits.map((f) => [flitKey(f.packet, f.flit), f]));
+  const links: LinkMark[] = [];
+  for (const [key, a] of drawn) {
+    const b = drawn.get(key + 1);
+    if (!b || b.ivc < 0) continue;
+    const behind = Math.floor(b.ivc / vcs);
+    const ahead = a.ivc >= 0 ? Math.floor(a.ivc / vcs) : -1;
+    const from = layout.buffers[behind]!;
+    if (a.ivc === b.ivc) {
+      links.push({ packet: a.packet, lines: [[b.x, b.y, a.x, a.y]] });
+    } else if (
+      a.ivc < 0 ? left.get(key) === b.ivc : layout.inputFeeder[ahead] === layout.inputRouter[behind]
+    ) {
+      const parts = a.ivc >= 0 ? (layout.channelSegs[layout.inputChannel[ahead]!] ?? []) : [];
+      const [out, back] = [parts[0], parts[parts.length - 1]];
+      const start = [b.x, b.y, from.x2, from.y2];
+      const lines =
+        out && back && parts.length > 1
+          ? [
+              [...start, out.x1, out.y1, out.x2, out.y2],
+              [back.x1, back.y1, a.x, a.y],
+            ]
+          : [[...start, ...(out ? [out.x1, out.y1] : []), a.x, a.y]];
+      links.push({ packet: a.packet, lines });
+    }
   }
   const held: ChannelMark[] = [];
   for (const [channel, packet] of state.holders) {
@@ -131,9 +176,10 @@ export function buildScene(
     const src = index.packets.get(p)?.src ?? -1;
     if (src >= 0) waiting.set(src, (waiting.get(src) ?? 0) + 1);
   }
+  // At the tail of the source's injection buffer.
   const queued = [...waiting].flatMap(([t, count]) => {
-    const at = layout.terminalAt[t];
-    return at ? [{ x: at.px, y: at.py, count }] : [];
+    const b = layout.buffers[layout.terminalInput[t] ?? -1];
+    return b ? [{ x: b.x1, y: b.y1, count }] : [];
   });
   const blocked = index.reasons.map(() => 0);
   for (const [key, r] of state.blocked) {
@@ -141,6 +187,7 @@ export function buildScene(
   }
   return {
     flits,
+    links,
     size,
     held,
     circuit: frame.circuit,
