@@ -110,9 +110,9 @@ function whereNow(
 }
 
 function splitText(s: LatencySplit): string {
-  const of = s.complete ? `latency ${s.total}` : `${s.total} so far`;
+  const of = s.complete ? `latency ${s.total} cycles` : `${s.total} cycles so far`;
   return (
-    `${of} cycles = queueing ${s.queueing} + blocking ${s.blocking} + transfer ${s.transfer}` +
+    `${of} = queueing ${s.queueing} + blocking ${s.blocking} + transfer ${s.transfer}` +
     (s.complete ? '' : ' (not complete in the window)')
   );
 }
@@ -172,31 +172,45 @@ function LatencyBar({ split }: { split: LatencySplit }) {
   );
 }
 
-function Legend({ index }: { index: PacketIndex }) {
+function Legend({ index, layout }: { index: PacketIndex; layout: PacketLayout }) {
   const swatch = (color: string, extra?: string) => (
     <span className={`packet-swatch ${extra ?? ''}`} style={{ background: color }} />
   );
+  const wormhole = index.switching === 'wormhole';
   return (
     <ul className="packet-legend" aria-label="Legend">
-      <li>
-        {swatch(packetColor(0))}
-        {swatch(packetColor(1))}
-        {swatch(packetColor(2))} a flit, coloured by its packet; a worm joins a packet's flits
-      </li>
-      <li>{swatch(packetColor(3), 'head')} its head (outlined)</li>
-      {index.switching === 'wormhole' ? (
-        <li>
-          {swatch('transparent', 'blocked')} a blocked front flit:{' '}
-          {index.reasons.map((r) => `${REASON_SHORT[r] ?? '?'} ${reasonText(r)}`).join(', ')}
-        </li>
+      {wormhole ? (
+        <>
+          <li>
+            {swatch(packetColor(0))}
+            {swatch(packetColor(1))}
+            {swatch(packetColor(2))} a flit in a buffer, coloured by its packet; a line joins a
+            packet&apos;s flits
+          </li>
+          <li>{swatch(packetColor(3), 'head')} its head (outlined); a ring: a flit delivered</li>
+          <li>
+            {swatch('transparent', 'blocked')} a blocked front flit:{' '}
+            {index.reasons.map((r) => `${REASON_SHORT[r] ?? '?'} ${reasonText(r)}`).join(', ')}
+          </li>
+        </>
       ) : (
         <li>
           <span className="packet-line" style={{ borderColor: packetColor(0) }} /> a held circuit
-          (dashed: being set up); ring: a request this cycle, red cross: blocked, grey dashes:
+          (dashed: being set up); a ring: a request this cycle, a red cross: blocked, grey dashes:
           released
         </li>
       )}
+      {layout.crosspoint ? (
+        <li>
+          row i: input i, its buffer on the left; column o: the output to node o, below; a flit
+          crossing is drawn in its cell
+        </li>
+      ) : null}
       <li>+n: packets waiting at that source</li>
+      <li>
+        followed: the others faint, its source ringed dashed and its destination solid; click a flit
+        or a circuit to follow its packet
+      </li>
     </ul>
   );
 }
@@ -238,7 +252,11 @@ export function PacketView({ outcome, time, selected, width, onSelect }: ViewPro
     const canvas = over.current;
     if (!canvas || !layout || !scene || !index || !theme) return;
     const ctx = sized(canvas, layout);
-    if (ctx) paintScene(ctx, layout, index, scene, { theme, selected });
+    if (!ctx) return;
+    const started = performance.now();
+    paintScene(ctx, layout, index, scene, { theme, selected });
+    // How long the painting took, for the bench to read.
+    canvas.dataset.paintMs = (performance.now() - started).toFixed(2);
   }, [layout, scene, index, selected, theme]);
 
   if (!network || !index || !layout || !scene || !frame) {
@@ -341,7 +359,7 @@ export function PacketView({ outcome, time, selected, width, onSelect }: ViewPro
             : 'Red bars at a channel’s start: its receiver told it to stop.'}
         </p>
       ) : null}
-      <Legend index={index} />
+      <Legend index={index} layout={layout} />
       <p className="packet-summary" aria-live="polite" aria-atomic="true">
         {summary}
       </p>

@@ -209,14 +209,7 @@ describe.each(['mesh', 'torus', 'fly', 'crossbar'])('the packet index of a %s', 
         const seg = layout.buffers[Math.floor(f.ivc / index.vcs)]!;
         const slot = fronts.get(f.ivc) ?? 0;
         fronts.set(f.ivc, slot + 1);
-        const [x, y] = slotAt(
-          seg,
-          slot,
-          index.buffer,
-          f.ivc % index.vcs,
-          index.vcs,
-          scene.size * 1.1,
-        );
+        const [x, y] = slotAt(seg, slot, index.buffer, f.ivc % index.vcs, index.vcs, scene.lane);
         expect([f.x, f.y]).toEqual([x, y]);
         drawn++;
       }

@@ -245,7 +245,7 @@ function cubeLayout(net: NetworkMap, width: number, maxHeight: number, plane: nu
  * right): a channel's buffer on its line up to the switch; a terminal's injection a stub on the
  * left of a switch in the farthest column (a fly's first stage), else a line from the terminal.
  */
-function graphLayout(net: NetworkMap, width: number, maxHeight: number) {
+function graphLayout(net: NetworkMap, width: number, maxHeight: number, buffer: number) {
   const w = wiring(net);
   const graph = networkHeatmapData(net, '', 0).graph ?? { routers: 0, terminals: 0, channels: [] };
   const rows = Math.max(graph.terminals, 2);
@@ -298,7 +298,9 @@ function graphLayout(net: NetworkMap, width: number, maxHeight: number) {
       const per = w.terminals / Math.max(1, g.routers.filter((n) => n.px === farthest).length);
       const dy = (k - (per - 1) / 2) * Math.min(g.routerSize / Math.max(1, per), 2 * out.flit);
       const x = at.px - rs;
-      out.buffers[input] = lineOf(x - Math.max(24, 6 * out.flit), at.py + dy, x, at.py + dy);
+      // As long as a full buffer, leaving room on the left for the count of waiting packets.
+      const length = Math.min(Math.max(24, x - 36), buffer * out.flit * 1.2);
+      out.buffers[input] = lineOf(x - length, at.py + dy, x, at.py + dy);
     } else if (dot) {
       const seg = lineOf(dot.px, dot.py, at.px, at.py);
       const length = Math.hypot(seg.x2 - seg.x1, seg.y2 - seg.y1) || 1;
@@ -370,7 +372,7 @@ export function packetLayout(net: NetworkMap, o: LayoutOptions): PacketLayout {
   if (net.shape === 'crossbar' && tableRows(net.routers) === 1) {
     return crossbarLayout(net, width, o.maxHeight, o.buffer);
   }
-  return graphLayout(net, width, o.maxHeight);
+  return graphLayout(net, width, o.maxHeight, o.buffer);
 }
 
 /** Per channel id, the input it feeds (-1: a terminal), from the network's description. */

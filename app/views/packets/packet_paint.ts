@@ -190,14 +190,13 @@ export function paintScene(
     ctx.stroke();
   }
   // Flits, a path per colour and strength.
-  const half = size / 2;
   for (const strong of [false, true]) {
     for (let c = 0; c < PACKET_COLORS.length; c++) {
       ctx.beginPath();
       let any = false;
       for (const f of scene.flits) {
         if (f.packet % PACKET_COLORS.length !== c || faint(f.packet) === strong) continue;
-        ctx.rect(f.x - half, f.y - half, size, size);
+        ctx.rect(f.x - f.w / 2, f.y - f.h / 2, f.w, f.h);
         any = true;
       }
       if (!any) continue;
@@ -212,7 +211,7 @@ export function paintScene(
   ctx.lineWidth = 1;
   ctx.beginPath();
   for (const f of scene.flits) {
-    if (f.flit === 0 && !faint(f.packet)) ctx.rect(f.x - half, f.y - half, size, size);
+    if (f.flit === 0 && !faint(f.packet)) ctx.rect(f.x - f.w / 2, f.y - f.h / 2, f.w, f.h);
   }
   ctx.stroke();
   ctx.beginPath();
@@ -225,12 +224,17 @@ export function paintScene(
   // Blocked fronts: a vermillion frame, and the reason's letter where there is room.
   ctx.strokeStyle = palette.vermillion;
   ctx.lineWidth = Math.max(1.5, size * 0.22);
-  ctx.beginPath();
-  const m = size * 0.75;
-  for (const f of scene.flits) {
-    if (f.reason >= 0) ctx.rect(f.x - m, f.y - m, 2 * m, 2 * m);
+  const m = size * 0.25;
+  for (const strong of [false, true]) {
+    ctx.globalAlpha = strong ? 1 : 0.3;
+    ctx.beginPath();
+    for (const f of scene.flits) {
+      if (f.reason < 0 || faint(f.packet) === strong) continue;
+      ctx.rect(f.x - f.w / 2 - m, f.y - f.h / 2 - m, f.w + 2 * m, f.h + 2 * m);
+    }
+    ctx.stroke();
   }
-  ctx.stroke();
+  ctx.globalAlpha = 1;
   if (size >= 7) {
     ctx.fillStyle = theme.fg;
     ctx.font = `${Math.round(Math.min(12, size))}px sans-serif`;
@@ -238,7 +242,8 @@ export function paintScene(
     ctx.textBaseline = 'bottom';
     for (const f of scene.flits) {
       if (f.reason < 0 || faint(f.packet)) continue;
-      ctx.fillText(REASON_SHORT[index.reasons[f.reason] ?? ''] ?? '?', f.x + m, f.y - m);
+      const [dx, dy] = [f.w / 2 + m, f.h / 2 + m];
+      ctx.fillText(REASON_SHORT[index.reasons[f.reason] ?? ''] ?? '?', f.x + dx, f.y - dy);
     }
   }
   // Credits (or stop signals): a bar per virtual channel along the channel's start.
@@ -256,6 +261,25 @@ export function paintScene(
       ctx.lineTo(x + ux * full * v, y + uy * full * v);
       ctx.stroke();
     });
+  }
+  // The followed packet's source (dashed) and destination (solid) ringed in its colour.
+  const followed = selected !== undefined ? index.packets.get(selected) : undefined;
+  if (followed) {
+    ctx.strokeStyle = packetColor(followed.id);
+    ctx.lineWidth = 2;
+    const ring = Math.max(6, 1.6 * size);
+    const source = layout.buffers[layout.terminalInput[followed.src] ?? -1];
+    const ends: [number, number, boolean][] = [];
+    if (source) ends.push([(source.x1 + source.x2) / 2, (source.y1 + source.y2) / 2, true]);
+    const dest = layout.terminalAt[followed.dst];
+    if (dest) ends.push([dest.px, dest.py, false]);
+    for (const [x, y, dashed] of ends) {
+      ctx.setLineDash(dashed ? [3, 3] : []);
+      ctx.beginPath();
+      ctx.arc(x, y, ring, 0, 2 * Math.PI);
+      ctx.stroke();
+    }
+    ctx.setLineDash([]);
   }
   // Packets waiting at their source: a count at the node's corner.
   if (scene.queued.length > 0) {

@@ -16,6 +16,9 @@ export interface FlitMark {
   ivc: number;
   /** Why it waits (an index in the index's reasons), or -1. */
   reason: number;
+  /** Its drawn width and height: along its channel no longer than a buffer slot. */
+  w: number;
+  h: number;
 }
 
 export interface ChannelMark {
@@ -44,8 +47,10 @@ export interface LinkMark {
 export interface Scene {
   flits: FlitMark[];
   links: LinkMark[];
-  /** Side of a flit, px. */
+  /** Side of a flit, px (a flit across its channel may be wider: see FlitMark's w, h). */
   size: number;
+  /** Distance between the virtual channels' lanes of a buffer, px. */
+  lane: number;
   held: ChannelMark[];
   circuit: Frame['circuit'];
   credits: CreditMark[];
@@ -94,7 +99,9 @@ export function buildScene(
   const vcs = index.vcs;
   const depth = index.buffer;
   const size = flitSize(layout, depth, vcs);
-  const lane = size * 1.1;
+  // Across its channel a flit may fill its lane; along it, its buffer's slot.
+  const across = Math.max(size, vcs > 1 ? (layout.flit * 1.6) / vcs : layout.flit);
+  const lane = across * 1.1;
   // Each input virtual channel's flits, front (first arrived) first.
   const byIvc = new Map<number, { key: number; seq: number }[]>();
   for (const [key, at] of state.flits) {
@@ -109,10 +116,14 @@ export function buildScene(
     const seg = layout.buffers[Math.floor(ivc / vcs)];
     if (!seg) continue;
     list.sort((a, b) => a.seq - b.seq);
+    const [dx, dy] = [Math.abs(seg.x2 - seg.x1), Math.abs(seg.y2 - seg.y1)];
+    const along = Math.max(1.5, Math.min(across, (Math.hypot(dx, dy) / depth) * 0.85));
+    const [w, h] =
+      dy < 0.01 * dx ? [along, across] : dx < 0.01 * dy ? [across, along] : [along, along];
     list.forEach(({ key }, slot) => {
       const [x, y] = slotAt(seg, slot, depth, ivc % vcs, vcs, lane);
       const reason = state.blocked.get(key) ?? -1;
-      flits.push({ x, y, packet: keyPacket(key), flit: keyFlit(key), ivc, reason });
+      flits.push({ x, y, packet: keyPacket(key), flit: keyFlit(key), ivc, reason, w, h });
     });
   }
   const left = new Map<number, number>();
@@ -121,7 +132,8 @@ export function buildScene(
     const at = leftAt(layout, m.from >= 0 ? Math.floor(m.from / vcs) : -1, m.channel);
     if (!at) continue;
     left.set(flitKey(m.packet, m.flit), m.from);
-    flits.push({ x: at[0], y: at[1], packet: m.packet, flit: m.flit, ivc: -1, reason: -1 });
+    const [x, y] = at;
+    flits.push({ x, y, packet: m.packet, flit: m.flit, ivc: -1, reason: -1, w: size, h: size });
   }
   // Joints: flit k + 1 in the same buffer as flit k, or in one a hop behind it (a worm may
   // stretch over empty buffers: no joint drawn across the gap).
@@ -189,6 +201,7 @@ export function buildScene(
     flits,
     links,
     size,
+    lane,
     held,
     circuit: frame.circuit,
     credits: creditMarks,
