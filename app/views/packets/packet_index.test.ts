@@ -12,7 +12,7 @@ import { openIndex } from './open_index';
 import type { Frame, PacketIndex } from './packet_index';
 import { flitKey, KEY_EVERY, keyPacket } from './packet_index';
 import type { PacketLayout } from './packet_layout';
-import { buildScene, slotAt } from './packet_scene';
+import { buildScene, flitNear, slotAt } from './packet_scene';
 
 const FROM = 1500;
 const LENGTH = 150;
@@ -218,6 +218,43 @@ describe.each(['mesh', 'torus', 'fly', 'crossbar'])('the packet index of a %s', 
       }
     }
     expect(drawn).toBeGreaterThan(50);
+  });
+
+  it('draws a flit leaving the network at its destination, on a crossbar at its crosspoint', () => {
+    const events = byCycle(outcome);
+    let left = 0;
+    for (const t of cycles(index)) {
+      const frame = index.frame(t);
+      const scene = buildScene(layout, index, frame, false);
+      const ejected = (events.get(t) ?? []).filter((e) => e.kind === 'flit_ejected');
+      for (const e of ejected) {
+        const mark = scene.flits.find(
+          (f) => f.ivc < 0 && f.packet === e.packet && f.flit === e.flit,
+        )!;
+        const move = frame.moves.find((m) => m.packet === e.packet && m.flit === e.flit)!;
+        const row = layout.inputTerminal[Math.floor(move.from / index.vcs)]!;
+        const dest = layout.terminalAt[num(e, 'node')]!;
+        const seg = layout.channelSegs[num(e, 'channel')]?.[0];
+        const expected = layout.crosspoint
+          ? layout.crosspoint.at(row, num(e, 'node'))
+          : seg
+            ? [seg.x2, seg.y2]
+            : [dest.px, dest.py];
+        expect([mark.x, mark.y]).toEqual(expected);
+        left++;
+      }
+    }
+    expect(left).toBeGreaterThan(20);
+  });
+
+  it('finds the flit under a click: the nearest one', () => {
+    const scene = buildScene(layout, index, index.frame(index.from + 40), false);
+    for (const f of scene.flits.slice(0, 20)) {
+      const [x, y] = [f.x + 0.2, f.y - 0.2];
+      const found = flitNear(scene, x, y, scene.size)!;
+      expect(Math.hypot(found.x - x, found.y - y)).toBeLessThanOrEqual(Math.hypot(0.2, 0.2));
+    }
+    expect(flitNear(scene, -100, -100, 8)).toBeNull();
   });
 });
 
