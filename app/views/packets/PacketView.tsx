@@ -7,7 +7,7 @@
 import './packets.css';
 
 import type { MouseEvent, RefObject } from 'react';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import { palette } from '../../charts/palette';
 import type { ViewProps } from '../view';
@@ -234,6 +234,7 @@ export function PacketView({ outcome, time, selected, width, onSelect }: ViewPro
     [layout, index, frame, credits],
   );
   const box = useRef<HTMLDivElement>(null);
+  const summaryId = useId();
   const under = useRef<HTMLCanvasElement>(null);
   const over = useRef<HTMLCanvasElement>(null);
   const theme = useTheme(box);
@@ -335,7 +336,8 @@ export function PacketView({ outcome, time, selected, width, onSelect }: ViewPro
           style={{ width: layout.width, height: layout.height }}
           onClick={onClick}
           role="img"
-          aria-label={summary}
+          aria-label="The network's packets at this cycle"
+          aria-describedby={summaryId}
         />
       </div>
       {selected !== undefined ? (
@@ -360,7 +362,7 @@ export function PacketView({ outcome, time, selected, width, onSelect }: ViewPro
         </p>
       ) : null}
       <Legend index={index} layout={layout} />
-      <p className="packet-summary" aria-live="polite" aria-atomic="true">
+      <p id={summaryId} className="packet-summary" aria-live="polite" aria-atomic="true">
         {summary}
       </p>
     </div>
