@@ -3,9 +3,7 @@
 import type {
   AxisSpec,
   Bar,
-  ChannelGraph,
   ChannelHeatmapData,
-  CubeChannel,
   Curve,
   LineChartData,
   Mark,
@@ -16,8 +14,9 @@ import type {
   WorkRateStacksData,
 } from '../charts/chart_data';
 import { formatReadable } from '../charts/format';
-import type { NetworkMap, Params, RunResult, SeriesData, Table } from '../engine/types';
-import { findColumn, findNetwork, findTimeline, tableRows } from '../engine/types';
+import { networkHeatmapData } from '../charts/network_data';
+import type { Params, RunResult, SeriesData } from '../engine/types';
+import { findNetwork, findTimeline } from '../engine/types';
 import type { ChartSpec, Preset, ValueRefSpec } from '../presets/schema';
 import { plottedReferences } from '../presets/schema';
 import type { ChartChoice } from './url_state';
@@ -401,85 +400,6 @@ function buildWorkRate(spec: WorkRateSpec, run: RunView, options: ChartOptions) 
   };
 }
 
-/** A column's numbers by row (empty for a missing column). */
-function columnValues(table: Table, name: string): ArrayLike<number> {
-  return findColumn(table, name)?.values ?? [];
-}
-
-/** A measured value as drawn: null where there is none or it is not finite. */
-function known(value: number | undefined): number | null {
-  return value !== undefined && Number.isFinite(value) ? value : null;
-}
-
-const AXES = ['x', 'y', 'z'] as const;
-
-/**
- * A network whose routers have grid coordinates, from the engine's description: its radices, and
- * each channel between routers with the coordinates of its ends, its direction as the engine
- * names it, whether it wraps around, and the run's `value` column.
- */
-function cubeHeatmap(network: NetworkMap, value: string, plane: number): ChannelHeatmapData {
-  const coordinates = AXES.map((a) => columnValues(network.routers, a));
-  const dims = AXES.flatMap((a) => network.sizes.filter((s) => s.name === a).map((s) => s.value));
-  const at = (router: number): [number, number, number] => {
-    const [x = 0, y = 0, z = 0] = coordinates.map((c) => c[router] ?? 0);
-    return [x, y, z];
-  };
-  const { channels } = network;
-  const from = columnValues(channels, 'router');
-  const to = columnValues(channels, 'to_router');
-  const wrap = columnValues(channels, 'wrap');
-  const values = columnValues(channels, value);
-  const direction = findColumn(channels, 'direction');
-  const out: CubeChannel[] = [];
-  for (let i = 0; i < from.length; i++) {
-    const target = to[i] ?? -1;
-    if (target < 0) continue;
-    const d = direction?.values[i] ?? -1;
-    out.push({
-      from: at(from[i] ?? 0),
-      to: at(target),
-      direction: direction?.labels[d] ?? '',
-      wrap: wrap[i] === 1,
-      value: known(values[i]),
-    });
-  }
-  return { dims, torus: network.shape === 'torus', channels: out, plane };
-}
-
-/**
- * Any other network as its graph of channels from the engine's description (a channel to a
- * terminal ends at routers + terminal), and on a lone crossbar its crosspoints, input by input.
- */
-function channelGraph(network: NetworkMap, value: string): ChannelGraph {
-  const routers = tableRows(network.routers);
-  const terminals = tableRows(network.terminals);
-  const from = columnValues(network.channels, 'router');
-  const toRouter = columnValues(network.channels, 'to_router');
-  const toTerminal = columnValues(network.channels, 'to_terminal');
-  const values = columnValues(network.channels, value);
-  const channels = Array.from(from, (f, i) => {
-    const router = toRouter[i] ?? -1;
-    return {
-      from: f,
-      to: router >= 0 ? router : routers + (toTerminal[i] ?? 0),
-      value: known(values[i]),
-    };
-  });
-  const graph: ChannelGraph = { routers, terminals, channels };
-  const use = columnValues(network.crosspoints, value);
-  if (use.length > 0) {
-    const input = columnValues(network.crosspoints, 'input');
-    const output = columnValues(network.crosspoints, 'output');
-    const crosspoints: (number | null)[] = Array(terminals * terminals).fill(null);
-    for (let i = 0; i < use.length; i++) {
-      crosspoints[(input[i] ?? 0) * terminals + (output[i] ?? 0)] = known(use[i]);
-    }
-    graph.crosspoints = crosspoints;
-  }
-  return graph;
-}
-
 /**
  * The network the spec names, drawn from the engine's description: on its grid where its routers
  * have x coordinates, else as its graph. A run that has not described it yet draws no channels.
@@ -494,10 +414,7 @@ function buildHeatmap(
     const none: ChannelHeatmapData = { dims: [1], torus: false, channels: [], plane };
     return { kind: 'channel-heatmap' as const, data: none };
   }
-  const data: ChannelHeatmapData = findColumn(network.routers, 'x')
-    ? cubeHeatmap(network, spec.value, plane)
-    : { dims: [], torus: false, channels: [], plane, graph: channelGraph(network, spec.value) };
-  return { kind: 'channel-heatmap' as const, data };
+  return { kind: 'channel-heatmap' as const, data: networkHeatmapData(network, spec.value, plane) };
 }
 
 /** The spec's timeline: the engine's bins and rows, the states in the spec's order. */

@@ -18,7 +18,7 @@ export const VIEWS: Record<ViewKind, ViewEntry> = {
     about:
       'Each packet is a worm of flits crossing the network cycle by cycle: blocked heads are ' +
       'marked with why they wait, each input shows its buffer, a circuit shows the channels it holds.',
-    component: lazy(() => import('./DebugView').then((m) => ({ default: m.DebugView }))),
+    component: lazy(() => import('./packets/PacketView').then((m) => ({ default: m.PacketView }))),
   },
   goals: {
     title: 'Goal view',

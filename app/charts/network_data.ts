@@ -1,0 +1,100 @@
+// A network as the channel maps draw it, from the engine's description (NetworkMap): on its grid
+// where its routers have coordinates, else as its graph of channels. The charts and the packet
+// view share it, so both lay a network out the same way.
+import type { NetworkMap, Table } from '../engine/types';
+import { findColumn, tableRows } from '../engine/types';
+import type { ChannelGraph, ChannelHeatmapData, CubeChannel } from './chart_data';
+
+/** A column's numbers by row (empty for a missing column). */
+function columnValues(table: Table, name: string): ArrayLike<number> {
+  return findColumn(table, name)?.values ?? [];
+}
+
+/** A measured value as drawn: null where there is none or it is not finite. */
+function known(value: number | undefined): number | null {
+  return value !== undefined && Number.isFinite(value) ? value : null;
+}
+
+const AXES = ['x', 'y', 'z'] as const;
+
+/**
+ * A network whose routers have grid coordinates, from the engine's description: its radices, and
+ * each channel between routers with the coordinates of its ends, its direction as the engine
+ * names it, whether it wraps around, and the run's `value` column.
+ */
+function cubeHeatmap(network: NetworkMap, value: string, plane: number): ChannelHeatmapData {
+  const coordinates = AXES.map((a) => columnValues(network.routers, a));
+  const dims = AXES.flatMap((a) => network.sizes.filter((s) => s.name === a).map((s) => s.value));
+  const at = (router: number): [number, number, number] => {
+    const [x = 0, y = 0, z = 0] = coordinates.map((c) => c[router] ?? 0);
+    return [x, y, z];
+  };
+  const { channels } = network;
+  const from = columnValues(channels, 'router');
+  const to = columnValues(channels, 'to_router');
+  const wrap = columnValues(channels, 'wrap');
+  const values = columnValues(channels, value);
+  const direction = findColumn(channels, 'direction');
+  const out: CubeChannel[] = [];
+  for (let i = 0; i < from.length; i++) {
+    const target = to[i] ?? -1;
+    if (target < 0) continue;
+    const d = direction?.values[i] ?? -1;
+    out.push({
+      from: at(from[i] ?? 0),
+      to: at(target),
+      direction: direction?.labels[d] ?? '',
+      wrap: wrap[i] === 1,
+      value: known(values[i]),
+    });
+  }
+  return { dims, torus: network.shape === 'torus', channels: out, plane };
+}
+
+/**
+ * Any other network as its graph of channels from the engine's description (a channel to a
+ * terminal ends at routers + terminal), and on a lone crossbar its crosspoints, input by input.
+ */
+function channelGraph(network: NetworkMap, value: string): ChannelGraph {
+  const routers = tableRows(network.routers);
+  const terminals = tableRows(network.terminals);
+  const from = columnValues(network.channels, 'router');
+  const toRouter = columnValues(network.channels, 'to_router');
+  const toTerminal = columnValues(network.channels, 'to_terminal');
+  const values = columnValues(network.channels, value);
+  const channels = Array.from(from, (f, i) => {
+    const router = toRouter[i] ?? -1;
+    return {
+      from: f,
+      to: router >= 0 ? router : routers + (toTerminal[i] ?? 0),
+      value: known(values[i]),
+    };
+  });
+  const graph: ChannelGraph = { routers, terminals, channels };
+  const use = columnValues(network.crosspoints, value);
+  if (use.length > 0) {
+    const input = columnValues(network.crosspoints, 'input');
+    const output = columnValues(network.crosspoints, 'output');
+    const crosspoints: (number | null)[] = Array(terminals * terminals).fill(null);
+    for (let i = 0; i < use.length; i++) {
+      crosspoints[(input[i] ?? 0) * terminals + (output[i] ?? 0)] = known(use[i]);
+    }
+    graph.crosspoints = crosspoints;
+  }
+  return graph;
+}
+
+/**
+ * The network drawn from the engine's description: on its grid where its routers have x
+ * coordinates (plane: the z drawn), else as its graph; `value` names the channels' column to
+ * colour by (none: no data).
+ */
+export function networkHeatmapData(
+  network: NetworkMap,
+  value: string,
+  plane: number,
+): ChannelHeatmapData {
+  return findColumn(network.routers, 'x')
+    ? cubeHeatmap(network, value, plane)
+    : { dims: [], torus: false, channels: [], plane, graph: channelGraph(network, value) };
+}

@@ -1,0 +1,169 @@
+// The packet view rendered from a real trace (a 4x4 mesh near saturation and a circuit mesh):
+// its HTML (controls, legend, the moment in words, the followed packet's split) with no console
+// errors, and its canvas painting checked call by call on a recording stub.
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { createInProcessEngine } from '../../engine/in_process_engine';
+import { loadNodeModule } from '../../engine/node_module';
+import type { TraceOutcome } from '../../engine/trace';
+import { openIndex } from './open_index';
+import type { Ctx, Theme } from './packet_paint';
+import { packetColor, paintNetwork, paintScene } from './packet_paint';
+import { buildScene } from './packet_scene';
+import { PacketView } from './PacketView';
+
+const FROM = 1500;
+let mesh: TraceOutcome;
+let circuit: TraceOutcome;
+beforeAll(async () => {
+  const engine = createInProcessEngine(await loadNodeModule());
+  const trace = (params: Record<string, number | number[]>) =>
+    engine.trace({
+      model: 'network_traffic',
+      params,
+      seed: 1,
+      point: 8,
+      window: { from: FROM, length: 60 },
+    });
+  mesh = await trace({ dims: [4, 4] });
+  circuit = await trace({ dims: [4, 4], switching: 1 });
+  engine.dispose();
+}, 60_000);
+
+afterEach(() => vi.restoreAllMocks());
+
+const theme: Theme = { fg: '#000', muted: '#555', border: '#ccc', accent: '#07b', bg: '#fff' };
+
+/** A context that records every call and the style each fill or stroke used. */
+function recorder() {
+  const calls: { name: string; args: unknown[]; style?: string; alpha?: number }[] = [];
+  const ctx: Record<string, unknown> = {
+    fillStyle: '',
+    strokeStyle: '',
+    lineWidth: 1,
+    globalAlpha: 1,
+    font: '',
+    textAlign: 'left',
+    textBaseline: 'alphabetic',
+  };
+  for (const name of [
+    'beginPath',
+    'moveTo',
+    'lineTo',
+    'rect',
+    'arc',
+    'fill',
+    'stroke',
+    'fillRect',
+    'strokeRect',
+    'fillText',
+    'clearRect',
+    'save',
+    'restore',
+    'translate',
+    'setLineDash',
+    'fillPath',
+  ]) {
+    ctx[name] = (...args: unknown[]) =>
+      calls.push({
+        name,
+        args,
+        style: String(name === 'fill' ? ctx.fillStyle : ctx.strokeStyle),
+        alpha: ctx.globalAlpha as number,
+      });
+  }
+  return { ctx: ctx as unknown as Ctx, calls };
+}
+
+function render(outcome: TraceOutcome, time: number, selected?: number) {
+  const errors = vi.spyOn(console, 'error');
+  const html = renderToStaticMarkup(
+    <PacketView
+      outcome={outcome}
+      time={time}
+      selected={selected}
+      width={800}
+      onSelect={() => {}}
+    />,
+  );
+  expect(errors).not.toHaveBeenCalled();
+  return html;
+}
+
+describe('PacketView', () => {
+  it('renders the moment in words, the controls and the legend, with no console errors', () => {
+    const html = render(mesh, FROM + 20);
+    expect(html).toContain('<canvas');
+    expect(html).toMatch(/Cycle 1520: \d+ packets on their way, \d+ waiting at their sources/);
+    expect(html).toMatch(/\d+ flits in buffers; \d+ blocked heads/);
+    expect(html).toContain('Show credits');
+    expect(html).toContain('no credit');
+    expect(html).toContain('aria-live="polite"');
+  });
+
+  it('says where the followed packet is and splits its latency', () => {
+    const { index } = openIndex(mesh, { width: 800, maxHeight: 720, plane: 0 });
+    const done = [...index.packets.values()].find(
+      (p) => p.created !== undefined && p.delivered !== undefined,
+    )!;
+    const s = index.latency(done.id, index.end)!;
+    const html = render(mesh, index.end, done.id);
+    expect(html).toContain(`Packet ${done.id}</strong> from node ${done.src} to node ${done.dst}`);
+    expect(html).toContain(`delivered to node ${done.dst}`);
+    expect(html).toContain(
+      `latency ${s.total} cycles = queueing ${s.queueing} + blocking ${s.blocking} + ` +
+        `transfer ${s.transfer}`,
+    );
+  });
+
+  it('names the held circuits of a circuit-switched network', () => {
+    const html = render(circuit, FROM + 10);
+    expect(html).toMatch(/\d+ channels held by circuits/);
+    expect(html).toContain('a held circuit');
+    expect(html).not.toContain('Show credits');
+  });
+});
+
+describe('painting a frame', () => {
+  it('fills a square at each flit of the scene, in its packet colour', () => {
+    const { index, layout } = openIndex(mesh, { width: 800, maxHeight: 720, plane: 0 });
+    const scene = buildScene(layout, index, index.frame(FROM + 30), true);
+    expect(scene.flits.length).toBeGreaterThan(20);
+    const { ctx, calls } = recorder();
+    paintScene(ctx, layout, index, scene, { theme });
+    // Rects up to each fill belong to that fill's path.
+    const filled = new Map<string, string>();
+    let path: string[] = [];
+    for (const c of calls) {
+      if (c.name === 'beginPath') path = [];
+      if (c.name === 'rect') path.push((c.args as number[]).map((v) => v.toFixed(3)).join(','));
+      if (c.name === 'fill') for (const r of path) filled.set(r, c.style!);
+    }
+    for (const f of scene.flits) {
+      const at = [f.x - f.w / 2, f.y - f.h / 2, f.w, f.h].map((v) => v.toFixed(3));
+      expect(filled.get(at.join(','))).toBe(packetColor(f.packet));
+    }
+  });
+
+  it('draws the followed packet strong and the others faint', () => {
+    const { index, layout } = openIndex(mesh, { width: 800, maxHeight: 720, plane: 0 });
+    const scene = buildScene(layout, index, index.frame(FROM + 30), false);
+    const followed = scene.flits[0]!.packet;
+    const { ctx, calls } = recorder();
+    paintScene(ctx, layout, index, scene, { theme, selected: followed });
+    const fills = calls.filter((c) => c.name === 'fill');
+    expect(fills.some((c) => c.alpha === 1 && c.style === packetColor(followed))).toBe(true);
+    expect(fills.some((c) => c.alpha! < 1)).toBe(true);
+  });
+
+  it('paints the network: every channel shape and every switch', () => {
+    const { layout } = openIndex(mesh, { width: 800, maxHeight: 720, plane: 0 });
+    const { ctx, calls } = recorder();
+    paintNetwork(ctx, layout, theme, 6);
+    const shapes = layout.channelPath.filter(Boolean).length;
+    expect(calls.filter((c) => c.name === 'fillPath')).toHaveLength(shapes);
+    expect(shapes).toBe(48);
+    expect(calls.filter((c) => c.name === 'rect')).toHaveLength(16);
+  });
+});

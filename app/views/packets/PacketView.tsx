@@ -1,0 +1,370 @@
+// The packet view: a network at one cycle of its trace, each packet a coloured worm of flits in
+// the buffers it holds, blocked heads marked with why they wait, held circuits, credits on
+// request, and a followed packet with its latency split. Drawn on canvas, not SVG: a 256-node
+// network near saturation holds a thousand flits or more, redrawn every frame while playing,
+// which an SVG of as many elements cannot do at 60 frames a second; the network itself is
+// painted once on a canvas beneath. The legend, the controls and the text summary are HTML.
+import './packets.css';
+
+import type { MouseEvent, RefObject } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+
+import { palette } from '../../charts/palette';
+import type { ViewProps } from '../view';
+import { indexTrace, tracedNetwork } from './open_index';
+import type { PacketIndex, LatencySplit, NetState } from './packet_index';
+import { flitKey } from './packet_index';
+import type { PacketLayout } from './packet_layout';
+import { packetLayout } from './packet_layout';
+import type { Ctx, Theme } from './packet_paint';
+import { paintNetwork, paintScene, packetColor, REASON_SHORT } from './packet_paint';
+import type { Scene } from './packet_scene';
+import { buildScene, flitNear } from './packet_scene';
+
+/** The tallest the drawing gets, px. */
+const MAX_HEIGHT = 720;
+
+/** A reason as the summary says it ("no_credit": "no credit"). */
+export const reasonText = (reason: string) => reason.replace(/_/g, ' ').replace(/\bvc\b/, 'VC');
+
+/**
+ * The theme's colours as the page resolves them (light or dark): packets.css sets the box's
+ * colour, border, outline and text decoration colours from the page's variables.
+ */
+function readTheme(box: HTMLElement): Theme {
+  const style = getComputedStyle(box);
+  return {
+    fg: style.color || '#1d232b',
+    muted: style.outlineColor || palette.grey,
+    border: style.borderTopColor || '#d5dbe1',
+    accent: style.textDecorationColor || palette.blue,
+    bg: style.backgroundColor || '#ffffff',
+  };
+}
+
+/** The theme's colours, read again when the page's theme or the system's changes. */
+function useTheme(box: RefObject<HTMLElement | null>): Theme | null {
+  const [theme, setTheme] = useState<Theme | null>(null);
+  useLayoutEffect(() => {
+    const read = () => {
+      if (box.current) setTheme(readTheme(box.current));
+    };
+    read();
+    const observer = new MutationObserver(read);
+    observer.observe(document.documentElement, {
+      attributes: true,
+      attributeFilter: ['data-theme'],
+    });
+    const media = window.matchMedia?.('(prefers-color-scheme: dark)');
+    media?.addEventListener?.('change', read);
+    return () => {
+      observer.disconnect();
+      media?.removeEventListener?.('change', read);
+    };
+  }, [box]);
+  return theme;
+}
+
+/** A canvas sized to the layout in CSS px and drawn at the device's pixel ratio. */
+function sized(canvas: HTMLCanvasElement, layout: PacketLayout): CanvasRenderingContext2D | null {
+  const ratio = window.devicePixelRatio || 1;
+  const [w, h] = [Math.round(layout.width * ratio), Math.round(layout.height * ratio)];
+  if (canvas.width !== w) canvas.width = w;
+  if (canvas.height !== h) canvas.height = h;
+  const ctx = canvas.getContext('2d');
+  ctx?.setTransform(ratio, 0, 0, ratio, 0, 0);
+  return ctx;
+}
+
+/** Where the followed packet is now, in words. */
+function whereNow(
+  id: number,
+  index: PacketIndex,
+  layout: PacketLayout,
+  state: NetState,
+  time: number,
+): string {
+  const p = index.packets.get(id);
+  if (!p) return 'not in this window';
+  if (p.delivered !== undefined && p.delivered <= time) return `delivered to node ${p.dst}`;
+  if (p.dropped !== undefined && p.dropped <= time) return 'dropped: its request gave up';
+  if (state.queued.has(id)) return `waiting at its source, node ${p.src}`;
+  if (index.switching === 'circuit') {
+    const held = [...state.holders.values()].filter((h) => h === id).length;
+    const what = state.connected.has(id) ? 'connected, its words streaming' : 'setting up';
+    return `${what}, holding ${held} channel${held === 1 ? '' : 's'}`;
+  }
+  for (let flit = 0; flit < Math.max(1, p.flits); flit++) {
+    const at = state.flits.get(flitKey(id, flit));
+    if (!at) continue;
+    const input = Math.floor(at.ivc / index.vcs);
+    const router = layout.routerName(layout.inputRouter[input] ?? -1);
+    const from = layout.inputTerminal[input]! >= 0 ? ' (its injection buffer)' : '';
+    const lead = flit === 0 ? 'head' : `flit ${flit} (the head has left)`;
+    const reason = state.blocked.get(flitKey(id, flit));
+    const blocked =
+      reason === undefined ? '' : `, blocked: ${reasonText(index.reasons[reason] ?? '')}`;
+    return `${lead} in a buffer of router ${router}${from}${blocked}`;
+  }
+  return 'between buffers';
+}
+
+function splitText(s: LatencySplit): string {
+  const of = s.complete ? `latency ${s.total} cycles` : `${s.total} cycles so far`;
+  return (
+    `${of} = queueing ${s.queueing} + blocking ${s.blocking} + transfer ${s.transfer}` +
+    (s.complete ? '' : ' (not complete in the window)')
+  );
+}
+
+/** The moment in words: what is in flight, blocked heads by reason, the followed packet. */
+export function describeMoment(
+  time: number,
+  index: PacketIndex,
+  layout: PacketLayout,
+  scene: Scene,
+  state: NetState,
+  selected: number | undefined,
+): string {
+  const c = scene.counts;
+  const blocked = c.blocked
+    .map((n, r) => (n > 0 ? `${n} ${reasonText(index.reasons[r] ?? '')}` : ''))
+    .filter(Boolean);
+  const heads = c.blocked.reduce((a, b) => a + b, 0);
+  const parts = [
+    `Cycle ${time}: ${c.inFlight} packets on their way, ${c.queued} waiting at their sources`,
+    index.switching === 'circuit'
+      ? `${state.holders.size} channels held by circuits`
+      : `${c.buffered} flits in buffers; ${heads} blocked heads` +
+        (blocked.length ? ` (${blocked.join(', ')})` : ''),
+  ];
+  let text = parts.join(', ') + '.';
+  if (layout.planes > 1) text += ` Plane z = ${layout.plane} of ${layout.planes} drawn.`;
+  if (selected !== undefined) {
+    const split = index.latency(selected, time);
+    const p = index.packets.get(selected);
+    text +=
+      ` Followed packet ${selected}` +
+      (p ? ` (node ${p.src} to ${p.dst})` : '') +
+      `: ${whereNow(selected, index, layout, state, time)}` +
+      (split ? `; ${splitText(split)}.` : '.');
+  }
+  return text;
+}
+
+function LatencyBar({ split }: { split: LatencySplit }) {
+  const total = Math.max(1, split.total);
+  const parts = [
+    { key: 'queueing', value: split.queueing, color: palette.sky },
+    { key: 'blocking', value: split.blocking, color: palette.vermillion },
+    { key: 'transfer', value: split.transfer, color: palette.green },
+  ];
+  return (
+    <div className="packet-split" aria-hidden="true">
+      {parts.map((p) => (
+        <span
+          key={p.key}
+          style={{ width: `${(100 * p.value) / total}%`, background: p.color }}
+          title={`${p.key} ${p.value} cycles`}
+        />
+      ))}
+    </div>
+  );
+}
+
+function Legend({ index, layout }: { index: PacketIndex; layout: PacketLayout }) {
+  const swatch = (color: string, extra?: string) => (
+    <span className={`packet-swatch ${extra ?? ''}`} style={{ background: color }} />
+  );
+  const wormhole = index.switching === 'wormhole';
+  return (
+    <ul className="packet-legend" aria-label="Legend">
+      {wormhole ? (
+        <>
+          <li>
+            {swatch(packetColor(0))}
+            {swatch(packetColor(1))}
+            {swatch(packetColor(2))} a flit in a buffer, coloured by its packet; a line joins a
+            packet&apos;s flits
+          </li>
+          <li>{swatch(packetColor(3), 'head')} its head (outlined); a ring: a flit delivered</li>
+          <li>
+            {swatch('transparent', 'blocked')} a blocked front flit:{' '}
+            {index.reasons.map((r) => `${REASON_SHORT[r] ?? '?'} ${reasonText(r)}`).join(', ')}
+          </li>
+        </>
+      ) : (
+        <li>
+          <span className="packet-line" style={{ borderColor: packetColor(0) }} /> a held circuit
+          (dashed: being set up); a ring: a request this cycle, a red cross: blocked, grey dashes:
+          released
+        </li>
+      )}
+      {layout.crosspoint ? (
+        <li>
+          row i: input i, its buffer on the left; column o: the output to node o, below; a flit
+          crossing is drawn in its cell
+        </li>
+      ) : null}
+      <li>+n: packets waiting at that source</li>
+      <li>
+        followed: the others faint, its source ringed dashed and its destination solid; click a flit
+        or a circuit to follow its packet
+      </li>
+    </ul>
+  );
+}
+
+/** The packet view (see the file's head). */
+export function PacketView({ outcome, time, selected, width, onSelect }: ViewProps) {
+  const network = useMemo(() => tracedNetwork(outcome), [outcome]);
+  const index = useMemo(() => (network ? indexTrace(outcome, network) : null), [outcome, network]);
+  const [plane, setPlane] = useState(0);
+  const [credits, setCredits] = useState(false);
+  const layout = useMemo(
+    () =>
+      network && index
+        ? packetLayout(network, { width, maxHeight: MAX_HEIGHT, plane, buffer: index.buffer })
+        : null,
+    [network, index, width, plane],
+  );
+  const frame = index ? index.frame(time) : null;
+  const scene = useMemo(
+    () => (layout && index && frame ? buildScene(layout, index, frame, credits) : null),
+    [layout, index, frame, credits],
+  );
+  const box = useRef<HTMLDivElement>(null);
+  const summaryId = useId();
+  const under = useRef<HTMLCanvasElement>(null);
+  const over = useRef<HTMLCanvasElement>(null);
+  const theme = useTheme(box);
+  const size = scene?.size ?? 0;
+
+  useLayoutEffect(() => {
+    const canvas = under.current;
+    if (!canvas || !layout || !theme) return;
+    const ctx = sized(canvas, layout);
+    if (!ctx) return;
+    const draw: Ctx = Object.assign(ctx, { fillPath: (p: string) => ctx.fill(new Path2D(p)) });
+    paintNetwork(draw, layout, theme, size);
+  }, [layout, theme, size]);
+
+  useLayoutEffect(() => {
+    const canvas = over.current;
+    if (!canvas || !layout || !scene || !index || !theme) return;
+    const ctx = sized(canvas, layout);
+    if (!ctx) return;
+    const started = performance.now();
+    paintScene(ctx, layout, index, scene, { theme, selected });
+    // How long the painting took, for the bench to read.
+    canvas.dataset.paintMs = (performance.now() - started).toFixed(2);
+  }, [layout, scene, index, selected, theme]);
+
+  if (!network || !index || !layout || !scene || !frame) {
+    return <p className="packet-empty">This run has no network to show.</p>;
+  }
+
+  const onClick = (event: MouseEvent<HTMLCanvasElement>) => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    const [x, y] = [event.clientX - rect.left, event.clientY - rect.top];
+    const flit = flitNear(scene, x, y, Math.max(8, scene.size));
+    if (flit) return onSelect(flit.packet);
+    // A circuit: the held channel nearest the click.
+    let best: number | undefined;
+    let distance = 10;
+    for (const h of scene.held) {
+      for (const s of layout.channelSegs[h.channel] ?? []) {
+        const d = Math.hypot((s.x1 + s.x2) / 2 - x, (s.y1 + s.y2) / 2 - y);
+        if (d < distance) [best, distance] = [h.packet, d];
+      }
+    }
+    onSelect(best);
+  };
+
+  // The packets a keyboard can follow: those on their way now, and the followed one.
+  const followable = [...frame.state.inFlight].sort((a, b) => a - b).slice(0, 300);
+  if (selected !== undefined && !followable.includes(selected)) followable.unshift(selected);
+  const split = selected !== undefined ? index.latency(selected, time) : null;
+  const info = selected !== undefined ? index.packets.get(selected) : undefined;
+  const summary = describeMoment(time, index, layout, scene, frame.state, selected);
+
+  return (
+    <div className="packet-view" ref={box}>
+      <div className="packet-controls">
+        <label>
+          Follow{' '}
+          <select
+            value={selected ?? ''}
+            onChange={(e) => onSelect(e.target.value === '' ? undefined : Number(e.target.value))}
+          >
+            <option value="">no packet</option>
+            {followable.map((p) => (
+              <option key={p} value={p}>
+                packet {p}
+              </option>
+            ))}
+          </select>
+        </label>
+        {index.flow !== 'none' ? (
+          <label>
+            <input
+              type="checkbox"
+              checked={credits}
+              onChange={(e) => setCredits(e.target.checked)}
+            />{' '}
+            {index.flow === 'credits' ? 'Show credits' : 'Show stop signals'}
+          </label>
+        ) : null}
+        {layout.planes > 1 ? (
+          <label>
+            Plane z{' '}
+            <select value={layout.plane} onChange={(e) => setPlane(Number(e.target.value))}>
+              {Array.from({ length: layout.planes }, (_, z) => (
+                <option key={z} value={z}>
+                  {z}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+      </div>
+      <div className="packet-canvas" style={{ width: layout.width, height: layout.height }}>
+        <canvas ref={under} style={{ width: layout.width, height: layout.height }} />
+        <canvas
+          ref={over}
+          className="packet-over"
+          style={{ width: layout.width, height: layout.height }}
+          onClick={onClick}
+          role="img"
+          aria-label="The network's packets at this cycle"
+          aria-describedby={summaryId}
+        />
+      </div>
+      {selected !== undefined ? (
+        <div className="packet-followed">
+          <strong style={{ color: packetColor(selected) }}>Packet {selected}</strong>
+          {info ? ` from node ${info.src} to node ${info.dst}, ${info.flits} flits` : ''}:{' '}
+          {whereNow(selected, index, layout, frame.state, time)}.
+          {split ? (
+            <>
+              <LatencyBar split={split} />
+              <span className="packet-split-text">{splitText(split)}.</span>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+      {credits && index.flow !== 'none' ? (
+        <p className="packet-note">
+          {index.flow === 'credits'
+            ? `Blue bars at each channel's start: the credits left of its ${index.buffer}-flit ` +
+              'buffer, one bar per virtual channel.'
+            : 'Red bars at a channel’s start: its receiver told it to stop.'}
+        </p>
+      ) : null}
+      <Legend index={index} layout={layout} />
+      <p id={summaryId} className="packet-summary" aria-live="polite" aria-atomic="true">
+        {summary}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,297 @@
+// The packet view's index and scene against real traces from the engine: a 4x4 mesh and torus
+// near saturation, a 2-ary 4-fly, an 8-port crossbar, and a circuit-switched mesh. Each is
+// checked against the events themselves (traceEvents), replayed here independently.
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import { createInProcessEngine } from '../../engine/in_process_engine';
+import { loadNodeModule } from '../../engine/node_module';
+import type { TraceEvent, TraceOutcome } from '../../engine/trace';
+import { traceEvents } from '../../engine/trace';
+import { findColumn } from '../../engine/types';
+import { openIndex } from './open_index';
+import type { Frame, PacketIndex } from './packet_index';
+import { flitKey, KEY_EVERY, keyPacket } from './packet_index';
+import type { PacketLayout } from './packet_layout';
+import { buildScene, flitNear, slotAt } from './packet_scene';
+
+const FROM = 1500;
+const LENGTH = 150;
+
+/** Networks as the custom-network preset sets them (topology and switching by their number). */
+const NETWORKS: Record<string, Record<string, number | number[]>> = {
+  mesh: { dims: [4, 4], vcs: 2 },
+  torus: { topology: 1, dims: [4, 4], vcs: 2 },
+  fly: { topology: 2, fly_radix: 2, fly_stages: 4 },
+  crossbar: { topology: 3, crossbar_ports: 8 },
+  circuit: { switching: 1, dims: [4, 4] },
+};
+
+const traced: Record<string, TraceOutcome> = {};
+beforeAll(async () => {
+  const engine = createInProcessEngine(await loadNodeModule());
+  for (const [name, params] of Object.entries(NETWORKS)) {
+    // The curve's last point (0.4 of a flit a node a cycle): near saturation, heads block.
+    traced[name] = await engine.trace({
+      model: 'network_traffic',
+      params,
+      seed: 1,
+      point: 8,
+      window: { from: FROM, length: LENGTH },
+    });
+  }
+  engine.dispose();
+}, 120_000);
+
+const cycles = (index: PacketIndex) =>
+  Array.from({ length: index.end - index.from + 1 }, (_, i) => index.from + i);
+
+/** The state a frame shows, as plain data to compare. */
+function plain(frame: Frame) {
+  const s = frame.state;
+  const sorted = <T>(xs: Iterable<T>) => [...xs].sort();
+  return {
+    flits: sorted([...s.flits].map(([k, a]) => `${k}@${a.ivc}`)),
+    order: [...s.flits].sort((a, b) => a[1].seq - b[1].seq).map(([k]) => k),
+    blocked: sorted([...s.blocked].map(([k, r]) => `${k}:${r}`)),
+    credits: sorted([...s.credits].map(([k, n]) => `${k}:${n}`)),
+    holders: sorted([...s.holders].map(([c, p]) => `${c}:${p}`)),
+    connected: sorted(s.connected),
+    queued: sorted(s.queued),
+    inFlight: sorted(s.inFlight),
+    moves: frame.moves.map((m) => `${m.packet}.${m.flit}:${m.from}>${m.channel}>${m.to}`),
+  };
+}
+
+const num = (e: TraceEvent, field: string) => e[field] as number;
+
+/** Events by cycle. */
+function byCycle(outcome: TraceOutcome) {
+  const at = new Map<number, TraceEvent[]>();
+  for (const e of traceEvents(outcome.trace)) {
+    const t = num(e, 'cycle');
+    at.set(t, [...(at.get(t) ?? []), e]);
+  }
+  return at;
+}
+
+describe.each(['mesh', 'torus', 'fly', 'crossbar'])('the packet index of a %s', (name) => {
+  let index: PacketIndex;
+  let layout: PacketLayout;
+  let outcome: TraceOutcome;
+  beforeAll(() => {
+    outcome = traced[name]!;
+    ({ index, layout } = openIndex(outcome, { width: 900, maxHeight: 700, plane: 0 }));
+  });
+
+  it('puts every flit in the buffer the trace moved it into, cycle by cycle', () => {
+    const events = byCycle(outcome);
+    const vcs = index.vcs;
+    const where = new Map<number, number>();
+    let checked = 0;
+    for (const t of cycles(index)) {
+      for (const e of events.get(t) ?? []) {
+        const key = flitKey(num(e, 'packet'), num(e, 'flit'));
+        if (e.kind === 'flit_buffered' || e.kind === 'flit_injected') {
+          where.set(key, num(e, 'input') * vcs + num(e, 'vc'));
+        } else if (e.kind === 'flit_moved') {
+          where.set(key, layout.downstream[num(e, 'channel')]! * vcs + num(e, 'vc'));
+        } else if (e.kind === 'flit_ejected') {
+          where.delete(key);
+        }
+      }
+      const frame = index.frame(t);
+      expect(new Map([...frame.state.flits].map(([k, a]) => [k, a.ivc]))).toEqual(where);
+      checked += where.size;
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('moves a flit at most one channel a cycle, out of a buffer of the router it crosses', () => {
+    const router = findColumn(outcome.networks[0]!.channels, 'router')!.values;
+    const ids = findColumn(outcome.networks[0]!.channels, 'id')!.values;
+    const routerOf = new Map([...ids].map((id, i) => [id, router[i]!]));
+    const crossings: [number | undefined, number | undefined][] = [];
+    for (const t of cycles(index)) {
+      const frame = index.frame(t);
+      const keys = frame.moves.map((m) => flitKey(m.packet, m.flit));
+      expect(new Set(keys).size).toBe(keys.length);
+      for (const m of frame.moves.filter((x) => x.channel >= 0 && x.from >= 0)) {
+        crossings.push([
+          layout.inputRouter[Math.floor(m.from / index.vcs)],
+          routerOf.get(m.channel),
+        ]);
+      }
+    }
+    expect(crossings.length).toBeGreaterThan(50);
+    for (const [left, crossed] of crossings) expect(left).toBe(crossed);
+  });
+
+  it('counts a packet on its way once a flit of it is in a buffer, else at its source', () => {
+    for (const t of cycles(index)) {
+      const { state } = index.frame(t);
+      const buffered = new Set([...state.flits.keys()].map(keyPacket));
+      for (const p of buffered) expect(state.queued.has(p)).toBe(false);
+      expect([...state.queued].filter((p) => state.inFlight.has(p))).toEqual([]);
+    }
+    // At the window's start a live packet is on its way exactly when a flit of it is buffered.
+    const { state } = index.frame(index.from);
+    const buffered = new Set([...state.flits.keys()].map(keyPacket));
+    const live = traceEvents(outcome.trace).filter((e) => e.kind === 'packet_live');
+    for (const e of live)
+      expect(state.inFlight.has(num(e, 'packet'))).toBe(buffered.has(num(e, 'packet')));
+  });
+
+  it('keeps a blocked head where it is while it stays blocked', () => {
+    let held = 0;
+    for (const t of cycles(index).slice(0, -1)) {
+      const now = index.frame(t);
+      const blocked = [...now.state.blocked.keys()];
+      const at = new Map(blocked.map((k) => [k, now.state.flits.get(k)?.ivc]));
+      const next = index.frame(t + 1);
+      for (const key of blocked) {
+        if (!next.state.blocked.has(key)) continue;
+        expect(next.state.flits.get(key)?.ivc).toBe(at.get(key));
+        expect(next.moves.some((m) => flitKey(m.packet, m.flit) === key)).toBe(false);
+        held++;
+      }
+    }
+    expect(held).toBeGreaterThan(0);
+  });
+
+  it('gives the same state seeking backwards and at random as playing forwards', () => {
+    const forwards = cycles(index).map((t) => plain(index.frame(t)));
+    const { index: fresh } = openIndex(outcome, { width: 900, maxHeight: 700, plane: 0 });
+    const order = cycles(fresh).reverse();
+    // Then jumps across kept states, both ways.
+    order.push(...[3, 140, 5, KEY_EVERY, KEY_EVERY - 1, 77, 76, 149].map((d) => fresh.from + d));
+    for (const t of order) expect(plain(fresh.frame(t))).toEqual(forwards[t - fresh.from]);
+  });
+
+  it('splits a delivered packet latency into queueing, blocking and transfer that sum to it', () => {
+    const events = traceEvents(outcome.trace);
+    const first = (kind: string, packet: number) =>
+      events.find((e) => e.kind === kind && e.packet === packet);
+    let split = 0;
+    for (const p of index.packets.values()) {
+      const created = first('packet_created', p.id);
+      const delivered = first('packet_delivered', p.id);
+      if (!created || !delivered) continue;
+      const s = index.latency(p.id, index.end)!;
+      const latency = num(delivered, 'cycle') - num(created, 'cycle');
+      expect(s.queueing + s.blocking + s.transfer).toBe(latency);
+      expect(s.total).toBe(latency);
+      expect(s.complete).toBe(true);
+      const injected = num(first('packet_injected', p.id)!, 'cycle');
+      expect(s.queueing).toBe(injected - num(created, 'cycle'));
+      // The head crosses a channel a cycle at most: transfer takes at least one per crossing.
+      const crossings = events.filter(
+        (e) =>
+          e.packet === p.id &&
+          e.flit === 0 &&
+          (e.kind === 'flit_moved' || e.kind === 'flit_ejected'),
+      ).length;
+      expect(s.transfer).toBeGreaterThanOrEqual(crossings);
+      split++;
+    }
+    expect(split).toBeGreaterThan(3);
+    // Near saturation some heads wait, and their waits are counted.
+    expect([...index.packets.values()].some((p) => p.blocked.length > 0)).toBe(true);
+  });
+
+  it('draws each flit on its input buffer, front first, credits within the buffer', () => {
+    let drawn = 0;
+    for (const t of cycles(index).filter((c) => c % 10 === 0)) {
+      const frame = index.frame(t);
+      const scene = buildScene(layout, index, frame, true);
+      const fronts = new Map<number, number>();
+      for (const f of scene.flits) {
+        if (f.ivc < 0) continue;
+        const seg = layout.buffers[Math.floor(f.ivc / index.vcs)]!;
+        const slot = fronts.get(f.ivc) ?? 0;
+        fronts.set(f.ivc, slot + 1);
+        const [x, y] = slotAt(seg, slot, index.buffer, f.ivc % index.vcs, index.vcs, scene.lane);
+        expect([f.x, f.y]).toEqual([x, y]);
+        drawn++;
+      }
+      for (const c of scene.credits) {
+        for (const v of c.values) expect(v >= 0 && v <= 1).toBe(true);
+      }
+    }
+    expect(drawn).toBeGreaterThan(50);
+  });
+
+  it('draws a flit leaving the network at its destination, on a crossbar at its crosspoint', () => {
+    const events = byCycle(outcome);
+    let left = 0;
+    for (const t of cycles(index)) {
+      const frame = index.frame(t);
+      const scene = buildScene(layout, index, frame, false);
+      const ejected = (events.get(t) ?? []).filter((e) => e.kind === 'flit_ejected');
+      for (const e of ejected) {
+        const mark = scene.flits.find(
+          (f) => f.ivc < 0 && f.packet === e.packet && f.flit === e.flit,
+        )!;
+        const move = frame.moves.find((m) => m.packet === e.packet && m.flit === e.flit)!;
+        const row = layout.inputTerminal[Math.floor(move.from / index.vcs)]!;
+        const dest = layout.terminalAt[num(e, 'node')]!;
+        const seg = layout.channelSegs[num(e, 'channel')]?.[0];
+        const expected = layout.crosspoint
+          ? layout.crosspoint.at(row, num(e, 'node'))
+          : seg
+            ? [seg.x2, seg.y2]
+            : [dest.px, dest.py];
+        expect([mark.x, mark.y]).toEqual(expected);
+        left++;
+      }
+    }
+    expect(left).toBeGreaterThan(20);
+  });
+
+  it('finds the flit under a click: the nearest one', () => {
+    const scene = buildScene(layout, index, index.frame(index.from + 40), false);
+    for (const f of scene.flits.slice(0, 20)) {
+      const [x, y] = [f.x + 0.2, f.y - 0.2];
+      const found = flitNear(scene, x, y, scene.size)!;
+      expect(Math.hypot(found.x - x, found.y - y)).toBeLessThan(0.283);
+    }
+    expect(flitNear(scene, -100, -100, 8)).toBeNull();
+  });
+});
+
+describe('the packet index of a circuit-switched mesh', () => {
+  it('holds a circuit channel from its set-up to its release', () => {
+    const outcome = traced.circuit!;
+    const { index } = openIndex(outcome, { width: 900, maxHeight: 700, plane: 0 });
+    expect(index.switching).toBe('circuit');
+    const events = byCycle(outcome);
+    const holder = new Map<number, number>();
+    let held = 0;
+    let released = 0;
+    const strays: TraceEvent[] = [];
+    for (const t of cycles(index)) {
+      for (const e of events.get(t) ?? []) {
+        if (e.kind === 'circuit_holding' || e.kind === 'circuit_hold') {
+          holder.set(num(e, 'channel'), num(e, 'packet'));
+        } else if (e.kind === 'circuit_release') {
+          // A circuit releases only what it holds.
+          if (holder.get(num(e, 'channel')) !== num(e, 'packet')) strays.push(e);
+          holder.delete(num(e, 'channel'));
+          released++;
+        }
+      }
+      const frame = index.frame(t);
+      expect(frame.state.holders).toEqual(holder);
+      held += holder.size;
+    }
+    expect(held).toBeGreaterThan(0);
+    expect(released).toBeGreaterThan(0);
+    expect(strays).toEqual([]);
+    // Seeking back to the first cycle gives the window's snapshot again.
+    expect(index.frame(index.from).state.holders.size).toBeGreaterThan(0);
+    for (const p of index.packets.values()) {
+      if (p.created === undefined || p.delivered === undefined) continue;
+      const s = index.latency(p.id, index.end)!;
+      expect(s.queueing + s.blocking + s.transfer).toBe(p.delivered - p.created);
+    }
+  });
+});

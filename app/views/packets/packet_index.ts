@@ -1,0 +1,573 @@
+// The packet view's compute: from a network trace (engine/src/network/network_trace.h, wormhole
+// or circuit) an index that gives the state at any cycle of the window fast, forwards or back.
+// The events are merged once into time order (the order traceEvents gives); the state after
+// every KEY_EVERY-th cycle is kept, and a seek replays at most that many cycles from the nearest
+// kept state (or from the last state shown, when playing forwards). Per packet it also keeps when
+// it was created, injected and delivered and how long its head was blocked: the followed
+// packet's latency split.
+import type { Trace, TraceKind } from '../../engine/trace';
+
+/** Cycles between kept states: a seek replays at most this many. */
+export const KEY_EVERY = 32;
+
+/** Packet ids are whole numbers below 2^32 and flits below this: a flit's key is exact. */
+const FLIT_SPAN = 65536;
+
+export const flitKey = (packet: number, flit: number) => packet * FLIT_SPAN + flit;
+export const keyPacket = (key: number) => Math.floor(key / FLIT_SPAN);
+export const keyFlit = (key: number) => key % FLIT_SPAN;
+
+/** Where a flit sits: input virtual channel `ivc` (input * vcs + vc), in arrival order `seq`. */
+export interface FlitAt {
+  ivc: number;
+  seq: number;
+}
+
+/** The state after every event of a cycle. Maps are shared with kept states: never mutate. */
+export interface NetState {
+  time: number;
+  /** Flits in router buffers by flit key. */
+  flits: Map<number, FlitAt>;
+  /** Blocked front flits: flit key to the reason's index in `reasons`. */
+  blocked: Map<number, number>;
+  /** Credits of a channel's virtual channel (channel * vcs + vc) where fewer than the buffer. */
+  credits: Map<number, number>;
+  /** On/off flow control: channel * vcs + vc told to stop. */
+  stopped: Set<number>;
+  /** Circuits: the connection holding each held channel. */
+  holders: Map<number, number>;
+  /** Circuits: connections whose path is complete (their words stream). */
+  connected: Set<number>;
+  /** Packets created and not yet injected (waiting at their source), by packet. */
+  queued: Set<number>;
+  /** Packets on their way (injected, not delivered). */
+  inFlight: Set<number>;
+}
+
+/** What happened in the cycle shown: the moves the state alone does not say. */
+export interface Move {
+  packet: number;
+  flit: number;
+  /** The input virtual channel it left (-1: from its source node). */
+  from: number;
+  /** The channel it crossed (-1: injected from its source). */
+  channel: number;
+  /** The input virtual channel it entered; -1 when it left the network (ejected). */
+  to: number;
+}
+
+export interface CircuitEvent {
+  packet: number;
+  channel: number;
+  what: 'request' | 'hold' | 'blocked' | 'release';
+}
+
+export interface Frame {
+  state: NetState;
+  moves: Move[];
+  circuit: CircuitEvent[];
+}
+
+export interface PacketInfo {
+  id: number;
+  src: number;
+  dst: number;
+  flits: number;
+  /** Undefined where it happened before the window (or has not happened in it). */
+  created?: number;
+  injected?: number;
+  delivered?: number;
+  /** Circuits: the request gave up. */
+  dropped?: number;
+  /** The spans [from, to) of cycles its head (a circuit's set-up request) was blocked. */
+  blocked: [number, number][];
+}
+
+/** A packet's latency as queueing, blocking and transfer, each in cycles. */
+export interface LatencySplit {
+  queueing: number;
+  blocking: number;
+  transfer: number;
+  total: number;
+  /** False when it was created before the window or is not delivered: the split so far. */
+  complete: boolean;
+}
+
+/** Which network the trace is of. */
+export type Switching = 'wormhole' | 'circuit';
+
+type Fields = Record<string, Uint8Array | Uint16Array | Uint32Array>;
+
+interface KindIndex {
+  kind: TraceKind;
+  fields: Fields;
+}
+
+// Event codes by kind name; the two networks share the packet kinds.
+const CODES = [
+  'packet_created',
+  'packet_live',
+  'packet_injected',
+  'flit_injected',
+  'flit_moved',
+  'flit_ejected',
+  'packet_delivered',
+  'flit_blocked',
+  'flit_buffered',
+  'credit',
+  'credits',
+  'flow',
+  'circuit_request',
+  'circuit_hold',
+  'circuit_holding',
+  'circuit_blocked',
+  'circuit_connected',
+  'circuit_release',
+  'circuit_retry',
+  'circuit_dropped',
+] as const;
+type Code = (typeof CODES)[number];
+
+const EMPTY = new Uint32Array(0);
+
+function emptyState(time: number): NetState {
+  return {
+    time,
+    flits: new Map(),
+    blocked: new Map(),
+    credits: new Map(),
+    stopped: new Set(),
+    holders: new Map(),
+    connected: new Set(),
+    queued: new Set(),
+    inFlight: new Set(),
+  };
+}
+
+function copyState(s: NetState): NetState {
+  return {
+    time: s.time,
+    flits: new Map(s.flits),
+    blocked: new Map(s.blocked),
+    credits: new Map(s.credits),
+    stopped: new Set(s.stopped),
+    holders: new Map(s.holders),
+    connected: new Set(s.connected),
+    queued: new Set(s.queued),
+    inFlight: new Set(s.inFlight),
+  };
+}
+
+export interface IndexOptions {
+  /** Virtual channels per input. */
+  vcs: number;
+  /** Flits a buffer holds (a channel's credits when full). */
+  buffer: number;
+  /** The input a channel feeds (from the network's description); -1 for one to a terminal. */
+  downstream(channel: number): number;
+}
+
+/**
+ * The index of a network trace. `frame(t)` is the state after cycle t's events with the moves
+ * of cycle t; t is clamped to [trace.from, last event].
+ */
+export class PacketIndex {
+  readonly switching: Switching;
+  readonly from: number;
+  readonly end: number;
+  /** Why a front flit waits, as the trace names the cases (flit_blocked's reason labels). */
+  readonly reasons: string[];
+  readonly packets = new Map<number, PacketInfo>();
+  readonly vcs: number;
+  readonly buffer: number;
+  /** The trace's flow control: credits, or on/off stop signals, or neither (circuits). */
+  readonly flow: 'credits' | 'onoff' | 'none';
+  /** Events in time order: their code, kind's index and index within the kind. */
+  private readonly code: Uint8Array;
+  private readonly index: Uint32Array;
+  private readonly time: Float64Array;
+  private readonly kinds: Partial<Record<Code, KindIndex>> = {};
+  /** Per kept state k (after cycle from + k * KEY_EVERY - 1; k = 0: before `from`). */
+  private readonly keys: { state: NetState; next: number }[] = [];
+  /** The last frame built, to play forwards from. */
+  private last: { state: NetState; next: number } | null = null;
+  private lastFrame: Frame | null = null;
+  private seq = 0;
+  private readonly bufferedReasons: string[];
+  private readonly downstream: (channel: number) => number;
+
+  constructor(trace: Trace, options: IndexOptions) {
+    this.vcs = Math.max(1, options.vcs);
+    this.buffer = Math.max(1, options.buffer);
+    this.downstream = options.downstream;
+    for (const kind of trace.kinds) {
+      if ((CODES as readonly string[]).includes(kind.name)) {
+        const fields: Fields = {};
+        for (const f of kind.fields) fields[f.name] = f.values;
+        this.kinds[kind.name as Code] = { kind, fields };
+      }
+    }
+    this.switching = this.kinds.circuit_request ? 'circuit' : 'wormhole';
+    this.reasons = [...(this.field('flit_blocked', 'reason') ? this.labels('flit_blocked') : [])];
+    this.bufferedReasons = this.labels('flit_buffered');
+    const counted = (name: Code) => (this.kinds[name]?.kind.times.length ?? 0) > 0;
+    this.flow =
+      this.switching === 'circuit'
+        ? 'none'
+        : counted('credit') || counted('credits')
+          ? 'credits'
+          : counted('flow')
+            ? 'onoff'
+            : 'none';
+    this.from = trace.from;
+    const merged = this.merge(trace);
+    this.code = merged.code;
+    this.index = merged.index;
+    this.time = merged.time;
+    const last = this.time.length > 0 ? this.time[this.time.length - 1]! : trace.from;
+    this.end = Math.max(trace.from, Math.min(trace.end, last));
+    this.build();
+  }
+
+  private labels(kind: Code): string[] {
+    return this.kinds[kind]?.kind.fields.find((f) => f.name === 'reason')?.labels ?? [];
+  }
+
+  private field(kind: Code, name: string): Uint8Array | Uint16Array | Uint32Array {
+    return this.kinds[kind]?.fields[name] ?? EMPTY;
+  }
+
+  /** Every event in time order: at a time, snapshot kinds first, then by order field, kind. */
+  private merge(trace: Trace) {
+    const total = trace.kinds.reduce((n, k) => n + k.counts.reduce((a, b) => a + b, 0), 0);
+    const code = new Uint8Array(total);
+    const index = new Uint32Array(total);
+    const time = new Float64Array(total);
+    const order = trace.kinds.map((k) => k.fields.find((f) => f.order)?.values);
+    const codeOf = trace.kinds.map((k) => CODES.indexOf(k.name as Code));
+    const run = trace.kinds.map(() => 0);
+    const start = trace.kinds.map(() => 0);
+    const kindsInOrder = trace.kinds
+      .map((k, i) => ({ k, i }))
+      .sort((a, b) => Number(b.k.snapshot) - Number(a.k.snapshot) || a.i - b.i)
+      .map(({ i }) => i);
+    let n = 0;
+    for (;;) {
+      let t = Infinity;
+      trace.kinds.forEach((k, i) => {
+        const r = run[i]!;
+        if (r < k.times.length) t = Math.min(t, k.times[r]!);
+      });
+      if (t === Infinity) break;
+      const first = n;
+      const keyed: number[] = [];
+      for (const i of kindsInOrder) {
+        const k = trace.kinds[i]!;
+        const r = run[i]!;
+        if (r >= k.times.length || k.times[r] !== t) continue;
+        const count = k.counts[r]!;
+        for (let e = 0; e < count; e++, n++) {
+          code[n] = codeOf[i]! < 0 ? 255 : codeOf[i]!;
+          index[n] = start[i]! + e;
+          time[n] = t;
+          keyed.push(i);
+        }
+        start[i]! += count;
+        run[i] = r + 1;
+      }
+      // A circuit's events of one cycle go by arbitration round, then kind, then as recorded.
+      if (order.some((o) => o)) {
+        const slice = Array.from({ length: n - first }, (_, j) => ({
+          c: code[first + j]!,
+          x: index[first + j]!,
+          k: keyed[j]!,
+          r: order[keyed[j]!]?.[index[first + j]!] ?? 0,
+          snap: trace.kinds[keyed[j]!]!.snapshot,
+        }));
+        slice.sort(
+          (a, b) => Number(b.snap) - Number(a.snap) || a.r - b.r || a.k - b.k || a.x - b.x,
+        );
+        slice.forEach((s, j) => {
+          code[first + j] = s.c;
+          index[first + j] = s.x;
+        });
+      }
+    }
+    return { code, index, time };
+  }
+
+  /** The first event at a time after `t`. */
+  private after(t: number): number {
+    let lo = 0;
+    let hi = this.time.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.time[mid]! <= t) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** One pass over the trace: the packets' times, blocking, and the kept states. */
+  private build() {
+    const state = emptyState(this.from - 1);
+    this.keys.push({ state: copyState(state), next: 0 });
+    const blockedSince = new Map<number, number>();
+    const packet = (id: number): PacketInfo => {
+      let p = this.packets.get(id);
+      if (!p) {
+        p = { id, src: -1, dst: -1, flits: 0, blocked: [] };
+        this.packets.set(id, p);
+      }
+      return p;
+    };
+    const unblock = (id: number, t: number) => {
+      const since = blockedSince.get(id);
+      if (since !== undefined) {
+        packet(id).blocked.push([since, t]);
+        blockedSince.delete(id);
+      }
+    };
+    const block = (id: number, t: number) => {
+      if (!blockedSince.has(id)) blockedSince.set(id, t);
+    };
+    const P = (c: Code) => this.field(c, 'packet');
+    let next = 0;
+    for (let key = 1; ; key++) {
+      const upTo = this.from + key * KEY_EVERY - 1;
+      const stop = this.after(upTo);
+      for (let e = next; e < stop; e++) {
+        const c = CODES[this.code[e]!];
+        const i = this.index[e]!;
+        const t = this.time[e]!;
+        if (c === undefined) continue;
+        const id = P(c)[i];
+        switch (c) {
+          case 'packet_created':
+          case 'packet_live': {
+            const p = packet(id!);
+            if (c === 'packet_created') p.created = t;
+            p.src = this.field(c, 'node')[i]!;
+            p.dst = this.field(c, 'dest')[i]!;
+            p.flits = this.field(c, 'flits')[i]!;
+            break;
+          }
+          case 'packet_injected': {
+            const p = packet(id!);
+            p.injected ??= t;
+            unblock(id!, t);
+            break;
+          }
+          case 'flit_moved':
+          case 'flit_ejected':
+            if (this.field(c, 'flit')[i] === 0) unblock(id!, t);
+            break;
+          case 'flit_blocked':
+            if (this.field(c, 'flit')[i] === 0) block(id!, t);
+            break;
+          case 'flit_buffered':
+            if (
+              this.field(c, 'flit')[i] === 0 &&
+              (this.bufferedReasons[this.field(c, 'reason')[i]!] ?? 'none') !== 'none'
+            ) {
+              block(id!, t);
+            }
+            break;
+          case 'circuit_blocked':
+            block(id!, t);
+            break;
+          case 'circuit_hold':
+          case 'circuit_connected':
+            unblock(id!, t);
+            break;
+          case 'circuit_dropped':
+            unblock(id!, t);
+            packet(id!).dropped = t;
+            break;
+          case 'packet_delivered':
+            unblock(id!, t);
+            packet(id!).delivered = t;
+            break;
+          default:
+            break;
+        }
+        this.apply(state, e, null);
+      }
+      next = stop;
+      state.time = upTo;
+      this.keys.push({ state: copyState(state), next });
+      if (stop >= this.time.length) break;
+    }
+    // Still blocked at the end of the window: blocked until then.
+    for (const [id, since] of blockedSince) packet(id).blocked.push([since, Infinity]);
+  }
+
+  /** Applies event e to the state; records what moved into `frame` when given. */
+  private apply(s: NetState, e: number, frame: Frame | null) {
+    const c = CODES[this.code[e]!];
+    const i = this.index[e]!;
+    if (c === undefined) return;
+    const id = this.field(c, 'packet')[i]!;
+    const vcs = this.vcs;
+    switch (c) {
+      case 'packet_created':
+        s.queued.add(id);
+        break;
+      case 'packet_live':
+        // Live at the window's start: at its source until the snapshot shows a flit of it in a
+        // buffer or a channel it holds (a live packet with neither has not left its source).
+        s.queued.add(id);
+        break;
+      case 'packet_injected':
+        s.queued.delete(id);
+        s.inFlight.add(id);
+        break;
+      case 'flit_injected': {
+        const flit = this.field(c, 'flit')[i]!;
+        const ivc = this.field(c, 'input')[i]! * vcs + this.field(c, 'vc')[i]!;
+        s.flits.set(flitKey(id, flit), { ivc, seq: this.seq++ });
+        frame?.moves.push({ packet: id, flit, from: -1, channel: -1, to: ivc });
+        break;
+      }
+      case 'flit_moved':
+      case 'flit_ejected': {
+        const flit = this.field(c, 'flit')[i]!;
+        const channel = this.field(c, 'channel')[i]!;
+        const key = flitKey(id, flit);
+        const from = s.flits.get(key)?.ivc ?? -1;
+        s.blocked.delete(key);
+        let to = -1;
+        if (c === 'flit_moved') {
+          const vc = this.field(c, 'vc')[i]!;
+          to = this.downstream(channel) * vcs + vc;
+          s.flits.set(key, { ivc: to, seq: this.seq++ });
+          if (this.flow === 'credits') {
+            const k = channel * vcs + vc;
+            s.credits.set(k, (s.credits.get(k) ?? this.buffer) - 1);
+          }
+        } else {
+          s.flits.delete(key);
+        }
+        frame?.moves.push({ packet: id, flit, from, channel, to });
+        break;
+      }
+      case 'packet_delivered':
+        s.inFlight.delete(id);
+        s.queued.delete(id);
+        s.connected.delete(id);
+        break;
+      case 'flit_blocked':
+        s.blocked.set(flitKey(id, this.field(c, 'flit')[i]!), this.field(c, 'reason')[i]!);
+        break;
+      case 'flit_buffered': {
+        const flit = this.field(c, 'flit')[i]!;
+        const key = flitKey(id, flit);
+        const ivc = this.field(c, 'input')[i]! * vcs + this.field(c, 'vc')[i]!;
+        s.flits.set(key, { ivc, seq: this.seq++ });
+        s.queued.delete(id);
+        s.inFlight.add(id);
+        const reason = this.bufferedReasons[this.field(c, 'reason')[i]!] ?? 'none';
+        const r = this.reasons.indexOf(reason);
+        if (r >= 0) s.blocked.set(key, r);
+        break;
+      }
+      case 'credit': {
+        const k = this.field(c, 'channel')[i]! * vcs + this.field(c, 'vc')[i]!;
+        const n = (s.credits.get(k) ?? this.buffer) + 1;
+        if (n >= this.buffer) s.credits.delete(k);
+        else s.credits.set(k, n);
+        break;
+      }
+      case 'credits':
+        s.credits.set(
+          this.field(c, 'channel')[i]! * vcs + this.field(c, 'vc')[i]!,
+          this.field(c, 'count')[i]!,
+        );
+        break;
+      case 'flow': {
+        const k = this.field(c, 'channel')[i]! * vcs + this.field(c, 'vc')[i]!;
+        if (this.field(c, 'signal')[i] === 1) s.stopped.add(k);
+        else s.stopped.delete(k);
+        break;
+      }
+      case 'circuit_request':
+      case 'circuit_blocked':
+        frame?.circuit.push({
+          packet: id,
+          channel: this.field(c, 'channel')[i]!,
+          what: c === 'circuit_request' ? 'request' : 'blocked',
+        });
+        break;
+      case 'circuit_hold':
+      case 'circuit_holding': {
+        const channel = this.field(c, 'channel')[i]!;
+        s.holders.set(channel, id);
+        s.inFlight.add(id);
+        s.queued.delete(id);
+        if (c === 'circuit_hold') frame?.circuit.push({ packet: id, channel, what: 'hold' });
+        break;
+      }
+      case 'circuit_release': {
+        const channel = this.field(c, 'channel')[i]!;
+        if (s.holders.get(channel) === id) s.holders.delete(channel);
+        frame?.circuit.push({ packet: id, channel, what: 'release' });
+        break;
+      }
+      case 'circuit_connected':
+        s.connected.add(id);
+        break;
+      case 'circuit_dropped':
+        s.inFlight.delete(id);
+        s.queued.delete(id);
+        s.connected.delete(id);
+        break;
+      case 'circuit_retry':
+        s.connected.delete(id);
+        break;
+    }
+  }
+
+  /** State after cycle t's events, with what moved in cycle t. */
+  frame(t: number): Frame {
+    const time = Math.round(Math.min(this.end, Math.max(this.from, t)));
+    if (this.lastFrame?.state.time === time) return this.lastFrame;
+    const first = this.after(time - 1);
+    let base = this.last;
+    if (!base || base.state.time > time - 1 || base.state.time < time - 1 - KEY_EVERY) {
+      const k = Math.min(this.keys.length - 1, Math.floor((time - this.from) / KEY_EVERY));
+      base = this.keys[k]!;
+    }
+    const state = base.state === this.last?.state ? base.state : copyState(base.state);
+    for (let e = base.next; e < first; e++) this.apply(state, e, null);
+    const frame: Frame = { state, moves: [], circuit: [] };
+    const stop = this.after(time);
+    for (let e = first; e < stop; e++) this.apply(state, e, frame);
+    state.time = time;
+    this.last = { state, next: stop };
+    this.lastFrame = frame;
+    return frame;
+  }
+
+  /**
+   * Queueing (created to injected), blocking (cycles its head was blocked) and transfer (the
+   * rest), up to its delivery or, before it, up to the end of cycle `now`.
+   */
+  latency(id: number, now: number): LatencySplit | null {
+    const p = this.packets.get(id);
+    if (!p) return null;
+    const start = p.created ?? this.from;
+    const end = Math.min(p.delivered ?? p.dropped ?? now + 1, now + 1);
+    const injected = p.injected ?? (p.created === undefined ? this.from : end);
+    const queueing = Math.max(0, Math.min(injected, end) - start);
+    let blocking = 0;
+    for (const [a, b] of p.blocked) blocking += Math.max(0, Math.min(b, end) - a);
+    const total = Math.max(0, end - start);
+    return {
+      queueing,
+      blocking,
+      transfer: total - queueing - blocking,
+      total,
+      complete: p.created !== undefined && p.delivered !== undefined && p.delivered <= now,
+    };
+  }
+}
