@@ -340,9 +340,8 @@ export function TraceTimeline({
         <div className="trace-timeline-detail" role="status">
           <strong>{model.lanes[model.spans.lane[chosen]!]!.label}</strong>:{' '}
           {model.states[model.spans.state[chosen]!]!.label}
-          {model.spans.handler[chosen]! >= 0
-            ? `, handler ${model.spans.handler[chosen]}`
-            : ''}, from {formatTime(model.spans.start[chosen]!, model)} to{' '}
+          {model.spans.handler[chosen]! >= 0 ? `, handler ${model.spans.handler[chosen]}` : ''},
+          from {formatTime(model.spans.start[chosen]!, model)} to{' '}
           {formatTime(model.spans.end[chosen]!, model)} (
           {formatReadable(model.spans.end[chosen]! - model.spans.start[chosen]!, { unit: '' })}{' '}
           {model.unit}). {model.states[model.spans.state[chosen]!]!.description}{' '}
