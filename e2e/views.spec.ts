@@ -29,6 +29,13 @@ test('a latency point opens the packet view: play, pause, step, step back, and t
   await page.keyboard.press('ArrowRight');
   await expect(time).toHaveText('cycle 2002');
 
+  // Follow a packet: its latency split into queueing, blocking and transfer, in the link too.
+  await panel.getByLabel('Follow').selectOption({ index: 1 });
+  await expect(panel.locator('.packet-view')).toContainText(
+    /(latency \d+ cycles|\d+ cycles so far) = queueing \d+ \+ blocking \d+ \+ transfer \d+/,
+  );
+  const followed = await panel.getByLabel('Follow').inputValue();
+
   await player.getByLabel('Speed').selectOption('100');
   await player.getByRole('button', { name: 'Play' }).click();
   await expect
@@ -46,6 +53,7 @@ test('a latency point opens the packet view: play, pause, step, step back, and t
   await expect(panel).toHaveAttribute('data-trace-state', 'ready', { timeout: 60_000 });
   await expect(time).toHaveText(paused!);
   await expect(panel.getByLabel('Point')).toHaveValue('3');
+  await expect(panel.getByLabel('Follow')).toHaveValue(followed);
 
   // A window the engine cannot record is refused in words, naming the field.
   await panel.getByLabel('From').fill('-5');
@@ -54,5 +62,37 @@ test('a latency point opens the packet view: play, pause, step, step back, and t
 
   await panel.getByRole('button', { name: 'Close the Packet view' }).click();
   await expect(panel).toHaveCount(0);
+  expect(consoleMessages).toEqual([]);
+});
+
+test("a Paragon run's timeline: rows by processor, a clicked span said in words, zoom kept in the link", async ({
+  page,
+}) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=paragon-pingpong');
+  await waitIdle(page);
+  const card = page.locator('[data-chart-card="pingpong"]');
+  await card.getByLabel('Point to watch').selectOption({ index: 2 });
+  await card.getByRole('button', { name: 'Open the timeline' }).click();
+  const panel = page.locator('section.trace-view[data-view="timeline"]');
+  await expect(panel).toHaveAttribute('data-trace-state', 'ready', { timeout: 60_000 });
+  await expect(panel.locator('.trace-timeline-tools')).toContainText('16 rows');
+  // The first row is node 0's compute processor, posting its receive at the start.
+  const canvas = panel.locator('.trace-timeline-rows canvas');
+  const box = (await canvas.boundingBox())!;
+  await canvas.click({ position: { x: 5, y: 3 } });
+  await expect(panel.locator('.trace-timeline-detail')).toContainText(
+    'node 0 CP: compute processor: post, from 0 µs',
+  );
+  await panel.getByRole('button', { name: 'Zoom in' }).click();
+  await panel.getByRole('button', { name: 'Zoom in' }).click();
+  const range = await panel.locator('.trace-timeline-tools span').textContent();
+  expect(box.width).toBeGreaterThan(300);
+  await page.waitForTimeout(800);
+  await page.reload();
+  await waitIdle(page);
+  await expect(panel).toHaveAttribute('data-trace-state', 'ready', { timeout: 60_000 });
+  await expect(panel.locator('.trace-timeline-tools span')).toHaveText(range!);
+  await expect(panel.locator('.trace-timeline-detail')).toContainText('node 0 CP');
   expect(consoleMessages).toEqual([]);
 });

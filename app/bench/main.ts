@@ -360,7 +360,7 @@ const viewLinks: Record<string, string> = {
   packet_view_16x16: serializeUrlState({
     ...emptyState('custom-network'),
     params: { dims: [16, 16] },
-    view: { kind: 'packets', chart: 'latency-load', point: 4, from: 2000, length: 2000 },
+    view: { kind: 'packets', chart: 'latency-load', point: 5, from: 2000, length: 2000 },
   }),
   timeline_lcs_64: serializeUrlState({
     ...emptyState('jmachine-lcs'),
