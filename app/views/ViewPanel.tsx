@@ -91,7 +91,8 @@ function useTraceRecording(
 }
 
 function formatTime(time: number, clock: string): string {
-  return clock === 'cycle' ? `cycle ${Math.floor(time)}` : `${time.toFixed(1)} µs`;
+  if (clock === 'cycle') return `cycle ${Math.floor(time)}`;
+  return `${time.toFixed(1)} ${clock === 'us' ? 'µs' : clock}`;
 }
 
 /** The point and the window to record, as typed: applied on "Record", so typing does not re-run. */

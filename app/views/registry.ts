@@ -25,7 +25,7 @@ export const VIEWS: Record<ViewKind, ViewEntry> = {
     about:
       'Goals reduced on each PE, thrown between PEs on the lattice, suspended on a remote ' +
       'reference and woken by a message; each PE with its ready stack, and the goal tree growing.',
-    component: lazy(() => import('./DebugView').then((m) => ({ default: m.DebugView }))),
+    component: lazy(() => import('./goals/GoalView').then((m) => ({ default: m.GoalView }))),
   },
   timeline: {
     title: 'Timeline',

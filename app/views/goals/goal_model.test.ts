@@ -1,0 +1,95 @@
+import type { ArchexModule } from '#wasm/archex';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import { createInProcessEngine } from '../../engine/in_process_engine';
+import { loadNodeModule } from '../../engine/node_module';
+import type { TraceOutcome } from '../../engine/trace';
+import { playedEnd } from '../../engine/trace';
+import { goalHistory, goalModel, momentAt } from './goal_model';
+
+let module: ArchexModule;
+beforeAll(async () => {
+  module = await loadNodeModule();
+});
+
+/** A whole Multi-PSI run of Program 1 (`queens` queens; the point picks the PEs), traced whole. */
+async function whole(queens: number, point: number): Promise<TraceOutcome> {
+  const engine = createInProcessEngine(module);
+  const outcome = await engine.trace({
+    model: 'multipsi_queens',
+    params: { queens },
+    seed: 1,
+    point,
+    window: { from: 0, length: 1e9 },
+  });
+  engine.dispose();
+  return outcome;
+}
+
+const scalar = (o: TraceOutcome, name: string) =>
+  o.result.scalars.find((s) => s.name === name)!.value;
+
+describe('goalModel()', () => {
+  for (const [queens, point] of [
+    [6, 2],
+    [8, 4],
+  ] as const) {
+    it(`counts what the run counts (${queens} queens, point ${point})`, async () => {
+      const outcome = await whole(queens, point);
+      const runPes = scalar(outcome, 'pes');
+      const model = goalModel(outcome.trace, playedEnd(outcome.trace), runPes);
+      const end = momentAt(model, model.end);
+      expect(end.reduced).toBe(scalar(outcome, 'reductions'));
+      expect(end.suspendedSoFar).toBe(scalar(outcome, 'suspensions'));
+      // Every goal thrown leaves as a throw_goal message; every suspension asks with a read_value.
+      expect(end.messagesByKind.throw_goal).toBe(end.thrown);
+      expect(end.messagesByKind.read_value).toBe(end.suspendedSoFar);
+      expect(end.thrown).toBeGreaterThan(0);
+      // At the end nothing is on its way and nothing waits.
+      expect(end.inFlight).toEqual([]);
+      expect(end.suspended).toEqual([]);
+    });
+  }
+
+  it('gives each PE the ready depth of its last change, at any time, either way', async () => {
+    const outcome = await whole(6, 2);
+    const model = goalModel(outcome.trace, playedEnd(outcome.trace), 3);
+    const raw = outcome.trace.kinds.find((k) => k.name === 'ready_depth')!;
+    const [node, depth] = [raw.fields[0]!.values, raw.fields[1]!.values];
+    const times: number[] = [];
+    raw.times.forEach((t, run) => {
+      for (let n = 0; n < raw.counts[run]!; n++) times.push(t);
+    });
+    const probes = [0.1, 0.25, 0.5, 0.75, 0.9].map(
+      (q) => model.from + q * (model.end - model.from),
+    );
+    const forwards = probes.map((t) => momentAt(model, t));
+    const backwards = [...probes]
+      .reverse()
+      .map((t) => momentAt(model, t))
+      .reverse();
+    expect(backwards).toEqual(forwards);
+    probes.forEach((t, i) => {
+      for (let pe = 0; pe < 3; pe++) {
+        let expected = 0;
+        times.forEach((time, j) => {
+          if (time <= t && node[j] === pe) expected = depth[j]!;
+        });
+        expect(forwards[i]!.ready[pe], `PE ${pe} at ${t}`).toBe(expected);
+      }
+    });
+  });
+
+  it('draws a thrown goal exactly while it is on its way, and says its history', async () => {
+    const outcome = await whole(6, 2);
+    const model = goalModel(outcome.trace, playedEnd(outcome.trace), 3);
+    const throw0 = model.messages.find((m) => m.kind === 'throw_goal')!;
+    expect(momentAt(model, throw0.start).inFlight).toContain(throw0);
+    expect(momentAt(model, (throw0.start + throw0.end) / 2).inFlight).toContain(throw0);
+    expect(momentAt(model, throw0.end).inFlight).not.toContain(throw0);
+    const history = goalHistory(model, throw0.goal, 'ms').map((l) => l.text);
+    expect(history[0]).toMatch(/spawned by goal \d+ on PE \d and thrown to PE \d/);
+    expect(history.some((l) => l.includes(`arrives on PE ${throw0.to}`))).toBe(true);
+    expect(history.some((l) => l.includes('reduced on PE'))).toBe(true);
+  });
+});
