@@ -96,3 +96,38 @@ test("a Paragon run's timeline: rows by processor, a clicked span said in words,
   await expect(panel.locator('.trace-timeline-detail')).toContainText('node 0 CP');
   expect(consoleMessages).toEqual([]);
 });
+
+test("the Multi-PSI's goal view: PEs, the tree growing as it plays, a goal's history", async ({
+  page,
+}) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=multipsi-v1-program1');
+  await waitIdle(page);
+  const card = page.locator('[data-chart-card="work-rates"]');
+  await card.getByRole('button', { name: 'Open the goal view' }).click();
+  const panel = page.locator('section.trace-view[data-view="goals"]');
+  await expect(panel).toHaveAttribute('data-trace-state', 'ready', { timeout: 60_000 });
+  const reduced = async () =>
+    Number(
+      /([\d,]+) reduced/
+        .exec((await panel.locator('.goal-counts').textContent()) ?? '')?.[1]
+        ?.replace(/,/g, ''),
+    );
+  const atStart = await reduced();
+  const player = panel.getByRole('group', { name: 'Player' });
+  await player.getByLabel('Speed').selectOption('300');
+  await player.getByRole('button', { name: 'Play' }).click();
+  await expect.poll(reduced, { timeout: 10_000 }).toBeGreaterThan(atStart + 10);
+  await player.getByRole('button', { name: 'Pause' }).click();
+  const dots = panel.locator('.goal-dot');
+  await expect(dots.first()).toBeVisible();
+  await dots.last().click();
+  await expect(panel.locator('.goal-history')).toContainText(/spawned by goal \d+ on PE \d+/);
+  const goal = await panel.locator('.goal-history strong').textContent();
+  await page.waitForTimeout(800);
+  await page.reload();
+  await waitIdle(page);
+  await expect(panel).toHaveAttribute('data-trace-state', 'ready', { timeout: 60_000 });
+  await expect(panel.locator('.goal-history strong')).toHaveText(goal!);
+  expect(consoleMessages).toEqual([]);
+});
