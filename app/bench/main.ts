@@ -353,8 +353,8 @@ const killedSweep = serializeUrlState({
 
 /**
  * The trace views as a class would watch them: the packet view of a 16x16 mesh (256 nodes) at
- * half its capacity bound, the J-Machine LCS program's timeline on 64 nodes, and the goal view
- * of the Multi-PSI's 64 PEs.
+ * half its capacity bound (point 5), the J-Machine LCS program's timeline on 64 nodes (point 6 of
+ * 1 to 512), and the goal view of Multi-PSI/V2's 64 PEs (point 6).
  */
 const viewLinks: Record<string, string> = {
   packet_view_16x16: serializeUrlState({
@@ -364,12 +364,11 @@ const viewLinks: Record<string, string> = {
   }),
   timeline_lcs_64: serializeUrlState({
     ...emptyState('jmachine-lcs'),
-    view: { kind: 'timeline', chart: 'work-rates', point: 3, from: 0, length: 1e9 },
+    view: { kind: 'timeline', chart: 'work-rates', point: 6, from: 0, length: 1e9 },
   }),
   goal_view_64: serializeUrlState({
-    ...emptyState('multipsi-v1-program1'),
-    params: { pes: 64 },
-    view: { kind: 'goals', chart: 'work-rates', point: 0, from: 0, length: 1e6 },
+    ...emptyState('multipsi-v2-program1'),
+    view: { kind: 'goals', chart: 'work-rates', point: 6, from: 0, length: 1e6 },
   }),
 };
 
