@@ -364,7 +364,7 @@ const viewLinks: Record<string, string> = {
   }),
   timeline_lcs_64: serializeUrlState({
     ...emptyState('jmachine-lcs'),
-    view: { kind: 'timeline', chart: 'work-rates', point: 6, from: 0, length: 1e9 },
+    view: { kind: 'timeline', chart: 'work-rates', point: 6, from: 0, length: 50_000 },
   }),
   goal_view_64: serializeUrlState({
     ...emptyState('multipsi-v2-program1'),
