@@ -114,9 +114,9 @@ export function GoalView({ outcome, time, selected, width, onSelect, onTime }: V
         />
         <circle cx={px} cy={py} r={thrown ? 5 : 3.5} fill={color}>
           <title>
-            {m.kind} from PE {m.from} to PE {m.to}
-            {m.goal ? ` (goal ${m.goal})` : ''}
-            {m.wakes ? ': wakes the goal suspended there' : ''}
+            {`${m.kind} from PE ${m.from} to PE ${m.to}` +
+              (m.goal ? ` (goal ${m.goal})` : '') +
+              (m.wakes ? ': wakes the goal suspended there' : '')}
           </title>
         </circle>
       </g>
@@ -174,14 +174,13 @@ export function GoalView({ outcome, time, selected, width, onSelect, onTime }: V
                 ) : null}
                 {waiting > 0 ? (
                   <circle cx={box - 4} cy={4} r={4} fill={STATUS.suspended.color}>
-                    <title>
-                      {waiting} goal{waiting > 1 ? 's' : ''} suspended on PE {pe}
-                    </title>
+                    <title>{`${waiting} goal${waiting > 1 ? 's' : ''} suspended on PE ${pe}`}</title>
                   </circle>
                 ) : null}
                 <title>
-                  PE {pe}: {depth} ready{reducing ? ', reducing' : ''}
-                  {waiting > 0 ? `, ${waiting} suspended` : ''}
+                  {`PE ${pe}: ${depth} ready` +
+                    (reducing ? ', reducing' : '') +
+                    (waiting > 0 ? `, ${waiting} suspended` : '')}
                 </title>
               </g>
             );
