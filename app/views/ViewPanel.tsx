@@ -125,7 +125,7 @@ function WindowForm({
         }));
       }}
     >
-      {points.length > 0 ? (
+      {points.length > 0 || link.point !== undefined ? (
         <label>
           Point
           <select
