@@ -328,7 +328,7 @@ async function browserFigures() {
     ];
     for (const [id, param, values] of changes) await sweep(id, id, undefined, param, values);
 
-    for (const [name, link] of Object.entries(viewLinks)) {
+    for (const [name, link] of Object.entries(viewLinks())) {
       const figures = await viewPlayback(browser, `${server.url}${link}`);
       for (const [figure, [value, unit]] of Object.entries(figures)) {
         emit(`chromium.${name}.${figure}`, value, unit);
@@ -356,21 +356,23 @@ const killedSweep = serializeUrlState({
  * half its capacity bound (point 5), the J-Machine LCS program's timeline on 64 nodes (point 6 of
  * 1 to 512), and the goal view of Multi-PSI/V2's 64 PEs (point 6).
  */
-const viewLinks: Record<string, string> = {
-  packet_view_16x16: serializeUrlState({
-    ...emptyState('custom-network'),
-    params: { dims: [16, 16] },
-    view: { kind: 'packets', chart: 'latency-load', point: 5, from: 2000, length: 2000 },
-  }),
-  timeline_lcs_64: serializeUrlState({
-    ...emptyState('jmachine-lcs'),
-    view: { kind: 'timeline', chart: 'work-rates', point: 6, from: 0, length: 50_000 },
-  }),
-  goal_view_64: serializeUrlState({
-    ...emptyState('multipsi-v2-program1'),
-    view: { kind: 'goals', chart: 'work-rates', point: 6, from: 0, length: 1e6 },
-  }),
-};
+function viewLinks(): Record<string, string> {
+  return {
+    packet_view_16x16: serializeUrlState({
+      ...emptyState('custom-network'),
+      params: { dims: [16, 16] },
+      view: { kind: 'packets', chart: 'latency-load', point: 5, from: 2000, length: 2000 },
+    }),
+    timeline_lcs_64: serializeUrlState({
+      ...emptyState('jmachine-lcs'),
+      view: { kind: 'timeline', chart: 'work-rates', point: 6, from: 0, length: 50_000 },
+    }),
+    goal_view_64: serializeUrlState({
+      ...emptyState('multipsi-v2-program1'),
+      view: { kind: 'goals', chart: 'work-rates', point: 6, from: 0, length: 1e6 },
+    }),
+  };
+}
 
 /**
  * A trace view opened from its link: how long the trace took to record and what it holds; then
