@@ -35,6 +35,9 @@ type Recording =
   | { state: 'ready'; outcome: TraceOutcome }
   | { state: 'error'; message: string; param?: string };
 
+/** How long the time shown must rest before the link is rewritten with it. */
+const LINK_DELAY_MS = 300;
+
 /**
  * What a view records at most: the trace keeps its beginning and counts the rest (the note under
  * the view says how many). 16 MB holds a 2,000-cycle window of an 8x8x4 mesh at half saturation,
@@ -198,23 +201,32 @@ export function ViewPanel(props: Props) {
     : { from: link.from, end: link.from + link.length };
   const clock = outcome?.trace.clock ?? 'cycle';
 
-  // Paused, the time is the link's (back and forward move it). Playing, it lives here and moves
-  // every frame; the link gets it when play stops, so history is not written 60 times a second.
-  const [playTime, setPlayTime] = useState<number | null>(null);
-  const playing = playTime !== null;
-  const time = playTime ?? clampTime(link.time ?? link.from, span);
+  // The time shown lives here while playing and just after a step, and goes to the link once it
+  // rests (LINK_DELAY_MS), so neither a frame nor a step rewrites the address and re-renders the
+  // page; at rest it is the link's (back and forward move it).
+  const [local, setLocal] = useState<number | null>(null);
+  const [playing, setPlaying] = useState(false);
+  const time = local ?? clampTime(link.time ?? link.from, span);
   const [speed, setSpeed] = useState(DEFAULT_SPEED);
+  const linkTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(linkTimer.current), []);
 
   const settle = (next: number) => {
-    setPlayTime(null);
-    onLink((l) => ({ ...l, time: clampTime(next, span) }));
+    const t = clampTime(next, span);
+    setPlaying(false);
+    setLocal(t);
+    clearTimeout(linkTimer.current);
+    linkTimer.current = setTimeout(() => {
+      onLink((l) => ({ ...l, time: t }));
+      setLocal(null);
+    }, LINK_DELAY_MS);
   };
 
-  // The frame loop starts from the time shown and reads the latest window and link writer
-  // without restarting.
-  const latest = useRef({ time, span, onLink });
+  // The frame loop starts from the time shown and reads the latest window and settle without
+  // restarting.
+  const latest = useRef({ time, span, settle });
   useLayoutEffect(() => {
-    latest.current = { time, span, onLink };
+    latest.current = { time, span, settle };
   });
   useEffect(() => {
     if (!playing) return;
@@ -225,19 +237,23 @@ export function ViewPanel(props: Props) {
       last = now;
       t = moved.time;
       if (moved.ended) {
-        setPlayTime(null);
-        latest.current.onLink((l) => ({ ...l, time: moved.time }));
+        latest.current.settle(moved.time);
         return;
       }
-      setPlayTime(t);
+      setLocal(t);
       frame = requestAnimationFrame(tick);
     });
     return () => cancelAnimationFrame(frame);
   }, [playing, speed]);
 
   const togglePlay = () => {
-    if (playing) settle(time);
-    else setPlayTime(time >= span.end ? span.from : time);
+    if (playing) {
+      settle(time);
+      return;
+    }
+    clearTimeout(linkTimer.current);
+    setLocal(time >= span.end ? span.from : time);
+    setPlaying(true);
   };
   const step = (delta: 1 | -1) => settle(stepTime(time, delta, span));
 

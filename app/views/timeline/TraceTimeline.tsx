@@ -103,10 +103,19 @@ export function TraceTimeline({
   const x = scaleLinear().domain(shown).range([0, plotWidth]);
 
   const canvas = useRef<HTMLCanvasElement>(null);
+  // Redrawn when what is in sight changes, not as the player moves: the cursor is an element
+  // over the canvas.
+  const [s0, s1] = shown;
+  // The colours are read from the page's theme, so a change of theme redraws.
+  const theme =
+    typeof document === 'undefined' ? '' : (document.documentElement.dataset.theme ?? '');
   useLayoutEffect(() => {
     const c = canvas.current;
     const g = c?.getContext('2d');
     if (!c || !g) return;
+    const at = scaleLinear().domain([s0, s1]).range([0, plotWidth]);
+    // The theme its colours were read in.
+    c.dataset.theme = theme;
     const ratio = globalThis.devicePixelRatio || 1;
     c.width = Math.round(plotWidth * ratio);
     c.height = Math.round(height * ratio);
@@ -119,17 +128,13 @@ export function TraceTimeline({
       const y = l * row;
       g.fillStyle = idle;
       g.fillRect(0, y, plotWidth, row - (row > 6 ? 1 : 0));
-      for (
-        let i = Math.max(laneStart[l]!, spanAt(model, l, shown[0]));
-        i < laneStart[l + 1]!;
-        i++
-      ) {
+      for (let i = Math.max(laneStart[l]!, spanAt(model, l, s0)); i < laneStart[l + 1]!; i++) {
         const start = spans.start[i]!;
-        if (start > shown[1]) break;
+        if (start > s1) break;
         const color = colors[spans.state[i]!];
         if (!color) continue;
-        const x0 = x(Math.max(start, shown[0]));
-        const x1 = x(Math.min(spans.end[i]!, shown[1]));
+        const x0 = at(Math.max(start, s0));
+        const x1 = at(Math.min(spans.end[i]!, s1));
         g.fillStyle = color;
         g.fillRect(x0, y, Math.max(0.75, x1 - x0), row - (row > 6 ? 1 : 0));
       }
@@ -138,14 +143,14 @@ export function TraceTimeline({
     g.fillStyle = palette.vermillion;
     for (let i = 0; i < model.marks.time.length; i++) {
       const t = model.marks.time[i]!;
-      if (t < shown[0] || t > shown[1]) continue;
-      g.fillRect(x(t) - 1, model.marks.lane[i]! * row, 2, Math.max(2, row / 2));
+      if (t < s0 || t > s1) continue;
+      g.fillRect(at(t) - 1, model.marks.lane[i]! * row, 2, Math.max(2, row / 2));
     }
     // Messages in sight (sent or received inside the window), thinned past MAX_ARROWS.
     const { from, to, sent, received } = model.arrows;
     const inSight: number[] = [];
     for (let i = 0; i < sent.length; i++) {
-      if (received[i]! >= shown[0] && sent[i]! <= shown[1]) inSight.push(i);
+      if (received[i]! >= s0 && sent[i]! <= s1) inSight.push(i);
     }
     const every = Math.max(1, Math.ceil(inSight.length / MAX_ARROWS));
     g.strokeStyle = fg;
@@ -154,9 +159,9 @@ export function TraceTimeline({
     g.beginPath();
     for (let k = 0; k < inSight.length; k += every) {
       const i = inSight[k]!;
-      const x0 = x(sent[i]!);
+      const x0 = at(sent[i]!);
       const y0 = from[i]! * row + row / 2;
-      const x1 = x(received[i]!);
+      const x1 = at(received[i]!);
       const y1 = to[i]! * row + row / 2;
       g.moveTo(x0, y0);
       g.lineTo(x1, y1);
@@ -173,15 +178,11 @@ export function TraceTimeline({
     if (selected !== undefined && selected < spans.start.length) {
       g.strokeStyle = fg;
       g.lineWidth = 2;
-      const x0 = x(Math.max(spans.start[selected]!, shown[0]));
-      const x1 = x(Math.min(spans.end[selected]!, shown[1]));
+      const x0 = at(Math.max(spans.start[selected]!, s0));
+      const x1 = at(Math.min(spans.end[selected]!, s1));
       g.strokeRect(x0, spans.lane[selected]! * row + 1, Math.max(2, x1 - x0), row - 2);
     }
-    if (time >= shown[0] && time <= shown[1]) {
-      g.fillStyle = palette.vermillion;
-      g.fillRect(x(time) - 1, 0, 2, height);
-    }
-  });
+  }, [model, colors, lanes, row, height, plotWidth, s0, s1, selected, theme]);
 
   // The wheel zooms around the pointer; the page must not scroll meanwhile (a passive listener
   // cannot prevent it, so it is added by hand).
@@ -301,15 +302,20 @@ export function TraceTimeline({
                 </div>
               ))}
         </div>
-        <canvas
-          ref={canvas}
-          style={{ width: plotWidth, height }}
-          onPointerDown={onPointerDown}
-          onPointerMove={onPointerMove}
-          onPointerUp={onPointerUp}
-          role="img"
-          aria-label={summary}
-        />
+        <div className="trace-timeline-plot" style={{ width: plotWidth, height }}>
+          <canvas
+            ref={canvas}
+            style={{ width: plotWidth, height }}
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerUp}
+            role="img"
+            aria-label={summary}
+          />
+          {time >= s0 && time <= s1 ? (
+            <div className="trace-timeline-cursor" style={{ left: x(time) - 1, height }} />
+          ) : null}
+        </div>
       </div>
       <ul className="trace-timeline-legend">
         {model.states.map((s, i) => (
