@@ -417,9 +417,11 @@ async function viewPlayback(browser: Browser, url: string) {
     return { median: at(0.5), p99: at(0.99), longest: Math.max(0, ...tasks) };
   });
   const steps = await page.evaluate(async () => {
-    const step = [...document.querySelectorAll<HTMLButtonElement>('.trace-player button')].find(
-      (b) => b.textContent === 'Step',
-    );
+    const buttons = [...document.querySelectorAll<HTMLButtonElement>('.trace-player button')];
+    const step = buttons.find((b) => b.textContent === 'Step');
+    // From the start, so every step has somewhere to go (playing may have reached the end).
+    buttons.find((b) => b.textContent === 'Start')?.click();
+    await new Promise((resolve) => setTimeout(resolve, 500));
     const time = document.querySelector('output.trace-time');
     if (!step || !time) throw new Error('no Step button');
     const took: number[] = [];
@@ -428,7 +430,7 @@ async function viewPlayback(browser: Browser, url: string) {
       const clicked = performance.now();
       step.click();
       // The frame that shows the step: the first after the time shown changed.
-      while (time.textContent === before) {
+      for (let frames = 0; time.textContent === before && frames < 120; frames++) {
         await new Promise((resolve) => requestAnimationFrame(resolve));
       }
       took.push((await new Promise<number>((resolve) => requestAnimationFrame(resolve))) - clicked);
