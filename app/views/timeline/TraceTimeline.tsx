@@ -3,10 +3,15 @@
 // cursor at the player's time. Drawn on canvas: a 512-node run has tens of thousands of spans and
 // arrows, redrawn at every zoom, pan and player step, which SVG elements cannot keep up with; the
 // time axis, the legend and the detail of a clicked span are HTML and SVG beside it.
-// Zoom with the wheel or the buttons, pan by dragging; the span in sight goes to the link. A
-// selected span is its index in the model's spans (lane by lane, in time order).
+// Zoom with the wheel, the buttons or + and -, pan by dragging or Shift+arrows; the span in sight
+// goes to the link. A click picks the arrow within a few pixels or else the span under it; the
+// selection id numbers spans first (lane by lane, in time order), then arrows in send order
+// (timeline_hit.ts). With the canvas focused, , and . step along the selected span's row and
+// the up and down arrows move to the row above or below. Rows are 4 to 18 px so up to 140 fit
+// the 560 px box; more rows scroll in it, or "Rows: all in view" squeezes them (below 1 px each
+// for 1,024 nodes, as Paraver does) or fixes them at 8 or 16 px.
 import { scaleLinear } from 'd3-scale';
-import type { PointerEvent as ReactPointerEvent } from 'react';
+import type { KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent } from 'react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import { palette, seriesColor } from '../../charts/palette';
@@ -15,13 +20,30 @@ import { playedEnd } from '../../engine/trace';
 import type { ViewProps } from '../view';
 import type { TimelineModel } from './timeline_model';
 import { spanAt, timelineModel } from './timeline_model';
+import type { TimelineLayout } from './timeline_hit';
+import { arrowEnds, arrowsInSight, hitTest, picked } from './timeline_hit';
 
 const LABEL_WIDTH = 84;
 const AXIS_HEIGHT = 22;
 const MAX_HEIGHT = 560;
-/** Arrows drawn at most: past this, every k-th of those in sight (the detail says so). */
-const MAX_ARROWS = 3000;
 const ZOOM_STEP = 1.6;
+/** The rows' height: fitted (4 to 18 px, scrolling past 140 rows), all in view, or fixed. */
+const ROW_CHOICES = ['auto', 'all', '8', '16'] as const;
+type RowChoice = (typeof ROW_CHOICES)[number];
+const ROW_LABELS: Record<RowChoice, string> = {
+  auto: '4 to 18 px (scroll)',
+  all: 'all in view',
+  '8': '8 px',
+  '16': '16 px',
+};
+
+/** A row's height in CSS pixels for `lanes` rows. */
+export function rowHeight(choice: RowChoice, lanes: number): number {
+  const n = Math.max(1, lanes);
+  if (choice === 'all') return Math.min(18, MAX_HEIGHT / n);
+  if (choice === 'auto') return Math.max(4, Math.min(18, Math.floor(MAX_HEIGHT / n)));
+  return Number(choice);
+}
 
 /** A state's colour: busy states take the series colours in turn, waiting ones grey, idle none. */
 export function stateColors(model: TimelineModel): (string | null)[] {
@@ -97,7 +119,8 @@ export function TraceTimeline({
   const full: [number, number] = [model.from, Math.max(model.end, model.from + 1)];
   const shown = window && window[1] > window[0] ? window : full;
   const lanes = model.lanes.length;
-  const row = Math.max(4, Math.min(18, Math.floor(MAX_HEIGHT / Math.max(1, lanes))));
+  const [rowChoice, setRowChoice] = useState<RowChoice>('auto');
+  const row = rowHeight(rowChoice, lanes);
   const plotWidth = Math.max(120, width - LABEL_WIDTH - 8);
   const height = lanes * row;
   const x = scaleLinear().domain(shown).range([0, plotWidth]);
@@ -124,10 +147,11 @@ export function TraceTimeline({
     const idle = resolved(c, 'var(--panel)');
     const fg = resolved(c, 'var(--fg)');
     const { spans, laneStart } = model;
+    const gap = row > 6 ? 1 : 0;
     for (let l = 0; l < lanes; l++) {
       const y = l * row;
       g.fillStyle = idle;
-      g.fillRect(0, y, plotWidth, row - (row > 6 ? 1 : 0));
+      g.fillRect(0, y, plotWidth, row - gap);
       for (let i = Math.max(laneStart[l]!, spanAt(model, l, s0)); i < laneStart[l + 1]!; i++) {
         const start = spans.start[i]!;
         if (start > s1) break;
@@ -136,7 +160,7 @@ export function TraceTimeline({
         const x0 = at(Math.max(start, s0));
         const x1 = at(Math.min(spans.end[i]!, s1));
         g.fillStyle = color;
-        g.fillRect(x0, y, Math.max(0.75, x1 - x0), row - (row > 6 ? 1 : 0));
+        g.fillRect(x0, y, Math.max(0.75, x1 - x0), row - gap);
       }
     }
     // Marks: send faults and overflows as short red ticks at the top of their row.
@@ -146,41 +170,42 @@ export function TraceTimeline({
       if (t < s0 || t > s1) continue;
       g.fillRect(at(t) - 1, model.marks.lane[i]! * row, 2, Math.max(2, row / 2));
     }
-    // Messages in sight (sent or received inside the window), thinned past MAX_ARROWS.
-    const { from, to, sent, received } = model.arrows;
-    const inSight: number[] = [];
-    for (let i = 0; i < sent.length; i++) {
-      if (received[i]! >= s0 && sent[i]! <= s1) inSight.push(i);
-    }
-    const every = Math.max(1, Math.ceil(inSight.length / MAX_ARROWS));
-    g.strokeStyle = fg;
-    g.globalAlpha = inSight.length > 200 ? 0.35 : 0.7;
-    g.lineWidth = 1;
-    g.beginPath();
-    for (let k = 0; k < inSight.length; k += every) {
-      const i = inSight[k]!;
-      const x0 = at(sent[i]!);
-      const y0 = from[i]! * row + row / 2;
-      const x1 = at(received[i]!);
-      const y1 = to[i]! * row + row / 2;
+    // Messages in flight in the window, thinned past MAX_ARROWS.
+    const layout: TimelineLayout = { window: [s0, s1], width: plotWidth, row };
+    const { drawn } = arrowsInSight(model, [s0, s1]);
+    const arrow = (i: number) => {
+      const [x0, y0, x1, y1] = arrowEnds(model, layout, i);
       g.moveTo(x0, y0);
       g.lineTo(x1, y1);
       // The head: a short stroke back along the arrow on both sides.
       const angle = Math.atan2(y1 - y0, x1 - x0);
-      const head = Math.min(5, row);
+      const head = Math.max(3, Math.min(5, row));
       g.moveTo(x1, y1);
       g.lineTo(x1 - head * Math.cos(angle - 0.45), y1 - head * Math.sin(angle - 0.45));
       g.moveTo(x1, y1);
       g.lineTo(x1 - head * Math.cos(angle + 0.45), y1 - head * Math.sin(angle + 0.45));
-    }
+    };
+    g.strokeStyle = fg;
+    g.globalAlpha = drawn.length > 200 ? 0.35 : 0.7;
+    g.lineWidth = 1;
+    g.beginPath();
+    drawn.forEach(arrow);
     g.stroke();
     g.globalAlpha = 1;
-    if (selected !== undefined && selected < spans.start.length) {
-      g.strokeStyle = fg;
-      g.lineWidth = 2;
-      const x0 = at(Math.max(spans.start[selected]!, s0));
-      const x1 = at(Math.min(spans.end[selected]!, s1));
-      g.strokeRect(x0, spans.lane[selected]! * row + 1, Math.max(2, x1 - x0), row - 2);
+    const chosen = picked(model, selected);
+    g.strokeStyle = fg;
+    g.lineWidth = 2;
+    if (chosen?.kind === 'span') {
+      const i = chosen.index;
+      const x0 = at(Math.max(spans.start[i]!, s0));
+      const x1 = at(Math.min(spans.end[i]!, s1));
+      const y = spans.lane[i]! * row;
+      g.strokeRect(x0, y + Math.min(1, row / 4), Math.max(2, x1 - x0), Math.max(1, row - 2));
+    } else if (chosen?.kind === 'arrow') {
+      g.strokeStyle = palette.vermillion;
+      g.beginPath();
+      arrow(chosen.index);
+      g.stroke();
     }
   }, [model, colors, lanes, row, height, plotWidth, s0, s1, selected, theme]);
 
@@ -222,10 +247,47 @@ export function TraceTimeline({
     drag.current = null;
     if (!d || d.moved) return;
     const box = event.currentTarget.getBoundingClientRect();
-    const lane = Math.floor((event.clientY - box.top) / row);
-    const at = x.invert(event.clientX - box.left);
-    const span = lane >= 0 && lane < lanes ? spanAt(model, lane, at) : -1;
-    onSelect(span >= 0 ? span : undefined);
+    const layout: TimelineLayout = { window: shown, width: plotWidth, row };
+    onSelect(hitTest(model, layout, event.clientX - box.left, event.clientY - box.top));
+  };
+
+  // Keys on the focused canvas: zoom, pan, and moving the selection by span and by row. They are
+  // kept from the panel, whose arrows step the player.
+  const onKeyDown = (event: ReactKeyboardEvent<HTMLCanvasElement>) => {
+    const chosen = picked(model, selected);
+    const span = chosen?.kind === 'span' ? chosen.index : -1;
+    const moveToRow = (lane: number) => {
+      if (lane < 0 || lane >= lanes) return;
+      const t = span >= 0 ? model.spans.start[span]! : Math.max(shown[0], Math.min(time, shown[1]));
+      const next = spanAt(model, lane, t);
+      if (next >= 0) onSelect(next);
+    };
+    const lane = span >= 0 ? model.spans.lane[span]! : -1;
+    const actions: Record<string, () => void> = {
+      '+': () => zoomBy(ZOOM_STEP),
+      '=': () => zoomBy(ZOOM_STEP),
+      '-': () => zoomBy(1 / ZOOM_STEP),
+      '0': () => onWindow?.(undefined),
+      ArrowDown: () => moveToRow(lane + 1),
+      ArrowUp: () => moveToRow(Math.max(0, lane - 1)),
+      ',': () => {
+        if (span > model.laneStart[lane]!) onSelect(span - 1);
+      },
+      '.': () => {
+        if (span >= 0 && span + 1 < model.laneStart[lane + 1]!) onSelect(span + 1);
+      },
+      Escape: () => onSelect(undefined),
+    };
+    if (event.shiftKey && (event.key === 'ArrowLeft' || event.key === 'ArrowRight')) {
+      const step = (shown[1] - shown[0]) / 4;
+      actions[event.key] = () =>
+        onWindow?.(panWindow(shown, event.key === 'ArrowLeft' ? -step : step, full[0], full[1]));
+    }
+    const action = actions[event.key];
+    if (!action) return;
+    event.preventDefault();
+    event.stopPropagation();
+    action();
   };
 
   const [summary, setSummary] = useState('');
@@ -251,7 +313,8 @@ export function TraceTimeline({
   }, [model, lanes, time]);
 
   const ticks = x.ticks(Math.max(2, Math.floor(plotWidth / 110)));
-  const chosen = selected !== undefined && selected < model.spans.start.length ? selected : null;
+  const chosen = picked(model, selected);
+  const inSight = useMemo(() => arrowsInSight(model, [s0, s1]), [model, s0, s1]);
   const zoomBy = (factor: number) =>
     onWindow?.(zoomWindow(shown, factor, (shown[0] + shown[1]) / 2, full[0], full[1]));
 
@@ -271,7 +334,24 @@ export function TraceTimeline({
           {formatTime(shown[0], model)} to {formatTime(shown[1], model)}; {lanes} rows,{' '}
           {model.spans.start.length.toLocaleString('en')} spans,{' '}
           {model.arrows.sent.length.toLocaleString('en')} messages
+          {inSight.drawn.length < inSight.inSight
+            ? ` (${inSight.drawn.length.toLocaleString('en')} of the ` +
+              `${inSight.inSight.toLocaleString('en')} in sight drawn: zoom in for all)`
+            : ''}
         </span>
+        <label>
+          Rows:{' '}
+          <select
+            value={rowChoice}
+            onChange={(event) => setRowChoice(event.target.value as RowChoice)}
+          >
+            {ROW_CHOICES.map((c) => (
+              <option key={c} value={c}>
+                {ROW_LABELS[c]}
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
       <svg className="trace-timeline-axis" width={width} height={AXIS_HEIGHT} aria-hidden="true">
         <g transform={`translate(${LABEL_WIDTH},0)`}>
@@ -309,8 +389,10 @@ export function TraceTimeline({
             onPointerDown={onPointerDown}
             onPointerMove={onPointerMove}
             onPointerUp={onPointerUp}
+            onKeyDown={onKeyDown}
+            tabIndex={0}
             role="img"
-            aria-label={summary}
+            aria-label="Timeline: the summary below says what it shows; + and - zoom"
           />
           {time >= s0 && time <= s1 ? (
             <div className="trace-timeline-cursor" style={{ left: x(time) - 1, height }} />
@@ -342,22 +424,72 @@ export function TraceTimeline({
       <p className="sr-only" aria-live="polite">
         {summary}
       </p>
-      {chosen !== null ? (
-        <div className="trace-timeline-detail" role="status">
-          <strong>{model.lanes[model.spans.lane[chosen]!]!.label}</strong>:{' '}
-          {model.states[model.spans.state[chosen]!]!.label}
-          {model.spans.handler[chosen]! >= 0 ? `, handler ${model.spans.handler[chosen]}` : ''},
-          from {formatTime(model.spans.start[chosen]!, model)} to{' '}
-          {formatTime(model.spans.end[chosen]!, model)} (
-          {formatReadable(model.spans.end[chosen]! - model.spans.start[chosen]!, { unit: '' })}{' '}
-          {model.unit}). {model.states[model.spans.state[chosen]!]!.description}{' '}
-          <button type="button" onClick={() => onTime?.(model.spans.start[chosen]!)}>
-            Go to its start
-          </button>
-        </div>
+      {chosen?.kind === 'span' ? (
+        <SpanDetail model={model} index={chosen.index} onTime={onTime} />
+      ) : chosen?.kind === 'arrow' ? (
+        <ArrowDetail model={model} index={chosen.index} onTime={onTime} />
       ) : (
-        <p className="trace-note">Click a span to say what it is.</p>
+        <p className="trace-note">
+          Click a span or an arrow to say what it is (or focus the timeline and use the up and down
+          arrows, then , and .).
+        </p>
       )}
+    </div>
+  );
+}
+
+function SpanDetail({
+  model,
+  index,
+  onTime,
+}: {
+  model: TimelineModel;
+  index: number;
+  onTime?: (time: number) => void;
+}) {
+  const { spans } = model;
+  const state = model.states[spans.state[index]!]!;
+  const start = spans.start[index]!;
+  const end = spans.end[index]!;
+  return (
+    <div className="trace-timeline-detail" role="status">
+      <strong>{model.lanes[spans.lane[index]!]!.label}</strong>: {state.label}
+      {spans.handler[index]! >= 0 ? `, handler ${spans.handler[index]}` : ''}, from{' '}
+      {formatTime(start, model)} to {formatTime(end, model)} (
+      {formatReadable(end - start, { unit: '' })} {model.unit}). {state.description}{' '}
+      <button type="button" onClick={() => onTime?.(start)}>
+        Go to its start
+      </button>
+    </div>
+  );
+}
+
+function ArrowDetail({
+  model,
+  index,
+  onTime,
+}: {
+  model: TimelineModel;
+  index: number;
+  onTime?: (time: number) => void;
+}) {
+  const { arrows } = model;
+  const sent = arrows.sent[index]!;
+  const received = arrows.received[index]!;
+  const node = (lane: number) => `node ${model.lanes[lane]!.node}`;
+  const way = formatReadable(received - sent, { unit: '' });
+  return (
+    <div className="trace-timeline-detail" role="status">
+      <strong>
+        Message {model.clock === 'cycle' ? 'packet' : 'id'} {arrows.id[index]}
+      </strong>
+      : {node(arrows.from[index]!)} to {node(arrows.to[index]!)}
+      {arrows.handler[index]! >= 0 ? `, handler ${arrows.handler[index]}` : ''},{' '}
+      {arrows.size[index]!.toLocaleString('en')} {model.sizeUnit}; sent at {formatTime(sent, model)}
+      , received at {formatTime(received, model)} ({way} {model.unit} on its way).{' '}
+      <button type="button" onClick={() => onTime?.(sent)}>
+        Go to its send
+      </button>
     </div>
   );
 }
