@@ -44,7 +44,11 @@ describe('<TraceTimeline> of a J-Machine program', () => {
       window: { from: 0, length: 20_000 },
     });
     engine.dispose();
-    const model = timelineModel(outcome.trace, playedEnd(outcome.trace));
+    const model = timelineModel(
+      outcome.trace,
+      playedEnd(outcome.trace),
+      outcome.networks[0]?.nodes,
+    );
     const errors = vi.spyOn(console, 'error');
     const html = renderToStaticMarkup(
       <TraceTimeline

@@ -27,6 +27,9 @@ const LABEL_WIDTH = 84;
 const AXIS_HEIGHT = 22;
 const MAX_HEIGHT = 560;
 const ZOOM_STEP = 1.6;
+type Window = [number, number];
+/** The marks' colours by kind (send fault, queue overflow): apart from the states' colours. */
+const MARK_COLORS = [palette.vermillion, palette.purple];
 /** The rows' height: fitted (4 to 18 px, scrolling past 140 rows), all in view, or fixed. */
 const ROW_CHOICES = ['auto', 'all', '8', '16'] as const;
 type RowChoice = (typeof ROW_CHOICES)[number];
@@ -112,8 +115,8 @@ export function TraceTimeline({
   onTime,
 }: ViewProps) {
   const model = useMemo(
-    () => timelineModel(outcome.trace, playedEnd(outcome.trace)),
-    [outcome.trace],
+    () => timelineModel(outcome.trace, playedEnd(outcome.trace), outcome.networks[0]?.nodes),
+    [outcome.trace, outcome.networks],
   );
   const colors = useMemo(() => stateColors(model), [model]);
   const full: [number, number] = [model.from, Math.max(model.end, model.from + 1)];
@@ -126,6 +129,7 @@ export function TraceTimeline({
   const x = scaleLinear().domain(shown).range([0, plotWidth]);
 
   const canvas = useRef<HTMLCanvasElement>(null);
+  const colours = useRef<{ theme: string; idle: string; fg: string } | null>(null);
   // Redrawn when what is in sight changes, not as the player moves: the cursor is an element
   // over the canvas.
   const [s0, s1] = shown;
@@ -136,6 +140,7 @@ export function TraceTimeline({
     const c = canvas.current;
     const g = c?.getContext('2d');
     if (!c || !g) return;
+    const began = performance.now();
     const at = scaleLinear().domain([s0, s1]).range([0, plotWidth]);
     // The theme its colours were read in.
     c.dataset.theme = theme;
@@ -144,8 +149,12 @@ export function TraceTimeline({
     c.height = Math.round(height * ratio);
     g.setTransform(ratio, 0, 0, ratio, 0, 0);
     g.clearRect(0, 0, plotWidth, height);
-    const idle = resolved(c, 'var(--panel)');
-    const fg = resolved(c, 'var(--fg)');
+    // Read once per theme: reading a computed style makes the page lay itself out (10 to 40 ms
+    // on a large page, more than the paint).
+    if (colours.current?.theme !== theme) {
+      colours.current = { theme, idle: resolved(c, 'var(--panel)'), fg: resolved(c, 'var(--fg)') };
+    }
+    const { idle, fg } = colours.current;
     const { spans, laneStart } = model;
     const gap = row > 6 ? 1 : 0;
     for (let l = 0; l < lanes; l++) {
@@ -160,14 +169,17 @@ export function TraceTimeline({
         const x0 = at(Math.max(start, s0));
         const x1 = at(Math.min(spans.end[i]!, s1));
         g.fillStyle = color;
-        g.fillRect(x0, y, Math.max(0.75, x1 - x0), row - gap);
+        // Wide spans keep a pixel's gap at their end, so one handler's exit and the next's entry
+        // show even when both are alike.
+        const w = x1 - x0;
+        g.fillRect(x0, y, w > 4 ? w - 1 : Math.max(0.75, w), row - gap);
       }
     }
-    // Marks: send faults and overflows as short red ticks at the top of their row.
-    g.fillStyle = palette.vermillion;
+    // Marks: send faults and overflows as short ticks at the top of their row.
     for (let i = 0; i < model.marks.time.length; i++) {
       const t = model.marks.time[i]!;
       if (t < s0 || t > s1) continue;
+      g.fillStyle = MARK_COLORS[model.marks.kind[i]!]!;
       g.fillRect(at(t) - 1, model.marks.lane[i]! * row, 2, Math.max(2, row / 2));
     }
     // Messages in flight in the window, thinned past MAX_ARROWS.
@@ -202,27 +214,39 @@ export function TraceTimeline({
       const y = spans.lane[i]! * row;
       g.strokeRect(x0, y + Math.min(1, row / 4), Math.max(2, x1 - x0), Math.max(1, row - 2));
     } else if (chosen?.kind === 'arrow') {
-      g.strokeStyle = palette.vermillion;
+      g.lineWidth = 2.5;
       g.beginPath();
       arrow(chosen.index);
       g.stroke();
     }
+    // How long this paint took, for the bench and for a look in the page.
+    c.dataset.paintMs = (performance.now() - began).toFixed(2);
   }, [model, colors, lanes, row, height, plotWidth, s0, s1, selected, theme]);
 
   // The wheel zooms around the pointer; the page must not scroll meanwhile (a passive listener
   // cannot prevent it, so it is added by hand).
-  const latest = useRef({ shown, full, x, onWindow });
+  // A wheel's zoom goes from the last window asked for, not the last drawn: wheel events come
+  // faster than the link goes round, and each would otherwise undo the one before. A window
+  // asked for and not drawn within half a second is forgotten.
+  const latest = useRef({ shown, full, plotWidth, onWindow, asked: null as Window | null, at: 0 });
   useLayoutEffect(() => {
-    latest.current = { shown, full, x, onWindow };
+    const { asked, at } = latest.current;
+    const drawn = asked && asked[0] === shown[0] && asked[1] === shown[1];
+    const keep = !drawn && performance.now() - at < 500;
+    latest.current = { shown, full, plotWidth, onWindow, asked: keep ? asked : null, at };
   });
   useEffect(() => {
     const c = canvas.current;
     if (!c) return;
     const wheel = (event: WheelEvent) => {
       event.preventDefault();
-      const { shown: w, full: f, x: scale, onWindow: set } = latest.current;
-      const at = scale.invert(event.offsetX);
-      set?.(zoomWindow(w, event.deltaY < 0 ? ZOOM_STEP : 1 / ZOOM_STEP, at, f[0], f[1]));
+      const last = latest.current;
+      const w = last.asked && performance.now() - last.at < 500 ? last.asked : last.shown;
+      const at = w[0] + (event.offsetX / last.plotWidth) * (w[1] - w[0]);
+      const factor = event.deltaY < 0 ? ZOOM_STEP : 1 / ZOOM_STEP;
+      last.asked = zoomWindow(w, factor, at, last.full[0], last.full[1]);
+      last.at = performance.now();
+      last.onWindow?.(last.asked);
     };
     c.addEventListener('wheel', wheel, { passive: false });
     return () => c.removeEventListener('wheel', wheel);
@@ -410,9 +434,13 @@ export function TraceTimeline({
             {s.label}
           </li>
         ))}
-        {model.marks.names.map((name) => (
+        {model.marks.names.map((name, k) => (
           <li key={name}>
-            <span className="swatch tick" aria-hidden="true" />
+            <span
+              className="swatch tick"
+              style={{ background: MARK_COLORS[k] }}
+              aria-hidden="true"
+            />
             {name}
           </li>
         ))}

@@ -186,6 +186,19 @@ describe('timelineModel() of a J-Machine program', () => {
   });
 });
 
+describe('timelineModel() rows', () => {
+  it("gives each of the machine's nodes a row, even one the window never names", async () => {
+    // LCS's first 1,000 cycles on 8 nodes: only node 0 has started.
+    const params = { ...programs, programs: [1] };
+    const outcome = await part('jmachine_programs', params, 1, 0, 1000);
+    const end = playedEnd(outcome.trace);
+    expect(timelineModel(outcome.trace, end).lanes.length).toBeLessThan(8);
+    const model = timelineModel(outcome.trace, end, outcome.networks[0]!.nodes);
+    expect(model.lanes.map((l) => l.label).at(-1)).toBe('node 7');
+    expectTiled(model);
+  });
+});
+
 describe('timelineModel() of a Paragon NX run', () => {
   it("tiles each processor's time; a ping-pong's messages pair and alternate", async () => {
     const outcome = await whole('paragon_pingpong', { message_bytes: [2048] }, 0);

@@ -74,6 +74,8 @@ interface Change {
   time: number;
   state: number;
   handler: number;
+  /** A new thread starts here: a span of its own even if the one before was alike. */
+  entry?: boolean;
 }
 
 /** Spans from each lane's changes (time-ordered per lane), each lasting to the next or the end. */
@@ -100,7 +102,7 @@ function spansOf(
     for (let i = 0; i < list.length; i++) {
       const c = list[i]!;
       if (i + 1 < list.length && list[i + 1]!.time === c.time) continue;
-      if (c.state === current.state && c.handler === current.handler) continue;
+      if (!c.entry && c.state === current.state && c.handler === current.handler) continue;
       if (c.time > since) {
         lane.push(l);
         state.push(current.state);
@@ -223,8 +225,8 @@ interface Moment {
  * thread's, when it has no work): events at one time are summed, not applied in the order kinds
  * are listed, since the trace keeps no order between kinds at one time.
  */
-function jmachineModel(trace: Trace, end: number): TimelineModel {
-  let nodes = 0;
+function jmachineModel(trace: Trace, end: number, machineNodes: number): TimelineModel {
+  let nodes = machineNodes;
   const seeNode = (n: number) => (nodes = Math.max(nodes, n + 1));
   /** (node, time, priority) -> its moment, built kind by kind. */
   const moments = new Map<number, Map<number, [Moment, Moment]>>();
@@ -311,7 +313,8 @@ function jmachineModel(trace: Trace, end: number): TimelineModel {
     let waiting = false;
     for (const time of [...byTime.keys()].sort((a, b) => a - b)) {
       waiting = refused.get(node)?.get(time) ?? waiting;
-      byTime.get(time)!.forEach((m, p) => {
+      const pair = byTime.get(time)!;
+      pair.forEach((m, p) => {
         const s = threads[p]!;
         s.active = s.active ? m.delta >= 0 : m.delta > 0;
         if (m.started || !s.active) {
@@ -322,7 +325,8 @@ function jmachineModel(trace: Trace, end: number): TimelineModel {
       const [p0, p1] = threads as [(typeof threads)[0], (typeof threads)[0]];
       const state = waiting ? 4 : p1.active ? 2 : p0.active ? (p0.background ? 3 : 1) : 0;
       const h = p1.active ? p1.handler : p0.active ? p0.handler : -1;
-      changes.push({ lane: node, time, state, handler: h });
+      const entry = p1.active ? pair[1].started : p0.active && pair[0].started;
+      changes.push({ lane: node, time, state, handler: h, entry });
     }
   }
 
@@ -390,7 +394,7 @@ const PARAGON_WAITING = new Set([
 ]);
 
 /** The Paragon under NX: each node's compute processor (lane 2n) and message processor (2n+1). */
-function paragonModel(trace: Trace, end: number): TimelineModel {
+function paragonModel(trace: Trace, end: number, machineNodes: number): TimelineModel {
   const labels = (kind: string) =>
     trace.kinds.find((k) => k.name === kind)!.fields[field(trace, kind, 'state')]!.labels;
   const cpLabels = labels('cp_state');
@@ -404,7 +408,7 @@ function paragonModel(trace: Trace, end: number): TimelineModel {
     description: PARAGON_DESCRIPTIONS[key] ?? key,
     busy: !PARAGON_WAITING.has(key),
   }));
-  let nodes = 0;
+  let nodes = machineNodes;
   const changes: Change[] = [];
   const take = (kind: string, lane: (node: number) => number, offset: number) => {
     const [n, s] = ['node', 'state'].map((f) => field(trace, kind, f));
@@ -464,11 +468,15 @@ function paragonModel(trace: Trace, end: number): TimelineModel {
   };
 }
 
-/** The timeline of a J-Machine program's or a Paragon NX run's trace, up to `end`. */
-export function timelineModel(trace: Trace, end: number): TimelineModel {
+/**
+ * The timeline of a J-Machine program's or a Paragon NX run's trace, up to `end`, with a row for
+ * each of the machine's `nodes` (its network's, so a node that does nothing in the window, or
+ * past a cap that cut the trace short, still has its row) and any other node the trace names.
+ */
+export function timelineModel(trace: Trace, end: number, nodes = 0): TimelineModel {
   const has = (name: string) => trace.kinds.some((k) => k.name === name);
-  if (has('thread_started')) return jmachineModel(trace, end);
-  if (has('cp_state')) return paragonModel(trace, end);
+  if (has('thread_started')) return jmachineModel(trace, end, nodes);
+  if (has('cp_state')) return paragonModel(trace, end, nodes);
   throw new Error('a timeline needs a J-Machine program or a Paragon NX trace');
 }
 
