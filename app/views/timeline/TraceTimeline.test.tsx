@@ -8,7 +8,7 @@ import { loadNodeModule } from '../../engine/node_module';
 import { playedEnd } from '../../engine/trace';
 import { TraceTimeline, panWindow, rowHeight, zoomWindow } from './TraceTimeline';
 import { arrowId } from './timeline_hit';
-import { timelineModel } from './timeline_model';
+import { runNodes, timelineModel } from './timeline_model';
 
 describe('<TraceTimeline>', () => {
   it('renders its rows, legend and a selected span, with no console errors', async () => {
@@ -44,11 +44,7 @@ describe('<TraceTimeline> of a J-Machine program', () => {
       window: { from: 0, length: 20_000 },
     });
     engine.dispose();
-    const model = timelineModel(
-      outcome.trace,
-      playedEnd(outcome.trace),
-      outcome.networks[0]?.nodes,
-    );
+    const model = timelineModel(outcome.trace, playedEnd(outcome.trace), runNodes(outcome));
     const errors = vi.spyOn(console, 'error');
     const html = renderToStaticMarkup(
       <TraceTimeline

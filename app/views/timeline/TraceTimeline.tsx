@@ -19,7 +19,7 @@ import { formatReadable } from '../../charts/format';
 import { playedEnd } from '../../engine/trace';
 import type { ViewProps } from '../view';
 import type { TimelineModel } from './timeline_model';
-import { spanAt, timelineModel } from './timeline_model';
+import { runNodes, spanAt, timelineModel } from './timeline_model';
 import type { TimelineLayout } from './timeline_hit';
 import { arrowEnds, arrowsInSight, hitTest, picked } from './timeline_hit';
 
@@ -115,8 +115,8 @@ export function TraceTimeline({
   onTime,
 }: ViewProps) {
   const model = useMemo(
-    () => timelineModel(outcome.trace, playedEnd(outcome.trace), outcome.networks[0]?.nodes),
-    [outcome.trace, outcome.networks],
+    () => timelineModel(outcome.trace, playedEnd(outcome.trace), runNodes(outcome)),
+    [outcome],
   );
   const colors = useMemo(() => stateColors(model), [model]);
   const full: [number, number] = [model.from, Math.max(model.end, model.from + 1)];

@@ -6,7 +6,7 @@ import { loadNodeModule } from '../../engine/node_module';
 import { playedEnd, traceEvents } from '../../engine/trace';
 import type { TraceEvent, TraceOutcome } from '../../engine/trace';
 import type { TimelineModel } from './timeline_model';
-import { spanAt, stateShares, timelineModel } from './timeline_model';
+import { runNodes, spanAt, stateShares, timelineModel } from './timeline_model';
 
 let module: ArchexModule;
 beforeAll(async () => {
@@ -193,7 +193,7 @@ describe('timelineModel() rows', () => {
     const outcome = await part('jmachine_programs', params, 1, 0, 1000);
     const end = playedEnd(outcome.trace);
     expect(timelineModel(outcome.trace, end).lanes.length).toBeLessThan(8);
-    const model = timelineModel(outcome.trace, end, outcome.networks[0]!.nodes);
+    const model = timelineModel(outcome.trace, end, runNodes(outcome));
     expect(model.lanes.map((l) => l.label).at(-1)).toBe('node 7');
     expectTiled(model);
   });

@@ -1,7 +1,7 @@
 // A trace as a timeline: one lane per processor (a J-Machine node; a Paragon node's compute and
 // message processors), each cut into spans of one state, and the messages between lanes. Built
 // once per trace, as typed columns; the view draws the part in sight from them.
-import type { Trace, TraceKind } from '../../engine/trace';
+import type { Trace, TraceKind, TraceOutcome } from '../../engine/trace';
 
 export interface TimelineState {
   key: string;
@@ -469,9 +469,18 @@ function paragonModel(trace: Trace, end: number, machineNodes: number): Timeline
 }
 
 /**
+ * The nodes a traced run ran on, as its result says (a J-Machine program's `nodes`); 0 if it does
+ * not say. (The network the engine describes for a J-Machine preset is its `dims` machine, not
+ * the program's mesh of that point.)
+ */
+export function runNodes(outcome: TraceOutcome): number {
+  return outcome.result.scalars.find((s) => s.name === 'nodes')?.value ?? 0;
+}
+
+/**
  * The timeline of a J-Machine program's or a Paragon NX run's trace, up to `end`, with a row for
- * each of the machine's `nodes` (its network's, so a node that does nothing in the window, or
- * past a cap that cut the trace short, still has its row) and any other node the trace names.
+ * each of `nodes` (so a node that does nothing in the window, or past a cap that cut the trace
+ * short, still has its row) and any other node the trace names.
  */
 export function timelineModel(trace: Trace, end: number, nodes = 0): TimelineModel {
   const has = (name: string) => trace.kinds.some((k) => k.name === name);
