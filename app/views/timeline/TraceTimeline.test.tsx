@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createInProcessEngine } from '../../engine/in_process_engine';
 import { loadNodeModule } from '../../engine/node_module';
 import { playedEnd } from '../../engine/trace';
-import { TraceTimeline, panWindow, rowHeight, zoomWindow } from './TraceTimeline';
+import { TraceTimeline, labelledRows, panWindow, rowHeight, zoomWindow } from './TraceTimeline';
 import { arrowId } from './timeline_hit';
 import { runNodes, timelineModel } from './timeline_model';
 
@@ -71,6 +71,11 @@ describe('rowHeight()', () => {
     expect(rowHeight('auto', 512)).toBe(4);
     expect(rowHeight('all', 1024)).toBeCloseTo(560 / 1024, 9);
     expect(rowHeight('16', 512)).toBe(16);
+    // Thin rows are labelled every k-th, k a power of two, and the last.
+    expect(labelledRows(64, 8)).toEqual([
+      0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60, 63,
+    ]);
+    expect(labelledRows(3, 4)).toEqual([0, 2]);
   });
 });
 

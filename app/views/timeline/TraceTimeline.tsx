@@ -40,6 +40,18 @@ const ROW_LABELS: Record<RowChoice, string> = {
   '16': '16 px',
 };
 
+const LABEL_HEIGHT = 14;
+
+/** Rows too thin for a label each: every k-th (k a power of two) and the last. */
+export function labelledRows(lanes: number, row: number): number[] {
+  let every = 1;
+  while (every * row < LABEL_HEIGHT * 1.5) every *= 2;
+  const out = lanes > 0 ? [0] : [];
+  for (let i = every; i < lanes - every / 2; i += every) out.push(i);
+  if (lanes > 1) out.push(lanes - 1);
+  return out;
+}
+
 /** A row's height in CSS pixels for `lanes` rows. */
 export function rowHeight(choice: RowChoice, lanes: number): number {
   const n = Math.max(1, lanes);
@@ -185,23 +197,25 @@ export function TraceTimeline({
     // Messages in flight in the window, thinned past MAX_ARROWS.
     const layout: TimelineLayout = { window: [s0, s1], width: plotWidth, row };
     const { drawn } = arrowsInSight(model, [s0, s1]);
-    const arrow = (i: number) => {
+    const arrow = (i: number, head: boolean) => {
       const [x0, y0, x1, y1] = arrowEnds(model, layout, i);
       g.moveTo(x0, y0);
       g.lineTo(x1, y1);
-      // The head: a short stroke back along the arrow on both sides.
+      // The head, a short stroke back along the arrow on both sides, where arrows are few
+      // enough to tell apart.
+      if (!head) return;
       const angle = Math.atan2(y1 - y0, x1 - x0);
-      const head = Math.max(3, Math.min(5, row));
+      const size = Math.max(3, Math.min(5, row));
       g.moveTo(x1, y1);
-      g.lineTo(x1 - head * Math.cos(angle - 0.45), y1 - head * Math.sin(angle - 0.45));
+      g.lineTo(x1 - size * Math.cos(angle - 0.45), y1 - size * Math.sin(angle - 0.45));
       g.moveTo(x1, y1);
-      g.lineTo(x1 - head * Math.cos(angle + 0.45), y1 - head * Math.sin(angle + 0.45));
+      g.lineTo(x1 - size * Math.cos(angle + 0.45), y1 - size * Math.sin(angle + 0.45));
     };
     g.strokeStyle = fg;
     g.globalAlpha = drawn.length > 200 ? 0.35 : 0.7;
     g.lineWidth = 1;
     g.beginPath();
-    drawn.forEach(arrow);
+    for (const i of drawn) arrow(i, drawn.length <= 500);
     g.stroke();
     g.globalAlpha = 1;
     const chosen = picked(model, selected);
@@ -216,7 +230,7 @@ export function TraceTimeline({
     } else if (chosen?.kind === 'arrow') {
       g.lineWidth = 2.5;
       g.beginPath();
-      arrow(chosen.index);
+      arrow(chosen.index, true);
       g.stroke();
     }
     // How long this paint took, for the bench and for a look in the page.
@@ -354,15 +368,6 @@ export function TraceTimeline({
         <button type="button" onClick={() => onWindow?.(undefined)} disabled={!window}>
           Whole window
         </button>
-        <span>
-          {formatTime(shown[0], model)} to {formatTime(shown[1], model)}; {lanes} rows,{' '}
-          {model.spans.start.length.toLocaleString('en')} spans,{' '}
-          {model.arrows.sent.length.toLocaleString('en')} messages
-          {inSight.drawn.length < inSight.inSight
-            ? ` (${inSight.drawn.length.toLocaleString('en')} of the ` +
-              `${inSight.inSight.toLocaleString('en')} in sight drawn: zoom in for all)`
-            : ''}
-        </span>
         <label>
           Rows:{' '}
           <select
@@ -376,6 +381,9 @@ export function TraceTimeline({
             ))}
           </select>
         </label>
+        <span>
+          {formatTime(shown[0], model)} to {formatTime(shown[1], model)}
+        </span>
       </div>
       <svg className="trace-timeline-axis" width={width} height={AXIS_HEIGHT} aria-hidden="true">
         <g transform={`translate(${LABEL_WIDTH},0)`}>
@@ -400,8 +408,15 @@ export function TraceTimeline({
                   {l.label}
                 </div>
               ))
-            : [0, lanes - 1].map((i) => (
-                <div key={i} style={{ position: 'absolute', top: i * row }}>
+            : labelledRows(lanes, row).map((i) => (
+                <div
+                  key={i}
+                  style={{
+                    position: 'absolute',
+                    top: Math.min(i * row, height - LABEL_HEIGHT),
+                    lineHeight: `${LABEL_HEIGHT}px`,
+                  }}
+                >
                   {model.lanes[i]?.label}
                 </div>
               ))}
@@ -449,6 +464,14 @@ export function TraceTimeline({
           message (sent → received)
         </li>
       </ul>
+      <p className="trace-note trace-timeline-counts">
+        {lanes} rows, {model.spans.start.length.toLocaleString('en')} spans,{' '}
+        {model.arrows.sent.length.toLocaleString('en')} messages
+        {inSight.drawn.length < inSight.inSight
+          ? `; ${inSight.drawn.length.toLocaleString('en')} of the ` +
+            `${inSight.inSight.toLocaleString('en')} in sight are drawn (zoom in for all).`
+          : '.'}
+      </p>
       <p className="sr-only" aria-live="polite">
         {summary}
       </p>

@@ -5,7 +5,7 @@ import type { TimelineModel } from './timeline_model';
 import { spanAt } from './timeline_model';
 
 /** Arrows drawn at most: past this, every k-th of those in sight. */
-export const MAX_ARROWS = 3000;
+export const MAX_ARROWS = 1500;
 /** How near (CSS pixels) a click must come to an arrow to pick it over the span under it. */
 export const ARROW_REACH = 4;
 
