@@ -60,15 +60,22 @@ export function rowHeight(choice: RowChoice, lanes: number): number {
   return Number(choice);
 }
 
-/** A state's colour: busy states take the series colours in turn, waiting ones grey, idle none. */
+/** Waiting states' greys: the palette's grey, then lighter over the row's background. */
+const WAITING_GREYS = [palette.grey, 'rgba(127, 127, 127, 0.45)', 'rgba(127, 127, 127, 0.25)'];
+
+/**
+ * A state's colour: busy states take the series colours in turn, waiting ones greys in turn (a
+ * Paragon's wait for a receive and for a send apart), idle and done none.
+ */
 export function stateColors(model: TimelineModel): (string | null)[] {
   let busy = 0;
+  let waiting = 0;
   return model.states.map((s) =>
     s.key.endsWith('idle') || s.key.endsWith('done')
       ? null
       : s.busy
         ? seriesColor(busy++)
-        : palette.grey,
+        : WAITING_GREYS[Math.min(waiting++, WAITING_GREYS.length - 1)]!,
   );
 }
 
@@ -98,6 +105,11 @@ export function panWindow(
   const span = window[1] - window[0];
   const start = Math.min(Math.max(from, window[0] + delta), end - span);
   return [start, start + span];
+}
+
+/** A duration's unit as the times are written. */
+function unitOf(model: TimelineModel): string {
+  return model.clock === 'cycle' ? 'cycles' : 'µs';
 }
 
 function formatTime(t: number, model: TimelineModel): string {
@@ -507,7 +519,7 @@ function SpanDetail({
       <strong>{model.lanes[spans.lane[index]!]!.label}</strong>: {state.label}
       {spans.handler[index]! >= 0 ? `, handler ${spans.handler[index]}` : ''}, from{' '}
       {formatTime(start, model)} to {formatTime(end, model)} (
-      {formatReadable(end - start, { unit: '' })} {model.unit}). {state.description}{' '}
+      {formatReadable(end - start, { unit: '' })} {unitOf(model)}). {state.description}{' '}
       <button type="button" onClick={() => onTime?.(start)}>
         Go to its start
       </button>
@@ -537,7 +549,7 @@ function ArrowDetail({
       : {node(arrows.from[index]!)} to {node(arrows.to[index]!)}
       {arrows.handler[index]! >= 0 ? `, handler ${arrows.handler[index]}` : ''},{' '}
       {arrows.size[index]!.toLocaleString('en')} {model.sizeUnit}; sent at {formatTime(sent, model)}
-      , received at {formatTime(received, model)} ({way} {model.unit} on its way).{' '}
+      , received at {formatTime(received, model)} ({way} {unitOf(model)} on its way).{' '}
       <button type="button" onClick={() => onTime?.(sent)}>
         Go to its send
       </button>
