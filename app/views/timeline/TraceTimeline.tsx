@@ -394,7 +394,7 @@ export function TraceTimeline({
           </select>
         </label>
         <span>
-          {formatTime(shown[0], model)} to {formatTime(shown[1], model)}
+          {formatTime(shown[0], model)} to {formatTime(shown[1], model)}; {lanes} rows
         </span>
       </div>
       <svg className="trace-timeline-axis" width={width} height={AXIS_HEIGHT} aria-hidden="true">
@@ -477,7 +477,7 @@ export function TraceTimeline({
         </li>
       </ul>
       <p className="trace-note trace-timeline-counts">
-        {lanes} rows, {model.spans.start.length.toLocaleString('en')} spans,{' '}
+        {model.spans.start.length.toLocaleString('en')} spans,{' '}
         {model.arrows.sent.length.toLocaleString('en')} messages
         {inSight.drawn.length < inSight.inSight
           ? `; ${inSight.drawn.length.toLocaleString('en')} of the ` +
