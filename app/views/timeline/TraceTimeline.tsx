@@ -169,8 +169,11 @@ export function TraceTimeline({
     // The theme its colours were read in.
     c.dataset.theme = theme;
     const ratio = globalThis.devicePixelRatio || 1;
-    c.width = Math.round(plotWidth * ratio);
-    c.height = Math.round(height * ratio);
+    // Setting a canvas's size, even to the same, makes a new bitmap: only when it changes.
+    const pixelsWide = Math.round(plotWidth * ratio);
+    const pixelsHigh = Math.round(height * ratio);
+    if (c.width !== pixelsWide) c.width = pixelsWide;
+    if (c.height !== pixelsHigh) c.height = pixelsHigh;
     g.setTransform(ratio, 0, 0, ratio, 0, 0);
     g.clearRect(0, 0, plotWidth, height);
     // Read once per theme: reading a computed style makes the page lay itself out (10 to 40 ms
@@ -181,24 +184,31 @@ export function TraceTimeline({
     const { idle, fg } = colours.current;
     const { spans, laneStart } = model;
     const gap = row > 6 ? 1 : 0;
+    // One path per state, filled once: a fill style set per span cost more than the spans.
+    g.fillStyle = idle;
+    for (let l = 0; l < lanes; l++) g.fillRect(0, l * row, plotWidth, row - gap);
+    const paths = colors.map(() => new Path2D());
+    const perTime = plotWidth / (s1 - s0 || 1);
     for (let l = 0; l < lanes; l++) {
       const y = l * row;
-      g.fillStyle = idle;
-      g.fillRect(0, y, plotWidth, row - gap);
       for (let i = Math.max(laneStart[l]!, spanAt(model, l, s0)); i < laneStart[l + 1]!; i++) {
         const start = spans.start[i]!;
         if (start > s1) break;
-        const color = colors[spans.state[i]!];
-        if (!color) continue;
-        const x0 = at(Math.max(start, s0));
-        const x1 = at(Math.min(spans.end[i]!, s1));
-        g.fillStyle = color;
+        const state = spans.state[i]!;
+        if (!colors[state]) continue;
+        // The scale inlined: this loop runs once per span in sight (128,000 on 512 nodes).
+        const x0 = (Math.max(start, s0) - s0) * perTime;
+        const w = (Math.min(spans.end[i]!, s1) - s0) * perTime - x0;
         // Wide spans keep a pixel's gap at their end, so one handler's exit and the next's entry
         // show even when both are alike.
-        const w = x1 - x0;
-        g.fillRect(x0, y, w > 4 ? w - 1 : Math.max(0.75, w), row - gap);
+        paths[state]!.rect(x0, y, w > 4 ? w - 1 : Math.max(0.75, w), row - gap);
       }
     }
+    colors.forEach((color, state) => {
+      if (!color) return;
+      g.fillStyle = color;
+      g.fill(paths[state]!);
+    });
     // Marks: send faults and overflows as short ticks at the top of their row.
     for (let i = 0; i < model.marks.time.length; i++) {
       const t = model.marks.time[i]!;
