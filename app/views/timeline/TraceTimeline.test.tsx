@@ -5,7 +5,10 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { createInProcessEngine } from '../../engine/in_process_engine';
 import { loadNodeModule } from '../../engine/node_module';
-import { TraceTimeline, panWindow, zoomWindow } from './TraceTimeline';
+import { playedEnd } from '../../engine/trace';
+import { TraceTimeline, labelledRows, panWindow, rowHeight, zoomWindow } from './TraceTimeline';
+import { arrowId } from './timeline_hit';
+import { runNodes, timelineModel } from './timeline_model';
 
 describe('<TraceTimeline>', () => {
   it('renders its rows, legend and a selected span, with no console errors', async () => {
@@ -27,6 +30,52 @@ describe('<TraceTimeline>', () => {
     // Span 0 is node 0's compute processor posting its receive from the start.
     expect(html).toMatch(/<strong>node 0 CP<\/strong>: compute processor: post, from 0 µs/);
     expect(errors).not.toHaveBeenCalled();
+  });
+});
+
+describe('<TraceTimeline> of a J-Machine program', () => {
+  it('says what a selected arrow is, with no console errors', async () => {
+    const engine = createInProcessEngine(await loadNodeModule());
+    const outcome = await engine.trace({
+      model: 'jmachine_programs',
+      params: { programs: [1], nodes: [1, 8], breakdown_nodes: 8 },
+      seed: 1,
+      point: 1,
+      window: { from: 0, length: 20_000 },
+    });
+    engine.dispose();
+    const model = timelineModel(outcome.trace, playedEnd(outcome.trace), runNodes(outcome));
+    const errors = vi.spyOn(console, 'error');
+    const html = renderToStaticMarkup(
+      <TraceTimeline
+        outcome={outcome}
+        time={5000}
+        selected={arrowId(model, 0)}
+        width={900}
+        onSelect={() => {}}
+      />,
+    );
+    const { from, to, id, handler, size } = model.arrows;
+    expect(html).toContain(
+      `<strong>Message packet ${id[0]}</strong>: node ${from[0]} to node ${to[0]}, handler ` +
+        `${handler[0]}, ${size[0]} words`,
+    );
+    expect(html).toContain('send refused');
+    expect(errors).not.toHaveBeenCalled();
+  });
+});
+
+describe('rowHeight()', () => {
+  it('fits rows of 4 to 18 px, squeezes all in view, or fixes them', () => {
+    expect(rowHeight('auto', 16)).toBe(18);
+    expect(rowHeight('auto', 512)).toBe(4);
+    expect(rowHeight('all', 1024)).toBeCloseTo(560 / 1024, 9);
+    expect(rowHeight('16', 512)).toBe(16);
+    // Thin rows are labelled every k-th, k a power of two, and the last.
+    expect(labelledRows(64, 8)).toEqual([
+      0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60, 63,
+    ]);
+    expect(labelledRows(3, 4)).toEqual([0, 2]);
   });
 });
 

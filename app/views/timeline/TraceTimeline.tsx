@@ -3,10 +3,15 @@
 // cursor at the player's time. Drawn on canvas: a 512-node run has tens of thousands of spans and
 // arrows, redrawn at every zoom, pan and player step, which SVG elements cannot keep up with; the
 // time axis, the legend and the detail of a clicked span are HTML and SVG beside it.
-// Zoom with the wheel or the buttons, pan by dragging; the span in sight goes to the link. A
-// selected span is its index in the model's spans (lane by lane, in time order).
+// Zoom with the wheel, the buttons or + and -, pan by dragging or Shift+arrows; the span in sight
+// goes to the link. A click picks the arrow within a few pixels or else the span under it; the
+// selection id numbers spans first (lane by lane, in time order), then arrows in send order
+// (timeline_hit.ts). With the canvas focused, , and . step along the selected span's row and
+// the up and down arrows move to the row above or below. Rows are 4 to 18 px so up to 140 fit
+// the 560 px box; more rows scroll in it, or "Rows: all in view" squeezes them (below 1 px each
+// for 1,024 nodes, as Paraver does) or fixes them at 8 or 16 px.
 import { scaleLinear } from 'd3-scale';
-import type { PointerEvent as ReactPointerEvent } from 'react';
+import type { KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent } from 'react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import { palette, seriesColor } from '../../charts/palette';
@@ -14,24 +19,63 @@ import { formatReadable } from '../../charts/format';
 import { playedEnd } from '../../engine/trace';
 import type { ViewProps } from '../view';
 import type { TimelineModel } from './timeline_model';
-import { spanAt, timelineModel } from './timeline_model';
+import { runNodes, spanAt, timelineModel } from './timeline_model';
+import type { TimelineLayout } from './timeline_hit';
+import { arrowEnds, arrowsInSight, hitTest, picked } from './timeline_hit';
 
 const LABEL_WIDTH = 84;
 const AXIS_HEIGHT = 22;
 const MAX_HEIGHT = 560;
-/** Arrows drawn at most: past this, every k-th of those in sight (the detail says so). */
-const MAX_ARROWS = 3000;
 const ZOOM_STEP = 1.6;
+type Window = [number, number];
+/** The marks' colours by kind (send fault, queue overflow): apart from the states' colours. */
+const MARK_COLORS = [palette.vermillion, palette.purple];
+/** The rows' height: fitted (4 to 18 px, scrolling past 140 rows), all in view, or fixed. */
+const ROW_CHOICES = ['auto', 'all', '8', '16'] as const;
+type RowChoice = (typeof ROW_CHOICES)[number];
+const ROW_LABELS: Record<RowChoice, string> = {
+  auto: '4 to 18 px (scroll)',
+  all: 'all in view',
+  '8': '8 px',
+  '16': '16 px',
+};
 
-/** A state's colour: busy states take the series colours in turn, waiting ones grey, idle none. */
+const LABEL_HEIGHT = 14;
+
+/** Rows too thin for a label each: every k-th (k a power of two) and the last. */
+export function labelledRows(lanes: number, row: number): number[] {
+  let every = 1;
+  while (every * row < LABEL_HEIGHT * 1.5) every *= 2;
+  const out = lanes > 0 ? [0] : [];
+  for (let i = every; i < lanes - every / 2; i += every) out.push(i);
+  if (lanes > 1) out.push(lanes - 1);
+  return out;
+}
+
+/** A row's height in CSS pixels for `lanes` rows. */
+export function rowHeight(choice: RowChoice, lanes: number): number {
+  const n = Math.max(1, lanes);
+  if (choice === 'all') return Math.min(18, MAX_HEIGHT / n);
+  if (choice === 'auto') return Math.max(4, Math.min(18, Math.floor(MAX_HEIGHT / n)));
+  return Number(choice);
+}
+
+/** Waiting states' greys: the palette's grey, then lighter over the row's background. */
+const WAITING_GREYS = [palette.grey, 'rgba(127, 127, 127, 0.45)', 'rgba(127, 127, 127, 0.25)'];
+
+/**
+ * A state's colour: busy states take the series colours in turn, waiting ones greys in turn (a
+ * Paragon's wait for a receive and for a send apart), idle and done none.
+ */
 export function stateColors(model: TimelineModel): (string | null)[] {
   let busy = 0;
+  let waiting = 0;
   return model.states.map((s) =>
     s.key.endsWith('idle') || s.key.endsWith('done')
       ? null
       : s.busy
         ? seriesColor(busy++)
-        : palette.grey,
+        : WAITING_GREYS[Math.min(waiting++, WAITING_GREYS.length - 1)]!,
   );
 }
 
@@ -63,6 +107,11 @@ export function panWindow(
   return [start, start + span];
 }
 
+/** A duration's unit as the times are written. */
+function unitOf(model: TimelineModel): string {
+  return model.clock === 'cycle' ? 'cycles' : 'µs';
+}
+
 function formatTime(t: number, model: TimelineModel): string {
   return model.clock === 'cycle'
     ? `cycle ${formatReadable(t, { unit: '' })}`
@@ -90,19 +139,21 @@ export function TraceTimeline({
   onTime,
 }: ViewProps) {
   const model = useMemo(
-    () => timelineModel(outcome.trace, playedEnd(outcome.trace)),
-    [outcome.trace],
+    () => timelineModel(outcome.trace, playedEnd(outcome.trace), runNodes(outcome)),
+    [outcome],
   );
   const colors = useMemo(() => stateColors(model), [model]);
   const full: [number, number] = [model.from, Math.max(model.end, model.from + 1)];
   const shown = window && window[1] > window[0] ? window : full;
   const lanes = model.lanes.length;
-  const row = Math.max(4, Math.min(18, Math.floor(MAX_HEIGHT / Math.max(1, lanes))));
+  const [rowChoice, setRowChoice] = useState<RowChoice>('auto');
+  const row = rowHeight(rowChoice, lanes);
   const plotWidth = Math.max(120, width - LABEL_WIDTH - 8);
   const height = lanes * row;
   const x = scaleLinear().domain(shown).range([0, plotWidth]);
 
   const canvas = useRef<HTMLCanvasElement>(null);
+  const colours = useRef<{ theme: string; idle: string; fg: string } | null>(null);
   // Redrawn when what is in sight changes, not as the player moves: the cursor is an element
   // over the canvas.
   const [s0, s1] = shown;
@@ -113,91 +164,125 @@ export function TraceTimeline({
     const c = canvas.current;
     const g = c?.getContext('2d');
     if (!c || !g) return;
+    const began = performance.now();
     const at = scaleLinear().domain([s0, s1]).range([0, plotWidth]);
     // The theme its colours were read in.
     c.dataset.theme = theme;
     const ratio = globalThis.devicePixelRatio || 1;
-    c.width = Math.round(plotWidth * ratio);
-    c.height = Math.round(height * ratio);
+    // Setting a canvas's size, even to the same, makes a new bitmap: only when it changes.
+    const pixelsWide = Math.round(plotWidth * ratio);
+    const pixelsHigh = Math.round(height * ratio);
+    if (c.width !== pixelsWide) c.width = pixelsWide;
+    if (c.height !== pixelsHigh) c.height = pixelsHigh;
     g.setTransform(ratio, 0, 0, ratio, 0, 0);
     g.clearRect(0, 0, plotWidth, height);
-    const idle = resolved(c, 'var(--panel)');
-    const fg = resolved(c, 'var(--fg)');
+    // Read once per theme: reading a computed style makes the page lay itself out (10 to 40 ms
+    // on a large page, more than the paint).
+    if (colours.current?.theme !== theme) {
+      colours.current = { theme, idle: resolved(c, 'var(--panel)'), fg: resolved(c, 'var(--fg)') };
+    }
+    const { idle, fg } = colours.current;
     const { spans, laneStart } = model;
+    const gap = row > 6 ? 1 : 0;
+    // One path per state, filled once: a fill style set per span cost more than the spans.
+    g.fillStyle = idle;
+    for (let l = 0; l < lanes; l++) g.fillRect(0, l * row, plotWidth, row - gap);
+    const paths = colors.map(() => new Path2D());
+    const perTime = plotWidth / (s1 - s0 || 1);
     for (let l = 0; l < lanes; l++) {
       const y = l * row;
-      g.fillStyle = idle;
-      g.fillRect(0, y, plotWidth, row - (row > 6 ? 1 : 0));
       for (let i = Math.max(laneStart[l]!, spanAt(model, l, s0)); i < laneStart[l + 1]!; i++) {
         const start = spans.start[i]!;
         if (start > s1) break;
-        const color = colors[spans.state[i]!];
-        if (!color) continue;
-        const x0 = at(Math.max(start, s0));
-        const x1 = at(Math.min(spans.end[i]!, s1));
-        g.fillStyle = color;
-        g.fillRect(x0, y, Math.max(0.75, x1 - x0), row - (row > 6 ? 1 : 0));
+        const state = spans.state[i]!;
+        if (!colors[state]) continue;
+        // The scale inlined: this loop runs once per span in sight (128,000 on 512 nodes).
+        const x0 = (Math.max(start, s0) - s0) * perTime;
+        const w = (Math.min(spans.end[i]!, s1) - s0) * perTime - x0;
+        // Wide spans keep a pixel's gap at their end, so one handler's exit and the next's entry
+        // show even when both are alike.
+        paths[state]!.rect(x0, y, w > 4 ? w - 1 : Math.max(0.75, w), row - gap);
       }
     }
-    // Marks: send faults and overflows as short red ticks at the top of their row.
-    g.fillStyle = palette.vermillion;
+    colors.forEach((color, state) => {
+      if (!color) return;
+      g.fillStyle = color;
+      g.fill(paths[state]!);
+    });
+    // Marks: send faults and overflows as short ticks at the top of their row.
     for (let i = 0; i < model.marks.time.length; i++) {
       const t = model.marks.time[i]!;
       if (t < s0 || t > s1) continue;
+      g.fillStyle = MARK_COLORS[model.marks.kind[i]!]!;
       g.fillRect(at(t) - 1, model.marks.lane[i]! * row, 2, Math.max(2, row / 2));
     }
-    // Messages in sight (sent or received inside the window), thinned past MAX_ARROWS.
-    const { from, to, sent, received } = model.arrows;
-    const inSight: number[] = [];
-    for (let i = 0; i < sent.length; i++) {
-      if (received[i]! >= s0 && sent[i]! <= s1) inSight.push(i);
-    }
-    const every = Math.max(1, Math.ceil(inSight.length / MAX_ARROWS));
-    g.strokeStyle = fg;
-    g.globalAlpha = inSight.length > 200 ? 0.35 : 0.7;
-    g.lineWidth = 1;
-    g.beginPath();
-    for (let k = 0; k < inSight.length; k += every) {
-      const i = inSight[k]!;
-      const x0 = at(sent[i]!);
-      const y0 = from[i]! * row + row / 2;
-      const x1 = at(received[i]!);
-      const y1 = to[i]! * row + row / 2;
+    // Messages in flight in the window, thinned past MAX_ARROWS.
+    const layout: TimelineLayout = { window: [s0, s1], width: plotWidth, row };
+    const { drawn } = arrowsInSight(model, [s0, s1]);
+    const arrow = (i: number, head: boolean) => {
+      const [x0, y0, x1, y1] = arrowEnds(model, layout, i);
       g.moveTo(x0, y0);
       g.lineTo(x1, y1);
-      // The head: a short stroke back along the arrow on both sides.
+      // The head, a short stroke back along the arrow on both sides, where arrows are few
+      // enough to tell apart.
+      if (!head) return;
       const angle = Math.atan2(y1 - y0, x1 - x0);
-      const head = Math.min(5, row);
+      const size = Math.max(3, Math.min(5, row));
       g.moveTo(x1, y1);
-      g.lineTo(x1 - head * Math.cos(angle - 0.45), y1 - head * Math.sin(angle - 0.45));
+      g.lineTo(x1 - size * Math.cos(angle - 0.45), y1 - size * Math.sin(angle - 0.45));
       g.moveTo(x1, y1);
-      g.lineTo(x1 - head * Math.cos(angle + 0.45), y1 - head * Math.sin(angle + 0.45));
-    }
+      g.lineTo(x1 - size * Math.cos(angle + 0.45), y1 - size * Math.sin(angle + 0.45));
+    };
+    g.strokeStyle = fg;
+    g.globalAlpha = drawn.length > 200 ? 0.35 : 0.7;
+    g.lineWidth = 1;
+    g.beginPath();
+    for (const i of drawn) arrow(i, drawn.length <= 500);
     g.stroke();
     g.globalAlpha = 1;
-    if (selected !== undefined && selected < spans.start.length) {
-      g.strokeStyle = fg;
-      g.lineWidth = 2;
-      const x0 = at(Math.max(spans.start[selected]!, s0));
-      const x1 = at(Math.min(spans.end[selected]!, s1));
-      g.strokeRect(x0, spans.lane[selected]! * row + 1, Math.max(2, x1 - x0), row - 2);
+    const chosen = picked(model, selected);
+    g.strokeStyle = fg;
+    g.lineWidth = 2;
+    if (chosen?.kind === 'span') {
+      const i = chosen.index;
+      const x0 = at(Math.max(spans.start[i]!, s0));
+      const x1 = at(Math.min(spans.end[i]!, s1));
+      const y = spans.lane[i]! * row;
+      g.strokeRect(x0, y + Math.min(1, row / 4), Math.max(2, x1 - x0), Math.max(1, row - 2));
+    } else if (chosen?.kind === 'arrow') {
+      g.lineWidth = 2.5;
+      g.beginPath();
+      arrow(chosen.index, true);
+      g.stroke();
     }
+    // How long this paint took, for the bench and for a look in the page.
+    c.dataset.paintMs = (performance.now() - began).toFixed(2);
   }, [model, colors, lanes, row, height, plotWidth, s0, s1, selected, theme]);
 
   // The wheel zooms around the pointer; the page must not scroll meanwhile (a passive listener
   // cannot prevent it, so it is added by hand).
-  const latest = useRef({ shown, full, x, onWindow });
+  // A wheel's zoom goes from the last window asked for, not the last drawn: wheel events come
+  // faster than the link goes round, and each would otherwise undo the one before. A window
+  // asked for and not drawn within half a second is forgotten.
+  const latest = useRef({ shown, full, plotWidth, onWindow, asked: null as Window | null, at: 0 });
   useLayoutEffect(() => {
-    latest.current = { shown, full, x, onWindow };
+    const { asked, at } = latest.current;
+    const drawn = asked && asked[0] === shown[0] && asked[1] === shown[1];
+    const keep = !drawn && performance.now() - at < 500;
+    latest.current = { shown, full, plotWidth, onWindow, asked: keep ? asked : null, at };
   });
   useEffect(() => {
     const c = canvas.current;
     if (!c) return;
     const wheel = (event: WheelEvent) => {
       event.preventDefault();
-      const { shown: w, full: f, x: scale, onWindow: set } = latest.current;
-      const at = scale.invert(event.offsetX);
-      set?.(zoomWindow(w, event.deltaY < 0 ? ZOOM_STEP : 1 / ZOOM_STEP, at, f[0], f[1]));
+      const last = latest.current;
+      const w = last.asked && performance.now() - last.at < 500 ? last.asked : last.shown;
+      const at = w[0] + (event.offsetX / last.plotWidth) * (w[1] - w[0]);
+      const factor = event.deltaY < 0 ? ZOOM_STEP : 1 / ZOOM_STEP;
+      last.asked = zoomWindow(w, factor, at, last.full[0], last.full[1]);
+      last.at = performance.now();
+      last.onWindow?.(last.asked);
     };
     c.addEventListener('wheel', wheel, { passive: false });
     return () => c.removeEventListener('wheel', wheel);
@@ -222,10 +307,47 @@ export function TraceTimeline({
     drag.current = null;
     if (!d || d.moved) return;
     const box = event.currentTarget.getBoundingClientRect();
-    const lane = Math.floor((event.clientY - box.top) / row);
-    const at = x.invert(event.clientX - box.left);
-    const span = lane >= 0 && lane < lanes ? spanAt(model, lane, at) : -1;
-    onSelect(span >= 0 ? span : undefined);
+    const layout: TimelineLayout = { window: shown, width: plotWidth, row };
+    onSelect(hitTest(model, layout, event.clientX - box.left, event.clientY - box.top));
+  };
+
+  // Keys on the focused canvas: zoom, pan, and moving the selection by span and by row. They are
+  // kept from the panel, whose arrows step the player.
+  const onKeyDown = (event: ReactKeyboardEvent<HTMLCanvasElement>) => {
+    const chosen = picked(model, selected);
+    const span = chosen?.kind === 'span' ? chosen.index : -1;
+    const moveToRow = (lane: number) => {
+      if (lane < 0 || lane >= lanes) return;
+      const t = span >= 0 ? model.spans.start[span]! : Math.max(shown[0], Math.min(time, shown[1]));
+      const next = spanAt(model, lane, t);
+      if (next >= 0) onSelect(next);
+    };
+    const lane = span >= 0 ? model.spans.lane[span]! : -1;
+    const actions: Record<string, () => void> = {
+      '+': () => zoomBy(ZOOM_STEP),
+      '=': () => zoomBy(ZOOM_STEP),
+      '-': () => zoomBy(1 / ZOOM_STEP),
+      '0': () => onWindow?.(undefined),
+      ArrowDown: () => moveToRow(lane + 1),
+      ArrowUp: () => moveToRow(Math.max(0, lane - 1)),
+      ',': () => {
+        if (span > model.laneStart[lane]!) onSelect(span - 1);
+      },
+      '.': () => {
+        if (span >= 0 && span + 1 < model.laneStart[lane + 1]!) onSelect(span + 1);
+      },
+      Escape: () => onSelect(undefined),
+    };
+    if (event.shiftKey && (event.key === 'ArrowLeft' || event.key === 'ArrowRight')) {
+      const step = (shown[1] - shown[0]) / 4;
+      actions[event.key] = () =>
+        onWindow?.(panWindow(shown, event.key === 'ArrowLeft' ? -step : step, full[0], full[1]));
+    }
+    const action = actions[event.key];
+    if (!action) return;
+    event.preventDefault();
+    event.stopPropagation();
+    action();
   };
 
   const [summary, setSummary] = useState('');
@@ -251,7 +373,8 @@ export function TraceTimeline({
   }, [model, lanes, time]);
 
   const ticks = x.ticks(Math.max(2, Math.floor(plotWidth / 110)));
-  const chosen = selected !== undefined && selected < model.spans.start.length ? selected : null;
+  const chosen = picked(model, selected);
+  const inSight = useMemo(() => arrowsInSight(model, [s0, s1]), [model, s0, s1]);
   const zoomBy = (factor: number) =>
     onWindow?.(zoomWindow(shown, factor, (shown[0] + shown[1]) / 2, full[0], full[1]));
 
@@ -267,10 +390,21 @@ export function TraceTimeline({
         <button type="button" onClick={() => onWindow?.(undefined)} disabled={!window}>
           Whole window
         </button>
+        <label>
+          Rows:{' '}
+          <select
+            value={rowChoice}
+            onChange={(event) => setRowChoice(event.target.value as RowChoice)}
+          >
+            {ROW_CHOICES.map((c) => (
+              <option key={c} value={c}>
+                {ROW_LABELS[c]}
+              </option>
+            ))}
+          </select>
+        </label>
         <span>
-          {formatTime(shown[0], model)} to {formatTime(shown[1], model)}; {lanes} rows,{' '}
-          {model.spans.start.length.toLocaleString('en')} spans,{' '}
-          {model.arrows.sent.length.toLocaleString('en')} messages
+          {formatTime(shown[0], model)} to {formatTime(shown[1], model)}; {lanes} rows
         </span>
       </div>
       <svg className="trace-timeline-axis" width={width} height={AXIS_HEIGHT} aria-hidden="true">
@@ -296,8 +430,15 @@ export function TraceTimeline({
                   {l.label}
                 </div>
               ))
-            : [0, lanes - 1].map((i) => (
-                <div key={i} style={{ position: 'absolute', top: i * row }}>
+            : labelledRows(lanes, row).map((i) => (
+                <div
+                  key={i}
+                  style={{
+                    position: 'absolute',
+                    top: Math.min(i * row, height - LABEL_HEIGHT),
+                    lineHeight: `${LABEL_HEIGHT}px`,
+                  }}
+                >
                   {model.lanes[i]?.label}
                 </div>
               ))}
@@ -309,8 +450,10 @@ export function TraceTimeline({
             onPointerDown={onPointerDown}
             onPointerMove={onPointerMove}
             onPointerUp={onPointerUp}
+            onKeyDown={onKeyDown}
+            tabIndex={0}
             role="img"
-            aria-label={summary}
+            aria-label="Timeline: the summary below says what it shows; + and - zoom"
           />
           {time >= s0 && time <= s1 ? (
             <div className="trace-timeline-cursor" style={{ left: x(time) - 1, height }} />
@@ -328,9 +471,13 @@ export function TraceTimeline({
             {s.label}
           </li>
         ))}
-        {model.marks.names.map((name) => (
+        {model.marks.names.map((name, k) => (
           <li key={name}>
-            <span className="swatch tick" aria-hidden="true" />
+            <span
+              className="swatch tick"
+              style={{ background: MARK_COLORS[k] }}
+              aria-hidden="true"
+            />
             {name}
           </li>
         ))}
@@ -339,25 +486,83 @@ export function TraceTimeline({
           message (sent → received)
         </li>
       </ul>
+      <p className="trace-note trace-timeline-counts">
+        {model.spans.start.length.toLocaleString('en')} spans,{' '}
+        {model.arrows.sent.length.toLocaleString('en')} messages
+        {inSight.drawn.length < inSight.inSight
+          ? `; ${inSight.drawn.length.toLocaleString('en')} of the ` +
+            `${inSight.inSight.toLocaleString('en')} in sight are drawn (zoom in for all).`
+          : '.'}
+      </p>
       <p className="sr-only" aria-live="polite">
         {summary}
       </p>
-      {chosen !== null ? (
-        <div className="trace-timeline-detail" role="status">
-          <strong>{model.lanes[model.spans.lane[chosen]!]!.label}</strong>:{' '}
-          {model.states[model.spans.state[chosen]!]!.label}
-          {model.spans.handler[chosen]! >= 0 ? `, handler ${model.spans.handler[chosen]}` : ''},
-          from {formatTime(model.spans.start[chosen]!, model)} to{' '}
-          {formatTime(model.spans.end[chosen]!, model)} (
-          {formatReadable(model.spans.end[chosen]! - model.spans.start[chosen]!, { unit: '' })}{' '}
-          {model.unit}). {model.states[model.spans.state[chosen]!]!.description}{' '}
-          <button type="button" onClick={() => onTime?.(model.spans.start[chosen]!)}>
-            Go to its start
-          </button>
-        </div>
+      {chosen?.kind === 'span' ? (
+        <SpanDetail model={model} index={chosen.index} onTime={onTime} />
+      ) : chosen?.kind === 'arrow' ? (
+        <ArrowDetail model={model} index={chosen.index} onTime={onTime} />
       ) : (
-        <p className="trace-note">Click a span to say what it is.</p>
+        <p className="trace-note">
+          Click a span or an arrow to say what it is (or focus the timeline and use the up and down
+          arrows, then , and .).
+        </p>
       )}
+    </div>
+  );
+}
+
+function SpanDetail({
+  model,
+  index,
+  onTime,
+}: {
+  model: TimelineModel;
+  index: number;
+  onTime?: (time: number) => void;
+}) {
+  const { spans } = model;
+  const state = model.states[spans.state[index]!]!;
+  const start = spans.start[index]!;
+  const end = spans.end[index]!;
+  return (
+    <div className="trace-timeline-detail" role="status">
+      <strong>{model.lanes[spans.lane[index]!]!.label}</strong>: {state.label}
+      {spans.handler[index]! >= 0 ? `, handler ${spans.handler[index]}` : ''}, from{' '}
+      {formatTime(start, model)} to {formatTime(end, model)} (
+      {formatReadable(end - start, { unit: '' })} {unitOf(model)}). {state.description}{' '}
+      <button type="button" onClick={() => onTime?.(start)}>
+        Go to its start
+      </button>
+    </div>
+  );
+}
+
+function ArrowDetail({
+  model,
+  index,
+  onTime,
+}: {
+  model: TimelineModel;
+  index: number;
+  onTime?: (time: number) => void;
+}) {
+  const { arrows } = model;
+  const sent = arrows.sent[index]!;
+  const received = arrows.received[index]!;
+  const node = (lane: number) => `node ${model.lanes[lane]!.node}`;
+  const way = formatReadable(received - sent, { unit: '' });
+  return (
+    <div className="trace-timeline-detail" role="status">
+      <strong>
+        Message {model.clock === 'cycle' ? 'packet' : 'id'} {arrows.id[index]}
+      </strong>
+      : {node(arrows.from[index]!)} to {node(arrows.to[index]!)}
+      {arrows.handler[index]! >= 0 ? `, handler ${arrows.handler[index]}` : ''},{' '}
+      {arrows.size[index]!.toLocaleString('en')} {model.sizeUnit}; sent at {formatTime(sent, model)}
+      , received at {formatTime(received, model)} ({way} {unitOf(model)} on its way).{' '}
+      <button type="button" onClick={() => onTime?.(sent)}>
+        Go to its send
+      </button>
     </div>
   );
 }

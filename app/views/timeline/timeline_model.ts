@@ -1,7 +1,7 @@
 // A trace as a timeline: one lane per processor (a J-Machine node; a Paragon node's compute and
 // message processors), each cut into spans of one state, and the messages between lanes. Built
 // once per trace, as typed columns; the view draws the part in sight from them.
-import type { Trace, TraceKind } from '../../engine/trace';
+import type { Trace, TraceKind, TraceOutcome } from '../../engine/trace';
 
 export interface TimelineState {
   key: string;
@@ -19,7 +19,7 @@ export interface TimelineModel {
   end: number;
   lanes: { label: string; node: number }[];
   states: TimelineState[];
-  /** Spans lane by lane, in time order within a lane; lane l's are [laneStart[l], laneStart[l+1]). */
+  /** Spans lane by lane, in time order; lane l's are [laneStart[l], laneStart[l+1]). */
   spans: {
     lane: Int32Array;
     state: Uint8Array;
@@ -29,14 +29,21 @@ export interface TimelineModel {
     handler: Int32Array;
   };
   laneStart: Int32Array;
-  /** Messages: sender's and receiver's lanes, send and receive times, the message's id. */
+  /**
+   * Messages: sender's and receiver's lanes, send and receive times, the message's id (the
+   * J-Machine's packet, the Paragon's message), the handler it starts (-1 on the Paragon) and
+   * its size in `sizeUnit`; in the order they were sent.
+   */
   arrows: {
     from: Int32Array;
     to: Int32Array;
     sent: Float64Array;
     received: Float64Array;
     id: Float64Array;
+    handler: Int32Array;
+    size: Float64Array;
   };
+  sizeUnit: string;
   /** Instants that are not spans: send faults and queue overflows, by lane. */
   marks: { lane: Int32Array; time: Float64Array; kind: Uint8Array; names: string[] };
 }
@@ -67,6 +74,8 @@ interface Change {
   time: number;
   state: number;
   handler: number;
+  /** A new thread starts here: a span of its own even if the one before was alike. */
+  entry?: boolean;
 }
 
 /** Spans from each lane's changes (time-ordered per lane), each lasting to the next or the end. */
@@ -93,7 +102,7 @@ function spansOf(
     for (let i = 0; i < list.length; i++) {
       const c = list[i]!;
       if (i + 1 < list.length && list[i + 1]!.time === c.time) continue;
-      if (c.state === current.state && c.handler === current.handler) continue;
+      if (!c.entry && c.state === current.state && c.handler === current.handler) continue;
       if (c.time > since) {
         lane.push(l);
         state.push(current.state);
@@ -127,7 +136,7 @@ function spansOf(
 
 /** Sends paired with their receives by message id, in order (an id seen twice pairs in turn). */
 function pairMessages(
-  sent: { lane: number; to: number; time: number; id: number }[],
+  sent: { lane: number; time: number; id: number; handler: number; size: number }[],
   received: { lane: number; time: number; id: number }[],
 ): TimelineModel['arrows'] {
   const waiting = new Map<number, { lane: number; time: number }[]>();
@@ -141,6 +150,8 @@ function pairMessages(
   const at: number[] = [];
   const got: number[] = [];
   const id: number[] = [];
+  const handler: number[] = [];
+  const size: number[] = [];
   for (const s of sent) {
     const r = waiting.get(s.id)?.shift();
     // A message received after the window, or sent before it, has no arrow.
@@ -150,6 +161,8 @@ function pairMessages(
     at.push(s.time);
     got.push(r.time);
     id.push(s.id);
+    handler.push(s.handler);
+    size.push(s.size);
   }
   return {
     from: Int32Array.from(from),
@@ -157,6 +170,8 @@ function pairMessages(
     sent: Float64Array.from(at),
     received: Float64Array.from(got),
     id: Float64Array.from(id),
+    handler: Int32Array.from(handler),
+    size: Float64Array.from(size),
   };
 }
 
@@ -185,81 +200,141 @@ const JMACHINE_STATES: TimelineState[] = [
     description: "The node's background thread runs (the program's own work between messages).",
     busy: true,
   },
+  {
+    key: 'refused',
+    label: 'send refused',
+    description:
+      'The network refused a send (a send fault): the processor waits until it takes the message.',
+    busy: false,
+  },
 ];
 
-/** The J-Machine's programs: a node runs its highest active thread, or idles. */
-function jmachineModel(trace: Trace, end: number): TimelineModel {
-  let nodes = 0;
+/** What one node's thread events at one time do to one priority. */
+interface Moment {
+  /** Threads started (a resumed one goes on, so it is not counted) less threads ended. */
+  delta: number;
+  /** The handler dispatched at this time, or -1; the new thread's cause if one started. */
+  handler: number;
+  background: boolean;
+  started: boolean;
+}
+
+/**
+ * The J-Machine's programs: a node runs its highest active thread, or idles. The engine records a
+ * thread's end at the time its work ended, which may equal the next thread's start (or the same
+ * thread's, when it has no work): events at one time are summed, not applied in the order kinds
+ * are listed, since the trace keeps no order between kinds at one time.
+ */
+function jmachineModel(trace: Trace, end: number, machineNodes: number): TimelineModel {
+  let nodes = machineNodes;
   const seeNode = (n: number) => (nodes = Math.max(nodes, n + 1));
-  const node = (kind: string) => field(trace, kind, 'node');
-  interface Step {
-    node: number;
-    time: number;
-    apply(s: NodeThreads): void;
-  }
-  interface NodeThreads {
-    active: [boolean, boolean];
-    background: boolean;
-    handler: [number, number];
-  }
-  const steps: Step[] = [];
-  const add = (kind: string, apply: (v: number[], s: NodeThreads) => void) => {
-    const n = node(kind);
-    for (const e of events(trace, kind)) {
-      seeNode(e.values[n]!);
-      steps.push({ node: e.values[n]!, time: e.time, apply: (s) => apply(e.values, s) });
+  /** (node, time, priority) -> its moment, built kind by kind. */
+  const moments = new Map<number, Map<number, [Moment, Moment]>>();
+  /** (node, time) -> a refused send begins (true) or ends (false) at that time. */
+  const refused = new Map<number, Map<number, boolean>>();
+  const moment = (node: number, time: number, priority: number): Moment => {
+    seeNode(node);
+    let byTime = moments.get(node);
+    if (!byTime) moments.set(node, (byTime = new Map()));
+    let pair = byTime.get(time);
+    if (!pair) {
+      const fresh = (): Moment => ({ delta: 0, handler: -1, background: false, started: false });
+      byTime.set(time, (pair = [fresh(), fresh()]));
     }
+    return pair[priority]!;
   };
+  const each = (kind: string, apply: (m: Moment, v: number[]) => void) => {
+    const [n, p] = ['node', 'priority'].map((f) => field(trace, kind, f));
+    for (const e of events(trace, kind))
+      apply(moment(e.values[n!]!, e.time, e.values[p!]!), e.values);
+  };
+  const running = new Set<number>();
   if (trace.kinds.some((k) => k.name === 'thread_running')) {
-    const p = field(trace, 'thread_running', 'priority');
-    add('thread_running', (v, s) => (s.active[v[p]! as 0 | 1] = true));
+    const [n, p] = ['node', 'priority'].map((f) => field(trace, 'thread_running', f));
+    for (const e of events(trace, 'thread_running')) {
+      seeNode(e.values[n!]!);
+      running.add(2 * e.values[n!]! + e.values[p!]!);
+      // The node's state at the window's start, even if nothing happens on it after.
+      moment(e.values[n!]!, trace.from, e.values[p!]!);
+    }
   }
-  const sp = field(trace, 'thread_started', 'priority');
   const cause = field(trace, 'thread_started', 'cause');
   const causes = trace.kinds.find((k) => k.name === 'thread_started')!.fields[cause]!.labels;
-  add('thread_started', (v, s) => {
-    const pr = v[sp]! as 0 | 1;
-    s.active[pr] = true;
-    // A thread resumed or restarted goes on as what it was; a message's thread runs a handler.
+  each('thread_started', (m, v) => {
     const why = causes[v[cause]!];
-    if (pr === 0 && why === 'background') s.background = true;
-    if (why === 'message') {
-      s.handler[pr] = -1;
-      if (pr === 0) s.background = false;
+    if (why === 'resume') return;
+    m.delta++;
+    m.started = true;
+    m.background = why === 'background';
+  });
+  const handler = field(trace, 'message_dispatched', 'handler');
+  each('message_dispatched', (m, v) => (m.handler = v[handler]!));
+  each('thread_ended', (m) => m.delta--);
+  // A send the network refuses stops the processor (nothing else runs, not even priority 1)
+  // until the network takes the message: from its fault to its message_sent.
+  const faulted = new Set<number>();
+  const mark = (node: number, time: number, on: boolean) => {
+    moment(node, time, 0);
+    let byTime = refused.get(node);
+    if (!byTime) refused.set(node, (byTime = new Map()));
+    byTime.set(time, on);
+  };
+  const faultNode = field(trace, 'send_fault', 'node');
+  const sentNode = field(trace, 'message_sent', 'node');
+  const sends = [
+    ...events(trace, 'send_fault').map((e) => ({
+      node: e.values[faultNode]!,
+      time: e.time,
+      fault: true,
+    })),
+    ...events(trace, 'message_sent').map((e) => ({
+      node: e.values[sentNode]!,
+      time: e.time,
+      fault: false,
+    })),
+  ].sort((a, b) => a.time - b.time);
+  for (const e of sends) {
+    if (e.fault) {
+      faulted.add(e.node);
+      mark(e.node, e.time, true);
+    } else if (faulted.delete(e.node)) {
+      mark(e.node, e.time, false);
     }
-  });
-  const dp = field(trace, 'message_dispatched', 'priority');
-  const dh = field(trace, 'message_dispatched', 'handler');
-  add('message_dispatched', (v, s) => {
-    const pr = v[dp]! as 0 | 1;
-    s.handler[pr] = v[dh]!;
-    if (pr === 0) s.background = false;
-  });
-  const ep = field(trace, 'thread_ended', 'priority');
-  add('thread_ended', (v, s) => {
-    const pr = v[ep]! as 0 | 1;
-    s.active[pr] = false;
-    s.handler[pr] = -1;
-    if (pr === 0) s.background = false;
-  });
-  // Stable: events of one node at one time keep the engine's order.
-  steps.sort((a, b) => a.node - b.node || a.time - b.time);
-  const threads: NodeThreads[] = Array.from({ length: nodes }, () => ({
-    active: [false, false],
-    background: false,
-    handler: [-1, -1],
-  }));
-  const changes: Change[] = steps.map((step) => {
-    const s = threads[step.node]!;
-    step.apply(s);
-    const state = s.active[1] ? 2 : s.active[0] ? (s.background ? 3 : 1) : 0;
-    const handler = s.active[1] ? s.handler[1] : s.active[0] ? s.handler[0] : -1;
-    return { lane: step.node, time: step.time, state, handler };
-  });
+  }
+
+  const changes: Change[] = [];
+  for (const [node, byTime] of moments) {
+    // Each priority's thread: active, its handler, background work or not.
+    const threads = [0, 1].map((p) => ({
+      active: running.has(2 * node + p),
+      handler: -1,
+      background: false,
+    }));
+    let waiting = false;
+    for (const time of [...byTime.keys()].sort((a, b) => a - b)) {
+      waiting = refused.get(node)?.get(time) ?? waiting;
+      const pair = byTime.get(time)!;
+      pair.forEach((m, p) => {
+        const s = threads[p]!;
+        s.active = s.active ? m.delta >= 0 : m.delta > 0;
+        if (m.started || !s.active) {
+          s.handler = s.active ? m.handler : -1;
+          s.background = s.active && m.background;
+        }
+      });
+      const [p0, p1] = threads as [(typeof threads)[0], (typeof threads)[0]];
+      const state = waiting ? 4 : p1.active ? 2 : p0.active ? (p0.background ? 3 : 1) : 0;
+      const h = p1.active ? p1.handler : p0.active ? p0.handler : -1;
+      const entry = p1.active ? pair[1].started : p0.active && pair[0].started;
+      changes.push({ lane: node, time, state, handler: h, entry });
+    }
+  }
 
   const sent = events(trace, 'message_sent');
   const received = events(trace, 'message_received');
-  const [sn, st, sk] = ['node', 'to', 'packet'].map((f) => field(trace, 'message_sent', f));
+  const [sn, sh, sw, sk] = ['node', 'handler', 'words', 'packet'].map((f) =>
+    field(trace, 'message_sent', f),
+  );
   const [rn, rk] = ['node', 'packet'].map((f) => field(trace, 'message_received', f));
   for (const e of [...sent, ...received]) seeNode(e.values[0]!);
   const faults = events(trace, 'send_fault');
@@ -276,13 +351,15 @@ function jmachineModel(trace: Trace, end: number): TimelineModel {
     end,
     lanes,
     states: JMACHINE_STATES,
+    sizeUnit: 'words',
     ...spansOf(changes, nodes, trace.from, end, () => 0),
     arrows: pairMessages(
       sent.map((e) => ({
         lane: e.values[sn!]!,
-        to: e.values[st!]!,
         time: e.time,
         id: e.values[sk!]!,
+        handler: e.values[sh!]!,
+        size: e.values[sw!]!,
       })),
       received.map((e) => ({ lane: e.values[rn!]!, time: e.time, id: e.values[rk!]! })),
     ),
@@ -317,7 +394,7 @@ const PARAGON_WAITING = new Set([
 ]);
 
 /** The Paragon under NX: each node's compute processor (lane 2n) and message processor (2n+1). */
-function paragonModel(trace: Trace, end: number): TimelineModel {
+function paragonModel(trace: Trace, end: number, machineNodes: number): TimelineModel {
   const labels = (kind: string) =>
     trace.kinds.find((k) => k.name === kind)!.fields[field(trace, kind, 'state')]!.labels;
   const cpLabels = labels('cp_state');
@@ -331,7 +408,7 @@ function paragonModel(trace: Trace, end: number): TimelineModel {
     description: PARAGON_DESCRIPTIONS[key] ?? key,
     busy: !PARAGON_WAITING.has(key),
   }));
-  let nodes = 0;
+  let nodes = machineNodes;
   const changes: Change[] = [];
   const take = (kind: string, lane: (node: number) => number, offset: number) => {
     const [n, s] = ['node', 'state'].map((f) => field(trace, kind, f));
@@ -357,7 +434,7 @@ function paragonModel(trace: Trace, end: number): TimelineModel {
     node: l >> 1,
   }));
   const built = spansOf(changes, 2 * nodes, trace.from, end, idle);
-  const [sn, st, sm] = ['node', 'to', 'message'].map((f) => field(trace, 'message_sent', f));
+  const [sn, sb, sm] = ['node', 'bytes', 'message'].map((f) => field(trace, 'message_sent', f));
   const [rn, rm] = ['node', 'message'].map((f) => field(trace, 'message_received', f));
   return {
     clock: trace.clock,
@@ -366,13 +443,15 @@ function paragonModel(trace: Trace, end: number): TimelineModel {
     end,
     lanes,
     states,
+    sizeUnit: 'bytes',
     ...built,
     arrows: pairMessages(
       events(trace, 'message_sent').map((e) => ({
         lane: 2 * e.values[sn!]! + 1,
-        to: e.values[st!]!,
         time: e.time,
         id: e.values[sm!]!,
+        handler: -1,
+        size: e.values[sb!]!,
       })),
       events(trace, 'message_received').map((e) => ({
         lane: 2 * e.values[rn!]! + 1,
@@ -389,11 +468,24 @@ function paragonModel(trace: Trace, end: number): TimelineModel {
   };
 }
 
-/** The timeline of a J-Machine program's or a Paragon NX run's trace, up to `end`. */
-export function timelineModel(trace: Trace, end: number): TimelineModel {
+/**
+ * The nodes a traced run ran on, as its result says (a J-Machine program's `nodes`); 0 if it does
+ * not say. (The network the engine describes for a J-Machine preset is its `dims` machine, not
+ * the program's mesh of that point.)
+ */
+export function runNodes(outcome: TraceOutcome): number {
+  return outcome.result.scalars.find((s) => s.name === 'nodes')?.value ?? 0;
+}
+
+/**
+ * The timeline of a J-Machine program's or a Paragon NX run's trace, up to `end`, with a row for
+ * each of `nodes` (so a node that does nothing in the window, or past a cap that cut the trace
+ * short, still has its row) and any other node the trace names.
+ */
+export function timelineModel(trace: Trace, end: number, nodes = 0): TimelineModel {
   const has = (name: string) => trace.kinds.some((k) => k.name === name);
-  if (has('thread_started')) return jmachineModel(trace, end);
-  if (has('cp_state')) return paragonModel(trace, end);
+  if (has('thread_started')) return jmachineModel(trace, end, nodes);
+  if (has('cp_state')) return paragonModel(trace, end, nodes);
   throw new Error('a timeline needs a J-Machine program or a Paragon NX trace');
 }
 
