@@ -206,7 +206,7 @@ function Legend({ index, layout }: { index: PacketIndex; layout: PacketLayout })
           crossing is drawn in its cell
         </li>
       ) : null}
-      <li>+n: packets waiting at that source</li>
+      <li>+n: packets waiting at that source (where the label fits; the summary counts all)</li>
       <li>
         followed: the others faint, its source ringed dashed and its destination solid; click a flit
         or a circuit to follow its packet
