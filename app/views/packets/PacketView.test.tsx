@@ -16,6 +16,8 @@ import { PacketView } from './PacketView';
 const FROM = 1500;
 let mesh: TraceOutcome;
 let circuit: TraceOutcome;
+/** A light load measured to its confidence long before the window opens. */
+let late: TraceOutcome;
 beforeAll(async () => {
   const engine = createInProcessEngine(await loadNodeModule());
   const trace = (params: Record<string, number | number[]>) =>
@@ -28,6 +30,13 @@ beforeAll(async () => {
     });
   mesh = await trace({ dims: [4, 4] });
   circuit = await trace({ dims: [4, 4], switching: 1 });
+  late = await engine.trace({
+    model: 'network_traffic',
+    params: { dims: [4, 4] },
+    seed: 1,
+    point: 0,
+    window: { from: 500_000, length: 100 },
+  });
   engine.dispose();
 }, 60_000);
 
@@ -115,6 +124,17 @@ describe('PacketView', () => {
       `latency ${s.total} cycles = queueing ${s.queueing} + blocking ${s.blocking} + ` +
         `transfer ${s.transfer}`,
     );
+  });
+
+  it('says when the run ended before the window, where an empty network would look idle', () => {
+    const ran = late.result.scalars.find((r) => r.name === 'simulated_cycles')!.value;
+    expect(ran).toBeLessThan(500_000);
+    const html = render(late, 500_000);
+    expect(html).toContain(
+      `The run ended at cycle ${ran}, before this window opens at cycle 500000: nothing was ` +
+        `recorded. Record from a cycle before ${ran}.`,
+    );
+    expect(render(mesh, FROM + 20)).not.toContain('The run ended');
   });
 
   it('names the held circuits of a circuit-switched network', () => {

@@ -10,6 +10,7 @@ import type { MouseEvent, RefObject } from 'react';
 import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import { palette } from '../../charts/palette';
+import type { TraceOutcome } from '../../engine/trace';
 import type { ViewProps } from '../view';
 import { indexTrace, tracedNetwork } from './open_index';
 import type { PacketIndex, LatencySplit, NetState } from './packet_index';
@@ -107,6 +108,23 @@ function whereNow(
     return `${lead} in a buffer of router ${router}${from}${blocked}`;
   }
   return 'between buffers';
+}
+
+/**
+ * Said above the drawing when the run stopped before the window's end (its measurement was done):
+ * an empty window otherwise looks like an idle network.
+ */
+export function runEndNote(outcome: TraceOutcome, index: PacketIndex): string | null {
+  const ran = outcome.result.scalars.find((s) => s.name === 'simulated_cycles')?.value;
+  const { from, end } = outcome.trace;
+  if (ran === undefined || ran >= end) return null;
+  if (index.packets.size === 0 && ran <= from) {
+    return (
+      `The run ended at cycle ${ran}, before this window opens at cycle ${from}: nothing was ` +
+      `recorded. Record from a cycle before ${ran}.`
+    );
+  }
+  return `The run ended at cycle ${ran}, inside this window (to cycle ${end}): it plays to there.`;
 }
 
 function splitText(s: LatencySplit): string {
@@ -287,6 +305,7 @@ export function PacketView({ outcome, time, selected, width, onSelect }: ViewPro
   const split = selected !== undefined ? index.latency(selected, time) : null;
   const info = selected !== undefined ? index.packets.get(selected) : undefined;
   const summary = describeMoment(time, index, layout, scene, frame.state, selected);
+  const ended = runEndNote(outcome, index);
 
   return (
     <div className="packet-view" ref={box}>
@@ -328,6 +347,11 @@ export function PacketView({ outcome, time, selected, width, onSelect }: ViewPro
           </label>
         ) : null}
       </div>
+      {ended ? (
+        <p className="packet-note" role="status">
+          {ended}
+        </p>
+      ) : null}
       <div className="packet-canvas" style={{ width: layout.width, height: layout.height }}>
         <canvas ref={under} style={{ width: layout.width, height: layout.height }} />
         <canvas
