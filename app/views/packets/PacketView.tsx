@@ -115,16 +115,18 @@ function whereNow(
  * an empty window otherwise looks like an idle network.
  */
 export function runEndNote(outcome: TraceOutcome, index: PacketIndex): string | null {
+  // The run's cycles are 0 to simulated_cycles - 1; the window's are from to end - 1.
   const ran = outcome.result.scalars.find((s) => s.name === 'simulated_cycles')?.value;
   const { from, end } = outcome.trace;
   if (ran === undefined || ran >= end) return null;
+  const last = ran - 1;
   if (index.packets.size === 0 && ran <= from) {
     return (
-      `The run ended at cycle ${ran}, before this window opens at cycle ${from}: nothing was ` +
-      `recorded. Record from a cycle before ${ran}.`
+      `The run stopped after cycle ${last}, before this window opens at cycle ${from}: nothing ` +
+      `was recorded. Record from cycle ${last} or earlier.`
     );
   }
-  return `The run ended at cycle ${ran}, inside this window (to cycle ${end}): it plays to there.`;
+  return `The run stopped after cycle ${last}, inside this window: it plays to there.`;
 }
 
 function splitText(s: LatencySplit): string {
