@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createInProcessEngine } from '../../engine/in_process_engine';
 import { loadNodeModule } from '../../engine/node_module';
 import type { TraceOutcome } from '../../engine/trace';
+import { playedEnd } from '../../engine/trace';
 import { openIndex } from './open_index';
 import type { Ctx, Theme } from './packet_paint';
 import { packetColor, paintNetwork, paintScene } from './packet_paint';
@@ -16,6 +17,10 @@ import { PacketView } from './PacketView';
 const FROM = 1500;
 let mesh: TraceOutcome;
 let circuit: TraceOutcome;
+/** A light load measured to its confidence long before the window opens. */
+let late: TraceOutcome;
+/** The same run seen over its end. */
+let ending: TraceOutcome;
 beforeAll(async () => {
   const engine = createInProcessEngine(await loadNodeModule());
   const trace = (params: Record<string, number | number[]>) =>
@@ -28,6 +33,20 @@ beforeAll(async () => {
     });
   mesh = await trace({ dims: [4, 4] });
   circuit = await trace({ dims: [4, 4], switching: 1 });
+  late = await engine.trace({
+    model: 'network_traffic',
+    params: { dims: [4, 4] },
+    seed: 1,
+    point: 0,
+    window: { from: 500_000, length: 100 },
+  });
+  ending = await engine.trace({
+    model: 'network_traffic',
+    params: { dims: [4, 4] },
+    seed: 1,
+    point: 0,
+    window: { from: 2500, length: 300 },
+  });
   engine.dispose();
 }, 60_000);
 
@@ -114,6 +133,23 @@ describe('PacketView', () => {
     expect(html).toContain(
       `latency ${s.total} cycles = queueing ${s.queueing} + blocking ${s.blocking} + ` +
         `transfer ${s.transfer}`,
+    );
+  });
+
+  it('says when the run ended before the window, where an empty network would look idle', () => {
+    const ran = late.result.scalars.find((r) => r.name === 'simulated_cycles')!.value;
+    expect(ran).toBeLessThan(500_000);
+    const html = render(late, 500_000);
+    expect(html).toContain(
+      `The run stopped after cycle ${ran - 1}, before this window opens at cycle 500000: ` +
+        `nothing was recorded. Record from cycle ${ran - 1} or earlier.`,
+    );
+    expect(render(mesh, FROM + 20)).not.toContain('The run stopped');
+    // Over its end: the cycle named is the last the trace plays.
+    const last = playedEnd(ending.trace);
+    expect(last).toBe(ran - 1);
+    expect(render(ending, 2500)).toContain(
+      `The run stopped after cycle ${last}, inside this window: it plays to there.`,
     );
   });
 

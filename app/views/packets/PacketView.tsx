@@ -10,6 +10,7 @@ import type { MouseEvent, RefObject } from 'react';
 import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import { palette } from '../../charts/palette';
+import type { TraceOutcome } from '../../engine/trace';
 import type { ViewProps } from '../view';
 import { indexTrace, tracedNetwork } from './open_index';
 import type { PacketIndex, LatencySplit, NetState } from './packet_index';
@@ -109,6 +110,25 @@ function whereNow(
   return 'between buffers';
 }
 
+/**
+ * Said above the drawing when the run stopped before the window's end (its measurement was done):
+ * an empty window otherwise looks like an idle network.
+ */
+export function runEndNote(outcome: TraceOutcome, index: PacketIndex): string | null {
+  // The run's cycles are 0 to simulated_cycles - 1; the window's are from to end - 1.
+  const ran = outcome.result.scalars.find((s) => s.name === 'simulated_cycles')?.value;
+  const { from, end } = outcome.trace;
+  if (ran === undefined || ran >= end) return null;
+  const last = ran - 1;
+  if (index.packets.size === 0 && ran <= from) {
+    return (
+      `The run stopped after cycle ${last}, before this window opens at cycle ${from}: nothing ` +
+      `was recorded. Record from cycle ${last} or earlier.`
+    );
+  }
+  return `The run stopped after cycle ${last}, inside this window: it plays to there.`;
+}
+
 function splitText(s: LatencySplit): string {
   const of = s.complete ? `latency ${s.total} cycles` : `${s.total} cycles so far`;
   return (
@@ -206,7 +226,7 @@ function Legend({ index, layout }: { index: PacketIndex; layout: PacketLayout })
           crossing is drawn in its cell
         </li>
       ) : null}
-      <li>+n: packets waiting at that source</li>
+      <li>+n: packets waiting at that source (where the label fits; the summary counts all)</li>
       <li>
         followed: the others faint, its source ringed dashed and its destination solid; click a flit
         or a circuit to follow its packet
@@ -287,6 +307,7 @@ export function PacketView({ outcome, time, selected, width, onSelect }: ViewPro
   const split = selected !== undefined ? index.latency(selected, time) : null;
   const info = selected !== undefined ? index.packets.get(selected) : undefined;
   const summary = describeMoment(time, index, layout, scene, frame.state, selected);
+  const ended = runEndNote(outcome, index);
 
   return (
     <div className="packet-view" ref={box}>
@@ -328,6 +349,11 @@ export function PacketView({ outcome, time, selected, width, onSelect }: ViewPro
           </label>
         ) : null}
       </div>
+      {ended ? (
+        <p className="packet-note" role="status">
+          {ended}
+        </p>
+      ) : null}
       <div className="packet-canvas" style={{ width: layout.width, height: layout.height }}>
         <canvas ref={under} style={{ width: layout.width, height: layout.height }} />
         <canvas

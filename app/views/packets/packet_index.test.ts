@@ -1,5 +1,6 @@
 // The packet view's index and scene against real traces from the engine: a 4x4 mesh and torus
-// near saturation, a 2-ary 4-fly, an 8-port crossbar, and a circuit-switched mesh. Each is
+// near saturation, a 2-ary 4-fly, an 8-port crossbar, and a circuit-switched mesh (and a 4-ary
+// 4-fly, 256 terminals, for the labels of packets waiting at their sources). Each is
 // checked against the events themselves (traceEvents), replayed here independently.
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -12,7 +13,7 @@ import { openIndex } from './open_index';
 import type { Frame, PacketIndex } from './packet_index';
 import { flitKey, KEY_EVERY, keyPacket } from './packet_index';
 import type { PacketLayout } from './packet_layout';
-import { buildScene, flitNear, slotAt } from './packet_scene';
+import { buildScene, flitNear, labelsOverlap, slotAt } from './packet_scene';
 
 const FROM = 1500;
 const LENGTH = 150;
@@ -24,6 +25,8 @@ const NETWORKS: Record<string, Record<string, number | number[]>> = {
   fly: { topology: 2, fly_radix: 2, fly_stages: 4 },
   crossbar: { topology: 3, crossbar_ports: 8 },
   circuit: { switching: 1, dims: [4, 4] },
+  // 256 terminals, their sources a few px apart: the "+n" labels must make room.
+  fly4: { topology: 2, fly_radix: 4, fly_stages: 4 },
 };
 
 const traced: Record<string, TraceOutcome> = {};
@@ -293,5 +296,43 @@ describe('the packet index of a circuit-switched mesh', () => {
       const s = index.latency(p.id, index.end)!;
       expect(s.queueing + s.blocking + s.transfer).toBe(p.delivered - p.created);
     }
+  });
+});
+
+// Crowded: some sources are closer than a label's height (a fly's, 900 px wide).
+describe.each([
+  ['mesh', false],
+  ['crossbar', false],
+  ['circuit', false],
+  ['fly', true],
+  ['fly4', true],
+])('the packets waiting at the sources of a %s', (name, crowded) => {
+  it('are counted per source, each label drawn where it covers no other', () => {
+    const { index, layout } = openIndex(traced[name]!, { width: 900, maxHeight: 700, plane: 0 });
+    let labels = 0;
+    let left = 0;
+    for (const t of cycles(index)) {
+      const frame = index.frame(t);
+      const waiting = new Map<number, number>();
+      for (const p of frame.state.queued) {
+        const src = index.packets.get(p)!.src;
+        waiting.set(src, (waiting.get(src) ?? 0) + 1);
+      }
+      const { queued } = buildScene(layout, index, frame, false);
+      for (const [i, q] of queued.entries()) {
+        for (const other of queued.slice(i + 1)) expect(labelsOverlap(q, other)).toBe(false);
+      }
+      // Each label is its own source's count; the longest queues are the ones kept.
+      const counts = [...waiting.values()].sort((a, b) => b - a);
+      expect(queued.map((q) => q.count)).toEqual(
+        [...queued.map((q) => q.count)].sort((a, b) => b - a),
+      );
+      expect(queued[0]?.count).toBe(counts[0]);
+      for (const q of queued) expect([...waiting.values()]).toContain(q.count);
+      labels += queued.length;
+      left += waiting.size - queued.length;
+    }
+    expect(labels).toBeGreaterThan(10);
+    expect(left > 0).toBe(crowded);
   });
 });

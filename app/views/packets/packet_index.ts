@@ -130,6 +130,22 @@ type Code = (typeof CODES)[number];
 
 const EMPTY = new Uint32Array(0);
 
+/** The fields the index reads, by name; a kind without one has it empty. */
+const COLUMNS = [
+  'packet',
+  'flit',
+  'channel',
+  'vc',
+  'input',
+  'reason',
+  'node',
+  'dest',
+  'flits',
+  'count',
+  'signal',
+] as const;
+type Columns = Record<(typeof COLUMNS)[number], Uint8Array | Uint16Array | Uint32Array>;
+
 function emptyState(time: number): NetState {
   return {
     time,
@@ -187,6 +203,8 @@ export class PacketIndex {
   private readonly index: Uint32Array;
   private readonly time: Float64Array;
   private readonly kinds: Partial<Record<Code, KindIndex>> = {};
+  /** Per event code, its kind's columns: looked up once, not per event (the replay's cost). */
+  private readonly cols: Columns[];
   /** Per kept state k (after cycle from + k * KEY_EVERY - 1; k = 0: before `from`). */
   private readonly keys: { state: NetState; next: number }[] = [];
   /** The last frame built, to play forwards from. */
@@ -207,6 +225,9 @@ export class PacketIndex {
         this.kinds[kind.name as Code] = { kind, fields };
       }
     }
+    this.cols = CODES.map(
+      (c) => Object.fromEntries(COLUMNS.map((n) => [n, this.field(c, n)])) as Columns,
+    );
     this.switching = this.kinds.circuit_request ? 'circuit' : 'wormhole';
     this.reasons = [...(this.field('flit_blocked', 'reason') ? this.labels('flit_blocked') : [])];
     this.bufferedReasons = this.labels('flit_buffered');
@@ -331,7 +352,6 @@ export class PacketIndex {
     const block = (id: number, t: number) => {
       if (!blockedSince.has(id)) blockedSince.set(id, t);
     };
-    const P = (c: Code) => this.field(c, 'packet');
     let next = 0;
     for (let key = 1; ; key++) {
       const upTo = this.from + key * KEY_EVERY - 1;
@@ -341,15 +361,16 @@ export class PacketIndex {
         const i = this.index[e]!;
         const t = this.time[e]!;
         if (c === undefined) continue;
-        const id = P(c)[i];
+        const col = this.cols[this.code[e]!]!;
+        const id = col.packet[i];
         switch (c) {
           case 'packet_created':
           case 'packet_live': {
             const p = packet(id!);
             if (c === 'packet_created') p.created = t;
-            p.src = this.field(c, 'node')[i]!;
-            p.dst = this.field(c, 'dest')[i]!;
-            p.flits = this.field(c, 'flits')[i]!;
+            p.src = col.node[i]!;
+            p.dst = col.dest[i]!;
+            p.flits = col.flits[i]!;
             break;
           }
           case 'packet_injected': {
@@ -360,16 +381,13 @@ export class PacketIndex {
           }
           case 'flit_moved':
           case 'flit_ejected':
-            if (this.field(c, 'flit')[i] === 0) unblock(id!, t);
+            if (col.flit[i] === 0) unblock(id!, t);
             break;
           case 'flit_blocked':
-            if (this.field(c, 'flit')[i] === 0) block(id!, t);
+            if (col.flit[i] === 0) block(id!, t);
             break;
           case 'flit_buffered':
-            if (
-              this.field(c, 'flit')[i] === 0 &&
-              (this.bufferedReasons[this.field(c, 'reason')[i]!] ?? 'none') !== 'none'
-            ) {
+            if (col.flit[i] === 0 && (this.bufferedReasons[col.reason[i]!] ?? 'none') !== 'none') {
               block(id!, t);
             }
             break;
@@ -407,7 +425,8 @@ export class PacketIndex {
     const c = CODES[this.code[e]!];
     const i = this.index[e]!;
     if (c === undefined) return;
-    const id = this.field(c, 'packet')[i]!;
+    const col = this.cols[this.code[e]!]!;
+    const id = col.packet[i]!;
     const vcs = this.vcs;
     switch (c) {
       case 'packet_created':
@@ -423,22 +442,22 @@ export class PacketIndex {
         s.inFlight.add(id);
         break;
       case 'flit_injected': {
-        const flit = this.field(c, 'flit')[i]!;
-        const ivc = this.field(c, 'input')[i]! * vcs + this.field(c, 'vc')[i]!;
+        const flit = col.flit[i]!;
+        const ivc = col.input[i]! * vcs + col.vc[i]!;
         s.flits.set(flitKey(id, flit), { ivc, seq: this.seq++ });
         frame?.moves.push({ packet: id, flit, from: -1, channel: -1, to: ivc });
         break;
       }
       case 'flit_moved':
       case 'flit_ejected': {
-        const flit = this.field(c, 'flit')[i]!;
-        const channel = this.field(c, 'channel')[i]!;
+        const flit = col.flit[i]!;
+        const channel = col.channel[i]!;
         const key = flitKey(id, flit);
         const from = s.flits.get(key)?.ivc ?? -1;
         s.blocked.delete(key);
         let to = -1;
         if (c === 'flit_moved') {
-          const vc = this.field(c, 'vc')[i]!;
+          const vc = col.vc[i]!;
           to = this.downstream(channel) * vcs + vc;
           s.flits.set(key, { ivc: to, seq: this.seq++ });
           if (this.flow === 'credits') {
@@ -457,36 +476,33 @@ export class PacketIndex {
         s.connected.delete(id);
         break;
       case 'flit_blocked':
-        s.blocked.set(flitKey(id, this.field(c, 'flit')[i]!), this.field(c, 'reason')[i]!);
+        s.blocked.set(flitKey(id, col.flit[i]!), col.reason[i]!);
         break;
       case 'flit_buffered': {
-        const flit = this.field(c, 'flit')[i]!;
+        const flit = col.flit[i]!;
         const key = flitKey(id, flit);
-        const ivc = this.field(c, 'input')[i]! * vcs + this.field(c, 'vc')[i]!;
+        const ivc = col.input[i]! * vcs + col.vc[i]!;
         s.flits.set(key, { ivc, seq: this.seq++ });
         s.queued.delete(id);
         s.inFlight.add(id);
-        const reason = this.bufferedReasons[this.field(c, 'reason')[i]!] ?? 'none';
+        const reason = this.bufferedReasons[col.reason[i]!] ?? 'none';
         const r = this.reasons.indexOf(reason);
         if (r >= 0) s.blocked.set(key, r);
         break;
       }
       case 'credit': {
-        const k = this.field(c, 'channel')[i]! * vcs + this.field(c, 'vc')[i]!;
+        const k = col.channel[i]! * vcs + col.vc[i]!;
         const n = (s.credits.get(k) ?? this.buffer) + 1;
         if (n >= this.buffer) s.credits.delete(k);
         else s.credits.set(k, n);
         break;
       }
       case 'credits':
-        s.credits.set(
-          this.field(c, 'channel')[i]! * vcs + this.field(c, 'vc')[i]!,
-          this.field(c, 'count')[i]!,
-        );
+        s.credits.set(col.channel[i]! * vcs + col.vc[i]!, col.count[i]!);
         break;
       case 'flow': {
-        const k = this.field(c, 'channel')[i]! * vcs + this.field(c, 'vc')[i]!;
-        if (this.field(c, 'signal')[i] === 1) s.stopped.add(k);
+        const k = col.channel[i]! * vcs + col.vc[i]!;
+        if (col.signal[i] === 1) s.stopped.add(k);
         else s.stopped.delete(k);
         break;
       }
@@ -494,13 +510,13 @@ export class PacketIndex {
       case 'circuit_blocked':
         frame?.circuit.push({
           packet: id,
-          channel: this.field(c, 'channel')[i]!,
+          channel: col.channel[i]!,
           what: c === 'circuit_request' ? 'request' : 'blocked',
         });
         break;
       case 'circuit_hold':
       case 'circuit_holding': {
-        const channel = this.field(c, 'channel')[i]!;
+        const channel = col.channel[i]!;
         s.holders.set(channel, id);
         s.inFlight.add(id);
         s.queued.delete(id);
@@ -508,7 +524,7 @@ export class PacketIndex {
         break;
       }
       case 'circuit_release': {
-        const channel = this.field(c, 'channel')[i]!;
+        const channel = col.channel[i]!;
         if (s.holders.get(channel) === id) s.holders.delete(channel);
         frame?.circuit.push({ packet: id, channel, what: 'release' });
         break;

@@ -6,6 +6,7 @@ import { palette } from '../../charts/palette';
 import type { PacketIndex } from './packet_index';
 import type { PacketLayout, Seg } from './packet_layout';
 import type { Scene } from './packet_scene';
+import { countFontPx } from './packet_scene';
 
 export interface Theme {
   fg: string;
@@ -284,10 +285,10 @@ export function paintScene(
   // Packets waiting at their source: a count at the node's corner.
   if (scene.queued.length > 0) {
     ctx.fillStyle = theme.fg;
-    ctx.font = `${Math.round(Math.max(9, Math.min(12, size * 1.4)))}px sans-serif`;
+    ctx.font = `${countFontPx(size)}px sans-serif`;
     ctx.textAlign = 'right';
     ctx.textBaseline = 'middle';
-    for (const q of scene.queued) ctx.fillText(`+${q.count}`, q.x - 2, q.y);
+    for (const q of scene.queued) ctx.fillText(`+${q.count}`, q.x, q.y);
   }
   ctx.restore();
 }

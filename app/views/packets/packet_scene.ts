@@ -54,10 +54,30 @@ export interface Scene {
   held: ChannelMark[];
   circuit: Frame['circuit'];
   credits: CreditMark[];
-  /** Packets waiting at each terminal's source, where drawn. */
-  queued: { x: number; y: number; count: number }[];
+  /**
+   * Packets waiting at a terminal's source, labelled "+n" at its injection buffer's tail where
+   * the label covers no other (a 256-port fly's sources are a few px apart): most first.
+   */
+  queued: QueuedMark[];
   /** Counts over the whole network (every plane). */
   counts: { inFlight: number; queued: number; buffered: number; blocked: number[] };
+}
+
+/** A "+n" label: right-aligned at x, centred on y, `w` by `h` px. */
+export interface QueuedMark {
+  x: number;
+  y: number;
+  count: number;
+  w: number;
+  h: number;
+}
+
+/** The font size of the "+n" labels for flits of side `size`, px. */
+export const countFontPx = (size: number) => Math.round(Math.max(9, Math.min(12, size * 1.4)));
+
+/** Whether two "+n" labels' boxes overlap. */
+export function labelsOverlap(a: QueuedMark, b: QueuedMark): boolean {
+  return a.x - a.w < b.x && b.x - b.w < a.x && Math.abs(a.y - b.y) < (a.h + b.h) / 2;
 }
 
 /** Where slot `slot` of a buffer of `depth` slots on `seg` is: the front at the segment's end. */
@@ -188,11 +208,23 @@ export function buildScene(
     const src = index.packets.get(p)?.src ?? -1;
     if (src >= 0) waiting.set(src, (waiting.get(src) ?? 0) + 1);
   }
-  // At the tail of the source's injection buffer.
-  const queued = [...waiting].flatMap(([t, count]) => {
+  // At the tail of the source's injection buffer, the longest queues first; a label that would
+  // cover one already placed is left out (the summary counts every waiting packet).
+  const font = countFontPx(size);
+  const queued: QueuedMark[] = [];
+  for (const [t, count] of [...waiting].sort((a, b) => b[1] - a[1] || a[0] - b[0])) {
     const b = layout.buffers[layout.terminalInput[t] ?? -1];
-    return b ? [{ x: b.x1, y: b.y1, count }] : [];
-  });
+    if (!b) continue;
+    // A digit of the sans-serif font is at most 0.65 of its size; the label ends 2 px short.
+    const mark = {
+      x: b.x1 - 2,
+      y: b.y1,
+      count,
+      w: 0.65 * font * (1 + String(count).length),
+      h: font,
+    };
+    if (!queued.some((q) => labelsOverlap(q, mark))) queued.push(mark);
+  }
   const blocked = index.reasons.map(() => 0);
   for (const [key, r] of state.blocked) {
     if (keyFlit(key) === 0 && r >= 0 && r < blocked.length) blocked[r]!++;
