@@ -24,7 +24,7 @@ describe('<GoalView>', () => {
     );
     expect(html.match(/class="goal-pe"/g)).toHaveLength(3);
     expect(html).toContain('class="goal-dot"');
-    expect(html).toMatch(/<th scope="row">So far<\/th><td>\d+ reduced<\/td>/);
+    expect(html).toMatch(/<strong>So far<\/strong><\/li><li>\d+ reduced<\/li>/);
     expect(html).toContain('<strong>Goal 1</strong>');
     expect(errors.mock.calls.map((c) => String(c[0]).slice(0, 300))).toEqual([]);
   });

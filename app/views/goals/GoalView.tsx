@@ -164,7 +164,8 @@ export function GoalView({ outcome, time, selected, width, onSelect, onTime }: V
                   height={(box - 4) * (depth / maxDepth)}
                   fill={STATUS.ready.color}
                 />
-                <text x={3} y={11} fontSize={10} fill="var(--fg)">
+                {/* On yellow (reducing) the number is dark in either theme. */}
+                <text x={3} y={11} fontSize={10} fill={reducing ? '#1d232b' : 'var(--fg)'}>
                   {pe}
                 </text>
                 {box >= 30 ? (
@@ -226,7 +227,7 @@ export function GoalView({ outcome, time, selected, width, onSelect, onTime }: V
             );
           })}
           <text x={12} y={treeHeight - 2} fontSize={10} fill="var(--muted)">
-            generation ↓, spawn time →; the last {shown.length} goals of {moment.spawnedUpTo + 1}
+            {`generation ↓, time →; last ${shown.length} of ${moment.spawnedUpTo + 1} goals`}
           </text>
         </svg>
       </div>
@@ -245,21 +246,20 @@ export function GoalView({ outcome, time, selected, width, onSelect, onTime }: V
         ))}
         <li>dashed: wakes a suspended goal; a yellow PE is reducing; its bar, the ready stack</li>
       </ul>
-      <table className="goal-counts">
-        <tbody>
-          <tr>
-            <th scope="row">So far</th>
-            <td>{moment.reduced.toLocaleString('en')} reduced</td>
-            <td>{moment.thrown} thrown</td>
-            <td>{moment.suspendedSoFar} suspended</td>
-            {Object.entries(moment.messagesByKind).map(([kind, n]) => (
-              <td key={kind}>
-                {n} {kind}
-              </td>
-            ))}
-          </tr>
-        </tbody>
-      </table>
+      {/* A list, so the counts wrap on a narrow page. */}
+      <ul className="goal-counts" aria-label="So far">
+        <li>
+          <strong>So far</strong>
+        </li>
+        <li>{moment.reduced.toLocaleString('en')} reduced</li>
+        <li>{moment.thrown} thrown</li>
+        <li>{moment.suspendedSoFar} suspended</li>
+        {Object.entries(moment.messagesByKind).map(([kind, n]) => (
+          <li key={kind}>
+            {n} {kind}
+          </li>
+        ))}
+      </ul>
       <p className="sr-only" aria-live="polite">
         {summary}
       </p>
