@@ -266,10 +266,10 @@ export function TraceTimeline({
   // asked for and not drawn within half a second is forgotten.
   const latest = useRef({ shown, full, plotWidth, onWindow, asked: null as Window | null, at: 0 });
   useLayoutEffect(() => {
+    // The wheel forgets a window asked for too long ago; one drawn is forgotten here.
     const { asked, at } = latest.current;
-    const drawn = asked && asked[0] === shown[0] && asked[1] === shown[1];
-    const keep = !drawn && performance.now() - at < 500;
-    latest.current = { shown, full, plotWidth, onWindow, asked: keep ? asked : null, at };
+    const drawn = asked !== null && asked[0] === shown[0] && asked[1] === shown[1];
+    latest.current = { shown, full, plotWidth, onWindow, asked: drawn ? null : asked, at };
   });
   useEffect(() => {
     const c = canvas.current;
@@ -286,7 +286,7 @@ export function TraceTimeline({
     };
     c.addEventListener('wheel', wheel, { passive: false });
     return () => c.removeEventListener('wheel', wheel);
-  }, []);
+  }, [latest]);
 
   const drag = useRef<{ x: number; window: [number, number]; moved: boolean } | null>(null);
   const onPointerDown = (event: ReactPointerEvent<HTMLCanvasElement>) => {
