@@ -5,12 +5,20 @@ import type { Engine } from './engine/engine';
 import type { ModelInfo } from './engine/types';
 import type { Preset } from './presets/schema';
 import { ErrorBoundary } from './shell/ErrorBoundary';
-import { Explorer } from './shell/Explorer';
+import { IdleBoard, IdleContext, writeIdle } from './shell/page_idle';
+import { PaneSlot } from './shell/PaneSlot';
+import { SideBySide } from './shell/SideBySide';
 import { Picker } from './shell/Picker';
 import { useUrlHistory } from './shell/use_url_history';
 import { copyText, urlContext, useModels, usePresetNetworks, useTheme } from './shell/page';
-import type { UrlState } from './shell/url_state';
-import { emptyState, parseUrlState, serializeUrlState } from './shell/url_state';
+import type { Pane, UrlState } from './shell/url_state';
+import {
+  emptyState,
+  firstPane,
+  parseUrlState,
+  serializeUrlState,
+  withFirstPane,
+} from './shell/url_state';
 
 export function App({ engine, presets }: { engine: Engine; presets: Preset[] }) {
   const { models, error } = useModels(engine);
@@ -92,7 +100,13 @@ function Shell({
     },
     [ctx],
   );
-  useUrlHistory(search, state.presetId, onPop);
+  // A history entry for each experiment, layout and tour step, so back and forward move
+  // between them.
+  const layout = state.layout;
+  const place = `${state.presetId ?? ''}|${layout?.kind ?? ''}|${
+    layout?.kind === 'tour' ? `${layout.tour}/${layout.step}` : ''
+  }|${state.present ? 'present' : ''}`;
+  useUrlHistory(search, place, onPop);
   useTheme(state.theme);
 
   const [copied, setCopied] = useState<string | null>(null);
@@ -100,8 +114,13 @@ function Shell({
   const model = models.find((m) => m.name === preset?.model);
 
   useLayoutEffect(() => {
-    if (!preset) document.documentElement.dataset.idle = 'true';
+    if (!preset) writeIdle(true);
   }, [preset]);
+  const [board] = useState(() => new IdleBoard(writeIdle));
+  const onFirst = useCallback(
+    (update: (pane: Pane) => Pane) => setState((s) => withFirstPane(s, update(firstPane(s)))),
+    [],
+  );
 
   const copyLink = () => {
     copyText(window.location.href).then(
@@ -120,11 +139,10 @@ function Shell({
               href="./"
               onClick={(e) => {
                 e.preventDefault();
-                setState(({ seed: _seed, ...s }) => ({
-                  ...s,
-                  presetId: null,
-                  params: {},
-                  charts: {},
+                setState((s) => ({
+                  ...emptyState(),
+                  pins: s.pins,
+                  ...(s.theme ? { theme: s.theme } : {}),
                 }));
               }}
             >
@@ -173,23 +191,52 @@ function Shell({
           resetKey={search}
           onReset={() => setState((s) => ({ ...emptyState(preset.id), theme: s.theme }))}
         >
-          <Explorer
-            key={preset.id}
-            engine={engine}
-            models={models}
-            presets={presets}
-            preset={preset}
-            model={model}
-            state={state}
-            onState={setState}
-          />
+          <IdleContext.Provider value={board}>
+            {layout?.kind === 'side' ? (
+              <SideBySide
+                engine={engine}
+                models={models}
+                presets={presets}
+                state={state}
+                right={layout.right}
+                onState={setState}
+              />
+            ) : (
+              <PaneSlot
+                key={preset.id}
+                engine={engine}
+                models={models}
+                presets={presets}
+                preset={preset}
+                model={model}
+                pane={firstPane(state)}
+                onPane={onFirst}
+                present={state.present}
+                onPresent={(chart) =>
+                  setState(({ present: _present, ...s }) =>
+                    chart === null ? s : { ...s, present: { chart } },
+                  )
+                }
+                onCompare={() =>
+                  setState((s) => ({
+                    ...s,
+                    layout: { kind: 'side', right: { ...firstPane(s), pins: [] } },
+                  }))
+                }
+              />
+            )}
+          </IdleContext.Provider>
         </ErrorBoundary>
       ) : (
         <Picker
           presets={presets}
           networks={networks}
           onPick={(id) =>
-            setState(({ seed: _seed, ...s }) => ({ ...s, presetId: id, params: {}, charts: {} }))
+            setState((s) => ({
+              ...emptyState(id),
+              pins: s.pins,
+              ...(s.theme ? { theme: s.theme } : {}),
+            }))
           }
         />
       )}

@@ -37,6 +37,8 @@ interface Props {
   onWatch?(point: number | undefined): void;
   /** The sweep's points as the chart (or the one its watch names) labels them. */
   watchPoints?: string[];
+  /** Shows this chart alone, full screen (presentation mode). */
+  onPresent?(): void;
 }
 
 function Toggle({ label, on, set }: { label: string; on: boolean; set(on: boolean): void }) {
@@ -120,6 +122,15 @@ export function ChartCard(props: Props) {
           </label>
         ) : null}
         <Toggle label="Data table" on={choice.table ?? false} set={(v) => set('table', v)} />
+        {props.onPresent ? (
+          <button
+            type="button"
+            onClick={props.onPresent}
+            title="This chart alone, full screen, in large type for a projector"
+          >
+            Present
+          </button>
+        ) : null}
         <span className="spacer" />
         <select
           aria-label="Export theme"

@@ -8,7 +8,9 @@ import type { PinnedRun, RunView } from './chart_builder';
 import { buildChart, chartOptions, sweepPoints } from './chart_builder';
 import { figureCaption } from './figure_info';
 import { namedParams } from '../presets/param_values';
-import type { ChartChoice, UrlState } from './url_state';
+import type { ChartChoice, Pane } from './url_state';
+import type { AxisOverrides } from './shared_axes';
+import { shareAxes } from './shared_axes';
 
 /** What a run was made for, kept with its result. */
 export interface RunTag {
@@ -31,7 +33,14 @@ interface Props {
   paperValues: Params;
   /** Why the run no longer matches the fields, or null. */
   stale: string | null;
-  onState(update: (state: UrlState) => UrlState): void;
+  onPane(update: (pane: Pane) => Pane): void;
+  /** Axis ends shared with a pane beside this one, by chart id. */
+  axes?: AxisOverrides;
+  /** The element id the skip link goes to (the page's first pane only). */
+  id?: string;
+  /** Only this chart (presentation mode); absent: every chart. */
+  only?: string;
+  onPresent?(chart: string): void;
 }
 
 /**
@@ -46,67 +55,76 @@ export const ChartGrid = memo(function ChartGrid({
   pins,
   paperValues,
   stale,
-  onState,
+  onPane,
+  axes,
+  id,
+  only,
+  onPresent,
 }: Props) {
   return (
-    <div className="charts" id="charts" tabIndex={-1} role="region" aria-label="Charts">
-      {shownCharts(view.preset, specs, view.params).map((spec) => {
-        const choice = choices[spec.id] ?? {};
-        const chart = buildChart(spec, view.preset, view, chartOptions(choice, pins));
-        return (
-          <ChartCard
-            key={spec.id}
-            spec={spec}
-            chart={chart}
-            choice={choice}
-            onChoice={(c) => onState((s) => ({ ...s, charts: { ...s.charts, [spec.id]: c } }))}
-            hasReference={plottedReferences(view.preset, spec.id).length > 0}
-            stale={stale}
-            watchPoints={sweepPoints(spec, view.preset, view)}
-            onWatch={
-              spec.watch
-                ? (point) => {
-                    const { view: kind, from, length } = spec.watch!;
-                    onState((s) => ({
-                      ...s,
-                      view: {
-                        kind,
-                        chart: spec.id,
-                        ...(point !== undefined ? { point } : {}),
-                        from,
-                        length,
-                      },
-                    }));
-                  }
-                : undefined
-            }
-            exportInfo={{
-              filename: `${view.preset.id}-${spec.id}`,
-              // Read when exporting: by then the address holds every choice made. The link is
-              // the address this page was served from.
-              caption: (withLink) =>
-                figureCaption({
-                  preset: view.preset,
-                  spec,
-                  specs,
-                  params: view.params,
-                  paperValues,
+    <div className="charts" id={id} tabIndex={-1} role="region" aria-label="Charts">
+      {shownCharts(view.preset, specs, view.params)
+        .filter((spec) => only === undefined || spec.id === only)
+        .map((spec) => {
+          const choice = choices[spec.id] ?? {};
+          const built = buildChart(spec, view.preset, view, chartOptions(choice, pins));
+          const shared = axes?.[spec.id];
+          const chart = shared ? shareAxes(built, shared) : built;
+          return (
+            <ChartCard
+              key={spec.id}
+              spec={spec}
+              chart={chart}
+              choice={choice}
+              onChoice={(c) => onPane((p) => ({ ...p, charts: { ...p.charts, [spec.id]: c } }))}
+              hasReference={plottedReferences(view.preset, spec.id).length > 0}
+              stale={stale}
+              watchPoints={sweepPoints(spec, view.preset, view)}
+              onPresent={onPresent ? () => onPresent(spec.id) : undefined}
+              onWatch={
+                spec.watch
+                  ? (point) => {
+                      const { view: kind, from, length } = spec.watch!;
+                      onPane((p) => ({
+                        ...p,
+                        view: {
+                          kind,
+                          chart: spec.id,
+                          ...(point !== undefined ? { point } : {}),
+                          from,
+                          length,
+                        },
+                      }));
+                    }
+                  : undefined
+              }
+              exportInfo={{
+                filename: `${view.preset.id}-${spec.id}`,
+                // Read when exporting: by then the address holds every choice made. The link is
+                // the address this page was served from.
+                caption: (withLink) =>
+                  figureCaption({
+                    preset: view.preset,
+                    spec,
+                    specs,
+                    params: view.params,
+                    paperValues,
+                    seed: view.seed,
+                    link: withLink ? window.location.href : null,
+                  }),
+                json: (withLink) => ({
+                  preset: view.preset.id,
+                  model,
                   seed: view.seed,
-                  link: withLink ? window.location.href : null,
+                  chart: spec.id,
+                  ...(withLink ? { link: window.location.href } : {}),
+                  params: namedParams(specs, view.params),
+                  results: view.result,
                 }),
-              json: (withLink) => ({
-                preset: view.preset.id,
-                model,
-                seed: view.seed,
-                chart: spec.id,
-                ...(withLink ? { link: window.location.href } : {}),
-                params: namedParams(specs, view.params),
-                results: view.result,
-              }),
-            }}
-          />
-        );
-      })}
+              }}
+            />
+          );
+        })}
     </div>
   );
 });

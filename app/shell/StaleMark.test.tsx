@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
 import type { ParamSpec } from '../engine/types';
-import { staleReason } from './Explorer';
+import { staleReason } from './use_pane_run';
 import { StaleMark } from './StaleMark';
 
 const vcs = { name: 'vcs', label: 'Virtual channels' } as ParamSpec;

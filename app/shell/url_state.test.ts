@@ -28,6 +28,7 @@ const specs: ParamSpec[] = [
 const ctx: UrlContext = {
   presetIds: ['multipsi-v1-comm', 'multipsi-v2-estimate'],
   specsFor: () => specs,
+  tours: { 'multipsi-tour': 5 },
 };
 
 const full: UrlState = {
@@ -78,7 +79,7 @@ describe('serializeUrlState() / parseUrlState()', () => {
 
   it('compresses only when that is shorter', () => {
     const short = serializeUrlState(emptyState('multipsi-v1-comm'));
-    expect(short).toBe(`?s=j${encodeURIComponent('{"v":4,"preset":"multipsi-v1-comm"}')}`);
+    expect(short).toBe(`?s=j${encodeURIComponent('{"v":5,"preset":"multipsi-v1-comm"}')}`);
     expect(serializeUrlState(full).startsWith('?s=z')).toBe(true);
   });
 
@@ -160,11 +161,11 @@ describe('serializeUrlState() / parseUrlState()', () => {
       "unknown parameter 'rate'",
       'depths=[1,9] (Item 2 (9): Out of range. Valid: 1 to 5)',
       'seed -3 (a whole number from 0 is needed)',
-      'theme neon (light or dark)',
       "chart choices for 'bad'",
       "pin 1: preset 'nope'",
       "pin 2: unknown field 'colour'",
       'pin 2: pes=0 (Out of range. Valid: 1 to 64 PEs)',
+      'theme neon (light or dark)',
     ]);
   });
 
@@ -195,8 +196,73 @@ describe('serializeUrlState() / parseUrlState()', () => {
       dropped: ['the link state (unreadable)'],
     });
     expect(parseUrlState(`?s=j${encodeURIComponent('{"v":7}')}`, ctx).dropped).toEqual([
-      'the link state (version 7, this app reads 1 to 4)',
+      'the link state (version 7, this app reads 1 to 5)',
     ]);
+  });
+});
+
+describe('layouts and presentation (version 5)', () => {
+  const side: UrlState = {
+    ...emptyState('multipsi-v2-estimate'),
+    params: { pes: 16 },
+    layout: {
+      kind: 'side',
+      right: {
+        ...emptyState('multipsi-v1-comm'),
+        params: { comm_rate: 0.2 },
+        seed: 3,
+        charts: { accepted: { table: true } },
+      },
+    },
+    present: { chart: 'perf-overhead' },
+  };
+
+  it('round-trips two panes side by side, a tour step and presentation mode', () => {
+    for (const state of [
+      side,
+      {
+        ...emptyState('multipsi-v1-comm'),
+        layout: { kind: 'tour', tour: 'multipsi-tour', step: 4 },
+      },
+      { ...emptyState('multipsi-v1-comm'), present: {} },
+    ] satisfies UrlState[]) {
+      const url = serializeUrlState(state);
+      expect(parseUrlState(url, ctx)).toEqual({ state, dropped: [] });
+    }
+  });
+
+  it('opens version 4 links (written before layouts) as one pane', () => {
+    const v4 = { v: 4, preset: 'multipsi-v1-comm', params: { pes: 12 }, view: full.view };
+    const parsed = parseUrlState(`?s=j${encodeURIComponent(JSON.stringify(v4))}`, ctx);
+    expect(parsed.dropped).toEqual([]);
+    expect(parsed.state).toEqual({
+      ...emptyState('multipsi-v1-comm'),
+      params: { pes: 12 },
+      view: full.view,
+    });
+  });
+
+  it('names the pane a dropped field came from, and drops a side or step it cannot open', () => {
+    const raw = (layout: unknown) =>
+      `?s=j${encodeURIComponent(JSON.stringify({ v: 5, preset: 'multipsi-v1-comm', layout }))}`;
+    const bad = parseUrlState(
+      raw({ kind: 'side', right: { preset: 'multipsi-v1-comm', params: { pes: 0 }, x: 1 } }),
+      ctx,
+    );
+    expect(bad.dropped).toEqual([
+      "right side: unknown field 'x'",
+      'right side: pes=0 (Out of range. Valid: 1 to 64 PEs)',
+    ]);
+    expect(bad.state.layout).toEqual({ kind: 'side', right: emptyState('multipsi-v1-comm') });
+    expect(parseUrlState(raw({ kind: 'side', right: {} }), ctx).dropped).toEqual([
+      'the right side (no experiment)',
+    ]);
+    expect(parseUrlState(raw({ kind: 'tour', tour: 'nope' }), ctx).dropped).toEqual([
+      "tour 'nope'",
+    ]);
+    const late = parseUrlState(raw({ kind: 'tour', tour: 'multipsi-tour', step: 9 }), ctx);
+    expect(late.dropped).toEqual(['tour step 9 (the tour has steps 1 to 5)']);
+    expect(late.state.layout).toEqual({ kind: 'tour', tour: 'multipsi-tour', step: 0 });
   });
 });
 
@@ -224,6 +290,11 @@ describe('parseUrlState() on 10,000 mutated links', () => {
   const seeds = [
     serializeUrlState({ ...emptyState('multipsi-v1-comm'), params: { pes: 8 } }),
     serializeUrlState(full),
+    serializeUrlState({
+      ...full,
+      layout: { kind: 'side', right: { ...emptyState('multipsi-v1-comm'), params: { pes: 4 } } },
+      present: { chart: 'accepted' },
+    }),
     `?s=j${encodeURIComponent(JSON.stringify({ v: 3, preset: 'multipsi-v1-comm', pins: [{ preset: 'multipsi-v2-estimate', params: { depths: [2] } }] }))}`,
     '?preset=multipsi-v1-comm&pes=12&comm_rate=0.2',
   ];
@@ -234,7 +305,8 @@ describe('parseUrlState() on 10,000 mutated links', () => {
       const url = mutate(seeds[i % seeds.length]!);
       const { state } = parseUrlState(url, ctx);
       expect(state.presetId === null || ctx.presetIds.includes(state.presetId)).toBe(true);
-      for (const params of [state.params, ...state.pins.map((p) => p.params)]) {
+      const right = state.layout?.kind === 'side' ? [state.layout.right.params] : [];
+      for (const params of [state.params, ...right, ...state.pins.map((p) => p.params)]) {
         for (const [name, value] of Object.entries(params)) {
           const s = specs.find((x) => x.name === name)!;
           const values = Array.isArray(value) ? value : [value];

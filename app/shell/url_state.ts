@@ -8,6 +8,8 @@
 //   3  as 2 with v: 3 and the optional fields theme, charts and pins; no preset means the picker.
 //   4  as 3 with v: 4 and the optional field view: the trace view open over the charts, the chart
 //      it was opened from, the point and window it traces and the moment it shows.
+//   5  as 4 with v: 5 and the optional fields layout (a second state side by side, or a tour's
+//      step) and present (presentation mode). The fields of 2 to 4 are the page's first pane.
 // Reading is lenient: whatever cannot be used is dropped, replaced by its default and reported.
 import LZString from 'lz-string';
 import { z } from 'zod';
@@ -17,7 +19,7 @@ import type { ViewKind } from '../views/view';
 import { VIEW_KINDS } from '../views/view';
 import { checkParamValue, parseDecimal } from '../presets/param_values';
 
-export const URL_VERSION = 4;
+export const URL_VERSION = 5;
 export const MAX_PINS = 4;
 
 export type Theme = 'light' | 'dark';
@@ -63,18 +65,35 @@ export interface ViewLink {
   window?: [number, number];
 }
 
-export interface UrlState {
+/** One experiment as a pane of the page shows it. */
+export interface Pane {
   /** null: the machine picker. */
   presetId: string | null;
   /** Parameters that differ from the preset. */
   params: Params;
   /** Absent: the preset's seed. */
   seed?: number;
-  /** Absent: the system's theme. */
-  theme?: Theme;
   charts: Record<string, ChartChoice>;
   pins: Pin[];
   view?: ViewLink;
+}
+
+/**
+ * How the page is laid out around its first pane: a second state beside it, or a tour's step
+ * (which set the first pane). Absent: the first pane alone.
+ */
+export type Layout = { kind: 'side'; right: Pane } | { kind: 'tour'; tour: string; step: number };
+
+/** Presentation mode: one chart (or the open view) full screen; absent chart: the first one. */
+export interface Presentation {
+  chart?: string;
+}
+
+export interface UrlState extends Pane {
+  /** Absent: the system's theme. */
+  theme?: Theme;
+  layout?: Layout;
+  present?: Presentation;
 }
 
 export interface ParsedUrl {
@@ -88,13 +107,27 @@ export interface UrlContext {
   specsFor(presetId: string): ParamSpec[];
   /** Query keys another page reads (e.g. the embed page's chart), not reported as unknown. */
   otherKeys?: string[];
+  /** The tours a link may open, with their number of steps. */
+  tours?: Record<string, number>;
 }
 
 export function emptyState(presetId: string | null = null): UrlState {
   return { presetId, params: {}, charts: {}, pins: [] };
 }
 
-const FIELDS = new Set(['v', 'preset', 'params', 'seed', 'theme', 'charts', 'pins', 'view']);
+const FIELDS = new Set([
+  'v',
+  'preset',
+  'params',
+  'seed',
+  'theme',
+  'charts',
+  'pins',
+  'view',
+  'layout',
+  'present',
+]);
+const PANE_FIELDS = new Set(['preset', 'params', 'seed', 'charts', 'view']);
 const Time = z.number().finite().min(0);
 const ViewLinkSchema = z
   .object({
@@ -121,6 +154,7 @@ const ChartChoiceSchema = z
   })
   .strict();
 const ChartId = z.string().regex(/^[a-z0-9-]{1,40}$/);
+const PresentationSchema = z.object({ chart: ChartId.optional() }).strict();
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -159,17 +193,17 @@ function readSeed(raw: unknown, dropped: string[], where = ''): number | undefin
   return undefined;
 }
 
-function readCharts(raw: unknown, dropped: string[]): Record<string, ChartChoice> {
+function readCharts(raw: unknown, dropped: string[], where = ''): Record<string, ChartChoice> {
   const charts: Record<string, ChartChoice> = {};
   if (raw === undefined) return charts;
   if (!isRecord(raw)) {
-    dropped.push('chart choices (not a list of chart: choices)');
+    dropped.push(`${where}chart choices (not a list of chart: choices)`);
     return charts;
   }
   for (const [id, choice] of Object.entries(raw)) {
     const parsed = ChartChoiceSchema.safeParse(choice);
     if (ChartId.safeParse(id).success && parsed.success) charts[id] = parsed.data;
-    else dropped.push(`chart choices for '${show(id)}'`);
+    else dropped.push(`${where}chart choices for '${show(id)}'`);
   }
   return charts;
 }
@@ -210,30 +244,77 @@ function readPins(raw: unknown, ctx: UrlContext, dropped: string[]): Pin[] {
   return pins;
 }
 
+/** The fields of one pane, field by field; `where` names the pane in messages. */
+function readPane(
+  raw: Record<string, unknown>,
+  ctx: UrlContext,
+  dropped: string[],
+  where = '',
+): Pane {
+  let presetId: string | null = null;
+  if (typeof raw.preset === 'string' && ctx.presetIds.includes(raw.preset)) presetId = raw.preset;
+  else if (raw.preset !== undefined) dropped.push(`${where}preset '${show(raw.preset)}'`);
+
+  const pane: Pane = { presetId, params: {}, charts: {}, pins: [] };
+  if (presetId !== null)
+    pane.params = readParams(raw.params, ctx.specsFor(presetId), dropped, where);
+  else if (raw.params !== undefined)
+    dropped.push(`${where}parameters (no preset to apply them to)`);
+  const seed = readSeed(raw.seed, dropped, where);
+  if (seed !== undefined) pane.seed = seed;
+  pane.charts = readCharts(raw.charts, dropped, where);
+  if (raw.view !== undefined) {
+    const view = ViewLinkSchema.safeParse(raw.view);
+    if (view.success && presetId !== null) pane.view = view.data;
+    else dropped.push(`${where}the trace view (unreadable)`);
+  }
+  return pane;
+}
+
+function readLayout(raw: unknown, ctx: UrlContext, dropped: string[]): Layout | undefined {
+  if (raw === undefined) return undefined;
+  if (isRecord(raw) && raw.kind === 'side' && isRecord(raw.right)) {
+    const where = 'right side: ';
+    for (const key of Object.keys(raw.right))
+      if (!PANE_FIELDS.has(key)) dropped.push(`${where}unknown field '${key}'`);
+    const right = readPane(raw.right, ctx, dropped, where);
+    if (right.presetId !== null) return { kind: 'side', right };
+    dropped.push('the right side (no experiment)');
+    return undefined;
+  }
+  if (isRecord(raw) && raw.kind === 'tour' && typeof raw.tour === 'string') {
+    const steps = ctx.tours?.[raw.tour];
+    if (steps === undefined) {
+      dropped.push(`tour '${show(raw.tour)}'`);
+      return undefined;
+    }
+    const step = raw.step ?? 0;
+    if (Number.isInteger(step) && typeof step === 'number' && step >= 0 && step < steps)
+      return { kind: 'tour', tour: raw.tour, step };
+    dropped.push(`tour step ${show(step)} (the tour has steps 1 to ${steps})`);
+    return { kind: 'tour', tour: raw.tour, step: 0 };
+  }
+  dropped.push('the layout (unreadable)');
+  return undefined;
+}
+
 /** Validates a decoded state field by field. */
 function fromRaw(raw: Record<string, unknown>, ctx: UrlContext, dropped: string[]): UrlState {
   for (const key of Object.keys(raw)) if (!FIELDS.has(key)) dropped.push(`unknown field '${key}'`);
 
-  let presetId: string | null = null;
-  if (typeof raw.preset === 'string' && ctx.presetIds.includes(raw.preset)) presetId = raw.preset;
-  else if (raw.preset !== undefined) dropped.push(`preset '${show(raw.preset)}'`);
-
-  const state = emptyState(presetId);
-  if (presetId !== null) state.params = readParams(raw.params, ctx.specsFor(presetId), dropped);
-  else if (raw.params !== undefined) dropped.push('parameters (no preset to apply them to)');
-  const seed = readSeed(raw.seed, dropped);
-  if (seed !== undefined) state.seed = seed;
+  const state: UrlState = readPane(raw, ctx, dropped);
+  state.pins = readPins(raw.pins, ctx, dropped);
   if (raw.theme !== undefined) {
     const theme = ThemeSchema.safeParse(raw.theme);
     if (theme.success) state.theme = theme.data;
     else dropped.push(`theme ${show(raw.theme)} (light or dark)`);
   }
-  state.charts = readCharts(raw.charts, dropped);
-  state.pins = readPins(raw.pins, ctx, dropped);
-  if (raw.view !== undefined) {
-    const view = ViewLinkSchema.safeParse(raw.view);
-    if (view.success && presetId !== null) state.view = view.data;
-    else dropped.push('the trace view (unreadable)');
+  const layout = readLayout(raw.layout, ctx, dropped);
+  if (layout) state.layout = layout;
+  if (raw.present !== undefined) {
+    const present = PresentationSchema.safeParse(raw.present);
+    if (present.success && state.presetId !== null) state.present = present.data;
+    else dropped.push('presentation mode (unreadable)');
   }
   return state;
 }
@@ -281,8 +362,8 @@ export function parseUrlState(search: string, ctx: UrlContext): ParsedUrl {
     dropped.push('the link state (unreadable)');
     return { state: emptyState(), dropped };
   }
-  // Versions 2 and 3 are version 4 without the fields added since.
-  if (raw.v !== URL_VERSION && raw.v !== 2 && raw.v !== 3) {
+  // Versions 2 to 4 are version 5 without the fields added since.
+  if (raw.v !== URL_VERSION && raw.v !== 2 && raw.v !== 3 && raw.v !== 4) {
     dropped.push(`the link state (version ${show(raw.v)}, this app reads 1 to ${URL_VERSION})`);
     return { state: emptyState(), dropped };
   }
@@ -322,11 +403,10 @@ function viewFields(view: ViewLink) {
   };
 }
 
-/** The query string for a state: JSON, or lz-string when that is shorter; empty for the picker. */
-export function serializeUrlState(state: UrlState): string {
-  // Fixed key order, defaults left out, so equal states give equal links.
-  const charts = Object.fromEntries(
-    Object.entries(state.charts)
+/** Chart choices that differ from the defaults, in a fixed order. */
+function chartFields(charts: Record<string, ChartChoice>) {
+  return Object.fromEntries(
+    Object.entries(charts)
       .filter(([, choice]) => !isDefaultChoice(choice))
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([id, c]) => [
@@ -341,23 +421,66 @@ export function serializeUrlState(state: UrlState): string {
         },
       ]),
   );
+}
+
+/** A pane's fields as a link writes them (pins are the page's, written apart). */
+function paneFields(pane: Pane) {
+  const charts = chartFields(pane.charts);
+  return {
+    ...(pane.presetId !== null ? { preset: pane.presetId } : {}),
+    ...(Object.keys(pane.params).length > 0 ? { params: sortedParams(pane.params) } : {}),
+    ...(pane.seed !== undefined ? { seed: pane.seed } : {}),
+    ...(Object.keys(charts).length > 0 ? { charts } : {}),
+    ...(pane.view ? { view: viewFields(pane.view) } : {}),
+  };
+}
+
+function layoutFields(layout: Layout) {
+  return layout.kind === 'side'
+    ? { kind: layout.kind, right: paneFields(layout.right) }
+    : { kind: layout.kind, tour: layout.tour, step: layout.step };
+}
+
+/** The query string for a state: JSON, or lz-string when that is shorter; empty for the picker. */
+export function serializeUrlState(state: UrlState): string {
+  // Fixed key order, defaults left out, so equal states give equal links.
   const pins = state.pins.map((p) => ({
     preset: p.presetId,
     ...(Object.keys(p.params).length > 0 ? { params: sortedParams(p.params) } : {}),
     ...(p.seed !== undefined ? { seed: p.seed } : {}),
   }));
+  const { charts, view, ...pane } = paneFields(state);
   const fields = {
-    ...(state.presetId !== null ? { preset: state.presetId } : {}),
-    ...(Object.keys(state.params).length > 0 ? { params: sortedParams(state.params) } : {}),
-    ...(state.seed !== undefined ? { seed: state.seed } : {}),
+    ...pane,
     ...(state.theme !== undefined ? { theme: state.theme } : {}),
-    ...(Object.keys(charts).length > 0 ? { charts } : {}),
+    ...(charts ? { charts } : {}),
     ...(pins.length > 0 ? { pins } : {}),
-    ...(state.view ? { view: viewFields(state.view) } : {}),
+    ...(view ? { view } : {}),
+    ...(state.layout ? { layout: layoutFields(state.layout) } : {}),
+    ...(state.present
+      ? { present: state.present.chart ? { chart: state.present.chart } : {} }
+      : {}),
   };
   if (Object.keys(fields).length === 0) return '';
   const json = JSON.stringify({ v: URL_VERSION, ...fields });
   const plain = `j${encodeURIComponent(json)}`;
   const packed = `z${LZString.compressToEncodedURIComponent(json)}`;
   return `?s=${packed.length < plain.length ? packed : plain}`;
+}
+
+/** The first pane of a state (its own fields, without the page's). */
+export function firstPane(state: UrlState): Pane {
+  const { theme: _theme, layout: _layout, present: _present, ...pane } = state;
+  return pane;
+}
+
+/** A state with its first pane replaced, the page's fields kept. */
+export function withFirstPane(state: UrlState, pane: Pane): UrlState {
+  const { theme, layout, present } = state;
+  return {
+    ...pane,
+    ...(theme !== undefined ? { theme } : {}),
+    ...(layout !== undefined ? { layout } : {}),
+    ...(present !== undefined ? { present } : {}),
+  };
 }

@@ -1,0 +1,96 @@
+import type { ReactNode } from 'react';
+import { useEffect, useMemo } from 'react';
+
+import type { Engine } from '../engine/engine';
+import type { ModelInfo } from '../engine/types';
+import type { Preset } from '../presets/schema';
+import { shownCharts } from '../presets/schema';
+import type { ChartRun } from './ChartGrid';
+import type { BuiltChart } from './chart_builder';
+import { buildChart, chartOptions } from './chart_builder';
+import { Explorer } from './Explorer';
+import { Presentation } from './Presentation';
+import type { AxisOverrides } from './shared_axes';
+import type { PaneUpdate } from './use_pane_run';
+import { usePaneRun } from './use_pane_run';
+import type { Pane, Presentation as PresentationLink } from './url_state';
+
+export interface PaneDrawn {
+  charts: Map<string, BuiltChart>;
+  outcome: ChartRun | null;
+}
+
+interface Props {
+  engine: Engine;
+  models: ModelInfo[];
+  presets: Preset[];
+  preset: Preset;
+  model: ModelInfo;
+  pane: Pane;
+  onPane: PaneUpdate;
+  placement?: 'alone' | 'left' | 'right';
+  shownParams?: string[];
+  axes?: AxisOverrides;
+  /** Receives what this pane draws: its charts (unshared, for axes shared with the other
+   * pane) and its latest complete run (for the comparison's export). */
+  onDrawn?(drawn: PaneDrawn): void;
+  present?: PresentationLink;
+  onPresent?(chart: string | null): void;
+  onCompare?(): void;
+  /** Beside a presented chart: the tour's step. */
+  aside?: ReactNode;
+  children?: ReactNode;
+}
+
+/** One pane of the page with its own run: the explorer, or one of its charts presented. */
+export function PaneSlot(props: Props) {
+  const { engine, models, presets, preset, model, pane, onPane, onDrawn } = props;
+  const run = usePaneRun({ engine, models, presets, preset, model, pane, onPane });
+  const view = run.drawn.view;
+  const pins = run.drawn.pins;
+  const built = useMemo(() => {
+    const out = new Map<string, BuiltChart>();
+    if (!view || !onDrawn) return out;
+    for (const spec of shownCharts(view.preset, model.params, view.params)) {
+      const choice = pane.charts[spec.id] ?? {};
+      out.set(spec.id, buildChart(spec, view.preset, view, chartOptions(choice, pins)));
+    }
+    return out;
+  }, [view, pins, pane.charts, model.params, onDrawn]);
+  const { outcome } = run;
+  useEffect(() => onDrawn?.({ charts: built, outcome }), [onDrawn, built, outcome]);
+
+  if (props.present && props.onPresent) {
+    return (
+      <Presentation
+        engine={engine}
+        model={model}
+        preset={preset}
+        pane={pane}
+        onPane={onPane}
+        run={run}
+        chart={props.present.chart}
+        onChart={props.onPresent}
+        aside={props.aside}
+      />
+    );
+  }
+  return (
+    <Explorer
+      engine={engine}
+      presets={presets}
+      preset={preset}
+      model={model}
+      pane={pane}
+      onPane={onPane}
+      run={run}
+      placement={props.placement}
+      shownParams={props.shownParams}
+      axes={props.axes}
+      onCompare={props.onCompare}
+      onPresent={props.onPresent}
+    >
+      {props.children}
+    </Explorer>
+  );
+}
