@@ -1,7 +1,7 @@
 // The page's idle signal (`data-idle` on <html>), which e2e tests and the bench wait on: true once
 // every pane on the page has drawn its current run. Each pane reports its own; the page writes
 // the conjunction, so two panes side by side do not overwrite each other.
-import { createContext, useContext, useLayoutEffect, useRef } from 'react';
+import { createContext, useContext, useLayoutEffect, useState } from 'react';
 
 export class IdleBoard {
   private readonly panes = new Map<object, boolean>();
@@ -33,7 +33,8 @@ export const IdleContext = createContext<IdleBoard | null>(null);
 /** Reports this pane's idle state to the page's board. */
 export function useReportIdle(idle: boolean): void {
   const board = useContext(IdleContext);
-  const key = useRef({}).current;
+  // The pane's identity on the board, made once.
+  const [key] = useState(() => ({}));
   useLayoutEffect(() => {
     if (board) board.set(key, idle);
     else writeIdle(idle);
