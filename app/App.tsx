@@ -4,6 +4,8 @@ import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import type { Engine } from './engine/engine';
 import type { ModelInfo } from './engine/types';
 import type { Preset } from './presets/schema';
+import { presetParams } from './presets/schema';
+import { fillParams, resolveValues } from './presets/param_values';
 import { ErrorBoundary } from './shell/ErrorBoundary';
 import { IdleBoard, IdleContext, writeIdle } from './shell/page_idle';
 import { PaneSlot } from './shell/PaneSlot';
@@ -88,6 +90,18 @@ function Shell({
 }) {
   const ctx = useMemo(() => urlContext(presets, models), [presets, models]);
   const networks = usePresetNetworks(engine, presets, models);
+  // The cards say each preset's own sizes, written from its parameters.
+  const cards = useMemo(
+    () =>
+      presets.map((p) => {
+        const specs = models.find((m) => m.name === p.model)?.params ?? [];
+        return {
+          ...p,
+          description: fillParams(p.description, specs, resolveValues(specs, presetParams(p))),
+        };
+      }),
+    [presets, models],
+  );
   const [initial] = useState(() => parseUrlState(window.location.search, ctx));
   const [state, setState] = useState<UrlState>(initial.state);
   const [dropped, setDropped] = useState(initial.dropped);
@@ -229,7 +243,7 @@ function Shell({
         </ErrorBoundary>
       ) : (
         <Picker
-          presets={presets}
+          presets={cards}
           networks={networks}
           onPick={(id) =>
             setState((s) => ({

@@ -179,3 +179,25 @@ export function changedParams(params: Params, paperValues: Params): Params {
     Object.entries(params).filter(([k, v]) => !sameValue(v, paperValues[k])),
   );
 }
+
+const PARAM_PLACEHOLDER = /\{param\.([a-z0-9_]+)(:x)?\}/g;
+
+/** The parameters a text's `{param.name}` placeholders name, for the preset checks. */
+export function placeholderParams(text: string): string[] {
+  return [...text.matchAll(PARAM_PLACEHOLDER)].map((m) => m[1]!);
+}
+
+/**
+ * A preset's text written from its parameters: `{param.name}` becomes the value as the panel
+ * shows it without its unit (a choice by its name, a list as "2, 4, 8"), `{param.name:x}` a list
+ * joined by "x" (a mesh's sides, "8x8x16"). A preset that extends another so says its own sizes.
+ */
+export function fillParams(text: string, specs: ParamSpec[], values: Params): string {
+  return text.replace(PARAM_PLACEHOLDER, (whole, name: string, by?: string) => {
+    const spec = specs.find((s) => s.name === name);
+    const value = values[name];
+    if (!spec || value === undefined) return whole;
+    if (Array.isArray(value)) return value.join(by ? 'x' : ', ');
+    return spec.choices[value] ?? String(value);
+  });
+}

@@ -4,7 +4,7 @@ import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
 import type { ModelInfo } from '../engine/types';
 import { loadPresetsFromDisk } from './from_disk';
-import { resolveValues } from './param_values';
+import { fillParams, resolveValues } from './param_values';
 import type { StatedReferencePoint } from './schema';
 import {
   namesMeet,
@@ -85,6 +85,30 @@ describe('presetProblems()', () => {
       "params.pes: unit 'nodes' but the engine uses 'PEs'",
       'params.pes: Out of range. Valid: 1 to 1024 PEs',
     ]);
+  });
+
+  it('reports a text placeholder that names no parameter', () => {
+    const bad = structuredClone(good);
+    bad.description = 'On {param.pes} PEs of {param.nope:x}';
+    expect(presetProblems(bad, models)).toEqual([
+      'description: {param.nope} is not a parameter of multipsi_perf',
+    ]);
+  });
+
+  it('writes a preset that extends another with its own sizes, not the one it extends', () => {
+    const fill = (id: string) => {
+      const preset = presets.find((p) => p.id === id)!;
+      const specs = models.find((m) => m.name === preset.model)!.params;
+      const values = resolveValues(specs, presetParams(preset));
+      return [preset.description, ...preset.charts.map((c) => c.about.mechanism)]
+        .map((t) => fillParams(t, specs, values))
+        .join(' ');
+    };
+    expect(fill('jmachine-latency-load')).toContain('8x8x8 mesh');
+    const big = fill('jmachine-1024-latency-load');
+    expect(big).toContain('8x8x16 mesh');
+    expect(big).not.toContain('8x8x8');
+    expect(big).not.toMatch(/\{param\./);
   });
 
   it('reports a single number for a list parameter and a group naming no parameter', () => {

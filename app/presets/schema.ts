@@ -2,12 +2,20 @@ import { z } from 'zod';
 
 import type { ModelInfo, OutputSpec, ParamValue } from '../engine/types';
 import type { Baseline } from './param_values';
-import { checkParamValue } from './param_values';
+import { checkParamValue, placeholderParams } from './param_values';
 import { VIEW_KINDS } from '../views/view';
 
 // Zod would probe for `new Function` to compile parsers; under the pages' content security policy
 // that probe is a reported violation, so it parses without compiling (fast enough for presets).
 z.config({ jitless: true });
+
+/**
+ * Where a value comes from when the paper does not state it: `assumed` (a choice the model
+ * needs, said why in the source) or `calibrated` (fitted on the target the source names, and
+ * validated on the others). Absent: the paper states it.
+ */
+export const PARAM_BASES = ['assumed', 'calibrated'] as const;
+export type ParamBasis = (typeof PARAM_BASES)[number];
 
 /**
  * One input of a preset: its value, its unit (must match the engine's spec) and where it is from.
@@ -18,6 +26,7 @@ const ParamEntry = z
   .object({
     value: z.union([z.number().finite(), z.array(z.number().finite()).min(1)]).optional(),
     unit: z.string(),
+    basis: z.enum(PARAM_BASES).optional(),
     source: z.string().min(1),
     override: z.string().min(1).optional(),
   })
@@ -375,6 +384,16 @@ export function presetProblems(preset: Preset, models: ModelInfo[]): string[] {
     return [`unknown model '${preset.model}'; valid: ${models.map((m) => m.name).join(', ')}`];
   }
   const problems: string[] = [];
+  const texts = [
+    ['description', preset.description],
+    ...preset.charts.map((c, i) => [`charts.${i}.about.mechanism`, c.about.mechanism]),
+  ] as const;
+  for (const [path, text] of texts) {
+    for (const name of placeholderParams(text).filter(
+      (n) => !model.params.some((p) => p.name === n),
+    ))
+      problems.push(`${path}: {param.${name}} is not a parameter of ${model.name}`);
+  }
   for (const [name, entry] of Object.entries(preset.params)) {
     const spec = model.params.find((p) => p.name === name);
     if (!spec) {

@@ -7,7 +7,7 @@ import { ChartCard } from './ChartCard';
 import type { PinnedRun, RunView } from './chart_builder';
 import { buildChart, chartOptions, sweepPoints } from './chart_builder';
 import { figureCaption } from './figure_info';
-import { namedParams } from '../presets/param_values';
+import { fillParams, namedParams } from '../presets/param_values';
 import type { ChartChoice, Pane } from './url_state';
 import type { AxisOverrides } from './shared_axes';
 import { shareAxes } from './shared_axes';
@@ -65,7 +65,15 @@ export const ChartGrid = memo(function ChartGrid({
     <div className="charts" id={id} tabIndex={-1} role="region" aria-label="Charts">
       {shownCharts(view.preset, specs, view.params)
         .filter((spec) => only === undefined || spec.id === only)
-        .map((spec) => {
+        .map((written) => {
+          // The mechanism's text says the sizes this run has (a preset may extend another's).
+          const spec = {
+            ...written,
+            about: {
+              ...written.about,
+              mechanism: fillParams(written.about.mechanism, specs, view.params),
+            },
+          };
           const choice = choices[spec.id] ?? {};
           const built = buildChart(spec, view.preset, view, chartOptions(choice, pins));
           const shared = axes?.[spec.id];

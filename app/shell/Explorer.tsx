@@ -9,7 +9,8 @@ import { tableToCsv } from '../charts/chart_table';
 import { ParamPanel } from '../ui/ParamPanel';
 import { SeedField } from '../ui/SeedField';
 import { ValidationTable } from '../ui/ValidationTable';
-import { changedParams } from '../presets/param_values';
+import { ModelBasis } from '../ui/ModelBasis';
+import { changedParams, fillParams } from '../presets/param_values';
 import type { AxisOverrides } from './shared_axes';
 import { ChartGrid } from './ChartGrid';
 import { RunNotice, RunStatus } from './RunStatus';
@@ -44,6 +45,8 @@ interface Props {
   /** Shows one chart full screen (absent: no button). */
   onPresent?(chart: string): void;
 }
+
+const BASIS_WORD = { assumed: 'Assumed', calibrated: 'Calibrated' } as const;
 
 /** One preset explored: its parameters, its charts drawn live from the engine, and its pins. */
 export function Explorer({
@@ -93,12 +96,15 @@ export function Explorer({
   const sources = Object.fromEntries(
     Object.entries(preset.params).map(([k, v]) => [
       k,
-      v.override === undefined ? v.source : `${v.source} (here: ${v.override})`,
+      `${v.basis ? `${BASIS_WORD[v.basis]}: ` : ''}${v.source}${
+        v.override === undefined ? '' : ` (here: ${v.override})`
+      }`,
     ]),
   );
   const side = placement !== 'alone';
   // Element ids the skip link and tours look for belong to the first pane only.
   const first = placement !== 'right';
+  const titleId = first ? 'results-title' : 'results-title-right';
   const changed = Object.keys(pane.params).length;
 
   const controls = (
@@ -145,7 +151,7 @@ export function Explorer({
             ))}
           </select>
         </label>
-        <p className="preset-description">{preset.description}</p>
+        <p className="preset-description">{fillParams(preset.description, specs, values)}</p>
         {side ? (
           <details className="side-params">
             <summary>Parameters{changed > 0 ? ` (${changed} changed from the paper)` : ''}</summary>
@@ -159,10 +165,10 @@ export function Explorer({
         className="content"
         id={first ? 'results' : undefined}
         tabIndex={-1}
-        aria-labelledby={`results-title-${placement}`}
+        aria-labelledby={titleId}
       >
         <div className="content-head">
-          <h2 id={`results-title-${placement}`}>{preset.title}</h2>
+          <h2 id={titleId}>{preset.title}</h2>
           {side ? null : (
             <div className="pins" role="group" aria-label="Pinned runs">
               <button
@@ -299,6 +305,7 @@ export function Explorer({
             />
           </StaleMark>
         ) : null}
+        <ModelBasis preset={preset} specs={specs} paperValues={paperValues} />
         <footer className="citation">
           <p>{model.description}</p>
           <p>

@@ -9,6 +9,7 @@ import type { Engine } from '../engine/engine';
 import type { ModelInfo } from '../engine/types';
 import type { Preset } from '../presets/schema';
 import { shownCharts } from '../presets/schema';
+import { fillParams } from '../presets/param_values';
 import { ViewPanel } from '../views/ViewPanel';
 import { ChartGrid } from './ChartGrid';
 import { RunStatus } from './RunStatus';
@@ -149,7 +150,7 @@ export function Presentation({
         <aside className="presentation-aside">
           {aside ?? (
             <>
-              <p>{preset.description}</p>
+              <p>{fillParams(preset.description, model.params, values)}</p>
               {outcome ? (
                 <dl className="readouts">
                   {outcome.preset.readouts.map((r) => (

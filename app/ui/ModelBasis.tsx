@@ -1,0 +1,80 @@
+import type { ParamSpec, Params } from '../engine/types';
+import { valueText } from '../presets/param_values';
+import type { ParamBasis, Preset } from '../presets/schema';
+
+interface Entry {
+  name: string;
+  label: string;
+  value: string;
+  source: string;
+}
+
+/** The preset's inputs the paper does not state, by basis, in the model's order. */
+export function basisEntries(
+  preset: Preset,
+  specs: ParamSpec[],
+  paperValues: Params,
+): Record<ParamBasis, Entry[]> {
+  const out: Record<ParamBasis, Entry[]> = { calibrated: [], assumed: [] };
+  for (const spec of specs) {
+    const entry = preset.params[spec.name];
+    const value = paperValues[spec.name];
+    if (!entry?.basis || value === undefined) continue;
+    out[entry.basis].push({
+      name: spec.name,
+      label: spec.label,
+      value: valueText(spec, value),
+      source: entry.source,
+    });
+  }
+  return out;
+}
+
+/**
+ * Beside the model-vs-paper table: which costs were calibrated and on what target, and which
+ * values are the model's own assumptions, so a reader sees why a number is what it is without
+ * opening each field's help.
+ */
+export function ModelBasis({
+  preset,
+  specs,
+  paperValues,
+}: {
+  preset: Preset;
+  specs: ParamSpec[];
+  paperValues: Params;
+}) {
+  const { calibrated, assumed } = basisEntries(preset, specs, paperValues);
+  if (calibrated.length + assumed.length === 0) return null;
+  const list = (entries: Entry[], basis: ParamBasis) => (
+    <ul>
+      {entries.map((e) => (
+        <li key={e.name} data-basis={basis} data-param={e.name}>
+          <strong>{e.label}</strong> = {e.value}: {e.source}
+        </li>
+      ))}
+    </ul>
+  );
+  return (
+    <section className="model-basis" aria-labelledby="model-basis-title">
+      <h3 id="model-basis-title">How the model is set</h3>
+      <p>
+        Every other input is a number the paper states. A calibrated cost is fitted on the one
+        target it names and checked on the others; an assumed value fills a gap the paper leaves. A
+        target the model misses says why in the notes under the table.
+      </p>
+      {calibrated.length > 0 ? (
+        <>
+          <h4>Calibrated ({calibrated.length})</h4>
+          {list(calibrated, 'calibrated')}
+        </>
+      ) : null}
+      {assumed.length > 0 ? (
+        <details>
+          <summary>Assumed ({assumed.length})</summary>
+          {list(assumed, 'assumed')}
+        </details>
+      ) : null}
+    </section>
+  );
+}
