@@ -165,4 +165,20 @@ describe('traceEvents()', () => {
     ]);
     expect(traceCounts(trace).moved).toEqual({ events: 3, dropped: 0 });
   });
+
+  it("keeps each event's kind on a real trace whose messages have a kind of their own", async () => {
+    const engine = createInProcessEngine(module);
+    const { trace } = await engine.trace({
+      model: 'multipsi_queens',
+      params: { queens: 5 },
+      seed: 1,
+      point: 1,
+      window: { from: 0, length: 1e9 },
+    });
+    const names = new Set(trace.kinds.map((k) => k.name));
+    const events = traceEvents(trace);
+    expect(events.some((e) => e.kind === 'message_sent' && e.message === 'throw_goal')).toBe(true);
+    expect(events.every((e) => names.has(String(e.kind)))).toBe(true);
+    engine.dispose();
+  });
 });

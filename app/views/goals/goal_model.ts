@@ -90,7 +90,7 @@ export function lastAtOrBefore(times: ArrayLike<number>, t: number): number {
 
 export function goalModel(trace: Trace, end: number, pes: number): GoalModel {
   const kindLabels =
-    trace.kinds.find((k) => k.name === 'message_sent')?.fields.find((f) => f.name === 'kind')
+    trace.kinds.find((k) => k.name === 'message_sent')?.fields.find((f) => f.name === 'message')
       ?.labels ?? [];
   const reduced = events(trace, 'goal_reduced');
   const depth = Array.from({ length: pes }, () => ({ time: [trace.from], depth: [0] }));
@@ -119,13 +119,13 @@ export function goalModel(trace: Trace, end: number, pes: number): GoalModel {
   // A message is paired with the first receipt of the same route, kind and goal.
   const arrivals = new Map<string, number[]>();
   for (const e of events(trace, 'message_received')) {
-    const key = `${e.values.from}>${e.values.node}:${e.values.kind}:${e.values.goal}`;
+    const key = `${e.values.from}>${e.values.node}:${e.values.message}:${e.values.goal}`;
     arrivals.set(key, [...(arrivals.get(key) ?? []), e.time]);
   }
   const messages: GoalMessage[] = events(trace, 'message_sent').map((e) => {
-    const key = `${e.values.node}>${e.values.to}:${e.values.kind}:${e.values.goal}`;
+    const key = `${e.values.node}>${e.values.to}:${e.values.message}:${e.values.goal}`;
     const received = arrivals.get(key)?.shift() ?? end;
-    const kind = kindLabels[e.values.kind!] ?? String(e.values.kind);
+    const kind = kindLabels[e.values.message!] ?? String(e.values.message);
     const wakes =
       kind === 'return_value' &&
       suspensions.some(

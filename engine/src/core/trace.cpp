@@ -143,12 +143,30 @@ TraceRecorder::TraceRecorder(const TraceRequest& request)
   check_trace_request(request);
 }
 
+namespace {
+
+// An event is read as one record: its kind's name under "kind", its time under the clock's name,
+// then its fields; a field of either name would overwrite them.
+void check_field_names(const TraceKindSpec& spec, const std::string& clock) {
+  for (const TraceFieldSpec& f : spec.fields) {
+    if (f.name == "kind" || f.name == clock) {
+      throw std::logic_error("trace kind '" + spec.name + "': a field may not be named '" +
+                             f.name + "' (the event's kind and time are read under 'kind' and '" +
+                             clock + "')");
+    }
+  }
+}
+
+}  // namespace
+
 void TraceRecorder::set_clock(std::string name, std::string unit) {
+  for (const TraceKind& k : kinds_) check_field_names(k.spec, name);
   clock_ = std::move(name);
   unit_ = std::move(unit);
 }
 
 int TraceRecorder::add_kind(TraceKindSpec spec) {
+  check_field_names(spec, clock_);
   TraceKind kind;
   std::size_t bytes = 0;
   for (TraceFieldSpec& f : spec.fields) {

@@ -30,7 +30,7 @@ GoalTrace::GoalTrace(TraceRecorder& recorder, const Machine& machine)
   for (int k = 0; k < kMessageKinds; ++k) {
     kinds.emplace_back(message_kind_name(static_cast<MessageKind>(k)));
   }
-  const TraceFieldSpec kind{"kind", 0, kinds};
+  const TraceFieldSpec message{"message", 0, kinds};
   k_reduced_ = rec_.add_kind({"goal_reduced", "A PE reduced a goal (its clause committed).",
                               {goal, node, pred}});
   k_spawned_ = rec_.add_kind({"goal_spawned",
@@ -51,10 +51,10 @@ GoalTrace::GoalTrace(TraceRecorder& recorder, const Machine& machine)
   k_sent_ = rec_.add_kind({"message_sent",
                            "A PE starts sending a message (the goal it carries or waits for; 0 "
                            "for none).",
-                           {node, to, kind, {"words", 0xffff, {}}, goal}});
+                           {node, to, message, {"words", 0xffff, {}}, goal}});
   k_received_ = rec_.add_kind({"message_received",
                                "A PE starts handling a message that arrived.",
-                               {node, {"from", last_pe, {}}, kind, goal}});
+                               {node, {"from", last_pe, {}}, message, goal}});
   k_depth_ = rec_.add_kind({"ready_depth",
                             "Goals on a PE's ready stack, when it changes (at the window's "
                             "start, the goal_ready events give it).",

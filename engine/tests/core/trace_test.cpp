@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -143,6 +144,17 @@ TEST(TraceRecorder, RefusesARequestOutOfRangeNamingTheField) {
   r = ok;
   r.max_bytes = 10;
   EXPECT_EQ(field(r), "trace_max_bytes");
+}
+
+TEST(TraceRecorder, RefusesAFieldNamedAsTheEventsKindOrClock) {
+  TraceRequest request;
+  request.length = 5;
+  TraceRecorder rec(request);
+  EXPECT_THROW(rec.add_kind({"sent", "", {{"kind", 3, {}}}}), std::logic_error);
+  EXPECT_THROW(rec.add_kind({"sent", "", {{"cycle"}}}), std::logic_error);
+  rec.add_kind({"sent", "", {{"time"}}});
+  EXPECT_THROW(rec.set_clock("time", "ms"), std::logic_error);
+  EXPECT_NO_THROW(rec.set_clock("ms", "ms"));
 }
 
 }  // namespace

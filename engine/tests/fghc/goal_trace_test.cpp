@@ -67,8 +67,8 @@ TEST(GoalTrace, AWholeRunsEventsSumToTheMachinesCounters) {
     std::map<std::uint32_t, std::int64_t> sent_by_kind;
     std::map<std::uint32_t, std::uint32_t> thrown_to;
     for (const auto& [t, f] : events(trace.kind("message_sent"))) {
-      ++sent_by_kind[f.at("kind")];
-      if (f.at("kind") == static_cast<std::uint32_t>(MessageKind::throw_goal)) {
+      ++sent_by_kind[f.at("message")];
+      if (f.at("message") == static_cast<std::uint32_t>(MessageKind::throw_goal)) {
         thrown_to[f.at("goal")] = f.at("to");
       }
     }
@@ -79,7 +79,7 @@ TEST(GoalTrace, AWholeRunsEventsSumToTheMachinesCounters) {
     }
     EXPECT_EQ(trace.kind("message_received").events(), static_cast<std::size_t>(m.messages()));
     for (const auto& [t, f] : events(trace.kind("message_received"))) {
-      if (f.at("kind") != static_cast<std::uint32_t>(MessageKind::throw_goal)) continue;
+      if (f.at("message") != static_cast<std::uint32_t>(MessageKind::throw_goal)) continue;
       EXPECT_EQ(thrown_to.at(f.at("goal")), f.at("node"));
     }
     std::map<std::uint32_t, std::int64_t> reduced_on;
@@ -99,7 +99,7 @@ TEST(GoalTrace, AWholeRunsEventsSumToTheMachinesCounters) {
     const auto add = [&](const char* kind, std::int64_t delta) {
       for (const auto& [t, f] : events(trace.kind(kind))) {
         if (std::string(kind) == "message_received" &&
-            f.at("kind") != static_cast<std::uint32_t>(MessageKind::throw_goal)) {
+            f.at("message") != static_cast<std::uint32_t>(MessageKind::throw_goal)) {
           continue;
         }
         changes.push_back({t, 0, f.at("node"), delta});
