@@ -32,20 +32,28 @@ interface Props {
   aside?: ReactNode;
 }
 
-/** How much the chart is enlarged at this window width. */
-export function presentationZoom(width: number): number {
-  return width >= 1600 ? 2 : width >= 1100 ? 1.5 : 1;
+/**
+ * How much the chart is enlarged at this window width. A trace view, a drawing as tall as it is
+ * wide under its player, is enlarged less so that it fits a 1080 px screen whole.
+ */
+export function presentationZoom(width: number, view: boolean): number {
+  const zoom = width >= 1600 ? 2 : width >= 1100 ? 1.5 : 1;
+  return view ? Math.max(1, zoom * 0.7) : zoom;
 }
 
-function useWindowWidth(): number {
-  const [width, setWidth] = useState(() => window.innerWidth);
+function useWindowSize(): { width: number; height: number } {
+  const read = () => ({ width: window.innerWidth, height: window.innerHeight });
+  const [size, setSize] = useState(read);
   useEffect(() => {
-    const listener = () => setWidth(window.innerWidth);
+    const listener = () => setSize(read());
     window.addEventListener('resize', listener);
     return () => window.removeEventListener('resize', listener);
   }, []);
-  return width;
+  return size;
 }
+
+/** Height the bars above a presented view and its player take, px on the screen. */
+const VIEW_CHROME_PX = 240;
 
 export function Presentation({
   engine,
@@ -59,7 +67,13 @@ export function Presentation({
   aside,
 }: Props) {
   const { drawn, outcome, stale, values, seed, watched, watchedPoints } = run;
-  const zoom = presentationZoom(useWindowWidth());
+  const screen = useWindowSize();
+  const viewShown = Boolean(pane.view && watched);
+  const zoom = presentationZoom(screen.width, viewShown);
+  // A view's drawing is about as tall as it is wide: narrow enough, it fits under its player.
+  const stageStyle = viewShown
+    ? { zoom, maxWidth: Math.max(320, (screen.height - VIEW_CHROME_PX) / zoom) }
+    : { zoom };
   const charts = drawn.view ? shownCharts(drawn.view.preset, model.params, drawn.view.params) : [];
   const index = Math.max(
     0,
@@ -112,7 +126,7 @@ export function Presentation({
         </button>
       </div>
       <div className="presentation-body">
-        <div className="presentation-stage" style={{ zoom }}>
+        <div className="presentation-stage" style={stageStyle}>
           <RunStatus
             progress={run.run.progress}
             timeLeft={run.run.timeLeft}
