@@ -161,7 +161,7 @@ export function stepFailures(tour: Tour, stepIndex: number, runs: StepRun[]): st
     const than = operandValue(op, stepIndex, runs);
     return holds(key, value.value, than)
       ? null
-      : `${value.text} is not ${WORDS[key]} ${formatReadable(than, { unit: value.unit })}`;
+      : `${formatReadable(value.value, value)} is not ${WORDS[key]} ${formatReadable(than, value)}`;
   };
   const q = step.question;
   if (q?.kind === 'number') {
