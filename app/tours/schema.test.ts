@@ -5,7 +5,7 @@ import { loadNodeModule } from '../engine/node_module';
 import type { ModelInfo } from '../engine/types';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import { tourFromFile } from './bundled';
-import { loadToursFromDisk } from './from_disk';
+import { tours as bundledTours } from './bundled';
 import type { Tour } from './schema';
 import { parseTour, stepState, tourProblems } from './schema';
 
@@ -17,7 +17,7 @@ beforeAll(async () => {
   models = await engine.listModels();
 });
 
-const networks = loadToursFromDisk().find((t) => t.id === 'networks')!;
+const networks = bundledTours.find((t) => t.id === 'networks')!;
 const copy = (): Tour => structuredClone(networks);
 const problems = (tour: Tour) => tourProblems(tour, presets, models);
 
