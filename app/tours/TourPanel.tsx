@@ -2,7 +2,9 @@ import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 
 import { presets } from '../presets/bundled';
+import type { Preset } from '../presets/schema';
 import type { RunView } from '../shell/chart_builder';
+import { readRunValue } from './answers';
 import type { Prediction, Reveal } from './panel_model';
 import { reveal, targetLabel, targetSelector } from './panel_model';
 import type { QuestionSpec, Tour } from './schema';
@@ -91,6 +93,7 @@ export function TourPanel({ tour, step, outcome, onStep, onClose }: Props) {
             outcome ? reveal(current.question!, prediction, preset, outcome) : null
           }
           running={outcome === null}
+          unit={answerUnit(current.question, preset, outcome)}
         />
       ) : null}
       <nav className="tour-nav" aria-label="Tour steps">
@@ -105,12 +108,29 @@ export function TourPanel({ tour, step, outcome, onStep, onClose }: Props) {
   );
 }
 
+/** The unit of a numeric question's answer in the run; null before the run or for choices. */
+function answerUnit(
+  question: QuestionSpec,
+  preset: Preset,
+  outcome: RunView | null,
+): string | null {
+  if (question.kind !== 'number' || !outcome) return null;
+  try {
+    return readRunValue(question.answer, preset, outcome).unit || null;
+  } catch {
+    return null;
+  }
+}
+
 function Question({
   question,
   onReveal,
   running,
+  unit,
 }: {
   question: QuestionSpec;
+  /** The answer's unit, once the run is there (it gives nothing away). */
+  unit: string | null;
   onReveal(prediction: Prediction): Reveal | null;
   running: boolean;
 }) {
@@ -139,7 +159,7 @@ function Question({
   const invalid = question.kind === 'number' && text.trim() !== '' && prediction === null;
   return (
     <form className="tour-question" onSubmit={submit}>
-      <fieldset disabled={shown !== null}>
+      <fieldset>
         <legend>{question.prompt}</legend>
         {question.kind === 'number' ? (
           <label className="tour-prediction">
@@ -148,10 +168,16 @@ function Question({
               type="text"
               inputMode="decimal"
               value={text}
+              readOnly={shown !== null}
               aria-invalid={invalid || undefined}
               aria-describedby={invalid ? `${id}-invalid` : undefined}
               onChange={(e) => setText(e.target.value)}
             />
+            {unit ? (
+              <span className="tour-unit">
+                {unit === 'fraction' ? '(a fraction, 0 to 1)' : unit}
+              </span>
+            ) : null}
           </label>
         ) : (
           question.choices.map((c, i) => (
@@ -160,6 +186,7 @@ function Question({
                 type="radio"
                 name={`${id}-choice`}
                 checked={choice === i}
+                disabled={shown !== null && choice !== i}
                 onChange={() => setChoice(i)}
               />
               {c.label}
@@ -171,7 +198,7 @@ function Question({
             A number is needed, e.g. 42 or 0.35.
           </p>
         ) : null}
-        <button type="submit" disabled={!prediction || running}>
+        <button type="submit" disabled={!prediction || running || shown !== null}>
           {running ? 'Running…' : 'Reveal'}
         </button>
       </fieldset>

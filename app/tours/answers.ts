@@ -21,7 +21,8 @@ export interface ReadValue {
   text: string;
 }
 
-function scalarText(value: number, unit: string): string {
+/** A number with its unit as the page prints it; a fraction as a percentage. */
+export function valueText(value: number, unit: string): string {
   return unit === 'fraction'
     ? formatReadable(value, { unit: '', format: 'percent' })
     : formatReadable(value, { unit });
@@ -51,7 +52,7 @@ export function readRunValue(ref: RunValueSpec, preset: Preset, run: RunView): R
     const scalar = run.result.scalars.find((s) => s.name === ref.scalar);
     if (!scalar || !Number.isFinite(scalar.value))
       throw new Error(`the run has no result '${ref.scalar}'`);
-    return { value: scalar.value, unit: scalar.unit, text: scalarText(scalar.value, scalar.unit) };
+    return { value: scalar.value, unit: scalar.unit, text: valueText(scalar.value, scalar.unit) };
   }
   const series = run.result.series.find((s) => s.name === ref.series);
   if (!series) throw new Error(`the run has no curve '${ref.series}'`);
@@ -70,7 +71,7 @@ export function readRunValue(ref: RunValueSpec, preset: Preset, run: RunView): R
     const range = `${series.x[0]} to ${series.x.at(-1)}`;
     throw new Error(`the curve '${ref.series}' has no value at ${String(ref.at)} (x: ${range})`);
   }
-  return { value, unit: series.yUnit, text: scalarText(value, series.yUnit) };
+  return { value, unit: series.yUnit, text: valueText(value, series.yUnit) };
 }
 
 /** A step's run as the tour reads it: the run and the preset it ran. */
@@ -161,7 +162,7 @@ export function stepFailures(tour: Tour, stepIndex: number, runs: StepRun[]): st
     const than = operandValue(op, stepIndex, runs);
     return holds(key, value.value, than)
       ? null
-      : `${formatReadable(value.value, value)} is not ${WORDS[key]} ${formatReadable(than, value)}`;
+      : `${valueText(value.value, value.unit)} is not ${WORDS[key]} ${valueText(than, value.unit)}`;
   };
   const q = step.question;
   if (q?.kind === 'number') {

@@ -4,7 +4,7 @@ import type { Preset } from '../presets/schema';
 import type { RunView } from '../shell/chart_builder';
 import { formatTemplate } from '../shell/chart_builder';
 import type { ReadValue } from './answers';
-import { judgePrediction, readRunValue, rightChoice } from './answers';
+import { judgePrediction, readRunValue, rightChoice, valueText } from './answers';
 import type { QuestionSpec, TargetSpec, TourStep } from './schema';
 
 /** The page element a step points at, as a CSS selector over the explorer's data attributes. */
@@ -83,17 +83,18 @@ export function reveal(
   const chosen = prediction.kind === 'choice' ? question.choices[prediction.index]?.label : '';
   const verdict = right !== null && prediction.kind === 'choice' && prediction.index === right;
   const choice = question.choices[right ?? 0]!;
-  const value = readRunValue(choice.when.value, preset, run).text;
   const bound = (['above', 'atLeast', 'below', 'atMost'] as const).find(
     (k) => choice.when[k] !== undefined,
   )!;
   const than = choice.when[bound]!;
-  const thanText = typeof than === 'number' ? String(than) : readRunValue(than, preset, run).text;
+  const read = readRunValue(choice.when.value, preset, run);
+  const thanText =
+    typeof than === 'number' ? valueText(than, read.unit) : readRunValue(than, preset, run).text;
   return {
     answer: label,
     verdict: verdict ? 'right' : 'wrong',
     sentence:
-      `The run says: ${label} (${value} against ${thanText}). ` +
+      `The run says: ${label} (${read.text} against ${thanText}). ` +
       (verdict ? `Your choice, ${chosen}, is right.` : `You chose ${chosen}.`),
   };
 }
