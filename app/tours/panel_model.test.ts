@@ -81,7 +81,8 @@ describe('reveal()', () => {
     expect(reveal(choice, { kind: 'choice', index: 1 }, preset, run)).toEqual({
       answer: 'Slow',
       verdict: 'right',
-      sentence: 'The run says: Slow (45.25 cycles against 40). Your choice, Slow, is right.',
+      sentence:
+        'The run says: Slow (45.25 cycles against 40\u00a0cycles). Your choice, Slow, is right.',
     });
     expect(reveal(choice, { kind: 'choice', index: 0 }, preset, run).verdict).toBe('wrong');
   });
