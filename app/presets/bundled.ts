@@ -3,8 +3,8 @@ import type { Preset } from './schema';
 import { parsePreset } from './schema';
 
 // Every preset in presets/ (with the bases they extend, in presets/bases/), bundled into the app
-// and checked against the schema at load.
-const files = import.meta.glob<unknown>('../../presets/**/*.json', {
+// and checked against the schema at load; tours (presets/tours/) are not presets.
+const files = import.meta.glob<unknown>(['../../presets/*.json', '../../presets/bases/*.json'], {
   eager: true,
   import: 'default',
 });

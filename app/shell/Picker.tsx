@@ -1,6 +1,7 @@
 import type { NetworkMap } from '../engine/types';
 import type { Preset } from '../presets/schema';
 import { machineAndYear } from '../presets/schema';
+import { TourList } from '../tours/TourList';
 import type { SchematicProps } from './Schematic';
 import { Schematic } from './Schematic';
 import { emptyState, serializeUrlState } from './url_state';
@@ -10,6 +11,8 @@ interface Props {
   /** Each preset's networks as the engine describes them, by preset id (usePresetNetworks). */
   networks: Record<string, NetworkMap[]>;
   onPick(presetId: string): void;
+  /** Opens a guided tour at its first step; without it no tours are offered. */
+  onTour?(tourId: string): void;
 }
 
 /** Presets grouped by machine, in order of the machine's first year. */
@@ -114,25 +117,28 @@ function PresetCard({
  * The landing page: what archex is for and where to start (the custom network), then one card
  * per preset, grouped by machine.
  */
-export function Picker({ presets, networks, onPick }: Props) {
+export function Picker({ presets, networks, onPick, onTour }: Props) {
   const start = presets.find((p) => p.id === START_PRESET);
   return (
     <main className="picker">
       <section className="intro" aria-labelledby="intro-title">
         <h2 id="intro-title">Parallel machines from their papers, live</h2>
         <p>
-          archex runs models of historical parallel machines from the papers that measured them:
-          move a parameter and the charts follow, each value saying where it comes from and each
-          chart how close the model comes to what the paper measured.{' '}
+          archex runs models of historical parallel machines from the papers that measured them, to
+          teach and study parallel architecture: move a parameter and the charts follow, each value
+          saying where it comes from and each chart how close the model comes to what the paper
+          measured.{' '}
           {start
             ? 'Start with the custom network (any shape, switching and load, with the models ' +
-              'beside the simulation), or pick a machine below to reproduce its paper.'
+              `beside the simulation)${onTour ? ', follow a guided tour' : ''}, or pick a ` +
+              'machine below to reproduce its paper.'
             : 'Pick a machine below to reproduce its paper.'}
         </p>
         {start ? (
           <PresetCard preset={start} networks={networks[start.id]} onPick={onPick} start />
         ) : null}
       </section>
+      {onTour ? <TourList onTour={onTour} /> : null}
       <h2>Pick a machine and an experiment</h2>
       {groupByMachine(presets).map((group) => (
         <section key={group.machine} aria-labelledby={`machine-${group.presets[0]?.id}`}>

@@ -1,0 +1,214 @@
+import { useEffect, useId, useState } from 'react';
+import type { FormEvent } from 'react';
+
+import { presets } from '../presets/bundled';
+import type { Preset } from '../presets/schema';
+import type { RunView } from '../shell/chart_builder';
+import { readRunValue } from './answers';
+import type { Prediction, Reveal } from './panel_model';
+import { reveal, targetLabel, targetSelector } from './panel_model';
+import type { QuestionSpec, Tour } from './schema';
+import './tours.css';
+
+interface Props {
+  tour: Tour;
+  /** The step shown, from 0. */
+  step: number;
+  /** The run of the step's state; null while it runs. */
+  outcome: RunView | null;
+  onStep(step: number): void;
+  onClose(): void;
+}
+
+/** Whether a key press belongs to a field being typed in, not to the page. */
+function typing(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/**
+ * Marks the element a step points at (data-tour-target, outlined by tours.css) while the step is
+ * shown; looked for again when the run arrives, since charts and readouts appear with it. The
+ * mark says whether the step's run is done ("ready") or still running.
+ */
+function useHighlight(selector: string | null, ready: boolean) {
+  useEffect(() => {
+    if (!selector) return;
+    const found = document.querySelector(selector);
+    // A field's number box stands for the whole field (its name, slider and box).
+    const element = found?.closest('.param') ?? found;
+    element?.setAttribute('data-tour-target', ready ? 'ready' : 'running');
+    return () => element?.removeAttribute('data-tour-target');
+  }, [selector, ready]);
+}
+
+/**
+ * One step of a guided tour: what to look at and why, a question to predict before the run
+ * reveals the answer, and the way back and on (buttons, or ← and → when not typing).
+ */
+export function TourPanel({ tour, step, outcome, onStep, onClose }: Props) {
+  const id = useId();
+  const current = tour.steps[step]!;
+  const preset = presets.find((p) => p.id === current.presetId);
+  const last = tour.steps.length - 1;
+  useHighlight(preset ? targetSelector(current.look, preset) : null, outcome !== null);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (typing(event.target)) return;
+      if (event.key === 'ArrowLeft' && step > 0) onStep(step - 1);
+      else if (event.key === 'ArrowRight' && step < last) onStep(step + 1);
+      else return;
+      event.preventDefault();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [step, last, onStep]);
+
+  return (
+    <aside className="tour-panel" aria-labelledby={`${id}-tour`}>
+      <header className="tour-head">
+        <h2 id={`${id}-tour`}>{tour.title}</h2>
+        <button type="button" className="tour-close" onClick={onClose} aria-label="Close the tour">
+          ×
+        </button>
+      </header>
+      <p className="tour-progress">
+        Step {step + 1} of {tour.steps.length}
+      </p>
+      <h3>{current.title}</h3>
+      <p className="tour-text">{current.text}</p>
+      {preset ? (
+        <p className="tour-look">
+          Look at {targetLabel(current.look, preset, outcome)}
+          <span aria-hidden="true"> (outlined)</span>.
+        </p>
+      ) : null}
+      {current.question && preset ? (
+        <Question
+          key={`${tour.id}-${step}`}
+          question={current.question}
+          onReveal={(prediction) =>
+            outcome ? reveal(current.question!, prediction, preset, outcome) : null
+          }
+          running={outcome === null}
+          unit={answerUnit(current.question, preset, outcome)}
+        />
+      ) : null}
+      <nav className="tour-nav" aria-label="Tour steps">
+        <button type="button" disabled={step === 0} onClick={() => onStep(step - 1)}>
+          ← Previous
+        </button>
+        <button type="button" disabled={step === last} onClick={() => onStep(step + 1)}>
+          Next →
+        </button>
+      </nav>
+    </aside>
+  );
+}
+
+/** The unit of a numeric question's answer in the run; null before the run or for choices. */
+function answerUnit(
+  question: QuestionSpec,
+  preset: Preset,
+  outcome: RunView | null,
+): string | null {
+  if (question.kind !== 'number' || !outcome) return null;
+  try {
+    return readRunValue(question.answer, preset, outcome).unit || null;
+  } catch {
+    return null;
+  }
+}
+
+function Question({
+  question,
+  onReveal,
+  running,
+  unit,
+}: {
+  question: QuestionSpec;
+  /** The answer's unit, once the run is there (it gives nothing away). */
+  unit: string | null;
+  onReveal(prediction: Prediction): Reveal | null;
+  running: boolean;
+}) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [choice, setChoice] = useState<number | null>(null);
+  const [shown, setShown] = useState<Reveal | string | null>(null);
+  const number = Number(text.trim().replace(/,/g, ''));
+  const prediction: Prediction | null =
+    question.kind === 'number'
+      ? text.trim() !== '' && Number.isFinite(number)
+        ? { kind: 'number', value: number }
+        : null
+      : choice === null
+        ? null
+        : { kind: 'choice', index: choice };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!prediction) return;
+    try {
+      setShown(onReveal(prediction));
+    } catch (error) {
+      setShown(`The run has no answer to this: ${(error as Error).message}`);
+    }
+  };
+  const invalid = question.kind === 'number' && text.trim() !== '' && prediction === null;
+  return (
+    <form className="tour-question" onSubmit={submit}>
+      <fieldset>
+        <legend>{question.prompt}</legend>
+        {question.kind === 'number' ? (
+          <label className="tour-prediction">
+            Your prediction
+            <input
+              type="text"
+              inputMode="decimal"
+              value={text}
+              readOnly={shown !== null}
+              aria-invalid={invalid || undefined}
+              aria-describedby={invalid ? `${id}-invalid` : undefined}
+              onChange={(e) => setText(e.target.value)}
+            />
+            {unit ? (
+              <span className="tour-unit">
+                {unit === 'fraction' ? '(a fraction, 0 to 1)' : unit}
+              </span>
+            ) : null}
+          </label>
+        ) : (
+          question.choices.map((c, i) => (
+            <label key={c.label} className="tour-choice">
+              <input
+                type="radio"
+                name={`${id}-choice`}
+                checked={choice === i}
+                disabled={shown !== null && choice !== i}
+                onChange={() => setChoice(i)}
+              />
+              {c.label}
+            </label>
+          ))
+        )}
+        {invalid ? (
+          <p id={`${id}-invalid`} className="field-error">
+            A number is needed, e.g. 42 or 0.35.
+          </p>
+        ) : null}
+        <button type="submit" disabled={!prediction || running || shown !== null}>
+          {running ? 'Running…' : 'Reveal'}
+        </button>
+      </fieldset>
+      <p
+        className="tour-reveal"
+        aria-live="polite"
+        data-verdict={typeof shown === 'object' ? shown?.verdict : 'error'}
+      >
+        {shown === null ? '' : typeof shown === 'string' ? shown : shown.sentence}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,189 @@
+// Reading a tour's answers and checks from runs: a readout, a scalar or a curve's value, with its
+// unit, and whether a prediction came close. Pure: the panel and the tour walker share it.
+import { formatReadable } from '../charts/format';
+import type { Preset } from '../presets/schema';
+import type { RunView } from '../shell/chart_builder';
+import { readoutText, resolveRef } from '../shell/chart_builder';
+import type {
+  BoundKey,
+  ChoiceQuestionSpec,
+  OperandSpec,
+  RunValueSpec,
+  Tour,
+  TourStep,
+} from './schema';
+import { BOUNDS } from './schema';
+
+export interface ReadValue {
+  value: number;
+  unit: string;
+  /** As the page prints it, with its unit: "45.2 cycles", "72.5 %". */
+  text: string;
+}
+
+/** A number with its unit as the page prints it; a fraction as a percentage. */
+export function valueText(value: number, unit: string): string {
+  return unit === 'fraction'
+    ? formatReadable(value, { unit: '', format: 'percent' })
+    : formatReadable(value, { unit });
+}
+
+/** A curve's y at `x`: at one of its points, or on the line between the two around it. */
+function seriesAt(x: number[], y: number[], at: number): number | undefined {
+  const exact = x.indexOf(at);
+  if (exact >= 0) return y[exact];
+  for (let i = 1; i < x.length; i++) {
+    const [x0, x1, y0, y1] = [x[i - 1]!, x[i]!, y[i - 1]!, y[i]!];
+    if ((x0 - at) * (x1 - at) < 0) return y0 + ((y1 - y0) * (at - x0)) / (x1 - x0);
+  }
+  return undefined;
+}
+
+/** A value of a run; throws, naming what is missing, when the run lacks it. */
+export function readRunValue(ref: RunValueSpec, preset: Preset, run: RunView): ReadValue {
+  if ('readout' in ref) {
+    const readout = preset.readouts[ref.readout];
+    if (!readout) throw new Error(`${preset.id} has no readout ${ref.readout}`);
+    const value = resolveRef(readout.value, run);
+    if (!Number.isFinite(value)) throw new Error(`readout '${readout.label}' has no value`);
+    return { value, unit: readout.unit, text: readoutText(readout, run) };
+  }
+  if ('scalar' in ref) {
+    const scalar = run.result.scalars.find((s) => s.name === ref.scalar);
+    if (!scalar || !Number.isFinite(scalar.value))
+      throw new Error(`the run has no result '${ref.scalar}'`);
+    return { value: scalar.value, unit: scalar.unit, text: valueText(scalar.value, scalar.unit) };
+  }
+  const series = run.result.series.find((s) => s.name === ref.series);
+  if (!series) throw new Error(`the run has no curve '${ref.series}'`);
+  const finite = series.y.filter(Number.isFinite);
+  const value =
+    ref.at === 'first'
+      ? series.y[0]
+      : ref.at === 'last'
+        ? series.y.at(-1)
+        : ref.at === 'max'
+          ? Math.max(...finite)
+          : ref.at === 'min'
+            ? Math.min(...finite)
+            : seriesAt(series.x, series.y, ref.at);
+  if (value === undefined || !Number.isFinite(value)) {
+    const range = `${series.x[0]} to ${series.x.at(-1)}`;
+    throw new Error(`the curve '${ref.series}' has no value at ${String(ref.at)} (x: ${range})`);
+  }
+  return { value, unit: series.yUnit, text: valueText(value, series.yUnit) };
+}
+
+/** A step's run as the tour reads it: the run and the preset it ran. */
+export interface StepRun {
+  preset: Preset;
+  run: RunView;
+}
+
+/** An operand's number: a constant, or a value of this step's run or another step's. */
+export function operandValue(op: OperandSpec, stepIndex: number, runs: StepRun[]): number {
+  if (typeof op === 'number') return op;
+  const from = op.step === undefined ? stepIndex : op.step - 1;
+  const run = runs[from];
+  if (!run) throw new Error(`step ${from + 1} has no run`);
+  return readRunValue(op, run.preset, run.run).value * (op.times ?? 1);
+}
+
+function holds(key: BoundKey, value: number, bound: number): boolean {
+  switch (key) {
+    case 'above':
+      return value > bound;
+    case 'atLeast':
+      return value >= bound;
+    case 'below':
+      return value < bound;
+    case 'atMost':
+      return value <= bound;
+  }
+}
+
+type Bounded = Partial<Record<BoundKey, OperandSpec>>;
+
+function boundOf(b: Bounded): [BoundKey, OperandSpec] {
+  const key = BOUNDS.find((k) => b[k] !== undefined)!;
+  return [key, b[key]!];
+}
+
+/** The choice whose condition holds in the run, or null when none or several do. */
+export function rightChoice(
+  question: ChoiceQuestionSpec,
+  preset: Preset,
+  run: RunView,
+): number | null {
+  const right = question.choices.flatMap((choice, i) => {
+    const [key, bound] = boundOf(choice.when);
+    const value = readRunValue(choice.when.value, preset, run).value;
+    const than = typeof bound === 'number' ? bound : readRunValue(bound, preset, run).value;
+    return holds(key, value, than) ? [i] : [];
+  });
+  return right.length === 1 ? right[0]! : null;
+}
+
+export type Verdict = 'close' | 'high' | 'low';
+
+/** How a numeric prediction compares with the run's answer: within `close` of it, or off. */
+export function judgePrediction(prediction: number, answer: number, close = 0.2): Verdict {
+  if (Math.abs(prediction - answer) <= close * Math.abs(answer)) return 'close';
+  return prediction > answer ? 'high' : 'low';
+}
+
+const WORDS: Record<BoundKey, string> = {
+  above: 'above',
+  atLeast: 'at least',
+  below: 'below',
+  atMost: 'at most',
+};
+
+/**
+ * What fails in a step against the tour's runs: a question's answer or a check the run does not
+ * satisfy, a choice question whose run does not single out the choice the words expect, or a value
+ * the run lacks. Empty: the step's words hold.
+ */
+export function stepFailures(tour: Tour, stepIndex: number, runs: StepRun[]): string[] {
+  const step: TourStep = tour.steps[stepIndex]!;
+  const own = runs[stepIndex]!;
+  const where = `tour ${tour.id}, step ${stepIndex + 1} (${step.title})`;
+  const failures: string[] = [];
+  const attempt = (what: string, test: () => string | null) => {
+    try {
+      const failure = test();
+      if (failure) failures.push(`${where}: ${what}: ${failure}`);
+    } catch (error) {
+      failures.push(`${where}: ${what}: ${(error as Error).message}`);
+    }
+  };
+  const bound = (value: ReadValue, b: Bounded) => {
+    const [key, op] = boundOf(b);
+    const than = operandValue(op, stepIndex, runs);
+    return holds(key, value.value, than)
+      ? null
+      : `${valueText(value.value, value.unit)} is not ${WORDS[key]} ${valueText(than, value.unit)}`;
+  };
+  const q = step.question;
+  if (q?.kind === 'number') {
+    attempt('question', () => {
+      const answer = readRunValue(q.answer, own.preset, own.run);
+      return (q.checks ?? []).map((c) => bound(answer, c)).find((f) => f !== null) ?? null;
+    });
+  }
+  if (q?.kind === 'choice') {
+    attempt('question', () => {
+      const right = rightChoice(q, own.preset, own.run);
+      if (right === null) return 'the run singles out no one choice';
+      return right === q.expect
+        ? null
+        : `the run picks '${q.choices[right]!.label}', the words expect '${q.choices[q.expect]!.label}'`;
+    });
+  }
+  (step.checks ?? []).forEach((check, j) =>
+    attempt(`check ${j + 1} (${check.why})`, () =>
+      bound(readRunValue(check.value, own.preset, own.run), check),
+    ),
+  );
+  return failures;
+}

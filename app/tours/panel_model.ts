@@ -1,0 +1,100 @@
+// What the tour panel shows and points at, as pure functions of the tour, the step and its run.
+import type { ParamSpec } from '../engine/types';
+import type { Preset } from '../presets/schema';
+import type { RunView } from '../shell/chart_builder';
+import { formatTemplate } from '../shell/chart_builder';
+import type { ReadValue } from './answers';
+import { judgePrediction, readRunValue, rightChoice, valueText } from './answers';
+import type { QuestionSpec, TargetSpec, TourStep } from './schema';
+
+/** The page element a step points at, as a CSS selector over the explorer's data attributes. */
+export function targetSelector(look: TargetSpec, preset: Preset): string | null {
+  if ('param' in look) return `[data-param-number="${look.param}"]`;
+  if ('chart' in look) return `[data-chart-card="${look.chart}"]`;
+  if ('view' in look) return '.trace-view';
+  const readout = preset.readouts[look.readout];
+  return readout ? `[data-readout="${String(readout.value)}"]` : null;
+}
+
+/** What a step points at, in words: "the chart “Accepted load”", "the field vcs". */
+export function targetLabel(look: TargetSpec, preset: Preset, run: RunView | null): string {
+  if ('param' in look) return `the field ${look.param}`;
+  if ('view' in look) return 'the trace view';
+  if ('chart' in look) {
+    const chart = preset.charts.find((c) => c.id === look.chart);
+    return `the chart “${chart?.title ?? look.chart}”`;
+  }
+  const readout = preset.readouts[look.readout];
+  if (!readout) return 'the readouts';
+  // A label may name a parameter's value ({param.x}); without a run it is left out.
+  const label = run
+    ? formatTemplate(readout.label, run)
+    : readout.label.replace(/\s*\{[^}]*\}/g, '');
+  return `the readout “${label}”`;
+}
+
+/** The parameters a step leaves out of the panel: those its `show` does not list. */
+export function hiddenParams(step: TourStep, specs: ParamSpec[]): Set<string> {
+  if (!step.show) return new Set();
+  const shown = new Set(step.show);
+  return new Set(specs.map((s) => s.name).filter((name) => !shown.has(name)));
+}
+
+/** A prediction as typed: a number, or the index of a choice. */
+export type Prediction = { kind: 'number'; value: number } | { kind: 'choice'; index: number };
+
+export interface Reveal {
+  /** The run's answer in words, with its unit: "45.2 cycles", or the right choice's label. */
+  answer: string;
+  /** How the prediction compared: "close", "too high", "right", "not this time". */
+  verdict: 'close' | 'high' | 'low' | 'right' | 'wrong';
+  /** One sentence for the student, read out by the live region. */
+  sentence: string;
+}
+
+const PERCENT = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
+
+/** The run's answer to a question, and how a prediction compared with it. */
+export function reveal(
+  question: QuestionSpec,
+  prediction: Prediction,
+  preset: Preset,
+  run: RunView,
+): Reveal {
+  if (question.kind === 'number') {
+    const answer: ReadValue = readRunValue(question.answer, preset, run);
+    const guess = prediction.kind === 'number' ? prediction.value : Number.NaN;
+    const close = question.close ?? 0.2;
+    const verdict = judgePrediction(guess, answer.value, close);
+    const how =
+      verdict === 'close'
+        ? `close: within ${PERCENT.format(close * 100)} %`
+        : verdict === 'high'
+          ? 'too high'
+          : 'too low';
+    return {
+      answer: answer.text,
+      verdict,
+      sentence: `The run gives ${answer.text}. Your prediction, ${guess}, is ${how}.`,
+    };
+  }
+  const right = rightChoice(question, preset, run);
+  const label = right === null ? 'no single choice' : question.choices[right]!.label;
+  const chosen = prediction.kind === 'choice' ? question.choices[prediction.index]?.label : '';
+  const verdict = right !== null && prediction.kind === 'choice' && prediction.index === right;
+  const choice = question.choices[right ?? 0]!;
+  const bound = (['above', 'atLeast', 'below', 'atMost'] as const).find(
+    (k) => choice.when[k] !== undefined,
+  )!;
+  const than = choice.when[bound]!;
+  const read = readRunValue(choice.when.value, preset, run);
+  const thanText =
+    typeof than === 'number' ? valueText(than, read.unit) : readRunValue(than, preset, run).text;
+  return {
+    answer: label,
+    verdict: verdict ? 'right' : 'wrong',
+    sentence:
+      `The run says: ${label} (${read.text} against ${thanText}). ` +
+      (verdict ? `Your choice, ${chosen}, is right.` : `You chose ${chosen}.`),
+  };
+}

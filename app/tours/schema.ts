@@ -1,0 +1,341 @@
+// A guided tour: steps that each set the page through the link's fields, point at what to look
+// at, and may ask the student to predict a number or pick a choice before the run reveals it.
+// Answers are read from the run (never written here); checks say what the prose relies on, so
+// the tour walker fails when the model no longer supports a tour.
+import { z } from 'zod';
+
+import type { ModelInfo, OutputSpec, ParamValue } from '../engine/types';
+import { checkParamValue } from '../presets/param_values';
+import type { Preset } from '../presets/schema';
+import { namesMeet } from '../presets/schema';
+import type { ChartChoice, ViewLink } from '../shell/url_state';
+import { VIEW_KINDS } from '../views/view';
+
+const Id = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case words joined by hyphens');
+
+/**
+ * A number read from a run: a readout of the step's preset (by its place in the list), a scalar
+ * result, or a curve's value at an x (exactly, or between two of its points), at its first or
+ * last point, or its largest or smallest value.
+ */
+const runValueShapes = [
+  { readout: z.number().int().nonnegative() },
+  { scalar: z.string().min(1) },
+  {
+    series: z.string().min(1),
+    at: z.union([z.number().finite(), z.enum(['first', 'last', 'max', 'min'])]),
+  },
+] as const;
+
+const [readoutShape, scalarShape, seriesShape] = runValueShapes;
+const RunValue = z.union([
+  z.object(readoutShape).strict(),
+  z.object(scalarShape).strict(),
+  z.object(seriesShape).strict(),
+]);
+
+/**
+ * What a check compares with: a constant, or a value of a run, this step's or (with `step`, the
+ * number of another step of the tour, from 1) another step's, times a factor.
+ */
+const operandExtra = {
+  step: z.number().int().min(1).optional(),
+  times: z.number().finite().optional(),
+};
+const Operand = z.union([
+  z.number().finite(),
+  z.object({ ...readoutShape, ...operandExtra }).strict(),
+  z.object({ ...scalarShape, ...operandExtra }).strict(),
+  z.object({ ...seriesShape, ...operandExtra }).strict(),
+]);
+
+const BOUNDS = ['above', 'atLeast', 'below', 'atMost'] as const;
+type BoundKey = (typeof BOUNDS)[number];
+
+/** Exactly one of above, atLeast, below, atMost, each taking `operand`, beside `fields`. */
+function bounded<T extends z.ZodType, F extends z.ZodRawShape>(operand: T, fields: F) {
+  return z
+    .object({
+      ...fields,
+      above: operand.optional(),
+      atLeast: operand.optional(),
+      below: operand.optional(),
+      atMost: operand.optional(),
+    })
+    .strict()
+    .refine(
+      (b) => BOUNDS.filter((k) => (b as Record<string, unknown>)[k] !== undefined).length === 1,
+      {
+        message: 'give one bound: above, atLeast, below or atMost',
+      },
+    );
+}
+
+/** A bound on a question's answer. */
+const Bound = bounded(Operand, {});
+
+/** A check the run must pass for the step's words to hold: a value of this step's run, bounded. */
+const Check = bounded(Operand, { value: RunValue, why: z.string().min(1) });
+
+const NumberQuestion = z
+  .object({
+    kind: z.literal('number'),
+    prompt: z.string().min(1),
+    /** The answer, read from the step's run. */
+    answer: RunValue,
+    /** A prediction within this share of the answer counts as close; 0.2 unless set. */
+    close: z.number().positive().max(10).optional(),
+    /** What the answer must satisfy for the step's words to hold (checked by the tour walker). */
+    checks: z.array(Bound).optional(),
+  })
+  .strict();
+
+/**
+ * A choice between a few answers; the right one is the choice whose `when` holds in the step's
+ * run (a value of the run against a constant or another value of the same run).
+ */
+const ChoiceQuestion = z
+  .object({
+    kind: z.literal('choice'),
+    prompt: z.string().min(1),
+    choices: z
+      .array(
+        z
+          .object({
+            label: z.string().min(1),
+            when: bounded(z.union([z.number().finite(), RunValue]), { value: RunValue }),
+          })
+          .strict(),
+      )
+      .min(2)
+      .max(5),
+    /** The choice the step's words rely on (checked by the walker, never shown as the answer). */
+    expect: z.number().int().nonnegative(),
+  })
+  .strict()
+  .refine((q) => q.expect < q.choices.length, {
+    message: 'expect must be the index of a choice',
+    path: ['expect'],
+  });
+
+/** What a step points at: a parameter's control, a chart's card, a readout, or the trace view. */
+const Target = z.union([
+  z.object({ param: z.string().min(1) }).strict(),
+  z.object({ chart: Id }).strict(),
+  z.object({ readout: z.number().int().nonnegative() }).strict(),
+  z.object({ view: z.literal(true) }).strict(),
+]);
+
+const ChartChoiceSchema: z.ZodType<ChartChoice> = z
+  .object({
+    overlay: z.boolean().optional(),
+    models: z.boolean().optional(),
+    table: z.boolean().optional(),
+    xLog: z.boolean().optional(),
+    yLog: z.boolean().optional(),
+    plane: z.number().int().min(0).max(31).optional(),
+  })
+  .strict();
+
+/** The trace view a step opens, as the link holds it (kind, chart, point, window, moment). */
+const ViewSchema = z
+  .object({
+    kind: z.enum(VIEW_KINDS),
+    chart: Id,
+    point: z.number().int().min(0).optional(),
+    from: z.number().finite().min(0),
+    length: z.number().finite().positive(),
+    time: z.number().finite().min(0).optional(),
+  })
+  .strict();
+
+const ParamValueSchema = z.union([z.number().finite(), z.array(z.number().finite()).min(1)]);
+
+const Step = z
+  .object({
+    title: z.string().min(1),
+    presetId: Id,
+    /** Parameters that differ from the preset's. */
+    params: z.record(z.string(), ParamValueSchema).optional(),
+    seed: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
+    charts: z.record(Id, ChartChoiceSchema).optional(),
+    view: ViewSchema.optional(),
+    look: Target,
+    /** What to see and why, in two or three sentences. */
+    text: z.string().min(1),
+    /** The only parameters shown in this step; absent: all. */
+    show: z.array(z.string().min(1)).min(1).optional(),
+    question: z.union([NumberQuestion, ChoiceQuestion]).optional(),
+    checks: z.array(Check).optional(),
+  })
+  .strict();
+
+export const TourSchema = z
+  .object({
+    id: Id,
+    title: z.string().min(1),
+    /** Who it is for and what it covers, for the landing page's card. */
+    audience: z.string().min(1),
+    summary: z.string().min(1),
+    steps: z.array(Step).min(4).max(10),
+  })
+  .strict();
+
+export type Tour = z.infer<typeof TourSchema>;
+export type TourStep = Tour['steps'][number];
+export type RunValueSpec = z.infer<typeof RunValue>;
+export type OperandSpec = z.infer<typeof Operand>;
+export type BoundSpec = z.infer<typeof Bound>;
+export type CheckSpec = z.infer<typeof Check>;
+export type TargetSpec = z.infer<typeof Target>;
+export type QuestionSpec = NonNullable<TourStep['question']>;
+export type NumberQuestionSpec = z.infer<typeof NumberQuestion>;
+export type ChoiceQuestionSpec = z.infer<typeof ChoiceQuestion>;
+export { BOUNDS };
+export type { BoundKey };
+
+/** Parses raw JSON as a tour; the error names the file and every problem with its path. */
+export function parseTour(raw: unknown, origin: string): Tour {
+  const parsed = TourSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`,
+    );
+    throw new Error(`invalid tour ${origin}: ${lines.join('; ')}`);
+  }
+  return parsed.data;
+}
+
+/** The link fields a step sets; the page merges them into its state. */
+export interface StepState {
+  presetId: string;
+  params: Record<string, ParamValue>;
+  seed?: number;
+  charts: Record<string, ChartChoice>;
+  view?: ViewLink;
+}
+
+export function stepState(tour: Tour, stepIndex: number): StepState {
+  const step = tour.steps[stepIndex];
+  if (!step) throw new Error(`tour ${tour.id} has no step ${stepIndex + 1}`);
+  return {
+    presetId: step.presetId,
+    params: { ...step.params },
+    ...(step.seed !== undefined ? { seed: step.seed } : {}),
+    charts: { ...step.charts },
+    ...(step.view ? { view: { ...step.view } } : {}),
+  };
+}
+
+/** Every run value a step reads, with where it is in the step, and the step it is read from. */
+function runValues(step: TourStep, index: number): [string, RunValueSpec, number][] {
+  const out: [string, RunValueSpec, number][] = [];
+  const operand = (path: string, o: OperandSpec | RunValueSpec | number | undefined) => {
+    if (o === undefined || typeof o === 'number') return;
+    const from = 'step' in o && typeof o.step === 'number' ? o.step - 1 : index;
+    out.push([path, o, from]);
+  };
+  const bounds = (path: string, b: Partial<Record<BoundKey, OperandSpec | RunValueSpec>>) =>
+    BOUNDS.forEach((k) => operand(`${path}.${k}`, b[k]));
+  const q = step.question;
+  if (q?.kind === 'number') {
+    operand('question.answer', q.answer);
+    (q.checks ?? []).forEach((c, j) => bounds(`question.checks.${j}`, c));
+  }
+  if (q?.kind === 'choice') {
+    q.choices.forEach((c, j) => {
+      operand(`question.choices.${j}.when.value`, c.when.value);
+      bounds(`question.choices.${j}.when`, c.when);
+    });
+  }
+  (step.checks ?? []).forEach((c, j) => {
+    operand(`checks.${j}.value`, c.value);
+    bounds(`checks.${j}`, c);
+  });
+  return out;
+}
+
+/**
+ * Checks a tour against the presets and their models without running anything: each step's
+ * preset exists, its parameters are the model's and in range, and what it points at, shows and
+ * reads exists. Each problem names the tour, the step and the field.
+ */
+export function tourProblems(tour: Tour, presets: Preset[], models: ModelInfo[]): string[] {
+  const problems: string[] = [];
+  tour.steps.forEach((step, i) => {
+    const where = `tour ${tour.id}, step ${i + 1} (${step.title})`;
+    const say = (path: string, message: string) => problems.push(`${where}: ${path}: ${message}`);
+    const preset = presets.find((p) => p.id === step.presetId);
+    if (!preset) {
+      say('presetId', `no preset '${step.presetId}'`);
+      return;
+    }
+    const model = models.find((m) => m.name === preset.model);
+    if (!model) {
+      say('presetId', `the preset's model '${preset.model}' is not in the engine`);
+      return;
+    }
+    const param = (path: string, name: string) => {
+      const spec = model.params.find((p) => p.name === name);
+      if (!spec) say(path, `'${name}' is not a parameter of ${model.name}`);
+      return spec;
+    };
+    for (const [name, value] of Object.entries(step.params ?? {})) {
+      const spec = param(`params.${name}`, name);
+      const checked = spec && checkParamValue(spec, value);
+      if (checked && 'error' in checked) say(`params.${name}`, checked.error);
+    }
+    (step.show ?? []).forEach((name, j) => param(`show.${j}`, name));
+    const chartIds = preset.charts.map((c) => c.id);
+    const chart = (path: string, id: string) => {
+      if (!chartIds.includes(id))
+        say(path, `no chart '${id}' in ${preset.id}: ${chartIds.join(', ')}`);
+    };
+    Object.keys(step.charts ?? {}).forEach((id) => chart(`charts.${id}`, id));
+    const readout = (path: string, n: number) => {
+      if (n >= preset.readouts.length)
+        say(
+          path,
+          `${preset.id} has ${preset.readouts.length} readouts (0 to ${preset.readouts.length - 1})`,
+        );
+    };
+    if ('param' in step.look) param('look.param', step.look.param);
+    if ('chart' in step.look) chart('look.chart', step.look.chart);
+    if ('readout' in step.look) readout('look.readout', step.look.readout);
+    if ('view' in step.look && !step.view) say('look.view', 'the step opens no view');
+    if (step.view) {
+      const watch = preset.charts.find((c) => c.id === step.view!.chart)?.watch;
+      chart('view.chart', step.view.chart);
+      if (chartIds.includes(step.view.chart) && !watch)
+        say('view.chart', 'the chart opens no view');
+      if (watch && watch.view !== step.view.kind)
+        say('view.kind', `the chart '${step.view.chart}' opens the ${watch.view} view`);
+    }
+    for (const [path, value, from] of runValues(step, i)) {
+      const other = tour.steps[from];
+      if (!other) {
+        say(path, `no step ${from + 1} (steps are numbered from 1 to ${tour.steps.length})`);
+        continue;
+      }
+      const otherPreset = presets.find((p) => p.id === other.presetId);
+      const otherModel = otherPreset && models.find((m) => m.name === otherPreset.model);
+      if (!otherPreset || !otherModel) continue;
+      if ('readout' in value && value.readout >= otherPreset.readouts.length)
+        say(path, `${otherPreset.id} has ${otherPreset.readouts.length} readouts`);
+      if ('scalar' in value) declared(otherModel, 'scalar', value.scalar, path, say);
+      if ('series' in value) declared(otherModel, 'series', value.series, path, say);
+    }
+  });
+  return problems;
+}
+
+function declared(
+  model: ModelInfo,
+  kind: OutputSpec['kind'],
+  name: string,
+  path: string,
+  say: (path: string, message: string) => void,
+) {
+  if (model.outputs.some((o) => o.kind === kind && namesMeet(o.name, name))) return;
+  say(path, `'${name}' is no ${kind} output of ${model.name}`);
+}
