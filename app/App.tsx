@@ -8,11 +8,16 @@ import { presetParams } from './presets/schema';
 import { fillParams, resolveValues } from './presets/param_values';
 import { ErrorBoundary } from './shell/ErrorBoundary';
 import { IdleBoard, IdleContext, writeIdle } from './shell/page_idle';
+import { tours } from './tours/bundled';
+import { stepState } from './tours/schema';
+import { TourPanel } from './tours/TourPanel';
+import { hiddenParams } from './tours/panel_model';
 import { PaneSlot } from './shell/PaneSlot';
 import { SideBySide } from './shell/SideBySide';
 import { Picker } from './shell/Picker';
 import { useUrlHistory } from './shell/use_url_history';
 import { copyText, urlContext, useModels, usePresetNetworks, useTheme } from './shell/page';
+import type { ChartRun } from './shell/ChartGrid';
 import type { Pane, UrlState } from './shell/url_state';
 import {
   emptyState,
@@ -88,7 +93,7 @@ function Shell({
   models: ModelInfo[];
   presets: Preset[];
 }) {
-  const ctx = useMemo(() => urlContext(presets, models), [presets, models]);
+  const ctx = useMemo(() => urlContext(presets, models, tours), [presets, models]);
   const networks = usePresetNetworks(engine, presets, models);
   // The cards say each preset's own sizes, written from its parameters.
   const cards = useMemo(
@@ -131,6 +136,34 @@ function Shell({
     if (!preset) writeIdle(true);
   }, [preset]);
   const [board] = useState(() => new IdleBoard(writeIdle));
+  const tour = layout?.kind === 'tour' ? tours.find((t) => t.id === layout.tour) : undefined;
+  // A step sets the first pane through the link: its preset, parameters, charts and view.
+  const openStep = useCallback(
+    (tourId: string, step: number) =>
+      setState((s) => {
+        const t = tours.find((x) => x.id === tourId);
+        if (!t) return s;
+        return {
+          ...withFirstPane(s, { ...stepState(t, step), pins: s.pins }),
+          layout: { kind: 'tour', tour: tourId, step },
+        };
+      }),
+    [],
+  );
+  const closeTour = () => setState(({ layout: _layout, ...s }) => s);
+  const tourStep = tour && layout?.kind === 'tour' ? tour.steps[layout.step] : undefined;
+  const tourPanel =
+    tour && layout?.kind === 'tour'
+      ? (outcome: ChartRun | null) => (
+          <TourPanel
+            tour={tour}
+            step={layout.step}
+            outcome={outcome}
+            onStep={(i) => openStep(tour.id, i)}
+            onClose={closeTour}
+          />
+        )
+      : undefined;
   const onFirst = useCallback(
     (update: (pane: Pane) => Pane) => setState((s) => withFirstPane(s, update(firstPane(s)))),
     [],
@@ -226,6 +259,14 @@ function Shell({
                 pane={firstPane(state)}
                 onPane={onFirst}
                 present={state.present}
+                shownParams={
+                  tourStep && model
+                    ? model.params
+                        .map((p) => p.name)
+                        .filter((n) => !hiddenParams(tourStep, model.params).has(n))
+                    : undefined
+                }
+                tour={tourPanel}
                 onPresent={(chart) =>
                   setState(({ present: _present, ...s }) =>
                     chart === null ? s : { ...s, present: { chart } },
@@ -243,6 +284,7 @@ function Shell({
         </ErrorBoundary>
       ) : (
         <Picker
+          onTour={(id) => openStep(id, 0)}
           presets={cards}
           networks={networks}
           onPick={(id) =>

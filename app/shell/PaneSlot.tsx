@@ -37,9 +37,8 @@ interface Props {
   present?: PresentationLink;
   onPresent?(chart: string | null): void;
   onCompare?(): void;
-  /** Beside a presented chart: the tour's step. */
-  aside?: ReactNode;
-  children?: ReactNode;
+  /** A tour's step for this pane's run: above the charts, or beside a presented chart. */
+  tour?(outcome: ChartRun | null): ReactNode;
 }
 
 /** One pane of the page with its own run: the explorer, or one of its charts presented. */
@@ -71,7 +70,7 @@ export function PaneSlot(props: Props) {
         run={run}
         chart={props.present.chart}
         onChart={props.onPresent}
-        aside={props.aside}
+        aside={props.tour?.(run.outcome)}
       />
     );
   }
@@ -90,7 +89,7 @@ export function PaneSlot(props: Props) {
       onCompare={props.onCompare}
       onPresent={props.onPresent}
     >
-      {props.children}
+      {props.tour?.(run.outcome)}
     </Explorer>
   );
 }

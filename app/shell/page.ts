@@ -9,9 +9,14 @@ import { presetParams } from '../presets/schema';
 import type { Theme, UrlContext } from './url_state';
 
 /** What reading a link needs to know: the presets and each one's parameter specs. */
-export function urlContext(presets: Preset[], models: ModelInfo[]): UrlContext {
+export function urlContext(
+  presets: Preset[],
+  models: ModelInfo[],
+  tours: { id: string; steps: unknown[] }[] = [],
+): UrlContext {
   return {
     presetIds: presets.map((p) => p.id),
+    tours: Object.fromEntries(tours.map((t) => [t.id, t.steps.length])),
     specsFor: (id) => {
       const model = presets.find((p) => p.id === id)?.model;
       return models.find((m) => m.name === model)?.params ?? [];
