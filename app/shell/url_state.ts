@@ -129,7 +129,8 @@ const FIELDS = new Set([
 ]);
 const PANE_FIELDS = new Set(['preset', 'params', 'seed', 'charts', 'view']);
 const Time = z.number().finite().min(0);
-const ViewLinkSchema = z
+/** A trace view as a link (or a tour's step) holds it. */
+export const ViewLinkSchema = z
   .object({
     kind: z.enum(VIEW_KINDS),
     chart: z.string().regex(/^[a-z0-9-]{1,40}$/),
@@ -143,7 +144,8 @@ const ViewLinkSchema = z
   .strict();
 const Seed = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const ThemeSchema = z.enum(['light', 'dark']);
-const ChartChoiceSchema = z
+/** A chart's choices as a link (or a tour's step) holds them. */
+export const ChartChoiceSchema = z
   .object({
     overlay: z.boolean().optional(),
     models: z.boolean().optional(),

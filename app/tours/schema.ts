@@ -9,7 +9,7 @@ import { checkParamValue } from '../presets/param_values';
 import type { Preset } from '../presets/schema';
 import { namesMeet } from '../presets/schema';
 import type { ChartChoice, ViewLink } from '../shell/url_state';
-import { VIEW_KINDS } from '../views/view';
+import { ChartChoiceSchema, ViewLinkSchema } from '../shell/url_state';
 
 const Id = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case words joined by hyphens');
 
@@ -126,29 +126,6 @@ const Target = z.union([
   z.object({ view: z.literal(true) }).strict(),
 ]);
 
-const ChartChoiceSchema: z.ZodType<ChartChoice> = z
-  .object({
-    overlay: z.boolean().optional(),
-    models: z.boolean().optional(),
-    table: z.boolean().optional(),
-    xLog: z.boolean().optional(),
-    yLog: z.boolean().optional(),
-    plane: z.number().int().min(0).max(31).optional(),
-  })
-  .strict();
-
-/** The trace view a step opens, as the link holds it (kind, chart, point, window, moment). */
-const ViewSchema = z
-  .object({
-    kind: z.enum(VIEW_KINDS),
-    chart: Id,
-    point: z.number().int().min(0).optional(),
-    from: z.number().finite().min(0),
-    length: z.number().finite().positive(),
-    time: z.number().finite().min(0).optional(),
-  })
-  .strict();
-
 const ParamValueSchema = z.union([z.number().finite(), z.array(z.number().finite()).min(1)]);
 
 const Step = z
@@ -159,7 +136,7 @@ const Step = z
     params: z.record(z.string(), ParamValueSchema).optional(),
     seed: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
     charts: z.record(Id, ChartChoiceSchema).optional(),
-    view: ViewSchema.optional(),
+    view: ViewLinkSchema.optional(),
     look: Target,
     /** What to see and why, in two or three sentences. */
     text: z.string().min(1),
