@@ -41,11 +41,12 @@ export function presentationZoom(width: number, view: boolean): number {
   return view ? Math.max(1, zoom * 0.7) : zoom;
 }
 
+const readWindowSize = () => ({ width: window.innerWidth, height: window.innerHeight });
+
 function useWindowSize(): { width: number; height: number } {
-  const read = () => ({ width: window.innerWidth, height: window.innerHeight });
-  const [size, setSize] = useState(read);
+  const [size, setSize] = useState(readWindowSize);
   useEffect(() => {
-    const listener = () => setSize(read());
+    const listener = () => setSize(readWindowSize());
     window.addEventListener('resize', listener);
     return () => window.removeEventListener('resize', listener);
   }, []);
