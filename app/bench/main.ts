@@ -335,6 +335,11 @@ async function browserFigures() {
       }
     }
 
+    const teaching = await teachingTimings(browser, server.url);
+    for (const [figure, value] of Object.entries(teaching)) {
+      emit(`chromium.${figure}_ms`, Math.round(value), 'ms');
+    }
+
     const recovery = await killedWorker(browser, `${server.url}${killedSweep}`);
     emit('chromium.killed_worker.said_ms', Math.round(recovery.said), 'ms');
     emit('chromium.killed_worker.next_run_ms', Math.round(recovery.next), 'ms');
@@ -342,6 +347,58 @@ async function browserFigures() {
   } finally {
     await browser?.close();
     if (preview.pid && preview.exitCode === null) process.kill(-preview.pid);
+  }
+}
+
+/**
+ * What a class waits for, from the click to the page idle with everything drawn: a second side
+ * opened beside the Paragon's ping-pong (its own run), a chart presented, and the next step of
+ * the networks tour (its run; the median of its first four steps).
+ */
+async function teachingTimings(browser: Browser, base: string): Promise<Record<string, number>> {
+  const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+  await page.addInitScript('globalThis.__name = (f) => f;');
+  const idle = () =>
+    page.waitForFunction(() => document.documentElement.dataset.idle === 'true', null, {
+      timeout: 120_000,
+    });
+  const timed = async (act: () => Promise<unknown>) => {
+    const start = performance.now();
+    await act();
+    await page
+      .waitForFunction(() => document.documentElement.dataset.idle !== 'true', null, {
+        timeout: 5_000,
+        polling: 'raf',
+      })
+      .catch(() => undefined);
+    await idle();
+    return performance.now() - start;
+  };
+  try {
+    await page.goto(`${base}?preset=paragon-pingpong`);
+    await idle();
+    const side = await timed(() => page.getByRole('button', { name: 'Side by side' }).click());
+    await page.getByRole('button', { name: 'Keep the left only' }).click();
+    await idle();
+    const present = await timed(() =>
+      page.locator('[data-chart-card="pingpong"]').getByRole('button', { name: 'Present' }).click(),
+    );
+    await page.goto(base);
+    await idle();
+    await page.locator('[data-tour="networks"]').click();
+    await idle();
+    const steps: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      steps.push(await timed(() => page.getByRole('button', { name: 'Next →' }).click()));
+    }
+    const median = [...steps].sort((a, b) => a - b)[Math.floor(steps.length / 2)]!;
+    return {
+      'side_by_side.open': side,
+      'presentation.open': present,
+      'tour_networks.next_step_median': median,
+    };
+  } finally {
+    await page.close();
   }
 }
 
