@@ -225,6 +225,15 @@ describe('layouts and presentation (version 5)', () => {
         layout: { kind: 'tour', tour: 'multipsi-tour', step: 4 },
       },
       { ...emptyState('multipsi-v1-comm'), present: {} },
+      {
+        ...emptyState(),
+        layout: {
+          kind: 'machines',
+          machine: 'multipsi-v1-comm',
+          unit: 'cycles',
+          params: { 'multipsi-v1-comm': { pes: 12 } },
+        },
+      },
     ] satisfies UrlState[]) {
       const url = serializeUrlState(state);
       expect(parseUrlState(url, ctx)).toEqual({ state, dropped: [] });
@@ -260,6 +269,16 @@ describe('layouts and presentation (version 5)', () => {
     expect(parseUrlState(raw({ kind: 'tour', tour: 'nope' }), ctx).dropped).toEqual([
       "tour 'nope'",
     ]);
+    const machines = parseUrlState(
+      raw({ kind: 'machines', unit: 'ns', params: { nope: {}, 'multipsi-v1-comm': { pes: 0 } } }),
+      ctx,
+    );
+    expect(machines.dropped).toEqual([
+      'unit ns (us or cycles)',
+      "machine 'nope'",
+      'multipsi-v1-comm: pes=0 (Out of range. Valid: 1 to 64 PEs)',
+    ]);
+    expect(machines.state.layout).toEqual({ kind: 'machines', unit: 'us', params: {} });
     const late = parseUrlState(raw({ kind: 'tour', tour: 'multipsi-tour', step: 9 }), ctx);
     expect(late.dropped).toEqual(['tour step 9 (the tour has steps 1 to 5)']);
     expect(late.state.layout).toEqual({ kind: 'tour', tour: 'multipsi-tour', step: 0 });

@@ -82,7 +82,19 @@ export interface Pane {
  * How the page is laid out around its first pane: a second state beside it, or a tour's step
  * (which set the first pane). Absent: the first pane alone.
  */
-export type Layout = { kind: 'side'; right: Pane } | { kind: 'tour'; tour: string; step: number };
+export type Layout =
+  { kind: 'side'; right: Pane } | { kind: 'tour'; tour: string; step: number } | MachinesLayout;
+
+/**
+ * Every machine on one chart: the machine whose parameters are open, the unit of time, and per
+ * machine (its microbenchmark preset's id) the parameters set away from that preset.
+ */
+export interface MachinesLayout {
+  kind: 'machines';
+  machine?: string;
+  unit: 'us' | 'cycles';
+  params: Record<string, Params>;
+}
 
 /** Presentation mode: one chart (or the open view) full screen; absent chart: the first one. */
 export interface Presentation {
@@ -296,6 +308,26 @@ function readLayout(raw: unknown, ctx: UrlContext, dropped: string[]): Layout | 
     dropped.push(`tour step ${show(step)} (the tour has steps 1 to ${steps})`);
     return { kind: 'tour', tour: raw.tour, step: 0 };
   }
+  if (isRecord(raw) && raw.kind === 'machines') {
+    const layout: MachinesLayout = { kind: 'machines', unit: 'us', params: {} };
+    if (raw.unit === 'cycles') layout.unit = 'cycles';
+    else if (raw.unit !== undefined && raw.unit !== 'us')
+      dropped.push(`unit ${show(raw.unit)} (us or cycles)`);
+    if (typeof raw.machine === 'string' && ctx.presetIds.includes(raw.machine))
+      layout.machine = raw.machine;
+    else if (raw.machine !== undefined) dropped.push(`machine '${show(raw.machine)}'`);
+    if (isRecord(raw.params)) {
+      for (const [id, params] of Object.entries(raw.params)) {
+        if (!ctx.presetIds.includes(id)) {
+          dropped.push(`machine '${show(id)}'`);
+          continue;
+        }
+        const read = readParams(params, ctx.specsFor(id), dropped, `${id}: `);
+        if (Object.keys(read).length > 0) layout.params[id] = read;
+      }
+    } else if (raw.params !== undefined) dropped.push('machine parameters (unreadable)');
+    return layout;
+  }
   dropped.push('the layout (unreadable)');
   return undefined;
 }
@@ -438,9 +470,24 @@ function paneFields(pane: Pane) {
 }
 
 function layoutFields(layout: Layout) {
-  return layout.kind === 'side'
-    ? { kind: layout.kind, right: paneFields(layout.right) }
-    : { kind: layout.kind, tour: layout.tour, step: layout.step };
+  switch (layout.kind) {
+    case 'side':
+      return { kind: layout.kind, right: paneFields(layout.right) };
+    case 'tour':
+      return { kind: layout.kind, tour: layout.tour, step: layout.step };
+    case 'machines': {
+      const params = Object.entries(layout.params)
+        .filter(([, p]) => Object.keys(p).length > 0)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([id, p]) => [id, sortedParams(p)]);
+      return {
+        kind: layout.kind,
+        ...(layout.machine !== undefined ? { machine: layout.machine } : {}),
+        ...(layout.unit !== 'us' ? { unit: layout.unit } : {}),
+        ...(params.length > 0 ? { params: Object.fromEntries(params) } : {}),
+      };
+    }
+  }
 }
 
 /** The query string for a state: JSON, or lz-string when that is shorter; empty for the picker. */
