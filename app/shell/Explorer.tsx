@@ -138,6 +138,9 @@ export function Explorer({
   return (
     <main className={side ? `view side ${placement}` : 'view'} data-pane={placement}>
       <aside className="sidebar">
+        {side ? (
+          <p className="side-label">{placement === 'left' ? 'Left side' : 'Right side'}</p>
+        ) : null}
         <label className="preset-picker">
           <span>Experiment</span>
           <select
