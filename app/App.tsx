@@ -146,6 +146,8 @@ function Shell({
         return {
           ...withFirstPane(s, { ...stepState(t, step), pins: s.pins }),
           layout: { kind: 'tour', tour: tourId, step },
+          // Presenting, the next step shows the chart it is about.
+          ...(s.present ? { present: {} } : {}),
         };
       }),
     [],
@@ -157,6 +159,7 @@ function Shell({
       ? (outcome: ChartRun | null) => (
           <TourPanel
             tour={tour}
+            specs={model?.params}
             step={layout.step}
             outcome={outcome}
             onStep={(i) => openStep(tour.id, i)}
@@ -258,7 +261,12 @@ function Shell({
                 model={model}
                 pane={firstPane(state)}
                 onPane={onFirst}
-                present={state.present}
+                present={
+                  // During a tour, presenting shows the chart the step is about.
+                  state.present && !state.present.chart && tourStep && 'chart' in tourStep.look
+                    ? { chart: tourStep.look.chart }
+                    : state.present
+                }
                 shownParams={
                   tourStep && model
                     ? model.params

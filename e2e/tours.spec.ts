@@ -6,6 +6,7 @@ import { collectConsole, waitIdle } from './support';
 
 interface StepFile {
   presetId: string;
+  look: { chart?: string };
   params?: Record<string, unknown>;
   charts?: Record<string, unknown>;
   view?: Record<string, unknown>;
@@ -45,11 +46,15 @@ test('a tour from the landing page: predict, reveal from the run, step by key, b
     page.locator('[data-chart-card="latency-load"][data-tour-target="ready"]'),
   ).toBeVisible();
 
-  // Predict, then the run reveals the answer (read from the run, not written in the tour).
+  // Predict, then the run reveals the answer (read from the run, not written in the tour); the
+  // readouts, which would give it away, are blurred until then.
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('data-tour-question', 'open');
   await panel.getByLabel('Your prediction').fill('15');
   await panel.getByRole('button', { name: 'Reveal' }).click();
   await expect(panel.locator('.tour-reveal')).toContainText(/The run gives [\d.]+\s+cycles/);
   await expect(panel.locator('.tour-reveal')).toHaveAttribute('data-verdict', /close|high|low/);
+  await expect(html).not.toHaveAttribute('data-tour-question', 'open');
 
   // The arrow key steps (not while typing), and each step is a place in the history.
   await page.locator('h2#results-title').click();
@@ -96,6 +101,10 @@ test("a tour's last step opens the packet view, and a tour goes on in presentati
   await page.keyboard.press('ArrowRight');
   await waitIdle(page);
   await expect(aside.locator('.tour-panel')).toContainText('Step 2 of 9');
-  await expect(page.locator('main.presentation')).toBeVisible();
+  // The next step presents the chart it is about.
+  await expect(page.locator('main.presentation')).toHaveAttribute(
+    'data-present',
+    networks.steps[1]!.look.chart!,
+  );
   expect(consoleMessages).toEqual([]);
 });

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 
 import { presets } from '../presets/bundled';
+import type { ParamSpec } from '../engine/types';
 import type { Preset } from '../presets/schema';
 import type { RunView } from '../shell/chart_builder';
 import { readRunValue } from './answers';
@@ -12,6 +13,8 @@ import './tours.css';
 
 interface Props {
   tour: Tour;
+  /** The step's model's parameters, to name a field by its label. */
+  specs?: ParamSpec[];
   /** The step shown, from 0. */
   step: number;
   /** The run of the step's state; null while it runs. */
@@ -28,30 +31,63 @@ function typing(target: EventTarget | null): boolean {
 
 /**
  * Marks the element a step points at (data-tour-target, outlined by tours.css) while the step is
- * shown; looked for again when the run arrives, since charts and readouts appear with it. The
- * mark says whether the step's run is done ("ready") or still running.
+ * shown, and scrolls it into sight once the run is there. Charts and readouts appear with the run
+ * and are drawn a render or more after it, so the page is watched until the element is there.
+ * The mark says whether the step's run is done ("ready") or still running.
  */
 function useHighlight(selector: string | null, ready: boolean) {
   useEffect(() => {
     if (!selector) return;
-    const found = document.querySelector(selector);
-    // A field's number box stands for the whole field (its name, slider and box).
-    const element = found?.closest('.param') ?? found;
-    element?.setAttribute('data-tour-target', ready ? 'ready' : 'running');
-    return () => element?.removeAttribute('data-tour-target');
+    let element: Element | null = null;
+    const mark = () => {
+      const found = document.querySelector(selector);
+      // A field's number box stands for the whole field (its name, slider and box).
+      const target = found?.closest('.param') ?? found ?? null;
+      if (target === element) return;
+      element?.removeAttribute('data-tour-target');
+      element = target;
+      if (!element) return;
+      element.setAttribute('data-tour-target', ready ? 'ready' : 'running');
+      if (ready) element.scrollIntoView?.({ block: 'nearest' });
+    };
+    mark();
+    const observer = new MutationObserver(mark);
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => {
+      observer.disconnect();
+      element?.removeAttribute('data-tour-target');
+    };
   }, [selector, ready]);
+}
+
+/**
+ * While a step's question waits for a prediction, the page's readouts and model-vs-paper table
+ * (which would give the answer away) are blurred: `data-tour-question` on the root, read by
+ * tours.css.
+ */
+function useAnswerHidden(hidden: boolean) {
+  useEffect(() => {
+    if (!hidden) return;
+    document.documentElement.dataset.tourQuestion = 'open';
+    return () => {
+      delete document.documentElement.dataset.tourQuestion;
+    };
+  }, [hidden]);
 }
 
 /**
  * One step of a guided tour: what to look at and why, a question to predict before the run
  * reveals the answer, and the way back and on (buttons, or ← and → when not typing).
  */
-export function TourPanel({ tour, step, outcome, onStep, onClose }: Props) {
+export function TourPanel({ tour, step, outcome, onStep, onClose, specs }: Props) {
   const id = useId();
   const current = tour.steps[step]!;
   const preset = presets.find((p) => p.id === current.presetId);
   const last = tour.steps.length - 1;
   useHighlight(preset ? targetSelector(current.look, preset) : null, outcome !== null);
+  const stepKey = `${tour.id}-${step}`;
+  const [revealed, setRevealed] = useState<string | null>(null);
+  useAnswerHidden(current.question !== undefined && revealed !== stepKey);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -81,14 +117,15 @@ export function TourPanel({ tour, step, outcome, onStep, onClose }: Props) {
       <p className="tour-text">{current.text}</p>
       {preset ? (
         <p className="tour-look">
-          Look at {targetLabel(current.look, preset, outcome)}
+          Look at {targetLabel(current.look, preset, outcome, specs)}
           <span aria-hidden="true"> (outlined)</span>.
         </p>
       ) : null}
       {current.question && preset ? (
         <Question
-          key={`${tour.id}-${step}`}
+          key={stepKey}
           question={current.question}
+          onShown={() => setRevealed(stepKey)}
           onReveal={(prediction) =>
             outcome ? reveal(current.question!, prediction, preset, outcome) : null
           }
@@ -116,7 +153,10 @@ function answerUnit(
 ): string | null {
   if (question.kind !== 'number' || !outcome) return null;
   try {
-    return readRunValue(question.answer, preset, outcome).unit || null;
+    const answer = readRunValue(question.answer, preset, outcome);
+    // A percentage is typed as one: "%", or "% of peak" for a readout with its own unit.
+    if (answer.percent) return answer.unit && answer.unit !== 'fraction' ? `% ${answer.unit}` : '%';
+    return answer.unit || null;
   } catch {
     return null;
   }
@@ -125,10 +165,13 @@ function answerUnit(
 function Question({
   question,
   onReveal,
+  onShown,
   running,
   unit,
 }: {
   question: QuestionSpec;
+  /** The answer is shown: what would give it away need not be hidden any more. */
+  onShown(): void;
   /** The answer's unit, once the run is there (it gives nothing away). */
   unit: string | null;
   onReveal(prediction: Prediction): Reveal | null;
@@ -155,6 +198,7 @@ function Question({
     } catch (error) {
       setShown(`The run has no answer to this: ${(error as Error).message}`);
     }
+    onShown();
   };
   const invalid = question.kind === 'number' && text.trim() !== '' && prediction === null;
   return (
@@ -173,11 +217,7 @@ function Question({
               aria-describedby={invalid ? `${id}-invalid` : undefined}
               onChange={(e) => setText(e.target.value)}
             />
-            {unit ? (
-              <span className="tour-unit">
-                {unit === 'fraction' ? '(a fraction, 0 to 1)' : unit}
-              </span>
-            ) : null}
+            {unit ? <span className="tour-unit">{unit}</span> : null}
           </label>
         ) : (
           question.choices.map((c, i) => (

@@ -43,8 +43,12 @@ describe('readRunValue()', () => {
       value: 45.25,
       unit: 'cycles',
       text: '45.25 cycles',
+      percent: false,
     });
-    expect(readRunValue({ scalar: 'acceptance' }, preset, view).text).toBe('72.5\u00a0%');
+    expect(readRunValue({ scalar: 'acceptance' }, preset, view)).toMatchObject({
+      text: '72.5\u00a0%',
+      percent: true,
+    });
     const at = (x: number | 'first' | 'last' | 'max' | 'min') =>
       readRunValue({ series: 'latency_vs_offered', at: x }, preset, view).value;
     expect([at(0.2), at('first'), at('last'), at('max'), at('min')]).toEqual([20, 10, 60, 60, 10]);

@@ -19,6 +19,8 @@ export interface ReadValue {
   unit: string;
   /** As the page prints it, with its unit: "45.2 cycles", "72.5 %". */
   text: string;
+  /** The page prints it as a percentage (a fraction, 0.725, as 72.5 %). */
+  percent: boolean;
 }
 
 /** A number with its unit as the page prints it; a fraction as a percentage. */
@@ -46,13 +48,21 @@ export function readRunValue(ref: RunValueSpec, preset: Preset, run: RunView): R
     if (!readout) throw new Error(`${preset.id} has no readout ${ref.readout}`);
     const value = resolveRef(readout.value, run);
     if (!Number.isFinite(value)) throw new Error(`readout '${readout.label}' has no value`);
-    return { value, unit: readout.unit, text: readoutText(readout, run) };
+    const percent =
+      typeof readout.value === 'string' &&
+      run.result.scalars.find((s) => s.name === readout.value)?.unit === 'fraction';
+    return { value, unit: readout.unit, text: readoutText(readout, run), percent };
   }
   if ('scalar' in ref) {
     const scalar = run.result.scalars.find((s) => s.name === ref.scalar);
     if (!scalar || !Number.isFinite(scalar.value))
       throw new Error(`the run has no result '${ref.scalar}'`);
-    return { value: scalar.value, unit: scalar.unit, text: valueText(scalar.value, scalar.unit) };
+    return {
+      value: scalar.value,
+      unit: scalar.unit,
+      text: valueText(scalar.value, scalar.unit),
+      percent: scalar.unit === 'fraction',
+    };
   }
   const series = run.result.series.find((s) => s.name === ref.series);
   if (!series) throw new Error(`the run has no curve '${ref.series}'`);
@@ -71,7 +81,12 @@ export function readRunValue(ref: RunValueSpec, preset: Preset, run: RunView): R
     const range = `${series.x[0]} to ${series.x.at(-1)}`;
     throw new Error(`the curve '${ref.series}' has no value at ${String(ref.at)} (x: ${range})`);
   }
-  return { value, unit: series.yUnit, text: valueText(value, series.yUnit) };
+  return {
+    value,
+    unit: series.yUnit,
+    text: valueText(value, series.yUnit),
+    percent: series.yUnit === 'fraction',
+  };
 }
 
 /** A step's run as the tour reads it: the run and the preset it ran. */

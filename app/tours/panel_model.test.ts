@@ -36,7 +36,9 @@ describe('what a step points at', () => {
     expect(targetLabel({ readout: 0 }, preset, run)).toBe(
       `the readout “${preset.readouts[0]!.label}”`,
     );
-    expect(targetLabel({ param: 'vcs' }, preset, null)).toBe('the field vcs');
+    expect(targetLabel({ param: 'vcs' }, preset, null)).toBe('the field “vcs”');
+    const vcs = { name: 'vcs', label: 'Virtual channels' } as ParamSpec;
+    expect(targetLabel({ param: 'vcs' }, preset, null, [vcs])).toBe('the field “Virtual channels”');
   });
 });
 
@@ -48,6 +50,26 @@ describe('hiddenParams()', () => {
     expect(hiddenParams({ ...step, show: ['vcs'] }, specs)).toEqual(new Set(['dims', 'pattern']));
     const { show: _, ...all } = step;
     expect(hiddenParams(all, specs)).toEqual(new Set());
+  });
+});
+
+describe('reveal() of an answer printed as a percentage', () => {
+  const share: RunResult = {
+    ...result,
+    scalars: [{ name: 'acceptance', value: 0.098, unit: 'fraction', description: '' }],
+  };
+  const question: NumberQuestionSpec = {
+    kind: 'number',
+    prompt: 'p',
+    answer: { scalar: 'acceptance' },
+  };
+
+  it('takes the prediction as a percentage, as the page prints the answer', () => {
+    const shown = (value: number) =>
+      reveal(question, { kind: 'number', value }, preset, { ...run, result: share });
+    expect(shown(10).verdict).toBe('close');
+    expect(shown(10).sentence).toMatch(/The run gives 9\.8\s*%\. Your prediction, 10 %, is close/);
+    expect(shown(1).verdict).toBe('low');
   });
 });
 

@@ -17,8 +17,16 @@ export function targetSelector(look: TargetSpec, preset: Preset): string | null 
 }
 
 /** What a step points at, in words: "the chart “Accepted load”", "the field vcs". */
-export function targetLabel(look: TargetSpec, preset: Preset, run: RunView | null): string {
-  if ('param' in look) return `the field ${look.param}`;
+export function targetLabel(
+  look: TargetSpec,
+  preset: Preset,
+  run: RunView | null,
+  specs: ParamSpec[] = [],
+): string {
+  if ('param' in look) {
+    const label = specs.find((s) => s.name === look.param)?.label ?? look.param;
+    return `the field “${label}”`;
+  }
   if ('view' in look) return 'the trace view';
   if ('chart' in look) {
     const chart = preset.charts.find((c) => c.id === look.chart);
@@ -65,7 +73,8 @@ export function reveal(
     const answer: ReadValue = readRunValue(question.answer, preset, run);
     const guess = prediction.kind === 'number' ? prediction.value : Number.NaN;
     const close = question.close ?? 0.2;
-    const verdict = judgePrediction(guess, answer.value, close);
+    // An answer the page prints as a percentage is predicted as one (10 for 9.8 %).
+    const verdict = judgePrediction(answer.percent ? guess / 100 : guess, answer.value, close);
     const how =
       verdict === 'close'
         ? `close: within ${PERCENT.format(close * 100)} %`
@@ -75,7 +84,9 @@ export function reveal(
     return {
       answer: answer.text,
       verdict,
-      sentence: `The run gives ${answer.text}. Your prediction, ${guess}, is ${how}.`,
+      sentence: `The run gives ${answer.text}. Your prediction, ${guess}${
+        answer.percent ? ' %' : ''
+      }, is ${how}.`,
     };
   }
   const right = rightChoice(question, preset, run);
