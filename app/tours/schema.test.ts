@@ -121,7 +121,11 @@ describe('stepState()', () => {
       charts: { accepted: { yLog: true } },
       view: { kind: 'packets', chart: 'latency-load', from: 2000, length: 300 },
     });
-    expect(stepState(tour, 0)).toEqual({ presetId: 'custom-network', params: {}, charts: {} });
+    expect(stepState(tour, 0)).toEqual({
+      presetId: 'custom-network',
+      params: {},
+      charts: { 'latency-load': { yLog: true } },
+    });
     expect(() => stepState(tour, 99)).toThrow(/has no step 100/);
   });
 });
