@@ -99,7 +99,8 @@ export interface NetworkMap {
   terminals: Table;
   channels: Table;
   crosspoints: Table;
-  dependencies: Table;
+  /** Absent where none was described. */
+  dependencies?: Table;
 }
 
 /**

@@ -53,6 +53,7 @@ export function resultTransfer(result: RunResult): ArrayBuffer[] {
   };
   for (const n of result.networks) {
     for (const table of [n.routers, n.terminals, n.channels, n.crosspoints, n.dependencies]) {
+      if (!table) continue;
       for (const c of table.columns) add(c.values);
     }
   }
@@ -106,7 +107,9 @@ export function networkJson(n: NetworkMap) {
     channels: tableJson(n.channels),
     crosspoints: tableJson(n.crosspoints),
     // Only where drawn, so other networks' JSON stays as it was.
-    ...(tableRows(n.dependencies) > 0 ? { dependencies: tableJson(n.dependencies) } : {}),
+    ...(n.dependencies && tableRows(n.dependencies) > 0
+      ? { dependencies: tableJson(n.dependencies) }
+      : {}),
   };
 }
 
@@ -160,7 +163,7 @@ export function reviveResult(result: RunResult): RunResult {
       terminals: revivedTable(n.terminals),
       channels: revivedTable(n.channels),
       crosspoints: revivedTable(n.crosspoints),
-      dependencies: revivedTable(n.dependencies ?? { columns: [] }),
+      ...(n.dependencies ? { dependencies: revivedTable(n.dependencies) } : {}),
     })),
     timelines: (result.timelines ?? []).map((t) => ({
       ...t,

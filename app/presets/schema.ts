@@ -244,6 +244,15 @@ const HeatmapSpec = z
   })
   .strict();
 
+const DependencySpec = z
+  .object({
+    ...chartBase,
+    kind: z.literal('channel-dependencies'),
+    /** The network output holding the channel-dependency graph (its dependencies table). */
+    network: z.string().min(1),
+  })
+  .strict();
+
 const TimelineSpec = z
   .object({
     ...chartBase,
@@ -261,6 +270,7 @@ export const ChartSpecSchema = z.discriminatedUnion('kind', [
   WorkRateSpec,
   HeatmapSpec,
   TimelineSpec,
+  DependencySpec,
 ]);
 
 export const PresetSchema = z

@@ -388,11 +388,6 @@ void add_sweep(Result& r, const Params& p, const Plan& plan,
   for (const PointResult& partial : partials) {
     if (partial.point == 0) continue;
     const Result& pt = partial.result;
-    if (plan.can_deadlock && pt.scalar("deadlocked") != 0) {
-      // Not a point of the curves: nothing was delivered after the knot formed.
-      if (deadlock < 0) deadlock = pt.scalar("offered_flits_per_node_cycle");
-      continue;
-    }
     const double offered = pt.scalar("offered_flits_per_node_cycle");
     const double carried = pt.scalar("accepted_flits_per_node_cycle");
     accepted.x.push_back(offered);
@@ -402,6 +397,11 @@ void add_sweep(Result& r, const Params& p, const Plan& plan,
     if (plan.circuits) {
       blocking.x.push_back(offered);
       blocking.y.push_back(pt.scalar("blocking_probability"));
+    }
+    if (plan.can_deadlock && pt.scalar("deadlocked") != 0) {
+      // Not a point of the latency curves: nothing is delivered once the knot has formed.
+      if (deadlock < 0) deadlock = offered;
+      continue;
     }
     if (pt.scalar("saturated") != 0) {
       if (saturation < 0) saturation = offered;

@@ -17,7 +17,7 @@ struct LoadPointResult {
   double latency_ci = 0;  // half-width of the 95 % confidence interval of the mean
   bool saturated = false;
   // The network deadlocked (Network::deadlock): the point stopped there, its knot below; such a
-  // point is not saturated.
+  // point is not saturated, and accepts nothing.
   bool deadlocked = false;
   std::int64_t deadlock_cycle = -1;
   std::vector<int> knot_channels;

@@ -146,10 +146,10 @@ void LoadPoint::close_window(std::int64_t elapsed) {
 void LoadPoint::judge() {
   const std::int64_t window = measure_end_ - measure_start_;
   const auto nodes = static_cast<double>(net_.topology().terminals());
-  // A point that deadlocked before measuring has no window.
-  result_.accepted =
-      window > 0 ? static_cast<double>(ejected_at_end_) / (nodes * static_cast<double>(window))
-                 : 0;
+  // A deadlocked network carries nothing from then on.
+  result_.accepted = result_.deadlocked ? 0
+                                        : static_cast<double>(ejected_at_end_) /
+                                              (nodes * static_cast<double>(window));
   result_.saturated = !result_.deadlocked &&
                       (overflow_ || outstanding_ > 0 ||
                        short_of_offered(ejected_at_end_, static_cast<double>(created_at_end_)));
