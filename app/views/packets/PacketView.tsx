@@ -144,8 +144,8 @@ export function deadlockAt(index: PacketIndex, layout: PacketLayout, time: numbe
   const k = d.channels.length;
   return {
     text:
-      `Deadlock at cycle ${d.time}: these ${k} channels each wait for the next ` +
-      `(${hops.join(', ')}, and back to the first). Each buffer is full, and the packet at its ` +
+      `Deadlock at cycle ${d.time}: these ${k} channels each wait for the next: ` +
+      `${hops.join(', ')}, and back to the first. Each buffer is full, and the packet at its ` +
       'front waits for room in the next one, which never comes: nothing moves again.',
     knot: {
       channels: d.channels,

@@ -148,7 +148,8 @@ export function paintScene(
   if (knot) {
     ctx.strokeStyle = palette.vermillion;
     ctx.globalAlpha = 0.85;
-    ctx.lineWidth = Math.max(5, size * 1.6);
+    // Wider than the flits queued along it, so the knot shows round a full buffer.
+    ctx.lineWidth = Math.max(6, size * 2.8);
     ctx.beginPath();
     for (const c of knot.channels) for (const s of layout.channelSegs[c] ?? []) segment(ctx, s);
     ctx.stroke();
