@@ -524,6 +524,7 @@ export function outputProblems(preset: Preset, model: ModelInfo): string[] {
         scalar(`${path}.processors`, chart.processors);
         return;
       case 'channel-heatmap':
+      case 'channel-dependencies':
         lacks(`${path}.network`, 'network', chart.network);
         return;
       case 'timeline':

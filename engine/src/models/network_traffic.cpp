@@ -514,15 +514,15 @@ std::vector<OutputSpec> outputs() {
                     "Circuit switching: share of set-up attempts blocked against offered load"),
       series_output("model_patel_acceptance", "fraction",
                     "Model: Patel's acceptance of a fly that drops blocked requests"),
+      network_output("channel_util", "fraction",
+                     "The network with each channel's utilization at the chosen load (and a "
+                     "crossbar's crosspoints)"),
       network_output("channel_dependencies", "",
                      "On a torus: the channel-dependency graph of dimension-order routing with "
                      "its virtual-channel classes, its cycles numbered"),
       network_output("deadlock", "",
                      "Where the chosen load deadlocked: each channel's place in the knot (-1: off "
                      "it)"),
-      network_output("channel_util", "fraction",
-                     "The network with each channel's utilization at the chosen load (and a "
-                     "crossbar's crosspoints)"),
   };
 }
 
