@@ -289,9 +289,10 @@ class Network final : public Interconnect {
   void inject(int terminal);
   // Moves what can move out of a router holding flits.
   template <bool kTraced>
-  void process_router(int router);
+  // Both say whether a flit moved.
+  bool process_router(int router);
   template <bool kTraced>
-  void process_inputs(int router);
+  bool process_inputs(int router);
   // A packet's tail has left: the output virtual channel it held is free (with fixed priority,
   // from the router's next turn on).
   void release_vc(int router, int vc);
