@@ -83,8 +83,9 @@ export interface Table {
 /**
  * A network as the engine builds it (engine/src/core/tables.h): routers (their coordinates where
  * the shape has them), terminals (router, port), channels (router, port, to_router, to_port,
- * to_terminal, the direction or stage, then what a run measured per channel) and, on a lone
- * crossbar, crosspoints.
+ * to_terminal, the direction or stage, then what a run measured per channel), on a lone
+ * crossbar, crosspoints, and where a result draws the channel-dependency graph, its dependencies
+ * (from, from_class, to, to_class, cycle: one row per edge, channels by id).
  */
 export interface NetworkMap {
   name: string;
@@ -98,6 +99,8 @@ export interface NetworkMap {
   terminals: Table;
   channels: Table;
   crosspoints: Table;
+  /** Absent where none was described. */
+  dependencies?: Table;
 }
 
 /**

@@ -181,6 +181,7 @@ val to_val(const archex::NetworkMap& n) {
   o.set("terminals", to_val(n.terminals));
   o.set("channels", to_val(n.channels));
   o.set("crosspoints", to_val(n.crosspoints));
+  o.set("dependencies", to_val(n.dependencies));
   return o;
 }
 
@@ -384,6 +385,10 @@ archex::NetworkMap to_network(const val& v, const std::string& where) {
   n.terminals = to_table(v["terminals"], where + ".terminals");
   n.channels = to_table(v["channels"], where + ".channels");
   n.crosspoints = to_table(v["crosspoints"], where + ".crosspoints");
+  // Absent from networks described before the channel-dependency graph was.
+  if (!v["dependencies"].isUndefined()) {
+    n.dependencies = to_table(v["dependencies"], where + ".dependencies");
+  }
   return n;
 }
 

@@ -52,7 +52,8 @@ export function resultTransfer(result: RunResult): ArrayBuffer[] {
     if (values.buffer instanceof ArrayBuffer) buffers.add(values.buffer);
   };
   for (const n of result.networks) {
-    for (const table of [n.routers, n.terminals, n.channels, n.crosspoints]) {
+    for (const table of [n.routers, n.terminals, n.channels, n.crosspoints, n.dependencies]) {
+      if (!table) continue;
       for (const c of table.columns) add(c.values);
     }
   }
@@ -105,6 +106,10 @@ export function networkJson(n: NetworkMap) {
     terminals: tableJson(n.terminals),
     channels: tableJson(n.channels),
     crosspoints: tableJson(n.crosspoints),
+    // Only where drawn, so other networks' JSON stays as it was.
+    ...(n.dependencies && tableRows(n.dependencies) > 0
+      ? { dependencies: tableJson(n.dependencies) }
+      : {}),
   };
 }
 
@@ -158,6 +163,7 @@ export function reviveResult(result: RunResult): RunResult {
       terminals: revivedTable(n.terminals),
       channels: revivedTable(n.channels),
       crosspoints: revivedTable(n.crosspoints),
+      ...(n.dependencies ? { dependencies: revivedTable(n.dependencies) } : {}),
     })),
     timelines: (result.timelines ?? []).map((t) => ({
       ...t,

@@ -156,7 +156,7 @@ describe('outputs a preset names', () => {
     expect(presetProblems(network, models)).toEqual([
       expect.stringMatching(/^charts\.\d+\.series\.1: 'total_simulated_cycles' is no series/),
       "charts.5.network: 'channel_load' is no network output of network_traffic; " +
-        'its network outputs: channel_util',
+        'its network outputs: channel_util, channel_dependencies, deadlock',
     ]);
     const queens = preset('multipsi-v1-program1');
     const timeline = queens.charts.find((c) => c.kind === 'timeline')!;

@@ -253,6 +253,15 @@ const HeatmapSpec = z
   })
   .strict();
 
+const DependencySpec = z
+  .object({
+    ...chartBase,
+    kind: z.literal('channel-dependencies'),
+    /** The network output holding the channel-dependency graph (its dependencies table). */
+    network: z.string().min(1),
+  })
+  .strict();
+
 const TimelineSpec = z
   .object({
     ...chartBase,
@@ -270,6 +279,7 @@ export const ChartSpecSchema = z.discriminatedUnion('kind', [
   WorkRateSpec,
   HeatmapSpec,
   TimelineSpec,
+  DependencySpec,
 ]);
 
 export const PresetSchema = z
@@ -533,6 +543,7 @@ export function outputProblems(preset: Preset, model: ModelInfo): string[] {
         scalar(`${path}.processors`, chart.processors);
         return;
       case 'channel-heatmap':
+      case 'channel-dependencies':
         lacks(`${path}.network`, 'network', chart.network);
         return;
       case 'timeline':

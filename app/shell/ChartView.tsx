@@ -1,3 +1,4 @@
+import { ChannelDependencyGraph } from '../charts/ChannelDependencyGraph';
 import { ChannelGraphMap } from '../charts/ChannelGraphMap';
 import { CrosspointMap } from '../charts/CrosspointMap';
 import { ChannelHeatmap } from '../charts/ChannelHeatmap';
@@ -50,6 +51,8 @@ export function ChartView({
       );
     case 'timeline':
       return <TimelineChart name={name} title={title} data={chart.data} width={width} />;
+    case 'channel-dependencies':
+      return <ChannelDependencyGraph name={name} title={title} data={chart.data} width={width} />;
   }
 }
 
@@ -68,5 +71,10 @@ export function builtChartTable(chart: BuiltChart): ChartTable {
       return channelHeatmapTable(chart.data);
     case 'timeline':
       return timelineTable(chart.data);
+    case 'channel-dependencies':
+      return {
+        columns: ['from channel', 'from class', 'to channel', 'to class', 'cycle'],
+        rows: chart.data.edges.map((e) => [e.from, e.fromClass, e.to, e.toClass, e.cycle]),
+      };
   }
 }

@@ -13,6 +13,8 @@ import type {
   TimelineData,
   WorkRateStacksData,
 } from '../charts/chart_data';
+import type { DependencyGraphData } from '../charts/ChannelDependencyGraph';
+import { dependencyGraphData } from '../charts/ChannelDependencyGraph';
 import { formatReadable } from '../charts/format';
 import { networkHeatmapData } from '../charts/network_data';
 import type { Params, RunResult, SeriesData } from '../engine/types';
@@ -65,6 +67,7 @@ export type BuiltChart =
   | { kind: 'stacked-bars'; data: StackedBarData }
   | { kind: 'work-rate-stacks'; data: WorkRateStacksData }
   | { kind: 'channel-heatmap'; data: ChannelHeatmapData }
+  | { kind: 'channel-dependencies'; data: DependencyGraphData }
   | { kind: 'timeline'; data: TimelineData };
 
 /** The value of a reference: a constant, `param.<name>`, or a scalar result; NaN if missing. */
@@ -461,6 +464,11 @@ export function buildChart(
       return buildHeatmap(spec, run, options.plane ?? 0);
     case 'timeline':
       return buildTimeline(spec, run);
+    case 'channel-dependencies':
+      return {
+        kind: 'channel-dependencies',
+        data: dependencyGraphData(findNetwork(run.result, spec.network)),
+      };
   }
 }
 

@@ -12,7 +12,8 @@ import { openIndex } from './open_index';
 import type { Ctx, Theme } from './packet_paint';
 import { packetColor, paintNetwork, paintScene } from './packet_paint';
 import { buildScene } from './packet_scene';
-import { PacketView } from './PacketView';
+import { palette } from '../../charts/palette';
+import { deadlockAt, PacketView } from './PacketView';
 
 const FROM = 1500;
 let mesh: TraceOutcome;
@@ -21,6 +22,8 @@ let circuit: TraceOutcome;
 let late: TraceOutcome;
 /** The same run seen over its end. */
 let ending: TraceOutcome;
+/** An 8-node ring with one virtual channel and no dateline, which deadlocks at this load. */
+let ring: TraceOutcome;
 beforeAll(async () => {
   const engine = createInProcessEngine(await loadNodeModule());
   const trace = (params: Record<string, number | number[]>) =>
@@ -46,6 +49,13 @@ beforeAll(async () => {
     seed: 1,
     point: 0,
     window: { from: 2500, length: 300 },
+  });
+  ring = await engine.trace({
+    model: 'network_traffic',
+    params: { topology: 1, dims: [8], vcs: 1, dateline: 1, injection_rate: 0.5 },
+    seed: 1,
+    point: 0,
+    window: { from: 0, length: 2000 },
   });
   engine.dispose();
 }, 60_000);
@@ -201,5 +211,50 @@ describe('painting a frame', () => {
     expect(calls.filter((c) => c.name === 'fillPath')).toHaveLength(shapes);
     expect(shapes).toBe(48);
     expect(calls.filter((c) => c.name === 'rect')).toHaveLength(16);
+  });
+});
+
+describe('a deadlock', () => {
+  it('stops the player on it and says so, the knot and its waiting heads drawn', () => {
+    const { index, layout } = openIndex(ring, { width: 800, maxHeight: 720, plane: 0 });
+    const knot = index.deadlock!;
+    // Every channel of one direction round the ring.
+    expect(knot.channels).toHaveLength(8);
+    expect(new Set(knot.channels).size).toBe(8);
+    // The run stopped there: playing ends on it.
+    expect(playedEnd(ring.trace)).toBe(knot.time);
+    expect(index.end).toBe(knot.time);
+    const said = `Deadlock at cycle ${knot.time}: these 8 channels each wait for the next`;
+    expect(render(ring, knot.time)).toContain(said);
+    expect(render(ring, knot.time - 1)).not.toContain('Deadlock at cycle');
+    expect(
+      deadlockAt(openIndex(mesh, { width: 800, maxHeight: 720, plane: 0 }).index, layout, 1e9),
+    ).toBeNull();
+
+    const shown = deadlockAt(index, layout, knot.time)!;
+    const scene = buildScene(layout, index, index.frame(knot.time), false);
+    const { ctx, calls } = recorder();
+    paintScene(ctx, layout, index, scene, { theme, knot: shown.knot });
+    // Each knot channel's segments are stroked in vermillion, thicker than any flit.
+    const red = new Set<string>();
+    let path: string[] = [];
+    for (const c of calls) {
+      if (c.name === 'beginPath') path = [];
+      if (c.name === 'moveTo') path.push((c.args as number[]).map((v) => v.toFixed(2)).join(','));
+      if (c.name === 'stroke' && c.style === palette.vermillion) for (const m of path) red.add(m);
+    }
+    for (const c of knot.channels) {
+      for (const seg of layout.channelSegs[c]!) {
+        expect(red.has(`${seg.x1.toFixed(2)},${seg.y1.toFixed(2)}`)).toBe(true);
+      }
+    }
+    // A ring round each waiting head: the front flit of each of the knot's 8 buffers.
+    const heads = scene.flits.filter((f) => f.reason >= 0 && shown.knot.ivcs.has(f.ivc));
+    expect(heads).toHaveLength(8);
+    const before = recorder();
+    paintScene(before.ctx, layout, index, scene, { theme });
+    expect(calls.filter((c) => c.name === 'arc').length).toBe(
+      before.calls.filter((c) => c.name === 'arc').length + 8,
+    );
   });
 });

@@ -129,6 +129,31 @@ export function runEndNote(outcome: TraceOutcome, index: PacketIndex): string | 
   return `The run stopped after cycle ${last}, inside this window: it plays to there.`;
 }
 
+/**
+ * The deadlock once the time shown has reached it: the sentence saying so (the channels by the
+ * routers they join) and what the drawing marks. Null before it, or where there is none.
+ */
+export function deadlockAt(index: PacketIndex, layout: PacketLayout, time: number) {
+  const d = index.deadlock;
+  if (!d || time < d.time) return null;
+  const hops = d.channels.map((c) => {
+    const input = layout.downstream[c] ?? -1;
+    const from = layout.routerName(layout.inputFeeder[input] ?? -1);
+    return `${from} → ${layout.routerName(layout.inputRouter[input] ?? -1)}`;
+  });
+  const k = d.channels.length;
+  return {
+    text:
+      `Deadlock at cycle ${d.time}: these ${k} channels each wait for the next: ` +
+      `${hops.join(', ')}, and back to the first. Each buffer is full, and the packet at its ` +
+      'front waits for room in the next one, which never comes: nothing moves again.',
+    knot: {
+      channels: d.channels,
+      ivcs: new Set(d.channels.map((c, i) => (layout.downstream[c] ?? 0) * index.vcs + d.vcs[i]!)),
+    },
+  };
+}
+
 function splitText(s: LatencySplit): string {
   const of = s.complete ? `latency ${s.total} cycles` : `${s.total} cycles so far`;
   return (
@@ -275,10 +300,11 @@ export function PacketView({ outcome, time, selected, width, onSelect }: ViewPro
     const ctx = sized(canvas, layout);
     if (!ctx) return;
     const started = performance.now();
-    paintScene(ctx, layout, index, scene, { theme, selected });
+    const knot = deadlockAt(index, layout, time)?.knot;
+    paintScene(ctx, layout, index, scene, { theme, selected, ...(knot ? { knot } : {}) });
     // How long the painting took, for the bench to read.
     canvas.dataset.paintMs = (performance.now() - started).toFixed(2);
-  }, [layout, scene, index, selected, theme]);
+  }, [layout, scene, index, selected, theme, time]);
 
   if (!network || !index || !layout || !scene || !frame) {
     return <p className="packet-empty">This run has no network to show.</p>;
@@ -307,6 +333,7 @@ export function PacketView({ outcome, time, selected, width, onSelect }: ViewPro
   const split = selected !== undefined ? index.latency(selected, time) : null;
   const info = selected !== undefined ? index.packets.get(selected) : undefined;
   const summary = describeMoment(time, index, layout, scene, frame.state, selected);
+  const deadlock = deadlockAt(index, layout, time);
   const ended = runEndNote(outcome, index);
 
   return (
@@ -349,7 +376,11 @@ export function PacketView({ outcome, time, selected, width, onSelect }: ViewPro
           </label>
         ) : null}
       </div>
-      {ended ? (
+      {deadlock ? (
+        <p className="packet-deadlock" role="status">
+          {deadlock.text}
+        </p>
+      ) : ended ? (
         <p className="packet-note" role="status">
           {ended}
         </p>

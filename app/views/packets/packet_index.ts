@@ -83,6 +83,17 @@ export interface PacketInfo {
   blocked: [number, number][];
 }
 
+/**
+ * The deadlock the network found (the trace's `deadlock` events): at `time` nothing can move
+ * again; the knot's channels in order, each buffer's front packet waiting on the next's.
+ */
+export interface DeadlockKnot {
+  time: number;
+  channels: number[];
+  vcs: number[];
+  packets: number[];
+}
+
 /** A packet's latency as queueing, blocking and transfer, each in cycles. */
 export interface LatencySplit {
   queueing: number;
@@ -125,6 +136,7 @@ const CODES = [
   'circuit_release',
   'circuit_retry',
   'circuit_dropped',
+  'deadlock',
 ] as const;
 type Code = (typeof CODES)[number];
 
@@ -198,6 +210,8 @@ export class PacketIndex {
   readonly buffer: number;
   /** The trace's flow control: credits, or on/off stop signals, or neither (circuits). */
   readonly flow: 'credits' | 'onoff' | 'none';
+  /** The deadlock in the window, if the network found one (the run stopped there). */
+  readonly deadlock: DeadlockKnot | null;
   /** Events in time order: their code, kind's index and index within the kind. */
   private readonly code: Uint8Array;
   private readonly index: Uint32Array;
@@ -248,6 +262,22 @@ export class PacketIndex {
     const last = this.time.length > 0 ? this.time[this.time.length - 1]! : trace.from;
     this.end = Math.max(trace.from, Math.min(trace.end, last));
     this.build();
+    this.deadlock = this.knot();
+  }
+
+  private knot(): DeadlockKnot | null {
+    const kind = this.kinds.deadlock;
+    if (!kind || kind.kind.times.length === 0) return null;
+    const read = (name: string) => Array.from(kind.fields[name] ?? EMPTY);
+    const index = read('index');
+    const order = index.map((_, i) => i).sort((a, b) => index[a]! - index[b]!);
+    const pick = (values: number[]) => order.map((i) => values[i]!);
+    return {
+      time: kind.kind.times[0]!,
+      channels: pick(read('channel')),
+      vcs: pick(read('vc')),
+      packets: pick(read('packet')),
+    };
   }
 
   private labels(kind: Code): string[] {

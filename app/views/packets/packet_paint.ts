@@ -127,6 +127,11 @@ export interface PaintOptions {
   theme: Theme;
   /** The followed packet: drawn strong, the others faint. */
   selected?: number;
+  /**
+   * A deadlock's knot once it has formed: its channels drawn thick in vermillion and the heads
+   * waiting at the front of their buffers (input virtual channels `ivcs`) ringed.
+   */
+  knot?: { channels: number[]; ivcs: Set<number> };
 }
 
 /** One frame's scene over the network. */
@@ -135,11 +140,21 @@ export function paintScene(
   layout: PacketLayout,
   index: PacketIndex,
   scene: Scene,
-  { theme, selected }: PaintOptions,
+  { theme, selected, knot }: PaintOptions,
 ) {
   ctx.clearRect(0, 0, layout.width, layout.height);
   ctx.save();
   const size = scene.size;
+  if (knot) {
+    ctx.strokeStyle = palette.vermillion;
+    ctx.globalAlpha = 0.85;
+    // Wider than the flits queued along it, so the knot shows round a full buffer.
+    ctx.lineWidth = Math.max(6, size * 2.8);
+    ctx.beginPath();
+    for (const c of knot.channels) for (const s of layout.channelSegs[c] ?? []) segment(ctx, s);
+    ctx.stroke();
+    ctx.globalAlpha = 1;
+  }
   const faint = (packet: number) => selected !== undefined && packet !== selected;
   // Held circuits: the channels in the circuit's colour, dashed while it is being set up.
   for (const h of scene.held) {
@@ -246,6 +261,19 @@ export function paintScene(
       const [dx, dy] = [f.w / 2 + m, f.h / 2 + m];
       ctx.fillText(REASON_SHORT[index.reasons[f.reason] ?? ''] ?? '?', f.x + dx, f.y - dy);
     }
+  }
+  // The knot's waiting heads: a thick vermillion ring each.
+  if (knot) {
+    ctx.strokeStyle = palette.vermillion;
+    ctx.lineWidth = Math.max(2.5, size * 0.4);
+    ctx.beginPath();
+    for (const f of scene.flits) {
+      if (f.reason < 0 || !knot.ivcs.has(f.ivc)) continue;
+      const r = Math.max(f.w, f.h) * 0.5 + size * 0.9;
+      ctx.moveTo(f.x + r, f.y);
+      ctx.arc(f.x, f.y, r, 0, 2 * Math.PI);
+    }
+    ctx.stroke();
   }
   // Credits (or stop signals): a bar per virtual channel along the channel's start.
   for (const c of scene.credits) {

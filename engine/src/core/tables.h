@@ -57,6 +57,8 @@ struct ShapeSize {
 //              +x ... on a cube, the stage it enters on a fly); then what the run measured per
 //              channel (utilization, occupancy), as real columns.
 //   crosspoints: on a lone crossbar, what the run measured per input and output pair.
+//   dependencies: where a result draws the channel-dependency graph, one row per dependence of
+//              one channel's virtual-channel class on another's (channel_dependencies).
 struct NetworkMap {
   std::string name;
   std::string label;
@@ -69,6 +71,7 @@ struct NetworkMap {
   Table terminals;
   Table channels;
   Table crosspoints;
+  Table dependencies;
 };
 
 // What each of a machine's units (PEs, nodes) did over time: time cut into equal bins, and for

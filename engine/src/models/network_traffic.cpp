@@ -57,6 +57,10 @@ double round_to(double x, int digits) {
 
 enum class SweepScale { kAbsolute, kOfBound };
 
+// The channel-dependency graph is drawn for a torus of up to this many nodes: it follows every
+// route, about nodes^2 x ports steps.
+constexpr int kMostDependencyNodes = 1024;
+
 struct Params {
   NetworkParams net;
   Pattern pattern;
@@ -135,7 +139,8 @@ struct Plan {
         config(network_config(p.net, topology)),
         circuit(circuit_config(p.net, topology)),
         bound(capacity_bound(*topology, config)),
-        circuits(p.net.switching == Switching::kCircuit) {
+        circuits(p.net.switching == Switching::kCircuit),
+        can_deadlock(cube && cube->torus() && !cube->dateline() && !circuits) {
     rates.push_back(p.injection_rate);
     for (const double r : p.sweep_rates) {
       rates.push_back(p.sweep_scale == SweepScale::kOfBound ? std::min(1.0, r * bound) : r);
@@ -191,6 +196,8 @@ struct Plan {
   CircuitConfig circuit;
   double bound;
   bool circuits;
+  // A torus without a dateline: the results say which points deadlocked.
+  bool can_deadlock;
   std::vector<double> rates;
   LoadPointOptions options;
 };
@@ -288,6 +295,10 @@ class NetworkTrafficPoint final : public Model {
     if (circuit_point_) {
       r.scalars.push_back({"blocking_probability", circuit_point_->blocking()});
     }
+    if (plan_.can_deadlock) {
+      r.scalars.push_back({"deadlocked", c.deadlocked ? 1.0 : 0.0});
+      r.scalars.push_back({"deadlock_cycle", static_cast<double>(c.deadlock_cycle)});
+    }
   }
 
   void add_series(Result& r, const LoadPointResult& c) const {
@@ -305,6 +316,23 @@ class NetworkTrafficPoint final : public Model {
     }
     r.series.push_back(std::move(hist));
     r.networks.push_back(channel_map(c));
+    const Topology& topology = *plan_.topology;
+    if (plan_.cube && plan_.cube->torus() && topology.terminals() <= kMostDependencyNodes) {
+      r.networks.push_back(channel_dependencies(topology, "channel_dependencies",
+                                                "channel dependencies"));
+    }
+    if (c.deadlocked) {
+      // Each channel's place in the knot, -1 off it.
+      NetworkMap knot = describe_network(topology, "deadlock", "deadlock knot");
+      const std::vector<std::int32_t>& ids = knot.channels.ints("id");
+      std::vector<std::int32_t> place(ids.size(), -1);
+      for (std::size_t k = 0; k < c.knot_channels.size(); ++k) {
+        const auto at = std::find(ids.begin(), ids.end(), c.knot_channels[k]);
+        if (at != ids.end()) place[static_cast<std::size_t>(at - ids.begin())] = static_cast<int>(k);
+      }
+      knot.channels.add("knot", "", std::move(place));
+      r.networks.push_back(std::move(knot));
+    }
   }
 
   // The network with each channel's utilization, and a lone crossbar's crosspoints.
@@ -356,6 +384,7 @@ void add_sweep(Result& r, const Params& p, const Plan& plan,
   Series acceptance = sweep_series("acceptance_vs_offered", label, "acceptance", "fraction");
   Series blocking = sweep_series("blocking_vs_offered", label, "blocking", "fraction");
   double saturation = -1;
+  double deadlock = -1;
   for (const PointResult& partial : partials) {
     if (partial.point == 0) continue;
     const Result& pt = partial.result;
@@ -368,6 +397,11 @@ void add_sweep(Result& r, const Params& p, const Plan& plan,
     if (plan.circuits) {
       blocking.x.push_back(offered);
       blocking.y.push_back(pt.scalar("blocking_probability"));
+    }
+    if (plan.can_deadlock && pt.scalar("deadlocked") != 0) {
+      // Not a point of the latency curves: nothing is delivered once the knot has formed.
+      if (deadlock < 0) deadlock = offered;
+      continue;
     }
     if (pt.scalar("saturated") != 0) {
       if (saturation < 0) saturation = offered;
@@ -384,6 +418,7 @@ void add_sweep(Result& r, const Params& p, const Plan& plan,
   if (saturation >= 0) {
     r.scalars.push_back({"latency_vs_offered_saturation", saturation});
   }
+  if (deadlock >= 0) r.scalars.push_back({"latency_vs_offered_deadlock", deadlock});
   r.series.push_back(std::move(mean));
   r.series.push_back(std::move(p99));
   r.series.push_back(std::move(accepted));
@@ -437,6 +472,12 @@ std::vector<OutputSpec> outputs() {
                     "The offered load was not sustained (under 90 % of the flits created while "
                     "measuring were delivered then, a source queue overflowed, or the measured "
                     "packets did not drain)"),
+      scalar_output("deadlocked", "boolean",
+                    "A torus without a dateline: the network deadlocked at the chosen load (a "
+                    "cycle of channels each waiting on the next; the point stopped there)"),
+      scalar_output("deadlock_cycle", "cycles", "Cycle the deadlock was found at (-1: none)"),
+      scalar_output("latency_vs_offered_deadlock", "flits/node/cycle",
+                    "Lowest offered load of the curve at which the network deadlocked"),
       scalar_output("measured_packets", "packets", "Packets in the latency statistics"),
       scalar_output("simulated_cycles", "cycles", "Cycles simulated for the chosen point"),
       scalar_output("bisection_gbps", "Gbit/s", "Traffic across the bisection while measuring"),
@@ -476,6 +517,12 @@ std::vector<OutputSpec> outputs() {
       network_output("channel_util", "fraction",
                      "The network with each channel's utilization at the chosen load (and a "
                      "crossbar's crosspoints)"),
+      network_output("channel_dependencies", "",
+                     "On a torus: the channel-dependency graph of dimension-order routing with "
+                     "its virtual-channel classes, its cycles numbered"),
+      network_output("deadlock", "",
+                     "Where the chosen load deadlocked: each channel's place in the knot (-1: off "
+                     "it)"),
   };
 }
 

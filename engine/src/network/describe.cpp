@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <queue>
+#include <map>
+#include <set>
+#include <unordered_set>
 #include <utility>
 
 #include "network/kncube.h"
@@ -110,6 +114,169 @@ NetworkMap describe_grid(int nodes, int columns, std::string name, std::string l
   if (rows > 1) dims.push_back(rows);
   if (dims.empty()) dims.push_back(2);
   return describe_network(KNCube(dims, false), std::move(name), std::move(label), nodes);
+}
+
+NetworkMap channel_dependencies(const Topology& topology, std::string name, std::string label) {
+  NetworkMap n = describe_network(topology, std::move(name), std::move(label));
+  const int routers = topology.routers();
+  std::vector<int> base(static_cast<std::size_t>(routers) + 1, 0);
+  for (int r = 0; r < routers; ++r) {
+    base[static_cast<std::size_t>(r) + 1] = base[static_cast<std::size_t>(r)] + topology.ports(r);
+  }
+  const auto classes = static_cast<std::int64_t>(topology.vc_classes());
+  // A node: a link channel's id times the classes, plus the class.
+  std::set<std::pair<std::int64_t, std::int64_t>> edges;
+  struct Hop {
+    int router;
+    int port;
+    int cls;
+    int state;
+  };
+  for (int dest = 0; dest < topology.terminals(); ++dest) {
+    // Each channel, class and routing state once per destination: the same hop again goes on
+    // the same way.
+    std::unordered_set<std::uint64_t> seen;
+    std::vector<Hop> todo;
+    // Takes the route from `router` entered by `in_port` with `state`; -1 once it leaves.
+    const auto next = [&](int router, int in_port, int state) {
+      const RouteStep step = topology.route(router, in_port, dest, state);
+      const PortTarget t = topology.output(router, step.port);
+      if (t.router < 0) return std::int64_t{-1};
+      const std::int64_t node = (base[static_cast<std::size_t>(router)] + step.port) * classes +
+                                step.vc_class;
+      const std::uint64_t key =
+          static_cast<std::uint64_t>(node) << 32 | static_cast<std::uint32_t>(state);
+      if (seen.insert(key).second) todo.push_back({router, step.port, step.vc_class, state});
+      return node;
+    };
+    for (int src = 0; src < topology.terminals(); ++src) {
+      if (src == dest) continue;
+      const RouterPort at = topology.injection(src);
+      next(at.router, at.port, 0);
+    }
+    while (!todo.empty()) {
+      const Hop h = todo.back();
+      todo.pop_back();
+      const PortTarget t = topology.output(h.router, h.port);
+      const std::int64_t from =
+          (base[static_cast<std::size_t>(h.router)] + h.port) * classes + h.cls;
+      const std::int64_t to = next(t.router, t.port, h.state);
+      if (to >= 0) edges.insert({from, to});
+    }
+  }
+
+  // Strongly connected components (Tarjan, without recursion), then one cycle in each.
+  std::vector<std::int64_t> nodes;
+  for (const auto& e : edges) {
+    nodes.push_back(e.first);
+    nodes.push_back(e.second);
+  }
+  std::sort(nodes.begin(), nodes.end());
+  nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
+  const auto index_of = [&](std::int64_t node) {
+    return static_cast<std::size_t>(std::lower_bound(nodes.begin(), nodes.end(), node) -
+                                    nodes.begin());
+  };
+  const std::size_t count = nodes.size();
+  std::vector<std::vector<std::size_t>> out(count);
+  for (const auto& e : edges) out[index_of(e.first)].push_back(index_of(e.second));
+  constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+  std::vector<std::size_t> order(count, kNone);
+  std::vector<std::size_t> low(count, 0);
+  std::vector<std::size_t> component(count, kNone);
+  std::vector<std::uint8_t> on_stack(count, 0);
+  std::vector<std::size_t> stack;
+  std::size_t visited = 0;
+  std::size_t components = 0;
+  for (std::size_t root = 0; root < count; ++root) {
+    if (order[root] != kNone) continue;
+    std::vector<std::pair<std::size_t, std::size_t>> frames{{root, 0}};
+    order[root] = low[root] = visited++;
+    stack.push_back(root);
+    on_stack[root] = 1;
+    while (!frames.empty()) {
+      auto& [v, edge] = frames.back();
+      if (edge < out[v].size()) {
+        const std::size_t w = out[v][edge++];
+        if (order[w] == kNone) {
+          order[w] = low[w] = visited++;
+          stack.push_back(w);
+          on_stack[w] = 1;
+          frames.push_back({w, 0});
+        } else if (on_stack[w]) {
+          low[v] = std::min(low[v], order[w]);
+        }
+        continue;
+      }
+      const std::size_t done = v;
+      frames.pop_back();
+      if (!frames.empty()) {
+        low[frames.back().first] = std::min(low[frames.back().first], low[done]);
+      }
+      if (low[done] == order[done]) {
+        for (;;) {
+          const std::size_t w = stack.back();
+          stack.pop_back();
+          on_stack[w] = 0;
+          component[w] = components;
+          if (w == done) break;
+        }
+        ++components;
+      }
+    }
+  }
+  // A component with an edge inside it holds a cycle: the shortest way from its first node back.
+  std::vector<std::vector<std::size_t>> members(components);
+  for (std::size_t v = 0; v < count; ++v) members[component[v]].push_back(v);
+  std::map<std::pair<std::int64_t, std::int64_t>, int> cycle_edges;
+  int cycles = 0;
+  std::vector<std::size_t> came(count, kNone);
+  for (const auto& m : members) {
+    const std::size_t start = m.front();
+    for (const std::size_t v : m) came[v] = kNone;
+    std::queue<std::size_t> q;
+    q.push(start);
+    bool found = false;
+    while (!q.empty() && !found) {
+      const std::size_t v = q.front();
+      q.pop();
+      for (const std::size_t w : out[v]) {
+        if (component[w] != component[start] || came[w] != kNone) continue;
+        came[w] = v;
+        if (w == start) {
+          found = true;
+          break;
+        }
+        q.push(w);
+      }
+    }
+    if (!found) continue;
+    std::size_t w = start;
+    do {
+      cycle_edges[{nodes[came[w]], nodes[w]}] = cycles;
+      w = came[w];
+    } while (w != start);
+    ++cycles;
+  }
+  std::vector<std::int32_t> from;
+  std::vector<std::int32_t> from_class;
+  std::vector<std::int32_t> to;
+  std::vector<std::int32_t> to_class;
+  std::vector<std::int32_t> cycle;
+  for (const auto& [a, b] : edges) {
+    from.push_back(static_cast<std::int32_t>(a / classes));
+    from_class.push_back(static_cast<std::int32_t>(a % classes));
+    to.push_back(static_cast<std::int32_t>(b / classes));
+    to_class.push_back(static_cast<std::int32_t>(b % classes));
+    const auto on = cycle_edges.find({a, b});
+    cycle.push_back(on == cycle_edges.end() ? -1 : on->second);
+  }
+  n.dependencies.add("from", "", std::move(from))
+      .add("from_class", "", std::move(from_class))
+      .add("to", "", std::move(to))
+      .add("to_class", "", std::move(to_class))
+      .add("cycle", "", std::move(cycle));
+  return n;
 }
 
 std::vector<double> per_channel(const Topology& topology, const std::vector<double>& by_port) {

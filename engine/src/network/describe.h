@@ -26,6 +26,16 @@ NetworkMap describe_network(const Topology& topology, std::string name, std::str
 // two with the second idle.
 NetworkMap describe_grid(int nodes, int columns, std::string name, std::string label);
 
+// The channel-dependency graph of `topology`'s routing with its virtual-channel classes: a node
+// per link channel and class, an edge a -> b where a packet holding a may next ask for b, found by
+// following the routing function from every source to every destination (each channel, routing
+// state and destination once, so about terminals^2 x ports steps). As a description of the
+// network (describe_network) with its `dependencies` table: from, from_class, to, to_class
+// (channels by their `id`) and cycle: the number of a cycle of dependences the edge lies on, one
+// cycle per strongly connected component (Tarjan), -1 for an edge on none. Without cycles no
+// routing of it can deadlock (Dally & Seitz 1987).
+NetworkMap channel_dependencies(const Topology& topology, std::string name, std::string label);
+
 // A per-port measurement (router by router, port by port, as the engine numbers ports) in the
 // order of the description's channels; a port past the end of `by_port` gives 0.
 std::vector<double> per_channel(const Topology& topology, const std::vector<double>& by_port);

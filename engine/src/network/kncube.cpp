@@ -8,7 +8,8 @@
 
 namespace archex {
 
-KNCube::KNCube(std::vector<int> radix, bool torus) : radix_(std::move(radix)), torus_(torus) {
+KNCube::KNCube(std::vector<int> radix, bool torus, bool dateline)
+    : radix_(std::move(radix)), torus_(torus), dateline_(dateline) {
   if (radix_.empty() || radix_.size() > 3) {
     throw ParamError("dims",
                      "a network has 1 to 3 dimensions, not " + std::to_string(radix_.size()));
@@ -116,6 +117,7 @@ RouteStep KNCube::route(int router, int /*in_port*/, int dest, int& state) const
   const int port = route(router, dest);
   if (port == local_port()) return {port, 0};
   // state: 1 + the dimension whose dateline the packet has crossed, 0 for none.
+  if (!dateline()) return {port, 0};
   const int d = port / 2;
   const bool wraps = crosses_dateline(router, port);
   const int cls = (state == d + 1 || wraps) ? 1 : 0;

@@ -14,16 +14,18 @@ namespace archex {
 // A k-ary n-cube: 1 to 3 dimensions of radix 2 or more each (up to kMaxNodes nodes), as a mesh or
 // a torus, one router and one terminal per node. Nodes are numbered x + kx * (y + ky * z). Ports 2d and 2d + 1 of a node
 // lead in the + and - direction of dimension d; port 2n is the node's own port (injection and
-// ejection). Routing is dimension order; on a torus the virtual channels form two classes and a
-// packet moves to the upper class when it crosses a dimension's wrap-around link (the dateline),
-// which breaks every cycle of channel dependences.
+// ejection). Routing is dimension order; on a torus with a dateline the virtual channels form two
+// classes and a packet moves to the upper class when it crosses a dimension's wrap-around link,
+// which breaks every cycle of channel dependences. Without one (a lesson in deadlock) they are one
+// class, and the channels around each ring wait on each other.
 class KNCube final : public Topology {
  public:
   // Routers and channels are numbered in 32-bit ints: nodes x 7 ports must stay under 2^31.
   static constexpr std::int64_t kMaxNodes = std::numeric_limits<std::int32_t>::max() / 7;
 
-  // Throws ParamError (naming "dims") for a dimension count or radix out of range.
-  KNCube(std::vector<int> radix, bool torus);
+  // Throws ParamError (naming "dims") for a dimension count or radix out of range. `dateline`
+  // matters on a torus only.
+  KNCube(std::vector<int> radix, bool torus, bool dateline = true);
 
   // Bytes of the cube's tables (its coordinates of every node), and what they would be for
   // `radix` without building it.
@@ -36,9 +38,10 @@ class KNCube final : public Topology {
   PortTarget output(int router, int port) const override;
   RouterPort injection(int terminal) const override { return {terminal, local_port()}; }
   RouteStep route(int router, int in_port, int dest, int& state) const override;
-  int vc_classes() const override { return torus_ ? 2 : 1; }
+  int vc_classes() const override { return torus_ && dateline_ ? 2 : 1; }
   std::string vc_classes_error() const override {
-    return "a torus needs at least 2 virtual channels: its dateline scheme uses two classes";
+    return "a torus needs at least 2 virtual channels while its dateline is on (dateline: on, "
+           "off): the dateline scheme uses two classes; off allows 1 and can deadlock";
   }
   RouterPort reverse(int router, int port) const override;
   // The middle of the largest dimension (and, on a torus, its wrap-around link).
@@ -59,6 +62,7 @@ class KNCube final : public Topology {
   int radix(int d) const { return radix_[static_cast<std::size_t>(d)]; }
   const std::vector<int>& radices() const { return radix_; }
   bool torus() const { return torus_; }
+  bool dateline() const { return torus_ && dateline_; }
   int nodes() const { return nodes_; }
   int ports() const { return 2 * dimensions() + 1; }
   int local_port() const { return 2 * dimensions(); }
@@ -85,6 +89,7 @@ class KNCube final : public Topology {
   static constexpr std::size_t kCoordinates = 3;
   std::vector<int> coords_;
   bool torus_;
+  bool dateline_;
   int nodes_;
   int bisection_dim_;
 };

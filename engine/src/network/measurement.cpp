@@ -44,6 +44,14 @@ bool MeasuredLoadPoint::advance(std::int64_t budget) {
   for (std::int64_t i = 0; i < budget && phase_ != Phase::kDone; ++i) {
     cycle();
     const std::int64_t now = clock();
+    if (deadlocked()) {
+      result_.deadlocked = true;
+      if (phase_ == Phase::kMeasure && now > measure_start_) {
+        end_measurement(now, now - measure_start_);
+      }
+      finish();
+      break;
+    }
     if (phase_ == Phase::kWarmup && now >= opt_.warmup_cycles) {
       phase_ = Phase::kMeasure;
       measure_start_ = now;

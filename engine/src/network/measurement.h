@@ -16,6 +16,11 @@ struct LoadPointResult {
   double latency_p99 = 0;
   double latency_ci = 0;  // half-width of the 95 % confidence interval of the mean
   bool saturated = false;
+  // The network deadlocked (Network::deadlock): the point stopped there, its knot below; such a
+  // point is not saturated, and accepts nothing.
+  bool deadlocked = false;
+  std::int64_t deadlock_cycle = -1;
+  std::vector<int> knot_channels;
   std::int64_t measured_packets = 0;
   std::int64_t cycles = 0;
   double bisection_words_per_cycle = 0;
@@ -63,7 +68,8 @@ struct LoadPointOptions {
 // judged by). Below saturation the queues hold a fraction of a packet per node, so chance alone (a
 // small network's few packets per batch) does not meet all three. Such a point stops measuring at
 // once, reports what was accepted so far and `saturated`, and skips the drain. A drain ends, the
-// point saturated, once the queues meet the first two, or after another max_cycles.
+// point saturated, once the queues meet the first two, or after another max_cycles. A point whose
+// network deadlocks stops there, in whatever phase, and is deadlocked, not saturated.
 class MeasuredLoadPoint {
  public:
   explicit MeasuredLoadPoint(const LoadPointOptions& options);
@@ -98,6 +104,8 @@ class MeasuredLoadPoint {
   virtual void close_window(std::int64_t elapsed) = 0;
   // The drain is over: accepted load and saturation from what the window saw.
   virtual void judge() = 0;
+  // The network is deadlocked: the point stops at once (its knot filled in result_).
+  virtual bool deadlocked() { return false; }
 
   LoadPointOptions opt_;
   LoadPointResult result_;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -140,6 +141,16 @@ Network::Network(const NetworkConfig& config)
   }
   sq_.assign(terminals_.size(), {});
   inject_ready_.assign((terminals_.size() + 63) / 64, 0);
+
+  // The longest a flit can wait with nothing moving in a network that is not stuck: its pipeline
+  // and router delay, a credit's way back, a word of the slowest rate, and the on/off signal.
+  int header = 0;
+  for (int r = 0; r < routers; ++r) header = std::max(header, topo.header_delay_cycles(r));
+  const double slowest = std::min({config.channel_rate, config.inject_rate, config.eject_rate});
+  quiet_limit_ = 2 + config.router_delay_cycles + config.route_cycles + config.vc_alloc_cycles +
+                 config.switch_alloc_cycles + header + config.credit_delay_cycles +
+                 kOnOffMargin + static_cast<std::int64_t>(std::ceil(1 / std::min(1.0, slowest)));
+  next_look_ = quiet_limit_;
 }
 
 Network::~Network() = default;
@@ -436,17 +447,18 @@ void Network::release_vc(int router, int vc) {
 }
 
 template <bool kTraced>
-void Network::process_router(int router) {
+bool Network::process_router(int router) {
   if (config_.fixed_priority && !released_.empty()) {
     for (const int vc : released_) vc_[static_cast<std::size_t>(vc)].held = 0;
     released_.clear();
   }
-  process_inputs<kTraced>(router);
+  const bool moved = process_inputs<kTraced>(router);
   if (config_.fixed_priority && !released_.empty()) wake_routes(router);
+  return moved;
 }
 
 template <bool kTraced>
-void Network::process_inputs(int router) {
+bool Network::process_inputs(int router) {
   RouterState& r = routers_[static_cast<std::size_t>(router)];
   const int slots = r.slots;
   const auto base = static_cast<std::size_t>(r.bits_base);
@@ -463,7 +475,7 @@ void Network::process_inputs(int router) {
     // woken it.
     const Bits& b = bits_[base];
     const std::uint64_t bits = b.occupied & ~b.fresh;
-    if ((bits & ~b.asleep) == 0) return;
+    if ((bits & ~b.asleep) == 0) return false;
     for (std::uint64_t high = bits >> start << start; high != 0; high &= high - 1) {
       const int slot = lowest_bit(high);
       if (!(b.asleep >> slot & 1)) move_flit<kTraced>(router, slot, used, port_done);
@@ -473,7 +485,7 @@ void Network::process_inputs(int router) {
       const int slot = lowest_bit(low);
       if (!(b.asleep >> slot & 1)) move_flit<kTraced>(router, slot, used, port_done);
     }
-    return;
+    return used != 0;
   }
   // Slots from `start` to the end, then from 0 to `start`, lowest first within each word.
   const int spans[2][2] = {{start, slots}, {0, start}};
@@ -492,6 +504,7 @@ void Network::process_inputs(int router) {
       }
     }
   }
+  return used != 0;
 }
 
 void Network::wake_routes(int router) {
@@ -539,7 +552,7 @@ void Network::cycle() {
   if constexpr (kTraced) trace_->begin_cycle();
   delivered_.clear();
   if (idle()) {
-    ++now_;
+    last_move_ = ++now_;
     return;
   }
   for (std::size_t w = 0; w < inject_ready_.size(); ++w) {
@@ -550,21 +563,34 @@ void Network::cycle() {
   // Alternate the order so neither end of a half-duplex link always goes first.
   const int routers = static_cast<int>(routers_.size());
   // An empty router is passed over here, without a call.
+  // Whether a flit moved between buffers, for the deadlock watch.
+  bool moved = false;
   if (now_ % 2 == 0) {
     for (int r = 0; r < routers; ++r) {
-      if (routers_[static_cast<std::size_t>(r)].active != 0) process_router<kTraced>(r);
+      if (routers_[static_cast<std::size_t>(r)].active != 0) moved |= process_router<kTraced>(r);
     }
   } else {
     for (int r = routers - 1; r >= 0; --r) {
-      if (routers_[static_cast<std::size_t>(r)].active != 0) process_router<kTraced>(r);
+      if (routers_[static_cast<std::size_t>(r)].active != 0) moved |= process_router<kTraced>(r);
     }
   }
+  if (moved) last_move_ = now_;
   for (const std::size_t w : fresh_words_) bits_[w].fresh = 0;
   fresh_words_.clear();
   return_credits<kTraced>();
   if (!config_.credit_flow) {
     if constexpr (kTraced) trace_->flow_signals();
     for (Vc& vc : vc_) vc.free_seen = static_cast<std::int16_t>(buffer_ - vc.count);
+  }
+  if (const std::int64_t quiet = now_ - last_move_; quiet >= next_look_) {
+    if (find_deadlock()) {
+      next_look_ = std::numeric_limits<std::int64_t>::max();
+      if constexpr (kTraced) trace_->deadlocked(deadlock_);
+    } else {
+      next_look_ = 2 * quiet;
+    }
+  } else if (quiet == 0) {
+    next_look_ = quiet_limit_;
   }
   ++now_;
 }

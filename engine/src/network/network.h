@@ -87,6 +87,19 @@ struct Packet : Message {
   int route_state = 0;
 };
 
+// A deadlock the network found itself in: a cycle of virtual channels (the knot), each holding
+// flits whose front waits on the next one, so none of them can ever move.
+struct Deadlock {
+  // The cycle it was found at.
+  std::int64_t cycle = -1;
+  // The knot, in order (each waits on the next, the last on the first): the channel carrying
+  // into each buffer (numbered as the channels: the router output it leaves by) and its virtual
+  // channel, and the network's id of the packet whose flit waits at the buffer's front.
+  std::vector<int> channels;
+  std::vector<int> vcs;
+  std::vector<int> packets;
+};
+
 // A cycle-driven, flit-level simulator of wormhole routers with virtual channels on any Topology:
 // credit or on/off flow control, a router pipeline and per-hop delay, channel, injection and
 // ejection rates and bounded receive queues. Terminals are numbered by the topology; channels
@@ -120,6 +133,7 @@ class Network final : public Interconnect {
   void skip(std::int64_t cycles) {
     delivered_.clear();
     now_ += cycles;
+    last_move_ = now_;
   }
   // Packets whose last flit reached their destination's receive queue during the last step.
   const std::vector<int>& delivered() const override { return delivered_; }
@@ -163,6 +177,10 @@ class Network final : public Interconnect {
   std::uint64_t bisection_flits() const override { return bisection_flits_; }
   // Fraction of a channel's capacity used since the reset (0 for a port that leads nowhere).
   double utilization(int channel) const;
+  // The deadlock the network is in, once found (null until then). Found when nothing has moved
+  // for longer than any delay of the pipeline, credits or rates explains, by looking for a cycle
+  // of buffers that each wait on the next in the routers' state.
+  const Deadlock* deadlock() const { return deadlock_.cycle >= 0 ? &deadlock_ : nullptr; }
 
  private:
   friend class NetworkTrace;
@@ -271,9 +289,10 @@ class Network final : public Interconnect {
   void inject(int terminal);
   // Moves what can move out of a router holding flits.
   template <bool kTraced>
-  void process_router(int router);
+  // Both say whether a flit moved.
+  bool process_router(int router);
   template <bool kTraced>
-  void process_inputs(int router);
+  bool process_inputs(int router);
   // A packet's tail has left: the output virtual channel it held is free (with fixed priority,
   // from the router's next turn on).
   void release_vc(int router, int vc);
@@ -286,6 +305,12 @@ class Network final : public Interconnect {
   void wake_routes(int router);
   template <bool kTraced>
   void return_credits();
+  // Looks for a knot among the buffers (find_deadlock in network.cpp); true when found.
+  bool find_deadlock();
+  // What the front flit of input VC `in` waits on, as input VCs appended to `out`: none when it
+  // can move, or waits on something outside the routers (a rate, a pipeline stage, a full
+  // receive queue).
+  void waits_of(int in, std::vector<std::int32_t>& out) const;
   void set_ready(std::size_t t, bool on) {
     if (on) inject_ready_[t / 64] |= std::uint64_t{1} << (t % 64);
     else inject_ready_[t / 64] &= ~(std::uint64_t{1} << (t % 64));
@@ -330,6 +355,13 @@ class Network final : public Interconnect {
   std::uint64_t ejected_flits_ = 0;
   std::uint64_t bisection_flits_ = 0;
   std::int64_t counters_from_ = 0;
+  // The last cycle a flit moved between buffers, the quiet cycles after which the next look for
+  // a deadlock is due (doubled after each look that finds none), and the least of them: longer
+  // than a flit can wait with nothing moving in a network that is not stuck.
+  std::int64_t last_move_ = 0;
+  std::int64_t next_look_ = 0;
+  std::int64_t quiet_limit_ = 0;
+  Deadlock deadlock_;
   // Null unless a trace was asked for: each hook costs a test of it.
   std::unique_ptr<NetworkTrace> trace_;
 };

@@ -32,8 +32,9 @@ ParamTable<NetworkParams> network_table() {
   t.add(&NetworkParams::topology,
         choice_spec("topology", "Topology", topology_names(), 0,
                     "Mesh or torus (a k-ary n-cube of dims, routed in dimension order; a torus "
-                    "needs 2 or more virtual channels), a k-ary n-fly (fly_radix, fly_stages, "
-                    "fly_wiring; destination-tag routing), one crossbar (crossbar_ports), or a "
+                    "needs 2 or more virtual channels unless its dateline is off), a k-ary n-fly "
+                    "(fly_radix, fly_stages, fly_wiring; destination-tag routing), one crossbar "
+                    "(crossbar_ports), or a "
                     "network of C104 routers (router_network; interval labelling)."))
       .add(&NetworkParams::dims, dims)
       .add(&NetworkParams::fly_radix,
@@ -87,8 +88,14 @@ ParamTable<NetworkParams> network_table() {
                        "Cycles a released request waits before retrying (policy 'release')."))
       .add(&NetworkParams::vcs,
            number_spec("vcs", "Virtual channels", "per channel", 1, 1, 4, 1, true,
-                       "Virtual channels per physical channel; a torus splits them into two "
-                       "dateline classes."))
+                       "Virtual channels per physical channel; a torus with a dateline splits "
+                       "them into two classes."))
+      .add(&NetworkParams::dateline,
+           choice_spec("dateline", "Torus dateline", {"on", "off"}, 0,
+                       "On: a torus's virtual channels form two classes, a packet taking the "
+                       "upper one once it crosses a wrap-around link, which keeps it deadlock-"
+                       "free. Off: one class (1 virtual channel allowed); the channels around a "
+                       "ring can wait on each other in a cycle and deadlock."))
       .add(&NetworkParams::buffer_flits,
            number_spec("buffer_flits", "Buffer per virtual channel", "flits", 8, 1, 64, 1, true,
                        "Flit buffer of each virtual channel at a router input."))
@@ -145,7 +152,8 @@ std::shared_ptr<const Topology> make_topology(const NetworkParams& p) {
   switch (p.topology) {
     case TopologyKind::kMesh:
     case TopologyKind::kTorus:
-      return std::make_shared<const KNCube>(p.dims, p.topology == TopologyKind::kTorus);
+      return std::make_shared<const KNCube>(p.dims, p.topology == TopologyKind::kTorus,
+                                            p.dateline == Dateline::kOn);
     case TopologyKind::kFly:
       return std::make_shared<const Fly>(p.fly_radix, p.fly_stages, p.fly_wiring);
     case TopologyKind::kCrossbar:

@@ -19,6 +19,7 @@ enum class Switching { kWormhole, kCircuit };
 enum class FlowControl { kCredit, kOnOff };
 enum class LinkMode { kFullDuplex, kHalfDuplex };
 enum class VcRelease { kOnTail, kOnTailCredit };
+enum class Dateline { kOn, kOff };
 
 // Every parameter of a network: its shape, its switching and the router's options. Filled by
 // network_table(), which holds the defaults; only the fields of the chosen topology and
@@ -41,6 +42,7 @@ struct NetworkParams {
   int release_cycles;
   int backoff_cycles;
   int vcs;
+  Dateline dateline;
   int buffer_flits;
   int router_delay_cycles;
   int route_cycles;

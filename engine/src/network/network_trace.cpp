@@ -84,6 +84,12 @@ NetworkTrace::NetworkTrace(TraceRecorder& recorder, const Network& net, int max_
                            "sender to stop or go on for virtual channel vc (at the window's "
                            "start: the channels stopped).",
                            {channel, vc, {"signal", 0, {"go", "stop"}}}});
+  k_deadlock_ = rec_.add_kind({"deadlock",
+                               "Nothing can move again: the knot of channels whose buffers' "
+                               "front packets each wait on the next (the last on the first), "
+                               "one event per channel in the knot's order; the run stops here.",
+                               {channel, vc, packet, field("index", below(channels)),
+                                field("length", u(channels))}});
   const auto vcs = static_cast<std::size_t>(net.vcs_);
   front_.assign(static_cast<std::size_t>(channels) * vcs, Front{});
   feeder_.assign(static_cast<std::size_t>(channels), -1);
@@ -188,6 +194,14 @@ void NetworkTrace::flow_signals() {
     if (was != will) {
       rec_.record(k_flow_, now(), u(feeder), u(static_cast<int>(i) % vcs), will ? 1u : 0u);
     }
+  }
+}
+
+void NetworkTrace::deadlocked(const Deadlock& deadlock) {
+  const auto length = u(static_cast<int>(deadlock.channels.size()));
+  for (std::size_t k = 0; k < deadlock.channels.size(); ++k) {
+    rec_.record(k_deadlock_, now(), u(deadlock.channels[k]), u(deadlock.vcs[k]),
+                packet(deadlock.packets[k]), u(static_cast<int>(k)), length);
   }
 }
 

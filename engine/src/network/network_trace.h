@@ -9,6 +9,7 @@ namespace archex {
 
 class Network;
 class CircuitNetwork;
+struct Deadlock;
 
 // Why a flit at the front of an input virtual channel did not move in a cycle.
 enum class BlockReason : std::uint8_t {
@@ -49,6 +50,8 @@ class NetworkTrace {
   void credit(int input, int vc);
   // On/off flow control: before the receivers' free slots are read for the next cycle.
   void flow_signals();
+  // The network found itself deadlocked: one event per channel of the knot, in its order.
+  void deadlocked(const Deadlock& deadlock);
 
   // The trace's number for the network's packet `id`.
   std::uint32_t packet(int id) const { return serial_[static_cast<std::size_t>(id)]; }
@@ -75,7 +78,7 @@ class NetworkTrace {
   // Per input, the channel feeding it (-1: a terminal injects into it).
   std::vector<std::int32_t> feeder_;
   int k_created_, k_live_, k_injected_, k_flit_injected_, k_moved_, k_ejected_, k_delivered_,
-      k_blocked_, k_buffered_, k_credit_, k_credits_, k_flow_;
+      k_blocked_, k_buffered_, k_credit_, k_credits_, k_flow_, k_deadlock_;
 };
 
 // The events of a CircuitNetwork. A connection is its id (they are never reused); channels in

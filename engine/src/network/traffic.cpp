@@ -146,9 +146,21 @@ void LoadPoint::close_window(std::int64_t elapsed) {
 void LoadPoint::judge() {
   const std::int64_t window = measure_end_ - measure_start_;
   const auto nodes = static_cast<double>(net_.topology().terminals());
-  result_.accepted = static_cast<double>(ejected_at_end_) / (nodes * static_cast<double>(window));
-  result_.saturated = overflow_ || outstanding_ > 0 ||
-                      short_of_offered(ejected_at_end_, static_cast<double>(created_at_end_));
+  // A deadlocked network carries nothing from then on.
+  result_.accepted = result_.deadlocked ? 0
+                                        : static_cast<double>(ejected_at_end_) /
+                                              (nodes * static_cast<double>(window));
+  result_.saturated = !result_.deadlocked &&
+                      (overflow_ || outstanding_ > 0 ||
+                       short_of_offered(ejected_at_end_, static_cast<double>(created_at_end_)));
+}
+
+bool LoadPoint::deadlocked() {
+  const Deadlock* d = net_.deadlock();
+  if (d == nullptr) return false;
+  result_.deadlock_cycle = d->cycle;
+  result_.knot_channels = d->channels;
+  return true;
 }
 
 }  // namespace archex

@@ -68,6 +68,7 @@ class LoadPoint final : public MeasuredLoadPoint {
   void start_window() override { net_.reset_counters(); }
   void close_window(std::int64_t elapsed) override;
   void judge() override;
+  bool deadlocked() override;
 
   Network net_;
   const TrafficPattern& pattern_;

@@ -1,0 +1,296 @@
+// The channel-dependency graph of a ring or torus (the engine's channel_dependencies): each
+// channel between routers drawn on the network's own layout (a ring as a circle, a 2-D torus as
+// its grid, a wrap-around channel leaving the grid's edge), a node per channel and virtual-channel
+// class beside it, and an arrow from a channel to each channel a packet holding it may ask for
+// next. The cycles the engine found are drawn thick in vermillion: where there are none, no
+// routing of this network can deadlock. D3 computes the positions and paths, React draws them.
+import { scaleLinear } from 'd3-scale';
+import { path as d3Path } from 'd3-path';
+
+import type { NetworkMap } from '../engine/types';
+import { findColumn } from '../engine/types';
+import { ChartBox, chartFontSize } from './ChartBox';
+import type { ChartProps } from './ChartBox';
+import { ChartFrame } from './ChartFrame';
+import { networkHeatmapData } from './network_data';
+import { palette } from './palette';
+import { useMeasuredWidth } from './use_measured_width';
+
+/** One channel between routers: its id in the engine and its routers' x, y. */
+export interface DependencyChannel {
+  id: number;
+  from: [number, number];
+  to: [number, number];
+  /** The engine's name of its direction ("+x"). */
+  direction: string;
+  wrap: boolean;
+}
+
+/** One dependence: a packet holding channel `from` in class `fromClass` may next ask for `to`. */
+export interface Dependency {
+  from: number;
+  fromClass: number;
+  to: number;
+  toClass: number;
+  /** The engine's number of the cycle it lies on, -1 for none. */
+  cycle: number;
+}
+
+export interface DependencyGraphData {
+  /** Radix per dimension drawn (a 3-D network's plane z = 0). */
+  dims: number[];
+  channels: DependencyChannel[];
+  edges: Dependency[];
+  /** Cycles the engine found (one per strongly connected component). */
+  cycles: number;
+}
+
+/**
+ * The graph from the engine's description with its dependencies table; no channels where the run
+ * has none (a mesh, or a run not yet done). The channels come from network_data, with the `id`
+ * column as their value, so they are laid out as every channel map lays them out.
+ */
+export function dependencyGraphData(network: NetworkMap | undefined): DependencyGraphData {
+  if (!network?.dependencies || !findColumn(network.dependencies, 'from')) {
+    return { dims: [], channels: [], edges: [], cycles: 0 };
+  }
+  const cube = networkHeatmapData(network, 'id', 0);
+  const channels = cube.channels
+    .filter((c) => c.from[2] === 0 && c.to[2] === 0 && c.value !== null)
+    .map((c) => ({
+      id: c.value!,
+      from: [c.from[0], c.from[1]] as [number, number],
+      to: [c.to[0], c.to[1]] as [number, number],
+      direction: c.direction,
+      wrap: c.wrap,
+    }));
+  const table = network.dependencies;
+  const col = (name: string) => findColumn(table, name)?.values ?? [];
+  const [from, fromClass, to, toClass, cycle] = [
+    'from',
+    'from_class',
+    'to',
+    'to_class',
+    'cycle',
+  ].map(col);
+  const edges = Array.from(from!, (f, i) => ({
+    from: f,
+    fromClass: fromClass![i] ?? 0,
+    to: to![i] ?? 0,
+    toClass: toClass![i] ?? 0,
+    cycle: cycle![i] ?? -1,
+  }));
+  const cycles = new Set(edges.filter((e) => e.cycle >= 0).map((e) => e.cycle)).size;
+  return { dims: cube.dims.slice(0, 2), channels, edges, cycles };
+}
+
+/** A point, px. */
+type Xy = [number, number];
+
+export interface DependencyGeometry {
+  width: number;
+  height: number;
+  routers: { x: number; y: number; label: string }[];
+  /** Per channel: its line from router to router (a wrap stub past the edge), and its nodes. */
+  channels: { id: number; line: string; nodes: Map<number, Xy>; wrap: boolean }[];
+  /** Per dependence drawn: its curve, and whether it lies on a cycle. */
+  edges: { path: string; cycle: boolean; key: string }[];
+  node: number;
+}
+
+const MARGIN = 28;
+
+/**
+ * Where everything goes at `width`: a ring (one dimension) round a circle, a 2-D network on its
+ * grid. A channel's class-c node sits beside its middle, on the right of its direction of travel,
+ * one lane further out per class, so the two directions and the classes keep apart.
+ */
+export function dependencyGeometry(data: DependencyGraphData, width: number): DependencyGeometry {
+  const [kx = 1, ky = 1] = data.dims;
+  const ring = data.dims.length === 1;
+  const side = Math.min(width, 560);
+  const height = ring ? side : Math.round(Math.min(560, ((width - 2 * MARGIN) * ky) / kx) + 60);
+  const x = scaleLinear()
+    .domain([-0.5, kx - 0.5])
+    .range([MARGIN, width - MARGIN]);
+  const y = scaleLinear()
+    .domain([-0.5, ky - 0.5])
+    .range([MARGIN, height - MARGIN]);
+  const cell = ring ? (Math.PI * (side - 2 * MARGIN)) / Math.max(3, kx) : x(1) - x(0);
+  const at = (p: [number, number]): Xy => {
+    if (!ring) return [x(p[0]), y(p[1])];
+    const angle = (2 * Math.PI * p[0]) / kx - Math.PI / 2;
+    const r = side / 2 - MARGIN * 1.6;
+    return [width / 2 + r * Math.cos(angle), side / 2 + r * Math.sin(angle)];
+  };
+  const lane = Math.max(5, Math.min(14, cell * 0.09));
+  const node = Math.max(2.5, Math.min(5, cell * 0.035));
+  const classes = 1 + Math.max(0, ...data.edges.map((e) => Math.max(e.fromClass, e.toClass)));
+  const routers = new Map<string, { x: number; y: number; label: string }>();
+  const channels = data.channels.map((c) => {
+    const a = at(c.from);
+    // On the grid a wrap-around channel is drawn as a step past the edge, not across the grid.
+    let b = at(c.to);
+    if (c.wrap && !ring) {
+      const d = Number(c.direction.slice(1) === 'y');
+      const sign = c.direction.startsWith('-') ? -1 : 1;
+      const step = 0.42 * sign;
+      b = at(d === 1 ? [c.from[0], c.from[1] + step] : [c.from[0] + step, c.from[1]]);
+    }
+    for (const p of [c.from, c.to]) {
+      const [px, py] = at(p);
+      routers.set(`${p[0]},${p[1]}`, { x: px, y: py, label: ring ? `${p[0]}` : `${p[0]},${p[1]}` });
+    }
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+    const [ux, uy] = [(b[0] - a[0]) / len, (b[1] - a[1]) / len];
+    // The right of the direction of travel (y grows downwards).
+    const [nx, ny] = [-uy, ux];
+    const line = d3Path();
+    line.moveTo(a[0] + ux * node * 2 + nx * lane * 0.5, a[1] + uy * node * 2 + ny * lane * 0.5);
+    line.lineTo(b[0] - ux * node * 2 + nx * lane * 0.5, b[1] - uy * node * 2 + ny * lane * 0.5);
+    const mid: Xy = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+    const nodes = new Map<number, Xy>();
+    for (let k = 0; k < classes; k++) {
+      const off = lane * (1.4 + k);
+      nodes.set(k, [mid[0] + nx * off, mid[1] + ny * off]);
+    }
+    return { id: c.id, line: line.toString(), nodes, wrap: c.wrap };
+  });
+  const byId = new Map(channels.map((c) => [c.id, c]));
+  const edges = data.edges.flatMap((e, i) => {
+    const a = byId.get(e.from)?.nodes.get(e.fromClass);
+    const b = byId.get(e.to)?.nodes.get(e.toClass);
+    if (!a || !b) return [];
+    const p = d3Path();
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+    // Bent a little to the right of its way, so two dependences in opposite ways keep apart.
+    const bend = Math.min(len * 0.25, lane * 2);
+    const [cx, cy] = [
+      (a[0] + b[0]) / 2 - ((b[1] - a[1]) / len) * bend,
+      (a[1] + b[1]) / 2 + ((b[0] - a[0]) / len) * bend,
+    ];
+    // Ends short of the nodes, so the arrow head is seen.
+    const end = Math.max(0, 1 - (node * 1.8) / len);
+    p.moveTo(a[0], a[1]);
+    p.quadraticCurveTo(cx, cy, a[0] + (b[0] - a[0]) * end, a[1] + (b[1] - a[1]) * end);
+    return [{ path: p.toString(), cycle: e.cycle >= 0, key: `${i}` }];
+  });
+  return { width, height, routers: [...routers.values()], channels, edges, node };
+}
+
+/** What the chart says in words: its dependences and cycles. */
+export function dependencyCaption(data: DependencyGraphData): string {
+  if (data.channels.length === 0) {
+    return 'No channel-dependency graph: it is drawn for a ring or torus.';
+  }
+  const on = data.edges.filter((e) => e.cycle >= 0).length;
+  return data.cycles > 0
+    ? `${data.edges.length} dependences between ${data.channels.length} channels; ` +
+        `${data.cycles} cycle${data.cycles === 1 ? '' : 's'} (${on} dependences, red): ` +
+        'packets holding those channels can each wait for the next, so the network can deadlock.'
+    : `${data.edges.length} dependences between ${data.channels.length} channels and no ` +
+        'cycle: no set of packets can wait on each other in a circle, so it cannot deadlock.';
+}
+
+/** The channel-dependency graph (see the file's head). */
+export function ChannelDependencyGraph({
+  name,
+  title,
+  description,
+  data,
+  width: fixed,
+}: ChartProps<DependencyGraphData>) {
+  const { ref, width } = useMeasuredWidth(fixed);
+  const g = dependencyGeometry(data, width);
+  const caption = dependencyCaption(data);
+  const font = chartFontSize(width);
+  const marker = `${name}-arrow`;
+  return (
+    <ChartBox boxRef={ref} announce="">
+      <ChartFrame
+        name={name}
+        size={{ width: g.width, height: g.height }}
+        margin={{ top: 0, left: 0 }}
+        title={title}
+        description={description ?? caption}
+      >
+        <defs>
+          {[
+            ['plain', palette.grey],
+            ['cycle', palette.vermillion],
+          ].map(([id, color]) => (
+            <marker
+              key={id}
+              id={`${marker}-${id}`}
+              viewBox="0 0 10 10"
+              refX="9"
+              refY="5"
+              markerWidth="5"
+              markerHeight="5"
+              orient="auto-start-reverse"
+            >
+              <path d="M0,0L10,5L0,10z" fill={color} />
+            </marker>
+          ))}
+        </defs>
+        <g className="cdg-channels" stroke="currentColor" strokeOpacity={0.35} strokeWidth={1}>
+          {g.channels.map((c) => (
+            <path key={c.id} d={c.line} strokeDasharray={c.wrap ? '4 3' : undefined} />
+          ))}
+        </g>
+        <g className="cdg-edges" fill="none">
+          {g.edges
+            .filter((e) => !e.cycle)
+            .map((e) => (
+              <path
+                key={e.key}
+                d={e.path}
+                stroke={palette.grey}
+                strokeWidth={1}
+                strokeOpacity={0.7}
+                markerEnd={`url(#${marker}-plain)`}
+              />
+            ))}
+          {g.edges
+            .filter((e) => e.cycle)
+            .map((e) => (
+              <path
+                key={e.key}
+                d={e.path}
+                className="cdg-cycle"
+                stroke={palette.vermillion}
+                strokeWidth={2.5}
+                markerEnd={`url(#${marker}-cycle)`}
+              />
+            ))}
+        </g>
+        <g className="cdg-nodes" fill="currentColor">
+          {g.channels.flatMap((c) =>
+            [...c.nodes.values()].map(([x, y], k) => (
+              <circle key={`${c.id}-${k}`} cx={x} cy={y} r={g.node} fillOpacity={0.8} />
+            )),
+          )}
+        </g>
+        <g className="cdg-routers" fontSize={font * 0.85} textAnchor="middle">
+          {g.routers.map((r) => (
+            <g key={r.label}>
+              <rect
+                x={r.x - 7}
+                y={r.y - 7}
+                width={14}
+                height={14}
+                rx={2}
+                fill="var(--bg, #fff)"
+                stroke="currentColor"
+              />
+              <text x={r.x} y={r.y + 4} fill="currentColor" fontSize={9}>
+                {r.label.length <= 2 ? r.label : ''}
+              </text>
+            </g>
+          ))}
+        </g>
+      </ChartFrame>
+      <p className="chart-caption">{caption}</p>
+    </ChartBox>
+  );
+}
