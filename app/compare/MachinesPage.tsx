@@ -23,6 +23,8 @@ import {
 import { useRuns } from './use_runs';
 import './machines.css';
 
+const UNIT_NAMES: Record<Unit, string> = { us: 'microseconds', cycles: 'processor cycles' };
+
 export interface MachinesPageProps {
   engine: Engine;
   models: ModelInfo[];
@@ -88,7 +90,7 @@ export function MachinesPage({ engine, models, presets, link, onLink }: Machines
                 checked={unit === u}
                 onChange={() => onLink({ ...link, unit: u })}
               />
-              {u === 'us' ? 'microseconds' : 'processor cycles'}
+              {UNIT_NAMES[u]}
             </label>
           ))}
         </fieldset>
@@ -106,7 +108,7 @@ export function MachinesPage({ engine, models, presets, link, onLink }: Machines
       <section className="machines-chart">
         <LineChart
           name="machines-one-way"
-          title={`One-way time against message size (${unit === 'us' ? 'microseconds' : 'processor cycles'})`}
+          title={`One-way time against message size (${UNIT_NAMES[unit]})`}
           data={data}
         />
         {unit === 'cycles' && (

@@ -73,7 +73,7 @@ describe('the all-machines chart', () => {
     expect(cycles.curves[0]!.points.map((p) => p.y)).toEqual([120, 210]);
   });
 
-  it("draws the papers' cost models dashed and labelled as table data, in microseconds only", () => {
+  it("draws the papers' cost models dashed, labelled as table data, in microseconds only", () => {
     const paper: RunResult = {
       ...result,
       series: [

@@ -66,9 +66,9 @@ struct LogpFit {
   double gap_per_byte = 0;
 };
 
-// The fit over the samples of several sizes: o from the busy time's least-squares line at one
-// byte; G the slope of the burst's gap against size, g that line at one byte; L what the
-// ping-pong's one-way line leaves at one byte besides o_send and o_recv.
+// The fit over the samples of several sizes: G is the least-squares slope of the burst's gap
+// against size; o_send and o_recv the busy time per message at the smallest size; g that size's
+// gap and L its one-way time less the overheads, both less its bytes past the first at G.
 LogpFit fit_logp(const std::vector<LogpSample>& samples);
 
 // A size's sample from its ping-pong and burst.
