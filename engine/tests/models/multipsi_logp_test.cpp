@@ -47,6 +47,15 @@ TEST(MultiPsiLogp, LatencyIsTheHopAndHalfTheReductionBeforeTheReply) {
               35 + 2250.0 / 2, 1);
 }
 
+TEST(MultiPsiLogp, EachEndKeepsItsShareWhenTheReceiverIsTheFasterOne) {
+  // The sender's share 0.8: PE 0 is idle between goals and reduces them as they come, yet its
+  // receive overhead is still its 0.2 of the software and its firmware.
+  const Result r = run({{"send_share", 0.8}});
+  const double software = 6.606 + 19.858 + 2 * 1;
+  EXPECT_NEAR(r.scalar("multipsi_o_send_us"), (0.055 + 0.8 * software) * 1000, 1e-6);
+  EXPECT_NEAR(r.scalar("multipsi_o_recv_us"), (0.055 + 0.2 * software) * 1000, 1e-6);
+}
+
 TEST(MultiPsiLogp, TheSoftwareSpeedMovesItsRow) {
   const Result r = run({{"throw_goal_ms", 9.929}});
   EXPECT_NEAR(base().scalar("multipsi_o_send_us") - r.scalar("multipsi_o_send_us"), 4964.5,
