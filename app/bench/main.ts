@@ -5,7 +5,7 @@
 // the Paragon's Table 1 and sample sort sweeps in headless Chromium from a parameter change to
 // their first and their last point; the PIE64 Fig. 7 sweep, the Paragon and transputer runs in
 // wasm and on worker threads, and each PIE64 and transputer preset in Chromium from a change to
-// its charts drawn again; the trace views recording, playing and stepping there (frame times,
+// its charts drawn again; each machine's LogP microbenchmark in wasm; the trace views recording, playing and stepping there (frame times,
 // longest task, a step's redraw, the trace's size); a killed engine worker's recovery there; and
 // the gzip sizes of what dist/ ships. The Chromium part serves dist/ on E2E_PORT, as the e2e tests do.
 import type { Browser, Page, Worker } from '@playwright/test';
@@ -186,6 +186,12 @@ for (const id of ['jmachine-lcs', 'jmachine-radix', 'jmachine-queens', 'jmachine
     });
     emit(`${prefix}.${id}_sweep.seconds`, (performance.now() - started) / 1000, 's');
   }
+}
+// The LogP microbenchmark of each machine (the all-machines page runs them all at once).
+for (const preset of presets.filter((p) => p.model.endsWith('_logp'))) {
+  started = performance.now();
+  await engine.run({ model: preset.model, params: presetParams(preset), seed: preset.seed });
+  emit(`wasm_protocol.${preset.id}.ms`, Math.round(performance.now() - started), 'ms');
 }
 sweepThreads.dispose();
 engine.dispose();

@@ -637,6 +637,8 @@ std::vector<OutputSpec> outputs() {
 
 }  // namespace
 
+ParamTable<fghc::Costs> multipsi_cost_table() { return cost_table(); }
+
 fghc::Costs multipsi_default_costs() {
   const ParamTable<fghc::Costs> table = cost_table();
   return table.read(resolve_params("multipsi_queens", table.specs(), {}));

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/param_table.h"
 #include "core/registry.h"
 #include "fghc/machine.h"
 
@@ -12,6 +13,8 @@ namespace archex {
 // the runs, and the sec. 7.8 formula is checked against them.
 ModelInfo multipsi_queens_info();
 
+// The PEs' costs as the model declares them (for the LogP model).
+ParamTable<fghc::Costs> multipsi_cost_table();
 // The model's default costs (Multi-PSI/V1), as its parameter table declares them.
 fghc::Costs multipsi_default_costs();
 

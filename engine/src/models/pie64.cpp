@@ -1080,6 +1080,8 @@ std::vector<OutputSpec> dispatch_outputs() {
 
 }  // namespace
 
+ParamTable<pie64::Costs> pie64_cost_table() { return cost_params(); }
+
 ModelInfo pie64_transfer_info() {
   return model_info<TransferParams>(
       "pie64_transfer", "PIE64 simple transfers",

@@ -1,6 +1,8 @@
 #pragma once
 
+#include "core/param_table.h"
 #include "core/registry.h"
+#include "pie64/machine.h"
 
 namespace archex {
 
@@ -12,5 +14,7 @@ ModelInfo pie64_transfer_info();
 ModelInfo pie64_congestion_info();
 // Automatic load dispatch on the PAN against random placement (sec. 2.3).
 ModelInfo pie64_dispatch_info();
+// An inference unit's costs as the models declare them (for the LogP model).
+ParamTable<pie64::Costs> pie64_cost_table();
 
 }  // namespace archex

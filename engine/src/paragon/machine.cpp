@@ -230,6 +230,7 @@ void Machine::run_mp(Node& n, double t) {
     net_->consume(packet);
     state(MpState::kReceivePacket);
     n.mp_free = t + busy;
+    n.mp_busy += busy;
     return;
   }
   if (n.out.empty() || n.pending_at >= 0) {
@@ -242,6 +243,7 @@ void Machine::run_mp(Node& n, double t) {
     if (trace_) trace_->sent(t, id, m.dst, m.bytes, m.id);
     state(MpState::kSendMessage);
     n.mp_free = t + cycles(params_.nx_send_message_us);
+    n.mp_busy += n.mp_free - t;
     // With no send overhead the first packet goes at once: returning would leave no event.
     if (n.mp_free > t) return;
   }
@@ -254,6 +256,7 @@ void Machine::run_mp(Node& n, double t) {
   n.pending_tag = m.bytes == 0 ? m.id + 1 : 0;
   state(MpState::kSendPacket);
   n.mp_free = t + overhead + n.pending_flits / net_->inject_rate();
+  n.mp_busy += n.mp_free - t;
   if (m.bytes == 0) {
     n.out.pop_front();
     ++n.completes_sends;

@@ -82,6 +82,10 @@ class Machine {
   double cycle_us() const { return cycle_us_; }
   // The times of a node's kMark steps, in microseconds, by mark index (-1: not reached).
   const std::vector<double>& marks(int node) const;
+  // Microseconds a node's message processor has spent on NX so far (the LogP overheads).
+  double mp_busy_us(int node) const {
+    return nodes_[static_cast<std::size_t>(node)].mp_busy * cycle_us_;
+  }
   // Flits the middle link of dimension 0 carried (both directions), counted by the network.
   std::uint64_t bisection_flits() const { return net_->bisection_flits(); }
   // Cycles stepped one by one (the rest were jumped over), for the growth figures.
@@ -105,6 +109,7 @@ class Machine {
     int waited = 0;    // messages a kWaitRecv has taken
     int sends_open = 0;
     double mp_free = 0;
+    double mp_busy = 0;  // network cycles the message processor has been busy
     std::deque<OutMessage> out;
     std::deque<int> inbox;  // delivered packet ids
     // A packet handed to the network once the message processor's overhead has passed.

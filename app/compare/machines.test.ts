@@ -1,0 +1,146 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+
+import { createInProcessEngine } from '../engine/in_process_engine';
+import { loadNodeModule } from '../engine/node_module';
+import type { Engine } from '../engine/engine';
+import type { ModelInfo, RunResult, SeriesData } from '../engine/types';
+import { presets } from '../presets/bundled';
+import { emptyMachinesLink } from './link';
+import {
+  fittedRows,
+  logpPresets,
+  machineRequest,
+  machinesChartData,
+  paperRows,
+  targetOrder,
+} from './machines';
+
+function series(name: string, label: string, x: number[], y: number[]): SeriesData {
+  return {
+    name,
+    label,
+    xName: '',
+    xUnit: 'bytes',
+    yName: '',
+    yUnit: 'us',
+    x,
+    y,
+    labels: [],
+    key: '',
+  };
+}
+
+// A target's fitted scalars; without `cycles`, a target whose fit has not arrived in cycles.
+const scalars = (key: string, us: number[], cycles: number[]) => [
+  ...['o_send', 'o_recv', 'L', 'g', 'G'].flatMap((p, i) => [
+    { name: `${key}_${p}_us`, value: us[i] ?? 0, unit: '', description: '' },
+    ...(cycles.length > 0
+      ? [{ name: `${key}_${p}_cycles`, value: cycles[i] ?? 0, unit: '', description: '' }]
+      : []),
+  ]),
+  { name: `${key}_clock_mhz`, value: 20, unit: 'MHz', description: '' },
+];
+
+// A machine's result as the engine gives it: two targets, one-way series in both units.
+const result: RunResult = {
+  scalars: [
+    ...scalars('a', [1, 2, 3, 4, 0.5], [20, 40, 60, 80, 10]),
+    ...scalars('b', [5, 5, 5, 5, 1], []),
+  ],
+  series: [
+    series('one_way_us_a', 'A', [1, 10], [6, 10.5]),
+    series('one_way_cycles_a', 'A', [1, 10], [120, 210]),
+    series('one_way_us_b', 'B', [1, 10], [15, 24]),
+    series('one_way_cycles_b', 'B', [1, 10], [300, 480]),
+  ],
+  networks: [],
+  timelines: [],
+};
+const machines = logpPresets(presets);
+const preset = machines[0]!;
+
+describe('the all-machines chart', () => {
+  it('draws every target of every machine in the chosen unit, log-log', () => {
+    const us = machinesChartData([{ preset, result }], null, 'us', ['b', 'a']);
+    expect(us.x.scale).toBe('log');
+    expect(us.y.scale).toBe('log');
+    expect(us.curves.map((c) => [c.id, c.color, c.points.map((p) => p.y)])).toEqual([
+      ['a', 1, [6, 10.5]],
+      ['b', 0, [15, 24]],
+    ]);
+    const cycles = machinesChartData([{ preset, result }], null, 'cycles', ['b', 'a']);
+    expect(cycles.y.unit).toBe('processor cycles');
+    expect(cycles.curves[0]!.points.map((p) => p.y)).toEqual([120, 210]);
+  });
+
+  it("draws the papers' cost models dashed, labelled as table data, in microseconds only", () => {
+    const paper: RunResult = {
+      ...result,
+      series: [
+        series('overhead_jmachine', 'J-Machine (node model)', [1, 2], [1, 1]),
+        series('overhead_cm5_am', 'CM-5, Active Messages', [1, 2], [3.42, 3.54]),
+      ],
+    };
+    const data = machinesChartData([], { result: paper }, 'us', ['a']);
+    expect(data.curves.map((c) => [c.id, c.model, c.label])).toEqual([
+      ['overhead_cm5_am', true, 'CM-5, Active Messages: table data (paper)'],
+    ]);
+    expect(machinesChartData([], { result: paper }, 'cycles', ['a']).curves).toEqual([]);
+    expect(paperRows(paper, { overhead_ts_us: [3.3], overhead_tb_us: [0.12] })).toEqual([
+      {
+        kind: 'paper',
+        key: 'overhead_cm5_am',
+        label: 'CM-5, Active Messages',
+        tsUs: 3.3,
+        tbUs: 0.12,
+      },
+    ]);
+  });
+});
+
+describe('the fitted table rows', () => {
+  it('reads o, L, g and G per target in both units, and leaves out a target not yet fitted', () => {
+    const rows = fittedRows(preset, result);
+    expect(rows.map((r) => r.key)).toEqual(['a']);
+    expect(rows[0]!.us).toEqual({ o_send: 1, o_recv: 2, L: 3, g: 4, G: 0.5 });
+    expect(rows[0]!.cycles.G).toBe(10);
+    expect(rows[0]!.clockMhz).toBe(20);
+  });
+
+  it('covers the five machine families in the presets, with stable colours', () => {
+    expect(machines.map((p) => p.model).sort()).toEqual([
+      'jmachine_logp',
+      'multipsi_logp',
+      'paragon_logp',
+      'pie64_logp',
+      'transputer_logp',
+    ]);
+    expect(targetOrder(machines)).toContain('t805_p4');
+    expect(new Set(targetOrder(machines)).size).toBe(targetOrder(machines).length);
+  });
+});
+
+describe('a machine run through the engine', () => {
+  let engine: Engine;
+  let models: ModelInfo[];
+  beforeAll(async () => {
+    engine = createInProcessEngine(await loadNodeModule());
+    models = await engine.listModels();
+  });
+
+  it("moves only that machine's row when one of its parameters changes", async () => {
+    const transputers = machines.find((p) => p.id === 'transputer-logp')!;
+    const model = models.find((m) => m.name === transputers.model);
+    const run = async (link = emptyMachinesLink) =>
+      fittedRows(transputers, (await engine.run(machineRequest(transputers, model, link))).result);
+    const before = await run();
+    const after = await run({
+      ...emptyMachinesLink,
+      params: { 'transputer-logp': { t805_clock_mhz: 12.5 } },
+    });
+    const row = (rows: typeof before, key: string) => rows.find((r) => r.key === key)!;
+    expect(row(after, 't805_raw').us.o_send).toBeCloseTo(2 * row(before, 't805_raw').us.o_send, 9);
+    expect(row(after, 't805_raw').cycles.o_send).toBe(row(before, 't805_raw').cycles.o_send);
+    expect(row(after, 't9000_p4')).toEqual(row(before, 't9000_p4'));
+  });
+});

@@ -1,0 +1,169 @@
+import type { RunRequest } from '../engine/engine';
+import type { ModelInfo, Params, RunResult } from '../engine/types';
+import type { Curve, LineChartData } from '../charts/chart_data';
+import type { Preset } from '../presets/schema';
+import { presetParams } from '../presets/schema';
+import { resolveValues } from '../presets/param_values';
+import type { MachinesLink } from './link';
+
+/** The LogGP parameters each machine's model fits, in the order the table shows them. */
+export const LOGP_PARAMS = ['o_send', 'o_recv', 'L', 'g', 'G'] as const;
+export type LogpParam = (typeof LOGP_PARAMS)[number];
+export type Unit = 'us' | 'cycles';
+
+/** The preset whose run gives the papers' own cost models (Table 1 of the J-Machine paper). */
+export const PAPER_PRESET = 'jmachine-overheads';
+const PAPER_PREFIX = 'overhead_';
+const PAPER_SELF = 'overhead_jmachine';
+
+/** The machines on the page: every preset of a LogP model, in the presets' order. */
+export function logpPresets(presets: Preset[]): Preset[] {
+  return presets.filter((p) => p.model.endsWith('_logp'));
+}
+
+/** What a machine's run asks: its preset's values with the link's overrides for it. */
+export function machineRequest(
+  preset: Preset,
+  model: ModelInfo | undefined,
+  link: MachinesLink,
+): RunRequest {
+  const overrides = link.params[preset.id] ?? {};
+  const params: Params = model
+    ? resolveValues(model.params, presetParams(preset), overrides)
+    : { ...presetParams(preset), ...overrides };
+  return { model: preset.model, params, seed: preset.seed };
+}
+
+/** One fitted row: a target of a machine's model (T805 p4, PIE64 WRITEX). */
+export interface FittedRow {
+  kind: 'fitted';
+  key: string;
+  label: string;
+  preset: string;
+  clockMhz: number;
+  us: Record<LogpParam, number>;
+  cycles: Record<LogpParam, number>;
+}
+
+/** A comparison machine as its paper gives it: Ts per message and Tb per byte (Table 1). */
+export interface PaperRow {
+  kind: 'paper';
+  key: string;
+  label: string;
+  tsUs: number;
+  tbUs: number;
+}
+
+function scalar(result: RunResult, name: string): number | undefined {
+  return result.scalars.find((s) => s.name === name)?.value;
+}
+
+/** The fitted rows of one machine's run: one per target its one-way series names. */
+export function fittedRows(preset: Preset, result: RunResult): FittedRow[] {
+  const rows: FittedRow[] = [];
+  for (const s of result.series) {
+    if (!s.name.startsWith('one_way_us_')) continue;
+    const key = s.name.slice('one_way_us_'.length);
+    const us = {} as Record<LogpParam, number>;
+    const cycles = {} as Record<LogpParam, number>;
+    let complete = true;
+    for (const p of LOGP_PARAMS) {
+      const u = scalar(result, `${key}_${p}_us`);
+      const c = scalar(result, `${key}_${p}_cycles`);
+      if (u === undefined || c === undefined) complete = false;
+      us[p] = u ?? NaN;
+      cycles[p] = c ?? NaN;
+    }
+    if (!complete) continue;
+    rows.push({
+      kind: 'fitted',
+      key,
+      label: s.label,
+      preset: preset.id,
+      clockMhz: scalar(result, `${key}_clock_mhz`) ?? NaN,
+      us,
+      cycles,
+    });
+  }
+  return rows;
+}
+
+/**
+ * The comparison machines of Table 1 from the run of its preset: each cost-model curve the model
+ * draws (the J-Machine's own left out: it is simulated here) with the Ts and Tb it was drawn from.
+ */
+export function paperRows(result: RunResult, params: Params): PaperRow[] {
+  const ts = params.overhead_ts_us;
+  const tb = params.overhead_tb_us;
+  if (!Array.isArray(ts) || !Array.isArray(tb)) return [];
+  const curves = result.series.filter(
+    (s) => s.name.startsWith(PAPER_PREFIX) && s.name !== PAPER_SELF,
+  );
+  return curves.flatMap((s, i) =>
+    ts[i] === undefined || tb[i] === undefined
+      ? []
+      : [{ kind: 'paper' as const, key: s.name, label: s.label, tsUs: ts[i], tbUs: tb[i] }],
+  );
+}
+
+/** A machine's run as the page holds it. */
+export interface MachineRun {
+  preset: Preset;
+  result: RunResult;
+}
+
+/**
+ * One-way time against message size for every machine (log-log), in microseconds or processor
+ * cycles; the papers' cost models (Ts + Tb x bytes) beside them in microseconds, dashed, as table
+ * data. Colours by the machine's position, so a machine keeps its colour as runs arrive.
+ */
+export function machinesChartData(
+  runs: MachineRun[],
+  paper: { result: RunResult } | null,
+  unit: Unit,
+  order: string[],
+): LineChartData {
+  const curves: Curve[] = [];
+  for (const run of runs) {
+    for (const s of run.result.series) {
+      if (!s.name.startsWith(`one_way_${unit}_`)) continue;
+      const key = s.name.slice(`one_way_${unit}_`.length);
+      curves.push({
+        id: key,
+        label: s.label,
+        points: s.x.map((x, i) => ({ x, y: s.y[i] ?? NaN })),
+        mode: 'line+points',
+        color: Math.max(0, order.indexOf(key)),
+      });
+    }
+  }
+  if (paper && unit === 'us') {
+    for (const s of paper.result.series) {
+      if (!s.name.startsWith(PAPER_PREFIX) || s.name === PAPER_SELF) continue;
+      curves.push({
+        id: s.name,
+        label: `${s.label}: table data (paper)`,
+        points: s.x.map((x, i) => ({ x, y: s.y[i] ?? NaN })),
+        mode: 'line',
+        model: true,
+        color: order.length + curves.filter((c) => c.model).length,
+      });
+    }
+  }
+  return {
+    x: { label: 'message size', unit: 'bytes', scale: 'log' },
+    y: { label: 'one-way time', unit: unit === 'us' ? 'us' : 'processor cycles', scale: 'log' },
+    curves,
+  };
+}
+
+/** Every target's key in the presets' order (their charts name the series), for stable colours. */
+export function targetOrder(presets: Preset[]): string[] {
+  return presets.flatMap((p) =>
+    p.charts.flatMap((c) =>
+      'series' in c
+        ? c.series.filter((s) => s.startsWith('one_way_us_')).map((s) => s.slice(11))
+        : [],
+    ),
+  );
+}

@@ -1,0 +1,186 @@
+#include "core/logp.h"
+
+#include <cstddef>
+#include <utility>
+
+#include "core/fit.h"
+
+namespace archex {
+
+LogpSample logp_sample(double bytes, const LogpMeasure& ping, const LogpMeasure& burst) {
+  LogpSample s;
+  s.bytes = bytes;
+  s.one_way_us = ping.round_trip_us / 2;
+  const std::size_t n = burst.delivered_us.size();
+  if (n >= 2) {
+    s.gap_us = (burst.delivered_us.back() - burst.delivered_us.front()) /
+               static_cast<double>(n - 1);
+  }
+  if (n > 0) {
+    s.send_busy_us = burst.send_busy_us / static_cast<double>(n);
+    s.recv_busy_us = burst.recv_busy_us / static_cast<double>(n);
+  }
+  return s;
+}
+
+LogpFit fit_logp(const std::vector<LogpSample>& samples) {
+  LogpFit f;
+  if (samples.empty()) return f;
+  // G is a long message's cost per byte: the slope of the gap over all sizes. The rest is
+  // LogGP's small-message view: o, g and L at the smallest size, less its bytes past the first.
+  std::vector<double> bytes, gaps;
+  const LogpSample* small = &samples.front();
+  for (const LogpSample& s : samples) {
+    bytes.push_back(s.bytes);
+    gaps.push_back(s.gap_us);
+    if (s.bytes < small->bytes) small = &s;
+  }
+  f.gap_per_byte = fit_line(bytes, gaps).slope;
+  const double extra = (small->bytes - 1) * f.gap_per_byte;
+  f.o_send = small->send_busy_us;
+  f.o_recv = small->recv_busy_us;
+  f.gap = small->gap_us - extra;
+  f.latency = small->one_way_us - f.o_send - f.o_recv - extra;
+  return f;
+}
+
+ParamTable<LogpBench> logp_bench_table(std::vector<double> sizes) {
+  ParamTable<LogpBench> t;
+  t.add(&LogpBench::sizes,
+        list_spec(number_spec("logp_sizes", "Message sizes", "bytes", 64, 1, 65536, 1, true,
+                              "Bytes of each ping-pong and burst message; one point per size "
+                              "(LogP microbenchmark)."),
+                  32, std::move(sizes)))
+      .add(&LogpBench::burst,
+           number_spec("logp_burst", "Burst length", "messages", 16, 2, 256, 1, true,
+                       "Messages sent back to back per size; the gap is the mean interval "
+                       "between their arrivals."));
+  return t;
+}
+
+namespace {
+
+constexpr const char* kParams[] = {"o_send", "o_recv", "L", "g", "G"};
+
+class LogpModel final : public Model {
+ public:
+  LogpModel(std::vector<LogpTarget> targets, LogpBench bench)
+      : targets_(std::move(targets)), bench_(std::move(bench)), samples_(targets_.size()) {}
+
+  // One unit is one unit of the run under way (an event or a cycle of its machine).
+  bool advance(std::uint64_t budget) override {
+    for (std::uint64_t i = 0; i < budget && !finished(); ++i) {
+      if (!run_) start();
+      if (!run_->step()) continue;
+      if (!burst_) {
+        ping_ = run_->measure();
+        burst_ = true;
+      } else {
+        const double bytes = bench_.sizes[size_];
+        samples_[target_].push_back(logp_sample(bytes, ping_, run_->measure()));
+        burst_ = false;
+        if (++size_ == bench_.sizes.size()) {
+          size_ = 0;
+          ++target_;
+        }
+      }
+      run_.reset();
+    }
+    return finished();
+  }
+
+  double progress() const override {
+    const double per = static_cast<double>(bench_.sizes.size()) * 2;
+    const double done = static_cast<double>(target_) * per +
+                        static_cast<double>(size_) * 2 + (burst_ ? 1 : 0);
+    return targets_.empty() ? 1 : done / (per * static_cast<double>(targets_.size()));
+  }
+
+  Result result() const override {
+    Result r;
+    for (std::size_t t = 0; t < targets_.size(); ++t) {
+      const LogpTarget& target = targets_[t];
+      const double mhz = target.clock_mhz;
+      Series us{"one_way_us_" + target.key, target.label, "message size", "bytes",
+                "one-way time", "us", {}, {}};
+      us.key = target.key;
+      Series cycles = us;
+      cycles.name = "one_way_cycles_" + target.key;
+      cycles.y_unit = "cycles";
+      for (const LogpSample& s : samples_[t]) {
+        us.x.push_back(s.bytes);
+        us.y.push_back(s.one_way_us);
+        cycles.x.push_back(s.bytes);
+        cycles.y.push_back(s.one_way_us * mhz);
+      }
+      r.series.push_back(std::move(us));
+      r.series.push_back(std::move(cycles));
+      if (samples_[t].size() < bench_.sizes.size()) continue;
+      const LogpFit f = fit_logp(samples_[t]);
+      const double values[] = {f.o_send, f.o_recv, f.latency, f.gap, f.gap_per_byte};
+      for (std::size_t k = 0; k < std::size(kParams); ++k) {
+        const std::string name = target.key + "_" + kParams[k];
+        const bool per_byte = k == 4;
+        r.scalars.push_back({name + "_us", values[k], per_byte ? "us/byte" : "us",
+                             target.label + ": LogGP " + kParams[k]});
+        r.scalars.push_back({name + "_cycles", values[k] * mhz,
+                             per_byte ? "cycles/byte" : "cycles",
+                             target.label + ": LogGP " + kParams[k] + " in processor cycles"});
+      }
+      const double small = f.o_send + f.latency + f.o_recv;
+      r.scalars.push_back({target.key + "_one_byte_us", small, "us",
+                           target.label + ": o_send + L + o_recv, a one-byte message one way"});
+      r.scalars.push_back({target.key + "_one_byte_cycles", small * mhz, "cycles",
+                           target.label + ": the same in processor cycles"});
+      r.scalars.push_back({target.key + "_clock_mhz", mhz, "MHz",
+                           target.label + ": the processor clock the cycles count"});
+    }
+    return r;
+  }
+
+ private:
+  bool finished() const { return target_ >= targets_.size() || bench_.sizes.empty(); }
+  void start() {
+    const LogpTarget& t = targets_[target_];
+    const int bytes = bench_.sizes[size_];
+    run_ = burst_ ? t.burst(bytes, bench_.burst) : t.ping(bytes);
+  }
+
+  std::vector<LogpTarget> targets_;
+  LogpBench bench_;
+  std::vector<std::vector<LogpSample>> samples_;
+  std::size_t target_ = 0;
+  std::size_t size_ = 0;
+  bool burst_ = false;
+  LogpMeasure ping_;
+  std::unique_ptr<LogpRun> run_;
+};
+
+}  // namespace
+
+std::unique_ptr<Model> logp_model(std::vector<LogpTarget> targets, LogpBench bench) {
+  return std::make_unique<LogpModel>(std::move(targets), std::move(bench));
+}
+
+std::vector<OutputSpec> logp_outputs() {
+  return {
+      series_output("one_way_us_*", "us", "LogP ping-pong: one-way time against message size"),
+      series_output("one_way_cycles_*", "cycles",
+                    "LogP ping-pong: one-way time in processor cycles against message size"),
+      scalar_output("*_o_send_us", "us", "LogGP o (send): sender's processor busy per message"),
+      scalar_output("*_o_recv_us", "us", "LogGP o (receive): receiver's busy per message"),
+      scalar_output("*_L_us", "us", "LogGP L: one-way time besides the two overheads"),
+      scalar_output("*_g_us", "us", "LogGP g: gap between small back-to-back messages"),
+      scalar_output("*_G_us", "us/byte", "LogGP G: gap per byte of long messages"),
+      scalar_output("*_o_send_cycles", "cycles", "LogGP o (send) in processor cycles"),
+      scalar_output("*_o_recv_cycles", "cycles", "LogGP o (receive) in processor cycles"),
+      scalar_output("*_L_cycles", "cycles", "LogGP L in processor cycles"),
+      scalar_output("*_g_cycles", "cycles", "LogGP g in processor cycles"),
+      scalar_output("*_G_cycles", "cycles/byte", "LogGP G in processor cycles per byte"),
+      scalar_output("*_one_byte_us", "us", "o_send + L + o_recv: a one-byte message one way"),
+      scalar_output("*_one_byte_cycles", "cycles", "The same in processor cycles"),
+      scalar_output("*_clock_mhz", "MHz", "The processor clock the cycles count"),
+  };
+}
+
+}  // namespace archex
