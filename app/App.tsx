@@ -13,6 +13,7 @@ import { stepState } from './tours/schema';
 import { TourPanel } from './tours/TourPanel';
 import { hiddenParams } from './tours/panel_model';
 import { PaneSlot } from './shell/PaneSlot';
+import { MachinesPage } from './compare/MachinesPage';
 import { SideBySide } from './shell/SideBySide';
 import { Picker } from './shell/Picker';
 import { useUrlHistory } from './shell/use_url_history';
@@ -236,7 +237,24 @@ function Shell({
           </button>
         </div>
       ) : null}
-      {preset && model ? (
+      {layout?.kind === 'machines' ? (
+        <ErrorBoundary
+          resetKey={search}
+          onReset={() => setState((s) => ({ ...emptyState(), theme: s.theme }))}
+        >
+          <MachinesPage
+            engine={engine}
+            models={models}
+            presets={presets}
+            link={{
+              ...(layout.machine !== undefined ? { machine: layout.machine } : {}),
+              unit: layout.unit,
+              params: layout.params,
+            }}
+            onLink={(link) => setState((s) => ({ ...s, layout: { kind: 'machines', ...link } }))}
+          />
+        </ErrorBoundary>
+      ) : preset && model ? (
         <ErrorBoundary
           resetKey={search}
           onReset={() => setState((s) => ({ ...emptyState(preset.id), theme: s.theme }))}
@@ -293,6 +311,14 @@ function Shell({
       ) : (
         <Picker
           onTour={(id) => openStep(id, 0)}
+          onMachines={() =>
+            setState((s) => ({
+              ...emptyState(),
+              pins: s.pins,
+              ...(s.theme ? { theme: s.theme } : {}),
+              layout: { kind: 'machines', unit: 'us', params: {} },
+            }))
+          }
           presets={cards}
           networks={networks}
           onPick={(id) =>

@@ -5,7 +5,8 @@ import { collectConsole } from './support';
 
 /** Opens the all-machines page. TEMPORARY route (helper wt-logp): the lead mounts the page. */
 async function openMachines(page: Page) {
-  await page.goto('./?machines-temp');
+  await page.goto('./');
+  await page.getByRole('button', { name: 'Compare all machines' }).click();
 }
 
 async function waitRuns(page: Page) {

@@ -13,6 +13,8 @@ interface Props {
   onPick(presetId: string): void;
   /** Opens a guided tour at its first step; without it no tours are offered. */
   onTour?(tourId: string): void;
+  /** Opens every machine on one chart (the all-machines page). */
+  onMachines?(): void;
 }
 
 /** Presets grouped by machine, in order of the machine's first year. */
@@ -117,7 +119,7 @@ function PresetCard({
  * The landing page: what archex is for and where to start (the custom network), then one card
  * per preset, grouped by machine.
  */
-export function Picker({ presets, networks, onPick, onTour }: Props) {
+export function Picker({ presets, networks, onPick, onTour, onMachines }: Props) {
   const start = presets.find((p) => p.id === START_PRESET);
   return (
     <main className="picker">
@@ -139,6 +141,19 @@ export function Picker({ presets, networks, onPick, onTour }: Props) {
         ) : null}
       </section>
       {onTour ? <TourList onTour={onTour} /> : null}
+      {onMachines ? (
+        <section className="machines-entry" aria-labelledby="machines-entry-title">
+          <h2 id="machines-entry-title">Every machine on one chart</h2>
+          <p>
+            One microbenchmark (ping-pong and bursts, as LogP is measured) run on each machine's own
+            model: one-way time against message size, and the fitted overhead, latency and gaps
+            beside the papers' own cost models.
+          </p>
+          <button type="button" className="card machines-card" onClick={onMachines}>
+            <span className="card-title">Compare all machines</span>
+          </button>
+        </section>
+      ) : null}
       <h2>Pick a machine and an experiment</h2>
       {groupByMachine(presets).map((group) => (
         <section key={group.machine} aria-labelledby={`machine-${group.presets[0]?.id}`}>
