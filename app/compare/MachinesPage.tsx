@@ -21,6 +21,7 @@ import {
   targetOrder,
 } from './machines';
 import { useRuns } from './use_runs';
+import { useReportIdle } from '../shell/page_idle';
 import './machines.css';
 
 const UNIT_NAMES: Record<Unit, string> = { us: 'microseconds', cycles: 'processor cycles' };
@@ -66,6 +67,8 @@ export function MachinesPage({ engine, models, presets, link, onLink }: Machines
     order,
   );
   const done = jobs.filter((j) => states[j.id]?.upToDate).length;
+  // The page's idle signal (e2e, screenshots, the bench): every machine's run answered or failed.
+  useReportIdle(jobs.every((j) => states[j.id]?.upToDate || states[j.id]?.error));
   const errors = jobs.flatMap((j) => {
     const e = states[j.id]?.error;
     return e ? [{ id: j.id, message: e }] : [];
