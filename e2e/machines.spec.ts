@@ -53,6 +53,13 @@ test('every machine on one chart and one table, one machine changed', async ({ p
   await expect(fittedRow(page, 'paragon_nx').first()).toHaveText(String(Math.round(before + 33.1)));
   expect(await fittedRow(page, 'jmachine').allTextContents()).toEqual(jmachine);
 
+  // The link keeps the comparison: the machine open, its change, the unit.
+  await page.reload();
+  await waitRuns(page);
+  await expect(fittedRow(page, 'paragon_nx').first()).toHaveText(String(Math.round(before + 33.1)));
+  await expect(page.getByRole('radio', { name: 'processor cycles' })).toBeChecked();
+  await expect(page.locator('[data-param-number="nx_send_message_us"]')).toHaveValue('100');
+
   // A value out of range is named with its range, and the rows keep the last good run.
   await page.locator('[data-param-number="nx_send_message_us"]').fill('-5');
   await expect(page.locator('.param-panel')).toContainText('NX send overhead');
