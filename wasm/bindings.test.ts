@@ -265,7 +265,7 @@ describe('Simulation', () => {
     expect(rejected('nope', {}, 1)).toEqual({
       kind: 'input',
       message:
-        "unknown model 'nope'; valid: multipsi_perf, network_traffic, jmachine_round_trip, jmachine_loop, jmachine_terminal, jmachine_programs, multipsi_queens, pie64_transfer, pie64_congestion, pie64_dispatch, paragon_pingpong, paragon_bisection, paragon_bsp, paragon_bpram, paragon_app, transputer_ping, transputer_sequential, transputer_farm",
+        "unknown model 'nope'; valid: multipsi_perf, network_traffic, jmachine_round_trip, jmachine_loop, jmachine_terminal, jmachine_programs, jmachine_logp, multipsi_queens, multipsi_logp, pie64_transfer, pie64_congestion, pie64_dispatch, pie64_logp, paragon_pingpong, paragon_bisection, paragon_bsp, paragon_bpram, paragon_app, paragon_logp, transputer_ping, transputer_sequential, transputer_farm, transputer_logp",
     });
   });
 
@@ -599,6 +599,8 @@ describe('wasm against native', () => {
       { ...small, dims: [3, 3, 2], pattern: 3, flow_control: 1, link_mode: 1, sweep_rates: [0.2] },
       { ...small, dims: [8], pattern: 4, router_delay_cycles: 2, sweep_rates: [0.05] },
       { ...small, pattern: 2, channel_words_per_cycle: 0.5, vcs: 3, sweep_rates: [0.1] },
+      // A ring without a dateline: points that deadlock, the knot and the dependency graph.
+      { ...small, dims: [8], topology: 1, vcs: 1, dateline: 1, sweep_rates: [0.1, 0.5] },
     ],
     jmachine_round_trip: [{ dims: [4, 4] }, { dims: [3, 3, 3], router_delay_cycles: 2 }],
     jmachine_loop: [
@@ -655,6 +657,16 @@ describe('wasm against native', () => {
       { workers: [1, 5, 9], image_width: 64, image_height: 40 },
       { workers: [33], image_width: 32, image_height: 40, item_bytes: 100 },
     ],
+    // LogP microbenchmarks: defaults, and a few sizes with a short burst and one machine cost
+    // moved (a spread would ask for a J-Machine mesh of 24,135 nodes, a burst of 188).
+    jmachine_logp: [
+      {},
+      { logp_sizes: [1, 100, 1000], logp_burst: 3, dims: [4, 4], router_delay_cycles: 2 },
+    ],
+    multipsi_logp: [{}, { logp_sizes: [1, 100], logp_burst: 3, send_share: 0.3 }],
+    pie64_logp: [{}, { logp_sizes: [4, 400], logp_burst: 3, tb_clocks_per_word: 2 }],
+    paragon_logp: [{}, { logp_sizes: [1, 5000], logp_burst: 3, nx_send_message_us: 100 }],
+    transputer_logp: [{}, { logp_sizes: [1, 700], logp_burst: 3, t9000_link_mbit: 50 }],
     // J-Machine programs: small problems on small machines, every program, both arbitrations,
     // tags and flag words, several TSP seeds.
     jmachine_programs: [
