@@ -45,6 +45,8 @@ test('a tour from the landing page: predict, reveal from the run, step by key, b
   await expect(
     page.locator('[data-chart-card="latency-load"][data-tour-target="ready"]'),
   ).toBeVisible();
+  await panel.getByRole('button', { name: 'Show me' }).click();
+  await expect(page.locator('[data-chart-card="latency-load"]')).toBeInViewport({ ratio: 0.9 });
 
   // Predict, then the run reveals the answer (read from the run, not written in the tour); the
   // readouts, which would give it away, are blurred until then.

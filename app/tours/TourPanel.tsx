@@ -31,9 +31,10 @@ function typing(target: EventTarget | null): boolean {
 
 /**
  * Marks the element a step points at (data-tour-target, outlined by tours.css) while the step is
- * shown, and scrolls it into sight once the run is there. Charts and readouts appear with the run
- * and are drawn a render or more after it, so the page is watched until the element is there.
- * The mark says whether the step's run is done ("ready") or still running.
+ * shown; charts and readouts appear with the run and are drawn a render or more after it, so the
+ * page is watched until the element is there. The mark says whether the step's run is done
+ * ("ready") or still running. The page is not scrolled to it (that would hide the step's words);
+ * "Show me" does.
  */
 function useHighlight(selector: string | null, ready: boolean) {
   useEffect(() => {
@@ -48,7 +49,6 @@ function useHighlight(selector: string | null, ready: boolean) {
       element = target;
       if (!element) return;
       element.setAttribute('data-tour-target', ready ? 'ready' : 'running');
-      if (ready) element.scrollIntoView?.({ block: 'nearest' });
     };
     mark();
     const observer = new MutationObserver(mark);
@@ -118,7 +118,18 @@ export function TourPanel({ tour, step, outcome, onStep, onClose, specs }: Props
       {preset ? (
         <p className="tour-look">
           Look at {targetLabel(current.look, preset, outcome, specs)}
-          <span aria-hidden="true"> (outlined)</span>.
+          <span aria-hidden="true"> (outlined)</span>.{' '}
+          <button
+            type="button"
+            className="tour-show"
+            onClick={() => {
+              const target = document.querySelector('[data-tour-target]');
+              target?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+              if (target instanceof HTMLElement) target.focus({ preventScroll: true });
+            }}
+          >
+            Show me
+          </button>
         </p>
       ) : null}
       {current.question && preset ? (
