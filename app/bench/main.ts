@@ -346,7 +346,7 @@ async function browserFigures() {
       emit(`chromium.${figure}_ms`, Math.round(value), 'ms');
     }
 
-    const recovery = await killedWorker(browser, `${server.url}${killedSweep}`);
+    const recovery = await killedWorker(browser, `${server.url}${killedSweep()}`);
     emit('chromium.killed_worker.said_ms', Math.round(recovery.said), 'ms');
     emit('chromium.killed_worker.next_run_ms', Math.round(recovery.next), 'ms');
     emit('chromium.killed_worker.same_run_unharmed_ms', Math.round(recovery.unharmed), 'ms');
@@ -419,10 +419,12 @@ async function teachingTimings(browser: Browser, base: string): Promise<Record<s
 }
 
 /** The custom network's 8x8 mesh measured to 1 %: about a second a point. */
-const killedSweep = serializeUrlState({
-  ...emptyState('custom-network'),
-  params: { dims: [8, 8], confidence_percent: 1, max_cycles: 100_000 },
-});
+function killedSweep(): string {
+  return serializeUrlState({
+    ...emptyState('custom-network'),
+    params: { dims: [8, 8], confidence_percent: 1, max_cycles: 100_000 },
+  });
+}
 
 /**
  * The trace views as a class would watch them: the packet view of a 16x16 mesh (256 nodes) at
