@@ -17,7 +17,7 @@ import { RunNotice, RunStatus } from './RunStatus';
 import { StaleMark } from './StaleMark';
 import { download } from './export';
 import { formatTemplate, readoutText } from './chart_builder';
-import { ViewPanel } from '../views/ViewPanel';
+import { PaneViewPanel } from './PaneViewPanel';
 import type { PaneRun, PaneUpdate } from './use_pane_run';
 import { emptyState } from './url_state';
 import type { Pane } from './url_state';
@@ -84,8 +84,6 @@ export function Explorer({
     stale,
     fieldReason,
     validation,
-    watched,
-    watchedPoints,
     pin,
   } = paneRun;
   const unused = paneRun.hidden;
@@ -265,19 +263,7 @@ export function Explorer({
             </dl>
           </StaleMark>
         ) : null}
-        {pane.view && watched ? (
-          <ViewPanel
-            engine={engine}
-            model={model.name}
-            params={values}
-            seed={seed}
-            link={pane.view}
-            points={watchedPoints}
-            chartTitle={watched.title}
-            onLink={(update) => onPane((p) => (p.view ? { ...p, view: update(p.view) } : p))}
-            onClose={() => onPane(({ view: _view, ...p }) => p)}
-          />
-        ) : null}
+        <PaneViewPanel engine={engine} model={model} pane={pane} onPane={onPane} run={paneRun} />
         {drawn.view ? (
           <ChartGrid
             view={drawn.view}

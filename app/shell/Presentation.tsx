@@ -10,7 +10,7 @@ import type { ModelInfo } from '../engine/types';
 import type { Preset } from '../presets/schema';
 import { shownCharts } from '../presets/schema';
 import { fillParams } from '../presets/param_values';
-import { ViewPanel } from '../views/ViewPanel';
+import { PaneViewPanel } from './PaneViewPanel';
 import { ChartGrid } from './ChartGrid';
 import { RunStatus } from './RunStatus';
 import { formatTemplate, readoutText } from './chart_builder';
@@ -67,7 +67,7 @@ export function Presentation({
   onChart,
   aside,
 }: Props) {
-  const { drawn, outcome, stale, values, seed, watched, watchedPoints } = run;
+  const { drawn, outcome, stale, values, watched } = run;
   const screen = useWindowSize();
   const viewShown = Boolean(pane.view && watched);
   const zoom = presentationZoom(screen.width, viewShown);
@@ -133,18 +133,8 @@ export function Presentation({
             timeLeft={run.run.timeLeft}
             onStop={run.run.stop}
           />
-          {pane.view && watched ? (
-            <ViewPanel
-              engine={engine}
-              model={model.name}
-              params={values}
-              seed={seed}
-              link={pane.view}
-              points={watchedPoints}
-              chartTitle={watched.title}
-              onLink={(update) => onPane((p) => (p.view ? { ...p, view: update(p.view) } : p))}
-              onClose={() => onPane(({ view: _view, ...p }) => p)}
-            />
+          {viewShown ? (
+            <PaneViewPanel engine={engine} model={model} pane={pane} onPane={onPane} run={run} />
           ) : drawn.view && shown ? (
             <ChartGrid
               view={drawn.view}

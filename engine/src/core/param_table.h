@@ -79,6 +79,15 @@ class ParamTable {
     return out;
   }
 
+  // Every entry but the one named, in order (a model that leaves one of a part's costs unused).
+  ParamTable without(const std::string& name) const {
+    ParamTable out;
+    for (std::size_t i = 0; i < specs_.size(); ++i) {
+      if (specs_[i].name != name) out.bind(specs_[i], setters_[i]);
+    }
+    return out;
+  }
+
   // A declared spec, to narrow it for one use (fewer choices, another description).
   ParamSpec& spec(const std::string& name) { return specs_[index(name)]; }
 

@@ -76,16 +76,6 @@ struct PingParams {
   P4 p4;
 };
 
-// `table` without the parameter `name` (a ping computes no floating point).
-template <class P>
-ParamTable<P> without(const ParamTable<P>& table, const std::string& name) {
-  std::vector<std::string> names;
-  for (const ParamSpec& spec : table.specs()) {
-    if (spec.name != name) names.push_back(spec.name);
-  }
-  return table.only(names);
-}
-
 ParamTable<PingParams> ping_params() {
   ParamTable<PingParams> t;
   t.add(&PingParams::sizes,
@@ -94,8 +84,8 @@ ParamTable<PingParams> ping_params() {
                   64,
                   {1,   4,   8,   16,  24,  31,   32,   33,   40,   48,   64,   96,    128,
                    192, 256, 384, 512, 600, 768,  1024, 1536, 2048, 4096, 8192, 16384}))
-      .include(&PingParams::t805, without(transputer::t805_table(), "t805_fp_cycles"))
-      .include(&PingParams::t9000, without(transputer::t9000_table(), "t9000_fp_cycles"))
+      .include(&PingParams::t805, transputer::t805_table().without("t805_fp_cycles"))
+      .include(&PingParams::t9000, transputer::t9000_table().without("t9000_fp_cycles"))
       .include(&PingParams::p4, transputer::p4_table());
   return t;
 }

@@ -31,21 +31,11 @@ struct Params {
   P4 p4;
 };
 
-// `table` without its parameters named in `drop` (the benchmark computes no floating point).
-template <class P>
-ParamTable<P> without(const ParamTable<P>& table, const std::string& drop) {
-  std::vector<std::string> names;
-  for (const ParamSpec& spec : table.specs()) {
-    if (spec.name != drop) names.push_back(spec.name);
-  }
-  return table.only(names);
-}
-
 ParamTable<Params> params() {
   ParamTable<Params> t;
   t.include(&Params::bench, logp_bench_table({1, 4, 16, 32, 64, 256, 1024, 4096, 16384}))
-      .include(&Params::t805, without(transputer::t805_table(), "t805_fp_cycles"))
-      .include(&Params::t9000, without(transputer::t9000_table(), "t9000_fp_cycles"))
+      .include(&Params::t805, transputer::t805_table().without("t805_fp_cycles"))
+      .include(&Params::t9000, transputer::t9000_table().without("t9000_fp_cycles"))
       .include(&Params::p4, transputer::p4_table());
   return t;
 }

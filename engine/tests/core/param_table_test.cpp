@@ -47,6 +47,13 @@ TEST(ParamTable, DeclaresEverySpecOnceInOrderWithPartsIncluded) {
                                              "buffer"}));
 }
 
+TEST(ParamTable, WithoutLeavesOutOneEntryAndKeepsTheOrder) {
+  std::vector<std::string> names;
+  for (const ParamSpec& s : table().without("shape").specs()) names.push_back(s.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"load", "nodes", "loads", "sizes", "rate",
+                                             "buffer"}));
+}
+
 TEST(ParamTable, ReadFillsTypedFieldsFromResolvedValues) {
   const ParamTable<Params> t = table();
   const ParamValues values =

@@ -1,0 +1,36 @@
+import type { Engine } from '../engine/engine';
+import type { ModelInfo } from '../engine/types';
+import { ViewPanel } from '../views/ViewPanel';
+import type { PaneRun, PaneUpdate } from './use_pane_run';
+import type { Pane } from './url_state';
+
+/** The trace view a pane's link opens (on the page or presented), or nothing. */
+export function PaneViewPanel({
+  engine,
+  model,
+  pane,
+  onPane,
+  run,
+}: {
+  engine: Engine;
+  model: ModelInfo;
+  pane: Pane;
+  onPane: PaneUpdate;
+  run: PaneRun;
+}) {
+  const { watched, watchedPoints, values, seed } = run;
+  if (!pane.view || !watched) return null;
+  return (
+    <ViewPanel
+      engine={engine}
+      model={model.name}
+      params={values}
+      seed={seed}
+      link={pane.view}
+      points={watchedPoints}
+      chartTitle={watched.title}
+      onLink={(update) => onPane((p) => (p.view ? { ...p, view: update(p.view) } : p))}
+      onClose={() => onPane(({ view: _view, ...p }) => p)}
+    />
+  );
+}
