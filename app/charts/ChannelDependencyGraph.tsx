@@ -213,6 +213,7 @@ export function ChannelDependencyGraph({
         margin={{ top: 0, left: 0 }}
         title={title}
         description={description ?? caption}
+        pixelSize={{ fontSize: font }}
       >
         <defs>
           {[
@@ -280,7 +281,7 @@ export function ChannelDependencyGraph({
                 width={14}
                 height={14}
                 rx={2}
-                fill="var(--bg, #fff)"
+                fill="var(--bg)"
                 stroke="currentColor"
               />
               <text x={r.x} y={r.y + 4} fill="currentColor" fontSize={9}>

@@ -16,9 +16,20 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import type { LineChartData } from '../charts/chart_data';
+import { createInProcessEngine } from '../engine/in_process_engine';
+import { loadNodeModule } from '../engine/node_module';
+import { loadPresetsFromDisk } from '../presets/from_disk';
 import { renderFigure } from '../shell/figure';
 import { UsageError } from './commands';
-import { checkFonts, figurePng, parseScale, parseTheme, writeAtomic } from './figure';
+import {
+  DEFAULT_BASE_URL,
+  checkFonts,
+  figurePng,
+  parseScale,
+  parseTheme,
+  presetFigures,
+  writeAtomic,
+} from './figure';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'archex-figure-'));
@@ -82,6 +93,33 @@ describe('cli figure --all', () => {
         const lines = readFileSync(`${base}.csv`, 'utf8').trim().split('\n');
         const data = kind === '' ? lines.slice(1) : lines.filter((l) => l.endsWith(`,${kind}`));
         expect(data).toHaveLength(rows);
+      }
+    });
+  }
+});
+
+describe('presetFigures() of every preset', () => {
+  // The path `cli figure --all` takes, for every chart a preset declares (shown for its
+  // parameters or not): each must draw a sized SVG that rasterizes, and a CSV.
+  const engine = createInProcessEngine(loadNodeModule());
+  for (const preset of loadPresetsFromDisk()) {
+    it(`draws every chart of ${preset.id} as SVG, PNG and CSV`, { timeout: 600_000 }, async () => {
+      const figures = await presetFigures(engine, await engine.listModels(), preset, {
+        charts: preset.charts,
+        settings: [],
+        theme: 'print',
+        baseUrl: new URL(DEFAULT_BASE_URL),
+      });
+      expect(figures.map((f) => f.spec.id)).toEqual(preset.charts.map((c) => c.id));
+      for (const { spec, figure, csv } of figures) {
+        const size = svgSize(figure.text);
+        expect(size, spec.id).toEqual({ width: figure.width, height: figure.height });
+        expect(figure.text, spec.id).not.toContain('var(');
+        expect(pngSize(figurePng(figure, 1)), spec.id).toEqual(size);
+        expect(
+          csv.split('\n').filter((l) => l && !l.startsWith('#')).length,
+          spec.id,
+        ).toBeGreaterThan(0);
       }
     });
   }
