@@ -1,10 +1,12 @@
 import type { ReactNode, RefObject } from 'react';
+import { useId } from 'react';
 
 import { Axis } from './Axis';
 import type { BarLayout } from './bar_layout';
 import { ChartBox, CutText } from './ChartBox';
 import { ChartFrame } from './ChartFrame';
 import { textWidth } from './format';
+import { hatchFill, HatchPatterns } from './Hatch';
 import { Legend } from './Legend';
 import type { ReadoutTarget } from './Readout';
 import { Readout, targetAt } from './Readout';
@@ -41,6 +43,8 @@ export function BarPlot({
     targetAt(targets, px, py),
   );
   const small = g.fontSize - 1;
+  const hatchId = useId();
+  const hatch = (position: number) => hatchFill(hatchId, position);
   return (
     <ChartBox boxRef={boxRef} announce={announce}>
       <ChartFrame
@@ -52,7 +56,11 @@ export function BarPlot({
         pixelSize={{ fontSize: g.fontSize }}
         svgProps={svgProps}
       >
-        <Legend layout={g.legend} x={8 - g.margin.left} y={8 - g.margin.top} />
+        <HatchPatterns
+          prefix={hatchId}
+          positions={g.bars.flatMap((b) => b.segments.flatMap((s) => s.hatch ?? []))}
+        />
+        <Legend layout={g.legend} x={8 - g.margin.left} y={8 - g.margin.top} hatch={hatch} />
         <Axis
           orient="left"
           ticks={g.yTicks}
@@ -77,19 +85,22 @@ export function BarPlot({
         <line className="baseline" x1={0} x2={g.innerWidth} y1={g.innerHeight} y2={g.innerHeight} />
         {g.bars.map((bar, i) => (
           <g key={`${i}:${bar.label}`} className={bar.pinned ? 'bar pinned' : 'bar'}>
-            {bar.segments.map((s) => (
-              <rect
-                key={s.key}
-                x={bar.x}
-                y={s.y}
-                width={bar.width}
-                height={s.height}
-                fill={s.color}
-                fillOpacity={bar.pinned ? PINNED.fillOpacity : undefined}
-                stroke={bar.pinned ? s.color : undefined}
-                strokeDasharray={bar.pinned ? PINNED.dash : undefined}
-              />
-            ))}
+            {bar.segments.map((s) => {
+              const pattern = s.hatch === undefined ? undefined : hatch(s.hatch);
+              return (
+                <rect
+                  key={s.key}
+                  x={bar.x}
+                  y={s.y}
+                  width={bar.width}
+                  height={s.height}
+                  fill={pattern ?? s.color}
+                  fillOpacity={bar.pinned ? PINNED.fillOpacity : undefined}
+                  stroke={bar.pinned ? s.color : undefined}
+                  strokeDasharray={bar.pinned ? PINNED.dash : undefined}
+                />
+              );
+            })}
             {totalLabel &&
             bar.totalShown &&
             textWidth(totalLabel(bar.total), small) <= bar.width + 8 ? (

@@ -4,8 +4,17 @@ import { fitText, textWidth } from './format';
 
 /** How a legend entry is drawn: a curve sample, a bar swatch, a colour ramp or a mark symbol. */
 export type LegendSymbol =
-  | { kind: 'series'; color: string; line: boolean; point: boolean; dash?: string }
-  | { kind: 'swatch'; color: string; pinned?: boolean }
+  /** A curve's line and point; `marker` is the point's shape as path data (else a circle). */
+  | {
+      kind: 'series';
+      color: string;
+      line: boolean;
+      point: boolean;
+      dash?: string;
+      marker?: string;
+    }
+  /** A bar's swatch; `hatch` is the palette position of its fill pattern (Hatch.tsx). */
+  | { kind: 'swatch'; color: string; pinned?: boolean; hatch?: number }
   | { kind: 'ramp'; colors: string[] }
   | { kind: 'mark'; mark: 'current' | 'reference' }
   /** A rule's line: across for a y rule, upright for an x rule; grey and dashed for a model. */
@@ -84,7 +93,10 @@ export function MarkSymbol({ kind }: { kind: 'current' | 'reference' }) {
   );
 }
 
-function SymbolSample({ symbol }: { symbol: LegendSymbol }) {
+/** The fill of a hatch pattern position, as the chart that defines the patterns names it. */
+export type HatchFill = (position: number) => string | undefined;
+
+function SymbolSample({ symbol, hatch }: { symbol: LegendSymbol; hatch?: HatchFill }) {
   const mid = SYMBOL_WIDTH / 2;
   if (symbol.kind === 'mark') {
     return (
@@ -121,13 +133,14 @@ function SymbolSample({ symbol }: { symbol: LegendSymbol }) {
     );
   }
   if (symbol.kind === 'swatch') {
+    const pattern = symbol.hatch === undefined ? undefined : hatch?.(symbol.hatch);
     return (
       <rect
         x={mid - 6}
         y={-6}
         width={12}
         height={12}
-        fill={symbol.color}
+        fill={pattern ?? symbol.color}
         fillOpacity={symbol.pinned ? 0.35 : undefined}
         stroke={symbol.pinned ? symbol.color : undefined}
         strokeDasharray={symbol.pinned ? '3 2' : undefined}
@@ -139,13 +152,28 @@ function SymbolSample({ symbol }: { symbol: LegendSymbol }) {
       {symbol.line ? (
         <line x2={SYMBOL_WIDTH} strokeWidth={2} strokeDasharray={symbol.dash} />
       ) : null}
-      {symbol.point ? <circle cx={mid} r={3} /> : null}
+      {symbol.point && symbol.marker ? (
+        <path d={symbol.marker} transform={`translate(${mid},0)`} stroke="none" />
+      ) : symbol.point ? (
+        <circle cx={mid} r={3} />
+      ) : null}
     </g>
   );
 }
 
 /** A legend drawn in the SVG, so that an exported chart keeps it. */
-export function Legend({ layout, x, y }: { layout: LegendLayout; x: number; y: number }) {
+export function Legend({
+  layout,
+  x,
+  y,
+  hatch,
+}: {
+  layout: LegendLayout;
+  x: number;
+  y: number;
+  /** The fill patterns of the chart's swatches (HatchPatterns), where it has them. */
+  hatch?: HatchFill;
+}) {
   const centre = layout.rowHeight / 2 - 2;
   return (
     <g className="legend" transform={`translate(${x},${y})`}>
@@ -156,7 +184,7 @@ export function Legend({ layout, x, y }: { layout: LegendLayout; x: number; y: n
           opacity={item.faded ? 0.6 : undefined}
         >
           <g transform={`translate(0,${centre})`}>
-            <SymbolSample symbol={item.symbol} />
+            <SymbolSample symbol={item.symbol} hatch={hatch} />
           </g>
           <CutText
             text={item.label}

@@ -15,7 +15,7 @@ import {
 import { overlaps, segmentCrossesBox } from './label_placement';
 import type { LineSegment } from './label_placement';
 import { describeLineChart, LineChart, lineChartGeometry } from './LineChart';
-import { palette, seriesColor } from './palette';
+import { palette, seriesColor, seriesMarker } from './palette';
 import type { ReadoutTarget } from './Readout';
 import { moveReadout, nearestTarget, readoutBox, targetAt } from './Readout';
 import { speedupGeometry } from './SpeedupChart';
@@ -211,6 +211,51 @@ describe('lineChartGeometry()', () => {
       <LineChart name="k" title="K" data={fixedLinear(curves)} width={640} height={400} />,
     );
     expect(svg).toContain(`stroke-dasharray="${dashes[7]}"`);
+  });
+
+  it('marks each curve of a chart of two or more series with the shape of its position', () => {
+    // J-Machine Fig. 5: LCS, N-queens and TSP must not print as one grey line.
+    const many = Array.from({ length: 201 }, (_, i) => ({ x: i / 20, y: i / 2 }));
+    const data = fixedLinear([
+      { id: 'lcs', label: 'LCS', points: many, color: 0 },
+      { id: 'queens', label: 'N-queens', points: many, color: 2, mode: 'line+points' },
+      { id: 'tsp', label: 'TSP', points: many.filter((_, i) => i % 100 === 0), color: 3 },
+      { id: 'fit', label: 'model', points: many, model: true, color: 3 },
+    ]);
+    const g = lineChartGeometry(data, size);
+    const [lcs, queens, tsp, model] = g.curves;
+    // The shape follows the palette position, as the colour does; the first is the circle.
+    expect(lcs!.marker).toBeUndefined();
+    expect(queens!.marker).toBe(seriesMarker(2, 36));
+    expect(tsp!.marker).toBe(seriesMarker(3, 36));
+    expect(new Set([queens!.marker, tsp!.marker]).size).toBe(2);
+    // A line of many points carries a marker at most every 48 px; its points, each.
+    const gaps = lcs!.markers.slice(1).map((p, i) => p.px - lcs!.markers[i]!.px);
+    expect(lcs!.markers.length).toBeGreaterThan(8);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(48);
+    expect(queens!.markers).toHaveLength(201);
+    expect(tsp!.markers).toHaveLength(3);
+    // A model's line is told by its dash, and carries none.
+    expect(model!.markers).toEqual([]);
+    // The legend shows each shape.
+    const legend = g.legend.items.map((i) => (i.symbol.kind === 'series' ? i.symbol : null));
+    expect(legend.map((s) => s?.point)).toEqual([true, true, true, false]);
+    expect(legend.map((s) => s?.marker)).toEqual([
+      undefined,
+      seriesMarker(2, 36),
+      seriesMarker(3, 36),
+      undefined,
+    ]);
+    const svg = renderToStaticMarkup(
+      <LineChart name="fig5" title="Fig. 5" data={data} width={640} height={400} />,
+    );
+    expect(svg.split(`d="${seriesMarker(3, 36)}"`)).toHaveLength(3 + 1 + 1);
+  });
+
+  it('draws one series without markers on its line', () => {
+    const many = Array.from({ length: 50 }, (_, i) => ({ x: i / 5, y: i }));
+    const g = lineChartGeometry(fixedLinear([{ id: 'a', label: 'a', points: many }]), size);
+    expect(g.curves[0]!.markers).toEqual([]);
   });
 
   it('ticks a whole-number x axis at whole numbers only, and a fractional one between them', () => {

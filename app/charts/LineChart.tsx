@@ -10,7 +10,7 @@ import { ChartFrame } from './ChartFrame';
 import { axisTitle, fitAxisTitle, fitText, formatReadable, formatValue, textWidth } from './format';
 import { Legend, legendLayout, markKind, markLegendEntry, MarkSymbol, RULE_DASH } from './Legend';
 import type { LegendEntry } from './Legend';
-import { palette, seriesColor, seriesDash } from './palette';
+import { palette, seriesColor, seriesDash, seriesMarker } from './palette';
 import type { Box, LineSegment, Obstacles } from './label_placement';
 import { chooseSpots, overlaps, placeLabels, segmentCrossesBox } from './label_placement';
 import { nearestTarget, Readout } from './Readout';
@@ -27,6 +27,11 @@ const STYLE = {
   pointRadius: 3,
   scatterRadius: 3.5,
   pinnedOpacity: 0.55,
+  /** Area of a series' marker (px²): about that of a point's circle. */
+  markerArea: 36,
+  scatterMarkerArea: 44,
+  /** Least distance between the markers on a line of many points (px). */
+  markerSpacing: 48,
   dash: '6 4',
   guideColor: palette.grey,
 } as const;
@@ -66,6 +71,11 @@ interface CurveStyle {
   color: string;
   /** SVG dash pattern; solid when absent. */
   dash: string | undefined;
+  /**
+   * Palette position of the marker drawn on the curve (seriesMarker), in a chart of two or more
+   * series: on each point of a curve with points, on a line's points a few at a time.
+   */
+  marker: number | undefined;
 }
 
 interface PlacedPoint extends Point {
@@ -94,12 +104,40 @@ function curveStyles(curves: Curve[]): CurveStyle[] {
       byId.set(c.id, byId.size);
     }
   }
-  return curves.map((c) => {
-    const position = c.color ?? (c.model ? undefined : byId.get(c.id));
+  const positions = curves.map((c) => c.color ?? (c.model ? undefined : byId.get(c.id)));
+  // Two or more series: each carries its marker, so that print in grey tells them apart.
+  const series = new Set(positions.filter((p, i) => p !== undefined && !curves[i]?.model));
+  return curves.map((c, i) => {
+    const position = positions[i];
     const color = position === undefined ? palette.grey : seriesColor(position);
-    if (c.model || c.pinned) return { color, dash: STYLE.dash };
-    return { color, dash: position === undefined ? undefined : seriesDash(position) };
+    const marker = series.size > 1 && !c.model ? position : undefined;
+    if (c.model || c.pinned) return { color, dash: STYLE.dash, marker };
+    return { color, dash: position === undefined ? undefined : seriesDash(position), marker };
   });
+}
+
+/**
+ * The points of a line that carry its marker: each where they are STYLE.markerSpacing apart or
+ * more; else some at least that far apart, starting a share of the spacing in by the series'
+ * position, so the markers of close curves interleave (and the first point, on a short curve).
+ */
+function markedPoints(points: PlacedPoint[], position: number): PlacedPoint[] {
+  const spacing = STYLE.markerSpacing;
+  if (points.every((p, i) => i === 0 || p.px - points[i - 1]!.px >= spacing)) return points;
+  const marked: PlacedPoint[] = [];
+  let next = (points[0]?.px ?? 0) + ((position % 4) * spacing) / 4;
+  for (const p of points) {
+    if (p.px < next) continue;
+    marked.push(p);
+    next = p.px + spacing;
+  }
+  return marked.length > 0 || !points[0] ? marked : [points[0]];
+}
+
+/** A marker's path, where it is not the plain circle. */
+function markerOf(position: number | undefined, area: number): { marker?: string } {
+  const marker = position === undefined ? undefined : seriesMarker(position, area);
+  return marker === undefined ? {} : { marker };
 }
 
 function legendEntries(data: LineChartData, guides: Guide[], styles: CurveStyle[]): LegendEntry[] {
@@ -113,8 +151,9 @@ function legendEntries(data: LineChartData, guides: Guide[], styles: CurveStyle[
         kind: 'series',
         color: styles[i]?.color ?? palette.grey,
         line: mode !== 'points',
-        point: mode !== 'line',
+        point: mode !== 'line' || styles[i]?.marker !== undefined,
         dash: styles[i]?.dash,
+        ...markerOf(styles[i]?.marker, STYLE.markerArea),
       },
     };
   });
@@ -328,6 +367,7 @@ function lineLayout(data: LineChartData, size: ChartSize, guides: Guide[], named
   const placedCurves = data.curves.map((curve, i) => {
     const mode = curve.mode ?? STYLE.mode;
     const shown = curve.points.filter(drawable).map(place);
+    const marker = styles[i]?.marker;
     return {
       key: curveKey(curve),
       id: curve.id,
@@ -338,6 +378,9 @@ function lineLayout(data: LineChartData, size: ChartSize, guides: Guide[], named
       mode,
       path: mode === 'points' ? '' : (path(curve.points) ?? ''),
       points: shown,
+      /** The points drawn with a marker (or a circle): every point, or a line's few. */
+      markers: mode !== 'line' ? shown : marker === undefined ? [] : markedPoints(shown, marker),
+      ...markerOf(marker, mode === 'points' ? STYLE.scatterMarkerArea : STYLE.markerArea),
       saturation: saturationMarker(curve.saturationX, shown, x, y, innerHeight),
     };
   });
@@ -375,9 +418,7 @@ function lineLayout(data: LineChartData, size: ChartSize, guides: Guide[], named
   });
   const drawn = {
     boxes: [
-      ...placedCurves.flatMap((c) =>
-        c.mode === 'line' ? [] : c.points.map((p) => around(p.px, p.py, STYLE.scatterRadius)),
-      ),
+      ...placedCurves.flatMap((c) => c.markers.map((p) => around(p.px, p.py, STYLE.scatterRadius))),
       ...shownMarks.map((m) => around(m.px, m.py, MARK_RADIUS)),
     ],
     segments: [
@@ -711,17 +752,24 @@ export function LinePlot({
                   strokeDasharray={curve.dash}
                 />
               ) : null}
-              {curve.mode === 'line'
-                ? null
-                : curve.points.map((p, i) => (
-                    <circle
-                      key={i}
-                      cx={p.px}
-                      cy={p.py}
-                      r={curve.mode === 'points' ? STYLE.scatterRadius : STYLE.pointRadius}
-                      stroke="none"
-                    />
-                  ))}
+              {curve.markers.map((p, i) =>
+                curve.marker ? (
+                  <path
+                    key={i}
+                    d={curve.marker}
+                    transform={`translate(${p.px},${p.py})`}
+                    stroke="none"
+                  />
+                ) : (
+                  <circle
+                    key={i}
+                    cx={p.px}
+                    cy={p.py}
+                    r={curve.mode === 'points' ? STYLE.scatterRadius : STYLE.pointRadius}
+                    stroke="none"
+                  />
+                ),
+              )}
             </g>
           ))}
         </g>

@@ -29,6 +29,27 @@ const withPinned: StackedBarData = {
 };
 
 describe('stackedBarGeometry()', () => {
+  it('fills each segment key after the first with its pattern, the legend too', () => {
+    const markup = renderToStaticMarkup(
+      <StackedBarChart name="b" title="B" data={multiPsiExchangeMs} width={640} />,
+    );
+    const patterns = [...markup.matchAll(/<pattern id="([^"]+)"/g)].map((m) => m[1]!);
+    // Four keys: reduction plain, hardware, firmware and software patterned.
+    expect(patterns).toHaveLength(3);
+    for (const id of patterns) {
+      // Two bars and the legend's swatch.
+      expect(markup.split(`fill="url(#${id})"`), id).toHaveLength(2 + 1 + 1);
+    }
+    const one: StackedBarData = {
+      ...multiPsiExchangeMs,
+      bars: multiPsiExchangeMs.bars.map((b) => ({ ...b, segments: b.segments.slice(0, 1) })),
+    };
+    const plain = renderToStaticMarkup(
+      <StackedBarChart name="b" title="B" data={one} width={640} />,
+    );
+    expect(plain).not.toContain('<pattern');
+  });
+
   it('stacks segments bottom-up to the height of the bar total', () => {
     // Fixture: Taki Table 2 ratios 1 + 0.5 + 11 + 18 = 30.5 reductions for V2.
     const g = stackedBarGeometry(multiPsiExchangeRatio, size);

@@ -288,11 +288,20 @@ describe('<TimelineChart>', () => {
     );
 
   it('draws each state of a row as one path, not a rect per bin', () => {
-    const markup = render(multiPsiTimeline64, 640);
+    // The fill patterns' tiles are defined once, apart.
+    const markup = render(multiPsiTimeline64, 640).replace(/<defs>.*?<\/defs>/s, '');
     expect(markup.match(/<path /g)!.length).toBeLessThanOrEqual(64 * 2);
     // One background per band, one swatch per legend entry.
     expect(markup.match(/<rect /g)).toHaveLength(64 + 3);
     expect(markup).toContain('fill="var(--border)"');
+  });
+
+  it('fills the second state with a pattern that tells it from the first in grey print', () => {
+    const markup = render(multiPsiTimeline6, 640);
+    const second = /<pattern id="([^"]+)"/.exec(markup)?.[1];
+    expect(second).toBeDefined();
+    // The rows' second state and its legend swatch, 6 rows and 1 swatch.
+    expect(markup.split(`fill="url(#${second})"`)).toHaveLength(6 + 1 + 1);
   });
 
   it('draws the synthetic 6-PE Multi-PSI timeline', () => {

@@ -1,5 +1,5 @@
 import { scaleBand } from 'd3-scale';
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 
 import { Axis } from './Axis';
 import { ChartBox, chartFontSize, CutText } from './ChartBox';
@@ -7,6 +7,7 @@ import type { ChartProps, ChartSize } from './ChartBox';
 import type { AxisSpec, TimelineData, TimelineState } from './chart_data';
 import { ChartFrame } from './ChartFrame';
 import { axisTitle, fitAxisTitle, fitText, formatReadable, formatValue, textWidth } from './format';
+import { hatchFill, HatchPatterns } from './Hatch';
 import { Legend, legendLayout } from './Legend';
 import type { LegendEntry } from './Legend';
 import { seriesColor } from './palette';
@@ -86,22 +87,36 @@ export function timelineBins(data: TimelineData) {
   return { end, bins, rows, start: (b: number) => (b * end) / Math.max(1, bins) };
 }
 
-/** Colour of each state: by first appearance of its key, so a repeated key keeps its colour. */
-function stateColors(states: TimelineState[]): string[] {
-  const byKey = new Map<string, string>();
-  for (const s of states) if (!byKey.has(s.key)) byKey.set(s.key, seriesColor(byKey.size));
-  return states.map((s) => byKey.get(s.key) ?? seriesColor(0));
+/**
+ * Palette position of each state: by first appearance of its key, so a repeated key keeps its
+ * colour; where two or more keys are drawn, its fill pattern follows it too (greyscale print).
+ */
+function statePositions(states: TimelineState[]): number[] {
+  const byKey = new Map<string, number>();
+  for (const s of states) if (!byKey.has(s.key)) byKey.set(s.key, byKey.size);
+  return states.map((s) => byKey.get(s.key) ?? 0);
 }
 
-function legendEntries(states: TimelineState[], colors: string[]): LegendEntry[] {
+/** The fill pattern's position of each state, where the states are two or more keys. */
+function stateHatches(positions: number[]): (number | undefined)[] {
+  return new Set(positions).size > 1 ? positions : positions.map(() => undefined);
+}
+
+function legendEntries(states: TimelineState[], positions: number[]): LegendEntry[] {
   const entries = new Map<string, LegendEntry>();
+  const hatches = stateHatches(positions);
   states.forEach((s, i) => {
     const key = `state:${s.key}`;
+    const hatch = hatches[i];
     if (!entries.has(key)) {
       entries.set(key, {
         key,
         label: s.label,
-        symbol: { kind: 'swatch', color: colors[i] ?? seriesColor(0) },
+        symbol: {
+          kind: 'swatch',
+          color: seriesColor(positions[i] ?? 0),
+          ...(hatch === undefined ? {} : { hatch }),
+        },
       });
     }
   });
@@ -114,10 +129,18 @@ function legendEntries(states: TimelineState[], colors: string[]): LegendEntry[]
 /** The parts of the layout that do not depend on the height: font, legend, top and bottom. */
 function frameParts(data: TimelineData, width: number) {
   const fontSize = chartFontSize(width);
-  const colors = stateColors(data.states);
-  const legend = legendLayout(legendEntries(data.states, colors), width - 16, fontSize);
+  const positions = statePositions(data.states);
+  const colors = positions.map(seriesColor);
+  const legend = legendLayout(legendEntries(data.states, positions), width - 16, fontSize);
   const top = legend.height > 0 ? legend.height + 14 : 12;
-  return { fontSize, colors, legend, top, bottom: 2 * fontSize + 22 };
+  return {
+    fontSize,
+    colors,
+    hatches: stateHatches(positions),
+    legend,
+    top,
+    bottom: 2 * fontSize + 22,
+  };
 }
 
 /** The height that gives each row about 24 px at this width, clamped to 240..480 px. */
@@ -174,7 +197,7 @@ function stepArea(
  * target per row and bin. Pure, so it can be tested with tolerances.
  */
 export function timelineGeometry(data: TimelineData, size: ChartSize) {
-  const { fontSize, colors, legend, top, bottom } = frameParts(data, size.width);
+  const { fontSize, colors, hatches, legend, top, bottom } = frameParts(data, size.width);
   const t = timelineBins(data);
   const labelRoom = Math.max(40, size.width * STYLE.labelShare);
   const labels = t.rows.map((r) => fitText(r.label, labelRoom, fontSize));
@@ -206,7 +229,12 @@ export function timelineGeometry(data: TimelineData, size: ChartSize) {
       const upper = shares.map((v, b) => (lower[b] ?? 0) + v);
       const d = stepArea(lower, upper, xs, yAt);
       lower = upper;
-      return { key: `${s}:${data.states[s]?.key ?? ''}`, color: colors[s] ?? seriesColor(0), d };
+      return {
+        key: `${s}:${data.states[s]?.key ?? ''}`,
+        color: colors[s] ?? seriesColor(0),
+        hatch: hatches[s],
+        d,
+      };
     });
     return {
       label: row.label,
@@ -263,6 +291,8 @@ export function timelineGeometry(data: TimelineData, size: ChartSize) {
     xTitleFull: axisTitle(spec),
     xTitleOffset: fontSize * 2 + 14,
     legend,
+    /** The fill pattern's position of each state (where the states are two or more keys). */
+    hatches,
     bins: t.bins,
     binWidth,
     rowStep: band.step(),
@@ -345,6 +375,8 @@ export function TimelineChart({
   const { active, svgProps, announce } = useReadout(g.targets, g, (px, py) =>
     timelineTargetAt(g, px, py),
   );
+  const hatchId = useId();
+  const hatch = (position: number) => hatchFill(hatchId, position);
   return (
     <ChartBox boxRef={ref} announce={announce}>
       <ChartFrame
@@ -356,11 +388,15 @@ export function TimelineChart({
         pixelSize={{ fontSize: g.fontSize }}
         svgProps={svgProps}
       >
-        <Legend layout={g.legend} x={8 - g.margin.left} y={8 - g.margin.top} />
+        <HatchPatterns prefix={hatchId} positions={g.hatches.flatMap((h) => h ?? [])} />
+        <Legend layout={g.legend} x={8 - g.margin.left} y={8 - g.margin.top} hatch={hatch} />
         {g.rows.map((row, r) => (
           <g key={`${r}:${row.label}`} className="timeline-row">
             <rect y={row.y} width={g.innerWidth} height={row.height} fill={IDLE_COLOR} />
-            {row.paths.map((p) => (p.d ? <path key={p.key} d={p.d} fill={p.color} /> : null))}
+            {row.paths.map((p) => {
+              const pattern = p.d && p.hatch !== undefined ? hatch(p.hatch) : undefined;
+              return p.d ? <path key={p.key} d={p.d} fill={pattern ?? p.color} /> : null;
+            })}
             {row.text ? (
               <CutText
                 text={row.text}

@@ -49,14 +49,15 @@ export function barLabel(bar: Bar): string {
   return bar.pinned ? `${bar.label} (pinned)` : bar.label;
 }
 
-/** Segment keys in order of first appearance, each with its label and colour. */
+/** Segment keys in order of first appearance, each with its label, palette position and colour. */
 function segmentKeys(bars: Bar[]) {
-  const keys = new Map<string, { key: string; label: string; color: string }>();
+  const keys = new Map<string, { key: string; label: string; position: number; color: string }>();
   for (const segment of bars.flatMap((b) => b.segments)) {
     if (!keys.has(segment.key)) {
       keys.set(segment.key, {
         key: segment.key,
         label: segment.label,
+        position: keys.size,
         color: seriesColor(keys.size),
       });
     }
@@ -82,11 +83,13 @@ export function barLayout(options: BarLayoutOptions, size: ChartSize) {
   const fontSize = chartFontSize(size.width);
   const keys = segmentKeys(bars);
   const listed = options.segmentColor ? [] : [...keys.values()];
+  // Two or more keys: each has its fill pattern too (palette.ts seriesHatch), for greyscale print.
+  const hatched = listed.length > 1;
   const entries: LegendEntry[] = [
     ...listed.map((k): LegendEntry => ({
       key: k.key,
       label: k.label,
-      symbol: { kind: 'swatch', color: k.color },
+      symbol: { kind: 'swatch', color: k.color, ...(hatched ? { hatch: k.position } : {}) },
     })),
     ...(bars.some((b) => b.pinned)
       ? [{ key: 'pinned', label: 'pinned run', symbol: PINNED_SWATCH } as const]
@@ -150,9 +153,12 @@ export function barLayout(options: BarLayoutOptions, size: ChartSize) {
       start += height(segment);
       const y0 = y.drawable(lo) ? y.toPx(lo) : base;
       const y1 = y.drawable(start) ? y.toPx(start) : base;
+      const position = keys.get(segment.key)?.position;
       return {
         ...segment,
         color: options.segmentColor?.(segment) ?? keys.get(segment.key)?.color ?? seriesColor(0),
+        /** Palette position of the segment's fill pattern, where keys are told apart by one. */
+        hatch: hatched ? position : undefined,
         start: lo,
         end: start,
         y: Math.min(y0, y1),
