@@ -37,8 +37,8 @@ test('a chart with a long legend keeps a readable plot in a 320 px embed, its ca
   const chart = (await svg.boundingBox())!;
   const caption = (await page.locator('figcaption').boundingBox())!;
   expect(caption.y).toBeGreaterThanOrEqual(chart.y + chart.height - 0.5);
-  // The y title reads in full, not "t… (us)".
-  await expect(svg.locator('text.axis-label').last()).toHaveText('time (us)');
+  // The y title reads in full, not "t… (µs)".
+  await expect(svg.locator('text.axis-label').last()).toHaveText('time (µs)');
   expect(consoleMessages).toEqual([]);
 });
 

@@ -526,8 +526,8 @@ describe('a long legend at phone widths (issue 20)', () => {
       expect(g.margin.top + g.innerHeight + g.xTitleOffset, where).toBeLessThanOrEqual(
         g.size.height,
       );
-      // The y title has room for its words, not "t… (us)".
-      expect(g.yTitle, where).toBe('time (us)');
+      // The y title has room for its words, not "t… (µs)".
+      expect(g.yTitle, where).toBe('time (µs)');
     }
   });
 
@@ -547,7 +547,7 @@ describe('a long legend at phone widths (issue 20)', () => {
       ...g.legend.items.filter((i) => i.label !== i.full).map((i) => i.full),
       ...(g.yTitle === g.yTitleFull ? [] : [g.yTitleFull]),
     ];
-    expect(cut).toContain('time to send a message through an unloaded network (us)');
+    expect(cut).toContain('time to send a message through an unloaded network (µs)');
     expect(cut.length).toBeGreaterThan(5);
     for (const full of cut) {
       expect(svg).toContain(`tabindex="0" aria-label="${full}"`);

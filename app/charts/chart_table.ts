@@ -14,9 +14,11 @@ import type {
 } from './chart_data';
 import { axisTitle } from './format';
 
-// Tables hold the numbers as drawn, unrounded; percentages stay fractions of 1.
+// Tables hold the numbers as drawn, unrounded; percentages stay fractions of 1 and say so.
 function columnTitle(spec: AxisSpec): string {
-  return spec.format === 'percent' ? `${spec.label} (fraction)` : axisTitle(spec);
+  return spec.format === 'percent' || spec.unit === 'fraction'
+    ? `${spec.label} (fraction)`
+    : axisTitle(spec);
 }
 
 /**
@@ -48,7 +50,7 @@ export function lineChartTable(data: LineChartData): ChartTable {
  * column per paper value label, filled on the bar it names.
  */
 export function stackedBarTable(data: StackedBarData): ChartTable {
-  const unit = (label: string) => (data.y.unit ? `${label} (${data.y.unit})` : label);
+  const unit = (label: string) => columnTitle({ ...data.y, label });
   const keys = [
     ...new Map(data.bars.flatMap((b) => b.segments.map((s) => [s.key, s.label]))).entries(),
   ];
@@ -125,7 +127,7 @@ export function channelHeatmapTable(data: ChannelHeatmapData): ChartTable {
  */
 export function timelineTable(data: TimelineData): ChartTable {
   const t = timelineBins(data);
-  const time = (edge: string) => (data.time.unit ? `${edge} (${data.time.unit})` : edge);
+  const time = (edge: string) => axisTitle({ ...data.time, label: edge });
   return {
     columns: [
       'processor',

@@ -1,6 +1,31 @@
 import { describe, expect, it } from 'vitest';
 
-import { fitAxisTitle, formatReadable, readableNumber, textWidth, tickWidth } from './format';
+import {
+  axisTitle,
+  fitAxisTitle,
+  formatReadable,
+  formatValue,
+  readableNumber,
+  textWidth,
+  tickWidth,
+} from './format';
+
+describe('axisTitle()', () => {
+  it('names the unit once, in its symbol, and % over percentage ticks', () => {
+    const axis = (label: string, unit: string, format?: 'percent') =>
+      axisTitle({ label, unit, scale: 'linear', ...(format ? { format } : {}) });
+    expect(axis('processors', 'processors')).toBe('processors');
+    expect(axis('goals', 'goals')).toBe('goals');
+    expect(axis('efficiency', 'fraction', 'percent')).toBe('efficiency (%)');
+    expect(axis('time', 'us')).toBe('time (µs)');
+    expect(axis('offered load', 'flits/node/cycle')).toBe('offered load (flits/node/cycle)');
+  });
+
+  it('reads values with the same symbols', () => {
+    expect(formatValue(146, { unit: 'us' })).toBe('146\u00a0µs');
+    expect(formatReadable(0.25, { unit: 'fraction' })).toBe('0.25');
+  });
+});
 
 describe('fitAxisTitle()', () => {
   const spec = {
@@ -22,7 +47,7 @@ describe('fitAxisTitle()', () => {
 
   it('cuts only the label while the unit leaves it half the room, and nothing that fits', () => {
     expect(fitAxisTitle(spec, 500, 12)).toBe('accepted load (flits/node/cycle)');
-    expect(fitAxisTitle({ ...spec, unit: 'us' }, 70, 12)).toBe('acce… (us)');
+    expect(fitAxisTitle({ ...spec, unit: 'us' }, 70, 12)).toBe('acce… (µs)');
   });
 });
 

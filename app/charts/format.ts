@@ -1,11 +1,12 @@
+import { titleUnit, unitTitle, withUnit } from '../presets/units';
 import type { AxisSpec } from './chart_data';
 
 // A fixed locale keeps labels, read-outs and snapshots the same on every machine.
 const exact = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 6 });
 
-/** "label (unit)", or the bare label for a pure number (percent ticks carry their own sign). */
+/** "label (unit)", the unit once, in its symbol: the rule of presets/units.ts unitTitle(). */
 export function axisTitle(spec: AxisSpec): string {
-  return spec.unit ? `${spec.label} (${spec.unit})` : spec.label;
+  return unitTitle(spec.label, spec.unit, spec.format === 'percent');
 }
 
 /**
@@ -14,21 +15,22 @@ export function axisTitle(spec: AxisSpec): string {
  */
 export function fitAxisTitle(spec: AxisSpec, width: number, fontSize: number): string {
   const full = axisTitle(spec);
-  if (!spec.unit || textWidth(full, fontSize) <= width) return fitText(full, width, fontSize);
-  const unit = ` (${spec.unit})`;
+  const shown = titleUnit(spec.label, spec.unit, spec.format === 'percent');
+  if (!shown || textWidth(full, fontSize) <= width) return fitText(full, width, fontSize);
+  const unit = ` (${shown})`;
   const room = Math.max(
     width - textWidth(unit, fontSize),
     Math.min(textWidth(spec.label, fontSize), width / 2),
   );
   const label = fitText(spec.label, room, fontSize);
   const rest = width - textWidth(label, fontSize) - textWidth(' ()', fontSize);
-  return `${label} (${fitText(spec.unit, rest, fontSize)})`;
+  return `${label} (${fitText(shown, rest, fontSize)})`;
 }
 
 /** A value as read-outs, descriptions and the data table print it: 6 significant digits, unit. */
 export function formatValue(value: number, spec: Pick<AxisSpec, 'unit' | 'format'>): string {
   if (spec.format === 'percent') return `${exact.format(value * 100)}\u00a0%`;
-  return spec.unit ? `${exact.format(value)}\u00a0${spec.unit}` : exact.format(value);
+  return withUnit(exact.format(value), spec.unit);
 }
 
 export function formatNumber(value: number): string {
@@ -49,7 +51,7 @@ export function readableNumber(value: number): string {
 /** A value as readableNumber() prints it, with its unit or as a percentage. */
 export function formatReadable(value: number, spec: Pick<AxisSpec, 'unit' | 'format'>): string {
   if (spec.format === 'percent') return `${readableNumber(value * 100)}\u00a0%`;
-  return spec.unit ? `${readableNumber(value)}\u00a0${spec.unit}` : readableNumber(value);
+  return withUnit(readableNumber(value), spec.unit);
 }
 
 const superscripts = '⁰¹²³⁴⁵⁶⁷⁸⁹';

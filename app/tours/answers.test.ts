@@ -140,7 +140,7 @@ describe('stepFailures()', () => {
     expect(stepFailures(t, 2, runs)).toEqual([]);
     t.steps[2]!.checks[0]!.above = { scalar: 'latency_vs_offered_saturation', step: 4 };
     expect(stepFailures(t, 2, runs)).toEqual([
-      'tour t, step 3 (S2): check 1 (more than before): 0.3\u00a0x is not above 0.3\u00a0x',
+      'tour t, step 3 (S2): check 1 (more than before): 0.3× is not above 0.3×',
     ]);
   });
 });

@@ -1,0 +1,36 @@
+// How units are written for reading. The engine and the presets name units in ASCII ("us",
+// "x", "fraction"); axis titles, read-outs, the model-vs-paper table and the CLI print them by
+// these rules, declared once here.
+
+/** The symbol of a unit: µs for us (in "us/byte" too), × for x (times); any other as named. */
+export function unitSymbol(unit: string): string {
+  return unit === 'x' ? '×' : unit.replace(/\bus\b/g, 'µs');
+}
+
+/**
+ * A number's text with its unit: "146 µs", "4.4×", the bare number for a unit of none or a
+ * fraction (a fraction shown as a percentage is scaled and signed by the caller: percentText).
+ */
+export function withUnit(text: string, unit: string): string {
+  const symbol = unitSymbol(unit);
+  if (symbol === '' || unit === 'fraction') return text;
+  return symbol === '×' ? `${text}×` : `${text}\u00a0${symbol}`;
+}
+
+/**
+ * The unit an axis or a column title names after its label, once: "%" for a fraction drawn as
+ * a percentage, none for a plain fraction (a pure number) or for a unit the label already names
+ * as a word ("processors", "matrix dimension n"), else its symbol.
+ */
+export function titleUnit(label: string, unit: string, percent = false): string {
+  if (percent) return '%';
+  if (unit === '' || unit === 'fraction') return '';
+  const named = label.split(/[^\p{L}\p{N}_]+/u).includes(unit);
+  return named ? '' : unitSymbol(unit);
+}
+
+/** "label (unit)" by titleUnit(), or the bare label. */
+export function unitTitle(label: string, unit: string, percent = false): string {
+  const shown = titleUnit(label, unit, percent);
+  return shown ? `${label} (${shown})` : label;
+}
