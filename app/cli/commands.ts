@@ -5,7 +5,7 @@ import { networkJson, timelineJson } from '../engine/types';
 import type { Accepted, Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
 import type { ValidationRow } from '../presets/validation';
-import { acceptedText, paperText, validate, verdict } from '../presets/validation';
+import { rowText, validate, verdict } from '../presets/validation';
 import {
   checkParamValue,
   listItems,
@@ -346,17 +346,18 @@ export function validationTable(presetId: string, rows: ValidationRow[]): string
   const misses = rows.filter((r) => r.knownMiss !== undefined);
   const table = formatTable(
     ['preset', 'metric', 'paper', 'accepted', 'simulated', 'result', 'source'],
-    rows.map((r) => [
-      presetId,
-      r.metric,
-      r.paper.kind === 'number' && r.unit
-        ? `${formatNumber(r.paper.value)} ${r.unit}`
-        : paperText(r.paper, formatNumber),
-      acceptedText(r.accept, formatNumber),
-      formatNumber(r.simulated),
-      r.knownMiss === undefined ? verdict(r) : `${verdict(r)} (${misses.indexOf(r) + 1})`,
-      r.source,
-    ]),
+    rows.map((r) => {
+      const text = rowText(r);
+      return [
+        presetId,
+        r.metric,
+        text.paper,
+        text.accepted,
+        text.simulated,
+        r.knownMiss === undefined ? verdict(r) : `${verdict(r)} (${misses.indexOf(r) + 1})`,
+        r.source,
+      ];
+    }),
     [1, 2, 6],
   );
   const notes = misses.map((r, i) => `(${i + 1}) ${r.metric}: ${r.knownMiss}`);

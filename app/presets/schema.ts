@@ -84,6 +84,11 @@ const StatedReference = z
   .object({
     ...referenceBase,
     value: z.number().finite(),
+    /**
+     * Significant digits the paper gives, where its number has zeros the JSON number drops
+     * (6.50, 17.0 x 10^3); absent: those of the value as written (153 has 3, 0.0218 has 3).
+     */
+    digits: z.number().int().min(1).max(15).optional(),
     tolerance: Tolerance,
     /** Where the paper's value is drawn: a chart id and the x (a number, or a bar's label). */
     plot: z

@@ -4,10 +4,11 @@ import { titleUnit, unitSymbol, unitTitle, withUnit } from './units';
 
 describe('unitSymbol()', () => {
   it('writes µs for us, in a compound unit too, and × for times', () => {
-    expect(['us', 'us/byte', 'x', 'ms', 'Gbit/s', 'bytes'].map(unitSymbol)).toEqual([
+    expect(['us', 'us/byte', 'x', 'ratio', 'ms', 'Gbit/s', 'bytes'].map(unitSymbol)).toEqual([
       'µs',
       'µs/byte',
       '×',
+      '',
       'ms',
       'Gbit/s',
       'bytes',

@@ -2,8 +2,12 @@
 // "x", "fraction"); axis titles, read-outs, the model-vs-paper table and the CLI print them by
 // these rules, declared once here.
 
-/** The symbol of a unit: µs for us (in "us/byte" too), × for x (times); any other as named. */
+/**
+ * The symbol of a unit: µs for us (in "us/byte" too), × for x (times), none for a ratio (a pure
+ * number); any other as named.
+ */
 export function unitSymbol(unit: string): string {
+  if (unit === 'ratio') return '';
   return unit === 'x' ? '×' : unit.replace(/\bus\b/g, 'µs');
 }
 

@@ -4,7 +4,15 @@ import type { RunResult } from '../engine/types';
 import { loadPresetsFromDisk } from './from_disk';
 import type { Preset } from './schema';
 import { parsePreset } from './schema';
-import { acceptedText, accepts, paperText, validate, validationRecords } from './validation';
+import {
+  acceptedText,
+  accepts,
+  paperText,
+  rowText,
+  statedDigits,
+  validate,
+  validationRecords,
+} from './validation';
 
 const presets = loadPresetsFromDisk();
 const byId = (id: string) => presets.find((p) => p.id === id)!;
@@ -38,6 +46,72 @@ describe('accepts() and acceptedText()', () => {
     expect(acceptedText({ atLeast: 0.9 }, pct)).toBe('\u2265 90 %');
     expect(acceptedText({ atLeast: 17, atMost: 22 }, String)).toBe('17 to 22');
     expect(acceptedText({ above: 0, below: 1 }, String)).toBe('> 0 and < 1');
+  });
+});
+
+describe('statedDigits()', () => {
+  it("counts a number's significant digits as written, not a whole number's trailing zeros", () => {
+    expect([153, 0.0218, 38.32, 86, 17000, 0.09, 262000, 1].map(statedDigits)).toEqual([
+      3, 3, 4, 2, 2, 1, 3, 1,
+    ]);
+  });
+});
+
+describe('rowText()', () => {
+  // The LCS preset's targets against a run's numbers, as the issue found them printed.
+  const lcs = byId('jmachine-lcs');
+  const row = (metric: string, simulated: number) =>
+    validate(lcs, run({ [metric]: simulated })).find((r) => r.metric === metric)!;
+
+  it("prints every value with its unit at the paper's precision", () => {
+    expect(rowText(row('lcs_run_ms_n64', 152.84))).toEqual({
+      paper: '153\u00a0ms',
+      accepted: '122 to 184\u00a0ms',
+      simulated: '153\u00a0ms',
+    });
+    expect(rowText(row('lcs_StartUp_kinstr', 81.92))).toEqual({
+      paper: '86\u00a0K instructions',
+      accepted: '69 to 103\u00a0K instructions',
+      simulated: '82\u00a0K instructions',
+    });
+    // 9 % of the time, as sec. 4.3.1 says it; the run's 9.7805 % reads at that precision.
+    expect(rowText(row('lcs_handler_share_n64', 0.097805))).toEqual({
+      paper: '9\u00a0%',
+      accepted: '4 to 14\u00a0%',
+      simulated: '10\u00a0%',
+    });
+  });
+
+  it('keeps the digits the paper gives where the number drops them, µs for us', () => {
+    const bsp = byId('paragon-bsp');
+    const g = validate(bsp, run({ g_us_4x2: 6.4987 })).find((r) => r.metric === 'g_us_4x2')!;
+    expect(rowText(g)).toEqual({
+      paper: '6.50\u00a0µs',
+      accepted: '5.53 to 7.48\u00a0µs',
+      simulated: '6.50\u00a0µs',
+    });
+  });
+
+  it('prints more digits where rounding would show a miss inside the range', () => {
+    // 0.15 accepts 0.14 to 0.16 (2 digits): 0.1396 rounds to 0.14, yet it misses.
+    const tsp = byId('jmachine-tsp');
+    const sync = validate(tsp, run({ tsp_sync_share_n64: 0.1196 })).find(
+      (r) => r.metric === 'tsp_sync_share_n64',
+    )!;
+    expect(sync.pass).toBe(false);
+    expect(rowText(sync)).toEqual({
+      paper: '16\u00a0%',
+      accepted: '12.00 to 20.00\u00a0%',
+      simulated: '11.96\u00a0%',
+    });
+  });
+
+  it('prints a claim in its words, its bounds as written, its value to 3 digits', () => {
+    const words = validate(lcs, run({ lcs_skew_n64: 0.07342 })).find(
+      (r) => r.metric === 'lcs_skew_n64',
+    )!;
+    expect(rowText(words).paper).toBe(`\u201c${(words.paper as { words: string }).words}\u201d`);
+    expect(rowText(words).simulated).toBe('7.34\u00a0%');
   });
 });
 

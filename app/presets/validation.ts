@@ -1,5 +1,6 @@
 import type { RunResult } from '../engine/types';
 import type { Accepted, Preset, ReferencePoint } from './schema';
+import { withUnit } from './units';
 
 /** What the paper says of a target: a number it states, or its words. */
 export type PaperTarget =
@@ -15,6 +16,12 @@ export interface ValidationRow {
   accept: Accepted;
   simulated: number;
   pass: boolean;
+  /**
+   * The paper's precision: the decimal place of the last digit of its number as stated (0 for
+   * 153, -2 for 6.50 or 0.09, 2 for 17.0 x 10^3); none for its words. The table prints the row's
+   * numbers to it.
+   */
+  place?: number;
   why: string;
   source: string;
   /** Why the simulation is known to miss this target; such a row is expected to fail. */
@@ -72,6 +79,28 @@ export function paperText(paper: PaperTarget, format: (value: number) => string)
   return paper.kind === 'number' ? format(paper.value) : `\u201c${paper.words}\u201d`;
 }
 
+/**
+ * Significant digits of a number as written in its shortest form: 153 has 3, 0.0218 has 3, 38.32
+ * has 4; the trailing zeros of a whole number do not count (17000 has 2, 86 has 2).
+ */
+export function statedDigits(value: number): number {
+  if (!Number.isFinite(value) || value === 0) return 1;
+  const [mantissa = ''] = Math.abs(value).toExponential().split('e');
+  return mantissa.replace('.', '').length;
+}
+
+/** The decimal place of the last digit of `value` written with `digits` significant digits. */
+function lastPlace(value: number, digits: number): number {
+  const exponent = value === 0 ? 0 : Math.floor(Math.log10(Math.abs(value)));
+  return exponent - digits + 1;
+}
+
+/** The paper's precision of a stated target: the digits it declares, else those of its value. */
+function paperPlace(ref: ReferencePoint): number | undefined {
+  if ('claim' in ref) return undefined;
+  return lastPlace(ref.value, ref.digits ?? statedDigits(ref.value));
+}
+
 function paperTarget(ref: ReferencePoint): { paper: PaperTarget; accept: Accepted } {
   if ('claim' in ref) return { paper: { kind: 'words', words: ref.claim }, accept: ref.accept };
   const tolerance =
@@ -95,11 +124,110 @@ export function validate(preset: Preset, result: RunResult): ValidationRow[] {
       accept,
       simulated,
       pass: accepts(accept, simulated),
+      ...(paperPlace(ref) !== undefined ? { place: paperPlace(ref)! } : {}),
       why: ref.why,
       source: ref.source,
       ...(ref.knownMiss !== undefined ? { knownMiss: ref.knownMiss } : {}),
     };
   });
+}
+
+/**
+ * How a row's numbers are rounded: to a decimal place (a stated target's, in the metric's unit),
+ * or to significant digits (a claim's value, which the paper gives no precision for).
+ */
+type Rounding = { place: number } | { digits: number };
+
+/** A value rounded as `rounding` says, as a number (in the metric's unit). */
+function rounded(value: number, rounding: Rounding): number {
+  if ('digits' in rounding) return Number(value.toPrecision(rounding.digits));
+  const { place } = rounding;
+  return place >= 0
+    ? Math.round(value / 10 ** place) * 10 ** place
+    : Math.round(value * 10 ** -place) / 10 ** -place;
+}
+
+/** A number of a row's unit as printed: rounded, a fraction as a percentage (no sign). */
+function rowNumber(value: number, unit: string, rounding: Rounding): string {
+  if (!Number.isFinite(value)) return '\u2013';
+  const percent = unit === 'fraction' ? 100 : 1;
+  if ('digits' in rounding) {
+    return new Intl.NumberFormat('en-US', { maximumSignificantDigits: rounding.digits }).format(
+      value * percent,
+    );
+  }
+  const decimals = Math.max(0, -rounding.place - (percent === 100 ? 2 : 0));
+  return new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(rounded(value, rounding) * percent);
+}
+
+/** Text of a row's unit after its number(s): "153 ms", "9 %", "4.4×". */
+function rowUnit(text: string, unit: string): string {
+  return unit === 'fraction' ? `${text}\u00a0%` : withUnit(text, unit);
+}
+
+/** The paper's precision of a row: as validate() gives it, or read off its stated number. */
+function rowPlace(row: ValidationRow): number | undefined {
+  if (row.paper.kind === 'words') return undefined;
+  return row.place ?? lastPlace(row.paper.value, statedDigits(row.paper.value));
+}
+
+/** A finer rounding than `rounding`, by one digit. */
+function finer(rounding: Rounding): Rounding {
+  return 'digits' in rounding ? { digits: rounding.digits + 1 } : { place: rounding.place - 1 };
+}
+
+/**
+ * The rounding of a row's bounds and simulated value: the paper's, or 3 significant digits for
+ * a claim, finer only where the printed value would not give the row's result against the
+ * printed bounds (a miss rounded into the range).
+ */
+function rowRounding(row: ValidationRow): Rounding {
+  const place = rowPlace(row);
+  let rounding: Rounding = place === undefined ? { digits: 3 } : { place };
+  for (let step = 0; step < 12; step++, rounding = finer(rounding)) {
+    const shown: Accepted = {};
+    for (const key of ['above', 'atLeast', 'below', 'atMost'] as const) {
+      const bound = row.accept[key];
+      // A claim's bounds print as written.
+      if (bound !== undefined) shown[key] = place === undefined ? bound : rounded(bound, rounding);
+    }
+    if (accepts(shown, rounded(row.simulated, rounding)) === row.pass) break;
+  }
+  return rounding;
+}
+
+/**
+ * A row's numbers as the table prints them, each with its unit: the paper's number as it states
+ * it ("153 ms"; its words in quotes), the accepted bounds and the simulated value to the same
+ * decimal place ("153 ms" for 152.84), finer only where rounding would hide the result. A claim's
+ * bounds print as written, its value to 3 significant digits. The page's table and `cli validate`
+ * print these.
+ */
+export function rowText(row: ValidationRow): {
+  paper: string;
+  accepted: string;
+  simulated: string;
+} {
+  const place = rowPlace(row);
+  const rounding = rowRounding(row);
+  const at = (r: Rounding) => (value: number) => rowNumber(value, row.unit, r);
+  const asWritten = (value: number) => rowNumber(value, row.unit, { digits: statedDigits(value) });
+  return {
+    paper:
+      row.paper.kind === 'words' || place === undefined
+        ? paperText(row.paper, asWritten)
+        : rowUnit(at({ place })(row.paper.value), row.unit),
+    accepted: rowUnit(
+      acceptedText(row.accept, place === undefined ? asWritten : at(rounding)),
+      row.unit,
+    ),
+    simulated: Number.isFinite(row.simulated)
+      ? rowUnit(at(rounding)(row.simulated), row.unit)
+      : '\u2013',
+  };
 }
 
 /**

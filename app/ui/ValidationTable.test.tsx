@@ -43,7 +43,10 @@ describe('<ValidationTable>', () => {
       }),
     ]);
     expect(markup).toContain('<td data-label="paper">2,220\u00a0RPS</td>');
-    expect(markup).toContain('<td data-label="accepted" class="accepted">1,920 to 2,520</td>');
+    expect(markup).toContain(
+      '<td data-label="accepted" class="accepted">1,920 to 2,520\u00a0RPS</td>',
+    );
+    expect(markup).toContain('<td data-label="simulated">2,000\u00a0RPS</td>');
   });
 
   it('puts the source, the reading and a known miss in text, not in a hover title', () => {

@@ -1,20 +1,5 @@
-import { acceptedText, asExpected, paperText, verdict } from '../presets/validation';
+import { asExpected, rowText, verdict } from '../presets/validation';
 import type { ValidationRow } from '../presets/validation';
-
-const fmt = new Intl.NumberFormat('en', { maximumSignificantDigits: 5 });
-
-/** A number of the row's unit; a fraction as a percentage, so "1 fraction" reads "100 %", as the charts write it. */
-function show(value: number, unit: string): string {
-  return unit === 'fraction' ? `${fmt.format(value * 100)}\u00a0%` : fmt.format(value);
-}
-
-/** The paper's number with its unit, or its words. */
-function paperCell(r: ValidationRow): string {
-  if (r.paper.kind === 'words' || r.unit === 'fraction' || r.unit === '') {
-    return paperText(r.paper, (v) => show(v, r.unit));
-  }
-  return `${fmt.format(r.paper.value)}\u00a0${r.unit}`;
-}
 
 /** The note's anchor of a known miss; one table per page, so the metric is unique. */
 const noteId = (r: ValidationRow) => `known-miss-${r.metric}`;
@@ -65,45 +50,47 @@ export function ValidationTable({
             </tr>
           </thead>
           <tbody>
-            {rows.map((r) => (
-              <tr
-                key={r.metric}
-                data-metric={r.metric}
-                className={r.pass ? 'pass' : asExpected(r) ? 'known-miss' : 'fail'}
-              >
-                <th scope="row" data-label={COLUMNS[0]}>
-                  <details>
-                    <summary>{r.label}</summary>
-                    <p>{r.why}</p>
-                  </details>
-                </th>
-                <td
-                  data-label={COLUMNS[1]}
-                  className={r.paper.kind === 'words' ? 'words' : undefined}
+            {rows
+              .map((r) => ({ r, text: rowText(r) }))
+              .map(({ r, text }) => (
+                <tr
+                  key={r.metric}
+                  data-metric={r.metric}
+                  className={r.pass ? 'pass' : asExpected(r) ? 'known-miss' : 'fail'}
                 >
-                  {paperCell(r)}
-                </td>
-                <td data-label={COLUMNS[2]} className="accepted">
-                  {acceptedText(r.accept, (v) => show(v, r.unit))}
-                </td>
-                <td data-label={COLUMNS[3]}>{show(r.simulated, r.unit)}</td>
-                <td data-label={COLUMNS[4]} className="result">
-                  {/* One box, so a narrow grid keeps the note link beside its word. */}
-                  <span>
-                    {verdict(r).toLowerCase()}
-                    {r.knownMiss !== undefined ? (
-                      <>
-                        {' '}
-                        <a href={`#${noteId(r)}`}>(note {misses.indexOf(r) + 1})</a>
-                      </>
-                    ) : null}
-                  </span>
-                </td>
-                <td data-label={COLUMNS[5]} className="source">
-                  {r.source}
-                </td>
-              </tr>
-            ))}
+                  <th scope="row" data-label={COLUMNS[0]}>
+                    <details>
+                      <summary>{r.label}</summary>
+                      <p>{r.why}</p>
+                    </details>
+                  </th>
+                  <td
+                    data-label={COLUMNS[1]}
+                    className={r.paper.kind === 'words' ? 'words' : undefined}
+                  >
+                    {text.paper}
+                  </td>
+                  <td data-label={COLUMNS[2]} className="accepted">
+                    {text.accepted}
+                  </td>
+                  <td data-label={COLUMNS[3]}>{text.simulated}</td>
+                  <td data-label={COLUMNS[4]} className="result">
+                    {/* One box, so a narrow grid keeps the note link beside its word. */}
+                    <span>
+                      {verdict(r).toLowerCase()}
+                      {r.knownMiss !== undefined ? (
+                        <>
+                          {' '}
+                          <a href={`#${noteId(r)}`}>(note {misses.indexOf(r) + 1})</a>
+                        </>
+                      ) : null}
+                    </span>
+                  </td>
+                  <td data-label={COLUMNS[5]} className="source">
+                    {r.source}
+                  </td>
+                </tr>
+              ))}
           </tbody>
         </table>
       </div>
