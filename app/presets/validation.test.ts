@@ -66,12 +66,12 @@ describe('rowText()', () => {
   it("prints every value with its unit at the paper's precision", () => {
     expect(rowText(row('lcs_run_ms_n64', 152.84))).toEqual({
       paper: '153\u00a0ms',
-      accepted: '122 to 184\u00a0ms',
+      accepted: '122.4 to 183.6\u00a0ms',
       simulated: '153\u00a0ms',
     });
     expect(rowText(row('lcs_StartUp_kinstr', 81.92))).toEqual({
       paper: '86\u00a0K instructions',
-      accepted: '69 to 103\u00a0K instructions',
+      accepted: '68.8 to 103.2\u00a0K instructions',
       simulated: '82\u00a0K instructions',
     });
     // 9 % of the time, as sec. 4.3.1 says it; the run's 9.7805 % reads at that precision.
@@ -82,18 +82,25 @@ describe('rowText()', () => {
     });
   });
 
+  it('prints the accepted bounds to the tolerance where it is finer than the paper', () => {
+    const words = validate(lcs, run({ lcs_NxtChar_msg_words: 3 })).find(
+      (r) => r.metric === 'lcs_NxtChar_msg_words',
+    )!;
+    expect(rowText(words).accepted).toBe('2.5 to 3.5\u00a0words');
+  });
+
   it('keeps the digits the paper gives where the number drops them, µs for us', () => {
     const bsp = byId('paragon-bsp');
     const g = validate(bsp, run({ g_us_4x2: 6.4987 })).find((r) => r.metric === 'g_us_4x2')!;
     expect(rowText(g)).toEqual({
       paper: '6.50\u00a0µs',
-      accepted: '5.53 to 7.48\u00a0µs',
+      accepted: '5.525 to 7.475\u00a0µs',
       simulated: '6.50\u00a0µs',
     });
   });
 
   it('prints more digits where rounding would show a miss inside the range', () => {
-    // 0.15 accepts 0.14 to 0.16 (2 digits): 0.1396 rounds to 0.14, yet it misses.
+    // 16 % accepts 12 to 20 %: 11.96 % rounds to 12 %, yet it misses.
     const tsp = byId('jmachine-tsp');
     const sync = validate(tsp, run({ tsp_sync_share_n64: 0.1196 })).find(
       (r) => r.metric === 'tsp_sync_share_n64',
@@ -101,7 +108,7 @@ describe('rowText()', () => {
     expect(sync.pass).toBe(false);
     expect(rowText(sync)).toEqual({
       paper: '16\u00a0%',
-      accepted: '12.00 to 20.00\u00a0%',
+      accepted: '12 to 20\u00a0%',
       simulated: '11.96\u00a0%',
     });
   });

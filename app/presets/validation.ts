@@ -179,32 +179,42 @@ function finer(rounding: Rounding): Rounding {
   return 'digits' in rounding ? { digits: rounding.digits + 1 } : { place: rounding.place - 1 };
 }
 
-/**
- * The rounding of a row's bounds and simulated value: the paper's, or 3 significant digits for
- * a claim, finer only where the printed value would not give the row's result against the
- * printed bounds (a miss rounded into the range).
- */
-function rowRounding(row: ValidationRow): Rounding {
-  const place = rowPlace(row);
-  let rounding: Rounding = place === undefined ? { digits: 3 } : { place };
-  for (let step = 0; step < 12; step++, rounding = finer(rounding)) {
-    const shown: Accepted = {};
-    for (const key of ['above', 'atLeast', 'below', 'atMost'] as const) {
-      const bound = row.accept[key];
-      // A claim's bounds print as written.
-      if (bound !== undefined) shown[key] = place === undefined ? bound : rounded(bound, rounding);
-    }
-    if (accepts(shown, rounded(row.simulated, rounding)) === row.pass) break;
-  }
-  return rounding;
+/** The place a stated target's accepted bounds print to: the paper's, or the tolerance's if finer. */
+function boundsPlace(row: ValidationRow, place: number): number {
+  if (row.paper.kind === 'words' || row.paper.tolerance === 0) return place;
+  // A relative tolerance leaves float noise in the absolute one (0.15 x 6.5 = 0.97500...01).
+  const tolerance = Number(row.paper.tolerance.toPrecision(12));
+  return Math.min(place, lastPlace(tolerance, statedDigits(tolerance)));
 }
 
 /**
- * A row's numbers as the table prints them, each with its unit: the paper's number as it states
- * it ("153 ms"; its words in quotes), the accepted bounds and the simulated value to the same
- * decimal place ("153 ms" for 152.84), finer only where rounding would hide the result. A claim's
- * bounds print as written, its value to 3 significant digits. The page's table and `cli validate`
- * print these.
+ * The rounding of a row's bounds (a claim's print as written) and of its simulated value: the
+ * paper's precision, or 3 significant digits for a claim, finer only where the printed value
+ * would not give the row's result against the printed bounds (a miss rounded into the range).
+ */
+function rowRoundings(row: ValidationRow): { bounds?: Rounding; simulated: Rounding } {
+  const place = rowPlace(row);
+  const bounds = place === undefined ? undefined : { place: boundsPlace(row, place) };
+  const shown: Accepted = {};
+  for (const key of ['above', 'atLeast', 'below', 'atMost'] as const) {
+    const bound = row.accept[key];
+    if (bound !== undefined) shown[key] = bounds ? rounded(bound, bounds) : bound;
+  }
+  let simulated: Rounding = place === undefined ? { digits: 3 } : { place };
+  for (let step = 0; step < 12; step++) {
+    if (accepts(shown, rounded(row.simulated, simulated)) === row.pass) break;
+    simulated = finer(simulated);
+  }
+  return { ...(bounds ? { bounds } : {}), simulated };
+}
+
+/**
+ * A row's numbers as the table prints them, each with its unit: the paper's number to the
+ * precision it states it ("153 ms"; its words in quotes), the simulated value to the same decimal
+ * place ("153 ms" for 152.84), finer only where rounding would hide the result; the accepted
+ * bounds to that place or the tolerance's ("122.4 to 183.6 ms", "2.5 to 3.5 words"). A claim's
+ * bounds print as written, its value to 3 significant digits. The page's table and
+ * `cli validate` print these.
  */
 export function rowText(row: ValidationRow): {
   paper: string;
@@ -212,7 +222,7 @@ export function rowText(row: ValidationRow): {
   simulated: string;
 } {
   const place = rowPlace(row);
-  const rounding = rowRounding(row);
+  const roundings = rowRoundings(row);
   const at = (r: Rounding) => (value: number) => rowNumber(value, row.unit, r);
   const asWritten = (value: number) => rowNumber(value, row.unit, { digits: statedDigits(value) });
   return {
@@ -221,11 +231,11 @@ export function rowText(row: ValidationRow): {
         ? paperText(row.paper, asWritten)
         : rowUnit(at({ place })(row.paper.value), row.unit),
     accepted: rowUnit(
-      acceptedText(row.accept, place === undefined ? asWritten : at(rounding)),
+      acceptedText(row.accept, roundings.bounds ? at(roundings.bounds) : asWritten),
       row.unit,
     ),
     simulated: Number.isFinite(row.simulated)
-      ? rowUnit(at(rounding)(row.simulated), row.unit)
+      ? rowUnit(at(roundings.simulated)(row.simulated), row.unit)
       : '\u2013',
   };
 }
