@@ -17,7 +17,7 @@ import { renderFigure } from '../shell/figure';
 import type { FigureTheme } from '../shell/figure_info';
 import { FIGURE_THEMES, figureCaption } from '../shell/figure_info';
 import { emptyState, serializeUrlState } from '../shell/url_state';
-import { changedParams, resolveValues } from '../presets/param_values';
+import { changedParams, fillParams, resolveValues } from '../presets/param_values';
 import type { Overrides } from './commands';
 import { UsageError, runPreset } from './commands';
 
@@ -123,7 +123,7 @@ export async function presetFigures(
       spec,
       figure: renderFigure({
         name: spec.id,
-        title: spec.title,
+        title: fillParams(spec.title, model.params, params),
         chart,
         caption,
         theme: options.theme,

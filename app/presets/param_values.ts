@@ -180,7 +180,7 @@ export function changedParams(params: Params, paperValues: Params): Params {
   );
 }
 
-const PARAM_PLACEHOLDER = /\{param\.([a-z0-9_]+)(:x)?\}/g;
+const PARAM_PLACEHOLDER = /\{param\.([a-z0-9_]+)(?::(x|first))?\}/g;
 
 /** The parameters a text's `{param.name}` placeholders name, for the preset checks. */
 export function placeholderParams(text: string): string[] {
@@ -190,14 +190,17 @@ export function placeholderParams(text: string): string[] {
 /**
  * A preset's text written from its parameters: `{param.name}` becomes the value as the panel
  * shows it without its unit (a choice by its name, a list as "2, 4, 8"), `{param.name:x}` a list
- * joined by "x" (a mesh's sides, "8x8x16"). A preset that extends another so says its own sizes.
+ * joined by "x" (a mesh's sides, "8x8x16"), `{param.name:first}` a list's first item (what a
+ * chart of the first length draws). A preset that extends another so says its own sizes.
  */
 export function fillParams(text: string, specs: ParamSpec[], values: Params): string {
-  return text.replace(PARAM_PLACEHOLDER, (whole, name: string, by?: string) => {
+  return text.replace(PARAM_PLACEHOLDER, (whole, name: string, how?: string) => {
     const spec = specs.find((s) => s.name === name);
     const value = values[name];
     if (!spec || value === undefined) return whole;
-    if (Array.isArray(value)) return value.join(by ? 'x' : ', ');
+    if (Array.isArray(value)) {
+      return how === 'first' ? String(value[0] ?? '') : value.join(how === 'x' ? 'x' : ', ');
+    }
     return spec.choices[value] ?? String(value);
   });
 }

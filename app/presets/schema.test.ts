@@ -111,6 +111,27 @@ describe('presetProblems()', () => {
     expect(big).not.toMatch(/\{param\./);
   });
 
+  it("titles a chart by the parameters it draws: PIE64's breakdown by its first length", () => {
+    const preset = presets.find((p) => p.id === 'pie64-congestion-mpwrite')!;
+    const specs = models.find((m) => m.name === preset.model)!.params;
+    const title = (params: Record<string, number[]>) =>
+      fillParams(
+        preset.charts.find((c) => c.id === 'breakdown')!.title,
+        specs,
+        resolveValues(specs, { ...presetParams(preset), ...params }),
+      );
+    // The PIE64 tour's step sets 16-word messages; the engine breaks down the first length.
+    expect(title({ lengths: [16] })).toBe('MP-Write latency breakdown, 16-word messages (Fig. 9)');
+    expect(title({ lengths: [1, 4, 16] })).toBe(
+      'MP-Write latency breakdown, 1-word messages (Fig. 9)',
+    );
+    const bad = structuredClone(good);
+    bad.charts[0]!.title = 'At {param.nope:first}';
+    expect(presetProblems(bad, models)).toEqual([
+      'charts.0.title: {param.nope} is not a parameter of multipsi_perf',
+    ]);
+  });
+
   it('reports a single number for a list parameter and a group naming no parameter', () => {
     const bad = structuredClone(good);
     bad.params.curve_work_rates = { value: 0.5, unit: 'fraction', source: 'test' };

@@ -402,6 +402,7 @@ export function presetProblems(preset: Preset, models: ModelInfo[]): string[] {
   const texts = [
     ['description', preset.description],
     ...preset.charts.map((c, i) => [`charts.${i}.about.mechanism`, c.about.mechanism]),
+    ...preset.charts.map((c, i) => [`charts.${i}.title`, c.title]),
   ] as const;
   for (const [path, text] of texts) {
     for (const name of placeholderParams(text).filter(

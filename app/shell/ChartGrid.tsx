@@ -66,9 +66,11 @@ export const ChartGrid = memo(function ChartGrid({
       {shownCharts(view.preset, specs, view.params)
         .filter((spec) => only === undefined || spec.id === only)
         .map((written) => {
-          // The mechanism's text says the sizes this run has (a preset may extend another's).
+          // The title and the mechanism's text say the sizes this run has (a preset may extend
+          // another's; a tour step may set them).
           const spec = {
             ...written,
+            title: fillParams(written.title, specs, view.params),
             about: {
               ...written.about,
               mechanism: fillParams(written.about.mechanism, specs, view.params),

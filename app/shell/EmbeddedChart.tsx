@@ -4,7 +4,7 @@ import type { Engine } from '../engine/engine';
 import type { ModelInfo } from '../engine/types';
 import type { Preset } from '../presets/schema';
 import { machineAndYear, presetParams } from '../presets/schema';
-import { resolveValues } from '../presets/param_values';
+import { fillParams, resolveValues } from '../presets/param_values';
 import { useEngineRun } from '../ui/use_engine_run';
 import { ChartView } from './ChartView';
 import { reportEmbedHeight } from './embed_snippet';
@@ -42,7 +42,7 @@ function Embedded({
   models: ModelInfo[];
 }) {
   // The embed page never changes its state: everything is read once from the link.
-  const [{ state, chartId, preset, job }] = useState(() => {
+  const [{ state, chartId, preset, job, specs }] = useState(() => {
     const ctx = { ...urlContext(presets, models), otherKeys: ['chart'] };
     const parsed = parseUrlState(window.location.search, ctx);
     const found = presets.find((p) => p.id === parsed.state.presetId);
@@ -53,6 +53,7 @@ function Embedded({
       state: parsed.state,
       chartId: new URLSearchParams(window.location.search).get('chart'),
       preset: found,
+      specs: model?.params ?? [],
       job:
         found && model && params
           ? {
@@ -76,6 +77,7 @@ function Embedded({
   if (!preset || !spec) return <p className="banner error">This link names no chart to show.</p>;
   const explorer = new URL(`./${serializeUrlState(state)}`, window.location.href).href;
   const choice = state.charts[spec.id] ?? {};
+  const title = fillParams(spec.title, specs, job?.request.params ?? {});
   const outcome = run.outcome;
   return (
     <figure className="embedded">
@@ -84,12 +86,12 @@ function Embedded({
       {outcome ? (
         <ChartView
           name={spec.id}
-          title={spec.title}
+          title={title}
           chart={buildChart(spec, outcome.tag, outcome, chartOptions(choice, pinned.runs))}
         />
       ) : null}
       <figcaption>
-        {spec.title}. {machineAndYear(preset)}; {preset.citation.text}.{' '}
+        {title}. {machineAndYear(preset)}; {preset.citation.text}.{' '}
         <a href={explorer} target="_top">
           Open in archex
         </a>

@@ -1,5 +1,6 @@
 import type { Engine } from '../engine/engine';
 import type { ModelInfo } from '../engine/types';
+import { fillParams } from '../presets/param_values';
 import { ViewPanel } from '../views/ViewPanel';
 import type { PaneRun, PaneUpdate } from './use_pane_run';
 import type { Pane } from './url_state';
@@ -28,7 +29,7 @@ export function PaneViewPanel({
       seed={seed}
       link={pane.view}
       points={watchedPoints}
-      chartTitle={watched.title}
+      chartTitle={fillParams(watched.title, model.params, values)}
       onLink={(update) => onPane((p) => (p.view ? { ...p, view: update(p.view) } : p))}
       onClose={() => onPane(({ view: _view, ...p }) => p)}
     />

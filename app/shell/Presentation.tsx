@@ -110,7 +110,7 @@ export function Presentation({
           <select value={shown?.id ?? ''} onChange={(e) => onChart(e.target.value)}>
             {charts.map((c) => (
               <option key={c.id} value={c.id}>
-                {c.title}
+                {fillParams(c.title, model.params, drawn.view?.params ?? values)}
               </option>
             ))}
           </select>

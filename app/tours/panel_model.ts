@@ -1,6 +1,8 @@
 // What the tour panel shows and points at, as pure functions of the tour, the step and its run.
 import type { ParamSpec } from '../engine/types';
+import { fillParams, resolveValues } from '../presets/param_values';
 import type { Preset } from '../presets/schema';
+import { presetParams } from '../presets/schema';
 import type { RunView } from '../shell/chart_builder';
 import { formatTemplate } from '../shell/chart_builder';
 import type { ReadValue } from './answers';
@@ -30,7 +32,9 @@ export function targetLabel(
   if ('view' in look) return 'the trace view';
   if ('chart' in look) {
     const chart = preset.charts.find((c) => c.id === look.chart);
-    return `the chart “${chart?.title ?? look.chart}”`;
+    // A title may name a parameter's value ({param.x}): the run's, else the preset's.
+    const values = run?.params ?? resolveValues(specs, presetParams(preset));
+    return `the chart “${chart ? fillParams(chart.title, specs, values) : look.chart}”`;
   }
   const readout = preset.readouts[look.readout];
   if (!readout) return 'the readouts';
