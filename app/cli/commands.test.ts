@@ -13,6 +13,7 @@ import {
   parseSettings,
   runPreset,
   toCsv,
+  targetsElsewhere,
   validationTable,
 } from './commands';
 import type { ValidationRow } from '../presets/validation';
@@ -181,6 +182,17 @@ describe('validationTable()', () => {
         'p       g       8.10\u00a0µs           6.885 to 9.315\u00a0µs    6.30\u00a0µs  known miss (1)  Table 1',
         '(1) g: g stays near 6.3 us',
       ].join('\n'),
+    );
+  });
+});
+
+describe('targetsElsewhere()', () => {
+  it("names the presets that check an aggregate's targets, for validate", () => {
+    const presets = loadPresetsFromDisk();
+    expect(targetsElsewhere(findPreset(presets, 'jmachine-programs'), presets)).toBe(
+      'jmachine-programs: no targets of its own; the paper targets of the experiments it runs ' +
+        'together are checked in their presets: jmachine-lcs (14 targets), jmachine-radix ' +
+        '(8 targets), jmachine-queens (7 targets), jmachine-tsp (4 targets) (validate <preset-id>)',
     );
   });
 });

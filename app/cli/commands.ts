@@ -364,6 +364,18 @@ export function validationTable(presetId: string, rows: ValidationRow[]): string
   return [table, ...notes].join('\n');
 }
 
+/** An aggregate's line in `validate`: the presets that check its experiments' paper targets. */
+export function targetsElsewhere(preset: Preset, presets: Preset[]): string {
+  const named = (preset.targetsIn ?? []).map((id) => {
+    const count = presets.find((p) => p.id === id)?.reference.length ?? 0;
+    return `${id} (${count} targets)`;
+  });
+  return (
+    `${preset.id}: no targets of its own; the paper targets of the experiments it runs ` +
+    `together are checked in their presets: ${named.join(', ')} (validate <preset-id>)`
+  );
+}
+
 /** --max-memory: the MB each engine thread may use, MIN_MEMORY_MB to MAX_MEMORY_MB. */
 export function parseMaxMemory(text: string | undefined): number {
   if (text === undefined) return MAX_MEMORY_MB;

@@ -38,6 +38,7 @@ import {
   parseMaxMemory,
   parseParamsJson,
   runPreset,
+  targetsElsewhere,
   toCsv,
   validationTable,
 } from './commands';
@@ -414,6 +415,7 @@ async function main(argv: string[]): Promise<number> {
       const { rows } = await runPreset(engine, models, preset);
       failed += rows.filter((r) => !asExpected(r)).length;
       if (rows.length > 0) tables.push(validationTable(preset.id, rows));
+      else if (preset.targetsIn) tables.push(targetsElsewhere(preset, presets));
     }
     console.log(tables.join('\n\n'));
     const targets = chosen.flatMap((p) => p.reference);

@@ -8,11 +8,13 @@ import { fillParams, resolveValues } from './param_values';
 import type { StatedReferencePoint } from './schema';
 import {
   namesMeet,
+  paperExperiment,
   parsePreset,
   presetParams,
   presetProblems,
   shownCharts,
   shownSpecs,
+  targetsInProblems,
   unusedParams,
 } from './schema';
 import { asExpected, validate, verdict } from './validation';
@@ -351,6 +353,36 @@ describe('PresetSchema chart checks', () => {
     expect(() => parsePreset(bad, 'bad.json')).toThrow(
       /charts.1.id: duplicate chart id 'perf-overhead'.*reference.0.plot.chart: no chart 'nowhere'/,
     );
+  });
+});
+
+describe('targetsIn', () => {
+  it("names presets of the aggregate's model that hold its experiments' targets", () => {
+    expect(targetsInProblems(presets)).toEqual([]);
+    const programs = presets.find((p) => p.id === 'jmachine-programs')!;
+    expect(programs.targetsIn).toEqual([
+      'jmachine-lcs',
+      'jmachine-radix',
+      'jmachine-queens',
+      'jmachine-tsp',
+    ]);
+    const bad = {
+      ...programs,
+      targetsIn: ['jmachine-lcs', 'nope', 'multipsi-v1-comm', 'custom-network'],
+    };
+    expect(targetsInProblems([...presets, bad])).toEqual([
+      "jmachine-programs: targetsIn.1: no preset 'nope'",
+      "jmachine-programs: targetsIn.2: 'multipsi-v1-comm' runs multipsi_perf, not jmachine_programs",
+      "jmachine-programs: targetsIn.3: 'custom-network' runs network_traffic, not jmachine_programs",
+    ]);
+  });
+
+  it("tells a paper's experiment from the paper's machine in an experiment of archex's own", () => {
+    const experiment = (id: string) => paperExperiment(presets.find((p) => p.id === id)!);
+    expect(experiment('jmachine-lcs')).toBe(true);
+    expect(experiment('jmachine-programs')).toBe(true);
+    expect(experiment('transputer-logp')).toBe(false);
+    expect(experiment('custom-network')).toBe(false);
   });
 });
 

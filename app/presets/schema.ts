@@ -304,6 +304,11 @@ export const PresetSchema = z
     seed: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
     params: z.record(z.string(), ParamEntry),
     reference: z.array(Reference),
+    /**
+     * An aggregate's experiments that have presets of their own, which hold the paper targets of
+     * this run's curves (the J-Machine's four programs): ids of presets of the same model.
+     */
+    targetsIn: z.array(z.string().min(1)).min(1).optional(),
     /** Parameter groups of the panel, in order; parameters in no group come last. */
     groups: z.array(z.object({ title: z.string().min(1), params: z.array(z.string()) }).strict()),
     /**
@@ -622,6 +627,32 @@ export function machineAndYear(preset: Preset): string {
 /** A preset without a year reproduces no paper: its values are defaults, not paper values. */
 export function presetBaseline(preset: Preset): Baseline {
   return preset.year === undefined ? 'default' : 'paper value';
+}
+
+/**
+ * Whether the preset runs an experiment of its paper: one with paper targets, its own or in the
+ * presets it names (targetsIn). A paper's machine in an experiment of archex's own (a LogP
+ * signature, a planned size) has the paper's values but no paper figure to stand for.
+ */
+export function paperExperiment(preset: Preset): boolean {
+  return (
+    preset.year !== undefined && (preset.reference.length > 0 || preset.targetsIn !== undefined)
+  );
+}
+
+/** The presets a preset's targetsIn names: presets of its model with targets of their own. */
+export function targetsInProblems(presets: Preset[]): string[] {
+  return presets.flatMap((preset) =>
+    (preset.targetsIn ?? []).flatMap((id, i) => {
+      const other = presets.find((p) => p.id === id);
+      const path = `${preset.id}: targetsIn.${i}`;
+      if (!other) return [`${path}: no preset '${id}'`];
+      if (other.model !== preset.model) {
+        return [`${path}: '${id}' runs ${other.model}, not ${preset.model}`];
+      }
+      return other.reference.length === 0 ? [`${path}: '${id}' has no paper targets`] : [];
+    }),
+  );
 }
 
 /** The values a preset sets; a parameter it leaves to the engine is absent (the engine's holds). */

@@ -8,7 +8,7 @@ import { validationRecords } from '../presets/validation';
 import { tableToCsv } from '../charts/chart_table';
 import { ParamPanel } from '../ui/ParamPanel';
 import { SeedField } from '../ui/SeedField';
-import { ValidationTable } from '../ui/ValidationTable';
+import { TargetsElsewhere, ValidationTable } from '../ui/ValidationTable';
 import { ModelBasis } from '../ui/ModelBasis';
 import { changedParams, fillParams } from '../presets/param_values';
 import type { AxisOverrides } from './shared_axes';
@@ -19,7 +19,7 @@ import { download } from './export';
 import { formatTemplate, readoutText } from './chart_builder';
 import { PaneViewPanel } from './PaneViewPanel';
 import type { PaneRun, PaneUpdate } from './use_pane_run';
-import { emptyState } from './url_state';
+import { emptyState, serializeUrlState } from './url_state';
 import type { Pane } from './url_state';
 
 interface Props {
@@ -277,6 +277,23 @@ export function Explorer({
             axes={axes}
             id={first ? 'charts' : undefined}
             onPresent={onPresent}
+          />
+        ) : null}
+        {preset.targetsIn ? (
+          <TargetsElsewhere
+            presets={preset.targetsIn.flatMap((id) => {
+              const other = presets.find((p) => p.id === id);
+              return other
+                ? [
+                    {
+                      id,
+                      title: other.title,
+                      targets: other.reference.length,
+                      href: serializeUrlState(emptyState(id)),
+                    },
+                  ]
+                : [];
+            })}
           />
         ) : null}
         {outcome && validation && validation.length > 0 ? (

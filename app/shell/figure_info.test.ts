@@ -56,6 +56,24 @@ describe('figureCaption()', () => {
   });
 });
 
+describe('figureCaption() of an experiment the paper did not measure', () => {
+  it("never calls a LogP signature or a planned size the paper's experiment", () => {
+    for (const id of ['transputer-logp', 'jmachine-1024-latency-load', 'pie64-load-dispatch']) {
+      const { preset, specs, presetValues, spec } = setup(id);
+      const base = { preset, spec, specs, paperValues: presetValues, seed: 1, link: null };
+      expect(figureCaption({ ...base, params: presetValues })[1], id).toBe(
+        "The paper's values. The paper did not measure this experiment. Seed 1.",
+      );
+    }
+  });
+
+  it("keeps the paper's values of an aggregate whose experiments' targets are elsewhere", () => {
+    const { preset, specs, presetValues, spec } = setup('jmachine-programs');
+    const base = { preset, spec, specs, paperValues: presetValues, seed: 1, link: null };
+    expect(figureCaption({ ...base, params: presetValues })[1]).toBe("The paper's values. Seed 1.");
+  });
+});
+
 describe('pinLabel()', () => {
   it('names a pin by its machine and the first two changes, choices by name', () => {
     const { preset, specs } = setup('custom-network');

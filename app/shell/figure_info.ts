@@ -2,7 +2,7 @@
 // (figure.tsx), which brings react-dom/server and so is loaded only when something is exported.
 import type { ParamSpec, Params } from '../engine/types';
 import type { ChartSpec, Preset } from '../presets/schema';
-import { machineAndYear, presetBaseline } from '../presets/schema';
+import { machineAndYear, paperExperiment, presetBaseline } from '../presets/schema';
 import { changedParams, paramsText } from '../presets/param_values';
 
 /** "print": light colours on white, for paper and white pages; "dark": the dark page's colours. */
@@ -11,7 +11,9 @@ export type FigureTheme = (typeof FIGURE_THEMES)[number];
 
 /**
  * What differs from the preset, in the panel's words: "Changed from the paper's values:
- * Topology: torus; Offered load: 0.3 flits/node/cycle." A preset with no paper has defaults.
+ * Topology: torus; Offered load: 0.3 flits/node/cycle." A preset with no paper has defaults; one
+ * with the paper's values in an experiment the paper did not measure (no paper targets) says so,
+ * so its curves do not pass for the paper's.
  */
 export function changesText(
   preset: Preset,
@@ -22,9 +24,12 @@ export function changesText(
   const changed = changedParams(params, presetValues);
   const from =
     presetBaseline(preset) === 'default' ? "the preset's defaults" : "the paper's values";
-  return Object.keys(changed).length > 0
-    ? `Changed from ${from}: ${paramsText(specs, changed)}.`
-    : `${from[0]!.toUpperCase()}${from.slice(1)}.`;
+  const values =
+    Object.keys(changed).length > 0
+      ? `Changed from ${from}: ${paramsText(specs, changed)}.`
+      : `${from[0]!.toUpperCase()}${from.slice(1)}.`;
+  const unmeasured = presetBaseline(preset) !== 'default' && !paperExperiment(preset);
+  return unmeasured ? `${values} The paper did not measure this experiment.` : values;
 }
 
 /**

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
 import type { ValidationRow } from '../presets/validation';
-import { ValidationTable } from './ValidationTable';
+import { TargetsElsewhere, ValidationTable } from './ValidationTable';
 
 const row = (over: Partial<ValidationRow>) =>
   ({
@@ -65,5 +65,17 @@ describe('<ValidationTable>', () => {
     expect(markup).toMatch(
       /<li id="known-miss-m2" tabindex="-1"><strong>Second<\/strong>: the model is 15 % over<\/li>/,
     );
+  });
+});
+
+describe('<TargetsElsewhere>', () => {
+  it("links the presets that hold an aggregate's targets, with how many each checks", () => {
+    const markup = renderToStaticMarkup(
+      <TargetsElsewhere
+        presets={[{ id: 'jmachine-lcs', title: 'LCS', targets: 14, href: '?s=lcs' }]}
+      />,
+    );
+    expect(markup).toContain('<h3 id="validation-title">Model vs paper</h3>');
+    expect(markup).toContain('<li><a href="?s=lcs">LCS</a> (14 targets)</li>');
   });
 });

@@ -106,3 +106,36 @@ export function ValidationTable({
     </section>
   );
 }
+
+/** A preset that holds some of an aggregate's paper targets, and the link that opens it. */
+export interface TargetsPreset {
+  id: string;
+  title: string;
+  targets: number;
+  href: string;
+}
+
+/**
+ * Model vs paper of an aggregate (the J-Machine's four programs together): no targets of its
+ * own; the presets of the experiments it runs hold them, linked here.
+ */
+export function TargetsElsewhere({ presets }: { presets: TargetsPreset[] }) {
+  return (
+    <section className="validation" aria-labelledby="validation-title">
+      <div className="validation-head">
+        <h3 id="validation-title">Model vs paper</h3>
+      </div>
+      <p className="note">
+        This preset runs experiments that have presets of their own, and their paper targets are
+        checked there:
+      </p>
+      <ul className="targets-elsewhere">
+        {presets.map((p) => (
+          <li key={p.id}>
+            <a href={p.href}>{p.title}</a> ({p.targets} targets)
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
