@@ -388,7 +388,7 @@ export function TimelineChart({
         pixelSize={{ fontSize: g.fontSize }}
         svgProps={svgProps}
       >
-        <HatchPatterns prefix={hatchId} positions={g.hatches.flatMap((h) => h ?? [])} />
+        <HatchPatterns prefix={hatchId} positions={g.hatches.flatMap((p) => p ?? [])} />
         <Legend layout={g.legend} x={8 - g.margin.left} y={8 - g.margin.top} hatch={hatch} />
         {g.rows.map((row, r) => (
           <g key={`${r}:${row.label}`} className="timeline-row">

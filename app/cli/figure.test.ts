@@ -111,11 +111,11 @@ describe('presetFigures() of every preset', () => {
         baseUrl: new URL(DEFAULT_BASE_URL),
       });
       expect(figures.map((f) => f.spec.id)).toEqual(preset.charts.map((c) => c.id));
-      for (const { spec, figure, csv } of figures) {
-        const size = svgSize(figure.text);
-        expect(size, spec.id).toEqual({ width: figure.width, height: figure.height });
-        expect(figure.text, spec.id).not.toContain('var(');
-        expect(pngSize(figurePng(figure, 1)), spec.id).toEqual(size);
+      for (const { spec, figure: drawn, csv } of figures) {
+        const size = svgSize(drawn.text);
+        expect(size, spec.id).toEqual({ width: drawn.width, height: drawn.height });
+        expect(drawn.text, spec.id).not.toContain('var(');
+        expect(pngSize(figurePng(drawn, 1)), spec.id).toEqual(size);
         expect(
           csv.split('\n').filter((l) => l && !l.startsWith('#')).length,
           spec.id,
