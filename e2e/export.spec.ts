@@ -62,7 +62,18 @@ test('exports a chart as SVG, PNG at 2x, CSV and JSON', async ({ page }) => {
   // A report size, whatever the window.
   expect(parsed.width).toBe(800);
 
-  const csv = (await save(page, 'perf-overhead', 'CSV')).data.toString('utf8').trim().split('\n');
+  const lines = (await save(page, 'perf-overhead', 'CSV')).data.toString('utf8').trim().split('\n');
+  // Its provenance first, as comment lines a CSV reader skips when told (pandas comment='#').
+  const comments = lines.filter((l) => l.startsWith('# '));
+  expect(comments).toEqual([
+    expect.stringMatching(/^# preset: multipsi-v1-comm \(.*Multi-PSI\/V1, 1986\)$/),
+    expect.stringMatching(/^# chart: perf-overhead \(Relative performance against /),
+    "# parameters: The paper's values.",
+    '# seed: 1',
+    expect.stringMatching(/^# source: K\. Taki/),
+    expect.stringMatching(/^# link: http.*\?s=/),
+  ]);
+  const csv = lines.slice(comments.length);
   expect(csv[0]).toBe(
     'curve,relative communication overhead X,performance / ideal (fraction),kind',
   );
@@ -174,4 +185,28 @@ test('the SVG export equals `cli figure` for the same state', async ({ page, bas
   expect(browser).toContain(`Made with archex: ${baseURL}?s=`);
   expect(browser).toContain('Processing elements: 8 PEs');
   expect(normalizeSvg(cli.stdout)).toBe(normalizeSvg(browser));
+});
+
+test('every chart of the deadlock preset exports from the page as SVG, PNG and CSV', async ({
+  page,
+}) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=network-deadlock');
+  await waitIdle(page);
+  const cards = await page
+    .locator('[data-chart-card]')
+    .evaluateAll((all) => all.map((c) => c.getAttribute('data-chart-card')!));
+  // The channel-dependency graph among them: it drew no sized SVG, and its export failed.
+  expect(cards).toContain('channel-dependencies');
+  for (const card of cards) {
+    const svg = (await save(page, card, 'SVG')).data.toString('utf8');
+    expect(svg, card).toMatch(/^<\?xml[^>]*>\s*<svg [^>]*width="800"/);
+    const png = (await save(page, card, 'PNG')).data;
+    expect(png.subarray(1, 4).toString('ascii'), card).toBe('PNG');
+    expect(png.readUInt32BE(16), card).toBe(1600);
+    const csv = (await save(page, card, 'CSV')).data.toString('utf8');
+    expect(csv, card).toMatch(/^# preset: network-deadlock /);
+  }
+  await expect(page.locator('[data-chart-card] .banner.error')).toHaveCount(0);
+  expect(consoleMessages).toEqual([]);
 });

@@ -135,7 +135,13 @@ test("model vs paper: the paper's words, the range and the source, by touch and 
   ]);
   expect(download.suggestedFilename()).toBe('paragon-samplesort-model-vs-paper.csv');
   const csv = readFileSync((await download.path())!, 'utf8');
-  expect(csv.split('\n')[0]).toBe(
+  // Where the numbers come from first, as comment lines; then the header.
+  const lines = csv.split('\n');
+  const comments = lines.filter((l) => l.startsWith('# '));
+  expect(comments[0]).toMatch(/^# preset: paragon-samplesort \(/);
+  expect(comments).toContain("# parameters: The paper's values.");
+  expect(comments.at(-1)).toMatch(/^# link: http.*\?s=/);
+  expect(lines[comments.length]).toBe(
     'metric,target,unit,paper,accepted,simulated,result,source,why,known miss',
   );
   expect(csv).toContain('the modified algorithm is always faster than the BSP algorithm');

@@ -179,6 +179,13 @@ describe('tableToCsv()', () => {
         '"two\nlines",\n',
     );
   });
+
+  it('puts the provenance above the header as comment lines, one line each', () => {
+    const table: ChartTable = { columns: ['a'], rows: [[1]] };
+    expect(tableToCsv(table, ['preset: x (X)', 'link: https://e.org/?s=1\nmore'])).toBe(
+      '# preset: x (X)\n# link: https://e.org/?s=1 more\na\n1\n',
+    );
+  });
 });
 
 describe('<DataTable>', () => {

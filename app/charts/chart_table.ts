@@ -153,7 +153,14 @@ function csvField(value: string | number): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** RFC 4180 CSV: header row first, fields quoted only when needed, each line ending in \n. */
-export function tableToCsv(table: ChartTable): string {
-  return [table.columns, ...table.rows].map((row) => `${row.map(csvField).join(',')}\n`).join('');
+/**
+ * RFC 4180 CSV: header row first, fields quoted only when needed, each line ending in \n. The
+ * `comments` (an export's provenance) go above the header as lines starting with "# ", which
+ * CSV readers skip when told (pandas `comment='#'`, R `comment.char = '#'`, numpy, gnuplot).
+ */
+export function tableToCsv(table: ChartTable, comments: string[] = []): string {
+  const head = comments.map((c) => `# ${c.replace(/[\r\n]+/g, ' ')}\n`).join('');
+  return (
+    head + [table.columns, ...table.rows].map((row) => `${row.map(csvField).join(',')}\n`).join('')
+  );
 }

@@ -90,7 +90,20 @@ describe('cli figure --all', () => {
           width: 2 * size.width,
           height: 2 * size.height,
         });
-        const lines = readFileSync(`${base}.csv`, 'utf8').trim().split('\n');
+        const all = readFileSync(`${base}.csv`, 'utf8').trim().split('\n');
+        // Its provenance first, as comment lines: preset, chart, parameters, seed, source, link.
+        const comments = all.filter((l) => l.startsWith('# '));
+        expect(comments.map((l) => l.slice(2, l.indexOf(':')))).toEqual([
+          'preset',
+          'chart',
+          'parameters',
+          'seed',
+          'source',
+          'link',
+        ]);
+        expect(all.slice(0, comments.length)).toEqual(comments);
+        expect(comments.at(-1)).toMatch(/^# link: http:\/\/127\.0\.0\.1:5173\/\?s=/);
+        const lines = all.slice(comments.length);
         const data = kind === '' ? lines.slice(1) : lines.filter((l) => l.endsWith(`,${kind}`));
         expect(data).toHaveLength(rows);
       }

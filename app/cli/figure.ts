@@ -15,7 +15,7 @@ import { buildChart, chartOptions } from '../shell/chart_builder';
 import type { Figure } from '../shell/figure';
 import { renderFigure } from '../shell/figure';
 import type { FigureTheme } from '../shell/figure_info';
-import { FIGURE_THEMES, figureCaption } from '../shell/figure_info';
+import { FIGURE_THEMES, figureCaption, provenance } from '../shell/figure_info';
 import { emptyState, serializeUrlState } from '../shell/url_state';
 import { changedParams, fillParams, resolveValues } from '../presets/param_values';
 import type { Overrides } from './commands';
@@ -128,7 +128,18 @@ export async function presetFigures(
         caption,
         theme: options.theme,
       }),
-      csv: tableToCsv(builtChartTable(chart)),
+      csv: tableToCsv(
+        builtChartTable(chart),
+        provenance({
+          preset,
+          spec,
+          specs: model.params,
+          params,
+          paperValues,
+          seed: report.seed,
+          link,
+        }),
+      ),
     };
   });
 }

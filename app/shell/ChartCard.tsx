@@ -21,6 +21,8 @@ export interface ChartExportInfo {
   caption(withLink: boolean): string[];
   /** Parameters and results of the run, and the link back, for the JSON export. */
   json(withLink: boolean): unknown;
+  /** Where the data come from, for the head of the CSV export (figure_info.ts provenance). */
+  provenance(withLink: boolean): string[];
 }
 
 interface Props {
@@ -179,7 +181,13 @@ export function ChartCard(props: Props) {
         <button
           type="button"
           onClick={() =>
-            run(() => download(tableToCsv(table), `${exportInfo.filename}.csv`, 'text/csv'))
+            run(() =>
+              download(
+                tableToCsv(table, exportInfo.provenance(withLink)),
+                `${exportInfo.filename}.csv`,
+                'text/csv',
+              ),
+            )
           }
         >
           CSV

@@ -6,7 +6,7 @@ import { plottedReferences, shownCharts } from '../presets/schema';
 import { ChartCard } from './ChartCard';
 import type { PinnedRun, RunView } from './chart_builder';
 import { buildChart, chartOptions, sweepPoints } from './chart_builder';
-import { figureCaption } from './figure_info';
+import { figureCaption, provenance } from './figure_info';
 import { fillParams, namedParams } from '../presets/param_values';
 import type { ChartChoice, Pane } from './url_state';
 import type { AxisOverrides } from './shared_axes';
@@ -114,6 +114,16 @@ export const ChartGrid = memo(function ChartGrid({
                 // the address this page was served from.
                 caption: (withLink) =>
                   figureCaption({
+                    preset: view.preset,
+                    spec,
+                    specs,
+                    params: view.params,
+                    paperValues,
+                    seed: view.seed,
+                    link: withLink ? window.location.href : null,
+                  }),
+                provenance: (withLink) =>
+                  provenance({
                     preset: view.preset,
                     spec,
                     specs,

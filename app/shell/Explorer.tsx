@@ -11,6 +11,7 @@ import { SeedField } from '../ui/SeedField';
 import { TargetsElsewhere, ValidationTable } from '../ui/ValidationTable';
 import { ModelBasis } from '../ui/ModelBasis';
 import { changedParams, fillParams } from '../presets/param_values';
+import { provenance } from './figure_info';
 import type { AxisOverrides } from './shared_axes';
 import { ChartGrid } from './ChartGrid';
 import { RunNotice, RunStatus } from './RunStatus';
@@ -302,7 +303,17 @@ export function Explorer({
               rows={validation}
               onExport={() =>
                 download(
-                  tableToCsv(validationRecords(validation)),
+                  tableToCsv(
+                    validationRecords(validation),
+                    provenance({
+                      preset: outcome.preset,
+                      specs,
+                      params: outcome.params,
+                      paperValues,
+                      seed: drawn.view?.seed ?? seed,
+                      link: window.location.href,
+                    }),
+                  ),
                   `${outcome.preset.id}-model-vs-paper.csv`,
                   'text/csv',
                 )

@@ -5,7 +5,7 @@ import { loadNodeModule } from '../engine/node_module';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import { resolveValues } from '../presets/param_values';
 import { presetParams } from '../presets/schema';
-import { figureCaption } from './figure_info';
+import { figureCaption, provenance } from './figure_info';
 import { pinLabel } from './use_pinned_runs';
 
 let models: ModelInfo[];
@@ -71,6 +71,44 @@ describe('figureCaption() of an experiment the paper did not measure', () => {
     const { preset, specs, presetValues, spec } = setup('jmachine-programs');
     const base = { preset, spec, specs, paperValues: presetValues, seed: 1, link: null };
     expect(figureCaption({ ...base, params: presetValues })[1]).toBe("The paper's values. Seed 1.");
+  });
+});
+
+describe('provenance()', () => {
+  it('names the preset, the chart, what differs, the seed, the source and the link', () => {
+    const { preset, specs, presetValues } = setup('jmachine-lcs');
+    const spec = preset.charts.find((c) => c.id === 'speedup')!;
+    const lines = provenance({
+      preset,
+      spec,
+      specs,
+      params: { ...presetValues, lcs_alphabet: 8 },
+      paperValues: presetValues,
+      seed: 7,
+      link: 'https://example.org/archex/?s=x',
+    });
+    expect(lines).toEqual([
+      `preset: jmachine-lcs (${preset.title}; MIT J-Machine, 1993)`,
+      `chart: speedup (${spec.title})`,
+      expect.stringMatching(/^parameters: Changed from the paper's values: .*8 letters\.$/),
+      'seed: 7',
+      `source: ${preset.citation.text}, ${spec.about.citation}`,
+      'link: https://example.org/archex/?s=x',
+    ]);
+    const table = provenance({
+      preset,
+      specs,
+      params: presetValues,
+      paperValues: presetValues,
+      seed: 1,
+      link: null,
+    });
+    expect(table).toEqual([
+      expect.stringMatching(/^preset: jmachine-lcs /),
+      "parameters: The paper's values.",
+      'seed: 1',
+      `source: ${preset.citation.text}`,
+    ]);
   });
 });
 

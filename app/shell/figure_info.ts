@@ -3,7 +3,7 @@
 import type { ParamSpec, Params } from '../engine/types';
 import type { ChartSpec, Preset } from '../presets/schema';
 import { machineAndYear, paperExperiment, presetBaseline } from '../presets/schema';
-import { changedParams, paramsText } from '../presets/param_values';
+import { changedParams, fillParams, paramsText } from '../presets/param_values';
 
 /** "print": light colours on white, for paper and white pages; "dark": the dark page's colours. */
 export const FIGURE_THEMES = ['print', 'dark'] as const;
@@ -62,5 +62,39 @@ export function figureCaption({
     `${changesText(preset, specs, params, paperValues)} Seed ${seed}.`,
     `Source: ${preset.citation.text}, ${spec.about.citation}.`,
     ...(link === null ? [] : [`Made with archex: ${link}`]),
+  ];
+}
+
+/**
+ * Where an export's numbers come from, as "key: value" lines for the head of a CSV: the preset,
+ * the chart (for a chart's data), what differs from the preset, the seed, the source and, unless
+ * `link` is null, the link back to this state in the explorer.
+ */
+export function provenance({
+  preset,
+  spec,
+  specs,
+  params,
+  paperValues,
+  seed,
+  link,
+}: {
+  preset: Preset;
+  /** The chart whose data it is; absent for the model-vs-paper table. */
+  spec?: ChartSpec;
+  specs: ParamSpec[];
+  params: Params;
+  paperValues: Params;
+  seed: number;
+  link: string | null;
+}): string[] {
+  const source = spec ? `${preset.citation.text}, ${spec.about.citation}` : preset.citation.text;
+  return [
+    `preset: ${preset.id} (${preset.title}; ${machineAndYear(preset)})`,
+    ...(spec ? [`chart: ${spec.id} (${fillParams(spec.title, specs, params)})`] : []),
+    `parameters: ${changesText(preset, specs, params, paperValues)}`,
+    `seed: ${seed}`,
+    `source: ${source}`,
+    ...(link === null ? [] : [`link: ${link}`]),
   ];
 }
