@@ -242,7 +242,12 @@ export function Explorer({
           </p>
         ) : null}
         <RunNotice held={run.held} shown={outcome !== null} onRun={run.runAnyway} />
-        <RunStatus progress={run.progress} timeLeft={run.timeLeft} onStop={run.stop} />
+        <RunStatus
+          progress={run.progress}
+          timeLeft={run.timeLeft}
+          onStop={run.stop}
+          unwatched={engine.unwatched}
+        />
         {outcome ? (
           <StaleMark reason={stale}>
             <p className="sr-only" aria-live="polite">

@@ -132,6 +132,7 @@ export function Presentation({
             progress={run.run.progress}
             timeLeft={run.run.timeLeft}
             onStop={run.run.stop}
+            unwatched={engine.unwatched}
           />
           {viewShown ? (
             <PaneViewPanel engine={engine} model={model} pane={pane} onPane={onPane} run={run} />

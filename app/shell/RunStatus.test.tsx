@@ -67,3 +67,22 @@ describe('<RunNotice>', () => {
     expect(renderToStaticMarkup(<RunNotice held={null} shown onRun={stop} />)).toBe('');
   });
 });
+
+describe('<RunStatus unwatched>', () => {
+  const progress = { fraction: 0.5, elapsedMs: SHOW_PROGRESS_AFTER_MS + 1, partial };
+  it('says why a stopped engine would go unseen and what to do, only when it would', () => {
+    const reason = 'the browser refused Web Locks here';
+    const html = renderToStaticMarkup(
+      <RunStatus progress={progress} timeLeft={null} onStop={stop} unwatched={reason} />,
+    );
+    expect(html).toContain(
+      'If this run never ends, reload the page: it cannot notice the browser stopping its ' +
+        'engine, because the browser refused Web Locks here.',
+    );
+    expect(
+      renderToStaticMarkup(
+        <RunStatus progress={progress} timeLeft={null} onStop={stop} unwatched={null} />,
+      ),
+    ).not.toContain('reload');
+  });
+});

@@ -7,16 +7,19 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /**
  * Progress of a long run: a bar, the time so far, an estimate of the time left and a way to stop
- * it.
+ * it. `unwatched` says why a stopped engine would go unseen here (Engine.unwatched): then a run
+ * that never ends may be a dead engine, and the way out is said.
  */
 export function RunStatus({
   progress,
   timeLeft,
   onStop,
+  unwatched = null,
 }: {
   progress: RunProgress | null;
   timeLeft: TimeLeft | null;
   onStop(): void;
+  unwatched?: string | null;
 }) {
   if (!progress || progress.elapsedMs < SHOW_PROGRESS_AFTER_MS) return null;
   const { fraction, elapsedMs } = progress;
@@ -30,6 +33,12 @@ export function RunStatus({
       <button type="button" onClick={onStop}>
         Stop
       </button>
+      {unwatched ? (
+        <p className="run-unwatched">
+          If this run never ends, reload the page: it cannot notice the browser stopping its engine,
+          because {unwatched}.
+        </p>
+      ) : null}
     </div>
   );
 }
