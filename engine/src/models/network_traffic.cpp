@@ -145,7 +145,11 @@ struct Plan {
         can_deadlock(cube && cube->torus() && !cube->dateline() && !circuits) {
     rates.push_back(p.injection_rate);
     for (const double r : p.sweep_rates) {
-      rates.push_back(p.sweep_scale == SweepScale::kOfBound ? std::min(1.0, r * bound) : r);
+      const double rate = p.sweep_scale == SweepScale::kOfBound ? std::min(1.0, r * bound) : r;
+      // A curve load that is the chosen load but for rounding (a fraction of the bound typed in
+      // flits/node/cycle) is the chosen load, so the two are one run.
+      const bool chosen = std::fabs(rate - p.injection_rate) <= 1e-9 * p.injection_rate;
+      rates.push_back(chosen ? p.injection_rate : rate);
     }
     std::sort(rates.begin() + 1, rates.end());
     options.packet_flits = p.packet_flits;

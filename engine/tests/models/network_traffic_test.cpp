@@ -86,6 +86,15 @@ TEST(NetworkTraffic, TheChosenLoadOnTheCurveIsOneRunWithItsPoint) {
   EXPECT_EQ(curve_point.scalar("latency_mean_cycles"),
             chosen_point.scalar("latency_mean_cycles"));
   EXPECT_EQ(curve_point.scalar("simulated_cycles"), chosen_point.scalar("simulated_cycles"));
+  // A fraction of the capacity bound that is the chosen load but for rounding is the same run.
+  const Result of_bound = run({{"dims", std::vector<double>{8, 8}},
+                               {"sweep_scale", 1},
+                               {"sweep_rates", std::vector<double>{0.2, 0.4}},
+                               {"injection_rate", 0.196875}});
+  ASSERT_NE(0.4 * of_bound.scalar("model_capacity_bound"), 0.196875);
+  EXPECT_EQ(of_bound.find_series("accepted_vs_offered").x[1], 0.196875);
+  EXPECT_EQ(at(of_bound.find_series("accepted_vs_offered"), 0.196875),
+            of_bound.scalar("accepted_flits_per_node_cycle"));
   // The other loads keep streams of their own.
   const Result other = Simulation(registry, "network_traffic", params, 3, 1).run();
   EXPECT_NE(other.scalar("simulated_cycles"), chosen_point.scalar("simulated_cycles"));
