@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { Engine } from '../engine/engine';
 import type { ModelInfo } from '../engine/types';
 import type { Preset } from '../presets/schema';
-import { presetBaseline } from '../presets/schema';
+import { baselineText, presetBaseline } from '../presets/schema';
 import { validationRecords } from '../presets/validation';
 import { tableToCsv } from '../charts/chart_table';
 import { ParamPanel } from '../ui/ParamPanel';
@@ -16,7 +16,7 @@ import { ChartGrid } from './ChartGrid';
 import { RunNotice, RunStatus } from './RunStatus';
 import { StaleMark } from './StaleMark';
 import { download } from './export';
-import { formatTemplate, readoutText } from './chart_builder';
+import { formatTemplate, readoutDetail, readoutText } from './chart_builder';
 import { PaneViewPanel } from './PaneViewPanel';
 import type { PaneRun, PaneUpdate } from './use_pane_run';
 import { emptyState } from './url_state';
@@ -155,7 +155,9 @@ export function Explorer({
         <p className="preset-description">{fillParams(preset.description, specs, values)}</p>
         {side ? (
           <details className="side-params">
-            <summary>Parameters{changed > 0 ? ` (${changed} changed from the paper)` : ''}</summary>
+            <summary>
+              Parameters{changed > 0 ? ` (${changed} changed from ${baselineText(preset)})` : ''}
+            </summary>
             {controls}
           </details>
         ) : (
@@ -256,15 +258,18 @@ export function Explorer({
                 .join('; ')}
             </p>
             <dl className="readouts">
-              {outcome.preset.readouts.map((r) => (
-                <div key={r.label}>
-                  <dt>{formatTemplate(r.label, outcome)}</dt>
-                  <dd data-readout={String(r.value)}>
-                    {readoutText(r, outcome)}
-                    {r.detail ? <small>{formatTemplate(r.detail, outcome)}</small> : null}
-                  </dd>
-                </div>
-              ))}
+              {outcome.preset.readouts.map((r) => {
+                const detail = readoutDetail(r, outcome);
+                return (
+                  <div key={r.label}>
+                    <dt>{formatTemplate(r.label, outcome)}</dt>
+                    <dd data-readout={String(r.value)}>
+                      {readoutText(r, outcome)}
+                      {detail ? <small>{detail}</small> : null}
+                    </dd>
+                  </div>
+                );
+              })}
             </dl>
           </StaleMark>
         ) : null}

@@ -1,7 +1,7 @@
 import type { RunProgress } from '../engine/engine';
 import type { Held } from '../ui/use_engine_run';
 import type { TimeLeft } from './time_left';
-import { SHOW_PROGRESS_AFTER_MS, formatTimeLeft } from './time_left';
+import { JUDGE_AFTER_MS, SHOW_PROGRESS_AFTER_MS, formatTimeLeft } from './time_left';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -27,8 +27,8 @@ export function RunStatus({
     <div className="run-status">
       <progress max={1} value={fraction} aria-label="Simulation progress" />
       <span>
-        {Math.round(fraction * 100)} % · {seconds(elapsedMs)} elapsed
-        {timeLeft ? ` · ${formatTimeLeft(timeLeft)} left` : ''}
+        {Math.round(fraction * 100)} % · {seconds(elapsedMs)} elapsed ·{' '}
+        {timeLeft ? `${formatTimeLeft(timeLeft)} left` : 'estimating the time left'}
       </span>
       <button type="button" onClick={onStop}>
         Stop
@@ -46,8 +46,8 @@ export function RunStatus({
 /** Why the run on show is not the current one: a long run paused to ask, or a stopped one. */
 export function heldText(held: Held): string {
   return held.reason === 'ask'
-    ? `This run would take ${formatTimeLeft(held.left)} more, so it was paused after its ` +
-        'first second.'
+    ? `This run would take ${formatTimeLeft(held.left)} more, judged from its first ` +
+        `${JUDGE_AFTER_MS / 1000} seconds of progress, so it was paused.`
     : `Run stopped after ${seconds(held.elapsedMs)}.`;
 }
 

@@ -146,6 +146,22 @@ describe('PacketView', () => {
     );
   });
 
+  it('counts a packet already on its way at the window start from its creation', () => {
+    const { index } = openIndex(mesh, { width: 800, maxHeight: 720, plane: 0 });
+    const along = [...index.packets.values()].find(
+      (p) => p.leftBefore && p.born !== undefined && p.born < FROM - 5,
+    )!;
+    const s = index.latency(along.id, FROM)!;
+    // Not "1 cycles so far": every cycle since it was created.
+    expect(s.total).toBe(FROM + 1 - along.born!);
+    expect(s.before).toBe(FROM - along.born!);
+    const html = render(mesh, FROM, along.id);
+    expect(html).toContain(
+      `${s.total} cycles so far = ${s.before} before the window (not recorded) + queueing 0 + ` +
+        `blocking ${s.blocking} + transfer ${s.transfer} (not yet delivered)`,
+    );
+  });
+
   it('says when the run ended before the window, where an empty network would look idle', () => {
     const ran = late.result.scalars.find((r) => r.name === 'simulated_cycles')!.value;
     expect(ran).toBeLessThan(500_000);

@@ -156,10 +156,13 @@ export function deadlockAt(index: PacketIndex, layout: PacketLayout, time: numbe
 
 function splitText(s: LatencySplit): string {
   const of = s.complete ? `latency ${s.total} cycles` : `${s.total} cycles so far`;
-  return (
-    `${of} = queueing ${s.queueing} + blocking ${s.blocking} + transfer ${s.transfer}` +
-    (s.complete ? '' : ' (not complete in the window)')
-  );
+  const parts = [
+    ...(s.before > 0 ? [`${s.before} before the window (not recorded)`] : []),
+    `queueing ${s.queueing}`,
+    `blocking ${s.blocking}`,
+    `transfer ${s.transfer}`,
+  ];
+  return `${of} = ${parts.join(' + ')}` + (s.complete ? '' : ' (not yet delivered)');
 }
 
 /** The moment in words: what is in flight, blocked heads by reason, the followed packet. */
@@ -200,6 +203,7 @@ export function describeMoment(
 function LatencyBar({ split }: { split: LatencySplit }) {
   const total = Math.max(1, split.total);
   const parts = [
+    { key: 'before the window', value: split.before, color: palette.grey },
     { key: 'queueing', value: split.queueing, color: palette.sky },
     { key: 'blocking', value: split.blocking, color: palette.vermillion },
     { key: 'transfer', value: split.transfer, color: palette.green },
