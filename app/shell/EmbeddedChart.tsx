@@ -65,7 +65,7 @@ function Embedded({
   useTheme(state.theme);
   const spec = preset?.charts.find((c) => c.id === chartId) ?? preset?.charts[0];
   const run = useEngineRun(engine, job);
-  const pinned = usePinnedRuns(engine, state.pins, presets, models);
+  const pinned = usePinnedRuns(engine, state.pins, presets, models, state);
 
   useLayoutEffect(() => {
     document.documentElement.dataset.idle = String(
