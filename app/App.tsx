@@ -184,6 +184,9 @@ function Shell({
     [],
   );
 
+  const onPresent = (chart: string | null) =>
+    setState(({ present: _present, ...s }) => (chart === null ? s : { ...s, present: { chart } }));
+
   const copyLink = () => {
     copyText(window.location.href).then(
       () => setCopied({ text: 'Link copied', search }),
@@ -279,6 +282,8 @@ function Shell({
                 state={state}
                 right={layout.right}
                 onState={setState}
+                present={state.present}
+                onPresent={onPresent}
               />
             ) : (
               <PaneSlot
@@ -304,11 +309,7 @@ function Shell({
                     : undefined
                 }
                 tour={tourPanel}
-                onPresent={(chart) =>
-                  setState(({ present: _present, ...s }) =>
-                    chart === null ? s : { ...s, present: { chart } },
-                  )
-                }
+                onPresent={onPresent}
                 onCompare={() =>
                   setState((s) => ({
                     ...s,

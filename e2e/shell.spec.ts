@@ -243,12 +243,11 @@ test("exports name what changed in the panel's words, link to the served page, o
   expect(figureText(await download(page, 'latency-load', 'SVG'))).not.toContain('archex:');
   expect(JSON.parse(await download(page, 'latency-load', 'JSON'))).not.toHaveProperty('link');
 
-  // A pin is named the same way.
+  // A pin is named in the same words, by what differs from the run drawn with it.
   await page.getByRole('button', { name: 'Pin this run' }).click();
+  await page.locator('[data-param-number="vcs"]').fill('4');
   await waitIdle(page);
-  await expect(page.locator('.pins .pin')).toContainText(
-    '#1 Custom network (Topology: torus; Radix per dimension: 4, 4 nodes; …)',
-  );
+  await expect(page.locator('.pins .pin')).toContainText('#1 Virtual channels: 2 per channel');
   expect(consoleMessages).toEqual([]);
 });
 

@@ -88,7 +88,7 @@ function Embedded({
   useTheme(state.theme);
   const spec = preset?.charts.find((c) => c.id === chartId) ?? preset?.charts[0];
   const run = useEngineRun(engine, job);
-  const pinned = usePinnedRuns(engine, state.pins, presets, models);
+  const pinned = usePinnedRuns(engine, state.pins, presets, models, state);
 
   const idle =
     job === null || (pinned.ready && (run.upToDate || run.error !== null || run.held !== null));

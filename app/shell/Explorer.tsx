@@ -18,6 +18,7 @@ import { StaleMark } from './StaleMark';
 import { download } from './export';
 import { formatTemplate, readoutDetail, readoutText } from './chart_builder';
 import { PaneViewPanel } from './PaneViewPanel';
+import { PHONE, useMediaQuery } from '../ui/use_media_query';
 import type { PaneRun, PaneUpdate } from './use_pane_run';
 import { emptyState } from './url_state';
 import type { Pane } from './url_state';
@@ -38,6 +39,8 @@ interface Props {
   shownParams?: string[];
   /** Axis ends shared with the pane beside this one, by chart id. */
   axes?: AxisOverrides;
+  /** The charts are drawn outside the pane (side by side on a phone, chart by chart). */
+  chartsElsewhere?: boolean;
   /** Above the charts: a tour's step, a side's differences. */
   children?: ReactNode;
   /** Puts this pane beside a copy of itself (absent: no button). */
@@ -60,6 +63,7 @@ export function Explorer({
   placement = 'alone',
   shownParams,
   axes,
+  chartsElsewhere,
   children,
   onCompare,
   onPresent,
@@ -104,6 +108,9 @@ export function Explorer({
   const first = placement !== 'right';
   const titleId = first ? 'results-title' : 'results-title-right';
   const changed = Object.keys(pane.params).length;
+  // On a phone the sidebar comes after every chart: a tour's step keeps its fields beside it.
+  const phone = useMediaQuery(PHONE);
+  const fieldsWithStep = Boolean(children) && shownParams !== undefined && phone && !side;
 
   const controls = (
     <>
@@ -160,7 +167,7 @@ export function Explorer({
             </summary>
             {controls}
           </details>
-        ) : (
+        ) : fieldsWithStep ? null : (
           controls
         )}
       </aside>
@@ -192,8 +199,7 @@ export function Explorer({
                 </button>
               ) : null}
               {pane.pins.map((_, i) => {
-                const label =
-                  pinned.runs.find((r) => r.label.startsWith(`#${i + 1} `))?.label ?? `#${i + 1}`;
+                const label = `#${i + 1} ${pinned.names[i] ?? ''}`;
                 return (
                   <span key={i} className="pin">
                     {label}
@@ -213,6 +219,7 @@ export function Explorer({
           )}
         </div>
         {children}
+        {fieldsWithStep ? <div className="step-fields">{controls}</div> : null}
         {run.error && run.error.param === undefined ? (
           <p className="banner error" role="alert">
             {run.error.message}
@@ -274,7 +281,7 @@ export function Explorer({
           </StaleMark>
         ) : null}
         <PaneViewPanel engine={engine} model={model} pane={pane} onPane={onPane} run={paneRun} />
-        {drawn.view ? (
+        {drawn.view && !chartsElsewhere ? (
           <ChartGrid
             view={drawn.view}
             model={model.name}

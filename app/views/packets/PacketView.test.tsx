@@ -11,7 +11,7 @@ import { playedEnd } from '../../engine/trace';
 import { openIndex } from './open_index';
 import type { Ctx, Theme } from './packet_paint';
 import { packetColor, paintNetwork, paintScene } from './packet_paint';
-import { buildScene } from './packet_scene';
+import { buildScene, knotWidth } from './packet_scene';
 import { palette } from '../../charts/palette';
 import { deadlockAt, PacketView } from './PacketView';
 
@@ -272,5 +272,34 @@ describe('a deadlock', () => {
     expect(calls.filter((c) => c.name === 'arc').length).toBe(
       before.calls.filter((c) => c.name === 'arc').length + 8,
     );
+  });
+
+  it.each([390, 800])('labels the waiting packets off the knot at %i px', (width) => {
+    const { index, layout } = openIndex(ring, { width, maxHeight: 720, plane: 0 });
+    const knot = index.deadlock!;
+    const frame = index.frame(knot.time);
+    const scene = buildScene(layout, index, frame, false);
+    // Sources queue behind the knot, and each count is drawn.
+    const sources = new Set([...frame.state.queued].map((p) => index.packets.get(p)!.src));
+    expect(sources.size).toBeGreaterThan(4);
+    expect(scene.queued).toHaveLength(sources.size);
+    const half = knotWidth(scene.size) / 2;
+    for (const q of scene.queued) {
+      const box = {
+        x: q.x - q.w - half,
+        y: q.y - q.h / 2 - half,
+        w: q.w + 2 * half,
+        h: q.h + 2 * half,
+      };
+      for (const c of knot.channels) {
+        for (const s of layout.channelSegs[c]!) {
+          // The stroke's box along the segment, as the knot is painted.
+          const [x0, x1] = [Math.min(s.x1, s.x2), Math.max(s.x1, s.x2)];
+          const [y0, y1] = [Math.min(s.y1, s.y2), Math.max(s.y1, s.y2)];
+          const apart = box.x + box.w <= x0 || x1 <= box.x || box.y + box.h <= y0 || y1 <= box.y;
+          expect(apart, `+${q.count} at ${q.x.toFixed(1)}, ${q.y.toFixed(1)}`).toBe(true);
+        }
+      }
+    }
   });
 });

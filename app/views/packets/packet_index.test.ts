@@ -13,7 +13,14 @@ import { openIndex } from './open_index';
 import type { Frame, PacketIndex } from './packet_index';
 import { flitKey, KEY_EVERY, keyPacket } from './packet_index';
 import type { PacketLayout } from './packet_layout';
-import { buildScene, flitNear, labelsOverlap, slotAt } from './packet_scene';
+import {
+  buildScene,
+  flitNear,
+  knotWidth,
+  labelCoversChannel,
+  labelsOverlap,
+  slotAt,
+} from './packet_scene';
 
 const FROM = 1500;
 const LENGTH = 150;
@@ -342,7 +349,7 @@ describe.each([
   ['fly', true],
   ['fly4', true],
 ])('the packets waiting at the sources of a %s', (name, crowded) => {
-  it('are counted per source, each label drawn where it covers no other', () => {
+  it('are counted per source, each label drawn where it covers no other and no channel', () => {
     const { index, layout } = openIndex(traced[name]!, { width: 900, maxHeight: 700, plane: 0 });
     let labels = 0;
     let left = 0;
@@ -353,9 +360,10 @@ describe.each([
         const src = index.packets.get(p)!.src;
         waiting.set(src, (waiting.get(src) ?? 0) + 1);
       }
-      const { queued } = buildScene(layout, index, frame, false);
+      const { queued, size } = buildScene(layout, index, frame, false);
       for (const [i, q] of queued.entries()) {
         for (const other of queued.slice(i + 1)) expect(labelsOverlap(q, other)).toBe(false);
+        expect(labelCoversChannel(layout, q, knotWidth(size) / 2)).toBe(false);
       }
       // Each label is its own source's count; the longest queues are the ones kept.
       const counts = [...waiting.values()].sort((a, b) => b - a);
