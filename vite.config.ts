@@ -5,7 +5,7 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { defineConfig } from 'vite';
+import { build, defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const outDir = join(root, 'dist');
@@ -45,6 +45,55 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/**
+ * The embed snippet's script (app/embed_script.ts) as one classic script, `embed.js` beside the
+ * pages: a host page of another origin loads it with a plain <script src>, which needs no CORS
+ * (a module script would), and it adds no name to the host page's globals. Written to dist/ when `write`.
+ */
+async function buildEmbedScript(write: boolean): Promise<string> {
+  const output = await build({
+    configFile: false,
+    logLevel: 'warn',
+    publicDir: false,
+    build: {
+      outDir,
+      emptyOutDir: false,
+      write,
+      target: 'es2020',
+      rollupOptions: {
+        input: join(root, 'app/embed_script.ts'),
+        output: { format: 'iife', entryFileNames: 'embed.js' },
+      },
+    },
+  });
+  const results = Array.isArray(output) ? output : [output];
+  for (const result of results) {
+    if (!('output' in result)) continue;
+    const chunk = result.output.find((c) => c.type === 'chunk');
+    if (chunk?.type === 'chunk') return chunk.code;
+  }
+  throw new Error('embed.js: the build wrote no script');
+}
+
+/** Builds embed.js with the pages; the dev server builds it on request. */
+function embedScript(): Plugin {
+  return {
+    name: 'archex-embed-script',
+    // Written before closeBundle, where the service worker lists the built files.
+    async writeBundle() {
+      await buildEmbedScript(true);
+    },
+    configureServer(server) {
+      server.middlewares.use('/embed.js', (_req, res, next) => {
+        buildEmbedScript(false).then((code) => {
+          res.setHeader('Content-Type', 'text/javascript');
+          res.end(code);
+        }, next);
+      });
+    },
+  };
+}
+
 /** Writes dist/sw.js listing every built file, versioned by their contents. */
 function serviceWorker(): Plugin {
   return {
@@ -71,7 +120,7 @@ export default defineConfig({
   // Relative asset URLs: the built site works from any base path.
   base: './',
   publicDir: '../public',
-  plugins: [react(), contentSecurityPolicy(), serviceWorker()],
+  plugins: [react(), contentSecurityPolicy(), embedScript(), serviceWorker()],
   worker: { format: 'es' },
   build: {
     outDir,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 
 import type { Engine } from './engine/engine';
 import type { ModelInfo } from './engine/types';
@@ -25,8 +25,12 @@ import {
   firstPane,
   parseUrlState,
   serializeUrlState,
+  pinsForStep,
   withFirstPane,
 } from './shell/url_state';
+
+/** How long "Link copied" stays: long enough to read, then the header is as it was. */
+const COPIED_MS = 4000;
 
 export function App({ engine, presets }: { engine: Engine; presets: Preset[] }) {
   const { models, error } = useModels(engine);
@@ -129,7 +133,13 @@ function Shell({
   useUrlHistory(search, place, onPop);
   useTheme(state.theme);
 
-  const [copied, setCopied] = useState<string | null>(null);
+  // What "Copy link" did, and the address it copied: said only while that is still the address.
+  const [copied, setCopied] = useState<{ text: string; search: string } | null>(null);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(null), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
   const preset = presets.find((p) => p.id === state.presetId);
   const model = models.find((m) => m.name === preset?.model);
 
@@ -144,8 +154,9 @@ function Shell({
       setState((s) => {
         const t = tours.find((x) => x.id === tourId);
         if (!t) return s;
+        const pane = stepState(t, step);
         return {
-          ...withFirstPane(s, { ...stepState(t, step), pins: s.pins }),
+          ...withFirstPane(s, { ...pane, pins: pinsForStep(s.pins, pane.presetId) }),
           layout: { kind: 'tour', tour: tourId, step },
           // Presenting, the next step shows the chart it is about.
           ...(s.present ? { present: {} } : {}),
@@ -173,10 +184,13 @@ function Shell({
     [],
   );
 
+  const onPresent = (chart: string | null) =>
+    setState(({ present: _present, ...s }) => (chart === null ? s : { ...s, present: { chart } }));
+
   const copyLink = () => {
     copyText(window.location.href).then(
-      () => setCopied('Link copied'),
-      () => setCopied('Copy failed: select the address bar and copy it'),
+      () => setCopied({ text: 'Link copied', search }),
+      () => setCopied({ text: 'Copy failed: select the address bar and copy it', search }),
     );
   };
 
@@ -203,9 +217,9 @@ function Shell({
           <button type="button" onClick={copyLink}>
             Copy link
           </button>
-          {copied ? (
+          {copied?.search === search ? (
             <span role="status" className="copied">
-              {copied}
+              {copied.text}
             </span>
           ) : null}
           <label>
@@ -268,6 +282,8 @@ function Shell({
                 state={state}
                 right={layout.right}
                 onState={setState}
+                present={state.present}
+                onPresent={onPresent}
               />
             ) : (
               <PaneSlot
@@ -293,11 +309,7 @@ function Shell({
                     : undefined
                 }
                 tour={tourPanel}
-                onPresent={(chart) =>
-                  setState(({ present: _present, ...s }) =>
-                    chart === null ? s : { ...s, present: { chart } },
-                  )
-                }
+                onPresent={onPresent}
                 onCompare={() =>
                   setState((s) => ({
                     ...s,

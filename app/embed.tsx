@@ -2,16 +2,19 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { EmbeddedChart } from './shell/EmbeddedChart';
+import { FitRequests } from './shell/embed_frame';
 import { createWorkerEngine } from './engine/worker_engine';
 import { presets } from './presets/bundled';
 import { registerServiceWorker } from './offline/register';
 import './styles.css';
 
+// Listening before the first render: the snippet's script asks the frame to fit as it loads.
+const fitRequests = new FitRequests(window);
 const root = document.getElementById('root');
 if (!root) throw new Error('embed.html has no #root');
 createRoot(root).render(
   <StrictMode>
-    <EmbeddedChart engine={createWorkerEngine()} presets={presets} />
+    <EmbeddedChart engine={createWorkerEngine()} presets={presets} fitRequests={fitRequests} />
   </StrictMode>,
 );
 registerServiceWorker();

@@ -193,9 +193,9 @@ test('pins, the paper overlay, the seed and the theme live in the link', async (
   await page.getByLabel('Experiment').selectOption('multipsi-v2-estimate');
   await waitIdle(page);
   const legend = page.locator('svg[data-chart="perf-overhead"] .legend');
-  await expect(legend).toContainText('#1 Multi-PSI/V1');
+  await expect(legend).toContainText('Multi-PSI/V1: communication vs performance');
   const card = page.locator('[data-chart-card="cost-breakdown"]');
-  await expect(card.locator('svg')).toContainText('#1 Multi-PSI/V1');
+  await expect(card.locator('svg')).toContainText('Multi-PSI/V1: communication vs performance');
 
   await page.getByRole('navigation', { name: 'Explorer' }).getByLabel('Theme').selectOption('dark');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
@@ -208,7 +208,7 @@ test('pins, the paper overlay, the seed and the theme live in the link', async (
   await expect(copy.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect(copy.locator('[data-param-number="seed"]')).toHaveValue('7');
   await expect(copy.locator('svg[data-chart="perf-overhead"] .legend')).toContainText(
-    '#1 Multi-PSI/V1',
+    'Multi-PSI/V1: communication vs performance',
   );
   expect(await chartPaths(copy, 'perf-overhead')).toEqual(await chartPaths(page, 'perf-overhead'));
   await copy.screenshot({ path: testInfo.outputPath('pins-dark.png'), fullPage: true });

@@ -79,7 +79,7 @@ test('a run that runs out of memory says what filled it and what to change', asy
   await page.goto(
     custom({ dims: [32, 32], packet_flits: 1, injection_rate: 1, warmup_cycles: 100_000 }),
   );
-  // Its 100,000 warm-up cycles make it long: where its first second says so, it asks first, as
+  // Its 100,000 warm-up cycles make it long: where its first seconds say so, it asks first, as
   // the issue's run would, and the user runs it anyway.
   const error = page.locator('.banner.error');
   const notice = page.locator('.run-notice');
@@ -99,7 +99,7 @@ test('a run that runs out of memory says what filled it and what to change', asy
 });
 
 /**
- * Waits until a sweep is running and has drawn on `card`; if its first second judged it long
+ * Waits until a sweep is running and has drawn on `card`; if its first seconds judged it long
  * (on a busy machine), it is run anyway.
  */
 async function drawing(page: Page, card: Locator) {
@@ -175,7 +175,7 @@ test('a long run asks before it goes on, says its time left readably and stops',
   await page.goto(custom({ dims: [32, 32, 32], max_cycles: 1_000_000, warmup_cycles: 100_000 }));
   const notice = page.locator('.run-notice');
   await expect(notice).toContainText(
-    /^This run would take about [\d,]+(-[\d,]+)? (h|days|years) more, so it was paused after its first second\./,
+    /^This run would take about [\d,]+(-[\d,]+)? (h|days|years) more, judged from its first 2 seconds of progress, so it was paused\./,
     { timeout: 30_000 },
   );
   await waitIdle(page);
@@ -243,12 +243,11 @@ test("exports name what changed in the panel's words, link to the served page, o
   expect(figureText(await download(page, 'latency-load', 'SVG'))).not.toContain('archex:');
   expect(JSON.parse(await download(page, 'latency-load', 'JSON'))).not.toHaveProperty('link');
 
-  // A pin is named the same way.
+  // A pin is named in the same words, by what differs from the run drawn with it.
   await page.getByRole('button', { name: 'Pin this run' }).click();
+  await page.locator('[data-param-number="vcs"]').fill('4');
   await waitIdle(page);
-  await expect(page.locator('.pins .pin')).toContainText(
-    '#1 Custom network (Topology: torus; Radix per dimension: 4, 4 nodes; …)',
-  );
+  await expect(page.locator('.pins .pin')).toContainText('#1 Virtual channels: 2 per channel');
   expect(consoleMessages).toEqual([]);
 });
 

@@ -415,6 +415,8 @@ describe('sweeps', () => {
     ['jmachine_loop', loop, 6],
     ['multipsi_queens', { pes: 3, depths: [1, 3] }, 9],
     ['network_traffic', network, 4],
+    // The chosen load is also a load of the curve: that point draws from point 0's stream.
+    ['network_traffic', { ...network, sweep_rates: [0.1, 0.2, 0.95] }, 4],
   ] as [string, Params, number][])(
     'Simulation(%s, params, seed, point) runs one point; combine() gives the whole run bit for bit',
     (model, params, points) => {

@@ -551,7 +551,7 @@ async function killedWorker(browser: Browser, url: string) {
       return performance.now() - changed;
     };
     await page.goto(url);
-    // Judged long from its first second on a busy machine, it asks first: run it anyway.
+    // Judged long from its first seconds on a busy machine, it asks first: run it anyway.
     const anyway = page.locator('.run-notice button');
     while (!(await page.locator('.run-status').isVisible())) {
       if (await anyway.isVisible()) await anyway.click();

@@ -10,6 +10,7 @@ import { ChartFrame } from './ChartFrame';
 import { axisTitle, fitAxisTitle, fitText, formatReadable, formatValue, textWidth } from './format';
 import { Legend, legendLayout, markKind, markLegendEntry, MarkSymbol, RULE_DASH } from './Legend';
 import type { LegendEntry } from './Legend';
+import { wrapParts } from './heat_scale';
 import { palette, seriesColor, seriesDash, seriesMarker } from './palette';
 import type { Box, LineSegment, Obstacles } from './label_placement';
 import { chooseSpots, overlaps, placeLabels, segmentCrossesBox } from './label_placement';
@@ -610,6 +611,8 @@ function lineLayout(data: LineChartData, size: ChartSize, guides: Guide[], named
     legendRules: ruleLines.filter((r) => inLegend.has(r.index)),
     edgeRules,
     crowded,
+    /** The note across the plot, in lines that fit it. */
+    note: data.note ? wrapParts([data.note], innerWidth - 16, fontSize) : [],
     /** Some saturation tick has no "sat." beside it: the legend says what the ticks are. */
     saturationUnlabelled: placedCurves.some((c, i) => c.saturation && !labelled.has(i)),
     targets,
@@ -651,6 +654,7 @@ export function describeLineChart(data: LineChartData, extra: Guide[] = []): str
   for (const r of data.rules ?? []) {
     parts.push(`${r.label}: ${r.axis === 'x' ? fx(r.value) : fy(r.value)}.`);
   }
+  if (data.note) parts.push(data.note);
   return parts.join(' ');
 }
 
@@ -831,6 +835,20 @@ export function LinePlot({
             ) : null}
           </g>
         ))}
+        {g.note.length > 0 ? (
+          <text
+            className="annotation chart-note"
+            textAnchor="middle"
+            fontSize={g.fontSize}
+            y={g.innerHeight / 2 - ((g.note.length - 1) * (g.fontSize + 4)) / 2}
+          >
+            {g.note.map((text, i) => (
+              <tspan key={i} x={g.innerWidth / 2} dy={i === 0 ? 0 : g.fontSize + 4}>
+                {text}
+              </tspan>
+            ))}
+          </text>
+        ) : null}
         {active ? <Readout target={active} frame={g} fontSize={g.fontSize} /> : null}
       </ChartFrame>
     </ChartBox>

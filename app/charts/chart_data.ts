@@ -85,6 +85,8 @@ export interface LineChartData {
   rules?: Rule[];
   /** Lines through the origin the curves are read against (accepted = offered load). */
   guides?: Guide[];
+  /** A sentence across the plot saying why it has no data (a load that deadlocked). */
+  note?: string;
 }
 
 /** Latency against offered or accepted load: one curve per message length or variant. */

@@ -43,6 +43,8 @@ export class EngineClient implements Engine {
   private deadReason: ErrorInfo | null = null;
   /** The host's memory as its last result said: it grows with runs and is never given back. */
   memoryBytes = 0;
+  /** Why this host's silent end would go unseen (the browser refused what watches it), or null. */
+  unwatched: string | null = null;
 
   constructor(private readonly port: Port) {
     port.listen((response) => this.receive(response));

@@ -38,6 +38,11 @@ export interface Engine {
   trace(request: TraceRunRequest, options?: RunOptions): Promise<TraceOutcome>;
   /** Called with the number of requests in flight now and whenever it changes. Returns an unsubscribe. */
   onPendingChange(listener: (pending: number) => void): () => void;
+  /**
+   * Why an engine host that stops without a word (killed by the browser) would go unseen here, in
+   * words (the browser refused the Web Lock that watches it), or null when it would be noticed.
+   */
+  readonly unwatched: string | null;
   dispose(): void;
 }
 

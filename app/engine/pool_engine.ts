@@ -60,6 +60,11 @@ export class PoolEngine implements Engine {
     return this.lanes.length;
   }
 
+  /** Why a started host's silent end would go unseen, or null: the first such reason. */
+  get unwatched(): string | null {
+    return this.lanes.find((l) => l?.unwatched)?.unwatched ?? null;
+  }
+
   /** Hosts running now (started and not yet shut down). */
   get started(): number {
     return this.lanes.filter((l) => l !== null).length;

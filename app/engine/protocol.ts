@@ -19,10 +19,12 @@
 //   8  a trace's answer also carries the point's result and the machine's networks as the
 //      engine describes them (a trace names channels by their `id`), for the views that play it;
 //      describe: a machine's networks for some parameters, without a run (the picker's drawings).
+//   9  hello says whether the worker holds its lock (`unwatched`: why not, in words), since a
+//      browser may refuse Web Locks (a frame of another site) and the engine starts all the same.
 import type { Trace, TraceRequest } from './trace';
 import type { ModelInfo, NetworkMap, Params, RunResult } from './types';
 
-export const PROTOCOL_VERSION = 8;
+export const PROTOCOL_VERSION = 9;
 
 /** What one point of a sweep produced, by its index. */
 export interface PointPartial {
@@ -123,8 +125,11 @@ export type EngineResponse =
       memoryBytes: number;
     }
   | { v: number; type: 'cancelled'; id: number }
-  /** A worker is up (in a browser, holding the lock its page watches); answers no request. */
-  | { v: number; type: 'hello'; id: 0 }
+  /**
+   * A worker is up; answers no request. In a browser it holds the lock its page watches, or says
+   * why it cannot (`unwatched`), and then its silent end goes unseen.
+   */
+  | { v: number; type: 'hello'; id: 0; unwatched: string | null }
   | { v: number; type: 'error'; id: number; error: ErrorInfo };
 
 type Body<T> = T extends unknown ? Omit<T, 'v'> : never;

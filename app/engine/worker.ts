@@ -18,8 +18,8 @@ const scope = globalThis as unknown as WorkerScope;
 const host = new EngineHost(createArchexModule(), (response, transfer) =>
   scope.postMessage(response, transfer),
 );
-// Nothing is said before the lock is held, so the page asks for it only after.
-const alive = holdForLife(scope.name).then(() =>
-  scope.postMessage({ v: PROTOCOL_VERSION, type: 'hello', id: 0 }),
+// Nothing is said before the lock is held (or refused), so the page asks for it only after.
+const alive = holdForLife(scope.name).then((unwatched) =>
+  scope.postMessage({ v: PROTOCOL_VERSION, type: 'hello', id: 0, unwatched }),
 );
 scope.addEventListener('message', (event) => void alive.then(() => host.handle(event.data)));

@@ -2,34 +2,24 @@ import { EngineClient } from './client';
 import type { Engine } from './engine';
 import { PoolEngine } from './pool_engine';
 import type { EngineRequest, EngineResponse } from './protocol';
-import { holdsLock } from './worker_lock';
+import { lockRefused, locksMissing } from './worker_lock';
 
 /**
  * One module Web Worker hosting the engine. A worker that ends without a word (closed, killed by
  * the browser, crashed) fires no event: it holds a Web Lock named after it for its whole life, and
  * once it has said hello, this side asks for the same lock, which it is given only when the
- * worker is gone.
+ * worker is gone. Where the browser refuses the lock, the worker still runs; the client keeps why
+ * its end cannot be watched (`unwatched`), for the page to say.
  */
 function workerClient(index: number): EngineClient {
   const name = `archex-engine-${index + 1}-${Math.random().toString(36).slice(2)}`;
   const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name });
   const closed = new AbortController();
-  let watching = false;
   const client = new EngineClient({
     post: (request: EngineRequest) => worker.postMessage(request),
     listen: (handler) =>
       worker.addEventListener('message', (event: MessageEvent<EngineResponse>) => {
-        if (!watching && holdsLock()) {
-          watching = true;
-          navigator.locks
-            .request(name, { signal: closed.signal }, () =>
-              client.fail(
-                `The engine's worker ${index + 1} stopped without a word: the browser ended ` +
-                  'it, most often for using too much memory.',
-              ),
-            )
-            .catch(() => {});
-        }
+        if (event.data.type === 'hello') watch(event.data.unwatched);
         handler(event.data);
       }),
     close: () => {
@@ -37,6 +27,27 @@ function workerClient(index: number): EngineClient {
       worker.terminate();
     },
   });
+  const watch = (unwatched: string | null) => {
+    const reason = unwatched ?? locksMissing();
+    if (reason !== null) {
+      client.unwatched = reason;
+      return;
+    }
+    try {
+      navigator.locks
+        .request(name, { signal: closed.signal }, () =>
+          client.fail(
+            `The engine's worker ${index + 1} stopped without a word: the browser ended ` +
+              'it, most often for using too much memory.',
+          ),
+        )
+        .catch((error: unknown) => {
+          if (!closed.signal.aborted) client.unwatched = lockRefused(error);
+        });
+    } catch (error) {
+      client.unwatched = lockRefused(error);
+    }
+  };
   worker.addEventListener('error', (event) => {
     client.fail(
       `The engine's worker ${index + 1} ${event.message ? `failed (${event.message})` : 'could not start'}.`,

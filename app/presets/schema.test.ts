@@ -190,6 +190,24 @@ describe('outputs a preset names', () => {
     ]);
   });
 
+  it("checks a readout's and a chart's states: a boolean output, templates it can fill", () => {
+    const network = preset('custom-network');
+    const [latency] = network.readouts;
+    latency!.instead = [
+      { when: 'latency_mean_cycles', text: 'x' },
+      { when: 'no_such_state', detail: '{no_such_cycle}' },
+    ];
+    const histogram = network.charts.find((c) => c.id === 'histogram')!;
+    if (histogram.kind !== 'line') throw new Error(histogram.kind);
+    histogram.instead = [{ when: 'deadlocked', text: 'at {no_such_time}' }];
+    expect(presetProblems(network, models)).toEqual([
+      "readouts.0.instead.0.when: 'latency_mean_cycles' is no boolean output of network_traffic",
+      expect.stringMatching(/^readouts\.0\.instead\.1\.when: 'no_such_state' is no scalar/),
+      expect.stringMatching(/^readouts\.0\.instead\.1\.detail: 'no_such_cycle' is no scalar/),
+      expect.stringMatching(/^charts\.\d+\.instead\.0\.text: 'no_such_time' is no scalar/),
+    ]);
+  });
+
   it('match a family the model declares, and a pattern that can name one of its outputs', () => {
     expect(namesMeet('perf_vs_overhead_w*', 'perf_vs_overhead_w0.5')).toBe(true);
     expect(namesMeet('perf_vs_overhead_w*', 'perf_vs_*')).toBe(true);

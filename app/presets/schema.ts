@@ -121,6 +121,12 @@ const Conditions = z
 /** A number from the run: a scalar result's name, `param.<name>` for an input, or a constant. */
 const ValueRef = z.union([z.string().min(1), z.number().finite()]);
 
+/**
+ * A state of the run in which a number is undefined or not to be read as measured: while the
+ * boolean scalar `when` is true (the chosen load deadlocked, or did not sustain its load).
+ */
+const InsteadBase = { when: z.string().min(1) };
+
 const AxisOverride = z
   .object({
     label: z.string().min(1).optional(),
@@ -207,6 +213,14 @@ const LineSpec = z
     saturation: z.string().includes('{series}').optional(),
     /** Speedup charts: slope of the dashed ideal line. */
     idealSlope: ValueRef.optional(),
+    /**
+     * A sentence drawn across the plot while its state holds, saying why the plot is empty (a
+     * template as a readout's `detail`); the first that holds is drawn.
+     */
+    instead: z
+      .array(z.object({ ...InsteadBase, text: z.string().min(1) }).strict())
+      .min(1)
+      .optional(),
   })
   .strict();
 
@@ -336,6 +350,25 @@ export const PresetSchema = z
           value: ValueRef,
           unit: z.string(),
           detail: z.string().optional(),
+          /**
+           * What the readout says while a state holds (the first that does), in place of its
+           * value (`text`) and of its detail (`detail`, or none), both templates.
+           */
+          instead: z
+            .array(
+              z
+                .object({
+                  ...InsteadBase,
+                  text: z.string().min(1).optional(),
+                  detail: z.string().min(1).optional(),
+                })
+                .strict()
+                .refine((i) => i.text !== undefined || i.detail !== undefined, {
+                  message: 'say what is shown instead: text, detail or both',
+                }),
+            )
+            .min(1)
+            .optional(),
         })
         .strict(),
     ),
@@ -514,9 +547,21 @@ export function outputProblems(preset: Preset, model: ModelInfo): string[] {
   };
   const series = (path: string, patterns: string[] | undefined) =>
     (patterns ?? []).forEach((p, j) => lacks(`${path}.${j}`, 'series', p));
+  // A state is a scalar that is true or false.
+  const states = (path: string, instead: { when: string; text?: string; detail?: string }[]) =>
+    instead.forEach((state, j) => {
+      const at = `${path}.${j}`;
+      const output = model.outputs.find((o) => o.kind === 'scalar' && o.name === state.when);
+      if (output && output.unit !== 'boolean') {
+        problems.push(`${at}.when: '${state.when}' is no boolean output of ${model.name}`);
+      } else lacks(`${at}.when`, 'scalar', state.when);
+      templates(`${at}.text`, state.text);
+      templates(`${at}.detail`, state.detail);
+    });
   preset.readouts.forEach((r, i) => {
     scalar(`readouts.${i}.value`, r.value);
     templates(`readouts.${i}.detail`, r.detail);
+    states(`readouts.${i}.instead`, r.instead ?? []);
   });
   preset.reference.forEach((r, i) => scalar(`reference.${i}.metric`, r.metric));
   preset.charts.forEach((chart, i) => {
@@ -540,6 +585,7 @@ export function outputProblems(preset: Preset, model: ModelInfo): string[] {
         if (chart.saturation) {
           scalar(`${path}.saturation`, chart.saturation.replace('{series}', '*'));
         }
+        states(`${path}.instead`, chart.instead ?? []);
         return;
       case 'stacked-bars':
         chart.bars.forEach((bar, j) => {
@@ -653,6 +699,11 @@ export function targetsInProblems(presets: Preset[]): string[] {
       return other.reference.length === 0 ? [`${path}: '${id}' has no paper targets`] : [];
     }),
   );
+}
+
+/** A preset's values in words: "the paper's values", or "the preset's defaults" without a paper. */
+export function baselineText(preset: Preset): string {
+  return presetBaseline(preset) === 'default' ? "the preset's defaults" : "the paper's values";
 }
 
 /** The values a preset sets; a parameter it leaves to the engine is absent (the engine's holds). */

@@ -21,7 +21,7 @@ export interface RunTag {
 /** A run as the charts draw it, with the preset and seed it was made for. */
 export type ChartRun = RunView & RunTag;
 
-interface Props {
+export interface ChartGridProps {
   view: ChartRun;
   model: string;
   /** The model's parameter specs: the choices a chart's `when` names; captions and the JSON
@@ -41,6 +41,8 @@ interface Props {
   /** Only this chart (presentation mode); absent: every chart. */
   only?: string;
   onPresent?(chart: string): void;
+  /** The region's name; absent: "Charts". */
+  label?: string;
 }
 
 /**
@@ -60,9 +62,10 @@ export const ChartGrid = memo(function ChartGrid({
   id,
   only,
   onPresent,
-}: Props) {
+  label = 'Charts',
+}: ChartGridProps) {
   return (
-    <div className="charts" id={id} tabIndex={-1} role="region" aria-label="Charts">
+    <div className="charts" id={id} tabIndex={-1} role="region" aria-label={label}>
       {shownCharts(view.preset, specs, view.params)
         .filter((spec) => only === undefined || spec.id === only)
         .map((written) => {

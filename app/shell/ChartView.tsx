@@ -18,29 +18,56 @@ import {
 } from '../charts/chart_table';
 import type { BuiltChart } from './chart_builder';
 
-/** Draws a built chart with the shared component of its kind; `width` fixes its width in px. */
+/**
+ * Draws a built chart with the shared component of its kind; `width` fixes its width in px,
+ * `height` the height of the kinds drawn to a height (the others follow their width).
+ */
 export function ChartView({
   name,
   title,
   chart,
   width,
+  height,
 }: {
   name: string;
   title: string;
   chart: BuiltChart;
   width?: number;
+  height?: number;
 }) {
   switch (chart.kind) {
     case 'line':
-      return <LineChart name={name} title={title} data={chart.data} width={width} />;
+      return (
+        <LineChart name={name} title={title} data={chart.data} width={width} height={height} />
+      );
     case 'latency-load':
-      return <LatencyLoadChart name={name} title={title} data={chart.data} width={width} />;
+      return (
+        <LatencyLoadChart
+          name={name}
+          title={title}
+          data={chart.data}
+          width={width}
+          height={height}
+        />
+      );
     case 'speedup':
-      return <SpeedupChart name={name} title={title} data={chart.data} width={width} />;
+      return (
+        <SpeedupChart name={name} title={title} data={chart.data} width={width} height={height} />
+      );
     case 'stacked-bars':
-      return <StackedBarChart name={name} title={title} data={chart.data} width={width} />;
+      return (
+        <StackedBarChart
+          name={name}
+          title={title}
+          data={chart.data}
+          width={width}
+          height={height}
+        />
+      );
     case 'work-rate-stacks':
-      return <WorkRateStacks name={name} title={title} data={chart.data} width={width} />;
+      return (
+        <WorkRateStacks name={name} title={title} data={chart.data} width={width} height={height} />
+      );
     case 'channel-heatmap':
       return chart.data.graph?.crosspoints ? (
         <CrosspointMap name={name} title={title} data={chart.data} width={width} />

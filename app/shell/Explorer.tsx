@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { Engine } from '../engine/engine';
 import type { ModelInfo } from '../engine/types';
 import type { Preset } from '../presets/schema';
-import { presetBaseline } from '../presets/schema';
+import { baselineText, presetBaseline } from '../presets/schema';
 import { validationRecords } from '../presets/validation';
 import { tableToCsv } from '../charts/chart_table';
 import { ParamPanel } from '../ui/ParamPanel';
@@ -17,8 +17,9 @@ import { ChartGrid } from './ChartGrid';
 import { RunNotice, RunStatus } from './RunStatus';
 import { StaleMark } from './StaleMark';
 import { download } from './export';
-import { formatTemplate, readoutText } from './chart_builder';
+import { formatTemplate, readoutDetail, readoutText } from './chart_builder';
 import { PaneViewPanel } from './PaneViewPanel';
+import { PHONE, useMediaQuery } from '../ui/use_media_query';
 import type { PaneRun, PaneUpdate } from './use_pane_run';
 import { emptyState, serializeUrlState } from './url_state';
 import type { Pane } from './url_state';
@@ -39,6 +40,8 @@ interface Props {
   shownParams?: string[];
   /** Axis ends shared with the pane beside this one, by chart id. */
   axes?: AxisOverrides;
+  /** The charts are drawn outside the pane (side by side on a phone, chart by chart). */
+  chartsElsewhere?: boolean;
   /** Above the charts: a tour's step, a side's differences. */
   children?: ReactNode;
   /** Puts this pane beside a copy of itself (absent: no button). */
@@ -61,6 +64,7 @@ export function Explorer({
   placement = 'alone',
   shownParams,
   axes,
+  chartsElsewhere,
   children,
   onCompare,
   onPresent,
@@ -105,6 +109,9 @@ export function Explorer({
   const first = placement !== 'right';
   const titleId = first ? 'results-title' : 'results-title-right';
   const changed = Object.keys(pane.params).length;
+  // On a phone the sidebar comes after every chart: a tour's step keeps its fields beside it.
+  const phone = useMediaQuery(PHONE);
+  const fieldsWithStep = Boolean(children) && shownParams !== undefined && phone && !side;
 
   const controls = (
     <>
@@ -156,10 +163,12 @@ export function Explorer({
         <p className="preset-description">{fillParams(preset.description, specs, values)}</p>
         {side ? (
           <details className="side-params">
-            <summary>Parameters{changed > 0 ? ` (${changed} changed from the paper)` : ''}</summary>
+            <summary>
+              Parameters{changed > 0 ? ` (${changed} changed from ${baselineText(preset)})` : ''}
+            </summary>
             {controls}
           </details>
-        ) : (
+        ) : fieldsWithStep ? null : (
           controls
         )}
       </aside>
@@ -191,8 +200,7 @@ export function Explorer({
                 </button>
               ) : null}
               {pane.pins.map((_, i) => {
-                const label =
-                  pinned.runs.find((r) => r.label.startsWith(`#${i + 1} `))?.label ?? `#${i + 1}`;
+                const label = `#${i + 1} ${pinned.names[i] ?? ''}`;
                 return (
                   <span key={i} className="pin">
                     {label}
@@ -212,6 +220,7 @@ export function Explorer({
           )}
         </div>
         {children}
+        {fieldsWithStep ? <div className="step-fields">{controls}</div> : null}
         {run.error && run.error.param === undefined ? (
           <p className="banner error" role="alert">
             {run.error.message}
@@ -243,7 +252,12 @@ export function Explorer({
           </p>
         ) : null}
         <RunNotice held={run.held} shown={outcome !== null} onRun={run.runAnyway} />
-        <RunStatus progress={run.progress} timeLeft={run.timeLeft} onStop={run.stop} />
+        <RunStatus
+          progress={run.progress}
+          timeLeft={run.timeLeft}
+          onStop={run.stop}
+          unwatched={engine.unwatched}
+        />
         {outcome ? (
           <StaleMark reason={stale}>
             <p className="sr-only" aria-live="polite">
@@ -252,20 +266,23 @@ export function Explorer({
                 .join('; ')}
             </p>
             <dl className="readouts">
-              {outcome.preset.readouts.map((r) => (
-                <div key={r.label}>
-                  <dt>{formatTemplate(r.label, outcome)}</dt>
-                  <dd data-readout={String(r.value)}>
-                    {readoutText(r, outcome)}
-                    {r.detail ? <small>{formatTemplate(r.detail, outcome)}</small> : null}
-                  </dd>
-                </div>
-              ))}
+              {outcome.preset.readouts.map((r) => {
+                const detail = readoutDetail(r, outcome);
+                return (
+                  <div key={r.label}>
+                    <dt>{formatTemplate(r.label, outcome)}</dt>
+                    <dd data-readout={String(r.value)}>
+                      {readoutText(r, outcome)}
+                      {detail ? <small>{detail}</small> : null}
+                    </dd>
+                  </div>
+                );
+              })}
             </dl>
           </StaleMark>
         ) : null}
         <PaneViewPanel engine={engine} model={model} pane={pane} onPane={onPane} run={paneRun} />
-        {drawn.view ? (
+        {drawn.view && !chartsElsewhere ? (
           <ChartGrid
             view={drawn.view}
             model={model.name}

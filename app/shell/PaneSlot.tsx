@@ -5,7 +5,7 @@ import type { Engine } from '../engine/engine';
 import type { ModelInfo } from '../engine/types';
 import type { Preset } from '../presets/schema';
 import { shownCharts } from '../presets/schema';
-import type { ChartRun } from './ChartGrid';
+import type { ChartGridProps, ChartRun } from './ChartGrid';
 import type { BuiltChart } from './chart_builder';
 import { buildChart, chartOptions } from './chart_builder';
 import { Explorer } from './Explorer';
@@ -15,9 +15,17 @@ import type { PaneUpdate } from './use_pane_run';
 import { usePaneRun } from './use_pane_run';
 import type { Pane, Presentation as PresentationLink } from './url_state';
 
+/** What a pane's charts are drawn from, for drawing them outside the pane. */
+export type PaneGrid = Pick<
+  ChartGridProps,
+  'view' | 'model' | 'specs' | 'choices' | 'pins' | 'paperValues' | 'stale' | 'onPane'
+>;
+
 export interface PaneDrawn {
   charts: Map<string, BuiltChart>;
   outcome: ChartRun | null;
+  /** Null until the pane has drawn a run. */
+  grid: PaneGrid | null;
 }
 
 interface Props {
@@ -32,8 +40,13 @@ interface Props {
   shownParams?: string[];
   axes?: AxisOverrides;
   /** Receives what this pane draws: its charts (unshared, for axes shared with the other
-   * pane) and its latest complete run (for the comparison's export). */
+   * pane and figures of both), its latest complete run (for the comparison's export) and what
+   * its charts are drawn from (side by side on a phone pairs them with the other pane's). */
   onDrawn?(drawn: PaneDrawn): void;
+  /** The pane's charts are drawn outside it (onDrawn's grid). */
+  chartsElsewhere?: boolean;
+  /** Nothing shown: the pane only runs, for a figure drawn from it elsewhere. */
+  headless?: boolean;
   present?: PresentationLink;
   onPresent?(chart: string | null): void;
   onCompare?(): void;
@@ -56,8 +69,26 @@ export function PaneSlot(props: Props) {
     }
     return out;
   }, [view, pins, pane.charts, model.params, onDrawn]);
-  const { outcome } = run;
-  useEffect(() => onDrawn?.({ charts: built, outcome }), [onDrawn, built, outcome]);
+  const { outcome, paperValues, stale } = run;
+  const grid = useMemo(
+    (): PaneGrid | null =>
+      view
+        ? {
+            view,
+            model: model.name,
+            specs: model.params,
+            choices: pane.charts,
+            pins,
+            paperValues,
+            stale,
+            onPane,
+          }
+        : null,
+    [view, model, pane.charts, pins, paperValues, stale, onPane],
+  );
+  useEffect(() => onDrawn?.({ charts: built, outcome, grid }), [onDrawn, built, outcome, grid]);
+
+  if (props.headless) return null;
 
   if (props.present && props.onPresent) {
     return (
@@ -86,6 +117,7 @@ export function PaneSlot(props: Props) {
       placement={props.placement}
       shownParams={props.shownParams}
       axes={props.axes}
+      chartsElsewhere={props.chartsElsewhere}
       onCompare={props.onCompare}
       onPresent={props.onPresent}
     >

@@ -12,12 +12,15 @@ export function PaneViewPanel({
   pane,
   onPane,
   run,
+  fit,
 }: {
   engine: Engine;
   model: ModelInfo;
   pane: Pane;
   onPane: PaneUpdate;
   run: PaneRun;
+  /** Sized to end at the window's foot (presentation mode). */
+  fit?: boolean;
 }) {
   const { watched, watchedPoints, values, seed } = run;
   if (!pane.view || !watched) return null;
@@ -32,6 +35,7 @@ export function PaneViewPanel({
       chartTitle={fillParams(watched.title, model.params, values)}
       onLink={(update) => onPane((p) => (p.view ? { ...p, view: update(p.view) } : p))}
       onClose={() => onPane(({ view: _view, ...p }) => p)}
+      fit={fit}
     />
   );
 }

@@ -12,7 +12,7 @@ import { shownCharts } from '../presets/schema';
 import { fillParams } from '../presets/param_values';
 import { PaneViewPanel } from './PaneViewPanel';
 import { ChartGrid } from './ChartGrid';
-import { RunStatus } from './RunStatus';
+import { RunNotice, RunStatus } from './RunStatus';
 import { formatTemplate, readoutText } from './chart_builder';
 import type { PaneRun, PaneUpdate } from './use_pane_run';
 import type { Pane } from './url_state';
@@ -33,54 +33,63 @@ interface Props {
 }
 
 /**
- * How much the chart is enlarged at this window width. A trace view, a drawing as tall as it is
- * wide under its player, is enlarged less so that it fits a 1080 px screen whole.
+ * How much the chart is enlarged at this window width. A trace view, its player and words above
+ * and below the drawing, is enlarged less, so that the drawing keeps most of a 1080 px screen's
+ * height (the view fits itself to what is left: ViewPanel's fit).
  */
 export function presentationZoom(width: number, view: boolean): number {
   const zoom = width >= 1600 ? 2 : width >= 1100 ? 1.5 : 1;
   return view ? Math.max(1, zoom * 0.7) : zoom;
 }
 
-const readWindowSize = () => ({ width: window.innerWidth, height: window.innerHeight });
+const readWindowWidth = () => window.innerWidth;
 
-function useWindowSize(): { width: number; height: number } {
-  const [size, setSize] = useState(readWindowSize);
+function useWindowWidth(): number {
+  const [width, setWidth] = useState(readWindowWidth);
   useEffect(() => {
-    const listener = () => setSize(readWindowSize());
+    const listener = () => setWidth(readWindowWidth());
     window.addEventListener('resize', listener);
     return () => window.removeEventListener('resize', listener);
   }, []);
-  return size;
+  return width;
 }
 
-/** Height the bars above a presented view and its player take, px on the screen. */
-const VIEW_CHROME_PX = 240;
+interface FrameProps {
+  /** The experiment (or the comparison) presented, named in the bar. */
+  title: string;
+  /** The charts one may present, in order, and the one shown. */
+  charts: { id: string; title: string }[];
+  shown: string | undefined;
+  /** Another chart, or null to leave presentation mode. */
+  onChart(chart: string | null): void;
+  /** A trace view is shown, not a chart (it is enlarged less). */
+  view: boolean;
+  /** Beside the chart. */
+  aside: ReactNode;
+  /** The arrow keys step the charts (not when a tour beside them takes the arrows). */
+  arrows: boolean;
+  children: ReactNode;
+}
 
-export function Presentation({
-  engine,
-  model,
-  preset,
-  pane,
-  onPane,
-  run,
-  chart,
+/**
+ * The frame of presentation mode: a bar to pick the chart, step through them and leave (Esc),
+ * the chart enlarged by CSS zoom, and the words beside it in large type.
+ */
+export function PresentationFrame({
+  title,
+  charts,
+  shown,
   onChart,
+  view,
   aside,
-}: Props) {
-  const { drawn, outcome, stale, values, watched } = run;
-  const screen = useWindowSize();
-  const viewShown = Boolean(pane.view && watched);
-  const zoom = presentationZoom(screen.width, viewShown);
-  // A view's drawing is about as tall as it is wide: narrow enough, it fits under its player.
-  const stageStyle = viewShown
-    ? { zoom, maxWidth: Math.max(320, (screen.height - VIEW_CHROME_PX) / zoom) }
-    : { zoom };
-  const charts = drawn.view ? shownCharts(drawn.view.preset, model.params, drawn.view.params) : [];
+  arrows,
+  children,
+}: FrameProps) {
+  const zoom = presentationZoom(useWindowWidth(), view);
   const index = Math.max(
     0,
-    charts.findIndex((c) => c.id === chart),
+    charts.findIndex((c) => c.id === shown),
   );
-  const shown = charts[index];
   const go = (step: number) => {
     const next = charts[index + step];
     if (next) onChart(next.id);
@@ -91,9 +100,8 @@ export function Presentation({
       const target = e.target as HTMLElement | null;
       if (target?.closest('input, select, textarea')) return;
       if (e.key === 'Escape') onChart(null);
-      // With a tour beside the chart, the arrows step the tour.
-      else if (!aside && e.key === 'ArrowRight') go(1);
-      else if (!aside && e.key === 'ArrowLeft') go(-1);
+      else if (arrows && e.key === 'ArrowRight') go(1);
+      else if (arrows && e.key === 'ArrowLeft') go(-1);
       else return;
       e.preventDefault();
     };
@@ -102,15 +110,15 @@ export function Presentation({
   });
 
   return (
-    <main className="presentation" data-present={shown?.id ?? ''}>
+    <main className="presentation" data-present={charts[index]?.id ?? ''}>
       <div className="presentation-bar" role="toolbar" aria-label="Presentation">
-        <strong>{preset.title}</strong>
+        <strong>{title}</strong>
         <label>
           Chart{' '}
-          <select value={shown?.id ?? ''} onChange={(e) => onChart(e.target.value)}>
+          <select value={charts[index]?.id ?? ''} onChange={(e) => onChart(e.target.value)}>
             {charts.map((c) => (
               <option key={c.id} value={c.id}>
-                {fillParams(c.title, model.params, drawn.view?.params ?? values)}
+                {c.title}
               </option>
             ))}
           </select>
@@ -127,49 +135,91 @@ export function Presentation({
         </button>
       </div>
       <div className="presentation-body">
-        <div className="presentation-stage" style={stageStyle}>
-          <RunStatus
-            progress={run.run.progress}
-            timeLeft={run.run.timeLeft}
-            onStop={run.run.stop}
-          />
-          {viewShown ? (
-            <PaneViewPanel engine={engine} model={model} pane={pane} onPane={onPane} run={run} />
-          ) : drawn.view && shown ? (
-            <ChartGrid
-              view={drawn.view}
-              model={model.name}
-              specs={model.params}
-              choices={pane.charts}
-              pins={drawn.pins}
-              paperValues={run.paperValues}
-              stale={stale}
-              onPane={onPane}
-              id="charts"
-              only={shown.id}
-            />
-          ) : (
-            <p className="banner">Running {preset.title}…</p>
-          )}
+        <div className="presentation-stage" style={{ zoom }}>
+          {children}
         </div>
-        <aside className="presentation-aside">
-          {aside ?? (
-            <>
-              <p>{fillParams(preset.description, model.params, values)}</p>
-              {outcome ? (
-                <dl className="readouts">
-                  {outcome.preset.readouts.map((r) => (
-                    <div key={r.label}>
-                      <dt>{formatTemplate(r.label, outcome)}</dt>
-                      <dd>{readoutText(r, outcome)}</dd>
-                    </div>
-                  ))}
-                </dl>
-              ) : null}
-            </>
-          )}
-        </aside>
+        <aside className="presentation-aside">{aside}</aside>
       </div>
     </main>
+  );
+}
+
+export function Presentation({
+  engine,
+  model,
+  preset,
+  pane,
+  onPane,
+  run,
+  chart,
+  onChart,
+  aside,
+}: Props) {
+  const { drawn, outcome, stale, values, watched } = run;
+  const viewShown = Boolean(pane.view && watched);
+  const view = drawn.view;
+  // A title names the run's parameters ({param.x}), as on the page.
+  const charts = view
+    ? shownCharts(view.preset, model.params, view.params).map((c) => ({
+        ...c,
+        title: fillParams(c.title, model.params, view.params),
+      }))
+    : [];
+  const shown = charts.find((c) => c.id === chart) ?? charts[0];
+
+  return (
+    <PresentationFrame
+      title={preset.title}
+      charts={charts}
+      shown={shown?.id}
+      onChart={onChart}
+      view={viewShown}
+      // With a tour beside the chart, the arrows step the tour.
+      arrows={!aside}
+      aside={
+        aside ?? (
+          <>
+            <p>{fillParams(preset.description, model.params, values)}</p>
+            {outcome ? (
+              <dl className="readouts">
+                {outcome.preset.readouts.map((r) => (
+                  <div key={r.label}>
+                    <dt>{formatTemplate(r.label, outcome)}</dt>
+                    <dd>{readoutText(r, outcome)}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : null}
+          </>
+        )
+      }
+    >
+      {/* A run paused for its length can be let go on from the projector too. */}
+      <RunNotice held={run.run.held} shown={outcome !== null} onRun={run.run.runAnyway} />
+      <RunStatus
+        progress={run.run.progress}
+        timeLeft={run.run.timeLeft}
+        onStop={run.run.stop}
+        unwatched={engine.unwatched}
+      />
+      {viewShown ? (
+        <PaneViewPanel engine={engine} model={model} pane={pane} onPane={onPane} run={run} fit />
+      ) : drawn.view && shown ? (
+        <ChartGrid
+          view={drawn.view}
+          model={model.name}
+          specs={model.params}
+          choices={pane.charts}
+          pins={drawn.pins}
+          paperValues={run.paperValues}
+          stale={stale}
+          onPane={onPane}
+          id="charts"
+          only={shown.id}
+        />
+      ) : (
+        <p className="banner">Running {preset.title}…</p>
+      )}
+    </PresentationFrame>
   );
 }

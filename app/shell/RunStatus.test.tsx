@@ -32,7 +32,7 @@ describe('<RunStatus>', () => {
     expect(html).toContain('>Stop</button>');
   });
 
-  it('gives no estimate before any progress', () => {
+  it('says it is estimating, not a number, while the time left is not known', () => {
     const html = renderToStaticMarkup(
       <RunStatus
         progress={{ fraction: 0, elapsedMs: 400, partial }}
@@ -40,7 +40,7 @@ describe('<RunStatus>', () => {
         onStop={stop}
       />,
     );
-    expect(html).toContain('0 % · 0.4 s elapsed</span>');
+    expect(html).toContain('0 % · 0.4 s elapsed · estimating the time left</span>');
   });
 });
 
@@ -53,7 +53,10 @@ describe('<RunNotice>', () => {
         onRun={stop}
       />,
     );
-    expect(html).toContain('This run would take about 2-5 h more, so it was paused');
+    expect(html).toContain(
+      'This run would take about 2-5 h more, judged from its first 2 seconds of progress, so it ' +
+        'was paused.',
+    );
     expect(html).toContain('>Run it anyway</button>');
   });
 
@@ -65,5 +68,24 @@ describe('<RunNotice>', () => {
       'Run stopped after 12.3 s.</p>',
     );
     expect(renderToStaticMarkup(<RunNotice held={null} shown onRun={stop} />)).toBe('');
+  });
+});
+
+describe('<RunStatus unwatched>', () => {
+  const progress = { fraction: 0.5, elapsedMs: SHOW_PROGRESS_AFTER_MS + 1, partial };
+  it('says why a stopped engine would go unseen and what to do, only when it would', () => {
+    const reason = 'the browser refused Web Locks here';
+    const html = renderToStaticMarkup(
+      <RunStatus progress={progress} timeLeft={null} onStop={stop} unwatched={reason} />,
+    );
+    expect(html).toContain(
+      'If this run never ends, reload the page: it cannot notice the browser stopping its ' +
+        'engine, because the browser refused Web Locks here.',
+    );
+    expect(
+      renderToStaticMarkup(
+        <RunStatus progress={progress} timeLeft={null} onStop={stop} unwatched={null} />,
+      ),
+    ).not.toContain('reload');
   });
 });

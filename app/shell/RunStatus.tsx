@@ -1,22 +1,25 @@
 import type { RunProgress } from '../engine/engine';
 import type { Held } from '../ui/use_engine_run';
 import type { TimeLeft } from './time_left';
-import { SHOW_PROGRESS_AFTER_MS, formatTimeLeft } from './time_left';
+import { JUDGE_AFTER_MS, SHOW_PROGRESS_AFTER_MS, formatTimeLeft } from './time_left';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /**
  * Progress of a long run: a bar, the time so far, an estimate of the time left and a way to stop
- * it.
+ * it. `unwatched` says why a stopped engine would go unseen here (Engine.unwatched): then a run
+ * that never ends may be a dead engine, and the way out is said.
  */
 export function RunStatus({
   progress,
   timeLeft,
   onStop,
+  unwatched = null,
 }: {
   progress: RunProgress | null;
   timeLeft: TimeLeft | null;
   onStop(): void;
+  unwatched?: string | null;
 }) {
   if (!progress || progress.elapsedMs < SHOW_PROGRESS_AFTER_MS) return null;
   const { fraction, elapsedMs } = progress;
@@ -24,12 +27,18 @@ export function RunStatus({
     <div className="run-status">
       <progress max={1} value={fraction} aria-label="Simulation progress" />
       <span>
-        {Math.round(fraction * 100)} % · {seconds(elapsedMs)} elapsed
-        {timeLeft ? ` · ${formatTimeLeft(timeLeft)} left` : ''}
+        {Math.round(fraction * 100)} % · {seconds(elapsedMs)} elapsed ·{' '}
+        {timeLeft ? `${formatTimeLeft(timeLeft)} left` : 'estimating the time left'}
       </span>
       <button type="button" onClick={onStop}>
         Stop
       </button>
+      {unwatched ? (
+        <p className="run-unwatched">
+          If this run never ends, reload the page: it cannot notice the browser stopping its engine,
+          because {unwatched}.
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -37,8 +46,8 @@ export function RunStatus({
 /** Why the run on show is not the current one: a long run paused to ask, or a stopped one. */
 export function heldText(held: Held): string {
   return held.reason === 'ask'
-    ? `This run would take ${formatTimeLeft(held.left)} more, so it was paused after its ` +
-        'first second.'
+    ? `This run would take ${formatTimeLeft(held.left)} more, judged from its first ` +
+        `${JUDGE_AFTER_MS / 1000} seconds of progress, so it was paused.`
     : `Run stopped after ${seconds(held.elapsedMs)}.`;
 }
 

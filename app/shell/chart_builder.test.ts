@@ -16,8 +16,10 @@ import {
   chartOptions,
   formatTemplate,
   matchSeries,
+  readoutDetail,
   readoutText,
   resolveRef,
+  stateOf,
 } from './chart_builder';
 
 const presets = loadPresetsFromDisk();
@@ -111,6 +113,87 @@ describe('readoutText()', () => {
     expect(readoutText({ label: 'x', value: 'base_reduction_ms', unit: 'ms' }, run)).toBe('2 ms');
     expect(readoutText({ label: 'x', value: 'overhead', unit: '' }, run)).toBe('1');
     expect(readoutText({ label: 'x', value: 'nope', unit: 'ms' }, run)).toBe('– ms');
+  });
+});
+
+describe('readoutText() and readoutDetail() in a state', () => {
+  const deadlock = presets.find((p) => p.id === 'network-deadlock')!;
+  const [latency, accepted] = deadlock.readouts;
+  const scalar = (name: string, value: number, unit = '') => ({
+    name,
+    value,
+    unit,
+    description: '',
+  });
+  const network = (scalars: RunResult['scalars']): RunView => ({
+    params: {},
+    result: { networks: [], timelines: [], series: [], scalars },
+  });
+  const common = [
+    scalar('offered_flits_per_node_cycle', 0.5),
+    scalar('model_capacity_bound', 0.7),
+    scalar('saturated', 0, 'boolean'),
+  ];
+
+  it('says a deadlocked point deadlocked, not "0 cycles, +/- 0" and "delivered 100 %"', () => {
+    const state = network([
+      ...common,
+      scalar('accepted_flits_per_node_cycle', 0),
+      scalar('acceptance', 0.5454, 'fraction'),
+      scalar('deadlocked', 1, 'boolean'),
+      scalar('deadlock_cycle', 150),
+    ]);
+    expect(readoutText(latency!, state)).toBe('none: deadlocked at cycle 150');
+    expect(readoutDetail(latency!, state)).toBe(
+      'the packets caught in the knot are never delivered, so this load has no latency',
+    );
+    expect(readoutText(accepted!, state)).toBe('0 flits/node/cycle');
+    expect(readoutDetail(accepted!, state)).toBe(
+      'offered 0.5, capacity bound 0.7; deadlocked at cycle 150: 54.5\u00a0% of the packets ' +
+        'created before it were delivered, none after',
+    );
+    const histogram = buildChart(
+      deadlock.charts.find((c) => c.id === 'histogram')!,
+      deadlock,
+      state,
+      chartOptions({}, []),
+    );
+    expect(histogram.kind === 'line' && histogram.data.note).toBe(
+      'No latency to draw: the network deadlocked at cycle 150 and delivers nothing from then ' +
+        'on; the packets caught in its knot never arrive.',
+    );
+  });
+
+  it('gives a saturated point no confidence interval to read as exact', () => {
+    const state = network([
+      ...common.filter((c) => c.name !== 'saturated'),
+      scalar('saturated', 1, 'boolean'),
+      scalar('accepted_flits_per_node_cycle', 0.318),
+      scalar('acceptance', 1, 'fraction'),
+      scalar('latency_mean_cycles', 164.08),
+      scalar('latency_p50_cycles', 150),
+      scalar('latency_p99_cycles', 400),
+      scalar('measured_packets', 1780),
+    ]);
+    expect(readoutText(latency!, state)).toBe('164.1 cycles and growing');
+    expect(readoutDetail(latency!, state)).toBe(
+      'not sustained: queues grow for as long as the load is offered, so this is the mean of ' +
+        'the 1,780 packets measured so far, with no confidence interval; p50 150, p99 400',
+    );
+    expect(readoutDetail(accepted!, state)).not.toContain('delivered');
+  });
+
+  it('shows the number and its detail where no state holds', () => {
+    const state = network([
+      ...common,
+      scalar('latency_mean_cycles', 20),
+      scalar('latency_ci_cycles', 0.5),
+      scalar('latency_p50_cycles', 19),
+      scalar('latency_p95_cycles', 30),
+      scalar('latency_p99_cycles', 40),
+    ]);
+    expect(readoutText(latency!, state)).toBe('20 cycles');
+    expect(readoutDetail(latency!, state)).toBe('p50 19, p95 30, p99 40; +/- 0.5 (95 %)');
   });
 });
 
@@ -563,6 +646,37 @@ describe('every shipped preset', () => {
     expect(marks('multipsi-v1-comm', 'perf-overhead')).toEqual([['this configuration', 'current']]);
   });
 
+  it("says the deadlock lesson's chosen load deadlocked, in its readouts and histogram", () => {
+    const preset = presets.find((p) => p.id === 'network-deadlock')!;
+    const view = runs.get(preset.id)!;
+    const cycle = resolveRef('deadlock_cycle', view);
+    expect(cycle).toBeGreaterThan(0);
+    expect(readoutText(preset.readouts[0]!, view)).toBe(`none: deadlocked at cycle ${cycle}`);
+    expect(readoutDetail(preset.readouts[1]!, view)).toMatch(
+      new RegExp(`deadlocked at cycle ${cycle}: [\\d.]+\u00a0% of the packets created before`),
+    );
+    const spec = preset.charts.find((c) => c.id === 'histogram')!;
+    const chart = buildChart(spec, preset, view, chartOptions({}, []));
+    if (chart.kind !== 'line') throw new Error(chart.kind);
+    expect(chart.data.curves[0]!.points).toEqual([]);
+    const drawn = lineChartGeometry(chart.data, { width: 600, height: 300 });
+    expect(drawn.note.join(' ')).toBe(chart.data.note);
+    expect(drawn.note.length).toBeGreaterThan(1);
+  });
+
+  it('reads the chosen load and the curve at that load from one run', () => {
+    // The J-Machine's random traffic: its chosen load, 0.03, is a load of its curve.
+    const preset = presets.find((p) => p.id === 'jmachine-random-traffic')!;
+    const view = runs.get(preset.id)!;
+    const offered = resolveRef('offered_flits_per_node_cycle', view);
+    const curve = (name: string) => {
+      const s = view.result.series.find((x) => x.name === name)!;
+      return s.y[s.x.indexOf(offered)];
+    };
+    expect(curve('latency_vs_offered')).toBe(resolveRef('latency_mean_cycles', view));
+    expect(curve('accepted_vs_offered')).toBe(resolveRef('accepted_flits_per_node_cycle', view));
+  });
+
   it('draws accepted load against the y = x it leaves, over loads up to the capacity bound', () => {
     // Each network preset's default sweep runs to near its capacity bound, so the curve is seen
     // to leave the diagonal and flatten well under the bound (the J-Machine's near half of it,
@@ -684,14 +798,16 @@ describe('every shipped preset', () => {
           ...('bars' in spec
             ? spec.bars.flatMap((b) => [...b.segments.map((s) => s.value), b.divideBy ?? 1])
             : []),
-          ...preset.readouts.map((r) => r.value),
+          // A readout whose state holds says that state in words instead of its number.
+          ...preset.readouts.filter((r) => !stateOf(r.instead, view)?.text).map((r) => r.value),
         ];
         for (const ref of refs) {
           expect(Number.isFinite(resolveRef(ref, view)), `${preset.id} ${ref}`).toBe(true);
         }
       }
       for (const r of preset.readouts) {
-        expect(formatTemplate(`${r.label} ${r.detail ?? ''}`, view)).not.toContain('–');
+        const shown = [formatTemplate(r.label, view), readoutText(r, view), readoutDetail(r, view)];
+        expect(shown.join(' '), `${preset.id}: ${r.label}`).not.toContain('–');
       }
     }
   });

@@ -100,11 +100,25 @@ export function formatTemplate(text: string, run: RunView): string {
   });
 }
 
+/** The first of a readout's or chart's states (`instead`) that holds in the run. */
+export function stateOf<T extends { when: string }>(
+  instead: T[] | undefined,
+  run: RunView,
+): T | undefined {
+  return instead?.find((state) => {
+    const value = resolveRef(state.when, run);
+    return Number.isFinite(value) && value !== 0;
+  });
+}
+
 /**
  * A readout's value and unit as shown, e.g. "21.3 Gbit/s"; a scalar the engine gives as a
- * fraction shows as a percentage ("100 % of peak"), so the unit is not read as a count.
+ * fraction shows as a percentage ("100 % of peak"), so the unit is not read as a count. In a
+ * state that says otherwise ("deadlocked at cycle 150"), its words.
  */
 export function readoutText(readout: Preset['readouts'][number], run: RunView): string {
+  const state = stateOf(readout.instead, run);
+  if (state?.text) return formatTemplate(state.text, run);
   const value = resolveRef(readout.value, run);
   const fraction =
     typeof readout.value === 'string' &&
@@ -113,6 +127,13 @@ export function readoutText(readout: Preset['readouts'][number], run: RunView): 
   // The percent sign stands for the unit 'fraction'.
   const unit = fraction && readout.unit === 'fraction' ? '' : readout.unit;
   return unit ? `${text} ${unit}` : text;
+}
+
+/** A readout's detail as shown (its state's, where one holds), or null for none. */
+export function readoutDetail(readout: Preset['readouts'][number], run: RunView): string | null {
+  const state = stateOf(readout.instead, run);
+  const detail = state ? state.detail : readout.detail;
+  return detail ? formatTemplate(detail, run) : null;
 }
 
 /** Series named exactly, or by a `prefix*` pattern, in the order the patterns list them. */
@@ -317,6 +338,8 @@ function buildLine(spec: LineSpec, preset: Preset, run: RunView, options: ChartO
       ...(options.models ? resolveRules(spec.models?.rules ?? [], run, true) : []),
     ],
   };
+  const state = stateOf(spec.instead, run);
+  if (state) data.note = formatTemplate(state.text, run);
   if (spec.guides) {
     data.guides = spec.guides.map((g, i) => ({
       id: `guide-${i}`,

@@ -64,3 +64,24 @@ export function paneDifferences(
   }
   return out;
 }
+
+/** How many differences a name lists: one tells two runs apart, a second says more. */
+const NAMED = 2;
+
+/**
+ * Each side named by what differs, for legends and labels: "Virtual channels: 1 per channel" and
+ * "Virtual channels: 2 per channel"; another experiment by its title alone (its parameters are
+ * its own). Null when nothing differs.
+ */
+export function differenceNames(differences: Difference[]): { left: string; right: string } | null {
+  const experiment = differences.find((d) => d.name === 'experiment');
+  if (experiment) return { left: experiment.left, right: experiment.right };
+  if (differences.length === 0) return null;
+  const more = differences.length > NAMED ? '; …' : '';
+  const name = (side: 'left' | 'right') =>
+    differences
+      .slice(0, NAMED)
+      .map((d) => `${d.label}: ${d[side]}`)
+      .join('; ') + more;
+  return { left: name('left'), right: name('right') };
+}

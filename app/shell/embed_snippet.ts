@@ -1,53 +1,75 @@
-// The embed snippet and the one message between the embed page and the page it is embedded in:
-// the embed page posts its height whenever it changes, and the snippet's script sets the height of
-// the frame that sent it, so the chart, its caption and its link always fit, at any width.
+// The embed snippet and the messages between the embed page and the page it is embedded in. The
+// snippet is a frame and a script file from archex's own site (never inline script, which a host's
+// content security policy blocks, archex's own included): the script asks each archex frame to
+// take its own height ('archex:fit' message) and sets the frame's height whenever it says it
+// ('archex:resized').
+// Where no script runs (a host's policy refuses it), the frame keeps the snippet's height and the
+// embed page fills it. The messages are the embed API: a host page may listen for them itself.
 
-/** Type of the message the embed page posts to its parent with its height in px. */
-export const EMBED_HEIGHT_MESSAGE = 'archex:embed-height';
+/** What the embed page says to the page around it, by `postMessage` to any origin. */
+export type EmbedMessage =
+  /** The chart is drawn; `height` is the page's height in px. */
+  | { type: 'archex:ready'; chart: string; title: string; height: number }
+  /** The page's height in px changed (as laid out at its own height once asked to fit). */
+  | { type: 'archex:resized'; height: number }
+  /** Nothing can be drawn (the engine did not load, the link names no chart, the run failed). */
+  | { type: 'archex:error'; message: string };
 
-/** The frame's height until the first message arrives (or where scripts are not allowed). */
-const INITIAL_HEIGHT_PX = 500;
+/** What a host page may say to the embed page: size me to my height, which I will report. */
+export interface FitMessage {
+  type: 'archex:fit';
+}
+
+export const FIT_MESSAGE: FitMessage = { type: 'archex:fit' };
+
+/**
+ * The height the snippet gives the frame before any message, and keeps where no script may run:
+ * the embed page then fits its chart, caption and link into it.
+ */
+export const SNIPPET_HEIGHT_PX = 480;
+
+/** The script a snippet loads, beside the embed page on archex's site. */
+export const HOST_SCRIPT = 'embed.js';
 
 function escapeAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
 /**
- * The HTML to paste: the frame and a script that resizes it. The script answers only messages
- * from the embed page's origin, and resizes only the frame whose window sent the message, so
- * several embedded charts on one page each keep their own height.
+ * The HTML to paste: the frame and the site's script that fits it. The frame is styled by
+ * attributes only, since a host's policy may refuse style attributes (and report each one); the
+ * script sets the rest. Several snippets on one page run the script once.
  */
 export function embedSnippet(url: string, title: string): string {
-  const origin = new URL(url).origin;
   const frame =
-    `<iframe src="${escapeAttribute(url)}" title="${escapeAttribute(title)}" ` +
-    `style="display:block;width:100%;height:${INITIAL_HEIGHT_PX}px;border:0" loading="lazy"></iframe>`;
-  const script =
-    `<script>addEventListener("message",function(e){var d=e.data;` +
-    `if(e.origin!==${JSON.stringify(origin)}||!d||d.type!==${JSON.stringify(EMBED_HEIGHT_MESSAGE)}` +
-    `||typeof d.height!=="number")return;` +
-    `document.querySelectorAll("iframe").forEach(function(f){` +
-    `if(f.contentWindow===e.source)f.style.height=Math.ceil(d.height)+"px"})})</script>`;
+    `<iframe src="${escapeAttribute(url)}" title="${escapeAttribute(title)}" width="100%" ` +
+    `height="${SNIPPET_HEIGHT_PX}" frameborder="0" loading="lazy"></iframe>`;
+  const script = `<script src="${escapeAttribute(new URL(HOST_SCRIPT, url).href)}" async></script>`;
   return `${frame}\n${script}`;
 }
 
-/**
- * Posts the page's height to the parent now and whenever it changes; returns the stop function.
- * Outside a frame it does nothing.
- */
-export function reportEmbedHeight(): () => void {
-  if (window.parent === window) return () => undefined;
-  const root = document.documentElement;
-  let last = -1;
-  const post = () => {
-    const height = Math.ceil(root.getBoundingClientRect().height);
-    if (height === last) return;
-    last = height;
-    // Any page may embed the chart, and its height tells nothing private.
-    window.parent.postMessage({ type: EMBED_HEIGHT_MESSAGE, height }, '*');
-  };
-  post();
-  const observer = new ResizeObserver(post);
-  observer.observe(root);
-  return () => observer.disconnect();
+/** A message from an embed page, checked field by field; anything else is null. */
+export function readEmbedMessage(data: unknown): EmbedMessage | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const d = data as Record<string, unknown>;
+  const height = typeof d.height === 'number' && Number.isFinite(d.height) && d.height >= 0;
+  switch (d.type) {
+    case 'archex:ready':
+      return height && typeof d.chart === 'string' && typeof d.title === 'string'
+        ? { type: d.type, chart: d.chart, title: d.title, height: d.height as number }
+        : null;
+    case 'archex:resized':
+      return height ? { type: d.type, height: d.height as number } : null;
+    case 'archex:error':
+      return typeof d.message === 'string' ? { type: d.type, message: d.message } : null;
+    default:
+      return null;
+  }
+}
+
+/** Whether a message asks the embed page to fit. */
+export function isFitMessage(data: unknown): data is FitMessage {
+  return (
+    typeof data === 'object' && data !== null && (data as FitMessage).type === FIT_MESSAGE.type
+  );
 }

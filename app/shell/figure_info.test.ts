@@ -6,7 +6,6 @@ import { loadPresetsFromDisk } from '../presets/from_disk';
 import { resolveValues } from '../presets/param_values';
 import { presetParams } from '../presets/schema';
 import { figureCaption, provenance } from './figure_info';
-import { pinLabel } from './use_pinned_runs';
 
 let models: ModelInfo[];
 beforeAll(async () => {
@@ -109,18 +108,5 @@ describe('provenance()', () => {
       'seed: 1',
       `source: ${preset.citation.text}`,
     ]);
-  });
-});
-
-describe('pinLabel()', () => {
-  it('names a pin by its machine and the first two changes, choices by name', () => {
-    const { preset, specs } = setup('custom-network');
-    const pin = { presetId: preset.id, params: { vcs: 2, topology: 1, dims: [4, 4] } };
-    expect(pinLabel(1, pin, preset, specs)).toBe(
-      '#2 Custom network (Topology: torus; Radix per dimension: 4, 4 nodes; …)',
-    );
-    expect(pinLabel(0, { presetId: preset.id, params: {} }, preset, specs)).toBe(
-      '#1 Custom network',
-    );
   });
 });

@@ -2,7 +2,7 @@
 // (figure.tsx), which brings react-dom/server and so is loaded only when something is exported.
 import type { ParamSpec, Params } from '../engine/types';
 import type { ChartSpec, Preset } from '../presets/schema';
-import { machineAndYear, paperExperiment, presetBaseline } from '../presets/schema';
+import { baselineText, machineAndYear, paperExperiment, presetBaseline } from '../presets/schema';
 import { changedParams, fillParams, paramsText } from '../presets/param_values';
 
 /** "print": light colours on white, for paper and white pages; "dark": the dark page's colours. */
@@ -22,8 +22,7 @@ export function changesText(
   presetValues: Params,
 ): string {
   const changed = changedParams(params, presetValues);
-  const from =
-    presetBaseline(preset) === 'default' ? "the preset's defaults" : "the paper's values";
+  const from = baselineText(preset);
   const values =
     Object.keys(changed).length > 0
       ? `Changed from ${from}: ${paramsText(specs, changed)}.`

@@ -3,15 +3,20 @@
 
 /** Runs shorter than this finish before a progress bar would be any use. */
 export const SHOW_PROGRESS_AFTER_MS = 300;
-/** A run's rate over its first second is what its length is judged by; before, it says little. */
-export const JUDGE_AFTER_MS = 1000;
+/**
+ * A run's rate is judged over this much time from its first progress on. The time before (a
+ * worker starting, its code compiling, another run sharing the cores) and the first slices (the
+ * engine's code not yet optimised) say little of the rest: judged on them, a run of seconds read
+ * as hours.
+ */
+export const JUDGE_AFTER_MS = 2000;
 /**
  * A run that would go on longer than this is paused to ask first: moving a slider, one waits
  * seconds for a chart, and a minute is already a decision; a run of hours is rarely what was meant.
  */
 export const ASK_BEYOND_MS = 60_000;
-/** The recent rate is read over this span, once the run has gone on that long. */
-const RECENT_MS = 2000;
+/** The recent rate is read over the last this long. */
+const RECENT_MS = 1000;
 
 /** How far a run is at a moment. */
 export interface Sample {
@@ -33,22 +38,27 @@ export interface TimeLeft {
   high: number;
 }
 
+/** The time left at the rate from sample `a` to sample `b`. */
+function leftAt(a: Sample, b: Sample): number {
+  return ((b.elapsedMs - a.elapsedMs) / (b.fraction - a.fraction)) * (1 - b.fraction);
+}
+
 /**
- * The time left at the run's average rate and at its rate over the last two seconds, lower first:
- * a network that fills up slows down as it goes, and the two bound what to expect. Null before
- * any progress.
+ * The time left at the run's rate since its first progress and at its rate over the last second,
+ * lower first: a network that fills up slows down as it goes, a run whose code is optimised or
+ * whose cores are freed speeds up, and the two bound what to expect. Null until the run has made
+ * progress for JUDGE_AFTER_MS: before, an estimate would be a guess shown as a fact.
  */
 export function timeLeftRange(samples: Sample[]): TimeLeft | null {
+  const first = samples.find((s) => s.fraction > 0);
   const last = samples.at(-1);
-  if (!last || !(last.fraction > 0)) return null;
-  const overall = timeLeftMs(last);
+  if (!first || !last || last.fraction <= first.fraction) return null;
+  if (last.elapsedMs - first.elapsedMs < JUDGE_AFTER_MS) return null;
+  const overall = leftAt(first, last);
   const earlier = samples.findLast(
     (s) => last.elapsedMs - s.elapsedMs >= RECENT_MS && s.fraction < last.fraction,
   );
-  const recent = earlier
-    ? ((last.elapsedMs - earlier.elapsedMs) / (last.fraction - earlier.fraction)) *
-      (1 - last.fraction)
-    : overall;
+  const recent = earlier && earlier.fraction >= first.fraction ? leftAt(earlier, last) : overall;
   return { low: Math.min(overall, recent), high: Math.max(overall, recent) };
 }
 
@@ -75,10 +85,11 @@ export function formatTimeLeft({ low, high }: TimeLeft): string {
   return a === b ? `about ${number(b)} ${name}` : `about ${number(a)}-${number(b)} ${name}`;
 }
 
-/** The run, judged after its first second, would go on longer than is worth doing unasked. */
+/**
+ * The run, judged once it has made progress for JUDGE_AFTER_MS, would go on longer than is worth
+ * doing unasked: at both its rate so far and its recent rate.
+ */
 export function worthAsking(samples: Sample[]): TimeLeft | null {
-  const last = samples.at(-1);
   const left = timeLeftRange(samples);
-  if (!last || !left || last.elapsedMs < JUDGE_AFTER_MS) return null;
-  return left.high > ASK_BEYOND_MS ? left : null;
+  return left && left.low > ASK_BEYOND_MS ? left : null;
 }

@@ -523,6 +523,15 @@ export function firstPane(state: UrlState): Pane {
   return pane;
 }
 
+/**
+ * The pins a tour's step on `presetId` keeps: those made on that experiment. The step's words
+ * say nothing of another experiment's curves, which its charts would otherwise draw (a custom
+ * network's pin on the deadlock lesson's latency curve).
+ */
+export function pinsForStep(pins: Pin[], presetId: string): Pin[] {
+  return pins.filter((pin) => pin.presetId === presetId);
+}
+
 /** A state with its first pane replaced, the page's fields kept. */
 export function withFirstPane(state: UrlState, pane: Pane): UrlState {
   const { theme, layout, present } = state;

@@ -87,7 +87,7 @@ export function usePaneRun({ engine, models, presets, preset, model, pane, onPan
     [model.name, values, seed, preset],
   );
   const run = useEngineRun(engine, job);
-  const pinned = usePinnedRuns(engine, pane.pins, presets, models);
+  const pinned = usePinnedRuns(engine, pane.pins, presets, models, pane);
   const [pending, setPending] = useState(0);
   useEffect(() => engine.onPendingChange(setPending), [engine]);
 

@@ -1,37 +1,34 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 
 import type { Engine } from '../engine/engine';
-import type { ModelInfo, ParamSpec } from '../engine/types';
+import type { ModelInfo } from '../engine/types';
 import type { Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
-import { paramsText, resolveValues } from '../presets/param_values';
+import { resolveValues } from '../presets/param_values';
 import type { PinnedRun, RunView } from './chart_builder';
-import type { Pin } from './url_state';
+import { differenceNames, paneDifferences } from './differences';
+import type { Pane, Pin } from './url_state';
 
 function pinKey(pin: Pin): string {
   return JSON.stringify([pin.presetId, pin.seed, Object.entries(pin.params).sort()]);
 }
 
 /**
- * A short name for a pin: its number, machine and the first two parameters it changed, in the
- * panel's words ("#2 Custom network (Topology: torus; Virtual channels: 2 per channel)").
+ * A pin named by what differs from the current run, in the panel's words ("Virtual channels:
+ * 2 per channel"; another experiment by its title), as a legend tells the two curves apart.
  */
-export function pinLabel(index: number, pin: Pin, preset: Preset, specs: ParamSpec[]): string {
-  const names = Object.keys(pin.params);
-  const ordered = [
-    ...specs.filter((s) => names.includes(s.name)).map((s) => s.name),
-    ...names.filter((n) => !specs.some((s) => s.name === n)),
-  ];
-  const shown = Object.fromEntries(ordered.slice(0, 2).map((n) => [n, pin.params[n]!]));
-  const more = names.length > 2 ? '; …' : '';
-  const changes = names.length > 0 ? ` (${paramsText(specs, shown)}${more})` : '';
-  return `#${index + 1} ${preset.machine}${changes}`;
+export function pinName(pin: Pin, current: Pane, presets: Preset[], models: ModelInfo[]): string {
+  const pane: Pane = { ...pin, charts: {}, pins: [] };
+  const names = differenceNames(paneDifferences(current, pane, presets, models));
+  return names?.right ?? 'the same run';
 }
 
 export interface PinnedRuns {
   runs: PinnedRun[];
   /** Every pin has its result (or failed). */
   ready: boolean;
+  /** Each pin's name (pinName), in the pins' order. */
+  names: string[];
 }
 
 /**
@@ -43,6 +40,8 @@ export function usePinnedRuns(
   pins: Pin[],
   presets: Preset[],
   models: ModelInfo[],
+  /** The run the pins are drawn with, which their names say what differs from. */
+  drawnWith: Pane,
 ): PinnedRuns {
   const [cache, setCache] = useState<ReadonlyMap<string, RunView | Error>>(new Map());
   const running = useRef(new Map<string, AbortController>());
@@ -95,18 +94,34 @@ export function usePinnedRuns(
     };
   }, []);
 
+  // Keyed by text, as the pins are: a new object of the same run renames nothing.
+  const currentJson = JSON.stringify([drawnWith.presetId, drawnWith.params, drawnWith.seed]);
+  const names = useMemo(() => {
+    const [presetId, params, seed] = JSON.parse(currentJson) as [
+      string | null,
+      Pane['params'],
+      number?,
+    ];
+    const pane: Pane = {
+      presetId,
+      params,
+      charts: {},
+      pins: [],
+      ...(seed !== undefined ? { seed } : {}),
+    };
+    return (JSON.parse(pinsJson) as Pin[]).map((pin) => pinName(pin, pane, presets, models));
+  }, [currentJson, pinsJson, presets, models]);
   // The same array while nothing changes, so the charts it feeds are not redrawn for nothing.
   const runs = useMemo(() => {
     const out: PinnedRun[] = [];
     (JSON.parse(pinsJson) as Pin[]).forEach((pin, i) => {
       const entry = cache.get(pinKey(pin));
       const preset = presets.find((p) => p.id === pin.presetId);
-      const specs = models.find((m) => m.name === preset?.model)?.params ?? [];
       if (entry && !(entry instanceof Error) && preset) {
-        out.push({ label: pinLabel(i, pin, preset, specs), preset, run: entry });
+        out.push({ label: names[i]!, preset, run: entry });
       }
     });
     return out;
-  }, [cache, pinsJson, presets, models]);
-  return { runs, ready: keys.every((k) => cache.has(k)) };
+  }, [cache, pinsJson, presets, names]);
+  return { runs, ready: keys.every((k) => cache.has(k)), names };
 }

@@ -103,7 +103,7 @@ export function TourPanel({ tour, step, outcome, onStep, onClose, specs }: Props
   }, [step, last, onStep]);
 
   return (
-    <aside className="tour-panel" aria-labelledby={`${id}-tour`}>
+    <aside className="tour-panel" aria-labelledby={`${id}-tour`} tabIndex={-1}>
       <header className="tour-head">
         <h2 id={`${id}-tour`}>{tour.title}</h2>
         <button type="button" className="tour-close" onClick={onClose} aria-label="Close the tour">
@@ -125,7 +125,10 @@ export function TourPanel({ tour, step, outcome, onStep, onClose, specs }: Props
             onClick={() => {
               const target = document.querySelector('[data-tour-target]');
               target?.scrollIntoView({ block: 'start', behavior: 'smooth' });
-              if (target instanceof HTMLElement) target.focus({ preventScroll: true });
+              // The focus goes where the step's keys work: a trace view's drawing, which plays
+              // on space and End, rather than its frame.
+              const home = target?.querySelector('[data-tour-focus]') ?? target;
+              if (home instanceof HTMLElement) home.focus({ preventScroll: true });
             }}
           >
             Show me
@@ -144,9 +147,21 @@ export function TourPanel({ tour, step, outcome, onStep, onClose, specs }: Props
           unit={answerUnit(current.question, preset, outcome)}
         />
       ) : null}
+      {/* On a phone the bar stays at the screen's foot (tours.css), wherever "Show me" went. */}
       <nav className="tour-nav" aria-label="Tour steps">
         <button type="button" disabled={step === 0} onClick={() => onStep(step - 1)}>
           ← Previous
+        </button>
+        <button
+          type="button"
+          className="tour-back"
+          onClick={() => {
+            const panel = document.getElementById(`${id}-tour`);
+            panel?.scrollIntoView({ block: 'start' });
+            panel?.closest<HTMLElement>('.tour-panel')?.focus({ preventScroll: true });
+          }}
+        >
+          Step {step + 1} of {tour.steps.length}
         </button>
         <button type="button" disabled={step === last} onClick={() => onStep(step + 1)}>
           Next →

@@ -13,8 +13,8 @@ export interface RunJob<T> {
 }
 
 /**
- * Why the current job is not running: paused after its first second to ask, since it would take
- * `left`; or stopped by the user after `elapsedMs`.
+ * Why the current job is not running: paused to ask, its first seconds of progress saying it
+ * would take `left`; or stopped by the user after `elapsedMs`.
  */
 export type Held = { reason: 'ask'; left: TimeLeft } | { reason: 'stopped'; elapsedMs: number };
 
@@ -59,8 +59,9 @@ function toEngineError(error: unknown): EngineError {
 /**
  * Runs `job` on the engine whenever its request changes (same model, seed and parameters is the
  * same job, so an equal edit does not restart a run). The run of the previous job is aborted
- * first, so dragging a slider never queues stale work. A run that, judged by its first second,
- * would take more than a minute is paused and held until `runAnyway()`; `stop()` stops any run.
+ * first, so dragging a slider never queues stale work. A run that, judged by its first seconds of
+ * progress, would take more than a minute is paused and held until `runAnyway()`; `stop()` stops
+ * any run.
  */
 export function useEngineRun<T>(engine: Engine, job: RunJob<T> | null): RunState<T> {
   const [settled, setSettled] = useState<Settled<T>>({

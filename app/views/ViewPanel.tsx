@@ -2,7 +2,7 @@
 // in the engine's worker (cancelled when the parameters or the window change), owns the player
 // (play, pause, step, step back, speed, a slider over the window) and keeps in the link what the
 // view shows; the view itself only draws the moment it is given (view.ts).
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, RefObject } from 'react';
 import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 import type { Engine } from '../engine/engine';
@@ -28,6 +28,8 @@ interface Props {
   chartTitle: string;
   onLink(update: (link: ViewLink) => ViewLink): void;
   onClose(): void;
+  /** The view is sized to end at the window's foot (presentation mode). */
+  fit?: boolean;
 }
 
 type Recording =
@@ -91,6 +93,44 @@ function useTraceRecording(
     return () => controller.abort();
   }, [engine, model, params, seed, point, from, length, key]);
   return answer?.key === key ? answer.recording : { state: 'recording' };
+}
+
+/** Room left under a fitted view, px on the screen: the panel's border and a little air. */
+const FIT_MARGIN_PX = 12;
+
+/**
+ * With `fit`, the height the view in `body` may take for the panel to end at the window's foot,
+ * in the view's own CSS px (a CSS zoom around it, presentation mode's, divided out); measured
+ * again as the window or the panel changes. Undefined without `fit`.
+ */
+function useFitHeight(
+  fit: boolean,
+  body: RefObject<HTMLDivElement | null>,
+  panel: RefObject<HTMLElement | null>,
+): number | undefined {
+  const [height, setHeight] = useState<number | undefined>(undefined);
+  useLayoutEffect(() => {
+    if (!fit) return;
+    const measure = () => {
+      const [b, p] = [body.current, panel.current];
+      if (!b || !p || b.offsetWidth === 0) return;
+      const rect = b.getBoundingClientRect();
+      const zoom = rect.width / b.offsetWidth;
+      const below = p.getBoundingClientRect().bottom - rect.bottom;
+      const room = window.innerHeight - (rect.top + window.scrollY) - below - FIT_MARGIN_PX;
+      const next = Math.floor(room / zoom);
+      setHeight((h) => (h !== undefined && Math.abs(h - next) <= 1 ? h : next));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    if (panel.current) observer.observe(panel.current);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [fit, body, panel]);
+  return fit ? height : undefined;
 }
 
 function formatTime(time: number, clock: string): string {
@@ -274,6 +314,8 @@ export function ViewPanel(props: Props) {
   };
 
   const { ref, width } = useMeasuredWidth();
+  const panel = useRef<HTMLElement>(null);
+  const height = useFitHeight(props.fit ?? false, ref, panel);
   const View = entry.component;
   const counts = outcome ? traceCounts(outcome.trace) : null;
   const events = counts ? Object.values(counts).reduce((n, c) => n + c.events, 0) : 0;
@@ -282,6 +324,7 @@ export function ViewPanel(props: Props) {
 
   return (
     <section
+      ref={panel}
       className="trace-view"
       aria-labelledby={headingId}
       data-trace-state={recording.state}
@@ -365,8 +408,10 @@ export function ViewPanel(props: Props) {
         ref={ref}
         className="trace-view-body"
         hidden={!outcome}
-        // Focusable, so the player's keys work once the view is clicked or tabbed to.
+        // Focusable, so the player's keys work once the view is clicked or tabbed to, or a tour's
+        // "Show me" brings the focus here.
         tabIndex={0}
+        data-tour-focus
         aria-label={`${entry.title}: space plays or pauses, arrow keys step`}
       >
         {outcome ? (
@@ -377,6 +422,7 @@ export function ViewPanel(props: Props) {
               selected={link.selected}
               window={link.window}
               width={width}
+              height={height}
               onSelect={(selected) =>
                 onLink(({ selected: _s, ...l }) =>
                   selected === undefined ? l : { ...l, selected },

@@ -20,8 +20,13 @@ export interface ViewState {
 
 export interface ViewProps extends ViewState {
   outcome: TraceOutcome;
-  /** Width in CSS pixels; the view chooses its height. */
+  /** Width in CSS pixels. */
   width: number;
+  /**
+   * The height the whole view may take, CSS px (presented, it fits the screen); absent: the
+   * view chooses its height.
+   */
+  height?: number;
   onSelect(selected: number | undefined): void;
   onWindow?(window: [number, number] | undefined): void;
   /** A view that can say the time of something clicked moves the player there. */

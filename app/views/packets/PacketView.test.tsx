@@ -11,7 +11,7 @@ import { playedEnd } from '../../engine/trace';
 import { openIndex } from './open_index';
 import type { Ctx, Theme } from './packet_paint';
 import { packetColor, paintNetwork, paintScene } from './packet_paint';
-import { buildScene } from './packet_scene';
+import { buildScene, knotWidth } from './packet_scene';
 import { palette } from '../../charts/palette';
 import { deadlockAt, PacketView } from './PacketView';
 
@@ -146,6 +146,22 @@ describe('PacketView', () => {
     );
   });
 
+  it('counts a packet already on its way at the window start from its creation', () => {
+    const { index } = openIndex(mesh, { width: 800, maxHeight: 720, plane: 0 });
+    const along = [...index.packets.values()].find(
+      (p) => p.leftBefore && p.born !== undefined && p.born < FROM - 5,
+    )!;
+    const s = index.latency(along.id, FROM)!;
+    // Not "1 cycles so far": every cycle since it was created.
+    expect(s.total).toBe(FROM + 1 - along.born!);
+    expect(s.before).toBe(FROM - along.born!);
+    const html = render(mesh, FROM, along.id);
+    expect(html).toContain(
+      `${s.total} cycles so far = ${s.before} before the window (not recorded) + queueing 0 + ` +
+        `blocking ${s.blocking} + transfer ${s.transfer} (not yet delivered)`,
+    );
+  });
+
   it('says when the run ended before the window, where an empty network would look idle', () => {
     const ran = late.result.scalars.find((r) => r.name === 'simulated_cycles')!.value;
     expect(ran).toBeLessThan(500_000);
@@ -256,5 +272,34 @@ describe('a deadlock', () => {
     expect(calls.filter((c) => c.name === 'arc').length).toBe(
       before.calls.filter((c) => c.name === 'arc').length + 8,
     );
+  });
+
+  it.each([390, 800])('labels the waiting packets off the knot at %i px', (width) => {
+    const { index, layout } = openIndex(ring, { width, maxHeight: 720, plane: 0 });
+    const knot = index.deadlock!;
+    const frame = index.frame(knot.time);
+    const scene = buildScene(layout, index, frame, false);
+    // Sources queue behind the knot, and each count is drawn.
+    const sources = new Set([...frame.state.queued].map((p) => index.packets.get(p)!.src));
+    expect(sources.size).toBeGreaterThan(4);
+    expect(scene.queued).toHaveLength(sources.size);
+    const half = knotWidth(scene.size) / 2;
+    for (const q of scene.queued) {
+      const box = {
+        x: q.x - q.w - half,
+        y: q.y - q.h / 2 - half,
+        w: q.w + 2 * half,
+        h: q.h + 2 * half,
+      };
+      for (const c of knot.channels) {
+        for (const s of layout.channelSegs[c]!) {
+          // The stroke's box along the segment, as the knot is painted.
+          const [x0, x1] = [Math.min(s.x1, s.x2), Math.max(s.x1, s.x2)];
+          const [y0, y1] = [Math.min(s.y1, s.y2), Math.max(s.y1, s.y2)];
+          const apart = box.x + box.w <= x0 || x1 <= box.x || box.y + box.h <= y0 || y1 <= box.y;
+          expect(apart, `+${q.count} at ${q.x.toFixed(1)}, ${q.y.toFixed(1)}`).toBe(true);
+        }
+      }
+    }
   });
 });

@@ -7,7 +7,7 @@
 import './packets.css';
 
 import type { MouseEvent, RefObject } from 'react';
-import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import { palette } from '../../charts/palette';
 import type { TraceOutcome } from '../../engine/trace';
@@ -22,8 +22,20 @@ import { paintNetwork, paintScene, packetColor, REASON_SHORT } from './packet_pa
 import type { Scene } from './packet_scene';
 import { buildScene, flitNear } from './packet_scene';
 
-/** The tallest the drawing gets, px. */
+/** The tallest the drawing gets, px, unless the view is given a height to fill. */
 const MAX_HEIGHT = 720;
+/** The least height a drawing fitted to a height keeps, px. */
+const MIN_HEIGHT = 120;
+/** The zoom's steps: a phone's 8-node ring is 2 px flits at 1. */
+export const ZOOMS = [1, 1.5, 2, 3, 4] as const;
+/** The widest a zoomed drawing's canvas gets, device px (two canvases of it are painted). */
+const MAX_CANVAS_PX = 4096;
+
+/** The zoom `zoom` kept between 1 and the most a canvas of `width` CSS px may take. */
+export function clampZoom(zoom: number, width: number, ratio: number): number {
+  const most = Math.max(1, Math.min(Math.max(...ZOOMS), MAX_CANVAS_PX / (width * ratio)));
+  return Math.min(most, Math.max(1, zoom));
+}
 
 /** A reason as the summary says it ("no_credit": "no credit"). */
 export const reasonText = (reason: string) => reason.replace(/_/g, ' ').replace(/\bvc\b/, 'VC');
@@ -66,9 +78,21 @@ function useTheme(box: RefObject<HTMLElement | null>): Theme | null {
   return theme;
 }
 
-/** A canvas sized to the layout in CSS px and drawn at the device's pixel ratio. */
-function sized(canvas: HTMLCanvasElement, layout: PacketLayout): CanvasRenderingContext2D | null {
-  const ratio = window.devicePixelRatio || 1;
+/** The CSS zoom around an element `width` layout px wide (presentation mode's), 1 without. */
+function zoomOf(element: Element, width: number): number {
+  const shown = element.getBoundingClientRect().width;
+  return shown > 0 ? shown / width : 1;
+}
+
+/**
+ * A canvas sized to the layout in CSS px and drawn at `ratio` device pixels to each: the device's
+ * pixel ratio times any CSS zoom around it, so the backing store matches the screen.
+ */
+function sized(
+  canvas: HTMLCanvasElement,
+  layout: PacketLayout,
+  ratio: number,
+): CanvasRenderingContext2D | null {
   const [w, h] = [Math.round(layout.width * ratio), Math.round(layout.height * ratio)];
   if (canvas.width !== w) canvas.width = w;
   if (canvas.height !== h) canvas.height = h;
@@ -156,10 +180,13 @@ export function deadlockAt(index: PacketIndex, layout: PacketLayout, time: numbe
 
 function splitText(s: LatencySplit): string {
   const of = s.complete ? `latency ${s.total} cycles` : `${s.total} cycles so far`;
-  return (
-    `${of} = queueing ${s.queueing} + blocking ${s.blocking} + transfer ${s.transfer}` +
-    (s.complete ? '' : ' (not complete in the window)')
-  );
+  const parts = [
+    ...(s.before > 0 ? [`${s.before} before the window (not recorded)`] : []),
+    `queueing ${s.queueing}`,
+    `blocking ${s.blocking}`,
+    `transfer ${s.transfer}`,
+  ];
+  return `${of} = ${parts.join(' + ')}` + (s.complete ? '' : ' (not yet delivered)');
 }
 
 /** The moment in words: what is in flight, blocked heads by reason, the followed packet. */
@@ -200,6 +227,7 @@ export function describeMoment(
 function LatencyBar({ split }: { split: LatencySplit }) {
   const total = Math.max(1, split.total);
   const parts = [
+    { key: 'before the window', value: split.before, color: palette.grey },
     { key: 'queueing', value: split.queueing, color: palette.sky },
     { key: 'blocking', value: split.blocking, color: palette.vermillion },
     { key: 'transfer', value: split.transfer, color: palette.green },
@@ -260,18 +288,141 @@ function Legend({ index, layout }: { index: PacketIndex; layout: PacketLayout })
   );
 }
 
+/**
+ * Device pixels per layout px of the canvas as shown (backingRatio), measured once it is laid out
+ * and again as the window changes (presentation mode's zoom follows the window's width).
+ */
+function useBackingRatio(canvas: RefObject<HTMLCanvasElement | null>, layoutWidth: number) {
+  const [ratio, setRatio] = useState(1);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const c = canvas.current;
+      if (!c || layoutWidth <= 0) return;
+      const next = (window.devicePixelRatio || 1) * zoomOf(c, layoutWidth);
+      setRatio((r) => (Math.abs(r - next) < 1e-3 ? r : next));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [canvas, layoutWidth]);
+  return ratio;
+}
+
+/**
+ * The drawing's zoom, from the buttons, a pinch (two fingers on the drawing) or ctrl + wheel (a
+ * trackpad's pinch), with the point under the gesture kept in place; one finger or the scroll
+ * bars pan the zoomed drawing. `scale` is a pinch's live factor, shown until it ends.
+ */
+function useZoom(scroller: RefObject<HTMLDivElement | null>, width: number, ready: boolean) {
+  const [zoom, setZoomNow] = useState(1);
+  const [scale, setScale] = useState(1);
+  const ratio = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
+  const shown = clampZoom(zoom, width, ratio);
+  // The point to keep in place across a zoom: its share of the drawing and where it is on screen.
+  const anchor = useRef<{ fx: number; fy: number; x: number; y: number } | null>(null);
+  const setZoom = (next: number, at?: { x: number; y: number }) => {
+    const el = scroller.current;
+    if (el) {
+      const x = at?.x ?? el.clientWidth / 2;
+      const y = at?.y ?? el.clientHeight / 2;
+      anchor.current = {
+        fx: (el.scrollLeft + x) / Math.max(1, el.scrollWidth),
+        fy: (el.scrollTop + y) / Math.max(1, el.scrollHeight),
+        x,
+        y,
+      };
+    }
+    setZoomNow(clampZoom(next, width, ratio));
+  };
+  // The gestures' listeners, attached once, reach the latest zoom through this.
+  const latest = useRef({ zoom: shown, setZoom });
+  useLayoutEffect(() => {
+    latest.current = { zoom: shown, setZoom };
+  });
+  // After the drawing is laid out at a new zoom, the anchored point goes back under the gesture.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    const a = anchor.current;
+    if (!el || !a) return;
+    anchor.current = null;
+    el.scrollTo({ left: a.fx * el.scrollWidth - a.x, top: a.fy * el.scrollHeight - a.y });
+  });
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || !ready) return;
+    let pinch: { distance: number; x: number; y: number } | null = null;
+    let factor = 1;
+    const spread = (t: TouchList) =>
+      Math.hypot(t[0]!.clientX - t[1]!.clientX, t[0]!.clientY - t[1]!.clientY);
+    const onStart = (e: TouchEvent) => {
+      if (e.touches.length !== 2) return;
+      const rect = el.getBoundingClientRect();
+      pinch = {
+        distance: Math.max(1, spread(e.touches)),
+        x: (e.touches[0]!.clientX + e.touches[1]!.clientX) / 2 - rect.left,
+        y: (e.touches[0]!.clientY + e.touches[1]!.clientY) / 2 - rect.top,
+      };
+      factor = 1;
+    };
+    const onMove = (e: TouchEvent) => {
+      if (!pinch || e.touches.length !== 2) return;
+      // The two fingers zoom the drawing, not the page or its scroll.
+      e.preventDefault();
+      factor = spread(e.touches) / pinch.distance;
+      setScale(factor);
+    };
+    const onEnd = () => {
+      if (!pinch) return;
+      const at = { x: pinch.x, y: pinch.y };
+      pinch = null;
+      setScale(1);
+      latest.current.setZoom(latest.current.zoom * factor, at);
+    };
+    const onWheel = (e: WheelEvent) => {
+      if (!e.ctrlKey) return;
+      e.preventDefault();
+      const rect = el.getBoundingClientRect();
+      const at = { x: e.clientX - rect.left, y: e.clientY - rect.top };
+      latest.current.setZoom(latest.current.zoom * Math.exp(-e.deltaY * 0.01), at);
+    };
+    el.addEventListener('touchstart', onStart, { passive: true });
+    el.addEventListener('touchmove', onMove, { passive: false });
+    el.addEventListener('touchend', onEnd);
+    el.addEventListener('touchcancel', onEnd);
+    el.addEventListener('wheel', onWheel, { passive: false });
+    return () => {
+      el.removeEventListener('touchstart', onStart);
+      el.removeEventListener('touchmove', onMove);
+      el.removeEventListener('touchend', onEnd);
+      el.removeEventListener('touchcancel', onEnd);
+      el.removeEventListener('wheel', onWheel);
+    };
+  }, [scroller, ready]);
+  return { zoom: shown, scale, setZoom, most: clampZoom(Infinity, width, ratio) };
+}
+
 /** The packet view (see the file's head). */
-export function PacketView({ outcome, time, selected, width, onSelect }: ViewProps) {
+export function PacketView({ outcome, time, selected, width, height, onSelect }: ViewProps) {
   const network = useMemo(() => tracedNetwork(outcome), [outcome]);
   const index = useMemo(() => (network ? indexTrace(outcome, network) : null), [outcome, network]);
   const [plane, setPlane] = useState(0);
   const [credits, setCredits] = useState(false);
+  const scroller = useRef<HTMLDivElement>(null);
+  const { zoom, scale, setZoom, most } = useZoom(scroller, width, network !== null);
+  // Given a height, the drawing takes what the view's other parts leave of it.
+  const [others, setOthers] = useState(0);
+  const fitted = height === undefined ? MAX_HEIGHT : Math.max(MIN_HEIGHT, height - others);
   const layout = useMemo(
     () =>
       network && index
-        ? packetLayout(network, { width, maxHeight: MAX_HEIGHT, plane, buffer: index.buffer })
+        ? packetLayout(network, {
+            width: width * zoom,
+            maxHeight: fitted * zoom,
+            plane,
+            buffer: index.buffer,
+          })
         : null,
-    [network, index, width, plane],
+    [network, index, width, plane, zoom, fitted],
   );
   const frame = index ? index.frame(time) : null;
   const scene = useMemo(
@@ -284,35 +435,53 @@ export function PacketView({ outcome, time, selected, width, onSelect }: ViewPro
   const over = useRef<HTMLCanvasElement>(null);
   const theme = useTheme(box);
   const size = scene?.size ?? 0;
+  const ratio = useBackingRatio(over, layout?.width ?? 0);
+
+  // What the view's parts other than the drawing take (own px), measured as they change.
+  const drawn = layout !== null;
+  useLayoutEffect(() => {
+    const [b, s] = [box.current, scroller.current];
+    if (height === undefined || !b || !s || !drawn) return;
+    const measure = () => {
+      const measured = b.offsetHeight - s.offsetHeight;
+      setOthers((o) => (Math.abs(measured - o) > 1 ? measured : o));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(b);
+    return () => observer.disconnect();
+  }, [height, drawn]);
 
   useLayoutEffect(() => {
     const canvas = under.current;
     if (!canvas || !layout || !theme) return;
-    const ctx = sized(canvas, layout);
+    const ctx = sized(canvas, layout, ratio);
     if (!ctx) return;
     const draw: Ctx = Object.assign(ctx, { fillPath: (p: string) => ctx.fill(new Path2D(p)) });
     paintNetwork(draw, layout, theme, size);
-  }, [layout, theme, size]);
+  }, [layout, theme, size, ratio]);
 
   useLayoutEffect(() => {
     const canvas = over.current;
     if (!canvas || !layout || !scene || !index || !theme) return;
-    const ctx = sized(canvas, layout);
+    const ctx = sized(canvas, layout, ratio);
     if (!ctx) return;
     const started = performance.now();
     const knot = deadlockAt(index, layout, time)?.knot;
     paintScene(ctx, layout, index, scene, { theme, selected, ...(knot ? { knot } : {}) });
     // How long the painting took, for the bench to read.
     canvas.dataset.paintMs = (performance.now() - started).toFixed(2);
-  }, [layout, scene, index, selected, theme, time]);
+  }, [layout, scene, index, selected, theme, time, ratio]);
 
   if (!network || !index || !layout || !scene || !frame) {
     return <p className="packet-empty">This run has no network to show.</p>;
   }
 
   const onClick = (event: MouseEvent<HTMLCanvasElement>) => {
+    // The click in the layout's px, under any CSS zoom around the view.
     const rect = event.currentTarget.getBoundingClientRect();
-    const [x, y] = [event.clientX - rect.left, event.clientY - rect.top];
+    const shown = zoomOf(event.currentTarget, layout.width);
+    const [x, y] = [(event.clientX - rect.left) / shown, (event.clientY - rect.top) / shown];
     const flit = flitNear(scene, x, y, Math.max(8, scene.size));
     if (flit) return onSelect(flit.packet);
     // A circuit: the held channel nearest the click.
@@ -363,6 +532,23 @@ export function PacketView({ outcome, time, selected, width, onSelect }: ViewPro
             {index.flow === 'credits' ? 'Show credits' : 'Show stop signals'}
           </label>
         ) : null}
+        <span className="packet-zoom" role="group" aria-label="Zoom">
+          <button
+            type="button"
+            onClick={() => setZoom(ZOOMS.find((z) => z > zoom + 0.01) ?? most)}
+            disabled={zoom >= most}
+          >
+            Zoom in
+          </button>
+          <button
+            type="button"
+            onClick={() => setZoom([...ZOOMS].reverse().find((z) => z < zoom - 0.01) ?? 1)}
+            disabled={zoom <= 1}
+          >
+            Zoom out
+          </button>
+          <output aria-live="polite">{Math.round(zoom * 100)} %</output>
+        </span>
         {layout.planes > 1 ? (
           <label>
             Plane z{' '}
@@ -385,17 +571,32 @@ export function PacketView({ outcome, time, selected, width, onSelect }: ViewPro
           {ended}
         </p>
       ) : null}
-      <div className="packet-canvas" style={{ width: layout.width, height: layout.height }}>
-        <canvas ref={under} style={{ width: layout.width, height: layout.height }} />
-        <canvas
-          ref={over}
-          className="packet-over"
-          style={{ width: layout.width, height: layout.height }}
-          onClick={onClick}
-          role="img"
-          aria-label="The network's packets at this cycle"
-          aria-describedby={summaryId}
-        />
+      <div
+        ref={scroller}
+        className="packet-scroll"
+        data-zoom={zoom}
+        // Zoomed, the drawing pans within a screenful.
+        style={zoom > 1 ? { maxHeight: `min(${fitted}px, 80vh)` } : undefined}
+      >
+        <div
+          className="packet-canvas"
+          style={{
+            width: layout.width,
+            height: layout.height,
+            ...(scale !== 1 ? { transform: `scale(${scale})` } : {}),
+          }}
+        >
+          <canvas ref={under} style={{ width: layout.width, height: layout.height }} />
+          <canvas
+            ref={over}
+            className="packet-over"
+            style={{ width: layout.width, height: layout.height }}
+            onClick={onClick}
+            role="img"
+            aria-label="The network's packets at this cycle"
+            aria-describedby={summaryId}
+          />
+        </div>
       </div>
       {selected !== undefined ? (
         <div className="packet-followed">

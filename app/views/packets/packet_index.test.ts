@@ -13,7 +13,14 @@ import { openIndex } from './open_index';
 import type { Frame, PacketIndex } from './packet_index';
 import { flitKey, KEY_EVERY, keyPacket } from './packet_index';
 import type { PacketLayout } from './packet_layout';
-import { buildScene, flitNear, labelsOverlap, slotAt } from './packet_scene';
+import {
+  buildScene,
+  flitNear,
+  knotWidth,
+  labelCoversChannel,
+  labelsOverlap,
+  slotAt,
+} from './packet_scene';
 
 const FROM = 1500;
 const LENGTH = 150;
@@ -170,6 +177,41 @@ describe.each(['mesh', 'torus', 'fly', 'crossbar'])('the packet index of a %s', 
     for (const t of order) expect(plain(fresh.frame(t))).toEqual(forwards[t - fresh.from]);
   });
 
+  it('counts a packet live at the window start from its creation, its time before unsplit', () => {
+    const events = traceEvents(outcome.trace);
+    // On its way at the window's start: a flit of it in a buffer in the snapshot.
+    const buffered = new Set(
+      events.filter((e) => e.kind === 'flit_buffered').map((e) => num(e, 'packet')),
+    );
+    const lives = events.filter((e) => e.kind === 'packet_live');
+    for (const live of lives) {
+      const id = num(live, 'packet');
+      const born = num(live, 'created');
+      const onItsWay = buffered.has(id);
+      const delivered = events.find((e) => e.kind === 'packet_delivered' && e.packet === id);
+      const s = index.latency(id, index.end)!;
+      expect({
+        born: born < index.from,
+        sum: s.before + s.queueing + s.blocking + s.transfer,
+        complete: s.complete,
+        // On its way: when it left its source is not in the trace; at its source: queueing
+        // since its creation.
+        before: s.before,
+        queueing: onItsWay ? s.queueing : s.queueing >= index.from - born,
+      }).toEqual({
+        born: true,
+        sum: delivered ? num(delivered, 'cycle') - born : index.end + 1 - born,
+        complete: delivered !== undefined,
+        before: onItsWay ? index.from - born : 0,
+        queueing: onItsWay ? 0 : true,
+      });
+    }
+    // The crossbar's 8 ports hold no packet across cycle 1,500 at this load; the others do.
+    const travelling = lives.filter((e) => buffered.has(num(e, 'packet'))).length;
+    expect(travelling).toBeGreaterThanOrEqual(name === 'crossbar' ? 0 : 4);
+    expect(lives.length - travelling).toBeGreaterThanOrEqual(name === 'crossbar' ? 0 : 1);
+  });
+
   it('splits a delivered packet latency into queueing, blocking and transfer that sum to it', () => {
     const events = traceEvents(outcome.trace);
     const first = (kind: string, packet: number) =>
@@ -307,7 +349,7 @@ describe.each([
   ['fly', true],
   ['fly4', true],
 ])('the packets waiting at the sources of a %s', (name, crowded) => {
-  it('are counted per source, each label drawn where it covers no other', () => {
+  it('are counted per source, each label drawn where it covers no other and no channel', () => {
     const { index, layout } = openIndex(traced[name]!, { width: 900, maxHeight: 700, plane: 0 });
     let labels = 0;
     let left = 0;
@@ -318,9 +360,10 @@ describe.each([
         const src = index.packets.get(p)!.src;
         waiting.set(src, (waiting.get(src) ?? 0) + 1);
       }
-      const { queued } = buildScene(layout, index, frame, false);
+      const { queued, size } = buildScene(layout, index, frame, false);
       for (const [i, q] of queued.entries()) {
         for (const other of queued.slice(i + 1)) expect(labelsOverlap(q, other)).toBe(false);
+        expect(labelCoversChannel(layout, q, knotWidth(size) / 2)).toBe(false);
       }
       // Each label is its own source's count; the longest queues are the ones kept.
       const counts = [...waiting.values()].sort((a, b) => b - a);

@@ -75,6 +75,10 @@ export interface PacketInfo {
   flits: number;
   /** Undefined where it happened before the window (or has not happened in it). */
   created?: number;
+  /** Created before the window: the cycle it was created at, as the window's snapshot says. */
+  born?: number;
+  /** Created before the window and already on its way at its start (a flit of it in a buffer). */
+  leftBefore?: boolean;
   injected?: number;
   delivered?: number;
   /** Circuits: the request gave up. */
@@ -94,13 +98,18 @@ export interface DeadlockKnot {
   packets: number[];
 }
 
-/** A packet's latency as queueing, blocking and transfer, each in cycles. */
+/**
+ * A packet's latency from its creation as queueing, blocking and transfer, each in cycles, and
+ * `before`: the cycles before the window of a packet then already on its way, which the trace
+ * does not split.
+ */
 export interface LatencySplit {
+  before: number;
   queueing: number;
   blocking: number;
   transfer: number;
   total: number;
-  /** False when it was created before the window or is not delivered: the split so far. */
+  /** False while it is not delivered: the split so far. */
   complete: boolean;
 }
 
@@ -155,6 +164,7 @@ const COLUMNS = [
   'flits',
   'count',
   'signal',
+  'created',
 ] as const;
 type Columns = Record<(typeof COLUMNS)[number], Uint8Array | Uint16Array | Uint32Array>;
 
@@ -398,6 +408,7 @@ export class PacketIndex {
           case 'packet_live': {
             const p = packet(id!);
             if (c === 'packet_created') p.created = t;
+            else p.born = col.created[i];
             p.src = col.node[i]!;
             p.dst = col.dest[i]!;
             p.flits = col.flits[i]!;
@@ -417,12 +428,16 @@ export class PacketIndex {
             if (col.flit[i] === 0) block(id!, t);
             break;
           case 'flit_buffered':
+            packet(id!).leftBefore = true;
             if (col.flit[i] === 0 && (this.bufferedReasons[col.reason[i]!] ?? 'none') !== 'none') {
               block(id!, t);
             }
             break;
           case 'circuit_blocked':
             block(id!, t);
+            break;
+          case 'circuit_holding':
+            packet(id!).leftBefore = true;
             break;
           case 'circuit_hold':
           case 'circuit_connected':
@@ -595,25 +610,30 @@ export class PacketIndex {
   }
 
   /**
-   * Queueing (created to injected), blocking (cycles its head was blocked) and transfer (the
-   * rest), up to its delivery or, before it, up to the end of cycle `now`.
+   * From its creation (before the window too) up to its delivery or, before it, up to the end of
+   * cycle `now`: queueing (created to injected), blocking (cycles its head was blocked) and
+   * transfer (the rest); a packet already on its way at the window's start has its cycles before
+   * the window unsplit.
    */
   latency(id: number, now: number): LatencySplit | null {
     const p = this.packets.get(id);
     if (!p) return null;
-    const start = p.created ?? this.from;
+    const start = p.created ?? p.born ?? this.from;
     const end = Math.min(p.delivered ?? p.dropped ?? now + 1, now + 1);
-    const injected = p.injected ?? (p.created === undefined ? this.from : end);
-    const queueing = Math.max(0, Math.min(injected, end) - start);
+    const before = p.leftBefore ? Math.max(0, Math.min(this.from, end) - start) : 0;
+    // A packet at its source at the window's start was queueing all the time before it.
+    const injected = p.injected ?? (p.leftBefore ? this.from : end);
+    const queueing = p.leftBefore ? 0 : Math.max(0, Math.min(injected, end) - start);
     let blocking = 0;
     for (const [a, b] of p.blocked) blocking += Math.max(0, Math.min(b, end) - a);
     const total = Math.max(0, end - start);
     return {
+      before,
       queueing,
       blocking,
-      transfer: total - queueing - blocking,
+      transfer: total - before - queueing - blocking,
       total,
-      complete: p.created !== undefined && p.delivered !== undefined && p.delivered <= now,
+      complete: p.delivered !== undefined && p.delivered <= now,
     };
   }
 }

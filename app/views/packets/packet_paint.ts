@@ -6,7 +6,7 @@ import { palette } from '../../charts/palette';
 import type { PacketIndex } from './packet_index';
 import type { PacketLayout, Seg } from './packet_layout';
 import type { Scene } from './packet_scene';
-import { countFontPx } from './packet_scene';
+import { countFontPx, knotWidth } from './packet_scene';
 
 export interface Theme {
   fg: string;
@@ -149,7 +149,7 @@ export function paintScene(
     ctx.strokeStyle = palette.vermillion;
     ctx.globalAlpha = 0.85;
     // Wider than the flits queued along it, so the knot shows round a full buffer.
-    ctx.lineWidth = Math.max(6, size * 2.8);
+    ctx.lineWidth = knotWidth(size);
     ctx.beginPath();
     for (const c of knot.channels) for (const s of layout.channelSegs[c] ?? []) segment(ctx, s);
     ctx.stroke();

@@ -3,6 +3,7 @@
 // side), flits that left the network this cycle at their destination (a crossbar's at the
 // crosspoint they crossed), blocked heads with their reason, held circuits, credits and stop
 // signals, and packets waiting at their sources. Pure: the tests check it against the trace.
+import { segmentCrossesBox } from '../../charts/label_placement';
 import type { Frame, PacketIndex } from './packet_index';
 import { flitKey, keyFlit, keyPacket } from './packet_index';
 import type { PacketLayout, Seg } from './packet_layout';
@@ -74,6 +75,80 @@ export interface QueuedMark {
 
 /** The font size of the "+n" labels for flits of side `size`, px. */
 export const countFontPx = (size: number) => Math.round(Math.max(9, Math.min(12, size * 1.4)));
+
+/** The width of a deadlock's knot stroked along its channels, px: the widest a channel is drawn. */
+export const knotWidth = (size: number) => Math.max(6, size * 2.8);
+
+/** Side of the squares the channel index buckets its segments by, px. */
+const BUCKET = 32;
+
+/** Every drawn channel segment, bucketed by the squares it passes near, for a layout. */
+const channelIndex = new WeakMap<PacketLayout, { clearance: number; index: Map<string, Seg[]> }>();
+
+function segmentsNear(layout: PacketLayout, clearance: number): Map<string, Seg[]> {
+  const cached = channelIndex.get(layout);
+  if (cached?.clearance === clearance) return cached.index;
+  const index = new Map<string, Seg[]>();
+  for (const segs of layout.channelSegs) {
+    for (const s of segs) {
+      const [x0, x1] = [Math.min(s.x1, s.x2) - clearance, Math.max(s.x1, s.x2) + clearance];
+      const [y0, y1] = [Math.min(s.y1, s.y2) - clearance, Math.max(s.y1, s.y2) + clearance];
+      for (let i = Math.floor(x0 / BUCKET); i <= Math.floor(x1 / BUCKET); i++) {
+        for (let j = Math.floor(y0 / BUCKET); j <= Math.floor(y1 / BUCKET); j++) {
+          const key = `${i},${j}`;
+          const list = index.get(key);
+          if (list) list.push(s);
+          else index.set(key, [s]);
+        }
+      }
+    }
+  }
+  channelIndex.set(layout, { clearance, index });
+  return index;
+}
+
+/** The label's box less than `clearance` px from a channel's line (where a knot may be drawn). */
+export function labelCoversChannel(layout: PacketLayout, q: QueuedMark, clearance: number) {
+  const box = {
+    x: q.x - q.w - clearance,
+    y: q.y - q.h / 2 - clearance,
+    width: q.w + 2 * clearance,
+    height: q.h + 2 * clearance,
+  };
+  const index = segmentsNear(layout, clearance);
+  for (let i = Math.floor(box.x / BUCKET); i <= Math.floor((box.x + box.width) / BUCKET); i++) {
+    for (let j = Math.floor(box.y / BUCKET); j <= Math.floor((box.y + box.height) / BUCKET); j++) {
+      for (const s of index.get(`${i},${j}`) ?? []) if (segmentCrossesBox(s, box)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Where a source's "+n" label may go, best first: at its injection buffer's tail, else at a
+ * corner just off its switch's square, diagonal from it, where no channel of a grid runs.
+ */
+function labelSpots(layout: PacketLayout, b: Seg, w: number, h: number) {
+  const spots = [{ x: b.x1 - 2, y: b.y1 }];
+  const node = layout.nodes.find(
+    (n) =>
+      n.kind === 'router' &&
+      Math.abs(n.px - b.x1) <= n.size / 2 + 2 &&
+      Math.abs(n.py - b.y1) <= n.size / 2 + 2,
+  );
+  if (node) {
+    const r = node.size / 2 + 2;
+    for (const [x, y] of [
+      [node.px - r, node.py + r + h / 2],
+      [node.px - r, node.py - r - h / 2],
+      [node.px + r + w, node.py + r + h / 2],
+      [node.px + r + w, node.py - r - h / 2],
+    ] as const) {
+      spots.push({ x, y });
+    }
+  }
+  return spots;
+}
 
 /** Whether two "+n" labels' boxes overlap. */
 export function labelsOverlap(a: QueuedMark, b: QueuedMark): boolean {
@@ -208,22 +283,24 @@ export function buildScene(
     const src = index.packets.get(p)?.src ?? -1;
     if (src >= 0) waiting.set(src, (waiting.get(src) ?? 0) + 1);
   }
-  // At the tail of the source's injection buffer, the longest queues first; a label that would
-  // cover one already placed is left out (the summary counts every waiting packet).
+  // By the source's injection buffer, the longest queues first, off every channel (a deadlock's
+  // knot is drawn wide along them); a label with no such spot clear of those already placed is
+  // left out (the summary counts every waiting packet).
   const font = countFontPx(size);
+  const clearance = knotWidth(size) / 2;
   const queued: QueuedMark[] = [];
   for (const [t, count] of [...waiting].sort((a, b) => b[1] - a[1] || a[0] - b[0])) {
     const b = layout.buffers[layout.terminalInput[t] ?? -1];
     if (!b) continue;
-    // A digit of the sans-serif font is at most 0.65 of its size; the label ends 2 px short.
-    const mark = {
-      x: b.x1 - 2,
-      y: b.y1,
-      count,
-      w: 0.65 * font * (1 + String(count).length),
-      h: font,
-    };
-    if (!queued.some((q) => labelsOverlap(q, mark))) queued.push(mark);
+    // A digit of the sans-serif font is at most 0.65 of its size.
+    const [w, h] = [0.65 * font * (1 + String(count).length), font];
+    const mark = labelSpots(layout, b, w, h)
+      .map((at) => ({ ...at, count, w, h }))
+      .find(
+        (m) =>
+          !labelCoversChannel(layout, m, clearance) && !queued.some((q) => labelsOverlap(q, m)),
+      );
+    if (mark) queued.push(mark);
   }
   const blocked = index.reasons.map(() => 0);
   for (const [key, r] of state.blocked) {

@@ -189,4 +189,15 @@ ModelInfo sweep_model_info(std::string name, std::string title, std::string desc
   return info;
 }
 
+// Points of a sweep model that are one run draw from one random stream (SweepInfo::stream):
+// `stream` takes the typed parameters and a point's index and gives the index whose stream it
+// draws from.
+template <class P, class Stream>
+void set_sweep_streams(ModelInfo& info, const ParamTable<P>& table, Stream stream) {
+  auto shared = std::make_shared<const ParamTable<P>>(table);
+  info.sweep->stream = [shared, stream](const ParamValues& values, std::size_t point) {
+    return stream(shared->read(values), point);
+  };
+}
+
 }  // namespace archex

@@ -86,7 +86,7 @@ void Simulation::build(const ModelInfo& info, std::optional<std::size_t> point) 
                                   std::to_string(n - 1) + "]: the sweep has " +
                                   std::to_string(n) + " points");
   }
-  model_ = sweep_->point(params_, point_rng(seed, *point), *point);
+  model_ = sweep_->point(params_, sweep_point_rng(*sweep_, params_, seed, *point), *point);
   one_point_ = true;
 }
 

@@ -15,6 +15,11 @@ Rng point_rng(std::uint64_t seed, std::size_t point) {
   return Rng(splitmix64(mixed));
 }
 
+Rng sweep_point_rng(const SweepInfo& sweep, const ParamValues& params, std::uint64_t seed,
+                    std::size_t point) {
+  return point_rng(seed, sweep.stream ? sweep.stream(params, point) : point);
+}
+
 Result combine_points(const SweepInfo& sweep, const ParamValues& params,
                       std::vector<PointResult> partials) {
   std::stable_sort(partials.begin(), partials.end(),
@@ -43,7 +48,9 @@ class SweepRun final : public Model {
       const std::uint64_t chunk = std::min<std::uint64_t>(budget, kChunk);
       budget -= chunk;
       const std::size_t at = partials_.size();
-      if (!current_) current_ = sweep_.point(params_, point_rng(seed_, at), at);
+      if (!current_) {
+        current_ = sweep_.point(params_, sweep_point_rng(sweep_, params_, seed_, at), at);
+      }
       if (current_->advance(chunk)) {
         partials_.push_back({at, current_->result()});
         done_weight_ += weights_[at];

@@ -21,7 +21,8 @@ struct PointResult {
 
 // How a model whose run is a sweep of independent points is split, so that a caller can run the
 // points apart (one worker or many) and get the same bits: each point draws only from
-// point_rng(seed, index), and combine sees the partials sorted by index whatever their arrival.
+// point_rng(seed, stream), its stream being its index unless it is one run with an earlier point,
+// and combine sees the partials sorted by index whatever their arrival.
 struct SweepInfo {
   // Relative work of each point (one entry per point), in the order the points should start.
   std::function<std::vector<double>(const ParamValues& params)> weights;
@@ -31,17 +32,25 @@ struct SweepInfo {
   // The full result from the partials that have arrived so far, sorted by index.
   std::function<Result(const ParamValues& params, const std::vector<PointResult>& partials)>
       combine;
+  // The index of the point whose random stream a point draws from: two points that are the same
+  // run (a network's chosen load that is also a load of its curve) share one, so they give the
+  // same numbers. Absent: every point draws from its own.
+  std::function<std::size_t(const ParamValues& params, std::size_t point)> stream;
 };
 
 // The random stream of one point: depends only on the run's seed and the point's index.
 Rng point_rng(std::uint64_t seed, std::size_t point);
+
+// The random stream of a point of `sweep`: point_rng of the point whose stream it shares.
+Rng sweep_point_rng(const SweepInfo& sweep, const ParamValues& params, std::uint64_t seed,
+                    std::size_t point);
 
 // Sorts partials by index and drops repeats of an index, then combines them.
 Result combine_points(const SweepInfo& sweep, const ParamValues& params,
                       std::vector<PointResult> partials);
 
 // The whole run of a sweep model in one Simulation: the points one after another, in index
-// order, each seeded by point_rng, combined as they finish.
+// order, each seeded by sweep_point_rng, combined as they finish.
 std::unique_ptr<Model> run_sweep(const SweepInfo& sweep, const ParamValues& params,
                                  std::uint64_t seed);
 

@@ -26,7 +26,9 @@
 // - channel utilization at the chosen load: the network channel_util (network/describe.h) with
 //   each channel's utilization, and on a crossbar each crosspoint's share of its output.
 // The run is a sweep (core/sweep.h): point 0 is the chosen load, points 1.. the curve's loads, each
-// on its own network drawing only from its own random stream.
+// on its own network drawing only from its own random stream, except that a load of the curve
+// equal to the chosen one draws from the chosen point's: it is the same run, with the same
+// numbers.
 
 namespace archex {
 
@@ -143,7 +145,11 @@ struct Plan {
         can_deadlock(cube && cube->torus() && !cube->dateline() && !circuits) {
     rates.push_back(p.injection_rate);
     for (const double r : p.sweep_rates) {
-      rates.push_back(p.sweep_scale == SweepScale::kOfBound ? std::min(1.0, r * bound) : r);
+      const double rate = p.sweep_scale == SweepScale::kOfBound ? std::min(1.0, r * bound) : r;
+      // A curve load that is the chosen load but for rounding (a fraction of the bound typed in
+      // flits/node/cycle) is the chosen load, so the two are one run.
+      const bool chosen = std::fabs(rate - p.injection_rate) <= 1e-9 * p.injection_rate;
+      rates.push_back(chosen ? p.injection_rate : rate);
     }
     std::sort(rates.begin() + 1, rates.end());
     options.packet_flits = p.packet_flits;
@@ -275,11 +281,17 @@ class NetworkTrafficPoint final : public Model {
   void add_scalars(Result& r, const LoadPointResult& c) const {
     r.scalars.push_back({"offered_flits_per_node_cycle", c.offered});
     r.scalars.push_back({"accepted_flits_per_node_cycle", c.accepted});
-    r.scalars.push_back({"latency_mean_cycles", c.latency_mean});
-    r.scalars.push_back({"latency_ci_cycles", c.latency_ci});
-    r.scalars.push_back({"latency_p50_cycles", c.latency_p50});
-    r.scalars.push_back({"latency_p95_cycles", c.latency_p95});
-    r.scalars.push_back({"latency_p99_cycles", c.latency_p99});
+    // A deadlocked point has no latency: the packets in its knot are never delivered. A
+    // saturated one has no confidence interval: its mean grows for as long as it runs.
+    if (!c.deadlocked) {
+      r.scalars.push_back({"latency_mean_cycles", c.latency_mean});
+      if (!c.saturated && std::isfinite(c.latency_ci)) {
+        r.scalars.push_back({"latency_ci_cycles", c.latency_ci});
+      }
+      r.scalars.push_back({"latency_p50_cycles", c.latency_p50});
+      r.scalars.push_back({"latency_p95_cycles", c.latency_p95});
+      r.scalars.push_back({"latency_p99_cycles", c.latency_p99});
+    }
     r.scalars.push_back({"saturated", c.saturated ? 1.0 : 0.0});
     r.scalars.push_back({"measured_packets", static_cast<double>(c.measured_packets)});
     r.scalars.push_back({"simulated_cycles", static_cast<double>(c.cycles)});
@@ -290,8 +302,11 @@ class NetworkTrafficPoint final : public Model {
       const double capacity = bisection_capacity_words_per_cycle(*plan_.cube, plan_.config);
       r.scalars.push_back({"bisection_capacity_gbps", gbit_per_s(p_.net, capacity)});
     }
-    // Wormhole flow control loses no packet.
-    r.scalars.push_back({"acceptance", circuit_point_ ? circuit_point_->acceptance() : 1.0});
+    // Wormhole flow control loses no packet, but a deadlocked network delivers none again.
+    double acceptance = 1;
+    if (circuit_point_) acceptance = circuit_point_->acceptance();
+    else if (c.deadlocked) acceptance = c.delivered_before_deadlock;
+    r.scalars.push_back({"acceptance", acceptance});
     if (circuit_point_) {
       r.scalars.push_back({"blocking_probability", circuit_point_->blocking()});
     }
@@ -303,7 +318,7 @@ class NetworkTrafficPoint final : public Model {
 
   void add_series(Result& r, const LoadPointResult& c) const {
     Series hist{"latency_histogram", "packets", "latency", "cycles", "packets", "", {}, {}};
-    if (!c.latencies.empty()) {
+    if (!c.latencies.empty() && !c.deadlocked) {
       const double top = c.latencies.back();
       const double width = std::max(1.0, std::ceil(top / 40));
       for (double at = 0; at <= top; at += width) {
@@ -462,9 +477,11 @@ std::vector<OutputSpec> outputs() {
       scalar_output("accepted_flits_per_node_cycle", "flits/node/cycle",
                     "Flits delivered per node per cycle while measuring"),
       scalar_output("latency_mean_cycles", "cycles",
-                    "Mean latency, creation to last flit delivered (source queueing in)"),
+                    "Mean latency, creation to last flit delivered (source queueing in); absent, "
+                    "with the percentiles, where the point deadlocked"),
       scalar_output("latency_ci_cycles", "cycles",
-                    "Half-width of the 95 % confidence interval of the mean (batch means)"),
+                    "Half-width of the 95 % confidence interval of the mean (batch means); "
+                    "absent where the point is saturated or measured too few batches to say"),
       scalar_output("latency_p50_cycles", "cycles", "Median latency"),
       scalar_output("latency_p95_cycles", "cycles", "95th percentile"),
       scalar_output("latency_p99_cycles", "cycles", "99th percentile"),
@@ -484,7 +501,8 @@ std::vector<OutputSpec> outputs() {
       scalar_output("bisection_capacity_gbps", "Gbit/s",
                     "Peak traffic across the bisection, both directions"),
       scalar_output("acceptance", "fraction",
-                    "Share of the measured packets or connections delivered (not dropped)"),
+                    "Share of the measured packets or connections delivered (not dropped); where "
+                    "the point deadlocked, the share of every packet created before it stopped"),
       scalar_output("blocking_probability", "fraction",
                     "Share of set-up attempts at a switch output that found it held"),
       scalar_output("latency_vs_offered_saturation", "flits/node/cycle",
@@ -500,7 +518,9 @@ std::vector<OutputSpec> outputs() {
                     "under uniform traffic (Karol, Hluchyj & Morgan)"),
       scalar_output("total_simulated_cycles", "cycles",
                     "Cycles simulated over every point of the run"),
-      series_output("latency_histogram", "", "Measured packets per latency bin at the chosen load"),
+      series_output("latency_histogram", "",
+                    "Measured packets per latency bin at the chosen load (none where it "
+                    "deadlocked)"),
       series_output("latency_vs_offered", "cycles",
                     "Mean latency against offered load, the loads sustained"),
       series_output("latency_p99_vs_offered", "cycles",
@@ -542,7 +562,7 @@ Result combine(const Params& p, const std::vector<PointResult>& partials) {
 }  // namespace
 
 ModelInfo network_traffic_info() {
-  return sweep_model_info(
+  ModelInfo info = sweep_model_info(
       "network_traffic", "Custom network: synthetic traffic",
       "Flit-level wormhole or circuit switching on a mesh, torus, k-ary n-fly, crossbar or C104 "
       "router network under open-loop synthetic traffic: latency and accepted load, "
@@ -561,6 +581,12 @@ ModelInfo network_traffic_info() {
         return std::make_unique<NetworkTrafficPoint>(p, rng, point);
       },
       combine, [](const Params& p) { return network_state(p.net); });
+  set_sweep_streams(info, params(), [](const Params& p, std::size_t point) -> std::size_t {
+    if (point == 0) return 0;
+    const Plan plan(p);
+    return plan.rates[point] == plan.rates[0] ? 0 : point;
+  });
+  return info;
 }
 
 }  // namespace archex

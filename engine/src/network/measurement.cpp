@@ -88,8 +88,7 @@ bool MeasuredLoadPoint::advance(std::int64_t budget) {
 void MeasuredLoadPoint::end_measurement(std::int64_t now, std::int64_t elapsed) {
   phase_ = Phase::kDrain;
   measure_end_ = now;
-  const double half = batches_.half_width();
-  result_.latency_ci = std::isfinite(half) ? half : 0;
+  result_.latency_ci = batches_.half_width();
   close_window(elapsed);
 }
 

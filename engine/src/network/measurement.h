@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "network/batch_means.h"
@@ -14,13 +15,18 @@ struct LoadPointResult {
   double latency_p50 = 0;
   double latency_p95 = 0;
   double latency_p99 = 0;
-  double latency_ci = 0;  // half-width of the 95 % confidence interval of the mean
+  // Half-width of the 95 % confidence interval of the mean; infinite while too few batches were
+  // measured to say.
+  double latency_ci = std::numeric_limits<double>::infinity();
   bool saturated = false;
   // The network deadlocked (Network::deadlock): the point stopped there, its knot below; such a
   // point is not saturated, and accepts nothing.
   bool deadlocked = false;
   std::int64_t deadlock_cycle = -1;
   std::vector<int> knot_channels;
+  // A deadlocked point: the share of the packets created since its first cycle (warm-up
+  // included) that were delivered before it stopped.
+  double delivered_before_deadlock = 0;
   std::int64_t measured_packets = 0;
   std::int64_t cycles = 0;
   double bisection_words_per_cycle = 0;

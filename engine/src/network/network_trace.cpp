@@ -34,10 +34,11 @@ NetworkTrace::NetworkTrace(TraceRecorder& recorder, const Network& net, int max_
   const auto flits = field("flits", u(max_packet_flits));
   k_created_ = rec_.add_kind({"packet_created", "A packet is queued at its source node.",
                               {packet, node, dest, flits}});
+  // Its creation cycle, so a view can count its latency from its birth.
   k_live_ = rec_.add_kind({"packet_live",
                            "A packet created before the window and not yet delivered at its "
-                           "start (queued, or on its way).",
-                           {packet, node, dest, flits},
+                           "start (queued, or on its way), with the cycle it was created at.",
+                           {packet, node, dest, flits, field("created", kAny)},
                            true});
   k_injected_ = rec_.add_kind({"packet_injected",
                                "The packet's head flit enters its source's router, at an input "
@@ -213,7 +214,8 @@ void NetworkTrace::snapshot() {
     const Packet& p = net_.packet(id);
     if (seen[i] || p.created >= net_.now_) return;
     seen[i] = 1;
-    rec_.record(k_live_, t, serial_[i], u(p.src), u(p.dst), u(p.flits));
+    rec_.record(k_live_, t, serial_[i], u(p.src), u(p.dst), u(p.flits),
+                static_cast<std::uint32_t>(p.created));
   };
   for (std::size_t n = 0; n < net_.terminals_.size(); ++n) {
     const Network::Terminal& term = net_.terminals_[n];
@@ -270,8 +272,8 @@ CircuitTrace::CircuitTrace(TraceRecorder& recorder, const CircuitNetwork& net, i
                               {packet, node, dest, words}});
   k_live_ = rec_.add_kind({"packet_live",
                            "A connection opened before the window and not yet finished at its "
-                           "start.",
-                           {packet, node, dest, words},
+                           "start, with the cycle it was opened at.",
+                           {packet, node, dest, words, field("created", kAny)},
                            true});
   k_started_ = rec_.add_kind({"packet_injected",
                               "The connection's set-up request leaves its source (again after a "
@@ -325,7 +327,8 @@ void CircuitTrace::snapshot() {
   for (int id = 0; id < net_.connections(); ++id) {
     const Connection& c = net_.connection(id);
     if (c.delivered >= 0 || c.dropped) continue;
-    rec_.record(k_live_, t, u(id), u(c.src), u(c.dst), u(c.words));
+    rec_.record(k_live_, t, u(id), u(c.src), u(c.dst), u(c.words),
+                static_cast<std::uint32_t>(c.created));
   }
   for (std::size_t c = 0; c < net_.outputs_.size(); ++c) {
     const int holder = net_.outputs_[c].holder;

@@ -105,6 +105,7 @@ void LoadPoint::cycle() {
   const bool measured = measuring();
   for (int node = 0; node < nodes; ++node) {
     if (rng_.uniform01() >= packet_probability_) continue;
+    ++packets_created_;
     if (measured) created_flits_ += static_cast<std::uint64_t>(opt_.packet_flits);
     const int id =
         net_.send(node, pattern_.destination(node, rng_), opt_.packet_flits, measured ? 1 : 0);
@@ -115,6 +116,7 @@ void LoadPoint::cycle() {
     }
   }
   net_.step();
+  packets_delivered_ += static_cast<std::int64_t>(net_.delivered().size());
   for (const int id : net_.delivered()) {
     const Packet& p = net_.packet(id);
     net_.release(p.dst, p.flits);
@@ -160,6 +162,10 @@ bool LoadPoint::deadlocked() {
   if (d == nullptr) return false;
   result_.deadlock_cycle = d->cycle;
   result_.knot_channels = d->channels;
+  result_.delivered_before_deadlock =
+      packets_created_ > 0 ? static_cast<double>(packets_delivered_) /
+                                 static_cast<double>(packets_created_)
+                           : 0;
   return true;
 }
 

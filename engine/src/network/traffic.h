@@ -78,6 +78,9 @@ class LoadPoint final : public MeasuredLoadPoint {
   // Flits of the packets created while measuring (sent or refused).
   std::uint64_t created_flits_ = 0;
   std::uint64_t created_at_end_ = 0;
+  // Packets created and delivered since the first cycle, for a deadlocked point's share.
+  std::int64_t packets_created_ = 0;
+  std::int64_t packets_delivered_ = 0;
   CrosspointCounter crosspoints_;
 };
 

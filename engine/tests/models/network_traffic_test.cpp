@@ -55,6 +55,92 @@ TEST(NetworkTraffic, OverloadIsReportedAsSaturated) {
   EXPECT_EQ(r.find_series("latency_vs_offered").x.size(), 1u);
 }
 
+bool has_scalar(const Result& r, const std::string& name) {
+  for (const Scalar& s : r.scalars) {
+    if (s.name == name) return true;
+  }
+  return false;
+}
+
+// The point of a curve at offered load `x`: its y.
+double at(const Series& s, double x) {
+  for (std::size_t i = 0; i < s.x.size(); ++i) {
+    if (s.x[i] == x) return s.y[i];
+  }
+  ADD_FAILURE() << s.name << " has no point at " << x;
+  return -1;
+}
+
+TEST(NetworkTraffic, TheChosenLoadOnTheCurveIsOneRunWithItsPoint) {
+  const ParamValues params = {{"dims", std::vector<double>{4, 4}},
+                              {"injection_rate", 0.2},
+                              {"sweep_rates", std::vector<double>{0.1, 0.2, 0.3}}};
+  const Result r = run(params);
+  EXPECT_EQ(at(r.find_series("latency_vs_offered"), 0.2), r.scalar("latency_mean_cycles"));
+  EXPECT_EQ(at(r.find_series("accepted_vs_offered"), 0.2),
+            r.scalar("accepted_flits_per_node_cycle"));
+  // Run alone, as a worker of the pool runs it, the curve's point is the chosen point's run too.
+  const ModelRegistry registry = builtin_registry();
+  const Result chosen_point = Simulation(registry, "network_traffic", params, 3, 0).run();
+  const Result curve_point = Simulation(registry, "network_traffic", params, 3, 2).run();
+  EXPECT_EQ(curve_point.scalar("latency_mean_cycles"),
+            chosen_point.scalar("latency_mean_cycles"));
+  EXPECT_EQ(curve_point.scalar("simulated_cycles"), chosen_point.scalar("simulated_cycles"));
+  // A fraction of the capacity bound that is the chosen load but for rounding is the same run.
+  const Result of_bound = run({{"dims", std::vector<double>{8, 8}},
+                               {"sweep_scale", 1},
+                               {"sweep_rates", std::vector<double>{0.2, 0.4}},
+                               {"injection_rate", 0.196875}});
+  ASSERT_NE(0.4 * of_bound.scalar("model_capacity_bound"), 0.196875);
+  EXPECT_EQ(of_bound.find_series("accepted_vs_offered").x[1], 0.196875);
+  EXPECT_EQ(at(of_bound.find_series("accepted_vs_offered"), 0.196875),
+            of_bound.scalar("accepted_flits_per_node_cycle"));
+  // The other loads keep streams of their own.
+  const Result other = Simulation(registry, "network_traffic", params, 3, 1).run();
+  EXPECT_NE(other.scalar("simulated_cycles"), chosen_point.scalar("simulated_cycles"));
+}
+
+TEST(NetworkTraffic, ASaturatedPointHasNoConfidenceInterval) {
+  const Result r = run({{"dims", std::vector<double>{4, 4}},
+                        {"injection_rate", 0.9},
+                        {"sweep_rates", std::vector<double>{0.1}},
+                        {"max_cycles", 3000}});
+  ASSERT_EQ(r.scalar("saturated"), 1);
+  EXPECT_GT(r.scalar("latency_mean_cycles"), 0);
+  EXPECT_FALSE(has_scalar(r, "latency_ci_cycles"));
+  const Result low = run({{"dims", std::vector<double>{4, 4}},
+                          {"injection_rate", 0.1},
+                          {"sweep_rates", std::vector<double>{0.1}}});
+  ASSERT_EQ(low.scalar("saturated"), 0);
+  EXPECT_GT(low.scalar("latency_ci_cycles"), 0);
+}
+
+TEST(NetworkTraffic, ADeadlockedPointHasNoLatencyAndSaysWhatItDelivered) {
+  // The network-deadlock preset: an 8-node ring, one virtual channel, no dateline.
+  const ParamValues ring = {{"topology", 1},
+                            {"dims", std::vector<double>{8}},
+                            {"vcs", 1},
+                            {"dateline", 1},
+                            {"sweep_rates", std::vector<double>{0.1}}};
+  for (const double warmup : {1000.0, 0.0}) {
+    ParamValues params = ring;
+    params.set("injection_rate", 0.5);
+    params.set("warmup_cycles", warmup);
+    const Result r = run(params);
+    ASSERT_EQ(r.scalar("deadlocked"), 1) << "warm-up " << warmup;
+    EXPECT_GE(r.scalar("deadlock_cycle"), 0);
+    for (const char* name : {"latency_mean_cycles", "latency_ci_cycles", "latency_p50_cycles",
+                             "latency_p95_cycles", "latency_p99_cycles"}) {
+      EXPECT_FALSE(has_scalar(r, name)) << name << ", warm-up " << warmup;
+    }
+    EXPECT_EQ(r.scalar("accepted_flits_per_node_cycle"), 0);
+    // Some packets were delivered before the knot formed, and those in it never are.
+    EXPECT_GT(r.scalar("acceptance"), 0);
+    EXPECT_LT(r.scalar("acceptance"), 1);
+    EXPECT_TRUE(r.find_series("latency_histogram").x.empty());
+  }
+}
+
 TEST(NetworkTraffic, SmallNetworksAtAFifthOfCapacityAreNotSaturatedOnAnySeed) {
   // A 4-port crossbar and two transputers on a direct link: a few packets per batch, so the
   // flits delivered in a window vary by more than 10 % around the nominal offered load.
@@ -334,7 +420,9 @@ TEST(NetworkTraffic, ResultsAreThoseOfAnEngineThatLooksAtEveryChannelEveryCycle)
                            .run();
   EXPECT_EQ(onoff.scalar("latency_mean_cycles"), 11.395604395604396);
   EXPECT_EQ(onoff.scalar("latency_ci_cycles"), 0.04460279887552919);
-  EXPECT_EQ(onoff.scalar("total_simulated_cycles"), 26135);
+  // Its curve's point at the chosen load (0.1) is the chosen point's run, 2 cycles shorter than
+  // the run of its own stream the old engine made.
+  EXPECT_EQ(onoff.scalar("total_simulated_cycles"), 26133);
 }
 
 // AddressSanitizer's allocator aborts when a capped address space refuses it, instead of letting

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -91,6 +92,7 @@ struct Counted {
   std::vector<std::uint64_t> sent;  // per channel
   std::int64_t delivered = 0;
   std::vector<std::pair<int, std::int64_t>> deliveries;  // (src, cycle) of every packet
+  std::multiset<std::pair<std::int64_t, std::int64_t>> lives;  // (created, delivered) of each
 };
 
 Counted run_traffic(Network& net, double rate, int flits, Window w, std::int64_t total) {
@@ -109,6 +111,7 @@ Counted run_traffic(Network& net, double rate, int flits, Window w, std::int64_t
     for (const int id : net.delivered()) {
       const Packet& p = net.packet(id);
       c.deliveries.emplace_back(p.src, p.delivered);
+      c.lives.emplace(p.created, p.delivered);
       if (in) ++c.delivered;
       net.consume(id);
     }
@@ -230,6 +233,32 @@ TEST(NetworkTrace, ReplaysOnAMeshATorusAFlyAndACrossbarAgainstTheRunsCounters) {
                  "torus");
   check_wormhole(on(std::make_shared<const Fly>(2, 3, FlyWiring::kButterfly), 2), 0.4, "fly");
   check_wormhole(on(std::make_shared<const Crossbar>(8), 1), 0.5, "crossbar");
+}
+
+TEST(NetworkTrace, APacketLiveAtTheWindowsStartSaysWhenItWasCreated) {
+  Network net(on(std::make_shared<const KNCube>(std::vector<int>{4, 4}, false), 1));
+  const Window w;
+  TraceRequest request;
+  request.from = static_cast<double>(w.from);
+  request.length = static_cast<double>(w.cycles);
+  TraceRecorder rec(request);
+  net.record(rec, 4);
+  const Counted counted = run_traffic(net, 0.35, 4, w, w.from + w.cycles);
+  std::map<std::uint32_t, std::uint32_t> created;
+  int checked = 0;
+  for (const Event& e : flatten(rec.trace(true))) {
+    if (e.kind == "packet_live") {
+      EXPECT_LT(e["created"], w.from);
+      created[e["packet"]] = e["created"];
+    } else if (e.kind == "packet_delivered" && created.count(e["packet"])) {
+      // The run delivered a packet created then at this cycle.
+      const std::pair<std::int64_t, std::int64_t> life{created[e["packet"]],
+                                                       static_cast<std::int64_t>(e.time)};
+      EXPECT_GE(counted.lives.count(life), 1u) << life.first << " to " << life.second;
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 5);
 }
 
 // The reasons of the blocked flits in a trace, by name, with the flits they stopped.

@@ -1,0 +1,105 @@
+// The embed page's side of the embed API (embed_snippet.ts): how it lays itself out in a frame and
+// what it tells the page around it.
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { RefObject } from 'react';
+
+import type { EmbedMessage } from './embed_snippet';
+import { isFitMessage } from './embed_snippet';
+
+/**
+ * How the embed page is laid out: 'frame' fills the frame it is in (its height is the host's:
+ * no script of archex's runs there to change it), 'content' takes the height its chart needs
+ * (outside a frame, or once the host asked it to fit and so will follow its height).
+ */
+export type EmbedFit = 'frame' | 'content';
+
+function framed(): boolean {
+  try {
+    return window.parent !== window;
+  } catch {
+    return true;
+  }
+}
+
+/** Says `message` to the page around this one; its height and state tell nothing private. */
+function say(message: EmbedMessage): void {
+  if (framed()) window.parent.postMessage(message, '*');
+}
+
+/**
+ * Whether the page around this one asked it to fit ('archex:fit'). Made as the page's script
+ * starts, before anything is drawn: the snippet's script asks as the frame loads, which may be
+ * before React has rendered.
+ */
+export class FitRequests {
+  private asked = false;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(target: Pick<Window, 'addEventListener' | 'parent'>) {
+    target.addEventListener('message', (event: MessageEvent) => {
+      if (this.asked || event.source !== target.parent || !isFitMessage(event.data)) return;
+      this.asked = true;
+      for (const listener of this.listeners) listener();
+    });
+  }
+
+  readonly subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly fitAsked = () => this.asked;
+}
+
+/**
+ * The embed page in its frame: its fit, and `say` for the page around it. Once asked to fit, it
+ * reports its height now and whenever it changes ('archex:resized').
+ */
+export function useEmbedFrame(requests: FitRequests): {
+  fit: EmbedFit;
+  say(message: EmbedMessage): void;
+} {
+  const asked = useSyncExternalStore(requests.subscribe, requests.fitAsked);
+  const fit: EmbedFit = asked || !framed() ? 'content' : 'frame';
+  useEffect(() => {
+    if (fit !== 'content' || !framed()) return;
+    const root = document.documentElement;
+    let last = -1;
+    const post = () => {
+      const height = Math.ceil(root.getBoundingClientRect().height);
+      if (height === last) return;
+      last = height;
+      say({ type: 'archex:resized', height });
+    };
+    post();
+    const observer = new ResizeObserver(post);
+    observer.observe(root);
+    return () => observer.disconnect();
+  }, [fit]);
+  return { fit, say };
+}
+
+/** The height of the element `ref` is attached to, whole px, followed while `on`; else null. */
+export function useMeasuredHeight(on: boolean): {
+  ref: RefObject<HTMLDivElement | null>;
+  height: number | null;
+} {
+  const ref = useRef<HTMLDivElement>(null);
+  const [height, setHeight] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!on || !element) {
+      setHeight(null);
+      return;
+    }
+    const update = (h: number) => setHeight(h > 0 ? Math.floor(h) : null);
+    update(element.getBoundingClientRect().height);
+    const observer = new ResizeObserver((entries) => {
+      const entry = entries[0];
+      if (entry) update(entry.contentRect.height);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [on]);
+  return { ref, height };
+}

@@ -1,0 +1,90 @@
+import { expect, test } from '@playwright/test';
+
+import { collectConsole, waitIdle } from './support';
+
+test('a deadlocked load says so in its readouts and its histogram, not "0 cycles, +/- 0"', async ({
+  page,
+}, testInfo) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=network-deadlock');
+  await waitIdle(page);
+  const latency = page.locator('dd[data-readout="latency_mean_cycles"]');
+  await expect(latency).toHaveText(
+    /^none: deadlocked at cycle \d+the packets caught in the knot are never delivered, so this load has no latency$/,
+  );
+  const accepted = page.locator('dd[data-readout="accepted_flits_per_node_cycle"]');
+  await expect(accepted).toContainText(
+    /deadlocked at cycle \d+: [\d.]+\s%\sof the packets created before it were delivered, none after/,
+  );
+  await expect(page.locator('dl.readouts')).not.toContainText('+/-');
+  await expect(page.locator('dl.readouts')).not.toContainText('100');
+  const histogram = page.locator('svg[data-chart="histogram"]');
+  await expect(histogram.locator('.chart-note')).toContainText(
+    /No latency to draw: the network deadlocked at cycle \d+ and delivers nothing from then on/,
+  );
+  await page
+    .locator('[data-chart-card="histogram"]')
+    .screenshot({ path: testInfo.outputPath('deadlocked-histogram.png') });
+  expect(consoleMessages).toEqual([]);
+});
+
+test('"Link copied" goes once the address changes, and after a few seconds', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('./?preset=multipsi-v1-comm');
+  await waitIdle(page);
+  const header = page.getByRole('navigation', { name: 'Explorer' });
+  const said = header.locator('.copied');
+  await header.getByRole('button', { name: 'Copy link' }).click();
+  await expect(said).toHaveText('Link copied');
+  // The address is no longer the one copied.
+  await page.locator('[data-param-number="seed"]').fill('7');
+  await expect(said).toHaveCount(0);
+  await header.getByRole('button', { name: 'Copy link' }).click();
+  await expect(said).toHaveText('Link copied');
+  await expect(said).toHaveCount(0, { timeout: 15_000 });
+});
+
+test("a tour's step draws no pin of another experiment, and keeps its own", async ({ page }) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=custom-network');
+  await waitIdle(page);
+  await page.getByRole('button', { name: 'Pin this run' }).click();
+  await waitIdle(page);
+  await page.getByRole('link', { name: 'All machines' }).click();
+  await waitIdle(page);
+  await page.locator('[data-tour="deadlock"]').click();
+  await waitIdle(page);
+  await expect(page.locator('.tour-panel')).toContainText('Step 1 of 4');
+  const pins = page.getByRole('group', { name: 'Pinned runs' });
+  await expect(pins.getByRole('button', { name: /^Remove pin/ })).toHaveCount(0);
+  const latency = page.locator('svg[data-chart="latency-load"]');
+  await expect(latency.locator('[data-curve]').first()).toBeVisible();
+  await expect(latency.locator('[data-curve^="pin"]')).toHaveCount(0);
+  // A pin of the step's own experiment stays on the next step of that experiment.
+  await page.getByRole('button', { name: 'Pin this run' }).click();
+  await page.locator('.tour-panel').getByRole('button', { name: 'Next' }).click();
+  await waitIdle(page);
+  await expect(page.locator('.tour-panel')).toContainText('Step 2 of 4');
+  await expect(pins.getByRole('button', { name: /^Remove pin/ })).toHaveCount(1);
+  expect(consoleMessages).toEqual([]);
+});
+
+test('side by side says a custom network changed from its defaults, not from a paper', async ({
+  page,
+}) => {
+  await page.goto('./?preset=custom-network');
+  await waitIdle(page);
+  await page.getByRole('button', { name: 'Side by side' }).click();
+  await waitIdle(page);
+  const right = page.locator('main[data-pane="right"]');
+  await right.locator('.side-params summary').click();
+  await right.locator('[data-param-number="packet_flits"]').fill('16');
+  await waitIdle(page);
+  await expect(right.locator('.side-params summary')).toHaveText(
+    "Parameters (1 changed from the preset's defaults)",
+  );
+  await expect(page.locator('.side-params summary').first()).toHaveText('Parameters');
+});
