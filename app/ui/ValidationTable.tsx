@@ -50,47 +50,45 @@ export function ValidationTable({
             </tr>
           </thead>
           <tbody>
-            {rows
-              .map((r) => ({ r, text: rowText(r) }))
-              .map(({ r, text }) => (
-                <tr
-                  key={r.metric}
-                  data-metric={r.metric}
-                  className={r.pass ? 'pass' : asExpected(r) ? 'known-miss' : 'fail'}
+            {rows.map((r) => (
+              <tr
+                key={r.metric}
+                data-metric={r.metric}
+                className={r.pass ? 'pass' : asExpected(r) ? 'known-miss' : 'fail'}
+              >
+                <th scope="row" data-label={COLUMNS[0]}>
+                  <details>
+                    <summary>{r.label}</summary>
+                    <p>{r.why}</p>
+                  </details>
+                </th>
+                <td
+                  data-label={COLUMNS[1]}
+                  className={r.paper.kind === 'words' ? 'words' : undefined}
                 >
-                  <th scope="row" data-label={COLUMNS[0]}>
-                    <details>
-                      <summary>{r.label}</summary>
-                      <p>{r.why}</p>
-                    </details>
-                  </th>
-                  <td
-                    data-label={COLUMNS[1]}
-                    className={r.paper.kind === 'words' ? 'words' : undefined}
-                  >
-                    {text.paper}
-                  </td>
-                  <td data-label={COLUMNS[2]} className="accepted">
-                    {text.accepted}
-                  </td>
-                  <td data-label={COLUMNS[3]}>{text.simulated}</td>
-                  <td data-label={COLUMNS[4]} className="result">
-                    {/* One box, so a narrow grid keeps the note link beside its word. */}
-                    <span>
-                      {verdict(r).toLowerCase()}
-                      {r.knownMiss !== undefined ? (
-                        <>
-                          {' '}
-                          <a href={`#${noteId(r)}`}>(note {misses.indexOf(r) + 1})</a>
-                        </>
-                      ) : null}
-                    </span>
-                  </td>
-                  <td data-label={COLUMNS[5]} className="source">
-                    {r.source}
-                  </td>
-                </tr>
-              ))}
+                  {rowText(r).paper}
+                </td>
+                <td data-label={COLUMNS[2]} className="accepted">
+                  {rowText(r).accepted}
+                </td>
+                <td data-label={COLUMNS[3]}>{rowText(r).simulated}</td>
+                <td data-label={COLUMNS[4]} className="result">
+                  {/* One box, so a narrow grid keeps the note link beside its word. */}
+                  <span>
+                    {verdict(r).toLowerCase()}
+                    {r.knownMiss !== undefined ? (
+                      <>
+                        {' '}
+                        <a href={`#${noteId(r)}`}>(note {misses.indexOf(r) + 1})</a>
+                      </>
+                    ) : null}
+                  </span>
+                </td>
+                <td data-label={COLUMNS[5]} className="source">
+                  {r.source}
+                </td>
+              </tr>
+            ))}
           </tbody>
         </table>
       </div>
