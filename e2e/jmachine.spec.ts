@@ -71,9 +71,12 @@ test('the J-Machine latency-load page draws every point with a pool of workers, 
     await page.waitForFunction(() => document.documentElement.dataset.idle === 'true', null, {
       timeout: 90_000,
     });
-    // 4 message lengths x 12 grains, on both charts.
+    // 4 message lengths x 12 grains, on both charts: a point's marker is a circle or, from the
+    // second series on, a shape placed by its transform.
     for (const chart of ['latency-load', 'efficiency']) {
-      await expect(page.locator(`svg[data-chart="${chart}"] [data-curve] circle`)).toHaveCount(48);
+      await expect(
+        page.locator(`svg[data-chart="${chart}"] [data-curve] :is(circle, path[transform])`),
+      ).toHaveCount(48);
     }
     const drawn = [await chartPaths(page, 'latency-load'), await chartPaths(page, 'efficiency')];
     expect(consoleMessages).toEqual([]);
