@@ -11,6 +11,8 @@ import { IdleBoard, IdleContext, writeIdle } from './shell/page_idle';
 import { tours } from './tours/bundled';
 import { stepState } from './tours/schema';
 import { TourPanel } from './tours/TourPanel';
+import type { QuestionSpec } from './tours/schema';
+import { OpenQuestion } from './tours/use_withheld';
 import { hiddenParams } from './tours/panel_model';
 import { PaneSlot } from './shell/PaneSlot';
 import { MachinesPage } from './compare/MachinesPage';
@@ -85,6 +87,23 @@ function SkipLink() {
   );
 }
 
+/** What the panes read from the page: its idle board, and the tour's open question. */
+function PaneContext({
+  board,
+  question,
+  children,
+}: {
+  board: IdleBoard;
+  question: QuestionSpec | null;
+  children: ReactNode;
+}) {
+  return (
+    <IdleContext.Provider value={board}>
+      <OpenQuestion.Provider value={question}>{children}</OpenQuestion.Provider>
+    </IdleContext.Provider>
+  );
+}
+
 function Shell({
   engine,
   models,
@@ -155,6 +174,10 @@ function Shell({
   );
   const closeTour = () => setState(({ layout: _layout, ...s }) => s);
   const tourStep = tour && layout?.kind === 'tour' ? tour.steps[layout.step] : undefined;
+  // The step whose question was revealed last; any other step's question is open again.
+  const [revealed, setRevealed] = useState<string | null>(null);
+  const stepKey = tour && layout?.kind === 'tour' ? `${tour.id}-${layout.step}` : null;
+  const openQuestion = tourStep?.question && revealed !== stepKey ? tourStep.question : null;
   const tourPanel =
     tour && layout?.kind === 'tour'
       ? (outcome: ChartRun | null) => (
@@ -165,6 +188,7 @@ function Shell({
             outcome={outcome}
             onStep={(i) => openStep(tour.id, i)}
             onClose={closeTour}
+            onRevealed={() => setRevealed(stepKey)}
           />
         )
       : undefined;
@@ -259,7 +283,7 @@ function Shell({
           resetKey={search}
           onReset={() => setState((s) => ({ ...emptyState(preset.id), theme: s.theme }))}
         >
-          <IdleContext.Provider value={board}>
+          <PaneContext board={board} question={openQuestion}>
             {layout?.kind === 'side' ? (
               <SideBySide
                 engine={engine}
@@ -306,7 +330,7 @@ function Shell({
                 }
               />
             )}
-          </IdleContext.Provider>
+          </PaneContext>
         </ErrorBoundary>
       ) : (
         <Picker

@@ -6,6 +6,7 @@ import { Axis } from './Axis';
 import { ChartBox, chartFontSize, CutText, minPlotHeight } from './ChartBox';
 import type { ChartProps, ChartSize } from './ChartBox';
 import type { AxisSpec, Curve, Guide, LineChartData, Mark, Point, Rule } from './chart_data';
+import { WITHHELD } from './chart_data';
 import { ChartFrame } from './ChartFrame';
 import { axisTitle, fitAxisTitle, fitText, formatReadable, formatValue, textWidth } from './format';
 import { Legend, legendLayout, markKind, markLegendEntry, MarkSymbol, RULE_DASH } from './Legend';
@@ -531,7 +532,10 @@ function lineLayout(data: LineChartData, size: ChartSize, guides: Guide[], named
         py: p.py,
         color: curve.color,
         title: curve.label,
-        lines: [valueLine(data.x, p.x), valueLine(data.y, p.y)],
+        lines: [
+          valueLine(data.x, p.x),
+          p.withheld ? `${data.y.label}: ${WITHHELD}` : valueLine(data.y, p.y),
+        ],
       })),
     ),
     ...placedMarks.map((m) => ({
@@ -597,12 +601,19 @@ export function describeLineChart(data: LineChartData, extra: Guide[] = []): str
       continue;
     }
     const [x0, x1] = range(ps.map((p) => p.x));
-    const [y0, y1] = range(ps.map((p) => p.y));
+    // A withheld point's value is left out of the range, which says so.
+    const told = ps.filter((p) => !p.withheld);
+    const [y0, y1] = range(told.map((p) => p.y));
+    const withheld = ps.length - told.length;
+    const ys = [
+      ...(told.length > 0 ? [`${fy(y0)} to ${fy(y1)}`] : []),
+      ...(withheld > 0 ? [`${withheld} ${WITHHELD}`] : []),
+    ].join(', ');
     const saturation =
       curve.saturationX === undefined ? '' : `; saturates at ${fx(curve.saturationX)}`;
     parts.push(
       `${curveLabel(curve)}: ${ps.length} points, ${data.x.label} ${fx(x0)} to ${fx(x1)}, ` +
-        `${data.y.label} ${fy(y0)} to ${fy(y1)}${saturation}.`,
+        `${data.y.label} ${ys}${saturation}.`,
     );
   }
   for (const g of guides) parts.push(`${g.label}: ${data.y.label} = ${g.slope} × ${data.x.label}.`);

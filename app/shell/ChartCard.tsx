@@ -39,6 +39,8 @@ interface Props {
   watchPoints?: string[];
   /** Shows this chart alone, full screen (presentation mode). */
   onPresent?(): void;
+  /** The chart gives a tour's open question away: it is drawn (and exported) once revealed. */
+  withheld?: boolean;
 }
 
 function Toggle({ label, on, set }: { label: string; on: boolean; set(on: boolean): void }) {
@@ -53,6 +55,7 @@ function Toggle({ label, on, set }: { label: string; on: boolean; set(on: boolea
 /** One chart with its tools: paper overlay, analytical models, log axes, table, about, export and embed. */
 export function ChartCard(props: Props) {
   const { spec, chart, choice, onChoice, hasReference, exportInfo, stale, onWatch } = props;
+  const withheld = props.withheld === true;
   const points = props.watchPoints ?? [];
   const [watchPoint, setWatchPoint] = useState(0);
   const id = useId();
@@ -154,6 +157,7 @@ export function ChartCard(props: Props) {
         </label>
         <button
           type="button"
+          disabled={withheld}
           onClick={() =>
             run(async () =>
               download((await svgExport()).text, `${exportInfo.filename}.svg`, 'image/svg+xml'),
@@ -164,6 +168,7 @@ export function ChartCard(props: Props) {
         </button>
         <button
           type="button"
+          disabled={withheld}
           onClick={() =>
             run(async () =>
               download(
@@ -178,6 +183,7 @@ export function ChartCard(props: Props) {
         </button>
         <button
           type="button"
+          disabled={withheld}
           onClick={() =>
             run(() => download(tableToCsv(table), `${exportInfo.filename}.csv`, 'text/csv'))
           }
@@ -186,6 +192,7 @@ export function ChartCard(props: Props) {
         </button>
         <button
           type="button"
+          disabled={withheld}
           onClick={() =>
             run(() =>
               download(
@@ -200,6 +207,7 @@ export function ChartCard(props: Props) {
         </button>
         <button
           type="button"
+          disabled={withheld}
           onClick={() => {
             const { search, href } = window.location;
             setEmbedUrl(new URL(`embed.html${search}&chart=${spec.id}`, href).href);
@@ -242,10 +250,19 @@ export function ChartCard(props: Props) {
       ) : null}
       <StaleMark reason={stale}>
         <div className="chart-frame">
-          <ChartView name={spec.id} title={spec.title} chart={chart} />
+          {withheld ? (
+            <p className="chart-withheld">
+              This chart shows the answer to the tour&apos;s question: it is drawn once you reveal
+              it.
+            </p>
+          ) : (
+            <ChartView name={spec.id} title={spec.title} chart={chart} />
+          )}
         </div>
       </StaleMark>
-      {choice.table ? <DataTable table={table} caption={`${spec.title}: data`} /> : null}
+      {choice.table && !withheld ? (
+        <DataTable table={table} caption={`${spec.title}: data`} />
+      ) : null}
       <details className="about">
         <summary>About this chart</summary>
         <dl>

@@ -6,6 +6,7 @@ import type { Preset } from '../presets/schema';
 import { presetBaseline } from '../presets/schema';
 import { validationRecords } from '../presets/validation';
 import { tableToCsv } from '../charts/chart_table';
+import { WITHHELD } from '../charts/chart_data';
 import { ParamPanel } from '../ui/ParamPanel';
 import { SeedField } from '../ui/SeedField';
 import { ValidationTable } from '../ui/ValidationTable';
@@ -16,7 +17,8 @@ import { ChartGrid } from './ChartGrid';
 import { RunNotice, RunStatus } from './RunStatus';
 import { StaleMark } from './StaleMark';
 import { download } from './export';
-import { formatTemplate, readoutText } from './chart_builder';
+import { useWithheld } from '../tours/use_withheld';
+import { readoutsShown, rowStates } from '../tours/withhold';
 import { PaneViewPanel } from './PaneViewPanel';
 import type { PaneRun, PaneUpdate } from './use_pane_run';
 import { emptyState } from './url_state';
@@ -87,6 +89,9 @@ export function Explorer({
     pin,
   } = paneRun;
   const unused = paneRun.hidden;
+  // A tour's open question holds back what would state its answer.
+  const held = useWithheld(outcome);
+  const readouts = outcome ? readoutsShown(outcome.preset, outcome, held) : [];
   const hidden = shownParams
     ? new Set([...unused, ...specs.map((s) => s.name).filter((n) => !shownParams.includes(n))])
     : unused;
@@ -152,7 +157,11 @@ export function Explorer({
             ))}
           </select>
         </label>
-        <p className="preset-description">{fillParams(preset.description, specs, values)}</p>
+        <p className="preset-description">
+          {held.description
+            ? `The experiment's description tells the answer to the tour's question: ${WITHHELD}.`
+            : held.text(fillParams(preset.description, specs, values))}
+        </p>
         {side ? (
           <details className="side-params">
             <summary>Parameters{changed > 0 ? ` (${changed} changed from the paper)` : ''}</summary>
@@ -246,17 +255,15 @@ export function Explorer({
         {outcome ? (
           <StaleMark reason={stale}>
             <p className="sr-only" aria-live="polite">
-              {outcome.preset.readouts
-                .map((r) => `${formatTemplate(r.label, outcome)}: ${readoutText(r, outcome)}`)
-                .join('; ')}
+              {readouts.map((r) => `${r.label}: ${r.value}`).join('; ')}
             </p>
             <dl className="readouts">
-              {outcome.preset.readouts.map((r) => (
-                <div key={r.label}>
-                  <dt>{formatTemplate(r.label, outcome)}</dt>
-                  <dd data-readout={String(r.value)}>
-                    {readoutText(r, outcome)}
-                    {r.detail ? <small>{formatTemplate(r.detail, outcome)}</small> : null}
+              {readouts.map((r) => (
+                <div key={r.readout.label}>
+                  <dt>{r.label}</dt>
+                  <dd data-readout={String(r.readout.value)}>
+                    {r.value}
+                    {r.detail !== null ? <small>{r.detail}</small> : null}
                   </dd>
                 </div>
               ))}
@@ -279,7 +286,12 @@ export function Explorer({
             onPresent={onPresent}
           />
         ) : null}
-        {outcome && validation && validation.length > 0 ? (
+        {outcome && validation?.some((r) => rowStates(r, held)) ? (
+          <section className="validation" aria-labelledby="validation-title">
+            <h3 id="validation-title">Model vs paper</h3>
+            <p>{WITHHELD}: the table states the answer to the tour&apos;s question.</p>
+          </section>
+        ) : outcome && validation && validation.length > 0 ? (
           <StaleMark reason={stale}>
             <ValidationTable
               rows={validation}
@@ -294,7 +306,7 @@ export function Explorer({
             />
           </StaleMark>
         ) : null}
-        <ModelBasis preset={preset} specs={specs} paperValues={paperValues} />
+        <ModelBasis preset={preset} specs={specs} paperValues={paperValues} mask={held.text} />
         <footer className="citation">
           <p>{model.description}</p>
           <p>
