@@ -21,7 +21,7 @@ export interface AxisSpec {
 export interface Point {
   x: number;
   y: number;
-  /** Drawn, but its value is not printed (a tour question's answer not yet revealed). */
+  /** Drawn, but its values are not printed (a tour question's answer not yet revealed). */
   withheld?: boolean;
 }
 

@@ -29,7 +29,11 @@ export function lineChartTable(data: LineChartData): ChartTable {
   const rows: (string | number)[][] = [];
   for (const curve of data.curves) {
     const kind = curve.pinned ? 'pinned curve' : 'curve';
-    for (const p of curve.points) rows.push([curve.label, p.x, p.withheld ? WITHHELD : p.y, kind]);
+    for (const p of curve.points) {
+      rows.push(
+        p.withheld ? [curve.label, WITHHELD, WITHHELD, kind] : [curve.label, p.x, p.y, kind],
+      );
+    }
     if (curve.saturationX !== undefined) {
       rows.push([curve.label, curve.saturationX, '', 'saturation']);
     }

@@ -20,7 +20,7 @@ export interface HeldValue {
   decimals: number;
   /** Printed as a percentage of a fraction: 0.0978 as "9.78 %". */
   percent: boolean;
-  /** The word a statement of it ends with in prose: "cycles", "%"; '' for a bare number. */
+  /** The word of its unit a statement in prose puts after it: "cycles" (of "cycles/hop"), "%"; '' for a bare number. */
   unitWord: string;
 }
 
@@ -36,7 +36,7 @@ export function heldValue(read: ReadValue): HeldValue | null {
     digits: match[0].replace(/,/g, ''),
     decimals: match[1]?.length ?? 0,
     percent: read.percent,
-    unitWord: unit.startsWith('%') ? '%' : (unit.split(' ')[0] ?? ''),
+    unitWord: unit.startsWith('%') ? '%' : (unit.split(/[\s/]/)[0] ?? ''),
   };
 }
 
@@ -165,7 +165,10 @@ export function withholdChart(chart: BuiltChart, held: Withheld): BuiltChart {
         return {
           ...rest,
           ...(saturationX === undefined || held.value(saturationX) ? {} : { saturationX }),
-          points: curve.points.map((p) => (held.value(p.y) ? { ...p, withheld: true } : p)),
+          // A point's x may be a result too (latency against the load delivered).
+          points: curve.points.map((p) =>
+            held.value(p.x) || held.value(p.y) ? { ...p, withheld: true } : p,
+          ),
         };
       });
       const marks = data.marks?.filter((m) => !held.value(m.x) && !held.value(m.y));
