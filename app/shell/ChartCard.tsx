@@ -217,7 +217,7 @@ export function ChartCard(props: Props) {
           Embed
         </button>
       </div>
-      {spec.watch && onWatch ? (
+      {spec.watch && onWatch && !withheld ? (
         <div className="chart-watch" role="group" aria-label={`${spec.title}: watch it run`}>
           <span>Watch it run:</span>
           {points.length > 0 ? (

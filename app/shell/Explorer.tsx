@@ -289,7 +289,7 @@ export function Explorer({
         {outcome && validation?.some((r) => rowStates(r, held)) ? (
           <section className="validation" aria-labelledby="validation-title">
             <h3 id="validation-title">Model vs paper</h3>
-            <p>{WITHHELD}: the table states the answer to the tour&apos;s question.</p>
+            <p>The table states the answer to the tour&apos;s question: {WITHHELD}.</p>
           </section>
         ) : outcome && validation && validation.length > 0 ? (
           <StaleMark reason={stale}>
