@@ -11,6 +11,8 @@ import { IdleBoard, IdleContext, writeIdle } from './shell/page_idle';
 import { tours } from './tours/bundled';
 import { stepState } from './tours/schema';
 import { TourPanel } from './tours/TourPanel';
+import type { QuestionSpec } from './tours/schema';
+import { OpenQuestion } from './tours/use_withheld';
 import { hiddenParams } from './tours/panel_model';
 import { PaneSlot } from './shell/PaneSlot';
 import { MachinesPage } from './compare/MachinesPage';
@@ -86,6 +88,23 @@ function SkipLink() {
     >
       Skip to the charts
     </a>
+  );
+}
+
+/** What the panes read from the page: its idle board, and the tour's open question. */
+function PaneContext({
+  board,
+  question,
+  children,
+}: {
+  board: IdleBoard;
+  question: QuestionSpec | null;
+  children: ReactNode;
+}) {
+  return (
+    <IdleContext.Provider value={board}>
+      <OpenQuestion.Provider value={question}>{children}</OpenQuestion.Provider>
+    </IdleContext.Provider>
   );
 }
 
@@ -166,6 +185,10 @@ function Shell({
   );
   const closeTour = () => setState(({ layout: _layout, ...s }) => s);
   const tourStep = tour && layout?.kind === 'tour' ? tour.steps[layout.step] : undefined;
+  // The step whose question was revealed last; any other step's question is open again.
+  const [revealed, setRevealed] = useState<string | null>(null);
+  const stepKey = tour && layout?.kind === 'tour' ? `${tour.id}-${layout.step}` : null;
+  const openQuestion = tourStep?.question && revealed !== stepKey ? tourStep.question : null;
   const tourPanel =
     tour && layout?.kind === 'tour'
       ? (outcome: ChartRun | null) => (
@@ -176,6 +199,7 @@ function Shell({
             outcome={outcome}
             onStep={(i) => openStep(tour.id, i)}
             onClose={closeTour}
+            onRevealed={() => setRevealed(stepKey)}
           />
         )
       : undefined;
@@ -273,7 +297,7 @@ function Shell({
           resetKey={search}
           onReset={() => setState((s) => ({ ...emptyState(preset.id), theme: s.theme }))}
         >
-          <IdleContext.Provider value={board}>
+          <PaneContext board={board} question={openQuestion}>
             {layout?.kind === 'side' ? (
               <SideBySide
                 engine={engine}
@@ -318,7 +342,7 @@ function Shell({
                 }
               />
             )}
-          </IdleContext.Provider>
+          </PaneContext>
         </ErrorBoundary>
       ) : (
         <Picker

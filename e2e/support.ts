@@ -21,3 +21,26 @@ export async function chartPaths(page: Page, chart: string): Promise<string[]> {
     .locator(`svg[data-chart="${chart}"] path`)
     .evaluateAll((paths) => paths.map((p) => p.getAttribute('d') ?? ''));
 }
+
+/** The fields of a tour step that its link carries. */
+export interface TourStepFields {
+  presetId: string;
+  params?: Record<string, unknown>;
+  seed?: number;
+  charts?: Record<string, unknown>;
+  view?: Record<string, unknown>;
+}
+
+/** A tour step's own link, written as the page writes it (version 5, plain JSON). */
+export function tourStepLink(tour: string, step: number, s: TourStepFields): string {
+  const state = {
+    v: 5,
+    preset: s.presetId,
+    ...(s.params ? { params: s.params } : {}),
+    ...(s.seed !== undefined ? { seed: s.seed } : {}),
+    ...(s.charts ? { charts: s.charts } : {}),
+    ...(s.view ? { view: s.view } : {}),
+    layout: { kind: 'tour', tour, step },
+  };
+  return `./?s=j${encodeURIComponent(JSON.stringify(state))}`;
+}

@@ -2,31 +2,15 @@ import { readFileSync } from 'node:fs';
 
 import { expect, test } from '@playwright/test';
 
-import { collectConsole, waitIdle } from './support';
+import type { TourStepFields } from './support';
+import { collectConsole, tourStepLink as stepLink, waitIdle } from './support';
 
-interface StepFile {
-  presetId: string;
+interface StepFile extends TourStepFields {
   look: { chart?: string };
-  params?: Record<string, unknown>;
-  charts?: Record<string, unknown>;
-  view?: Record<string, unknown>;
 }
 const networks = JSON.parse(
   readFileSync(new URL('../presets/tours/networks.json', import.meta.url), 'utf8'),
 ) as { steps: StepFile[] };
-
-/** A step's own link, written as the page writes it (version 5, plain JSON). */
-function stepLink(tour: string, step: number, s: StepFile): string {
-  const state = {
-    v: 5,
-    preset: s.presetId,
-    ...(s.params ? { params: s.params } : {}),
-    ...(s.charts ? { charts: s.charts } : {}),
-    ...(s.view ? { view: s.view } : {}),
-    layout: { kind: 'tour', tour, step },
-  };
-  return `./?s=j${encodeURIComponent(JSON.stringify(state))}`;
-}
 
 test('a tour from the landing page: predict, reveal from the run, step by key, back and forward, a step link', async ({
   page,
@@ -48,15 +32,14 @@ test('a tour from the landing page: predict, reveal from the run, step by key, b
   await panel.getByRole('button', { name: 'Show me' }).click();
   await expect(page.locator('[data-chart-card="latency-load"]')).toBeInViewport({ ratio: 0.9 });
 
-  // Predict, then the run reveals the answer (read from the run, not written in the tour); the
-  // readouts, which would give it away, are blurred until then.
-  const html = page.locator('html');
-  await expect(html).toHaveAttribute('data-tour-question', 'open');
+  // Predict, then the run reveals the answer (read from the run, not written in the tour);
+  // what would state it is held back until then (tour_answers.spec.ts walks every question).
+  await expect(page.getByText('hidden until you reveal').first()).toBeVisible();
   await panel.getByLabel('Your prediction').fill('15');
   await panel.getByRole('button', { name: 'Reveal' }).click();
   await expect(panel.locator('.tour-reveal')).toContainText(/The run gives [\d.]+\s+cycles/);
   await expect(panel.locator('.tour-reveal')).toHaveAttribute('data-verdict', /close|high|low/);
-  await expect(html).not.toHaveAttribute('data-tour-question', 'open');
+  await expect(page.getByText('hidden until you reveal')).toHaveCount(0);
 
   // The arrow key steps (not while typing), and each step is a place in the history.
   await page.locator('h2#results-title').click();

@@ -6,6 +6,7 @@ import { Axis } from './Axis';
 import { ChartBox, chartFontSize, CutText, minPlotHeight } from './ChartBox';
 import type { ChartProps, ChartSize } from './ChartBox';
 import type { AxisSpec, Curve, Guide, LineChartData, Mark, Point, Rule } from './chart_data';
+import { WITHHELD } from './chart_data';
 import { ChartFrame } from './ChartFrame';
 import { axisTitle, fitAxisTitle, fitText, formatReadable, formatValue, textWidth } from './format';
 import { Legend, legendLayout, markKind, markLegendEntry, MarkSymbol, RULE_DASH } from './Legend';
@@ -573,7 +574,9 @@ function lineLayout(data: LineChartData, size: ChartSize, guides: Guide[], named
         py: p.py,
         color: curve.color,
         title: curve.label,
-        lines: [valueLine(data.x, p.x), valueLine(data.y, p.y)],
+        lines: p.withheld
+          ? [`${data.x.label}, ${data.y.label}: ${WITHHELD}`]
+          : [valueLine(data.x, p.x), valueLine(data.y, p.y)],
       })),
     ),
     ...placedMarks.map((m) => ({
@@ -640,14 +643,18 @@ export function describeLineChart(data: LineChartData, extra: Guide[] = []): str
       parts.push(`${curveLabel(curve)}: no points.`);
       continue;
     }
-    const [x0, x1] = range(ps.map((p) => p.x));
-    const [y0, y1] = range(ps.map((p) => p.y));
+    // Withheld points are left out of the ranges, which say how many.
+    const told = ps.filter((p) => !p.withheld);
+    const withheld = ps.length - told.length ? `, ${ps.length - told.length} ${WITHHELD}` : '';
+    const [x0, x1] = range(told.map((p) => p.x));
+    const [y0, y1] = range(told.map((p) => p.y));
+    const ranges =
+      told.length > 0
+        ? `${data.x.label} ${fx(x0)} to ${fx(x1)}, ${data.y.label} ${fy(y0)} to ${fy(y1)}`
+        : WITHHELD;
     const saturation =
       curve.saturationX === undefined ? '' : `; saturates at ${fx(curve.saturationX)}`;
-    parts.push(
-      `${curveLabel(curve)}: ${ps.length} points, ${data.x.label} ${fx(x0)} to ${fx(x1)}, ` +
-        `${data.y.label} ${fy(y0)} to ${fy(y1)}${saturation}.`,
-    );
+    parts.push(`${curveLabel(curve)}: ${ps.length} points, ${ranges}${withheld}${saturation}.`);
   }
   for (const g of guides) parts.push(`${g.label}: ${data.y.label} = ${g.slope} × ${data.x.label}.`);
   for (const m of data.marks ?? []) parts.push(`${markTitle(m)}: ${fx(m.x)}, ${fy(m.y)}.`);

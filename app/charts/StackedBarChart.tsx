@@ -2,6 +2,7 @@ import { barLabel, barLayout } from './bar_layout';
 import { BarPlot } from './BarPlot';
 import type { ChartProps, ChartSize } from './ChartBox';
 import type { StackedBarData } from './chart_data';
+import { WITHHELD } from './chart_data';
 import { axisTitle, formatReadable, formatValue, readableNumber, textWidth } from './format';
 import { overlaps } from './label_placement';
 import { markLegendEntry, MarkSymbol } from './Legend';
@@ -25,9 +26,9 @@ export function stackedBarGeometry(data: StackedBarData, size: ChartSize) {
       y: data.y,
       yValues: marks.map((m) => m.value),
       legendExtra: marks.length > 0 ? [markLegendEntry({ kind: 'reference' })] : [],
-      segmentLines: (_, segment, total) => [
-        `${segment.label}: ${value(segment.value)}`,
-        `bar total: ${value(total)}`,
+      segmentLines: (bar, segment, total) => [
+        `${segment.label}: ${segment.withheld ? WITHHELD : value(segment.value)}`,
+        `bar total: ${bar.totalWithheld ? WITHHELD : value(total)}`,
       ],
     },
     size,
@@ -61,7 +62,7 @@ export function stackedBarGeometry(data: StackedBarData, size: ChartSize) {
       if (overlaps(label(baseline), markBox(m))) baseline = m.py - REFERENCE_RADIUS - 3;
     }
     const clear = !placedMarks.some((m) => overlaps(label(baseline), markBox(m)));
-    const shown = data.totals !== false && bar.totalShown && clear;
+    const shown = data.totals !== false && bar.totalShown && clear && !bar.totalWithheld;
     return { ...bar, totalBaseline: baseline, totalShown: shown };
   });
   const markSeries = Math.max(0, ...data.bars.map((b) => b.segments.length));
@@ -85,8 +86,11 @@ export function describeStackedBars(data: StackedBarData): string {
   const parts = [`${axisTitle(data.y)}, stacked per bar.`];
   for (const bar of data.bars) {
     const total = bar.segments.reduce((sum, s) => sum + s.value, 0);
-    const segments = bar.segments.map((s) => `${s.label} ${value(s.value)}`).join(', ');
-    parts.push(`${barLabel(bar)}: total ${value(total)} (${segments}).`);
+    const segments = bar.segments
+      .map((s) => `${s.label} ${s.withheld ? WITHHELD : value(s.value)}`)
+      .join(', ');
+    const shown = bar.totalWithheld ? WITHHELD : value(total);
+    parts.push(`${barLabel(bar)}: total ${shown} (${segments}).`);
   }
   for (const m of data.marks ?? []) parts.push(`${m.label} (paper), ${m.bar}: ${value(m.value)}.`);
   return parts.join(' ');

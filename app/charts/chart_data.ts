@@ -21,7 +21,12 @@ export interface AxisSpec {
 export interface Point {
   x: number;
   y: number;
+  /** Drawn, but its values are not printed (a tour question's answer not yet revealed). */
+  withheld?: boolean;
 }
+
+/** What is printed in place of a withheld value. */
+export const WITHHELD = 'hidden until you reveal';
 
 /** One curve of a line chart. */
 export interface Curve {
@@ -103,12 +108,16 @@ export interface Segment {
   key: string;
   label: string;
   value: number;
+  /** Drawn, but its value is not printed (see Point). */
+  withheld?: boolean;
 }
 
 export interface Bar {
   label: string;
   segments: Segment[];
   pinned?: boolean;
+  /** Its total (or average) is not printed (see Point). */
+  totalWithheld?: boolean;
 }
 
 /** One stacked bar per configuration; a reference mark's x is a bar label. */

@@ -41,6 +41,8 @@ interface Props {
   watchPoints?: string[];
   /** Shows this chart alone, full screen (presentation mode). */
   onPresent?(): void;
+  /** The chart gives a tour's open question away: it is drawn (and exported) once revealed. */
+  withheld?: boolean;
 }
 
 function Toggle({ label, on, set }: { label: string; on: boolean; set(on: boolean): void }) {
@@ -55,6 +57,7 @@ function Toggle({ label, on, set }: { label: string; on: boolean; set(on: boolea
 /** One chart with its tools: paper overlay, analytical models, log axes, table, about, export and embed. */
 export function ChartCard(props: Props) {
   const { spec, chart, choice, onChoice, hasReference, exportInfo, stale, onWatch } = props;
+  const withheld = props.withheld === true;
   const points = props.watchPoints ?? [];
   const [watchPoint, setWatchPoint] = useState(0);
   const id = useId();
@@ -156,6 +159,7 @@ export function ChartCard(props: Props) {
         </label>
         <button
           type="button"
+          disabled={withheld}
           onClick={() =>
             run(async () =>
               download((await svgExport()).text, `${exportInfo.filename}.svg`, 'image/svg+xml'),
@@ -166,6 +170,7 @@ export function ChartCard(props: Props) {
         </button>
         <button
           type="button"
+          disabled={withheld}
           onClick={() =>
             run(async () =>
               download(
@@ -180,6 +185,7 @@ export function ChartCard(props: Props) {
         </button>
         <button
           type="button"
+          disabled={withheld}
           onClick={() =>
             run(() =>
               download(
@@ -194,6 +200,7 @@ export function ChartCard(props: Props) {
         </button>
         <button
           type="button"
+          disabled={withheld}
           onClick={() =>
             run(() =>
               download(
@@ -208,6 +215,7 @@ export function ChartCard(props: Props) {
         </button>
         <button
           type="button"
+          disabled={withheld}
           onClick={() => {
             const { search, href } = window.location;
             setEmbedUrl(new URL(`embed.html${search}&chart=${spec.id}`, href).href);
@@ -217,7 +225,7 @@ export function ChartCard(props: Props) {
           Embed
         </button>
       </div>
-      {spec.watch && onWatch ? (
+      {spec.watch && onWatch && !withheld ? (
         <div className="chart-watch" role="group" aria-label={`${spec.title}: watch it run`}>
           <span>Watch it run:</span>
           {points.length > 0 ? (
@@ -250,10 +258,19 @@ export function ChartCard(props: Props) {
       ) : null}
       <StaleMark reason={stale}>
         <div className="chart-frame">
-          <ChartView name={spec.id} title={spec.title} chart={chart} />
+          {withheld ? (
+            <p className="chart-withheld">
+              This chart shows the answer to the tour&apos;s question: it is drawn once you reveal
+              it.
+            </p>
+          ) : (
+            <ChartView name={spec.id} title={spec.title} chart={chart} />
+          )}
         </div>
       </StaleMark>
-      {choice.table ? <DataTable table={table} caption={`${spec.title}: data`} /> : null}
+      {choice.table && !withheld ? (
+        <DataTable table={table} caption={`${spec.title}: data`} />
+      ) : null}
       <details className="about">
         <summary>About this chart</summary>
         <dl>

@@ -11,6 +11,8 @@ import { fillParams, namedParams } from '../presets/param_values';
 import type { ChartChoice, Pane } from './url_state';
 import type { AxisOverrides } from './shared_axes';
 import { shareAxes } from './shared_axes';
+import { useWithheld } from '../tours/use_withheld';
+import { withholdChart } from '../tours/withhold';
 
 /** What a run was made for, kept with its result. */
 export interface RunTag {
@@ -64,6 +66,8 @@ export const ChartGrid = memo(function ChartGrid({
   onPresent,
   label = 'Charts',
 }: ChartGridProps) {
+  // A tour's open question holds back what would state its answer.
+  const held = useWithheld(view);
   return (
     <div className="charts" id={id} tabIndex={-1} role="region" aria-label={label}>
       {shownCharts(view.preset, specs, view.params)
@@ -73,16 +77,17 @@ export const ChartGrid = memo(function ChartGrid({
           // another's; a tour step may set them).
           const spec = {
             ...written,
-            title: fillParams(written.title, specs, view.params),
+            title: held.text(fillParams(written.title, specs, view.params)),
             about: {
-              ...written.about,
-              mechanism: fillParams(written.about.mechanism, specs, view.params),
+              what: held.text(written.about.what),
+              mechanism: held.text(fillParams(written.about.mechanism, specs, view.params)),
+              citation: held.text(written.about.citation),
             },
           };
           const choice = choices[spec.id] ?? {};
           const built = buildChart(spec, view.preset, view, chartOptions(choice, pins));
           const shared = axes?.[spec.id];
-          const chart = shared ? shareAxes(built, shared) : built;
+          const chart = withholdChart(shared ? shareAxes(built, shared) : built, held);
           return (
             <ChartCard
               key={spec.id}
@@ -92,6 +97,7 @@ export const ChartGrid = memo(function ChartGrid({
               onChoice={(c) => onPane((p) => ({ ...p, charts: { ...p.charts, [spec.id]: c } }))}
               hasReference={plottedReferences(view.preset, spec.id).length > 0}
               stale={stale}
+              withheld={held.charts.has(spec.id)}
               watchPoints={sweepPoints(spec, view.preset, view)}
               onPresent={onPresent ? () => onPresent(spec.id) : undefined}
               onWatch={

@@ -6,6 +6,7 @@ import type { Preset } from '../presets/schema';
 import { baselineText, presetBaseline } from '../presets/schema';
 import { validationRecords } from '../presets/validation';
 import { tableToCsv } from '../charts/chart_table';
+import { WITHHELD } from '../charts/chart_data';
 import { ParamPanel } from '../ui/ParamPanel';
 import { SeedField } from '../ui/SeedField';
 import { TargetsElsewhere, ValidationTable } from '../ui/ValidationTable';
@@ -17,7 +18,8 @@ import { ChartGrid } from './ChartGrid';
 import { RunNotice, RunStatus } from './RunStatus';
 import { StaleMark } from './StaleMark';
 import { download } from './export';
-import { formatTemplate, readoutDetail, readoutText } from './chart_builder';
+import { useWithheld } from '../tours/use_withheld';
+import { readoutsShown, rowStates } from '../tours/withhold';
 import { PaneViewPanel } from './PaneViewPanel';
 import { PHONE, useMediaQuery } from '../ui/use_media_query';
 import type { PaneRun, PaneUpdate } from './use_pane_run';
@@ -92,6 +94,9 @@ export function Explorer({
     pin,
   } = paneRun;
   const unused = paneRun.hidden;
+  // A tour's open question holds back what would state its answer.
+  const held = useWithheld(outcome);
+  const readouts = outcome ? readoutsShown(outcome.preset, outcome, held) : [];
   const hidden = shownParams
     ? new Set([...unused, ...specs.map((s) => s.name).filter((n) => !shownParams.includes(n))])
     : unused;
@@ -160,7 +165,11 @@ export function Explorer({
             ))}
           </select>
         </label>
-        <p className="preset-description">{fillParams(preset.description, specs, values)}</p>
+        <p className="preset-description">
+          {held.description
+            ? `The experiment's description tells the answer to the tour's question: ${WITHHELD}.`
+            : held.text(fillParams(preset.description, specs, values))}
+        </p>
         {side ? (
           <details className="side-params">
             <summary>
@@ -261,23 +270,18 @@ export function Explorer({
         {outcome ? (
           <StaleMark reason={stale}>
             <p className="sr-only" aria-live="polite">
-              {outcome.preset.readouts
-                .map((r) => `${formatTemplate(r.label, outcome)}: ${readoutText(r, outcome)}`)
-                .join('; ')}
+              {readouts.map((r) => `${r.label}: ${r.value}`).join('; ')}
             </p>
             <dl className="readouts">
-              {outcome.preset.readouts.map((r) => {
-                const detail = readoutDetail(r, outcome);
-                return (
-                  <div key={r.label}>
-                    <dt>{formatTemplate(r.label, outcome)}</dt>
-                    <dd data-readout={String(r.value)}>
-                      {readoutText(r, outcome)}
-                      {detail ? <small>{detail}</small> : null}
-                    </dd>
-                  </div>
-                );
-              })}
+              {readouts.map((r) => (
+                <div key={r.readout.label}>
+                  <dt>{r.label}</dt>
+                  <dd data-readout={String(r.readout.value)}>
+                    {r.value}
+                    {r.detail !== null ? <small>{r.detail}</small> : null}
+                  </dd>
+                </div>
+              ))}
             </dl>
           </StaleMark>
         ) : null}
@@ -314,7 +318,12 @@ export function Explorer({
             })}
           />
         ) : null}
-        {outcome && validation && validation.length > 0 ? (
+        {outcome && validation?.some((r) => rowStates(r, held)) ? (
+          <section className="validation" aria-labelledby="validation-title">
+            <h3 id="validation-title">Model vs paper</h3>
+            <p>The table states the answer to the tour&apos;s question: {WITHHELD}.</p>
+          </section>
+        ) : outcome && validation && validation.length > 0 ? (
           <StaleMark reason={stale}>
             <ValidationTable
               rows={validation}
@@ -339,7 +348,7 @@ export function Explorer({
             />
           </StaleMark>
         ) : null}
-        <ModelBasis preset={preset} specs={specs} paperValues={paperValues} />
+        <ModelBasis preset={preset} specs={specs} paperValues={paperValues} mask={held.text} />
         <footer className="citation">
           <p>{model.description}</p>
           <p>

@@ -13,6 +13,7 @@ import type {
   TimelineData,
   WorkRateStacksData,
 } from '../charts/chart_data';
+import { WITHHELD } from '../charts/chart_data';
 import type { DependencyGraphData } from '../charts/ChannelDependencyGraph';
 import { dependencyGraphData } from '../charts/ChannelDependencyGraph';
 import { formatReadable } from '../charts/format';
@@ -89,12 +90,17 @@ const count = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
 
 /**
  * Fills `{ref}` (a number; whole numbers such as counts in full) and `{ref:%}` (a percentage)
- * placeholders from a run.
+ * placeholders from a run; a value `withheld` holds back (a tour's unrevealed answer) is not.
  */
-export function formatTemplate(text: string, run: RunView): string {
+export function formatTemplate(
+  text: string,
+  run: RunView,
+  withheld: (value: number) => boolean = () => false,
+): string {
   return text.replace(/\{([^{}:]+)(:%)?\}/g, (_, ref: string, pct?: string) => {
     const value = resolveRef(ref, run);
     if (!Number.isFinite(value)) return '–';
+    if (withheld(value)) return WITHHELD;
     if (pct) return percent.format(value);
     return (Number.isInteger(value) ? count : number).format(value);
   });
@@ -130,10 +136,14 @@ export function readoutText(readout: Preset['readouts'][number], run: RunView): 
 }
 
 /** A readout's detail as shown (its state's, where one holds), or null for none. */
-export function readoutDetail(readout: Preset['readouts'][number], run: RunView): string | null {
+export function readoutDetail(
+  readout: Preset['readouts'][number],
+  run: RunView,
+  withheld?: (value: number) => boolean,
+): string | null {
   const state = stateOf(readout.instead, run);
   const detail = state ? state.detail : readout.detail;
-  return detail ? formatTemplate(detail, run) : null;
+  return detail ? formatTemplate(detail, run, withheld) : null;
 }
 
 /** Series named exactly, or by a `prefix*` pattern, in the order the patterns list them. */

@@ -17,6 +17,7 @@ const render = (step: number, running = false) =>
       }
       onStep={() => {}}
       onClose={() => {}}
+      onRevealed={() => {}}
     />,
   );
 

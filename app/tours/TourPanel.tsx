@@ -21,6 +21,8 @@ interface Props {
   outcome: RunView | null;
   onStep(step: number): void;
   onClose(): void;
+  /** The step's question is revealed: the page may show its answer. */
+  onRevealed(): void;
 }
 
 /** Whether a key press belongs to a field being typed in, not to the page. */
@@ -61,33 +63,16 @@ function useHighlight(selector: string | null, ready: boolean) {
 }
 
 /**
- * While a step's question waits for a prediction, the page's readouts and model-vs-paper table
- * (which would give the answer away) are blurred: `data-tour-question` on the root, read by
- * tours.css.
- */
-function useAnswerHidden(hidden: boolean) {
-  useEffect(() => {
-    if (!hidden) return;
-    document.documentElement.dataset.tourQuestion = 'open';
-    return () => {
-      delete document.documentElement.dataset.tourQuestion;
-    };
-  }, [hidden]);
-}
-
-/**
  * One step of a guided tour: what to look at and why, a question to predict before the run
  * reveals the answer, and the way back and on (buttons, or ← and → when not typing).
  */
-export function TourPanel({ tour, step, outcome, onStep, onClose, specs }: Props) {
+export function TourPanel({ tour, step, outcome, onStep, onClose, onRevealed, specs }: Props) {
   const id = useId();
   const current = tour.steps[step]!;
   const preset = presets.find((p) => p.id === current.presetId);
   const last = tour.steps.length - 1;
   useHighlight(preset ? targetSelector(current.look, preset) : null, outcome !== null);
   const stepKey = `${tour.id}-${step}`;
-  const [revealed, setRevealed] = useState<string | null>(null);
-  useAnswerHidden(current.question !== undefined && revealed !== stepKey);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -139,7 +124,7 @@ export function TourPanel({ tour, step, outcome, onStep, onClose, specs }: Props
         <Question
           key={stepKey}
           question={current.question}
-          onShown={() => setRevealed(stepKey)}
+          onShown={onRevealed}
           onReveal={(prediction) =>
             outcome ? reveal(current.question!, prediction, preset, outcome) : null
           }

@@ -106,6 +106,24 @@ describe('tourProblems()', () => {
     expect(found).toContainEqual(expect.stringMatching(/step 2 .*view.chart: the chart opens no/));
     expect(found).toContainEqual(expect.stringMatching(/step 3 .*look.view: the step opens no/));
   });
+
+  it('finds a chart or readout a question holds back that the preset lacks or the step points at', () => {
+    const tour = copy();
+    const question = tour.steps[0]!.question!;
+    question.shownBy = [{ chart: 'accepted' }];
+    expect(problems(tour)).toEqual([]);
+    question.shownBy = [{ chart: 'no-such-chart' }, { chart: 'latency-load' }, { readout: 7 }];
+    const found = problems(tour);
+    expect(found).toContainEqual(
+      expect.stringMatching(/step 1 .*question.shownBy.0.chart: no chart 'no-such-chart'/),
+    );
+    expect(found).toContainEqual(
+      expect.stringMatching(/step 1 .*shownBy.1: the step points at what it holds back/),
+    );
+    expect(found).toContainEqual(
+      expect.stringMatching(/step 1 .*shownBy.2.readout: custom-network has 2 readouts/),
+    );
+  });
 });
 
 describe('stepState()', () => {

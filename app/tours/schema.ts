@@ -77,6 +77,22 @@ const Bound = bounded(Operand, {});
 /** A check the run must pass for the step's words to hold: a value of this step's run, bounded. */
 const Check = bounded(Operand, { value: RunValue, why: z.string().min(1) });
 
+/**
+ * What gives a question's answer away other than its number (a curve that goes on, a readout
+ * that is not zero, the experiment's description saying what happens): a chart, a readout or the
+ * description, each held back until the answer is revealed. A number that states the answer
+ * needs no entry: it is held back wherever the page prints it.
+ */
+const ShownBy = z
+  .array(
+    z.union([
+      z.object({ chart: Id }).strict(),
+      z.object({ readout: z.number().int().nonnegative() }).strict(),
+      z.object({ description: z.literal(true) }).strict(),
+    ]),
+  )
+  .min(1);
+
 const NumberQuestion = z
   .object({
     kind: z.literal('number'),
@@ -87,6 +103,7 @@ const NumberQuestion = z
     close: z.number().positive().max(10).optional(),
     /** What the answer must satisfy for the step's words to hold (checked by the tour walker). */
     checks: z.array(Bound).optional(),
+    shownBy: ShownBy.optional(),
   })
   .strict();
 
@@ -111,6 +128,7 @@ const ChoiceQuestion = z
       .max(5),
     /** The choice the step's words rely on (checked by the walker, never shown as the answer). */
     expect: z.number().int().nonnegative(),
+    shownBy: ShownBy.optional(),
   })
   .strict()
   .refine((q) => q.expect < q.choices.length, {
@@ -165,6 +183,7 @@ export type OperandSpec = z.infer<typeof Operand>;
 export type BoundSpec = z.infer<typeof Bound>;
 export type CheckSpec = z.infer<typeof Check>;
 export type TargetSpec = z.infer<typeof Target>;
+export type ShownBySpec = z.infer<typeof ShownBy>[number];
 export type QuestionSpec = NonNullable<TourStep['question']>;
 export type NumberQuestionSpec = z.infer<typeof NumberQuestion>;
 export type ChoiceQuestionSpec = z.infer<typeof ChoiceQuestion>;
@@ -280,6 +299,16 @@ export function tourProblems(tour: Tour, presets: Preset[], models: ModelInfo[])
     if ('chart' in step.look) chart('look.chart', step.look.chart);
     if ('readout' in step.look) readout('look.readout', step.look.readout);
     if ('view' in step.look && !step.view) say('look.view', 'the step opens no view');
+    (step.question?.shownBy ?? []).forEach((held, j) => {
+      const path = `question.shownBy.${j}`;
+      if ('chart' in held) chart(`${path}.chart`, held.chart);
+      if ('readout' in held) readout(`${path}.readout`, held.readout);
+      const look = step.look;
+      const same =
+        ('chart' in held && 'chart' in look && held.chart === look.chart) ||
+        ('readout' in held && 'readout' in look && held.readout === look.readout);
+      if (same) say(path, 'the step points at what it holds back');
+    });
     if (step.view) {
       const watch = preset.charts.find((c) => c.id === step.view!.chart)?.watch;
       chart('view.chart', step.view.chart);

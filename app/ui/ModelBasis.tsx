@@ -39,10 +39,13 @@ export function ModelBasis({
   preset,
   specs,
   paperValues,
+  mask = (text) => text,
 }: {
   preset: Preset;
   specs: ParamSpec[];
   paperValues: Params;
+  /** The words as shown: a tour's open question holds back the numbers that state its answer. */
+  mask?: (text: string) => string;
 }) {
   const { calibrated, assumed } = basisEntries(preset, specs, paperValues);
   if (calibrated.length + assumed.length === 0) return null;
@@ -50,7 +53,7 @@ export function ModelBasis({
     <ul>
       {entries.map((e) => (
         <li key={e.name} data-basis={basis} data-param={e.name}>
-          <strong>{e.label}</strong> = {e.value}: {e.source}
+          <strong>{e.label}</strong> = {e.value}: {mask(e.source)}
         </li>
       ))}
     </ul>
