@@ -1,6 +1,7 @@
 // Two states on one page: the link's first pane on the left, its `layout.right` on the right,
 // each with its own run; charts both draw share their axes where their quantities match, and
 // what differs between the two is listed above them, in the link and in the export.
+import type { ReactNode } from 'react';
 import { useCallback, useMemo, useState } from 'react';
 
 import type { Engine } from '../engine/engine';
@@ -12,8 +13,9 @@ import { paneDifferences } from './differences';
 import type { PaneDrawn } from './PaneSlot';
 import { PaneSlot } from './PaneSlot';
 import { sharedAxes } from './shared_axes';
+import type { ChartRun } from './ChartGrid';
 import type { Pane, UrlState } from './url_state';
-import { firstPane, withFirstPane } from './url_state';
+import { firstPane, pageLayout, withFirstPane, withPageLayout } from './url_state';
 
 interface Props {
   engine: Engine;
@@ -22,11 +24,16 @@ interface Props {
   state: UrlState;
   right: Pane;
   onState(update: (state: UrlState) => UrlState): void;
+  /** The parameters each side shows (a tour's step); absent: all. */
+  shownParams?: string[];
+  /** A tour's step above both sides, given each side's latest complete run. */
+  tour?(left: ChartRun | null, right: ChartRun | null): ReactNode;
 }
 
 const EMPTY: PaneDrawn = { charts: new Map(), outcome: null };
 
-export function SideBySide({ engine, models, presets, state, right, onState }: Props) {
+export function SideBySide(props: Props) {
+  const { engine, models, presets, state, right, onState } = props;
   const left = firstPane(state);
   const [drawnLeft, setDrawnLeft] = useState<PaneDrawn>(EMPTY);
   const [drawnRight, setDrawnRight] = useState<PaneDrawn>(EMPTY);
@@ -40,17 +47,19 @@ export function SideBySide({ engine, models, presets, state, right, onState }: P
     (update: (pane: Pane) => Pane) => onState((s) => withFirstPane(s, update(firstPane(s)))),
     [onState],
   );
+  // The right pane is the page's layout, or the one a tour's step opened.
   const onRight = useCallback(
     (update: (pane: Pane) => Pane) =>
-      onState((s) =>
-        s.layout?.kind === 'side'
-          ? { ...s, layout: { kind: 'side', right: update(s.layout.right) } }
-          : s,
-      ),
+      onState((s) => {
+        const page = pageLayout(s.layout);
+        return page?.kind === 'side'
+          ? withPageLayout(s, { kind: 'side', right: update(page.right) })
+          : s;
+      }),
     [onState],
   );
   const keep = (pane: Pane) =>
-    onState(({ layout: _layout, ...s }) => withFirstPane(s, { ...pane, pins: s.pins }));
+    onState((s) => withFirstPane(withPageLayout(s, undefined), { ...pane, pins: s.pins }));
 
   const exportComparison = () => {
     const side = (pane: Pane, drawn: PaneDrawn) => {
@@ -97,12 +106,14 @@ export function SideBySide({ engine, models, presets, state, right, onState }: P
         placement={placement}
         axes={axes}
         onDrawn={placement === 'left' ? setDrawnLeft : setDrawnRight}
+        shownParams={props.shownParams?.filter((n) => model.params.some((p) => p.name === n))}
       />
     );
   };
 
   return (
     <div className="side-by-side">
+      {props.tour?.(drawnLeft.outcome, drawnRight.outcome)}
       <section className="side-head" aria-label="Side by side">
         <h2>Side by side</h2>
         {differences.length === 0 ? (
