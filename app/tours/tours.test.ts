@@ -8,6 +8,7 @@ import { loadNodeModule } from '../engine/node_module';
 import type { ModelInfo, Params } from '../engine/types';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import { presetParams } from '../presets/schema';
+import { formatTemplate, readoutText } from '../shell/chart_builder';
 import type { PaneRun, StepRun } from './answers';
 import { readStepValue, rightChoice, stepFailures } from './answers';
 import { tours as bundledTours } from './bundled';
@@ -103,6 +104,19 @@ describe('the tours in presets/tours/', () => {
         return [];
       });
       expect(answers.every((a) => a === true || /\d/.test(String(a)))).toBe(true);
+      // No readout a step shows names a number its run lacks ("512 nodes –x" on a sweep that
+      // stops at 64 nodes).
+      const missing = runs.flatMap((own, i) =>
+        [own, ...(own.right ? [own.right] : [])].flatMap(({ preset, run }) =>
+          tour.steps[i]!.layout?.kind === 'machines'
+            ? []
+            : preset.readouts.flatMap((r) => {
+                const text = `${formatTemplate(r.label, run)}: ${readoutText(r, run)}; ${formatTemplate(r.detail ?? '', run)}`;
+                return text.includes('–') ? [`step ${i + 1}: ${text}`] : [];
+              }),
+        ),
+      );
+      expect(missing).toEqual([]);
     });
   }
 });
