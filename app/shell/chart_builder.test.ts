@@ -90,8 +90,8 @@ describe('resolveRef() and formatTemplate()', () => {
       'yes, no, 512',
     );
     expect(
-      formatTemplate('speedup {overhead}x[; 512 nodes {nope}x][; {param.big} nodes]', run),
-    ).toBe('speedup 1x; 512 nodes');
+      formatTemplate('speedup {overhead}x[; 512 nodes {nope}x][; rate {param.comm_rate}]', run),
+    ).toBe('speedup 1x; rate 0.05');
   });
 });
 
