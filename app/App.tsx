@@ -20,15 +20,17 @@ import { SideBySide } from './shell/SideBySide';
 import { Picker } from './shell/Picker';
 import { useUrlHistory } from './shell/use_url_history';
 import { copyText, urlContext, useModels, usePresetNetworks, useTheme } from './shell/page';
-import type { ChartRun } from './shell/ChartGrid';
+import type { RunView } from './shell/chart_builder';
 import type { Pane, UrlState } from './shell/url_state';
 import {
   emptyState,
   firstPane,
+  pageLayout,
   parseUrlState,
   serializeUrlState,
   pinsForStep,
   withFirstPane,
+  withPageLayout,
 } from './shell/url_state';
 
 /** How long "Link copied" stays: long enough to read, then the header is as it was. */
@@ -146,9 +148,11 @@ function Shell({
   // A history entry for each experiment, layout and tour step, so back and forward move
   // between them.
   const layout = state.layout;
+  // What shapes the page: side by side or every machine, the link's own or a tour step's.
+  const page = pageLayout(layout);
   const place = `${state.presetId ?? ''}|${layout?.kind ?? ''}|${
     layout?.kind === 'tour' ? `${layout.tour}/${layout.step}` : ''
-  }|${state.present ? 'present' : ''}`;
+  }|${page?.kind ?? ''}|${state.present ? 'present' : ''}`;
   useUrlHistory(search, place, onPop);
   useTheme(state.theme);
 
@@ -162,28 +166,37 @@ function Shell({
   const preset = presets.find((p) => p.id === state.presetId);
   const model = models.find((m) => m.name === preset?.model);
 
+  // The picker is idle; the all-machines page reports its own (this effect runs after the
+  // page's, so it would otherwise say idle while the machines run).
+  const machinesShown = page?.kind === 'machines';
   useLayoutEffect(() => {
-    if (!preset) writeIdle(true);
-  }, [preset]);
+    if (!preset && !machinesShown) writeIdle(true);
+  }, [preset, machinesShown]);
   const [board] = useState(() => new IdleBoard(writeIdle));
   const tour = layout?.kind === 'tour' ? tours.find((t) => t.id === layout.tour) : undefined;
-  // A step sets the first pane through the link: its preset, parameters, charts and view.
+  // A step sets the first pane through the link (its preset, parameters, charts and view) and
+  // the layout it opens: side by side, every machine, or the first pane alone.
   const openStep = useCallback(
     (tourId: string, step: number) =>
       setState((s) => {
         const t = tours.find((x) => x.id === tourId);
         if (!t) return s;
-        const pane = stepState(t, step);
+        const { layout: open, ...pane } = stepState(t, step);
         return {
           ...withFirstPane(s, { ...pane, pins: pinsForStep(s.pins, pane.presetId) }),
-          layout: { kind: 'tour', tour: tourId, step },
+          layout: { kind: 'tour', tour: tourId, step, ...(open ? { open } : {}) },
           // Presenting, the next step shows the chart it is about.
           ...(s.present ? { present: {} } : {}),
         };
       }),
     [],
   );
-  const closeTour = () => setState(({ layout: _layout, ...s }) => s);
+  // Closing the tour leaves the page as the step left it.
+  const closeTour = () =>
+    setState(({ layout: tourLayout, ...s }) => {
+      const open = pageLayout(tourLayout);
+      return open ? { ...s, layout: open } : s;
+    });
   const tourStep = tour && layout?.kind === 'tour' ? tour.steps[layout.step] : undefined;
   // The step whose question was revealed last; any other step's question is open again.
   const [revealed, setRevealed] = useState<string | null>(null);
@@ -191,17 +204,26 @@ function Shell({
   const openQuestion = tourStep?.question && revealed !== stepKey ? tourStep.question : null;
   const tourPanel =
     tour && layout?.kind === 'tour'
-      ? (outcome: ChartRun | null) => (
+      ? (
+          outcome: RunView | null,
+          others: { right?: RunView | null; machines?: Record<string, RunView> } = {},
+        ) => (
           <TourPanel
             tour={tour}
             specs={model?.params}
             step={layout.step}
             outcome={outcome}
+            right={others.right}
+            machines={others.machines}
             onStep={(i) => openStep(tour.id, i)}
             onClose={closeTour}
             onRevealed={() => setRevealed(stepKey)}
           />
         )
+      : undefined;
+  const shownParams =
+    tourStep && model
+      ? model.params.map((p) => p.name).filter((n) => !hiddenParams(tourStep, model.params).has(n))
       : undefined;
   const onFirst = useCallback(
     (update: (pane: Pane) => Pane) => setState((s) => withFirstPane(s, update(firstPane(s)))),
@@ -275,7 +297,7 @@ function Shell({
           </button>
         </div>
       ) : null}
-      {layout?.kind === 'machines' ? (
+      {page?.kind === 'machines' ? (
         <ErrorBoundary
           resetKey={search}
           onReset={() => setState((s) => ({ ...emptyState(), theme: s.theme }))}
@@ -285,11 +307,20 @@ function Shell({
             models={models}
             presets={presets}
             link={{
-              ...(layout.machine !== undefined ? { machine: layout.machine } : {}),
-              unit: layout.unit,
-              params: layout.params,
+              ...(page.machine !== undefined ? { machine: page.machine } : {}),
+              unit: page.unit,
+              params: page.params,
             }}
-            onLink={(link) => setState((s) => ({ ...s, layout: { kind: 'machines', ...link } }))}
+            onLink={(link) => setState((s) => withPageLayout(s, { kind: 'machines', ...link }))}
+            tour={
+              tourPanel
+                ? // The step reads its machines' runs once every machine is in.
+                  (machines, done) =>
+                    done
+                      ? tourPanel(machines[state.presetId ?? ''] ?? null, { machines })
+                      : tourPanel(null)
+                : undefined
+            }
           />
         </ErrorBoundary>
       ) : preset && model ? (
@@ -298,16 +329,18 @@ function Shell({
           onReset={() => setState((s) => ({ ...emptyState(preset.id), theme: s.theme }))}
         >
           <PaneContext board={board} question={openQuestion}>
-            {layout?.kind === 'side' ? (
+            {page?.kind === 'side' ? (
               <SideBySide
                 engine={engine}
                 models={models}
                 presets={presets}
                 state={state}
-                right={layout.right}
+                right={page.right}
                 onState={setState}
                 present={state.present}
                 onPresent={onPresent}
+                shownParams={tourStep?.show}
+                tour={tourPanel ? (left, right) => tourPanel(left, { right }) : undefined}
               />
             ) : (
               <PaneSlot
@@ -325,20 +358,13 @@ function Shell({
                     ? { chart: tourStep.look.chart }
                     : state.present
                 }
-                shownParams={
-                  tourStep && model
-                    ? model.params
-                        .map((p) => p.name)
-                        .filter((n) => !hiddenParams(tourStep, model.params).has(n))
-                    : undefined
-                }
+                shownParams={shownParams}
                 tour={tourPanel}
                 onPresent={onPresent}
                 onCompare={() =>
-                  setState((s) => ({
-                    ...s,
-                    layout: { kind: 'side', right: { ...firstPane(s), pins: [] } },
-                  }))
+                  setState((s) =>
+                    withPageLayout(s, { kind: 'side', right: { ...firstPane(s), pins: [] } }),
+                  )
                 }
               />
             )}

@@ -13,11 +13,11 @@ test('the deadlock lesson: the curve marks the load that deadlocked, the depende
   const latency = page.locator('[data-chart-card="latency-load"]');
   await expect(latency.locator('svg[data-chart]')).toContainText('deadlocked from here');
 
-  // The channel-dependency graph: both ways round the ring a cycle, drawn red.
+  // The channel-dependency graph: both ways round the ring a cycle, drawn thick in vermillion.
   const cdg = page.locator('svg[data-chart="channel-dependencies"]');
   await expect(cdg.locator('path.cdg-cycle')).toHaveCount(16);
   await expect(page.locator('[data-chart-card="channel-dependencies"]')).toContainText(
-    '2 cycles (16 dependences, red)',
+    '2 cycles (16 dependences, thick vermillion)',
   );
 
   // Watch the highest load, which deadlocked: playing stops on the deadlock and says so.

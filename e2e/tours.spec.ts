@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 
+import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
+import LZString from 'lz-string';
 
 import type { TourStepFields } from './support';
 import { collectConsole, tourStepLink as stepLink, waitIdle } from './support';
@@ -8,9 +10,14 @@ import { collectConsole, tourStepLink as stepLink, waitIdle } from './support';
 interface StepFile extends TourStepFields {
   look: { chart?: string };
 }
-const networks = JSON.parse(
-  readFileSync(new URL('../presets/tours/networks.json', import.meta.url), 'utf8'),
-) as { steps: StepFile[] };
+/** A tour's steps as its file has them. */
+function tourFile(id: string): { steps: StepFile[] } {
+  return JSON.parse(
+    readFileSync(new URL(`../presets/tours/${id}.json`, import.meta.url), 'utf8'),
+  ) as { steps: StepFile[] };
+}
+const networks = tourFile('networks');
+const acrossMachines = tourFile('across-machines');
 
 test('a tour from the landing page: predict, reveal from the run, step by key, back and forward, a step link', async ({
   page,
@@ -91,5 +98,102 @@ test("a tour's last step opens the packet view, and a tour goes on in presentati
     'data-present',
     networks.steps[1]!.look.chart!,
   );
+  expect(consoleMessages).toEqual([]);
+});
+
+/**
+ * Waits until every run on the page is drawn; a run its first second judged long (on a busy
+ * machine) is run anyway.
+ */
+async function settled(page: Page) {
+  const anyway = page.locator('.run-notice').getByRole('button', { name: 'Run it anyway' });
+  await waitIdle(page);
+  while ((await anyway.count()) > 0) {
+    await anyway.first().click();
+    await waitIdle(page);
+  }
+}
+
+test('a tour steps into side by side: both runs, the outlined chart on both sides, the answer read from the right', async ({
+  page,
+}) => {
+  const consoleMessages = collectConsole(page);
+  // Step 4 of the networks tour, then on to step 5 as a student does.
+  await page.goto(stepLink('networks', 3, networks.steps[3]!));
+  await settled(page);
+  const panel = page.locator('.tour-panel');
+  await panel.getByRole('button', { name: 'Next →' }).click();
+  await settled(page);
+  await expect(panel).toContainText('Step 5 of 9');
+  const sides = page.locator('.side-by-side');
+  await expect(sides).toBeVisible();
+  // What differs is the step's setting, one virtual channel against two.
+  const vcs = sides.locator('tr[data-difference="vcs"]');
+  await expect(vcs.locator('td')).toHaveText(['1 per channel', '2 per channel']);
+  // The chart the step is about is outlined on both sides, once both runs are in.
+  await expect(
+    page.locator('[data-chart-card="latency-load"][data-tour-target="ready"]'),
+  ).toHaveCount(2);
+  // The step's link holds the side by side inside the tour's step.
+  const link = new URL(page.url()).searchParams.get('s')!;
+  const state = JSON.parse(
+    link.startsWith('z')
+      ? LZString.decompressFromEncodedURIComponent(link.slice(1))
+      : decodeURIComponent(link.slice(1)),
+  ) as { layout: { kind: string; step: number; open?: { kind: string } } };
+  expect(state.layout).toMatchObject({ kind: 'tour', step: 4, open: { kind: 'side' } });
+  // The answer is the right side's: with two VCs the mesh saturates later than step 2's.
+  await panel.getByLabel('Your prediction').fill('0.4');
+  await panel.getByRole('button', { name: 'Reveal' }).click();
+  await expect(panel.locator('.tour-reveal')).toContainText(
+    /The run gives 0\.\d+\s+flits\/node\/cycle/,
+  );
+  // The next step is on one pane again.
+  await panel.getByRole('button', { name: 'Next →' }).click();
+  await waitIdle(page);
+  await expect(panel).toContainText('Step 6 of 9');
+  await expect(page.locator('.side-by-side')).toHaveCount(0);
+  expect(consoleMessages).toEqual([]);
+});
+
+test('a tour steps into the all-machines page, back out, and leaves it open when closed', async ({
+  page,
+}) => {
+  // Six machines' runs, twice: slower than one experiment.
+  test.slow();
+  const consoleMessages = collectConsole(page);
+  const last = acrossMachines.steps.length - 1;
+  await page.goto(stepLink('across-machines', last - 1, acrossMachines.steps[last - 1]!));
+  await settled(page);
+  const panel = page.locator('.tour-panel');
+  await panel.getByRole('button', { name: 'Next →' }).click();
+  const machines = page.locator('main.machines-page');
+  await expect(machines).toHaveAttribute('data-busy', 'false', { timeout: 120_000 });
+  await waitIdle(page);
+  await expect(machines.locator('.tour-panel')).toContainText(`Step ${last + 1} of ${last + 1}`);
+  // Every machine's curve is drawn, the chart outlined once every run is in.
+  await expect(machines.locator('.machines-chart[data-tour-target="ready"]')).toBeVisible();
+  const chart = machines.locator('svg[data-chart="machines-one-way"]');
+  await expect(chart).toContainText('J-Machine MDP');
+  await expect(chart).toContainText('Multi-PSI throw_goal');
+  await expect(machines.locator('table.machines-table tbody tr[data-row]:not(.paper)')).toHaveCount(
+    10,
+  );
+  // Back to the step before: the explorer, the tour's chart outlined.
+  await panel.getByRole('button', { name: '← Previous' }).click();
+  await expect(page.locator('main.machines-page')).toHaveCount(0);
+  await settled(page);
+  await expect(
+    page.locator('[data-chart-card="efficiency"][data-tour-target="ready"]'),
+  ).toBeVisible();
+  // Back in the history is the all-machines step again.
+  await page.goBack();
+  await expect(page.locator('main.machines-page')).toHaveAttribute('data-busy', 'false', {
+    timeout: 120_000,
+  });
+  // Closing the tour leaves the page as the step left it.
+  await page.locator('.tour-panel').getByRole('button', { name: 'Close the tour' }).click();
+  await expect(page.locator('.tour-panel')).toHaveCount(0);
+  await expect(page.locator('main.machines-page')).toBeVisible();
   expect(consoleMessages).toEqual([]);
 });

@@ -1,5 +1,5 @@
 // The channel-dependency graph drawn from the engine's own graph (a ring and a torus, with and
-// without a dateline): its cycles red where the engine found them, none once the dateline is on.
+// without a dateline): its cycles thick vermillion where the engine found them, none once the dateline is on.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 
@@ -53,14 +53,14 @@ function draw(name: string, width = 640) {
 const redEdges = (html: string) => (html.match(/class="cdg-cycle"/g) ?? []).length;
 
 describe('ChannelDependencyGraph', () => {
-  it('draws the ring without a dateline with its two cycles red', () => {
+  it('draws the ring without a dateline with its two cycles thick vermillion', () => {
     const data = dependencyGraphData(graphs.ring);
     expect(data.channels).toHaveLength(16);
     expect(data.edges).toHaveLength(16);
     expect(data.cycles).toBe(2);
     const html = draw('ring');
     expect(redEdges(html)).toBe(16);
-    expect(html).toContain('2 cycles (16 dependences, red)');
+    expect(html).toContain('2 cycles (16 dependences, thick vermillion)');
   });
 
   it('draws no cycle once the dateline is on, a dot per class beside each channel', () => {

@@ -186,7 +186,7 @@ export function dependencyCaption(data: DependencyGraphData): string {
   const on = data.edges.filter((e) => e.cycle >= 0).length;
   return data.cycles > 0
     ? `${data.edges.length} dependences between ${data.channels.length} channels; ` +
-        `${data.cycles} cycle${data.cycles === 1 ? '' : 's'} (${on} dependences, red): ` +
+        `${data.cycles} cycle${data.cycles === 1 ? '' : 's'} (${on} dependences, thick vermillion): ` +
         'packets holding those channels can each wait for the next, so the network can deadlock.'
     : `${data.edges.length} dependences between ${data.channels.length} channels and no ` +
         'cycle: no set of packets can wait on each other in a circle, so it cannot deadlock.';

@@ -303,6 +303,46 @@ describe('describeChannelHeatmap()', () => {
   });
 });
 
+describe('a marked node and what the channels measure', () => {
+  const hot: ChannelHeatmapData = {
+    ...uniform([4, 4], false, 0.5),
+    quantity: 'occupancy',
+    marks: [{ at: [2, 1, 0], label: 'hot spot' }],
+  };
+
+  it('rings the hot spot on its node, and names it in the caption and the description', () => {
+    const g = channelHeatmapGeometry(hot, size);
+    const node = g.nodes.find((n) => n.x === 2 && n.y === 1)!;
+    expect(g.rings).toHaveLength(1);
+    expect(g.rings[0]!.px).toBeCloseTo(node.px, 9);
+    expect(g.rings[0]!.py).toBeCloseTo(node.py, 9);
+    expect(g.rings[0]!.r).toBeGreaterThan(node.size / 2);
+    expect(g.legend.caption.join(' ')).toContain('ringed: hot spot (2, 1)');
+    expect(describeChannelHeatmap(hot)).toMatch(
+      /^Channel occupancy, 4 × 4 mesh.*Ringed: hot spot \(2, 1\)\./,
+    );
+    const html = renderToStaticMarkup(<ChannelHeatmap name="h" title="t" data={hot} width={640} />);
+    expect(html).toContain('class="heatmap-mark"');
+  });
+
+  it('reads out the quantity the channels measure, utilization unless said', () => {
+    const lines = (data: ChannelHeatmapData) =>
+      channelHeatmapGeometry(data, size).targets[0]!.lines;
+    expect(lines(hot)[0]).toMatch(/^occupancy: 50/);
+    expect(lines(uniform([4, 4], false, 0.5))[0]).toMatch(/^utilization: 50/);
+    expect(channelHeatmapGeometry(uniform([4, 4], false, 0.5), size).rings).toEqual([]);
+  });
+
+  it('rings a mark only on the plane drawn', () => {
+    const cube: ChannelHeatmapData = {
+      ...uniform([2, 2, 2], false, 0.5),
+      marks: [{ at: [1, 1, 1], label: 'hot spot' }],
+    };
+    expect(channelHeatmapGeometry(cube, size).rings).toEqual([]);
+    expect(channelHeatmapGeometry({ ...cube, plane: 1 }, size).rings).toHaveLength(1);
+  });
+});
+
 describe('mesh8x8x8Uniform fixture', () => {
   it('matches the closed form of uniform traffic under dimension-order routing', () => {
     for (const c of planeChannels(mesh8x8x8Uniform)) {

@@ -126,7 +126,23 @@ function channelTitle(n: number, c: PlaneChannel): string {
   return `${coordinates(n, [c.x, c.y, c.z])} → ${c.direction}`;
 }
 
-/** The caption's parts: network and plane, then maximum and mean, and the colour scale. */
+/** What the channels' values measure, in words. */
+function quantity(data: ChannelHeatmapData): string {
+  return data.quantity ?? 'utilization';
+}
+
+/** The marked nodes of the drawn plane, each as "the hot spot (4, 4)". */
+function planeMarks(data: ChannelHeatmapData) {
+  const net = network(data);
+  return (data.marks ?? [])
+    .filter((m) => net.n < 3 || m.at[2] === net.plane)
+    .map((m) => ({ ...m, text: `${m.label} ${coordinates(net.n, m.at)}` }));
+}
+
+/**
+ * The caption's parts: network and plane, then maximum and mean, the colour scale and the nodes
+ * ringed.
+ */
 function captionParts(data: ChannelHeatmapData): string[] {
   const net = network(data);
   const plane = net.n === 3 ? `, plane z = ${net.plane} of ${net.kz}` : '';
@@ -135,6 +151,7 @@ function captionParts(data: ChannelHeatmapData): string[] {
     `${net.name}${plane}`,
     ...(stats ? [`max ${percent(stats.max)}`, `mean ${percent(stats.mean)}`] : ['no data']),
     ...heatScaleNote(cubeHeatTop(data)),
+    ...planeMarks(data).map((m) => `ringed: ${m.text}`),
   ];
 }
 
@@ -302,6 +319,12 @@ export function channelHeatmapGeometry(data: ChannelHeatmapData, size: ChartSize
     const y = Math.floor(i / net.kx);
     return { x, y, px: centreX(x), py: centreY(y), size: nodeSize };
   });
+  const rings = planeMarks(data).map((m) => ({
+    ...m,
+    px: centreX(m.at[0]),
+    py: centreY(m.at[1]),
+    r: nodeSize * 0.85,
+  }));
 
   const parts = (c: PlaneChannel): ChannelPart[] => {
     const [px, py] = [centreX(c.x), centreY(c.y)];
@@ -371,7 +394,7 @@ export function channelHeatmapGeometry(data: ChannelHeatmapData, size: ChartSize
       color: c.color,
       title: channelTitle(net.n, c),
       lines: [
-        `utilization: ${value}`,
+        `${quantity(data)}: ${value}`,
         `to ${coordinates(net.n, c.to)}${c.wrap ? ', wrap-around' : ''}`,
       ],
     };
@@ -387,6 +410,7 @@ export function channelHeatmapGeometry(data: ChannelHeatmapData, size: ChartSize
     nodeSize,
     thickness,
     nodes,
+    rings,
     channels,
     legend,
     targets,
@@ -420,8 +444,10 @@ export function describeChannelHeatmap(data: ChannelHeatmapData): string {
       ? 'nodes in a row, x to the right'
       : 'nodes on a grid, x to the right and y upwards';
   const parts = [
-    `Channel utilization, ${net.name}${plane}: ${layout}; the two channels of a link side by ` +
-      `side, each keeping to its right, coloured from 0 to ${percent(cubeHeatTop(data))}.`,
+    `Channel ${quantity(data)}, ${net.name}${plane}: ${layout}; the two channels of a link ` +
+      `side by side, each keeping to its right, coloured from 0 to ` +
+      `${percent(cubeHeatTop(data))}.`,
+    ...planeMarks(data).map((m) => `Ringed: ${m.text}.`),
   ];
   if (net.torus) parts.push('Wrap-around channels are stubs at the edges of the grid.');
   if (net.n === 3) parts.push('+z and -z are the upper and lower triangles in each node.');
@@ -507,6 +533,20 @@ export function ChannelHeatmap({
             fill="none"
             stroke="currentColor"
           />
+        ))}
+        {g.rings.map((m) => (
+          <circle
+            key={m.text}
+            className="heatmap-mark"
+            cx={m.px}
+            cy={m.py}
+            r={m.r}
+            fill="none"
+            stroke={palette.vermillion}
+            strokeWidth={Math.max(2, g.thickness / 2)}
+          >
+            <title>{m.text}</title>
+          </circle>
         ))}
         {g.channels.map((c) => (
           <path

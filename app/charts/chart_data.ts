@@ -174,6 +174,16 @@ export interface ChannelHeatmapData {
   plane: number;
   /** Any other network (a fly, a crossbar, a router network) as its graph of channels. */
   graph?: ChannelGraph;
+  /** What the channels' values measure, as the engine names it; absent: utilization. */
+  quantity?: string;
+  /** Nodes the run singles out (the hot spot of hotspot traffic), ringed where drawn. */
+  marks?: NodeMark[];
+}
+
+/** A node of a cube the run singles out, at its coordinates, and what it is. */
+export interface NodeMark {
+  at: [number, number, number];
+  label: string;
 }
 
 /** One channel, from a router to a router or a terminal, with its utilization (null: no data). */

@@ -3,7 +3,7 @@
 // view share it, so both lay a network out the same way.
 import type { NetworkMap, Table } from '../engine/types';
 import { findColumn, tableRows } from '../engine/types';
-import type { ChannelGraph, ChannelHeatmapData, CubeChannel } from './chart_data';
+import type { ChannelGraph, ChannelHeatmapData, CubeChannel, NodeMark } from './chart_data';
 
 /** A column's numbers by row (empty for a missing column). */
 function columnValues(table: Table, name: string): ArrayLike<number> {
@@ -48,7 +48,20 @@ function cubeHeatmap(network: NetworkMap, value: string, plane: number): Channel
       value: known(values[i]),
     });
   }
-  return { dims, torus: network.shape === 'torus', channels: out, plane };
+  // The hot spot of hotspot traffic, where the engine marks its terminal.
+  const hot = columnValues(network.terminals, 'hotspot');
+  const terminalRouter = columnValues(network.terminals, 'router');
+  const marks: NodeMark[] = Array.from(hot).flatMap((flag, t) =>
+    flag === 1 ? [{ at: at(terminalRouter[t] ?? 0), label: 'hot spot' }] : [],
+  );
+  return {
+    dims,
+    torus: network.shape === 'torus',
+    channels: out,
+    plane,
+    ...(value ? { quantity: value } : {}),
+    ...(marks.length > 0 ? { marks } : {}),
+  };
 }
 
 /**

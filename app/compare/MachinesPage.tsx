@@ -1,6 +1,7 @@
+import type { ReactNode } from 'react';
 import { useMemo, useState } from 'react';
 
-import type { Engine } from '../engine/engine';
+import type { Engine, RunOutcome } from '../engine/engine';
 import type { ModelInfo, ParamValue } from '../engine/types';
 import { sameValue } from '../engine/types';
 import { LineChart } from '../charts/LineChart';
@@ -32,6 +33,8 @@ export interface MachinesPageProps {
   presets: Preset[];
   link: MachinesLink;
   onLink(link: MachinesLink): void;
+  /** A tour's step on this page, given each machine's run (by preset id) and whether all are in. */
+  tour?(runs: Record<string, RunOutcome>, done: boolean): ReactNode;
 }
 
 /**
@@ -39,7 +42,7 @@ export interface MachinesPageProps {
  * in the engine's workers), one-way time against size on one chart, the fitted o, L, g and G in
  * a table beside the papers' own cost models; one machine's parameters open to change.
  */
-export function MachinesPage({ engine, models, presets, link, onLink }: MachinesPageProps) {
+export function MachinesPage({ engine, models, presets, link, onLink, tour }: MachinesPageProps) {
   const machines = useMemo(() => logpPresets(presets), [presets]);
   const order = useMemo(() => targetOrder(machines), [machines]);
   const modelOf = (p: Preset) => models.find((m) => m.name === p.model);
@@ -81,6 +84,15 @@ export function MachinesPage({ engine, models, presets, link, onLink }: Machines
         The LogP microbenchmark (a ping-pong over message sizes and bursts of back-to-back sends)
         runs on each machine&apos;s own model; o, L, g and G are fitted from those runs.
       </p>
+      {tour?.(
+        Object.fromEntries(
+          jobs.flatMap((j) => {
+            const outcome = states[j.id]?.upToDate ? states[j.id]?.outcome : null;
+            return outcome ? [[j.id, outcome] as const] : [];
+          }),
+        ),
+        done === jobs.length,
+      )}
       <div className="machines-controls">
         <fieldset className="machines-unit">
           <legend>Units</legend>

@@ -342,7 +342,10 @@ export const PresetSchema = z
      * flits/node/cycle or in fractions of the capacity bound, as `sweep_scale` says.
      */
     unitFrom: z.record(z.string(), z.string()).optional(),
-    /** Headline numbers above the charts; `detail` may hold `{ref}` or `{ref:%}` placeholders. */
+    /**
+     * Headline numbers above the charts; `detail` may hold `{ref}`, `{ref:%}` or `{ref:yes}`
+     * placeholders, and parts in [square brackets] left out where a value in them is missing.
+     */
     readouts: z.array(
       z
         .object({
@@ -543,7 +546,7 @@ export function outputProblems(preset: Preset, model: ModelInfo): string[] {
     if (typeof ref === 'string' && !ref.startsWith('param.')) lacks(path, 'scalar', ref);
   };
   const templates = (path: string, text: string | undefined) => {
-    for (const [, ref] of (text ?? '').matchAll(/\{([^{}:]+)(?::%)?\}/g)) scalar(path, ref);
+    for (const [, ref] of (text ?? '').matchAll(/\{([^{}:]+)(?::(?:%|yes))?\}/g)) scalar(path, ref);
   };
   const series = (path: string, patterns: string[] | undefined) =>
     (patterns ?? []).forEach((p, j) => lacks(`${path}.${j}`, 'series', p));

@@ -3,6 +3,7 @@
 // what differs between the two is listed above them, in the link and in the export. A chart both
 // draw is also one figure of both runs (side_figure.ts), presented or exported as SVG and PNG;
 // with the panes stacked (a phone), each chart's two versions are drawn together.
+import type { ReactNode } from 'react';
 import { useCallback, useMemo, useState } from 'react';
 
 import type { Engine } from '../engine/engine';
@@ -10,6 +11,7 @@ import type { ModelInfo } from '../engine/types';
 import type { Preset } from '../presets/schema';
 import { fillParams, namedParams } from '../presets/param_values';
 import { SIDES_STACKED, useMediaQuery } from '../ui/use_media_query';
+import type { ChartRun } from './ChartGrid';
 import { ChartGrid } from './ChartGrid';
 import { ChartView } from './ChartView';
 import type { Difference } from './differences';
@@ -25,7 +27,7 @@ import { shareAxes, sharedAxes } from './shared_axes';
 import type { SideNames, SideRun } from './side_figure';
 import { mergeSides, sideCaption } from './side_figure';
 import type { Pane, Presentation as PresentationLink, UrlState } from './url_state';
-import { firstPane, withFirstPane } from './url_state';
+import { firstPane, pageLayout, withFirstPane, withPageLayout } from './url_state';
 
 interface Props {
   engine: Engine;
@@ -38,6 +40,10 @@ interface Props {
   present?: PresentationLink;
   /** A chart to present, or null to leave presentation mode. */
   onPresent(chart: string | null): void;
+  /** The parameters each side shows (a tour's step); absent: all. */
+  shownParams?: string[];
+  /** A tour's step above both sides, given each side's latest complete run. */
+  tour?(left: ChartRun | null, right: ChartRun | null): ReactNode;
 }
 
 const EMPTY: PaneDrawn = { charts: new Map(), outcome: null, grid: null };
@@ -156,17 +162,19 @@ export function SideBySide(props: Props) {
     (update: (pane: Pane) => Pane) => onState((s) => withFirstPane(s, update(firstPane(s)))),
     [onState],
   );
+  // The right pane is the page's layout, or the one a tour's step opened.
   const onRight = useCallback(
     (update: (pane: Pane) => Pane) =>
-      onState((s) =>
-        s.layout?.kind === 'side'
-          ? { ...s, layout: { kind: 'side', right: update(s.layout.right) } }
-          : s,
-      ),
+      onState((s) => {
+        const page = pageLayout(s.layout);
+        return page?.kind === 'side'
+          ? withPageLayout(s, { kind: 'side', right: update(page.right) })
+          : s;
+      }),
     [onState],
   );
   const keep = (pane: Pane) =>
-    onState(({ layout: _layout, ...s }) => withFirstPane(s, { ...pane, pins: s.pins }));
+    onState((s) => withFirstPane(withPageLayout(s, undefined), { ...pane, pins: s.pins }));
 
   const exportComparison = () => {
     const side = (pane: Pane, drawn: PaneDrawn) => {
@@ -247,6 +255,7 @@ export function SideBySide(props: Props) {
         onDrawn={placement === 'left' ? setDrawnLeft : setDrawnRight}
         chartsElsewhere={stacked}
         headless={present !== undefined}
+        shownParams={props.shownParams?.filter((n) => model.params.some((p) => p.name === n))}
       />
     );
   };
@@ -315,6 +324,7 @@ export function SideBySide(props: Props) {
         </PresentationFrame>
       ) : (
         <>
+          {props.tour?.(drawnLeft.outcome, drawnRight.outcome)}
           <section className="side-head" aria-label="Side by side">
             <h2>Side by side</h2>
             {differences.length === 0 ? (

@@ -83,6 +83,18 @@ describe('resolveRef() and formatTemplate()', () => {
     };
     expect(formatTemplate('{param.big} and {param.share}', counts)).toBe('38,879 and 0.1235');
   });
+  it('says yes or no for a check, and leaves out a bracketed part whose value is missing', () => {
+    const checked: RunView = {
+      params: { ok: 1, bad: 0, big: 512 },
+      result: { scalars: [], series: [], networks: [], timelines: [] },
+    };
+    expect(formatTemplate('{param.ok:yes}, {param.bad:yes}, {param.big:yes}', checked)).toBe(
+      'yes, no, 512',
+    );
+    expect(
+      formatTemplate('speedup {overhead}x[; 512 nodes {nope}x][; rate {param.comm_rate}]', run),
+    ).toBe('speedup 1x; rate 0.05');
+  });
 });
 
 describe('readoutText()', () => {

@@ -88,22 +88,41 @@ const percent = { format: (value: number) => `${percentNumber.format(value * 100
 
 const count = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
 
+/** A template's placeholder: `{ref}`, `{ref:%}` or `{ref:yes}`. */
+const PLACEHOLDER = /\{([^{}:]+)(?::(%|yes))?\}/g;
+
 /**
- * Fills `{ref}` (a number; whole numbers such as counts in full) and `{ref:%}` (a percentage)
- * placeholders from a run; a value `withheld` holds back (a tour's unrevealed answer) is not.
+ * Fills `{ref}` (a number; whole numbers such as counts in full), `{ref:%}` (a percentage) and
+ * `{ref:yes}` (yes for 1, no for 0: a check the run made) placeholders from a run; a value
+ * `withheld` holds back (a tour's unrevealed answer) is not. A part in square brackets is left out
+ * when a value in it is missing (a machine size the run's sweep left out); elsewhere a missing
+ * value is a dash.
  */
 export function formatTemplate(
   text: string,
   run: RunView,
   withheld: (value: number) => boolean = () => false,
 ): string {
-  return text.replace(/\{([^{}:]+)(:%)?\}/g, (_, ref: string, pct?: string) => {
-    const value = resolveRef(ref, run);
-    if (!Number.isFinite(value)) return '–';
-    if (withheld(value)) return WITHHELD;
-    if (pct) return percent.format(value);
-    return (Number.isInteger(value) ? count : number).format(value);
+  const fill = (part: string) => {
+    let missing = false;
+    const filled = part.replace(PLACEHOLDER, (_, ref: string, format?: string) => {
+      const value = resolveRef(ref, run);
+      if (!Number.isFinite(value)) {
+        missing = true;
+        return '–';
+      }
+      if (withheld(value)) return WITHHELD;
+      if (format === '%') return percent.format(value);
+      if (format === 'yes' && (value === 0 || value === 1)) return value === 1 ? 'yes' : 'no';
+      return (Number.isInteger(value) ? count : number).format(value);
+    });
+    return { filled, missing };
+  };
+  const optional = text.replace(/\[([^[\]]*)\]/g, (_, part: string) => {
+    const { filled, missing } = fill(part);
+    return missing ? '' : filled;
   });
+  return fill(optional).filled;
 }
 
 /** The first of a readout's or chart's states (`instead`) that holds in the run. */

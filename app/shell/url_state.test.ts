@@ -2,8 +2,15 @@ import LZString from 'lz-string';
 import { describe, expect, it } from 'vitest';
 
 import type { ParamSpec } from '../engine/types';
-import type { UrlContext, UrlState } from './url_state';
-import { MAX_PINS, emptyState, parseUrlState, serializeUrlState } from './url_state';
+import type { SideLayout, UrlContext, UrlState } from './url_state';
+import {
+  MAX_PINS,
+  emptyState,
+  pageLayout,
+  parseUrlState,
+  serializeUrlState,
+  withPageLayout,
+} from './url_state';
 
 const spec = (over: Partial<ParamSpec>): ParamSpec => ({
   name: '',
@@ -202,18 +209,19 @@ describe('serializeUrlState() / parseUrlState()', () => {
 });
 
 describe('layouts and presentation (version 5)', () => {
+  const sideLayout: SideLayout = {
+    kind: 'side',
+    right: {
+      ...emptyState('multipsi-v1-comm'),
+      params: { comm_rate: 0.2 },
+      seed: 3,
+      charts: { accepted: { table: true } },
+    },
+  };
   const side: UrlState = {
     ...emptyState('multipsi-v2-estimate'),
     params: { pes: 16 },
-    layout: {
-      kind: 'side',
-      right: {
-        ...emptyState('multipsi-v1-comm'),
-        params: { comm_rate: 0.2 },
-        seed: 3,
-        charts: { accepted: { table: true } },
-      },
-    },
+    layout: sideLayout,
     present: { chart: 'perf-overhead' },
   };
 
@@ -232,6 +240,20 @@ describe('layouts and presentation (version 5)', () => {
           machine: 'multipsi-v1-comm',
           unit: 'cycles',
           params: { 'multipsi-v1-comm': { pes: 12 } },
+        },
+      },
+      // A tour's step that opened side by side, and one that opened every machine.
+      {
+        ...emptyState('multipsi-v1-comm'),
+        layout: { kind: 'tour', tour: 'multipsi-tour', step: 2, open: sideLayout },
+      },
+      {
+        ...emptyState('multipsi-v1-comm'),
+        layout: {
+          kind: 'tour',
+          tour: 'multipsi-tour',
+          step: 3,
+          open: { kind: 'machines', unit: 'us', params: {} },
         },
       },
     ] satisfies UrlState[]) {
@@ -279,9 +301,45 @@ describe('layouts and presentation (version 5)', () => {
       'multipsi-v1-comm: pes=0 (Out of range. Valid: 1 to 64 PEs)',
     ]);
     expect(machines.state.layout).toEqual({ kind: 'machines', unit: 'us', params: {} });
+    const nested = parseUrlState(
+      raw({ kind: 'tour', tour: 'multipsi-tour', step: 1, open: { kind: 'tour', tour: 'x' } }),
+      ctx,
+    );
+    expect(nested.dropped).toEqual(["the step's layout (a tour inside a tour)"]);
+    expect(nested.state.layout).toEqual({ kind: 'tour', tour: 'multipsi-tour', step: 1 });
+    const emptySide = parseUrlState(
+      raw({ kind: 'tour', tour: 'multipsi-tour', step: 1, open: { kind: 'side', right: {} } }),
+      ctx,
+    );
+    expect(emptySide.dropped).toEqual(['the right side (no experiment)']);
+    expect(emptySide.state.layout).toEqual({ kind: 'tour', tour: 'multipsi-tour', step: 1 });
     const late = parseUrlState(raw({ kind: 'tour', tour: 'multipsi-tour', step: 9 }), ctx);
     expect(late.dropped).toEqual(['tour step 9 (the tour has steps 1 to 5)']);
     expect(late.state.layout).toEqual({ kind: 'tour', tour: 'multipsi-tour', step: 0 });
+  });
+});
+
+describe('pageLayout() and withPageLayout()', () => {
+  const right = { ...emptyState('multipsi-v1-comm'), params: { pes: 4 } };
+  const tour: UrlState = {
+    ...emptyState('multipsi-v1-comm'),
+    layout: { kind: 'tour', tour: 'multipsi-tour', step: 1 },
+  };
+
+  it("read the layout a tour step opened, or the link's own", () => {
+    expect(pageLayout(tour.layout)).toBeUndefined();
+    const opened = withPageLayout(tour, { kind: 'side', right });
+    expect(opened.layout).toEqual({ ...tour.layout, open: { kind: 'side', right } });
+    expect(pageLayout(opened.layout)).toEqual({ kind: 'side', right });
+    expect(pageLayout({ kind: 'side', right })).toEqual({ kind: 'side', right });
+  });
+
+  it("change the page's layout without leaving the tour, and drop it", () => {
+    const opened = withPageLayout(tour, { kind: 'side', right });
+    expect(withPageLayout(opened, undefined)).toEqual(tour);
+    const alone = withPageLayout(emptyState('multipsi-v1-comm'), { kind: 'side', right });
+    expect(alone.layout).toEqual({ kind: 'side', right });
+    expect(withPageLayout(alone, undefined)).toEqual(emptyState('multipsi-v1-comm'));
   });
 });
 
@@ -314,6 +372,15 @@ describe('parseUrlState() on 10,000 mutated links', () => {
       layout: { kind: 'side', right: { ...emptyState('multipsi-v1-comm'), params: { pes: 4 } } },
       present: { chart: 'accepted' },
     }),
+    serializeUrlState({
+      ...full,
+      layout: {
+        kind: 'tour',
+        tour: 'multipsi-tour',
+        step: 2,
+        open: { kind: 'side', right: { ...emptyState('multipsi-v1-comm'), params: { pes: 4 } } },
+      },
+    }),
     `?s=j${encodeURIComponent(JSON.stringify({ v: 3, preset: 'multipsi-v1-comm', pins: [{ preset: 'multipsi-v2-estimate', params: { depths: [2] } }] }))}`,
     '?preset=multipsi-v1-comm&pes=12&comm_rate=0.2',
   ];
@@ -324,7 +391,8 @@ describe('parseUrlState() on 10,000 mutated links', () => {
       const url = mutate(seeds[i % seeds.length]!);
       const { state } = parseUrlState(url, ctx);
       expect(state.presetId === null || ctx.presetIds.includes(state.presetId)).toBe(true);
-      const right = state.layout?.kind === 'side' ? [state.layout.right.params] : [];
+      const page = pageLayout(state.layout);
+      const right = page?.kind === 'side' ? [page.right.params] : [];
       for (const params of [state.params, ...right, ...state.pins.map((p) => p.params)]) {
         for (const [name, value] of Object.entries(params)) {
           const s = specs.find((x) => x.name === name)!;

@@ -10,6 +10,8 @@
 //      it was opened from, the point and window it traces and the moment it shows.
 //   5  as 4 with v: 5 and the optional fields layout (a second state side by side, or a tour's
 //      step) and present (presentation mode). The fields of 2 to 4 are the page's first pane.
+//      A tour's step may hold the layout it opens around the first pane (`open`: side by side,
+//      or every machine); a link without it is a step on one pane.
 // Reading is lenient: whatever cannot be used is dropped, replaced by its default and reported.
 import LZString from 'lz-string';
 import { z } from 'zod';
@@ -79,11 +81,28 @@ export interface Pane {
 }
 
 /**
- * How the page is laid out around its first pane: a second state beside it, or a tour's step
- * (which set the first pane). Absent: the first pane alone.
+ * How the page is laid out around its first pane: a second state beside it, every machine on
+ * one chart, or a tour's step (which set the first pane, and may open one of the other two).
+ * Absent: the first pane alone.
  */
-export type Layout =
-  { kind: 'side'; right: Pane } | { kind: 'tour'; tour: string; step: number } | MachinesLayout;
+export type Layout = SideLayout | TourLayout | MachinesLayout;
+
+/** A second state beside the first pane. */
+export interface SideLayout {
+  kind: 'side';
+  right: Pane;
+}
+
+/** A tour's step, and the layout the step opened (absent: the first pane alone). */
+export interface TourLayout {
+  kind: 'tour';
+  tour: string;
+  step: number;
+  open?: PageLayout;
+}
+
+/** A layout that shapes the page itself; a tour's step may open one. */
+export type PageLayout = SideLayout | MachinesLayout;
 
 /**
  * Every machine on one chart: the machine whose parameters are open, the unit of time, and per
@@ -287,6 +306,39 @@ function readPane(
 
 function readLayout(raw: unknown, ctx: UrlContext, dropped: string[]): Layout | undefined {
   if (raw === undefined) return undefined;
+  if (isRecord(raw) && raw.kind === 'tour' && typeof raw.tour === 'string') {
+    const tour = readTour(raw, raw.tour, ctx, dropped);
+    if (!tour || raw.open === undefined) return tour;
+    if (isRecord(raw.open) && raw.open.kind === 'tour') {
+      dropped.push("the step's layout (a tour inside a tour)");
+      return tour;
+    }
+    const open = readPageLayout(raw.open, ctx, dropped);
+    if (open) tour.open = open;
+    return tour;
+  }
+  return readPageLayout(raw, ctx, dropped);
+}
+
+function readTour(
+  raw: Record<string, unknown>,
+  id: string,
+  ctx: UrlContext,
+  dropped: string[],
+): TourLayout | undefined {
+  const steps = ctx.tours?.[id];
+  if (steps === undefined) {
+    dropped.push(`tour '${show(id)}'`);
+    return undefined;
+  }
+  const step = raw.step ?? 0;
+  if (Number.isInteger(step) && typeof step === 'number' && step >= 0 && step < steps)
+    return { kind: 'tour', tour: id, step };
+  dropped.push(`tour step ${show(step)} (the tour has steps 1 to ${steps})`);
+  return { kind: 'tour', tour: id, step: 0 };
+}
+
+function readPageLayout(raw: unknown, ctx: UrlContext, dropped: string[]): PageLayout | undefined {
   if (isRecord(raw) && raw.kind === 'side' && isRecord(raw.right)) {
     const where = 'right side: ';
     for (const key of Object.keys(raw.right))
@@ -295,18 +347,6 @@ function readLayout(raw: unknown, ctx: UrlContext, dropped: string[]): Layout | 
     if (right.presetId !== null) return { kind: 'side', right };
     dropped.push('the right side (no experiment)');
     return undefined;
-  }
-  if (isRecord(raw) && raw.kind === 'tour' && typeof raw.tour === 'string') {
-    const steps = ctx.tours?.[raw.tour];
-    if (steps === undefined) {
-      dropped.push(`tour '${show(raw.tour)}'`);
-      return undefined;
-    }
-    const step = raw.step ?? 0;
-    if (Number.isInteger(step) && typeof step === 'number' && step >= 0 && step < steps)
-      return { kind: 'tour', tour: raw.tour, step };
-    dropped.push(`tour step ${show(step)} (the tour has steps 1 to ${steps})`);
-    return { kind: 'tour', tour: raw.tour, step: 0 };
   }
   if (isRecord(raw) && raw.kind === 'machines') {
     const layout: MachinesLayout = { kind: 'machines', unit: 'us', params: {} };
@@ -469,12 +509,17 @@ function paneFields(pane: Pane) {
   };
 }
 
-function layoutFields(layout: Layout) {
+function layoutFields(layout: Layout): Record<string, unknown> {
   switch (layout.kind) {
     case 'side':
       return { kind: layout.kind, right: paneFields(layout.right) };
     case 'tour':
-      return { kind: layout.kind, tour: layout.tour, step: layout.step };
+      return {
+        kind: layout.kind,
+        tour: layout.tour,
+        step: layout.step,
+        ...(layout.open ? { open: layoutFields(layout.open) } : {}),
+      };
     case 'machines': {
       const params = Object.entries(layout.params)
         .filter(([, p]) => Object.keys(p).length > 0)
@@ -541,4 +586,22 @@ export function withFirstPane(state: UrlState, pane: Pane): UrlState {
     ...(layout !== undefined ? { layout } : {}),
     ...(present !== undefined ? { present } : {}),
   };
+}
+
+/** The layout that shapes the page: the link's own, or the one a tour's step opened. */
+export function pageLayout(layout: Layout | undefined): PageLayout | undefined {
+  return layout?.kind === 'tour' ? layout.open : layout;
+}
+
+/**
+ * A state with the page's layout replaced (undefined: the first pane alone), inside the tour's
+ * step when a tour is open, so changing the layout does not leave the tour.
+ */
+export function withPageLayout(state: UrlState, page: PageLayout | undefined): UrlState {
+  const { layout, ...rest } = state;
+  if (layout?.kind === 'tour') {
+    const { open: _open, ...tour } = layout;
+    return { ...rest, layout: page ? { ...tour, open: page } : tour };
+  }
+  return page ? { ...rest, layout: page } : rest;
 }

@@ -3,11 +3,11 @@ import type { FormEvent } from 'react';
 
 import { presets } from '../presets/bundled';
 import type { ParamSpec } from '../engine/types';
-import type { Preset } from '../presets/schema';
 import type { RunView } from '../shell/chart_builder';
-import { readRunValue } from './answers';
+import type { StepRun } from './answers';
+import { readStepValue } from './answers';
 import type { Prediction, Reveal } from './panel_model';
-import { reveal, targetLabel, targetSelector } from './panel_model';
+import { reveal, stepRuns, targetLabel, targetSelector } from './panel_model';
 import type { QuestionSpec, Tour } from './schema';
 import './tours.css';
 
@@ -19,6 +19,10 @@ interface Props {
   step: number;
   /** The run of the step's state; null while it runs. */
   outcome: RunView | null;
+  /** A step side by side: the right pane's run; null while it runs. */
+  right?: RunView | null;
+  /** A step on the all-machines page: each machine's run, by preset id, as they come in. */
+  machines?: Record<string, RunView>;
   onStep(step: number): void;
   onClose(): void;
   /** The step's question is revealed: the page may show its answer. */
@@ -32,32 +36,30 @@ function typing(target: EventTarget | null): boolean {
 }
 
 /**
- * Marks the element a step points at (data-tour-target, outlined by tours.css) while the step is
- * shown; charts and readouts appear with the run and are drawn a render or more after it, so the
- * page is watched until the element is there. The mark says whether the step's run is done
- * ("ready") or still running. The page is not scrolled to it (that would hide the step's words);
- * "Show me" does.
+ * Marks the elements a step points at (data-tour-target, outlined by tours.css) while the step is
+ * shown: one, or side by side the same chart on both sides. Charts and readouts appear with the
+ * run and are drawn a render or more after it, so the page is watched until they are there. The
+ * mark says whether the step's runs are done ("ready") or still running. The page is not
+ * scrolled to them (that would hide the step's words); "Show me" does.
  */
 function useHighlight(selector: string | null, ready: boolean) {
   useEffect(() => {
     if (!selector) return;
-    let element: Element | null = null;
+    let marked: Element[] = [];
     const mark = () => {
-      const found = document.querySelector(selector);
       // A field's number box stands for the whole field (its name, slider and box).
-      const target = found?.closest('.param') ?? found ?? null;
-      if (target === element) return;
-      element?.removeAttribute('data-tour-target');
-      element = target;
-      if (!element) return;
-      element.setAttribute('data-tour-target', ready ? 'ready' : 'running');
+      const targets = [...document.querySelectorAll(selector)].map((f) => f.closest('.param') ?? f);
+      if (targets.length === marked.length && targets.every((t, i) => t === marked[i])) return;
+      marked.forEach((e) => e.removeAttribute('data-tour-target'));
+      marked = targets;
+      marked.forEach((e) => e.setAttribute('data-tour-target', ready ? 'ready' : 'running'));
     };
     mark();
     const observer = new MutationObserver(mark);
     observer.observe(document.body, { childList: true, subtree: true });
     return () => {
       observer.disconnect();
-      element?.removeAttribute('data-tour-target');
+      marked.forEach((e) => e.removeAttribute('data-tour-target'));
     };
   }, [selector, ready]);
 }
@@ -66,12 +68,18 @@ function useHighlight(selector: string | null, ready: boolean) {
  * One step of a guided tour: what to look at and why, a question to predict before the run
  * reveals the answer, and the way back and on (buttons, or ← and → when not typing).
  */
-export function TourPanel({ tour, step, outcome, onStep, onClose, onRevealed, specs }: Props) {
+export function TourPanel(props: Props) {
+  const { tour, step, outcome, onStep, onClose, onRevealed, specs } = props;
   const id = useId();
   const current = tour.steps[step]!;
   const preset = presets.find((p) => p.id === current.presetId);
   const last = tour.steps.length - 1;
-  useHighlight(preset ? targetSelector(current.look, preset) : null, outcome !== null);
+  const runs = stepRuns(current, presets, {
+    outcome,
+    right: props.right,
+    machines: props.machines,
+  });
+  useHighlight(preset ? targetSelector(current.look, preset) : null, runs !== null);
   const stepKey = `${tour.id}-${step}`;
 
   useEffect(() => {
@@ -102,7 +110,7 @@ export function TourPanel({ tour, step, outcome, onStep, onClose, onRevealed, sp
       <p className="tour-text">{current.text}</p>
       {preset ? (
         <p className="tour-look">
-          Look at {targetLabel(current.look, preset, outcome, specs)}
+          Look at {targetLabel(current.look, preset, runs?.run ?? null, specs)}
           <span aria-hidden="true"> (outlined)</span>.{' '}
           <button
             type="button"
@@ -125,11 +133,9 @@ export function TourPanel({ tour, step, outcome, onStep, onClose, onRevealed, sp
           key={stepKey}
           question={current.question}
           onShown={onRevealed}
-          onReveal={(prediction) =>
-            outcome ? reveal(current.question!, prediction, preset, outcome) : null
-          }
-          running={outcome === null}
-          unit={answerUnit(current.question, preset, outcome)}
+          onReveal={(prediction) => (runs ? reveal(current.question!, prediction, runs) : null)}
+          running={runs === null}
+          unit={answerUnit(current.question, runs)}
         />
       ) : null}
       {/* On a phone the bar stays at the screen's foot (tours.css), wherever "Show me" went. */}
@@ -157,14 +163,10 @@ export function TourPanel({ tour, step, outcome, onStep, onClose, onRevealed, sp
 }
 
 /** The unit of a numeric question's answer in the run; null before the run or for choices. */
-function answerUnit(
-  question: QuestionSpec,
-  preset: Preset,
-  outcome: RunView | null,
-): string | null {
-  if (question.kind !== 'number' || !outcome) return null;
+function answerUnit(question: QuestionSpec, runs: StepRun | null): string | null {
+  if (question.kind !== 'number' || !runs) return null;
   try {
-    const answer = readRunValue(question.answer, preset, outcome);
+    const answer = readStepValue(question.answer, runs);
     // A percentage is typed as one: "%", or "% of peak" for a readout with its own unit.
     if (answer.percent) return answer.unit && answer.unit !== 'fraction' ? `% ${answer.unit}` : '%';
     return answer.unit || null;

@@ -117,7 +117,7 @@ describe('stepFailures()', () => {
     };
     t.steps[0]!.question = question;
     t.steps[1]!.question = question;
-    expect(rightChoice(question, preset, runs[1]!.run)).toBe(1);
+    expect(rightChoice(question, runs[1]!)).toBe(1);
     expect(stepFailures(t, 0, runs)).toEqual([]);
     expect(stepFailures(t, 1, runs)).toEqual([
       "tour t, step 2 (S1): question: the run picks 'slow', the words expect 'fast'",
@@ -125,6 +125,27 @@ describe('stepFailures()', () => {
     t.steps[0]!.question = { ...question, choices: [question.choices[0]!, question.choices[0]!] };
     expect(stepFailures(t, 0, runs)).toEqual([
       'tour t, step 1 (S0): question: the run singles out no one choice',
+    ]);
+  });
+
+  it("reads the right pane's run side by side, and a machine's on the all-machines page", () => {
+    const t = structuredClone(tour);
+    const step: StepRun = {
+      ...run(10, 0.3),
+      right: run(30, 0.5),
+      machines: { 'jmachine-logp': run(70, 0.1) },
+    };
+    const steps = [step, ...runs.slice(1)];
+    t.steps[0]!.checks = [
+      { value: { readout: 0, side: 'right' }, above: { readout: 0, times: 2 }, why: 'right' },
+      { value: { readout: 0, machine: 'jmachine-logp' }, above: 60, why: 'machine' },
+    ];
+    expect(stepFailures(t, 0, steps)).toEqual([]);
+    t.steps[0]!.checks[1]!.value = { readout: 0, machine: 'paragon-logp' };
+    t.steps[1]!.checks = [{ value: { readout: 0, side: 'right' }, above: 0, why: 'none' }];
+    expect([...stepFailures(t, 0, steps), ...stepFailures(t, 1, steps)]).toEqual([
+      "tour t, step 1 (S0): check 2 (machine): the step has no run of the machine 'paragon-logp'",
+      'tour t, step 2 (S1): check 1 (none): the step has no right pane',
     ]);
   });
 

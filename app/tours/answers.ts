@@ -89,19 +89,48 @@ export function readRunValue(ref: RunValueSpec, preset: Preset, run: RunView): R
   };
 }
 
-/** A step's run as the tour reads it: the run and the preset it ran. */
-export interface StepRun {
+/** A pane's run as the tour reads it: the run and the preset it ran. */
+export interface PaneRun {
   preset: Preset;
   run: RunView;
 }
 
-/** An operand's number: a constant, or a value of this step's run or another step's. */
+/**
+ * A step's runs: its own (the first pane's), and where the step opens them, the right pane's
+ * side by side and each machine's on the all-machines page (by its preset's id).
+ */
+export interface StepRun extends PaneRun {
+  right?: PaneRun;
+  machines?: Record<string, PaneRun>;
+}
+
+/** The run of a step a value is read from; throws, naming it, when the step lacks it. */
+export function paneOf(ref: RunValueSpec, runs: StepRun): PaneRun {
+  if (ref.machine !== undefined) {
+    const machine = runs.machines?.[ref.machine];
+    if (!machine) throw new Error(`the step has no run of the machine '${ref.machine}'`);
+    return machine;
+  }
+  if (ref.side === 'right') {
+    if (!runs.right) throw new Error('the step has no right pane');
+    return runs.right;
+  }
+  return runs;
+}
+
+/** A value of one of a step's runs (see paneOf). */
+export function readStepValue(ref: RunValueSpec, runs: StepRun): ReadValue {
+  const pane = paneOf(ref, runs);
+  return readRunValue(ref, pane.preset, pane.run);
+}
+
+/** An operand's number: a constant, or a value of this step's runs or another step's. */
 export function operandValue(op: OperandSpec, stepIndex: number, runs: StepRun[]): number {
   if (typeof op === 'number') return op;
   const from = op.step === undefined ? stepIndex : op.step - 1;
   const run = runs[from];
   if (!run) throw new Error(`step ${from + 1} has no run`);
-  return readRunValue(op, run.preset, run.run).value * (op.times ?? 1);
+  return readStepValue(op, run).value * (op.times ?? 1);
 }
 
 function holds(key: BoundKey, value: number, bound: number): boolean {
@@ -124,16 +153,12 @@ function boundOf(b: Bounded): [BoundKey, OperandSpec] {
   return [key, b[key]!];
 }
 
-/** The choice whose condition holds in the run, or null when none or several do. */
-export function rightChoice(
-  question: ChoiceQuestionSpec,
-  preset: Preset,
-  run: RunView,
-): number | null {
+/** The choice whose condition holds in the step's runs, or null when none or several do. */
+export function rightChoice(question: ChoiceQuestionSpec, runs: StepRun): number | null {
   const right = question.choices.flatMap((choice, i) => {
     const [key, bound] = boundOf(choice.when);
-    const value = readRunValue(choice.when.value, preset, run).value;
-    const than = typeof bound === 'number' ? bound : readRunValue(bound, preset, run).value;
+    const value = readStepValue(choice.when.value, runs).value;
+    const than = typeof bound === 'number' ? bound : readStepValue(bound, runs).value;
     return holds(key, value, than) ? [i] : [];
   });
   return right.length === 1 ? right[0]! : null;
@@ -182,13 +207,13 @@ export function stepFailures(tour: Tour, stepIndex: number, runs: StepRun[]): st
   const q = step.question;
   if (q?.kind === 'number') {
     attempt('question', () => {
-      const answer = readRunValue(q.answer, own.preset, own.run);
+      const answer = readStepValue(q.answer, own);
       return (q.checks ?? []).map((c) => bound(answer, c)).find((f) => f !== null) ?? null;
     });
   }
   if (q?.kind === 'choice') {
     attempt('question', () => {
-      const right = rightChoice(q, own.preset, own.run);
+      const right = rightChoice(q, own);
       if (right === null) return 'the run singles out no one choice';
       return right === q.expect
         ? null
@@ -196,9 +221,7 @@ export function stepFailures(tour: Tour, stepIndex: number, runs: StepRun[]): st
     });
   }
   (step.checks ?? []).forEach((check, j) =>
-    attempt(`check ${j + 1} (${check.why})`, () =>
-      bound(readRunValue(check.value, own.preset, own.run), check),
-    ),
+    attempt(`check ${j + 1} (${check.why})`, () => bound(readStepValue(check.value, own), check)),
   );
   return failures;
 }

@@ -29,6 +29,8 @@ describe('what a step points at', () => {
     expect(targetSelector({ chart: 'accepted' }, preset)).toBe('[data-chart-card="accepted"]');
     expect(targetSelector({ readout: 0 }, preset)).toBe('[data-readout="latency_mean_cycles"]');
     expect(targetSelector({ view: true }, preset)).toBe('.trace-view');
+    expect(targetSelector({ machines: 'chart' }, preset)).toBe('.machines-chart');
+    expect(targetSelector({ machines: 'table' }, preset)).toBe('table.machines-table');
   });
 
   it('is named in words', () => {
@@ -66,7 +68,7 @@ describe('reveal() of an answer printed as a percentage', () => {
 
   it('takes the prediction as a percentage, as the page prints the answer', () => {
     const shown = (value: number) =>
-      reveal(question, { kind: 'number', value }, preset, { ...run, result: share });
+      reveal(question, { kind: 'number', value }, { preset, run: { ...run, result: share } });
     expect(shown(10).verdict).toBe('close');
     expect(shown(10).sentence).toMatch(/The run gives 9\.8\s*%\. Your prediction, 10 %, is close/);
     expect(shown(1).verdict).toBe('low');
@@ -81,13 +83,15 @@ describe('reveal()', () => {
   };
 
   it("gives the run's number with its unit and how the prediction compares", () => {
-    expect(reveal(number, { kind: 'number', value: 40 }, preset, run)).toEqual({
+    expect(reveal(number, { kind: 'number', value: 40 }, { preset, run })).toEqual({
       answer: '45.25 cycles',
       verdict: 'close',
       sentence: 'The run gives 45.25 cycles. Your prediction, 40, is close: within 20 %.',
     });
-    expect(reveal(number, { kind: 'number', value: 90 }, preset, run).verdict).toBe('high');
-    expect(reveal(number, { kind: 'number', value: 9 }, preset, run).sentence).toMatch(/too low/);
+    expect(reveal(number, { kind: 'number', value: 90 }, { preset, run }).verdict).toBe('high');
+    expect(reveal(number, { kind: 'number', value: 9 }, { preset, run }).sentence).toMatch(
+      /too low/,
+    );
   });
 
   it('gives the choice the run singles out, with the values compared', () => {
@@ -100,12 +104,12 @@ describe('reveal()', () => {
       ],
       expect: 1,
     };
-    expect(reveal(choice, { kind: 'choice', index: 1 }, preset, run)).toEqual({
+    expect(reveal(choice, { kind: 'choice', index: 1 }, { preset, run })).toEqual({
       answer: 'Slow',
       verdict: 'right',
       sentence:
         'The run says: Slow (45.25 cycles against 40\u00a0cycles). Your choice, Slow, is right.',
     });
-    expect(reveal(choice, { kind: 'choice', index: 0 }, preset, run).verdict).toBe('wrong');
+    expect(reveal(choice, { kind: 'choice', index: 0 }, { preset, run }).verdict).toBe('wrong');
   });
 });

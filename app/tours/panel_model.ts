@@ -5,15 +5,55 @@ import type { Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
 import type { RunView } from '../shell/chart_builder';
 import { formatTemplate } from '../shell/chart_builder';
-import type { ReadValue } from './answers';
-import { judgePrediction, readRunValue, rightChoice, valueText } from './answers';
+import type { ReadValue, StepRun } from './answers';
+import { judgePrediction, readStepValue, rightChoice, valueText } from './answers';
 import type { QuestionSpec, TargetSpec, TourStep } from './schema';
+
+/** The runs of a step as the page has them: its first pane's, the right pane's, each machine's. */
+export interface PageRuns {
+  /** The first pane's latest run; null while it runs. */
+  outcome: RunView | null;
+  /** Side by side: the right pane's; null while it runs. */
+  right?: RunView | null;
+  /** On the all-machines page: each machine's, by preset id, as they come in. */
+  machines?: Record<string, RunView>;
+}
+
+/**
+ * A step's runs for its question, once every run it shows is in: side by side both panes, on
+ * the all-machines page every machine (the step's own preset is one); null until then.
+ */
+export function stepRuns(step: TourStep, presets: Preset[], page: PageRuns): StepRun | null {
+  const find = (id: string) => presets.find((p) => p.id === id);
+  const layout = step.layout;
+  if (layout?.kind === 'machines') {
+    const runs = page.machines ?? {};
+    const own = find(step.presetId);
+    const run = runs[step.presetId];
+    if (!own || !run) return null;
+    const machines = Object.fromEntries(
+      Object.entries(runs).flatMap(([id, r]) => {
+        const preset = find(id);
+        return preset ? [[id, { preset, run: r }] as const] : [];
+      }),
+    );
+    return { preset: own, run, machines };
+  }
+  const preset = find(step.presetId);
+  if (!preset || !page.outcome) return null;
+  if (layout?.kind !== 'side') return { preset, run: page.outcome };
+  const right = find(layout.right.presetId ?? step.presetId);
+  if (!right || !page.right) return null;
+  return { preset, run: page.outcome, right: { preset: right, run: page.right } };
+}
 
 /** The page element a step points at, as a CSS selector over the explorer's data attributes. */
 export function targetSelector(look: TargetSpec, preset: Preset): string | null {
   if ('param' in look) return `[data-param-number="${look.param}"]`;
   if ('chart' in look) return `[data-chart-card="${look.chart}"]`;
   if ('view' in look) return '.trace-view';
+  if ('machines' in look)
+    return look.machines === 'chart' ? '.machines-chart' : 'table.machines-table';
   const readout = preset.readouts[look.readout];
   return readout ? `[data-readout="${String(readout.value)}"]` : null;
 }
@@ -30,6 +70,10 @@ export function targetLabel(
     return `the field “${label}”`;
   }
   if ('view' in look) return 'the trace view';
+  if ('machines' in look)
+    return look.machines === 'chart'
+      ? 'the chart of every machine'
+      : 'the table of fitted LogGP parameters';
   if ('chart' in look) {
     const chart = preset.charts.find((c) => c.id === look.chart);
     // A title may name a parameter's value ({param.x}): the run's, else the preset's.
@@ -66,15 +110,10 @@ export interface Reveal {
 
 const PERCENT = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
 
-/** The run's answer to a question, and how a prediction compared with it. */
-export function reveal(
-  question: QuestionSpec,
-  prediction: Prediction,
-  preset: Preset,
-  run: RunView,
-): Reveal {
+/** The step's runs' answer to a question, and how a prediction compared with it. */
+export function reveal(question: QuestionSpec, prediction: Prediction, runs: StepRun): Reveal {
   if (question.kind === 'number') {
-    const answer: ReadValue = readRunValue(question.answer, preset, run);
+    const answer: ReadValue = readStepValue(question.answer, runs);
     const guess = prediction.kind === 'number' ? prediction.value : Number.NaN;
     const close = question.close ?? 0.2;
     // An answer the page prints as a percentage is predicted as one (10 for 9.8 %).
@@ -93,7 +132,7 @@ export function reveal(
       }, is ${how}.`,
     };
   }
-  const right = rightChoice(question, preset, run);
+  const right = rightChoice(question, runs);
   const label = right === null ? 'no single choice' : question.choices[right]!.label;
   const chosen = prediction.kind === 'choice' ? question.choices[prediction.index]?.label : '';
   const verdict = right !== null && prediction.kind === 'choice' && prediction.index === right;
@@ -102,9 +141,9 @@ export function reveal(
     (k) => choice.when[k] !== undefined,
   )!;
   const than = choice.when[bound]!;
-  const read = readRunValue(choice.when.value, preset, run);
+  const read = readStepValue(choice.when.value, runs);
   const thanText =
-    typeof than === 'number' ? valueText(than, read.unit) : readRunValue(than, preset, run).text;
+    typeof than === 'number' ? valueText(than, read.unit) : readStepValue(than, runs).text;
   return {
     answer: label,
     verdict: verdict ? 'right' : 'wrong',

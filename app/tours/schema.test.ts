@@ -126,6 +126,93 @@ describe('tourProblems()', () => {
   });
 });
 
+describe('tourProblems() of steps that open side by side or every machine', () => {
+  it('checks the right pane: its preset, parameters and charts', () => {
+    const tour = copy();
+    tour.steps[0]!.layout = {
+      kind: 'side',
+      right: { params: { vcs: 99 }, charts: { 'no-such-chart': { yLog: true } } },
+    };
+    tour.steps[1]!.layout = { kind: 'side', right: { presetId: 'no-such-preset' } };
+    const found = problems(tour);
+    expect(found).toContainEqual(
+      expect.stringMatching(/step 1 .*layout.right.params.vcs: Out of range/),
+    );
+    expect(found).toContainEqual(
+      expect.stringMatching(/step 1 .*layout.right.charts.no-such-chart: no chart/),
+    );
+    expect(found).toContainEqual(
+      expect.stringMatching(/step 2 .*layout.right.presetId: no preset 'no-such-preset'/),
+    );
+  });
+
+  it('reads the right pane or a machine only where the step shows it', () => {
+    const tour = copy();
+    tour.steps[0]!.checks = [
+      { value: { scalar: 'acceptance', side: 'right' }, above: 0, why: 'w' },
+      { value: { scalar: 'acceptance', machine: 'jmachine-logp' }, above: 0, why: 'w' },
+    ];
+    const found = problems(tour);
+    expect(found).toContainEqual(
+      expect.stringMatching(/step 1 .*checks.0.value: step 1 has no right pane/),
+    );
+    expect(found).toContainEqual(
+      expect.stringMatching(/step 1 .*checks.1.value: step 1 shows no machines/),
+    );
+    tour.steps[0]!.layout = { kind: 'side', right: { params: { vcs: 2 } } };
+    expect(problems(tour).filter((p) => p.includes('checks.0'))).toEqual([]);
+  });
+
+  it('keeps an all-machines step to the page: a machine, no pane, its chart or table', () => {
+    const tour = copy();
+    tour.steps[8]!.look = { machines: 'chart' };
+    tour.steps[0]!.params = { vcs: 2 };
+    tour.steps[0]!.layout = { kind: 'machines', params: { 'no-such-machine': {} } };
+    tour.steps[0]!.checks = [
+      { value: { scalar: 'x', machine: 'custom-network' }, above: 0, why: 'w' },
+    ];
+    const found = problems(tour);
+    expect(found).toContainEqual(
+      expect.stringMatching(/step 1 .*presetId: an all-machines step reads a machine's run/),
+    );
+    expect(found).toContainEqual(
+      expect.stringMatching(/step 1 .*params: the all-machines page has no pane to set/),
+    );
+    expect(found).toContainEqual(expect.stringMatching(/step 1 .*look: an all-machines step/));
+    expect(found).toContainEqual(
+      expect.stringMatching(/step 1 .*layout.params.no-such-machine: no machine/),
+    );
+    expect(found).toContainEqual(
+      expect.stringMatching(/step 1 .*checks.0.value: no machine 'custom-network'/),
+    );
+    expect(found).toContainEqual(
+      expect.stringMatching(/step 9 .*look.machines: the step opens no all-machines page/),
+    );
+  });
+});
+
+describe('tourProblems() of a choice question', () => {
+  it('wants each choice that compares two values to read its own', () => {
+    const tour = copy();
+    const a = { series: 'latency_vs_offered', at: 'first' } as const;
+    const b = { series: 'latency_vs_offered', at: 'last' } as const;
+    tour.steps[1]!.question = {
+      kind: 'choice',
+      prompt: 'p',
+      choices: [
+        { label: 'first', when: { value: a, below: b } },
+        { label: 'last', when: { value: a, atLeast: b } },
+      ],
+      expect: 0,
+    };
+    expect(problems(tour)).toEqual([
+      "tour networks, step 2 (Where the mesh saturates): question.choices.1.when.value: 'last' reads the same value as another choice: each choice compares its own value with the others'",
+    ]);
+    tour.steps[1]!.question.choices[1] = { label: 'last', when: { value: b, above: a } };
+    expect(problems(tour)).toEqual([]);
+  });
+});
+
 describe('stepState()', () => {
   it("gives the link's fields a step sets", () => {
     const tour = copy();
@@ -145,5 +232,22 @@ describe('stepState()', () => {
       charts: { 'latency-load': { yLog: true } },
     });
     expect(() => stepState(tour, 99)).toThrow(/has no step 100/);
+  });
+
+  it('gives the layout a step opens: a right pane (its preset by default) or every machine', () => {
+    const tour = copy();
+    tour.steps[1]!.layout = { kind: 'side', right: { params: { vcs: 2 }, seed: 3 } };
+    expect(stepState(tour, 1).layout).toEqual({
+      kind: 'side',
+      right: {
+        presetId: 'custom-network',
+        params: { vcs: 2 },
+        seed: 3,
+        charts: {},
+        pins: [],
+      },
+    });
+    tour.steps[1]!.layout = { kind: 'machines' };
+    expect(stepState(tour, 1).layout).toEqual({ kind: 'machines', unit: 'us', params: {} });
   });
 });

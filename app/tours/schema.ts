@@ -5,13 +5,23 @@
 import { z } from 'zod';
 
 import type { ModelInfo, OutputSpec, ParamValue } from '../engine/types';
+import { logpPresets } from '../compare/machines';
 import { checkParamValue } from '../presets/param_values';
 import type { Preset } from '../presets/schema';
 import { namesMeet } from '../presets/schema';
-import type { ChartChoice, ViewLink } from '../shell/url_state';
+import type { ChartChoice, PageLayout, Pane, ViewLink } from '../shell/url_state';
 import { ChartChoiceSchema, ViewLinkSchema } from '../shell/url_state';
 
 const Id = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case words joined by hyphens');
+
+/**
+ * Which run of the step a value is read from: the step's own (its first pane) unless it names
+ * the right pane of a side-by-side step, or a machine (a LogP preset) of an all-machines step.
+ */
+const runOf = {
+  side: z.literal('right').optional(),
+  machine: Id.optional(),
+};
 
 /**
  * A number read from a run: a readout of the step's preset (by its place in the list), a scalar
@@ -19,11 +29,12 @@ const Id = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case words joined
  * last point, or its largest or smallest value.
  */
 const runValueShapes = [
-  { readout: z.number().int().nonnegative() },
-  { scalar: z.string().min(1) },
+  { readout: z.number().int().nonnegative(), ...runOf },
+  { scalar: z.string().min(1), ...runOf },
   {
     series: z.string().min(1),
     at: z.union([z.number().finite(), z.enum(['first', 'last', 'max', 'min'])]),
+    ...runOf,
   },
 ] as const;
 
@@ -136,25 +147,59 @@ const ChoiceQuestion = z
     path: ['expect'],
   });
 
-/** What a step points at: a parameter's control, a chart's card, a readout, or the trace view. */
+/**
+ * What a step points at: a parameter's control, a chart's card (on both sides, side by side), a
+ * readout, the trace view, or on the all-machines page its chart or its table.
+ */
 const Target = z.union([
   z.object({ param: z.string().min(1) }).strict(),
   z.object({ chart: Id }).strict(),
   z.object({ readout: z.number().int().nonnegative() }).strict(),
   z.object({ view: z.literal(true) }).strict(),
+  z.object({ machines: z.enum(['chart', 'table']) }).strict(),
 ]);
 
 const ParamValueSchema = z.union([z.number().finite(), z.array(z.number().finite()).min(1)]);
+const ParamsSchema = z.record(z.string(), ParamValueSchema);
+
+/**
+ * The layout a step opens around its first pane (the step's own preset and parameters): side by
+ * side, with a right pane that differs from the first in its preset (absent: the same) and
+ * parameters; or every machine on one chart, in a unit, with some machines' parameters changed.
+ */
+const StepLayout = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('side'),
+      right: z
+        .object({
+          presetId: Id.optional(),
+          params: ParamsSchema.optional(),
+          seed: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
+          charts: z.record(Id, ChartChoiceSchema).optional(),
+        })
+        .strict(),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('machines'),
+      unit: z.enum(['us', 'cycles']).optional(),
+      params: z.record(Id, ParamsSchema).optional(),
+    })
+    .strict(),
+]);
 
 const Step = z
   .object({
     title: z.string().min(1),
     presetId: Id,
     /** Parameters that differ from the preset's. */
-    params: z.record(z.string(), ParamValueSchema).optional(),
+    params: ParamsSchema.optional(),
     seed: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional(),
     charts: z.record(Id, ChartChoiceSchema).optional(),
     view: ViewLinkSchema.optional(),
+    layout: StepLayout.optional(),
     look: Target,
     /** What to see and why, in two or three sentences. */
     text: z.string().min(1),
@@ -184,6 +229,7 @@ export type BoundSpec = z.infer<typeof Bound>;
 export type CheckSpec = z.infer<typeof Check>;
 export type TargetSpec = z.infer<typeof Target>;
 export type ShownBySpec = z.infer<typeof ShownBy>[number];
+export type StepLayoutSpec = z.infer<typeof StepLayout>;
 export type QuestionSpec = NonNullable<TourStep['question']>;
 export type NumberQuestionSpec = z.infer<typeof NumberQuestion>;
 export type ChoiceQuestionSpec = z.infer<typeof ChoiceQuestion>;
@@ -209,22 +255,50 @@ export interface StepState {
   seed?: number;
   charts: Record<string, ChartChoice>;
   view?: ViewLink;
+  /** The layout the step opens around its first pane; absent: the first pane alone. */
+  layout?: PageLayout;
 }
 
 export function stepState(tour: Tour, stepIndex: number): StepState {
   const step = tour.steps[stepIndex];
   if (!step) throw new Error(`tour ${tour.id} has no step ${stepIndex + 1}`);
+  const layout = step.layout ? pageLayoutOf(step.presetId, step.layout) : undefined;
   return {
     presetId: step.presetId,
     params: { ...step.params },
     ...(step.seed !== undefined ? { seed: step.seed } : {}),
     charts: { ...step.charts },
     ...(step.view ? { view: { ...step.view } } : {}),
+    ...(layout ? { layout } : {}),
   };
 }
 
+/** A step's layout as the link holds it. */
+function pageLayoutOf(presetId: string, layout: StepLayoutSpec): PageLayout {
+  if (layout.kind === 'machines') {
+    return { kind: 'machines', unit: layout.unit ?? 'us', params: { ...layout.params } };
+  }
+  const { right } = layout;
+  const pane: Pane = {
+    presetId: right.presetId ?? presetId,
+    params: { ...right.params },
+    charts: { ...right.charts },
+    pins: [],
+    ...(right.seed !== undefined ? { seed: right.seed } : {}),
+  };
+  return { kind: 'side', right: pane };
+}
+
+/** The preset of the run a value is read from, in a step: its own, its right pane's, a machine's. */
+export function runPresetId(step: TourStep, value: RunValueSpec): string {
+  if (value.machine !== undefined) return value.machine;
+  if (value.side === 'right' && step.layout?.kind === 'side')
+    return step.layout.right.presetId ?? step.presetId;
+  return step.presetId;
+}
+
 /** Every run value a step reads, with where it is in the step, and the step it is read from. */
-function runValues(step: TourStep, index: number): [string, RunValueSpec, number][] {
+export function runValues(step: TourStep, index: number): [string, RunValueSpec, number][] {
   const out: [string, RunValueSpec, number][] = [];
   const operand = (path: string, o: OperandSpec | RunValueSpec | number | undefined) => {
     if (o === undefined || typeof o === 'number') return;
@@ -271,23 +345,58 @@ export function tourProblems(tour: Tour, presets: Preset[], models: ModelInfo[])
       say('presetId', `the preset's model '${preset.model}' is not in the engine`);
       return;
     }
-    const param = (path: string, name: string) => {
-      const spec = model.params.find((p) => p.name === name);
-      if (!spec) say(path, `'${name}' is not a parameter of ${model.name}`);
+    const param = (path: string, name: string, of = model) => {
+      const spec = of.params.find((p) => p.name === name);
+      if (!spec) say(path, `'${name}' is not a parameter of ${of.name}`);
       return spec;
     };
-    for (const [name, value] of Object.entries(step.params ?? {})) {
-      const spec = param(`params.${name}`, name);
-      const checked = spec && checkParamValue(spec, value);
-      if (checked && 'error' in checked) say(`params.${name}`, checked.error);
-    }
+    const params = (path: string, values: Record<string, ParamValue>, of = model) => {
+      for (const [name, value] of Object.entries(values)) {
+        const spec = param(`${path}.${name}`, name, of);
+        const checked = spec && checkParamValue(spec, value);
+        if (checked && 'error' in checked) say(`${path}.${name}`, checked.error);
+      }
+    };
+    params('params', step.params ?? {});
     (step.show ?? []).forEach((name, j) => param(`show.${j}`, name));
     const chartIds = preset.charts.map((c) => c.id);
-    const chart = (path: string, id: string) => {
-      if (!chartIds.includes(id))
-        say(path, `no chart '${id}' in ${preset.id}: ${chartIds.join(', ')}`);
+    const chart = (path: string, id: string, of = preset) => {
+      const ids = of.charts.map((c) => c.id);
+      if (!ids.includes(id)) say(path, `no chart '${id}' in ${of.id}: ${ids.join(', ')}`);
     };
     Object.keys(step.charts ?? {}).forEach((id) => chart(`charts.${id}`, id));
+    const machines = logpPresets(presets).map((p) => p.id);
+    const layout = step.layout;
+    if (layout?.kind === 'side') {
+      const rightId = layout.right.presetId ?? preset.id;
+      const right = presets.find((p) => p.id === rightId);
+      const rightModel = right && models.find((m) => m.name === right.model);
+      if (!right || !rightModel) say('layout.right.presetId', `no preset '${rightId}'`);
+      else {
+        params('layout.right.params', layout.right.params ?? {}, rightModel);
+        Object.keys(layout.right.charts ?? {}).forEach((id) =>
+          chart(`layout.right.charts.${id}`, id, right),
+        );
+      }
+    }
+    if (layout?.kind === 'machines') {
+      // The page shows every machine, not the first pane: the step's preset is the machine whose
+      // run it reads by default, and nothing of a pane applies.
+      if (!machines.includes(preset.id))
+        say('presetId', `an all-machines step reads a machine's run: ${machines.join(', ')}`);
+      for (const key of ['params', 'seed', 'charts', 'view', 'show'] as const) {
+        if (step[key] !== undefined) say(key, 'the all-machines page has no pane to set');
+      }
+      if (!('machines' in step.look))
+        say('look', 'an all-machines step points at its chart or table');
+      for (const [id, values] of Object.entries(layout.params ?? {})) {
+        const machine = presets.find((p) => p.id === id);
+        const machineModel = machine && models.find((m) => m.name === machine.model);
+        if (!machineModel || !machines.includes(id))
+          say(`layout.params.${id}`, `no machine '${id}': ${machines.join(', ')}`);
+        else params(`layout.params.${id}`, values, machineModel);
+      }
+    } else if ('machines' in step.look) say('look.machines', 'the step opens no all-machines page');
     const readout = (path: string, n: number) => {
       if (n >= preset.readouts.length)
         say(
@@ -317,13 +426,41 @@ export function tourProblems(tour: Tour, presets: Preset[], models: ModelInfo[])
       if (watch && watch.view !== step.view.kind)
         say('view.kind', `the chart '${step.view.chart}' opens the ${watch.view} view`);
     }
+    const q = step.question;
+    if (q?.kind === 'choice') {
+      // A choice that compares two values of the run reads its own: the reveal names the choice
+      // with the first value ("BPRAM (0.8 % against 33.5 %)"), so two choices reading the same
+      // first value would name one by the other's number.
+      const compared = q.choices.filter((c) => {
+        const bound = BOUNDS.map((k) => c.when[k]).find((b) => b !== undefined);
+        return typeof bound === 'object';
+      });
+      const seen = new Set<string>();
+      compared.forEach((c) => {
+        const key = JSON.stringify(c.when.value);
+        if (seen.has(key))
+          say(
+            `question.choices.${q.choices.indexOf(c)}.when.value`,
+            `'${c.label}' reads the same value as another choice: each choice compares its own value with the others'`,
+          );
+        seen.add(key);
+      });
+    }
     for (const [path, value, from] of runValues(step, i)) {
       const other = tour.steps[from];
       if (!other) {
         say(path, `no step ${from + 1} (steps are numbered from 1 to ${tour.steps.length})`);
         continue;
       }
-      const otherPreset = presets.find((p) => p.id === other.presetId);
+      if (value.side !== undefined && other.layout?.kind !== 'side')
+        say(path, `step ${from + 1} has no right pane (it opens no side by side)`);
+      if (value.machine !== undefined) {
+        if (other.layout?.kind !== 'machines')
+          say(path, `step ${from + 1} shows no machines (it opens no all-machines page)`);
+        else if (!machines.includes(value.machine))
+          say(path, `no machine '${value.machine}': ${machines.join(', ')}`);
+      }
+      const otherPreset = presets.find((p) => p.id === runPresetId(other, value));
       const otherModel = otherPreset && models.find((m) => m.name === otherPreset.model);
       if (!otherPreset || !otherModel) continue;
       if ('readout' in value && value.readout >= otherPreset.readouts.length)

@@ -2,16 +2,18 @@
 // answer it asks for is read from its run and every check its words rely on holds.
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { machineRequest } from '../compare/machines';
 import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
-import type { ModelInfo } from '../engine/types';
+import type { ModelInfo, Params } from '../engine/types';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import { presetParams } from '../presets/schema';
-import type { StepRun } from './answers';
-import { readRunValue, rightChoice, stepFailures } from './answers';
+import { formatTemplate, readoutText } from '../shell/chart_builder';
+import type { PaneRun, StepRun } from './answers';
+import { readStepValue, rightChoice, stepFailures } from './answers';
 import { tours as bundledTours } from './bundled';
 import type { Tour } from './schema';
-import { stepState, tourProblems } from './schema';
+import { runValues, stepState, tourProblems } from './schema';
 
 const presets = loadPresetsFromDisk();
 const tours = bundledTours;
@@ -22,18 +24,48 @@ beforeAll(async () => {
   models = await engine.listModels();
 });
 
-/** Every step's run, in order, as the page would run the step's link state. */
+/** A pane's run as the page runs it: its preset with the parameters that differ. */
+async function runPane(presetId: string, params: Params, seed?: number): Promise<PaneRun> {
+  const preset = presets.find((p) => p.id === presetId)!;
+  const outcome = await engine.run({
+    model: preset.model,
+    params: { ...presetParams(preset), ...params },
+    seed: seed ?? preset.seed,
+  });
+  return { preset, run: outcome };
+}
+
+/**
+ * Every step's runs, in order, as the page would run the step's link state: its first pane, its
+ * right pane side by side, and on the all-machines page each machine the tour reads there (as the
+ * page runs it).
+ */
 async function walk(tour: Tour): Promise<StepRun[]> {
   const runs: StepRun[] = [];
   for (let i = 0; i < tour.steps.length; i++) {
     const state = stepState(tour, i);
-    const preset = presets.find((p) => p.id === state.presetId)!;
-    const outcome = await engine.run({
-      model: preset.model,
-      params: { ...presetParams(preset), ...state.params },
-      seed: state.seed ?? preset.seed,
-    });
-    runs.push({ preset, run: outcome });
+    const layout = state.layout;
+    if (layout?.kind === 'machines') {
+      const read = tour.steps.flatMap((step, j) =>
+        runValues(step, j).flatMap(([, value, from]) =>
+          from === i && value.machine !== undefined ? [value.machine] : [],
+        ),
+      );
+      const machines: Record<string, PaneRun> = {};
+      for (const id of new Set([state.presetId, ...read])) {
+        const preset = presets.find((p) => p.id === id)!;
+        const model = models.find((m) => m.name === preset.model);
+        const request = machineRequest(preset, model, layout);
+        machines[id] = { preset, run: await engine.run(request) };
+      }
+      runs.push({ ...machines[state.presetId]!, machines });
+      continue;
+    }
+    const own = await runPane(state.presetId, state.params, state.seed);
+    if (layout?.kind === 'side') {
+      const { presetId, params, seed } = layout.right;
+      runs.push({ ...own, right: await runPane(presetId!, params, seed) });
+    } else runs.push(own);
   }
   return runs;
 }
@@ -50,6 +82,13 @@ describe('the tours in presets/tours/', () => {
     for (const tour of tours) expect(tourProblems(tour, presets, models)).toEqual([]);
   });
 
+  it('step into side by side and into the all-machines page where a lesson needs them', () => {
+    const kinds = (id: string) =>
+      tours.find((t) => t.id === id)!.steps.map((step) => step.layout?.kind);
+    expect([...kinds('networks'), ...kinds('deadlock')]).toContain('side');
+    expect(kinds('across-machines')).toContain('machines');
+  });
+
   // One test per tour: its steps run one after another, since a check may read an earlier step.
   for (const tour of tours) {
     it(`${tour.id}: every step runs, every answer is read from the run, every check holds`, async () => {
@@ -60,11 +99,24 @@ describe('the tours in presets/tours/', () => {
       const answers = tour.steps.flatMap((step, i): (string | boolean)[] => {
         const own = runs[i]!;
         const q = step.question;
-        if (q?.kind === 'number') return [readRunValue(q.answer, own.preset, own.run).text];
-        if (q?.kind === 'choice') return [rightChoice(q, own.preset, own.run) === q.expect];
+        if (q?.kind === 'number') return [readStepValue(q.answer, own).text];
+        if (q?.kind === 'choice') return [rightChoice(q, own) === q.expect];
         return [];
       });
       expect(answers.every((a) => a === true || /\d/.test(String(a)))).toBe(true);
+      // No readout a step shows names a number its run lacks ("512 nodes –x" on a sweep that
+      // stops at 64 nodes).
+      const missing = runs.flatMap((own, i) =>
+        [own, ...(own.right ? [own.right] : [])].flatMap(({ preset, run }) =>
+          tour.steps[i]!.layout?.kind === 'machines'
+            ? []
+            : preset.readouts.flatMap((r) => {
+                const text = `${formatTemplate(r.label, run)}: ${readoutText(r, run)}; ${formatTemplate(r.detail ?? '', run)}`;
+                return text.includes('–') ? [`step ${i + 1}: ${text}`] : [];
+              }),
+        ),
+      );
+      expect(missing).toEqual([]);
     });
   }
 });

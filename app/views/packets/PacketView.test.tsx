@@ -24,6 +24,8 @@ let late: TraceOutcome;
 let ending: TraceOutcome;
 /** An 8-node ring with one virtual channel and no dateline, which deadlocks at this load. */
 let ring: TraceOutcome;
+/** A 4x4 mesh with a fifth of the packets to its centre node (2, 2). */
+let hot: TraceOutcome;
 beforeAll(async () => {
   const engine = createInProcessEngine(await loadNodeModule());
   const trace = (params: Record<string, number | number[]>) =>
@@ -35,6 +37,7 @@ beforeAll(async () => {
       window: { from: FROM, length: 60 },
     });
   mesh = await trace({ dims: [4, 4] });
+  hot = await trace({ dims: [4, 4], pattern: 4, hotspot_fraction: 0.2 });
   circuit = await trace({ dims: [4, 4], switching: 1 });
   late = await engine.trace({
     model: 'network_traffic',
@@ -227,6 +230,21 @@ describe('painting a frame', () => {
     expect(calls.filter((c) => c.name === 'fillPath')).toHaveLength(shapes);
     expect(shapes).toBe(48);
     expect(calls.filter((c) => c.name === 'rect')).toHaveLength(16);
+    expect(calls.filter((c) => c.name === 'fillText')).toHaveLength(0);
+  });
+
+  it('names the hot spot above its node, drawn strong', () => {
+    const { layout } = openIndex(hot, { width: 800, maxHeight: 720, plane: 0 });
+    expect(layout.marked).toHaveLength(1);
+    const [mark] = layout.marked;
+    // Node (2, 2): the third column, the third row from the bottom.
+    const node = layout.nodes[2 * 4 + 2]!;
+    expect([mark!.px, mark!.py]).toEqual([node.px, node.py]);
+    const { ctx, calls } = recorder();
+    paintNetwork(ctx, layout, theme, 6);
+    const label = calls.filter((c) => c.name === 'fillText');
+    expect(label.map((c) => c.args[0])).toEqual(['hot spot']);
+    expect(calls.filter((c) => c.name === 'strokeRect')).toHaveLength(1);
   });
 });
 

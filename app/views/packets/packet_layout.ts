@@ -66,6 +66,8 @@ export interface PacketLayout {
   planes: number;
   /** Where channelPath's origin is drawn. */
   pathOffset: [number, number];
+  /** Nodes the run singles out (the hot spot), where drawn: their centre, and what they are. */
+  marked: { px: number; py: number; size: number; label: string }[];
   /** A crossbar's matrix of cells. */
   matrix?: { left: number; top: number; size: number };
 }
@@ -165,6 +167,7 @@ function base(shape: LayoutShape, w: ReturnType<typeof wiring>) {
     routerName: (r: number) => `switch ${r}`,
     nodes: [] as NodeMark[],
     pathOffset: [0, 0] as [number, number],
+    marked: [] as PacketLayout['marked'],
   };
 }
 
@@ -202,6 +205,12 @@ function cubeLayout(net: NetworkMap, width: number, maxHeight: number, plane: nu
     py: n.py + OUTER,
     size: n.size,
     kind: 'router' as const,
+  }));
+  out.marked = g.rings.map((m) => ({
+    px: m.px + left,
+    py: m.py + OUTER,
+    size: g.nodeSize,
+    label: m.label,
   }));
   const byKey = new Map<string, (typeof g.channels)[number]>();
   for (const c of g.channels) byKey.set(`${c.x},${c.y},${c.direction}`, c);

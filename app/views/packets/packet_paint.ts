@@ -120,6 +120,18 @@ export function paintNetwork(ctx: Ctx, layout: PacketLayout, theme: Theme, flit:
     ctx.arc(n.px, n.py, n.size / 2, 0, 2 * Math.PI);
     ctx.stroke();
   }
+  // A node the run singles out (the hot spot): its square drawn strong, named above it. Not in a
+  // colour: the packets and the blocked marks have them all.
+  ctx.strokeStyle = theme.fg;
+  ctx.fillStyle = theme.fg;
+  ctx.lineWidth = Math.max(2, flit * 0.6);
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'bottom';
+  for (const m of layout.marked) {
+    ctx.strokeRect(m.px - m.size / 2, m.py - m.size / 2, m.size, m.size);
+    ctx.font = `bold ${Math.round(Math.max(10, Math.min(13, m.size * 0.45)))}px sans-serif`;
+    ctx.fillText(m.label, m.px, m.py - m.size / 2 - 2);
+  }
   ctx.restore();
 }
 

@@ -51,7 +51,8 @@ struct ShapeSize {
 // A network as the engine builds it, so the UI draws every network from the same description:
 //   routers:   one row per router; its coordinates where the shape has them (x, y, z on a cube;
 //              stage and row on a fly), none otherwise.
-//   terminals: one row per terminal (node): router, port (where it sends in and receives from).
+//   terminals: one row per terminal (node): router, port (where it sends in and receives from);
+//              under hotspot traffic, hotspot (1 at the terminal the traffic favours).
 //   channels:  one row per router output that leads somewhere: router, port, to_router and
 //              to_port (-1 for a terminal), to_terminal (-1 for a router), direction (labelled:
 //              +x ... on a cube, the stage it enters on a fly); then what the run measured per

@@ -24,7 +24,9 @@
 //   wormhole switching model_fifo_saturation; on a fly with circuits dropped on conflict the
 //   series model_patel_acceptance (against offered load, beside acceptance_vs_offered).
 // - channel utilization at the chosen load: the network channel_util (network/describe.h) with
-//   each channel's utilization, and on a crossbar each crosspoint's share of its output.
+//   each channel's utilization and occupancy (the share of the time packets held it), and on a
+//   crossbar each crosspoint's share of its output. Under the hotspot pattern the networks'
+//   terminals say which one is the hot spot (column hotspot, 1 there).
 // The run is a sweep (core/sweep.h): point 0 is the chosen load, points 1.. the curve's loads, each
 // on its own network drawing only from its own random stream, except that a load of the curve
 // equal to the chosen one draws from the chosen point's: it is the same run, with the same
@@ -58,6 +60,15 @@ double round_to(double x, int digits) {
 }
 
 enum class SweepScale { kAbsolute, kOfBound };
+
+// Marks the terminal a hotspot pattern favours in a network's description: its terminals'
+// column hotspot, 1 there and 0 elsewhere. Other patterns (-1) add nothing.
+void mark_hotspot(NetworkMap& n, int hotspot) {
+  if (hotspot < 0) return;
+  std::vector<std::int32_t> flags(n.terminals.rows(), 0);
+  flags[static_cast<std::size_t>(hotspot)] = 1;
+  n.terminals.add("hotspot", "", std::move(flags));
+}
 
 // The channel-dependency graph is drawn for a torus of up to this many nodes: it follows every
 // route, about nodes^2 x ports steps.
@@ -350,11 +361,14 @@ class NetworkTrafficPoint final : public Model {
     }
   }
 
-  // The network with each channel's utilization, and a lone crossbar's crosspoints.
+  // The network with each channel's utilization and occupancy, and a lone crossbar's
+  // crosspoints.
   NetworkMap channel_map(const LoadPointResult& c) const {
     const Topology& topology = *plan_.topology;
     NetworkMap n = describe_network(topology, "channel_util", "channels");
-    n.channels.add("utilization", "fraction", per_channel(topology, c.utilization));
+    n.channels.add("utilization", "fraction", per_channel(topology, c.utilization))
+        .add("occupancy", "fraction", per_channel(topology, c.occupancy));
+    mark_hotspot(n, pattern_.hotspot());
     if (!c.crosspoints.empty()) {
       const auto ports = static_cast<std::int32_t>(topology.terminals());
       std::vector<std::int32_t> input;
@@ -535,8 +549,9 @@ std::vector<OutputSpec> outputs() {
       series_output("model_patel_acceptance", "fraction",
                     "Model: Patel's acceptance of a fly that drops blocked requests"),
       network_output("channel_util", "fraction",
-                     "The network with each channel's utilization at the chosen load (and a "
-                     "crossbar's crosspoints)"),
+                     "The network with each channel's utilization and occupancy (the share of "
+                     "the time packets held it) at the chosen load, a crossbar's crosspoints, "
+                     "and under the hotspot pattern the hot spot (terminals' column hotspot)"),
       network_output("channel_dependencies", "",
                      "On a torus: the channel-dependency graph of dimension-order routing with "
                      "its virtual-channel classes, its cycles numbered"),
@@ -569,8 +584,14 @@ ModelInfo network_traffic_info() {
       "per-channel utilization, and the shape's analytical models beside the simulation.",
       kCitation, params(), outputs(),
       [](const Params& p) {
-        return std::vector<NetworkMap>{
-            describe_network(*make_topology(p.net), "network", "network")};
+        const auto topology = make_topology(p.net);
+        NetworkMap n = describe_network(*topology, "network", "network");
+        // Only the hotspot pattern is built here: the others may not fit the shape, which the
+        // run itself reports.
+        if (p.pattern == Pattern::kHotspot) {
+          mark_hotspot(n, TrafficPattern(*topology, p.pattern, p.hotspot_fraction).hotspot());
+        }
+        return std::vector<NetworkMap>{std::move(n)};
       },
       [](const Params& p) {
         const Plan plan(p);

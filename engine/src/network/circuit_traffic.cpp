@@ -88,6 +88,7 @@ void CircuitLoadPoint::close_window(std::int64_t elapsed) {
   for (std::size_t c = 0; c < held.size(); ++c) {
     result_.utilization.push_back((held[c] - held_at_start_[c]) / window);
   }
+  result_.occupancy = result_.utilization;
   created_at_end_ = created_words_;
   result_.crosspoints = crosspoints_.shares(elapsed, channel_rate_);
   const std::uint64_t attempts = net_.attempts() - attempts_at_start_;

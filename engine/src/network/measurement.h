@@ -33,6 +33,9 @@ struct LoadPointResult {
   std::vector<double> latencies;  // of the measured packets, sorted
   // Utilization of every channel (Network::channel numbering) over the measurement window.
   std::vector<double> utilization;
+  // The share of the window each channel was held by a packet (Network::occupancy); a circuit's
+  // channels carry what they hold, so there it is their utilization.
+  std::vector<double> occupancy;
   // On a crossbar, the use of each crosspoint (input i to output o at i * ports + o) over the
   // window, as a share of the output's rate; empty on any other shape.
   std::vector<double> crosspoints;

@@ -86,6 +86,8 @@ Network::Network(const NetworkConfig& config)
   channels_.assign(c_count, Channel{});
   std::vector<double> rate(c_count, 0.0);
   sent_.assign(c_count, 0);
+  hold_from_.assign(vcs, 0);
+  held_cycles_.assign(c_count, 0);
   for (int r = 0; r < routers; ++r) {
     for (int port = 0; port < topo.ports(r); ++port) {
       const int c = channel(r, port);
@@ -309,9 +311,11 @@ bool Network::route_head(int router, int in_port, int in) {
   const Channel& ch = channels_[static_cast<std::size_t>(channel(router, step.port))];
   if (ch.eject_terminal >= 0) {
     // Ejection is one queue: a packet holds it until its last flit is out.
-    Vc& e = vc_[static_cast<std::size_t>(ivc(channel(router, step.port), 0))];
+    const auto ei = static_cast<std::size_t>(ivc(channel(router, step.port), 0));
+    Vc& e = vc_[ei];
     if (e.held) return false;
     e.held = 1;
+    hold_from_[ei] = now_;
     vc.out_port = static_cast<std::int8_t>(step.port);
     vc.out_vc = 0;
     return true;
@@ -321,9 +325,11 @@ bool Network::route_head(int router, int in_port, int in) {
   }
   for (int v = 0; v < vcs_; ++v) {
     if (vc_classes_ > 1 && v % vc_classes_ != step.vc_class) continue;
-    Vc& o = vc_[static_cast<std::size_t>(ivc(ch.downstream, v))];
+    const auto oi = static_cast<std::size_t>(ivc(ch.downstream, v));
+    Vc& o = vc_[oi];
     if (o.held) continue;
     o.held = 1;
+    hold_from_[oi] = now_;
     vc.out_port = static_cast<std::int8_t>(step.port);
     vc.out_vc = static_cast<std::int8_t>(v);
     p.route_state = state;
@@ -434,7 +440,13 @@ void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t
   if (tail) vc.out_port = -1;
 }
 
+void Network::end_hold(std::size_t vc) {
+  held_cycles_[vc / static_cast<std::size_t>(vcs_)] +=
+      now_ - std::max(hold_from_[vc], counters_from_);
+}
+
 void Network::release_vc(int router, int vc) {
+  end_hold(static_cast<std::size_t>(vc));
   if (config_.fixed_priority) {
     // Granted again only next cycle, when every waiting input is looked at in the fixed order (an
     // input after this one would otherwise take it first).
@@ -525,6 +537,7 @@ void Network::return_credits() {
     Vc& vc = vc_[o];
     // A tail's credit (stored complemented) also frees the output VC it held.
     if (back < 0) {
+      end_hold(o);
       vc.held = 0;
       wake_routes(channels_[o / static_cast<std::size_t>(vcs_)].upstream_router);
     }
@@ -603,6 +616,7 @@ void Network::step() {
 
 void Network::reset_counters() {
   std::fill(sent_.begin(), sent_.end(), 0);
+  std::fill(held_cycles_.begin(), held_cycles_.end(), 0);
   ejected_flits_ = 0;
   bisection_flits_ = 0;
   counters_from_ = now_;
@@ -625,6 +639,22 @@ double Network::utilization(int channel) const {
   return static_cast<double>(sent_[c]) / (static_cast<double>(cycles) * std::min(1.0, rate));
 }
 
+double Network::occupancy(int channel) const {
+  const Channel& ch = channels_[static_cast<std::size_t>(channel)];
+  const std::int64_t cycles = counted_cycles();
+  // A channel's VCs sit at the input it feeds; an ejection channel's one queue at itself.
+  const int input = ch.eject_terminal >= 0 ? channel : ch.downstream;
+  const int queues = ch.eject_terminal >= 0 ? 1 : vcs_;
+  if (input < 0 || cycles <= 0) return 0.0;
+  auto held = static_cast<double>(held_cycles_[static_cast<std::size_t>(input)]);
+  for (int v = 0; v < queues; ++v) {
+    const auto i = static_cast<std::size_t>(ivc(input, v));
+    // 2: let go this cycle under fixed priority, already counted.
+    if (vc_[i].held == 1) held += static_cast<double>(now_ - std::max(hold_from_[i], counters_from_));
+  }
+  return held / (static_cast<double>(cycles) * queues);
+}
+
 namespace {
 
 template <typename T, typename A>
@@ -639,7 +669,8 @@ std::size_t Network::state_bytes() const {
   total += bytes(routers_) + bytes(bits_) + bytes(vc_) + bytes(flits_) + bytes(channels_) +
            bytes(tokens_) + bytes(credit_due_) + bytes(credit_ivc_) + bytes(terminals_) +
            bytes(sq_) + bytes(inject_ready_) + bytes(packets_) + bytes(free_packets_) +
-           bytes(delivered_) + bytes(sent_) + bytes(fresh_words_);
+           bytes(delivered_) + bytes(sent_) + bytes(hold_from_) + bytes(held_cycles_) +
+           bytes(fresh_words_);
   for (const auto& ring : sq_) total += bytes(ring);
   return total;
 }
@@ -658,8 +689,9 @@ double Network::state_bytes_of(const NetworkSize& size, const NetworkConfig& con
   }
   if (config.eject_rate < 1) tokens += size.terminals;
   return static_cast<double>(sizeof(Network)) + size.routers * sizeof(RouterState) +
-         words * sizeof(Bits) + vcs * (sizeof(Vc) + config.buffer_flits * sizeof(Flit)) +
-         channels * (sizeof(Channel) + sizeof(std::uint64_t)) + tokens * sizeof(Tokens) +
+         words * sizeof(Bits) +
+         vcs * (sizeof(Vc) + sizeof(std::int64_t) + config.buffer_flits * sizeof(Flit)) +
+         channels * (sizeof(Channel) + 2 * sizeof(std::uint64_t)) + tokens * sizeof(Tokens) +
          size.terminals * (sizeof(Terminal) + sizeof(std::vector<std::int32_t>)) +
          std::ceil(size.terminals / 64) * sizeof(std::uint64_t);
 }

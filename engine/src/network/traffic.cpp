@@ -141,7 +141,11 @@ void LoadPoint::close_window(std::int64_t elapsed) {
   result_.bisection_words_per_cycle =
       static_cast<double>(net_.bisection_flits()) / static_cast<double>(elapsed);
   result_.utilization.clear();
-  for (int c = 0; c < net_.channels(); ++c) result_.utilization.push_back(net_.utilization(c));
+  result_.occupancy.clear();
+  for (int c = 0; c < net_.channels(); ++c) {
+    result_.utilization.push_back(net_.utilization(c));
+    result_.occupancy.push_back(net_.occupancy(c));
+  }
   result_.crosspoints = crosspoints_.shares(elapsed, net_.config().eject_rate);
 }
 

@@ -21,6 +21,8 @@ class TrafficPattern {
   // equal radix in the dimensions it swaps).
   TrafficPattern(const Topology& topo, Pattern pattern, double hotspot_fraction);
   int destination(int src, Rng& rng) const;
+  // The terminal the hotspot pattern favours; -1 for the other patterns.
+  int hotspot() const { return pattern_ == Pattern::kHotspot ? hotspot_ : -1; }
 
  private:
   const Topology& topo_;

@@ -4,6 +4,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -205,6 +206,46 @@ TEST(NetworkTraffic, ACrossbarCountsEveryCrosspoint) {
   EXPECT_EQ(mesh.find_network("channel_util").crosspoints.rows(), 0u);
   const Result fly = chosen({{"topology", 2}, {"fly_radix", 2}, {"fly_stages", 2}}, 2);
   EXPECT_EQ(fly.find_network("channel_util").crosspoints.rows(), 0u);
+}
+
+TEST(NetworkTraffic, MarksTheHotSpotAndTheTreeOfHeldChannelsBehindIt) {
+  // The networks tour's tree saturation: a tenth of the packets to the centre of an 8x8 mesh, at
+  // a load past what its ejection channel takes. The channels into the hot spot are held nearly
+  // all the time by packets waiting for it, though they carry far less; a channel at the edge,
+  // away from the tree, is held a fraction of that.
+  const Result r = chosen({{"dims", std::vector<double>{8, 8}},
+                           {"pattern", 4},
+                           {"hotspot_fraction", 0.1},
+                           {"injection_rate", 0.2}},
+                          1);
+  const NetworkMap& n = r.find_network("channel_util");
+  const std::vector<std::int32_t>& hot = n.terminals.ints("hotspot");
+  ASSERT_EQ(hot.size(), 64u);
+  const auto at = std::find(hot.begin(), hot.end(), 1);
+  ASSERT_NE(at, hot.end());
+  EXPECT_EQ(std::count(hot.begin(), hot.end(), 1), 1);
+  const std::int32_t router = n.terminals.ints("router")[static_cast<std::size_t>(at - hot.begin())];
+  EXPECT_EQ(n.routers.ints("x")[static_cast<std::size_t>(router)], 4);
+  EXPECT_EQ(n.routers.ints("y")[static_cast<std::size_t>(router)], 4);
+  const std::vector<std::int32_t>& to = n.channels.ints("to_router");
+  const std::vector<double>& held = n.channels.reals("occupancy");
+  const std::vector<double>& used = n.channels.reals("utilization");
+  double least_into_hot = 1;
+  for (std::size_t c = 0; c < to.size(); ++c) {
+    EXPECT_GE(held[c] + 1e-9, used[c]) << c;
+    if (to[c] == router) least_into_hot = std::min(least_into_hot, held[c]);
+  }
+  EXPECT_GT(least_into_hot, 0.9);
+  double most_used_into_hot = 0;
+  for (std::size_t c = 0; c < to.size(); ++c) {
+    if (to[c] == router) most_used_into_hot = std::max(most_used_into_hot, used[c]);
+  }
+  EXPECT_LT(most_used_into_hot, 0.75);
+  // Uniform traffic has no hot spot to mark.
+  const Result uniform = chosen({{"dims", std::vector<double>{4, 4}}}, 1);
+  const std::vector<Column>& columns = uniform.find_network("channel_util").terminals.columns();
+  EXPECT_TRUE(std::none_of(columns.begin(), columns.end(),
+                           [](const Column& c) { return c.name == "hotspot"; }));
 }
 
 TEST(NetworkTraffic, ReportsUtilizationOfEveryChannelDirection) {

@@ -384,5 +384,43 @@ TEST(Network, CountsUtilizationAndBisectionTraffic) {
   EXPECT_EQ(net.utilization(net.channel(3, 0)), 0.0);  // no link past the edge
 }
 
+TEST(Network, OccupancyCountsAChannelABlockedPacketHoldsThoughItCarriesNothing) {
+  // A line of 4 nodes; node 3 never empties its receive queue, so once the queue is full the
+  // packet arriving there stands still and holds the channels behind it: each is held all the
+  // time and carries nothing.
+  NetworkConfig c = mesh({4});
+  c.receive_queue_flits = 8;
+  Network net(c);
+  for (int i = 0; i < 4; ++i) net.send(0, 3, 10, 0);
+  for (int cycle = 0; cycle < 200; ++cycle) net.step();
+  net.reset_counters();
+  for (int cycle = 0; cycle < 100; ++cycle) net.step();
+  for (const int router : {0, 1, 2}) {
+    EXPECT_EQ(net.utilization(net.channel(router, 0)), 0.0) << router;
+    EXPECT_NEAR(net.occupancy(net.channel(router, 0)), 1.0, 1e-12) << router;
+  }
+  EXPECT_EQ(net.occupancy(net.channel(3, 0)), 0.0);  // no link past the edge
+}
+
+TEST(Network, OccupancyOfAFlowingChannelIsItsPacketsPassing) {
+  // Ten 10-flit packets through the middle link in 200 cycles (as CountsUtilization...): held
+  // while each passes, a little more than the flits take, never more than the whole window;
+  // with two VCs the same holds spread over twice the queues.
+  for (const int vcs : {1, 2}) {
+    NetworkConfig c = mesh({4});
+    c.vcs = vcs;
+    Network net(c);
+    net.reset_counters();
+    for (int i = 0; i < 10; ++i) net.send(0, 3, 10, 0);
+    for (int cycle = 0; cycle < 200; ++cycle) {
+      net.step();
+      net.release(3, 10 * static_cast<int>(net.delivered().size()));
+    }
+    const int middle = net.channel(1, 0);
+    EXPECT_GE(net.occupancy(middle) * vcs, net.utilization(middle)) << vcs;
+    EXPECT_LT(net.occupancy(middle) * vcs, net.utilization(middle) + 0.1) << vcs;
+  }
+}
+
 }  // namespace
 }  // namespace archex
