@@ -18,6 +18,7 @@ interface Question {
   answer?: { readout?: number };
   shownBy?: { chart?: string; readout?: number; description?: true }[];
   choices?: { label: string; when: Record<string, Bound> }[];
+  explain?: string;
 }
 interface Step extends TourStepFields {
   title: string;
@@ -241,11 +242,19 @@ for (const { tour, step, i, question } of asked) {
       }
     }
 
+    // What the answer means is said with it, not before.
+    if (question.explain !== undefined) {
+      await expect(page.locator('body')).not.toContainText(question.explain);
+    }
+
     if (question.kind === 'number') await panel.getByLabel('Your prediction').fill('1');
     else await panel.getByRole('radio').first().check();
     await reveal.click();
     const sentence = (await panel.locator('.tour-reveal').textContent()) ?? '';
     const values = revealed(sentence, question);
+    if (question.explain !== undefined) {
+      await expect(panel.locator('.tour-explain')).toHaveText(question.explain);
+    }
 
     const leaks = values.flatMap((value) =>
       [...before, ...linkAdds(url, link)].flatMap(({ where, text }) =>

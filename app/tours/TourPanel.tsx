@@ -255,13 +255,18 @@ function Question({
           {running ? 'Running…' : 'Reveal'}
         </button>
       </fieldset>
-      <p
-        className="tour-reveal"
-        aria-live="polite"
-        data-verdict={typeof shown === 'object' ? shown?.verdict : 'error'}
-      >
-        {shown === null ? '' : typeof shown === 'string' ? shown : shown.sentence}
-      </p>
+      {/* The answer and what it means are heard together. */}
+      <div aria-live="polite">
+        <p
+          className="tour-reveal"
+          data-verdict={typeof shown === 'object' ? shown?.verdict : 'error'}
+        >
+          {shown === null ? '' : typeof shown === 'string' ? shown : shown.sentence}
+        </p>
+        {shown !== null && typeof shown === 'object' && question.explain ? (
+          <p className="tour-explain">{question.explain}</p>
+        ) : null}
+      </div>
     </form>
   );
 }

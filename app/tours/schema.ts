@@ -104,6 +104,12 @@ const ShownBy = z
   )
   .min(1);
 
+/**
+ * What the answer means, shown with it after Reveal: the words a step would otherwise give away
+ * before the student predicts (a step's checks bound them as they bound its text).
+ */
+const Explain = z.string().min(1).optional();
+
 const NumberQuestion = z
   .object({
     kind: z.literal('number'),
@@ -115,6 +121,7 @@ const NumberQuestion = z
     /** What the answer must satisfy for the step's words to hold (checked by the tour walker). */
     checks: z.array(Bound).optional(),
     shownBy: ShownBy.optional(),
+    explain: Explain,
   })
   .strict();
 
@@ -140,6 +147,7 @@ const ChoiceQuestion = z
     /** The choice the step's words rely on (checked by the walker, never shown as the answer). */
     expect: z.number().int().nonnegative(),
     shownBy: ShownBy.optional(),
+    explain: Explain,
   })
   .strict()
   .refine((q) => q.expect < q.choices.length, {
