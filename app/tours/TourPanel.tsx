@@ -5,6 +5,7 @@ import { presets } from '../presets/bundled';
 import type { ParamSpec } from '../engine/types';
 import type { Preset } from '../presets/schema';
 import type { RunView } from '../shell/chart_builder';
+import { focusLost, focusSoon } from '../shell/focus';
 import { readRunValue } from './answers';
 import type { Prediction, Reveal } from './panel_model';
 import { reveal, targetLabel, targetSelector } from './panel_model';
@@ -27,6 +28,11 @@ interface Props {
 function typing(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/** A jump for a reader who asked the system for less motion, else a glide. */
+function scrollBehavior(): ScrollBehavior {
+  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
 }
 
 /**
@@ -76,6 +82,42 @@ function useAnswerHidden(hidden: boolean) {
 }
 
 /**
+ * Where the focus goes when a step change (or the tour's opening) replaced the panel, as a step to
+ * another experiment draws the page anew: the button that was pressed, else the tour's title.
+ */
+export function focusTourPanel(nav?: 'previous' | 'next'): void {
+  focusSoon(
+    () => {
+      const button = nav
+        ? document.querySelector<HTMLButtonElement>(
+            `.tour-panel .tour-nav button:${nav === 'previous' ? 'first' : 'last'}-of-type`,
+          )
+        : null;
+      return button && !button.disabled
+        ? button
+        : document.querySelector<HTMLElement>('.tour-panel h2');
+    },
+    { ifLost: true },
+  );
+}
+
+/**
+ * The step shown, said by a screen reader when it changes. Rendered by the page outside the panel,
+ * which a step to another experiment replaces: a live region must be there before its text
+ * changes to be read.
+ */
+export function TourStepStatus({ tour, step }: { tour: Tour | undefined; step: number }) {
+  const current = tour?.steps[step];
+  return (
+    <p className="sr-only" role="status">
+      {tour && current
+        ? `${tour.title}, step ${step + 1} of ${tour.steps.length}: ${current.title}`
+        : ''}
+    </p>
+  );
+}
+
+/**
  * One step of a guided tour: what to look at and why, a question to predict before the run
  * reveals the answer, and the way back and on (buttons, or ← and → when not typing).
  */
@@ -88,25 +130,41 @@ export function TourPanel({ tour, step, outcome, onStep, onClose, specs }: Props
   const stepKey = `${tour.id}-${step}`;
   const [revealed, setRevealed] = useState<string | null>(null);
   useAnswerHidden(current.question !== undefined && revealed !== stepKey);
+  const go = (nav: 'previous' | 'next', refocus = true) => {
+    if (refocus) focusTourPanel(nav);
+    onStep(nav === 'next' ? step + 1 : step - 1);
+  };
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       if (typing(event.target)) return;
-      if (event.key === 'ArrowLeft' && step > 0) onStep(step - 1);
-      else if (event.key === 'ArrowRight' && step < last) onStep(step + 1);
+      // Focus on <body> stays there; focus on what the step replaces comes to the panel.
+      const refocus = !focusLost();
+      if (event.key === 'ArrowLeft' && step > 0) go('previous', refocus);
+      else if (event.key === 'ArrowRight' && step < last) go('next', refocus);
       else return;
       event.preventDefault();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [step, last, onStep]);
+  });
 
   return (
     <aside className="tour-panel" aria-labelledby={`${id}-tour`}>
       <header className="tour-head">
-        <h2 id={`${id}-tour`}>{tour.title}</h2>
-        <button type="button" className="tour-close" onClick={onClose} aria-label="Close the tour">
+        <h2 id={`${id}-tour`} tabIndex={-1}>
+          {tour.title}
+        </h2>
+        <button
+          type="button"
+          className="tour-close"
+          onClick={() => {
+            focusSoon(() => document.getElementById('results'), { ifLost: true });
+            onClose();
+          }}
+          aria-label="Close the tour"
+        >
           ×
         </button>
       </header>
@@ -124,7 +182,7 @@ export function TourPanel({ tour, step, outcome, onStep, onClose, specs }: Props
             className="tour-show"
             onClick={() => {
               const target = document.querySelector('[data-tour-target]');
-              target?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+              target?.scrollIntoView({ block: 'start', behavior: scrollBehavior() });
               if (target instanceof HTMLElement) target.focus({ preventScroll: true });
             }}
           >
@@ -145,10 +203,10 @@ export function TourPanel({ tour, step, outcome, onStep, onClose, specs }: Props
         />
       ) : null}
       <nav className="tour-nav" aria-label="Tour steps">
-        <button type="button" disabled={step === 0} onClick={() => onStep(step - 1)}>
+        <button type="button" disabled={step === 0} onClick={() => go('previous')}>
           ← Previous
         </button>
-        <button type="button" disabled={step === last} onClick={() => onStep(step + 1)}>
+        <button type="button" disabled={step === last} onClick={() => go('next')}>
           Next →
         </button>
       </nav>

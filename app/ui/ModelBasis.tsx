@@ -1,3 +1,5 @@
+import { useId } from 'react';
+
 import type { ParamSpec, Params } from '../engine/types';
 import { valueText } from '../presets/param_values';
 import type { ParamBasis, Preset } from '../presets/schema';
@@ -44,6 +46,8 @@ export function ModelBasis({
   specs: ParamSpec[];
   paperValues: Params;
 }) {
+  // Side by side draws one per pane: the heading's id is the pane's own.
+  const titleId = useId();
   const { calibrated, assumed } = basisEntries(preset, specs, paperValues);
   if (calibrated.length + assumed.length === 0) return null;
   const list = (entries: Entry[], basis: ParamBasis) => (
@@ -56,8 +60,8 @@ export function ModelBasis({
     </ul>
   );
   return (
-    <section className="model-basis" aria-labelledby="model-basis-title">
-      <h3 id="model-basis-title">How the model is set</h3>
+    <section className="model-basis" aria-labelledby={titleId}>
+      <h3 id={titleId}>How the model is set</h3>
       <p>
         Every other input is a number the paper states. A calibrated cost is fitted on the one
         target it names and checked on the others; an assumed value fills a gap the paper leaves. A

@@ -22,6 +22,8 @@ export interface ViewProps extends ViewState {
   outcome: TraceOutcome;
   /** Width in CSS pixels; the view chooses its height. */
   width: number;
+  /** The player is playing: the view's words for a screen reader keep a listener's pace. */
+  playing: boolean;
   onSelect(selected: number | undefined): void;
   onWindow?(window: [number, number] | undefined): void;
   /** A view that can say the time of something clicked moves the player there. */

@@ -113,6 +113,7 @@ function render(outcome: TraceOutcome, time: number, selected?: number) {
       time={time}
       selected={selected}
       width={800}
+      playing={false}
       onSelect={() => {}}
     />,
   );
