@@ -415,7 +415,7 @@ export function PacketView({ outcome, time, selected, width, playing, onSelect }
           onClick={onClick}
           role="img"
           aria-label="The network's packets at this cycle"
-          aria-describedby={`${summaryId} ${summaryId}-words`}
+          aria-describedby={`${summaryId}-words`}
         />
       </div>
       {selected !== undefined ? (

@@ -438,7 +438,7 @@ export function TraceTimeline({
             onKeyDown={onKeyDown}
             tabIndex={0}
             role="img"
-            aria-label="Timeline: + and - zoom, the arrows move between spans"
+            aria-label="Timeline: + and - zoom, Shift with ← → pans, ↑ ↓ change row, comma and period step along it"
             aria-describedby={wordsId}
           />
           {time >= s0 && time <= s1 ? (
