@@ -10,7 +10,7 @@ import { ErrorBoundary } from './shell/ErrorBoundary';
 import { IdleBoard, IdleContext, writeIdle } from './shell/page_idle';
 import { tours } from './tours/bundled';
 import { stepState } from './tours/schema';
-import { TourPanel } from './tours/TourPanel';
+import { TourPanel, TourStepStatus } from './tours/TourPanel';
 import type { QuestionSpec } from './tours/schema';
 import { OpenQuestion } from './tours/use_withheld';
 import { hiddenParams } from './tours/panel_model';
@@ -288,6 +288,7 @@ function Shell({
             </select>
           </label>
         </nav>
+        <TourStepStatus tour={tour} step={layout?.kind === 'tour' ? layout.step : 0} />
       </Header>
       {dropped.length > 0 ? (
         <div className="banner warning" role="status">

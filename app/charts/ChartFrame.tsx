@@ -48,7 +48,9 @@ export function ChartFrame({
       {...pixels}
       viewBox={`0 0 ${size.width} ${size.height}`}
       role="img"
-      aria-labelledby={`${id}-title ${id}-desc`}
+      // The title names it, the desc describes it: naming it by both would read the desc twice.
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-desc`}
       data-chart={name}
       {...svgProps}
     >

@@ -7,6 +7,7 @@ import { ChartView, builtChartTable } from './ChartView';
 import { StaleMark } from './StaleMark';
 import type { BuiltChart } from './chart_builder';
 import { VIEWS } from '../views/registry';
+import { openViewFocus } from '../views/ViewPanel';
 import { embedSnippet } from './embed_snippet';
 import { download, svgToPng } from './export';
 import type { FigureTheme } from './figure_info';
@@ -130,6 +131,7 @@ export function ChartCard(props: Props) {
         {props.onPresent ? (
           <button
             type="button"
+            className="chart-present"
             onClick={props.onPresent}
             title="This chart alone, full screen, in large type for a projector"
           >
@@ -243,9 +245,10 @@ export function ChartCard(props: Props) {
           ) : null}
           <button
             type="button"
-            onClick={() =>
-              onWatch(points.length > 0 ? Math.min(watchPoint, points.length - 1) : undefined)
-            }
+            onClick={(e) => {
+              openViewFocus(e.currentTarget);
+              onWatch(points.length > 0 ? Math.min(watchPoint, points.length - 1) : undefined);
+            }}
           >
             Open the {VIEWS[spec.watch.view].title.toLowerCase()}
           </button>

@@ -3,13 +3,14 @@
 // zoomed (CSS zoom, which scales layout, so pointers and the views' hit tests stay true), so its
 // text and lines grow together: 12 px chart text reads as 24 px at 1920 px wide.
 import type { ReactNode } from 'react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 import type { Engine } from '../engine/engine';
 import type { ModelInfo } from '../engine/types';
 import type { Preset } from '../presets/schema';
 import { shownCharts } from '../presets/schema';
 import { fillParams } from '../presets/param_values';
+import { focusLost, focusSoon } from './focus';
 import { PaneViewPanel } from './PaneViewPanel';
 import { ChartGrid } from './ChartGrid';
 import { RunNotice, RunStatus } from './RunStatus';
@@ -94,12 +95,31 @@ export function PresentationFrame({
     const next = charts[index + step];
     if (next) onChart(next.id);
   };
+  // Entering, the control that did it is gone: the focus starts on the presentation, so the
+  // keys and a screen reader are in it. Leaving, it goes back to the chart's "Present".
+  const main = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (focusLost()) main.current?.focus();
+  }, []);
+  const leave = () => {
+    const id = charts[index]?.id;
+    focusSoon(
+      () =>
+        (id
+          ? document.querySelector<HTMLElement>(
+              `[data-chart-card="${CSS.escape(id)}"] .chart-present`,
+            )
+          : null) ?? document.getElementById('results'),
+      { ifLost: true },
+    );
+    onChart(null);
+  };
 
   useEffect(() => {
     const listener = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
       if (target?.closest('input, select, textarea')) return;
-      if (e.key === 'Escape') onChart(null);
+      if (e.key === 'Escape') leave();
       else if (arrows && e.key === 'ArrowRight') go(1);
       else if (arrows && e.key === 'ArrowLeft') go(-1);
       else return;
@@ -110,7 +130,13 @@ export function PresentationFrame({
   });
 
   return (
-    <main className="presentation" data-present={charts[index]?.id ?? ''}>
+    <main
+      ref={main}
+      className="presentation"
+      data-present={charts[index]?.id ?? ''}
+      tabIndex={-1}
+      aria-label={`Presentation: ${title}`}
+    >
       <div className="presentation-bar" role="toolbar" aria-label="Presentation">
         <strong>{title}</strong>
         <label>
@@ -130,7 +156,7 @@ export function PresentationFrame({
           Next chart
         </button>
         <span className="spacer" />
-        <button type="button" onClick={() => onChart(null)}>
+        <button type="button" onClick={leave}>
           Leave presentation (Esc)
         </button>
       </div>

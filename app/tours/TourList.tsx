@@ -1,4 +1,5 @@
 import { tours } from './bundled';
+import { focusTourPanel } from './TourPanel';
 import './tours.css';
 
 /** The landing page's guided tours, as cards beside the machines'. */
@@ -14,7 +15,10 @@ export function TourList({ onTour }: { onTour(tourId: string): void }) {
               type="button"
               className="card tour-card"
               data-tour={tour.id}
-              onClick={() => onTour(tour.id)}
+              onClick={() => {
+                focusTourPanel();
+                onTour(tour.id);
+              }}
             >
               <span className="card-text">
                 <span className="card-title">{tour.title}</span>

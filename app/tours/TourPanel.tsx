@@ -4,6 +4,7 @@ import type { FormEvent } from 'react';
 import { presets } from '../presets/bundled';
 import type { ParamSpec } from '../engine/types';
 import type { RunView } from '../shell/chart_builder';
+import { focusLost, focusSoon } from '../shell/focus';
 import type { StepRun } from './answers';
 import { readStepValue } from './answers';
 import type { Prediction, Reveal } from './panel_model';
@@ -33,6 +34,11 @@ interface Props {
 function typing(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/** A jump for a reader who asked the system for less motion, else a glide. */
+function scrollBehavior(): ScrollBehavior {
+  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
 }
 
 /**
@@ -65,6 +71,42 @@ function useHighlight(selector: string | null, ready: boolean) {
 }
 
 /**
+ * Where the focus goes when a step change (or the tour's opening) replaced the panel, as a step to
+ * another experiment draws the page anew: the button that was pressed, else the tour's title.
+ */
+export function focusTourPanel(nav?: 'previous' | 'next'): void {
+  focusSoon(
+    () => {
+      const button = nav
+        ? document.querySelector<HTMLButtonElement>(
+            `.tour-panel .tour-nav button:${nav === 'previous' ? 'first' : 'last'}-of-type`,
+          )
+        : null;
+      return button && !button.disabled
+        ? button
+        : document.querySelector<HTMLElement>('.tour-panel h2');
+    },
+    { ifLost: true },
+  );
+}
+
+/**
+ * The step shown, said by a screen reader when it changes. Rendered by the page outside the panel,
+ * which a step to another experiment replaces: a live region must be there before its text
+ * changes to be read.
+ */
+export function TourStepStatus({ tour, step }: { tour: Tour | undefined; step: number }) {
+  const current = tour?.steps[step];
+  return (
+    <p className="sr-only" role="status">
+      {tour && current
+        ? `${tour.title}, step ${step + 1} of ${tour.steps.length}: ${current.title}`
+        : ''}
+    </p>
+  );
+}
+
+/**
  * One step of a guided tour: what to look at and why, a question to predict before the run
  * reveals the answer, and the way back and on (buttons, or ← and → when not typing).
  */
@@ -81,25 +123,41 @@ export function TourPanel(props: Props) {
   });
   useHighlight(preset ? targetSelector(current.look, preset) : null, runs !== null);
   const stepKey = `${tour.id}-${step}`;
+  const go = (nav: 'previous' | 'next', refocus = true) => {
+    if (refocus) focusTourPanel(nav);
+    onStep(nav === 'next' ? step + 1 : step - 1);
+  };
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       if (typing(event.target)) return;
-      if (event.key === 'ArrowLeft' && step > 0) onStep(step - 1);
-      else if (event.key === 'ArrowRight' && step < last) onStep(step + 1);
+      // Focus on <body> stays there; focus on what the step replaces comes to the panel.
+      const refocus = !focusLost();
+      if (event.key === 'ArrowLeft' && step > 0) go('previous', refocus);
+      else if (event.key === 'ArrowRight' && step < last) go('next', refocus);
       else return;
       event.preventDefault();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [step, last, onStep]);
+  });
 
   return (
     <aside className="tour-panel" aria-labelledby={`${id}-tour`} tabIndex={-1}>
       <header className="tour-head">
-        <h2 id={`${id}-tour`}>{tour.title}</h2>
-        <button type="button" className="tour-close" onClick={onClose} aria-label="Close the tour">
+        <h2 id={`${id}-tour`} tabIndex={-1}>
+          {tour.title}
+        </h2>
+        <button
+          type="button"
+          className="tour-close"
+          onClick={() => {
+            focusSoon(() => document.getElementById('results'), { ifLost: true });
+            onClose();
+          }}
+          aria-label="Close the tour"
+        >
           ×
         </button>
       </header>
@@ -117,7 +175,7 @@ export function TourPanel(props: Props) {
             className="tour-show"
             onClick={() => {
               const target = document.querySelector('[data-tour-target]');
-              target?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+              target?.scrollIntoView({ block: 'start', behavior: scrollBehavior() });
               // The focus goes where the step's keys work: a trace view's drawing, which plays
               // on space and End, rather than its frame.
               const home = target?.querySelector('[data-tour-focus]') ?? target;
@@ -140,7 +198,7 @@ export function TourPanel(props: Props) {
       ) : null}
       {/* On a phone the bar stays at the screen's foot (tours.css), wherever "Show me" went. */}
       <nav className="tour-nav" aria-label="Tour steps">
-        <button type="button" disabled={step === 0} onClick={() => onStep(step - 1)}>
+        <button type="button" disabled={step === 0} onClick={() => go('previous')}>
           ← Previous
         </button>
         <button
@@ -154,7 +212,7 @@ export function TourPanel(props: Props) {
         >
           Step {step + 1} of {tour.steps.length}
         </button>
-        <button type="button" disabled={step === last} onClick={() => onStep(step + 1)}>
+        <button type="button" disabled={step === last} onClick={() => go('next')}>
           Next →
         </button>
       </nav>

@@ -34,4 +34,19 @@ describe('ModelBasis', async () => {
     expect(html.split('data-basis="assumed"').length - 1).toBe(assumed.length);
     expect(calibrated.length).toBeGreaterThan(0);
   });
+
+  it('names each section by its own heading when two panes draw one (side by side)', () => {
+    const props = setup('paragon-pingpong');
+    const html = renderToStaticMarkup(
+      <>
+        <ModelBasis {...props} />
+        <ModelBasis {...props} />
+      </>,
+    );
+    const labels = [...html.matchAll(/<section[^>]*aria-labelledby="([^"]+)"/g)].map((m) => m[1]);
+    const ids = [...html.matchAll(/<h3 id="([^"]+)"/g)].map((m) => m[1]);
+    expect(labels).toHaveLength(2);
+    expect(new Set(ids).size).toBe(2);
+    expect(labels).toEqual(ids);
+  });
 });

@@ -1,3 +1,5 @@
+import { useId } from 'react';
+
 import type { ParamSpec, Params } from '../engine/types';
 import { valueText } from '../presets/param_values';
 import type { ParamBasis, Preset } from '../presets/schema';
@@ -47,6 +49,8 @@ export function ModelBasis({
   /** The words as shown: a tour's open question holds back the numbers that state its answer. */
   mask?: (text: string) => string;
 }) {
+  // Side by side draws one per pane: the heading's id is the pane's own.
+  const titleId = useId();
   const { calibrated, assumed } = basisEntries(preset, specs, paperValues);
   if (calibrated.length + assumed.length === 0) return null;
   const list = (entries: Entry[], basis: ParamBasis) => (
@@ -59,8 +63,8 @@ export function ModelBasis({
     </ul>
   );
   return (
-    <section className="model-basis" aria-labelledby="model-basis-title">
-      <h3 id="model-basis-title">How the model is set</h3>
+    <section className="model-basis" aria-labelledby={titleId}>
+      <h3 id={titleId}>How the model is set</h3>
       <p>
         Every other input is a number the paper states. A calibrated cost is fitted on the one
         target it names and checked on the others; an assumed value fills a gap the paper leaves. A

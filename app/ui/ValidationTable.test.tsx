@@ -66,6 +66,19 @@ describe('<ValidationTable>', () => {
       /<li id="known-miss-m2" tabindex="-1"><strong>Second<\/strong>: the model is 15 % over<\/li>/,
     );
   });
+
+  it('names each table by its own heading when two panes draw one (side by side)', () => {
+    const markup = renderToStaticMarkup(
+      <>
+        <ValidationTable rows={[row({})]} changed={false} />
+        <ValidationTable rows={[row({})]} changed={false} />
+      </>,
+    );
+    const labels = [...markup.matchAll(/<section[^>]*aria-labelledby="([^"]+)"/g)].map((m) => m[1]);
+    const ids = [...markup.matchAll(/<h3 id="([^"]+)"/g)].map((m) => m[1]);
+    expect(new Set(ids).size).toBe(2);
+    expect(labels).toEqual(ids);
+  });
 });
 
 describe('<TargetsElsewhere>', () => {

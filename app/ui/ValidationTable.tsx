@@ -1,3 +1,5 @@
+import { useId } from 'react';
+
 import { asExpected, rowText, verdict } from '../presets/validation';
 import type { ValidationRow } from '../presets/validation';
 
@@ -21,12 +23,14 @@ export function ValidationTable({
   changed: boolean;
   onExport?: () => void;
 }) {
+  // Side by side draws one per pane: the heading's id is the pane's own.
+  const titleId = useId();
   if (rows.length === 0) return null;
   const misses = rows.filter((r) => r.knownMiss !== undefined);
   return (
-    <section className="validation" aria-labelledby="validation-title">
+    <section className="validation" aria-labelledby={titleId}>
       <div className="validation-head">
-        <h3 id="validation-title">Model vs paper</h3>
+        <h3 id={titleId}>Model vs paper</h3>
         {onExport ? (
           <button type="button" onClick={onExport}>
             CSV

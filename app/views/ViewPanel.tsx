@@ -3,7 +3,7 @@
 // (play, pause, step, step back, speed, a slider over the window) and keeps in the link what the
 // view shows; the view itself only draws the moment it is given (view.ts).
 import type { KeyboardEvent, RefObject } from 'react';
-import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 
 import type { Engine } from '../engine/engine';
 import { EngineError, isAbortError } from '../engine/engine';
@@ -11,6 +11,7 @@ import type { TraceOutcome } from '../engine/trace';
 import { playedEnd, traceCounts } from '../engine/trace';
 import type { Params } from '../engine/types';
 import { useMeasuredWidth } from '../charts/use_measured_width';
+import { focusSoon } from '../shell/focus';
 import type { ViewLink } from '../shell/url_state';
 import { DEFAULT_SPEED, SPEEDS, advance, clampTime, shownTime, stepTime } from './player';
 import { VIEWS } from './registry';
@@ -299,6 +300,8 @@ export function ViewPanel(props: Props) {
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     const target = event.target as HTMLElement;
+    // A view's own keys (the goal tree's arrows) come first.
+    if (event.defaultPrevented) return;
     if (['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON'].includes(target.tagName)) return;
     const actions: Record<string, () => void> = {
       ' ': togglePlay,
@@ -320,7 +323,21 @@ export function ViewPanel(props: Props) {
   const counts = outcome ? traceCounts(outcome.trace) : null;
   const events = counts ? Object.values(counts).reduce((n, c) => n + c.events, 0) : 0;
   const dropped = counts ? Object.values(counts).reduce((n, c) => n + c.dropped, 0) : 0;
-  const headingId = `trace-view-${link.kind}`;
+  // Side by side, both panes may open the same kind of view.
+  const headingId = useId();
+  // Back to what opened the view (its chart's "Open the ... view"), else to the charts, which
+  // stay in the page; the panel and its close button do not.
+  const close = () => {
+    const pane = panel.current?.parentElement?.closest('main');
+    focusSoon(
+      () =>
+        pane?.querySelector<HTMLElement>(
+          `[data-chart-card="${CSS.escape(link.chart)}"] .chart-watch button`,
+        ) ?? pane?.querySelector<HTMLElement>('.charts'),
+      { ifLost: true },
+    );
+    onClose();
+  };
 
   return (
     <section
@@ -334,11 +351,12 @@ export function ViewPanel(props: Props) {
       onKeyDown={onKeyDown}
     >
       <header className="trace-view-head">
-        <h3 id={headingId}>
+        {/* Focused when the view opens (openViewFocus), so the keyboard starts in it. */}
+        <h3 id={headingId} tabIndex={-1}>
           {entry.title}
           <small> of “{chartTitle}”</small>
         </h3>
-        <button type="button" onClick={onClose} aria-label={`Close the ${entry.title}`}>
+        <button type="button" onClick={close} aria-label={`Close the ${entry.title}`}>
           ×
         </button>
       </header>
@@ -412,6 +430,7 @@ export function ViewPanel(props: Props) {
         // "Show me" brings the focus here.
         tabIndex={0}
         data-tour-focus
+        role="group"
         aria-label={`${entry.title}: space plays or pauses, arrow keys step`}
       >
         {outcome ? (
@@ -423,6 +442,7 @@ export function ViewPanel(props: Props) {
               window={link.window}
               width={width}
               height={height}
+              playing={playing}
               onSelect={(selected) =>
                 onLink(({ selected: _s, ...l }) =>
                   selected === undefined ? l : { ...l, selected },
@@ -448,4 +468,13 @@ export function ViewPanel(props: Props) {
       ) : null}
     </section>
   );
+}
+
+/**
+ * After a chart's "Open the ... view" (`opener`): the focus goes to the view's heading in the same
+ * pane once it is drawn, rather than staying on the button the view opened far above.
+ */
+export function openViewFocus(opener: HTMLElement): void {
+  const pane = opener.closest('main');
+  focusSoon(() => pane?.querySelector<HTMLElement>('section.trace-view h3'));
 }

@@ -27,6 +27,8 @@ export interface ViewProps extends ViewState {
    * view chooses its height.
    */
   height?: number;
+  /** The player is playing: the view's words for a screen reader keep a listener's pace. */
+  playing: boolean;
   onSelect(selected: number | undefined): void;
   onWindow?(window: [number, number] | undefined): void;
   /** A view that can say the time of something clicked moves the player there. */

@@ -3,15 +3,19 @@
 // dot on each shows how far it has come; a return_value that wakes a suspended goal is marked);
 // beside it the goal tree growing: the last goals spawned up to the time, by spawn time and
 // generation, each coloured by what has become of it. SVG: a few dozen PEs, a few hundred goals
-// and arrows at a time are few elements, and each stays a clickable, focusable element.
+// and arrows at a time are few elements, and each stays clickable. The tree is one stop of the
+// keyboard (a roving focus): the arrows move between goals, Enter or space follows one.
 import { scaleLinear } from 'd3-scale';
-import { useMemo } from 'react';
+import type { KeyboardEvent } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import { palette } from '../../charts/palette';
 import { playedEnd } from '../../engine/trace';
+import { Narration } from '../Narration';
 import type { ViewProps } from '../view';
-import type { GoalMessage } from './goal_model';
+import type { GoalMessage, SpawnedGoal } from './goal_model';
 import { goalHistory, goalModel, momentAt } from './goal_model';
+import { describeGoals } from './goal_words';
 
 /** Goals of the tree drawn at most: the last spawned up to the time. */
 const TREE_GOALS = 300;
@@ -29,11 +33,41 @@ const STATUS = {
   reduced: { label: 'reduced', color: palette.grey },
 } as const;
 
+/**
+ * The goal the tree's keys move to from `current` (of `shown`, the tree's goals in spawn order):
+ * ← and → the one spawned before or after, ↑ its parent, ↓ its first child, Home and End the
+ * first and last; undefined for another key or where there is none.
+ */
+export function treeKeyTarget(
+  shown: SpawnedGoal[],
+  current: number,
+  key: string,
+): number | undefined {
+  const i = shown.findIndex((g) => g.goal === current);
+  if (i < 0) return undefined;
+  switch (key) {
+    case 'ArrowLeft':
+      return shown[i - 1]?.goal;
+    case 'ArrowRight':
+      return shown[i + 1]?.goal;
+    case 'ArrowUp':
+      return shown.find((g) => g.goal === shown[i]!.parent)?.goal;
+    case 'ArrowDown':
+      return shown.find((g) => g.parent === current)?.goal;
+    case 'Home':
+      return shown[0]?.goal;
+    case 'End':
+      return shown.at(-1)?.goal;
+    default:
+      return undefined;
+  }
+}
+
 function column(table: { columns: { name: string; values: ArrayLike<number> }[] }, name: string) {
   return table.columns.find((c) => c.name === name)?.values;
 }
 
-export function GoalView({ outcome, time, selected, width, onSelect, onTime }: ViewProps) {
+export function GoalView({ outcome, time, selected, width, playing, onSelect, onTime }: ViewProps) {
   const pesParam = outcome.result.scalars.find((s) => s.name === 'pes')?.value;
   const network = outcome.networks[0];
   const pes = Math.max(1, pesParam ?? network?.nodes ?? 1);
@@ -124,10 +158,35 @@ export function GoalView({ outcome, time, selected, width, onSelect, onTime }: V
   };
 
   const history = selected !== undefined ? goalHistory(model, selected, outcome.trace.unit) : [];
-  const summary =
-    `At ${time.toFixed(2)} ${outcome.trace.unit}: ${moment.reduced} goals reduced, ` +
-    `${moment.thrown} thrown, ${moment.suspended.length} suspended now, ` +
-    `${moment.inFlight.length} messages on their way; ready stacks ${moment.ready.join(', ')}.`;
+  const words = useCallback(
+    () => describeGoals(momentAt(model, time), time, outcome.trace.unit, reductionMs),
+    [model, time, outcome.trace.unit, reductionMs],
+  );
+
+  // The tree's one tab stop: the goal the keys last moved to, else the followed one, else the
+  // latest spawned.
+  const [cursor, setCursor] = useState<number | undefined>(undefined);
+  const stop =
+    [cursor, selected].find((g) => g !== undefined && byGoal.has(g)) ?? shown.at(-1)?.goal;
+  const tree = useRef<SVGSVGElement>(null);
+  const moved = useRef(false);
+  useLayoutEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    tree.current?.querySelector<SVGElement>(`[data-goal="${stop}"]`)?.focus();
+  });
+  const onTreeKey = (event: KeyboardEvent<SVGElement>, goal: number) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      onSelect(goal);
+    } else {
+      const next = treeKeyTarget(shown, goal, event.key);
+      if (next === undefined) return;
+      moved.current = true;
+      setCursor(next);
+    }
+    // The panel's own keys (space plays, arrows step) stay out of the tree.
+    event.preventDefault();
+  };
 
   return (
     <div className="goal-view">
@@ -188,7 +247,13 @@ export function GoalView({ outcome, time, selected, width, onSelect, onTime }: V
           })}
           {moment.inFlight.map(arrow)}
         </svg>
-        <svg width={treeWidth} height={treeHeight} role="img" aria-label="The goal tree, growing">
+        <svg
+          ref={tree}
+          width={treeWidth}
+          height={treeHeight}
+          role="group"
+          aria-label="The goal tree, growing: the arrows move between goals (↑ parent, ↓ child), Enter follows one"
+        >
           {shown.map((g) => {
             const parent = byGoal.get(g.parent);
             return parent ? (
@@ -216,13 +281,11 @@ export function GoalView({ outcome, time, selected, width, onSelect, onTime }: V
                 fill={s.color}
                 stroke={g.goal === selected ? 'var(--fg)' : 'none'}
                 strokeWidth={2}
-                tabIndex={0}
+                tabIndex={g.goal === stop ? 0 : -1}
                 role="button"
                 aria-label={`goal ${g.goal}: ${s.label}`}
                 onClick={() => onSelect(g.goal)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter') onSelect(g.goal);
-                }}
+                onKeyDown={(e) => onTreeKey(e, g.goal)}
               />
             );
           })}
@@ -260,9 +323,7 @@ export function GoalView({ outcome, time, selected, width, onSelect, onTime }: V
           </li>
         ))}
       </ul>
-      <p className="sr-only" aria-live="polite">
-        {summary}
-      </p>
+      <Narration words={words} playing={playing} />
       {selected !== undefined ? (
         <div className="goal-history" role="status">
           <strong>Goal {selected}</strong>

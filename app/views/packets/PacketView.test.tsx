@@ -116,6 +116,7 @@ function render(outcome: TraceOutcome, time: number, selected?: number) {
       time={time}
       selected={selected}
       width={800}
+      playing={false}
       onSelect={() => {}}
     />,
   );

@@ -7,7 +7,7 @@
 import './packets.css';
 
 import type { MouseEvent, RefObject } from 'react';
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import { palette } from '../../charts/palette';
 import type { TraceOutcome } from '../../engine/trace';
@@ -21,6 +21,8 @@ import type { Ctx, Theme } from './packet_paint';
 import { paintNetwork, paintScene, packetColor, REASON_SHORT } from './packet_paint';
 import type { Scene } from './packet_scene';
 import { buildScene, flitNear } from './packet_scene';
+import { describeCycle } from './packet_words';
+import { Narration } from '../Narration';
 
 /** The tallest the drawing gets, px, unless the view is given a height to fill. */
 const MAX_HEIGHT = 720;
@@ -212,16 +214,26 @@ export function describeMoment(
   ];
   let text = parts.join(', ') + '.';
   if (layout.planes > 1) text += ` Plane z = ${layout.plane} of ${layout.planes} drawn.`;
-  if (selected !== undefined) {
-    const split = index.latency(selected, time);
-    const p = index.packets.get(selected);
-    text +=
-      ` Followed packet ${selected}` +
-      (p ? ` (node ${p.src} to ${p.dst})` : '') +
-      `: ${whereNow(selected, index, layout, state, time)}` +
-      (split ? `; ${splitText(split)}.` : '.');
-  }
+  if (selected !== undefined) text += ` ${followedText(selected, index, layout, state, time)}`;
   return text;
+}
+
+/** The followed packet in words: where it is and its latency so far. */
+function followedText(
+  selected: number,
+  index: PacketIndex,
+  layout: PacketLayout,
+  state: NetState,
+  time: number,
+): string {
+  const split = index.latency(selected, time);
+  const p = index.packets.get(selected);
+  return (
+    `Followed packet ${selected}` +
+    (p ? ` (node ${p.src} to ${p.dst})` : '') +
+    `: ${whereNow(selected, index, layout, state, time)}` +
+    (split ? `; ${splitText(split)}.` : '.')
+  );
 }
 
 function LatencyBar({ split }: { split: LatencySplit }) {
@@ -402,7 +414,15 @@ function useZoom(scroller: RefObject<HTMLDivElement | null>, width: number, read
 }
 
 /** The packet view (see the file's head). */
-export function PacketView({ outcome, time, selected, width, height, onSelect }: ViewProps) {
+export function PacketView({
+  outcome,
+  time,
+  selected,
+  width,
+  height,
+  playing,
+  onSelect,
+}: ViewProps) {
   const network = useMemo(() => tracedNetwork(outcome), [outcome]);
   const index = useMemo(() => (network ? indexTrace(outcome, network) : null), [outcome, network]);
   const [plane, setPlane] = useState(0);
@@ -451,6 +471,16 @@ export function PacketView({ outcome, time, selected, width, height, onSelect }:
     observer.observe(b);
     return () => observer.disconnect();
   }, [height, drawn]);
+
+  // The picture in words for a screen reader, written when it is to be said (Narration).
+  const words = useCallback(() => {
+    if (!index || !layout) return '';
+    const moment = index.frame(time);
+    const text = describeCycle(index, layout, moment);
+    return selected === undefined
+      ? text
+      : `${text} ${followedText(selected, index, layout, moment.state, time)}`;
+  }, [index, layout, time, selected]);
 
   useLayoutEffect(() => {
     const canvas = under.current;
@@ -594,7 +624,7 @@ export function PacketView({ outcome, time, selected, width, height, onSelect }:
             onClick={onClick}
             role="img"
             aria-label="The network's packets at this cycle"
-            aria-describedby={summaryId}
+            aria-describedby={`${summaryId}-words`}
           />
         </div>
       </div>
@@ -620,9 +650,10 @@ export function PacketView({ outcome, time, selected, width, height, onSelect }:
         </p>
       ) : null}
       <Legend index={index} layout={layout} />
-      <p id={summaryId} className="packet-summary" aria-live="polite" aria-atomic="true">
+      <p id={summaryId} className="packet-summary">
         {summary}
       </p>
+      <Narration id={`${summaryId}-words`} words={words} playing={playing} />
     </div>
   );
 }

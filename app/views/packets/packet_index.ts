@@ -85,6 +85,20 @@ export interface PacketInfo {
   dropped?: number;
   /** The spans [from, to) of cycles its head (a circuit's set-up request) was blocked. */
   blocked: [number, number][];
+  /**
+   * Its head's hops in the window, in time order: the input it left (-1: unknown), the
+   * channel it crossed and the virtual channel it took there (-1: into its destination). Every
+   * flit of a worm follows them: where a flit waits, its packet's hop from there names the
+   * channel and buffer it waits for.
+   */
+  hops: Hop[];
+}
+
+export interface Hop {
+  time: number;
+  from: number;
+  channel: number;
+  vc: number;
 }
 
 /**
@@ -377,7 +391,7 @@ export class PacketIndex {
     const packet = (id: number): PacketInfo => {
       let p = this.packets.get(id);
       if (!p) {
-        p = { id, src: -1, dst: -1, flits: 0, blocked: [] };
+        p = { id, src: -1, dst: -1, flits: 0, blocked: [], hops: [] };
         this.packets.set(id, p);
       }
       return p;
@@ -422,7 +436,16 @@ export class PacketIndex {
           }
           case 'flit_moved':
           case 'flit_ejected':
-            if (col.flit[i] === 0) unblock(id!, t);
+            if (col.flit[i] === 0) {
+              unblock(id!, t);
+              const at = state.flits.get(flitKey(id!, 0))?.ivc;
+              packet(id!).hops.push({
+                time: t,
+                from: at === undefined ? -1 : Math.floor(at / this.vcs),
+                channel: col.channel[i]!,
+                vc: c === 'flit_moved' ? col.vc[i]! : -1,
+              });
+            }
             break;
           case 'flit_blocked':
             if (col.flit[i] === 0) block(id!, t);

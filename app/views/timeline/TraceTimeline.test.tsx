@@ -23,7 +23,14 @@ describe('<TraceTimeline>', () => {
     engine.dispose();
     const errors = vi.spyOn(console, 'error');
     const html = renderToStaticMarkup(
-      <TraceTimeline outcome={outcome} time={10} selected={0} width={900} onSelect={() => {}} />,
+      <TraceTimeline
+        outcome={outcome}
+        time={10}
+        selected={0}
+        width={900}
+        playing={false}
+        onSelect={() => {}}
+      />,
     );
     expect(html).toContain('16 rows');
     expect(html).toContain('compute processor: post');
@@ -50,6 +57,7 @@ describe('<TraceTimeline> of a J-Machine program', () => {
       <TraceTimeline
         outcome={outcome}
         time={5000}
+        playing={false}
         selected={arrowId(model, 0)}
         width={900}
         onSelect={() => {}}

@@ -12,7 +12,7 @@
 // for 1,024 nodes, as Paraver does) or fixes them at 8 or 16 px.
 import { scaleLinear } from 'd3-scale';
 import type { KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent } from 'react';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import { palette, seriesColor } from '../../charts/palette';
 import { formatReadable } from '../../charts/format';
@@ -22,6 +22,8 @@ import type { TimelineModel } from './timeline_model';
 import { runNodes, spanAt, timelineModel } from './timeline_model';
 import type { TimelineLayout } from './timeline_hit';
 import { arrowEnds, arrowsInSight, hitTest, picked } from './timeline_hit';
+import { describeTimeline } from './timeline_words';
+import { Narration } from '../Narration';
 
 const LABEL_WIDTH = 84;
 const AXIS_HEIGHT = 22;
@@ -134,6 +136,7 @@ export function TraceTimeline({
   selected,
   window,
   width,
+  playing,
   onSelect,
   onWindow,
   onTime,
@@ -350,27 +353,9 @@ export function TraceTimeline({
     action();
   };
 
-  const [summary, setSummary] = useState('');
-  useEffect(() => {
-    // What the canvas shows at the player's time, in words, for a screen reader (deferred: it
-    // reads every row).
-    const id = setTimeout(() => {
-      const counts = model.states.map(() => 0);
-      for (let l = 0; l < lanes; l++) {
-        const s = spanAt(model, l, time);
-        if (s >= 0) counts[model.spans.state[s]!]!++;
-      }
-      const parts = counts.flatMap((n, s) => (n > 0 ? [`${n} ${model.states[s]!.label}`] : []));
-      let inFlight = 0;
-      for (let i = 0; i < model.arrows.sent.length; i++) {
-        if (model.arrows.sent[i]! <= time && model.arrows.received[i]! > time) inFlight++;
-      }
-      setSummary(
-        `At ${formatTime(time, model)}: ${parts.join(', ')}; ${inFlight} messages in flight.`,
-      );
-    }, 150);
-    return () => clearTimeout(id);
-  }, [model, lanes, time]);
+  // What the canvas shows at the player's time, in words, said at a listener's pace (Narration).
+  const words = useCallback(() => describeTimeline(model, time), [model, time]);
+  const wordsId = useId();
 
   const ticks = x.ticks(Math.max(2, Math.floor(plotWidth / 110)));
   const chosen = picked(model, selected);
@@ -453,7 +438,8 @@ export function TraceTimeline({
             onKeyDown={onKeyDown}
             tabIndex={0}
             role="img"
-            aria-label="Timeline: the summary below says what it shows; + and - zoom"
+            aria-label="Timeline: + and - zoom, Shift with ← → pans, ↑ ↓ change row, comma and period step along it"
+            aria-describedby={wordsId}
           />
           {time >= s0 && time <= s1 ? (
             <div className="trace-timeline-cursor" style={{ left: x(time) - 1, height }} />
@@ -494,9 +480,7 @@ export function TraceTimeline({
             `${inSight.inSight.toLocaleString('en')} in sight are drawn (zoom in for all).`
           : '.'}
       </p>
-      <p className="sr-only" aria-live="polite">
-        {summary}
-      </p>
+      <Narration id={wordsId} words={words} playing={playing} />
       {chosen?.kind === 'span' ? (
         <SpanDetail model={model} index={chosen.index} onTime={onTime} />
       ) : chosen?.kind === 'arrow' ? (

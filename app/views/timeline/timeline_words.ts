@@ -1,0 +1,100 @@
+// The timeline's moment in words, for a listener: what each row does at the player's time (rows
+// grouped by state, named where few), whom each waiting row waits on (the message it receives
+// next, from which row, and whether that message is already on its way), and the messages in
+// flight. Read from the timeline's model, so it says what the canvas draws.
+import { formatReadable } from '../../charts/format';
+import type { TimelineModel } from './timeline_model';
+import { spanAt } from './timeline_model';
+
+/** Rows named in full per state at most; past that they are counted. */
+const NAMED_ROWS = 4;
+/** Waiting rows and messages in flight named at most. */
+const NAMED = 3;
+
+function at(t: number, model: TimelineModel): string {
+  const n = formatReadable(t, { unit: '' });
+  return model.clock === 'cycle' ? `cycle ${n}` : `${n} µs`;
+}
+
+/** Whether a state is a row waiting on another (not busy, and not idle or done). */
+function waiting(model: TimelineModel, state: number): boolean {
+  const s = model.states[state]!;
+  return !s.busy && !s.key.endsWith('idle') && !s.key.endsWith('done');
+}
+
+/** Whether a waiting state waits on its own sends (a Paragon's wait_send, a refused send). */
+const waitsToSend = (key: string) => key.includes('send') || key === 'refused';
+
+/**
+ * The message a waiting row waits on after `time` (by its node): the next it receives, or, one
+ * waiting to send, the first it sent that has not arrived. -1 if none in the window.
+ */
+export function awaited(model: TimelineModel, lane: number, time: number, send: boolean): number {
+  const node = model.lanes[lane]!.node;
+  const { from, to, sent, received } = model.arrows;
+  const ends = send ? from : to;
+  let best = -1;
+  for (let i = 0; i < ends.length; i++) {
+    if (received[i]! <= time || model.lanes[ends[i]!]?.node !== node) continue;
+    if (send ? best < 0 || sent[i]! < sent[best]! : best < 0 || received[i]! < received[best]!) {
+      best = i;
+    }
+  }
+  return best;
+}
+
+/** What the timeline shows at `time`, in words (see the file's head). */
+export function describeTimeline(model: TimelineModel, time: number): string {
+  const lanes = model.lanes.length;
+  const byState = model.states.map(() => [] as number[]);
+  for (let l = 0; l < lanes; l++) {
+    const s = spanAt(model, l, time);
+    if (s >= 0) byState[model.spans.state[s]!]!.push(l);
+  }
+  const rows = (list: number[]) =>
+    list.length <= NAMED_ROWS
+      ? list.map((l) => model.lanes[l]!.label).join(', ')
+      : `${list.length} rows`;
+  const states = byState.flatMap((list, s) =>
+    list.length > 0 ? [`${model.states[s]!.label}: ${rows(list)}`] : [],
+  );
+  let text = `At ${at(time, model)}, of ${lanes} rows: ${states.join('; ')}.`;
+
+  const waits = byState.flatMap((list, s) => (waiting(model, s) ? list : []));
+  const named = waits.slice(0, NAMED).map((l) => {
+    const state = model.states[model.spans.state[spanAt(model, l, time)]!]!;
+    const who = `${model.lanes[l]!.label} (${state.label})`;
+    const send = waitsToSend(state.key);
+    const m = awaited(model, l, time, send);
+    if (m < 0) return `${who}: no message it waits on is in the window`;
+    const sent = model.arrows.sent[m]!;
+    if (send) {
+      const to = model.lanes[model.arrows.to[m]!]!.label;
+      return sent <= time
+        ? `${who} waits for its message to ${to}, on its way since ${at(sent, model)}`
+        : `${who} waits to send to ${to}, at ${at(sent, model)}`;
+    }
+    const from = model.lanes[model.arrows.from[m]!]!.label;
+    return sent <= time
+      ? `${who} waits for ${from}'s message, on its way since ${at(sent, model)}`
+      : `${who} waits for ${from}, which sends next at ${at(sent, model)}`;
+  });
+  if (named.length > 0) {
+    text +=
+      ` Waiting: ${named.join('; ')}` +
+      (waits.length > named.length ? `; and ${waits.length - named.length} more.` : '.');
+  }
+
+  const { from, to, sent, received } = model.arrows;
+  const flying: number[] = [];
+  for (let i = 0; i < sent.length; i++) if (sent[i]! <= time && received[i]! > time) flying.push(i);
+  if (flying.length === 0) return `${text} No message in flight.`;
+  const messages = flying
+    .slice(0, NAMED)
+    .map((i) => `${model.lanes[from[i]!]!.label} to ${model.lanes[to[i]!]!.label}`);
+  return (
+    `${text} ${flying.length} message${flying.length === 1 ? '' : 's'} in flight: ` +
+    messages.join(', ') +
+    (flying.length > messages.length ? `, and ${flying.length - messages.length} more.` : '.')
+  );
+}
