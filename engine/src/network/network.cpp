@@ -86,7 +86,8 @@ Network::Network(const NetworkConfig& config)
   channels_.assign(c_count, Channel{});
   std::vector<double> rate(c_count, 0.0);
   sent_.assign(c_count, 0);
-  hold_from_.assign(vcs, 0);
+  holders_.assign(c_count, 0);
+  busy_from_.assign(c_count, 0);
   held_cycles_.assign(c_count, 0);
   for (int r = 0; r < routers; ++r) {
     for (int port = 0; port < topo.ports(r); ++port) {
@@ -315,7 +316,7 @@ bool Network::route_head(int router, int in_port, int in) {
     Vc& e = vc_[ei];
     if (e.held) return false;
     e.held = 1;
-    hold_from_[ei] = now_;
+    begin_hold(ei);
     vc.out_port = static_cast<std::int8_t>(step.port);
     vc.out_vc = 0;
     return true;
@@ -329,7 +330,7 @@ bool Network::route_head(int router, int in_port, int in) {
     Vc& o = vc_[oi];
     if (o.held) continue;
     o.held = 1;
-    hold_from_[oi] = now_;
+    begin_hold(oi);
     vc.out_port = static_cast<std::int8_t>(step.port);
     vc.out_vc = static_cast<std::int8_t>(v);
     p.route_state = state;
@@ -440,9 +441,18 @@ void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t
   if (tail) vc.out_port = -1;
 }
 
+void Network::begin_hold(std::size_t vc) {
+  const std::size_t c = vc / static_cast<std::size_t>(vcs_);
+  // Taken in the cycle another packet let go of the channel: that cycle is counted once.
+  if (holders_[c]++ == 0) busy_from_[c] = std::max(now_, busy_from_[c]);
+}
+
 void Network::end_hold(std::size_t vc) {
-  held_cycles_[vc / static_cast<std::size_t>(vcs_)] +=
-      now_ - std::max(hold_from_[vc], counters_from_);
+  const std::size_t c = vc / static_cast<std::size_t>(vcs_);
+  if (--holders_[c] > 0) return;
+  // Let go during this cycle, the channel was held through it: the cycle its tail crossed counts.
+  held_cycles_[c] += now_ + 1 - std::max(busy_from_[c], counters_from_);
+  busy_from_[c] = now_ + 1;
 }
 
 void Network::release_vc(int router, int vc) {
@@ -644,15 +654,11 @@ double Network::occupancy(int channel) const {
   const std::int64_t cycles = counted_cycles();
   // A channel's VCs sit at the input it feeds; an ejection channel's one queue at itself.
   const int input = ch.eject_terminal >= 0 ? channel : ch.downstream;
-  const int queues = ch.eject_terminal >= 0 ? 1 : vcs_;
   if (input < 0 || cycles <= 0) return 0.0;
-  auto held = static_cast<double>(held_cycles_[static_cast<std::size_t>(input)]);
-  for (int v = 0; v < queues; ++v) {
-    const auto i = static_cast<std::size_t>(ivc(input, v));
-    // 2: let go this cycle under fixed priority, already counted.
-    if (vc_[i].held == 1) held += static_cast<double>(now_ - std::max(hold_from_[i], counters_from_));
-  }
-  return held / (static_cast<double>(cycles) * queues);
+  const auto c = static_cast<std::size_t>(input);
+  std::int64_t held = held_cycles_[c];
+  if (holders_[c] > 0) held += now_ - std::max(busy_from_[c], counters_from_);
+  return static_cast<double>(held) / static_cast<double>(cycles);
 }
 
 namespace {
@@ -669,7 +675,7 @@ std::size_t Network::state_bytes() const {
   total += bytes(routers_) + bytes(bits_) + bytes(vc_) + bytes(flits_) + bytes(channels_) +
            bytes(tokens_) + bytes(credit_due_) + bytes(credit_ivc_) + bytes(terminals_) +
            bytes(sq_) + bytes(inject_ready_) + bytes(packets_) + bytes(free_packets_) +
-           bytes(delivered_) + bytes(sent_) + bytes(hold_from_) + bytes(held_cycles_) +
+           bytes(delivered_) + bytes(sent_) + bytes(holders_) + bytes(busy_from_) + bytes(held_cycles_) +
            bytes(fresh_words_);
   for (const auto& ring : sq_) total += bytes(ring);
   return total;
@@ -690,8 +696,9 @@ double Network::state_bytes_of(const NetworkSize& size, const NetworkConfig& con
   if (config.eject_rate < 1) tokens += size.terminals;
   return static_cast<double>(sizeof(Network)) + size.routers * sizeof(RouterState) +
          words * sizeof(Bits) +
-         vcs * (sizeof(Vc) + sizeof(std::int64_t) + config.buffer_flits * sizeof(Flit)) +
-         channels * (sizeof(Channel) + 2 * sizeof(std::uint64_t)) + tokens * sizeof(Tokens) +
+         vcs * (sizeof(Vc) + config.buffer_flits * sizeof(Flit)) +
+         channels * (sizeof(Channel) + sizeof(std::int32_t) + 3 * sizeof(std::uint64_t)) +
+         tokens * sizeof(Tokens) +
          size.terminals * (sizeof(Terminal) + sizeof(std::vector<std::int32_t>)) +
          std::ceil(size.terminals / 64) * sizeof(std::uint64_t);
 }

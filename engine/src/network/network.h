@@ -177,10 +177,10 @@ class Network final : public Interconnect {
   std::uint64_t bisection_flits() const override { return bisection_flits_; }
   // Fraction of a channel's capacity used since the reset (0 for a port that leads nowhere).
   double utilization(int channel) const;
-  // Share of the time since the reset that a channel's virtual channels (an ejection channel's
-  // one queue) were held by a packet, averaged over them: held while a packet's flits flow and
-  // while its head waits further on, so a channel a blocked packet holds reads full however
-  // little it carries (0 for a port that leads nowhere).
+  // Share of the time since the reset that a packet held one or more of a channel's virtual
+  // channels (an ejection channel's one queue): held while a packet's flits flow and while its
+  // head waits further on, so it is never below the utilization, and a channel a blocked packet
+  // holds reads full however little it carries (0 for a port that leads nowhere).
   double occupancy(int channel) const;
   // The deadlock the network is in, once found (null until then). Found when nothing has moved
   // for longer than any delay of the pipeline, credits or rates explains, by looking for a cycle
@@ -301,7 +301,9 @@ class Network final : public Interconnect {
   // A packet's tail has left: the output virtual channel it held is free (with fixed priority,
   // from the router's next turn on).
   void release_vc(int router, int vc);
-  // A packet lets go of input VC `vc`: its hold since the reset is counted.
+  // A packet takes input VC `vc`; lets go of it: the channel's hold since the reset is counted
+  // once its last holder lets go.
+  void begin_hold(std::size_t vc);
   void end_hold(std::size_t vc);
   template <bool kTraced>
   void move_flit(int router, int slot, std::uint64_t& used, std::uint64_t& port_done);
@@ -359,9 +361,11 @@ class Network final : public Interconnect {
   std::int64_t in_network_ = 0;
 
   std::vector<std::uint64_t> sent_;
-  // Per input VC, the cycle a packet took it; per input channel, the cycles its VCs were held
-  // by packets that have let go since the reset (occupancy() adds the holds still on).
-  std::vector<std::int64_t> hold_from_;
+  // Per input channel: how many of its VCs packets hold, the cycle the first of them took one
+  // (after a hold, the cycle after it ended), and the cycles held by holds that ended since the
+  // reset (occupancy() adds the hold still on).
+  std::vector<std::int32_t> holders_;
+  std::vector<std::int64_t> busy_from_;
   std::vector<std::int64_t> held_cycles_;
   std::uint64_t ejected_flits_ = 0;
   std::uint64_t bisection_flits_ = 0;
