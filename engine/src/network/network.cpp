@@ -312,11 +312,11 @@ bool Network::route_head(int router, int in_port, int in) {
   const Channel& ch = channels_[static_cast<std::size_t>(channel(router, step.port))];
   if (ch.eject_terminal >= 0) {
     // Ejection is one queue: a packet holds it until its last flit is out.
-    const auto ei = static_cast<std::size_t>(ivc(channel(router, step.port), 0));
-    Vc& e = vc_[ei];
+    const int eject = channel(router, step.port);
+    Vc& e = vc_[static_cast<std::size_t>(ivc(eject, 0))];
     if (e.held) return false;
     e.held = 1;
-    begin_hold(ei);
+    begin_hold(static_cast<std::size_t>(eject));
     vc.out_port = static_cast<std::int8_t>(step.port);
     vc.out_vc = 0;
     return true;
@@ -326,11 +326,10 @@ bool Network::route_head(int router, int in_port, int in) {
   }
   for (int v = 0; v < vcs_; ++v) {
     if (vc_classes_ > 1 && v % vc_classes_ != step.vc_class) continue;
-    const auto oi = static_cast<std::size_t>(ivc(ch.downstream, v));
-    Vc& o = vc_[oi];
+    Vc& o = vc_[static_cast<std::size_t>(ivc(ch.downstream, v))];
     if (o.held) continue;
     o.held = 1;
-    begin_hold(oi);
+    begin_hold(static_cast<std::size_t>(ch.downstream));
     vc.out_port = static_cast<std::int8_t>(step.port);
     vc.out_vc = static_cast<std::int8_t>(v);
     p.route_state = state;
@@ -441,8 +440,7 @@ void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t
   if (tail) vc.out_port = -1;
 }
 
-void Network::begin_hold(std::size_t vc) {
-  const std::size_t c = vc / static_cast<std::size_t>(vcs_);
+void Network::begin_hold(std::size_t c) {
   // Taken in the cycle another packet let go of the channel: that cycle is counted once.
   if (holders_[c]++ == 0) busy_from_[c] = std::max(now_, busy_from_[c]);
 }

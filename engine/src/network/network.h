@@ -301,9 +301,9 @@ class Network final : public Interconnect {
   // A packet's tail has left: the output virtual channel it held is free (with fixed priority,
   // from the router's next turn on).
   void release_vc(int router, int vc);
-  // A packet takes input VC `vc`; lets go of it: the channel's hold since the reset is counted
-  // once its last holder lets go.
-  void begin_hold(std::size_t vc);
+  // A packet takes a VC of input channel `c`; lets go of input VC `vc`: the channel's hold since
+  // the reset is counted once its last holder lets go.
+  void begin_hold(std::size_t c);
   void end_hold(std::size_t vc);
   template <bool kTraced>
   void move_flit(int router, int slot, std::uint64_t& used, std::uint64_t& port_done);
