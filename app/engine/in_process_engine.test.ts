@@ -189,6 +189,7 @@ describe('EngineHost', () => {
       'direction',
       'wrap',
       'utilization',
+      'occupancy',
     ]);
     for (const c of columns) {
       expect(c.values).toBeInstanceOf(c.type === 'int32' ? Int32Array : Float64Array);

@@ -345,6 +345,7 @@ describe('the custom network shows what its shape and switching use', () => {
       'latency-accepted',
       'histogram',
       'channel-utilization',
+      'channel-occupancy',
     ]);
   });
 

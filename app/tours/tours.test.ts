@@ -8,7 +8,7 @@ import { loadNodeModule } from '../engine/node_module';
 import type { ModelInfo, Params } from '../engine/types';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import { presetParams } from '../presets/schema';
-import { formatTemplate, readoutText } from '../shell/chart_builder';
+import { formatTemplate, readoutDetail, readoutText } from '../shell/chart_builder';
 import type { PaneRun, StepRun } from './answers';
 import { readStepValue, rightChoice, stepFailures } from './answers';
 import { tours as bundledTours } from './bundled';
@@ -111,7 +111,7 @@ describe('the tours in presets/tours/', () => {
           tour.steps[i]!.layout?.kind === 'machines'
             ? []
             : preset.readouts.flatMap((r) => {
-                const text = `${formatTemplate(r.label, run)}: ${readoutText(r, run)}; ${formatTemplate(r.detail ?? '', run)}`;
+                const text = `${formatTemplate(r.label, run)}: ${readoutText(r, run)}; ${readoutDetail(r, run) ?? ''}`;
                 return text.includes('–') ? [`step ${i + 1}: ${text}`] : [];
               }),
         ),
