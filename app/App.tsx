@@ -93,6 +93,18 @@ function SkipLink() {
   );
 }
 
+/**
+ * A link to a tour's step that lacks the layout the step opens (written by hand, or by a tool
+ * that knows only the step) opens it: the step's words and question read both sides.
+ */
+function withStepLayout<T extends { state: UrlState }>(parsed: T): T {
+  const layout = parsed.state.layout;
+  if (layout?.kind !== 'tour' || layout.open) return parsed;
+  const tour = tours.find((t) => t.id === layout.tour);
+  const open = tour?.steps[layout.step] ? stepState(tour, layout.step).layout : undefined;
+  return open ? { ...parsed, state: { ...parsed.state, layout: { ...layout, open } } } : parsed;
+}
+
 /** What the panes read from the page: its idle board, and the tour's open question. */
 function PaneContext({
   board,
@@ -133,13 +145,13 @@ function Shell({
       }),
     [presets, models],
   );
-  const [initial] = useState(() => parseUrlState(window.location.search, ctx));
+  const [initial] = useState(() => withStepLayout(parseUrlState(window.location.search, ctx)));
   const [state, setState] = useState<UrlState>(initial.state);
   const [dropped, setDropped] = useState(initial.dropped);
   const search = serializeUrlState(state);
   const onPop = useCallback(
     (query: string) => {
-      const parsed = parseUrlState(query, ctx);
+      const parsed = withStepLayout(parseUrlState(query, ctx));
       setState(parsed.state);
       setDropped(parsed.dropped);
     },

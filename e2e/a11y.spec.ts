@@ -186,9 +186,9 @@ test('a tour takes the focus when opened, keeps it on Next across experiments, a
   const panel = page.locator('.tour-panel');
   await expect(panel.locator('h2')).toBeFocused();
   // The live region that says the step is there before the step changes, and stays.
-  const status = page.getByRole('status').filter({ hasText: 'step 1 of 7' });
+  const status = page.getByRole('status').filter({ hasText: 'step 1 of 8' });
   await expect(status).toHaveText(
-    'Across machines: what a message costs, 1988 to 1998, step 1 of 7: Multi-PSI/V1 (1988): ' +
+    'Across machines: what a message costs, 1988 to 1998, step 1 of 8: Multi-PSI/V1 (1988): ' +
       'messages through software',
   );
   const region = await status.elementHandle();
@@ -201,7 +201,7 @@ test('a tour takes the focus when opened, keeps it on Next across experiments, a
   await expect(panel.getByRole('button', { name: 'Next →' })).toBeFocused();
   expect(await region!.evaluate((e) => [e.isConnected, e.textContent])).toEqual([
     true,
-    'Across machines: what a message costs, 1988 to 1998, step 2 of 7: J-Machine (1993): ' +
+    'Across machines: what a message costs, 1988 to 1998, step 2 of 8: J-Machine (1993): ' +
       'sending and dispatch in hardware',
   ]);
   await waitIdle(page);

@@ -182,12 +182,12 @@ test("a tour step's Previous and Next stay in reach after Show me, and the count
 test("a tour step's fields come right after the step on a phone", async ({ browser }) => {
   const { context, page } = await phone(browser);
   const consoleMessages = collectConsole(page);
-  // Networks step 5 points at the virtual channels field.
-  await page.goto(stepLink('networks', 4));
+  // Networks step 3 points at the packet length field.
+  await page.goto(stepLink('networks', 2));
   await waitIdle(page);
   const panel = (await page.locator('.tour-panel').boundingBox())!;
   const field = page.locator('.param[data-tour-target]');
-  await expect(field.locator('[data-param-number="vcs"]')).toBeVisible();
+  await expect(field.locator('[data-param-number="packet_flits"]')).toBeVisible();
   const box = (await field.boundingBox())!;
   // Below the step, before the readouts and charts, within a screen of it.
   expect(box.y).toBeGreaterThan(panel.y + panel.height);

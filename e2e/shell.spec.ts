@@ -160,7 +160,7 @@ test('a run too big for the engine is refused before it starts, with its size an
   await page.goto(custom({ dims: [256, 256, 256] }));
   await waitIdle(page);
   await expect(page.locator('[data-cannot-run]')).toContainText(
-    "Cannot run: Radix per dimension: A 256x256x256 mesh needs about 15 GB of network state; the engine's limit is 4 GB. Use fewer nodes, fewer virtual channels or smaller buffers.",
+    "Cannot run: Radix per dimension: A 256x256x256 mesh needs about 17 GB of network state; the engine's limit is 4 GB. Use fewer nodes, fewer virtual channels or smaller buffers.",
   );
   // Blue Gene/L's shape fits, and runs.
   await page.locator('[data-param-number="dims"]').fill('64x32x32');

@@ -228,17 +228,25 @@ for (const { tour, step, i, question } of asked) {
     const url = page.url();
     // What the step names as giving the answer away is held back whole.
     const shownBy = question.shownBy ?? [];
+    // Side by side, on both sides.
     for (const held of shownBy) {
       if (held.chart !== undefined) {
-        const card = page.locator(`[data-chart-card="${held.chart}"]`);
-        await expect(card.locator('.chart-withheld')).toBeVisible();
-        await expect(card.locator('svg')).toHaveCount(0);
+        const cards = page.locator(`[data-chart-card="${held.chart}"]`);
+        await expect(cards.first()).toBeVisible();
+        for (const card of await cards.all()) {
+          await expect(card.locator('.chart-withheld')).toBeVisible();
+          await expect(card.locator('svg')).toHaveCount(0);
+        }
       }
       if (held.readout !== undefined) {
-        await expect(page.locator('.readouts dd').nth(held.readout)).toHaveText(WITHHELD);
+        for (const list of await page.locator('.readouts').all()) {
+          await expect(list.locator('dd').nth(held.readout)).toHaveText(WITHHELD);
+        }
       }
       if (held.description) {
-        await expect(page.locator('.preset-description')).toContainText(WITHHELD);
+        for (const description of await page.locator('.preset-description').all()) {
+          await expect(description).toContainText(WITHHELD);
+        }
       }
     }
 
@@ -269,7 +277,7 @@ for (const { tour, step, i, question } of asked) {
     expect(after.filter((s) => s.text.includes(WITHHELD))).toEqual([]);
     await expect(page.locator('.chart-withheld')).toHaveCount(0);
     for (const held of shownBy.filter((h) => h.chart !== undefined)) {
-      await expect(page.locator(`svg[data-chart="${held.chart}"]`)).toBeVisible();
+      await expect(page.locator(`svg[data-chart="${held.chart}"]`).first()).toBeVisible();
     }
     if (question.answer?.readout !== undefined) {
       const readout = page.locator('.readouts dd').nth(question.answer.readout);

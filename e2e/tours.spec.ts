@@ -41,7 +41,7 @@ test('a tour from the landing page: predict, reveal from the run, step by key, b
 
   // Predict, then the run reveals the answer (read from the run, not written in the tour);
   // what would state it is held back until then (tour_answers.spec.ts walks every question).
-  await expect(page.getByText('hidden until you reveal').first()).toBeVisible();
+  await expect(page.getByText('hidden until you reveal').first()).toBeAttached();
   await panel.getByLabel('Your prediction').fill('15');
   await panel.getByRole('button', { name: 'Reveal' }).click();
   await expect(panel.locator('.tour-reveal')).toContainText(/The run gives [\d.]+\s+cycles/);
