@@ -250,6 +250,11 @@ for (const { tour, step, i, question } of asked) {
       }
     }
 
+    // Side by side, one figure of both runs is not offered: it would draw what each side holds.
+    const sideFigure = page.getByRole('group', { name: 'Both runs in one figure' });
+    const sides = (await page.locator('.side-by-side').count()) > 0;
+    if (sides) await expect(sideFigure).toHaveCount(0);
+
     // What the answer means is said with it, not before.
     if (question.explain !== undefined) {
       await expect(page.locator('body')).not.toContainText(question.explain);
@@ -276,6 +281,7 @@ for (const { tour, step, i, question } of asked) {
     const after = await pageSays(page);
     expect(after.filter((s) => s.text.includes(WITHHELD))).toEqual([]);
     await expect(page.locator('.chart-withheld')).toHaveCount(0);
+    if (sides) await expect(sideFigure).toHaveCount(1);
     for (const held of shownBy.filter((h) => h.chart !== undefined)) {
       await expect(page.locator(`svg[data-chart="${held.chart}"]`).first()).toBeVisible();
     }

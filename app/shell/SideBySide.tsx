@@ -4,7 +4,7 @@
 // draw is also one figure of both runs (side_figure.ts), presented or exported as SVG and PNG;
 // with the panes stacked (a phone), each chart's two versions are drawn together.
 import type { ReactNode } from 'react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useContext, useMemo, useState } from 'react';
 
 import type { Engine } from '../engine/engine';
 import type { ModelInfo } from '../engine/types';
@@ -13,6 +13,7 @@ import { fillParams, namedParams } from '../presets/param_values';
 import { SIDES_STACKED, useMediaQuery } from '../ui/use_media_query';
 import type { ChartRun } from './ChartGrid';
 import { ChartGrid } from './ChartGrid';
+import { OpenQuestion } from '../tours/use_withheld';
 import { ChartView } from './ChartView';
 import type { Difference } from './differences';
 import { differenceNames, paneDifferences } from './differences';
@@ -283,6 +284,9 @@ export function SideBySide(props: Props) {
     );
   };
 
+  // A tour's open question: one figure of both runs would show what each side holds back.
+  const question = useContext(OpenQuestion);
+  const heldFigure = 'One figure of both runs: once the tour’s question is revealed';
   const presented = both.find((c) => c.id === present?.chart) ?? both[0];
   const sameExperiment = left.presetId === right.presetId;
   const title = `Side by side: ${
@@ -309,7 +313,9 @@ export function SideBySide(props: Props) {
             )
           }
         >
-          {presented ? (
+          {question ? (
+            <p className="banner">{heldFigure}.</p>
+          ) : presented ? (
             <SideFigure
               id={presented.id}
               title={presented.title}
@@ -350,56 +356,60 @@ export function SideBySide(props: Props) {
                 Keep the right only
               </button>
             </div>
-            <div className="side-tools" role="group" aria-label="Both runs in one figure">
-              <label>
-                One figure of both runs:{' '}
-                <select
-                  value={figure?.id ?? ''}
+            {question ? (
+              <p className="side-tools">{heldFigure} (it would show the answer).</p>
+            ) : (
+              <div className="side-tools" role="group" aria-label="Both runs in one figure">
+                <label>
+                  One figure of both runs:{' '}
+                  <select
+                    value={figure?.id ?? ''}
+                    disabled={!figure}
+                    onChange={(e) => setFigureChoice(e.target.value)}
+                  >
+                    {both.map((c) => (
+                      <option key={c.id} value={c.id}>
+                        {c.title}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <button
+                  type="button"
                   disabled={!figure}
-                  onChange={(e) => setFigureChoice(e.target.value)}
+                  onClick={() => figure && onPresent(figure.id)}
+                  title="Both runs on one chart, full screen, in large type for a projector"
                 >
-                  {both.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.title}
+                  Present
+                </button>
+                <select
+                  aria-label="Export theme"
+                  title="Colours of the exported SVG and PNG"
+                  value={theme}
+                  onChange={(e) => setTheme(e.target.value as FigureTheme)}
+                >
+                  {FIGURE_THEMES.map((t) => (
+                    <option key={t} value={t}>
+                      {t}
                     </option>
                   ))}
                 </select>
-              </label>
-              <button
-                type="button"
-                disabled={!figure}
-                onClick={() => figure && onPresent(figure.id)}
-                title="Both runs on one chart, full screen, in large type for a projector"
-              >
-                Present
-              </button>
-              <select
-                aria-label="Export theme"
-                title="Colours of the exported SVG and PNG"
-                value={theme}
-                onChange={(e) => setTheme(e.target.value as FigureTheme)}
-              >
-                {FIGURE_THEMES.map((t) => (
-                  <option key={t} value={t}>
-                    {t}
-                  </option>
-                ))}
-              </select>
-              <label title="The figure's caption carries the link back to this comparison">
-                <input
-                  type="checkbox"
-                  checked={withLink}
-                  onChange={(e) => setWithLink(e.target.checked)}
-                />
-                Link back
-              </label>
-              <button type="button" disabled={!figure} onClick={() => exportFigure(false)}>
-                SVG
-              </button>
-              <button type="button" disabled={!figure} onClick={() => exportFigure(true)}>
-                PNG
-              </button>
-            </div>
+                <label title="The figure's caption carries the link back to this comparison">
+                  <input
+                    type="checkbox"
+                    checked={withLink}
+                    onChange={(e) => setWithLink(e.target.checked)}
+                  />
+                  Link back
+                </label>
+                <button type="button" disabled={!figure} onClick={() => exportFigure(false)}>
+                  SVG
+                </button>
+                <button type="button" disabled={!figure} onClick={() => exportFigure(true)}>
+                  PNG
+                </button>
+              </div>
+            )}
             {exportError ? (
               <p className="banner error" role="alert">
                 Export failed: {exportError}
