@@ -127,6 +127,8 @@ test('a tour steps into side by side: both runs, the outlined chart on both side
   await expect(panel).toContainText('Step 5 of 9');
   const sides = page.locator('.side-by-side');
   await expect(sides).toBeVisible();
+  // The step sets both sides, so it offers no way to keep one of them.
+  await expect(sides.getByRole('button', { name: /^Keep the/ })).toHaveCount(0);
   // What differs is the step's setting, one virtual channel against two.
   const vcs = sides.locator('tr[data-difference="vcs"]');
   await expect(vcs.locator('td')).toHaveText(['1 per channel', '2 per channel']);

@@ -349,12 +349,17 @@ export function SideBySide(props: Props) {
               >
                 Download the comparison (JSON)
               </button>
-              <button type="button" onClick={() => keep(left)}>
-                Keep the left only
-              </button>
-              <button type="button" onClick={() => keep(right)}>
-                Keep the right only
-              </button>
+              {/* A tour's step sets both sides: its words and question read them. */}
+              {state.layout?.kind === 'tour' ? null : (
+                <>
+                  <button type="button" onClick={() => keep(left)}>
+                    Keep the left only
+                  </button>
+                  <button type="button" onClick={() => keep(right)}>
+                    Keep the right only
+                  </button>
+                </>
+              )}
             </div>
             {question ? (
               <p className="side-tools">{heldFigure} (it would show the answer).</p>
