@@ -515,7 +515,7 @@ describe('running out of memory', () => {
     expect(estimate!.bytes).toBeGreaterThan(capped.memoryLimit());
     const refusal = {
       message:
-        "A 32x32x32 mesh needs about 474 MB of network state; the engine's limit is 64 MB. " +
+        "A 32x32x32 mesh needs about 479 MB of network state; the engine's limit is 64 MB. " +
         'Use fewer nodes, fewer virtual channels or smaller buffers.',
       kind: 'param',
       param: 'dims',
@@ -581,7 +581,7 @@ describe('memoryLimit(), memoryUsed(), stateEstimate()', () => {
   it('refuses a run past the limit before it starts, naming the estimate and the limit', () => {
     expect(rejected('network_traffic', { dims: [256, 256, 256] }, 1)).toEqual({
       message:
-        "A 256x256x256 mesh needs about 15 GB of network state; the engine's limit is 4 GB. " +
+        "A 256x256x256 mesh needs about 17 GB of network state; the engine's limit is 4 GB. " +
         'Use fewer nodes, fewer virtual channels or smaller buffers.',
       kind: 'param',
       param: 'dims',
