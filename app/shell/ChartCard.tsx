@@ -11,7 +11,7 @@ import { openViewFocus } from '../views/ViewPanel';
 import { embedSnippet } from './embed_snippet';
 import { download, svgToPng } from './export';
 import type { FigureTheme } from './figure_info';
-import { FIGURE_THEMES } from './figure_info';
+import { FigureOptions } from './FigureOptions';
 import { copyText } from './page';
 import type { ChartChoice } from './url_state';
 
@@ -139,26 +139,13 @@ export function ChartCard(props: Props) {
           </button>
         ) : null}
         <span className="spacer" />
-        <select
-          aria-label="Export theme"
-          title="Colours of the exported SVG and PNG"
-          value={theme}
-          onChange={(e) => setTheme(e.target.value as FigureTheme)}
-        >
-          {FIGURE_THEMES.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
-        </select>
-        <label title="Exports (the SVG and PNG caption, the JSON) carry the link back to this state">
-          <input
-            type="checkbox"
-            checked={withLink}
-            onChange={(e) => setWithLink(e.target.checked)}
-          />
-          Link back
-        </label>
+        <FigureOptions
+          theme={theme}
+          onTheme={setTheme}
+          withLink={withLink}
+          onWithLink={setWithLink}
+          linkTitle="Exports (the SVG and PNG caption, the JSON) carry the link back to this state"
+        />
         <button
           type="button"
           disabled={withheld}

@@ -19,7 +19,7 @@ import type { Difference } from './differences';
 import { differenceNames, paneDifferences } from './differences';
 import { download, svgToPng } from './export';
 import type { FigureTheme } from './figure_info';
-import { FIGURE_THEMES } from './figure_info';
+import { FigureOptions } from './FigureOptions';
 import type { PaneDrawn, PaneGrid } from './PaneSlot';
 import { PaneSlot } from './PaneSlot';
 import { PresentationFrame } from './Presentation';
@@ -387,26 +387,13 @@ export function SideBySide(props: Props) {
                 >
                   Present
                 </button>
-                <select
-                  aria-label="Export theme"
-                  title="Colours of the exported SVG and PNG"
-                  value={theme}
-                  onChange={(e) => setTheme(e.target.value as FigureTheme)}
-                >
-                  {FIGURE_THEMES.map((t) => (
-                    <option key={t} value={t}>
-                      {t}
-                    </option>
-                  ))}
-                </select>
-                <label title="The figure's caption carries the link back to this comparison">
-                  <input
-                    type="checkbox"
-                    checked={withLink}
-                    onChange={(e) => setWithLink(e.target.checked)}
-                  />
-                  Link back
-                </label>
+                <FigureOptions
+                  theme={theme}
+                  onTheme={setTheme}
+                  withLink={withLink}
+                  onWithLink={setWithLink}
+                  linkTitle="The figure's caption carries the link back to this comparison"
+                />
                 <button type="button" disabled={!figure} onClick={() => exportFigure(false)}>
                   SVG
                 </button>
