@@ -15,7 +15,9 @@ async function outputs(): Promise<Map<string, string>> {
   const engine = createThreadEngine(defaultJobs());
   try {
     const models = await engine.listModels();
-    const files = new Map([['models.json', JSON.stringify(models, null, 2)]]);
+    // By name: the registry's order is how the engine is laid out, not an output.
+    const declared = [...models].sort((a, b) => a.name.localeCompare(b.name));
+    const files = new Map([['models.json', JSON.stringify(declared, null, 2)]]);
     for (const preset of loadPresetsFromDisk()) {
       const { report } = await runPreset(engine, models, preset);
       files.set(`${preset.id}.json`, JSON.stringify(report, null, 2));
