@@ -17,7 +17,7 @@
 
 #include "core/simulation.h"
 #include "core/trace.h"
-#include "models/builtin_models.h"
+#include "machines/builtin_models.h"
 #include "core/rng.h"
 #include "network/analytic.h"
 #include "network/kncube.h"

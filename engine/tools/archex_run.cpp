@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "core/simulation.h"
-#include "models/builtin_models.h"
+#include "machines/builtin_models.h"
 
 namespace {
 

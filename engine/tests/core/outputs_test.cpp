@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "core/simulation.h"
-#include "models/builtin_models.h"
+#include "machines/builtin_models.h"
 
 namespace archex {
 namespace {

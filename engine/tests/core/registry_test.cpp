@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "models/builtin_models.h"
+#include "machines/builtin_models.h"
 
 namespace archex {
 namespace {

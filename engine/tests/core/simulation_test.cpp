@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/sweep.h"
-#include "models/builtin_models.h"
+#include "machines/builtin_models.h"
 
 namespace archex {
 namespace {

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "core/simulation.h"
-#include "models/builtin_models.h"
+#include "machines/builtin_models.h"
 
 namespace archex {
 namespace {

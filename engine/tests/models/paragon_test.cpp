@@ -7,7 +7,7 @@
 #include <string>
 
 #include "core/simulation.h"
-#include "models/builtin_models.h"
+#include "machines/builtin_models.h"
 
 namespace archex {
 namespace {

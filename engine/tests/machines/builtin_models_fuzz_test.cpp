@@ -14,7 +14,7 @@
 #include "core/model.h"
 #include "core/rng.h"
 #include "core/simulation.h"
-#include "models/builtin_models.h"
+#include "machines/builtin_models.h"
 
 namespace archex {
 namespace {

@@ -1,4 +1,4 @@
-#include "models/builtin_models.h"
+#include "machines/builtin_models.h"
 
 #include "models/jmachine.h"
 #include "models/jmachine_logp.h"
