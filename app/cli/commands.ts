@@ -1,6 +1,6 @@
-import type { Engine, RunProgress, RunRequest } from '../engine/engine';
+import type { Engine, RunProgress } from '../engine/engine';
 import { EngineError } from '../engine/engine';
-import type { ModelInfo, ParamValue, Params, RunResult } from '../engine/types';
+import type { ModelInfo, Params, ParamValue, RunRequest, RunResult } from '../engine/types';
 import { networkJson, timelineJson } from '../engine/types';
 import type { Accepted, Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';

@@ -1,5 +1,4 @@
-import type { RunRequest } from '../engine/engine';
-import type { ModelInfo, Params, RunResult } from '../engine/types';
+import type { ModelInfo, Params, RunRequest, RunResult } from '../engine/types';
 import type { Curve, LineChartData } from '../charts/chart_data';
 import type { Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';

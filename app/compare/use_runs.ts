@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 
-import type { Engine, RunOutcome, RunRequest } from '../engine/engine';
+import type { RunRequest } from '../engine/types';
+import type { Engine, RunOutcome } from '../engine/engine';
 import { isAbortError } from '../engine/engine';
 
 /** Where one job stands: its last outcome (kept while a newer run computes), progress, error. */

@@ -1,4 +1,4 @@
-import type { Engine, RunOptions, RunOutcome, RunProgress, RunRequest } from './engine';
+import type { Engine, RunOptions, RunOutcome, RunProgress } from './engine';
 import { EngineError } from './engine';
 import type {
   EngineRequest,
@@ -9,7 +9,7 @@ import type {
 } from './protocol';
 import { PROTOCOL_VERSION } from './protocol';
 import type { TraceOutcome, TraceRunRequest } from './trace';
-import type { ModelInfo, NetworkMap, Params, RunResult } from './types';
+import type { ModelInfo, NetworkMap, Params, RunRequest, RunResult } from './types';
 
 /** A sweep model's points (their relative work; none for other models) and resolved parameters. */
 export interface SweepPlan {

@@ -1,12 +1,6 @@
 import type { ErrorInfo } from './protocol';
 import type { TraceOutcome, TraceRunRequest } from './trace';
-import type { ModelInfo, NetworkMap, Params, RunResult } from './types';
-
-export interface RunRequest {
-  model: string;
-  params: Params;
-  seed: number;
-}
+import type { ModelInfo, NetworkMap, Params, RunRequest, RunResult } from './types';
 
 export interface RunProgress {
   fraction: number;

@@ -1,9 +1,9 @@
 import type { EngineClient } from './client';
-import type { Engine, RunOptions, RunOutcome, RunRequest } from './engine';
+import type { Engine, RunOptions, RunOutcome } from './engine';
 import { EngineError } from './engine';
 import type { PointPartial } from './protocol';
 import type { TraceOutcome, TraceRunRequest } from './trace';
-import type { ModelInfo, NetworkMap, Params, RunResult } from './types';
+import type { ModelInfo, NetworkMap, Params, RunRequest, RunResult } from './types';
 
 /** Progress, with the points combined so far, at most this often (and at each new point). */
 const PROGRESS_INTERVAL_MS = 100;

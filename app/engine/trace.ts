@@ -3,8 +3,7 @@
 // and is read here without copying; traceEvents() lists it event by event for scripts.
 import type { Trace, TraceField, TraceKind, TraceRequest } from '#wasm/archex';
 
-import type { RunRequest } from './engine';
-import type { NetworkMap, Params, RunResult } from './types';
+import type { NetworkMap, Params, RunRequest, RunResult } from './types';
 
 export type { Trace, TraceField, TraceKind, TraceRequest };
 

@@ -190,3 +190,10 @@ export function findSeries(result: RunResult, name: string): SeriesData {
   }
   return found;
 }
+
+/** One run of a model: what the engine is asked. */
+export interface RunRequest {
+  model: string;
+  params: Params;
+  seed: number;
+}

@@ -1,10 +1,9 @@
 import { memo } from 'react';
 
 import type { ParamSpec, Params } from '../engine/types';
-import type { Preset } from '../presets/schema';
 import { plottedReferences, shownCharts } from '../presets/schema';
 import { ChartCard } from './ChartCard';
-import type { PinnedRun, RunView } from './chart_builder';
+import type { ChartRun, PinnedRun } from './chart_builder';
 import { buildChart, chartOptions, sweepPoints } from './chart_builder';
 import { figureCaption, provenance } from './figure_info';
 import { fillParams, namedParams } from '../presets/param_values';
@@ -13,15 +12,6 @@ import type { AxisOverrides } from './shared_axes';
 import { shareAxes } from './shared_axes';
 import { useWithheld } from '../tours/use_withheld';
 import { withholdChart } from '../tours/withhold';
-
-/** What a run was made for, kept with its result. */
-export interface RunTag {
-  preset: Preset;
-  seed: number;
-}
-
-/** A run as the charts draw it, with the preset and seed it was made for. */
-export type ChartRun = RunView & RunTag;
 
 export interface ChartGridProps {
   view: ChartRun;

@@ -11,7 +11,7 @@ import type { ModelInfo } from '../engine/types';
 import type { Preset } from '../presets/schema';
 import { fillParams, namedParams } from '../presets/param_values';
 import { SIDES_STACKED, useMediaQuery } from '../ui/use_media_query';
-import type { ChartRun } from './ChartGrid';
+import type { ChartRun } from './chart_builder';
 import { ChartGrid } from './ChartGrid';
 import { OpenQuestion } from '../tours/use_withheld';
 import { ChartView } from './ChartView';

@@ -30,6 +30,15 @@ export interface RunView {
   params: Params;
 }
 
+/** What a run was made for, kept with its result. */
+export interface RunTag {
+  preset: Preset;
+  seed: number;
+}
+
+/** A run as the charts draw it, with the preset and seed it was made for. */
+export type ChartRun = RunView & RunTag;
+
 /** An earlier run kept for comparison, with the preset it ran. */
 export interface PinnedRun {
   label: string;

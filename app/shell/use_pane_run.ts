@@ -12,7 +12,7 @@ import { validate } from '../presets/validation';
 import { checkValue, resolveValues } from '../presets/param_values';
 import type { RunJob } from '../ui/use_engine_run';
 import { useEngineRun } from '../ui/use_engine_run';
-import type { ChartRun, RunTag } from './ChartGrid';
+import type { ChartRun, RunTag } from './chart_builder';
 import { heldText } from './RunStatus';
 import { sweepPoints } from './chart_builder';
 import { useReportIdle } from './page_idle';

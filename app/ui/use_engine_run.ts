@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
-import type { Engine, RunOutcome, RunProgress, RunRequest } from '../engine/engine';
-import type { RunResult } from '../engine/types';
+import type { Engine, RunOutcome, RunProgress } from '../engine/engine';
+import type { RunRequest, RunResult } from '../engine/types';
 import { EngineError, isAbortError } from '../engine/engine';
 import type { Sample, TimeLeft } from '../shell/time_left';
 import { timeLeftRange, worthAsking } from '../shell/time_left';
