@@ -19,7 +19,7 @@
 #include "core/simulation.h"
 #include "core/sweep.h"
 #include "core/trace.h"
-#include "models/builtin_models.h"
+#include "machines/builtin_models.h"
 
 using emscripten::val;
 
