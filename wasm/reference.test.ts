@@ -11,15 +11,14 @@ describe('docs/reference.md', () => {
     const archex = await loadNodeModule();
     const expected = referenceMarkdown(archex.listModels());
     const committed = readFileSync(new URL('../docs/reference.md', import.meta.url), 'utf8');
-    if (committed !== expected) {
-      const a = committed.split('\n');
-      const b = expected.split('\n');
-      let line = 0;
-      while (line < a.length && a[line] === b[line]) line++;
-      expect.fail(
-        `docs/reference.md is out of date with the engine (first difference at line ${line + 1}: ` +
-          `${JSON.stringify(a[line] ?? '')} vs ${JSON.stringify(b[line] ?? '')}); run ${REFERENCE_COMMAND}`,
-      );
-    }
+    const a = committed.split('\n');
+    const b = expected.split('\n');
+    let line = 0;
+    while (line < a.length && a[line] === b[line]) line++;
+    const first = `first difference at line ${line + 1}: ${JSON.stringify(a[line] ?? '')} vs ${JSON.stringify(b[line] ?? '')}`;
+    expect(
+      committed === expected,
+      `docs/reference.md is out of date with the engine (${first}); run ${REFERENCE_COMMAND}`,
+    ).toBe(true);
   });
 });
