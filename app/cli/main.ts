@@ -93,7 +93,7 @@ options of run:
                     merge their files: merge <files...> --json prints exactly what run --json
                     prints for the whole sweep, or names the points still missing.
 
-options of trace (one run recording the events of a window; README "The trace"):
+options of trace (one run recording the events of a window; docs/cli.md "Traces"):
   --point N         the point of a sweep model's run to trace (default 0: for the custom
                     network, the chosen load); a model that is no sweep runs whole.
   --from T          the window's start, in the model's clock: cycles, ms for the Multi-PSI,
