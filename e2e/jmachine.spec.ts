@@ -116,6 +116,7 @@ test('13-queens runs on the simulated MDPs with progress and finds every solutio
   const consoleMessages = collectConsole(page);
   await page.goto('./?preset=jmachine-queens');
   await waitRun(page);
+  // 73,712: how many solutions 13-queens has (OEIS A000170), a fact of the puzzle, not of the model.
   await expect(page.locator('[data-readout="queens_run_ms_n64"]')).toContainText(
     /73,?712 solutions/,
   );
