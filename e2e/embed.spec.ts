@@ -84,7 +84,7 @@ test('the embed snippet fits its chart, caption and link in host pages 320, 700 
     );
     const frameElement = host.locator('iframe');
     const frame = host.frameLocator('iframe');
-    await expect(frame.locator('html[data-idle="true"]')).toHaveCount(1);
+    await waitIdle(frame);
     const caption = frame.locator('figcaption');
     const link = frame.getByRole('link', { name: 'Open in archex' });
     await expect(frame.locator('svg[data-chart="comm-rate"]')).toHaveCount(1);

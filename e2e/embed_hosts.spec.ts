@@ -77,7 +77,7 @@ async function recordViolations(page: Page) {
 /** The embed page's frame, once it is idle. */
 async function idleFrame(host: Page): Promise<{ locator: FrameLocator; frame: Frame }> {
   const locator = host.frameLocator('iframe');
-  await expect(locator.locator('html[data-idle="true"]')).toHaveCount(1, { timeout: 60_000 });
+  await waitIdle(locator);
   const frame = (await (await host.locator('iframe').elementHandle())!.contentFrame())!;
   return { locator, frame };
 }

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readdirSync } from 'node:fs';
 
+import { HISTORY_DEBOUNCE_MS } from '../app/shell/use_url_history';
 import { chartPaths, collectConsole, waitIdle } from './support';
 
 // One card per preset file (bases are in their own folder), in the machine groups; the start
@@ -108,7 +109,15 @@ test('back and forward walk through parameter changes', async ({ page }) => {
   const pes = page.locator('[data-param-number="pes"]');
   await pes.fill('8');
   await waitIdle(page);
-  await page.waitForTimeout(900);
+  // This test is about time itself: changes closer together than HISTORY_DEBOUNCE_MS share one
+  // history entry, so the next change waits until the page's own clock is past it (the address
+  // was written before the page went idle).
+  const written = await page.evaluate(() => performance.now());
+  await page.waitForFunction(
+    ({ t, ms }) => performance.now() - t > ms,
+    { t: written, ms: HISTORY_DEBOUNCE_MS },
+    { polling: 'raf' },
+  );
   await pes.fill('12');
   await waitIdle(page);
   await page.goBack();
@@ -245,8 +254,13 @@ test('hovering or arrow keys on a chart read out exact values', async ({ page },
   if (!mark) throw new Error('no current mark');
   await page.mouse.move(mark.x + mark.width / 2, mark.y + mark.height / 2);
   await expect(readout).toContainText('this configuration');
-  // X = 0.05 x 7.7 = 0.385, read out exactly rather than as a rounded tick.
-  await expect(readout).toContainText('0.385');
+  // X read out exactly rather than as a rounded tick: the value the page's X readout shows.
+  const number = (text: string | null, after = '') =>
+    Number(new RegExp(`${after}(\\d[\\d,]*(?:\\.\\d+)?)`).exec(text ?? '')?.[1]?.replace(/,/g, ''));
+  const x = number(await page.locator('[data-readout="overhead"]').textContent());
+  expect(x).toBeGreaterThan(0);
+  await expect(readout).toContainText('overhead X: ');
+  expect(number(await readout.textContent(), 'overhead X: ')).toBe(x);
   await page.screenshot({
     path: testInfo.outputPath('hover.png'),
     clip: (await chart.boundingBox())!,

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { chartPaths, collectConsole, waitIdle } from './support';
+import { chartPaths, collectConsole, waitIdle, waitRun } from './support';
 
 test('the J-Machine round trip matches the paper in the model-vs-paper table', async ({
   page,
@@ -21,9 +21,7 @@ test('the J-Machine traffic preset draws a channel heat map plane by plane', asy
   test.setTimeout(120_000);
   const consoleMessages = collectConsole(page);
   await page.goto('./?preset=jmachine-random-traffic');
-  await page.waitForFunction(() => document.documentElement.dataset.idle === 'true', null, {
-    timeout: 90_000,
-  });
+  await waitRun(page);
   const card = page.locator('[data-chart-card="channel-utilization"]');
   const desc = card.locator('svg desc');
   await expect(desc).toContainText('plane z = 0');
@@ -68,9 +66,7 @@ test('the J-Machine latency-load page draws every point with a pool of workers, 
     let workers = 0;
     page.on('worker', () => workers++);
     await page.goto('./?preset=jmachine-latency-load');
-    await page.waitForFunction(() => document.documentElement.dataset.idle === 'true', null, {
-      timeout: 90_000,
-    });
+    await waitRun(page);
     // 4 message lengths x 12 grains, on both charts: a point's marker is a circle or, from the
     // second series on, a shape placed by its transform.
     for (const chart of ['latency-load', 'efficiency']) {
@@ -119,9 +115,8 @@ test('13-queens runs on the simulated MDPs with progress and finds every solutio
   test.setTimeout(120_000);
   const consoleMessages = collectConsole(page);
   await page.goto('./?preset=jmachine-queens');
-  await page.waitForFunction(() => document.documentElement.dataset.idle === 'true', null, {
-    timeout: 90_000,
-  });
+  await waitRun(page);
+  // 73,712: how many solutions 13-queens has (OEIS A000170), a fact of the puzzle, not of the model.
   await expect(page.locator('[data-readout="queens_run_ms_n64"]')).toContainText(
     /73,?712 solutions/,
   );

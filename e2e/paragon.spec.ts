@@ -1,21 +1,14 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 
-import { chartPaths, collectConsole } from './support';
-
-const idle = { timeout: 120_000 };
-
-async function waitIdleLong(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.idle === 'true', null, idle);
-}
+import { chartPaths, collectConsole, waitRun } from './support';
 
 test('Paragon ping-pong matches eqs. 1 and 2 in the model-vs-paper table', async ({
   page,
 }, testInfo) => {
   const consoleMessages = collectConsole(page);
   await page.goto('./?preset=paragon-pingpong');
-  await waitIdleLong(page);
+  await waitRun(page);
   await expect(page.locator('.validation tbody tr')).toHaveCount(6);
   await expect(page.locator('.validation tr.fail')).toHaveCount(0);
   const legend = page.locator('svg[data-chart="pingpong"] .legend');
@@ -33,7 +26,7 @@ test('moving the mesh size updates g, L and the BSP prediction line', async ({
   test.setTimeout(240_000);
   const consoleMessages = collectConsole(page);
   await page.goto('./?preset=paragon-bsp');
-  await waitIdleLong(page);
+  await waitRun(page);
   await expect(page.locator('.validation tbody tr')).toHaveCount(12);
   await expect(page.locator('.validation tr.fail')).toHaveCount(0);
   const legend = page.locator('svg[data-chart="hrelations"] .legend');
@@ -44,7 +37,7 @@ test('moving the mesh size updates g, L and the BSP prediction line', async ({
 
   // The first configuration becomes 4x4: its g and L are fitted anew and its line redrawn.
   await page.locator('[data-param-number="processors"]').fill('16, 64');
-  await waitIdleLong(page);
+  await waitRun(page);
   await expect(legend).toContainText('4x4: BSP g h + L');
   await expect(legend).not.toContainText('4x2');
   await expect(g).not.toHaveText(before.g ?? '');
@@ -99,7 +92,7 @@ test("model vs paper: the paper's words, the range and the source, by touch and 
   const page = await phone.newPage();
   const consoleMessages = collectConsole(page);
   await page.goto('./?preset=paragon-samplesort');
-  await waitIdleLong(page);
+  await waitRun(page);
   const row = (metric: string) => page.locator(`.validation tr[data-metric="${metric}"]`);
   const always = row('butterfly_over_bsp_worst_p64');
   await expect(always.locator('[data-label="paper"]')).toHaveText(

@@ -1,18 +1,11 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 
-import { collectConsole } from './support';
-
-const idle = { timeout: 90_000 };
-
-async function waitIdleLong(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.idle === 'true', null, idle);
-}
+import { collectConsole, waitRun } from './support';
 
 test('PIE64 transfers match the paper in the model-vs-paper table', async ({ page }, testInfo) => {
   const consoleMessages = collectConsole(page);
   await page.goto('./?preset=pie64-transfer');
-  await waitIdleLong(page);
+  await waitRun(page);
   await expect(page.locator('.validation tbody tr')).toHaveCount(5);
   await expect(page.locator('.validation tr.fail')).toHaveCount(0);
   await expect(page.locator('.validation')).toContainText('MP-Write - WRITEMN');
@@ -27,7 +20,7 @@ test('the PIE64 congestion chart follows the message lengths as they change', as
   test.setTimeout(180_000);
   const consoleMessages = collectConsole(page);
   await page.goto('./?preset=pie64-congestion-writemn');
-  await waitIdleLong(page);
+  await waitRun(page);
   await expect(page.locator('.validation tbody tr')).toHaveCount(4);
   await expect(page.locator('.validation tr.fail')).toHaveCount(0);
   await expect(page.locator('.validation')).toContainText('Throughput falls past the limit');
@@ -38,7 +31,7 @@ test('the PIE64 congestion chart follows the message lengths as they change', as
   await page.screenshot({ path: testInfo.outputPath('pie64-writemn.png'), fullPage: true });
 
   await page.locator('[data-param-number="lengths"]').fill('8, 32');
-  await waitIdleLong(page);
+  await waitRun(page);
   await expect(legend).toContainText('WRITEMN, 32 words');
   await expect(legend).not.toContainText('1024 words');
   expect(consoleMessages).toEqual([]);
@@ -48,7 +41,7 @@ test('PIE64 MP-Write shows its latency breakdown', async ({ page }, testInfo) =>
   test.setTimeout(180_000);
   const consoleMessages = collectConsole(page);
   await page.goto('./?preset=pie64-congestion-mpwrite');
-  await waitIdleLong(page);
+  await waitRun(page);
   await expect(page.locator('.validation tr.fail')).toHaveCount(0);
   await expect(page.locator('svg[data-chart="breakdown"]')).toContainText('Tpa');
   await page.screenshot({ path: testInfo.outputPath('pie64-mpwrite.png'), fullPage: true });
@@ -70,7 +63,7 @@ test('PIE64 load dispatch draws the IU work rates with and without it', async ({
 }, testInfo) => {
   const consoleMessages = collectConsole(page);
   await page.goto('./?preset=pie64-load-dispatch');
-  await waitIdleLong(page);
+  await waitRun(page);
   await expect(page.locator('svg[data-chart="work-rates"] .legend')).toContainText(
     'IU work rate 0 to 100',
   );

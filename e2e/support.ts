@@ -1,8 +1,47 @@
-import type { ConsoleMessage, Page } from '@playwright/test';
+import type { ConsoleMessage, FrameLocator, Page } from '@playwright/test';
+import LZString from 'lz-string';
 
-/** Waits for the app's idle signal: no engine request pending and the latest result drawn. */
-export async function waitIdle(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.idle === 'true');
+/**
+ * Waits for the app's idle signal (`data-idle="true"` on <html>): every run answered, nothing
+ * pending and the latest result drawn. `target` is a page or an embed's frame. Without a
+ * timeout it waits as long as the test may run, as a loaded host can need; never a fixed time.
+ */
+export async function waitIdle(target: Page | FrameLocator, options: { timeout?: number } = {}) {
+  await target
+    .locator('html[data-idle="true"]')
+    .waitFor({ state: 'attached', timeout: options.timeout ?? 0 });
+}
+
+/**
+ * Waits for the current run's result, as the long models need: the idle signal, and when a loaded
+ * host made the run look longer than the page runs unasked (it pauses and asks), runs it anyway
+ * and waits again, so a slow host still gets to the result rather than to the question.
+ */
+export async function waitRun(page: Page) {
+  await waitIdle(page);
+  const anyway = page.getByRole('button', { name: 'Run it anyway' });
+  if ((await anyway.count()) === 0) return;
+  await anyway.click();
+  await anyway.waitFor({ state: 'detached', timeout: 0 });
+  await waitIdle(page);
+}
+
+/** The state a page's link holds (`?s=`, plain JSON or lz-string), as the app wrote it. */
+export function linkState(url: string): Record<string, unknown> | null {
+  const payload = new URL(url).searchParams.get('s');
+  if (payload === null) return null;
+  const json =
+    payload[0] === 'z'
+      ? LZString.decompressFromEncodedURIComponent(payload.slice(1))
+      : payload[0] === 'j'
+        ? payload.slice(1)
+        : null;
+  return json ? (JSON.parse(json) as Record<string, unknown>) : null;
+}
+
+/** The trace view the page's link holds: the moment shown, what is selected, the zoom. */
+export function linkView(page: Page): Record<string, unknown> | undefined {
+  return linkState(page.url())?.view as Record<string, unknown> | undefined;
 }
 
 /** Every console error or warning and uncaught error of the page, to assert there are none. */

@@ -1,20 +1,13 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 
-import { chartPaths, collectConsole } from './support';
-
-const idle = { timeout: 90_000 };
-
-async function waitIdleLong(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.idle === 'true', null, idle);
-}
+import { chartPaths, collectConsole, waitRun } from './support';
 
 test('the transputer ping holds the paper claims and follows the T9000 link speed', async ({
   page,
 }, testInfo) => {
   const consoleMessages = collectConsole(page);
   await page.goto('./?preset=transputer-ping');
-  await waitIdleLong(page);
+  await waitRun(page);
   await expect(page.locator('.validation tbody tr')).toHaveCount(3);
   await expect(page.locator('.validation tr.fail')).toHaveCount(0);
   await expect(page.locator('svg[data-chart="t9000-rtt"] .legend')).toContainText('T9 raw+32');
@@ -25,7 +18,7 @@ test('the transputer ping holds the paper claims and follows the T9000 link spee
   const before = { text: await readout.textContent(), paths: await chartPaths(page, 'ratio') };
   // Slower DS-links bring the T9000 closer to the T805.
   await page.locator('[data-param-number="t9000_link_mbit"]').fill('20');
-  await waitIdleLong(page);
+  await waitRun(page);
   await expect(readout).not.toHaveText(before.text ?? '');
   expect(await chartPaths(page, 'ratio')).not.toEqual(before.paths);
   const first = (text: string | null) => Number(/[\d.]+/.exec(text ?? '')?.[0]);
@@ -38,20 +31,20 @@ test('transputer throughput draws the link limits and the C104 its overhead', as
 }, testInfo) => {
   const consoleMessages = collectConsole(page);
   await page.goto('./?preset=transputer-throughput');
-  await waitIdleLong(page);
+  await waitRun(page);
   await expect(page.locator('.validation tr.fail')).toHaveCount(0);
   await expect(page.locator('svg[data-chart="throughput"]')).toContainText('DS-link limit');
   await expect(page.locator('svg[data-chart="throughput"]')).toContainText('OS-link limit');
   await page.screenshot({ path: testInfo.outputPath('transputer-throughput.png'), fullPage: true });
 
   await page.goto('./?preset=transputer-c104');
-  await waitIdleLong(page);
+  await waitRun(page);
   await expect(page.locator('.validation tbody tr')).toHaveCount(2);
   await expect(page.locator('.validation tr.fail')).toHaveCount(0);
   const before = await chartPaths(page, 'overhead');
   // A slower C104 moves the crossover with p4's overhead to smaller messages.
   await page.locator('[data-param-number="c104_latency_us"]').fill('3');
-  await waitIdleLong(page);
+  await waitRun(page);
   expect(await chartPaths(page, 'overhead')).not.toEqual(before);
   expect(await page.locator('.validation tr.fail').count()).toBeGreaterThan(0);
   await page.screenshot({ path: testInfo.outputPath('transputer-c104.png'), fullPage: true });
@@ -61,7 +54,7 @@ test('transputer throughput draws the link limits and the C104 its overhead', as
 test('the transputer farm follows the worker counts', async ({ page }, testInfo) => {
   const consoleMessages = collectConsole(page);
   await page.goto('./?preset=transputer-farm');
-  await waitIdleLong(page);
+  await waitRun(page);
   await expect(page.locator('.validation tr.fail')).toHaveCount(0);
   await expect(page.locator('svg[data-chart="work-rates"]')).toContainText('T9000, 32 workers');
   // The marks on the time axis are the sequential times, not points of this run.
@@ -71,7 +64,7 @@ test('the transputer farm follows the worker counts', async ({ page }, testInfo)
   await page.screenshot({ path: testInfo.outputPath('transputer-farm.png'), fullPage: true });
 
   await page.locator('[data-param-number="workers"]').fill('1, 2, 4, 8');
-  await waitIdleLong(page);
+  await waitRun(page);
   await expect(page.locator('svg[data-chart="work-rates"]')).toContainText('T9000, 8 workers');
   // Two machines of four points: a circle each, or the second series' shape.
   await expect(
@@ -85,7 +78,7 @@ test('the sequential Mandelbrot table shows its rows and known misses', async ({
 }, testInfo) => {
   const consoleMessages = collectConsole(page);
   await page.goto('./?preset=transputer-sequential');
-  await waitIdleLong(page);
+  await waitRun(page);
   await expect(page.locator('.validation tbody tr')).toHaveCount(20);
   await expect(page.locator('.validation tr.fail')).toHaveCount(0);
   await expect(page.locator('.validation tr.known-miss')).toHaveCount(5);

@@ -1,6 +1,21 @@
 import { expect, test } from '@playwright/test';
 
-import { collectConsole, waitIdle } from './support';
+import type { Page } from '@playwright/test';
+
+import { collectConsole, linkView, waitIdle } from './support';
+
+/** Resolves once the page has drawn `count` more animation frames: the player's clock. */
+async function afterFrames(page: Page, count: number) {
+  await page.evaluate(
+    (n) =>
+      new Promise<void>((resolve) => {
+        let left = n;
+        const tick = () => (--left <= 0 ? resolve() : requestAnimationFrame(tick));
+        requestAnimationFrame(tick);
+      }),
+    count,
+  );
+}
 
 test('a latency point opens the packet view: play, pause, step, step back, and the link keeps it', async ({
   page,
@@ -43,11 +58,15 @@ test('a latency point opens the packet view: play, pause, step, step back, and t
     .toBeGreaterThan(2010);
   await player.getByRole('button', { name: 'Pause' }).click();
   const paused = await time.textContent();
-  await page.waitForTimeout(300);
+  // At rest the moment goes to the link (the whole cycle shown is its floor); frames drawn since
+  // then have not moved it.
+  await expect
+    .poll(() => Math.floor(Number(linkView(page)?.time)))
+    .toBe(Number(paused!.replace('cycle ', '')));
+  await afterFrames(page, 10);
   await expect(time).toHaveText(paused!);
 
   // The link holds the view, its point and the moment: a reload opens it there.
-  await page.waitForTimeout(800);
   await page.reload();
   await waitIdle(page);
   await expect(panel).toHaveAttribute('data-trace-state', 'ready', { timeout: 60_000 });
@@ -88,7 +107,10 @@ test("a Paragon run's timeline: rows by processor, a clicked span said in words,
   await panel.getByRole('button', { name: 'Zoom in' }).click();
   const range = await panel.locator('.trace-timeline-tools span').textContent();
   expect(box.width).toBeGreaterThan(300);
-  await page.waitForTimeout(800);
+  // The link holds the clicked span and the zoom before the reload reads it.
+  await expect
+    .poll(() => linkView(page))
+    .toMatchObject({ selected: expect.any(Number), window: expect.any(Array) });
   await page.reload();
   await waitIdle(page);
   await expect(panel).toHaveAttribute('data-trace-state', 'ready', { timeout: 60_000 });
@@ -124,7 +146,10 @@ test("the Multi-PSI's goal view: PEs, the tree growing as it plays, a goal's his
   await dots.last().click();
   await expect(panel.locator('.goal-history')).toContainText(/spawned by goal \d+ on PE \d+/);
   const goal = await panel.locator('.goal-history strong').textContent();
-  await page.waitForTimeout(800);
+  // The link holds the goal clicked and, once at rest after the pause, the moment.
+  await expect
+    .poll(() => linkView(page))
+    .toMatchObject({ selected: expect.any(Number), time: expect.any(Number) });
   await page.reload();
   await waitIdle(page);
   await expect(panel).toHaveAttribute('data-trace-state', 'ready', { timeout: 60_000 });

@@ -8,6 +8,7 @@ import { loadNodeModule } from './node_module';
 import { PoolEngine } from './pool_engine';
 import type { EngineResponse } from './protocol';
 import { PROTOCOL_VERSION } from './protocol';
+import type { RunResult } from './types';
 import { findSeries, scalarValue } from './types';
 
 let module: ArchexModule;
@@ -30,7 +31,37 @@ describe('createInProcessEngine()', () => {
     expect(outcome.params.rel_comm_time).toBe(20);
     expect(scalarValue(outcome.result, 'ideal_rps')).toBe(12 * 1000);
     expect(findSeries(outcome.result, 'perf_vs_overhead').y).toHaveLength(201);
-    expect(outcome.elapsedMs).toBeGreaterThanOrEqual(0);
+
+    // Progress: a sweep reports after each point it finishes, so a run of several points is
+    // told in steps (fractions that grow and stay within (0, 1], partial results that grow)
+    // before its result.
+    const seen: { fraction: number; elapsedMs: number; points: number }[] = [];
+    const points = (r: RunResult) => r.series.reduce((n, s) => n + s.x.length, 0);
+    const swept = await engine.run(
+      {
+        model: 'jmachine_loop',
+        params: { dims: [4, 4], message_words: [2], grain_cycles: [0, 60, 400], max_cycles: 1500 },
+        seed: 1,
+      },
+      {
+        onProgress: (p) =>
+          seen.push({ fraction: p.fraction, elapsedMs: p.elapsedMs, points: points(p.partial) }),
+      },
+    );
+    expect(seen.filter((s) => s.fraction > 0).length).toBeGreaterThanOrEqual(2);
+    for (const s of seen) {
+      expect(s.fraction).toBeGreaterThanOrEqual(0);
+      expect(s.fraction).toBeLessThanOrEqual(1);
+      expect(s.elapsedMs).toBeLessThanOrEqual(swept.elapsedMs);
+    }
+    for (let i = 1; i < seen.length; i++) {
+      expect(seen[i]!.fraction).toBeGreaterThanOrEqual(seen[i - 1]!.fraction);
+      expect(seen[i]!.elapsedMs).toBeGreaterThanOrEqual(seen[i - 1]!.elapsedMs);
+      expect(seen[i]!.points).toBeGreaterThanOrEqual(seen[i - 1]!.points);
+    }
+    // Some progress told part of the result, and the last fraction told is the most done.
+    expect(seen.some((s) => s.points > 0 && s.points < points(swept.result))).toBe(true);
+    expect(seen.at(-1)!.fraction).toBeGreaterThan(seen[0]!.fraction);
     engine.dispose();
   });
 
