@@ -12,25 +12,11 @@
 #include <string>
 #include <vector>
 
+#include "core/result_json.h"
 #include "core/simulation.h"
 #include "machines/builtin_models.h"
 
 namespace {
-
-void print_string(const std::string& s) {
-  std::putchar('"');
-  for (char c : s) {
-    if (c == '"' || c == '\\') std::putchar('\\');
-    std::putchar(c);
-  }
-  std::putchar('"');
-}
-
-void print_doubles(const std::vector<double>& v) {
-  std::putchar('[');
-  for (std::size_t i = 0; i < v.size(); ++i) std::printf(i ? ",%.17g" : "%.17g", v[i]);
-  std::putchar(']');
-}
 
 // Comma-separated numbers; throws ParamError on anything strtod does not read whole.
 std::vector<double> parse_numbers(const std::string& name, const std::string& text) {
@@ -59,37 +45,6 @@ archex::ParamValue parse_value(const archex::ModelInfo& model, const std::string
   }
   if (items.size() > 1) return items;
   return items.front();
-}
-
-template <typename T>
-void print_numbers(const std::vector<T>& v) {
-  std::putchar('[');
-  for (std::size_t i = 0; i < v.size(); ++i) std::printf(i ? ",%.17g" : "%.17g", double(v[i]));
-  std::putchar(']');
-}
-
-void print_trace(const archex::Trace& t) {
-  std::printf(",\"trace\":{\"end\":%.17g,\"kinds\":{", t.end);
-  for (std::size_t k = 0; k < t.kinds.size(); ++k) {
-    const archex::TraceKind& kind = t.kinds[k];
-    if (k) std::putchar(',');
-    print_string(kind.spec.name);
-    std::printf(":{\"times\":");
-    print_numbers(kind.times);
-    std::printf(",\"counts\":");
-    print_numbers(kind.counts);
-    for (std::size_t f = 0; f < kind.columns.size(); ++f) {
-      std::putchar(',');
-      print_string(kind.spec.fields[f].name);
-      std::putchar(':');
-      const archex::TraceColumn& c = kind.columns[f];
-      if (c.width() == 1) print_numbers(c.u8());
-      if (c.width() == 2) print_numbers(c.u16());
-      if (c.width() == 4) print_numbers(c.u32());
-    }
-    std::putchar('}');
-  }
-  std::printf("}}");
 }
 
 }  // namespace
@@ -134,51 +89,10 @@ int main(int argc, char** argv) {
     archex::Simulation sim(registry, model.name, overrides, seed, point);
     if (trace) sim.record_trace(*trace);
     const archex::Result r = sim.run();
-    std::printf("{\"params\":{");
-    bool first = true;
-    for (const auto& [name, value] : sim.params()) {
-      if (!first) std::putchar(',');
-      first = false;
-      print_string(name);
-      std::putchar(':');
-      if (value.is_list()) {
-        print_doubles(value.items());
-      } else {
-        std::printf("%.17g", value.items().front());
-      }
-    }
-    std::printf("},\"scalars\":{");
-    for (std::size_t i = 0; i < r.scalars.size(); ++i) {
-      if (i) std::putchar(',');
-      print_string(r.scalars[i].name);
-      std::printf(":%.17g", r.scalars[i].value);
-    }
-    std::printf("},\"series\":{");
-    for (std::size_t i = 0; i < r.series.size(); ++i) {
-      if (i) std::putchar(',');
-      print_string(r.series[i].name);
-      std::printf(":{\"x\":");
-      print_doubles(r.series[i].x);
-      std::printf(",\"y\":");
-      print_doubles(r.series[i].y);
-      const auto& labels = r.series[i].labels;
-      if (!labels.empty()) {
-        std::printf(",\"labels\":[");
-        for (std::size_t j = 0; j < labels.size(); ++j) {
-          if (j) std::putchar(',');
-          print_string(labels[j]);
-        }
-        std::putchar(']');
-      }
-      if (!r.series[i].key.empty()) {
-        std::printf(",\"key\":");
-        print_string(r.series[i].key);
-      }
-      std::putchar('}');
-    }
-    std::putchar('}');
-    if (trace) print_trace(sim.trace());
-    std::printf("}\n");
+    std::optional<archex::Trace> recorded;
+    if (trace) recorded = sim.trace();
+    const std::string json = archex::result_json(sim.params(), r, recorded ? &*recorded : nullptr);
+    std::printf("%s\n", json.c_str());
   } catch (const std::exception& e) {
     std::fprintf(stderr, "%s\n", e.what());
     return 2;

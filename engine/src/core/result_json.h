@@ -1,0 +1,17 @@
+#pragma once
+
+#include <string>
+
+#include "core/param_spec.h"
+#include "core/result.h"
+#include "core/trace.h"
+
+namespace archex {
+
+// A run as JSON with every double written exactly (17 significant digits): its resolved
+// parameters, scalars, series and, when given, its trace. The native runner prints it and the
+// golden tests compare it, so the wasm build can be checked against the native one bit for bit.
+std::string result_json(const ParamValues& params, const Result& result,
+                        const Trace* trace = nullptr);
+
+}  // namespace archex
