@@ -221,7 +221,9 @@ describe('unusedParams(): parameters a Paragon experiment does not read', () => 
   const preset = (id: string) => presets.find((p) => p.id === id)!;
   const hidden = (id: string, params: Record<string, number> = {}) => {
     const specs = models.find((m) => m.name === preset(id).model)!.params;
-    return [...unusedParams(preset(id), specs, { ...presetParams(preset(id)), ...params })].sort();
+    return [
+      ...unusedParams(preset(id), specs, resolveValues(specs, presetParams(preset(id)), params)),
+    ].sort();
   };
   const library = ['bsp_alloc_us', 'bsp_buffer_us', 'bsp_header_bytes', 'bsp_packet_bytes'];
 
