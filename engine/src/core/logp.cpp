@@ -47,14 +47,16 @@ LogpFit fit_logp(const std::vector<LogpSample>& samples) {
 ParamTable<LogpBench> logp_bench_table(std::vector<double> sizes) {
   ParamTable<LogpBench> t;
   t.add(&LogpBench::sizes,
-        list_spec(number_spec("logp_sizes", "Message sizes", "bytes", 64, 1, 65536, 1, true,
-                              "Bytes of each ping-pong and burst message; one point per size "
-                              "(LogP microbenchmark)."),
+        list_spec(number_param("logp_sizes", "Message sizes")
+                      .unit("bytes").value(64).range(1, 65536).whole()
+                      .about("Bytes of each ping-pong and burst message; one point per size (LogP "
+                             "microbenchmark)."),
                   32, std::move(sizes)))
       .add(&LogpBench::burst,
-           number_spec("logp_burst", "Burst length", "messages", 16, 2, 256, 1, true,
-                       "Messages sent back to back per size; the gap is the mean interval "
-                       "between their arrivals."));
+           number_param("logp_burst", "Burst length")
+               .unit("messages").value(16).range(2, 256).whole()
+               .about("Messages sent back to back per size; the gap is the mean interval between "
+                      "their arrivals."));
   return t;
 }
 

@@ -44,19 +44,41 @@ void validate_number(const ParamSpec& spec, const std::string& subject, double v
 
 }  // namespace
 
-ParamSpec number_spec(const char* name, const char* label, const char* unit, double value,
-                      double min, double max, double step, bool integer, const char* description) {
-  ParamSpec spec;
-  spec.name = name;
-  spec.label = label;
-  spec.unit = unit;
-  spec.default_value = value;
-  spec.min = min;
-  spec.max = max;
-  spec.step = step;
-  spec.integer = integer;
-  spec.description = description;
-  return spec;
+number_param::number_param(const char* name, const char* label) {
+  spec_.name = name;
+  spec_.label = label;
+}
+
+number_param& number_param::unit(const char* unit) {
+  spec_.unit = unit;
+  return *this;
+}
+
+number_param& number_param::value(double value) {
+  spec_.default_value = value;
+  return *this;
+}
+
+number_param& number_param::range(double min, double max) {
+  spec_.min = min;
+  spec_.max = max;
+  return *this;
+}
+
+number_param& number_param::whole(bool integer) {
+  spec_.integer = integer;
+  if (integer) spec_.step = 1;
+  return *this;
+}
+
+number_param& number_param::step(double step) {
+  spec_.step = step;
+  return *this;
+}
+
+number_param& number_param::about(const char* description) {
+  spec_.description = description;
+  return *this;
 }
 
 ParamSpec list_spec(ParamSpec spec, std::size_t max_items, std::vector<double> values) {
@@ -67,8 +89,11 @@ ParamSpec list_spec(ParamSpec spec, std::size_t max_items, std::vector<double> v
 
 ParamSpec choice_spec(const char* name, const char* label, std::vector<std::string> choices,
                       double value, const char* description) {
-  ParamSpec spec = number_spec(name, label, "", value, 0, static_cast<double>(choices.size() - 1),
-                               1, true, description);
+  ParamSpec spec = number_param(name, label)
+                       .value(value)
+                       .range(0, static_cast<double>(choices.size() - 1))
+                       .whole()
+                       .about(description);
   spec.choices = std::move(choices);
   return spec;
 }

@@ -84,9 +84,24 @@ class ParamValues {
   Map values_;
 };
 
-// A single-number spec, for models that build their specs in code.
-ParamSpec number_spec(const char* name, const char* label, const char* unit, double value,
-                      double min, double max, double step, bool integer, const char* description);
+// A single-number spec, for models that build their specs in code, each field named where it is
+// set: number_param("pes", "PEs").unit("PEs").value(8).range(1, 64).whole().about("...").
+// Unset fields keep ParamSpec's defaults (no unit, step 0: any value in range).
+class number_param {
+ public:
+  number_param(const char* name, const char* label);
+  number_param& unit(const char* unit);
+  number_param& value(double value);
+  number_param& range(double min, double max);
+  // A whole number, stepping by 1 unless step() says otherwise.
+  number_param& whole(bool integer = true);
+  number_param& step(double step);
+  number_param& about(const char* description);
+  operator ParamSpec() const { return spec_; }
+
+ private:
+  ParamSpec spec_;
+};
 
 // `spec` as a list of 1 to `max_items` numbers, `values` by default.
 ParamSpec list_spec(ParamSpec spec, std::size_t max_items, std::vector<double> values);

@@ -9,7 +9,9 @@ namespace archex::jmachine {
 namespace {
 
 ParamSpec cost(const char* name, const char* label, double value, const char* description) {
-  return number_spec(name, label, "cycles", value, 0, 1000, 1, false, description);
+  return number_param(name, label)
+             .unit("cycles").value(value).range(0, 1000).step(1)
+             .about(description);
 }
 
 }  // namespace
@@ -68,19 +70,20 @@ ParamTable<NetworkParams> network_table(std::vector<double> dims) {
 ParamTable<MdpCosts> mdp_cost_table() {
   const auto per = [](const char* name, const char* label, const char* unit, double value,
                       double max, const char* description) {
-    return number_spec(name, label, unit, value, 0, max, 0.01, false, description);
+    return number_param(name, label)
+               .unit(unit).value(value).range(0, max).step(0.01)
+               .about(description);
   };
   ParamTable<MdpCosts> t;
   t.add(&MdpCosts::cpi_internal,
-        number_spec("cpi_internal", "Cycles per instruction, internal memory", "cycles", 12.5 / 5.5,
-                    1, 20, 0.01, false,
-                    "Cycles per instruction with code and data in on-chip memory (5.5 MIPS "
-                    "typical at 12.5 MHz)."))
+        number_param("cpi_internal", "Cycles per instruction, internal memory")
+            .unit("cycles").value(12.5 / 5.5).range(1, 20).step(0.01)
+            .about("Cycles per instruction with code and data in on-chip memory (5.5 MIPS typical "
+                   "at 12.5 MHz)."))
       .add(&MdpCosts::cpi_external,
-           number_spec("cpi_external", "Cycles per instruction, external memory", "cycles",
-                       12.5 / 2, 1, 50, 0.01, false,
-                       "Cycles per instruction with code and data in external DRAM (under 2 "
-                       "MIPS)."))
+           number_param("cpi_external", "Cycles per instruction, external memory")
+               .unit("cycles").value(12.5 / 2).range(1, 50).step(0.01)
+               .about("Cycles per instruction with code and data in external DRAM (under 2 MIPS)."))
       .add(&MdpCosts::queue_fault,
            per("queue_fault_cycles", "Queue-overflow fault", "cycles", 40, 10000,
                "Cycles to enter and leave the queue-overflow fault handler, besides its copies."))
@@ -126,9 +129,10 @@ ParamTable<MdpCosts> mdp_cost_table() {
                        "first in a fixed order (the MDP router's), which can starve a node's "
                        "injection."))
       .add(&MdpCosts::send_buffer_messages,
-           number_spec("send_buffer_messages", "Send buffer", "messages", 1, 1, 4096, 1, true,
-                       "Messages a node's send path holds; a send beyond them faults until the "
-                       "network takes the words."));
+           number_param("send_buffer_messages", "Send buffer")
+               .unit("messages").value(1).range(1, 4096).whole()
+               .about("Messages a node's send path holds; a send beyond them faults until the "
+                      "network takes the words."));
   return t;
 }
 

@@ -23,11 +23,15 @@ const char* program_label(ProgramKind kind) {
 namespace {
 
 ParamSpec instr(const char* name, const char* label, double value, const char* description) {
-  return number_spec(name, label, "instructions", value, 0, 100000, 0.1, false, description);
+  return number_param(name, label)
+             .unit("instructions").value(value).range(0, 100000).step(0.1)
+             .about(description);
 }
 ParamSpec whole(const char* name, const char* label, const char* unit, double value, double min,
                 double max, const char* description) {
-  return number_spec(name, label, unit, value, min, max, 1, true, description);
+  return number_param(name, label)
+             .unit(unit).value(value).range(min, max).whole()
+             .about(description);
 }
 
 }  // namespace
@@ -84,8 +88,9 @@ ParamTable<ProgramParams> program_table() {
            instr("radix_local_write_instr", "Radix: local write", 2,
                  "Instructions of writing a key to a slot on its own node."))
       .add(&ProgramParams::radix_write_cycles,
-           number_spec("radix_write_cycles", "Radix: Write handler", "cycles", 12, 0, 1000, 1,
-                       false, "Cycles of the 4-instruction remote-write handler after dispatch."))
+           number_param("radix_write_cycles", "Radix: Write handler")
+               .unit("cycles").value(12).range(0, 1000).step(1)
+               .about("Cycles of the 4-instruction remote-write handler after dispatch."))
       .add(&ProgramParams::radix_write_priority,
            whole("radix_write_priority", "Radix: Write priority", "", 1, 0, 1,
                  "Priority of the Write messages: 1 preempts the Sort thread."))
@@ -123,9 +128,9 @@ ParamTable<ProgramParams> program_table() {
            instr("tsp_null_call_instr", "TSP: null call", 90,
                  "Instructions of the null call's thread besides its send and dispatch."))
       .add(&ProgramParams::tsp_xlates_per_extend,
-           number_spec("tsp_xlates_per_extend", "TSP: xlates per extension", "xlates", 2, 0, 100,
-                       0.1, false, "Name translations per path extension (CST translates names "
-                                   "at every use)."));
+           number_param("tsp_xlates_per_extend", "TSP: xlates per extension")
+               .unit("xlates").value(2).range(0, 100).step(0.1)
+               .about("Name translations per path extension (CST translates names at every use)."));
   return t;
 }
 

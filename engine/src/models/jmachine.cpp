@@ -702,23 +702,26 @@ ModelInfo jmachine_round_trip_info() {
 ModelInfo jmachine_loop_info() {
   ParamTable<LoopParams> t = with_machine<LoopParams>();
   t.add(&LoopParams::message_words,
-        list_spec(number_spec("message_words", "Message lengths", "words", 2, 1, 64, 1, true,
-                              "Words per request and per reply; one curve each."),
+        list_spec(number_param("message_words", "Message lengths")
+                      .unit("words").value(2).range(1, 64).whole()
+                      .about("Words per request and per reply; one curve each."),
                   6, {2, 4, 8, 16}))
       .add(&LoopParams::grain_cycles,
-           list_spec(number_spec("grain_cycles", "Computation per message", "cycles", 0, 0, 100000,
-                                 1, true,
-                                 "Cycles each node computes (or idles) between a reply and its "
-                                 "next request; one point each."),
+           list_spec(number_param("grain_cycles", "Computation per message")
+                         .unit("cycles").value(0).range(0, 100000).whole()
+                         .about("Cycles each node computes (or idles) between a reply and its "
+                                "next request; one point each."),
                      24, {0, 10, 25, 50, 75, 100, 150, 200, 300, 450, 700, 1000}))
       .add(&LoopParams::max_cycles,
-           number_spec("max_cycles", "Longest measurement", "cycles", 6000, 500, 1000000, 100, true,
-                       "A point stops measuring here if its mean latency has not yet reached the "
-                       "confidence target."))
+           number_param("max_cycles", "Longest measurement")
+               .unit("cycles").value(6000).range(500, 1000000).whole().step(100)
+               .about("A point stops measuring here if its mean latency has not yet reached the "
+                      "confidence target."))
       .add(&LoopParams::confidence_percent,
-           number_spec("confidence_percent", "Confidence target", "%", 3, 0.5, 50, 0.5, false,
-                       "A point stops once the 95 % interval of its mean latency (batch means) is "
-                       "within this share of the mean."));
+           number_param("confidence_percent", "Confidence target")
+               .unit("%").value(3).range(0.5, 50).step(0.5)
+               .about("A point stops once the 95 % interval of its mean latency (batch means) is "
+                      "within this share of the mean."));
   return sweep_model_info(
       "jmachine_loop", "J-Machine: latency against load, efficiency against grain",
       "Every node sends an N-word request to a random node, waits for the N-word reply and "
@@ -734,12 +737,14 @@ ModelInfo jmachine_loop_info() {
 ModelInfo jmachine_terminal_info() {
   ParamTable<TerminalParams> t = with_machine<TerminalParams>();
   t.add(&TerminalParams::message_words,
-        list_spec(number_spec("message_words", "Message sizes", "words", 8, 1, 64, 1, true,
-                              "Words per message; one point each."),
+        list_spec(number_param("message_words", "Message sizes")
+                      .unit("words").value(8).range(1, 64).whole()
+                      .about("Words per message; one point each."),
                   16, {1, 2, 3, 4, 6, 8, 12, 16, 24, 32}))
       .add(&TerminalParams::window_cycles,
-           number_spec("window_cycles", "Measurement", "cycles", 4000, 100, 1000000, 100, true,
-                       "Cycles over which delivered words are counted, after 200 to settle."));
+           number_param("window_cycles", "Measurement")
+               .unit("cycles").value(4000).range(100, 1000000).whole().step(100)
+               .about("Cycles over which delivered words are counted, after 200 to settle."));
   return model_info(
       "jmachine_terminal", "J-Machine: terminal bandwidth",
       "Node 0 streams messages to its neighbour, which discards them or copies them to internal "

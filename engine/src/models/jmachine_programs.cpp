@@ -46,7 +46,9 @@ struct Compare {
 ParamTable<Compare> compare_table() {
   const auto paper = [](const char* name, const char* label, const char* unit,
                         std::vector<double> values, const char* description) {
-    return list_spec(number_spec(name, label, unit, 0, 0, 100000, 0.01, false, description), 10,
+    return list_spec(number_param(name, label)
+                         .unit(unit).value(0).range(0, 100000).step(0.01)
+                         .about(description), 10,
                      std::move(values));
   };
   ParamTable<Compare> t;
@@ -95,7 +97,9 @@ constexpr const char* kOverheadLabels[] = {
 
 ParamSpec whole(const char* name, const char* label, const char* unit, double value, double min,
                 double max, const char* description) {
-  return number_spec(name, label, unit, value, min, max, 1, true, description);
+  return number_param(name, label)
+             .unit(unit).value(value).range(min, max).whole()
+             .about(description);
 }
 
 ParamTable<Params> table() {

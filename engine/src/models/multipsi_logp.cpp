@@ -32,13 +32,15 @@ ParamTable<Params> params() {
   t.include(&Params::bench, logp_bench_table({5, 10, 20, 40, 80, 160, 320}))
       .include(&Params::costs, multipsi_cost_table())
       .add(&Params::clock_mhz,
-           number_spec("psi_clock_mhz", "PSI-I clock", "MHz", 5, 0.1, 1000, 0.1, false,
-                       "Clock of the PSI-I CPU (200 ns microinstruction cycle): the cycles the "
-                       "LogGP parameters are counted in. ASSUMED: the paper gives none."))
+           number_param("psi_clock_mhz", "PSI-I clock")
+               .unit("MHz").value(5).range(0.1, 1000).step(0.1)
+               .about("Clock of the PSI-I CPU (200 ns microinstruction cycle): the cycles the "
+                      "LogGP parameters are counted in. ASSUMED: the paper gives none."))
       .add(&Params::word_bytes,
-           number_spec("psi_word_bytes", "Bytes per word", "bytes", 5, 1, 16, 1, true,
-                       "Bytes of a 40-bit PSI word, as the network's 8-bit transfers carry it "
-                       "(sec. 2)."));
+           number_param("psi_word_bytes", "Bytes per word")
+               .unit("bytes").value(5).range(1, 16).whole()
+               .about("Bytes of a 40-bit PSI word, as the network's 8-bit transfers carry it "
+                      "(sec. 2)."));
   ParamSpec& sizes = t.spec("logp_sizes");
   sizes.max = 5000;
   sizes.description =

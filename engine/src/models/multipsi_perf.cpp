@@ -49,43 +49,47 @@ struct Params {
 
 ParamTable<Params> params() {
   auto speedup = [](const char* name, const char* label, const char* what) {
-    return number_spec(name, label, "x", 1.0, 0.1, 1000.0, 0.1, false,
-                       (std::string("Factor by which the what-if machine speeds up ") + what +
+    return number_param(name, label)
+               .unit("x").value(1.0).range(0.1, 1000.0).step(0.1)
+               .about((std::string("Factor by which the what-if machine speeds up ") + what +
                         " relative to the measured machine (V2 estimate, sec. 4.2).")
                            .c_str());
   };
   auto component = [](const char* name, const char* label, double value, const char* what) {
-    return number_spec(name, label, "ms", value, 0.001, 1000.0, 0.001, false,
-                       (std::string(what) + " of the measured exchange (Table 1).").c_str());
+    return number_param(name, label)
+               .unit("ms").value(value).range(0.001, 1000.0).step(0.001)
+               .about((std::string(what) + " of the measured exchange (Table 1).").c_str());
   };
   ParamTable<Params> t;
-  t.add(&Params::pes, number_spec("pes", "Processing elements", "PEs", 6, 1, 1024, 1, true,
-                                  "Number of PEs; ideal performance = PE performance x PEs "
-                                  "(sec. 5.1)."))
+  t.add(&Params::pes, number_param("pes", "Processing elements")
+                          .unit("PEs").value(6).range(1, 1024).whole()
+                          .about("Number of PEs; ideal performance = PE performance x PEs (sec. "
+                                 "5.1)."))
       .add(&Params::pe_rps,
-           number_spec("pe_rps", "PE performance (measured machine)", "RPS", 1000, 1, 1e6, 1,
-                       false,
-                       "Reductions per second of one PE of the measured machine on the program "
-                       "(sec. 5.1); the what-if PE is faster by the reduction speed-up."))
+           number_param("pe_rps", "PE performance (measured machine)")
+               .unit("RPS").value(1000).range(1, 1e6).step(1)
+               .about("Reductions per second of one PE of the measured machine on the program "
+                      "(sec. 5.1); the what-if PE is faster by the reduction speed-up."))
       .add(&Params::work_rate,
-           number_spec("work_rate", "Average work rate", "fraction", 1.0, 0.01, 1.0, 0.01, false,
-                       "Mean over PEs of real work time / total execution time (sec. 6); 1 means "
-                       "uniform load and no sequentiality."))
+           number_param("work_rate", "Average work rate")
+               .unit("fraction").value(1.0).range(0.01, 1.0).step(0.01)
+               .about("Mean over PEs of real work time / total execution time (sec. 6); 1 means "
+                      "uniform load and no sequentiality."))
       .add(&Params::comm_rate,
-           number_spec("comm_rate", "Communication rate", "messages/reduction", 0.05, 0.0, 2.0,
-                       0.001, false,
-                       "Total messages / total reductions, summed over all PEs (sec. 5.3)."))
+           number_param("comm_rate", "Communication rate")
+               .unit("messages/reduction").value(0.05).range(0.0, 2.0).step(0.001)
+               .about("Total messages / total reductions, summed over all PEs (sec. 5.3)."))
       .add(&Params::rel_comm_time,
-           number_spec("rel_comm_time", "Relative communication time", "reductions/message", 20,
-                       0.1, 100.0, 0.1, false,
-                       "Average message processing time / average reduction time on the measured "
-                       "machine (sec. 5.2, Table 4). The what-if machine's value is this scaled "
-                       "by its exchange costs."))
+           number_param("rel_comm_time", "Relative communication time")
+               .unit("reductions/message").value(20).range(0.1, 100.0).step(0.1)
+               .about("Average message processing time / average reduction time on the measured "
+                      "machine (sec. 5.2, Table 4). The what-if machine's value is this scaled by "
+                      "its exchange costs."))
       .add(&Params::perf_fraction,
-           number_spec("perf_fraction", "Performance floor", "fraction", 0.5, 0.01, 0.99, 0.01,
-                       false,
-                       "Lowest acceptable performance as a fraction of the communication-free "
-                       "performance; sets the communication-rate bound (sec. 8)."));
+           number_param("perf_fraction", "Performance floor")
+               .unit("fraction").value(0.5).range(0.01, 0.99).step(0.01)
+               .about("Lowest acceptable performance as a fraction of the communication-free "
+                      "performance; sets the communication-rate bound (sec. 8)."));
   ParamTable<Exchange> measured;
   measured
       .add(&Exchange::reduction_ms,
@@ -111,19 +115,19 @@ ParamTable<Params> params() {
   t.include(&Params::measured, measured)
       .include(&Params::speedup, speedups)
       .add(&Params::curve_points,
-           number_spec("curve_points", "Curve resolution", "points", 201, 2, 100001, 1, true,
-                       "Number of points computed along the performance-vs-overhead curve "
-                       "(Fig. 6)."))
+           number_param("curve_points", "Curve resolution")
+               .unit("points").value(201).range(2, 100001).whole()
+               .about("Number of points computed along the performance-vs-overhead curve (Fig. 6)."))
       .add(&Params::curve_overhead_max,
-           number_spec("curve_overhead_max", "Curve overhead range", "", 4.0, 0.1, 1000.0, 0.1,
-                       false, "Largest relative communication overhead X drawn on the curve "
-                              "(Fig. 6)."))
+           number_param("curve_overhead_max", "Curve overhead range")
+               .value(4.0).range(0.1, 1000.0).step(0.1)
+               .about("Largest relative communication overhead X drawn on the curve (Fig. 6)."))
       .add(&Params::curve_work_rates,
-           list_spec(number_spec("curve_work_rates", "Work rates to compare", "fraction", 1.0,
-                                 0.01, 1.0, 0.01, false,
-                                 "Average work rates W drawn as extra performance-vs-overhead "
-                                 "curves (performance = W / (1 + X)) for comparison with the "
-                                 "current one (Taki 1988, sec. 5.4, Fig. 6)."),
+           list_spec(number_param("curve_work_rates", "Work rates to compare")
+                         .unit("fraction").value(1.0).range(0.01, 1.0).step(0.01)
+                         .about("Average work rates W drawn as extra performance-vs-overhead "
+                                "curves (performance = W / (1 + X)) for comparison with the "
+                                "current one (Taki 1988, sec. 5.4, Fig. 6)."),
                      6, {0.75, 0.5, 0.25}));
   return t;
 }

@@ -38,7 +38,9 @@ struct Params {
 
 ParamTable<fghc::Costs> cost_table() {
   auto ms = [](const char* name, const char* label, double value, const char* what) {
-    return number_spec(name, label, "ms", value, 0, 1000, 0.001, false, what);
+    return number_param(name, label)
+               .unit("ms").value(value).range(0, 1000).step(0.001)
+               .about(what);
   };
   ParamTable<fghc::Costs> costs;
   costs
@@ -59,8 +61,9 @@ ParamTable<fghc::Costs> cost_table() {
               "Software time per message word, an argument or a copied list cell (composing and "
               "decomposing 40-bit words as bytes), sender and receiver together."))
       .add(&fghc::Costs::send_share,
-           number_spec("send_share", "Sender's share", "fraction", 0.5, 0, 1, 0.05, false,
-                       "Fraction of a message's software time spent on the sending PE."))
+           number_param("send_share", "Sender's share")
+               .unit("fraction").value(0.5).range(0, 1).step(0.05)
+               .about("Fraction of a message's software time spent on the sending PE."))
       .add(&fghc::Costs::firmware_ms,
            ms("firmware_ms", "Firmware time per message end", 0.055,
               "Firmware send or receive control time, on each of the two PEs (Table 1: 0.22 ms "
@@ -69,10 +72,10 @@ ParamTable<fghc::Costs> cost_table() {
            ms("hop_ms", "Network time per hop", 0.035,
               "Hardware transfer time per hop (Table 1: 0.07 ms over two one-hop messages)."))
       .add(&fghc::Costs::copy_cells,
-           number_spec("copy_cells", "Lists copied up to", "cells", 3, 0, 12, 1, true,
-                       "Lists up to this long travel inside a throw_goal; longer ones stay behind "
-                       "as exported references that the receiver reads (read_value / "
-                       "return_value)."));
+           number_param("copy_cells", "Lists copied up to")
+               .unit("cells").value(3).range(0, 12).whole()
+               .about("Lists up to this long travel inside a throw_goal; longer ones stay behind "
+                      "as exported references that the receiver reads (read_value / return_value)."));
   return costs;
 }
 
@@ -83,34 +86,41 @@ ParamTable<Params> params() {
                     "Program 1 distributes the search tree's nodes down to a depth; Program 2 "
                     "gives each PE lumps of estimated leaves (appendix)."))
       .add(&Params::queens,
-           number_spec("queens", "Queens", "", 8, 4, 10, 1, true,
-                       "Board size N of the all-solutions N-queens search (92 solutions for 8)."))
+           number_param("queens", "Queens")
+               .value(8).range(4, 10).whole()
+               .about("Board size N of the all-solutions N-queens search (92 solutions for 8)."))
       .add(&Params::pes,
-           number_spec("pes", "Processing elements", "PEs", 6, 1, 64, 1, true,
-                       "PEs of the run; the sweep runs 1 to this many (1, 2, 4, ... above 8)."))
+           number_param("pes", "Processing elements")
+               .unit("PEs").value(6).range(1, 64).whole()
+               .about("PEs of the run; the sweep runs 1 to this many (1, 2, 4, ... above 8)."))
       .add(&Params::depth,
-           number_spec("depth", "Distribution depth", "levels", 2, 1, 10, 1, true,
-                       "Program 1: nodes down to this depth of the search tree are thrown round "
-                       "the PEs (grain about 1/8 of the load at 1, 1/(8x7) at 2, ...)."))
-      .add(&Params::k, number_spec("k", "Lumps per PE (K)", "", 4, 1, 64, 1, true,
-                                   "Program 2: each PE's share of the estimated leaves is cut "
-                                   "into K lumps."))
+           number_param("depth", "Distribution depth")
+               .unit("levels").value(2).range(1, 10).whole()
+               .about("Program 1: nodes down to this depth of the search tree are thrown round "
+                      "the PEs (grain about 1/8 of the load at 1, 1/(8x7) at 2, ...)."))
+      .add(&Params::k, number_param("k", "Lumps per PE (K)")
+                           .value(4).range(1, 64).whole()
+                           .about("Program 2: each PE's share of the estimated leaves is cut into "
+                                  "K lumps."))
       .add(&Params::depths,
-           list_spec(number_spec("depths", "Depths to sweep", "levels", 1, 1, 10, 1, true,
-                                 "Program 1: one line per depth in the sweep charts (Figs. "
-                                 "8-11)."),
+           list_spec(number_param("depths", "Depths to sweep")
+                         .unit("levels").value(1).range(1, 10).whole()
+                         .about("Program 1: one line per depth in the sweep charts (Figs. 8-11)."),
                      8, {1, 2, 3, 4, 5}))
-      .add(&Params::ks, list_spec(number_spec("ks", "K values to sweep", "", 1, 1, 64, 1, true,
-                                              "Program 2: one line per K in the sweep charts."),
+      .add(&Params::ks, list_spec(number_param("ks", "K values to sweep")
+                                      .value(1).range(1, 64).whole()
+                                      .about("Program 2: one line per K in the sweep charts."),
                                   8, {1, 2, 3, 4, 5, 6, 7, 8}))
       .add(&Params::mesh_columns,
-           number_spec("mesh_columns", "Network width", "PEs", 3, 1, 8, 1, true,
-                       "PEs per row of the 2-D lattice; PE i sits at column i mod width, row i / "
-                       "width, and a message crosses the hops between them."))
+           number_param("mesh_columns", "Network width")
+               .unit("PEs").value(3).range(1, 8).whole()
+               .about("PEs per row of the 2-D lattice; PE i sits at column i mod width, row i / "
+                      "width, and a message crosses the hops between them."))
       .include(&Params::costs, cost_table())
       .add(&Params::timeline_bins,
-           number_spec("timeline_bins", "Timeline resolution", "bins", 120, 10, 400, 1, true,
-                       "Time bins of the per-PE timeline of the selected run."));
+           number_param("timeline_bins", "Timeline resolution")
+               .unit("bins").value(120).range(10, 400).whole()
+               .about("Time bins of the per-PE timeline of the selected run."));
   return t;
 }
 

@@ -89,12 +89,12 @@ struct Params {
 
 ParamTable<Params> params() {
   ParamSpec sweep =
-      number_spec("sweep_rates", "Loads of the curve", "flits/node/cycle", 0.1, 0.001, 1, 0.001,
-                  false,
-                  "Offered loads of the latency-vs-load curve: in flits/node/cycle, or, when "
-                  "sweep_scale says so, as fractions of the network's capacity bound "
-                  "(model_capacity_bound: a cube's channel-load bound), so the curve ends near "
-                  "saturation on any size.");
+      number_param("sweep_rates", "Loads of the curve")
+          .unit("flits/node/cycle").value(0.1).range(0.001, 1).step(0.001)
+          .about("Offered loads of the latency-vs-load curve: in flits/node/cycle, or, when "
+                 "sweep_scale says so, as fractions of the network's capacity bound "
+                 "(model_capacity_bound: a cube's channel-load bound), so the curve ends near "
+                 "saturation on any size.");
   sweep.max_items = 24;
   sweep.default_list = {0.02, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4};
   ParamTable<Params> t;
@@ -107,15 +107,17 @@ ParamTable<Params> params() {
                        "hotspot (a share to the centre node). Transpose, bit-complement and "
                        "nearest neighbour need a mesh or torus."))
       .add(&Params::hotspot_fraction,
-           number_spec("hotspot_fraction", "Hotspot share", "fraction", 0.1, 0, 1, 0.01, false,
-                       "Share of packets sent to the centre node under the hotspot pattern."))
-      .add(&Params::packet_flits, number_spec("packet_flits", "Packet length", "flits", 8, 1, 64,
-                                              1, true, "Flits (words) per packet."))
+           number_param("hotspot_fraction", "Hotspot share")
+               .unit("fraction").value(0.1).range(0, 1).step(0.01)
+               .about("Share of packets sent to the centre node under the hotspot pattern."))
+      .add(&Params::packet_flits, number_param("packet_flits", "Packet length")
+                                      .unit("flits").value(8).range(1, 64).whole()
+                                      .about("Flits (words) per packet."))
       .add(&Params::injection_rate,
-           number_spec("injection_rate", "Offered load", "flits/node/cycle", 0.1, 0.001, 1, 0.001,
-                       false,
-                       "Load of the chosen point: flits each node offers per cycle (Bernoulli "
-                       "packets)."))
+           number_param("injection_rate", "Offered load")
+               .unit("flits/node/cycle").value(0.1).range(0.001, 1).step(0.001)
+               .about("Load of the chosen point: flits each node offers per cycle (Bernoulli "
+                      "packets)."))
       .add(&Params::sweep_rates, sweep)
       .add(&Params::sweep_scale,
            choice_spec("sweep_scale", "Loads of the curve in",
@@ -124,17 +126,19 @@ ParamTable<Params> params() {
                        "of the capacity bound under uniform traffic (1: the bound), capped at 1 "
                        "flit/node/cycle."))
       .add(&Params::warmup_cycles,
-           number_spec("warmup_cycles", "Warm-up", "cycles", 1000, 0, 100000, 100, true,
-                       "Cycles simulated before measuring, so queues reach their steady state."))
+           number_param("warmup_cycles", "Warm-up")
+               .unit("cycles").value(1000).range(0, 100000).whole().step(100)
+               .about("Cycles simulated before measuring, so queues reach their steady state."))
       .add(&Params::max_cycles,
-           number_spec("max_cycles", "Longest measurement", "cycles", 20000, 1000, 1000000, 1000,
-                       true,
-                       "A point stops measuring at this many cycles if its mean latency has not "
-                       "reached the confidence target; its drain gets as many again."))
+           number_param("max_cycles", "Longest measurement")
+               .unit("cycles").value(20000).range(1000, 1000000).whole().step(1000)
+               .about("A point stops measuring at this many cycles if its mean latency has not "
+                      "reached the confidence target; its drain gets as many again."))
       .add(&Params::confidence_percent,
-           number_spec("confidence_percent", "Confidence target", "%", 5, 0.5, 50, 0.5, false,
-                       "A point stops once the 95 % confidence interval of its mean latency "
-                       "(batch means) is within this share of the mean."));
+           number_param("confidence_percent", "Confidence target")
+               .unit("%").value(5).range(0.5, 50).step(0.5)
+               .about("A point stops once the 95 % confidence interval of its mean latency (batch "
+                      "means) is within this share of the mean."));
   return t;
 }
 

@@ -401,7 +401,9 @@ Result combine_bpram(const BpramParams& p, const std::vector<PointResult>& parti
 
 ParamSpec processors_spec(std::vector<double> values, const char* description) {
   return list_spec(
-      number_spec("processors", "Configurations", "processors", 8, 2, 100, 1, true, description),
+      number_param("processors", "Configurations")
+          .unit("processors").value(8).range(2, 100).whole()
+          .about(description),
       8, std::move(values));
 }
 
@@ -471,13 +473,15 @@ std::vector<OutputSpec> bpram_outputs() {
 ModelInfo paragon_pingpong_info() {
   ParamTable<PingPongParams> t = with_machine<PingPongParams>();
   t.add(&PingPongParams::dims,
-        list_spec(number_spec("dims", "Mesh", "nodes", 2, 2, 16, 1, true,
-                              "Nodes per dimension of the 2-D mesh; nodes 0 and 1 (neighbours) "
-                              "exchange the messages."),
+        list_spec(number_param("dims", "Mesh")
+                      .unit("nodes").value(2).range(2, 16).whole()
+                      .about("Nodes per dimension of the 2-D mesh; nodes 0 and 1 (neighbours) "
+                             "exchange the messages."),
                   2, {4, 2}))
       .add(&PingPongParams::message_bytes,
-           list_spec(number_spec("message_bytes", "Message sizes", "bytes", 8192, 0, 1048576, 1,
-                                 true, "Bytes per message; one point each."),
+           list_spec(number_param("message_bytes", "Message sizes")
+                         .unit("bytes").value(8192).range(0, 1048576).whole()
+                         .about("Bytes per message; one point each."),
                      16, {0, 2048, 4096, 8192, 16384, 32768, 49152, 65536}));
   const auto check = [](const PingPongParams& p) {
     if (p.dims.size() != 2) throw ParamError("dims", "dims: the Paragon's mesh has 2 dimensions");
@@ -502,12 +506,14 @@ ModelInfo paragon_pingpong_info() {
 ModelInfo paragon_bisection_info() {
   ParamTable<BisectionParams> t = with_machine<BisectionParams>();
   t.add(&BisectionParams::processors,
-        list_spec(number_spec("processors", "Configurations (p x 1)", "processors", 8, 2, 32, 1,
-                              true, "Nodes in a row; one point each."),
+        list_spec(number_param("processors", "Configurations (p x 1)")
+                      .unit("processors").value(8).range(2, 32).whole()
+                      .about("Nodes in a row; one point each."),
                   32, {2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}))
       .add(&BisectionParams::message_kb,
-           number_spec("message_kb", "Message", "KB", 64, 1, 1024, 1, true,
-                       "Kilobytes each node sends to its mirror node."));
+           number_param("message_kb", "Message")
+               .unit("KB").value(64).range(1, 1024).whole()
+               .about("Kilobytes each node sends to its mirror node."));
   return sweep_model_info(
       "paragon_bisection", "Paragon: bandwidth over the middle link of p x 1",
       "On a p x 1 mesh node i sends 64 KB to node p - i - 1; the data crossing the middle link "
@@ -529,14 +535,15 @@ ModelInfo paragon_bsp_info() {
                         "Processors of each mesh configuration (x by y, y the largest divisor "
                         "up to sqrt(p): 8 is 4x2, 32 is 8x4); one curve each."))
       .add(&BspParams::h_values,
-           list_spec(number_spec("h_values", "h", "packets", 500, 0, 20000, 1, true,
-                                 "Packets each processor sends and receives; one point each."),
+           list_spec(number_param("h_values", "h")
+                         .unit("packets").value(500).range(0, 20000).whole()
+                         .about("Packets each processor sends and receives; one point each."),
                      16, {100, 200, 300, 400, 500, 600, 700, 800, 900, 1000}))
       .add(&BspParams::naive_h_values,
-           list_spec(number_spec("naive_h_values", "h, naive library", "packets", 20, 0, 1000, 1,
-                                 true,
-                                 "h of the naive library (each packet its own message) on the "
-                                 "first configuration."),
+           list_spec(number_param("naive_h_values", "h, naive library")
+                         .unit("packets").value(20).range(0, 1000).whole()
+                         .about("h of the naive library (each packet its own message) on the "
+                                "first configuration."),
                      8, {10, 20, 30, 40}));
   return sweep_model_info(
       "paragon_bsp", "Paragon: h-relations under the BSP library, g and L",
@@ -561,8 +568,9 @@ ModelInfo paragon_bpram_info() {
                         "Processors of each mesh configuration (x by y, y the largest divisor "
                         "up to sqrt(p)); one curve each."))
       .add(&BpramParams::block_bytes,
-           list_spec(number_spec("block_bytes", "Block lengths", "bytes", 16384, 0, 1048576, 1,
-                                 true, "Bytes each processor sends; one point each."),
+           list_spec(number_param("block_bytes", "Block lengths")
+                         .unit("bytes").value(16384).range(0, 1048576).whole()
+                         .about("Bytes each processor sends; one point each."),
                      16, {0, 8192, 16384, 24576, 32768, 40960, 49152, 57344, 65536}));
   return sweep_model_info(
       "paragon_bpram", "Paragon: block permutations under the BPRAM library, sigma and l",

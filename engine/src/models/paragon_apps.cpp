@@ -338,13 +338,13 @@ ModelInfo paragon_app_info() {
   ParamTable<AppCosts> costs;
   costs
       .add(&AppCosts::flop_us,
-           number_spec("flop_us", "Time per flop", "us", 0.147, 0.001, 10, 0.001, false,
-                       "Compute-processor time per floating-point operation of the matrix "
-                       "multiply."))
+           number_param("flop_us", "Time per flop")
+               .unit("us").value(0.147).range(0.001, 10).step(0.001)
+               .about("Compute-processor time per floating-point operation of the matrix multiply."))
       .add(&AppCosts::key_us,
-           number_spec("key_us", "Time per key and level", "us", 0.2, 0.001, 10, 0.001, false,
-                       "Compute-processor time per key per comparison level of a sort or a "
-                       "merge."));
+           number_param("key_us", "Time per key and level")
+               .unit("us").value(0.2).range(0.001, 10).step(0.001)
+               .about("Compute-processor time per key per comparison level of a sort or a merge."));
   ParamTable<AppParams> t;
   t.include(&AppParams::m, paragon::machine_table())
       .include(&AppParams::costs, costs)
@@ -354,13 +354,15 @@ ModelInfo paragon_app_info() {
                         "all-pairs shortest paths"},
                        0, "The application kernel (sec. 4)."))
       .add(&AppParams::processors,
-           list_spec(number_spec("processors", "Configurations", "processors", 8, 2, 100, 1, true,
-                                 "Processors of each mesh configuration (x by y, y the largest "
-                                 "divisor up to sqrt(p)); one set of curves each."),
+           list_spec(number_param("processors", "Configurations")
+                         .unit("processors").value(8).range(2, 100).whole()
+                         .about("Processors of each mesh configuration (x by y, y the largest "
+                                "divisor up to sqrt(p)); one set of curves each."),
                      4, {8, 64}))
       .add(&AppParams::sizes,
-           list_spec(number_spec("sizes", "Problem sizes", "", 220, 2, 1000000, 1, true,
-                                 "Matrix dimension n, or keys per processor; one point each."),
+           list_spec(number_param("sizes", "Problem sizes")
+                         .value(220).range(2, 1000000).whole()
+                         .about("Matrix dimension n, or keys per processor; one point each."),
                      12, {110, 220, 440, 660, 880}));
   return sweep_model_info(
       "paragon_app", "Paragon: application kernels against their BSP and BPRAM predictions",

@@ -30,9 +30,10 @@ ParamTable<Params> params() {
             logp_bench_table({8, 64, 256, 1024, 4096, 8192, 16384, 32768, 65536}))
       .include(&Params::m, paragon::machine_table())
       .add(&Params::clock_mhz,
-           number_spec("paragon_clock_mhz", "i860 XP clock", "MHz", 50, 1, 1000, 1, false,
-                       "Clock of the node's i860 XP processors (sec. 2): the cycles the LogGP "
-                       "parameters are counted in."));
+           number_param("paragon_clock_mhz", "i860 XP clock")
+               .unit("MHz").value(50).range(1, 1000).step(1)
+               .about("Clock of the node's i860 XP processors (sec. 2): the cycles the LogGP "
+                      "parameters are counted in."));
   return t;
 }
 

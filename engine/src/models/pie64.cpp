@@ -36,16 +36,18 @@ const std::vector<std::string> kCommandKeys = {"writex", "writemn", "mpwrite"};
 ParamTable<Costs> cost_params() {
   auto clocks = [](const char* name, const char* label, double value, double max, bool integer,
                    const char* what) {
-    return number_spec(name, label, "clocks", value, 0, max, integer ? 1 : 0.1, integer, what);
+    return number_param(name, label)
+               .unit("clocks").value(value).range(0, max).whole(integer).step(integer ? 1 : 0.1)
+               .about(what);
   };
   ParamTable<Costs> t;
   t.add(&Costs::ts_te, clocks("ts_te_clocks", "Set-up + release (Ts + Te)", 38.9, 1000, false,
                               "Clocks of one transfer beyond its words on an idle network: the "
                               "command, the NIP's set-up, the circuit's set-up and release "
                               "(sec. 3.2.1)."))
-      .add(&Costs::tb, number_spec("tb_clocks_per_word", "Transfer time per word (Tb)",
-                                   "clocks/word", 1, 1, 100, 1, true,
-                                   "Clocks per word once the circuit is complete (sec. 3.2.1)."))
+      .add(&Costs::tb, number_param("tb_clocks_per_word", "Transfer time per word (Tb)")
+                           .unit("clocks/word").value(1).range(1, 100).whole()
+                           .about("Clocks per word once the circuit is complete (sec. 3.2.1)."))
       .add(&Costs::setup_per_switch,
            clocks("setup_clocks_per_switch", "Set-up per switch", 1, 100, true,
                   "Clocks a request takes to cross one further 4x4 switch and reserve its "
@@ -69,8 +71,9 @@ ParamTable<Costs> cost_params() {
 }
 
 ParamSpec lengths_spec(std::vector<double> values) {
-  return list_spec(number_spec("lengths", "Message lengths", "words", 1, 1, 4096, 1, true,
-                               "Words per message; one curve or point per length."),
+  return list_spec(number_param("lengths", "Message lengths")
+                       .unit("words").value(1).range(1, 4096).whole()
+                       .about("Words per message; one curve or point per length."),
                    24, std::move(values));
 }
 
@@ -92,19 +95,22 @@ struct TransferParams {
 ParamTable<TransferParams> transfer_params() {
   ParamTable<TransferParams> t;
   t.add(&TransferParams::commands,
-        list_spec(number_spec("commands", "Commands", "", 0, 0, 2, 1, true,
-                              "Transfer commands to measure: 0 WRITEX, 1 WRITEMN, 2 MP-Write."),
+        list_spec(number_param("commands", "Commands")
+                      .value(0).range(0, 2).whole()
+                      .about("Transfer commands to measure: 0 WRITEX, 1 WRITEMN, 2 MP-Write."),
                   3, {0, 1, 2}))
       .add(&TransferParams::lengths,
            lengths_spec({1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096}))
       .add(&TransferParams::loops,
-           number_spec("loops", "Loop iterations (N)", "iterations", 16, 1, 1000, 1, true,
-                       "Iterations of the measuring loop, each with one transfer from IU 0 to IU "
-                       "1 (Tl = (A - B) / N)."))
+           number_param("loops", "Loop iterations (N)")
+               .unit("iterations").value(16).range(1, 1000).whole()
+               .about("Iterations of the measuring loop, each with one transfer from IU 0 to IU 1 "
+                      "(Tl = (A - B) / N)."))
       .add(&TransferParams::loop_instructions,
-           number_spec("loop_instructions", "Loop instructions", "clocks", 1, 1, 1000, 1, true,
-                       "Clocks of the loop's own instructions per iteration besides the "
-                       "transfer instruction (counter and branch)."))
+           number_param("loop_instructions", "Loop instructions")
+               .unit("clocks").value(1).range(1, 1000).whole()
+               .about("Clocks of the loop's own instructions per iteration besides the transfer "
+                      "instruction (counter and branch)."))
       .include(&TransferParams::costs, cost_params());
   return t;
 }
@@ -277,30 +283,32 @@ ParamTable<CongestionParams> congestion_params() {
                     "The transfer command every transfer instruction issues."))
       .add(&CongestionParams::lengths, lengths_spec({1, 4, 16, 64, 256, 1024}))
       .add(&CongestionParams::ps,
-           list_spec(number_spec("ps", "Message occurrence p", "share", 0.01, 1e-5, 1, 1e-5,
-                                 false,
-                                 "Shares of transfer instructions among the program's "
-                                 "instructions (one clock each); one point per value."),
+           list_spec(number_param("ps", "Message occurrence p")
+                         .unit("share").value(0.01).range(1e-5, 1).step(1e-5)
+                         .about("Shares of transfer instructions among the program's instructions "
+                                "(one clock each); one point per value."),
                      40,
                      {1e-4, 1.6e-4, 2.5e-4, 4e-4, 6.3e-4, 1e-3, 1.6e-3, 2.5e-3, 4e-3, 6.3e-3,
                       1e-2, 1.6e-2, 2.5e-2, 4e-2, 6.3e-2, 0.1, 0.16, 0.25, 0.4, 0.63}))
       .add(&CongestionParams::ius,
-           number_spec("ius", "Inference units", "IUs", 54, 2, 64, 1, true,
-                       "IUs running the program, on the network's first ports (54 were usable "
-                       "when the paper measured)."))
+           number_param("ius", "Inference units")
+               .unit("IUs").value(54).range(2, 64).whole()
+               .about("IUs running the program, on the network's first ports (54 were usable when "
+                      "the paper measured)."))
       .add(&CongestionParams::messages,
-           number_spec("messages", "Transfers per IU per point", "transfers", 12, 1, 10000, 1,
-                       true,
-                       "A point's measurement ends once this many transfers per IU issued in it "
-                       "are done."))
+           number_param("messages", "Transfers per IU per point")
+               .unit("transfers").value(12).range(1, 10000).whole()
+               .about("A point's measurement ends once this many transfers per IU issued in it "
+                      "are done."))
       .add(&CongestionParams::warmup,
-           number_spec("warmup", "Warm-up transfers per IU", "transfers", 3, 0, 10000, 1, true,
-                       "Transfers per IU issued before a point's measurement starts."))
+           number_param("warmup", "Warm-up transfers per IU")
+               .unit("transfers").value(3).range(0, 10000).whole()
+               .about("Transfers per IU issued before a point's measurement starts."))
       .add(&CongestionParams::compare_length,
-           number_spec("compare_length", "WRITEMN comparison length", "words", 0, 0, 4096, 1,
-                       true,
-                       "Above 0: also sweep WRITEMN at this length to compare where the two "
-                       "commands reach the limit region (0: no comparison)."))
+           number_param("compare_length", "WRITEMN comparison length")
+               .unit("words").value(0).range(0, 4096).whole()
+               .about("Above 0: also sweep WRITEMN at this length to compare where the two "
+                      "commands reach the limit region (0: no comparison)."))
       .include(&CongestionParams::costs, cost_params());
   return t;
 }
@@ -796,30 +804,36 @@ struct DispatchParams {
 
 ParamTable<DispatchParams> dispatch_params() {
   ParamTable<DispatchParams> t;
-  t.add(&DispatchParams::ius, number_spec("ius", "Inference units", "IUs", 54, 2, 64, 1, true,
-                                          "IUs on the PAN's first ports (54 usable)."))
+  t.add(&DispatchParams::ius, number_param("ius", "Inference units")
+                                  .unit("IUs").value(54).range(2, 64).whole()
+                                  .about("IUs on the PAN's first ports (54 usable)."))
       .add(&DispatchParams::goals,
-           list_spec(number_spec("goals", "Goals", "goals", 540, 1, 100000, 1, true,
-                                 "Goals the producers dispatch in one run; one pair of bars "
-                                 "(random, dispatched) per value."),
+           list_spec(number_param("goals", "Goals")
+                         .unit("goals").value(540).range(1, 100000).whole()
+                         .about("Goals the producers dispatch in one run; one pair of bars "
+                                "(random, dispatched) per value."),
                      8, {108, 540, 2700}))
       .add(&DispatchParams::grain,
-           number_spec("grain", "Goal grain", "clocks", 400, 1, 100000, 1, true,
-                       "Clocks of UNIRED work per goal."))
+           number_param("grain", "Goal grain")
+               .unit("clocks").value(400).range(1, 100000).whole()
+               .about("Clocks of UNIRED work per goal."))
       .add(&DispatchParams::producers,
-           number_spec("producers", "Producing IUs", "IUs", 4, 1, 64, 1, true,
-                       "IUs (the first ones) that create the goals and dispatch them, one PAN "
-                       "connection at a time each."))
+           number_param("producers", "Producing IUs")
+               .unit("IUs").value(4).range(1, 64).whole()
+               .about("IUs (the first ones) that create the goals and dispatch them, one PAN "
+                      "connection at a time each."))
       .add(&DispatchParams::goal_words,
-           number_spec("goal_words", "Goal size", "words", 8, 1, 4096, 1, true,
-                       "Words a goal takes over the PAN."))
+           number_param("goal_words", "Goal size")
+               .unit("words").value(8).range(1, 4096).whole()
+               .about("Words a goal takes over the PAN."))
       .add(&DispatchParams::propagation,
-           number_spec("propagation_clocks", "Load propagation per stage", "clocks", 1, 1, 1000,
-                       1, true,
-                       "Clocks a load value takes to move back one stage of switches."))
+           number_param("propagation_clocks", "Load propagation per stage")
+               .unit("clocks").value(1).range(1, 1000).whole()
+               .about("Clocks a load value takes to move back one stage of switches."))
       .add(&DispatchParams::setup_per_switch,
-           number_spec("setup_clocks_per_switch", "Set-up per switch", "clocks", 1, 0, 100, 1,
-                       true, "Clocks a request takes to cross one further switch."));
+           number_param("setup_clocks_per_switch", "Set-up per switch")
+               .unit("clocks").value(1).range(0, 100).whole()
+               .about("Clocks a request takes to cross one further switch."));
   return t;
 }
 

@@ -35,12 +35,14 @@ ParamTable<Params> params() {
   t.include(&Params::bench, logp_bench_table({4, 16, 64, 256, 1024, 4096, 16384}))
       .include(&Params::costs, pie64_cost_table())
       .add(&Params::clock_mhz,
-           number_spec("pie64_clock_mhz", "IU clock", "MHz", 10, 1, 1000, 1, false,
-                       "Clock of the inference unit (UNIRED, NIP): the model counts clocks; "
-                       "microseconds are clocks at this rate. ASSUMED: the paper gives none."))
+           number_param("pie64_clock_mhz", "IU clock")
+               .unit("MHz").value(10).range(1, 1000).step(1)
+               .about("Clock of the inference unit (UNIRED, NIP): the model counts clocks; "
+                      "microseconds are clocks at this rate. ASSUMED: the paper gives none."))
       .add(&Params::word_bytes,
-           number_spec("pie64_word_bytes", "Bytes per word", "bytes", 4, 1, 16, 1, true,
-                       "Bytes a transferred word carries. ASSUMED: a 32-bit data word."));
+           number_param("pie64_word_bytes", "Bytes per word")
+               .unit("bytes").value(4).range(1, 16).whole()
+               .about("Bytes a transferred word carries. ASSUMED: a 32-bit data word."));
   ParamSpec& sizes = t.spec("logp_sizes");
   sizes.description =
       "Bytes of each transfer, in whole words; up to 4096 words, the paper's longest.";

@@ -79,8 +79,9 @@ struct PingParams {
 ParamTable<PingParams> ping_params() {
   ParamTable<PingParams> t;
   t.add(&PingParams::sizes,
-        list_spec(number_spec("sizes", "Message sizes", "bytes", 64, 0, 65536, 1, true,
-                              "Bytes of the ping message; one point per size."),
+        list_spec(number_param("sizes", "Message sizes")
+                      .unit("bytes").value(64).range(0, 65536).whole()
+                      .about("Bytes of the ping message; one point per size."),
                   64,
                   {1,   4,   8,   16,  24,  31,   32,   33,   40,   48,   64,   96,    128,
                    192, 256, 384, 512, 600, 768,  1024, 1536, 2048, 4096, 8192, 16384}))
@@ -320,7 +321,9 @@ ParamTable<Loop> loop_table(const std::string& key, const std::string& name, dou
                             double fp_fp, double int_instr) {
   auto count = [&](const std::string& suffix, const std::string& label, double value,
                    const std::string& what) {
-    ParamSpec s = number_spec("", "", "instructions", value, 0, 10000, 1, true, "");
+    ParamSpec s = number_param("", "")
+                      .unit("instructions").value(value).range(0, 10000).whole()
+                      .about("");
     s.name = key + suffix;
     s.label = name + " " + label;
     s.description = what;
@@ -361,8 +364,9 @@ ParamTable<SequentialParams> sequential_params() {
       .include(&SequentialParams::t805, transputer::t805_cpu_table())
       .include(&SequentialParams::t9000, transputer::t9000_cpu_table())
       .add(&SequentialParams::t9000_projected_mhz,
-           number_spec("t9000_projected_mhz", "Projected T9000 clock", "MHz", 50, 1, 1000, 1,
-                       false, "The clock of the projected production T9000 (Tables 1, 2, line 3)."))
+           number_param("t9000_projected_mhz", "Projected T9000 clock")
+               .unit("MHz").value(50).range(1, 1000).step(1)
+               .about("The clock of the projected production T9000 (Tables 1, 2, line 3)."))
       .include(&SequentialParams::i486, transputer::cpu_table("i486", "i486", 66, 5.562, 10))
       .include(&SequentialParams::r4000, transputer::cpu_table("r4000", "R4000", 100, 2.667, 4))
       .include(&SequentialParams::t805_loop, loop_table("t805", "T805", 39, 11, 65))
@@ -450,16 +454,19 @@ ParamTable<FarmParams> farm_params() {
   for (int w = 1; w <= 32; ++w) all.push_back(w);
   ParamTable<FarmParams> t;
   t.add(&FarmParams::workers,
-        list_spec(number_spec("workers", "Workers", "workers", 8, 1, 64, 1, true,
-                              "Worker transputers besides the master; one run per count and "
-                              "machine."),
+        list_spec(number_param("workers", "Workers")
+                      .unit("workers").value(8).range(1, 64).whole()
+                      .about("Worker transputers besides the master; one run per count and "
+                             "machine."),
                   64, all))
       .add(&FarmParams::item_bytes,
-           number_spec("item_bytes", "Work item", "bytes", 8, 0, 65536, 1, true,
-                       "Bytes of a work item the master sends (the row to compute)."))
+           number_param("item_bytes", "Work item")
+               .unit("bytes").value(8).range(0, 65536).whole()
+               .about("Bytes of a work item the master sends (the row to compute)."))
       .add(&FarmParams::result_bytes_per_pixel,
-           number_spec("result_bytes_per_pixel", "Result per pixel", "bytes", 1, 0, 64, 1, true,
-                       "Bytes per pixel of the row a worker sends back."))
+           number_param("result_bytes_per_pixel", "Result per pixel")
+               .unit("bytes").value(1).range(0, 64).whole()
+               .about("Bytes per pixel of the row a worker sends back."))
       .include(&FarmParams::image, transputer::mandelbrot_table().only(
                                        {"image_width", "image_height", "max_iterations"}))
       .include(&FarmParams::t805, transputer::t805_table())

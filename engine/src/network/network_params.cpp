@@ -16,7 +16,9 @@ namespace {
 
 ParamSpec cycles_spec(const char* name, const char* label, double value, double max,
                       const char* description) {
-  return number_spec(name, label, "cycles", value, 0, max, 1, true, description);
+  return number_param(name, label)
+             .unit("cycles").value(value).range(0, max).whole()
+             .about(description);
 }
 
 }  // namespace
@@ -24,8 +26,9 @@ ParamSpec cycles_spec(const char* name, const char* label, double value, double 
 ParamTable<NetworkParams> network_table() {
   // No size is too big but for the memory a run may take (network_state).
   ParamSpec dims =
-      number_spec("dims", "Radix per dimension", "nodes", 8, 2, 65536, 1, true,
-                  "Nodes along each dimension, 1 to 3 dimensions, typed 8x8x8 or 8, 8, 8.");
+      number_param("dims", "Radix per dimension")
+          .unit("nodes").value(8).range(2, 65536).whole()
+          .about("Nodes along each dimension, 1 to 3 dimensions, typed 8x8x8 or 8, 8, 8.");
   dims.max_items = 3;
   dims.default_list = {8, 8};
   ParamTable<NetworkParams> t;
@@ -38,18 +41,21 @@ ParamTable<NetworkParams> network_table() {
                     "network of C104 routers (router_network; interval labelling)."))
       .add(&NetworkParams::dims, dims)
       .add(&NetworkParams::fly_radix,
-           number_spec("fly_radix", "Switch radix (k)", "ports", 4, 2, 16, 1, true,
-                       "A fly's switches are k x k; it has k^n terminals (at most 65,536)."))
+           number_param("fly_radix", "Switch radix (k)")
+               .unit("ports").value(4).range(2, 16).whole()
+               .about("A fly's switches are k x k; it has k^n terminals (at most 65,536)."))
       .add(&NetworkParams::fly_stages,
-           number_spec("fly_stages", "Stages (n)", "stages", 3, 1, 12, 1, true,
-                       "Stages of k^(n-1) switches between a fly's inputs and outputs."))
+           number_param("fly_stages", "Stages (n)")
+               .unit("stages").value(3).range(1, 12).whole()
+               .about("Stages of k^(n-1) switches between a fly's inputs and outputs."))
       .add(&NetworkParams::fly_wiring,
            choice_spec("fly_wiring", "Fly wiring", {"omega", "butterfly"}, 0,
                        "Omega: the perfect shuffle before every stage. Butterfly: lines in "
                        "order, then digit exchanges between stages."))
       .add(&NetworkParams::crossbar_ports,
-           number_spec("crossbar_ports", "Crossbar ports (N)", "ports", 16, 2, 64, 1, true,
-                       "Terminals of the one N x N crossbar; each has one input and one output."))
+           number_param("crossbar_ports", "Crossbar ports (N)")
+               .unit("ports").value(16).range(2, 64).whole()
+               .about("Terminals of the one N x N crossbar; each has one input and one output."))
       .add(&NetworkParams::router_network,
            choice_spec("router_network", "Router network", {"direct link", "loop", "2-stage Clos"},
                        1,
@@ -57,14 +63,17 @@ ParamTable<NetworkParams> network_table() {
                        "32-port C104, or a 2-stage Clos of C104s (clos_leaves x clos_per_leaf "
                        "transputers)."))
       .add(&NetworkParams::clos_leaves,
-           number_spec("clos_leaves", "Clos leaf routers", "routers", 4, 2, 32, 1, true,
-                       "Leaf C104s of the 2-stage Clos network."))
+           number_param("clos_leaves", "Clos leaf routers")
+               .unit("routers").value(4).range(2, 32).whole()
+               .about("Leaf C104s of the 2-stage Clos network."))
       .add(&NetworkParams::clos_per_leaf,
-           number_spec("clos_per_leaf", "Transputers per leaf", "terminals", 4, 1, 31, 1, true,
-                       "Transputers on each leaf router; with the spine links at most 32 ports."))
+           number_param("clos_per_leaf", "Transputers per leaf")
+               .unit("terminals").value(4).range(1, 31).whole()
+               .about("Transputers on each leaf router; with the spine links at most 32 ports."))
       .add(&NetworkParams::clos_spines,
-           number_spec("clos_spines", "Clos spine routers", "routers", 2, 1, 31, 1, true,
-                       "Spine C104s; each leaf has one link to each."))
+           number_param("clos_spines", "Clos spine routers")
+               .unit("routers").value(2).range(1, 31).whole()
+               .about("Spine C104s; each leaf has one link to each."))
       .add(&NetworkParams::header_delay_cycles,
            cycles_spec("header_delay_cycles", "C104 header lookup", 0, 1000,
                        "Cycles a C104 spends on a packet's header (its interval lookup)."))
@@ -87,9 +96,10 @@ ParamTable<NetworkParams> network_table() {
            cycles_spec("backoff_cycles", "Back-off", 8, 100000,
                        "Cycles a released request waits before retrying (policy 'release')."))
       .add(&NetworkParams::vcs,
-           number_spec("vcs", "Virtual channels", "per channel", 1, 1, 4, 1, true,
-                       "Virtual channels per physical channel; a torus with a dateline splits "
-                       "them into two classes."))
+           number_param("vcs", "Virtual channels")
+               .unit("per channel").value(1).range(1, 4).whole()
+               .about("Virtual channels per physical channel; a torus with a dateline splits them "
+                      "into two classes."))
       .add(&NetworkParams::dateline,
            choice_spec("dateline", "Torus dateline", {"on", "off"}, 0,
                        "On: a torus's virtual channels form two classes, a packet taking the "
@@ -97,8 +107,9 @@ ParamTable<NetworkParams> network_table() {
                        "free. Off: one class (1 virtual channel allowed); the channels around a "
                        "ring can wait on each other in a cycle and deadlock."))
       .add(&NetworkParams::buffer_flits,
-           number_spec("buffer_flits", "Buffer per virtual channel", "flits", 8, 1, 64, 1, true,
-                       "Flit buffer of each virtual channel at a router input."))
+           number_param("buffer_flits", "Buffer per virtual channel")
+               .unit("flits").value(8).range(1, 64).whole()
+               .about("Flit buffer of each virtual channel at a router input."))
       .add(&NetworkParams::router_delay_cycles,
            cycles_spec("router_delay_cycles", "Router delay", 0, 16,
                        "Cycles a flit spends in each router, on top of one cycle per link."))
@@ -123,28 +134,33 @@ ParamTable<NetworkParams> network_table() {
                        "Credits (the sender counts free slots) or on/off (the receiver signals "
                        "stop)."))
       .add(&NetworkParams::channel_words_per_cycle,
-           number_spec("channel_words_per_cycle", "Channel bandwidth", "words/cycle", 1, 0.05, 1,
-                       0.05, false,
-                       "Words per cycle a channel carries (0.5: a word every second cycle)."))
+           number_param("channel_words_per_cycle", "Channel bandwidth")
+               .unit("words/cycle").value(1).range(0.05, 1).step(0.05)
+               .about("Words per cycle a channel carries (0.5: a word every second cycle)."))
       .add(&NetworkParams::link_mode,
            choice_spec("link_mode", "Links", {"full duplex", "half duplex"}, 0,
                        "Full duplex: each direction has the channel bandwidth. Half duplex: both "
                        "directions share it."))
       .add(&NetworkParams::inject_words_per_cycle,
-           number_spec("inject_words_per_cycle", "Injection rate", "words/cycle", 1, 0.05, 4, 0.05,
-                       false, "Words per cycle a node puts into its router."))
+           number_param("inject_words_per_cycle", "Injection rate")
+               .unit("words/cycle").value(1).range(0.05, 4).step(0.05)
+               .about("Words per cycle a node puts into its router."))
       .add(&NetworkParams::eject_words_per_cycle,
-           number_spec("eject_words_per_cycle", "Ejection rate", "words/cycle", 1, 0.05, 4, 0.05,
-                       false, "Words per cycle the router delivers into the receive queue."))
+           number_param("eject_words_per_cycle", "Ejection rate")
+               .unit("words/cycle").value(1).range(0.05, 4).step(0.05)
+               .about("Words per cycle the router delivers into the receive queue."))
       .add(&NetworkParams::receive_queue_words,
-           number_spec("receive_queue_words", "Receive queue", "words", 1024, 1, 8192, 1, true,
-                       "Words the receive queue holds; when full, the network backs up."))
+           number_param("receive_queue_words", "Receive queue")
+               .unit("words").value(1024).range(1, 8192).whole()
+               .about("Words the receive queue holds; when full, the network backs up."))
       .add(&NetworkParams::clock_mhz,
-           number_spec("clock_mhz", "Clock", "MHz", 100, 1, 10000, 0.1, false,
-                       "Cycles per microsecond, to turn words per cycle into bits per second."))
+           number_param("clock_mhz", "Clock")
+               .unit("MHz").value(100).range(1, 10000).step(0.1)
+               .about("Cycles per microsecond, to turn words per cycle into bits per second."))
       .add(&NetworkParams::word_bits,
-           number_spec("word_bits", "Word width", "bits", 32, 1, 256, 1, true,
-                       "Bits per word (a flit is a word)."));
+           number_param("word_bits", "Word width")
+               .unit("bits").value(32).range(1, 256).whole()
+               .about("Bits per word (a flit is a word)."));
   return t;
 }
 

@@ -15,7 +15,9 @@ namespace {
 
 ParamSpec us(const char* name, const char* label, double value, double max,
              const char* description) {
-  return number_spec(name, label, "us", value, 0, max, 0.01, false, description);
+  return number_param(name, label)
+             .unit("us").value(value).range(0, max).step(0.01)
+             .about(description);
 }
 
 }  // namespace
@@ -23,23 +25,28 @@ ParamSpec us(const char* name, const char* label, double value, double max,
 ParamTable<MachineParams> machine_table() {
   ParamTable<MachineParams> t;
   t.add(&MachineParams::link_mb_s,
-        number_spec("link_mb_s", "Link bandwidth", "MB/s", 175, 10, 1000, 1, false,
-                    "Bytes per microsecond a mesh link carries in each direction."))
+        number_param("link_mb_s", "Link bandwidth")
+            .unit("MB/s").value(175).range(10, 1000).step(1)
+            .about("Bytes per microsecond a mesh link carries in each direction."))
       .add(&MachineParams::flit_bytes,
-           number_spec("flit_bytes", "Flit", "bytes", 16, 4, 256, 4, true,
-                       "Bytes the simulation moves as one flit (one link cycle); a packet takes "
-                       "a header flit and its bytes."))
+           number_param("flit_bytes", "Flit")
+               .unit("bytes").value(16).range(4, 256).whole().step(4)
+               .about("Bytes the simulation moves as one flit (one link cycle); a packet takes a "
+                      "header flit and its bytes."))
       .add(&MachineParams::buffer_flits,
-           number_spec("buffer_flits", "Router buffer", "flits", 4, 1, 64, 1, true,
-                       "Flits each router input holds (wormhole: a blocked packet waits where "
-                       "it is, holding its path)."))
+           number_param("buffer_flits", "Router buffer")
+               .unit("flits").value(4).range(1, 64).whole()
+               .about("Flits each router input holds (wormhole: a blocked packet waits where it "
+                      "is, holding its path)."))
       .add(&MachineParams::receive_queue_packets,
-           number_spec("receive_queue_packets", "Receive queue", "NX packets", 2, 1, 64, 1, true,
-                       "NX packets the network interface holds for the message processor; a "
-                       "full queue backs up the mesh."))
+           number_param("receive_queue_packets", "Receive queue")
+               .unit("NX packets").value(2).range(1, 64).whole()
+               .about("NX packets the network interface holds for the message processor; a full "
+                      "queue backs up the mesh."))
       .add(&MachineParams::nx_packet_bytes,
-           number_spec("nx_packet_bytes", "NX packet", "bytes", 1024, 64, 65536, 64, true,
-                       "Bytes of a message per NX packet."))
+           number_param("nx_packet_bytes", "NX packet")
+               .unit("bytes").value(1024).range(64, 65536).whole().step(64)
+               .about("Bytes of a message per NX packet."))
       .add(&MachineParams::nx_packet_us,
            us("nx_packet_us", "NX per-packet overhead", 5.83, 100,
               "Message-processor time per NX packet sent or received, besides moving its bytes "
@@ -55,11 +62,13 @@ ParamTable<MachineParams> machine_table() {
               "Compute-processor time to post a receive (hidden when the node is waiting "
               "anyway)."))
       .add(&MachineParams::bsp_packet_bytes,
-           number_spec("bsp_packet_bytes", "BSP packet", "bytes", 4, 4, 1024, 4, true,
-                       "Data bytes of one BSP packet (one word)."))
+           number_param("bsp_packet_bytes", "BSP packet")
+               .unit("bytes").value(4).range(4, 1024).whole().step(4)
+               .about("Data bytes of one BSP packet (one word)."))
       .add(&MachineParams::bsp_header_bytes,
-           number_spec("bsp_header_bytes", "BSP packet header", "bytes", 16, 0, 64, 4, true,
-                       "Bytes each BSP packet carries besides its data (where to put it)."))
+           number_param("bsp_header_bytes", "BSP packet header")
+               .unit("bytes").value(16).range(0, 64).whole().step(4)
+               .about("Bytes each BSP packet carries besides its data (where to put it)."))
       .add(&MachineParams::bsp_buffer_us,
            us("bsp_buffer_us", "BSP buffering per packet", 6.03, 100,
               "Compute-processor time per BSP packet: half to write it to an output buffer, "

@@ -11,11 +11,13 @@ namespace {
 
 ParamSpec cycles(const char* name, const char* label, double value, double max,
                  const char* what) {
-  return number_spec(name, label, "cycles", value, 0, max, 0.1, false, what);
+  return number_param(name, label).unit("cycles").value(value).range(0, max).step(0.1).about(what);
 }
 
 ParamSpec instructions(const char* name, const char* label, double value, const char* what) {
-  return number_spec(name, label, "instructions", value, 0, 100000, 1, false, what);
+  return number_param(name, label)
+             .unit("instructions").value(value).range(0, 100000).step(1)
+             .about(what);
 }
 
 }  // namespace
@@ -26,7 +28,9 @@ ParamTable<Cpu> cpu_table(const char* key, const char* name, double clock_mhz, d
   const std::string n = name;
   auto spec = [&](const std::string& suffix, const std::string& label, const char* unit,
                   double value, double min, double max, const std::string& what) {
-    ParamSpec s = number_spec("", "", unit, value, min, max, 0.01, false, "");
+    ParamSpec s = number_param("", "")
+                      .unit(unit).value(value).range(min, max).step(0.01)
+                      .about("");
     s.name = k + suffix;
     s.label = n + " " + label;
     s.description = what;
@@ -52,23 +56,27 @@ ParamTable<Cpu> t9000_cpu_table() { return cpu_table("t9000", "T9000", 20, 1.058
 ParamTable<T805> t805_table() {
   ParamTable<T805> t;
   t.include(&T805::cpu, t805_cpu_table())
-      .add(&T805::link_mbit, number_spec("t805_link_mbit", "T805 link speed", "Mbit/s", 20, 1,
-                                         1000, 1, false, "Bit rate of an OS-link."))
+      .add(&T805::link_mbit, number_param("t805_link_mbit", "T805 link speed")
+                                 .unit("Mbit/s").value(20).range(1, 1000).step(1)
+                                 .about("Bit rate of an OS-link."))
       .add(&T805::data_bits,
-           number_spec("os_data_bits", "OS-link data packet", "bits", 11, 3, 64, 1, true,
-                       "Bits of the packet that carries one byte: two start bits, eight data "
-                       "bits, a stop bit."))
-      .add(&T805::ack_bits, number_spec("os_ack_bits", "OS-link acknowledge", "bits", 2, 1, 16, 1,
-                                        true, "Bits of the acknowledge packet on the reverse wire."))
+           number_param("os_data_bits", "OS-link data packet")
+               .unit("bits").value(11).range(3, 64).whole()
+               .about("Bits of the packet that carries one byte: two start bits, eight data bits, "
+                      "a stop bit."))
+      .add(&T805::ack_bits, number_param("os_ack_bits", "OS-link acknowledge")
+                                .unit("bits").value(2).range(1, 16).whole()
+                                .about("Bits of the acknowledge packet on the reverse wire."))
       .add(&T805::ack_delay_bits,
-           number_spec("os_ack_delay_bits", "Acknowledge delay", "bit times", 5, 0, 64, 0.5, false,
-                       "Bit times after a byte starts to arrive before its acknowledge starts "
-                       "back (the acknowledge overlaps the byte)."))
+           number_param("os_ack_delay_bits", "Acknowledge delay")
+               .unit("bit times").value(5).range(0, 64).step(0.5)
+               .about("Bit times after a byte starts to arrive before its acknowledge starts back "
+                      "(the acknowledge overlaps the byte)."))
       .add(&T805::resume_bits,
-           number_spec("os_resume_bits", "Next byte after acknowledge", "bit times", 5, 0, 64,
-                       0.5, false,
-                       "Bit times after an acknowledge arrives before the sender starts the next "
-                       "byte."))
+           number_param("os_resume_bits", "Next byte after acknowledge")
+               .unit("bit times").value(5).range(0, 64).step(0.5)
+               .about("Bit times after an acknowledge arrives before the sender starts the next "
+                      "byte."))
       .add(&T805::raw_send_cycles,
            cycles("t805_send_cycles", "T805 channel output", 40, 100000,
                   "Cycles of a process's output on a hardware channel: the out instruction and "
@@ -77,11 +85,13 @@ ParamTable<T805> t805_table() {
            cycles("t805_recv_cycles", "T805 channel input", 40, 100000,
                   "Cycles from the last byte's arrival until the receiving process runs again."))
       .add(&T805::vcr_packet_bytes,
-           number_spec("vcr_packet_bytes", "VCR packet data", "bytes", 32, 1, 65536, 1, true,
-                       "Data bytes of one VCR packet; a longer message is cut into several."))
+           number_param("vcr_packet_bytes", "VCR packet data")
+               .unit("bytes").value(32).range(1, 65536).whole()
+               .about("Data bytes of one VCR packet; a longer message is cut into several."))
       .add(&T805::vcr_header_bytes,
-           number_spec("vcr_header_bytes", "VCR packet header", "bytes", 4, 0, 64, 1, true,
-                       "Header bytes of each VCR packet (virtual channel and length)."))
+           number_param("vcr_header_bytes", "VCR packet header")
+               .unit("bytes").value(4).range(0, 64).whole()
+               .about("Header bytes of each VCR packet (virtual channel and length)."))
       .add(&T805::vcr_message_instr,
            instructions("vcr_message_instr", "VCR cost per message", 13,
                         "Instructions the VCR spends per message at each end (setting up the "
@@ -96,23 +106,26 @@ ParamTable<T805> t805_table() {
 ParamTable<T9000> t9000_table() {
   ParamTable<T9000> t;
   t.include(&T9000::cpu, t9000_cpu_table())
-      .add(&T9000::link_mbit, number_spec("t9000_link_mbit", "T9000 link speed", "Mbit/s", 100,
-                                          1, 10000, 1, false, "Bit rate of a DS-link."))
+      .add(&T9000::link_mbit, number_param("t9000_link_mbit", "T9000 link speed")
+                                  .unit("Mbit/s").value(100).range(1, 10000).step(1)
+                                  .about("Bit rate of a DS-link."))
       .add(&T9000::packet_bytes,
-           number_spec("ds_packet_bytes", "DS-link packet data", "bytes", 32, 1, 4096, 1, true,
-                       "Data bytes a packet carries at most; a longer message takes more "
-                       "packets."))
+           number_param("ds_packet_bytes", "DS-link packet data")
+               .unit("bytes").value(32).range(1, 4096).whole()
+               .about("Data bytes a packet carries at most; a longer message takes more packets."))
       .add(&T9000::data_token_bits,
-           number_spec("ds_data_token_bits", "Data token", "bits", 10, 1, 64, 1, true,
-                       "Bits of a data token (parity, flag, eight data bits); header bytes are "
-                       "data tokens too."))
+           number_param("ds_data_token_bits", "Data token")
+               .unit("bits").value(10).range(1, 64).whole()
+               .about("Bits of a data token (parity, flag, eight data bits); header bytes are "
+                      "data tokens too."))
       .add(&T9000::control_token_bits,
-           number_spec("ds_control_token_bits", "Control token", "bits", 4, 1, 64, 1, true,
-                       "Bits of a control token (end of packet, end of message, flow control)."))
+           number_param("ds_control_token_bits", "Control token")
+               .unit("bits").value(4).range(1, 64).whole()
+               .about("Bits of a control token (end of packet, end of message, flow control)."))
       .add(&T9000::fct_tokens,
-           number_spec("ds_fct_tokens", "Tokens per flow-control token", "tokens", 8, 1, 1024, 1,
-                       true,
-                       "Tokens a receiver takes before it sends one flow-control token back."))
+           number_param("ds_fct_tokens", "Tokens per flow-control token")
+               .unit("tokens").value(8).range(1, 1024).whole()
+               .about("Tokens a receiver takes before it sends one flow-control token back."))
       .add(&T9000::vcp_send_cycles,
            cycles("vcp_send_cycles", "VCP per packet (send)", 10, 10000,
                   "Cycles the virtual channel processor takes to start a packet (after the "
@@ -128,26 +141,28 @@ ParamTable<T9000> t9000_table() {
                   "Cycles from the message's last packet until the receiving process runs "
                   "again."))
       .add(&T9000::c104_latency_us,
-           number_spec("c104_latency_us", "C104 routing latency", "us", 1, 0, 100, 0.01, false,
-                       "Time from a packet's header reaching a C104 to its leaving on the "
-                       "output link (interval lookup, header deletion, crossbar)."));
+           number_param("c104_latency_us", "C104 routing latency")
+               .unit("us").value(1).range(0, 100).step(0.01)
+               .about("Time from a packet's header reaching a C104 to its leaving on the output "
+                      "link (interval lookup, header deletion, crossbar)."));
   return t;
 }
 
 ParamTable<P4> p4_table() {
   ParamTable<P4> t;
   t.add(&P4::header_bytes,
-        number_spec("p4_header_bytes", "p4 header message", "bytes", 32, 0, 4096, 1, true,
-                    "The message p4 sends before the data (size, type, sender, XDR flag)."))
+        number_param("p4_header_bytes", "p4 header message")
+            .unit("bytes").value(32).range(0, 4096).whole()
+            .about("The message p4 sends before the data (size, type, sender, XDR flag)."))
       .add(&P4::message_instr,
            instructions("p4_message_instr", "p4 cost per message", 366,
                         "Instructions of p4's own code per message at each end (the call, "
                         "buffer allocation and typed-message matching)."))
       .add(&P4::byte_cycles,
-           number_spec("p4_byte_cycles", "p4 cost per byte", "cycles/byte", 0, 0, 1000, 0.01,
-                       false,
-                       "Cycles per byte of buffer management at the receiver (a copy or XDR "
-                       "conversion; 0 when the buffer is handed over)."));
+           number_param("p4_byte_cycles", "p4 cost per byte")
+               .unit("cycles/byte").value(0).range(0, 1000).step(0.01)
+               .about("Cycles per byte of buffer management at the receiver (a copy or XDR "
+                      "conversion; 0 when the buffer is handed over)."));
   return t;
 }
 

@@ -10,16 +10,20 @@ constexpr double kX0 = -2.0, kX1 = 0.5, kY0 = -1.25, kY1 = 1.25;
 
 ParamTable<Mandelbrot> mandelbrot_table() {
   ParamTable<Mandelbrot> t;
-  t.add(&Mandelbrot::width, number_spec("image_width", "Image width", "pixels", 256, 1, 2048, 1,
-                                        true, "Pixels per row (a work item is a row)."))
-      .add(&Mandelbrot::height, number_spec("image_height", "Image height", "rows", 256, 1, 2048,
-                                            1, true, "Rows of the image: the farm's work items."))
+  t.add(&Mandelbrot::width, number_param("image_width", "Image width")
+                                .unit("pixels").value(256).range(1, 2048).whole()
+                                .about("Pixels per row (a work item is a row)."))
+      .add(&Mandelbrot::height, number_param("image_height", "Image height")
+                                    .unit("rows").value(256).range(1, 2048).whole()
+                                    .about("Rows of the image: the farm's work items."))
       .add(&Mandelbrot::max_iterations,
-           number_spec("max_iterations", "Iteration limit", "iterations", 107, 1, 100000, 1, true,
-                       "Iterations after which a pixel counts as inside the set."))
+           number_param("max_iterations", "Iteration limit")
+               .unit("iterations").value(107).range(1, 100000).whole()
+               .about("Iterations after which a pixel counts as inside the set."))
       .add(&Mandelbrot::fraction_bits,
-           number_spec("fraction_bits", "Fixed-point fraction bits", "bits", 12, 4, 24, 1, true,
-                       "Fraction bits of the integer version's numbers (Table 2)."));
+           number_param("fraction_bits", "Fixed-point fraction bits")
+               .unit("bits").value(12).range(4, 24).whole()
+               .about("Fraction bits of the integer version's numbers (Table 2)."));
   return t;
 }
 

@@ -25,16 +25,24 @@ struct Params {
 
 ParamTable<Params> table() {
   ParamTable<Link> link;
-  link.add(&Link::rate, number_spec("rate", "Rate", "words/cycle", 1, 0.1, 1, 0.1, false, ""))
-      .add(&Link::buffer, number_spec("buffer", "Buffer", "flits", 8, 1, 64, 1, true, ""));
+  link.add(&Link::rate, number_param("rate", "Rate")
+                            .unit("words/cycle").value(1).range(0.1, 1).step(0.1)
+                            .about(""))
+      .add(&Link::buffer, number_param("buffer", "Buffer")
+                              .unit("flits").value(8).range(1, 64).whole()
+                              .about(""));
   ParamTable<Params> t;
-  t.add(&Params::load, number_spec("load", "Load", "fraction", 0.5, 0, 1, 0.01, false, ""))
-      .add(&Params::nodes, number_spec("nodes", "Nodes", "", 16, 1, 1024, 1, true, ""))
+  t.add(&Params::load, number_param("load", "Load")
+                           .unit("fraction").value(0.5).range(0, 1).step(0.01)
+                           .about(""))
+      .add(&Params::nodes, number_param("nodes", "Nodes")
+                               .value(16).range(1, 1024).whole()
+                               .about(""))
       .add(&Params::shape, choice_spec("shape", "Shape", {"mesh", "torus"}, 0, ""))
       .add(&Params::loads,
-           list_spec(number_spec("loads", "Loads", "", 0.1, 0, 1, 0.01, false, ""), 4, {0.1, 0.2}))
+           list_spec(number_param("loads", "Loads").value(0.1).range(0, 1).step(0.01).about(""), 4, {0.1, 0.2}))
       .add(&Params::sizes,
-           list_spec(number_spec("sizes", "Sizes", "", 2, 1, 64, 1, true, ""), 4, {2, 8}))
+           list_spec(number_param("sizes", "Sizes").value(2).range(1, 64).whole().about(""), 4, {2, 8}))
       .include(&Params::link, link);
   return t;
 }
@@ -81,9 +89,13 @@ TEST(ParamTable, SetDefaultChangesOnlyThatSpecsDefault) {
 
 TEST(ParamTable, RejectsAWholeNumberFieldWithAFractionalSpec) {
   ParamTable<Params> t;
-  EXPECT_THROW(t.add(&Params::nodes, number_spec("nodes", "Nodes", "", 1, 0, 9, 0.5, false, "")),
+  EXPECT_THROW(t.add(&Params::nodes, number_param("nodes", "Nodes")
+                                         .value(1).range(0, 9).step(0.5)
+                                         .about("")),
                std::invalid_argument);
-  EXPECT_THROW(t.add(&Params::loads, number_spec("loads", "Loads", "", 1, 0, 9, 1, false, "")),
+  EXPECT_THROW(t.add(&Params::loads, number_param("loads", "Loads")
+                                         .value(1).range(0, 9).step(1)
+                                         .about("")),
                std::invalid_argument);
 }
 
