@@ -19,10 +19,10 @@
 #include "core/trace.h"
 #include "machines/builtin_models.h"
 #include "core/rng.h"
-#include "network/analytic.h"
-#include "network/kncube.h"
-#include "network/network.h"
-#include "network/traffic.h"
+#include "network/traffic/analytic.h"
+#include "network/topologies/kncube.h"
+#include "network/wormhole/network.h"
+#include "network/traffic/traffic.h"
 
 namespace {
 

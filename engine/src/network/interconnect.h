@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "network/topology.h"
+#include "network/topologies/topology.h"
 
 namespace archex {
 

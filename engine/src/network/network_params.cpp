@@ -5,10 +5,10 @@
 #include <string>
 #include <utility>
 
-#include "network/analytic.h"
-#include "network/crossbar.h"
-#include "network/describe.h"
-#include "network/router_network.h"
+#include "network/traffic/analytic.h"
+#include "network/topologies/crossbar.h"
+#include "network/topologies/describe.h"
+#include "network/topologies/router_network.h"
 
 namespace archex {
 

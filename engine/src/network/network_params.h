@@ -6,10 +6,10 @@
 
 #include "core/param_spec.h"
 #include "core/param_table.h"
-#include "network/circuit.h"
-#include "network/fly.h"
-#include "network/kncube.h"
-#include "network/network.h"
+#include "network/circuit/circuit.h"
+#include "network/topologies/fly.h"
+#include "network/topologies/kncube.h"
+#include "network/wormhole/network.h"
 
 namespace archex {
 

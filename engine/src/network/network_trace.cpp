@@ -4,8 +4,8 @@
 #include <string>
 #include <utility>
 
-#include "network/circuit.h"
-#include "network/network.h"
+#include "network/circuit/circuit.h"
+#include "network/wormhole/network.h"
 
 namespace archex {
 

@@ -39,8 +39,8 @@ std::string first_difference(const std::string& want, const std::string& got) {
 
 }  // namespace
 
-void expect_golden(const std::string& machine, const std::vector<GoldenRun>& runs) {
-  const std::string path = std::string(ARCHEX_TEST_DIR) + "/machines/" + machine + "/golden.jsonl";
+void expect_golden(const std::string& dir, const std::vector<GoldenRun>& runs) {
+  const std::string path = std::string(ARCHEX_TEST_DIR) + "/" + dir + "/golden.jsonl";
   const ModelRegistry registry = builtin_registry();
   std::vector<std::string> lines;
   for (const GoldenRun& run : runs) lines.push_back(golden_line(registry, run));

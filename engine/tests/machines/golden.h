@@ -22,10 +22,10 @@ struct GoldenRun {
 };
 
 // Runs each of `runs` and expects its JSON (core/result_json.h) to equal the line recorded for it
-// in engine/tests/machines/<machine>/golden.jsonl, so a refactor that changes any bit of a result
-// fails here, naming the run and the first place it differs. With ARCHEX_UPDATE_GOLDEN=1 in the
+// in engine/tests/<dir>/golden.jsonl (`dir` is machines/<machine> or network/experiment), so a
+// refactor that changes any bit of a result fails here, naming the run and where it differs. With ARCHEX_UPDATE_GOLDEN=1 in the
 // environment it writes the file instead: for a change that means to alter results, reviewed in
 // the diff.
-void expect_golden(const std::string& machine, const std::vector<GoldenRun>& runs);
+void expect_golden(const std::string& dir, const std::vector<GoldenRun>& runs);
 
 }  // namespace archex

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "network/analytic.h"
-#include "network/router_network.h"
+#include "network/traffic/analytic.h"
+#include "network/topologies/router_network.h"
 
 namespace archex {
 namespace {

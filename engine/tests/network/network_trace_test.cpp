@@ -11,12 +11,12 @@
 #include <vector>
 
 #include "core/rng.h"
-#include "network/circuit.h"
-#include "network/crossbar.h"
-#include "network/fly.h"
-#include "network/kncube.h"
-#include "network/network.h"
-#include "network/traffic.h"
+#include "network/circuit/circuit.h"
+#include "network/topologies/crossbar.h"
+#include "network/topologies/fly.h"
+#include "network/topologies/kncube.h"
+#include "network/wormhole/network.h"
+#include "network/traffic/traffic.h"
 
 namespace archex {
 namespace {

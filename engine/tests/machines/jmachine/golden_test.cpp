@@ -28,7 +28,7 @@ TEST(JMachineGolden, RunsAsRecorded) {
     params.set("programs", std::vector<double>{program});
     runs.push_back({"jmachine_programs", params});
   }
-  expect_golden("jmachine", runs);
+  expect_golden("machines/jmachine", runs);
 }
 
 }  // namespace

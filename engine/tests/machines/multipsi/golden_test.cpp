@@ -10,7 +10,7 @@ namespace archex {
 namespace {
 
 TEST(MultiPsiGolden, RunsAsRecorded) {
-  expect_golden("multipsi", {
+  expect_golden("machines/multipsi", {
                                 {"multipsi_perf", {}},
                                 {"multipsi_queens", {}},
                                 {"multipsi_queens", {{"program", 1}}},

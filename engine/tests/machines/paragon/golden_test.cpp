@@ -11,7 +11,7 @@ namespace {
 
 TEST(ParagonGolden, RunsAsRecorded) {
   expect_golden(
-      "paragon",
+      "machines/paragon",
       {
           {"paragon_pingpong", {}},
           {"paragon_bisection", {}},

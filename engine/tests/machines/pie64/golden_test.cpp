@@ -9,7 +9,7 @@ namespace archex {
 namespace {
 
 TEST(Pie64Golden, RunsAsRecorded) {
-  expect_golden("pie64", {
+  expect_golden("machines/pie64", {
                              {"pie64_transfer", {}},
                              {"pie64_congestion", {}},
                              {"pie64_dispatch", {}},

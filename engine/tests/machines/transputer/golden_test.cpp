@@ -10,7 +10,7 @@ namespace archex {
 namespace {
 
 TEST(TransputerGolden, RunsAsRecorded) {
-  expect_golden("transputer", {
+  expect_golden("machines/transputer", {
                                   {"transputer_ping", {}},
                                   {"transputer_sequential", {}},
                                   {"transputer_farm", {}},

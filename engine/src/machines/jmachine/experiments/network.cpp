@@ -1,0 +1,757 @@
+#include "machines/jmachine/experiments/network.h"
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "machines/jmachine/mdp.h"
+#include "network/traffic/batch_means.h"
+#include "network/topologies/describe.h"
+#include "network/network_params.h"
+
+namespace archex {
+
+namespace {
+
+using jmachine::Machine;
+using jmachine::NodeCosts;
+using jmachine::Received;
+using jmachine::Thread;
+
+const char* const kCitation =
+    "M. D. Noakes, D. A. Wallach, W. J. Dally, The J-Machine Multicomputer: An Architectural "
+    "Evaluation, ISCA 1993, sections 2-3";
+
+// The machine every experiment runs: the J-Machine network and its MDPs' costs.
+struct MachineParams {
+  NetworkParams net;
+  NodeCosts costs;
+};
+
+// The machine the picker draws: the network the parameters build.
+template <class P>
+std::vector<NetworkMap> machine(const P& p) {
+  return {describe_network(*make_topology(p.net), "network", "network")};
+}
+
+template <class P>
+ParamTable<P> with_machine() {
+  ParamTable<P> t;
+  t.include(&P::net, jmachine::network_table({8, 8, 8}))
+      .include(&P::costs, jmachine::node_cost_table());
+  return t;
+}
+
+// The machine's network state, the least its run holds: a machine whose network alone does not
+// fit is refused before it is built.
+template <class P>
+std::optional<StateEstimate> machine_state(const P& p) {
+  return network_state(p.net);
+}
+
+// The cube and the wormhole network of the machine's parameters.
+struct Built {
+  explicit Built(const NetworkParams& net)
+      : cube(std::dynamic_pointer_cast<const KNCube>(make_topology(net))),
+        config(network_config(net, cube)) {
+    Network check(config);
+  }
+  std::shared_ptr<const KNCube> cube;
+  NetworkConfig config;
+};
+
+// ---- Fig. 2: round trip against distance ------------------------------------------------------
+
+struct RequestKind {
+  const char* name;
+  const char* label;
+  int request_words;
+  int reply_words;
+  int data_words;
+  bool external;
+};
+
+constexpr RequestKind kKinds[] = {
+    {"null_rpc", "null RPC (2-word request, 1-word reply)", 2, 1, 0, false},
+    {"read1_internal", "read 1 word, internal memory", 3, 2, 1, false},
+    {"read6_internal", "read 6 words, internal memory", 3, 7, 6, false},
+    {"read1_external", "read 1 word, external memory", 3, 2, 1, true},
+    {"read6_external", "read 6 words, external memory", 3, 7, 6, true},
+};
+
+// One request and its reply on an otherwise idle machine; `done` is when the reply's handler ends.
+class RoundTrip final : public Machine::Workload {
+ public:
+  RoundTrip(Machine& m, const RequestKind& kind, int src, int dst)
+      : m_(m), kind_(kind), src_(src), dst_(dst) {}
+
+  void on_message(int, const Received& message, Thread& t) override {
+    const NodeCosts& c = m_.costs();
+    const auto now = static_cast<double>(m_.network().now());
+    if (message.handler == 0) {
+      const double per_word = kind_.external ? c.reply_external : c.reply_internal;
+      t.compute(kind_.data_words == 0 ? c.handler
+                                      : c.read_handler + c.xlate + per_word * kind_.data_words);
+      t.send_words(src_, kind_.reply_words, 1);
+      return;
+    }
+    done = now + c.dispatch + c.handler;
+    t.compute(c.handler);
+  }
+  bool background(int node, Thread& t) override {
+    if (node != src_ || started_) return false;
+    started_ = true;
+    t.send_words(dst_, kind_.request_words, 0);
+    return true;
+  }
+
+  double done = -1;
+
+ private:
+  Machine& m_;
+  const RequestKind& kind_;
+  int src_;
+  int dst_;
+  bool started_ = false;
+};
+
+class JMachineRoundTrip final : public Model {
+ public:
+  explicit JMachineRoundTrip(const MachineParams& p) : costs_(p.costs) {
+    const Built built(p.net);
+    config_ = built.config;
+    const KNCube& topo = *built.cube;
+    // Destinations at each distance along the e-cube path from node 0 to the far corner.
+    std::array<int, 3> c{0, 0, 0};
+    path_.push_back(0);
+    for (int d = 0; d < topo.dimensions(); ++d) {
+      while (c[static_cast<std::size_t>(d)] < topo.radix(d) - 1) {
+        ++c[static_cast<std::size_t>(d)];
+        path_.push_back(topo.node_at(c));
+      }
+    }
+  }
+
+  // One unit of work is one cycle of the machine carrying the current round trip.
+  bool advance(std::uint64_t budget) override {
+    for (std::uint64_t i = 0; i < budget && !finished(); ++i) {
+      if (!machine_) {
+        machine_ = std::make_unique<Machine>(config_, costs_);
+        trip_ = std::make_unique<RoundTrip>(*machine_, kKinds[kind_], 0, path_[distance_]);
+      }
+      machine_->step(*trip_);
+      const bool done = trip_->done >= 0;
+      // An idle machine answers within a few thousand cycles at the largest costs; a trip past
+      // the guard is left out of the curve rather than drawn with a made-up value.
+      if (!done && machine_->network().now() < kGuardCycles) continue;
+      if (done) cycles_[kind_].push_back({static_cast<double>(distance_), trip_->done});
+      trip_.reset();
+      machine_.reset();
+      if (++distance_ == path_.size()) {
+        distance_ = 0;
+        ++kind_;
+      }
+    }
+    return finished();
+  }
+
+  double progress() const override {
+    const double total = static_cast<double>(std::size(kKinds) * path_.size());
+    return static_cast<double>(kind_ * path_.size() + distance_) / total;
+  }
+
+  Result result() const override {
+    Result r;
+    for (std::size_t k = 0; k < std::size(kKinds); ++k) {
+      Series s{std::string("round_trip_") + kKinds[k].name,
+               kKinds[k].label,
+               "distance",
+               "hops",
+               "round-trip latency",
+               "cycles",
+               {},
+               {}};
+      for (const auto& [distance, cycles] : cycles_[k]) {
+        s.x.push_back(distance);
+        s.y.push_back(cycles);
+      }
+      r.series.push_back(std::move(s));
+    }
+    const double last = static_cast<double>(path_.size() - 1);
+    const auto at = [&](std::size_t kind, double distance) -> std::optional<double> {
+      for (const auto& [d, cycles] : cycles_[kind]) {
+        if (d == distance) return cycles;
+      }
+      return std::nullopt;
+    };
+    const auto self = at(0, 0);
+    const auto corner = at(0, last);
+    if (self) {
+      r.scalars.push_back(
+          {"null_rpc_self_cycles", *self, "cycles", "Null RPC from a node to itself, round trip"});
+    }
+    if (self && corner && last > 0) {
+      r.scalars.push_back({"null_rpc_per_hop_cycles", (*corner - *self) / last});
+    }
+    if (const auto neighbor = at(1, 1)) {
+      r.scalars.push_back({"read1_neighbor_cycles", *neighbor});
+    }
+    if (const auto far = at(1, last); far && last > 0) {
+      r.scalars.push_back(
+          {"read1_corner_cycles", *far, "cycles", "The same read from the opposite corner"});
+    }
+    return r;
+  }
+
+ private:
+  bool finished() const { return kind_ == std::size(kKinds); }
+
+  NetworkConfig config_;
+  NodeCosts costs_;
+  std::vector<int> path_;
+  static constexpr std::int64_t kGuardCycles = 100000;
+  std::size_t kind_ = 0;
+  std::size_t distance_ = 0;
+  std::unique_ptr<Machine> machine_;
+  std::unique_ptr<RoundTrip> trip_;
+  // (distance, cycles) of each finished round trip, per request kind.
+  std::vector<std::pair<double, double>> cycles_[std::size(kKinds)];
+};
+
+// ---- Fig. 3: the closed loop ------------------------------------------------------------------
+
+// Every node: pick a random destination, send an N-word request, wait for the N-word reply,
+// then compute (or idle) L cycles; handlers preempt the computation.
+class Loop final : public Machine::Workload {
+ public:
+  Loop(Machine& m, Rng& rng, int words, int grain)
+      : m_(m), rng_(rng), words_(words), grain_(grain) {
+    const auto n = static_cast<std::size_t>(m.network().topology().terminals());
+    remaining_.assign(n, 0);
+    sent_at_.assign(n, 0);
+    waiting_.assign(n, 0);
+    // Start at random points of the computation, so the nodes do not move in lockstep.
+    for (auto& r : remaining_)
+      r = static_cast<int>(rng_.below(static_cast<std::uint64_t>(grain_) + 1));
+  }
+
+  void on_message(int node, const Received& message, Thread& t) override {
+    const NodeCosts& c = m_.costs();
+    t.compute(c.handler);
+    if (message.handler == 0) return t.send_words(message.src, words_, 1);
+    const double now = static_cast<double>(m_.network().now());
+    const double round_trip =
+        now + c.dispatch + c.handler - sent_at_[static_cast<std::size_t>(node)];
+    if (measuring) one_way.add(round_trip / 2);
+    waiting_[static_cast<std::size_t>(node)] = 0;
+    remaining_[static_cast<std::size_t>(node)] = grain_;
+  }
+
+  bool background(int node, Thread& t) override {
+    const auto n = static_cast<std::size_t>(node);
+    if (waiting_[n]) return false;
+    if (remaining_[n] > 0) {
+      --remaining_[n];
+      if (measuring) ++compute;
+      return true;
+    }
+    const int nodes = m_.network().topology().terminals();
+    int dst = static_cast<int>(rng_.below(static_cast<std::uint64_t>(nodes - 1)));
+    if (dst >= node) ++dst;
+    t.send_words(dst, words_, 0);
+    sent_at_[n] = static_cast<double>(m_.network().now());
+    waiting_[n] = 1;
+    return true;
+  }
+
+  // Computing, each cycle only counts down (and is counted); waiting, a cycle does nothing.
+  std::int64_t quiet_cycles(int node) const override {
+    const auto n = static_cast<std::size_t>(node);
+    return waiting_[n] ? kForever : remaining_[n];
+  }
+  void skip(int node, std::int64_t cycles) override {
+    const auto n = static_cast<std::size_t>(node);
+    if (waiting_[n]) return;
+    remaining_[n] -= static_cast<int>(cycles);
+    if (measuring) compute += cycles;
+  }
+
+  bool measuring = false;
+  // One-way latencies (half the round trip) while measuring; 6 batches at least, which keeps
+  // the long-grain points short.
+  BatchMeans one_way{6};
+  std::int64_t compute = 0;
+
+ private:
+  Machine& m_;
+  Rng& rng_;
+  int words_;
+  int grain_;
+  std::vector<int> remaining_;
+  std::vector<double> sent_at_;
+  std::vector<std::uint8_t> waiting_;
+};
+
+// Indices 0..n-1 spread out: the middle first, then the points that best fill the gaps (bit
+// reversal, shifted to start mid-range). Any prefix of the order samples the whole range.
+std::vector<std::size_t> spread_order(std::size_t n) {
+  std::size_t bits = 0;
+  while ((std::size_t{1} << bits) < n) ++bits;
+  std::vector<std::size_t> order;
+  for (std::size_t i = 0; i < (std::size_t{1} << bits); ++i) {
+    std::size_t r = 0;
+    for (std::size_t b = 0; b < bits; ++b) r |= ((i >> b) & 1) << (bits - 1 - b);
+    if (r < n) order.push_back((r + n / 2) % n);
+  }
+  return order;
+}
+
+struct LoopParams {
+  NetworkParams net;
+  NodeCosts costs;
+  std::vector<int> message_words;
+  std::vector<int> grain_cycles;
+  int max_cycles;
+  double confidence_percent;
+};
+
+// The closed loop's points for a parameter set: (message length, grain) pairs in run order.
+struct LoopPlan {
+  explicit LoopPlan(const LoopParams& p)
+      : config(Built(p.net).config),
+        costs(p.costs),
+        words(p.message_words),
+        grains(p.grain_cycles),
+        confidence(p.confidence_percent / 100),
+        max_cycles(p.max_cycles) {
+    std::sort(grains.begin(), grains.end());
+    // Points take very different times (longer messages and grains are slower), so they run in
+    // rounds: each round one point of every message length, at grains spread over the range and
+    // different for each length. The points done are then a fair sample of those left, so the
+    // time per point so far, times the points left, estimates the time left; and the curves fill
+    // in coarse to fine.
+    const std::size_t n = grains.size();
+    for (const std::size_t g : spread_order(n)) {
+      for (std::size_t k = 0; k < words.size(); ++k)
+        order.push_back({words[k], grains[(g + k * n / words.size()) % n]});
+    }
+  }
+
+  NetworkConfig config;
+  NodeCosts costs;
+  std::vector<int> words;
+  std::vector<int> grains;
+  double confidence;
+  std::int64_t max_cycles;
+  // (message words, grain cycles) of each point, in run order.
+  std::vector<std::pair<int, int>> order;
+};
+
+// One point of the loop; its partial result is the point's scalars.
+class JMachineLoopPoint final : public Model {
+ public:
+  JMachineLoopPoint(const LoopParams& p, Rng rng, std::size_t point) : net_(p.net), rng_(rng) {
+    const LoopPlan plan(p);
+    config_ = plan.config;
+    costs_ = plan.costs;
+    confidence_ = plan.confidence;
+    max_cycles_ = plan.max_cycles;
+    std::tie(words_, grain_) = plan.order[point];
+    machine_ = std::make_unique<Machine>(config_, costs_);
+    loop_ = std::make_unique<Loop>(*machine_, rng_, words_, grain_);
+    // Nodes start at random points of their computation, so one grain and a little more settle
+    // the queues; a batch spans about half a loop of every node.
+    warmup_ = 200 + static_cast<std::int64_t>(grain_);
+    batch_ = 100 + static_cast<std::int64_t>(grain_) / 2;
+  }
+
+  // One unit of work is one step of the machine: a cycle, or a jump over cycles in which nothing
+  // happens.
+  bool advance(std::uint64_t budget) override {
+    for (std::uint64_t i = 0; i < budget && !done_; ++i) step();
+    return done_;
+  }
+
+  double progress() const override {
+    if (done_) return 1;
+    return std::min(0.9, static_cast<double>(machine_->network().now()) /
+                             static_cast<double>(warmup_ + max_cycles_));
+  }
+
+  Result result() const override { return partial_; }
+  bool attach_trace(TraceRecorder& recorder) override {
+    machine_->record(recorder, words_);
+    return true;
+  }
+
+ private:
+  void step() {
+    Machine& m = *machine_;
+    // Not past the next cycle that measures.
+    const std::int64_t before = m.network().now();
+    m.jump(before < warmup_ ? warmup_ : before + batch_ - (before - warmup_) % batch_);
+    m.step(*loop_);
+    const std::int64_t now = m.network().now();
+    if (now == warmup_) {
+      m.settle(*loop_);
+      loop_->measuring = true;
+      m.network().reset_counters();
+      return;
+    }
+    if (now < warmup_ || (now - warmup_) % batch_ != 0) return;
+    loop_->one_way.close_batch();
+    const std::int64_t window = now - warmup_;
+    if (!loop_->one_way.converged(confidence_) && window < max_cycles_) return;
+    m.settle(*loop_);
+    const double bisection = gbit_per_s(
+        net_, static_cast<double>(m.network().bisection_flits()) / static_cast<double>(window));
+    const double efficiency = static_cast<double>(loop_->compute) /
+                              (static_cast<double>(window) * m.network().topology().terminals());
+    partial_.scalars = {{"words", static_cast<double>(words_), "words", "Message length"},
+                        {"grain", static_cast<double>(grain_), "cycles", "Computation per message"},
+                        {"one_way", loop_->one_way.mean(), "cycles", "Mean one-way latency"},
+                        {"bisection_gbps", bisection, "Gbit/s", "Bisection traffic"},
+                        {"efficiency", efficiency, "fraction", "Share of cycles computing"}};
+    loop_.reset();
+    machine_.reset();
+    done_ = true;
+  }
+
+  NetworkParams net_;
+  NetworkConfig config_;
+  NodeCosts costs_;
+  Rng rng_;
+  double confidence_ = 0;
+  std::int64_t max_cycles_ = 0;
+  int words_ = 0;
+  int grain_ = 0;
+  std::int64_t warmup_ = 0;
+  std::int64_t batch_ = 0;
+  std::unique_ptr<Machine> machine_;
+  std::unique_ptr<Loop> loop_;
+  bool done_ = false;
+  Result partial_;
+};
+
+struct LoopPoint {
+  int words = 0;
+  int grain = 0;
+  double one_way = 0;
+  double bisection_gbps = 0;
+  double efficiency = 0;
+};
+
+// Fig. 3's curves and the scalars that span points (saturation, half power) from the points done.
+Result combine_loop(const LoopParams& params, const std::vector<PointResult>& partials) {
+  const std::vector<int>& words = params.message_words;
+  std::vector<LoopPoint> points;
+  for (const PointResult& partial : partials) {
+    const Result& r = partial.result;
+    points.push_back({static_cast<int>(r.scalar("words")), static_cast<int>(r.scalar("grain")),
+                      r.scalar("one_way"), r.scalar("bisection_gbps"), r.scalar("efficiency")});
+  }
+  Result r;
+  const Built built(params.net);
+  const double capacity =
+      gbit_per_s(params.net, bisection_capacity_words_per_cycle(*built.cube, built.config));
+  r.scalars.push_back(
+      {"bisection_capacity_gbps", capacity, "Gbit/s", "Peak traffic across the bisection"});
+  double peak = 0;
+  for (const int w : words) {
+    const std::string n = std::to_string(w);
+    Series lat{"latency_vs_bisection_n" + n,
+               n + "-word messages",
+               "bisection traffic",
+               "Gbit/s",
+               "one-way latency",
+               "cycles",
+               {},
+               {}};
+    Series eff{"efficiency_vs_grain_n" + n,
+               n + "-word messages",
+               "computation per message",
+               "cycles",
+               "efficiency",
+               "fraction",
+               {},
+               {}};
+    // One message length in both charts (one colour in each).
+    lat.key = eff.key = n + "-word messages";
+    double top = 0;
+    double half = -1;
+    const LoopPoint* before = nullptr;
+    std::vector<const LoopPoint*> curve;
+    for (const LoopPoint& pt : points)
+      if (pt.words == w) curve.push_back(&pt);
+    std::stable_sort(curve.begin(), curve.end(),
+                     [](const LoopPoint* a, const LoopPoint* b) { return a->grain < b->grain; });
+    for (const LoopPoint* p : curve) {
+      const LoopPoint& pt = *p;
+      lat.x.push_back(pt.bisection_gbps);
+      lat.y.push_back(pt.one_way);
+      eff.x.push_back(pt.grain);
+      eff.y.push_back(pt.efficiency);
+      top = std::max(top, pt.bisection_gbps);
+      if (half < 0 && before && before->efficiency < 0.5 && pt.efficiency >= 0.5) {
+        const double f = (0.5 - before->efficiency) / (pt.efficiency - before->efficiency);
+        half = before->grain + f * (pt.grain - before->grain);
+      }
+      before = &pt;
+    }
+    peak = std::max(peak, top);
+    if (!lat.x.empty()) {
+      r.scalars.push_back({"latency_vs_bisection_n" + n + "_saturation", top, "Gbit/s",
+                           "Most bisection traffic " + n + "-word messages reached"});
+    }
+    if (half >= 0) {
+      r.scalars.push_back({"half_power_cycles_n" + n, half, "cycles",
+                           "Computation per message at 50 % efficiency, " + n + "-word messages"});
+    }
+    r.series.push_back(std::move(lat));
+    r.series.push_back(std::move(eff));
+  }
+  r.scalars.push_back({"peak_bisection_gbps", peak});
+  r.scalars.push_back({"peak_bisection_fraction", capacity > 0 ? peak / capacity : 0});
+  return r;
+}
+
+// ---- Fig. 4: terminal bandwidth ---------------------------------------------------------------
+
+constexpr const char* kModes[] = {"discard", "internal", "external"};
+constexpr const char* kModeLabels[] = {"discarded", "copied to internal memory",
+                                       "copied to external memory"};
+
+// Node 0 sends to its neighbour back to back; the receiver's handler discards or copies.
+class Stream final : public Machine::Workload {
+ public:
+  Stream(Machine& m, int words, int mode, int dst) : m_(m), words_(words), mode_(mode), dst_(dst) {}
+
+  void on_message(int, const Received&, Thread& t) override {
+    const NodeCosts& c = m_.costs();
+    if (measuring) received += words_;
+    const double per_word = mode_ == 0 ? 0 : mode_ == 1 ? c.copy_internal : c.copy_external;
+    t.compute(c.suspend + per_word * words_);
+  }
+  bool background(int node, Thread& t) override {
+    if (node != 0 || m_.network().source_backlog(0) > 1) return false;
+    t.send_words(dst_, words_, 0);
+    return true;
+  }
+
+  bool measuring = false;
+  std::int64_t received = 0;
+
+ private:
+  Machine& m_;
+  int words_;
+  int mode_;
+  int dst_;
+};
+
+struct TerminalParams {
+  NetworkParams net;
+  NodeCosts costs;
+  std::vector<int> message_words;
+  int window_cycles;
+};
+
+class JMachineTerminal final : public Model {
+ public:
+  explicit JMachineTerminal(const TerminalParams& p)
+      : costs_(p.costs), sizes_(p.message_words), window_(p.window_cycles) {
+    const Built built(p.net);
+    config_ = built.config;
+    neighbor_ = built.cube->neighbor(0, 0);
+    std::sort(sizes_.begin(), sizes_.end());
+  }
+
+  // One unit of work is one cycle of the machine streaming the current message size.
+  bool advance(std::uint64_t budget) override {
+    for (std::uint64_t i = 0; i < budget && !finished(); ++i) {
+      if (!machine_) {
+        const std::size_t at = bandwidth_.size();
+        machine_ = std::make_unique<Machine>(config_, costs_);
+        stream_ = std::make_unique<Stream>(*machine_, sizes_[at % sizes_.size()],
+                                           static_cast<int>(at / sizes_.size()),
+                                           neighbor_);
+      }
+      machine_->step(*stream_);
+      const std::int64_t now = machine_->network().now();
+      if (now == kWarmupCycles) stream_->measuring = true;
+      if (now < kWarmupCycles + window_) continue;
+      bandwidth_.push_back(static_cast<double>(stream_->received) / static_cast<double>(window_));
+      stream_.reset();
+      machine_.reset();
+    }
+    return finished();
+  }
+
+  double progress() const override {
+    const double point =
+        machine_ ? static_cast<double>(machine_->network().now()) /
+                       static_cast<double>(kWarmupCycles + window_)
+                 : 0;
+    return (static_cast<double>(bandwidth_.size()) + point) /
+           static_cast<double>(3 * sizes_.size());
+  }
+
+  Result result() const override {
+    Result r;
+    const double peak = config_.eject_rate;
+    r.scalars.push_back({"peak_words_per_cycle", peak});
+    for (int mode = 0; mode < 3; ++mode) {
+      Series s{std::string("bandwidth_") + kModes[mode],
+               kModeLabels[mode],
+               "message size",
+               "words",
+               "terminal bandwidth",
+               "words/cycle",
+               {},
+               {}};
+      for (std::size_t i = 0; i < sizes_.size(); ++i) {
+        const std::size_t at = static_cast<std::size_t>(mode) * sizes_.size() + i;
+        if (at >= bandwidth_.size()) break;
+        s.x.push_back(sizes_[i]);
+        s.y.push_back(bandwidth_[at]);
+        if (mode == 0 && (sizes_[i] == 2 || sizes_[i] == 8)) {
+          r.scalars.push_back(
+              {"discard_fraction_of_peak_" + std::to_string(sizes_[i]) + "w", bandwidth_[at] / peak,
+               "fraction",
+               std::to_string(sizes_[i]) + "-word messages, discarded: bandwidth over peak"});
+        }
+      }
+      r.series.push_back(std::move(s));
+    }
+    return r;
+  }
+
+ private:
+  bool finished() const { return bandwidth_.size() == 3 * sizes_.size(); }
+
+  NetworkConfig config_;
+  NodeCosts costs_;
+  static constexpr std::int64_t kWarmupCycles = 200;
+  // Node 0's +x neighbour, the stream's destination.
+  int neighbor_ = 0;
+  std::vector<int> sizes_;
+  std::int64_t window_;
+  std::unique_ptr<Machine> machine_;
+  std::unique_ptr<Stream> stream_;
+  std::vector<double> bandwidth_;
+};
+
+std::vector<OutputSpec> round_trip_outputs() {
+  return {
+      scalar_output("null_rpc_self_cycles", "cycles", "Null RPC from a node to itself, round trip"),
+      scalar_output("null_rpc_per_hop_cycles", "cycles/hop",
+                    "Round-trip increase per hop of distance"),
+      scalar_output("read1_neighbor_cycles", "cycles",
+                    "Remote read of one word from internal memory, nearest neighbour"),
+      scalar_output("read*_corner_cycles", "cycles", "The same read from the opposite corner"),
+      series_output("round_trip_null_rpc", "cycles", "round-trip latency against distance"),
+      series_output("round_trip_read*_internal", "cycles", "round-trip latency against distance"),
+      series_output("round_trip_read*_external", "cycles", "round-trip latency against distance"),
+  };
+}
+
+std::vector<OutputSpec> loop_outputs() {
+  return {
+      scalar_output("bisection_capacity_gbps", "Gbit/s", "Peak traffic across the bisection"),
+      scalar_output("latency_vs_bisection_n*_saturation", "Gbit/s",
+                    "Most bisection traffic N-word messages reached"),
+      scalar_output("half_power_cycles_n*", "cycles",
+                    "Computation per message at N % efficiency, N-word messages"),
+      scalar_output("peak_bisection_gbps", "Gbit/s",
+                    "Most bisection traffic any message length reached"),
+      scalar_output("peak_bisection_fraction", "fraction", "That over the bisection capacity"),
+      series_output("latency_vs_bisection_n*", "cycles",
+                    "one-way latency against bisection traffic"),
+      series_output("efficiency_vs_grain_n*", "fraction",
+                    "efficiency against computation per message"),
+  };
+}
+
+std::vector<OutputSpec> terminal_outputs() {
+  return {
+      scalar_output("peak_words_per_cycle", "words/cycle",
+                    "Network-to-queue rate: the most a node can receive"),
+      scalar_output("discard_fraction_of_peak_*w", "fraction",
+                    "N-word messages, discarded: bandwidth over peak"),
+      series_output("bandwidth_discard", "words/cycle", "terminal bandwidth against message size"),
+      series_output("bandwidth_internal", "words/cycle", "terminal bandwidth against message size"),
+      series_output("bandwidth_external", "words/cycle", "terminal bandwidth against message size"),
+  };
+}
+
+}  // namespace
+
+ModelInfo jmachine_round_trip_info() {
+  return model_info(
+      "jmachine_round_trip", "J-Machine: round-trip latency against distance",
+      "A null RPC and remote reads, one at a time, from node 0 to nodes along the e-cube path to "
+      "the far corner (Fig. 2).",
+      kCitation, with_machine<MachineParams>(), round_trip_outputs(), machine<MachineParams>,
+      [](const MachineParams& p, Rng) { return std::make_unique<JMachineRoundTrip>(p); },
+      machine_state<MachineParams>);
+}
+
+ModelInfo jmachine_loop_info() {
+  ParamTable<LoopParams> t = with_machine<LoopParams>();
+  t.add(&LoopParams::message_words,
+        list_spec(number_param("message_words", "Message lengths")
+                      .unit("words").value(2).range(1, 64).whole()
+                      .about("Words per request and per reply; one curve each."),
+                  6, {2, 4, 8, 16}))
+      .add(&LoopParams::grain_cycles,
+           list_spec(number_param("grain_cycles", "Computation per message")
+                         .unit("cycles").value(0).range(0, 100000).whole()
+                         .about("Cycles each node computes (or idles) between a reply and its "
+                                "next request; one point each."),
+                     24, {0, 10, 25, 50, 75, 100, 150, 200, 300, 450, 700, 1000}))
+      .add(&LoopParams::max_cycles,
+           number_param("max_cycles", "Longest measurement")
+               .unit("cycles").value(6000).range(500, 1000000).whole().step(100)
+               .about("A point stops measuring here if its mean latency has not yet reached the "
+                      "confidence target."))
+      .add(&LoopParams::confidence_percent,
+           number_param("confidence_percent", "Confidence target")
+               .unit("%").value(3).range(0.5, 50).step(0.5)
+               .about("A point stops once the 95 % interval of its mean latency (batch means) is "
+                      "within this share of the mean."));
+  return sweep_model_info(
+      "jmachine_loop", "J-Machine: latency against load, efficiency against grain",
+      "Every node sends an N-word request to a random node, waits for the N-word reply and "
+      "computes L cycles, over N and L (Fig. 3).",
+      kCitation, std::move(t), loop_outputs(), machine<LoopParams>,
+      [](const LoopParams& p) { return std::vector<double>(LoopPlan(p).order.size(), 1.0); },
+      [](const LoopParams& p, Rng rng, std::size_t point) {
+        return std::make_unique<JMachineLoopPoint>(p, rng, point);
+      },
+      combine_loop, machine_state<LoopParams>);
+}
+
+ModelInfo jmachine_terminal_info() {
+  ParamTable<TerminalParams> t = with_machine<TerminalParams>();
+  t.add(&TerminalParams::message_words,
+        list_spec(number_param("message_words", "Message sizes")
+                      .unit("words").value(8).range(1, 64).whole()
+                      .about("Words per message; one point each."),
+                  16, {1, 2, 3, 4, 6, 8, 12, 16, 24, 32}))
+      .add(&TerminalParams::window_cycles,
+           number_param("window_cycles", "Measurement")
+               .unit("cycles").value(4000).range(100, 1000000).whole().step(100)
+               .about("Cycles over which delivered words are counted, after 200 to settle."));
+  return model_info(
+      "jmachine_terminal", "J-Machine: terminal bandwidth",
+      "Node 0 streams messages to its neighbour, which discards them or copies them to internal "
+      "or external memory (Fig. 4).",
+      kCitation, std::move(t), terminal_outputs(), machine<TerminalParams>,
+      [](const TerminalParams& p, Rng) { return std::make_unique<JMachineTerminal>(p); },
+      machine_state<TerminalParams>);
+}
+
+}  // namespace archex

@@ -1,0 +1,255 @@
+#include "machines/jmachine/programs/program.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <utility>
+
+#include "core/param_spec.h"
+#include "core/param_table.h"
+#include "machines/jmachine/programs/programs.h"
+
+namespace archex::jmachine {
+
+const char* program_key(ProgramKind kind) {
+  constexpr const char* kKeys[] = {"barrier", "lcs", "radix", "queens", "tsp"};
+  return kKeys[static_cast<int>(kind)];
+}
+
+const char* program_label(ProgramKind kind) {
+  constexpr const char* kLabels[] = {"Barrier", "LCS", "Radix sort", "N-queens", "TSP"};
+  return kLabels[static_cast<int>(kind)];
+}
+
+namespace {
+
+ParamSpec instr(const char* name, const char* label, double value, const char* description) {
+  return number_param(name, label)
+             .unit("instructions").value(value).range(0, 100000).step(0.1)
+             .about(description);
+}
+ParamSpec whole(const char* name, const char* label, const char* unit, double value, double min,
+                double max, const char* description) {
+  return number_param(name, label)
+             .unit(unit).value(value).range(min, max).whole()
+             .about(description);
+}
+
+}  // namespace
+
+ParamTable<ProgramParams> program_table() {
+  ParamTable<ProgramParams> t;
+  t.include(&ProgramParams::net, jmachine::network_table({8, 8, 8}))
+      .include(&ProgramParams::costs, jmachine::node_cost_table())
+      .include(&ProgramParams::mdp, jmachine::mdp_cost_table());
+  t.add(&ProgramParams::barrier_call_instr,
+        instr("barrier_call_instr", "Barrier call and return", 10,
+              "Instructions of calling the barrier routine and resuming the caller."))
+      .add(&ProgramParams::barrier_wave_instr,
+           instr("barrier_wave_instr", "Barrier wave handler", 8.5,
+                 "Instructions of one wave's handler besides dispatch and the send."))
+      .add(&ProgramParams::lcs_a_chars,
+           whole("lcs_a_chars", "LCS: string A", "characters", 1024, 1, 65536,
+                 "Characters of the string spread over the nodes."))
+      .add(&ProgramParams::lcs_b_chars,
+           whole("lcs_b_chars", "LCS: string B", "characters", 4096, 1, 65536,
+                 "Characters of the string passed from node to node."))
+      .add(&ProgramParams::lcs_alphabet,
+           whole("lcs_alphabet", "LCS: alphabet", "letters", 4, 2, 256,
+                 "Letters the random strings are drawn from."))
+      .add(&ProgramParams::lcs_prologue_instr,
+           instr("lcs_prologue_instr", "LCS: handler prologue", 10,
+                 "Instructions before the loop: the index into the state tables."))
+      .add(&ProgramParams::lcs_cell_instr,
+           instr("lcs_cell_instr", "LCS: per cell", 10,
+                 "Instructions of the loop per character of A on the node."))
+      .add(&ProgramParams::lcs_epilogue_instr,
+           instr("lcs_epilogue_instr", "LCS: handler epilogue", 8,
+                 "Instructions after the loop, besides the send of the partial result."))
+      .add(&ProgramParams::lcs_startup_instr,
+           instr("lcs_startup_instr", "LCS: StartUp per character", 20,
+                 "Instructions node 0's StartUp thread spends on each character it sends."))
+      .add(&ProgramParams::radix_keys,
+           whole("radix_keys", "Radix: keys", "keys", 65536, 1, 1 << 20, "Keys sorted."))
+      .add(&ProgramParams::radix_key_bits,
+           whole("radix_key_bits", "Radix: key width", "bits", 28, 1, 31, "Bits per key."))
+      .add(&ProgramParams::radix_digit_bits,
+           whole("radix_digit_bits", "Radix: digit width", "bits", 4, 1, 8,
+                 "Bits sorted per pass."))
+      .add(&ProgramParams::radix_count_instr,
+           instr("radix_count_instr", "Radix: count per key", 6,
+                 "Instructions per key of the counting phase."))
+      .add(&ProgramParams::radix_scan_instr,
+           instr("radix_scan_instr", "Radix: tree per digit", 4,
+                 "Instructions per digit value of a combining or distributing step."))
+      .add(&ProgramParams::radix_move_instr,
+           instr("radix_move_instr", "Radix: reorder per key", 24,
+                 "Instructions per key of the reorder phase before its write."))
+      .add(&ProgramParams::radix_local_write_instr,
+           instr("radix_local_write_instr", "Radix: local write", 2,
+                 "Instructions of writing a key to a slot on its own node."))
+      .add(&ProgramParams::radix_write_cycles,
+           number_param("radix_write_cycles", "Radix: Write handler")
+               .unit("cycles").value(12).range(0, 1000).step(1)
+               .about("Cycles of the 4-instruction remote-write handler after dispatch."))
+      .add(&ProgramParams::radix_write_priority,
+           whole("radix_write_priority", "Radix: Write priority", "", 1, 0, 1,
+                 "Priority of the Write messages: 1 preempts the Sort thread."))
+      .add(&ProgramParams::queens_n,
+           whole("queens_n", "N-queens: N", "queens", 13, 4, 16, "Board size."))
+      .add(&ProgramParams::queens_boards_per_node,
+           whole("queens_boards_per_node", "N-queens: boards per node", "boards", 4, 1, 4096,
+                 "Breadth-first expansion stops at the first depth with this many boards a "
+                 "node."))
+      .add(&ProgramParams::queens_board_instr,
+           instr("queens_board_instr", "N-queens: per board visited", 53.5,
+                 "Instructions per board the depth-first search visits."))
+      .add(&ProgramParams::queens_done_instr,
+           instr("queens_done_instr", "N-queens: result handler", 20,
+                 "Instructions of node 0's handler adding a board's count."))
+      .add(&ProgramParams::tsp_cities,
+           whole("tsp_cities", "TSP: cities", "cities", 14, 3, 20,
+                 "Cities of the instance, placed at random on a 1000 x 1000 square."))
+      .add(&ProgramParams::tsp_instance_seed,
+           whole("tsp_instance_seed", "TSP: instance seed", "", 1, 0, 1000000,
+                 "Seed of the cities' places (the run's own seed orders the work requests)."))
+      .add(&ProgramParams::tsp_task_depth,
+           whole("tsp_task_depth", "TSP: task depth", "cities", 3, 1, 6,
+                 "Cities after city 0 in a task's subpath."))
+      .add(&ProgramParams::tsp_extend_instr,
+           instr("tsp_extend_instr", "TSP: per path extension", 30,
+                 "Instructions per path extension of the depth-first search."))
+      .add(&ProgramParams::tsp_null_call_every,
+           whole("tsp_null_call_every", "TSP: null call every", "extensions", 10, 1, 1000000,
+                 "Path extensions between the search thread's null calls."))
+      .add(&ProgramParams::tsp_max_asks,
+           whole("tsp_max_asks", "TSP: work requests", "requests", 8, 1, 4096,
+                 "Nodes a node out of tasks asks in turn before it stops (all of them at most)."))
+      .add(&ProgramParams::tsp_null_call_instr,
+           instr("tsp_null_call_instr", "TSP: null call", 90,
+                 "Instructions of the null call's thread besides its send and dispatch."))
+      .add(&ProgramParams::tsp_xlates_per_extend,
+           number_param("tsp_xlates_per_extend", "TSP: xlates per extension")
+               .unit("xlates").value(2).range(0, 100).step(0.1)
+               .about("Name translations per path extension (CST translates names at every use)."));
+  return t;
+}
+
+std::vector<int> mesh_dims(int nodes) {
+  if (nodes < 1 || nodes > kMaxNodes || (nodes & (nodes - 1)) != 0) {
+    throw ParamError("nodes", "a power of two from 1 to " + std::to_string(kMaxNodes) + ", not " +
+                                  std::to_string(nodes));
+  }
+  if (nodes == 1) return {2};
+  std::vector<int> dims;
+  int bits = 0;
+  while ((1 << bits) < nodes) ++bits;
+  // Bit b of the node count doubles dimension b mod 3.
+  for (int b = 0; b < bits; ++b) {
+    const auto d = static_cast<std::size_t>(b % 3);
+    if (dims.size() <= d) dims.push_back(1);
+    dims[d] *= 2;
+  }
+  return dims;
+}
+
+Program::Program(const ProgramParams& p, int nodes)
+    : p_(p), nodes_(nodes), booted_(static_cast<std::size_t>(nodes), 0) {}
+
+bool Program::background(int node, Thread& t) {
+  if (node >= nodes_) return false;
+  auto& booted = booted_[static_cast<std::size_t>(node)];
+  if (!booted) {
+    booted = 1;
+    boot(node, t);
+    return true;
+  }
+  return more_background(node, t);
+}
+
+bool Program::settled() const {
+  for (int n = 0; n < nodes_; ++n) {
+    if (!booted_[static_cast<std::size_t>(n)] || has_background(n)) return false;
+  }
+  return true;
+}
+
+std::int64_t Program::quiet_cycles(int node) const {
+  if (node >= nodes_) return kForever;
+  if (!booted_[static_cast<std::size_t>(node)] || has_background(node)) return 0;
+  return kForever;
+}
+
+std::unique_ptr<Program> make_program(ProgramKind kind, const ProgramParams& p, int nodes,
+                                      Rng rng) {
+  switch (kind) {
+    case ProgramKind::kBarrier:
+      return make_barrier(p, nodes);
+    case ProgramKind::kLcs:
+      return make_lcs(p, nodes);
+    case ProgramKind::kRadix:
+      return make_radix(p, nodes, rng);
+    case ProgramKind::kQueens:
+      return make_queens(p, nodes);
+    case ProgramKind::kTsp:
+      return make_tsp(p, nodes, rng);
+    case ProgramKind::kCount:
+      break;
+  }
+  throw ParamError("programs", "valid: 0 (barrier), 1 (LCS), 2 (radix), 3 (queens), 4 (TSP)");
+}
+
+ProgramRunner::ProgramRunner(ProgramKind kind, const ProgramParams& p, int nodes, Rng rng)
+    : nodes_(nodes) {
+  NetworkParams net = p.net;
+  net.dims = mesh_dims(nodes);
+  NetworkConfig config = network_config(net, make_topology(net));
+  // Both priorities' queues sit in the node; the network's holds them both.
+  config.receive_queue_flits = 2 * net.receive_queue_words;
+  config.source_queue_packets = p.mdp.send_buffer_messages;
+  config.fixed_priority = p.mdp.fixed_priority != 0;
+  program_ = make_program(kind, p, nodes, rng);
+  machine_ = std::make_unique<Machine>(config, p.costs, &p.mdp);
+  machine_->set_queue_words(net.receive_queue_words);
+}
+
+ProgramRunner::~ProgramRunner() = default;
+
+void ProgramRunner::record(TraceRecorder& recorder) {
+  machine_->record(recorder, 0xffff);
+  program_->record(recorder);
+}
+
+std::int64_t ProgramRunner::now() const { return machine_ ? machine_->network().now() : 0; }
+
+bool ProgramRunner::advance(std::uint64_t budget) {
+  for (std::uint64_t i = 0; i < budget && !done_; ++i) {
+    Machine& m = *machine_;
+    m.jump(kLimitCycles);
+    m.step(*program_);
+    if (m.network().now() > kLimitCycles) throw std::runtime_error("the program did not end");
+    if (!m.quiescent() || !program_->settled()) continue;
+    done_ = true;
+    ProgramRun& r = run_;
+    r.nodes = nodes_;
+    for (int n = 0; n < nodes_; ++n) r.cycles = std::max(r.cycles, m.busy_until(n));
+    for (int n = 0; n < nodes_; ++n) {
+      const Machine::NodeStats& s = m.stats(n);
+      std::vector<double> uses(s.cycles, s.cycles + static_cast<int>(Use::kCount));
+      double busy = 0;
+      for (const double u : uses) busy += u;
+      r.uses.push_back(uses);
+      r.idle.push_back(std::max(0.0, r.cycles - busy));
+      r.queue_faults += s.queue_faults;
+      r.send_faults += s.send_faults;
+      r.max_node_send_faults = std::max(r.max_node_send_faults, s.send_faults);
+      r.messages += s.messages_sent;
+    }
+    r.threads = program_->threads();
+    r.xlates = program_->xlates();
+    program_->finish(r);
+    machine_.reset();
+  }
+  return done_;
+}
+
+}  // namespace archex::jmachine

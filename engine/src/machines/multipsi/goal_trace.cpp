@@ -1,0 +1,122 @@
+#include "machines/multipsi/goal_trace.h"
+
+#include <string>
+#include <utility>
+
+#include "machines/multipsi/machine.h"
+
+namespace archex::fghc {
+
+namespace {
+
+std::uint32_t u(int v) { return static_cast<std::uint32_t>(v); }
+
+}  // namespace
+
+GoalTrace::GoalTrace(TraceRecorder& recorder, const Machine& machine)
+    : rec_(recorder), m_(machine), depth_(static_cast<std::size_t>(machine.pes()), -1) {
+  rec_.set_clock("ms", "ms");
+  const TraceFieldSpec goal{"goal"};
+  const TraceFieldSpec parent{"parent"};
+  const std::uint32_t last_pe = u(machine.pes() - 1);
+  const TraceFieldSpec node{"node", last_pe, {}};
+  const TraceFieldSpec to{"to", last_pe, {}};
+  std::vector<std::string> preds;
+  for (int p = 0; p < machine.program_.predicates(); ++p) {
+    preds.emplace_back(machine.program_.predicate_name(p));
+  }
+  const TraceFieldSpec pred{"pred", 0, preds};
+  std::vector<std::string> kinds;
+  for (int k = 0; k < kMessageKinds; ++k) {
+    kinds.emplace_back(message_kind_name(static_cast<MessageKind>(k)));
+  }
+  const TraceFieldSpec message{"message", 0, kinds};
+  k_reduced_ = rec_.add_kind({"goal_reduced", "A PE reduced a goal (its clause committed).",
+                              {goal, node, pred}});
+  k_spawned_ = rec_.add_kind({"goal_spawned",
+                              "A reduction's body goal, pushed on the PE's own ready stack.",
+                              {goal, parent, node}});
+  k_thrown_ = rec_.add_kind({"goal_thrown",
+                             "A reduction's body goal thrown to another PE (alloc): its "
+                             "throw_goal message leaves.",
+                             {goal, parent, node, to}});
+  k_suspended_ = rec_.add_kind({"goal_suspended",
+                                "A goal needs a list cell held by another PE (an exported "
+                                "reference): it suspends and a read_value asks the holder.",
+                                {goal, node, {"holder", last_pe, {}}}});
+  k_resumed_ = rec_.add_kind({"goal_resumed",
+                              "The return_value a suspended goal waited for arrived: it is back "
+                              "on the ready stack.",
+                              {goal, node}});
+  k_sent_ = rec_.add_kind({"message_sent",
+                           "A PE starts sending a message (the goal it carries or waits for; 0 "
+                           "for none).",
+                           {node, to, message, {"words", 0xffff, {}}, goal}});
+  k_received_ = rec_.add_kind({"message_received",
+                               "A PE starts handling a message that arrived.",
+                               {node, {"from", last_pe, {}}, message, goal}});
+  k_depth_ = rec_.add_kind({"ready_depth",
+                            "Goals on a PE's ready stack, when it changes (at the window's "
+                            "start, the goal_ready events give it).",
+                            {node, {"depth"}}});
+  k_ready_ = rec_.add_kind({"goal_ready", "A goal on a PE's ready stack at the window's start.",
+                            {goal, node, pred},
+                            true});
+}
+
+void GoalTrace::at(double now) {
+  rec_.advance(now);
+  if (!snapped_ && now >= rec_.from()) {
+    snapped_ = true;
+    if (rec_.in_window(now)) snapshot(now);
+  }
+}
+
+void GoalTrace::snapshot(double t) {
+  for (int p = 0; p < m_.pes(); ++p) {
+    for (const Goal& g : m_.stack_[static_cast<std::size_t>(p)]) {
+      rec_.record(k_ready_, t, g.id, u(p), u(g.pred));
+    }
+    // The goals listed give the depth; changes from it are recorded.
+    depth_[static_cast<std::size_t>(p)] =
+        static_cast<std::int64_t>(m_.stack_[static_cast<std::size_t>(p)].size());
+  }
+}
+
+void GoalTrace::reduced(double t, std::uint32_t goal, int pe, int pred) {
+  rec_.record(k_reduced_, t, goal, u(pe), u(pred));
+}
+
+void GoalTrace::spawned(double t, std::uint32_t goal, std::uint32_t parent, int pe) {
+  rec_.record(k_spawned_, t, goal, parent, u(pe));
+}
+
+void GoalTrace::thrown(double t, std::uint32_t goal, std::uint32_t parent, int pe, int to) {
+  rec_.record(k_thrown_, t, goal, parent, u(pe), u(to));
+}
+
+void GoalTrace::suspended(double t, std::uint32_t goal, int pe, int holder) {
+  rec_.record(k_suspended_, t, goal, u(pe), u(holder));
+}
+
+void GoalTrace::resumed(double t, std::uint32_t goal, int pe) {
+  rec_.record(k_resumed_, t, goal, u(pe));
+}
+
+void GoalTrace::sent(double t, int pe, int to, MessageKind kind, int words, std::uint32_t goal) {
+  rec_.record(k_sent_, t, u(pe), u(to), static_cast<std::uint32_t>(kind), u(words), goal);
+}
+
+void GoalTrace::received(double t, int pe, int from, MessageKind kind, std::uint32_t goal) {
+  rec_.record(k_received_, t, u(pe), u(from), static_cast<std::uint32_t>(kind), goal);
+}
+
+void GoalTrace::depth(double t, int pe) {
+  const auto p = static_cast<std::size_t>(pe);
+  const auto now = static_cast<std::int64_t>(m_.stack_[p].size());
+  if (depth_[p] == now) return;
+  depth_[p] = now;
+  rec_.record(k_depth_, t, u(pe), static_cast<std::uint32_t>(now));
+}
+
+}  // namespace archex::fghc

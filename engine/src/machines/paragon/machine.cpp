@@ -1,0 +1,337 @@
+#include "machines/paragon/machine.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <utility>
+
+#include "network/topologies/kncube.h"
+#include "network/wormhole/network.h"
+
+namespace archex::paragon {
+
+namespace {
+
+ParamSpec us(const char* name, const char* label, double value, double max,
+             const char* description) {
+  return number_param(name, label)
+             .unit("us").value(value).range(0, max).step(0.01)
+             .about(description);
+}
+
+}  // namespace
+
+ParamTable<MachineParams> machine_table() {
+  ParamTable<MachineParams> t;
+  t.add(&MachineParams::link_mb_s,
+        number_param("link_mb_s", "Link bandwidth")
+            .unit("MB/s").value(175).range(10, 1000).step(1)
+            .about("Bytes per microsecond a mesh link carries in each direction."))
+      .add(&MachineParams::flit_bytes,
+           number_param("flit_bytes", "Flit")
+               .unit("bytes").value(16).range(4, 256).whole().step(4)
+               .about("Bytes the simulation moves as one flit (one link cycle); a packet takes a "
+                      "header flit and its bytes."))
+      .add(&MachineParams::buffer_flits,
+           number_param("buffer_flits", "Router buffer")
+               .unit("flits").value(4).range(1, 64).whole()
+               .about("Flits each router input holds (wormhole: a blocked packet waits where it "
+                      "is, holding its path)."))
+      .add(&MachineParams::receive_queue_packets,
+           number_param("receive_queue_packets", "Receive queue")
+               .unit("NX packets").value(2).range(1, 64).whole()
+               .about("NX packets the network interface holds for the message processor; a full "
+                      "queue backs up the mesh."))
+      .add(&MachineParams::nx_packet_bytes,
+           number_param("nx_packet_bytes", "NX packet")
+               .unit("bytes").value(1024).range(64, 65536).whole().step(64)
+               .about("Bytes of a message per NX packet."))
+      .add(&MachineParams::nx_packet_us,
+           us("nx_packet_us", "NX per-packet overhead", 5.83, 100,
+              "Message-processor time per NX packet sent or received, besides moving its bytes "
+              "at the link rate."))
+      .add(&MachineParams::nx_send_message_us,
+           us("nx_send_message_us", "NX send overhead", 66.9, 1000,
+              "Message-processor time per message sent, before its first packet."))
+      .add(&MachineParams::nx_recv_message_us,
+           us("nx_recv_message_us", "NX receive overhead", 66.9, 1000,
+              "Message-processor time per message received, after its last packet."))
+      .add(&MachineParams::nx_post_us,
+           us("nx_post_us", "Posting a receive", 79.5, 1000,
+              "Compute-processor time to post a receive (hidden when the node is waiting "
+              "anyway)."))
+      .add(&MachineParams::bsp_packet_bytes,
+           number_param("bsp_packet_bytes", "BSP packet")
+               .unit("bytes").value(4).range(4, 1024).whole().step(4)
+               .about("Data bytes of one BSP packet (one word)."))
+      .add(&MachineParams::bsp_header_bytes,
+           number_param("bsp_header_bytes", "BSP packet header")
+               .unit("bytes").value(16).range(0, 64).whole().step(4)
+               .about("Bytes each BSP packet carries besides its data (where to put it)."))
+      .add(&MachineParams::bsp_buffer_us,
+           us("bsp_buffer_us", "BSP buffering per packet", 6.03, 100,
+              "Compute-processor time per BSP packet: half to write it to an output buffer, "
+              "half to read it from the input buffer."))
+      .add(&MachineParams::bsp_alloc_us,
+           us("bsp_alloc_us", "BSP input-buffer allocation", 355, 100000,
+              "Compute-processor time per superstep to allocate the input buffer."))
+      .add(&MachineParams::barrier_us,
+           us("barrier_us", "Barrier", 978, 100000,
+              "Time from the last node reaching a barrier (NX gsync) to every node leaving it."));
+  return t;
+}
+
+MachineParams default_params() {
+  const ParamTable<MachineParams> t = machine_table();
+  ParamValues v;
+  for (const ParamSpec& s : t.specs()) v.set(s.name, s.default_value);
+  return t.read(v);
+}
+
+int packet_flits(const MachineParams& p, int bytes) {
+  return 1 + (bytes + p.flit_bytes - 1) / p.flit_bytes;
+}
+
+namespace {
+
+std::unique_ptr<Interconnect> mesh(const MachineParams& p, std::vector<int> dims) {
+  // A p x 1 configuration is a row: the cube engine takes no dimension of radix 1.
+  dims.erase(std::remove(dims.begin(), dims.end(), 1), dims.end());
+  NetworkConfig c;
+  c.topology = std::make_shared<KNCube>(std::move(dims), false);
+  c.vcs = 1;
+  c.buffer_flits = p.buffer_flits;
+  c.channel_rate = 1;
+  c.inject_rate = 1;
+  c.eject_rate = 1;
+  c.receive_queue_flits = p.receive_queue_packets * packet_flits(p, p.nx_packet_bytes);
+  return std::make_unique<Network>(c);
+}
+
+}  // namespace
+
+Machine::Machine(const MachineParams& params, std::vector<int> dims)
+    : Machine(params, mesh(params, std::move(dims))) {}
+
+Machine::Machine(const MachineParams& params, std::unique_ptr<Interconnect> net)
+    : params_(params),
+      net_(std::move(net)),
+      cycle_us_(params.flit_bytes / params.link_mb_s / net_->inject_rate()) {
+  nodes_.resize(static_cast<std::size_t>(net_->topology().terminals()));
+}
+
+void Machine::load(std::vector<Program> programs) {
+  if (programs.size() != nodes_.size()) throw std::invalid_argument("one program per node");
+  const auto t = static_cast<double>(time());
+  wake_ = t;
+  for (std::size_t i = 0; i < nodes_.size(); ++i) {
+    Node& n = nodes_[i];
+    n.program = std::move(programs[i]);
+    n.pc = 0;
+    n.cp_free = std::max(n.cp_free, t);
+    n.marks.clear();
+    for (const Step& s : n.program) {
+      if (s.op == Op::kMark) {
+        n.marks.resize(std::max(n.marks.size(), static_cast<std::size_t>(s.value) + 1), -1);
+      }
+    }
+  }
+}
+
+double Machine::now_us() const { return static_cast<double>(time()) * cycle_us_; }
+
+const std::vector<double>& Machine::marks(int node) const {
+  return nodes_[static_cast<std::size_t>(node)].marks;
+}
+
+bool Machine::done() const {
+  if (in_flight_ > 0) return false;
+  const auto t = static_cast<double>(time());
+  for (const Node& n : nodes_) {
+    if (n.pc < n.program.size() || n.cp_free > t || !n.out.empty() || !n.inbox.empty() || n.pending_at >= 0 ||
+        n.mp_free > t || n.completes_received > 0 || n.completes_sends > 0) {
+      return false;
+    }
+  }
+  return true;
+}
+
+void Machine::record(TraceRecorder& recorder) {
+  trace_ = std::make_unique<NxTrace>(recorder, *this);
+}
+
+void Machine::run_cp(Node& n, int id, double t) {
+  const auto state = [&](CpState next, bool timed) {
+    if (trace_) trace_->cp_next(n.cp_free, t, id, next, timed);
+  };
+  while (n.pc < n.program.size() && n.cp_free <= t) {
+    const Step& s = n.program[n.pc];
+    switch (s.op) {
+      case Op::kCompute:
+        state(CpState::kCompute, true);
+        n.cp_free = t + cycles(s.value);
+        break;
+      case Op::kPost:
+        state(CpState::kPost, true);
+        n.cp_free = t + cycles(s.value * params_.nx_post_us);
+        break;
+      case Op::kSend:
+        if (s.dst == id || s.dst < 0 || s.dst >= nodes()) {
+          throw std::invalid_argument("a node sends to another node");
+        }
+        n.out.push_back({s.dst, static_cast<int>(s.value), false, messages_++});
+        ++n.sends_open;
+        break;
+      case Op::kWaitRecv:
+        if (n.received - n.waited < static_cast<int>(s.value)) {
+          state(CpState::kWaitReceive, false);
+          return;
+        }
+        n.waited += static_cast<int>(s.value);
+        break;
+      case Op::kWaitSend:
+        if (n.sends_open > 0) {
+          state(CpState::kWaitSend, false);
+          return;
+        }
+        break;
+      case Op::kMark:
+        n.marks[static_cast<std::size_t>(s.value)] = t * cycle_us_;
+        break;
+      case Op::kBarrier:
+        if (!n.in_barrier) {
+          state(CpState::kBarrier, false);
+          n.in_barrier = true;
+          if (++barrier_count_ < nodes()) return;
+          release_barrier(t);
+        }
+        return;
+    }
+    ++n.pc;
+  }
+  if (n.pc == n.program.size() && n.cp_free <= t) state(CpState::kDone, false);
+}
+
+void Machine::run_mp(Node& n, double t) {
+  if (n.mp_free > t) return;
+  const int id = static_cast<int>(&n - nodes_.data());
+  const auto state = [&](MpState next) {
+    if (trace_) trace_->mp_next(n.mp_free, t, id, next);
+  };
+  if (trace_ && n.completes_received > 0) {
+    trace_->received(n.mp_free, id, n.completes_from, n.completes_message);
+  }
+  n.received += n.completes_received;
+  n.sends_open -= n.completes_sends;
+  n.completes_received = n.completes_sends = 0;
+  if (!n.inbox.empty()) {
+    const int packet = n.inbox.front();
+    n.inbox.pop_front();
+    const Message& m = net_->message(packet);
+    double busy = cycles(params_.nx_packet_us) + m.flits / net_->inject_rate();
+    if (m.tag > 0) {
+      busy += cycles(params_.nx_recv_message_us);
+      ++n.completes_received;
+      n.completes_from = m.src;
+      n.completes_message = m.tag - 1;
+    }
+    net_->consume(packet);
+    state(MpState::kReceivePacket);
+    n.mp_free = t + busy;
+    n.mp_busy += busy;
+    return;
+  }
+  if (n.out.empty() || n.pending_at >= 0) {
+    state(MpState::kIdle);
+    return;
+  }
+  OutMessage& m = n.out.front();
+  if (!m.started) {
+    m.started = true;
+    if (trace_) trace_->sent(t, id, m.dst, m.bytes, m.id);
+    state(MpState::kSendMessage);
+    n.mp_free = t + cycles(params_.nx_send_message_us);
+    n.mp_busy += n.mp_free - t;
+    // With no send overhead the first packet goes at once: returning would leave no event.
+    if (n.mp_free > t) return;
+  }
+  const int chunk = std::min(m.bytes, params_.nx_packet_bytes);
+  m.bytes -= chunk;
+  const double overhead = cycles(params_.nx_packet_us);
+  n.pending_at = static_cast<std::int64_t>(std::ceil(t + overhead));
+  n.pending_flits = packet_flits(params_, chunk);
+  n.pending_dst = m.dst;
+  n.pending_tag = m.bytes == 0 ? m.id + 1 : 0;
+  state(MpState::kSendPacket);
+  n.mp_free = t + overhead + n.pending_flits / net_->inject_rate();
+  n.mp_busy += n.mp_free - t;
+  if (m.bytes == 0) {
+    n.out.pop_front();
+    ++n.completes_sends;
+  }
+}
+
+void Machine::release_barrier(double t) {
+  barrier_count_ = 0;
+  if (trace_) trace_->barrier_released();
+  for (Node& n : nodes_) {
+    n.in_barrier = false;
+    n.cp_free = t + cycles(params_.barrier_us);
+    ++n.pc;
+  }
+}
+
+bool Machine::step() {
+  const std::int64_t now = time();
+  const auto t = static_cast<double>(now);
+  if (trace_) trace_->at(t);
+  // Nodes act only at their events (a processor finishing, a packet due or delivered); between
+  // them the network moves alone.
+  if (t >= wake_) {
+    for (std::size_t i = 0; i < nodes_.size(); ++i) {
+      Node& n = nodes_[i];
+      const int id = static_cast<int>(i);
+      run_mp(n, t);
+      run_cp(n, id, t);
+      run_mp(n, t);
+      if (n.pending_at >= 0 && n.pending_at <= now &&
+          net_->send(id, n.pending_dst, n.pending_flits, n.pending_tag) >= 0) {
+        n.pending_at = -1;
+        ++in_flight_;
+      }
+    }
+    if (done()) return false;
+    wake_ = next_event(t);
+  }
+  if (in_flight_ > 0) {
+    net_->step();
+    ++stepped_;
+    for (const int packet : net_->delivered()) {
+      nodes_[static_cast<std::size_t>(net_->message(packet).dst)].inbox.push_back(packet);
+      --in_flight_;
+      wake_ = std::min(wake_, t + 1);
+    }
+    return true;
+  }
+  // The network is empty: jump to the next event.
+  if (!std::isfinite(wake_)) {
+    throw std::logic_error("Paragon programs deadlocked: every node waits for a message");
+  }
+  offset_ += std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(wake_)) - now);
+  return true;
+}
+
+double Machine::next_event(double t) const {
+  double next = std::numeric_limits<double>::infinity();
+  for (const Node& n : nodes_) {
+    if (!n.inbox.empty() && n.mp_free <= t) next = t;
+    if (n.mp_free > t) next = std::min(next, n.mp_free);
+    if (n.cp_free > t) next = std::min(next, n.cp_free);
+    // A packet the network refused is offered again next cycle.
+    if (n.pending_at >= 0) next = std::min(next, std::max(t + 1, static_cast<double>(n.pending_at)));
+  }
+  return next;
+}
+
+}  // namespace archex::paragon

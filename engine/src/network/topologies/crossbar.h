@@ -1,0 +1,29 @@
+#pragma once
+
+#include "network/topologies/topology.h"
+
+namespace archex {
+
+// One N x N crossbar switch: terminal i sends into port i and receives from port i.
+class Crossbar final : public Topology {
+ public:
+  // Throws ParamError naming "crossbar_ports" (2 to 64).
+  explicit Crossbar(int ports);
+
+  int routers() const override { return 1; }
+  int terminals() const override { return ports_; }
+  int ports(int /*router*/) const override { return ports_; }
+  PortTarget output(int /*router*/, int port) const override { return {-1, -1, port}; }
+  RouterPort injection(int terminal) const override { return {0, terminal}; }
+  RouteStep route(int /*router*/, int /*in_port*/, int dest, int& /*state*/) const override {
+    return {dest, 0};
+  }
+  RouterPort reverse(int /*router*/, int /*port*/) const override { return {}; }
+  TopologyKind kind() const override { return TopologyKind::kCrossbar; }
+  std::vector<ShapeSize> sizes() const override { return {{"ports", ports_}}; }
+
+ private:
+  int ports_;
+};
+
+}  // namespace archex

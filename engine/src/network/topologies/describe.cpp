@@ -1,0 +1,291 @@
+#include "network/topologies/describe.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <queue>
+#include <map>
+#include <set>
+#include <unordered_set>
+#include <utility>
+
+#include "network/topologies/kncube.h"
+
+namespace archex {
+
+namespace {
+
+// Calls `f(router, port, index, target)` for each router output that leads somewhere; `index`
+// counts every port, router by router.
+template <class F>
+void each_channel(const Topology& topology, F f) {
+  int index = 0;
+  for (int router = 0; router < topology.routers(); ++router) {
+    for (int port = 0; port < topology.ports(router); ++port, ++index) {
+      const PortTarget t = topology.output(router, port);
+      if (t.router >= 0 || t.terminal >= 0) f(router, port, index, t);
+    }
+  }
+}
+
+}  // namespace
+
+const std::vector<std::string>& topology_names() {
+  static const std::vector<std::string> kNames = {"mesh", "torus", "fly", "crossbar",
+                                                  "router network"};
+  return kNames;
+}
+
+NetworkMap describe_network(const Topology& topology, std::string name, std::string label,
+                         int nodes) {
+  NetworkMap n;
+  n.name = std::move(name);
+  n.label = std::move(label);
+  n.shape = topology_names()[static_cast<std::size_t>(topology.kind())];
+  n.sizes = topology.sizes();
+  n.nodes = nodes < 0 ? topology.terminals() : nodes;
+
+  const std::vector<std::string> axes = topology.axes();
+  std::vector<std::vector<std::int32_t>> coordinates(axes.size());
+  for (int router = 0; router < topology.routers(); ++router) {
+    const std::vector<int> at = topology.position(router);
+    for (std::size_t a = 0; a < axes.size(); ++a) coordinates[a].push_back(at[a]);
+  }
+  if (axes.empty()) {
+    std::vector<std::int32_t> ids(static_cast<std::size_t>(topology.routers()));
+    for (std::size_t r = 0; r < ids.size(); ++r) ids[r] = static_cast<std::int32_t>(r);
+    n.routers.add("router", "", std::move(ids));
+  }
+  for (std::size_t a = 0; a < axes.size(); ++a) {
+    n.routers.add(axes[a], "", std::move(coordinates[a]));
+  }
+
+  std::vector<std::int32_t> router;
+  std::vector<std::int32_t> port;
+  for (int t = 0; t < topology.terminals(); ++t) {
+    const RouterPort at = topology.injection(t);
+    router.push_back(at.router);
+    port.push_back(at.port);
+  }
+  n.terminals.add("router", "", std::move(router)).add("port", "", std::move(port));
+
+  std::vector<std::int32_t> ids;
+  std::vector<std::int32_t> from;
+  std::vector<std::int32_t> from_port;
+  std::vector<std::int32_t> to_router;
+  std::vector<std::int32_t> to_port;
+  std::vector<std::int32_t> to_terminal;
+  std::vector<std::int32_t> classes;
+  std::vector<std::int32_t> wraps;
+  each_channel(topology, [&](int r, int p, int index, const PortTarget& t) {
+    ids.push_back(index);
+    from.push_back(r);
+    from_port.push_back(p);
+    to_router.push_back(t.router);
+    to_port.push_back(t.router >= 0 ? t.port : -1);
+    to_terminal.push_back(t.terminal);
+    classes.push_back(topology.channel_class(r, p));
+    wraps.push_back(topology.wraps(r, p) ? 1 : 0);
+  });
+  n.channels.add("id", "", std::move(ids))
+      .add("router", "", std::move(from))
+      .add("port", "", std::move(from_port))
+      .add("to_router", "", std::move(to_router))
+      .add("to_port", "", std::move(to_port))
+      .add("to_terminal", "", std::move(to_terminal));
+  const std::string class_name = topology.channel_class_name();
+  if (!class_name.empty()) {
+    n.channels.add(class_name, "", std::move(classes), topology.channel_classes());
+  }
+  if (!axes.empty()) n.channels.add("wrap", "", std::move(wraps));
+  return n;
+}
+
+NetworkMap describe_grid(int nodes, int columns, std::string name, std::string label) {
+  nodes = std::max(1, nodes);
+  columns = std::min(std::max(1, columns), nodes);
+  int rows = (nodes + columns - 1) / columns;
+  if (rows > 32) {
+    columns = static_cast<int>(std::ceil(std::sqrt(nodes)));
+    rows = (nodes + columns - 1) / columns;
+  }
+  std::vector<int> dims;
+  if (columns > 1) dims.push_back(columns);
+  if (rows > 1) dims.push_back(rows);
+  if (dims.empty()) dims.push_back(2);
+  return describe_network(KNCube(dims, false), std::move(name), std::move(label), nodes);
+}
+
+NetworkMap channel_dependencies(const Topology& topology, std::string name, std::string label) {
+  NetworkMap n = describe_network(topology, std::move(name), std::move(label));
+  const int routers = topology.routers();
+  std::vector<int> base(static_cast<std::size_t>(routers) + 1, 0);
+  for (int r = 0; r < routers; ++r) {
+    base[static_cast<std::size_t>(r) + 1] = base[static_cast<std::size_t>(r)] + topology.ports(r);
+  }
+  const auto classes = static_cast<std::int64_t>(topology.vc_classes());
+  // A node: a link channel's id times the classes, plus the class.
+  std::set<std::pair<std::int64_t, std::int64_t>> edges;
+  struct Hop {
+    int router;
+    int port;
+    int cls;
+    int state;
+  };
+  for (int dest = 0; dest < topology.terminals(); ++dest) {
+    // Each channel, class and routing state once per destination: the same hop again goes on
+    // the same way.
+    std::unordered_set<std::uint64_t> seen;
+    std::vector<Hop> todo;
+    // Takes the route from `router` entered by `in_port` with `state`; -1 once it leaves.
+    const auto next = [&](int router, int in_port, int state) {
+      const RouteStep step = topology.route(router, in_port, dest, state);
+      const PortTarget t = topology.output(router, step.port);
+      if (t.router < 0) return std::int64_t{-1};
+      const std::int64_t node = (base[static_cast<std::size_t>(router)] + step.port) * classes +
+                                step.vc_class;
+      const std::uint64_t key =
+          static_cast<std::uint64_t>(node) << 32 | static_cast<std::uint32_t>(state);
+      if (seen.insert(key).second) todo.push_back({router, step.port, step.vc_class, state});
+      return node;
+    };
+    for (int src = 0; src < topology.terminals(); ++src) {
+      if (src == dest) continue;
+      const RouterPort at = topology.injection(src);
+      next(at.router, at.port, 0);
+    }
+    while (!todo.empty()) {
+      const Hop h = todo.back();
+      todo.pop_back();
+      const PortTarget t = topology.output(h.router, h.port);
+      const std::int64_t from =
+          (base[static_cast<std::size_t>(h.router)] + h.port) * classes + h.cls;
+      const std::int64_t to = next(t.router, t.port, h.state);
+      if (to >= 0) edges.insert({from, to});
+    }
+  }
+
+  // Strongly connected components (Tarjan, without recursion), then one cycle in each.
+  std::vector<std::int64_t> nodes;
+  for (const auto& e : edges) {
+    nodes.push_back(e.first);
+    nodes.push_back(e.second);
+  }
+  std::sort(nodes.begin(), nodes.end());
+  nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
+  const auto index_of = [&](std::int64_t node) {
+    return static_cast<std::size_t>(std::lower_bound(nodes.begin(), nodes.end(), node) -
+                                    nodes.begin());
+  };
+  const std::size_t count = nodes.size();
+  std::vector<std::vector<std::size_t>> out(count);
+  for (const auto& e : edges) out[index_of(e.first)].push_back(index_of(e.second));
+  constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+  std::vector<std::size_t> order(count, kNone);
+  std::vector<std::size_t> low(count, 0);
+  std::vector<std::size_t> component(count, kNone);
+  std::vector<std::uint8_t> on_stack(count, 0);
+  std::vector<std::size_t> stack;
+  std::size_t visited = 0;
+  std::size_t components = 0;
+  for (std::size_t root = 0; root < count; ++root) {
+    if (order[root] != kNone) continue;
+    std::vector<std::pair<std::size_t, std::size_t>> frames{{root, 0}};
+    order[root] = low[root] = visited++;
+    stack.push_back(root);
+    on_stack[root] = 1;
+    while (!frames.empty()) {
+      auto& [v, edge] = frames.back();
+      if (edge < out[v].size()) {
+        const std::size_t w = out[v][edge++];
+        if (order[w] == kNone) {
+          order[w] = low[w] = visited++;
+          stack.push_back(w);
+          on_stack[w] = 1;
+          frames.push_back({w, 0});
+        } else if (on_stack[w]) {
+          low[v] = std::min(low[v], order[w]);
+        }
+        continue;
+      }
+      const std::size_t done = v;
+      frames.pop_back();
+      if (!frames.empty()) {
+        low[frames.back().first] = std::min(low[frames.back().first], low[done]);
+      }
+      if (low[done] == order[done]) {
+        for (;;) {
+          const std::size_t w = stack.back();
+          stack.pop_back();
+          on_stack[w] = 0;
+          component[w] = components;
+          if (w == done) break;
+        }
+        ++components;
+      }
+    }
+  }
+  // A component with an edge inside it holds a cycle: the shortest way from its first node back.
+  std::vector<std::vector<std::size_t>> members(components);
+  for (std::size_t v = 0; v < count; ++v) members[component[v]].push_back(v);
+  std::map<std::pair<std::int64_t, std::int64_t>, int> cycle_edges;
+  int cycles = 0;
+  std::vector<std::size_t> came(count, kNone);
+  for (const auto& m : members) {
+    const std::size_t start = m.front();
+    for (const std::size_t v : m) came[v] = kNone;
+    std::queue<std::size_t> q;
+    q.push(start);
+    bool found = false;
+    while (!q.empty() && !found) {
+      const std::size_t v = q.front();
+      q.pop();
+      for (const std::size_t w : out[v]) {
+        if (component[w] != component[start] || came[w] != kNone) continue;
+        came[w] = v;
+        if (w == start) {
+          found = true;
+          break;
+        }
+        q.push(w);
+      }
+    }
+    if (!found) continue;
+    std::size_t w = start;
+    do {
+      cycle_edges[{nodes[came[w]], nodes[w]}] = cycles;
+      w = came[w];
+    } while (w != start);
+    ++cycles;
+  }
+  std::vector<std::int32_t> from;
+  std::vector<std::int32_t> from_class;
+  std::vector<std::int32_t> to;
+  std::vector<std::int32_t> to_class;
+  std::vector<std::int32_t> cycle;
+  for (const auto& [a, b] : edges) {
+    from.push_back(static_cast<std::int32_t>(a / classes));
+    from_class.push_back(static_cast<std::int32_t>(a % classes));
+    to.push_back(static_cast<std::int32_t>(b / classes));
+    to_class.push_back(static_cast<std::int32_t>(b % classes));
+    const auto on = cycle_edges.find({a, b});
+    cycle.push_back(on == cycle_edges.end() ? -1 : on->second);
+  }
+  n.dependencies.add("from", "", std::move(from))
+      .add("from_class", "", std::move(from_class))
+      .add("to", "", std::move(to))
+      .add("to_class", "", std::move(to_class))
+      .add("cycle", "", std::move(cycle));
+  return n;
+}
+
+std::vector<double> per_channel(const Topology& topology, const std::vector<double>& by_port) {
+  std::vector<double> out;
+  each_channel(topology, [&](int, int, int index, const PortTarget&) {
+    const auto at = static_cast<std::size_t>(index);
+    out.push_back(at < by_port.size() ? by_port[at] : 0.0);
+  });
+  return out;
+}
+
+}  // namespace archex

@@ -1,0 +1,183 @@
+#include "network/topologies/kncube.h"
+
+#include <algorithm>
+#include <string>
+#include <utility>
+
+#include "core/param_spec.h"
+
+namespace archex {
+
+KNCube::KNCube(std::vector<int> radix, bool torus, bool dateline)
+    : radix_(std::move(radix)), torus_(torus), dateline_(dateline) {
+  if (radix_.empty() || radix_.size() > 3) {
+    throw ParamError("dims",
+                     "a network has 1 to 3 dimensions, not " + std::to_string(radix_.size()));
+  }
+  nodes_ = 1;
+  bisection_dim_ = 0;
+  stride_.reserve(radix_.size());
+  for (std::size_t d = 0; d < radix_.size(); ++d) {
+    if (radix_[d] < 2) {
+      throw ParamError("dims", "radix " + std::to_string(radix_[d]) + " of dimension " +
+                                   std::to_string(d + 1) + " is out of range; it is at least 2");
+    }
+    if (static_cast<std::int64_t>(nodes_) * radix_[d] > kMaxNodes) {
+      throw ParamError("dims", "a cube of more than " + format_number(kMaxNodes) +
+                                   " nodes is more than the engine numbers (its channels are "
+                                   "counted in 32 bits)");
+    }
+    stride_.push_back(nodes_);
+    nodes_ *= radix_[d];
+    if (radix_[d] > radix_[static_cast<std::size_t>(bisection_dim_)]) {
+      bisection_dim_ = static_cast<int>(d);
+    }
+  }
+  // Routing asks for coordinates every hop: a table beats dividing each time.
+  coords_.assign(static_cast<std::size_t>(nodes_) * kCoordinates, 0);
+  for (int node = 0; node < nodes_; ++node) {
+    for (std::size_t d = 0; d < radix_.size(); ++d) {
+      coords_[static_cast<std::size_t>(node) * kCoordinates + d] = (node / stride_[d]) % radix_[d];
+    }
+  }
+}
+
+double KNCube::state_bytes_of(const std::vector<int>& radix) {
+  double nodes = 1;
+  for (const int k : radix) nodes *= k;
+  return static_cast<double>(sizeof(KNCube) + 2 * radix.size() * sizeof(int)) +
+         nodes * kCoordinates * sizeof(int);
+}
+
+std::size_t KNCube::state_bytes() const {
+  return sizeof(KNCube) + (radix_.capacity() + stride_.capacity() + coords_.capacity()) * sizeof(int);
+}
+
+int KNCube::coordinate(int node, int d) const {
+  return coords_[static_cast<std::size_t>(node) * kCoordinates + static_cast<std::size_t>(d)];
+}
+
+std::array<int, 3> KNCube::coordinates(int node) const {
+  std::array<int, 3> c{0, 0, 0};
+  for (int d = 0; d < dimensions(); ++d) c[static_cast<std::size_t>(d)] = coordinate(node, d);
+  return c;
+}
+
+int KNCube::node_at(const std::array<int, 3>& c) const {
+  int node = 0;
+  for (int d = 0; d < dimensions(); ++d) {
+    node += c[static_cast<std::size_t>(d)] * stride_[static_cast<std::size_t>(d)];
+  }
+  return node;
+}
+
+int KNCube::neighbor(int node, int port) const {
+  const int d = port / 2;
+  const int k = radix(d);
+  const int c = coordinate(node, d);
+  int next = (port % 2 == 0) ? c + 1 : c - 1;
+  if (next < 0 || next >= k) {
+    if (!torus_) return -1;
+    next = (next + k) % k;
+  }
+  return node + (next - c) * stride_[static_cast<std::size_t>(d)];
+}
+
+int KNCube::route(int node, int dest) const {
+  for (int d = 0; d < dimensions(); ++d) {
+    const int from = coordinate(node, d);
+    const int to = coordinate(dest, d);
+    if (from == to) continue;
+    if (!torus_) return to > from ? 2 * d : 2 * d + 1;
+    const int k = radix(d);
+    const int ahead = (to - from + k) % k;
+    return ahead <= k - ahead ? 2 * d : 2 * d + 1;
+  }
+  return local_port();
+}
+
+int KNCube::distance(int a, int b) const {
+  int hops = 0;
+  for (int d = 0; d < dimensions(); ++d) {
+    const int delta = coordinate(b, d) - coordinate(a, d);
+    const int straight = delta < 0 ? -delta : delta;
+    hops += torus_ ? std::min(straight, radix(d) - straight) : straight;
+  }
+  return hops;
+}
+
+PortTarget KNCube::output(int router, int port) const {
+  if (port == local_port()) return {-1, -1, router};
+  const int next = neighbor(router, port);
+  if (next < 0) return {};
+  return {next, port ^ 1, -1};
+}
+
+RouteStep KNCube::route(int router, int /*in_port*/, int dest, int& state) const {
+  const int port = route(router, dest);
+  if (port == local_port()) return {port, 0};
+  // state: 1 + the dimension whose dateline the packet has crossed, 0 for none.
+  if (!dateline()) return {port, 0};
+  const int d = port / 2;
+  const bool wraps = crosses_dateline(router, port);
+  const int cls = (state == d + 1 || wraps) ? 1 : 0;
+  if (wraps) state = d + 1;
+  return {port, cls};
+}
+
+RouterPort KNCube::reverse(int router, int port) const {
+  const PortTarget t = output(router, port);
+  if (t.router < 0) return {};
+  return {t.router, t.port};
+}
+
+bool KNCube::crosses_dateline(int node, int port) const {
+  if (!torus_ || port >= local_port()) return false;
+  const int d = port / 2;
+  const int c = coordinate(node, d);
+  return port % 2 == 0 ? c == radix(d) - 1 : c == 0;
+}
+
+bool KNCube::crosses_bisection(int node, int port) const {
+  if (port / 2 != bisection_dim_ || port >= local_port()) return false;
+  const int k = radix(bisection_dim_);
+  const int c = coordinate(node, bisection_dim_);
+  const int half = k / 2;
+  if (port % 2 == 0 ? c == half - 1 : c == half) return true;
+  return crosses_dateline(node, port);
+}
+
+int KNCube::bisection_links() const {
+  const int plane = nodes_ / radix(bisection_dim_);
+  return torus_ ? 2 * plane : plane;
+}
+
+namespace {
+
+// Ports 2d and 2d + 1 lead + and - along dimension d.
+const char* const kAxes[] = {"x", "y", "z"};
+const char* const kDirections[] = {"+x", "-x", "+y", "-y", "+z", "-z"};
+
+}  // namespace
+
+std::vector<ShapeSize> KNCube::sizes() const {
+  std::vector<ShapeSize> out;
+  for (int d = 0; d < dimensions(); ++d) out.push_back({kAxes[d], radix(d)});
+  return out;
+}
+
+std::vector<std::string> KNCube::axes() const {
+  return {std::begin(kAxes), std::begin(kAxes) + dimensions()};
+}
+
+std::vector<int> KNCube::position(int router) const {
+  std::vector<int> out;
+  for (int d = 0; d < dimensions(); ++d) out.push_back(coordinate(router, d));
+  return out;
+}
+
+std::vector<std::string> KNCube::channel_classes() const {
+  return {std::begin(kDirections), std::begin(kDirections) + local_port()};
+}
+
+}  // namespace archex

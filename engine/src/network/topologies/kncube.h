@@ -1,0 +1,97 @@
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "network/topologies/topology.h"
+
+namespace archex {
+
+// A k-ary n-cube: 1 to 3 dimensions of radix 2 or more each (up to kMaxNodes nodes), as a mesh or
+// a torus, one router and one terminal per node. Nodes are numbered x + kx * (y + ky * z). Ports 2d and 2d + 1 of a node
+// lead in the + and - direction of dimension d; port 2n is the node's own port (injection and
+// ejection). Routing is dimension order; on a torus with a dateline the virtual channels form two
+// classes and a packet moves to the upper class when it crosses a dimension's wrap-around link,
+// which breaks every cycle of channel dependences. Without one (a lesson in deadlock) they are one
+// class, and the channels around each ring wait on each other.
+class KNCube final : public Topology {
+ public:
+  // Routers and channels are numbered in 32-bit ints: nodes x 7 ports must stay under 2^31.
+  static constexpr std::int64_t kMaxNodes = std::numeric_limits<std::int32_t>::max() / 7;
+
+  // Throws ParamError (naming "dims") for a dimension count or radix out of range. `dateline`
+  // matters on a torus only.
+  KNCube(std::vector<int> radix, bool torus, bool dateline = true);
+
+  // Bytes of the cube's tables (its coordinates of every node), and what they would be for
+  // `radix` without building it.
+  std::size_t state_bytes() const;
+  static double state_bytes_of(const std::vector<int>& radix);
+
+  int routers() const override { return nodes_; }
+  int terminals() const override { return nodes_; }
+  int ports(int /*router*/) const override { return ports(); }
+  PortTarget output(int router, int port) const override;
+  RouterPort injection(int terminal) const override { return {terminal, local_port()}; }
+  RouteStep route(int router, int in_port, int dest, int& state) const override;
+  int vc_classes() const override { return torus_ && dateline_ ? 2 : 1; }
+  std::string vc_classes_error() const override {
+    return "a torus needs at least 2 virtual channels while its dateline is on (dateline: on, "
+           "off): the dateline scheme uses two classes; off allows 1 and can deadlock";
+  }
+  RouterPort reverse(int router, int port) const override;
+  // The middle of the largest dimension (and, on a torus, its wrap-around link).
+  bool crosses_bisection(int node, int port) const override;
+  TopologyKind kind() const override { return torus_ ? TopologyKind::kTorus : TopologyKind::kMesh; }
+  // Radices and coordinates along x, y, z; a channel's class is its port's direction.
+  std::vector<ShapeSize> sizes() const override;
+  std::vector<std::string> axes() const override;
+  std::vector<int> position(int router) const override;
+  std::string channel_class_name() const override { return "direction"; }
+  std::vector<std::string> channel_classes() const override;
+  int channel_class(int /*router*/, int port) const override {
+    return port < local_port() ? port : -1;
+  }
+  bool wraps(int router, int port) const override { return crosses_dateline(router, port); }
+
+  int dimensions() const { return static_cast<int>(radix_.size()); }
+  int radix(int d) const { return radix_[static_cast<std::size_t>(d)]; }
+  const std::vector<int>& radices() const { return radix_; }
+  bool torus() const { return torus_; }
+  bool dateline() const { return torus_ && dateline_; }
+  int nodes() const { return nodes_; }
+  int ports() const { return 2 * dimensions() + 1; }
+  int local_port() const { return 2 * dimensions(); }
+
+  int coordinate(int node, int d) const;
+  std::array<int, 3> coordinates(int node) const;
+  int node_at(const std::array<int, 3>& c) const;
+  // The node reached through a network port, or -1 past the edge of a mesh.
+  int neighbor(int node, int port) const;
+  // The next port of the dimension-order (e-cube) route from `node` to `dest`; the local port
+  // when `node` is `dest`. A torus goes the shorter way round, + on a tie.
+  int route(int node, int dest) const;
+  // Hops of that route.
+  int distance(int a, int b) const;
+  // Leaving `node` through `port` takes a torus's wrap-around link (its dateline).
+  bool crosses_dateline(int node, int port) const;
+  // Links (both directions counted once) across the bisection.
+  int bisection_links() const;
+
+ private:
+  std::vector<int> radix_;
+  std::vector<int> stride_;
+  // Coordinates kept per node in coords_.
+  static constexpr std::size_t kCoordinates = 3;
+  std::vector<int> coords_;
+  bool torus_;
+  bool dateline_;
+  int nodes_;
+  int bisection_dim_;
+};
+
+}  // namespace archex

@@ -1,0 +1,84 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/tables.h"
+
+namespace archex {
+
+// The shapes a network takes; topology_names() (network/topologies/describe.h) names them.
+enum class TopologyKind { kMesh, kTorus, kFly, kCrossbar, kRouterNetwork };
+
+// One router port: which router, which of its ports.
+struct RouterPort {
+  int router = -1;
+  int port = -1;
+};
+
+// Where a router's output port leads: the input port of another router, a terminal's receive
+// queue, or nothing (past a mesh edge, an unused side of a switch).
+struct PortTarget {
+  int router = -1;
+  int port = -1;
+  int terminal = -1;
+};
+
+// The next hop of a packet: the output port, and the class of virtual channels it may take there
+// (virtual channel v belongs to class v % vc_classes()).
+struct RouteStep {
+  int port = -1;
+  int vc_class = 0;
+};
+
+// A network as a graph, in the spirit of SST merlin's Topology subcomponent: routers with numbered
+// ports (each port has an input and an output side), channels from router outputs to router
+// inputs, terminals (nodes) injecting into one router input and ejecting from one router output,
+// and the routing function. The router engine (Network) knows nothing else about the shape.
+class Topology {
+ public:
+  virtual ~Topology() = default;
+
+  virtual int routers() const = 0;
+  virtual int terminals() const = 0;
+  virtual int ports(int router) const = 0;
+  virtual PortTarget output(int router, int port) const = 0;
+  // The router input a terminal's packets enter by.
+  virtual RouterPort injection(int terminal) const = 0;
+  // The output port of the route at `router` toward terminal `dest`, for a packet that came in
+  // by `in_port`. `state` starts at 0 for a new packet and is the topology's to keep (a torus
+  // records the dimension whose dateline the packet crossed); it is committed only when the
+  // packet gets an output virtual channel.
+  virtual RouteStep route(int router, int in_port, int dest, int& state) const = 0;
+  // Classes the virtual channels are split in (2 for a torus's dateline scheme), and the error
+  // when a network has fewer virtual channels than that.
+  virtual int vc_classes() const { return 1; }
+  virtual std::string vc_classes_error() const {
+    return "at least " + std::to_string(vc_classes()) + " virtual channels, one per class";
+  }
+  // The output on the other end of the link an output belongs to (the two directions of one
+  // wire), for half-duplex links; a router port with no return direction gives {-1, -1}.
+  virtual RouterPort reverse(int router, int port) const = 0;
+  // Extra cycles a router spends deciding a packet's output from its header (a C104's interval
+  // lookup), on top of the router engine's own pipeline.
+  virtual int header_delay_cycles(int /*router*/) const { return 0; }
+  // Leaving `router` by `port` crosses the topology's bisection cut, where it defines one.
+  virtual bool crosses_bisection(int /*router*/, int /*port*/) const { return false; }
+
+  // How the network describes itself (network/topologies/describe.h): its shape and the sizes of it, the
+  // names of a router's coordinates and each router's, the name of what classes its channels
+  // (a cube's directions, a fly's stages), the classes' names, each channel's class and whether
+  // it wraps around.
+  virtual TopologyKind kind() const = 0;
+  virtual std::vector<ShapeSize> sizes() const { return {}; }
+  virtual std::vector<std::string> axes() const { return {}; }
+  virtual std::vector<int> position(int /*router*/) const { return {}; }
+  virtual std::string channel_class_name() const { return {}; }
+  virtual std::vector<std::string> channel_classes() const { return {}; }
+  virtual int channel_class(int /*router*/, int /*port*/) const { return -1; }
+  // Leaving `router` by `port` wraps around the shape's edge (a torus' dateline), so a drawing
+  // from the routers' coordinates knows which way the channel goes.
+  virtual bool wraps(int /*router*/, int /*port*/) const { return false; }
+};
+
+}  // namespace archex

@@ -1,0 +1,143 @@
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "network/traffic/batch_means.h"
+
+namespace archex {
+
+struct LoadPointResult {
+  double offered = 0;   // flits/node/cycle
+  double accepted = 0;  // flits/node/cycle
+  double latency_mean = 0;
+  double latency_p50 = 0;
+  double latency_p95 = 0;
+  double latency_p99 = 0;
+  // Half-width of the 95 % confidence interval of the mean; infinite while too few batches were
+  // measured to say.
+  double latency_ci = std::numeric_limits<double>::infinity();
+  bool saturated = false;
+  // The network deadlocked (Network::deadlock): the point stopped there, its knot below; such a
+  // point is not saturated, and accepts nothing.
+  bool deadlocked = false;
+  std::int64_t deadlock_cycle = -1;
+  std::vector<int> knot_channels;
+  // A deadlocked point: the share of the packets created since its first cycle (warm-up
+  // included) that were delivered before it stopped.
+  double delivered_before_deadlock = 0;
+  std::int64_t measured_packets = 0;
+  std::int64_t cycles = 0;
+  double bisection_words_per_cycle = 0;
+  std::vector<double> latencies;  // of the measured packets, sorted
+  // Utilization of every channel (Network::channel numbering) over the measurement window.
+  std::vector<double> utilization;
+  // The share of the window each channel was held by a packet (Network::occupancy); a circuit's
+  // channels carry what they hold, so there it is their utilization.
+  std::vector<double> occupancy;
+  // On a crossbar, the use of each crosspoint (input i to output o at i * ports + o) over the
+  // window, as a share of the output's rate; empty on any other shape.
+  std::vector<double> crosspoints;
+};
+
+// The load a point offered was not sustained: fewer than 90 % of the words created while
+// measuring (of those not dropped) were delivered in the same window. Comparing with the words
+// created, not with the nominal rate, takes the chance variation of the Bernoulli sources out, so
+// a small network's few packets per window do not read as saturation.
+bool short_of_offered(std::uint64_t delivered, double created);
+
+// Sorts the measured latencies and fills their mean, percentiles and count.
+void summarize_latencies(LoadPointResult& result);
+
+struct LoadPointOptions {
+  double rate = 0.1;  // flits/node/cycle offered
+  int packet_flits = 8;
+  std::int64_t warmup_cycles = 1000;
+  std::int64_t max_cycles = 20000;
+  std::int64_t batch_cycles = 200;
+  // Measuring ends on convergence only once this many measured packets have been delivered, so
+  // a small network's window holds enough of them for its accepted load to mean something.
+  std::int64_t min_packets = 200;
+  double confidence = 0.05;  // target relative half-width of the mean latency's 95 % interval
+  // Stop measuring a point that is clearly past saturation (see MeasuredLoadPoint) instead of
+  // running it to max_cycles and draining it for as long again.
+  bool stop_past_saturation = true;
+};
+
+// The warm-up / measure / drain state machine of an open-loop load point, whatever the switching
+// (a wormhole LoadPoint, a CircuitLoadPoint): a warm-up, then batches of measurement until the
+// mean latency is known to the target confidence (batch means, at least 8 batches and
+// min_packets delivered) or max_cycles pass, then a drain of the measured packets under
+// continuing traffic. Latency runs from a packet's creation (source queueing included) to its
+// last word's delivery.
+// A point is clearly past saturation when the packets (or connections) waiting at the sources
+// grew over each of the last 4 batches to more than one per node, while the words delivered since
+// the warm-up stayed short of those offered (short_of_offered, the rule a finished point is
+// judged by). Below saturation the queues hold a fraction of a packet per node, so chance alone (a
+// small network's few packets per batch) does not meet all three. Such a point stops measuring at
+// once, reports what was accepted so far and `saturated`, and skips the drain. A drain ends, the
+// point saturated, once the queues meet the first two, or after another max_cycles. A point whose
+// network deadlocks stops there, in whatever phase, and is deadlocked, not saturated.
+class MeasuredLoadPoint {
+ public:
+  explicit MeasuredLoadPoint(const LoadPointOptions& options);
+  virtual ~MeasuredLoadPoint() = default;
+  MeasuredLoadPoint(const MeasuredLoadPoint&) = delete;
+  MeasuredLoadPoint& operator=(const MeasuredLoadPoint&) = delete;
+
+  // Runs at most `budget` cycles; true when the point is complete.
+  bool advance(std::int64_t budget);
+  bool done() const { return phase_ == Phase::kDone; }
+  double progress() const;
+  const LoadPointResult& result() const { return result_; }
+
+ protected:
+  bool measuring() const { return phase_ == Phase::kMeasure; }
+  // A measured packet's latency, as it is delivered.
+  void record(double latency);
+
+  // One cycle: the sources offer their traffic and the network moves.
+  virtual void cycle() = 0;
+  virtual std::int64_t clock() const = 0;
+  virtual int terminals() const = 0;
+  // Packets or connections waiting at all sources.
+  virtual std::int64_t source_backlog() const = 0;
+  // Words delivered since measuring began, and the words created meanwhile that the network was
+  // to deliver (those it drops on purpose left out).
+  virtual std::uint64_t delivered_words() const = 0;
+  virtual double words_to_deliver() const = 0;
+  // Measuring starts: counters of the window begin here.
+  virtual void start_window() = 0;
+  // Measuring ends after `elapsed` cycles: the window's counters are read.
+  virtual void close_window(std::int64_t elapsed) = 0;
+  // The drain is over: accepted load and saturation from what the window saw.
+  virtual void judge() = 0;
+  // The network is deadlocked: the point stops at once (its knot filled in result_).
+  virtual bool deadlocked() { return false; }
+
+  LoadPointOptions opt_;
+  LoadPointResult result_;
+  std::int64_t measure_start_ = 0;
+  std::int64_t measure_end_ = 0;
+  // Measured packets not yet delivered.
+  std::int64_t outstanding_ = 0;
+  // A source queue was full, so offered traffic was refused.
+  bool overflow_ = false;
+
+ private:
+  enum class Phase { kWarmup, kMeasure, kDrain, kDone };
+  static constexpr int kGrowingBatches = 4;
+  void end_measurement(std::int64_t now, std::int64_t elapsed);
+  // The source queues grew over each of the last kGrowingBatches batches to more than a packet
+  // per node (called once a batch).
+  bool backlog_growing();
+  void finish();
+
+  Phase phase_ = Phase::kWarmup;
+  BatchMeans batches_{8};
+  std::int64_t backlog_ = 0;  // waiting at the sources at the last batch's end
+  int growing_ = 0;           // batches in a row over which that backlog grew
+};
+
+}  // namespace archex

@@ -1,0 +1,704 @@
+#include "network/wormhole/network.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+#include "core/param_spec.h"
+
+namespace archex {
+
+namespace {
+
+// On/off flow control: a sender stops while the receiver showed fewer free slots than this at the
+// end of the previous cycle, which leaves room for the flit sent during the signal's delay.
+constexpr int kOnOffMargin = 2;
+constexpr int kMaxVcs = 16;
+constexpr int kMaxStageCycles = 64;
+// Flits keep their ready cycle in 32 bits, so no delay may come near 2^31 cycles.
+constexpr int kMaxDelayCycles = 1 << 20;
+// Output and input ports of a router are tracked in one 64-bit mask each per cycle.
+constexpr int kMaxPorts = 64;
+
+void require(bool ok, const char* param, const std::string& message) {
+  if (!ok) throw ParamError(param, message);
+}
+
+int lowest_bit(std::uint64_t bits) { return __builtin_ctzll(bits); }
+
+}  // namespace
+
+Network::Network(const NetworkConfig& config)
+    : config_(config),
+      topo_(config.topology),
+      vcs_(config.vcs),
+      vc_classes_(topo_ ? topo_->vc_classes() : 1),
+      buffer_(config.buffer_flits),
+      onoff_margin_(kOnOffMargin) {
+  require(topo_ != nullptr, "topology", "a network needs a topology");
+  require(vcs_ >= 1 && vcs_ <= kMaxVcs, "vcs", "virtual channels: 1 to 16");
+  require(vcs_ >= vc_classes_, "vcs", topo_->vc_classes_error());
+  require(buffer_ >= 1 && buffer_ <= 256, "buffer_flits", "flit buffers: 1 to 256 flits");
+  require(config.credit_flow || buffer_ > kOnOffMargin, "buffer_flits",
+          "on/off flow control needs buffers of at least 3 flits");
+  require(config.router_delay_cycles >= 0 && config.router_delay_cycles <= kMaxDelayCycles,
+          "router_delay_cycles", "router delay: 0 to 1048576 cycles");
+  require(config.route_cycles >= 0 && config.route_cycles <= kMaxStageCycles, "route_cycles",
+          "route computation: 0 to 64 cycles");
+  require(config.vc_alloc_cycles >= 0 && config.vc_alloc_cycles <= kMaxStageCycles,
+          "vc_alloc_cycles", "virtual-channel allocation: 0 to 64 cycles");
+  require(config.switch_alloc_cycles >= 0 && config.switch_alloc_cycles <= kMaxStageCycles,
+          "switch_alloc_cycles", "switch allocation: 0 to 64 cycles");
+  require(config.credit_delay_cycles >= 0 && config.credit_delay_cycles <= kMaxStageCycles,
+          "credit_delay_cycles", "credit delay: 0 to 64 cycles");
+  require(config.channel_rate > 0 && config.channel_rate <= 1, "channel_words_per_cycle",
+          "channel rate: above 0, at most 1 word per cycle");
+  require(config.inject_rate > 0, "inject_words_per_cycle", "injection rate: above 0");
+  require(config.eject_rate > 0, "eject_words_per_cycle", "ejection rate: above 0");
+  require(config.receive_queue_flits >= 1, "receive_queue_words", "receive queue: 1 or more");
+  require(config.source_queue_packets >= 1, "source_queue_packets", "source queue: 1 or more");
+
+  const Topology& topo = *topo_;
+  const int routers = topo.routers();
+  int channels = 0;
+  int words = 0;
+  routers_.reserve(static_cast<std::size_t>(routers));
+  for (int r = 0; r < routers; ++r) {
+    const int ports = topo.ports(r);
+    require(ports >= 1 && ports <= kMaxPorts, "topology", "a router has 1 to 64 ports");
+    routers_.push_back(RouterState{channels, ports * vcs_, words,
+                                   config.route_cycles + config.vc_alloc_cycles +
+                                       topo.header_delay_cycles(r),
+                                   0, 0});
+    channels += ports;
+    words += (ports * vcs_ + 63) / 64;
+  }
+  const auto c_count = static_cast<std::size_t>(channels);
+  const std::size_t vcs = c_count * static_cast<std::size_t>(vcs_);
+  flits_.assign(vcs * static_cast<std::size_t>(buffer_), Flit{0, 0});
+  Vc fresh;
+  fresh.credits = static_cast<std::int16_t>(buffer_);
+  fresh.free_seen = static_cast<std::int16_t>(buffer_);
+  vc_.assign(vcs, fresh);
+  bits_.assign(static_cast<std::size_t>(words), Bits{});
+  channels_.assign(c_count, Channel{});
+  std::vector<double> rate(c_count, 0.0);
+  sent_.assign(c_count, 0);
+  holders_.assign(c_count, 0);
+  busy_from_.assign(c_count, 0);
+  held_cycles_.assign(c_count, 0);
+  for (int r = 0; r < routers; ++r) {
+    for (int port = 0; port < topo.ports(r); ++port) {
+      const int c = channel(r, port);
+      Channel& ch = channels_[static_cast<std::size_t>(c)];
+      ch.router = r;
+      ch.token_of = c;
+      const PortTarget t = topo.output(r, port);
+      if (t.terminal >= 0) {
+        ch.eject_terminal = t.terminal;
+        rate[static_cast<std::size_t>(c)] = config.eject_rate;
+        continue;
+      }
+      if (t.router < 0) continue;
+      ch.downstream = channel(t.router, t.port);
+      ch.down_router = t.router;
+      channels_[static_cast<std::size_t>(ch.downstream)].upstream_router = r;
+      ch.bisection = topo.crosses_bisection(r, port);
+      // A half-duplex link's two directions draw on one token, the lower-numbered channel's.
+      const RouterPort back = topo.reverse(r, port);
+      if (config.half_duplex && back.router >= 0) {
+        ch.token_of = std::min(c, channel(back.router, back.port));
+      }
+      if (ch.token_of == c) rate[static_cast<std::size_t>(c)] = config.channel_rate;
+    }
+  }
+
+  // A channel with a token of its own and a rate of a word a cycle or more never runs short (it
+  // sends at most one flit a cycle): it keeps no tokens. The others draw on a compact list.
+  std::vector<int> drawing(c_count, 0);
+  for (const Channel& ch : channels_) ++drawing[static_cast<std::size_t>(ch.token_of)];
+  std::vector<int> token_index(c_count, -1);
+  for (std::size_t c = 0; c < c_count; ++c) {
+    Channel& ch = channels_[c];
+    const auto owner = static_cast<std::size_t>(ch.token_of);
+    if (owner == c && drawing[c] == 1 && rate[c] >= 1) {
+      ch.token_of = -1;
+      continue;
+    }
+    if (token_index[owner] < 0) {
+      token_index[owner] = static_cast<int>(tokens_.size());
+      tokens_.push_back(Tokens{0, rate[owner], 0});
+    }
+    ch.token_of = token_index[owner];
+  }
+  tokens_.shrink_to_fit();
+
+  terminals_.assign(static_cast<std::size_t>(topo.terminals()), Terminal{});
+  for (int t = 0; t < topo.terminals(); ++t) {
+    const RouterPort at = topo.injection(t);
+    const int in = channel(at.router, at.port);
+    terminals_[static_cast<std::size_t>(t)].inject_channel = in;
+    channels_[static_cast<std::size_t>(in)].inject_terminal = t;
+  }
+  sq_.assign(terminals_.size(), {});
+  inject_ready_.assign((terminals_.size() + 63) / 64, 0);
+
+  // The longest a flit can wait with nothing moving in a network that is not stuck: its pipeline
+  // and router delay, a credit's way back, a word of the slowest rate, and the on/off signal.
+  int header = 0;
+  for (int r = 0; r < routers; ++r) header = std::max(header, topo.header_delay_cycles(r));
+  const double slowest = std::min({config.channel_rate, config.inject_rate, config.eject_rate});
+  quiet_limit_ = 2 + config.router_delay_cycles + config.route_cycles + config.vc_alloc_cycles +
+                 config.switch_alloc_cycles + header + config.credit_delay_cycles +
+                 kOnOffMargin + static_cast<std::int64_t>(std::ceil(1 / std::min(1.0, slowest)));
+  next_look_ = quiet_limit_;
+}
+
+Network::~Network() = default;
+
+void Network::record(TraceRecorder& recorder, int max_packet_flits) {
+  trace_ = std::make_unique<NetworkTrace>(recorder, *this, max_packet_flits);
+}
+
+double& Network::refreshed_tokens(int index) {
+  // Tokens are topped up when looked at, for all the cycles since: the same as a refill every
+  // cycle, without touching idle channels.
+  Tokens& t = tokens_[static_cast<std::size_t>(index)];
+  const std::int64_t cycles = now_ + 1 - t.time;
+  if (cycles > 0) {
+    const double cap = std::max(1.0, t.rate);
+    const double add = t.rate * static_cast<double>(cycles);
+    t.tokens = add >= cap ? cap : std::min(cap, t.tokens + add);
+    t.time = now_ + 1;
+  }
+  return t.tokens;
+}
+
+int Network::send(int src, int dst, int flits, int tag) {
+  const auto s = static_cast<std::size_t>(src);
+  Terminal& term = terminals_[s];
+  const int limit = config_.source_queue_packets;
+  if (term.sq_count >= limit) return -1;
+  std::vector<std::int32_t>& ring = sq_[s];
+  const auto size = static_cast<int>(ring.size());
+  if (term.sq_count == size) {
+    // Full: a ring twice as long (up to the limit), the queue unrolled into its start.
+    const int longer = std::min(limit, std::max(4, 2 * size));
+    std::vector<std::int32_t> grown(static_cast<std::size_t>(longer));
+    for (int k = 0; k < size; ++k) {
+      const int from = (term.sq_head + k) % size;
+      grown[static_cast<std::size_t>(k)] = ring[static_cast<std::size_t>(from)];
+    }
+    ring.swap(grown);
+    term.sq_head = 0;
+  }
+  int id;
+  if (free_packets_.empty()) {
+    if (packets_.size() > kPacketMask) throw std::length_error("more than 2^30 packets at once");
+    id = static_cast<int>(packets_.size());
+    packets_.emplace_back();
+  } else {
+    id = free_packets_.back();
+    free_packets_.pop_back();
+  }
+  Packet& p = packets_[static_cast<std::size_t>(id)];
+  p = Packet{};
+  p.src = src;
+  p.dst = dst;
+  p.flits = flits;
+  p.tag = tag;
+  p.created = now_;
+  const int slot = (term.sq_head + term.sq_count) % static_cast<int>(ring.size());
+  ring[static_cast<std::size_t>(slot)] = id;
+  ++term.sq_count;
+  ++queued_;
+  if (!term.asleep) set_ready(s, true);
+  if (trace_) trace_->created(id);
+  return id;
+}
+
+void Network::free_packet(int id) { free_packets_.push_back(id); }
+
+void Network::consume(int id) {
+  const Packet& p = packet(id);
+  release(p.dst, p.flits);
+  free_packet(id);
+}
+
+void Network::release(int node, int flits) {
+  int& used = terminals_[static_cast<std::size_t>(node)].rq_used;
+  used = std::max(0, used - flits);
+}
+
+void Network::push(int router, int to, std::uint32_t word) {
+  const auto t = static_cast<std::size_t>(to);
+  RouterState& r = routers_[static_cast<std::size_t>(router)];
+  Vc& vc = vc_[t];
+  const int slot = (vc.head + vc.count) % buffer_;
+  std::int64_t ready = now_ + 1 + config_.router_delay_cycles + config_.switch_alloc_cycles;
+  if (word & kHead) ready += r.head_extra;
+  flit_at(t, slot) = Flit{word, static_cast<std::uint32_t>(ready)};
+  if (vc.count++ == 0) {
+    const int bit = to - r.port_base * vcs_;
+    const auto word = static_cast<std::size_t>(r.bits_base + bit / 64);
+    bits_[word].occupied |= std::uint64_t{1} << (bit % 64);
+    bits_[word].fresh |= std::uint64_t{1} << (bit % 64);
+    fresh_words_.push_back(word);
+    ++r.active;
+  }
+}
+
+template <bool kTraced>
+void Network::inject(int terminal) {
+  const auto n = static_cast<std::size_t>(terminal);
+  Terminal& term = terminals_[n];
+  if (term.sq_count == 0) return;
+  double& tokens = term.inject_tokens;
+  const double cap = std::max(1.0, config_.inject_rate);
+  tokens = std::min(cap, tokens + config_.inject_rate);
+  // Blocked with full tokens, each later turn would change nothing until a flit leaves.
+  const auto block = [&] {
+    if (tokens == cap) {
+      term.asleep = 1;
+      set_ready(n, false);
+    }
+  };
+  const int in = term.inject_channel;
+  const int router = channels_[static_cast<std::size_t>(in)].router;
+  const std::vector<std::int32_t>& ring = sq_[n];
+  while (tokens >= 1.0 && term.sq_count > 0) {
+    const int id = ring[static_cast<std::size_t>(term.sq_head)];
+    Packet& p = packets_[static_cast<std::size_t>(id)];
+    if (term.inject_vc < 0) {
+      // A new packet takes the injection virtual channel with the most room.
+      int best = -1;
+      for (int v = 0; v < vcs_; ++v) {
+        const int room = buffer_ - vc_[static_cast<std::size_t>(ivc(in, v))].count;
+        if (room > 0 &&
+            (best < 0 || room > buffer_ - vc_[static_cast<std::size_t>(ivc(in, best))].count)) {
+          best = v;
+        }
+      }
+      if (best < 0) return block();
+      term.inject_vc = best;
+    }
+    const int to = ivc(in, term.inject_vc);
+    if (vc_[static_cast<std::size_t>(to)].count >= buffer_) return block();
+    if constexpr (kTraced) trace_->injected(id, p.injected, in, term.inject_vc);
+    push(router, to,
+         static_cast<std::uint32_t>(id) | (p.injected == 0 ? kHead : 0) |
+             (p.injected + 1 == p.flits ? kTail : 0));
+    ++p.injected;
+    ++in_network_;
+    tokens -= 1.0;
+    if (p.injected == p.flits) {
+      term.sq_head = (term.sq_head + 1) % static_cast<int>(ring.size());
+      --term.sq_count;
+      --queued_;
+      if (term.sq_count == 0) set_ready(n, false);
+      term.inject_vc = -1;
+    }
+  }
+}
+
+bool Network::route_head(int router, int in_port, int in) {
+  const auto i = static_cast<std::size_t>(in);
+  Vc& vc = vc_[i];
+  Packet& p = packets_[flit_at(i, vc.head).word & kPacketMask];
+  int state = p.route_state;
+  const RouteStep step = topo_->route(router, in_port, p.dst, state);
+  const Channel& ch = channels_[static_cast<std::size_t>(channel(router, step.port))];
+  if (ch.eject_terminal >= 0) {
+    // Ejection is one queue: a packet holds it until its last flit is out.
+    const int eject = channel(router, step.port);
+    Vc& e = vc_[static_cast<std::size_t>(ivc(eject, 0))];
+    if (e.held) return false;
+    e.held = 1;
+    begin_hold(static_cast<std::size_t>(eject));
+    vc.out_port = static_cast<std::int8_t>(step.port);
+    vc.out_vc = 0;
+    return true;
+  }
+  if (ch.downstream < 0) {
+    throw std::logic_error("the topology routed a packet to a port leading nowhere");
+  }
+  for (int v = 0; v < vcs_; ++v) {
+    if (vc_classes_ > 1 && v % vc_classes_ != step.vc_class) continue;
+    Vc& o = vc_[static_cast<std::size_t>(ivc(ch.downstream, v))];
+    if (o.held) continue;
+    o.held = 1;
+    begin_hold(static_cast<std::size_t>(ch.downstream));
+    vc.out_port = static_cast<std::int8_t>(step.port);
+    vc.out_vc = static_cast<std::int8_t>(v);
+    p.route_state = state;
+    return true;
+  }
+  return false;
+}
+
+template <bool kTraced>
+void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t& port_done) {
+  const int port = slot / vcs_;
+  if (port_done & (std::uint64_t{1} << port)) {
+    if constexpr (kTraced) trace_->input_busy(router, slot);
+    return;
+  }
+  RouterState& r = routers_[static_cast<std::size_t>(router)];
+  const int in = r.port_base * vcs_ + slot;
+  const auto i = static_cast<std::size_t>(in);
+  Vc& vc = vc_[i];
+  const Flit flit = flit_at(i, vc.head);
+  if (static_cast<std::int32_t>(flit.ready - static_cast<std::uint32_t>(now_)) > 0) return;
+  if (vc.out_port < 0 && !route_head(router, port, in)) {
+    if constexpr (kTraced) trace_->blocked(in, BlockReason::kNoVc);
+    Bits& b = bits_of(r, slot);
+    b.asleep |= std::uint64_t{1} << (slot % 64);
+    b.route_wait |= std::uint64_t{1} << (slot % 64);
+    return;
+  }
+  const int out = vc.out_port;
+  if (used & (std::uint64_t{1} << out)) {
+    if constexpr (kTraced) trace_->blocked(in, BlockReason::kSwitchLost);
+    return;
+  }
+  const auto c = static_cast<std::size_t>(r.port_base + out);
+  const Channel& ch = channels_[c];
+  const int terminal = ch.eject_terminal;
+  int to = -1;
+  if (terminal >= 0) {
+    if (terminals_[static_cast<std::size_t>(terminal)].rq_used >= config_.receive_queue_flits) {
+      if constexpr (kTraced) trace_->blocked(in, BlockReason::kQueueFull);
+      return;
+    }
+  } else {
+    to = ivc(ch.downstream, vc.out_vc);
+    Vc& o = vc_[static_cast<std::size_t>(to)];
+    if (config_.credit_flow && o.credits <= 0) {
+      if constexpr (kTraced) trace_->blocked(in, BlockReason::kNoCredit);
+      bits_of(r, slot).asleep |= std::uint64_t{1} << (slot % 64);
+      o.credit_waiter = in;
+      return;
+    }
+    if (!config_.credit_flow && o.free_seen < onoff_margin_) {
+      if constexpr (kTraced) trace_->blocked(in, BlockReason::kStop);
+      return;
+    }
+  }
+  double* tokens = nullptr;
+  if (ch.token_of >= 0) {
+    tokens = &refreshed_tokens(ch.token_of);
+    if (*tokens < 1.0) {
+      if constexpr (kTraced) trace_->blocked(in, BlockReason::kChannelRate);
+      return;
+    }
+  }
+  const bool tail = (flit.word & kTail) != 0;
+  // The flit moves: out of this buffer, a credit back upstream, one token spent.
+  vc.head = static_cast<std::uint16_t>(vc.head + 1 == buffer_ ? 0 : vc.head + 1);
+  if (--vc.count == 0) {
+    bits_of(r, slot).occupied &= ~(std::uint64_t{1} << (slot % 64));
+    --r.active;
+  }
+  const Channel& from = channels_[static_cast<std::size_t>(r.port_base + port)];
+  if (from.upstream_router >= 0) {
+    // Two plain pushes: one of a struct built on the stack stalls on store forwarding.
+    credit_due_.push_back(now_ + config_.credit_delay_cycles);
+    credit_ivc_.push_back(tail && config_.vc_free_on_tail_credit ? ~in : in);
+  } else if (const int t = from.inject_terminal; t >= 0) {
+    terminals_[static_cast<std::size_t>(t)].asleep = 0;
+    if (terminals_[static_cast<std::size_t>(t)].sq_count > 0) {
+      set_ready(static_cast<std::size_t>(t), true);
+    }
+  }
+  if (tokens != nullptr) *tokens -= 1.0;
+  ++sent_[c];
+  bisection_flits_ += ch.bisection;
+  used |= std::uint64_t{1} << out;
+  port_done |= std::uint64_t{1} << port;
+  if constexpr (kTraced) {
+    if (terminal >= 0) trace_->ejected(in, flit.word, static_cast<int>(c), terminal);
+    else trace_->moved(in, flit.word, static_cast<int>(c), vc.out_vc);
+  }
+  if (terminal >= 0) {
+    ++terminals_[static_cast<std::size_t>(terminal)].rq_used;
+    --in_network_;
+    ++ejected_flits_;
+    if (tail) {
+      release_vc(router, ivc(static_cast<int>(c), 0));
+      const auto id = static_cast<int>(flit.word & kPacketMask);
+      packets_[static_cast<std::size_t>(id)].delivered = now_;
+      delivered_.push_back(id);
+    }
+  } else {
+    push(ch.down_router, to, flit.word);
+    Vc& o = vc_[static_cast<std::size_t>(to)];
+    if (config_.credit_flow) --o.credits;
+    if (tail && !config_.vc_free_on_tail_credit) release_vc(router, to);
+  }
+  if (tail) vc.out_port = -1;
+}
+
+void Network::begin_hold(std::size_t c) {
+  // Taken in the cycle another packet let go of the channel: that cycle is counted once.
+  if (holders_[c]++ == 0) busy_from_[c] = std::max(now_, busy_from_[c]);
+}
+
+void Network::end_hold(std::size_t vc) {
+  const std::size_t c = vc / static_cast<std::size_t>(vcs_);
+  if (--holders_[c] > 0) return;
+  // Let go during this cycle, the channel was held through it: the cycle its tail crossed counts.
+  held_cycles_[c] += now_ + 1 - std::max(busy_from_[c], counters_from_);
+  busy_from_[c] = now_ + 1;
+}
+
+void Network::release_vc(int router, int vc) {
+  end_hold(static_cast<std::size_t>(vc));
+  if (config_.fixed_priority) {
+    // Granted again only next cycle, when every waiting input is looked at in the fixed order (an
+    // input after this one would otherwise take it first).
+    vc_[static_cast<std::size_t>(vc)].held = 2;
+    released_.push_back(vc);
+    return;
+  }
+  vc_[static_cast<std::size_t>(vc)].held = 0;
+  wake_routes(router);
+}
+
+template <bool kTraced>
+bool Network::process_router(int router) {
+  if (config_.fixed_priority && !released_.empty()) {
+    for (const int vc : released_) vc_[static_cast<std::size_t>(vc)].held = 0;
+    released_.clear();
+  }
+  const bool moved = process_inputs<kTraced>(router);
+  if (config_.fixed_priority && !released_.empty()) wake_routes(router);
+  return moved;
+}
+
+template <bool kTraced>
+bool Network::process_inputs(int router) {
+  RouterState& r = routers_[static_cast<std::size_t>(router)];
+  const int slots = r.slots;
+  const auto base = static_cast<std::size_t>(r.bits_base);
+  const int words = (slots + 63) / 64;
+  std::uint64_t used = 0;
+  std::uint64_t port_done = 0;
+  // Round robin: each cycle a different input virtual channel is looked at first; fixed
+  // priority: always the first.
+  const int start = config_.fixed_priority ? 0 : r.rr;
+  r.rr = start + 1 == slots ? 0 : start + 1;
+  if (words == 1) {
+    // The common case (up to 64 input VCs): the word rotated so `start` comes first.
+    // Asleep is looked at as each slot's turn comes: a flit moved earlier in the turn may have
+    // woken it.
+    const Bits& b = bits_[base];
+    const std::uint64_t bits = b.occupied & ~b.fresh;
+    if ((bits & ~b.asleep) == 0) return false;
+    for (std::uint64_t high = bits >> start << start; high != 0; high &= high - 1) {
+      const int slot = lowest_bit(high);
+      if (!(b.asleep >> slot & 1)) move_flit<kTraced>(router, slot, used, port_done);
+    }
+    for (std::uint64_t low = start == 0 ? 0 : bits << (64 - start) >> (64 - start); low != 0;
+         low &= low - 1) {
+      const int slot = lowest_bit(low);
+      if (!(b.asleep >> slot & 1)) move_flit<kTraced>(router, slot, used, port_done);
+    }
+    return used != 0;
+  }
+  // Slots from `start` to the end, then from 0 to `start`, lowest first within each word.
+  const int spans[2][2] = {{start, slots}, {0, start}};
+  for (const auto& span : spans) {
+    for (int w = span[0] / 64; w * 64 < span[1]; ++w) {
+      const Bits& b = bits_[base + static_cast<std::size_t>(w)];
+      std::uint64_t bits = b.occupied & ~b.fresh;
+      const int lo = std::max(span[0] - w * 64, 0);
+      const int hi = std::min(span[1] - w * 64, 64);
+      bits &= ~std::uint64_t{0} << lo;
+      if (hi < 64) bits &= (std::uint64_t{1} << hi) - 1;
+      while (bits != 0) {
+        const int bit = lowest_bit(bits);
+        bits &= bits - 1;
+        if (!(b.asleep >> bit & 1)) move_flit<kTraced>(router, w * 64 + bit, used, port_done);
+      }
+    }
+  }
+  return used != 0;
+}
+
+void Network::wake_routes(int router) {
+  const RouterState& r = routers_[static_cast<std::size_t>(router)];
+  const auto first = static_cast<std::size_t>(r.bits_base);
+  const auto end = first + static_cast<std::size_t>((r.slots + 63) / 64);
+  for (auto w = first; w < end; ++w) {
+    bits_[w].asleep &= ~bits_[w].route_wait;
+    bits_[w].route_wait = 0;
+  }
+}
+
+template <bool kTraced>
+void Network::return_credits() {
+  while (credit_head_ < credit_due_.size() && credit_due_[credit_head_] <= now_) {
+    const std::int32_t back = credit_ivc_[credit_head_++];
+    const auto o = static_cast<std::size_t>(back < 0 ? ~back : back);
+    Vc& vc = vc_[o];
+    // A tail's credit (stored complemented) also frees the output VC it held.
+    if (back < 0) {
+      end_hold(o);
+      vc.held = 0;
+      wake_routes(channels_[o / static_cast<std::size_t>(vcs_)].upstream_router);
+    }
+    ++vc.credits;
+    if constexpr (kTraced) {
+      trace_->credit(static_cast<int>(o) / vcs_, static_cast<int>(o) % vcs_);
+    }
+    if (const int waiter = vc.credit_waiter; waiter >= 0) {
+      vc.credit_waiter = -1;
+      const int router = channels_[static_cast<std::size_t>(waiter / vcs_)].router;
+      const RouterState& r = routers_[static_cast<std::size_t>(router)];
+      const int slot = waiter - r.port_base * vcs_;
+      bits_of(r, slot).asleep &= ~(std::uint64_t{1} << (slot % 64));
+    }
+  }
+  if (credit_head_ == credit_due_.size()) {
+    credit_due_.clear();
+    credit_ivc_.clear();
+    credit_head_ = 0;
+  }
+}
+
+template <bool kTraced>
+void Network::cycle() {
+  if constexpr (kTraced) trace_->begin_cycle();
+  delivered_.clear();
+  if (idle()) {
+    last_move_ = ++now_;
+    return;
+  }
+  for (std::size_t w = 0; w < inject_ready_.size(); ++w) {
+    for (std::uint64_t bits = inject_ready_[w]; bits != 0; bits &= bits - 1) {
+      inject<kTraced>(static_cast<int>(w * 64) + lowest_bit(bits));
+    }
+  }
+  // Alternate the order so neither end of a half-duplex link always goes first.
+  const int routers = static_cast<int>(routers_.size());
+  // An empty router is passed over here, without a call.
+  // Whether a flit moved between buffers, for the deadlock watch.
+  bool moved = false;
+  if (now_ % 2 == 0) {
+    for (int r = 0; r < routers; ++r) {
+      if (routers_[static_cast<std::size_t>(r)].active != 0) moved |= process_router<kTraced>(r);
+    }
+  } else {
+    for (int r = routers - 1; r >= 0; --r) {
+      if (routers_[static_cast<std::size_t>(r)].active != 0) moved |= process_router<kTraced>(r);
+    }
+  }
+  if (moved) last_move_ = now_;
+  for (const std::size_t w : fresh_words_) bits_[w].fresh = 0;
+  fresh_words_.clear();
+  return_credits<kTraced>();
+  if (!config_.credit_flow) {
+    if constexpr (kTraced) trace_->flow_signals();
+    for (Vc& vc : vc_) vc.free_seen = static_cast<std::int16_t>(buffer_ - vc.count);
+  }
+  if (const std::int64_t quiet = now_ - last_move_; quiet >= next_look_) {
+    if (find_deadlock()) {
+      next_look_ = std::numeric_limits<std::int64_t>::max();
+      if constexpr (kTraced) trace_->deadlocked(deadlock_);
+    } else {
+      next_look_ = 2 * quiet;
+    }
+  } else if (quiet == 0) {
+    next_look_ = quiet_limit_;
+  }
+  ++now_;
+}
+
+// Compiled twice, so that an untraced run tests for a trace once a cycle, not once a flit.
+void Network::step() {
+  if (trace_) cycle<true>();
+  else cycle<false>();
+}
+
+void Network::reset_counters() {
+  std::fill(sent_.begin(), sent_.end(), 0);
+  std::fill(held_cycles_.begin(), held_cycles_.end(), 0);
+  ejected_flits_ = 0;
+  bisection_flits_ = 0;
+  counters_from_ = now_;
+}
+
+std::uint64_t Network::flits_sent(int router, int port) const {
+  return sent_[static_cast<std::size_t>(channel(router, port))];
+}
+
+double Network::utilization(int channel) const {
+  const auto c = static_cast<std::size_t>(channel);
+  const std::int64_t cycles = counted_cycles();
+  double rate = 0;
+  if (channels_[c].eject_terminal >= 0) {
+    rate = config_.eject_rate;
+  } else if (channels_[c].downstream >= 0) {
+    rate = config_.channel_rate;
+  }
+  if (rate == 0 || cycles <= 0) return 0.0;
+  return static_cast<double>(sent_[c]) / (static_cast<double>(cycles) * std::min(1.0, rate));
+}
+
+double Network::occupancy(int channel) const {
+  const Channel& ch = channels_[static_cast<std::size_t>(channel)];
+  const std::int64_t cycles = counted_cycles();
+  // A channel's VCs sit at the input it feeds; an ejection channel's one queue at itself.
+  const int input = ch.eject_terminal >= 0 ? channel : ch.downstream;
+  if (input < 0 || cycles <= 0) return 0.0;
+  const auto c = static_cast<std::size_t>(input);
+  std::int64_t held = held_cycles_[c];
+  if (holders_[c] > 0) held += now_ - std::max(busy_from_[c], counters_from_);
+  return static_cast<double>(held) / static_cast<double>(cycles);
+}
+
+namespace {
+
+template <typename T, typename A>
+std::size_t bytes(const std::vector<T, A>& v) {
+  return v.capacity() * sizeof(T);
+}
+
+}  // namespace
+
+std::size_t Network::state_bytes() const {
+  std::size_t total = sizeof(*this);
+  total += bytes(routers_) + bytes(bits_) + bytes(vc_) + bytes(flits_) + bytes(channels_) +
+           bytes(tokens_) + bytes(credit_due_) + bytes(credit_ivc_) + bytes(terminals_) +
+           bytes(sq_) + bytes(inject_ready_) + bytes(packets_) + bytes(free_packets_) +
+           bytes(delivered_) + bytes(sent_) + bytes(holders_) + bytes(busy_from_) + bytes(held_cycles_) +
+           bytes(fresh_words_);
+  for (const auto& ring : sq_) total += bytes(ring);
+  return total;
+}
+
+double Network::state_bytes_of(const NetworkSize& size, const NetworkConfig& config) {
+  const double channels = size.routers * size.ports;
+  const double vcs = channels * config.vcs;
+  const double words = size.routers * std::ceil(size.ports * config.vcs / 64.0);
+  // Tokens as the constructor gives them: one per dead end (it has no rate), one per half-duplex
+  // link or per link slower than a word a cycle, one per ejection slower than that.
+  double tokens = size.dead_ends;
+  if (config.half_duplex) {
+    tokens += size.links / 2;
+  } else if (config.channel_rate < 1) {
+    tokens += size.links;
+  }
+  if (config.eject_rate < 1) tokens += size.terminals;
+  return static_cast<double>(sizeof(Network)) + size.routers * sizeof(RouterState) +
+         words * sizeof(Bits) +
+         vcs * (sizeof(Vc) + config.buffer_flits * sizeof(Flit)) +
+         channels * (sizeof(Channel) + sizeof(std::int32_t) + 3 * sizeof(std::uint64_t)) +
+         tokens * sizeof(Tokens) +
+         size.terminals * (sizeof(Terminal) + sizeof(std::vector<std::int32_t>)) +
+         std::ceil(size.terminals / 64) * sizeof(std::uint64_t);
+}
+
+}  // namespace archex

@@ -1,0 +1,384 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <new>
+#include <vector>
+
+#include "network/interconnect.h"
+#include "network/network_trace.h"
+#include "network/topologies/topology.h"
+
+namespace archex {
+
+// Allocates on cache-line boundaries, so a virtual channel's 8-flit ring is one line, not two.
+template <typename T>
+struct LineAligned {
+  using value_type = T;
+  static constexpr std::align_val_t kLine{64};
+  LineAligned() = default;
+  template <typename U>
+  LineAligned(const LineAligned<U>&) {}
+  T* allocate(std::size_t n) { return static_cast<T*>(::operator new(n * sizeof(T), kLine)); }
+  void deallocate(T* p, std::size_t) { ::operator delete(p, kLine); }
+  template <typename U>
+  bool operator==(const LineAligned<U>&) const { return true; }
+  template <typename U>
+  bool operator!=(const LineAligned<U>&) const { return false; }
+};
+
+// How a network is built. Flits are words: a channel rate of 0.5 means a word crosses a channel
+// every second cycle.
+struct NetworkConfig {
+  std::shared_ptr<const Topology> topology;
+  // Virtual channels per physical channel, 1 to 16. A topology with virtual-channel classes (a
+  // torus's dateline) needs at least one per class.
+  int vcs = 1;
+  // Flit buffer of each virtual channel at a router input.
+  int buffer_flits = 8;
+  // Cycles a flit spends in each router on top of the one cycle per link.
+  int router_delay_cycles = 0;
+  // Pipeline stages of an input-queued virtual-channel router, in cycles: a packet's head spends
+  // route computation and VC allocation on top of switch allocation, which every flit spends.
+  int route_cycles = 0;
+  int vc_alloc_cycles = 0;
+  int switch_alloc_cycles = 0;
+  // Cycles a credit takes back upstream after the one it always takes.
+  int credit_delay_cycles = 0;
+  // An output virtual channel is given to a new packet only once the credit of the previous
+  // packet's tail has come back (the tail has left the downstream buffer), not as the tail leaves.
+  bool vc_free_on_tail_credit = false;
+  // Words per cycle per channel direction.
+  double channel_rate = 1.0;
+  // Both directions of a link share one channel_rate (the J-Machine's bidirectional channels).
+  bool half_duplex = false;
+  // Words per cycle from the node into its router, and from the router into the receive queue.
+  double inject_rate = 1.0;
+  double eject_rate = 1.0;
+  // Words the receive queue holds; a full queue stops ejection, which backs up the network.
+  int receive_queue_flits = 1024;
+  // Credits (the sender counts free buffer slots) or on/off (the receiver says stop when fewer
+  // than a margin of slots are free, seen one cycle late).
+  bool credit_flow = true;
+  // Packets waiting at a source before send() refuses more; the queue grows up to this on demand.
+  int source_queue_packets = 4096;
+  // A router's outputs serve waiting inputs in a fixed order (ports in the topology's order, the
+  // node's own injection last) instead of round robin: through traffic can starve injection.
+  bool fixed_priority = false;
+};
+
+// What sizes a network's state, for Network::state_bytes_of: its routers of `ports` ports each,
+// its terminals, and its channels from a router to a router (`links`, each direction counted) and
+// those that lead nowhere (`dead_ends`, a mesh's edges).
+struct NetworkSize {
+  double routers = 0;
+  int ports = 0;
+  double terminals = 0;
+  double links = 0;
+  double dead_ends = 0;
+};
+
+// A message on its way through the routers.
+struct Packet : Message {
+  // Flits already moved into the router.
+  int injected = 0;
+  // The topology's routing state (a torus's dateline crossing), 0 for a new packet.
+  int route_state = 0;
+};
+
+// A deadlock the network found itself in: a cycle of virtual channels (the knot), each holding
+// flits whose front waits on the next one, so none of them can ever move.
+struct Deadlock {
+  // The cycle it was found at.
+  std::int64_t cycle = -1;
+  // The knot, in order (each waits on the next, the last on the first): the channel carrying
+  // into each buffer (numbered as the channels: the router output it leaves by) and its virtual
+  // channel, and the network's id of the packet whose flit waits at the buffer's front.
+  std::vector<int> channels;
+  std::vector<int> vcs;
+  std::vector<int> packets;
+};
+
+// A cycle-driven, flit-level simulator of wormhole routers with virtual channels on any Topology:
+// credit or on/off flow control, a router pipeline and per-hop delay, channel, injection and
+// ejection rates and bounded receive queues. Terminals are numbered by the topology; channels
+// (router output ports) are numbered router by router, port by port. Nothing is allocated per
+// flit: buffers are fixed rings, packets come from a pool.
+class Network final : public Interconnect {
+ public:
+  // Throws ParamError for an invalid configuration (naming the parameter).
+  explicit Network(const NetworkConfig& config);
+  ~Network() override;
+
+  // Records the network's events into `recorder` from now on (see NetworkTrace); a packet longer
+  // than `max_packet_flits` is refused.
+  void record(TraceRecorder& recorder, int max_packet_flits);
+  NetworkTrace* trace() const { return trace_.get(); }
+
+  const Topology& topology() const override { return *topo_; }
+  const NetworkConfig& config() const { return config_; }
+  std::int64_t now() const override { return now_; }
+
+  // Queues a packet at `src` for `dst`; it enters the router after the packets queued before it.
+  // Returns its id, or -1 when the source queue is full.
+  int send(int src, int dst, int flits, int tag) override;
+  // Advances one cycle.
+  void step() override;
+  // No flit in a router or a source queue and no credit on its way: a step only moves the clock.
+  bool idle() const {
+    return in_network_ == 0 && queued_ == 0 && credit_head_ == credit_due_.size();
+  }
+  // Moves the clock as `cycles` steps of an idle network would.
+  void skip(std::int64_t cycles) {
+    delivered_.clear();
+    now_ += cycles;
+    last_move_ = now_;
+  }
+  // Packets whose last flit reached their destination's receive queue during the last step.
+  const std::vector<int>& delivered() const override { return delivered_; }
+  const Packet& packet(int id) const { return packets_[static_cast<std::size_t>(id)]; }
+  const Message& message(int id) const override { return packet(id); }
+  double inject_rate() const override { return config_.inject_rate; }
+  // release() and free_packet() of a delivered message.
+  void consume(int id) override;
+  // Returns a delivered packet's id to the pool.
+  void free_packet(int id);
+  // The node has taken `flits` words out of its receive queue.
+  void release(int node, int flits);
+  int receive_queue_used(int node) const {
+    return terminals_[static_cast<std::size_t>(node)].rq_used;
+  }
+  int source_backlog(int node) const override {
+    return terminals_[static_cast<std::size_t>(node)].sq_count;
+  }
+  // Bytes of the network's state (every buffer, table and queue allocated), for the bench.
+  std::size_t state_bytes() const;
+  // What state_bytes() gives for a new network of this size, counted without building it, so a
+  // network too big for the memory there is can be refused first.
+  static double state_bytes_of(const NetworkSize& size, const NetworkConfig& config);
+  // Flits in routers, on their way.
+  std::int64_t flits_in_network() const { return in_network_; }
+  // Flits in virtual channel `vc` of router input `input` (numbered as the channels).
+  int buffered(int input, int vc) const {
+    return vc_[static_cast<std::size_t>(ivc(input, vc))].count;
+  }
+
+  // Counters since the last reset: flits sent through each output port, into terminals, and
+  // across the bisection.
+  void reset_counters() override;
+  std::int64_t counted_cycles() const { return now_ - counters_from_; }
+  int channels() const { return static_cast<int>(channels_.size()); }
+  int channel(int router, int port) const {
+    return routers_[static_cast<std::size_t>(router)].port_base + port;
+  }
+  std::uint64_t flits_sent(int router, int port) const;
+  std::uint64_t ejected_flits() const { return ejected_flits_; }
+  std::uint64_t bisection_flits() const override { return bisection_flits_; }
+  // Fraction of a channel's capacity used since the reset (0 for a port that leads nowhere).
+  double utilization(int channel) const;
+  // Share of the time since the reset that a packet held one or more of a channel's virtual
+  // channels (an ejection channel's one queue): held while a packet's flits flow and while its
+  // head waits further on, so it is never below the utilization, and a channel a blocked packet
+  // holds reads full however little it carries (0 for a port that leads nowhere).
+  double occupancy(int channel) const;
+  // The deadlock the network is in, once found (null until then). Found when nothing has moved
+  // for longer than any delay of the pipeline, credits or rates explains, by looking for a cycle
+  // of buffers that each wait on the next in the routers' state.
+  const Deadlock* deadlock() const { return deadlock_.cycle >= 0 ? &deadlock_ : nullptr; }
+
+ private:
+  friend class NetworkTrace;
+  // A flit is its packet's id with head and tail flags, and the cycle it may leave modulo 2^32
+  // (compared as a signed difference: exact while a flit waits under 2^31 cycles in a buffer).
+  // 8 bytes, and a body flit's move never reads its packet.
+  struct Flit {
+    std::uint32_t word;
+    std::uint32_t ready;
+  };
+  static constexpr std::uint32_t kHead = 1u << 30;
+  static constexpr std::uint32_t kTail = 1u << 31;
+  static constexpr std::uint32_t kPacketMask = kHead - 1;
+
+  // What is read together sits together: one router's, one virtual channel's, one channel's and
+  // one terminal's hot fields each in one struct, so a flit's move touches a few cache lines, not
+  // one per field (what makes a 32x32x32 network, far out of cache, cost more per node-cycle).
+  struct RouterState {
+    // Its first channel, its input VCs, its first word of bits_, the cycles a head spends on top
+    // of a body flit, its input VCs holding flits (so an empty router costs one look), the round
+    // robin's start.
+    std::int32_t port_base;
+    std::int32_t slots;
+    std::int32_t bits_base;
+    std::int32_t head_extra;
+    std::int32_t active;
+    std::int32_t rr;
+  };
+  // A bit per input virtual channel of a router, 64 to a word. Occupied: it holds flits, so empty
+  // ones cost nothing. Asleep: its front flit cannot move until something else happens, so
+  // skipping it changes nothing, as a blocked flit's turn has no effect. Route wait: asleep on a
+  // route, until an output VC of the router is freed. Asleep on credits (credit flow only):
+  // until a credit of the output VC it holds comes back (that Vc's credit_waiter). Fresh: it was
+  // empty and took a flit this cycle, which cannot leave before the next (fresh_words_ lists the
+  // words to clear at the end of the cycle).
+  struct Bits {
+    std::uint64_t occupied = 0;
+    std::uint64_t asleep = 0;
+    std::uint64_t route_wait = 0;
+    std::uint64_t fresh = 0;
+  };
+  // An input virtual channel: its ring of flits and where the packet at the front goes; and the
+  // output virtual channel feeding it (indexed like the input it feeds): held by a packet, the
+  // credits (free slots here), the free slots seen last cycle for on/off, the input VC asleep on
+  // its credits.
+  struct Vc {
+    std::uint16_t head = 0;
+    std::uint16_t count = 0;
+    std::int8_t out_port = -1;
+    std::int8_t out_vc = -1;
+    std::uint8_t held = 0;
+    std::int16_t credits = 0;
+    std::int16_t free_seen = 0;
+    std::int32_t credit_waiter = -1;
+  };
+  // A channel (a router's output port): its router; the input channel it feeds (-1: none) and
+  // that channel's router; the terminal it ejects into (-1: none); the token it draws on, in
+  // tokens_ (a half-duplex link's two directions share one; -1: it needs none). As the input side
+  // of a channel: the router feeding it (and so whether it returns credits) or the terminal
+  // injecting into it.
+  struct Channel {
+    std::int32_t router = 0;
+    std::int32_t downstream = -1;
+    std::int32_t down_router = -1;
+    std::int32_t eject_terminal = -1;
+    std::int32_t token_of = -1;
+    std::int32_t upstream_router = -1;
+    std::int32_t inject_terminal = -1;
+    std::uint8_t bisection = 0;
+  };
+  // Words a channel (or a half-duplex link) may still send, its rate, and the cycle they were
+  // last topped up to.
+  struct Tokens {
+    double tokens = 0;
+    double rate = 0;
+    std::int64_t time = 0;
+  };
+  // A terminal: the input channel it injects into, its source queue (a ring in sq_, grown on
+  // demand), the injection VC its current packet uses, its receive queue's use, its tokens.
+  // Asleep: its injection VCs are full and its tokens topped up, so it can do nothing until a
+  // flit leaves one of them.
+  struct Terminal {
+    std::int32_t inject_channel = 0;
+    std::int32_t sq_head = 0;
+    std::int32_t sq_count = 0;
+    std::int32_t inject_vc = -1;
+    std::int32_t rq_used = 0;
+    std::uint8_t asleep = 0;
+    double inject_tokens = 0;
+  };
+
+  int ivc(int channel, int vc) const { return channel * vcs_ + vc; }
+  Flit& flit_at(std::size_t vc, int slot) {
+    return flits_[vc * static_cast<std::size_t>(buffer_) + static_cast<std::size_t>(slot)];
+  }
+  double& refreshed_tokens(int index);
+  // Puts a flit at the back of an input virtual channel of `router`; it may leave after the
+  // link, the router delay and the pipeline.
+  void push(int router, int to, std::uint32_t word);
+  // Picks the output port and a free output virtual channel for the packet at the front of `in`.
+  bool route_head(int router, int in_port, int in);
+  // One cycle; kTraced: with the trace's calls compiled in (step() picks).
+  template <bool kTraced>
+  void cycle();
+  template <bool kTraced>
+  void inject(int terminal);
+  // Moves what can move out of a router holding flits.
+  template <bool kTraced>
+  // Both say whether a flit moved.
+  bool process_router(int router);
+  template <bool kTraced>
+  bool process_inputs(int router);
+  // A packet's tail has left: the output virtual channel it held is free (with fixed priority,
+  // from the router's next turn on).
+  void release_vc(int router, int vc);
+  // A packet takes a VC of input channel `c`; lets go of input VC `vc`: the channel's hold since
+  // the reset is counted once its last holder lets go.
+  void begin_hold(std::size_t c);
+  void end_hold(std::size_t vc);
+  template <bool kTraced>
+  void move_flit(int router, int slot, std::uint64_t& used, std::uint64_t& port_done);
+  Bits& bits_of(const RouterState& router, int slot) {
+    return bits_[static_cast<std::size_t>(router.bits_base + slot / 64)];
+  }
+  // An output VC of `router` was freed: the input VCs asleep on a route there look again.
+  void wake_routes(int router);
+  template <bool kTraced>
+  void return_credits();
+  // Looks for a knot among the buffers (find_deadlock in network.cpp); true when found.
+  bool find_deadlock();
+  // What the front flit of input VC `in` waits on, as input VCs appended to `out`: none when it
+  // can move, or waits on something outside the routers (a rate, a pipeline stage, a full
+  // receive queue).
+  void waits_of(int in, std::vector<std::int32_t>& out) const;
+  void set_ready(std::size_t t, bool on) {
+    if (on) inject_ready_[t / 64] |= std::uint64_t{1} << (t % 64);
+    else inject_ready_[t / 64] &= ~(std::uint64_t{1} << (t % 64));
+  }
+
+  NetworkConfig config_;
+  std::shared_ptr<const Topology> topo_;
+  int vcs_;
+  int vc_classes_;
+  int buffer_;
+  int onoff_margin_;
+  std::int64_t now_ = 0;
+
+  std::vector<RouterState> routers_;
+  std::vector<Bits> bits_;
+  std::vector<std::size_t> fresh_words_;
+  std::vector<Vc> vc_;
+  std::vector<Flit, LineAligned<Flit>> flits_;
+  std::vector<Channel> channels_;
+  std::vector<Tokens> tokens_;
+  // Credits on their way back: the cycle each arrives and its input VC (complemented for a
+  // tail's credit when output VCs are freed on it), in the order sent.
+  std::vector<std::int64_t> credit_due_;
+  std::vector<std::int32_t> credit_ivc_;
+  std::size_t credit_head_ = 0;
+
+  std::vector<Terminal> terminals_;
+  std::vector<std::vector<std::int32_t>> sq_;
+  // Packets in all source queues.
+  std::int64_t queued_ = 0;
+  // A bit per terminal with packets queued and not asleep: the ones a step injects for.
+  std::vector<std::uint64_t> inject_ready_;
+
+  std::vector<Packet> packets_;
+  std::vector<std::int32_t> free_packets_;
+  std::vector<int> delivered_;
+  // Output virtual channels freed during a router's turn, under fixed priority.
+  std::vector<int> released_;
+  std::int64_t in_network_ = 0;
+
+  std::vector<std::uint64_t> sent_;
+  // Per input channel: how many of its VCs packets hold, the cycle the first of them took one
+  // (after a hold, the cycle after it ended), and the cycles held by holds that ended since the
+  // reset (occupancy() adds the hold still on).
+  std::vector<std::int32_t> holders_;
+  std::vector<std::int64_t> busy_from_;
+  std::vector<std::int64_t> held_cycles_;
+  std::uint64_t ejected_flits_ = 0;
+  std::uint64_t bisection_flits_ = 0;
+  std::int64_t counters_from_ = 0;
+  // The last cycle a flit moved between buffers, the quiet cycles after which the next look for
+  // a deadlock is due (doubled after each look that finds none), and the least of them: longer
+  // than a flit can wait with nothing moving in a network that is not stuck.
+  std::int64_t last_move_ = 0;
+  std::int64_t next_look_ = 0;
+  std::int64_t quiet_limit_ = 0;
+  Deadlock deadlock_;
+  // Null unless a trace was asked for: each hook costs a test of it.
+  std::unique_ptr<NetworkTrace> trace_;
+};
+
+}  // namespace archex

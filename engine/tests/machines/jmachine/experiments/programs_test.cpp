@@ -1,0 +1,100 @@
+#include "machines/jmachine/experiments/programs.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "core/simulation.h"
+#include "machines/builtin_models.h"
+
+namespace archex {
+namespace {
+
+// Paper: Noakes, Wallach & Dally, ISCA 1993 (seed 001), sec. 3.2 and 4. Each test moves one
+// mechanism's parameter and checks the outcome moves the way the mechanism says.
+
+Result run(ParamValues overrides) {
+  const ModelRegistry registry = builtin_registry();
+  return Simulation(registry, "jmachine_programs", overrides, 1).run();
+}
+
+ParamValue list(std::vector<double> v) { return ParamValue(std::move(v)); }
+
+TEST(JMachinePrograms, TheRouterDelayLengthensEveryBarrierWave) {
+  // 64 nodes are 4x4x4: six waves of 1 or 2 hops (2 or 3 routers), 15 routers in a row. The
+  // barrier waits at least one router a wave (a message's latency can hide behind handlers), at
+  // most all 15, and more the longer the delay.
+  const auto barrier = [](int delay) {
+    return run({{"programs", list({0})},
+                {"nodes", list({64})},
+                {"router_delay_cycles", delay}})
+        .scalar("barrier_us_n64");
+  };
+  const double base = barrier(0);
+  const double extra3 = (barrier(3) - base) * 12.5;
+  const double extra6 = (barrier(6) - base) * 12.5;
+  EXPECT_GE(extra3, 6 * 3);
+  EXPECT_LE(extra3, 15 * 3);
+  EXPECT_GE(extra6, 6 * 6);
+  EXPECT_LE(extra6, 15 * 6);
+  EXPECT_GT(extra6, 1.5 * extra3);
+}
+
+TEST(JMachinePrograms, PresenceTagsMakeTheBarrierFaster) {
+  const auto barrier = [](int tags) {
+    return run({{"programs", list({0})}, {"nodes", list({512})}, {"presence_tags", tags}})
+        .scalar("barrier_us_n512");
+  };
+  EXPECT_LT(barrier(1), barrier(0));
+}
+
+TEST(JMachinePrograms, ASlowerChannelSlowsTheLargeRadixSortNotTheSmall) {
+  // 8 nodes are bound by their processors, 128 by the network.
+  const auto times = [](double rate) {
+    const Result r = run({{"programs", list({2})},
+                          {"nodes", list({8, 128})},
+                          {"breakdown_nodes", 8},
+                          {"radix_keys", 16384},
+                          {"channel_words_per_cycle", rate}});
+    return std::vector<double>{r.scalar("radix_run_ms_n8"), r.scalar("radix_run_ms_n128")};
+  };
+  const std::vector<double> fast = times(0.5);
+  const std::vector<double> slow = times(0.125);
+  EXPECT_LT(slow[0] / fast[0], 1.05);
+  EXPECT_GT(slow[1] / fast[1], 1.3);
+}
+
+TEST(JMachinePrograms, ASmallerQueueOverflowsMoreAndEveryKeyStillArrives) {
+  const auto faults = [](int words) {
+    const Result r = run({{"programs", list({2})},
+                          {"nodes", list({2})},
+                          {"breakdown_nodes", 2},
+                          {"radix_keys", 8192},
+                          {"receive_queue_words", words}});
+    EXPECT_EQ(r.scalar("radix_correct"), 1) << words;
+    return r.scalar("radix_queue_faults_n2");
+  };
+  EXPECT_GT(faults(128), faults(512));
+  EXPECT_EQ(faults(8192), 0);
+}
+
+TEST(JMachinePrograms, EveryProgramGetsItsAnswerAndTheSweepKeepsOneRunPerSize) {
+  const Result r = run({{"programs", list({1, 2, 3, 4})},
+                        {"nodes", list({1, 4})},
+                        {"breakdown_nodes", 4},
+                        {"tsp_runs", 2},
+                        {"lcs_b_chars", 256},
+                        {"radix_keys", 2048},
+                        {"queens_n", 8},
+                        {"tsp_cities", 9}});
+  for (const char* k : {"lcs", "radix", "queens", "tsp"}) {
+    EXPECT_EQ(r.scalar(std::string(k) + "_correct"), 1) << k;
+  }
+  EXPECT_EQ(r.scalar("queens_answer"), 92);
+  EXPECT_EQ(r.find_series("speedup_tsp_run2").x, (std::vector<double>{1, 4}));
+  EXPECT_EQ(r.find_series("speedup_lcs").y.front(), 1);
+}
+
+}  // namespace
+}  // namespace archex

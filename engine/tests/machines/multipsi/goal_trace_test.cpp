@@ -1,0 +1,168 @@
+#include "machines/multipsi/goal_trace.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "machines/multipsi/machine.h"
+#include "machines/multipsi/programs/queens.h"
+#include "machines/multipsi/experiments/queens.h"
+
+namespace archex::fghc {
+namespace {
+
+// Each event of a kind: its time and its fields by name.
+std::vector<std::pair<double, std::map<std::string, std::uint32_t>>> events(const TraceKind& k) {
+  std::vector<std::pair<double, std::map<std::string, std::uint32_t>>> out;
+  std::size_t i = 0;
+  for (std::size_t r = 0; r < k.times.size(); ++r) {
+    for (std::uint32_t n = 0; n < k.counts[r]; ++n, ++i) {
+      std::map<std::string, std::uint32_t> f;
+      for (std::size_t c = 0; c < k.columns.size(); ++c) {
+        f[k.spec.fields[c].name] = k.columns[c].at(i);
+      }
+      out.emplace_back(k.times[r], f);
+    }
+  }
+  return out;
+}
+
+struct Traced {
+  std::unique_ptr<Program> program;
+  std::unique_ptr<Machine> machine;
+};
+
+Traced run(QueensProgram which, TraceRecorder* rec) {
+  Traced r;
+  r.program = make_queens(which, 7, 6, 2);
+  r.machine = std::make_unique<Machine>(*r.program, 6, 3, multipsi_default_costs(), false);
+  if (rec) r.machine->record(*rec);
+  while (!r.machine->advance(100000)) {
+  }
+  return r;
+}
+
+// The trace of a whole run against the machine's own counters: every reduction, suspension,
+// resumption and message is there once, by kind and by PE; every thrown goal is received by the
+// PE it was thrown to; the ready stacks' depths follow from the goals pushed and popped.
+TEST(GoalTrace, AWholeRunsEventsSumToTheMachinesCounters) {
+  for (const QueensProgram which : {QueensProgram::program1, QueensProgram::program2}) {
+    TraceRequest request;
+    request.length = 1e9;
+    TraceRecorder rec(request);
+    const Traced r = run(which, &rec);
+    const Machine& m = *r.machine;
+    const Trace trace = rec.trace(true);
+    EXPECT_EQ(trace.clock, "ms");
+    EXPECT_EQ(trace.dropped(), 0u);
+    EXPECT_EQ(trace.kind("goal_reduced").events(), static_cast<std::size_t>(m.reductions()));
+    EXPECT_EQ(trace.kind("goal_suspended").events(), static_cast<std::size_t>(m.suspensions()));
+    EXPECT_GT(m.suspensions(), 0);
+    EXPECT_EQ(trace.kind("goal_resumed").events(), static_cast<std::size_t>(m.suspensions()));
+    EXPECT_EQ(trace.kind("goal_thrown").events(),
+              static_cast<std::size_t>(m.messages(MessageKind::throw_goal)));
+    std::map<std::uint32_t, std::int64_t> sent_by_kind;
+    std::map<std::uint32_t, std::uint32_t> thrown_to;
+    for (const auto& [t, f] : events(trace.kind("message_sent"))) {
+      ++sent_by_kind[f.at("message")];
+      if (f.at("message") == static_cast<std::uint32_t>(MessageKind::throw_goal)) {
+        thrown_to[f.at("goal")] = f.at("to");
+      }
+    }
+    for (int k = 0; k < kMessageKinds; ++k) {
+      EXPECT_EQ(sent_by_kind[static_cast<std::uint32_t>(k)],
+                m.messages(static_cast<MessageKind>(k)))
+          << message_kind_name(static_cast<MessageKind>(k));
+    }
+    EXPECT_EQ(trace.kind("message_received").events(), static_cast<std::size_t>(m.messages()));
+    for (const auto& [t, f] : events(trace.kind("message_received"))) {
+      if (f.at("message") != static_cast<std::uint32_t>(MessageKind::throw_goal)) continue;
+      EXPECT_EQ(thrown_to.at(f.at("goal")), f.at("node"));
+    }
+    std::map<std::uint32_t, std::int64_t> reduced_on;
+    for (const auto& [t, f] : events(trace.kind("goal_reduced"))) ++reduced_on[f.at("node")];
+    for (int p = 0; p < m.pes(); ++p) {
+      EXPECT_EQ(reduced_on[static_cast<std::uint32_t>(p)], m.pe(p).reductions) << "PE " << p;
+    }
+    // Each depth recorded is what the goals pushed (ready at the start, spawned, received,
+    // resumed) and popped (reduced, suspended) on that PE make it; the stacks end empty.
+    struct Change {
+      double t;
+      int check;  // 0: a change by `delta`; 1: the recorded depth
+      std::uint32_t node;
+      std::int64_t value;
+    };
+    std::vector<Change> changes;
+    const auto add = [&](const char* kind, std::int64_t delta) {
+      for (const auto& [t, f] : events(trace.kind(kind))) {
+        if (std::string(kind) == "message_received" &&
+            f.at("message") != static_cast<std::uint32_t>(MessageKind::throw_goal)) {
+          continue;
+        }
+        changes.push_back({t, 0, f.at("node"), delta});
+      }
+    };
+    add("goal_ready", 1);
+    add("goal_spawned", 1);
+    add("message_received", 1);
+    add("goal_resumed", 1);
+    add("goal_reduced", -1);
+    add("goal_suspended", -1);
+    for (const auto& [t, f] : events(trace.kind("ready_depth"))) {
+      changes.push_back({t, 1, f.at("node"), f.at("depth")});
+    }
+    std::stable_sort(changes.begin(), changes.end(), [](const Change& a, const Change& b) {
+      return a.t != b.t ? a.t < b.t : a.check < b.check;
+    });
+    std::map<std::uint32_t, std::int64_t> depth;
+    int checked = 0;
+    for (const Change& c : changes) {
+      if (c.check == 0) {
+        depth[c.node] += c.value;
+        continue;
+      }
+      EXPECT_EQ(depth[c.node], c.value) << "PE " << c.node << " at " << c.t;
+      ++checked;
+    }
+    for (const auto& [pe, d] : depth) EXPECT_EQ(d, 0) << "PE " << pe;
+    EXPECT_GT(checked, 100);
+  }
+}
+
+TEST(GoalTrace, AWindowsSnapshotHoldsTheReadyGoalsAndItsEventsAreThoseOfTheWholeRunThen) {
+  TraceRequest whole;
+  whole.length = 1e9;
+  TraceRecorder all(whole);
+  run(QueensProgram::program1, &all);
+  const Trace full = all.trace(true);
+  TraceRequest part;
+  part.from = full.kind("goal_reduced").times[full.kind("goal_reduced").times.size() / 2];
+  part.length = 50;
+  TraceRecorder window(part);
+  run(QueensProgram::program1, &window);
+  const Trace w = window.trace(true);
+  EXPECT_GT(w.kind("goal_ready").events(), 0u);
+  for (const TraceKind& k : w.kinds) {
+    if (k.spec.snapshot) continue;
+    std::size_t in_full = 0;
+    for (const auto& [t, f] : events(full.kind(k.spec.name))) {
+      in_full += t >= part.from && t < part.from + 50;
+    }
+    EXPECT_EQ(k.events(), in_full) << k.spec.name;
+  }
+}
+
+TEST(GoalTrace, TracingChangesNoResult) {
+  TraceRecorder rec(TraceRequest{});
+  const Traced a = run(QueensProgram::program2, nullptr);
+  const Traced b = run(QueensProgram::program2, &rec);
+  EXPECT_EQ(a.machine->end_ms(), b.machine->end_ms());
+  EXPECT_EQ(a.machine->messages(), b.machine->messages());
+  EXPECT_EQ(a.machine->reductions(), b.machine->reductions());
+}
+
+}  // namespace
+}  // namespace archex::fghc

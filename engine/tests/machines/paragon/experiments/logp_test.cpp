@@ -1,0 +1,44 @@
+#include "machines/paragon/experiments/logp.h"
+
+#include <gtest/gtest.h>
+
+#include "core/simulation.h"
+#include "machines/builtin_models.h"
+
+namespace archex {
+namespace {
+
+Result run(const ParamValues& overrides = {}) {
+  return Simulation(builtin_registry(), "paragon_logp", overrides, 1).run();
+}
+
+const Result& base() {
+  static const Result r = run();
+  return r;
+}
+
+TEST(ParagonLogp, MatchesThePingPongFit) {
+  // Eq. 1: T_pp(m) = 146 + 0.0115 m us one way; 10 % as in the paragon-pingpong preset.
+  EXPECT_NEAR(base().scalar("paragon_nx_one_byte_us"), 146, 14.6);
+  EXPECT_NEAR(base().scalar("paragon_nx_G_us"), 0.0115, 0.00115);
+}
+
+TEST(ParagonLogp, OverheadsAreTheMessageProcessorsBusyTime) {
+  // A message's NX overhead and one packet's (66.9 + 5.83 us) plus 8 bytes as one flit pair.
+  EXPECT_NEAR(base().scalar("paragon_nx_o_send_us"), 72.73, 0.5);
+  EXPECT_NEAR(base().scalar("paragon_nx_o_recv_us"), 72.73, 0.5);
+  // Small messages follow each other as fast as the message processors handle them.
+  EXPECT_NEAR(base().scalar("paragon_nx_g_us"), 72.73, 0.5);
+  EXPECT_DOUBLE_EQ(base().scalar("paragon_nx_o_send_cycles"),
+                   base().scalar("paragon_nx_o_send_us") * 50);
+}
+
+TEST(ParagonLogp, TheNxSendOverheadMovesItsRow) {
+  const Result r = run({{"nx_send_message_us", 100}});
+  EXPECT_NEAR(r.scalar("paragon_nx_o_send_us") - base().scalar("paragon_nx_o_send_us"), 33.1,
+              1e-6);
+  EXPECT_EQ(r.scalar("paragon_nx_o_recv_us"), base().scalar("paragon_nx_o_recv_us"));
+}
+
+}  // namespace
+}  // namespace archex
