@@ -10,8 +10,13 @@
 // the up and down arrows move to the row above or below. Rows are 4 to 18 px so up to 140 fit
 // the 560 px box; more rows scroll in it, or "Rows: all in view" squeezes them (below 1 px each
 // for 1,024 nodes, as Paraver does) or fixes them at 8 or 16 px.
+import type { ScaleLinear } from 'd3-scale';
 import { scaleLinear } from 'd3-scale';
-import type { KeyboardEvent as ReactKeyboardEvent, PointerEvent as ReactPointerEvent } from 'react';
+import type {
+  KeyboardEvent as ReactKeyboardEvent,
+  PointerEvent as ReactPointerEvent,
+  RefObject,
+} from 'react';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import { palette, seriesColor } from '../../charts/palette';
@@ -21,7 +26,8 @@ import type { ViewProps } from '../view';
 import type { TimelineModel } from './timeline_model';
 import { runNodes, spanAt, timelineModel } from './timeline_model';
 import type { TimelineLayout } from './timeline_hit';
-import { arrowEnds, arrowsInSight, hitTest, picked } from './timeline_hit';
+import { arrowsInSight, hitTest, picked } from './timeline_hit';
+import { MARK_COLORS, paintTimeline } from './timeline_paint';
 import { describeTimeline } from './timeline_words';
 import { Narration } from '../Narration';
 
@@ -30,8 +36,6 @@ const AXIS_HEIGHT = 22;
 const MAX_HEIGHT = 560;
 const ZOOM_STEP = 1.6;
 type Window = [number, number];
-/** The marks' colours by kind (send fault, queue overflow): apart from the states' colours. */
-const MARK_COLORS = [palette.vermillion, palette.purple];
 /** The rows' height: fitted (4 to 18 px, scrolling past 140 rows), all in view, or fixed. */
 const ROW_CHOICES = ['auto', 'all', '8', '16'] as const;
 type RowChoice = (typeof ROW_CHOICES)[number];
@@ -156,6 +160,7 @@ export function TraceTimeline({
   const x = scaleLinear().domain(shown).range([0, plotWidth]);
 
   const canvas = useRef<HTMLCanvasElement>(null);
+  useWheelZoom(canvas, shown, full, plotWidth, onWindow);
   const colours = useRef<{ theme: string; idle: string; fg: string } | null>(null);
   // Redrawn when what is in sight changes, not as the player moves: the cursor is an element
   // over the canvas.
@@ -168,128 +173,25 @@ export function TraceTimeline({
     const g = c?.getContext('2d');
     if (!c || !g) return;
     const began = performance.now();
-    const at = scaleLinear().domain([s0, s1]).range([0, plotWidth]);
     // The theme its colours were read in.
     c.dataset.theme = theme;
-    const ratio = globalThis.devicePixelRatio || 1;
-    // Setting a canvas's size, even to the same, makes a new bitmap: only when it changes.
-    const pixelsWide = Math.round(plotWidth * ratio);
-    const pixelsHigh = Math.round(height * ratio);
-    if (c.width !== pixelsWide) c.width = pixelsWide;
-    if (c.height !== pixelsHigh) c.height = pixelsHigh;
-    g.setTransform(ratio, 0, 0, ratio, 0, 0);
-    g.clearRect(0, 0, plotWidth, height);
     // Read once per theme: reading a computed style makes the page lay itself out (10 to 40 ms
     // on a large page, more than the paint).
     if (colours.current?.theme !== theme) {
       colours.current = { theme, idle: resolved(c, 'var(--panel)'), fg: resolved(c, 'var(--fg)') };
     }
-    const { idle, fg } = colours.current;
-    const { spans, laneStart } = model;
-    const gap = row > 6 ? 1 : 0;
-    // One path per state, filled once: a fill style set per span cost more than the spans.
-    g.fillStyle = idle;
-    for (let l = 0; l < lanes; l++) g.fillRect(0, l * row, plotWidth, row - gap);
-    const paths = colors.map(() => new Path2D());
-    const perTime = plotWidth / (s1 - s0 || 1);
-    for (let l = 0; l < lanes; l++) {
-      const y = l * row;
-      for (let i = Math.max(laneStart[l]!, spanAt(model, l, s0)); i < laneStart[l + 1]!; i++) {
-        const start = spans.start[i]!;
-        if (start > s1) break;
-        const state = spans.state[i]!;
-        if (!colors[state]) continue;
-        // The scale inlined: this loop runs once per span in sight (128,000 on 512 nodes).
-        const x0 = (Math.max(start, s0) - s0) * perTime;
-        const w = (Math.min(spans.end[i]!, s1) - s0) * perTime - x0;
-        // Wide spans keep a pixel's gap at their end, so one handler's exit and the next's entry
-        // show even when both are alike.
-        paths[state]!.rect(x0, y, w > 4 ? w - 1 : Math.max(0.75, w), row - gap);
-      }
-    }
-    colors.forEach((color, state) => {
-      if (!color) return;
-      g.fillStyle = color;
-      g.fill(paths[state]!);
+    paintTimeline(c, g, {
+      model,
+      colors,
+      layout: { window: [s0, s1], width: plotWidth, row },
+      height,
+      selected,
+      idle: colours.current.idle,
+      fg: colours.current.fg,
     });
-    // Marks: send faults and overflows as short ticks at the top of their row.
-    for (let i = 0; i < model.marks.time.length; i++) {
-      const t = model.marks.time[i]!;
-      if (t < s0 || t > s1) continue;
-      g.fillStyle = MARK_COLORS[model.marks.kind[i]!]!;
-      g.fillRect(at(t) - 1, model.marks.lane[i]! * row, 2, Math.max(2, row / 2));
-    }
-    // Messages in flight in the window, thinned past MAX_ARROWS.
-    const layout: TimelineLayout = { window: [s0, s1], width: plotWidth, row };
-    const { drawn } = arrowsInSight(model, [s0, s1]);
-    const arrow = (i: number, head: boolean) => {
-      const [x0, y0, x1, y1] = arrowEnds(model, layout, i);
-      g.moveTo(x0, y0);
-      g.lineTo(x1, y1);
-      // The head, a short stroke back along the arrow on both sides, where arrows are few
-      // enough to tell apart.
-      if (!head) return;
-      const angle = Math.atan2(y1 - y0, x1 - x0);
-      const size = Math.max(3, Math.min(5, row));
-      g.moveTo(x1, y1);
-      g.lineTo(x1 - size * Math.cos(angle - 0.45), y1 - size * Math.sin(angle - 0.45));
-      g.moveTo(x1, y1);
-      g.lineTo(x1 - size * Math.cos(angle + 0.45), y1 - size * Math.sin(angle + 0.45));
-    };
-    g.strokeStyle = fg;
-    g.globalAlpha = drawn.length > 200 ? 0.35 : 0.7;
-    g.lineWidth = 1;
-    g.beginPath();
-    for (const i of drawn) arrow(i, drawn.length <= 500);
-    g.stroke();
-    g.globalAlpha = 1;
-    const chosen = picked(model, selected);
-    g.strokeStyle = fg;
-    g.lineWidth = 2;
-    if (chosen?.kind === 'span') {
-      const i = chosen.index;
-      const x0 = at(Math.max(spans.start[i]!, s0));
-      const x1 = at(Math.min(spans.end[i]!, s1));
-      const y = spans.lane[i]! * row;
-      g.strokeRect(x0, y + Math.min(1, row / 4), Math.max(2, x1 - x0), Math.max(1, row - 2));
-    } else if (chosen?.kind === 'arrow') {
-      g.lineWidth = 2.5;
-      g.beginPath();
-      arrow(chosen.index, true);
-      g.stroke();
-    }
     // How long this paint took, for the bench and for a look in the page.
     c.dataset.paintMs = (performance.now() - began).toFixed(2);
-  }, [model, colors, lanes, row, height, plotWidth, s0, s1, selected, theme]);
-
-  // The wheel zooms around the pointer; the page must not scroll meanwhile (a passive listener
-  // cannot prevent it, so it is added by hand).
-  // A wheel's zoom goes from the last window asked for, not the last drawn: wheel events come
-  // faster than the link goes round, and each would otherwise undo the one before. A window
-  // asked for and not drawn within half a second is forgotten.
-  const latest = useRef({ shown, full, plotWidth, onWindow, asked: null as Window | null, at: 0 });
-  useLayoutEffect(() => {
-    // The wheel forgets a window asked for too long ago; one drawn is forgotten here.
-    const { asked, at } = latest.current;
-    const drawn = asked !== null && asked[0] === shown[0] && asked[1] === shown[1];
-    latest.current = { shown, full, plotWidth, onWindow, asked: drawn ? null : asked, at };
-  });
-  useEffect(() => {
-    const c = canvas.current;
-    if (!c) return;
-    const wheel = (event: WheelEvent) => {
-      event.preventDefault();
-      const last = latest.current;
-      const w = last.asked && performance.now() - last.at < 500 ? last.asked : last.shown;
-      const at = w[0] + (event.offsetX / last.plotWidth) * (w[1] - w[0]);
-      const factor = event.deltaY < 0 ? ZOOM_STEP : 1 / ZOOM_STEP;
-      last.asked = zoomWindow(w, factor, at, last.full[0], last.full[1]);
-      last.at = performance.now();
-      last.onWindow?.(last.asked);
-    };
-    c.addEventListener('wheel', wheel, { passive: false });
-    return () => c.removeEventListener('wheel', wheel);
-  }, [latest]);
+  }, [model, colors, row, height, plotWidth, s0, s1, selected, theme]);
 
   const drag = useRef<{ x: number; window: [number, number]; moved: boolean } | null>(null);
   const onPointerDown = (event: ReactPointerEvent<HTMLCanvasElement>) => {
@@ -365,69 +267,18 @@ export function TraceTimeline({
 
   return (
     <div className="trace-timeline">
-      <div className="trace-timeline-tools" role="group" aria-label="Zoom">
-        <button type="button" onClick={() => zoomBy(ZOOM_STEP)}>
-          Zoom in
-        </button>
-        <button type="button" onClick={() => zoomBy(1 / ZOOM_STEP)}>
-          Zoom out
-        </button>
-        <button type="button" onClick={() => onWindow?.(undefined)} disabled={!window}>
-          Whole window
-        </button>
-        <label>
-          Rows:{' '}
-          <select
-            value={rowChoice}
-            onChange={(event) => setRowChoice(event.target.value as RowChoice)}
-          >
-            {ROW_CHOICES.map((c) => (
-              <option key={c} value={c}>
-                {ROW_LABELS[c]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <span>
-          {formatTime(shown[0], model)} to {formatTime(shown[1], model)}; {lanes} rows
-        </span>
-      </div>
-      <svg className="trace-timeline-axis" width={width} height={AXIS_HEIGHT} aria-hidden="true">
-        <g transform={`translate(${LABEL_WIDTH},0)`}>
-          {ticks.map((t) => (
-            <g key={t} transform={`translate(${x(t)},0)`}>
-              <line y1={AXIS_HEIGHT - 5} y2={AXIS_HEIGHT} stroke="currentColor" />
-              <text y={AXIS_HEIGHT - 8} textAnchor="middle" fontSize={11} fill="currentColor">
-                {formatReadable(t, { unit: '' })}
-              </text>
-            </g>
-          ))}
-        </g>
-        <text x={4} y={AXIS_HEIGHT - 8} fontSize={11} fill="currentColor">
-          {model.unit}
-        </text>
-      </svg>
+      <TimelineTools
+        model={model}
+        shown={shown}
+        zoomed={!!window}
+        rowChoice={rowChoice}
+        setRowChoice={setRowChoice}
+        zoomBy={zoomBy}
+        onWindow={onWindow}
+      />
+      <TimeAxis model={model} x={x} width={width} ticks={ticks} />
       <div className="trace-timeline-rows" style={{ maxHeight: MAX_HEIGHT }}>
-        <div className="trace-timeline-labels" style={{ width: LABEL_WIDTH }} aria-hidden="true">
-          {row >= 9
-            ? model.lanes.map((l, i) => (
-                <div key={i} style={{ height: row, lineHeight: `${row}px` }}>
-                  {l.label}
-                </div>
-              ))
-            : labelledRows(lanes, row).map((i) => (
-                <div
-                  key={i}
-                  style={{
-                    position: 'absolute',
-                    top: Math.min(i * row, height - LABEL_HEIGHT),
-                    lineHeight: `${LABEL_HEIGHT}px`,
-                  }}
-                >
-                  {model.lanes[i]?.label}
-                </div>
-              ))}
-        </div>
+        <RowLabels model={model} row={row} height={height} />
         <div className="trace-timeline-plot" style={{ width: plotWidth, height }}>
           <canvas
             ref={canvas}
@@ -446,32 +297,7 @@ export function TraceTimeline({
           ) : null}
         </div>
       </div>
-      <ul className="trace-timeline-legend">
-        {model.states.map((s, i) => (
-          <li key={s.key}>
-            <span
-              className="swatch"
-              style={{ background: colors[i] ?? 'var(--panel)' }}
-              aria-hidden="true"
-            />
-            {s.label}
-          </li>
-        ))}
-        {model.marks.names.map((name, k) => (
-          <li key={name}>
-            <span
-              className="swatch tick"
-              style={{ background: MARK_COLORS[k] }}
-              aria-hidden="true"
-            />
-            {name}
-          </li>
-        ))}
-        <li>
-          <span className="swatch arrow" aria-hidden="true" />
-          message (sent → received)
-        </li>
-      </ul>
+      <TimelineLegend model={model} colors={colors} />
       <p className="trace-note trace-timeline-counts">
         {model.spans.start.length.toLocaleString('en')} spans,{' '}
         {model.arrows.sent.length.toLocaleString('en')} messages
@@ -492,6 +318,176 @@ export function TraceTimeline({
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * The wheel zooms around the pointer; the page must not scroll meanwhile (a passive listener
+ * cannot prevent it, so it is added by hand). A wheel's zoom goes from the last window asked
+ * for, not the last drawn: wheel events come faster than the link goes round, and each would
+ * otherwise undo the one before. A window asked for and not drawn within half a second is
+ * forgotten.
+ */
+function useWheelZoom(
+  canvas: RefObject<HTMLCanvasElement | null>,
+  shown: Window,
+  full: Window,
+  plotWidth: number,
+  onWindow: ViewProps['onWindow'],
+) {
+  const latest = useRef({ shown, full, plotWidth, onWindow, asked: null as Window | null, at: 0 });
+  useLayoutEffect(() => {
+    // The wheel forgets a window asked for too long ago; one drawn is forgotten here.
+    const { asked, at } = latest.current;
+    const drawn = asked !== null && asked[0] === shown[0] && asked[1] === shown[1];
+    latest.current = { shown, full, plotWidth, onWindow, asked: drawn ? null : asked, at };
+  });
+  useEffect(() => {
+    const c = canvas.current;
+    if (!c) return;
+    const wheel = (event: WheelEvent) => {
+      event.preventDefault();
+      const last = latest.current;
+      const w = last.asked && performance.now() - last.at < 500 ? last.asked : last.shown;
+      const at = w[0] + (event.offsetX / last.plotWidth) * (w[1] - w[0]);
+      const factor = event.deltaY < 0 ? ZOOM_STEP : 1 / ZOOM_STEP;
+      last.asked = zoomWindow(w, factor, at, last.full[0], last.full[1]);
+      last.at = performance.now();
+      last.onWindow?.(last.asked);
+    };
+    c.addEventListener('wheel', wheel, { passive: false });
+    return () => c.removeEventListener('wheel', wheel);
+  }, [canvas, latest]);
+}
+function TimelineTools({
+  model,
+  shown,
+  zoomed,
+  rowChoice,
+  setRowChoice,
+  zoomBy,
+  onWindow,
+}: {
+  model: TimelineModel;
+  shown: Window;
+  zoomed: boolean;
+  rowChoice: RowChoice;
+  setRowChoice: (choice: RowChoice) => void;
+  zoomBy: (factor: number) => void;
+  onWindow: ViewProps['onWindow'];
+}) {
+  return (
+    <div className="trace-timeline-tools" role="group" aria-label="Zoom">
+      <button type="button" onClick={() => zoomBy(ZOOM_STEP)}>
+        Zoom in
+      </button>
+      <button type="button" onClick={() => zoomBy(1 / ZOOM_STEP)}>
+        Zoom out
+      </button>
+      <button type="button" onClick={() => onWindow?.(undefined)} disabled={!zoomed}>
+        Whole window
+      </button>
+      <label>
+        Rows:{' '}
+        <select
+          value={rowChoice}
+          onChange={(event) => setRowChoice(event.target.value as RowChoice)}
+        >
+          {ROW_CHOICES.map((c) => (
+            <option key={c} value={c}>
+              {ROW_LABELS[c]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <span>
+        {formatTime(shown[0], model)} to {formatTime(shown[1], model)}; {model.lanes.length} rows
+      </span>
+    </div>
+  );
+}
+
+function TimeAxis({
+  model,
+  x,
+  width,
+  ticks,
+}: {
+  model: TimelineModel;
+  x: ScaleLinear<number, number>;
+  width: number;
+  ticks: number[];
+}) {
+  return (
+    <svg className="trace-timeline-axis" width={width} height={AXIS_HEIGHT} aria-hidden="true">
+      <g transform={`translate(${LABEL_WIDTH},0)`}>
+        {ticks.map((t) => (
+          <g key={t} transform={`translate(${x(t)},0)`}>
+            <line y1={AXIS_HEIGHT - 5} y2={AXIS_HEIGHT} stroke="currentColor" />
+            <text y={AXIS_HEIGHT - 8} textAnchor="middle" fontSize={11} fill="currentColor">
+              {formatReadable(t, { unit: '' })}
+            </text>
+          </g>
+        ))}
+      </g>
+      <text x={4} y={AXIS_HEIGHT - 8} fontSize={11} fill="currentColor">
+        {model.unit}
+      </text>
+    </svg>
+  );
+}
+
+/** Each row's label where rows are tall enough, else a few labels spread down the side. */
+function RowLabels({ model, row, height }: { model: TimelineModel; row: number; height: number }) {
+  const lanes = model.lanes.length;
+  return (
+    <div className="trace-timeline-labels" style={{ width: LABEL_WIDTH }} aria-hidden="true">
+      {row >= 9
+        ? model.lanes.map((l, i) => (
+            <div key={i} style={{ height: row, lineHeight: `${row}px` }}>
+              {l.label}
+            </div>
+          ))
+        : labelledRows(lanes, row).map((i) => (
+            <div
+              key={i}
+              style={{
+                position: 'absolute',
+                top: Math.min(i * row, height - LABEL_HEIGHT),
+                lineHeight: `${LABEL_HEIGHT}px`,
+              }}
+            >
+              {model.lanes[i]?.label}
+            </div>
+          ))}
+    </div>
+  );
+}
+
+function TimelineLegend({ model, colors }: { model: TimelineModel; colors: (string | null)[] }) {
+  return (
+    <ul className="trace-timeline-legend">
+      {model.states.map((s, i) => (
+        <li key={s.key}>
+          <span
+            className="swatch"
+            style={{ background: colors[i] ?? 'var(--panel)' }}
+            aria-hidden="true"
+          />
+          {s.label}
+        </li>
+      ))}
+      {model.marks.names.map((name, k) => (
+        <li key={name}>
+          <span className="swatch tick" style={{ background: MARK_COLORS[k] }} aria-hidden="true" />
+          {name}
+        </li>
+      ))}
+      <li>
+        <span className="swatch arrow" aria-hidden="true" />
+        message (sent → received)
+      </li>
+    </ul>
   );
 }
 
