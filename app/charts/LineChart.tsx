@@ -288,8 +288,11 @@ function edgeRuleText(rule: Rule, spec: AxisSpec, beyond: boolean): string {
   return `${rule.label} ${formatReadable(rule.value, spec)} ${arrow}`;
 }
 
-/** The line chart's geometry with what `named` lists named in the legend. */
-function lineLayout(data: LineChartData, size: ChartSize, guides: Guide[], named: LegendNamed) {
+/**
+ * The line chart's frame: its legend, margins, plot size and scaled axes, and what is drawn on
+ * them (the data's extent, the rules within reach of it).
+ */
+function lineFrame(data: LineChartData, size: ChartSize, guides: Guide[], named: LegendNamed) {
   const inLegend = named.rules;
   const fontSize = chartFontSize(size.width);
   const small = fontSize - 1;
@@ -359,6 +362,33 @@ function lineLayout(data: LineChartData, size: ChartSize, guides: Guide[], named
   const xSpec = { ...data.x, whole: [...points, ...marks].every((p) => Number.isInteger(p.x)) };
   const { innerWidth, x, xTicks } = fittedXAxis(xSpec, xDomain, size.width, margin, fontSize);
 
+  return {
+    inLegend,
+    fontSize,
+    small,
+    styles,
+    marks,
+    rules,
+    reached,
+    beyond,
+    legend,
+    margin,
+    innerHeight,
+    size,
+    x,
+    y,
+    xTicks,
+    yTicks,
+    yTitleOffset,
+    innerWidth,
+  };
+}
+
+type LineFrame = ReturnType<typeof lineFrame>;
+
+/** The curves, guides and marks placed on the frame, and what every label keeps clear of. */
+function placeData(data: LineChartData, guides: Guide[], frame: LineFrame) {
+  const { x, y, styles, marks, innerWidth, innerHeight, small } = frame;
   const place = (p: Point): PlacedPoint => ({ ...p, px: x.toPx(p.x), py: y.toPx(p.y) });
   const drawable = (p: Point) => x.drawable(p.x) && y.drawable(p.y);
   const path = line<Point>()
@@ -431,6 +461,19 @@ function lineLayout(data: LineChartData, size: ChartSize, guides: Guide[], named
     ],
   };
   const plot = { x: 0, y: 0, width: innerWidth, height: innerHeight };
+
+  return { placedCurves, guideLines, shownMarks, drawn, plot };
+}
+
+type PlacedData = ReturnType<typeof placeData>;
+
+/**
+ * The rules' lines and their labels: beside the line where a spot is clear of the data, at the
+ * edge for a rule out of reach, or named in the legend (`crowded`) where none is.
+ */
+function placeRules(data: LineChartData, frame: LineFrame, placed: PlacedData) {
+  const { x, y, rules, reached, beyond, inLegend, innerWidth, innerHeight, small } = frame;
+  const { drawn, plot } = placed;
   const row = small + 4;
   /** A label of `width` px at a baseline, by its anchor end. */
   const labelAt = (labelX: number, labelY: number, anchor: 'start' | 'end', width: number) => ({
@@ -439,7 +482,6 @@ function lineLayout(data: LineChartData, size: ChartSize, guides: Guide[], named
     labelAnchor: anchor,
     labelBox: textBox(anchor === 'end' ? labelX - width : labelX, labelY, width, small),
   });
-
   const drawnRules = rules.flatMap((rule, index) =>
     (rule.axis === 'x' ? x : y).drawable(rule.value) ? [{ ...rule, index }] : [],
   );
@@ -521,6 +563,18 @@ function lineLayout(data: LineChartData, size: ChartSize, guides: Guide[], named
     [...labelledLines, ...edgeLines].filter((_, i) => !chosen[i]!.clear).map((r) => r.index),
   );
 
+  return { ruleLines, placedRules, edgeRules, crowded };
+}
+
+/** The marks' labels, then the saturation ticks' "sat.", clear of everything placed before. */
+function placeMarkLabels(
+  frame: LineFrame,
+  placed: PlacedData,
+  ruled: ReturnType<typeof placeRules>,
+) {
+  const { small } = frame;
+  const { shownMarks, drawn, plot, placedCurves } = placed;
+  const { placedRules, edgeRules, ruleLines } = ruled;
   // Mark labels keep clear of one another and of everything drawn: curves, points, guides,
   // rules and their labels, the marks themselves. A label is cut as a rule's is; the read-out
   // gives it in full.
@@ -566,7 +620,18 @@ function lineLayout(data: LineChartData, size: ChartSize, guides: Guide[], named
     saturation: curve.saturation && { ...curve.saturation, labelled: labelled.has(i) },
   }));
 
-  const targets: ReadoutTarget[] = [
+  return { placedMarks, curves, labelled };
+}
+
+type PlacedMarks = ReturnType<typeof placeMarkLabels>;
+
+/** What the read-out can point at: every point drawn, then every mark. */
+function readoutTargets(
+  data: LineChartData,
+  curves: PlacedMarks['curves'],
+  placedMarks: PlacedMarks['placedMarks'],
+): ReadoutTarget[] {
+  return [
     ...curves.flatMap((curve, series) =>
       curve.points.map((p) => ({
         series,
@@ -588,7 +653,20 @@ function lineLayout(data: LineChartData, size: ChartSize, guides: Guide[], named
       lines: [valueLine(data.x, m.x), valueLine(data.y, m.y)],
     })),
   ];
+}
 
+/** The line chart's geometry with what `named` lists named in the legend. */
+function lineLayout(data: LineChartData, size: ChartSize, guides: Guide[], named: LegendNamed) {
+  const frame = lineFrame(data, size, guides, named);
+  const placed = placeData(data, guides, frame);
+  const ruled = placeRules(data, frame, placed);
+  const { placedMarks, curves, labelled } = placeMarkLabels(frame, placed, ruled);
+  const { fontSize, margin, innerWidth, innerHeight, x, y, xTicks, yTicks, yTitleOffset } = frame;
+  const { inLegend, legend } = frame;
+  const { placedCurves, guideLines } = placed;
+  const { placedRules, ruleLines, edgeRules, crowded } = ruled;
+  size = frame.size;
+  const targets = readoutTargets(data, curves, placedMarks);
   return {
     size,
     fontSize,
