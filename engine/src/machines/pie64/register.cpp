@@ -1,6 +1,8 @@
 #include "machines/pie64/register.h"
 
-#include "machines/pie64/experiments/pie64.h"
+#include "machines/pie64/experiments/congestion.h"
+#include "machines/pie64/experiments/dispatch.h"
+#include "machines/pie64/experiments/transfer.h"
 #include "machines/pie64/experiments/logp.h"
 
 namespace archex {

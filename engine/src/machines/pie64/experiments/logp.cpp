@@ -8,7 +8,7 @@
 
 #include "core/logp.h"
 #include "core/param_table.h"
-#include "machines/pie64/experiments/pie64.h"
+#include "machines/pie64/costs.h"
 #include "network/topologies/describe.h"
 #include "machines/pie64/machine.h"
 
@@ -33,7 +33,7 @@ struct Params {
 ParamTable<Params> params() {
   ParamTable<Params> t;
   t.include(&Params::bench, logp_bench_table({4, 16, 64, 256, 1024, 4096, 16384}))
-      .include(&Params::costs, pie64_cost_table())
+      .include(&Params::costs, pie64::cost_table())
       .add(&Params::clock_mhz,
            number_param("pie64_clock_mhz", "IU clock")
                .unit("MHz").value(10).range(1, 1000).step(1)

@@ -1,8 +1,10 @@
-#include "machines/pie64/experiments/pie64.h"
+#include "machines/pie64/experiments/congestion.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <string>
+#include <vector>
 
 #include "core/simulation.h"
 #include "machines/builtin_models.h"
@@ -14,18 +16,6 @@ Result run(const std::string& model, const ParamValues& overrides) {
   const ModelRegistry registry = builtin_registry();
   return Simulation(registry, model, overrides, 1).run();
 }
-
-TEST(Pie64Transfer, LoopMethodRecoversTsTeAndTb) {
-  const Result r = run("pie64_transfer", {{"commands", std::vector<double>{0}}});
-  EXPECT_NEAR(r.scalar("ts_te_fit_clocks"), 38.9, 0.5);
-  EXPECT_NEAR(r.scalar("tb_fit_clocks_per_word"), 1.0, 1e-3);
-}
-
-}  // namespace
-}  // namespace archex
-
-namespace archex {
-namespace {
 
 const ParamValues kSmallSweep = {{"ius", 16},
                                  {"lengths", std::vector<double>{4, 64}},
@@ -122,19 +112,6 @@ TEST(Pie64Congestion, RejectsTooManyIus) {
   } catch (const ParamError& e) {
     EXPECT_EQ(e.param(), "ius");
   }
-}
-
-}  // namespace
-}  // namespace archex
-
-namespace archex {
-namespace {
-
-TEST(Pie64Dispatch, SpreadsGoalsMoreEvenlyThanRandomPlacement) {
-  const Result r = run("pie64_dispatch", {{"ius", 16}, {"goals", std::vector<double>{64}}});
-  EXPECT_LT(r.scalar("spread_ratio_64"), 0.5);
-  EXPECT_GT(r.scalar("work_rate_gain_64"), 1.0);
-  EXPECT_EQ(r.find_series("work_rates_64_dispatch").y.size(), 16u);
 }
 
 }  // namespace
