@@ -50,8 +50,7 @@ const char* message_kind_name(MessageKind kind);
 // CPU and network costs. A message's software time is per message + per word (+ the goal-record
 // and AND-tree work of a throw_goal), shared between sender and receiver; each end also spends the
 // firmware time; the network takes hop_ms per hop.
-// The values are the model's parameters (multipsi_queens' ParamTable); tests take them from
-// multipsi_default_costs().
+// Their values and sources are the machine's one cost table (costs.h).
 struct Costs {
   double reduction_ms = 0;
   double builtin_ms = 0;     // per arithmetic built-in call (:=)

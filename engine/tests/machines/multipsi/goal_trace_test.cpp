@@ -9,7 +9,7 @@
 
 #include "machines/multipsi/machine.h"
 #include "machines/multipsi/programs/queens.h"
-#include "machines/multipsi/experiments/queens.h"
+#include "machines/multipsi/costs.h"
 
 namespace archex::fghc {
 namespace {
@@ -38,7 +38,7 @@ struct Traced {
 Traced run(QueensProgram which, TraceRecorder* rec) {
   Traced r;
   r.program = make_queens(which, 7, 6, 2);
-  r.machine = std::make_unique<Machine>(*r.program, 6, 3, multipsi_default_costs(), false);
+  r.machine = std::make_unique<Machine>(*r.program, 6, 3, default_costs(), false);
   if (rec) r.machine->record(*rec);
   while (!r.machine->advance(100000)) {
   }

@@ -4,15 +4,12 @@
 
 #include <string>
 
-#include "machines/multipsi/experiments/queens.h"
+#include "machines/multipsi/costs.h"
 
 namespace archex::fghc {
 namespace {
 
 // Paper values come from K. Taki, ICOT TR-370 (1988), seed 000_0f3911029c21e5c0.txt, Table 1.
-
-// The costs the multipsi_queens model starts from (Multi-PSI/V1).
-Costs default_costs() { return multipsi_default_costs(); }
 
 // A program for mechanism tests. start: throws `leaf` goals to the PEs named by ints[0..2]
 // (ints[3] of them), each carrying the list lists[0]; leaf: needs every cell of its list when

@@ -10,7 +10,7 @@
 #include "core/param_table.h"
 #include "core/trace.h"
 #include "machines/multipsi/machine.h"
-#include "machines/multipsi/experiments/queens.h"
+#include "machines/multipsi/costs.h"
 #include "network/topologies/describe.h"
 
 namespace archex {
@@ -30,7 +30,7 @@ struct Params {
 ParamTable<Params> params() {
   ParamTable<Params> t;
   t.include(&Params::bench, logp_bench_table({5, 10, 20, 40, 80, 160, 320}))
-      .include(&Params::costs, multipsi_cost_table())
+      .include(&Params::costs, fghc::cost_table())
       .add(&Params::clock_mhz,
            number_param("psi_clock_mhz", "PSI-I clock")
                .unit("MHz").value(5).range(0.1, 1000).step(0.1)

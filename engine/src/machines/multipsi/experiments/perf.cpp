@@ -7,30 +7,18 @@
 #include <vector>
 
 #include "core/param_table.h"
+#include "machines/multipsi/costs.h"
 #include "network/topologies/describe.h"
 
 namespace archex {
 
 namespace {
 
+using fghc::Exchange;
+
 constexpr const char* kCitation =
     "K. Taki, Measurements and Evaluation for the Multi-PSI/V1 System - A Study of Inter-PE "
     "Communication versus System Performance, ICOT TR-370, 1988, sections 4-8";
-
-// Times of the four parts of the measured exchange: a goal sent to an adjacent PE, reduced once
-// there, and its termination reported back (sec. 4.1).
-struct Exchange {
-  double reduction_ms;
-  double hardware_ms;
-  double firmware_ms;
-  double software_ms;
-
-  double total_ms() const { return reduction_ms + hardware_ms + firmware_ms + software_ms; }
-  double total_ratio() const { return total_ms() / reduction_ms; }
-  // Firmware and software run on the PEs' CPUs, the network hardware does not (sec. 4.2), so
-  // only they count towards the CPU time one message costs, in units of one reduction.
-  double cpu_comm_ratio() const { return (firmware_ms + software_ms) / reduction_ms; }
-};
 
 struct Params {
   double pes;
@@ -93,14 +81,14 @@ ParamTable<Params> params() {
   ParamTable<Exchange> measured;
   measured
       .add(&Exchange::reduction_ms,
-           component("reduction_ms", "Reduction time", 2.25, "Time of one goal reduction"))
-      .add(&Exchange::hardware_ms, component("hardware_ms", "Hardware time", 0.07,
+           component("reduction_ms", "Reduction time", fghc::kTable1.reduction_ms, "Time of one goal reduction"))
+      .add(&Exchange::hardware_ms, component("hardware_ms", "Hardware time", fghc::kTable1.hardware_ms,
                                              "Network transmission time, summed"))
       .add(&Exchange::firmware_ms,
-           component("firmware_ms", "Firmware time", 0.22,
+           component("firmware_ms", "Firmware time", fghc::kTable1.firmware_ms,
                      "Firmware send/receive control time, summed over both PEs"))
       .add(&Exchange::software_ms,
-           component("software_ms", "Software time", 36.07,
+           component("software_ms", "Software time", fghc::kTable1.software_ms,
                      "FGHC software communication processing, summed over both PEs"));
   ParamTable<Exchange> speedups;
   speedups

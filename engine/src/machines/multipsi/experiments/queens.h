@@ -1,8 +1,6 @@
 #pragma once
 
-#include "core/param_table.h"
 #include "core/registry.h"
-#include "machines/multipsi/machine.h"
 
 namespace archex {
 
@@ -12,10 +10,5 @@ namespace archex {
 // rate, communication rate, performance and sec. 7.7's relative communication time come out of
 // the runs, and the sec. 7.8 formula is checked against them.
 ModelInfo multipsi_queens_info();
-
-// The PEs' costs as the model declares them (for the LogP model).
-ParamTable<fghc::Costs> multipsi_cost_table();
-// The model's default costs (Multi-PSI/V1), as its parameter table declares them.
-fghc::Costs multipsi_default_costs();
 
 }  // namespace archex

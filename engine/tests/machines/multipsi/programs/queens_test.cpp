@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "machines/multipsi/experiments/queens.h"
+#include "machines/multipsi/costs.h"
 
 namespace archex::fghc {
 namespace {
@@ -21,7 +21,7 @@ struct Outcome {
 
 Outcome run(QueensProgram which, int queens, int pes, int grain) {
   const auto program = make_queens(which, queens, pes, grain);
-  Costs costs = multipsi_default_costs();
+  Costs costs = default_costs();
   costs.message_ms = 5;
   Machine m(*program, pes, 3, costs, false);
   while (!m.advance(100000)) {
