@@ -1,6 +1,10 @@
 #include "machines/paragon/register.h"
 
-#include "machines/paragon/experiments/paragon.h"
+#include "machines/paragon/experiments/apps.h"
+#include "machines/paragon/experiments/bisection.h"
+#include "machines/paragon/experiments/bpram.h"
+#include "machines/paragon/experiments/bsp.h"
+#include "machines/paragon/experiments/pingpong.h"
 #include "machines/paragon/experiments/logp.h"
 
 namespace archex {

@@ -1,3 +1,5 @@
+#include "machines/paragon/experiments/apps.h"
+
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -6,7 +8,9 @@
 
 #include "core/fit.h"
 #include "core/param_table.h"
-#include "machines/paragon/experiments/paragon.h"
+#include "machines/paragon/costs.h"
+#include "machines/paragon/measures.h"
+#include "machines/paragon/meshes.h"
 #include "machines/paragon/programs/apps.h"
 #include "machines/paragon/library.h"
 #include "machines/paragon/point.h"
@@ -22,9 +26,7 @@ using paragon::Program;
 using paragon::ProgramsPoint;
 using paragon::Version;
 
-const char* const kCitation =
-    "B. H. H. Juurlink, Experimental Validation of Parallel Computation Models on the Intel "
-    "Paragon, IPPS/SPDP 1998, sec. 4";
+const std::string kCitation = std::string(paragon::kCitation) + ", sec. 4";
 
 enum class App { kMatrixMultiply, kSampleSort, kBitonicSort, kApsp };
 
@@ -335,19 +337,9 @@ std::vector<OutputSpec> outputs() {
 }  // namespace
 
 ModelInfo paragon_app_info() {
-  ParamTable<AppCosts> costs;
-  costs
-      .add(&AppCosts::flop_us,
-           number_param("flop_us", "Time per flop")
-               .unit("us").value(0.147).range(0.001, 10).step(0.001)
-               .about("Compute-processor time per floating-point operation of the matrix multiply."))
-      .add(&AppCosts::key_us,
-           number_param("key_us", "Time per key and level")
-               .unit("us").value(0.2).range(0.001, 10).step(0.001)
-               .about("Compute-processor time per key per comparison level of a sort or a merge."));
   ParamTable<AppParams> t;
-  t.include(&AppParams::m, paragon::machine_table())
-      .include(&AppParams::costs, costs)
+  t.include(&AppParams::m, paragon::cost_table())
+      .include(&AppParams::costs, paragon::app_cost_table())
       .add(&AppParams::app,
            choice_spec("app", "Kernel",
                        {"matrix multiply", "sample sort", "bitonic sort",

@@ -28,7 +28,7 @@ ParamTable<Params> params() {
   ParamTable<Params> t;
   t.include(&Params::bench,
             logp_bench_table({8, 64, 256, 1024, 4096, 8192, 16384, 32768, 65536}))
-      .include(&Params::m, paragon::machine_table())
+      .include(&Params::m, paragon::cost_table())
       .add(&Params::clock_mhz,
            number_param("paragon_clock_mhz", "i860 XP clock")
                .unit("MHz").value(50).range(1, 1000).step(1)

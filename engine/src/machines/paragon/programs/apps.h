@@ -7,12 +7,6 @@
 
 namespace archex::paragon {
 
-// Local work of the application kernels on the i860 XP compute processor.
-struct AppCosts {
-  double flop_us;  // per floating-point operation (a multiply-add is two)
-  double key_us;   // per key per comparison level of a sort or merge
-};
-
 // How a library version of a kernel talks: BSP (packets, supersteps), the BPRAM with its keys
 // routed directly (p - 1 startups), or the BPRAM routing them in a butterfly (log p startups).
 enum class Version { kBsp, kBpram, kBpramButterfly };

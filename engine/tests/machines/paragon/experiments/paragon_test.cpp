@@ -1,4 +1,4 @@
-#include "machines/paragon/experiments/paragon.h"
+#include "machines/paragon/meshes.h"
 
 #include <gtest/gtest.h>
 

@@ -1,0 +1,167 @@
+#include "machines/paragon/experiments/bpram.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <memory>
+#include <numeric>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/fit.h"
+#include "core/param_table.h"
+#include "machines/paragon/costs.h"
+#include "machines/paragon/library.h"
+#include "machines/paragon/machine.h"
+#include "machines/paragon/measures.h"
+#include "machines/paragon/meshes.h"
+#include "machines/paragon/point.h"
+#include "network/topologies/describe.h"
+#include "network/topologies/kncube.h"
+
+namespace archex {
+
+namespace {
+
+using paragon::empty_series;
+using paragon::kCitation;
+using paragon::line_over;
+using paragon::Machine;
+using paragon::MachineParams;
+using paragon::Op;
+using paragon::processors_spec;
+using paragon::Program;
+using paragon::ProgramsPoint;
+using paragon::time_of;
+using paragon::with_machine;
+
+// ---- Fig. 5, Table 2: block permutations ------------------------------------------------------
+
+struct BpramParams {
+  MachineParams m;
+  std::vector<int> processors;
+  std::vector<int> block_bytes;
+};
+
+struct BpramPoint {
+  int p;
+  int bytes;
+};
+
+std::vector<BpramPoint> bpram_plan(const BpramParams& p) {
+  std::vector<BpramPoint> out;
+  for (const int n : p.processors) {
+    paragon::checked_mesh(n);
+    for (const int b : p.block_bytes) out.push_back({n, b});
+  }
+  return out;
+}
+
+// A random permutation with no fixed point (every node sends to another).
+std::vector<int> random_derangement(int p, Rng& rng) {
+  std::vector<int> perm(static_cast<std::size_t>(p));
+  for (;;) {
+    std::iota(perm.begin(), perm.end(), 0);
+    for (int i = p - 1; i > 0; --i) {
+      std::swap(perm[static_cast<std::size_t>(i)],
+                perm[static_cast<std::size_t>(rng.below(static_cast<std::uint64_t>(i) + 1))]);
+    }
+    bool fixed = false;
+    for (int i = 0; i < p; ++i) fixed = fixed || perm[static_cast<std::size_t>(i)] == i;
+    if (!fixed) return perm;
+  }
+}
+
+std::unique_ptr<Model> bpram_point(const BpramParams& p, Rng rng, std::size_t index) {
+  const BpramPoint pt = bpram_plan(p)[index];
+  std::vector<Program> programs(static_cast<std::size_t>(pt.p));
+  paragon::bpram_step(programs, random_derangement(pt.p, rng),
+                      std::vector<double>(static_cast<std::size_t>(pt.p), pt.bytes));
+  return std::make_unique<ProgramsPoint>(p.m, paragon::mesh_of(pt.p), std::move(programs),
+                                         std::vector<Scalar>{});
+}
+
+Result combine_bpram(const BpramParams& p, const std::vector<PointResult>& partials) {
+  const std::vector<BpramPoint> plan = bpram_plan(p);
+  Result out;
+  Series sigma_vs_p = empty_series("sigma_vs_p", "sigma, fitted to the simulation", "processors",
+                             "processors", "sigma", "us/byte");
+  Series l_vs_p = empty_series("l_vs_p", "l, fitted to the simulation", "processors", "processors",
+                         "l", "us");
+  std::vector<Series> fits;
+  for (const int n : p.processors) {
+    const std::string name = paragon::mesh_name(n);
+    Series s = empty_series("perm_" + name, name + " (p = " + std::to_string(n) + "), simulated",
+                      "block length", "bytes", "time", "us");
+    for (const PointResult& r : partials) {
+      const double t = time_of(r.result);
+      if (plan[r.point].p != n || std::isnan(t)) continue;
+      s.x.push_back(plan[r.point].bytes);
+      s.y.push_back(t);
+    }
+    if (s.x.size() >= 2) {
+      const Line l = fit_line(s.x, s.y);
+      out.scalars.push_back(
+          {"sigma_us_per_byte_" + name, l.slope, "us/byte", "sigma on " + name + ": the slope"});
+      out.scalars.push_back({"l_us_" + name, l.intercept, "us", "l on " + name + ": the offset"});
+      sigma_vs_p.x.push_back(n);
+      sigma_vs_p.y.push_back(l.slope);
+      l_vs_p.x.push_back(n);
+      l_vs_p.y.push_back(l.intercept);
+      fits.push_back(line_over("bpram_model_" + name, name + ": BPRAM sigma m + l", s, l));
+      if (n == p.processors.front()) {
+        out.scalars.push_back({"sigma_us_per_byte", l.slope});
+        out.scalars.push_back({"l_us", l.intercept});
+      }
+    }
+    out.series.push_back(std::move(s));
+  }
+  for (Series& f : fits) out.series.push_back(std::move(f));
+  out.series.push_back(std::move(sigma_vs_p));
+  out.series.push_back(std::move(l_vs_p));
+  return out;
+}
+
+
+std::vector<OutputSpec> bpram_outputs() {
+  return {
+      scalar_output("sigma_us_per_byte_*x*", "us/byte", "sigma on 4x2: the slope"),
+      scalar_output("l_us_*x*", "us", "l on 4x2: the offset"),
+      scalar_output("sigma_us_per_byte", "us/byte", "sigma, first config"),
+      scalar_output("l_us", "us", "l on the first configuration"),
+      series_output("perm_*x*", "us", "time against block length"),
+      series_output("bpram_model_*x*", "us", "time against block length"),
+      series_output("sigma_vs_p", "us/byte", "sigma against processors"),
+      series_output("l_vs_p", "us", "l against processors"),
+  };
+}
+
+}  // namespace
+
+ModelInfo paragon_bpram_info() {
+  ParamTable<BpramParams> t = with_machine<BpramParams>();
+  t.add(&BpramParams::processors,
+        processors_spec({8, 16, 32, 36, 64, 100},
+                        "Processors of each mesh configuration (x by y, y the largest divisor "
+                        "up to sqrt(p)); one curve each."))
+      .add(&BpramParams::block_bytes,
+           list_spec(number_param("block_bytes", "Block lengths")
+                         .unit("bytes").value(16384).range(0, 1048576).whole()
+                         .about("Bytes each processor sends; one point each."),
+                     16, {0, 8192, 16384, 24576, 32768, 40960, 49152, 57344, 65536}));
+  return sweep_model_info(
+      "paragon_bpram", "Paragon: block permutations under the BPRAM library, sigma and l",
+      "Random full block permutations (every processor sends one block and receives one) on "
+      "each mesh configuration, and the least-squares sigma and l (Fig. 5, Table 2).",
+      kCitation, std::move(t), bpram_outputs(),
+      [](const BpramParams& p) { return paragon::machine(p.processors); },
+      [](const BpramParams& p) {
+        std::vector<double> w;
+        for (const BpramPoint& pt : bpram_plan(p)) w.push_back(pt.p * (1.0 + pt.bytes / 8192.0));
+        return w;
+      },
+      bpram_point, combine_bpram);
+}
+
+}  // namespace archex

@@ -1,0 +1,197 @@
+#include "machines/paragon/experiments/bsp.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <memory>
+#include <numeric>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/fit.h"
+#include "core/param_table.h"
+#include "machines/paragon/costs.h"
+#include "machines/paragon/library.h"
+#include "machines/paragon/machine.h"
+#include "machines/paragon/measures.h"
+#include "machines/paragon/meshes.h"
+#include "machines/paragon/point.h"
+#include "network/topologies/describe.h"
+#include "network/topologies/kncube.h"
+
+namespace archex {
+
+namespace {
+
+using paragon::empty_series;
+using paragon::kCitation;
+using paragon::line_over;
+using paragon::Machine;
+using paragon::MachineParams;
+using paragon::Op;
+using paragon::processors_spec;
+using paragon::Program;
+using paragon::ProgramsPoint;
+using paragon::time_of;
+using paragon::with_machine;
+
+// ---- Fig. 3, 4, Table 1: h-relations ----------------------------------------------------------
+
+struct BspParams {
+  MachineParams m;
+  std::vector<int> processors;
+  std::vector<int> h_values;
+  std::vector<int> naive_h_values;
+};
+
+// Points: every h of every configuration, then the naive library's h on the first configuration.
+struct BspPoint {
+  int p;
+  int h;
+  bool naive;
+};
+
+std::vector<BspPoint> bsp_plan(const BspParams& p) {
+  std::vector<BspPoint> out;
+  for (const int n : p.processors) {
+    paragon::checked_mesh(n);
+    for (const int h : p.h_values) out.push_back({n, h, false});
+  }
+  for (const int h : p.naive_h_values) out.push_back({p.processors.front(), h, true});
+  return out;
+}
+
+std::unique_ptr<Model> bsp_point(const BspParams& p, Rng rng, std::size_t index) {
+  const BspPoint pt = bsp_plan(p)[index];
+  std::vector<Program> programs(static_cast<std::size_t>(pt.p));
+  const paragon::Packets packets = paragon::random_h_relation(pt.p, pt.h, rng);
+  if (pt.naive) {
+    paragon::naive_sync(programs, p.m, packets);
+  } else {
+    paragon::bsp_sync(programs, p.m, packets);
+  }
+  return std::make_unique<ProgramsPoint>(p.m, paragon::mesh_of(pt.p), std::move(programs),
+                                         std::vector<Scalar>{});
+}
+
+Result combine_bsp(const BspParams& p, const std::vector<PointResult>& partials) {
+  const std::vector<BspPoint> plan = bsp_plan(p);
+  Result out;
+  Series g_vs_p = empty_series("g_vs_p", "g, fitted to the simulation", "processors", "processors",
+                         "g", "us");
+  Series l_vs_p = empty_series("L_vs_p", "L, fitted to the simulation", "processors", "processors",
+                         "L", "us");
+  std::vector<Series> fits;
+  double first_g = 0;
+  for (const int n : p.processors) {
+    const std::string name = paragon::mesh_name(n);
+    Series s = empty_series("hrel_" + name, name + " (p = " + std::to_string(n) + "), simulated", "h",
+                      "packets", "time", "us");
+    for (const PointResult& r : partials) {
+      const BspPoint& pt = plan[r.point];
+      const double t = time_of(r.result);
+      if (pt.naive || pt.p != n || std::isnan(t)) continue;
+      s.x.push_back(pt.h);
+      s.y.push_back(t);
+    }
+    if (s.x.size() >= 2) {
+      const Line l = fit_line(s.x, s.y);
+      out.scalars.push_back({"g_us_" + name, l.slope, "us", "g on " + name + ": the slope"});
+      out.scalars.push_back({"L_us_" + name, l.intercept, "us", "L on " + name + ": the offset"});
+      g_vs_p.x.push_back(n);
+      g_vs_p.y.push_back(l.slope);
+      l_vs_p.x.push_back(n);
+      l_vs_p.y.push_back(l.intercept);
+      fits.push_back(line_over("bsp_model_" + name, name + ": BSP g h + L", s, l));
+      if (n == p.processors.front()) {
+        first_g = l.slope;
+        out.scalars.push_back({"g_us", l.slope});
+        out.scalars.push_back({"L_us", l.intercept});
+        out.scalars.push_back({"buffering_us_per_packet", p.m.bsp_buffer_us});
+        out.scalars.push_back({"network_us_per_packet", l.slope - p.m.bsp_buffer_us});
+      }
+    }
+    out.series.push_back(std::move(s));
+  }
+  Series naive = empty_series("naive_hrel", "naive library, simulated", "h", "packets", "time", "us");
+  for (const PointResult& r : partials) {
+    const BspPoint& pt = plan[r.point];
+    const double t = time_of(r.result);
+    if (!pt.naive || std::isnan(t)) continue;
+    naive.x.push_back(pt.h);
+    naive.y.push_back(t);
+  }
+  if (naive.x.size() >= 2) {
+    const Line l = fit_line(naive.x, naive.y);
+    out.scalars.push_back({"g_naive_us", l.slope});
+    fits.push_back(line_over("naive_model", "naive library: g h + L", naive, l));
+    if (first_g > 0) {
+      out.scalars.push_back(
+          {"naive_g_ratio", l.slope / first_g, "ratio", "Naive g over the BSP library's g"});
+    }
+  }
+  out.series.push_back(std::move(naive));
+  for (Series& f : fits) out.series.push_back(std::move(f));
+  out.series.push_back(std::move(g_vs_p));
+  out.series.push_back(std::move(l_vs_p));
+  return out;
+}
+
+
+std::vector<OutputSpec> bsp_outputs() {
+  return {
+      scalar_output("g_us_*x*", "us", "g on 4x2: the slope"),
+      scalar_output("L_us_*x*", "us", "L on 4x2: the offset"),
+      scalar_output("g_us", "us", "g on the first configuration"),
+      scalar_output("L_us", "us", "L on the first configuration"),
+      scalar_output("buffering_us_per_packet", "us", "Writing and reading a packet's buffers"),
+      scalar_output("network_us_per_packet", "us",
+                    "The rest of g: moving the packet through NX and the mesh"),
+      scalar_output("g_naive_us", "us", "g of the naive library"),
+      scalar_output("naive_g_ratio", "ratio", "Naive g over the BSP library's g"),
+      series_output("hrel_*x*", "us", "time against h"),
+      series_output("naive_hrel", "us", "time against h"),
+      series_output("bsp_model_*x*", "us", "time against h"),
+      series_output("naive_model", "us", "time against h"),
+      series_output("g_vs_p", "us", "g against processors"),
+      series_output("L_vs_p", "us", "L against processors"),
+  };
+}
+
+}  // namespace
+
+ModelInfo paragon_bsp_info() {
+  ParamTable<BspParams> t = with_machine<BspParams>();
+  t.add(&BspParams::processors,
+        processors_spec({8, 16, 32, 36, 64},
+                        "Processors of each mesh configuration (x by y, y the largest divisor "
+                        "up to sqrt(p): 8 is 4x2, 32 is 8x4); one curve each."))
+      .add(&BspParams::h_values,
+           list_spec(number_param("h_values", "h")
+                         .unit("packets").value(500).range(0, 20000).whole()
+                         .about("Packets each processor sends and receives; one point each."),
+                     16, {100, 200, 300, 400, 500, 600, 700, 800, 900, 1000}))
+      .add(&BspParams::naive_h_values,
+           list_spec(number_param("naive_h_values", "h, naive library")
+                         .unit("packets").value(20).range(0, 1000).whole()
+                         .about("h of the naive library (each packet its own message) on the "
+                                "first configuration."),
+                     8, {10, 20, 30, 40}));
+  return sweep_model_info(
+      "paragon_bsp", "Paragon: h-relations under the BSP library, g and L",
+      "Random full h-relations routed by the BSP library on each mesh configuration, and the "
+      "least-squares g and L (Fig. 3, 4, Table 1); the naive library on the first.",
+      kCitation, std::move(t), bsp_outputs(),
+      [](const BspParams& p) { return paragon::machine(p.processors); },
+      [](const BspParams& p) {
+        std::vector<double> w;
+        for (const BspPoint& pt : bsp_plan(p)) {
+          w.push_back(pt.p * (pt.naive ? 20.0 * pt.h : pt.h + 200.0 + 20.0 * pt.p));
+        }
+        return w;
+      },
+      bsp_point, combine_bsp);
+}
+
+}  // namespace archex
