@@ -1,6 +1,8 @@
 #include "machines/transputer/register.h"
 
-#include "machines/transputer/experiments/transputer.h"
+#include "machines/transputer/experiments/farm.h"
+#include "machines/transputer/experiments/ping.h"
+#include "machines/transputer/experiments/sequential.h"
 #include "machines/transputer/experiments/logp.h"
 
 namespace archex {

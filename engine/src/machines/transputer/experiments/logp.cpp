@@ -8,21 +8,20 @@
 #include "core/logp.h"
 #include "core/param_table.h"
 #include "network/topologies/describe.h"
-#include "machines/transputer/machine.h"
+#include "machines/transputer/costs.h"
+#include "machines/transputer/rig.h"
 
 namespace archex {
 
 namespace {
 
 using transputer::At;
-using transputer::Events;
+using transputer::Layer;
 using transputer::P4;
+using transputer::Rig;
 using transputer::T805;
-using transputer::T805Net;
 using transputer::T9000;
-using transputer::T9000Net;
 using transputer::Time;
-using transputer::Transport;
 
 struct Params {
   LogpBench bench;
@@ -40,44 +39,22 @@ ParamTable<Params> params() {
   return t;
 }
 
-// Two transputers joined directly, a message layer on them, and each one's processor time.
+// The rig (rig.h) with a target's message layer: raw channels or p4.
 class Pair {
  public:
-  Pair(const Params& p, bool t9000, bool p4) : p_(p), p4_(p4) {
-    if (t9000) {
-      auto topo = std::make_shared<const RouterNetwork>(direct_link_spec());
-      t9_ = std::make_unique<T9000Net>(p.t9000, topo, events_);
-      t9_->nodes().on_software = [this](int node, Time, double ns) { busy_[node] += ns; };
-    } else {
-      t8_ = std::make_unique<T805Net>(p.t805, 2, std::vector<std::pair<int, int>>{{0, 1}},
-                                      events_);
-      t8_->nodes().on_software = [this](int node, Time, double ns) { busy_[node] += ns; };
-    }
-  }
-  // A message of `bytes` at `t`; the receiving process takes it from `*ready` (raw channels).
+  Pair(const Params& p, bool t9000, bool p4)
+      : rig_(p.t805, p.t9000, p.p4, t9000, false), layer_(p4 ? Layer::kP4 : Layer::kRaw) {}
   void message(int src, int dst, int bytes, Time t, std::shared_ptr<Time> ready, At delivered,
                At free) {
-    if (p4_) {
-      transputer::p4_send(net(), p_.p4, src, dst, bytes, t, std::move(delivered),
-                          std::move(free));
-    } else if (t9_) {
-      t9_->send(src, dst, bytes, t, std::move(ready), std::move(delivered), std::move(free));
-    } else {
-      t8_->raw(src, dst, bytes, t, std::move(ready), std::move(delivered), std::move(free));
-    }
+    rig_.message(layer_, src, dst, bytes, t, std::move(ready), std::move(delivered),
+                 std::move(free));
   }
-  bool step() { return !events_.step(); }
-  double busy_us(int node) const { return busy_[node] / 1000.0; }
+  bool step() { return rig_.step(); }
+  double busy_us(int node) const { return rig_.busy_us(node); }
 
  private:
-  Transport& net() { return t9_ ? static_cast<Transport&>(*t9_) : *t8_; }
-
-  const Params& p_;
-  bool p4_;
-  Events events_;
-  std::unique_ptr<T805Net> t8_;
-  std::unique_ptr<T9000Net> t9_;
-  double busy_[2] = {0, 0};
+  Rig rig_;
+  Layer layer_;
 };
 
 // Transputer 0 sends to 1, which sends the same back once it has it.
@@ -165,9 +142,8 @@ ModelInfo transputer_logp_info() {
       "transputer_logp", "Transputers: LogP signature (raw and p4)",
       "The LogP microbenchmark (ping-pong and bursts) on two T805s and two T9000s, raw channel "
       "messages and p4, with the fitted overhead, latency, gap and per-byte gap.",
-      "S. J. Turner, A. Back, A T9000 implementation of the p4 parallel programming model "
-      "(University of Exeter, 1994), sec. 4; LogP: Culler et al. 1993, LogGP: Alexandrov et al. "
-      "1995",
+      std::string(transputer::kCitation) +
+          "; LogP: Culler et al. 1993, LogGP: Alexandrov et al. 1995",
       params(), logp_outputs(),
       [](const Params&) {
         return std::vector<NetworkMap>{

@@ -1,0 +1,92 @@
+#pragma once
+
+#include "core/param_table.h"
+
+namespace archex::transputer {
+
+// The paper every transputer model and its constants come from.
+constexpr const char* kCitation =
+    "S. J. Turner, A. Back, A T9000 implementation of the p4 parallel programming model "
+    "(University of Exeter, 1994), sec. 4";
+
+// A processor as instruction timings: software costs are instructions times the cycles of an
+// integer instruction at the clock (the same p4 code runs on both transputers).
+struct Cpu {
+  double clock_mhz;
+  double int_cycles;
+  double fp_cycles;
+  double cycles_ns(double cycles) const { return cycles * 1000.0 / clock_mhz; }
+  double instr_ns(double instructions) const { return cycles_ns(instructions * int_cycles); }
+};
+
+// The T805 and its OS-links; virtual channels in software (the Inmos VCR).
+struct T805 {
+  Cpu cpu;
+  double link_mbit;
+  int data_bits;
+  int ack_bits;
+  double ack_delay_bits;
+  double resume_bits;
+  double raw_send_cycles;
+  double raw_recv_cycles;
+  int vcr_packet_bytes;
+  int vcr_header_bytes;
+  double vcr_message_instr;
+  double vcr_packet_instr;
+};
+
+// The T9000 and its DS-links; virtual channels in hardware (the VCP); C104 routers.
+struct T9000 {
+  Cpu cpu;
+  double link_mbit;
+  int packet_bytes;
+  int data_token_bits;
+  int control_token_bits;
+  int fct_tokens;
+  double vcp_send_cycles;
+  double vcp_ack_cycles;
+  double raw_send_cycles;
+  double raw_recv_cycles;
+  double c104_latency_us;
+};
+
+// p4's message passing on top of either: a header message before the data, typed buffering.
+struct P4 {
+  int header_bytes;
+  double message_instr;
+  double byte_cycles;
+};
+
+// A processor's clock and cycles per instruction class; `key` prefixes the names (t805_...).
+ParamTable<Cpu> cpu_table(const char* key, const char* name, double clock_mhz, double int_cycles,
+                          double fp_cycles);
+// The two transputers' processors with their defaults (their clocks are the paper's).
+ParamTable<Cpu> t805_cpu_table();
+ParamTable<Cpu> t9000_cpu_table();
+ParamTable<T805> t805_table();
+ParamTable<T9000> t9000_table();
+ParamTable<P4> p4_table();
+// The other processors of Tables 1 and 2: their clocks and cycles per instruction class.
+ParamTable<Cpu> i486_cpu_table();
+ParamTable<Cpu> r4000_cpu_table();
+
+// A processor's inner loop per iteration: Table 1 (integer and floating-point instructions of
+// the double-precision version) and Table 2 (instructions of the integer version).
+struct Loop {
+  double fp_int;
+  double fp_fp;
+  double int_instr;
+};
+
+// Each processor's Mandelbrot loop: Table 1's instruction counts of the double-precision version
+// and Table 2's of the integer version.
+ParamTable<Loop> t805_loop_table();
+ParamTable<Loop> t9000_loop_table();
+ParamTable<Loop> i486_loop_table();
+ParamTable<Loop> r4000_loop_table();
+
+// Cycles of one iteration of the floating-point and of the integer version.
+double fp_cycles(const Cpu& c, const Loop& l);
+double int_cycles(const Cpu& c, const Loop& l);
+
+}  // namespace archex::transputer

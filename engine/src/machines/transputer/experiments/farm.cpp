@@ -1,0 +1,406 @@
+#include "machines/transputer/experiments/farm.h"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/param_table.h"
+#include "core/sweep.h"
+#include "machines/transputer/costs.h"
+#include "machines/transputer/machine.h"
+#include "machines/transputer/measures.h"
+#include "machines/transputer/programs/mandelbrot.h"
+#include "machines/transputer/rig.h"
+#include "network/topologies/describe.h"
+
+namespace archex {
+
+namespace {
+
+using transputer::At;
+using transputer::Cpu;
+using transputer::Events;
+using transputer::kCitation;
+using transputer::Layer;
+using transputer::Loop;
+using transputer::Mandelbrot;
+using transputer::P4;
+using transputer::Rig;
+using transputer::series;
+using transputer::T805;
+using transputer::T805Net;
+using transputer::T9000;
+using transputer::T9000Net;
+using transputer::Time;
+using transputer::Transport;
+
+// ---- Fig. 8: the Mandelbrot processor farm -----------------------------------------------------
+
+struct FarmParams {
+  std::vector<int> workers;
+  int item_bytes;
+  int result_bytes_per_pixel;
+  Mandelbrot image;
+  T805 t805;
+  T9000 t9000;
+  P4 p4;
+  Loop t805_loop, t9000_loop;
+};
+
+ParamTable<FarmParams> farm_params() {
+  std::vector<double> all;
+  for (int w = 1; w <= 32; ++w) all.push_back(w);
+  ParamTable<FarmParams> t;
+  t.add(&FarmParams::workers,
+        list_spec(number_param("workers", "Workers")
+                      .unit("workers").value(8).range(1, 64).whole()
+                      .about("Worker transputers besides the master; one run per count and "
+                             "machine."),
+                  64, all))
+      .add(&FarmParams::item_bytes,
+           number_param("item_bytes", "Work item")
+               .unit("bytes").value(8).range(0, 65536).whole()
+               .about("Bytes of a work item the master sends (the row to compute)."))
+      .add(&FarmParams::result_bytes_per_pixel,
+           number_param("result_bytes_per_pixel", "Result per pixel")
+               .unit("bytes").value(1).range(0, 64).whole()
+               .about("Bytes per pixel of the row a worker sends back."))
+      .include(&FarmParams::image, transputer::mandelbrot_table().only(
+                                       {"image_width", "image_height", "max_iterations"}))
+      .include(&FarmParams::t805, transputer::t805_table())
+      .include(&FarmParams::t9000, transputer::t9000_table())
+      .include(&FarmParams::p4, transputer::p4_table())
+      .include(&FarmParams::t805_loop, transputer::t805_loop_table().only(
+                                           {"t805_fp_loop_int", "t805_fp_loop_fp"}))
+      .include(&FarmParams::t9000_loop, transputer::t9000_loop_table().only(
+                                            {"t9000_fp_loop_int", "t9000_fp_loop_fp"}));
+  return t;
+}
+
+const std::string kFarmKeys[] = {"t805", "t9000"};
+
+// The master (transputer 0) farms rows to the workers over p4, two to each at first (one to
+// compute, one buffered); each result brings that worker its next row. A worker computes at low
+// priority; the high-priority communication software on its transputer pushes it back.
+class Farm {
+ public:
+  Farm(const FarmParams& p, bool t9000, int workers, std::vector<std::int64_t> rows)
+      : p_(p), workers_(workers), rows_(std::move(rows)), state_(static_cast<std::size_t>(workers + 1)) {
+    const Cpu& cpu = t9000 ? p.t9000.cpu : p.t805.cpu;
+    const Loop& loop = t9000 ? p.t9000_loop : p.t805_loop;
+    iteration_ns_ = cpu.cycles_ns(transputer::fp_cycles(cpu, loop));
+    if (t9000) {
+      auto t9 = std::make_unique<T9000Net>(p.t9000, transputer::c104_network(workers + 1, 0),
+                                           events_);
+      nodes_ = &t9->nodes();
+      net_ = std::move(t9);
+    } else {
+      // The master's four links lead to four workers; each worker links to up to three more.
+      std::vector<std::pair<int, int>> links;
+      for (int w = 1; w <= workers; ++w) links.push_back({w <= 4 ? 0 : (w - 5) / 3 + 1, w});
+      auto t8 = std::make_unique<T805Net>(p.t805, workers + 1, links, events_);
+      nodes_ = &t8->nodes();
+      net_ = std::move(t8);
+    }
+    nodes_->on_software = [this](int node, Time start, double ns) { preempt(node, start, ns); };
+    for (int round = 0; round < 2; ++round) {
+      for (int w = 1; w <= workers && next_ < static_cast<int>(rows_.size()); ++w) {
+        todo_.push_back({w, next_++});
+      }
+    }
+    master_next(0);
+  }
+
+  // One event; true once every row is back at the master.
+  bool step() { return !events_.step(); }
+  double time_ms() const { return end_ / 1e6; }
+  std::vector<double> work_rates() const {
+    std::vector<double> w;
+    for (int k = 1; k <= workers_; ++k) w.push_back(state_[static_cast<std::size_t>(k)].computed / end_);
+    return w;
+  }
+
+ private:
+  struct Worker {
+    std::deque<int> inbox;
+    bool busy = false;
+    Time compute_end = -1;
+    double computed = 0;
+  };
+
+  void master_next(Time t) {
+    if (todo_.empty()) {
+      master_idle_ = true;
+      return;
+    }
+    master_idle_ = false;
+    const auto [w, row] = todo_.front();
+    todo_.pop_front();
+    transputer::p4_send(*net_, p_.p4, 0, w, p_.item_bytes, t,
+                        [this, w = w, row = row](Time d) { arrive(w, row, d); },
+                        [this](Time f) { master_next(f); });
+  }
+
+  void arrive(int w, int row, Time t) {
+    Worker& k = state_[static_cast<std::size_t>(w)];
+    k.inbox.push_back(row);
+    if (!k.busy) events_.at(t, [this, w, t] { compute(w, t); });
+  }
+
+  void compute(int w, Time t) {
+    Worker& k = state_[static_cast<std::size_t>(w)];
+    if (k.busy || k.inbox.empty()) return;
+    const int row = k.inbox.front();
+    k.inbox.pop_front();
+    k.busy = true;
+    const double ns = static_cast<double>(rows_[static_cast<std::size_t>(row)]) * iteration_ns_;
+    k.computed += ns;
+    k.compute_end = t + ns;
+    schedule_end(w);
+  }
+
+  // The computation's end, checked when it comes: communication software that ran meanwhile
+  // has pushed it back.
+  void schedule_end(int w) {
+    events_.at(state_[static_cast<std::size_t>(w)].compute_end, [this, w] {
+      Worker& k = state_[static_cast<std::size_t>(w)];
+      if (events_.now() < k.compute_end) {
+        schedule_end(w);
+        return;
+      }
+      k.compute_end = -1;
+      const Time done = events_.now();
+      transputer::p4_send(
+          *net_, p_.p4, w, 0, p_.result_bytes_per_pixel * p_.image.width, done,
+          [this, w](Time d) { result(w, d); },
+          [this, w](Time f) {
+            state_[static_cast<std::size_t>(w)].busy = false;
+            events_.at(f, [this, w, f] { compute(w, f); });
+          });
+    });
+  }
+
+  // Communication software runs at high priority: a computation under way waits for it.
+  void preempt(int node, Time start, double ns) {
+    if (node == 0) return;
+    Worker& k = state_[static_cast<std::size_t>(node)];
+    if (k.busy && k.compute_end >= 0 && start < k.compute_end) k.compute_end += ns;
+  }
+
+  void result(int w, Time t) {
+    ++results_;
+    if (results_ == static_cast<int>(rows_.size())) end_ = t;
+    if (next_ < static_cast<int>(rows_.size())) todo_.push_back({w, next_++});
+    if (master_idle_) events_.at(t, [this, t] { if (master_idle_) master_next(t); });
+  }
+
+  const FarmParams& p_;
+  int workers_;
+  std::vector<std::int64_t> rows_;
+  std::vector<Worker> state_;
+  double iteration_ns_ = 0;
+  Events events_;
+  std::unique_ptr<Transport> net_;
+  transputer::Nodes* nodes_ = nullptr;
+  std::deque<std::pair<int, int>> todo_;
+  bool master_idle_ = false;
+  int next_ = 0;
+  int results_ = 0;
+  Time end_ = 0;
+};
+
+// Worker counts per sweep point: the points share the image's rows, which each point counts
+// again, so a few points of several counts each spread over the cores at little extra work.
+constexpr std::size_t kFarmPoints = 8;
+
+std::size_t farm_chunk(const FarmParams& p) {
+  return (p.workers.size() + kFarmPoints - 1) / kFarmPoints;
+}
+
+// Some worker counts: the rows' iterations (one unit per row), then the farm on the T805 and on
+// the T9000 for each count (one unit per event).
+class FarmPoint final : public Model {
+ public:
+  FarmPoint(FarmParams p, std::size_t first, std::size_t last)
+      : p_(std::move(p)), first_(first), last_(last), at_(first) {
+    for (int m = 0; m < 2; ++m) {
+      times_[m] = series("farm_time_ms_" + kFarmKeys[m], "", "workers", "", "execution time", "ms");
+    }
+  }
+
+  bool advance(std::uint64_t budget) override {
+    for (std::uint64_t i = 0; i < budget && at_ < last_; ++i) {
+      if (static_cast<int>(rows_.size()) < p_.image.height) {
+        rows_.push_back(
+            transputer::row_iterations(p_.image, static_cast<int>(rows_.size()), false));
+        continue;
+      }
+      const int workers = p_.workers[at_];
+      if (!farm_) farm_ = std::make_unique<Farm>(p_, machine_ == 1, workers, rows_);
+      if (!farm_->step()) continue;
+      times_[machine_].x.push_back(workers);
+      times_[machine_].y.push_back(farm_->time_ms());
+      Series w = series("work_rates_" + kFarmKeys[machine_] + "_" + std::to_string(workers), "",
+                        "worker", "index", "work rate", "fraction");
+      w.y = farm_->work_rates();
+      for (std::size_t k = 0; k < w.y.size(); ++k) w.x.push_back(static_cast<double>(k + 1));
+      rates_.push_back(std::move(w));
+      farm_.reset();
+      if (++machine_ == 2) {
+        machine_ = 0;
+        ++at_;
+      }
+    }
+    return at_ >= last_;
+  }
+  double progress() const override {
+    const double rows = static_cast<double>(rows_.size()) / p_.image.height;
+    const double runs = static_cast<double>(2 * (at_ - first_) + machine_) /
+                        static_cast<double>(2 * (last_ - first_));
+    return 0.2 * rows + 0.8 * runs;
+  }
+  Result result() const override {
+    Result r;
+    double iterations = 0;
+    for (const std::int64_t n : rows_) iterations += static_cast<double>(n);
+    r.scalars.push_back({"iterations", iterations});
+    r.series = rates_;
+    r.series.push_back(times_[0]);
+    r.series.push_back(times_[1]);
+    return r;
+  }
+
+ private:
+  FarmParams p_;
+  std::size_t first_, last_, at_;
+  int machine_ = 0;
+  std::vector<std::int64_t> rows_;
+  std::unique_ptr<Farm> farm_;
+  Series times_[2];
+  std::vector<Series> rates_;
+};
+
+Result combine_farm(const FarmParams& p, const std::vector<PointResult>& parts) {
+  Result r;
+  const char* labels[] = {"T805", "T9000"};
+  // The whole image on one processor, without the farm (every point counted its iterations).
+  const double iterations = parts.empty() ? 0 : parts.front().result.scalar("iterations");
+  const double sequential[] = {
+      p.t805.cpu.cycles_ns(iterations * fp_cycles(p.t805.cpu, p.t805_loop)) / 1e6,
+      p.t9000.cpu.cycles_ns(iterations * fp_cycles(p.t9000.cpu, p.t9000_loop)) / 1e6};
+  Series time[2], speedup[2];
+  for (int m = 0; m < 2; ++m) {
+    time[m] = series("farm_time_ms_" + kFarmKeys[m], labels[m], "workers", "",
+                     "execution time", "ms");
+    speedup[m] = series("speedup_" + kFarmKeys[m], labels[m], "workers", "", "speedup", "x");
+    time[m].key = speedup[m].key = kFarmKeys[m];
+  }
+  Series ratio = series("farm_ratio_t8_t9", "T805 / T9000", "workers", "", "time ratio", "x");
+  int widest = 0;
+  for (const PointResult& part : parts) {
+    for (int m = 0; m < 2; ++m) {
+      const Series& t = part.result.find_series("farm_time_ms_" + kFarmKeys[m]);
+      for (std::size_t i = 0; i < t.x.size(); ++i) {
+        time[m].x.push_back(t.x[i]);
+        time[m].y.push_back(t.y[i]);
+        speedup[m].x.push_back(t.x[i]);
+        speedup[m].y.push_back(sequential[m] / t.y[i]);
+      }
+    }
+    for (std::size_t i = ratio.x.size(); i < time[1].x.size(); ++i) {
+      ratio.x.push_back(time[0].x[i]);
+      ratio.y.push_back(time[0].y[i] / time[1].y[i]);
+      widest = std::max(widest, static_cast<int>(time[0].x[i]));
+    }
+  }
+  for (int m = 0; m < 2 && widest > 0; ++m) {
+    for (const PointResult& part : parts) {
+      for (const Series& s : part.result.series) {
+        if (s.name != "work_rates_" + kFarmKeys[m] + "_" + std::to_string(widest)) continue;
+        Series w = s;
+        w.name = "work_rates_" + kFarmKeys[m];
+        w.label = std::string(labels[m]) + ", " + std::to_string(widest) + " workers";
+        r.series.push_back(w);
+        break;
+      }
+    }
+  }
+  double sum = 0;
+  for (const double x : ratio.y) sum += x;
+  for (int m = 0; m < 2; ++m) {
+    r.series.push_back(time[m]);
+    r.series.push_back(speedup[m]);
+    r.scalars.push_back({"sequential_ms_" + kFarmKeys[m], sequential[m], "ms",
+                         std::string("Sequential time on the ") + labels[m]});
+    if (!speedup[m].y.empty()) {
+      r.scalars.push_back({"farm_speedup_" + kFarmKeys[m] + "_last", speedup[m].y.back(), "x",
+                           std::string(labels[m]) + " speedup at the last worker count"});
+    }
+  }
+  r.series.push_back(ratio);
+  if (!ratio.y.empty()) {
+    r.scalars.push_back({"farm_ratio_t8_t9", sum / static_cast<double>(ratio.y.size())});
+  }
+  r.scalars.push_back({"stack_workers", static_cast<double>(widest)});
+  if (sequential[1] > 0) {
+    r.scalars.push_back({"sequential_ratio_t8_t9", sequential[0] / sequential[1]});
+  }
+  return r;
+}
+
+
+std::vector<OutputSpec> farm_outputs() {
+  return {
+      scalar_output("sequential_ms_t*", "ms", "Sequential time on the T805"),
+      scalar_output("farm_speedup_t*_last", "x", "T805 speedup at the last worker count"),
+      scalar_output("farm_ratio_t8_t9", "x",
+                    "T805 farm time over T9000's, mean over the worker counts"),
+      scalar_output("stack_workers", "workers",
+                    "Workers of the work-rate stacks (the largest count)"),
+      scalar_output("sequential_ratio_t8_t9", "x", "T805 sequential time over T9000's"),
+      series_output("work_rates_t*", "fraction", "work rate against worker"),
+      series_output("farm_time_ms_t*", "ms", "execution time against workers"),
+      series_output("speedup_t*", "x", "speedup against workers"),
+      series_output("farm_ratio_t*_t*", "x", "time ratio against workers"),
+  };
+}
+
+}  // namespace
+
+ModelInfo transputer_farm_info() {
+  return sweep_model_info<FarmParams>(
+      "transputer_farm", "Mandelbrot processor farm on T805 and T9000",
+      "A master farms the image's rows to workers over p4 (T805: a tree of OS-links and the "
+      "VCR; T9000: DS-links through C104s), each worker keeping one row buffered; execution "
+      "time, speedup and the workers' work rates against the number of workers.",
+      kCitation, farm_params(), farm_outputs(),
+      [](const FarmParams& p) {
+        const int workers = *std::max_element(p.workers.begin(), p.workers.end());
+        return std::vector<NetworkMap>{describe_network(*transputer::c104_network(workers + 1, 0),
+                                                     "network", "C104 network")};
+      },
+      [](const FarmParams& p) {
+        std::vector<double> w;
+        const std::size_t chunk = farm_chunk(p);
+        for (std::size_t first = 0; first < p.workers.size(); first += chunk) {
+          double sum = 0;
+          for (std::size_t i = first; i < std::min(p.workers.size(), first + chunk); ++i) {
+            sum += 1 + p.workers[i] / 32.0;
+          }
+          w.push_back(sum);
+        }
+        return w;
+      },
+      [](const FarmParams& p, Rng, std::size_t i) -> std::unique_ptr<Model> {
+        const std::size_t chunk = farm_chunk(p);
+        return std::make_unique<FarmPoint>(p, i * chunk,
+                                           std::min(p.workers.size(), (i + 1) * chunk));
+      },
+      combine_farm);
+}
+
+}  // namespace archex

@@ -1,0 +1,331 @@
+#include "machines/transputer/experiments/ping.h"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/param_table.h"
+#include "core/sweep.h"
+#include "machines/transputer/costs.h"
+#include "machines/transputer/machine.h"
+#include "machines/transputer/measures.h"
+#include "machines/transputer/programs/mandelbrot.h"
+#include "machines/transputer/rig.h"
+#include "network/topologies/describe.h"
+
+namespace archex {
+
+namespace {
+
+using transputer::At;
+using transputer::Cpu;
+using transputer::Events;
+using transputer::kCitation;
+using transputer::Layer;
+using transputer::Loop;
+using transputer::Mandelbrot;
+using transputer::P4;
+using transputer::Rig;
+using transputer::series;
+using transputer::T805;
+using transputer::T805Net;
+using transputer::T9000;
+using transputer::T9000Net;
+using transputer::Time;
+using transputer::Transport;
+
+// ---- Figs. 2-7: ping between two transputers ---------------------------------------------------
+
+struct Variant {
+  const char* key;
+  const char* label;
+  bool t9000;
+  Layer layer;
+  bool c104;
+};
+
+const std::vector<Variant> kVariants = {
+    {"t9_raw", "T9 raw", true, Layer::kRaw, false},
+    {"t9_raw32", "T9 raw+32", true, Layer::kRaw32, false},
+    {"t9_p4", "T9 p4", true, Layer::kP4, false},
+    {"t8_raw", "T8 raw", false, Layer::kRaw, false},
+    {"t8_vcr", "T8 VCR", false, Layer::kVcr, false},
+    {"t8_p4", "T8 p4", false, Layer::kP4, false},
+    {"t9_raw_c104", "T9 raw via C104", true, Layer::kRaw, true},
+    {"t9_p4_c104", "T9 p4 via C104", true, Layer::kP4, true},
+};
+
+struct PingParams {
+  std::vector<int> sizes;
+  T805 t805;
+  T9000 t9000;
+  P4 p4;
+};
+
+ParamTable<PingParams> ping_params() {
+  ParamTable<PingParams> t;
+  t.add(&PingParams::sizes,
+        list_spec(number_param("sizes", "Message sizes")
+                      .unit("bytes").value(64).range(0, 65536).whole()
+                      .about("Bytes of the ping message; one point per size."),
+                  64,
+                  {1,   4,   8,   16,  24,  31,   32,   33,   40,   48,   64,   96,    128,
+                   192, 256, 384, 512, 600, 768,  1024, 1536, 2048, 4096, 8192, 16384}))
+      .include(&PingParams::t805, transputer::t805_table().without("t805_fp_cycles"))
+      .include(&PingParams::t9000, transputer::t9000_table().without("t9000_fp_cycles"))
+      .include(&PingParams::p4, transputer::p4_table());
+  return t;
+}
+
+// One ping: a message from transputer 0 to 1 and the same back; the round trip ends when the
+// reply is in the first process's hands.
+class Ping {
+ public:
+  Ping(const PingParams& p, const Variant& v, int bytes)
+      : rig_(p.t805, p.t9000, p.p4, v.t9000, v.c104) {
+    auto back_ready = std::make_shared<Time>(0);
+    rig_.message(v.layer, 0, 1, bytes, 0, std::make_shared<Time>(0),
+                 [this, layer = v.layer, bytes, back_ready](Time d) {
+                   rig_.message(layer, 1, 0, bytes, d, back_ready,
+                                [this](Time d2) { rtt_ = d2; }, [](Time) {});
+                 },
+                 [back_ready](Time f) { *back_ready = f; });
+  }
+  // One event; true once the round trip is over.
+  bool step() { return rig_.step(); }
+  double rtt_us() const { return rtt_ / 1000.0; }
+
+ private:
+  Rig rig_;
+  Time rtt_ = 0;
+};
+
+// One size: every variant's round trip.
+class PingPoint final : public Model {
+ public:
+  PingPoint(PingParams p, int bytes) : p_(std::move(p)), bytes_(bytes) { start(); }
+
+  // One unit is one event of a ping.
+  bool advance(std::uint64_t budget) override {
+    for (std::uint64_t i = 0; i < budget && variant_ < kVariants.size(); ++i) {
+      if (!ping_->step()) continue;
+      const Variant& v = kVariants[variant_];
+      result_.scalars.push_back(
+          {std::string("rtt_us_") + v.key, ping_->rtt_us(), "us", v.label});
+      ++variant_;
+      if (variant_ < kVariants.size()) start();
+    }
+    return variant_ >= kVariants.size();
+  }
+  double progress() const override {
+    return static_cast<double>(variant_) / static_cast<double>(kVariants.size());
+  }
+  Result result() const override { return result_; }
+
+ private:
+  void start() { ping_ = std::make_unique<Ping>(p_, kVariants[variant_], bytes_); }
+
+  PingParams p_;
+  int bytes_;
+  std::size_t variant_ = 0;
+  std::unique_ptr<Ping> ping_;
+  Result result_;
+};
+
+// Linear interpolation of the size where `a - b` first turns positive; 0 if it never does.
+double crossover(const std::vector<double>& x, const std::vector<double>& a,
+                 const std::vector<double>& b) {
+  for (std::size_t i = 1; i < x.size(); ++i) {
+    const double d0 = a[i - 1] - b[i - 1], d1 = a[i] - b[i];
+    if (d0 <= 0 && d1 > 0) return x[i - 1] + (x[i] - x[i - 1]) * (-d0) / (d1 - d0);
+  }
+  return 0;
+}
+
+Result combine_ping(const PingParams& p, const std::vector<PointResult>& parts) {
+  Result r;
+  std::vector<double> x;
+  std::vector<std::vector<double>> rtt(kVariants.size());
+  for (const PointResult& part : parts) {
+    x.push_back(p.sizes[part.point]);
+    for (std::size_t v = 0; v < kVariants.size(); ++v) {
+      rtt[v].push_back(part.result.scalar(std::string("rtt_us_") + kVariants[v].key));
+    }
+  }
+  auto of = [&](const char* key) -> const std::vector<double>& {
+    for (std::size_t v = 0; v < kVariants.size(); ++v) {
+      if (std::string(kVariants[v].key) == key) return rtt[v];
+    }
+    return rtt[0];
+  };
+  std::vector<std::vector<double>> tput(kVariants.size());
+  for (std::size_t v = 0; v < kVariants.size(); ++v) {
+    Series s = series(std::string("rtt_us_") + kVariants[v].key, kVariants[v].label,
+                      "message size", "bytes", "round trip", "us");
+    // One variant in the round-trip and throughput charts (one colour in each).
+    s.key = kVariants[v].key;
+    s.x = x;
+    s.y = rtt[v];
+    r.series.push_back(s);
+    Series t = series(std::string("throughput_mb_s_") + kVariants[v].key, kVariants[v].label,
+                      "message size", "bytes", "throughput", "MB/s");
+    t.key = s.key;
+    t.x = x;
+    for (std::size_t i = 0; i < x.size(); ++i) t.y.push_back(x[i] / (rtt[v][i] / 2));
+    tput[v] = t.y;
+    r.series.push_back(t);
+  }
+  auto derived = [&](const char* name, const char* label, const char* y_name, const char* unit,
+                     auto f) {
+    Series s = series(name, label, "message size", "bytes", y_name, unit);
+    s.x = x;
+    for (std::size_t i = 0; i < x.size(); ++i) s.y.push_back(f(i));
+    r.series.push_back(s);
+    return s.y;
+  };
+  const auto ratio_vcr = derived("ratio_t8_t9_raw_vcr", "T8 VCR / T9 raw", "round trip ratio",
+                                 "x", [&](std::size_t i) { return of("t8_vcr")[i] / of("t9_raw")[i]; });
+  const auto ratio_p4 = derived("ratio_t8_t9_p4", "T8 p4 / T9 p4", "round trip ratio", "x",
+                                [&](std::size_t i) { return of("t8_p4")[i] / of("t9_p4")[i]; });
+  const auto c104 = derived("c104_overhead_us", "C104 loop - direct (raw)", "overhead", "us",
+                            [&](std::size_t i) { return of("t9_raw_c104")[i] - of("t9_raw")[i]; });
+  const auto p4 = derived("p4_overhead_us", "p4 - raw (direct)", "overhead", "us",
+                          [&](std::size_t i) { return of("t9_p4")[i] - of("t9_raw")[i]; });
+
+  r.scalars.push_back({"t9_link_limit_mb_s", transputer::ds_limit_mb_s(p.t9000)});
+  r.scalars.push_back({"t8_link_limit_mb_s", transputer::os_limit_mb_s(p.t805)});
+  if (x.empty()) return r;
+  const std::size_t last = x.size() - 1;
+  auto index_of = [&](double size) -> int {
+    for (std::size_t i = 0; i < x.size(); ++i) {
+      if (x[i] == size) return static_cast<int>(i);
+    }
+    return -1;
+  };
+  auto add = [&](const char* name, double value, const char* unit, const char* what) {
+    r.scalars.push_back({name, value, unit, what});
+  };
+  const int full = index_of(p.t9000.packet_bytes);
+  const int over = index_of(p.t9000.packet_bytes + 1);
+  const int under = index_of(p.t9000.packet_bytes - 1);
+  if (full >= 0 && over >= 0 && under >= 0) {
+    const auto& raw = of("t9_raw");
+    add("t9_raw_step_us", raw[over] - raw[full], "us",
+        "T9 raw: round trip one byte past a full packet minus a full packet's");
+    add("t9_raw_step_ratio", (raw[over] - raw[full]) / (raw[full] - raw[under]), "x",
+        "T9 raw: the step past a full packet over the step of the byte before it");
+  }
+  add("ratio_t8_t9_raw_vcr_max", *std::max_element(ratio_vcr.begin(), ratio_vcr.end()), "x",
+      "Largest T8 VCR / T9 raw round-trip ratio over the sizes");
+  add("ratio_t8_t9_p4_first", ratio_p4.front(), "x", "T8 p4 / T9 p4 at the smallest size");
+  add("ratio_t8_t9_p4_last", ratio_p4[last], "x", "T8 p4 / T9 p4 at the largest size");
+  add("ratio_t8_t9_p4_max", *std::max_element(ratio_p4.begin(), ratio_p4.end()), "x",
+      "Largest T8 p4 / T9 p4 ratio");
+  add("ratio_t8_t9_p4_min", *std::min_element(ratio_p4.begin(), ratio_p4.end()), "x",
+      "Smallest T8 p4 / T9 p4 ratio");
+  auto tp = [&](const char* key) { return of(key).empty() ? 0.0 : x[last] / (of(key)[last] / 2); };
+  add("t9_raw_throughput_last", tp("t9_raw"), "MB/s", "T9 raw throughput at the largest size");
+  add("t9_p4_throughput_last", tp("t9_p4"), "MB/s", "T9 p4 throughput at the largest size");
+  add("t9_p4_over_raw_last", tp("t9_p4") / tp("t9_raw"), "x",
+      "T9 p4 throughput over raw at the largest size");
+  add("t8_raw_throughput_last", tp("t8_raw"), "MB/s", "T8 raw throughput at the largest size");
+  add("t8_vcr_throughput_last", tp("t8_vcr"), "MB/s", "T8 VCR throughput at the largest size");
+  add("t8_p4_throughput_last", tp("t8_p4"), "MB/s", "T8 p4 throughput at the largest size");
+  add("t8_vcr_over_raw_last", tp("t8_vcr") / tp("t8_raw"), "x",
+      "T8 VCR throughput over raw at the largest size");
+  add("t8_p4_over_vcr_last", tp("t8_p4") / tp("t8_vcr"), "x",
+      "T8 p4 throughput over VCR at the largest size");
+  add("c104_p4_crossover_bytes", crossover(x, c104, p4), "bytes",
+      "Size above which the C104 loop's overhead exceeds p4's (0: never)");
+  double sum = 0;
+  int n = 0;
+  double min_rise = 1e300;
+  for (std::size_t i = 0; i < x.size(); ++i) {
+    min_rise = std::min(min_rise, c104[i]);
+    if (x[i] < 500 || x[i] > 1000) continue;
+    sum += c104[i] / p4[i];
+    ++n;
+  }
+  if (n > 0) {
+    add("c104_over_p4_500_1000", sum / n, "x",
+        "Mean C104 overhead over p4 overhead for 500-1000-byte messages");
+  }
+  add("c104_overhead_min_us", min_rise, "us", "Smallest rise of the round trip via the C104");
+  return r;
+}
+
+
+std::vector<OutputSpec> ping_outputs() {
+  return {
+      scalar_output("t9_link_limit_mb_s", "MB/s",
+                    "DS-link limit from the token accounting: full packets back to back"),
+      scalar_output("t8_link_limit_mb_s", "MB/s",
+                    "OS-link limit from the byte and acknowledge handshake"),
+      scalar_output("t*_raw_step_us", "us",
+                    "T9 raw: round trip one byte past a full packet minus a full packet's"),
+      scalar_output("t*_raw_step_ratio", "x",
+                    "T9 raw: the step past a full packet over the step of the byte before it"),
+      scalar_output("ratio_t*_t*_raw_vcr_max", "x",
+                    "Largest T8 VCR / T9 raw round-trip ratio over the sizes"),
+      scalar_output("ratio_t*_t*_p*_first", "x", "T8 p4 / T9 p4 at the smallest size"),
+      scalar_output("ratio_t*_t*_p*_last", "x", "T8 p4 / T9 p4 at the largest size"),
+      scalar_output("ratio_t*_t*_p*_max", "x", "Largest T8 p4 / T9 p4 ratio"),
+      scalar_output("ratio_t*_t*_p*_min", "x", "Smallest T8 p4 / T9 p4 ratio"),
+      scalar_output("t*_raw_throughput_last", "MB/s", "T9 raw throughput at the largest size"),
+      scalar_output("t*_p*_throughput_last", "MB/s", "T9 p4 throughput at the largest size"),
+      scalar_output("t*_p*_over_raw_last", "x", "T9 p4 throughput over raw at the largest size"),
+      scalar_output("t*_vcr_throughput_last", "MB/s", "T8 VCR throughput at the largest size"),
+      scalar_output("t*_vcr_over_raw_last", "x", "T8 VCR throughput over raw at the largest size"),
+      scalar_output("t*_p*_over_vcr_last", "x", "T8 p4 throughput over VCR at the largest size"),
+      scalar_output("c*_p*_crossover_bytes", "bytes",
+                    "Size above which the C104 loop's overhead exceeds p4's (N: never)"),
+      scalar_output("c*_over_p*_*_*", "x",
+                    "Mean C104 overhead over p4 overhead for N-N-byte messages"),
+      scalar_output("c*_overhead_min_us", "us", "Smallest rise of the round trip via the C104"),
+      series_output("rtt_us_t*_raw", "us", "round trip against message size"),
+      series_output("throughput_mb_s_t*_raw", "MB/s", "throughput against message size"),
+      series_output("rtt_us_t*_raw*", "us", "round trip against message size"),
+      series_output("throughput_mb_s_t*_raw*", "MB/s", "throughput against message size"),
+      series_output("rtt_us_t*_p*", "us", "round trip against message size"),
+      series_output("throughput_mb_s_t*_p*", "MB/s", "throughput against message size"),
+      series_output("rtt_us_t*_vcr", "us", "round trip against message size"),
+      series_output("throughput_mb_s_t*_vcr", "MB/s", "throughput against message size"),
+      series_output("rtt_us_t*_raw_c*", "us", "round trip against message size"),
+      series_output("throughput_mb_s_t*_raw_c*", "MB/s", "throughput against message size"),
+      series_output("rtt_us_t*_p*_c*", "us", "round trip against message size"),
+      series_output("throughput_mb_s_t*_p*_c*", "MB/s", "throughput against message size"),
+      series_output("ratio_t*_t*_raw_vcr", "x", "round trip ratio against message size"),
+      series_output("ratio_t*_t*_p*", "x", "round trip ratio against message size"),
+      series_output("c*_overhead_us", "us", "overhead against message size"),
+      series_output("p*_overhead_us", "us", "overhead against message size"),
+  };
+}
+
+}  // namespace
+
+ModelInfo transputer_ping_info() {
+  return sweep_model_info<PingParams>(
+      "transputer_ping", "Transputer ping: T805 and T9000, raw, VCR, p4, C104",
+      "Round trip of a message between two transputers and back against its size: T9000 raw, "
+      "raw + a 32-byte header, p4 (directly and through a C104 loop); T805 raw, VCR and p4.",
+      kCitation, ping_params(), ping_outputs(),
+      [](const PingParams&) {
+        return std::vector<NetworkMap>{describe_network(RouterNetwork(loop_spec(0)), "network",
+                                                     "C104 network")};
+      },
+      [](const PingParams& p) {
+        std::vector<double> w;
+        for (const int s : p.sizes) w.push_back(1.0 + s / 64.0);
+        return w;
+      },
+      [](const PingParams& p, Rng, std::size_t i) -> std::unique_ptr<Model> {
+        return std::make_unique<PingPoint>(p, p.sizes[i]);
+      },
+      combine_ping);
+}
+
+}  // namespace archex

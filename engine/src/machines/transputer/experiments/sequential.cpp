@@ -1,0 +1,167 @@
+#include "machines/transputer/experiments/sequential.h"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/param_table.h"
+#include "core/sweep.h"
+#include "machines/transputer/costs.h"
+#include "machines/transputer/machine.h"
+#include "machines/transputer/measures.h"
+#include "machines/transputer/programs/mandelbrot.h"
+#include "machines/transputer/rig.h"
+#include "network/topologies/describe.h"
+
+namespace archex {
+
+namespace {
+
+using transputer::At;
+using transputer::Cpu;
+using transputer::Events;
+using transputer::kCitation;
+using transputer::Layer;
+using transputer::Loop;
+using transputer::Mandelbrot;
+using transputer::P4;
+using transputer::Rig;
+using transputer::series;
+using transputer::T805;
+using transputer::T805Net;
+using transputer::T9000;
+using transputer::T9000Net;
+using transputer::Time;
+using transputer::Transport;
+
+// ---- Tables 1 and 2: the sequential Mandelbrot set ---------------------------------------------
+
+struct Processor {
+  const char* key;
+  const char* label;
+};
+
+const std::vector<Processor> kProcessors = {{"t805", "25 MHz T805"},
+                                            {"t9000", "20 MHz T9000"},
+                                            {"t9000_50", "50 MHz T9000 (projected)"},
+                                            {"i486", "66 MHz i486"},
+                                            {"r4000", "100 MHz R4000"}};
+
+struct SequentialParams {
+  Mandelbrot image;
+  Cpu t805, t9000, i486, r4000;
+  double t9000_projected_mhz;
+  Loop t805_loop, t9000_loop, i486_loop, r4000_loop;
+};
+
+ParamTable<SequentialParams> sequential_params() {
+  ParamTable<SequentialParams> t;
+  t.include(&SequentialParams::image, transputer::mandelbrot_table())
+      .include(&SequentialParams::t805, transputer::t805_cpu_table())
+      .include(&SequentialParams::t9000, transputer::t9000_cpu_table())
+      .add(&SequentialParams::t9000_projected_mhz,
+           number_param("t9000_projected_mhz", "Projected T9000 clock")
+               .unit("MHz").value(50).range(1, 1000).step(1)
+               .about("The clock of the projected production T9000 (Tables 1, 2, line 3)."))
+      .include(&SequentialParams::i486, transputer::i486_cpu_table())
+      .include(&SequentialParams::r4000, transputer::r4000_cpu_table())
+      .include(&SequentialParams::t805_loop, transputer::t805_loop_table())
+      .include(&SequentialParams::t9000_loop, transputer::t9000_loop_table())
+      .include(&SequentialParams::i486_loop, transputer::i486_loop_table())
+      .include(&SequentialParams::r4000_loop, transputer::r4000_loop_table());
+  return t;
+}
+
+class Sequential final : public Model {
+ public:
+  explicit Sequential(SequentialParams p) : p_(std::move(p)) {}
+
+  // One unit is one row of the image, in both versions.
+  bool advance(std::uint64_t budget) override {
+    for (std::uint64_t i = 0; i < budget && row_ < p_.image.height; ++i, ++row_) {
+      fp_ += transputer::row_iterations(p_.image, row_, false);
+      int_ += transputer::row_iterations(p_.image, row_, true);
+    }
+    return row_ >= p_.image.height;
+  }
+  double progress() const override { return static_cast<double>(row_) / p_.image.height; }
+
+  Result result() const override {
+    Result r;
+    const double fp = static_cast<double>(fp_), in = static_cast<double>(int_);
+    r.scalars.push_back({"iterations_fp", fp});
+    r.scalars.push_back({"iterations_int", in});
+    Cpu projected = p_.t9000;
+    projected.clock_mhz = p_.t9000_projected_mhz;
+    const std::vector<std::pair<Cpu, Loop>> rows = {{p_.t805, p_.t805_loop},
+                                                    {p_.t9000, p_.t9000_loop},
+                                                    {projected, p_.t9000_loop},
+                                                    {p_.i486, p_.i486_loop},
+                                                    {p_.r4000, p_.r4000_loop}};
+    Series fp_time = series("fp_time_ms", "floating point (Table 1)", "processor", "",
+                            "time", "ms");
+    Series int_time = series("int_time_ms", "integer (Table 2)", "processor", "", "time", "ms");
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+      const auto& [cpu, loop] = rows[k];
+      const std::string key = kProcessors[k].key;
+      const double t1 = cpu.cycles_ns(fp * transputer::fp_cycles(cpu, loop)) / 1e6;
+      const double t2 = cpu.cycles_ns(in * transputer::int_cycles(cpu, loop)) / 1e6;
+      r.scalars.push_back({"fp_time_ms_" + key, t1});
+      r.scalars.push_back({"mflops_" + key, fp * loop.fp_fp / (t1 * 1e3)});
+      r.scalars.push_back({"int_time_ms_" + key, t2});
+      r.scalars.push_back({"mips_" + key, in * loop.int_instr / (t2 * 1e3)});
+      for (Series* s : {&fp_time, &int_time}) {
+        s->x.push_back(static_cast<double>(k));
+        s->labels.push_back(kProcessors[k].label);
+      }
+      fp_time.y.push_back(t1);
+      int_time.y.push_back(t2);
+    }
+    r.series = {fp_time, int_time};
+    return r;
+  }
+
+ private:
+  SequentialParams p_;
+  int row_ = 0;
+  std::int64_t fp_ = 0;
+  std::int64_t int_ = 0;
+};
+
+
+std::vector<OutputSpec> sequential_outputs() {
+  return {
+      scalar_output("iterations_fp", "iterations",
+                    "Inner-loop iterations of the double-precision version, all pixels"),
+      scalar_output("iterations_int", "iterations",
+                    "Inner-loop iterations of the integer (fixed-point) version"),
+      scalar_output("fp_time_ms_*", "ms", "Table 1 time"),
+      scalar_output("mflops_*", "Mflops", "Table 1: iterations x fp instructions / time"),
+      scalar_output("int_time_ms_*", "ms", "Table 2 time"),
+      scalar_output("mips_*", "Mips", "Table 2: iterations x instructions / time"),
+      series_output("fp_time_ms", "ms", "time against processor"),
+      series_output("int_time_ms", "ms", "time against processor"),
+  };
+}
+
+}  // namespace
+
+ModelInfo transputer_sequential_info() {
+  return model_info<SequentialParams>(
+      "transputer_sequential", "Sequential Mandelbrot set per processor",
+      "Iterations of the Mandelbrot set counted pixel by pixel (double precision and fixed "
+      "point), times each processor's cycles per iteration from its loop's instruction counts "
+      "and its cycles per instruction class.",
+      kCitation, sequential_params(), sequential_outputs(),
+      // One processor at a time: no network.
+      [](const SequentialParams&) { return std::vector<NetworkMap>{}; },
+      [](const SequentialParams& p, Rng) {
+        return std::make_unique<Sequential>(p);
+      });
+}
+
+}  // namespace archex

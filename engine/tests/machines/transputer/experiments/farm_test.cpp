@@ -1,0 +1,55 @@
+#include "machines/transputer/experiments/farm.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "machines/transputer/experiments/paper_check.h"
+
+namespace archex {
+namespace {
+
+using transputer_test::check;
+using transputer_test::run;
+
+// ---- Fig. 8 ------------------------------------------------------------------------------------
+
+TEST(TransputerFarm, T9000AboutFourPointFourTimesTheT805) {
+  const Result r = run("transputer_farm", {{"workers", std::vector<double>{1, 4, 16, 32}}});
+  check("farm T805 / T9000", 4.4, r.scalar("farm_ratio_t8_t9"), 0.1);
+  // More workers, less time; one worker is about the sequential time.
+  const Series& t9 = r.find_series("farm_time_ms_t9000");
+  for (std::size_t i = 1; i < t9.y.size(); ++i) EXPECT_LT(t9.y[i], t9.y[i - 1]);
+  EXPECT_NEAR(t9.y.front() / r.scalar("sequential_ms_t9000"), 1, 0.02);
+  EXPECT_GT(r.scalar("farm_speedup_t9000_last"), 20);
+  const Series& rates = r.find_series("work_rates_t805");
+  ASSERT_EQ(rates.y.size(), 32u);
+  for (const double w : rates.y) EXPECT_GT(w, 0.5);
+}
+
+TEST(TransputerFarm, PointsRunApartGiveTheSameBits) {
+  const ModelRegistry registry = builtin_registry();
+  const ParamValues v = {{"workers", std::vector<double>{1, 3, 5}}, {"image_height", 64}};
+  const Result whole = Simulation(registry, "transputer_farm", v, 2).run();
+  std::vector<PointResult> parts;
+  for (std::size_t i = 3; i-- > 0;) {
+    parts.push_back({i, Simulation(registry, "transputer_farm", v, 2, i).run()});
+  }
+  const Result combined = Simulation(registry, "transputer_farm", v, 2).combine(parts);
+  EXPECT_EQ(combined.find_series("farm_time_ms_t805").y, whole.find_series("farm_time_ms_t805").y);
+  EXPECT_EQ(combined.find_series("work_rates_t9000").y, whole.find_series("work_rates_t9000").y);
+}
+
+TEST(TransputerFarm, RejectsTooManyWorkers) {
+  try {
+    run("transputer_farm", {{"workers", std::vector<double>{65}}});
+    FAIL() << "65 workers accepted";
+  } catch (const ParamError& e) {
+    EXPECT_EQ(e.param(), "workers");
+  }
+}
+
+}  // namespace
+}  // namespace archex
