@@ -1,6 +1,8 @@
 #include "machines/jmachine/register.h"
 
-#include "machines/jmachine/experiments/network.h"
+#include "machines/jmachine/experiments/loop.h"
+#include "machines/jmachine/experiments/round_trip.h"
+#include "machines/jmachine/experiments/terminal.h"
 #include "machines/jmachine/experiments/programs.h"
 #include "machines/jmachine/experiments/logp.h"
 

@@ -1,4 +1,4 @@
-#include "machines/jmachine/experiments/network.h"
+#include "machines/jmachine/experiments/loop.h"
 
 #include <algorithm>
 #include <memory>
@@ -8,219 +8,27 @@
 #include <utility>
 #include <vector>
 
+#include "machines/jmachine/costs.h"
 #include "machines/jmachine/mdp.h"
-#include "network/traffic/batch_means.h"
-#include "network/topologies/describe.h"
+#include "machines/jmachine/measures.h"
 #include "network/network_params.h"
+#include "network/topologies/describe.h"
+#include "network/traffic/batch_means.h"
 
 namespace archex {
 
 namespace {
 
+using jmachine::Built;
+using jmachine::kCitation;
 using jmachine::Machine;
+using jmachine::machine;
+using jmachine::machine_state;
+using jmachine::MachineParams;
 using jmachine::NodeCosts;
 using jmachine::Received;
 using jmachine::Thread;
-
-const char* const kCitation =
-    "M. D. Noakes, D. A. Wallach, W. J. Dally, The J-Machine Multicomputer: An Architectural "
-    "Evaluation, ISCA 1993, sections 2-3";
-
-// The machine every experiment runs: the J-Machine network and its MDPs' costs.
-struct MachineParams {
-  NetworkParams net;
-  NodeCosts costs;
-};
-
-// The machine the picker draws: the network the parameters build.
-template <class P>
-std::vector<NetworkMap> machine(const P& p) {
-  return {describe_network(*make_topology(p.net), "network", "network")};
-}
-
-template <class P>
-ParamTable<P> with_machine() {
-  ParamTable<P> t;
-  t.include(&P::net, jmachine::network_table({8, 8, 8}))
-      .include(&P::costs, jmachine::node_cost_table());
-  return t;
-}
-
-// The machine's network state, the least its run holds: a machine whose network alone does not
-// fit is refused before it is built.
-template <class P>
-std::optional<StateEstimate> machine_state(const P& p) {
-  return network_state(p.net);
-}
-
-// The cube and the wormhole network of the machine's parameters.
-struct Built {
-  explicit Built(const NetworkParams& net)
-      : cube(std::dynamic_pointer_cast<const KNCube>(make_topology(net))),
-        config(network_config(net, cube)) {
-    Network check(config);
-  }
-  std::shared_ptr<const KNCube> cube;
-  NetworkConfig config;
-};
-
-// ---- Fig. 2: round trip against distance ------------------------------------------------------
-
-struct RequestKind {
-  const char* name;
-  const char* label;
-  int request_words;
-  int reply_words;
-  int data_words;
-  bool external;
-};
-
-constexpr RequestKind kKinds[] = {
-    {"null_rpc", "null RPC (2-word request, 1-word reply)", 2, 1, 0, false},
-    {"read1_internal", "read 1 word, internal memory", 3, 2, 1, false},
-    {"read6_internal", "read 6 words, internal memory", 3, 7, 6, false},
-    {"read1_external", "read 1 word, external memory", 3, 2, 1, true},
-    {"read6_external", "read 6 words, external memory", 3, 7, 6, true},
-};
-
-// One request and its reply on an otherwise idle machine; `done` is when the reply's handler ends.
-class RoundTrip final : public Machine::Workload {
- public:
-  RoundTrip(Machine& m, const RequestKind& kind, int src, int dst)
-      : m_(m), kind_(kind), src_(src), dst_(dst) {}
-
-  void on_message(int, const Received& message, Thread& t) override {
-    const NodeCosts& c = m_.costs();
-    const auto now = static_cast<double>(m_.network().now());
-    if (message.handler == 0) {
-      const double per_word = kind_.external ? c.reply_external : c.reply_internal;
-      t.compute(kind_.data_words == 0 ? c.handler
-                                      : c.read_handler + c.xlate + per_word * kind_.data_words);
-      t.send_words(src_, kind_.reply_words, 1);
-      return;
-    }
-    done = now + c.dispatch + c.handler;
-    t.compute(c.handler);
-  }
-  bool background(int node, Thread& t) override {
-    if (node != src_ || started_) return false;
-    started_ = true;
-    t.send_words(dst_, kind_.request_words, 0);
-    return true;
-  }
-
-  double done = -1;
-
- private:
-  Machine& m_;
-  const RequestKind& kind_;
-  int src_;
-  int dst_;
-  bool started_ = false;
-};
-
-class JMachineRoundTrip final : public Model {
- public:
-  explicit JMachineRoundTrip(const MachineParams& p) : costs_(p.costs) {
-    const Built built(p.net);
-    config_ = built.config;
-    const KNCube& topo = *built.cube;
-    // Destinations at each distance along the e-cube path from node 0 to the far corner.
-    std::array<int, 3> c{0, 0, 0};
-    path_.push_back(0);
-    for (int d = 0; d < topo.dimensions(); ++d) {
-      while (c[static_cast<std::size_t>(d)] < topo.radix(d) - 1) {
-        ++c[static_cast<std::size_t>(d)];
-        path_.push_back(topo.node_at(c));
-      }
-    }
-  }
-
-  // One unit of work is one cycle of the machine carrying the current round trip.
-  bool advance(std::uint64_t budget) override {
-    for (std::uint64_t i = 0; i < budget && !finished(); ++i) {
-      if (!machine_) {
-        machine_ = std::make_unique<Machine>(config_, costs_);
-        trip_ = std::make_unique<RoundTrip>(*machine_, kKinds[kind_], 0, path_[distance_]);
-      }
-      machine_->step(*trip_);
-      const bool done = trip_->done >= 0;
-      // An idle machine answers within a few thousand cycles at the largest costs; a trip past
-      // the guard is left out of the curve rather than drawn with a made-up value.
-      if (!done && machine_->network().now() < kGuardCycles) continue;
-      if (done) cycles_[kind_].push_back({static_cast<double>(distance_), trip_->done});
-      trip_.reset();
-      machine_.reset();
-      if (++distance_ == path_.size()) {
-        distance_ = 0;
-        ++kind_;
-      }
-    }
-    return finished();
-  }
-
-  double progress() const override {
-    const double total = static_cast<double>(std::size(kKinds) * path_.size());
-    return static_cast<double>(kind_ * path_.size() + distance_) / total;
-  }
-
-  Result result() const override {
-    Result r;
-    for (std::size_t k = 0; k < std::size(kKinds); ++k) {
-      Series s{std::string("round_trip_") + kKinds[k].name,
-               kKinds[k].label,
-               "distance",
-               "hops",
-               "round-trip latency",
-               "cycles",
-               {},
-               {}};
-      for (const auto& [distance, cycles] : cycles_[k]) {
-        s.x.push_back(distance);
-        s.y.push_back(cycles);
-      }
-      r.series.push_back(std::move(s));
-    }
-    const double last = static_cast<double>(path_.size() - 1);
-    const auto at = [&](std::size_t kind, double distance) -> std::optional<double> {
-      for (const auto& [d, cycles] : cycles_[kind]) {
-        if (d == distance) return cycles;
-      }
-      return std::nullopt;
-    };
-    const auto self = at(0, 0);
-    const auto corner = at(0, last);
-    if (self) {
-      r.scalars.push_back(
-          {"null_rpc_self_cycles", *self, "cycles", "Null RPC from a node to itself, round trip"});
-    }
-    if (self && corner && last > 0) {
-      r.scalars.push_back({"null_rpc_per_hop_cycles", (*corner - *self) / last});
-    }
-    if (const auto neighbor = at(1, 1)) {
-      r.scalars.push_back({"read1_neighbor_cycles", *neighbor});
-    }
-    if (const auto far = at(1, last); far && last > 0) {
-      r.scalars.push_back(
-          {"read1_corner_cycles", *far, "cycles", "The same read from the opposite corner"});
-    }
-    return r;
-  }
-
- private:
-  bool finished() const { return kind_ == std::size(kKinds); }
-
-  NetworkConfig config_;
-  NodeCosts costs_;
-  std::vector<int> path_;
-  static constexpr std::int64_t kGuardCycles = 100000;
-  std::size_t kind_ = 0;
-  std::size_t distance_ = 0;
-  std::unique_ptr<Machine> machine_;
-  std::unique_ptr<RoundTrip> trip_;
-  // (distance, cycles) of each finished round trip, per request kind.
-  std::vector<std::pair<double, double>> cycles_[std::size(kKinds)];
-};
+using jmachine::with_machine;
 
 // ---- Fig. 3: the closed loop ------------------------------------------------------------------
 
@@ -519,144 +327,6 @@ Result combine_loop(const LoopParams& params, const std::vector<PointResult>& pa
   return r;
 }
 
-// ---- Fig. 4: terminal bandwidth ---------------------------------------------------------------
-
-constexpr const char* kModes[] = {"discard", "internal", "external"};
-constexpr const char* kModeLabels[] = {"discarded", "copied to internal memory",
-                                       "copied to external memory"};
-
-// Node 0 sends to its neighbour back to back; the receiver's handler discards or copies.
-class Stream final : public Machine::Workload {
- public:
-  Stream(Machine& m, int words, int mode, int dst) : m_(m), words_(words), mode_(mode), dst_(dst) {}
-
-  void on_message(int, const Received&, Thread& t) override {
-    const NodeCosts& c = m_.costs();
-    if (measuring) received += words_;
-    const double per_word = mode_ == 0 ? 0 : mode_ == 1 ? c.copy_internal : c.copy_external;
-    t.compute(c.suspend + per_word * words_);
-  }
-  bool background(int node, Thread& t) override {
-    if (node != 0 || m_.network().source_backlog(0) > 1) return false;
-    t.send_words(dst_, words_, 0);
-    return true;
-  }
-
-  bool measuring = false;
-  std::int64_t received = 0;
-
- private:
-  Machine& m_;
-  int words_;
-  int mode_;
-  int dst_;
-};
-
-struct TerminalParams {
-  NetworkParams net;
-  NodeCosts costs;
-  std::vector<int> message_words;
-  int window_cycles;
-};
-
-class JMachineTerminal final : public Model {
- public:
-  explicit JMachineTerminal(const TerminalParams& p)
-      : costs_(p.costs), sizes_(p.message_words), window_(p.window_cycles) {
-    const Built built(p.net);
-    config_ = built.config;
-    neighbor_ = built.cube->neighbor(0, 0);
-    std::sort(sizes_.begin(), sizes_.end());
-  }
-
-  // One unit of work is one cycle of the machine streaming the current message size.
-  bool advance(std::uint64_t budget) override {
-    for (std::uint64_t i = 0; i < budget && !finished(); ++i) {
-      if (!machine_) {
-        const std::size_t at = bandwidth_.size();
-        machine_ = std::make_unique<Machine>(config_, costs_);
-        stream_ = std::make_unique<Stream>(*machine_, sizes_[at % sizes_.size()],
-                                           static_cast<int>(at / sizes_.size()),
-                                           neighbor_);
-      }
-      machine_->step(*stream_);
-      const std::int64_t now = machine_->network().now();
-      if (now == kWarmupCycles) stream_->measuring = true;
-      if (now < kWarmupCycles + window_) continue;
-      bandwidth_.push_back(static_cast<double>(stream_->received) / static_cast<double>(window_));
-      stream_.reset();
-      machine_.reset();
-    }
-    return finished();
-  }
-
-  double progress() const override {
-    const double point =
-        machine_ ? static_cast<double>(machine_->network().now()) /
-                       static_cast<double>(kWarmupCycles + window_)
-                 : 0;
-    return (static_cast<double>(bandwidth_.size()) + point) /
-           static_cast<double>(3 * sizes_.size());
-  }
-
-  Result result() const override {
-    Result r;
-    const double peak = config_.eject_rate;
-    r.scalars.push_back({"peak_words_per_cycle", peak});
-    for (int mode = 0; mode < 3; ++mode) {
-      Series s{std::string("bandwidth_") + kModes[mode],
-               kModeLabels[mode],
-               "message size",
-               "words",
-               "terminal bandwidth",
-               "words/cycle",
-               {},
-               {}};
-      for (std::size_t i = 0; i < sizes_.size(); ++i) {
-        const std::size_t at = static_cast<std::size_t>(mode) * sizes_.size() + i;
-        if (at >= bandwidth_.size()) break;
-        s.x.push_back(sizes_[i]);
-        s.y.push_back(bandwidth_[at]);
-        if (mode == 0 && (sizes_[i] == 2 || sizes_[i] == 8)) {
-          r.scalars.push_back(
-              {"discard_fraction_of_peak_" + std::to_string(sizes_[i]) + "w", bandwidth_[at] / peak,
-               "fraction",
-               std::to_string(sizes_[i]) + "-word messages, discarded: bandwidth over peak"});
-        }
-      }
-      r.series.push_back(std::move(s));
-    }
-    return r;
-  }
-
- private:
-  bool finished() const { return bandwidth_.size() == 3 * sizes_.size(); }
-
-  NetworkConfig config_;
-  NodeCosts costs_;
-  static constexpr std::int64_t kWarmupCycles = 200;
-  // Node 0's +x neighbour, the stream's destination.
-  int neighbor_ = 0;
-  std::vector<int> sizes_;
-  std::int64_t window_;
-  std::unique_ptr<Machine> machine_;
-  std::unique_ptr<Stream> stream_;
-  std::vector<double> bandwidth_;
-};
-
-std::vector<OutputSpec> round_trip_outputs() {
-  return {
-      scalar_output("null_rpc_self_cycles", "cycles", "Null RPC from a node to itself, round trip"),
-      scalar_output("null_rpc_per_hop_cycles", "cycles/hop",
-                    "Round-trip increase per hop of distance"),
-      scalar_output("read1_neighbor_cycles", "cycles",
-                    "Remote read of one word from internal memory, nearest neighbour"),
-      scalar_output("read*_corner_cycles", "cycles", "The same read from the opposite corner"),
-      series_output("round_trip_null_rpc", "cycles", "round-trip latency against distance"),
-      series_output("round_trip_read*_internal", "cycles", "round-trip latency against distance"),
-      series_output("round_trip_read*_external", "cycles", "round-trip latency against distance"),
-  };
-}
 
 std::vector<OutputSpec> loop_outputs() {
   return {
@@ -675,29 +345,7 @@ std::vector<OutputSpec> loop_outputs() {
   };
 }
 
-std::vector<OutputSpec> terminal_outputs() {
-  return {
-      scalar_output("peak_words_per_cycle", "words/cycle",
-                    "Network-to-queue rate: the most a node can receive"),
-      scalar_output("discard_fraction_of_peak_*w", "fraction",
-                    "N-word messages, discarded: bandwidth over peak"),
-      series_output("bandwidth_discard", "words/cycle", "terminal bandwidth against message size"),
-      series_output("bandwidth_internal", "words/cycle", "terminal bandwidth against message size"),
-      series_output("bandwidth_external", "words/cycle", "terminal bandwidth against message size"),
-  };
-}
-
 }  // namespace
-
-ModelInfo jmachine_round_trip_info() {
-  return model_info(
-      "jmachine_round_trip", "J-Machine: round-trip latency against distance",
-      "A null RPC and remote reads, one at a time, from node 0 to nodes along the e-cube path to "
-      "the far corner (Fig. 2).",
-      kCitation, with_machine<MachineParams>(), round_trip_outputs(), machine<MachineParams>,
-      [](const MachineParams& p, Rng) { return std::make_unique<JMachineRoundTrip>(p); },
-      machine_state<MachineParams>);
-}
 
 ModelInfo jmachine_loop_info() {
   ParamTable<LoopParams> t = with_machine<LoopParams>();
@@ -732,26 +380,6 @@ ModelInfo jmachine_loop_info() {
         return std::make_unique<JMachineLoopPoint>(p, rng, point);
       },
       combine_loop, machine_state<LoopParams>);
-}
-
-ModelInfo jmachine_terminal_info() {
-  ParamTable<TerminalParams> t = with_machine<TerminalParams>();
-  t.add(&TerminalParams::message_words,
-        list_spec(number_param("message_words", "Message sizes")
-                      .unit("words").value(8).range(1, 64).whole()
-                      .about("Words per message; one point each."),
-                  16, {1, 2, 3, 4, 6, 8, 12, 16, 24, 32}))
-      .add(&TerminalParams::window_cycles,
-           number_param("window_cycles", "Measurement")
-               .unit("cycles").value(4000).range(100, 1000000).whole().step(100)
-               .about("Cycles over which delivered words are counted, after 200 to settle."));
-  return model_info(
-      "jmachine_terminal", "J-Machine: terminal bandwidth",
-      "Node 0 streams messages to its neighbour, which discards them or copies them to internal "
-      "or external memory (Fig. 4).",
-      kCitation, std::move(t), terminal_outputs(), machine<TerminalParams>,
-      [](const TerminalParams& p, Rng) { return std::make_unique<JMachineTerminal>(p); },
-      machine_state<TerminalParams>);
 }
 
 }  // namespace archex
