@@ -1,0 +1,122 @@
+#include "network/experiment/network_traffic_combine.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <utility>
+
+namespace archex::traffic_run {
+
+namespace {
+
+Series sweep_series(const char* name, const std::string& label, const char* y_name,
+                    const char* y_unit) {
+  return {name, label, "offered load", "flits/node/cycle", y_name, y_unit, {}, {}};
+}
+
+// The curves over the curve's points (1..), from the points done.
+void add_sweep(Result& r, const TrafficParams& p, const Plan& plan,
+               const std::vector<PointResult>& partials) {
+  const std::string label = std::to_string(p.packet_flits) + "-flit packets";
+  Series mean = sweep_series("latency_vs_offered", label, "mean latency", "cycles");
+  Series p99 = sweep_series("latency_p99_vs_offered", label + ", 99th percentile", "latency",
+                            "cycles");
+  Series accepted = sweep_series("accepted_vs_offered", label, "accepted load", "flits/node/cycle");
+  Series by_accepted{"latency_vs_accepted",
+                     label,
+                     "accepted load",
+                     "flits/node/cycle",
+                     "mean latency",
+                     "cycles",
+                     {},
+                     {}};
+  Series acceptance = sweep_series("acceptance_vs_offered", label, "acceptance", "fraction");
+  Series blocking = sweep_series("blocking_vs_offered", label, "blocking", "fraction");
+  double saturation = -1;
+  double deadlock = -1;
+  for (const PointResult& partial : partials) {
+    if (partial.point == 0) continue;
+    const Result& pt = partial.result;
+    const double offered = pt.scalar("offered_flits_per_node_cycle");
+    const double carried = pt.scalar("accepted_flits_per_node_cycle");
+    accepted.x.push_back(offered);
+    accepted.y.push_back(carried);
+    acceptance.x.push_back(offered);
+    acceptance.y.push_back(pt.scalar("acceptance"));
+    if (plan.circuits) {
+      blocking.x.push_back(offered);
+      blocking.y.push_back(pt.scalar("blocking_probability"));
+    }
+    if (plan.can_deadlock && pt.scalar("deadlocked") != 0) {
+      // Not a point of the latency curves: nothing is delivered once the knot has formed.
+      if (deadlock < 0) deadlock = offered;
+      continue;
+    }
+    if (pt.scalar("saturated") != 0) {
+      if (saturation < 0) saturation = offered;
+      continue;
+    }
+    const double latency = pt.scalar("latency_mean_cycles");
+    mean.x.push_back(offered);
+    mean.y.push_back(latency);
+    by_accepted.x.push_back(carried);
+    by_accepted.y.push_back(latency);
+    p99.x.push_back(offered);
+    p99.y.push_back(pt.scalar("latency_p99_cycles"));
+  }
+  if (saturation >= 0) {
+    r.scalars.push_back({"latency_vs_offered_saturation", saturation});
+  }
+  if (deadlock >= 0) r.scalars.push_back({"latency_vs_offered_deadlock", deadlock});
+  r.series.push_back(std::move(mean));
+  r.series.push_back(std::move(p99));
+  r.series.push_back(std::move(accepted));
+  r.series.push_back(std::move(by_accepted));
+  r.series.push_back(std::move(acceptance));
+  if (plan.circuits) r.series.push_back(std::move(blocking));
+}
+
+void add_models(Result& r, const TrafficParams& p, const Plan& plan) {
+  r.scalars.push_back({"model_capacity_bound", plan.bound});
+  if (plan.cube && !plan.circuits) {
+    r.scalars.push_back(
+        {"model_zero_load_latency_cycles",
+         cube_zero_load_latency_cycles(*plan.cube, plan.config, p.packet_flits)});
+  }
+  const NetworkConfig& config = plan.config;
+  if (p.net.topology == TopologyKind::kCrossbar && !plan.circuits) {
+    const double rate = std::min({config.channel_rate, config.inject_rate, config.eject_rate});
+    r.scalars.push_back(
+        {"model_fifo_saturation", iq_crossbar_saturation(p.net.crossbar_ports) * rate});
+  }
+  if (p.net.topology == TopologyKind::kFly && plan.circuits &&
+      p.net.circuit_policy == BlockPolicy::kDrop) {
+    Series patel = sweep_series("model_patel_acceptance", "model: Patel", "acceptance",
+                                "fraction");
+    patel.key = "acceptance_vs_offered";  // drawn for the simulated acceptance
+    for (std::size_t i = 1; i < plan.rates.size(); ++i) {
+      // Patel's request rate: the share of cycles an input is busy sending.
+      const double m = std::min(1.0, plan.rates[i] / config.channel_rate);
+      patel.x.push_back(plan.rates[i]);
+      patel.y.push_back(patel_acceptance(p.net.fly_radix, p.net.fly_stages, m));
+    }
+    r.series.push_back(std::move(patel));
+  }
+}
+
+}  // namespace
+
+// The whole result: the chosen point's scalars and series, the curves, the models.
+Result combine_traffic(const TrafficParams& p, const std::vector<PointResult>& partials) {
+  const Plan plan(p);
+  Result r;
+  if (!partials.empty() && partials.front().point == 0) r = partials.front().result;
+  add_sweep(r, p, plan, partials);
+  add_models(r, p, plan);
+  double cycles = 0;
+  for (const PointResult& partial : partials) cycles += partial.result.scalar("simulated_cycles");
+  r.scalars.push_back({"total_simulated_cycles", cycles});
+  return r;
+}
+
+}  // namespace archex::traffic_run

@@ -1,0 +1,123 @@
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "core/tables.h"
+#include "network/circuit/circuit.h"
+#include "network/network_params.h"
+#include "network/topologies/kncube.h"
+#include "network/traffic/analytic.h"
+#include "network/traffic/measurement.h"
+#include "network/traffic/traffic.h"
+#include "network/wormhole/network.h"
+
+namespace archex::traffic_run {
+
+// The custom-network experiment (network_traffic): its parameters and the plan of its run, as
+// every point and the combine see them.
+
+enum class SweepScale { kAbsolute, kOfBound };
+
+struct TrafficParams {
+  NetworkParams net;
+  Pattern pattern;
+  double hotspot_fraction;
+  int packet_flits;
+  double injection_rate;
+  std::vector<double> sweep_rates;
+  SweepScale sweep_scale;
+  int warmup_cycles;
+  int max_cycles;
+  double confidence_percent;
+};
+
+// A count as "33,554,432".
+std::string with_commas(std::int64_t n);
+
+// Marks the terminal a hotspot pattern favours in a network's description: its terminals'
+// column hotspot, 1 there and 0 elsewhere. Other patterns (-1) add nothing.
+void mark_hotspot(NetworkMap& n, int hotspot);
+
+// The network and the loads of a run, as every point and the combine see them: point 0 is the
+// chosen load, points 1.. the curve's loads in ascending order.
+struct Plan {
+  explicit Plan(const TrafficParams& p)
+      : topology(make_topology(p.net)),
+        cube(std::dynamic_pointer_cast<const KNCube>(topology)),
+        config(network_config(p.net, topology)),
+        circuit(circuit_config(p.net, topology)),
+        bound(capacity_bound(*topology, config)),
+        circuits(p.net.switching == Switching::kCircuit),
+        can_deadlock(cube && cube->torus() && !cube->dateline() && !circuits) {
+    rates.push_back(p.injection_rate);
+    for (const double r : p.sweep_rates) {
+      const double rate = p.sweep_scale == SweepScale::kOfBound ? std::min(1.0, r * bound) : r;
+      // A curve load that is the chosen load but for rounding (a fraction of the bound typed in
+      // flits/node/cycle) is the chosen load, so the two are one run.
+      const bool chosen = std::fabs(rate - p.injection_rate) <= 1e-9 * p.injection_rate;
+      rates.push_back(chosen ? p.injection_rate : rate);
+    }
+    std::sort(rates.begin() + 1, rates.end());
+    options.packet_flits = p.packet_flits;
+    options.warmup_cycles = p.warmup_cycles;
+    options.max_cycles = p.max_cycles;
+    options.confidence = p.confidence_percent / 100;
+  }
+
+  // Builds the network and the pattern once, so a bad configuration is reported before any work.
+  void check(const TrafficParams& p) const {
+    const TrafficPattern pattern(*topology, p.pattern, p.hotspot_fraction);
+    building(p, [&] {
+      if (circuits) {
+        CircuitNetwork network(circuit, 0);
+      } else {
+        Network network(config);
+      }
+    });
+  }
+
+  // Runs `build`; a network too big for the memory there is fails saying what its size is made
+  // of and what to change.
+  template <typename F>
+  void building(const TrafficParams& p, F build) const {
+    try {
+      build();
+    } catch (const std::bad_alloc&) {
+      const std::string nodes = with_commas(topology->terminals()) + " nodes";
+      if (circuits) {
+        throw OutOfMemory("The network of " + nodes + " needs more memory than there is: use "
+                          "fewer nodes.");
+      }
+      std::int64_t ports = 0;
+      for (int r = 0; r < topology->routers(); ++r) ports += topology->ports(r);
+      // A flit is 8 bytes.
+      const double megabytes =
+          static_cast<double>(ports) * p.net.vcs * p.net.buffer_flits * 8 / (1 << 20);
+      throw OutOfMemory("The network of " + nodes + " needs more memory than there is: its "
+                        "buffers alone, " + std::to_string(p.net.vcs) + " virtual channels of " +
+                        std::to_string(p.net.buffer_flits) + " flits at each of its " +
+                        with_commas(ports) + " router ports, take about " +
+                        with_commas(static_cast<std::int64_t>(std::ceil(megabytes))) +
+                        " MB. Use fewer nodes, fewer virtual channels or smaller buffers.");
+    }
+  }
+
+  std::shared_ptr<const Topology> topology;
+  std::shared_ptr<const KNCube> cube;
+  NetworkConfig config;
+  CircuitConfig circuit;
+  double bound;
+  bool circuits;
+  // A torus without a dateline: the results say which points deadlocked.
+  bool can_deadlock;
+  std::vector<double> rates;
+  LoadPointOptions options;
+};
+
+}  // namespace archex::traffic_run

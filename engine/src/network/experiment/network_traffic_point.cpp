@@ -1,0 +1,209 @@
+#include "network/experiment/network_traffic_point.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "network/circuit/circuit_traffic.h"
+#include "network/topologies/describe.h"
+
+namespace archex::traffic_run {
+
+namespace {
+
+// `x` to `digits` significant digits, for reading.
+double round_to(double x, int digits) {
+  if (x == 0 || !std::isfinite(x)) return x;
+  const int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(x))));
+  const double scale = std::pow(10, digits - 1 - magnitude);
+  return std::round(x * scale) / scale;
+}
+
+// The channel-dependency graph is drawn for a torus of up to this many nodes: it follows every
+// route, about nodes^2 x ports steps.
+constexpr int kMostDependencyNodes = 1024;
+
+// One load of the run. Its partial result is the point's scalars (named as the chosen point's in
+// the whole result) and, for the chosen point, its histogram and channel utilization.
+class NetworkTrafficPoint final : public Model {
+ public:
+  NetworkTrafficPoint(const TrafficParams& p, Rng rng, std::size_t index)
+      : p_(p), plan_(p), index_(index), rng_(rng),
+        pattern_(*plan_.topology, p.pattern, p.hotspot_fraction) {
+    LoadPointOptions opt = plan_.options;
+    opt.rate = plan_.rates[index];
+    plan_.building(p, [&] {
+      if (plan_.circuits) {
+        circuit_point_ = std::make_unique<CircuitLoadPoint>(plan_.circuit, pattern_, opt,
+                                                            rng_.next_u64(), rng_);
+      } else {
+        point_ = std::make_unique<LoadPoint>(plan_.config, pattern_, opt, rng_);
+      }
+    });
+  }
+
+  // One unit of work is one simulated cycle of the point's network.
+  bool advance(std::uint64_t budget) override {
+    const auto cycles = static_cast<std::int64_t>(std::min<std::uint64_t>(budget, 1u << 30));
+    if (done_) return true;
+    done_ = point_ ? point_->advance(cycles) : circuit_point_->advance(cycles);
+    return done_;
+  }
+
+  double progress() const override {
+    if (done_) return 1;
+    return point_ ? point_->progress() : circuit_point_->progress();
+  }
+
+  bool attach_trace(TraceRecorder& recorder) override {
+    if (point_) point_->record_trace(recorder);
+    else circuit_point_->record_trace(recorder);
+    return true;
+  }
+
+  // Above what the network accepts, packets pile up in the source queues (up to
+  // source_queue_packets each): on a large network that is what fills the memory.
+  std::string out_of_memory_hint() const override {
+    const int nodes = plan_.topology->terminals();
+    std::int64_t queued = 0;
+    for (int n = 0; n < nodes; ++n) {
+      queued += point_ ? point_->network().source_backlog(n) : circuit_point_->network().queued(n);
+    }
+    const std::string load = format_number(plan_.rates[index_]) + " flits/node/cycle";
+    const std::string size = with_commas(nodes) + " nodes";
+    if (queued < nodes) {
+      return "The network of " + size + " needs more memory than there is: use fewer nodes, " +
+             "fewer virtual channels or smaller buffers.";
+    }
+    return with_commas(queued) + " packets (" + with_commas(queued / nodes) +
+           " per node) were waiting at the sources of the " + size + ", offered " + load +
+           (index_ == 0 ? "" : " (a load of the curve)") + " where the network accepts about " +
+           format_number(round_to(plan_.bound, 3)) +
+           " (its capacity bound). Lower the offered load and the curve's loads, or use fewer "
+           "nodes; a shorter warm-up gives the queues less time to grow.";
+  }
+
+  Result result() const override {
+    Result r;
+    if (!done_) return r;
+    const LoadPointResult& c = point_ ? point_->result() : circuit_point_->result();
+    add_scalars(r, c);
+    if (index_ == 0) add_series(r, c);
+    return r;
+  }
+
+ private:
+  void add_scalars(Result& r, const LoadPointResult& c) const {
+    r.scalars.push_back({"offered_flits_per_node_cycle", c.offered});
+    r.scalars.push_back({"accepted_flits_per_node_cycle", c.accepted});
+    // A deadlocked point has no latency: the packets in its knot are never delivered. A
+    // saturated one has no confidence interval: its mean grows for as long as it runs.
+    if (!c.deadlocked) {
+      r.scalars.push_back({"latency_mean_cycles", c.latency_mean});
+      if (!c.saturated && std::isfinite(c.latency_ci)) {
+        r.scalars.push_back({"latency_ci_cycles", c.latency_ci});
+      }
+      r.scalars.push_back({"latency_p50_cycles", c.latency_p50});
+      r.scalars.push_back({"latency_p95_cycles", c.latency_p95});
+      r.scalars.push_back({"latency_p99_cycles", c.latency_p99});
+    }
+    r.scalars.push_back({"saturated", c.saturated ? 1.0 : 0.0});
+    r.scalars.push_back({"measured_packets", static_cast<double>(c.measured_packets)});
+    r.scalars.push_back({"simulated_cycles", static_cast<double>(c.cycles)});
+    if (plan_.cube && !plan_.circuits) {
+      r.scalars.push_back({"bisection_gbps", gbit_per_s(p_.net, c.bisection_words_per_cycle)});
+    }
+    if (plan_.cube) {
+      const double capacity = bisection_capacity_words_per_cycle(*plan_.cube, plan_.config);
+      r.scalars.push_back({"bisection_capacity_gbps", gbit_per_s(p_.net, capacity)});
+    }
+    // Wormhole flow control loses no packet, but a deadlocked network delivers none again.
+    double acceptance = 1;
+    if (circuit_point_) acceptance = circuit_point_->acceptance();
+    else if (c.deadlocked) acceptance = c.delivered_before_deadlock;
+    r.scalars.push_back({"acceptance", acceptance});
+    if (circuit_point_) {
+      r.scalars.push_back({"blocking_probability", circuit_point_->blocking()});
+    }
+    if (plan_.can_deadlock) {
+      r.scalars.push_back({"deadlocked", c.deadlocked ? 1.0 : 0.0});
+      r.scalars.push_back({"deadlock_cycle", static_cast<double>(c.deadlock_cycle)});
+    }
+  }
+
+  void add_series(Result& r, const LoadPointResult& c) const {
+    Series hist{"latency_histogram", "packets", "latency", "cycles", "packets", "", {}, {}};
+    if (!c.latencies.empty() && !c.deadlocked) {
+      const double top = c.latencies.back();
+      const double width = std::max(1.0, std::ceil(top / 40));
+      for (double at = 0; at <= top; at += width) {
+        hist.x.push_back(at);
+        hist.y.push_back(0);
+      }
+      for (const double l : c.latencies) {
+        hist.y[static_cast<std::size_t>(l / width)] += 1;
+      }
+    }
+    r.series.push_back(std::move(hist));
+    r.networks.push_back(channel_map(c));
+    const Topology& topology = *plan_.topology;
+    if (plan_.cube && plan_.cube->torus() && topology.terminals() <= kMostDependencyNodes) {
+      r.networks.push_back(channel_dependencies(topology, "channel_dependencies",
+                                                "channel dependencies"));
+    }
+    if (c.deadlocked) {
+      // Each channel's place in the knot, -1 off it.
+      NetworkMap knot = describe_network(topology, "deadlock", "deadlock knot");
+      const std::vector<std::int32_t>& ids = knot.channels.ints("id");
+      std::vector<std::int32_t> place(ids.size(), -1);
+      for (std::size_t k = 0; k < c.knot_channels.size(); ++k) {
+        const auto at = std::find(ids.begin(), ids.end(), c.knot_channels[k]);
+        if (at != ids.end()) place[static_cast<std::size_t>(at - ids.begin())] = static_cast<int>(k);
+      }
+      knot.channels.add("knot", "", std::move(place));
+      r.networks.push_back(std::move(knot));
+    }
+  }
+
+  // The network with each channel's utilization and occupancy, and a lone crossbar's
+  // crosspoints.
+  NetworkMap channel_map(const LoadPointResult& c) const {
+    const Topology& topology = *plan_.topology;
+    NetworkMap n = describe_network(topology, "channel_util", "channels");
+    n.channels.add("utilization", "fraction", per_channel(topology, c.utilization))
+        .add("occupancy", "fraction", per_channel(topology, c.occupancy));
+    mark_hotspot(n, pattern_.hotspot());
+    if (!c.crosspoints.empty()) {
+      const auto ports = static_cast<std::int32_t>(topology.terminals());
+      std::vector<std::int32_t> input;
+      std::vector<std::int32_t> output;
+      for (std::size_t i = 0; i < c.crosspoints.size(); ++i) {
+        input.push_back(static_cast<std::int32_t>(i) / ports);
+        output.push_back(static_cast<std::int32_t>(i) % ports);
+      }
+      n.crosspoints.add("input", "", std::move(input))
+          .add("output", "", std::move(output))
+          .add("utilization", "fraction", c.crosspoints);
+    }
+    return n;
+  }
+
+  TrafficParams p_;
+  Plan plan_;
+  std::size_t index_;
+  Rng rng_;
+  TrafficPattern pattern_;
+  bool done_ = false;
+  std::unique_ptr<LoadPoint> point_;
+  std::unique_ptr<CircuitLoadPoint> circuit_point_;
+};
+
+}  // namespace
+
+std::unique_ptr<Model> traffic_point(const TrafficParams& p, Rng rng, std::size_t point) {
+  return std::make_unique<NetworkTrafficPoint>(p, rng, point);
+}
+
+}  // namespace archex::traffic_run
