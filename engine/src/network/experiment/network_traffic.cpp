@@ -36,7 +36,6 @@ namespace {
 
 using traffic_run::mark_hotspot;
 using traffic_run::Plan;
-using traffic_run::SweepScale;
 using traffic_run::TrafficParams;
 
 const char* const kCitation =

@@ -24,7 +24,6 @@ using jmachine::kCitation;
 using jmachine::Machine;
 using jmachine::machine;
 using jmachine::machine_state;
-using jmachine::MachineParams;
 using jmachine::NodeCosts;
 using jmachine::Received;
 using jmachine::Thread;

@@ -27,9 +27,7 @@ namespace {
 using paragon::empty_series;
 using paragon::kCitation;
 using paragon::line_over;
-using paragon::Machine;
 using paragon::MachineParams;
-using paragon::Op;
 using paragon::processors_spec;
 using paragon::Program;
 using paragon::ProgramsPoint;

@@ -27,10 +27,8 @@ namespace {
 using paragon::empty_series;
 using paragon::kCitation;
 using paragon::line_over;
-using paragon::Machine;
 using paragon::MachineParams;
 using paragon::Op;
-using paragon::processors_spec;
 using paragon::Program;
 using paragon::ProgramsPoint;
 using paragon::time_of;

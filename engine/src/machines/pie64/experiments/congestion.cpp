@@ -14,8 +14,6 @@ namespace archex {
 namespace {
 
 using pie64::Command;
-using pie64::Costs;
-using pie64::Machine;
 using pie64::command_names;
 using pie64::CongestionParams;
 using pie64::congestion_runs;

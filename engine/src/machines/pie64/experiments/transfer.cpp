@@ -27,7 +27,6 @@ using pie64::kCitation;
 using pie64::lengths_spec;
 using pie64::networks;
 using pie64::series;
-using pie64::words_label;
 
 struct TransferParams {
   std::vector<int> commands;

@@ -21,22 +21,13 @@ namespace archex {
 
 namespace {
 
-using transputer::At;
 using transputer::Cpu;
-using transputer::Events;
 using transputer::kCitation;
-using transputer::Layer;
 using transputer::Loop;
 using transputer::Mandelbrot;
-using transputer::P4;
-using transputer::Rig;
 using transputer::series;
 using transputer::T805;
-using transputer::T805Net;
 using transputer::T9000;
-using transputer::T9000Net;
-using transputer::Time;
-using transputer::Transport;
 
 // ---- Tables 1 and 2: the sequential Mandelbrot set ---------------------------------------------
 
