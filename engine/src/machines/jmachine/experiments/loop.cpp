@@ -11,6 +11,7 @@
 #include "machines/jmachine/costs.h"
 #include "machines/jmachine/mdp.h"
 #include "machines/jmachine/measures.h"
+#include "machines/jmachine/programs/closed_loop.h"
 #include "network/network_params.h"
 #include "network/topologies/describe.h"
 #include "network/traffic/batch_means.h"
@@ -20,88 +21,15 @@ namespace archex {
 namespace {
 
 using jmachine::Built;
+using jmachine::ClosedLoop;
 using jmachine::kCitation;
 using jmachine::Machine;
 using jmachine::machine;
 using jmachine::machine_state;
 using jmachine::NodeCosts;
-using jmachine::Received;
-using jmachine::Thread;
 using jmachine::with_machine;
 
 // ---- Fig. 3: the closed loop ------------------------------------------------------------------
-
-// Every node: pick a random destination, send an N-word request, wait for the N-word reply,
-// then compute (or idle) L cycles; handlers preempt the computation.
-class Loop final : public Machine::Workload {
- public:
-  Loop(Machine& m, Rng& rng, int words, int grain)
-      : m_(m), rng_(rng), words_(words), grain_(grain) {
-    const auto n = static_cast<std::size_t>(m.network().topology().terminals());
-    remaining_.assign(n, 0);
-    sent_at_.assign(n, 0);
-    waiting_.assign(n, 0);
-    // Start at random points of the computation, so the nodes do not move in lockstep.
-    for (auto& r : remaining_)
-      r = static_cast<int>(rng_.below(static_cast<std::uint64_t>(grain_) + 1));
-  }
-
-  void on_message(int node, const Received& message, Thread& t) override {
-    const NodeCosts& c = m_.costs();
-    t.compute(c.handler);
-    if (message.handler == 0) return t.send_words(message.src, words_, 1);
-    const double now = static_cast<double>(m_.network().now());
-    const double round_trip =
-        now + c.dispatch + c.handler - sent_at_[static_cast<std::size_t>(node)];
-    if (measuring) one_way.add(round_trip / 2);
-    waiting_[static_cast<std::size_t>(node)] = 0;
-    remaining_[static_cast<std::size_t>(node)] = grain_;
-  }
-
-  bool background(int node, Thread& t) override {
-    const auto n = static_cast<std::size_t>(node);
-    if (waiting_[n]) return false;
-    if (remaining_[n] > 0) {
-      --remaining_[n];
-      if (measuring) ++compute;
-      return true;
-    }
-    const int nodes = m_.network().topology().terminals();
-    int dst = static_cast<int>(rng_.below(static_cast<std::uint64_t>(nodes - 1)));
-    if (dst >= node) ++dst;
-    t.send_words(dst, words_, 0);
-    sent_at_[n] = static_cast<double>(m_.network().now());
-    waiting_[n] = 1;
-    return true;
-  }
-
-  // Computing, each cycle only counts down (and is counted); waiting, a cycle does nothing.
-  std::int64_t quiet_cycles(int node) const override {
-    const auto n = static_cast<std::size_t>(node);
-    return waiting_[n] ? kForever : remaining_[n];
-  }
-  void skip(int node, std::int64_t cycles) override {
-    const auto n = static_cast<std::size_t>(node);
-    if (waiting_[n]) return;
-    remaining_[n] -= static_cast<int>(cycles);
-    if (measuring) compute += cycles;
-  }
-
-  bool measuring = false;
-  // One-way latencies (half the round trip) while measuring; 6 batches at least, which keeps
-  // the long-grain points short.
-  BatchMeans one_way{6};
-  std::int64_t compute = 0;
-
- private:
-  Machine& m_;
-  Rng& rng_;
-  int words_;
-  int grain_;
-  std::vector<int> remaining_;
-  std::vector<double> sent_at_;
-  std::vector<std::uint8_t> waiting_;
-};
 
 // Indices 0..n-1 spread out: the middle first, then the points that best fill the gaps (bit
 // reversal, shifted to start mid-range). Any prefix of the order samples the whole range.
@@ -169,7 +97,7 @@ class JMachineLoopPoint final : public Model {
     max_cycles_ = plan.max_cycles;
     std::tie(words_, grain_) = plan.order[point];
     machine_ = std::make_unique<Machine>(config_, costs_);
-    loop_ = std::make_unique<Loop>(*machine_, rng_, words_, grain_);
+    loop_ = std::make_unique<ClosedLoop>(*machine_, rng_, words_, grain_);
     // Nodes start at random points of their computation, so one grain and a little more settle
     // the queues; a batch spans about half a loop of every node.
     warmup_ = 200 + static_cast<std::int64_t>(grain_);
@@ -239,7 +167,7 @@ class JMachineLoopPoint final : public Model {
   std::int64_t warmup_ = 0;
   std::int64_t batch_ = 0;
   std::unique_ptr<Machine> machine_;
-  std::unique_ptr<Loop> loop_;
+  std::unique_ptr<ClosedLoop> loop_;
   bool done_ = false;
   Result partial_;
 };
