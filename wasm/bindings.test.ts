@@ -262,10 +262,14 @@ describe('Simulation', () => {
   });
 
   it('error() lists the valid models for an unknown one', () => {
+    const valid = archex
+      .listModels()
+      .map((m) => m.name)
+      .join(', ');
+    expect(valid).toContain('multipsi_perf');
     expect(rejected('nope', {}, 1)).toEqual({
       kind: 'input',
-      message:
-        "unknown model 'nope'; valid: multipsi_perf, network_traffic, jmachine_round_trip, jmachine_loop, jmachine_terminal, jmachine_programs, jmachine_logp, multipsi_queens, multipsi_logp, pie64_transfer, pie64_congestion, pie64_dispatch, pie64_logp, paragon_pingpong, paragon_bisection, paragon_bsp, paragon_bpram, paragon_app, paragon_logp, transputer_ping, transputer_sequential, transputer_farm, transputer_logp",
+      message: `unknown model 'nope'; valid: ${valid}`,
     });
   });
 
