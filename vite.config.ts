@@ -145,7 +145,10 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['app/**/*.test.{ts,tsx}', 'presets/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          include: ['app/**/*.test.{ts,tsx}', 'presets/**/*.test.ts', 'lint/**/*.test.ts'],
+        },
       },
       { extends: true, test: { name: 'bindings', include: ['wasm/**/*.test.ts'] } },
     ],

@@ -6,22 +6,22 @@ import type { ModelInfo } from './engine/types';
 import type { Preset } from './presets/schema';
 import { presetParams } from './presets/schema';
 import { fillParams, resolveValues } from './presets/param_values';
-import { ErrorBoundary } from './shell/ErrorBoundary';
-import { IdleBoard, IdleContext, writeIdle } from './shell/page_idle';
+import { ErrorBoundary } from './page/ErrorBoundary';
+import { IdleBoard, IdleContext, writeIdle } from './ui/page_idle';
 import { tours } from './tours/bundled';
 import { stepState } from './tours/schema';
 import { TourPanel, TourStepStatus } from './tours/TourPanel';
 import type { QuestionSpec } from './tours/schema';
 import { OpenQuestion } from './tours/use_withheld';
 import { hiddenParams } from './tours/panel_model';
-import { PaneSlot } from './shell/PaneSlot';
+import { PaneSlot } from './page/PaneSlot';
 import { MachinesPage } from './compare/MachinesPage';
-import { SideBySide } from './shell/SideBySide';
-import { Picker } from './shell/Picker';
-import { useUrlHistory } from './shell/use_url_history';
-import { copyText, urlContext, useModels, usePresetNetworks, useTheme } from './shell/page';
-import type { RunView } from './shell/chart_builder';
-import type { Pane, UrlState } from './shell/url_state';
+import { SideBySide } from './page/SideBySide';
+import { Picker } from './page/Picker';
+import { useUrlHistory } from './page/use_url_history';
+import { copyText, urlContext, useModels, usePresetNetworks, useTheme } from './page/page';
+import type { RunView } from './results/chart_builder';
+import type { Pane, UrlState } from './link/url_state';
 import {
   emptyState,
   firstPane,
@@ -31,7 +31,7 @@ import {
   pinsForStep,
   withFirstPane,
   withPageLayout,
-} from './shell/url_state';
+} from './link/url_state';
 
 /** How long "Link copied" stays: long enough to read, then the header is as it was. */
 const COPIED_MS = 4000;

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
-import { EmbeddedChart } from './shell/EmbeddedChart';
-import { FitRequests } from './shell/embed_frame';
+import { EmbeddedChart } from './page/EmbeddedChart';
+import { FitRequests } from './page/embed_frame';
 import { createWorkerEngine } from './engine/worker_engine';
 import { presets } from './presets/bundled';
 import { registerServiceWorker } from './offline/register';

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 import playwrightConfig from '../../playwright.config';
-import { emptyState, serializeUrlState } from '../shell/url_state';
+import { emptyState, serializeUrlState } from '../link/url_state';
 import { emit, root } from './measure';
 
 /**

@@ -1,6 +1,6 @@
 import { CutText } from './ChartBox';
-import type { TickText } from './format';
-import { SUPERSCRIPT } from './format';
+import type { TickText } from '../results/format';
+import { SUPERSCRIPT } from '../results/format';
 
 export interface Tick extends TickText {
   value: number;

@@ -5,7 +5,7 @@ import { Axis } from './Axis';
 import type { BarLayout } from './bar_layout';
 import { ChartBox, CutText } from './ChartBox';
 import { ChartFrame } from './ChartFrame';
-import { textWidth } from './format';
+import { textWidth } from '../results/format';
 import { hatchFill, HatchPatterns } from './Hatch';
 import { Legend } from './Legend';
 import type { ReadoutTarget } from './Readout';

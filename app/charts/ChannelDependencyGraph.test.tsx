@@ -11,8 +11,8 @@ import {
   ChannelDependencyGraph,
   dependencyCaption,
   dependencyGeometry,
-  dependencyGraphData,
 } from './ChannelDependencyGraph';
+import { dependencyGraphData } from '../results/dependency_graph_data';
 
 const graphs: Record<string, NetworkMap | undefined> = {};
 beforeAll(async () => {

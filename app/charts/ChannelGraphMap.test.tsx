@@ -8,8 +8,8 @@ import {
   channelGraphGeometry,
   graphColumns,
 } from './ChannelGraphMap';
-import type { ChannelGraph } from './chart_data';
-import { textWidth } from './format';
+import type { ChannelGraph } from '../results/chart_data';
+import { textWidth } from '../results/format';
 import { checkSvgSnapshot } from './svg_snapshot';
 
 const size = { width: 640, height: 480 };

@@ -1,9 +1,9 @@
 import { ChartBox, chartFontSize } from './ChartBox';
 import type { ChartProps, ChartSize } from './ChartBox';
-import type { ChannelGraph, ChannelHeatmapData, GraphChannel } from './chart_data';
+import type { ChannelGraph, ChannelHeatmapData, GraphChannel } from '../results/chart_data';
 import { ChartFrame } from './ChartFrame';
 import { HeatLegend } from './ColorBar';
-import { formatReadable } from './format';
+import { formatReadable } from '../results/format';
 import { heatColor, heatLegendLayout, heatScaleNote, heatTop, sharePercent } from './heat_scale';
 import { palette } from './palette';
 import { Readout, nearestTarget } from './Readout';

@@ -11,7 +11,7 @@ import {
   planeChannels,
 } from './ChannelHeatmap';
 import type { ChannelMark } from './ChannelHeatmap';
-import type { ChannelHeatmapData } from './chart_data';
+import type { ChannelHeatmapData } from '../results/chart_data';
 import {
   cubeChannels,
   mesh8x8x8Uniform,

@@ -1,9 +1,9 @@
 import { ChartBox, chartFontSize } from './ChartBox';
 import type { ChartProps, ChartSize } from './ChartBox';
-import type { ChannelHeatmapData } from './chart_data';
+import type { ChannelHeatmapData } from '../results/chart_data';
 import { ChartFrame } from './ChartFrame';
 import { ColorBar } from './ColorBar';
-import { formatReadable, textWidth } from './format';
+import { formatReadable, textWidth } from '../results/format';
 import {
   colorBarHeight,
   colorBarLayout,

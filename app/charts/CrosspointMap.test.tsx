@@ -2,7 +2,7 @@ import { interpolateViridis } from 'd3-scale-chromatic';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-import type { ChannelHeatmapData } from './chart_data';
+import type { ChannelHeatmapData } from '../results/chart_data';
 import { channelHeatmapTable } from './chart_table';
 import {
   CrosspointMap,

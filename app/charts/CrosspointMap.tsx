@@ -1,9 +1,9 @@
 import { ChartBox, chartFontSize } from './ChartBox';
 import type { ChartProps, ChartSize } from './ChartBox';
-import type { ChannelHeatmapData } from './chart_data';
+import type { ChannelHeatmapData } from '../results/chart_data';
 import { ChartFrame } from './ChartFrame';
 import { HeatLegend } from './ColorBar';
-import { formatReadable, textWidth } from './format';
+import { formatReadable, textWidth } from '../results/format';
 import { heatColor, heatLegendLayout, heatScaleNote, heatTop, sharePercent } from './heat_scale';
 import { palette } from './palette';
 import { Readout } from './Readout';

@@ -1,7 +1,7 @@
 import './charts.css';
 
-import type { ChartTable } from './chart_data';
-import { formatNumber } from './format';
+import type { ChartTable } from '../results/chart_data';
+import { formatNumber } from '../results/format';
 
 /** A chart's data as an accessible table: the "show data as table" alternative to the chart. */
 export function DataTable({ table, caption }: { table: ChartTable; caption: string }) {

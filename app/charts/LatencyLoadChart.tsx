@@ -1,5 +1,5 @@
 import type { ChartProps } from './ChartBox';
-import type { LatencyLoadData } from './chart_data';
+import type { LatencyLoadData } from '../results/chart_data';
 import { LineChart } from './LineChart';
 
 /**

@@ -1,6 +1,6 @@
 import { CutText } from './ChartBox';
-import type { Mark } from './chart_data';
-import { fitText, textWidth } from './format';
+import type { Mark } from '../results/chart_data';
+import { fitText, textWidth } from '../results/format';
 
 /** How a legend entry is drawn: a curve sample, a bar swatch, a colour ramp or a mark symbol. */
 export type LegendSymbol =

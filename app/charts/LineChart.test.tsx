@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-import type { LineChartData, SpeedupData } from './chart_data';
-import { textWidth, tickText } from './format';
+import type { LineChartData, SpeedupData } from '../results/chart_data';
+import { textWidth, tickText } from '../results/format';
 import { paragonG, paragonL } from './fixtures/line_chart';
 import { jMachineLatencyLoad } from './fixtures/latency_load';
 import { crossbarAccepted, crossbarLatency, meshLatency } from './fixtures/network_lines';

@@ -5,10 +5,25 @@ import { useId } from 'react';
 import { Axis } from './Axis';
 import { ChartBox, chartFontSize, CutText, minPlotHeight } from './ChartBox';
 import type { ChartProps, ChartSize } from './ChartBox';
-import type { AxisSpec, Curve, Guide, LineChartData, Mark, Point, Rule } from './chart_data';
-import { WITHHELD } from './chart_data';
+import type {
+  AxisSpec,
+  Curve,
+  Guide,
+  LineChartData,
+  Mark,
+  Point,
+  Rule,
+} from '../results/chart_data';
+import { WITHHELD } from '../results/chart_data';
 import { ChartFrame } from './ChartFrame';
-import { axisTitle, fitAxisTitle, fitText, formatReadable, formatValue, textWidth } from './format';
+import {
+  axisTitle,
+  fitAxisTitle,
+  fitText,
+  formatReadable,
+  formatValue,
+  textWidth,
+} from '../results/format';
 import { Legend, legendLayout, markKind, markLegendEntry, MarkSymbol, RULE_DASH } from './Legend';
 import type { LegendEntry } from './Legend';
 import { wrapParts } from './heat_scale';

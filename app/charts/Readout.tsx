@@ -1,4 +1,4 @@
-import { textWidth } from './format';
+import { textWidth } from '../results/format';
 
 /** Something the read-out can point at: a data point, a mark, a bar segment. */
 export interface ReadoutTarget {

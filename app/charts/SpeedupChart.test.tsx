@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-import type { SpeedupData } from './chart_data';
+import type { SpeedupData } from '../results/chart_data';
 import { multiPsiSpeedup } from './fixtures/speedup';
 import { SpeedupChart, speedupGeometry } from './SpeedupChart';
 import { checkSvgSnapshot } from './svg_snapshot';

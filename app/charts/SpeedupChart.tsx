@@ -1,5 +1,5 @@
 import type { ChartProps, ChartSize } from './ChartBox';
-import type { Guide, SpeedupData } from './chart_data';
+import type { Guide, SpeedupData } from '../results/chart_data';
 import { describeLineChart, LinePlot, lineChartGeometry } from './LineChart';
 import { useChartSize } from './use_measured_width';
 

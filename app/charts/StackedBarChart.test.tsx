@@ -1,12 +1,12 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-import type { StackedBarData } from './chart_data';
+import type { StackedBarData } from '../results/chart_data';
 import { multiPsiExchangeMs, multiPsiExchangeRatio } from './fixtures/stacked_bar';
 import { seriesColor } from './palette';
 import { targetAt } from './Readout';
 import { describeStackedBars, StackedBarChart, stackedBarGeometry } from './StackedBarChart';
-import { readableNumber, textWidth } from './format';
+import { readableNumber, textWidth } from '../results/format';
 import { overlaps } from './label_placement';
 import { defaultChartHeight } from './use_measured_width';
 import { checkSvgSnapshot } from './svg_snapshot';

@@ -1,9 +1,15 @@
 import { barLabel, barLayout } from './bar_layout';
 import { BarPlot } from './BarPlot';
 import type { ChartProps, ChartSize } from './ChartBox';
-import type { StackedBarData } from './chart_data';
-import { WITHHELD } from './chart_data';
-import { axisTitle, formatReadable, formatValue, readableNumber, textWidth } from './format';
+import type { StackedBarData } from '../results/chart_data';
+import { WITHHELD } from '../results/chart_data';
+import {
+  axisTitle,
+  formatReadable,
+  formatValue,
+  readableNumber,
+  textWidth,
+} from '../results/format';
 import { overlaps } from './label_placement';
 import { markLegendEntry, MarkSymbol } from './Legend';
 import { palette } from './palette';

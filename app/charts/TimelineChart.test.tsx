@@ -1,10 +1,10 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-import type { TimelineData } from './chart_data';
+import type { TimelineData } from '../results/chart_data';
 import { timelineTable } from './chart_table';
 import { multiPsiTimeline6, multiPsiTimeline64 } from './fixtures/timeline';
-import { textWidth } from './format';
+import { textWidth } from '../results/format';
 import { seriesColor } from './palette';
 import { moveReadout } from './Readout';
 import { checkSvgSnapshot } from './svg_snapshot';

@@ -4,9 +4,16 @@ import { useId, useMemo } from 'react';
 import { Axis } from './Axis';
 import { ChartBox, chartFontSize, CutText } from './ChartBox';
 import type { ChartProps, ChartSize } from './ChartBox';
-import type { AxisSpec, TimelineData, TimelineState } from './chart_data';
+import type { AxisSpec, TimelineData, TimelineState } from '../results/chart_data';
 import { ChartFrame } from './ChartFrame';
-import { axisTitle, fitAxisTitle, fitText, formatReadable, formatValue, textWidth } from './format';
+import {
+  axisTitle,
+  fitAxisTitle,
+  fitText,
+  formatReadable,
+  formatValue,
+  textWidth,
+} from '../results/format';
 import { hatchFill, HatchPatterns } from './Hatch';
 import { Legend, legendLayout } from './Legend';
 import type { LegendEntry } from './Legend';

@@ -1,10 +1,10 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-import type { WorkRateStacksData } from './chart_data';
+import type { WorkRateStacksData } from '../results/chart_data';
 import { workRateStacksTable } from './chart_table';
 import { multiPsiV2WorkRates, multiPsiWorkRates } from './fixtures/work_rate_stacks';
-import { formatReadable } from './format';
+import { formatReadable } from '../results/format';
 import { shareColor } from './palette';
 import { targetAt } from './Readout';
 import { checkSvgSnapshot } from './svg_snapshot';

@@ -2,8 +2,8 @@ import { scaleBand } from 'd3-scale';
 
 import type { ChartSize } from './ChartBox';
 import { chartFontSize, minPlotHeight } from './ChartBox';
-import type { AxisSpec, Bar, Segment } from './chart_data';
-import { axisTitle, fitAxisTitle, fitText, textWidth } from './format';
+import type { AxisSpec, Bar, Segment } from '../results/chart_data';
+import { axisTitle, fitAxisTitle, fitText, textWidth } from '../results/format';
 import { legendLayout } from './Legend';
 import type { LegendEntry } from './Legend';
 import { seriesColor } from './palette';

@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-import type { ChartTable, LineChartData } from './chart_data';
+import type { ChartTable, LineChartData } from '../results/chart_data';
 import {
   channelHeatmapTable,
   lineChartTable,

@@ -11,9 +11,9 @@ import type {
   StackedBarData,
   TimelineData,
   WorkRateStacksData,
-} from './chart_data';
-import { WITHHELD } from './chart_data';
-import { axisTitle } from './format';
+} from '../results/chart_data';
+import { WITHHELD } from '../results/chart_data';
+import { axisTitle } from '../results/format';
 
 // Tables hold the numbers as drawn, unrounded; percentages stay fractions of 1 and say so.
 function columnTitle(spec: AxisSpec): string {

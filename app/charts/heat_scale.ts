@@ -1,4 +1,4 @@
-import { fitText, textWidth } from './format';
+import { fitText, textWidth } from '../results/format';
 import { shareColor } from './palette';
 import { axisTicks, scaledAxis } from './scales';
 import type { Tick } from './Axis';

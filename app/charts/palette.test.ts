@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import pageCss from '../styles.css?raw';
-import { themeColours } from '../shell/figure';
-import { FIGURE_THEMES } from '../shell/figure_info';
+import { themeColours } from '../exports/figure';
+import { FIGURE_THEMES } from '../results/figure_info';
 import { palette, seriesColor, seriesHatch, seriesMarker } from './palette';
 
 /** WCAG 2.1 relative luminance of a #rrggbb colour. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import type { AxisSpec } from './chart_data';
-import { tickText } from './format';
+import type { AxisSpec } from '../results/chart_data';
+import { tickText } from '../results/format';
 import { axisDomain, axisTicks, scaledAxis } from './scales';
 
 const SUPERSCRIPTS = '⁰¹²³⁴⁵⁶⁷⁸⁹';

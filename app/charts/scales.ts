@@ -1,9 +1,9 @@
 import { scaleLinear, scaleLog } from 'd3-scale';
 
 import type { Tick } from './Axis';
-import type { AxisSpec } from './chart_data';
-import type { TickText } from './format';
-import { logTick, tickText, tickWidth } from './format';
+import type { AxisSpec } from '../results/chart_data';
+import type { TickText } from '../results/format';
+import { logTick, tickText, tickWidth } from '../results/format';
 
 /** One axis of a chart: its spec, its domain and the mapping between data and pixels. */
 export interface ScaledAxis {

@@ -15,11 +15,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
-import type { LineChartData } from '../charts/chart_data';
+import type { LineChartData } from '../results/chart_data';
 import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
 import { loadPresetsFromDisk } from '../presets/from_disk';
-import { renderFigure } from '../shell/figure';
+import { renderFigure } from '../exports/figure';
 import { UsageError } from './commands';
 import {
   DEFAULT_BASE_URL,

@@ -24,8 +24,8 @@ import { MAX_MEMORY_MB, MIN_MEMORY_MB, loadNodeModule } from '../engine/node_mod
 import { createThreadEngine, defaultJobs } from '../engine/thread_engine';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import type { Preset } from '../presets/schema';
-import type { Sample } from '../shell/time_left';
-import { JUDGE_AFTER_MS, formatTimeLeft, worthAsking } from '../shell/time_left';
+import type { Sample } from '../engine/time_left';
+import { JUDGE_AFTER_MS, formatTimeLeft, worthAsking } from '../engine/time_left';
 import { presetProblems } from '../presets/schema';
 import { asExpected } from '../presets/validation';
 import type { Overrides } from './commands';

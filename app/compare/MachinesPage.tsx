@@ -22,7 +22,7 @@ import {
   targetOrder,
 } from './machines';
 import { useRuns } from './use_runs';
-import { useReportIdle } from '../shell/page_idle';
+import { useReportIdle } from '../ui/page_idle';
 import './machines.css';
 
 const UNIT_NAMES: Record<Unit, string> = { us: 'microseconds', cycles: 'processor cycles' };

@@ -1,4 +1,4 @@
-import type { MachinesLayout } from '../shell/url_state';
+import type { MachinesLayout } from '../link/url_state';
 
 /**
  * The all-machines page's part of the link (read and checked with the rest of the link in

@@ -1,5 +1,5 @@
 import type { ModelInfo, Params, RunRequest, RunResult } from '../engine/types';
-import type { Curve, LineChartData } from '../charts/chart_data';
+import type { Curve, LineChartData } from '../results/chart_data';
 import type { Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
 import { resolveValues } from '../presets/param_values';

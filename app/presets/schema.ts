@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ModelInfo, OutputSpec, ParamValue } from '../engine/types';
 import type { Baseline } from './param_values';
 import { checkParamValue, placeholderParams } from './param_values';
-import { VIEW_KINDS } from '../views/view';
+import { VIEW_KINDS } from './view_kinds';
 
 // Zod would probe for `new Function` to compile parsers; under the pages' content security policy
 // that probe is a reported violation, so it parses without compiling (fast enough for presets).

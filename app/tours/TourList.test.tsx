@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
 import { presets } from '../presets/bundled';
-import { Picker } from '../shell/Picker';
+import { Picker } from '../page/Picker';
 import { tours } from './bundled';
 
 describe('the landing page', () => {

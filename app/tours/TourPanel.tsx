@@ -3,8 +3,8 @@ import type { FormEvent } from 'react';
 
 import { presets } from '../presets/bundled';
 import type { ParamSpec } from '../engine/types';
-import type { RunView } from '../shell/chart_builder';
-import { focusLost, focusSoon } from '../shell/focus';
+import type { RunView } from '../results/chart_builder';
+import { focusLost, focusSoon } from '../ui/focus';
 import type { StepRun } from './answers';
 import { readStepValue } from './answers';
 import type { Prediction, Reveal } from './panel_model';

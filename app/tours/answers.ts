@@ -1,9 +1,9 @@
 // Reading a tour's answers and checks from runs: a readout, a scalar or a curve's value, with its
 // unit, and whether a prediction came close. Pure: the panel and the tour walker share it.
-import { formatReadable } from '../charts/format';
+import { formatReadable } from '../results/format';
 import type { Preset } from '../presets/schema';
-import type { RunView } from '../shell/chart_builder';
-import { readoutText, resolveRef } from '../shell/chart_builder';
+import type { RunView } from '../results/chart_builder';
+import { readoutText, resolveRef } from '../results/chart_builder';
 import type {
   BoundKey,
   ChoiceQuestionSpec,

@@ -9,8 +9,8 @@ import { logpPresets } from '../compare/machines';
 import { checkParamValue } from '../presets/param_values';
 import type { Preset } from '../presets/schema';
 import { namesMeet } from '../presets/schema';
-import type { ChartChoice, PageLayout, Pane, ViewLink } from '../shell/url_state';
-import { ChartChoiceSchema, ViewLinkSchema } from '../shell/url_state';
+import type { ChartChoice, PageLayout, Pane, ViewLink } from '../link/url_state';
+import { ChartChoiceSchema, ViewLinkSchema } from '../link/url_state';
 
 const Id = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case words joined by hyphens');
 

@@ -8,7 +8,7 @@ import { loadNodeModule } from '../engine/node_module';
 import type { ModelInfo, Params } from '../engine/types';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import { presetParams } from '../presets/schema';
-import { formatTemplate, readoutDetail, readoutText } from '../shell/chart_builder';
+import { formatTemplate, readoutDetail, readoutText } from '../results/chart_builder';
 import type { PaneRun, StepRun } from './answers';
 import { readStepValue, rightChoice, stepFailures } from './answers';
 import { tours as bundledTours } from './bundled';

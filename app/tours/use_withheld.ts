@@ -2,7 +2,7 @@
 // each holds back what would state its answer (withhold.ts) until the student reveals it.
 import { createContext, useContext, useMemo } from 'react';
 
-import type { ChartRun } from '../shell/chart_builder';
+import type { ChartRun } from '../results/chart_builder';
 import type { QuestionSpec } from './schema';
 import type { Withheld } from './withhold';
 import { NOTHING_WITHHELD, withheldFor } from './withhold';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import type { LineChartData } from '../charts/chart_data';
-import { WITHHELD } from '../charts/chart_data';
+import type { LineChartData } from '../results/chart_data';
+import { WITHHELD } from '../results/chart_data';
 import { lineChartTable, stackedBarTable, workRateStacksTable } from '../charts/chart_table';
 import { paragonG } from '../charts/fixtures/line_chart';
 import { multiPsiExchangeRatio } from '../charts/fixtures/stacked_bar';
@@ -12,7 +12,7 @@ import { describeWorkRateStacks } from '../charts/WorkRateStacks';
 import type { RunResult } from '../engine/types';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import type { ValidationRow } from '../presets/validation';
-import type { BuiltChart, RunView } from '../shell/chart_builder';
+import type { BuiltChart, RunView } from '../results/chart_builder';
 import type { QuestionSpec } from './schema';
 import type { HeldValue } from './withhold';
 import {

@@ -3,10 +3,10 @@
 // as drawing it. The values are left out of what is rendered (text, marks, the text alternative,
 // tables, read-outs), not covered up, so a screen reader does not hear them either. Pure: the
 // page and the tests share it.
-import { WITHHELD } from '../charts/chart_data';
+import { WITHHELD } from '../results/chart_data';
 import { averageWorkRate } from '../charts/WorkRateStacks';
-import type { BuiltChart, RunView } from '../shell/chart_builder';
-import { formatTemplate, readoutDetail, readoutText, resolveRef } from '../shell/chart_builder';
+import type { BuiltChart, RunView } from '../results/chart_builder';
+import { formatTemplate, readoutDetail, readoutText, resolveRef } from '../results/chart_builder';
 import type { Preset } from '../presets/schema';
 import type { ValidationRow } from '../presets/validation';
 import type { ReadValue } from './answers';

@@ -3,8 +3,8 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import type { Engine, RunOutcome, RunProgress } from '../engine/engine';
 import type { RunRequest, RunResult } from '../engine/types';
 import { EngineError, isAbortError } from '../engine/engine';
-import type { Sample, TimeLeft } from '../shell/time_left';
-import { timeLeftRange, worthAsking } from '../shell/time_left';
+import type { Sample, TimeLeft } from '../engine/time_left';
+import { timeLeftRange, worthAsking } from '../engine/time_left';
 
 /** A request plus what the caller needs to read its answer (e.g. the preset it was made for). */
 export interface RunJob<T> {

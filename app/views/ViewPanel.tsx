@@ -11,8 +11,8 @@ import type { TraceOutcome } from '../engine/trace';
 import { playedEnd, traceCounts } from '../engine/trace';
 import type { Params } from '../engine/types';
 import { useMeasuredWidth } from '../charts/use_measured_width';
-import { focusSoon } from '../shell/focus';
-import type { ViewLink } from '../shell/url_state';
+import { focusSoon } from '../ui/focus';
+import type { ViewLink } from '../link/url_state';
 import { DEFAULT_SPEED, SPEEDS, advance, clampTime, shownTime, stepTime } from './player';
 import { VIEWS } from './registry';
 

@@ -3,7 +3,7 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazy } from 'react';
 
-import type { ViewKind, ViewProps } from './view';
+import type { ViewKind, ViewProps } from '../presets/view_kinds';
 
 export interface ViewEntry {
   title: string;

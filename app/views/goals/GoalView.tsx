@@ -12,7 +12,7 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { palette } from '../../charts/palette';
 import { playedEnd } from '../../engine/trace';
 import { Narration } from '../Narration';
-import type { ViewProps } from '../view';
+import type { ViewProps } from '../../presets/view_kinds';
 import type { GoalMessage, SpawnedGoal } from './goal_model';
 import { goalHistory, goalModel, momentAt } from './goal_model';
 import { describeGoals } from './goal_words';

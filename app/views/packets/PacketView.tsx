@@ -11,7 +11,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useSta
 
 import { palette } from '../../charts/palette';
 import type { TraceOutcome } from '../../engine/trace';
-import type { ViewProps } from '../view';
+import type { ViewProps } from '../../presets/view_kinds';
 import { indexTrace, tracedNetwork } from './open_index';
 import type { PacketIndex, LatencySplit, NetState } from './packet_index';
 import { flitKey } from './packet_index';

@@ -6,7 +6,7 @@
 import { channelGraphGeometry } from '../../charts/ChannelGraphMap';
 import { channelHeatmapGeometry } from '../../charts/ChannelHeatmap';
 import { crosspointGeometry } from '../../charts/CrosspointMap';
-import { networkHeatmapData } from '../../charts/network_data';
+import { networkHeatmapData } from '../../results/network_data';
 import type { NetworkMap } from '../../engine/types';
 import { findColumn, tableRows } from '../../engine/types';
 

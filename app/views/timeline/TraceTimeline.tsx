@@ -20,9 +20,9 @@ import type {
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 
 import { palette, seriesColor } from '../../charts/palette';
-import { formatReadable } from '../../charts/format';
+import { formatReadable } from '../../results/format';
 import { playedEnd } from '../../engine/trace';
-import type { ViewProps } from '../view';
+import type { ViewProps } from '../../presets/view_kinds';
 import type { TimelineModel } from './timeline_model';
 import { runNodes, spanAt, timelineModel } from './timeline_model';
 import type { TimelineLayout } from './timeline_hit';

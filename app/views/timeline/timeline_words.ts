@@ -2,7 +2,7 @@
 // grouped by state, named where few), whom each waiting row waits on (the message it receives
 // next, from which row, and whether that message is already on its way), and the messages in
 // flight. Read from the timeline's model, so it says what the canvas draws.
-import { formatReadable } from '../../charts/format';
+import { formatReadable } from '../../results/format';
 import type { TimelineModel } from './timeline_model';
 import { spanAt } from './timeline_model';
 

@@ -1,0 +1,51 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+import plugin, { LAYERS } from './archex.mjs';
+
+const app = resolve(__dirname, '..', 'app');
+
+/** The messages the layers rule reports for one import in one file. */
+function reports(file: string, source: string): string[] {
+  const messages: string[] = [];
+  const context = {
+    filename: resolve(app, file),
+    report: ({ message }: { message: string }) => messages.push(message),
+  };
+  const visitor = plugin.rules.layers.create(context);
+  visitor.ImportDeclaration?.({ source: { value: source } });
+  return messages;
+}
+
+describe('archex/layers', () => {
+  it('lets a room import its own room, a lower one and one beside it', () => {
+    expect(reports('page/Explorer.tsx', './Picker')).toEqual([]);
+    expect(reports('page/Explorer.tsx', '../results/chart_builder')).toEqual([]);
+    expect(reports('views/ViewPanel.tsx', '../ui/focus')).toEqual([]);
+    expect(reports('main.tsx', './page/Explorer')).toEqual([]);
+  });
+
+  it('reports an import from a higher room, and one from a folder that is no room', () => {
+    expect(reports('results/chart_builder.ts', '../charts/LineChart')).toEqual([
+      'app/results/ imports upward from app/charts/ (lint/archex.mjs LAYERS)',
+    ]);
+    expect(reports('presets/schema.ts', '../page/Picker')).toHaveLength(1);
+    expect(reports('charts/LineChart.tsx', '../shell/ChartView')).toEqual([
+      'app/shell/ is not a room in lint/archex.mjs LAYERS',
+    ]);
+  });
+
+  it('leaves tests, stylesheets and packages alone', () => {
+    expect(reports('results/chart_builder.test.ts', '../charts/LineChart')).toEqual([]);
+    expect(reports('exports/figure.tsx', '../styles.css?raw')).toEqual([]);
+    expect(reports('engine/engine.ts', 'd3-scale')).toEqual([]);
+  });
+
+  it('places every folder of app/ on a line', async () => {
+    const { readdirSync } = await import('node:fs');
+    const rooms = readdirSync(app, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+    expect(rooms.filter((r) => !LAYERS.flat().includes(r))).toEqual([]);
+  });
+});
