@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -17,6 +18,7 @@ namespace {
 
 using jmachine::Compare;
 using jmachine::Point;
+using jmachine::ProgramKind;
 using jmachine::ProgramsParams;
 using jmachine::plan;
 
@@ -87,7 +89,7 @@ ParamTable<ProgramsParams> table() {
 }
 
 std::vector<OutputSpec> outputs() {
-  return {
+  std::vector<OutputSpec> out = {
       scalar_output("*_correct", "", "A program: every run's answer is right"),
       scalar_output("*_speedup_n*", "x", "A program: speedup on N nodes"),
       scalar_output("*_run_ms_n*", "ms", "A program: run time on N nodes"),
@@ -120,80 +122,8 @@ std::vector<OutputSpec> outputs() {
       scalar_output("*_answer", "", "A program: the program's answer"),
       scalar_output("*_messages", "messages", "A program: messages sent"),
       scalar_output("*_xlates", "xlates", "A program: name translations"),
-      scalar_output("*_NxtChar_threads", "threads", "A program NxtChar: threads"),
-      scalar_output("*_NxtChar_kinstr", "K instructions", "A program NxtChar: instructions"),
-      scalar_output("*_NxtChar_instr_per_thread", "instructions",
-                    "A program NxtChar: instructions per thread"),
-      scalar_output("*_NxtChar_msg_words", "words",
-                    "A program NxtChar: mean length of the message starting it"),
-      scalar_output("*_StartUp_threads", "threads", "A program StartUp: threads"),
-      scalar_output("*_StartUp_kinstr", "K instructions", "A program StartUp: instructions"),
-      scalar_output("*_StartUp_instr_per_thread", "instructions",
-                    "A program StartUp: instructions per thread"),
-      scalar_output("*_StartUp_msg_words", "words",
-                    "A program StartUp: mean length of the message starting it"),
-      scalar_output("*_Sort_threads", "threads", "A program Sort: threads"),
-      scalar_output("*_Sort_kinstr", "K instructions", "A program Sort: instructions"),
-      scalar_output("*_Sort_instr_per_thread", "instructions",
-                    "A program Sort: instructions per thread"),
-      scalar_output("*_Sort_msg_words", "words",
-                    "A program Sort: mean length of the message starting it"),
-      scalar_output("*_Write_threads", "threads", "A program Write: threads"),
-      scalar_output("*_Write_kinstr", "K instructions", "A program Write: instructions"),
-      scalar_output("*_Write_instr_per_thread", "instructions",
-                    "A program Write: instructions per thread"),
-      scalar_output("*_Write_msg_words", "words",
-                    "A program Write: mean length of the message starting it"),
-      scalar_output("*_Combine_threads", "threads", "A program Combine: threads"),
-      scalar_output("*_Combine_kinstr", "K instructions", "A program Combine: instructions"),
-      scalar_output("*_Combine_instr_per_thread", "instructions",
-                    "A program Combine: instructions per thread"),
-      scalar_output("*_Combine_msg_words", "words",
-                    "A program Combine: mean length of the message starting it"),
-      scalar_output("*_NQueens_threads", "threads", "A program NQueens: threads"),
-      scalar_output("*_NQueens_kinstr", "K instructions", "A program NQueens: instructions"),
-      scalar_output("*_NQueens_instr_per_thread", "instructions",
-                    "A program NQueens: instructions per thread"),
-      scalar_output("*_NQueens_msg_words", "words",
-                    "A program NQueens: mean length of the message starting it"),
-      scalar_output("*_NQDone_threads", "threads", "A program NQDone: threads"),
-      scalar_output("*_NQDone_kinstr", "K instructions", "A program NQDone: instructions"),
-      scalar_output("*_NQDone_instr_per_thread", "instructions",
-                    "A program NQDone: instructions per thread"),
-      scalar_output("*_NQDone_msg_words", "words",
-                    "A program NQDone: mean length of the message starting it"),
-      scalar_output("*_Expand_threads", "threads", "A program Expand: threads"),
-      scalar_output("*_Expand_kinstr", "K instructions", "A program Expand: instructions"),
-      scalar_output("*_Expand_instr_per_thread", "instructions",
-                    "A program Expand: instructions per thread"),
-      scalar_output("*_Expand_msg_words", "words",
-                    "A program Expand: mean length of the message starting it"),
       scalar_output("*_depth", "rows", "Rows placed breadth first before the boards are dealt out"),
       scalar_output("*_boards", "boards", "Boards dealt out, one NQueens thread each"),
-      scalar_output("*_Search_threads", "threads", "A program Search: threads"),
-      scalar_output("*_Search_kinstr", "K instructions", "A program Search: instructions"),
-      scalar_output("*_Search_instr_per_thread", "instructions",
-                    "A program Search: instructions per thread"),
-      scalar_output("*_Search_msg_words", "words",
-                    "A program Search: mean length of the message starting it"),
-      scalar_output("*_NullCall_threads", "threads", "A program NullCall: threads"),
-      scalar_output("*_NullCall_kinstr", "K instructions", "A program NullCall: instructions"),
-      scalar_output("*_NullCall_instr_per_thread", "instructions",
-                    "A program NullCall: instructions per thread"),
-      scalar_output("*_NullCall_msg_words", "words",
-                    "A program NullCall: mean length of the message starting it"),
-      scalar_output("*_Bound_threads", "threads", "A program Bound: threads"),
-      scalar_output("*_Bound_kinstr", "K instructions", "A program Bound: instructions"),
-      scalar_output("*_Bound_instr_per_thread", "instructions",
-                    "A program Bound: instructions per thread"),
-      scalar_output("*_Bound_msg_words", "words",
-                    "A program Bound: mean length of the message starting it"),
-      scalar_output("*_Balance_threads", "threads", "A program Balance: threads"),
-      scalar_output("*_Balance_kinstr", "K instructions", "A program Balance: instructions"),
-      scalar_output("*_Balance_instr_per_thread", "instructions",
-                    "A program Balance: instructions per thread"),
-      scalar_output("*_Balance_msg_words", "words",
-                    "A program Balance: mean length of the message starting it"),
       scalar_output("*_extensions", "extensions",
                     "Path extensions over all nodes (the work the bounds left)"),
       scalar_output("*_tasks", "tasks", "Subpath tasks"),
@@ -225,18 +155,6 @@ std::vector<OutputSpec> outputs() {
       series_output("overhead_ncube*_am", "us", "one-way overhead against message size"),
       series_output("overhead_cm*_am", "us", "one-way overhead against message size"),
       scalar_output("*_us_n*", "us", "A program on N nodes"),
-      scalar_output("*_Barrier_threads", "threads", "A program Barrier: threads"),
-      scalar_output("*_Barrier_kinstr", "K instructions", "A program Barrier: instructions"),
-      scalar_output("*_Barrier_instr_per_thread", "instructions",
-                    "A program Barrier: instructions per thread"),
-      scalar_output("*_Barrier_msg_words", "words",
-                    "A program Barrier: mean length of the message starting it"),
-      scalar_output("*_Wave_threads", "threads", "A program Wave: threads"),
-      scalar_output("*_Wave_kinstr", "K instructions", "A program Wave: instructions"),
-      scalar_output("*_Wave_instr_per_thread", "instructions",
-                    "A program Wave: instructions per thread"),
-      scalar_output("*_Wave_msg_words", "words",
-                    "A program Wave: mean length of the message starting it"),
       series_output("*_us", "us", "barrier time against nodes"),
       series_output("*_paper_em*", "us", "barrier time against nodes"),
       series_output("*_paper_ksr", "us", "barrier time against nodes"),
@@ -246,6 +164,15 @@ std::vector<OutputSpec> outputs() {
       series_output("time_ms_tsp", "ms", "run time against nodes"),
       series_output("speedup_tsp", "x", "speedup against nodes"),
   };
+  for (int k = 0; k < static_cast<int>(ProgramKind::kCount); ++k) {
+    for (const std::string& thread : jmachine::program_threads(static_cast<ProgramKind>(k))) {
+      for (const jmachine::ThreadFigure& f : jmachine::kThreadFigures) {
+        out.push_back(scalar_output("*_" + thread + "_" + f.suffix, f.unit,
+                                    "A program " + thread + ": " + f.meaning));
+      }
+    }
+  }
+  return out;
 }
 
 }  // namespace

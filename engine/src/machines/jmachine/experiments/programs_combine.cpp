@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <string>
 #include <utility>
 
@@ -198,13 +199,14 @@ Result combine_programs(const ProgramsParams& p, const std::vector<PointResult>&
         const double threads = r.scalar(id + "_threads");
         const double ins = r.scalar(id + "_instructions");
         const std::string name = k + "_" + thread;
-        push(name + "_threads", threads, "threads", label + " " + thread + ": threads");
-        push(name + "_kinstr", ins / 1000, "K instructions",
-             label + " " + thread + ": instructions");
-        push(name + "_instr_per_thread", threads > 0 ? ins / threads : 0, "instructions",
-             label + " " + thread + ": instructions per thread");
-        push(name + "_msg_words", threads > 0 ? r.scalar(id + "_words") / threads : 0, "words",
-             label + " " + thread + ": mean length of the message starting it");
+        const double values[] = {threads, ins / 1000, threads > 0 ? ins / threads : 0,
+                                 threads > 0 ? r.scalar(id + "_words") / threads : 0};
+        static_assert(std::size(values) == std::size(kThreadFigures));
+        for (std::size_t f = 0; f < std::size(values); ++f) {
+          const ThreadFigure& figure = kThreadFigures[f];
+          push(name + "_" + figure.suffix, values[f], figure.unit,
+               label + " " + thread + ": " + figure.meaning);
+        }
       }
       // The program's own figures (queens_depth, tsp_extensions).
       for (const Scalar& s : r.scalars) {

@@ -11,10 +11,10 @@ namespace {
 
 class Barrier final : public Program {
  public:
-  Barrier(const ProgramParams& p, int nodes) : Program(p, nodes) {
+  Barrier(const ProgramParams& p, int nodes) : Program(p, nodes, ProgramKind::kBarrier) {
     while ((1 << waves_) < nodes) ++waves_;
-    call_ = add_kind("Barrier");
-    wave_ = add_kind("Wave");
+    call_ = thread_kind("Barrier");
+    wave_ = thread_kind("Wave");
     const auto n = static_cast<std::size_t>(nodes);
     at_wave_.assign(n, 0);
     arrived_.assign(n, 0);

@@ -39,11 +39,11 @@ constexpr int kChar = 0;
 class Lcs final : public Program {
  public:
   Lcs(const ProgramParams& p, int nodes)
-      : Program(p, nodes),
+      : Program(p, nodes, ProgramKind::kLcs),
         a_(lcs_string(p.lcs_a_chars, p.lcs_alphabet, 1)),
         b_(lcs_string(p.lcs_b_chars, p.lcs_alphabet, 2)) {
-    next_char_ = add_kind("NxtChar");
-    startup_ = add_kind("StartUp");
+    next_char_ = thread_kind("NxtChar");
+    startup_ = thread_kind("StartUp");
     const auto n = static_cast<std::size_t>(nodes);
     lo_.resize(n + 1);
     for (std::size_t i = 0; i <= n; ++i) lo_[i] = static_cast<int>(i * a_.size() / n);

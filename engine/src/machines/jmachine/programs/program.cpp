@@ -20,6 +20,17 @@ const char* program_label(ProgramKind kind) {
   return kLabels[static_cast<int>(kind)];
 }
 
+const std::vector<std::string>& program_threads(ProgramKind kind) {
+  static const std::vector<std::string> kThreads[] = {
+      {"Barrier", "Wave"},
+      {"NxtChar", "StartUp"},
+      {"Sort", "Write", "Combine"},
+      {"NQueens", "NQDone", "Expand"},
+      {"Search", "NullCall", "Bound", "Balance"},
+  };
+  return kThreads[static_cast<int>(kind)];
+}
+
 namespace {
 
 ParamSpec instr(const char* name, const char* label, double value, const char* description) {
@@ -152,8 +163,17 @@ std::vector<int> mesh_dims(int nodes) {
   return dims;
 }
 
-Program::Program(const ProgramParams& p, int nodes)
-    : p_(p), nodes_(nodes), booted_(static_cast<std::size_t>(nodes), 0) {}
+Program::Program(const ProgramParams& p, int nodes, ProgramKind kind)
+    : p_(p), nodes_(nodes), booted_(static_cast<std::size_t>(nodes), 0) {
+  for (const std::string& name : program_threads(kind)) threads_.push_back({name});
+}
+
+int Program::thread_kind(const char* name) const {
+  for (std::size_t k = 0; k < threads_.size(); ++k) {
+    if (threads_[k].name == name) return static_cast<int>(k);
+  }
+  throw std::logic_error(std::string("thread kind '") + name + "' is not in program_threads()");
+}
 
 bool Program::background(int node, Thread& t) {
   if (node >= nodes_) return false;

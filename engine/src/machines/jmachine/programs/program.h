@@ -16,6 +16,9 @@ namespace archex::jmachine {
 enum class ProgramKind : int { kBarrier = 0, kLcs, kRadix, kQueens, kTsp, kCount };
 const char* program_key(ProgramKind kind);
 const char* program_label(ProgramKind kind);
+// The kinds of thread (handlers) a program runs, in the order it numbers them: the names its
+// statistics, its outputs and the trace views carry, declared here once.
+const std::vector<std::string>& program_threads(ProgramKind kind);
 
 struct ProgramParams {
   NetworkParams net;
@@ -105,7 +108,7 @@ struct ProgramRun {
 // A program as the MDPs run it: handlers and a first thread per node.
 class Program : public Machine::Workload {
  public:
-  Program(const ProgramParams& p, int nodes);
+  Program(const ProgramParams& p, int nodes, ProgramKind kind);
   // The first thread of `node`, started at cycle 0.
   virtual void boot(int node, Thread& t) = 0;
   // Background work once booted (LCS's node 0 generating characters); false if none.
@@ -144,10 +147,8 @@ class Program : public Machine::Workload {
     ++c.threads;
     c.message_words += words;
   }
-  int add_kind(const char* name) {
-    threads_.push_back({name});
-    return static_cast<int>(threads_.size()) - 1;
-  }
+  // The number of thread kind `name`, which program_threads() declares for this program.
+  int thread_kind(const char* name) const;
   // Presence-tag (or flag-word) synchronization of Table 2.
   double sync_success() const {
     return p_.mdp.presence_tags ? p_.mdp.sync_success_tags : p_.mdp.sync_success_flags;

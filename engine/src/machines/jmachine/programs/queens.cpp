@@ -53,10 +53,10 @@ constexpr int kDone = 1;
 
 class Queens final : public Program {
  public:
-  Queens(const ProgramParams& p, int nodes) : Program(p, nodes) {
-    thread_ = add_kind("NQueens");
-    done_ = add_kind("NQDone");
-    expand_ = add_kind("Expand");
+  Queens(const ProgramParams& p, int nodes) : Program(p, nodes, ProgramKind::kQueens) {
+    thread_ = thread_kind("NQueens");
+    done_ = thread_kind("NQDone");
+    expand_ = thread_kind("Expand");
   }
 
   void boot(int node, Thread& t) override {

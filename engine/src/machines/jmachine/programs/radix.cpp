@@ -24,12 +24,12 @@ int lowbit(int i) { return i & -i; }
 class Radix final : public Program {
  public:
   Radix(const ProgramParams& p, int nodes, Rng rng)
-      : Program(p, nodes),
+      : Program(p, nodes, ProgramKind::kRadix),
         digits_(1 << p.radix_digit_bits),
         passes_((p.radix_key_bits + p.radix_digit_bits - 1) / p.radix_digit_bits) {
-    sort_ = add_kind("Sort");
-    write_ = add_kind("Write");
-    combine_ = add_kind("Combine");
+    sort_ = thread_kind("Sort");
+    write_ = thread_kind("Write");
+    combine_ = thread_kind("Combine");
     keys_.resize(static_cast<std::size_t>(p.radix_keys));
     const std::uint64_t top = std::uint64_t{1} << p.radix_key_bits;
     for (auto& k : keys_) k = static_cast<std::int64_t>(rng.below(top));

@@ -70,14 +70,14 @@ constexpr int kNoWork = 4;
 class Tsp final : public Program {
  public:
   Tsp(const ProgramParams& p, int nodes, Rng rng)
-      : Program(p, nodes),
+      : Program(p, nodes, ProgramKind::kTsp),
         d_(tsp_distances(p.tsp_cities, p.tsp_instance_seed)),
         cities_(p.tsp_cities),
         rng_(rng) {
-    search_ = add_kind("Search");
-    null_ = add_kind("NullCall");
-    bound_ = add_kind("Bound");
-    balance_ = add_kind("Balance");
+    search_ = thread_kind("Search");
+    null_ = thread_kind("NullCall");
+    bound_ = thread_kind("Bound");
+    balance_ = thread_kind("Balance");
     // The cheapest way into each city, for the lower bound of the cities a path has left.
     cheapest_in_.assign(static_cast<std::size_t>(cities_), std::numeric_limits<int>::max());
     for (int i = 0; i < cities_; ++i) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "core/param_spec.h"
 
@@ -94,6 +95,21 @@ TEST(Programs, EveryNodeLeavesTheBarrier) {
   for (const int nodes : {2, 8, 64}) {
     const ProgramRun r = run(ProgramKind::kBarrier, params(), nodes);
     EXPECT_TRUE(r.correct) << nodes;
+  }
+}
+
+// The thread kinds a run counts are the ones the program declares, in its order, and each one
+// runs: a declared handler that never starts is a name the outputs promise and the run lacks.
+TEST(Programs, RunTheThreadKindsTheyDeclare) {
+  for (int k = 0; k < static_cast<int>(ProgramKind::kCount); ++k) {
+    const auto kind = static_cast<ProgramKind>(k);
+    const ProgramRun r = run(kind, params(), 8);
+    const std::vector<std::string>& declared = program_threads(kind);
+    ASSERT_EQ(r.threads.size(), declared.size()) << program_key(kind);
+    for (std::size_t t = 0; t < declared.size(); ++t) {
+      EXPECT_EQ(r.threads[t].name, declared[t]) << program_key(kind);
+      EXPECT_GT(r.threads[t].threads, 0) << program_key(kind) << " " << declared[t];
+    }
   }
 }
 
