@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readdirSync } from 'node:fs';
 
-import { HISTORY_DEBOUNCE_MS } from '../app/shell/use_url_history';
+import { HISTORY_DEBOUNCE_MS } from '../app/page/use_url_history';
 import { chartPaths, collectConsole, waitIdle } from './support';
 
 // One card per preset file (bases are in their own folder), in the machine groups; the start

@@ -6,8 +6,8 @@ import type { Download, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 
 import { normalizeSvg } from '../app/charts/svg_snapshot';
-import { emptyState, serializeUrlState } from '../app/shell/url_state';
-import type { UrlState } from '../app/shell/url_state';
+import { emptyState, serializeUrlState } from '../app/link/url_state';
+import type { UrlState } from '../app/link/url_state';
 import { collectConsole, waitIdle } from './support';
 
 async function save(

@@ -6,7 +6,7 @@ import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 
 import type { Params } from '../app/engine/types';
-import { emptyState, serializeUrlState } from '../app/shell/url_state';
+import { emptyState, serializeUrlState } from '../app/link/url_state';
 import { collectConsole, waitIdle } from './support';
 
 /** The custom network with these parameters changed. */

@@ -59,31 +59,28 @@ ParamTable<Compare> compare_table() {
   return t;
 }
 
-ParamSpec whole(const char* name, const char* label, const char* unit, double value, double min,
-                double max, const char* description) {
-  return number_param(name, label)
-             .unit(unit).value(value).range(min, max).whole()
-             .about(description);
-}
-
 ParamTable<ProgramsParams> table() {
   ParamTable<ProgramsParams> t;
   t.include(&ProgramsParams::program, jmachine::program_table());
   t.add(&ProgramsParams::programs,
-        list_spec(whole("programs", "Programs", "", 1, 0, 4,
-                        "0 barrier, 1 LCS, 2 radix sort, 3 N-queens, 4 TSP."),
+        list_spec(number_param("programs", "Programs")
+                      .value(1).range(0, 4).whole()
+                      .about("0 barrier, 1 LCS, 2 radix sort, 3 N-queens, 4 TSP."),
                   5, {1, 2, 3, 4}))
       .add(&ProgramsParams::nodes,
-           list_spec(whole("nodes", "Machine sizes", "nodes", 64, 1, jmachine::kMaxNodes,
-                           "Nodes of each run (powers of two); one point each."),
+           list_spec(number_param("nodes", "Machine sizes")
+                         .unit("nodes").value(64).range(1, jmachine::kMaxNodes).whole()
+                         .about("Nodes of each run (powers of two); one point each."),
                      13, {1, 2, 4, 8, 16, 32, 64, 128, 256, 512}))
       .add(&ProgramsParams::breakdown_nodes,
-           whole("breakdown_nodes", "Breakdown machine", "nodes", 64, 1, jmachine::kMaxNodes,
-                 "The machine size whose run gives the breakdown and the statistics."))
+           number_param("breakdown_nodes", "Breakdown machine")
+               .unit("nodes").value(64).range(1, jmachine::kMaxNodes).whole()
+               .about("The machine size whose run gives the breakdown and the statistics."))
       .add(&ProgramsParams::tsp_runs,
-           whole("tsp_runs", "TSP: runs per size", "runs", 3, 1, 10,
-                 "Runs of TSP per machine size, each with its own seed (the bounds arrive in "
-                 "another order)."));
+           number_param("tsp_runs", "TSP: runs per size")
+               .unit("runs").value(3).range(1, 10).whole()
+               .about("Runs of TSP per machine size, each with its own seed (the bounds arrive in "
+                      "another order)."));
   t.include(&ProgramsParams::compare, compare_table());
   return t;
 }

@@ -38,13 +38,6 @@ ParamSpec instr(const char* name, const char* label, double value, const char* d
              .unit("instructions").value(value).range(0, 100000).step(0.1)
              .about(description);
 }
-ParamSpec whole(const char* name, const char* label, const char* unit, double value, double min,
-                double max, const char* description) {
-  return number_param(name, label)
-             .unit(unit).value(value).range(min, max).whole()
-             .about(description);
-}
-
 }  // namespace
 
 ParamTable<ProgramParams> program_table() {
@@ -59,14 +52,17 @@ ParamTable<ProgramParams> program_table() {
            instr("barrier_wave_instr", "Barrier wave handler", 8.5,
                  "Instructions of one wave's handler besides dispatch and the send."))
       .add(&ProgramParams::lcs_a_chars,
-           whole("lcs_a_chars", "LCS: string A", "characters", 1024, 1, 65536,
-                 "Characters of the string spread over the nodes."))
+           number_param("lcs_a_chars", "LCS: string A")
+               .unit("characters").value(1024).range(1, 65536).whole()
+               .about("Characters of the string spread over the nodes."))
       .add(&ProgramParams::lcs_b_chars,
-           whole("lcs_b_chars", "LCS: string B", "characters", 4096, 1, 65536,
-                 "Characters of the string passed from node to node."))
+           number_param("lcs_b_chars", "LCS: string B")
+               .unit("characters").value(4096).range(1, 65536).whole()
+               .about("Characters of the string passed from node to node."))
       .add(&ProgramParams::lcs_alphabet,
-           whole("lcs_alphabet", "LCS: alphabet", "letters", 4, 2, 256,
-                 "Letters the random strings are drawn from."))
+           number_param("lcs_alphabet", "LCS: alphabet")
+               .unit("letters").value(4).range(2, 256).whole()
+               .about("Letters the random strings are drawn from."))
       .add(&ProgramParams::lcs_prologue_instr,
            instr("lcs_prologue_instr", "LCS: handler prologue", 10,
                  "Instructions before the loop: the index into the state tables."))
@@ -80,12 +76,17 @@ ParamTable<ProgramParams> program_table() {
            instr("lcs_startup_instr", "LCS: StartUp per character", 20,
                  "Instructions node 0's StartUp thread spends on each character it sends."))
       .add(&ProgramParams::radix_keys,
-           whole("radix_keys", "Radix: keys", "keys", 65536, 1, 1 << 20, "Keys sorted."))
+           number_param("radix_keys", "Radix: keys")
+               .unit("keys").value(65536).range(1, 1 << 20).whole()
+               .about("Keys sorted."))
       .add(&ProgramParams::radix_key_bits,
-           whole("radix_key_bits", "Radix: key width", "bits", 28, 1, 31, "Bits per key."))
+           number_param("radix_key_bits", "Radix: key width")
+               .unit("bits").value(28).range(1, 31).whole()
+               .about("Bits per key."))
       .add(&ProgramParams::radix_digit_bits,
-           whole("radix_digit_bits", "Radix: digit width", "bits", 4, 1, 8,
-                 "Bits sorted per pass."))
+           number_param("radix_digit_bits", "Radix: digit width")
+               .unit("bits").value(4).range(1, 8).whole()
+               .about("Bits sorted per pass."))
       .add(&ProgramParams::radix_count_instr,
            instr("radix_count_instr", "Radix: count per key", 6,
                  "Instructions per key of the counting phase."))
@@ -103,14 +104,18 @@ ParamTable<ProgramParams> program_table() {
                .unit("cycles").value(12).range(0, 1000).step(1)
                .about("Cycles of the 4-instruction remote-write handler after dispatch."))
       .add(&ProgramParams::radix_write_priority,
-           whole("radix_write_priority", "Radix: Write priority", "", 1, 0, 1,
-                 "Priority of the Write messages: 1 preempts the Sort thread."))
+           number_param("radix_write_priority", "Radix: Write priority")
+               .value(1).range(0, 1).whole()
+               .about("Priority of the Write messages: 1 preempts the Sort thread."))
       .add(&ProgramParams::queens_n,
-           whole("queens_n", "N-queens: N", "queens", 13, 4, 16, "Board size."))
+           number_param("queens_n", "N-queens: N")
+               .unit("queens").value(13).range(4, 16).whole()
+               .about("Board size."))
       .add(&ProgramParams::queens_boards_per_node,
-           whole("queens_boards_per_node", "N-queens: boards per node", "boards", 4, 1, 4096,
-                 "Breadth-first expansion stops at the first depth with this many boards a "
-                 "node."))
+           number_param("queens_boards_per_node", "N-queens: boards per node")
+               .unit("boards").value(4).range(1, 4096).whole()
+               .about("Breadth-first expansion stops at the first depth with this many boards a "
+                      "node."))
       .add(&ProgramParams::queens_board_instr,
            instr("queens_board_instr", "N-queens: per board visited", 53.5,
                  "Instructions per board the depth-first search visits."))
@@ -118,23 +123,29 @@ ParamTable<ProgramParams> program_table() {
            instr("queens_done_instr", "N-queens: result handler", 20,
                  "Instructions of node 0's handler adding a board's count."))
       .add(&ProgramParams::tsp_cities,
-           whole("tsp_cities", "TSP: cities", "cities", 14, 3, 20,
-                 "Cities of the instance, placed at random on a 1000 x 1000 square."))
+           number_param("tsp_cities", "TSP: cities")
+               .unit("cities").value(14).range(3, 20).whole()
+               .about("Cities of the instance, placed at random on a 1000 x 1000 square."))
       .add(&ProgramParams::tsp_instance_seed,
-           whole("tsp_instance_seed", "TSP: instance seed", "", 1, 0, 1000000,
-                 "Seed of the cities' places (the run's own seed orders the work requests)."))
+           number_param("tsp_instance_seed", "TSP: instance seed")
+               .value(1).range(0, 1000000).whole()
+               .about("Seed of the cities' places (the run's own seed orders the work requests)."))
       .add(&ProgramParams::tsp_task_depth,
-           whole("tsp_task_depth", "TSP: task depth", "cities", 3, 1, 6,
-                 "Cities after city 0 in a task's subpath."))
+           number_param("tsp_task_depth", "TSP: task depth")
+               .unit("cities").value(3).range(1, 6).whole()
+               .about("Cities after city 0 in a task's subpath."))
       .add(&ProgramParams::tsp_extend_instr,
            instr("tsp_extend_instr", "TSP: per path extension", 30,
                  "Instructions per path extension of the depth-first search."))
       .add(&ProgramParams::tsp_null_call_every,
-           whole("tsp_null_call_every", "TSP: null call every", "extensions", 10, 1, 1000000,
-                 "Path extensions between the search thread's null calls."))
+           number_param("tsp_null_call_every", "TSP: null call every")
+               .unit("extensions").value(10).range(1, 1000000).whole()
+               .about("Path extensions between the search thread's null calls."))
       .add(&ProgramParams::tsp_max_asks,
-           whole("tsp_max_asks", "TSP: work requests", "requests", 8, 1, 4096,
-                 "Nodes a node out of tasks asks in turn before it stops (all of them at most)."))
+           number_param("tsp_max_asks", "TSP: work requests")
+               .unit("requests").value(8).range(1, 4096).whole()
+               .about("Nodes a node out of tasks asks in turn before it stops (all of them at "
+                      "most)."))
       .add(&ProgramParams::tsp_null_call_instr,
            instr("tsp_null_call_instr", "TSP: null call", 90,
                  "Instructions of the null call's thread besides its send and dispatch."))
