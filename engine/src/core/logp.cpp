@@ -47,11 +47,11 @@ LogpFit fit_logp(const std::vector<LogpSample>& samples) {
 ParamTable<LogpBench> logp_bench_table(std::vector<double> sizes) {
   ParamTable<LogpBench> t;
   t.add(&LogpBench::sizes,
-        list_spec(number_param("logp_sizes", "Message sizes")
-                      .unit("bytes").value(64).range(1, 65536).whole()
-                      .about("Bytes of each ping-pong and burst message; one point per size (LogP "
-                             "microbenchmark)."),
-                  32, std::move(sizes)))
+        number_param("logp_sizes", "Message sizes")
+            .unit("bytes").value(64).range(1, 65536).whole()
+            .about("Bytes of each ping-pong and burst message; one point per size (LogP "
+                   "microbenchmark).")
+            .max_items(32).default_list(std::move(sizes)))
       .add(&LogpBench::burst,
            number_param("logp_burst", "Burst length")
                .unit("messages").value(16).range(2, 256).whole()

@@ -81,10 +81,14 @@ number_param& number_param::about(const char* description) {
   return *this;
 }
 
-ParamSpec list_spec(ParamSpec spec, std::size_t max_items, std::vector<double> values) {
-  spec.max_items = max_items;
-  spec.default_list = std::move(values);
-  return spec;
+number_param& number_param::max_items(std::size_t items) {
+  spec_.max_items = items;
+  return *this;
+}
+
+number_param& number_param::default_list(std::vector<double> values) {
+  spec_.default_list = std::move(values);
+  return *this;
 }
 
 ParamSpec choice_spec(const char* name, const char* label, std::vector<std::string> choices,

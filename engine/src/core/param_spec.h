@@ -97,14 +97,14 @@ class number_param {
   number_param& whole(bool integer = true);
   number_param& step(double step);
   number_param& about(const char* description);
+  // A list of 1 to `items` numbers (each in range), `values` by default.
+  number_param& max_items(std::size_t items);
+  number_param& default_list(std::vector<double> values);
   operator ParamSpec() const { return spec_; }
 
  private:
   ParamSpec spec_;
 };
-
-// `spec` as a list of 1 to `max_items` numbers, `values` by default.
-ParamSpec list_spec(ParamSpec spec, std::size_t max_items, std::vector<double> values);
 
 // A parameter that picks one of `choices` by index, for models that build their specs in code.
 ParamSpec choice_spec(const char* name, const char* label, std::vector<std::string> choices,

@@ -40,9 +40,11 @@ ParamTable<Params> table() {
                                .about(""))
       .add(&Params::shape, choice_spec("shape", "Shape", {"mesh", "torus"}, 0, ""))
       .add(&Params::loads,
-           list_spec(number_param("loads", "Loads").value(0.1).range(0, 1).step(0.01).about(""), 4, {0.1, 0.2}))
+           number_param("loads", "Loads").value(0.1).range(0, 1).step(0.01).about("")
+      .max_items(4).default_list({0.1, 0.2}))
       .add(&Params::sizes,
-           list_spec(number_param("sizes", "Sizes").value(2).range(1, 64).whole().about(""), 4, {2, 8}))
+           number_param("sizes", "Sizes").value(2).range(1, 64).whole().about("")
+      .max_items(4).default_list({2, 8}))
       .include(&Params::link, link);
   return t;
 }

@@ -15,11 +15,10 @@ Series line_over(std::string name, std::string label, const Series& s, const Lin
 }
 
 ParamSpec processors_spec(std::vector<double> values, const char* description) {
-  return list_spec(
-      number_param("processors", "Configurations")
-          .unit("processors").value(8).range(2, 100).whole()
-          .about(description),
-      8, std::move(values));
+  return number_param("processors", "Configurations")
+      .unit("processors").value(8).range(2, 100).whole()
+      .about(description)
+      .max_items(8).default_list(std::move(values));
 }
 
 }  // namespace archex::paragon

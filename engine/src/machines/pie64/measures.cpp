@@ -19,10 +19,10 @@ const std::vector<std::string>& command_keys() {
 }
 
 ParamSpec lengths_spec(std::vector<double> values) {
-  return list_spec(number_param("lengths", "Message lengths")
-                       .unit("words").value(1).range(1, 4096).whole()
-                       .about("Words per message; one curve or point per length."),
-                   24, std::move(values));
+  return number_param("lengths", "Message lengths")
+             .unit("words").value(1).range(1, 4096).whole()
+             .about("Words per message; one curve or point per length.")
+             .max_items(24).default_list(std::move(values));
 }
 
 std::string words_label(int words) {

@@ -277,16 +277,16 @@ std::vector<OutputSpec> loop_outputs() {
 ModelInfo jmachine_loop_info() {
   ParamTable<LoopParams> t = with_machine<LoopParams>();
   t.add(&LoopParams::message_words,
-        list_spec(number_param("message_words", "Message lengths")
-                      .unit("words").value(2).range(1, 64).whole()
-                      .about("Words per request and per reply; one curve each."),
-                  6, {2, 4, 8, 16}))
+        number_param("message_words", "Message lengths")
+            .unit("words").value(2).range(1, 64).whole()
+            .about("Words per request and per reply; one curve each.")
+            .max_items(6).default_list({2, 4, 8, 16}))
       .add(&LoopParams::grain_cycles,
-           list_spec(number_param("grain_cycles", "Computation per message")
-                         .unit("cycles").value(0).range(0, 100000).whole()
-                         .about("Cycles each node computes (or idles) between a reply and its "
-                                "next request; one point each."),
-                     24, {0, 10, 25, 50, 75, 100, 150, 200, 300, 450, 700, 1000}))
+           number_param("grain_cycles", "Computation per message")
+               .unit("cycles").value(0).range(0, 100000).whole()
+               .about("Cycles each node computes (or idles) between a reply and its "
+                      "next request; one point each.")
+               .max_items(24).default_list({0, 10, 25, 50, 75, 100, 150, 200, 300, 450, 700, 1000}))
       .add(&LoopParams::max_cycles,
            number_param("max_cycles", "Longest measurement")
                .unit("cycles").value(6000).range(500, 1000000).whole().step(100)

@@ -29,10 +29,10 @@ const char* const kCitation =
 ParamTable<Compare> compare_table() {
   const auto paper = [](const char* name, const char* label, const char* unit,
                         std::vector<double> values, const char* description) {
-    return list_spec(number_param(name, label)
-                         .unit(unit).value(0).range(0, 100000).step(0.01)
-                         .about(description), 10,
-                     std::move(values));
+    return number_param(name, label)
+               .unit(unit).value(0).range(0, 100000).step(0.01)
+               .about(description)
+               .max_items(10).default_list(std::move(values));
   };
   ParamTable<Compare> t;
   t.add(&Compare::ts_us, paper("overhead_ts_us", "Table 1: Ts", "us",
@@ -63,15 +63,15 @@ ParamTable<ProgramsParams> table() {
   ParamTable<ProgramsParams> t;
   t.include(&ProgramsParams::program, jmachine::program_table());
   t.add(&ProgramsParams::programs,
-        list_spec(number_param("programs", "Programs")
-                      .value(1).range(0, 4).whole()
-                      .about("0 barrier, 1 LCS, 2 radix sort, 3 N-queens, 4 TSP."),
-                  5, {1, 2, 3, 4}))
+        number_param("programs", "Programs")
+            .value(1).range(0, 4).whole()
+            .about("0 barrier, 1 LCS, 2 radix sort, 3 N-queens, 4 TSP.")
+            .max_items(5).default_list({1, 2, 3, 4}))
       .add(&ProgramsParams::nodes,
-           list_spec(number_param("nodes", "Machine sizes")
-                         .unit("nodes").value(64).range(1, jmachine::kMaxNodes).whole()
-                         .about("Nodes of each run (powers of two); one point each."),
-                     13, {1, 2, 4, 8, 16, 32, 64, 128, 256, 512}))
+           number_param("nodes", "Machine sizes")
+               .unit("nodes").value(64).range(1, jmachine::kMaxNodes).whole()
+               .about("Nodes of each run (powers of two); one point each.")
+               .max_items(13).default_list({1, 2, 4, 8, 16, 32, 64, 128, 256, 512}))
       .add(&ProgramsParams::breakdown_nodes,
            number_param("breakdown_nodes", "Breakdown machine")
                .unit("nodes").value(64).range(1, jmachine::kMaxNodes).whole()

@@ -172,10 +172,10 @@ std::vector<OutputSpec> terminal_outputs() {
 ModelInfo jmachine_terminal_info() {
   ParamTable<TerminalParams> t = with_machine<TerminalParams>();
   t.add(&TerminalParams::message_words,
-        list_spec(number_param("message_words", "Message sizes")
-                      .unit("words").value(8).range(1, 64).whole()
-                      .about("Words per message; one point each."),
-                  16, {1, 2, 3, 4, 6, 8, 12, 16, 24, 32}))
+        number_param("message_words", "Message sizes")
+            .unit("words").value(8).range(1, 64).whole()
+            .about("Words per message; one point each.")
+            .max_items(16).default_list({1, 2, 3, 4, 6, 8, 12, 16, 24, 32}))
       .add(&TerminalParams::window_cycles,
            number_param("window_cycles", "Measurement")
                .unit("cycles").value(4000).range(100, 1000000).whole().step(100)

@@ -111,12 +111,12 @@ ParamTable<Params> params() {
                .value(4.0).range(0.1, 1000.0).step(0.1)
                .about("Largest relative communication overhead X drawn on the curve (Fig. 6)."))
       .add(&Params::curve_work_rates,
-           list_spec(number_param("curve_work_rates", "Work rates to compare")
-                         .unit("fraction").value(1.0).range(0.01, 1.0).step(0.01)
-                         .about("Average work rates W drawn as extra performance-vs-overhead "
-                                "curves (performance = W / (1 + X)) for comparison with the "
-                                "current one (Taki 1988, sec. 5.4, Fig. 6)."),
-                     6, {0.75, 0.5, 0.25}));
+           number_param("curve_work_rates", "Work rates to compare")
+               .unit("fraction").value(1.0).range(0.01, 1.0).step(0.01)
+               .about("Average work rates W drawn as extra performance-vs-overhead "
+                      "curves (performance = W / (1 + X)) for comparison with the "
+                      "current one (Taki 1988, sec. 5.4, Fig. 6).")
+               .max_items(6).default_list({0.75, 0.5, 0.25}));
   return t;
 }
 

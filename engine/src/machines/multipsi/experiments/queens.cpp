@@ -43,14 +43,14 @@ ParamTable<QueensParams> params() {
                            .about("Program 2: each PE's share of the estimated leaves is cut into "
                                   "K lumps."))
       .add(&QueensParams::depths,
-           list_spec(number_param("depths", "Depths to sweep")
-                         .unit("levels").value(1).range(1, 10).whole()
-                         .about("Program 1: one line per depth in the sweep charts (Figs. 8-11)."),
-                     8, {1, 2, 3, 4, 5}))
-      .add(&QueensParams::ks, list_spec(number_param("ks", "K values to sweep")
+           number_param("depths", "Depths to sweep")
+               .unit("levels").value(1).range(1, 10).whole()
+               .about("Program 1: one line per depth in the sweep charts (Figs. 8-11).")
+               .max_items(8).default_list({1, 2, 3, 4, 5}))
+      .add(&QueensParams::ks, number_param("ks", "K values to sweep")
                                       .value(1).range(1, 64).whole()
-                                      .about("Program 2: one line per K in the sweep charts."),
-                                  8, {1, 2, 3, 4, 5, 6, 7, 8}))
+                                      .about("Program 2: one line per K in the sweep charts.")
+                                      .max_items(8).default_list({1, 2, 3, 4, 5, 6, 7, 8}))
       .add(&QueensParams::mesh_columns,
            number_param("mesh_columns", "Network width")
                .unit("PEs").value(3).range(1, 8).whole()

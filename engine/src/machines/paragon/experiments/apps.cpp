@@ -160,16 +160,16 @@ ModelInfo paragon_app_info() {
                         "all-pairs shortest paths"},
                        0, "The application kernel (sec. 4)."))
       .add(&AppParams::processors,
-           list_spec(number_param("processors", "Configurations")
-                         .unit("processors").value(8).range(2, 100).whole()
-                         .about("Processors of each mesh configuration (x by y, y the largest "
-                                "divisor up to sqrt(p)); one set of curves each."),
-                     4, {8, 64}))
+           number_param("processors", "Configurations")
+               .unit("processors").value(8).range(2, 100).whole()
+               .about("Processors of each mesh configuration (x by y, y the largest "
+                      "divisor up to sqrt(p)); one set of curves each.")
+               .max_items(4).default_list({8, 64}))
       .add(&AppParams::sizes,
-           list_spec(number_param("sizes", "Problem sizes")
-                         .value(220).range(2, 1000000).whole()
-                         .about("Matrix dimension n, or keys per processor; one point each."),
-                     12, {110, 220, 440, 660, 880}));
+           number_param("sizes", "Problem sizes")
+               .value(220).range(2, 1000000).whole()
+               .about("Matrix dimension n, or keys per processor; one point each.")
+               .max_items(12).default_list({110, 220, 440, 660, 880}));
   return sweep_model_info(
       "paragon_app", "Paragon: application kernels against their BSP and BPRAM predictions",
       "Matrix multiply, sample sort, bitonic sort or APSP simulated in each library version, beside the cost "

@@ -106,10 +106,10 @@ std::vector<OutputSpec> bisection_outputs() {
 ModelInfo paragon_bisection_info() {
   ParamTable<BisectionParams> t = with_machine<BisectionParams>();
   t.add(&BisectionParams::processors,
-        list_spec(number_param("processors", "Configurations (p x 1)")
-                      .unit("processors").value(8).range(2, 32).whole()
-                      .about("Nodes in a row; one point each."),
-                  32, {2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}))
+        number_param("processors", "Configurations (p x 1)")
+            .unit("processors").value(8).range(2, 32).whole()
+            .about("Nodes in a row; one point each.")
+            .max_items(32).default_list({2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}))
       .add(&BisectionParams::message_kb,
            number_param("message_kb", "Message")
                .unit("KB").value(64).range(1, 1024).whole()

@@ -144,10 +144,11 @@ ModelInfo paragon_bpram_info() {
                         "Processors of each mesh configuration (x by y, y the largest divisor "
                         "up to sqrt(p)); one curve each."))
       .add(&BpramParams::block_bytes,
-           list_spec(number_param("block_bytes", "Block lengths")
-                         .unit("bytes").value(16384).range(0, 1048576).whole()
-                         .about("Bytes each processor sends; one point each."),
-                     16, {0, 8192, 16384, 24576, 32768, 40960, 49152, 57344, 65536}));
+           number_param("block_bytes", "Block lengths")
+               .unit("bytes").value(16384).range(0, 1048576).whole()
+               .about("Bytes each processor sends; one point each.")
+               .max_items(16)
+               .default_list({0, 8192, 16384, 24576, 32768, 40960, 49152, 57344, 65536}));
   return sweep_model_info(
       "paragon_bpram", "Paragon: block permutations under the BPRAM library, sigma and l",
       "Random full block permutations (every processor sends one block and receives one) on "

@@ -166,16 +166,16 @@ ModelInfo paragon_bsp_info() {
                         "Processors of each mesh configuration (x by y, y the largest divisor "
                         "up to sqrt(p): 8 is 4x2, 32 is 8x4); one curve each."))
       .add(&BspParams::h_values,
-           list_spec(number_param("h_values", "h")
-                         .unit("packets").value(500).range(0, 20000).whole()
-                         .about("Packets each processor sends and receives; one point each."),
-                     16, {100, 200, 300, 400, 500, 600, 700, 800, 900, 1000}))
+           number_param("h_values", "h")
+               .unit("packets").value(500).range(0, 20000).whole()
+               .about("Packets each processor sends and receives; one point each.")
+               .max_items(16).default_list({100, 200, 300, 400, 500, 600, 700, 800, 900, 1000}))
       .add(&BspParams::naive_h_values,
-           list_spec(number_param("naive_h_values", "h, naive library")
-                         .unit("packets").value(20).range(0, 1000).whole()
-                         .about("h of the naive library (each packet its own message) on the "
-                                "first configuration."),
-                     8, {10, 20, 30, 40}));
+           number_param("naive_h_values", "h, naive library")
+               .unit("packets").value(20).range(0, 1000).whole()
+               .about("h of the naive library (each packet its own message) on the "
+                      "first configuration.")
+               .max_items(8).default_list({10, 20, 30, 40}));
   return sweep_model_info(
       "paragon_bsp", "Paragon: h-relations under the BSP library, g and L",
       "Random full h-relations routed by the BSP library on each mesh configuration, and the "

@@ -125,16 +125,16 @@ std::vector<OutputSpec> pingpong_outputs() {
 ModelInfo paragon_pingpong_info() {
   ParamTable<PingPongParams> t = with_machine<PingPongParams>();
   t.add(&PingPongParams::dims,
-        list_spec(number_param("dims", "Mesh")
-                      .unit("nodes").value(2).range(2, 16).whole()
-                      .about("Nodes per dimension of the 2-D mesh; nodes 0 and 1 (neighbours) "
-                             "exchange the messages."),
-                  2, {4, 2}))
+        number_param("dims", "Mesh")
+            .unit("nodes").value(2).range(2, 16).whole()
+            .about("Nodes per dimension of the 2-D mesh; nodes 0 and 1 (neighbours) "
+                   "exchange the messages.")
+            .max_items(2).default_list({4, 2}))
       .add(&PingPongParams::message_bytes,
-           list_spec(number_param("message_bytes", "Message sizes")
-                         .unit("bytes").value(8192).range(0, 1048576).whole()
-                         .about("Bytes per message; one point each."),
-                     16, {0, 2048, 4096, 8192, 16384, 32768, 49152, 65536}));
+           number_param("message_bytes", "Message sizes")
+               .unit("bytes").value(8192).range(0, 1048576).whole()
+               .about("Bytes per message; one point each.")
+               .max_items(16).default_list({0, 2048, 4096, 8192, 16384, 32768, 49152, 65536}));
   const auto check = [](const PingPongParams& p) {
     if (p.dims.size() != 2) throw ParamError("dims", "dims: the Paragon's mesh has 2 dimensions");
   };

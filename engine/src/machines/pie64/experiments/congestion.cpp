@@ -30,13 +30,14 @@ ParamTable<CongestionParams> congestion_params() {
                     "The transfer command every transfer instruction issues."))
       .add(&CongestionParams::lengths, lengths_spec({1, 4, 16, 64, 256, 1024}))
       .add(&CongestionParams::ps,
-           list_spec(number_param("ps", "Message occurrence p")
-                         .unit("share").value(0.01).range(1e-5, 1).step(1e-5)
-                         .about("Shares of transfer instructions among the program's instructions "
-                                "(one clock each); one point per value."),
-                     40,
-                     {1e-4, 1.6e-4, 2.5e-4, 4e-4, 6.3e-4, 1e-3, 1.6e-3, 2.5e-3, 4e-3, 6.3e-3,
-                      1e-2, 1.6e-2, 2.5e-2, 4e-2, 6.3e-2, 0.1, 0.16, 0.25, 0.4, 0.63}))
+           number_param("ps", "Message occurrence p")
+               .unit("share").value(0.01).range(1e-5, 1).step(1e-5)
+               .about("Shares of transfer instructions among the program's instructions "
+                      "(one clock each); one point per value.")
+               .max_items(40)
+               .default_list({1e-4, 1.6e-4, 2.5e-4, 4e-4, 6.3e-4, 1e-3, 1.6e-3, 2.5e-3, 4e-3,
+                              6.3e-3, 1e-2, 1.6e-2, 2.5e-2, 4e-2, 6.3e-2, 0.1, 0.16, 0.25, 0.4,
+                              0.63}))
       .add(&CongestionParams::ius,
            number_param("ius", "Inference units")
                .unit("IUs").value(54).range(2, 64).whole()

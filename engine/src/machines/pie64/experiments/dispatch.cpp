@@ -37,11 +37,11 @@ ParamTable<DispatchParams> dispatch_params() {
                                   .unit("IUs").value(54).range(2, 64).whole()
                                   .about("IUs on the PAN's first ports (54 usable)."))
       .add(&DispatchParams::goals,
-           list_spec(number_param("goals", "Goals")
-                         .unit("goals").value(540).range(1, 100000).whole()
-                         .about("Goals the producers dispatch in one run; one pair of bars "
-                                "(random, dispatched) per value."),
-                     8, {108, 540, 2700}))
+           number_param("goals", "Goals")
+               .unit("goals").value(540).range(1, 100000).whole()
+               .about("Goals the producers dispatch in one run; one pair of bars "
+                      "(random, dispatched) per value.")
+               .max_items(8).default_list({108, 540, 2700}))
       .add(&DispatchParams::grain,
            number_param("grain", "Goal grain")
                .unit("clocks").value(400).range(1, 100000).whole()

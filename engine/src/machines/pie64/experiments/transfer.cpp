@@ -39,10 +39,10 @@ struct TransferParams {
 ParamTable<TransferParams> transfer_params() {
   ParamTable<TransferParams> t;
   t.add(&TransferParams::commands,
-        list_spec(number_param("commands", "Commands")
-                      .value(0).range(0, 2).whole()
-                      .about("Transfer commands to measure: 0 WRITEX, 1 WRITEMN, 2 MP-Write."),
-                  3, {0, 1, 2}))
+        number_param("commands", "Commands")
+            .value(0).range(0, 2).whole()
+            .about("Transfer commands to measure: 0 WRITEX, 1 WRITEMN, 2 MP-Write.")
+            .max_items(3).default_list({0, 1, 2}))
       .add(&TransferParams::lengths,
            lengths_spec({1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096}))
       .add(&TransferParams::loops,

@@ -38,11 +38,11 @@ ParamTable<FarmParams> farm_params() {
   for (int w = 1; w <= 32; ++w) all.push_back(w);
   ParamTable<FarmParams> t;
   t.add(&FarmParams::workers,
-        list_spec(number_param("workers", "Workers")
-                      .unit("workers").value(8).range(1, 64).whole()
-                      .about("Worker transputers besides the master; one run per count and "
-                             "machine."),
-                  64, all))
+        number_param("workers", "Workers")
+            .unit("workers").value(8).range(1, 64).whole()
+            .about("Worker transputers besides the master; one run per count and "
+                   "machine.")
+            .max_items(64).default_list(all))
       .add(&FarmParams::item_bytes,
            number_param("item_bytes", "Work item")
                .unit("bytes").value(8).range(0, 65536).whole()

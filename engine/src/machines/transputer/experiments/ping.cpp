@@ -61,12 +61,12 @@ struct PingParams {
 ParamTable<PingParams> ping_params() {
   ParamTable<PingParams> t;
   t.add(&PingParams::sizes,
-        list_spec(number_param("sizes", "Message sizes")
-                      .unit("bytes").value(64).range(0, 65536).whole()
-                      .about("Bytes of the ping message; one point per size."),
-                  64,
-                  {1,   4,   8,   16,  24,  31,   32,   33,   40,   48,   64,   96,    128,
-                   192, 256, 384, 512, 600, 768,  1024, 1536, 2048, 4096, 8192, 16384}))
+        number_param("sizes", "Message sizes")
+            .unit("bytes").value(64).range(0, 65536).whole()
+            .about("Bytes of the ping message; one point per size.")
+            .max_items(64)
+            .default_list({1, 4, 8, 16, 24, 31, 32, 33, 40, 48, 64, 96, 128,
+                           192, 256, 384, 512, 600, 768, 1024, 1536, 2048, 4096, 8192, 16384}))
       .include(&PingParams::t805, transputer::t805_table().without("t805_fp_cycles"))
       .include(&PingParams::t9000, transputer::t9000_table().without("t9000_fp_cycles"))
       .include(&PingParams::p4, transputer::p4_table());
