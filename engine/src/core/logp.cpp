@@ -64,6 +64,32 @@ namespace {
 
 constexpr const char* kParams[] = {"o_send", "o_recv", "L", "g", "G"};
 
+constexpr SeriesOutput kOneWayUs{"one_way_us_*", "us",
+                                 "LogP ping-pong: one-way time against message size"};
+constexpr SeriesOutput kOneWayCycles{
+    "one_way_cycles_*", "cycles",
+    "LogP ping-pong: one-way time in processor cycles against message size"};
+// The fitted parameters in kParams' order, in microseconds and in processor cycles.
+constexpr ScalarOutput kFitUs[] = {
+    {"*_o_send_us", "us", "LogGP o (send): sender's processor busy per message"},
+    {"*_o_recv_us", "us", "LogGP o (receive): receiver's busy per message"},
+    {"*_L_us", "us", "LogGP L: one-way time besides the two overheads"},
+    {"*_g_us", "us", "LogGP g: gap between small back-to-back messages"},
+    {"*_G_us", "us/byte", "LogGP G: gap per byte of long messages"},
+};
+constexpr ScalarOutput kFitCycles[] = {
+    {"*_o_send_cycles", "cycles", "LogGP o (send) in processor cycles"},
+    {"*_o_recv_cycles", "cycles", "LogGP o (receive) in processor cycles"},
+    {"*_L_cycles", "cycles", "LogGP L in processor cycles"},
+    {"*_g_cycles", "cycles", "LogGP g in processor cycles"},
+    {"*_G_cycles", "cycles/byte", "LogGP G in processor cycles per byte"},
+};
+constexpr ScalarOutput kOneByteUs{"*_one_byte_us", "us",
+                                  "o_send + L + o_recv: a one-byte message one way"};
+constexpr ScalarOutput kOneByteCycles{"*_one_byte_cycles", "cycles",
+                                      "The same in processor cycles"};
+constexpr ScalarOutput kClockMhz{"*_clock_mhz", "MHz", "The processor clock the cycles count"};
+
 class LogpModel final : public Model {
  public:
   LogpModel(std::vector<LogpTarget> targets, LogpBench bench)
@@ -103,12 +129,11 @@ class LogpModel final : public Model {
     for (std::size_t t = 0; t < targets_.size(); ++t) {
       const LogpTarget& target = targets_[t];
       const double mhz = target.clock_mhz;
-      Series us{"one_way_us_" + target.key, target.label, "message size", "bytes",
-                "one-way time", "us", {}, {}};
+      Series us = kOneWayUs({target.key}, target.label, "message size", "bytes", "one-way time");
       us.key = target.key;
-      Series cycles = us;
-      cycles.name = "one_way_cycles_" + target.key;
-      cycles.y_unit = "cycles";
+      Series cycles =
+          kOneWayCycles({target.key}, target.label, "message size", "bytes", "one-way time");
+      cycles.key = target.key;
       for (const LogpSample& s : samples_[t]) {
         us.x.push_back(s.bytes);
         us.y.push_back(s.one_way_us);
@@ -121,21 +146,20 @@ class LogpModel final : public Model {
       const LogpFit f = fit_logp(samples_[t]);
       const double values[] = {f.o_send, f.o_recv, f.latency, f.gap, f.gap_per_byte};
       for (std::size_t k = 0; k < std::size(kParams); ++k) {
-        const std::string name = target.key + "_" + kParams[k];
-        const bool per_byte = k == 4;
-        r.scalars.push_back({name + "_us", values[k], per_byte ? "us/byte" : "us",
-                             target.label + ": LogGP " + kParams[k]});
-        r.scalars.push_back({name + "_cycles", values[k] * mhz,
-                             per_byte ? "cycles/byte" : "cycles",
-                             target.label + ": LogGP " + kParams[k] + " in processor cycles"});
+        r.scalars.push_back(
+            kFitUs[k]({target.key}, values[k], target.label + ": LogGP " + kParams[k]));
+        r.scalars.push_back(kFitCycles[k]({target.key}, values[k] * mhz,
+                                          target.label + ": LogGP " + kParams[k] +
+                                              " in processor cycles"));
       }
       const double small = f.o_send + f.latency + f.o_recv;
-      r.scalars.push_back({target.key + "_one_byte_us", small, "us",
-                           target.label + ": o_send + L + o_recv, a one-byte message one way"});
-      r.scalars.push_back({target.key + "_one_byte_cycles", small * mhz, "cycles",
-                           target.label + ": the same in processor cycles"});
-      r.scalars.push_back({target.key + "_clock_mhz", mhz, "MHz",
-                           target.label + ": the processor clock the cycles count"});
+      r.scalars.push_back(kOneByteUs({target.key}, small,
+                                     target.label +
+                                         ": o_send + L + o_recv, a one-byte message one way"));
+      r.scalars.push_back(kOneByteCycles({target.key}, small * mhz,
+                                         target.label + ": the same in processor cycles"));
+      r.scalars.push_back(
+          kClockMhz({target.key}, mhz, target.label + ": the processor clock the cycles count"));
     }
     return r;
   }
@@ -165,24 +189,11 @@ std::unique_ptr<Model> logp_model(std::vector<LogpTarget> targets, LogpBench ben
 }
 
 std::vector<OutputSpec> logp_outputs() {
-  return {
-      series_output("one_way_us_*", "us", "LogP ping-pong: one-way time against message size"),
-      series_output("one_way_cycles_*", "cycles",
-                    "LogP ping-pong: one-way time in processor cycles against message size"),
-      scalar_output("*_o_send_us", "us", "LogGP o (send): sender's processor busy per message"),
-      scalar_output("*_o_recv_us", "us", "LogGP o (receive): receiver's busy per message"),
-      scalar_output("*_L_us", "us", "LogGP L: one-way time besides the two overheads"),
-      scalar_output("*_g_us", "us", "LogGP g: gap between small back-to-back messages"),
-      scalar_output("*_G_us", "us/byte", "LogGP G: gap per byte of long messages"),
-      scalar_output("*_o_send_cycles", "cycles", "LogGP o (send) in processor cycles"),
-      scalar_output("*_o_recv_cycles", "cycles", "LogGP o (receive) in processor cycles"),
-      scalar_output("*_L_cycles", "cycles", "LogGP L in processor cycles"),
-      scalar_output("*_g_cycles", "cycles", "LogGP g in processor cycles"),
-      scalar_output("*_G_cycles", "cycles/byte", "LogGP G in processor cycles per byte"),
-      scalar_output("*_one_byte_us", "us", "o_send + L + o_recv: a one-byte message one way"),
-      scalar_output("*_one_byte_cycles", "cycles", "The same in processor cycles"),
-      scalar_output("*_clock_mhz", "MHz", "The processor clock the cycles count"),
-  };
+  std::vector<OutputSpec> out = {kOneWayUs, kOneWayCycles};
+  out.insert(out.end(), std::begin(kFitUs), std::end(kFitUs));
+  out.insert(out.end(), std::begin(kFitCycles), std::end(kFitCycles));
+  out.insert(out.end(), {kOneByteUs, kOneByteCycles, kClockMhz});
+  return out;
 }
 
 }  // namespace archex

@@ -8,10 +8,6 @@ namespace archex {
 
 namespace {
 
-OutputSpec output(std::string name, OutputKind kind, std::string unit, std::string description) {
-  return {std::move(name), kind, std::move(unit), std::move(description)};
-}
-
 // Whether `name` from `at` matches `pattern` from `p`; '*' matches any text, none included.
 bool glob(const std::string& pattern, std::size_t p, const std::string& name, std::size_t at) {
   if (p == pattern.size()) return at == name.size();
@@ -61,20 +57,71 @@ const char* output_kind_name(OutputKind kind) {
   return "";
 }
 
+DeclaredOutput::operator OutputSpec() const {
+  return {std::string(name_), kind_, std::string(unit_), std::string(description_)};
+}
+
+std::string DeclaredOutput::name() const {
+  if (name_.find('*') != std::string_view::npos) {
+    throw std::logic_error("the output '" + std::string(name_) + "' is a family: name a member");
+  }
+  return std::string(name_);
+}
+
+std::string DeclaredOutput::name(std::initializer_list<std::string_view> items) const {
+  std::string out;
+  auto item = items.begin();
+  for (char c : name_) {
+    if (c != '*') {
+      out += c;
+    } else if (item == items.end()) {
+      throw std::logic_error("the output family '" + std::string(name_) + "' has more '*'s than " +
+                             std::to_string(items.size()) + " items");
+    } else {
+      out += *item++;
+    }
+  }
+  if (item != items.end()) {
+    throw std::logic_error("the output family '" + std::string(name_) + "' has fewer '*'s than " +
+                           std::to_string(items.size()) + " items");
+  }
+  return out;
+}
+
+Scalar ScalarOutput::operator()(double value) const { return {name(), value, unit(), ""}; }
+
+Scalar ScalarOutput::operator()(std::initializer_list<std::string_view> items, double value,
+                                std::string description) const {
+  return {name(items), value, unit(), std::move(description)};
+}
+
+Series SeriesOutput::operator()(std::string label, std::string x_name, std::string x_unit,
+                                std::string y_name) const {
+  return {name(), std::move(label), std::move(x_name), std::move(x_unit), std::move(y_name),
+          unit(), {}, {}, {}, {}};
+}
+
+Series SeriesOutput::operator()(std::initializer_list<std::string_view> items, std::string label,
+                                std::string x_name, std::string x_unit,
+                                std::string y_name) const {
+  return {name(items), std::move(label), std::move(x_name), std::move(x_unit), std::move(y_name),
+          unit(), {}, {}, {}, {}};
+}
+
 OutputSpec scalar_output(std::string name, std::string unit, std::string description) {
-  return output(std::move(name), OutputKind::kScalar, std::move(unit), std::move(description));
+  return {std::move(name), OutputKind::kScalar, std::move(unit), std::move(description)};
 }
 
 OutputSpec series_output(std::string name, std::string unit, std::string description) {
-  return output(std::move(name), OutputKind::kSeries, std::move(unit), std::move(description));
+  return {std::move(name), OutputKind::kSeries, std::move(unit), std::move(description)};
 }
 
 OutputSpec network_output(std::string name, std::string unit, std::string description) {
-  return output(std::move(name), OutputKind::kNetwork, std::move(unit), std::move(description));
+  return {std::move(name), OutputKind::kNetwork, std::move(unit), std::move(description)};
 }
 
 OutputSpec timeline_output(std::string name, std::string unit, std::string description) {
-  return output(std::move(name), OutputKind::kTimeline, std::move(unit), std::move(description));
+  return {std::move(name), OutputKind::kTimeline, std::move(unit), std::move(description)};
 }
 
 bool output_name_matches(const std::string& pattern, const std::string& name) {

@@ -1,6 +1,8 @@
 #pragma once
 
+#include <initializer_list>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/result.h"
@@ -27,6 +29,62 @@ struct OutputSpec {
   std::string description;
 };
 
+// A declared output, written once as a constant beside the model that reports it. The model's
+// code makes its scalars and curves through it, so the name, unit and description are never
+// written again (describe_outputs() still checks a result against the model's list).
+class DeclaredOutput {
+ public:
+  constexpr DeclaredOutput(OutputKind kind, std::string_view name, std::string_view unit,
+                           std::string_view description)
+      : kind_(kind), name_(name), unit_(unit), description_(description) {}
+  operator OutputSpec() const;
+  // The declared name; for a family, the member whose '*'s are `items`, in order.
+  std::string name() const;
+  std::string name(std::initializer_list<std::string_view> items) const;
+  std::string unit() const { return std::string(unit_); }
+
+ private:
+  OutputKind kind_;
+  std::string_view name_;
+  std::string_view unit_;
+  std::string_view description_;
+};
+
+struct ScalarOutput : DeclaredOutput {
+  constexpr ScalarOutput(std::string_view name, std::string_view unit,
+                         std::string_view description)
+      : DeclaredOutput(OutputKind::kScalar, name, unit, description) {}
+  // The scalar `value`: of the declared name, or of a family's member `items`, with a
+  // description of its own where the family's says less.
+  Scalar operator()(double value) const;
+  Scalar operator()(std::initializer_list<std::string_view> items, double value,
+                    std::string description = {}) const;
+};
+
+struct SeriesOutput : DeclaredOutput {
+  constexpr SeriesOutput(std::string_view name, std::string_view unit,
+                         std::string_view description)
+      : DeclaredOutput(OutputKind::kSeries, name, unit, description) {}
+  // A curve with no points yet: of the declared name, or of a family's member `items`.
+  Series operator()(std::string label, std::string x_name, std::string x_unit,
+                    std::string y_name) const;
+  Series operator()(std::initializer_list<std::string_view> items, std::string label,
+                    std::string x_name, std::string x_unit, std::string y_name) const;
+};
+
+struct NetworkOutput : DeclaredOutput {
+  constexpr NetworkOutput(std::string_view name, std::string_view unit,
+                          std::string_view description)
+      : DeclaredOutput(OutputKind::kNetwork, name, unit, description) {}
+};
+
+struct TimelineOutput : DeclaredOutput {
+  constexpr TimelineOutput(std::string_view name, std::string_view unit,
+                           std::string_view description)
+      : DeclaredOutput(OutputKind::kTimeline, name, unit, description) {}
+};
+
+// Being replaced by the declared outputs above, model by model.
 OutputSpec scalar_output(std::string name, std::string unit, std::string description);
 OutputSpec series_output(std::string name, std::string unit, std::string description);
 OutputSpec network_output(std::string name, std::string unit, std::string description);

@@ -10,13 +10,34 @@
 namespace archex {
 namespace {
 
-const std::vector<OutputSpec> kOutputs = {
-    scalar_output("latency_cycles", "cycles", "Mean latency"),
-    scalar_output("speedup_n*", "x", "Speedup on the nodes the name ends with"),
-    scalar_output("speedup_n1", "x", "Speedup on one node"),
-    series_output("time_ms_*", "ms", "Run time against nodes, one per program"),
-    network_output("channel_util", "fraction", "The network with its channels' utilization"),
-};
+constexpr ScalarOutput kLatency{"latency_cycles", "cycles", "Mean latency"};
+constexpr ScalarOutput kSpeedup{"speedup_n*", "x", "Speedup on the nodes the name ends with"};
+constexpr ScalarOutput kSpeedupOne{"speedup_n1", "x", "Speedup on one node"};
+constexpr SeriesOutput kTime{"time_ms_*", "ms", "Run time against nodes, one per program"};
+constexpr NetworkOutput kUtil{"channel_util", "fraction",
+                              "The network with its channels' utilization"};
+const std::vector<OutputSpec> kOutputs = {kLatency, kSpeedup, kSpeedupOne, kTime, kUtil};
+
+TEST(Outputs, ADeclaredOutputMakesItsScalarsAndCurvesUnderItsNameAndUnit) {
+  const Scalar latency = kLatency(12);
+  EXPECT_EQ(latency.name, "latency_cycles");
+  EXPECT_EQ(latency.unit, "cycles");
+  const Scalar speedup = kSpeedup({"64"}, 40, "Speedup on 64 nodes");
+  EXPECT_EQ(speedup.name, "speedup_n64");
+  EXPECT_EQ(speedup.description, "Speedup on 64 nodes");
+  const Series time = kTime({"lcs"}, "LCS", "nodes", "nodes", "run time");
+  EXPECT_EQ(time.name, "time_ms_lcs");
+  EXPECT_EQ(time.y_unit, "ms");
+  EXPECT_EQ(kUtil.name(), "channel_util");
+}
+
+TEST(Outputs, AFamilyIsNamedOnlyByAsManyItemsAsItHasStars) {
+  EXPECT_THROW(kSpeedup(3), std::logic_error);
+  EXPECT_THROW(kSpeedup({"1", "2"}, 3), std::logic_error);
+  EXPECT_THROW(kLatency({"1"}, 3), std::logic_error);
+  constexpr SeriesOutput ratio{"ratio_t*_t*", "x", "A ratio"};
+  EXPECT_EQ(ratio.name({"8", "9"}), "ratio_t8_t9");
+}
 
 TEST(Outputs, AFamilyMatchesAnyTextForItsStar) {
   EXPECT_TRUE(output_name_matches("speedup_n*", "speedup_n64"));
@@ -65,10 +86,10 @@ TEST(Outputs, AnUndeclaredOutputOrAnotherUnitIsRefusedByName) {
 }
 
 TEST(Outputs, ADeclarationTwiceOrWithoutDescriptionIsRefused) {
-  EXPECT_THROW(check_outputs("m", {scalar_output("a", "", "A"), series_output("a", "", "A")}),
+  EXPECT_THROW(check_outputs("m", {ScalarOutput("a", "", "A"), SeriesOutput("a", "", "A")}),
                std::invalid_argument);
-  EXPECT_THROW(check_outputs("m", {scalar_output("a", "", "")}), std::invalid_argument);
-  EXPECT_THROW(check_outputs("m", {scalar_output("*", "", "Anything")}), std::invalid_argument);
+  EXPECT_THROW(check_outputs("m", {ScalarOutput("a", "", "")}), std::invalid_argument);
+  EXPECT_THROW(check_outputs("m", {ScalarOutput("*", "", "Anything")}), std::invalid_argument);
 }
 
 TEST(Outputs, EveryBuiltinModelDeclaresItsOutputsAndDescribesItsMachine) {

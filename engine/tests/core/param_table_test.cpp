@@ -120,7 +120,7 @@ TEST(ModelInfoFromTable, TheFactoryReceivesTypedParameters) {
   ModelRegistry registry;
   registry.add(model_info(
       "echo", "Echo", "", "", table(),
-      {scalar_output("nodes", "nodes", "Nodes"), scalar_output("rate", "words/cycle", "Rate")},
+      {ScalarOutput("nodes", "nodes", "Nodes"), ScalarOutput("rate", "words/cycle", "Rate")},
       [](const Params& p) { return std::vector<NetworkMap>(static_cast<std::size_t>(p.nodes)); },
       [](const Params& p, Rng) { return std::make_unique<Echo>(p); }));
   const Result r = Simulation(registry, "echo", {{"nodes", 64}, {"rate", 0.5}}, 1).run();

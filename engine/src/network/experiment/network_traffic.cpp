@@ -7,6 +7,7 @@
 #include "core/param_table.h"
 #include "core/sweep.h"
 #include "network/experiment/network_traffic_combine.h"
+#include "network/experiment/network_traffic_outputs.h"
 #include "network/experiment/network_traffic_plan.h"
 #include "network/experiment/network_traffic_point.h"
 #include "network/network_params.h"
@@ -100,80 +101,8 @@ ParamTable<TrafficParams> params() {
 }
 
 std::vector<OutputSpec> outputs() {
-  return {
-      scalar_output("offered_flits_per_node_cycle", "flits/node/cycle",
-                    "Offered load of the chosen point"),
-      scalar_output("accepted_flits_per_node_cycle", "flits/node/cycle",
-                    "Flits delivered per node per cycle while measuring"),
-      scalar_output("latency_mean_cycles", "cycles",
-                    "Mean latency, creation to last flit delivered (source queueing in); absent, "
-                    "with the percentiles, where the point deadlocked"),
-      scalar_output("latency_ci_cycles", "cycles",
-                    "Half-width of the 95 % confidence interval of the mean (batch means); "
-                    "absent where the point is saturated or measured too few batches to say"),
-      scalar_output("latency_p50_cycles", "cycles", "Median latency"),
-      scalar_output("latency_p95_cycles", "cycles", "95th percentile"),
-      scalar_output("latency_p99_cycles", "cycles", "99th percentile"),
-      scalar_output("saturated", "boolean",
-                    "The offered load was not sustained (under 90 % of the flits created while "
-                    "measuring were delivered then, a source queue overflowed, or the measured "
-                    "packets did not drain)"),
-      scalar_output("deadlocked", "boolean",
-                    "A torus without a dateline: the network deadlocked at the chosen load (a "
-                    "cycle of channels each waiting on the next; the point stopped there)"),
-      scalar_output("deadlock_cycle", "cycles", "Cycle the deadlock was found at (-1: none)"),
-      scalar_output("latency_vs_offered_deadlock", "flits/node/cycle",
-                    "Lowest offered load of the curve at which the network deadlocked"),
-      scalar_output("measured_packets", "packets", "Packets in the latency statistics"),
-      scalar_output("simulated_cycles", "cycles", "Cycles simulated for the chosen point"),
-      scalar_output("bisection_gbps", "Gbit/s", "Traffic across the bisection while measuring"),
-      scalar_output("bisection_capacity_gbps", "Gbit/s",
-                    "Peak traffic across the bisection, both directions"),
-      scalar_output("acceptance", "fraction",
-                    "Share of the measured packets or connections delivered (not dropped); where "
-                    "the point deadlocked, the share of every packet created before it stopped"),
-      scalar_output("blocking_probability", "fraction",
-                    "Share of set-up attempts at a switch output that found it held"),
-      scalar_output("latency_vs_offered_saturation", "flits/node/cycle",
-                    "Lowest offered load of the curve that was not sustained"),
-      scalar_output("model_capacity_bound", "flits/node/cycle",
-                    "Model: the most load uniform traffic can offer before a channel is full (a "
-                    "cube's channel-load bound)"),
-      scalar_output("model_zero_load_latency_cycles", "cycles",
-                    "Model: mean latency of a packet alone in the network under uniform "
-                    "destinations"),
-      scalar_output("model_fifo_saturation", "flits/node/cycle",
-                    "Model: saturation throughput of an input-queued crossbar with FIFO heads "
-                    "under uniform traffic (Karol, Hluchyj & Morgan)"),
-      scalar_output("total_simulated_cycles", "cycles",
-                    "Cycles simulated over every point of the run"),
-      series_output("latency_histogram", "",
-                    "Measured packets per latency bin at the chosen load (none where it "
-                    "deadlocked)"),
-      series_output("latency_vs_offered", "cycles",
-                    "Mean latency against offered load, the loads sustained"),
-      series_output("latency_p99_vs_offered", "cycles",
-                    "99th percentile latency against offered load"),
-      series_output("accepted_vs_offered", "flits/node/cycle",
-                    "Accepted load against offered load"),
-      series_output("latency_vs_accepted", "cycles", "Mean latency against accepted load"),
-      series_output("acceptance_vs_offered", "fraction",
-                    "Share of packets or connections delivered against offered load"),
-      series_output("blocking_vs_offered", "fraction",
-                    "Circuit switching: share of set-up attempts blocked against offered load"),
-      series_output("model_patel_acceptance", "fraction",
-                    "Model: Patel's acceptance of a fly that drops blocked requests"),
-      network_output("channel_util", "fraction",
-                     "The network with each channel's utilization and occupancy (the share of "
-                     "the time packets held it) at the chosen load, a crossbar's crosspoints, "
-                     "and under the hotspot pattern the hot spot (terminals' column hotspot)"),
-      network_output("channel_dependencies", "",
-                     "On a torus: the channel-dependency graph of dimension-order routing with "
-                     "its virtual-channel classes, its cycles numbered"),
-      network_output("deadlock", "",
-                     "Where the chosen load deadlocked: each channel's place in the knot (-1: off "
-                     "it)"),
-  };
+  using namespace traffic_run;
+  return {kOfferedFlitsPerNodeCycle, kAcceptedFlitsPerNodeCycle, kLatencyMeanCycles, kLatencyCiCycles, kLatencyP50Cycles, kLatencyP95Cycles, kLatencyP99Cycles, kSaturated, kDeadlocked, kDeadlockCycle, kLatencyVsOfferedDeadlock, kMeasuredPackets, kSimulatedCycles, kBisectionGbps, kBisectionCapacityGbps, kAcceptance, kBlockingProbability, kLatencyVsOfferedSaturation, kModelCapacityBound, kModelZeroLoadLatencyCycles, kModelFifoSaturation, kTotalSimulatedCycles, kLatencyHistogram, kLatencyVsOffered, kLatencyP99VsOffered, kAcceptedVsOffered, kLatencyVsAccepted, kAcceptanceVsOffered, kBlockingVsOffered, kModelPatelAcceptance, kChannelUtil, kChannelDependencies, kDeadlock};
 }
 
 }  // namespace

@@ -5,69 +5,63 @@
 #include <string>
 #include <utility>
 
+#include "network/experiment/network_traffic_outputs.h"
+
 namespace archex::traffic_run {
 
 namespace {
 
-Series sweep_series(const char* name, const std::string& label, const char* y_name,
-                    const char* y_unit) {
-  return {name, label, "offered load", "flits/node/cycle", y_name, y_unit, {}, {}};
+// A curve against offered load.
+Series sweep_series(const SeriesOutput& out, const std::string& label, const char* y_name) {
+  return out(label, "offered load", "flits/node/cycle", y_name);
 }
 
 // The curves over the curve's points (1..), from the points done.
 void add_sweep(Result& r, const TrafficParams& p, const Plan& plan,
                const std::vector<PointResult>& partials) {
   const std::string label = std::to_string(p.packet_flits) + "-flit packets";
-  Series mean = sweep_series("latency_vs_offered", label, "mean latency", "cycles");
-  Series p99 = sweep_series("latency_p99_vs_offered", label + ", 99th percentile", "latency",
-                            "cycles");
-  Series accepted = sweep_series("accepted_vs_offered", label, "accepted load", "flits/node/cycle");
-  Series by_accepted{"latency_vs_accepted",
-                     label,
-                     "accepted load",
-                     "flits/node/cycle",
-                     "mean latency",
-                     "cycles",
-                     {},
-                     {}};
-  Series acceptance = sweep_series("acceptance_vs_offered", label, "acceptance", "fraction");
-  Series blocking = sweep_series("blocking_vs_offered", label, "blocking", "fraction");
+  Series mean = sweep_series(kLatencyVsOffered, label, "mean latency");
+  Series p99 = sweep_series(kLatencyP99VsOffered, label + ", 99th percentile", "latency");
+  Series accepted = sweep_series(kAcceptedVsOffered, label, "accepted load");
+  Series by_accepted = kLatencyVsAccepted(label, "accepted load", "flits/node/cycle", "mean latency");
+  Series acceptance = sweep_series(kAcceptanceVsOffered, label, "acceptance");
+  Series blocking = sweep_series(kBlockingVsOffered, label, "blocking");
   double saturation = -1;
   double deadlock = -1;
   for (const PointResult& partial : partials) {
     if (partial.point == 0) continue;
     const Result& pt = partial.result;
-    const double offered = pt.scalar("offered_flits_per_node_cycle");
-    const double carried = pt.scalar("accepted_flits_per_node_cycle");
+    const double offered = pt.scalar(kOfferedFlitsPerNodeCycle.name());
+    const double carried = pt.scalar(kAcceptedFlitsPerNodeCycle.name());
     accepted.x.push_back(offered);
     accepted.y.push_back(carried);
     acceptance.x.push_back(offered);
-    acceptance.y.push_back(pt.scalar("acceptance"));
+    acceptance.y.push_back(pt.scalar(kAcceptance.name()));
     if (plan.circuits) {
       blocking.x.push_back(offered);
-      blocking.y.push_back(pt.scalar("blocking_probability"));
+      blocking.y.push_back(pt.scalar(kBlockingProbability.name()));
     }
-    if (plan.can_deadlock && pt.scalar("deadlocked") != 0) {
+    if (plan.can_deadlock && pt.scalar(kDeadlocked.name()) != 0) {
       // Not a point of the latency curves: nothing is delivered once the knot has formed.
       if (deadlock < 0) deadlock = offered;
       continue;
     }
-    if (pt.scalar("saturated") != 0) {
+    if (pt.scalar(kSaturated.name()) != 0) {
       if (saturation < 0) saturation = offered;
       continue;
     }
-    const double latency = pt.scalar("latency_mean_cycles");
+    const double latency = pt.scalar(kLatencyMeanCycles.name());
     mean.x.push_back(offered);
     mean.y.push_back(latency);
     by_accepted.x.push_back(carried);
     by_accepted.y.push_back(latency);
     p99.x.push_back(offered);
-    p99.y.push_back(pt.scalar("latency_p99_cycles"));
+    p99.y.push_back(pt.scalar(kLatencyP99Cycles.name()));
   }
   if (saturation >= 0) {
-    r.scalars.push_back({"latency_vs_offered_saturation", saturation});
+    r.scalars.push_back(kLatencyVsOfferedSaturation(saturation));
   }
-  if (deadlock >= 0) r.scalars.push_back({"latency_vs_offered_deadlock", deadlock});
+  if (deadlock >= 0) r.scalars.push_back(kLatencyVsOfferedDeadlock(deadlock));
   r.series.push_back(std::move(mean));
   r.series.push_back(std::move(p99));
   r.series.push_back(std::move(accepted));
@@ -77,23 +71,21 @@ void add_sweep(Result& r, const TrafficParams& p, const Plan& plan,
 }
 
 void add_models(Result& r, const TrafficParams& p, const Plan& plan) {
-  r.scalars.push_back({"model_capacity_bound", plan.bound});
+  r.scalars.push_back(kModelCapacityBound(plan.bound));
   if (plan.cube && !plan.circuits) {
     r.scalars.push_back(
-        {"model_zero_load_latency_cycles",
-         cube_zero_load_latency_cycles(*plan.cube, plan.config, p.packet_flits)});
+        kModelZeroLoadLatencyCycles(cube_zero_load_latency_cycles(*plan.cube, plan.config, p.packet_flits)));
   }
   const NetworkConfig& config = plan.config;
   if (p.net.topology == TopologyKind::kCrossbar && !plan.circuits) {
     const double rate = std::min({config.channel_rate, config.inject_rate, config.eject_rate});
     r.scalars.push_back(
-        {"model_fifo_saturation", iq_crossbar_saturation(p.net.crossbar_ports) * rate});
+        kModelFifoSaturation(iq_crossbar_saturation(p.net.crossbar_ports) * rate));
   }
   if (p.net.topology == TopologyKind::kFly && plan.circuits &&
       p.net.circuit_policy == BlockPolicy::kDrop) {
-    Series patel = sweep_series("model_patel_acceptance", "model: Patel", "acceptance",
-                                "fraction");
-    patel.key = "acceptance_vs_offered";  // drawn for the simulated acceptance
+    Series patel = sweep_series(kModelPatelAcceptance, "model: Patel", "acceptance");
+    patel.key = kAcceptanceVsOffered.name();  // drawn for the simulated acceptance
     for (std::size_t i = 1; i < plan.rates.size(); ++i) {
       // Patel's request rate: the share of cycles an input is busy sending.
       const double m = std::min(1.0, plan.rates[i] / config.channel_rate);
@@ -114,8 +106,8 @@ Result combine_traffic(const TrafficParams& p, const std::vector<PointResult>& p
   add_sweep(r, p, plan, partials);
   add_models(r, p, plan);
   double cycles = 0;
-  for (const PointResult& partial : partials) cycles += partial.result.scalar("simulated_cycles");
-  r.scalars.push_back({"total_simulated_cycles", cycles});
+  for (const PointResult& partial : partials) cycles += partial.result.scalar(kSimulatedCycles.name());
+  r.scalars.push_back(kTotalSimulatedCycles(cycles));
   return r;
 }
 

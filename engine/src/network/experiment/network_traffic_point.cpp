@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "network/circuit/circuit_traffic.h"
+#include "network/experiment/network_traffic_outputs.h"
 #include "network/topologies/describe.h"
 
 namespace archex::traffic_run {
@@ -96,45 +97,45 @@ class NetworkTrafficPoint final : public Model {
 
  private:
   void add_scalars(Result& r, const LoadPointResult& c) const {
-    r.scalars.push_back({"offered_flits_per_node_cycle", c.offered});
-    r.scalars.push_back({"accepted_flits_per_node_cycle", c.accepted});
+    r.scalars.push_back(kOfferedFlitsPerNodeCycle(c.offered));
+    r.scalars.push_back(kAcceptedFlitsPerNodeCycle(c.accepted));
     // A deadlocked point has no latency: the packets in its knot are never delivered. A
     // saturated one has no confidence interval: its mean grows for as long as it runs.
     if (!c.deadlocked) {
-      r.scalars.push_back({"latency_mean_cycles", c.latency_mean});
+      r.scalars.push_back(kLatencyMeanCycles(c.latency_mean));
       if (!c.saturated && std::isfinite(c.latency_ci)) {
-        r.scalars.push_back({"latency_ci_cycles", c.latency_ci});
+        r.scalars.push_back(kLatencyCiCycles(c.latency_ci));
       }
-      r.scalars.push_back({"latency_p50_cycles", c.latency_p50});
-      r.scalars.push_back({"latency_p95_cycles", c.latency_p95});
-      r.scalars.push_back({"latency_p99_cycles", c.latency_p99});
+      r.scalars.push_back(kLatencyP50Cycles(c.latency_p50));
+      r.scalars.push_back(kLatencyP95Cycles(c.latency_p95));
+      r.scalars.push_back(kLatencyP99Cycles(c.latency_p99));
     }
-    r.scalars.push_back({"saturated", c.saturated ? 1.0 : 0.0});
-    r.scalars.push_back({"measured_packets", static_cast<double>(c.measured_packets)});
-    r.scalars.push_back({"simulated_cycles", static_cast<double>(c.cycles)});
+    r.scalars.push_back(kSaturated(c.saturated ? 1.0 : 0.0));
+    r.scalars.push_back(kMeasuredPackets(static_cast<double>(c.measured_packets)));
+    r.scalars.push_back(kSimulatedCycles(static_cast<double>(c.cycles)));
     if (plan_.cube && !plan_.circuits) {
-      r.scalars.push_back({"bisection_gbps", gbit_per_s(p_.net, c.bisection_words_per_cycle)});
+      r.scalars.push_back(kBisectionGbps(gbit_per_s(p_.net, c.bisection_words_per_cycle)));
     }
     if (plan_.cube) {
       const double capacity = bisection_capacity_words_per_cycle(*plan_.cube, plan_.config);
-      r.scalars.push_back({"bisection_capacity_gbps", gbit_per_s(p_.net, capacity)});
+      r.scalars.push_back(kBisectionCapacityGbps(gbit_per_s(p_.net, capacity)));
     }
     // Wormhole flow control loses no packet, but a deadlocked network delivers none again.
     double acceptance = 1;
     if (circuit_point_) acceptance = circuit_point_->acceptance();
     else if (c.deadlocked) acceptance = c.delivered_before_deadlock;
-    r.scalars.push_back({"acceptance", acceptance});
+    r.scalars.push_back(kAcceptance(acceptance));
     if (circuit_point_) {
-      r.scalars.push_back({"blocking_probability", circuit_point_->blocking()});
+      r.scalars.push_back(kBlockingProbability(circuit_point_->blocking()));
     }
     if (plan_.can_deadlock) {
-      r.scalars.push_back({"deadlocked", c.deadlocked ? 1.0 : 0.0});
-      r.scalars.push_back({"deadlock_cycle", static_cast<double>(c.deadlock_cycle)});
+      r.scalars.push_back(kDeadlocked(c.deadlocked ? 1.0 : 0.0));
+      r.scalars.push_back(kDeadlockCycle(static_cast<double>(c.deadlock_cycle)));
     }
   }
 
   void add_series(Result& r, const LoadPointResult& c) const {
-    Series hist{"latency_histogram", "packets", "latency", "cycles", "packets", "", {}, {}};
+    Series hist = kLatencyHistogram("packets", "latency", "cycles", "packets");
     if (!c.latencies.empty() && !c.deadlocked) {
       const double top = c.latencies.back();
       const double width = std::max(1.0, std::ceil(top / 40));
@@ -150,12 +151,12 @@ class NetworkTrafficPoint final : public Model {
     r.networks.push_back(channel_map(c));
     const Topology& topology = *plan_.topology;
     if (plan_.cube && plan_.cube->torus() && topology.terminals() <= kMostDependencyNodes) {
-      r.networks.push_back(channel_dependencies(topology, "channel_dependencies",
+      r.networks.push_back(channel_dependencies(topology, kChannelDependencies.name(),
                                                 "channel dependencies"));
     }
     if (c.deadlocked) {
       // Each channel's place in the knot, -1 off it.
-      NetworkMap knot = describe_network(topology, "deadlock", "deadlock knot");
+      NetworkMap knot = describe_network(topology, kDeadlock.name(), "deadlock knot");
       const std::vector<std::int32_t>& ids = knot.channels.ints("id");
       std::vector<std::int32_t> place(ids.size(), -1);
       for (std::size_t k = 0; k < c.knot_channels.size(); ++k) {
@@ -171,7 +172,7 @@ class NetworkTrafficPoint final : public Model {
   // crosspoints.
   NetworkMap channel_map(const LoadPointResult& c) const {
     const Topology& topology = *plan_.topology;
-    NetworkMap n = describe_network(topology, "channel_util", "channels");
+    NetworkMap n = describe_network(topology, kChannelUtil.name(), "channels");
     n.channels.add("utilization", "fraction", per_channel(topology, c.utilization))
         .add("occupancy", "fraction", per_channel(topology, c.occupancy));
     mark_hotspot(n, pattern_.hotspot());

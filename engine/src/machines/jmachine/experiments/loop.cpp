@@ -45,6 +45,28 @@ std::vector<std::size_t> spread_order(std::size_t n) {
   return order;
 }
 
+constexpr ScalarOutput kBisectionCapacityGbps{"bisection_capacity_gbps", "Gbit/s",
+                                              "Peak traffic across the bisection"};
+// Per message length in words.
+constexpr ScalarOutput kSaturation{"latency_vs_bisection_n*_saturation", "Gbit/s",
+                                   "Most bisection traffic N-word messages reached"};
+constexpr ScalarOutput kHalfPower{"half_power_cycles_n*", "cycles",
+                                  "Computation per message at 50 % efficiency, N-word messages"};
+constexpr ScalarOutput kPeakBisectionGbps{"peak_bisection_gbps", "Gbit/s",
+                                          "Most bisection traffic any message length reached"};
+constexpr ScalarOutput kPeakBisectionFraction{"peak_bisection_fraction", "fraction",
+                                              "That over the bisection capacity"};
+constexpr SeriesOutput kLatencyVsBisection{"latency_vs_bisection_n*", "cycles",
+                                           "one-way latency against bisection traffic"};
+constexpr SeriesOutput kEfficiencyVsGrain{"efficiency_vs_grain_n*", "fraction",
+                                          "efficiency against computation per message"};
+// What one point reports to the combine.
+constexpr ScalarOutput kPointWords{"words", "words", "Message length"};
+constexpr ScalarOutput kPointGrain{"grain", "cycles", "Computation per message"};
+constexpr ScalarOutput kPointOneWay{"one_way", "cycles", "Mean one-way latency"};
+constexpr ScalarOutput kPointBisection{"bisection_gbps", "Gbit/s", "Bisection traffic"};
+constexpr ScalarOutput kPointEfficiency{"efficiency", "fraction", "Share of cycles computing"};
+
 struct LoopParams {
   NetworkParams net;
   NodeCosts costs;
@@ -146,11 +168,10 @@ class JMachineLoopPoint final : public Model {
         net_, static_cast<double>(m.network().bisection_flits()) / static_cast<double>(window));
     const double efficiency = static_cast<double>(loop_->compute) /
                               (static_cast<double>(window) * m.network().topology().terminals());
-    partial_.scalars = {{"words", static_cast<double>(words_), "words", "Message length"},
-                        {"grain", static_cast<double>(grain_), "cycles", "Computation per message"},
-                        {"one_way", loop_->one_way.mean(), "cycles", "Mean one-way latency"},
-                        {"bisection_gbps", bisection, "Gbit/s", "Bisection traffic"},
-                        {"efficiency", efficiency, "fraction", "Share of cycles computing"}};
+    partial_.scalars = {kPointWords(static_cast<double>(words_)),
+                        kPointGrain(static_cast<double>(grain_)),
+                        kPointOneWay(loop_->one_way.mean()), kPointBisection(bisection),
+                        kPointEfficiency(efficiency)};
     loop_.reset();
     machine_.reset();
     done_ = true;
@@ -186,34 +207,23 @@ Result combine_loop(const LoopParams& params, const std::vector<PointResult>& pa
   std::vector<LoopPoint> points;
   for (const PointResult& partial : partials) {
     const Result& r = partial.result;
-    points.push_back({static_cast<int>(r.scalar("words")), static_cast<int>(r.scalar("grain")),
-                      r.scalar("one_way"), r.scalar("bisection_gbps"), r.scalar("efficiency")});
+    points.push_back({static_cast<int>(r.scalar(kPointWords.name())),
+                      static_cast<int>(r.scalar(kPointGrain.name())),
+                      r.scalar(kPointOneWay.name()), r.scalar(kPointBisection.name()),
+                      r.scalar(kPointEfficiency.name())});
   }
   Result r;
   const Built built(params.net);
   const double capacity =
       gbit_per_s(params.net, bisection_capacity_words_per_cycle(*built.cube, built.config));
-  r.scalars.push_back(
-      {"bisection_capacity_gbps", capacity, "Gbit/s", "Peak traffic across the bisection"});
+  r.scalars.push_back(kBisectionCapacityGbps(capacity));
   double peak = 0;
   for (const int w : words) {
     const std::string n = std::to_string(w);
-    Series lat{"latency_vs_bisection_n" + n,
-               n + "-word messages",
-               "bisection traffic",
-               "Gbit/s",
-               "one-way latency",
-               "cycles",
-               {},
-               {}};
-    Series eff{"efficiency_vs_grain_n" + n,
-               n + "-word messages",
-               "computation per message",
-               "cycles",
-               "efficiency",
-               "fraction",
-               {},
-               {}};
+    Series lat = kLatencyVsBisection({n}, n + "-word messages", "bisection traffic", "Gbit/s",
+                                     "one-way latency");
+    Series eff = kEfficiencyVsGrain({n}, n + "-word messages", "computation per message",
+                                    "cycles", "efficiency");
     // One message length in both charts (one colour in each).
     lat.key = eff.key = n + "-word messages";
     double top = 0;
@@ -239,37 +249,25 @@ Result combine_loop(const LoopParams& params, const std::vector<PointResult>& pa
     }
     peak = std::max(peak, top);
     if (!lat.x.empty()) {
-      r.scalars.push_back({"latency_vs_bisection_n" + n + "_saturation", top, "Gbit/s",
-                           "Most bisection traffic " + n + "-word messages reached"});
+      r.scalars.push_back(
+          kSaturation({n}, top, "Most bisection traffic " + n + "-word messages reached"));
     }
     if (half >= 0) {
-      r.scalars.push_back({"half_power_cycles_n" + n, half, "cycles",
-                           "Computation per message at 50 % efficiency, " + n + "-word messages"});
+      r.scalars.push_back(kHalfPower(
+          {n}, half, "Computation per message at 50 % efficiency, " + n + "-word messages"));
     }
     r.series.push_back(std::move(lat));
     r.series.push_back(std::move(eff));
   }
-  r.scalars.push_back({"peak_bisection_gbps", peak});
-  r.scalars.push_back({"peak_bisection_fraction", capacity > 0 ? peak / capacity : 0});
+  r.scalars.push_back(kPeakBisectionGbps(peak));
+  r.scalars.push_back(kPeakBisectionFraction(capacity > 0 ? peak / capacity : 0));
   return r;
 }
 
 
 std::vector<OutputSpec> loop_outputs() {
-  return {
-      scalar_output("bisection_capacity_gbps", "Gbit/s", "Peak traffic across the bisection"),
-      scalar_output("latency_vs_bisection_n*_saturation", "Gbit/s",
-                    "Most bisection traffic N-word messages reached"),
-      scalar_output("half_power_cycles_n*", "cycles",
-                    "Computation per message at N % efficiency, N-word messages"),
-      scalar_output("peak_bisection_gbps", "Gbit/s",
-                    "Most bisection traffic any message length reached"),
-      scalar_output("peak_bisection_fraction", "fraction", "That over the bisection capacity"),
-      series_output("latency_vs_bisection_n*", "cycles",
-                    "one-way latency against bisection traffic"),
-      series_output("efficiency_vs_grain_n*", "fraction",
-                    "efficiency against computation per message"),
-  };
+  return {kBisectionCapacityGbps, kSaturation,        kHalfPower,        kPeakBisectionGbps,
+          kPeakBisectionFraction, kLatencyVsBisection, kEfficiencyVsGrain};
 }
 
 }  // namespace

@@ -32,6 +32,19 @@ using jmachine::with_machine;
 
 // ---- Fig. 2: round trip against distance ------------------------------------------------------
 
+constexpr ScalarOutput kNullRpcSelfCycles{"null_rpc_self_cycles", "cycles",
+                                          "Null RPC from a node to itself, round trip"};
+constexpr ScalarOutput kNullRpcPerHopCycles{"null_rpc_per_hop_cycles", "cycles/hop",
+                                            "Round-trip increase per hop of distance"};
+constexpr ScalarOutput kRead1NeighborCycles{
+    "read1_neighbor_cycles", "cycles",
+    "Remote read of one word from internal memory, nearest neighbour"};
+constexpr ScalarOutput kRead1CornerCycles{"read1_corner_cycles", "cycles",
+                                          "The same read from the opposite corner"};
+// One per request kind (kKinds' names).
+constexpr SeriesOutput kRoundTrip{"round_trip_*", "cycles",
+                                  "round-trip latency against distance"};
+
 struct RequestKind {
   const char* name;
   const char* label;
@@ -133,14 +146,8 @@ class JMachineRoundTrip final : public Model {
   Result result() const override {
     Result r;
     for (std::size_t k = 0; k < std::size(kKinds); ++k) {
-      Series s{std::string("round_trip_") + kKinds[k].name,
-               kKinds[k].label,
-               "distance",
-               "hops",
-               "round-trip latency",
-               "cycles",
-               {},
-               {}};
+      Series s = kRoundTrip({kKinds[k].name}, kKinds[k].label, "distance", "hops",
+                            "round-trip latency");
       for (const auto& [distance, cycles] : cycles_[k]) {
         s.x.push_back(distance);
         s.y.push_back(cycles);
@@ -157,18 +164,16 @@ class JMachineRoundTrip final : public Model {
     const auto self = at(0, 0);
     const auto corner = at(0, last);
     if (self) {
-      r.scalars.push_back(
-          {"null_rpc_self_cycles", *self, "cycles", "Null RPC from a node to itself, round trip"});
+      r.scalars.push_back(kNullRpcSelfCycles(*self));
     }
     if (self && corner && last > 0) {
-      r.scalars.push_back({"null_rpc_per_hop_cycles", (*corner - *self) / last});
+      r.scalars.push_back(kNullRpcPerHopCycles((*corner - *self) / last));
     }
     if (const auto neighbor = at(1, 1)) {
-      r.scalars.push_back({"read1_neighbor_cycles", *neighbor});
+      r.scalars.push_back(kRead1NeighborCycles(*neighbor));
     }
     if (const auto far = at(1, last); far && last > 0) {
-      r.scalars.push_back(
-          {"read1_corner_cycles", *far, "cycles", "The same read from the opposite corner"});
+      r.scalars.push_back(kRead1CornerCycles(*far));
     }
     return r;
   }
@@ -190,17 +195,8 @@ class JMachineRoundTrip final : public Model {
 
 
 std::vector<OutputSpec> round_trip_outputs() {
-  return {
-      scalar_output("null_rpc_self_cycles", "cycles", "Null RPC from a node to itself, round trip"),
-      scalar_output("null_rpc_per_hop_cycles", "cycles/hop",
-                    "Round-trip increase per hop of distance"),
-      scalar_output("read1_neighbor_cycles", "cycles",
-                    "Remote read of one word from internal memory, nearest neighbour"),
-      scalar_output("read*_corner_cycles", "cycles", "The same read from the opposite corner"),
-      series_output("round_trip_null_rpc", "cycles", "round-trip latency against distance"),
-      series_output("round_trip_read*_internal", "cycles", "round-trip latency against distance"),
-      series_output("round_trip_read*_external", "cycles", "round-trip latency against distance"),
-  };
+  return {kNullRpcSelfCycles, kNullRpcPerHopCycles, kRead1NeighborCycles, kRead1CornerCycles,
+          kRoundTrip};
 }
 
 }  // namespace

@@ -31,6 +31,15 @@ using jmachine::with_machine;
 
 // ---- Fig. 4: terminal bandwidth ---------------------------------------------------------------
 
+constexpr ScalarOutput kPeakWordsPerCycle{"peak_words_per_cycle", "words/cycle",
+                                          "Network-to-queue rate: the most a node can receive"};
+// Per message length in words.
+constexpr ScalarOutput kDiscardFractionOfPeak{"discard_fraction_of_peak_*w", "fraction",
+                                              "N-word messages, discarded: bandwidth over peak"};
+// One per mode (kModes).
+constexpr SeriesOutput kBandwidth{"bandwidth_*", "words/cycle",
+                                  "terminal bandwidth against message size"};
+
 constexpr const char* kModes[] = {"discard", "internal", "external"};
 constexpr const char* kModeLabels[] = {"discarded", "copied to internal memory",
                                        "copied to external memory"};
@@ -112,26 +121,20 @@ class JMachineTerminal final : public Model {
   Result result() const override {
     Result r;
     const double peak = config_.eject_rate;
-    r.scalars.push_back({"peak_words_per_cycle", peak});
+    r.scalars.push_back(kPeakWordsPerCycle(peak));
     for (int mode = 0; mode < 3; ++mode) {
-      Series s{std::string("bandwidth_") + kModes[mode],
-               kModeLabels[mode],
-               "message size",
-               "words",
-               "terminal bandwidth",
-               "words/cycle",
-               {},
-               {}};
+      Series s = kBandwidth({kModes[mode]}, kModeLabels[mode], "message size", "words",
+                            "terminal bandwidth");
       for (std::size_t i = 0; i < sizes_.size(); ++i) {
         const std::size_t at = static_cast<std::size_t>(mode) * sizes_.size() + i;
         if (at >= bandwidth_.size()) break;
         s.x.push_back(sizes_[i]);
         s.y.push_back(bandwidth_[at]);
         if (mode == 0 && (sizes_[i] == 2 || sizes_[i] == 8)) {
-          r.scalars.push_back(
-              {"discard_fraction_of_peak_" + std::to_string(sizes_[i]) + "w", bandwidth_[at] / peak,
-               "fraction",
-               std::to_string(sizes_[i]) + "-word messages, discarded: bandwidth over peak"});
+          const std::string words = std::to_string(sizes_[i]);
+          r.scalars.push_back(kDiscardFractionOfPeak(
+              {words}, bandwidth_[at] / peak,
+              words + "-word messages, discarded: bandwidth over peak"));
         }
       }
       r.series.push_back(std::move(s));
@@ -156,15 +159,7 @@ class JMachineTerminal final : public Model {
 
 
 std::vector<OutputSpec> terminal_outputs() {
-  return {
-      scalar_output("peak_words_per_cycle", "words/cycle",
-                    "Network-to-queue rate: the most a node can receive"),
-      scalar_output("discard_fraction_of_peak_*w", "fraction",
-                    "N-word messages, discarded: bandwidth over peak"),
-      series_output("bandwidth_discard", "words/cycle", "terminal bandwidth against message size"),
-      series_output("bandwidth_internal", "words/cycle", "terminal bandwidth against message size"),
-      series_output("bandwidth_external", "words/cycle", "terminal bandwidth against message size"),
-  };
+  return {kPeakWordsPerCycle, kDiscardFractionOfPeak, kBandwidth};
 }
 
 }  // namespace

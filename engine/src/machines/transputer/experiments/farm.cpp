@@ -12,7 +12,6 @@
 #include "core/sweep.h"
 #include "machines/transputer/costs.h"
 #include "machines/transputer/machine.h"
-#include "machines/transputer/measures.h"
 #include "machines/transputer/programs/farm.h"
 #include "machines/transputer/programs/mandelbrot.h"
 #include "machines/transputer/rig.h"
@@ -26,7 +25,6 @@ using transputer::Farm;
 using transputer::FarmParams;
 using transputer::kCitation;
 using transputer::Mandelbrot;
-using transputer::series;
 using transputer::T805;
 using transputer::T9000;
 
@@ -64,6 +62,26 @@ ParamTable<FarmParams> farm_params() {
 }
 
 const std::string kFarmKeys[] = {"t805", "t9000"};
+// What the outputs' "t*" families hold for each machine.
+const std::string kFarmModels[] = {"805", "9000"};
+
+// Per machine (kFarmKeys), and the work rates per machine and worker count.
+constexpr ScalarOutput kSequential{"sequential_ms_t*", "ms", "Sequential time on the T805"};
+constexpr ScalarOutput kLastSpeedup{"farm_speedup_t*_last", "x",
+                                    "T805 speedup at the last worker count"};
+constexpr ScalarOutput kMeanRatio{"farm_ratio_t8_t9", "x",
+                                  "T805 farm time over T9000's, mean over the worker counts"};
+constexpr ScalarOutput kStackWorkers{"stack_workers", "workers",
+                                     "Workers of the work-rate stacks (the largest count)"};
+constexpr ScalarOutput kSequentialRatio{"sequential_ratio_t8_t9", "x",
+                                        "T805 sequential time over T9000's"};
+// A point's own: the image's iterations, which every point counts.
+constexpr ScalarOutput kIterations{"iterations", "iterations",
+                                   "Inner-loop iterations of the image, all rows"};
+constexpr SeriesOutput kWorkRates{"work_rates_t*", "fraction", "work rate against worker"};
+constexpr SeriesOutput kTime{"farm_time_ms_t*", "ms", "execution time against workers"};
+constexpr SeriesOutput kSpeedup{"speedup_t*", "x", "speedup against workers"};
+constexpr SeriesOutput kRatio{"farm_ratio_t*_t*", "x", "time ratio against workers"};
 
 
 // Worker counts per sweep point: the points share the image's rows, which each point counts
@@ -81,7 +99,7 @@ class FarmPoint final : public Model {
   FarmPoint(FarmParams p, std::size_t first, std::size_t last)
       : p_(std::move(p)), first_(first), last_(last), at_(first) {
     for (int m = 0; m < 2; ++m) {
-      times_[m] = series("farm_time_ms_" + kFarmKeys[m], "", "workers", "", "execution time", "ms");
+      times_[m] = kTime({kFarmModels[m]}, "", "workers", "", "execution time");
     }
   }
 
@@ -97,8 +115,8 @@ class FarmPoint final : public Model {
       if (!farm_->step()) continue;
       times_[machine_].x.push_back(workers);
       times_[machine_].y.push_back(farm_->time_ms());
-      Series w = series("work_rates_" + kFarmKeys[machine_] + "_" + std::to_string(workers), "",
-                        "worker", "index", "work rate", "fraction");
+      Series w = kWorkRates({kFarmModels[machine_] + "_" + std::to_string(workers)}, "", "worker",
+                            "index", "work rate");
       w.y = farm_->work_rates();
       for (std::size_t k = 0; k < w.y.size(); ++k) w.x.push_back(static_cast<double>(k + 1));
       rates_.push_back(std::move(w));
@@ -120,7 +138,7 @@ class FarmPoint final : public Model {
     Result r;
     double iterations = 0;
     for (const std::int64_t n : rows_) iterations += static_cast<double>(n);
-    r.scalars.push_back({"iterations", iterations});
+    r.scalars.push_back(kIterations(iterations));
     r.series = rates_;
     r.series.push_back(times_[0]);
     r.series.push_back(times_[1]);
@@ -141,22 +159,21 @@ Result combine_farm(const FarmParams& p, const std::vector<PointResult>& parts) 
   Result r;
   const char* labels[] = {"T805", "T9000"};
   // The whole image on one processor, without the farm (every point counted its iterations).
-  const double iterations = parts.empty() ? 0 : parts.front().result.scalar("iterations");
+  const double iterations = parts.empty() ? 0 : parts.front().result.scalar(kIterations.name());
   const double sequential[] = {
       p.t805.cpu.cycles_ns(iterations * fp_cycles(p.t805.cpu, p.t805_loop)) / 1e6,
       p.t9000.cpu.cycles_ns(iterations * fp_cycles(p.t9000.cpu, p.t9000_loop)) / 1e6};
   Series time[2], speedup[2];
   for (int m = 0; m < 2; ++m) {
-    time[m] = series("farm_time_ms_" + kFarmKeys[m], labels[m], "workers", "",
-                     "execution time", "ms");
-    speedup[m] = series("speedup_" + kFarmKeys[m], labels[m], "workers", "", "speedup", "x");
+    time[m] = kTime({kFarmModels[m]}, labels[m], "workers", "", "execution time");
+    speedup[m] = kSpeedup({kFarmModels[m]}, labels[m], "workers", "", "speedup");
     time[m].key = speedup[m].key = kFarmKeys[m];
   }
-  Series ratio = series("farm_ratio_t8_t9", "T805 / T9000", "workers", "", "time ratio", "x");
+  Series ratio = kRatio({"8", "9"}, "T805 / T9000", "workers", "", "time ratio");
   int widest = 0;
   for (const PointResult& part : parts) {
     for (int m = 0; m < 2; ++m) {
-      const Series& t = part.result.find_series("farm_time_ms_" + kFarmKeys[m]);
+      const Series& t = part.result.find_series(kTime.name({kFarmModels[m]}));
       for (std::size_t i = 0; i < t.x.size(); ++i) {
         time[m].x.push_back(t.x[i]);
         time[m].y.push_back(t.y[i]);
@@ -173,9 +190,9 @@ Result combine_farm(const FarmParams& p, const std::vector<PointResult>& parts) 
   for (int m = 0; m < 2 && widest > 0; ++m) {
     for (const PointResult& part : parts) {
       for (const Series& s : part.result.series) {
-        if (s.name != "work_rates_" + kFarmKeys[m] + "_" + std::to_string(widest)) continue;
+        if (s.name != kWorkRates.name({kFarmModels[m] + "_" + std::to_string(widest)})) continue;
         Series w = s;
-        w.name = "work_rates_" + kFarmKeys[m];
+        w.name = kWorkRates.name({kFarmModels[m]});
         w.label = std::string(labels[m]) + ", " + std::to_string(widest) + " workers";
         r.series.push_back(w);
         break;
@@ -187,39 +204,28 @@ Result combine_farm(const FarmParams& p, const std::vector<PointResult>& parts) 
   for (int m = 0; m < 2; ++m) {
     r.series.push_back(time[m]);
     r.series.push_back(speedup[m]);
-    r.scalars.push_back({"sequential_ms_" + kFarmKeys[m], sequential[m], "ms",
-                         std::string("Sequential time on the ") + labels[m]});
+    r.scalars.push_back(kSequential({kFarmModels[m]}, sequential[m],
+                                    std::string("Sequential time on the ") + labels[m]));
     if (!speedup[m].y.empty()) {
-      r.scalars.push_back({"farm_speedup_" + kFarmKeys[m] + "_last", speedup[m].y.back(), "x",
-                           std::string(labels[m]) + " speedup at the last worker count"});
+      r.scalars.push_back(kLastSpeedup({kFarmModels[m]}, speedup[m].y.back(),
+                                       std::string(labels[m]) + " speedup at the last worker count"));
     }
   }
   r.series.push_back(ratio);
   if (!ratio.y.empty()) {
-    r.scalars.push_back({"farm_ratio_t8_t9", sum / static_cast<double>(ratio.y.size())});
+    r.scalars.push_back(kMeanRatio(sum / static_cast<double>(ratio.y.size())));
   }
-  r.scalars.push_back({"stack_workers", static_cast<double>(widest)});
+  r.scalars.push_back(kStackWorkers(static_cast<double>(widest)));
   if (sequential[1] > 0) {
-    r.scalars.push_back({"sequential_ratio_t8_t9", sequential[0] / sequential[1]});
+    r.scalars.push_back(kSequentialRatio(sequential[0] / sequential[1]));
   }
   return r;
 }
 
 
 std::vector<OutputSpec> farm_outputs() {
-  return {
-      scalar_output("sequential_ms_t*", "ms", "Sequential time on the T805"),
-      scalar_output("farm_speedup_t*_last", "x", "T805 speedup at the last worker count"),
-      scalar_output("farm_ratio_t8_t9", "x",
-                    "T805 farm time over T9000's, mean over the worker counts"),
-      scalar_output("stack_workers", "workers",
-                    "Workers of the work-rate stacks (the largest count)"),
-      scalar_output("sequential_ratio_t8_t9", "x", "T805 sequential time over T9000's"),
-      series_output("work_rates_t*", "fraction", "work rate against worker"),
-      series_output("farm_time_ms_t*", "ms", "execution time against workers"),
-      series_output("speedup_t*", "x", "speedup against workers"),
-      series_output("farm_ratio_t*_t*", "x", "time ratio against workers"),
-  };
+  return {kSequential, kLastSpeedup, kMeanRatio, kStackWorkers, kSequentialRatio,
+          kWorkRates,  kTime,        kSpeedup,   kRatio};
 }
 
 }  // namespace

@@ -12,7 +12,6 @@
 #include "core/sweep.h"
 #include "machines/transputer/costs.h"
 #include "machines/transputer/machine.h"
-#include "machines/transputer/measures.h"
 #include "machines/transputer/programs/mandelbrot.h"
 #include "machines/transputer/rig.h"
 #include "network/topologies/describe.h"
@@ -25,7 +24,6 @@ using transputer::kCitation;
 using transputer::Layer;
 using transputer::P4;
 using transputer::Rig;
-using transputer::series;
 using transputer::T805;
 using transputer::T9000;
 using transputer::Time;
@@ -50,6 +48,59 @@ const std::vector<Variant> kVariants = {
     {"t9_raw_c104", "T9 raw via C104", true, Layer::kRaw, true},
     {"t9_p4_c104", "T9 p4 via C104", true, Layer::kP4, true},
 };
+
+// Per variant (kVariants' keys): a point's round trip, and the curves.
+constexpr ScalarOutput kPointRtt{"rtt_us_*", "us", "Round trip of one variant at one size"};
+constexpr SeriesOutput kRtt{"rtt_us_*", "us", "round trip against message size"};
+constexpr SeriesOutput kThroughput{"throughput_mb_s_*", "MB/s", "throughput against message size"};
+constexpr SeriesOutput kRatioVcr{"ratio_t8_t9_raw_vcr", "x",
+                                 "round trip ratio against message size"};
+constexpr SeriesOutput kRatioP4{"ratio_t8_t9_p4", "x", "round trip ratio against message size"};
+constexpr SeriesOutput kC104Overhead{"c104_overhead_us", "us", "overhead against message size"};
+constexpr SeriesOutput kP4Overhead{"p4_overhead_us", "us", "overhead against message size"};
+constexpr ScalarOutput kT9Limit{"t9_link_limit_mb_s", "MB/s",
+                                "DS-link limit from the token accounting: full packets back to "
+                                "back"};
+constexpr ScalarOutput kT8Limit{"t8_link_limit_mb_s", "MB/s",
+                                "OS-link limit from the byte and acknowledge handshake"};
+constexpr ScalarOutput kT9RawStep{
+    "t9_raw_step_us", "us",
+    "T9 raw: round trip one byte past a full packet minus a full packet's"};
+constexpr ScalarOutput kT9RawStepRatio{
+    "t9_raw_step_ratio", "x",
+    "T9 raw: the step past a full packet over the step of the byte before it"};
+constexpr ScalarOutput kRatioVcrMax{"ratio_t8_t9_raw_vcr_max", "x",
+                                    "Largest T8 VCR / T9 raw round-trip ratio over the sizes"};
+constexpr ScalarOutput kRatioP4First{"ratio_t8_t9_p4_first", "x",
+                                     "T8 p4 / T9 p4 at the smallest size"};
+constexpr ScalarOutput kRatioP4Last{"ratio_t8_t9_p4_last", "x",
+                                    "T8 p4 / T9 p4 at the largest size"};
+constexpr ScalarOutput kRatioP4Max{"ratio_t8_t9_p4_max", "x", "Largest T8 p4 / T9 p4 ratio"};
+constexpr ScalarOutput kRatioP4Min{"ratio_t8_t9_p4_min", "x", "Smallest T8 p4 / T9 p4 ratio"};
+constexpr ScalarOutput kT9RawLast{"t9_raw_throughput_last", "MB/s",
+                                  "T9 raw throughput at the largest size"};
+constexpr ScalarOutput kT9P4Last{"t9_p4_throughput_last", "MB/s",
+                                 "T9 p4 throughput at the largest size"};
+constexpr ScalarOutput kT9P4OverRaw{"t9_p4_over_raw_last", "x",
+                                    "T9 p4 throughput over raw at the largest size"};
+constexpr ScalarOutput kT8RawLast{"t8_raw_throughput_last", "MB/s",
+                                  "T8 raw throughput at the largest size"};
+constexpr ScalarOutput kT8VcrLast{"t8_vcr_throughput_last", "MB/s",
+                                  "T8 VCR throughput at the largest size"};
+constexpr ScalarOutput kT8P4Last{"t8_p4_throughput_last", "MB/s",
+                                 "T8 p4 throughput at the largest size"};
+constexpr ScalarOutput kT8VcrOverRaw{"t8_vcr_over_raw_last", "x",
+                                     "T8 VCR throughput over raw at the largest size"};
+constexpr ScalarOutput kT8P4OverVcr{"t8_p4_over_vcr_last", "x",
+                                    "T8 p4 throughput over VCR at the largest size"};
+constexpr ScalarOutput kCrossover{
+    "c104_p4_crossover_bytes", "bytes",
+    "Size above which the C104 loop's overhead exceeds p4's (0: never)"};
+constexpr ScalarOutput kC104OverP4{
+    "c104_over_p4_500_1000", "x",
+    "Mean C104 overhead over p4 overhead for 500-1000-byte messages"};
+constexpr ScalarOutput kC104MinRise{"c104_overhead_min_us", "us",
+                                    "Smallest rise of the round trip via the C104"};
 
 struct PingParams {
   std::vector<int> sizes;
@@ -106,8 +157,7 @@ class PingPoint final : public Model {
     for (std::uint64_t i = 0; i < budget && variant_ < kVariants.size(); ++i) {
       if (!ping_->step()) continue;
       const Variant& v = kVariants[variant_];
-      result_.scalars.push_back(
-          {std::string("rtt_us_") + v.key, ping_->rtt_us(), "us", v.label});
+      result_.scalars.push_back(kPointRtt({v.key}, ping_->rtt_us(), v.label));
       ++variant_;
       if (variant_ < kVariants.size()) start();
     }
@@ -145,7 +195,7 @@ Result combine_ping(const PingParams& p, const std::vector<PointResult>& parts) 
   for (const PointResult& part : parts) {
     x.push_back(p.sizes[part.point]);
     for (std::size_t v = 0; v < kVariants.size(); ++v) {
-      rtt[v].push_back(part.result.scalar(std::string("rtt_us_") + kVariants[v].key));
+      rtt[v].push_back(part.result.scalar(kPointRtt.name({kVariants[v].key})));
     }
   }
   auto of = [&](const char* key) -> const std::vector<double>& {
@@ -156,40 +206,41 @@ Result combine_ping(const PingParams& p, const std::vector<PointResult>& parts) 
   };
   std::vector<std::vector<double>> tput(kVariants.size());
   for (std::size_t v = 0; v < kVariants.size(); ++v) {
-    Series s = series(std::string("rtt_us_") + kVariants[v].key, kVariants[v].label,
-                      "message size", "bytes", "round trip", "us");
+    Series s = kRtt({kVariants[v].key}, kVariants[v].label, "message size", "bytes",
+                    "round trip");
     // One variant in the round-trip and throughput charts (one colour in each).
     s.key = kVariants[v].key;
     s.x = x;
     s.y = rtt[v];
     r.series.push_back(s);
-    Series t = series(std::string("throughput_mb_s_") + kVariants[v].key, kVariants[v].label,
-                      "message size", "bytes", "throughput", "MB/s");
+    Series t = kThroughput({kVariants[v].key}, kVariants[v].label, "message size", "bytes",
+                           "throughput");
     t.key = s.key;
     t.x = x;
     for (std::size_t i = 0; i < x.size(); ++i) t.y.push_back(x[i] / (rtt[v][i] / 2));
     tput[v] = t.y;
     r.series.push_back(t);
   }
-  auto derived = [&](const char* name, const char* label, const char* y_name, const char* unit,
-                     auto f) {
-    Series s = series(name, label, "message size", "bytes", y_name, unit);
+  auto derived = [&](const SeriesOutput& out, const char* label, const char* y_name, auto f) {
+    Series s = out(label, "message size", "bytes", y_name);
     s.x = x;
     for (std::size_t i = 0; i < x.size(); ++i) s.y.push_back(f(i));
     r.series.push_back(s);
     return s.y;
   };
-  const auto ratio_vcr = derived("ratio_t8_t9_raw_vcr", "T8 VCR / T9 raw", "round trip ratio",
-                                 "x", [&](std::size_t i) { return of("t8_vcr")[i] / of("t9_raw")[i]; });
-  const auto ratio_p4 = derived("ratio_t8_t9_p4", "T8 p4 / T9 p4", "round trip ratio", "x",
+  const auto ratio_vcr =
+      derived(kRatioVcr, "T8 VCR / T9 raw", "round trip ratio",
+              [&](std::size_t i) { return of("t8_vcr")[i] / of("t9_raw")[i]; });
+  const auto ratio_p4 = derived(kRatioP4, "T8 p4 / T9 p4", "round trip ratio",
                                 [&](std::size_t i) { return of("t8_p4")[i] / of("t9_p4")[i]; });
-  const auto c104 = derived("c104_overhead_us", "C104 loop - direct (raw)", "overhead", "us",
-                            [&](std::size_t i) { return of("t9_raw_c104")[i] - of("t9_raw")[i]; });
-  const auto p4 = derived("p4_overhead_us", "p4 - raw (direct)", "overhead", "us",
+  const auto c104 =
+      derived(kC104Overhead, "C104 loop - direct (raw)", "overhead",
+              [&](std::size_t i) { return of("t9_raw_c104")[i] - of("t9_raw")[i]; });
+  const auto p4 = derived(kP4Overhead, "p4 - raw (direct)", "overhead",
                           [&](std::size_t i) { return of("t9_p4")[i] - of("t9_raw")[i]; });
 
-  r.scalars.push_back({"t9_link_limit_mb_s", transputer::ds_limit_mb_s(p.t9000)});
-  r.scalars.push_back({"t8_link_limit_mb_s", transputer::os_limit_mb_s(p.t805)});
+  r.scalars.push_back(kT9Limit(transputer::ds_limit_mb_s(p.t9000)));
+  r.scalars.push_back(kT8Limit(transputer::os_limit_mb_s(p.t805)));
   if (x.empty()) return r;
   const std::size_t last = x.size() - 1;
   auto index_of = [&](double size) -> int {
@@ -198,41 +249,30 @@ Result combine_ping(const PingParams& p, const std::vector<PointResult>& parts) 
     }
     return -1;
   };
-  auto add = [&](const char* name, double value, const char* unit, const char* what) {
-    r.scalars.push_back({name, value, unit, what});
-  };
+  auto add = [&](const ScalarOutput& out, double value) { r.scalars.push_back(out(value)); };
   const int full = index_of(p.t9000.packet_bytes);
   const int over = index_of(p.t9000.packet_bytes + 1);
   const int under = index_of(p.t9000.packet_bytes - 1);
   if (full >= 0 && over >= 0 && under >= 0) {
     const auto& raw = of("t9_raw");
-    add("t9_raw_step_us", raw[over] - raw[full], "us",
-        "T9 raw: round trip one byte past a full packet minus a full packet's");
-    add("t9_raw_step_ratio", (raw[over] - raw[full]) / (raw[full] - raw[under]), "x",
-        "T9 raw: the step past a full packet over the step of the byte before it");
+    add(kT9RawStep, raw[over] - raw[full]);
+    add(kT9RawStepRatio, (raw[over] - raw[full]) / (raw[full] - raw[under]));
   }
-  add("ratio_t8_t9_raw_vcr_max", *std::max_element(ratio_vcr.begin(), ratio_vcr.end()), "x",
-      "Largest T8 VCR / T9 raw round-trip ratio over the sizes");
-  add("ratio_t8_t9_p4_first", ratio_p4.front(), "x", "T8 p4 / T9 p4 at the smallest size");
-  add("ratio_t8_t9_p4_last", ratio_p4[last], "x", "T8 p4 / T9 p4 at the largest size");
-  add("ratio_t8_t9_p4_max", *std::max_element(ratio_p4.begin(), ratio_p4.end()), "x",
-      "Largest T8 p4 / T9 p4 ratio");
-  add("ratio_t8_t9_p4_min", *std::min_element(ratio_p4.begin(), ratio_p4.end()), "x",
-      "Smallest T8 p4 / T9 p4 ratio");
+  add(kRatioVcrMax, *std::max_element(ratio_vcr.begin(), ratio_vcr.end()));
+  add(kRatioP4First, ratio_p4.front());
+  add(kRatioP4Last, ratio_p4[last]);
+  add(kRatioP4Max, *std::max_element(ratio_p4.begin(), ratio_p4.end()));
+  add(kRatioP4Min, *std::min_element(ratio_p4.begin(), ratio_p4.end()));
   auto tp = [&](const char* key) { return of(key).empty() ? 0.0 : x[last] / (of(key)[last] / 2); };
-  add("t9_raw_throughput_last", tp("t9_raw"), "MB/s", "T9 raw throughput at the largest size");
-  add("t9_p4_throughput_last", tp("t9_p4"), "MB/s", "T9 p4 throughput at the largest size");
-  add("t9_p4_over_raw_last", tp("t9_p4") / tp("t9_raw"), "x",
-      "T9 p4 throughput over raw at the largest size");
-  add("t8_raw_throughput_last", tp("t8_raw"), "MB/s", "T8 raw throughput at the largest size");
-  add("t8_vcr_throughput_last", tp("t8_vcr"), "MB/s", "T8 VCR throughput at the largest size");
-  add("t8_p4_throughput_last", tp("t8_p4"), "MB/s", "T8 p4 throughput at the largest size");
-  add("t8_vcr_over_raw_last", tp("t8_vcr") / tp("t8_raw"), "x",
-      "T8 VCR throughput over raw at the largest size");
-  add("t8_p4_over_vcr_last", tp("t8_p4") / tp("t8_vcr"), "x",
-      "T8 p4 throughput over VCR at the largest size");
-  add("c104_p4_crossover_bytes", crossover(x, c104, p4), "bytes",
-      "Size above which the C104 loop's overhead exceeds p4's (0: never)");
+  add(kT9RawLast, tp("t9_raw"));
+  add(kT9P4Last, tp("t9_p4"));
+  add(kT9P4OverRaw, tp("t9_p4") / tp("t9_raw"));
+  add(kT8RawLast, tp("t8_raw"));
+  add(kT8VcrLast, tp("t8_vcr"));
+  add(kT8P4Last, tp("t8_p4"));
+  add(kT8VcrOverRaw, tp("t8_vcr") / tp("t8_raw"));
+  add(kT8P4OverVcr, tp("t8_p4") / tp("t8_vcr"));
+  add(kCrossover, crossover(x, c104, p4));
   double sum = 0;
   int n = 0;
   double min_rise = 1e300;
@@ -243,58 +283,20 @@ Result combine_ping(const PingParams& p, const std::vector<PointResult>& parts) 
     ++n;
   }
   if (n > 0) {
-    add("c104_over_p4_500_1000", sum / n, "x",
-        "Mean C104 overhead over p4 overhead for 500-1000-byte messages");
+    add(kC104OverP4, sum / n);
   }
-  add("c104_overhead_min_us", min_rise, "us", "Smallest rise of the round trip via the C104");
+  add(kC104MinRise, min_rise);
   return r;
 }
 
 
 std::vector<OutputSpec> ping_outputs() {
-  return {
-      scalar_output("t9_link_limit_mb_s", "MB/s",
-                    "DS-link limit from the token accounting: full packets back to back"),
-      scalar_output("t8_link_limit_mb_s", "MB/s",
-                    "OS-link limit from the byte and acknowledge handshake"),
-      scalar_output("t*_raw_step_us", "us",
-                    "T9 raw: round trip one byte past a full packet minus a full packet's"),
-      scalar_output("t*_raw_step_ratio", "x",
-                    "T9 raw: the step past a full packet over the step of the byte before it"),
-      scalar_output("ratio_t*_t*_raw_vcr_max", "x",
-                    "Largest T8 VCR / T9 raw round-trip ratio over the sizes"),
-      scalar_output("ratio_t*_t*_p*_first", "x", "T8 p4 / T9 p4 at the smallest size"),
-      scalar_output("ratio_t*_t*_p*_last", "x", "T8 p4 / T9 p4 at the largest size"),
-      scalar_output("ratio_t*_t*_p*_max", "x", "Largest T8 p4 / T9 p4 ratio"),
-      scalar_output("ratio_t*_t*_p*_min", "x", "Smallest T8 p4 / T9 p4 ratio"),
-      scalar_output("t*_raw_throughput_last", "MB/s", "T9 raw throughput at the largest size"),
-      scalar_output("t*_p*_throughput_last", "MB/s", "T9 p4 throughput at the largest size"),
-      scalar_output("t*_p*_over_raw_last", "x", "T9 p4 throughput over raw at the largest size"),
-      scalar_output("t*_vcr_throughput_last", "MB/s", "T8 VCR throughput at the largest size"),
-      scalar_output("t*_vcr_over_raw_last", "x", "T8 VCR throughput over raw at the largest size"),
-      scalar_output("t*_p*_over_vcr_last", "x", "T8 p4 throughput over VCR at the largest size"),
-      scalar_output("c*_p*_crossover_bytes", "bytes",
-                    "Size above which the C104 loop's overhead exceeds p4's (N: never)"),
-      scalar_output("c*_over_p*_*_*", "x",
-                    "Mean C104 overhead over p4 overhead for N-N-byte messages"),
-      scalar_output("c*_overhead_min_us", "us", "Smallest rise of the round trip via the C104"),
-      series_output("rtt_us_t*_raw", "us", "round trip against message size"),
-      series_output("throughput_mb_s_t*_raw", "MB/s", "throughput against message size"),
-      series_output("rtt_us_t*_raw*", "us", "round trip against message size"),
-      series_output("throughput_mb_s_t*_raw*", "MB/s", "throughput against message size"),
-      series_output("rtt_us_t*_p*", "us", "round trip against message size"),
-      series_output("throughput_mb_s_t*_p*", "MB/s", "throughput against message size"),
-      series_output("rtt_us_t*_vcr", "us", "round trip against message size"),
-      series_output("throughput_mb_s_t*_vcr", "MB/s", "throughput against message size"),
-      series_output("rtt_us_t*_raw_c*", "us", "round trip against message size"),
-      series_output("throughput_mb_s_t*_raw_c*", "MB/s", "throughput against message size"),
-      series_output("rtt_us_t*_p*_c*", "us", "round trip against message size"),
-      series_output("throughput_mb_s_t*_p*_c*", "MB/s", "throughput against message size"),
-      series_output("ratio_t*_t*_raw_vcr", "x", "round trip ratio against message size"),
-      series_output("ratio_t*_t*_p*", "x", "round trip ratio against message size"),
-      series_output("c*_overhead_us", "us", "overhead against message size"),
-      series_output("p*_overhead_us", "us", "overhead against message size"),
-  };
+  return {kT9Limit,     kT8Limit,      kT9RawStep,  kT9RawStepRatio, kRatioVcrMax,
+          kRatioP4First, kRatioP4Last, kRatioP4Max, kRatioP4Min,     kT9RawLast,
+          kT9P4Last,    kT9P4OverRaw,  kT8RawLast,  kT8VcrLast,      kT8P4Last,
+          kT8VcrOverRaw, kT8P4OverVcr, kCrossover,  kC104OverP4,     kC104MinRise,
+          kRtt,         kThroughput,   kRatioVcr,   kRatioP4,        kC104Overhead,
+          kP4Overhead};
 }
 
 }  // namespace

@@ -12,7 +12,6 @@
 #include "core/sweep.h"
 #include "machines/transputer/costs.h"
 #include "machines/transputer/machine.h"
-#include "machines/transputer/measures.h"
 #include "machines/transputer/programs/mandelbrot.h"
 #include "machines/transputer/rig.h"
 #include "network/topologies/describe.h"
@@ -25,7 +24,6 @@ using transputer::Cpu;
 using transputer::kCitation;
 using transputer::Loop;
 using transputer::Mandelbrot;
-using transputer::series;
 using transputer::T805;
 using transputer::T9000;
 
@@ -35,6 +33,20 @@ struct Processor {
   const char* key;
   const char* label;
 };
+
+constexpr ScalarOutput kIterationsFp{
+    "iterations_fp", "iterations",
+    "Inner-loop iterations of the double-precision version, all pixels"};
+constexpr ScalarOutput kIterationsInt{
+    "iterations_int", "iterations", "Inner-loop iterations of the integer (fixed-point) version"};
+// One per processor (kProcessors' keys).
+constexpr ScalarOutput kFpTime{"fp_time_ms_*", "ms", "Table 1 time"};
+constexpr ScalarOutput kMflops{"mflops_*", "Mflops",
+                               "Table 1: iterations x fp instructions / time"};
+constexpr ScalarOutput kIntTime{"int_time_ms_*", "ms", "Table 2 time"};
+constexpr ScalarOutput kMips{"mips_*", "Mips", "Table 2: iterations x instructions / time"};
+constexpr SeriesOutput kFpTimes{"fp_time_ms", "ms", "time against processor"};
+constexpr SeriesOutput kIntTimes{"int_time_ms", "ms", "time against processor"};
 
 const std::vector<Processor> kProcessors = {{"t805", "25 MHz T805"},
                                             {"t9000", "20 MHz T9000"},
@@ -84,8 +96,8 @@ class Sequential final : public Model {
   Result result() const override {
     Result r;
     const double fp = static_cast<double>(fp_), in = static_cast<double>(int_);
-    r.scalars.push_back({"iterations_fp", fp});
-    r.scalars.push_back({"iterations_int", in});
+    r.scalars.push_back(kIterationsFp(fp));
+    r.scalars.push_back(kIterationsInt(in));
     Cpu projected = p_.t9000;
     projected.clock_mhz = p_.t9000_projected_mhz;
     const std::vector<std::pair<Cpu, Loop>> rows = {{p_.t805, p_.t805_loop},
@@ -93,18 +105,17 @@ class Sequential final : public Model {
                                                     {projected, p_.t9000_loop},
                                                     {p_.i486, p_.i486_loop},
                                                     {p_.r4000, p_.r4000_loop}};
-    Series fp_time = series("fp_time_ms", "floating point (Table 1)", "processor", "",
-                            "time", "ms");
-    Series int_time = series("int_time_ms", "integer (Table 2)", "processor", "", "time", "ms");
+    Series fp_time = kFpTimes("floating point (Table 1)", "processor", "", "time");
+    Series int_time = kIntTimes("integer (Table 2)", "processor", "", "time");
     for (std::size_t k = 0; k < rows.size(); ++k) {
       const auto& [cpu, loop] = rows[k];
       const std::string key = kProcessors[k].key;
       const double t1 = cpu.cycles_ns(fp * transputer::fp_cycles(cpu, loop)) / 1e6;
       const double t2 = cpu.cycles_ns(in * transputer::int_cycles(cpu, loop)) / 1e6;
-      r.scalars.push_back({"fp_time_ms_" + key, t1});
-      r.scalars.push_back({"mflops_" + key, fp * loop.fp_fp / (t1 * 1e3)});
-      r.scalars.push_back({"int_time_ms_" + key, t2});
-      r.scalars.push_back({"mips_" + key, in * loop.int_instr / (t2 * 1e3)});
+      r.scalars.push_back(kFpTime({key}, t1));
+      r.scalars.push_back(kMflops({key}, fp * loop.fp_fp / (t1 * 1e3)));
+      r.scalars.push_back(kIntTime({key}, t2));
+      r.scalars.push_back(kMips({key}, in * loop.int_instr / (t2 * 1e3)));
       for (Series* s : {&fp_time, &int_time}) {
         s->x.push_back(static_cast<double>(k));
         s->labels.push_back(kProcessors[k].label);
@@ -125,18 +136,7 @@ class Sequential final : public Model {
 
 
 std::vector<OutputSpec> sequential_outputs() {
-  return {
-      scalar_output("iterations_fp", "iterations",
-                    "Inner-loop iterations of the double-precision version, all pixels"),
-      scalar_output("iterations_int", "iterations",
-                    "Inner-loop iterations of the integer (fixed-point) version"),
-      scalar_output("fp_time_ms_*", "ms", "Table 1 time"),
-      scalar_output("mflops_*", "Mflops", "Table 1: iterations x fp instructions / time"),
-      scalar_output("int_time_ms_*", "ms", "Table 2 time"),
-      scalar_output("mips_*", "Mips", "Table 2: iterations x instructions / time"),
-      series_output("fp_time_ms", "ms", "time against processor"),
-      series_output("int_time_ms", "ms", "time against processor"),
-  };
+  return {kIterationsFp, kIterationsInt, kFpTime, kMflops, kIntTime, kMips, kFpTimes, kIntTimes};
 }
 
 }  // namespace

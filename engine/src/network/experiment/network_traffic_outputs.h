@@ -1,0 +1,102 @@
+#pragma once
+
+#include "core/outputs.h"
+
+// The custom network's outputs, declared once: network_traffic.cpp lists them, the point and the
+// combine report through them.
+namespace archex::traffic_run {
+
+constexpr ScalarOutput kOfferedFlitsPerNodeCycle{"offered_flits_per_node_cycle", "flits/node/cycle",
+                                                 "Offered load of the chosen point"};
+constexpr ScalarOutput kAcceptedFlitsPerNodeCycle{
+    "accepted_flits_per_node_cycle", "flits/node/cycle",
+    "Flits delivered per node per cycle while measuring"};
+constexpr ScalarOutput kLatencyMeanCycles{
+    "latency_mean_cycles", "cycles",
+    "Mean latency, creation to last flit delivered (source queueing in); absent, with the "
+    "percentiles, where the point deadlocked"};
+constexpr ScalarOutput kLatencyCiCycles{
+    "latency_ci_cycles", "cycles",
+    "Half-width of the 95 % confidence interval of the mean (batch means); absent where the "
+    "point is saturated or measured too few batches to say"};
+constexpr ScalarOutput kLatencyP50Cycles{"latency_p50_cycles", "cycles", "Median latency"};
+constexpr ScalarOutput kLatencyP95Cycles{"latency_p95_cycles", "cycles", "95th percentile"};
+constexpr ScalarOutput kLatencyP99Cycles{"latency_p99_cycles", "cycles", "99th percentile"};
+constexpr ScalarOutput kSaturated{
+    "saturated", "boolean",
+    "The offered load was not sustained (under 90 % of the flits created while measuring "
+    "were delivered then, a source queue overflowed, or the measured packets did not drain)"};
+constexpr ScalarOutput kDeadlocked{
+    "deadlocked", "boolean",
+    "A torus without a dateline: the network deadlocked at the chosen load (a cycle of "
+    "channels each waiting on the next; the point stopped there)"};
+constexpr ScalarOutput kDeadlockCycle{"deadlock_cycle", "cycles",
+                                      "Cycle the deadlock was found at (-1: none)"};
+constexpr ScalarOutput kLatencyVsOfferedDeadlock{
+    "latency_vs_offered_deadlock", "flits/node/cycle",
+    "Lowest offered load of the curve at which the network deadlocked"};
+constexpr ScalarOutput kMeasuredPackets{"measured_packets", "packets",
+                                        "Packets in the latency statistics"};
+constexpr ScalarOutput kSimulatedCycles{"simulated_cycles", "cycles",
+                                        "Cycles simulated for the chosen point"};
+constexpr ScalarOutput kBisectionGbps{"bisection_gbps", "Gbit/s",
+                                      "Traffic across the bisection while measuring"};
+constexpr ScalarOutput kBisectionCapacityGbps{"bisection_capacity_gbps", "Gbit/s",
+                                              "Peak traffic across the bisection, both directions"};
+constexpr ScalarOutput kAcceptance{
+    "acceptance", "fraction",
+    "Share of the measured packets or connections delivered (not dropped); where the point "
+    "deadlocked, the share of every packet created before it stopped"};
+constexpr ScalarOutput kBlockingProbability{
+    "blocking_probability", "fraction",
+    "Share of set-up attempts at a switch output that found it held"};
+constexpr ScalarOutput kLatencyVsOfferedSaturation{
+    "latency_vs_offered_saturation", "flits/node/cycle",
+    "Lowest offered load of the curve that was not sustained"};
+constexpr ScalarOutput kModelCapacityBound{
+    "model_capacity_bound", "flits/node/cycle",
+    "Model: the most load uniform traffic can offer before a channel is full (a cube's "
+    "channel-load bound)"};
+constexpr ScalarOutput kModelZeroLoadLatencyCycles{
+    "model_zero_load_latency_cycles", "cycles",
+    "Model: mean latency of a packet alone in the network under uniform destinations"};
+constexpr ScalarOutput kModelFifoSaturation{
+    "model_fifo_saturation", "flits/node/cycle",
+    "Model: saturation throughput of an input-queued crossbar with FIFO heads under uniform "
+    "traffic (Karol, Hluchyj & Morgan)"};
+constexpr ScalarOutput kTotalSimulatedCycles{"total_simulated_cycles", "cycles",
+                                             "Cycles simulated over every point of the run"};
+constexpr SeriesOutput kLatencyHistogram{
+    "latency_histogram", "",
+    "Measured packets per latency bin at the chosen load (none where it deadlocked)"};
+constexpr SeriesOutput kLatencyVsOffered{"latency_vs_offered", "cycles",
+                                         "Mean latency against offered load, the loads sustained"};
+constexpr SeriesOutput kLatencyP99VsOffered{"latency_p99_vs_offered", "cycles",
+                                            "99th percentile latency against offered load"};
+constexpr SeriesOutput kAcceptedVsOffered{"accepted_vs_offered", "flits/node/cycle",
+                                          "Accepted load against offered load"};
+constexpr SeriesOutput kLatencyVsAccepted{"latency_vs_accepted", "cycles",
+                                          "Mean latency against accepted load"};
+constexpr SeriesOutput kAcceptanceVsOffered{
+    "acceptance_vs_offered", "fraction",
+    "Share of packets or connections delivered against offered load"};
+constexpr SeriesOutput kBlockingVsOffered{
+    "blocking_vs_offered", "fraction",
+    "Circuit switching: share of set-up attempts blocked against offered load"};
+constexpr SeriesOutput kModelPatelAcceptance{
+    "model_patel_acceptance", "fraction",
+    "Model: Patel's acceptance of a fly that drops blocked requests"};
+constexpr NetworkOutput kChannelUtil{
+    "channel_util", "fraction",
+    "The network with each channel's utilization and occupancy (the share of the time "
+    "packets held it) at the chosen load, a crossbar's crosspoints, and under the hotspot "
+    "pattern the hot spot (terminals' column hotspot)"};
+constexpr NetworkOutput kChannelDependencies{
+    "channel_dependencies", "",
+    "On a torus: the channel-dependency graph of dimension-order routing with its "
+    "virtual-channel classes, its cycles numbered"};
+constexpr NetworkOutput kDeadlock{
+    "deadlock", "",
+    "Where the chosen load deadlocked: each channel's place in the knot (-1: off it)"};
+
+}  // namespace archex::traffic_run
