@@ -1,12 +1,14 @@
 #include "machines/jmachine/experiments/programs.h"
 
 #include <algorithm>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "machines/jmachine/experiments/programs_combine.h"
+#include "machines/jmachine/experiments/programs_outputs.h"
 #include "machines/jmachine/experiments/programs_point.h"
 #include "machines/jmachine/programs/program.h"
 #include "network/topologies/describe.h"
@@ -86,87 +88,20 @@ ParamTable<ProgramsParams> table() {
 }
 
 std::vector<OutputSpec> outputs() {
-  std::vector<OutputSpec> out = {
-      scalar_output("*_correct", "", "A program: every run's answer is right"),
-      scalar_output("*_speedup_n*", "x", "A program: speedup on N nodes"),
-      scalar_output("*_run_ms_n*", "ms", "A program: run time on N nodes"),
-      scalar_output("*_handler_share_n*", "fraction",
-                    "A program: dispatch, prologue and epilogue on N nodes"),
-      scalar_output("*_idle_n*", "fraction", "A program: idle on N nodes"),
-      scalar_output("*_imbalance_n*", "fraction",
-                    "A program: node N busy beyond the others' mean, on N nodes"),
-      scalar_output("*_skew_n*", "fraction",
-                    "A program: idle not from node N's extra work, on N nodes"),
-      scalar_output("*_sync_share_n*", "fraction", "A program: synchronization on N nodes"),
-      scalar_output("*_queue_faults_n*", "faults", "A program: queue-overflow faults on N nodes"),
-      scalar_output("*_send_faults_n*", "faults", "A program: send faults on N nodes"),
-      scalar_output("*_max_node_send_faults_n*", "faults",
-                    "A program: the most send faults of one node, on N nodes"),
-      scalar_output("*_doubling_ratio_*_*", "ratio",
-                    "A program: run time on 2n nodes over n, geometric mean from N to N nodes"),
-      scalar_output("*_best_efficiency_upto*", "fraction",
-                    "A program: the highest speedup per node of any run on N to N nodes"),
-      scalar_output("*_breakdown_compute", "fraction",
-                    "A program: share of all nodes' cycles, compute"),
-      scalar_output("*_breakdown_handler", "fraction",
-                    "A program: share of all nodes' cycles, handler"),
-      scalar_output("*_breakdown_communication", "fraction",
-                    "A program: share of all nodes' cycles, communication"),
-      scalar_output("*_breakdown_sync", "fraction", "A program: share of all nodes' cycles, sync"),
-      scalar_output("*_breakdown_fault", "fraction",
-                    "A program: share of all nodes' cycles, fault"),
-      scalar_output("*_breakdown_idle", "fraction", "A program: share of all nodes' cycles, idle"),
-      scalar_output("*_answer", "", "A program: the program's answer"),
-      scalar_output("*_messages", "messages", "A program: messages sent"),
-      scalar_output("*_xlates", "xlates", "A program: name translations"),
-      scalar_output("*_depth", "rows", "Rows placed breadth first before the boards are dealt out"),
-      scalar_output("*_boards", "boards", "Boards dealt out, one NQueens thread each"),
-      scalar_output("*_extensions", "extensions",
-                    "Path extensions over all nodes (the work the bounds left)"),
-      scalar_output("*_tasks", "tasks", "Subpath tasks"),
-      scalar_output("overhead_ts_us_jmachine", "us", "J-Machine: one-way overhead per message"),
-      scalar_output("overhead_tb_us_jmachine", "us/byte", "J-Machine: one-way overhead per byte"),
-      scalar_output("overhead_ts_cycles_jmachine", "cycles",
-                    "J-Machine: one-way overhead per message, in cycles"),
-      scalar_output("overhead_tb_cycles_jmachine", "cycles/byte",
-                    "J-Machine: one-way overhead per byte, in cycles"),
-      series_output("time_ms_lcs", "ms", "run time against nodes"),
-      series_output("speedup_lcs", "x", "speedup against nodes"),
-      series_output("*_share_handler", "fraction", "share of cycles against nodes"),
-      series_output("*_share_imbalance", "fraction", "share of cycles against nodes"),
-      series_output("*_share_skew", "fraction", "share of cycles against nodes"),
-      series_output("work_rates_lcs", "fraction", "work rate against node"),
-      series_output("time_ms_radix", "ms", "run time against nodes"),
-      series_output("speedup_radix", "x", "speedup against nodes"),
-      series_output("work_rates_radix", "fraction", "work rate against node"),
-      series_output("time_ms_queens", "ms", "run time against nodes"),
-      series_output("speedup_queens", "x", "speedup against nodes"),
-      series_output("work_rates_queens", "fraction", "work rate against node"),
-      series_output("time_ms_tsp_run*", "ms", "run time against nodes"),
-      series_output("speedup_tsp_run*", "x", "speedup against nodes"),
-      series_output("work_rates_tsp", "fraction", "work rate against node"),
-      series_output("overhead_jmachine", "us", "one-way overhead against message size"),
-      series_output("overhead_ncube*_vendor", "us", "one-way overhead against message size"),
-      series_output("overhead_cm*_vendor", "us", "one-way overhead against message size"),
-      series_output("overhead_delta_vendor", "us", "one-way overhead against message size"),
-      series_output("overhead_ncube*_am", "us", "one-way overhead against message size"),
-      series_output("overhead_cm*_am", "us", "one-way overhead against message size"),
-      scalar_output("*_us_n*", "us", "A program on N nodes"),
-      series_output("*_us", "us", "barrier time against nodes"),
-      series_output("*_paper_em*", "us", "barrier time against nodes"),
-      series_output("*_paper_ksr", "us", "barrier time against nodes"),
-      series_output("*_paper_ipsc*", "us", "barrier time against nodes"),
-      series_output("*_paper_delta", "us", "barrier time against nodes"),
-      series_output("work_rates_barrier", "fraction", "work rate against node"),
-      series_output("time_ms_tsp", "ms", "run time against nodes"),
-      series_output("speedup_tsp", "x", "speedup against nodes"),
-  };
+  using namespace jmachine;
+  std::vector<OutputSpec> out = {kCorrect,        kSpeedupOn,     kRunMsOn,      kHandlerShareOn,
+                                 kIdleOn,         kImbalanceOn,   kSkewOn,       kSyncShareOn,
+                                 kQueueFaultsOn,  kSendFaultsOn,  kMaxNodeSendFaultsOn,
+                                 kDoublingRatio,  kBestEfficiencyUpTo};
+  out.insert(out.end(), std::begin(kBreakdown), std::end(kBreakdown));
+  out.insert(out.end(), {kAnswer, kMessagesSent, kXlates});
+  for (const ScalarOutput* figure : kProgramFigures) out.push_back(*figure);
+  out.insert(out.end(), {kOverheadTsUs, kOverheadTbUs, kOverheadTsCycles, kOverheadTbCycles,
+                         kBarrierUsOn, kTime, kSpeedup, kShareHandler, kShareImbalance,
+                         kShareSkew, kWorkRates, kBarrierUs, kBarrierPaper, kOverhead});
   for (int k = 0; k < static_cast<int>(ProgramKind::kCount); ++k) {
-    for (const std::string& thread : jmachine::program_threads(static_cast<ProgramKind>(k))) {
-      for (const jmachine::ThreadFigure& f : jmachine::kThreadFigures) {
-        out.push_back(scalar_output("*_" + thread + "_" + f.suffix, f.unit,
-                                    "A program " + thread + ": " + f.meaning));
-      }
+    for (const std::string& thread : program_threads(static_cast<ProgramKind>(k))) {
+      for (const ThreadFigure& f : kThreadFigures) out.push_back(f.declare(thread));
     }
   }
   return out;

@@ -6,27 +6,30 @@
 #include <string>
 #include <utility>
 
+#include "machines/jmachine/experiments/programs_outputs.h"
+
 namespace archex::jmachine {
 
 namespace {
 
 std::string key(ProgramKind kind) { return program_key(kind); }
 
-double scalar_or(const Result& r, const std::string& name, double fallback) {
+double scalar_or(const Result& r, const ScalarOutput& output, double fallback) {
+  const std::string name = output.name();
   for (const Scalar& s : r.scalars) {
     if (s.name == name) return s.value;
   }
   return fallback;
 }
 
+double value(const Result& r, const ScalarOutput& output) { return r.scalar(output.name()); }
+
 }  // namespace
 
 Result combine_programs(const ProgramsParams& p, const std::vector<PointResult>& partials) {
   Result out;
   const double mhz = p.program.net.clock_mhz;
-  const auto push = [&](std::string name, double value, const char* unit, std::string what) {
-    out.scalars.push_back({std::move(name), value, unit, std::move(what)});
-  };
+  const auto push = [&](Scalar s) { out.scalars.push_back(std::move(s)); };
   for (int prog = 0; prog < static_cast<int>(ProgramKind::kCount); ++prog) {
     const auto kind = static_cast<ProgramKind>(prog);
     const std::string k = key(kind);
@@ -34,25 +37,27 @@ Result combine_programs(const ProgramsParams& p, const std::vector<PointResult>&
     // The runs of this program by size and run index.
     std::vector<const Result*> runs;
     for (const PointResult& pr : partials) {
-      if (static_cast<int>(scalar_or(pr.result, "program", -1)) == prog) runs.push_back(&pr.result);
+      if (static_cast<int>(scalar_or(pr.result, kRunProgram, -1)) == prog) {
+        runs.push_back(&pr.result);
+      }
     }
     if (runs.empty()) continue;
-    const auto size_of = [](const Result* r) { return static_cast<int>(r->scalar("nodes")); };
+    const auto size_of = [](const Result* r) { return static_cast<int>(value(*r, kRunNodes)); };
     bool all_correct = true;
-    for (const Result* r : runs) all_correct = all_correct && r->scalar("correct") == 1;
-    push(k + "_correct", all_correct ? 1 : 0, "", label + ": every run's answer is right");
+    for (const Result* r : runs) all_correct = all_correct && value(*r, kRunCorrect) == 1;
+    push(kCorrect({k}, all_correct ? 1 : 0, label + ": every run's answer is right"));
     const int run_count = kind == ProgramKind::kTsp ? p.tsp_runs : 1;
     // Time and speedup per size, per run index.
     for (int run = 0; run < run_count; ++run) {
-      const std::string suffix = run_count > 1 ? "_run" + std::to_string(run + 1) : "";
+      const std::string item = run_count > 1 ? k + "_run" + std::to_string(run + 1) : k;
       const std::string run_label = run_count > 1 ? label + " (run " + std::to_string(run + 1) + ")"
                                                   : label;
-      Series time{"time_ms_" + k + suffix, run_label, "nodes", "nodes", "run time", "ms", {}, {}};
-      Series speed{"speedup_" + k + suffix, run_label, "nodes", "nodes", "speedup", "x", {}, {}};
+      Series time = kTime({item}, run_label, "nodes", "nodes", "run time");
+      Series speed = kSpeedup({item}, run_label, "nodes", "nodes", "speedup");
       double base = -1;
       for (const Result* r : runs) {
-        if (static_cast<int>(r->scalar("run")) != run) continue;
-        const double ms = r->scalar("cycles") / mhz / 1000;
+        if (static_cast<int>(value(*r, kRunIndex)) != run) continue;
+        const double ms = value(*r, kRunCycles) / mhz / 1000;
         if (base < 0) base = ms;
         time.x.push_back(size_of(r));
         time.y.push_back(ms);
@@ -60,18 +65,18 @@ Result combine_programs(const ProgramsParams& p, const std::vector<PointResult>&
         speed.y.push_back(ms > 0 ? base / ms : 0);
       }
       if (kind == ProgramKind::kBarrier) {
-        Series us{"barrier_us", "J-Machine (simulated)", "nodes", "nodes", "barrier time", "us",
-                  {}, {}};
+        Series us = kBarrierUs("J-Machine (simulated)", "nodes", "nodes", "barrier time");
         for (std::size_t i = 0; i < time.x.size(); ++i) {
           us.x.push_back(time.x[i]);
           us.y.push_back(time.y[i] * 1000);
-          push("barrier_us_n" + std::to_string(static_cast<int>(time.x[i])), time.y[i] * 1000,
-               "us", "Barrier on " + std::to_string(static_cast<int>(time.x[i])) + " nodes");
+          const std::string n = std::to_string(static_cast<int>(time.x[i]));
+          push(kBarrierUsOn({n}, time.y[i] * 1000, "Barrier on " + n + " nodes"));
         }
         out.series.push_back(std::move(us));
         for (int m = 0; m < 4; ++m) {
-          Series row{std::string("barrier_paper_") + kBarrierMachines[m],
-                     kBarrierLabels[m], "nodes", "nodes", "barrier time", "us", {}, {}};
+          Series row =
+              kBarrierPaper({kBarrierMachines[m]}, kBarrierLabels[m], "nodes", "nodes",
+                            "barrier time");
           const std::vector<double>& values = p.compare.barrier(m);
           for (std::size_t i = 0; i < values.size(); ++i) {
             if (values[i] <= 0) continue;
@@ -85,50 +90,47 @@ Result combine_programs(const ProgramsParams& p, const std::vector<PointResult>&
       for (std::size_t i = 0; i < speed.x.size(); ++i) {
         const int n = static_cast<int>(speed.x[i]);
         if (run == 0) {
-          push(k + "_speedup_n" + std::to_string(n), speed.y[i], "x",
-               label + ": speedup on " + std::to_string(n) + " nodes");
+          push(kSpeedupOn({k, std::to_string(n)}, speed.y[i],
+                          label + ": speedup on " + std::to_string(n) + " nodes"));
         }
       }
       out.series.push_back(std::move(time));
       out.series.push_back(std::move(speed));
     }
     // Per-size figures of the first run.
-    Series handler{k + "_share_handler", "handler entry/exit", "nodes", "nodes", "share of cycles",
-                   "fraction", {}, {}};
-    Series imbalance{k + "_share_imbalance", "node-0 imbalance", "nodes", "nodes",
-                     "share of cycles", "fraction", {}, {}};
-    Series skew{k + "_share_skew", "other idle (skew)", "nodes", "nodes", "share of cycles",
-                "fraction", {}, {}};
+    Series handler =
+        kShareHandler({k}, "handler entry/exit", "nodes", "nodes", "share of cycles");
+    Series imbalance =
+        kShareImbalance({k}, "node-0 imbalance", "nodes", "nodes", "share of cycles");
+    Series skew = kShareSkew({k}, "other idle (skew)", "nodes", "nodes", "share of cycles");
+    const ScalarOutput& share_handler = kRunShare[static_cast<int>(Use::kHandler)];
+    const ScalarOutput& share_sync = kRunShare[static_cast<int>(Use::kSync)];
+    const ScalarOutput& share_idle = kRunShare[static_cast<int>(Use::kCount)];
     for (const Result* r : runs) {
-      if (static_cast<int>(r->scalar("run")) != 0) continue;
+      if (static_cast<int>(value(*r, kRunIndex)) != 0) continue;
       const std::string n = std::to_string(size_of(r));
       const double x = size_of(r);
-      const double imb = scalar_or(*r, "imbalance", 0);
+      const double imb = scalar_or(*r, kRunImbalance, 0);
       handler.x.push_back(x);
-      handler.y.push_back(r->scalar("share_handler"));
+      handler.y.push_back(value(*r, share_handler));
       imbalance.x.push_back(x);
       imbalance.y.push_back(imb);
       skew.x.push_back(x);
-      skew.y.push_back(std::max(0.0, r->scalar("share_idle") - imb));
-      push(k + "_run_ms_n" + n, r->scalar("cycles") / mhz / 1000, "ms",
-           label + ": run time on " + n + " nodes");
-      push(k + "_handler_share_n" + n, r->scalar("share_handler"), "fraction",
-           label + ": dispatch, prologue and epilogue on " + n + " nodes");
-      push(k + "_idle_n" + n, r->scalar("share_idle"), "fraction",
-           label + ": idle on " + n + " nodes");
-      push(k + "_imbalance_n" + n, scalar_or(*r, "imbalance", 0), "fraction",
-           label + ": node 0 busy beyond the others' mean, on " + n + " nodes");
-      push(k + "_skew_n" + n,
-           std::max(0.0, r->scalar("share_idle") - scalar_or(*r, "imbalance", 0)), "fraction",
-           label + ": idle not from node 0's extra work, on " + n + " nodes");
-      push(k + "_sync_share_n" + n, r->scalar("share_sync"), "fraction",
-           label + ": synchronization on " + n + " nodes");
-      push(k + "_queue_faults_n" + n, r->scalar("queue_faults"), "faults",
-           label + ": queue-overflow faults on " + n + " nodes");
-      push(k + "_send_faults_n" + n, r->scalar("send_faults"), "faults",
-           label + ": send faults on " + n + " nodes");
-      push(k + "_max_node_send_faults_n" + n, r->scalar("max_node_send_faults"), "faults",
-           label + ": the most send faults of one node, on " + n + " nodes");
+      skew.y.push_back(std::max(0.0, value(*r, share_idle) - imb));
+      const std::string on = " on " + n + " nodes";
+      push(kRunMsOn({k, n}, value(*r, kRunCycles) / mhz / 1000, label + ": run time" + on));
+      push(kHandlerShareOn({k, n}, value(*r, share_handler),
+                           label + ": dispatch, prologue and epilogue" + on));
+      push(kIdleOn({k, n}, value(*r, share_idle), label + ": idle" + on));
+      push(kImbalanceOn({k, n}, imb, label + ": node 0 busy beyond the others' mean," + on));
+      push(kSkewOn({k, n}, std::max(0.0, value(*r, share_idle) - imb),
+                   label + ": idle not from node 0's extra work," + on));
+      push(kSyncShareOn({k, n}, value(*r, share_sync), label + ": synchronization" + on));
+      push(kQueueFaultsOn({k, n}, value(*r, kRunQueueFaults),
+                          label + ": queue-overflow faults" + on));
+      push(kSendFaultsOn({k, n}, value(*r, kRunSendFaults), label + ": send faults" + on));
+      push(kMaxNodeSendFaultsOn({k, n}, value(*r, kRunMaxNodeSendFaults),
+                                label + ": the most send faults of one node," + on));
     }
     if (kind != ProgramKind::kBarrier) {
       out.series.push_back(std::move(handler));
@@ -138,8 +140,8 @@ Result combine_programs(const ProgramsParams& p, const std::vector<PointResult>&
     // Run time by size (first run) for the ratios of successive sizes.
     std::vector<std::pair<int, double>> times;
     for (const Result* r : runs) {
-      if (static_cast<int>(r->scalar("run")) == 0) {
-        times.emplace_back(size_of(r), r->scalar("cycles"));
+      if (static_cast<int>(value(*r, kRunIndex)) == 0) {
+        times.emplace_back(size_of(r), value(*r, kRunCycles));
       }
     }
     const auto time_at = [&](int n) {
@@ -158,54 +160,52 @@ Result combine_programs(const ProgramsParams& p, const std::vector<PointResult>&
       }
     }
     if (doublings > 0) {
-      push(k + "_doubling_ratio_2_64", std::pow(product, 1.0 / doublings), "ratio",
-           label + ": run time on 2n nodes over n, geometric mean from 2 to 64 nodes");
+      push(kDoublingRatio({k, "2", "64"}, std::pow(product, 1.0 / doublings),
+                          label + ": run time on 2n nodes over n, geometric mean from 2 to 64 "
+                                  "nodes"));
     }
     if (time_at(64) > 0 && time_at(128) > 0) {
-      push(k + "_doubling_ratio_64_128", time_at(128) / time_at(64), "ratio",
-           label + ": run time on 128 nodes over 64");
+      push(kDoublingRatio({k, "64", "128"}, time_at(128) / time_at(64),
+                          label + ": run time on 128 nodes over 64"));
     }
     // The best speedup per node of any run on up to 16 nodes (above 1: superlinear).
     double best = 0;
     for (const Series& s : out.series) {
-      if (s.name.rfind("speedup_" + k, 0) != 0) continue;
+      if (s.name.rfind(kSpeedup.name({k}), 0) != 0) continue;
       for (std::size_t i = 0; i < s.x.size(); ++i) {
         if (s.x[i] > 1 && s.x[i] <= 16) best = std::max(best, s.y[i] / s.x[i]);
       }
     }
-    push(k + "_best_efficiency_upto16", best, "fraction",
-         label + ": the highest speedup per node of any run on 2 to 16 nodes");
+    push(kBestEfficiencyUpTo({k, "16"}, best,
+                             label + ": the highest speedup per node of any run on 2 to 16 nodes"));
     // The breakdown run: Fig. 6's shares, Table 4's statistics, the work rates.
     for (const PointResult& pr : partials) {
       const Result& r = pr.result;
-      if (static_cast<int>(scalar_or(r, "program", -1)) != prog || r.scalar("run") != 0 ||
+      if (static_cast<int>(scalar_or(r, kRunProgram, -1)) != prog || value(r, kRunIndex) != 0 ||
           size_of(&r) != p.breakdown_nodes)
         continue;
-      for (const char* use : {"compute", "handler", "communication", "sync", "fault", "idle"}) {
-        push(k + "_breakdown_" + use, r.scalar(std::string("share_") + use), "fraction",
-             label + ": share of all nodes' cycles, " + use);
+      for (std::size_t u = 0; u < std::size(kUses); ++u) {
+        push(kBreakdown[u]({k}, value(r, kRunShare[u]),
+                           label + ": share of all nodes' cycles, " + kUses[u]));
       }
-      push(k + "_answer", r.scalar("answer"), "", label + ": the program's answer");
-      push(k + "_messages", r.scalar("messages"), "messages", label + ": messages sent");
-      push(k + "_xlates", r.scalar("xlates"), "xlates", label + ": name translations");
-      const Series* names = nullptr;
+      push(kAnswer({k}, value(r, kRunAnswer), label + ": the program's answer"));
+      push(kMessagesSent({k}, value(r, kRunMessages), label + ": messages sent"));
+      push(kXlates({k}, value(r, kRunXlates), label + ": name translations"));
+      const std::string work_rates = kWorkRates.name({k});
       for (const Series& s : r.series) {
-        if (s.name == "thread_names") names = &s;
-        if (s.name.rfind("work_rates_", 0) == 0) out.series.push_back(s);
+        if (s.name == work_rates) out.series.push_back(s);
       }
-      for (std::size_t t = 0; names && t < names->labels.size(); ++t) {
-        const std::string id = "thread" + std::to_string(t);
-        const std::string thread = names->labels[t];
-        const double threads = r.scalar(id + "_threads");
-        const double ins = r.scalar(id + "_instructions");
-        const std::string name = k + "_" + thread;
-        const double values[] = {threads, ins / 1000, threads > 0 ? ins / threads : 0,
-                                 threads > 0 ? r.scalar(id + "_words") / threads : 0};
+      const std::vector<std::string>& threads = program_threads(kind);
+      for (std::size_t t = 0; t < threads.size(); ++t) {
+        const std::string id = std::to_string(t);
+        const double count = r.scalar(kRunThreads.name({id}));
+        const double ins = r.scalar(kRunInstructions.name({id}));
+        const double values[] = {count, ins / 1000, count > 0 ? ins / count : 0,
+                                 count > 0 ? r.scalar(kRunWords.name({id})) / count : 0};
         static_assert(std::size(values) == std::size(kThreadFigures));
         for (std::size_t f = 0; f < std::size(values); ++f) {
           const ThreadFigure& figure = kThreadFigures[f];
-          push(name + "_" + figure.suffix, values[f], figure.unit,
-               label + " " + thread + ": " + figure.meaning);
+          push(figure(k, threads[t], values[f], label + " " + threads[t] + ": " + figure.meaning));
         }
       }
       // The program's own figures (queens_depth, tsp_extensions).
@@ -224,17 +224,15 @@ Result combine_programs(const ProgramsParams& p, const std::vector<PointResult>&
   const double inject = p.program.net.inject_words_per_cycle;
   const double j_ts = (c.send_overhead + 1 / inject + c.dispatch + c.suspend + 1 / eject) / mhz;
   const double j_tb = 1 / eject / bytes_per_word / mhz;
-  push("overhead_ts_us_jmachine", j_ts, "us", "J-Machine: one-way overhead per message");
-  push("overhead_tb_us_jmachine", j_tb, "us/byte", "J-Machine: one-way overhead per byte");
-  push("overhead_ts_cycles_jmachine", j_ts * mhz, "cycles",
-       "J-Machine: one-way overhead per message, in cycles");
-  push("overhead_tb_cycles_jmachine", j_tb * mhz, "cycles/byte",
-       "J-Machine: one-way overhead per byte, in cycles");
+  push(kOverheadTsUs(j_ts));
+  push(kOverheadTbUs(j_tb));
+  push(kOverheadTsCycles(j_ts * mhz));
+  push(kOverheadTbCycles(j_tb * mhz));
   std::vector<double> sizes;
   for (double b = 1; b <= 4096; b *= 2) sizes.push_back(b);
   const auto model = [&](const std::string& name, const std::string& label, double ts,
                          double tb) {
-    Series s{"overhead_" + name, label, "message size", "bytes", "one-way overhead", "us", {}, {}};
+    Series s = kOverhead({name}, label, "message size", "bytes", "one-way overhead");
     for (const double b : sizes) {
       s.x.push_back(b);
       s.y.push_back(ts + tb * b);

@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "machines/jmachine/experiments/programs_outputs.h"
+
 namespace archex::jmachine {
 
 namespace {
@@ -41,67 +43,56 @@ class PointModel final : public Model {
     const ProgramRun& r = runner_->result();
     Result& out = partial_;
     const double n = r.nodes;
-    const auto add = [&](const std::string& name, double value, const char* unit) {
-      out.scalars.push_back({name, value, unit, ""});
+    const auto add = [&](const ScalarOutput& output, double value) {
+      out.scalars.push_back(output(value));
     };
-    add("program", static_cast<double>(point_.kind), "");
-    add("nodes", n, "nodes");
-    add("run", point_.run, "");
-    add("cycles", r.cycles, "cycles");
-    add("correct", r.correct ? 1 : 0, "");
-    add("answer", r.answer, "");
-    add("queue_faults", static_cast<double>(r.queue_faults), "faults");
-    add("send_faults", static_cast<double>(r.send_faults), "faults");
-    add("max_node_send_faults", static_cast<double>(r.max_node_send_faults), "faults");
-    add("messages", static_cast<double>(r.messages), "messages");
-    add("xlates", r.xlates, "xlates");
-    // Shares of all nodes' cycles, by use.
-    const char* const uses[] = {"compute", "handler", "communication", "sync", "fault"};
+    add(kRunProgram, static_cast<double>(point_.kind));
+    add(kRunNodes, n);
+    add(kRunIndex, point_.run);
+    add(kRunCycles, r.cycles);
+    add(kRunCorrect, r.correct ? 1 : 0);
+    add(kRunAnswer, r.answer);
+    add(kRunQueueFaults, static_cast<double>(r.queue_faults));
+    add(kRunSendFaults, static_cast<double>(r.send_faults));
+    add(kRunMaxNodeSendFaults, static_cast<double>(r.max_node_send_faults));
+    add(kRunMessages, static_cast<double>(r.messages));
+    add(kRunXlates, r.xlates);
+    // Shares of all nodes' cycles, by use, then idle.
     double total = r.cycles * n;
     for (int u = 0; u < static_cast<int>(Use::kCount); ++u) {
       double sum = 0;
       for (const auto& node : r.uses) sum += node[static_cast<std::size_t>(u)];
-      add(std::string("share_") + uses[u], total > 0 ? sum / total : 0, "fraction");
+      add(kRunShare[u], total > 0 ? sum / total : 0);
     }
     double idle = 0;
     for (const double i : r.idle) idle += i;
-    add("share_idle", total > 0 ? idle / total : 0, "fraction");
+    add(kRunShare[static_cast<int>(Use::kCount)], total > 0 ? idle / total : 0);
     // LCS's node-0 imbalance: the cycles node 0 is busy beyond the others' mean, over the run.
     if (r.nodes > 1 && r.cycles > 0) {
       const auto busy = [&](std::size_t node) { return r.cycles - r.idle[node]; };
       double others = 0;
       for (std::size_t i = 1; i < r.idle.size(); ++i) others += busy(i);
       others /= static_cast<double>(r.idle.size() - 1);
-      add("imbalance", std::max(0.0, busy(0) - others) / r.cycles, "fraction");
+      add(kRunImbalance, std::max(0.0, busy(0) - others) / r.cycles);
     }
+    // Per thread kind, in program_threads()' order.
     for (std::size_t k = 0; k < r.threads.size(); ++k) {
       const auto& c = r.threads[k];
-      const std::string id = "thread" + std::to_string(k);
-      add(id + "_threads", static_cast<double>(c.threads), "threads");
-      add(id + "_instructions", c.instructions, "instructions");
-      add(id + "_words", c.message_words, "words");
-      labels_.push_back(c.name);
+      const std::string id = std::to_string(k);
+      out.scalars.push_back(kRunThreads({id}, static_cast<double>(c.threads)));
+      out.scalars.push_back(kRunInstructions({id}, c.instructions));
+      out.scalars.push_back(kRunWords({id}, c.message_words));
     }
-    for (const auto& e : r.extras) out.scalars.push_back({e.name, e.value, e.unit, e.description});
+    out.scalars.insert(out.scalars.end(), r.extras.begin(), r.extras.end());
     if (point_.nodes == params_.breakdown_nodes && point_.run == 0) {
-      Series w{"work_rates_" + key(point_.kind),
-               program_label(point_.kind),
-               "node",
-               "index",
-               "work rate",
-               "fraction",
-               {},
-               {}};
+      Series w = kWorkRates({key(point_.kind)}, program_label(point_.kind), "node", "index",
+                            "work rate");
       for (std::size_t i = 0; i < r.idle.size(); ++i) {
         w.x.push_back(static_cast<double>(i));
         w.y.push_back(r.cycles > 0 ? 1 - r.idle[i] / r.cycles : 0);
       }
       out.series.push_back(std::move(w));
     }
-    // The thread kinds' names travel as the labels of an empty series.
-    Series names{"thread_names", "", "", "", "", "", {}, {}};
-    names.labels = labels_;
-    out.series.push_back(std::move(names));
     runner_.reset();
   }
 
@@ -109,7 +100,6 @@ class PointModel final : public Model {
   Point point_;
   std::unique_ptr<ProgramRunner> runner_;
   bool ready_ = false;
-  std::vector<std::string> labels_;
   Result partial_;
 };
 

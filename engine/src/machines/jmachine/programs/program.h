@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/outputs.h"
 #include "core/rng.h"
 #include "machines/jmachine/mdp.h"
 #include "network/network_params.h"
@@ -19,6 +20,17 @@ const char* program_label(ProgramKind kind);
 // The kinds of thread (handlers) a program runs, in the order it numbers them: the names its
 // statistics, its outputs and the trace views carry, declared here once.
 const std::vector<std::string>& program_threads(ProgramKind kind);
+
+// The figures one program reports besides every program's.
+constexpr ScalarOutput kQueensDepth{"queens_depth", "rows",
+                                    "Rows placed breadth first before the boards are dealt out"};
+constexpr ScalarOutput kQueensBoards{"queens_boards", "boards",
+                                     "Boards dealt out, one NQueens thread each"};
+constexpr ScalarOutput kTspExtensions{"tsp_extensions", "extensions",
+                                      "Path extensions over all nodes (the work the bounds left)"};
+constexpr ScalarOutput kTspTasks{"tsp_tasks", "tasks", "Subpath tasks"};
+constexpr const ScalarOutput* kProgramFigures[] = {&kQueensDepth, &kQueensBoards, &kTspExtensions,
+                                                   &kTspTasks};
 
 struct ProgramParams {
   NetworkParams net;
@@ -95,14 +107,8 @@ struct ProgramRun {
   // computation of the same problem).
   double answer = 0;
   bool correct = false;
-  // Program-specific figures (name, value, unit, meaning).
-  struct Extra {
-    std::string name;
-    double value;
-    std::string unit;
-    std::string description;
-  };
-  std::vector<Extra> extras;
+  // Program-specific figures (kProgramFigures).
+  std::vector<Scalar> extras;
 };
 
 // A program as the MDPs run it: handlers and a first thread per node.

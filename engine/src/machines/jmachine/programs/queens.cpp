@@ -109,10 +109,8 @@ class Queens final : public Program {
     std::int64_t visited = 0;
     search(p_.queens_n, Board{}, check, visited);
     r.correct = solutions_ == check && (nodes_ == 1 || results_ == boards_);
-    r.extras.push_back({"queens_depth", static_cast<double>(depth_), "rows",
-                        "Rows placed breadth first before the boards are dealt out"});
-    r.extras.push_back({"queens_boards", static_cast<double>(boards_), "boards",
-                        "Boards dealt out, one NQueens thread each"});
+    r.extras.push_back(kQueensDepth(static_cast<double>(depth_)));
+    r.extras.push_back(kQueensBoards(static_cast<double>(boards_)));
   }
 
  private:

@@ -157,9 +157,8 @@ class Tsp final : public Program {
     }
     r.answer = best;
     r.correct = best == tsp_optimal(d_);
-    r.extras.push_back({"tsp_extensions", extensions, "extensions",
-                        "Path extensions over all nodes (the work the bounds left)"});
-    r.extras.push_back({"tsp_tasks", static_cast<double>(tasks_), "tasks", "Subpath tasks"});
+    r.extras.push_back(kTspExtensions(extensions));
+    r.extras.push_back(kTspTasks(static_cast<double>(tasks_)));
   }
 
  private:

@@ -120,6 +120,59 @@ ParamTable<Params> params() {
   return t;
 }
 
+// An exchange's parts (Table 1), as measured and as the what-if machine would have them.
+struct ExchangeOutputs {
+  ScalarOutput reduction, hardware, firmware, software, total, total_ratio, cpu_comm_ratio;
+};
+constexpr ExchangeOutputs kBase{
+    {"base_reduction_ms", "ms", "measured reduction time"},
+    {"base_hardware_ms", "ms", "measured hardware time"},
+    {"base_firmware_ms", "ms", "measured firmware time"},
+    {"base_software_ms", "ms", "measured software time"},
+    {"base_total_ms", "ms", "measured exchange total"},
+    {"base_total_ratio", "reductions", "measured exchange total / one reduction"},
+    {"base_cpu_comm_ratio", "reductions", "measured firmware + software time / one reduction"}};
+constexpr ExchangeOutputs kWhatIf{
+    {"whatif_reduction_ms", "ms", "what-if reduction time"},
+    {"whatif_hardware_ms", "ms", "what-if hardware time"},
+    {"whatif_firmware_ms", "ms", "what-if firmware time"},
+    {"whatif_software_ms", "ms", "what-if software time"},
+    {"whatif_total_ms", "ms", "what-if exchange total"},
+    {"whatif_total_ratio", "reductions", "what-if exchange total / one reduction"},
+    {"whatif_cpu_comm_ratio", "reductions", "what-if firmware + software time / one reduction"}};
+constexpr ScalarOutput kCommCostScale{"comm_cost_scale", "x",
+                                      "What-if over measured CPU communication time per reduction"};
+constexpr ScalarOutput kRelCommTime{"rel_comm_time", "reductions/message",
+                                    "Relative communication time of the what-if machine"};
+constexpr ScalarOutput kPeRps{
+    "pe_rps", "RPS",
+    "What-if PE performance: measured PE performance x reduction speed-up"};
+constexpr ScalarOutput kIdealRps{"ideal_rps", "RPS", "What-if PE performance x PEs"};
+constexpr ScalarOutput kOverhead{
+    "overhead", "",
+    "Relative communication overhead X = communication rate x relative communication time"};
+constexpr ScalarOutput kRelativePerformance{"relative_performance", "fraction",
+                                            "System performance / ideal performance"};
+constexpr ScalarOutput kSystemRps{"system_rps", "RPS", "Ideal x work rate / (1 + X)"};
+constexpr ScalarOutput kAllowedOverhead{"allowed_overhead", "",
+                                        "Largest overhead X that keeps the performance floor"};
+constexpr ScalarOutput kFloorPerformance{"floor_performance", "fraction",
+                                         "Performance / ideal at that overhead: work rate x floor"};
+constexpr ScalarOutput kMaxCommRate{"max_comm_rate", "messages/reduction",
+                                    "Largest communication rate keeping the performance floor"};
+constexpr ScalarOutput kMinReductionsPerMessage{"min_reductions_per_message", "reductions/message",
+                                                "At most one message per this many reductions"};
+constexpr ScalarOutput kMaxCommRateMeasured{"max_comm_rate_measured", "messages/reduction",
+                                            "The same bound on the measured machine"};
+constexpr ScalarOutput kMaxCommRateRatio{"max_comm_rate_ratio", "x",
+                                         "What-if bound over the measured machine's bound"};
+constexpr SeriesOutput kPerfVsOverhead{
+    "perf_vs_overhead", "fraction",
+    "performance / ideal against relative communication overhead X"};
+constexpr SeriesOutput kPerfVsOverheadW{
+    "perf_vs_overhead_w*", "fraction",
+    "performance / ideal against relative communication overhead X"};
+
 class MultiPsiPerf final : public Model {
  public:
   explicit MultiPsiPerf(const Params& p)
@@ -136,10 +189,13 @@ class MultiPsiPerf final : public Model {
         perf_fraction_(p.perf_fraction),
         points_(static_cast<std::size_t>(p.curve_points)),
         overhead_max_(p.curve_overhead_max) {
-    add_curve("perf_vs_overhead", "current W = " + format_number(work_rate_), work_rate_);
+    add_curve(kPerfVsOverhead("current W = " + format_number(work_rate_), kOverheadAxis, "",
+                              kPerformanceAxis),
+              work_rate_);
     for (const double w : p.curve_work_rates) {
-      add_curve("perf_vs_overhead_w" + std::to_string(curves_.size() - 1),
-                "W = " + format_number(w), w);
+      add_curve(kPerfVsOverheadW({std::to_string(curves_.size() - 1)}, "W = " + format_number(w),
+                                 kOverheadAxis, "", kPerformanceAxis),
+                w);
     }
   }
 
@@ -166,8 +222,8 @@ class MultiPsiPerf final : public Model {
 
   Result result() const override {
     Result r;
-    add_exchange(r, "base", "measured", base_);
-    add_exchange(r, "whatif", "what-if", whatif_);
+    add_exchange(r, kBase, base_);
+    add_exchange(r, kWhatIf, whatif_);
 
     const double scale = whatif_.cpu_comm_ratio() / base_.cpu_comm_ratio();
     const double rel_comm_time = measured_rel_comm_time_ * scale;
@@ -179,19 +235,19 @@ class MultiPsiPerf final : public Model {
     const double max_rate = allowed_overhead / rel_comm_time;
     const double max_rate_measured = allowed_overhead / measured_rel_comm_time_;
 
-    r.scalars.push_back({"comm_cost_scale", scale});
-    r.scalars.push_back({"rel_comm_time", rel_comm_time});
-    r.scalars.push_back({"pe_rps", pe_rps_});
-    r.scalars.push_back({"ideal_rps", ideal});
-    r.scalars.push_back({"overhead", overhead});
-    r.scalars.push_back({"relative_performance", relative});
-    r.scalars.push_back({"system_rps", ideal * relative});
-    r.scalars.push_back({"allowed_overhead", allowed_overhead});
-    r.scalars.push_back({"floor_performance", work_rate_ * perf_fraction_});
-    r.scalars.push_back({"max_comm_rate", max_rate});
-    r.scalars.push_back({"min_reductions_per_message", 1.0 / max_rate});
-    r.scalars.push_back({"max_comm_rate_measured", max_rate_measured});
-    r.scalars.push_back({"max_comm_rate_ratio", max_rate / max_rate_measured});
+    r.scalars.push_back(kCommCostScale(scale));
+    r.scalars.push_back(kRelCommTime(rel_comm_time));
+    r.scalars.push_back(kPeRps(pe_rps_));
+    r.scalars.push_back(kIdealRps(ideal));
+    r.scalars.push_back(kOverhead(overhead));
+    r.scalars.push_back(kRelativePerformance(relative));
+    r.scalars.push_back(kSystemRps(ideal * relative));
+    r.scalars.push_back(kAllowedOverhead(allowed_overhead));
+    r.scalars.push_back(kFloorPerformance(work_rate_ * perf_fraction_));
+    r.scalars.push_back(kMaxCommRate(max_rate));
+    r.scalars.push_back(kMinReductionsPerMessage(1.0 / max_rate));
+    r.scalars.push_back(kMaxCommRateMeasured(max_rate_measured));
+    r.scalars.push_back(kMaxCommRateRatio(max_rate / max_rate_measured));
     r.series.insert(r.series.end(), curves_.begin(), curves_.end());
     return r;
   }
@@ -201,30 +257,24 @@ class MultiPsiPerf final : public Model {
     return work_rate / (1.0 + overhead);
   }
 
-  void add_curve(const std::string& name, const std::string& label, double work_rate) {
-    Series curve;
-    curve.name = name;
-    curve.label = label;
-    curve.x_name = "relative communication overhead X";
-    curve.y_name = "performance / ideal";
-    curve.y_unit = "fraction";
+  static constexpr const char* kOverheadAxis = "relative communication overhead X";
+  static constexpr const char* kPerformanceAxis = "performance / ideal";
+
+  void add_curve(Series curve, double work_rate) {
     curve.x.reserve(points_);
     curve.y.reserve(points_);
     curves_.push_back(std::move(curve));
     work_rates_.push_back(work_rate);
   }
 
-  static void add_exchange(Result& r, const std::string& prefix, const std::string& which,
-                           const Exchange& e) {
-    r.scalars.push_back({prefix + "_reduction_ms", e.reduction_ms, "ms", which + " reduction time"});
-    r.scalars.push_back({prefix + "_hardware_ms", e.hardware_ms, "ms", which + " hardware time"});
-    r.scalars.push_back({prefix + "_firmware_ms", e.firmware_ms, "ms", which + " firmware time"});
-    r.scalars.push_back({prefix + "_software_ms", e.software_ms, "ms", which + " software time"});
-    r.scalars.push_back({prefix + "_total_ms", e.total_ms(), "ms", which + " exchange total"});
-    r.scalars.push_back({prefix + "_total_ratio", e.total_ratio(), "reductions",
-                         which + " exchange total / one reduction"});
-    r.scalars.push_back({prefix + "_cpu_comm_ratio", e.cpu_comm_ratio(), "reductions",
-                         which + " firmware + software time / one reduction"});
+  static void add_exchange(Result& r, const ExchangeOutputs& out, const Exchange& e) {
+    r.scalars.push_back(out.reduction(e.reduction_ms));
+    r.scalars.push_back(out.hardware(e.hardware_ms));
+    r.scalars.push_back(out.firmware(e.firmware_ms));
+    r.scalars.push_back(out.software(e.software_ms));
+    r.scalars.push_back(out.total(e.total_ms()));
+    r.scalars.push_back(out.total_ratio(e.total_ratio()));
+    r.scalars.push_back(out.cpu_comm_ratio(e.cpu_comm_ratio()));
   }
 
   Exchange base_;
@@ -244,50 +294,17 @@ class MultiPsiPerf final : public Model {
 };
 
 std::vector<OutputSpec> outputs() {
-  return {
-      scalar_output("base_reduction_ms", "ms", "measured reduction time"),
-      scalar_output("base_hardware_ms", "ms", "measured hardware time"),
-      scalar_output("base_firmware_ms", "ms", "measured firmware time"),
-      scalar_output("base_software_ms", "ms", "measured software time"),
-      scalar_output("base_total_ms", "ms", "measured exchange total"),
-      scalar_output("base_total_ratio", "reductions", "measured exchange total / one reduction"),
-      scalar_output("base_cpu_comm_ratio", "reductions",
-                    "measured firmware + software time / one reduction"),
-      scalar_output("whatif_reduction_ms", "ms", "what-if reduction time"),
-      scalar_output("whatif_hardware_ms", "ms", "what-if hardware time"),
-      scalar_output("whatif_firmware_ms", "ms", "what-if firmware time"),
-      scalar_output("whatif_software_ms", "ms", "what-if software time"),
-      scalar_output("whatif_total_ms", "ms", "what-if exchange total"),
-      scalar_output("whatif_total_ratio", "reductions", "what-if exchange total / one reduction"),
-      scalar_output("whatif_cpu_comm_ratio", "reductions",
-                    "what-if firmware + software time / one reduction"),
-      scalar_output("comm_cost_scale", "x",
-                    "What-if over measured CPU communication time per reduction"),
-      scalar_output("rel_comm_time", "reductions/message",
-                    "Relative communication time of the what-if machine"),
-      scalar_output("pe_rps", "RPS",
-                    "What-if PE performance: measured PE performance x reduction speed-up"),
-      scalar_output("ideal_rps", "RPS", "What-if PE performance x PEs"),
-      scalar_output("overhead", "",
-                    "Relative communication overhead X = communication rate x relative "
-                    "communication time"),
-      scalar_output("relative_performance", "fraction", "System performance / ideal performance"),
-      scalar_output("system_rps", "RPS", "Ideal x work rate / (1 + X)"),
-      scalar_output("allowed_overhead", "", "Largest overhead X that keeps the performance floor"),
-      scalar_output("floor_performance", "fraction",
-                    "Performance / ideal at that overhead: work rate x floor"),
-      scalar_output("max_comm_rate", "messages/reduction",
-                    "Largest communication rate keeping the performance floor"),
-      scalar_output("min_reductions_per_message", "reductions/message",
-                    "At most one message per this many reductions"),
-      scalar_output("max_comm_rate_measured", "messages/reduction",
-                    "The same bound on the measured machine"),
-      scalar_output("max_comm_rate_ratio", "x", "What-if bound over the measured machine's bound"),
-      series_output("perf_vs_overhead", "fraction",
-                    "performance / ideal against relative communication overhead X"),
-      series_output("perf_vs_overhead_w*", "fraction",
-                    "performance / ideal against relative communication overhead X"),
-  };
+  const ExchangeOutputs* exchanges[] = {&kBase, &kWhatIf};
+  std::vector<OutputSpec> out;
+  for (const ExchangeOutputs* e : exchanges) {
+    out.insert(out.end(), {e->reduction, e->hardware, e->firmware, e->software, e->total,
+                           e->total_ratio, e->cpu_comm_ratio});
+  }
+  out.insert(out.end(), {kCommCostScale, kRelCommTime, kPeRps, kIdealRps, kOverhead,
+                         kRelativePerformance, kSystemRps, kAllowedOverhead, kFloorPerformance,
+                         kMaxCommRate, kMinReductionsPerMessage, kMaxCommRateMeasured,
+                         kMaxCommRateRatio, kPerfVsOverhead, kPerfVsOverheadW});
+  return out;
 }
 
 }  // namespace

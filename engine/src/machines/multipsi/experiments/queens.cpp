@@ -5,6 +5,7 @@
 #include "core/param_table.h"
 #include "machines/multipsi/costs.h"
 #include "machines/multipsi/experiments/queens_combine.h"
+#include "machines/multipsi/experiments/queens_outputs.h"
 #include "machines/multipsi/experiments/queens_run.h"
 #include "network/topologies/describe.h"
 
@@ -65,61 +66,45 @@ ParamTable<QueensParams> params() {
 }
 
 std::vector<OutputSpec> outputs() {
-  return {
-      scalar_output("grain", "", "Depth (Program N) or K (Program N) of the run"),
-      scalar_output("reductions", "reductions",
-                    "Goal reductions of the run (built-in calls not counted)"),
-      scalar_output("builtin_calls", "calls",
-                    "Arithmetic built-in predicate calls (:=) of the run"),
-      scalar_output("time_s", "s", "Execution time of the run"),
-      scalar_output("rps", "RPS", "Reductions per second of the whole system"),
-      scalar_output("pe_reductions", "reductions", "Reductions of the same program on one PE"),
-      scalar_output("pe_rps", "RPS", "Reductions per second of the same program on one PE"),
-      scalar_output("ideal_rps", "RPS", "One PE's RPS x PEs"),
-      scalar_output("relative_performance", "fraction", "Measured / ideal performance"),
-      scalar_output("average_work_rate", "fraction",
-                    "Mean over PEs of busy (reducing or communicating) time / total time"),
-      scalar_output("communication_rate", "messages/reduction",
-                    "Messages sent / reductions, over all PEs"),
-      scalar_output("relative_communication_overhead", "",
-                    "X = work rate / (measured / ideal) - N (sec. N.N)"),
-      scalar_output("run_relative_communication_time", "reductions/message",
-                    "X / communication rate of this run"),
-      scalar_output("formula_rps", "RPS",
-                    "Ideal x work rate / (N + rate x the sweep's relative communication time) "
-                    "(sec. N)"),
-      scalar_output("messages", "messages", "Messages sent by all PEs"),
-      scalar_output("throw_goal_share", "fraction", "throw_goal messages / all messages"),
-      scalar_output("suspensions", "suspensions", "Goals suspended waiting for a remote value"),
-      scalar_output("solutions", "solutions", "Solutions found"),
-      scalar_output("relative_communication_time", "reductions/message",
-                    "Mean of X / communication rate over the sweep's runs on N or more PEs (sec. "
-                    "N.N, Table N)"),
-      scalar_output("relative_communication_time_min", "reductions/message", "Least of those"),
-      scalar_output("relative_communication_time_max", "reductions/message", "Greatest of those"),
-      scalar_output("relative_communication_time_samples", "runs", "Runs those come from"),
-      scalar_output("sweep_throw_goal_share", "fraction",
-                    "throw_goal messages / all messages of those runs"),
-      scalar_output("communication_rate_span", "x",
-                    "Highest over lowest communication rate of those runs (Fig. N)"),
-      scalar_output("formula_max_error", "fraction",
-                    "Largest |formula / simulated - N| over those runs (sec. N)"),
-      scalar_output("best_grain", "", "Depth (or K) with the highest RPS on all the PEs"),
-      series_output("work_rate_by_pe", "fraction", "work rate against PE"),
-      series_output("reducing_by_pe", "fraction", "reducing against PE"),
-      series_output("messages_by_kind", "messages", "messages against kind"),
-      series_output("reductions_by_predicate", "reductions", "reductions against predicate"),
-      series_output("rps_vs_pes_*", "RPS", "performance against PEs"),
-      series_output("comm_rate_vs_pes_*", "messages/reduction", "communication rate against PEs"),
-      series_output("work_rate_vs_pes_*", "fraction", "average work rate against PEs"),
-      series_output("work_rates_*", "fraction", "work rate against PE"),
-      series_output("work_rate_vs_grain", "fraction", "performance / ideal against depth"),
-      series_output("measured_vs_grain", "fraction", "performance / ideal against depth"),
-      series_output("formula_vs_grain", "fraction", "performance / ideal against depth"),
-      timeline_output("timeline", "s",
-                      "What each PE did over the selected run: reducing goals or processing "
-                      "messages, per time bin"),
-  };
+  using namespace fghc;
+  return {kGrain,
+          kReductions,
+          kBuiltinCalls,
+          kTimeS,
+          kRps,
+          kPeReductions,
+          kPeRps,
+          kIdealRps,
+          kRelativePerformance,
+          kAverageWorkRate,
+          kCommunicationRate,
+          kRelativeCommunicationOverhead,
+          kRunRelativeCommunicationTime,
+          kFormulaRps,
+          kMessagesSent,
+          kThrowGoalShare,
+          kSuspensions,
+          kSolutions,
+          kRelativeCommunicationTime,
+          kRelativeCommunicationTimeMin,
+          kRelativeCommunicationTimeMax,
+          kRelativeCommunicationTimeSamples,
+          kSweepThrowGoalShare,
+          kCommunicationRateSpan,
+          kFormulaMaxError,
+          kBestGrain,
+          kWorkRateByPe,
+          kReducingByPe,
+          kMessagesByKind,
+          kReductionsByPredicate,
+          kRpsVsPes,
+          kCommRateVsPes,
+          kWorkRateVsPes,
+          kWorkRates,
+          kWorkRateVsGrain,
+          kMeasuredVsGrain,
+          kFormulaVsGrain,
+          kTimeline};
 }
 
 }  // namespace

@@ -7,6 +7,8 @@
 #include <string>
 #include <utility>
 
+#include "machines/multipsi/experiments/queens_outputs.h"
+
 namespace archex::fghc {
 
 namespace {
@@ -52,21 +54,21 @@ class MultiPsiQueens {
     for (const PointResult& partial : partials) {
       const Result& r = partial.result;
       RunPoint pt;
-      pt.grain = static_cast<int>(r.scalar("grain"));
-      pt.pes = static_cast<int>(r.scalar("pes"));
-      pt.reductions = static_cast<std::int64_t>(r.scalar("reductions"));
-      pt.suspensions = static_cast<std::int64_t>(r.scalar("suspensions"));
-      pt.builtin_calls = static_cast<std::int64_t>(r.scalar("builtin_calls"));
-      pt.solutions = static_cast<std::int64_t>(r.scalar("solutions"));
-      pt.time_ms = r.scalar("time_ms");
-      const std::vector<double>& messages = r.find_series(kMessages).y;
+      pt.grain = static_cast<int>(r.scalar(kGrain.name()));
+      pt.pes = static_cast<int>(r.scalar(kRunPes.name()));
+      pt.reductions = static_cast<std::int64_t>(r.scalar(kReductions.name()));
+      pt.suspensions = static_cast<std::int64_t>(r.scalar(kSuspensions.name()));
+      pt.builtin_calls = static_cast<std::int64_t>(r.scalar(kBuiltinCalls.name()));
+      pt.solutions = static_cast<std::int64_t>(r.scalar(kSolutions.name()));
+      pt.time_ms = r.scalar(kRunTimeMs.name());
+      const std::vector<double>& messages = r.find_series(kRunMessages.name()).y;
       for (std::size_t k = 0; k < pt.messages.size() && k < messages.size(); ++k) {
         pt.messages[k] = static_cast<std::int64_t>(messages[k]);
       }
-      pt.work_rate = r.find_series(kWorkRate).y;
-      pt.reduce_share = r.find_series(kReduceShare).y;
+      pt.work_rate = r.find_series(kRunWorkRate.name()).y;
+      pt.reduce_share = r.find_series(kRunReduceShare.name()).y;
       for (const Series& s : r.series) {
-        if (s.name == kByPredicate) {
+        if (s.name == kRunByPredicate.name()) {
           for (std::size_t i = 0; i < s.y.size() && i < s.labels.size(); ++i) {
             by_predicate_.emplace_back(s.labels[i], static_cast<std::int64_t>(s.y[i]));
           }
@@ -103,8 +105,8 @@ class MultiPsiQueens {
 Result MultiPsiQueens::result() const {
   Result r;
   // A number the runs so far cannot give (no communication on one PE) is left out, not NaN.
-  auto add = [&r](const char* name, double value, const char* unit, const char* description) {
-    if (std::isfinite(value)) r.scalars.push_back({name, value, unit, description});
+  auto add = [&r](const ScalarOutput& out, double value) {
+    if (std::isfinite(value)) r.scalars.push_back(out(value));
   };
   // Sec. 7.7: X = work rate / (measured / ideal) - 1, relative communication time = X / rate,
   // ideal = one PE's RPS (same program and grain) x PEs.
@@ -155,41 +157,29 @@ Result MultiPsiQueens::result() const {
     const double ideal = one ? one->rps() * pes_ : std::nan("");
     const std::int64_t messages = sel->total_messages();
     const double x = overhead(*sel);
-    add("grain", selected_, "", "Depth (Program 1) or K (Program 2) of the run");
-    add("reductions", static_cast<double>(sel->reductions), "reductions",
-        "Goal reductions of the run (built-in calls not counted)");
-    add("builtin_calls", static_cast<double>(sel->builtin_calls), "calls",
-        "Arithmetic built-in predicate calls (:=) of the run");
-    add("time_s", sel->time_ms / 1000, "s", "Execution time of the run");
-    add("rps", sel->rps(), "RPS", "Reductions per second of the whole system");
-    add("pe_reductions", one ? static_cast<double>(one->reductions) : std::nan(""), "reductions",
-        "Reductions of the same program on one PE");
-    add("pe_rps", one ? one->rps() : std::nan(""), "RPS",
-        "Reductions per second of the same program on one PE");
-    add("ideal_rps", ideal, "RPS", "One PE's RPS x PEs");
-    add("relative_performance", sel->rps() / ideal, "fraction", "Measured / ideal performance");
-    add("average_work_rate", sel->average_work_rate(), "fraction",
-        "Mean over PEs of busy (reducing or communicating) time / total time");
-    add("communication_rate", sel->comm_rate(), "messages/reduction",
-        "Messages sent / reductions, over all PEs");
-    add("relative_communication_overhead", x, "",
-        "X = work rate / (measured / ideal) - 1 (sec. 7.7.1)");
-    add("run_relative_communication_time",
-        sel->comm_rate() > 0 ? x / sel->comm_rate() : std::nan(""), "reductions/message",
-        "X / communication rate of this run");
-    add("formula_rps", formula(*sel), "RPS",
-        "Ideal x work rate / (1 + rate x the sweep's relative communication "
-        "time) (sec. 7.8)");
-    add("messages", static_cast<double>(messages), "messages", "Messages sent by all PEs");
-    add("throw_goal_share",
-        messages > 0 ? static_cast<double>(sel->messages[0]) / messages : std::nan(""), "fraction",
-        "throw_goal messages / all messages");
-    add("suspensions", static_cast<double>(sel->suspensions), "suspensions",
-        "Goals suspended waiting for a remote value");
-    add("solutions", static_cast<double>(sel->solutions), "solutions", "Solutions found");
+    add(kGrain, selected_);
+    add(kReductions, static_cast<double>(sel->reductions));
+    add(kBuiltinCalls, static_cast<double>(sel->builtin_calls));
+    add(kTimeS, sel->time_ms / 1000);
+    add(kRps, sel->rps());
+    add(kPeReductions, one ? static_cast<double>(one->reductions) : std::nan(""));
+    add(kPeRps, one ? one->rps() : std::nan(""));
+    add(kIdealRps, ideal);
+    add(kRelativePerformance, sel->rps() / ideal);
+    add(kAverageWorkRate, sel->average_work_rate());
+    add(kCommunicationRate, sel->comm_rate());
+    add(kRelativeCommunicationOverhead, x);
+    add(kRunRelativeCommunicationTime,
+        sel->comm_rate() > 0 ? x / sel->comm_rate() : std::nan(""));
+    add(kFormulaRps, formula(*sel));
+    add(kMessagesSent, static_cast<double>(messages));
+    add(kThrowGoalShare,
+        messages > 0 ? static_cast<double>(sel->messages[0]) / messages : std::nan(""));
+    add(kSuspensions, static_cast<double>(sel->suspensions));
+    add(kSolutions, static_cast<double>(sel->solutions));
 
-    Series wr{"work_rate_by_pe", "work rate", "PE", "index", "work rate", "fraction", {}, {}};
-    Series red{"reducing_by_pe", "reducing", "PE", "index", "reducing", "fraction", {}, {}};
+    Series wr = kWorkRateByPe("work rate", "PE", "index", "work rate");
+    Series red = kReducingByPe("reducing", "PE", "index", "reducing");
     for (std::size_t i = 0; i < sel->work_rate.size(); ++i) {
       wr.x.push_back(static_cast<double>(i + 1));
       wr.y.push_back(sel->work_rate[i]);
@@ -198,21 +188,14 @@ Result MultiPsiQueens::result() const {
     }
     r.series.push_back(std::move(wr));
     r.series.push_back(std::move(red));
-    Series kinds{"messages_by_kind", "messages", "kind", "", "messages", "messages", {}, {}};
+    Series kinds = kMessagesByKind("messages", "kind", "", "messages");
     for (int k = 0; k < kMessageKinds; ++k) {
       kinds.x.push_back(k);
       kinds.y.push_back(static_cast<double>(sel->messages[static_cast<std::size_t>(k)]));
       kinds.labels.emplace_back(message_kind_name(static_cast<MessageKind>(k)));
     }
     r.series.push_back(std::move(kinds));
-    Series preds{"reductions_by_predicate",
-                 "reductions",
-                 "predicate",
-                 "",
-                 "reductions",
-                 "reductions",
-                 {},
-                 {}};
+    Series preds = kReductionsByPredicate("reductions", "predicate", "", "reductions");
     for (std::size_t i = 0; i < by_predicate_.size(); ++i) {
       preds.x.push_back(static_cast<double>(i));
       preds.y.push_back(static_cast<double>(by_predicate_[i].second));
@@ -221,22 +204,14 @@ Result MultiPsiQueens::result() const {
     r.series.push_back(std::move(preds));
   }
 
-  add("relative_communication_time", rel_time, "reductions/message",
-      "Mean of X / communication rate over the sweep's runs on 2 or more PEs "
-      "(sec. 7.7.2, Table 4)");
-  add("relative_communication_time_min", samples ? lo : std::nan(""), "reductions/message",
-      "Least of those");
-  add("relative_communication_time_max", samples ? hi : std::nan(""), "reductions/message",
-      "Greatest of those");
-  add("relative_communication_time_samples", static_cast<double>(samples), "runs",
-      "Runs those come from");
-  add("sweep_throw_goal_share",
-      messages > 0 ? static_cast<double>(throws) / messages : std::nan(""), "fraction",
-      "throw_goal messages / all messages of those runs");
-  add("communication_rate_span", samples ? rate_hi / rate_lo : std::nan(""), "x",
-      "Highest over lowest communication rate of those runs (Fig. 10)");
-  add("formula_max_error", samples ? worst : std::nan(""), "fraction",
-      "Largest |formula / simulated - 1| over those runs (sec. 7.8)");
+  add(kRelativeCommunicationTime, rel_time);
+  add(kRelativeCommunicationTimeMin, samples ? lo : std::nan(""));
+  add(kRelativeCommunicationTimeMax, samples ? hi : std::nan(""));
+  add(kRelativeCommunicationTimeSamples, static_cast<double>(samples));
+  add(kSweepThrowGoalShare,
+      messages > 0 ? static_cast<double>(throws) / messages : std::nan(""));
+  add(kCommunicationRateSpan, samples ? rate_hi / rate_lo : std::nan(""));
+  add(kFormulaMaxError, samples ? worst : std::nan(""));
   int best = 0;
   double best_rps = -1;
   for (const int g : grains_) {
@@ -246,29 +221,18 @@ Result MultiPsiQueens::result() const {
       best = g;
     }
   }
-  add("best_grain", best_rps >= 0 ? best : std::nan(""), "",
-      "Depth (or K) with the highest RPS on all the PEs");
+  add(kBestGrain, best_rps >= 0 ? best : std::nan(""));
 
   const std::string what = program_ == QueensProgram::program1 ? "depth" : "K";
-  Series wr_line{"work_rate_vs_grain",  "average work rate", what, "",
-                 "performance / ideal", "fraction",          {},   {}};
-  Series measured_line{"measured_vs_grain",   "measured / ideal", what, "",
-                       "performance / ideal", "fraction",         {},   {}};
-  Series formula_line{"formula_vs_grain",
-                      "work rate / (1 + X), X from the formula",
-                      what,
-                      "",
-                      "performance / ideal",
-                      "fraction",
-                      {},
-                      {}};
+  Series wr_line = kWorkRateVsGrain("average work rate", what, "", "performance / ideal");
+  Series measured_line = kMeasuredVsGrain("measured / ideal", what, "", "performance / ideal");
+  Series formula_line = kFormulaVsGrain("work rate / (1 + X), X from the formula", what, "",
+                                        "performance / ideal");
   for (const int g : grains_) {
     const std::string n = std::to_string(g);
-    Series rps{"rps_vs_pes_" + n, grain_label(g), "PEs", "PEs", "performance", "RPS", {}, {}};
-    Series rate{"comm_rate_vs_pes_" + n, grain_label(g),       "PEs", "PEs",
-                "communication rate",    "messages/reduction", {},    {}};
-    Series work{"work_rate_vs_pes_" + n, grain_label(g), "PEs", "PEs",
-                "average work rate",     "fraction",     {},    {}};
+    Series rps = kRpsVsPes({n}, grain_label(g), "PEs", "PEs", "performance");
+    Series rate = kCommRateVsPes({n}, grain_label(g), "PEs", "PEs", "communication rate");
+    Series work = kWorkRateVsPes({n}, grain_label(g), "PEs", "PEs", "average work rate");
     // One depth or K in every chart (one colour in each).
     rps.key = rate.key = work.key = grain_label(g);
     for (const int c : counts_) {
@@ -288,8 +252,7 @@ Result MultiPsiQueens::result() const {
     r.series.push_back(std::move(rate));
     r.series.push_back(std::move(work));
     if (const RunPoint* pt = find(g, pes_)) {
-      Series stack{"work_rates_" + n, grain_label(g), "PE", "index",
-                   "work rate",       "fraction",     {},   {}};
+      Series stack = kWorkRates({n}, grain_label(g), "PE", "index", "work rate");
       for (std::size_t i = 0; i < pt->work_rate.size(); ++i) {
         stack.x.push_back(static_cast<double>(i + 1));
         stack.y.push_back(pt->work_rate[i]);

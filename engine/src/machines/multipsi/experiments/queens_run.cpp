@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/result.h"
+#include "machines/multipsi/experiments/queens_outputs.h"
 
 namespace archex::fghc {
 
@@ -23,8 +24,12 @@ std::vector<int> pe_counts(int pes) {
   return counts;
 }
 
-Series values(const char* name, std::vector<double> y, std::vector<std::string> labels = {}) {
-  Series s{name, name, "index", "index", name, "", {}, std::move(y), std::move(labels)};
+Series values(const SeriesOutput& out, std::vector<double> y,
+              std::vector<std::string> labels = {}) {
+  const std::string name = out.name();
+  Series s = out(name, "index", "index", name);
+  s.y = std::move(y);
+  s.labels = std::move(labels);
   for (std::size_t i = 0; i < s.y.size(); ++i) s.x.push_back(static_cast<double>(i));
   return s;
 }
@@ -32,9 +37,9 @@ Series values(const char* name, std::vector<double> y, std::vector<std::string> 
 // Busy shares per PE and time bin: "reducing" and "communicating".
 Timeline timeline(const Machine& m, int bins) {
   Timeline t;
-  t.name = "timeline";
+  t.name = kTimeline.name();
   t.label = "PEs";
-  t.time_unit = "s";
+  t.time_unit = kTimeline.unit();
   t.states = {"reducing", "communicating"};
   const double end = m.end_ms();
   const double width = end > 0 ? end / bins : 1;
@@ -90,13 +95,13 @@ class QueensRun final : public Model {
   void finish() {
     const Machine& m = *machine_;
     const double time_ms = m.end_ms();
-    partial_.scalars = {{"grain", static_cast<double>(grain_), "", ""},
-                        {"pes", static_cast<double>(pes_), "PEs", ""},
-                        {"reductions", static_cast<double>(m.reductions()), "", ""},
-                        {"suspensions", static_cast<double>(m.suspensions()), "", ""},
-                        {"builtin_calls", static_cast<double>(m.builtin_calls()), "", ""},
-                        {"solutions", static_cast<double>(m.solutions()), "", ""},
-                        {"time_ms", time_ms, "ms", ""}};
+    partial_.scalars = {kGrain(static_cast<double>(grain_)),
+                        kRunPes(static_cast<double>(pes_)),
+                        kReductions(static_cast<double>(m.reductions())),
+                        kSuspensions(static_cast<double>(m.suspensions())),
+                        kBuiltinCalls(static_cast<double>(m.builtin_calls())),
+                        kSolutions(static_cast<double>(m.solutions())),
+                        kRunTimeMs(time_ms)};
     std::vector<double> messages;
     for (int k = 0; k < kMessageKinds; ++k) {
       messages.push_back(static_cast<double>(m.messages(static_cast<MessageKind>(k))));
@@ -108,9 +113,9 @@ class QueensRun final : public Model {
       work_rate.push_back(time_ms > 0 ? (s.reduce_ms + s.comm_ms) / time_ms : 0);
       reduce_share.push_back(time_ms > 0 ? s.reduce_ms / time_ms : 0);
     }
-    partial_.series.push_back(values(kMessages, std::move(messages)));
-    partial_.series.push_back(values(kWorkRate, std::move(work_rate)));
-    partial_.series.push_back(values(kReduceShare, std::move(reduce_share)));
+    partial_.series.push_back(values(kRunMessages, std::move(messages)));
+    partial_.series.push_back(values(kRunWorkRate, std::move(work_rate)));
+    partial_.series.push_back(values(kRunReduceShare, std::move(reduce_share)));
     if (selected_) {
       std::vector<double> counts;
       std::vector<std::string> names;
@@ -118,7 +123,7 @@ class QueensRun final : public Model {
         names.emplace_back(program_->predicate_name(i));
         counts.push_back(static_cast<double>(m.reductions_by_predicate()[static_cast<std::size_t>(i)]));
       }
-      partial_.series.push_back(values(kByPredicate, std::move(counts), std::move(names)));
+      partial_.series.push_back(values(kRunByPredicate, std::move(counts), std::move(names)));
       partial_.timelines.push_back(timeline(m, bins_));
     }
     machine_.reset();

@@ -40,13 +40,6 @@ struct QueensPlan {
   std::vector<std::pair<int, int>> runs;  // (grain, PEs) of each run, in order
 };
 
-// Names of a run's partial result: its counts as scalars, per-PE and per-kind numbers as series;
-// the selected run adds its reductions by predicate and its timeline.
-constexpr const char* kWorkRate = "work_rate";
-constexpr const char* kReduceShare = "reduce_share";
-constexpr const char* kMessages = "messages";
-constexpr const char* kByPredicate = "by_predicate";
-
 // Run `index` of the sweep: its counts as scalars, per-PE and per-kind numbers as series; the
 // selected run adds its reductions by predicate and its timeline.
 std::unique_ptr<Model> queens_run(const QueensParams& p, Rng rng, std::size_t index);
