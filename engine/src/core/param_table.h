@@ -130,74 +130,90 @@ class ParamTable {
   std::vector<Setter> setters_;
 };
 
-// The `state` of a model that does not estimate its state.
-struct NoStateEstimate {};
-
-namespace detail {
-template <class P, class State>
-void set_state(ModelInfo& info, const std::shared_ptr<const ParamTable<P>>& shared, State state) {
-  if constexpr (!std::is_same_v<State, NoStateEstimate>) {
-    info.state = [shared, state](const ParamValues& values) { return state(shared->read(values)); };
+// A registry entry, each part named where it is given; every part receives the typed parameters
+// read through `table`:
+//   model_entry("name", table).title(...).about(...).citation(...).outputs(...)
+//       .machine(networks).run(make)                       a model run whole, or
+//       .machine(networks).sweep(weights, point, combine)  a sweep of points (SweepInfo)
+//   and .state(estimate) where the model estimates a run's state (ModelInfo::state),
+//   .streams(stream) where points share a random stream (SweepInfo::stream).
+template <class P>
+class ModelEntry {
+ public:
+  ModelEntry(std::string name, ParamTable<P> table)
+      : table_(std::make_shared<const ParamTable<P>>(std::move(table))) {
+    info_.name = std::move(name);
+    info_.params = table_->specs();
   }
-}
-}  // namespace detail
+  ModelEntry& title(std::string title) {
+    info_.title = std::move(title);
+    return *this;
+  }
+  ModelEntry& about(std::string description) {
+    info_.description = std::move(description);
+    return *this;
+  }
+  ModelEntry& citation(std::string citation) {
+    info_.citation = std::move(citation);
+    return *this;
+  }
+  ModelEntry& outputs(std::vector<OutputSpec> outputs) {
+    info_.outputs = std::move(outputs);
+    return *this;
+  }
+  template <class Machine>
+  ModelEntry& machine(Machine machine) {
+    info_.machine = [table = table_, machine](const ParamValues& values) {
+      return machine(table->read(values));
+    };
+    return *this;
+  }
+  template <class Make>
+  ModelEntry& run(Make make) {
+    info_.factory = [table = table_, make](const ParamValues& values, Rng rng) {
+      return make(table->read(values), rng);
+    };
+    return *this;
+  }
+  template <class Weights, class Point, class Combine>
+  ModelEntry& sweep(Weights weights, Point point, Combine combine) {
+    const auto table = table_;
+    info_.sweep = SweepInfo{
+        [table, weights](const ParamValues& values) { return weights(table->read(values)); },
+        [table, point](const ParamValues& values, Rng rng, std::size_t index) {
+          return point(table->read(values), rng, index);
+        },
+        [table, combine](const ParamValues& values, const std::vector<PointResult>& partials) {
+          return combine(table->read(values), partials);
+        }};
+    return *this;
+  }
+  template <class State>
+  ModelEntry& state(State state) {
+    info_.state = [table = table_, state](const ParamValues& values) {
+      return state(table->read(values));
+    };
+    return *this;
+  }
+  // Call after sweep(): `stream` takes the typed parameters and a point's index and gives the
+  // index whose random stream the point draws from.
+  template <class Stream>
+  ModelEntry& streams(Stream stream) {
+    info_.sweep->stream = [table = table_, stream](const ParamValues& values, std::size_t point) {
+      return stream(table->read(values), point);
+    };
+    return *this;
+  }
+  operator ModelInfo() const { return info_; }
 
-// A registry entry whose factory receives the typed parameters read through `table`, and whose
-// `machine` (typed parameters to networks; see MachineDescriber) too; `state`, when given,
-// estimates a run's state from them (ModelInfo::state).
-template <class P, class Machine, class Make, class State = NoStateEstimate>
-ModelInfo model_info(std::string name, std::string title, std::string description,
-                     std::string citation, ParamTable<P> table, std::vector<OutputSpec> outputs,
-                     Machine machine, Make make, State state = {}) {
-  auto shared = std::make_shared<const ParamTable<P>>(std::move(table));
-  ModelInfo info{std::move(name), std::move(title), std::move(description), std::move(citation),
-                 shared->specs()};
-  info.factory = [shared, make](const ParamValues& values, Rng rng) {
-    return make(shared->read(values), rng);
-  };
-  info.outputs = std::move(outputs);
-  info.machine = [shared, machine](const ParamValues& values) {
-    return machine(shared->read(values));
-  };
-  detail::set_state(info, shared, state);
-  return info;
-}
+ private:
+  std::shared_ptr<const ParamTable<P>> table_;
+  ModelInfo info_;
+};
 
-// A registry entry for a sweep model (see SweepInfo) whose parts receive the typed parameters.
-template <class P, class Machine, class Weights, class Point, class Combine,
-          class State = NoStateEstimate>
-ModelInfo sweep_model_info(std::string name, std::string title, std::string description,
-                           std::string citation, ParamTable<P> table,
-                           std::vector<OutputSpec> outputs, Machine machine, Weights weights,
-                           Point point, Combine combine, State state = {}) {
-  auto shared = std::make_shared<const ParamTable<P>>(std::move(table));
-  ModelInfo info{std::move(name), std::move(title), std::move(description), std::move(citation),
-                 shared->specs()};
-  info.outputs = std::move(outputs);
-  info.machine = [shared, machine](const ParamValues& values) {
-    return machine(shared->read(values));
-  };
-  info.sweep = SweepInfo{
-      [shared, weights](const ParamValues& values) { return weights(shared->read(values)); },
-      [shared, point](const ParamValues& values, Rng rng, std::size_t index) {
-        return point(shared->read(values), rng, index);
-      },
-      [shared, combine](const ParamValues& values, const std::vector<PointResult>& partials) {
-        return combine(shared->read(values), partials);
-      }};
-  detail::set_state(info, shared, state);
-  return info;
-}
-
-// Points of a sweep model that are one run draw from one random stream (SweepInfo::stream):
-// `stream` takes the typed parameters and a point's index and gives the index whose stream it
-// draws from.
-template <class P, class Stream>
-void set_sweep_streams(ModelInfo& info, const ParamTable<P>& table, Stream stream) {
-  auto shared = std::make_shared<const ParamTable<P>>(table);
-  info.sweep->stream = [shared, stream](const ParamValues& values, std::size_t point) {
-    return stream(shared->read(values), point);
-  };
+template <class P>
+ModelEntry<P> model_entry(std::string name, ParamTable<P> table) {
+  return ModelEntry<P>(std::move(name), std::move(table));
 }
 
 }  // namespace archex

@@ -118,11 +118,15 @@ class Echo final : public Model {
 
 TEST(ModelInfoFromTable, TheFactoryReceivesTypedParameters) {
   ModelRegistry registry;
-  registry.add(model_info(
-      "echo", "Echo", "", "", table(),
-      {ScalarOutput("nodes", "nodes", "Nodes"), ScalarOutput("rate", "words/cycle", "Rate")},
-      [](const Params& p) { return std::vector<NetworkMap>(static_cast<std::size_t>(p.nodes)); },
-      [](const Params& p, Rng) { return std::make_unique<Echo>(p); }));
+  registry.add(
+      model_entry("echo", table())
+          .title("Echo")
+          .outputs({ScalarOutput("nodes", "nodes", "Nodes"),
+                    ScalarOutput("rate", "words/cycle", "Rate")})
+          .machine([](const Params& p) {
+            return std::vector<NetworkMap>(static_cast<std::size_t>(p.nodes));
+          })
+          .run([](const Params& p, Rng) { return std::make_unique<Echo>(p); }));
   const Result r = Simulation(registry, "echo", {{"nodes", 64}, {"rate", 0.5}}, 1).run();
   EXPECT_EQ(r.scalar("nodes"), 64);
   EXPECT_EQ(r.scalar("rate"), 0.5);

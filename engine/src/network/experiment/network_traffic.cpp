@@ -102,19 +102,28 @@ ParamTable<TrafficParams> params() {
 
 std::vector<OutputSpec> outputs() {
   using namespace traffic_run;
-  return {kOfferedFlitsPerNodeCycle, kAcceptedFlitsPerNodeCycle, kLatencyMeanCycles, kLatencyCiCycles, kLatencyP50Cycles, kLatencyP95Cycles, kLatencyP99Cycles, kSaturated, kDeadlocked, kDeadlockCycle, kLatencyVsOfferedDeadlock, kMeasuredPackets, kSimulatedCycles, kBisectionGbps, kBisectionCapacityGbps, kAcceptance, kBlockingProbability, kLatencyVsOfferedSaturation, kModelCapacityBound, kModelZeroLoadLatencyCycles, kModelFifoSaturation, kTotalSimulatedCycles, kLatencyHistogram, kLatencyVsOffered, kLatencyP99VsOffered, kAcceptedVsOffered, kLatencyVsAccepted, kAcceptanceVsOffered, kBlockingVsOffered, kModelPatelAcceptance, kChannelUtil, kChannelDependencies, kDeadlock};
+  return {kOfferedFlitsPerNodeCycle, kAcceptedFlitsPerNodeCycle, kLatencyMeanCycles,
+          kLatencyCiCycles, kLatencyP50Cycles, kLatencyP95Cycles, kLatencyP99Cycles, kSaturated,
+          kDeadlocked, kDeadlockCycle, kLatencyVsOfferedDeadlock, kMeasuredPackets,
+          kSimulatedCycles, kBisectionGbps, kBisectionCapacityGbps, kAcceptance,
+          kBlockingProbability, kLatencyVsOfferedSaturation, kModelCapacityBound,
+          kModelZeroLoadLatencyCycles, kModelFifoSaturation, kTotalSimulatedCycles,
+          kLatencyHistogram, kLatencyVsOffered, kLatencyP99VsOffered, kAcceptedVsOffered,
+          kLatencyVsAccepted, kAcceptanceVsOffered, kBlockingVsOffered, kModelPatelAcceptance,
+          kChannelUtil, kChannelDependencies, kDeadlock};
 }
 
 }  // namespace
 
 ModelInfo network_traffic_info() {
-  ModelInfo info = sweep_model_info(
-      "network_traffic", "Custom network: synthetic traffic",
-      "Flit-level wormhole or circuit switching on a mesh, torus, k-ary n-fly, crossbar or C104 "
-      "router network under open-loop synthetic traffic: latency and accepted load, "
-      "per-channel utilization, and the shape's analytical models beside the simulation.",
-      kCitation, params(), outputs(),
-      [](const TrafficParams& p) {
+  return model_entry("network_traffic", params())
+      .title("Custom network: synthetic traffic")
+      .about("Flit-level wormhole or circuit switching on a mesh, torus, k-ary n-fly, crossbar or "
+             "C104 router network under open-loop synthetic traffic: latency and accepted load, "
+             "per-channel utilization, and the shape's analytical models beside the simulation.")
+      .citation(kCitation)
+      .outputs(outputs())
+      .machine([](const TrafficParams& p) {
         const auto topology = make_topology(p.net);
         NetworkMap n = describe_network(*topology, "network", "network");
         // Only the hotspot pattern is built here: the others may not fit the shape, which the
@@ -123,20 +132,21 @@ ModelInfo network_traffic_info() {
           mark_hotspot(n, TrafficPattern(*topology, p.pattern, p.hotspot_fraction).hotspot());
         }
         return std::vector<NetworkMap>{std::move(n)};
-      },
-      [](const TrafficParams& p) {
+      })
+      .sweep(
+          [](const TrafficParams& p) {
+            const Plan plan(p);
+            plan.check(p);
+            return std::vector<double>(plan.rates.size(), 1.0);
+          },
+          traffic_run::traffic_point,
+          traffic_run::combine_traffic)
+      .streams([](const TrafficParams& p, std::size_t point) -> std::size_t {
+        if (point == 0) return 0;
         const Plan plan(p);
-        plan.check(p);
-        return std::vector<double>(plan.rates.size(), 1.0);
-      },
-      traffic_run::traffic_point, traffic_run::combine_traffic,
-      [](const TrafficParams& p) { return network_state(p.net); });
-  set_sweep_streams(info, params(), [](const TrafficParams& p, std::size_t point) -> std::size_t {
-    if (point == 0) return 0;
-    const Plan plan(p);
-    return plan.rates[point] == plan.rates[0] ? 0 : point;
-  });
-  return info;
+        return plan.rates[point] == plan.rates[0] ? 0 : point;
+      })
+      .state([](const TrafficParams& p) { return network_state(p.net); });
 }
 
 }  // namespace archex

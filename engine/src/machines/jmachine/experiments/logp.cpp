@@ -145,18 +145,19 @@ class Burst final : public Run {
 }  // namespace
 
 ModelInfo jmachine_logp_info() {
-  return model_info<Params>(
-      "jmachine_logp", "J-Machine: LogP signature (MDP messages)",
-      "The LogP microbenchmark (ping-pong and bursts) between two neighbouring MDPs, with the "
-      "fitted overhead, latency, gap and per-byte gap.",
-      "M. D. Noakes, D. A. Wallach, W. J. Dally, The J-Machine Multicomputer: An Architectural "
-      "Evaluation, ISCA 1993, sec. 3.1; LogP: Culler et al. 1993, LogGP: Alexandrov et al. 1995",
-      params(), logp_outputs(),
-      [](const Params& p) {
+  return model_entry("jmachine_logp", params())
+      .title("J-Machine: LogP signature (MDP messages)")
+      .about("The LogP microbenchmark (ping-pong and bursts) between two neighbouring MDPs, with "
+             "the fitted overhead, latency, gap and per-byte gap.")
+      .citation("M. D. Noakes, D. A. Wallach, W. J. Dally, The J-Machine Multicomputer: An "
+                "Architectural Evaluation, ISCA 1993, sec. 3.1; LogP: Culler et al. 1993, LogGP: "
+                "Alexandrov et al. 1995")
+      .outputs(logp_outputs())
+      .machine([](const Params& p) {
         return std::vector<NetworkMap>{
             describe_network(*make_topology(p.net), "network", "network")};
-      },
-      [](const Params& p, Rng) {
+      })
+      .run([](const Params& p, Rng) {
         auto held = std::make_shared<const Params>(p);
         LogpTarget t;
         t.key = "jmachine";
@@ -167,8 +168,8 @@ ModelInfo jmachine_logp_info() {
           return std::unique_ptr<LogpRun>(new Burst(*held, bytes, count));
         };
         return logp_model({t}, p.bench);
-      },
-      [](const Params& p) { return network_state(p.net); });
+      })
+      .state([](const Params& p) { return network_state(p.net); });
 }
 
 }  // namespace archex

@@ -295,16 +295,20 @@ ModelInfo jmachine_loop_info() {
                .unit("%").value(3).range(0.5, 50).step(0.5)
                .about("A point stops once the 95 % interval of its mean latency (batch means) is "
                       "within this share of the mean."));
-  return sweep_model_info(
-      "jmachine_loop", "J-Machine: latency against load, efficiency against grain",
-      "Every node sends an N-word request to a random node, waits for the N-word reply and "
-      "computes L cycles, over N and L (Fig. 3).",
-      kCitation, std::move(t), loop_outputs(), machine<LoopParams>,
-      [](const LoopParams& p) { return std::vector<double>(LoopPlan(p).order.size(), 1.0); },
-      [](const LoopParams& p, Rng rng, std::size_t point) {
-        return std::make_unique<JMachineLoopPoint>(p, rng, point);
-      },
-      combine_loop, machine_state<LoopParams>);
+  return model_entry("jmachine_loop", std::move(t))
+      .title("J-Machine: latency against load, efficiency against grain")
+      .about("Every node sends an N-word request to a random node, waits for the N-word reply and "
+             "computes L cycles, over N and L (Fig. 3).")
+      .citation(kCitation)
+      .outputs(loop_outputs())
+      .machine(machine<LoopParams>)
+      .sweep(
+          [](const LoopParams& p) { return std::vector<double>(LoopPlan(p).order.size(), 1.0); },
+          [](const LoopParams& p, Rng rng, std::size_t point) {
+            return std::make_unique<JMachineLoopPoint>(p, rng, point);
+          },
+          combine_loop)
+      .state(machine_state<LoopParams>);
 }
 
 }  // namespace archex

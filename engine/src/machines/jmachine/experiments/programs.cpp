@@ -110,22 +110,25 @@ std::vector<OutputSpec> outputs() {
 }  // namespace
 
 ModelInfo jmachine_programs_info() {
-  return sweep_model_info(
-      "jmachine_programs", "J-Machine: programs on the MDPs",
-      "The barrier, LCS, radix sort, N-queens and TSP run on simulated MDPs over the 3-D mesh, "
-      "each over machine sizes (Table 3, Figs. 5-6, Tables 4-5).",
-      kCitation, table(), outputs(),
-      [](const ProgramsParams& p) {
+  return model_entry("jmachine_programs", table())
+      .title("J-Machine: programs on the MDPs")
+      .about("The barrier, LCS, radix sort, N-queens and TSP run on simulated MDPs over the 3-D "
+             "mesh, each over machine sizes (Table 3, Figs. 5-6, Tables 4-5).")
+      .citation(kCitation)
+      .outputs(outputs())
+      .machine([](const ProgramsParams& p) {
         const int largest = *std::max_element(p.nodes.begin(), p.nodes.end());
         const KNCube mesh(jmachine::mesh_dims(largest), false);
         return std::vector<NetworkMap>{describe_network(mesh, "network", "network", largest)};
-      },
-      [](const ProgramsParams& p) {
-        std::vector<double> w;
-        for (const Point& pt : plan(p)) w.push_back(1.0 + pt.nodes / 64.0);
-        return w;
-      },
-      jmachine::programs_point, jmachine::combine_programs);
+      })
+      .sweep(
+          [](const ProgramsParams& p) {
+            std::vector<double> w;
+            for (const Point& pt : plan(p)) w.push_back(1.0 + pt.nodes / 64.0);
+            return w;
+          },
+          jmachine::programs_point,
+          jmachine::combine_programs);
 }
 
 }  // namespace archex

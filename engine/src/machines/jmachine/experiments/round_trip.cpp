@@ -202,13 +202,15 @@ std::vector<OutputSpec> round_trip_outputs() {
 }  // namespace
 
 ModelInfo jmachine_round_trip_info() {
-  return model_info(
-      "jmachine_round_trip", "J-Machine: round-trip latency against distance",
-      "A null RPC and remote reads, one at a time, from node 0 to nodes along the e-cube path to "
-      "the far corner (Fig. 2).",
-      kCitation, with_machine<MachineParams>(), round_trip_outputs(), machine<MachineParams>,
-      [](const MachineParams& p, Rng) { return std::make_unique<JMachineRoundTrip>(p); },
-      machine_state<MachineParams>);
+  return model_entry("jmachine_round_trip", with_machine<MachineParams>())
+      .title("J-Machine: round-trip latency against distance")
+      .about("A null RPC and remote reads, one at a time, from node 0 to nodes along the e-cube "
+             "path to the far corner (Fig. 2).")
+      .citation(kCitation)
+      .outputs(round_trip_outputs())
+      .machine(machine<MachineParams>)
+      .run([](const MachineParams& p, Rng) { return std::make_unique<JMachineRoundTrip>(p); })
+      .state(machine_state<MachineParams>);
 }
 
 }  // namespace archex

@@ -175,13 +175,15 @@ ModelInfo jmachine_terminal_info() {
            number_param("window_cycles", "Measurement")
                .unit("cycles").value(4000).range(100, 1000000).whole().step(100)
                .about("Cycles over which delivered words are counted, after 200 to settle."));
-  return model_info(
-      "jmachine_terminal", "J-Machine: terminal bandwidth",
-      "Node 0 streams messages to its neighbour, which discards them or copies them to internal "
-      "or external memory (Fig. 4).",
-      kCitation, std::move(t), terminal_outputs(), machine<TerminalParams>,
-      [](const TerminalParams& p, Rng) { return std::make_unique<JMachineTerminal>(p); },
-      machine_state<TerminalParams>);
+  return model_entry("jmachine_terminal", std::move(t))
+      .title("J-Machine: terminal bandwidth")
+      .about("Node 0 streams messages to its neighbour, which discards them or copies them to "
+             "internal or external memory (Fig. 4).")
+      .citation(kCitation)
+      .outputs(terminal_outputs())
+      .machine(machine<TerminalParams>)
+      .run([](const TerminalParams& p, Rng) { return std::make_unique<JMachineTerminal>(p); })
+      .state(machine_state<TerminalParams>);
 }
 
 }  // namespace archex

@@ -167,17 +167,17 @@ class Run final : public LogpRun {
 }  // namespace
 
 ModelInfo multipsi_logp_info() {
-  return model_info<Params>(
-      "multipsi_logp", "Multi-PSI: LogP signature (throw_goal)",
-      "The LogP microbenchmark (ping-pong and bursts) as goals thrown between two adjacent PEs, "
-      "with the fitted overhead, latency, gap and per-byte gap.",
-      "K. Taki, Measurements and Evaluation for the Multi-PSI/V1 System, ICOT TR-370, 1988, "
-      "sec. 3-4; LogP: Culler et al. 1993, LogGP: Alexandrov et al. 1995",
-      params(), logp_outputs(),
-      [](const Params&) {
+  return model_entry("multipsi_logp", params())
+      .title("Multi-PSI: LogP signature (throw_goal)")
+      .about("The LogP microbenchmark (ping-pong and bursts) as goals thrown between two adjacent "
+             "PEs, with the fitted overhead, latency, gap and per-byte gap.")
+      .citation("K. Taki, Measurements and Evaluation for the Multi-PSI/V1 System, ICOT TR-370, "
+                "1988, sec. 3-4; LogP: Culler et al. 1993, LogGP: Alexandrov et al. 1995")
+      .outputs(logp_outputs())
+      .machine([](const Params&) {
         return std::vector<NetworkMap>{describe_grid(2, 2, "mesh", "mesh")};
-      },
-      [](const Params& p, Rng) {
+      })
+      .run([](const Params& p, Rng) {
         auto held = std::make_shared<const Params>(p);
         LogpTarget t;
         t.key = "multipsi";

@@ -310,16 +310,18 @@ std::vector<OutputSpec> outputs() {
 }  // namespace
 
 ModelInfo multipsi_perf_info() {
-  return model_info("multipsi_perf", "Multi-PSI: communication vs performance",
-                    "Taki's system-performance model: inter-PE exchange costs, work rate and "
-                    "communication rate give performance relative to ideal.",
-                    kCitation, params(), outputs(),
-                    [](const Params& p) {
-                      const int pes = static_cast<int>(p.pes);
-                      const int columns = static_cast<int>(std::ceil(std::sqrt(pes)));
-                      return std::vector<NetworkMap>{describe_grid(pes, columns, "mesh", "mesh")};
-                    },
-                    [](const Params& p, Rng) { return std::make_unique<MultiPsiPerf>(p); });
+  return model_entry("multipsi_perf", params())
+      .title("Multi-PSI: communication vs performance")
+      .about("Taki's system-performance model: inter-PE exchange costs, work rate and "
+             "communication rate give performance relative to ideal.")
+      .citation(kCitation)
+      .outputs(outputs())
+      .machine([](const Params& p) {
+        const int pes = static_cast<int>(p.pes);
+        const int columns = static_cast<int>(std::ceil(std::sqrt(pes)));
+        return std::vector<NetworkMap>{describe_grid(pes, columns, "mesh", "mesh")};
+      })
+      .run([](const Params& p, Rng) { return std::make_unique<MultiPsiPerf>(p); });
 }
 
 }  // namespace archex

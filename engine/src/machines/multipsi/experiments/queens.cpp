@@ -110,16 +110,19 @@ std::vector<OutputSpec> outputs() {
 }  // namespace
 
 ModelInfo multipsi_queens_info() {
-  return sweep_model_info(
-      "multipsi_queens", "Multi-PSI: 8-queens on the goal-reduction machine",
-      "PEs reducing Taki's 8-queens Programs 1 and 2 goal by goal, with inter-PE messages, swept "
-      "over PEs and grain.",
-      kCitation, params(), outputs(),
-      [](const QueensParams& p) {
+  return model_entry("multipsi_queens", params())
+      .title("Multi-PSI: 8-queens on the goal-reduction machine")
+      .about("PEs reducing Taki's 8-queens Programs 1 and 2 goal by goal, with inter-PE messages, "
+             "swept over PEs and grain.")
+      .citation(kCitation)
+      .outputs(outputs())
+      .machine([](const QueensParams& p) {
         return std::vector<NetworkMap>{describe_grid(p.pes, p.mesh_columns, "mesh", "mesh")};
-      },
-      [](const QueensParams& p) { return QueensPlan(p).weights(); },
-      fghc::queens_run, fghc::combine_queens);
+      })
+      .sweep(
+          [](const QueensParams& p) { return QueensPlan(p).weights(); },
+          fghc::queens_run,
+          fghc::combine_queens);
 }
 
 }  // namespace archex

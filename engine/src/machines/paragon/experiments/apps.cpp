@@ -170,22 +170,26 @@ ModelInfo paragon_app_info() {
                .value(220).range(2, 1000000).whole()
                .about("Matrix dimension n, or keys per processor; one point each.")
                .max_items(12).default_list({110, 220, 440, 660, 880}));
-  return sweep_model_info(
-      "paragon_app", "Paragon: application kernels against their BSP and BPRAM predictions",
-      "Matrix multiply, sample sort, bitonic sort or APSP simulated in each library version, beside the cost "
-      "models' predictions from g, L, sigma and l fitted on the same machine (sec. 4).",
-      kCitation, std::move(t), outputs(),
-      [](const AppParams& p) { return paragon::machine(p.processors); },
-      [](const AppParams& p) {
-        std::vector<double> w;
-        for (const AppPoint& pt : app_plan(p)) {
-          const bool matrix = p.app == App::kMatrixMultiply || p.app == App::kApsp;
-          const double size = matrix ? static_cast<double>(pt.size) * pt.size / 64.0 : pt.size;
-          w.push_back(pt.p * (pt.kind == AppPoint::kRun ? 1 + size / 100.0 : 10.0));
-        }
-        return w;
-      },
-      app_point, combine_app);
+  return model_entry("paragon_app", std::move(t))
+      .title("Paragon: application kernels against their BSP and BPRAM predictions")
+      .about("Matrix multiply, sample sort, bitonic sort or APSP simulated in each library "
+             "version, beside the cost models' predictions from g, L, sigma and l fitted on the "
+             "same machine (sec. 4).")
+      .citation(kCitation)
+      .outputs(outputs())
+      .machine([](const AppParams& p) { return paragon::machine(p.processors); })
+      .sweep(
+          [](const AppParams& p) {
+            std::vector<double> w;
+            for (const AppPoint& pt : app_plan(p)) {
+              const bool matrix = p.app == App::kMatrixMultiply || p.app == App::kApsp;
+              const double size = matrix ? static_cast<double>(pt.size) * pt.size / 64.0 : pt.size;
+              w.push_back(pt.p * (pt.kind == AppPoint::kRun ? 1 + size / 100.0 : 10.0));
+            }
+            return w;
+          },
+          app_point,
+          combine_app);
 }
 
 }  // namespace archex

@@ -114,18 +114,21 @@ ModelInfo paragon_bisection_info() {
            number_param("message_kb", "Message")
                .unit("KB").value(64).range(1, 1024).whole()
                .about("Kilobytes each node sends to its mirror node."));
-  return sweep_model_info(
-      "paragon_bisection", "Paragon: bandwidth over the middle link of p x 1",
-      "On a p x 1 mesh node i sends 64 KB to node p - i - 1; the data crossing the middle link "
-      "over the time taken (Fig. 2).",
-      kCitation, std::move(t), bisection_outputs(),
-      [](const BisectionParams& p) { return paragon::machine(p.processors, true); },
-      [](const BisectionParams& p) {
-        std::vector<double> w;
-        for (const int n : p.processors) w.push_back(n);
-        return w;
-      },
-      bisection_point, combine_bisection);
+  return model_entry("paragon_bisection", std::move(t))
+      .title("Paragon: bandwidth over the middle link of p x 1")
+      .about("On a p x 1 mesh node i sends 64 KB to node p - i - 1; the data crossing the middle "
+             "link over the time taken (Fig. 2).")
+      .citation(kCitation)
+      .outputs(bisection_outputs())
+      .machine([](const BisectionParams& p) { return paragon::machine(p.processors, true); })
+      .sweep(
+          [](const BisectionParams& p) {
+            std::vector<double> w;
+            for (const int n : p.processors) w.push_back(n);
+            return w;
+          },
+          bisection_point,
+          combine_bisection);
 }
 
 }  // namespace archex

@@ -149,18 +149,21 @@ ModelInfo paragon_bpram_info() {
                .about("Bytes each processor sends; one point each.")
                .max_items(16)
                .default_list({0, 8192, 16384, 24576, 32768, 40960, 49152, 57344, 65536}));
-  return sweep_model_info(
-      "paragon_bpram", "Paragon: block permutations under the BPRAM library, sigma and l",
-      "Random full block permutations (every processor sends one block and receives one) on "
-      "each mesh configuration, and the least-squares sigma and l (Fig. 5, Table 2).",
-      kCitation, std::move(t), bpram_outputs(),
-      [](const BpramParams& p) { return paragon::machine(p.processors); },
-      [](const BpramParams& p) {
-        std::vector<double> w;
-        for (const BpramPoint& pt : bpram_plan(p)) w.push_back(pt.p * (1.0 + pt.bytes / 8192.0));
-        return w;
-      },
-      bpram_point, combine_bpram);
+  return model_entry("paragon_bpram", std::move(t))
+      .title("Paragon: block permutations under the BPRAM library, sigma and l")
+      .about("Random full block permutations (every processor sends one block and receives one) on "
+             "each mesh configuration, and the least-squares sigma and l (Fig. 5, Table 2).")
+      .citation(kCitation)
+      .outputs(bpram_outputs())
+      .machine([](const BpramParams& p) { return paragon::machine(p.processors); })
+      .sweep(
+          [](const BpramParams& p) {
+            std::vector<double> w;
+            for (const BpramPoint& pt : bpram_plan(p)) w.push_back(pt.p * (1.0 + pt.bytes / 8192.0));
+            return w;
+          },
+          bpram_point,
+          combine_bpram);
 }
 
 }  // namespace archex

@@ -176,20 +176,23 @@ ModelInfo paragon_bsp_info() {
                .about("h of the naive library (each packet its own message) on the "
                       "first configuration.")
                .max_items(8).default_list({10, 20, 30, 40}));
-  return sweep_model_info(
-      "paragon_bsp", "Paragon: h-relations under the BSP library, g and L",
-      "Random full h-relations routed by the BSP library on each mesh configuration, and the "
-      "least-squares g and L (Fig. 3, 4, Table 1); the naive library on the first.",
-      kCitation, std::move(t), bsp_outputs(),
-      [](const BspParams& p) { return paragon::machine(p.processors); },
-      [](const BspParams& p) {
-        std::vector<double> w;
-        for (const BspPoint& pt : bsp_plan(p)) {
-          w.push_back(pt.p * (pt.naive ? 20.0 * pt.h : pt.h + 200.0 + 20.0 * pt.p));
-        }
-        return w;
-      },
-      bsp_point, combine_bsp);
+  return model_entry("paragon_bsp", std::move(t))
+      .title("Paragon: h-relations under the BSP library, g and L")
+      .about("Random full h-relations routed by the BSP library on each mesh configuration, and "
+             "the least-squares g and L (Fig. 3, 4, Table 1); the naive library on the first.")
+      .citation(kCitation)
+      .outputs(bsp_outputs())
+      .machine([](const BspParams& p) { return paragon::machine(p.processors); })
+      .sweep(
+          [](const BspParams& p) {
+            std::vector<double> w;
+            for (const BspPoint& pt : bsp_plan(p)) {
+              w.push_back(pt.p * (pt.naive ? 20.0 * pt.h : pt.h + 200.0 + 20.0 * pt.p));
+            }
+            return w;
+          },
+          bsp_point,
+          combine_bsp);
 }
 
 }  // namespace archex

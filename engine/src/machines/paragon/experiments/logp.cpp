@@ -98,17 +98,18 @@ std::unique_ptr<LogpRun> burst(const Params& p, int bytes, int count) {
 }  // namespace
 
 ModelInfo paragon_logp_info() {
-  return model_info<Params>(
-      "paragon_logp", "Paragon: LogP signature (NX)",
-      "The LogP microbenchmark (ping-pong and bursts) between two neighbouring Paragon nodes "
-      "under NX, with the fitted overhead, latency, gap and per-byte gap.",
-      "B. Juurlink, Experimental Validation of Parallel Computation Models on the Intel Paragon, "
-      "IPPS/SPDP 1998, sec. 2-3; LogP: Culler et al. 1993, LogGP: Alexandrov et al. 1995",
-      params(), logp_outputs(),
-      [](const Params&) {
+  return model_entry("paragon_logp", params())
+      .title("Paragon: LogP signature (NX)")
+      .about("The LogP microbenchmark (ping-pong and bursts) between two neighbouring Paragon "
+             "nodes under NX, with the fitted overhead, latency, gap and per-byte gap.")
+      .citation("B. Juurlink, Experimental Validation of Parallel Computation Models on the Intel "
+                "Paragon, IPPS/SPDP 1998, sec. 2-3; LogP: Culler et al. 1993, LogGP: Alexandrov et "
+                "al. 1995")
+      .outputs(logp_outputs())
+      .machine([](const Params&) {
         return std::vector<NetworkMap>{describe_network(KNCube(kDims, false), "mesh", "mesh")};
-      },
-      [](const Params& p, Rng) {
+      })
+      .run([](const Params& p, Rng) {
         auto held = std::make_shared<const Params>(p);
         LogpTarget t;
         t.key = "paragon_nx";

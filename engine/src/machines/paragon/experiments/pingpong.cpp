@@ -138,21 +138,25 @@ ModelInfo paragon_pingpong_info() {
   const auto check = [](const PingPongParams& p) {
     if (p.dims.size() != 2) throw ParamError("dims", "dims: the Paragon's mesh has 2 dimensions");
   };
-  return sweep_model_info(
-      "paragon_pingpong", "Paragon: ping-pong and ping-pong double under NX",
-      "Two neighbouring nodes exchange messages of m bytes, one way at a time (ping-pong) or both "
-      "at once (ping-pong double), and the least-squares lines through the times (Fig. 1).",
-      kCitation, std::move(t), pingpong_outputs(),
-      [](const PingPongParams& p) {
+  return model_entry("paragon_pingpong", std::move(t))
+      .title("Paragon: ping-pong and ping-pong double under NX")
+      .about("Two neighbouring nodes exchange messages of m bytes, one way at a time (ping-pong) "
+             "or both at once (ping-pong double), and the least-squares lines through the times "
+             "(Fig. 1).")
+      .citation(kCitation)
+      .outputs(pingpong_outputs())
+      .machine([](const PingPongParams& p) {
         return std::vector<NetworkMap>{describe_network(KNCube(p.dims, false), "mesh", "mesh")};
-      },
-      [check](const PingPongParams& p) {
-        check(p);
-        std::vector<double> w;
-        for (const int b : p.message_bytes) w.insert(w.end(), 2, 1.0 + b / 8192.0);
-        return w;
-      },
-      pingpong_point, combine_pingpong);
+      })
+      .sweep(
+          [check](const PingPongParams& p) {
+            check(p);
+            std::vector<double> w;
+            for (const int b : p.message_bytes) w.insert(w.end(), 2, 1.0 + b / 8192.0);
+            return w;
+          },
+          pingpong_point,
+          combine_pingpong);
 }
 
 }  // namespace archex

@@ -121,14 +121,18 @@ std::vector<OutputSpec> congestion_outputs() {
 }  // namespace
 
 ModelInfo pie64_congestion_info() {
-  return sweep_model_info(
-      "pie64_congestion", "PIE64 transfers under congestion",
-      "All usable IUs run a program whose instructions are transfers with probability p, to "
-      "random destinations; per message length and p: the connection wait, the throughput and "
-      "where the limit region begins.",
-      kCitation, congestion_params(), congestion_outputs(),
-      [](const CongestionParams& p) { return networks(p.ius); }, congestion_weights,
-      pie64::congestion_point, pie64::combine_congestion);
+  return model_entry("pie64_congestion", congestion_params())
+      .title("PIE64 transfers under congestion")
+      .about("All usable IUs run a program whose instructions are transfers with probability p, to "
+             "random destinations; per message length and p: the connection wait, the throughput "
+             "and where the limit region begins.")
+      .citation(kCitation)
+      .outputs(congestion_outputs())
+      .machine([](const CongestionParams& p) { return networks(p.ius); })
+      .sweep(
+          congestion_weights,
+          pie64::congestion_point,
+          pie64::combine_congestion);
 }
 
 }  // namespace archex

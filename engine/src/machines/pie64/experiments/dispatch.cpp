@@ -260,13 +260,15 @@ std::vector<OutputSpec> dispatch_outputs() {
 }  // namespace
 
 ModelInfo pie64_dispatch_info() {
-  return model_info<DispatchParams>(
-      "pie64_dispatch", "PIE64 automatic load dispatch",
-      "Goals dispatched over the PAN to the least-loaded IU (load values flowing backwards "
-      "through the switches) or placed at random: the IUs' work rates and the spread of goals.",
-      kCitation, dispatch_params(), dispatch_outputs(),
-      [](const DispatchParams& p) { return networks(p.ius); },
-      [](const DispatchParams& p, Rng rng) {
+  return model_entry("pie64_dispatch", dispatch_params())
+      .title("PIE64 automatic load dispatch")
+      .about("Goals dispatched over the PAN to the least-loaded IU (load values flowing backwards "
+             "through the switches) or placed at random: the IUs' work rates and the spread of "
+             "goals.")
+      .citation(kCitation)
+      .outputs(dispatch_outputs())
+      .machine([](const DispatchParams& p) { return networks(p.ius); })
+      .run([](const DispatchParams& p, Rng rng) {
         return std::make_unique<Pie64Dispatch>(p, rng);
       });
 }

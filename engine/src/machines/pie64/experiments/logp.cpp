@@ -138,18 +138,18 @@ LogpTarget target(const std::shared_ptr<const Params>& p, Command command, const
 }  // namespace
 
 ModelInfo pie64_logp_info() {
-  return model_info<Params>(
-      "pie64_logp", "PIE64: LogP signature (WRITEX, WRITEMN, MP-Write)",
-      "The LogP microbenchmark (ping-pong and bursts) between two inference units for each "
-      "transfer command, with the fitted overhead, latency, gap and per-byte gap.",
-      "M. Sato, H. Koike, H. Tanaka, Evaluation of the communication functions of the parallel "
-      "computer PIE64 (in Japanese), 1993, sec. 3; LogP: Culler et al. 1993, LogGP: Alexandrov "
-      "et al. 1995",
-      params(), logp_outputs(),
-      [](const Params&) {
+  return model_entry("pie64_logp", params())
+      .title("PIE64: LogP signature (WRITEX, WRITEMN, MP-Write)")
+      .about("The LogP microbenchmark (ping-pong and bursts) between two inference units for each "
+             "transfer command, with the fitted overhead, latency, gap and per-byte gap.")
+      .citation("M. Sato, H. Koike, H. Tanaka, Evaluation of the communication functions of the "
+                "parallel computer PIE64 (in Japanese), 1993, sec. 3; LogP: Culler et al. 1993, "
+                "LogGP: Alexandrov et al. 1995")
+      .outputs(logp_outputs())
+      .machine([](const Params&) {
         return std::vector<NetworkMap>{describe_network(*pie64::dan_topology(), "dan", "DAN")};
-      },
-      [](const Params& p, Rng rng) {
+      })
+      .run([](const Params& p, Rng rng) {
         for (const int bytes : p.bench.sizes) {
           if (bytes > kMaxWords * p.word_bytes) {
             throw ParamError("logp_sizes", "logp_sizes: " + std::to_string(bytes) +

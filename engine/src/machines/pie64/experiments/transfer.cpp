@@ -229,14 +229,15 @@ std::vector<OutputSpec> transfer_outputs() {
 }  // namespace
 
 ModelInfo pie64_transfer_info() {
-  return model_info<TransferParams>(
-      "pie64_transfer", "PIE64 simple transfers",
-      "Transfer time against message length between two IUs for WRITEX, WRITEMN and MP-Write, "
-      "measured as the paper did: a loop of N transfers (time A) against the same loop without "
-      "them (time B), Tl = (A - B) / N.",
-      kCitation, transfer_params(), transfer_outputs(),
-      [](const TransferParams&) { return networks(pie64::dan_topology()->terminals()); },
-      [](const TransferParams& p, Rng rng) {
+  return model_entry("pie64_transfer", transfer_params())
+      .title("PIE64 simple transfers")
+      .about("Transfer time against message length between two IUs for WRITEX, WRITEMN and "
+             "MP-Write, measured as the paper did: a loop of N transfers (time A) against the same "
+             "loop without them (time B), Tl = (A - B) / N.")
+      .citation(kCitation)
+      .outputs(transfer_outputs())
+      .machine([](const TransferParams&) { return networks(pie64::dan_topology()->terminals()); })
+      .run([](const TransferParams& p, Rng rng) {
         return std::make_unique<Pie64Transfer>(p, rng);
       });
 }

@@ -207,8 +207,9 @@ Result combine_farm(const FarmParams& p, const std::vector<PointResult>& parts) 
     r.scalars.push_back(kSequential({kFarmModels[m]}, sequential[m],
                                     std::string("Sequential time on the ") + labels[m]));
     if (!speedup[m].y.empty()) {
-      r.scalars.push_back(kLastSpeedup({kFarmModels[m]}, speedup[m].y.back(),
-                                       std::string(labels[m]) + " speedup at the last worker count"));
+      r.scalars.push_back(
+          kLastSpeedup({kFarmModels[m]}, speedup[m].y.back(),
+                       std::string(labels[m]) + " speedup at the last worker count"));
     }
   }
   r.series.push_back(ratio);
@@ -231,35 +232,37 @@ std::vector<OutputSpec> farm_outputs() {
 }  // namespace
 
 ModelInfo transputer_farm_info() {
-  return sweep_model_info<FarmParams>(
-      "transputer_farm", "Mandelbrot processor farm on T805 and T9000",
-      "A master farms the image's rows to workers over p4 (T805: a tree of OS-links and the "
-      "VCR; T9000: DS-links through C104s), each worker keeping one row buffered; execution "
-      "time, speedup and the workers' work rates against the number of workers.",
-      kCitation, farm_params(), farm_outputs(),
-      [](const FarmParams& p) {
+  return model_entry("transputer_farm", farm_params())
+      .title("Mandelbrot processor farm on T805 and T9000")
+      .about("A master farms the image's rows to workers over p4 (T805: a tree of OS-links and the "
+             "VCR; T9000: DS-links through C104s), each worker keeping one row buffered; execution "
+             "time, speedup and the workers' work rates against the number of workers.")
+      .citation(kCitation)
+      .outputs(farm_outputs())
+      .machine([](const FarmParams& p) {
         const int workers = *std::max_element(p.workers.begin(), p.workers.end());
         return std::vector<NetworkMap>{describe_network(*transputer::c104_network(workers + 1, 0),
                                                      "network", "C104 network")};
-      },
-      [](const FarmParams& p) {
-        std::vector<double> w;
-        const std::size_t chunk = farm_chunk(p);
-        for (std::size_t first = 0; first < p.workers.size(); first += chunk) {
-          double sum = 0;
-          for (std::size_t i = first; i < std::min(p.workers.size(), first + chunk); ++i) {
-            sum += 1 + p.workers[i] / 32.0;
-          }
-          w.push_back(sum);
-        }
-        return w;
-      },
-      [](const FarmParams& p, Rng, std::size_t i) -> std::unique_ptr<Model> {
-        const std::size_t chunk = farm_chunk(p);
-        return std::make_unique<FarmPoint>(p, i * chunk,
-                                           std::min(p.workers.size(), (i + 1) * chunk));
-      },
-      combine_farm);
+      })
+      .sweep(
+          [](const FarmParams& p) {
+            std::vector<double> w;
+            const std::size_t chunk = farm_chunk(p);
+            for (std::size_t first = 0; first < p.workers.size(); first += chunk) {
+              double sum = 0;
+              for (std::size_t i = first; i < std::min(p.workers.size(), first + chunk); ++i) {
+                sum += 1 + p.workers[i] / 32.0;
+              }
+              w.push_back(sum);
+            }
+            return w;
+          },
+          [](const FarmParams& p, Rng, std::size_t i) -> std::unique_ptr<Model> {
+            const std::size_t chunk = farm_chunk(p);
+            return std::make_unique<FarmPoint>(p, i * chunk,
+                                               std::min(p.workers.size(), (i + 1) * chunk));
+          },
+          combine_farm);
 }
 
 }  // namespace archex

@@ -138,18 +138,18 @@ LogpTarget target(const Params& p, const char* key, const char* label, bool t900
 }  // namespace
 
 ModelInfo transputer_logp_info() {
-  return model_info<Params>(
-      "transputer_logp", "Transputers: LogP signature (raw and p4)",
-      "The LogP microbenchmark (ping-pong and bursts) on two T805s and two T9000s, raw channel "
-      "messages and p4, with the fitted overhead, latency, gap and per-byte gap.",
-      std::string(transputer::kCitation) +
-          "; LogP: Culler et al. 1993, LogGP: Alexandrov et al. 1995",
-      params(), logp_outputs(),
-      [](const Params&) {
+  return model_entry("transputer_logp", params())
+      .title("Transputers: LogP signature (raw and p4)")
+      .about("The LogP microbenchmark (ping-pong and bursts) on two T805s and two T9000s, raw "
+             "channel messages and p4, with the fitted overhead, latency, gap and per-byte gap.")
+      .citation(std::string(transputer::kCitation) +
+      "; LogP: Culler et al. 1993, LogGP: Alexandrov et al. 1995")
+      .outputs(logp_outputs())
+      .machine([](const Params&) {
         return std::vector<NetworkMap>{
             describe_network(RouterNetwork(direct_link_spec()), "link", "link")};
-      },
-      [](const Params& p, Rng) {
+      })
+      .run([](const Params& p, Rng) {
         return logp_model({target(p, "t805_raw", "T805 raw", false, false),
                            target(p, "t805_p4", "T805 p4", false, true),
                            target(p, "t9000_raw", "T9000 raw", true, false),

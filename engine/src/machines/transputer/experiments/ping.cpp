@@ -302,24 +302,27 @@ std::vector<OutputSpec> ping_outputs() {
 }  // namespace
 
 ModelInfo transputer_ping_info() {
-  return sweep_model_info<PingParams>(
-      "transputer_ping", "Transputer ping: T805 and T9000, raw, VCR, p4, C104",
-      "Round trip of a message between two transputers and back against its size: T9000 raw, "
-      "raw + a 32-byte header, p4 (directly and through a C104 loop); T805 raw, VCR and p4.",
-      kCitation, ping_params(), ping_outputs(),
-      [](const PingParams&) {
+  return model_entry("transputer_ping", ping_params())
+      .title("Transputer ping: T805 and T9000, raw, VCR, p4, C104")
+      .about("Round trip of a message between two transputers and back against its size: T9000 "
+             "raw, raw + a 32-byte header, p4 (directly and through a C104 loop); T805 raw, VCR "
+             "and p4.")
+      .citation(kCitation)
+      .outputs(ping_outputs())
+      .machine([](const PingParams&) {
         return std::vector<NetworkMap>{describe_network(RouterNetwork(loop_spec(0)), "network",
                                                      "C104 network")};
-      },
-      [](const PingParams& p) {
-        std::vector<double> w;
-        for (const int s : p.sizes) w.push_back(1.0 + s / 64.0);
-        return w;
-      },
-      [](const PingParams& p, Rng, std::size_t i) -> std::unique_ptr<Model> {
-        return std::make_unique<PingPoint>(p, p.sizes[i]);
-      },
-      combine_ping);
+      })
+      .sweep(
+          [](const PingParams& p) {
+            std::vector<double> w;
+            for (const int s : p.sizes) w.push_back(1.0 + s / 64.0);
+            return w;
+          },
+          [](const PingParams& p, Rng, std::size_t i) -> std::unique_ptr<Model> {
+            return std::make_unique<PingPoint>(p, p.sizes[i]);
+          },
+          combine_ping);
 }
 
 }  // namespace archex

@@ -142,15 +142,16 @@ std::vector<OutputSpec> sequential_outputs() {
 }  // namespace
 
 ModelInfo transputer_sequential_info() {
-  return model_info<SequentialParams>(
-      "transputer_sequential", "Sequential Mandelbrot set per processor",
-      "Iterations of the Mandelbrot set counted pixel by pixel (double precision and fixed "
-      "point), times each processor's cycles per iteration from its loop's instruction counts "
-      "and its cycles per instruction class.",
-      kCitation, sequential_params(), sequential_outputs(),
-      // One processor at a time: no network.
-      [](const SequentialParams&) { return std::vector<NetworkMap>{}; },
-      [](const SequentialParams& p, Rng) {
+  return model_entry("transputer_sequential", sequential_params())
+      .title("Sequential Mandelbrot set per processor")
+      .about("Iterations of the Mandelbrot set counted pixel by pixel (double precision and fixed "
+             "point), times each processor's cycles per iteration from its loop's instruction "
+             "counts and its cycles per instruction class.")
+      .citation(kCitation)
+      .outputs(sequential_outputs())
+      .machine(// One processor at a time: no network.
+      [](const SequentialParams&) { return std::vector<NetworkMap>{}; })
+      .run([](const SequentialParams& p, Rng) {
         return std::make_unique<Sequential>(p);
       });
 }
