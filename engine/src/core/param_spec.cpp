@@ -91,14 +91,30 @@ number_param& number_param::default_list(std::vector<double> values) {
   return *this;
 }
 
-ParamSpec choice_spec(const char* name, const char* label, std::vector<std::string> choices,
-                      double value, const char* description) {
-  ParamSpec spec = number_param(name, label)
-                       .value(value)
-                       .range(0, static_cast<double>(choices.size() - 1))
+choice_param::choice_param(const char* name, const char* label) : name_(name), label_(label) {}
+
+choice_param& choice_param::choices(std::vector<std::string> choices) {
+  choices_ = std::move(choices);
+  return *this;
+}
+
+choice_param& choice_param::value(double index) {
+  value_ = index;
+  return *this;
+}
+
+choice_param& choice_param::about(const char* description) {
+  description_ = description;
+  return *this;
+}
+
+choice_param::operator ParamSpec() const {
+  ParamSpec spec = number_param(name_, label_)
+                       .value(value_)
+                       .range(0, static_cast<double>(choices_.size() - 1))
                        .whole()
-                       .about(description);
-  spec.choices = std::move(choices);
+                       .about(description_);
+  spec.choices = choices_;
   return spec;
 }
 

@@ -106,9 +106,24 @@ class number_param {
   ParamSpec spec_;
 };
 
-// A parameter that picks one of `choices` by index, for models that build their specs in code.
-ParamSpec choice_spec(const char* name, const char* label, std::vector<std::string> choices,
-                      double value, const char* description);
+// A parameter that picks one of `choices` by index, each field named where it is set:
+// choice_param("switching", "Switching").choices({"wormhole", "circuit"}).value(0).about("...").
+class choice_param {
+ public:
+  choice_param(const char* name, const char* label);
+  choice_param& choices(std::vector<std::string> choices);
+  // The index of the default choice.
+  choice_param& value(double index);
+  choice_param& about(const char* description);
+  operator ParamSpec() const;
+
+ private:
+  const char* name_;
+  const char* label_;
+  std::vector<std::string> choices_;
+  double value_ = 0;
+  const char* description_ = "";
+};
 
 // Formats a number for messages: shortest form that reads back to the same value where it can.
 std::string format_number(double value);

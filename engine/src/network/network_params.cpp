@@ -33,12 +33,14 @@ ParamTable<NetworkParams> network_table() {
   dims.default_list = {8, 8};
   ParamTable<NetworkParams> t;
   t.add(&NetworkParams::topology,
-        choice_spec("topology", "Topology", topology_names(), 0,
-                    "Mesh or torus (a k-ary n-cube of dims, routed in dimension order; a torus "
-                    "needs 2 or more virtual channels unless its dateline is off), a k-ary n-fly "
-                    "(fly_radix, fly_stages, fly_wiring; destination-tag routing), one crossbar "
-                    "(crossbar_ports), or a "
-                    "network of C104 routers (router_network; interval labelling)."))
+        choice_param("topology", "Topology")
+            .choices(topology_names())
+            .value(0)
+            .about("Mesh or torus (a k-ary n-cube of dims, routed in dimension order; a torus "
+                   "needs 2 or more virtual channels unless its dateline is off), a k-ary n-fly "
+                   "(fly_radix, fly_stages, fly_wiring; destination-tag routing), one crossbar "
+                   "(crossbar_ports), or a network of C104 routers (router_network; interval "
+                   "labelling)."))
       .add(&NetworkParams::dims, dims)
       .add(&NetworkParams::fly_radix,
            number_param("fly_radix", "Switch radix (k)")
@@ -49,19 +51,22 @@ ParamTable<NetworkParams> network_table() {
                .unit("stages").value(3).range(1, 12).whole()
                .about("Stages of k^(n-1) switches between a fly's inputs and outputs."))
       .add(&NetworkParams::fly_wiring,
-           choice_spec("fly_wiring", "Fly wiring", {"omega", "butterfly"}, 0,
-                       "Omega: the perfect shuffle before every stage. Butterfly: lines in "
-                       "order, then digit exchanges between stages."))
+           choice_param("fly_wiring", "Fly wiring")
+               .choices({"omega", "butterfly"})
+               .value(0)
+               .about("Omega: the perfect shuffle before every stage. Butterfly: lines in order, "
+                      "then digit exchanges between stages."))
       .add(&NetworkParams::crossbar_ports,
            number_param("crossbar_ports", "Crossbar ports (N)")
                .unit("ports").value(16).range(2, 64).whole()
                .about("Terminals of the one N x N crossbar; each has one input and one output."))
       .add(&NetworkParams::router_network,
-           choice_spec("router_network", "Router network", {"direct link", "loop", "2-stage Clos"},
-                       1,
-                       "T9000 systems: two transputers linked directly, two through one "
-                       "32-port C104, or a 2-stage Clos of C104s (clos_leaves x clos_per_leaf "
-                       "transputers)."))
+           choice_param("router_network", "Router network")
+               .choices({"direct link", "loop", "2-stage Clos"})
+               .value(1)
+               .about("T9000 systems: two transputers linked directly, two through one 32-port "
+                      "C104, or a 2-stage Clos of C104s (clos_leaves x clos_per_leaf "
+                      "transputers)."))
       .add(&NetworkParams::clos_leaves,
            number_param("clos_leaves", "Clos leaf routers")
                .unit("routers").value(4).range(2, 32).whole()
@@ -78,14 +83,18 @@ ParamTable<NetworkParams> network_table() {
            cycles_spec("header_delay_cycles", "C104 header lookup", 0, 1000,
                        "Cycles a C104 spends on a packet's header (its interval lookup)."))
       .add(&NetworkParams::switching,
-           choice_spec("switching", "Switching", {"wormhole", "circuit"}, 0,
-                       "Wormhole packets through virtual-channel routers, or circuits: a request "
-                       "reserves one output per switch, then the words stream and the path is "
-                       "released."))
+           choice_param("switching", "Switching")
+               .choices({"wormhole", "circuit"})
+               .value(0)
+               .about("Wormhole packets through virtual-channel routers, or circuits: a request "
+                      "reserves one output per switch, then the words stream and the path is "
+                      "released."))
       .add(&NetworkParams::circuit_policy,
-           choice_spec("circuit_policy", "Blocked request", {"hold", "release", "drop"}, 0,
-                       "What a circuit request does at a held output: wait keeping its path, "
-                       "release it and retry after the back-off, or give up (dropped)."))
+           choice_param("circuit_policy", "Blocked request")
+               .choices({"hold", "release", "drop"})
+               .value(0)
+               .about("What a circuit request does at a held output: wait keeping its path, "
+                      "release it and retry after the back-off, or give up (dropped)."))
       .add(&NetworkParams::setup_cycles_per_hop,
            cycles_spec("setup_cycles_per_hop", "Set-up per switch", 1, 1000,
                        "Cycles a circuit request takes to cross a switch and reserve its output."))
@@ -101,11 +110,13 @@ ParamTable<NetworkParams> network_table() {
                .about("Virtual channels per physical channel; a torus with a dateline splits them "
                       "into two classes."))
       .add(&NetworkParams::dateline,
-           choice_spec("dateline", "Torus dateline", {"on", "off"}, 0,
-                       "On: a torus's virtual channels form two classes, a packet taking the "
-                       "upper one once it crosses a wrap-around link, which keeps it deadlock-"
-                       "free. Off: one class (1 virtual channel allowed); the channels around a "
-                       "ring can wait on each other in a cycle and deadlock."))
+           choice_param("dateline", "Torus dateline")
+               .choices({"on", "off"})
+               .value(0)
+               .about("On: a torus's virtual channels form two classes, a packet taking the upper "
+                      "one once it crosses a wrap-around link, which keeps it deadlock-free. Off: "
+                      "one class (1 virtual channel allowed); the channels around a ring can wait "
+                      "on each other in a cycle and deadlock."))
       .add(&NetworkParams::buffer_flits,
            number_param("buffer_flits", "Buffer per virtual channel")
                .unit("flits").value(8).range(1, 64).whole()
@@ -126,21 +137,27 @@ ParamTable<NetworkParams> network_table() {
            cycles_spec("credit_delay_cycles", "Credit delay", 0, 64,
                        "Cycles a credit takes upstream on top of the one it always takes."))
       .add(&NetworkParams::vc_release,
-           choice_spec("vc_release", "Output VC freed", {"at the tail", "on the tail's credit"}, 0,
-                       "An output virtual channel goes to the next packet as the tail leaves, or "
-                       "only once the tail's credit has come back."))
+           choice_param("vc_release", "Output VC freed")
+               .choices({"at the tail", "on the tail's credit"})
+               .value(0)
+               .about("An output virtual channel goes to the next packet as the tail leaves, or "
+                      "only once the tail's credit has come back."))
       .add(&NetworkParams::flow_control,
-           choice_spec("flow_control", "Back-pressure", {"credit", "on/off"}, 0,
-                       "Credits (the sender counts free slots) or on/off (the receiver signals "
-                       "stop)."))
+           choice_param("flow_control", "Back-pressure")
+               .choices({"credit", "on/off"})
+               .value(0)
+               .about("Credits (the sender counts free slots) or on/off (the receiver signals "
+                      "stop)."))
       .add(&NetworkParams::channel_words_per_cycle,
            number_param("channel_words_per_cycle", "Channel bandwidth")
                .unit("words/cycle").value(1).range(0.05, 1).step(0.05)
                .about("Words per cycle a channel carries (0.5: a word every second cycle)."))
       .add(&NetworkParams::link_mode,
-           choice_spec("link_mode", "Links", {"full duplex", "half duplex"}, 0,
-                       "Full duplex: each direction has the channel bandwidth. Half duplex: both "
-                       "directions share it."))
+           choice_param("link_mode", "Links")
+               .choices({"full duplex", "half duplex"})
+               .value(0)
+               .about("Full duplex: each direction has the channel bandwidth. Half duplex: both "
+                      "directions share it."))
       .add(&NetworkParams::inject_words_per_cycle,
            number_param("inject_words_per_cycle", "Injection rate")
                .unit("words/cycle").value(1).range(0.05, 4).step(0.05)

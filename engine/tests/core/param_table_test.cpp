@@ -38,7 +38,10 @@ ParamTable<Params> table() {
       .add(&Params::nodes, number_param("nodes", "Nodes")
                                .value(16).range(1, 1024).whole()
                                .about(""))
-      .add(&Params::shape, choice_spec("shape", "Shape", {"mesh", "torus"}, 0, ""))
+      .add(&Params::shape, choice_param("shape", "Shape")
+                               .choices({"mesh", "torus"})
+                               .value(0)
+                               .about(""))
       .add(&Params::loads,
            number_param("loads", "Loads").value(0.1).range(0, 1).step(0.01).about("")
       .max_items(4).default_list({0.1, 0.2}))

@@ -91,9 +91,11 @@ ParamTable<MdpCosts> mdp_cost_table() {
            per("send_fault_cycles", "Send fault", "cycles", 10, 10000,
                "Cycles of the send-fault trap, once per send the network refuses."))
       .add(&MdpCosts::presence_tags,
-           choice_spec("presence_tags", "Synchronization", {"flag words", "presence tags"}, 1,
-                       "Presence tags on the data itself, or a separate flag word tested "
-                       "before (or set after) the data (Table 2)."))
+           choice_param("presence_tags", "Synchronization")
+               .choices({"flag words", "presence tags"})
+               .value(1)
+               .about("Presence tags on the data itself, or a separate flag word tested before (or "
+                      "set after) the data (Table 2)."))
       .add(&MdpCosts::sync_success_tags,
            per("sync_success_tags_cycles", "Success, tags", "cycles", 2, 1000,
                "Reading a value that is present, with presence tags."))
@@ -119,11 +121,12 @@ ParamTable<MdpCosts> mdp_cost_table() {
            per("restore_cycles", "Restore on restart", "cycles", 35, 10000,
                "Restoring a suspended thread when its value arrives (Table 2: 20 to 50)."))
       .add(&MdpCosts::fixed_priority,
-           choice_spec("arbitration", "Router output arbitration",
-                       {"round robin", "fixed priority"}, 1,
-                       "Which waiting input a router output serves next: in turn, or always the "
-                       "first in a fixed order (the MDP router's), which can starve a node's "
-                       "injection."))
+           choice_param("arbitration", "Router output arbitration")
+               .choices({"round robin", "fixed priority"})
+               .value(1)
+               .about("Which waiting input a router output serves next: in turn, or always the "
+                      "first in a fixed order (the MDP router's), which can starve a node's "
+                      "injection."))
       .add(&MdpCosts::send_buffer_messages,
            number_param("send_buffer_messages", "Send buffer")
                .unit("messages").value(1).range(1, 4096).whole()

@@ -58,12 +58,13 @@ ParamTable<TrafficParams> params() {
   ParamTable<TrafficParams> t;
   t.include(&TrafficParams::net, network_table())
       .add(&TrafficParams::pattern,
-           choice_spec("pattern", "Traffic pattern",
-                       {"uniform", "transpose", "bit-complement", "nearest-neighbour", "hotspot"}, 0,
-                       "Where packets go: uniform random, transpose (coordinates reversed), "
-                       "bit-complement (k-1-c in every dimension), nearest neighbour, or "
-                       "hotspot (a share to the centre node). Transpose, bit-complement and "
-                       "nearest neighbour need a mesh or torus."))
+           choice_param("pattern", "Traffic pattern")
+               .choices({"uniform", "transpose", "bit-complement", "nearest-neighbour", "hotspot"})
+               .value(0)
+               .about("Where packets go: uniform random, transpose (coordinates reversed), "
+                      "bit-complement (k-1-c in every dimension), nearest neighbour, or hotspot (a "
+                      "share to the centre node). Transpose, bit-complement and nearest neighbour "
+                      "need a mesh or torus."))
       .add(&TrafficParams::hotspot_fraction,
            number_param("hotspot_fraction", "Hotspot share")
                .unit("fraction").value(0.1).range(0, 1).step(0.01)
@@ -78,11 +79,12 @@ ParamTable<TrafficParams> params() {
                       "packets)."))
       .add(&TrafficParams::sweep_rates, sweep)
       .add(&TrafficParams::sweep_scale,
-           choice_spec("sweep_scale", "Loads of the curve in",
-                       {"flits/node/cycle", "fractions of the capacity bound"}, 0,
-                       "How the loads of the curve are read: as flits/node/cycle, or as fractions "
-                       "of the capacity bound under uniform traffic (1: the bound), capped at 1 "
-                       "flit/node/cycle."))
+           choice_param("sweep_scale", "Loads of the curve in")
+               .choices({"flits/node/cycle", "fractions of the capacity bound"})
+               .value(0)
+               .about("How the loads of the curve are read: as flits/node/cycle, or as fractions "
+                      "of the capacity bound under uniform traffic (1: the bound), capped at 1 "
+                      "flit/node/cycle."))
       .add(&TrafficParams::warmup_cycles,
            number_param("warmup_cycles", "Warm-up")
                .unit("cycles").value(1000).range(0, 100000).whole().step(100)

@@ -23,9 +23,11 @@ constexpr const char* kCitation =
 ParamTable<QueensParams> params() {
   ParamTable<QueensParams> t;
   t.add(&QueensParams::program,
-        choice_spec("program", "Program", {"Program 1", "Program 2"}, 0,
-                    "Program 1 distributes the search tree's nodes down to a depth; Program 2 "
-                    "gives each PE lumps of estimated leaves (appendix)."))
+        choice_param("program", "Program")
+            .choices({"Program 1", "Program 2"})
+            .value(0)
+            .about("Program 1 distributes the search tree's nodes down to a depth; Program 2 gives "
+                   "each PE lumps of estimated leaves (appendix)."))
       .add(&QueensParams::queens,
            number_param("queens", "Queens")
                .value(8).range(4, 10).whole()

@@ -155,10 +155,11 @@ ModelInfo paragon_app_info() {
   t.include(&AppParams::m, paragon::cost_table())
       .include(&AppParams::costs, paragon::app_cost_table())
       .add(&AppParams::app,
-           choice_spec("app", "Kernel",
-                       {"matrix multiply", "sample sort", "bitonic sort",
-                        "all-pairs shortest paths"},
-                       0, "The application kernel (sec. 4)."))
+           choice_param("app", "Kernel")
+               .choices(
+                   {"matrix multiply", "sample sort", "bitonic sort", "all-pairs shortest paths"})
+               .value(0)
+               .about("The application kernel (sec. 4)."))
       .add(&AppParams::processors,
            number_param("processors", "Configurations")
                .unit("processors").value(8).range(2, 100).whole()

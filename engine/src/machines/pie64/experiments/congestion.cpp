@@ -26,8 +26,10 @@ using pie64::Run;
 ParamTable<CongestionParams> congestion_params() {
   ParamTable<CongestionParams> t;
   t.add(&CongestionParams::command,
-        choice_spec("command", "Command", command_names(), 1,
-                    "The transfer command every transfer instruction issues."))
+        choice_param("command", "Command")
+            .choices(command_names())
+            .value(1)
+            .about("The transfer command every transfer instruction issues."))
       .add(&CongestionParams::lengths, lengths_spec({1, 4, 16, 64, 256, 1024}))
       .add(&CongestionParams::ps,
            number_param("ps", "Message occurrence p")
