@@ -1,6 +1,7 @@
 #include "machines/paragon/point.h"
 
 #include <cmath>
+#include <string>
 #include <utility>
 
 namespace archex::paragon {
@@ -19,21 +20,16 @@ bool ProgramsPoint::advance(std::uint64_t budget) {
 Result ProgramsPoint::result() const {
   Result r;
   r.scalars = tags_;
-  if (done_) r.scalars.push_back({"time_us", machine_.now_us(), "us", "Time the programs took"});
+  if (done_) r.scalars.push_back(kPointTime(machine_.now_us()));
   return r;
 }
 
 double time_of(const Result& r) {
+  const std::string name = kPointTime.name();
   for (const Scalar& s : r.scalars) {
-    if (s.name == "time_us") return s.value;
+    if (s.name == name) return s.value;
   }
   return std::nan("");
-}
-
-Series empty_series(std::string name, std::string label, std::string x_name, std::string x_unit,
-                    std::string y_name, std::string y_unit) {
-  return Series{std::move(name), std::move(label), std::move(x_name), std::move(x_unit),
-                std::move(y_name), std::move(y_unit), {},   {}};
 }
 
 }  // namespace archex::paragon

@@ -5,10 +5,14 @@
 #include <vector>
 
 #include "core/model.h"
+#include "core/outputs.h"
 #include "core/result.h"
 #include "machines/paragon/machine.h"
 
 namespace archex::paragon {
+
+// What every point reports to its combine, last (time_of() reads it back).
+constexpr ScalarOutput kPointTime{"time_us", "us", "Time the programs took"};
 
 // One point of a Paragon sweep: programs run on a fresh mesh; its partial result is the time they
 // took (time_us, last) after the scalars that say which point it is.
@@ -34,9 +38,5 @@ class ProgramsPoint final : public Model {
 
 // A point's time_us, or NaN while it has not finished.
 double time_of(const Result& r);
-
-// A curve with no points yet.
-Series empty_series(std::string name, std::string label, std::string x_name, std::string x_unit,
-                    std::string y_name, std::string y_unit);
 
 }  // namespace archex::paragon

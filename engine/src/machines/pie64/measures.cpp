@@ -29,18 +29,6 @@ std::string words_label(int words) {
   return std::to_string(words) + (words == 1 ? " word" : " words");
 }
 
-Series series(std::string name, std::string label, const char* x_name, const char* x_unit,
-              const char* y_name, const char* y_unit) {
-  Series s;
-  s.name = std::move(name);
-  s.label = std::move(label);
-  s.x_name = x_name;
-  s.x_unit = x_unit;
-  s.y_name = y_name;
-  s.y_unit = y_unit;
-  return s;
-}
-
 std::vector<NetworkMap> networks(int ius) {
   const std::shared_ptr<const Fly> fly = dan_topology();
   return {describe_network(*fly, "pan", "PAN", ius), describe_network(*fly, "dan", "DAN", ius)};

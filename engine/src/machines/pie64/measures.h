@@ -10,7 +10,7 @@
 namespace archex::pie64 {
 
 // What PIE64's experiments share besides the costs: the commands' names, message lengths as a
-// parameter and a label, a series with its axes, and the machine's networks for the picker.
+// parameter and a label, and the machine's networks for the picker.
 
 // The transfer commands in Command's order: as the paper names them, and as output names do.
 const std::vector<std::string>& command_names();
@@ -20,9 +20,6 @@ const std::vector<std::string>& command_keys();
 ParamSpec lengths_spec(std::vector<double> values);
 // "1 word", "64 words".
 std::string words_label(int words);
-
-Series series(std::string name, std::string label, const char* x_name, const char* x_unit,
-              const char* y_name, const char* y_unit);
 
 // PIE64's two networks, the PAN and the DAN: the same 4-ary 3-fly (dan_topology()), the first
 // `ius` IUs on each.

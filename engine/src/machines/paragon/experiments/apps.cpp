@@ -7,8 +7,8 @@
 #include "core/param_table.h"
 #include "machines/paragon/costs.h"
 #include "machines/paragon/experiments/apps_combine.h"
+#include "machines/paragon/experiments/apps_outputs.h"
 #include "machines/paragon/experiments/apps_plan.h"
-#include "machines/paragon/measures.h"
 #include "machines/paragon/meshes.h"
 #include "machines/paragon/programs/apps.h"
 #include "machines/paragon/library.h"
@@ -73,79 +73,17 @@ std::unique_ptr<Model> app_point(const AppParams& p, Rng rng, std::size_t index)
   }
   return std::make_unique<ProgramsPoint>(
       p.m, paragon::mesh_of(pt.p), std::move(run.programs),
-      std::vector<Scalar>{{"work_us", run.work_us, "us", "Local work on the critical path"},
-                          {"sum_w_us", w, "us", "Sum of the phases' w"},
-                          {"sum_h", h, "packets", "Sum of the supersteps' h"},
-                          {"sum_bytes", bytes, "bytes", "Sum of the steps' m"},
-                          {"syncs", syncs, "", "Supersteps or BPRAM steps"}});
+      std::vector<Scalar>{paragon::kPointWork(run.work_us), paragon::kPointSumW(w),
+                          paragon::kPointSumH(h), paragon::kPointSumBytes(bytes),
+                          paragon::kPointSyncs(syncs)});
 }
 
 std::vector<OutputSpec> outputs() {
-  return {
-      series_output("comm_share_*", "fraction", "Communication share against the problem size"),
-      scalar_output("g_us*", "us", "g fitted on this configuration"),
-      scalar_output("L_us*", "us", "L fitted on this configuration"),
-      scalar_output("sigma_us_per_byte*", "us/byte", "sigma fitted"),
-      scalar_output("l_us*", "us", "l fitted"),
-      scalar_output("comm_share_bsp_p*", "fraction",
-                    "Communication share at the largest size, BSP, p = N"),
-      scalar_output("time_us_bsp_p*", "us", "Simulated time at the largest size, BSP, p = N"),
-      scalar_output("pred_error_bsp_p*", "fraction",
-                    "(predicted - simulated) / simulated at the largest size, BSP, p = N"),
-      scalar_output("pred_error_smallest_bsp_p*", "fraction",
-                    "(predicted - simulated) / simulated at the smallest size, BSP, p = N"),
-      scalar_output("comm_share_bpram_p*", "fraction",
-                    "Communication share at the largest size, BPRAM, p = N"),
-      scalar_output("time_us_bpram_p*", "us", "Simulated time at the largest size, BPRAM, p = N"),
-      scalar_output("pred_error_bpram_p*", "fraction",
-                    "(predicted - simulated) / simulated at the largest size, BPRAM, p = N"),
-      scalar_output("pred_error_smallest_bpram_p*", "fraction",
-                    "(predicted - simulated) / simulated at the smallest size, BPRAM, p = N"),
-      series_output("mflops_bsp_p*", "MFlops", "performance per node against matrix dimension n"),
-      series_output("mflops_pred_bsp_p*", "MFlops",
-                    "performance per node against matrix dimension n"),
-      series_output("error_bsp_p*", "fraction",
-                    "(T_pred - T_sim) / T_sim against matrix dimension n"),
-      series_output("mflops_bpram_p*", "MFlops", "performance per node against matrix dimension n"),
-      series_output("mflops_pred_bpram_p*", "MFlops",
-                    "performance per node against matrix dimension n"),
-      series_output("error_bpram_p*", "fraction",
-                    "(T_pred - T_sim) / T_sim against matrix dimension n"),
-      series_output("comm_per_element_bpram_p*", "us",
-                    "communication time per element against matrix dimension n"),
-      series_output("comm_per_element_pred_bpram_p*", "us",
-                    "communication time per element against matrix dimension n"),
-      scalar_output("error_growth_over_p_log_p", "ratio",
-                    "Growth of the smallest size's error from the first to the last configuration "
-                    "over that of p / log p"),
-      series_output("us_per_key_bsp_p*", "us", "time per key against keys per processor"),
-      series_output("us_per_key_pred_bsp_p*", "us", "time per key against keys per processor"),
-      scalar_output("comm_share_butterfly_p*", "fraction",
-                    "Communication share at the largest size, BPRAM (modified, butterfly), p = N"),
-      scalar_output("time_us_butterfly_p*", "us",
-                    "Simulated time at the largest size, BPRAM (modified, butterfly), p = N"),
-      scalar_output("pred_error_butterfly_p*", "fraction",
-                    "(predicted - simulated) / simulated at the largest size, BPRAM (modified, "
-                    "butterfly), p = N"),
-      scalar_output("pred_error_smallest_butterfly_p*", "fraction",
-                    "(predicted - simulated) / simulated at the smallest size, BPRAM (modified, "
-                    "butterfly), p = N"),
-      scalar_output("bpram_over_bsp_fewest*", "ratio",
-                    "BPRAM original over BSP at the fewest keys"),
-      scalar_output("bpram_over_bsp_most*", "ratio", "BPRAM original over BSP at the most keys"),
-      scalar_output("butterfly_loses_from_keys*", "keys",
-                    "Fewest keys per processor at which the butterfly is no faster than the "
-                    "original (0: never in the sweep)"),
-      scalar_output("butterfly_over_bsp_worst*", "ratio",
-                    "Largest time of the butterfly version over BSP's"),
-      series_output("us_per_key_bpram_p*", "us", "time per key against keys per processor"),
-      series_output("us_per_key_pred_bpram_p*", "us", "time per key against keys per processor"),
-      series_output("us_per_key_butterfly_p*", "us", "time per key against keys per processor"),
-      series_output("us_per_key_pred_butterfly_p*", "us",
-                    "time per key against keys per processor"),
-      series_output("error_butterfly_p*", "fraction",
-                    "(T_pred - T_sim) / T_sim against keys per processor"),
-  };
+  using namespace paragon;
+  return {kCommShareCurve, kGFit, kLFit, kSigmaFit, kSmallLFit, kCommShare, kTime, kPredError,
+          kPredErrorSmallest, kMflops, kMflopsPred, kError, kCommPerElement, kCommPerElementPred,
+          kErrorGrowth, kUsPerKey, kUsPerKeyPred, kBpramOverBspFewest, kBpramOverBspMost,
+          kButterflyLoses, kButterflyWorst};
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/fit.h"
+#include "machines/paragon/experiments/apps_outputs.h"
 #include "machines/paragon/point.h"
 
 namespace archex::paragon {
@@ -29,11 +30,12 @@ Result combine_app(const AppParams& p, const std::vector<PointResult>& partials)
   const bool apsp = p.app == App::kApsp;
   // What each kernel's chart shows: MFlops per node, time per key, or (APSP) communication time
   // per matrix entry a processor holds.
-  const char* prefix = mm ? "mflops_" : apsp ? "comm_per_element_" : "us_per_key_";
-  const char* pred_prefix = mm ? "mflops_pred_" : apsp ? "comm_per_element_pred_" : "us_per_key_pred_";
+  const SeriesOutput& sim_out = mm ? kMflops : apsp ? kCommPerElement : kUsPerKey;
+  const SeriesOutput& pred_out = mm ? kMflopsPred : apsp ? kCommPerElementPred : kUsPerKeyPred;
   Result out;
   for (const int n : p.processors) {
-    const std::string pn = "_p" + std::to_string(n);
+    // The configuration as the "_p*" outputs name it.
+    const std::string config = std::to_string(n);
     std::vector<double> hx, hy, bx, by;
     for (const PointResult& r : partials) {
       const AppPoint& pt = points[r.point];
@@ -43,32 +45,30 @@ Result combine_app(const AppParams& p, const std::vector<PointResult>& partials)
     }
     const Line bsp = fit_line(hx, hy);
     const Line bpram = fit_line(bx, by);
-    out.scalars.push_back({"g_us" + pn, bsp.slope});
-    out.scalars.push_back({"L_us" + pn, bsp.intercept});
-    out.scalars.push_back({"sigma_us_per_byte" + pn, bpram.slope});
-    out.scalars.push_back({"l_us" + pn, bpram.intercept});
+    out.scalars.push_back(kGFit({config}, bsp.slope));
+    out.scalars.push_back(kLFit({config}, bsp.intercept));
+    out.scalars.push_back(kSigmaFit({config}, bpram.slope));
+    out.scalars.push_back(kSmallLFit({config}, bpram.intercept));
     std::vector<std::pair<Version, std::vector<double>>> times;
     for (const Version v : versions(p.app)) {
-      const std::string key = std::string(version_key(v)) + pn;
+      const char* vk = version_key(v);
+      const std::string key = std::string(vk) + "_p" + config;
       const std::string label = std::string(version_label(v)) + ", p = " + std::to_string(n);
       const char* x_name = mm || apsp ? "matrix dimension n" : "keys per processor";
       const char* x_unit = mm || apsp ? "n" : "keys";
-      Series sim = empty_series(prefix + key, label + ", simulated", x_name, x_unit,
-                          mm     ? "performance per node"
-                          : apsp ? "communication time per element"
-                                 : "time per key",
-                          mm ? "MFlops" : "us");
+      Series sim = sim_out({vk, config}, label + ", simulated", x_name, x_unit,
+                           mm     ? "performance per node"
+                           : apsp ? "communication time per element"
+                                  : "time per key");
       // The configuration's curves in every chart (performance, prediction, share, error).
       sim.key = key;
       Series pred = sim;
-      pred.name = pred_prefix + key;
+      pred.name = pred_out.name({vk, config});
       pred.label = label + ", " + (v == Version::kBsp ? "BSP" : "BPRAM") + " prediction";
-      Series share = empty_series("comm_share_" + key, label, x_name, x_unit,
-                                           "communication share", "fraction");
-      Series error = empty_series("error_" + key, label, x_name, x_unit,
-                                           apsp ? "(C_pred - C_sim) / C_sim, communication"
-                                                : "(T_pred - T_sim) / T_sim",
-                                           "fraction");
+      Series share = kCommShareCurve({key}, label, x_name, x_unit, "communication share");
+      Series error = kError({vk, config}, label, x_name, x_unit,
+                            apsp ? "(C_pred - C_sim) / C_sim, communication"
+                                 : "(T_pred - T_sim) / T_sim");
       share.key = error.key = key;
       std::vector<double> t_sim;
       for (const PointResult& r : partials) {
@@ -76,15 +76,15 @@ Result combine_app(const AppParams& p, const std::vector<PointResult>& partials)
         if (pt.kind != AppPoint::kRun || pt.p != n || pt.version != v) continue;
         const Result& res = r.result;
         if (res.scalars.size() < 6) continue;
-        const double t = res.scalar("time_us");
+        const double t = res.scalar(kPointTime.name());
+        const double w = res.scalar(kPointSumW.name());
+        const double syncs = res.scalar(kPointSyncs.name());
         const double predicted =
             v == Version::kBsp
-                ? res.scalar("sum_w_us") + bsp.slope * res.scalar("sum_h") +
-                      bsp.intercept * res.scalar("syncs")
-                : res.scalar("sum_w_us") + bpram.slope * res.scalar("sum_bytes") +
-                      bpram.intercept * res.scalar("syncs");
+                ? w + bsp.slope * res.scalar(kPointSumH.name()) + bsp.intercept * syncs
+                : w + bpram.slope * res.scalar(kPointSumBytes.name()) + bpram.intercept * syncs;
         const double x = pt.size;
-        const double work = res.scalar("work_us");
+        const double work = res.scalar(kPointWork.name());
         sim.x.push_back(x);
         pred.x.push_back(x);
         if (mm) {
@@ -106,16 +106,16 @@ Result combine_app(const AppParams& p, const std::vector<PointResult>& partials)
         t_sim.push_back(t);
       }
       if (!share.y.empty()) {
-        out.scalars.push_back({"comm_share_" + key, share.y.back(), "fraction",
-                               "Communication share at the largest size, " + label});
-        out.scalars.push_back({"time_us_" + key, t_sim.back(), "us",
-                               "Simulated time at the largest size, " + label});
-        out.scalars.push_back({"pred_error_" + key, error.y.back(), "fraction",
-                               "(predicted - simulated) / simulated at the largest size, " +
-                                   label});
-        out.scalars.push_back({"pred_error_smallest_" + key, error.y.front(), "fraction",
-                               "(predicted - simulated) / simulated at the smallest size, " +
-                                   label});
+        out.scalars.push_back(kCommShare({vk, config}, share.y.back(),
+                                         "Communication share at the largest size, " + label));
+        out.scalars.push_back(
+            kTime({vk, config}, t_sim.back(), "Simulated time at the largest size, " + label));
+        out.scalars.push_back(kPredError(
+            {vk, config}, error.y.back(),
+            "(predicted - simulated) / simulated at the largest size, " + label));
+        out.scalars.push_back(kPredErrorSmallest(
+            {vk, config}, error.y.front(),
+            "(predicted - simulated) / simulated at the smallest size, " + label));
       }
       times.emplace_back(v, std::move(t_sim));
       out.series.push_back(std::move(sim));
@@ -133,10 +133,11 @@ Result combine_app(const AppParams& p, const std::vector<PointResult>& partials)
         return std::nan("");
       };
       const int first = p.processors.front();
-      const double e0 = find("pred_error_smallest_bsp_p" + std::to_string(first));
-      const double e1 = find("pred_error_smallest_bsp" + pn);
+      const char* bsp_key = version_key(Version::kBsp);
+      const double e0 = find(kPredErrorSmallest.name({bsp_key, std::to_string(first)}));
+      const double e1 = find(kPredErrorSmallest.name({bsp_key, config}));
       const auto plogp = [](int q) { return q / std::log2(std::max(2, q)); };
-      out.scalars.push_back({"error_growth_over_p_log_p", e1 / e0 / (plogp(n) / plogp(first))});
+      out.scalars.push_back(kErrorGrowth(e1 / e0 / (plogp(n) / plogp(first))));
     }
     if (mm || times.size() < 3 || times[0].second.empty()) continue;
     // Sample sort: the BPRAM original against BSP at the fewest and most keys; where the
@@ -146,16 +147,16 @@ Result combine_app(const AppParams& p, const std::vector<PointResult>& partials)
     const std::vector<double>& t_fly = times[2].second;
     const std::size_t k = std::min({t_bsp.size(), t_orig.size(), t_fly.size()});
     if (k == 0) continue;
-    out.scalars.push_back({"bpram_over_bsp_fewest" + pn, t_orig[0] / t_bsp[0]});
-    out.scalars.push_back({"bpram_over_bsp_most" + pn, t_orig[k - 1] / t_bsp[k - 1]});
+    out.scalars.push_back(kBpramOverBspFewest({config}, t_orig[0] / t_bsp[0]));
+    out.scalars.push_back(kBpramOverBspMost({config}, t_orig[k - 1] / t_bsp[k - 1]));
     double crossover = 0;
     double worst = 0;
     for (std::size_t i = 0; i < k; ++i) {
       if (crossover == 0 && t_fly[i] >= t_orig[i]) crossover = p.sizes[i];
       worst = std::max(worst, t_fly[i] / t_bsp[i]);
     }
-    out.scalars.push_back({"butterfly_loses_from_keys" + pn, crossover});
-    out.scalars.push_back({"butterfly_over_bsp_worst" + pn, worst});
+    out.scalars.push_back(kButterflyLoses({config}, crossover));
+    out.scalars.push_back(kButterflyWorst({config}, worst));
   }
   return out;
 }

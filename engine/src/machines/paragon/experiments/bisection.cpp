@@ -24,7 +24,6 @@ namespace archex {
 
 namespace {
 
-using paragon::empty_series;
 using paragon::kCitation;
 using paragon::MachineParams;
 using paragon::Op;
@@ -34,6 +33,17 @@ using paragon::time_of;
 using paragon::with_machine;
 
 // ---- Fig. 2: bisection on p x 1 ---------------------------------------------------------------
+
+constexpr ScalarOutput kLinkBound{"link_bound_mb_s", "MB/s", "The middle link, both directions"};
+constexpr ScalarOutput kRise{"bisection_rise_2_to_6", "ratio",
+                             "Bandwidth at p = 6 over p = 2 (3 if it rises linearly)"};
+constexpr ScalarOutput kFlat{"bisection_flat_8_to_16", "ratio",
+                             "Bandwidth at p = 16 over p = 8 (1 if flat)"};
+constexpr ScalarOutput kAt16{"bisection_mb_s_p16", "MB/s", "Bandwidth at p = 16"};
+constexpr SeriesOutput kBisection{"bisection_sim", "MB/s",
+                                  "bandwidth over the middle link against processors (p x 1)"};
+// A point's own: its configuration.
+constexpr ScalarOutput kPointP{"p", "processors", "Configuration p x 1"};
 
 struct BisectionParams {
   MachineParams m;
@@ -54,12 +64,12 @@ std::unique_ptr<Model> bisection_point(const BisectionParams& p, Rng, std::size_
   }
   return std::make_unique<ProgramsPoint>(
       p.m, std::vector<int>{n, 1}, std::move(programs),
-      std::vector<Scalar>{{"p", static_cast<double>(n), "processors", "Configuration p x 1"}});
+      std::vector<Scalar>{kPointP(static_cast<double>(n))});
 }
 
 Result combine_bisection(const BisectionParams& p, const std::vector<PointResult>& partials) {
-  Series bw = empty_series("bisection_sim", "simulated", "processors (p x 1)", "processors",
-                     "bandwidth over the middle link", "MB/s");
+  Series bw = kBisection("simulated", "processors (p x 1)", "processors",
+                         "bandwidth over the middle link");
   const double bytes = 1024.0 * p.message_kb;
   double at2 = 0, at6 = 0, at8 = 0, at16 = 0;
   for (const PointResult& r : partials) {
@@ -77,28 +87,15 @@ Result combine_bisection(const BisectionParams& p, const std::vector<PointResult
     if (n == 16) at16 = mb_s;
   }
   Result out;
-  out.scalars = {
-      {"link_bound_mb_s", 2 * p.m.link_mb_s, "MB/s", "The middle link, both directions"},
-      {"bisection_rise_2_to_6", at2 > 0 ? at6 / at2 : 0, "ratio",
-       "Bandwidth at p = 6 over p = 2 (3 if it rises linearly)"},
-      {"bisection_flat_8_to_16", at8 > 0 ? at16 / at8 : 0, "ratio",
-       "Bandwidth at p = 16 over p = 8 (1 if flat)"},
-      {"bisection_mb_s_p16", at16, "MB/s", "Bandwidth at p = 16"}};
+  out.scalars = {kLinkBound(2 * p.m.link_mb_s), kRise(at2 > 0 ? at6 / at2 : 0),
+                 kFlat(at8 > 0 ? at16 / at8 : 0), kAt16(at16)};
   out.series.push_back(std::move(bw));
   return out;
 }
 
 
 std::vector<OutputSpec> bisection_outputs() {
-  return {
-      scalar_output("link_bound_mb_s", "MB/s", "The middle link, both directions"),
-      scalar_output("bisection_rise_*_to_*", "ratio",
-                    "Bandwidth at p = N over p = N (N if it rises linearly)"),
-      scalar_output("bisection_flat_*_to_*", "ratio", "Bandwidth at p = N over p = N (N if flat)"),
-      scalar_output("bisection_mb_s_p*", "MB/s", "Bandwidth at p = N"),
-      series_output("bisection_sim", "MB/s",
-                    "bandwidth over the middle link against processors (p x 1)"),
-  };
+  return {kLinkBound, kRise, kFlat, kAt16, kBisection};
 }
 
 }  // namespace

@@ -24,7 +24,6 @@ namespace archex {
 
 namespace {
 
-using paragon::empty_series;
 using paragon::kCitation;
 using paragon::line_over;
 using paragon::MachineParams;
@@ -35,6 +34,16 @@ using paragon::time_of;
 using paragon::with_machine;
 
 // ---- Fig. 5, Table 2: block permutations ------------------------------------------------------
+
+// Per mesh configuration (mesh_name(): "4x2"), then of the first configuration.
+constexpr ScalarOutput kSigmaOn{"sigma_us_per_byte_*", "us/byte", "sigma on 4x2: the slope"};
+constexpr ScalarOutput kLOn{"l_us_*", "us", "l on 4x2: the offset"};
+constexpr ScalarOutput kSigma{"sigma_us_per_byte", "us/byte", "sigma, first config"};
+constexpr ScalarOutput kL{"l_us", "us", "l on the first configuration"};
+constexpr SeriesOutput kPerm{"perm_*", "us", "time against block length"};
+constexpr SeriesOutput kBpramModel{"bpram_model_*", "us", "time against block length"};
+constexpr SeriesOutput kSigmaVsP{"sigma_vs_p", "us/byte", "sigma against processors"};
+constexpr SeriesOutput kLVsP{"l_vs_p", "us", "l against processors"};
 
 struct BpramParams {
   MachineParams m;
@@ -83,15 +92,14 @@ std::unique_ptr<Model> bpram_point(const BpramParams& p, Rng rng, std::size_t in
 Result combine_bpram(const BpramParams& p, const std::vector<PointResult>& partials) {
   const std::vector<BpramPoint> plan = bpram_plan(p);
   Result out;
-  Series sigma_vs_p = empty_series("sigma_vs_p", "sigma, fitted to the simulation", "processors",
-                             "processors", "sigma", "us/byte");
-  Series l_vs_p = empty_series("l_vs_p", "l, fitted to the simulation", "processors", "processors",
-                         "l", "us");
+  Series sigma_vs_p = kSigmaVsP("sigma, fitted to the simulation", "processors", "processors",
+                                "sigma");
+  Series l_vs_p = kLVsP("l, fitted to the simulation", "processors", "processors", "l");
   std::vector<Series> fits;
   for (const int n : p.processors) {
     const std::string name = paragon::mesh_name(n);
-    Series s = empty_series("perm_" + name, name + " (p = " + std::to_string(n) + "), simulated",
-                      "block length", "bytes", "time", "us");
+    Series s = kPerm({name}, name + " (p = " + std::to_string(n) + "), simulated",
+                     "block length", "bytes", "time");
     for (const PointResult& r : partials) {
       const double t = time_of(r.result);
       if (plan[r.point].p != n || std::isnan(t)) continue;
@@ -100,17 +108,16 @@ Result combine_bpram(const BpramParams& p, const std::vector<PointResult>& parti
     }
     if (s.x.size() >= 2) {
       const Line l = fit_line(s.x, s.y);
-      out.scalars.push_back(
-          {"sigma_us_per_byte_" + name, l.slope, "us/byte", "sigma on " + name + ": the slope"});
-      out.scalars.push_back({"l_us_" + name, l.intercept, "us", "l on " + name + ": the offset"});
+      out.scalars.push_back(kSigmaOn({name}, l.slope, "sigma on " + name + ": the slope"));
+      out.scalars.push_back(kLOn({name}, l.intercept, "l on " + name + ": the offset"));
       sigma_vs_p.x.push_back(n);
       sigma_vs_p.y.push_back(l.slope);
       l_vs_p.x.push_back(n);
       l_vs_p.y.push_back(l.intercept);
-      fits.push_back(line_over("bpram_model_" + name, name + ": BPRAM sigma m + l", s, l));
+      fits.push_back(line_over(kBpramModel.name({name}), name + ": BPRAM sigma m + l", s, l));
       if (n == p.processors.front()) {
-        out.scalars.push_back({"sigma_us_per_byte", l.slope});
-        out.scalars.push_back({"l_us", l.intercept});
+        out.scalars.push_back(kSigma(l.slope));
+        out.scalars.push_back(kL(l.intercept));
       }
     }
     out.series.push_back(std::move(s));
@@ -123,16 +130,7 @@ Result combine_bpram(const BpramParams& p, const std::vector<PointResult>& parti
 
 
 std::vector<OutputSpec> bpram_outputs() {
-  return {
-      scalar_output("sigma_us_per_byte_*x*", "us/byte", "sigma on 4x2: the slope"),
-      scalar_output("l_us_*x*", "us", "l on 4x2: the offset"),
-      scalar_output("sigma_us_per_byte", "us/byte", "sigma, first config"),
-      scalar_output("l_us", "us", "l on the first configuration"),
-      series_output("perm_*x*", "us", "time against block length"),
-      series_output("bpram_model_*x*", "us", "time against block length"),
-      series_output("sigma_vs_p", "us/byte", "sigma against processors"),
-      series_output("l_vs_p", "us", "l against processors"),
-  };
+  return {kSigmaOn, kLOn, kSigma, kL, kPerm, kBpramModel, kSigmaVsP, kLVsP};
 }
 
 }  // namespace

@@ -24,7 +24,6 @@ namespace archex {
 
 namespace {
 
-using paragon::empty_series;
 using paragon::kCitation;
 using paragon::line_over;
 using paragon::MachineParams;
@@ -35,6 +34,24 @@ using paragon::time_of;
 using paragon::with_machine;
 
 // ---- Fig. 3, 4, Table 1: h-relations ----------------------------------------------------------
+
+// Per mesh configuration (mesh_name(): "4x2"), then of the first configuration.
+constexpr ScalarOutput kGOn{"g_us_*", "us", "g on 4x2: the slope"};
+constexpr ScalarOutput kLOn{"L_us_*", "us", "L on 4x2: the offset"};
+constexpr ScalarOutput kG{"g_us", "us", "g on the first configuration"};
+constexpr ScalarOutput kL{"L_us", "us", "L on the first configuration"};
+constexpr ScalarOutput kBuffering{"buffering_us_per_packet", "us",
+                                  "Writing and reading a packet's buffers"};
+constexpr ScalarOutput kNetwork{"network_us_per_packet", "us",
+                                "The rest of g: moving the packet through NX and the mesh"};
+constexpr ScalarOutput kGNaive{"g_naive_us", "us", "g of the naive library"};
+constexpr ScalarOutput kNaiveRatio{"naive_g_ratio", "ratio", "Naive g over the BSP library's g"};
+constexpr SeriesOutput kHrel{"hrel_*", "us", "time against h"};
+constexpr SeriesOutput kNaiveHrel{"naive_hrel", "us", "time against h"};
+constexpr SeriesOutput kBspModel{"bsp_model_*", "us", "time against h"};
+constexpr SeriesOutput kNaiveModel{"naive_model", "us", "time against h"};
+constexpr SeriesOutput kGVsP{"g_vs_p", "us", "g against processors"};
+constexpr SeriesOutput kLVsP{"L_vs_p", "us", "L against processors"};
 
 struct BspParams {
   MachineParams m;
@@ -76,16 +93,14 @@ std::unique_ptr<Model> bsp_point(const BspParams& p, Rng rng, std::size_t index)
 Result combine_bsp(const BspParams& p, const std::vector<PointResult>& partials) {
   const std::vector<BspPoint> plan = bsp_plan(p);
   Result out;
-  Series g_vs_p = empty_series("g_vs_p", "g, fitted to the simulation", "processors", "processors",
-                         "g", "us");
-  Series l_vs_p = empty_series("L_vs_p", "L, fitted to the simulation", "processors", "processors",
-                         "L", "us");
+  Series g_vs_p = kGVsP("g, fitted to the simulation", "processors", "processors", "g");
+  Series l_vs_p = kLVsP("L, fitted to the simulation", "processors", "processors", "L");
   std::vector<Series> fits;
   double first_g = 0;
   for (const int n : p.processors) {
     const std::string name = paragon::mesh_name(n);
-    Series s = empty_series("hrel_" + name, name + " (p = " + std::to_string(n) + "), simulated", "h",
-                      "packets", "time", "us");
+    Series s =
+        kHrel({name}, name + " (p = " + std::to_string(n) + "), simulated", "h", "packets", "time");
     for (const PointResult& r : partials) {
       const BspPoint& pt = plan[r.point];
       const double t = time_of(r.result);
@@ -95,24 +110,24 @@ Result combine_bsp(const BspParams& p, const std::vector<PointResult>& partials)
     }
     if (s.x.size() >= 2) {
       const Line l = fit_line(s.x, s.y);
-      out.scalars.push_back({"g_us_" + name, l.slope, "us", "g on " + name + ": the slope"});
-      out.scalars.push_back({"L_us_" + name, l.intercept, "us", "L on " + name + ": the offset"});
+      out.scalars.push_back(kGOn({name}, l.slope, "g on " + name + ": the slope"));
+      out.scalars.push_back(kLOn({name}, l.intercept, "L on " + name + ": the offset"));
       g_vs_p.x.push_back(n);
       g_vs_p.y.push_back(l.slope);
       l_vs_p.x.push_back(n);
       l_vs_p.y.push_back(l.intercept);
-      fits.push_back(line_over("bsp_model_" + name, name + ": BSP g h + L", s, l));
+      fits.push_back(line_over(kBspModel.name({name}), name + ": BSP g h + L", s, l));
       if (n == p.processors.front()) {
         first_g = l.slope;
-        out.scalars.push_back({"g_us", l.slope});
-        out.scalars.push_back({"L_us", l.intercept});
-        out.scalars.push_back({"buffering_us_per_packet", p.m.bsp_buffer_us});
-        out.scalars.push_back({"network_us_per_packet", l.slope - p.m.bsp_buffer_us});
+        out.scalars.push_back(kG(l.slope));
+        out.scalars.push_back(kL(l.intercept));
+        out.scalars.push_back(kBuffering(p.m.bsp_buffer_us));
+        out.scalars.push_back(kNetwork(l.slope - p.m.bsp_buffer_us));
       }
     }
     out.series.push_back(std::move(s));
   }
-  Series naive = empty_series("naive_hrel", "naive library, simulated", "h", "packets", "time", "us");
+  Series naive = kNaiveHrel("naive library, simulated", "h", "packets", "time");
   for (const PointResult& r : partials) {
     const BspPoint& pt = plan[r.point];
     const double t = time_of(r.result);
@@ -122,12 +137,9 @@ Result combine_bsp(const BspParams& p, const std::vector<PointResult>& partials)
   }
   if (naive.x.size() >= 2) {
     const Line l = fit_line(naive.x, naive.y);
-    out.scalars.push_back({"g_naive_us", l.slope});
-    fits.push_back(line_over("naive_model", "naive library: g h + L", naive, l));
-    if (first_g > 0) {
-      out.scalars.push_back(
-          {"naive_g_ratio", l.slope / first_g, "ratio", "Naive g over the BSP library's g"});
-    }
+    out.scalars.push_back(kGNaive(l.slope));
+    fits.push_back(line_over(kNaiveModel.name(), "naive library: g h + L", naive, l));
+    if (first_g > 0) out.scalars.push_back(kNaiveRatio(l.slope / first_g));
   }
   out.series.push_back(std::move(naive));
   for (Series& f : fits) out.series.push_back(std::move(f));
@@ -138,23 +150,8 @@ Result combine_bsp(const BspParams& p, const std::vector<PointResult>& partials)
 
 
 std::vector<OutputSpec> bsp_outputs() {
-  return {
-      scalar_output("g_us_*x*", "us", "g on 4x2: the slope"),
-      scalar_output("L_us_*x*", "us", "L on 4x2: the offset"),
-      scalar_output("g_us", "us", "g on the first configuration"),
-      scalar_output("L_us", "us", "L on the first configuration"),
-      scalar_output("buffering_us_per_packet", "us", "Writing and reading a packet's buffers"),
-      scalar_output("network_us_per_packet", "us",
-                    "The rest of g: moving the packet through NX and the mesh"),
-      scalar_output("g_naive_us", "us", "g of the naive library"),
-      scalar_output("naive_g_ratio", "ratio", "Naive g over the BSP library's g"),
-      series_output("hrel_*x*", "us", "time against h"),
-      series_output("naive_hrel", "us", "time against h"),
-      series_output("bsp_model_*x*", "us", "time against h"),
-      series_output("naive_model", "us", "time against h"),
-      series_output("g_vs_p", "us", "g against processors"),
-      series_output("L_vs_p", "us", "L against processors"),
-  };
+  return {kGOn,  kLOn,       kG,        kL,          kBuffering, kNetwork, kGNaive, kNaiveRatio,
+          kHrel, kNaiveHrel, kBspModel, kNaiveModel, kGVsP,      kLVsP};
 }
 
 }  // namespace

@@ -24,7 +24,6 @@ namespace archex {
 
 namespace {
 
-using paragon::empty_series;
 using paragon::kCitation;
 using paragon::line_over;
 using paragon::MachineParams;
@@ -35,6 +34,26 @@ using paragon::time_of;
 using paragon::with_machine;
 
 // ---- Fig. 1: ping-pong ------------------------------------------------------------------------
+
+constexpr ScalarOutput kTppStartup{"tpp_startup_us", "us",
+                                   "Ping-pong: startup of the least-squares line"};
+constexpr ScalarOutput kTppPerByte{"tpp_per_byte_us", "us/byte",
+                                   "Ping-pong: time per byte of the line"};
+constexpr ScalarOutput kTpp2Startup{"tpp2_startup_us", "us",
+                                    "Ping-pong double: startup of the line"};
+constexpr ScalarOutput kTpp2PerByte{"tpp2_per_byte_us", "us/byte",
+                                    "Ping-pong double: time per byte of the line"};
+constexpr ScalarOutput kBandwidth{"bandwidth_mb_s", "MB/s",
+                                  "Asymptotic bandwidth, 1 / per-byte time"};
+constexpr ScalarOutput kMHalf{
+    "m_half_kb", "KB",
+    "Message size reaching half the asymptotic bandwidth, startup / per-byte time"};
+constexpr SeriesOutput kPpFit{"pp_fit", "us", "time against message size"};
+constexpr SeriesOutput kPp2Fit{"pp2_fit", "us", "time against message size"};
+constexpr SeriesOutput kPpSim{"pp_sim", "us", "time against message size"};
+constexpr SeriesOutput kPp2Sim{"pp2_sim", "us", "time against message size"};
+// A point's own: which message size it sent.
+constexpr ScalarOutput kPointBytes{"bytes", "bytes", "Message size"};
 
 struct PingPongParams {
   MachineParams m;
@@ -68,14 +87,13 @@ std::unique_ptr<Model> pingpong_point(const PingPongParams& p, Rng, std::size_t 
   }
   return std::make_unique<ProgramsPoint>(
       p.m, p.dims, std::move(programs),
-      std::vector<Scalar>{{"bytes", static_cast<double>(bytes), "bytes", "Message size"}});
+      std::vector<Scalar>{kPointBytes(static_cast<double>(bytes))});
 }
 
 Result combine_pingpong(const PingPongParams& p, const std::vector<PointResult>& partials) {
-  Series pp = empty_series("pp_sim", "send/receive (ping-pong), simulated", "message size", "bytes",
-                     "time", "us");
-  Series pp2 = empty_series("pp2_sim", "send + receive (ping-pong double), simulated", "message size",
-                      "bytes", "time", "us");
+  Series pp = kPpSim("send/receive (ping-pong), simulated", "message size", "bytes", "time");
+  Series pp2 = kPp2Sim("send + receive (ping-pong double), simulated", "message size", "bytes",
+                       "time");
   for (const PointResult& r : partials) {
     const double t = time_of(r.result);
     if (std::isnan(t)) continue;
@@ -87,17 +105,14 @@ Result combine_pingpong(const PingPongParams& p, const std::vector<PointResult>&
   Result out;
   const Line a = fit_line(pp.x, pp.y);
   const Line b = fit_line(pp2.x, pp2.y);
-  out.scalars = {
-      {"tpp_startup_us", a.intercept, "us", "Ping-pong: startup of the least-squares line"},
-      {"tpp_per_byte_us", a.slope, "us/byte", "Ping-pong: time per byte of the line"},
-      {"tpp2_startup_us", b.intercept, "us", "Ping-pong double: startup of the line"},
-      {"tpp2_per_byte_us", b.slope, "us/byte", "Ping-pong double: time per byte of the line"},
-      {"bandwidth_mb_s", a.slope > 0 ? 1 / a.slope : 0, "MB/s",
-       "Asymptotic bandwidth, 1 / per-byte time"},
-      {"m_half_kb", a.slope > 0 ? a.intercept / a.slope / 1000 : 0, "KB",
-       "Message size reaching half the asymptotic bandwidth, startup / per-byte time"}};
-  out.series.push_back(line_over("pp_fit", "ping-pong, least-squares line", pp, a));
-  out.series.push_back(line_over("pp2_fit", "ping-pong double, least-squares line", pp2, b));
+  out.scalars = {kTppStartup(a.intercept),
+                 kTppPerByte(a.slope),
+                 kTpp2Startup(b.intercept),
+                 kTpp2PerByte(b.slope),
+                 kBandwidth(a.slope > 0 ? 1 / a.slope : 0),
+                 kMHalf(a.slope > 0 ? a.intercept / a.slope / 1000 : 0)};
+  out.series.push_back(line_over(kPpFit.name(), "ping-pong, least-squares line", pp, a));
+  out.series.push_back(line_over(kPp2Fit.name(), "ping-pong double, least-squares line", pp2, b));
   out.series.push_back(std::move(pp));
   out.series.push_back(std::move(pp2));
   return out;
@@ -105,19 +120,8 @@ Result combine_pingpong(const PingPongParams& p, const std::vector<PointResult>&
 
 
 std::vector<OutputSpec> pingpong_outputs() {
-  return {
-      scalar_output("tpp_startup_us", "us", "Ping-pong: startup of the least-squares line"),
-      scalar_output("tpp_per_byte_us", "us/byte", "Ping-pong: time per byte of the line"),
-      scalar_output("tpp*_startup_us", "us", "Ping-pong double: startup of the line"),
-      scalar_output("tpp*_per_byte_us", "us/byte", "Ping-pong double: time per byte of the line"),
-      scalar_output("bandwidth_mb_s", "MB/s", "Asymptotic bandwidth, N / per-byte time"),
-      scalar_output("m_half_kb", "KB",
-                    "Message size reaching half the asymptotic bandwidth, startup / per-byte time"),
-      series_output("pp_fit", "us", "time against message size"),
-      series_output("pp*_fit", "us", "time against message size"),
-      series_output("pp_sim", "us", "time against message size"),
-      series_output("pp*_sim", "us", "time against message size"),
-  };
+  return {kTppStartup, kTppPerByte, kTpp2Startup, kTpp2PerByte, kBandwidth,
+          kMHalf,      kPpFit,      kPp2Fit,      kPpSim,       kPp2Sim};
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include "core/param_table.h"
 #include "machines/pie64/costs.h"
 #include "machines/pie64/experiments/congestion_combine.h"
+#include "machines/pie64/experiments/congestion_outputs.h"
 #include "machines/pie64/experiments/congestion_point.h"
 #include "machines/pie64/measures.h"
 
@@ -76,48 +77,10 @@ std::vector<double> congestion_weights(const CongestionParams& p) {
 }
 
 std::vector<OutputSpec> congestion_outputs() {
-  return {
-      scalar_output("limit_p_*", "share", "p where the limit region begins, WRITEMN, N word"),
-      scalar_output("slope_below", "",
-                    "Mean log-log slope of Tw against the measured occurrence below the limit "
-                    "region"),
-      scalar_output("throughput_fall", "x",
-                    "Throughput at the highest p over that at the limit region's onset, mean over "
-                    "the lengths"),
-      scalar_output("alpha_length_exponent", "",
-                    "alpha grows as length to this power (1: in proportion)"),
-      scalar_output("peak_throughput_rises", "fraction",
-                    "Share of length steps where the limit region's throughput grows"),
-      series_output("tw_clocks_*", "clocks",
-                    "connection wait Tw against message occurrence (measured)"),
-      series_output("throughput_words_per_clock_*", "words/clock/IU",
-                    "throughput against message occurrence p"),
-      series_output("patel_throughput_*", "words/clock/IU",
-                    "throughput against message occurrence p"),
-      series_output("limit_line_*", "clocks",
-                    "connection wait Tw against message occurrence (measured)"),
-      series_output("limit_p", "share", "p where the limit region begins against message length"),
-      series_output("alpha", "clocks", "alpha = Tw / p against message length"),
-      series_output("peak_throughput", "words/clock/IU",
-                    "throughput in the limit region against message length"),
-      scalar_output("limit_p_ratio", "x",
-                    "p where this command's limit region begins over WRITEMN's, at the comparison "
-                    "length"),
-      scalar_output("tl_p*_tmp", "clocks", "Tmp at p = N"),
-      scalar_output("tl_p*_tpa", "clocks", "Tpa at p = N"),
-      scalar_output("tl_p*_tw", "clocks", "Tw at p = N"),
-      scalar_output("tl_p*_trans", "clocks", "Ts+Te+TbN at p = N"),
-      scalar_output("tl_p*_etc", "clocks", "Tetc at p = N"),
-      scalar_output("tpa_share", "fraction",
-                    "Tpa over the latency at the last p below the limit region"),
-      scalar_output("tpa_growth_share", "fraction",
-                    "Share of the latency's growth from the lowest p to the last below the limit "
-                    "region that is Tpa's"),
-      series_output("tl_breakdown", "clocks", "clocks against part"),
-      network_output("dan_occupancy", "fraction",
-                     "The DAN with each switch output's share of clocks held at the first "
-                     "length's limit region onset"),
-  };
+  using namespace pie64;
+  return {kLimitP, kSlopeBelow, kThroughputFall, kAlphaExponent, kPeakRises, kTw, kThroughput,
+          kPatel, kLimitLine, kLimitPCurve, kAlpha, kPeak, kLimitPRatio, kTlMp, kTlPa, kTlWait,
+          kTlTrans, kTlEtc, kTpaShare, kTpaGrowthShare, kBreakdown, kDanOccupancy};
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include "core/fit.h"
 #include "core/param_spec.h"
+#include "machines/pie64/experiments/congestion_outputs.h"
 #include "machines/pie64/measures.h"
 #include "network/topologies/describe.h"
 #include "network/traffic/analytic.h"
@@ -40,9 +41,9 @@ class Pie64Congestion {
       Point q;
       q.at = part.point % p_.ps.size();
       for (std::size_t f = 0; f < std::size(kPointFields); ++f) {
-        q.*kPointMembers[f] = part.result.scalar(kPointFields[f]);
+        q.*kPointMembers[f] = part.result.scalar(kPointFields[f].name());
       }
-      q.occupancy = part.result.find_series("occupancy").y;
+      q.occupancy = part.result.find_series(kPointOccupancy.name()).y;
       points_[part.point / p_.ps.size()].push_back(q);
     }
   }
@@ -50,21 +51,18 @@ class Pie64Congestion {
   Result result() const {
     Result r;
     const char* cmd = command_names()[static_cast<std::size_t>(command_)].c_str();
-    Series limit = series("limit_p", cmd, "message length", "words",
-                          "p where the limit region begins", "share");
-    Series alpha = series("alpha", cmd, "message length", "words", "alpha = Tw / p", "clocks");
-    Series peak = series("peak_throughput", cmd, "message length", "words",
-                         "throughput in the limit region", "words/clock/IU");
+    Series limit = kLimitPCurve(cmd, "message length", "words", "p where the limit region begins");
+    Series alpha = kAlpha(cmd, "message length", "words", "alpha = Tw / p");
+    Series peak = kPeak(cmd, "message length", "words", "throughput in the limit region");
     double below = 0, above = 0;
     int below_n = 0, above_n = 0;
     for (std::size_t k = 0; k < p_.lengths.size() && k < points_.size(); ++k) {
       const std::vector<Point>& pts = points_[k];
       const std::string len = std::to_string(p_.lengths[k]);
       const std::string label = std::string(cmd) + ", " + words_label(p_.lengths[k]);
-      Series tw = series("tw_clocks_" + len, label, "message occurrence (measured)",
-                         "transfers/clock/IU", "connection wait Tw", "clocks");
-      Series thr = series("throughput_words_per_clock_" + len, label, "message occurrence p",
-                          "share", "throughput", "words/clock/IU");
+      Series tw = kTw({len}, label, "message occurrence (measured)", "transfers/clock/IU",
+                      "connection wait Tw");
+      Series thr = kThroughput({len}, label, "message occurrence p", "share", "throughput");
       // One length's curves share a key across the wait and throughput charts, fits and models.
       tw.key = thr.key = label;
       for (std::size_t i = 0; i < pts.size(); ++i) {
@@ -82,8 +80,8 @@ class Pie64Congestion {
       limit.y.push_back(p_.ps[top]);
       peak.x.push_back(p_.lengths[k]);
       peak.y.push_back(plateau(pts));
-      r.scalars.push_back({"limit_p_" + len, p_.ps[top], "share",
-                           "p where the limit region begins, " + label});
+      r.scalars.push_back(
+          kLimitP({len}, p_.ps[top], "p where the limit region begins, " + label));
       // Below the limit: the points up to a quarter of its p; above: the points past it.
       std::size_t cut = 0;
       while (cut < top && p_.ps[cut] <= p_.ps[top] / 4) ++cut;
@@ -105,21 +103,19 @@ class Pie64Congestion {
     r.series.push_back(alpha);
     r.series.push_back(peak);
     if (below_n > 0) {
-      r.scalars.push_back({"slope_below", below / below_n});
+      r.scalars.push_back(kSlopeBelow(below / below_n));
     }
     if (above_n > 0) {
-      r.scalars.push_back({"throughput_fall", above / above_n});
+      r.scalars.push_back(kThroughputFall(above / above_n));
     }
     if (alpha.y.size() >= 2) {
       const double span = std::log(alpha.x.back() / alpha.x.front());
-      r.scalars.push_back(
-          {"alpha_length_exponent", std::log(alpha.y.back() / alpha.y.front()) / span});
+      r.scalars.push_back(kAlphaExponent(std::log(alpha.y.back() / alpha.y.front()) / span));
     }
     if (peak.y.size() >= 2) {
       int rises = 0;
       for (std::size_t i = 1; i < peak.y.size(); ++i) rises += peak.y[i] > peak.y[i - 1] ? 1 : 0;
-      r.scalars.push_back(
-          {"peak_throughput_rises", rises / static_cast<double>(peak.y.size() - 1)});
+      r.scalars.push_back(kPeakRises(rises / static_cast<double>(peak.y.size() - 1)));
     }
     add_comparison(r);
     add_breakdown(r);
@@ -136,8 +132,8 @@ class Pie64Congestion {
     const Costs& c = p_.costs;
     const double slot =
         c.ts_te + c.tb * words + (command_ == Command::kWritemn ? c.alloc : 0);
-    Series s = series("patel_throughput_" + std::to_string(words), "Patel, " + label,
-                      "message occurrence p", "share", "throughput", "words/clock/IU");
+    Series s = kPatel({std::to_string(words)}, "Patel, " + label, "message occurrence p", "share",
+                      "throughput");
     s.key = label;
     for (const double p : p_.ps) {
       const double m = p * slot / (1 + p * slot);
@@ -171,9 +167,9 @@ class Pie64Congestion {
       hi = std::max(hi, pts[i].rate);
     }
     a /= static_cast<double>(pts.size() - top);
-    Series s = series("limit_line_" + std::to_string(words), "a/x, " + words_label(words),
-                      "message occurrence (measured)", "transfers/clock/IU", "connection wait Tw",
-                      "clocks");
+    Series s = kLimitLine({std::to_string(words)}, "a/x, " + words_label(words),
+                          "message occurrence (measured)", "transfers/clock/IU",
+                          "connection wait Tw");
     s.x = {lo / 2, hi * 2};
     s.y = {a / s.x[0], a / s.x[1]};
     s.key = key;
@@ -189,12 +185,12 @@ class Pie64Congestion {
         std::string(command_names()[static_cast<std::size_t>(command_)]) + ", " +
         words_label(p_.lengths[0]) + ", p = " + format_number(p_.ps[at.at]);
     const std::shared_ptr<const Fly> fly = dan_topology();
-    NetworkMap dan = describe_network(*fly, "dan_occupancy", label, p_.ius);
+    NetworkMap dan = describe_network(*fly, kDanOccupancy.name(), label, p_.ius);
     // The points measure the outputs that lead somewhere, in the description's order.
     std::vector<double> occupancy(dan.channels.rows(), 0.0);
     std::copy_n(at.occupancy.begin(), std::min(occupancy.size(), at.occupancy.size()),
                 occupancy.begin());
-    dan.channels.add("occupancy", "fraction", std::move(occupancy));
+    dan.channels.add("occupancy", kDanOccupancy.unit(), std::move(occupancy));
     r.networks.push_back(std::move(dan));
   }
   void add_comparison(Result& r) const {
@@ -202,7 +198,7 @@ class Pie64Congestion {
     const std::size_t ref = onset(points_.back());
     for (std::size_t k = 0; k < p_.lengths.size(); ++k) {
       if (p_.lengths[k] != p_.compare_length || points_[k].size() < p_.ps.size()) continue;
-      r.scalars.push_back({"limit_p_ratio", p_.ps[onset(points_[k])] / p_.ps[ref]});
+      r.scalars.push_back(kLimitPRatio(p_.ps[onset(points_[k])] / p_.ps[ref]));
     }
   }
   // Fig. 9: the latency's parts at each p for the first length, and as one labelled series at the
@@ -212,7 +208,7 @@ class Pie64Congestion {
       return;
     }
     const std::vector<Point>& pts = points_[0];
-    const char* const names[] = {"tmp", "tpa", "tw", "trans", "etc"};
+    const ScalarOutput part_outputs[] = {kTlMp, kTlPa, kTlWait, kTlTrans, kTlEtc};
     const char* const labels[] = {"Tmp", "Tpa", "Tw", "Ts+Te+TbN", "Tetc"};
     auto parts = [](const Point& q) {
       return std::vector<double>{q.mp, q.pa, q.data_wait, q.trans,
@@ -221,24 +217,25 @@ class Pie64Congestion {
     for (std::size_t i = 0; i < pts.size(); ++i) {
       const std::vector<double> v = parts(pts[i]);
       for (std::size_t j = 0; j < v.size(); ++j) {
-        r.scalars.push_back({"tl_p" + std::to_string(i) + "_" + names[j], v[j], "clocks",
-                             std::string(labels[j]) + " at p = " + format_number(p_.ps[i])});
+        r.scalars.push_back(part_outputs[j]({std::to_string(i)}, v[j],
+                                            std::string(labels[j]) + " at p = " +
+                                                format_number(p_.ps[i])));
       }
     }
     const std::size_t top = onset(pts);
     const std::size_t at = top == 0 ? 0 : top - 1;
     const std::vector<double> v = parts(pts[at]);
-    Series tl = series("tl_breakdown", "MP-Write latency at p = " + format_number(p_.ps[at]),
-                       "part", "", "clocks", "clocks");
+    Series tl = kBreakdown("MP-Write latency at p = " + format_number(p_.ps[at]), "part", "",
+                           "clocks");
     for (std::size_t j = 0; j < v.size(); ++j) {
       tl.x.push_back(static_cast<double>(j));
       tl.y.push_back(v[j]);
       tl.labels.push_back(labels[j]);
     }
     r.series.push_back(tl);
-    r.scalars.push_back({"tpa_share", v[1] / pts[at].latency});
+    r.scalars.push_back(kTpaShare(v[1] / pts[at].latency));
     const double growth = pts[at].latency - pts[0].latency;
-    r.scalars.push_back({"tpa_growth_share", growth > 0 ? (pts[at].pa - pts[0].pa) / growth : 0});
+    r.scalars.push_back(kTpaGrowthShare(growth > 0 ? (pts[at].pa - pts[0].pa) / growth : 0));
   }
 
   CongestionParams p_;

@@ -162,10 +162,11 @@ class CongestionPoint final : public Model {
     if (!done_) return r;
     const Point q = sweep_.point();
     for (std::size_t f = 0; f < std::size(kPointFields); ++f) {
-      r.scalars.push_back({kPointFields[f], q.*kPointMembers[f]});
+      r.scalars.push_back(kPointFields[f](q.*kPointMembers[f]));
     }
+    // The combine reads only the values: no axes.
     Series occupancy;
-    occupancy.name = "occupancy";
+    occupancy.name = kPointOccupancy.name();
     const CircuitNetwork& dan = sweep_.machine().dan();
     const Topology& topo = dan.topology();
     for (int router = 0; router < topo.routers(); ++router) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/model.h"
+#include "core/outputs.h"
 #include "core/rng.h"
 #include "machines/pie64/machine.h"
 
@@ -51,16 +52,27 @@ struct Run {
 // length if the command is another.
 std::vector<Run> congestion_runs(const CongestionParams& p);
 
-// The Point's fields as a point's result names them, and the members they are.
-inline constexpr const char* kPointFields[] = {"rate", "wait",  "throughput", "latency",
-                                               "mp",   "pa",    "trans",      "data_wait"};
+// The Point's fields as a point reports them to the combine, and the members they are.
+inline constexpr ScalarOutput kPointFields[] = {
+    {"rate", "transfers/clock/IU", "Transfer instructions issued per clock and IU"},
+    {"wait", "clocks", "Connection wait Tw per transfer (MP-Write: latency - Ts+Te+TbN)"},
+    {"throughput", "words/clock/IU", "Words delivered per clock and IU"},
+    {"latency", "clocks", "Clocks from issue to done per transfer"},
+    {"mp", "clocks", "Tmp per transfer"},
+    {"pa", "clocks", "Tpa per transfer"},
+    {"trans", "clocks", "Ts+Te+TbN of one transfer"},
+    {"data_wait", "clocks", "Connection wait the NIP counted per transfer"}};
 inline constexpr double Point::*kPointMembers[] = {
     &Point::rate, &Point::wait, &Point::throughput, &Point::latency,
     &Point::mp,   &Point::pa,   &Point::trans,      &Point::data_wait};
 static_assert(std::size(kPointFields) == std::size(kPointMembers));
 
+// What a point reports besides its fields: each DAN switch output's occupancy, as a series.
+inline constexpr SeriesOutput kPointOccupancy{
+    "occupancy", "fraction", "Share of the point's clocks each DAN switch output was held"};
+
 // Point `index` of the sweep (run index / ps, p index % ps); its result holds the Point's fields
-// as scalars and each DAN switch output's occupancy as the series "occupancy".
+// as scalars and each DAN switch output's occupancy as the series kPointOccupancy.
 std::unique_ptr<Model> congestion_point(const CongestionParams& p, Rng rng, std::size_t index);
 
 }  // namespace archex::pie64

@@ -19,7 +19,25 @@ namespace {
 
 using pie64::kCitation;
 using pie64::networks;
-using pie64::series;
+
+// Per goal count.
+constexpr ScalarOutput kGain{"work_rate_gain_*", "x",
+                             "Mean work rate with dispatch over random placement, 108 goals"};
+constexpr ScalarOutput kSpreadRatio{
+    "spread_ratio_*", "x",
+    "Spread of goals per IU with dispatch over random placement, 108 goals"};
+// Per goal count, each IU's work rate (a stack).
+constexpr SeriesOutput kStackRandom{"work_rates_*_random", "fraction", "work rate against IU"};
+constexpr SeriesOutput kStackDispatch{"work_rates_*_dispatch", "fraction",
+                                      "work rate against IU"};
+constexpr SeriesOutput kRateRandom{"work_rate_random", "fraction",
+                                   "mean work rate against goals"};
+constexpr SeriesOutput kRateDispatch{"work_rate_dispatch", "fraction",
+                                     "mean work rate against goals"};
+constexpr SeriesOutput kSpreadRandom{"spread_random", "",
+                                     "goals per IU: std. dev. / mean against goals"};
+constexpr SeriesOutput kSpreadDispatch{"spread_dispatch", "",
+                                       "goals per IU: std. dev. / mean against goals"};
 
 struct DispatchParams {
   int ius;
@@ -166,14 +184,12 @@ class DispatchRun {
 class Pie64Dispatch final : public Model {
  public:
   Pie64Dispatch(DispatchParams p, Rng rng) : p_(std::move(p)), seed_(rng.next_u64()) {
-    rate_[0] = series("work_rate_random", "random placement", "goals", "goals",
-                      "mean work rate", "fraction");
-    rate_[1] = series("work_rate_dispatch", "automatic load dispatch", "goals", "goals",
-                      "mean work rate", "fraction");
-    spread_[0] = series("spread_random", "random placement", "goals", "goals",
-                        "goals per IU: std. dev. / mean", "");
-    spread_[1] = series("spread_dispatch", "automatic load dispatch", "goals", "goals",
-                        "goals per IU: std. dev. / mean", "");
+    rate_[0] = kRateRandom("random placement", "goals", "goals", "mean work rate");
+    rate_[1] = kRateDispatch("automatic load dispatch", "goals", "goals", "mean work rate");
+    spread_[0] = kSpreadRandom("random placement", "goals", "goals",
+                               "goals per IU: std. dev. / mean");
+    spread_[1] = kSpreadDispatch("automatic load dispatch", "goals", "goals",
+                                 "goals per IU: std. dev. / mean");
     start_run();
   }
 
@@ -191,9 +207,9 @@ class Pie64Dispatch final : public Model {
       rate_[mode].y.push_back(mean);
       spread_[mode].x.push_back(goals);
       spread_[mode].y.push_back(run_->spread());
-      Series stack = series("work_rates_" + std::to_string(goals) + (mode ? "_dispatch" : "_random"),
-                            std::to_string(goals) + (mode ? " goals, dispatched" : " goals, random"),
-                            "IU", "index", "work rate", "fraction");
+      const std::string g = std::to_string(goals);
+      Series stack = (mode ? kStackDispatch : kStackRandom)(
+          {g}, g + (mode ? " goals, dispatched" : " goals, random"), "IU", "index", "work rate");
       for (std::size_t k = 0; k < w.size(); ++k) {
         stack.x.push_back(static_cast<double>(k + 1));
         stack.y.push_back(w[k]);
@@ -216,12 +232,12 @@ class Pie64Dispatch final : public Model {
     const std::size_t n = std::min(rate_[0].y.size(), rate_[1].y.size());
     for (std::size_t i = 0; i < n; ++i) {
       const std::string g = std::to_string(p_.goals[i]);
-      r.scalars.push_back({"work_rate_gain_" + g, rate_[1].y[i] / rate_[0].y[i], "x",
-                           "Mean work rate with dispatch over random placement, " + g +
-                               " goals"});
-      r.scalars.push_back({"spread_ratio_" + g, spread_[1].y[i] / spread_[0].y[i], "x",
-                           "Spread of goals per IU with dispatch over random placement, " + g +
-                               " goals"});
+      r.scalars.push_back(
+          kGain({g}, rate_[1].y[i] / rate_[0].y[i],
+                "Mean work rate with dispatch over random placement, " + g + " goals"));
+      r.scalars.push_back(kSpreadRatio(
+          {g}, spread_[1].y[i] / spread_[0].y[i],
+          "Spread of goals per IU with dispatch over random placement, " + g + " goals"));
     }
     return r;
   }
@@ -243,18 +259,8 @@ class Pie64Dispatch final : public Model {
 };
 
 std::vector<OutputSpec> dispatch_outputs() {
-  return {
-      scalar_output("work_rate_gain_*", "x",
-                    "Mean work rate with dispatch over random placement, N goals"),
-      scalar_output("spread_ratio_*", "x",
-                    "Spread of goals per IU with dispatch over random placement, N goals"),
-      series_output("work_rates_*_random", "fraction", "work rate against IU"),
-      series_output("work_rates_*_dispatch", "fraction", "work rate against IU"),
-      series_output("work_rate_random", "fraction", "mean work rate against goals"),
-      series_output("work_rate_dispatch", "fraction", "mean work rate against goals"),
-      series_output("spread_random", "", "goals per IU: std. dev. / mean against goals"),
-      series_output("spread_dispatch", "", "goals per IU: std. dev. / mean against goals"),
-  };
+  return {kGain,       kSpreadRatio,  kStackRandom,  kStackDispatch,
+          kRateRandom, kRateDispatch, kSpreadRandom, kSpreadDispatch};
 }
 
 }  // namespace

@@ -26,7 +26,22 @@ using pie64::cost_table;
 using pie64::kCitation;
 using pie64::lengths_spec;
 using pie64::networks;
-using pie64::series;
+
+constexpr ScalarOutput kTsTe{
+    "ts_te_fit_clocks", "clocks",
+    "WRITEX: intercept of Tl against length (Ts + Te as the paper derived it)"};
+constexpr ScalarOutput kTb{"tb_fit_clocks_per_word", "clocks/word",
+                           "WRITEX: slope of Tl against length (Tb)"};
+constexpr ScalarOutput kWritemnMinusWritex{"writemn_minus_writex_clocks", "clocks",
+                                           "WRITEMN - WRITEX, mean over the lengths"};
+constexpr ScalarOutput kMpwriteMinusWritemn{"mpwrite_minus_writemn_clocks", "clocks",
+                                            "MP-Write - WRITEMN, mean over the lengths"};
+constexpr ScalarOutput kMpwriteExtraWords{
+    "mpwrite_extra_words", "words",
+    "MP-Write's extra time as WRITEMN words: the difference over WRITEMN's time per word"};
+// One per command (command_keys()).
+constexpr SeriesOutput kTransfer{"transfer_clocks_*", "clocks",
+                                 "transfer time Tl against message length"};
 
 struct TransferParams {
   std::vector<int> commands;
@@ -112,14 +127,9 @@ class Pie64Transfer final : public Model {
     }
     std::sort(order_.begin(), order_.end());
     for (const int c : order_) {
-      Series s;
-      s.name = "transfer_clocks_" + command_keys()[static_cast<std::size_t>(c)];
-      s.label = command_names()[static_cast<std::size_t>(c)];
-      s.x_name = "message length";
-      s.x_unit = "words";
-      s.y_name = "transfer time Tl";
-      s.y_unit = "clocks";
-      curves_.push_back(std::move(s));
+      const auto at = static_cast<std::size_t>(c);
+      curves_.push_back(kTransfer({command_keys()[at]}, command_names()[at], "message length",
+                                  "words", "transfer time Tl"));
     }
     start_point();
   }
@@ -157,19 +167,19 @@ class Pie64Transfer final : public Model {
     const Series* mpwrite = curve(2);
     if (writex != nullptr && writex->y.size() >= 2) {
       const Line fit = fit_line(writex->x, writex->y);
-      r.scalars.push_back({"ts_te_fit_clocks", fit.intercept});
-      r.scalars.push_back({"tb_fit_clocks_per_word", fit.slope});
+      r.scalars.push_back(kTsTe(fit.intercept));
+      r.scalars.push_back(kTb(fit.slope));
     }
     if (writex != nullptr && writemn != nullptr) {
-      r.scalars.push_back({"writemn_minus_writex_clocks", mean_difference(*writemn, *writex)});
+      r.scalars.push_back(kWritemnMinusWritex(mean_difference(*writemn, *writex)));
     }
     if (writemn != nullptr && mpwrite != nullptr) {
       const double extra = mean_difference(*mpwrite, *writemn);
-      r.scalars.push_back({"mpwrite_minus_writemn_clocks", extra});
+      r.scalars.push_back(kMpwriteMinusWritemn(extra));
       const double tb = fit_line(writemn->x, writemn->y).slope;
       // One length gives no slope, so no time per word to count in.
       if (tb > 0) {
-        r.scalars.push_back({"mpwrite_extra_words", extra / tb});
+        r.scalars.push_back(kMpwriteExtraWords(extra / tb));
       }
     }
     return r;
@@ -208,22 +218,7 @@ class Pie64Transfer final : public Model {
 };
 
 std::vector<OutputSpec> transfer_outputs() {
-  return {
-      scalar_output("ts_te_fit_clocks", "clocks",
-                    "WRITEX: intercept of Tl against length (Ts + Te as the paper derived it)"),
-      scalar_output("tb_fit_clocks_per_word", "clocks/word",
-                    "WRITEX: slope of Tl against length (Tb)"),
-      scalar_output("writemn_minus_writex_clocks", "clocks",
-                    "WRITEMN - WRITEX, mean over the lengths"),
-      scalar_output("mpwrite_minus_writemn_clocks", "clocks",
-                    "MP-Write - WRITEMN, mean over the lengths"),
-      scalar_output("mpwrite_extra_words", "words",
-                    "MP-Write's extra time as WRITEMN words: the difference over WRITEMN's time "
-                    "per word"),
-      series_output("transfer_clocks_writex", "clocks", "transfer time Tl against message length"),
-      series_output("transfer_clocks_writemn", "clocks", "transfer time Tl against message length"),
-      series_output("transfer_clocks_mpwrite", "clocks", "transfer time Tl against message length"),
-  };
+  return {kTsTe, kTb, kWritemnMinusWritex, kMpwriteMinusWritemn, kMpwriteExtraWords, kTransfer};
 }
 
 }  // namespace
