@@ -108,22 +108,6 @@ Series SeriesOutput::operator()(std::initializer_list<std::string_view> items, s
           unit(), {}, {}, {}, {}};
 }
 
-OutputSpec scalar_output(std::string name, std::string unit, std::string description) {
-  return {std::move(name), OutputKind::kScalar, std::move(unit), std::move(description)};
-}
-
-OutputSpec series_output(std::string name, std::string unit, std::string description) {
-  return {std::move(name), OutputKind::kSeries, std::move(unit), std::move(description)};
-}
-
-OutputSpec network_output(std::string name, std::string unit, std::string description) {
-  return {std::move(name), OutputKind::kNetwork, std::move(unit), std::move(description)};
-}
-
-OutputSpec timeline_output(std::string name, std::string unit, std::string description) {
-  return {std::move(name), OutputKind::kTimeline, std::move(unit), std::move(description)};
-}
-
 bool output_name_matches(const std::string& pattern, const std::string& name) {
   return glob(pattern, 0, name, 0);
 }

@@ -84,12 +84,6 @@ struct TimelineOutput : DeclaredOutput {
       : DeclaredOutput(OutputKind::kTimeline, name, unit, description) {}
 };
 
-// Being replaced by the declared outputs above, model by model.
-OutputSpec scalar_output(std::string name, std::string unit, std::string description);
-OutputSpec series_output(std::string name, std::string unit, std::string description);
-OutputSpec network_output(std::string name, std::string unit, std::string description);
-OutputSpec timeline_output(std::string name, std::string unit, std::string description);
-
 // Whether `name` is `pattern`, or is one of the family `pattern` declares.
 bool output_name_matches(const std::string& pattern, const std::string& name);
 
