@@ -189,5 +189,5 @@ export function seriesKey(s: SeriesData): string {
 /** A pinned run's chart of the same id and kind as `spec`, if its preset has one. */
 export function sameChart<K extends ChartSpec['kind']>(pin: PinnedRun, spec: ChartSpec, kind: K) {
   const found = pin.preset.charts.find((c) => c.id === spec.id && c.kind === kind);
-  return found as Extract<ChartSpec, { kind: K }> | undefined;
+  return found as (ChartSpec & { kind: K }) | undefined;
 }
