@@ -11,6 +11,7 @@ export const LAYERS = [
   ['link'],
   ['results'],
   ['charts', 'views', 'ui'],
+  ['chart_kinds'],
   ['exports'],
   ['tours', 'compare'],
   ['page', 'offline'],

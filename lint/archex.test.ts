@@ -30,6 +30,12 @@ describe('archex/layers', () => {
       'app/results/ imports upward from app/charts/ (lint/archex.mjs LAYERS)',
     ]);
     expect(reports('presets/schema.ts', '../page/Picker')).toHaveLength(1);
+    // A chart kind draws with the charts; the charts never reach up to the kinds.
+    expect(reports('chart_kinds/line.tsx', '../charts/LineChart')).toEqual([]);
+    expect(reports('charts/LineChart.tsx', '../chart_kinds/registry')).toEqual([
+      'app/charts/ imports upward from app/chart_kinds/ (lint/archex.mjs LAYERS)',
+    ]);
+    expect(reports('presets/chart_specs.ts', '../chart_kinds/registry')).toHaveLength(1);
     expect(reports('charts/LineChart.tsx', '../shell/ChartView')).toEqual([
       'app/shell/ is not a room in lint/archex.mjs LAYERS',
     ]);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { paragonG } from '../charts/fixtures/line_chart';
 import { multiPsiTimeline6 } from '../charts/fixtures/timeline';
-import type { BuiltChart } from '../results/chart_builder';
+import type { BuiltChart } from '../chart_kinds/registry';
 import {
   FIGURE_WIDTH,
   chartRules,

@@ -5,8 +5,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 
 import chartsCss from '../charts/charts.css?raw';
 import pageCss from '../styles.css?raw';
-import type { BuiltChart } from '../results/chart_builder';
-import { ChartView } from '../charts/ChartView';
+import type { BuiltChart } from '../chart_kinds/registry';
+import { ChartView } from '../chart_kinds/ChartView';
 import type { FigureTheme } from '../results/figure_info';
 
 /** Width of every figure, whatever the window: the browser and the command line agree. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { torus4x4HotSpot } from '../charts/fixtures/channel_heatmap';
 import { meshLatency } from '../charts/fixtures/network_lines';
-import type { BuiltChart } from '../results/chart_builder';
+import type { BuiltChart } from '../chart_kinds/registry';
 import { FIGURE_WIDTH } from './figure';
 import { renderSideFigure } from './side_export';
 

@@ -1,10 +1,10 @@
 // A figure of both sides of side by side as one SVG file: one chart of both runs where they share
 // a plot (side_figure.ts), else the two charts beside each other, the caption under the pair.
-import type { BuiltChart } from '../results/chart_builder';
+import type { BuiltChart } from '../chart_kinds/registry';
 import type { Figure } from './figure';
 import type { FigureTheme } from '../results/figure_info';
 import type { SideNames } from '../results/side_figure';
-import { mergeSides } from '../results/side_figure';
+import { mergeSides } from '../chart_kinds/registry';
 
 /** A standalone figure as an element to nest, placed `x` px from the left, its ids prefixed. */
 function nested(figure: Figure, x: number, prefix: string): string {

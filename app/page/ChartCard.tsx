@@ -3,9 +3,10 @@ import { useId, useRef, useState } from 'react';
 import { DataTable } from '../charts/DataTable';
 import { tableToCsv } from '../charts/chart_table';
 import type { ChartSpec } from '../presets/schema';
-import { ChartView, builtChartTable } from '../charts/ChartView';
+import { ChartView } from '../chart_kinds/ChartView';
+import { builtChartTable, chartKind } from '../chart_kinds/registry';
 import { StaleMark } from './StaleMark';
-import type { BuiltChart } from '../results/chart_builder';
+import type { BuiltChart } from '../chart_kinds/registry';
 import { VIEWS } from '../views/registry';
 import { openViewFocus } from '../views/ViewPanel';
 import { embedSnippet } from './embed_snippet';
@@ -72,10 +73,9 @@ export function ChartCard(props: Props) {
   // Read from the address when the dialog opens, so it holds every choice made by then.
   const [embedUrl, setEmbedUrl] = useState('');
   // The log boxes show the axes as drawn, which a preset may make logarithmic.
-  const axes =
-    chart.kind === 'line' || chart.kind === 'latency-load' || chart.kind === 'speedup'
-      ? chart.data
-      : null;
+  const kind = chartKind(chart.kind);
+  const axes = kind.logAxes?.(chart.data) ?? null;
+  const planes = kind.planes?.(chart.data) ?? null;
   const table = builtChartTable(chart);
   const snippet = embedUrl ? embedSnippet(embedUrl, spec.title) : '';
 
@@ -112,14 +112,14 @@ export function ChartCard(props: Props) {
             <Toggle label="Log y" on={axes.y.scale === 'log'} set={(v) => set('yLog', v)} />
           </>
         ) : null}
-        {chart.kind === 'channel-heatmap' && !chart.data.graph && chart.data.dims.length === 3 ? (
+        {planes !== null ? (
           <label>
             Plane z{' '}
             <select
               value={choice.plane ?? 0}
               onChange={(e) => onChoice({ ...choice, plane: Number(e.target.value) })}
             >
-              {Array.from({ length: chart.data.dims[2] ?? 1 }, (_, z) => (
+              {Array.from({ length: planes }, (_, z) => (
                 <option key={z} value={z}>
                   {z}
                 </option>

@@ -4,12 +4,13 @@ import type { ParamSpec, Params } from '../engine/types';
 import { plottedReferences, shownCharts } from '../presets/schema';
 import { ChartCard } from './ChartCard';
 import type { ChartRun, PinnedRun } from '../results/chart_builder';
-import { buildChart, chartOptions, sweepPoints } from '../results/chart_builder';
+import { buildChart, sweepPoints } from '../chart_kinds/registry';
+import { chartOptions } from '../results/chart_builder';
 import { figureCaption, provenance } from '../results/figure_info';
 import { fillParams, namedParams } from '../presets/param_values';
 import type { ChartChoice, Pane } from '../link/url_state';
-import type { AxisOverrides } from '../charts/shared_axes';
-import { shareAxes } from '../charts/shared_axes';
+import type { AxisOverrides } from '../chart_kinds/shared_axes';
+import { shareAxes } from '../chart_kinds/shared_axes';
 import { useWithheld } from '../tours/use_withheld';
 import { withholdChart } from '../tours/withhold';
 

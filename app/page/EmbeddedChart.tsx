@@ -6,14 +6,15 @@ import type { Preset } from '../presets/schema';
 import { machineAndYear, presetParams } from '../presets/schema';
 import { fillParams, resolveValues } from '../presets/param_values';
 import { useEngineRun } from '../ui/use_engine_run';
-import { ChartView } from '../charts/ChartView';
+import { ChartView } from '../chart_kinds/ChartView';
 import type { EmbedMessage } from './embed_snippet';
 import type { FitRequests } from './embed_frame';
 import { useEmbedFrame, useMeasuredHeight } from './embed_frame';
 import { ErrorBoundary } from './ErrorBoundary';
 import { RunNotice, RunStatus } from './RunStatus';
 import { urlContext, useModels, useTheme } from './page';
-import { buildChart, chartOptions } from '../results/chart_builder';
+import { buildChart } from '../chart_kinds/registry';
+import { chartOptions } from '../results/chart_builder';
 import { usePinnedRuns } from './use_pinned_runs';
 import { parseUrlState, serializeUrlState } from '../link/url_state';
 

@@ -13,7 +13,7 @@ import { TargetsElsewhere, ValidationTable } from '../ui/ValidationTable';
 import { ModelBasis } from '../ui/ModelBasis';
 import { changedParams, fillParams } from '../presets/param_values';
 import { provenance } from '../results/figure_info';
-import type { AxisOverrides } from '../charts/shared_axes';
+import type { AxisOverrides } from '../chart_kinds/shared_axes';
 import { ChartGrid } from './ChartGrid';
 import { RunNotice, RunStatus } from './RunStatus';
 import { StaleMark } from './StaleMark';

@@ -14,7 +14,7 @@ import type { RunJob } from '../ui/use_engine_run';
 import { useEngineRun } from '../ui/use_engine_run';
 import type { ChartRun, RunTag } from '../results/chart_builder';
 import { heldText } from './RunStatus';
-import { sweepPoints } from '../results/chart_builder';
+import { sweepPoints } from '../chart_kinds/registry';
 import { useReportIdle } from '../ui/page_idle';
 import { usePinnedRuns } from './use_pinned_runs';
 import type { Pane } from '../link/url_state';

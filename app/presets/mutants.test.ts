@@ -9,7 +9,7 @@ import { EngineError } from '../engine/engine';
 import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
 import type { ModelInfo, RunResult } from '../engine/types';
-import { buildChart } from '../results/chart_builder';
+import { buildChart } from '../chart_kinds/registry';
 import { resolveExtends } from './extend';
 import { presetFiles } from './from_disk';
 import type { Preset } from './schema';

@@ -3,11 +3,10 @@ import { z } from 'zod';
 import type { ModelInfo, OutputSpec, ParamValue } from '../engine/types';
 import type { Baseline } from './param_values';
 import { checkParamValue, placeholderParams } from './param_values';
-import { VIEW_KINDS } from './view_kinds';
-
-// Zod would probe for `new Function` to compile parsers; under the pages' content security policy
-// that probe is a reported violation, so it parses without compiling (fast enough for presets).
-z.config({ jitless: true });
+import type { ChartSpec } from './chart_specs';
+import { ChartSpecSchema, chartOutputs } from './chart_specs';
+import type { OutputNames, ValueRefSpec } from './fields';
+import { Conditions, InsteadBase, ValueRef } from './fields';
 
 /**
  * Where a value comes from when the paper does not state it: `assumed` (a choice the model
@@ -109,197 +108,6 @@ const ClaimReference = z
 
 /** A paper target: what the simulation should come close to, never an input of the engine. */
 const Reference = z.union([StatedReference, ClaimReference]);
-
-/**
- * A choice parameter holding one of the named values. In a list, every condition must hold:
- * a Clos's sizes matter only for a router network shaped as a Clos.
- */
-const Conditions = z
-  .array(z.object({ param: z.string().min(1), is: z.array(z.string().min(1)).min(1) }).strict())
-  .min(1);
-
-/** A number from the run: a scalar result's name, `param.<name>` for an input, or a constant. */
-const ValueRef = z.union([z.string().min(1), z.number().finite()]);
-
-/**
- * A state of the run in which a number is undefined or not to be read as measured: while the
- * boolean scalar `when` is true (the chosen load deadlocked, or did not sustain its load).
- */
-const InsteadBase = { when: z.string().min(1) };
-
-const AxisOverride = z
-  .object({
-    label: z.string().min(1).optional(),
-    unit: z.string().optional(),
-    scale: z.enum(['linear', 'log']).optional(),
-    min: z.number().finite().optional(),
-    max: z.number().finite().optional(),
-    format: z.enum(['number', 'percent']).optional(),
-  })
-  .strict();
-
-const chartBase = {
-  id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case words joined by hyphens'),
-  title: z.string().min(1),
-  /** The "about" panel: what is plotted, by which formula or mechanism, from which paper. */
-  about: z
-    .object({ what: z.string().min(1), mechanism: z.string().min(1), citation: z.string().min(1) })
-    .strict(),
-  /**
-   * Shown only when these choices hold: a chart that can show nothing for other choices (the
-   * share of circuits dropped, where nothing is ever dropped).
-   */
-  when: Conditions.optional(),
-  /**
-   * The trace view that shows how this chart's numbers come about, opened from the chart at one
-   * of its points (a point of the run's sweep): the view and the window it records by default, in
-   * the trace's clock (cycles, or microseconds on the Paragon).
-   */
-  watch: z
-    .object({
-      view: z.enum(VIEW_KINDS),
-      from: z.number().finite().nonnegative(),
-      length: z.number().finite().positive(),
-      /**
-       * The chart whose points name the sweep's points (its x values), where this chart's own do
-       * not (a work-rate stack drawn for one machine size of a sweep over sizes).
-       */
-      points: z.string().min(1).optional(),
-    })
-    .strict()
-    .optional(),
-};
-
-/** Series by exact name, or every series whose name starts with a prefix written as `prefix*`. */
-const SeriesPattern = z.array(z.string().min(1)).min(1);
-
-/** A horizontal (axis 'y') or vertical (axis 'x') line at a value. */
-const RuleSpec = z
-  .object({ label: z.string().min(1), axis: z.enum(['x', 'y']), value: ValueRef })
-  .strict();
-
-const LineSpec = z
-  .object({
-    ...chartBase,
-    kind: z.enum(['line', 'latency-load', 'speedup']),
-    series: SeriesPattern,
-    /**
-     * Lines fitted to the curves (`prefix*` patterns), drawn dashed in the colour of the curve
-     * whose key (the engine's Series.key) they carry.
-     */
-    fits: SeriesPattern.optional(),
-    mode: z.enum(['line', 'points', 'line+points']).optional(),
-    x: AxisOverride.optional(),
-    y: AxisOverride.optional(),
-    marks: z
-      .array(z.object({ label: z.string().min(1), x: ValueRef, y: ValueRef }).strict())
-      .optional(),
-    /** What the legend calls the marks: "current" (points of this run's configuration) unless set. */
-    marksLegend: z.string().min(1).optional(),
-    rules: z.array(RuleSpec).optional(),
-    /** Dashed lines y = slope x through the origin: accepted = offered load. */
-    guides: z.array(z.object({ label: z.string().min(1), slope: ValueRef }).strict()).optional(),
-    /**
-     * Analytical models the engine computes beside the simulation, drawn dashed with a "Models"
-     * toggle: curves (series named as `series` are; in the colour of the curve whose key they
-     * carry, else grey) and rules (grey). One that a run lacks (a model of another topology) is
-     * left out.
-     */
-    models: z
-      .object({ series: SeriesPattern.optional(), rules: z.array(RuleSpec).optional() })
-      .strict()
-      .optional(),
-    /** Scalar holding a curve's saturation load, `{series}` standing for the series name. */
-    saturation: z.string().includes('{series}').optional(),
-    /** Speedup charts: slope of the dashed ideal line. */
-    idealSlope: ValueRef.optional(),
-    /**
-     * A sentence drawn across the plot while its state holds, saying why the plot is empty (a
-     * template as a readout's `detail`); the first that holds is drawn.
-     */
-    instead: z
-      .array(z.object({ ...InsteadBase, text: z.string().min(1) }).strict())
-      .min(1)
-      .optional(),
-  })
-  .strict();
-
-const StackedSpec = z
-  .object({
-    ...chartBase,
-    kind: z.literal('stacked-bars'),
-    y: AxisOverride.extend({ label: z.string().min(1), unit: z.string() }),
-    /** Print each bar's total above it (the default); false for shares of one whole (100 %). */
-    totals: z.boolean().optional(),
-    bars: z
-      .array(
-        z
-          .object({
-            label: z.string().min(1),
-            /** Every segment is divided by this (e.g. to show costs in units of one reduction). */
-            divideBy: ValueRef.optional(),
-            segments: z
-              .array(
-                z
-                  .object({ key: z.string().min(1), label: z.string().min(1), value: ValueRef })
-                  .strict(),
-              )
-              .min(1),
-          })
-          .strict(),
-      )
-      .min(1),
-  })
-  .strict();
-
-const WorkRateSpec = z
-  .object({
-    ...chartBase,
-    kind: z.literal('work-rate-stacks'),
-    series: SeriesPattern,
-    processors: ValueRef,
-  })
-  .strict();
-
-const HeatmapSpec = z
-  .object({
-    ...chartBase,
-    kind: z.literal('channel-heatmap'),
-    /** The network output drawn: the engine's description of it, channel by channel. */
-    network: z.string().min(1),
-    /** The channels' column holding what the run measured (utilization, occupancy). */
-    value: z.string().min(1),
-  })
-  .strict();
-
-const DependencySpec = z
-  .object({
-    ...chartBase,
-    kind: z.literal('channel-dependencies'),
-    /** The network output holding the channel-dependency graph (its dependencies table). */
-    network: z.string().min(1),
-  })
-  .strict();
-
-const TimelineSpec = z
-  .object({
-    ...chartBase,
-    kind: z.literal('timeline'),
-    /** The timeline output drawn: one row per processor. */
-    timeline: z.string().min(1),
-    /** The timeline's states stacked in each processor's band, bottom first, by `key`. */
-    states: z.array(z.object({ key: z.string().min(1), label: z.string().min(1) }).strict()).min(1),
-  })
-  .strict();
-
-export const ChartSpecSchema = z.discriminatedUnion('kind', [
-  LineSpec,
-  StackedSpec,
-  WorkRateSpec,
-  HeatmapSpec,
-  TimelineSpec,
-  DependencySpec,
-]);
 
 export const PresetSchema = z
   .object({
@@ -405,8 +213,7 @@ export type StatedReferencePoint = z.infer<typeof StatedReference>;
 export type ClaimReferencePoint = z.infer<typeof ClaimReference>;
 export type Accepted = z.infer<typeof Accept>;
 export type ConditionsSpec = z.infer<typeof Conditions>;
-export type ChartSpec = z.infer<typeof ChartSpecSchema>;
-export type ValueRefSpec = z.infer<typeof ValueRef>;
+export type { ChartSpec, ValueRefSpec };
 
 /**
  * Each problem as `path: message`. A value that fits none of a union's forms (a paper target
@@ -567,50 +374,8 @@ export function outputProblems(preset: Preset, model: ModelInfo): string[] {
     states(`readouts.${i}.instead`, r.instead ?? []);
   });
   preset.reference.forEach((r, i) => scalar(`reference.${i}.metric`, r.metric));
-  preset.charts.forEach((chart, i) => {
-    const path = `charts.${i}`;
-    switch (chart.kind) {
-      case 'line':
-      case 'latency-load':
-      case 'speedup':
-        series(`${path}.series`, chart.series);
-        series(`${path}.fits`, chart.fits);
-        series(`${path}.models.series`, chart.models?.series);
-        (chart.marks ?? []).forEach((m, j) => {
-          scalar(`${path}.marks.${j}.x`, m.x);
-          scalar(`${path}.marks.${j}.y`, m.y);
-        });
-        [...(chart.rules ?? []), ...(chart.models?.rules ?? [])].forEach((r, j) =>
-          scalar(`${path}.rules.${j}.value`, r.value),
-        );
-        (chart.guides ?? []).forEach((g, j) => scalar(`${path}.guides.${j}.slope`, g.slope));
-        scalar(`${path}.idealSlope`, chart.idealSlope);
-        if (chart.saturation) {
-          scalar(`${path}.saturation`, chart.saturation.replace('{series}', '*'));
-        }
-        states(`${path}.instead`, chart.instead ?? []);
-        return;
-      case 'stacked-bars':
-        chart.bars.forEach((bar, j) => {
-          scalar(`${path}.bars.${j}.divideBy`, bar.divideBy);
-          bar.segments.forEach((seg, k) =>
-            scalar(`${path}.bars.${j}.segments.${k}.value`, seg.value),
-          );
-        });
-        return;
-      case 'work-rate-stacks':
-        series(`${path}.series`, chart.series);
-        scalar(`${path}.processors`, chart.processors);
-        return;
-      case 'channel-heatmap':
-      case 'channel-dependencies':
-        lacks(`${path}.network`, 'network', chart.network);
-        return;
-      case 'timeline':
-        lacks(`${path}.timeline`, 'timeline', chart.timeline);
-        return;
-    }
-  });
+  const names: OutputNames = { scalar, series, states, output: lacks };
+  preset.charts.forEach((chart, i) => chartOutputs(chart, `charts.${i}`, names));
   return problems;
 }
 

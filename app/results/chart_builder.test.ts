@@ -11,8 +11,8 @@ import { lineChartGeometry } from '../charts/LineChart';
 import { speedupGeometry } from '../charts/SpeedupChart';
 import { palette } from '../charts/palette';
 import type { ChartOptions, RunView } from './chart_builder';
+import { buildChart } from '../chart_kinds/registry';
 import {
-  buildChart,
   chartOptions,
   formatTemplate,
   matchSeries,

@@ -9,9 +9,10 @@ import type { ModelInfo } from '../engine/types';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import { presetParams } from '../presets/schema';
 import { resolveValues } from '../presets/param_values';
-import type { BuiltChart } from './chart_builder';
+import type { BuiltChart } from '../chart_kinds/registry';
+import { mergeSides } from '../chart_kinds/registry';
 import type { SideRun } from './side_figure';
-import { mergeSides, sideCaption } from './side_figure';
+import { sideCaption } from './side_figure';
 
 const names = { left: 'Virtual channels: 1 per channel', right: 'Virtual channels: 4 per channel' };
 const points = (...ys: number[]) => ys.map((y, i) => ({ x: 0.1 * (i + 1), y }));

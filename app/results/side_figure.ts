@@ -1,10 +1,10 @@
 // Side by side as one figure: a chart both panes draw, with both runs on one plot and shared
 // axes, each side's curves (or bars) named by what differs between the two (differences.ts), so a
 // projector or a report shows the comparison itself rather than two charts to line up by eye.
+// What each kind merges is in its file in app/chart_kinds/; these are the parts they merge with.
 import type { AxisSpec, Bar, Curve, LineChartData, Mark, Rule } from './chart_data';
 import type { ParamSpec, Params } from '../engine/types';
 import type { Preset } from '../presets/schema';
-import type { BuiltChart } from './chart_builder';
 import { figureCaption } from './figure_info';
 
 /** Each side's name in the figure: what differs from the other side. */
@@ -15,11 +15,12 @@ export interface SideNames {
 
 type Side = keyof SideNames;
 
-const sameQuantity = (a: AxisSpec, b: AxisSpec) =>
+/** Whether two axes measure the same quantity: label, unit and scale agree. */
+export const sameQuantity = (a: AxisSpec, b: AxisSpec) =>
   a.label === b.label && a.unit === b.unit && a.scale === b.scale;
 
 /** One axis for both: the first's, its fixed ends widened to hold the second's. */
-function jointAxis(a: AxisSpec, b: AxisSpec): AxisSpec {
+export function jointAxis(a: AxisSpec, b: AxisSpec): AxisSpec {
   const out: AxisSpec = { ...a };
   if (a.min === undefined || b.min === undefined) delete out.min;
   else out.min = Math.min(a.min, b.min);
@@ -92,7 +93,12 @@ function mergeNamed<T extends { label: string }>(
   return [...shared, ...named('left', left), ...named('right', right)];
 }
 
-function mergeLines(a: LineChartData, b: LineChartData, names: SideNames): LineChartData | null {
+/** Both sides' curves, marks, rules and guides on one line chart; null on other axes. */
+export function mergeLines(
+  a: LineChartData,
+  b: LineChartData,
+  names: SideNames,
+): LineChartData | null {
   if (!sameQuantity(a.x, b.x) || !sameQuantity(a.y, b.y)) return null;
   const current = (marks: Mark[] | undefined) =>
     (marks ?? []).filter((m) => m.kind === 'current' && !m.pinned);
@@ -125,59 +131,11 @@ function mergeLines(a: LineChartData, b: LineChartData, names: SideNames): LineC
   return data;
 }
 
-function mergeBars(left: Bar[], right: Bar[], names: SideNames): Bar[] {
+/** Both sides' own bars, each named by its side. */
+export function mergeBars(left: Bar[], right: Bar[], names: SideNames): Bar[] {
   const named = (side: Side, bars: Bar[]) =>
     bars.filter((b) => !b.pinned).map((b) => ({ ...b, label: `${names[side]}: ${b.label}` }));
   return [...named('left', left), ...named('right', right)];
-}
-
-/**
- * The chart both sides draw, as one chart of both runs named by `names`; null where the two cannot
- * share one plot (a map, a graph, a timeline, or axes of another quantity): a figure then sets
- * the two charts beside each other.
- */
-export function mergeSides(
-  left: BuiltChart,
-  right: BuiltChart,
-  names: SideNames,
-): BuiltChart | null {
-  if (
-    (left.kind === 'line' || left.kind === 'latency-load') &&
-    (right.kind === 'line' || right.kind === 'latency-load') &&
-    left.kind === right.kind
-  ) {
-    const data = mergeLines(left.data, right.data, names);
-    return data ? { kind: left.kind, data } : null;
-  }
-  if (left.kind === 'speedup' && right.kind === 'speedup') {
-    const data = mergeLines(left.data, right.data, names);
-    return data ? { kind: 'speedup', data: { ...data, idealSlope: left.data.idealSlope } } : null;
-  }
-  if (left.kind === 'stacked-bars' && right.kind === 'stacked-bars') {
-    if (!sameQuantity(left.data.y, right.data.y)) return null;
-    // A paper mark names its bar: it goes on the left side's bar of that label.
-    const marks = (left.data.marks ?? []).map((m) => ({ ...m, bar: `${names.left}: ${m.bar}` }));
-    return {
-      kind: 'stacked-bars',
-      data: {
-        ...left.data,
-        y: jointAxis(left.data.y, right.data.y),
-        bars: mergeBars(left.data.bars, right.data.bars, names),
-        marks,
-      },
-    };
-  }
-  if (left.kind === 'work-rate-stacks' && right.kind === 'work-rate-stacks') {
-    return {
-      kind: 'work-rate-stacks',
-      data: {
-        processor: left.data.processor,
-        processors: Math.max(left.data.processors, right.data.processors),
-        bars: mergeBars(left.data.bars, right.data.bars, names),
-      },
-    };
-  }
-  return null;
 }
 
 /** What a side's caption reads from its pane (PaneSlot's grid). */

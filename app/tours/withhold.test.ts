@@ -12,7 +12,8 @@ import { describeWorkRateStacks } from '../charts/WorkRateStacks';
 import type { RunResult } from '../engine/types';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import type { ValidationRow } from '../presets/validation';
-import type { BuiltChart, RunView } from '../results/chart_builder';
+import type { BuiltChart } from '../chart_kinds/registry';
+import type { RunView } from '../results/chart_builder';
 import type { QuestionSpec } from './schema';
 import type { HeldValue } from './withhold';
 import {

@@ -4,8 +4,9 @@
 // tables, read-outs), not covered up, so a screen reader does not hear them either. Pure: the
 // page and the tests share it.
 import { WITHHELD } from '../results/chart_data';
-import { averageWorkRate } from '../charts/WorkRateStacks';
-import type { BuiltChart, RunView } from '../results/chart_builder';
+import type { BuiltChart } from '../chart_kinds/registry';
+import { chartKind, withData } from '../chart_kinds/registry';
+import type { RunView } from '../results/chart_builder';
 import { formatTemplate, readoutDetail, readoutText, resolveRef } from '../results/chart_builder';
 import type { Preset } from '../presets/schema';
 import type { ValidationRow } from '../presets/validation';
@@ -155,48 +156,8 @@ export function withheldFor(question: QuestionSpec, preset: Preset, run: RunView
  */
 export function withholdChart(chart: BuiltChart, held: Withheld): BuiltChart {
   if (held.none) return chart;
-  switch (chart.kind) {
-    case 'line':
-    case 'latency-load':
-    case 'speedup': {
-      const { data } = chart;
-      const curves = data.curves.map((curve) => {
-        const { saturationX, ...rest } = curve;
-        return {
-          ...rest,
-          ...(saturationX === undefined || held.value(saturationX) ? {} : { saturationX }),
-          // A point's x may be a result too (latency against the load delivered).
-          points: curve.points.map((p) =>
-            held.value(p.x) || held.value(p.y) ? { ...p, withheld: true } : p,
-          ),
-        };
-      });
-      const marks = data.marks?.filter((m) => !held.value(m.x) && !held.value(m.y));
-      const rules = data.rules?.filter((r) => !held.value(r.value));
-      return { ...chart, data: { ...data, curves, marks, rules } } as BuiltChart;
-    }
-    case 'stacked-bars':
-    case 'work-rate-stacks': {
-      const bars = chart.data.bars.map((bar) => {
-        const segments = bar.segments.map((s) =>
-          held.value(s.value) ? { ...s, withheld: true } : s,
-        );
-        // A work-rate bar prints its average, a stacked bar its total, which with the other
-        // segments would also give a withheld segment away.
-        const total =
-          chart.kind === 'work-rate-stacks'
-            ? averageWorkRate(bar)
-            : bar.segments.reduce((sum, s) => sum + s.value, 0);
-        const totalWithheld = held.value(total) || segments.some((s) => s.withheld);
-        return totalWithheld ? { ...bar, segments, totalWithheld } : { ...bar, segments };
-      });
-      if (chart.kind === 'work-rate-stacks') return { ...chart, data: { ...chart.data, bars } };
-      const marks = chart.data.marks?.filter((m) => !held.value(m.value));
-      return { ...chart, data: { ...chart.data, bars, marks } };
-    }
-    default:
-      return chart;
-  }
+  const withhold = chartKind(chart.kind).withhold;
+  return withhold ? withData(chart, withhold(chart.data, held.value)) : chart;
 }
 
 /**

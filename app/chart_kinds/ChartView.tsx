@@ -1,0 +1,22 @@
+import type { BuiltChart } from './registry';
+import { chartKind } from './registry';
+
+/**
+ * Draws a built chart with the shared component of its kind; `width` fixes its width in px,
+ * `height` the height of the kinds drawn to a height (the others follow their width).
+ */
+export function ChartView({
+  name,
+  title,
+  chart,
+  width,
+  height,
+}: {
+  name: string;
+  title: string;
+  chart: BuiltChart;
+  width?: number;
+  height?: number;
+}) {
+  return chartKind(chart.kind).draw({ name, title, data: chart.data, width, height });
+}

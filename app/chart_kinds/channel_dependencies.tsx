@@ -1,0 +1,19 @@
+// A network's channel-dependency graph (which channel a packet may wait on while holding
+// another), its cycles marked: where a routing can deadlock.
+import type { ChartKind } from './kind';
+import { ChannelDependencyGraph } from '../charts/ChannelDependencyGraph';
+import type { DependencyGraphData } from '../results/dependency_graph_data';
+import { dependencyGraphData } from '../results/dependency_graph_data';
+import { findNetwork } from '../engine/types';
+
+export const channelDependenciesKind: ChartKind<'channel-dependencies', DependencyGraphData> = {
+  build: (spec, { run }) => dependencyGraphData(findNetwork(run.result, spec.network)),
+  // Drawn to its width: the graph sets its height.
+  draw: ({ name, title, data, width }) => (
+    <ChannelDependencyGraph name={name} title={title} data={data} width={width} />
+  ),
+  table: (data) => ({
+    columns: ['from channel', 'from class', 'to channel', 'to class', 'cycle'],
+    rows: data.edges.map((e) => [e.from, e.fromClass, e.to, e.toClass, e.cycle]),
+  }),
+};

@@ -1,0 +1,35 @@
+// A network's channels coloured by what the run measured: on the grid of a cube, as the graph of
+// another network, or as the crosspoints of a lone crossbar.
+import type { ChartKind } from './kind';
+import { ChannelGraphMap } from '../charts/ChannelGraphMap';
+import { ChannelHeatmap } from '../charts/ChannelHeatmap';
+import { CrosspointMap } from '../charts/CrosspointMap';
+import { channelHeatmapTable } from '../charts/chart_table';
+import type { ChannelHeatmapData } from '../results/chart_data';
+import { networkHeatmapData } from '../results/network_data';
+import { findNetwork } from '../engine/types';
+
+export const channelHeatmapKind: ChartKind<'channel-heatmap', ChannelHeatmapData> = {
+  /**
+   * The network the spec names, drawn from the engine's description: on its grid where its
+   * routers have x coordinates, else as its graph. A run that has not described it yet draws no
+   * channels.
+   */
+  build(spec, { run, options }) {
+    const plane = options.plane ?? 0;
+    const network = findNetwork(run.result, spec.network);
+    if (!network) return { dims: [1], torus: false, channels: [], plane };
+    return networkHeatmapData(network, spec.value, plane);
+  },
+  // Drawn to its width: the network's shape sets its height.
+  draw: ({ name, title, data, width }) =>
+    data.graph?.crosspoints ? (
+      <CrosspointMap name={name} title={title} data={data} width={width} />
+    ) : data.graph ? (
+      <ChannelGraphMap name={name} title={title} data={data} width={width} />
+    ) : (
+      <ChannelHeatmap name={name} title={title} data={data} width={width} />
+    ),
+  table: channelHeatmapTable,
+  planes: (data) => (!data.graph && data.dims.length === 3 ? (data.dims[2] ?? 1) : null),
+};

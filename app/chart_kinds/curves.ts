@@ -1,0 +1,256 @@
+// What the curve kinds share (line, latency-load and speed-up charts: one preset schema,
+// chart_specs/curves.ts): curves of the run's series against a swept x, fitted and model curves,
+// marks, rules and guides; their table, shared axes, merged sides and withheld values.
+import type { BuildContext, Extent, AxisEnds, SpecOf } from './kind';
+import { lineChartTable } from '../charts/chart_table';
+import type { RunView } from '../results/chart_builder';
+import {
+  chartAxis,
+  formatTemplate,
+  matchSeries,
+  resolveRef,
+  sameChart,
+  seriesKey,
+  stateOf,
+} from '../results/chart_builder';
+import type { AxisSpec, Curve, LineChartData, Mark, Rule } from '../results/chart_data';
+import { formatReadable } from '../results/format';
+import type { SeriesData } from '../engine/types';
+import { plottedReferences } from '../presets/schema';
+
+type CurveSpec = SpecOf<'line' | 'latency-load' | 'speedup'>;
+
+/**
+ * The palette position of each of a chart's curves, by key: a key shared with another chart of
+ * the preset takes its shared position, the others the lowest free ones in order.
+ */
+function chartColours(curves: SeriesData[], shared: Map<string, number>): Map<string, number> {
+  const keys = [...new Set(curves.map(seriesKey))];
+  const colours = new Map<string, number>();
+  for (const key of keys) {
+    const position = shared.get(key);
+    if (position !== undefined) colours.set(key, position);
+  }
+  const taken = new Set(colours.values());
+  let next = 0;
+  for (const key of keys) {
+    if (colours.has(key)) continue;
+    while (taken.has(next)) next++;
+    colours.set(key, next);
+    taken.add(next);
+  }
+  return colours;
+}
+
+/**
+ * A chart's simulated curves, then its fitted lines (dashed, in the colour of the curve whose
+ * key they carry); `colours` are the current run's, so a pinned run's curves match them.
+ */
+function lineCurves(
+  spec: CurveSpec,
+  run: RunView,
+  colours: Map<string, number>,
+  pin?: { index: number; label: string },
+) {
+  const main = matchSeries(spec.series, run.result);
+  const fits = matchSeries(spec.fits ?? [], run.result).filter((s) => !main.includes(s));
+  return [...main, ...fits].map((s): Curve => {
+    const curve: Curve = {
+      id: pin ? `pin${pin.index}-${s.name}` : s.name,
+      label: pin ? `${pin.label}: ${s.label}` : s.label,
+      points: s.x.map((x, i) => ({ x, y: s.y[i] ?? Number.NaN })),
+    };
+    const colour = colours.get(seriesKey(s));
+    if (colour !== undefined) curve.color = colour;
+    if (spec.mode) curve.mode = spec.mode;
+    if (fits.includes(s)) {
+      curve.mode = 'line';
+      curve.model = true;
+    }
+    if (pin) curve.pinned = true;
+    if (spec.saturation) {
+      const saturation = resolveRef(spec.saturation.replace('{series}', s.name), run);
+      if (Number.isFinite(saturation)) curve.saturationX = saturation;
+    }
+    return curve;
+  });
+}
+
+type RuleSpec = NonNullable<CurveSpec['rules']>[number];
+
+function resolveRules(rules: RuleSpec[], run: RunView, model?: boolean): Rule[] {
+  return rules
+    .map((r): Rule => ({ label: r.label, axis: r.axis, value: resolveRef(r.value, run) }))
+    .filter((r) => Number.isFinite(r.value))
+    .map((r) => (model ? { ...r, model } : r));
+}
+
+/**
+ * The analytical models' curves, dashed: in the colour of the simulated curve whose key they
+ * carry, grey where they are drawn for none.
+ */
+function modelCurves(spec: CurveSpec, run: RunView, colours: Map<string, number>): Curve[] {
+  if (!spec.models?.series) return [];
+  return matchSeries(spec.models.series, run.result).map((s) => {
+    const curve: Curve = {
+      id: s.name,
+      label: s.label,
+      points: s.x.map((x, i) => ({ x, y: s.y[i] ?? Number.NaN })),
+      mode: 'line',
+      model: true,
+    };
+    const colour = colours.get(seriesKey(s));
+    if (colour !== undefined) curve.color = colour;
+    return curve;
+  });
+}
+
+function currentMarks(spec: CurveSpec, run: RunView): Mark[] {
+  return (spec.marks ?? [])
+    .map((m) => ({
+      label: m.label,
+      x: resolveRef(m.x, run),
+      y: resolveRef(m.y, run),
+      kind: 'current' as const,
+      ...(spec.marksLegend ? { legend: spec.marksLegend } : {}),
+    }))
+    .filter((m) => Number.isFinite(m.x) && Number.isFinite(m.y));
+}
+
+/** A line chart's data: the curves, marks, rules and guides its spec names, from the run and pins. */
+export function buildCurves(spec: CurveSpec, context: BuildContext): LineChartData {
+  const { preset, run, options } = context;
+  const main = matchSeries(spec.series, run.result);
+  const first = main[0];
+  const colours = chartColours(main, context.sharedColours());
+  const curves = lineCurves(spec, run, colours);
+  if (options.models) curves.push(...modelCurves(spec, run, colours));
+  options.pins.forEach((pin, index) => {
+    const pinSpec = sameChart(pin, spec, spec.kind);
+    if (pinSpec) {
+      curves.push(...lineCurves(pinSpec, pin.run, colours, { index, label: pin.label }));
+    }
+  });
+  const marks: Mark[] = currentMarks(spec, run);
+  options.pins.forEach((pin) => {
+    const pinSpec = sameChart(pin, spec, spec.kind);
+    if (!pinSpec) return;
+    for (const m of currentMarks(pinSpec, pin.run)) {
+      marks.push({ ...m, label: `${pin.label}: ${m.label}`, pinned: true });
+    }
+  });
+  if (options.overlay) {
+    for (const ref of plottedReferences(preset, spec.id)) {
+      if (typeof ref.plot.x === 'number') {
+        marks.push({
+          label: ref.label,
+          x: ref.plot.x,
+          y: ref.value,
+          kind: 'reference',
+        });
+      }
+    }
+  }
+  const data: LineChartData = {
+    x: chartAxis(spec.x, { label: first?.xName ?? 'x', unit: first?.xUnit ?? '' }, options.xLog),
+    y: chartAxis(spec.y, { label: first?.yName ?? 'y', unit: first?.yUnit ?? '' }, options.yLog),
+    curves,
+    marks,
+    rules: [
+      ...resolveRules(spec.rules ?? [], run),
+      ...(options.models ? resolveRules(spec.models?.rules ?? [], run, true) : []),
+    ],
+  };
+  const state = stateOf(spec.instead, run);
+  if (state) data.note = formatTemplate(state.text, run);
+  if (spec.guides) {
+    data.guides = spec.guides.map((g, i) => ({
+      id: `guide-${i}`,
+      label: g.label,
+      slope: resolveRef(g.slope, run),
+    }));
+  }
+  return data;
+}
+
+/** The keys of the series a curve chart draws (they keep one colour in every chart). */
+function colourKeys(spec: CurveSpec, run: RunView): string[] {
+  return matchSeries(spec.series, run.result).map(seriesKey);
+}
+
+/**
+ * The run's points in the order of its sweep: the x of its own curve with the most points (a
+ * latency curve loses its saturated tail, which comes last).
+ */
+function sweepPoints(data: LineChartData): string[] {
+  const own = data.curves.filter((c) => !c.pinned && !c.model);
+  const longest = own.reduce<(typeof own)[number] | undefined>(
+    (a, c) => (a && a.points.length >= c.points.length ? a : c),
+    undefined,
+  );
+  const x = data.x;
+  return (longest?.points ?? []).map((p) => `${x.label} ${formatReadable(p.x, x)}`);
+}
+
+function extent(data: LineChartData): Extent {
+  const points = data.curves.flatMap((c) => c.points);
+  const marks = data.marks ?? [];
+  const rules = data.rules ?? [];
+  return {
+    x: {
+      spec: data.x,
+      values: [
+        ...points.map((p) => p.x),
+        ...marks.map((m) => m.x),
+        ...rules.filter((r) => r.axis === 'x').map((r) => r.value),
+      ],
+    },
+    y: {
+      spec: data.y,
+      values: [
+        ...points.map((p) => p.y),
+        ...marks.map((m) => m.y),
+        ...rules.filter((r) => r.axis === 'y').map((r) => r.value),
+      ],
+    },
+  };
+}
+
+const fixed = (spec: AxisSpec, ends: [number, number] | undefined): AxisSpec =>
+  ends ? { ...spec, min: ends[0], max: ends[1] } : spec;
+
+/**
+ * Without what states a held value: marks, rules and saturation ticks at such a value are left
+ * out, and points keep their place but not their number.
+ */
+function withhold<D extends LineChartData>(data: D, held: (value: number) => boolean): D {
+  const curves = data.curves.map((curve) => {
+    const { saturationX, ...rest } = curve;
+    return {
+      ...rest,
+      ...(saturationX === undefined || held(saturationX) ? {} : { saturationX }),
+      // A point's x may be a result too (latency against the load delivered).
+      points: curve.points.map((p) => (held(p.x) || held(p.y) ? { ...p, withheld: true } : p)),
+    };
+  });
+  const marks = data.marks?.filter((m) => !held(m.x) && !held(m.y));
+  const rules = data.rules?.filter((r) => !held(r.value));
+  return { ...data, curves, marks, rules };
+}
+
+/** The parts every curve kind has alike. */
+export const curveParts = {
+  table: lineChartTable,
+  colourKeys,
+  points: sweepPoints,
+  axes: {
+    extent,
+    fix: <D extends LineChartData>(data: D, ends: AxisEnds): D => ({
+      ...data,
+      x: fixed(data.x, ends.x),
+      y: fixed(data.y, ends.y),
+    }),
+  },
+  withhold,
+  logAxes: (data: LineChartData) => ({ x: data.x, y: data.y }),
+};

@@ -1,0 +1,93 @@
+// Every chart kind has every part: it builds from a preset's spec of it, draws, exports as a
+// figure and a table, and the parts it declares (shared axes, merged sides, withheld values, trace
+// points) run on its data. A kind missing from the registry or the fixtures fails to compile.
+import { describe, expect, it } from 'vitest';
+
+import type { BuiltChart, DataOf } from './registry';
+import { buildChart, builtChartTable, chartKind, mergeSides, watchPoints } from './registry';
+import { shareAxes, sharedAxes } from './shared_axes';
+import { torus4x4HotSpot } from '../charts/fixtures/channel_heatmap';
+import { ring4Cycle } from '../charts/fixtures/dependency_graph';
+import { jMachineLatencyLoad } from '../charts/fixtures/latency_load';
+import { paragonG } from '../charts/fixtures/line_chart';
+import { multiPsiSpeedup } from '../charts/fixtures/speedup';
+import { multiPsiExchangeMs } from '../charts/fixtures/stacked_bar';
+import { multiPsiTimeline6 } from '../charts/fixtures/timeline';
+import { multiPsiWorkRates } from '../charts/fixtures/work_rate_stacks';
+import { renderFigure } from '../exports/figure';
+import { NOTHING_WITHHELD, withholdChart } from '../tours/withhold';
+import { chartOptions } from '../results/chart_builder';
+import type { ChartKindName } from '../presets/chart_specs';
+import { ChartSpecSchema } from '../presets/chart_specs';
+import { loadPresetsFromDisk } from '../presets/from_disk';
+
+const FIXTURES: { [K in ChartKindName]: DataOf<K> } = {
+  line: paragonG,
+  'latency-load': jMachineLatencyLoad,
+  speedup: multiPsiSpeedup,
+  'stacked-bars': multiPsiExchangeMs,
+  'work-rate-stacks': multiPsiWorkRates,
+  'channel-heatmap': torus4x4HotSpot,
+  timeline: multiPsiTimeline6,
+  'channel-dependencies': ring4Cycle,
+};
+
+/** Every kind the preset schema accepts, read from the schema itself. */
+const KIND_NAMES: ChartKindName[] = ChartSpecSchema.options.flatMap(
+  (schema) => schema.shape.kind.options,
+);
+
+const fixture = (kind: ChartKindName) => ({ kind, data: FIXTURES[kind] }) as BuiltChart;
+
+const presets = loadPresetsFromDisk();
+const noOutputs = {
+  result: { scalars: [], series: [], networks: [], timelines: [] },
+  params: {},
+};
+
+describe('the chart kinds', () => {
+  it('has a fixture for every kind a preset may name, and no other', () => {
+    expect(Object.keys(FIXTURES).sort()).toEqual([...KIND_NAMES].sort());
+  });
+
+  it.each(KIND_NAMES)('%s builds from a preset spec before the run has any output', (kind) => {
+    const found = presets.flatMap((preset) =>
+      preset.charts.filter((c) => c.kind === kind).map((spec) => ({ preset, spec })),
+    );
+    expect(found.length, `no preset draws a ${kind} chart`).toBeGreaterThan(0);
+    for (const { preset, spec } of found) {
+      const chart = buildChart(spec, preset, noOutputs, chartOptions({}, []));
+      expect(chart.kind).toBe(kind);
+      expect(builtChartTable(chart).columns.length).toBeGreaterThan(0);
+    }
+  });
+
+  it.each(KIND_NAMES)('%s draws, exports and tables its fixture', (kind) => {
+    const chart = fixture(kind);
+    const figure = renderFigure({
+      name: kind,
+      title: kind,
+      chart,
+      caption: ['a caption'],
+      theme: 'print',
+    });
+    expect(figure.text).toContain(`data-chart="${kind}"`);
+    expect(figure.width).toBeGreaterThan(0);
+    const table = builtChartTable(chart);
+    expect(table.rows.length, `${kind} tables no rows`).toBeGreaterThan(0);
+    for (const row of table.rows) expect(row).toHaveLength(table.columns.length);
+  });
+
+  it.each(KIND_NAMES)('%s runs the parts it declares on its fixture', (kind) => {
+    const chart = fixture(kind);
+    const parts = chartKind(kind);
+    expect(watchPoints(chart).length > 0).toBe(parts.points !== undefined);
+    const merged = mergeSides(chart, chart, { left: 'A', right: 'B' });
+    expect(merged?.kind ?? null).toBe(parts.merge ? kind : null);
+    const ends = sharedAxes(new Map([['c', chart]]), new Map([['c', chart]])).c;
+    expect(ends !== undefined).toBe(parts.axes !== undefined);
+    expect(shareAxes(chart, ends ?? {}).kind).toBe(kind);
+    const everything = { ...NOTHING_WITHHELD, none: false, value: () => true };
+    expect(withholdChart(chart, everything) !== chart).toBe(parts.withhold !== undefined);
+  });
+});
