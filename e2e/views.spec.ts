@@ -156,3 +156,34 @@ test("the Multi-PSI's goal view: PEs, the tree growing as it plays, a goal's his
   await expect(panel.locator('.goal-history strong')).toHaveText(goal!);
   expect(consoleMessages).toEqual([]);
 });
+
+test("a J-Machine program's timeline: the states its trace declares, a span said in words", async ({
+  page,
+}) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=jmachine-lcs');
+  await waitIdle(page);
+  const card = page.locator('[data-chart-card="work-rates"]');
+  await card.getByRole('button', { name: 'Open the timeline' }).click();
+  const panel = page.locator('section.trace-view[data-view="timeline"]');
+  await expect(panel).toHaveAttribute('data-trace-state', 'ready', { timeout: 60_000 });
+  // The legend is the engine's declaration: the node's states in order, then the marks.
+  await expect(panel.locator('.trace-timeline-legend li')).toHaveText([
+    'idle',
+    'priority 0',
+    'priority 1',
+    'background',
+    'send refused',
+    'send fault',
+    'queue overflow',
+    'message (sent → received)',
+  ]);
+  // A row per node of the run; node 0 idles for the first cycle, before its first thread.
+  await expect(panel.locator('.trace-timeline-tools')).toContainText('rows');
+  const canvas = panel.locator('.trace-timeline-rows canvas');
+  await canvas.click({ position: { x: 1, y: 2 } });
+  await expect(panel.locator('.trace-timeline-detail')).toContainText(
+    'node 0: idle, from cycle 0 to cycle 1 (1 cycles). No thread: the node waits for a message.',
+  );
+  expect(consoleMessages).toEqual([]);
+});
