@@ -117,19 +117,19 @@ void MdpTrace::at(std::int64_t now) {
 }
 
 std::pair<NodeState, int> MdpTrace::state(const View& v) {
-  const int top = v.active[1] ? 1 : v.active[0] ? 0 : -1;
-  if (top < 0) return {v.refused ? NodeState::kSendRefused : NodeState::kIdle, -1};
-  const NodeState runs = top == 1           ? NodeState::kPriority1
-                         : v.background     ? NodeState::kBackground
-                                            : NodeState::kPriority0;
-  return {v.refused ? NodeState::kSendRefused : runs, v.handler[top]};
+  const int p = top(v);
+  if (p < 0) return {v.refused ? NodeState::kSendRefused : NodeState::kIdle, -1};
+  const NodeState runs = p == 1         ? NodeState::kPriority1
+                         : v.background ? NodeState::kBackground
+                                        : NodeState::kPriority0;
+  return {v.refused ? NodeState::kSendRefused : runs, v.handler[p]};
 }
 
 void MdpTrace::show(double t, int node) {
   View& v = views_[static_cast<std::size_t>(node)];
   const auto [now, handler] = state(v);
-  const int top = v.active[1] ? 1 : v.active[0] ? 0 : -1;
-  const bool entry = top >= 0 && v.started[top] == t;
+  const int p = top(v);
+  const bool entry = p >= 0 && v.started[p] == t;
   if (!entry && now == v.shown && handler == v.shown_handler) return;
   v.shown = now;
   v.shown_handler = handler;

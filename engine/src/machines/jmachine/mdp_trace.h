@@ -55,6 +55,8 @@ class MdpTrace {
   };
 
   std::uint32_t packet(int id) const;
+  // The priority of the highest thread on the node, -1 for none.
+  static int top(const View& v) { return v.active[1] ? 1 : v.active[0] ? 0 : -1; }
   // The state and handler the node's view says now.
   static std::pair<NodeState, int> state(const View& v);
   // Records the node's state at `t` if it changed or a new thread of its top priority starts.
