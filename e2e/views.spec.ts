@@ -156,3 +156,38 @@ test("the Multi-PSI's goal view: PEs, the tree growing as it plays, a goal's his
   await expect(panel.locator('.goal-history strong')).toHaveText(goal!);
   expect(consoleMessages).toEqual([]);
 });
+
+test("a J-Machine program's timeline: the states its trace declares, a span said in words", async ({
+  page,
+}) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=jmachine-lcs');
+  await waitIdle(page);
+  const card = page.locator('[data-chart-card="work-rates"]');
+  // LCS on 8 nodes: node 0's StartUp hands the characters to node 1, which passes them on.
+  await card.getByLabel('Point to watch').selectOption({ index: 3 });
+  await card.getByRole('button', { name: 'Open the timeline' }).click();
+  const panel = page.locator('section.trace-view[data-view="timeline"]');
+  await expect(panel).toHaveAttribute('data-trace-state', 'ready', { timeout: 60_000 });
+  await expect(panel.locator('.trace-timeline-tools')).toContainText('8 rows');
+  // The legend is the engine's declaration: the node's states in order, then the marks.
+  await expect(panel.locator('.trace-timeline-legend li')).toHaveText([
+    'idle',
+    'priority 0',
+    'priority 1',
+    'background',
+    'send refused',
+    'send fault',
+    'queue overflow',
+    'message (sent → received)',
+  ]);
+  // Node 0 runs its background thread (StartUp) from cycle 2; the span before it along its row
+  // is idle.
+  const canvas = panel.locator('.trace-timeline-rows canvas');
+  await canvas.click({ position: { x: 0.5, y: 2 } });
+  const detail = panel.locator('.trace-timeline-detail');
+  await expect(detail).toContainText('node 0: background, from cycle 2 to cycle 50 (48 cycles).');
+  await canvas.press(',');
+  await expect(detail).toContainText('node 0: idle, from cycle 0 to cycle 2 (2 cycles).');
+  expect(consoleMessages).toEqual([]);
+});

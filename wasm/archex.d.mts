@@ -166,7 +166,70 @@ export interface TraceField {
   labels: string[];
   /** The field orders the events of one time (a circuit network's arbitration round). */
   order: boolean;
+  /** A field naming a processor's state: each value's state (its name is the value's label). */
+  states: TraceState[];
   values: Uint8Array | Uint16Array | Uint32Array;
+}
+
+/** What a processor does in a state: works, waits for a message or its own send, or nothing. */
+export type TraceActivity = 'busy' | 'wait_receive' | 'wait_send' | 'idle';
+
+export interface TraceState {
+  name: string;
+  /** How a reader says it ("wait receive"). */
+  label: string;
+  description: string;
+  activity: TraceActivity;
+}
+
+/**
+ * A timeline row of each node: the kind whose events change its state (each lasting until the
+ * next) and the snapshot kind of the states at the window's start; the fields naming the node, the
+ * state, a detail shown with a span (`detailNone`: none) and a new span's start (nonzero); what
+ * the row is, its short name after the node's (empty where a node has one row), the state before
+ * any event.
+ */
+export interface TraceLane {
+  kind: string;
+  snapshot: string;
+  node: string;
+  state: string;
+  detail: string;
+  detailNone: number;
+  entry: string;
+  label: string;
+  abbreviation: string;
+  initial: string;
+}
+
+/**
+ * Messages drawn as arrows: the send's and receipt's kinds, their node field and the field that
+ * pairs them, the send's size (in `unit`) and a detail shown with it, the lane kind they join.
+ */
+export interface TraceMessages {
+  sent: string;
+  received: string;
+  node: string;
+  id: string;
+  size: string;
+  unit: string;
+  detail: string;
+  lane: string;
+}
+
+/** Instants marked on a node's row of a lane kind. */
+export interface TraceMark {
+  kind: string;
+  label: string;
+  node: string;
+  lane: string;
+}
+
+/** How a trace reads as a timeline, as its machine declares it (all empty: it does not). */
+export interface TraceTimeline {
+  lanes: TraceLane[];
+  messages: TraceMessages[];
+  marks: TraceMark[];
 }
 
 /**
@@ -196,6 +259,7 @@ export interface Trace {
   truncated: boolean;
   bytes: number;
   kinds: TraceKind[];
+  timeline: TraceTimeline;
 }
 
 /** What combine() gives: the whole run's result, or why there is none. */

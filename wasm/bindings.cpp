@@ -243,6 +243,65 @@ val typed(const std::vector<T>& v, const char* type) {
   return val(emscripten::typed_memory_view(v.size(), v.data())).call<val>("slice");
 }
 
+const char* activity_name(archex::TraceActivity a) {
+  switch (a) {
+    case archex::TraceActivity::kBusy:
+      return "busy";
+    case archex::TraceActivity::kWaitReceive:
+      return "wait_receive";
+    case archex::TraceActivity::kWaitSend:
+      return "wait_send";
+    case archex::TraceActivity::kIdle:
+      break;
+  }
+  return "idle";
+}
+
+val to_val(const archex::TraceTimelineSpec& t) {
+  val lanes = val::array();
+  for (const archex::TraceLaneSpec& l : t.lanes) {
+    val o = val::object();
+    o.set("kind", l.kind);
+    o.set("snapshot", l.snapshot);
+    o.set("node", l.node);
+    o.set("state", l.state);
+    o.set("detail", l.detail);
+    o.set("detailNone", l.detail_none);
+    o.set("entry", l.entry);
+    o.set("label", l.label);
+    o.set("abbreviation", l.abbreviation);
+    o.set("initial", l.initial);
+    lanes.call<void>("push", o);
+  }
+  val messages = val::array();
+  for (const archex::TraceMessageSpec& m : t.messages) {
+    val o = val::object();
+    o.set("sent", m.sent);
+    o.set("received", m.received);
+    o.set("node", m.node);
+    o.set("id", m.id);
+    o.set("size", m.size);
+    o.set("unit", m.unit);
+    o.set("detail", m.detail);
+    o.set("lane", m.lane);
+    messages.call<void>("push", o);
+  }
+  val marks = val::array();
+  for (const archex::TraceMarkSpec& m : t.marks) {
+    val o = val::object();
+    o.set("kind", m.kind);
+    o.set("label", m.label);
+    o.set("node", m.node);
+    o.set("lane", m.lane);
+    marks.call<void>("push", o);
+  }
+  val out = val::object();
+  out.set("lanes", lanes);
+  out.set("messages", messages);
+  out.set("marks", marks);
+  return out;
+}
+
 // A trace as plain objects and typed arrays, one per field of each kind of event, so that it
 // crosses to the UI by transfer (the layout is core/trace.h's).
 val to_val(const archex::Trace& t) {
@@ -256,6 +315,16 @@ val to_val(const archex::Trace& t) {
       f.set("name", spec.name);
       f.set("labels", strings(spec.labels));
       f.set("order", spec.order);
+      val states = val::array();
+      for (const archex::TraceStateSpec& state : spec.states) {
+        val o = val::object();
+        o.set("name", state.name);
+        o.set("label", state.label);
+        o.set("description", state.description);
+        o.set("activity", std::string(activity_name(state.activity)));
+        states.call<void>("push", o);
+      }
+      f.set("states", states);
       f.set("values", c.width() == 1   ? typed(c.u8(), "Uint8Array")
                       : c.width() == 2 ? typed(c.u16(), "Uint16Array")
                                        : typed(c.u32(), "Uint32Array"));
@@ -280,6 +349,7 @@ val to_val(const archex::Trace& t) {
   out.set("truncated", t.truncated);
   out.set("bytes", static_cast<double>(t.bytes()));
   out.set("kinds", kinds);
+  out.set("timeline", to_val(t.timeline));
   return out;
 }
 

@@ -137,6 +137,28 @@ describe('recordTrace(), trace()', () => {
     expect(queens.clock).toBe('ms');
   });
 
+  it("carries the machine's timeline declaration and the states a field names", () => {
+    const trace = traced('paragon_pingpong', { message_bytes: [2048] }, 0, 0, 1e6);
+    expect(
+      trace.timeline.lanes.map((l) => [l.kind, l.snapshot, l.abbreviation, l.initial]),
+    ).toEqual([
+      ['cp_state', 'cp_state_at_start', 'CP', 'idle'],
+      ['mp_state', 'mp_state_at_start', 'MP', 'idle'],
+    ]);
+    expect(trace.timeline.messages).toEqual([
+      expect.objectContaining({ id: 'message', size: 'bytes', unit: 'bytes', lane: 'mp_state' }),
+    ]);
+    const state = trace.kinds.find((k) => k.name === 'cp_state')!.fields[1]!;
+    expect(state.labels).toEqual(state.states.map((s) => s.name));
+    expect(state.states.find((s) => s.name === 'wait_send')).toMatchObject({
+      label: 'wait send',
+      activity: 'wait_send',
+    });
+    // A network's trace declares no timeline.
+    const network = traced('network_traffic', { dims: [4, 4] }, 0, 1000, 100);
+    expect(network.timeline).toEqual({ lanes: [], messages: [], marks: [] });
+  });
+
   it('says why a trace cannot be recorded, and the run is over', () => {
     const cases: [string, Params, number | undefined, object, string, string][] = [
       ['network_traffic', {}, undefined, { from: 0, length: 10 }, 'param', 'point'],

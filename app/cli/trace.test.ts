@@ -108,10 +108,27 @@ describe('npm run cli -- trace', () => {
       );
     });
     expect(code).toBe(0);
-    const json = JSON.parse(stdout) as { events: { cycle: number; kind: string }[] };
+    const json = JSON.parse(stdout) as {
+      events: { cycle: number; kind: string; state?: string }[];
+      kinds: Record<string, { states?: Record<string, { name: string; activity: string }[]> }>;
+      timeline: { lanes: { kind: string; initial: string }[]; marks: { label: string }[] };
+    };
     const kinds = new Set(json.events.map((e) => e.kind));
     for (const kind of ['thread_started', 'message_sent', 'flit_moved', 'barrier_wave']) {
       expect(kinds).toContain(kind);
     }
+    // The nodes' states, declared with the kinds and named in the events.
+    expect(json.timeline.lanes).toEqual([
+      expect.objectContaining({ kind: 'node_state', initial: 'idle' }),
+    ]);
+    expect(json.timeline.marks.map((m) => m.label)).toEqual(['send fault', 'queue overflow']);
+    expect(json.kinds.node_state!.states!.state!.map((s) => s.name)).toEqual([
+      'idle',
+      'priority_0',
+      'priority_1',
+      'background',
+      'send_refused',
+    ]);
+    expect(json.events.find((e) => e.kind === 'node_state')?.state).toBe('background');
   }, 60_000);
 });

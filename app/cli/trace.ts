@@ -119,8 +119,9 @@ function report(
 }
 
 /**
- * The trace as JSON: the run, the window and what it holds ({kinds: {name: {description,
- * fields, events, dropped}}}), then `events`, one per line, each with its time (under the
+ * The trace as JSON: the run, the window, how it reads as a timeline where its machine declares
+ * that (`timeline`), and what it holds ({kinds: {name: {description, fields, states of a field
+ * naming them, events, dropped}}}), then `events`, one per line, each with its time (under the
  * clock's name: "cycle", "ms"), its kind and its fields.
  */
 export function* traceJson(r: TraceReport): Generator<string> {
@@ -140,6 +141,7 @@ export function* traceJson(r: TraceReport): Generator<string> {
     truncated: trace.truncated,
     bytes: trace.bytes,
     dropped: trace.kinds.reduce((n, k) => n + k.dropped, 0),
+    ...(trace.timeline.lanes.length > 0 ? { timeline: trace.timeline } : {}),
     kinds: Object.fromEntries(
       trace.kinds.map((k) => [
         k.name,
@@ -147,6 +149,13 @@ export function* traceJson(r: TraceReport): Generator<string> {
           description: k.description,
           ...(k.snapshot ? { snapshot: true } : {}),
           fields: k.fields.map((f) => f.name),
+          ...(k.fields.some((f) => f.states.length > 0)
+            ? {
+                states: Object.fromEntries(
+                  k.fields.filter((f) => f.states.length > 0).map((f) => [f.name, f.states]),
+                ),
+              }
+            : {}),
           ...counts[k.name],
         },
       ]),

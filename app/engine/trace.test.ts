@@ -122,6 +122,7 @@ describe('traceEvents()', () => {
       end: 15,
       truncated: false,
       bytes: 0,
+      timeline: { lanes: [], messages: [], marks: [] },
       kinds: [
         {
           name: 'moved',
@@ -131,8 +132,14 @@ describe('traceEvents()', () => {
           times: Float64Array.from([10, 12]),
           counts: Uint32Array.from([1, 2]),
           fields: [
-            { name: 'packet', labels: [], order: false, values: column([1, 2, 3]) },
-            { name: 'why', labels: ['a', 'b'], order: false, values: column([0, 1, 0]) },
+            { name: 'packet', labels: [], order: false, states: [], values: column([1, 2, 3]) },
+            {
+              name: 'why',
+              labels: ['a', 'b'],
+              order: false,
+              states: [],
+              values: column([0, 1, 0]),
+            },
           ],
         },
         {
@@ -142,7 +149,7 @@ describe('traceEvents()', () => {
           dropped: 0,
           times: Float64Array.from([10]),
           counts: Uint32Array.from([1]),
-          fields: [{ name: 'packet', labels: [], order: false, values: column([9]) }],
+          fields: [{ name: 'packet', labels: [], order: false, states: [], values: column([9]) }],
         },
         {
           name: 'round',
@@ -151,7 +158,7 @@ describe('traceEvents()', () => {
           dropped: 0,
           times: Float64Array.from([12, 12]),
           counts: Uint32Array.from([1, 1]),
-          fields: [{ name: 'round', labels: [], order: true, values: column([0, 0]) }],
+          fields: [{ name: 'round', labels: [], order: true, states: [], values: column([0, 0]) }],
         },
       ],
     };

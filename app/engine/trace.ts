@@ -1,11 +1,33 @@
 // A run's trace as the engine records it (engine/src/core/trace.h): per kind of event, its times
 // (each once, with a count) and one typed array per field. It crosses from the worker by transfer
 // and is read here without copying; traceEvents() lists it event by event for scripts.
-import type { Trace, TraceField, TraceKind, TraceRequest } from '#wasm/archex';
+import type {
+  Trace,
+  TraceActivity,
+  TraceField,
+  TraceKind,
+  TraceLane,
+  TraceMark,
+  TraceMessages,
+  TraceRequest,
+  TraceState,
+  TraceTimeline,
+} from '#wasm/archex';
 
 import type { NetworkMap, Params, RunRequest, RunResult } from './types';
 
-export type { Trace, TraceField, TraceKind, TraceRequest };
+export type {
+  Trace,
+  TraceActivity,
+  TraceField,
+  TraceKind,
+  TraceLane,
+  TraceMark,
+  TraceMessages,
+  TraceRequest,
+  TraceState,
+  TraceTimeline,
+};
 
 /** A run to trace: a model's run (one point of a sweep model) and the window to record. */
 export interface TraceRunRequest extends RunRequest {

@@ -63,10 +63,10 @@ describe('<TraceTimeline> of a J-Machine program', () => {
         onSelect={() => {}}
       />,
     );
-    const { from, to, id, handler, size } = model.arrows;
+    const { from, to, id, detail, size } = model.arrows;
     expect(html).toContain(
       `<strong>Message packet ${id[0]}</strong>: node ${from[0]} to node ${to[0]}, handler ` +
-        `${handler[0]}, ${size[0]} words`,
+        `${detail[0]}, ${size[0]} words`,
     );
     expect(html).toContain('send refused');
     expect(errors).not.toHaveBeenCalled();

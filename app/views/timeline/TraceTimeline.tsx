@@ -1,6 +1,6 @@
-// The timeline view (Paraver / Perfetto style) of a J-Machine program's or a Paragon NX run's
-// trace: one row per processor coloured by what it does, messages as arrows between rows, a
-// cursor at the player's time. Drawn on canvas: a 512-node run has tens of thousands of spans and
+// The timeline view (Paraver / Perfetto style) of a trace whose machine declares its timeline (a
+// J-Machine program's, a Paragon NX run's): one row per processor coloured by what it does,
+// messages as arrows between rows, a cursor at the player's time. Drawn on canvas: a 512-node run has tens of thousands of spans and
 // arrows, redrawn at every zoom, pan and player step, which SVG elements cannot keep up with; the
 // time axis, the legend and the detail of a clicked span are HTML and SVG beside it.
 // Zoom with the wheel, the buttons or + and -, pan by dragging or Shift+arrows; the span in sight
@@ -71,13 +71,13 @@ const WAITING_GREYS = [palette.grey, 'rgba(127, 127, 127, 0.45)', 'rgba(127, 127
 
 /**
  * A state's colour: busy states take the series colours in turn, waiting ones greys in turn (a
- * Paragon's wait for a receive and for a send apart), idle and done none.
+ * wait for a receive and for a send apart), idle ones (idle, done) none.
  */
 export function stateColors(model: TimelineModel): (string | null)[] {
   let busy = 0;
   let waiting = 0;
   return model.states.map((s) =>
-    s.key.endsWith('idle') || s.key.endsWith('done')
+    s.activity === 'idle'
       ? null
       : s.busy
         ? seriesColor(busy++)
@@ -507,7 +507,7 @@ function SpanDetail({
   return (
     <div className="trace-timeline-detail" role="status">
       <strong>{model.lanes[spans.lane[index]!]!.label}</strong>: {state.label}
-      {spans.handler[index]! >= 0 ? `, handler ${spans.handler[index]}` : ''}, from{' '}
+      {spans.detail[index]! >= 0 ? `, ${model.spanDetail} ${spans.detail[index]}` : ''}, from{' '}
       {formatTime(start, model)} to {formatTime(end, model)} (
       {formatReadable(end - start, { unit: '' })} {unitOf(model)}). {state.description}{' '}
       <button type="button" onClick={() => onTime?.(start)}>
@@ -537,7 +537,7 @@ function ArrowDetail({
         Message {model.clock === 'cycle' ? 'packet' : 'id'} {arrows.id[index]}
       </strong>
       : {node(arrows.from[index]!)} to {node(arrows.to[index]!)}
-      {arrows.handler[index]! >= 0 ? `, handler ${arrows.handler[index]}` : ''},{' '}
+      {arrows.detail[index]! >= 0 ? `, ${model.arrowDetail} ${arrows.detail[index]}` : ''},{' '}
       {arrows.size[index]!.toLocaleString('en')} {model.sizeUnit}; sent at {formatTime(sent, model)}
       , received at {formatTime(received, model)} ({way} {unitOf(model)} on its way).{' '}
       <button type="button" onClick={() => onTime?.(sent)}>

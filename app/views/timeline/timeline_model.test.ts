@@ -134,7 +134,7 @@ function expectBusyNearStack(outcome: TraceOutcome, series: string) {
     expect(b - rates.y[n]!).toBeGreaterThanOrEqual(-refused[n]! / cycles - 1e-9);
     expect(b - rates.y[n]!).toBeLessThanOrEqual(sent[n]! / cycles + 1e-9);
   });
-  expect(model.states.find((s) => s.key === 'refused')!.busy).toBe(false);
+  expect(model.states.find((s) => s.key === 'node_state.send_refused')!.busy).toBe(false);
   return { model, busy, rates };
 }
 
@@ -225,7 +225,7 @@ describe('timelineModel() of a Paragon NX run', () => {
     expectTiled(model);
     expectPaired(outcome, model, 'message');
     const scalar = (name: string) => outcome.result.scalars.find((s) => s.name === name)!.value;
-    const compute = model.states.findIndex((s) => s.key === 'cp:compute');
+    const compute = model.states.findIndex((s) => s.key === 'cp_state.compute');
     const shares = stateShares(model);
     const total = model.end - model.from;
     for (let l = 0; l < model.lanes.length; l += 2) {

@@ -1,13 +1,17 @@
-// A trace as a timeline: one lane per processor (a J-Machine node; a Paragon node's compute and
-// message processors), each cut into spans of one state, and the messages between lanes. Built
-// once per trace, as typed columns; the view draws the part in sight from them.
-import type { Trace, TraceKind, TraceOutcome } from '../../engine/trace';
+// A trace as a timeline: a row per lane of each node (a processor, as the machine declares in its
+// trace: `trace.timeline`), each cut into spans of one of its declared states, the messages
+// between rows and instants marked on them. Built once per trace, as typed columns; the view
+// draws the part in sight from them.
+import type { Trace, TraceActivity, TraceKind, TraceOutcome } from '../../engine/trace';
 
 export interface TimelineState {
+  /** The lane kind and the state's name ("cp_state.wait_receive"). */
   key: string;
   label: string;
   /** What the span means, said when one is clicked. */
   description: string;
+  /** Works, waits for a message or its own send, or has nothing to do (idle, done). */
+  activity: TraceActivity;
   /** Busy (counted in the busy share) or waiting / idle. */
   busy: boolean;
 }
@@ -25,14 +29,14 @@ export interface TimelineModel {
     state: Uint8Array;
     start: Float64Array;
     end: Float64Array;
-    /** The handler a J-Machine thread runs; -1 where none. */
-    handler: Int32Array;
+    /** The span's detail (`spanDetail`: the handler a thread runs); -1 where none. */
+    detail: Int32Array;
   };
   laneStart: Int32Array;
   /**
-   * Messages: sender's and receiver's lanes, send and receive times, the message's id (the
-   * J-Machine's packet, the Paragon's message), the handler it starts (-1 on the Paragon) and
-   * its size in `sizeUnit`; in the order they were sent.
+   * Messages: sender's and receiver's lanes, send and receive times, the message's id, its
+   * detail (`arrowDetail`: the handler it starts; -1 where none) and its size in `sizeUnit`; in
+   * the order they were sent.
    */
   arrows: {
     from: Int32Array;
@@ -40,11 +44,14 @@ export interface TimelineModel {
     sent: Float64Array;
     received: Float64Array;
     id: Float64Array;
-    handler: Int32Array;
+    detail: Int32Array;
     size: Float64Array;
   };
   sizeUnit: string;
-  /** Instants that are not spans: send faults and queue overflows, by lane. */
+  /** What a span's and an arrow's detail is ("handler"); empty where there is none. */
+  spanDetail: string;
+  arrowDetail: string;
+  /** Instants that are not spans (a send fault), by lane; `names` by kind. */
   marks: { lane: Int32Array; time: Float64Array; kind: Uint8Array; names: string[] };
 }
 
@@ -62,18 +69,12 @@ function events(trace: Trace, name: string): { time: number; values: number[] }[
   return out;
 }
 
-function field(trace: Trace, kind: string, name: string): number {
-  const i = trace.kinds.find((k) => k.name === kind)?.fields.findIndex((f) => f.name === name);
-  if (i === undefined || i < 0) throw new Error(`the trace's ${kind} has no field ${name}`);
-  return i;
-}
-
-/** A state change on a lane at a time; `handler` is carried into the span it starts. */
+/** A state change on a lane at a time; `detail` is carried into the span it starts. */
 interface Change {
   lane: number;
   time: number;
   state: number;
-  handler: number;
+  detail: number;
   /** A new thread starts here: a span of its own even if the one before was alike. */
   entry?: boolean;
 }
@@ -92,33 +93,33 @@ function spansOf(
   const state: number[] = [];
   const start: number[] = [];
   const stop: number[] = [];
-  const handler: number[] = [];
+  const detail: number[] = [];
   const laneStart = new Int32Array(lanes + 1);
   byLane.forEach((list, l) => {
     laneStart[l] = lane.length;
-    let current = { state: initial(l), handler: -1 };
+    let current = { state: initial(l), detail: -1 };
     let since = from;
     // Changes at one time take effect together: the last one at a time is the state after it.
     for (let i = 0; i < list.length; i++) {
       const c = list[i]!;
       if (i + 1 < list.length && list[i + 1]!.time === c.time) continue;
-      if (!c.entry && c.state === current.state && c.handler === current.handler) continue;
+      if (!c.entry && c.state === current.state && c.detail === current.detail) continue;
       if (c.time > since) {
         lane.push(l);
         state.push(current.state);
         start.push(since);
         stop.push(Math.min(c.time, end));
-        handler.push(current.handler);
+        detail.push(current.detail);
         since = c.time;
       }
-      current = { state: c.state, handler: c.handler };
+      current = { state: c.state, detail: c.detail };
     }
     if (end > since) {
       lane.push(l);
       state.push(current.state);
       start.push(since);
       stop.push(end);
-      handler.push(current.handler);
+      detail.push(current.detail);
     }
   });
   laneStart[lanes] = lane.length;
@@ -128,7 +129,7 @@ function spansOf(
       state: Uint8Array.from(state),
       start: Float64Array.from(start),
       end: Float64Array.from(stop),
-      handler: Int32Array.from(handler),
+      detail: Int32Array.from(detail),
     },
     laneStart,
   };
@@ -136,7 +137,7 @@ function spansOf(
 
 /** Sends paired with their receives by message id, in order (an id seen twice pairs in turn). */
 function pairMessages(
-  sent: { lane: number; time: number; id: number; handler: number; size: number }[],
+  sent: { lane: number; time: number; id: number; detail: number; size: number }[],
   received: { lane: number; time: number; id: number }[],
 ): TimelineModel['arrows'] {
   const waiting = new Map<number, { lane: number; time: number }[]>();
@@ -150,7 +151,7 @@ function pairMessages(
   const at: number[] = [];
   const got: number[] = [];
   const id: number[] = [];
-  const handler: number[] = [];
+  const detail: number[] = [];
   const size: number[] = [];
   for (const s of sent) {
     const r = waiting.get(s.id)?.shift();
@@ -161,7 +162,7 @@ function pairMessages(
     at.push(s.time);
     got.push(r.time);
     id.push(s.id);
-    handler.push(s.handler);
+    detail.push(s.detail);
     size.push(s.size);
   }
   return {
@@ -170,272 +171,134 @@ function pairMessages(
     sent: Float64Array.from(at),
     received: Float64Array.from(got),
     id: Float64Array.from(id),
-    handler: Int32Array.from(handler),
+    detail: Int32Array.from(detail),
     size: Float64Array.from(size),
   };
 }
 
-const JMACHINE_STATES: TimelineState[] = [
-  {
-    key: 'idle',
-    label: 'idle',
-    description: 'No thread: the node waits for a message.',
-    busy: false,
-  },
-  {
-    key: 'p0',
-    label: 'priority 0',
-    description: "A priority-0 thread runs a message's handler (its dispatch included).",
-    busy: true,
-  },
-  {
-    key: 'p1',
-    label: 'priority 1',
-    description: 'A priority-1 thread runs, preempting any priority-0 work.',
-    busy: true,
-  },
-  {
-    key: 'background',
-    label: 'background',
-    description: "The node's background thread runs (the program's own work between messages).",
-    busy: true,
-  },
-  {
-    key: 'refused',
-    label: 'send refused',
-    description:
-      'The network refused a send (a send fault): the processor waits until it takes the message.',
-    busy: false,
-  },
-];
+/**
+ * The nodes a traced run ran on, as its result says (its `nodes` scalar); 0 if it does not say.
+ * (The network the engine describes may be a larger machine than the run's: a J-Machine
+ * preset's `dims`, not the program's mesh of that point.)
+ */
+export function runNodes(outcome: TraceOutcome): number {
+  return outcome.result.scalars.find((s) => s.name === 'nodes')?.value ?? 0;
+}
 
-/** What one node's thread events at one time do to one priority. */
-interface Moment {
-  /** Threads started (a resumed one goes on, so it is not counted) less threads ended. */
-  delta: number;
-  /** The handler dispatched at this time, or -1; the new thread's cause if one started. */
-  handler: number;
-  background: boolean;
-  started: boolean;
+/** A kind's field, by name: its index, or -1 for none asked (an empty name). */
+function fieldIndex(kind: TraceKind, name: string): number {
+  if (name === '') return -1;
+  const i = kind.fields.findIndex((f) => f.name === name);
+  if (i < 0) throw new Error(`the trace's ${kind.name} has no field ${name}`);
+  return i;
+}
+
+function kindOf(trace: Trace, name: string): TraceKind {
+  const kind = trace.kinds.find((k) => k.name === name);
+  if (!kind) throw new Error(`the trace has no ${name}`);
+  return kind;
 }
 
 /**
- * The J-Machine's programs: a node runs its highest active thread, or idles. The engine records a
- * thread's end at the time its work ended, which may equal the next thread's start (or the same
- * thread's, when it has no work): events at one time are summed, not applied in the order kinds
- * are listed, since the trace keeps no order between kinds at one time.
+ * The timeline of a trace as its machine declares it (`trace.timeline`: lanes, messages, marks),
+ * up to `end`, with a row for each lane of each of `nodes` (so a node that does nothing in the
+ * window, or past a cap that cut the trace short, still has its rows) and any other node the
+ * trace names. A node's rows are its lanes in the order declared.
  */
-function jmachineModel(trace: Trace, end: number, machineNodes: number): TimelineModel {
-  let nodes = machineNodes;
-  const seeNode = (n: number) => (nodes = Math.max(nodes, n + 1));
-  /** (node, time, priority) -> its moment, built kind by kind. */
-  const moments = new Map<number, Map<number, [Moment, Moment]>>();
-  /** (node, time) -> a refused send begins (true) or ends (false) at that time. */
-  const refused = new Map<number, Map<number, boolean>>();
-  const moment = (node: number, time: number, priority: number): Moment => {
-    seeNode(node);
-    let byTime = moments.get(node);
-    if (!byTime) moments.set(node, (byTime = new Map()));
-    let pair = byTime.get(time);
-    if (!pair) {
-      const fresh = (): Moment => ({ delta: 0, handler: -1, background: false, started: false });
-      byTime.set(time, (pair = [fresh(), fresh()]));
-    }
-    return pair[priority]!;
-  };
-  const each = (kind: string, apply: (m: Moment, v: number[]) => void) => {
-    const [n, p] = ['node', 'priority'].map((f) => field(trace, kind, f));
-    for (const e of events(trace, kind))
-      apply(moment(e.values[n!]!, e.time, e.values[p!]!), e.values);
-  };
-  const running = new Set<number>();
-  if (trace.kinds.some((k) => k.name === 'thread_running')) {
-    const [n, p] = ['node', 'priority'].map((f) => field(trace, 'thread_running', f));
-    for (const e of events(trace, 'thread_running')) {
-      seeNode(e.values[n!]!);
-      running.add(2 * e.values[n!]! + e.values[p!]!);
-      // The node's state at the window's start, even if nothing happens on it after.
-      moment(e.values[n!]!, trace.from, e.values[p!]!);
-    }
-  }
-  const cause = field(trace, 'thread_started', 'cause');
-  const causes = trace.kinds.find((k) => k.name === 'thread_started')!.fields[cause]!.labels;
-  each('thread_started', (m, v) => {
-    const why = causes[v[cause]!];
-    if (why === 'resume') return;
-    m.delta++;
-    m.started = true;
-    m.background = why === 'background';
-  });
-  const handler = field(trace, 'message_dispatched', 'handler');
-  each('message_dispatched', (m, v) => (m.handler = v[handler]!));
-  each('thread_ended', (m) => m.delta--);
-  // A send the network refuses stops the processor (nothing else runs, not even priority 1)
-  // until the network takes the message: from its fault to its message_sent.
-  const faulted = new Set<number>();
-  const mark = (node: number, time: number, on: boolean) => {
-    moment(node, time, 0);
-    let byTime = refused.get(node);
-    if (!byTime) refused.set(node, (byTime = new Map()));
-    byTime.set(time, on);
-  };
-  const faultNode = field(trace, 'send_fault', 'node');
-  const sentNode = field(trace, 'message_sent', 'node');
-  const sends = [
-    ...events(trace, 'send_fault').map((e) => ({
-      node: e.values[faultNode]!,
-      time: e.time,
-      fault: true,
-    })),
-    ...events(trace, 'message_sent').map((e) => ({
-      node: e.values[sentNode]!,
-      time: e.time,
-      fault: false,
-    })),
-  ].sort((a, b) => a.time - b.time);
-  for (const e of sends) {
-    if (e.fault) {
-      faulted.add(e.node);
-      mark(e.node, e.time, true);
-    } else if (faulted.delete(e.node)) {
-      mark(e.node, e.time, false);
-    }
-  }
-
+export function timelineModel(trace: Trace, end: number, nodes = 0): TimelineModel {
+  const { lanes: declared, messages, marks } = trace.timeline;
+  if (declared.length === 0) throw new Error('this trace declares no timeline');
+  const perNode = declared.length;
+  const laneOf = (kind: string) => declared.findIndex((l) => l.kind === kind);
+  let count = nodes;
+  const seeNode = (n: number) => (count = Math.max(count, n + 1));
+  const states: TimelineState[] = [];
+  const initial: number[] = [];
   const changes: Change[] = [];
-  for (const [node, byTime] of moments) {
-    // Each priority's thread: active, its handler, background work or not.
-    const threads = [0, 1].map((p) => ({
-      active: running.has(2 * node + p),
-      handler: -1,
-      background: false,
-    }));
-    let waiting = false;
-    for (const time of [...byTime.keys()].sort((a, b) => a - b)) {
-      waiting = refused.get(node)?.get(time) ?? waiting;
-      const pair = byTime.get(time)!;
-      pair.forEach((m, p) => {
-        const s = threads[p]!;
-        s.active = s.active ? m.delta >= 0 : m.delta > 0;
-        if (m.started || !s.active) {
-          s.handler = s.active ? m.handler : -1;
-          s.background = s.active && m.background;
-        }
+  declared.forEach((lane, l) => {
+    const kind = kindOf(trace, lane.kind);
+    const offset = states.length;
+    const own = kind.fields[fieldIndex(kind, lane.state)]!.states;
+    initial.push(offset + own.findIndex((s) => s.name === lane.initial));
+    for (const s of own) {
+      states.push({
+        key: `${lane.kind}.${s.name}`,
+        // Several rows a node: the legend says whose state it is.
+        label: perNode > 1 ? `${lane.label}: ${s.label}` : s.label,
+        description: s.description,
+        activity: s.activity,
+        busy: s.activity === 'busy',
       });
-      const [p0, p1] = threads as [(typeof threads)[0], (typeof threads)[0]];
-      const state = waiting ? 4 : p1.active ? 2 : p0.active ? (p0.background ? 3 : 1) : 0;
-      const h = p1.active ? p1.handler : p0.active ? p0.handler : -1;
-      const entry = p1.active ? pair[1].started : p0.active && pair[0].started;
-      changes.push({ lane: node, time, state, handler: h, entry });
     }
-  }
+    // The snapshot first: at one time, it is the state before the events. It marks no entry (a
+    // span that starts there starts anyway).
+    for (const name of [lane.snapshot, lane.kind]) {
+      if (name === '') continue;
+      const k = kindOf(trace, name);
+      const entry = name === lane.kind ? lane.entry : '';
+      const [n, st, d, e] = [lane.node, lane.state, lane.detail, entry].map((f) =>
+        fieldIndex(k, f),
+      );
+      for (const ev of events(trace, name)) {
+        const node = ev.values[n!]!;
+        seeNode(node);
+        const detail = d! < 0 ? -1 : ev.values[d!]!;
+        changes.push({
+          lane: node * perNode + l,
+          time: ev.time,
+          state: offset + ev.values[st!]!,
+          detail: detail === lane.detailNone ? -1 : detail,
+          entry: e! >= 0 && ev.values[e!]! !== 0,
+        });
+      }
+    }
+  });
 
-  const sent = events(trace, 'message_sent');
-  const received = events(trace, 'message_received');
-  const [sn, sh, sw, sk] = ['node', 'handler', 'words', 'packet'].map((f) =>
-    field(trace, 'message_sent', f),
-  );
-  const [rn, rk] = ['node', 'packet'].map((f) => field(trace, 'message_received', f));
-  for (const e of [...sent, ...received]) seeNode(e.values[0]!);
-  const faults = events(trace, 'send_fault');
-  const overflows = events(trace, 'queue_overflow');
-  const marks = [
-    ...faults.map((e) => ({ lane: e.values[0]!, time: e.time, kind: 0 })),
-    ...overflows.map((e) => ({ lane: e.values[0]!, time: e.time, kind: 1 })),
-  ].sort((a, b) => a.time - b.time);
-  const lanes = Array.from({ length: nodes }, (_, n) => ({ label: `node ${n}`, node: n }));
-  return {
-    clock: trace.clock,
-    unit: trace.unit,
-    from: trace.from,
-    end,
-    lanes,
-    states: JMACHINE_STATES,
-    sizeUnit: 'words',
-    ...spansOf(changes, nodes, trace.from, end, () => 0),
-    arrows: pairMessages(
-      sent.map((e) => ({
-        lane: e.values[sn!]!,
+  const sent: Parameters<typeof pairMessages>[0] = [];
+  const received: Parameters<typeof pairMessages>[1] = [];
+  for (const m of messages) {
+    const l = laneOf(m.lane);
+    const [sn, sk, sw, sd] = [m.node, m.id, m.size, m.detail].map((f) =>
+      fieldIndex(kindOf(trace, m.sent), f),
+    );
+    for (const e of events(trace, m.sent)) {
+      seeNode(e.values[sn!]!);
+      sent.push({
+        lane: e.values[sn!]! * perNode + l,
         time: e.time,
         id: e.values[sk!]!,
-        handler: e.values[sh!]!,
+        detail: sd! < 0 ? -1 : e.values[sd!]!,
         size: e.values[sw!]!,
-      })),
-      received.map((e) => ({ lane: e.values[rn!]!, time: e.time, id: e.values[rk!]! })),
-    ),
-    marks: {
-      lane: Int32Array.from(marks.map((m) => m.lane)),
-      time: Float64Array.from(marks.map((m) => m.time)),
-      kind: Uint8Array.from(marks.map((m) => m.kind)),
-      names: ['send fault', 'queue overflow'],
-    },
-  };
-}
-
-const PARAGON_DESCRIPTIONS: Record<string, string> = {
-  'cp:compute': 'The compute processor computes.',
-  'cp:post': 'The compute processor posts its receives (NX irecv).',
-  'cp:wait_receive': 'The compute processor waits for messages to arrive.',
-  'cp:wait_send': 'The compute processor waits for its sends to leave.',
-  'cp:barrier': 'A barrier: waiting for the others, then the barrier itself.',
-  'cp:idle': 'The compute processor is idle between steps.',
-  'cp:done': 'The program has ended on this node.',
-  'mp:send_message': "The message processor spends a message's send overhead.",
-  'mp:send_packet': 'The message processor sends a packet (its overhead and its bytes).',
-  'mp:receive_packet': 'The message processor receives a packet (its overhead and its bytes).',
-  'mp:idle': 'The message processor is idle.',
-};
-const PARAGON_WAITING = new Set([
-  'cp:wait_receive',
-  'cp:wait_send',
-  'cp:idle',
-  'cp:done',
-  'mp:idle',
-]);
-
-/** The Paragon under NX: each node's compute processor (lane 2n) and message processor (2n+1). */
-function paragonModel(trace: Trace, end: number, machineNodes: number): TimelineModel {
-  const labels = (kind: string) =>
-    trace.kinds.find((k) => k.name === kind)!.fields[field(trace, kind, 'state')]!.labels;
-  const cpLabels = labels('cp_state');
-  const mpLabels = labels('mp_state');
-  const keys = [...cpLabels.map((l) => `cp:${l}`), ...mpLabels.map((l) => `mp:${l}`)];
-  const states: TimelineState[] = keys.map((key) => ({
-    key,
-    label: `${key.startsWith('cp') ? 'compute processor' : 'message processor'}: ${key
-      .slice(3)
-      .replace('_', ' ')}`,
-    description: PARAGON_DESCRIPTIONS[key] ?? key,
-    busy: !PARAGON_WAITING.has(key),
-  }));
-  let nodes = machineNodes;
-  const changes: Change[] = [];
-  const take = (kind: string, lane: (node: number) => number, offset: number) => {
-    const [n, s] = ['node', 'state'].map((f) => field(trace, kind, f));
-    for (const e of events(trace, kind)) {
-      nodes = Math.max(nodes, e.values[n!]! + 1);
-      changes.push({
-        lane: lane(e.values[n!]!),
-        time: e.time,
-        state: offset + e.values[s!]!,
-        handler: -1,
       });
     }
-  };
-  const idle = (lane: number) =>
-    lane % 2 === 0 ? cpLabels.indexOf('idle') : cpLabels.length + mpLabels.indexOf('idle');
-  take('cp_state_at_start', (n) => 2 * n, 0);
-  take('mp_state_at_start', (n) => 2 * n + 1, cpLabels.length);
-  take('cp_state', (n) => 2 * n, 0);
-  take('mp_state', (n) => 2 * n + 1, cpLabels.length);
+    const [rn, rk] = [m.node, m.id].map((f) => fieldIndex(kindOf(trace, m.received), f));
+    for (const e of events(trace, m.received)) {
+      seeNode(e.values[rn!]!);
+      received.push({ lane: e.values[rn!]! * perNode + l, time: e.time, id: e.values[rk!]! });
+    }
+  }
+
+  const instants = marks
+    .flatMap((m, kind) => {
+      const n = fieldIndex(kindOf(trace, m.kind), m.node);
+      const l = laneOf(m.lane);
+      return events(trace, m.kind).map((e) => ({
+        lane: e.values[n]! * perNode + l,
+        time: e.time,
+        kind,
+      }));
+    })
+    .sort((a, b) => a.time - b.time);
+
   changes.sort((a, b) => a.lane - b.lane || a.time - b.time);
-  const lanes = Array.from({ length: 2 * nodes }, (_, l) => ({
-    label: `node ${l >> 1} ${l % 2 === 0 ? 'CP' : 'MP'}`,
-    node: l >> 1,
-  }));
-  const built = spansOf(changes, 2 * nodes, trace.from, end, idle);
-  const [sn, sb, sm] = ['node', 'bytes', 'message'].map((f) => field(trace, 'message_sent', f));
-  const [rn, rm] = ['node', 'message'].map((f) => field(trace, 'message_received', f));
+  const lanes = Array.from({ length: count * perNode }, (_, i) => {
+    const lane = declared[i % perNode]!;
+    const node = Math.floor(i / perNode);
+    return {
+      label: `${lane.node} ${node}${lane.abbreviation ? ` ${lane.abbreviation}` : ''}`,
+      node,
+    };
+  });
   return {
     clock: trace.clock,
     unit: trace.unit,
@@ -443,50 +306,18 @@ function paragonModel(trace: Trace, end: number, machineNodes: number): Timeline
     end,
     lanes,
     states,
-    sizeUnit: 'bytes',
-    ...built,
-    arrows: pairMessages(
-      events(trace, 'message_sent').map((e) => ({
-        lane: 2 * e.values[sn!]! + 1,
-        time: e.time,
-        id: e.values[sm!]!,
-        handler: -1,
-        size: e.values[sb!]!,
-      })),
-      events(trace, 'message_received').map((e) => ({
-        lane: 2 * e.values[rn!]! + 1,
-        time: e.time,
-        id: e.values[rm!]!,
-      })),
-    ),
+    sizeUnit: messages[0]?.unit ?? '',
+    spanDetail: declared.find((l) => l.detail)?.detail ?? '',
+    arrowDetail: messages[0]?.detail ?? '',
+    ...spansOf(changes, lanes.length, trace.from, end, (l) => initial[l % perNode]!),
+    arrows: pairMessages(sent, received),
     marks: {
-      lane: new Int32Array(0),
-      time: new Float64Array(0),
-      kind: new Uint8Array(0),
-      names: [],
+      lane: Int32Array.from(instants.map((m) => m.lane)),
+      time: Float64Array.from(instants.map((m) => m.time)),
+      kind: Uint8Array.from(instants.map((m) => m.kind)),
+      names: marks.map((m) => m.label),
     },
   };
-}
-
-/**
- * The nodes a traced run ran on, as its result says (a J-Machine program's `nodes`); 0 if it does
- * not say. (The network the engine describes for a J-Machine preset is its `dims` machine, not
- * the program's mesh of that point.)
- */
-export function runNodes(outcome: TraceOutcome): number {
-  return outcome.result.scalars.find((s) => s.name === 'nodes')?.value ?? 0;
-}
-
-/**
- * The timeline of a J-Machine program's or a Paragon NX run's trace, up to `end`, with a row for
- * each of `nodes` (so a node that does nothing in the window, or past a cap that cut the trace
- * short, still has its row) and any other node the trace names.
- */
-export function timelineModel(trace: Trace, end: number, nodes = 0): TimelineModel {
-  const has = (name: string) => trace.kinds.some((k) => k.name === name);
-  if (has('thread_started')) return jmachineModel(trace, end, nodes);
-  if (has('cp_state')) return paragonModel(trace, end, nodes);
-  throw new Error('a timeline needs a J-Machine program or a Paragon NX trace');
 }
 
 /** Each state's share of the lanes' time in [from, end], lane by lane (rows: lanes). */

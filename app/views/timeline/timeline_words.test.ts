@@ -66,7 +66,7 @@ describe('describeTimeline(model, time)', () => {
 
   it('says whom a row waiting to receive waits on: the sender of the next message it gets', () => {
     const m = paragon;
-    const waiting = m.states.findIndex((s) => s.key === 'cp:wait_receive');
+    const waiting = m.states.findIndex((s) => s.key === 'cp_state.wait_receive');
     let said = 0;
     for (const t of times(m)) {
       const text = describeTimeline(m, t);

@@ -16,14 +16,11 @@ function at(t: number, model: TimelineModel): string {
   return model.clock === 'cycle' ? `cycle ${n}` : `${n} µs`;
 }
 
-/** Whether a state is a row waiting on another (not busy, and not idle or done). */
+/** Whether a state is a row waiting on another (for a message or for its own send). */
 function waiting(model: TimelineModel, state: number): boolean {
-  const s = model.states[state]!;
-  return !s.busy && !s.key.endsWith('idle') && !s.key.endsWith('done');
+  const { activity } = model.states[state]!;
+  return activity === 'wait_receive' || activity === 'wait_send';
 }
-
-/** Whether a waiting state waits on its own sends (a Paragon's wait_send, a refused send). */
-const waitsToSend = (key: string) => key.includes('send') || key === 'refused';
 
 /**
  * The message a waiting row waits on after `time` (by its node): the next it receives, or, one
@@ -64,7 +61,7 @@ export function describeTimeline(model: TimelineModel, time: number): string {
   const named = waits.slice(0, NAMED).map((l) => {
     const state = model.states[model.spans.state[spanAt(model, l, time)]!]!;
     const who = `${model.lanes[l]!.label} (${state.label})`;
-    const send = waitsToSend(state.key);
+    const send = state.activity === 'wait_send';
     const m = awaited(model, l, time, send);
     if (m < 0) return `${who}: no message it waits on is in the window`;
     const sent = model.arrows.sent[m]!;

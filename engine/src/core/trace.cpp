@@ -170,6 +170,11 @@ int TraceRecorder::add_kind(TraceKindSpec spec) {
   TraceKind kind;
   std::size_t bytes = 0;
   for (TraceFieldSpec& f : spec.fields) {
+    if (!f.states.empty() && !f.labels.empty()) {
+      throw std::logic_error("trace kind '" + spec.name + "': field '" + f.name +
+                             "' has both labels and states (a state's name is its label)");
+    }
+    for (const TraceStateSpec& state : f.states) f.labels.push_back(state.name);
     if (!f.labels.empty()) f.max = static_cast<std::uint32_t>(f.labels.size() - 1);
     kind.columns.emplace_back(f.max);
     bytes += static_cast<std::size_t>(kind.columns.back().width());
@@ -178,6 +183,56 @@ int TraceRecorder::add_kind(TraceKindSpec spec) {
   kinds_.push_back(std::move(kind));
   event_bytes_.push_back(bytes);
   return static_cast<int>(kinds_.size()) - 1;
+}
+
+const TraceKindSpec& TraceRecorder::declared(const std::string& kind,
+                                             const std::vector<std::string>& fields) const {
+  for (const TraceKind& k : kinds_) {
+    if (k.spec.name != kind) continue;
+    for (const std::string& name : fields) {
+      const bool has = std::any_of(k.spec.fields.begin(), k.spec.fields.end(),
+                                   [&](const TraceFieldSpec& f) { return f.name == name; });
+      if (!name.empty() && !has) {
+        throw std::logic_error("trace kind '" + kind + "' has no field '" + name + "'");
+      }
+    }
+    return k.spec;
+  }
+  throw std::logic_error("no trace kind '" + kind + "' for the timeline");
+}
+
+void TraceRecorder::add_lane(TraceLaneSpec lane) {
+  const TraceKindSpec& kind = declared(lane.kind, {lane.node, lane.state, lane.detail, lane.entry});
+  if (!lane.snapshot.empty()) declared(lane.snapshot, {lane.node, lane.state, lane.detail});
+  const auto state = std::find_if(kind.fields.begin(), kind.fields.end(),
+                                  [&](const TraceFieldSpec& f) { return f.name == lane.state; });
+  const bool known = state != kind.fields.end() &&
+                     std::any_of(state->states.begin(), state->states.end(),
+                                 [&](const TraceStateSpec& s) { return s.name == lane.initial; });
+  if (!known) {
+    throw std::logic_error("trace kind '" + lane.kind + "': no state '" + lane.initial + "' in '" +
+                           lane.state + "'");
+  }
+  timeline_.lanes.push_back(std::move(lane));
+}
+
+void TraceRecorder::check_lane(const std::string& lane) const {
+  const bool has = std::any_of(timeline_.lanes.begin(), timeline_.lanes.end(),
+                               [&](const TraceLaneSpec& l) { return l.kind == lane; });
+  if (!has) throw std::logic_error("no timeline lane of trace kind '" + lane + "'");
+}
+
+void TraceRecorder::add_messages(TraceMessageSpec messages) {
+  declared(messages.sent, {messages.node, messages.id, messages.size, messages.detail});
+  declared(messages.received, {messages.node, messages.id});
+  check_lane(messages.lane);
+  timeline_.messages.push_back(std::move(messages));
+}
+
+void TraceRecorder::add_mark(TraceMarkSpec mark) {
+  declared(mark.kind, {mark.node});
+  check_lane(mark.lane);
+  timeline_.marks.push_back(std::move(mark));
 }
 
 void TraceRecorder::refuse(int k, std::size_t fields) {
@@ -219,6 +274,7 @@ Trace TraceRecorder::trace(bool finished) const {
   t.truncated = stopped_;
   t.end = stopped_ ? end_ : finished ? to_ : std::clamp(now_ - lag_, from_, to_);
   t.kinds = kinds_;
+  t.timeline = timeline_;
   for (TraceKind& kind : t.kinds) {
     const auto unordered = std::adjacent_find(kind.times.begin(), kind.times.end(),
                                               [](double a, double b) { return a >= b; });

@@ -21,6 +21,19 @@ struct TraceRequest {
 // "trace_max_bytes") and its valid range.
 void check_trace_request(const TraceRequest& request);
 
+// What a processor does in a state, as a timeline counts and draws it: works, waits for a
+// message to arrive or for its own send to leave, or has nothing to do (idle, done).
+enum class TraceActivity : std::uint8_t { kBusy, kWaitReceive, kWaitSend, kIdle };
+
+// A state a field's value names (a processor's "wait_receive"): its name (the value's label), how
+// a reader says it ("wait receive"), what it means, and what the processor does in it.
+struct TraceStateSpec {
+  std::string name;
+  std::string label;
+  std::string description;
+  TraceActivity activity = TraceActivity::kBusy;
+};
+
 // One field of an event kind: its name ("packet", "channel"), the largest value it takes (which
 // sets its width: 1, 2 or 4 bytes) and, for a field that names one of a few cases (why a flit is
 // blocked, a message's kind), the name of each value.
@@ -31,6 +44,8 @@ struct TraceFieldSpec {
   // The field orders the events of one time (a circuit network's arbitration rounds): events of
   // one time happen in its order, and in any order between kinds at one value of it.
   bool order = false;
+  // A field naming a processor's state: each value's state, whose names are the labels.
+  std::vector<TraceStateSpec> states;
 };
 
 // A kind of event: its name ("flit_moved"), what it means, its fields. A snapshot kind describes
@@ -40,6 +55,57 @@ struct TraceKindSpec {
   std::string description;
   std::vector<TraceFieldSpec> fields;
   bool snapshot = false;
+};
+
+// A timeline's row of each node (a J-Machine node; a Paragon node's compute processor): the kind
+// whose events change its state (each lasts until the next), the snapshot kind of the states at
+// the window's start, and their fields naming the node, the state and, optionally, a detail shown
+// with a span (the handler a thread runs; `detail_none` where there is none) and a new span's
+// start (nonzero: a new thread, a span of its own even in the same state and detail).
+struct TraceLaneSpec {
+  std::string kind;
+  std::string snapshot;
+  std::string node = "node";
+  std::string state = "state";
+  std::string detail;
+  std::uint32_t detail_none = 0;
+  std::string entry;
+  // What the row is ("compute processor") and its short name after the node's ("CP"), empty
+  // where a node has one row.
+  std::string label;
+  std::string abbreviation;
+  // The state before any event (a name of the state field's states).
+  std::string initial;
+};
+
+// The messages a timeline draws as arrows between rows: the kinds of a send and of a receipt,
+// their fields naming the node and the message (which pairs a send with its receipt), the send's
+// size and its unit and a detail shown with it, and the lane kind whose rows they join.
+struct TraceMessageSpec {
+  std::string sent;
+  std::string received;
+  std::string node = "node";
+  std::string id;
+  std::string size;
+  std::string unit;
+  std::string detail;
+  std::string lane;
+};
+
+// Instants a timeline marks on a node's row (a send fault): the kind, its label, its node field
+// and the lane kind of the row.
+struct TraceMarkSpec {
+  std::string kind;
+  std::string label;
+  std::string node = "node";
+  std::string lane;
+};
+
+// How a trace reads as a timeline, declared by the machine that records it (empty: it does not).
+struct TraceTimelineSpec {
+  std::vector<TraceLaneSpec> lanes;
+  std::vector<TraceMessageSpec> messages;
+  std::vector<TraceMarkSpec> marks;
 };
 
 // One field's values, one per event, in the narrowest unsigned type that holds the field's max.
@@ -101,6 +167,7 @@ struct Trace {
   double end = 0;
   bool truncated = false;
   std::vector<TraceKind> kinds;
+  TraceTimelineSpec timeline;
   std::uint64_t events() const;
   std::uint64_t dropped() const;
   std::size_t bytes() const;
@@ -122,6 +189,11 @@ class TraceRecorder {
   void set_lag(double lag) { lag_ = lag; }
   // Adds a kind of event; returns its id for record().
   int add_kind(TraceKindSpec spec);
+  // Declares how the trace reads as a timeline: a row per node of a lane, messages, marks. Throws
+  // std::logic_error naming a kind or field not added before, or an initial state not declared.
+  void add_lane(TraceLaneSpec lane);
+  void add_messages(TraceMessageSpec messages);
+  void add_mark(TraceMarkSpec mark);
 
   double from() const { return from_; }
   double to() const { return to_; }
@@ -166,6 +238,10 @@ class TraceRecorder {
   // An event that does not fit (a cap reached now or before) is counted as dropped; one with the
   // wrong number of fields is a fault of its tracer (std::logic_error).
   void refuse(int kind, std::size_t fields);
+  // The added kind `kind`, which has each of `fields` (an empty name: none asked).
+  const TraceKindSpec& declared(const std::string& kind,
+                                const std::vector<std::string>& fields) const;
+  void check_lane(const std::string& lane) const;
   void stop();
 
   double from_;
@@ -177,6 +253,7 @@ class TraceRecorder {
   std::string clock_ = "cycle";
   std::string unit_ = "cycles";
   std::vector<TraceKind> kinds_;
+  TraceTimelineSpec timeline_;
   std::vector<std::size_t> event_bytes_;
   std::uint64_t events_ = 0;
   std::uint64_t bytes_ = 0;

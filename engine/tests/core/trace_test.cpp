@@ -157,5 +157,36 @@ TEST(TraceRecorder, RefusesAFieldNamedAsTheEventsKindOrClock) {
   EXPECT_NO_THROW(rec.set_clock("ms", "ms"));
 }
 
+TEST(TraceRecorder, DeclaresATimelineOfKindsAddedBeforeAndCheckedAgainstThem) {
+  TraceRecorder rec(TraceRequest{});
+  const TraceFieldSpec state{"state",
+                             0,
+                             {},
+                             false,
+                             {{"idle", "idle", "Nothing to do.", TraceActivity::kIdle},
+                              {"busy", "busy", "Works.", TraceActivity::kBusy}}};
+  rec.add_kind({"cpu_state", "", {{"node", 7, {}}, state}});
+  rec.add_kind({"sent", "", {{"node", 7, {}}, {"id"}, {"bytes"}}});
+  rec.add_kind({"received", "", {{"node", 7, {}}, {"id"}}});
+  rec.add_lane({"cpu_state", "", "node", "state", "", 0, "", "processor", "", "idle"});
+  rec.add_messages({"sent", "received", "node", "id", "bytes", "bytes", "", "cpu_state"});
+  const Trace trace = rec.trace(true);
+  // A state's name is its value's label; the field is as narrow as its states need.
+  EXPECT_EQ(trace.kind("cpu_state").spec.fields[1].labels,
+            (std::vector<std::string>{"idle", "busy"}));
+  EXPECT_EQ(trace.kind("cpu_state").columns[1].width(), 1);
+  ASSERT_EQ(trace.timeline.lanes.size(), 1u);
+  EXPECT_EQ(trace.timeline.messages.front().lane, "cpu_state");
+  // Every name must be a kind, field or state there is.
+  EXPECT_THROW(rec.add_lane({"cpu_state", "", "node", "state", "", 0, "", "", "", "asleep"}),
+               std::logic_error);
+  EXPECT_THROW(rec.add_lane({"gpu_state", "", "node", "state", "", 0, "", "", "", "idle"}),
+               std::logic_error);
+  EXPECT_THROW(rec.add_mark({"sent", "sent", "pe", "cpu_state"}), std::logic_error);
+  EXPECT_THROW(rec.add_mark({"sent", "sent", "node", "sent"}), std::logic_error);
+  const TraceFieldSpec both{"s", 0, {"a"}, false, {{"b", "b", "", TraceActivity::kIdle}}};
+  EXPECT_THROW(rec.add_kind({"both", "", {both}}), std::logic_error);
+}
+
 }  // namespace
 }  // namespace archex

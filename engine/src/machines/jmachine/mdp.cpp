@@ -213,8 +213,7 @@ bool Machine::dispatch(Workload& workload, Node& node, int n, int priority, std:
   }
   q.message.payload = &q.payload;
   if (trace_) {
-    trace_->started(static_cast<double>(t), n, priority, ThreadCause::kMessage);
-    trace_->dispatched(static_cast<double>(t), n, priority, q.message.handler);
+    trace_->started(static_cast<double>(t), n, priority, ThreadCause::kMessage, q.message.handler);
   }
   workload.on_message(n, q.message, scratch_);
   node.stats.cycles[static_cast<int>(Use::kHandler)] += costs_.dispatch;

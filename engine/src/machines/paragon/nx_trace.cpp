@@ -8,10 +8,30 @@ namespace {
 
 std::uint32_t u(int v) { return static_cast<std::uint32_t>(v); }
 
-const std::vector<std::string> kCpLabels = {"compute", "post",    "wait_receive", "wait_send",
-                                            "barrier", "idle",    "done"};
-const std::vector<std::string> kMpLabels = {"send_message", "send_packet", "receive_packet",
-                                            "idle"};
+using A = TraceActivity;
+
+// In CpState's and MpState's order.
+const std::vector<TraceStateSpec> kCpStates = {
+    {"compute", "compute", "The compute processor computes.", A::kBusy},
+    {"post", "post", "The compute processor posts its receives (NX irecv).", A::kBusy},
+    {"wait_receive", "wait receive", "The compute processor waits for messages to arrive.",
+     A::kWaitReceive},
+    {"wait_send", "wait send", "The compute processor waits for its sends to leave.",
+     A::kWaitSend},
+    {"barrier", "barrier", "A barrier: waiting for the others, then the barrier itself.",
+     A::kBusy},
+    {"idle", "idle", "The compute processor is idle between steps.", A::kIdle},
+    {"done", "done", "The program has ended on this node.", A::kIdle},
+};
+const std::vector<TraceStateSpec> kMpStates = {
+    {"send_message", "send message", "The message processor spends a message's send overhead.",
+     A::kBusy},
+    {"send_packet", "send packet",
+     "The message processor sends a packet (its overhead and its bytes).", A::kBusy},
+    {"receive_packet", "receive packet",
+     "The message processor receives a packet (its overhead and its bytes).", A::kBusy},
+    {"idle", "idle", "The message processor is idle.", A::kIdle},
+};
 
 }  // namespace
 
@@ -23,8 +43,8 @@ NxTrace::NxTrace(TraceRecorder& recorder, const Machine& machine)
       cp_timed_(static_cast<std::size_t>(machine.nodes()), false) {
   const std::uint32_t last = u(machine.nodes() - 1);
   const TraceFieldSpec node{"node", last, {}};
-  const TraceFieldSpec cp{"state", u(static_cast<int>(kCpLabels.size()) - 1), kCpLabels};
-  const TraceFieldSpec mp{"state", u(static_cast<int>(kMpLabels.size()) - 1), kMpLabels};
+  const TraceFieldSpec cp{"state", 0, {}, false, kCpStates};
+  const TraceFieldSpec mp{"state", 0, {}, false, kMpStates};
   const TraceFieldSpec message{"message"};
   rec_.set_clock("us", "us");
   // A timed state's end is found at the first network cycle at or after it.
@@ -37,14 +57,11 @@ NxTrace::NxTrace(TraceRecorder& recorder, const Machine& machine)
        true});
   k_cp_ = rec_.add_kind({"cp_state",
                          "The node's compute processor starts doing this, until its next "
-                         "cp_state: compute, post receives, wait for messages to arrive, wait for "
-                         "its sends to leave, a barrier (waiting for the others, then the "
-                         "barrier's time), idle between steps, done.",
+                         "cp_state (each state says what it means).",
                          {node, cp}});
   k_mp_ = rec_.add_kind({"mp_state",
                          "The node's message processor (NX) starts doing this, until its next "
-                         "mp_state: a message's send overhead, a packet sent or received (its "
-                         "overhead and its bytes), idle.",
+                         "mp_state (each state says what it means).",
                          {node, mp}});
   k_sent_ = rec_.add_kind({"message_sent",
                            "The node's message processor starts sending a message (isend).",
@@ -53,6 +70,12 @@ NxTrace::NxTrace(TraceRecorder& recorder, const Machine& machine)
                                "A message's last packet has been received: a wait for it can "
                                "end.",
                                {node, {"from", last, {}}, message}});
+  rec_.add_lane({"cp_state", "cp_state_at_start", "node", "state", "", 0, "",
+                 "compute processor", "CP", "idle"});
+  rec_.add_lane({"mp_state", "mp_state_at_start", "node", "state", "", 0, "",
+                 "message processor", "MP", "idle"});
+  rec_.add_messages(
+      {"message_sent", "message_received", "node", "message", "bytes", "bytes", "", "mp_state"});
 }
 
 void NxTrace::at(double t) {
