@@ -73,7 +73,7 @@ test('50 rapid slider changes end on the final value with no stale result', asyn
   const consoleMessages = collectConsole(page);
   await page.goto('./?preset=multipsi-v1-comm');
   await waitIdle(page);
-  // Fifty changes about 20 ms apart, dispatched in the page so they come faster than the runs they
+  // Fifty changes a frame apart, dispatched in the page so they come faster than the runs they
   // start can finish. How long they take, and the page's longest task meanwhile, are the bench's
   // to measure (npm run bench), never a test's: this test reads no clock and checks that the page
   // ends right.
@@ -83,7 +83,7 @@ test('50 rapid slider changes end on the final value with no stale result', asyn
     if (!input || !setValue) throw new Error('no work_rate slider');
     let value = 1;
     for (let i = 0; i < 50; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => requestAnimationFrame(resolve));
       value = Math.round((value + (i % 5 === 4 ? 0.01 : -0.01)) * 100) / 100;
       setValue.call(input, String(value));
       input.dispatchEvent(new Event('input', { bubbles: true }));
