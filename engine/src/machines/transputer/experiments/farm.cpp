@@ -61,11 +61,10 @@ ParamTable<FarmParams> farm_params() {
   return t;
 }
 
-const std::string kFarmKeys[] = {"t805", "t9000"};
-// What the outputs' "t*" families hold for each machine.
+// Each machine's number: what the outputs' "t*" families hold, and "t" + it its curves' key.
 const std::string kFarmModels[] = {"805", "9000"};
 
-// Per machine (kFarmKeys), and the work rates per machine and worker count.
+// Per machine (kFarmModels), and the work rates per machine and worker count.
 constexpr ScalarOutput kSequential{"sequential_ms_t*", "ms", "Sequential time on the T805"};
 constexpr ScalarOutput kLastSpeedup{"farm_speedup_t*_last", "x",
                                     "T805 speedup at the last worker count"};
@@ -167,7 +166,7 @@ Result combine_farm(const FarmParams& p, const std::vector<PointResult>& parts) 
   for (int m = 0; m < 2; ++m) {
     time[m] = kTime({kFarmModels[m]}, labels[m], "workers", "", "execution time");
     speedup[m] = kSpeedup({kFarmModels[m]}, labels[m], "workers", "", "speedup");
-    time[m].key = speedup[m].key = kFarmKeys[m];
+    time[m].key = speedup[m].key = "t" + kFarmModels[m];
   }
   Series ratio = kRatio({"8", "9"}, "T805 / T9000", "workers", "", "time ratio");
   int widest = 0;
