@@ -98,7 +98,14 @@ ParamTable<TrafficParams> params() {
            number_param("confidence_percent", "Confidence target")
                .unit("%").value(5).range(0.5, 50).step(0.5)
                .about("A point stops once the 95 % confidence interval of its mean latency (batch "
-                      "means) is within this share of the mean."));
+                      "means) is within this share of the mean."))
+      .add(&TrafficParams::deadlock_watch_cycles,
+           number_param("deadlock_watch_cycles", "Deadlock watch")
+               .unit("cycles").value(100000).range(0, 10000000).whole().step(1000)
+               .about("On a torus without a dateline (its channel-dependency graph has a "
+                      "cycle), a point judged saturated runs on for up to this many cycles "
+                      "under the same traffic, watching for a deadlock: it ends deadlocked if "
+                      "the knot forms, else saturated with the cycles watched. 0: no watch."));
   return t;
 }
 
@@ -106,7 +113,7 @@ std::vector<OutputSpec> outputs() {
   using namespace traffic_run;
   return {kOfferedFlitsPerNodeCycle, kAcceptedFlitsPerNodeCycle, kLatencyMeanCycles,
           kLatencyCiCycles, kLatencyP50Cycles, kLatencyP95Cycles, kLatencyP99Cycles, kSaturated,
-          kDeadlocked, kDeadlockCycle, kLatencyVsOfferedDeadlock, kMeasuredPackets,
+          kDeadlocked, kDeadlockCycle, kDeadlockWatchedCycles, kLatencyVsOfferedDeadlock, kMeasuredPackets,
           kSimulatedCycles, kBisectionGbps, kBisectionCapacityGbps, kAcceptance,
           kBlockingProbability, kLatencyVsOfferedSaturation, kModelCapacityBound,
           kModelZeroLoadLatencyCycles, kModelFifoSaturation, kTotalSimulatedCycles,

@@ -32,6 +32,11 @@ constexpr ScalarOutput kDeadlocked{
     "channels each waiting on the next; the point stopped there)"};
 constexpr ScalarOutput kDeadlockCycle{"deadlock_cycle", "cycles",
                                       "Cycle the deadlock was found at (-1: none)"};
+constexpr ScalarOutput kDeadlockWatchedCycles{
+    "deadlock_watched_cycles", "cycles",
+    "A network whose channel-dependency graph has a cycle: the cycles a saturated point ran on "
+    "past its judgement without deadlocking (the watch, deadlock_watch_cycles); 0 where it "
+    "deadlocked or was not saturated"};
 constexpr ScalarOutput kLatencyVsOfferedDeadlock{
     "latency_vs_offered_deadlock", "flits/node/cycle",
     "Lowest offered load of the curve at which the network deadlocked"};

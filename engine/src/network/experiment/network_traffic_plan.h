@@ -35,6 +35,7 @@ struct TrafficParams {
   int warmup_cycles;
   int max_cycles;
   double confidence_percent;
+  int deadlock_watch_cycles;
 };
 
 // A count as "33,554,432".
@@ -68,6 +69,7 @@ struct Plan {
     options.warmup_cycles = p.warmup_cycles;
     options.max_cycles = p.max_cycles;
     options.confidence = p.confidence_percent / 100;
+    if (can_deadlock) options.deadlock_watch_cycles = p.deadlock_watch_cycles;
   }
 
   // Builds the network and the pattern once, so a bad configuration is reported before any work.

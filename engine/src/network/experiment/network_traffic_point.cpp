@@ -131,6 +131,7 @@ class NetworkTrafficPoint final : public Model {
     if (plan_.can_deadlock) {
       r.scalars.push_back(kDeadlocked(c.deadlocked ? 1.0 : 0.0));
       r.scalars.push_back(kDeadlockCycle(static_cast<double>(c.deadlock_cycle)));
+      r.scalars.push_back(kDeadlockWatchedCycles(static_cast<double>(c.deadlock_watched_cycles)));
     }
   }
 

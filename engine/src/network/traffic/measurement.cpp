@@ -36,6 +36,8 @@ MeasuredLoadPoint::MeasuredLoadPoint(const LoadPointOptions& options) : opt_(opt
 }
 
 void MeasuredLoadPoint::record(double latency) {
+  // A watched point was judged already: what it delivers now is not measured.
+  if (phase_ == Phase::kWatch) return;
   result_.latencies.push_back(latency);
   batches_.add(latency);
 }
@@ -69,6 +71,12 @@ bool MeasuredLoadPoint::advance(std::int64_t budget) {
         } else if (converged || elapsed >= opt_.max_cycles || overflow_) {
           end_measurement(now, elapsed);
         }
+      }
+    } else if (phase_ == Phase::kWatch) {
+      if (now - watch_start_ >= opt_.deadlock_watch_cycles) {
+        result_.deadlock_watched_cycles = now - watch_start_;
+        result_.cycles = now;
+        phase_ = Phase::kDone;
       }
     } else if (phase_ == Phase::kDrain) {
       // The measured packets drain under continuing traffic; a network that cannot deliver them
@@ -104,13 +112,20 @@ void MeasuredLoadPoint::finish() {
   summarize_latencies(result_);
   result_.cycles = clock();
   judge();
-  phase_ = Phase::kDone;
+  const bool watch = phase_ != Phase::kWatch && result_.saturated && opt_.deadlock_watch_cycles > 0;
+  phase_ = watch ? Phase::kWatch : Phase::kDone;
+  watch_start_ = result_.cycles;
 }
 
 double MeasuredLoadPoint::progress() const {
   if (phase_ == Phase::kDone) return 1;
-  const double span = static_cast<double>(opt_.warmup_cycles + 2 * opt_.max_cycles);
-  return std::min(0.99, static_cast<double>(clock()) / span);
+  const double now = static_cast<double>(clock());
+  if (phase_ == Phase::kWatch) {
+    return std::min(0.99, now / static_cast<double>(watch_start_ + opt_.deadlock_watch_cycles));
+  }
+  const double span =
+      static_cast<double>(opt_.warmup_cycles + 2 * opt_.max_cycles + opt_.deadlock_watch_cycles);
+  return std::min(0.99, now / span);
 }
 
 }  // namespace archex

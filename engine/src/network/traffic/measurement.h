@@ -24,6 +24,9 @@ struct LoadPointResult {
   bool deadlocked = false;
   std::int64_t deadlock_cycle = -1;
   std::vector<int> knot_channels;
+  // A saturated point watched for a deadlock (LoadPointOptions::deadlock_watch_cycles) that ran
+  // that long without one: the cycles watched; 0 otherwise.
+  std::int64_t deadlock_watched_cycles = 0;
   // A deadlocked point: the share of the packets created since its first cycle (warm-up
   // included) that were delivered before it stopped.
   double delivered_before_deadlock = 0;
@@ -63,6 +66,11 @@ struct LoadPointOptions {
   // Stop measuring a point that is clearly past saturation (see MeasuredLoadPoint) instead of
   // running it to max_cycles and draining it for as long again.
   bool stop_past_saturation = true;
+  // On a network whose channel-dependency graph has a cycle, a point judged saturated runs on for
+  // up to this many cycles watching for a deadlock (0: it stops when judged). A knot takes time
+  // to form, and stopping at saturation would report saturated a network that is about to
+  // deadlock.
+  std::int64_t deadlock_watch_cycles = 0;
 };
 
 // The warm-up / measure / drain state machine of an open-loop load point, whatever the switching
@@ -78,7 +86,9 @@ struct LoadPointOptions {
 // small network's few packets per batch) does not meet all three. Such a point stops measuring at
 // once, reports what was accepted so far and `saturated`, and skips the drain. A drain ends, the
 // point saturated, once the queues meet the first two, or after another max_cycles. A point whose
-// network deadlocks stops there, in whatever phase, and is deadlocked, not saturated.
+// network deadlocks stops there, in whatever phase, and is deadlocked, not saturated. With a
+// deadlock watch, a point judged saturated then runs on under the same traffic until its network
+// deadlocks (and is judged deadlocked) or the watch ends (saturated, the cycles watched said).
 class MeasuredLoadPoint {
  public:
   explicit MeasuredLoadPoint(const LoadPointOptions& options);
@@ -126,7 +136,7 @@ class MeasuredLoadPoint {
   bool overflow_ = false;
 
  private:
-  enum class Phase { kWarmup, kMeasure, kDrain, kDone };
+  enum class Phase { kWarmup, kMeasure, kDrain, kWatch, kDone };
   static constexpr int kGrowingBatches = 4;
   void end_measurement(std::int64_t now, std::int64_t elapsed);
   // The source queues grew over each of the last kGrowingBatches batches to more than a packet
@@ -136,6 +146,7 @@ class MeasuredLoadPoint {
 
   Phase phase_ = Phase::kWarmup;
   BatchMeans batches_{8};
+  std::int64_t watch_start_ = 0;
   std::int64_t backlog_ = 0;  // waiting at the sources at the last batch's end
   int growing_ = 0;           // batches in a row over which that backlog grew
 };

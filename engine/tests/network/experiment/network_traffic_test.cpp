@@ -142,6 +142,49 @@ TEST(NetworkTraffic, ADeadlockedPointHasNoLatencyAndSaysWhatItDelivered) {
   }
 }
 
+// A 5x5 torus without a dateline at full load saturates before its knot forms on some seeds
+// (1, 4 and 5 stopped saturated at cycle 1,800 without the watch); watched, every seed deadlocks.
+TEST(NetworkTraffic, ASaturatedTorusWithoutADatelineIsWatchedUntilItDeadlocks) {
+  ParamValues full = {{"topology", 1},
+                      {"dims", std::vector<double>{5, 5}},
+                      {"vcs", 1},
+                      {"dateline", 1},
+                      {"injection_rate", 1},
+                      {"sweep_rates", std::vector<double>{1}}};
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    const Result watched = chosen(full, seed);
+    EXPECT_EQ(watched.scalar("deadlocked"), 1) << "seed " << seed;
+    EXPECT_EQ(watched.scalar("saturated"), 0) << "seed " << seed;
+    EXPECT_EQ(watched.scalar("deadlock_watched_cycles"), 0) << "seed " << seed;
+  }
+  full.set("deadlock_watch_cycles", 0);
+  int saturated = 0;
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    saturated += chosen(full, seed).scalar("saturated") == 1 ? 1 : 0;
+  }
+  EXPECT_GT(saturated, 0) << "the watch changes nothing here";
+}
+
+// A point that saturates but does not deadlock within the watch says how long it was watched.
+TEST(NetworkTraffic, AWatchThatEndsWithoutADeadlockSaysHowLongItWatched) {
+  const ParamValues torus = {{"topology", 1},
+                             {"dims", std::vector<double>{8, 8}},
+                             {"vcs", 2},
+                             {"dateline", 1},
+                             {"injection_rate", 0.4},
+                             {"sweep_rates", std::vector<double>{0.4}},
+                             {"deadlock_watch_cycles", 20000}};
+  const Result r = chosen(torus, 1);
+  ASSERT_EQ(r.scalar("saturated"), 1);
+  EXPECT_EQ(r.scalar("deadlocked"), 0);
+  EXPECT_EQ(r.scalar("deadlock_watched_cycles"), 20000);
+  EXPECT_GE(r.scalar("simulated_cycles"), 20000);
+  // With a dateline the graph has no cycle, so nothing is watched.
+  ParamValues dateline = torus;
+  dateline.set("dateline", 0);
+  EXPECT_FALSE(has_scalar(chosen(dateline, 1), "deadlock_watched_cycles"));
+}
+
 TEST(NetworkTraffic, SmallNetworksAtAFifthOfCapacityAreNotSaturatedOnAnySeed) {
   // A 4-port crossbar and two transputers on a direct link: a few packets per batch, so the
   // flits delivered in a window vary by more than 10 % around the nominal offered load.
