@@ -268,8 +268,8 @@ ParamTable<ClassCpu> i486_cpu_table() {
 }
 
 // MIPS R4000 Microprocessor User's Manual (Heinrich): pipeline cycles. Its FPU is pipelined: an
-// fp instruction holds its unit for its repeat rate while the loop's other, independent
-// operations cover the rest of its latency.
+// fp instruction costs its repeat rate, the rest of its latency ASSUMED covered by the loop's
+// independent operations (zr's and zi's chains); the latencies' sum would be over the measured.
 ParamTable<ClassCpu> r4000_cpu_table() {
   const std::string k = "r4000", n = "R4000";
   ParamTable<ClassCpu> t;
@@ -281,8 +281,8 @@ ParamTable<ClassCpu> r4000_cpu_table() {
            class_cycles(k, n, "_shift_cycles", "shift", 1, "SRA: 1 cycle."))
       .add(&ClassCpu::branch_cycles,
            class_cycles(k, n, "_branch_cycles", "taken branch", 3,
-                        "A taken branch: its delay slot and 2 idle cycles (the branch resolves "
-                        "in EX, 3 stages on)."))
+                        "A taken branch: its cycle and 2 idle ones after its delay slot (a "
+                        "3-cycle branch delay, the branch resolving in EX)."))
       .add(&ClassCpu::mul_cycles,
            class_cycles(k, n, "_mul_cycles", "integer multiply", 18.1,
                         "MULT until its MFLO has the product: the product is in LO 10 cycles "
