@@ -1,5 +1,6 @@
 #include "machines/transputer/costs.h"
 
+#include <cmath>
 #include <initializer_list>
 #include <string>
 
@@ -364,21 +365,23 @@ ParamTable<ClassLoop> r4000_class_loop_table() {
 }
 
 void check_mix(const char* key, const ClassLoop& l) {
-  const std::string k = key;
-  if (alu_left(l.totals.fp_int, {l.fp_fload, l.fp_fstore, l.fp_fstatus, l.fp_branch}) < 0) {
-    throw ParamError(k + "_fp_loop_int",
-                     k + "_fp_loop_int: the fp loop's loads, stores, status moves and taken "
-                         "branches (" +
-                         std::to_string(l.fp_fload + l.fp_fstore + l.fp_fstatus + l.fp_branch) +
-                         ") exceed its integer instructions");
+  // Counts are whole numbers (their specs say so).
+  auto fail = [&](const std::string& total, double have, double named, const char* classes) {
+    throw ParamError(std::string(key) + total,
+                     std::string(key) + total + ": " + std::to_string(std::lround(have)) +
+                         " instructions, fewer than the " + std::to_string(std::lround(named)) +
+                         " its " + classes + " name");
+  };
+  const double fp_int = l.fp_fload + l.fp_fstore + l.fp_fstatus + l.fp_branch;
+  if (fp_int > l.totals.fp_int) {
+    fail("_fp_loop_int", l.totals.fp_int, fp_int, "fp loads, stores, status moves and branches");
   }
-  if (alu_left(l.totals.fp_fp, {l.fp_fmul, l.fp_fcmp}) < 0) {
-    throw ParamError(k + "_fp_loop_fp", k + "_fp_loop_fp: the fp loop's multiplies and compares "
-                                            "exceed its floating-point instructions");
+  if (l.fp_fmul + l.fp_fcmp > l.totals.fp_fp) {
+    fail("_fp_loop_fp", l.totals.fp_fp, l.fp_fmul + l.fp_fcmp, "fp multiplies and compares");
   }
-  if (alu_left(l.totals.int_instr, {l.int_mul, l.int_shift, l.int_branch}) < 0) {
-    throw ParamError(k + "_int_loop", k + "_int_loop: the integer version's multiplies, shifts "
-                                          "and taken branches exceed its instructions");
+  const double in = l.int_mul + l.int_shift + l.int_branch;
+  if (in > l.totals.int_instr) {
+    fail("_int_loop", l.totals.int_instr, in, "multiplies, shifts and branches");
   }
 }
 
