@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <utility>
@@ -20,6 +21,8 @@ namespace archex {
 
 namespace {
 
+using transputer::ClassCpu;
+using transputer::ClassLoop;
 using transputer::Cpu;
 using transputer::kCitation;
 using transputer::Loop;
@@ -56,9 +59,11 @@ const std::vector<Processor> kProcessors = {{"t805", "25 MHz T805"},
 
 struct SequentialParams {
   Mandelbrot image;
-  Cpu t805, t9000, i486, r4000;
+  Cpu t805, t9000;
   double t9000_projected_mhz;
-  Loop t805_loop, t9000_loop, i486_loop, r4000_loop;
+  ClassCpu i486, r4000;
+  Loop t805_loop, t9000_loop;
+  ClassLoop i486_loop, r4000_loop;
 };
 
 ParamTable<SequentialParams> sequential_params() {
@@ -74,8 +79,8 @@ ParamTable<SequentialParams> sequential_params() {
       .include(&SequentialParams::r4000, transputer::r4000_cpu_table())
       .include(&SequentialParams::t805_loop, transputer::t805_loop_table())
       .include(&SequentialParams::t9000_loop, transputer::t9000_loop_table())
-      .include(&SequentialParams::i486_loop, transputer::i486_loop_table())
-      .include(&SequentialParams::r4000_loop, transputer::r4000_loop_table());
+      .include(&SequentialParams::i486_loop, transputer::i486_class_loop_table())
+      .include(&SequentialParams::r4000_loop, transputer::r4000_class_loop_table());
   return t;
 }
 
@@ -100,22 +105,34 @@ class Sequential final : public Model {
     r.scalars.push_back(kIterationsInt(in));
     Cpu projected = p_.t9000;
     projected.clock_mhz = p_.t9000_projected_mhz;
-    const std::vector<std::pair<Cpu, Loop>> rows = {{p_.t805, p_.t805_loop},
-                                                    {p_.t9000, p_.t9000_loop},
-                                                    {projected, p_.t9000_loop},
-                                                    {p_.i486, p_.i486_loop},
-                                                    {p_.r4000, p_.r4000_loop}};
+    // Each row: the clock, cycles of an iteration of each version, and the loop's counts.
+    struct Row {
+      double clock_mhz, fp_cycles, int_cycles;
+      const Loop& loop;
+    };
+    const Row rows[] = {
+        {p_.t805.clock_mhz, transputer::fp_cycles(p_.t805, p_.t805_loop),
+         transputer::int_cycles(p_.t805, p_.t805_loop), p_.t805_loop},
+        {p_.t9000.clock_mhz, transputer::fp_cycles(p_.t9000, p_.t9000_loop),
+         transputer::int_cycles(p_.t9000, p_.t9000_loop), p_.t9000_loop},
+        {projected.clock_mhz, transputer::fp_cycles(projected, p_.t9000_loop),
+         transputer::int_cycles(projected, p_.t9000_loop), p_.t9000_loop},
+        {p_.i486.clock_mhz, transputer::fp_cycles(p_.i486, p_.i486_loop),
+         transputer::int_cycles(p_.i486, p_.i486_loop), p_.i486_loop.totals},
+        {p_.r4000.clock_mhz, transputer::fp_cycles(p_.r4000, p_.r4000_loop),
+         transputer::int_cycles(p_.r4000, p_.r4000_loop), p_.r4000_loop.totals}};
     Series fp_time = kFpTimes("floating point (Table 1)", "processor", "", "time");
     Series int_time = kIntTimes("integer (Table 2)", "processor", "", "time");
-    for (std::size_t k = 0; k < rows.size(); ++k) {
-      const auto& [cpu, loop] = rows[k];
+    for (std::size_t k = 0; k < std::size(rows); ++k) {
+      const Row& row = rows[k];
       const std::string key = kProcessors[k].key;
-      const double t1 = cpu.cycles_ns(fp * transputer::fp_cycles(cpu, loop)) / 1e6;
-      const double t2 = cpu.cycles_ns(in * transputer::int_cycles(cpu, loop)) / 1e6;
+      // ns (cycles x 1000 / MHz), then ms.
+      const double t1 = fp * row.fp_cycles * 1000.0 / row.clock_mhz / 1e6;
+      const double t2 = in * row.int_cycles * 1000.0 / row.clock_mhz / 1e6;
       r.scalars.push_back(kFpTime({key}, t1));
-      r.scalars.push_back(kMflops({key}, fp * loop.fp_fp / (t1 * 1e3)));
+      r.scalars.push_back(kMflops({key}, fp * row.loop.fp_fp / (t1 * 1e3)));
       r.scalars.push_back(kIntTime({key}, t2));
-      r.scalars.push_back(kMips({key}, in * loop.int_instr / (t2 * 1e3)));
+      r.scalars.push_back(kMips({key}, in * row.loop.int_instr / (t2 * 1e3)));
       for (Series* s : {&fp_time, &int_time}) {
         s->x.push_back(static_cast<double>(k));
         s->labels.push_back(kProcessors[k].label);
@@ -152,6 +169,8 @@ ModelInfo transputer_sequential_info() {
       .machine(// One processor at a time: no network.
       [](const SequentialParams&) { return std::vector<NetworkMap>{}; })
       .run([](const SequentialParams& p, Rng) {
+        transputer::check_mix("i486", p.i486_loop);
+        transputer::check_mix("r4000", p.r4000_loop);
         return std::make_unique<Sequential>(p);
       });
 }
