@@ -108,7 +108,7 @@ describe("every machine's costs are declared once, in the engine", () => {
     changed.get('bases/jmachine-programs')!.params!.lcs_cell_instr!.value = 12;
     changed.get('bases/paragon')!.params!.link_mb_s!.value = 175;
     expect(costProblems(changed, models)).toEqual([
-      "bases/jmachine-programs: lcs_cell_instr is 12, the engine's 10, with no override",
+      "bases/jmachine-programs: lcs_cell_instr is 12, the engine's 13.4, with no override",
       "bases/jmachine: dispatch_cycles restates the engine's 4; leave it to the engine",
       "bases/paragon: link_mb_s restates the engine's 175; leave it to the engine",
     ]);

@@ -70,7 +70,9 @@ class Lcs final : public Program {
   // StartUp: one character of B to itself per turn of background priority.
   bool more_background(int node, Thread& t) override {
     if (!has_background(node)) return false;
-    run(t, startup_, p_.lcs_startup_instr, Use::kHandler);
+    // A loop of register operands and sends, at its own rate rather than the handlers'.
+    t.compute(p_.lcs_startup_instr * p_.lcs_startup_cpi, Use::kHandler);
+    count_instructions(startup_, p_.lcs_startup_instr);
     t.send(0, kChar, {b_[sent_++], 0});
     return true;
   }

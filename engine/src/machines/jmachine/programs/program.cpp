@@ -45,9 +45,15 @@ ParamTable<ProgramParams> program_table() {
   t.include(&ProgramParams::net, jmachine::network_table({8, 8, 8}))
       .include(&ProgramParams::costs, jmachine::node_cost_table())
       .include(&ProgramParams::mdp, jmachine::mdp_cost_table());
-  t.add(&ProgramParams::barrier_call_instr,
-        instr("barrier_call_instr", "Barrier call and return", 10,
-              "Instructions of calling the barrier routine and resuming the caller."))
+  t.add(&ProgramParams::cpi_tuned,
+        number_param("cpi_tuned", "Cycles per instruction, hand-tuned programs")
+            .unit("cycles").value(1.85).range(1, 20).step(0.01)
+            .about("Cycles per instruction of the hand-tuned programs of Table 4 (LCS in "
+                   "assembly, radix sort and N-queens in Tuned J), code and data in internal "
+                   "memory: between the MDP's peak (1) and its typical rate (12.5 / 5.5)."))
+      .add(&ProgramParams::barrier_call_instr,
+           instr("barrier_call_instr", "Barrier call and return", 10,
+                 "Instructions of calling the barrier routine and resuming the caller."))
       .add(&ProgramParams::barrier_wave_instr,
            instr("barrier_wave_instr", "Barrier wave handler", 8.5,
                  "Instructions of one wave's handler besides dispatch and the send."))
@@ -67,7 +73,7 @@ ParamTable<ProgramParams> program_table() {
            instr("lcs_prologue_instr", "LCS: handler prologue", 10,
                  "Instructions before the loop: the index into the state tables."))
       .add(&ProgramParams::lcs_cell_instr,
-           instr("lcs_cell_instr", "LCS: per cell", 10,
+           instr("lcs_cell_instr", "LCS: per cell", 13.4,
                  "Instructions of the loop per character of A on the node."))
       .add(&ProgramParams::lcs_epilogue_instr,
            instr("lcs_epilogue_instr", "LCS: handler epilogue", 8,
@@ -75,6 +81,11 @@ ParamTable<ProgramParams> program_table() {
       .add(&ProgramParams::lcs_startup_instr,
            instr("lcs_startup_instr", "LCS: StartUp per character", 20,
                  "Instructions node 0's StartUp thread spends on each character it sends."))
+      .add(&ProgramParams::lcs_startup_cpi,
+           number_param("lcs_startup_cpi", "LCS: StartUp cycles per instruction")
+               .unit("cycles").value(1).range(1, 20).step(0.01)
+               .about("Cycles per instruction of node 0's StartUp loop, register operands and "
+                      "sends: 1 is the MDP's peak rate."))
       .add(&ProgramParams::radix_keys,
            number_param("radix_keys", "Radix: keys")
                .unit("keys").value(65536).range(1, 1 << 20).whole()
@@ -94,7 +105,7 @@ ParamTable<ProgramParams> program_table() {
            instr("radix_scan_instr", "Radix: tree per digit", 4,
                  "Instructions per digit value of a combining or distributing step."))
       .add(&ProgramParams::radix_move_instr,
-           instr("radix_move_instr", "Radix: reorder per key", 24,
+           instr("radix_move_instr", "Radix: reorder per key", 29.5,
                  "Instructions per key of the reorder phase before its write."))
       .add(&ProgramParams::radix_local_write_instr,
            instr("radix_local_write_instr", "Radix: local write", 2,
@@ -117,7 +128,7 @@ ParamTable<ProgramParams> program_table() {
                .about("Breadth-first expansion stops at the first depth with this many boards a "
                       "node."))
       .add(&ProgramParams::queens_board_instr,
-           instr("queens_board_instr", "N-queens: per board visited", 53.5,
+           instr("queens_board_instr", "N-queens: per board visited", 65.7,
                  "Instructions per board the depth-first search visits."))
       .add(&ProgramParams::queens_done_instr,
            instr("queens_done_instr", "N-queens: result handler", 20,
@@ -175,7 +186,12 @@ std::vector<int> mesh_dims(int nodes) {
 }
 
 Program::Program(const ProgramParams& p, int nodes, ProgramKind kind)
-    : p_(p), nodes_(nodes), booted_(static_cast<std::size_t>(nodes), 0) {
+    : p_(p),
+      nodes_(nodes),
+      cpi_(kind == ProgramKind::kLcs || kind == ProgramKind::kRadix || kind == ProgramKind::kQueens
+               ? p.cpi_tuned
+               : p.mdp.cpi_internal),
+      booted_(static_cast<std::size_t>(nodes), 0) {
   for (const std::string& name : program_threads(kind)) threads_.push_back({name});
 }
 
