@@ -28,7 +28,11 @@ const char* message_kind_name(MessageKind kind) {
 // carries out (or, when a cell was missing, the read the goal suspends on).
 class Machine::Step final : public Reducer {
  public:
-  Step(Machine& m, int pe, Goal& goal) : m_(m), pe_(pe), goal_(goal) {}
+  // `local` is the machine's buffer, reused from step to step so that a reduction's body goals
+  // need no allocation.
+  Step(Machine& m, int pe, Goal& goal) : local(m.spawned_), m_(m), pe_(pe), goal_(goal) {
+    local.clear();
+  }
 
   int pe() const override { return pe_; }
   int pes() const override { return m_.pes(); }
@@ -71,7 +75,7 @@ class Machine::Step final : public Reducer {
   std::uint64_t read_key = 0;
   int builtin_calls = 0;
   int solutions = 0;
-  std::vector<Goal> local;
+  std::vector<Goal>& local;
   std::vector<std::pair<int, Goal>> thrown;
   std::vector<int> remote_binds;
 
