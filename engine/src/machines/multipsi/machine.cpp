@@ -28,19 +28,32 @@ const char* message_kind_name(MessageKind kind) {
 // carries out (or, when a cell was missing, the read the goal suspends on).
 class Machine::Step final : public Reducer {
  public:
-  Step(Machine& m, int pe, Goal& goal) : m_(m), pe_(pe), goal_(goal) {}
+  // `local` is the machine's buffer, reused from step to step so that a reduction's body goals
+  // need no allocation.
+  Step(Machine& m, int pe, Goal& goal) : local(m.spawned_), m_(m), pe_(pe), goal_(goal) {
+    local.clear();
+  }
 
   int pe() const override { return pe_; }
   int pes() const override { return m_.pes(); }
   bool need(int slot, int cell) override {
-    const int holder =
-        goal_.lists[static_cast<std::size_t>(slot)].at[static_cast<std::size_t>(cell)];
+    List& list = goal_.lists[static_cast<std::size_t>(slot)];
+    auto& at = list.at[static_cast<std::size_t>(cell)];
+    const int holder = at;
     if (holder == pe_) return true;
+    const std::uint64_t key = import_key(holder, list.id[static_cast<std::size_t>(cell)]);
+    if (m_.imported_[static_cast<std::size_t>(pe_)].count(key) > 0) {
+      // Read before by another goal: the translation table gives the local copy.
+      at = static_cast<std::int8_t>(pe_);
+      return true;
+    }
     suspended = true;
     read_slot = slot;
     read_from = holder;
+    read_key = key;
     return false;
   }
+  std::uint32_t new_cell() override { return m_.next_cell_++; }
   void builtins(int calls) override { builtin_calls += calls; }
   void spawn(const Goal& goal) override { local.push_back(goal); }
   void alloc(int pe, const Goal& goal) override {
@@ -59,9 +72,10 @@ class Machine::Step final : public Reducer {
   bool suspended = false;
   int read_slot = 0;
   int read_from = 0;
+  std::uint64_t read_key = 0;
   int builtin_calls = 0;
   int solutions = 0;
-  std::vector<Goal> local;
+  std::vector<Goal>& local;
   std::vector<std::pair<int, Goal>> thrown;
   std::vector<int> remote_binds;
 
@@ -80,6 +94,8 @@ Machine::Machine(const Program& program, int pes, int mesh_columns, const Costs&
   pe_.resize(n);
   stack_.resize(n);
   inbox_.resize(n);
+  imported_.resize(n);
+  reading_.resize(n);
   working_.assign(n, 0);
   by_pred_.assign(static_cast<std::size_t>(program.predicates()), 0);
   // The program starts on the last PE, as the appendix programs' "PE 6" of six.
@@ -133,8 +149,16 @@ void Machine::start_work(int p, double now) {
     if (step.suspended) {
       ++pe_[i].suspensions;
       if (trace_) trace_->suspended(now, goal.id, p, step.read_from);
-      end =
-          send(p, MessageKind::read_value, step.read_from, 2, park(goal), step.read_slot, -1, now);
+      const int parked = park(goal);
+      auto& reading = reading_[i];
+      const auto pending = reading.find(step.read_key);
+      if (pending != reading.end()) {
+        // The cell is being read already: wait for that read, send nothing.
+        pending->second.push_back(parked);
+      } else {
+        reading.emplace(step.read_key, std::vector<int>{});
+        end = send(p, MessageKind::read_value, step.read_from, 2, parked, step.read_slot, -1, now);
+      }
     } else {
       ++pe_[i].reductions;
       pe_[i].builtin_calls += step.builtin_calls;
@@ -221,9 +245,24 @@ double Machine::receive(int p, int m, double now) {
       Goal goal = pool_[static_cast<std::size_t>(msg.goal)];
       free_pool_.push_back(msg.goal);
       List& list = goal.lists[static_cast<std::size_t>(msg.slot)];
+      std::vector<int> waiting;
       for (int c = 0; c < list.len; ++c) {
         auto& at = list.at[static_cast<std::size_t>(c)];
-        if (at == msg.from) at = static_cast<std::int8_t>(p);
+        if (at != msg.from) continue;
+        const std::uint64_t key = import_key(at, list.id[static_cast<std::size_t>(c)]);
+        at = static_cast<std::int8_t>(p);
+        imported_[i].insert(key);
+        const auto pending = reading_[i].find(key);
+        if (pending == reading_[i].end()) continue;
+        waiting.insert(waiting.end(), pending->second.begin(), pending->second.end());
+        reading_[i].erase(pending);
+      }
+      // The goals that waited on this read are ready again, the reader on top.
+      for (const int w : waiting) {
+        const Goal ready = pool_[static_cast<std::size_t>(w)];
+        free_pool_.push_back(w);
+        if (trace_) trace_->resumed(now, ready.id, p);
+        stack_[i].push_back(ready);
       }
       if (trace_) trace_->resumed(now, goal.id, p);
       stack_[i].push_back(goal);

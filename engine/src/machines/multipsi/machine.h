@@ -2,23 +2,30 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <queue>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "machines/multipsi/goal_trace.h"
 
 namespace archex::fghc {
 
-// A ground list of small integers (an N-queens row list) as one goal sees it: its values, and for
-// each cell the PE that holds it. A cell held elsewhere was passed by an exported reference and
-// must be read (read_value / return_value) before a reduction can look at it.
-constexpr int kMaxCells = 12;
+// A ground list of small integers (an N-queens row list) as one goal sees it: its values, for
+// each cell the PE that holds it, and the cell's global identity (given by Reducer::new_cell as
+// the cell is built; a copy keeps it). A cell held elsewhere was passed by an exported reference
+// and must be read (read_value / return_value) before a reduction can look at it; the reading PE
+// then holds it under that identity for all its goals (sec. 2: the address translation table
+// maps a global identifier to one local address). At most 10 cells: no row list of up to 10
+// queens is longer, and a goal this size copies fast enough (12 cells cost 60 % more run time).
+constexpr int kMaxCells = 10;
 struct List {
   std::int8_t len = 0;
   std::array<std::int8_t, kMaxCells> value{};
   std::array<std::int8_t, kMaxCells> at{};
+  std::array<std::uint32_t, kMaxCells> id{};
 };
 
 // One FGHC goal: a predicate of the program, its integer and list arguments, the owners of its
@@ -85,9 +92,11 @@ class Reducer {
   virtual ~Reducer() = default;
   virtual int pe() const = 0;
   virtual int pes() const = 0;
-  // True when the cell is on this PE; otherwise the goal suspends on a read of the list and the
-  // reduction must return without other effects.
+  // True when the cell is on this PE or this PE has read it already; otherwise the goal suspends
+  // on a read of the list and the reduction must return without other effects.
   virtual bool need(int slot, int cell) = 0;
+  // The identity of a cell this reduction builds.
+  virtual std::uint32_t new_cell() = 0;
   virtual void builtins(int calls) = 0;
   // A body goal run on this PE; body goals run in the order they are spawned.
   virtual void spawn(const Goal& goal) = 0;
@@ -117,9 +126,11 @@ struct PeStats {
 };
 
 // N PEs on a 2-D mesh reducing one program's goals: a ready stack per PE (depth-first), goals
-// suspended on remote reads, inter-PE messages charging CPU time at both ends and hop time on the
-// network, and termination records (each thrown goal reports back once it and everything it
-// spawned have ended). Event-driven: a PE handles its received messages before its next goal.
+// suspended on remote reads (one read_value per remote cell and PE: a goal needing a cell already
+// being read waits for that read, and a cell read once is local to the PE from then on),
+// inter-PE messages charging CPU time at both ends and hop time on the network, and termination
+// records (each thrown goal reports back once it and everything it spawned have ended).
+// Event-driven: a PE handles its received messages before its next goal.
 class Machine {
  public:
   // PE i sits at column i % mesh_columns, row i / mesh_columns of the mesh; a message crosses
@@ -188,6 +199,10 @@ class Machine {
   double count_down(int record, double at);
   void busy(int p, double start, double end, Activity what);
   int park(const Goal& goal);
+  // A cell's key in a PE's import table: its holder and identity.
+  static std::uint64_t import_key(int holder, std::uint32_t id) {
+    return static_cast<std::uint64_t>(static_cast<std::uint8_t>(holder)) << 32 | id;
+  }
 
   const Program& program_;
   int columns_;
@@ -199,8 +214,14 @@ class Machine {
   std::vector<std::uint8_t> working_;
   std::vector<Message> messages_;
   std::vector<Goal> pool_;
+  // The body goals of the reduction under way (Step::local).
+  std::vector<Goal> spawned_;
   std::vector<int> free_pool_;
   std::vector<Record> records_;
+  // Per PE: the remote cells it has read (looked up, never iterated), and the cells being read
+  // with the parked goals waiting for each besides the one whose read_value is in flight.
+  std::vector<std::unordered_set<std::uint64_t>> imported_;
+  std::vector<std::map<std::uint64_t, std::vector<int>>> reading_;
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events_;
   std::uint64_t seq_ = 0;
   std::vector<std::int64_t> by_pred_;
@@ -208,6 +229,7 @@ class Machine {
   double end_ms_ = 0;
   double terminated_ms_ = -1;
   std::uint32_t next_goal_ = 1;
+  std::uint32_t next_cell_ = 1;
   // Null unless a trace was asked for.
   std::unique_ptr<GoalTrace> trace_;
 };

@@ -55,6 +55,7 @@ Goal start(std::initializer_list<int> targets, int list_len, int holder, bool le
   for (int c = 0; c < list_len; ++c) {
     g.lists[0].value[static_cast<std::size_t>(c)] = static_cast<std::int8_t>(c + 1);
     g.lists[0].at[static_cast<std::size_t>(c)] = static_cast<std::int8_t>(holder);
+    g.lists[0].id[static_cast<std::size_t>(c)] = static_cast<std::uint32_t>(c + 1);
   }
   return g;
 }
@@ -128,6 +129,85 @@ TEST(FghcMachine, ShortListsTravelInsideTheThrowGoal) {
   const double cpu_a = a.pe(0).comm_ms + a.pe(1).comm_ms;
   const double cpu_b = b.pe(0).comm_ms + b.pe(1).comm_ms;
   EXPECT_NEAR(cpu_a - cpu_b, 5 * c.word_ms, 1e-9);
+}
+
+// A program for the import table. start (on PE 1) throws `pair` to PE 0 with a 5-cell list held
+// by PE 1; pair spawns a leaf and a chain of ints[0] `delay` reductions that ends in a second
+// leaf; each leaf needs every cell of the list as the thrower passed it.
+class Sharers final : public Program {
+ public:
+  explicit Sharers(int delay) : delay_(delay) {}
+  Goal initial() const override {
+    Goal g = start({}, 5, 1, true);
+    g.ints[0] = delay_;
+    return g;
+  }
+  int predicates() const override { return 4; }
+  const char* predicate_name(int pred) const override {
+    static const char* const names[] = {"start", "pair", "leaf", "delay"};
+    return names[pred];
+  }
+  int arity(int) const override { return 2; }
+  void reduce(Goal& g, Reducer& r) const override {
+    Goal next = g;
+    switch (g.pred) {
+      case 0:
+        next.pred = 1;
+        r.alloc(0, next);
+        return;
+      case 1:
+        next.pred = 2;
+        r.spawn(next);
+        next.pred = 3;
+        r.spawn(next);
+        return;
+      case 2:
+        for (int c = 0; c < g.lists[0].len; ++c) {
+          if (!r.need(0, c)) return;
+        }
+        return;
+      default:
+        next.pred = g.ints[0] > 0 ? 3 : 2;
+        --next.ints[0];
+        r.spawn(next);
+    }
+  }
+
+ private:
+  int delay_;
+};
+
+TEST(FghcMachine, AGoalNeedingACellBeingReadWaitsForThatRead) {
+  // The second leaf runs 2.25 ms after the first sent its read_value, long before the
+  // return_value is back (two messages' software, about 10 ms): it waits on the same read.
+  Costs c = default_costs();
+  c.copy_cells = 0;
+  const Sharers program(0);
+  Machine m(program, 2, 2, c, false);
+  run_to_end(m);
+  EXPECT_EQ(m.suspensions(), 2);
+  EXPECT_EQ(m.messages(MessageKind::read_value), 1);
+  EXPECT_EQ(m.messages(MessageKind::return_value), 1);
+  // start, pair, the delay and both leaves, each once.
+  EXPECT_EQ(m.reductions(), 5);
+}
+
+TEST(FghcMachine, ACellReadOnceIsLocalToEveryGoalOfThePe) {
+  // The second leaf comes 20 reductions (45 ms) later, after the return_value: the PE's import
+  // table maps the cells to the copy it holds, so the leaf neither suspends nor reads.
+  Costs c = default_costs();
+  c.copy_cells = 0;
+  const Sharers program(20);
+  Machine m(program, 2, 2, c, false);
+  run_to_end(m);
+  EXPECT_EQ(m.suspensions(), 1);
+  EXPECT_EQ(m.messages(MessageKind::read_value), 1);
+  EXPECT_EQ(m.reductions(), 25);
+  // Another PE has its own table: the same list thrown to two PEs is read by each.
+  const Probe two(start({0, 2}, 5, 3, true));
+  Machine n(two, 4, 2, c, false);
+  run_to_end(n);
+  EXPECT_EQ(n.messages(MessageKind::read_value), 2);
 }
 
 TEST(FghcMachine, HopsAddNetworkTimeOnly) {

@@ -6,12 +6,15 @@ namespace archex::fghc {
 
 namespace {
 
-List range_list(int n, int holder) {
+// [1, ..., n], built on this PE.
+List range_list(int n, Reducer& r) {
   List l;
   l.len = static_cast<std::int8_t>(n);
   for (int i = 0; i < n; ++i) {
-    l.value[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(i + 1);
-    l.at[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(holder);
+    const auto c = static_cast<std::size_t>(i);
+    l.value[c] = static_cast<std::int8_t>(i + 1);
+    l.at[c] = static_cast<std::int8_t>(r.pe());
+    l.id[c] = r.new_cell();
   }
   return l;
 }
@@ -22,28 +25,31 @@ List tail(const List& l) {
   for (int i = 1; i < l.len; ++i) {
     t.value[static_cast<std::size_t>(i - 1)] = l.value[static_cast<std::size_t>(i)];
     t.at[static_cast<std::size_t>(i - 1)] = l.at[static_cast<std::size_t>(i)];
+    t.id[static_cast<std::size_t>(i - 1)] = l.id[static_cast<std::size_t>(i)];
   }
   return t;
 }
 
-// [value | l], the new cell built on `holder`.
-List cons(int value, int holder, const List& l) {
+// [value | l], the new cell built on this PE.
+List cons(int value, Reducer& r, const List& l) {
   if (l.len >= kMaxCells) throw std::logic_error("list longer than a List holds");
   List c;
   c.len = static_cast<std::int8_t>(l.len + 1);
   c.value[0] = static_cast<std::int8_t>(value);
-  c.at[0] = static_cast<std::int8_t>(holder);
+  c.at[0] = static_cast<std::int8_t>(r.pe());
+  c.id[0] = r.new_cell();
   for (int i = 0; i < l.len; ++i) {
     c.value[static_cast<std::size_t>(i + 1)] = l.value[static_cast<std::size_t>(i)];
     c.at[static_cast<std::size_t>(i + 1)] = l.at[static_cast<std::size_t>(i)];
+    c.id[static_cast<std::size_t>(i + 1)] = l.id[static_cast<std::size_t>(i)];
   }
   return c;
 }
 
 // append(U, C, NN): U's cells are copied (append rebuilds them here), C is shared.
-List append(const List& u, const List& c, int holder) {
+List append(const List& u, const List& c, Reducer& r) {
   List nn = c;
-  for (int i = u.len - 1; i >= 0; --i) nn = cons(u.value[static_cast<std::size_t>(i)], holder, nn);
+  for (int i = u.len - 1; i >= 0; --i) nn = cons(u.value[static_cast<std::size_t>(i)], r, nn);
   return nn;
 }
 
@@ -155,7 +161,7 @@ class Program1 final : public Program {
       case kQueen: {
         // queen_n(Original, [], [], Answer, [], 6, N, Depth): the answer variable is ours.
         Goal q = goal(kQueenN, r.pe(), r.pe());
-        q.lists[0] = range_list(queens_, r.pe());
+        q.lists[0] = range_list(queens_, r);
         q.ints[0] = depth_;
         r.spawn(q);
         break;
@@ -192,12 +198,12 @@ class Program1 final : public Program {
     r.spawn(append_goal(u));
     Goal check = goal(distributed ? kC1N : kC1, g.in, r.pe());
     check.ints = {p, 1, g.ints[0]};
-    check.lists[0] = append(u, g.lists[1], r.pe());
+    check.lists[0] = append(u, g.lists[1], r);
     check.lists[1] = g.lists[2];
     r.spawn(check);
     Goal next = goal(g.pred, r.pe(), g.out);
     next.ints[0] = g.ints[0];
-    next.lists = {u, cons(p, r.pe(), g.lists[1]), g.lists[2]};
+    next.lists = {u, cons(p, r, g.lists[1]), g.lists[2]};
     if (distributed) {
       r.builtins(1);
       r.alloc((r.pe() + 1) % r.pes(), next);
@@ -225,7 +231,7 @@ class Program1 final : public Program {
     Goal q = goal(deeper ? kQueenN : kQueen1, g.in, g.out);
     q.ints[0] = dx - 1;
     q.lists[0] = g.lists[0];
-    q.lists[2] = cons(t, r.pe(), placed);
+    q.lists[2] = cons(t, r, placed);
     r.spawn(q);
   }
 
@@ -278,7 +284,7 @@ class Program2 final : public Program {
         Goal q = goal(kQueenN, r.pe(), r.pe());
         q.ints = {1, static_cast<std::int32_t>(base_), r.pe(), static_cast<std::int32_t>(width_),
                   queens_ - 1};
-        q.lists[0] = range_list(queens_, r.pe());
+        q.lists[0] = range_list(queens_, r);
         r.spawn(q);
         break;
       }
@@ -327,13 +333,13 @@ class Program2 final : public Program {
     Goal check = goal(kCheck, g.in, r.pe());
     check.ints = {
         p, 1, g.ints[kPe], g.ints[kSelf], g.ints[kBorder], g.ints[kWidth], g.ints[kLevel]};
-    check.lists[0] = append(u, g.lists[1], r.pe());
+    check.lists[0] = append(u, g.lists[1], r);
     check.lists[1] = g.lists[2];
     r.spawn(check);
     Goal next = g;
     next.in = static_cast<std::int8_t>(r.pe());
     next.ints[kSelf] = g.ints[kSelf] + g.ints[kWidth];
-    next.lists = {u, cons(p, r.pe(), g.lists[1]), g.lists[2]};
+    next.lists = {u, cons(p, r, g.lists[1]), g.lists[2]};
     r.spawn(next);
   }
 
@@ -376,7 +382,7 @@ class Program2 final : public Program {
       q.ints[kLevel] = level - 1;
     }
     q.lists[0] = g.lists[0];
-    q.lists[2] = cons(t, r.pe(), placed);
+    q.lists[2] = cons(t, r, placed);
     r.spawn(q);
   }
 
