@@ -184,7 +184,6 @@ class Tsp final : public Program {
   struct Node {
     std::deque<int> tasks;  // not yet begun, in the order the node takes them
     std::vector<Frame> stack;
-    bool searching = false;
     int bound = std::numeric_limits<int>::max();
     int best = std::numeric_limits<int>::max();
     int asked = 0;
@@ -213,7 +212,6 @@ class Tsp final : public Program {
       }
       started(search_, 0);
       s.stack.assign(1, Frame{path[depth_], length, visited, 1});
-      s.searching = true;
       return search(node, t);
     }
     ask(node, t);
@@ -232,11 +230,24 @@ class Tsp final : public Program {
         t.compute(null_cycles_, Use::kSync);
       }
       int slice = 0;
+      int charged = 0;
+      // The slice's extensions so far, so that a bound leaves once the tour is found.
+      const auto charge = [&] {
+        const int n = slice - charged;
+        charged = slice;
+        run(t, search_, p_.tsp_extend_instr * n, Use::kCompute, kExternal);
+        const double xl = p_.tsp_xlates_per_extend * n;
+        xlates_ += xl;
+        t.compute(xl * p_.costs.xlate);
+      };
       while (!s.stack.empty() && slice < p_.tsp_null_call_every) {
         Frame& f = s.stack.back();
         if (f.visited == all) {
           const int tour = f.length + d_[f.city][0];
-          if (tour < s.bound) found(node, tour, t);
+          if (tour < s.bound) {
+            charge();
+            found(node, tour, t);
+          }
           s.stack.pop_back();
           continue;
         }
@@ -252,14 +263,10 @@ class Tsp final : public Program {
         s.stack.push_back(Frame{c, length, f.visited | (1u << c), 1});
       }
       s.extensions += slice;
-      run(t, search_, p_.tsp_extend_instr * slice, Use::kCompute, kExternal);
-      const double xl = p_.tsp_xlates_per_extend * slice;
-      xlates_ += xl;
-      t.compute(xl * p_.costs.xlate);
+      charge();
       if (s.stack.empty()) break;
     }
     if (!s.stack.empty()) return t.send(node, kContinue, {});
-    s.searching = false;
     ++done_tasks_;
     next_task(node, t);
   }
