@@ -143,7 +143,7 @@ ParamTable<ProgramParams> program_table() {
                .about("Seed of the cities' places (the run's own seed orders the work requests)."))
       .add(&ProgramParams::tsp_task_depth,
            number_param("tsp_task_depth", "TSP: task depth")
-               .unit("cities").value(3).range(1, 6).whole()
+               .unit("cities").value(5).range(1, 6).whole()
                .about("Cities after city 0 in a task's subpath."))
       .add(&ProgramParams::tsp_extend_instr,
            instr("tsp_extend_instr", "TSP: per path extension", 30,
@@ -154,11 +154,16 @@ ParamTable<ProgramParams> program_table() {
                .about("Path extensions between the search thread's null calls."))
       .add(&ProgramParams::tsp_max_asks,
            number_param("tsp_max_asks", "TSP: work requests")
-               .unit("requests").value(8).range(1, 4096).whole()
+               .unit("requests").value(8).range(0, 4096).whole()
                .about("Nodes a node out of tasks asks in turn before it stops (all of them at "
-                      "most)."))
+                      "most; 0: no work requests)."))
+      .add(&ProgramParams::tsp_calls_per_yield,
+           number_param("tsp_calls_per_yield", "TSP: null calls per yield")
+               .unit("calls").value(16).range(1, 100000).whole()
+               .about("Null calls of which one is played out as a message, for speed: the others "
+                      "cost the same inside the search thread (1 is exact)."))
       .add(&ProgramParams::tsp_null_call_instr,
-           instr("tsp_null_call_instr", "TSP: null call", 90,
+           instr("tsp_null_call_instr", "TSP: null call", 60,
                  "Instructions of the null call's thread besides its send and dispatch."))
       .add(&ProgramParams::tsp_xlates_per_extend,
            number_param("tsp_xlates_per_extend", "TSP: xlates per extension")

@@ -72,6 +72,7 @@ struct ProgramParams {
   double tsp_extend_instr;
   int tsp_null_call_every;
   int tsp_max_asks;
+  int tsp_calls_per_yield;
   double tsp_null_call_instr;
   double tsp_xlates_per_extend;
 };

@@ -1,14 +1,21 @@
-// Travelling salesperson, sec. 4.3.4: branch and bound over tours from city 0. A task is a
-// subpath of `task depth` cities after city 0; the tasks are dealt out evenly at the start. A node
-// explores its tasks depth first, pruning a path whose length plus the cheapest way into each
-// city left is not below the best tour it knows. Every `null call every` path extensions the
-// search thread makes a null call (a message to itself) and so lets the bound updates queued
-// before it run; a better tour is sent to every other node. A node out of tasks asks the others,
-// one at a time from a random one on, for one of theirs, and stops after `max asks` refusals in a
+// Travelling salesperson, sec. 4.3.4, as the paper runs it: a plain bound search over tours from
+// city 0. A task is a subpath of `task depth` cities after city 0; the tasks are dealt out evenly
+// at the start. A node drops a task whose subpath is not shorter than the best tour it knows, and
+// otherwise explores every tour containing it depth first, dropping a path once it is as long as
+// that bound (no lower bound on the rest of the tour). Three kinds of thread, as the paper's:
+// the task-processing (search) thread, which makes a null call (a message to itself) every
+// `null call every` path extensions so that the bound messages queued before it can run; the
+// bounds-distributing thread, run by each of the messages a node sends every other node when it
+// finds a better tour; the work-requesting threads: a node out of tasks asks the others, one at a
+// time from a random one on, for a task not yet begun, and stops after `max asks` refusals in a
 // row (tasks are never created, so asking everyone once is enough to be sure none is left).
+// For speed only every `calls per yield`-th null call is played out as a message; the ones in
+// between cost the same cycles inside the search thread, so a bound reaches the search at most
+// that many slices late.
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
 #include <limits>
 #include <vector>
 
@@ -73,26 +80,24 @@ class Tsp final : public Program {
       : Program(p, nodes, ProgramKind::kTsp),
         d_(tsp_distances(p.tsp_cities, p.tsp_instance_seed)),
         cities_(p.tsp_cities),
+        depth_(std::min(p.tsp_task_depth, p.tsp_cities - 1)),
         rng_(rng) {
     search_ = thread_kind("Search");
     null_ = thread_kind("NullCall");
     bound_ = thread_kind("Bound");
     balance_ = thread_kind("Balance");
-    // The cheapest way into each city, for the lower bound of the cities a path has left.
-    cheapest_in_.assign(static_cast<std::size_t>(cities_), std::numeric_limits<int>::max());
-    for (int i = 0; i < cities_; ++i) {
-      for (int j = 0; j < cities_; ++j) {
-        if (i != j) cheapest_in_[j] = std::min(cheapest_in_[j], d_[i][j]);
-      }
-    }
+    // A null call besides its own instructions: the send of a one-word message to itself and
+    // its dispatch, all of it synchronization (sec. 4.3.4 counts the whole call as such).
+    null_cycles_ = p.tsp_null_call_instr * p.mdp.cpi_external + p.costs.send_overhead +
+                   1 / p.net.inject_words_per_cycle + p.costs.dispatch;
     // The tasks: every subpath of `depth` distinct cities after city 0, dealt out in turn.
     state_.resize(static_cast<std::size_t>(nodes));
-    const int depth = std::min(p.tsp_task_depth, cities_ - 1);
     std::vector<int> path{0};
-    int dealt = 0;
     const auto deal = [&](const auto& self) -> void {
-      if (static_cast<int>(path.size()) == depth + 1) {
-        state_[static_cast<std::size_t>(dealt++ % nodes)].tasks.push_back(path);
+      if (static_cast<int>(path.size()) == depth_ + 1) {
+        state_[static_cast<std::size_t>(tasks_ % nodes)].tasks.push_back(tasks_);
+        paths_.insert(paths_.end(), path.begin(), path.end());
+        ++tasks_;
         return;
       }
       for (int c = 1; c < cities_; ++c) {
@@ -103,7 +108,6 @@ class Tsp final : public Program {
       }
     };
     deal(deal);
-    tasks_ = dealt;
   }
 
   void boot(int node, Thread& t) override { next_task(node, t); }
@@ -113,33 +117,37 @@ class Tsp final : public Program {
     switch (m.handler) {
       case kContinue:
         started(null_, m.words);
+        started(search_, 0);
         run(t, null_, p_.tsp_null_call_instr, Use::kSync, kExternal);
         return search(node, t);
       case kBound:
         started(bound_, m.words);
-        run(t, bound_, kBoundInstr, Use::kSync);
+        run(t, bound_, kBoundInstr, Use::kSync, kExternal);
         s.bound = std::min(s.bound, static_cast<int>(m.word(0)));
         return;
       case kRequest: {
         started(balance_, m.words);
-        run(t, balance_, kBalanceInstr, Use::kSync);
-        // A task not yet begun goes to the node that asked; the one being searched stays.
-        const std::size_t spare = s.tasks.size() - (s.searching ? 1 : 0);
-        if (spare == 0 || s.tasks.empty()) return t.send(static_cast<int>(m.word(0)), kNoWork, {});
-        std::vector<int> task = s.tasks.back();
+        run(t, balance_, kBalanceInstr, Use::kSync, kExternal);
+        const int asker = static_cast<int>(m.word(0));
+        if (s.tasks.empty()) return t.send(asker, kNoWork, {});
+        // The task it would reach last goes: the one being searched is not in the list.
+        const int task = s.tasks.back();
         s.tasks.pop_back();
-        std::vector<std::int64_t> words(task.begin(), task.end());
-        return t.send(static_cast<int>(m.word(0)), kTask, words);
+        // The subpath's cities after city 0, led by the task's number in place of city 0.
+        const auto from = paths_.begin() + static_cast<std::ptrdiff_t>(task) * (depth_ + 1);
+        std::vector<std::int64_t> words{task};
+        words.insert(words.end(), from + 1, from + depth_ + 1);
+        return t.send(asker, kTask, words);
       }
       case kTask:
         started(balance_, m.words);
-        run(t, balance_, kBalanceInstr, Use::kSync);
-        s.tasks.insert(s.tasks.begin(), std::vector<int>(m.payload->begin(), m.payload->end()));
+        run(t, balance_, kBalanceInstr, Use::kSync, kExternal);
+        s.tasks.push_back(static_cast<int>(m.word(0)));
         s.asked = 0;
         return next_task(node, t);
       case kNoWork:
         started(balance_, m.words);
-        run(t, balance_, kBalanceInstr, Use::kSync);
+        run(t, balance_, kBalanceInstr, Use::kSync, kExternal);
         return ask(node, t);
       default:
         return;
@@ -174,9 +182,8 @@ class Tsp final : public Program {
     int next;  // the next city to try from here
   };
   struct Node {
-    std::vector<std::vector<int>> tasks;
+    std::deque<int> tasks;  // not yet begun, in the order the node takes them
     std::vector<Frame> stack;
-    bool searching = false;
     int bound = std::numeric_limits<int>::max();
     int best = std::numeric_limits<int>::max();
     int asked = 0;
@@ -184,59 +191,82 @@ class Tsp final : public Program {
     std::int64_t extensions = 0;
   };
 
-  // Starts the next task of the node, or asks for one.
+  // Starts the node's next task whose subpath is shorter than its bound, or asks for one.
   void next_task(int node, Thread& t) {
     Node& s = state_[static_cast<std::size_t>(node)];
-    if (s.tasks.empty()) return ask(node, t);
-    started(search_, 0);
-    const std::vector<int>& task = s.tasks.back();
-    int length = 0;
-    std::uint32_t visited = 0;
-    for (std::size_t i = 0; i < task.size(); ++i) {
-      visited |= 1u << task[i];
-      if (i > 0) length += d_[task[i - 1]][task[i]];
+    while (!s.tasks.empty()) {
+      const int task = s.tasks.front();
+      s.tasks.pop_front();
+      const int* path = &paths_[static_cast<std::size_t>(task) * (depth_ + 1)];
+      int length = 0;
+      std::uint32_t visited = 1;
+      for (int i = 1; i <= depth_; ++i) {
+        visited |= 1u << path[i];
+        length += d_[path[i - 1]][path[i]];
+      }
+      // The subpath's length against the bound, an extension's work.
+      run(t, search_, p_.tsp_extend_instr, Use::kCompute, kExternal);
+      if (length >= s.bound) {
+        ++done_tasks_;
+        continue;
+      }
+      started(search_, 0);
+      s.stack.assign(1, Frame{path[depth_], length, visited, 1});
+      return search(node, t);
     }
-    s.stack.assign(1, Frame{task.back(), length, visited, 1});
-    s.searching = true;
-    search(node, t);
+    ask(node, t);
   }
 
-  // Depth-first search of the current task for one slice of extensions.
+  // `calls per yield` slices of `null call every` extensions of the current task's depth-first
+  // search, each slice but the last followed by its null call; the last one's is a message.
   void search(int node, Thread& t) {
     Node& s = state_[static_cast<std::size_t>(node)];
-    int slice = 0;
     const std::uint32_t all = (1u << cities_) - 1;
-    while (!s.stack.empty() && slice < p_.tsp_null_call_every) {
-      Frame& f = s.stack.back();
-      if (f.visited == all) {
-        const int tour = f.length + d_[f.city][0];
-        if (tour < s.bound) found(node, tour, t);
-        s.stack.pop_back();
-        continue;
+    for (int call = 0; call < p_.tsp_calls_per_yield; ++call) {
+      if (call > 0) {
+        started(null_, 1);
+        started(search_, 0);
+        count_instructions(null_, p_.tsp_null_call_instr);
+        t.compute(null_cycles_, Use::kSync);
       }
-      while (f.next < cities_ && (f.visited >> f.next & 1)) ++f.next;
-      if (f.next == cities_) {
-        s.stack.pop_back();
-        continue;
+      int slice = 0;
+      int charged = 0;
+      // The slice's extensions so far, so that a bound leaves once the tour is found.
+      const auto charge = [&] {
+        const int n = slice - charged;
+        charged = slice;
+        run(t, search_, p_.tsp_extend_instr * n, Use::kCompute, kExternal);
+        const double xl = p_.tsp_xlates_per_extend * n;
+        xlates_ += xl;
+        t.compute(xl * p_.costs.xlate);
+      };
+      while (!s.stack.empty() && slice < p_.tsp_null_call_every) {
+        Frame& f = s.stack.back();
+        if (f.visited == all) {
+          const int tour = f.length + d_[f.city][0];
+          if (tour < s.bound) {
+            charge();
+            found(node, tour, t);
+          }
+          s.stack.pop_back();
+          continue;
+        }
+        while (f.next < cities_ && (f.visited >> f.next & 1)) ++f.next;
+        if (f.next == cities_) {
+          s.stack.pop_back();
+          continue;
+        }
+        const int c = f.next++;
+        const int length = f.length + d_[f.city][c];
+        ++slice;
+        if (length >= s.bound) continue;
+        s.stack.push_back(Frame{c, length, f.visited | (1u << c), 1});
       }
-      const int c = f.next++;
-      const int length = f.length + d_[f.city][c];
-      ++slice;
-      ++s.extensions;
-      int rest = 0;
-      for (int k = 1; k < cities_; ++k) {
-        if (k != c && !(f.visited >> k & 1)) rest += cheapest_in_[k];
-      }
-      if (length + rest + cheapest_in_[0] >= s.bound) continue;
-      s.stack.push_back(Frame{c, length, f.visited | (1u << c), 1});
+      s.extensions += slice;
+      charge();
+      if (s.stack.empty()) break;
     }
-    run(t, search_, p_.tsp_extend_instr * slice, Use::kCompute, kExternal);
-    const double xl = p_.tsp_xlates_per_extend * slice;
-    xlates_ += xl;
-    t.compute(xl * p_.costs.xlate);
     if (!s.stack.empty()) return t.send(node, kContinue, {});
-    s.searching = false;
-    s.tasks.pop_back();
     ++done_tasks_;
     next_task(node, t);
   }
@@ -258,20 +288,23 @@ class Tsp final : public Program {
     s.victim = (s.victim + 1) % nodes_;
     if (s.victim == node) s.victim = (s.victim + 1) % nodes_;
     ++s.asked;
-    run(t, balance_, kBalanceInstr, Use::kSync);
+    run(t, balance_, kBalanceInstr, Use::kSync, kExternal);
     t.send(s.victim, kRequest, {node});
   }
 
   std::vector<std::vector<int>> d_;
   int cities_;
+  int depth_;
   Rng rng_;
   int search_ = 0;
   int null_ = 0;
   int bound_ = 0;
   int balance_ = 0;
+  double null_cycles_ = 0;
   int tasks_ = 0;
   int done_tasks_ = 0;
-  std::vector<int> cheapest_in_;
+  // Each task's subpath, depth + 1 cities from city 0, one after the other.
+  std::vector<int> paths_;
   std::vector<Node> state_;
 };
 

@@ -75,7 +75,8 @@ TEST(Programs, ProgressRisesAsTheWorkIsDone) {
   ProgramParams p = params({{"lcs_b_chars", ParamValue(400)},
                             {"radix_keys", ParamValue(4096)},
                             {"queens_n", ParamValue(9)},
-                            {"tsp_cities", ParamValue(9)}});
+                            {"tsp_cities", ParamValue(9)},
+                            {"tsp_calls_per_yield", ParamValue(1)}});
   for (const ProgramKind kind :
        {ProgramKind::kLcs, ProgramKind::kRadix, ProgramKind::kQueens, ProgramKind::kTsp}) {
     ProgramRunner runner(kind, p, 16, Rng(1));
