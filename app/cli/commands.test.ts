@@ -192,7 +192,7 @@ describe('targetsElsewhere()', () => {
     expect(targetsElsewhere(findPreset(presets, 'jmachine-programs'), presets)).toBe(
       'jmachine-programs: no targets of its own; the paper targets of the experiments it runs ' +
         'together are checked in their presets: jmachine-lcs (14 targets), jmachine-radix ' +
-        '(8 targets), jmachine-queens (7 targets), jmachine-tsp (4 targets) (validate <preset-id>)',
+        '(8 targets), jmachine-queens (7 targets), jmachine-tsp (7 targets) (validate <preset-id>)',
     );
   });
 });
