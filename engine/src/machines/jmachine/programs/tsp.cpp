@@ -119,7 +119,8 @@ class Tsp final : public Program {
         started(null_, m.words);
         started(search_, 0);
         run(t, null_, p_.tsp_null_call_instr, Use::kSync, kExternal);
-        return search(node, t);
+        if (search(node, t)) next_task(node, t);
+        return;
       case kBound:
         started(bound_, m.words);
         run(t, bound_, kBoundInstr, Use::kSync, kExternal);
@@ -191,7 +192,8 @@ class Tsp final : public Program {
     std::int64_t extensions = 0;
   };
 
-  // Starts the node's next task whose subpath is shorter than its bound, or asks for one.
+  // Starts the node's next task whose subpath is shorter than its bound, or asks for one. A loop,
+  // not a recursion through search: a node may finish thousands of tasks in one thread.
   void next_task(int node, Thread& t) {
     Node& s = state_[static_cast<std::size_t>(node)];
     while (!s.tasks.empty()) {
@@ -212,14 +214,15 @@ class Tsp final : public Program {
       }
       started(search_, 0);
       s.stack.assign(1, Frame{path[depth_], length, visited, 1});
-      return search(node, t);
+      if (!search(node, t)) return;
     }
     ask(node, t);
   }
 
   // `calls per yield` slices of `null call every` extensions of the current task's depth-first
   // search, each slice but the last followed by its null call; the last one's is a message.
-  void search(int node, Thread& t) {
+  // True when the task is done (the caller starts the next), false when it goes on later.
+  bool search(int node, Thread& t) {
     Node& s = state_[static_cast<std::size_t>(node)];
     const std::uint32_t all = (1u << cities_) - 1;
     for (int call = 0; call < p_.tsp_calls_per_yield; ++call) {
@@ -266,9 +269,12 @@ class Tsp final : public Program {
       charge();
       if (s.stack.empty()) break;
     }
-    if (!s.stack.empty()) return t.send(node, kContinue, {});
+    if (!s.stack.empty()) {
+      t.send(node, kContinue, {});
+      return false;
+    }
     ++done_tasks_;
-    next_task(node, t);
+    return true;
   }
 
   void found(int node, int tour, Thread& t) {
