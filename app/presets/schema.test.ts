@@ -409,11 +409,13 @@ describe('targetsIn', () => {
 
 describe('every preset against its paper targets', () => {
   // Presets without targets (a custom network, the planned 1024-node machine) explore; the rest
-  // are checked against every target they list.
+  // are checked against every target they list. The timeout only guards against a hang: a whole
+  // run of the heaviest preset (TSP, 30 runs of the search) takes minutes on a busy 2-core host,
+  // and its speed is the bench's to measure.
   for (const preset of presets.filter((p) => p.reference.length > 0)) {
     it(
       `${preset.id} meets every reference within its tolerance, and misses only its known misses`,
-      { timeout: 120_000 },
+      { timeout: 600_000 },
       async () => {
         const { result } = await engine.run({
           model: preset.model,
