@@ -49,6 +49,7 @@ struct BpramParams {
   MachineParams m;
   std::vector<int> processors;
   std::vector<int> block_bytes;
+  int permutations;
 };
 
 struct BpramPoint {
@@ -80,11 +81,15 @@ std::vector<int> random_derangement(int p, Rng& rng) {
   }
 }
 
+// A point routes `permutations` random block permutations one after another (each a BPRAM step
+// ending in the barrier); the combine divides its time by their number.
 std::unique_ptr<Model> bpram_point(const BpramParams& p, Rng rng, std::size_t index) {
   const BpramPoint pt = bpram_plan(p)[index];
   std::vector<Program> programs(static_cast<std::size_t>(pt.p));
-  paragon::bpram_step(programs, random_derangement(pt.p, rng),
-                      std::vector<double>(static_cast<std::size_t>(pt.p), pt.bytes));
+  for (int k = 0; k < p.permutations; ++k) {
+    paragon::bpram_step(programs, random_derangement(pt.p, rng),
+                        std::vector<double>(static_cast<std::size_t>(pt.p), pt.bytes));
+  }
   return std::make_unique<ProgramsPoint>(p.m, paragon::mesh_of(pt.p), std::move(programs),
                                          std::vector<Scalar>{});
 }
@@ -101,7 +106,7 @@ Result combine_bpram(const BpramParams& p, const std::vector<PointResult>& parti
     Series s = kPerm({name}, name + " (p = " + std::to_string(n) + "), simulated",
                      "block length", "bytes", "time");
     for (const PointResult& r : partials) {
-      const double t = time_of(r.result);
+      const double t = time_of(r.result) / p.permutations;
       if (plan[r.point].p != n || std::isnan(t)) continue;
       s.x.push_back(plan[r.point].bytes);
       s.y.push_back(t);
@@ -146,7 +151,13 @@ ModelInfo paragon_bpram_info() {
                .unit("bytes").value(16384).range(0, 1048576).whole()
                .about("Bytes each processor sends; one point each.")
                .max_items(16)
-               .default_list({0, 8192, 16384, 24576, 32768, 40960, 49152, 57344, 65536}));
+               .default_list({0, 8192, 16384, 24576, 32768, 40960, 49152, 57344, 65536}))
+      .add(&BpramParams::permutations,
+           number_param("permutations", "Permutations per length")
+               .unit("permutations").value(3).range(1, 16).whole()
+               .about("Random full permutations routed at each block length, their mean time the "
+                      "point: how long a permutation takes depends on which one it is (the "
+                      "busiest link on its paths)."));
   return model_entry("paragon_bpram", std::move(t))
       .title("Paragon: block permutations under the BPRAM library, sigma and l")
       .about("Random full block permutations (every processor sends one block and receives one) on "
@@ -157,7 +168,9 @@ ModelInfo paragon_bpram_info() {
       .sweep(
           [](const BpramParams& p) {
             std::vector<double> w;
-            for (const BpramPoint& pt : bpram_plan(p)) w.push_back(pt.p * (1.0 + pt.bytes / 8192.0));
+            for (const BpramPoint& pt : bpram_plan(p)) {
+              w.push_back(pt.p * p.permutations * (1.0 + pt.bytes / 8192.0));
+            }
             return w;
           },
           bpram_point,

@@ -212,8 +212,13 @@ AppRun sample_sort(const MachineParams& m, const AppCosts& c, int p, int keys, V
       B.bpram(dest, bytes);
     }
   } else {
+    // The destination's highest bit first: the held keys are sorted and the buckets are key
+    // ranges, so the keys a round sends are one contiguous run (found by one binary search) and
+    // no pass splits them; the keys received are merged with those kept, one merge level a
+    // round, and after log p rounds the bucket is sorted (the original's p-way merge, as many
+    // levels).
     for (int r = 0; r < rounds; ++r) {
-      const int bit = 1 << r;
+      const int bit = 1 << (rounds - 1 - r);
       std::vector<int> dest(n);
       std::vector<double> bytes(n, 0);
       Matrix next = hold;
@@ -230,7 +235,9 @@ AppRun sample_sort(const MachineParams& m, const AppCosts& c, int p, int keys, V
       }
       B.bpram(dest, bytes);
       hold = std::move(next);
+      B.compute_all(c.key_us * keys);
     }
+    return B.finish();
   }
   B.compute_all(c.key_us * keys * std::log2(std::max(2, p)));
   return B.finish();

@@ -44,7 +44,8 @@ AppRun matrix_multiply(const MachineParams& m, const AppCosts& c, int p, int n, 
 // at node 0 (BSP: one superstep; BPRAM: a binary tree), sorted there, p - 1 splitters broadcast
 // (BSP: one superstep; BPRAM: a binary tree), the keys (uniformly random, so destinations drawn
 // from `rng`) routed to their buckets (BSP: one h-relation; BPRAM: p - 1 permutation steps, or a
-// butterfly of log p steps moving about half the keys each), and a p-way merge.
+// butterfly of log p steps, highest destination bit first, moving about half the keys each), and
+// a p-way merge (the butterfly: a two-way merge after each step).
 AppRun sample_sort(const MachineParams& m, const AppCosts& c, int p, int keys, Version v,
                    Rng& rng);
 

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "core/fit.h"
 #include "core/param_spec.h"
 #include "machines/paragon/library.h"
@@ -57,6 +59,25 @@ TEST(ParagonApps, SampleSortStartups) {
   }
   Rng d(1);
   EXPECT_THROW(sample_sort(m, kCosts, 12, 64, Version::kBpramButterfly, d), ParamError);
+}
+
+// The butterfly routes by the destination's highest bit first, so each step sends one contiguous
+// run of the sorted keys, and merges what it receives with what it keeps: log p two-way merges,
+// as many levels as the original's p-way merge.
+TEST(ParagonApps, SampleSortButterflyHalvesFromTheTopAndMergesEachStep) {
+  const MachineParams m = default_params();
+  Rng b(1), c(1);
+  const AppRun orig = sample_sort(m, kCosts, 16, 4096, Version::kBpram, b);
+  const AppRun fly = sample_sort(m, kCosts, 16, 4096, Version::kBpramButterfly, c);
+  // Node 1: its samples to node 0, then partners 1 ^ 8, 1 ^ 4, 1 ^ 2, 1 ^ 1.
+  std::vector<int> sends;
+  for (const Step& s : fly.programs[1]) {
+    if (s.op == Op::kSend) sends.push_back(s.dst);
+  }
+  EXPECT_EQ(sends, (std::vector<int>{0, 9, 5, 3, 0}));
+  // A merge of the held keys after each step (the work after a step is the next phase's w).
+  for (std::size_t i = 9; i < 13; ++i) EXPECT_DOUBLE_EQ(fly.phases[i].w_us, 0.2 * 4096);
+  EXPECT_NEAR(fly.work_us, orig.work_us, 1e-9 * orig.work_us);
 }
 
 TEST(ParagonApps, SimulatedKernelsComeCloseToTheirPredictionsOnASmallMesh) {
