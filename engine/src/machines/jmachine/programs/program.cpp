@@ -135,7 +135,8 @@ ParamTable<ProgramParams> program_table() {
                       "node."))
       .add(&ProgramParams::queens_board_instr,
            instr("queens_board_instr", "N-queens: per board visited", 60,
-                 "Instructions per board the depth-first search visits."))
+                 "Instructions per board visited: each board the depth-first search visits and "
+                 "each board the expansion tree expands."))
       .add(&ProgramParams::queens_done_instr,
            instr("queens_done_instr", "N-queens: result handler", 20,
                  "Instructions of node 0's handler adding a board's count."))
