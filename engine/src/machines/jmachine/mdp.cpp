@@ -228,9 +228,20 @@ void Machine::visit(Workload& workload, int n, std::int64_t t) {
   std::int64_t& wake = wake_[static_cast<std::size_t>(n)];
   wake = t + 1;
   const double now = static_cast<double>(t);
-  // A priority-1 message preempts priority-0 work between its recorded actions' cycles.
-  if (node.busy_until > now && !node.pending && node.running == 0 && !node.queue[1].empty()) {
-    node.thread[0].preempted = node.busy_until - now;
+  // A priority-1 message preempts priority-0 work between its recorded actions' cycles, also
+  // while the thread computes towards a send (recorded, not yet due); a send under way or
+  // refused is not interrupted.
+  if (node.busy_until > now && node.running == 0 && !node.queue[1].empty() &&
+      (!node.pending || node.send.at > t)) {
+    Running& r = node.thread[0];
+    r.preempted = node.busy_until - now;
+    if (node.pending) {
+      r.send_in = node.send.at - t;
+      node.pending = false;
+      pending_bits_[static_cast<std::size_t>(n) / 64] &=
+          ~(std::uint64_t{1} << (static_cast<std::size_t>(n) % 64));
+      --pending_count_;
+    }
     node.busy_until = now;
     node.running = -1;
     if (trace_) trace_->suspended(now, n, 0);
@@ -254,8 +265,19 @@ void Machine::visit(Workload& workload, int n, std::int64_t t) {
     } else if (node.thread[0].active) {
       node.running = 0;
       if (trace_) trace_->started(now, n, 0, ThreadCause::kResume);
-      node.busy_until = now + node.thread[0].preempted;
-      node.thread[0].preempted = 0;
+      Running& r = node.thread[0];
+      node.busy_until = now + r.preempted;
+      r.preempted = 0;
+      if (r.send_in >= 0) {
+        // Its send is due as much later as the preemption lasted.
+        node.send.at = t + r.send_in;
+        r.send_in = -1;
+        node.pending = true;
+        pending_bits_[static_cast<std::size_t>(n) / 64] |= std::uint64_t{1}
+                                                          << (static_cast<std::size_t>(n) % 64);
+        ++pending_count_;
+        continue;
+      }
       if (!play(node, t)) continue;
     } else if (!node.ready.empty()) {
       const std::function<void(Thread&)> next = std::move(node.ready.front());

@@ -162,6 +162,9 @@ class Machine {
     bool active = false;
     // Cycles of recorded work left when a priority-1 thread preempted it.
     double preempted = 0;
+    // Cycles from the preemption to the send its record had reached (-1: none): the send is
+    // not yet due, so it waits with the thread.
+    std::int64_t send_in = -1;
   };
   struct Node {
     double busy_until = 0;

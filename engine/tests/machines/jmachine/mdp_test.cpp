@@ -270,6 +270,44 @@ TEST(Mdp, APriorityOneMessagePreemptsPriorityZeroWork) {
   EXPECT_GT(handled_at(0), 5000);
 }
 
+TEST(Mdp, APriorityOneMessagePreemptsAThreadComputingTowardsItsSend) {
+  const MdpCosts costs = mdp();
+  // Node 1's priority-0 handler computes 5,000 cycles and then sends to node 0; a priority-1
+  // message arriving meanwhile runs at once (300 cycles), and the send leaves that much later.
+  struct Times {
+    std::int64_t handled = -1;
+    std::int64_t back = -1;
+  };
+  const auto run_with = [&](int priority) {
+    Machine m(line(2), NodeCosts{1, 4, 13, 1, 19, 3, 2, 8, 3, 6}, &costs);
+    Times at;
+    Script w(
+        [&](Thread& t) {
+          t.send(1, 1, {});
+          t.compute(100);
+          t.send(1, 2, {}, priority);
+        },
+        [&](int node, const Received& r, Thread& t) {
+          if (node == 0) {
+            at.back = m.network().now();
+          } else if (r.handler == 1) {
+            t.compute(5000);
+            t.send(0, 3, {});
+          } else {
+            at.handled = m.network().now();
+            t.compute(300);
+          }
+        });
+    run(m, w);
+    return at;
+  };
+  const Times preempted = run_with(1);
+  const Times queued = run_with(0);
+  EXPECT_LT(preempted.handled, 500);
+  EXPECT_GT(queued.handled, 5000);
+  EXPECT_GE(preempted.back, queued.back + 300);
+}
+
 TEST(Mdp, AFullQueueFaultsAndItsHandlerSpillsTheMessagesToMemory) {
   MdpCosts costs = mdp();
   // Node 1 is busy while node 0 sends it 200 four-word messages; none is lost either way.

@@ -96,7 +96,9 @@ TEST(MdpTrace, ABarriersTraceHoldsEveryWaveAndSumsToTheRunsCounts) {
 }
 
 TEST(MdpTrace, RadixSortsPriorityOneWritesPreemptAndTheCountsStillAddUp) {
-  const Traced t = run(ProgramKind::kRadix, params({{"radix_keys", ParamValue(2048)}}), 16);
+  const Traced t = run(
+      ProgramKind::kRadix,
+      params({{"radix_keys", ParamValue(2048)}, {"radix_write_priority", ParamValue(1)}}), 16);
   check(t, 16);
   EXPECT_GT(t.trace.kind("thread_suspended").events(), 0u);
   for (const std::uint32_t p : column(t.trace, "thread_suspended", "priority")) EXPECT_EQ(p, 0u);
@@ -256,7 +258,8 @@ TEST(MdpTrace, EachNodesRecordedStatesAgreeWithItsThreadEvents) {
   const std::vector<std::pair<ProgramKind, ParamValues>> runs = {
       {ProgramKind::kBarrier, {}},
       {ProgramKind::kLcs, {{"lcs_b_chars", ParamValue(256)}}},
-      {ProgramKind::kRadix, {{"radix_keys", ParamValue(2048)}}},
+      {ProgramKind::kRadix,
+       {{"radix_keys", ParamValue(2048)}, {"radix_write_priority", ParamValue(1)}}},
       {ProgramKind::kQueens,
        {{"queens_n", ParamValue(8)}, {"receive_queue_words", ParamValue(16)}}},
       {ProgramKind::kTsp, {{"tsp_cities", ParamValue(9)}}},
@@ -287,7 +290,8 @@ TEST(MdpTrace, EachNodesRecordedStatesAgreeWithItsThreadEvents) {
 TEST(MdpTrace, AWindowStartsFromEachNodesStateThen) {
   // Radix sort's priority-1 writes run on some nodes as the window opens: the snapshot says
   // what each runs (the handler too), as the whole run's trace has it at that time.
-  const ProgramParams p = params({{"radix_keys", ParamValue(2048)}});
+  const ProgramParams p =
+      params({{"radix_keys", ParamValue(2048)}, {"radix_write_priority", ParamValue(1)}});
   const Traced whole = run(ProgramKind::kRadix, p, 16);
   TraceRequest request;
   request.from = 20000;

@@ -105,8 +105,13 @@ ParamTable<ProgramParams> program_table() {
            instr("radix_scan_instr", "Radix: tree per digit", 4,
                  "Instructions per digit value of a combining or distributing step."))
       .add(&ProgramParams::radix_move_instr,
-           instr("radix_move_instr", "Radix: reorder per key", 29.5,
-                 "Instructions per key of the reorder phase before its write."))
+           instr("radix_move_instr", "Radix: reorder per key", 28.5,
+                 "Instructions per key of the reorder phase before its write, the sequential "
+                 "loop's as well as the parallel one's."))
+      .add(&ProgramParams::radix_route_instr,
+           instr("radix_route_instr", "Radix: slot's node per key", 4,
+                 "Instructions per key the parallel reorder loop adds to find the node holding "
+                 "the key's slot and test it against its own (the sequential loop has none)."))
       .add(&ProgramParams::radix_local_write_instr,
            instr("radix_local_write_instr", "Radix: local write", 2,
                  "Instructions of writing a key to a slot on its own node."))
@@ -116,8 +121,9 @@ ParamTable<ProgramParams> program_table() {
                .about("Cycles of the 4-instruction remote-write handler after dispatch."))
       .add(&ProgramParams::radix_write_priority,
            number_param("radix_write_priority", "Radix: Write priority")
-               .value(1).range(0, 1).whole()
-               .about("Priority of the Write messages: 1 preempts the Sort thread."))
+               .value(0).range(0, 1).whole()
+               .about("Priority of the Write messages: 0 waits in the queue until the Sort thread "
+                      "suspends, 1 preempts it."))
       .add(&ProgramParams::queens_n,
            number_param("queens_n", "N-queens: N")
                .unit("queens").value(13).range(4, 16).whole()
@@ -128,8 +134,9 @@ ParamTable<ProgramParams> program_table() {
                .about("Breadth-first expansion stops at the first depth with this many boards a "
                       "node."))
       .add(&ProgramParams::queens_board_instr,
-           instr("queens_board_instr", "N-queens: per board visited", 65.7,
-                 "Instructions per board the depth-first search visits."))
+           instr("queens_board_instr", "N-queens: per board visited", 60,
+                 "Instructions per board visited: each board the depth-first search visits and "
+                 "each board the expansion tree expands."))
       .add(&ProgramParams::queens_done_instr,
            instr("queens_done_instr", "N-queens: result handler", 20,
                  "Instructions of node 0's handler adding a board's count."))

@@ -23,9 +23,9 @@ const std::vector<std::string>& program_threads(ProgramKind kind);
 
 // The figures one program reports besides every program's.
 constexpr ScalarOutput kQueensDepth{"queens_depth", "rows",
-                                    "Rows placed breadth first before the boards are dealt out"};
+                                    "Rows the expansion tree places before the depth-first search"};
 constexpr ScalarOutput kQueensBoards{"queens_boards", "boards",
-                                     "Boards dealt out, one NQueens thread each"};
+                                     "Boards searched depth first, one NQueens thread each"};
 constexpr ScalarOutput kTspExtensions{"tsp_extensions", "extensions",
                                       "Path extensions over all nodes (the work the bounds left)"};
 constexpr ScalarOutput kTspTasks{"tsp_tasks", "tasks", "Subpath tasks"};
@@ -57,6 +57,7 @@ struct ProgramParams {
   double radix_count_instr;
   double radix_scan_instr;
   double radix_move_instr;
+  double radix_route_instr;
   double radix_local_write_instr;
   double radix_write_cycles;
   int radix_write_priority;

@@ -49,6 +49,7 @@ class Radix final : public Program {
 
   void boot(int node, Thread& t) override {
     started(sort_, 0);
+    if (nodes_ == 1) return sequential(t);
     count(node, t);
   }
 
@@ -119,6 +120,28 @@ class Radix final : public Program {
     return static_cast<int>(key >> (pass * p_.radix_digit_bits)) & (digits_ - 1);
   }
 
+  // One node: the sequential sort of sec. 4.3 (its base case), each pass a count, a scan of the
+  // counts and the reorder loop with local stores only: no tree, no synchronization, and no test
+  // of which node holds a slot.
+  void sequential(Thread& t) {
+    Node& s = state_[0];
+    const auto keys = static_cast<double>(keys_.size());
+    for (; s.pass < passes_; ++s.pass) {
+      std::vector<std::int64_t> offset(static_cast<std::size_t>(digits_), 0);
+      for (const std::int64_t key : data_) ++offset[static_cast<std::size_t>(digit(key, s.pass))];
+      std::int64_t total = 0;
+      for (std::int64_t& o : offset) total += std::exchange(o, total);
+      for (const std::int64_t key : data_) {
+        next_[static_cast<std::size_t>(offset[static_cast<std::size_t>(digit(key, s.pass))]++)] =
+            key;
+      }
+      data_.swap(next_);
+      run(t, sort_,
+          (p_.radix_count_instr + p_.radix_move_instr + p_.radix_local_write_instr) * keys +
+              p_.radix_scan_instr * digits_);
+    }
+  }
+
   // Phase 1: count the node's keys by digit, then join the combining tree.
   void count(int node, Thread& t) {
     Node& s = state_[static_cast<std::size_t>(node)];
@@ -187,7 +210,7 @@ class Radix final : public Program {
     for (int i = lo_[n]; i < lo_[n + 1]; ++i) {
       const std::int64_t key = data_[static_cast<std::size_t>(i)];
       const std::int64_t slot = offset[static_cast<std::size_t>(digit(key, state_[n].pass))]++;
-      run(t, sort_, p_.radix_move_instr);
+      run(t, sort_, p_.radix_move_instr + p_.radix_route_instr);
       const int owner = owner_of(slot, per);
       if (owner == node) {
         run(t, sort_, p_.radix_local_write_instr);

@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -57,6 +61,102 @@ TEST(Programs, QueensCountsEverySolution) {
     EXPECT_EQ(r.answer, 92) << nodes;
     EXPECT_TRUE(r.correct) << nodes;
   }
+}
+
+// N-queens' boards as the tests count them: the children of a partial board, columns and
+// diagonals as bit masks.
+struct QueensBoard {
+  std::uint32_t cols = 0, left = 0, right = 0;
+  int row = 0;
+};
+std::vector<QueensBoard> queens_children(int n, const QueensBoard& b) {
+  std::vector<QueensBoard> out;
+  for (std::uint32_t free = ((1u << n) - 1) & ~(b.cols | b.left | b.right); free != 0;
+       free &= free - 1) {
+    const std::uint32_t bit = free & (0u - free);
+    out.push_back({b.cols | bit, (b.left | bit) << 1, (b.right | bit) >> 1, b.row + 1});
+  }
+  return out;
+}
+std::int64_t queens_visits(int n, const QueensBoard& b) {
+  std::int64_t v = 1;
+  if (b.row < n) {
+    for (const QueensBoard& c : queens_children(n, b)) v += queens_visits(n, c);
+  }
+  return v;
+}
+
+// The boards are expanded by a tree of threads, not by node 0 alone: every board above the search
+// depth is an Expand thread (the root on node 0, the others started by their 8-word message),
+// every board at it an NQueens thread, and every board but the root reports its count to its
+// parent in an NQDone message, so the NQDone threads are the tree's boards less its root (Table
+// 4's 1,180 against 1,030 NQueens threads on 64 nodes).
+TEST(Programs, QueensExpansionTreeReportsEveryBoardToItsParent) {
+  const ProgramParams p = params({{"queens_n", ParamValue(10)}});
+  const ProgramRun r = run(ProgramKind::kQueens, p, 16);
+  ASSERT_TRUE(r.correct);
+  // The search depth: the first with 4 boards a node.
+  std::vector<QueensBoard> level{QueensBoard{}};
+  std::int64_t interior = 0;
+  std::int64_t below_root = 0;
+  while (level.size() < 64) {
+    interior += static_cast<std::int64_t>(level.size());
+    std::vector<QueensBoard> next;
+    for (const QueensBoard& b : level) {
+      for (const QueensBoard& c : queens_children(10, b)) next.push_back(c);
+    }
+    level = next;
+    below_root += static_cast<std::int64_t>(level.size());
+  }
+  const auto leaves = static_cast<std::int64_t>(level.size());
+  EXPECT_EQ(r.threads[0].threads, leaves);      // NQueens
+  EXPECT_EQ(r.threads[1].threads, below_root);  // NQDone
+  EXPECT_EQ(r.threads[2].threads, interior);    // Expand
+  EXPECT_EQ(r.threads[1].threads, r.threads[0].threads + interior - 1);
+  EXPECT_EQ(r.messages, 2 * below_root);  // a board message and a count for each
+  EXPECT_EQ(r.threads[0].message_words, 8.0 * static_cast<double>(leaves));
+  EXPECT_EQ(r.threads[1].message_words, 3.0 * static_cast<double>(below_root));
+}
+
+// Where the boards land sets the idle share (sec. 4.3.3): each board splits its share of the
+// machine evenly among its children and sends each to the first node of its part. Each node's
+// computation is then the searches of the boards its shares start on, the expansions it ran and
+// the counts it received, which the test adds up for itself.
+TEST(Programs, QueensBoardsLandOnTheFirstNodeOfTheirShare) {
+  const int n = 10;
+  const int nodes = 16;
+  const ProgramParams p = params({{"queens_n", ParamValue(n)}});
+  const ProgramRun r = run(ProgramKind::kQueens, p, nodes);
+  const double board = p.queens_board_instr * p.cpi_tuned;
+  const double done = p.queens_done_instr * p.cpi_tuned;
+  const int depth = 2;  // 10 boards, then 72 >= 4 a node
+  std::vector<double> expect(nodes, 0);
+  const std::int64_t unit = std::int64_t{1} << 16;
+  const std::function<void(const QueensBoard&, std::int64_t, std::int64_t, int)> place =
+      [&](const QueensBoard& b, std::int64_t lo, std::int64_t hi, int parent) {
+        const auto at = static_cast<std::size_t>(lo / unit);
+        if (parent >= 0) expect[static_cast<std::size_t>(parent)] += done;
+        if (b.row == depth) {
+          expect[at] += board * static_cast<double>(queens_visits(n, b));
+          return;
+        }
+        expect[at] += board;
+        const std::vector<QueensBoard> next = queens_children(n, b);
+        const auto m = static_cast<std::int64_t>(next.size());
+        for (std::int64_t j = 0; j < m; ++j) {
+          place(next[static_cast<std::size_t>(j)], lo + (hi - lo) * j / m,
+                lo + (hi - lo) * (j + 1) / m, static_cast<int>(at));
+        }
+      };
+  place(QueensBoard{}, 0, nodes * unit, -1);
+  double spread = 0;
+  for (int i = 0; i < nodes; ++i) {
+    const double got = r.uses[static_cast<std::size_t>(i)][static_cast<int>(Use::kCompute)];
+    EXPECT_NEAR(got, expect[static_cast<std::size_t>(i)], 1e-6 * got) << "node " << i;
+    spread = std::max(spread, std::abs(got - r.uses[0][static_cast<int>(Use::kCompute)]));
+  }
+  // The shares' searches differ, and so do the nodes' loads.
+  EXPECT_GT(spread, 0.1 * r.uses[0][static_cast<int>(Use::kCompute)]);
 }
 
 TEST(Programs, TspFindsTheOptimalTour) {
@@ -152,22 +252,55 @@ TEST(Programs, TunedProgramsRunAtTheirOwnInstructionRate) {
   EXPECT_EQ(tsp_slow.cycles, tsp.cycles);
 }
 
+// The 1-node base case is the sequential sort (sec. 4.3): per pass a count, a scan and the
+// reorder with local stores, none of the parallel loop's work to find a slot's node.
+TEST(Programs, RadixOnOneNodeIsTheSequentialSort) {
+  const ParamValues small{{"radix_keys", ParamValue(4096)}};
+  ParamValues routed = small;
+  routed.set("radix_route_instr", ParamValue(20));
+  const ProgramParams p = params(small);
+  const ProgramRun one = run(ProgramKind::kRadix, p, 1);
+  const double per_pass = (p.radix_count_instr + p.radix_move_instr + p.radix_local_write_instr) *
+                              4096 +
+                          p.radix_scan_instr * 16;
+  EXPECT_NEAR(one.cycles, 7 * per_pass * p.cpi_tuned, 4);  // the run ends on a whole cycle
+  EXPECT_EQ(one.messages, 0);
+  EXPECT_EQ(run(ProgramKind::kRadix, params(routed), 1).cycles, one.cycles);
+  EXPECT_GT(run(ProgramKind::kRadix, params(routed), 2).cycles,
+            run(ProgramKind::kRadix, p, 2).cycles + 7 * 2048 * 16 * p.cpi_tuned * 0.9);
+}
+
+// Priority-0 writes wait in the queue while the Sort thread moves its keys, and a node's share of
+// a pass overflows it (sec. 4.3.2's transient overflows); priority-1 writes run as they arrive.
+TEST(Programs, RadixWritesQueuedBehindTheSortThreadOverflowTheQueue) {
+  const auto overflows = [](int priority) {
+    const ProgramParams p = params({{"radix_keys", ParamValue(16384)},
+                                    {"radix_key_bits", ParamValue(8)},
+                                    {"radix_write_priority", ParamValue(priority)}});
+    return run(ProgramKind::kRadix, p, 16).queue_faults;
+  };
+  EXPECT_GT(overflows(0), 16);
+  EXPECT_EQ(overflows(1), 0);
+}
+
 // Radix sort's reorder writes cross the bisection; from 64 nodes (4x4x4) to 128 (8x4x4) the
 // bisection keeps its 16 links while the writes crossing it per cycle double. With channels of a
 // third of a word a cycle that load reaches saturation and the 128-node run falls short of half
-// the 64-node run, while 32 -> 64 (8 -> 16 links) still halves; at the J-Machine's half word a
-// cycle 64 -> 128 halves too (the glitch sec. 4.3.2 reports stays out of reach).
+// the 64-node run, while 32 -> 64 (8 -> 16 links) still halves; the narrower the channels, the
+// bigger the shortfall. (Priority-1 writes, so no queue overflow, whose spills depend on the keys
+// a node holds, blurs the network's share.)
 TEST(Programs, RadixStopsHalvingWhereTheBisectionStopsGrowing) {
   const auto ratio = [](int nodes, double channel) {
     const ProgramParams p = params({{"radix_keys", ParamValue(16384)},
                                     {"radix_key_bits", ParamValue(8)},
+                                    {"radix_write_priority", ParamValue(1)},
                                     {"channel_words_per_cycle", ParamValue(channel)}});
     const double small = run(ProgramKind::kRadix, p, nodes).cycles;
     return run(ProgramKind::kRadix, p, 2 * nodes).cycles / small;
   };
-  EXPECT_GT(ratio(64, 0.34), 0.58);
+  EXPECT_GT(ratio(64, 0.34), 0.6);
   EXPECT_LT(ratio(32, 0.34), 0.55);
-  EXPECT_LT(ratio(64, 0.5), 0.55);
+  EXPECT_GT(ratio(64, 0.34), ratio(64, 0.5) + 0.05);
 }
 
 }  // namespace
