@@ -121,9 +121,9 @@ ParamTable<ProgramParams> program_table() {
                .about("Cycles of the 4-instruction remote-write handler after dispatch."))
       .add(&ProgramParams::radix_write_priority,
            number_param("radix_write_priority", "Radix: Write priority")
-               .value(0).range(0, 1).whole()
-               .about("Priority of the Write messages: 0 waits in the queue until the Sort thread "
-                      "suspends, 1 preempts it."))
+               .value(1).range(0, 1).whole()
+               .about("Priority of the Write messages: 1 preempts the Sort thread as each arrives, "
+                      "0 waits in the queue until the Sort thread suspends."))
       .add(&ProgramParams::queens_n,
            number_param("queens_n", "N-queens: N")
                .unit("queens").value(13).range(4, 16).whole()
