@@ -10,6 +10,7 @@ import { markKind } from '../charts/Legend';
 import { lineChartGeometry } from '../charts/LineChart';
 import { speedupGeometry } from '../charts/SpeedupChart';
 import { palette } from '../charts/palette';
+import { WITHHELD } from './chart_data';
 import type { ChartOptions, RunView } from './chart_builder';
 import { buildChart } from '../chart_kinds/registry';
 import {
@@ -94,6 +95,13 @@ describe('resolveRef() and formatTemplate()', () => {
     expect(
       formatTemplate('speedup {overhead}x[; 512 nodes {nope}x][; rate {param.comm_rate}]', run),
     ).toBe('speedup 1x; rate 0.05');
+  });
+  it('holds back a ratio with its times sign, and keeps an x that begins a word', () => {
+    const held = (value: number) => value === 1;
+    expect(formatTemplate('speedup {overhead}x; {overhead}× more', run, held)).toBe(
+      `speedup ${WITHHELD}; ${WITHHELD} more`,
+    );
+    expect(formatTemplate('{param.comm_rate}xlate', run)).toBe('0.05xlate');
   });
 });
 

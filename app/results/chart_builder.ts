@@ -72,8 +72,11 @@ const percent = { format: (value: number) => `${percentNumber.format(value * 100
 
 const count = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
 
-/** A template's placeholder: `{ref}`, `{ref:%}` or `{ref:yes}`. */
-const PLACEHOLDER = /\{([^{}:]+)(?::(%|yes))?\}/g;
+/**
+ * A template's placeholder: `{ref}`, `{ref:%}` or `{ref:yes}`, with the times sign a ratio may
+ * have glued to it (`{speedup}x`), which goes with the number when that is held back.
+ */
+const PLACEHOLDER = /\{([^{}:]+)(?::(%|yes))?\}((?:x|\u00d7)(?!\p{L}))?/gu;
 
 /**
  * Fills `{ref}` (a number; whole numbers such as counts in full), `{ref:%}` (a percentage) and
@@ -89,17 +92,20 @@ export function formatTemplate(
 ): string {
   const fill = (part: string) => {
     let missing = false;
-    const filled = part.replace(PLACEHOLDER, (_, ref: string, format?: string) => {
-      const value = resolveRef(ref, run);
-      if (!Number.isFinite(value)) {
-        missing = true;
-        return '–';
-      }
-      if (withheld(value)) return WITHHELD;
-      if (format === '%') return percent.format(value);
-      if (format === 'yes' && (value === 0 || value === 1)) return value === 1 ? 'yes' : 'no';
-      return (Number.isInteger(value) ? count : number).format(value);
-    });
+    const filled = part.replace(
+      PLACEHOLDER,
+      (_, ref: string, format: string | undefined, times: string | undefined) => {
+        const value = resolveRef(ref, run);
+        if (!Number.isFinite(value)) {
+          missing = true;
+          return '–';
+        }
+        if (withheld(value)) return WITHHELD;
+        if (format === '%') return percent.format(value);
+        if (format === 'yes' && (value === 0 || value === 1)) return value === 1 ? 'yes' : 'no';
+        return (Number.isInteger(value) ? count : number).format(value) + (times ?? '');
+      },
+    );
     return { filled, missing };
   };
   const optional = text.replace(/\[([^[\]]*)\]/g, (_, part: string) => {
