@@ -14,6 +14,7 @@
 // that many slices late.
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <deque>
 #include <limits>
@@ -80,6 +81,7 @@ class Tsp final : public Program {
       : Program(p, nodes, ProgramKind::kTsp),
         d_(tsp_distances(p.tsp_cities, p.tsp_instance_seed)),
         cities_(p.tsp_cities),
+        all_((1u << p.tsp_cities) - 1),
         depth_(std::min(p.tsp_task_depth, p.tsp_cities - 1)),
         rng_(rng) {
     search_ = thread_kind("Search");
@@ -90,6 +92,9 @@ class Tsp final : public Program {
     // its dispatch, all of it synchronization (sec. 4.3.4 counts the whole call as such).
     null_cycles_ = p.tsp_null_call_instr * p.mdp.cpi_external + p.costs.send_overhead +
                    1 / p.net.inject_words_per_cycle + p.costs.dispatch;
+    for (std::size_t i = 0; i < d_.size(); ++i) {
+      std::copy(d_[i].begin(), d_[i].end(), dist_.begin() + static_cast<std::ptrdiff_t>(i * kMaxCities));
+    }
     // The tasks: every subpath of `depth` distinct cities after city 0, dealt out in turn.
     state_.resize(static_cast<std::size_t>(nodes));
     std::vector<int> path{0};
@@ -176,15 +181,19 @@ class Tsp final : public Program {
   static constexpr double kBoundInstr = 10;
   static constexpr double kBalanceInstr = 20;
 
+  // The search's inner loop is most of a run's time: a fixed stack, the distances in one array
+  // and the cities still to try as bits, taken lowest first.
+  static constexpr int kMaxCities = 32;
   struct Frame {
     int city;
     int length;
     std::uint32_t visited;
-    int next;  // the next city to try from here
+    std::uint32_t untried;  // cities not on the path and not yet tried from here
   };
   struct Node {
     std::deque<int> tasks;  // not yet begun, in the order the node takes them
-    std::vector<Frame> stack;
+    std::array<Frame, kMaxCities> stack;
+    int depth = 0;  // frames on the stack
     int bound = std::numeric_limits<int>::max();
     int best = std::numeric_limits<int>::max();
     int asked = 0;
@@ -213,7 +222,8 @@ class Tsp final : public Program {
         continue;
       }
       started(search_, 0);
-      s.stack.assign(1, Frame{path[depth_], length, visited, 1});
+      s.stack[0] = Frame{path[depth_], length, visited, all_ & ~visited};
+      s.depth = 1;
       if (!search(node, t)) return;
     }
     ask(node, t);
@@ -224,7 +234,6 @@ class Tsp final : public Program {
   // True when the task is done (the caller starts the next), false when it goes on later.
   bool search(int node, Thread& t) {
     Node& s = state_[static_cast<std::size_t>(node)];
-    const std::uint32_t all = (1u << cities_) - 1;
     for (int call = 0; call < p_.tsp_calls_per_yield; ++call) {
       if (call > 0) {
         started(null_, 1);
@@ -243,33 +252,35 @@ class Tsp final : public Program {
         xlates_ += xl;
         t.compute(xl * p_.costs.xlate);
       };
-      while (!s.stack.empty() && slice < p_.tsp_null_call_every) {
-        Frame& f = s.stack.back();
-        if (f.visited == all) {
-          const int tour = f.length + d_[f.city][0];
+      while (s.depth > 0 && slice < p_.tsp_null_call_every) {
+        Frame& f = s.stack[static_cast<std::size_t>(s.depth - 1)];
+        const int* from = &dist_[static_cast<std::size_t>(f.city) * kMaxCities];
+        if (f.visited == all_) {
+          const int tour = f.length + from[0];
           if (tour < s.bound) {
             charge();
             found(node, tour, t);
           }
-          s.stack.pop_back();
+          --s.depth;
           continue;
         }
-        while (f.next < cities_ && (f.visited >> f.next & 1)) ++f.next;
-        if (f.next == cities_) {
-          s.stack.pop_back();
+        if (f.untried == 0) {
+          --s.depth;
           continue;
         }
-        const int c = f.next++;
-        const int length = f.length + d_[f.city][c];
+        const int c = __builtin_ctz(f.untried);
+        f.untried &= f.untried - 1;
+        const int length = f.length + from[c];
         ++slice;
         if (length >= s.bound) continue;
-        s.stack.push_back(Frame{c, length, f.visited | (1u << c), 1});
+        const std::uint32_t visited = f.visited | (1u << c);
+        s.stack[static_cast<std::size_t>(s.depth++)] = Frame{c, length, visited, all_ & ~visited};
       }
       s.extensions += slice;
       charge();
-      if (s.stack.empty()) break;
+      if (s.depth == 0) break;
     }
-    if (!s.stack.empty()) {
+    if (s.depth > 0) {
       t.send(node, kContinue, {});
       return false;
     }
@@ -299,7 +310,9 @@ class Tsp final : public Program {
   }
 
   std::vector<std::vector<int>> d_;
+  std::array<int, kMaxCities * kMaxCities> dist_{};
   int cities_;
+  std::uint32_t all_;
   int depth_;
   Rng rng_;
   int search_ = 0;
