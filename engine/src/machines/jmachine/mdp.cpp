@@ -12,6 +12,7 @@ Machine::Machine(std::unique_ptr<Interconnect> net, const NodeCosts& costs, cons
   const auto n = static_cast<std::size_t>(net_->topology().terminals());
   nodes_.resize(n);
   wake_.assign(n, 0);
+  for (std::size_t i = 0; i < n; ++i) due_.push({0, static_cast<int>(i)});
   pending_bits_.assign((n + 63) / 64, 0);
 }
 
@@ -43,9 +44,14 @@ bool Machine::quiescent() const {
 }
 
 void Machine::step(Workload& workload) {
-  const int count = static_cast<int>(nodes_.size());
   const std::int64_t now = net_->now();
-  // Nodes with a send to start, in node order (the order they reach the network).
+  // Nodes with a send to start, in node order (the order they reach the network): those due by
+  // now join the ones the network refused.
+  while (next_send() <= now) {
+    const auto n = static_cast<std::size_t>(sends_.top().second);
+    sends_.pop();
+    pending_bits_[n / 64] |= std::uint64_t{1} << (n % 64);
+  }
   for (std::size_t w = 0; pending_count_ > 0 && w < pending_bits_.size(); ++w) {
     for (std::uint64_t bits = pending_bits_[w]; bits != 0; bits &= bits - 1) {
       const std::size_t n = w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits));
@@ -56,21 +62,50 @@ void Machine::step(Workload& workload) {
   const std::int64_t t = net_->now();
   if (trace_) trace_->at(t);
   for (const int id : net_->delivered()) deliver(id, t);
-  // Nodes are looked at in order, as a workload's background may draw random numbers; none is
-  // due before the earliest wake cycle.
-  if (t < min_wake_) return;
-  std::int64_t earliest = Workload::kForever;
-  for (int n = 0; n < count; ++n) {
-    const auto i = static_cast<std::size_t>(n);
-    if (wake_[i] <= t) visit(workload, n, t);
-    earliest = std::min(earliest, wake_[i]);
+  // The nodes due are looked at in node order (the heap's order within a cycle), as a
+  // workload's background may draw random numbers.
+  while (!due_.empty() && due_.top().first <= t) {
+    const auto [cycle, n] = due_.top();
+    due_.pop();
+    if (wake_[static_cast<std::size_t>(n)] != cycle) continue;
+    wake(static_cast<std::size_t>(n), visit(workload, n, t));
   }
-  min_wake_ = earliest;
+}
+
+void Machine::set_pending(std::size_t n) {
+  nodes_[n].pending = true;
+  ++pending_count_;
+  sends_.push({nodes_[n].send.at, static_cast<int>(n)});
+}
+
+void Machine::clear_pending(std::size_t n) {
+  nodes_[n].pending = false;
+  pending_bits_[n / 64] &= ~(std::uint64_t{1} << (n % 64));
+  --pending_count_;
+}
+
+void Machine::wake(std::size_t n, std::int64_t cycle) {
+  wake_[n] = cycle;
+  if (cycle != Workload::kForever) due_.push({cycle, static_cast<int>(n)});
+}
+
+std::int64_t Machine::next_send() {
+  for (; !sends_.empty(); sends_.pop()) {
+    const Node& node = nodes_[static_cast<std::size_t>(sends_.top().second)];
+    if (node.pending && node.send.at == sends_.top().first) return node.send.at;
+  }
+  return Workload::kForever;
+}
+
+std::int64_t Machine::next_wake() {
+  while (!due_.empty() && wake_[static_cast<std::size_t>(due_.top().second)] != due_.top().first) {
+    due_.pop();
+  }
+  return due_.empty() ? Workload::kForever : due_.top().first;
 }
 
 void Machine::try_send(Node& node, std::size_t n, std::int64_t now) {
   Pending& p = node.send;
-  if (p.at > now) return;
   const int id = net_->send(static_cast<int>(n), p.dst, p.words, p.tag);
   if (id < 0) {
     // The network refuses the words: the send faults and the processor waits.
@@ -88,9 +123,10 @@ void Machine::try_send(Node& node, std::size_t n, std::int64_t now) {
   if (slot >= flight_.size()) flight_.resize(slot + 1);
   flight_[slot].priority = p.priority;
   flight_[slot].payload = std::move(p.payload);
-  node.pending = false;
-  pending_bits_[n / 64] &= ~(std::uint64_t{1} << (n % 64));
-  --pending_count_;
+  clear_pending(n);
+  // A node with nothing but this send to do slept while it waited (see visit): it goes on in
+  // this step. A busy one is looked at when its work is done, as before.
+  if (wake_[n] == Workload::kForever) wake(n, now + 1);
   if (p.faulted) {
     node.busy_until = std::max(node.busy_until, static_cast<double>(now)) + mdp_.send_fault;
     node.stats.cycles[static_cast<int>(Use::kFault)] += mdp_.send_fault;
@@ -113,8 +149,7 @@ void Machine::deliver(int id, std::int64_t t) {
   node.queue_words[p] += m.flits;
   node.queue[p].push_back(std::move(q));
   if (trace_) trace_->received(static_cast<double>(t), m.dst, m.src, m.tag, p, id);
-  wake_[n] = std::min(wake_[n], t);
-  min_wake_ = std::min(min_wake_, t);
+  if (wake_[n] > t) wake(n, t);
   if (!faults_ || node.queue_words[p] < queue_capacity_) return;
   // The queue is full: the overflow fault's handler interrupts whatever runs and copies the
   // queued messages to memory, which frees the queue for the network.
@@ -137,15 +172,14 @@ void Machine::deliver(int id, std::int64_t t) {
 void Machine::jump(std::int64_t limit) {
   if (wormhole_ == nullptr || !wormhole_->idle()) return;
   std::int64_t next = limit;
-  next = std::min(next, min_wake_);
+  next = std::min(next, next_wake());
   // A send recorded for later (the end of a handler's work) is tried in the step that starts at
-  // its cycle.
-  for (std::size_t w = 0; w < pending_bits_.size(); ++w) {
-    for (std::uint64_t bits = pending_bits_[w]; bits != 0; bits &= bits - 1) {
-      const auto n = w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits));
-      next = std::min(next, nodes_[n].send.at + 1);
-    }
+  // its cycle; one due already (refused) is tried in the next.
+  for (const std::uint64_t bits : pending_bits_) {
+    if (bits != 0) return;
   }
+  const std::int64_t send = next_send();
+  if (send != Workload::kForever) next = std::min(next, send + 1);
   const std::int64_t cycles = next - 1 - net_->now();
   if (cycles > 0) wormhole_->skip(cycles);
 }
@@ -176,10 +210,7 @@ bool Machine::play(Node& node, std::int64_t t) {
     const double busy = costs_.send_overhead + a.words / net_->inject_rate();
     node.send = Pending{static_cast<std::int64_t>(std::ceil(cursor + costs_.send_overhead)),
                         a.dst, a.words, a.handler, a.priority, false, std::move(a.payload)};
-    node.pending = true;
-    const auto n = static_cast<std::size_t>(&node - nodes_.data());
-    pending_bits_[n / 64] |= std::uint64_t{1} << (n % 64);
-    ++pending_count_;
+    set_pending(static_cast<std::size_t>(&node - nodes_.data()));
     ++node.stats.messages_sent;
     node.stats.words_sent += a.words;
     node.stats.cycles[static_cast<int>(Use::kCommunication)] += busy;
@@ -221,12 +252,10 @@ bool Machine::dispatch(Workload& workload, Node& node, int n, int priority, std:
   return play(node, t);
 }
 
-void Machine::visit(Workload& workload, int n, std::int64_t t) {
+std::int64_t Machine::visit(Workload& workload, int n, std::int64_t t) {
   Node& node = nodes_[static_cast<std::size_t>(n)];
   settle(workload, static_cast<std::size_t>(n), t);
   node.quiet_end = node.quiet_from;
-  std::int64_t& wake = wake_[static_cast<std::size_t>(n)];
-  wake = t + 1;
   const double now = static_cast<double>(t);
   // A priority-1 message preempts priority-0 work between its recorded actions' cycles, also
   // while the thread computes towards a send (recorded, not yet due); a send under way or
@@ -237,10 +266,7 @@ void Machine::visit(Workload& workload, int n, std::int64_t t) {
     r.preempted = node.busy_until - now;
     if (node.pending) {
       r.send_in = node.send.at - t;
-      node.pending = false;
-      pending_bits_[static_cast<std::size_t>(n) / 64] &=
-          ~(std::uint64_t{1} << (static_cast<std::size_t>(n) % 64));
-      --pending_count_;
+      clear_pending(static_cast<std::size_t>(n));
     }
     node.busy_until = now;
     node.running = -1;
@@ -250,10 +276,13 @@ void Machine::visit(Workload& workload, int n, std::int64_t t) {
   // in the same cycle.
   for (;;) {
     if (node.busy_until > now) {
-      wake = static_cast<std::int64_t>(std::ceil(node.busy_until));
-      return;
+      return static_cast<std::int64_t>(std::ceil(node.busy_until));
     }
-    if (node.pending) return;
+    if (node.pending) {
+      // Nothing changes for the node until the network takes its send (try_send wakes it) or a
+      // message arrives (deliver does).
+      return Workload::kForever;
+    }
     if (node.running >= 0) {
       if (!play(node, t)) continue;
     } else if (node.thread[1].active) {
@@ -272,10 +301,7 @@ void Machine::visit(Workload& workload, int n, std::int64_t t) {
         // Its send is due as much later as the preemption lasted.
         node.send.at = t + r.send_in;
         r.send_in = -1;
-        node.pending = true;
-        pending_bits_[static_cast<std::size_t>(n) / 64] |= std::uint64_t{1}
-                                                          << (static_cast<std::size_t>(n) % 64);
-        ++pending_count_;
+        set_pending(static_cast<std::size_t>(n));
         continue;
       }
       if (!play(node, t)) continue;
@@ -292,15 +318,14 @@ void Machine::visit(Workload& workload, int n, std::int64_t t) {
       if (const std::int64_t quiet = workload.quiet_cycles(n); quiet > 0) {
         node.quiet_from = t;
         node.quiet_end = quiet >= Workload::kForever - t ? Workload::kForever : t + quiet;
-        wake = node.quiet_end;
-        return;
+        return node.quiet_end;
       }
       workload.background(n, scratch_);
-      if (scratch_.empty()) return;
+      if (scratch_.empty()) return t + 1;
       if (trace_) trace_->started(now, n, 0, ThreadCause::kBackground);
       start(node, 0, scratch_, now);
       if (!play(node, t)) continue;
-      return;
+      return t + 1;
     }
   }
 }

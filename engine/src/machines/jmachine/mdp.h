@@ -5,6 +5,8 @@
 #include <functional>
 #include <limits>
 #include <memory>
+#include <queue>
+#include <utility>
 #include <vector>
 
 #include "machines/jmachine/costs.h"
@@ -187,12 +189,21 @@ class Machine {
   bool faults_ = false;
   MdpCosts mdp_{};
   std::vector<Node> nodes_;
-  // Per node, apart from the rest so a step's scan of them stays in cache: the next cycle it
-  // must be looked at (earlier ones would change nothing), and whether it has a send to start.
+  // Per node: the next cycle it must be looked at (earlier ones would change nothing).
   std::vector<std::int64_t> wake_;
-  // The earliest of them.
-  std::int64_t min_wake_ = 0;
+  // (cycle, node) for each wake_ set, earliest first; an entry whose cycle is no longer its
+  // node's wake_ is stale. A step visits only the nodes due, not all of them.
+  std::priority_queue<std::pair<std::int64_t, int>, std::vector<std::pair<std::int64_t, int>>,
+                      std::greater<>>
+      due_;
+  // (cycle, node) of each recorded send, earliest first, until its cycle comes (an entry whose
+  // node no longer has that send is stale); then its bit in pending_bits_ until the network
+  // takes it. A step tries only the sends due, not every node's.
+  std::priority_queue<std::pair<std::int64_t, int>, std::vector<std::pair<std::int64_t, int>>,
+                      std::greater<>>
+      sends_;
   std::vector<std::uint64_t> pending_bits_;
+  // Nodes with a send recorded, due or not.
   int pending_count_ = 0;
   // The receive queues' capacity, in words, when queue faults are on.
   int queue_capacity_ = 512;
@@ -215,7 +226,14 @@ class Machine {
   void start(Node& node, int priority, Thread& thread, double at);
   bool dispatch(Workload& workload, Node& node, int n, int priority, std::int64_t t);
   void settle(Workload& workload, std::size_t node, std::int64_t until);
-  void visit(Workload& workload, int node, std::int64_t t);
+  // Runs what the node can start at `t`; returns the next cycle it must be looked at.
+  std::int64_t visit(Workload& workload, int node, std::int64_t t);
+  void wake(std::size_t node, std::int64_t cycle);
+  void set_pending(std::size_t node);
+  void clear_pending(std::size_t node);
+  // The earliest cycle a node is due, and a recorded send (stale entries dropped).
+  std::int64_t next_wake();
+  std::int64_t next_send();
 };
 
 }  // namespace archex::jmachine
