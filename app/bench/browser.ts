@@ -9,15 +9,17 @@ import { fileURLToPath } from 'node:url';
 import playwrightConfig from '../../playwright.config';
 import { emptyState, serializeUrlState } from '../link/url_state';
 import { emit, root } from './measure';
+import { presetRedraws } from './redraw';
 
 /**
  * The explorer in headless Chromium, as a user meets it. The Fig. 3 page (and the Paragon's
  * Table 1 and sample sort pages): after the first run, a change of a parameter starts a new sweep
  * on the workers (one per core Chromium reports); the time from the change to the first point
  * drawn and to the last, three times over, medians. Then a slider dragged quickly on the
- * Multi-PSI formula page.
+ * Multi-PSI formula page. Last, every preset's default view redrawn after a change of a control
+ * (redraw.ts); `redrawOnly` runs that part alone.
  */
-export async function browserFigures() {
+export async function browserFigures({ redrawOnly = false } = {}) {
   const { webServer, use } = playwrightConfig;
   const server = Array.isArray(webServer) ? webServer[0] : webServer;
   if (!server?.url || !use?.launchOptions) throw new Error('playwright.config.ts has no server');
@@ -31,6 +33,7 @@ export async function browserFigures() {
   try {
     browser = await chromium.launch(use.launchOptions);
     await served(server.url, preview);
+    if (redrawOnly) return await presetRedraws(browser, server.url);
     const page = await browser.newPage();
     // tsx keeps function names with an `__name` helper that functions sent to the page call.
     await page.addInitScript('globalThis.__name = (f) => f;');
@@ -123,6 +126,8 @@ export async function browserFigures() {
     emit('chromium.killed_worker.said_ms', Math.round(recovery.said), 'ms');
     emit('chromium.killed_worker.next_run_ms', Math.round(recovery.next), 'ms');
     emit('chromium.killed_worker.same_run_unharmed_ms', Math.round(recovery.unharmed), 'ms');
+
+    await presetRedraws(browser, server.url);
   } finally {
     await browser?.close();
     if (preview.pid && preview.exitCode === null) process.kill(-preview.pid);

@@ -3,7 +3,8 @@
 // worker threads. The browser's part (browser.ts): the explorer in headless Chromium, from a
 // change of a parameter to the charts drawn again, a slider dragged, the trace views recording,
 // playing and stepping, what a class waits for, a killed engine worker's recovery. Then the gzip
-// sizes of what dist/ ships.
+// sizes of what dist/ ships. `npm run bench -- redraw` runs only every preset's control-to-redraw
+// time (redraw.ts).
 import { fileURLToPath } from 'node:url';
 
 import { browserFigures } from './browser';
@@ -11,7 +12,11 @@ import { distSizes } from './dist_sizes';
 import { engineRuns } from './engine_runs';
 import { emit, root } from './measure';
 
-await engineRuns();
-await browserFigures();
-for (const f of distSizes(fileURLToPath(new URL('dist/assets/', root))))
-  emit(f.name, f.value, f.unit);
+if (process.argv[2] === 'redraw') {
+  await browserFigures({ redrawOnly: true });
+} else {
+  await engineRuns();
+  await browserFigures();
+  for (const f of distSizes(fileURLToPath(new URL('dist/assets/', root))))
+    emit(f.name, f.value, f.unit);
+}

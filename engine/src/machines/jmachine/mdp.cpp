@@ -11,9 +11,10 @@ Machine::Machine(std::unique_ptr<Interconnect> net, const NodeCosts& costs, cons
   if (mdp) mdp_ = *mdp;
   const auto n = static_cast<std::size_t>(net_->topology().terminals());
   nodes_.resize(n);
+  send_at_.assign(n, 0);
   wake_.assign(n, 0);
-  for (std::size_t i = 0; i < n; ++i) due_.push({0, static_cast<int>(i)});
   pending_bits_.assign((n + 63) / 64, 0);
+  due_bits_.assign((n + 63) / 64, 0);
 }
 
 Machine::Machine(const NetworkConfig& config, const NodeCosts& costs, const MdpCosts* mdp)
@@ -45,15 +46,22 @@ bool Machine::quiescent() const {
 
 void Machine::step(Workload& workload) {
   const std::int64_t now = net_->now();
-  // Nodes with a send to start, in node order (the order they reach the network): those due by
-  // now join the ones the network refused.
-  while (next_send() <= now) {
-    const auto n = static_cast<std::size_t>(sends_.top().second);
-    sends_.pop();
-    pending_bits_[n / 64] |= std::uint64_t{1} << (n % 64);
+  // The sends recorded for now join the due ones the network refused (none is due before the
+  // earliest recorded send); they are tried in node order, the order they reach the network.
+  if (now >= min_send_at_) {
+    std::int64_t later = Workload::kForever;
+    for (std::size_t w = 0; w < pending_bits_.size(); ++w) {
+      for (std::uint64_t bits = pending_bits_[w] & ~due_bits_[w]; bits != 0; bits &= bits - 1) {
+        const std::size_t n = w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits));
+        if (send_at_[n] <= now) due_bits_[w] |= bits & -bits;
+        else later = std::min(later, send_at_[n]);
+      }
+    }
+    min_send_at_ = later;
+    min_send_exact_ = true;
   }
-  for (std::size_t w = 0; pending_count_ > 0 && w < pending_bits_.size(); ++w) {
-    for (std::uint64_t bits = pending_bits_[w]; bits != 0; bits &= bits - 1) {
+  for (std::size_t w = 0; pending_count_ > 0 && w < due_bits_.size(); ++w) {
+    for (std::uint64_t bits = due_bits_[w]; bits != 0; bits &= bits - 1) {
       const std::size_t n = w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits));
       try_send(nodes_[n], n, now);
     }
@@ -62,46 +70,36 @@ void Machine::step(Workload& workload) {
   const std::int64_t t = net_->now();
   if (trace_) trace_->at(t);
   for (const int id : net_->delivered()) deliver(id, t);
-  // The nodes due are looked at in node order (the heap's order within a cycle), as a
-  // workload's background may draw random numbers.
-  while (!due_.empty() && due_.top().first <= t) {
-    const auto [cycle, n] = due_.top();
-    due_.pop();
-    if (wake_[static_cast<std::size_t>(n)] != cycle) continue;
-    wake(static_cast<std::size_t>(n), visit(workload, n, t));
+  // Nodes are looked at in order, as a workload's background may draw random numbers; none is
+  // due before the earliest wake cycle.
+  if (t < min_wake_) return;
+  std::int64_t earliest = Workload::kForever;
+  for (std::size_t n = 0; n < wake_.size(); ++n) {
+    if (wake_[n] <= t) wake_[n] = visit(workload, static_cast<int>(n), t);
+    earliest = std::min(earliest, wake_[n]);
   }
+  min_wake_ = earliest;
 }
 
 void Machine::set_pending(std::size_t n) {
   nodes_[n].pending = true;
   ++pending_count_;
-  sends_.push({nodes_[n].send.at, static_cast<int>(n)});
+  send_at_[n] = nodes_[n].send.at;
+  min_send_at_ = std::min(min_send_at_, send_at_[n]);
+  pending_bits_[n / 64] |= std::uint64_t{1} << (n % 64);
 }
 
 void Machine::clear_pending(std::size_t n) {
   nodes_[n].pending = false;
+  if (send_at_[n] == min_send_at_) min_send_exact_ = false;
   pending_bits_[n / 64] &= ~(std::uint64_t{1} << (n % 64));
+  due_bits_[n / 64] &= ~(std::uint64_t{1} << (n % 64));
   --pending_count_;
 }
 
 void Machine::wake(std::size_t n, std::int64_t cycle) {
   wake_[n] = cycle;
-  if (cycle != Workload::kForever) due_.push({cycle, static_cast<int>(n)});
-}
-
-std::int64_t Machine::next_send() {
-  for (; !sends_.empty(); sends_.pop()) {
-    const Node& node = nodes_[static_cast<std::size_t>(sends_.top().second)];
-    if (node.pending && node.send.at == sends_.top().first) return node.send.at;
-  }
-  return Workload::kForever;
-}
-
-std::int64_t Machine::next_wake() {
-  while (!due_.empty() && wake_[static_cast<std::size_t>(due_.top().second)] != due_.top().first) {
-    due_.pop();
-  }
-  return due_.empty() ? Workload::kForever : due_.top().first;
+  min_wake_ = std::min(min_wake_, cycle);
 }
 
 void Machine::try_send(Node& node, std::size_t n, std::int64_t now) {
@@ -172,14 +170,24 @@ void Machine::deliver(int id, std::int64_t t) {
 void Machine::jump(std::int64_t limit) {
   if (wormhole_ == nullptr || !wormhole_->idle()) return;
   std::int64_t next = limit;
-  next = std::min(next, next_wake());
+  next = std::min(next, min_wake_);
   // A send recorded for later (the end of a handler's work) is tried in the step that starts at
-  // its cycle; one due already (refused) is tried in the next.
-  for (const std::uint64_t bits : pending_bits_) {
+  // its cycle.
+  // One due already (refused) is tried in the next step.
+  for (const std::uint64_t bits : due_bits_) {
     if (bits != 0) return;
   }
-  const std::int64_t send = next_send();
-  if (send != Workload::kForever) next = std::min(next, send + 1);
+  if (!min_send_exact_) {
+    min_send_at_ = Workload::kForever;
+    for (std::size_t w = 0; w < pending_bits_.size(); ++w) {
+      for (std::uint64_t bits = pending_bits_[w]; bits != 0; bits &= bits - 1) {
+        const auto n = w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits));
+        min_send_at_ = std::min(min_send_at_, send_at_[n]);
+      }
+    }
+    min_send_exact_ = true;
+  }
+  if (min_send_at_ != Workload::kForever) next = std::min(next, min_send_at_ + 1);
   const std::int64_t cycles = next - 1 - net_->now();
   if (cycles > 0) wormhole_->skip(cycles);
 }

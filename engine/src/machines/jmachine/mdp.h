@@ -5,7 +5,6 @@
 #include <functional>
 #include <limits>
 #include <memory>
-#include <queue>
 #include <utility>
 #include <vector>
 
@@ -189,20 +188,21 @@ class Machine {
   bool faults_ = false;
   MdpCosts mdp_{};
   std::vector<Node> nodes_;
-  // Per node: the next cycle it must be looked at (earlier ones would change nothing).
+  // Per node, apart from the rest so a step's scan of them stays in cache: the next cycle it
+  // must be looked at (earlier ones would change nothing).
   std::vector<std::int64_t> wake_;
-  // (cycle, node) for each wake_ set, earliest first; an entry whose cycle is no longer its
-  // node's wake_ is stale. A step visits only the nodes due, not all of them.
-  std::priority_queue<std::pair<std::int64_t, int>, std::vector<std::pair<std::int64_t, int>>,
-                      std::greater<>>
-      due_;
-  // (cycle, node) of each recorded send, earliest first, until its cycle comes (an entry whose
-  // node no longer has that send is stale); then its bit in pending_bits_ until the network
-  // takes it. A step tries only the sends due, not every node's.
-  std::priority_queue<std::pair<std::int64_t, int>, std::vector<std::pair<std::int64_t, int>>,
-                      std::greater<>>
-      sends_;
+  // The earliest of them.
+  std::int64_t min_wake_ = 0;
+  // Per node, apart from the rest so a step's look at them stays in cache: whether it has a send
+  // recorded, whether that send is due (its cycle came, the network has not taken it yet), and
+  // its cycle.
   std::vector<std::uint64_t> pending_bits_;
+  std::vector<std::uint64_t> due_bits_;
+  std::vector<std::int64_t> send_at_;
+  // No send not yet due is due before this cycle: the earliest of them, or earlier once the
+  // earliest has gone (then not exact).
+  std::int64_t min_send_at_ = Workload::kForever;
+  bool min_send_exact_ = true;
   // Nodes with a send recorded, due or not.
   int pending_count_ = 0;
   // The receive queues' capacity, in words, when queue faults are on.
@@ -231,9 +231,6 @@ class Machine {
   void wake(std::size_t node, std::int64_t cycle);
   void set_pending(std::size_t node);
   void clear_pending(std::size_t node);
-  // The earliest cycle a node is due, and a recorded send (stale entries dropped).
-  std::int64_t next_wake();
-  std::int64_t next_send();
 };
 
 }  // namespace archex::jmachine

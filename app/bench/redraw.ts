@@ -1,0 +1,125 @@
+// Every preset's default view as a user meets it: from a change of one control to the charts
+// drawn again and the page idle.
+import type { Browser, Page } from '@playwright/test';
+
+import { loadPresetsFromDisk } from '../presets/from_disk';
+import { emit } from './measure';
+
+/** A run longer than this is a hang, not a slow redraw. */
+const RUN_LIMIT_MS = 600_000;
+/** Controls tried per preset before it is reported as having none the engine takes. */
+const CONTROLS_TRIED = 8;
+
+interface Redraw {
+  ms: number;
+  paused: boolean;
+}
+
+/**
+ * For each preset: open its default view (a view that pauses to ask is run anyway, and said),
+ * then change its first number control the engine accepts by one step (a whole number by 1,
+ * another by 1 %), back, and up again, each timed from the change to the page idle. A change
+ * whose run pauses to ask is run anyway at once, its time counted through the pause. Prints per
+ * preset the median of the three and whether any paused; then the median and the worst over all
+ * presets, and how many redraw within 1 s.
+ */
+export async function presetRedraws(browser: Browser, base: string) {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await page.addInitScript('globalThis.__name = (f) => f;');
+  const medians: number[] = [];
+  try {
+    for (const preset of loadPresetsFromDisk()) {
+      const opened = await timed(page, () => page.goto(`${base}?preset=${preset.id}`));
+      emit(`chromium.redraw.${preset.id}.open_ms`, Math.round(opened.ms), 'ms');
+      if (opened.paused) emit(`chromium.redraw.${preset.id}.open_paused`, 1, 'count');
+      const found = await acceptedChange(page);
+      if (!found) {
+        emit(`chromium.redraw.${preset.id}.no_control`, 1, 'count');
+        continue;
+      }
+      const { param, values } = found;
+      const runs: Redraw[] = [];
+      for (const value of values) {
+        runs.push(await timed(page, () => setNumber(page, param, value)));
+      }
+      const ms = median(runs.map((r) => r.ms));
+      medians.push(ms);
+      emit(`chromium.redraw.${preset.id}.${param}_ms`, Math.round(ms), 'ms');
+      emit(`chromium.redraw.${preset.id}.paused`, runs.filter((r) => r.paused).length, 'count');
+    }
+  } finally {
+    await page.close();
+  }
+  emit('chromium.redraw.median_ms', Math.round(median(medians)), 'ms');
+  emit('chromium.redraw.worst_ms', Math.round(Math.max(...medians)), 'ms');
+  emit('chromium.redraw.within_1s', medians.filter((ms) => ms <= 1000).length, 'count');
+  emit('chromium.redraw.presets', medians.length, 'count');
+}
+
+/**
+ * `act`, then the page's frames until it has been busy and is idle again; a held run (paused to
+ * ask) is let go at once. The time is from just before `act` to the first idle frame after it.
+ */
+async function timed(page: Page, act: () => Promise<unknown>): Promise<Redraw> {
+  const start = Date.now();
+  let paused = false;
+  await act();
+  const deadline = start + RUN_LIMIT_MS;
+  for (;;) {
+    const state = await page.evaluate(
+      () =>
+        new Promise<'idle' | 'held'>((resolve) => {
+          const frame = () => {
+            if (document.querySelector('.run-notice button')) resolve('held');
+            else if (document.documentElement.dataset.idle === 'true') resolve('idle');
+            else requestAnimationFrame(frame);
+          };
+          requestAnimationFrame(frame);
+        }),
+    );
+    if (state === 'idle') return { ms: Date.now() - start, paused };
+    paused = true;
+    await page.locator('.run-notice button').click();
+    if (Date.now() > deadline) throw new Error(`${page.url()} did not finish its run in 10 min`);
+  }
+}
+
+/** Types `value` into the control of `param`, as a user does. */
+async function setNumber(page: Page, param: string, value: string) {
+  await page.locator(`.param-inputs input[data-param-number="${param}"]`).fill(value);
+}
+
+/**
+ * The first of the view's number controls whose step the engine accepts (no field error), and
+ * the three values to time: a step, back, the step again. The page is left at its start value.
+ */
+async function acceptedChange(page: Page): Promise<{ param: string; values: string[] } | null> {
+  const controls = page.locator('.param-inputs input[data-param-number]');
+  const count = Math.min(await controls.count(), CONTROLS_TRIED);
+  for (let i = 0; i < count; i++) {
+    const control = controls.nth(i);
+    const param = (await control.getAttribute('data-param-number')) ?? '';
+    const start = await control.inputValue();
+    const v = Number(start);
+    if (start.trim() === '' || !Number.isFinite(v)) continue;
+    for (const step of steps(v)) {
+      await control.fill(step);
+      const invalid = (await control.getAttribute('aria-invalid')) === 'true';
+      // Back to the start value: the same request, so no run starts (or the one started stops).
+      await timed(page, () => control.fill(start));
+      if (!invalid) return { param, values: [step, start, step] };
+    }
+  }
+  return null;
+}
+
+/** One step up and one down: a whole number by 1, another by 1 % (4 significant digits). */
+function steps(v: number): string[] {
+  if (Number.isInteger(v)) return [String(v + 1), String(v - 1)];
+  const round = (x: number) => String(Number(x.toPrecision(4)));
+  return [round(v * 1.01), round(v * 0.99)];
+}
+
+function median(values: number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+}
