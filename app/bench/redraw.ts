@@ -57,30 +57,27 @@ export async function presetRedraws(browser: Browser, base: string) {
 }
 
 /**
- * `act`, then the page's frames until it has been busy and is idle again; a held run (paused to
- * ask) is let go at once. The time is from just before `act` to the first idle frame after it.
+ * `act`, then the page's frames until it is idle again; a held run (paused to ask) is let go at
+ * once. The time is from just before `act` to the first idle frame after it.
  */
 async function timed(page: Page, act: () => Promise<unknown>): Promise<Redraw> {
   const start = Date.now();
   let paused = false;
   await act();
-  const deadline = start + RUN_LIMIT_MS;
   for (;;) {
-    const state = await page.evaluate(
+    const state = await page.waitForFunction(
       () =>
-        new Promise<'idle' | 'held'>((resolve) => {
-          const frame = () => {
-            if (document.querySelector('.run-notice button')) resolve('held');
-            else if (document.documentElement.dataset.idle === 'true') resolve('idle');
-            else requestAnimationFrame(frame);
-          };
-          requestAnimationFrame(frame);
-        }),
+        document.querySelector('.run-notice button')
+          ? 'held'
+          : document.documentElement.dataset.idle === 'true'
+            ? 'idle'
+            : null,
+      null,
+      { polling: 'raf', timeout: RUN_LIMIT_MS },
     );
-    if (state === 'idle') return { ms: Date.now() - start, paused };
+    if ((await state.jsonValue()) === 'idle') return { ms: Date.now() - start, paused };
     paused = true;
     await page.locator('.run-notice button').click();
-    if (Date.now() > deadline) throw new Error(`${page.url()} did not finish its run in 10 min`);
   }
 }
 
