@@ -182,7 +182,7 @@ function Shell({
   // page's, so it would otherwise say idle while the machines run).
   const machinesShown = page?.kind === 'machines';
   useLayoutEffect(() => {
-    if (!preset && !machinesShown) writeIdle(true);
+    if (!preset && !machinesShown) writeIdle({ current: true, idle: true });
   }, [preset, machinesShown]);
   const [board] = useState(() => new IdleBoard(writeIdle));
   const tour = layout?.kind === 'tour' ? tours.find((t) => t.id === layout.tour) : undefined;

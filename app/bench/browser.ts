@@ -19,7 +19,10 @@ import { presetRedraws } from './redraw';
  * Multi-PSI formula page. Last, every preset's default view redrawn after a change of a control
  * (redraw.ts); `redrawOnly` runs that part alone.
  */
-export async function browserFigures({ redrawOnly = false } = {}) {
+export async function browserFigures({
+  redrawOnly = false,
+  only,
+}: { redrawOnly?: boolean; only?: string[] } = {}) {
   const { webServer, use } = playwrightConfig;
   const server = Array.isArray(webServer) ? webServer[0] : webServer;
   if (!server?.url || !use?.launchOptions) throw new Error('playwright.config.ts has no server');
@@ -33,7 +36,7 @@ export async function browserFigures({ redrawOnly = false } = {}) {
   try {
     browser = await chromium.launch(use.launchOptions);
     await served(server.url, preview);
-    if (redrawOnly) return await presetRedraws(browser, server.url);
+    if (redrawOnly) return await presetRedraws(browser, server.url, only);
     const page = await browser.newPage();
     // tsx keeps function names with an `__name` helper that functions sent to the page call.
     await page.addInitScript('globalThis.__name = (f) => f;');

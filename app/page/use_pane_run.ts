@@ -4,7 +4,7 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 
 import type { Engine } from '../engine/engine';
-import type { ModelInfo, ParamValue } from '../engine/types';
+import type { ModelInfo, ParamValue, RunResult } from '../engine/types';
 import { sameValue } from '../engine/types';
 import type { Preset } from '../presets/schema';
 import { presetParams, shownSpecs, unusedParams } from '../presets/schema';
@@ -38,6 +38,16 @@ export function staleReason(
 export const RUN_STOPPED = 'the run stopped; the message at the top of the page says why.';
 
 export type PaneUpdate = (update: (pane: Pane) => Pane) => void;
+
+/** A run's result holds something to draw: a point of a curve, a network or a timeline. */
+export function holdsPoints(result: RunResult | null | undefined): result is RunResult {
+  return (
+    !!result &&
+    (result.series.some((s) => s.x.length > 0) ||
+      result.networks.length > 0 ||
+      result.timelines.length > 0)
+  );
+}
 
 interface Args {
   engine: Engine;
@@ -116,7 +126,8 @@ export function usePaneRun({ engine, models, presets, preset, model, pane, onPan
   };
 
   // Readouts and the paper table show the latest complete run; charts also show a running
-  // one's partial result, so a sweep fills in.
+  // one's partial result once it holds a point, so a sweep fills in (until then the last run's
+  // charts stay, never a blank one).
   const outcome = useMemo<ChartRun | null>(
     () =>
       run.outcome
@@ -125,8 +136,10 @@ export function usePaneRun({ engine, models, presets, preset, model, pane, onPan
     [run.outcome],
   );
   // A run that failed part way keeps what it drew, if anything, marked with why it stopped.
-  const failed = run.failedPartial?.series.some((s) => s.x.length > 0) ? run.failedPartial : null;
-  const drawnSoFar = run.progress?.partial ?? failed;
+  const failed = holdsPoints(run.failedPartial) ? run.failedPartial : null;
+  const running = run.progress?.partial;
+  const partial = holdsPoints(running) ? running : null;
+  const drawnSoFar = partial ?? failed;
   const view = useMemo<ChartRun | null>(
     () => (drawnSoFar ? { result: drawnSoFar, params: values, preset, seed } : outcome),
     [drawnSoFar, values, preset, seed, outcome],
@@ -161,12 +174,14 @@ export function usePaneRun({ engine, models, presets, preset, model, pane, onPan
   const charts = useMemo(() => ({ view, pins: pinned.runs }), [view, pinned.runs]);
   const drawn = useDeferredValue(charts);
 
-  // Idle: nothing pending and the current job's answer drawn.
+  // Idle: nothing pending and the current job's answer drawn. Current: the charts drawn show the
+  // current job, its first points at least.
   useReportIdle(
     pending === 0 &&
       pinned.ready &&
       (run.upToDate || run.error !== null || run.held !== null) &&
       drawn === charts,
+    pinned.ready && (partial !== null || run.upToDate) && drawn === charts,
   );
 
   // The trace view the link opens, over the charts: the chart it explains must say which view.
