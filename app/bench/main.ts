@@ -3,17 +3,21 @@
 // worker threads. The browser's part (browser.ts): the explorer in headless Chromium, from a
 // change of a parameter to the charts drawn again, a slider dragged, the trace views recording,
 // playing and stepping, what a class waits for, a killed engine worker's recovery. Then the gzip
-// sizes of what dist/ ships. `npm run bench -- redraw` runs only every preset's control-to-redraw
-// time (redraw.ts).
+// sizes of what dist/ ships. `npm run bench -- redraw [preset ...]` runs only the control-to-redraw
+// time of every preset (or those named; redraw.ts); `npm run bench -- time-left` measures how well
+// the time-left range holds on real runs (time_left_traces.ts).
 import { fileURLToPath } from 'node:url';
 
 import { browserFigures } from './browser';
 import { distSizes } from './dist_sizes';
 import { engineRuns } from './engine_runs';
 import { emit, root } from './measure';
+import { recordTimeLeftTraces } from './time_left_traces';
 
 if (process.argv[2] === 'redraw') {
-  await browserFigures({ redrawOnly: true });
+  await browserFigures({ redrawOnly: true, only: process.argv.slice(3) });
+} else if (process.argv[2] === 'time-left') {
+  await recordTimeLeftTraces(process.argv[3]);
 } else {
   await engineRuns();
   await browserFigures();

@@ -187,9 +187,9 @@ function presetAndBase(
 function longRunNotice(): (progress: RunProgress) => void {
   const samples: Sample[] = [];
   let said = false;
-  return ({ fraction, elapsedMs }) => {
+  return ({ fraction, elapsedMs, left: reckoned }) => {
     if (said) return;
-    samples.push({ fraction, elapsedMs });
+    samples.push({ fraction, elapsedMs, left: reckoned });
     const left = worthAsking(samples);
     if (!left) return;
     said = true;

@@ -1,4 +1,5 @@
 import type { ErrorInfo } from './protocol';
+import type { TimeLeft } from './time_left';
 import type { TraceOutcome, TraceRunRequest } from './trace';
 import type { ModelInfo, NetworkMap, Params, RunRequest, RunResult } from './types';
 
@@ -7,6 +8,8 @@ export interface RunProgress {
   elapsedMs: number;
   /** The result so far: a sweep's finished points. */
   partial: RunResult;
+  /** The time left as the engine reckons it (a sweep's pool, once a point has finished). */
+  left?: TimeLeft | null;
 }
 
 export interface RunOptions {

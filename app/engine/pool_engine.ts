@@ -4,6 +4,7 @@ import { EngineError } from './engine';
 import type { PointPartial } from './protocol';
 import type { TraceOutcome, TraceRunRequest } from './trace';
 import type { ModelInfo, NetworkMap, Params, RunRequest, RunResult } from './types';
+import { sweepTimeLeft } from './time_left';
 
 /** Progress, with the points combined so far, at most this often (and at each new point). */
 const PROGRESS_INTERVAL_MS = 100;
@@ -223,7 +224,9 @@ export class PoolEngine implements Engine {
     signal?.addEventListener('abort', onAbort, { once: true });
     const total = chosen.reduce((a, i) => a + weights[i]!, 0);
     const partials: PointPartial[] = [];
-    const running = new Map<number, number>();
+    // Each running point's own fraction done and when it started; each finished point's time.
+    const running = new Map<number, { fraction: number; since: number }>();
+    const done: { weight: number; ms: number }[] = [];
     let doneWeight = 0;
     let next = 0;
     let finished = false;
@@ -233,14 +236,31 @@ export class PoolEngine implements Engine {
     // Work done is the finished points' weight plus each running point's share of its own.
     const fraction = () => {
       let now = doneWeight;
-      for (const [point, f] of running) now += weights[point]! * f;
+      for (const [point, r] of running) now += weights[point]! * r.fraction;
       return total > 0 ? Math.min(1, now / total) : 0;
     };
+    const hosts = Math.min(this.lanes.length, chosen.length);
+    const left = (now: number) =>
+      sweepTimeLeft({
+        lanes: hosts,
+        done,
+        running: [...running].map(([point, r]) => ({
+          weight: weights[point]!,
+          ms: now - r.since,
+          fraction: r.fraction,
+        })),
+        pending: chosen.slice(next).map((point) => weights[point]!),
+      });
     const report = (force: boolean) => {
       const now = performance.now();
       if (finished || !onProgress || (!force && now - lastReport < PROGRESS_INTERVAL_MS)) return;
       lastReport = now;
-      onProgress({ fraction: fraction(), elapsedMs: now - started, partial: combined });
+      onProgress({
+        fraction: fraction(),
+        elapsedMs: now - started,
+        partial: combined,
+        left: left(now),
+      });
     };
     // One combine at a time; points that arrive meanwhile are folded into the next one.
     let combining = false;
@@ -265,12 +285,13 @@ export class PoolEngine implements Engine {
       const host = this.lane(index);
       while (next < chosen.length && !stop.signal.aborted) {
         const point = chosen[next++]!;
-        running.set(point, 0);
+        const since = performance.now();
+        running.set(point, { fraction: 0, since });
         const outcome = await host
           .runPoint(request, point, {
             signal: stop.signal,
             onProgress: (p) => {
-              running.set(point, p.fraction);
+              running.set(point, { fraction: p.fraction, since });
               report(false);
             },
           })
@@ -280,6 +301,7 @@ export class PoolEngine implements Engine {
             ),
           );
         running.delete(point);
+        done.push({ weight: weights[point]!, ms: performance.now() - since });
         partials.push({ point, result: outcome.result });
         doneWeight += weights[point]!;
         // A failed or cancelled refresh only delays the drawing; the final combine reports.
@@ -290,7 +312,6 @@ export class PoolEngine implements Engine {
     try {
       // The empty combine gives the charts their (empty) series at once.
       if (onProgress) refresh().catch(() => {});
-      const hosts = Math.min(this.lanes.length, chosen.length);
       await Promise.all(
         Array.from({ length: hosts }, (_, i) =>
           work(i).catch((error: unknown) => {

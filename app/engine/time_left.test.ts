@@ -4,11 +4,13 @@ import { createInProcessEngine } from './in_process_engine';
 import { loadNodeModule } from './node_module';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import { presetParams } from '../presets/schema';
-import type { Sample } from './time_left';
+import type { ProgressTrace, Sample } from './time_left';
 import {
   ASK_BEYOND_MS,
   JUDGE_AFTER_MS,
+  coverage,
   formatTimeLeft,
+  sweepTimeLeft,
   timeLeftMs,
   timeLeftRange,
   worthAsking,
@@ -153,5 +155,89 @@ describe('timeLeftMs()', () => {
     const ratio = estimate / (totalMs - spentMs);
     expect(ratio).toBeGreaterThan(1 / 1.5);
     expect(ratio).toBeLessThan(1.5);
+  });
+});
+
+describe('coverage()', () => {
+  it('counts the ranges shown that held the time really left, first and all, as they read', () => {
+    const traces = [
+      // Held each time: 7 s left at 3 s (shown as 6.9-7.2 s), 5 s at 5 s (5.4 s reads "about 5 s").
+      {
+        preset: 'a',
+        totalMs: 10_000,
+        shown: [
+          [3000, 6900, 7200],
+          [5000, 5400, 5400],
+        ],
+      },
+      // Far too short each time.
+      { preset: 'b', totalMs: 33_000, shown: [[3000, 7000, 8000]] },
+    ] as ProgressTrace[];
+    const c = coverage(traces);
+    expect(c.runs).toBe(2);
+    expect(c.firstHeld).toBe(0.5);
+    expect(c.allHeld).toBeCloseTo(2 / 3, 9);
+  });
+});
+
+describe('sweepTimeLeft()', () => {
+  it('gives none before a point has finished', () => {
+    expect(sweepTimeLeft({ lanes: 2, done: [], running: [], pending: [1, 1] })).toBeNull();
+  });
+
+  it('places the points left on the lanes: ten equal points of 100 ms on two', () => {
+    // Two done, two just started, six to go: 400 ms left, within the range.
+    const left = sweepTimeLeft({
+      lanes: 2,
+      done: [
+        { weight: 1, ms: 100 },
+        { weight: 1, ms: 100 },
+      ],
+      running: [
+        { weight: 1, ms: 0, fraction: 0 },
+        { weight: 1, ms: 0, fraction: 0 },
+      ],
+      pending: [1, 1, 1, 1, 1, 1],
+    })!;
+    expect(left.low).toBeLessThanOrEqual(400);
+    expect(left.high).toBeGreaterThanOrEqual(400);
+  });
+
+  it('narrows as points finish', () => {
+    const width = (finished: number) => {
+      const left = sweepTimeLeft({
+        lanes: 2,
+        done: Array.from({ length: finished }, () => ({ weight: 1, ms: 100 })),
+        running: [],
+        pending: [1, 1],
+      })!;
+      return left.high / left.low;
+    };
+    expect(width(8)).toBeLessThan(width(4));
+    expect(width(4)).toBeLessThan(width(2));
+  });
+
+  it("learns how time grows with a point's work from the points finished", () => {
+    // Time as the square of the weight: the 16-weight point left takes about 256 ms.
+    const left = sweepTimeLeft({
+      lanes: 1,
+      done: [1, 2, 4, 8].map((w) => ({ weight: w, ms: w * w - 1 })),
+      running: [],
+      pending: [16],
+    })!;
+    expect(left.low).toBeLessThanOrEqual(256);
+    expect(left.high).toBeGreaterThanOrEqual(256);
+    expect(Math.sqrt(left.low * left.high)).toBeCloseTo(256, -1);
+  });
+
+  it("trusts a running point's own progress once it has some", () => {
+    // Predicted 100 ms from its finished twin, but half done after 500 ms: 500 ms more.
+    const left = sweepTimeLeft({
+      lanes: 1,
+      done: [{ weight: 1, ms: 100 }],
+      running: [{ weight: 1, ms: 500, fraction: 0.5 }],
+      pending: [],
+    })!;
+    expect(left.high).toBeGreaterThanOrEqual(500);
   });
 });

@@ -4,7 +4,7 @@ import type { Engine, RunOutcome, RunProgress } from '../engine/engine';
 import type { RunRequest, RunResult } from '../engine/types';
 import { EngineError, isAbortError } from '../engine/engine';
 import type { Sample, TimeLeft } from '../engine/time_left';
-import { timeLeftRange, worthAsking } from '../engine/time_left';
+import { shownTimeLeft, worthAsking } from '../engine/time_left';
 
 /** A request plus what the caller needs to read its answer (e.g. the preset it was made for). */
 export interface RunJob<T> {
@@ -105,7 +105,11 @@ export function useEngineRun<T>(engine: Engine, job: RunJob<T> | null): RunState
         signal: controller.signal,
         onProgress: (progress) => {
           if (controller.signal.aborted) return;
-          samples.push({ fraction: progress.fraction, elapsedMs: progress.elapsedMs });
+          samples.push({
+            fraction: progress.fraction,
+            elapsedMs: progress.elapsedMs,
+            left: progress.left,
+          });
           const ask = forcedRuns > 0 ? null : worthAsking(samples);
           if (ask) {
             controller.abort();
@@ -116,7 +120,7 @@ export function useEngineRun<T>(engine: Engine, job: RunJob<T> | null): RunState
             }));
             return;
           }
-          const timeLeft = timeLeftRange(samples);
+          const timeLeft = shownTimeLeft(samples);
           setSettled((s) => ({ ...s, progress: { key, progress, timeLeft } }));
         },
       })
