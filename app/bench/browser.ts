@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 import playwrightConfig from '../../playwright.config';
+import type { UrlState } from '../link/url_state';
 import { emptyState, serializeUrlState } from '../link/url_state';
 import { emit, root } from './measure';
 import { presetRedraws } from './redraw';
@@ -21,8 +22,9 @@ import { presetRedraws } from './redraw';
  */
 export async function browserFigures({
   redrawOnly = false,
+  viewsOnly = false,
   only,
-}: { redrawOnly?: boolean; only?: string[] } = {}) {
+}: { redrawOnly?: boolean; viewsOnly?: boolean; only?: string[] } = {}) {
   const { webServer, use } = playwrightConfig;
   const server = Array.isArray(webServer) ? webServer[0] : webServer;
   if (!server?.url || !use?.launchOptions) throw new Error('playwright.config.ts has no server');
@@ -37,6 +39,7 @@ export async function browserFigures({
     browser = await chromium.launch(use.launchOptions);
     await served(server.url, preview);
     if (redrawOnly) return await presetRedraws(browser, server.url, only);
+    if (viewsOnly) return await viewOpenings(browser, server.url);
     const page = await browser.newPage();
     // tsx keeps function names with an `__name` helper that functions sent to the page call.
     await page.addInitScript('globalThis.__name = (f) => f;');
@@ -113,12 +116,13 @@ export async function browserFigures({
     ];
     for (const [id, param, values] of changes) await sweep(id, id, undefined, param, values);
 
-    for (const [name, link] of Object.entries(viewLinks())) {
-      const figures = await viewPlayback(browser, `${server.url}${link}`);
+    for (const [name, state] of Object.entries(viewStates())) {
+      const figures = await viewPlayback(browser, `${server.url}${serializeUrlState(state)}`);
       for (const [figure, [value, unit]] of Object.entries(figures)) {
         emit(`chromium.${name}.${figure}`, value, unit);
       }
     }
+    await viewOpenings(browser, server.url);
 
     const teaching = await teachingTimings(browser, server.url);
     for (const [figure, value] of Object.entries(teaching)) {
@@ -262,22 +266,104 @@ function killedSweep(): string {
  * half its capacity bound (point 5), the J-Machine LCS program's timeline on 64 nodes (point 6 of
  * 1 to 512), and the goal view of Multi-PSI/V2's 64 PEs (point 6).
  */
-function viewLinks(): Record<string, string> {
+function viewStates(): Record<string, UrlState> {
   return {
-    packet_view_16x16: serializeUrlState({
+    packet_view_16x16: {
       ...emptyState('custom-network'),
       params: { dims: [16, 16] },
       view: { kind: 'packets', chart: 'latency-load', point: 5, from: 2000, length: 2000 },
-    }),
-    timeline_lcs_64: serializeUrlState({
+    },
+    timeline_lcs_64: {
       ...emptyState('jmachine-lcs'),
       view: { kind: 'timeline', chart: 'work-rates', point: 6, from: 0, length: 50_000 },
-    }),
-    goal_view_64: serializeUrlState({
+    },
+    goal_view_64: {
       ...emptyState('multipsi-v2-program1'),
       view: { kind: 'goals', chart: 'work-rates', point: 6, from: 0, length: 1e6 },
-    }),
+    },
   };
+}
+
+/**
+ * The views opened on a page at rest, `chromium.view_open.*`: those above, and LCS's whole run
+ * on 64 nodes (as much of it as the view's cap records). `npm run bench -- views` runs this part
+ * alone.
+ */
+async function viewOpenings(browser: Browser, url: string) {
+  const states: Record<string, UrlState> = {
+    ...viewStates(),
+    timeline_lcs_64_whole: {
+      ...emptyState('jmachine-lcs'),
+      view: { kind: 'timeline', chart: 'work-rates', point: 6, from: 0, length: 1e9 },
+    },
+  };
+  for (const [name, state] of Object.entries(states)) {
+    const figures = await viewOpening(browser, url, state);
+    for (const [figure, [value, unit]] of Object.entries(figures)) {
+      emit(`chromium.view_open.${name}.${figure}`, value, unit);
+    }
+  }
+}
+
+/**
+ * A trace view opened over a page at rest (its charts drawn), as a link followed (back or
+ * forward): from the link's change to the view drawn, and the longest task the page ran in
+ * between (receiving the trace, building what the view draws from it, drawing), the longest the
+ * page could not answer a click or a key; with how many tasks took over 50 ms.
+ */
+async function viewOpening(browser: Browser, url: string, state: UrlState) {
+  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  await page.addInitScript('globalThis.__name = (f) => f;');
+  await page.addInitScript(() => {
+    const tasks: [number, number][] = [];
+    (globalThis as unknown as { __tasks: [number, number][] }).__tasks = tasks;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) tasks.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask' });
+  });
+  const { view: _view, ...charts } = state;
+  await page.goto(`${url}${serializeUrlState(charts)}`);
+  await page.waitForFunction(() => document.documentElement.dataset.idle === 'true', null, {
+    timeout: 600_000,
+  });
+  const { start, ready } = await page.evaluate(async (link) => {
+    const began = performance.now();
+    history.pushState(null, '', link);
+    dispatchEvent(new PopStateEvent('popstate'));
+    // Ready, and the view's own drawing in place of its words of progress.
+    const drawn = () =>
+      document.querySelector('section.trace-view[data-trace-state="ready"]') &&
+      !document.querySelector('.trace-view-body .trace-status') &&
+      document.querySelector('.trace-view-body :is(canvas, svg)');
+    const drawnAt = await new Promise<number>((resolve) => {
+      if (drawn()) return resolve(performance.now());
+      const watch = new MutationObserver(() => {
+        if (!drawn()) return;
+        watch.disconnect();
+        resolve(performance.now());
+      });
+      watch.observe(document.body, { attributes: true, subtree: true, childList: true });
+    });
+    // The frame after: a task still running as the view is marked ready is counted.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100)));
+    return { start: began, ready: drawnAt };
+  }, serializeUrlState(state));
+  const tasks = await page.evaluate(
+    (from) =>
+      (globalThis as unknown as { __tasks: [number, number][] }).__tasks
+        .filter(([at, took]) => at + took >= from)
+        .map(([, took]) => took),
+    start,
+  );
+  const panel = page.locator('section.trace-view');
+  const bytes = Number(await panel.getAttribute('data-trace-bytes'));
+  await page.close();
+  return {
+    open_ms: [Math.round(ready - start), 'ms'],
+    longest_task_ms: [Math.round(Math.max(0, ...tasks)), 'ms'],
+    tasks_over_50ms: [tasks.length, 'tasks'],
+    trace_bytes: [bytes, 'bytes'],
+  } satisfies Record<string, [number, string]>;
 }
 
 /**

@@ -4,7 +4,8 @@
 // change of a parameter to the charts drawn again, a slider dragged, the trace views recording,
 // playing and stepping, what a class waits for, a killed engine worker's recovery. Then the gzip
 // sizes of what dist/ ships. `npm run bench -- redraw [preset ...]` runs only the control-to-redraw
-// time of every preset (or those named; redraw.ts); `npm run bench -- time-left` measures how well
+// time of every preset (or those named; redraw.ts); `npm run bench -- views` only the trace views'
+// opening (the longest task the page ran); `npm run bench -- time-left` measures how well
 // the time-left range holds on real runs (time_left_traces.ts).
 import { fileURLToPath } from 'node:url';
 
@@ -16,6 +17,8 @@ import { recordTimeLeftTraces } from './time_left_traces';
 
 if (process.argv[2] === 'redraw') {
   await browserFigures({ redrawOnly: true, only: process.argv.slice(3) });
+} else if (process.argv[2] === 'views') {
+  await browserFigures({ viewsOnly: true });
 } else if (process.argv[2] === 'time-left') {
   await recordTimeLeftTraces(process.argv[3]);
 } else {

@@ -33,4 +33,6 @@ export interface ViewProps extends ViewState {
   onWindow?(window: [number, number] | undefined): void;
   /** A view that can say the time of something clicked moves the player there. */
   onTime?(time: number): void;
+  /** The view has built what it draws from the trace and drawn it (the panel is then ready). */
+  onReady?(): void;
 }

@@ -3,7 +3,16 @@
 // (play, pause, step, step back, speed, a slider over the window) and keeps in the link what the
 // view shows; the view itself only draws the moment it is given (view.ts).
 import type { KeyboardEvent, RefObject } from 'react';
-import { Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import {
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 
 import type { Engine } from '../engine/engine';
 import { EngineError, isAbortError } from '../engine/engine';
@@ -320,7 +329,12 @@ export function ViewPanel(props: Props) {
   const panel = useRef<HTMLElement>(null);
   const height = useFitHeight(props.fit ?? false, ref, panel);
   const View = entry.component;
-  const counts = outcome ? traceCounts(outcome.trace) : null;
+  // Recorded, the view builds what it draws from the trace (in slices) before it is ready.
+  const [drawn, setDrawn] = useState<TraceOutcome | null>(null);
+  const onReady = useCallback(() => setDrawn(outcome), [outcome]);
+  const traceState = outcome && drawn !== outcome ? 'indexing' : recording.state;
+  // Once per trace: its counts sum an array per kind, as long as the trace has instants.
+  const counts = useMemo(() => (outcome ? traceCounts(outcome.trace) : null), [outcome]);
   const events = counts ? Object.values(counts).reduce((n, c) => n + c.events, 0) : 0;
   const dropped = counts ? Object.values(counts).reduce((n, c) => n + c.dropped, 0) : 0;
   // Side by side, both panes may open the same kind of view.
@@ -344,7 +358,7 @@ export function ViewPanel(props: Props) {
       ref={panel}
       className="trace-view"
       aria-labelledby={headingId}
-      data-trace-state={recording.state}
+      data-trace-state={traceState}
       data-view={link.kind}
       data-trace-bytes={outcome?.trace.bytes}
       data-trace-events={outcome ? events : undefined}
@@ -452,6 +466,7 @@ export function ViewPanel(props: Props) {
                 onLink(({ window: _w, ...l }) => (window === undefined ? l : { ...l, window }))
               }
               onTime={settle}
+              onReady={onReady}
             />
           </Suspense>
         ) : null}

@@ -8,8 +8,9 @@ import { createInProcessEngine } from '../../engine/in_process_engine';
 import { loadNodeModule } from '../../engine/node_module';
 import { playedEnd } from '../../engine/trace';
 import type { TraceOutcome } from '../../engine/trace';
-import { GoalView, treeKeyTarget } from './GoalView';
-import { goalModel, momentAt } from './goal_model';
+import { GoalDrawing, GoalView, treeKeyTarget } from './GoalView';
+import { goalModel, goalSliced, momentAt } from './goal_model';
+import { runSliced } from '../sliced';
 import { describeGoals } from './goal_words';
 
 let outcome: TraceOutcome;
@@ -27,7 +28,8 @@ beforeAll(async () => {
 
 const render = (time: number, selected?: number) =>
   renderToStaticMarkup(
-    <GoalView
+    <GoalDrawing
+      model={goalModel(outcome.trace, playedEnd(outcome.trace), 3)}
       outcome={outcome}
       time={time}
       selected={selected}
@@ -38,6 +40,29 @@ const render = (time: number, selected?: number) =>
   );
 
 describe('<GoalView>', () => {
+  it('first says it is reading the goals, then builds the model goalModel() builds', async () => {
+    const html = renderToStaticMarkup(
+      <GoalView outcome={outcome} time={0} width={1000} playing={false} onSelect={() => {}} />,
+    );
+    expect(html).toContain('role="status">Reading the goals… <span aria-hidden="true">0 %');
+    const end = playedEnd(outcome.trace);
+    const progress: number[] = [];
+    const sliced = await runSliced(goalSliced(outcome.trace, end, 3), {
+      sliceMs: 0,
+      onProgress: (p) => progress.push(p),
+    });
+    expect(sliced).toEqual(goalModel(outcome.trace, end, 3));
+    expect(progress.length).toBeGreaterThanOrEqual(Math.floor(sliced.spawned.length / 4096));
+    // A return_value that wakes a goal ends one of its suspensions on the receiving PE.
+    const wakes = sliced.messages.filter((m) => m.wakes);
+    expect(wakes.length).toBeGreaterThan(0);
+    for (const m of wakes) {
+      expect(
+        sliced.suspensions.some((s) => s.goal === m.goal && s.pe === m.to && s.end === m.end),
+      ).toBe(true);
+    }
+  });
+
   it('renders the PEs, the tree, the counts and a goal history, with no console errors', () => {
     const errors = vi.spyOn(console, 'error');
     const html = render(50, 1);

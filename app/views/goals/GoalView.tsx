@@ -12,9 +12,10 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { palette } from '../../charts/palette';
 import { playedEnd } from '../../engine/trace';
 import { Narration } from '../Narration';
+import { Preparing, usePrepared } from '../use_prepared';
 import type { ViewProps } from '../../presets/view_kinds';
-import type { GoalMessage, SpawnedGoal } from './goal_model';
-import { goalHistory, goalModel, momentAt } from './goal_model';
+import type { GoalMessage, GoalModel, SpawnedGoal } from './goal_model';
+import { goalHistory, goalSliced, momentAt } from './goal_model';
 import { describeGoals } from './goal_words';
 
 /** Goals of the tree drawn at most: the last spawned up to the time. */
@@ -67,14 +68,39 @@ function column(table: { columns: { name: string; values: ArrayLike<number> }[] 
   return table.columns.find((c) => c.name === name)?.values;
 }
 
-export function GoalView({ outcome, time, selected, width, playing, onSelect, onTime }: ViewProps) {
+/** The PEs of the traced run: its `pes` result, else its network's nodes. */
+function pesOf(outcome: ViewProps['outcome']): number {
   const pesParam = outcome.result.scalars.find((s) => s.name === 'pes')?.value;
-  const network = outcome.networks[0];
-  const pes = Math.max(1, pesParam ?? network?.nodes ?? 1);
-  const model = useMemo(
-    () => goalModel(outcome.trace, playedEnd(outcome.trace), pes),
-    [outcome.trace, pes],
+  return Math.max(1, pesParam ?? outcome.networks[0]?.nodes ?? 1);
+}
+
+/** The goal view: its model built in slices, then the drawing. */
+export function GoalView(props: ViewProps) {
+  const { outcome } = props;
+  const make = useCallback(
+    () => goalSliced(outcome.trace, playedEnd(outcome.trace), pesOf(outcome)),
+    [outcome],
   );
+  const prepared = usePrepared(make, props.onReady);
+  if (prepared.state !== 'ready') {
+    return <Preparing prepared={prepared} what="Reading the goals" />;
+  }
+  return <GoalDrawing {...props} model={prepared.value} />;
+}
+
+/** The drawing of a built goal model (the view once it is built; tests render it). */
+export function GoalDrawing({
+  outcome,
+  time,
+  selected,
+  width,
+  playing,
+  onSelect,
+  onTime,
+  model,
+}: ViewProps & { model: GoalModel }) {
+  const network = outcome.networks[0];
+  const pes = pesOf(outcome);
   const reducedAt = useMemo(() => {
     const at = new Map<number, number>();
     model.reductions.goal.forEach((g, i) => at.set(g, model.reductions.time[i]!));

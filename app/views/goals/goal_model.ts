@@ -1,8 +1,11 @@
 // A Multi-PSI trace as the goal view reads it: goals spawned (parent to child), thrown between PEs,
 // suspended on a remote reference and resumed; messages paired send to receipt; each PE's
 // ready-stack depth as a step function. Built once per trace as time-ordered lists, so the state
-// at any time, forwards or backwards, is a few binary searches and short scans.
+// at any time, forwards or backwards, is a few binary searches and short scans. Built in slices
+// (`goalSliced`), so a view opening on a long run does not hold the page.
 import type { Trace } from '../../engine/trace';
+import type { Sliced } from '../sliced';
+import { finish, Progress } from '../sliced';
 
 export interface Interval {
   start: number;
@@ -56,20 +59,35 @@ interface Event {
   values: Record<string, number>;
 }
 
-function events(trace: Trace, name: string): Event[] {
+function* events(trace: Trace, name: string, progress: Progress): Generator<number, Event[]> {
   const kind = trace.kinds.find((k) => k.name === name);
   if (!kind) return [];
   const out: Event[] = [];
   let index = 0;
-  kind.times.forEach((time, run) => {
+  for (let run = 0; run < kind.times.length; run++) {
+    const time = kind.times[run]!;
     for (let n = 0; n < kind.counts[run]!; n++, index++) {
       const values: Record<string, number> = {};
       for (const f of kind.fields) values[f.name] = f.values[index]!;
       out.push({ time, values });
+      if (progress.tick()) yield progress.fraction;
     }
-  });
+  }
   return out;
 }
+
+/** The kinds the goal view reads. */
+const KINDS = [
+  'goal_reduced',
+  'goal_ready',
+  'ready_depth',
+  'goal_resumed',
+  'goal_suspended',
+  'message_received',
+  'message_sent',
+  'goal_spawned',
+  'goal_thrown',
+];
 
 /** The index of the last element of sorted `times` at or before `t`, or −1. */
 export function lastAtOrBefore(times: ArrayLike<number>, t: number): number {
@@ -89,13 +107,25 @@ export function lastAtOrBefore(times: ArrayLike<number>, t: number): number {
 }
 
 export function goalModel(trace: Trace, end: number, pes: number): GoalModel {
+  return finish(goalSliced(trace, end, pes));
+}
+
+/** `goalModel`, built a slice at a time. */
+export function* goalSliced(trace: Trace, end: number, pes: number): Sliced<GoalModel> {
+  // Each event is read, then placed: two items.
+  const recorded = trace.kinds
+    .filter((k) => KINDS.includes(k.name))
+    .reduce((n, k) => n + k.counts.reduce((a, b) => a + b, 0), 0);
+  const progress = new Progress(2 * recorded);
+  const read = (name: string) => events(trace, name, progress);
   const kindLabels =
     trace.kinds.find((k) => k.name === 'message_sent')?.fields.find((f) => f.name === 'message')
       ?.labels ?? [];
-  const reduced = events(trace, 'goal_reduced');
+  const reduced = yield* read('goal_reduced');
   const depth = Array.from({ length: pes }, () => ({ time: [trace.from], depth: [0] }));
-  for (const e of events(trace, 'goal_ready')) depth[e.values.node!]!.depth[0]!++;
-  for (const e of events(trace, 'ready_depth')) {
+  for (const e of yield* read('goal_ready')) depth[e.values.node!]!.depth[0]!++;
+  for (const e of yield* read('ready_depth')) {
+    if (progress.tick()) yield progress.fraction;
     const d = depth[e.values.node!]!;
     if (e.time === d.time.at(-1)) d.depth[d.depth.length - 1] = e.values.depth!;
     else {
@@ -105,33 +135,39 @@ export function goalModel(trace: Trace, end: number, pes: number): GoalModel {
   }
 
   const resumed = new Map<number, number[]>();
-  for (const e of events(trace, 'goal_resumed')) {
-    resumed.set(e.values.goal!, [...(resumed.get(e.values.goal!) ?? []), e.time]);
+  for (const e of yield* read('goal_resumed')) {
+    const times = resumed.get(e.values.goal!);
+    if (times) times.push(e.time);
+    else resumed.set(e.values.goal!, [e.time]);
   }
-  const suspensions: Suspension[] = events(trace, 'goal_suspended').map((e) => ({
+  const suspensions: Suspension[] = (yield* read('goal_suspended')).map((e) => ({
     goal: e.values.goal!,
     pe: e.values.node!,
     holder: e.values.holder!,
     start: e.time,
     end: resumed.get(e.values.goal!)?.shift() ?? end,
   }));
+  // The suspensions a return_value may end: goal, PE and the time it ends.
+  const ends = new Set(suspensions.map((s) => `${s.goal}@${s.pe}:${s.end}`));
 
   // A message is paired with the first receipt of the same route, kind and goal.
   const arrivals = new Map<string, number[]>();
-  for (const e of events(trace, 'message_received')) {
+  for (const e of yield* read('message_received')) {
+    if (progress.tick()) yield progress.fraction;
     const key = `${e.values.from}>${e.values.node}:${e.values.message}:${e.values.goal}`;
-    arrivals.set(key, [...(arrivals.get(key) ?? []), e.time]);
+    const times = arrivals.get(key);
+    if (times) times.push(e.time);
+    else arrivals.set(key, [e.time]);
   }
-  const messages: GoalMessage[] = events(trace, 'message_sent').map((e) => {
+  const messages: GoalMessage[] = [];
+  for (const e of yield* read('message_sent')) {
+    if (progress.tick()) yield progress.fraction;
     const key = `${e.values.node}>${e.values.to}:${e.values.message}:${e.values.goal}`;
     const received = arrivals.get(key)?.shift() ?? end;
     const kind = kindLabels[e.values.message!] ?? String(e.values.message);
     const wakes =
-      kind === 'return_value' &&
-      suspensions.some(
-        (s) => s.goal === e.values.goal && s.pe === e.values.to && s.end === received,
-      );
-    return {
+      kind === 'return_value' && ends.has(`${e.values.goal}@${e.values.to}:${received}`);
+    messages.push({
       from: e.values.node!,
       to: e.values.to!,
       kind,
@@ -139,13 +175,13 @@ export function goalModel(trace: Trace, end: number, pes: number): GoalModel {
       start: e.time,
       end: received,
       wakes,
-    };
-  });
+    });
+  }
 
   const generation = new Map<number, number>();
   const spawned: SpawnedGoal[] = [
-    ...events(trace, 'goal_spawned').map((e) => ({ e, thrownTo: -1 })),
-    ...events(trace, 'goal_thrown').map((e) => ({ e, thrownTo: e.values.to! })),
+    ...(yield* read('goal_spawned')).map((e) => ({ e, thrownTo: -1 })),
+    ...(yield* read('goal_thrown')).map((e) => ({ e, thrownTo: e.values.to! })),
   ]
     .sort((a, b) => a.e.time - b.e.time)
     .map(({ e, thrownTo }) => {

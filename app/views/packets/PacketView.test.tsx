@@ -13,7 +13,7 @@ import type { Ctx, Theme } from './packet_paint';
 import { packetColor, paintNetwork, paintScene } from './packet_paint';
 import { buildScene, knotWidth } from './packet_scene';
 import { palette } from '../../charts/palette';
-import { deadlockAt, PacketView } from './PacketView';
+import { deadlockAt, PacketDrawing, PacketView } from './PacketView';
 
 const FROM = 1500;
 let mesh: TraceOutcome;
@@ -109,9 +109,12 @@ function recorder() {
 }
 
 function render(outcome: TraceOutcome, time: number, selected?: number) {
+  const { network, index } = openIndex(outcome, { width: 800, maxHeight: 720, plane: 0 });
   const errors = vi.spyOn(console, 'error');
   const html = renderToStaticMarkup(
-    <PacketView
+    <PacketDrawing
+      network={network}
+      index={index}
       outcome={outcome}
       time={time}
       selected={selected}
@@ -125,6 +128,16 @@ function render(outcome: TraceOutcome, time: number, selected?: number) {
 }
 
 describe('PacketView', () => {
+  it('first says it is indexing the trace (built in slices, not while the page waits)', () => {
+    const html = renderToStaticMarkup(
+      <PacketView outcome={mesh} time={FROM} width={800} playing={false} onSelect={() => {}} />,
+    );
+    expect(html).toContain(
+      'role="status">Indexing the trace&#x27;s packets… <span aria-hidden="true">0 %',
+    );
+    expect(html).not.toContain('<canvas');
+  });
+
   it('renders the moment in words, the controls and the legend, with no console errors', () => {
     const html = render(mesh, FROM + 20);
     expect(html).toContain('<canvas');

@@ -11,7 +11,9 @@ import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useSta
 
 import { palette } from '../../charts/palette';
 import type { TraceOutcome } from '../../engine/trace';
+import type { NetworkMap } from '../../engine/types';
 import type { ViewProps } from '../../presets/view_kinds';
+import { Preparing, usePrepared } from '../use_prepared';
 import { indexTrace, tracedNetwork } from './open_index';
 import type { PacketIndex, LatencySplit, NetState } from './packet_index';
 import { flitKey } from './packet_index';
@@ -413,8 +415,24 @@ function useZoom(scroller: RefObject<HTMLDivElement | null>, width: number, read
   return { zoom: shown, scale, setZoom, most: clampZoom(Infinity, width, ratio) };
 }
 
-/** The packet view (see the file's head). */
-export function PacketView({
+/** The packet view (see the file's head): its index built in slices, then the drawing. */
+export function PacketView(props: ViewProps) {
+  const { outcome } = props;
+  const network = useMemo(() => tracedNetwork(outcome), [outcome]);
+  const make = useMemo(
+    () => (network ? () => indexTrace(outcome, network) : null),
+    [outcome, network],
+  );
+  const prepared = usePrepared(make, props.onReady);
+  if (!network) return <p className="packet-empty">This run has no network to show.</p>;
+  if (prepared.state !== 'ready') {
+    return <Preparing prepared={prepared} what="Indexing the trace's packets" />;
+  }
+  return <PacketDrawing {...props} network={network} index={prepared.value} />;
+}
+
+/** The drawing of an indexed trace (the view once its index is built; tests render it). */
+export function PacketDrawing({
   outcome,
   time,
   selected,
@@ -422,9 +440,9 @@ export function PacketView({
   height,
   playing,
   onSelect,
-}: ViewProps) {
-  const network = useMemo(() => tracedNetwork(outcome), [outcome]);
-  const index = useMemo(() => (network ? indexTrace(outcome, network) : null), [outcome, network]);
+  network,
+  index,
+}: ViewProps & { network: NetworkMap; index: PacketIndex }) {
   const [plane, setPlane] = useState(0);
   const [credits, setCredits] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);

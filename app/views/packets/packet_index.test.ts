@@ -9,7 +9,8 @@ import { loadNodeModule } from '../../engine/node_module';
 import type { TraceEvent, TraceOutcome } from '../../engine/trace';
 import { traceEvents } from '../../engine/trace';
 import { findColumn } from '../../engine/types';
-import { openIndex } from './open_index';
+import { runSliced } from '../sliced';
+import { indexTrace, openIndex } from './open_index';
 import type { Frame, PacketIndex } from './packet_index';
 import { flitKey, KEY_EVERY, keyPacket } from './packet_index';
 import type { PacketLayout } from './packet_layout';
@@ -377,5 +378,26 @@ describe.each([
     }
     expect(labels).toBeGreaterThan(10);
     expect(left > 0).toBe(crowded);
+  });
+});
+
+describe.each(['mesh', 'circuit'])('the packet index of a %s built in slices', (name) => {
+  it('is the index built at once, its progress rising to the end', async () => {
+    const outcome = traced[name]!;
+    const { network, index: whole } = openIndex(outcome, { width: 900, maxHeight: 700, plane: 0 });
+    const progress: number[] = [];
+    const sliced = await runSliced(indexTrace(outcome, network), {
+      sliceMs: 0,
+      onProgress: (p) => progress.push(p),
+    });
+    // A slice a yield: one as the pass starts and one every 4,096 events in the merge and the
+    // pass (the mesh has 7,063).
+    const events = traceEvents(outcome.trace).length;
+    expect(progress.length).toBeGreaterThanOrEqual(1 + 2 * Math.floor(events / 4096));
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.at(-1)!).toBeLessThanOrEqual(1);
+    expect([sliced.from, sliced.end, sliced.flow]).toEqual([whole.from, whole.end, whole.flow]);
+    expect([...sliced.packets]).toEqual([...whole.packets]);
+    for (const t of cycles(whole)) expect(plain(sliced.frame(t))).toEqual(plain(whole.frame(t)));
   });
 });

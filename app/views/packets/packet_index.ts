@@ -4,11 +4,17 @@
 // every KEY_EVERY-th cycle is kept, and a seek replays at most that many cycles from the nearest
 // kept state (or from the last state shown, when playing forwards). Per packet it also keeps when
 // it was created, injected and delivered and how long its head was blocked: the followed
-// packet's latency split.
+// packet's latency split. The merge and the pass that keeps the states are built in slices
+// (`PacketIndex.create`), so a view opening on a large trace does not hold the page.
 import type { Trace, TraceKind } from '../../engine/trace';
+import type { Sliced } from '../sliced';
+import { YIELD_EVERY } from '../sliced';
 
 /** Cycles between kept states: a seek replays at most this many. */
 export const KEY_EVERY = 32;
+
+/** The merge's share of the building's progress (the pass over the events takes the rest). */
+const MERGE_SHARE = 0.3;
 
 /** Packet ids are whole numbers below 2^32 and flits below this: a flit's key is exact. */
 const FLIT_SPAN = 65536;
@@ -220,13 +226,14 @@ export interface IndexOptions {
 }
 
 /**
- * The index of a network trace. `frame(t)` is the state after cycle t's events with the moves
- * of cycle t; t is clamped to [trace.from, last event].
+ * The index of a network trace, built by `PacketIndex.create`. `frame(t)` is the state after
+ * cycle t's events with the moves of cycle t; t is clamped to [trace.from, last event].
  */
 export class PacketIndex {
   readonly switching: Switching;
   readonly from: number;
-  readonly end: number;
+  /** The last cycle with events (set once the events are merged). */
+  end: number;
   /** Why a front flit waits, as the trace names the cases (flit_blocked's reason labels). */
   readonly reasons: string[];
   readonly packets = new Map<number, PacketInfo>();
@@ -235,11 +242,11 @@ export class PacketIndex {
   /** The trace's flow control: credits, or on/off stop signals, or neither (circuits). */
   readonly flow: 'credits' | 'onoff' | 'none';
   /** The deadlock in the window, if the network found one (the run stopped there). */
-  readonly deadlock: DeadlockKnot | null;
+  deadlock: DeadlockKnot | null = null;
   /** Events in time order: their code, kind's index and index within the kind. */
-  private readonly code: Uint8Array;
-  private readonly index: Uint32Array;
-  private readonly time: Float64Array;
+  private code: Uint8Array = new Uint8Array(0);
+  private index: Uint32Array = new Uint32Array(0);
+  private time: Float64Array = new Float64Array(0);
   private readonly kinds: Partial<Record<Code, KindIndex>> = {};
   /** Per event code, its kind's columns: looked up once, not per event (the replay's cost). */
   private readonly cols: Columns[];
@@ -252,7 +259,21 @@ export class PacketIndex {
   private readonly bufferedReasons: string[];
   private readonly downstream: (channel: number) => number;
 
-  constructor(trace: Trace, options: IndexOptions) {
+  /** The index of `trace`, built a slice at a time (`finish` builds it at once). */
+  static *create(trace: Trace, options: IndexOptions): Sliced<PacketIndex> {
+    const built = new PacketIndex(trace, options);
+    const merged = yield* built.merge(trace);
+    built.code = merged.code;
+    built.index = merged.index;
+    built.time = merged.time;
+    const last = built.time.length > 0 ? built.time[built.time.length - 1]! : trace.from;
+    built.end = Math.max(trace.from, Math.min(trace.end, last));
+    yield* built.build();
+    built.deadlock = built.knot();
+    return built;
+  }
+
+  private constructor(trace: Trace, options: IndexOptions) {
     this.vcs = Math.max(1, options.vcs);
     this.buffer = Math.max(1, options.buffer);
     this.downstream = options.downstream;
@@ -279,14 +300,7 @@ export class PacketIndex {
             ? 'onoff'
             : 'none';
     this.from = trace.from;
-    const merged = this.merge(trace);
-    this.code = merged.code;
-    this.index = merged.index;
-    this.time = merged.time;
-    const last = this.time.length > 0 ? this.time[this.time.length - 1]! : trace.from;
-    this.end = Math.max(trace.from, Math.min(trace.end, last));
-    this.build();
-    this.deadlock = this.knot();
+    this.end = trace.from;
   }
 
   private knot(): DeadlockKnot | null {
@@ -313,7 +327,9 @@ export class PacketIndex {
   }
 
   /** Every event in time order: at a time, snapshot kinds first, then by order field, kind. */
-  private merge(trace: Trace) {
+  private *merge(
+    trace: Trace,
+  ): Generator<number, { code: Uint8Array; index: Uint32Array; time: Float64Array }> {
     const total = trace.kinds.reduce((n, k) => n + k.counts.reduce((a, b) => a + b, 0), 0);
     const code = new Uint8Array(total);
     const index = new Uint32Array(total);
@@ -327,7 +343,12 @@ export class PacketIndex {
       .sort((a, b) => Number(b.k.snapshot) - Number(a.k.snapshot) || a.i - b.i)
       .map(({ i }) => i);
     let n = 0;
+    let yielded = 0;
     for (;;) {
+      if (n - yielded >= YIELD_EVERY) {
+        yielded = n;
+        yield (MERGE_SHARE * n) / total;
+      }
       let t = Infinity;
       trace.kinds.forEach((k, i) => {
         const r = run[i]!;
@@ -384,7 +405,7 @@ export class PacketIndex {
   }
 
   /** One pass over the trace: the packets' times, blocking, and the kept states. */
-  private build() {
+  private *build(): Generator<number, void> {
     const state = emptyState(this.from - 1);
     this.keys.push({ state: copyState(state), next: 0 });
     const blockedSince = new Map<number, number>();
@@ -411,6 +432,7 @@ export class PacketIndex {
       const upTo = this.from + key * KEY_EVERY - 1;
       const stop = this.after(upTo);
       for (let e = next; e < stop; e++) {
+        if (e % YIELD_EVERY === 0) yield MERGE_SHARE + ((1 - MERGE_SHARE) * e) / this.time.length;
         const c = CODES[this.code[e]!];
         const i = this.index[e]!;
         const t = this.time[e]!;

@@ -6,7 +6,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { createInProcessEngine } from '../../engine/in_process_engine';
 import { loadNodeModule } from '../../engine/node_module';
 import { playedEnd } from '../../engine/trace';
-import { TraceTimeline, labelledRows, panWindow, rowHeight, zoomWindow } from './TraceTimeline';
+import {
+  TimelineDrawing,
+  TraceTimeline,
+  labelledRows,
+  panWindow,
+  rowHeight,
+  zoomWindow,
+} from './TraceTimeline';
 import { arrowId } from './timeline_hit';
 import { runNodes, timelineModel } from './timeline_model';
 
@@ -21,9 +28,23 @@ describe('<TraceTimeline>', () => {
       window: { from: 0, length: 1e7 },
     });
     engine.dispose();
+    // Its first render says the timeline is being built (in slices, the page not waiting).
+    expect(
+      renderToStaticMarkup(
+        <TraceTimeline
+          outcome={outcome}
+          time={10}
+          width={900}
+          playing={false}
+          onSelect={() => {}}
+        />,
+      ),
+    ).toContain('role="status">Building the timeline… <span aria-hidden="true">0 %');
+    const model = timelineModel(outcome.trace, playedEnd(outcome.trace), runNodes(outcome));
     const errors = vi.spyOn(console, 'error');
     const html = renderToStaticMarkup(
-      <TraceTimeline
+      <TimelineDrawing
+        model={model}
         outcome={outcome}
         time={10}
         selected={0}
@@ -54,7 +75,8 @@ describe('<TraceTimeline> of a J-Machine program', () => {
     const model = timelineModel(outcome.trace, playedEnd(outcome.trace), runNodes(outcome));
     const errors = vi.spyOn(console, 'error');
     const html = renderToStaticMarkup(
-      <TraceTimeline
+      <TimelineDrawing
+        model={model}
         outcome={outcome}
         time={5000}
         playing={false}

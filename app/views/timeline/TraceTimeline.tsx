@@ -24,12 +24,13 @@ import { formatReadable } from '../../results/format';
 import { playedEnd } from '../../engine/trace';
 import type { ViewProps } from '../../presets/view_kinds';
 import type { TimelineModel } from './timeline_model';
-import { runNodes, spanAt, timelineModel } from './timeline_model';
+import { runNodes, spanAt, timelineSliced } from './timeline_model';
 import type { TimelineLayout } from './timeline_hit';
 import { arrowsInSight, hitTest, picked } from './timeline_hit';
 import { MARK_COLORS, paintTimeline } from './timeline_paint';
 import { describeTimeline } from './timeline_words';
 import { Narration } from '../Narration';
+import { Preparing, usePrepared } from '../use_prepared';
 
 const LABEL_WIDTH = 84;
 const AXIS_HEIGHT = 22;
@@ -134,8 +135,22 @@ function resolved(element: HTMLElement, css: string): string {
   return color || css;
 }
 
-export function TraceTimeline({
-  outcome,
+/** The timeline: its model built in slices, then the drawing. */
+export function TraceTimeline(props: ViewProps) {
+  const { outcome } = props;
+  const make = useCallback(
+    () => timelineSliced(outcome.trace, playedEnd(outcome.trace), runNodes(outcome)),
+    [outcome],
+  );
+  const prepared = usePrepared(make, props.onReady);
+  if (prepared.state !== 'ready') {
+    return <Preparing prepared={prepared} what="Building the timeline" />;
+  }
+  return <TimelineDrawing {...props} model={prepared.value} />;
+}
+
+/** The drawing of a built timeline (the view once it is built; tests render it). */
+export function TimelineDrawing({
   time,
   selected,
   window,
@@ -144,11 +159,8 @@ export function TraceTimeline({
   onSelect,
   onWindow,
   onTime,
-}: ViewProps) {
-  const model = useMemo(
-    () => timelineModel(outcome.trace, playedEnd(outcome.trace), runNodes(outcome)),
-    [outcome],
-  );
+  model,
+}: ViewProps & { model: TimelineModel }) {
   const colors = useMemo(() => stateColors(model), [model]);
   const full: [number, number] = [model.from, Math.max(model.end, model.from + 1)];
   const shown = window && window[1] > window[0] ? window : full;

@@ -6,7 +6,8 @@ import { loadNodeModule } from '../../engine/node_module';
 import { playedEnd, traceEvents } from '../../engine/trace';
 import type { TraceEvent, TraceOutcome } from '../../engine/trace';
 import type { TimelineModel } from './timeline_model';
-import { runNodes, spanAt, stateShares, timelineModel } from './timeline_model';
+import { runSliced } from '../sliced';
+import { runNodes, spanAt, stateShares, timelineModel, timelineSliced } from './timeline_model';
 
 let module: ArchexModule;
 beforeAll(async () => {
@@ -245,5 +246,25 @@ describe('timelineModel() of a Paragon NX run', () => {
     expectTiled(window);
     expectSameStates(all, window);
     expect(window.spans.start.length).toBeGreaterThan(window.lanes.length);
+  });
+});
+
+describe('timelineSliced()', () => {
+  it('builds the model timelineModel() builds, a slice at a time', async () => {
+    const outcome = await whole('jmachine_programs', { ...programs, programs: [1] }, 1);
+    const end = playedEnd(outcome.trace);
+    const progress: number[] = [];
+    const sliced = await runSliced(timelineSliced(outcome.trace, end, runNodes(outcome)), {
+      sliceMs: 0,
+      onProgress: (p) => progress.push(p),
+    });
+    expect(sliced).toEqual(timelineModel(outcome.trace, end, runNodes(outcome)));
+    // A yield every 4,096 items: each event read, then placed, then put in order; a span or an
+    // arrow is at least one event read.
+    const items = sliced.spans.start.length + sliced.arrows.sent.length;
+    expect(items).toBeGreaterThan(4 * 4096);
+    expect(progress.length).toBeGreaterThanOrEqual(Math.floor(items / 4096));
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.at(-1)!).toBeLessThanOrEqual(1);
   });
 });

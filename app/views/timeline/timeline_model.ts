@@ -1,8 +1,11 @@
 // A trace as a timeline: a row per lane of each node (a processor, as the machine declares in its
 // trace: `trace.timeline`), each cut into spans of one of its declared states, the messages
 // between rows and instants marked on them. Built once per trace, as typed columns; the view
-// draws the part in sight from them.
+// draws the part in sight from them. Built in slices (`timelineSliced`), so a view opening on a
+// whole run's trace does not hold the page.
 import type { Trace, TraceActivity, TraceKind, TraceOutcome } from '../../engine/trace';
+import type { Sliced } from '../sliced';
+import { finish, Progress } from '../sliced';
 
 export interface TimelineState {
   /** The lane kind and the state's name ("cp_state.wait_receive"). */
@@ -56,16 +59,22 @@ export interface TimelineModel {
 }
 
 /** One kind's events in recording order: time, then each field's value. */
-function events(trace: Trace, name: string): { time: number; values: number[] }[] {
+function* events(
+  trace: Trace,
+  name: string,
+  progress: Progress,
+): Generator<number, { time: number; values: number[] }[]> {
   const kind: TraceKind | undefined = trace.kinds.find((k) => k.name === name);
   if (!kind) return [];
   const out: { time: number; values: number[] }[] = [];
   let index = 0;
-  kind.times.forEach((time, run) => {
+  for (let run = 0; run < kind.times.length; run++) {
+    const time = kind.times[run]!;
     for (let n = 0; n < kind.counts[run]!; n++, index++) {
       out.push({ time, values: kind.fields.map((f) => f.values[index]!) });
+      if (progress.tick()) yield progress.fraction;
     }
-  });
+  }
   return out;
 }
 
@@ -79,14 +88,18 @@ interface Change {
   entry?: boolean;
 }
 
-/** Spans from each lane's changes (time-ordered per lane), each lasting to the next or the end. */
-function spansOf(
+/**
+ * Spans from each lane's changes (in the order recorded; put in time order here, those at one
+ * time kept in that order), each lasting to the next or the end.
+ */
+function* spansOf(
   changes: Change[],
   lanes: number,
   from: number,
   end: number,
   initial: (lane: number) => number,
-): Pick<TimelineModel, 'spans' | 'laneStart'> {
+  progress: Progress,
+): Generator<number, Pick<TimelineModel, 'spans' | 'laneStart'>> {
   const byLane: Change[][] = Array.from({ length: lanes }, () => []);
   for (const c of changes) byLane[c.lane]!.push(c);
   const lane: number[] = [];
@@ -95,7 +108,10 @@ function spansOf(
   const stop: number[] = [];
   const detail: number[] = [];
   const laneStart = new Int32Array(lanes + 1);
-  byLane.forEach((list, l) => {
+  for (let l = 0; l < lanes; l++) {
+    // Array sort is stable: changes at one time keep the order they were recorded in.
+    const list = byLane[l]!.sort((a, b) => a.time - b.time);
+    if (progress.tick(list.length)) yield progress.fraction;
     laneStart[l] = lane.length;
     let current = { state: initial(l), detail: -1 };
     let since = from;
@@ -121,7 +137,7 @@ function spansOf(
       stop.push(end);
       detail.push(current.detail);
     }
-  });
+  }
   laneStart[lanes] = lane.length;
   return {
     spans: {
@@ -136,12 +152,14 @@ function spansOf(
 }
 
 /** Sends paired with their receives by message id, in order (an id seen twice pairs in turn). */
-function pairMessages(
+function* pairMessages(
   sent: { lane: number; time: number; id: number; detail: number; size: number }[],
   received: { lane: number; time: number; id: number }[],
-): TimelineModel['arrows'] {
+  progress: Progress,
+): Generator<number, TimelineModel['arrows']> {
   const waiting = new Map<number, { lane: number; time: number }[]>();
   for (const r of received) {
+    if (progress.tick()) yield progress.fraction;
     const list = waiting.get(r.id) ?? [];
     list.push(r);
     waiting.set(r.id, list);
@@ -154,6 +172,7 @@ function pairMessages(
   const detail: number[] = [];
   const size: number[] = [];
   for (const s of sent) {
+    if (progress.tick()) yield progress.fraction;
     const r = waiting.get(s.id)?.shift();
     // A message received after the window, or sent before it, has no arrow.
     if (!r) continue;
@@ -206,6 +225,11 @@ function kindOf(trace: Trace, name: string): TraceKind {
  * trace names. A node's rows are its lanes in the order declared.
  */
 export function timelineModel(trace: Trace, end: number, nodes = 0): TimelineModel {
+  return finish(timelineSliced(trace, end, nodes));
+}
+
+/** `timelineModel`, built a slice at a time. */
+export function* timelineSliced(trace: Trace, end: number, nodes = 0): Sliced<TimelineModel> {
   const { lanes: declared, messages, marks } = trace.timeline;
   if (declared.length === 0) throw new Error('this trace declares no timeline');
   const perNode = declared.length;
@@ -215,7 +239,18 @@ export function timelineModel(trace: Trace, end: number, nodes = 0): TimelineMod
   const states: TimelineState[] = [];
   const initial: number[] = [];
   const changes: Change[] = [];
-  declared.forEach((lane, l) => {
+  // Each event read is placed as a change or a message, then put in order or paired: three items.
+  const read = new Set([
+    ...declared.flatMap((l) => [l.kind, l.snapshot]),
+    ...messages.flatMap((m) => [m.sent, m.received]),
+    ...marks.map((m) => m.kind),
+  ]);
+  const recorded = trace.kinds
+    .filter((k) => read.has(k.name))
+    .reduce((n, k) => n + k.counts.reduce((a, b) => a + b, 0), 0);
+  const progress = new Progress(3 * recorded);
+  for (let l = 0; l < declared.length; l++) {
+    const lane = declared[l]!;
     const kind = kindOf(trace, lane.kind);
     const offset = states.length;
     const own = kind.fields[fieldIndex(kind, lane.state)]!.states;
@@ -239,7 +274,8 @@ export function timelineModel(trace: Trace, end: number, nodes = 0): TimelineMod
       const [n, st, d, e] = [lane.node, lane.state, lane.detail, entry].map((f) =>
         fieldIndex(k, f),
       );
-      for (const ev of events(trace, name)) {
+      for (const ev of yield* events(trace, name, progress)) {
+        if (progress.tick()) yield progress.fraction;
         const node = ev.values[n!]!;
         seeNode(node);
         const detail = d! < 0 ? -1 : ev.values[d!]!;
@@ -252,7 +288,7 @@ export function timelineModel(trace: Trace, end: number, nodes = 0): TimelineMod
         });
       }
     }
-  });
+  }
 
   const sent: Parameters<typeof pairMessages>[0] = [];
   const received: Parameters<typeof pairMessages>[1] = [];
@@ -261,7 +297,7 @@ export function timelineModel(trace: Trace, end: number, nodes = 0): TimelineMod
     const [sn, sk, sw, sd] = [m.node, m.id, m.size, m.detail].map((f) =>
       fieldIndex(kindOf(trace, m.sent), f),
     );
-    for (const e of events(trace, m.sent)) {
+    for (const e of yield* events(trace, m.sent, progress)) {
       seeNode(e.values[sn!]!);
       sent.push({
         lane: e.values[sn!]! * perNode + l,
@@ -272,25 +308,23 @@ export function timelineModel(trace: Trace, end: number, nodes = 0): TimelineMod
       });
     }
     const [rn, rk] = [m.node, m.id].map((f) => fieldIndex(kindOf(trace, m.received), f));
-    for (const e of events(trace, m.received)) {
+    for (const e of yield* events(trace, m.received, progress)) {
       seeNode(e.values[rn!]!);
       received.push({ lane: e.values[rn!]! * perNode + l, time: e.time, id: e.values[rk!]! });
     }
   }
 
-  const instants = marks
-    .flatMap((m, kind) => {
-      const n = fieldIndex(kindOf(trace, m.kind), m.node);
-      const l = laneOf(m.lane);
-      return events(trace, m.kind).map((e) => ({
-        lane: e.values[n]! * perNode + l,
-        time: e.time,
-        kind,
-      }));
-    })
-    .sort((a, b) => a.time - b.time);
+  const instants: { lane: number; time: number; kind: number }[] = [];
+  for (let kind = 0; kind < marks.length; kind++) {
+    const m = marks[kind]!;
+    const n = fieldIndex(kindOf(trace, m.kind), m.node);
+    const l = laneOf(m.lane);
+    for (const e of yield* events(trace, m.kind, progress)) {
+      instants.push({ lane: e.values[n]! * perNode + l, time: e.time, kind });
+    }
+  }
+  instants.sort((a, b) => a.time - b.time);
 
-  changes.sort((a, b) => a.lane - b.lane || a.time - b.time);
   const lanes = Array.from({ length: count * perNode }, (_, i) => {
     const lane = declared[i % perNode]!;
     const node = Math.floor(i / perNode);
@@ -309,8 +343,15 @@ export function timelineModel(trace: Trace, end: number, nodes = 0): TimelineMod
     sizeUnit: messages[0]?.unit ?? '',
     spanDetail: declared.find((l) => l.detail)?.detail ?? '',
     arrowDetail: messages[0]?.detail ?? '',
-    ...spansOf(changes, lanes.length, trace.from, end, (l) => initial[l % perNode]!),
-    arrows: pairMessages(sent, received),
+    ...(yield* spansOf(
+      changes,
+      lanes.length,
+      trace.from,
+      end,
+      (l) => initial[l % perNode]!,
+      progress,
+    )),
+    arrows: yield* pairMessages(sent, received, progress),
     marks: {
       lane: Int32Array.from(instants.map((m) => m.lane)),
       time: Float64Array.from(instants.map((m) => m.time)),

@@ -1,0 +1,80 @@
+// What a view builds from its trace before it can draw (an index, a timeline), built a slice at a
+// time between the page's tasks (sliced.ts) while the view says how far it has got; built again
+// when the trace changes, the old building abandoned.
+import { useEffect, useState } from 'react';
+
+import { isAbortError } from '../engine/engine';
+import type { Sliced } from './sliced';
+import { runSliced } from './sliced';
+
+/** The least time between two progress updates, ms: each redraws the page around the words. */
+const PROGRESS_EVERY_MS = 100;
+
+export type Prepared<T> =
+  | { state: 'building'; progress: number }
+  | { state: 'ready'; value: T }
+  | { state: 'error'; message: string };
+
+/**
+ * Runs `make()`'s work in slices (none while `make` is null); `make` should change only when
+ * what it builds from does (a useMemo or useCallback). The answer is kept with the `make` it
+ * answers, so a new one shows as building. `onReady` is called once what was built is drawn (after
+ * the commit that draws it).
+ */
+export function usePrepared<T>(
+  make: (() => Sliced<T>) | null,
+  onReady: (() => void) | undefined,
+): Prepared<T> {
+  const [answer, setAnswer] = useState<{
+    make: () => Sliced<T>;
+    prepared: Prepared<T>;
+  } | null>(null);
+  useEffect(() => {
+    if (!make) return;
+    const controller = new AbortController();
+    const set = (prepared: Prepared<T>) => setAnswer({ make, prepared });
+    let said = performance.now();
+    runSliced(make(), {
+      signal: controller.signal,
+      onProgress: (progress) => {
+        const now = performance.now();
+        if (now - said < PROGRESS_EVERY_MS) return;
+        said = now;
+        set({ state: 'building', progress });
+      },
+    }).then(
+      (value) => set({ state: 'ready', value }),
+      (error: unknown) => {
+        if (isAbortError(error)) return;
+        set({ state: 'error', message: error instanceof Error ? error.message : String(error) });
+      },
+    );
+    return () => controller.abort();
+  }, [make]);
+  const prepared: Prepared<T> =
+    answer?.make === make ? answer.prepared : { state: 'building', progress: 0 };
+  const built = prepared.state === 'ready' ? prepared.value : null;
+  useEffect(() => {
+    if (built !== null) onReady?.();
+  }, [built, onReady]);
+  return prepared;
+}
+
+/** The words while a view builds, or why it could not. */
+export function Preparing({ prepared, what }: { prepared: Prepared<unknown>; what: string }) {
+  if (prepared.state === 'error') {
+    return (
+      <p className="banner error" role="alert">
+        The view could not be built: {prepared.message}
+      </p>
+    );
+  }
+  const percent = prepared.state === 'building' ? Math.floor(100 * prepared.progress) : 100;
+  // The words are said once; the count, every tenth of a second, is for the eye (the bar has it).
+  return (
+    <p className="trace-status" role="status">
+      {what}… <span aria-hidden="true">{percent} %</span>{' '}
+      <progress max={100} value={percent} aria-label={what} />
+    </p>
+  );
+}
