@@ -1,6 +1,7 @@
 import type { ArchexModule, BindingError, RawResult, Simulation } from '#wasm/archex';
 
 import type { EngineRequest, EngineResponse, ErrorInfo, ResponseBody } from './protocol';
+import { yieldToEventLoop } from './event_loop';
 import { PROTOCOL_VERSION } from './protocol';
 import { traceBuffers } from './trace';
 import type { RunResult } from './types';
@@ -101,17 +102,6 @@ function release(sim: Simulation): void {
   } catch {
     // The host is broken already and answers every later request with why.
   }
-}
-
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
 }
 
 /**

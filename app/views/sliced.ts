@@ -2,6 +2,8 @@
 // (0 to 1) every few thousand events. `finish` runs it whole (tests, scripts); `runSliced` runs a
 // slice at a time between the page's own tasks, so building a view's index over a large trace
 // never holds the page (input, paint, the player) for longer than a slice.
+import { yieldToEventLoop } from '../engine/event_loop';
+
 export type Sliced<T> = Generator<number, T, void>;
 
 /** Items of work between two yields: well under a millisecond's work. */
@@ -40,18 +42,6 @@ export function finish<T>(work: Sliced<T>): T {
  */
 export const SLICE_MS = 15;
 
-/** The page's turn: a message task, queued behind input and paint (no timer's 4 ms clamp). */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
-
 export interface SliceOptions {
   signal?: AbortSignal;
   /** After each slice, the work's progress (0 to 1). */
@@ -75,6 +65,6 @@ export async function runSliced<T>(work: Sliced<T>, options: SliceOptions = {}):
     while (!step.done && performance.now() - start < sliceMs) step = work.next();
     if (step.done) return step.value;
     options.onProgress?.(step.value);
-    await nextTask();
+    await yieldToEventLoop();
   }
 }
