@@ -58,24 +58,28 @@ export interface TimelineModel {
   marks: { lane: Int32Array; time: Float64Array; kind: Uint8Array; names: string[] };
 }
 
-/** One kind's events in recording order: time, then each field's value. */
-function* events(
-  trace: Trace,
-  name: string,
+/**
+ * Visits a kind's events in recording order with their time and index (a field's value is
+ * `kind.fields[f].values[index]`): no object per event, as a whole run has millions.
+ */
+function* eachEvent(
+  kind: TraceKind,
   progress: Progress,
-): Generator<number, { time: number; values: number[] }[]> {
-  const kind: TraceKind | undefined = trace.kinds.find((k) => k.name === name);
-  if (!kind) return [];
-  const out: { time: number; values: number[] }[] = [];
+  visit: (time: number, index: number) => void,
+): Generator<number, void> {
   let index = 0;
   for (let run = 0; run < kind.times.length; run++) {
     const time = kind.times[run]!;
     for (let n = 0; n < kind.counts[run]!; n++, index++) {
-      out.push({ time, values: kind.fields.map((f) => f.values[index]!) });
+      visit(time, index);
       if (progress.tick()) yield progress.fraction;
     }
   }
-  return out;
+}
+
+/** A kind's field's values by its index (fieldIndex); null for none asked (-1). */
+function column(kind: TraceKind, field: number): ArrayLike<number> | null {
+  return field < 0 ? null : kind.fields[field]!.values;
 }
 
 /** A state change on a lane at a time; `detail` is carried into the span it starts. */
@@ -239,7 +243,7 @@ export function* timelineSliced(trace: Trace, end: number, nodes = 0): Sliced<Ti
   const states: TimelineState[] = [];
   const initial: number[] = [];
   const changes: Change[] = [];
-  // Each event read is placed as a change or a message, then put in order or paired: three items.
+  // Each event read is placed as a change or a message, then put in order or paired: two items.
   const read = new Set([
     ...declared.flatMap((l) => [l.kind, l.snapshot]),
     ...messages.flatMap((m) => [m.sent, m.received]),
@@ -248,7 +252,7 @@ export function* timelineSliced(trace: Trace, end: number, nodes = 0): Sliced<Ti
   const recorded = trace.kinds
     .filter((k) => read.has(k.name))
     .reduce((n, k) => n + k.counts.reduce((a, b) => a + b, 0), 0);
-  const progress = new Progress(3 * recorded);
+  const progress = new Progress(2 * recorded);
   for (let l = 0; l < declared.length; l++) {
     const lane = declared[l]!;
     const kind = kindOf(trace, lane.kind);
@@ -272,21 +276,20 @@ export function* timelineSliced(trace: Trace, end: number, nodes = 0): Sliced<Ti
       const k = kindOf(trace, name);
       const entry = name === lane.kind ? lane.entry : '';
       const [n, st, d, e] = [lane.node, lane.state, lane.detail, entry].map((f) =>
-        fieldIndex(k, f),
+        column(k, fieldIndex(k, f)),
       );
-      for (const ev of yield* events(trace, name, progress)) {
-        if (progress.tick()) yield progress.fraction;
-        const node = ev.values[n!]!;
+      yield* eachEvent(k, progress, (time, i) => {
+        const node = n![i]!;
         seeNode(node);
-        const detail = d! < 0 ? -1 : ev.values[d!]!;
+        const detail = d ? d[i]! : -1;
         changes.push({
           lane: node * perNode + l,
-          time: ev.time,
-          state: offset + ev.values[st!]!,
+          time,
+          state: offset + st![i]!,
           detail: detail === lane.detailNone ? -1 : detail,
-          entry: e! >= 0 && ev.values[e!]! !== 0,
+          entry: e !== null && e![i]! !== 0,
         });
-      }
+      });
     }
   }
 
@@ -294,34 +297,37 @@ export function* timelineSliced(trace: Trace, end: number, nodes = 0): Sliced<Ti
   const received: Parameters<typeof pairMessages>[1] = [];
   for (const m of messages) {
     const l = laneOf(m.lane);
+    const out = kindOf(trace, m.sent);
     const [sn, sk, sw, sd] = [m.node, m.id, m.size, m.detail].map((f) =>
-      fieldIndex(kindOf(trace, m.sent), f),
+      column(out, fieldIndex(out, f)),
     );
-    for (const e of yield* events(trace, m.sent, progress)) {
-      seeNode(e.values[sn!]!);
+    yield* eachEvent(out, progress, (time, i) => {
+      seeNode(sn![i]!);
       sent.push({
-        lane: e.values[sn!]! * perNode + l,
-        time: e.time,
-        id: e.values[sk!]!,
-        detail: sd! < 0 ? -1 : e.values[sd!]!,
-        size: e.values[sw!]!,
+        lane: sn![i]! * perNode + l,
+        time,
+        id: sk![i]!,
+        detail: sd ? sd[i]! : -1,
+        size: sw![i]!,
       });
-    }
-    const [rn, rk] = [m.node, m.id].map((f) => fieldIndex(kindOf(trace, m.received), f));
-    for (const e of yield* events(trace, m.received, progress)) {
-      seeNode(e.values[rn!]!);
-      received.push({ lane: e.values[rn!]! * perNode + l, time: e.time, id: e.values[rk!]! });
-    }
+    });
+    const into = kindOf(trace, m.received);
+    const [rn, rk] = [m.node, m.id].map((f) => column(into, fieldIndex(into, f)));
+    yield* eachEvent(into, progress, (time, i) => {
+      seeNode(rn![i]!);
+      received.push({ lane: rn![i]! * perNode + l, time, id: rk![i]! });
+    });
   }
 
   const instants: { lane: number; time: number; kind: number }[] = [];
   for (let kind = 0; kind < marks.length; kind++) {
     const m = marks[kind]!;
-    const n = fieldIndex(kindOf(trace, m.kind), m.node);
+    const k = kindOf(trace, m.kind);
+    const n = column(k, fieldIndex(k, m.node))!;
     const l = laneOf(m.lane);
-    for (const e of yield* events(trace, m.kind, progress)) {
-      instants.push({ lane: e.values[n]! * perNode + l, time: e.time, kind });
-    }
+    yield* eachEvent(k, progress, (time, i) => {
+      instants.push({ lane: n[i]! * perNode + l, time, kind });
+    });
   }
   instants.sort((a, b) => a.time - b.time);
 
