@@ -16,13 +16,13 @@ export type Prepared<T> =
   | { state: 'error'; message: string };
 
 /**
- * Runs `make()`'s work in slices (none while `make` is null); `make` should change only when
- * what it builds from does (a useMemo or useCallback). The answer is kept with the `make` it
- * answers, so a new one shows as building. `onReady` is called once what was built is drawn (after
- * the commit that draws it).
+ * Runs `make()`'s work in slices; `make` should change only when what it builds from does (a
+ * useCallback). The answer is kept with the `make` it answers, so a new one shows as building.
+ * `onReady` is called once the building has ended, after the commit that draws what was built (or
+ * says why it could not be).
  */
 export function usePrepared<T>(
-  make: (() => Sliced<T>) | null,
+  make: () => Sliced<T>,
   onReady: (() => void) | undefined,
 ): Prepared<T> {
   const [answer, setAnswer] = useState<{
@@ -30,7 +30,6 @@ export function usePrepared<T>(
     prepared: Prepared<T>;
   } | null>(null);
   useEffect(() => {
-    if (!make) return;
     const controller = new AbortController();
     const set = (prepared: Prepared<T>) => setAnswer({ make, prepared });
     let said = performance.now();
@@ -53,10 +52,10 @@ export function usePrepared<T>(
   }, [make]);
   const prepared: Prepared<T> =
     answer?.make === make ? answer.prepared : { state: 'building', progress: 0 };
-  const built = prepared.state === 'ready' ? prepared.value : null;
+  const ended = prepared.state === 'building' ? null : prepared;
   useEffect(() => {
-    if (built !== null) onReady?.();
-  }, [built, onReady]);
+    if (ended) onReady?.();
+  }, [ended, onReady]);
   return prepared;
 }
 

@@ -13,6 +13,7 @@ import { palette } from '../../charts/palette';
 import type { TraceOutcome } from '../../engine/trace';
 import type { NetworkMap } from '../../engine/types';
 import type { ViewProps } from '../../presets/view_kinds';
+import type { Sliced } from '../sliced';
 import { Preparing, usePrepared } from '../use_prepared';
 import { indexTrace, tracedNetwork } from './open_index';
 import type { PacketIndex, LatencySplit, NetState } from './packet_index';
@@ -415,18 +416,26 @@ function useZoom(scroller: RefObject<HTMLDivElement | null>, width: number, read
   return { zoom: shown, scale, setZoom, most: clampZoom(Infinity, width, ratio) };
 }
 
+/** A run with no network has no index to build: its one step is all of it. */
+function* noIndex(): Sliced<null> {
+  yield 1;
+  return null;
+}
+
 /** The packet view (see the file's head): its index built in slices, then the drawing. */
 export function PacketView(props: ViewProps) {
   const { outcome } = props;
   const network = useMemo(() => tracedNetwork(outcome), [outcome]);
-  const make = useMemo(
-    () => (network ? () => indexTrace(outcome, network) : null),
+  const make = useCallback(
+    (): Sliced<PacketIndex | null> => (network ? indexTrace(outcome, network) : noIndex()),
     [outcome, network],
   );
   const prepared = usePrepared(make, props.onReady);
-  if (!network) return <p className="packet-empty">This run has no network to show.</p>;
   if (prepared.state !== 'ready') {
     return <Preparing prepared={prepared} what="Indexing the trace's packets" />;
+  }
+  if (!network || !prepared.value) {
+    return <p className="packet-empty">This run has no network to show.</p>;
   }
   return <PacketDrawing {...props} network={network} index={prepared.value} />;
 }
