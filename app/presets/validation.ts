@@ -147,20 +147,32 @@ function rounded(value: number, rounding: Rounding): number {
     : Math.round(value * 10 ** -place) / 10 ** -place;
 }
 
+/**
+ * A formatter by significant digits or by decimals, made once: making one costs more than many
+ * numbers formatted (a page's table prints every row on each of its renders).
+ */
+const formats = new Map<string, Intl.NumberFormat>();
+function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = JSON.stringify(options);
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', options);
+    formats.set(key, format);
+  }
+  return format;
+}
+
 /** A number of a row's unit as printed: rounded, a fraction as a percentage (no sign). */
 function rowNumber(value: number, unit: string, rounding: Rounding): string {
   if (!Number.isFinite(value)) return '\u2013';
   const percent = unit === 'fraction' ? 100 : 1;
   if ('digits' in rounding) {
-    return new Intl.NumberFormat('en-US', { maximumSignificantDigits: rounding.digits }).format(
-      value * percent,
-    );
+    return numberFormat({ maximumSignificantDigits: rounding.digits }).format(value * percent);
   }
   const decimals = Math.max(0, -rounding.place - (percent === 100 ? 2 : 0));
-  return new Intl.NumberFormat('en-US', {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  }).format(rounded(value, rounding) * percent);
+  return numberFormat({ minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(
+    rounded(value, rounding) * percent,
+  );
 }
 
 /** Text of a row's unit after its number(s): "153 ms", "9 %", "4.4×". */

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 
 import { asExpected, rowText, verdict } from '../presets/validation';
 import type { ValidationRow } from '../presets/validation';
@@ -25,6 +25,8 @@ export function ValidationTable({
 }) {
   // Side by side draws one per pane: the heading's id is the pane's own.
   const titleId = useId();
+  // Each row's text once per run, not once per cell and render.
+  const texts = useMemo(() => new Map(rows.map((r) => [r, rowText(r)])), [rows]);
   if (rows.length === 0) return null;
   const misses = rows.filter((r) => r.knownMiss !== undefined);
   return (
@@ -70,12 +72,12 @@ export function ValidationTable({
                   data-label={COLUMNS[1]}
                   className={r.paper.kind === 'words' ? 'words' : undefined}
                 >
-                  {rowText(r).paper}
+                  {texts.get(r)!.paper}
                 </td>
                 <td data-label={COLUMNS[2]} className="accepted">
-                  {rowText(r).accepted}
+                  {texts.get(r)!.accepted}
                 </td>
-                <td data-label={COLUMNS[3]}>{rowText(r).simulated}</td>
+                <td data-label={COLUMNS[3]}>{texts.get(r)!.simulated}</td>
                 <td data-label={COLUMNS[4]} className="result">
                   {/* One box, so a narrow grid keeps the note link beside its word. */}
                   <span>
