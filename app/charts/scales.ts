@@ -4,6 +4,7 @@ import type { Tick } from './Axis';
 import type { AxisSpec } from '../results/chart_data';
 import type { TickText } from '../results/format';
 import { logTick, tickText, tickWidth } from '../results/format';
+import { numberFormat } from '../presets/number_format';
 
 /** One axis of a chart: its spec, its domain and the mapping between data and pixels. */
 export interface ScaledAxis {
@@ -152,7 +153,7 @@ function candidateTicks(axis: ScaledAxis, count: number): Tick[][] {
 /** A log tick's label; a percentage always in plain digits, its sign after them. */
 function logLabel(value: number, spec: AxisSpec, digits: number): TickText {
   if (spec.format !== 'percent') return logTick(value, digits);
-  const plain = new Intl.NumberFormat('en-US', { maximumSignificantDigits: Math.max(3, digits) });
+  const plain = numberFormat({ maximumSignificantDigits: Math.max(3, digits) });
   return { label: `${plain.format(value * 100)}\u00a0%` };
 }
 

@@ -1,4 +1,5 @@
 import type { RunResult } from '../engine/types';
+import { numberFormat } from './number_format';
 import type { Accepted, Preset, ReferencePoint } from './schema';
 import { withUnit } from './units';
 
@@ -145,21 +146,6 @@ function rounded(value: number, rounding: Rounding): number {
   return place >= 0
     ? Math.round(value / 10 ** place) * 10 ** place
     : Math.round(value * 10 ** -place) / 10 ** -place;
-}
-
-/**
- * A formatter by significant digits or by decimals, made once: making one costs more than many
- * numbers formatted (a page's table prints every row on each of its renders).
- */
-const formats = new Map<string, Intl.NumberFormat>();
-function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = JSON.stringify(options);
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat('en-US', options);
-    formats.set(key, format);
-  }
-  return format;
 }
 
 /** A number of a row's unit as printed: rounded, a fraction as a percentage (no sign). */

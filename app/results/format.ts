@@ -1,3 +1,4 @@
+import { numberFormat } from '../presets/number_format';
 import { titleUnit, unitTitle, withUnit } from '../presets/units';
 import type { AxisSpec } from './chart_data';
 
@@ -78,10 +79,10 @@ export interface TickText {
 export function logTick(value: number, digits = 1): TickText {
   const exponent = Math.floor(Math.log10(value) + 1e-9);
   if (exponent >= -3 && exponent <= 5) {
-    const plain = new Intl.NumberFormat('en-US', { maximumSignificantDigits: Math.max(3, digits) });
+    const plain = numberFormat({ maximumSignificantDigits: Math.max(3, digits) });
     return { label: plain.format(value) };
   }
-  const mantissa = new Intl.NumberFormat('en-US', { maximumSignificantDigits: digits }).format(
+  const mantissa = numberFormat({ maximumSignificantDigits: digits }).format(
     value / 10 ** exponent,
   );
   return { label: `${mantissa === '1' ? '' : `${mantissa}×`}10`, exponent };
