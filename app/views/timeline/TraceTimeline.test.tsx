@@ -16,6 +16,7 @@ import {
 } from './TraceTimeline';
 import { arrowId } from './timeline_hit';
 import { runNodes, timelineModel } from './timeline_model';
+import { lcsOnEightNodes } from './lcs_trace';
 
 describe('<TraceTimeline>', () => {
   it('renders its rows, legend and a selected span, with no console errors', async () => {
@@ -63,15 +64,7 @@ describe('<TraceTimeline>', () => {
 
 describe('<TraceTimeline> of a J-Machine program', () => {
   it('says what a selected arrow is, with no console errors', async () => {
-    const engine = createInProcessEngine(await loadNodeModule());
-    const outcome = await engine.trace({
-      model: 'jmachine_programs',
-      params: { programs: [1], nodes: [1, 8], breakdown_nodes: 8 },
-      seed: 1,
-      point: 1,
-      window: { from: 0, length: 20_000 },
-    });
-    engine.dispose();
+    const outcome = await lcsOnEightNodes(20_000);
     const model = timelineModel(outcome.trace, playedEnd(outcome.trace), runNodes(outcome));
     const errors = vi.spyOn(console, 'error');
     const html = renderToStaticMarkup(

@@ -3,8 +3,6 @@
 // first, then arrows.
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { createInProcessEngine } from '../../engine/in_process_engine';
-import { loadNodeModule } from '../../engine/node_module';
 import { playedEnd } from '../../engine/trace';
 import type { TimelineLayout } from './timeline_hit';
 import {
@@ -18,19 +16,12 @@ import {
   xOf,
 } from './timeline_hit';
 import type { TimelineModel } from './timeline_model';
+import { lcsOnEightNodes } from './lcs_trace';
 import { timelineModel } from './timeline_model';
 
 let model: TimelineModel;
 beforeAll(async () => {
-  const engine = createInProcessEngine(await loadNodeModule());
-  const outcome = await engine.trace({
-    model: 'jmachine_programs',
-    params: { programs: [1], nodes: [1, 8], breakdown_nodes: 8 },
-    seed: 1,
-    point: 1,
-    window: { from: 0, length: 20_000 },
-  });
-  engine.dispose();
+  const outcome = await lcsOnEightNodes(20_000);
   model = timelineModel(outcome.trace, playedEnd(outcome.trace));
 });
 

@@ -3,10 +3,9 @@
 // spans, every span still covered in its row); zoomed in, each wide span is a rect of its own.
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { createInProcessEngine } from '../../engine/in_process_engine';
-import { loadNodeModule } from '../../engine/node_module';
 import { playedEnd } from '../../engine/trace';
 import type { TimelineModel } from './timeline_model';
+import { lcsOnEightNodes } from './lcs_trace';
 import { timelineModel } from './timeline_model';
 import { paintTimeline } from './timeline_paint';
 
@@ -14,15 +13,7 @@ type Rect = [number, number, number, number];
 
 let model: TimelineModel;
 beforeAll(async () => {
-  const engine = createInProcessEngine(await loadNodeModule());
-  const outcome = await engine.trace({
-    model: 'jmachine_programs',
-    params: { programs: [1], nodes: [1, 8], breakdown_nodes: 8 },
-    seed: 1,
-    point: 1,
-    window: { from: 0, length: 1e12 },
-  });
-  engine.dispose();
+  const outcome = await lcsOnEightNodes(1e12);
   model = timelineModel(outcome.trace, playedEnd(outcome.trace), 8);
 }, 60_000);
 

@@ -7,6 +7,7 @@ import { createInProcessEngine } from '../../engine/in_process_engine';
 import { loadNodeModule } from '../../engine/node_module';
 import { playedEnd } from '../../engine/trace';
 import type { TimelineModel } from './timeline_model';
+import { lcsOnEightNodes } from './lcs_trace';
 import { runNodes, spanAt, timelineModel } from './timeline_model';
 import { awaited, describeTimeline } from './timeline_words';
 
@@ -21,14 +22,8 @@ beforeAll(async () => {
     point: 0,
     window: { from: 0, length: 1e7 },
   });
-  const j = await engine.trace({
-    model: 'jmachine_programs',
-    params: { programs: [1], nodes: [1, 8], breakdown_nodes: 8 },
-    seed: 1,
-    point: 1,
-    window: { from: 0, length: 20_000 },
-  });
   engine.dispose();
+  const j = await lcsOnEightNodes(20_000);
   paragon = timelineModel(p.trace, playedEnd(p.trace), runNodes(p));
   jmachine = timelineModel(j.trace, playedEnd(j.trace), runNodes(j));
 }, 60_000);
