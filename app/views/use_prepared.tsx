@@ -1,6 +1,7 @@
 // What a view builds from its trace before it can draw (an index, a timeline), built a slice at a
 // time between the page's tasks (sliced.ts) while the view says how far it has got; built again
 // when the trace changes, the old building abandoned.
+import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 
 import { isAbortError } from '../engine/engine';
@@ -57,6 +58,24 @@ export function usePrepared<T>(
     if (ended) onReady?.();
   }, [ended, onReady]);
   return prepared;
+}
+
+/** A view's drawing once `make`'s work is built; until then, how far it has got. */
+export function WhenBuilt<T>({
+  make,
+  what,
+  onReady,
+  children,
+}: {
+  make: () => Sliced<T>;
+  /** What the building does, in words ("Building the timeline"). */
+  what: string;
+  onReady: (() => void) | undefined;
+  children(built: T): ReactNode;
+}) {
+  const prepared = usePrepared(make, onReady);
+  if (prepared.state !== 'ready') return <Preparing prepared={prepared} what={what} />;
+  return children(prepared.value);
 }
 
 /** The words while a view builds, or why it could not. */

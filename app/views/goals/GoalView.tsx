@@ -12,7 +12,7 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { palette } from '../../charts/palette';
 import { playedEnd } from '../../engine/trace';
 import { Narration } from '../Narration';
-import { Preparing, usePrepared } from '../use_prepared';
+import { WhenBuilt } from '../use_prepared';
 import type { ViewProps } from '../../presets/view_kinds';
 import type { GoalMessage, GoalModel, SpawnedGoal } from './goal_model';
 import { goalHistory, goalSliced, momentAt } from './goal_model';
@@ -81,11 +81,11 @@ export function GoalView(props: ViewProps) {
     () => goalSliced(outcome.trace, playedEnd(outcome.trace), pesOf(outcome)),
     [outcome],
   );
-  const prepared = usePrepared(make, props.onReady);
-  if (prepared.state !== 'ready') {
-    return <Preparing prepared={prepared} what="Reading the goals" />;
-  }
-  return <GoalDrawing {...props} model={prepared.value} />;
+  return (
+    <WhenBuilt make={make} what="Reading the goals" onReady={props.onReady}>
+      {(model) => <GoalDrawing {...props} model={model} />}
+    </WhenBuilt>
+  );
 }
 
 /** The drawing of a built goal model (the view once it is built; tests render it). */

@@ -14,7 +14,7 @@ import type { TraceOutcome } from '../../engine/trace';
 import type { NetworkMap } from '../../engine/types';
 import type { ViewProps } from '../../presets/view_kinds';
 import type { Sliced } from '../sliced';
-import { Preparing, usePrepared } from '../use_prepared';
+import { WhenBuilt } from '../use_prepared';
 import { indexTrace, tracedNetwork } from './open_index';
 import type { PacketIndex, LatencySplit, NetState } from './packet_index';
 import { flitKey } from './packet_index';
@@ -430,14 +430,17 @@ export function PacketView(props: ViewProps) {
     (): Sliced<PacketIndex | null> => (network ? indexTrace(outcome, network) : noIndex()),
     [outcome, network],
   );
-  const prepared = usePrepared(make, props.onReady);
-  if (prepared.state !== 'ready') {
-    return <Preparing prepared={prepared} what="Indexing the trace's packets" />;
-  }
-  if (!network || !prepared.value) {
-    return <p className="packet-empty">This run has no network to show.</p>;
-  }
-  return <PacketDrawing {...props} network={network} index={prepared.value} />;
+  return (
+    <WhenBuilt make={make} what="Indexing the trace's packets" onReady={props.onReady}>
+      {(index) =>
+        network && index ? (
+          <PacketDrawing {...props} network={network} index={index} />
+        ) : (
+          <p className="packet-empty">This run has no network to show.</p>
+        )
+      }
+    </WhenBuilt>
+  );
 }
 
 /** The drawing of an indexed trace (the view once its index is built; tests render it). */

@@ -30,7 +30,7 @@ import { arrowsInSight, hitTest, picked } from './timeline_hit';
 import { MARK_COLORS, paintTimeline } from './timeline_paint';
 import { describeTimeline } from './timeline_words';
 import { Narration } from '../Narration';
-import { Preparing, usePrepared } from '../use_prepared';
+import { WhenBuilt } from '../use_prepared';
 
 const LABEL_WIDTH = 84;
 const AXIS_HEIGHT = 22;
@@ -142,11 +142,11 @@ export function TraceTimeline(props: ViewProps) {
     () => timelineSliced(outcome.trace, playedEnd(outcome.trace), runNodes(outcome)),
     [outcome],
   );
-  const prepared = usePrepared(make, props.onReady);
-  if (prepared.state !== 'ready') {
-    return <Preparing prepared={prepared} what="Building the timeline" />;
-  }
-  return <TimelineDrawing {...props} model={prepared.value} />;
+  return (
+    <WhenBuilt make={make} what="Building the timeline" onReady={props.onReady}>
+      {(model) => <TimelineDrawing {...props} model={model} />}
+    </WhenBuilt>
+  );
 }
 
 /** The drawing of a built timeline (the view once it is built; tests render it). */
