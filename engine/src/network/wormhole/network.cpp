@@ -83,6 +83,11 @@ Network::Network(const NetworkConfig& config)
   fresh.free_seen = static_cast<std::int16_t>(buffer_);
   vc_.assign(vcs, fresh);
   bits_.assign(static_cast<std::size_t>(words), Bits{});
+  block_active_.assign((static_cast<std::size_t>(routers) + kRouterBlock - 1) / kRouterBlock, 0);
+  port_of_slot_.resize(static_cast<std::size_t>(kMaxPorts * vcs_));
+  for (std::size_t s = 0; s < port_of_slot_.size(); ++s) {
+    port_of_slot_[s] = static_cast<std::uint8_t>(s / static_cast<std::size_t>(vcs_));
+  }
   channels_.assign(c_count, Channel{});
   std::vector<double> rate(c_count, 0.0);
   sent_.assign(c_count, 0);
@@ -236,7 +241,9 @@ void Network::push(int router, int to, std::uint32_t word) {
   const auto t = static_cast<std::size_t>(to);
   RouterState& r = routers_[static_cast<std::size_t>(router)];
   Vc& vc = vc_[t];
-  const int slot = (vc.head + vc.count) % buffer_;
+  // head and count are each below buffer_: a subtraction wraps the ring without a division.
+  int slot = vc.head + vc.count;
+  if (slot >= buffer_) slot -= buffer_;
   std::int64_t ready = now_ + 1 + config_.router_delay_cycles + config_.switch_alloc_cycles;
   if (word & kHead) ready += r.head_extra;
   flit_at(t, slot) = Flit{word, static_cast<std::uint32_t>(ready)};
@@ -246,7 +253,7 @@ void Network::push(int router, int to, std::uint32_t word) {
     bits_[word].occupied |= std::uint64_t{1} << (bit % 64);
     bits_[word].fresh |= std::uint64_t{1} << (bit % 64);
     fresh_words_.push_back(word);
-    ++r.active;
+    if (r.active++ == 0) ++block_active_[static_cast<std::size_t>(router) / kRouterBlock];
   }
 }
 
@@ -340,7 +347,7 @@ bool Network::route_head(int router, int in_port, int in) {
 
 template <bool kTraced>
 void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t& port_done) {
-  const int port = slot / vcs_;
+  const int port = port_of_slot_[static_cast<std::size_t>(slot)];
   if (port_done & (std::uint64_t{1} << port)) {
     if constexpr (kTraced) trace_->input_busy(router, slot);
     return;
@@ -399,7 +406,7 @@ void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t
   vc.head = static_cast<std::uint16_t>(vc.head + 1 == buffer_ ? 0 : vc.head + 1);
   if (--vc.count == 0) {
     bits_of(r, slot).occupied &= ~(std::uint64_t{1} << (slot % 64));
-    --r.active;
+    if (--r.active == 0) --block_active_[static_cast<std::size_t>(router) / kRouterBlock];
   }
   const Channel& from = channels_[static_cast<std::size_t>(r.port_base + port)];
   if (from.upstream_router >= 0) {
@@ -586,13 +593,22 @@ void Network::cycle() {
   // An empty router is passed over here, without a call.
   // Whether a flit moved between buffers, for the deadlock watch.
   bool moved = false;
+  // A block of routers none of which holds a flit is passed over whole.
+  const auto blocks = static_cast<int>(block_active_.size());
+  const auto block_end = [&](int b) { return std::min(routers, (b + 1) * kRouterBlock); };
   if (now_ % 2 == 0) {
-    for (int r = 0; r < routers; ++r) {
-      if (routers_[static_cast<std::size_t>(r)].active != 0) moved |= process_router<kTraced>(r);
+    for (int b = 0; b < blocks; ++b) {
+      if (block_active_[static_cast<std::size_t>(b)] == 0) continue;
+      for (int r = b * kRouterBlock; r < block_end(b); ++r) {
+        if (routers_[static_cast<std::size_t>(r)].active != 0) moved |= process_router<kTraced>(r);
+      }
     }
   } else {
-    for (int r = routers - 1; r >= 0; --r) {
-      if (routers_[static_cast<std::size_t>(r)].active != 0) moved |= process_router<kTraced>(r);
+    for (int b = blocks - 1; b >= 0; --b) {
+      if (block_active_[static_cast<std::size_t>(b)] == 0) continue;
+      for (int r = block_end(b) - 1; r >= b * kRouterBlock; --r) {
+        if (routers_[static_cast<std::size_t>(r)].active != 0) moved |= process_router<kTraced>(r);
+      }
     }
   }
   if (moved) last_move_ = now_;
@@ -674,7 +690,7 @@ std::size_t Network::state_bytes() const {
            bytes(tokens_) + bytes(credit_due_) + bytes(credit_ivc_) + bytes(terminals_) +
            bytes(sq_) + bytes(inject_ready_) + bytes(packets_) + bytes(free_packets_) +
            bytes(delivered_) + bytes(sent_) + bytes(holders_) + bytes(busy_from_) + bytes(held_cycles_) +
-           bytes(fresh_words_);
+           bytes(fresh_words_) + bytes(port_of_slot_) + bytes(block_active_);
   for (const auto& ring : sq_) total += bytes(ring);
   return total;
 }
@@ -692,7 +708,9 @@ double Network::state_bytes_of(const NetworkSize& size, const NetworkConfig& con
     tokens += size.links;
   }
   if (config.eject_rate < 1) tokens += size.terminals;
-  return static_cast<double>(sizeof(Network)) + size.routers * sizeof(RouterState) +
+  return static_cast<double>(sizeof(Network)) + kMaxPorts * config.vcs +
+         size.routers * sizeof(RouterState) +
+         std::ceil(size.routers / kRouterBlock) * sizeof(std::int32_t) +
          words * sizeof(Bits) +
          vcs * (sizeof(Vc) + config.buffer_flits * sizeof(Flit)) +
          channels * (sizeof(Channel) + sizeof(std::int32_t) + 3 * sizeof(std::uint64_t)) +

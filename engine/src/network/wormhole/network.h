@@ -283,8 +283,9 @@ class Network final : public Interconnect {
   }
   double& refreshed_tokens(int index);
   // Puts a flit at the back of an input virtual channel of `router`; it may leave after the
-  // link, the router delay and the pipeline.
-  void push(int router, int to, std::uint32_t word);
+  // link, the router delay and the pipeline. Inlined, as move_flit is, into the loop over a
+  // router's inputs: a flit's move is a few dozen instructions, and the calls showed in profiles.
+  [[gnu::always_inline]] inline void push(int router, int to, std::uint32_t word);
   // Picks the output port and a free output virtual channel for the packet at the front of `in`.
   bool route_head(int router, int in_port, int in);
   // One cycle; kTraced: with the trace's calls compiled in (step() picks).
@@ -306,7 +307,8 @@ class Network final : public Interconnect {
   void begin_hold(std::size_t c);
   void end_hold(std::size_t vc);
   template <bool kTraced>
-  void move_flit(int router, int slot, std::uint64_t& used, std::uint64_t& port_done);
+  [[gnu::always_inline]] inline void move_flit(int router, int slot, std::uint64_t& used,
+                                               std::uint64_t& port_done);
   Bits& bits_of(const RouterState& router, int slot) {
     return bits_[static_cast<std::size_t>(router.bits_base + slot / 64)];
   }
@@ -334,7 +336,14 @@ class Network final : public Interconnect {
   std::int64_t now_ = 0;
 
   std::vector<RouterState> routers_;
+  // Per block of kRouterBlock routers, how many hold flits: a step passes over a quiet block
+  // with one look, where a lightly loaded machine (the J-Machine's programs) has most routers
+  // empty.
+  static constexpr int kRouterBlock = 64;
+  std::vector<std::int32_t> block_active_;
   std::vector<Bits> bits_;
+  // A router's input VC slot's port (slot / vcs_), looked up: no division per flit moved.
+  std::vector<std::uint8_t> port_of_slot_;
   std::vector<std::size_t> fresh_words_;
   std::vector<Vc> vc_;
   std::vector<Flit, LineAligned<Flit>> flits_;
