@@ -13,6 +13,7 @@ Machine::Machine(std::unique_ptr<Interconnect> net, const NodeCosts& costs, cons
   nodes_.resize(n);
   send_at_.assign(n, 0);
   wake_.assign(n, 0);
+  block_wake_.assign((n + kWakeBlock - 1) / kWakeBlock, 0);
   pending_bits_.assign((n + 63) / 64, 0);
   due_bits_.assign((n + 63) / 64, 0);
 }
@@ -74,9 +75,17 @@ void Machine::step(Workload& workload) {
   // due before the earliest wake cycle.
   if (t < min_wake_) return;
   std::int64_t earliest = Workload::kForever;
-  for (std::size_t n = 0; n < wake_.size(); ++n) {
-    if (wake_[n] <= t) wake_[n] = visit(workload, static_cast<int>(n), t);
-    earliest = std::min(earliest, wake_[n]);
+  for (std::size_t b = 0; b < block_wake_.size(); ++b) {
+    if (block_wake_[b] <= t) {
+      std::int64_t block = Workload::kForever;
+      const std::size_t end = std::min(wake_.size(), (b + 1) * kWakeBlock);
+      for (std::size_t n = b * kWakeBlock; n < end; ++n) {
+        if (wake_[n] <= t) wake_[n] = visit(workload, static_cast<int>(n), t);
+        block = std::min(block, wake_[n]);
+      }
+      block_wake_[b] = block;
+    }
+    earliest = std::min(earliest, block_wake_[b]);
   }
   min_wake_ = earliest;
 }
@@ -99,6 +108,8 @@ void Machine::clear_pending(std::size_t n) {
 
 void Machine::wake(std::size_t n, std::int64_t cycle) {
   wake_[n] = cycle;
+  std::int64_t& block = block_wake_[n / kWakeBlock];
+  block = std::min(block, cycle);
   min_wake_ = std::min(min_wake_, cycle);
 }
 

@@ -191,7 +191,10 @@ class Machine {
   // Per node, apart from the rest so a step's scan of them stays in cache: the next cycle it
   // must be looked at (earlier ones would change nothing).
   std::vector<std::int64_t> wake_;
-  // The earliest of them.
+  // The earliest of them, per block of kWakeBlock nodes (a step looks into a block only when one
+  // of its nodes is due, not at every node), and over all.
+  static constexpr std::size_t kWakeBlock = 64;
+  std::vector<std::int64_t> block_wake_;
   std::int64_t min_wake_ = 0;
   // Per node, apart from the rest so a step's look at them stays in cache: whether it has a send
   // recorded, whether that send is due (its cycle came, the network has not taken it yet), and
