@@ -20,12 +20,15 @@ interface Redraw {
 
 /**
  * For each preset: open its default view (a view that pauses to ask is run anyway, and said),
- * then change its first number control the engine accepts by one step (a whole number by 1,
- * another by 1 %), back, and up again, each timed from the change to the charts showing the new
- * run's first points (`data-current`) and to the page idle (`data-idle`: the run done and drawn).
- * A change whose run pauses to ask is run anyway at once, its time counted through the pause.
- * Prints per preset the medians of the three and whether any paused; then over all presets the
- * median and the worst of each, and how many redraw within 1 s. `only`: these presets alone.
+ * then change its first number control the engine accepts to values not run before (up to three:
+ * a whole number by 1, -1 and 2, another by 1 %, -1 % and 2 %), then back to the start, each timed
+ * from the change to the charts showing the new run's first points (`data-current`) and to the
+ * page idle (`data-idle`: the run done and drawn). The new values measure the engine; the way
+ * back is a request already run, which the engine's pool gives from what it kept
+ * (`_seen_ms`). A change whose run pauses to ask is run anyway at once, its time counted through
+ * the pause. Prints per preset the medians over the new values and whether any paused; then over
+ * all presets the median and the worst of each, and how many redraw within 1 s. `only`: these
+ * presets alone.
  */
 export async function presetRedraws(browser: Browser, base: string, only?: string[]) {
   const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
@@ -43,11 +46,13 @@ export async function presetRedraws(browser: Browser, base: string, only?: strin
         emit(`chromium.redraw.${preset.id}.no_control`, 1, 'count');
         continue;
       }
-      const { param, values } = found;
+      const { param, start, values } = found;
       const runs: Redraw[] = [];
       for (const value of values) {
         runs.push(await timed(page, () => setNumber(page, param, value)));
       }
+      const back = await timed(page, () => setNumber(page, param, start));
+      emit(`chromium.redraw.${preset.id}.${param}_seen_ms`, Math.round(back.ms), 'ms');
       const ms = median(runs.map((r) => r.ms));
       const first = median(runs.map((r) => r.firstMs));
       medians.push(ms);
@@ -126,10 +131,14 @@ async function setNumber(page: Page, param: string, value: string) {
 }
 
 /**
- * The first of the view's number controls whose step the engine accepts (no field error), and
- * the three values to time: a step, back, the step again. The page is left at its start value.
+ * The first of the view's number controls with a step the engine accepts (no field error), its
+ * start value and the steps it accepts (up to three), to time. The page is left at its start
+ * value (each step tried is filled and taken back at once, too soon for a run to finish more
+ * than the quickest of points).
  */
-async function acceptedChange(page: Page): Promise<{ param: string; values: string[] } | null> {
+async function acceptedChange(
+  page: Page,
+): Promise<{ param: string; start: string; values: string[] } | null> {
   const controls = page.locator('.param-inputs input[data-param-number]');
   const count = Math.min(await controls.count(), CONTROLS_TRIED);
   for (let i = 0; i < count; i++) {
@@ -138,22 +147,24 @@ async function acceptedChange(page: Page): Promise<{ param: string; values: stri
     const start = await control.inputValue();
     const v = Number(start);
     if (start.trim() === '' || !Number.isFinite(v)) continue;
+    const values: string[] = [];
     for (const step of steps(v)) {
       await control.fill(step);
       const invalid = (await control.getAttribute('aria-invalid')) === 'true';
       // Back to the start value: the same request, so no run starts (or the one started stops).
       await timed(page, () => control.fill(start));
-      if (!invalid) return { param, values: [step, start, step] };
+      if (!invalid) values.push(step);
     }
+    if (values.length > 0) return { param, start, values };
   }
   return null;
 }
 
-/** One step up and one down: a whole number by 1, another by 1 % (4 significant digits). */
+/** A step up, one down and two up: a whole number by 1, another by 1 % (4 significant digits). */
 function steps(v: number): string[] {
-  if (Number.isInteger(v)) return [String(v + 1), String(v - 1)];
+  if (Number.isInteger(v)) return [String(v + 1), String(v - 1), String(v + 2)];
   const round = (x: number) => String(Number(x.toPrecision(4)));
-  return [round(v * 1.01), round(v * 0.99)];
+  return [round(v * 1.01), round(v * 0.99), round(v * 1.02)];
 }
 
 function median(values: number[]): number {

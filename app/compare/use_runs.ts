@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { RunRequest } from '../engine/types';
 import type { Engine, RunOutcome } from '../engine/engine';
 import { isAbortError } from '../engine/engine';
+import { requestKey } from '../engine/result_cache';
 
 /** Where one job stands: its last outcome (kept while a newer run computes), progress, error. */
 export interface JobState {
@@ -12,10 +13,6 @@ export interface JobState {
   /** Fraction done of the current run, while it runs. */
   progress: number | null;
   error: string | null;
-}
-
-function requestKey(request: RunRequest): string {
-  return JSON.stringify([request.model, request.seed, Object.entries(request.params).sort()]);
 }
 
 /**

@@ -137,6 +137,62 @@ describe('PoolEngine', () => {
     pool.dispose();
   });
 
+  it('gives a request it ran before from what it kept, running no point again', async () => {
+    const { pool, answers } = observedPool(2);
+    const request = { model: 'jmachine_loop', params: loop, seed: 4 };
+    const first = await pool.run(request);
+    const ran = answers.map((a) => a.length);
+    const again = await pool.run(request);
+    expect(again.result).toStrictEqual(first.result);
+    expect(again.params).toStrictEqual(first.params);
+    // Only the lead answered: the plan and the combine, no point's progress or result.
+    expect(answers[1]!.length).toBe(ran[1]);
+    const lead = answers[0]!.slice(ran[0]);
+    expect(lead.filter((r) => r.type === 'progress')).toHaveLength(0);
+    // Another seed is another request: its points run.
+    await pool.run({ ...request, seed: 5 });
+    expect(answers[1]!.length).toBeGreaterThan(ran[1]!);
+    // A model that is no sweep, whole.
+    const whole = { model: 'multipsi_perf', params: {}, seed: 1 };
+    const once = await pool.run(whole);
+    const before = answers[0]!.length;
+    expect((await pool.run(whole)).result).toStrictEqual(once.result);
+    expect(answers[0]!.slice(before).filter((r) => r.type === 'result')).toHaveLength(0);
+    pool.dispose();
+  });
+
+  it('keeps the points a cancelled run finished: run again, only the others run', async () => {
+    const counted = new Map<number, number>();
+    const pool = new PoolEngine(() => {
+      const client = inProcessClient(Promise.resolve(module));
+      const runPoint = client.runPoint.bind(client);
+      client.runPoint = (request, point, options) => {
+        counted.set(point, (counted.get(point) ?? 0) + 1);
+        return runPoint(request, point, options);
+      };
+      return client;
+    }, 1);
+    const request = { model: 'jmachine_loop', params: loop, seed: 6 };
+    const controller = new AbortController();
+    let points = 0;
+    const run = pool.run(request, {
+      signal: controller.signal,
+      onProgress: () => {
+        points = counted.size;
+        // Cancelled once three points have run, inside a later one.
+        if (points > 3) controller.abort();
+      },
+    });
+    expect(isAbortError(await run.catch((e: unknown) => e))).toBe(true);
+    const finished = [...counted.keys()].slice(0, 3);
+    const outcome = await pool.run(request);
+    expect(outcome.result).toStrictEqual(direct('jmachine_loop', loop, 6));
+    // Each of the 10 points ran once, the one cancelled twice.
+    for (const point of finished) expect(counted.get(point)).toBe(1);
+    expect([...counted.values()].reduce((a, b) => a + b, 0)).toBe(11);
+    pool.dispose();
+  });
+
   it('runs a model that is no sweep whole on the first host and shuts idle hosts down', async () => {
     const { pool } = observedPool(3, 20);
     await pool.run({ model: 'multipsi_perf', params: {}, seed: 1 });

@@ -5,6 +5,7 @@ import type { PointPartial } from './protocol';
 import type { TraceOutcome, TraceRunRequest } from './trace';
 import type { ModelInfo, NetworkMap, Params, RunRequest, RunResult } from './types';
 import { sweepTimeLeft } from './time_left';
+import { ResultCache, requestKey, resultNumbers } from './result_cache';
 
 /** Progress, with the points combined so far, at most this often (and at each new point). */
 const PROGRESS_INTERVAL_MS = 100;
@@ -29,13 +30,22 @@ function crashed(error: unknown, running: string): unknown {
 
 const EMPTY: RunResult = { scalars: [], series: [], networks: [], timelines: [] };
 
+/** A whole run's outcome or one sweep point's partial, as the pool keeps it for the next ask. */
+type Kept = Pick<RunOutcome, 'result' | 'params'>;
+
+/** The pool's cache of runs and points, sized by the numbers they hold. */
+export function outcomeCache(budget?: number): ResultCache<Kept> {
+  return new ResultCache<Kept>((kept) => resultNumbers(kept.result), budget);
+}
+
 /**
  * The Engine over a pool of engine hosts (workers, worker threads, or in-process hosts). A sweep
  * model's points are independent, so they are spread over the pool: each host runs one point at a
  * time, the next free one takes the next point in the sweep's order, and the first host combines
  * the partials that have come (for progress) and all of them (for the result). Each point's random
  * stream depends only on the seed and its index, so any pool size gives the same bits. Any other
- * model runs whole on the first host.
+ * model runs whole on the first host. Runs and points already computed are kept (`cache`) and
+ * given again, not run again, when the same request comes back.
  */
 export class PoolEngine implements Engine {
   private readonly lanes: (EngineClient | null)[];
@@ -53,6 +63,7 @@ export class PoolEngine implements Engine {
     size: number,
     private readonly idleMs = IDLE_MS,
     private readonly recycleBytes = RECYCLE_MB * 2 ** 20,
+    private readonly cache: ResultCache<Kept> | null = outcomeCache(),
   ) {
     this.lanes = Array.from({ length: Math.max(1, Math.floor(size) || 1) }, () => null);
   }
@@ -180,7 +191,7 @@ export class PoolEngine implements Engine {
         const lead = this.lane(0);
         const { weights, params } = await lead.plan(request, options.signal);
         const chosen = weights.map((_, i) => i).filter((i) => i % count === index);
-        const partials = await this.spread(request, weights, chosen, options, started);
+        const partials = await this.spread(request, weights, chosen, options, started, params);
         return { points: weights.length, params, partials };
       })(),
     );
@@ -198,23 +209,32 @@ export class PoolEngine implements Engine {
       .plan(request, options.signal)
       .catch((error: unknown) => Promise.reject(crashed(error, 'the plan of this run')));
     if (weights.length === 0) {
-      return lead
+      const key = requestKey(request);
+      const kept = this.cache?.get(key);
+      if (kept) return { ...kept, elapsedMs: performance.now() - started };
+      const outcome = await lead
         .run(request, options)
         .catch((error: unknown) => Promise.reject(crashed(error, 'this run')));
+      this.cache?.set(key, { result: outcome.result, params: outcome.params });
+      return outcome;
     }
     const all = weights.map((_, i) => i);
-    const partials = await this.spread(request, weights, all, options, started);
+    const partials = await this.spread(request, weights, all, options, started, params);
     const result = await lead.combine(request, partials, options.signal);
     return { result, params, elapsedMs: performance.now() - started };
   }
 
-  /** Runs the `chosen` points of a sweep on the pool, reporting progress over them. */
+  /**
+   * Runs the `chosen` points of a sweep on the pool, reporting progress over them; a point kept
+   * from an earlier run of the same request is taken as it is.
+   */
   private async spread(
     request: RunRequest,
     weights: number[],
     chosen: number[],
     options: RunOptions,
     started: number,
+    params: Params,
   ): Promise<PointPartial[]> {
     const { signal, onProgress } = options;
     const lead = this.lane(0);
@@ -223,11 +243,24 @@ export class PoolEngine implements Engine {
     const onAbort = () => stop.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     const total = chosen.reduce((a, i) => a + weights[i]!, 0);
+    const requested = requestKey(request);
+    const pointKey = (point: number) => `${requested}#${point}`;
     const partials: PointPartial[] = [];
-    // Each running point's own fraction done and when it started; each finished point's time.
+    let doneWeight = 0;
+    const toRun: number[] = [];
+    for (const point of chosen) {
+      const kept = this.cache?.get(pointKey(point));
+      if (!kept) {
+        toRun.push(point);
+        continue;
+      }
+      partials.push({ point, result: kept.result });
+      doneWeight += weights[point]!;
+    }
+    // Each running point's own fraction done and when it started; each finished point's time
+    // (kept points took none here, so they do not tell the time left).
     const running = new Map<number, { fraction: number; since: number }>();
     const done: { weight: number; ms: number }[] = [];
-    let doneWeight = 0;
     let next = 0;
     let finished = false;
     let combined = EMPTY;
@@ -239,7 +272,7 @@ export class PoolEngine implements Engine {
       for (const [point, r] of running) now += weights[point]! * r.fraction;
       return total > 0 ? Math.min(1, now / total) : 0;
     };
-    const hosts = Math.min(this.lanes.length, chosen.length);
+    const hosts = Math.min(this.lanes.length, toRun.length);
     const left = (now: number) =>
       sweepTimeLeft({
         lanes: hosts,
@@ -249,7 +282,7 @@ export class PoolEngine implements Engine {
           ms: now - r.since,
           fraction: r.fraction,
         })),
-        pending: chosen.slice(next).map((point) => weights[point]!),
+        pending: toRun.slice(next).map((point) => weights[point]!),
       });
     const report = (force: boolean) => {
       const now = performance.now();
@@ -283,8 +316,8 @@ export class PoolEngine implements Engine {
     };
     const work = async (index: number) => {
       const host = this.lane(index);
-      while (next < chosen.length && !stop.signal.aborted) {
-        const point = chosen[next++]!;
+      while (next < toRun.length && !stop.signal.aborted) {
+        const point = toRun[next++]!;
         const since = performance.now();
         running.set(point, { fraction: 0, since });
         const outcome = await host
@@ -303,6 +336,7 @@ export class PoolEngine implements Engine {
         running.delete(point);
         done.push({ weight: weights[point]!, ms: performance.now() - since });
         partials.push({ point, result: outcome.result });
+        this.cache?.set(pointKey(point), { result: outcome.result, params });
         doneWeight += weights[point]!;
         // A failed or cancelled refresh only delays the drawing; the final combine reports.
         if (onProgress) refresh().catch(() => {});

@@ -5,6 +5,7 @@ import type { RunRequest, RunResult } from '../engine/types';
 import { EngineError, isAbortError } from '../engine/engine';
 import type { Sample, TimeLeft } from '../engine/time_left';
 import { shownTimeLeft, worthAsking } from '../engine/time_left';
+import { requestKey } from '../engine/result_cache';
 
 /** A request plus what the caller needs to read its answer (e.g. the preset it was made for). */
 export interface RunJob<T> {
@@ -45,10 +46,6 @@ interface Settled<T> {
   error: { key: string; error: EngineError; partial: RunResult | null } | null;
   progress: { key: string; progress: RunProgress; timeLeft: TimeLeft | null } | null;
   held: { key: string; held: Held } | null;
-}
-
-function requestKey(request: RunRequest): string {
-  return JSON.stringify([request.model, request.seed, Object.entries(request.params).sort()]);
 }
 
 function toEngineError(error: unknown): EngineError {
