@@ -30,8 +30,8 @@ function crashed(error: unknown, running: string): unknown {
 
 const EMPTY: RunResult = { scalars: [], series: [], networks: [], timelines: [] };
 
-/** A whole run's outcome or one sweep point's partial, as the pool keeps it for the next ask. */
-type Kept = Pick<RunOutcome, 'result' | 'params'>;
+/** A whole run's result and parameters, or one sweep point's partial (no parameters of its own). */
+type Kept = { result: RunResult; params?: Params };
 
 /** The pool's cache of runs and points, sized by the numbers they hold. */
 export function outcomeCache(budget?: number): ResultCache<Kept> {
@@ -191,7 +191,7 @@ export class PoolEngine implements Engine {
         const lead = this.lane(0);
         const { weights, params } = await lead.plan(request, options.signal);
         const chosen = weights.map((_, i) => i).filter((i) => i % count === index);
-        const partials = await this.spread(request, weights, chosen, options, started, params);
+        const partials = await this.spread(request, weights, chosen, options, started);
         return { points: weights.length, params, partials };
       })(),
     );
@@ -211,7 +211,9 @@ export class PoolEngine implements Engine {
     if (weights.length === 0) {
       const key = requestKey(request);
       const kept = this.cache?.get(key);
-      if (kept) return { ...kept, elapsedMs: performance.now() - started };
+      if (kept?.params) {
+        return { result: kept.result, params: kept.params, elapsedMs: performance.now() - started };
+      }
       const outcome = await lead
         .run(request, options)
         .catch((error: unknown) => Promise.reject(crashed(error, 'this run')));
@@ -219,7 +221,7 @@ export class PoolEngine implements Engine {
       return outcome;
     }
     const all = weights.map((_, i) => i);
-    const partials = await this.spread(request, weights, all, options, started, params);
+    const partials = await this.spread(request, weights, all, options, started);
     const result = await lead.combine(request, partials, options.signal);
     return { result, params, elapsedMs: performance.now() - started };
   }
@@ -234,7 +236,6 @@ export class PoolEngine implements Engine {
     chosen: number[],
     options: RunOptions,
     started: number,
-    params: Params,
   ): Promise<PointPartial[]> {
     const { signal, onProgress } = options;
     const lead = this.lane(0);
@@ -336,7 +337,7 @@ export class PoolEngine implements Engine {
         running.delete(point);
         done.push({ weight: weights[point]!, ms: performance.now() - since });
         partials.push({ point, result: outcome.result });
-        this.cache?.set(pointKey(point), { result: outcome.result, params });
+        this.cache?.set(pointKey(point), { result: outcome.result });
         doneWeight += weights[point]!;
         // A failed or cancelled refresh only delays the drawing; the final combine reports.
         if (onProgress) refresh().catch(() => {});
