@@ -300,6 +300,12 @@ export interface Simulation {
    */
   pointWeights(): number[];
   /**
+   * For a sweep model that declares them, each point's key as JSON text, one per point: two points
+   * with the same text (of any runs of the model with the same seed) give the same partial, so one
+   * kept may be given for the other. Empty for a model whose points are known only by index.
+   */
+  pointKeys(): string[];
+  /**
    * The whole run's result from the partial results of some or all of its points, in any order:
    * the same bits as the whole run once every point is there.
    */

@@ -723,6 +723,16 @@ class SimulationHandle {
     return numbers(weights);
   }
 
+  // Each point's key as JSON text (Simulation::point_keys); empty for a model whose points have
+  // none.
+  val point_keys() {
+    std::vector<std::string> keys;
+    if (sim_) guarded([&] { keys = sim_->point_keys(); });
+    val out = val::array();
+    for (const std::string& key : keys) out.call<void>("push", key);
+    return out;
+  }
+
   // {result} built from the points' partial results ([{point, result}], any order), or {error}
   // when the run could not be built, is no sweep or a partial is malformed.
   val combine(const val& partials) const {
@@ -800,5 +810,6 @@ EMSCRIPTEN_BINDINGS(archex) {
       .function("recordTrace", &SimulationHandle::record_trace)
       .function("trace", &SimulationHandle::trace)
       .function("pointWeights", &SimulationHandle::point_weights)
+      .function("pointKeys", &SimulationHandle::point_keys)
       .function("combine", &SimulationHandle::combine);
 }

@@ -455,9 +455,36 @@ describe('sweeps', () => {
     },
   );
 
+  it('pointKeys() gives a key per point of a model that keys them, the same for the same run', () => {
+    const keys = (nodes: number[]) => {
+      const params = { programs: [1, 4], nodes, breakdown_nodes: 1, tsp_runs: 1 };
+      const sim = new archex.Simulation('jmachine_programs', params, 1);
+      const out = { keys: sim.pointKeys(), points: sim.pointWeights().length };
+      sim.delete();
+      return out;
+    };
+    const small = keys([1, 4]);
+    const grown = keys([1, 2, 4]);
+    expect(small.keys).toHaveLength(small.points);
+    expect(grown.keys).toHaveLength(grown.points);
+    // TSP on 4 nodes: after LCS's runs, index 3 of two sizes' runs, 5 of three sizes'.
+    expect(JSON.parse(small.keys[3]!)).toMatchObject({
+      'point.program': 4,
+      'point.nodes': 4,
+      'point.run': 0,
+    });
+    expect(grown.keys[5]).toBe(small.keys[3]);
+    expect(new Set(grown.keys).size).toBe(grown.points);
+    const unkeyed = new archex.Simulation('jmachine_loop', {}, 1);
+    expect(unkeyed.pointWeights().length).toBeGreaterThan(1);
+    expect(unkeyed.pointKeys()).toEqual([]);
+    unkeyed.delete();
+  });
+
   it('pointWeights() is empty and combine() an error for a model that is no sweep', () => {
     const sim = new archex.Simulation('multipsi_perf', {}, 1);
     expect(sim.pointWeights()).toEqual([]);
+    expect(sim.pointKeys()).toEqual([]);
     expect(sim.combine([])).toEqual({
       error: { message: "model 'multipsi_perf' is not a sweep of points", kind: 'input' },
     });

@@ -11,9 +11,13 @@ import { PROTOCOL_VERSION } from './protocol';
 import type { TraceOutcome, TraceRunRequest } from './trace';
 import type { ModelInfo, NetworkMap, Params, RunRequest, RunResult } from './types';
 
-/** A sweep model's points (their relative work; none for other models) and resolved parameters. */
+/**
+ * A sweep model's points (their relative work; none for other models), their keys where the
+ * model declares them (else none), and the resolved parameters.
+ */
 export interface SweepPlan {
   weights: number[];
+  keys: string[];
   params: Params;
 }
 
@@ -71,7 +75,7 @@ export class EngineClient implements Engine {
   async plan(request: RunRequest, signal?: AbortSignal): Promise<SweepPlan> {
     const response = await this.request({ type: 'plan', id: 0, ...request }, signal);
     if (response.type !== 'plan') throw new EngineError({ message: `unexpected ${response.type}` });
-    return { weights: response.weights, params: response.params };
+    return { weights: response.weights, keys: response.keys, params: response.params };
   }
 
   async trace(request: TraceRunRequest, options: RunOptions = {}): Promise<TraceOutcome> {

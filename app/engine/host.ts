@@ -228,9 +228,10 @@ export class EngineHost {
     try {
       if (request.type === 'plan') {
         const weights = sim.pointWeights();
+        const keys = sim.pointKeys();
         const failed = sim.error();
         if (failed !== null) this.send({ type: 'error', id, error: bindingErrorInfo(failed) });
-        else this.send({ type: 'plan', id, weights, params: sim.params() });
+        else this.send({ type: 'plan', id, weights, keys, params: sim.params() });
         return;
       }
       const outcome = sim.combine(request.partials);

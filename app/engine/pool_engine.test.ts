@@ -193,6 +193,40 @@ describe('PoolEngine', () => {
     pool.dispose();
   });
 
+  it('runs only the points a grown list adds where the model keys its points, with the same bits', async () => {
+    const ran: { sizes: string; point: number }[] = [];
+    const pool = new PoolEngine(() => {
+      const client = inProcessClient(Promise.resolve(module));
+      const runPoint = client.runPoint.bind(client);
+      client.runPoint = (request, point, options) => {
+        ran.push({ sizes: String(request.params['nodes']), point });
+        return runPoint(request, point, options);
+      };
+      return client;
+    }, 2);
+    const programs: Params = {
+      programs: [2, 4],
+      breakdown_nodes: 1,
+      tsp_runs: 2,
+      radix_keys: 2048,
+      tsp_cities: 8,
+    };
+    const first = { model: 'jmachine_programs', params: { ...programs, nodes: [1, 4] }, seed: 3 };
+    await pool.run(first);
+    expect(ran).toHaveLength(6);
+    // 16 nodes added: radix's run and TSP's two, at new indices among the old ones.
+    const grown = { ...first, params: { ...programs, nodes: [1, 4, 16] } };
+    const outcome = await pool.run(grown);
+    expect(ran.slice(6)).toEqual([2, 7, 8].map((point) => ({ sizes: '1,4,16', point })));
+    expect(outcome.result).toStrictEqual(direct('jmachine_programs', grown.params, 3));
+    // A model whose points have no keys is known by its request: another list runs every point.
+    const before = ran.length;
+    await pool.run({ model: 'jmachine_loop', params: loop, seed: 3 });
+    await pool.run({ model: 'jmachine_loop', params: { ...loop, grain_cycles: [0, 20] }, seed: 3 });
+    expect(ran.length - before).toBe(10 + 4);
+    pool.dispose();
+  });
+
   it('runs a model that is no sweep whole on the first host and shuts idle hosts down', async () => {
     const { pool } = observedPool(3, 20);
     await pool.run({ model: 'multipsi_perf', params: {}, seed: 1 });

@@ -1,4 +1,4 @@
-import type { EngineClient } from './client';
+import type { EngineClient, SweepPlan } from './client';
 import type { Engine, RunOptions, RunOutcome } from './engine';
 import { EngineError } from './engine';
 import type { PointPartial } from './protocol';
@@ -189,9 +189,10 @@ export class PoolEngine implements Engine {
       (async () => {
         const started = performance.now();
         const lead = this.lane(0);
-        const { weights, params } = await lead.plan(request, options.signal);
-        const chosen = weights.map((_, i) => i).filter((i) => i % count === index);
-        const partials = await this.spread(request, weights, chosen, options, started);
+        const plan = await lead.plan(request, options.signal);
+        const chosen = plan.weights.map((_, i) => i).filter((i) => i % count === index);
+        const partials = await this.spread(request, plan, chosen, options, started);
+        const { weights, params } = plan;
         return { points: weights.length, params, partials };
       })(),
     );
@@ -205,9 +206,10 @@ export class PoolEngine implements Engine {
   private async sweep(request: RunRequest, options: RunOptions): Promise<RunOutcome> {
     const started = performance.now();
     const lead = this.lane(0);
-    const { weights, params } = await lead
+    const plan = await lead
       .plan(request, options.signal)
       .catch((error: unknown) => Promise.reject(crashed(error, 'the plan of this run')));
+    const { weights, params } = plan;
     if (weights.length === 0) {
       const key = requestKey(request);
       const kept = this.cache?.get(key);
@@ -221,18 +223,20 @@ export class PoolEngine implements Engine {
       return outcome;
     }
     const all = weights.map((_, i) => i);
-    const partials = await this.spread(request, weights, all, options, started);
+    const partials = await this.spread(request, plan, all, options, started);
     const result = await lead.combine(request, partials, options.signal);
     return { result, params, elapsedMs: performance.now() - started };
   }
 
   /**
    * Runs the `chosen` points of a sweep on the pool, reporting progress over them; a point kept
-   * from an earlier run of the same request is taken as it is.
+   * from an earlier run is taken as it is: one of the same request at the same index, or, where
+   * the model keys its points, one with the same key (a list that grew by a value runs only the
+   * new value's points).
    */
   private async spread(
     request: RunRequest,
-    weights: number[],
+    { weights, keys }: SweepPlan,
     chosen: number[],
     options: RunOptions,
     started: number,
@@ -245,7 +249,10 @@ export class PoolEngine implements Engine {
     signal?.addEventListener('abort', onAbort, { once: true });
     const total = chosen.reduce((a, i) => a + weights[i]!, 0);
     const requested = requestKey(request);
-    const pointKey = (point: number) => `${requested}#${point}`;
+    const pointKey = (point: number) =>
+      keys.length > 0
+        ? JSON.stringify([request.model, request.seed, keys[point]])
+        : `${requested}#${point}`;
     const partials: PointPartial[] = [];
     let doneWeight = 0;
     const toRun: number[] = [];

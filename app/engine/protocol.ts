@@ -21,10 +21,12 @@
 //      describe: a machine's networks for some parameters, without a run (the picker's drawings).
 //   9  hello says whether the worker holds its lock (`unwatched`: why not, in words), since a
 //      browser may refuse Web Locks (a frame of another site) and the engine starts all the same.
+//  10  a plan also gives each point's key where the model declares them: the same key, in any
+//      run of the model with the same seed, gives the same partial.
 import type { Trace, TraceRequest } from './trace';
 import type { ModelInfo, NetworkMap, Params, RunResult } from './types';
 
-export const PROTOCOL_VERSION = 9;
+export const PROTOCOL_VERSION = 10;
 
 /** What one point of a sweep produced, by its index. */
 export interface PointPartial {
@@ -90,6 +92,11 @@ export type EngineResponse =
       id: number;
       /** Relative work of each point of a sweep model, in start order; empty for other models. */
       weights: number[];
+      /**
+       * Each point's key (what its partial depends on besides the seed), one per point; empty
+       * when the model's points are known only by their index.
+       */
+      keys: string[];
       params: Params;
     }
   | {

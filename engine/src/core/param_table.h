@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 #include <string>
@@ -136,7 +137,8 @@ class ParamTable {
 //       .machine(networks).run(make)                       a model run whole, or
 //       .machine(networks).sweep(weights, point, combine)  a sweep of points (SweepInfo)
 //   and .state(estimate) where the model estimates a run's state (ModelInfo::state),
-//   .streams(stream) where points share a random stream (SweepInfo::stream).
+//   .streams(stream) where points share a random stream (SweepInfo::stream),
+//   .point_keys(unread, coordinates) where points are known by what they read (SweepInfo::key).
 template <class P>
 class ModelEntry {
  public:
@@ -201,6 +203,26 @@ class ModelEntry {
   ModelEntry& streams(Stream stream) {
     info_.sweep->stream = [table = table_, stream](const ParamValues& values, std::size_t point) {
       return stream(table->read(values), point);
+    };
+    return *this;
+  }
+  // Call after sweep(): a point's key is the run's parameters but the `unread` ones (those that
+  // only choose the points or only the combine reads), with `coordinates` (typed parameters and
+  // a point's index to the point's own values: what it runs, and what its partial holds) under
+  // "point." names. Naming too few unread parameters only keeps fewer points; every parameter a
+  // point reads must stay.
+  template <class Coordinates>
+  ModelEntry& point_keys(std::vector<std::string> unread, Coordinates coordinates) {
+    info_.sweep->key = [table = table_, unread = std::move(unread), coordinates](
+                           const ParamValues& values, std::size_t point) {
+      ParamValues key;
+      for (const auto& [name, value] : values) {
+        if (std::find(unread.begin(), unread.end(), name) == unread.end()) key.set(name, value);
+      }
+      for (const auto& [name, value] : coordinates(table->read(values), point)) {
+        key.set("point." + name, value);
+      }
+      return key;
     };
     return *this;
   }

@@ -59,8 +59,8 @@ void put_trace(std::string& out, const Trace& t) {
 
 }  // namespace
 
-std::string result_json(const ParamValues& params, const Result& r, const Trace* trace) {
-  std::string out = "{\"params\":{";
+std::string params_json(const ParamValues& params) {
+  std::string out = "{";
   bool first = true;
   for (const auto& [name, value] : params) {
     if (!first) out += ',';
@@ -73,7 +73,11 @@ std::string result_json(const ParamValues& params, const Result& r, const Trace*
       put_number(out, value.items().front());
     }
   }
-  out += "},\"scalars\":{";
+  return out + "}";
+}
+
+std::string result_json(const ParamValues& params, const Result& r, const Trace* trace) {
+  std::string out = "{\"params\":" + params_json(params) + ",\"scalars\":{";
   for (std::size_t i = 0; i < r.scalars.size(); ++i) {
     if (i) out += ',';
     put_string(out, r.scalars[i].name);

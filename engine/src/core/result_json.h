@@ -14,4 +14,8 @@ namespace archex {
 std::string result_json(const ParamValues& params, const Result& result,
                         const Trace* trace = nullptr);
 
+// Parameter values as a JSON object, by name in order, every double written exactly: the same
+// values give the same text.
+std::string params_json(const ParamValues& params);
+
 }  // namespace archex

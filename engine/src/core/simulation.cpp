@@ -9,6 +9,8 @@
 #include <string>
 #include <utility>
 
+#include "core/result_json.h"
+
 namespace archex {
 
 namespace {
@@ -92,6 +94,14 @@ void Simulation::build(const ModelInfo& info, std::optional<std::size_t> point) 
 
 std::vector<double> Simulation::point_weights() const {
   return sweep_ ? sweep_->weights(params_) : std::vector<double>{};
+}
+
+std::vector<std::string> Simulation::point_keys() const {
+  std::vector<std::string> keys;
+  if (!sweep_ || !sweep_->key) return keys;
+  const std::size_t n = sweep_->weights(params_).size();
+  for (std::size_t i = 0; i < n; ++i) keys.push_back(params_json(sweep_->key(params_, i)));
+  return keys;
 }
 
 Result Simulation::combine(std::vector<PointResult> partials) const {

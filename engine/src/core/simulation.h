@@ -47,6 +47,9 @@ class Simulation {
   // The relative work of each point of a sweep model's run (one entry per point); empty for a
   // model that is not a sweep.
   std::vector<double> point_weights() const;
+  // Each point's key (SweepInfo::key) as JSON, one per point: equal texts, of any runs of the
+  // model with the same seed, give the same partial. Empty for a model whose points have none.
+  std::vector<std::string> point_keys() const;
   // The whole run's result from its points' partial results (any order); throws
   // std::logic_error for a model that is not a sweep.
   Result combine(std::vector<PointResult> partials) const;

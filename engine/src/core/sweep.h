@@ -21,8 +21,8 @@ struct PointResult {
 
 // How a model whose run is a sweep of independent points is split, so that a caller can run the
 // points apart (one worker or many) and get the same bits: each point draws only from
-// point_rng(seed, stream), its stream being its index unless it is one run with an earlier point,
-// and combine sees the partials sorted by index whatever their arrival.
+// point_rng(seed, stream), its stream being its index unless the model numbers its streams
+// otherwise, and combine sees the partials sorted by index whatever their arrival.
 struct SweepInfo {
   // Relative work of each point (one entry per point), in the order the points should start.
   std::function<std::vector<double>(const ParamValues& params)> weights;
@@ -32,10 +32,17 @@ struct SweepInfo {
   // The full result from the partials that have arrived so far, sorted by index.
   std::function<Result(const ParamValues& params, const std::vector<PointResult>& partials)>
       combine;
-  // The index of the point whose random stream a point draws from: two points that are the same
-  // run (a network's chosen load that is also a load of its curve) share one, so they give the
-  // same numbers. Absent: every point draws from its own.
+  // The number of the random stream a point draws from: two points that are the same run share
+  // one, so they give the same numbers (a network's chosen load that is also a load of its curve
+  // draws from that point's index; a J-Machine program's run from its program, size and run
+  // index, wherever the list puts it). Absent: every point draws from its index.
   std::function<std::size_t(const ParamValues& params, std::size_t point)> stream;
+  // What a point's partial depends on besides the seed: two points, of this run or of any other
+  // run of the model, whose keys are equal give the same partial, so a caller that kept one may
+  // give it for the other (a list grown by one value runs only the new value's points). The key
+  // must cover the point's random stream. Absent: a point is known only by its run's parameters
+  // and its index.
+  std::function<ParamValues(const ParamValues& params, std::size_t point)> key;
 };
 
 // The random stream of one point: depends only on the run's seed and the point's index.

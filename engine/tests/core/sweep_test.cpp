@@ -118,8 +118,17 @@ TEST(Sweep, AModelThatIsNoSweepHasNoPoints) {
   const ModelRegistry registry = builtin_registry();
   const Simulation sim(registry, "multipsi_perf", {}, 1);
   EXPECT_TRUE(sim.point_weights().empty());
+  EXPECT_TRUE(sim.point_keys().empty());
   EXPECT_THROW(sim.combine({}), std::logic_error);
   EXPECT_THROW(Simulation(registry, "multipsi_perf", {}, 1, 0), ParamError);
+}
+
+TEST(Sweep, PointsWithoutKeysAreKnownByIndexAlone) {
+  const ModelRegistry registry = builtin_registry();
+  const ParamValues params = {{"pes", 2}, {"depths", std::vector<double>{2}}};
+  const Simulation sim(registry, "multipsi_queens", params, 1);
+  EXPECT_EQ(sim.point_weights().size(), 2u);
+  EXPECT_TRUE(sim.point_keys().empty());
 }
 
 TEST(Sweep, APointsStreamDependsOnlyOnSeedAndIndex) {

@@ -87,6 +87,14 @@ ParamTable<ProgramsParams> table() {
   return t;
 }
 
+// The parameters that only choose the runs or only the combine reads (the paper's tables).
+std::vector<std::string> unread_by_points() {
+  std::vector<std::string> names = {"programs", "nodes", "breakdown_nodes", "tsp_runs"};
+  const ParamTable<Compare> compare = compare_table();
+  for (const ParamSpec& spec : compare.specs()) names.push_back(spec.name);
+  return names;
+}
+
 std::vector<OutputSpec> outputs() {
   using namespace jmachine;
   std::vector<OutputSpec> out = {kCorrect,        kSpeedupOn,     kRunMsOn,      kHandlerShareOn,
@@ -128,7 +136,24 @@ ModelInfo jmachine_programs_info() {
             return w;
           },
           jmachine::programs_point,
-          jmachine::combine_programs);
+          jmachine::combine_programs)
+      // A run draws from its own program, size and run index (below 16: tsp_runs is at most 10),
+      // not from its place in the list, so the same run in another list (another preset's, a
+      // size added) gives the same bits and a kept one is given again.
+      .streams([](const ProgramsParams& p, std::size_t index) {
+        const Point pt = plan(p)[index];
+        return (static_cast<std::size_t>(pt.kind) * (jmachine::kMaxNodes + 1) +
+                static_cast<std::size_t>(pt.nodes)) * 16 + static_cast<std::size_t>(pt.run);
+      })
+      .point_keys(unread_by_points(), [](const ProgramsParams& p, std::size_t index) {
+        const Point pt = plan(p)[index];
+        // The breakdown's run also holds the per-node work rates.
+        const bool breakdown = pt.nodes == p.breakdown_nodes && pt.run == 0;
+        return ParamValues{{"program", static_cast<double>(pt.kind)},
+                           {"nodes", pt.nodes},
+                           {"run", pt.run},
+                           {"breakdown", breakdown ? 1 : 0}};
+      });
 }
 
 }  // namespace archex

@@ -99,5 +99,60 @@ TEST(JMachinePrograms, EveryProgramGetsItsAnswerAndTheSweepKeepsOneRunPerSize) {
   EXPECT_EQ(r.find_series("speedup_lcs").y.front(), 1);
 }
 
+// A run's partial follows its key, wherever its list puts it: radix's keys and TSP's victims
+// are drawn from the run's own stream, so the same run in another list gives the same bits.
+TEST(JMachinePrograms, ARunWithTheKeyOfARunInAnotherListGivesItsBits) {
+  const ModelRegistry registry = builtin_registry();
+  const ParamValues small = {{"lcs_b_chars", 256}, {"radix_keys", 2048}, {"tsp_cities", 8}};
+  const auto with = [&](ParamValues more) {
+    ParamValues p = small;
+    for (const auto& [name, value] : more) p.set(name, value);
+    return p;
+  };
+  const ParamValues a = with({{"programs", list({2, 4})},
+                              {"nodes", list({1, 4, 16})},
+                              {"breakdown_nodes", 4},
+                              {"tsp_runs", 2}});
+  // Another program first (every index moves), a size gone, one added, another breakdown, a
+  // paper table changed.
+  const ParamValues b = with({{"programs", list({1, 2, 4})},
+                              {"nodes", list({2, 4, 16})},
+                              {"breakdown_nodes", 2},
+                              {"tsp_runs", 2},
+                              {"overhead_ts_us", list({1, 2})}});
+  const auto keys = [&](const ParamValues& p) {
+    return Simulation(registry, "jmachine_programs", p, 1).point_keys();
+  };
+  const std::vector<std::string> keys_a = keys(a);
+  const std::vector<std::string> keys_b = keys(b);
+  ASSERT_EQ(keys_a.size(), 9u);
+  ASSERT_EQ(keys_b.size(), 12u);
+  int same = 0;
+  for (std::size_t j = 0; j < keys_b.size(); ++j) {
+    for (std::size_t i = 0; i < keys_a.size(); ++i) {
+      if (keys_a[i] != keys_b[j]) continue;
+      ++same;
+      const Result ra = Simulation(registry, "jmachine_programs", a, 1, i).run();
+      const Result rb = Simulation(registry, "jmachine_programs", b, 1, j).run();
+      ASSERT_EQ(ra.scalars.size(), rb.scalars.size()) << keys_b[j];
+      for (std::size_t k = 0; k < ra.scalars.size(); ++k) {
+        EXPECT_EQ(ra.scalars[k].name, rb.scalars[k].name);
+        EXPECT_EQ(ra.scalars[k].value, rb.scalars[k].value) << keys_b[j] << ra.scalars[k].name;
+      }
+      EXPECT_EQ(ra.series.size(), rb.series.size()) << keys_b[j];
+    }
+  }
+  // Radix on 16 nodes, TSP's two runs on 16 and its second on 4; radix's and TSP's first run on
+  // 4 nodes were a's breakdown (they hold the work rates), not b's.
+  EXPECT_EQ(same, 4);
+  // A parameter a run reads changes every key.
+  const std::vector<std::string> more = keys(with({{"programs", list({2, 4})},
+                                                   {"nodes", list({1, 4, 16})},
+                                                   {"breakdown_nodes", 4},
+                                                   {"tsp_runs", 2},
+                                                   {"radix_keys", 4096}}));
+  for (std::size_t i = 0; i < keys_a.size(); ++i) EXPECT_NE(more[i], keys_a[i]);
+}
+
 }  // namespace
 }  // namespace archex
