@@ -132,7 +132,9 @@ ModelInfo jmachine_programs_info() {
       .sweep(
           [](const ProgramsParams& p) {
             std::vector<double> w;
-            for (const Point& pt : plan(p)) w.push_back(1.0 + pt.nodes / 64.0);
+            for (const Point& pt : plan(p)) {
+              w.push_back(jmachine::simulation_work(pt.kind, p.program, pt.nodes));
+            }
             return w;
           },
           jmachine::programs_point,

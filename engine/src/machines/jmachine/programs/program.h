@@ -187,6 +187,13 @@ class Program : public Machine::Workload {
 std::unique_ptr<Program> make_program(ProgramKind kind, const ProgramParams& p, int nodes,
                                       Rng rng);
 
+// What simulating one run costs, roughly in microseconds of the native engine: its messages, each
+// dearer the farther it travels, and the search a program runs natively. A sweep starts and
+// weighs its runs by it, so progress and the time left follow the work (a 512-node LCS run costs
+// hundreds of 2-node ones; radix's 1-node run, the sequential sort, a fraction of its 2-node
+// run's). An estimate: it never sets a result.
+double simulation_work(ProgramKind kind, const ProgramParams& p, int nodes);
+
 // One run of a program on `nodes` MDPs, a step at a time (a cycle, or a jump over cycles in which
 // nothing happens), so a caller can report progress and stop it.
 class ProgramRunner {

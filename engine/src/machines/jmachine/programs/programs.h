@@ -18,6 +18,9 @@ int lcs_length(const std::vector<int>& a, const std::vector<int>& b);
 std::vector<std::vector<int>> tsp_distances(int cities, int seed);
 int tsp_optimal(const std::vector<std::vector<int>>& d);
 
+// Radix sort's passes: a digit of the keys each.
+int radix_passes(const ProgramParams& p);
+
 // The programs, each in its own file.
 std::unique_ptr<Program> make_barrier(const ProgramParams& p, int nodes);
 std::unique_ptr<Program> make_lcs(const ProgramParams& p, int nodes);

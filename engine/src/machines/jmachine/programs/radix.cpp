@@ -26,7 +26,7 @@ class Radix final : public Program {
   Radix(const ProgramParams& p, int nodes, Rng rng)
       : Program(p, nodes, ProgramKind::kRadix),
         digits_(1 << p.radix_digit_bits),
-        passes_((p.radix_key_bits + p.radix_digit_bits - 1) / p.radix_digit_bits) {
+        passes_(radix_passes(p)) {
     sort_ = thread_kind("Sort");
     write_ = thread_kind("Write");
     combine_ = thread_kind("Combine");
@@ -274,6 +274,10 @@ class Radix final : public Program {
 };
 
 }  // namespace
+
+int radix_passes(const ProgramParams& p) {
+  return (p.radix_key_bits + p.radix_digit_bits - 1) / p.radix_digit_bits;
+}
 
 std::unique_ptr<Program> make_radix(const ProgramParams& p, int nodes, Rng rng) {
   return std::make_unique<Radix>(p, nodes, rng);

@@ -99,6 +99,33 @@ TEST(JMachinePrograms, EveryProgramGetsItsAnswerAndTheSweepKeepsOneRunPerSize) {
   EXPECT_EQ(r.find_series("speedup_lcs").y.front(), 1);
 }
 
+// A sweep weighs its runs by what simulating them costs, so its progress and time left follow the
+// work: LCS's messages grow with the nodes; radix's 1-node run is the sequential sort, cheaper
+// than any parallel one; 13-queens is its native search at every size.
+TEST(JMachinePrograms, RunsAreWeighedByTheirSimulationsWork) {
+  const ModelRegistry registry = builtin_registry();
+  const auto weights = [&](double program) {
+    return Simulation(registry, "jmachine_programs",
+                      {{"programs", list({program})},
+                       {"nodes", list({1, 2, 64, 512})},
+                       {"breakdown_nodes", 64},
+                       {"tsp_runs", 1}},
+                      1)
+        .point_weights();
+  };
+  const std::vector<double> lcs = weights(1);
+  EXPECT_GT(lcs[3], 100 * lcs[1]);
+  EXPECT_GT(lcs[3], 5 * lcs[2]);
+  const std::vector<double> radix = weights(2);
+  EXPECT_LT(radix[0], radix[1] / 10);
+  EXPECT_LT(radix[3], 3 * radix[2]);
+  const std::vector<double> queens = weights(3);
+  EXPECT_LT(queens[3], 2 * queens[0]);
+  const std::vector<double> tsp = weights(4);
+  EXPECT_GT(tsp[3], 3 * tsp[2]);
+  EXPECT_GT(tsp[0], 10 * queens[0]);
+}
+
 // A run's partial follows its key, wherever its list puts it: radix's keys and TSP's victims
 // are drawn from the run's own stream, so the same run in another list gives the same bits.
 TEST(JMachinePrograms, ARunWithTheKeyOfARunInAnotherListGivesItsBits) {
