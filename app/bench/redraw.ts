@@ -1,8 +1,12 @@
 // Every preset's default view as a user meets it: from a change of one control to the charts
 // drawn again and the page idle.
 import type { Browser, Page } from '@playwright/test';
+import type { ArchexModule } from '#wasm/archex';
 
+import { loadNodeModule } from '../engine/node_module';
 import { loadPresetsFromDisk } from '../presets/from_disk';
+import type { Preset } from '../presets/schema';
+import { presetParams } from '../presets/schema';
 import { emit } from './measure';
 
 /** A run longer than this is a hang, not a slow redraw. */
@@ -20,7 +24,8 @@ interface Redraw {
 
 /**
  * For each preset: open its default view (a view that pauses to ask is run anyway, and said),
- * then change its first number control the engine accepts to values not run before (up to three:
+ * then change its first number control the engine accepts (its field and the model: a J-Machine
+ * breakdown machine of 65 nodes is refused by the model) to values not run before (up to three:
  * a whole number by 1, -1 and 2, another by 1 %, -1 % and 2 %), then back to the start, each timed
  * from the change to the charts showing the new run's first points (`data-current`) and to the
  * page idle (`data-idle`: the run done and drawn). The new values measure the engine; the way
@@ -35,13 +40,16 @@ export async function presetRedraws(browser: Browser, base: string, only?: strin
   await page.addInitScript('globalThis.__name = (f) => f;');
   const medians: number[] = [];
   const firsts: number[] = [];
+  const module = await loadNodeModule();
   try {
     const presets = loadPresetsFromDisk().filter((p) => !only?.length || only.includes(p.id));
     for (const preset of presets) {
       const opened = await timed(page, () => page.goto(`${base}?preset=${preset.id}`));
       emit(`chromium.redraw.${preset.id}.open_ms`, Math.round(opened.ms), 'ms');
       if (opened.paused) emit(`chromium.redraw.${preset.id}.open_paused`, 1, 'count');
-      const found = await acceptedChange(page);
+      const found = await acceptedChange(page, (param, value) =>
+        modelTakes(module, preset, param, value),
+      );
       if (!found) {
         emit(`chromium.redraw.${preset.id}.no_control`, 1, 'count');
         continue;
@@ -138,6 +146,7 @@ async function setNumber(page: Page, param: string, value: string) {
  */
 async function acceptedChange(
   page: Page,
+  takes: (param: string, value: string) => boolean,
 ): Promise<{ param: string; start: string; values: string[] } | null> {
   const controls = page.locator('.param-inputs input[data-param-number]');
   const count = Math.min(await controls.count(), CONTROLS_TRIED);
@@ -153,11 +162,30 @@ async function acceptedChange(
       const invalid = (await control.getAttribute('aria-invalid')) === 'true';
       // Back to the start value: the same request, so no run starts (or the one started stops).
       await timed(page, () => control.fill(start));
-      if (!invalid) values.push(step);
+      if (!invalid && takes(param, step)) values.push(step);
     }
     if (values.length > 0) return { param, start, values };
   }
   return null;
+}
+
+/**
+ * Whether the model takes the preset's parameters with `param` at `value`: built and planned in
+ * Node, nothing run. A value its field allows may still be refused by the model itself.
+ */
+function modelTakes(module: ArchexModule, preset: Preset, param: string, value: string): boolean {
+  const sim = new module.Simulation(
+    preset.model,
+    { ...presetParams(preset), [param]: Number(value) },
+    preset.seed,
+  );
+  try {
+    if (sim.error() !== null) return false;
+    sim.pointWeights();
+    return sim.error() === null;
+  } finally {
+    sim.delete();
+  }
 }
 
 /** A step up, one down and two up: a whole number by 1, another by 1 % (4 significant digits). */

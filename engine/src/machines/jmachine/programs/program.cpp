@@ -180,11 +180,15 @@ ParamTable<ProgramParams> program_table() {
   return t;
 }
 
-std::vector<int> mesh_dims(int nodes) {
+void check_machine_size(int nodes, const char* param) {
   if (nodes < 1 || nodes > kMaxNodes || (nodes & (nodes - 1)) != 0) {
-    throw ParamError("nodes", "a power of two from 1 to " + std::to_string(kMaxNodes) + ", not " +
-                                  std::to_string(nodes));
+    throw ParamError(param, "a power of two from 1 to " + std::to_string(kMaxNodes) + ", not " +
+                                std::to_string(nodes));
   }
+}
+
+std::vector<int> mesh_dims(int nodes) {
+  check_machine_size(nodes, "nodes");
   if (nodes == 1) return {2};
   std::vector<int> dims;
   int bits = 0;

@@ -84,6 +84,9 @@ ParamTable<ProgramParams> program_table();
 // The most nodes a program runs on.
 constexpr int kMaxNodes = 4096;
 
+// Throws ParamError naming `param` unless `nodes` is a power of two up to kMaxNodes.
+void check_machine_size(int nodes, const char* param);
+
 // A machine of `nodes` MDPs (a power of two up to kMaxNodes) as a 3-D mesh grown one dimension at
 // a time: 2 = 2, 4 = 2x2, 8 = 2x2x2, 16 = 4x2x2, ..., 512 = 8x8x8. One node runs on a mesh of two
 // with the second left idle.

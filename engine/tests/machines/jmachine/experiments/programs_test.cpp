@@ -99,6 +99,24 @@ TEST(JMachinePrograms, EveryProgramGetsItsAnswerAndTheSweepKeepsOneRunPerSize) {
   EXPECT_EQ(r.find_series("speedup_lcs").y.front(), 1);
 }
 
+// A machine size that is no power of two is refused before any run, naming the parameter it was
+// typed into.
+TEST(JMachinePrograms, AMachineSizeThatIsNoPowerOfTwoNamesItsParameter) {
+  const ModelRegistry registry = builtin_registry();
+  const auto refused = [&](ParamValues p) -> std::string {
+    try {
+      Simulation(registry, "jmachine_programs", p, 1).point_weights();
+    } catch (const ParamError& e) {
+      return e.param() + ": " + e.what();
+    }
+    return "";
+  };
+  EXPECT_EQ(refused({{"breakdown_nodes", 65}}),
+            "breakdown_nodes: a power of two from 1 to 4096, not 65");
+  EXPECT_EQ(refused({{"nodes", list({1, 3})}}), "nodes: a power of two from 1 to 4096, not 3");
+  EXPECT_EQ(refused({{"breakdown_nodes", 128}}), "");
+}
+
 // A sweep weighs its runs by what simulating them costs, so its progress and time left follow the
 // work: LCS's messages grow with the nodes; radix's 1-node run is the sequential sort, cheaper
 // than any parallel one; 13-queens is its native search at every size.
