@@ -149,12 +149,8 @@ ModelInfo jmachine_programs_info() {
       })
       .point_keys(unread_by_points(), [](const ProgramsParams& p, std::size_t index) {
         const Point pt = plan(p)[index];
-        // The breakdown's run also holds the per-node work rates.
-        const bool breakdown = pt.nodes == p.breakdown_nodes && pt.run == 0;
-        return ParamValues{{"program", static_cast<double>(pt.kind)},
-                           {"nodes", pt.nodes},
-                           {"run", pt.run},
-                           {"breakdown", breakdown ? 1 : 0}};
+        return ParamValues{
+            {"program", static_cast<double>(pt.kind)}, {"nodes", pt.nodes}, {"run", pt.run}};
       });
 }
 

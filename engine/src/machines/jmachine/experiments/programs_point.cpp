@@ -84,7 +84,9 @@ class PointModel final : public Model {
       out.scalars.push_back(kRunWords({id}, c.message_words));
     }
     out.scalars.insert(out.scalars.end(), r.extras.begin(), r.extras.end());
-    if (point_.nodes == params_.breakdown_nodes && point_.run == 0) {
+    // Every size's first run keeps its per-node work rates, so the breakdown's machine can be any
+    // of them without a run (the combine shows the one chosen).
+    if (point_.run == 0) {
       Series w = kWorkRates({key(point_.kind)}, program_label(point_.kind), "node", "index",
                             "work rate");
       for (std::size_t i = 0; i < r.idle.size(); ++i) {

@@ -187,9 +187,13 @@ TEST(JMachinePrograms, ARunWithTheKeyOfARunInAnotherListGivesItsBits) {
       EXPECT_EQ(ra.series.size(), rb.series.size()) << keys_b[j];
     }
   }
-  // Radix on 16 nodes, TSP's two runs on 16 and its second on 4; radix's and TSP's first run on
-  // 4 nodes were a's breakdown (they hold the work rates), not b's.
-  EXPECT_EQ(same, 4);
+  // Radix on 4 and 16 nodes and TSP's two runs on each: the breakdown machine only chooses
+  // among the runs.
+  EXPECT_EQ(same, 6);
+  // Another breakdown machine among the sizes runs nothing new.
+  ParamValues other = a;
+  other.set("breakdown_nodes", 16);
+  EXPECT_EQ(keys(other), keys_a);
   // A parameter a run reads changes every key.
   const std::vector<std::string> more = keys(with({{"programs", list({2, 4})},
                                                    {"nodes", list({1, 4, 16})},
