@@ -43,9 +43,10 @@ export function outcomeCache(budget?: number): ResultCache<Kept> {
  * model's points are independent, so they are spread over the pool: each host runs one point at a
  * time, the next free one takes the next point in the sweep's order, and the first host combines
  * the partials that have come (for progress) and all of them (for the result). Each point's random
- * stream depends only on the seed and its index, so any pool size gives the same bits. Any other
- * model runs whole on the first host. Runs and points already computed are kept (`cache`) and
- * given again, not run again, when the same request comes back.
+ * stream depends only on the seed and the point (its index, or what the model numbers it by), so
+ * any pool size gives the same bits. Any other model runs whole on the first host. Runs and points
+ * already computed are kept (`cache`) and given again, not run again, when the same request (or,
+ * for a point the model keys, the same key) comes back.
  */
 export class PoolEngine implements Engine {
   private readonly lanes: (EngineClient | null)[];
@@ -192,8 +193,7 @@ export class PoolEngine implements Engine {
         const plan = await lead.plan(request, options.signal);
         const chosen = plan.weights.map((_, i) => i).filter((i) => i % count === index);
         const partials = await this.spread(request, plan, chosen, options, started);
-        const { weights, params } = plan;
-        return { points: weights.length, params, partials };
+        return { points: plan.weights.length, params: plan.params, partials };
       })(),
     );
   }
