@@ -27,7 +27,8 @@ interface Hosts {
 export async function engineRuns() {
   const native = nativeBench();
   const module = await loadNodeModule();
-  const one = createInProcessEngine(module);
+  // Nothing kept: every run is timed as run, not given again (the same request repeats here).
+  const one = createInProcessEngine(module, 1, false);
   const direct = await rate(() => {
     const sim = new module.Simulation('multipsi_perf', {}, 1);
     sim.advance(Number.MAX_SAFE_INTEGER);
@@ -41,11 +42,15 @@ export async function engineRuns() {
 
   const threadsName = `wasm_threads_${defaultJobs()}`;
   await fig3('wasm_protocol', one);
-  const fig3Threads = createThreadEngine(defaultJobs());
+  const fig3Threads = createThreadEngine(defaultJobs(), undefined, undefined, false);
   await fig3Threads.listModels();
   await fig3(threadsName, fig3Threads);
   fig3Threads.dispose();
-  const hosts: Hosts = { one, threads: createThreadEngine(defaultJobs()), threadsName };
+  const hosts: Hosts = {
+    one,
+    threads: createThreadEngine(defaultJobs(), undefined, undefined, false),
+    threadsName,
+  };
   await hosts.threads.listModels();
   const presets = loadPresetsFromDisk();
   await multipsiSweeps(one, presets);

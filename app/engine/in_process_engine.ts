@@ -3,7 +3,7 @@ import type { ArchexModule } from '#wasm/archex';
 import type { Port } from './client';
 import { EngineClient } from './client';
 import { EngineHost } from './host';
-import { PoolEngine } from './pool_engine';
+import { PoolEngine, outcomeCache } from './pool_engine';
 import type { EngineResponse } from './protocol';
 
 /**
@@ -42,11 +42,14 @@ export function inProcessClient(
  * The engine in the calling thread, for Vitest and the CLI. Messages still go through the
  * protocol and are structured-cloned both ways, exactly as they would cross to a worker. `hosts`
  * above 1 interleaves that many hosts in this thread: the pool's protocol, without the speed-up.
+ * `keep`: what it computed is given again for the same request (false to time the engine itself).
  */
 export function createInProcessEngine(
   module: ArchexModule | Promise<ArchexModule>,
   hosts = 1,
+  keep = true,
 ): PoolEngine {
   const loaded = Promise.resolve(module);
-  return new PoolEngine(() => inProcessClient(loaded), hosts);
+  const cache = keep ? outcomeCache() : null;
+  return new PoolEngine(() => inProcessClient(loaded), hosts, undefined, undefined, cache);
 }

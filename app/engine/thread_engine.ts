@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 
 import { EngineClient } from './client';
 import { MAX_MEMORY_MB } from './node_module';
-import { PoolEngine } from './pool_engine';
+import { PoolEngine, outcomeCache } from './pool_engine';
 import type { EngineRequest, EngineResponse } from './protocol';
 
 // Node does not pass tsx's TypeScript loader on to worker threads, so each registers it first.
@@ -47,12 +47,21 @@ export const defaultJobs = availableParallelism;
 
 /**
  * The engine on `jobs` Node worker threads (the CLI's --jobs), each using at most `maxMemoryMB`
- * (the CLI's --max-memory); a sweep's points run in parallel.
+ * (the CLI's --max-memory); a sweep's points run in parallel. `keep`: what it computed is given
+ * again for the same request (false to time the engine itself).
  */
 export function createThreadEngine(
   jobs: number,
   maxMemoryMB = MAX_MEMORY_MB,
   onStart?: (thread: Worker, index: number) => void,
+  keep = true,
 ): PoolEngine {
-  return new PoolEngine((index) => threadClient(index, maxMemoryMB, onStart), jobs);
+  const cache = keep ? outcomeCache() : null;
+  return new PoolEngine(
+    (index) => threadClient(index, maxMemoryMB, onStart),
+    jobs,
+    undefined,
+    undefined,
+    cache,
+  );
 }
