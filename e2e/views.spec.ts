@@ -2,6 +2,10 @@ import { expect, test } from '@playwright/test';
 
 import type { Page } from '@playwright/test';
 
+import { readFile } from 'node:fs/promises';
+
+import type { PerfettoTrace } from '../app/exports/perfetto';
+import { perfettoProblems } from '../app/exports/perfetto_check';
 import { collectConsole, linkView, waitIdle } from './support';
 
 /** Resolves once the page has drawn `count` more animation frames: the player's clock. */
@@ -193,5 +197,36 @@ test("a J-Machine program's timeline: the states its trace declares, a span said
   await expect(detail).toContainText(
     new RegExp(`node 0: [a-z0-9 ]+, from cycle [\\d.,]+ to cycle ${start} `),
   );
+  expect(consoleMessages).toEqual([]);
+});
+
+test('a view saves its recorded window for Perfetto: tracks, slices and flows as the format asks', async ({
+  page,
+}) => {
+  const consoleMessages = collectConsole(page);
+  const cases = [
+    { url: './?preset=custom-network&dims=4x4', chart: 'latency-load', view: 'packets', point: 3 },
+    { url: './?preset=multipsi-v1-program1', chart: 'work-rates', view: 'goals', point: 5 },
+  ];
+  for (const c of cases) {
+    await page.goto(c.url);
+    await waitIdle(page);
+    const card = page.locator(`[data-chart-card="${c.chart}"]`);
+    if (c.point !== undefined)
+      await card.getByLabel('Point to watch').selectOption({ index: c.point });
+    await card.locator('.chart-watch button').click();
+    const panel = page.locator(`section.trace-view[data-view="${c.view}"]`);
+    await expect(panel).toHaveAttribute('data-trace-state', 'ready', { timeout: 60_000 });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      panel.getByRole('button', { name: 'Download for Perfetto' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.perfetto\.json$/);
+    const file = JSON.parse(await readFile((await download.path())!, 'utf8')) as PerfettoTrace;
+    expect(perfettoProblems(file)).toEqual([]);
+    expect(file.traceEvents.filter((e) => e.ph === 'X').length).toBeGreaterThan(10);
+    expect(file.traceEvents.some((e) => e.flow_in)).toBe(true);
+    await expect(panel.getByRole('button', { name: 'Download for Perfetto' })).toBeEnabled();
+  }
   expect(consoleMessages).toEqual([]);
 });

@@ -42,7 +42,8 @@ import {
   toCsv,
   validationTable,
 } from './commands';
-import { DEFAULT_TRACE_CYCLES, traceJson, tracePreset, traceTable } from './trace';
+import { perfettoJson, perfettoTrace } from '../exports/perfetto';
+import { DEFAULT_TRACE_CYCLES, traceFormat, traceJson, tracePreset, traceTable } from './trace';
 import {
   DEFAULT_BASE_URL,
   figurePng,
@@ -63,7 +64,7 @@ const USAGE = `usage:
   npm run cli -- merge <shard files...> --json
   npm run cli -- validate [preset-id]
   npm run cli -- trace <preset-id> [--params f] [--set name=value ...] [--point N] [--from T]
-                 [--cycles N] [--max-events N] [--max-bytes N] [--json]
+                 [--cycles N] [--max-events N] [--max-bytes N] [--json | --format perfetto]
   npm run cli -- figure <preset-id> <chart-id> [--params f] [--set name=value ...] [--svg out.svg]
                  [--png out.png [--scale 2]] [--csv out.csv] [--theme print|dark]
                  [--base-url URL | --no-link]
@@ -105,6 +106,9 @@ options of trace (one run recording the events of a window; docs/cli.md "Traces"
   --json            {"events": [...]}: each event with its time ("cycle" or "ms"), "kind" and
                     its ids (packet, flit, channel, vc, node, goal, ...), one a line, after the
                     run, the window and each kind's fields, events and drops.
+  --format perfetto the trace for Perfetto (ui.perfetto.dev) and chrome://tracing: a track per
+                    node (per channel of a network), states as slices, messages as flows; one
+                    cycle shows as 1 us (ms and us stay real time). --format json is --json.
   --set, --params   as for run.
 
 options of figure (the chart the explorer draws, with title, caption, seed, citation and a
@@ -329,6 +333,7 @@ async function main(argv: string[]): Promise<number> {
       cycles: { type: 'string' },
       'max-events': { type: 'string' },
       'max-bytes': { type: 'string' },
+      format: { type: 'string' },
     },
   });
   const [command, given, ...extra] = positionals;
@@ -356,6 +361,8 @@ async function main(argv: string[]): Promise<number> {
       `unknown command '${command}'; valid: list, run, merge, validate, trace, figure\n${USAGE}`,
     );
   }
+  if (values.format !== undefined && command !== 'trace')
+    throw new UsageError('--format goes with trace (run takes --json or --csv)');
   if (values.shard !== undefined && (command !== 'run' || values.json || values.csv))
     throw new UsageError('--shard goes with run and prints JSON lines (no --json or --csv)');
   const shard = values.shard === undefined ? undefined : parseShard(values.shard);
@@ -377,8 +384,12 @@ async function main(argv: string[]): Promise<number> {
         ...(base ? { base } : {}),
         onProgress: longRunNotice(),
       });
-      if (values.json) for (const chunk of traceJson(traced)) process.stdout.write(chunk);
-      else console.log(traceTable(traced));
+      const format = traceFormat(values.format, values.json);
+      if (format === 'perfetto') {
+        for (const chunk of perfettoJson(perfettoTrace(traced))) process.stdout.write(chunk);
+      } else if (format === 'json') {
+        for (const chunk of traceJson(traced)) process.stdout.write(chunk);
+      } else console.log(traceTable(traced));
       return 0;
     }
     if (command === 'run') {

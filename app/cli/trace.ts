@@ -2,10 +2,11 @@
 // of its events, printed as JSON (one event a line) or as a table of the kinds recorded.
 import type { Engine, RunProgress } from '../engine/engine';
 import { EngineError } from '../engine/engine';
-import type { Trace } from '../engine/trace';
+import type { Trace, TraceOutcome } from '../engine/trace';
 import { traceCounts, traceEvents } from '../engine/trace';
-import type { ModelInfo } from '../engine/types';
+import type { ModelInfo, NetworkMap } from '../engine/types';
 import { namedParams, parseDecimal } from '../presets/param_values';
+import { runNodes } from '../views/timeline/timeline_model';
 import type { Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
 import type { Overrides } from './commands';
@@ -18,6 +19,24 @@ export interface TraceFlags {
   cycles?: string | undefined;
   'max-events'?: string | undefined;
   'max-bytes'?: string | undefined;
+}
+
+/** How a trace is printed: a table of its kinds, its events as JSON, or a file for Perfetto. */
+export const TRACE_FORMATS = ['table', 'json', 'perfetto'] as const;
+export type TraceFormat = (typeof TRACE_FORMATS)[number];
+
+/** The format `--format` names (`--json` is `--format json`), or a usage error naming them. */
+export function traceFormat(format: string | undefined, json: boolean): TraceFormat {
+  if (format === undefined) return json ? 'json' : 'table';
+  const known = (TRACE_FORMATS as readonly string[]).includes(format);
+  if (!known || (json && format !== 'json')) {
+    throw new UsageError(
+      known
+        ? `--json and --format ${format} ask for two formats: give one`
+        : `--format '${format}' is not one of ${TRACE_FORMATS.join(', ')}`,
+    );
+  }
+  return format as TraceFormat;
 }
 
 /** The CLI's window when none is given: the first 1,000 cycles (or ms) of the run. */
@@ -60,6 +79,10 @@ export interface TraceReport {
   point: number | undefined;
   params: Record<string, unknown>;
   trace: Trace;
+  /** The machine's networks as the engine describes them (a channel's id is a row there). */
+  networks: NetworkMap[];
+  /** The nodes the run used, as its result says (0: it does not say). */
+  nodes: number;
 }
 
 /** Runs a preset (its point, for a sweep model) recording the flags' window. */
@@ -87,7 +110,7 @@ export async function tracePreset(
     // A model that is no sweep has no points: it runs whole when --point is not given.
     if (error instanceof EngineError && error.param === 'point' && flags.point === undefined) {
       outcome = await engine.trace({ model: preset.model, params, seed, window });
-      return report(preset, model, seed, undefined, outcome.params, outcome.trace);
+      return report(preset, model, seed, undefined, outcome);
     }
     if (error instanceof EngineError && error.param !== undefined) {
       const flag = { trace_from: '--from', trace_length: '--cycles', point: '--point' }[
@@ -97,7 +120,7 @@ export async function tracePreset(
     }
     throw error;
   }
-  return report(preset, model, seed, point, outcome.params, outcome.trace);
+  return report(preset, model, seed, point, outcome);
 }
 
 function report(
@@ -105,16 +128,17 @@ function report(
   model: ModelInfo,
   seed: number,
   point: number | undefined,
-  params: Record<string, number | number[]>,
-  trace: Trace,
+  outcome: TraceOutcome,
 ): TraceReport {
   return {
     preset: preset.id,
     model: model.name,
     seed,
     point,
-    params: namedParams(model.params, params),
-    trace,
+    params: namedParams(model.params, outcome.params),
+    trace: outcome.trace,
+    networks: outcome.networks,
+    nodes: runNodes(outcome),
   };
 }
 

@@ -1,6 +1,10 @@
 import type { Engine } from '../engine/engine';
 import type { ModelInfo } from '../engine/types';
-import { fillParams } from '../presets/param_values';
+import { download } from '../exports/export';
+import { perfettoBlob, perfettoFileName } from '../exports/perfetto_file';
+import { fillParams, namedParams } from '../presets/param_values';
+import type { TraceSave } from '../views/ViewPanel';
+import { runNodes } from '../views/timeline/timeline_model';
 import { ViewPanel } from '../views/ViewPanel';
 import type { PaneRun, PaneUpdate } from './use_pane_run';
 import type { Pane } from '../link/url_state';
@@ -24,6 +28,24 @@ export function PaneViewPanel({
 }) {
   const { watched, watchedPoints, values, seed } = run;
   if (!pane.view || !watched) return null;
+  const point = pane.view.point;
+  const save: TraceSave = {
+    label: 'Download for Perfetto',
+    hint: 'the recorded window as a file for ui.perfetto.dev or chrome://tracing',
+    run: async (outcome) => {
+      const traced = {
+        ...(pane.presetId !== null ? { preset: pane.presetId } : {}),
+        model: model.name,
+        seed,
+        ...(point !== undefined ? { point } : {}),
+        params: namedParams(model.params, outcome.params),
+        trace: outcome.trace,
+        networks: outcome.networks,
+        nodes: runNodes(outcome),
+      };
+      download(await perfettoBlob(traced), perfettoFileName(traced), 'application/json');
+    },
+  };
   return (
     <ViewPanel
       engine={engine}
@@ -36,6 +58,7 @@ export function PaneViewPanel({
       onLink={(update) => onPane((p) => (p.view ? { ...p, view: update(p.view) } : p))}
       onClose={() => onPane(({ view: _view, ...p }) => p)}
       fit={fit}
+      save={save}
     />
   );
 }

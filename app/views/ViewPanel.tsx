@@ -40,6 +40,15 @@ interface Props {
   onClose(): void;
   /** The view is sized to end at the window's foot (presentation mode). */
   fit?: boolean;
+  /** Saves the recorded trace as a file for another tool; absent: no such button. */
+  save?: TraceSave;
+}
+
+/** A file the recorded trace can be saved as: the button's words, what it is for, the saving. */
+export interface TraceSave {
+  label: string;
+  hint: string;
+  run(outcome: TraceOutcome): Promise<void>;
 }
 
 type Recording =
@@ -435,6 +444,13 @@ export function ViewPanel(props: Props) {
           </label>
         </div>
       ) : null}
+      {outcome && props.save ? (
+        <SaveTrace
+          key={`${outcome.trace.from}/${outcome.trace.end}`}
+          save={props.save}
+          outcome={outcome}
+        />
+      ) : null}
       {/* Always there, so its width is measured before the first trace arrives. */}
       <div
         ref={ref}
@@ -482,6 +498,33 @@ export function ViewPanel(props: Props) {
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** The save button: busy while the file is built, the reason in words if it cannot be. */
+function SaveTrace({ save, outcome }: { save: TraceSave; outcome: TraceOutcome }) {
+  const [state, setState] = useState<{ busy: boolean; error?: string }>({ busy: false });
+  const onClick = () => {
+    setState({ busy: true });
+    save.run(outcome).then(
+      () => setState({ busy: false }),
+      (error: unknown) =>
+        setState({ busy: false, error: error instanceof Error ? error.message : String(error) }),
+    );
+  };
+  return (
+    <p className="trace-save">
+      <button type="button" onClick={onClick} disabled={state.busy}>
+        {state.busy ? 'Preparing the file…' : save.label}
+      </button>{' '}
+      <small>{save.hint}</small>
+      {state.error ? (
+        <span className="banner error" role="alert">
+          {' '}
+          Not saved: {state.error}
+        </span>
+      ) : null}
+    </p>
   );
 }
 

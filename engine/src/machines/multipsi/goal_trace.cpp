@@ -1,5 +1,6 @@
 #include "machines/multipsi/goal_trace.h"
 
+#include <algorithm>
 #include <string>
 #include <utility>
 
@@ -11,10 +12,27 @@ namespace {
 
 std::uint32_t u(int v) { return static_cast<std::uint32_t>(v); }
 
+// A PE's states: idle, then Activity's values in its order.
+constexpr std::uint32_t kIdle = 0;
+std::uint32_t state_of(Activity what) { return 1 + static_cast<std::uint32_t>(what); }
+const std::vector<TraceStateSpec> kPeStates = {
+    {"idle", "idle", "The PE has no goal to reduce and no message to handle.",
+     TraceActivity::kIdle},
+    {"reducing", "reducing",
+     "The PE reduces a goal: its clause's reduction and the built-ins it calls.",
+     TraceActivity::kBusy},
+    {"communicating", "communicating",
+     "The PE sends or handles a message: the firmware's and the software's share of it.",
+     TraceActivity::kBusy},
+};
+
 }  // namespace
 
 GoalTrace::GoalTrace(TraceRecorder& recorder, const Machine& machine)
-    : rec_(recorder), m_(machine), depth_(static_cast<std::size_t>(machine.pes()), -1) {
+    : rec_(recorder),
+      m_(machine),
+      depth_(static_cast<std::size_t>(machine.pes()), -1),
+      busy_(static_cast<std::size_t>(machine.pes())) {
   rec_.set_clock("ms", "ms");
   const TraceFieldSpec goal{"goal"};
   const TraceFieldSpec parent{"parent"};
@@ -31,6 +49,8 @@ GoalTrace::GoalTrace(TraceRecorder& recorder, const Machine& machine)
     kinds.emplace_back(message_kind_name(static_cast<MessageKind>(k)));
   }
   const TraceFieldSpec message{"message", 0, kinds};
+  const TraceFieldSpec id{"id"};
+  const TraceFieldSpec state{"state", 0, {}, false, kPeStates};
   k_reduced_ = rec_.add_kind({"goal_reduced", "A PE reduced a goal (its clause committed).",
                               {goal, node, pred}});
   k_spawned_ = rec_.add_kind({"goal_spawned",
@@ -51,10 +71,10 @@ GoalTrace::GoalTrace(TraceRecorder& recorder, const Machine& machine)
   k_sent_ = rec_.add_kind({"message_sent",
                            "A PE starts sending a message (the goal it carries or waits for; 0 "
                            "for none).",
-                           {node, to, message, {"words", 0xffff, {}}, goal}});
+                           {node, to, message, {"words", 0xffff, {}}, goal, id}});
   k_received_ = rec_.add_kind({"message_received",
                                "A PE starts handling a message that arrived.",
-                               {node, {"from", last_pe, {}}, message, goal}});
+                               {node, {"from", last_pe, {}}, message, goal, id}});
   k_depth_ = rec_.add_kind({"ready_depth",
                             "Goals on a PE's ready stack, when it changes (at the window's "
                             "start, the goal_ready events give it).",
@@ -62,12 +82,32 @@ GoalTrace::GoalTrace(TraceRecorder& recorder, const Machine& machine)
   k_ready_ = rec_.add_kind({"goal_ready", "A goal on a PE's ready stack at the window's start.",
                             {goal, node, pred},
                             true});
+  k_state_ = rec_.add_kind({"pe_state",
+                            "The PE starts doing this, until its next pe_state (each state says "
+                            "what it means).",
+                            {node, state}});
+  k_state_start_ = rec_.add_kind(
+      {"pe_state_at_start", "What each PE does as the window starts.", {node, state}, true});
+  rec_.add_lane({"pe_state", "pe_state_at_start", "node", "state", "", 0, "", "PE", "", "idle"});
+  rec_.add_messages(
+      {"message_sent", "message_received", "node", "id", "words", "words", "message", "pe_state"});
 }
 
 void GoalTrace::at(double now) {
   rec_.advance(now);
   if (!snapped_ && now >= rec_.from()) {
     snapped_ = true;
+    // Each PE's state as the window opens (its busy interval then, if any), also when the run's
+    // next event comes after the window.
+    const double from = rec_.from();
+    for (std::size_t p = 0; p < busy_.size(); ++p) {
+      std::uint32_t at = kIdle;
+      for (const Busy& b : busy_[p]) {
+        if (b.start <= from && from < b.end) at = b.state;
+      }
+      rec_.record(k_state_start_, from, u(static_cast<int>(p)), at);
+    }
+    busy_.clear();
     if (rec_.in_window(now)) snapshot(now);
   }
 }
@@ -103,12 +143,27 @@ void GoalTrace::resumed(double t, std::uint32_t goal, int pe) {
   rec_.record(k_resumed_, t, goal, u(pe));
 }
 
-void GoalTrace::sent(double t, int pe, int to, MessageKind kind, int words, std::uint32_t goal) {
-  rec_.record(k_sent_, t, u(pe), u(to), static_cast<std::uint32_t>(kind), u(words), goal);
+void GoalTrace::sent(double t, int pe, int to, MessageKind kind, int words, std::uint32_t goal,
+                     std::uint32_t message) {
+  rec_.record(k_sent_, t, u(pe), u(to), static_cast<std::uint32_t>(kind), u(words), goal,
+              message);
 }
 
-void GoalTrace::received(double t, int pe, int from, MessageKind kind, std::uint32_t goal) {
-  rec_.record(k_received_, t, u(pe), u(from), static_cast<std::uint32_t>(kind), goal);
+void GoalTrace::received(double t, int pe, int from, MessageKind kind, std::uint32_t goal,
+                         std::uint32_t message) {
+  rec_.record(k_received_, t, u(pe), u(from), static_cast<std::uint32_t>(kind), goal, message);
+}
+
+void GoalTrace::busy(double start, double end, int pe, Activity what) {
+  if (!snapped_) {
+    std::vector<Busy>& list = busy_[static_cast<std::size_t>(pe)];
+    const double now = rec_.now();
+    list.erase(std::remove_if(list.begin(), list.end(), [&](const Busy& b) { return b.end < now; }),
+               list.end());
+    list.push_back({start, end, state_of(what)});
+  }
+  rec_.record(k_state_, start, u(pe), state_of(what));
+  rec_.record(k_state_, end, u(pe), kIdle);
 }
 
 void GoalTrace::depth(double t, int pe) {

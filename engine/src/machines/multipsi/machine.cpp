@@ -222,7 +222,8 @@ double Machine::receive(int p, int m, double now) {
   const auto i = static_cast<std::size_t>(p);
   if (trace_) {
     trace_->received(now, p, msg.from, msg.kind,
-                     msg.goal >= 0 ? pool_[static_cast<std::size_t>(msg.goal)].id : 0);
+                     msg.goal >= 0 ? pool_[static_cast<std::size_t>(msg.goal)].id : 0,
+                     static_cast<std::uint32_t>(m));
   }
   switch (msg.kind) {
     case MessageKind::throw_goal: {
@@ -283,8 +284,8 @@ double Machine::send(int p, MessageKind kind, int to, int words, int goal, int s
   busy(p, at, end, Activity::communicating);
   ++pe_[static_cast<std::size_t>(p)].sent[static_cast<std::size_t>(kind)];
   if (trace_) {
-    trace_->sent(at, p, to, kind, words,
-                 goal >= 0 ? pool_[static_cast<std::size_t>(goal)].id : 0);
+    trace_->sent(at, p, to, kind, words, goal >= 0 ? pool_[static_cast<std::size_t>(goal)].id : 0,
+                 static_cast<std::uint32_t>(messages_.size()));
   }
   messages_.push_back({kind, p, to, words, goal, slot, record});
   const int hops = std::abs(p % columns_ - to % columns_) + std::abs(p / columns_ - to / columns_);
@@ -320,6 +321,7 @@ void Machine::busy(int p, double start, double end, Activity what) {
   PeStats& s = pe_[static_cast<std::size_t>(p)];
   (what == Activity::reducing ? s.reduce_ms : s.comm_ms) += end - start;
   end_ms_ = std::max(end_ms_, end);
+  if (trace_ && end > start) trace_->busy(start, end, p, what);
   if (!record_timeline_ || end <= start) return;
   if (!s.timeline.empty() && s.timeline.back().what == what && s.timeline.back().end == start) {
     s.timeline.back().end = end;

@@ -155,6 +155,100 @@ TEST(GoalTrace, AWindowsSnapshotHoldsTheReadyGoalsAndItsEventsAreThoseOfTheWhole
   }
 }
 
+// A PE's state at `t` from its pe_state changes: the last change at or before t (of several at
+// one time, the last recorded).
+std::map<std::uint32_t, std::uint32_t> states_at(const Trace& trace, double t) {
+  std::map<std::uint32_t, std::uint32_t> at;
+  auto changes = events(trace.kind("pe_state"));
+  std::stable_sort(changes.begin(), changes.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& [time, f] : changes) {
+    if (time <= t) at[f.at("node")] = f.at("state");
+  }
+  return at;
+}
+
+// The PE lane's spans are the machine's own accounts: per PE, the time in "reducing" is its
+// reduce_ms and in "communicating" its comm_ms (states 1 and 2; 0 is idle).
+TEST(GoalTrace, EachPesStatesSumToItsReductionAndCommunicationTime) {
+  TraceRequest request;
+  request.length = 1e9;
+  TraceRecorder rec(request);
+  const Traced r = run(QueensProgram::program2, &rec);
+  const Trace trace = rec.trace(true);
+  ASSERT_EQ(trace.timeline.lanes.size(), 1u);
+  ASSERT_EQ(trace.timeline.messages.size(), 1u);
+  std::map<std::uint32_t, std::vector<std::pair<double, std::uint32_t>>> by_pe;
+  for (const auto& [t, f] : events(trace.kind("pe_state"))) by_pe[f.at("node")].emplace_back(t, f.at("state"));
+  for (int p = 0; p < r.machine->pes(); ++p) {
+    auto& list = by_pe[static_cast<std::uint32_t>(p)];
+    std::stable_sort(list.begin(), list.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    double in[3] = {0, 0, 0};
+    for (std::size_t i = 0; i + 1 < list.size(); ++i) {
+      in[list[i].second] += list[i + 1].first - list[i].first;
+    }
+    ASSERT_FALSE(list.empty()) << "PE " << p;
+    EXPECT_EQ(list.back().second, 0u) << "PE " << p << " ends idle";
+    EXPECT_NEAR(in[1], r.machine->pe(p).reduce_ms, 1e-6 * r.machine->end_ms()) << "PE " << p;
+    EXPECT_NEAR(in[2], r.machine->pe(p).comm_ms, 1e-6 * r.machine->end_ms()) << "PE " << p;
+    EXPECT_GT(in[1], 0) << "PE " << p;
+  }
+}
+
+// A message's send and receipt carry one id: each id is sent once and received once, by the PE
+// it was sent to, from the PE that sent it, of the same kind, no sooner than it was sent.
+TEST(GoalTrace, EachMessageIdPairsOneSendWithItsReceipt) {
+  TraceRequest request;
+  request.length = 1e9;
+  TraceRecorder rec(request);
+  const Traced r = run(QueensProgram::program1, &rec);
+  const Trace trace = rec.trace(true);
+  std::map<std::uint32_t, std::pair<double, std::map<std::string, std::uint32_t>>> sent;
+  for (const auto& [t, f] : events(trace.kind("message_sent"))) {
+    EXPECT_TRUE(sent.emplace(f.at("id"), std::make_pair(t, f)).second) << "id " << f.at("id");
+  }
+  std::size_t received = 0;
+  for (const auto& [t, f] : events(trace.kind("message_received"))) {
+    const auto s = sent.find(f.at("id"));
+    ASSERT_NE(s, sent.end()) << "id " << f.at("id");
+    EXPECT_EQ(s->second.second.at("to"), f.at("node"));
+    EXPECT_EQ(s->second.second.at("node"), f.at("from"));
+    EXPECT_EQ(s->second.second.at("message"), f.at("message"));
+    EXPECT_GE(t, s->second.first);
+    ++received;
+  }
+  EXPECT_EQ(received, sent.size());
+  EXPECT_EQ(received, static_cast<std::size_t>(r.machine->messages()));
+}
+
+// A window's pe_state_at_start says what each PE does as it opens, as the whole run's changes do.
+TEST(GoalTrace, AWindowsStartingStatesAreTheWholeRunsThen) {
+  TraceRequest whole;
+  whole.length = 1e9;
+  TraceRecorder all(whole);
+  run(QueensProgram::program1, &all);
+  const Trace full = all.trace(true);
+  const auto& times = full.kind("pe_state").times;
+  int busy = 0;
+  for (const double fraction : {0.25, 0.5, 0.75}) {
+    TraceRequest part;
+    part.from = times[static_cast<std::size_t>(fraction * static_cast<double>(times.size()))] + 0.01;
+    part.length = 20;
+    TraceRecorder window(part);
+    run(QueensProgram::program1, &window);
+    const auto expected = states_at(full, part.from);
+    const Trace w = window.trace(true);
+    for (const auto& [t, f] : events(w.kind("pe_state_at_start"))) {
+      EXPECT_EQ(t, part.from);
+      const auto e = expected.find(f.at("node"));
+      EXPECT_EQ(f.at("state"), e == expected.end() ? 0u : e->second) << "PE " << f.at("node");
+      busy += f.at("state") != 0;
+    }
+  }
+  EXPECT_GT(busy, 0);
+}
+
 TEST(GoalTrace, TracingChangesNoResult) {
   TraceRecorder rec(TraceRequest{});
   const Traced a = run(QueensProgram::program2, nullptr);

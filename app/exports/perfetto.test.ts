@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { TraceReport } from '../cli/trace';
+import { tracePreset } from '../cli/trace';
+import { findPreset } from '../cli/commands';
+import type { Engine } from '../engine/engine';
+import { createInProcessEngine } from '../engine/in_process_engine';
+import { loadNodeModule } from '../engine/node_module';
+import type { ModelInfo } from '../engine/types';
+import { loadPresetsFromDisk } from '../presets/from_disk';
+import { timelineModel } from '../views/timeline/timeline_model';
+import { playedEnd } from '../engine/trace';
+import type { PerfettoTrace } from './perfetto';
+import { perfettoJson, perfettoTrace } from './perfetto';
+import { perfettoProblems } from './perfetto_check';
+
+const presets = loadPresetsFromDisk();
+let engine: Engine;
+let models: ModelInfo[];
+
+beforeAll(async () => {
+  engine = createInProcessEngine(loadNodeModule());
+  models = await engine.listModels();
+});
+afterAll(() => engine.dispose());
+
+function trace(id: string, settings: string[], flags: Record<string, string>) {
+  return tracePreset(engine, models, findPreset(presets, id), settings, flags);
+}
+
+const slices = (file: PerfettoTrace, cat?: string) =>
+  file.traceEvents.filter((e) => e.ph === 'X' && (cat === undefined || e.cat === cat));
+const flowIds = (file: PerfettoTrace) =>
+  new Set(file.traceEvents.filter((e) => e.bind_id !== undefined).map((e) => e.bind_id));
+
+// One traced run of each machine family that records a trace.
+const FAMILIES: [string, string, string[], Record<string, string>][] = [
+  ['J-Machine programs', 'jmachine-lcs', ['nodes=16', 'breakdown_nodes=16'], { cycles: '4000' }],
+  ['Paragon under NX', 'paragon-bsp', [], { cycles: '20000' }],
+  ['Multi-PSI goal reduction', 'multipsi-v1-program1', [], { point: '5', cycles: '300' }],
+  ['a wormhole network', 'custom-network', ['dims=4x4'], { from: '1000', cycles: '200' }],
+  [
+    'a circuit network',
+    'custom-network',
+    ['dims=4x4', 'switching=circuit'],
+    { from: '1000', cycles: '400' },
+  ],
+];
+
+describe('perfettoTrace()', () => {
+  it.each(FAMILIES)(
+    '%s: the format as documented (named tracks, time order, nested slices, flows with both ends)',
+    async (_family, id, settings, flags) => {
+      const report = await trace(id, settings, flags);
+      const file = perfettoTrace(report);
+      expect(perfettoProblems(file)).toEqual([]);
+      expect(slices(file).length).toBeGreaterThan(10);
+      expect(flowIds(file).size).toBeGreaterThan(2);
+      // What the file is written as reads back as the same trace.
+      expect(JSON.parse([...perfettoJson(file)].join(''))).toEqual(
+        JSON.parse(JSON.stringify(file)),
+      );
+      expect(file.otherData).toMatchObject({ producer: 'archex', preset: id, seed: report.seed });
+    },
+  );
+
+  it("a timeline's busy slices are its busy spans and its flows its messages, in the machine's clock", async () => {
+    const report = await trace('paragon-bsp', [], { cycles: '20000' });
+    const file = perfettoTrace(report);
+    const model = timelineModel(report.trace, playedEnd(report.trace), report.nodes);
+    const busy = Array.from(model.spans.state).filter((s) => model.states[s]!.activity !== 'idle');
+    expect(slices(file).filter((e) => e.cat !== 'message')).toHaveLength(busy.length);
+    expect(flowIds(file).size).toBe(model.arrows.from.length);
+    // The Paragon's clock is microseconds: a slice lasts what its span does.
+    const first = slices(file).find((e) => e.cat !== 'message')!;
+    const i = model.spans.start.indexOf(first.ts!);
+    expect(first.dur).toBeCloseTo(model.spans.end[i]! - model.spans.start[i]!, 9);
+    expect(String(file.otherData.clock)).toContain('us (real time)');
+    // Two rows a node: a process per node, its compute and message processors as threads.
+    const names = file.traceEvents.filter((e) => e.name === 'thread_name').map((e) => e.args!.name);
+    expect(names).toContain('compute processor (CP)');
+    expect(names).toContain('message processor (MP)');
+  });
+
+  it('the Multi-PSI: PEs reducing and communicating, messages by kind, ms as real time', async () => {
+    const report = await trace('multipsi-v1-program1', [], { point: '5', cycles: '300' });
+    const file = perfettoTrace(report);
+    const names = new Set(slices(file).map((e) => e.name));
+    expect(names).toContain('reducing');
+    expect(names).toContain('communicating');
+    expect(
+      [...names].some((n) => /^send (throw_goal|terminate|unify|read_value|return_value)$/.test(n)),
+    ).toBe(true);
+    // 1 ms of the machine is 1,000 µs of the file.
+    const sent = report.trace.kinds.find((k) => k.name === 'message_sent')!;
+    const ts = slices(file, 'message').map((e) => e.ts!);
+    expect(ts).toContain(sent.times[0]! * 1000);
+  });
+
+  it('a cycle clock is said to be shown as microseconds', async () => {
+    const report = await trace('custom-network', ['dims=4x4'], { from: '1000', cycles: '50' });
+    expect(String(perfettoTrace(report).otherData.clock)).toBe(
+      "one cycle of the machine is shown as 1 µs (the file's times are cycles)",
+    );
+  });
+
+  it("a network packet's flow runs from its send through each channel it held to its delivery", async () => {
+    const report: TraceReport = await trace('custom-network', ['dims=4x4'], {
+      from: '1000',
+      cycles: '300',
+    });
+    const file = perfettoTrace(report);
+    const delivered = file.traceEvents.filter((e) => e.name.startsWith('deliver') && e.flow_in);
+    expect(delivered.length).toBeGreaterThan(5);
+    for (const end of delivered.slice(0, 20)) {
+      const flow = file.traceEvents.filter((e) => e.bind_id === end.bind_id);
+      const start = flow[0]!;
+      if (!start.name.startsWith('send')) continue;
+      const packet = start.args!.packet;
+      // Sent from a node, then the source's injection, the channels between routers, the
+      // ejection into the destination, then delivered there.
+      expect(flow.map((e) => e.cat)).toEqual([
+        'packet',
+        'inject',
+        ...flow.slice(2, -2).map(() => 'move'),
+        'eject',
+        'packet',
+      ]);
+      expect(flow.every((e) => e.args!.packet === packet)).toBe(true);
+      expect(end.tid - 1).toBe(start.args!.to);
+    }
+  });
+
+  it('a trace that declares no timeline of a machine without a network is refused in words', async () => {
+    const report = await trace('custom-network', ['dims=4x4'], { cycles: '20' });
+    expect(() => perfettoTrace({ ...report, networks: [] })).toThrow(
+      'the trace of network_traffic declares no timeline and its machine has no network',
+    );
+  });
+});
