@@ -6,7 +6,9 @@ import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import { UsageError, findPreset } from './commands';
-import { parseTraceFlags, traceJson, tracePreset, traceTable } from './trace';
+import type { PerfettoTrace } from '../exports/perfetto';
+import { perfettoProblems } from '../exports/perfetto_check';
+import { parseTraceFlags, traceFormat, traceJson, tracePreset, traceTable } from './trace';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -97,7 +99,52 @@ describe('tracePreset()', () => {
   }, 30_000);
 });
 
+describe('traceFormat()', () => {
+  it('reads --format and --json, and names the formats when one is unknown or two are asked', () => {
+    expect(traceFormat(undefined, false)).toBe('table');
+    expect(traceFormat(undefined, true)).toBe('json');
+    expect(traceFormat('perfetto', false)).toBe('perfetto');
+    expect(traceFormat('json', true)).toBe('json');
+    expect(() => traceFormat('ctf', false)).toThrow(
+      new UsageError("--format 'ctf' is not one of table, json, perfetto"),
+    );
+    expect(() => traceFormat('perfetto', true)).toThrow(
+      new UsageError('--json and --format perfetto ask for two formats: give one'),
+    );
+  });
+});
+
 describe('npm run cli -- trace', () => {
+  it("writes a file for Perfetto with --format perfetto: the Paragon's processors as tracks", async () => {
+    const { stdout, code } = await new Promise<{ stdout: string; code: number }>((resolve) => {
+      execFile(
+        'npm',
+        [
+          'run',
+          '--silent',
+          'cli',
+          '--',
+          'trace',
+          'paragon-bsp',
+          '--cycles',
+          '20000',
+          '--format',
+          'perfetto',
+        ],
+        { cwd: root, maxBuffer: 64 << 20 },
+        (error, out) => resolve({ stdout: out, code: error ? Number(error.code) : 0 }),
+      );
+    });
+    expect(code).toBe(0);
+    const file = JSON.parse(stdout) as PerfettoTrace;
+    expect(perfettoProblems(file)).toEqual([]);
+    expect(file.otherData).toMatchObject({ preset: 'paragon-bsp', model: 'paragon_bsp' });
+    const threads = file.traceEvents
+      .filter((e) => e.name === 'thread_name')
+      .map((e) => e.args!.name);
+    expect(threads).toContain('message processor (MP)');
+  }, 60_000);
+
   it('prints {"events": [...]} for a J-Machine program, each event with its cycle and kind', async () => {
     const { stdout, code } = await new Promise<{ stdout: string; code: number }>((resolve) => {
       execFile(

@@ -40,6 +40,12 @@ const FAMILIES: [string, string, string[], Record<string, string>][] = [
   ['Multi-PSI goal reduction', 'multipsi-v1-program1', [], { point: '5', cycles: '300' }],
   ['a wormhole network', 'custom-network', ['dims=4x4'], { from: '1000', cycles: '200' }],
   [
+    'PIE64 (its DAN, circuit switched)',
+    'pie64-congestion-mpwrite',
+    [],
+    { point: '8', cycles: '2000' },
+  ],
+  [
     'a circuit network',
     'custom-network',
     ['dims=4x4', 'switching=circuit'],

@@ -62,6 +62,8 @@ std::shared_ptr<const Fly> dan_topology();
 // paper's Fig. 3 is lost). One step() is one clock.
 class Machine {
  public:
+  // The most words a traced connection may hold (a 2-byte column); a longer one is refused.
+  static constexpr int kMaxTraceWords = 65535;
   // Throws ParamError naming "ius" (2 to 64).
   Machine(int ius, const Costs& costs, std::uint64_t seed);
 
@@ -83,6 +85,9 @@ class Machine {
   // Transfers whose sender released the data path during the last step.
   const std::vector<int>& completed() const { return completed_; }
   const CircuitNetwork& dan() const { return dan_; }
+  // Records the DAN's connections into `recorder` from now on (a connection is a transfer's data,
+  // request or acknowledge, its words and the slots its set-up holds the path).
+  void record(TraceRecorder& recorder) { dan_.record(recorder, kMaxTraceWords); }
   // Clocks an idle network takes from a request to its path being complete.
   int idle_setup() const { return (topology_->stages() - 1) * costs_.setup_per_switch; }
 

@@ -105,6 +105,7 @@ class Sweep {
   }
 
   const Machine& machine() const { return machine_; }
+  void record(TraceRecorder& recorder) { machine_.record(recorder); }
 
   Point point() const {
     const double n = static_cast<double>(done_);
@@ -157,6 +158,10 @@ class CongestionPoint final : public Model {
     return done_;
   }
   double progress() const override { return done_ ? 1 : sweep_.progress(); }
+  bool attach_trace(TraceRecorder& recorder) override {
+    sweep_.record(recorder);
+    return true;
+  }
   Result result() const override {
     Result r;
     if (!done_) return r;

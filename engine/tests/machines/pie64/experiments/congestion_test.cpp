@@ -103,6 +103,40 @@ TEST(Pie64Congestion, MapsTheOccupancyOfEveryDanSwitchOutput) {
   EXPECT_GT(most, 0.05);
 }
 
+// A point's trace is its DAN's connections: each delivered connection was opened, none is
+// delivered twice, and recording changes no result.
+TEST(Pie64Congestion, TracesItsNetworksConnectionsWithoutChangingTheResult) {
+  const ModelRegistry registry = builtin_registry();
+  Simulation plain(registry, "pie64_congestion", kSmallSweep, 1, 1);
+  Simulation traced(registry, "pie64_congestion", kSmallSweep, 1, 1);
+  TraceRequest request;
+  request.length = 1e9;
+  traced.record_trace(request);
+  const Result a = plain.run();
+  const Result b = traced.run();
+  ASSERT_EQ(a.scalars.size(), b.scalars.size());
+  for (std::size_t i = 0; i < a.scalars.size(); ++i) {
+    EXPECT_EQ(a.scalars[i].value, b.scalars[i].value) << a.scalars[i].name;
+  }
+  const Trace trace = traced.trace();
+  EXPECT_EQ(trace.dropped(), 0u);
+  std::vector<std::uint32_t> opened;
+  const TraceKind& created = trace.kind("packet_created");
+  for (std::size_t i = 0; i < created.events(); ++i) opened.push_back(created.columns[0].at(i));
+  std::sort(opened.begin(), opened.end());
+  const TraceKind& delivered = trace.kind("packet_delivered");
+  EXPECT_GT(delivered.events(), 100u);
+  std::vector<std::uint32_t> done;
+  for (std::size_t i = 0; i < delivered.events(); ++i) {
+    const std::uint32_t id = delivered.columns[0].at(i);
+    EXPECT_TRUE(std::binary_search(opened.begin(), opened.end(), id)) << "connection " << id;
+    done.push_back(id);
+  }
+  std::sort(done.begin(), done.end());
+  EXPECT_EQ(std::adjacent_find(done.begin(), done.end()), done.end());
+  EXPECT_GT(trace.kind("circuit_hold").events(), delivered.events());
+}
+
 TEST(Pie64Congestion, RejectsTooManyIus) {
   ParamValues v = kSmallSweep;
   v.set("ius", 65);
