@@ -157,31 +157,21 @@ function timelineEvents(run: TracedRun, time: FileTime): PerfettoEvent[] {
       from: model.lanes[arrows.from[i]!]!.label,
       to: model.lanes[arrows.to[i]!]!.label,
     };
-    const bind = i + 1;
-    events.push(
-      {
-        name: `send ${what}`,
+    // The send and the receipt: instants on their rows, one flow from the first to the second.
+    const end = (lane: number, t: number, verb: string, flow: 'flow_out' | 'flow_in') =>
+      events.push({
+        name: `${verb} ${what}`,
         cat: 'message',
         ph: 'X',
-        ...track(arrows.from[i]!),
-        ts: time.at(arrows.sent[i]!),
+        ...track(lane),
+        ts: time.at(t),
         dur: 0,
         args,
-        bind_id: bind,
-        flow_out: true,
-      },
-      {
-        name: `receive ${what}`,
-        cat: 'message',
-        ph: 'X',
-        ...track(arrows.to[i]!),
-        ts: time.at(arrows.received[i]!),
-        dur: 0,
-        args,
-        bind_id: bind,
-        flow_in: true,
-      },
-    );
+        bind_id: i + 1,
+        [flow]: true,
+      });
+    end(arrows.from[i]!, arrows.sent[i]!, 'send', 'flow_out');
+    end(arrows.to[i]!, arrows.received[i]!, 'receive', 'flow_in');
   }
 
   const { marks } = model;

@@ -45,17 +45,28 @@ Traced run(QueensProgram which, TraceRecorder* rec) {
   return r;
 }
 
+// A whole run of the program, traced: the machine and what it recorded.
+struct WholeRun {
+  Traced run;
+  Trace trace;
+};
+
+WholeRun whole_run(QueensProgram which) {
+  TraceRequest request;
+  request.length = 1e9;
+  TraceRecorder rec(request);
+  WholeRun w{run(which, &rec), {}};
+  w.trace = rec.trace(true);
+  return w;
+}
+
 // The trace of a whole run against the machine's own counters: every reduction, suspension,
 // resumption and message is there once, by kind and by PE; every thrown goal is received by the
 // PE it was thrown to; the ready stacks' depths follow from the goals pushed and popped.
 TEST(GoalTrace, AWholeRunsEventsSumToTheMachinesCounters) {
   for (const QueensProgram which : {QueensProgram::program1, QueensProgram::program2}) {
-    TraceRequest request;
-    request.length = 1e9;
-    TraceRecorder rec(request);
-    const Traced r = run(which, &rec);
+    const auto [r, trace] = whole_run(which);
     const Machine& m = *r.machine;
-    const Trace trace = rec.trace(true);
     EXPECT_EQ(trace.clock, "ms");
     EXPECT_EQ(trace.dropped(), 0u);
     EXPECT_EQ(trace.kind("goal_reduced").events(), static_cast<std::size_t>(m.reductions()));
@@ -133,11 +144,7 @@ TEST(GoalTrace, AWholeRunsEventsSumToTheMachinesCounters) {
 }
 
 TEST(GoalTrace, AWindowsSnapshotHoldsTheReadyGoalsAndItsEventsAreThoseOfTheWholeRunThen) {
-  TraceRequest whole;
-  whole.length = 1e9;
-  TraceRecorder all(whole);
-  run(QueensProgram::program1, &all);
-  const Trace full = all.trace(true);
+  const Trace full = whole_run(QueensProgram::program1).trace;
   TraceRequest part;
   part.from = full.kind("goal_reduced").times[full.kind("goal_reduced").times.size() / 2];
   part.length = 50;
@@ -171,15 +178,13 @@ std::map<std::uint32_t, std::uint32_t> states_at(const Trace& trace, double t) {
 // The PE lane's spans are the machine's own accounts: per PE, the time in "reducing" is its
 // reduce_ms and in "communicating" its comm_ms (states 1 and 2; 0 is idle).
 TEST(GoalTrace, EachPesStatesSumToItsReductionAndCommunicationTime) {
-  TraceRequest request;
-  request.length = 1e9;
-  TraceRecorder rec(request);
-  const Traced r = run(QueensProgram::program2, &rec);
-  const Trace trace = rec.trace(true);
+  const auto [r, trace] = whole_run(QueensProgram::program2);
   ASSERT_EQ(trace.timeline.lanes.size(), 1u);
   ASSERT_EQ(trace.timeline.messages.size(), 1u);
   std::map<std::uint32_t, std::vector<std::pair<double, std::uint32_t>>> by_pe;
-  for (const auto& [t, f] : events(trace.kind("pe_state"))) by_pe[f.at("node")].emplace_back(t, f.at("state"));
+  for (const auto& [t, f] : events(trace.kind("pe_state"))) {
+    by_pe[f.at("node")].emplace_back(t, f.at("state"));
+  }
   for (int p = 0; p < r.machine->pes(); ++p) {
     auto& list = by_pe[static_cast<std::uint32_t>(p)];
     std::stable_sort(list.begin(), list.end(),
@@ -199,11 +204,7 @@ TEST(GoalTrace, EachPesStatesSumToItsReductionAndCommunicationTime) {
 // A message's send and receipt carry one id: each id is sent once and received once, by the PE
 // it was sent to, from the PE that sent it, of the same kind, no sooner than it was sent.
 TEST(GoalTrace, EachMessageIdPairsOneSendWithItsReceipt) {
-  TraceRequest request;
-  request.length = 1e9;
-  TraceRecorder rec(request);
-  const Traced r = run(QueensProgram::program1, &rec);
-  const Trace trace = rec.trace(true);
+  const auto [r, trace] = whole_run(QueensProgram::program1);
   std::map<std::uint32_t, std::pair<double, std::map<std::string, std::uint32_t>>> sent;
   for (const auto& [t, f] : events(trace.kind("message_sent"))) {
     EXPECT_TRUE(sent.emplace(f.at("id"), std::make_pair(t, f)).second) << "id " << f.at("id");
@@ -224,16 +225,13 @@ TEST(GoalTrace, EachMessageIdPairsOneSendWithItsReceipt) {
 
 // A window's pe_state_at_start says what each PE does as it opens, as the whole run's changes do.
 TEST(GoalTrace, AWindowsStartingStatesAreTheWholeRunsThen) {
-  TraceRequest whole;
-  whole.length = 1e9;
-  TraceRecorder all(whole);
-  run(QueensProgram::program1, &all);
-  const Trace full = all.trace(true);
+  const Trace full = whole_run(QueensProgram::program1).trace;
   const auto& times = full.kind("pe_state").times;
   int busy = 0;
   for (const double fraction : {0.25, 0.5, 0.75}) {
     TraceRequest part;
-    part.from = times[static_cast<std::size_t>(fraction * static_cast<double>(times.size()))] + 0.01;
+    const auto at = static_cast<std::size_t>(fraction * static_cast<double>(times.size()));
+    part.from = times[at] + 0.01;
     part.length = 20;
     TraceRecorder window(part);
     run(QueensProgram::program1, &window);
