@@ -200,6 +200,32 @@ test("a J-Machine program's timeline: the states its trace declares, a span said
   expect(consoleMessages).toEqual([]);
 });
 
+test("the Multi-PSI's timeline: a row per PE, reducing and communicating, in ms", async ({
+  page,
+}) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=multipsi-v1-program1');
+  await waitIdle(page);
+  const card = page.locator('[data-chart-card="timeline"]');
+  await card.getByLabel('Point to watch').selectOption({ index: 5 });
+  await card.getByRole('button', { name: 'Open the timeline' }).click();
+  const panel = page.locator('section.trace-view[data-view="timeline"]');
+  await expect(panel).toHaveAttribute('data-trace-state', 'ready', { timeout: 60_000 });
+  await expect(panel.locator('.trace-timeline-tools')).toContainText(/ ms to [\d,.]+ ms; 6 rows/);
+  await expect(panel.locator('.trace-timeline-legend li')).toHaveText([
+    'idle',
+    'reducing',
+    'communicating',
+    'message (sent → received)',
+  ]);
+  // Early in the run PE 0 reduces a goal thrown to it from the last PE, where the program starts.
+  await panel.locator('.trace-timeline-rows canvas').click({ position: { x: 40, y: 3 } });
+  await expect(panel.locator('.trace-timeline-detail')).toContainText(
+    /^PE 0: reducing, from [\d,.]+ ms to [\d,.]+ ms/,
+  );
+  expect(consoleMessages).toEqual([]);
+});
+
 test('a view saves its recorded window for Perfetto: tracks, slices and flows as the format asks', async ({
   page,
 }) => {

@@ -116,7 +116,7 @@ function timelineEvents(run: TracedRun, time: FileTime): PerfettoEvent[] {
       ? { pid: 1, tid: lane + 1 }
       : { pid: Math.floor(lane / perNode) + 1, tid: (lane % perNode) + 1 };
   const events: PerfettoEvent[] = [];
-  if (perNode === 1) events.push(processName(1, `${run.model}: ${declared[0]!.label || 'nodes'}`));
+  if (perNode === 1) events.push(processName(1, run.model));
   model.lanes.forEach((lane, l) => {
     const { pid, tid } = track(l);
     const decl = declared[l % perNode]!;

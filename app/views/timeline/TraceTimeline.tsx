@@ -28,7 +28,7 @@ import { runNodes, spanAt, timelineSliced } from './timeline_model';
 import type { TimelineLayout } from './timeline_hit';
 import { arrowsInSight, hitTest, picked } from './timeline_hit';
 import { MARK_COLORS, paintTimeline } from './timeline_paint';
-import { describeTimeline } from './timeline_words';
+import { describeTimeline, timelineTime, timelineUnit } from './timeline_words';
 import { Narration } from '../Narration';
 import { WhenBuilt } from '../use_prepared';
 
@@ -112,17 +112,6 @@ export function panWindow(
   const span = window[1] - window[0];
   const start = Math.min(Math.max(from, window[0] + delta), end - span);
   return [start, start + span];
-}
-
-/** A duration's unit as the times are written. */
-function unitOf(model: TimelineModel): string {
-  return model.clock === 'cycle' ? 'cycles' : 'µs';
-}
-
-function formatTime(t: number, model: TimelineModel): string {
-  return model.clock === 'cycle'
-    ? `cycle ${formatReadable(t, { unit: '' })}`
-    : `${formatReadable(t, { unit: '' })} µs`;
 }
 
 /** A CSS colour (a variable, light-dark()) as the canvas can use it, read from the page. */
@@ -413,7 +402,8 @@ function TimelineTools({
         </select>
       </label>
       <span>
-        {formatTime(shown[0], model)} to {formatTime(shown[1], model)}; {model.lanes.length} rows
+        {timelineTime(shown[0], model)} to {timelineTime(shown[1], model)}; {model.lanes.length}{' '}
+        rows
       </span>
     </div>
   );
@@ -443,7 +433,7 @@ function TimeAxis({
         ))}
       </g>
       <text x={4} y={AXIS_HEIGHT - 8} fontSize={11} fill="currentColor">
-        {model.unit}
+        {timelineUnit(model)}
       </text>
     </svg>
   );
@@ -520,8 +510,8 @@ function SpanDetail({
     <div className="trace-timeline-detail" role="status">
       <strong>{model.lanes[spans.lane[index]!]!.label}</strong>: {state.label}
       {spans.detail[index]! >= 0 ? `, ${model.spanDetail} ${spans.detail[index]}` : ''}, from{' '}
-      {formatTime(start, model)} to {formatTime(end, model)} (
-      {formatReadable(end - start, { unit: '' })} {unitOf(model)}). {state.description}{' '}
+      {timelineTime(start, model)} to {timelineTime(end, model)} (
+      {formatReadable(end - start, { unit: '' })} {timelineUnit(model)}). {state.description}{' '}
       <button type="button" onClick={() => onTime?.(start)}>
         Go to its start
       </button>
@@ -550,8 +540,9 @@ function ArrowDetail({
       </strong>
       : {node(arrows.from[index]!)} to {node(arrows.to[index]!)}
       {arrows.detail[index]! >= 0 ? `, ${model.arrowDetail} ${arrows.detail[index]}` : ''},{' '}
-      {arrows.size[index]!.toLocaleString('en')} {model.sizeUnit}; sent at {formatTime(sent, model)}
-      , received at {formatTime(received, model)} ({way} {unitOf(model)} on its way).{' '}
+      {arrows.size[index]!.toLocaleString('en')} {model.sizeUnit}; sent at{' '}
+      {timelineTime(sent, model)}, received at {timelineTime(received, model)} ({way}{' '}
+      {timelineUnit(model)} on its way).{' '}
       <button type="button" onClick={() => onTime?.(sent)}>
         Go to its send
       </button>

@@ -334,10 +334,13 @@ export function* timelineSliced(trace: Trace, end: number, nodes = 0): Sliced<Ti
   const lanes = Array.from({ length: count * perNode }, (_, i) => {
     const lane = declared[i % perNode]!;
     const node = Math.floor(i / perNode);
-    return {
-      label: `${lane.node} ${node}${lane.abbreviation ? ` ${lane.abbreviation}` : ''}`,
-      node,
-    };
+    // One row a node says what the node is where the machine names it ("PE 3"); several rows a
+    // node, the node and the row's short name ("node 3 CP").
+    const name =
+      perNode === 1 && lane.label
+        ? `${lane.label} ${node}`
+        : `${lane.node} ${node}${lane.abbreviation ? ` ${lane.abbreviation}` : ''}`;
+    return { label: name, node };
   });
   return {
     clock: trace.clock,

@@ -11,9 +11,16 @@ const NAMED_ROWS = 4;
 /** Waiting rows and messages in flight named at most. */
 const NAMED = 3;
 
-function at(t: number, model: TimelineModel): string {
+/** The unit a duration is said in: cycles, or the clock's unit (µs, ms). */
+export function timelineUnit(model: Pick<TimelineModel, 'clock' | 'unit'>): string {
+  if (model.clock === 'cycle') return 'cycles';
+  return model.unit === 'us' ? 'µs' : model.unit;
+}
+
+/** A moment as it is said: "cycle 1,200", "350 µs", "12.5 ms". */
+export function timelineTime(t: number, model: Pick<TimelineModel, 'clock' | 'unit'>): string {
   const n = formatReadable(t, { unit: '' });
-  return model.clock === 'cycle' ? `cycle ${n}` : `${n} µs`;
+  return model.clock === 'cycle' ? `cycle ${n}` : `${n} ${timelineUnit(model)}`;
 }
 
 /** Whether a state is a row waiting on another (for a message or for its own send). */
@@ -55,7 +62,7 @@ export function describeTimeline(model: TimelineModel, time: number): string {
   const states = byState.flatMap((list, s) =>
     list.length > 0 ? [`${model.states[s]!.label}: ${rows(list)}`] : [],
   );
-  let text = `At ${at(time, model)}, of ${lanes} rows: ${states.join('; ')}.`;
+  let text = `At ${timelineTime(time, model)}, of ${lanes} rows: ${states.join('; ')}.`;
 
   const waits = byState.flatMap((list, s) => (waiting(model, s) ? list : []));
   const named = waits.slice(0, NAMED).map((l) => {
@@ -68,13 +75,13 @@ export function describeTimeline(model: TimelineModel, time: number): string {
     if (send) {
       const to = model.lanes[model.arrows.to[m]!]!.label;
       return sent <= time
-        ? `${who} waits for its message to ${to}, on its way since ${at(sent, model)}`
-        : `${who} waits to send to ${to}, at ${at(sent, model)}`;
+        ? `${who} waits for its message to ${to}, on its way since ${timelineTime(sent, model)}`
+        : `${who} waits to send to ${to}, at ${timelineTime(sent, model)}`;
     }
     const from = model.lanes[model.arrows.from[m]!]!.label;
     return sent <= time
-      ? `${who} waits for ${from}'s message, on its way since ${at(sent, model)}`
-      : `${who} waits for ${from}, which sends next at ${at(sent, model)}`;
+      ? `${who} waits for ${from}'s message, on its way since ${timelineTime(sent, model)}`
+      : `${who} waits for ${from}, which sends next at ${timelineTime(sent, model)}`;
   });
   if (named.length > 0) {
     text +=
