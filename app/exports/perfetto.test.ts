@@ -103,6 +103,26 @@ describe('perfettoTrace()', () => {
     expect(ts).toContain(sent.times[0]! * 1000);
   });
 
+  it("a J-Machine program's file: its nodes' rows, then its mesh's channels with the packets", async () => {
+    const report = await trace('jmachine-lcs', ['nodes=16', 'breakdown_nodes=16'], {
+      cycles: '4000',
+    });
+    const file = perfettoTrace(report);
+    const processes = file.traceEvents.filter((e) => e.name === 'process_name');
+    expect(processes.map((e) => [e.pid, e.args!.name])).toEqual([
+      [1, 'jmachine_programs'],
+      [2, expect.stringMatching(/: channels$/)],
+    ]);
+    const channels = slices(file).filter((e) => e.pid === 2);
+    expect(channels.length).toBeGreaterThan(10);
+    expect(channels.every((e) => /^packet \d+$/.test(e.name))).toBe(true);
+    // The rows' message flows and the packets' flows through the channels are apart.
+    const rowFlows = new Set(slices(file, 'message').map((e) => e.bind_id));
+    const packetFlows = new Set(channels.map((e) => e.bind_id).filter((b) => b !== undefined));
+    expect(packetFlows.size).toBeGreaterThan(2);
+    expect([...packetFlows].some((b) => rowFlows.has(b))).toBe(false);
+  });
+
   it('a cycle clock is said to be shown as microseconds', async () => {
     const report = await trace('custom-network', ['dims=4x4'], { from: '1000', cycles: '50' });
     expect(String(perfettoTrace(report).otherData.clock)).toBe(
@@ -135,6 +155,89 @@ describe('perfettoTrace()', () => {
       expect(flow.every((e) => e.args!.packet === packet)).toBe(true);
       expect(end.tid - 1).toBe(start.args!.to);
     }
+  });
+
+  it('a whole run: 200,000 packets make a file (no call is handed them all at once)', () => {
+    const packets = 200_000;
+    const column = (values: ArrayLike<number>) => Uint32Array.from(values);
+    const ids = Array.from({ length: packets }, (_, p) => p);
+    const kind = (name: string, times: number[], fields: Record<string, number[]>) => ({
+      name,
+      description: '',
+      snapshot: false,
+      dropped: 0,
+      times: Float64Array.from(times),
+      counts: Uint32Array.from(times.map(() => 1)),
+      fields: Object.entries(fields).map(([field, values]) => ({
+        name: field,
+        labels: [],
+        order: false,
+        states: [],
+        values: column(values),
+      })),
+    });
+    // Packet p crosses channel p % 8 (its head at cycle 2p, its tail a cycle later).
+    const moved = ids.flatMap((p) => [p, p]);
+    const trace = {
+      clock: 'cycle',
+      unit: 'cycles',
+      from: 0,
+      length: 2 * packets + 2,
+      end: 2 * packets + 2,
+      truncated: false,
+      bytes: 0,
+      kinds: [
+        kind(
+          'packet_created',
+          ids.map(() => 0),
+          {
+            packet: ids,
+            node: ids.map((p) => p % 8),
+            dest: ids.map((p) => (p + 1) % 8),
+            flits: ids.map(() => 2),
+          },
+        ),
+        kind(
+          'flit_moved',
+          ids.flatMap((p) => [2 * p, 2 * p + 1]),
+          {
+            packet: moved,
+            flit: ids.flatMap(() => [0, 1]),
+            channel: moved.map((p) => p % 8),
+            vc: moved.map(() => 0),
+          },
+        ),
+      ],
+      timeline: { lanes: [], messages: [], marks: [] },
+    };
+    const router = {
+      name: 'router',
+      unit: '',
+      type: 'int32' as const,
+      labels: [],
+      values: new Int32Array(8),
+    };
+    const table = { columns: [] };
+    const network = {
+      name: 'network',
+      label: 'network',
+      shape: 'ring',
+      sizes: [],
+      nodes: 8,
+      routers: table,
+      terminals: table,
+      channels: { columns: [router] },
+      crosspoints: table,
+    };
+    const file = perfettoTrace({
+      model: 'synthetic',
+      seed: 1,
+      params: {},
+      trace,
+      networks: [network],
+    });
+    expect(slices(file)).toHaveLength(packets);
+    expect(perfettoProblems(file)).toEqual([]);
   });
 
   it('a trace that declares no timeline of a machine without a network is refused in words', async () => {

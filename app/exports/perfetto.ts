@@ -236,9 +236,15 @@ interface Held {
 /**
  * A network's trace: per channel (and virtual channel) the packets that held it, per node the
  * packets it sent and received, each packet's way as a flow from its send through the channels
- * it held to its delivery.
+ * it held to its delivery. Beside a machine's timeline (`firstPid` past its processes), only the
+ * channels: the timeline's rows are the nodes.
  */
-function networkEvents(run: TracedRun, time: FileTime): PerfettoEvent[] {
+function networkEvents(
+  run: TracedRun,
+  time: FileTime,
+  beside?: { firstPid: number; firstFlow: number },
+): PerfettoEvent[] {
+  const withNodes = beside === undefined;
   const { trace } = run;
   const end = playedEnd(trace);
   const network = run.networks.find((n) => n.channels.columns.length > 0);
@@ -297,12 +303,12 @@ function networkEvents(run: TracedRun, time: FileTime): PerfettoEvent[] {
     return x.channel - y.channel || order[x.side] - order[y.side] || x.vc - y.vc;
   });
   const tid = new Map(keys.map((k, i) => [k, i + 1]));
-  const CHANNELS = 1;
-  const NODES = 2;
+  const CHANNELS = beside?.firstPid ?? 1;
+  const NODES = CHANNELS + 1;
   const events: PerfettoEvent[] = [
     processName(CHANNELS, `${network?.label ?? run.model}: channels`),
-    processName(NODES, `${network?.label ?? run.model}: nodes`),
   ];
+  if (withNodes) events.push(processName(NODES, `${network?.label ?? run.model}: nodes`));
   keys.forEach((k, i) => {
     const h = first.get(k)!;
     events.push(...metadata(CHANNELS, tid.get(k)!, channelName(h.channel, h.side, h.vc), i));
@@ -312,6 +318,8 @@ function networkEvents(run: TracedRun, time: FileTime): PerfettoEvent[] {
   interface Step {
     event: PerfettoEvent;
     packet: number;
+    /** Its packet's delivery: the end of the packet's flow. */
+    delivery?: boolean;
   }
   const steps: Step[] = [];
   const nodes = new Set<number>();
@@ -321,10 +329,13 @@ function networkEvents(run: TracedRun, time: FileTime): PerfettoEvent[] {
     packet: number,
     name: string,
     args: Record<string, number>,
+    delivery = false,
   ) => {
+    if (!withNodes) return;
     nodes.add(n);
     steps.push({
       packet,
+      delivery,
       event: { name, cat: 'packet', ph: 'X', pid: NODES, tid: n + 1, ts: time.at(t), dur: 0, args },
     });
   };
@@ -355,7 +366,7 @@ function networkEvents(run: TracedRun, time: FileTime): PerfettoEvent[] {
     });
   }
   eachEvent(trace, 'packet_delivered', (t, f) =>
-    node(t, f('node'), f('packet'), `deliver packet ${f('packet')}`, { packet: f('packet') }),
+    node(t, f('node'), f('packet'), `deliver packet ${f('packet')}`, { packet: f('packet') }, true),
   );
   for (const n of [...nodes].sort((a, b) => a - b)) {
     events.push(...metadata(NODES, n + 1, `node ${n}`, n));
@@ -368,9 +379,9 @@ function networkEvents(run: TracedRun, time: FileTime): PerfettoEvent[] {
     let lives = byPacket.get(s.packet);
     if (!lives) byPacket.set(s.packet, (lives = [[]]));
     lives[lives.length - 1]!.push(s);
-    if (s.event.name.startsWith('deliver')) lives.push([]);
+    if (s.delivery) lives.push([]);
   }
-  let bind = 0;
+  let bind = beside ? beside.firstFlow - 1 : 0;
   for (const lives of byPacket.values()) {
     for (const life of lives) {
       if (life.length < 2) continue;
@@ -382,8 +393,16 @@ function networkEvents(run: TracedRun, time: FileTime): PerfettoEvent[] {
       });
     }
   }
-  events.push(...steps.map((s) => s.event));
+  // Pushed one by one: a whole run has more than a call's arguments can hold.
+  for (const s of steps) events.push(s.event);
   return events;
+}
+
+/** The trace holds the network recorder's moves or holds (network/network_trace.h). */
+function holdsNetwork(trace: Trace): boolean {
+  return trace.kinds.some(
+    (k) => (k.name === 'flit_moved' || k.name === 'circuit_hold') && k.times.length > 0,
+  );
 }
 
 /**
@@ -393,11 +412,25 @@ function networkEvents(run: TracedRun, time: FileTime): PerfettoEvent[] {
 export function perfettoTrace(run: TracedRun): PerfettoTrace {
   const { trace } = run;
   const clock = perfettoClock(trace);
+  const time = new FileTime(clock.perUnitUs);
+  const network = run.networks.some((n) => n.channels.columns.length > 0);
   let events: PerfettoEvent[];
   if (trace.timeline.lanes.length > 0) {
-    events = timelineEvents(run, new FileTime(clock.perUnitUs));
-  } else if (run.networks.some((n) => n.channels.columns.length > 0)) {
-    events = networkEvents(run, new FileTime(clock.perUnitUs));
+    events = timelineEvents(run, time);
+    // Where the trace also holds its network's flits or circuits (the J-Machine's mesh), their
+    // channels follow the machine's rows.
+    if (network && holdsNetwork(trace)) {
+      // A loop, not a spread: a whole run makes more events than a call takes arguments.
+      let firstPid = 1;
+      let firstFlow = 1;
+      for (const e of events) {
+        firstPid = Math.max(firstPid, e.pid + 1);
+        firstFlow = Math.max(firstFlow, (e.bind_id ?? 0) + 1);
+      }
+      for (const e of networkEvents(run, time, { firstPid, firstFlow })) events.push(e);
+    }
+  } else if (network) {
+    events = networkEvents(run, time);
   } else {
     throw new Error(
       `the trace of ${run.model} declares no timeline and its machine has no network`,
