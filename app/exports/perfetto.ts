@@ -137,7 +137,7 @@ function timelineEvents(run: TracedRun, time: FileTime): PerfettoEvent[] {
     if (detail >= 0) args[model.spanDetail] = named(spanLabels[l % perNode]!, detail);
     events.push({
       name: detail >= 0 ? `${state.label}: ${args[model.spanDetail]}` : state.label,
-      cat: state.key.split('.')[0]!,
+      cat: declared[l % perNode]!.kind,
       ph: 'X',
       ...track(l),
       ...time.span(spans.start[i]!, spans.end[i]!),
