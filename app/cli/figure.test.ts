@@ -21,9 +21,13 @@ import { loadNodeModule } from '../engine/node_module';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import { renderFigure } from '../exports/figure';
 import { UsageError } from './commands';
+import { extractText, getDocumentProxy } from 'unpdf';
+
 import {
   DEFAULT_BASE_URL,
   checkFonts,
+  figurePdfFile,
+  findPdfFonts,
   figurePng,
   parseScale,
   parseTheme,
@@ -62,6 +66,21 @@ function svgSize(text: string): { width: number; height: number } {
   };
 }
 
+/** A PDF read back: its pages, the first's size in points, its text, the fonts it embeds. */
+async function pdfFacts(bytes: Uint8Array) {
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  const [x0, y0, x1, y1] = (await pdf.getPage(1)).view;
+  const { text } = await extractText(pdf, { mergePages: true });
+  // Font dictionaries are not compressed: an embedded TrueType names its file and its face.
+  const raw = Buffer.from(bytes).toString('latin1');
+  return {
+    pages: pdf.numPages,
+    size: { width: x1! - x0!, height: y1! - y0! },
+    text: text.replace(/\s+/g, ' '),
+    embedded: raw.includes('/FontFile2') && /\/BaseFont \/[A-Z]{6}\+LiberationSans/.test(raw),
+  };
+}
+
 describe('cli figure --all', () => {
   // Rows of data in each chart's CSV, counted from the run: 4 curves of 201 points; 2 bars;
   // 3 message kinds at 10 sizes.
@@ -71,13 +90,13 @@ describe('cli figure --all', () => {
   } as const;
 
   for (const [preset, charts] of Object.entries(presets)) {
-    it(`writes SVG, PNG at 2x and CSV for every chart of ${preset}`, async () => {
+    it(`writes SVG, PNG at 2x, PDF and CSV for every chart of ${preset}`, async () => {
       const out = join(scratch, preset);
       const run = await figure(preset, '--all', '--out', out);
       expect(run.stderr).not.toContain('Error');
       expect(run.code).toBe(0);
       const expected = Object.keys(charts).flatMap((c) =>
-        ['csv', 'png', 'svg'].map((ext) => `${preset}-${c}.${ext}`),
+        ['csv', 'pdf', 'png', 'svg'].map((ext) => `${preset}-${c}.${ext}`),
       );
       expect(readdirSync(out).sort()).toEqual(expected.sort());
       for (const [chart, [kind, rows]] of Object.entries(charts)) {
@@ -90,6 +109,9 @@ describe('cli figure --all', () => {
           width: 2 * size.width,
           height: 2 * size.height,
         });
+        const pdf = await pdfFacts(readFileSync(`${base}.pdf`));
+        expect(pdf.size).toEqual(size);
+        expect(pdf.text).toContain('Made with archex: http://127.0.0.1:5173/?s=');
         const all = readFileSync(`${base}.csv`, 'utf8').trim().split('\n');
         // Its provenance first, as comment lines: preset, chart, parameters, seed, source, link.
         const comments = all.filter((l) => l.startsWith('# '));
@@ -116,25 +138,34 @@ describe('presetFigures() of every preset', () => {
   // parameters or not): each must draw a sized SVG that rasterizes, and a CSV.
   const engine = createInProcessEngine(loadNodeModule());
   for (const preset of loadPresetsFromDisk()) {
-    it(`draws every chart of ${preset.id} as SVG, PNG and CSV`, { timeout: 600_000 }, async () => {
-      const figures = await presetFigures(engine, await engine.listModels(), preset, {
-        charts: preset.charts,
-        settings: [],
-        theme: 'print',
-        baseUrl: new URL(DEFAULT_BASE_URL),
-      });
-      expect(figures.map((f) => f.spec.id)).toEqual(preset.charts.map((c) => c.id));
-      for (const { spec, figure: drawn, csv } of figures) {
-        const size = svgSize(drawn.text);
-        expect(size, spec.id).toEqual({ width: drawn.width, height: drawn.height });
-        expect(drawn.text, spec.id).not.toContain('var(');
-        expect(pngSize(figurePng(drawn, 1)), spec.id).toEqual(size);
-        expect(
-          csv.split('\n').filter((l) => l && !l.startsWith('#')).length,
-          spec.id,
-        ).toBeGreaterThan(0);
-      }
-    });
+    it(
+      `draws every chart of ${preset.id} as SVG, PNG, PDF and CSV`,
+      { timeout: 600_000 },
+      async () => {
+        const figures = await presetFigures(engine, await engine.listModels(), preset, {
+          charts: preset.charts,
+          settings: [],
+          theme: 'print',
+          baseUrl: new URL(DEFAULT_BASE_URL),
+        });
+        expect(figures.map((f) => f.spec.id)).toEqual(preset.charts.map((c) => c.id));
+        for (const output of figures) {
+          const { spec, figure: drawn, csv } = output;
+          const size = svgSize(drawn.text);
+          expect(size, spec.id).toEqual({ width: drawn.width, height: drawn.height });
+          expect(drawn.text, spec.id).not.toContain('var(');
+          expect(pngSize(figurePng(drawn, 1)), spec.id).toEqual(size);
+          // The PDF: one page the figure's size, its title as text, the font embedded.
+          const pdf = await pdfFacts(await figurePdfFile(output));
+          expect(pdf, spec.id).toMatchObject({ pages: 1, size, embedded: true });
+          expect(pdf.text, spec.id).toContain(output.title.replace(/\s+/g, ' '));
+          expect(
+            csv.split('\n').filter((l) => l && !l.startsWith('#')).length,
+            spec.id,
+          ).toBeGreaterThan(0);
+        }
+      },
+    );
   }
 });
 
@@ -241,6 +272,19 @@ describe('parseTheme(), parseScale()', () => {
       new UsageError("--scale '0' is not a number from 0.25 to 8"),
     );
     expect(() => parseScale('')).toThrow(UsageError);
+  });
+});
+
+describe('findPdfFonts()', () => {
+  it('reads the installed Liberation Sans faces and says what to install when one is missing', () => {
+    const fonts = findPdfFonts();
+    expect(Object.keys(fonts)).toEqual(['regular', 'bold', 'italic', 'boldItalic']);
+    expect(fonts.regular.length).toBeGreaterThan(10_000);
+    expect(() => findPdfFonts([])).toThrow(
+      'no LiberationSans-Regular.ttf, LiberationSans-Bold.ttf, LiberationSans-Italic.ttf, ' +
+        'LiberationSans-BoldItalic.ttf to embed in the PDF; install Liberation Sans, e.g. ' +
+        '`sudo apt-get install fonts-liberation`',
+    );
   });
 });
 

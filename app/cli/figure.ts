@@ -1,8 +1,9 @@
-// `cli figure`: a preset's charts as report figures (SVG, PNG, CSV) from the same chart renderer
+// `cli figure`: a preset's charts as report figures (SVG, PNG, PDF, CSV) from the same chart renderer
 // as the browser's exports, with a link back to the same state in the explorer.
 import type { ResvgRenderOptions } from '@resvg/resvg-js';
 import { Resvg } from '@resvg/resvg-js';
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 
 import { tableToCsv } from '../charts/chart_table';
@@ -14,6 +15,8 @@ import { buildChart, builtChartTable } from '../chart_kinds/registry';
 import { chartOptions } from '../results/chart_builder';
 import type { Figure } from '../exports/figure';
 import { renderFigure } from '../exports/figure';
+import type { PdfFonts } from '../exports/figure_pdf';
+import { PDF_FONT_FILES, figurePdf } from '../exports/figure_pdf';
 import type { FigureTheme } from '../results/figure_info';
 import { FIGURE_THEMES, figureCaption, provenance } from '../results/figure_info';
 import { emptyState, serializeUrlState } from '../link/url_state';
@@ -60,6 +63,9 @@ export function findChart(preset: Preset, id: string): ChartSpec {
 export interface FigureOutput {
   spec: ChartSpec;
   figure: Figure;
+  /** The figure's title and caption (a PDF's title and subject). */
+  title: string;
+  caption: string[];
   /** The plotted data, as the browser's CSV export. */
   csv: string;
 }
@@ -119,15 +125,12 @@ export async function presetFigures(
       seed: report.seed,
       link,
     });
+    const title = fillParams(spec.title, model.params, params);
     return {
       spec,
-      figure: renderFigure({
-        name: spec.id,
-        title: fillParams(spec.title, model.params, params),
-        chart,
-        caption,
-        theme: options.theme,
-      }),
+      title,
+      caption,
+      figure: renderFigure({ name: spec.id, title, chart, caption, theme: options.theme }),
       csv: tableToCsv(
         builtChartTable(chart),
         provenance({
@@ -173,8 +176,55 @@ export function figurePng(figure: Figure, scale: number): Buffer {
   return resvg.render().asPng();
 }
 
+/** Where fonts are installed: the system's, the local ones, the user's. */
+const FONT_DIRS = [
+  '/usr/share/fonts',
+  '/usr/local/share/fonts',
+  join(homedir(), '.local/share/fonts'),
+  join(homedir(), '.fonts'),
+];
+
+/**
+ * The faces a PDF embeds, read from the installed fonts; stops with what to install when one is
+ * missing.
+ */
+export function findPdfFonts(dirs: string[] = FONT_DIRS): PdfFonts {
+  const found = new Map<string, string>();
+  for (const dir of dirs) {
+    if (!existsSync(dir)) continue;
+    for (const entry of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+      if (!found.has(basename(entry))) found.set(basename(entry), join(dir, entry));
+    }
+  }
+  const missing = Object.values(PDF_FONT_FILES).filter((file) => !found.has(file));
+  if (missing.length > 0) {
+    throw new Error(
+      `no ${missing.join(', ')} to embed in the PDF; install Liberation Sans, e.g. ` +
+        '`sudo apt-get install fonts-liberation` (npm run ready:test does), and run again',
+    );
+  }
+  const read = (face: keyof PdfFonts) => readFileSync(found.get(PDF_FONT_FILES[face])!);
+  return {
+    regular: read('regular'),
+    bold: read('bold'),
+    italic: read('italic'),
+    boldItalic: read('boldItalic'),
+  };
+}
+
+let pdfFonts: PdfFonts | null = null;
+
+/** The figure as a vector PDF, its text in the installed Liberation Sans (embedded). */
+export function figurePdfFile(output: FigureOutput): Promise<Uint8Array> {
+  pdfFonts ??= findPdfFonts();
+  return figurePdf(output.figure, pdfFonts, {
+    title: output.title,
+    subject: output.caption.join(' '),
+  });
+}
+
 /** Writes a file whole or not at all: into a temporary file beside it, then renamed over it. */
-export function writeAtomic(path: string, data: string | Buffer): void {
+export function writeAtomic(path: string, data: string | Uint8Array): void {
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   try {
     writeFileSync(temporary, data);

@@ -46,6 +46,7 @@ import { perfettoJson, perfettoTrace } from '../exports/perfetto';
 import { DEFAULT_TRACE_CYCLES, traceFormat, traceJson, tracePreset, traceTable } from './trace';
 import {
   DEFAULT_BASE_URL,
+  figurePdfFile,
   figurePng,
   findChart,
   parseBaseUrl,
@@ -66,7 +67,7 @@ const USAGE = `usage:
   npm run cli -- trace <preset-id> [--params f] [--set name=value ...] [--point N] [--from T]
                  [--cycles N] [--max-events N] [--max-bytes N] [--json | --format perfetto]
   npm run cli -- figure <preset-id> <chart-id> [--params f] [--set name=value ...] [--svg out.svg]
-                 [--png out.png [--scale 2]] [--csv out.csv] [--theme print|dark]
+                 [--png out.png [--scale 2]] [--pdf out.pdf] [--csv out.csv] [--theme print|dark]
                  [--base-url URL | --no-link]
   npm run cli -- figure <preset-id> --all --out dir/ [--set ...] [--scale 2] [--theme ...]
 
@@ -114,11 +115,13 @@ options of trace (one run recording the events of a window; docs/cli.md "Traces"
 options of figure (the chart the explorer draws, with title, caption, seed, citation and a
 link back to the same state; every file is written whole or not at all):
   --set name=value  as for run; --params FILE too.
-  --svg FILE        the figure as SVG; with no --svg, --png or --csv the SVG goes to stdout.
+  --svg FILE        the figure as SVG; with no --svg, --png, --pdf or --csv the SVG goes to stdout.
   --png FILE        the figure as PNG, --scale times its size (default 2, from 0.25 to 8).
+  --pdf FILE        the figure as a vector PDF for LaTeX: one page its size in points, text as
+                    text in the embedded Liberation Sans.
   --csv FILE        the plotted data, as the explorer's CSV export.
   --theme THEME     print (default: light colours on white) or dark.
-  --all --out DIR   every chart of the preset as DIR/<preset>-<chart>.svg, .png and .csv.
+  --all --out DIR   every chart of the preset as DIR/<preset>-<chart>.svg, .png, .pdf and .csv.
   --base-url URL    where the explorer is served, for the link in the caption; default
                     ${DEFAULT_BASE_URL} (npm start): give a deployed explorer's address.
   --no-link         no link in the caption.
@@ -135,6 +138,7 @@ function figureArgs(argv: string[]) {
       set: { type: 'string', multiple: true, default: [] },
       svg: { type: 'string' },
       png: { type: 'string' },
+      pdf: { type: 'string' },
       csv: { type: 'string' },
       scale: { type: 'string', default: '2' },
       theme: { type: 'string', default: 'print' },
@@ -225,8 +229,17 @@ async function figure(engine: Engine, models: ModelInfo[], presets: Preset[], ar
   const baseUrl = values['no-link'] ? null : parseBaseUrl(values['base-url']);
   let charts;
   if (values.all) {
-    if (chartId !== undefined || values.svg || values.png || values.csv || !values.out)
-      throw new UsageError(`--all takes no chart id and no --svg/--png/--csv, only --out DIR`);
+    if (
+      chartId !== undefined ||
+      values.svg ||
+      values.png ||
+      values.pdf ||
+      values.csv ||
+      !values.out
+    )
+      throw new UsageError(
+        `--all takes no chart id and no --svg/--png/--pdf/--csv, only --out DIR`,
+      );
     charts = 'shown' as const;
   } else {
     if (chartId === undefined) {
@@ -234,7 +247,7 @@ async function figure(engine: Engine, models: ModelInfo[], presets: Preset[], ar
       throw new UsageError(`figure needs a chart id or --all; charts of ${preset.id}: ${valid}`);
     }
     if (values.out)
-      throw new UsageError('--out goes with --all; name files with --svg/--png/--csv');
+      throw new UsageError('--out goes with --all; name files with --svg/--png/--pdf/--csv');
     charts = [findChart(preset, chartId)];
   }
   const figures = await presetFigures(engine, models, preset, {
@@ -246,15 +259,16 @@ async function figure(engine: Engine, models: ModelInfo[], presets: Preset[], ar
     onProgress: longRunNotice(),
   });
   // Everything is drawn before anything is written, so a failure leaves no partial set.
-  const files: [string, string | Buffer][] = [];
-  const add = (path: string | undefined, data: () => string | Buffer) => {
-    if (path) files.push([path, data()]);
+  const files: [string, string | Uint8Array][] = [];
+  const add = async (path: string | undefined, data: () => Promise<string | Uint8Array>) => {
+    if (path) files.push([path, await data()]);
   };
   for (const f of figures) {
     const base = values.out ? join(values.out, `${preset.id}-${f.spec.id}`) : undefined;
-    add(values.svg ?? (base && `${base}.svg`), () => f.figure.text);
-    add(values.png ?? (base && `${base}.png`), () => figurePng(f.figure, scale));
-    add(values.csv ?? (base && `${base}.csv`), () => f.csv);
+    await add(values.svg ?? (base && `${base}.svg`), async () => f.figure.text);
+    await add(values.png ?? (base && `${base}.png`), async () => figurePng(f.figure, scale));
+    await add(values.pdf ?? (base && `${base}.pdf`), () => figurePdfFile(f));
+    await add(values.csv ?? (base && `${base}.csv`), async () => f.csv);
   }
   if (files.length === 0) {
     process.stdout.write(figures[0]!.figure.text);

@@ -178,7 +178,7 @@ describe('perfettoTrace()', () => {
     });
     // Packet p crosses channel p % 8 (its head at cycle 2p, its tail a cycle later).
     const moved = ids.flatMap((p) => [p, p]);
-    const trace = {
+    const synthetic = {
       clock: 'cycle',
       unit: 'cycles',
       from: 0,
@@ -233,7 +233,7 @@ describe('perfettoTrace()', () => {
       model: 'synthetic',
       seed: 1,
       params: {},
-      trace,
+      trace: synthetic,
       networks: [network],
     });
     expect(slices(file)).toHaveLength(packets);

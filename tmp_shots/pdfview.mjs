@@ -1,0 +1,10 @@
+import { chromium } from '@playwright/test';
+const [file, out] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--allow-file-access-from-files'] });
+const page = await browser.newPage({ viewport: { width: 1250, height: 950 } });
+page.on('pageerror', (e) => console.log('err', e.message));
+await page.goto('file:///tmp/pdftry/view.html?f=' + encodeURIComponent(file));
+await page.waitForFunction(() => document.title.startsWith('done'), null, { timeout: 30000 });
+console.log(await page.title());
+await page.locator('#c').screenshot({ path: out });
+await browser.close();
