@@ -200,17 +200,23 @@ test("a J-Machine program's timeline: the states its trace declares, a span said
   expect(consoleMessages).toEqual([]);
 });
 
+/** Opens a chart's view on one of its points and waits until the view is drawn. */
+async function openView(page: Page, url: string, chart: string, view: string, point: number) {
+  await page.goto(url);
+  await waitIdle(page);
+  const card = page.locator(`[data-chart-card="${chart}"]`);
+  await card.getByLabel('Point to watch').selectOption({ index: point });
+  await card.locator('.chart-watch button').click();
+  const panel = page.locator(`section.trace-view[data-view="${view}"]`);
+  await expect(panel).toHaveAttribute('data-trace-state', 'ready', { timeout: 60_000 });
+  return panel;
+}
+
 test("the Multi-PSI's timeline: a row per PE, reducing and communicating, in ms", async ({
   page,
 }) => {
   const consoleMessages = collectConsole(page);
-  await page.goto('./?preset=multipsi-v1-program1');
-  await waitIdle(page);
-  const card = page.locator('[data-chart-card="timeline"]');
-  await card.getByLabel('Point to watch').selectOption({ index: 5 });
-  await card.getByRole('button', { name: 'Open the timeline' }).click();
-  const panel = page.locator('section.trace-view[data-view="timeline"]');
-  await expect(panel).toHaveAttribute('data-trace-state', 'ready', { timeout: 60_000 });
+  const panel = await openView(page, './?preset=multipsi-v1-program1', 'timeline', 'timeline', 5);
   await expect(panel.locator('.trace-timeline-tools')).toContainText(/ ms to [\d,.]+ ms; 6 rows/);
   await expect(panel.locator('.trace-timeline-legend li')).toHaveText([
     'idle',
@@ -235,14 +241,7 @@ test('a view saves its recorded window for Perfetto: tracks, slices and flows as
     { url: './?preset=multipsi-v1-program1', chart: 'work-rates', view: 'goals', point: 5 },
   ];
   for (const c of cases) {
-    await page.goto(c.url);
-    await waitIdle(page);
-    const card = page.locator(`[data-chart-card="${c.chart}"]`);
-    if (c.point !== undefined)
-      await card.getByLabel('Point to watch').selectOption({ index: c.point });
-    await card.locator('.chart-watch button').click();
-    const panel = page.locator(`section.trace-view[data-view="${c.view}"]`);
-    await expect(panel).toHaveAttribute('data-trace-state', 'ready', { timeout: 60_000 });
+    const panel = await openView(page, c.url, c.chart, c.view, c.point);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       panel.getByRole('button', { name: 'Download for Perfetto' }).click(),
