@@ -5,6 +5,8 @@ import { promisify } from 'node:util';
 import type { Download, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 
+import { extractText, getDocumentProxy } from 'unpdf';
+
 import { normalizeSvg } from '../app/charts/svg_snapshot';
 import { emptyState, serializeUrlState } from '../app/link/url_state';
 import type { UrlState } from '../app/link/url_state';
@@ -32,6 +34,34 @@ async function save(
   const path = await download.path();
   return { name: download.suggestedFilename(), data: await readFile(path) };
 }
+
+test('exports a chart as a vector PDF: the SVG figure on one page, text as text, the font embedded', async ({
+  page,
+}) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=multipsi-v1-comm');
+  await waitIdle(page);
+  const svg = (await save(page, 'perf-overhead', 'SVG')).data.toString('utf8');
+  const size = {
+    width: Number(/ width="(\d+)"/.exec(svg)![1]),
+    height: Number(/ height="(\d+)"/.exec(svg)![1]),
+  };
+  const pdf = await save(page, 'perf-overhead', 'PDF');
+  expect(pdf.name).toBe('multipsi-v1-comm-perf-overhead.pdf');
+  const doc = await getDocumentProxy(new Uint8Array(pdf.data));
+  expect(doc.numPages).toBe(1);
+  const [x0, y0, x1, y1] = (await doc.getPage(1)).view;
+  expect({ width: x1! - x0!, height: y1! - y0! }).toEqual(size);
+  const { text } = await extractText(doc, { mergePages: true });
+  expect(text.replace(/\s+/g, ' ')).toContain(
+    'Relative performance against relative communication overhead',
+  );
+  expect(text).toContain('Made with archex:');
+  const raw = pdf.data.toString('latin1');
+  expect(raw).toContain('/FontFile2');
+  expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+Arimo-Regular\b/);
+  expect(consoleMessages).toEqual([]);
+});
 
 test('exports a chart as SVG, PNG at 2x, CSV and JSON', async ({ page }) => {
   const consoleMessages = collectConsole(page);

@@ -165,7 +165,7 @@ test('side by side is presented as one figure: both runs on shared axes, named b
   expect(consoleMessages).toEqual([]);
 });
 
-test('side by side exports one figure of both runs as SVG and PNG', async ({ page }) => {
+test('side by side exports one figure of both runs as SVG, PNG and PDF', async ({ page }) => {
   const consoleMessages = collectConsole(page);
   await openBoth(page);
   const tools = page.getByRole('group', { name: 'Both runs in one figure' });
@@ -189,6 +189,11 @@ test('side by side exports one figure of both runs as SVG and PNG', async ({ pag
   const png = await save('PNG');
   expect(png.name).toMatch(/\.png$/);
   expect(png.data.subarray(1, 4).toString()).toBe('PNG');
+  const pdf = await save('PDF');
+  expect(pdf.name).toBe('network-deadlock-vs-network-deadlock-latency-load.pdf');
+  expect(pdf.data.subarray(0, 5).toString()).toBe('%PDF-');
+  // Its text as text: the font embedded.
+  expect(pdf.data.toString('latin1')).toContain('/FontFile2');
   expect(consoleMessages).toEqual([]);
 });
 

@@ -47,7 +47,7 @@ test('every preset opens and exports under the content security policy', async (
     // Drawn: the engine's worker compiled its wasm and ran under the policy.
     const card = page.locator('[data-chart-card]').first();
     await expect(card.locator('svg[data-chart]'), preset).toBeVisible();
-    for (const format of ['SVG', 'PNG', 'CSV', 'JSON']) {
+    for (const format of ['SVG', 'PNG', 'PDF', 'CSV', 'JSON']) {
       await Promise.all([
         page.waitForEvent('download'),
         card.getByRole('button', { name: format, exact: true }).click(),

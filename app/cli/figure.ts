@@ -1,9 +1,9 @@
-// `cli figure`: a preset's charts as report figures (SVG, PNG, PDF, CSV) from the same chart renderer
-// as the browser's exports, with a link back to the same state in the explorer.
+// `cli figure`: a preset's charts as report figures (SVG, PNG, PDF, CSV) from the same chart
+// renderer as the browser's exports, with a link back to the same state in the explorer.
 import type { ResvgRenderOptions } from '@resvg/resvg-js';
 import { Resvg } from '@resvg/resvg-js';
-import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 
 import { tableToCsv } from '../charts/chart_table';
@@ -176,34 +176,10 @@ export function figurePng(figure: Figure, scale: number): Buffer {
   return resvg.render().asPng();
 }
 
-/** Where fonts are installed: the system's, the local ones, the user's. */
-const FONT_DIRS = [
-  '/usr/share/fonts',
-  '/usr/local/share/fonts',
-  join(homedir(), '.local/share/fonts'),
-  join(homedir(), '.fonts'),
-];
-
-/**
- * The faces a PDF embeds, read from the installed fonts; stops with what to install when one is
- * missing.
- */
-export function findPdfFonts(dirs: string[] = FONT_DIRS): PdfFonts {
-  const found = new Map<string, string>();
-  for (const dir of dirs) {
-    if (!existsSync(dir)) continue;
-    for (const entry of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
-      if (!found.has(basename(entry))) found.set(basename(entry), join(dir, entry));
-    }
-  }
-  const missing = Object.values(PDF_FONT_FILES).filter((file) => !found.has(file));
-  if (missing.length > 0) {
-    throw new Error(
-      `no ${missing.join(', ')} to embed in the PDF; install Liberation Sans, e.g. ` +
-        '`sudo apt-get install fonts-liberation` (npm run ready:test does), and run again',
-    );
-  }
-  const read = (face: keyof PdfFonts) => readFileSync(found.get(PDF_FONT_FILES[face])!);
+/** The faces a PDF embeds, read from the font package the app ships with. */
+export function readPdfFonts(): PdfFonts {
+  const require = createRequire(import.meta.url);
+  const read = (face: keyof PdfFonts) => readFileSync(require.resolve(PDF_FONT_FILES[face]));
   return {
     regular: read('regular'),
     bold: read('bold'),
@@ -214,9 +190,9 @@ export function findPdfFonts(dirs: string[] = FONT_DIRS): PdfFonts {
 
 let pdfFonts: PdfFonts | null = null;
 
-/** The figure as a vector PDF, its text in the installed Liberation Sans (embedded). */
+/** The figure as a vector PDF, its text in the embedded Arimo. */
 export function figurePdfFile(output: FigureOutput): Promise<Uint8Array> {
-  pdfFonts ??= findPdfFonts();
+  pdfFonts ??= readPdfFonts();
   return figurePdf(output.figure, pdfFonts, {
     title: output.title,
     subject: output.caption.join(' '),

@@ -118,7 +118,7 @@ link back to the same state; every file is written whole or not at all):
   --svg FILE        the figure as SVG; with no --svg, --png, --pdf or --csv the SVG goes to stdout.
   --png FILE        the figure as PNG, --scale times its size (default 2, from 0.25 to 8).
   --pdf FILE        the figure as a vector PDF for LaTeX: one page its size in points, text as
-                    text in the embedded Liberation Sans.
+                    text in the embedded Arimo (Liberation Sans's metrics).
   --csv FILE        the plotted data, as the explorer's CSV export.
   --theme THEME     print (default: light colours on white) or dark.
   --all --out DIR   every chart of the preset as DIR/<preset>-<chart>.svg, .png, .pdf and .csv.

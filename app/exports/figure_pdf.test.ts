@@ -1,26 +1,22 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 
 import { paragonG } from '../charts/fixtures/line_chart';
 import { renderFigure } from './figure';
 import type { PdfFonts } from './figure_pdf';
-import { figurePdf } from './figure_pdf';
+import { PDF_FONT_FILES, figurePdf } from './figure_pdf';
 
-/** The installed Liberation Sans faces (npm run ready:test installs fonts-liberation). */
+/** The faces the app ships (its font package). */
 function fonts(): PdfFonts {
-  const face = (style: string) =>
-    readFileSync(
-      execFileSync('fc-match', ['-f', '%{file}', `Liberation Sans:style=${style}`], {
-        encoding: 'utf8',
-      }),
-    );
+  const require = createRequire(import.meta.url);
+  const read = (face: keyof PdfFonts) => readFileSync(require.resolve(PDF_FONT_FILES[face]));
   return {
-    regular: face('Regular'),
-    bold: face('Bold'),
-    italic: face('Italic'),
-    boldItalic: face('Bold Italic'),
+    regular: read('regular'),
+    bold: read('bold'),
+    italic: read('italic'),
+    boldItalic: read('boldItalic'),
   };
 }
 
@@ -45,8 +41,8 @@ describe('figurePdf()', () => {
     }
     // The title is bold (font-weight 600), the rest regular: both faces embedded as subsets.
     const raw = Buffer.from(bytes).toString('latin1');
-    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+LiberationSans-Bold\b/);
-    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+LiberationSans\b/);
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+Arimo-Bold\b/);
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+Arimo-Regular\b/);
     expect(raw).toContain('/FontFile2');
     const { info } = (await pdf.getMetadata()) as unknown as { info: Record<string, string> };
     expect(info).toMatchObject({ Title: 'BSP g', Subject: 'Paragon', Creator: 'archex' });

@@ -1,15 +1,17 @@
 // A figure as a vector PDF for LaTeX: the figure's SVG (what the SVG export writes) drawn by
-// svg-to-pdfkit on one page its size in points, text kept as text in an embedded Liberation Sans.
-// The SVG's style sheet is first written onto its elements (SVGO's inlineStyles): the converter
-// reads an element's own attributes and style, not a sheet's selectors (without it the grid and
-// axes lose their colours).
+// svg-to-pdfkit on one page its size in points, text kept as text in an embedded Arimo (the
+// metrics of the Liberation Sans and Arial the figures name; its files ship with the app under
+// the SIL Open Font License). The SVG's style sheet is first written onto its elements (SVGO's
+// inlineStyles): the converter reads an element's own attributes and style, not a sheet's
+// selectors (without it the grid and axes lose their colours). The same code runs in Node (the
+// CLI) and in the page; only how the font files are read differs.
 import PDFKit from 'pdfkit';
 import SVGtoPDF from 'svg-to-pdfkit';
-import { optimize } from 'svgo';
+import { optimize } from 'svgo/browser';
 
 import type { Figure } from './figure';
 
-/** The faces the figure's text may take, as font files (TrueType). */
+/** The faces the figure's text may take, as TrueType files. */
 export interface PdfFonts {
   regular: Uint8Array;
   bold: Uint8Array;
@@ -17,12 +19,12 @@ export interface PdfFonts {
   boldItalic: Uint8Array;
 }
 
-/** The font the figures name first (figure.tsx): every face is drawn in it. */
+/** Each face's file in the font package. */
 export const PDF_FONT_FILES: Record<keyof PdfFonts, string> = {
-  regular: 'LiberationSans-Regular.ttf',
-  bold: 'LiberationSans-Bold.ttf',
-  italic: 'LiberationSans-Italic.ttf',
-  boldItalic: 'LiberationSans-BoldItalic.ttf',
+  regular: '@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf',
+  bold: '@expo-google-fonts/arimo/700Bold/Arimo_700Bold.ttf',
+  italic: '@expo-google-fonts/arimo/400Regular_Italic/Arimo_400Regular_Italic.ttf',
+  boldItalic: '@expo-google-fonts/arimo/700Bold_Italic/Arimo_700Bold_Italic.ttf',
 };
 
 export interface PdfInfo {
@@ -38,6 +40,9 @@ export function figurePdf(figure: Figure, fonts: PdfFonts, info: PdfInfo): Promi
   const doc = new PDFKit({
     size: [figure.width, figure.height],
     margin: 0,
+    // The regular face from the start: PDFKit would otherwise open with Helvetica, which its
+    // browser build does not carry.
+    font: fonts.regular as unknown as string,
     info: {
       Title: info.title,
       Creator: 'archex',
@@ -45,7 +50,7 @@ export function figurePdf(figure: Figure, fonts: PdfFonts, info: PdfInfo): Promi
     },
   });
   for (const face of Object.keys(fonts) as (keyof PdfFonts)[]) {
-    doc.registerFont(face, Buffer.from(fonts[face]));
+    doc.registerFont(face, fonts[face] as unknown as ArrayBuffer);
   }
   const problems: string[] = [];
   return new Promise((resolve, reject) => {
@@ -57,7 +62,13 @@ export function figurePdf(figure: Figure, fonts: PdfFonts, info: PdfInfo): Promi
         reject(new Error(`the figure's SVG did not convert: ${problems.join('; ')}`));
         return;
       }
-      resolve(Buffer.concat(chunks));
+      const bytes = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+      let at = 0;
+      for (const c of chunks) {
+        bytes.set(c, at);
+        at += c.length;
+      }
+      resolve(bytes);
     });
     SVGtoPDF(doc, svg, 0, 0, {
       width: figure.width,

@@ -144,7 +144,7 @@ export function ChartCard(props: Props) {
           onTheme={setTheme}
           withLink={withLink}
           onWithLink={setWithLink}
-          linkTitle="Exports (the SVG and PNG caption, the JSON) carry the link back to this state"
+          linkTitle="Exports (the SVG, PNG and PDF caption, the JSON) carry the link back to this state"
         />
         <button
           type="button"
@@ -171,6 +171,28 @@ export function ChartCard(props: Props) {
           }
         >
           PNG
+        </button>
+        <button
+          type="button"
+          disabled={withheld}
+          title="A vector PDF for LaTeX: text as text, the font embedded"
+          onClick={() =>
+            run(async () => {
+              // PDFKit and the font files load on the first PDF, not with the page.
+              const { figurePdfBlob } = await import('../exports/pdf_export');
+              const caption = exportInfo.caption(withLink);
+              download(
+                await figurePdfBlob(await svgExport(), {
+                  title: spec.title,
+                  subject: caption.join(' '),
+                }),
+                `${exportInfo.filename}.pdf`,
+                'application/pdf',
+              );
+            })
+          }
+        >
+          PDF
         </button>
         <button
           type="button"

@@ -226,15 +226,20 @@ export function SideBySide(props: Props) {
       theme,
     });
   };
-  const exportFigure = (png: boolean) => {
+  const exportFigure = (format: 'svg' | 'png' | 'pdf') => {
     setExportError(null);
     const filename = `${left.presetId}-vs-${right.presetId}-${figure?.id ?? ''}`;
     figureExport()
-      .then(async (f) =>
-        png
-          ? download(await svgToPng(f), `${filename}.png`, 'image/png')
-          : download(f.text, `${filename}.svg`, 'image/svg+xml'),
-      )
+      .then(async (f) => {
+        if (format === 'png') download(await svgToPng(f), `${filename}.png`, 'image/png');
+        else if (format === 'svg') download(f.text, `${filename}.svg`, 'image/svg+xml');
+        else {
+          // PDFKit and the font files load on the first PDF, not with the page.
+          const { figurePdfBlob } = await import('../exports/pdf_export');
+          const pdf = await figurePdfBlob(f, { title: figure?.title ?? filename });
+          download(pdf, `${filename}.pdf`, 'application/pdf');
+        }
+      })
       .catch((e: unknown) => setExportError(e instanceof Error ? e.message : String(e)));
   };
 
@@ -395,11 +400,14 @@ export function SideBySide(props: Props) {
                   onWithLink={setWithLink}
                   linkTitle="The figure's caption carries the link back to this comparison"
                 />
-                <button type="button" disabled={!figure} onClick={() => exportFigure(false)}>
+                <button type="button" disabled={!figure} onClick={() => exportFigure('svg')}>
                   SVG
                 </button>
-                <button type="button" disabled={!figure} onClick={() => exportFigure(true)}>
+                <button type="button" disabled={!figure} onClick={() => exportFigure('png')}>
                   PNG
+                </button>
+                <button type="button" disabled={!figure} onClick={() => exportFigure('pdf')}>
+                  PDF
                 </button>
               </div>
             )}

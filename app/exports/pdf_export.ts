@@ -1,0 +1,38 @@
+// The PDF export in the page: the font files the app ships, fetched once when a PDF is first
+// asked for (this module and PDFKit load then too, not with the page), and the same renderer as
+// `cli figure --pdf`.
+import boldItalicUrl from '@expo-google-fonts/arimo/700Bold_Italic/Arimo_700Bold_Italic.ttf?url';
+import boldUrl from '@expo-google-fonts/arimo/700Bold/Arimo_700Bold.ttf?url';
+import italicUrl from '@expo-google-fonts/arimo/400Regular_Italic/Arimo_400Regular_Italic.ttf?url';
+import regularUrl from '@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf?url';
+
+import type { Figure } from './figure';
+import type { PdfFonts, PdfInfo } from './figure_pdf';
+import { figurePdf } from './figure_pdf';
+
+let fonts: Promise<PdfFonts> | null = null;
+
+async function fetchFont(url: string): Promise<Uint8Array> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`the PDF's font did not load (${response.status} ${url})`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+function loadFonts(): Promise<PdfFonts> {
+  fonts ??= Promise.all([regularUrl, boldUrl, italicUrl, boldItalicUrl].map(fetchFont)).then(
+    ([regular, bold, italic, boldItalic]) => ({
+      regular: regular!,
+      bold: bold!,
+      italic: italic!,
+      boldItalic: boldItalic!,
+    }),
+  );
+  // A failed load is tried again next time rather than kept.
+  fonts.catch(() => (fonts = null));
+  return fonts;
+}
+
+export async function figurePdfBlob(figure: Figure, info: PdfInfo): Promise<Blob> {
+  const bytes = await figurePdf(figure, await loadFonts(), info);
+  return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' });
+}
