@@ -1,24 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 
 import { paragonG } from '../charts/fixtures/line_chart';
 import { renderFigure } from './figure';
-import type { PdfFonts } from './figure_pdf';
-import { PDF_FONT_FILES, figurePdf } from './figure_pdf';
-
-/** The faces the app ships (its font package). */
-function fonts(): PdfFonts {
-  const require = createRequire(import.meta.url);
-  const read = (face: keyof PdfFonts) => readFileSync(require.resolve(PDF_FONT_FILES[face]));
-  return {
-    regular: read('regular'),
-    bold: read('bold'),
-    italic: read('italic'),
-    boldItalic: read('boldItalic'),
-  };
-}
+import { figurePdf } from './figure_pdf';
+import { readPdfFonts } from '../cli/figure';
 
 const figure = renderFigure({
   name: 'g',
@@ -30,7 +16,7 @@ const figure = renderFigure({
 
 describe('figurePdf()', () => {
   it('draws the figure on one page its size, its words as text in the embedded faces', async () => {
-    const bytes = await figurePdf(figure, fonts(), { title: 'BSP g', subject: 'Paragon' });
+    const bytes = await figurePdf(figure, readPdfFonts(), { title: 'BSP g', subject: 'Paragon' });
     const pdf = await getDocumentProxy(new Uint8Array(bytes));
     expect(pdf.numPages).toBe(1);
     const [x0, y0, x1, y1] = (await pdf.getPage(1)).view;
@@ -53,7 +39,7 @@ describe('figurePdf()', () => {
       ...figure,
       text: figure.text.replace('</svg>', '<path d="M 0 0 L x"/></svg>'),
     };
-    await expect(figurePdf(broken, fonts(), { title: 'x' })).rejects.toThrow(
+    await expect(figurePdf(broken, readPdfFonts(), { title: 'x' })).rejects.toThrow(
       /^the figure's SVG did not convert: SvgPath: /,
     );
   });
