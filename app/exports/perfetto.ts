@@ -55,7 +55,7 @@ export interface TracedRun {
 const REAL_CLOCK_US: Record<string, number> = { ms: 1000, us: 1 };
 
 /** How the machine's clock maps onto the file's microseconds, in words and as a factor. */
-export function perfettoClock(trace: Trace): { perUnitUs: number; says: string } {
+function perfettoClock(trace: Trace): { perUnitUs: number; says: string } {
   const real = REAL_CLOCK_US[trace.unit];
   if (real !== undefined) {
     return { perUnitUs: real, says: `times are the machine's, in ${trace.unit} (real time)` };
