@@ -1,6 +1,6 @@
 // The PDF export in the page: the font files the app ships, fetched once when a PDF is first
-// asked for (this module and PDFKit load then too, not with the page), and the same renderer as
-// `cli figure --pdf`.
+// asked for, and the same renderer as `cli figure --pdf`, run in a worker of its own
+// (pdf_worker.ts; PDFKit loads there, not with the page).
 import boldItalicUrl from '@expo-google-fonts/arimo/700Bold_Italic/Arimo_700Bold_Italic.ttf?url';
 import boldUrl from '@expo-google-fonts/arimo/700Bold/Arimo_700Bold.ttf?url';
 import italicUrl from '@expo-google-fonts/arimo/400Regular_Italic/Arimo_400Regular_Italic.ttf?url';
@@ -8,7 +8,8 @@ import regularUrl from '@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf
 
 import type { Figure } from './figure';
 import type { PdfFonts, PdfInfo } from './figure_pdf';
-import { figurePdf } from './figure_pdf';
+import type { PdfRequest } from './pdf_worker';
+import { callWorker } from './worker_call';
 
 let fonts: Promise<PdfFonts> | null = null;
 
@@ -33,6 +34,10 @@ function loadFonts(): Promise<PdfFonts> {
 }
 
 export async function figurePdfBlob(figure: Figure, info: PdfInfo): Promise<Blob> {
-  const bytes = await figurePdf(figure, await loadFonts(), info);
+  const request: PdfRequest = { figure, fonts: await loadFonts(), info };
+  const bytes = await callWorker<Uint8Array>(
+    () => new Worker(new URL('./pdf_worker.ts', import.meta.url), { type: 'module' }),
+    request,
+  );
   return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/pdf' });
 }

@@ -1,7 +1,7 @@
-// A traced run's Perfetto file in the browser, built in a worker of its own (perfetto_worker.ts);
-// a browser that refuses the worker gets the refusal in words, not a page that stops.
+// A traced run's Perfetto file in the browser, built in a worker of its own (perfetto_worker.ts).
 import { playedEnd } from '../engine/trace';
 import type { TracedRun } from './perfetto';
+import { callWorker } from './worker_call';
 
 /** The file's name: what it is of, so a folder of them reads. */
 export function perfettoFileName(run: TracedRun): string {
@@ -13,23 +13,8 @@ export function perfettoFileName(run: TracedRun): string {
 }
 
 export function perfettoBlob(run: TracedRun): Promise<Blob> {
-  return new Promise((resolve, reject) => {
-    let worker: Worker;
-    try {
-      worker = new Worker(new URL('./perfetto_worker.ts', import.meta.url), { type: 'module' });
-    } catch (error) {
-      reject(new Error(`the browser refused a worker to build the file (${String(error)})`));
-      return;
-    }
-    worker.addEventListener('message', (event: MessageEvent<{ blob?: Blob; error?: string }>) => {
-      worker.terminate();
-      if (event.data.blob) resolve(event.data.blob);
-      else reject(new Error(event.data.error ?? 'the file could not be built'));
-    });
-    worker.addEventListener('error', (event) => {
-      worker.terminate();
-      reject(new Error(`the worker building the file failed: ${event.message || 'refused'}`));
-    });
-    worker.postMessage(run);
-  });
+  return callWorker(
+    () => new Worker(new URL('./perfetto_worker.ts', import.meta.url), { type: 'module' }),
+    run,
+  );
 }
