@@ -15,7 +15,7 @@ export const LAYERS = [
   ['exports'],
   ['tours', 'compare'],
   ['page', 'offline'],
-  ['cli', 'bench'],
+  ['cli', 'bench', 'lib'],
 ];
 
 const appRoot = resolve(dirname(new URL(import.meta.url).pathname), '..', 'app');

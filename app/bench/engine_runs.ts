@@ -42,13 +42,13 @@ export async function engineRuns() {
 
   const threadsName = `wasm_threads_${defaultJobs()}`;
   await fig3('wasm_protocol', one);
-  const fig3Threads = createThreadEngine(defaultJobs(), undefined, undefined, false);
+  const fig3Threads = createThreadEngine(defaultJobs(), { keep: false });
   await fig3Threads.listModels();
   await fig3(threadsName, fig3Threads);
   fig3Threads.dispose();
   const hosts: Hosts = {
     one,
-    threads: createThreadEngine(defaultJobs(), undefined, undefined, false),
+    threads: createThreadEngine(defaultJobs(), { keep: false }),
     threadsName,
   };
   await hosts.threads.listModels();

@@ -290,6 +290,7 @@ describe('runPreset() on the custom network', () => {
       new UsageError(
         "parameter 'pattern': transpose, bit complement and nearest neighbour need a mesh or " +
           'torus; valid on this network: uniform, hotspot',
+        'pattern',
       ),
     );
     engine.dispose();
@@ -369,12 +370,14 @@ describe('parseParamsJson()', () => {
     expect(bad({ topology: 'ring' })).toThrow(
       new UsageError(
         'a.json: parameter \'topology\' = "ring": Not a number. Valid: mesh, torus, fly (or 0 to 2)',
+        'topology',
       ),
     );
     expect(bad({ pes: 0 })).toThrow(
-      "a.json: parameter 'pes' = 0: Out of range. Valid: 1 to 64 PEs",
+      new UsageError("a.json: parameter 'pes' = 0: Out of range. Valid: 1 to 64 PEs", 'pes'),
     );
     expect(bad({ nodes: 1 })).toThrow("a.json: unknown parameter 'nodes' for m; valid: pes,");
+    expect(bad({ nodes: 1 })).toThrow(expect.objectContaining({ param: 'nodes' }));
     expect(() => parseParamsJson(withChoice, [], 'a.json')).toThrow('a.json: no "params" object');
   });
 });

@@ -1,4 +1,4 @@
-import type { Engine, RunProgress } from '../engine/engine';
+import type { Engine, RunOptions } from '../engine/engine';
 import { EngineError } from '../engine/engine';
 import type { ModelInfo, Params, ParamValue, RunRequest, RunResult } from '../engine/types';
 import { networkJson, timelineJson } from '../engine/types';
@@ -13,13 +13,22 @@ import {
   otherBase,
   parseDecimal,
 } from '../presets/param_values';
-import { MAX_MEMORY_MB, MIN_MEMORY_MB } from '../engine/node_module';
+import { MAX_MEMORY_MB, MIN_MEMORY_MB } from '../engine/memory';
 
-/** A failure of the user's input: printed as is, exit code 2. */
-export class UsageError extends Error {}
+/** A failure of the user's input: printed as is, exit code 2; `param` the parameter it names. */
+export class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly param?: string,
+  ) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
 
 export interface RunReport {
-  preset: string;
+  /** The preset run; absent for a model run with its defaults (the library's run of a model). */
+  preset?: string;
   model: string;
   seed: number;
   /** Every parameter of the run, a choice by its name ("topology": "fly"). */
@@ -173,12 +182,14 @@ export function parseParamsJson(
       const valid = model.params.map((p) => p.name).join(', ');
       throw new UsageError(
         `${where}: unknown parameter '${name}' for ${model.name}; valid: ${valid}`,
+        name,
       );
     }
     const checked = checkParamValue(spec, value);
     if ('error' in checked) {
       throw new UsageError(
         `${where}: parameter '${name}' = ${JSON.stringify(value)}: ${checked.error}`,
+        name,
       );
     }
     params[name] = checked.value;
@@ -188,6 +199,7 @@ export function parseParamsJson(
     if (!Number.isSafeInteger(json.seed) || (json.seed as number) < 0) {
       throw new UsageError(
         `${where}: seed ${JSON.stringify(json.seed)} is not a whole number from 0`,
+        'seed',
       );
     }
     out.seed = json.seed as number;
@@ -220,7 +232,10 @@ export async function namingParam<T>(work: Promise<T>): Promise<T> {
       // A range error names its parameter already; a combination error (a pattern that needs a
       // cube) is named here.
       const named = error.message.includes(`'${error.param}'`);
-      throw new UsageError(named ? error.message : `parameter '${error.param}': ${error.message}`);
+      throw new UsageError(
+        named ? error.message : `parameter '${error.param}': ${error.message}`,
+        error.param,
+      );
     }
     throw error;
   }
@@ -235,31 +250,33 @@ export async function runPreset(
   models: ModelInfo[],
   preset: Preset,
   settings: string[] = [],
-  options: { base?: Overrides; onProgress?: (progress: RunProgress) => void } = {},
+  options: { base?: Overrides } & RunOptions = {},
 ): Promise<{ report: RunReport; rows: ValidationRow[]; result: RunResult; params: Params }> {
   const model = models.find((m) => m.name === preset.model);
   if (!model) throw new UsageError(`preset ${preset.id} uses unknown model '${preset.model}'`);
-  const request = runRequest(model, preset, settings, options.base);
-  const outcome = await namingParam(
-    engine.run(request, options.onProgress ? { onProgress: options.onProgress } : {}),
-  );
+  const { base, ...runOptions } = options;
+  const request = runRequest(model, preset, settings, base);
+  const outcome = await namingParam(engine.run(request, runOptions));
   const seed = request.seed;
   const { report, rows } = runReport(preset, model, seed, outcome.result, outcome.params);
   return { report, rows, result: outcome.result, params: outcome.params };
 }
 
-/** What `run --json` prints of a run, and the validation rows of its result. */
+/**
+ * What `run --json` prints of a run, and the validation rows of its result (none for a model run
+ * without a preset, which has no paper targets).
+ */
 export function runReport(
-  preset: Preset,
+  preset: Preset | undefined,
   model: ModelInfo,
   seed: number,
   result: RunResult,
   params: Params,
 ): { report: RunReport; rows: ValidationRow[] } {
-  const rows = validate(preset, result);
+  const rows = preset ? validate(preset, result) : [];
   const report: RunReport = {
-    preset: preset.id,
-    model: preset.model,
+    ...(preset ? { preset: preset.id } : {}),
+    model: model.name,
     seed,
     params: namedParams(model.params, params),
     results: {

@@ -20,7 +20,8 @@ import { EngineError } from '../engine/engine';
 import type { ModelInfo } from '../engine/types';
 
 import { createInProcessEngine } from '../engine/in_process_engine';
-import { MAX_MEMORY_MB, MIN_MEMORY_MB, loadNodeModule } from '../engine/node_module';
+import { MAX_MEMORY_MB, MIN_MEMORY_MB } from '../engine/memory';
+import { loadNodeModule } from '../engine/node_module';
 import { createThreadEngine, defaultJobs } from '../engine/thread_engine';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import type { Preset } from '../presets/schema';
@@ -215,7 +216,9 @@ function longRunNotice(): (progress: RunProgress) => void {
 function commandEngine(values: { jobs?: string; 'max-memory'?: string }): PoolEngine {
   const n = parseJobs(values.jobs, defaultJobs());
   const memory = parseMaxMemory(values['max-memory']);
-  return n === 1 ? createInProcessEngine(loadNodeModule(memory)) : createThreadEngine(n, memory);
+  return n === 1
+    ? createInProcessEngine(loadNodeModule(memory))
+    : createThreadEngine(n, { maxMemoryMB: memory });
 }
 
 async function figure(engine: Engine, models: ModelInfo[], presets: Preset[], argv: string[]) {

@@ -1,10 +1,10 @@
 // `npm run cli -- trace <preset>`: one run of a preset (one point of a sweep) recording a window
 // of its events, printed as JSON (one event a line) or as a table of the kinds recorded.
-import type { Engine, RunProgress } from '../engine/engine';
+import type { Engine, RunOptions, RunProgress } from '../engine/engine';
 import { EngineError } from '../engine/engine';
-import type { Trace, TraceOutcome } from '../engine/trace';
+import type { Trace, TraceOutcome, TraceRequest } from '../engine/trace';
 import { traceCounts, traceEvents } from '../engine/trace';
-import type { ModelInfo, NetworkMap } from '../engine/types';
+import type { ModelInfo, NetworkMap, Params } from '../engine/types';
 import { namedParams, parseDecimal } from '../presets/param_values';
 import { runNodes } from '../views/timeline/timeline_model';
 import type { Preset } from '../presets/schema';
@@ -73,7 +73,8 @@ export function parseTraceFlags(flags: TraceFlags) {
 }
 
 export interface TraceReport {
-  preset: string;
+  /** The preset traced; absent for a model traced with its defaults (the library's). */
+  preset?: string;
   model: string;
   seed: number;
   point: number | undefined;
@@ -98,40 +99,70 @@ export async function tracePreset(
   if (!model) throw new UsageError(`preset ${preset.id} uses unknown model '${preset.model}'`);
   const overrides = parseSettings(model, settings);
   const { point, window } = parseTraceFlags(flags);
-  const seed = overrides.seed ?? options.base?.seed ?? preset.seed;
-  const params = { ...presetParams(preset), ...options.base?.params, ...overrides.params };
+  return traceRun(
+    engine,
+    model,
+    preset,
+    {
+      params: { ...presetParams(preset), ...options.base?.params, ...overrides.params },
+      seed: overrides.seed ?? options.base?.seed ?? preset.seed,
+    },
+    { ...(flags.point !== undefined ? { point } : {}), window },
+    { names: FLAG_NAMES, ...(options.onProgress ? { onProgress: options.onProgress } : {}) },
+  );
+}
+
+/** The flag that sets each of the trace's engine parameters. */
+const FLAG_NAMES: Record<string, string> = {
+  trace_from: '--from',
+  trace_length: '--cycles',
+  point: '--point',
+};
+
+/**
+ * Runs `model` (of `preset`, when one is run) with these parameters, recording `window`: at
+ * `point` of a sweep model, or its first point when none is given; a model that is no sweep runs
+ * whole. An error in the window names what the caller calls it (`names`: the CLI's flags, the
+ * library's options).
+ */
+export async function traceRun(
+  engine: Engine,
+  model: ModelInfo,
+  preset: Preset | undefined,
+  run: { params: Params; seed: number },
+  ask: { point?: number; window: TraceRequest },
+  options: RunOptions & { names: Record<string, string> },
+): Promise<TraceReport> {
+  const { names, ...runOptions } = options;
+  const request = { model: model.name, ...run, window: ask.window };
+  const point = ask.point ?? 0;
   let outcome;
   try {
-    outcome = await engine.trace(
-      { model: preset.model, params, seed, point, window },
-      options.onProgress ? { onProgress: options.onProgress } : {},
-    );
+    outcome = await engine.trace({ ...request, point }, runOptions);
   } catch (error) {
-    // A model that is no sweep has no points: it runs whole when --point is not given.
-    if (error instanceof EngineError && error.param === 'point' && flags.point === undefined) {
-      outcome = await engine.trace({ model: preset.model, params, seed, window });
-      return report(preset, model, seed, undefined, outcome);
+    // A model that is no sweep has no points: it runs whole when no point is asked for.
+    if (error instanceof EngineError && error.param === 'point' && ask.point === undefined) {
+      outcome = await engine.trace(request, runOptions);
+      return report(preset, model, run.seed, undefined, outcome);
     }
     if (error instanceof EngineError && error.param !== undefined) {
-      const flag = { trace_from: '--from', trace_length: '--cycles', point: '--point' }[
-        error.param
-      ];
-      throw new UsageError(flag ? `${flag}: ${error.message}` : error.message);
+      const name = names[error.param];
+      throw new UsageError(name ? `${name}: ${error.message}` : error.message, name ?? error.param);
     }
     throw error;
   }
-  return report(preset, model, seed, point, outcome);
+  return report(preset, model, run.seed, point, outcome);
 }
 
 function report(
-  preset: Preset,
+  preset: Preset | undefined,
   model: ModelInfo,
   seed: number,
   point: number | undefined,
   outcome: TraceOutcome,
 ): TraceReport {
   return {
-    preset: preset.id,
+    ...(preset ? { preset: preset.id } : {}),
     model: model.name,
     seed,
     point,
@@ -149,9 +180,20 @@ function report(
  * clock's name: "cycle", "ms"), its kind and its fields.
  */
 export function* traceJson(r: TraceReport): Generator<string> {
+  const text = JSON.stringify(traceHead(r), null, 2);
+  yield `${text.slice(0, -2)},\n  "events": [\n`;
+  const events = traceEvents(r.trace);
+  for (let i = 0; i < events.length; i++) {
+    yield `    ${JSON.stringify(events[i])}${i + 1 < events.length ? ',' : ''}\n`;
+  }
+  yield '  ]\n}\n';
+}
+
+/** What `traceJson` writes before the events. */
+export function traceHead(r: TraceReport) {
   const { trace } = r;
   const counts = traceCounts(trace);
-  const head = {
+  return {
     preset: r.preset,
     model: r.model,
     seed: r.seed,
@@ -185,13 +227,6 @@ export function* traceJson(r: TraceReport): Generator<string> {
       ]),
     ),
   };
-  const text = JSON.stringify(head, null, 2);
-  yield `${text.slice(0, -2)},\n  "events": [\n`;
-  const events = traceEvents(trace);
-  for (let i = 0; i < events.length; i++) {
-    yield `    ${JSON.stringify(events[i])}${i + 1 < events.length ? ',' : ''}\n`;
-  }
-  yield '  ]\n}\n';
 }
 
 /** The trace in words: the window, then each kind with its events and drops. */
@@ -200,7 +235,7 @@ export function traceTable(r: TraceReport): string {
   const counts = traceCounts(trace);
   const at = r.point !== undefined ? `, point ${r.point}` : '';
   const lines = [
-    `${r.preset} (seed ${r.seed}${at}): ${trace.clock} ${trace.from} to ${trace.end}` +
+    `${r.preset ?? r.model} (seed ${r.seed}${at}): ${trace.clock} ${trace.from} to ${trace.end}` +
       `${trace.truncated ? ' (cut there: a cap was reached)' : ''}, ` +
       `${trace.bytes.toLocaleString('en')} bytes`,
     '',

@@ -6,20 +6,22 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-const buildDir = new URL('../../wasm/build/', import.meta.url);
+import { MAX_MEMORY_MB, MIN_MEMORY_MB } from './memory';
 
-/** What the module takes unless told less: wasm32's 4 GB, the build's maximum. */
-export const MAX_MEMORY_MB = 4096;
-/** The module's initial memory, the least it can be given. */
-export const MIN_MEMORY_MB = 16;
+/** Where `npm run build:wasm` writes the module. */
+const repoBuild = new URL('../../wasm/build/', import.meta.url);
 const PAGES_PER_MB = 16;
 
 /**
  * The engine; `maxMemoryMB` caps what it may use (from MIN_MEMORY_MB to MAX_MEMORY_MB): past it
  * a run fails as it would at the 4 GB limit, with the same message, and one whose estimated state
- * is larger is refused before it starts.
+ * is larger is refused before it starts. `buildDir` holds archex.wasm (the library's own folder
+ * when packaged).
  */
-export async function loadNodeModule(maxMemoryMB = MAX_MEMORY_MB): Promise<ArchexModule> {
+export async function loadNodeModule(
+  maxMemoryMB = MAX_MEMORY_MB,
+  buildDir = repoBuild,
+): Promise<ArchexModule> {
   const wasmUrl = new URL('archex.wasm', buildDir);
   if (!existsSync(wasmUrl)) {
     throw new Error(`${fileURLToPath(wasmUrl)} is missing: run \`npm run build:wasm\``);

@@ -148,14 +148,14 @@ export class PoolEngine implements Engine {
     this.recycle();
     for (let i = 1; i < this.lanes.length; i++) {
       if (!this.lanes[i] || this.idle.has(i)) continue;
-      this.idle.set(
-        i,
-        setTimeout(() => {
-          this.idle.delete(i);
-          this.lanes[i]?.dispose();
-          this.lanes[i] = null;
-        }, this.idleMs),
-      );
+      const timer = setTimeout(() => {
+        this.idle.delete(i);
+        this.lanes[i]?.dispose();
+        this.lanes[i] = null;
+      }, this.idleMs);
+      // A tidy-up: in Node it must not keep a script whose work is done running.
+      (timer as { unref?: () => void }).unref?.();
+      this.idle.set(i, timer);
     }
   }
 

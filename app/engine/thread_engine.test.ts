@@ -12,8 +12,11 @@ const loop: Params = { dims: [4, 4], message_words: [2], grain_cycles: [0, 50], 
 describe('createThreadEngine()', () => {
   it('a thread ended mid-sweep fails the run saying so; the next run goes on a fresh one', async () => {
     const threads: Worker[] = [];
-    const engine = createThreadEngine(2, 256, (thread, index) => {
-      threads[index] = thread;
+    const engine = createThreadEngine(2, {
+      maxMemoryMB: 256,
+      onStart: (thread, index) => {
+        threads[index] = thread;
+      },
     });
     try {
       // Busy 8x8 networks measured to a tight confidence: seconds a point.

@@ -2,9 +2,17 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
 import { EngineClient } from './client';
-import { MAX_MEMORY_MB } from './node_module';
+import { MAX_MEMORY_MB } from './memory';
 import { PoolEngine, outcomeCache } from './pool_engine';
 import type { EngineRequest, EngineResponse } from './protocol';
+
+/** What a thread hosting the engine is told as it starts. */
+export interface ThreadData {
+  maxMemoryMB: number;
+}
+
+/** Starts one thread that hosts the engine (thread_worker.ts, or the library's built copy). */
+export type ThreadStart = (data: ThreadData) => Worker;
 
 // Node does not pass tsx's TypeScript loader on to worker threads, so each registers it first.
 const BOOTSTRAP = `import('tsx/esm/api').then((tsx) => {
@@ -12,16 +20,26 @@ const BOOTSTRAP = `import('tsx/esm/api').then((tsx) => {
   return import(${JSON.stringify(new URL('./thread_worker.ts', import.meta.url).href)});
 });`;
 
-/**
- * One Node worker thread hosting the engine, its memory capped at `maxMemoryMB`; `onStart` sees
- * each thread started (a test's way to end one).
- */
+/** The repository's thread: thread_worker.ts run through tsx (the CLI, the bench, the tests). */
+const tsxThread: ThreadStart = (workerData) => new Worker(BOOTSTRAP, { eval: true, workerData });
+
+export interface ThreadEngineOptions {
+  /** The memory each thread may use (the CLI's --max-memory). */
+  maxMemoryMB?: number;
+  /** Sees each thread started (a test's way to end one; the library's to let a script end). */
+  onStart?: (thread: Worker, index: number) => void;
+  /** What it computed is given again for the same request (false to time the engine itself). */
+  keep?: boolean;
+  start?: ThreadStart;
+}
+
 function threadClient(
   index: number,
-  maxMemoryMB: number,
+  start: ThreadStart,
+  data: ThreadData,
   onStart?: (thread: Worker, index: number) => void,
 ): EngineClient {
-  const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { maxMemoryMB } });
+  const worker = start(data);
   let closing = false;
   const client = new EngineClient({
     post: (request: EngineRequest) => worker.postMessage(request),
@@ -45,23 +63,14 @@ function threadClient(
 /** The cores Node reports: the CLI's default for --jobs. */
 export const defaultJobs = availableParallelism;
 
-/**
- * The engine on `jobs` Node worker threads (the CLI's --jobs), each using at most `maxMemoryMB`
- * (the CLI's --max-memory); a sweep's points run in parallel. `keep`: what it computed is given
- * again for the same request (false to time the engine itself).
- */
-export function createThreadEngine(
-  jobs: number,
-  maxMemoryMB = MAX_MEMORY_MB,
-  onStart?: (thread: Worker, index: number) => void,
-  keep = true,
-): PoolEngine {
-  const cache = keep ? outcomeCache() : null;
+/** The engine on `jobs` Node worker threads (the CLI's --jobs): a sweep's points run in parallel. */
+export function createThreadEngine(jobs: number, options: ThreadEngineOptions = {}): PoolEngine {
+  const { maxMemoryMB = MAX_MEMORY_MB, onStart, keep = true, start = tsxThread } = options;
   return new PoolEngine(
-    (index) => threadClient(index, maxMemoryMB, onStart),
+    (index) => threadClient(index, start, { maxMemoryMB }, onStart),
     jobs,
     undefined,
     undefined,
-    cache,
+    keep ? outcomeCache() : null,
   );
 }

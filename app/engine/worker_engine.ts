@@ -11,9 +11,9 @@ import { lockRefused, locksMissing } from './worker_lock';
  * worker is gone. Where the browser refuses the lock, the worker still runs; the client keeps why
  * its end cannot be watched (`unwatched`), for the page to say.
  */
-function workerClient(index: number): EngineClient {
+function workerClient(index: number, start: WorkerStart): EngineClient {
   const name = `archex-engine-${index + 1}-${Math.random().toString(36).slice(2)}`;
-  const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name });
+  const worker = start(name);
   const closed = new AbortController();
   const client = new EngineClient({
     post: (request: EngineRequest) => worker.postMessage(request),
@@ -50,16 +50,33 @@ function workerClient(index: number): EngineClient {
   };
   worker.addEventListener('error', (event) => {
     client.fail(
-      `The engine's worker ${index + 1} ${event.message ? `failed (${event.message})` : 'could not start'}.`,
+      `The engine's worker ${index + 1} ${
+        event.message
+          ? `failed (${event.message})`
+          : 'could not start: the browser refused it or could not load its script (a page ' +
+            'whose content security policy does not allow it as a worker-src, or a file it ' +
+            'could not fetch)'
+      }.`,
     );
   });
   return client;
 }
 
+/** Starts one module worker hosting the engine (worker.ts), named `name`. */
+export type WorkerStart = (name: string) => Worker;
+
+/** The explorer's worker, built with the page. */
+const pageWorker: WorkerStart = (name) =>
+  new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name });
+
 /**
- * The engine in module Web Workers, so no run ever blocks the UI thread: one per core the browser
- * reports (at least 1), started as a sweep needs them.
+ * The engine in module Web Workers, so no run ever blocks the UI thread: `size` of them (default
+ * one per core the browser reports, at least 1), started as a sweep needs them. `start` opens
+ * one (the library opens its own built copy).
  */
-export function createWorkerEngine(): Engine {
-  return new PoolEngine(workerClient, navigator.hardwareConcurrency || 1);
+export function createWorkerEngine(
+  size = navigator.hardwareConcurrency || 1,
+  start: WorkerStart = pageWorker,
+): Engine {
+  return new PoolEngine((index) => workerClient(index, start), size);
 }

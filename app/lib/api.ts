@@ -1,0 +1,110 @@
+// The library's public declarations: what node.ts and browser.ts export, whichever threads run
+// the engine (archex.ts implements them).
+import type { ModelInfo, Params } from '../engine/types';
+import type { networkJson } from '../engine/types';
+import type { traceEvents } from '../engine/trace';
+import type { PerfettoTrace } from '../exports/perfetto';
+import type { Preset } from '../presets/schema';
+import type { RunReport } from '../cli/commands';
+import type { traceHead } from '../cli/trace';
+
+export type { ModelInfo, ParamSpec, OutputSpec } from '../engine/types';
+export type { RunReport } from '../cli/commands';
+export type { Preset } from '../presets/schema';
+export type { PerfettoTrace } from '../exports/perfetto';
+export { ArchexError } from './errors';
+
+/** A parameter's value: a number, a list of numbers (or its text, "8x8x8"), a choice by name. */
+export type ParamInput = number | readonly number[] | string;
+
+export interface RunOptions {
+  /** The random seed (default: the preset's, or 1 for a model). */
+  seed?: number;
+  /** Aborting stops the run in the engine and rejects with an AbortError. */
+  signal?: AbortSignal;
+  /** How far the run is, about ten times a second: `fraction` from 0 to 1. */
+  onProgress?: (progress: { fraction: number; elapsedMs: number }) => void;
+}
+
+export interface TraceOptions extends RunOptions {
+  /** The point of a sweep to run (default its first); a model that is no sweep runs whole. */
+  point?: number;
+  /** The window's start in the model's clock: cycles, ms (Multi-PSI) or us (Paragon). */
+  from?: number;
+  /** The window's length in that clock (default 1000). */
+  length?: number;
+  /** Caps past which the trace keeps its beginning and counts what it drops (default 64 MB). */
+  maxEvents?: number;
+  maxBytes?: number;
+}
+
+/** What `trace` gives: `cli trace --json`'s object, events included. */
+export type TraceResult = ReturnType<typeof traceHead> & {
+  events: ReturnType<typeof traceEvents>;
+};
+
+/** A preset as the list shows it. */
+export interface PresetSummary {
+  id: string;
+  title: string;
+  machine: string;
+  model: string;
+  seed: number;
+  /** The values it sets, by parameter name (the model's defaults for the others). */
+  params: Params;
+  /** How many paper targets it is validated against. */
+  targets: number;
+}
+
+/** A model or preset described without running it. */
+export interface Description {
+  model: ModelInfo;
+  /** The preset described, when a preset was named. */
+  preset?: PresetSummary;
+  /** The networks its machine is built as for these parameters, as `run --json` writes them. */
+  networks: Record<string, ReturnType<typeof networkJson>>;
+}
+
+/** Presets' paper targets checked: each preset's rows as `run --json` writes them. */
+export interface Validation {
+  presets: { preset: string; validation: RunReport['validation'] }[];
+  targets: number;
+  /** Targets that came out as expected: passed, or missed where the miss is known. */
+  asExpected: number;
+  knownMisses: number;
+}
+
+export interface Archex {
+  /** Every preset, by id. */
+  readonly presets: PresetSummary[];
+  /** A preset whole, as its JSON file declares it (charts, reference data, tours' use). */
+  preset(id: string): Preset;
+  /** The engine's models, their parameters (ranges, units, choices) and outputs. */
+  models(): Promise<ModelInfo[]>;
+  /** Runs a preset (its values, then `params` over them) or a model (its defaults, then `params`). */
+  run(
+    target: string,
+    params?: Record<string, ParamInput>,
+    options?: RunOptions,
+  ): Promise<RunReport>;
+  /** One run (a sweep's point) recording a window of its events. */
+  trace(
+    target: string,
+    params?: Record<string, ParamInput>,
+    options?: TraceOptions,
+  ): Promise<TraceResult>;
+  /** The same trace as a Perfetto (Chrome trace-event JSON) file's object. */
+  perfetto(
+    target: string,
+    params?: Record<string, ParamInput>,
+    options?: TraceOptions,
+  ): Promise<PerfettoTrace>;
+  /** The model, and its machine's networks for these parameters, without running it. */
+  describe(target: string, params?: Record<string, ParamInput>): Promise<Description>;
+  /** Runs presets (one, or all) and checks their paper targets. */
+  validate(presetId?: string): Promise<Validation>;
+  /** Why the engine's threads could not be watched for a silent end, in words; null when they are. */
+  readonly unwatched: string | null;
+  /** Ends the engine's threads; runs still going reject. */
+  dispose(): void;
+}

@@ -1,0 +1,233 @@
+// The engine as a library (api.ts declares it): the same wasm engine, presets and validation as
+// the CLI and the explorer, behind one interface whichever threads run it (Node worker threads or
+// Web Workers, chosen by the entry point: node.ts, browser.ts). A run's report is what
+// `cli run --json` prints for the same preset and parameters; a trace's is what
+// `cli trace --json` prints.
+import type { Engine, RunProgress } from '../engine/engine';
+import { EngineError, isAbortError } from '../engine/engine';
+import type { ModelInfo } from '../engine/types';
+import { networkJson } from '../engine/types';
+import { perfettoTrace } from '../exports/perfetto';
+import type { Preset } from '../presets/schema';
+import { presetParams } from '../presets/schema';
+import { asExpected } from '../presets/validation';
+import type { Overrides } from '../cli/commands';
+import { UsageError, namingParam, parseParamsJson, runPreset, runReport } from '../cli/commands';
+import type { TraceReport } from '../cli/trace';
+import { DEFAULT_TRACE_CYCLES, traceHead, traceRun } from '../cli/trace';
+import { traceEvents } from '../engine/trace';
+import type {
+  Archex,
+  ParamInput,
+  PresetSummary,
+  RunOptions,
+  TraceOptions,
+  Validation,
+} from './api';
+import { ArchexError } from './errors';
+
+function presetSummary(p: Preset): PresetSummary {
+  return {
+    id: p.id,
+    title: p.title,
+    machine: p.machine,
+    model: p.model,
+    seed: p.seed,
+    params: presetParams(p),
+    targets: p.reference.length,
+  };
+}
+
+/** The library over `engine` (its threads or workers), with the presets it ships. */
+export function archexOver(engine: Engine, presets: Preset[]): Archex {
+  let models: Promise<ModelInfo[]> | null = null;
+  const listModels = () => {
+    // A failed listing is asked again next time rather than kept.
+    models ??= engine.listModels().catch((error: unknown) => {
+      models = null;
+      rethrow(error);
+    });
+    return models;
+  };
+  const findPreset = (id: string) => {
+    const preset = presets.find((p) => p.id === id);
+    if (!preset) {
+      throw new ArchexError(
+        `unknown preset '${id}'; valid: ${presets.map((p) => p.id).join(', ')}`,
+        'input',
+      );
+    }
+    return preset;
+  };
+
+  /** The preset or model `target` names, and the run's parameters and seed. */
+  const resolve = async (
+    target: string,
+    params: Record<string, ParamInput> | undefined,
+    seed: number | undefined,
+    what: string,
+  ): Promise<{ model: ModelInfo; preset?: Preset; overrides: Overrides }> => {
+    const all = await listModels();
+    const preset = presets.find((p) => p.id === target);
+    const model = all.find((m) => m.name === (preset ? preset.model : target));
+    if (!model) {
+      throw new ArchexError(
+        `unknown preset or model '${target}'; presets: ${presets.map((p) => p.id).join(', ')}; ` +
+          `models: ${all.map((m) => m.name).join(', ')}`,
+        'input',
+      );
+    }
+    // One number for a list parameter is a one-item list, as the CLI's --set takes it.
+    const given = Object.entries(params ?? {}).map(([name, value]) => {
+      const list = model.params.find((p) => p.name === name)?.maxItems;
+      return [name, list && typeof value === 'number' ? [value] : value];
+    });
+    const overrides = parseParamsJson(
+      model,
+      { params: Object.fromEntries(given), ...(seed !== undefined ? { seed } : {}) },
+      `${what}('${target}')`,
+    );
+    return { model, ...(preset ? { preset } : {}), overrides };
+  };
+
+  const progress = (options: RunOptions) => ({
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onProgress
+      ? {
+          onProgress: ({ fraction, elapsedMs }: RunProgress) =>
+            options.onProgress!({ fraction, elapsedMs }),
+        }
+      : {}),
+  });
+
+  const traced = async (
+    target: string,
+    params: Record<string, ParamInput> | undefined,
+    options: TraceOptions,
+  ): Promise<TraceReport> => {
+    const { model, preset, overrides } = await resolve(target, params, options.seed, 'trace');
+    const window = {
+      from: options.from ?? 0,
+      length: options.length ?? DEFAULT_TRACE_CYCLES,
+      ...(options.maxEvents !== undefined ? { maxEvents: options.maxEvents } : {}),
+      ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
+    };
+    return traceRun(
+      engine,
+      model,
+      preset,
+      {
+        params: { ...(preset ? presetParams(preset) : {}), ...overrides.params },
+        seed: overrides.seed ?? preset?.seed ?? 1,
+      },
+      { ...(options.point !== undefined ? { point: options.point } : {}), window },
+      { names: TRACE_OPTION_NAMES, ...progress(options) },
+    );
+  };
+
+  return {
+    presets: presets.map(presetSummary),
+    preset: (id) => structuredClone(findPreset(id)),
+    models: () => listModels().then((all) => structuredClone(all)),
+    run: (target, params, options = {}) =>
+      guard(async () => {
+        const { model, preset, overrides } = await resolve(target, params, options.seed, 'run');
+        if (preset) {
+          const all = await listModels();
+          const { report } = await runPreset(engine, all, preset, [], {
+            base: overrides,
+            ...progress(options),
+          });
+          return report;
+        }
+        const seed = overrides.seed ?? 1;
+        const outcome = await namingParam(
+          engine.run({ model: model.name, params: overrides.params, seed }, progress(options)),
+        );
+        return runReport(undefined, model, seed, outcome.result, outcome.params).report;
+      }),
+    trace: (target, params, options = {}) =>
+      guard(async () => {
+        const report = await traced(target, params, options);
+        return { ...traceHead(report), events: traceEvents(report.trace) };
+      }),
+    perfetto: (target, params, options = {}) =>
+      guard(async () => perfettoTrace(await traced(target, params, options))),
+    describe: (target, params) =>
+      guard(async () => {
+        const { model, preset, overrides } = await resolve(target, params, undefined, 'describe');
+        const all = { ...(preset ? presetParams(preset) : {}), ...overrides.params };
+        const networks = await namingParam(engine.describe(model.name, all));
+        return {
+          model: structuredClone(model),
+          ...(preset ? { preset: presetSummary(preset) } : {}),
+          networks: Object.fromEntries(networks.map((n) => [n.name, networkJson(n)])),
+        };
+      }),
+    validate: (presetId) =>
+      guard(async () => {
+        const chosen = presetId === undefined ? presets : [findPreset(presetId)];
+        const all = await listModels();
+        const out: Validation = { presets: [], targets: 0, asExpected: 0, knownMisses: 0 };
+        for (const preset of chosen) {
+          const { report, rows } = await runPreset(engine, all, preset);
+          if (rows.length === 0) continue;
+          out.presets.push({ preset: preset.id, validation: report.validation });
+          out.targets += rows.length;
+          out.asExpected += rows.filter(asExpected).length;
+          out.knownMisses += rows.filter((r) => r.knownMiss !== undefined).length;
+        }
+        return out;
+      }),
+    get unwatched() {
+      return engine.unwatched;
+    },
+    dispose: () => engine.dispose(),
+  };
+}
+
+/** What the trace options are called here, by the engine parameter each sets. */
+const TRACE_OPTION_NAMES: Record<string, string> = {
+  trace_from: 'from',
+  trace_length: 'length',
+  point: 'point',
+};
+
+/** The CLI's and the engine's errors as the library's one typed error; aborts as they are. */
+function rethrow(error: unknown): never {
+  if (error instanceof ArchexError || isAbortError(error)) throw error;
+  if (error instanceof UsageError) {
+    throw new ArchexError(error.message, error.param ? 'param' : 'input', error.param);
+  }
+  if (error instanceof EngineError) {
+    throw new ArchexError(error.message, error.kind ?? 'failure', error.param);
+  }
+  throw error;
+}
+
+async function guard<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    rethrow(error);
+  }
+}
+
+/**
+ * The library's functions on one engine made when first needed (`create`): what the package
+ * exports at its top, for a script or notebook that needs no options.
+ */
+export function sharedArchex(create: () => Archex, presets: Preset[]) {
+  let shared: Archex | null = null;
+  const archex = () => (shared ??= create());
+  return {
+    presets: presets.map(presetSummary),
+    preset: ((id) => archex().preset(id)) as Archex['preset'],
+    run: ((...args) => archex().run(...args)) as Archex['run'],
+    trace: ((...args) => archex().trace(...args)) as Archex['trace'],
+    perfetto: ((...args) => archex().perfetto(...args)) as Archex['perfetto'],
+    describe: ((...args) => archex().describe(...args)) as Archex['describe'],
+    validate: ((...args) => archex().validate(...args)) as Archex['validate'],
+    models: (() => archex().models()) as Archex['models'],
+  };
+}

@@ -1,0 +1,42 @@
+import { MAX_JOBS } from '../cli/commands';
+import { MAX_MEMORY_MB, MIN_MEMORY_MB } from '../engine/memory';
+import { ArchexError } from './errors';
+
+/** How the library's engine is set up. */
+export interface ArchexOptions {
+  /**
+   * The threads (Node) or workers (browsers) a sweep's points run on, 1 to 256; default one per
+   * core. Any number gives the same bits.
+   */
+  threads?: number;
+  /** The memory each engine thread may use, 16 to 4096 MB (Node; default 4096). */
+  maxMemoryMB?: number;
+}
+
+/** `threads` checked, or `cores` when not given. */
+export function checkedThreads(threads: number | undefined, cores: number): number {
+  if (threads === undefined) return Math.min(MAX_JOBS, Math.max(1, cores));
+  if (!Number.isInteger(threads) || threads < 1 || threads > MAX_JOBS) {
+    throw new ArchexError(
+      `threads ${String(threads)} is not a whole number from 1 to ${MAX_JOBS}`,
+      'input',
+    );
+  }
+  return threads;
+}
+
+/** `maxMemoryMB` checked, or the most when not given. */
+export function checkedMemory(maxMemoryMB: number | undefined): number {
+  if (maxMemoryMB === undefined) return MAX_MEMORY_MB;
+  if (
+    !Number.isInteger(maxMemoryMB) ||
+    maxMemoryMB < MIN_MEMORY_MB ||
+    maxMemoryMB > MAX_MEMORY_MB
+  ) {
+    throw new ArchexError(
+      `maxMemoryMB ${String(maxMemoryMB)} is not a whole number of MB from ${MIN_MEMORY_MB} to ${MAX_MEMORY_MB}`,
+      'input',
+    );
+  }
+  return maxMemoryMB;
+}

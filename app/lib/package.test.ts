@@ -1,0 +1,190 @@
+// The packed library as a user gets it: the tarball installed into an empty folder, a script
+// there running presets, its output compared with the CLI's for the same run, and a TypeScript
+// file there checked against the package's declarations.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { packLibrary } from './build';
+
+const exec = promisify(execFile);
+const root = fileURLToPath(new URL('../../', import.meta.url));
+let folder = '';
+
+/** `node <script>` in the folder; its stdout. */
+async function script(name: string, text: string): Promise<string> {
+  writeFileSync(join(folder, name), text);
+  const { stdout } = await exec(process.execPath, [name], { cwd: folder, maxBuffer: 2 ** 28 });
+  return stdout;
+}
+
+/** `npm run cli -- <args>`'s stdout, without rebuilding the wasm. */
+async function cli(args: string[]): Promise<string> {
+  const tsx = join(root, 'node_modules/.bin/tsx');
+  const { stdout } = await exec(
+    tsx,
+    ['--import', './app/cli/node_css.ts', 'app/cli/main.ts', ...args],
+    { cwd: root, maxBuffer: 2 ** 28 },
+  );
+  return stdout;
+}
+
+beforeAll(async () => {
+  const tarball = await packLibrary();
+  folder = mkdtempSync(join(tmpdir(), 'archex-engine-'));
+  writeFileSync(join(folder, 'package.json'), '{ "private": true, "type": "module" }\n');
+  // zod, its one dependency, comes from npm's cache when it is there.
+  await exec('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], {
+    cwd: folder,
+  });
+}, 180_000);
+
+afterAll(() => {
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+describe('the packed library, installed into an empty folder', () => {
+  it('runs a preset exactly as `cli run --json` does, on worker threads, and the script ends by itself', async () => {
+    const params = { sweep_rates: [0.01, 0.03], dims: '4x4x4', packet_flits: 4 };
+    const out = await script(
+      'run.mjs',
+      `import { createArchex } from 'archex-engine';
+const archex = createArchex({ threads: 2 });
+const report = await archex.run('jmachine-random-traffic', ${JSON.stringify(params)}, { seed: 7 });
+console.log(JSON.stringify(report, null, 2));
+`,
+    );
+    const expected = await cli([
+      'run',
+      'jmachine-random-traffic',
+      '--set',
+      'sweep_rates=0.01,0.03',
+      '--set',
+      'dims=4x4x4',
+      '--set',
+      'packet_flits=4',
+      '--set',
+      'seed=7',
+      '--json',
+    ]);
+    expect(JSON.parse(out).series).not.toEqual({});
+    expect(out).toBe(expected);
+  });
+
+  it('runs a preset with its own values through the top-level functions, as `cli run --json`; a model runs with its defaults', async () => {
+    const out = await script(
+      'top.mjs',
+      `import { run, presets } from 'archex-engine';
+const report = await run('multipsi-v1-comm');
+const model = await run('multipsi_perf', { pes: 8 });
+// What would keep the script running now that its work is done (nothing: it ends by itself).
+setImmediate(() => console.log(JSON.stringify({
+  presets: presets.length,
+  report,
+  model: ['preset' in model, model.seed, model.params.pes, model.validation.length],
+  holding: process.getActiveResourcesInfo(),
+})));
+`,
+    );
+    const got = JSON.parse(out);
+    expect(got.presets).toBeGreaterThan(40);
+    expect(got.report).toEqual(JSON.parse(await cli(['run', 'multipsi-v1-comm', '--json'])));
+    expect(got.model).toEqual([false, 1, 8, 0]);
+    expect(got.holding).toEqual([]);
+  });
+
+  it('traces as `cli trace --json` and `--format perfetto` do, and describes a machine', async () => {
+    const out = await script(
+      'trace.mjs',
+      `import { trace, perfetto, describe } from 'archex-engine';
+const options = { from: 100, length: 200 };
+console.log(JSON.stringify({
+  trace: await trace('network-deadlock', {}, options),
+  perfetto: await perfetto('network-deadlock', {}, options),
+  describe: await describe('network-deadlock'),
+}));
+`,
+    );
+    const got = JSON.parse(out);
+    const flags = ['network-deadlock', '--from', '100', '--cycles', '200'];
+    expect(got.trace.events.length).toBeGreaterThan(0);
+    expect(got.trace).toEqual(JSON.parse(await cli(['trace', ...flags, '--json'])));
+    expect(got.perfetto).toEqual(
+      JSON.parse(await cli(['trace', ...flags, '--format', 'perfetto'])),
+    );
+    expect(got.describe.model.name).toBe('network_traffic');
+    expect(got.describe.preset.id).toBe('network-deadlock');
+    expect(Object.keys(got.describe.networks).length).toBeGreaterThan(0);
+  });
+
+  it('says what is wrong as a typed error naming the parameter and its range', async () => {
+    const out = await script(
+      'errors.mjs',
+      `import { ArchexError, createArchex, run, trace } from 'archex-engine';
+const caught = async (work) => {
+  try { await work(); return 'no error'; }
+  catch (e) { return { error: e instanceof ArchexError, kind: e.kind, param: e.param, message: e.message }; }
+};
+console.log(JSON.stringify([
+  await caught(() => run('multipsi-v1-comm', { pes: 0 })),
+  await caught(() => run('multipsi-v1-comm', { nope: 1 })),
+  await caught(() => run('no-such-preset')),
+  await caught(() => trace('network-deadlock', {}, { length: -5 })),
+  await caught(async () => createArchex({ threads: 0 })),
+]));
+`,
+    );
+    const [range, unknown, preset, window, threads] = JSON.parse(out);
+    expect(range).toMatchObject({ error: true, kind: 'param', param: 'pes' });
+    expect(range.message).toMatch(/'pes'.*Valid: 1 to 1024 PEs/);
+    expect(unknown).toMatchObject({ error: true, kind: 'param', param: 'nope' });
+    expect(unknown.message).toContain('valid: pes');
+    expect(preset).toMatchObject({ error: true, kind: 'input' });
+    expect(preset.message).toContain('multipsi-v1-comm');
+    expect(window).toMatchObject({ error: true, kind: 'param', param: 'length' });
+    expect(threads).toMatchObject({ error: true, kind: 'input' });
+    expect(threads.message).toContain('1 to 256');
+  });
+
+  it("types a TypeScript user's code: its results, options and errors", async () => {
+    writeFileSync(
+      join(folder, 'use.ts'),
+      `import { ArchexError, createArchex, run, type RunReport, type TraceResult } from 'archex-engine';
+const report: RunReport = await run('jmachine-lcs', { nodes: 64 }, { seed: 2 });
+const seed: number = report.seed;
+const traced: TraceResult = await createArchex({ threads: 2 }).trace('network-deadlock');
+const clock: string = traced.clock;
+try { await run('x'); } catch (e) { if (e instanceof ArchexError) console.log(e.kind, e.param, seed, clock); }
+// @ts-expect-error a report's seed is a number
+const wrong: string = report.seed;
+// @ts-expect-error no such option
+await run('jmachine-lcs', {}, { sed: 2 });
+export { wrong };
+`,
+    );
+    writeFileSync(
+      join(folder, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'es2022',
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          strict: true,
+          noEmit: true,
+          lib: ['es2023', 'dom'],
+        },
+        files: ['use.ts'],
+      }),
+    );
+    const tsc = join(root, 'node_modules/typescript/bin/tsc');
+    const result = await exec(process.execPath, [tsc, '-p', '.'], { cwd: folder }).catch(
+      (e: { stdout: string }) => e,
+    );
+    expect(result.stdout).toBe('');
+  });
+});
