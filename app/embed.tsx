@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 
 import { EmbeddedChart } from './page/EmbeddedChart';
 import { FitRequests } from './page/embed_frame';
-import { createWorkerEngine } from './engine/worker_engine';
+import { createPageEngine } from './engine/page_engine';
 import { presets } from './presets/bundled';
 import { registerServiceWorker } from './offline/register';
 import './styles.css';
@@ -14,7 +14,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('embed.html has no #root');
 createRoot(root).render(
   <StrictMode>
-    <EmbeddedChart engine={createWorkerEngine()} presets={presets} fitRequests={fitRequests} />
+    <EmbeddedChart engine={createPageEngine()} presets={presets} fitRequests={fitRequests} />
   </StrictMode>,
 );
 registerServiceWorker();

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from './App';
-import { createWorkerEngine } from './engine/worker_engine';
+import { createPageEngine } from './engine/page_engine';
 import { presets } from './presets/bundled';
 import { registerServiceWorker } from './offline/register';
 import './styles.css';
@@ -11,7 +11,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(
   <StrictMode>
-    <App engine={createWorkerEngine()} presets={presets} />
+    <App engine={createPageEngine()} presets={presets} />
   </StrictMode>,
 );
 registerServiceWorker();

@@ -361,6 +361,8 @@ export interface ModuleOptions {
   wasmMemory?: WebAssembly.Memory;
   /** The bytes that memory's `maximum` allows, which JS cannot read back from it. */
   maxMemoryBytes?: number;
+  /** Where `path` (archex.wasm) is, when not beside the module's script. */
+  locateFile?: (path: string, scriptDirectory: string) => string;
 }
 
 declare function createArchexModule(options?: ModuleOptions): Promise<ArchexModule>;

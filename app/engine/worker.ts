@@ -1,25 +1,6 @@
-// Module worker hosting the engine. The wasm loads on first use; a failure to load is reported
-// to each request as an error message, never as a dead worker.
+// The explorer's engine worker: the module built beside the page (wasm/build, bundled by Vite).
 import createArchexModule from '#wasm/archex';
 
-import { EngineHost } from './host';
-import type { EngineRequest, EngineResponse } from './protocol';
-import { PROTOCOL_VERSION } from './protocol';
-import { holdForLife } from './worker_lock';
+import { hostWorker } from './worker_host';
 
-interface WorkerScope {
-  name: string;
-  postMessage(message: EngineResponse, transfer?: Transferable[]): void;
-  addEventListener(type: 'message', listener: (event: MessageEvent<EngineRequest>) => void): void;
-}
-
-const scope = globalThis as unknown as WorkerScope;
-// Results' typed arrays are moved to the UI, not copied.
-const host = new EngineHost(createArchexModule(), (response, transfer) =>
-  scope.postMessage(response, transfer),
-);
-// Nothing is said before the lock is held (or refused), so the page asks for it only after.
-const alive = holdForLife(scope.name).then((unwatched) =>
-  scope.postMessage({ v: PROTOCOL_VERSION, type: 'hello', id: 0, unwatched }),
-);
-scope.addEventListener('message', (event) => void alive.then(() => host.handle(event.data)));
+hostWorker(createArchexModule());

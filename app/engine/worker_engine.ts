@@ -62,21 +62,14 @@ function workerClient(index: number, start: WorkerStart): EngineClient {
   return client;
 }
 
-/** Starts one module worker hosting the engine (worker.ts), named `name`. */
+/** Starts one module worker hosting the engine (worker_host.ts), named `name`. */
 export type WorkerStart = (name: string) => Worker;
 
-/** The explorer's worker, built with the page. */
-const pageWorker: WorkerStart = (name) =>
-  new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name });
-
 /**
- * The engine in module Web Workers, so no run ever blocks the UI thread: `size` of them (default
- * one per core the browser reports, at least 1), started as a sweep needs them. `start` opens
- * one (the library opens its own built copy).
+ * The engine in module Web Workers, so no run ever blocks the UI thread: `size` of them (at
+ * least 1), started as a sweep needs them; `start` opens one (the explorer's own build of
+ * worker.ts, page_engine.ts; the library's copy).
  */
-export function createWorkerEngine(
-  size = navigator.hardwareConcurrency || 1,
-  start: WorkerStart = pageWorker,
-): Engine {
+export function createWorkerEngine(size: number, start: WorkerStart): Engine {
   return new PoolEngine((index) => workerClient(index, start), size);
 }

@@ -1,5 +1,5 @@
 // The library in browsers: the engine in module Web Workers (web_worker.js, beside this file in
-// the package), so no run blocks the page. A page of another origin than the package's (a
+// the package, told where archex.wasm is), so no run blocks the page. A page of another origin than the package's (a
 // notebook importing it from a CDN) may not start a worker from its URL: the worker is then
 // started from a same-origin blob that imports it. A page that refuses both (a strict content
 // security policy) gets the refusal in words on the first request, not a hang.
@@ -16,6 +16,7 @@ export type { ArchexOptions } from './options';
 
 function startWorker(name: string): Worker {
   const url = new URL('./web_worker.js', import.meta.url);
+  url.hash = encodeURIComponent(new URL('./archex.wasm', import.meta.url).href);
   try {
     return new Worker(url, { type: 'module', name });
   } catch (error) {

@@ -136,7 +136,7 @@ export async function packLibrary(): Promise<string> {
   await build({
     ...common,
     platform: 'browser',
-    entryPoints: { browser: 'app/lib/browser.ts', web_worker: 'app/engine/worker.ts' },
+    entryPoints: { browser: 'app/lib/browser.ts', web_worker: 'app/lib/web_worker.ts' },
     // The Emscripten glue's Node branch, never taken in a browser.
     external: ['fs', 'path'],
   });
