@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
+import { getMeta } from 'unpdf';
 
 import { collectConsole, waitIdle } from './support';
 
@@ -194,6 +195,10 @@ test('side by side exports one figure of both runs as SVG, PNG and PDF', async (
   expect(pdf.data.subarray(0, 5).toString()).toBe('%PDF-');
   // Its text as text: the font embedded.
   expect(pdf.data.toString('latin1')).toContain('/FontFile2');
+  // Its title, and its caption as its subject: what the two runs are and the link back.
+  const { info } = await getMeta(new Uint8Array(pdf.data));
+  expect(info).toMatchObject({ Title: expect.any(String), Creator: 'archex' });
+  expect(String(info.Subject)).toContain('Made with archex: http');
   expect(consoleMessages).toEqual([]);
 });
 

@@ -51,6 +51,12 @@ const FAMILIES: [string, string, string[], Record<string, string>][] = [
     ['dims=4x4', 'switching=circuit'],
     { from: '1000', cycles: '400' },
   ],
+  [
+    'the transputer farm (T805 and T9000)',
+    'transputer-farm',
+    ['workers=4', 'image_height=64'],
+    { cycles: '2000' },
+  ],
 ];
 
 describe('perfettoTrace()', () => {
@@ -238,6 +244,22 @@ describe('perfettoTrace()', () => {
     });
     expect(slices(file)).toHaveLength(packets);
     expect(perfettoProblems(file)).toEqual([]);
+  });
+
+  it('the transputer farm: per transputer a row on each machine, rows out and results back as flows', async () => {
+    const report = await trace('transputer-farm', ['workers=4', 'image_height=64'], {
+      cycles: '100000',
+    });
+    const file = perfettoTrace(report);
+    const names = file.traceEvents.filter((e) => e.name === 'thread_name').map((e) => e.args!.name);
+    expect(names).toContain('T805 farm (T805)');
+    expect(names).toContain('T9000 farm (T9000)');
+    const states = new Set(slices(file).map((e) => e.name));
+    expect(states).toContain('T805 farm: computing');
+    expect(states).toContain('T9000 farm: communicating');
+    // Every row goes out and comes back, on each machine: 2 x 64 messages, twice.
+    expect(flowIds(file).size).toBe(4 * 64);
+    expect(slices(file, 'message').filter((e) => e.name === 'send result')).toHaveLength(2 * 64);
   });
 
   it('a trace that declares no timeline of a machine without a network is refused in words', async () => {

@@ -207,6 +207,7 @@ export function SideBySide(props: Props) {
   };
 
   // The figure renderer (with react-dom/server) loads on the first export, not with the page.
+  // The caption comes too: a PDF carries it as its subject.
   const figureExport = async () => {
     const [a, b] = figure
       ? [drawnLeft.charts.get(figure.id), drawnRight.charts.get(figure.id)]
@@ -216,27 +217,34 @@ export function SideBySide(props: Props) {
     }
     const runs = { left: sideRun(drawnLeft.grid), right: sideRun(drawnRight.grid) };
     const link = withLink ? window.location.href : null;
-    return (await import('../exports/side_export')).renderSideFigure({
+    const caption = sideCaption(figure.id, runs, names, link);
+    const file = await (
+      await import('../exports/side_export')
+    ).renderSideFigure({
       name: figure.id,
       title: figure.title,
       left: a,
       right: b,
       names,
-      caption: sideCaption(figure.id, runs, names, link),
+      caption,
       theme,
     });
+    return { file, caption };
   };
   const exportFigure = (format: 'svg' | 'png' | 'pdf') => {
     setExportError(null);
     const filename = `${left.presetId}-vs-${right.presetId}-${figure?.id ?? ''}`;
     figureExport()
-      .then(async (f) => {
-        if (format === 'png') download(await svgToPng(f), `${filename}.png`, 'image/png');
-        else if (format === 'svg') download(f.text, `${filename}.svg`, 'image/svg+xml');
+      .then(async ({ file, caption }) => {
+        if (format === 'png') download(await svgToPng(file), `${filename}.png`, 'image/png');
+        else if (format === 'svg') download(file.text, `${filename}.svg`, 'image/svg+xml');
         else {
           // PDFKit and the font files load on the first PDF, not with the page.
           const { figurePdfBlob } = await import('../exports/pdf_export');
-          const pdf = await figurePdfBlob(f, { title: figure?.title ?? filename });
+          const pdf = await figurePdfBlob(file, {
+            title: figure?.title ?? filename,
+            subject: caption.join(' '),
+          });
           download(pdf, `${filename}.pdf`, 'application/pdf');
         }
       })

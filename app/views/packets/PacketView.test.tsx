@@ -141,8 +141,8 @@ describe('PacketView', () => {
   it('renders the moment in words, the controls and the legend, with no console errors', () => {
     const html = render(mesh, FROM + 20);
     expect(html).toContain('<canvas');
-    expect(html).toMatch(/Cycle 1520: \d+ packets on their way, \d+ waiting at their sources/);
-    expect(html).toMatch(/\d+ flits in buffers; \d+ blocked heads/);
+    expect(html).toMatch(/Cycle 1520: \d+ packets? on their way, \d+ waiting at their sources/);
+    expect(html).toMatch(/\d+ flits? in buffers; \d+ blocked heads?/);
     expect(html).toContain('Show credits');
     expect(html).toContain('no credit');
     expect(html).toContain('aria-live="polite"');

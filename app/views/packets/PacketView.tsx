@@ -24,7 +24,7 @@ import type { Ctx, Theme } from './packet_paint';
 import { paintNetwork, paintScene, packetColor, REASON_SHORT } from './packet_paint';
 import type { Scene } from './packet_scene';
 import { buildScene, flitNear } from './packet_scene';
-import { describeCycle } from './packet_words';
+import { describeCycle, plural } from './packet_words';
 import { Narration } from '../Narration';
 
 /** The tallest the drawing gets, px, unless the view is given a height to fill. */
@@ -209,10 +209,12 @@ export function describeMoment(
     .filter(Boolean);
   const heads = c.blocked.reduce((a, b) => a + b, 0);
   const parts = [
-    `Cycle ${time}: ${c.inFlight} packets on their way, ${c.queued} waiting at their sources`,
+    `Cycle ${time}: ${plural(c.inFlight, 'packet', 'packets')} on their way, ` +
+      `${c.queued} waiting at their sources`,
     index.switching === 'circuit'
-      ? `${state.holders.size} channels held by circuits`
-      : `${c.buffered} flits in buffers; ${heads} blocked heads` +
+      ? `${plural(state.holders.size, 'channel', 'channels')} held by circuits`
+      : `${plural(c.buffered, 'flit', 'flits')} in buffers; ` +
+        `${plural(heads, 'blocked head', 'blocked heads')}` +
         (blocked.length ? ` (${blocked.join(', ')})` : ''),
   ];
   let text = parts.join(', ') + '.';

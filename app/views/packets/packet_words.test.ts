@@ -10,7 +10,7 @@ import type { TraceOutcome } from '../../engine/trace';
 import { openIndex } from './open_index';
 import { flitKey, keyPacket } from './packet_index';
 import { REASON_SHORT } from './packet_paint';
-import { describeCycle, longestChain, waitsAt } from './packet_words';
+import { describeCycle, longestChain, plural, waitsAt } from './packet_words';
 
 const FROM = 1500;
 let mesh: TraceOutcome;
@@ -158,5 +158,13 @@ describe('describeCycle(index, layout, frame)', () => {
       }
     }
     expect(blocked).toBeGreaterThan(0);
+  });
+});
+
+describe('plural(n, one, many)', () => {
+  it('says one thing in the singular, none and several in the plural', () => {
+    expect(plural(1, 'packet', 'packets')).toBe('1 packet');
+    expect(plural(0, 'packet', 'packets')).toBe('0 packets');
+    expect(plural(2, 'blocked head', 'blocked heads')).toBe('2 blocked heads');
   });
 });

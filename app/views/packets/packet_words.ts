@@ -18,7 +18,8 @@ export const REASON_WORDS: Record<string, string> = {
   queue_full: "room in its destination's receive queue",
 };
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/** `n` and the noun in the number it takes: "1 packet", "2 packets". */
+export const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** Blocked front flits named in full at most; the rest are counted. */
 const NAMED_WAITS = 3;

@@ -131,8 +131,8 @@ void Simulation::record_trace(const TraceRequest& request) {
   if (!model_->attach_trace(*recorder)) {
     throw ParamError("trace", "model '" + model_name_ +
                                   "' records no trace: networks, the Multi-PSI's goal "
-                                  "reduction, the J-Machine's programs, the Paragon under NX "
-                                  "and PIE64's congestion do");
+                                  "reduction, the J-Machine's programs, the Paragon under NX, "
+                                  "PIE64's congestion and the transputer farm do");
   }
   trace_ = std::move(recorder);
 }

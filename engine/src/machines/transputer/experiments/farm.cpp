@@ -92,7 +92,8 @@ std::size_t farm_chunk(const FarmParams& p) {
 }
 
 // Some worker counts: the rows' iterations (one unit per row), then the farm on the T805 and on
-// the T9000 for each count (one unit per event).
+// the T9000 for each count (one unit per event). Traced, it records the farm of its first count
+// on both machines.
 class FarmPoint final : public Model {
  public:
   FarmPoint(FarmParams p, std::size_t first, std::size_t last)
@@ -110,8 +111,16 @@ class FarmPoint final : public Model {
         continue;
       }
       const int workers = p_.workers[at_];
-      if (!farm_) farm_ = std::make_unique<Farm>(p_, machine_ == 1, workers, rows_);
+      const bool traced = trace_ && at_ == first_;
+      if (!farm_) {
+        farm_ = std::make_unique<Farm>(p_, machine_ == 1, workers, rows_,
+                                       traced ? &events_ : nullptr);
+      }
       if (!farm_->step()) continue;
+      if (traced) {
+        trace_->record(machine_, events_);
+        events_ = {};
+      }
       times_[machine_].x.push_back(workers);
       times_[machine_].y.push_back(farm_->time_ms());
       Series w = kWorkRates({kFarmModels[machine_] + "_" + std::to_string(workers)}, "", "worker",
@@ -133,6 +142,12 @@ class FarmPoint final : public Model {
                         static_cast<double>(2 * (last_ - first_));
     return 0.2 * rows + 0.8 * runs;
   }
+  bool attach_trace(TraceRecorder& recorder) override {
+    if (first_ < last_) {
+      trace_ = std::make_unique<transputer::FarmTrace>(recorder, p_.workers[first_] + 1);
+    }
+    return true;
+  }
   Result result() const override {
     Result r;
     double iterations = 0;
@@ -150,6 +165,8 @@ class FarmPoint final : public Model {
   int machine_ = 0;
   std::vector<std::int64_t> rows_;
   std::unique_ptr<Farm> farm_;
+  std::unique_ptr<transputer::FarmTrace> trace_;
+  transputer::FarmEvents events_;
   Series times_[2];
   std::vector<Series> rates_;
 };

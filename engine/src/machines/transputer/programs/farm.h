@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "machines/transputer/costs.h"
+#include "machines/transputer/programs/farm_trace.h"
 #include "machines/transputer/programs/mandelbrot.h"
 
 namespace archex::transputer {
@@ -26,8 +27,9 @@ struct FarmParams {
 // priority; the high-priority communication software on its transputer pushes it back.
 class Farm {
  public:
-  // `rows`: each row's iterations, in order.
-  Farm(const FarmParams& p, bool t9000, int workers, std::vector<std::int64_t> rows);
+  // `rows`: each row's iterations, in order. `trace`, when given, collects what the run does.
+  Farm(const FarmParams& p, bool t9000, int workers, std::vector<std::int64_t> rows,
+       FarmEvents* trace = nullptr);
   ~Farm();
   // One event; true once every row is back at the master.
   bool step();

@@ -1,0 +1,133 @@
+#include "machines/transputer/programs/farm_trace.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/simulation.h"
+#include "machines/builtin_models.h"
+
+namespace archex {
+namespace {
+
+const ParamValues kFarm = {{"workers", std::vector<double>{4, 6}}, {"image_height", 48}};
+
+// Each event of a kind: its time and its fields by name.
+std::vector<std::pair<double, std::map<std::string, std::uint32_t>>> events(const TraceKind& k) {
+  std::vector<std::pair<double, std::map<std::string, std::uint32_t>>> out;
+  std::size_t i = 0;
+  for (std::size_t r = 0; r < k.times.size(); ++r) {
+    for (std::uint32_t n = 0; n < k.counts[r]; ++n, ++i) {
+      std::map<std::string, std::uint32_t> f;
+      for (std::size_t c = 0; c < k.columns.size(); ++c) {
+        f[k.spec.fields[c].name] = k.columns[c].at(i);
+      }
+      out.emplace_back(k.times[r], f);
+    }
+  }
+  return out;
+}
+
+struct Traced {
+  Result result;
+  Trace trace;
+};
+
+Traced traced(double from, double length) {
+  const ModelRegistry registry = builtin_registry();
+  Simulation sim(registry, "transputer_farm", kFarm, 1, 0);
+  TraceRequest request;
+  request.from = from;
+  request.length = length;
+  sim.record_trace(request);
+  Traced t{sim.run(), {}};
+  t.trace = sim.trace();
+  return t;
+}
+
+// Per transputer, the time in each state from the state changes, to `end`.
+std::map<std::uint32_t, std::map<std::uint32_t, double>> state_times(const TraceKind& changes,
+                                                                   double end) {
+  std::map<std::uint32_t, std::pair<double, std::uint32_t>> last;
+  std::map<std::uint32_t, std::map<std::uint32_t, double>> time;
+  for (const auto& [t, f] : events(changes)) {
+    const std::uint32_t node = f.at("node");
+    if (last.count(node)) time[node][last[node].second] += t - last[node].first;
+    last[node] = {t, f.at("state")};
+  }
+  for (const auto& [node, at] : last) time[node][at.second] += end - at.first;
+  return time;
+}
+
+// The trace of the point's first worker count (4) on both machines: each worker's computing
+// time is the share of the run the model's work rate gives it; every message is sent once and
+// delivered once, after its send, to the transputer it was sent to; tracing changes no result.
+TEST(FarmTrace, AWholeRunsStatesAndMessagesMatchTheFarm) {
+  const Traced t = traced(0, 1e9);
+  const Result plain = Simulation(builtin_registry(), "transputer_farm", kFarm, 1, 0).run();
+  ASSERT_EQ(plain.series.size(), t.result.series.size());
+  for (std::size_t i = 0; i < plain.series.size(); ++i) {
+    EXPECT_EQ(plain.series[i].y, t.result.series[i].y) << plain.series[i].name;
+  }
+  EXPECT_EQ(t.trace.clock, "ms");
+  EXPECT_EQ(t.trace.dropped(), 0u);
+  ASSERT_EQ(t.trace.timeline.lanes.size(), 2u);
+  const char* machines[] = {"t805", "t9000"};
+  for (const std::string m : machines) {
+    const Series& times = t.result.find_series("farm_time_ms_" + m);
+    ASSERT_EQ(times.x.front(), 4);
+    const double end = times.y.front();
+    const Series& rates = t.result.find_series("work_rates_" + m + "_4");
+    const auto time = state_times(t.trace.kind(m + "_state"), end);
+    for (std::uint32_t w = 1; w <= 4; ++w) {
+      EXPECT_NEAR(time.at(w).at(1) / end, rates.y[w - 1], 1e-9) << m << " worker " << w;
+      EXPECT_GT(time.at(w).at(2), 0) << m << " worker " << w << " communicates";
+    }
+    // The master only communicates.
+    EXPECT_EQ(time.at(0).count(1), 0u);
+    std::map<std::uint32_t, std::pair<double, std::uint32_t>> sent;
+    for (const auto& [at, f] : events(t.trace.kind(m + "_message_sent"))) {
+      EXPECT_TRUE(sent.emplace(f.at("id"), std::make_pair(at, f.at("to"))).second);
+      EXPECT_EQ(f.at("what"), f.at("node") == 0 ? 0u : 1u);
+    }
+    // Every row goes out and comes back.
+    EXPECT_EQ(sent.size(), 2u * 48);
+    std::map<std::uint32_t, int> received;
+    for (const auto& [at, f] : events(t.trace.kind(m + "_message_received"))) {
+      ASSERT_TRUE(sent.count(f.at("id")));
+      EXPECT_EQ(sent[f.at("id")].second, f.at("node"));
+      EXPECT_GT(at, sent[f.at("id")].first);
+      ++received[f.at("id")];
+    }
+    EXPECT_EQ(received.size(), sent.size());
+    for (const auto& [id, n] : received) EXPECT_EQ(n, 1) << id;
+  }
+}
+
+// A window's starting states are what the whole run's changes say at that moment.
+TEST(FarmTrace, AWindowStartsFromTheStatesAtItsStart) {
+  const Traced whole = traced(0, 1e9);
+  const double from = whole.result.find_series("farm_time_ms_t9000").y.front() / 2;
+  const Traced part = traced(from, 50);
+  for (const std::string m : {"t805", "t9000"}) {
+    std::map<std::uint32_t, std::uint32_t> at;
+    for (const auto& [t, f] : events(whole.trace.kind(m + "_state"))) {
+      if (t <= from) at[f.at("node")] = f.at("state");
+    }
+    const auto start = events(part.trace.kind(m + "_state_at_start"));
+    ASSERT_EQ(start.size(), 5u);
+    for (const auto& [t, f] : start) {
+      EXPECT_EQ(t, from);
+      EXPECT_EQ(f.at("state"), at.count(f.at("node")) ? at[f.at("node")] : 0u) << m;
+    }
+    for (const auto& [t, f] : events(part.trace.kind(m + "_state"))) {
+      EXPECT_GE(t, from);
+      EXPECT_LT(t, from + 50);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace archex
