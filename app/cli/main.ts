@@ -99,8 +99,8 @@ options of run:
 options of trace (one run recording the events of a window; docs/cli.md "Traces"):
   --point N         the point of a sweep model's run to trace (default 0: for the custom
                     network, the chosen load); a model that is no sweep runs whole.
-  --from T          the window's start, in the model's clock: cycles, ms for the Multi-PSI,
-                    us for the Paragon (default 0).
+  --from T          the window's start, in the model's clock: cycles, ms for the Multi-PSI
+                    and the transputer farm, us for the Paragon (default 0).
   --cycles N        the window's length in that clock (default ${DEFAULT_TRACE_CYCLES}).
   --max-events N, --max-bytes N
                     caps (default 64 MB): past one the trace keeps its complete beginning and

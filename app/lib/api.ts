@@ -29,7 +29,10 @@ export interface RunOptions {
 export interface TraceOptions extends RunOptions {
   /** The point of a sweep to run (default its first); a model that is no sweep runs whole. */
   point?: number;
-  /** The window's start in the model's clock: cycles, ms (Multi-PSI) or us (Paragon). */
+  /**
+   * The window's start in the model's clock: cycles, ms (the Multi-PSI, the transputer farm) or
+   * us (the Paragon).
+   */
   from?: number;
   /** The window's length in that clock (default 1000). */
   length?: number;
