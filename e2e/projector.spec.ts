@@ -226,3 +226,23 @@ test('a pinned curve is named by what differs from the current run, and presente
   expect(await presented.evaluate((g) => getComputedStyle(g).opacity)).toBe('1');
   expect(consoleMessages).toEqual([]);
 });
+
+test("a presented experiment's readouts fit their cards, the longest unit included", async ({
+  page,
+}) => {
+  await page.goto(link({ preset: 'multipsi-v1-program1', present: {} }));
+  await waitIdle(page);
+  const values = page.locator('.presentation-aside .readouts dd');
+  await expect(values).toHaveCount(4);
+  await expect(values.nth(2)).toContainText('reductions/message');
+  // Nothing is cut off at a card's edge: each value is as wide as the box it is drawn in.
+  const overflow = await values.evaluateAll((dds) =>
+    dds.map((dd) => {
+      const card = dd.parentElement!.getBoundingClientRect();
+      return (
+        dd.scrollWidth - dd.clientWidth + Math.max(0, dd.getBoundingClientRect().right - card.right)
+      );
+    }),
+  );
+  expect(overflow).toEqual([0, 0, 0, 0]);
+});
