@@ -11,6 +11,8 @@ export interface ParamSpec {
   max: number;
   step: number;
   integer: boolean;
+  /** Above 1: every value is min times a whole power of it (machine sizes: 2); else 0. */
+  ratio: number;
   description: string;
   /** 0: one number. n >= 1: a list of 1 to n numbers, each checked against min, max, integer. */
   maxItems: number;

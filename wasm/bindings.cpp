@@ -56,6 +56,7 @@ val describe_param(const archex::ParamSpec& p) {
   o.set("max", p.max);
   o.set("step", p.step);
   o.set("integer", p.integer);
+  o.set("ratio", p.ratio);
   o.set("description", p.description);
   o.set("maxItems", static_cast<double>(p.max_items));
   o.set("defaultList", numbers(p.default_list));

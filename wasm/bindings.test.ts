@@ -51,6 +51,7 @@ describe('listModels()', () => {
       max: 1024,
       step: 1,
       integer: true,
+      ratio: 0,
       description: expect.stringMatching(/ideal performance/),
       maxItems: 0,
       defaultList: [],
@@ -66,11 +67,19 @@ describe('listModels()', () => {
       max: 1,
       step: 0.01,
       integer: false,
+      ratio: 0,
       description: expect.stringMatching(/performance = W \/ \(1 \+ X\)/),
       maxItems: 6,
       defaultList: [0.75, 0.5, 0.25],
       choices: [],
     });
+    // Machine sizes are powers of two: declared, so a slider offers only those.
+    const programs = models.find((m) => m.name === 'jmachine_programs');
+    const sizes = programs?.params.filter((p) => p.ratio > 1).map((p) => [p.name, p.ratio]);
+    expect(sizes).toEqual([
+      ['nodes', 2],
+      ['breakdown_nodes', 2],
+    ]);
   });
 });
 

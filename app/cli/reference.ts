@@ -35,7 +35,12 @@ function rangeOf(p: ParamSpec): string {
         : p.min === -Infinity
           ? `≤ ${num(p.max)}`
           : `${num(p.min)} to ${num(p.max)}`;
-  const kind = p.integer ? `${bounds}, whole` : bounds;
+  const kind =
+    p.ratio > 1
+      ? `${bounds}, ${p.min === 1 ? '' : `${num(p.min)} times `}a power of ${num(p.ratio)}`
+      : p.integer
+        ? `${bounds}, whole`
+        : bounds;
   return p.maxItems > 0 ? `list of 1 to ${p.maxItems}, each ${kind}` : kind;
 }
 

@@ -21,6 +21,7 @@ const spec = (over: Partial<ParamSpec>): ParamSpec => ({
   max: 1,
   step: 0.01,
   integer: false,
+  ratio: 0,
   description: '',
   maxItems: 0,
   defaultList: [],
@@ -107,6 +108,7 @@ describe('serializeUrlState() / parseUrlState()', () => {
       max: 32,
       step: 1,
       integer: true,
+      ratio: 0,
       maxItems: 3,
       defaultList: [8, 8],
     });

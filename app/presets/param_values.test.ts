@@ -10,6 +10,7 @@ import {
   namedParams,
   paramsText,
   parseDecimal,
+  ratioValues,
   resolveValues,
   valueText,
 } from './param_values';
@@ -158,5 +159,26 @@ describe('changedParams()', () => {
       depths: [1, 2],
     });
     expect(changedParams(paper, paper)).toEqual({});
+  });
+});
+
+describe('a parameter whose values are powers of a ratio (machine sizes)', () => {
+  const nodes = spec({ name: 'nodes', unit: 'nodes', min: 1, max: 64, integer: true, ratio: 2 });
+  const list = spec({ ...nodes, name: 'sizes', maxItems: 4, defaultList: [1, 2] });
+
+  it('ratioValues() lists them; other parameters have none', () => {
+    expect(ratioValues(nodes)).toEqual([1, 2, 4, 8, 16, 32, 64]);
+    expect(ratioValues(pes)).toEqual([]);
+  });
+
+  it('takes a power and names the valid values for any other, in a list too', () => {
+    expect(checkValue(nodes, '32')).toEqual({ value: 32 });
+    expect(checkValue(nodes, '24')).toEqual({
+      error: 'Not a power of 2. Valid: 1, 2, 4, 8, 16, 32, 64 nodes',
+    });
+    expect(checkValue(list, '1, 3')).toEqual({
+      error: 'Item 2 (3): Not a power of 2. Valid: 1, 2, 4, 8, 16, 32, 64 nodes',
+    });
+    expect(checkValue(nodes, '128')).toEqual({ error: 'Out of range. Valid: 1 to 64 nodes' });
   });
 });

@@ -51,8 +51,24 @@ export function checkRange(
   return { value };
 }
 
+/** A ratio parameter's values, min times each whole power of its ratio up to max. */
+export function ratioValues(spec: ParamSpec): number[] {
+  const values: number[] = [];
+  for (let v = spec.min; spec.ratio > 1 && v <= spec.max; v *= spec.ratio) values.push(v);
+  return values;
+}
+
 function checkNumber(spec: ParamSpec, text: string): { value: number } | { error: string } {
-  return checkRange(text, spec, validRange(spec));
+  const checked = checkRange(text, spec, validRange(spec));
+  if ('error' in checked || spec.ratio <= 1) return checked;
+  const values = ratioValues(spec);
+  if (values.includes(checked.value)) return checked;
+  const times = spec.min === 1 ? '' : `${spec.min} times `;
+  return {
+    error:
+      `Not ${times}a power of ${spec.ratio}. Valid: ${values.join(', ')}` +
+      (spec.unit ? ` ${spec.unit}` : ''),
+  };
 }
 
 /**

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import type { ParamSpec } from '../engine/types';
 import type { Baseline } from '../presets/param_values';
 import { FieldError, ParamHead } from './ParamHead';
-import { SLIDER_POSITIONS, isLogScale, sliderStep, toSliderPosition } from './slider_scale';
+import { sliderRange, sliderStep, toSliderPosition } from './slider_scale';
 
 export interface ParamControlProps {
   spec: ParamSpec;
@@ -23,10 +23,8 @@ export interface ParamControlProps {
 export function ParamControl(props: ParamControlProps) {
   const { spec, value, draft, error, paperValue, source, baseline } = props;
   const id = useId();
-  const log = isLogScale(spec);
-  const sliderMin = log ? 0 : spec.min;
-  const sliderMax = log ? SLIDER_POSITIONS : spec.max;
-  const markAt = (toSliderPosition(spec, paperValue) - sliderMin) / (sliderMax - sliderMin);
+  const slider = sliderRange(spec);
+  const markAt = (toSliderPosition(spec, paperValue) - slider.min) / (slider.max - slider.min);
 
   return (
     <div className={`param${error ? ' invalid' : ''}`}>
@@ -46,9 +44,9 @@ export function ParamControl(props: ParamControlProps) {
             aria-label={spec.label}
             aria-valuetext={`${value} ${spec.unit}`}
             data-param={spec.name}
-            min={sliderMin}
-            max={sliderMax}
-            step={log ? 1 : spec.step}
+            min={slider.min}
+            max={slider.max}
+            step={slider.step}
             value={toSliderPosition(spec, value)}
             onChange={(e) => props.onValue(sliderStep(spec, value, Number(e.target.value)))}
           />

@@ -14,6 +14,7 @@ const spec: ParamSpec = {
   max: 4,
   step: 1,
   integer: true,
+  ratio: 0,
   description: 'Virtual channels per physical channel.',
   maxItems: 0,
   defaultList: [],

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 
 import type { ParamSpec } from '../engine/types';
-import { pes, rps } from '../presets/fixtures/param_specs';
+import { pes, rps, spec } from '../presets/fixtures/param_specs';
 import {
   SLIDER_POSITIONS,
   fromSliderPosition,
   isLogScale,
+  sliderRange,
   sliderStep,
   snapToStep,
   toSliderPosition,
@@ -72,5 +73,23 @@ describe('slider mapping', () => {
     expect(sliderStep(pes, 6, next)).toBe(7);
     expect(sliderStep(pes, 6, next - 2)).toBe(5);
     expect(sliderStep(pes, 1, 0)).toBe(1);
+  });
+});
+
+describe('a slider over powers of a ratio', () => {
+  const nodes = spec({ name: 'nodes', min: 1, max: 4096, integer: true, ratio: 2 });
+
+  it('has one position a value, so every position is a valid machine size', () => {
+    expect(sliderRange(nodes)).toEqual({ min: 0, max: 12, step: 1 });
+    for (let p = 0; p <= 12; p++) {
+      expect(fromSliderPosition(nodes, p)).toBe(2 ** p);
+      expect(toSliderPosition(nodes, 2 ** p)).toBe(p);
+    }
+  });
+
+  it('moves one value a step, and shows a value between two at the nearer', () => {
+    expect(sliderStep(nodes, 64, 7)).toBe(128);
+    expect(sliderStep(nodes, 64, 5)).toBe(32);
+    expect(toSliderPosition(nodes, 100)).toBe(7);
   });
 });

@@ -1,6 +1,15 @@
-// Where a parameter's value sits on its slider: linear, or logarithmic for wide ranges. The number
-// field beside the slider stays exact.
+// Where a parameter's value sits on its slider: linear, logarithmic for wide ranges, or one
+// position per value for a parameter whose values are powers of a ratio (machine sizes). The
+// number field beside the slider stays exact.
 import type { ParamSpec } from '../engine/types';
+import { ratioValues } from '../presets/param_values';
+
+/** The slider's positions: their first, last and step. */
+export function sliderRange(spec: ParamSpec): { min: number; max: number; step: number } {
+  if (spec.ratio > 1) return { min: 0, max: ratioValues(spec).length - 1, step: 1 };
+  if (isLogScale(spec)) return { min: 0, max: SLIDER_POSITIONS, step: 1 };
+  return { min: spec.min, max: spec.max, step: spec.step };
+}
 
 /** Snaps a value to the spec's step grid (counted from min) and clamps it into range. */
 export function snapToStep(spec: ParamSpec, value: number): number {
@@ -36,7 +45,15 @@ function logPositions(spec: ParamSpec): { first: number; count: number } {
     : { first: 1, count: SLIDER_POSITIONS - 1 };
 }
 
+/** The position of a ratio parameter's value: the nearest of its values. */
+function ratioPosition(spec: ParamSpec, value: number): number {
+  const last = ratioValues(spec).length - 1;
+  const k = Math.round(Math.log(Math.max(value, spec.min) / spec.min) / Math.log(spec.ratio));
+  return Math.min(last, Math.max(0, k));
+}
+
 export function toSliderPosition(spec: ParamSpec, value: number): number {
+  if (spec.ratio > 1) return ratioPosition(spec, value);
   if (!isLogScale(spec)) return value;
   if (value <= spec.min) return 0;
   const floor = logFloor(spec);
@@ -46,6 +63,10 @@ export function toSliderPosition(spec: ParamSpec, value: number): number {
 }
 
 export function fromSliderPosition(spec: ParamSpec, position: number): number {
+  if (spec.ratio > 1) {
+    const values = ratioValues(spec);
+    return values[Math.min(values.length - 1, Math.max(0, Math.round(position)))]!;
+  }
   if (!isLogScale(spec)) return snapToStep(spec, position);
   const floor = logFloor(spec);
   const { first, count } = logPositions(spec);

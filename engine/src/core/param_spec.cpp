@@ -40,6 +40,20 @@ void validate_number(const ParamSpec& spec, const std::string& subject, double v
     throw ParamError(spec.name, subject + " = " + format_number(value) +
                                     " must be a whole number; valid range " + range);
   }
+  if (spec.ratio > 1) {
+    std::string valid;
+    bool listed = false;
+    for (double v = spec.min; v <= spec.max; v *= spec.ratio) {
+      listed = listed || v == value;
+      valid += (valid.empty() ? "" : ", ") + format_number(v);
+    }
+    if (!listed) {
+      const std::string times = spec.min == 1 ? "" : format_number(spec.min) + " times ";
+      throw ParamError(spec.name, subject + " = " + format_number(value) + " is not " + times +
+                                      "a power of " + format_number(spec.ratio) + "; valid: " +
+                                      valid + (spec.unit.empty() ? "" : " " + spec.unit));
+    }
+  }
 }
 
 }  // namespace
@@ -68,6 +82,11 @@ number_param& number_param::range(double min, double max) {
 number_param& number_param::whole(bool integer) {
   spec_.integer = integer;
   if (integer) spec_.step = 1;
+  return *this;
+}
+
+number_param& number_param::powers_of(double ratio) {
+  spec_.ratio = ratio;
   return *this;
 }
 

@@ -30,6 +30,9 @@ struct ParamSpec {
   // Names of the values 0, 1, ... of a parameter that picks one of them (a topology, a traffic
   // pattern); empty for a number. Such a parameter is a whole number from 0 to choices.size() - 1.
   std::vector<std::string> choices;
+  // Above 1: every value is min times a whole power of `ratio` (a machine of 1, 2, 4, ... nodes);
+  // 0 for any value the range and step allow.
+  double ratio = 0.0;
 
   bool is_list() const { return max_items > 0; }
   bool is_choice() const { return !choices.empty(); }
@@ -96,6 +99,8 @@ class number_param {
   // A whole number, stepping by 1 unless step() says otherwise.
   number_param& whole(bool integer = true);
   number_param& step(double step);
+  // The values are min, min * ratio, min * ratio^2, ... up to max.
+  number_param& powers_of(double ratio);
   number_param& about(const char* description);
   // A list of 1 to `items` numbers (each in range), `values` by default.
   number_param& max_items(std::size_t items);

@@ -113,6 +113,18 @@ TEST(ResolveParams, ListErrorCarriesParameterName) {
   }
 }
 
+TEST(ResolveParams, PowersOfARatioAreTheOnlyValuesAndAreListed) {
+  ParamSpec nodes = number_param("nodes", "Nodes").unit("nodes").value(4).range(1, 64).whole()
+                        .powers_of(2);
+  EXPECT_EQ(nodes.ratio, 2);
+  for (const double v : {1, 2, 32, 64}) EXPECT_NO_THROW(validate_param(nodes, v)) << v;
+  EXPECT_EQ(message_of([&] { validate_param(nodes, 24); }),
+            "parameter 'nodes' = 24 is not a power of 2; valid: 1, 2, 4, 8, 16, 32, 64 nodes");
+  ParamSpec even = number_param("even", "Even").value(3).range(3, 30).whole().powers_of(3);
+  EXPECT_EQ(message_of([&] { validate_param(even, 10); }),
+            "parameter 'even' = 10 is not 3 times a power of 3; valid: 3, 9, 27");
+}
+
 TEST(ParamValue, KeepsItsKindApartFromItsCount) {
   EXPECT_FALSE(ParamValue(0.5).is_list());
   EXPECT_EQ(ParamValue(0.5).items(), (List{0.5}));

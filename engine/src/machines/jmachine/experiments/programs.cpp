@@ -71,12 +71,12 @@ ParamTable<ProgramsParams> table() {
             .max_items(5).default_list({1, 2, 3, 4}))
       .add(&ProgramsParams::nodes,
            number_param("nodes", "Machine sizes")
-               .unit("nodes").value(64).range(1, jmachine::kMaxNodes).whole()
+               .unit("nodes").value(64).range(1, jmachine::kMaxNodes).whole().powers_of(2)
                .about("Nodes of each run (powers of two); one point each.")
                .max_items(13).default_list({1, 2, 4, 8, 16, 32, 64, 128, 256, 512}))
       .add(&ProgramsParams::breakdown_nodes,
            number_param("breakdown_nodes", "Breakdown machine")
-               .unit("nodes").value(64).range(1, jmachine::kMaxNodes).whole()
+               .unit("nodes").value(64).range(1, jmachine::kMaxNodes).whole().powers_of(2)
                .about("The machine size whose run gives the breakdown and the statistics."))
       .add(&ProgramsParams::tsp_runs,
            number_param("tsp_runs", "TSP: runs per size")

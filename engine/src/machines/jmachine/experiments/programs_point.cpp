@@ -108,9 +108,6 @@ class PointModel final : public Model {
 }  // namespace
 
 std::vector<Point> plan(const ProgramsParams& p) {
-  // Refused here, before any run, each naming the parameter it came from.
-  for (const int n : p.nodes) check_machine_size(n, "nodes");
-  check_machine_size(p.breakdown_nodes, "breakdown_nodes");
   std::vector<int> sizes = p.nodes;
   if (std::find(sizes.begin(), sizes.end(), p.breakdown_nodes) == sizes.end()) {
     sizes.push_back(p.breakdown_nodes);

@@ -111,9 +111,12 @@ TEST(JMachinePrograms, AMachineSizeThatIsNoPowerOfTwoNamesItsParameter) {
     }
     return "";
   };
+  const std::string sizes = "valid: 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096 nodes";
   EXPECT_EQ(refused({{"breakdown_nodes", 65}}),
-            "breakdown_nodes: a power of two from 1 to 4096, not 65");
-  EXPECT_EQ(refused({{"nodes", list({1, 3})}}), "nodes: a power of two from 1 to 4096, not 3");
+            "breakdown_nodes: parameter 'breakdown_nodes' = 65 is not a power of 2; " +
+                sizes);
+  EXPECT_EQ(refused({{"nodes", list({1, 3})}}),
+            "nodes: parameter 'nodes' item 2 = 3 is not a power of 2; " + sizes);
   EXPECT_EQ(refused({{"breakdown_nodes", 128}}), "");
 }
 
