@@ -8,27 +8,12 @@
 
 #include "core/simulation.h"
 #include "machines/builtin_models.h"
+#include "core/trace_events.h"
 
 namespace archex {
 namespace {
 
 const ParamValues kFarm = {{"workers", std::vector<double>{4, 6}}, {"image_height", 48}};
-
-// Each event of a kind: its time and its fields by name.
-std::vector<std::pair<double, std::map<std::string, std::uint32_t>>> events(const TraceKind& k) {
-  std::vector<std::pair<double, std::map<std::string, std::uint32_t>>> out;
-  std::size_t i = 0;
-  for (std::size_t r = 0; r < k.times.size(); ++r) {
-    for (std::uint32_t n = 0; n < k.counts[r]; ++n, ++i) {
-      std::map<std::string, std::uint32_t> f;
-      for (std::size_t c = 0; c < k.columns.size(); ++c) {
-        f[k.spec.fields[c].name] = k.columns[c].at(i);
-      }
-      out.emplace_back(k.times[r], f);
-    }
-  }
-  return out;
-}
 
 struct Traced {
   Result result;
