@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { ParamSpec } from '../engine/types';
-import { pes, rps, spec } from '../presets/fixtures/param_specs';
+import { pes, rps, spec as specOf } from '../presets/fixtures/param_specs';
 import {
   SLIDER_POSITIONS,
   fromSliderPosition,
@@ -77,7 +77,7 @@ describe('slider mapping', () => {
 });
 
 describe('a slider over powers of a ratio', () => {
-  const nodes = spec({ name: 'nodes', min: 1, max: 4096, integer: true, ratio: 2 });
+  const nodes = specOf({ name: 'nodes', min: 1, max: 4096, integer: true, ratio: 2 });
 
   it('has one position a value, so every position is a valid machine size', () => {
     expect(sliderRange(nodes)).toEqual({ min: 0, max: 12, step: 1 });
