@@ -74,13 +74,6 @@ void FarmTrace::record(int m, const FarmEvents& run) {
   };
   add(run.computing, 1);
   add(run.software, 2);
-  struct Change {
-    Time t;
-    int node;
-    std::uint32_t state;
-  };
-  std::vector<Change> changes;
-  std::vector<std::uint32_t> at_start(static_cast<std::size_t>(nodes_), kIdle);
   const Time from = rec_.from() * 1e6;
   for (int n = 0; n < nodes_; ++n) {
     auto& e = edges[static_cast<std::size_t>(n)];
@@ -91,6 +84,7 @@ void FarmTrace::record(int m, const FarmEvents& run) {
     int computing = 0;
     int software = 0;
     std::uint32_t now = kIdle;
+    std::uint32_t at_start = kIdle;
     for (std::size_t i = 0; i < e.size();) {
       const Time t = e[i].first;
       for (; i < e.size() && e[i].first == t; ++i) {
@@ -98,38 +92,41 @@ void FarmTrace::record(int m, const FarmEvents& run) {
         (level == 1 || level == -1 ? computing : software) += level > 0 ? 1 : -1;
       }
       const std::uint32_t state = software > 0 ? kCommunicating : computing > 0 ? kComputing : kIdle;
-      if (t <= from) at_start[static_cast<std::size_t>(n)] = state;
-      if (state != now) changes.push_back({t, n, state});
+      if (t <= from) at_start = state;
+      if (state != now) {
+        pending_.push_back({ms(t), [this, m, n, state](double at) {
+                              rec_.record(state_[m], at, u(n), state);
+                            }});
+      }
       now = state;
     }
+    // The snapshot first: it is the state before anything at the window's start.
+    pending_.push_back({-1, [this, m, n, at_start](double) {
+                          rec_.record(state_at_start_[m], rec_.from(), u(n), at_start);
+                        }});
   }
-  std::stable_sort(changes.begin(), changes.end(),
-                   [](const Change& a, const Change& b) { return a.t < b.t; });
-  for (int n = 0; n < nodes_; ++n) {
-    rec_.record(state_at_start_[m], rec_.from(), u(n), at_start[static_cast<std::size_t>(n)]);
-  }
-  for (const Change& c : changes) rec_.record(state_[m], ms(c.t), u(c.node), c.state);
-  // Sends and receipts, each kind in time order; a message's id is its place in the run.
-  std::vector<std::size_t> order(run.messages.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  const auto by = [&](Time FarmEvents::Message::*when) {
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-      return run.messages[a].*when < run.messages[b].*when;
-    });
-  };
-  by(&FarmEvents::Message::sent);
-  for (const std::size_t i : order) {
+  // Sends and receipts; a message's id is its place in the run.
+  for (std::size_t i = 0; i < run.messages.size(); ++i) {
     const FarmEvents::Message& msg = run.messages[i];
-    rec_.record(sent_[m], ms(msg.sent), u(msg.from), u(msg.to), msg.result ? 1u : 0u,
-                u(msg.bytes), u(static_cast<int>(i) + 1));
+    const std::uint32_t id = u(static_cast<int>(i) + 1);
+    pending_.push_back({ms(msg.sent), [this, m, msg, id](double at) {
+                          rec_.record(sent_[m], at, u(msg.from), u(msg.to),
+                                      msg.result ? 1u : 0u, u(msg.bytes), id);
+                        }});
+    pending_.push_back({ms(msg.delivered), [this, m, msg, id](double at) {
+                          rec_.record(received_[m], at, u(msg.to), u(msg.from), id);
+                        }});
   }
-  by(&FarmEvents::Message::delivered);
-  for (const std::size_t i : order) {
-    const FarmEvents::Message& msg = run.messages[i];
-    rec_.record(received_[m], ms(msg.delivered), u(msg.to), u(msg.from),
-                u(static_cast<int>(i) + 1));
+  if (++machines_ < 2) return;
+  // Both runs' events in one time order, the recorder's clock following them: a cap then cuts
+  // both machines' rows at the same time, and what is kept is whole up to it.
+  std::stable_sort(pending_.begin(), pending_.end(),
+                   [](const Pending& a, const Pending& b) { return a.ms < b.ms; });
+  for (const Pending& e : pending_) {
+    rec_.advance(std::max(rec_.now(), e.ms));
+    e.record(e.ms);
   }
-  rec_.advance(std::max(rec_.now(), ms(run.end)));
+  pending_.clear();
 }
 
 }  // namespace archex::transputer

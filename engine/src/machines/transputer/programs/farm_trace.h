@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -40,13 +41,21 @@ class FarmTrace {
  public:
   // `nodes`: the master and the workers of the runs traced.
   FarmTrace(TraceRecorder& recorder, int nodes);
-  // Records machine `m`'s run (0: the T805, 1: the T9000).
+  // Takes machine `m`'s run (0: the T805, 1: the T9000); once both are in, records them.
   void record(int m, const FarmEvents& run);
 
  private:
+  // An event to record at `ms` (the snapshot: before all).
+  struct Pending {
+    double ms;
+    std::function<void(double ms)> record;
+  };
+
   TraceRecorder& rec_;
   int nodes_;
   int state_[2], state_at_start_[2], sent_[2], received_[2];
+  int machines_ = 0;
+  std::vector<Pending> pending_;
 };
 
 }  // namespace archex::transputer

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <map>
 #include <string>
 #include <vector>
@@ -20,12 +21,14 @@ struct Traced {
   Trace trace;
 };
 
-Traced traced(double from, double length) {
+Traced traced(double from, double length,
+              std::uint64_t max_events = std::numeric_limits<std::uint64_t>::max()) {
   const ModelRegistry registry = builtin_registry();
   Simulation sim(registry, "transputer_farm", kFarm, 1, 0);
   TraceRequest request;
   request.from = from;
   request.length = length;
+  request.max_events = max_events;
   sim.record_trace(request);
   Traced t{sim.run(), {}};
   t.trace = sim.trace();
@@ -111,6 +114,27 @@ TEST(FarmTrace, AWindowStartsFromTheStatesAtItsStart) {
       EXPECT_GE(t, from);
       EXPECT_LT(t, from + 50);
     }
+  }
+}
+
+// Past a cap the trace keeps both machines' events up to one time, each whole up to it.
+TEST(FarmTrace, ACapCutsBothMachinesAtOneTime) {
+  const Traced t = traced(0, 1e9, 400);
+  EXPECT_TRUE(t.trace.truncated);
+  EXPECT_GT(t.trace.dropped(), 0u);
+  EXPECT_GT(t.trace.end, 0);
+  for (const std::string m : {"t805", "t9000"}) {
+    EXPECT_GT(t.trace.kind(m + "_state").events(), 0u) << m;
+    for (const char* k : {"_state", "_message_sent", "_message_received"}) {
+      for (const auto& [at, f] : events(t.trace.kind(m + k))) EXPECT_LT(at, t.trace.end) << m << k;
+    }
+  }
+  // Whole up to the cut: the same events as the whole run's before it.
+  const Traced whole = traced(0, 1e9);
+  for (const std::string k : {"t805_state", "t9000_message_sent"}) {
+    std::size_t before = 0;
+    for (const auto& [at, f] : events(whole.trace.kind(k))) before += at < t.trace.end;
+    EXPECT_EQ(t.trace.kind(k).events(), before) << k;
   }
 }
 
