@@ -11,8 +11,9 @@ import { IdleBoard, IdleContext, writeIdle } from './ui/page_idle';
 import { tours } from './tours/bundled';
 import { stepState } from './tours/schema';
 import { TourPanel, TourStepStatus } from './tours/TourPanel';
-import type { QuestionSpec } from './tours/schema';
-import { OpenQuestion } from './tours/use_withheld';
+import type { QuestionSpec, StepOutputsSpec } from './tours/schema';
+import { OpenQuestion, StepOutputs } from './tours/use_withheld';
+import { readsMachines } from './tours/withhold';
 import { hiddenParams } from './tours/panel_model';
 import { PaneSlot } from './page/PaneSlot';
 import { MachinesPage } from './compare/MachinesPage';
@@ -105,19 +106,26 @@ function withStepLayout<T extends { state: UrlState }>(parsed: T): T {
   return open ? { ...parsed, state: { ...parsed.state, layout: { ...layout, open } } } : parsed;
 }
 
-/** What the panes read from the page: its idle board, and the tour's open question. */
+/**
+ * What the panes read from the page: its idle board, the tour's open question, and what of the
+ * runs the tour's step shows.
+ */
 function PaneContext({
   board,
   question,
+  outputs,
   children,
 }: {
   board: IdleBoard;
   question: QuestionSpec | null;
+  outputs: StepOutputsSpec | undefined;
   children: ReactNode;
 }) {
   return (
     <IdleContext.Provider value={board}>
-      <OpenQuestion.Provider value={question}>{children}</OpenQuestion.Provider>
+      <OpenQuestion.Provider value={question}>
+        <StepOutputs.Provider value={outputs}>{children}</StepOutputs.Provider>
+      </OpenQuestion.Provider>
     </IdleContext.Provider>
   );
 }
@@ -325,6 +333,7 @@ function Shell({
               params: page.params,
             }}
             onLink={(link) => setState((s) => withPageLayout(s, { kind: 'machines', ...link }))}
+            held={openQuestion !== null && readsMachines(openQuestion)}
             tour={
               tourPanel
                 ? // The step reads its machines' runs once every machine is in.
@@ -341,7 +350,7 @@ function Shell({
           resetKey={search}
           onReset={() => setState((s) => ({ ...emptyState(preset.id), theme: s.theme }))}
         >
-          <PaneContext board={board} question={openQuestion}>
+          <PaneContext board={board} question={openQuestion} outputs={tourStep?.outputs}>
             {page?.kind === 'side' ? (
               <SideBySide
                 engine={engine}

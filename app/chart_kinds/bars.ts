@@ -1,5 +1,6 @@
 // What the bar kinds share (stacked bars, work-rate stacks): the run's bars as its sweep's points,
-// and bars whose held segments keep their place but not their number.
+// and the numbers the bars draw.
+import type { Drawn } from './kind';
 import type { Bar } from '../results/chart_data';
 
 /** The run's own bars (not a pinned run's), as the chart labels them. */
@@ -7,19 +8,10 @@ export function barPoints(data: { bars: Bar[] }): string[] {
   return data.bars.filter((b) => !b.pinned).map((b) => b.label);
 }
 
-/**
- * Bars without the numbers `held` holds back: a held segment keeps its place, and the number a
- * bar prints (`printed`: its total, its average), which with the other segments would give a held
- * segment away, is held too.
- */
-export function withholdBars(
-  bars: Bar[],
-  held: (value: number) => boolean,
-  printed: (bar: Bar) => number,
-): Bar[] {
-  return bars.map((bar) => {
-    const segments = bar.segments.map((s) => (held(s.value) ? { ...s, withheld: true } : s));
-    const totalWithheld = held(printed(bar)) || segments.some((s) => s.withheld);
-    return totalWithheld ? { ...bar, segments, totalWithheld } : { ...bar, segments };
-  });
+/** What bars draw in `unit`: each segment, and the number each bar prints (`printed`). */
+export function barsDrawn(bars: Bar[], unit: string, printed: (bar: Bar) => number): Drawn[] {
+  return bars.flatMap((bar) => [
+    ...bar.segments.map((s) => ({ value: s.value, unit, label: `${bar.label}: ${s.label}` })),
+    { value: printed(bar), unit, label: bar.label },
+  ]);
 }

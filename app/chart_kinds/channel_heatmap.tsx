@@ -31,5 +31,13 @@ export const channelHeatmapKind: ChartKind<'channel-heatmap', ChannelHeatmapData
       <ChannelHeatmap name={name} title={title} data={data} width={width} />
     ),
   table: channelHeatmapTable,
+  // Every channel's (or crosspoint's) share, printed as a percentage.
+  drawn: (data) =>
+    channelHeatmapTable(data).rows.flatMap((row) => {
+      const value = row.at(-1);
+      return typeof value === 'number'
+        ? [{ value, unit: 'fraction', label: row.slice(0, -1).join(' '), shade: true }]
+        : [];
+    }),
   planes: (data) => (!data.graph && data.dims.length === 3 ? (data.dims[2] ?? 1) : null),
 };

@@ -1,7 +1,7 @@
 // What the curve kinds share (line, latency-load and speed-up charts: one preset schema,
 // chart_specs/curves.ts): curves of the run's series against a swept x, fitted and model curves,
-// marks, rules and guides; their table, shared axes, merged sides and withheld values.
-import type { BuildContext, Extent, AxisEnds, SpecOf } from './kind';
+// marks, rules and guides; their table, shared axes, merged sides and the numbers they draw.
+import type { BuildContext, Drawn, Extent, AxisEnds, SpecOf } from './kind';
 import { lineChartTable } from '../charts/chart_table';
 import type { RunView } from '../results/chart_builder';
 import {
@@ -14,6 +14,7 @@ import {
   stateOf,
 } from '../results/chart_builder';
 import type { AxisSpec, Curve, LineChartData, Mark, Rule } from '../results/chart_data';
+import { axisUnit } from '../results/chart_data';
 import { formatReadable } from '../results/format';
 import type { SeriesData } from '../engine/types';
 import { plottedReferences } from '../presets/schema';
@@ -220,22 +221,31 @@ const fixed = (spec: AxisSpec, ends: [number, number] | undefined): AxisSpec =>
   ends ? { ...spec, min: ends[0], max: ends[1] } : spec;
 
 /**
- * Without what states a held value: marks, rules and saturation ticks at such a value are left
- * out, and points keep their place but not their number.
+ * The numbers a curve chart draws: every point's y, each curve's saturation load, every mark's y
+ * and every rule. A point's x is the sweep's setting, not an outcome (where it is one, latency
+ * against accepted load, the same values are another chart's y).
  */
-function withhold<D extends LineChartData>(data: D, held: (value: number) => boolean): D {
-  const curves = data.curves.map((curve) => {
-    const { saturationX, ...rest } = curve;
-    return {
-      ...rest,
-      ...(saturationX === undefined || held(saturationX) ? {} : { saturationX }),
-      // A point's x may be a result too (latency against the load delivered).
-      points: curve.points.map((p) => (held(p.x) || held(p.y) ? { ...p, withheld: true } : p)),
-    };
-  });
-  const marks = data.marks?.filter((m) => !held(m.x) && !held(m.y));
-  const rules = data.rules?.filter((r) => !held(r.value));
-  return { ...data, curves, marks, rules };
+function drawn(data: LineChartData): Drawn[] {
+  const [x, y] = [axisUnit(data.x), axisUnit(data.y)];
+  return [
+    ...data.curves.flatMap((c) => [
+      ...c.points.map((p) => ({
+        value: p.y,
+        unit: y,
+        label: `${c.label} at ${p.x}`,
+        source: c.id,
+      })),
+      ...(c.saturationX === undefined
+        ? []
+        : [{ value: c.saturationX, unit: x, label: `${c.label}: saturation` }]),
+    ]),
+    ...(data.marks ?? []).map((m) => ({ value: m.y, unit: y, label: m.label })),
+    ...(data.rules ?? []).map((r) => ({
+      value: r.value,
+      unit: r.axis === 'x' ? x : y,
+      label: r.label,
+    })),
+  ].filter((d) => Number.isFinite(d.value));
 }
 
 /** The parts every curve kind has alike. */
@@ -251,6 +261,6 @@ export const curveParts = {
       y: fixed(data.y, ends.y),
     }),
   },
-  withhold,
+  drawn,
   logAxes: (data: LineChartData) => ({ x: data.x, y: data.y }),
 };

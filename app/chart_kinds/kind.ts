@@ -37,6 +37,18 @@ export interface Extent {
   y: { spec: AxisSpec; values: number[] };
 }
 
+/** A number a chart draws, in its unit ('fraction' for a share drawn as a percentage). */
+export interface Drawn {
+  value: number;
+  unit: string;
+  /** What it is, for a message: "null RPC at 21", "node 3: busy". */
+  label: string;
+  /** The run's output it is a value of (a curve's series), where the chart knows it. */
+  source?: string;
+  /** Drawn as a colour among many (a map's channel, a timeline's bin), read only by pointing. */
+  shade?: boolean;
+}
+
 /** A chart kind: how a run becomes its data `D`, and what the page does with that data. */
 export interface ChartKind<K extends ChartKindName, D> {
   /** The chart's data from its spec, the run and the pinned runs. */
@@ -56,8 +68,11 @@ export interface ChartKind<K extends ChartKindName, D> {
   axes?: { extent(data: D): Extent; fix(data: D, ends: AxisEnds): D };
   /** Both sides' charts as one chart of both runs; null where they cannot share one plot. */
   merge?(left: D, right: D, names: SideNames): D | null;
-  /** The data without the numbers `held` holds back (a tour's open question). */
-  withhold?(data: D, held: (value: number) => boolean): D;
+  /**
+   * Every outcome it draws as a number in a unit: what a tour's walker compares with the answers
+   * of the tour's questions, which nothing drawn before their reveal may come near.
+   */
+  drawn(data: D): Drawn[];
   /** The axes a reader may switch between linear and log. */
   logAxes?(data: D): { x: AxisSpec; y: AxisSpec };
   /** The planes (z) of a 3-D chart a reader picks from; null for a chart of one plane. */

@@ -3,7 +3,7 @@
 // kind up here and never switch on it: a new kind is its two files and one entry in each list.
 import { channelDependenciesKind } from './channel_dependencies';
 import { channelHeatmapKind } from './channel_heatmap';
-import type { BuildContext, ChartKind } from './kind';
+import type { BuildContext, ChartKind, Drawn } from './kind';
 import { latencyLoadKind } from './latency_load';
 import { lineKind } from './line';
 import { speedupKind } from './speedup';
@@ -103,6 +103,11 @@ export function sweepPoints(spec: ChartSpec, preset: Preset, run: RunView): stri
 /** The plotted data as a table, for the table view and the CSV export. */
 export function builtChartTable(chart: BuiltChart): ChartTable {
   return chartKind(chart.kind).table(chart.data);
+}
+
+/** The numbers a built chart draws, each in its unit. */
+export function drawnValues(chart: BuiltChart): Drawn[] {
+  return chartKind(chart.kind).drawn(chart.data);
 }
 
 /**

@@ -1,12 +1,13 @@
 // Stacked bars: bars of named segments, each a value of the run (divided by one where the spec
 // says), the paper's values marked on the bars they name.
-import { barPoints, withholdBars } from './bars';
+import { barPoints, barsDrawn } from './bars';
 import type { ChartKind, SpecOf } from './kind';
 import { StackedBarChart } from '../charts/StackedBarChart';
 import { stackedBarTable } from '../charts/chart_table';
 import type { RunView } from '../results/chart_builder';
 import { chartAxis, resolveRef, sameChart } from '../results/chart_builder';
 import type { Bar, StackedBarData } from '../results/chart_data';
+import { axisUnit } from '../results/chart_data';
 import { jointAxis, mergeBars, sameQuantity } from '../results/side_figure';
 import { plottedReferences } from '../presets/schema';
 
@@ -71,9 +72,8 @@ export const stackedBarsKind: ChartKind<'stacked-bars', StackedBarData> = {
       marks,
     };
   },
-  withhold(data, held) {
-    const bars = withholdBars(data.bars, held, total);
-    const marks = data.marks?.filter((m) => !held(m.value));
-    return { ...data, bars, marks };
-  },
+  drawn: (data) => [
+    ...barsDrawn(data.bars, axisUnit(data.y), total),
+    ...(data.marks ?? []).map((m) => ({ value: m.value, unit: axisUnit(data.y), label: m.label })),
+  ],
 };

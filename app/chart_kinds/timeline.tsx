@@ -33,4 +33,18 @@ export const timelineKind: ChartKind<'timeline', TimelineData> = {
     <TimelineChart name={name} title={title} data={data} width={width} />
   ),
   table: timelineTable,
+  // Each processor's share of each bin in each state, and the run's end.
+  drawn: (data) => [
+    ...data.rows.flatMap((row) =>
+      row.fractions.flatMap((shares, s) =>
+        shares.map((value, b) => ({
+          value,
+          unit: 'fraction',
+          label: `${row.label}, bin ${b + 1}: ${data.states[s]?.label ?? ''}`,
+          shade: true,
+        })),
+      ),
+    ),
+    { value: data.end, unit: data.time.unit, label: 'end of the run' },
+  ],
 };

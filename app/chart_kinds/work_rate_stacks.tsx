@@ -1,5 +1,5 @@
 // Work-rate stacks: each processor's work rate stacked, one bar a configuration of the sweep.
-import { barPoints, withholdBars } from './bars';
+import { barPoints, barsDrawn } from './bars';
 import type { ChartKind, SpecOf } from './kind';
 import { WorkRateStacks, averageWorkRate } from '../charts/WorkRateStacks';
 import { workRateStacksTable } from '../charts/chart_table';
@@ -49,5 +49,5 @@ export const workRateStacksKind: ChartKind<'work-rate-stacks', WorkRateStacksDat
     bars: mergeBars(left.bars, right.bars, names),
   }),
   // A work-rate bar prints its average.
-  withhold: (data, held) => ({ ...data, bars: withholdBars(data.bars, held, averageWorkRate) }),
+  drawn: (data) => barsDrawn(data.bars, 'fraction', averageWorkRate),
 };

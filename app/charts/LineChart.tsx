@@ -14,7 +14,6 @@ import type {
   Point,
   Rule,
 } from '../results/chart_data';
-import { WITHHELD } from '../results/chart_data';
 import { ChartFrame } from './ChartFrame';
 import {
   axisTitle,
@@ -654,9 +653,7 @@ function readoutTargets(
         py: p.py,
         color: curve.color,
         title: curve.label,
-        lines: p.withheld
-          ? [`${data.x.label}, ${data.y.label}: ${WITHHELD}`]
-          : [valueLine(data.x, p.x), valueLine(data.y, p.y)],
+        lines: [valueLine(data.x, p.x), valueLine(data.y, p.y)],
       })),
     ),
     ...placedMarks.map((m) => ({
@@ -736,18 +733,12 @@ export function describeLineChart(data: LineChartData, extra: Guide[] = []): str
       parts.push(`${curveLabel(curve)}: no points.`);
       continue;
     }
-    // Withheld points are left out of the ranges, which say how many.
-    const told = ps.filter((p) => !p.withheld);
-    const withheld = ps.length - told.length ? `, ${ps.length - told.length} ${WITHHELD}` : '';
-    const [x0, x1] = range(told.map((p) => p.x));
-    const [y0, y1] = range(told.map((p) => p.y));
-    const ranges =
-      told.length > 0
-        ? `${data.x.label} ${fx(x0)} to ${fx(x1)}, ${data.y.label} ${fy(y0)} to ${fy(y1)}`
-        : WITHHELD;
+    const [x0, x1] = range(ps.map((p) => p.x));
+    const [y0, y1] = range(ps.map((p) => p.y));
+    const ranges = `${data.x.label} ${fx(x0)} to ${fx(x1)}, ${data.y.label} ${fy(y0)} to ${fy(y1)}`;
     const saturation =
       curve.saturationX === undefined ? '' : `; saturates at ${fx(curve.saturationX)}`;
-    parts.push(`${curveLabel(curve)}: ${ps.length} points, ${ranges}${withheld}${saturation}.`);
+    parts.push(`${curveLabel(curve)}: ${ps.length} points, ${ranges}${saturation}.`);
   }
   for (const g of guides) parts.push(`${g.label}: ${data.y.label} = ${g.slope} × ${data.x.label}.`);
   for (const m of data.marks ?? []) parts.push(`${markTitle(m)}: ${fx(m.x)}, ${fy(m.y)}.`);

@@ -2,7 +2,6 @@ import { barLabel, barLayout } from './bar_layout';
 import { BarPlot } from './BarPlot';
 import type { ChartProps, ChartSize } from './ChartBox';
 import type { StackedBarData } from '../results/chart_data';
-import { WITHHELD } from '../results/chart_data';
 import {
   axisTitle,
   formatReadable,
@@ -32,9 +31,9 @@ export function stackedBarGeometry(data: StackedBarData, size: ChartSize) {
       y: data.y,
       yValues: marks.map((m) => m.value),
       legendExtra: marks.length > 0 ? [markLegendEntry({ kind: 'reference' })] : [],
-      segmentLines: (bar, segment, total) => [
-        `${segment.label}: ${segment.withheld ? WITHHELD : value(segment.value)}`,
-        `bar total: ${bar.totalWithheld ? WITHHELD : value(total)}`,
+      segmentLines: (_bar, segment, total) => [
+        `${segment.label}: ${value(segment.value)}`,
+        `bar total: ${value(total)}`,
       ],
     },
     size,
@@ -68,7 +67,7 @@ export function stackedBarGeometry(data: StackedBarData, size: ChartSize) {
       if (overlaps(label(baseline), markBox(m))) baseline = m.py - REFERENCE_RADIUS - 3;
     }
     const clear = !placedMarks.some((m) => overlaps(label(baseline), markBox(m)));
-    const shown = data.totals !== false && bar.totalShown && clear && !bar.totalWithheld;
+    const shown = data.totals !== false && bar.totalShown && clear;
     return { ...bar, totalBaseline: baseline, totalShown: shown };
   });
   const markSeries = Math.max(0, ...data.bars.map((b) => b.segments.length));
@@ -93,10 +92,9 @@ export function describeStackedBars(data: StackedBarData): string {
   for (const bar of data.bars) {
     const total = bar.segments.reduce((sum, s) => sum + s.value, 0);
     const segments = bar.segments
-      .map((s) => `${s.label} ${s.withheld ? WITHHELD : value(s.value)}`)
+      .map((s) => `${s.label} ${value(s.value)}`)
       .join(', ');
-    const shown = bar.totalWithheld ? WITHHELD : value(total);
-    parts.push(`${barLabel(bar)}: total ${shown} (${segments}).`);
+    parts.push(`${barLabel(bar)}: total ${value(total)} (${segments}).`);
   }
   for (const m of data.marks ?? []) parts.push(`${m.label} (paper), ${m.bar}: ${value(m.value)}.`);
   return parts.join(' ');

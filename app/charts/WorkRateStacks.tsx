@@ -4,7 +4,6 @@ import { barLabel, barLayout } from './bar_layout';
 import { BarPlot } from './BarPlot';
 import type { ChartProps, ChartSize } from './ChartBox';
 import type { AxisSpec, Bar, Segment, WorkRateStacksData } from '../results/chart_data';
-import { WITHHELD } from '../results/chart_data';
 import type { Tick } from './Axis';
 import { formatReadable, formatValue } from '../results/format';
 import type { ScaledAxis } from './scales';
@@ -87,8 +86,8 @@ export function workRateStacksGeometry(data: WorkRateStacksData, size: ChartSize
         ? { segmentColor: (segment: Segment) => shareColor(segment.value), segmentHeight: () => 1 }
         : {}),
       segmentLines: (bar, segment) => [
-        `${segment.label}: work rate ${segment.withheld ? WITHHELD : percent(segment.value)}`,
-        `bar average: ${bar.totalWithheld ? WITHHELD : percent(averageWorkRate(bar))}`,
+        `${segment.label}: work rate ${percent(segment.value)}`,
+        `bar average: ${percent(averageWorkRate(bar))}`,
       ],
     },
     size,
@@ -101,7 +100,6 @@ export function workRateStacksGeometry(data: WorkRateStacksData, size: ChartSize
     return {
       label: barLabel(bar),
       pinned: bar.pinned === true,
-      withheld: bar.totalWithheld === true,
       value,
       px: layout.bars[i]?.centre ?? 0,
       py: toPx(value),
@@ -120,7 +118,7 @@ export function workRateStacksGeometry(data: WorkRateStacksData, size: ChartSize
       py: a.py,
       color: AVERAGE_COLOR,
       title: a.label,
-      lines: [`average work rate: ${a.withheld ? WITHHELD : percent(a.value)}`],
+      lines: [`average work rate: ${percent(a.value)}`],
     })),
   ];
   return { ...layout, yTicks, averages, averagePath, averageColor: AVERAGE_COLOR, targets };
@@ -151,10 +149,8 @@ export function describeWorkRateStacks(data: WorkRateStacksData): string {
         `${all}, with the average work rate on a 0 to 100 % axis.`,
   ];
   for (const bar of data.bars) {
-    const rate = (s: Segment) => (s.withheld ? WITHHELD : exactPercent(s.value));
-    const rates = bar.segments.map((s) => `${s.label} ${rate(s)}`).join(', ');
-    const average = bar.totalWithheld ? WITHHELD : exactPercent(averageWorkRate(bar));
-    parts.push(`${barLabel(bar)}: average ${average} (${rates}).`);
+    const rates = bar.segments.map((s) => `${s.label} ${exactPercent(s.value)}`).join(', ');
+    parts.push(`${barLabel(bar)}: average ${exactPercent(averageWorkRate(bar))} (${rates}).`);
   }
   return parts.join(' ');
 }

@@ -171,8 +171,6 @@ export function barLayout(options: BarLayoutOptions, size: ChartSize) {
     return {
       label: bar.label,
       pinned: bar.pinned === true,
-      /** Its total (or average) is not printed: a tour's unrevealed answer. */
-      totalWithheld: bar.totalWithheld === true,
       x,
       width: band.bandwidth(),
       centre,

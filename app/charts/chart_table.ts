@@ -12,7 +12,6 @@ import type {
   TimelineData,
   WorkRateStacksData,
 } from '../results/chart_data';
-import { WITHHELD } from '../results/chart_data';
 import { axisTitle } from '../results/format';
 
 // Tables hold the numbers as drawn, unrounded; percentages stay fractions of 1 and say so.
@@ -32,9 +31,7 @@ export function lineChartTable(data: LineChartData): ChartTable {
   for (const curve of data.curves) {
     const kind = curve.pinned ? 'pinned curve' : 'curve';
     for (const p of curve.points) {
-      rows.push(
-        p.withheld ? [curve.label, WITHHELD, WITHHELD, kind] : [curve.label, p.x, p.y, kind],
-      );
+      rows.push([curve.label, p.x, p.y, kind]);
     }
     if (curve.saturationX !== undefined) {
       rows.push([curve.label, curve.saturationX, '', 'saturation']);
@@ -61,13 +58,12 @@ export function stackedBarTable(data: StackedBarData): ChartTable {
   ];
   const markLabels = [...new Set((data.marks ?? []).map((m) => m.label))];
   const rows = data.bars.map((bar) => {
-    const byKey = new Map(bar.segments.map((s) => [s.key, s.withheld ? WITHHELD : s.value]));
+    const byKey = new Map(bar.segments.map((s) => [s.key, s.value]));
     const marks = markLabels.map(
       (label) => data.marks?.find((m) => m.label === label && m.bar === bar.label)?.value ?? '',
     );
     const total = bar.segments.reduce((sum, s) => sum + s.value, 0);
-    const shown = bar.totalWithheld ? WITHHELD : total;
-    return [barLabel(bar), ...keys.map(([key]) => byKey.get(key) ?? ''), shown, ...marks];
+    return [barLabel(bar), ...keys.map(([key]) => byKey.get(key) ?? ''), total, ...marks];
   });
   return {
     columns: [
@@ -86,8 +82,8 @@ export function workRateStacksTable(data: WorkRateStacksData): ChartTable {
     ...new Map(data.bars.flatMap((b) => b.segments.map((s) => [s.key, s.label]))).entries(),
   ];
   const rows = data.bars.map((bar) => {
-    const byKey = new Map(bar.segments.map((s) => [s.key, s.withheld ? WITHHELD : s.value]));
-    const average = bar.totalWithheld ? WITHHELD : averageWorkRate(bar);
+    const byKey = new Map(bar.segments.map((s) => [s.key, s.value]));
+    const average = averageWorkRate(bar);
     return [barLabel(bar), ...keys.map(([key]) => byKey.get(key) ?? ''), average];
   });
   return {

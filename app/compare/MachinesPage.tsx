@@ -35,6 +35,8 @@ export interface MachinesPageProps {
   onLink(link: MachinesLink): void;
   /** A tour's step on this page, given each machine's run (by preset id) and whether all are in. */
   tour?(runs: Record<string, RunOutcome>, done: boolean): ReactNode;
+  /** A tour's open question reads these runs: their chart and fits are drawn once revealed. */
+  held?: boolean;
 }
 
 /**
@@ -42,7 +44,15 @@ export interface MachinesPageProps {
  * in the engine's workers), one-way time against size on one chart, the fitted o, L, g and G in
  * a table beside the papers' own cost models; one machine's parameters open to change.
  */
-export function MachinesPage({ engine, models, presets, link, onLink, tour }: MachinesPageProps) {
+export function MachinesPage({
+  engine,
+  models,
+  presets,
+  link,
+  onLink,
+  tour,
+  held,
+}: MachinesPageProps) {
   const machines = useMemo(() => logpPresets(presets), [presets]);
   const order = useMemo(() => targetOrder(machines), [machines]);
   const modelOf = (p: Preset) => models.find((m) => m.name === p.model);
@@ -120,7 +130,13 @@ export function MachinesPage({ engine, models, presets, link, onLink, tour }: Ma
           {e.id}: {e.message}
         </p>
       ))}
-      <section className="machines-chart">
+      {held ? (
+        <p className="chart-withheld">
+          Predict first: the chart and the fitted parameters are drawn when you reveal your
+          answer to the tour&apos;s question.
+        </p>
+      ) : null}
+      <section className="machines-chart" hidden={held}>
         <LineChart
           name="machines-one-way"
           title={`One-way time against message size (${UNIT_NAMES[unit]})`}
@@ -133,7 +149,7 @@ export function MachinesPage({ engine, models, presets, link, onLink, tour }: Ma
           </p>
         )}
       </section>
-      <section className="machines-fits">
+      <section className="machines-fits" hidden={held}>
         <h3>Fitted LogGP parameters</h3>
         <MachinesTable
           fitted={fitted}

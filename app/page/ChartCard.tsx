@@ -272,8 +272,8 @@ export function ChartCard(props: Props) {
         <div className="chart-frame">
           {withheld ? (
             <p className="chart-withheld">
-              This chart shows the answer to the tour&apos;s question: it is drawn once you reveal
-              it.
+              Predict first: this chart is drawn when you reveal your answer to the tour&apos;s
+              question.
             </p>
           ) : (
             <ChartView name={spec.id} title={spec.title} chart={chart} />

@@ -11,8 +11,7 @@ import { fillParams, namedParams } from '../presets/param_values';
 import type { ChartChoice, Pane } from '../link/url_state';
 import type { AxisOverrides } from '../chart_kinds/shared_axes';
 import { shareAxes } from '../chart_kinds/shared_axes';
-import { useWithheld } from '../tours/use_withheld';
-import { withholdChart } from '../tours/withhold';
+import { useShown, useWithheld } from '../tours/use_withheld';
 
 export interface ChartGridProps {
   view: ChartRun;
@@ -57,12 +56,13 @@ export const ChartGrid = memo(function ChartGrid({
   onPresent,
   label = 'Charts',
 }: ChartGridProps) {
-  // A tour's open question holds back what would state its answer.
+  // A tour's open question holds back what would state its answer; its step may show fewer charts.
   const held = useWithheld(view);
+  const shown = useShown();
   return (
     <div className="charts" id={id} tabIndex={-1} role="region" aria-label={label}>
       {shownCharts(view.preset, specs, view.params)
-        .filter((spec) => only === undefined || spec.id === only)
+        .filter((spec) => shown.chart(spec.id) && (only === undefined || spec.id === only))
         .map((written) => {
           // The title and the mechanism's text say the sizes this run has (a preset may extend
           // another's; a tour step may set them).
@@ -78,7 +78,7 @@ export const ChartGrid = memo(function ChartGrid({
           const choice = choices[spec.id] ?? {};
           const built = buildChart(spec, view.preset, view, chartOptions(choice, pins));
           const shared = axes?.[spec.id];
-          const chart = withholdChart(shared ? shareAxes(built, shared) : built, held);
+          const chart = shared ? shareAxes(built, shared) : built;
           return (
             <ChartCard
               key={spec.id}
@@ -88,7 +88,7 @@ export const ChartGrid = memo(function ChartGrid({
               onChoice={(c) => onPane((p) => ({ ...p, charts: { ...p.charts, [spec.id]: c } }))}
               hasReference={plottedReferences(view.preset, spec.id).length > 0}
               stale={stale}
-              withheld={held.charts.has(spec.id)}
+              withheld={held.outcome || held.charts.has(spec.id)}
               watchPoints={sweepPoints(spec, view.preset, view)}
               onPresent={onPresent ? () => onPresent(spec.id) : undefined}
               onWatch={

@@ -17,9 +17,9 @@ import type { AxisOverrides } from '../chart_kinds/shared_axes';
 import { ChartGrid } from './ChartGrid';
 import { RunNotice, RunStatus } from './RunStatus';
 import { StaleMark } from './StaleMark';
+import { Readouts } from './Readouts';
 import { download } from '../exports/export';
-import { useWithheld } from '../tours/use_withheld';
-import { readoutsShown, rowStates } from '../tours/withhold';
+import { useShown, useWithheld } from '../tours/use_withheld';
 import { PaneViewPanel } from './PaneViewPanel';
 import { PHONE, useMediaQuery } from '../ui/use_media_query';
 import type { PaneRun, PaneUpdate } from './use_pane_run';
@@ -94,9 +94,9 @@ export function Explorer({
     pin,
   } = paneRun;
   const unused = paneRun.hidden;
-  // A tour's open question holds back what would state its answer.
+  // A tour's open question holds back what would state its answer; its step may show less.
   const held = useWithheld(outcome);
-  const readouts = outcome ? readoutsShown(outcome.preset, outcome, held) : [];
+  const shown = useShown();
   const hidden = shownParams
     ? new Set([...unused, ...specs.map((s) => s.name).filter((n) => !shownParams.includes(n))])
     : unused;
@@ -267,25 +267,10 @@ export function Explorer({
           onStop={run.stop}
           unwatched={engine.unwatched}
         />
-        {outcome ? (
-          <StaleMark reason={stale}>
-            <p className="sr-only" aria-live="polite">
-              {readouts.map((r) => `${r.label}: ${r.value}`).join('; ')}
-            </p>
-            <dl className="readouts">
-              {readouts.map((r) => (
-                <div key={r.readout.label}>
-                  <dt>{r.label}</dt>
-                  <dd data-readout={String(r.readout.value)}>
-                    {r.value}
-                    {r.detail !== null ? <small>{r.detail}</small> : null}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </StaleMark>
-        ) : null}
-        <PaneViewPanel engine={engine} model={model} pane={pane} onPane={onPane} run={paneRun} />
+        {outcome ? <Readouts outcome={outcome} stale={stale} /> : null}
+        {held.outcome ? null : (
+          <PaneViewPanel engine={engine} model={model} pane={pane} onPane={onPane} run={paneRun} />
+        )}
         {drawn.view && !chartsElsewhere ? (
           <ChartGrid
             view={drawn.view}
@@ -318,7 +303,7 @@ export function Explorer({
             })}
           />
         ) : null}
-        {outcome && validation?.some((r) => rowStates(r, held)) ? (
+        {!shown.table ? null : outcome && held.outcome && validation?.length ? (
           <section className="validation" aria-labelledby="validation-title">
             <h3 id="validation-title">Model vs paper</h3>
             <p>The table states the answer to the tour&apos;s question: {WITHHELD}.</p>

@@ -16,6 +16,7 @@ import type { AxisOverrides } from '../chart_kinds/shared_axes';
 import type { PaneUpdate } from './use_pane_run';
 import { usePaneRun } from './use_pane_run';
 import type { Pane, Presentation as PresentationLink } from '../link/url_state';
+import { PaneSide, useShown } from '../tours/use_withheld';
 
 /** What a pane's charts are drawn from, for drawing them outside the pane. */
 export type PaneGrid = Pick<
@@ -62,15 +63,17 @@ export function PaneSlot(props: Props) {
   const run = usePaneRun({ engine, models, presets, preset, model, pane, onPane });
   const view = run.drawn.view;
   const pins = run.drawn.pins;
+  const shown = useShown();
   const built = useMemo(() => {
     const out = new Map<string, BuiltChart>();
     if (!view || !onDrawn) return out;
     for (const spec of shownCharts(view.preset, model.params, view.params)) {
+      if (!shown.chart(spec.id)) continue;
       const choice = pane.charts[spec.id] ?? {};
       out.set(spec.id, buildChart(spec, view.preset, view, chartOptions(choice, pins)));
     }
     return out;
-  }, [view, pins, pane.charts, model.params, onDrawn]);
+  }, [view, pins, pane.charts, model.params, onDrawn, shown]);
   const { outcome, paperValues, stale } = run;
   const grid = useMemo(
     (): PaneGrid | null =>
@@ -92,8 +95,8 @@ export function PaneSlot(props: Props) {
 
   if (props.headless) return null;
 
-  if (props.present && props.onPresent) {
-    return (
+  const body =
+    props.present && props.onPresent ? (
       <Presentation
         engine={engine}
         model={model}
@@ -105,25 +108,29 @@ export function PaneSlot(props: Props) {
         onChart={props.onPresent}
         aside={props.tour?.(run.outcome)}
       />
+    ) : (
+      <Explorer
+        engine={engine}
+        presets={presets}
+        preset={preset}
+        model={model}
+        pane={pane}
+        onPane={onPane}
+        run={run}
+        placement={props.placement}
+        shownParams={props.shownParams}
+        axes={props.axes}
+        chartsElsewhere={props.chartsElsewhere}
+        onCompare={props.onCompare}
+        onPresent={props.onPresent}
+      >
+        {props.tour?.(run.outcome)}
+      </Explorer>
     );
-  }
+  // The right side of side by side reads a tour's question as its own pane.
   return (
-    <Explorer
-      engine={engine}
-      presets={presets}
-      preset={preset}
-      model={model}
-      pane={pane}
-      onPane={onPane}
-      run={run}
-      placement={props.placement}
-      shownParams={props.shownParams}
-      axes={props.axes}
-      chartsElsewhere={props.chartsElsewhere}
-      onCompare={props.onCompare}
-      onPresent={props.onPresent}
-    >
-      {props.tour?.(run.outcome)}
-    </Explorer>
+    <PaneSide.Provider value={props.placement === 'right' ? 'right' : 'first'}>
+      {body}
+    </PaneSide.Provider>
   );
 }

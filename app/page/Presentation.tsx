@@ -12,11 +12,12 @@ import { shownCharts } from '../presets/schema';
 import { fillParams } from '../presets/param_values';
 import { focusLost, focusSoon } from '../ui/focus';
 import { PaneViewPanel } from './PaneViewPanel';
+import { Readouts } from './Readouts';
 import { ChartGrid } from './ChartGrid';
 import { RunNotice, RunStatus } from './RunStatus';
-import { formatTemplate, readoutText } from '../results/chart_builder';
 import type { PaneRun, PaneUpdate } from './use_pane_run';
 import type { Pane } from '../link/url_state';
+import { useShown, useWithheld } from '../tours/use_withheld';
 
 interface Props {
   engine: Engine;
@@ -182,14 +183,20 @@ export function Presentation({
   aside,
 }: Props) {
   const { drawn, outcome, stale, values, watched } = run;
-  const viewShown = Boolean(pane.view && watched);
+  // A tour's open question holds back the trace view of the run that answers it, and its step
+  // may show fewer charts.
+  const held = useWithheld(outcome);
+  const stepShows = useShown();
+  const viewShown = Boolean(pane.view && watched) && !held.outcome;
   const view = drawn.view;
   // A title names the run's parameters ({param.x}), as on the page.
   const charts = view
-    ? shownCharts(view.preset, model.params, view.params).map((c) => ({
-        ...c,
-        title: fillParams(c.title, model.params, view.params),
-      }))
+    ? shownCharts(view.preset, model.params, view.params)
+        .filter((c) => stepShows.chart(c.id))
+        .map((c) => ({
+          ...c,
+          title: fillParams(c.title, model.params, view.params),
+        }))
     : [];
   const shown = charts.find((c) => c.id === chart) ?? charts[0];
 
@@ -206,16 +213,7 @@ export function Presentation({
         aside ?? (
           <>
             <p>{fillParams(preset.description, model.params, values)}</p>
-            {outcome ? (
-              <dl className="readouts">
-                {outcome.preset.readouts.map((r) => (
-                  <div key={r.label}>
-                    <dt>{formatTemplate(r.label, outcome)}</dt>
-                    <dd>{readoutText(r, outcome)}</dd>
-                  </div>
-                ))}
-              </dl>
-            ) : null}
+            {outcome ? <Readouts outcome={outcome} stale={stale} /> : null}
           </>
         )
       }
@@ -230,6 +228,9 @@ export function Presentation({
       />
       {viewShown ? (
         <PaneViewPanel engine={engine} model={model} pane={pane} onPane={onPane} run={run} fit />
+      ) : outcome && charts.length === 0 ? (
+        // A step about a readout, with no chart: its readouts, large.
+        <Readouts outcome={outcome} stale={stale} />
       ) : drawn.view && shown ? (
         <ChartGrid
           view={drawn.view}

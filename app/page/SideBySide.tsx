@@ -13,7 +13,8 @@ import { fillParams, namedParams } from '../presets/param_values';
 import { SIDES_STACKED, useMediaQuery } from '../ui/use_media_query';
 import type { ChartRun } from '../results/chart_builder';
 import { ChartGrid } from './ChartGrid';
-import { OpenQuestion } from '../tours/use_withheld';
+import { OpenQuestion, PaneSide } from '../tours/use_withheld';
+import { answersQuestion } from '../tours/withhold';
 import { ChartView } from '../chart_kinds/ChartView';
 import type { Difference } from '../results/differences';
 import { differenceNames, paneDifferences } from '../results/differences';
@@ -288,12 +289,14 @@ export function SideBySide(props: Props) {
         <p className="side-name">
           {side === 'left' ? 'Left' : 'Right'}: {names[side]}
         </p>
-        <ChartGrid
-          {...drawn.grid}
-          axes={axes}
-          only={id}
-          label={`${side === 'left' ? 'Left' : 'Right'} side's chart`}
-        />
+        <PaneSide.Provider value={side === 'left' ? 'first' : 'right'}>
+          <ChartGrid
+            {...drawn.grid}
+            axes={axes}
+            only={id}
+            label={`${side === 'left' ? 'Left' : 'Right'} side's chart`}
+          />
+        </PaneSide.Provider>
       </div>
     );
   };
@@ -301,6 +304,13 @@ export function SideBySide(props: Props) {
   // A tour's open question: one figure of both runs would show what each side holds back.
   const question = useContext(OpenQuestion);
   const heldFigure = 'One figure of both runs: once the tour’s question is revealed';
+  const context = !question
+    ? null
+    : !answersQuestion(question, 'first')
+      ? 'left'
+      : !answersQuestion(question, 'right')
+        ? 'right'
+        : null;
   const presented = both.find((c) => c.id === present?.chart) ?? both[0];
   const sameExperiment = left.presetId === right.presetId;
   const title = `Side by side: ${
@@ -318,16 +328,23 @@ export function SideBySide(props: Props) {
           shown={presented?.id}
           onChart={onPresent}
           view={false}
-          arrows
+          // With a tour beside the figure, the arrows step the tour.
+          arrows={!props.tour}
           aside={
-            differences.length > 0 ? (
-              <DifferencesTable differences={differences} />
-            ) : (
-              <p>The two sides are the same run.</p>
-            )
+            <>
+              {props.tour?.(drawnLeft.outcome, drawnRight.outcome)}
+              {differences.length > 0 ? (
+                <DifferencesTable differences={differences} />
+              ) : (
+                <p>The two sides are the same run.</p>
+              )}
+            </>
           }
         >
-          {question ? (
+          {question && context && presented ? (
+            // The side that does not answer the open question is the context it builds on.
+            pairSide(presented.id, context)
+          ) : question ? (
             <p className="banner">{heldFigure}.</p>
           ) : presented ? (
             <SideFigure

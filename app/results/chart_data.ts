@@ -18,11 +18,14 @@ export interface AxisSpec {
   whole?: boolean;
 }
 
+/** The unit of an axis's values as the run holds them: 'fraction' for a percentage. */
+export function axisUnit(axis: AxisSpec): string {
+  return axis.format === 'percent' ? 'fraction' : axis.unit;
+}
+
 export interface Point {
   x: number;
   y: number;
-  /** Drawn, but its values are not printed (a tour question's answer not yet revealed). */
-  withheld?: boolean;
 }
 
 /** What is printed in place of a withheld value. */
@@ -108,16 +111,12 @@ export interface Segment {
   key: string;
   label: string;
   value: number;
-  /** Drawn, but its value is not printed (see Point). */
-  withheld?: boolean;
 }
 
 export interface Bar {
   label: string;
   segments: Segment[];
   pinned?: boolean;
-  /** Its total (or average) is not printed (see Point). */
-  totalWithheld?: boolean;
 }
 
 /** One stacked bar per configuration; a reference mark's x is a bar label. */

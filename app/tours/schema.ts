@@ -198,6 +198,14 @@ const StepLayout = z.discriminatedUnion('kind', [
     .strict(),
 ]);
 
+const StepOutputs = z
+  .object({
+    charts: z.array(Id).optional(),
+    readouts: z.array(z.number().int().nonnegative()).optional(),
+    table: z.boolean().optional(),
+  })
+  .strict();
+
 const Step = z
   .object({
     title: z.string().min(1),
@@ -213,6 +221,12 @@ const Step = z
     text: z.string().min(1),
     /** The only parameters shown in this step; absent: all. */
     show: z.array(z.string().min(1)).min(1).optional(),
+    /**
+     * What of the step's runs it shows: only these charts, only these readouts (by their place),
+     * the model-vs-paper table or not; a kind left out: all of it. A step shows what its words and
+     * question are about, and never what a later step asks (the tour walker checks it).
+     */
+    outputs: StepOutputs.optional(),
     question: z.union([NumberQuestion, ChoiceQuestion]).optional(),
     checks: z.array(Check).optional(),
   })
@@ -238,6 +252,7 @@ export type CheckSpec = z.infer<typeof Check>;
 export type TargetSpec = z.infer<typeof Target>;
 export type ShownBySpec = z.infer<typeof ShownBy>[number];
 export type StepLayoutSpec = z.infer<typeof StepLayout>;
+export type StepOutputsSpec = z.infer<typeof StepOutputs>;
 export type QuestionSpec = NonNullable<TourStep['question']>;
 export type NumberQuestionSpec = z.infer<typeof NumberQuestion>;
 export type ChoiceQuestionSpec = z.infer<typeof ChoiceQuestion>;
@@ -392,7 +407,7 @@ export function tourProblems(tour: Tour, presets: Preset[], models: ModelInfo[])
       // run it reads by default, and nothing of a pane applies.
       if (!machines.includes(preset.id))
         say('presetId', `an all-machines step reads a machine's run: ${machines.join(', ')}`);
-      for (const key of ['params', 'seed', 'charts', 'view', 'show'] as const) {
+      for (const key of ['params', 'seed', 'charts', 'view', 'show', 'outputs'] as const) {
         if (step[key] !== undefined) say(key, 'the all-machines page has no pane to set');
       }
       if (!('machines' in step.look))
@@ -415,6 +430,19 @@ export function tourProblems(tour: Tour, presets: Preset[], models: ModelInfo[])
     if ('param' in step.look) param('look.param', step.look.param);
     if ('chart' in step.look) chart('look.chart', step.look.chart);
     if ('readout' in step.look) readout('look.readout', step.look.readout);
+    const outputs = step.outputs;
+    (outputs?.charts ?? []).forEach((id, j) => chart(`outputs.charts.${j}`, id));
+    (outputs?.readouts ?? []).forEach((n, j) => readout(`outputs.readouts.${j}`, n));
+    if ('chart' in step.look && outputs?.charts && !outputs.charts.includes(step.look.chart))
+      say('look.chart', `the step does not show the chart '${step.look.chart}' (outputs.charts)`);
+    if (
+      'readout' in step.look &&
+      outputs?.readouts &&
+      !outputs.readouts.includes(step.look.readout)
+    )
+      say('look.readout', `the step does not show readout ${step.look.readout} (outputs.readouts)`);
+    if (step.view && outputs?.charts && !outputs.charts.includes(step.view.chart))
+      say('view.chart', `the step does not show the chart '${step.view.chart}' (outputs.charts)`);
     if ('view' in step.look && !step.view) say('look.view', 'the step opens no view');
     (step.question?.shownBy ?? []).forEach((held, j) => {
       const path = `question.shownBy.${j}`;

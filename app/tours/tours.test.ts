@@ -1,5 +1,8 @@
 // The tour walker: every step of every tour in presets/tours/ loads, runs in-process, and every
-// answer it asks for is read from its run and every check its words rely on holds.
+// answer it asks for is read from its run and every check its words rely on holds. On the data
+// the page draws (drawn.ts): before a question's reveal nothing on its step states the answer
+// (a number in its unit within the question's closeness, in a chart, a readout, a table or a
+// sentence), after it the outcome is drawn, and no step ever states a later step's answer.
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { machineRequest } from '../compare/machines';
@@ -12,6 +15,8 @@ import { formatTemplate, readoutDetail, readoutText } from '../results/chart_bui
 import type { PaneRun, StepRun } from './answers';
 import { readStepValue, rightChoice, stepFailures } from './answers';
 import { tours as bundledTours } from './bundled';
+import { answerValues, stepDrawing, statesAnswer, statesLaterAnswer } from './drawn';
+import { answersQuestion } from './withhold';
 import type { Tour } from './schema';
 import { runValues, stepState, tourProblems } from './schema';
 
@@ -122,7 +127,44 @@ describe('the tours in presets/tours/', () => {
           ),
         );
         expect(missing).toEqual([]);
+        expect(outcomeProblems(tour, runs)).toEqual([]);
       },
     );
   }
 });
+
+/**
+ * Where a tour shows an answer early or not at all: a step that states its own question's answer
+ * before the reveal, a step whose reveal draws nothing of the run that answers it, and a step that
+ * states a later step's answer (before or after its own reveal).
+ */
+function outcomeProblems(tour: Tour, runs: StepRun[]): string[] {
+  const specsOf = (preset: { model: string }) =>
+    models.find((m) => m.name === preset.model)?.params ?? [];
+  const problems: string[] = [];
+  tour.steps.forEach((step, i) => {
+    const where = `${tour.id} step ${i + 1} (${step.title})`;
+    const before = stepDrawing(step, runs[i]!, false, specsOf);
+    const after = stepDrawing(step, runs[i]!, true, specsOf);
+    const q = step.question;
+    if (q) {
+      for (const answer of answerValues(q, runs[i]!)) {
+        for (const leak of statesAnswer(before, answer))
+          problems.push(`${where}, before Reveal: ${leak} states ${answer.what}`);
+      }
+      for (const pane of ['first', 'right'] as const) {
+        if (step.layout?.kind !== 'machines' && answersQuestion(q, pane) && after.shown[pane] === 0)
+          problems.push(`${where}, after Reveal: nothing of the ${pane} pane's run is drawn`);
+      }
+    }
+    tour.steps.slice(i + 1).forEach((later, k) => {
+      if (!later.question) return;
+      const j = i + 1 + k;
+      for (const answer of answerValues(later.question, runs[j]!)) {
+        for (const leak of statesLaterAnswer(after, answer))
+          problems.push(`${where}: ${leak} states step ${j + 1}'s ${answer.what}`);
+      }
+    });
+  });
+  return problems;
+}

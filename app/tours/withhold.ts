@@ -1,15 +1,14 @@
-// What a tour's open question holds back until the student reveals it: every number on the page
-// that states its answer at the precision the reveal prints it, and the charts the question names
-// as drawing it. The values are left out of what is rendered (text, marks, the text alternative,
-// tables, read-outs), not covered up, so a screen reader does not hear them either. Pure: the
-// page and the tests share it.
+// What a tour's open question holds back until the student reveals it. On a pane whose run answers
+// it, every outcome of that run: no chart, readout, table or trace view is drawn, only the set-up
+// (the parameters, the schematic, the words), and no sentence states the answer's number. On the
+// other side of side by side, what the question names as giving it away (shownBy); the tour walker
+// checks that nothing else drawn on the step comes near the answer. What is held is left out of
+// what is rendered, not covered up, so a screen reader does not hear it either. Pure: the page and
+// the tests share it.
 import { WITHHELD } from '../results/chart_data';
-import type { BuiltChart } from '../chart_kinds/registry';
-import { chartKind, withData } from '../chart_kinds/registry';
 import type { RunView } from '../results/chart_builder';
-import { formatTemplate, readoutDetail, readoutText, resolveRef } from '../results/chart_builder';
+import { formatTemplate, readoutDetail, readoutText } from '../results/chart_builder';
 import type { Preset } from '../presets/schema';
-import type { ValidationRow } from '../presets/validation';
 import type { ReadValue } from './answers';
 import { readRunValue } from './answers';
 import type { QuestionSpec, RunValueSpec, ShownBySpec } from './schema';
@@ -19,8 +18,6 @@ export interface HeldValue {
   /** The printed number without grouping commas: "13.9", "36606". */
   digits: string;
   decimals: number;
-  /** Printed as a percentage of a fraction: 0.0978 as "9.78 %". */
-  percent: boolean;
   /** The word of its unit a statement in prose puts after it: "cycles" (of "cycles/hop"), "%"; '' for a bare number. */
   unitWord: string;
 }
@@ -36,16 +33,8 @@ export function heldValue(read: ReadValue): HeldValue | null {
   return {
     digits: match[0].replace(/,/g, ''),
     decimals: match[1]?.length ?? 0,
-    percent: read.percent,
     unitWord: unit.startsWith('%') ? '%' : (unit.split(/[\s/]/)[0] ?? ''),
   };
-}
-
-/** Whether `value` (as the run holds it: a fraction for a percentage) prints as `held`. */
-function states(held: HeldValue, value: number): boolean {
-  if (!Number.isFinite(value)) return false;
-  const shown = held.percent ? value * 100 : value;
-  return shown.toFixed(held.decimals) === held.digits;
 }
 
 /** The run values a question's reveal prints: a number's answer, the values a choice compares. */
@@ -70,7 +59,7 @@ export function revealedValues(question: QuestionSpec, preset: Preset, run: RunV
     } catch {
       continue;
     }
-    if (held && !out.some((h) => h.digits === held.digits && h.percent === held.percent)) {
+    if (held && !out.some((h) => h.digits === held.digits && h.unitWord === held.unitWord)) {
       out.push(held);
     }
   }
@@ -93,8 +82,8 @@ function significant(digits: string): number {
 export interface Withheld {
   /** Nothing is held: the page as it always is. */
   readonly none: boolean;
-  /** The value, printed at the precision of a held value, would state it. */
-  value(value: number): boolean;
+  /** The run answers the open question: none of its outcomes is drawn. */
+  readonly outcome: boolean;
   /**
    * Prose with each number that states a held value replaced by WITHHELD: a number followed by
    * the value's unit ("0.35 flits/node/cycle", "43 cycles round trip"), or, for a bare value of
@@ -109,7 +98,7 @@ export interface Withheld {
 
 export const NOTHING_WITHHELD: Withheld = {
   none: true,
-  value: () => false,
+  outcome: false,
   text: (text) => text,
   charts: new Set(),
   readouts: new Set(),
@@ -126,7 +115,7 @@ export function withholding(values: HeldValue[], shownBy: ShownBySpec[] = []): W
   });
   return {
     none: false,
-    value: (value) => values.some((held) => states(held, value)),
+    outcome: false,
     text: (text) =>
       text.replace(PROSE_NUMBER, (token, offset: number) => {
         const value = Number(token.replace(/,/g, ''));
@@ -134,7 +123,7 @@ export function withholding(values: HeldValue[], shownBy: ShownBySpec[] = []): W
         const hit = patterns.some(
           // A percentage in prose is written as one: "9.78 %", so it is compared as printed.
           ({ held, after }) =>
-            states({ ...held, percent: false }, value) && (after === null || after.test(rest)),
+            value.toFixed(held.decimals) === held.digits && (after === null || after.test(rest)),
         );
         return hit ? WITHHELD : token;
       }),
@@ -144,45 +133,56 @@ export function withholding(values: HeldValue[], shownBy: ShownBySpec[] = []): W
   };
 }
 
-/** What an open question holds back in `run`: the values its reveal prints, and its shownBy. */
-export function withheldFor(question: QuestionSpec, preset: Preset, run: RunView): Withheld {
-  return withholding(revealedValues(question, preset, run), question.shownBy);
+/** A pane of the page: the first (alone, or the left side), or the right side of side by side. */
+export type PaneKey = 'first' | 'right';
+
+/** The pane a run value is read from (a machine's run is the all-machines page's, no pane's). */
+function paneOfRef(ref: RunValueSpec): PaneKey | null {
+  if (ref.machine !== undefined) return null;
+  return ref.side === 'right' ? 'right' : 'first';
+}
+
+/** Whether `question`'s answer is read from the pane's run (any value its reveal reads). */
+export function answersQuestion(question: QuestionSpec, pane: PaneKey): boolean {
+  return revealedRefs(question).some((ref) => paneOfRef(ref) === pane);
+}
+
+/** Whether `question`'s answer is read from a machine's run on the all-machines page. */
+export function readsMachines(question: QuestionSpec): boolean {
+  return revealedRefs(question).some((ref) => ref.machine !== undefined);
 }
 
 /**
- * A chart without what states a held value: its marks, rules and saturation ticks at such a
- * value are left out, and its points and bars keep their place but not their number (the text
- * alternative, read-outs and table say WITHHELD).
+ * What an open question holds back of a pane's run: on the pane that answers it, every outcome,
+ * and the prose numbers that state the answer; elsewhere what it names as giving it away
+ * (shownBy). The tour walker checks that nothing else drawn on the step comes near the answer.
  */
-export function withholdChart(chart: BuiltChart, held: Withheld): BuiltChart {
-  if (held.none) return chart;
-  const withhold = chartKind(chart.kind).withhold;
-  return withhold ? withData(chart, withhold(chart.data, held.value)) : chart;
+export function withheldFor(
+  question: QuestionSpec,
+  pane: PaneKey,
+  preset: Preset,
+  run: RunView,
+): Withheld {
+  if (!answersQuestion(question, pane)) return withholding([], question.shownBy);
+  const held = withholding(revealedValues(question, preset, run), question.shownBy);
+  return { ...held, none: false, outcome: true };
 }
 
 /**
  * The preset's readouts as the page prints them (label, value, detail) with what `held` holds
- * back: a value or a number of a detail that states the answer, or a readout it names whole.
+ * back: every value of a run that answers the open question (its label and detail keep their
+ * words), or a readout the question names whole.
  */
 export function readoutsShown(preset: Preset, run: RunView, held: Withheld) {
+  const outcome = () => held.outcome;
   return preset.readouts.map((readout, i) => {
-    const label = formatTemplate(readout.label, run, held.value);
+    const label = formatTemplate(readout.label, run, outcome);
     if (held.readouts.has(i)) return { readout, label, value: WITHHELD, detail: null };
     return {
       readout,
       label,
-      value: held.value(resolveRef(readout.value, run)) ? WITHHELD : readoutText(readout, run),
-      detail: readoutDetail(readout, run, held.value),
+      value: held.outcome ? WITHHELD : readoutText(readout, run),
+      detail: readoutDetail(readout, run, outcome),
     };
   });
-}
-
-/** Whether a model-vs-paper row states a held value: in its numbers or in its words. */
-export function rowStates(row: ValidationRow, held: Withheld): boolean {
-  if (held.none) return false;
-  const numbers = [row.simulated, ...Object.values(row.accept)];
-  if (row.paper.kind === 'number') numbers.push(row.paper.value);
-  const words = [row.label, row.why, row.source, row.knownMiss ?? ''];
-  if (row.paper.kind === 'words') words.push(row.paper.words);
-  return numbers.some(held.value) || words.some((w) => held.text(w) !== w);
 }

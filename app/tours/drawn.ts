@@ -1,0 +1,292 @@
+// What a tour's step draws, as data: every number of its runs the page shows (chart values,
+// readouts, the model-vs-paper table) with its unit, and every sentence (the step's words, the
+// descriptions, the charts' titles). The tour walker reads it to check that before its reveal a
+// question's answer is drawn nowhere on its step, that after it the outcome is there, and that no
+// step shows a later step's answer. It composes the same parts the page draws with (shownCharts,
+// buildChart, readoutsShown, validate, withheldFor), so what it checks is what a student sees.
+import type { ParamSpec } from '../engine/types';
+import { buildChart, drawnValues } from '../chart_kinds/registry';
+import { fillParams } from '../presets/param_values';
+import type { Preset } from '../presets/schema';
+import { shownCharts } from '../presets/schema';
+import { validate } from '../presets/validation';
+import { chartOptions } from '../results/chart_builder';
+import { WITHHELD } from '../results/chart_data';
+import type { PaneRun, ReadValue, StepRun } from './answers';
+import { paneOf, readRunValue, readStepValue } from './answers';
+import type { QuestionSpec, RunValueSpec, TourStep } from './schema';
+import { shownBy } from './use_withheld';
+import type { PaneKey, Withheld } from './withhold';
+import { NOTHING_WITHHELD, readoutsShown, withheldFor } from './withhold';
+
+/** A number the page draws, in the unit its run holds it ('fraction' for a percentage). */
+export interface DrawnNumber {
+  value: number;
+  unit: string;
+  where: string;
+  /** The run's output it is a value of (a readout's scalar, a curve's series), where known. */
+  source?: string;
+  /** A colour among many (a map's channel), read only by pointing at it. */
+  shade?: boolean;
+}
+
+/** A sentence the page prints, and where. */
+export interface DrawnText {
+  text: string;
+  where: string;
+}
+
+export interface StepDrawing {
+  numbers: DrawnNumber[];
+  texts: DrawnText[];
+  /** Each pane's charts and readouts drawn (none while its outcomes are held). */
+  shown: Record<PaneKey, number>;
+}
+
+/** The parameters' declarations of a preset's model. */
+export type SpecsOf = (preset: Preset) => ParamSpec[];
+
+/** A readout's unit as its run holds it: a share printed as a percentage is a fraction. */
+function readUnit(read: ReadValue): string {
+  return read.percent ? 'fraction' : read.unit;
+}
+
+function paneDrawing(
+  step: TourStep,
+  key: PaneKey,
+  pane: PaneRun,
+  held: Withheld,
+  specsOf: SpecsOf,
+  out: StepDrawing,
+) {
+  const { preset, run } = pane;
+  const specs = specsOf(preset);
+  const side = key === 'right' ? 'right side: ' : '';
+  const shown = shownBy(step.outputs);
+  const choices =
+    key === 'right' && step.layout?.kind === 'side'
+      ? (step.layout.right.charts ?? {})
+      : (step.charts ?? {});
+  const text = (where: string, words: string) =>
+    out.texts.push({ where: `${side}${where}`, text: held.text(words) });
+  if (!held.description) text('description', fillParams(preset.description, specs, run.params));
+  for (const spec of shownCharts(preset, specs, run.params)) {
+    if (!shown.chart(spec.id)) continue;
+    text(`chart ${spec.id} title`, fillParams(spec.title, specs, run.params));
+    if (held.outcome || held.charts.has(spec.id)) continue;
+    out.shown[key]++;
+    const chart = buildChart(spec, preset, run, chartOptions(choices[spec.id] ?? {}, []));
+    for (const d of drawnValues(chart)) {
+      out.numbers.push({
+        ...d,
+        where: `${side}chart ${spec.id}: ${d.label}`,
+        ...(d.source !== undefined ? { source: `${preset.id}:${d.source}` } : {}),
+      });
+    }
+  }
+  readoutsShown(preset, run, held).forEach((r, i) => {
+    if (!shown.readout(i)) return;
+    text(`readout ${i} label`, r.label);
+    if (r.detail) text(`readout ${i} detail`, r.detail);
+    if (r.value === WITHHELD) return;
+    out.shown[key]++;
+    try {
+      const read = readRunValue({ readout: i }, preset, run);
+      const value = preset.readouts[i]?.value;
+      out.numbers.push({
+        value: read.value,
+        unit: readUnit(read),
+        where: `${side}readout ${i}`,
+        ...(typeof value === 'string' ? { source: `${preset.id}:${value}` } : {}),
+      });
+    } catch {
+      // A readout the run lacks prints a dash: no number.
+    }
+  });
+  if (shown.table && !held.outcome) {
+    for (const row of validate(preset, run.result)) {
+      const where = `${side}model vs paper: ${row.label}`;
+      out.numbers.push({
+        value: row.simulated,
+        unit: row.unit,
+        where,
+        source: `${preset.id}:${row.metric}`,
+      });
+      if (row.paper.kind === 'number')
+        out.numbers.push({ value: row.paper.value, unit: row.unit, where: `${where} (paper)` });
+      else text('model vs paper', row.paper.words);
+    }
+  }
+}
+
+/**
+ * What a step draws of its runs: before its question's reveal (`revealed` false), with what the
+ * open question holds back; after it, everything the step shows. The all-machines page's chart
+ * is not read (a step there asks nothing it holds: the walker refuses such a step).
+ */
+export function stepDrawing(
+  step: TourStep,
+  runs: StepRun,
+  revealed: boolean,
+  specsOf: SpecsOf,
+): StepDrawing {
+  const out: StepDrawing = { numbers: [], texts: [], shown: { first: 0, right: 0 } };
+  out.texts.push({ where: 'title', text: step.title }, { where: 'text', text: step.text });
+  const q = step.question;
+  if (q) out.texts.push({ where: 'question', text: q.prompt });
+  if (q?.explain && revealed) out.texts.push({ where: 'explain', text: q.explain });
+  if (step.layout?.kind === 'machines') return out;
+  const panes: [PaneKey, PaneRun][] = [['first', runs]];
+  if (runs.right) panes.push(['right', runs.right]);
+  for (const [key, pane] of panes) {
+    const held = q && !revealed ? withheldFor(q, key, pane.preset, pane.run) : NOTHING_WITHHELD;
+    paneDrawing(step, key, pane, held, specsOf, out);
+  }
+  return out;
+}
+
+/** A number an answer reveals, and how near a drawn number must come to give it away. */
+export interface AnswerValue {
+  value: number;
+  unit: string;
+  /** A drawn number in the unit within this share of the value states it. */
+  close: number;
+  what: string;
+  /** The run's output it is a value of: a scalar's or a curve's name. */
+  source?: string;
+}
+
+/** The output a run value reads, of its preset: a scalar's or a curve's, a readout's scalar. */
+function sourceOf(ref: RunValueSpec, runs: StepRun): string | undefined {
+  const { preset } = paneOf(ref, runs);
+  const name =
+    'scalar' in ref
+      ? ref.scalar
+      : 'series' in ref
+        ? ref.series
+        : preset.readouts[ref.readout]?.value;
+  return typeof name === 'string' ? `${preset.id}:${name}` : undefined;
+}
+
+/**
+ * The numbers a question's reveal gives: a number question's answer, within its `close`; for a
+ * choice between two values of the runs, the two the right choice compares, each within half
+ * their gap (nearer one than the other: a number that tells them apart). A choice against a
+ * constant reveals no number of its own: its run is held whole until the reveal.
+ */
+export function answerValues(question: QuestionSpec, runs: StepRun): AnswerValue[] {
+  if (question.kind === 'number') {
+    const read = readStepValue(question.answer, runs);
+    const source = sourceOf(question.answer, runs);
+    return [
+      {
+        value: read.value,
+        unit: readUnit(read),
+        close: question.close ?? 0.2,
+        what: `the answer, ${read.text}`,
+        ...(source ? { source } : {}),
+      },
+    ];
+  }
+  const right = question.choices[question.expect]!;
+  const bound = right.when.above ?? right.when.atLeast ?? right.when.below ?? right.when.atMost;
+  if (typeof bound !== 'object') return [];
+  const gap =
+    Math.abs(readStepValue(right.when.value, runs).value - readStepValue(bound, runs).value) / 2;
+  return [right.when.value, bound].map((ref) => {
+    const read = readStepValue(ref, runs);
+    const source = sourceOf(ref, runs);
+    return {
+      value: read.value,
+      unit: readUnit(read),
+      close: Math.min(0.2, gap / Math.abs(read.value || 1)),
+      what: `a value the choice compares, ${read.text}`,
+      ...(source ? { source } : {}),
+    };
+  });
+}
+
+/** A unit as a word to compare: "µs" and "us" alike, "us buffering" and "us/byte" as "us". */
+function unitKey(unit: string): string {
+  const first =
+    unit
+      .trim()
+      .replace(/µ/g, 'u')
+      .split(/[\s/]+/)[0] ?? '';
+  return first === '×' ? 'x' : first;
+}
+
+/** Units in which a number is a pure number (a bare number in prose may state it). */
+const BARE = new Set(['', 'x', 'fraction', 'ratio', 'share']);
+
+function within(value: number, answer: AnswerValue, close = answer.close): boolean {
+  return Number.isFinite(value) && Math.abs(value - answer.value) <= close * Math.abs(answer.value);
+}
+
+/**
+ * How near a number drawn on an earlier step must come to state a later step's answer: the same
+ * output of the same run (a readout, a curve's point, the paper's value of it), not the context
+ * the later question builds on (the same quantity on another configuration, another machine's).
+ */
+export const LATER_CLOSE = 0.01;
+
+/**
+ * A number as prose writes it, and the word after it: "0.35 flits/node/cycle", "9.8 %", the
+ * "byte" of "32-byte".
+ */
+const PROSE =
+  /(?<![\w.,])(-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)(?![\d.,]\d)[\s\u00a0]*(?:-(?=[A-Za-z]))?([%×]|[A-Za-zµ]+)?/g;
+
+/** The numbers of a sentence that state `answer`: in its unit, or bare for a pure number. */
+export function proseStates(text: string, answer: AnswerValue): string[] {
+  const key = unitKey(answer.unit);
+  const found: string[] = [];
+  for (const match of text.matchAll(PROSE)) {
+    const value = Number(match[1]!.replace(/,/g, ''));
+    const word = match[2] ?? '';
+    const hit =
+      answer.unit === 'fraction'
+        ? (word === '%' && within(value / 100, answer)) || (word === '' && within(value, answer))
+        : word === ''
+          ? BARE.has(answer.unit) && within(value, answer)
+          : unitKey(word) === key || (key === 'x' && word === '×')
+            ? within(value, answer)
+            : false;
+    if (hit) found.push(match[0].trim());
+  }
+  return found;
+}
+
+/**
+ * What of `drawing` states `answer`: a number drawn in its unit within its closeness, or a
+ * number a sentence writes in its unit within it.
+ */
+export function statesAnswer(drawing: StepDrawing, answer: AnswerValue): string[] {
+  const key = unitKey(answer.unit);
+  return [
+    ...drawing.numbers
+      .filter((n) => unitKey(n.unit) === key && within(n.value, answer))
+      .map((n) => `${n.where} = ${n.value}`),
+    ...drawing.texts.flatMap((t) => proseStates(t.text, answer).map((s) => `${t.where}: “${s}”`)),
+  ];
+}
+
+/**
+ * What of an earlier step's `drawing` states a later step's `answer`: a value of the same output
+ * within the answer's closeness (the same curve, the same readout: the quantity the later step
+ * asks, not the context it builds on, which another configuration draws farther off); a value
+ * of no known output (the paper's, a mark, a bar) within LATER_CLOSE of it; or a sentence.
+ */
+export function statesLaterAnswer(drawing: StepDrawing, answer: AnswerValue): string[] {
+  const key = unitKey(answer.unit);
+  const states = (n: DrawnNumber) =>
+    n.source !== undefined
+      ? n.source === answer.source && within(n.value, answer)
+      : !n.shade && within(n.value, answer, LATER_CLOSE);
+  return [
+    ...drawing.numbers
+      .filter((n) => unitKey(n.unit) === key && states(n))
+      .map((n) => `${n.where} = ${n.value}`),
+    ...drawing.texts.flatMap((t) => proseStates(t.text, answer).map((s) => `${t.where}: “${s}”`)),
+  ];
+}
