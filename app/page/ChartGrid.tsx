@@ -63,7 +63,9 @@ export const ChartGrid = memo(function ChartGrid({
     <div className="charts" id={id} tabIndex={-1} role="region" aria-label={label}>
       {shownCharts(view.preset, specs, view.params)
         .filter((spec) => shown.chart(spec.id) && (only === undefined || spec.id === only))
-        .map((written) => {
+        .map((full) => {
+          // A tour's step may draw only some of a chart's curves.
+          const written = shown.spec(full);
           // The title and the mechanism's text say the sizes this run has (a preset may extend
           // another's; a tour step may set them).
           const spec = {

@@ -70,7 +70,7 @@ export function PaneSlot(props: Props) {
     for (const spec of shownCharts(view.preset, model.params, view.params)) {
       if (!shown.chart(spec.id)) continue;
       const choice = pane.charts[spec.id] ?? {};
-      out.set(spec.id, buildChart(spec, view.preset, view, chartOptions(choice, pins)));
+      out.set(spec.id, buildChart(shown.spec(spec), view.preset, view, chartOptions(choice, pins)));
     }
     return out;
   }, [view, pins, pane.charts, model.params, onDrawn, shown]);

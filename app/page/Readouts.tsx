@@ -11,9 +11,7 @@ import { StaleMark } from './StaleMark';
 export function Readouts({ outcome, stale }: { outcome: ChartRun; stale: string | null }) {
   const held = useWithheld(outcome);
   const shown = useShown();
-  const readouts = readoutsShown(outcome.preset, outcome, held).filter((_, i) =>
-    shown.readout(i),
-  );
+  const readouts = readoutsShown(outcome.preset, outcome, held).filter((_, i) => shown.readout(i));
   if (readouts.length === 0) return null;
   return (
     <StaleMark reason={stale}>

@@ -15,7 +15,7 @@ import { WITHHELD } from '../results/chart_data';
 import type { PaneRun, ReadValue, StepRun } from './answers';
 import { paneOf, readRunValue, readStepValue } from './answers';
 import type { QuestionSpec, RunValueSpec, TourStep } from './schema';
-import { shownBy } from './use_withheld';
+import { shownBy } from './outputs';
 import type { PaneKey, Withheld } from './withhold';
 import { NOTHING_WITHHELD, readoutsShown, withheldFor } from './withhold';
 
@@ -75,7 +75,12 @@ function paneDrawing(
     text(`chart ${spec.id} title`, fillParams(spec.title, specs, run.params));
     if (held.outcome || held.charts.has(spec.id)) continue;
     out.shown[key]++;
-    const chart = buildChart(spec, preset, run, chartOptions(choices[spec.id] ?? {}, []));
+    const chart = buildChart(
+      shown.spec(spec),
+      preset,
+      run,
+      chartOptions(choices[spec.id] ?? {}, []),
+    );
     for (const d of drawnValues(chart)) {
       out.numbers.push({
         ...d,
@@ -237,20 +242,31 @@ export const LATER_CLOSE = 0.01;
 const PROSE =
   /(?<![\w.,])(-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)(?![\d.,]\d)[\s\u00a0]*(?:-(?=[A-Za-z]))?([%×]|[A-Za-zµ]+)?/g;
 
-/** The numbers of a sentence that state `answer`: in its unit, or bare for a pure number. */
-export function proseStates(text: string, answer: AnswerValue): string[] {
+/**
+ * The numbers of a sentence that state `answer`: in its unit, or bare for a pure number; within
+ * its closeness, or (`printed`) as the answer is to the number's own precision.
+ */
+export function proseStates(text: string, answer: AnswerValue, printed = false): string[] {
   const key = unitKey(answer.unit);
   const found: string[] = [];
   for (const match of text.matchAll(PROSE)) {
-    const value = Number(match[1]!.replace(/,/g, ''));
+    const digits = match[1]!.replace(/,/g, '');
+    const value = Number(digits);
+    const decimals = digits.split('.')[1]?.length ?? 0;
+    // Written to its precision: "0.6" states 0.606, "0.49" does not state 0.606.
+    const near = (scale: number) =>
+      printed
+        ? Math.abs(value / scale - answer.value) <=
+          Math.max(LATER_CLOSE * Math.abs(answer.value), (0.5 * 10 ** -decimals) / scale)
+        : within(value / scale, answer);
     const word = match[2] ?? '';
     const hit =
       answer.unit === 'fraction'
-        ? (word === '%' && within(value / 100, answer)) || (word === '' && within(value, answer))
+        ? (word === '%' && near(100)) || (word === '' && near(1))
         : word === ''
-          ? BARE.has(answer.unit) && within(value, answer)
+          ? BARE.has(answer.unit) && near(1)
           : unitKey(word) === key || (key === 'x' && word === '×')
-            ? within(value, answer)
+            ? near(1)
             : false;
     if (hit) found.push(match[0].trim());
   }
@@ -272,21 +288,43 @@ export function statesAnswer(drawing: StepDrawing, answer: AnswerValue): string[
 }
 
 /**
- * What of an earlier step's `drawing` states a later step's `answer`: a value of the same output
- * within the answer's closeness (the same curve, the same readout: the quantity the later step
- * asks, not the context it builds on, which another configuration draws farther off); a value
- * of no known output (the paper's, a mark, a bar) within LATER_CLOSE of it; or a sentence.
+ * What of an earlier step's `drawing` states a later step's `answer`: a number printed within
+ * LATER_CLOSE of it (the same readout, the curve's point, the paper's value of it), unless both
+ * are known outputs and not the same one (another quantity that happens to be near); or a
+ * sentence that writes it to its own precision ("about 0.6" for 0.606).
  */
 export function statesLaterAnswer(drawing: StepDrawing, answer: AnswerValue): string[] {
   const key = unitKey(answer.unit);
   const states = (n: DrawnNumber) =>
-    n.source !== undefined
-      ? n.source === answer.source && within(n.value, answer)
-      : !n.shade && within(n.value, answer, LATER_CLOSE);
+    !n.shade &&
+    (n.source === undefined || answer.source === undefined || n.source === answer.source) &&
+    within(n.value, answer, LATER_CLOSE);
   return [
     ...drawing.numbers
       .filter((n) => unitKey(n.unit) === key && states(n))
       .map((n) => `${n.where} = ${n.value}`),
-    ...drawing.texts.flatMap((t) => proseStates(t.text, answer).map((s) => `${t.where}: “${s}”`)),
+    ...drawing.texts.flatMap((t) =>
+      proseStates(t.text, answer, true).map((s) => `${t.where}: “${s}”`),
+    ),
   ];
+}
+
+/**
+ * Where `drawing` gives `question`'s answer away, read from `runs`: for a number, anything that
+ * states it; for a choice between two values, only where both are stated (one alone does not tell
+ * which is larger). `later`: the drawing is of an earlier step (statesLaterAnswer), else of the
+ * question's own step before its reveal (statesAnswer).
+ */
+export function answerLeaks(
+  drawing: StepDrawing,
+  question: QuestionSpec,
+  runs: StepRun,
+  later: boolean,
+): string[] {
+  const per = answerValues(question, runs).map((answer) =>
+    (later ? statesLaterAnswer : statesAnswer)(drawing, answer).map(
+      (leak) => `${leak} states ${answer.what}`,
+    ),
+  );
+  return per.every((leaks) => leaks.length > 0) ? per.flat() : [];
 }

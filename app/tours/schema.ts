@@ -9,6 +9,7 @@ import { logpPresets } from '../compare/machines';
 import { checkParamValue } from '../presets/param_values';
 import type { Preset } from '../presets/schema';
 import { namesMeet } from '../presets/schema';
+import { curvePatterns, shownBy } from './outputs';
 import type { ChartChoice, PageLayout, Pane, ViewLink } from '../link/url_state';
 import { ChartChoiceSchema, ViewLinkSchema } from '../link/url_state';
 
@@ -200,7 +201,12 @@ const StepLayout = z.discriminatedUnion('kind', [
 
 const StepOutputs = z
   .object({
-    charts: z.array(Id).optional(),
+    /** A chart by its id, or with only the curves named (a curve chart's series or fits). */
+    charts: z
+      .array(
+        z.union([Id, z.object({ chart: Id, series: z.array(z.string().min(1)).min(1) }).strict()]),
+      )
+      .optional(),
     readouts: z.array(z.number().int().nonnegative()).optional(),
     table: z.boolean().optional(),
   })
@@ -431,9 +437,25 @@ export function tourProblems(tour: Tour, presets: Preset[], models: ModelInfo[])
     if ('chart' in step.look) chart('look.chart', step.look.chart);
     if ('readout' in step.look) readout('look.readout', step.look.readout);
     const outputs = step.outputs;
-    (outputs?.charts ?? []).forEach((id, j) => chart(`outputs.charts.${j}`, id));
+    (outputs?.charts ?? []).forEach((c, j) => {
+      const id = typeof c === 'string' ? c : c.chart;
+      chart(`outputs.charts.${j}`, id);
+      const spec = preset.charts.find((s) => s.id === id);
+      if (typeof c === 'string' || !spec) return;
+      const patterns = curvePatterns(spec);
+      if (patterns.length === 0)
+        say(`outputs.charts.${j}.series`, `the chart '${id}' draws no curves`);
+      c.series.forEach((name, k) => {
+        if (patterns.length > 0 && !patterns.some((p) => namesMeet(p, name)))
+          say(
+            `outputs.charts.${j}.series.${k}`,
+            `'${name}' is no curve of the chart '${id}': ${patterns.join(', ')}`,
+          );
+      });
+    });
+    const shows = shownBy(outputs);
     (outputs?.readouts ?? []).forEach((n, j) => readout(`outputs.readouts.${j}`, n));
-    if ('chart' in step.look && outputs?.charts && !outputs.charts.includes(step.look.chart))
+    if ('chart' in step.look && !shows.chart(step.look.chart))
       say('look.chart', `the step does not show the chart '${step.look.chart}' (outputs.charts)`);
     if (
       'readout' in step.look &&
@@ -441,7 +463,7 @@ export function tourProblems(tour: Tour, presets: Preset[], models: ModelInfo[])
       !outputs.readouts.includes(step.look.readout)
     )
       say('look.readout', `the step does not show readout ${step.look.readout} (outputs.readouts)`);
-    if (step.view && outputs?.charts && !outputs.charts.includes(step.view.chart))
+    if (step.view && !shows.chart(step.view.chart))
       say('view.chart', `the step does not show the chart '${step.view.chart}' (outputs.charts)`);
     if ('view' in step.look && !step.view) say('look.view', 'the step opens no view');
     (step.question?.shownBy ?? []).forEach((held, j) => {

@@ -15,7 +15,7 @@ import { formatTemplate, readoutDetail, readoutText } from '../results/chart_bui
 import type { PaneRun, StepRun } from './answers';
 import { readStepValue, rightChoice, stepFailures } from './answers';
 import { tours as bundledTours } from './bundled';
-import { answerValues, stepDrawing, statesAnswer, statesLaterAnswer } from './drawn';
+import { answerLeaks, stepDrawing } from './drawn';
 import { answersQuestion } from './withhold';
 import type { Tour } from './schema';
 import { runValues, stepState, tourProblems } from './schema';
@@ -148,10 +148,8 @@ function outcomeProblems(tour: Tour, runs: StepRun[]): string[] {
     const after = stepDrawing(step, runs[i]!, true, specsOf);
     const q = step.question;
     if (q) {
-      for (const answer of answerValues(q, runs[i]!)) {
-        for (const leak of statesAnswer(before, answer))
-          problems.push(`${where}, before Reveal: ${leak} states ${answer.what}`);
-      }
+      for (const leak of answerLeaks(before, q, runs[i]!, false))
+        problems.push(`${where}, before Reveal: ${leak}`);
       for (const pane of ['first', 'right'] as const) {
         if (step.layout?.kind !== 'machines' && answersQuestion(q, pane) && after.shown[pane] === 0)
           problems.push(`${where}, after Reveal: nothing of the ${pane} pane's run is drawn`);
@@ -159,11 +157,8 @@ function outcomeProblems(tour: Tour, runs: StepRun[]): string[] {
     }
     tour.steps.slice(i + 1).forEach((later, k) => {
       if (!later.question) return;
-      const j = i + 1 + k;
-      for (const answer of answerValues(later.question, runs[j]!)) {
-        for (const leak of statesLaterAnswer(after, answer))
-          problems.push(`${where}: ${leak} states step ${j + 1}'s ${answer.what}`);
-      }
+      for (const leak of answerLeaks(after, later.question, runs[i + 1 + k]!, true))
+        problems.push(`${where}: ${leak} of step ${i + 2 + k}`);
     });
   });
   return problems;

@@ -5,6 +5,8 @@ import { createContext, useContext, useMemo } from 'react';
 
 import type { ChartRun } from '../results/chart_builder';
 import type { QuestionSpec, StepOutputsSpec } from './schema';
+import type { Shown } from './outputs';
+import { shownBy } from './outputs';
 import type { PaneKey, Withheld } from './withhold';
 import { NOTHING_WITHHELD, withheldFor } from './withhold';
 
@@ -27,21 +29,7 @@ export function useWithheld(run: ChartRun | null): Withheld {
   );
 }
 
-/** Which charts, readouts and tables of a run the page shows (a tour's step may show fewer). */
-export interface Shown {
-  chart(id: string): boolean;
-  readout(index: number): boolean;
-  table: boolean;
-}
-
-export function shownBy(outputs: StepOutputsSpec | undefined): Shown {
-  return {
-    chart: (id) => outputs?.charts?.includes(id) ?? true,
-    readout: (index) => outputs?.readouts?.includes(index) ?? true,
-    table: outputs?.table ?? true,
-  };
-}
-
+/** Which charts, curves, readouts and tables of a run the page shows (a step may show fewer). */
 export function useShown(): Shown {
   const outputs = useContext(StepOutputs);
   return useMemo(() => shownBy(outputs), [outputs]);
