@@ -350,7 +350,11 @@ function Shell({
           resetKey={search}
           onReset={() => setState((s) => ({ ...emptyState(preset.id), theme: s.theme }))}
         >
-          <PaneContext board={board} question={openQuestion} outputs={tourStep?.outputs}>
+          <PaneContext
+            board={board}
+            question={openQuestion}
+            outputs={tourStep ? (tourStep.outputs ?? {}) : undefined}
+          >
             {page?.kind === 'side' ? (
               <SideBySide
                 engine={engine}

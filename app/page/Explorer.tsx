@@ -333,7 +333,10 @@ export function Explorer({
             />
           </StaleMark>
         ) : null}
-        <ModelBasis preset={preset} specs={specs} paperValues={paperValues} mask={held.text} />
+        {/* A calibration names the paper's measurement it was fitted on: an outcome too. */}
+        {held.outcome || !shown.basis ? null : (
+          <ModelBasis preset={preset} specs={specs} paperValues={paperValues} mask={held.text} />
+        )}
         <footer className="citation">
           <p>{model.description}</p>
           <p>

@@ -145,14 +145,10 @@ export function readoutText(readout: Preset['readouts'][number], run: RunView): 
 }
 
 /** A readout's detail as shown (its state's, where one holds), or null for none. */
-export function readoutDetail(
-  readout: Preset['readouts'][number],
-  run: RunView,
-  withheld?: (value: number) => boolean,
-): string | null {
+export function readoutDetail(readout: Preset['readouts'][number], run: RunView): string | null {
   const state = stateOf(readout.instead, run);
   const detail = state ? state.detail : readout.detail;
-  return detail ? formatTemplate(detail, run, withheld) : null;
+  return detail ? formatTemplate(detail, run) : null;
 }
 
 /** Series named exactly, or by a `prefix*` pattern, in the order the patterns list them. */

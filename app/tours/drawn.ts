@@ -6,9 +6,10 @@
 // buildChart, readoutsShown, validate, withheldFor), so what it checks is what a student sees.
 import type { ParamSpec } from '../engine/types';
 import { buildChart, drawnValues } from '../chart_kinds/registry';
-import { fillParams } from '../presets/param_values';
+import { fillParams, resolveValues } from '../presets/param_values';
+import { basisEntries } from '../ui/ModelBasis';
 import type { Preset } from '../presets/schema';
-import { shownCharts } from '../presets/schema';
+import { presetParams, shownCharts } from '../presets/schema';
 import { validate } from '../presets/validation';
 import { chartOptions } from '../results/chart_builder';
 import { WITHHELD } from '../results/chart_data';
@@ -34,6 +35,8 @@ export interface DrawnNumber {
 export interface DrawnText {
   text: string;
   where: string;
+  /** Of the set-up: a field's help, which the step's question may build on. */
+  setup?: boolean;
 }
 
 export interface StepDrawing {
@@ -62,14 +65,25 @@ function paneDrawing(
   const { preset, run } = pane;
   const specs = specsOf(preset);
   const side = key === 'right' ? 'right side: ' : '';
-  const shown = shownBy(step.outputs);
+  const shown = shownBy(step.outputs ?? {});
   const choices =
     key === 'right' && step.layout?.kind === 'side'
       ? (step.layout.right.charts ?? {})
       : (step.charts ?? {});
-  const text = (where: string, words: string) =>
-    out.texts.push({ where: `${side}${where}`, text: held.text(words) });
+  const text = (where: string, words: string, setup = false) =>
+    out.texts.push({
+      where: `${side}${where}`,
+      text: held.text(words),
+      ...(setup ? { setup } : {}),
+    });
   if (!held.description) text('description', fillParams(preset.description, specs, run.params));
+  // A field's help (its "?"): what it is and where its value comes from.
+  for (const spec of specs) {
+    if (step.show && !step.show.includes(spec.name)) continue;
+    text(`field ${spec.name}`, spec.description, true);
+    const source = preset.params[spec.name]?.source;
+    if (source) text(`field ${spec.name} source`, source, true);
+  }
   for (const spec of shownCharts(preset, specs, run.params)) {
     if (!shown.chart(spec.id)) continue;
     text(`chart ${spec.id} title`, fillParams(spec.title, specs, run.params));
@@ -108,6 +122,11 @@ function paneDrawing(
       // A readout the run lacks prints a dash: no number.
     }
   });
+  if (!held.outcome && shown.basis) {
+    const basis = basisEntries(preset, specs, resolveValues(specs, presetParams(preset)));
+    for (const e of [...basis.calibrated, ...basis.assumed])
+      text(`how the model is set: ${e.name}`, e.source);
+  }
   if (shown.table && !held.outcome) {
     for (const row of validate(preset, run.result)) {
       const where = `${side}model vs paper: ${row.label}`;
@@ -223,6 +242,12 @@ function unitKey(unit: string): string {
 
 /** Units in which a number is a pure number (a bare number in prose may state it). */
 const BARE = new Set(['', 'x', 'fraction', 'ratio', 'share']);
+/** Of those, the ones a sentence writes without a unit when it gives a value exactly. */
+const BARE_PRINTED = new Set(['', 'fraction', 'ratio', 'share']);
+/** Words after a number that are no unit. */
+const PLAIN = new Set(['of', 'and', 'or', 'to', 'in', 'on', 'at', 'as', 'the', 'a', 'for']);
+/** Words that write a number as times: "4.4×", "4.4 times". */
+const TIMES = new Set(['×', 'x', 'times']);
 
 function within(value: number, answer: AnswerValue, close = answer.close): boolean {
   return Number.isFinite(value) && Math.abs(value - answer.value) <= close * Math.abs(answer.value);
@@ -259,13 +284,14 @@ export function proseStates(text: string, answer: AnswerValue, printed = false):
         ? Math.abs(value / scale - answer.value) <=
           Math.max(LATER_CLOSE * Math.abs(answer.value), (0.5 * 10 ** -decimals) / scale)
         : within(value / scale, answer);
-    const word = match[2] ?? '';
+    // A word that is no unit leaves the number bare: "0.6 of the capacity".
+    const word = PLAIN.has(match[2] ?? '') ? '' : (match[2] ?? '');
     const hit =
       answer.unit === 'fraction'
-        ? (word === '%' && near(100)) || (word === '' && near(1))
+        ? (word === '%' && near(100)) || (word === '' && decimals > 0 && near(1))
         : word === ''
-          ? BARE.has(answer.unit) && near(1)
-          : unitKey(word) === key || (key === 'x' && word === '×')
+          ? (printed ? BARE_PRINTED : BARE).has(answer.unit) && near(1)
+          : unitKey(word) === key || (key === 'x' && TIMES.has(word))
             ? near(1)
             : false;
     if (hit) found.push(match[0].trim());
@@ -275,7 +301,8 @@ export function proseStates(text: string, answer: AnswerValue, printed = false):
 
 /**
  * What of `drawing` states `answer`: a number drawn in its unit within its closeness, or a
- * number a sentence writes in its unit within it.
+ * number a sentence writes in its unit within it; not the set-up the question builds on (the
+ * fields' help).
  */
 export function statesAnswer(drawing: StepDrawing, answer: AnswerValue): string[] {
   const key = unitKey(answer.unit);
@@ -283,7 +310,9 @@ export function statesAnswer(drawing: StepDrawing, answer: AnswerValue): string[
     ...drawing.numbers
       .filter((n) => unitKey(n.unit) === key && within(n.value, answer))
       .map((n) => `${n.where} = ${n.value}`),
-    ...drawing.texts.flatMap((t) => proseStates(t.text, answer).map((s) => `${t.where}: “${s}”`)),
+    ...drawing.texts
+      .filter((t) => !t.setup)
+      .flatMap((t) => proseStates(t.text, answer).map((s) => `${t.where}: “${s}”`)),
   ];
 }
 

@@ -4,13 +4,18 @@ import type { ChartSpec } from '../presets/schema';
 import { namesMeet } from '../presets/schema';
 import type { StepOutputsSpec } from './schema';
 
-/** Which charts, curves, readouts and tables of a run the page shows. */
+/**
+ * Which charts, curves, readouts and tables of a run the page shows: everything outside a tour
+ * (`outputs` undefined), what the step names in one.
+ */
 export interface Shown {
   chart(id: string): boolean;
   /** The chart as the step draws it: only the curves the step names (a curve chart's spec). */
   spec<S extends ChartSpec>(spec: S): S;
   readout(index: number): boolean;
   table: boolean;
+  /** The costs' calibrations ("How the model is set"). */
+  basis: boolean;
 }
 
 type ChartOutput = NonNullable<StepOutputsSpec['charts']>[number];
@@ -38,6 +43,7 @@ export function shownBy(outputs: StepOutputsSpec | undefined): Shown {
     },
     readout: (index) => outputs?.readouts?.includes(index) ?? true,
     table: outputs?.table ?? true,
+    basis: outputs === undefined || outputs.basis === true,
   };
 }
 

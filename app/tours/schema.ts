@@ -209,6 +209,11 @@ const StepOutputs = z
       .optional(),
     readouts: z.array(z.number().int().nonnegative()).optional(),
     table: z.boolean().optional(),
+    /**
+     * "How the model is set": what each calibrated cost was fitted on. A step shows it only when
+     * it says so: a calibration names the paper's measurement, which a later question may ask.
+     */
+    basis: z.boolean().optional(),
   })
   .strict();
 

@@ -162,7 +162,7 @@ describe('withholding()', () => {
 });
 
 describe('readoutsShown()', () => {
-  it('prints the readouts of a run that answers the question without their values', () => {
+  it('prints the readouts of a run that answers the question without their values or details', () => {
     const readouts = [preset.readouts[0]!, { ...preset.readouts[0]!, label: 'again' }];
     const withDetail = {
       ...preset,
@@ -170,8 +170,8 @@ describe('readoutsShown()', () => {
     };
     const shown = readoutsShown(withDetail, run, withheldFor(first, 'first', preset, run));
     expect(shown.map((r) => [r.value, r.detail])).toEqual([
-      [WITHHELD, `of ${WITHHELD} cycles`],
-      [WITHHELD, `of ${WITHHELD} cycles`],
+      [WITHHELD, null],
+      [WITHHELD, null],
     ]);
     expect(readoutsShown(withDetail, run, NOTHING_WITHHELD)[0]!.value).toBe('45.25 cycles');
     const named = readoutsShown(withDetail, run, withholding([], [{ readout: 1 }]));

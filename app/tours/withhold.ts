@@ -170,19 +170,14 @@ export function withheldFor(
 
 /**
  * The preset's readouts as the page prints them (label, value, detail) with what `held` holds
- * back: every value of a run that answers the open question (its label and detail keep their
- * words), or a readout the question names whole.
+ * back: of a run that answers the open question every value and detail (a label keeps its
+ * words), and a readout the question names whole.
  */
 export function readoutsShown(preset: Preset, run: RunView, held: Withheld) {
-  const outcome = () => held.outcome;
   return preset.readouts.map((readout, i) => {
-    const label = formatTemplate(readout.label, run, outcome);
-    if (held.readouts.has(i)) return { readout, label, value: WITHHELD, detail: null };
-    return {
-      readout,
-      label,
-      value: held.outcome ? WITHHELD : readoutText(readout, run),
-      detail: readoutDetail(readout, run, outcome),
-    };
+    const label = formatTemplate(readout.label, run, () => held.outcome);
+    return held.outcome || held.readouts.has(i)
+      ? { readout, label, value: WITHHELD, detail: null }
+      : { readout, label, value: readoutText(readout, run), detail: readoutDetail(readout, run) };
   });
 }
