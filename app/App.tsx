@@ -22,7 +22,7 @@ import { Picker } from './page/Picker';
 import { useUrlHistory } from './page/use_url_history';
 import { copyText, urlContext, useModels, usePresetNetworks, useTheme } from './page/page';
 import type { RunView } from './results/chart_builder';
-import type { Pane, UrlState } from './link/url_state';
+import type { Pane, StepAnswer, UrlState } from './link/url_state';
 import {
   emptyState,
   firstPane,
@@ -202,9 +202,17 @@ function Shell({
         const t = tours.find((x) => x.id === tourId);
         if (!t) return s;
         const { layout: open, ...pane } = stepState(t, step);
+        // The predictions made so far go with the tour from step to step.
+        const answers = s.layout?.kind === 'tour' && s.layout.tour === tourId && s.layout.answers;
         return {
           ...withFirstPane(s, { ...pane, pins: pinsForStep(s.pins, pane.presetId) }),
-          layout: { kind: 'tour', tour: tourId, step, ...(open ? { open } : {}) },
+          layout: {
+            kind: 'tour',
+            tour: tourId,
+            step,
+            ...(open ? { open } : {}),
+            ...(answers ? { answers } : {}),
+          },
           // Presenting, the next step shows the chart it is about.
           ...(s.present ? { present: {} } : {}),
         };
@@ -218,10 +226,18 @@ function Shell({
       return open ? { ...s, layout: open } : s;
     });
   const tourStep = tour && layout?.kind === 'tour' ? tour.steps[layout.step] : undefined;
-  // The step whose question was revealed last; any other step's question is open again.
-  const [revealed, setRevealed] = useState<string | null>(null);
-  const stepKey = tour && layout?.kind === 'tour' ? `${tour.id}-${layout.step}` : null;
-  const openQuestion = tourStep?.question && revealed !== stepKey ? tourStep.question : null;
+  // The step's prediction, kept in the link: a question is open until it is revealed.
+  const stepAnswer = (layout?.kind === 'tour' && layout.answers?.[layout.step]) || {};
+  const openQuestion = tourStep?.question && !stepAnswer.revealed ? tourStep.question : null;
+  const setAnswer = (answer: StepAnswer) =>
+    setState((s) =>
+      s.layout?.kind === 'tour'
+        ? {
+            ...s,
+            layout: { ...s.layout, answers: { ...s.layout.answers, [s.layout.step]: answer } },
+          }
+        : s,
+    );
   const tourPanel =
     tour && layout?.kind === 'tour'
       ? (
@@ -237,7 +253,8 @@ function Shell({
             machines={others.machines}
             onStep={(i) => openStep(tour.id, i)}
             onClose={closeTour}
-            onRevealed={() => setRevealed(stepKey)}
+            answer={stepAnswer}
+            onAnswer={setAnswer}
           />
         )
       : undefined;

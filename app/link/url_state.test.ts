@@ -258,6 +258,16 @@ describe('layouts and presentation (version 5)', () => {
           open: { kind: 'machines', unit: 'us', params: {} },
         },
       },
+      // The predictions of a tour: one typed and revealed, one typed, one choice.
+      {
+        ...emptyState('multipsi-v1-comm'),
+        layout: {
+          kind: 'tour',
+          tour: 'multipsi-tour',
+          step: 2,
+          answers: { 0: { typed: '0,35', revealed: true }, 1: { typed: '17' }, 2: { choice: 1 } },
+        },
+      },
     ] satisfies UrlState[]) {
       const url = serializeUrlState(state);
       expect(parseUrlState(url, ctx)).toEqual({ state, dropped: [] });
@@ -315,6 +325,25 @@ describe('layouts and presentation (version 5)', () => {
     );
     expect(emptySide.dropped).toEqual(['the right side (no experiment)']);
     expect(emptySide.state.layout).toEqual({ kind: 'tour', tour: 'multipsi-tour', step: 1 });
+    const answers = parseUrlState(
+      raw({
+        kind: 'tour',
+        tour: 'multipsi-tour',
+        step: 1,
+        answers: { 0: { typed: '4', revealed: true }, 7: { typed: '1' }, 1: { typed: 5 } },
+      }),
+      ctx,
+    );
+    expect(answers.dropped).toEqual([
+      'the prediction of step 2 (unreadable)',
+      "the prediction of step '7'",
+    ]);
+    expect(answers.state.layout).toEqual({
+      kind: 'tour',
+      tour: 'multipsi-tour',
+      step: 1,
+      answers: { 0: { typed: '4', revealed: true } },
+    });
     const late = parseUrlState(raw({ kind: 'tour', tour: 'multipsi-tour', step: 9 }), ctx);
     expect(late.dropped).toEqual(['tour step 9 (the tour has steps 1 to 5)']);
     expect(late.state.layout).toEqual({ kind: 'tour', tour: 'multipsi-tour', step: 0 });

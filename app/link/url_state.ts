@@ -11,7 +11,9 @@
 //   5  as 4 with v: 5 and the optional fields layout (a second state side by side, or a tour's
 //      step) and present (presentation mode). The fields of 2 to 4 are the page's first pane.
 //      A tour's step may hold the layout it opens around the first pane (`open`: side by side,
-//      or every machine); a link without it is a step on one pane.
+//      or every machine); a link without it is a step on one pane. A tour may hold each step's
+//      prediction (`answers`, by step from 0: the text typed or the choice picked, and whether
+//      it was revealed), so that a reload or a shared link shows them.
 // Reading is lenient: whatever cannot be used is dropped, replaced by its default and reported.
 import LZString from 'lz-string';
 import { z } from 'zod';
@@ -93,12 +95,24 @@ export interface SideLayout {
   right: Pane;
 }
 
+/** A step's prediction: the text typed (a number's) or the choice picked, and its reveal. */
+export interface StepAnswer {
+  typed?: string;
+  choice?: number;
+  revealed?: true;
+}
+
+/** How long a typed prediction the link keeps may be. */
+export const MAX_TYPED = 40;
+
 /** A tour's step, and the layout the step opened (absent: the first pane alone). */
 export interface TourLayout {
   kind: 'tour';
   tour: string;
   step: number;
   open?: PageLayout;
+  /** Each step's prediction, by the step's index; a step not predicted has none. */
+  answers?: Record<number, StepAnswer>;
 }
 
 /** A layout that shapes the page itself; a tour's step may open one. */
@@ -332,10 +346,38 @@ function readTour(
     return undefined;
   }
   const step = raw.step ?? 0;
+  const answers = readAnswers(raw.answers, steps, dropped);
+  const tour: TourLayout = { kind: 'tour', tour: id, step: 0 };
   if (Number.isInteger(step) && typeof step === 'number' && step >= 0 && step < steps)
-    return { kind: 'tour', tour: id, step };
-  dropped.push(`tour step ${show(step)} (the tour has steps 1 to ${steps})`);
-  return { kind: 'tour', tour: id, step: 0 };
+    tour.step = step;
+  else dropped.push(`tour step ${show(step)} (the tour has steps 1 to ${steps})`);
+  if (Object.keys(answers).length > 0) tour.answers = answers;
+  return tour;
+}
+
+const StepAnswerSchema = z
+  .object({
+    typed: z.string().max(MAX_TYPED).optional(),
+    choice: z.number().int().min(0).max(9).optional(),
+    revealed: z.literal(true).optional(),
+  })
+  .strict();
+
+function readAnswers(raw: unknown, steps: number, dropped: string[]): Record<number, StepAnswer> {
+  const answers: Record<number, StepAnswer> = {};
+  if (raw === undefined) return answers;
+  if (!isRecord(raw)) {
+    dropped.push('the predictions (unreadable)');
+    return answers;
+  }
+  for (const [key, value] of Object.entries(raw)) {
+    const step = Number(key);
+    const parsed = StepAnswerSchema.safeParse(value);
+    if (!/^\d+$/.test(key) || step >= steps) dropped.push(`the prediction of step '${show(key)}'`);
+    else if (!parsed.success) dropped.push(`the prediction of step ${step + 1} (unreadable)`);
+    else answers[step] = parsed.data;
+  }
+  return answers;
 }
 
 function readPageLayout(raw: unknown, ctx: UrlContext, dropped: string[]): PageLayout | undefined {
@@ -509,6 +551,22 @@ function paneFields(pane: Pane) {
   };
 }
 
+/** The predictions in step order, each with its fields in a fixed order. */
+function answerFields(answers: Record<number, StepAnswer>): Record<string, StepAnswer> {
+  return Object.fromEntries(
+    Object.entries(answers)
+      .sort(([a], [b]) => Number(a) - Number(b))
+      .map(([step, a]) => [
+        step,
+        {
+          ...(a.typed !== undefined ? { typed: a.typed } : {}),
+          ...(a.choice !== undefined ? { choice: a.choice } : {}),
+          ...(a.revealed ? { revealed: a.revealed } : {}),
+        },
+      ]),
+  );
+}
+
 function layoutFields(layout: Layout): Record<string, unknown> {
   switch (layout.kind) {
     case 'side':
@@ -519,6 +577,9 @@ function layoutFields(layout: Layout): Record<string, unknown> {
         tour: layout.tour,
         step: layout.step,
         ...(layout.open ? { open: layoutFields(layout.open) } : {}),
+        ...(layout.answers && Object.keys(layout.answers).length > 0
+          ? { answers: answerFields(layout.answers) }
+          : {}),
       };
     case 'machines': {
       const params = Object.entries(layout.params)

@@ -10,6 +10,7 @@ import {
   namedParams,
   paramsText,
   parseDecimal,
+  parseTyped,
   ratioValues,
   resolveValues,
   valueText,
@@ -180,5 +181,32 @@ describe('a parameter whose values are powers of a ratio (machine sizes)', () =>
       error: 'Item 2 (3): Not a power of 2. Valid: 1, 2, 4, 8, 16, 32, 64 nodes',
     });
     expect(checkValue(nodes, '128')).toEqual({ error: 'Out of range. Valid: 1 to 64 nodes' });
+  });
+});
+
+describe('parseTyped(): a number as a person types it', () => {
+  it('reads a decimal comma from a comma-decimal keypad', () => {
+    expect(parseTyped('0,35')).toBe(0.35);
+    expect(parseTyped(' -1,5 ')).toBe(-1.5);
+  });
+  it('reads commas grouping thousands as the page prints them', () => {
+    expect(parseTyped('36,606')).toBe(36606);
+    expect(parseTyped('1,234,567.5')).toBe(1234567.5);
+  });
+  it('is parseDecimal otherwise', () => {
+    expect(parseTyped('0.35')).toBe(0.35);
+    expect(parseTyped('0x10')).toBeNaN();
+    expect(parseTyped('1,2,3')).toBeNaN();
+  });
+  it('reads a one-number field typed with a decimal comma', () => {
+    const rate: ParamSpec = { ...pes, name: 'rate', unit: '', min: 0, max: 1, integer: false };
+    expect(checkValue(rate, '0,35')).toEqual({ value: 0.35 });
+  });
+  it('says how to write a decimal where a list refuses one typed with a comma', () => {
+    expect(checkValue(depths, '0,5')).toEqual({
+      error:
+        'Item 1 (0): Out of range. Valid: 1 to 5 (commas separate the items: write decimals ' +
+        'with a point, 0.35)',
+    });
   });
 });

@@ -22,6 +22,22 @@ export function parseDecimal(text: string): number {
   return DECIMAL.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
+/** Digits grouped by commas in threes, as the page writes large numbers: "36,606". */
+const GROUPED = /^[+-]?[1-9]\d{0,2}(?:,\d{3})+(?:\.\d+)?$/;
+/** One decimal comma, as a comma-decimal keypad types it: "0,35", "-1,5". */
+const DECIMAL_COMMA = /^[+-]?\d+,\d+$/;
+
+/**
+ * A number typed into one number's field or a prediction: decimal, grouped in threes by commas
+ * as the page prints large numbers ("36,606"), or with one decimal comma ("0,35"); else NaN.
+ */
+export function parseTyped(text: string): number {
+  const trimmed = text.trim();
+  if (GROUPED.test(trimmed)) return Number(trimmed.replace(/,/g, ''));
+  if (DECIMAL_COMMA.test(trimmed)) return Number(trimmed.replace(',', '.'));
+  return parseDecimal(trimmed);
+}
+
 /** "0x10 is hexadecimal for 16" for a number in another base JS would read, else null. */
 export function otherBase(text: string): string | null {
   const trimmed = text.trim();
@@ -43,7 +59,7 @@ export function checkRange(
   range: { min: number; max: number; integer: boolean },
   valid: string,
 ): { value: number } | { error: string } {
-  const value = parseDecimal(text);
+  const value = parseTyped(text);
   if (!Number.isFinite(value)) return { error: `${notDecimal(text)}. Valid: ${valid}` };
   if (value < range.min || value > range.max) return { error: `Out of range. Valid: ${valid}` };
   if (range.integer && !Number.isInteger(value))
@@ -108,7 +124,13 @@ export function checkValue(
   const values: number[] = [];
   for (const [place, item] of items) {
     const checked = checkNumber(spec, item);
-    if ('error' in checked) return { error: `Item ${place} (${item}): ${checked.error}` };
+    if ('error' in checked) {
+      // "0,35" from a comma-decimal keypad reads as the two items 0 and 35.
+      const comma = /\d,\d/.test(text)
+        ? ' (commas separate the items: write decimals with a point, 0.35)'
+        : '';
+      return { error: `Item ${place} (${item}): ${checked.error}${comma}` };
+    }
     values.push(checked.value);
   }
   return { value: values };

@@ -1,23 +1,41 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
+import type { StepAnswer } from '../link/url_state';
+import type { RunResult } from '../engine/types';
 import { tours } from './bundled';
 import { TourPanel } from './TourPanel';
 
 const tour = tours.find((t) => t.id === 'networks')!;
-const render = (step: number, running = false) =>
+const EMPTY: RunResult = { scalars: [], series: [], networks: [], timelines: [] };
+/** A run of the first step: its answer is the latency at the lightest load, 15 cycles. */
+const LATENCY: RunResult = {
+  ...EMPTY,
+  series: [
+    {
+      name: 'latency_vs_offered',
+      label: '',
+      xName: 'offered',
+      xUnit: 'flits/node/cycle',
+      yName: 'latency',
+      yUnit: 'cycles',
+      key: '',
+      labels: [],
+      x: [0.02, 0.05],
+      y: [15, 16],
+    },
+  ],
+};
+const render = (step: number, running = false, answer: StepAnswer = {}, result = EMPTY) =>
   renderToStaticMarkup(
     <TourPanel
       tour={tour}
       step={step}
-      outcome={
-        running
-          ? null
-          : { result: { scalars: [], series: [], networks: [], timelines: [] }, params: {} }
-      }
+      outcome={running ? null : { result, params: {} }}
       onStep={() => {}}
       onClose={() => {}}
-      onRevealed={() => {}}
+      answer={answer}
+      onAnswer={() => {}}
     />,
   );
 
@@ -42,5 +60,16 @@ describe('TourPanel', () => {
   it('says the run is still going instead of offering to reveal', () => {
     expect(render(0, true)).toContain('Running…');
     expect(render(0)).toContain('Reveal');
+  });
+
+  it('shows the prediction the link keeps, and once revealed its verdict from the run', () => {
+    const typed = render(0, false, { typed: '14,5' }, LATENCY);
+    expect(typed).toContain('value="14,5"');
+    expect(typed).not.toContain('The run gives');
+    const revealed = render(0, false, { typed: '14,5', revealed: true }, LATENCY);
+    expect(revealed).toContain('The run gives 15');
+    expect(revealed).toContain('Your prediction, 14.5, is close');
+    // Still running after a reload: the verdict comes with the run.
+    expect(render(0, true, { typed: '14,5', revealed: true })).not.toContain('The run gives');
   });
 });

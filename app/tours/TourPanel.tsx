@@ -1,7 +1,10 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import type { FormEvent } from 'react';
 
 import { presets } from '../presets/bundled';
+import { parseTyped } from '../presets/param_values';
+import type { StepAnswer } from '../link/url_state';
+import { MAX_TYPED } from '../link/url_state';
 import type { ParamSpec } from '../engine/types';
 import type { RunView } from '../results/chart_builder';
 import { focusLost, focusSoon } from '../ui/focus';
@@ -26,8 +29,9 @@ interface Props {
   machines?: Record<string, RunView>;
   onStep(step: number): void;
   onClose(): void;
-  /** The step's question is revealed: the page may show its answer. */
-  onRevealed(): void;
+  /** The step's prediction, as the link keeps it (revealed: the page shows the answer). */
+  answer: StepAnswer;
+  onAnswer(answer: StepAnswer): void;
 }
 
 /** Whether a key press belongs to a field being typed in, not to the page. */
@@ -111,7 +115,7 @@ export function TourStepStatus({ tour, step }: { tour: Tour | undefined; step: n
  * reveals the answer, and the way back and on (buttons, or ← and → when not typing).
  */
 export function TourPanel(props: Props) {
-  const { tour, step, outcome, onStep, onClose, onRevealed, specs } = props;
+  const { tour, step, outcome, onStep, onClose, answer, onAnswer, specs } = props;
   const id = useId();
   const current = tour.steps[step]!;
   const preset = presets.find((p) => p.id === current.presetId);
@@ -190,9 +194,9 @@ export function TourPanel(props: Props) {
         <Question
           key={stepKey}
           question={current.question}
-          onShown={onRevealed}
-          onReveal={(prediction) => (runs ? reveal(current.question!, prediction, runs) : null)}
-          running={runs === null}
+          answer={answer}
+          onAnswer={onAnswer}
+          runs={runs}
           unit={answerUnit(current.question, runs)}
         />
       ) : null}
@@ -233,43 +237,49 @@ function answerUnit(question: QuestionSpec, runs: StepRun | null): string | null
   }
 }
 
+/** A step's prediction as the question reads it: a number typed, or a choice picked. */
+function predictionOf(question: QuestionSpec, answer: StepAnswer): Prediction | null {
+  if (question.kind === 'choice')
+    return answer.choice !== undefined && answer.choice < question.choices.length
+      ? { kind: 'choice', index: answer.choice }
+      : null;
+  const value = parseTyped(answer.typed ?? '');
+  return Number.isFinite(value) ? { kind: 'number', value } : null;
+}
+
 function Question({
   question,
-  onReveal,
-  onShown,
-  running,
+  answer,
+  onAnswer,
+  runs,
   unit,
 }: {
   question: QuestionSpec;
-  /** The answer is shown: what would give it away need not be hidden any more. */
-  onShown(): void;
+  /** The prediction so far (the link's), and its changes. */
+  answer: StepAnswer;
+  onAnswer(answer: StepAnswer): void;
+  /** The step's runs; null while they run. */
+  runs: StepRun | null;
   /** The answer's unit, once the run is there (it gives nothing away). */
   unit: string | null;
-  onReveal(prediction: Prediction): Reveal | null;
-  running: boolean;
 }) {
   const id = useId();
-  const [text, setText] = useState('');
-  const [choice, setChoice] = useState<number | null>(null);
-  const [shown, setShown] = useState<Reveal | string | null>(null);
-  const number = Number(text.trim().replace(/,/g, ''));
-  const prediction: Prediction | null =
-    question.kind === 'number'
-      ? text.trim() !== '' && Number.isFinite(number)
-        ? { kind: 'number', value: number }
-        : null
-      : choice === null
-        ? null
-        : { kind: 'choice', index: choice };
+  const text = answer.typed ?? '';
+  const prediction = predictionOf(question, answer);
+  const revealed = answer.revealed === true;
+  // The verdict is read from the run whenever it is there: a reload or a shared link of a
+  // revealed step shows it again.
+  let shown: Reveal | string | null = null;
+  if (revealed && prediction && runs) {
+    try {
+      shown = reveal(question, prediction, runs);
+    } catch (error) {
+      shown = `The run has no answer to this: ${(error as Error).message}`;
+    }
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!prediction) return;
-    try {
-      setShown(onReveal(prediction));
-    } catch (error) {
-      setShown(`The run has no answer to this: ${(error as Error).message}`);
-    }
-    onShown();
+    if (prediction && runs) onAnswer({ ...answer, revealed: true });
   };
   const invalid = question.kind === 'number' && text.trim() !== '' && prediction === null;
   return (
@@ -283,10 +293,11 @@ function Question({
               type="text"
               inputMode="decimal"
               value={text}
-              readOnly={shown !== null}
+              maxLength={MAX_TYPED}
+              readOnly={revealed}
               aria-invalid={invalid || undefined}
               aria-describedby={invalid ? `${id}-invalid` : undefined}
-              onChange={(e) => setText(e.target.value)}
+              onChange={(e) => onAnswer({ ...answer, typed: e.target.value })}
             />
             {unit ? <span className="tour-unit">{unit}</span> : null}
           </label>
@@ -296,9 +307,9 @@ function Question({
               <input
                 type="radio"
                 name={`${id}-choice`}
-                checked={choice === i}
-                disabled={shown !== null && choice !== i}
-                onChange={() => setChoice(i)}
+                checked={answer.choice === i}
+                disabled={revealed && answer.choice !== i}
+                onChange={() => onAnswer({ ...answer, choice: i })}
               />
               {c.label}
             </label>
@@ -306,11 +317,11 @@ function Question({
         )}
         {invalid ? (
           <p id={`${id}-invalid`} className="field-error">
-            A number is needed, e.g. 42 or 0.35.
+            A number is needed, e.g. 42 or 0.35 (or 0,35).
           </p>
         ) : null}
-        <button type="submit" disabled={!prediction || running || shown !== null}>
-          {running ? 'Running…' : 'Reveal'}
+        <button type="submit" disabled={!prediction || runs === null || revealed}>
+          {runs === null ? 'Running…' : 'Reveal'}
         </button>
       </fieldset>
       {/* The answer and what it means are heard together. */}
