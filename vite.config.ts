@@ -11,46 +11,78 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 const outDir = join(root, 'dist');
 
 /**
- * The content security policy of both pages: scripts and workers only from the site, the engine's
- * wasm compiled under 'wasm-unsafe-eval' (its glue is built without eval), no plugins, no <base>.
- * Inline styles stay allowed: React sets style attributes and an SVG export carries its own
+ * The content security policy of the explorer: scripts and workers only from the site, the
+ * engine's wasm compiled under 'wasm-unsafe-eval' (its glue is built without eval), no plugins, no
+ * <base>. Inline styles stay allowed: React sets style attributes and an SVG export carries its own
  * stylesheet. PNG export draws the SVG from a blob: URL.
  */
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "worker-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' blob: data:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
+const CSP = policy("worker-src 'self'");
+/**
+ * The embed page's: the same, but workers also from blob: addresses. In a frame sandboxed without
+ * allow-same-origin its engine's worker can only start from a blob: address the page made itself
+ * (app/engine/start_worker.ts); the blob holds no script of its own, it imports the site's.
+ */
+const EMBED_CSP = policy("worker-src 'self' blob:");
+
+function policy(workers: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
+    workers,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' blob: data:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
+
+/** The page a request or a built file is: the embed page has a policy of its own. */
+const isEmbedPage = (path: string) => /(^|\/)embed\.html$/.test(path);
 
 /**
- * Ships the policy in each built page as a meta element (a static host may set no headers); the
+ * Ships each built page's policy in it as a meta element (a static host may set no headers); the
  * preview server also sends it as a header, which covers the engine's workers too.
  */
 function contentSecurityPolicy(): Plugin {
   return {
     name: 'archex-content-security-policy',
-    apply: 'build',
-    transformIndexHtml: () => [
+    apply: (_config, env) => env.command === 'build' || env.isPreview === true,
+    transformIndexHtml: (_html, ctx) => [
       {
         tag: 'meta',
-        attrs: { 'http-equiv': 'Content-Security-Policy', content: CSP },
+        attrs: {
+          'http-equiv': 'Content-Security-Policy',
+          content: isEmbedPage(ctx.filename) ? EMBED_CSP : CSP,
+        },
         injectTo: 'head-prepend',
       },
     ],
+    configurePreviewServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const path = new URL(req.url ?? '/', 'http://x').pathname;
+        res.setHeader('Content-Security-Policy', isEmbedPage(path) ? EMBED_CSP : CSP);
+        next();
+      });
+    },
   };
 }
 
 /**
- * The embed snippet's script (app/embed_script.ts) as one classic script, `embed.js` beside the
- * pages: a host page of another origin loads it with a plain <script src>, which needs no CORS
- * (a module script would), and it adds no name to the host page's globals. Written to dist/ when `write`.
+ * The classic scripts of the embed: `embed.js`, the snippet's script (app/embed_script.ts), which
+ * a host page of another origin loads with a plain <script src>, needing no CORS (a module script
+ * would); and `embed-boot.js`, the embed page's first script (app/embed_boot_script.ts), which runs
+ * where the page's module scripts are refused (a frame sandboxed without allow-same-origin) to say
+ * so. Each is one file beside the pages and adds no name to a page's globals.
  */
-async function buildEmbedScript(write: boolean): Promise<string> {
+const CLASSIC_SCRIPTS = {
+  'embed.js': 'app/embed_script.ts',
+  'embed-boot.js': 'app/embed_boot_script.ts',
+};
+type ClassicScript = keyof typeof CLASSIC_SCRIPTS;
+
+/** Builds the classic script `file`; written to dist/ when `write`. */
+async function buildClassicScript(file: ClassicScript, write: boolean): Promise<string> {
   const output = await build({
     configFile: false,
     logLevel: 'warn',
@@ -61,8 +93,8 @@ async function buildEmbedScript(write: boolean): Promise<string> {
       write,
       target: 'es2020',
       rollupOptions: {
-        input: join(root, 'app/embed_script.ts'),
-        output: { format: 'iife', entryFileNames: 'embed.js' },
+        input: join(root, CLASSIC_SCRIPTS[file]),
+        output: { format: 'iife', entryFileNames: file },
       },
     },
   });
@@ -72,23 +104,70 @@ async function buildEmbedScript(write: boolean): Promise<string> {
     const chunk = result.output.find((c) => c.type === 'chunk');
     if (chunk?.type === 'chunk') return chunk.code;
   }
-  throw new Error('embed.js: the build wrote no script');
+  throw new Error(`${file}: the build wrote no script`);
 }
 
-/** Builds embed.js with the pages; the dev server builds it on request. */
-function embedScript(): Plugin {
+/**
+ * Builds the classic scripts with the pages (the dev server builds them on request), and starts
+ * the embed page with embed-boot.js. The embed page's stylesheet loads without CORS, so it styles
+ * the words embed-boot.js shows where the module scripts were refused.
+ */
+function embedScripts(): Plugin {
+  const files = Object.keys(CLASSIC_SCRIPTS) as ClassicScript[];
   return {
-    name: 'archex-embed-script',
+    name: 'archex-embed-scripts',
     // Written before closeBundle, where the service worker lists the built files.
     async writeBundle() {
-      await buildEmbedScript(true);
+      for (const file of files) await buildClassicScript(file, true);
     },
     configureServer(server) {
-      server.middlewares.use('/embed.js', (_req, res, next) => {
-        buildEmbedScript(false).then((code) => {
-          res.setHeader('Content-Type', 'text/javascript');
-          res.end(code);
-        }, next);
+      for (const file of files) {
+        server.middlewares.use(`/${file}`, (_req, res, next) => {
+          buildClassicScript(file, false).then((code) => {
+            res.setHeader('Content-Type', 'text/javascript');
+            res.end(code);
+          }, next);
+        });
+      }
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, ctx) =>
+        isEmbedPage(ctx.filename)
+          ? {
+              html: html.replace(/(<link rel="stylesheet") crossorigin/g, '$1'),
+              tags: [{ tag: 'script', attrs: { src: './embed-boot.js' }, injectTo: 'head' }],
+            }
+          : html,
+    },
+  };
+}
+
+/**
+ * Sends the headers public/_headers gives (the file Netlify and Cloudflare Pages read, shipped in
+ * the build) from the preview server, so it serves the site as such a host does: `path` lines
+ * (exact, or a prefix ending in '*'), each followed by its indented `Name: value` lines.
+ */
+function staticHostHeaders(): Plugin {
+  const rules: { path: string; headers: [string, string][] }[] = [];
+  for (const line of readFileSync(join(root, 'public/_headers'), 'utf8').split('\n')) {
+    if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
+    if (!/^\s/.test(line)) rules.push({ path: line.trim(), headers: [] });
+    else {
+      const colon = line.indexOf(':');
+      rules.at(-1)?.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
+    }
+  }
+  const matches = (rule: string, path: string) =>
+    rule.endsWith('*') ? path.startsWith(rule.slice(0, -1)) : path === rule;
+  return {
+    name: 'archex-static-host-headers',
+    configurePreviewServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const path = new URL(req.url ?? '/', 'http://x').pathname;
+        for (const rule of rules)
+          if (matches(rule.path, path)) for (const [n, v] of rule.headers) res.setHeader(n, v);
+        next();
       });
     },
   };
@@ -101,7 +180,8 @@ function serviceWorker(): Plugin {
     apply: 'build',
     closeBundle() {
       const files = readdirSync(outDir, { recursive: true, withFileTypes: true })
-        .filter((e) => e.isFile() && e.name !== 'sw.js')
+        // _headers is the host's to read, not a file it serves.
+        .filter((e) => e.isFile() && e.name !== 'sw.js' && e.name !== '_headers')
         .map((e) => relative(outDir, join(e.parentPath, e.name)).split('\\').join('/'))
         .sort();
       const hash = createHash('sha256');
@@ -120,7 +200,7 @@ export default defineConfig({
   // Relative asset URLs: the built site works from any base path.
   base: './',
   publicDir: '../public',
-  plugins: [react(), contentSecurityPolicy(), embedScript(), serviceWorker()],
+  plugins: [react(), contentSecurityPolicy(), staticHostHeaders(), embedScripts(), serviceWorker()],
   worker: { format: 'es' },
   build: {
     outDir,
@@ -134,7 +214,6 @@ export default defineConfig({
     },
   },
   server: { fs: { allow: [root] } },
-  preview: { headers: { 'Content-Security-Policy': CSP } },
   test: {
     root,
     // Tests check results, not speed (the bench measures that): a slower CI machine must not

@@ -52,11 +52,54 @@ test('the embed dialog gives a chart-only page that links back with the same sta
   expect(embedConsole).toEqual([]);
 });
 
-test('an embed link that names no chart says so instead of drawing nothing', async ({ page }) => {
+test('an embed link that names a chart its experiment does not have says so and lists the charts it has', async ({
+  page,
+}) => {
   const consoleMessages = collectConsole(page);
-  await page.goto('./embed.html?s=zbroken&chart=nope');
+  // The preset's charts, as the explorer shows them.
+  await page.goto('./?preset=multipsi-v2-estimate');
   await waitIdle(page);
-  await expect(page.getByText('This link names no chart to show.')).toBeVisible();
+  const ids = await page
+    .locator('[data-chart-card]')
+    .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-chart-card')!));
+  expect(ids.length).toBeGreaterThan(1);
+
+  await page.goto('./embed.html?preset=multipsi-v2-estimate&chart=nope');
+  await waitIdle(page);
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText(
+    "This link asks for a chart 'nope', which 'Multi-PSI/V2 estimate: communication vs " +
+      "performance' does not have. Its charts: 'perf-overhead' (Relative performance against " +
+      'relative communication overhead (Fig. 6))',
+  );
+  for (const id of ids) await expect(alert).toContainText(`'${id}' (`);
+  await expect(page.locator('svg[data-chart]')).toHaveCount(0);
+  expect(consoleMessages).toEqual([]);
+});
+
+test('a damaged embed link says so in words, and one partly read says what it could not use', async ({
+  page,
+}) => {
+  const consoleMessages = collectConsole(page);
+  // Cut short when copied: the state no longer decodes.
+  await page.goto('./embed.html?s=zbroken&chart=perf-overhead');
+  await waitIdle(page);
+  await expect(page.getByRole('alert')).toHaveText(
+    "This chart's link is damaged: what it should show cannot be read. It may have been cut " +
+      'short or changed when it was copied; copy it again from where it came from.',
+  );
+  await page.goto(`./embed.html?s=j${encodeURIComponent('{"v":9,"preset":"multipsi-v1-comm"}')}`);
+  await waitIdle(page);
+  await expect(page.getByRole('alert')).toHaveText(
+    /written by another version of archex \(link version 9; this site reads versions 1 to \d+\)/,
+  );
+  // A value out of its range: the chart draws with the experiment's own, and says so.
+  await page.goto('./embed.html?preset=multipsi-v2-estimate&comm_rate=99&chart=perf-overhead');
+  await waitIdle(page);
+  await expect(page.locator('svg[data-chart="perf-overhead"]')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Part of this' })).toHaveText(
+    /^Part of this chart's link could not be used, so the experiment's own values stand in for it: .*comm_rate/,
+  );
   expect(consoleMessages).toEqual([]);
 });
 

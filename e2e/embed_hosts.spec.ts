@@ -1,13 +1,16 @@
 // The embed snippet as a report or course page meets it: pasted into a page of another site (where
-// the browser refuses the frame Web Locks and storage), under the host's strict content security
-// policy, under archex's own policy on archex's origin, and in a file:// page; and the embed API's
-// messages (ready, resized, error) as a host page receives them.
-import type { Frame, FrameLocator, Locator, Page } from '@playwright/test';
+// the browser refuses the frame Web Locks and storage), in a frame sandboxed with allow-scripts
+// only (an opaque origin), under the host's strict content security policy, under archex's own
+// policy on archex's origin, and in a file:// page; and the embed API's messages (ready, resized,
+// error) as a host page receives them.
+import type { Frame, FrameLocator, Locator, Page, Request } from '@playwright/test';
 import { expect, test } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
 import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
+import { extname, join } from 'node:path';
 
 import { collectConsole, waitIdle } from './support';
 
@@ -40,6 +43,57 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => new Promise<void>((closed) => server.close(() => closed())));
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.ttf': 'font/ttf',
+};
+
+/**
+ * A copy of the built site (dist/) on a static host of its own, which sends what `headers` gives
+ * for a path and nothing else: e.g. no Access-Control-Allow-Origin, as many hosts do.
+ */
+async function staticCopy(headers: (path: string) => Record<string, string>) {
+  const copy = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    readFile(join('dist', path)).then(
+      (body) => {
+        res.writeHead(200, { 'Content-Type': TYPES[extname(path)] ?? '', ...headers(path) });
+        res.end(body);
+      },
+      () => res.writeHead(404).end(),
+    );
+  });
+  await new Promise<void>((listening) => copy.listen(0, '127.0.0.1', listening));
+  return {
+    origin: `http://127.0.0.1:${(copy.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((closed) => {
+        copy.close(() => closed());
+        // The browser keeps its connections open; the test is done with them.
+        copy.closeAllConnections();
+      }),
+  };
+}
+
+/** The snippet's frame sandboxed as some course pages and notebook viewers sandbox theirs. */
+function sandboxed(snippet: string, flags = 'allow-scripts'): string {
+  return snippet.replace('<iframe ', `<iframe sandbox="${flags}" `);
+}
+
+/** Every message the host page kept (hostHtml's script). */
+function hostMessages(host: Page) {
+  return host.evaluate(
+    () => (window as unknown as { messages: { type: string; height?: number }[] }).messages,
+  );
+}
+
+/** A phone and a desktop column: the widths the embed is looked at in. */
+const WIDTHS = [390, 1200];
 
 /** The snippet the explorer's Embed dialog gives for a chart of a state. */
 async function snippetFor(page: Page, query: string, chart: string): Promise<string> {
@@ -221,6 +275,208 @@ test("on archex's own site, under archex's own policy, the snippet's script runs
   await host.screenshot({ path: testInfo.outputPath('embed-same-site.png'), fullPage: true });
 });
 
+test('a frame sandboxed with allow-scripts only (an opaque origin) draws the chart with its engine in workers, says ready, and is fitted by the snippet script', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const snippet = await snippetFor(page, '?preset=multipsi-v2-estimate', 'perf-overhead');
+  hostPages.set('/course.html', { html: hostHtml(sandboxed(snippet)) });
+  for (const width of WIDTHS) {
+    const host = await page.context().newPage();
+    const hostConsole = collectConsole(host);
+    // The wasm is fetched by the engine's worker, and it comes: CORS from origin null.
+    const wasm: Request[] = [];
+    host.on('request', (r) => {
+      if (r.url().endsWith('.wasm')) wasm.push(r);
+    });
+    await host.setViewportSize({ width, height: 900 });
+    await host.goto(`${hostOrigin}/course.html`);
+    const { locator, frame } = await idleFrame(host);
+    expect(await frame.evaluate(() => window.origin)).toBe('null');
+    await expect(locator.locator('svg[data-chart="perf-overhead"]')).toBeVisible();
+    expect(await Promise.all(wasm.map((r) => r.headerValue('origin')))).toContain('null');
+    await expect
+      .poll(async () => (await hostMessages(host)).map((m) => m.type))
+      .toContain('archex:ready');
+    expect((await hostMessages(host)).find((m) => m.type === 'archex:ready')).toMatchObject({
+      chart: 'perf-overhead',
+    });
+    await expect(locator.locator('figure')).toHaveAttribute('data-fit', 'content');
+    await expectFits(host, locator, frame);
+    await host.screenshot({
+      path: testInfo.outputPath(`embed-sandboxed-${width}.png`),
+      fullPage: true,
+    });
+    expect(hostConsole).toEqual([]);
+    await host.close();
+  }
+});
+
+test('a sandboxed frame from a site that lets no other origin read its files says so in words and as archex:error, so does one whose engine worker is refused, and one without allow-scripts says it needs them', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const snippet = await snippetFor(page, '?preset=multipsi-v2-estimate', 'perf-overhead');
+  const app = new URL(page.url()).origin;
+  // A host that sends no headers at all, and one that lets every origin read all but the worker.
+  const bare = await staticCopy(() => ({}));
+  const noWorker = await staticCopy((path): Record<string, string> =>
+    /\/worker-[^/]*\.js$/.test(path) ? {} : { 'Access-Control-Allow-Origin': '*' },
+  );
+  try {
+    const cases = [
+      {
+        copy: bare,
+        words: /cannot load in this frame.*Access-Control-Allow-Origin.*allow-same-origin/,
+      },
+      {
+        copy: noWorker,
+        words: /engine did not load: .*worker.*sandboxed without allow-same-origin/,
+      },
+    ];
+    for (const [i, { copy, words }] of cases.entries()) {
+      hostPages.set(`/refused-${i}.html`, {
+        html: hostHtml(sandboxed(snippet.replaceAll(app, copy.origin))),
+      });
+      for (const width of i === 0 ? WIDTHS : [760]) {
+        const host = await page.context().newPage();
+        await host.setViewportSize({ width, height: 900 });
+        await host.goto(`${hostOrigin}/refused-${i}.html`);
+        const frame = host.frameLocator('iframe');
+        await expect(frame.getByRole('alert')).toHaveText(words, { timeout: 60_000 });
+        const said = () =>
+          hostMessages(host).then((m) =>
+            m.map((x) => (x as { message?: string }).message ?? x.type),
+          );
+        await expect.poll(said).toContainEqual(expect.stringMatching(words));
+        if (i === 0)
+          await host.screenshot({
+            path: testInfo.outputPath(`embed-sandboxed-refused-${width}.png`),
+            fullPage: true,
+          });
+        await host.close();
+      }
+    }
+    // A sandbox without allow-scripts: no script runs at all, and the page says what it needs.
+    hostPages.set('/no-scripts.html', { html: hostHtml(sandboxed(snippet, '')) });
+    const host = await page.context().newPage();
+    await host.goto(`${hostOrigin}/no-scripts.html`);
+    await expect(host.frameLocator('iframe').locator('#root')).toHaveText(
+      'This chart needs JavaScript, which the page around it does not allow in its frame (a ' +
+        'sandbox without allow-scripts) or this browser has turned off.',
+      { useInnerText: true },
+    );
+    await host.close();
+  } finally {
+    await bare.close();
+    await noWorker.close();
+  }
+});
+
+test("while its chart loads, the fitted frame keeps about the chart's height instead of shrinking to a line and jumping back", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const snippet = await snippetFor(page, '?preset=multipsi-v2-estimate', 'perf-overhead');
+  hostPages.set('/loading.html', { html: hostHtml(snippet) });
+  for (const width of WIDTHS) {
+    const host = await page.context().newPage();
+    // The engine's worker is held back until the loading frame has been measured.
+    let release = () => {};
+    const released = new Promise<void>((r) => (release = r));
+    await host.context().route(/\/assets\/worker-[^/]*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await host.setViewportSize({ width, height: 1000 });
+    await host.goto(`${hostOrigin}/loading.html`);
+    const frame = host.frameLocator('iframe');
+    await expect(frame.getByRole('status').filter({ hasText: 'Loading the chart' })).toBeVisible();
+    // Fitted: the snippet's script asked, and the page said its loading height.
+    await expect
+      .poll(async () => (await hostMessages(host)).some((m) => m.type === 'archex:resized'))
+      .toBe(true);
+    const said = async () =>
+      (await hostMessages(host)).filter((m) => m.type === 'archex:resized').at(-1)!.height!;
+    await expect
+      .poll(async () => Math.round((await host.locator('iframe').boundingBox())!.height))
+      .toBe(Math.ceil(await said()));
+    const loading = (await host.locator('iframe').boundingBox())!.height;
+    await host.screenshot({ path: testInfo.outputPath(`embed-loading-${width}.png`) });
+    release();
+    await waitIdle(frame);
+    await expect(frame.locator('svg[data-chart="perf-overhead"]')).toBeVisible();
+    const heights = async () => {
+      const m = await hostMessages(host);
+      return m.filter((x) => x.type === 'archex:resized' || x.type === 'archex:ready');
+    };
+    await expect.poll(async () => (await heights()).map((m) => m.type)).toContain('archex:ready');
+    const final = (await heights()).at(-1)!.height!;
+    await expect
+      .poll(async () => Math.round((await host.locator('iframe').boundingBox())!.height))
+      .toBe(Math.ceil(final));
+    // Every height the frame took, from the first it was told, lies near the chart's.
+    for (const m of await heights()) expect(m.height!).toBeGreaterThan(0.9 * final);
+    expect(Math.abs(loading - final)).toBeLessThan(0.1 * final);
+    await host.context().unrouteAll();
+    await host.close();
+  }
+});
+
+test('"Open in archex" from a frame opens a new tab and leaves the course page where it is; where the sandbox refuses new tabs it says so and offers the address', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const snippet = await snippetFor(page, '?preset=multipsi-v2-estimate', 'perf-overhead');
+  // What the new tab shows: the chart's state drawn, or (a tab that inherits the sandbox, where
+  // the explorer's policy allows no blob: worker) the engine's failure in words.
+  const drawn = async (tab: Page) => {
+    await waitIdle(tab);
+    await expect(tab.locator('[data-chart-card="perf-overhead"] svg[data-chart]')).toBeVisible();
+  };
+  const refusedEngine = (tab: Page) =>
+    expect(tab.getByRole('alert')).toContainText('The simulation engine did not load');
+  const escape = 'allow-scripts allow-popups allow-popups-to-escape-sandbox';
+  const cases = [
+    { name: 'plain', frame: snippet, tab: drawn },
+    { name: 'popups', frame: sandboxed(snippet, 'allow-scripts allow-popups'), tab: refusedEngine },
+    { name: 'escape', frame: sandboxed(snippet, escape), tab: drawn },
+    { name: 'scripts', frame: sandboxed(snippet), tab: null },
+  ];
+  for (const { name, frame: snippetHtml, tab } of cases) {
+    hostPages.set(`/open-${name}.html`, { html: hostHtml(snippetHtml) });
+    const host = await page.context().newPage();
+    await host.setViewportSize({ width: 760, height: 1000 });
+    await host.goto(`${hostOrigin}/open-${name}.html`);
+    const { locator } = await idleFrame(host);
+    const link = locator.getByRole('link', { name: 'Open in archex' });
+    const expected = await link.getAttribute('href');
+    expect(expected).toContain('?s=');
+    const tabs: Page[] = [];
+    const onPage = (p: Page) => tabs.push(p);
+    host.context().on('page', onPage);
+    await link.click();
+    if (tab) {
+      await expect.poll(() => tabs.length, name).toBe(1);
+      await tabs[0]!.waitForURL(expected!);
+      await tab(tabs[0]!);
+      await tabs[0]!.close();
+    } else {
+      const note = locator.getByRole('alert');
+      await expect(note).toContainText('does not let it open a tab');
+      await expect(
+        note.getByRole('textbox', { name: "The chart's address in archex" }),
+      ).toHaveValue(expected!);
+      await host.screenshot({ path: testInfo.outputPath('embed-open-refused.png') });
+      expect(tabs).toEqual([]);
+    }
+    host.context().off('page', onPage);
+    // The course page stayed.
+    expect(host.url(), name).toBe(`${hostOrigin}/open-${name}.html`);
+    await host.close();
+  }
+});
+
 test('a file:// page embeds a chart that draws', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   const snippet = await snippetFor(page, '?preset=multipsi-v2-estimate', 'perf-overhead');
@@ -245,10 +501,11 @@ test('a host page is told in words when the embed cannot draw (archex:error)', a
   });
   await page.goto(`${hostOrigin}/broken.html`);
   const locator = page.frameLocator('iframe');
-  await expect(locator.getByText('This link names no chart to show.')).toBeVisible();
+  const words = /^This chart's link is damaged: what it should show cannot be read\./;
+  await expect(locator.getByRole('alert')).toHaveText(words);
   await expect
-    .poll(() => page.evaluate(() => (window as unknown as { messages: unknown[] }).messages))
-    .toContainEqual({ type: 'archex:error', message: 'This link names no chart to show.' });
+    .poll(() => hostMessages(page))
+    .toContainEqual({ type: 'archex:error', message: expect.stringMatching(words) });
 });
 
 test('a run in a frame where Web Locks are refused says, while it runs, that it could not notice a stopped engine', async ({

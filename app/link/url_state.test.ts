@@ -199,14 +199,16 @@ describe('serializeUrlState() / parseUrlState()', () => {
     expect(parsed.dropped).toHaveLength(2);
   });
 
-  it('reports an unreadable or newer-version link and falls back to the picker', () => {
+  it('reports an unreadable or newer-version link, says which, and falls back to the picker', () => {
     expect(parseUrlState('?s=z@@@', ctx)).toEqual({
       state: emptyState(),
       dropped: ['the link state (unreadable)'],
+      unread: { reason: 'damaged' },
     });
-    expect(parseUrlState(`?s=j${encodeURIComponent('{"v":7}')}`, ctx).dropped).toEqual([
-      'the link state (version 7, this app reads 1 to 5)',
-    ]);
+    const newer = parseUrlState(`?s=j${encodeURIComponent('{"v":7}')}`, ctx);
+    expect(newer.dropped).toEqual(['the link state (version 7, this app reads 1 to 5)']);
+    expect(newer.unread).toEqual({ reason: 'version', version: '7' });
+    expect(parseUrlState('?s=j{"v":5,"preset":"nope"}', ctx).unread).toBeUndefined();
   });
 });
 

@@ -145,7 +145,15 @@ export interface ParsedUrl {
   state: UrlState;
   /** What was in the link but could not be used, for a message. */
   dropped: string[];
+  /**
+   * Why the link's state could not be read at all, so that `state` is the defaults: it is damaged
+   * (cut short, mistyped), or of a version this app does not read. Absent when it was read.
+   */
+  unread?: UnreadLink;
 }
+
+/** A link state that could not be read at all. */
+export type UnreadLink = { reason: 'damaged' } | { reason: 'version'; version: string };
 
 export interface UrlContext {
   presetIds: string[];
@@ -476,12 +484,12 @@ export function parseUrlState(search: string, ctx: UrlContext): ParsedUrl {
   const raw = decode(payload);
   if (!isRecord(raw)) {
     dropped.push('the link state (unreadable)');
-    return { state: emptyState(), dropped };
+    return { state: emptyState(), dropped, unread: { reason: 'damaged' } };
   }
   // Versions 2 to 4 are version 5 without the fields added since.
   if (raw.v !== URL_VERSION && raw.v !== 2 && raw.v !== 3 && raw.v !== 4) {
     dropped.push(`the link state (version ${show(raw.v)}, this app reads 1 to ${URL_VERSION})`);
-    return { state: emptyState(), dropped };
+    return { state: emptyState(), dropped, unread: { reason: 'version', version: show(raw.v) } };
   }
   for (const key of query.keys()) {
     if (key !== 's' && !ctx.otherKeys?.includes(key)) dropped.push(`unknown field '${key}'`);

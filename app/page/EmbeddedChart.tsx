@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 
 import type { Engine } from '../engine/engine';
 import type { ModelInfo } from '../engine/types';
@@ -8,8 +9,10 @@ import { fillParams, resolveValues } from '../presets/param_values';
 import { useEngineRun } from '../ui/use_engine_run';
 import { ChartView } from '../chart_kinds/ChartView';
 import type { EmbedMessage } from './embed_snippet';
-import type { FitRequests } from './embed_frame';
-import { useEmbedFrame, useMeasuredHeight } from './embed_frame';
+import type { EmbedFit, FitRequests } from './embed_frame';
+import { useEmbedFrame, useMeasuredSize } from './embed_frame';
+import { framed, opaqueOrigin } from './embed_boot';
+import { chartOfLink, partlyRead, previewLink } from './embed_link';
 import { ErrorBoundary } from './ErrorBoundary';
 import { RunNotice, RunStatus } from './RunStatus';
 import { urlContext, useModels, useTheme } from './page';
@@ -17,11 +20,13 @@ import { buildChart } from '../chart_kinds/registry';
 import { chartOptions } from '../results/chart_builder';
 import { usePinnedRuns } from './use_pinned_runs';
 import { parseUrlState, serializeUrlState } from '../link/url_state';
+import { defaultChartHeight } from '../charts/use_measured_width';
 
 /**
  * The embed page: one chart of one state, a caption and a link back to the full explorer. In a
  * frame it fills the frame, until the page around it asks it to fit (the snippet's script does):
- * then it takes its chart's own height and says it (embed_frame.ts).
+ * then it takes its chart's own height and says it (embed_frame.ts); while the chart loads, it
+ * keeps the chart's height free, so the frame does not shrink and jump back.
  */
 export function EmbeddedChart({
   engine,
@@ -34,13 +39,121 @@ export function EmbeddedChart({
 }) {
   const { models, error } = useModels(engine);
   const frame = useEmbedFrame(fitRequests);
-  if (error !== null)
-    return <EmbedError say={frame.say} message={`The simulation engine did not load: ${error}`} />;
-  if (models === null) return <p className="banner">Loading…</p>;
+  if (error !== null) return <EmbedError say={frame.say} message={engineFailed(error)} />;
+  if (models === null) return <EmbedLoading presets={presets} fit={frame.fit} />;
   return (
     <ErrorBoundary resetKey="">
       <Embedded engine={engine} presets={presets} models={models} frame={frame} />
     </ErrorBoundary>
+  );
+}
+
+/**
+ * The engine's failure in words; in a frame sandboxed without allow-same-origin, what that frame
+ * needs of archex's site too.
+ */
+function engineFailed(error: string): string {
+  const sandboxed = opaqueOrigin(window.origin)
+    ? ' This frame is sandboxed without allow-same-origin: its engine loads only from a site ' +
+      "that lets every origin read archex's files (Access-Control-Allow-Origin)."
+    : '';
+  return `The simulation engine did not load: ${error}${sandboxed}`;
+}
+
+/**
+ * The page while the engine loads: the chart's place kept, and its caption as far as the link
+ * tells it without the engine, so the page is about as tall as it will be.
+ */
+function EmbedLoading({ presets, fit }: { presets: Preset[]; fit: EmbedFit }) {
+  const [preview] = useState(() => previewLink(window.location.search, presets));
+  return (
+    <figure className="embedded" data-fit={fit}>
+      <ChartArea fit={fit} loading>
+        {() => null}
+      </ChartArea>
+      {preview ? (
+        <figcaption>
+          {preview.title}. {machineAndYear(preview.preset)}; {preview.preset.citation.text}.
+        </figcaption>
+      ) : null}
+    </figure>
+  );
+}
+
+/**
+ * The chart's place: in a frame the page fills, what the caption leaves (its height is measured
+ * and given to the chart); else the chart's own height, kept free while nothing is drawn yet.
+ */
+function ChartArea({
+  fit,
+  loading,
+  children,
+}: {
+  fit: EmbedFit;
+  /** Nothing drawn yet, and a chart still to come (no error, no question held). */
+  loading: boolean;
+  children: (height: number | undefined) => ReactNode;
+}) {
+  const { ref, size } = useMeasuredSize();
+  const fill = fit === 'frame';
+  const reserve = !fill && loading && size !== null ? defaultChartHeight(size.width) : undefined;
+  return (
+    <div className="embedded-chart" ref={ref} style={{ minHeight: reserve }} aria-busy={loading}>
+      {loading ? (
+        <p className="embedded-loading" role="status">
+          Loading the chart…
+        </p>
+      ) : null}
+      {fill && !size?.height ? null : children(fill ? size?.height : undefined)}
+    </div>
+  );
+}
+
+/**
+ * The link back to the explorer. From a frame it opens a new tab, leaving the page around the
+ * chart where it is; where that page refuses the frame new tabs (a sandbox without allow-popups),
+ * it says so and offers the address to copy.
+ */
+function OpenInArchex({ href }: { href: string }) {
+  const [refused, setRefused] = useState(false);
+  const address = useRef<HTMLInputElement>(null);
+  const inFrame = framed();
+  useEffect(() => {
+    if (refused) address.current?.select();
+  }, [refused]);
+  const open = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!inFrame) return;
+    event.preventDefault();
+    // Not 'noopener': with it the browser answers null whether or not it opened the tab.
+    const tab = window.open(href, '_blank');
+    if (tab === null) {
+      setRefused(true);
+      return;
+    }
+    try {
+      tab.opener = null;
+    } catch {
+      // The tab is already of another origin, and cannot reach this page either.
+    }
+  };
+  return (
+    <>
+      <a href={href} target={inFrame ? '_blank' : undefined} rel="noopener" onClick={open}>
+        Open in archex
+      </a>
+      {refused ? (
+        <span className="banner notice embedded-open" role="alert">
+          The page around this chart does not let it open a tab. Copy its address in archex:
+          <input
+            ref={address}
+            readOnly
+            value={href}
+            aria-label="The chart's address in archex"
+            onFocus={(event) => event.currentTarget.select()}
+          />
+        </span>
+      ) : null}
+    </>
   );
 }
 
@@ -66,34 +179,39 @@ function Embedded({
   frame: ReturnType<typeof useEmbedFrame>;
 }) {
   // The embed page never changes its state: everything is read once from the link.
-  const [{ state, chartId, preset, job, specs }] = useState(() => {
+  const [{ state, chartId, preset, job, specs, parsed }] = useState(() => {
     const ctx = { ...urlContext(presets, models), otherKeys: ['chart'] };
-    const parsed = parseUrlState(window.location.search, ctx);
-    const found = presets.find((p) => p.id === parsed.state.presetId);
+    const read = parseUrlState(window.location.search, ctx);
+    const found = presets.find((p) => p.id === read.state.presetId);
     const model = models.find((m) => m.name === found?.model);
     const params =
-      found && model ? resolveValues(model.params, presetParams(found), parsed.state.params) : null;
+      found && model ? resolveValues(model.params, presetParams(found), read.state.params) : null;
     return {
-      state: parsed.state,
+      parsed: read,
+      state: read.state,
       chartId: new URLSearchParams(window.location.search).get('chart'),
       preset: found,
       specs: model?.params ?? [],
       job:
         found && model && params
           ? {
-              request: { model: model.name, params, seed: parsed.state.seed ?? found.seed },
+              request: { model: model.name, params, seed: read.state.seed ?? found.seed },
               tag: found,
             }
           : null,
     };
   });
   useTheme(state.theme);
-  const spec = preset?.charts.find((c) => c.id === chartId) ?? preset?.charts[0];
-  const run = useEngineRun(engine, job);
+  const values = job?.request.params ?? {};
+  const shown = chartOfLink(parsed, preset, chartId, (c) => fillParams(c.title, specs, values));
+  const spec = 'spec' in shown ? shown.spec : undefined;
+  const run = useEngineRun(engine, spec ? job : null);
   const pinned = usePinnedRuns(engine, state.pins, presets, models, state);
 
   const idle =
-    job === null || (pinned.ready && (run.upToDate || run.error !== null || run.held !== null));
+    !spec ||
+    job === null ||
+    (pinned.ready && (run.upToDate || run.error !== null || run.held !== null));
   useLayoutEffect(() => {
     document.documentElement.dataset.idle = String(idle);
   }, [idle]);
@@ -101,25 +219,38 @@ function Embedded({
   const { say } = frame;
   useEffect(() => {
     if (!drawn || !spec) return;
-    const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
-    say({
-      type: 'archex:ready',
-      chart: spec.id,
-      title: fillParams(spec.title, specs, job?.request.params ?? {}),
-      height,
+    // Said with the height the page is laid out at once the chart is, as the next resize
+    // observation sees it: a chart first draws at a default width, then at its measured one, and
+    // a height read now would be the first's (the frame would end that tall, its caption cut).
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      observer.disconnect();
+      say({
+        type: 'archex:ready',
+        chart: spec.id,
+        title: fillParams(spec.title, specs, job?.request.params ?? {}),
+        height: Math.ceil(root.getBoundingClientRect().height),
+      });
     });
+    observer.observe(root);
+    return () => observer.disconnect();
   }, [drawn, spec, say, specs, job]);
-  const fill = frame.fit === 'frame';
-  const { ref: areaRef, height: areaHeight } = useMeasuredHeight(fill);
 
-  if (!preset || !spec) return <EmbedError say={say} message="This link names no chart to show." />;
+  if (!preset || !spec)
+    return <EmbedError say={say} message={'problem' in shown ? shown.problem : ''} />;
   const explorer = new URL(`./${serializeUrlState(state)}`, window.location.href).href;
   const choice = state.charts[spec.id] ?? {};
-  const title = fillParams(spec.title, specs, job?.request.params ?? {});
+  const title = fillParams(spec.title, specs, values);
   const outcome = run.outcome;
+  const ignored = partlyRead(parsed.dropped);
   return (
     <figure className="embedded" data-fit={frame.fit}>
       {run.error ? <EmbedError say={say} message={run.error.message} /> : null}
+      {ignored ? (
+        <p className="banner warning" role="status">
+          {ignored}
+        </p>
+      ) : null}
       <RunNotice held={run.held} shown={run.outcome !== null} onRun={run.runAnyway} />
       <RunStatus
         progress={run.progress}
@@ -127,21 +258,23 @@ function Embedded({
         onStop={run.stop}
         unwatched={engine.unwatched}
       />
-      <div className="embedded-chart" ref={areaRef}>
-        {outcome && (!fill || areaHeight !== null) ? (
-          <ChartView
-            name={spec.id}
-            title={title}
-            chart={buildChart(spec, outcome.tag, outcome, chartOptions(choice, pinned.runs))}
-            height={fill ? (areaHeight ?? undefined) : undefined}
-          />
-        ) : null}
-      </div>
+      <ChartArea
+        fit={frame.fit}
+        loading={outcome === null && run.error === null && run.held === null}
+      >
+        {(height) =>
+          outcome ? (
+            <ChartView
+              name={spec.id}
+              title={title}
+              chart={buildChart(spec, outcome.tag, outcome, chartOptions(choice, pinned.runs))}
+              height={height}
+            />
+          ) : null
+        }
+      </ChartArea>
       <figcaption>
-        {title}. {machineAndYear(preset)}; {preset.citation.text}.{' '}
-        <a href={explorer} target="_top">
-          Open in archex
-        </a>
+        {title}. {machineAndYear(preset)}; {preset.citation.text}. <OpenInArchex href={explorer} />
       </figcaption>
     </figure>
   );

@@ -3,6 +3,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { RefObject } from 'react';
 
+import { framed, tellHost } from './embed_boot';
 import type { EmbedMessage } from './embed_snippet';
 import { isFitMessage } from './embed_snippet';
 
@@ -12,19 +13,6 @@ import { isFitMessage } from './embed_snippet';
  * (outside a frame, or once the host asked it to fit and so will follow its height).
  */
 export type EmbedFit = 'frame' | 'content';
-
-function framed(): boolean {
-  try {
-    return window.parent !== window;
-  } catch {
-    return true;
-  }
-}
-
-/** Says `message` to the page around this one; its height and state tell nothing private. */
-function say(message: EmbedMessage): void {
-  if (framed()) window.parent.postMessage(message, '*');
-}
 
 /**
  * Whether the page around this one asked it to fit ('archex:fit'). Made as the page's script
@@ -69,37 +57,40 @@ export function useEmbedFrame(requests: FitRequests): {
       const height = Math.ceil(root.getBoundingClientRect().height);
       if (height === last) return;
       last = height;
-      say({ type: 'archex:resized', height });
+      tellHost({ type: 'archex:resized', height });
     };
     post();
     const observer = new ResizeObserver(post);
     observer.observe(root);
     return () => observer.disconnect();
   }, [fit]);
-  return { fit, say };
+  return { fit, say: tellHost };
 }
 
-/** The height of the element `ref` is attached to, whole px, followed while `on`; else null. */
-export function useMeasuredHeight(on: boolean): {
+/** The size of the element `ref` is attached to, whole px; null until it has one. */
+export function useMeasuredSize(): {
   ref: RefObject<HTMLDivElement | null>;
-  height: number | null;
+  size: { width: number; height: number } | null;
 } {
   const ref = useRef<HTMLDivElement>(null);
-  const [height, setHeight] = useState<number | null>(null);
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   useLayoutEffect(() => {
     const element = ref.current;
-    if (!on || !element) {
-      setHeight(null);
-      return;
-    }
-    const update = (h: number) => setHeight(h > 0 ? Math.floor(h) : null);
-    update(element.getBoundingClientRect().height);
+    if (!element) return;
+    const update = (width: number, height: number) =>
+      setSize((old) => {
+        const next = { width: Math.floor(width), height: Math.floor(height) };
+        if (next.width <= 0) return null;
+        return old?.width === next.width && old.height === next.height ? old : next;
+      });
+    const box = element.getBoundingClientRect();
+    update(box.width, box.height);
     const observer = new ResizeObserver((entries) => {
       const entry = entries[0];
-      if (entry) update(entry.contentRect.height);
+      if (entry) update(entry.contentRect.width, entry.contentRect.height);
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [on]);
-  return { ref, height };
+  }, []);
+  return { ref, size };
 }

@@ -47,6 +47,14 @@ describe('fitArchexFrames(host, origin)', () => {
     expect(page.frames.map((f) => f.style.height)).toEqual(['300px', '613px']);
   });
 
+  it("sizes a sandboxed archex frame, whose page speaks from the opaque origin 'null'", () => {
+    const page = hostPage([`${ORIGIN}/embed.html?a`, 'https://video.example/x']);
+    page.send('null', 0, { type: 'archex:resized', height: 530 });
+    // A sandboxed frame of another site is not archex's, whatever it says.
+    page.send('null', 1, { type: 'archex:resized', height: 9 });
+    expect(page.frames.map((f) => f.style.height)).toEqual(['530px', '480px']);
+  });
+
   it('ignores messages from other origins, of other types or without a height', () => {
     const page = hostPage([`${ORIGIN}/embed.html`]);
     page.send('https://evil.example', 0, { type: 'archex:resized', height: 9 });

@@ -1,7 +1,8 @@
 // The script an embed snippet loads into the host page (app/embed_script.ts, built as the classic
 // script `embed.js` beside the embed page): it asks every archex frame on the page to fit, as it is and as each one
 // loads or is added, and sets a frame's height whenever its page says it. It answers only
-// messages from archex's origin, and sizes only the frame whose window sent them.
+// messages from archex's origin (or the opaque one of a sandboxed frame), and sizes only the
+// archex frame whose window sent them.
 import { FIT_MESSAGE, readEmbedMessage } from './embed_snippet';
 
 /** The parts of a host page the script uses (a browser's, or a test's fakes). */
@@ -43,7 +44,9 @@ export function fitArchexFrames(host: HostPage, origin: string): number {
     else if (node instanceof Element) node.querySelectorAll('iframe').forEach(adopt);
   });
   host.addEventListener('message', (event) => {
-    if (event.origin !== origin) return;
+    // A frame sandboxed without allow-same-origin speaks from the opaque origin 'null': its
+    // message is still answered when its window is one of archex's frames.
+    if (event.origin !== origin && event.origin !== 'null') return;
     const message = readEmbedMessage(event.data);
     if (!message || message.type === 'archex:error') return;
     for (const frame of frames) {

@@ -225,6 +225,11 @@ export function placeholderParams(text: string): string[] {
   return [...text.matchAll(PARAM_PLACEHOLDER)].map((m) => m[1]!);
 }
 
+/** A text with its `{param.name}` placeholders shown as '…': before the values are known. */
+export function elideParams(text: string): string {
+  return text.replace(PARAM_PLACEHOLDER, '…');
+}
+
 /**
  * A preset's text written from its parameters: `{param.name}` becomes the value as the panel
  * shows it without its unit (a choice by its name, a list as "2, 4, 8"), `{param.name:x}` a list
