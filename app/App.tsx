@@ -19,6 +19,7 @@ import { PaneSlot } from './page/PaneSlot';
 import { MachinesPage } from './compare/MachinesPage';
 import { SideBySide } from './page/SideBySide';
 import { Picker } from './page/Picker';
+import { useScrollPlace } from './page/use_scroll_place';
 import { useUrlHistory } from './page/use_url_history';
 import { copyText, urlContext, useModels, usePresetNetworks, useTheme } from './page/page';
 import type { RunView } from './results/chart_builder';
@@ -174,6 +175,8 @@ function Shell({
     layout?.kind === 'tour' ? `${layout.tour}/${layout.step}` : ''
   }|${page?.kind ?? ''}|${state.present ? 'present' : ''}`;
   useUrlHistory(search, place, onPop);
+  // The start page shows while no experiment, nor every machine, is open.
+  const leaveStart = useScrollPlace(!state.presetId && page?.kind !== 'machines');
   useTheme(state.theme);
 
   // What "Copy link" did, and the address it copied: said only while that is still the address.
@@ -415,24 +418,29 @@ function Shell({
         </ErrorBoundary>
       ) : (
         <Picker
-          onTour={(id) => openStep(id, 0)}
-          onMachines={() =>
+          onTour={(id) => {
+            leaveStart();
+            openStep(id, 0);
+          }}
+          onMachines={() => {
+            leaveStart();
             setState((s) => ({
               ...emptyState(),
               pins: s.pins,
               ...(s.theme ? { theme: s.theme } : {}),
               layout: { kind: 'machines', unit: 'us', params: {} },
-            }))
-          }
+            }));
+          }}
           presets={cards}
           networks={networks}
-          onPick={(id) =>
+          onPick={(id) => {
+            leaveStart();
             setState((s) => ({
               ...emptyState(id),
               pins: s.pins,
               ...(s.theme ? { theme: s.theme } : {}),
-            }))
-          }
+            }));
+          }}
         />
       )}
     </>

@@ -27,6 +27,17 @@ async function openView(page: Page, chart: string, name: string) {
 const STATES: { name: string; open(page: Page): Promise<void> }[] = [
   { name: 'the start page', open: async (page) => void (await page.goto('./')) },
   {
+    name: "the start page with a papers' word defined",
+    open: async (page) => {
+      await page.goto('./');
+      await waitIdle(page);
+      // The keyboard on the first card's first word of the papers.
+      await page.locator('.card-link').first().focus();
+      await page.keyboard.press('Tab');
+      await expect(page.locator('.term-tip:visible')).toHaveCount(1);
+    },
+  },
+  {
     name: 'an experiment',
     open: async (page) => void (await page.goto('./?preset=custom-network')),
   },

@@ -149,6 +149,61 @@ test('every control on the main pages is at least 24 x 24 px at 390 px', async (
   await context.close();
 });
 
+test('a card tapped far down the start page opens its experiment at the top', async ({
+  browser,
+}, testInfo) => {
+  const { context, page } = await phone(browser);
+  const consoleMessages = collectConsole(page);
+  await page.goto('./');
+  await waitIdle(page);
+  const card = page.locator('.card:has(a[data-preset="paragon-bsp"])');
+  await card.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(2000);
+  // A tap on the card's text, not on its title: the whole card opens it.
+  const meta = (await card.locator('.card-meta').boundingBox())!;
+  await page.touchscreen.tap(meta.x + meta.width / 2, meta.y + meta.height / 2);
+  await expect(page.locator('h2#results-title')).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await waitIdle(page);
+  await page.screenshot({ path: testInfo.outputPath('phone-opened-at-top.png') });
+  expect(consoleMessages).toEqual([]);
+  await context.close();
+});
+
+test("a tap shows what a papers' word means, in the screen; a tap again or elsewhere hides it", async ({
+  browser,
+}, testInfo) => {
+  const { context, page } = await phone(browser);
+  const consoleMessages = collectConsole(page);
+  await page.goto('./');
+  await waitIdle(page);
+  // A word at the right of its line: its definition is moved left to stay in the screen.
+  const card = page.locator('.card:has(a[data-preset="pie64-congestion-mpwrite"])');
+  const url = page.url();
+  for (const term of ['UNIRED', 'WRITEMN']) {
+    const word = card.locator(`button[data-term="${term}"]`);
+    const tip = card.locator('[role="tooltip"]', { hasText: `${term}:` });
+    await word.scrollIntoViewIfNeeded();
+    await word.tap();
+    await expect(tip).toBeVisible();
+    const box = (await tip.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    if (term === 'UNIRED')
+      await page.screenshot({ path: testInfo.outputPath('phone-definition.png') });
+    await word.tap();
+    await expect(tip).toBeHidden();
+    await word.tap();
+    await expect(tip).toBeVisible();
+    await page.locator('.intro h2').tap();
+    await expect(tip).toBeHidden();
+  }
+  // Tapping a word opened no experiment.
+  expect(page.url()).toBe(url);
+  expect(consoleMessages).toEqual([]);
+  await context.close();
+});
+
 test("a tour step's Previous and Next stay in reach after Show me, and the count leads back", async ({
   browser,
 }) => {

@@ -51,7 +51,7 @@ test('PIE64 MP-Write shows its latency breakdown', async ({ page }, testInfo) =>
 test('the picker draws PIE64 as its two networks, PAN and DAN', async ({ page }, testInfo) => {
   const consoleMessages = collectConsole(page);
   await page.goto('./');
-  const card = page.locator('a.card[data-preset="pie64-congestion-writemn"] svg.schematic');
+  const card = page.locator('.card:has(a[data-preset="pie64-congestion-writemn"]) svg.schematic');
   await expect(card).toHaveAttribute('aria-label', 'PAN and DAN: 2 × 4-ary 3-fly of 54 nodes');
   await expect(card.locator('text')).toHaveText(['PAN', 'DAN']);
   await card.screenshot({ path: testInfo.outputPath('pie64-schematic.png') });

@@ -41,11 +41,116 @@ test('the landing page says what archex is for and starts on the custom network'
   // The start card is the first card of the page, reached by keyboard before any other.
   const start = page.locator('.card.start');
   await expect(start).toContainText('Start here: Custom network');
-  await expect(page.locator('.card').first()).toHaveAttribute('data-preset', 'custom-network');
-  await start.focus();
+  const first = page.locator('.card-link').first();
+  await expect(first).toHaveAttribute('data-preset', 'custom-network');
+  await expect(first).toHaveAccessibleName('Start here: Custom network');
+  await first.focus();
   await page.keyboard.press('Enter');
   await waitIdle(page);
   await expect(page.locator('h2#results-title')).toContainText('Custom network');
+  expect(consoleMessages).toEqual([]);
+});
+
+test('an experiment opens at its top, and back returns to where the start page was', async ({
+  page,
+}, testInfo) => {
+  const consoleMessages = collectConsole(page);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('./');
+  await waitIdle(page);
+  // TSP's card is far down the start page (about 2,700 px at this size).
+  const card = page.locator('.card:has(a[data-preset="jmachine-tsp"])');
+  await card.scrollIntoViewIfNeeded();
+  const left = await page.evaluate(() => window.scrollY);
+  expect(left).toBeGreaterThan(1000);
+  // A click on the card's citation, not on its title: the whole card opens it.
+  const cite = (await card.locator('cite').boundingBox())!;
+  await page.mouse.click(cite.x + cite.width / 2, cite.y + cite.height / 2);
+  await expect(page.locator('h2#results-title')).toContainText('TSP');
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(page.locator('h2#results-title')).toBeInViewport();
+  await page.screenshot({ path: testInfo.outputPath('opened-at-top.png') });
+  await page.goBack();
+  await expect(card).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(left);
+  await expect(card).toBeInViewport();
+  // Every machine, and a tour, open at their top too.
+  await page.getByRole('button', { name: 'Compare all machines' }).click();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(card).toBeVisible();
+  expect(consoleMessages).toEqual([]);
+});
+
+test('a long run says so on its card, to the eye and with the link read out', async ({ page }) => {
+  await page.goto('./');
+  await waitIdle(page);
+  const tsp = page.locator('a[data-preset="jmachine-tsp"]');
+  await expect(page.locator('.card:has(a[data-preset="jmachine-tsp"]) .card-long')).toHaveText(
+    'Long run: takes a minute or more',
+  );
+  await expect(tsp).toHaveAccessibleDescription('Long run: takes a minute or more');
+  // A run of a second says nothing of its length.
+  await expect(page.locator('.card:has(a[data-preset="jmachine-barrier"]) .card-long')).toHaveCount(
+    0,
+  );
+});
+
+test("the papers' words say what they mean on hover and focus, and Escape hides them", async ({
+  page,
+}, testInfo) => {
+  const consoleMessages = collectConsole(page);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('./');
+  await waitIdle(page);
+  const card = page.locator('.card:has(a[data-preset="pie64-congestion-mpwrite"])');
+  const word = card.locator('button[data-term="UNIRED"]');
+  const tip = card.locator('[role="tooltip"]', { hasText: 'UNIRED:' });
+  await expect(word).toHaveAccessibleDescription(
+    /^UNIRED: PIE64's inference processor \(UNIfier\/REDucer\)/,
+  );
+  await expect(tip).toBeHidden();
+  // Hovered, and over its definition too, it stays; away, it goes.
+  await word.hover();
+  await expect(tip).toBeVisible();
+  await tip.hover();
+  await expect(tip).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('definition-hover.png') });
+  await page.mouse.move(5, 5);
+  await expect(tip).toBeHidden();
+  // A click on the word opens its definition, not the experiment.
+  const url = page.url();
+  await word.click();
+  await expect(tip).toBeVisible();
+  expect(page.url()).toBe(url);
+  await page.mouse.move(5, 5);
+  await expect(tip).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(tip).toBeHidden();
+  // The keyboard: the card's link, then its words; the first word shows its definition on arrival.
+  await card.locator('a.card-link').focus();
+  await page.keyboard.press('Tab');
+  const first = card.locator('button.term-word').first();
+  await expect(first).toBeFocused();
+  await expect(card.locator('[role="tooltip"]').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(card.locator('[role="tooltip"]').first()).toBeHidden();
+  await expect(first).toBeFocused();
+  // In a tour: the step's words and its question's.
+  await page.goto(
+    `./?s=j${encodeURIComponent(JSON.stringify({ v: 5, preset: 'pie64-transfer', layout: { kind: 'tour', tour: 'pie64', step: 0 } }))}`,
+  );
+  await waitIdle(page);
+  const panel = page.locator('.tour-panel');
+  for (const [where, term] of [
+    ['.tour-text', 'NIP'],
+    ['legend', 'WRITEX'],
+  ] as const) {
+    const inPanel = panel.locator(`${where} button[data-term="${term}"]`).first();
+    await inPanel.hover();
+    await expect(panel.locator(`${where} [role="tooltip"]`, { hasText: `${term}:` })).toBeVisible();
+  }
+  await page.screenshot({ path: testInfo.outputPath('definition-tour.png') });
   expect(consoleMessages).toEqual([]);
 });
 

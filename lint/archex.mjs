@@ -10,7 +10,7 @@ export const LAYERS = [
   ['presets'],
   ['link'],
   ['results'],
-  ['charts', 'views', 'ui'],
+  ['charts', 'views', 'ui', 'glossary'],
   ['chart_kinds'],
   ['exports'],
   ['tours', 'compare'],

@@ -6,13 +6,15 @@
 // sizes of what dist/ ships. `npm run bench -- redraw [preset ...]` runs only the control-to-redraw
 // time of every preset (or those named; redraw.ts); `npm run bench -- views` only the trace views'
 // opening (the longest task the page ran); `npm run bench -- time-left` measures how well
-// the time-left range holds on real runs (time_left_traces.ts).
+// the time-left range holds on real runs, and `npm run bench -- run-times` records every preset's
+// run time for the start page's cards (run_times.ts).
 import { fileURLToPath } from 'node:url';
 
 import { browserFigures } from './browser';
 import { distSizes } from './dist_sizes';
 import { engineRuns } from './engine_runs';
 import { emit, root } from './measure';
+import { recordRunTimes } from './run_times';
 import { recordTimeLeftTraces } from './time_left_traces';
 
 if (process.argv[2] === 'redraw') {
@@ -21,6 +23,8 @@ if (process.argv[2] === 'redraw') {
   await browserFigures({ viewsOnly: true });
 } else if (process.argv[2] === 'time-left') {
   await recordTimeLeftTraces(process.argv[3]);
+} else if (process.argv[2] === 'run-times') {
+  await recordRunTimes();
 } else {
   await engineRuns();
   await browserFigures();

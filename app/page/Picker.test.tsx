@@ -6,6 +6,8 @@ import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
 import type { ModelInfo, NetworkMap, Params } from '../engine/types';
 import { loadPresetsFromDisk } from '../presets/from_disk';
+import { machineLine } from '../presets/machines';
+import { runLength, runTimes } from '../presets/run_times';
 import { presetBaseline, presetParams } from '../presets/schema';
 import { resolveValues } from '../presets/param_values';
 import { Picker, groupByMachine, networkShape } from './Picker';
@@ -35,6 +37,14 @@ async function shape(id: string, changed: Params = {}) {
 }
 const custom = presets.find((p) => p.id === 'custom-network')!;
 
+/** The markup of a preset's card in the picker's. */
+function cardOf(html: string, id: string): string {
+  const at = html.search(
+    new RegExp(`<div class="card( start)?"><a class="card-link" [^>]*data-preset="${id}"`),
+  );
+  return at < 0 ? '' : html.slice(at, html.indexOf('</cite>', at));
+}
+
 describe('<Picker>', () => {
   it('gives the custom network no year, and papers their year', () => {
     const html = renderToStaticMarkup(
@@ -55,6 +65,71 @@ describe('<Picker>', () => {
     expect(intro).toContain('Start with the custom network');
     expect(intro).toContain('Start here: Custom network');
     expect(html.indexOf('data-preset="custom-network"')).toBe(html.indexOf('data-preset='));
+  });
+
+  it('says under each machine what it was and why it matters', () => {
+    const html = renderToStaticMarkup(
+      <Picker presets={presets} networks={networks} onPick={() => {}} />,
+    );
+    for (const { machine } of groupByMachine(presets)) {
+      const section = new RegExp(`<h3 id="machine-[^"]+">${machine}</h3><p class="machine-line">`);
+      expect(html, machine).toMatch(section);
+      expect(html, machine).toContain(machineLine(machine)!.matters.split(' ')[0]);
+    }
+  });
+
+  it('says on the card of a long run that it is long, before it is opened', () => {
+    const html = renderToStaticMarkup(
+      <Picker presets={presets} networks={networks} onPick={() => {}} />,
+    );
+    // The measured runs decide: the longest of them (TSP's three seeds on 1 to 512 nodes)
+    // takes minutes.
+    const [longest] = Object.entries(runTimes.runs).sort(([, a], [, b]) => b.cpuMs - a.cpuMs)[0]!;
+    expect(longest).toBe('jmachine-tsp');
+    expect(cardOf(html, longest)).toContain('Long run: takes a minute or more');
+    // Every card says what its measured run says, and its link is described by it.
+    const said = presets.map((p) => {
+      const card = cardOf(html, p.id);
+      const long = /<span class="card-long" id="([^"]+)">Long run: ([^<]+)<\/span>/.exec(card);
+      const described = /<a class="card-link" [^>]*aria-describedby="([^"]+)"/.exec(card)?.[1];
+      return [p.id, long?.[2], described === long?.[1]];
+    });
+    expect(said).toEqual(presets.map((p) => [p.id, runLength(p.id), true]));
+    expect(presets.filter((p) => runLength(p.id)).length).toBeLessThan(presets.length / 4);
+  });
+
+  it("names each card's link by its title and puts nothing inside the link", () => {
+    const html = renderToStaticMarkup(
+      <Picker presets={presets} networks={networks} onPick={() => {}} />,
+    );
+    const links = [
+      ...html.matchAll(/<a class="card-link"[^>]*aria-labelledby="([^"]+)"[^>]*>(.*?)<\/a>/g),
+    ];
+    // Every preset's, and the custom network's again to start with.
+    expect(links).toHaveLength(presets.length + 1);
+    for (const [, title, inside] of links) {
+      expect(inside).toBe('');
+      expect(html).toContain(`<span class="card-title" id="${title}">`);
+    }
+  });
+
+  it("marks the papers' words on a card, each a button described by its definition", () => {
+    const html = renderToStaticMarkup(
+      <Picker presets={presets} networks={networks} onPick={() => {}} />,
+    );
+    const card = cardOf(html, 'pie64-congestion-mpwrite');
+    const term =
+      /<button type="button" class="term-word" aria-describedby="([^"]+)" data-term="UNIRED">UNIRED<\/button>/.exec(
+        card,
+      );
+    expect(term).not.toBeNull();
+    expect(card).toContain(
+      `<span id="${term![1]}" role="tooltip" class="term-tip" hidden=""><b>UNIRED</b>: PIE64&#x27;s inference processor`,
+    );
+    // The title's words too: what "speedup by K" means, on its card.
+    const k = cardOf(html, 'multipsi-v1-program2');
+    const title = k.slice(k.indexOf('class="card-title"'), k.indexOf('class="card-meta"'));
+    expect(title).toContain('data-term="speedup by K">speedup by K</button>');
   });
 
   it('lists machines by year, the one without a paper last', () => {

@@ -1,4 +1,9 @@
+import { useId } from 'react';
+
 import type { NetworkMap } from '../engine/types';
+import { Glossed } from '../glossary/Glossed';
+import { machineLine } from '../presets/machines';
+import { runLength } from '../presets/run_times';
 import type { Preset } from '../presets/schema';
 import { machineAndYear } from '../presets/schema';
 import { TourList } from '../tours/TourList';
@@ -74,7 +79,11 @@ export function networkShape(networks: NetworkMap[]): SchematicProps & { nodes: 
 /** Where a newcomer starts: the shape-agnostic network, the one most used to teach. */
 export const START_PRESET = 'custom-network';
 
-/** A preset's card: its drawing, experiment, machine and year, description and citation. */
+/**
+ * A preset's card: its drawing, experiment, machine and year, how long its run takes where that is
+ * long, description and citation. The card's link covers it, named by the title: a click anywhere
+ * follows it, but on the papers' words, which say what they mean.
+ */
 function PresetCard({
   preset,
   networks,
@@ -88,31 +97,53 @@ function PresetCard({
   start?: boolean;
 }) {
   const shape = networks ? networkShape(networks) : null;
+  const long = runLength(preset.id);
+  const id = useId();
   return (
-    <a
-      className={start ? 'card start' : 'card'}
-      href={serializeUrlState(emptyState(preset.id))}
-      data-preset={preset.id}
-      onClick={(e) => {
-        if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return;
-        e.preventDefault();
-        onPick(preset.id);
-      }}
-    >
+    <div className={start ? 'card start' : 'card'}>
+      <a
+        className="card-link"
+        href={serializeUrlState(emptyState(preset.id))}
+        data-preset={preset.id}
+        aria-labelledby={`${id}-title`}
+        aria-describedby={long ? `${id}-long` : undefined}
+        onClick={(e) => {
+          if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return;
+          e.preventDefault();
+          onPick(preset.id);
+        }}
+      />
       {shape ? <Schematic {...shape} /> : <span className="schematic" aria-hidden="true" />}
       <span className="card-text">
-        <span className="card-title">
-          {start ? `Start here: ${preset.machine}` : preset.experiment}
+        <span className="card-title" id={`${id}-title`}>
+          <Glossed text={start ? `Start here: ${preset.machine}` : preset.experiment} />
         </span>
         <span className="card-meta">
           {machineAndYear(preset)}
           {shape ? ` · ${shape.nodes} nodes` : ''}
         </span>
-        <span className="card-description">{preset.description}</span>
+        {long ? (
+          <span className="card-long" id={`${id}-long`}>
+            Long run: {long}
+          </span>
+        ) : null}
+        <span className="card-description">
+          <Glossed text={preset.description} />
+        </span>
         <cite>{preset.citation.text}</cite>
       </span>
-    </a>
+    </div>
   );
+}
+
+/** What a machine was and why it matters, in one line under its name. */
+function MachineLine({ machine }: { machine: string }) {
+  const line = machineLine(machine);
+  return line ? (
+    <p className="machine-line">
+      <Glossed text={`${line.was} ${line.matters}`} />
+    </p>
+  ) : null;
 }
 
 /**
@@ -134,7 +165,9 @@ export function Picker({ presets, networks, onPick, onTour, onMachines }: Props)
             ? 'Start with the custom network (any shape, switching and load, with the models ' +
               `beside the simulation)${onTour ? ', follow a guided tour' : ''}, or pick a ` +
               'machine below to reproduce its paper.'
-            : 'Pick a machine below to reproduce its paper.'}
+            : 'Pick a machine below to reproduce its paper.'}{' '}
+          A word underlined with dots is the papers' own: point at it, tap it or tab to it to read
+          what it means.
         </p>
         {start ? (
           <PresetCard preset={start} networks={networks[start.id]} onPick={onPick} start />
@@ -158,6 +191,7 @@ export function Picker({ presets, networks, onPick, onTour, onMachines }: Props)
       {groupByMachine(presets).map((group) => (
         <section key={group.machine} aria-labelledby={`machine-${group.presets[0]?.id}`}>
           <h3 id={`machine-${group.presets[0]?.id}`}>{group.machine}</h3>
+          <MachineLine machine={group.machine} />
           <ul className="cards">
             {group.presets.map((preset) => (
               <li key={preset.id}>

@@ -1,8 +1,13 @@
+import { Glossed } from '../glossary/Glossed';
 import { tours } from './bundled';
 import { focusTourPanel } from './TourPanel';
 import './tours.css';
 
-/** The landing page's guided tours, as cards beside the machines'. */
+/**
+ * The landing page's guided tours, as cards beside the machines'. The card's button covers it,
+ * named by the title: a click anywhere presses it, but on the papers' words, which say what they
+ * mean.
+ */
 export function TourList({ onTour }: { onTour(tourId: string): void }) {
   return (
     <section className="tours" aria-labelledby="tours-title">
@@ -11,23 +16,29 @@ export function TourList({ onTour }: { onTour(tourId: string): void }) {
       <ul className="cards">
         {tours.map((tour) => (
           <li key={tour.id}>
-            <button
-              type="button"
-              className="card tour-card"
-              data-tour={tour.id}
-              onClick={() => {
-                focusTourPanel();
-                onTour(tour.id);
-              }}
-            >
+            <div className="card tour-card">
+              <button
+                type="button"
+                className="card-link"
+                data-tour={tour.id}
+                aria-labelledby={`tour-${tour.id}-title`}
+                onClick={() => {
+                  focusTourPanel();
+                  onTour(tour.id);
+                }}
+              />
               <span className="card-text">
-                <span className="card-title">{tour.title}</span>
+                <span className="card-title" id={`tour-${tour.id}-title`}>
+                  <Glossed text={tour.title} />
+                </span>
                 <span className="card-meta">
                   {tour.steps.length} steps · {tour.audience}
                 </span>
-                <span className="card-description">{tour.summary}</span>
+                <span className="card-description">
+                  <Glossed text={tour.summary} />
+                </span>
               </span>
-            </button>
+            </div>
           </li>
         ))}
       </ul>

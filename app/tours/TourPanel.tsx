@@ -1,6 +1,7 @@
 import { useEffect, useId } from 'react';
 import type { FormEvent } from 'react';
 
+import { Glossed } from '../glossary/Glossed';
 import { presets } from '../presets/bundled';
 import { parseTyped } from '../presets/param_values';
 import type { StepAnswer } from '../link/url_state';
@@ -169,7 +170,9 @@ export function TourPanel(props: Props) {
         Step {step + 1} of {tour.steps.length}
       </p>
       <h3>{current.title}</h3>
-      <p className="tour-text">{current.text}</p>
+      <p className="tour-text">
+        <Glossed text={current.text} />
+      </p>
       {preset ? (
         <p className="tour-look">
           Look at {targetLabel(current.look, preset, runs?.run ?? null, specs)}
@@ -285,7 +288,9 @@ function Question({
   return (
     <form className="tour-question" onSubmit={submit}>
       <fieldset>
-        <legend>{question.prompt}</legend>
+        <legend>
+          <Glossed text={question.prompt} />
+        </legend>
         {question.kind === 'number' ? (
           <label className="tour-prediction">
             Your prediction
