@@ -99,7 +99,8 @@ describe('the chart kinds', () => {
     const chart = fixture(kind);
     const drawn = drawnValues(chart);
     const listed = new Set(builtChartTable(chart).rows.flat());
-    for (const d of drawn) expect(listed.has(d.value), `${kind}: ${d.label} = ${d.value}`).toBe(true);
+    for (const d of drawn)
+      expect(listed.has(d.value), `${kind}: ${d.label} = ${d.value}`).toBe(true);
     // A dependency graph's numbers only name channels and classes: it says a cycle in words.
     if (kind === 'channel-dependencies') expect(drawn).toEqual([]);
     else expect(drawn.length, `${kind} says it draws nothing`).toBeGreaterThan(0);

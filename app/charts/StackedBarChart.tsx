@@ -91,9 +91,7 @@ export function describeStackedBars(data: StackedBarData): string {
   const parts = [`${axisTitle(data.y)}, stacked per bar.`];
   for (const bar of data.bars) {
     const total = bar.segments.reduce((sum, s) => sum + s.value, 0);
-    const segments = bar.segments
-      .map((s) => `${s.label} ${value(s.value)}`)
-      .join(', ');
+    const segments = bar.segments.map((s) => `${s.label} ${value(s.value)}`).join(', ');
     parts.push(`${barLabel(bar)}: total ${value(total)} (${segments}).`);
   }
   for (const m of data.marks ?? []) parts.push(`${m.label} (paper), ${m.bar}: ${value(m.value)}.`);

@@ -132,8 +132,8 @@ export function MachinesPage({
       ))}
       {held ? (
         <p className="chart-withheld">
-          Predict first: the chart and the fitted parameters are drawn when you reveal your
-          answer to the tour&apos;s question.
+          Predict first: the chart and the fitted parameters are drawn when you reveal your answer
+          to the tour&apos;s question.
         </p>
       ) : null}
       <section className="machines-chart" hidden={held}>

@@ -208,7 +208,7 @@ export const ChartChoiceSchema = z
     plane: z.number().int().min(0).max(31).optional(),
   })
   .strict();
-const ChartId = z.string().regex(/^[a-z0-9-]{1,40}$/);
+export const ChartId = z.string().regex(/^[a-z0-9-]{1,40}$/);
 const PresentationSchema = z.object({ chart: ChartId.optional() }).strict();
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,8 +1,34 @@
 // What of its runs a tour's step shows (its `outputs`): only some charts, some of a chart's
 // curves, some readouts, the model-vs-paper table or not. Pure: the page and the walker share it.
+import { z } from 'zod';
+
 import type { ChartSpec } from '../presets/schema';
 import { namesMeet } from '../presets/schema';
-import type { StepOutputsSpec } from './schema';
+import { ChartId } from '../link/url_state';
+
+/** What of its runs a tour's step shows (a step's `outputs`); a kind left out: all of it. */
+export const StepOutputs = z
+  .object({
+    /** A chart by its id, or with only the curves named (a curve chart's series or fits). */
+    charts: z
+      .array(
+        z.union([
+          ChartId,
+          z.object({ chart: ChartId, series: z.array(z.string().min(1)).min(1) }).strict(),
+        ]),
+      )
+      .optional(),
+    readouts: z.array(z.number().int().nonnegative()).optional(),
+    table: z.boolean().optional(),
+    /**
+     * "How the model is set": what each calibrated cost was fitted on. A step shows it only when
+     * it says so: a calibration names the paper's measurement, which a later question may ask.
+     */
+    basis: z.boolean().optional(),
+  })
+  .strict();
+
+export type StepOutputsSpec = z.infer<typeof StepOutputs>;
 
 /**
  * Which charts, curves, readouts and tables of a run the page shows: everything outside a tour

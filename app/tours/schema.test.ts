@@ -228,7 +228,7 @@ describe('stepState()', () => {
     });
     expect(stepState(tour, 0)).toEqual({
       presetId: 'custom-network',
-      params: {},
+      params: { sweep_rates: [0.05, 0.1, 0.2] },
       charts: { 'latency-load': { yLog: true } },
     });
     expect(() => stepState(tour, 99)).toThrow(/has no step 100/);

@@ -9,7 +9,8 @@ import { logpPresets } from '../compare/machines';
 import { checkParamValue } from '../presets/param_values';
 import type { Preset } from '../presets/schema';
 import { namesMeet } from '../presets/schema';
-import { curvePatterns, shownBy } from './outputs';
+import { curvePatterns, shownBy, StepOutputs } from './outputs';
+export type { StepOutputsSpec } from './outputs';
 import type { ChartChoice, PageLayout, Pane, ViewLink } from '../link/url_state';
 import { ChartChoiceSchema, ViewLinkSchema } from '../link/url_state';
 
@@ -199,24 +200,6 @@ const StepLayout = z.discriminatedUnion('kind', [
     .strict(),
 ]);
 
-const StepOutputs = z
-  .object({
-    /** A chart by its id, or with only the curves named (a curve chart's series or fits). */
-    charts: z
-      .array(
-        z.union([Id, z.object({ chart: Id, series: z.array(z.string().min(1)).min(1) }).strict()]),
-      )
-      .optional(),
-    readouts: z.array(z.number().int().nonnegative()).optional(),
-    table: z.boolean().optional(),
-    /**
-     * "How the model is set": what each calibrated cost was fitted on. A step shows it only when
-     * it says so: a calibration names the paper's measurement, which a later question may ask.
-     */
-    basis: z.boolean().optional(),
-  })
-  .strict();
-
 const Step = z
   .object({
     title: z.string().min(1),
@@ -263,7 +246,6 @@ export type CheckSpec = z.infer<typeof Check>;
 export type TargetSpec = z.infer<typeof Target>;
 export type ShownBySpec = z.infer<typeof ShownBy>[number];
 export type StepLayoutSpec = z.infer<typeof StepLayout>;
-export type StepOutputsSpec = z.infer<typeof StepOutputs>;
 export type QuestionSpec = NonNullable<TourStep['question']>;
 export type NumberQuestionSpec = z.infer<typeof NumberQuestion>;
 export type ChoiceQuestionSpec = z.infer<typeof ChoiceQuestion>;
