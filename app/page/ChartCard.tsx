@@ -99,143 +99,144 @@ export function ChartCard(props: Props) {
   return (
     <figure className="chart-card" data-chart-card={spec.id} aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`}>{spec.title}</figcaption>
-      <div className="chart-tools" role="toolbar" aria-label={`${spec.title}: tools`}>
-        {hasReference ? (
-          <Toggle label="Paper values" on={choice.overlay ?? true} set={(v) => set('overlay', v)} />
-        ) : null}
-        {'models' in spec && spec.models ? (
-          <Toggle label="Models" on={choice.models ?? true} set={(v) => set('models', v)} />
-        ) : null}
-        {axes ? (
-          <>
-            <Toggle label="Log x" on={axes.x.scale === 'log'} set={(v) => set('xLog', v)} />
-            <Toggle label="Log y" on={axes.y.scale === 'log'} set={(v) => set('yLog', v)} />
-          </>
-        ) : null}
-        {planes !== null ? (
-          <label>
-            Plane z{' '}
-            <select
-              value={choice.plane ?? 0}
-              onChange={(e) => onChoice({ ...choice, plane: Number(e.target.value) })}
+      {/* A chart held for a tour's question has nothing to set or export until it is drawn. */}
+      {withheld ? null : (
+        <div className="chart-tools" role="toolbar" aria-label={`${spec.title}: tools`}>
+          {hasReference ? (
+            <Toggle
+              label="Paper values"
+              on={choice.overlay ?? true}
+              set={(v) => set('overlay', v)}
+            />
+          ) : null}
+          {'models' in spec && spec.models ? (
+            <Toggle label="Models" on={choice.models ?? true} set={(v) => set('models', v)} />
+          ) : null}
+          {axes ? (
+            <>
+              <Toggle label="Log x" on={axes.x.scale === 'log'} set={(v) => set('xLog', v)} />
+              <Toggle label="Log y" on={axes.y.scale === 'log'} set={(v) => set('yLog', v)} />
+            </>
+          ) : null}
+          {planes !== null ? (
+            <label>
+              Plane z{' '}
+              <select
+                value={choice.plane ?? 0}
+                onChange={(e) => onChoice({ ...choice, plane: Number(e.target.value) })}
+              >
+                {Array.from({ length: planes }, (_, z) => (
+                  <option key={z} value={z}>
+                    {z}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          <Toggle label="Data table" on={choice.table ?? false} set={(v) => set('table', v)} />
+          {props.onPresent ? (
+            <button
+              type="button"
+              className="chart-present"
+              onClick={props.onPresent}
+              title="This chart alone, full screen, in large type for a projector"
             >
-              {Array.from({ length: planes }, (_, z) => (
-                <option key={z} value={z}>
-                  {z}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
-        <Toggle label="Data table" on={choice.table ?? false} set={(v) => set('table', v)} />
-        {props.onPresent ? (
+              Present
+            </button>
+          ) : null}
+          <span className="spacer" />
+          <FigureOptions
+            theme={theme}
+            onTheme={setTheme}
+            withLink={withLink}
+            onWithLink={setWithLink}
+            linkTitle="Exports (the SVG, PNG and PDF caption, the JSON) carry the link back to this state"
+          />
           <button
             type="button"
-            className="chart-present"
-            onClick={props.onPresent}
-            title="This chart alone, full screen, in large type for a projector"
+            onClick={() =>
+              run(async () =>
+                download((await svgExport()).text, `${exportInfo.filename}.svg`, 'image/svg+xml'),
+              )
+            }
           >
-            Present
+            SVG
           </button>
-        ) : null}
-        <span className="spacer" />
-        <FigureOptions
-          theme={theme}
-          onTheme={setTheme}
-          withLink={withLink}
-          onWithLink={setWithLink}
-          linkTitle="Exports (the SVG, PNG and PDF caption, the JSON) carry the link back to this state"
-        />
-        <button
-          type="button"
-          disabled={withheld}
-          onClick={() =>
-            run(async () =>
-              download((await svgExport()).text, `${exportInfo.filename}.svg`, 'image/svg+xml'),
-            )
-          }
-        >
-          SVG
-        </button>
-        <button
-          type="button"
-          disabled={withheld}
-          onClick={() =>
-            run(async () =>
-              download(
-                await svgToPng(await svgExport()),
-                `${exportInfo.filename}.png`,
-                'image/png',
-              ),
-            )
-          }
-        >
-          PNG
-        </button>
-        <button
-          type="button"
-          disabled={withheld}
-          title="A vector PDF for LaTeX: text as text, the font embedded"
-          onClick={() =>
-            run(async () => {
-              // PDFKit and the font files load on the first PDF, not with the page.
-              const { figurePdfBlob } = await import('../exports/pdf_export');
-              const caption = exportInfo.caption(withLink);
-              download(
-                await figurePdfBlob(await svgExport(), {
-                  title: spec.title,
-                  subject: caption.join(' '),
-                }),
-                `${exportInfo.filename}.pdf`,
-                'application/pdf',
-              );
-            })
-          }
-        >
-          PDF
-        </button>
-        <button
-          type="button"
-          disabled={withheld}
-          onClick={() =>
-            run(() =>
-              download(
-                tableToCsv(table, exportInfo.provenance(withLink)),
-                `${exportInfo.filename}.csv`,
-                'text/csv',
-              ),
-            )
-          }
-        >
-          CSV
-        </button>
-        <button
-          type="button"
-          disabled={withheld}
-          onClick={() =>
-            run(() =>
-              download(
-                `${JSON.stringify(exportInfo.json(withLink), null, 2)}\n`,
-                `${exportInfo.filename}.json`,
-                'application/json',
-              ),
-            )
-          }
-        >
-          JSON
-        </button>
-        <button
-          type="button"
-          disabled={withheld}
-          onClick={() => {
-            const { search, href } = window.location;
-            setEmbedUrl(new URL(`embed.html${search}&chart=${spec.id}`, href).href);
-            dialog.current?.showModal();
-          }}
-        >
-          Embed
-        </button>
-      </div>
+          <button
+            type="button"
+            onClick={() =>
+              run(async () =>
+                download(
+                  await svgToPng(await svgExport()),
+                  `${exportInfo.filename}.png`,
+                  'image/png',
+                ),
+              )
+            }
+          >
+            PNG
+          </button>
+          <button
+            type="button"
+            title="A vector PDF for LaTeX: text as text, the font embedded"
+            onClick={() =>
+              run(async () => {
+                // PDFKit and the font files load on the first PDF, not with the page.
+                const { figurePdfBlob } = await import('../exports/pdf_export');
+                const caption = exportInfo.caption(withLink);
+                download(
+                  await figurePdfBlob(await svgExport(), {
+                    title: spec.title,
+                    subject: caption.join(' '),
+                  }),
+                  `${exportInfo.filename}.pdf`,
+                  'application/pdf',
+                );
+              })
+            }
+          >
+            PDF
+          </button>
+          <button
+            type="button"
+            onClick={() =>
+              run(() =>
+                download(
+                  tableToCsv(table, exportInfo.provenance(withLink)),
+                  `${exportInfo.filename}.csv`,
+                  'text/csv',
+                ),
+              )
+            }
+          >
+            CSV
+          </button>
+          <button
+            type="button"
+            onClick={() =>
+              run(() =>
+                download(
+                  `${JSON.stringify(exportInfo.json(withLink), null, 2)}\n`,
+                  `${exportInfo.filename}.json`,
+                  'application/json',
+                ),
+              )
+            }
+          >
+            JSON
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              const { search, href } = window.location;
+              setEmbedUrl(new URL(`embed.html${search}&chart=${spec.id}`, href).href);
+              dialog.current?.showModal();
+            }}
+          >
+            Embed
+          </button>
+        </div>
+      )}
       {spec.watch && onWatch && !withheld ? (
         <div className="chart-watch" role="group" aria-label={`${spec.title}: watch it run`}>
           <span>Watch it run:</span>

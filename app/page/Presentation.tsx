@@ -2,8 +2,8 @@
 // large enough to read from the back of a room. The chart is laid out at a smaller width and
 // zoomed (CSS zoom, which scales layout, so pointers and the views' hit tests stay true), so its
 // text and lines grow together: 12 px chart text reads as 24 px at 1920 px wide.
-import type { ReactNode } from 'react';
-import { useEffect, useRef, useState } from 'react';
+import type { ReactNode, RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 import type { Engine } from '../engine/engine';
 import type { ModelInfo } from '../engine/types';
@@ -42,6 +42,46 @@ interface Props {
 export function presentationZoom(width: number, view: boolean): number {
   const zoom = width >= 1600 ? 2 : width >= 1100 ? 1.5 : 1;
   return view ? Math.max(1, zoom * 0.7) : zoom;
+}
+
+/** The least the words beside a presented chart shrink to fit the screen: 24 px to 19 px. */
+const MIN_ASIDE_SCALE = 0.8;
+
+/**
+ * Shrinks the words beside a presented chart, in steps, until they end above the screen's foot
+ * (a tour's step with its question, Reveal and Next), and no further than MIN_ASIDE_SCALE: a
+ * projected lesson is read without scrolling. Refitted whenever the words or the window change
+ * size (a reveal adds its sentence). Written on the element, not in React state, so that fitting
+ * draws no render of its own.
+ */
+function useFitToScreen(aside: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const el = aside.current;
+    if (!el) return;
+    const fit = () => {
+      let scale = 1;
+      el.style.setProperty('--aside-scale', '1');
+      const bottom = () => el.getBoundingClientRect().bottom + window.scrollY;
+      while (scale > MIN_ASIDE_SCALE + 1e-9 && bottom() > window.innerHeight) {
+        scale -= 0.05;
+        el.style.setProperty('--aside-scale', scale.toFixed(2));
+      }
+    };
+    fit();
+    let frame = 0;
+    const later = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(fit);
+    };
+    const observer = new ResizeObserver(later);
+    observer.observe(el);
+    window.addEventListener('resize', later);
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+      window.removeEventListener('resize', later);
+    };
+  }, [aside]);
 }
 
 const readWindowWidth = () => window.innerWidth;
@@ -99,6 +139,8 @@ export function PresentationFrame({
   // Entering, the control that did it is gone: the focus starts on the presentation, so the
   // keys and a screen reader are in it. Leaving, it goes back to the chart's "Present".
   const main = useRef<HTMLElement>(null);
+  const asideRef = useRef<HTMLElement>(null);
+  useFitToScreen(asideRef);
   useEffect(() => {
     if (focusLost()) main.current?.focus();
   }, []);
@@ -140,22 +182,27 @@ export function PresentationFrame({
     >
       <div className="presentation-bar" role="toolbar" aria-label="Presentation">
         <strong>{title}</strong>
-        <label>
-          Chart{' '}
-          <select value={charts[index]?.id ?? ''} onChange={(e) => onChart(e.target.value)}>
-            {charts.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.title}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="button" onClick={() => go(-1)} disabled={index === 0}>
-          Previous chart
-        </button>
-        <button type="button" onClick={() => go(1)} disabled={index >= charts.length - 1}>
-          Next chart
-        </button>
+        {/* A tour's step about a readout shows no chart to pick. */}
+        {charts.length > 0 ? (
+          <>
+            <label>
+              Chart{' '}
+              <select value={charts[index]?.id ?? ''} onChange={(e) => onChart(e.target.value)}>
+                {charts.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.title}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="button" onClick={() => go(-1)} disabled={index === 0}>
+              Previous chart
+            </button>
+            <button type="button" onClick={() => go(1)} disabled={index >= charts.length - 1}>
+              Next chart
+            </button>
+          </>
+        ) : null}
         <span className="spacer" />
         <button type="button" onClick={leave}>
           Leave presentation (Esc)
@@ -165,7 +212,9 @@ export function PresentationFrame({
         <div className="presentation-stage" style={{ zoom }}>
           {children}
         </div>
-        <aside className="presentation-aside">{aside}</aside>
+        <aside className="presentation-aside" ref={asideRef}>
+          {aside}
+        </aside>
       </div>
     </main>
   );

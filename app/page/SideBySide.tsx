@@ -144,9 +144,11 @@ export function SideBySide(props: Props) {
   const left = firstPane(state);
   const [drawnLeft, setDrawnLeft] = useState<PaneDrawn>(EMPTY);
   const [drawnRight, setDrawnRight] = useState<PaneDrawn>(EMPTY);
+  // A tour's open question holds a side's outcomes: axes shared with it would draw its range.
+  const question = useContext(OpenQuestion);
   const axes = useMemo(
-    () => sharedAxes(drawnLeft.charts, drawnRight.charts),
-    [drawnLeft.charts, drawnRight.charts],
+    () => (question ? {} : sharedAxes(drawnLeft.charts, drawnRight.charts)),
+    [question, drawnLeft.charts, drawnRight.charts],
   );
   const differences = paneDifferences(left, right, presets, models);
   const names = differenceNames(differences) ?? { left: 'Left', right: 'Right' };
@@ -302,7 +304,6 @@ export function SideBySide(props: Props) {
   };
 
   // A tour's open question: one figure of both runs would show what each side holds back.
-  const question = useContext(OpenQuestion);
   const heldFigure = 'One figure of both runs: once the tour’s question is revealed';
   const context = !question
     ? null
