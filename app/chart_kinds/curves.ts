@@ -183,14 +183,17 @@ function colourKeys(spec: CurveSpec, run: RunView): string[] {
  * The run's points in the order of its sweep: the x of its own curve with the most points (a
  * latency curve loses its saturated tail, which comes last).
  */
-function sweepPoints(data: LineChartData): string[] {
+function longestCurve(data: LineChartData): Curve | undefined {
   const own = data.curves.filter((c) => !c.pinned && !c.model);
-  const longest = own.reduce<(typeof own)[number] | undefined>(
+  return own.reduce<Curve | undefined>(
     (a, c) => (a && a.points.length >= c.points.length ? a : c),
     undefined,
   );
+}
+
+function sweepPoints(data: LineChartData): string[] {
   const x = data.x;
-  return (longest?.points ?? []).map((p) => `${x.label} ${formatReadable(p.x, x)}`);
+  return (longestCurve(data)?.points ?? []).map((p) => `${x.label} ${formatReadable(p.x, x)}`);
 }
 
 function extent(data: LineChartData): Extent {
@@ -253,6 +256,8 @@ export const curveParts = {
   table: lineChartTable,
   colourKeys,
   points: sweepPoints,
+  pointAt: (data: LineChartData, x: number) =>
+    (longestCurve(data)?.points ?? []).findIndex((p) => p.x === x),
   axes: {
     extent,
     fix: <D extends LineChartData>(data: D, ends: AxisEnds): D => ({

@@ -64,6 +64,8 @@ export interface ChartKind<K extends ChartKindName, D> {
   colourKeys?(spec: SpecOf<K>, run: RunView): string[];
   /** Its points in the order of the run's sweep, as it labels them (a trace view opens at one). */
   points?(data: D): string[];
+  /** The place among `points` of the point at sweep value `x`, or -1. */
+  pointAt?(data: D, x: number): number;
   /** Axes that side by side gives the same ends on both sides. */
   axes?: { extent(data: D): Extent; fix(data: D, ends: AxisEnds): D };
   /** Both sides' charts as one chart of both runs; null where they cannot share one plot. */

@@ -10,6 +10,7 @@ import {
   chartKind,
   drawnValues,
   mergeSides,
+  sweepStart,
   watchPoints,
 } from './registry';
 import { shareAxes, sharedAxes } from './shared_axes';
@@ -104,5 +105,41 @@ describe('the chart kinds', () => {
     // A dependency graph's numbers only name channels and classes: it says a cycle in words.
     if (kind === 'channel-dependencies') expect(drawn).toEqual([]);
     else expect(drawn.length, `${kind} says it draws nothing`).toBeGreaterThan(0);
+  });
+});
+
+describe('sweepStart()', () => {
+  const lcs = presets.find((p) => p.id === 'jmachine-lcs')!;
+  const spec = (id: string) => lcs.charts.find((c) => c.id === id)!;
+  const nodes = [1, 2, 4, 8, 16, 32, 64, 128];
+  const run = (breakdown: number) => ({
+    result: {
+      ...noOutputs.result,
+      series: [
+        {
+          name: 'speedup_lcs',
+          label: 'LCS',
+          xName: 'nodes',
+          xUnit: 'nodes',
+          yName: 'speedup',
+          yUnit: 'x',
+          key: '',
+          labels: [],
+          x: nodes,
+          y: nodes.map((n) => n * 0.9),
+        },
+      ],
+    },
+    params: { breakdown_nodes: breakdown },
+  });
+
+  it('opens a work-rate stack’s view at the machine it draws, not the first point', () => {
+    expect(sweepStart(spec('work-rates'), lcs, run(64))).toBe(6);
+    expect(sweepStart(spec('work-rates'), lcs, run(2))).toBe(1);
+  });
+
+  it('opens at the first point where the chart is about no point, or the sweep lacks it', () => {
+    expect(sweepStart(spec('work-rates'), lcs, run(4096))).toBe(0);
+    expect(sweepStart(spec('speedup'), lcs, run(64))).toBe(0);
   });
 });

@@ -11,7 +11,7 @@ import { stackedBarsKind } from './stacked_bars';
 import { timelineKind } from './timeline';
 import { workRateStacksKind } from './work_rate_stacks';
 import type { ChartOptions, RunView } from '../results/chart_builder';
-import { chartOptions } from '../results/chart_builder';
+import { chartOptions, resolveRef } from '../results/chart_builder';
 import type { ChartTable } from '../results/chart_data';
 import type { SideNames } from '../results/side_figure';
 import type { ChartKindName } from '../presets/chart_specs';
@@ -93,11 +93,27 @@ export function watchPoints(chart: BuiltChart): string[] {
   return chartKind(chart.kind).points?.(chart.data) ?? [];
 }
 
+/** The chart whose points a chart's trace view opens at: the one its watch names, or itself. */
+function pointsChart(spec: ChartSpec, preset: Preset, run: RunView): BuiltChart {
+  const named = preset.charts.find((c) => c.id === (spec.watch?.points ?? spec.id)) ?? spec;
+  return buildChart(named, preset, run, chartOptions({}, []));
+}
+
 /** The points a chart's trace view can open at: those of the chart its watch names, or its own. */
 export function sweepPoints(spec: ChartSpec, preset: Preset, run: RunView): string[] {
-  if (!spec.watch) return [];
-  const named = preset.charts.find((c) => c.id === (spec.watch?.points ?? spec.id)) ?? spec;
-  return watchPoints(buildChart(named, preset, run, chartOptions({}, [])));
+  return spec.watch ? watchPoints(pointsChart(spec, preset, run)) : [];
+}
+
+/**
+ * The point a chart's trace view opens at: the one its watch says the chart is about (`at`, a
+ * machine size the chart draws), else the first.
+ */
+export function sweepStart(spec: ChartSpec, preset: Preset, run: RunView): number {
+  const at = spec.watch?.at;
+  if (at === undefined) return 0;
+  const chart = pointsChart(spec, preset, run);
+  const found = chartKind(chart.kind).pointAt?.(chart.data, resolveRef(at, run)) ?? -1;
+  return Math.max(0, found);
 }
 
 /** The plotted data as a table, for the table view and the CSV export. */

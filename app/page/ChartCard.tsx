@@ -41,6 +41,8 @@ interface Props {
   onWatch?(point: number | undefined): void;
   /** The sweep's points as the chart (or the one its watch names) labels them. */
   watchPoints?: string[];
+  /** The point among them the chart is about, where "Watch it run" starts. */
+  watchStart?: number;
   /** Shows this chart alone, full screen (presentation mode). */
   onPresent?(): void;
   /** The chart gives a tour's open question away: it is drawn (and exported) once revealed. */
@@ -61,7 +63,9 @@ export function ChartCard(props: Props) {
   const { spec, chart, choice, onChoice, hasReference, exportInfo, stale, onWatch } = props;
   const withheld = props.withheld === true;
   const points = props.watchPoints ?? [];
-  const [watchPoint, setWatchPoint] = useState(0);
+  // Until a point is picked, the one the chart is about (its run may change it).
+  const [picked, setWatchPoint] = useState<number | null>(null);
+  const watchPoint = picked ?? props.watchStart ?? 0;
   const id = useId();
   const dialog = useRef<HTMLDialogElement>(null);
   const [exportError, setExportError] = useState<string | null>(null);

@@ -4,7 +4,7 @@ import type { ParamSpec, Params } from '../engine/types';
 import { plottedReferences, shownCharts } from '../presets/schema';
 import { ChartCard } from './ChartCard';
 import type { ChartRun, PinnedRun } from '../results/chart_builder';
-import { buildChart, sweepPoints } from '../chart_kinds/registry';
+import { buildChart, sweepPoints, sweepStart } from '../chart_kinds/registry';
 import { chartOptions } from '../results/chart_builder';
 import { figureCaption, provenance } from '../results/figure_info';
 import { fillParams, namedParams } from '../presets/param_values';
@@ -92,6 +92,7 @@ export const ChartGrid = memo(function ChartGrid({
               stale={stale}
               withheld={held.outcome || held.charts.has(spec.id)}
               watchPoints={sweepPoints(spec, view.preset, view)}
+              watchStart={sweepStart(spec, view.preset, view)}
               onPresent={onPresent ? () => onPresent(spec.id) : undefined}
               onWatch={
                 spec.watch

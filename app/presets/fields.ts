@@ -66,6 +66,11 @@ export const chartBase = {
        * not (a work-rate stack drawn for one machine size of a sweep over sizes).
        */
       points: z.string().min(1).optional(),
+      /**
+       * The point the view opens at, the one the chart is about: where the sweep's x is this
+       * value (the machine a work-rate stack draws, `param.breakdown_nodes`); absent: the first.
+       */
+      at: ValueRef.optional(),
     })
     .strict()
     .optional(),
