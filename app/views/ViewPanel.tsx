@@ -320,7 +320,10 @@ export function ViewPanel(props: Props) {
     const target = event.target as HTMLElement;
     // A view's own keys (the goal tree's arrows) come first.
     if (event.defaultPrevented) return;
-    if (['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON'].includes(target.tagName)) return;
+    // A field keeps its own keys; a button (Play, Pause) only its own activation, space: End
+    // works from Pause, where the focus is after pressing Play.
+    if (['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName)) return;
+    if (target.tagName === 'BUTTON' && event.key === ' ') return;
     const actions: Record<string, () => void> = {
       ' ': togglePlay,
       ArrowRight: () => step(1),
@@ -385,7 +388,7 @@ export function ViewPanel(props: Props) {
       </header>
       <p className="trace-view-about">{entry.about}</p>
       <WindowForm
-        key={`${link.from}/${link.length}`}
+        key={`window ${link.from}/${link.length}`}
         link={link}
         points={points}
         unit={outcome?.trace.unit ?? ''}
@@ -446,7 +449,7 @@ export function ViewPanel(props: Props) {
       ) : null}
       {outcome && props.save ? (
         <SaveTrace
-          key={`${outcome.trace.from}/${outcome.trace.end}`}
+          key={`saved ${outcome.trace.from}/${outcome.trace.end}`}
           save={props.save}
           outcome={outcome}
         />
