@@ -191,14 +191,26 @@ describe('channelHeatmapGeometry()', () => {
     }
   });
 
-  it('draws a one-dimensional ring as a single row', () => {
+  it('draws a one-dimensional ring folded into a loop of two rows, every link between neighbours', () => {
     const g = channelHeatmapGeometry(ring16HotSpot, size);
-    expect(new Set(g.nodes.map((n) => n.py)).size).toBe(1);
-    expect(g.innerHeight).toBeCloseTo(g.cell, 9);
+    expect([...new Set(g.nodes.map((n) => Math.round(n.py)))]).toHaveLength(2);
+    expect(g.innerHeight).toBeCloseTo(2 * g.cell, 9);
+    expect(g.innerWidth).toBeCloseTo(8 * g.cell, 9);
+    // Out along the top, back along the bottom: node 0 above node 15, node 7 above node 8.
+    const at = (x: number) => g.nodes.find((n) => n.x === x)!;
+    expect(at(0).px).toBeCloseTo(at(15).px, 9);
+    expect(at(0).py).toBeLessThan(at(15).py);
+    expect(at(7).px).toBeCloseTo(at(8).px, 9);
     expect(g.channels).toHaveLength(32);
+    // The wrap-around links too are one piece from a node to its neighbour on screen.
+    for (const c of g.channels) {
+      expect(c.parts).toHaveLength(1);
+      expect(Math.hypot(c.parts[0]!.cx - c.px, c.parts[0]!.cy - c.py)).toBeLessThan(g.cell);
+    }
     const wraps = g.channels.filter((c) => c.wrap).map((c) => `${c.x} ${c.direction}`);
     expect(wraps.sort()).toEqual(['0 -x', '15 +x']);
     expect(g.targets[0]!.title).toMatch(/^\(\d+\) → [+-]x$/);
+    expect(describeChannelHeatmap(ring16HotSpot)).toContain('nodes in a loop of two rows');
   });
 
   it('scales from 2 × 2 to 32 × 32 and from 320 to 1600 px, parts inside the grid', () => {
@@ -257,7 +269,6 @@ describe('channelHeatmapGeometry()', () => {
 
   it('sizes the default height for square cells, clamped to 240..480 px', () => {
     expect(channelHeatmapHeight(mesh8x8x8Uniform, 640)).toBe(480);
-    expect(channelHeatmapHeight(ring16HotSpot, 640)).toBe(240);
     const g = channelHeatmapGeometry(torus4x4HotSpot, {
       width: 320,
       height: channelHeatmapHeight(torus4x4HotSpot, 320),
@@ -390,7 +401,7 @@ describe('<ChannelHeatmap>', () => {
     ).not.toThrow();
   });
 
-  it('draws the 16-node ring in a single row', () => {
+  it('draws the 16-node ring folded into two rows', () => {
     expect(() =>
       checkSvgSnapshot('channel-heatmap-ring', render(ring16HotSpot, 960)),
     ).not.toThrow();

@@ -66,7 +66,38 @@ function network(data: ChannelHeatmapData) {
     n === 1
       ? `${kx}-node ${data.torus ? 'ring' : 'linear array'}`
       : `${dims.join(' × ')} ${data.torus ? 'torus' : 'mesh'}`;
-  return { n, kx, ky, kz, plane: n === 3 ? plane : 0, torus: data.torus, name };
+  // A ring or array of 4 or more nodes (an even number) is drawn folded into a loop of two rows,
+  // out along the top and back along the bottom: a row of k would draw each node k times smaller
+  // than the page allows (the deadlock ring was a 40 px strip on a projector).
+  const folded = n === 1 && kx >= 4 && kx % 2 === 0;
+  return {
+    n,
+    kx,
+    ky,
+    kz,
+    plane: n === 3 ? plane : 0,
+    torus: data.torus,
+    name,
+    folded,
+    columns: folded ? kx / 2 : kx,
+    rows: folded ? 2 : ky,
+  };
+}
+
+/**
+ * Where node (x, y) of the plane is drawn, in cells from the grid's bottom left: its own
+ * coordinates, or on a folded ring x from 0 along the top row and back along the bottom.
+ */
+export function gridPlace(data: ChannelHeatmapData, x: number, y: number): [number, number] {
+  const net = network(data);
+  if (!net.folded) return [x, y];
+  return x < net.columns ? [x, 1] : [net.kx - 1 - x, 0];
+}
+
+/** The drawn grid's columns and rows (a folded ring's two rows). */
+export function gridShape(data: ChannelHeatmapData): { columns: number; rows: number } {
+  const net = network(data);
+  return { columns: net.columns, rows: net.rows };
 }
 
 /** One channel of the drawn plane: where it leaves from, where it goes, and its utilization. */
@@ -197,8 +228,8 @@ const LEGEND_GAP = 10;
 export function channelHeatmapHeight(data: ChannelHeatmapData, width: number): number {
   const net = network(data);
   const legend = legendBlock(data, width, chartFontSize(width));
-  const cell = (width - 2 * OUTER) / net.kx;
-  const natural = OUTER + legend.height + LEGEND_GAP + cell * net.ky + OUTER;
+  const cell = (width - 2 * OUTER) / net.columns;
+  const natural = OUTER + legend.height + LEGEND_GAP + cell * net.rows + OUTER;
   return Math.min(480, Math.max(240, Math.round(natural)));
 }
 
@@ -297,9 +328,9 @@ export function channelHeatmapGeometry(data: ChannelHeatmapData, size: ChartSize
   const top = OUTER + legend.height + LEGEND_GAP;
   const availableWidth = Math.max(20, size.width - 2 * OUTER);
   const availableHeight = Math.max(20, size.height - top - OUTER);
-  const cell = Math.min(availableWidth / net.kx, availableHeight / net.ky);
-  const innerWidth = cell * net.kx;
-  const innerHeight = cell * net.ky;
+  const cell = Math.min(availableWidth / net.columns, availableHeight / net.rows);
+  const innerWidth = cell * net.columns;
+  const innerHeight = cell * net.rows;
   const margin = {
     top: top + (availableHeight - innerHeight) / 2,
     left: (size.width - innerWidth) / 2,
@@ -310,24 +341,26 @@ export function channelHeatmapGeometry(data: ChannelHeatmapData, size: ChartSize
   const thickness = Math.min(th.max, Math.max(th.min, cell * th.fraction));
   const pad = Math.max(pd.min, cell * pd.fraction);
   const lane = (thickness * (1 + STYLE.laneGap)) / 2;
-  const centreX = (x: number) => (x + 0.5) * cell;
-  const centreY = (y: number) => innerHeight - (y + 0.5) * cell;
+  // A node's centre on screen, from its coordinates (folded where the ring is).
+  const centre = (x: number, y: number): [number, number] => {
+    const [gx, gy] = gridPlace(data, x, y);
+    return [(gx + 0.5) * cell, innerHeight - (gy + 0.5) * cell];
+  };
   const reach = nodeSize / 2 + pad;
 
   const nodes = Array.from({ length: net.kx * net.ky }, (_, i) => {
     const x = i % net.kx;
     const y = Math.floor(i / net.kx);
-    return { x, y, px: centreX(x), py: centreY(y), size: nodeSize };
+    const [px, py] = centre(x, y);
+    return { x, y, px, py, size: nodeSize };
   });
-  const rings = planeMarks(data).map((m) => ({
-    ...m,
-    px: centreX(m.at[0]),
-    py: centreY(m.at[1]),
-    r: nodeSize * 0.85,
-  }));
+  const rings = planeMarks(data).map((m) => {
+    const [px, py] = centre(m.at[0], m.at[1]);
+    return { ...m, px, py, r: nodeSize * 0.85 };
+  });
 
   const parts = (c: PlaneChannel): ChannelPart[] => {
-    const [px, py] = [centreX(c.x), centreY(c.y)];
+    const [px, py] = centre(c.x, c.y);
     if (c.axis === 2) {
       // The upper half of a diamond in the node square for +z, the lower half for -z.
       const s = 0.4 * nodeSize;
@@ -340,17 +373,23 @@ export function channelHeatmapGeometry(data: ChannelHeatmapData, size: ChartSize
         ]),
       ];
     }
-    // Screen direction of travel; y is drawn upwards.
-    const [dx, dy] = c.axis === 0 ? [c.sign, 0] : [0, -c.sign];
+    // Screen direction of travel; y is drawn upwards. On a folded ring every link joins two
+    // nodes next to each other on screen, the wrap-around too: the way is the one between them.
+    const [tx0, ty0] = centre(c.to[0], c.to[1]);
+    const [dx, dy] = net.folded
+      ? [Math.sign(Math.round(tx0 - px)), Math.sign(Math.round(ty0 - py))]
+      : c.axis === 0
+        ? [c.sign, 0]
+        : [0, -c.sign];
     // Keep right: the right-hand side of travel (dx, dy) on screen is (-dy, dx).
     const [ox, oy] = [-dy * lane, dx * lane];
     const [sx, sy] = [px + dx * reach + ox, py + dy * reach + oy];
-    if (!c.wrap) {
+    if (!c.wrap || net.folded) {
       const [ex, ey] = [px + dx * (cell - reach) + ox, py + dy * (cell - reach) + oy];
       return [segmentPart(sx, sy, ex, ey, thickness, true)];
     }
     // Leaves to the grid's edge (half a cell out), enters from the opposite edge.
-    const [tx, ty] = [centreX(c.to[0]), centreY(c.to[1])];
+    const [tx, ty] = [tx0, ty0];
     return [
       segmentPart(sx, sy, px + (dx * cell) / 2 + ox, py + (dy * cell) / 2 + oy, thickness, false),
       segmentPart(
@@ -439,8 +478,10 @@ export function describeChannelHeatmap(data: ChannelHeatmapData): string {
   const channels = planeChannels(data);
   const stats = planeStats(channels);
   const plane = net.n === 3 ? `, plane z = ${net.plane} of ${net.kz}` : '';
-  const layout =
-    net.n === 1
+  const layout = net.folded
+    ? `nodes in a loop of two rows, 0 to ${net.columns - 1} to the right along the top and ` +
+      `${net.columns} to ${net.kx - 1} back along the bottom`
+    : net.n === 1
       ? 'nodes in a row, x to the right'
       : 'nodes on a grid, x to the right and y upwards';
   const parts = [
@@ -449,7 +490,8 @@ export function describeChannelHeatmap(data: ChannelHeatmapData): string {
       `${percent(cubeHeatTop(data))}.`,
     ...planeMarks(data).map((m) => `Ringed: ${m.text}.`),
   ];
-  if (net.torus) parts.push('Wrap-around channels are stubs at the edges of the grid.');
+  if (net.torus && !net.folded)
+    parts.push('Wrap-around channels are stubs at the edges of the grid.');
   if (net.n === 3) parts.push('+z and -z are the upper and lower triangles in each node.');
   if (stats?.busiest) {
     parts.push(

@@ -4,7 +4,7 @@
 // buffer sits: at the far end of the channel that feeds it, or at its router for a terminal's
 // injection (a cube's ±z inputs too). Pure, so it can be tested.
 import { channelGraphGeometry } from '../../charts/ChannelGraphMap';
-import { channelHeatmapGeometry } from '../../charts/ChannelHeatmap';
+import { channelHeatmapGeometry, gridPlace, gridShape } from '../../charts/ChannelHeatmap';
 import { crosspointGeometry } from '../../charts/CrosspointMap';
 import { networkHeatmapData } from '../../results/network_data';
 import type { NetworkMap } from '../../engine/types';
@@ -178,10 +178,15 @@ function base(shape: LayoutShape, w: ReturnType<typeof wiring>) {
 function cubeLayout(net: NetworkMap, width: number, maxHeight: number, plane: number) {
   const w = wiring(net);
   const dims = net.sizes.filter((s) => ['x', 'y', 'z'].includes(s.name)).map((s) => s.value);
-  const [kx = 1, ky = 1, kz = 1] = dims;
+  const kz = dims[2] ?? 1;
   const z = Math.min(kz - 1, Math.max(0, Math.round(plane)));
   const data = networkHeatmapData(net, '', z);
-  const grid = Math.max(40, Math.min(width - 2 * OUTER, (maxHeight - 2 * OUTER) * (kx / ky)));
+  // The grid as the map draws it: a ring folded into two rows.
+  const { columns, rows } = gridShape(data);
+  const grid = Math.max(
+    40,
+    Math.min(width - 2 * OUTER, (maxHeight - 2 * OUTER) * (columns / rows)),
+  );
   const g = channelHeatmapGeometry(data, { width: grid + 2 * OUTER, height: 1e6 });
   const left = (width - g.innerWidth) / 2;
   const out = {
@@ -197,8 +202,8 @@ function cubeLayout(net: NetworkMap, width: number, maxHeight: number, plane: nu
   out.routerName = (r) => `(${at(r).slice(0, Math.max(1, dims.length)).join(', ')})`;
   const shift = (s: Seg): Seg => lineOf(s.x1 + left, s.y1 + OUTER, s.x2 + left, s.y2 + OUTER);
   const centre = (r: number) => {
-    const [x = 0, y = 0] = at(r);
-    return { px: left + (x + 0.5) * g.cell, py: OUTER + g.innerHeight - (y + 0.5) * g.cell };
+    const [gx, gy] = gridPlace(data, at(r)[0] ?? 0, at(r)[1] ?? 0);
+    return { px: left + (gx + 0.5) * g.cell, py: OUTER + g.innerHeight - (gy + 0.5) * g.cell };
   };
   out.nodes = g.nodes.map((n) => ({
     px: n.px + left,
