@@ -341,3 +341,32 @@ test('the packet view zooms on a phone, by its buttons and a pinch, and pans', a
   expect(consoleMessages).toEqual([]);
   await context.close();
 });
+
+test('a tour step presented on a phone shows its chart first, the step after it', async ({
+  browser,
+}) => {
+  const { context, page } = await phone(browser);
+  const consoleMessages = collectConsole(page);
+  const s = tourSteps('networks')[1]!;
+  await page.goto(
+    link({
+      preset: s.presetId,
+      layout: {
+        kind: 'tour',
+        tour: 'networks',
+        step: 1,
+        answers: { 1: { typed: '0.3', revealed: true } },
+      },
+      present: {},
+    }),
+  );
+  await waitIdle(page);
+  const chart = page.locator('.presentation-stage [data-chart-card] svg').first();
+  await expect(chart).toBeInViewport();
+  const stage = (await page.locator('.presentation-stage').boundingBox())!;
+  const aside = (await page.locator('.presentation-aside').boundingBox())!;
+  expect(stage.y).toBeLessThan(aside.y);
+  expect(stage.x + stage.width).toBeLessThanOrEqual(390);
+  expect(consoleMessages).toEqual([]);
+  await context.close();
+});

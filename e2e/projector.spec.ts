@@ -2,7 +2,7 @@
 // pixels, "Press Play (or End)" working from where "Show me" leaves the focus, side by side as
 // one figure (presented and exported), and pinned runs named and drawn to be read from the back.
 import { readFile } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
@@ -77,9 +77,12 @@ for (const [name, url] of [
     for (const i of [0, 1]) {
       expect(Math.abs(pixels.backing[i]! - pixels.screen[i]!)).toBeLessThanOrEqual(1);
     }
-    // Wide: most of the screen, beside the tour's words.
+    // Wide and tall: most of the screen beside the tour's words, the drawing fitted to its
+    // space (a ring is a loop of two rows, not a strip).
     const view = (await page.locator('section.trace-view').boundingBox())!;
     expect(view.width).toBeGreaterThan(0.6 * 1920);
+    const drawing = (await page.locator('.packet-canvas').boundingBox())!;
+    expect(drawing.height).toBeGreaterThan(0.35 * 1080);
     // Whole: the player, the drawing, its legend and the summary above the screen's foot.
     expect(view.y + view.height).toBeLessThanOrEqual(1080);
     await expect(page.locator('.packet-summary')).toBeInViewport({ ratio: 1 });
@@ -245,4 +248,90 @@ test("a presented experiment's readouts fit their cards, the longest unit includ
     }),
   );
   expect(overflow).toEqual([0, 0, 0, 0]);
+});
+
+interface TourFile {
+  id: string;
+  steps: (StepFile & { question?: { kind: string; explain?: string } })[];
+}
+const tourFiles: TourFile[] = readdirSync(new URL('../presets/tours/', import.meta.url))
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .map(
+    (f) =>
+      JSON.parse(
+        readFileSync(new URL(`../presets/tours/${f}`, import.meta.url), 'utf8'),
+      ) as TourFile,
+  );
+
+/** Where the step's words, its question's Reveal and Next end, against the screen's foot. */
+async function stepFits(page: Page, where: string) {
+  const panel = page.locator('.presentation-aside .tour-panel');
+  await expect(panel, where).toBeVisible();
+  for (const control of [
+    panel.locator('.tour-text'),
+    panel.getByRole('button', { name: /^(Reveal|Running…)$/ }),
+    panel.locator('.tour-reveal'),
+    panel.getByRole('button', { name: 'Next →' }),
+  ]) {
+    if ((await control.count()) === 0) continue;
+    const box = (await control.boundingBox())!;
+    expect(box.y + box.height, `${where}: ${await control.textContent()}`).toBeLessThanOrEqual(
+      1080,
+    );
+  }
+  // Read from the back of the room: 19 px at the least.
+  const size = await panel
+    .locator('.tour-text')
+    .evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+  expect(size, where).toBeGreaterThanOrEqual(19);
+}
+
+test('every tour step presented at 1920 x 1080 shows its words, question, Reveal and Next whole', async ({
+  page,
+}) => {
+  test.slow();
+  for (const tour of tourFiles) {
+    for (const [i, step] of tour.steps.entries()) {
+      // The all-machines page is no presentation: its step stays on the page.
+      if ((step as { layout?: { kind: string } }).layout?.kind === 'machines') continue;
+      const where = `${tour.id} step ${i + 1}`;
+      await page.goto(stepLink(tour.id, i, { present: {} }));
+      await stepFits(page, where);
+      // What a reveal adds is the tallest a step gets: once, where there is an explanation.
+      if (!step.question?.explain) continue;
+      await waitIdle(page);
+      const anyway = page.getByRole('button', { name: 'Run it anyway' });
+      if ((await anyway.count()) > 0) await anyway.first().click();
+      const panel = page.locator('.presentation-aside .tour-panel');
+      if (step.question.kind === 'number') await panel.getByLabel('Your prediction').fill('1');
+      else await panel.getByRole('radio').first().check();
+      await panel.getByRole('button', { name: 'Reveal' }).click();
+      await expect(panel.locator('.tour-explain')).toBeVisible();
+      await stepFits(page, `${where}, revealed`);
+    }
+  }
+});
+
+test('side by side presented in a tour keeps the step, its question and the side it builds on', async ({
+  page,
+}) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto(stepLink('networks', 4, { present: {} }));
+  await waitIdle(page);
+  const aside = page.locator('main.presentation .presentation-aside');
+  await expect(aside.locator('.tour-panel h3')).toHaveText('Virtual channels');
+  await expect(aside.getByRole('button', { name: 'Reveal' })).toBeVisible();
+  await expect(aside.locator('table.differences')).toContainText('2 per channel');
+  // Before the reveal: the left side, the context; not the right side's answer.
+  await expect(page.locator('.presentation-stage [data-side="left"] svg').first()).toBeVisible();
+  await expect(page.locator('.presentation-stage [data-side="right"]')).toHaveCount(0);
+  await aside.getByLabel('Your prediction').fill('0,4');
+  await aside.getByRole('button', { name: 'Reveal' }).click();
+  await expect(aside.locator('.tour-reveal')).toContainText('Your prediction, 0.4,');
+  // Revealed: one figure of both runs, no legend label cut short.
+  const figure = page.locator('.presentation-stage [data-side-figure]');
+  await expect(figure).toBeVisible();
+  await expect(figure.locator('.legend')).not.toContainText('…');
+  expect(consoleMessages).toEqual([]);
 });

@@ -200,3 +200,39 @@ test('a tour steps into the all-machines page, back out, and leaves it open when
   await expect(page.locator('main.machines-page')).toBeVisible();
   expect(consoleMessages).toEqual([]);
 });
+
+test('a prediction and its verdict stay through Next and Previous, presenting and a reload', async ({
+  page,
+}) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto(stepLink('networks', 0, networks.steps[0]!));
+  await waitIdle(page);
+  const panel = page.locator('.tour-panel');
+  // A comma-decimal keypad's "14,5" is 14.5.
+  await panel.getByLabel('Your prediction').fill('14,5');
+  await panel.getByRole('button', { name: 'Next →' }).click();
+  await waitIdle(page);
+  await expect(panel).toContainText('Step 2 of 9');
+  await panel.getByRole('button', { name: '← Previous' }).click();
+  await waitIdle(page);
+  await expect(panel.getByLabel('Your prediction')).toHaveValue('14,5');
+  await panel.getByRole('button', { name: 'Reveal' }).click();
+  const verdict = panel.locator('.tour-reveal');
+  await expect(verdict).toContainText(/The run gives [\d.]+\s+cycles\. Your prediction, 14\.5, is/);
+  const said = (await verdict.textContent()) ?? '';
+  // Presenting and back, the step keeps its prediction and verdict.
+  await page
+    .locator('[data-chart-card="latency-load"]')
+    .getByRole('button', { name: 'Present' })
+    .click();
+  await expect(page.locator('main.presentation .tour-reveal')).toHaveText(said);
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.tour-panel .tour-reveal')).toHaveText(said);
+  // The link holds it: a reload (or the link sent to someone) shows the revealed step.
+  await page.reload();
+  await waitIdle(page);
+  await expect(page.locator('.tour-panel .tour-reveal')).toHaveText(said);
+  await expect(page.locator('.tour-panel').getByLabel('Your prediction')).toHaveValue('14,5');
+  await expect(page.locator('[data-chart-card="latency-load"] svg').first()).toBeVisible();
+  expect(consoleMessages).toEqual([]);
+});

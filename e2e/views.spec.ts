@@ -255,3 +255,41 @@ test('a view saves its recorded window for Perfetto: tracks, slices and flows as
   }
   expect(consoleMessages).toEqual([]);
 });
+
+test('End goes to the end with the focus on Pause, where pressing Play leaves it', async ({
+  page,
+}) => {
+  const consoleMessages = collectConsole(page);
+  const view = { kind: 'packets', chart: 'latency-load', point: 9, from: 0, length: 2000 };
+  await page.goto(
+    `./?s=j${encodeURIComponent(JSON.stringify({ v: 5, preset: 'network-deadlock', view }))}`,
+  );
+  await waitIdle(page);
+  await expect(page.locator('section.trace-view')).toHaveAttribute('data-trace-state', 'ready', {
+    timeout: 60_000,
+  });
+  const play = page.locator('.trace-play');
+  await play.click();
+  await expect(play).toHaveText('Pause');
+  await expect(play).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(page.locator('.packet-deadlock')).toContainText('Deadlock at cycle');
+  await expect(play).toHaveText('Play');
+  expect(consoleMessages).toEqual([]);
+});
+
+test('"Watch it run" under a chart of one machine size starts at that size, not at 1 node', async ({
+  page,
+}) => {
+  await page.goto('./?preset=jmachine-lcs');
+  await waitIdle(page);
+  const anyway = page.getByRole('button', { name: 'Run it anyway' });
+  if ((await anyway.count()) > 0) {
+    await anyway.click();
+    await waitIdle(page);
+  }
+  const card = page.locator('[data-chart-card="work-rates"]');
+  await expect(card.locator('figcaption')).toContainText('64 nodes');
+  const point = card.getByLabel('Point to watch');
+  await expect(point.locator('option:checked')).toHaveText(/ 64$/);
+});

@@ -99,12 +99,29 @@ export function ChartCard(props: Props) {
       .catch((e: unknown) => setExportError(e instanceof Error ? e.message : String(e)));
   };
   const set = (key: keyof ChartChoice, value: boolean) => onChoice({ ...choice, [key]: value });
+  const present = props.onPresent ? (
+    <button
+      type="button"
+      className="chart-present"
+      onClick={props.onPresent}
+      title="This chart alone, full screen, in large type for a projector"
+    >
+      Present
+    </button>
+  ) : null;
 
   return (
     <figure className="chart-card" data-chart-card={spec.id} aria-labelledby={`${id}-title`}>
       <figcaption id={`${id}-title`}>{spec.title}</figcaption>
-      {/* A chart held for a tour's question has nothing to set or export until it is drawn. */}
-      {withheld ? null : (
+      {/* A chart held for a tour's question has nothing to set or export until it is drawn;
+          it is presented all the same, the question projected before the class predicts. */}
+      {withheld ? (
+        present ? (
+          <div className="chart-tools" role="toolbar" aria-label={`${spec.title}: tools`}>
+            {present}
+          </div>
+        ) : null
+      ) : (
         <div className="chart-tools" role="toolbar" aria-label={`${spec.title}: tools`}>
           {hasReference ? (
             <Toggle
@@ -138,16 +155,7 @@ export function ChartCard(props: Props) {
             </label>
           ) : null}
           <Toggle label="Data table" on={choice.table ?? false} set={(v) => set('table', v)} />
-          {props.onPresent ? (
-            <button
-              type="button"
-              className="chart-present"
-              onClick={props.onPresent}
-              title="This chart alone, full screen, in large type for a projector"
-            >
-              Present
-            </button>
-          ) : null}
+          {present}
           <span className="spacer" />
           <FigureOptions
             theme={theme}
