@@ -5,9 +5,10 @@
 // playing and stepping, what a class waits for, a killed engine worker's recovery. Then the gzip
 // sizes of what dist/ ships. `npm run bench -- redraw [preset ...]` runs only the control-to-redraw
 // time of every preset (or those named; redraw.ts); `npm run bench -- views` only the trace views'
-// opening (the longest task the page ran); `npm run bench -- time-left` measures how well
-// the time-left range holds on real runs, and `npm run bench -- run-times` records every preset's
-// run time for the start page's cards (run_times.ts).
+// opening (the longest task the page ran); `npm run bench -- time-left [file] [run ...]`
+// records real runs and judges the time left shown on them (time_left_traces.ts), and
+// `npm run bench -- run-times` records every preset's run time for the start page's cards
+// (run_times.ts).
 import { fileURLToPath } from 'node:url';
 
 import { browserFigures } from './browser';
@@ -22,7 +23,7 @@ if (process.argv[2] === 'redraw') {
 } else if (process.argv[2] === 'views') {
   await browserFigures({ viewsOnly: true });
 } else if (process.argv[2] === 'time-left') {
-  await recordTimeLeftTraces(process.argv[3]);
+  await recordTimeLeftTraces(process.argv[3], process.argv.slice(4));
 } else if (process.argv[2] === 'run-times') {
   await recordRunTimes();
 } else {

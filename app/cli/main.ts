@@ -26,7 +26,7 @@ import { createThreadEngine, defaultJobs } from '../engine/thread_engine';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import type { Preset } from '../presets/schema';
 import type { Sample } from '../engine/time_left';
-import { JUDGE_AFTER_MS, formatTimeLeft, worthAsking } from '../engine/time_left';
+import { JUDGE_AFTER_MS, addSample, formatTimeLeft, worthAsking } from '../engine/time_left';
 import { presetProblems } from '../presets/schema';
 import { asExpected } from '../presets/validation';
 import type { Overrides } from './commands';
@@ -127,8 +127,8 @@ link back to the same state; every file is written whole or not at all):
                     ${DEFAULT_BASE_URL} (npm start): give a deployed explorer's address.
   --no-link         no link in the caption.
 
-A run that would take more than a minute says how long on stderr once it has made progress
-for ${JUDGE_AFTER_MS / 1000} seconds; Ctrl-C stops it.`;
+A run that would take more than a minute says how long on stderr once its progress tells (from
+${JUDGE_AFTER_MS / 1000} seconds on; a sweep, once its finished points do); Ctrl-C stops it.`;
 
 /** The options of `figure`, whose --csv takes a file, unlike run's. */
 function figureArgs(argv: string[]) {
@@ -190,21 +190,21 @@ function presetAndBase(
 }
 
 /**
- * Says on stderr, once, how long a run would go on when that is over a minute (judged once it has
- * made progress for JUDGE_AFTER_MS), and how to stop it.
+ * Says on stderr, once, how long a run would go on when that is over a minute (as the explorer's
+ * time left tells it: worthAsking), and how to stop it.
  */
 function longRunNotice(): (progress: RunProgress) => void {
   const samples: Sample[] = [];
   let said = false;
-  return ({ fraction, elapsedMs, left: reckoned }) => {
+  return ({ fraction, elapsedMs, sweep }) => {
     if (said) return;
-    samples.push({ fraction, elapsedMs, left: reckoned });
+    addSample(samples, { fraction, elapsedMs, sweep });
     const left = worthAsking(samples);
     if (!left) return;
     said = true;
     console.error(
       `This run would take ${formatTimeLeft(left)} more (judged from its first ` +
-        `${JUDGE_AFTER_MS / 1000} seconds of progress); Ctrl-C stops it.`,
+        `${Math.round(elapsedMs / 1000)} seconds); Ctrl-C stops it.`,
     );
   };
 }

@@ -1,5 +1,5 @@
 import type { ErrorInfo } from './protocol';
-import type { TimeLeft } from './time_left';
+import type { SweepState } from './time_left';
 import type { TraceOutcome, TraceRunRequest } from './trace';
 import type { ModelInfo, NetworkMap, Params, RunRequest, RunResult } from './types';
 
@@ -8,8 +8,8 @@ export interface RunProgress {
   elapsedMs: number;
   /** The result so far: a sweep's finished points. */
   partial: RunResult;
-  /** The time left as the engine reckons it (a sweep's pool, once a point has finished). */
-  left?: TimeLeft | null;
+  /** A sweep's points as the pool sees them at this report: what its time left is told from. */
+  sweep?: SweepState;
 }
 
 export interface RunOptions {

@@ -256,6 +256,9 @@ export class EngineHost {
 
   private async run(request: Extract<EngineRequest, { type: 'run' | 'trace' }>): Promise<void> {
     const { id } = request;
+    // The run's time starts once the engine is loaded: a new host's start is not the run's work,
+    // and would read as a slow point to the time left (a failed load is answered below).
+    await this.module.catch(() => {});
     const started = performance.now();
     const sim = await this.simulation(request);
     if (!sim) return;

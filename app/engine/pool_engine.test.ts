@@ -77,6 +77,28 @@ describe('PoolEngine', () => {
     pool.dispose();
   });
 
+  it("times a point from when its host began it, not counting the host's own start", async () => {
+    // The second host's engine loads 2 s late, as a new worker's compiles.
+    const late = new Promise<ArchexModule>((resolve) => setTimeout(() => resolve(module), 2000));
+    const answers: EngineResponse[] = [];
+    const pool = new PoolEngine(
+      (i) => inProcessClient(i === 0 ? Promise.resolve(module) : late, (r) => answers.push(r)),
+      2,
+    );
+    const params = { dims: [4, 4], sweep_rates: [0.05, 0.1, 0.15, 0.2, 0.25], max_cycles: 1000 };
+    const done = new Map<number, number>();
+    await pool.run(
+      { model: 'network_traffic', params, seed: 3 },
+      { onProgress: (p) => p.sweep?.done.forEach((d) => done.set(d.point!, d.ms)) },
+    );
+    pool.dispose();
+    const hostTimes = answers.flatMap((r) => (r.type === 'result' ? [r.elapsedMs] : []));
+    // The point the late host ran waited for it; its time is the host's, a point's few ms.
+    expect(Math.max(...hostTimes)).toBeLessThan(1000);
+    expect(done.size).toBeGreaterThan(0);
+    for (const ms of done.values()) expect(hostTimes).toContain(ms);
+  });
+
   it('draws the points combined so far as they arrive, then the whole result', async () => {
     const engine = createInProcessEngine(module, 2);
     const seen: { fraction: number; points: number }[] = [];

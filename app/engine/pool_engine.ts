@@ -4,7 +4,8 @@ import { EngineError } from './engine';
 import type { PointPartial } from './protocol';
 import type { TraceOutcome, TraceRunRequest } from './trace';
 import type { ModelInfo, NetworkMap, Params, RunRequest, RunResult } from './types';
-import { sweepTimeLeft } from './time_left';
+import type { PointProgress, SweepState } from './time_left';
+import { ownError } from './time_left';
 import { ResultCache, requestKey, resultNumbers } from './result_cache';
 
 /** Progress, with the points combined so far, at most this often (and at each new point). */
@@ -265,10 +266,13 @@ export class PoolEngine implements Engine {
       partials.push({ point, result: kept.result });
       doneWeight += weights[point]!;
     }
-    // Each running point's own fraction done and when it started; each finished point's time
-    // (kept points took none here, so they do not tell the time left).
-    const running = new Map<number, { fraction: number; since: number }>();
-    const done: { weight: number; ms: number }[] = [];
+    // Each running point's own fraction done, when it started and its own progress so far; each
+    // finished point's time, how well its own progress told it and when it ended (kept points
+    // took none here, so they do not tell the time left). A point's time is its host's: from
+    // when the host began it, not counting a new host's start (a thread or worker loading, the
+    // engine compiling), which a point's work does not say.
+    const running = new Map<number, { fraction: number; since: number; own: PointProgress }>();
+    const done: (Omit<SweepState['done'][number], 'agoMs'> & { ended: number })[] = [];
     let next = 0;
     let finished = false;
     let combined = EMPTY;
@@ -281,17 +285,17 @@ export class PoolEngine implements Engine {
       return total > 0 ? Math.min(1, now / total) : 0;
     };
     const hosts = Math.min(this.lanes.length, toRun.length);
-    const left = (now: number) =>
-      sweepTimeLeft({
-        lanes: hosts,
-        done,
-        running: [...running].map(([point, r]) => ({
-          weight: weights[point]!,
-          ms: now - r.since,
-          fraction: r.fraction,
-        })),
-        pending: toRun.slice(next).map((point) => weights[point]!),
-      });
+    const state = (now: number): SweepState => ({
+      lanes: hosts,
+      done: done.map(({ ended, ...d }) => ({ ...d, agoMs: now - ended })),
+      running: [...running].map(([point, r]) => ({
+        point,
+        weight: weights[point]!,
+        ms: now - r.since,
+        fraction: r.fraction,
+      })),
+      pending: toRun.slice(next).map((point) => weights[point]!),
+    });
     const report = (force: boolean) => {
       const now = performance.now();
       if (finished || !onProgress || (!force && now - lastReport < PROGRESS_INTERVAL_MS)) return;
@@ -300,7 +304,7 @@ export class PoolEngine implements Engine {
         fraction: fraction(),
         elapsedMs: now - started,
         partial: combined,
-        left: left(now),
+        sweep: state(now),
       });
     };
     // One combine at a time; points that arrive meanwhile are folded into the next one.
@@ -326,13 +330,18 @@ export class PoolEngine implements Engine {
       const host = this.lane(index);
       while (next < toRun.length && !stop.signal.aborted) {
         const point = toRun[next++]!;
-        const since = performance.now();
-        running.set(point, { fraction: 0, since });
+        const own: PointProgress = [];
+        running.set(point, { fraction: 0, since: performance.now(), own });
         const outcome = await host
           .runPoint(request, point, {
             signal: stop.signal,
             onProgress: (p) => {
-              running.set(point, { fraction: p.fraction, since });
+              own.push([p.elapsedMs, p.fraction]);
+              running.set(point, {
+                fraction: p.fraction,
+                since: performance.now() - p.elapsedMs,
+                own,
+              });
               report(false);
             },
           })
@@ -342,7 +351,13 @@ export class PoolEngine implements Engine {
             ),
           );
         running.delete(point);
-        done.push({ weight: weights[point]!, ms: performance.now() - since });
+        done.push({
+          point,
+          weight: weights[point]!,
+          ms: outcome.elapsedMs,
+          ownError: ownError(own, outcome.elapsedMs),
+          ended: performance.now(),
+        });
         partials.push({ point, result: outcome.result });
         this.cache?.set(pointKey(point), { result: outcome.result });
         doneWeight += weights[point]!;

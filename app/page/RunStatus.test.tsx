@@ -48,14 +48,13 @@ describe('<RunNotice>', () => {
   it('says how long a paused run would take and offers to run it', () => {
     const html = renderToStaticMarkup(
       <RunNotice
-        held={{ reason: 'ask', left: { low: 2 * 3600e3, high: 5 * 3600e3 } }}
+        held={{ reason: 'ask', left: { low: 2 * 3600e3, high: 5 * 3600e3 }, afterMs: 10_600 }}
         shown={false}
         onRun={stop}
       />,
     );
     expect(html).toContain(
-      'This run would take about 2-5 h more, judged from its first 2 seconds of progress, so it ' +
-        'was paused.',
+      'This run would take about 2-5 h more, judged from its first 11 seconds, so it was paused.',
     );
     expect(html).toContain('>Run it anyway</button>');
   });

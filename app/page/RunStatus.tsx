@@ -1,7 +1,7 @@
 import type { RunProgress } from '../engine/engine';
 import type { Held } from '../ui/use_engine_run';
 import type { TimeLeft } from '../engine/time_left';
-import { JUDGE_AFTER_MS, SHOW_PROGRESS_AFTER_MS, formatTimeLeft } from '../engine/time_left';
+import { SHOW_PROGRESS_AFTER_MS, formatTimeLeft } from '../engine/time_left';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -47,7 +47,7 @@ export function RunStatus({
 export function heldText(held: Held): string {
   return held.reason === 'ask'
     ? `This run would take ${formatTimeLeft(held.left)} more, judged from its first ` +
-        `${JUDGE_AFTER_MS / 1000} seconds of progress, so it was paused.`
+        `${Math.round(held.afterMs / 1000)} seconds, so it was paused.`
     : `Run stopped after ${seconds(held.elapsedMs)}.`;
 }
 

@@ -4,7 +4,7 @@ import type { Engine, RunOutcome, RunProgress } from '../engine/engine';
 import type { RunRequest, RunResult } from '../engine/types';
 import { EngineError, isAbortError } from '../engine/engine';
 import type { Sample, TimeLeft } from '../engine/time_left';
-import { shownTimeLeft, worthAsking } from '../engine/time_left';
+import { addSample, shownTimeLeft, worthAsking } from '../engine/time_left';
 import { requestKey } from '../engine/result_cache';
 
 /** A request plus what the caller needs to read its answer (e.g. the preset it was made for). */
@@ -14,10 +14,11 @@ export interface RunJob<T> {
 }
 
 /**
- * Why the current job is not running: paused to ask, its first seconds of progress saying it
+ * Why the current job is not running: paused to ask, its first `afterMs` of progress saying it
  * would take `left`; or stopped by the user after `elapsedMs`.
  */
-export type Held = { reason: 'ask'; left: TimeLeft } | { reason: 'stopped'; elapsedMs: number };
+export type Held =
+  { reason: 'ask'; left: TimeLeft; afterMs: number } | { reason: 'stopped'; elapsedMs: number };
 
 export interface RunState<T> {
   /** The latest completed run and the tag of its job; kept while a newer run computes. */
@@ -102,10 +103,10 @@ export function useEngineRun<T>(engine: Engine, job: RunJob<T> | null): RunState
         signal: controller.signal,
         onProgress: (progress) => {
           if (controller.signal.aborted) return;
-          samples.push({
+          addSample(samples, {
             fraction: progress.fraction,
             elapsedMs: progress.elapsedMs,
-            left: progress.left,
+            sweep: progress.sweep,
           });
           const ask = forcedRuns > 0 ? null : worthAsking(samples);
           if (ask) {
@@ -113,7 +114,7 @@ export function useEngineRun<T>(engine: Engine, job: RunJob<T> | null): RunState
             setSettled((s) => ({
               ...s,
               progress: null,
-              held: { key, held: { reason: 'ask', left: ask } },
+              held: { key, held: { reason: 'ask', left: ask, afterMs: progress.elapsedMs } },
             }));
             return;
           }
