@@ -142,8 +142,11 @@ export function PresentationFrame({
   const asideRef = useRef<HTMLElement>(null);
   useFitToScreen(asideRef);
   useEffect(() => {
-    if (focusLost()) main.current?.focus();
+    if (focusLost()) main.current?.focus({ preventScroll: true });
   }, []);
+  // Entered from a chart far down the page (a phone's long column), the screen starts at the
+  // presented chart, not where the page was scrolled.
+  useLayoutEffect(() => window.scrollTo(0, 0), []);
   const leave = () => {
     const id = charts[index]?.id;
     focusSoon(
