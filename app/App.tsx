@@ -270,6 +270,11 @@ function Shell({
     [],
   );
 
+  // During a tour, presenting shows the chart the step is about (on both sides, side by side).
+  const presented =
+    state.present && !state.present.chart && tourStep && 'chart' in tourStep.look
+      ? { chart: tourStep.look.chart }
+      : state.present;
   const onPresent = (chart: string | null) =>
     setState(({ present: _present, ...s }) => (chart === null ? s : { ...s, present: { chart } }));
 
@@ -383,7 +388,7 @@ function Shell({
                 state={state}
                 right={page.right}
                 onState={setState}
-                present={state.present}
+                present={presented}
                 onPresent={onPresent}
                 shownParams={tourStep?.show}
                 tour={tourPanel ? (left, right) => tourPanel(left, { right }) : undefined}
@@ -398,12 +403,7 @@ function Shell({
                 model={model}
                 pane={firstPane(state)}
                 onPane={onFirst}
-                present={
-                  // During a tour, presenting shows the chart the step is about.
-                  state.present && !state.present.chart && tourStep && 'chart' in tourStep.look
-                    ? { chart: tourStep.look.chart }
-                    : state.present
-                }
+                present={presented}
                 shownParams={shownParams}
                 tour={tourPanel}
                 onPresent={onPresent}

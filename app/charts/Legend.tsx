@@ -35,6 +35,8 @@ export interface LegendItem extends LegendEntry {
   y: number;
   /** The entry's label in full; `label` may be cut to fit the width. */
   full: string;
+  /** The label as drawn: one line, or wrapped onto more where it is wider than the legend. */
+  lines: string[];
 }
 
 export interface LegendLayout {
@@ -50,7 +52,29 @@ export const RULE_DASH = { model: '6 4', plain: '4 3' } as const;
 const GAP = 6;
 const SPACING = 16;
 
-/** Entries laid out left to right, wrapping to another row when `width` px is full. */
+/**
+ * A label's words on as many lines as `width` needs, none cut: side by side's names ("Virtual
+ * channels: 1 per channel; Torus dateline: off: 8-flit packets") are read whole. Only a single
+ * word wider than the line is cut.
+ */
+function wrapWords(text: string, width: number, fontSize: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && textWidth(next, fontSize) > width) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines.map((l) => fitText(l, width, fontSize));
+}
+
+/**
+ * Entries laid out left to right, wrapping to another row when `width` px is full; an entry too
+ * long for a row has one to itself, its label on as many lines as it needs.
+ */
 export function legendLayout(
   entries: LegendEntry[],
   width: number,
@@ -61,14 +85,19 @@ export function legendLayout(
   let x = 0;
   let y = 0;
   for (const entry of entries) {
-    const label = fitText(entry.label, width - SYMBOL_WIDTH - GAP, fontSize);
-    const itemWidth = SYMBOL_WIDTH + GAP + textWidth(label, fontSize);
+    const lines = wrapWords(entry.label, width - SYMBOL_WIDTH - GAP, fontSize);
+    const widest = Math.max(0, ...lines.map((l) => textWidth(l, fontSize)));
+    const itemWidth = SYMBOL_WIDTH + GAP + widest;
     if (x > 0 && x + itemWidth > width) {
       x = 0;
       y += rowHeight;
     }
-    items.push({ ...entry, label, full: entry.label, x, y });
-    x += itemWidth + SPACING;
+    items.push({ ...entry, label: lines.join(' '), lines, full: entry.label, x, y });
+    if (lines.length > 1) {
+      // The next entry starts on the row after the last line.
+      y += rowHeight * (lines.length - 1);
+      x = width;
+    } else x += itemWidth + SPACING;
   }
   return { items, height: items.length > 0 ? y + rowHeight : 0, rowHeight };
 }
@@ -186,13 +215,23 @@ export function Legend({
           <g transform={`translate(0,${centre})`}>
             <SymbolSample symbol={item.symbol} hatch={hatch} />
           </g>
-          <CutText
-            text={item.label}
-            full={item.full}
-            x={SYMBOL_WIDTH + GAP}
-            y={centre}
-            dy="0.32em"
-          />
+          {item.lines.length > 1 ? (
+            <text y={centre}>
+              {item.lines.map((line, i) => (
+                <tspan key={i} x={SYMBOL_WIDTH + GAP} dy={i === 0 ? '0.32em' : layout.rowHeight}>
+                  {line}
+                </tspan>
+              ))}
+            </text>
+          ) : (
+            <CutText
+              text={item.label}
+              full={item.full}
+              x={SYMBOL_WIDTH + GAP}
+              y={centre}
+              dy="0.32em"
+            />
+          )}
         </g>
       ))}
     </g>

@@ -531,7 +531,7 @@ describe('a long legend at phone widths (issue 20)', () => {
     }
   });
 
-  it('cuts a label to fit and gives its full form to focus and hover', () => {
+  it('wraps a long legend label whole onto lines, and cuts a long axis title, its full form to focus and hover', () => {
     // Paragon ping-pong's long names, and a long axis title.
     const long: LineChartData = {
       ...hrelations,
@@ -543,16 +543,21 @@ describe('a long legend at phone widths (issue 20)', () => {
     };
     const g = lineChartGeometry(long, { width: 260, height: defaultChartHeight(260) });
     const svg = renderToStaticMarkup(<LineChart name="h" title="H" data={long} width={260} />);
-    const cut = [
-      ...g.legend.items.filter((i) => i.label !== i.full).map((i) => i.full),
-      ...(g.yTitle === g.yTitleFull ? [] : [g.yTitleFull]),
-    ];
-    expect(cut).toContain('time to send a message through an unloaded network (µs)');
-    expect(cut.length).toBeGreaterThan(5);
-    for (const full of cut) {
-      expect(svg).toContain(`tabindex="0" aria-label="${full}"`);
-      expect(svg).toContain(`<title>${full}</title>`);
+    // Every legend label is there whole (side by side's names are read, not guessed at).
+    for (const item of g.legend.items) expect(item.lines.join(' ')).toBe(item.full);
+    const wrapped = g.legend.items.filter((i) => i.lines.length > 1);
+    expect(wrapped.length).toBeGreaterThan(5);
+    for (const item of wrapped) {
+      for (const line of item.lines) {
+        expect(item.x + textWidth(line, g.fontSize) + 28).toBeLessThanOrEqual(260);
+        expect(svg).toContain(`>${line}</tspan>`);
+      }
     }
+    const full = 'time to send a message through an unloaded network (µs)';
+    expect(g.yTitleFull).toBe(full);
+    expect(g.yTitle).not.toBe(full);
+    expect(svg).toContain(`tabindex="0" aria-label="${full}"`);
+    expect(svg).toContain(`<title>${full}</title>`);
     // A label drawn whole is plain text.
     expect(svg).not.toContain('aria-label="H"');
   });
