@@ -88,3 +88,24 @@ test('side by side says a custom network changed from its defaults, not from a p
   );
   await expect(page.locator('.side-params summary').first()).toHaveText('Parameters');
 });
+
+test("the Multi-PSI's what-if bar says why it equals the measured one, until a speed-up moves", async ({
+  page,
+}, testInfo) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=multipsi-v1-comm');
+  await waitIdle(page);
+  const chart = page.locator('svg[data-chart="cost-breakdown"]');
+  await expect(chart.locator('.chart-note')).toContainText('What-if = measured');
+  await page
+    .locator('[data-chart-card="cost-breakdown"]')
+    .screenshot({ path: testInfo.outputPath('what-if-as-measured.png') });
+  await page.locator('[data-param-number="firmware_speedup"]').fill('2');
+  await waitIdle(page);
+  await expect(chart.locator('.chart-note')).toHaveCount(0);
+  // The V2 estimate's speed-ups differ: its bars differ, and nothing needs saying.
+  await page.goto('./?preset=multipsi-v2-estimate');
+  await waitIdle(page);
+  await expect(page.locator('svg[data-chart="cost-breakdown"] .chart-note')).toHaveCount(0);
+  expect(consoleMessages).toEqual([]);
+});

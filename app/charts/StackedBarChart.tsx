@@ -32,6 +32,7 @@ export function stackedBarGeometry(data: StackedBarData, size: ChartSize) {
       y: data.y,
       yValues: marks.map((m) => m.value),
       legendExtra: marks.length > 0 ? [markLegendEntry({ kind: 'reference' })] : [],
+      ...(data.notes ? { notes: data.notes } : {}),
       segmentLines: (bar, segment, total) => [
         `${segment.label}: ${segment.withheld ? WITHHELD : value(segment.value)}`,
         `bar total: ${bar.totalWithheld ? WITHHELD : value(total)}`,
@@ -99,6 +100,7 @@ export function describeStackedBars(data: StackedBarData): string {
     parts.push(`${barLabel(bar)}: total ${shown} (${segments}).`);
   }
   for (const m of data.marks ?? []) parts.push(`${m.label} (paper), ${m.bar}: ${value(m.value)}.`);
+  parts.push(...(data.notes ?? []));
   return parts.join(' ');
 }
 

@@ -437,6 +437,36 @@ describe('buildChart()', () => {
     expect(bare.data.marks).toEqual([]);
   });
 
+  it("says why the Multi-PSI's what-if bar equals the measured one, and only while it does", () => {
+    const exchange = (whatif: number[]): RunView => ({
+      ...run,
+      result: {
+        ...result,
+        scalars: [
+          ...result.scalars,
+          ...['reduction', 'hardware', 'firmware', 'software'].map((part, i) => ({
+            name: `whatif_${part}_ms`,
+            value: whatif[i] ?? NaN,
+            unit: 'ms',
+            description: '',
+          })),
+        ],
+      },
+    });
+    const notes = (view: RunView, preset = v1) => {
+      const spec = preset.charts.find((c) => c.id === 'cost-breakdown')!;
+      const built = buildChart(spec, preset, view, options);
+      if (built.kind !== 'stacked-bars') throw new Error(built.kind);
+      return built.data.notes;
+    };
+    // The measured machine (every speed-up 1), and every part twice as fast: the same bar.
+    expect(notes(exchange([2, 4, 6, 8]))).toEqual([expect.stringMatching(/^What-if = measured/)]);
+    expect(notes(exchange([1, 2, 3, 4]))).toHaveLength(1);
+    expect(notes(exchange([1, 2, 3, 4]), v2)).toHaveLength(1);
+    // One speed-up changed (the V2 estimate's firmware stays): no note.
+    expect(notes(exchange([0.02, 0.8, 6, 0.08]))).toBeUndefined();
+  });
+
   it('draws work-rate stacks: one bar per series, one segment per processor, named as x', () => {
     const spec: ChartSpec = {
       id: 'stacks',
