@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 
 import { collectConsole, waitIdle } from './support';
@@ -87,6 +88,53 @@ test('side by side says a custom network changed from its defaults, not from a p
     "Parameters (1 changed from the preset's defaults)",
   );
   await expect(page.locator('.side-params summary').first()).toHaveText('Parameters');
+});
+
+/** The all-machines page, as its link opens it (microseconds: `us` names the unit in the link). */
+const machinesLink = `./?s=j${encodeURIComponent(
+  JSON.stringify({ v: 5, layout: { kind: 'machines', unit: 'us', params: {} } }),
+)}`;
+
+async function waitMachines(page: Page) {
+  await expect(page.locator('main.machines-page')).toHaveAttribute('data-busy', 'false', {
+    timeout: 60_000,
+  });
+}
+
+/** Every word the page shows a person: its text, its charts' words and alternatives, labels. */
+async function shownText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const parts = [document.body.innerText];
+    for (const el of document.querySelectorAll('svg text, svg desc, svg title'))
+      parts.push(el.textContent ?? '');
+    for (const el of document.querySelectorAll('[aria-label], [aria-valuetext], [title]')) {
+      for (const name of ['aria-label', 'aria-valuetext', 'title'])
+        parts.push(el.getAttribute(name) ?? '');
+    }
+    return parts.join('\n');
+  });
+}
+
+/** "146 us", "{x} us", "us/byte", "(us)": microseconds written as the identifier, not as µs. */
+const ASCII_MICROSECONDS = /(?:[\d}]\s?us\b|\bus\/\w|\(us\))/;
+
+test('microseconds read µs wherever a person reads them: readouts, fields, charts, tables', async ({
+  page,
+}) => {
+  const consoleMessages = collectConsole(page);
+  for (const preset of ['paragon-pingpong', 'jmachine-barrier', 'transputer-logp', 'paragon-bsp']) {
+    await page.goto(`./?preset=${preset}`);
+    await waitIdle(page);
+    const text = await shownText(page);
+    expect(text, preset).toContain('µs');
+    expect(text.match(ASCII_MICROSECONDS), preset).toBeNull();
+  }
+  await page.goto(machinesLink);
+  await waitMachines(page);
+  const text = await shownText(page);
+  expect(text).toContain('G: µs/byte');
+  expect(text.match(ASCII_MICROSECONDS)).toBeNull();
+  expect(consoleMessages).toEqual([]);
 });
 
 test("the Multi-PSI's what-if bar says why it equals the measured one, until a speed-up moves", async ({

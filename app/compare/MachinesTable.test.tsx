@@ -43,6 +43,14 @@ describe('the fitted table', () => {
     expect(html).toContain('Ts 3.3');
   });
 
+  it('writes microseconds as µs', () => {
+    const html = renderToStaticMarkup(
+      <MachinesTable fitted={[row]} paper={[]} selected={undefined} onSelect={() => {}} />,
+    );
+    expect(html).toContain('G: µs/byte');
+    expect(html).not.toMatch(/\bus\b/);
+  });
+
   it('formats numbers for the table', () => {
     expect(cell(14287.0004)).toBe('14,287');
     expect(cell(-11.4476)).toBe('-11.4');

@@ -1,5 +1,6 @@
 import type { FittedRow, LogpParam, PaperRow } from './machines';
 import { LOGP_PARAMS } from './machines';
+import { unitSymbol } from '../presets/units';
 
 const HEADS: Record<LogpParam, string> = {
   o_send: 'o send',
@@ -42,7 +43,7 @@ export function MachinesTable({
               machine
             </th>
             <th colSpan={LOGP_PARAMS.length} scope="colgroup">
-              microseconds (G: us/byte)
+              microseconds (G: {unitSymbol('us/byte')})
             </th>
             <th colSpan={LOGP_PARAMS.length + 1} scope="colgroup">
               processor cycles (G: cycles/byte)

@@ -134,6 +134,17 @@ describe('readoutText()', () => {
     expect(readoutText({ label: 'x', value: 'overhead', unit: '' }, run)).toBe('1');
     expect(readoutText({ label: 'x', value: 'nope', unit: 'ms' }, run)).toBe('– ms');
   });
+  it('writes the unit as units.ts does: µs for us, × glued to a ratio', () => {
+    expect(readoutText({ label: 'x', value: 'base_reduction_ms', unit: 'us' }, run)).toBe('2 µs');
+    expect(readoutText({ label: 'x', value: 'overhead', unit: 'us buffering' }, run)).toBe(
+      '1 µs buffering',
+    );
+    expect(readoutText({ label: 'x', value: 'overhead', unit: 'x' }, run)).toBe('1×');
+    // A detail names a scalar's unit through the engine's declaration of it.
+    expect(formatTemplate('g {base_reduction_ms:unit}, G {overhead:unit}', run)).toBe(
+      'g 2\u00a0ms, G 1',
+    );
+  });
 });
 
 describe('readoutText() and readoutDetail() in a state', () => {
