@@ -137,6 +137,29 @@ test('microseconds read µs wherever a person reads them: readouts, fields, char
   expect(consoleMessages).toEqual([]);
 });
 
+test('the all-machines page shows no negative latency, and says why the T805 p4 L is 0', async ({
+  page,
+}, testInfo) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto(machinesLink);
+  await waitMachines(page);
+  const cells = await page.locator('table.machines-table tbody td').allTextContents();
+  expect(cells.filter((c) => /^-\d/.test(c.trim()))).toEqual([]);
+  // The T805's p4 L is held at 0 in both units, marked, and the note under the table says why.
+  const p4 = page.locator('tr[data-row="t805_p4"] td.held');
+  await expect(p4).toHaveCount(2);
+  await expect(p4.first()).toHaveText('0†');
+  const note = page.locator('.logp-overlap');
+  await expect(note).toContainText(
+    /T805 p4: o send \+ o receive exceed the one-way time of a 1-byte message by [\d.]+\sµs/,
+  );
+  await expect(note).toContainText('not a latency');
+  await page
+    .locator('section.machines-fits')
+    .screenshot({ path: testInfo.outputPath('machines-fits.png') });
+  expect(consoleMessages).toEqual([]);
+});
+
 test("the Multi-PSI's what-if bar says why it equals the measured one, until a speed-up moves", async ({
   page,
 }, testInfo) => {
