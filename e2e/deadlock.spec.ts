@@ -20,6 +20,15 @@ test('the deadlock lesson: the curve marks the load that deadlocked, the depende
     '2 cycles (16 dependences, thick vermillion)',
   );
 
+  // At the chosen load, which deadlocked, the knot's channels are held for ever: they read full
+  // (the About's "a channel a blocked packet fills reads full"), and nothing crosses any channel.
+  await expect(page.locator('[data-chart-card="channel-occupancy"] svg desc')).toContainText(
+    'max 100\u00a0%',
+  );
+  await expect(page.locator('[data-chart-card="channel-utilization"] svg desc')).toContainText(
+    'max 0\u00a0%',
+  );
+
   // Watch the highest load, which deadlocked: playing stops on the deadlock and says so.
   const points = latency.getByLabel('Point to watch');
   const count = await points.locator('option').count();

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 
 import { collectConsole, waitIdle } from './support';
@@ -88,4 +89,95 @@ test('side by side says a custom network changed from its defaults, not from a p
     "Parameters (1 changed from the preset's defaults)",
   );
   await expect(page.locator('.side-params summary').first()).toHaveText('Parameters');
+});
+
+/** The all-machines page, as its link opens it (microseconds: `us` names the unit in the link). */
+const machinesLink = `./?s=j${encodeURIComponent(
+  JSON.stringify({ v: 5, layout: { kind: 'machines', unit: 'us', params: {} } }),
+)}`;
+
+async function waitMachines(page: Page) {
+  await expect(page.locator('main.machines-page')).toHaveAttribute('data-busy', 'false', {
+    timeout: 60_000,
+  });
+}
+
+/** Every word the page shows a person: its text, its charts' words and alternatives, labels. */
+async function shownText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const parts = [document.body.innerText];
+    for (const el of document.querySelectorAll('svg text, svg desc, svg title'))
+      parts.push(el.textContent ?? '');
+    for (const el of document.querySelectorAll('[aria-label], [aria-valuetext], [title]')) {
+      for (const name of ['aria-label', 'aria-valuetext', 'title'])
+        parts.push(el.getAttribute(name) ?? '');
+    }
+    return parts.join('\n');
+  });
+}
+
+/** "146 us", "{x} us", "us/byte", "(us)": microseconds written as the identifier, not as µs. */
+const ASCII_MICROSECONDS = /(?:[\d}]\s?us\b|\bus\/\w|\(us\))/;
+
+test('microseconds read µs wherever a person reads them: readouts, fields, charts, tables', async ({
+  page,
+}) => {
+  const consoleMessages = collectConsole(page);
+  for (const preset of ['paragon-pingpong', 'jmachine-barrier', 'transputer-logp', 'paragon-bsp']) {
+    await page.goto(`./?preset=${preset}`);
+    await waitIdle(page);
+    const text = await shownText(page);
+    expect(text, preset).toContain('µs');
+    expect(text.match(ASCII_MICROSECONDS), preset).toBeNull();
+  }
+  await page.goto(machinesLink);
+  await waitMachines(page);
+  const text = await shownText(page);
+  expect(text).toContain('G: µs/byte');
+  expect(text.match(ASCII_MICROSECONDS)).toBeNull();
+  expect(consoleMessages).toEqual([]);
+});
+
+test('the all-machines page shows no negative latency, and says why the T805 p4 L is 0', async ({
+  page,
+}, testInfo) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto(machinesLink);
+  await waitMachines(page);
+  const cells = await page.locator('table.machines-table tbody td').allTextContents();
+  expect(cells.filter((c) => /^-\d/.test(c.trim()))).toEqual([]);
+  // The T805's p4 L is held at 0 in both units, marked, and the note under the table says why.
+  const p4 = page.locator('tr[data-row="t805_p4"] td.held');
+  await expect(p4).toHaveCount(2);
+  await expect(p4.first()).toHaveText('0†');
+  const note = page.locator('.logp-overlap');
+  await expect(note).toContainText(
+    /T805 p4: o send \+ o receive exceed the one-way time of a 1-byte message by [\d.]+\sµs/,
+  );
+  await expect(note).toContainText('not a latency');
+  await page
+    .locator('section.machines-fits')
+    .screenshot({ path: testInfo.outputPath('machines-fits.png') });
+  expect(consoleMessages).toEqual([]);
+});
+
+test("the Multi-PSI's what-if bar says why it equals the measured one, until a speed-up moves", async ({
+  page,
+}, testInfo) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=multipsi-v1-comm');
+  await waitIdle(page);
+  const chart = page.locator('svg[data-chart="cost-breakdown"]');
+  await expect(chart.locator('.chart-note')).toContainText('What-if = measured');
+  await page
+    .locator('[data-chart-card="cost-breakdown"]')
+    .screenshot({ path: testInfo.outputPath('what-if-as-measured.png') });
+  await page.locator('[data-param-number="firmware_speedup"]').fill('2');
+  await waitIdle(page);
+  await expect(chart.locator('.chart-note')).toHaveCount(0);
+  // The V2 estimate's speed-ups differ: its bars differ, and nothing needs saying.
+  await page.goto('./?preset=multipsi-v2-estimate');
+  await waitIdle(page);
+  await expect(page.locator('svg[data-chart="cost-breakdown"] .chart-note')).toHaveCount(0);
+  expect(consoleMessages).toEqual([]);
 });

@@ -41,7 +41,7 @@ test('moving the mesh size updates g, L and the BSP prediction line', async ({
   await expect(legend).toContainText('4x4: BSP g h + L');
   await expect(legend).not.toContainText('4x2');
   await expect(g).not.toHaveText(before.g ?? '');
-  await expect(page.locator('[data-readout="g_us"]')).toContainText('us');
+  await expect(page.locator('[data-readout="g_us"]')).toContainText('µs');
   expect(await chartPaths(page, 'hrelations')).not.toEqual(before.paths);
   expect(consoleMessages).toEqual([]);
 });

@@ -29,9 +29,29 @@ function specBars(spec: SpecOf<'stacked-bars'>, run: RunView, pin?: string): Bar
 
 const total = (bar: Bar) => bar.segments.reduce((sum, s) => sum + s.value, 0);
 
+/** Two values equal to a part in 10^9: the same bar drawn twice, whatever the rounding. */
+const sameValue = (a: number, b: number) =>
+  a === b || Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
+
+/** Whether every bar has the segments of the first, each of the same value. */
+export function barsAlike(bars: Bar[]): boolean {
+  const [first, ...rest] = bars;
+  if (!first || rest.length === 0) return false;
+  return rest.every(
+    (bar) =>
+      bar.segments.length === first.segments.length &&
+      bar.segments.every((s, i) => {
+        const f = first.segments[i];
+        return f !== undefined && f.key === s.key && sameValue(f.value, s.value);
+      }),
+  );
+}
+
 export const stackedBarsKind: ChartKind<'stacked-bars', StackedBarData> = {
   build(spec, { preset, run, options }) {
     const bars = specBars(spec, run);
+    // Said of the run's own bars, before any pinned run's join them.
+    const notes = spec.sameNote && barsAlike(bars) ? { notes: [spec.sameNote] } : {};
     for (const pin of options.pins) {
       const pinSpec = sameChart(pin, spec, 'stacked-bars');
       if (pinSpec) bars.push(...specBars(pinSpec, pin.run, pin.label));
@@ -46,7 +66,7 @@ export const stackedBarsKind: ChartKind<'stacked-bars', StackedBarData> = {
     const { label, unit } = spec.y;
     const y = chartAxis(spec.y, { label, unit }, options.yLog);
     const totals = spec.totals === false ? { totals: false } : {};
-    return { y, bars, marks, ...totals };
+    return { y, bars, marks, ...totals, ...notes };
   },
   draw: (props) => <StackedBarChart {...props} />,
   table: stackedBarTable,
@@ -65,12 +85,20 @@ export const stackedBarsKind: ChartKind<'stacked-bars', StackedBarData> = {
     if (!sameQuantity(left.y, right.y)) return null;
     // A paper mark names its bar: it goes on the left side's bar of that label.
     const marks = (left.marks ?? []).map((m) => ({ ...m, bar: `${names.left}: ${m.bar}` }));
-    return {
+    // Each side's note says which side it is of, as its bars' labels do.
+    const notes = [
+      ...(left.notes ?? []).map((n) => `${names.left}: ${n}`),
+      ...(right.notes ?? []).map((n) => `${names.right}: ${n}`),
+    ];
+    const merged: StackedBarData = {
       ...left,
       y: jointAxis(left.y, right.y),
       bars: mergeBars(left.bars, right.bars, names),
       marks,
+      notes,
     };
+    if (notes.length === 0) delete merged.notes;
+    return merged;
   },
   drawn: (data) => [
     ...barsDrawn(data.bars, axisUnit(data.y), total),

@@ -61,6 +61,15 @@ export function BarPlot({
           positions={g.bars.flatMap((b) => b.segments.flatMap((s) => s.hatch ?? []))}
         />
         <Legend layout={g.legend} x={8 - g.margin.left} y={8 - g.margin.top} hatch={hatch} />
+        {g.notes.lines.length > 0 ? (
+          <text className="annotation chart-note" fontSize={g.fontSize} y={g.notes.baseline}>
+            {g.notes.lines.map((text, i) => (
+              <tspan key={i} x={g.notes.x} dy={i === 0 ? 0 : g.notes.lineHeight}>
+                {text}
+              </tspan>
+            ))}
+          </text>
+        ) : null}
         <Axis
           orient="left"
           ticks={g.yTicks}

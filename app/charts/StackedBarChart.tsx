@@ -31,6 +31,7 @@ export function stackedBarGeometry(data: StackedBarData, size: ChartSize) {
       y: data.y,
       yValues: marks.map((m) => m.value),
       legendExtra: marks.length > 0 ? [markLegendEntry({ kind: 'reference' })] : [],
+      ...(data.notes ? { notes: data.notes } : {}),
       segmentLines: (_bar, segment, total) => [
         `${segment.label}: ${value(segment.value)}`,
         `bar total: ${value(total)}`,
@@ -95,6 +96,7 @@ export function describeStackedBars(data: StackedBarData): string {
     parts.push(`${barLabel(bar)}: total ${value(total)} (${segments}).`);
   }
   for (const m of data.marks ?? []) parts.push(`${m.label} (paper), ${m.bar}: ${value(m.value)}.`);
+  parts.push(...(data.notes ?? []));
   return parts.join(' ');
 }
 

@@ -4,6 +4,7 @@ import type { ChartSize } from './ChartBox';
 import { chartFontSize, minPlotHeight } from './ChartBox';
 import type { AxisSpec, Bar, Segment } from '../results/chart_data';
 import { axisTitle, fitAxisTitle, fitText, textWidth } from '../results/format';
+import { wrapParts } from './heat_scale';
 import { legendLayout } from './Legend';
 import type { LegendEntry } from './Legend';
 import { seriesColor } from './palette';
@@ -43,6 +44,8 @@ export interface BarLayoutOptions {
   segmentHeight?: (segment: Segment) => number;
   /** Read-out lines of a segment (its bar's label is the read-out's title). */
   segmentLines: (bar: Bar, segment: Segment, total: number) => string[];
+  /** Sentences under the legend, above the plot (how to read the bars). */
+  notes?: string[];
 }
 
 export function barLabel(bar: Bar): string {
@@ -97,12 +100,16 @@ export function barLayout(options: BarLayoutOptions, size: ChartSize) {
     ...(options.legendExtra ?? []),
   ];
   const legend = legendLayout(entries, size.width - 16, fontSize);
+  const noteLines = wrapParts(options.notes ?? [], size.width - 16, fontSize);
+  const noteLine = fontSize + 4;
+  // Under the legend, clear of the top tick's label.
+  const notesHeight = noteLines.length > 0 ? noteLines.length * noteLine + 8 : 0;
   const height = (s: Segment) => stacked(options.segmentHeight?.(s) ?? s.value);
   const totals = bars.map((b) => b.segments.reduce((sum, s) => sum + height(s), 0));
 
   // The y ticks set the left margin, which sets the bands, which decide whether bar labels are
   // rotated, which sets the bottom margin: the first pass assumes unrotated labels.
-  const top = legend.height > 0 ? legend.height + 14 : 12;
+  const top = (legend.height > 0 ? legend.height + 14 : 12) + notesHeight;
   const provisionalHeight = Math.max(minPlotHeight(size.width), size.height - top - fontSize - 16);
   const yDomain = axisDomain(
     ySpec,
@@ -220,6 +227,13 @@ export function barLayout(options: BarLayoutOptions, size: ChartSize) {
         }
       : undefined,
     legend,
+    /** The notes' lines and the first one's baseline, in plot coordinates (above the plot). */
+    notes: {
+      lines: noteLines,
+      baseline: -notesHeight + fontSize - 2,
+      lineHeight: noteLine,
+      x: 8 - margin.left,
+    },
     labelRotation: rotate ? -LABEL_ANGLE_DEG : 0,
     bars: placed,
     targets,

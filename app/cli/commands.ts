@@ -4,6 +4,7 @@ import type { ModelInfo, Params, ParamValue, RunRequest, RunResult } from '../en
 import { networkJson, timelineJson } from '../engine/types';
 import type { Accepted, Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
+import { unitSymbol } from '../presets/units';
 import type { ValidationRow } from '../presets/validation';
 import { rowText, validate, verdict } from '../presets/validation';
 import {
@@ -118,7 +119,7 @@ export function parseSettings(model: ModelInfo, settings: string[]): Overrides {
       const valid = ['seed', ...model.params.map((p) => p.name)].join(', ');
       throw new UsageError(`unknown parameter '${name}' for ${model.name}; valid: ${valid}`);
     }
-    const range = `[${spec.min}, ${spec.max}]${spec.unit ? ` ${spec.unit}` : ''}`;
+    const range = `[${spec.min}, ${spec.max}]${spec.unit ? ` ${unitSymbol(spec.unit)}` : ''}`;
     if (spec.choices.length > 0) {
       // A choice by its name (topology=torus) or by its number.
       const index = spec.choices.indexOf(text);

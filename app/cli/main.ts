@@ -29,6 +29,7 @@ import type { Sample } from '../engine/time_left';
 import { JUDGE_AFTER_MS, addSample, formatTimeLeft, worthAsking } from '../engine/time_left';
 import { presetProblems } from '../presets/schema';
 import { asExpected } from '../presets/validation';
+import { unitSymbol } from '../presets/units';
 import type { Overrides } from './commands';
 import {
   UsageError,
@@ -100,7 +101,7 @@ options of trace (one run recording the events of a window; docs/cli.md "Traces"
   --point N         the point of a sweep model's run to trace (default 0: for the custom
                     network, the chosen load); a model that is no sweep runs whole.
   --from T          the window's start, in the model's clock: cycles, ms for the Multi-PSI
-                    and the transputer farm, us for the Paragon (default 0).
+                    and the transputer farm, µs for the Paragon (default 0).
   --cycles N        the window's length in that clock (default ${DEFAULT_TRACE_CYCLES}).
   --max-events N, --max-bytes N
                     caps (default 64 MB): past one the trace keeps its complete beginning and
@@ -110,7 +111,7 @@ options of trace (one run recording the events of a window; docs/cli.md "Traces"
                     run, the window and each kind's fields, events and drops.
   --format perfetto the trace for Perfetto (ui.perfetto.dev) and chrome://tracing: a track per
                     node (per channel of a network), states as slices, messages as flows; one
-                    cycle shows as 1 us (ms and us stay real time). --format json is --json.
+                    cycle shows as 1 µs (ms and µs stay real time). --format json is --json.
   --set, --params   as for run.
 
 options of figure (the chart the explorer draws, with title, caption, seed, citation and a
@@ -430,7 +431,7 @@ async function main(argv: string[]): Promise<number> {
         console.log(
           formatTable(
             ['result', 'value', 'unit'],
-            result.scalars.map((s) => [s.name, formatNumber(s.value), s.unit]),
+            result.scalars.map((s) => [s.name, formatNumber(s.value), unitSymbol(s.unit)]),
           ),
         );
         if (rows.length > 0) console.log(`\n${validationTable(preset.id, rows)}`);

@@ -3,9 +3,19 @@
 // `listModels()` returns them. `npm run docs:reference` writes the file; wasm/reference.test.ts
 // fails when the committed file no longer matches the engine.
 import type { ModelInfo, ParamSpec } from '#wasm/archex';
+import { unitSymbol } from '../presets/units';
 
 /** The command that regenerates the file, named in its header and in the drift test. */
 export const REFERENCE_COMMAND = 'npm run docs:reference';
+
+/**
+ * A unit as the explorer writes it, with the name a preset's `unit` gives it where that differs
+ * ("µs (`us`)").
+ */
+function unitText(unit: string): string {
+  const symbol = unitSymbol(unit);
+  return symbol === unit || symbol === '' ? unit : `${symbol} (\`${unit}\`)`;
+}
 
 /** A number as the reference prints it: shortest round-trip form, infinities in words. */
 function num(x: number): string {
@@ -57,7 +67,14 @@ function modelSection(m: ModelInfo): string[] {
       '| --- | --- | --- | --- | --- | --- |',
     );
     for (const p of m.params) {
-      const row = [`\`${p.name}\``, p.label, p.unit, defaultOf(p), rangeOf(p), p.description];
+      const row = [
+        `\`${p.name}\``,
+        p.label,
+        unitText(p.unit),
+        defaultOf(p),
+        rangeOf(p),
+        p.description,
+      ];
       lines.push(`| ${row.map(cell).join(' | ')} |`);
     }
     lines.push('');
@@ -68,7 +85,7 @@ function modelSection(m: ModelInfo): string[] {
   } else {
     lines.push('| name | kind | unit | description |', '| --- | --- | --- | --- |');
     for (const o of m.outputs) {
-      const row = [`\`${o.name}\``, o.kind, o.unit, o.description];
+      const row = [`\`${o.name}\``, o.kind, unitText(o.unit), o.description];
       lines.push(`| ${row.map(cell).join(' | ')} |`);
     }
     lines.push('');

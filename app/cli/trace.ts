@@ -9,6 +9,7 @@ import { namedParams, parseDecimal } from '../presets/param_values';
 import { runNodes } from '../views/timeline/timeline_model';
 import type { Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
+import { unitSymbol } from '../presets/units';
 import type { Overrides } from './commands';
 import { UsageError, formatTable, parseSettings } from './commands';
 
@@ -235,7 +236,8 @@ export function traceTable(r: TraceReport): string {
   const counts = traceCounts(trace);
   const at = r.point !== undefined ? `, point ${r.point}` : '';
   const lines = [
-    `${r.preset ?? r.model} (seed ${r.seed}${at}): ${trace.clock} ${trace.from} to ${trace.end}` +
+    `${r.preset ?? r.model} (seed ${r.seed}${at}): ${unitSymbol(trace.clock)} ${trace.from} to ` +
+      `${trace.end}` +
       `${trace.truncated ? ' (cut there: a cap was reached)' : ''}, ` +
       `${trace.bytes.toLocaleString('en')} bytes`,
     '',

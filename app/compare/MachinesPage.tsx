@@ -10,7 +10,7 @@ import { machineAndYear, presetBaseline, presetParams, unusedParams } from '../p
 import { checkValue, resolveValues } from '../presets/param_values';
 import { ParamPanel } from '../ui/ParamPanel';
 import type { MachinesLink } from './link';
-import { MachinesTable } from './MachinesTable';
+import { MachinesTable, OverlapNotes } from './MachinesTable';
 import type { MachineRun, Unit } from './machines';
 import {
   PAPER_PRESET,
@@ -157,6 +157,7 @@ export function MachinesPage({
           selected={link.machine}
           onSelect={(id) => onLink({ ...link, machine: id })}
         />
+        <OverlapNotes fitted={fitted} />
       </section>
       <MachineParams
         machines={machines}

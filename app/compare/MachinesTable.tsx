@@ -1,5 +1,6 @@
 import type { FittedRow, LogpParam, PaperRow } from './machines';
 import { LOGP_PARAMS } from './machines';
+import { unitSymbol, withUnit } from '../presets/units';
 
 const HEADS: Record<LogpParam, string> = {
   o_send: 'o send',
@@ -16,6 +17,48 @@ const significant = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3
 export function cell(value: number): string {
   if (!Number.isFinite(value)) return '–';
   return (Math.abs(value) >= 1000 ? whole : significant).format(value);
+}
+
+/** The mark on an L the fit held at 0, and on its note under the table. */
+const HELD = '†';
+
+/** A row whose overheads overlap the transfer: its L is held at 0 and its note says why. */
+const overlaps = (row: FittedRow) => row.overlap.us > 0;
+
+/** A parameter's cell; an L held at 0 carries the mark of its note. */
+function paramCell(row: FittedRow, p: LogpParam, value: number, unit: string) {
+  if (p !== 'L' || !overlaps(row)) return <td key={`${unit}-${p}`}>{cell(value)}</td>;
+  return (
+    <td key={`${unit}-${p}`} className="held">
+      {cell(value)}
+      <a href="#logp-overlap" aria-label={`${HELD}: held at 0, see the note`}>
+        {HELD}
+      </a>
+    </td>
+  );
+}
+
+/**
+ * Why an L is 0 where the overheads exceed the one-way time: the intercept left over would be
+ * negative, and a latency cannot be.
+ */
+export function OverlapNotes({ fitted }: { fitted: FittedRow[] }) {
+  const held = fitted.filter(overlaps);
+  if (held.length === 0) return null;
+  return (
+    <div id="logp-overlap" className="note logp-overlap">
+      {held.map((row) => (
+        <p key={row.key} data-row={row.key}>
+          {HELD} {row.label}: o send + o receive exceed the one-way time of a 1-byte message by{' '}
+          {withUnit(cell(row.overlap.us), 'us')} ({cell(row.overlap.cycles)} cycles). Its overheads
+          overlap the transfer: the receiver is busy with the message while part of it is still on
+          its way. LogP adds o, L and o one after another and has no term for that, so what is left
+          of the one-way time is not a latency; the fit holds L at 0, the least a latency can be,
+          and o + L + o overstates this one-way time by the overlap.
+        </p>
+      ))}
+    </div>
+  );
 }
 
 /**
@@ -42,7 +85,7 @@ export function MachinesTable({
               machine
             </th>
             <th colSpan={LOGP_PARAMS.length} scope="colgroup">
-              microseconds (G: us/byte)
+              microseconds (G: {unitSymbol('us/byte')})
             </th>
             <th colSpan={LOGP_PARAMS.length + 1} scope="colgroup">
               processor cycles (G: cycles/byte)
@@ -74,12 +117,8 @@ export function MachinesTable({
                   {row.label}
                 </button>
               </th>
-              {LOGP_PARAMS.map((p) => (
-                <td key={`us-${p}`}>{cell(row.us[p])}</td>
-              ))}
-              {LOGP_PARAMS.map((p) => (
-                <td key={`c-${p}`}>{cell(row.cycles[p])}</td>
-              ))}
+              {LOGP_PARAMS.map((p) => paramCell(row, p, row.us[p], 'us'))}
+              {LOGP_PARAMS.map((p) => paramCell(row, p, row.cycles[p], 'c'))}
               <td>{cell(row.clockMhz)}</td>
             </tr>
           ))}

@@ -6,6 +6,7 @@ import type { Engine } from '../engine/engine';
 import type { ModelInfo, RunResult, SeriesData } from '../engine/types';
 import { presets } from '../presets/bundled';
 import { emptyMachinesLink } from './link';
+import type { FittedRow } from './machines';
 import {
   fittedRows,
   logpPresets,
@@ -126,6 +127,25 @@ describe('a machine run through the engine', () => {
   beforeAll(async () => {
     engine = createInProcessEngine(await loadNodeModule());
     models = await engine.listModels();
+  });
+
+  it('shows no machine a negative parameter: overheads that overlap the transfer hold L at 0', async () => {
+    const rows: FittedRow[] = [];
+    for (const p of machines) {
+      const model = models.find((m) => m.name === p.model);
+      const run = await engine.run(machineRequest(p, model, emptyMachinesLink));
+      rows.push(...fittedRows(p, run.result));
+    }
+    expect(rows.length).toBeGreaterThanOrEqual(9);
+    for (const row of rows) {
+      for (const value of [...Object.values(row.us), ...Object.values(row.cycles)]) {
+        expect(value, row.key).toBeGreaterThanOrEqual(0);
+      }
+    }
+    const p4 = rows.find((r) => r.key === 't805_p4')!;
+    expect(p4.us.L).toBe(0);
+    expect(p4.overlap.us).toBeGreaterThan(5);
+    expect(rows.filter((r) => r.overlap.us > 0).map((r) => r.key)).toEqual(['t805_p4']);
   });
 
   it("moves only that machine's row when one of its parameters changes", async () => {

@@ -42,6 +42,11 @@ export interface FittedRow {
   clockMhz: number;
   us: Record<LogpParam, number>;
   cycles: Record<LogpParam, number>;
+  /**
+   * What o send + o receive exceed the one-way time by, where the overheads overlap the transfer
+   * (the fit then holds L at 0); 0 where they follow each other.
+   */
+  overlap: { us: number; cycles: number };
 }
 
 /** A comparison machine as its paper gives it: Ts per message and Tb per byte (Table 1). */
@@ -82,6 +87,10 @@ export function fittedRows(preset: Preset, result: RunResult): FittedRow[] {
       clockMhz: scalar(result, `${key}_clock_mhz`) ?? NaN,
       us,
       cycles,
+      overlap: {
+        us: scalar(result, `${key}_overlap_us`) ?? NaN,
+        cycles: scalar(result, `${key}_overlap_cycles`) ?? NaN,
+      },
     });
   }
   return rows;

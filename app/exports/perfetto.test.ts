@@ -87,7 +87,7 @@ describe('perfettoTrace()', () => {
     const first = slices(file).find((e) => e.cat !== 'message')!;
     const i = model.spans.start.indexOf(first.ts!);
     expect(first.dur).toBeCloseTo(model.spans.end[i]! - model.spans.start[i]!, 9);
-    expect(String(file.otherData.clock)).toContain('us (real time)');
+    expect(String(file.otherData.clock)).toContain('in µs (real time)');
     // Two rows a node: a process per node, its compute and message processors as threads.
     const names = file.traceEvents.filter((e) => e.name === 'thread_name').map((e) => e.args!.name);
     expect(names).toContain('compute processor (CP)');

@@ -10,6 +10,7 @@ import type { Trace, TraceKind } from '../engine/trace';
 import { playedEnd } from '../engine/trace';
 import type { NetworkMap } from '../engine/types';
 import { findColumn } from '../engine/types';
+import { unitSymbol } from '../presets/units';
 import { timelineModel } from '../views/timeline/timeline_model';
 
 /** One event of the format (the fields it uses here). */
@@ -58,11 +59,14 @@ const REAL_CLOCK_US: Record<string, number> = { ms: 1000, us: 1 };
 function perfettoClock(trace: Trace): { perUnitUs: number; says: string } {
   const real = REAL_CLOCK_US[trace.unit];
   if (real !== undefined) {
-    return { perUnitUs: real, says: `times are the machine's, in ${trace.unit} (real time)` };
+    return {
+      perUnitUs: real,
+      says: `times are the machine's, in ${unitSymbol(trace.unit)} (real time)`,
+    };
   }
   return {
     perUnitUs: 1,
-    says: `one ${trace.clock} of the machine is shown as 1 µs (the file's times are ${trace.unit})`,
+    says: `one ${trace.clock} of the machine is shown as 1 µs (the file's times are ${unitSymbol(trace.unit)})`,
   };
 }
 

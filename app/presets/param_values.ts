@@ -1,12 +1,13 @@
 import type { ParamSpec, ParamValue, Params } from '../engine/types';
 import { isListSpec, sameValue } from '../engine/types';
+import { unitSymbol } from './units';
 
 /** What a preset's values are: a paper's, or starting values where there is no paper. */
 export type Baseline = 'paper value' | 'default';
 
 function validRange(spec: ParamSpec): string {
   if (spec.choices.length > 0) return `${spec.choices.join(', ')} (or 0 to ${spec.max})`;
-  return `${spec.min} to ${spec.max}${spec.unit ? ` ${spec.unit}` : ''}`;
+  return `${spec.min} to ${spec.max}${spec.unit ? ` ${unitSymbol(spec.unit)}` : ''}`;
 }
 
 /** Plain decimal notation: an optional sign, digits with an optional point, an exponent. */
@@ -83,7 +84,7 @@ function checkNumber(spec: ParamSpec, text: string): { value: number } | { error
   return {
     error:
       `Not ${times}a power of ${spec.ratio}. Valid: ${values.join(', ')}` +
-      (spec.unit ? ` ${spec.unit}` : ''),
+      (spec.unit ? ` ${unitSymbol(spec.unit)}` : ''),
   };
 }
 
@@ -165,7 +166,7 @@ export function valueText(spec: ParamSpec, value: ParamValue): string {
   if (spec.choices.length > 0 && typeof value === 'number') {
     return spec.choices[value] ?? String(value);
   }
-  return spec.unit ? `${formatValue(value)} ${spec.unit}` : formatValue(value);
+  return spec.unit ? `${formatValue(value)} ${unitSymbol(spec.unit)}` : formatValue(value);
 }
 
 /**

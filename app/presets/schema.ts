@@ -353,7 +353,8 @@ export function outputProblems(preset: Preset, model: ModelInfo): string[] {
     if (typeof ref === 'string' && !ref.startsWith('param.')) lacks(path, 'scalar', ref);
   };
   const templates = (path: string, text: string | undefined) => {
-    for (const [, ref] of (text ?? '').matchAll(/\{([^{}:]+)(?::(?:%|yes))?\}/g)) scalar(path, ref);
+    for (const [, ref] of (text ?? '').matchAll(/\{([^{}:]+)(?::(?:%|yes|unit))?\}/g))
+      scalar(path, ref);
   };
   const series = (path: string, patterns: string[] | undefined) =>
     (patterns ?? []).forEach((p, j) => lacks(`${path}.${j}`, 'series', p));

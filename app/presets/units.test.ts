@@ -1,5 +1,8 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
+import { presetFiles } from './from_disk';
 import { titleUnit, unitSymbol, unitTitle, withUnit } from './units';
 
 describe('unitSymbol()', () => {
@@ -48,5 +51,59 @@ describe('unitTitle()', () => {
     expect(unitTitle('one-way time', 'us')).toBe('one-way time (µs)');
     expect(unitTitle('sigma', 'us/byte')).toBe('sigma (µs/byte)');
     expect(unitTitle('speedup', 'x')).toBe('speedup (×)');
+  });
+});
+
+/** "146 us", "{x} us", "0.0115 us/byte": microseconds written as the identifier, for a reader. */
+const ASCII_MICROSECONDS = /(?:[\d}]\s?us\b|(?<![\w.])us\/\w)/g;
+
+/** Every string of a preset file a person reads: all but its units, which are identifiers. */
+function readText(value: unknown, path: string): [string, string][] {
+  if (typeof value === 'string') return [[path, value]];
+  if (Array.isArray(value)) return value.flatMap((v, i) => readText(v, `${path}.${i}`));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) =>
+      k === 'unit' ? [] : readText(v, `${path}.${k}`),
+    );
+  }
+  return [];
+}
+
+describe('one unit rule', () => {
+  it('no preset, base or tour writes us for microseconds where a person reads it', () => {
+    const tours = fileURLToPath(new URL('../../presets/tours/', import.meta.url));
+    const files = [
+      ...presetFiles(),
+      ...readdirSync(tours)
+        .filter((f) => f.endsWith('.json'))
+        .map(
+          (f) =>
+            [`tours/${f}`, JSON.parse(readFileSync(`${tours}${f}`, 'utf8')) as unknown] as const,
+        ),
+    ];
+    const found = files.flatMap(([name, raw]) =>
+      readText(raw, name).flatMap(([path, text]) =>
+        [...text.matchAll(ASCII_MICROSECONDS)].map((m) => `${path}: ${m[0]}`),
+      ),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('no guide writes us for microseconds outside code', () => {
+    const docs = fileURLToPath(new URL('../../docs/', import.meta.url));
+    const guides = readdirSync(docs, { recursive: true, encoding: 'utf8' }).filter((f) =>
+      f.endsWith('.md'),
+    );
+    expect(guides.length).toBeGreaterThan(10);
+    const found = guides.flatMap((f) =>
+      readFileSync(`${docs}${f}`, 'utf8')
+        .split('\n')
+        .flatMap((line, i) =>
+          [...line.replace(/`[^`]*`/g, '').matchAll(ASCII_MICROSECONDS)].map(
+            (m) => `${f}:${i + 1}: ${m[0]}`,
+          ),
+        ),
+    );
+    expect(found).toEqual([]);
   });
 });

@@ -14,11 +14,12 @@ export function unitSymbol(unit: string): string {
 /**
  * A number's text with its unit: "146 µs", "4.4×", the bare number for a unit of none or a
  * fraction (a fraction shown as a percentage is scaled and signed by the caller: percentText).
+ * `space` goes between them: unbreakable on charts and in tables, a plain one in running text.
  */
-export function withUnit(text: string, unit: string): string {
+export function withUnit(text: string, unit: string, space = '\u00a0'): string {
   const symbol = unitSymbol(unit);
   if (symbol === '' || unit === 'fraction') return text;
-  return symbol === '×' ? `${text}×` : `${text}\u00a0${symbol}`;
+  return symbol === '×' ? `${text}×` : `${text}${space}${symbol}`;
 }
 
 /**

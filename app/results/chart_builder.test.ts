@@ -134,6 +134,17 @@ describe('readoutText()', () => {
     expect(readoutText({ label: 'x', value: 'overhead', unit: '' }, run)).toBe('1');
     expect(readoutText({ label: 'x', value: 'nope', unit: 'ms' }, run)).toBe('– ms');
   });
+  it('writes the unit as units.ts does: µs for us, × glued to a ratio', () => {
+    expect(readoutText({ label: 'x', value: 'base_reduction_ms', unit: 'us' }, run)).toBe('2 µs');
+    expect(readoutText({ label: 'x', value: 'overhead', unit: 'us buffering' }, run)).toBe(
+      '1 µs buffering',
+    );
+    expect(readoutText({ label: 'x', value: 'overhead', unit: 'x' }, run)).toBe('1×');
+    // A detail names a scalar's unit through the engine's declaration of it.
+    expect(formatTemplate('g {base_reduction_ms:unit}, G {overhead:unit}', run)).toBe(
+      'g 2\u00a0ms, G 1',
+    );
+  });
 });
 
 describe('readoutText() and readoutDetail() in a state', () => {
@@ -435,6 +446,36 @@ describe('buildChart()', () => {
     const bare = buildChart(barSpec, v1, run, { ...options, overlay: false });
     if (bare.kind !== 'stacked-bars') throw new Error(bare.kind);
     expect(bare.data.marks).toEqual([]);
+  });
+
+  it("says why the Multi-PSI's what-if bar equals the measured one, and only while it does", () => {
+    const exchange = (whatif: number[]): RunView => ({
+      ...run,
+      result: {
+        ...result,
+        scalars: [
+          ...result.scalars,
+          ...['reduction', 'hardware', 'firmware', 'software'].map((part, i) => ({
+            name: `whatif_${part}_ms`,
+            value: whatif[i] ?? NaN,
+            unit: 'ms',
+            description: '',
+          })),
+        ],
+      },
+    });
+    const notes = (view: RunView, preset = v1) => {
+      const spec = preset.charts.find((c) => c.id === 'cost-breakdown')!;
+      const built = buildChart(spec, preset, view, options);
+      if (built.kind !== 'stacked-bars') throw new Error(built.kind);
+      return built.data.notes;
+    };
+    // The measured machine (every speed-up 1), and every part twice as fast: the same bar.
+    expect(notes(exchange([2, 4, 6, 8]))).toEqual([expect.stringMatching(/^What-if = measured/)]);
+    expect(notes(exchange([1, 2, 3, 4]))).toHaveLength(1);
+    expect(notes(exchange([1, 2, 3, 4]), v2)).toHaveLength(1);
+    // One speed-up changed (the V2 estimate's firmware stays): no note.
+    expect(notes(exchange([0.02, 0.8, 6, 0.08]))).toBeUndefined();
   });
 
   it('draws work-rate stacks: one bar per series, one segment per processor, named as x', () => {

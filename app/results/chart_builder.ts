@@ -6,6 +6,7 @@ import { WITHHELD } from './chart_data';
 import type { Params, RunResult, SeriesData } from '../engine/types';
 import type { AxisOverrideSpec } from '../presets/fields';
 import type { ChartSpec, Preset, ValueRefSpec } from '../presets/schema';
+import { withUnit } from '../presets/units';
 import type { ChartChoice } from '../link/url_state';
 
 /** A completed (or partial) run with the parameters it ran with. */
@@ -73,17 +74,18 @@ const percent = { format: (value: number) => `${percentNumber.format(value * 100
 const count = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
 
 /**
- * A template's placeholder: `{ref}`, `{ref:%}` or `{ref:yes}`, with the times sign a ratio may
- * have glued to it (`{speedup}x`), which goes with the number when that is held back.
+ * A template's placeholder: `{ref}`, `{ref:%}`, `{ref:yes}` or `{ref:unit}`, with the times sign
+ * a ratio may have glued to it (`{speedup}x`), which goes with the number when that is held back.
  */
-const PLACEHOLDER = /\{([^{}:]+)(?::(%|yes))?\}((?:x|\u00d7)(?!\p{L}))?/gu;
+const PLACEHOLDER = /\{([^{}:]+)(?::(%|yes|unit))?\}((?:x|\u00d7)(?!\p{L}))?/gu;
 
 /**
- * Fills `{ref}` (a number; whole numbers such as counts in full), `{ref:%}` (a percentage) and
- * `{ref:yes}` (yes for 1, no for 0: a check the run made) placeholders from a run; a value
- * `withheld` holds back (a tour's unrevealed answer) is not. A part in square brackets is left out
- * when a value in it is missing (a machine size the run's sweep left out); elsewhere a missing
- * value is a dash.
+ * Fills `{ref}` (a number; whole numbers such as counts in full), `{ref:%}` (a percentage),
+ * `{ref:yes}` (yes for 1, no for 0: a check the run made) and `{ref:unit}` (a scalar with the
+ * unit the engine declares for it, as units.ts writes it: "14.8 µs") placeholders from a run; a
+ * value `withheld` holds back (a tour's unrevealed answer) is not. A part in square brackets is
+ * left out when a value in it is missing (a machine size the run's sweep left out); elsewhere a
+ * missing value is a dash.
  */
 export function formatTemplate(
   text: string,
@@ -103,7 +105,9 @@ export function formatTemplate(
         if (withheld(value)) return WITHHELD;
         if (format === '%') return percent.format(value);
         if (format === 'yes' && (value === 0 || value === 1)) return value === 1 ? 'yes' : 'no';
-        return (Number.isInteger(value) ? count : number).format(value) + (times ?? '');
+        const shown = (Number.isInteger(value) ? count : number).format(value) + (times ?? '');
+        if (format !== 'unit') return shown;
+        return withUnit(shown, run.result.scalars.find((s) => s.name === ref)?.unit ?? '');
       },
     );
     return { filled, missing };
@@ -141,7 +145,7 @@ export function readoutText(readout: Preset['readouts'][number], run: RunView): 
   const text = Number.isFinite(value) ? (fraction ? percent : number).format(value) : '–';
   // The percent sign stands for the unit 'fraction'.
   const unit = fraction && readout.unit === 'fraction' ? '' : readout.unit;
-  return unit ? `${text} ${unit}` : text;
+  return withUnit(text, unit, ' ');
 }
 
 /** A readout's detail as shown (its state's, where one holds), or null for none. */

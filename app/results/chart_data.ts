@@ -127,6 +127,8 @@ export interface StackedBarData {
   marks?: { label: string; bar: string; value: number }[];
   /** false: no total printed above the bars (shares of one whole); printed by default. */
   totals?: boolean;
+  /** Sentences above the plot that say how to read the bars (why two read the same). */
+  notes?: string[];
 }
 
 /**

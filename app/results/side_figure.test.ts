@@ -104,6 +104,15 @@ describe('mergeSides()', () => {
       `${names.left}: V1 measured`,
       `${names.left}: V2 estimate`,
     ]);
+    expect(merged.data.notes).toBeUndefined();
+    // A side's note says which side it is of, as its bars' labels do.
+    const noted: BuiltChart = {
+      kind: 'stacked-bars',
+      data: { ...multiPsiExchangeMs, notes: ['alike'] },
+    };
+    const one = mergeSides(bars, noted, names)!;
+    if (one.kind !== 'stacked-bars') throw new Error(one.kind);
+    expect(one.data.notes).toEqual([`${names.right}: alike`]);
   });
 
   it('gives none where one plot cannot hold both: maps, or axes of another quantity', () => {

@@ -6,6 +6,7 @@ import { presets } from '../presets/bundled';
 import { parseTyped } from '../presets/param_values';
 import type { StepAnswer } from '../link/url_state';
 import { MAX_TYPED } from '../link/url_state';
+import { unitSymbol } from '../presets/units';
 import type { ParamSpec } from '../engine/types';
 import type { RunView } from '../results/chart_builder';
 import { focusLost, focusSoon } from '../ui/focus';
@@ -233,8 +234,9 @@ function answerUnit(question: QuestionSpec, runs: StepRun | null): string | null
   try {
     const answer = readStepValue(question.answer, runs);
     // A percentage is typed as one: "%", or "% of peak" for a readout with its own unit.
-    if (answer.percent) return answer.unit && answer.unit !== 'fraction' ? `% ${answer.unit}` : '%';
-    return answer.unit || null;
+    const unit = unitSymbol(answer.unit);
+    if (answer.percent) return unit && answer.unit !== 'fraction' ? `% ${unit}` : '%';
+    return unit || null;
   } catch {
     return null;
   }

@@ -22,7 +22,7 @@ describe('ModelBasis', async () => {
     const { calibrated } = basisEntries(preset, specs, paperValues);
     expect(calibrated.length).toBeGreaterThan(0);
     expect(calibrated.every((e) => e.source.length > 0)).toBe(true);
-    expect(calibrated.map((e) => e.source).join(' ')).toContain('146 us');
+    expect(calibrated.map((e) => e.source).join(' ')).toContain('146 µs');
   });
 
   it('draws calibrated values in view and assumed ones folded, each once', () => {

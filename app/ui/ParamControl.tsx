@@ -2,6 +2,7 @@ import { useId } from 'react';
 
 import type { ParamSpec } from '../engine/types';
 import type { Baseline } from '../presets/param_values';
+import { unitSymbol } from '../presets/units';
 import { FieldError, ParamHead } from './ParamHead';
 import { sliderRange, sliderStep, toSliderPosition } from './slider_scale';
 
@@ -42,7 +43,7 @@ export function ParamControl(props: ParamControlProps) {
           <input
             type="range"
             aria-label={spec.label}
-            aria-valuetext={`${value} ${spec.unit}`}
+            aria-valuetext={`${value} ${unitSymbol(spec.unit)}`}
             data-param={spec.name}
             min={slider.min}
             max={slider.max}

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 
 import type { ParamSpec } from '../engine/types';
 import type { Baseline } from '../presets/param_values';
+import { unitSymbol } from '../presets/units';
 
 export interface ParamHeadProps {
   spec: ParamSpec;
@@ -45,7 +46,7 @@ export function ParamHead(props: ParamHeadProps) {
         <span className="param-name">
           <label htmlFor={inputId}>
             {spec.label}
-            {spec.unit ? <span className="unit"> ({spec.unit})</span> : null}
+            {spec.unit ? <span className="unit"> ({unitSymbol(spec.unit)})</span> : null}
           </label>
           {info.length > 0 ? (
             <button

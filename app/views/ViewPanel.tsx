@@ -22,6 +22,7 @@ import type { Params } from '../engine/types';
 import { useMeasuredWidth } from '../charts/use_measured_width';
 import { focusSoon } from '../ui/focus';
 import type { ViewLink } from '../link/url_state';
+import { unitSymbol } from '../presets/units';
 import { DEFAULT_SPEED, SPEEDS, advance, clampTime, shownTime, stepTime } from './player';
 import { VIEWS } from './registry';
 
@@ -154,7 +155,7 @@ function useFitHeight(
 
 function formatTime(time: number, clock: string): string {
   if (clock === 'cycle') return `cycle ${Math.floor(time)}`;
-  return `${time.toFixed(1)} ${clock === 'us' ? 'µs' : clock}`;
+  return `${time.toFixed(1)} ${unitSymbol(clock)}`;
 }
 
 /** The point and the window to record, as typed: applied on "Record", so typing does not re-run. */
@@ -440,7 +441,7 @@ export function ViewPanel(props: Props) {
             <select value={speed} onChange={(e) => setSpeed(Number(e.target.value))}>
               {SPEEDS.map((s) => (
                 <option key={s} value={s}>
-                  {s.toLocaleString('en')} {outcome.trace.unit}/s
+                  {s.toLocaleString('en')} {unitSymbol(outcome.trace.unit)}/s
                 </option>
               ))}
             </select>

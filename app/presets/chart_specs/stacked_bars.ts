@@ -11,6 +11,12 @@ export const stackedBarsSpec = chartSpec(
       y: AxisOverride.extend({ label: z.string().min(1), unit: z.string() }),
       /** Print each bar's total above it (the default); false for shares of one whole (100 %). */
       totals: z.boolean().optional(),
+      /**
+       * Said above the plot while the run's bars all read the same (each segment to a part in
+       * 10^9): why they do, where a reader would expect them to differ (a what-if whose
+       * speed-ups are all alike draws the measured bar again).
+       */
+      sameNote: z.string().min(1).optional(),
       bars: z
         .array(
           z

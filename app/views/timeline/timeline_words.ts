@@ -3,6 +3,7 @@
 // next, from which row, and whether that message is already on its way), and the messages in
 // flight. Read from the timeline's model, so it says what the canvas draws.
 import { formatReadable } from '../../results/format';
+import { unitSymbol } from '../../presets/units';
 import type { TimelineModel } from './timeline_model';
 import { spanAt } from './timeline_model';
 
@@ -14,7 +15,7 @@ const NAMED = 3;
 /** The unit a duration is said in: cycles, or the clock's unit (µs, ms). */
 export function timelineUnit(model: Pick<TimelineModel, 'clock' | 'unit'>): string {
   if (model.clock === 'cycle') return 'cycles';
-  return model.unit === 'us' ? 'µs' : model.unit;
+  return unitSymbol(model.unit);
 }
 
 /** A moment as it is said: "cycle 1,200", "350 µs", "12.5 ms". */

@@ -1,5 +1,6 @@
 #include "core/logp.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <utility>
 
@@ -40,7 +41,11 @@ LogpFit fit_logp(const std::vector<LogpSample>& samples) {
   f.o_send = small->send_busy_us;
   f.o_recv = small->recv_busy_us;
   f.gap = small->gap_us - extra;
-  f.latency = small->one_way_us - f.o_send - f.o_recv - extra;
+  // The least-squares L >= 0 of the one equation one-way = o_send + L + o_recv: what is left, or
+  // 0 with the rest said as the overlap.
+  const double left = small->one_way_us - f.o_send - f.o_recv - extra;
+  f.latency = std::max(0.0, left);
+  f.overlap = std::max(0.0, -left);
   return f;
 }
 
@@ -62,7 +67,7 @@ ParamTable<LogpBench> logp_bench_table(std::vector<double> sizes) {
 
 namespace {
 
-constexpr const char* kParams[] = {"o_send", "o_recv", "L", "g", "G"};
+constexpr const char* kParams[] = {"o_send", "o_recv", "L", "g", "G", "overlap"};
 
 constexpr SeriesOutput kOneWayUs{"one_way_us_*", "us",
                                  "LogP ping-pong: one-way time against message size"};
@@ -73,9 +78,12 @@ constexpr SeriesOutput kOneWayCycles{
 constexpr ScalarOutput kFitUs[] = {
     {"*_o_send_us", "us", "LogGP o (send): sender's processor busy per message"},
     {"*_o_recv_us", "us", "LogGP o (receive): receiver's busy per message"},
-    {"*_L_us", "us", "LogGP L: one-way time besides the two overheads"},
+    {"*_L_us", "us", "LogGP L: one-way time besides the two overheads, at least 0"},
     {"*_g_us", "us", "LogGP g: gap between small back-to-back messages"},
     {"*_G_us", "us/byte", "LogGP G: gap per byte of long messages"},
+    {"*_overlap_us", "us",
+     "What o_send + o_recv exceed the one-way time by (the overheads overlap the transfer; L "
+     "is then 0); 0 where they do not"},
 };
 constexpr ScalarOutput kFitCycles[] = {
     {"*_o_send_cycles", "cycles", "LogGP o (send) in processor cycles"},
@@ -83,9 +91,10 @@ constexpr ScalarOutput kFitCycles[] = {
     {"*_L_cycles", "cycles", "LogGP L in processor cycles"},
     {"*_g_cycles", "cycles", "LogGP g in processor cycles"},
     {"*_G_cycles", "cycles/byte", "LogGP G in processor cycles per byte"},
+    {"*_overlap_cycles", "cycles", "The overheads' overlap in processor cycles"},
 };
 constexpr ScalarOutput kOneByteUs{"*_one_byte_us", "us",
-                                  "o_send + L + o_recv: a one-byte message one way"};
+                                  "A one-byte message one way: o_send + L + o_recv - overlap"};
 constexpr ScalarOutput kOneByteCycles{"*_one_byte_cycles", "cycles",
                                       "The same in processor cycles"};
 constexpr ScalarOutput kClockMhz{"*_clock_mhz", "MHz", "The processor clock the cycles count"};
@@ -144,7 +153,7 @@ class LogpModel final : public Model {
       r.series.push_back(std::move(cycles));
       if (samples_[t].size() < bench_.sizes.size()) continue;
       const LogpFit f = fit_logp(samples_[t]);
-      const double values[] = {f.o_send, f.o_recv, f.latency, f.gap, f.gap_per_byte};
+      const double values[] = {f.o_send, f.o_recv, f.latency, f.gap, f.gap_per_byte, f.overlap};
       for (std::size_t k = 0; k < std::size(kParams); ++k) {
         r.scalars.push_back(
             kFitUs[k]({target.key}, values[k], target.label + ": LogGP " + kParams[k]));
@@ -152,10 +161,10 @@ class LogpModel final : public Model {
                                           target.label + ": LogGP " + kParams[k] +
                                               " in processor cycles"));
       }
-      const double small = f.o_send + f.latency + f.o_recv;
+      const double small = f.one_byte();
       r.scalars.push_back(kOneByteUs({target.key}, small,
-                                     target.label +
-                                         ": o_send + L + o_recv, a one-byte message one way"));
+                                     target.label + ": a one-byte message one way, o_send + L + "
+                                                    "o_recv - overlap"));
       r.scalars.push_back(kOneByteCycles({target.key}, small * mhz,
                                          target.label + ": the same in processor cycles"));
       r.scalars.push_back(

@@ -64,11 +64,19 @@ struct LogpFit {
   double latency = 0;
   double gap = 0;
   double gap_per_byte = 0;
+  // What o_send + o_recv exceed the one-way time by, where they do (else 0): the overheads
+  // overlap the transfer (a receiver handling a header while the data is on its way), which
+  // LogP's o + L + o in series cannot say. L is then 0, not a negative latency.
+  double overlap = 0;
+  // A one-byte message one way, as measured: o_send + L + o_recv - overlap.
+  double one_byte() const { return o_send + (latency - overlap) + o_recv; }
 };
 
 // The fit over the samples of several sizes: G is the least-squares slope of the burst's gap
 // against size; o_send and o_recv the busy time per message at the smallest size; g that size's
-// gap and L its one-way time less the overheads, both less its bytes past the first at G.
+// gap, both less its bytes past the first at G. L is that size's one-way time less the
+// overheads and the same bytes, constrained to L >= 0 (a latency): a negative remainder is the
+// overlap, and L is 0.
 LogpFit fit_logp(const std::vector<LogpSample>& samples);
 
 // A size's sample from its ping-pong and burst.
@@ -83,7 +91,7 @@ ParamTable<LogpBench> logp_bench_table(std::vector<double> sizes);
 
 // Runs ping and burst at every size on every target, one step per unit; its result holds per
 // target the one-way series `one_way_us_<key>` (and `one_way_cycles_<key>`) and the fitted
-// scalars `<key>_<param>_us` and `<key>_<param>_cycles` (o_send, o_recv, L, g, G).
+// scalars `<key>_<param>_us` and `<key>_<param>_cycles` (o_send, o_recv, L, g, G, overlap).
 std::unique_ptr<Model> logp_model(std::vector<LogpTarget> targets, LogpBench bench);
 
 // The outputs a LogP model declares.

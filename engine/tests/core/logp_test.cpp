@@ -35,6 +35,20 @@ TEST(FitLogp, SmallestSizeAbove1ByteIsTakenBackToOneByte) {
   EXPECT_NEAR(f.gap, 4, 1e-9);
 }
 
+TEST(FitLogp, OverheadsThatOverlapTheTransferLeaveLAtZeroAndSayTheOverlap) {
+  // A receiver that handles a header while the data is on its way: 10 + 12 us of overheads in a
+  // one-way time of 19 us, which no latency L >= 0 can give in series.
+  const std::vector<LogpSample> overlapped = {{1, 19, 12, 10, 12}, {101, 29, 22, 10, 12}};
+  const LogpFit f = fit_logp(overlapped);
+  EXPECT_EQ(f.latency, 0);
+  EXPECT_DOUBLE_EQ(f.overlap, 3);
+  EXPECT_DOUBLE_EQ(f.one_byte(), 19);
+  // In series there is nothing to say.
+  const LogpFit serial = fit_logp(synthetic({3.5, 2.25, 7, 9, 0.125}, {1, 64}));
+  EXPECT_EQ(serial.overlap, 0);
+  EXPECT_NEAR(serial.one_byte(), 3.5 + 7 + 2.25, 1e-12);
+}
+
 TEST(LogpSample, OneWayIsHalfTheRoundTripAndGapTheMeanArrivalInterval) {
   LogpMeasure ping;
   ping.round_trip_us = 30;
@@ -90,6 +104,8 @@ TEST(LogpModel, RunsEverySizeOfEveryTargetAndReportsBothUnits) {
   EXPECT_DOUBLE_EQ(r.scalar("m_g_us"), 4.5);
   EXPECT_DOUBLE_EQ(r.scalar("m_o_send_cycles"), 30);
   EXPECT_DOUBLE_EQ(r.scalar("m_L_us"), 10.5 - 1.5 - 2);
+  EXPECT_EQ(r.scalar("m_overlap_us"), 0);
+  EXPECT_EQ(r.scalar("m_overlap_cycles"), 0);
 }
 
 }  // namespace

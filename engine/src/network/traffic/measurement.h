@@ -37,7 +37,9 @@ struct LoadPointResult {
   // Utilization of every channel (Network::channel numbering) over the measurement window.
   std::vector<double> utilization;
   // The share of the window each channel was held by a packet (Network::occupancy); a circuit's
-  // channels carry what they hold, so there it is their utilization.
+  // channels carry what they hold, so there it is their utilization. A deadlocked point reports
+  // the deadlock, which lasts for ever: occupancy 1 where a packet holds the channel (0 where
+  // none does), and every utilization 0.
   std::vector<double> occupancy;
   // On a crossbar, the use of each crosspoint (input i to output o at i * ports + o) over the
   // window, as a share of the output's rate; empty on any other shape.

@@ -150,6 +150,7 @@ void LoadPoint::close_window(std::int64_t elapsed) {
 }
 
 void LoadPoint::judge() {
+  if (result_.deadlocked) deadlocked_channels();
   const std::int64_t window = measure_end_ - measure_start_;
   const auto nodes = static_cast<double>(net_.topology().terminals());
   // A deadlocked network carries nothing from then on.
@@ -159,6 +160,17 @@ void LoadPoint::judge() {
   result_.saturated = !result_.deadlocked &&
                       (overflow_ || outstanding_ > 0 ||
                        short_of_offered(ejected_at_end_, static_cast<double>(created_at_end_)));
+}
+
+void LoadPoint::deadlocked_channels() {
+  // Found deadlocked, nothing has moved for longer than any delay explains: every packet in the
+  // routers waits, through others, on a knot, so a channel a packet holds now is held for ever
+  // and nothing crosses it again. The point stops here and reports that state, whether or not
+  // measuring had begun (a knot can form in the warm-up): occupancy 1 where a packet holds the
+  // channel, 0 where none does, and no utilization, as its accepted load is 0.
+  result_.utilization.assign(static_cast<std::size_t>(net_.channels()), 0.0);
+  result_.occupancy.clear();
+  for (int c = 0; c < net_.channels(); ++c) result_.occupancy.push_back(net_.held(c) ? 1.0 : 0.0);
 }
 
 bool LoadPoint::deadlocked() {

@@ -71,6 +71,8 @@ class LoadPoint final : public MeasuredLoadPoint {
   void close_window(std::int64_t elapsed) override;
   void judge() override;
   bool deadlocked() override;
+  // A deadlocked point's channels from its deadlock on: those held then, held for ever.
+  void deadlocked_channels();
 
   Network net_;
   const TrafficPattern& pattern_;

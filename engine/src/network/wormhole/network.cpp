@@ -663,11 +663,20 @@ double Network::utilization(int channel) const {
   return static_cast<double>(sent_[c]) / (static_cast<double>(cycles) * std::min(1.0, rate));
 }
 
-double Network::occupancy(int channel) const {
+int Network::held_input(int channel) const {
   const Channel& ch = channels_[static_cast<std::size_t>(channel)];
-  const std::int64_t cycles = counted_cycles();
   // A channel's VCs sit at the input it feeds; an ejection channel's one queue at itself.
-  const int input = ch.eject_terminal >= 0 ? channel : ch.downstream;
+  return ch.eject_terminal >= 0 ? channel : ch.downstream;
+}
+
+bool Network::held(int channel) const {
+  const int input = held_input(channel);
+  return input >= 0 && holders_[static_cast<std::size_t>(input)] > 0;
+}
+
+double Network::occupancy(int channel) const {
+  const std::int64_t cycles = counted_cycles();
+  const int input = held_input(channel);
   if (input < 0 || cycles <= 0) return 0.0;
   const auto c = static_cast<std::size_t>(input);
   std::int64_t held = held_cycles_[c];

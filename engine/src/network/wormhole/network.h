@@ -182,6 +182,10 @@ class Network final : public Interconnect {
   // head waits further on, so it is never below the utilization, and a channel a blocked packet
   // holds reads full however little it carries (0 for a port that leads nowhere).
   double occupancy(int channel) const;
+  // Whether a packet holds one or more of a channel's virtual channels (an ejection channel's one
+  // queue) now: in a network found deadlocked, such a channel is held for ever (false for a port
+  // that leads nowhere).
+  bool held(int channel) const;
   // The deadlock the network is in, once found (null until then). Found when nothing has moved
   // for longer than any delay of the pipeline, credits or rates explains, by looking for a cycle
   // of buffers that each wait on the next in the routers' state.
@@ -316,6 +320,9 @@ class Network final : public Interconnect {
   void wake_routes(int router);
   template <bool kTraced>
   void return_credits();
+  // The input whose virtual channels a channel's occupancy counts: the one it feeds, or an
+  // ejection channel's own queue; -1 for a port that leads nowhere.
+  int held_input(int channel) const;
   // Looks for a knot among the buffers (find_deadlock in network.cpp); true when found.
   bool find_deadlock();
   // What the front flit of input VC `in` waits on, as input VCs appended to `out`: none when it

@@ -142,6 +142,37 @@ TEST(NetworkTraffic, ADeadlockedPointHasNoLatencyAndSaysWhatItDelivered) {
   }
 }
 
+TEST(NetworkTraffic, ADeadlockedPointsKnotReadsFullAndCarriesNothing) {
+  // The network-deadlock preset's ring at its chosen load, deadlocked in the warm-up (the
+  // default 1,000 cycles) and while measuring (none): from the deadlock on, the channels the knot
+  // holds are held for ever and nothing moves.
+  ParamValues ring = {{"topology", 1},
+                      {"dims", std::vector<double>{8}},
+                      {"vcs", 1},
+                      {"dateline", 1},
+                      {"injection_rate", 0.5},
+                      {"sweep_rates", std::vector<double>{0.5}}};
+  for (const double warmup : {1000.0, 0.0}) {
+    ring.set("warmup_cycles", warmup);
+    const Result r = chosen(ring, 1);
+    ASSERT_EQ(r.scalar("deadlocked"), 1) << "warm-up " << warmup;
+    const std::vector<std::int32_t>& knot = r.find_network("deadlock").channels.ints("knot");
+    const NetworkMap& map = r.find_network("channel_util");
+    const std::vector<double>& held = map.channels.reals("occupancy");
+    const std::vector<double>& used = map.channels.reals("utilization");
+    ASSERT_EQ(held.size(), knot.size());
+    int in_knot = 0;
+    for (std::size_t c = 0; c < knot.size(); ++c) {
+      EXPECT_EQ(used[c], 0) << c << ", warm-up " << warmup;
+      EXPECT_TRUE(held[c] == 0 || held[c] == 1) << held[c];
+      if (knot[c] < 0) continue;
+      ++in_knot;
+      EXPECT_EQ(held[c], 1) << "knot channel " << c << ", warm-up " << warmup;
+    }
+    EXPECT_EQ(in_knot, 8) << "warm-up " << warmup;
+  }
+}
+
 // A 5x5 torus without a dateline at full load saturates before its knot forms on some seeds
 // (1, 4 and 5 stopped saturated at cycle 1,800 without the watch); watched, every seed deadlocks.
 TEST(NetworkTraffic, ASaturatedTorusWithoutADatelineIsWatchedUntilItDeadlocks) {

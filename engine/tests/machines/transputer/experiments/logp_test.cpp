@@ -52,6 +52,18 @@ TEST(TransputerLogp, P4RatiosMatchThePaper) {
   EXPECT_NEAR(per_byte, 4.5, 0.45);
 }
 
+TEST(TransputerLogp, P4OnTheT805OverlapsItsOverheadsSoLIsZeroNotNegative) {
+  // p4 sends a header message, then the data: the T805's receiver handles the header while the
+  // data is on the link, so its two overheads exceed the one-way time. The fit says so as the
+  // overlap and keeps L at 0; the T9000's overheads follow each other and leave L above 0.
+  EXPECT_EQ(base().scalar("t805_p4_L_us"), 0);
+  EXPECT_GT(base().scalar("t805_p4_overlap_us"), 5);
+  EXPECT_LT(base().scalar("t805_p4_one_byte_us"),
+            base().scalar("t805_p4_o_send_us") + base().scalar("t805_p4_o_recv_us"));
+  EXPECT_GT(base().scalar("t9000_p4_L_us"), 0);
+  EXPECT_EQ(base().scalar("t9000_p4_overlap_us"), 0);
+}
+
 TEST(TransputerLogp, TheT805ClockMovesOnlyItsRows) {
   const Result slow = run({{"t805_clock_mhz", 12.5}});
   // Twice the time for the same cycles of software; the T9000's rows stay where they were.
