@@ -103,8 +103,7 @@ describe('the chart kinds', () => {
     for (const d of drawn)
       expect(listed.has(d.value), `${kind}: ${d.label} = ${d.value}`).toBe(true);
     // A dependency graph's numbers only name channels and classes: it says a cycle in words.
-    if (kind === 'channel-dependencies') expect(drawn).toEqual([]);
-    else expect(drawn.length, `${kind} says it draws nothing`).toBeGreaterThan(0);
+    expect(drawn.length > 0, `${kind} says what it draws`).toBe(kind !== 'channel-dependencies');
   });
 });
 

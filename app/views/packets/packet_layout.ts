@@ -182,10 +182,10 @@ function cubeLayout(net: NetworkMap, width: number, maxHeight: number, plane: nu
   const z = Math.min(kz - 1, Math.max(0, Math.round(plane)));
   const data = networkHeatmapData(net, '', z);
   // The grid as the map draws it: a ring folded into two rows.
-  const { columns, rows } = gridShape(data);
+  const shape = gridShape(data);
   const grid = Math.max(
     40,
-    Math.min(width - 2 * OUTER, (maxHeight - 2 * OUTER) * (columns / rows)),
+    Math.min(width - 2 * OUTER, (maxHeight - 2 * OUTER) * (shape.columns / shape.rows)),
   );
   const g = channelHeatmapGeometry(data, { width: grid + 2 * OUTER, height: 1e6 });
   const left = (width - g.innerWidth) / 2;
