@@ -310,10 +310,17 @@ test('"Show me" jumps to what a step points at when the reader asks for less mot
   );
   await waitIdle(page);
   await expect(page.locator('[data-tour-target="ready"]')).toHaveCount(1);
-  // Read in the same task as the click: a smooth scroll would not have moved yet.
-  const top = await page.evaluate(() => {
+  // Read in the same task as the click: a smooth scroll would not have moved yet. The target is at
+  // the screen's top, or as near as the page's foot lets it come (its chart is held back until
+  // the reveal, so the page below it may be short).
+  const { top, below } = await page.evaluate(() => {
     document.querySelector<HTMLButtonElement>('.tour-show')!.click();
-    return document.querySelector('[data-tour-target]')!.getBoundingClientRect().top;
+    const max = document.documentElement.scrollHeight - window.innerHeight;
+    return {
+      top: document.querySelector('[data-tour-target]')!.getBoundingClientRect().top,
+      below: max - window.scrollY,
+    };
   });
-  expect(Math.abs(top)).toBeLessThan(2);
+  expect(Math.abs(top) < 2 || below < 2, `top ${top}, ${below} px left to scroll`).toBe(true);
+  expect(top).toBeGreaterThanOrEqual(-2);
 });

@@ -60,6 +60,9 @@ test("a tour's step draws no pin of another experiment, and keeps its own", asyn
   await page.locator('[data-tour="deadlock"]').click({ position: { x: 8, y: 8 } });
   await waitIdle(page);
   await expect(page.locator('.tour-panel')).toContainText('Step 1 of 4');
+  // The step's charts are drawn once its question is revealed.
+  await page.locator('.tour-panel').getByLabel('Your prediction').fill('0.3');
+  await page.locator('.tour-panel').getByRole('button', { name: 'Reveal' }).click();
   const pins = page.getByRole('group', { name: 'Pinned runs' });
   await expect(pins.getByRole('button', { name: /^Remove pin/ })).toHaveCount(0);
   const latency = page.locator('svg[data-chart="latency-load"]');

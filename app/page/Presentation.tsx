@@ -61,7 +61,8 @@ function useFitToScreen(aside: RefObject<HTMLElement | null>) {
     const fit = () => {
       let scale = 1;
       el.style.setProperty('--aside-scale', '1');
-      const bottom = () => el.getBoundingClientRect().bottom + window.scrollY;
+      // A little air under the words: Next is not flush with the screen's edge.
+      const bottom = () => el.getBoundingClientRect().bottom + window.scrollY + 8;
       while (scale > MIN_ASIDE_SCALE + 1e-9 && bottom() > window.innerHeight) {
         scale -= 0.05;
         el.style.setProperty('--aside-scale', scale.toFixed(2));
@@ -146,7 +147,9 @@ export function PresentationFrame({
   }, []);
   // Entered from a chart far down the page (a phone's long column), the screen starts at the
   // presented chart, not where the page was scrolled.
-  useLayoutEffect(() => window.scrollTo(0, 0), []);
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
   const leave = () => {
     const id = charts[index]?.id;
     focusSoon(
