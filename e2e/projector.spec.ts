@@ -275,10 +275,14 @@ async function stepFits(page: Page, where: string) {
     panel.getByRole('button', { name: 'Next →' }),
   ]) {
     if ((await control.count()) === 0) continue;
-    const box = (await control.boundingBox())!;
-    expect(box.y + box.height, `${where}: ${await control.textContent()}`).toBeLessThanOrEqual(
-      1080,
-    );
+    const name = `${where}: ${await control.textContent()}`;
+    // The words are fitted a frame after they change (a run's answer, a reveal): polled.
+    await expect
+      .poll(async () => {
+        const box = (await control.boundingBox())!;
+        return box.y + box.height;
+      }, name)
+      .toBeLessThanOrEqual(1080);
   }
   // Read from the back of the room: 19 px at the least.
   const size = await panel

@@ -50,8 +50,8 @@ const MIN_ASIDE_SCALE = 0.8;
 /**
  * Shrinks the words beside a presented chart, in steps, until they end above the screen's foot
  * (a tour's step with its question, Reveal and Next), and no further than MIN_ASIDE_SCALE: a
- * projected lesson is read without scrolling. Refitted whenever the words or the window change
- * size (a reveal adds its sentence). Written on the element, not in React state, so that fitting
+ * projected lesson is read without scrolling. Refitted whenever the words, the bar above them or
+ * the window change size (a reveal adds its sentence). Written on the element, not in React state, so that fitting
  * draws no render of its own.
  */
 function useFitToScreen(aside: RefObject<HTMLElement | null>) {
@@ -76,6 +76,9 @@ function useFitToScreen(aside: RefObject<HTMLElement | null>) {
     };
     const observer = new ResizeObserver(later);
     observer.observe(el);
+    // The bar above may wrap (a chart menu filled once the run is in), moving the words down.
+    const bar = el.closest('.presentation')?.querySelector('.presentation-bar');
+    if (bar) observer.observe(bar);
     window.addEventListener('resize', later);
     return () => {
       cancelAnimationFrame(frame);
