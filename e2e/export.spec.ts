@@ -51,7 +51,11 @@ test('exports a chart as a vector PDF: the SVG figure on one page, text as text,
   const doc = await getDocumentProxy(new Uint8Array(pdf.data));
   expect(doc.numPages).toBe(1);
   const [x0, y0, x1, y1] = (await doc.getPage(1)).view;
-  expect({ width: x1! - x0!, height: y1! - y0! }).toEqual(size);
+  // The 800 px figure's page is 600 pt: 0.75 pt a px, as the figure is drawn on it.
+  expect({ width: x1! - x0!, height: y1! - y0! }).toEqual({
+    width: size.width * 0.75,
+    height: size.height * 0.75,
+  });
   const { text } = await extractText(doc, { mergePages: true });
   expect(text.replace(/\s+/g, ' ')).toContain(
     'Relative performance against relative communication overhead',
@@ -60,6 +64,49 @@ test('exports a chart as a vector PDF: the SVG figure on one page, text as text,
   const raw = pdf.data.toString('latin1');
   expect(raw).toContain('/FontFile2');
   expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+Arimo-Regular\b/);
+  expect(consoleMessages).toEqual([]);
+});
+
+test('sizes the exports for a paper column, the choice kept for every chart', async ({ page }) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=multipsi-v1-comm');
+  await waitIdle(page);
+  const card = page.locator('[data-chart-card="perf-overhead"]');
+  const size = card.getByLabel('Size');
+  await expect(size).toHaveValue('screen');
+  await size.selectOption({ label: 'one column, 3.5 in' });
+  await card.getByLabel('Text', { exact: true }).fill('9pt');
+  await card.getByRole('checkbox', { name: 'Caption' }).uncheck();
+
+  const svg = (await save(page, 'perf-overhead', 'SVG')).data.toString('utf8');
+  expect(svg).toMatch(/^<svg xmlns="[^"]+" width="252pt" height="[\d.]+pt" viewBox="0 0 252 /m);
+  expect(svg).toContain('font-size="9"');
+  expect(svg).not.toContain('Made with archex');
+  const png = await save(page, 'perf-overhead', 'PNG');
+  // 300 pixels an inch of 3.5 in.
+  expect(png.data.readUInt32BE(16)).toBe(1050);
+
+  // Another chart's exports take the same choice, which its own controls show.
+  const other = page.locator('[data-chart-card="cost-breakdown"]');
+  await expect(other.getByLabel('Size')).toHaveValue('one column');
+  await expect(other.getByLabel('Text', { exact: true })).toHaveValue('9pt');
+  const pdf = await save(page, 'cost-breakdown', 'PDF');
+  const [x0, , x1] = (await (await getDocumentProxy(new Uint8Array(pdf.data))).getPage(1)).view;
+  expect(x1! - x0!).toBe(252);
+
+  // A width without its unit is refused in words, beside the field and by the export.
+  await size.selectOption({ label: 'a width…' });
+  const width = card.getByLabel('Width');
+  await width.fill('3.33');
+  await expect(card.locator('.figure-layout-problem')).toHaveText(
+    "Width '3.33' has no unit: give one of in, pt, mm, cm (1 to 20 in)",
+  );
+  await card.getByRole('button', { name: 'SVG', exact: true }).click();
+  await expect(card.locator('.banner.error')).toContainText("Width '3.33' has no unit");
+  await width.fill('3.33in');
+  await expect(card.locator('.figure-layout-problem')).toHaveCount(0);
+  const narrow = (await save(page, 'perf-overhead', 'SVG')).data.toString('utf8');
+  expect(narrow).toContain('width="239.76pt"');
   expect(consoleMessages).toEqual([]);
 });
 

@@ -11,12 +11,15 @@ export function ChartView({
   chart,
   width,
   height,
+  fontSize,
 }: {
   name: string;
   title: string;
   chart: BuiltChart;
   width?: number;
   height?: number;
+  /** Text size; without it the chart's own for its width. */
+  fontSize?: number;
 }) {
-  return chartKind(chart.kind).draw({ name, title, data: chart.data, width, height });
+  return chartKind(chart.kind).draw({ name, title, data: chart.data, width, height, fontSize });
 }

@@ -9,8 +9,14 @@ import { findNetwork } from '../engine/types';
 export const channelDependenciesKind: ChartKind<'channel-dependencies', DependencyGraphData> = {
   build: (spec, { run }) => dependencyGraphData(findNetwork(run.result, spec.network)),
   // Drawn to its width: the graph sets its height.
-  draw: ({ name, title, data, width }) => (
-    <ChannelDependencyGraph name={name} title={title} data={data} width={width} />
+  draw: ({ name, title, data, width, fontSize }) => (
+    <ChannelDependencyGraph
+      name={name}
+      title={title}
+      data={data}
+      width={width}
+      fontSize={fontSize}
+    />
   ),
   table: (data) => ({
     columns: ['from channel', 'from class', 'to channel', 'to class', 'cycle'],

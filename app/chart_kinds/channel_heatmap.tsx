@@ -22,14 +22,16 @@ export const channelHeatmapKind: ChartKind<'channel-heatmap', ChannelHeatmapData
     return networkHeatmapData(network, spec.value, plane);
   },
   // Drawn to its width: the network's shape sets its height.
-  draw: ({ name, title, data, width }) =>
-    data.graph?.crosspoints ? (
-      <CrosspointMap name={name} title={title} data={data} width={width} />
+  draw: ({ name, title, data, width, fontSize }) => {
+    const props = { name, title, data, width, fontSize };
+    return data.graph?.crosspoints ? (
+      <CrosspointMap {...props} />
     ) : data.graph ? (
-      <ChannelGraphMap name={name} title={title} data={data} width={width} />
+      <ChannelGraphMap {...props} />
     ) : (
-      <ChannelHeatmap name={name} title={title} data={data} width={width} />
-    ),
+      <ChannelHeatmap {...props} />
+    );
+  },
   table: channelHeatmapTable,
   // Every channel's (or crosspoint's) share, printed as a percentage.
   drawn: (data) =>

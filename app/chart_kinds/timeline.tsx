@@ -29,8 +29,8 @@ export const timelineKind: ChartKind<'timeline', TimelineData> = {
     };
   },
   // Drawn to its width: its rows set its height.
-  draw: ({ name, title, data, width }) => (
-    <TimelineChart name={name} title={title} data={data} width={width} />
+  draw: ({ name, title, data, width, fontSize }) => (
+    <TimelineChart name={name} title={title} data={data} width={width} fontSize={fontSize} />
   ),
   table: timelineTable,
   // Each processor's share of each bin in each state, and the run's end.

@@ -129,11 +129,12 @@ export function ChannelDependencyGraph({
   description,
   data,
   width: fixed,
+  fontSize,
 }: ChartProps<DependencyGraphData>) {
   const { ref, width } = useMeasuredWidth(fixed);
   const g = dependencyGeometry(data, width);
   const caption = dependencyCaption(data);
-  const font = chartFontSize(width);
+  const font = chartFontSize({ width, fontSize });
   const marker = `${name}-arrow`;
   return (
     <ChartBox boxRef={ref} announce="">

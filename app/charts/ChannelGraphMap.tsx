@@ -73,7 +73,7 @@ interface GraphNode {
  * by side, and read-out targets at the channels' middles. Pure, so it can be tested.
  */
 export function channelGraphGeometry(graph: ChannelGraph, size: ChartSize) {
-  const fontSize = chartFontSize(size.width);
+  const fontSize = chartFontSize(size);
   const scaleTop = heatTop(graph.channels.map((c) => c.value));
   const legend = heatLegendLayout(
     channelGraphCaptionParts(graph),
@@ -204,10 +204,11 @@ export function ChannelGraphMap({
   data,
   width,
   height,
+  fontSize,
 }: ChartProps<ChannelHeatmapData>) {
   const { ref, width: w } = useMeasuredWidth(width);
   const graph = data.graph ?? { routers: 0, terminals: 0, channels: [] };
-  const g = channelGraphGeometry(graph, { width: w, height: height ?? 480 });
+  const g = channelGraphGeometry(graph, { width: w, height: height ?? 480, fontSize });
   const { active, svgProps, announce } = useReadout(g.targets, g, (px, py) =>
     nearestTarget(g.targets, px, py),
   );

@@ -225,9 +225,13 @@ const LEGEND_GAP = 10;
  * The height that gives the grid square cells at this width, clamped to 240..480 px like the
  * other charts' default height.
  */
-export function channelHeatmapHeight(data: ChannelHeatmapData, width: number): number {
+export function channelHeatmapHeight(
+  data: ChannelHeatmapData,
+  width: number,
+  fontSize?: number,
+): number {
   const net = network(data);
-  const legend = legendBlock(data, width, chartFontSize(width));
+  const legend = legendBlock(data, width, chartFontSize({ width, fontSize }));
   const cell = (width - 2 * OUTER) / net.columns;
   const natural = OUTER + legend.height + LEGEND_GAP + cell * net.rows + OUTER;
   return Math.min(480, Math.max(240, Math.round(natural)));
@@ -323,7 +327,7 @@ export interface ChannelMark extends PlaneChannel {
  */
 export function channelHeatmapGeometry(data: ChannelHeatmapData, size: ChartSize) {
   const net = network(data);
-  const fontSize = chartFontSize(size.width);
+  const fontSize = chartFontSize(size);
   const legend = legendBlock(data, size.width, fontSize);
   const top = OUTER + legend.height + LEGEND_GAP;
   const availableWidth = Math.max(20, size.width - 2 * OUTER);
@@ -515,11 +519,13 @@ export function ChannelHeatmap({
   data,
   width,
   height,
+  fontSize,
 }: ChartProps<ChannelHeatmapData>) {
   const { ref, width: w } = useMeasuredWidth(width);
   const g = channelHeatmapGeometry(data, {
     width: w,
-    height: height ?? channelHeatmapHeight(data, w),
+    height: height ?? channelHeatmapHeight(data, w, fontSize),
+    fontSize,
   });
   const { active, svgProps, announce } = useReadout(g.targets, g, (px, py) =>
     nearestChannel(g.channels, px, py),

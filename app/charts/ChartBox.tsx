@@ -15,16 +15,26 @@ export interface ChartProps<Data> {
   width?: number;
   /** Height in px; without it 0.6 of the width, kept between 240 and 480. */
   height?: number;
+  /**
+   * Text size in the chart's units; without it chartFontSize's for the width. A figure for paper
+   * draws in points at the size its text is to print at.
+   */
+  fontSize?: number;
 }
 
 export interface ChartSize {
   width: number;
   height: number;
+  /** As ChartProps' fontSize. */
+  fontSize?: number;
 }
 
-/** Text size in px for a chart of this width: legible when narrow, a little larger when wide. */
-export function chartFontSize(width: number): number {
-  return width >= 960 ? 13 : 12;
+/**
+ * Text size for a chart of this width, unless one is given: legible when narrow, a little larger
+ * when wide.
+ */
+export function chartFontSize({ width, fontSize }: { width: number; fontSize?: number }): number {
+  return fontSize ?? (width >= 960 ? 13 : 12);
 }
 
 /**

@@ -70,7 +70,7 @@ function labelled(n: number, cell: number, fontSize: number): number[] {
  */
 export function crosspointGeometry(data: ChannelHeatmapData, size: ChartSize) {
   const { n, values } = matrix(data);
-  const fontSize = chartFontSize(size.width);
+  const fontSize = chartFontSize(size);
   const small = fontSize - 1;
   const scaleTop = heatTop(values);
   const legend = heatLegendLayout(
@@ -168,9 +168,10 @@ export function CrosspointMap({
   data,
   width,
   height,
+  fontSize,
 }: ChartProps<ChannelHeatmapData>) {
   const { ref, width: w } = useMeasuredWidth(width);
-  const g = crosspointGeometry(data, { width: w, height: height ?? 480 });
+  const g = crosspointGeometry(data, { width: w, height: height ?? 480, fontSize });
   const { active, svgProps, announce } = useReadout(g.targets, g, (px, py) => cellAt(g, px, py));
   const small = g.fontSize - 1;
   return (

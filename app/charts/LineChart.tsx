@@ -308,7 +308,7 @@ function edgeRuleText(rule: Rule, spec: AxisSpec, beyond: boolean): string {
  */
 function lineFrame(data: LineChartData, size: ChartSize, guides: Guide[], named: LegendNamed) {
   const inLegend = named.rules;
-  const fontSize = chartFontSize(size.width);
+  const fontSize = chartFontSize(size);
   const small = fontSize - 1;
   const styles = curveStyles(data.curves);
   const marks = data.marks ?? [];
@@ -954,8 +954,9 @@ export function LineChart({
   data,
   width,
   height,
+  fontSize,
 }: ChartProps<LineChartData>) {
-  const { ref, size } = useChartSize(width, height);
+  const { ref, size } = useChartSize(width, height, fontSize);
   return (
     <LinePlot
       name={name}

@@ -18,9 +18,10 @@ export function SpeedupChart({
   description,
   width,
   height,
+  fontSize,
   ...rest
 }: ChartProps<SpeedupData>) {
-  const { ref, size } = useChartSize(width, height);
+  const { ref, size } = useChartSize(width, height, fontSize);
   return (
     <LinePlot
       {...rest}

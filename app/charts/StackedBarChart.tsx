@@ -108,8 +108,9 @@ export function StackedBarChart({
   data,
   width,
   height,
+  fontSize,
 }: ChartProps<StackedBarData>) {
-  const { ref, size } = useChartSize(width, height);
+  const { ref, size } = useChartSize(width, height, fontSize);
   const g = stackedBarGeometry(data, size);
   return (
     <BarPlot

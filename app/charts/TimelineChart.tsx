@@ -134,8 +134,9 @@ function legendEntries(states: TimelineState[], positions: number[]): LegendEntr
 }
 
 /** The parts of the layout that do not depend on the height: font, legend, top and bottom. */
-function frameParts(data: TimelineData, width: number) {
-  const fontSize = chartFontSize(width);
+function frameParts(data: TimelineData, size: { width: number; fontSize?: number }) {
+  const { width } = size;
+  const fontSize = chartFontSize(size);
   const positions = statePositions(data.states);
   const colors = positions.map(seriesColor);
   const legend = legendLayout(legendEntries(data.states, positions), width - 16, fontSize);
@@ -151,8 +152,8 @@ function frameParts(data: TimelineData, width: number) {
 }
 
 /** The height that gives each row about 24 px at this width, clamped to 240..480 px. */
-export function timelineHeight(data: TimelineData, width: number): number {
-  const { top, bottom } = frameParts(data, width);
+export function timelineHeight(data: TimelineData, width: number, fontSize?: number): number {
+  const { top, bottom } = frameParts(data, { width, fontSize });
   const natural = top + data.rows.length * STYLE.rowStep + bottom;
   return Math.min(480, Math.max(240, Math.round(natural)));
 }
@@ -204,7 +205,7 @@ function stepArea(
  * target per row and bin. Pure, so it can be tested with tolerances.
  */
 export function timelineGeometry(data: TimelineData, size: ChartSize) {
-  const { fontSize, colors, hatches, legend, top, bottom } = frameParts(data, size.width);
+  const { fontSize, colors, hatches, legend, top, bottom } = frameParts(data, size);
   const t = timelineBins(data);
   const labelRoom = Math.max(40, size.width * STYLE.labelShare);
   const labels = t.rows.map((r) => fitText(r.label, labelRoom, fontSize));
@@ -374,11 +375,15 @@ export function TimelineChart({
   data,
   width,
   height,
+  fontSize,
 }: ChartProps<TimelineData>) {
   const { ref, width: w } = useMeasuredWidth(width);
-  const h = height ?? timelineHeight(data, w);
+  const h = height ?? timelineHeight(data, w, fontSize);
   // Hovering re-renders; the geometry of a large timeline is worth keeping across those renders.
-  const g = useMemo(() => timelineGeometry(data, { width: w, height: h }), [data, w, h]);
+  const g = useMemo(
+    () => timelineGeometry(data, { width: w, height: h, fontSize }),
+    [data, w, h, fontSize],
+  );
   const { active, svgProps, announce } = useReadout(g.targets, g, (px, py) =>
     timelineTargetAt(g, px, py),
   );

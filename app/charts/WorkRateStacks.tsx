@@ -163,8 +163,9 @@ export function WorkRateStacks({
   data,
   width,
   height,
+  fontSize,
 }: ChartProps<WorkRateStacksData>) {
-  const { ref, size } = useChartSize(width, height);
+  const { ref, size } = useChartSize(width, height, fontSize);
   const g = workRateStacksGeometry(data, size);
   return (
     <BarPlot

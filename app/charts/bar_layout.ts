@@ -83,7 +83,7 @@ function stacked(value: number): number {
  */
 export function barLayout(options: BarLayoutOptions, size: ChartSize) {
   const { bars, y: ySpec, rightAxis } = options;
-  const fontSize = chartFontSize(size.width);
+  const fontSize = chartFontSize(size);
   const keys = segmentKeys(bars);
   const listed = options.segmentColor ? [] : [...keys.values()];
   // Two or more keys: each has its fill pattern too (palette.ts seriesHatch), for greyscale print.

@@ -154,7 +154,7 @@ describe('presetFigures() of every preset', () => {
           const size = svgSize(drawn.text);
           expect(size, spec.id).toEqual({ width: drawn.width, height: drawn.height });
           expect(drawn.text, spec.id).not.toContain('var(');
-          expect(pngSize(figurePng(drawn, 1)), spec.id).toEqual(size);
+          expect(pngSize(figurePng(drawn, { scale: 1 })), spec.id).toEqual(size);
           // The PDF: one page the figure's size, its title as text, the font embedded.
           const pdf = await pdfFacts(await figurePdfFile(output));
           expect(pdf, spec.id).toMatchObject({ pages: 1, size, embedded: true });
@@ -320,7 +320,7 @@ describe('figurePng()', () => {
         defaultFontFamily: 'Liberation Sans',
       },
     });
-    expect(figurePng(glyphs, 1).equals(own.render().asPng())).toBe(true);
+    expect(figurePng(glyphs, { scale: 1 }).equals(own.render().asPng())).toBe(true);
   });
 });
 

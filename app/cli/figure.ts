@@ -15,6 +15,17 @@ import { buildChart, builtChartTable } from '../chart_kinds/registry';
 import { chartOptions } from '../results/chart_builder';
 import type { Figure } from '../exports/figure';
 import { renderFigure } from '../exports/figure';
+import type { FigureParts, PaperSize } from '../exports/figure_size';
+import {
+  DEFAULT_FONT_PT,
+  DPI_RANGE,
+  FONT_RANGE,
+  PAPER_DPI,
+  PAPER_WIDTHS,
+  WIDTH_RANGE,
+  parseLength,
+  pngPixels,
+} from '../exports/figure_size';
 import type { PdfFonts } from '../exports/figure_pdf';
 import { PDF_FONT_FILES, figurePdf } from '../exports/figure_pdf';
 import type { FigureTheme } from '../results/figure_info';
@@ -41,6 +52,40 @@ export function parseScale(text: string): number {
     throw new UsageError(`--scale '${text}' is not a number from ${min} to ${max}`);
   }
   return scale;
+}
+
+export function parseDpi(text: string): number {
+  const dpi = text.trim() === '' ? Number.NaN : Number(text);
+  const [min, max] = DPI_RANGE;
+  if (!(Number.isInteger(dpi) && dpi >= min && dpi <= max)) {
+    throw new UsageError(`--dpi '${text}' is not a whole number from ${min} to ${max}`);
+  }
+  return dpi;
+}
+
+/** A length option, its error a usage error. */
+function lengthOption(text: string, param: string, range: typeof WIDTH_RANGE): number {
+  try {
+    return parseLength(text, param, range);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/**
+ * The paper size of `--width` and `--font-size`: either makes a paper figure, the other taking
+ * its default (one column, 8 pt); neither, the 800 px screen figure.
+ */
+export function parsePaperSize(width?: string, fontSize?: string): PaperSize | undefined {
+  if (width === undefined && fontSize === undefined) return undefined;
+  return {
+    widthPt:
+      width === undefined
+        ? PAPER_WIDTHS['one column']
+        : lengthOption(width, '--width', WIDTH_RANGE),
+    fontPt:
+      fontSize === undefined ? DEFAULT_FONT_PT : lengthOption(fontSize, '--font-size', FONT_RANGE),
+  };
 }
 
 export function parseBaseUrl(text: string): URL {
@@ -85,6 +130,9 @@ export async function presetFigures(
     settings: string[];
     base?: Overrides;
     theme: FigureTheme;
+    /** Laid out for paper at this width and text size; without it the screen's 800 px. */
+    paper?: PaperSize | undefined;
+    parts?: FigureParts;
     baseUrl: URL | null;
     onProgress?: (progress: RunProgress) => void;
   },
@@ -130,7 +178,15 @@ export async function presetFigures(
       spec,
       title,
       caption,
-      figure: renderFigure({ name: spec.id, title, chart, caption, theme: options.theme }),
+      figure: renderFigure({
+        name: spec.id,
+        title,
+        chart,
+        caption,
+        theme: options.theme,
+        paper: options.paper,
+        ...(options.parts ? { parts: options.parts } : {}),
+      }),
       csv: tableToCsv(
         builtChartTable(chart),
         provenance({
@@ -166,13 +222,20 @@ export function checkFonts(font: FontOptions = FONTS): void {
 
 let fontsChecked = false;
 
-/** The figure as a PNG `scale` times its size, drawn by resvg with the system's fonts. */
-export function figurePng(figure: Figure, scale: number): Buffer {
+/**
+ * The figure as a PNG drawn by resvg with the system's fonts: a screen figure `scale` times its
+ * size, a paper figure at `dpi` pixels an inch of its width.
+ */
+export function figurePng(
+  figure: Figure,
+  { scale = 2, dpi = PAPER_DPI }: { scale?: number; dpi?: number } = {},
+): Buffer {
   if (!fontsChecked) {
     checkFonts();
     fontsChecked = true;
   }
-  const resvg = new Resvg(figure.text, { font: FONTS, fitTo: { mode: 'zoom', value: scale } });
+  const { width } = pngPixels(figure, { scale, dpi });
+  const resvg = new Resvg(figure.text, { font: FONTS, fitTo: { mode: 'width', value: width } });
   return resvg.render().asPng();
 }
 

@@ -50,6 +50,8 @@ import {
   DEFAULT_BASE_URL,
   figurePdfFile,
   figurePng,
+  parseDpi,
+  parsePaperSize,
   findChart,
   parseBaseUrl,
   parseScale,
@@ -70,6 +72,7 @@ const USAGE = `usage:
                  [--cycles N] [--max-events N] [--max-bytes N] [--json | --format perfetto]
   npm run cli -- figure <preset-id> <chart-id> [--params f] [--set name=value ...] [--svg out.svg]
                  [--png out.png [--scale 2]] [--pdf out.pdf] [--csv out.csv] [--theme print|dark]
+                 [--width 3.5in [--font-size 8pt] [--dpi 300]] [--no-title] [--no-caption]
                  [--base-url URL | --no-link]
   npm run cli -- figure <preset-id> --all --out dir/ [--set ...] [--scale 2] [--theme ...]
 
@@ -118,10 +121,19 @@ options of figure (the chart the explorer draws, with title, caption, seed, cita
 link back to the same state; every file is written whole or not at all):
   --set name=value  as for run; --params FILE too.
   --svg FILE        the figure as SVG; with no --svg, --png, --pdf or --csv the SVG goes to stdout.
-  --png FILE        the figure as PNG, --scale times its size (default 2, from 0.25 to 8).
+  --png FILE        the figure as PNG, --scale times its size (default 2, from 0.25 to 8); a
+                    paper figure (--width) at --dpi.
   --pdf FILE        the figure as a vector PDF for LaTeX: one page its size in points, text as
                     text in the embedded Arimo (Liberation Sans's metrics).
   --csv FILE        the plotted data, as the explorer's CSV export.
+  --width LENGTH    lay the figure out for paper at this width (in, pt, mm or cm: 3.5in one
+                    column, 7in two columns; 1 to 20 in), its text at --font-size (default
+                    8pt; 5 to 24 pt): placed at that width, e.g. width=\\columnwidth, the text
+                    prints at that size. Without --width (or --font-size) a figure is 800 px,
+                    its PDF 600 pt wide. The PNG of a paper figure is --dpi (default 300,
+                    72 to 1200) pixels an inch.
+  --no-title        leave out the title above the chart.
+  --no-caption      leave out the caption under it (LaTeX's \\caption takes its place).
   --theme THEME     print (default: light colours on white) or dark.
   --all --out DIR   every chart of the preset as DIR/<preset>-<chart>.svg, .png, .pdf and .csv.
   --base-url URL    where the explorer is served, for the link in the caption; default
@@ -143,6 +155,11 @@ function figureArgs(argv: string[]) {
       pdf: { type: 'string' },
       csv: { type: 'string' },
       scale: { type: 'string', default: '2' },
+      width: { type: 'string' },
+      'font-size': { type: 'string' },
+      dpi: { type: 'string', default: '300' },
+      'no-title': { type: 'boolean', default: false },
+      'no-caption': { type: 'boolean', default: false },
       theme: { type: 'string', default: 'print' },
       all: { type: 'boolean', default: false },
       out: { type: 'string' },
@@ -230,6 +247,9 @@ async function figure(engine: Engine, models: ModelInfo[], presets: Preset[], ar
   const { preset, base: fileValues } = presetAndBase(presets, models, presetId, values.params);
   const theme = parseTheme(values.theme);
   const scale = parseScale(values.scale);
+  const dpi = parseDpi(values.dpi);
+  const paper = parsePaperSize(values.width, values['font-size']);
+  const parts = { title: !values['no-title'], caption: !values['no-caption'] };
   const baseUrl = values['no-link'] ? null : parseBaseUrl(values['base-url']);
   let charts;
   if (values.all) {
@@ -259,6 +279,8 @@ async function figure(engine: Engine, models: ModelInfo[], presets: Preset[], ar
     settings: values.set,
     ...(fileValues ? { base: fileValues } : {}),
     theme,
+    paper,
+    parts,
     baseUrl,
     onProgress: longRunNotice(),
   });
@@ -270,7 +292,9 @@ async function figure(engine: Engine, models: ModelInfo[], presets: Preset[], ar
   for (const f of figures) {
     const base = values.out ? join(values.out, `${preset.id}-${f.spec.id}`) : undefined;
     await add(values.svg ?? (base && `${base}.svg`), async () => f.figure.text);
-    await add(values.png ?? (base && `${base}.png`), async () => figurePng(f.figure, scale));
+    await add(values.png ?? (base && `${base}.png`), async () =>
+      figurePng(f.figure, { scale, dpi }),
+    );
     await add(values.pdf ?? (base && `${base}.pdf`), () => figurePdfFile(f));
     await add(values.csv ?? (base && `${base}.csv`), async () => f.csv);
   }

@@ -1,9 +1,16 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import PDFKit from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 
+import { jMachineLatencyLoad } from '../charts/fixtures/latency_load';
 import { paragonG } from '../charts/fixtures/line_chart';
+import { meshLatency } from '../charts/fixtures/network_lines';
+import { jmachineEfficiency } from '../charts/fixtures/preset_lines';
+import { multiPsiSpeedup } from '../charts/fixtures/speedup';
 import { multiPsiTimeline6 } from '../charts/fixtures/timeline';
 import type { BuiltChart } from '../chart_kinds/registry';
+import { readPdfFonts } from '../cli/figure';
+import { PAPER_WIDTHS } from './figure_size';
 import {
   FIGURE_WIDTH,
   chartRules,
@@ -98,6 +105,156 @@ describe('renderFigure()', () => {
     expect(figure.text).not.toContain('data-export="exclude"');
     expect(figure.text).not.toMatch(/<(div|p)\b/);
   });
+});
+
+describe('renderFigure() for paper', () => {
+  const oneColumn = { widthPt: PAPER_WIDTHS['one column'], fontPt: 8 };
+
+  /** The font-size each text element draws at: its own, else its nearest ancestor's. */
+  function textSizes(text: string): number[] {
+    const sizes: number[] = [];
+    const stack: (number | undefined)[] = [];
+    for (const m of text.matchAll(/<(\/?)([\w:-]+)([^>]*?)(\/?)>/g)) {
+      const [, close, tag, attrs, selfClose] = m;
+      if (close) {
+        stack.pop();
+        continue;
+      }
+      const own = /\sfont-size="([\d.]+)"/.exec(attrs!)?.[1];
+      const size = own === undefined ? stack.at(-1) : Number(own);
+      if (tag === 'text' || tag === 'tspan') sizes.push(size ?? Number.NaN);
+      if (!selfClose) stack.push(size);
+    }
+    return sizes;
+  }
+
+  it('lays the chart out at the width in points, its text at the size asked', () => {
+    const figure = renderFigure({
+      name: 'g',
+      title: 'T',
+      chart: line,
+      caption,
+      theme: 'print',
+      paper: oneColumn,
+    });
+    const svg = parse(figure.text);
+    expect(figure).toMatchObject({ width: 252, paper: true });
+    expect(svg.width).toBe('252pt');
+    expect(svg.height).toBe(`${figure.height}pt`);
+    expect(figure.text).toContain(`viewBox="0 0 252 ${figure.height}"`);
+    // The chart inside is drawn 252 wide (not an 800 px drawing scaled), its own text 8 pt.
+    expect(figure.text).toMatch(
+      /<svg class="archex-chart" xmlns="[^"]+" width="252" height="[\d.]+" font-size="8"/,
+    );
+    // Axis titles, ticks, legend and caption at 8 pt; a point's label one smaller; the title
+    // larger. Nothing as small as the 3 pt an 800 px figure's 11 px come to at 3.5 in.
+    const sizes = textSizes(figure.text);
+    expect(Math.min(...sizes)).toBe(7);
+    expect(sizes.filter((v) => v === 8).length).toBeGreaterThan(sizes.length / 2);
+    expect(new Set(sizes)).toEqual(new Set([7, 8, 10.18]));
+    // Its height follows the chart's rules at that width: wider than tall, not a square.
+    expect(figure.height).toBeLessThan(figure.width * 1.5);
+  });
+
+  it('keeps the screen figure as it was: 800 px, 12 px chart text', () => {
+    const figure = renderFigure({ name: 'g', title: 'T', chart: line, caption, theme: 'print' });
+    expect(parse(figure.text).width).toBe('800');
+    expect(figure.paper).toBe(false);
+    expect(figure.text).toMatch(
+      /<svg class="archex-chart" xmlns="[^"]+" width="800" height="[\d.]+" font-size="12"/,
+    );
+  });
+
+  it('leaves out the title and the caption when asked, the figure then just the chart', () => {
+    const whole = renderFigure({
+      name: 'g',
+      title: 'T',
+      chart: line,
+      caption,
+      theme: 'print',
+      paper: oneColumn,
+    });
+    const bare = renderFigure({
+      name: 'g',
+      title: 'T',
+      chart: line,
+      caption,
+      theme: 'print',
+      paper: oneColumn,
+      parts: { title: false, caption: false },
+    });
+    const texts = (f: { text: string }) =>
+      [...f.text.matchAll(/<text[^>]*>([^<]*)/g)].map((m) => m[1]);
+    expect(texts(whole)).toContain('T');
+    expect(texts(whole)).toContain(caption[0]);
+    expect(texts(bare)).not.toContain('T');
+    expect(texts(bare).join(' ')).not.toContain('Paragon (Intel');
+    expect(texts(bare).join(' ')).not.toContain('Made with archex');
+    const chartHeight = Number(
+      /<svg class="archex-chart"[^>]* height="([\d.]+)"/.exec(bare.text)?.[1],
+    );
+    expect(bare.height).toBe(chartHeight);
+    expect(bare.text).toContain('transform="translate(0,0)"');
+    const titleOnly = renderFigure({
+      name: 'g',
+      title: 'T',
+      chart: line,
+      caption,
+      theme: 'print',
+      paper: oneColumn,
+      parts: { title: true, caption: false },
+    });
+    expect(texts(titleOnly)).toContain('T');
+    expect(titleOnly.height).toBeLessThan(whole.height);
+  });
+
+  // Tick labels measured with the embedded font's own advance widths (Arimo, Liberation Sans's
+  // metrics), not the chart's estimate: at one column and 8 pt no two labels of an axis touch.
+  const measure = new PDFKit({ autoFirstPage: false });
+  measure.registerFont('regular', readPdfFonts().regular as unknown as ArrayBuffer);
+  measure.font('regular');
+  const charts: [string, BuiltChart][] = [
+    ['paragon g', line],
+    ['mesh latency', { kind: 'line', data: meshLatency }],
+    ['J-Machine efficiency', { kind: 'line', data: jmachineEfficiency }],
+    ['latency against load', { kind: 'latency-load', data: jMachineLatencyLoad }],
+    ['speedup', { kind: 'speedup', data: multiPsiSpeedup }],
+  ];
+  for (const [label, chart] of charts) {
+    for (const fontPt of [8, 10]) {
+      it(`draws the x ticks of ${label} apart at 3.5 in with ${fontPt} pt text`, () => {
+        const figure = renderFigure({
+          name: 'c',
+          title: 'T',
+          chart,
+          caption: [],
+          theme: 'print',
+          paper: { widthPt: PAPER_WIDTHS['one column'], fontPt },
+        });
+        // The bottom axis: its ticks are groups translated along x, each with a centred label.
+        const axes = [
+          ...figure.text.matchAll(
+            /<g class="axis" transform="translate\(0,[\d.]+\)">([\s\S]*?)<text class="axis-label"/g,
+          ),
+        ];
+        const bottom = axes.find((a) => !/translate\(0,0\)">/.test(a[0]!.slice(0, 40))) ?? axes[0];
+        expect(bottom, 'a bottom axis').toBeDefined();
+        const ticks = [
+          ...bottom![1]!.matchAll(
+            /<g transform="translate\(([\d.]+),0\)">[\s\S]*?<text[^>]*text-anchor="middle"[^>]*>([^<]+)<\/text>/g,
+          ),
+        ].map((m) => ({ x: Number(m[1]), text: m[2]! }));
+        expect(ticks.length).toBeGreaterThanOrEqual(2);
+        measure.fontSize(fontPt);
+        for (let i = 1; i < ticks.length; i++) {
+          const [a, b] = [ticks[i - 1]!, ticks[i]!];
+          const gap =
+            b.x - a.x - (measure.widthOfString(a.text) + measure.widthOfString(b.text)) / 2;
+          expect(gap, `${a.text} and ${b.text}`).toBeGreaterThan(fontPt / 4);
+        }
+      });
+    }
+  }
 });
 
 describe('themeColours()', () => {

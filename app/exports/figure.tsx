@@ -8,19 +8,34 @@ import pageCss from '../styles.css?raw';
 import type { BuiltChart } from '../chart_kinds/registry';
 import { ChartView } from '../chart_kinds/ChartView';
 import type { FigureTheme } from '../results/figure_info';
+import type { FigureParts, PaperSize } from './figure_size';
 
-/** Width of every figure, whatever the window: the browser and the command line agree. */
+/** Width of a screen figure, whatever the window: the browser and the command line agree. */
 export const FIGURE_WIDTH = 800;
+/**
+ * A screen figure's frame, px: its caption's text size and what the rest is measured against. A
+ * paper figure scales it to its caption at the chart's text size (fontPt / CAPTION_FONT).
+ */
+const CAPTION_FONT = 11;
+const TITLE_FONT = 14;
 const TITLE_HEIGHT = 28;
+const TITLE_BASELINE = 19;
 const CAPTION_LINE = 16;
+const PAD = 8;
+const TAIL = 12;
+// Average advance of a character of Liberation Sans, in ems, for wrapping the caption.
+const CHAR_EM = 6 / 11;
 // Fonts a report's reader and the PNG rasterizer have; the page's system-ui is neither.
 const FONT_FAMILY = 'Liberation Sans, Arial, Helvetica, sans-serif';
 
 export interface Figure {
   /** A standalone SVG file. */
   text: string;
+  /** Its size in its own units: px for a screen figure, pt for a paper one. */
   width: number;
   height: number;
+  /** Laid out for paper: its units are points (the root's width and height say `pt`). */
+  paper: boolean;
 }
 
 /**
@@ -99,9 +114,14 @@ function svgSize(markup: string): { width: number; height: number } {
   return { width, height };
 }
 
+const round = (v: number) => Math.round(v * 100) / 100;
+
 /**
  * A chart as a standalone SVG figure: an opaque background, the title above, the caption lines
- * below, the chart's stylesheet embedded with the theme's colours, and no hover read-out.
+ * below, the chart's stylesheet embedded with the theme's colours, and no hover read-out. On
+ * screen it is 800 px wide; for `paper` the chart is laid out anew at that width in points with
+ * its text at that size in points, so the figure placed at that width prints its text at that
+ * size. `parts` leaves out the title or the caption (LaTeX writes its own under the figure).
  */
 export function renderFigure({
   name,
@@ -109,16 +129,27 @@ export function renderFigure({
   chart,
   caption,
   theme,
+  paper,
+  parts = { title: true, caption: true },
 }: {
   name: string;
   title: string;
   chart: BuiltChart;
   caption: string[];
   theme: FigureTheme;
+  paper?: PaperSize | undefined;
+  parts?: FigureParts;
 }): Figure {
   const colours = themeColours(pageCss, theme);
+  const k = paper ? paper.fontPt / CAPTION_FONT : 1;
   const drawn = renderToStaticMarkup(
-    <ChartView name={name} title={title} chart={chart} width={FIGURE_WIDTH} />,
+    <ChartView
+      name={name}
+      title={title}
+      chart={chart}
+      width={paper ? round(paper.widthPt) : FIGURE_WIDTH}
+      fontSize={paper?.fontPt}
+    />,
   );
   // The chart renders inside an HTML box with a live region; the figure takes its <svg>.
   const chartSvg = resolveColours(
@@ -126,34 +157,47 @@ export function renderFigure({
     colours,
   );
   const { width, height: chartHeight } = svgSize(chartSvg);
-  // About 6 px per character of 11 px sans-serif.
-  const lines = caption.flatMap((c) => wrapText(c, Math.floor((width - 16) / 6)));
-  const height = TITLE_HEIGHT + chartHeight + lines.length * CAPTION_LINE + 12;
+  const captionFont = round(CAPTION_FONT * k);
+  const lineHeight = round(CAPTION_LINE * k);
+  const pad = round(PAD * k);
+  const titleHeight = parts.title ? round(TITLE_HEIGHT * k) : 0;
+  const lines = parts.caption
+    ? caption.flatMap((c) => wrapText(c, Math.floor((width - 2 * pad) / (captionFont * CHAR_EM))))
+    : [];
+  const height = round(
+    titleHeight + chartHeight + (lines.length > 0 ? lines.length * lineHeight + TAIL * k : 0),
+  );
+  const unit = paper ? 'pt' : '';
   const fg = colours.get('fg');
   const figure = renderToStaticMarkup(
     <svg
       xmlns="http://www.w3.org/2000/svg"
-      width={width}
-      height={height}
+      width={`${width}${unit}`}
+      height={`${height}${unit}`}
       viewBox={`0 0 ${width} ${height}`}
       fontFamily={FONT_FAMILY}
       data-theme={theme}
     >
       <style dangerouslySetInnerHTML={{ __html: chartRules(chartsCss, colours) }} />
       <rect width={width} height={height} fill={colours.get('bg')} />
-      <text x={8} y={19} fontSize={14} fontWeight={600} fill={fg}>
-        {title}
-      </text>
-      <g
-        transform={`translate(0,${TITLE_HEIGHT})`}
-        dangerouslySetInnerHTML={{ __html: chartSvg }}
-      />
+      {parts.title ? (
+        <text
+          x={pad}
+          y={round(TITLE_BASELINE * k)}
+          fontSize={round(TITLE_FONT * k)}
+          fontWeight={600}
+          fill={fg}
+        >
+          {title}
+        </text>
+      ) : null}
+      <g transform={`translate(0,${titleHeight})`} dangerouslySetInnerHTML={{ __html: chartSvg }} />
       {lines.map((line, i) => (
         <text
           key={i}
-          x={8}
-          y={TITLE_HEIGHT + chartHeight + (i + 1) * CAPTION_LINE}
-          fontSize={11}
+          x={pad}
+          y={round(titleHeight + chartHeight + (i + 1) * lineHeight)}
+          fontSize={captionFont}
           fill={fg}
         >
           {line}
@@ -161,5 +205,10 @@ export function renderFigure({
       ))}
     </svg>,
   );
-  return { text: `<?xml version="1.0" encoding="UTF-8"?>\n${figure}\n`, width, height };
+  return {
+    text: `<?xml version="1.0" encoding="UTF-8"?>\n${figure}\n`,
+    width,
+    height,
+    paper: paper !== undefined,
+  };
 }

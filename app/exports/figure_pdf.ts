@@ -1,5 +1,6 @@
 // A figure as a vector PDF for LaTeX: the figure's SVG (what the SVG export writes) drawn by
-// svg-to-pdfkit on one page its size in points, text kept as text in an embedded Arimo (the
+// svg-to-pdfkit on one page its size in points (a screen figure's px at 0.75 pt, as CSS has it
+// and as svg-to-pdfkit draws them; a paper figure's points as they are), text kept as text in an embedded Arimo (the
 // metrics of the Liberation Sans and Arial the figures name; its files ship with the app under
 // the SIL Open Font License). The SVG's style sheet is first written onto its elements (SVGO's
 // inlineStyles): the converter reads an element's own attributes and style, not a sheet's
@@ -10,6 +11,7 @@ import SVGtoPDF from 'svg-to-pdfkit';
 import { optimize } from 'svgo/browser';
 
 import type { Figure } from './figure';
+import { figurePoints } from './figure_size';
 
 /** The faces the figure's text may take, as TrueType files. */
 export interface PdfFonts {
@@ -37,8 +39,9 @@ export function figurePdf(figure: Figure, fonts: PdfFonts, info: PdfInfo): Promi
   const svg = optimize(figure.text, {
     plugins: [{ name: 'inlineStyles', params: { onlyMatchedOnce: false } }],
   }).data;
+  const page = figurePoints(figure);
   const doc = new PDFKit({
-    size: [figure.width, figure.height],
+    size: [page.width, page.height],
     margin: 0,
     // The regular face from the start: PDFKit would otherwise open with Helvetica, which its
     // browser build does not carry.
@@ -71,8 +74,8 @@ export function figurePdf(figure: Figure, fonts: PdfFonts, info: PdfInfo): Promi
       resolve(bytes);
     });
     SVGtoPDF(doc, svg, 0, 0, {
-      width: figure.width,
-      height: figure.height,
+      width: page.width,
+      height: page.height,
       fontCallback: (_family, bold, italic) =>
         bold ? (italic ? 'boldItalic' : 'bold') : italic ? 'italic' : 'regular',
       warningCallback: (warning) => problems.push(warning),

@@ -2,6 +2,7 @@
 // a plot (side_figure.ts), else the two charts beside each other, the caption under the pair.
 import type { BuiltChart } from '../chart_kinds/registry';
 import type { Figure } from './figure';
+import type { FigureParts, PaperSize } from './figure_size';
 import type { FigureTheme } from '../results/figure_info';
 import type { SideNames } from '../results/side_figure';
 import { mergeSides } from '../chart_kinds/registry';
@@ -22,7 +23,13 @@ function nested(figure: Figure, x: number, prefix: string): string {
       .split(`="#${id}"`)
       .join(`="#${prefix}${id}"`);
   }
-  return out.replace('<svg ', `<svg x="${x}" `);
+  // Inside the pair its size is in the pair's units, which a paper figure's `pt` are not.
+  return out
+    .replace(
+      /^<svg ([^>]*?)width="([\d.]+)pt" height="([\d.]+)pt"/,
+      '<svg $1width="$2" height="$3"',
+    )
+    .replace('<svg ', `<svg x="${x}" `);
 }
 
 /** The figure of both sides' chart `name` (the figure renderer loads with the first export). */
@@ -34,6 +41,8 @@ export async function renderSideFigure({
   names,
   caption,
   theme,
+  paper,
+  parts,
 }: {
   name: string;
   title: string;
@@ -42,31 +51,37 @@ export async function renderSideFigure({
   names: SideNames;
   caption: string[];
   theme: FigureTheme;
+  /** As renderFigure's: the pair together takes the width; each chart half of it. */
+  paper?: PaperSize | undefined;
+  parts?: FigureParts;
 }): Promise<Figure> {
   const { renderFigure } = await import('./figure');
   const merged = mergeSides(left, right, names);
-  if (merged) return renderFigure({ name, title, chart: merged, caption, theme });
+  const layout = { theme, paper, ...(parts ? { parts } : {}) };
+  if (merged) return renderFigure({ name, title, chart: merged, caption, ...layout });
+  const half = paper ? { ...layout, paper: { ...paper, widthPt: paper.widthPt / 2 } } : layout;
   const a = renderFigure({
     name: `${name}-left`,
     title: `${title}: ${names.left}`,
     chart: left,
     caption,
-    theme,
+    ...half,
   });
   const b = renderFigure({
     name: `${name}-right`,
     title: `${title}: ${names.right}`,
     chart: right,
     caption: [],
-    theme,
+    ...half,
   });
   const [width, height] = [a.width + b.width, Math.max(a.height, b.height)];
+  const unit = paper ? 'pt' : '';
   const background = /<rect [^>]*fill="([^"]+)"/.exec(a.text)?.[1] ?? '#ffffff';
   const text =
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" ` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}${unit}" height="${height}${unit}" ` +
     `viewBox="0 0 ${width} ${height}" data-theme="${theme}">` +
     `<rect width="${width}" height="${height}" fill="${background}"/>` +
     `${nested(a, 0, 'left-')}${nested(b, a.width, 'right-')}</svg>\n`;
-  return { text, width, height };
+  return { text, width, height, paper: paper !== undefined };
 }

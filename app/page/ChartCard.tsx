@@ -11,8 +11,9 @@ import { VIEWS } from '../views/registry';
 import { openViewFocus } from '../views/ViewPanel';
 import { embedSnippet } from './embed_snippet';
 import { download, svgToPng } from '../exports/export';
+import { figureLayout } from '../exports/figure_size';
 import type { FigureTheme } from '../results/figure_info';
-import { FigureOptions } from './FigureOptions';
+import { FigureOptions, useFigureLayoutChoice } from './FigureOptions';
 import { copyText } from './page';
 import type { ChartChoice } from '../link/url_state';
 
@@ -76,6 +77,7 @@ export function ChartCard(props: Props) {
   const [withLink, setWithLink] = useState(true);
   // Read from the address when the dialog opens, so it holds every choice made by then.
   const [embedUrl, setEmbedUrl] = useState('');
+  const layoutChoice = useFigureLayoutChoice();
   // The log boxes show the axes as drawn, which a preset may make logarithmic.
   const kind = chartKind(chart.kind);
   const axes = kind.logAxes?.(chart.data) ?? null;
@@ -91,6 +93,7 @@ export function ChartCard(props: Props) {
       chart,
       caption: exportInfo.caption(withLink),
       theme,
+      ...figureLayout(layoutChoice),
     });
   const run = (action: () => Promise<void> | void) => {
     setExportError(null);

@@ -19,8 +19,9 @@ import { ChartView } from '../chart_kinds/ChartView';
 import type { Difference } from '../results/differences';
 import { differenceNames, paneDifferences } from '../results/differences';
 import { download, svgToPng } from '../exports/export';
+import { figureLayout } from '../exports/figure_size';
 import type { FigureTheme } from '../results/figure_info';
-import { FigureOptions } from './FigureOptions';
+import { FigureOptions, useFigureLayoutChoice } from './FigureOptions';
 import type { PaneDrawn, PaneGrid } from './PaneSlot';
 import { PaneSlot } from './PaneSlot';
 import { PresentationFrame } from './Presentation';
@@ -161,6 +162,7 @@ export function SideBySide(props: Props) {
   const figure = both.find((c) => c.id === figureChoice) ?? both[0];
   const [theme, setTheme] = useState<FigureTheme>('print');
   const [withLink, setWithLink] = useState(true);
+  const layoutChoice = useFigureLayoutChoice();
   const [exportError, setExportError] = useState<string | null>(null);
 
   const onLeft = useCallback(
@@ -231,6 +233,7 @@ export function SideBySide(props: Props) {
       names,
       caption,
       theme,
+      ...figureLayout(layoutChoice),
     });
     return { file, caption };
   };
