@@ -72,10 +72,10 @@ test('sizes the exports for a paper column, the choice kept for every chart', as
   await page.goto('./?preset=multipsi-v1-comm');
   await waitIdle(page);
   const card = page.locator('[data-chart-card="perf-overhead"]');
-  const size = card.getByLabel('Size');
+  const size = card.getByLabel('Figure size');
   await expect(size).toHaveValue('screen');
   await size.selectOption({ label: 'one column, 3.5 in' });
-  await card.getByLabel('Text', { exact: true }).fill('9pt');
+  await card.getByLabel('Text size').fill('9pt');
   await card.getByRole('checkbox', { name: 'Caption' }).uncheck();
 
   const svg = (await save(page, 'perf-overhead', 'SVG')).data.toString('utf8');
@@ -88,15 +88,15 @@ test('sizes the exports for a paper column, the choice kept for every chart', as
 
   // Another chart's exports take the same choice, which its own controls show.
   const other = page.locator('[data-chart-card="cost-breakdown"]');
-  await expect(other.getByLabel('Size')).toHaveValue('one column');
-  await expect(other.getByLabel('Text', { exact: true })).toHaveValue('9pt');
+  await expect(other.getByLabel('Figure size')).toHaveValue('one column');
+  await expect(other.getByLabel('Text size')).toHaveValue('9pt');
   const pdf = await save(page, 'cost-breakdown', 'PDF');
   const [x0, , x1] = (await (await getDocumentProxy(new Uint8Array(pdf.data))).getPage(1)).view;
   expect(x1! - x0!).toBe(252);
 
   // A width without its unit is refused in words, beside the field and by the export.
   await size.selectOption({ label: 'a width…' });
-  const width = card.getByLabel('Width');
+  const width = card.getByLabel('Figure width');
   await width.fill('3.33');
   await expect(card.locator('.figure-layout-problem')).toHaveText(
     "Width '3.33' has no unit: give one of in, pt, mm, cm (1 to 20 in)",
@@ -105,7 +105,13 @@ test('sizes the exports for a paper column, the choice kept for every chart', as
   await expect(card.locator('.banner.error')).toContainText("Width '3.33' has no unit");
   await width.fill('3.33in');
   await expect(card.locator('.figure-layout-problem')).toHaveCount(0);
-  const narrow = (await save(page, 'perf-overhead', 'SVG')).data.toString('utf8');
+  // The failed export's words stay until the next export, which clears them.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    card.getByRole('button', { name: 'SVG', exact: true }).click(),
+  ]);
+  await expect(card.locator('.banner.error')).toHaveCount(0);
+  const narrow = await readFile(await download.path(), 'utf8');
   expect(narrow).toContain('width="239.76pt"');
   expect(consoleMessages).toEqual([]);
 });

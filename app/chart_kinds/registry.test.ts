@@ -85,6 +85,22 @@ describe('the chart kinds', () => {
     for (const row of table.rows) expect(row).toHaveLength(table.columns.length);
   });
 
+  // Every kind takes the text size a paper figure gives it: its own text (the chart's svg) at
+  // 8 pt, laid out at one column's 252 pt rather than its 12 px at 800.
+  it.each(KIND_NAMES)('%s draws its fixture for one column at 8 pt', (kind) => {
+    const figure = renderFigure({
+      name: kind,
+      title: kind,
+      chart: fixture(kind),
+      caption: [],
+      theme: 'print',
+      paper: { widthPt: 252, fontPt: 8 },
+    });
+    expect(figure).toMatchObject({ width: 252, paper: true });
+    expect(figure.text).toMatch(/<svg class="archex-chart" [^>]*width="252" [^>]*font-size="8"/);
+    expect(figure.text).not.toMatch(/font-size="1[1-3]"/);
+  });
+
   it.each(KIND_NAMES)('%s runs the parts it declares on its fixture', (kind) => {
     const chart = fixture(kind);
     const parts = chartKind(kind);

@@ -29,6 +29,9 @@ import {
   figurePdfFile,
   readPdfFonts,
   figurePng,
+  findChart,
+  parseDpi,
+  parsePaperSize,
   parseScale,
   parseTheme,
   presetFigures,
@@ -155,9 +158,13 @@ describe('presetFigures() of every preset', () => {
           expect(size, spec.id).toEqual({ width: drawn.width, height: drawn.height });
           expect(drawn.text, spec.id).not.toContain('var(');
           expect(pngSize(figurePng(drawn, { scale: 1 })), spec.id).toEqual(size);
-          // The PDF: one page the figure's size, its title as text, the font embedded.
+          // The PDF: one page the figure's size in points, its title as text, the font embedded.
           const pdf = await pdfFacts(await figurePdfFile(output));
-          expect(pdf, spec.id).toMatchObject({ pages: 1, size, embedded: true });
+          expect(pdf, spec.id).toMatchObject({
+            pages: 1,
+            size: { width: size.width * 0.75, height: size.height * 0.75 },
+            embedded: true,
+          });
           expect(pdf.text, spec.id).toContain(output.title.replace(/\s+/g, ' '));
           expect(
             csv.split('\n').filter((l) => l && !l.startsWith('#')).length,
@@ -257,10 +264,72 @@ describe('cli figure with bad input', () => {
     expect(existsSync(svg)).toBe(false);
   });
 
+  it('names --width and its units for a width without one, exits 2 and writes nothing', async () => {
+    const pdf = join(scratch, 'no-unit.pdf');
+    const run = await figure('multipsi-v1-comm', 'perf-overhead', '--width', '3.5', '--pdf', pdf);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(
+      "--width '3.5' has no unit: give one of in, pt, mm, cm (1 to 20 in)",
+    );
+    expect(existsSync(pdf)).toBe(false);
+  });
+
   it('lists the parameters for an unknown one and exits 2', async () => {
     const run = await figure('multipsi-v1-comm', 'perf-overhead', '--set', 'nodes=4');
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/unknown parameter 'nodes' for \S+; valid: seed, /);
+  });
+});
+
+describe('presetFigures() for paper', () => {
+  it('draws at the width in points, its PNG 300 dpi, without the title and caption asked off', async () => {
+    const engine = createInProcessEngine(loadNodeModule());
+    const preset = loadPresetsFromDisk().find((p) => p.id === 'multipsi-v1-comm')!;
+    const [output] = await presetFigures(engine, await engine.listModels(), preset, {
+      charts: [findChart(preset, 'perf-overhead')],
+      settings: [],
+      theme: 'print',
+      paper: parsePaperSize('3.5in', '8pt'),
+      parts: { title: false, caption: false },
+      baseUrl: new URL(DEFAULT_BASE_URL),
+    });
+    const { figure: drawn, title } = output!;
+    expect(drawn).toMatchObject({ width: 252, paper: true });
+    expect(drawn.text).toMatch(/^<svg [^>]*width="252pt"/m);
+    // The chart's own <title> names it for a screen reader; no <text> draws the title.
+    expect(drawn.text).not.toContain(`>${title}</text>`);
+    expect(drawn.text).toContain(`<title id=`);
+    expect(drawn.text).not.toContain('Made with archex');
+    expect(pngSize(figurePng(drawn)).width).toBe(1050);
+    expect(pngSize(figurePng(drawn, { dpi: 600 })).width).toBe(2100);
+    const pdf = await pdfFacts(await figurePdfFile(output!));
+    expect(pdf.size).toEqual({ width: 252, height: drawn.height });
+  });
+});
+
+describe('parsePaperSize(), parseDpi()', () => {
+  it('take a width and a text size with their units, each defaulting for the other', () => {
+    expect(parsePaperSize()).toBeUndefined();
+    expect(parsePaperSize('7in', '9pt')).toEqual({ widthPt: 504, fontPt: 9 });
+    expect(parsePaperSize('89mm')).toEqual({ widthPt: (89 * 72) / 25.4, fontPt: 8 });
+    expect(parsePaperSize(undefined, '10pt')).toEqual({ widthPt: 252, fontPt: 10 });
+    expect(parseDpi('600')).toBe(600);
+  });
+
+  it('name --width, --font-size and --dpi with their units and ranges', () => {
+    expect(() => parsePaperSize('3.5')).toThrow(
+      new UsageError("--width '3.5' has no unit: give one of in, pt, mm, cm (1 to 20 in)"),
+    );
+    expect(() => parsePaperSize('30in')).toThrow(
+      new UsageError("--width '30in' is out of range: from 1 to 20 in"),
+    );
+    expect(() => parsePaperSize('3.5in', '3pt')).toThrow(
+      new UsageError("--font-size '3pt' is out of range: from 5 to 24 pt"),
+    );
+    expect(() => parsePaperSize('3.5in', 'big')).toThrow(/^--font-size 'big' is not a length/);
+    expect(() => parseDpi('72.5')).toThrow(
+      new UsageError("--dpi '72.5' is not a whole number from 72 to 1200"),
+    );
   });
 });
 

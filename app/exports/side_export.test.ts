@@ -5,6 +5,7 @@ import { torus4x4HotSpot } from '../charts/fixtures/channel_heatmap';
 import { meshLatency } from '../charts/fixtures/network_lines';
 import type { BuiltChart } from '../chart_kinds/registry';
 import { FIGURE_WIDTH } from './figure';
+import { PAPER_WIDTHS } from './figure_size';
 import { renderSideFigure } from './side_export';
 
 const names = { left: 'Virtual channels: 1 per channel', right: 'Virtual channels: 4 per channel' };
@@ -50,5 +51,31 @@ describe('renderSideFigure()', () => {
     expect(new Set(ids).size).toBe(ids.length);
     // Every reference to an id finds one.
     for (const m of figure.text.matchAll(/url\(#([^)]+)\)/g)) expect(ids).toContain(m[1]);
+  });
+
+  it("fits two maps into a paper width, each half of it, in the pair's points", async () => {
+    const map: BuiltChart = { kind: 'channel-heatmap', data: torus4x4HotSpot };
+    const widthPt = PAPER_WIDTHS['two columns'];
+    const figure = await renderSideFigure({
+      name: 'channel-utilization',
+      title: 'Channel utilization',
+      left: map,
+      right: map,
+      names,
+      caption,
+      theme: 'print',
+      paper: { widthPt, fontPt: 8 },
+      parts: { title: false, caption: false },
+    });
+    expect(XMLValidator.validate(figure.text)).toBe(true);
+    expect(figure).toMatchObject({ width: widthPt, paper: true });
+    expect(figure.text).toMatch(new RegExp(`^<svg [^>]*width="${widthPt}pt"`, 'm'));
+    // The halves sit in the pair's units: no nested `pt`, the right one from the middle.
+    const halves = [...figure.text.matchAll(/<svg x="([\d.]+)" xmlns="[^"]+" width="([^"]+)"/g)];
+    expect(halves.map((m) => [Number(m[1]), m[2]])).toEqual([
+      [0, String(widthPt / 2)],
+      [widthPt / 2, String(widthPt / 2)],
+    ]);
+    expect(figure.text).not.toContain('Made with archex');
   });
 });

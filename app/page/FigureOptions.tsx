@@ -52,10 +52,14 @@ export function FigureLayoutOptions() {
     problem = (error as Error).message;
   }
   return (
-    <span className="figure-layout" role="group" aria-label="Exported figure's size">
+    <span className="figure-layout" role="group" aria-label="Export layout">
       <label title="The width the SVG, PNG and PDF are laid out for: placed at it, their text prints at the size given">
         Size{' '}
-        <select value={choice.size} onChange={(e) => set({ size: e.target.value as SizeChoice })}>
+        <select
+          aria-label="Figure size"
+          value={choice.size}
+          onChange={(e) => set({ size: e.target.value as SizeChoice })}
+        >
           {SIZE_CHOICES.map((s) => (
             <option key={s} value={s}>
               {SIZE_LABELS[s]}
@@ -68,6 +72,7 @@ export function FigureLayoutOptions() {
           Width{' '}
           <input
             type="text"
+            aria-label="Figure width"
             inputMode="decimal"
             size={6}
             value={choice.width}
@@ -81,6 +86,7 @@ export function FigureLayoutOptions() {
           Text{' '}
           <input
             type="text"
+            aria-label="Text size"
             inputMode="decimal"
             size={4}
             value={choice.fontSize}
