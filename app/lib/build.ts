@@ -28,6 +28,7 @@ const declarations = join(LIB_DIST, 'types');
 
 const app = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   version: string;
+  license: string;
   dependencies: Record<string, string>;
 };
 
@@ -38,6 +39,7 @@ const manifest = {
   description:
     "archex's simulation engine (J-Machine, Multi-PSI, PIE64, Paragon, transputers, networks) " +
     'in WebAssembly: run, trace and validate its presets from Node or a browser',
+  license: app.license,
   type: 'module',
   engines: { node: '>=20' },
   exports: {
@@ -156,6 +158,8 @@ export async function packLibrary(): Promise<string> {
   );
   for (const entry of ['node', 'browser']) rollUp(entry);
   copyFileSync(join(root, 'docs/library.md'), join(out, 'README.md'));
+  for (const notice of ['LICENSE', 'THIRD_PARTY_LICENSES.md', 'CITATION.cff'])
+    copyFileSync(join(root, notice), join(out, notice));
   writeFileSync(join(out, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   const packed = JSON.parse(
     run('npm', ['pack', '--json', '--pack-destination', LIB_DIST], out),
