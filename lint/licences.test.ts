@@ -38,7 +38,8 @@ function listed(): Map<string, string> {
   const text = read('THIRD_PARTY_LICENSES.md');
   const table = text.slice(text.indexOf('## Packages'));
   const rows = [...table.matchAll(/^\|\s*([^|\s]+)\s*\|\s*([^|]+?)\s*\|$/gm)];
-  return new Map(rows.map((r) => [r[1]!, r[2]!]).filter(([name]) => !/^(Package|-+)$/.test(name!)));
+  const pairs = rows.map((r): [string, string] => [r[1]!, r[2]!]);
+  return new Map(pairs.filter(([name]) => !/^(Package|-+)$/.test(name)));
 }
 
 describe('licence', () => {

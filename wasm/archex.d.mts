@@ -20,6 +20,11 @@ export interface ParamSpec {
   defaultList: number[];
   /** Names of the values 0, 1, ... when the parameter picks one of them; empty otherwise. */
   choices: string[];
+  /**
+   * Non-empty: the name of a choice parameter whose chosen value is this one's unit (loads in
+   * flits/node/cycle or fractions of a bound); `unit` is then its default choice's.
+   */
+  unitFrom: string;
 }
 
 /** One output of a model, declared beside the code that makes it (engine/src/core/outputs.h). */

@@ -61,6 +61,7 @@ val describe_param(const archex::ParamSpec& p) {
   o.set("maxItems", static_cast<double>(p.max_items));
   o.set("defaultList", numbers(p.default_list));
   o.set("choices", strings(p.choices));
+  o.set("unitFrom", p.unit_from);
   return o;
 }
 

@@ -39,6 +39,7 @@ const model: ModelInfo = {
       maxItems: 0,
       defaultList: [],
       choices: [],
+      unitFrom: '',
     },
     {
       name: 'rates',
@@ -54,11 +55,32 @@ const model: ModelInfo = {
       maxItems: 6,
       defaultList: [0.75, 0.5, 0.25],
       choices: [],
+      unitFrom: '',
     },
   ],
 };
 
 describe('parseSettings()', () => {
+  it('names the unit a choice gives the loads, set in the line or by the preset', () => {
+    const scale = {
+      ...model.params[0]!,
+      name: 'scale',
+      unit: '',
+      max: 1,
+      min: 0,
+      choices: ['fraction', 'flits/node/cycle'],
+    };
+    const scaled: ModelInfo = {
+      ...model,
+      params: [{ ...model.params[1]!, unitFrom: 'scale' }, scale],
+    };
+    const flits =
+      "parameter 'rates' item 1 = 'x' is not a finite number; valid range [0.01, 1] flits/node/cycle";
+    expect(() => parseSettings(scaled, ['rates=x', 'scale=flits/node/cycle'])).toThrow(flits);
+    expect(() => parseSettings(scaled, ['rates=x'], { scale: 1 })).toThrow(flits);
+    expect(() => parseSettings(scaled, ['rates=x'])).toThrow('valid range [0.01, 1] fraction');
+  });
+
   it('parses name=value pairs and the seed', () => {
     expect(parseSettings(model, ['pes=8', 'seed=3'])).toEqual({ params: { pes: 8 }, seed: 3 });
   });
@@ -250,7 +272,7 @@ describe('runPreset() on the custom network', () => {
       report.results.latency_mean_cycles as number,
     );
     await expect(runPreset(engine, models, preset, ['topology=ring'])).rejects.toThrow(
-      "parameter 'topology' = 'ring' is not one of the choices; valid: mesh, torus",
+      "parameter 'topology': Unknown choice 'ring'. Valid: mesh, torus",
     );
     engine.dispose();
   }, 60_000);
@@ -371,9 +393,19 @@ describe('parseParamsJson()', () => {
     const bad = (params: unknown) => () => parseParamsJson(withChoice, { params }, 'a.json');
     expect(bad({ topology: 'ring' })).toThrow(
       new UsageError(
-        'a.json: parameter \'topology\' = "ring": Not a number. Valid: mesh, torus, fly (or 0 to 2)',
+        "a.json: parameter 'topology' = 'ring': Unknown choice 'ring'. Valid: mesh, torus, fly",
         'topology',
       ),
+    );
+    // JSON.stringify would print NaN and Infinity as null.
+    expect(bad({ pes: Number.NaN })).toThrow(
+      new UsageError(
+        "a.json: parameter 'pes' = NaN: Not a finite number. Valid: 1 to 64 PEs",
+        'pes',
+      ),
+    );
+    expect(bad({ rates: [0.5, Number.POSITIVE_INFINITY] })).toThrow(
+      "a.json: parameter 'rates' = [0.5, Infinity]: Item 2 (Infinity): Not a finite number.",
     );
     expect(bad({ pes: 0 })).toThrow(
       new UsageError("a.json: parameter 'pes' = 0: Out of range. Valid: 1 to 64 PEs", 'pes'),

@@ -13,6 +13,9 @@ import {
   namedParams,
   otherBase,
   parseDecimal,
+  specsAt,
+  unknownChoice,
+  valueWords,
 } from '../presets/param_values';
 import { MAX_MEMORY_MB, MIN_MEMORY_MB } from '../engine/memory';
 
@@ -96,8 +99,21 @@ export interface Overrides {
  * takes its `listItems` (8x8x8, or numbers separated by commas), and one number is a one-item
  * list; a choice takes its name or its number.
  */
-export function parseSettings(model: ModelInfo, settings: string[]): Overrides {
+export function parseSettings(model: ModelInfo, settings: string[], base: Params = {}): Overrides {
   const params: Params = {};
+  // Units as the run reads them: a choice set anywhere in the line names a unit (sweep_scale).
+  const chosen = settings.map((s) => s.split('=', 2)).filter(([n]) => n !== undefined);
+  const specs = specsAt(model.params, {
+    ...base,
+    ...Object.fromEntries(
+      chosen.flatMap(([name, text]) => {
+        const index = model.params
+          .find((p) => p.name === name)
+          ?.choices.indexOf(text?.trim() ?? '');
+        return index === undefined || index < 0 ? [] : [[name, index]];
+      }),
+    ),
+  });
   let seed: number | undefined;
   for (const setting of settings) {
     const eq = setting.indexOf('=');
@@ -114,7 +130,7 @@ export function parseSettings(model: ModelInfo, settings: string[]): Overrides {
       seed = value;
       continue;
     }
-    const spec = model.params.find((p) => p.name === name);
+    const spec = specs.find((p) => p.name === name);
     if (!spec) {
       const valid = ['seed', ...model.params.map((p) => p.name)].join(', ');
       throw new UsageError(`unknown parameter '${name}' for ${model.name}; valid: ${valid}`);
@@ -125,9 +141,7 @@ export function parseSettings(model: ModelInfo, settings: string[]): Overrides {
       const index = spec.choices.indexOf(text);
       const value = index >= 0 ? index : parseDecimal(text);
       if (!Number.isInteger(value) || value < 0 || value >= spec.choices.length) {
-        throw new UsageError(
-          `parameter '${name}' = '${text}' is not one of the choices; valid: ${spec.choices.join(', ')}`,
-        );
+        throw new UsageError(`parameter '${name}': ${unknownChoice(spec, text)}`, name);
       }
       params[name] = value;
       continue;
@@ -189,7 +203,7 @@ export function parseParamsJson(
     const checked = checkParamValue(spec, value);
     if ('error' in checked) {
       throw new UsageError(
-        `${where}: parameter '${name}' = ${JSON.stringify(value)}: ${checked.error}`,
+        `${where}: parameter '${name}' = ${valueWords(value)}: ${checked.error}`,
         name,
       );
     }
@@ -199,7 +213,7 @@ export function parseParamsJson(
   if (json.seed !== undefined) {
     if (!Number.isSafeInteger(json.seed) || (json.seed as number) < 0) {
       throw new UsageError(
-        `${where}: seed ${JSON.stringify(json.seed)} is not a whole number from 0`,
+        `${where}: seed ${valueWords(json.seed)} is not a whole number from 0`,
         'seed',
       );
     }
@@ -216,7 +230,7 @@ export function runRequest(
   settings: string[],
   base?: Overrides,
 ): RunRequest {
-  const overrides = parseSettings(model, settings);
+  const overrides = parseSettings(model, settings, { ...presetParams(preset), ...base?.params });
   return {
     model: preset.model,
     params: { ...presetParams(preset), ...base?.params, ...overrides.params },

@@ -70,7 +70,7 @@ function modelSection(m: ModelInfo): string[] {
       const row = [
         `\`${p.name}\``,
         p.label,
-        unitText(p.unit),
+        p.unitFrom ? `${unitText(p.unit)}, or as \`${p.unitFrom}\` names` : unitText(p.unit),
         defaultOf(p),
         rangeOf(p),
         p.description,

@@ -10,6 +10,7 @@ import { networkJson } from '../engine/types';
 import { perfettoTrace } from '../exports/perfetto';
 import type { Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
+import { specsAt } from '../presets/param_values';
 import { asExpected } from '../presets/validation';
 import type { Overrides } from '../cli/commands';
 import { UsageError, namingParam, parseParamsJson, runPreset, runReport } from '../cli/commands';
@@ -159,7 +160,8 @@ export function archexOver(engine: Engine, presets: Preset[]): Archex {
         const all = { ...(preset ? presetParams(preset) : {}), ...overrides.params };
         const networks = await namingParam(engine.describe(model.name, all));
         return {
-          model: structuredClone(model),
+          // Units as this run reads them: the curve's loads in what sweep_scale names.
+          model: { ...structuredClone(model), params: specsAt(model.params, all) },
           ...(preset ? { preset: presetSummary(preset) } : {}),
           networks: Object.fromEntries(networks.map((n) => [n.name, networkJson(n)])),
         };

@@ -110,6 +110,7 @@ console.log(JSON.stringify({
   trace: await trace('network-deadlock', {}, options),
   perfetto: await perfetto('network-deadlock', {}, options),
   describe: await describe('network-deadlock'),
+  loads: (await describe('custom-network')).model.params.find((p) => p.name === 'sweep_rates'),
 }));
 `,
     );
@@ -123,6 +124,8 @@ console.log(JSON.stringify({
     expect(got.describe.model.name).toBe('network_traffic');
     expect(got.describe.preset.id).toBe('network-deadlock');
     expect(Object.keys(got.describe.networks).length).toBeGreaterThan(0);
+    // The custom network reads its curve's loads as fractions of the bound, and says so.
+    expect(got.loads.unit).toBe('fractions of the capacity bound');
   });
 
   it('says what is wrong as a typed error naming the parameter and its range', async () => {
@@ -139,10 +142,12 @@ console.log(JSON.stringify([
   await caught(() => run('no-such-preset')),
   await caught(() => trace('network-deadlock', {}, { length: -5 })),
   await caught(async () => createArchex({ threads: 0 })),
+  await caught(() => run('custom-network', { injection_rate: NaN })),
+  await caught(() => run('custom-network', { topology: 'ring' })),
 ]));
 `,
     );
-    const [range, unknown, preset, window, threads] = JSON.parse(out);
+    const [range, unknown, preset, window, threads, nan, choice] = JSON.parse(out);
     expect(range).toMatchObject({ error: true, kind: 'param', param: 'pes' });
     expect(range.message).toMatch(/'pes'.*Valid: 1 to 1024 PEs/);
     expect(unknown).toMatchObject({ error: true, kind: 'param', param: 'nope' });
@@ -152,6 +157,10 @@ console.log(JSON.stringify([
     expect(window).toMatchObject({ error: true, kind: 'param', param: 'length' });
     expect(threads).toMatchObject({ error: true, kind: 'input' });
     expect(threads.message).toContain('1 to 256');
+    expect(nan.message).toContain("'injection_rate' = NaN: Not a finite number. Valid: 0.001 to 1");
+    expect(choice.message).toContain(
+      "'topology' = 'ring': Unknown choice 'ring'. Valid: mesh, torus, fly, crossbar",
+    );
   });
 
   it("types a TypeScript user's code: its results, options and errors", async () => {

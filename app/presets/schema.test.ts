@@ -4,7 +4,7 @@ import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
 import type { ModelInfo } from '../engine/types';
 import { loadPresetsFromDisk } from './from_disk';
-import { fillParams, resolveValues } from './param_values';
+import { fillParams, resolveValues, specsAt } from './param_values';
 import type { StatedReferencePoint } from './schema';
 import {
   namesMeet,
@@ -13,7 +13,6 @@ import {
   presetParams,
   presetProblems,
   shownCharts,
-  shownSpecs,
   targetsInProblems,
   unusedParams,
 } from './schema';
@@ -353,15 +352,15 @@ describe('the custom network shows what its shape and switching use', () => {
 
   it('names the unit the loads of the curve are read in', () => {
     const unit = (scale: string) =>
-      shownSpecs(custom, specs(), at({ sweep_scale: scale })).find((s) => s.name === 'sweep_rates')!
-        .unit;
+      specsAt(specs(), at({ sweep_scale: scale })).find((s) => s.name === 'sweep_rates')!.unit;
     expect(unit('fractions of the capacity bound')).toBe('fractions of the capacity bound');
     expect(unit('flits/node/cycle')).toBe('flits/node/cycle');
+    // A preset declares the unit its own sweep_scale names: fractions here.
     const bad = structuredClone(custom);
-    bad.unitFrom = { sweep_rates: 'dims', nope: 'sweep_scale' };
+    bad.params.sweep_rates!.unit = 'flits/node/cycle';
     expect(presetProblems(bad, models)).toEqual([
-      "unitFrom.sweep_rates: 'dims' is not a choice of network_traffic",
-      'unitFrom.nope: not a parameter of network_traffic',
+      "params.sweep_rates: unit 'flits/node/cycle' but the engine uses 'fractions of the " +
+        "capacity bound', as sweep_scale names it",
     ]);
   });
 });

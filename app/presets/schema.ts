@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import type { ModelInfo, OutputSpec, ParamValue } from '../engine/types';
 import type { Baseline } from './param_values';
-import { checkParamValue, placeholderParams } from './param_values';
+import { checkParamValue, placeholderParams, specsAt } from './param_values';
 import type { ChartSpec } from './chart_specs';
 import { ChartSpecSchema, chartOutputs } from './chart_specs';
 import type { OutputNames, ValueRefSpec } from './fields';
@@ -146,11 +146,6 @@ export const PresetSchema = z
       )
       .optional(),
     /**
-     * Parameters whose unit is the name of a choice's value: the loads of a curve read in
-     * flits/node/cycle or in fractions of the capacity bound, as `sweep_scale` says.
-     */
-    unitFrom: z.record(z.string(), z.string()).optional(),
-    /**
      * Headline numbers above the charts; `detail` may hold `{ref}`, `{ref:%}` or `{ref:yes}`
      * placeholders, and parts in [square brackets] left out where a value in them is missing.
      */
@@ -258,14 +253,18 @@ export function presetProblems(preset: Preset, models: ModelInfo[]): string[] {
     ))
       problems.push(`${path}: {param.${name}} is not a parameter of ${model.name}`);
   }
+  const specs = specsAt(model.params, presetParams(preset));
   for (const [name, entry] of Object.entries(preset.params)) {
-    const spec = model.params.find((p) => p.name === name);
+    const spec = specs.find((p) => p.name === name);
     if (!spec) {
       problems.push(`params.${name}: not a parameter of ${model.name}`);
       continue;
     }
     if (spec.unit !== entry.unit) {
-      problems.push(`params.${name}: unit '${entry.unit}' but the engine uses '${spec.unit}'`);
+      const why = spec.unitFrom ? `, as ${spec.unitFrom} names it` : '';
+      problems.push(
+        `params.${name}: unit '${entry.unit}' but the engine uses '${spec.unit}'${why}`,
+      );
     }
     if (entry.value === undefined) continue;
     const checked = checkParamValue(spec, entry.value);
@@ -301,12 +300,6 @@ export function presetProblems(preset: Preset, models: ModelInfo[]): string[] {
     if (points !== undefined && !preset.charts.some((c) => c.id === points))
       problems.push(`charts.${i}.watch.points: no chart '${points}'`);
   });
-  for (const [name, choice] of Object.entries(preset.unitFrom ?? {})) {
-    if (!model.params.some((p) => p.name === name))
-      problems.push(`unitFrom.${name}: not a parameter of ${model.name}`);
-    if (!model.params.some((p) => p.name === choice && p.choices.length > 0))
-      problems.push(`unitFrom.${name}: '${choice}' is not a choice of ${model.name}`);
-  }
   return [...problems, ...outputProblems(preset, model)];
 }
 
@@ -418,20 +411,6 @@ export function shownCharts(
   params: Record<string, ParamValue>,
 ): ChartSpec[] {
   return preset.charts.filter((chart) => conditionsHold(chart.when, specs, params));
-}
-
-/** The specs as the panel shows them: a unit taken from a choice (`unitFrom`) put in. */
-export function shownSpecs(
-  preset: Preset,
-  specs: ModelInfo['params'],
-  params: Record<string, ParamValue>,
-): ModelInfo['params'] {
-  const from = preset.unitFrom ?? {};
-  return specs.map((spec) => {
-    const choice = from[spec.name];
-    const unit = choice && specs.find((s) => s.name === choice)?.choices[Number(params[choice])];
-    return unit === undefined ? spec : { ...spec, unit };
-  });
 }
 
 /** The machine and, for a paper's machine, its year: "MIT J-Machine, 1993". */
