@@ -5,8 +5,8 @@ import { networkJson, timelineJson } from '../engine/types';
 import type { Accepted, Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
 import { unitSymbol } from '../presets/units';
-import type { ValidationRow } from '../presets/validation';
-import { rowText, validate, verdict } from '../presets/validation';
+import type { TargetRole, ValidationRow, ValidationSummary } from '../presets/validation';
+import { rowText, validate, validationSummary, verdict } from '../presets/validation';
 import {
   checkParamValue,
   listItems,
@@ -56,6 +56,9 @@ export interface RunReport {
    */
   validation: {
     metric: string;
+    role: TargetRole;
+    /** A calibration target's calibrated values (the parameters fitted on it). */
+    fittedBy?: string[];
     label: string;
     unit: string;
     paper: number | string;
@@ -297,6 +300,8 @@ export function runReport(
     timelines: Object.fromEntries(result.timelines.map((t) => [t.name, timelineJson(t)])),
     validation: rows.map((r) => ({
       metric: r.metric,
+      role: r.role,
+      ...(r.fittedBy ? { fittedBy: r.fittedBy } : {}),
       label: r.label,
       unit: r.unit,
       ...(r.paper.kind === 'number'
@@ -336,9 +341,23 @@ export function toCsv(result: RunResult): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** A plain-text table: numeric columns right-aligned, the first and the `left` ones left. */
-export function formatTable(header: string[], rows: string[][], left: number[] = []): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+/**
+ * A plain-text table: numeric columns right-aligned, the first and the `left` ones left. With
+ * `fit`, no column is wider than `fit.column` (a longer cell pushes the rest of its row on) and a
+ * line longer than `fit.width` wraps, its next lines indented.
+ */
+export function formatTable(
+  header: string[],
+  rows: string[][],
+  left: number[] = [],
+  fit?: { width: number; column: number },
+): string {
+  const widths = header.map((h, i) =>
+    Math.min(
+      Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)),
+      fit ? Math.max(h.length, fit.column) : Infinity,
+    ),
+  );
   const line = (cells: string[]) =>
     cells
       .map((c, i) =>
@@ -346,7 +365,38 @@ export function formatTable(header: string[], rows: string[][], left: number[] =
       )
       .join('  ')
       .trimEnd();
-  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+  const lines = [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
+  return (fit ? lines.flatMap((l) => wrapLine(l, fit.width, WRAP_INDENT)) : lines).join('\n');
+}
+
+/** How far a wrapped line's next lines are indented. */
+export const WRAP_INDENT = 4;
+
+/**
+ * A line as lines of at most `width` characters, broken at spaces, each after the first indented
+ * by `indent`; a word longer than a line stays whole.
+ */
+export function wrapLine(line: string, width: number, indent: number): string[] {
+  const lines: string[] = [];
+  const prefix = ' '.repeat(indent);
+  let rest = line;
+  let lead = '';
+  while (lead.length + rest.length > width) {
+    const room = width - lead.length;
+    let cut = rest.lastIndexOf(' ', room);
+    if (cut <= 0) cut = rest.indexOf(' ', room);
+    if (cut <= 0) break;
+    lines.push(lead + rest.slice(0, cut).trimEnd());
+    rest = rest.slice(cut).trimStart();
+    lead = prefix;
+  }
+  lines.push(lead + rest);
+  return lines;
+}
+
+/** The width text is wrapped to: the terminal's, or 100 columns when it is not a terminal. */
+export function terminalWidth(stream: { columns?: number } = process.stdout): number {
+  return stream.columns !== undefined && stream.columns > 0 ? stream.columns : 100;
 }
 
 export function formatNumber(value: number): string {
@@ -360,15 +410,16 @@ export function formatNumber(value: number): string {
  * A preset's targets as text: the paper's number or words, the values accepted, the simulated
  * value, the result and where in the paper; below it, why each known miss misses.
  */
-export function validationTable(presetId: string, rows: ValidationRow[]): string {
+export function validationTable(presetId: string, rows: ValidationRow[], width: number): string {
   const misses = rows.filter((r) => r.knownMiss !== undefined);
   const table = formatTable(
-    ['preset', 'metric', 'paper', 'accepted', 'simulated', 'result', 'source'],
+    ['preset', 'metric', 'role', 'paper', 'accepted', 'simulated', 'result', 'source'],
     rows.map((r) => {
       const text = rowText(r);
       return [
         presetId,
         r.metric,
+        r.role,
         text.paper,
         text.accepted,
         text.simulated,
@@ -376,10 +427,33 @@ export function validationTable(presetId: string, rows: ValidationRow[]): string
         r.source,
       ];
     }),
-    [1, 2, 6],
+    [1, 2, 3, 7],
+    { width, column: VALIDATION_COLUMN },
   );
-  const notes = misses.map((r, i) => `(${i + 1}) ${r.metric}: ${r.knownMiss}`);
+  const notes = misses.flatMap((r, i) =>
+    wrapLine(`(${i + 1}) ${r.metric}: ${r.knownMiss}`, width, WRAP_INDENT),
+  );
   return [table, ...notes].join('\n');
+}
+
+/** The widest a validation table's column is padded to: a claim's words run on past it. */
+const VALIDATION_COLUMN = 28;
+
+/** Presets' paper targets checked: each preset's rows as `run --json` writes them, and their sum. */
+export interface ValidationReport {
+  presets: { preset: string; validation: RunReport['validation'] }[];
+  summary: ValidationSummary;
+}
+
+/** What `validate --json` prints and the library's validate() gives, of presets' runs. */
+export function validationReport(
+  runs: { preset: string; report: RunReport; rows: ValidationRow[] }[],
+): ValidationReport {
+  const checked = runs.filter((r) => r.rows.length > 0);
+  return {
+    presets: checked.map((r) => ({ preset: r.preset, validation: r.report.validation })),
+    summary: validationSummary(checked.flatMap((r) => r.rows)),
+  };
 }
 
 /** An aggregate's line in `validate`: the presets that check its experiments' paper targets. */
