@@ -169,10 +169,19 @@ describe('perfettoTrace()', () => {
       expect(channel).toMatch(/^router \d+ → router \d+ .* vc 0$/);
       expect(names).toContain(channel);
     }
-    // The packets the knot holds hold their channels to the run's end, the deadlock.
-    const held = slices(file).filter((e) => e.pid === mark!.pid);
-    expect(Math.max(...held.map((e) => e.ts! + e.dur!))).toBe(at);
+    // The run stops there, and so does the trace.
     expect(report.trace.end).toBe(at);
+    expect(file.otherData.window).toBe(`cycle 0 to ${at}`);
+  });
+
+  it("a packet still crossing a channel at the window's end holds it to that end", async () => {
+    const report = await trace('custom-network', ['dims=4x4'], { from: '1000', cycles: '200' });
+    const file = perfettoTrace(report);
+    expect(perfettoProblems(file)).toEqual([]);
+    const held = slices(file).filter((e) => e.cat === 'move');
+    const ends = held.map((e) => e.ts! + e.dur!);
+    expect(Math.max(...ends)).toBe(1200);
+    expect(ends.filter((end) => end === 1200).length).toBeGreaterThan(0);
   });
 
   it('a cycle clock is said to be shown as microseconds', async () => {
