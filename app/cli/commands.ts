@@ -341,23 +341,9 @@ export function toCsv(result: RunResult): string {
   return `${lines.join('\n')}\n`;
 }
 
-/**
- * A plain-text table: numeric columns right-aligned, the first and the `left` ones left. With
- * `fit`, no column is wider than `fit.column` (a longer cell pushes the rest of its row on) and a
- * line longer than `fit.width` wraps, its next lines indented.
- */
-export function formatTable(
-  header: string[],
-  rows: string[][],
-  left: number[] = [],
-  fit?: { width: number; column: number },
-): string {
-  const widths = header.map((h, i) =>
-    Math.min(
-      Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)),
-      fit ? Math.max(h.length, fit.column) : Infinity,
-    ),
-  );
+/** A plain-text table: numeric columns right-aligned, the first and the `left` ones left. */
+export function formatTable(header: string[], rows: string[][], left: number[] = []): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
     cells
       .map((c, i) =>
@@ -365,8 +351,7 @@ export function formatTable(
       )
       .join('  ')
       .trimEnd();
-  const lines = [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
-  return (fit ? lines.flatMap((l) => wrapLine(l, fit.width, WRAP_INDENT)) : lines).join('\n');
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
 /** How far a wrapped line's next lines are indented. */
@@ -407,37 +392,59 @@ export function formatNumber(value: number): string {
 }
 
 /**
- * A preset's targets as text: the paper's number or words, the values accepted, the simulated
- * value, the result and where in the paper; below it, why each known miss misses.
+ * A preset's targets as text: the role, the paper's number or words, the values accepted, the
+ * simulated value, the result and where in the paper; below it, why each known miss misses. A
+ * table where it fits in `width`; else a target a row (preset, metric, role, result) with its
+ * numbers and source under it, wrapped to the width and indented.
  */
 export function validationTable(presetId: string, rows: ValidationRow[], width: number): string {
   const misses = rows.filter((r) => r.knownMiss !== undefined);
-  const table = formatTable(
-    ['preset', 'metric', 'role', 'paper', 'accepted', 'simulated', 'result', 'source'],
-    rows.map((r) => {
-      const text = rowText(r);
-      return [
+  const cells = rows.map((r) => {
+    const text = rowText(r);
+    return {
+      head: [
         presetId,
         r.metric,
         r.role,
-        text.paper,
-        text.accepted,
-        text.simulated,
         r.knownMiss === undefined ? verdict(r) : `${verdict(r)} (${misses.indexOf(r) + 1})`,
-        r.source,
-      ];
-    }),
+      ],
+      text,
+      source: r.source,
+    };
+  });
+  const table = formatTable(
+    ['preset', 'metric', 'role', 'paper', 'accepted', 'simulated', 'result', 'source'],
+    cells.map(({ head: [preset, metric, role, result], text, source }) => [
+      preset!,
+      metric!,
+      role!,
+      text.paper,
+      text.accepted,
+      text.simulated,
+      result!,
+      source,
+    ]),
     [1, 2, 3, 7],
-    { width, column: VALIDATION_COLUMN },
   );
+  const fits = table.split('\n').every((l) => l.length <= width);
+  const body = fits
+    ? table
+    : cells
+        .flatMap(({ head, text, source }) => [
+          head.join('  '),
+          ...wrapLine(
+            `${' '.repeat(WRAP_INDENT)}paper ${text.paper}; accepted ${text.accepted}; ` +
+              `simulated ${text.simulated}; source: ${source}`,
+            width,
+            WRAP_INDENT,
+          ),
+        ])
+        .join('\n');
   const notes = misses.flatMap((r, i) =>
     wrapLine(`(${i + 1}) ${r.metric}: ${r.knownMiss}`, width, WRAP_INDENT),
   );
-  return [table, ...notes].join('\n');
+  return [body, ...notes].join('\n');
 }
-
-/** The widest a validation table's column is padded to: a claim's words run on past it. */
-const VALIDATION_COLUMN = 28;
 
 /** Presets' paper targets checked: each preset's rows as `run --json` writes them, and their sum. */
 export interface ValidationReport {
