@@ -232,11 +232,24 @@ export interface TraceMark {
   lane: string;
 }
 
+/**
+ * Instants marked on the network (a deadlock): the kind, its label and its fields naming a channel
+ * and its virtual channel. The events of one time are one instant, of their channels in the
+ * order recorded (a deadlock's knot).
+ */
+export interface TraceNetworkMark {
+  kind: string;
+  label: string;
+  channel: string;
+  vc: string;
+}
+
 /** How a trace reads as a timeline, as its machine declares it (all empty: it does not). */
 export interface TraceTimeline {
   lanes: TraceLane[];
   messages: TraceMessages[];
   marks: TraceMark[];
+  networkMarks: TraceNetworkMark[];
 }
 
 /**

@@ -167,9 +167,14 @@ describe('recordTrace(), trace()', () => {
       label: 'wait send',
       activity: 'wait_send',
     });
-    // A network's trace declares no timeline.
+    // A network's trace declares no rows, only its deadlock, an instant of the knot's channels.
     const network = traced('network_traffic', { dims: [4, 4] }, 0, 1000, 100);
-    expect(network.timeline).toEqual({ lanes: [], messages: [], marks: [] });
+    expect(network.timeline).toEqual({
+      lanes: [],
+      messages: [],
+      marks: [],
+      networkMarks: [{ kind: 'deadlock', label: 'deadlock', channel: 'channel', vc: 'vc' }],
+    });
   });
 
   it('says why a trace cannot be recorded, and the run is over', () => {

@@ -4,7 +4,7 @@
 //   npm run cli -- run <preset-id> --shard i/n [--set ...]      (JSON lines, one per point)
 //   npm run cli -- merge <shard files...> --json
 //   npm run cli -- trace <preset-id> [--set ...] [--point N] [--from T] [--cycles N] [--json]
-//   npm run cli -- validate [preset-id]
+//   npm run cli -- validate [preset-id] [--json]
 //   npm run cli -- figure <preset-id> (<chart-id> [--svg f] [--png f] [--csv f] | --all --out dir)
 // Every command takes --jobs N: a sweep's points run on N worker threads (default: every core).
 // A list parameter is set as comma-separated numbers: --set curve_work_rates=1,0.8,0.6.
@@ -28,7 +28,7 @@ import type { Preset } from '../presets/schema';
 import type { Sample } from '../engine/time_left';
 import { JUDGE_AFTER_MS, addSample, formatTimeLeft, worthAsking } from '../engine/time_left';
 import { presetProblems } from '../presets/schema';
-import { asExpected } from '../presets/validation';
+import { summaryText } from '../presets/validation';
 import { unitSymbol } from '../presets/units';
 import type { Overrides } from './commands';
 import {
@@ -41,7 +41,9 @@ import {
   parseParamsJson,
   runPreset,
   targetsElsewhere,
+  terminalWidth,
   toCsv,
+  validationReport,
   validationTable,
 } from './commands';
 import { perfettoJson, perfettoTrace } from '../exports/perfetto';
@@ -65,7 +67,7 @@ const USAGE = `usage:
   npm run cli -- run --params file.json [--set ...]   (the preset the file names)
   npm run cli -- run <preset-id> --shard i/n [--set ...]
   npm run cli -- merge <shard files...> --json
-  npm run cli -- validate [preset-id]
+  npm run cli -- validate [preset-id] [--json]
   npm run cli -- trace <preset-id> [--params f] [--set name=value ...] [--point N] [--from T]
                  [--cycles N] [--max-events N] [--max-bytes N] [--json | --format perfetto]
   npm run cli -- figure <preset-id> <chart-id> [--params f] [--set name=value ...] [--svg out.svg]
@@ -96,6 +98,11 @@ options of run:
                     the n shards anywhere (GNU parallel, a Slurm job array), then
                     merge their files: merge <files...> --json prints exactly what run --json
                     prints for the whole sweep, or names the points still missing.
+
+options of validate (each target's role: calibration, a calibrated value was fitted on it;
+validation, a number the paper states; claim, the paper's words):
+  --json            each preset's rows as run --json writes them and the summary: passed of all,
+                    of all but the calibration targets, and per role.
 
 options of trace (one run recording the events of a window; docs/cli.md "Traces"):
   --point N         the point of a sweep model's run to trace (default 0: for the custom
@@ -434,28 +441,28 @@ async function main(argv: string[]): Promise<number> {
             result.scalars.map((s) => [s.name, formatNumber(s.value), unitSymbol(s.unit)]),
           ),
         );
-        if (rows.length > 0) console.log(`\n${validationTable(preset.id, rows)}`);
+        if (rows.length > 0) console.log(`\n${validationTable(preset.id, rows, terminalWidth())}`);
       }
       return 0;
     }
-    let failed = 0;
+    const width = terminalWidth();
+    const checked = [];
     const tables: string[] = [];
     for (const preset of chosen) {
-      const { rows } = await runPreset(engine, models, preset);
-      failed += rows.filter((r) => !asExpected(r)).length;
-      if (rows.length > 0) tables.push(validationTable(preset.id, rows));
+      const { report, rows } = await runPreset(engine, models, preset);
+      checked.push({ preset: preset.id, report, rows });
+      if (rows.length > 0) tables.push(validationTable(preset.id, rows, width));
       else if (preset.targetsIn) tables.push(targetsElsewhere(preset, presets));
     }
-    console.log(tables.join('\n\n'));
-    const targets = chosen.flatMap((p) => p.reference);
-    const words = targets.filter((r) => 'claim' in r).length;
-    const known = targets.filter((r) => r.knownMiss).length;
-    console.log(
-      `\nvalidation: ${targets.length - failed} of ${targets.length} targets as expected ` +
-        `(${targets.length - words} numbers the papers state, ${words} claims in their words; ` +
-        `${known} known misses), ${failed} not`,
-    );
-    return failed > 0 ? 1 : 0;
+    const validation = validationReport(checked);
+    if (values.json) console.log(JSON.stringify(validation, null, 2));
+    else {
+      console.log(tables.join('\n\n'));
+      const [first, ...more] = summaryText(validation.summary);
+      console.log(`\nvalidation: ${first}`);
+      for (const line of more) console.log(`  ${line}`);
+    }
+    return validation.summary.notAsExpected > 0 ? 1 : 0;
   } finally {
     engine.dispose();
   }

@@ -6,6 +6,7 @@ import type { traceEvents } from '../engine/trace';
 import type { PerfettoTrace } from '../exports/perfetto';
 import type { Preset } from '../presets/schema';
 import type { RunReport } from '../cli/commands';
+import type { ValidationSummary } from '../presets/validation';
 import type { traceHead } from '../cli/trace';
 
 export type { ModelInfo, ParamSpec, OutputSpec } from '../engine/types';
@@ -75,6 +76,8 @@ export interface Validation {
   /** Targets that came out as expected: passed, or missed where the miss is known. */
   asExpected: number;
   knownMisses: number;
+  /** Passed of all, of all but the calibration targets, and per role (`validate --json`'s). */
+  summary: ValidationSummary;
 }
 
 export interface Archex {

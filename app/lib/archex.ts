@@ -11,9 +11,15 @@ import { perfettoTrace } from '../exports/perfetto';
 import type { Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
 import { specsAt } from '../presets/param_values';
-import { asExpected } from '../presets/validation';
 import type { Overrides } from '../cli/commands';
-import { UsageError, namingParam, parseParamsJson, runPreset, runReport } from '../cli/commands';
+import {
+  UsageError,
+  namingParam,
+  parseParamsJson,
+  runPreset,
+  runReport,
+  validationReport,
+} from '../cli/commands';
 import type { TraceReport } from '../cli/trace';
 import { DEFAULT_TRACE_CYCLES, traceHead, traceRun } from '../cli/trace';
 import { traceEvents } from '../engine/trace';
@@ -170,16 +176,18 @@ export function archexOver(engine: Engine, presets: Preset[]): Archex {
       guard(async () => {
         const chosen = presetId === undefined ? presets : [findPreset(presetId)];
         const all = await listModels();
-        const out: Validation = { presets: [], targets: 0, asExpected: 0, knownMisses: 0 };
+        const runs = [];
         for (const preset of chosen) {
-          const { report, rows } = await runPreset(engine, all, preset);
-          if (rows.length === 0) continue;
-          out.presets.push({ preset: preset.id, validation: report.validation });
-          out.targets += rows.length;
-          out.asExpected += rows.filter(asExpected).length;
-          out.knownMisses += rows.filter((r) => r.knownMiss !== undefined).length;
+          runs.push({ preset: preset.id, ...(await runPreset(engine, all, preset)) });
         }
-        return out;
+        const { presets: checked, summary } = validationReport(runs);
+        return {
+          presets: checked,
+          targets: summary.all.of,
+          asExpected: summary.all.of - summary.notAsExpected,
+          knownMisses: summary.knownMisses,
+          summary,
+        } satisfies Validation;
       }),
     get unwatched() {
       return engine.unwatched;

@@ -10,8 +10,8 @@ import { Conditions, InsteadBase, ValueRef } from './fields';
 
 /**
  * Where a value comes from when the paper does not state it: `assumed` (a choice the model
- * needs, said why in the source) or `calibrated` (fitted on the target the source names, and
- * validated on the others). Absent: the paper states it.
+ * needs, said why in the source) or `calibrated` (fitted on the targets `fittedOn` names, as the
+ * source says, and validated on the others). Absent: the paper states it.
  */
 export const PARAM_BASES = ['assumed', 'calibrated'] as const;
 export type ParamBasis = (typeof PARAM_BASES)[number];
@@ -26,6 +26,14 @@ const ParamEntry = z
     value: z.union([z.number().finite(), z.array(z.number().finite()).min(1)]).optional(),
     unit: z.string(),
     basis: z.enum(PARAM_BASES).optional(),
+    /**
+     * A calibrated value's paper targets it was fitted on: a preset's id and the metric of its
+     * target (those rows are calibration, not validation). Empty: fitted on a number no target
+     * row checks (a ratio of two targets, a count derived from them), as the source says.
+     */
+    fittedOn: z
+      .array(z.object({ preset: z.string().min(1), metric: z.string().min(1) }).strict())
+      .optional(),
     source: z.string().min(1),
     override: z.string().min(1).optional(),
   })
@@ -33,6 +41,10 @@ const ParamEntry = z
   .refine((e) => e.override === undefined || e.value !== undefined, {
     message: 'an override needs the value it sets',
     path: ['override'],
+  })
+  .refine((e) => (e.basis === 'calibrated') === (e.fittedOn !== undefined), {
+    message: 'a calibrated value names the targets it was fitted on (fittedOn), no other does',
+    path: ['fittedOn'],
   });
 
 const Tolerance = z.union([
@@ -446,6 +458,28 @@ export function targetsInProblems(presets: Preset[]): string[] {
       }
       return other.reference.length === 0 ? [`${path}: '${id}' has no paper targets`] : [];
     }),
+  );
+}
+
+/**
+ * The targets calibrated values name (fittedOn): a target of the preset named, in a preset that
+ * has the value too (its validation reads the calibration from its own parameters).
+ */
+export function fittedOnProblems(presets: Preset[]): string[] {
+  return presets.flatMap((preset) =>
+    Object.entries(preset.params).flatMap(([name, entry]) =>
+      (entry.fittedOn ?? []).flatMap(({ preset: id, metric }, i) => {
+        const path = `${preset.id}: params.${name}.fittedOn.${i}`;
+        const other = presets.find((p) => p.id === id);
+        if (!other) return [`${path}: no preset '${id}'`];
+        if (!other.reference.some((r) => r.metric === metric)) {
+          return [`${path}: '${id}' has no target '${metric}'`];
+        }
+        return other.params[name]?.fittedOn?.some((t) => t.preset === id && t.metric === metric)
+          ? []
+          : [`${path}: '${id}' does not have ${name} fitted on '${metric}'`];
+      }),
+    ),
   );
 }
 
