@@ -1,5 +1,6 @@
 import { MAX_JOBS } from '../cli/commands';
 import { MAX_MEMORY_MB, MIN_MEMORY_MB } from '../engine/memory';
+import { checkedDuration } from '../engine/run_watch';
 import { ArchexError } from './errors';
 
 /** How the library's engine is set up. */
@@ -39,4 +40,13 @@ export function checkedMemory(maxMemoryMB: number | undefined): number {
     );
   }
   return maxMemoryMB;
+}
+
+/** A run's `timeLimit` in seconds, checked. */
+export function checkedTimeLimit(seconds: number): number {
+  try {
+    return checkedDuration(seconds, 'timeLimit');
+  } catch (error) {
+    throw new ArchexError((error as Error).message, 'input');
+  }
 }
