@@ -26,7 +26,7 @@ import { parseArgs } from 'node:util';
 
 import type { Engine } from '../engine/engine';
 import type { PoolEngine } from '../engine/pool_engine';
-import { EngineError, isAbortError } from '../engine/engine';
+import { EngineError } from '../engine/engine';
 import type { ModelInfo } from '../engine/types';
 
 import { createInProcessEngine } from '../engine/in_process_engine';
@@ -591,6 +591,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (received) return;
     received = signal;
     process.exitCode = SIGNAL_EXIT[signal];
+    console.error(`archex: stopped by ${signal}`);
     stopped.abort();
     // Every line is written whole by one write call, so ending here cuts none.
     setTimeout(() => process.exit(SIGNAL_EXIT[signal]), STOP_WITHIN_MS).unref();
@@ -602,8 +603,8 @@ main(process.argv.slice(2)).then(
     process.exitCode = received ? SIGNAL_EXIT[received] : code;
   },
   (error: unknown) => {
-    if (received && isAbortError(error)) {
-      console.error(`archex: stopped by ${received}`);
+    // Once stopped by a signal, whatever the stop ended the run with was said by the signal.
+    if (received) {
       process.exitCode = SIGNAL_EXIT[received];
     } else if (error instanceof TimeLimitError) {
       console.error(`archex: ${error.message} (--time-limit)`);

@@ -54,15 +54,18 @@ const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 }
 export function parseDuration(text: string, name: string): number {
   const match = /^\s*(\d+(?:\.\d+)?)\s*([smhd]?)\s*$/.exec(text);
   const seconds = match ? Number(match[1]) * UNIT_SECONDS[match[2] || 's']! : Number.NaN;
-  return checkedDuration(seconds, name, text);
+  return checkedDuration(
+    seconds,
+    `${name} ${text}`,
+    'as a number of seconds or with a unit: 90s, 10m, 2h, 1d',
+  );
 }
 
-/** `seconds` checked as a time limit, named `name` in the error. */
-export function checkedDuration(seconds: number, name: string, given: unknown = seconds): number {
+/** `seconds` checked as a time limit; the error starts with `what` and ends with `how`. */
+export function checkedDuration(seconds: number, what: string, how = 'in seconds'): number {
   if (!Number.isFinite(seconds) || seconds < MIN_TIME_LIMIT_S || seconds > MAX_TIME_LIMIT_S) {
     throw new RangeError(
-      `${name} ${String(given)}: want a time from ${MIN_TIME_LIMIT_S} s to ` +
-        `${MAX_TIME_LIMIT_S / 86_400} days, as a number of seconds or with a unit: 90s, 10m, 2h, 1d`,
+      `${what}: want a time from ${MIN_TIME_LIMIT_S} s to ${MAX_TIME_LIMIT_S / 86_400} days, ${how}`,
     );
   }
   return seconds;

@@ -43,9 +43,12 @@ export function checkedMemory(maxMemoryMB: number | undefined): number {
 }
 
 /** A run's `timeLimit` in seconds, checked. */
-export function checkedTimeLimit(seconds: number): number {
+export function checkedTimeLimit(seconds: unknown): number {
   try {
-    return checkedDuration(seconds, 'timeLimit');
+    return checkedDuration(
+      typeof seconds === 'number' ? seconds : Number.NaN,
+      `timeLimit ${String(seconds)}`,
+    );
   } catch (error) {
     throw new ArchexError((error as Error).message, 'input');
   }
