@@ -114,14 +114,14 @@ describe('cli run, a run that runs out of memory', () => {
 });
 
 describe('cli run --shard stopped by a signal, resumed and merged', () => {
-  // A sweep of 13 points, each a second or more: the signal comes while most are still to run.
+  // A sweep of 19 points, each a second or more: the signal comes while most are still to run.
   const sweep = [
     'run',
     'custom-network',
     '--set',
     'dims=12x12',
     '--set',
-    'sweep_rates=0.1,0.15,0.2,0.25,0.3,0.35,0.4,0.45,0.5,0.55,0.6,0.65',
+    'sweep_rates=0.1,0.15,0.2,0.25,0.3,0.35,0.4,0.45,0.5,0.55,0.6,0.65,0.7,0.75,0.8,0.85,0.9,0.95',
   ];
 
   it("SIGTERM to npm stops the run and its threads, leaving whole lines; --resume finishes the file, merge gives one run's bits", async () => {
@@ -157,7 +157,7 @@ describe('cli run --shard stopped by a signal, resumed and merged', () => {
       .map((l) => JSON.parse(l) as { point?: number });
     const points = lines.slice(1).map((l) => l.point);
     expect(points.length).toBeGreaterThan(0);
-    expect(points.length).toBeLessThan(13);
+    expect(points.length).toBeLessThan(19);
 
     const dir = mkdtempSync(join(tmpdir(), 'archex-resume-'));
     try {
@@ -168,7 +168,7 @@ describe('cli run --shard stopped by a signal, resumed and merged', () => {
       expect(resumed.code).toBe(0);
       expect(resumed.stdout).toBe('');
       const finished = readFileSync(file, 'utf8').trimEnd().split('\n');
-      expect(finished.length).toBe(14);
+      expect(finished.length).toBe(20);
       // The points the stopped run wrote stay as they were; only the others were added.
       expect(finished.slice(0, lines.length).join('\n')).toBe(stdout.trimEnd());
       const [merged, whole] = await Promise.all([
@@ -201,7 +201,7 @@ describe('cli run --shard stopped by a signal, resumed and merged', () => {
       const kept = readFileSync(file, 'utf8').trimEnd().split('\n').length - 1;
       expect(stderr).toBe(
         `archex: ${file} keeps them: run it again with --resume ${file} for the rest\n` +
-          `archex: the run reached its time limit of 1 s with ${kept} of 13 points finished ` +
+          `archex: the run reached its time limit of 1 s with ${kept} of 19 points finished ` +
           '(--time-limit)\n',
       );
     } finally {
