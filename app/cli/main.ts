@@ -216,13 +216,14 @@ function presetAndBase(
   return { preset, base };
 }
 
-/** The estimate of a long run, said on stderr as one line. */
-function sayEstimate(e: RunEstimate): void {
+/** The estimate of a long run, said on stderr as one line; `limited`: the command takes --time-limit. */
+function sayEstimate(e: RunEstimate, limited: boolean): void {
   const left = formatTimeLeft({ low: e.secondsLow * 1000, high: e.secondsHigh * 1000 });
   const points = e.points === 1 ? '' : ` (${e.points.toLocaleString('en-US')} points)`;
   console.error(
     `archex: this run would take ${left} more${points}, judged from its first ` +
-      `${Math.round(e.afterSeconds)} seconds; --time-limit caps it, Ctrl-C stops it.`,
+      `${Math.round(e.afterSeconds)} seconds; ${limited ? '--time-limit caps it, ' : ''}` +
+      'Ctrl-C stops it.',
   );
 }
 
@@ -230,8 +231,11 @@ function sayEstimate(e: RunEstimate): void {
 const stopped = new AbortController();
 let received: 'SIGINT' | 'SIGTERM' | undefined;
 
-/** The watch of a run: the estimate on stderr, --time-limit and SIGINT/SIGTERM. */
-function watchRun(timeLimit: string | undefined): RunWatch {
+/**
+ * The watch of a run: the estimate on stderr, --time-limit (`limited`: the command takes one) and
+ * SIGINT/SIGTERM.
+ */
+function watchRun(timeLimit: string | undefined, limited = false): RunWatch {
   let timeLimitSeconds: number | undefined;
   try {
     timeLimitSeconds =
@@ -239,7 +243,11 @@ function watchRun(timeLimit: string | undefined): RunWatch {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  return new RunWatch({ timeLimitSeconds, signal: stopped.signal, onEstimate: sayEstimate });
+  return new RunWatch({
+    timeLimitSeconds,
+    signal: stopped.signal,
+    onEstimate: (e) => sayEstimate(e, limited),
+  });
 }
 
 /**
@@ -529,7 +537,7 @@ async function main(argv: string[]): Promise<number> {
     }
     if (command === 'run') {
       const { preset, base } = presetAndBase(presets, models, presetId!, values.params);
-      const watch = watchRun(values['time-limit']);
+      const watch = watchRun(values['time-limit'], true);
       try {
         if (shard) {
           const model = models.find((m) => m.name === preset.model)!;
