@@ -153,9 +153,9 @@ link back to the same state; every file is written whole or not at all):
                     ${DEFAULT_BASE_URL} (npm start): give a deployed explorer's address.
   --no-link         no link in the caption.
 
-A run that would take more than ${ESTIMATE_BEYOND_S} s says how long on stderr once its progress tells (from
-${JUDGE_AFTER_MS / 1000} seconds on; a sweep, once its finished points do). Ctrl-C (SIGINT) or SIGTERM
-stops it and its threads at once (exit code 130 or 143).`;
+A run that would take more than ${ESTIMATE_BEYOND_S} s says how long on stderr once its progress
+tells (from ${JUDGE_AFTER_MS / 1000} seconds on; a sweep, once its finished points do). Ctrl-C
+(SIGINT) or SIGTERM stops it and its threads at once (exit code 130 or 143).`;
 
 /** The options of `figure`, whose --csv takes a file, unlike run's. */
 function figureArgs(argv: string[]) {
@@ -361,9 +361,15 @@ async function shardRun(
         throw new UsageError(`--resume ${file}: ${(error as Error).message}`);
     }
     read = readShardFile(file, text, warn);
-    if (read.whole < text.length) truncateSync(file, Buffer.byteLength(text.slice(0, read.whole)));
-    else if (text.length > 0 && !text.endsWith('\n')) appendFileSync(file, '\n');
   }
+  /** The resumed file, its torn last line cut off (or its last line ended), opened to add to. */
+  const reopen = (resumed: ShardFile) => {
+    const text = readFileSync(resumed.file, 'utf8');
+    if (resumed.whole < text.length)
+      truncateSync(resumed.file, Buffer.byteLength(text.slice(0, resumed.whole)));
+    else if (text.length > 0 && !text.endsWith('\n')) appendFileSync(resumed.file, '\n');
+    return openSync(resumed.file, 'a');
+  };
   let fd: number | undefined;
   const write = (text: string) => {
     if (fd === undefined) process.stdout.write(text);
@@ -382,7 +388,7 @@ async function shardRun(
         points = shardSize(header.points, shard);
         if (read) {
           for (const point of resumedPoints(read, header)) skip.add(point);
-          fd = openSync(read.file, 'a');
+          fd = reopen(read);
           if (skip.size === points) warn(`${read.file} holds every point of shard ${header.shard}`);
           if (read.header) return;
         }
