@@ -351,8 +351,8 @@ async function shardRun(
 ): Promise<number> {
   const file = values.resume;
   let read: ShardFile | undefined;
+  let text = '';
   if (file !== undefined) {
-    let text = '';
     try {
       text = readFileSync(file, 'utf8');
     } catch (error) {
@@ -364,7 +364,6 @@ async function shardRun(
   }
   /** The resumed file, its torn last line cut off (or its last line ended), opened to add to. */
   const reopen = (resumed: ShardFile) => {
-    const text = readFileSync(resumed.file, 'utf8');
     if (resumed.whole < text.length)
       truncateSync(resumed.file, Buffer.byteLength(text.slice(0, resumed.whole)));
     else if (text.length > 0 && !text.endsWith('\n')) appendFileSync(resumed.file, '\n');
