@@ -32,6 +32,8 @@ import type {
   Validation,
 } from './api';
 import { ArchexError } from './errors';
+import { checkedTimeLimit } from './options';
+import { RunWatch, TimeLimitError } from '../engine/run_watch';
 
 function presetSummary(p: Preset): PresetSummary {
   return {
@@ -97,15 +99,36 @@ export function archexOver(engine: Engine, presets: Preset[]): Archex {
     return { model, ...(preset ? { preset } : {}), overrides };
   };
 
-  const progress = (options: RunOptions) => ({
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.onProgress
-      ? {
-          onProgress: ({ fraction, elapsedMs }: RunProgress) =>
-            options.onProgress!({ fraction, elapsedMs }),
-        }
-      : {}),
-  });
+  /**
+   * A run's options for the engine, watched: its estimate once it would take longer than
+   * ESTIMATE_BEYOND_S, its time limit and its signal, its progress.
+   */
+  const watched = async <T>(
+    options: RunOptions,
+    work: (engineOptions: {
+      signal: AbortSignal;
+      onProgress: (p: RunProgress) => void;
+    }) => Promise<T>,
+  ): Promise<T> => {
+    const watch = new RunWatch({
+      timeLimitSeconds:
+        options.timeLimit === undefined ? undefined : checkedTimeLimit(options.timeLimit),
+      signal: options.signal,
+      onEstimate: options.onEstimate,
+      onProgress: options.onProgress
+        ? ({ fraction, elapsedMs }) => options.onProgress!({ fraction, elapsedMs })
+        : undefined,
+    });
+    try {
+      return await work({ signal: watch.signal, onProgress: watch.onProgress });
+    } catch (error) {
+      const failure = watch.failure(error);
+      if (failure instanceof TimeLimitError) throw new ArchexError(failure.message, 'time-limit');
+      throw failure;
+    } finally {
+      watch.dispose();
+    }
+  };
 
   const traced = async (
     target: string,
@@ -119,16 +142,18 @@ export function archexOver(engine: Engine, presets: Preset[]): Archex {
       ...(options.maxEvents !== undefined ? { maxEvents: options.maxEvents } : {}),
       ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
     };
-    return traceRun(
-      engine,
-      model,
-      preset,
-      {
-        params: { ...(preset ? presetParams(preset) : {}), ...overrides.params },
-        seed: overrides.seed ?? preset?.seed ?? 1,
-      },
-      { ...(options.point !== undefined ? { point: options.point } : {}), window },
-      { names: TRACE_OPTION_NAMES, ...progress(options) },
+    return watched(options, (engineOptions) =>
+      traceRun(
+        engine,
+        model,
+        preset,
+        {
+          params: { ...(preset ? presetParams(preset) : {}), ...overrides.params },
+          seed: overrides.seed ?? preset?.seed ?? 1,
+        },
+        { ...(options.point !== undefined ? { point: options.point } : {}), window },
+        { names: TRACE_OPTION_NAMES, ...engineOptions },
+      ),
     );
   };
 
@@ -141,15 +166,16 @@ export function archexOver(engine: Engine, presets: Preset[]): Archex {
         const { model, preset, overrides } = await resolve(target, params, options.seed, 'run');
         if (preset) {
           const all = await listModels();
-          const { report } = await runPreset(engine, all, preset, [], {
-            base: overrides,
-            ...progress(options),
-          });
+          const { report } = await watched(options, (engineOptions) =>
+            runPreset(engine, all, preset, [], { base: overrides, ...engineOptions }),
+          );
           return report;
         }
         const seed = overrides.seed ?? 1;
-        const outcome = await namingParam(
-          engine.run({ model: model.name, params: overrides.params, seed }, progress(options)),
+        const outcome = await watched(options, (engineOptions) =>
+          namingParam(
+            engine.run({ model: model.name, params: overrides.params, seed }, engineOptions),
+          ),
         );
         return runReport(undefined, model, seed, outcome.result, outcome.params).report;
       }),
