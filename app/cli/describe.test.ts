@@ -45,6 +45,15 @@ describe('cli describe', () => {
     ]);
   });
 
+  it('describeText shortens a long list to its ends and its length', async () => {
+    const text = describeText(await describeTarget(engine, presets, 'transputer-ping'));
+    expect(row(text, 'sizes').slice(0, 3)).toEqual([
+      'sizes',
+      'bytes',
+      '1, 4, 8, 16, 24, 31, …, 16384 (25 items)',
+    ]);
+  });
+
   it('describeText(model) names choices by number and name, with no preset column', async () => {
     const text = describeText(await describeTarget(engine, presets, 'network_traffic'));
     expect(text.split('\n')[0]).toMatch(/\(model network_traffic\)$/);

@@ -2,13 +2,14 @@
 // sets) and outputs, without running it; --json prints what the library's describe() gives,
 // computed by the same code (archexOver), so the two cannot differ.
 import type { Engine } from '../engine/engine';
+import type { ParamSpec, ParamValue } from '../engine/types';
 import { unitSymbol } from '../presets/units';
 import type { Preset } from '../presets/schema';
 import type { Description } from '../lib/api';
 import { archexOver } from '../lib/archex';
 import { ArchexError } from '../lib/errors';
 import { UsageError, formatTable } from './commands';
-import { defaultOf, rangeOf, valueText } from './reference';
+import { rangeOf, valueText } from './reference';
 
 /** The library's description of the preset or model `target`; a bad name as a usage error. */
 export async function describeTarget(
@@ -31,6 +32,16 @@ function unitText(unit: string): string {
   return symbol === unit || symbol === '' ? unit : `${symbol} (${unit})`;
 }
 
+/** Lists longer than this show their ends and their length (--json has every item). */
+const LIST_SHOWN = 8;
+
+/** A value of `p` for the table: a long list shortened to its ends, so the table stays narrow. */
+function cellValue(p: ParamSpec, value: ParamValue): string {
+  if (typeof value === 'number' || value.length <= LIST_SHOWN) return valueText(p, value);
+  const ends = `${valueText(p, value.slice(0, LIST_SHOWN - 2))}, …, ${valueText(p, value.slice(-1))}`;
+  return `${ends} (${value.length} items)`;
+}
+
 /** The description as text: a heading, a table of parameters, one of outputs, the networks. */
 export function describeText({ model, preset, networks }: Description): string {
   const heading = preset
@@ -40,10 +51,14 @@ export function describeText({ model, preset, networks }: Description): string {
   if (model.description) lines.push(model.description);
   if (model.citation) lines.push(`Source: ${model.citation}`);
   const params = model.params.map((p) => {
-    const row = [p.name, unitText(p.unit), defaultOf(p)];
+    const row = [
+      p.name,
+      unitText(p.unit),
+      cellValue(p, p.maxItems > 0 ? p.defaultList : p.default),
+    ];
     if (preset) {
       const set = preset.params[p.name];
-      row.push(set === undefined ? '' : valueText(p, set));
+      row.push(set === undefined ? '' : cellValue(p, set));
     }
     return [...row, rangeOf(p)];
   });

@@ -36,7 +36,7 @@ export function valueText(p: ParamSpec, value: number | readonly number[]): stri
   return num(value);
 }
 
-export function defaultOf(p: ParamSpec): string {
+function defaultOf(p: ParamSpec): string {
   return valueText(p, p.maxItems > 0 ? p.defaultList : p.default);
 }
 
