@@ -5,6 +5,7 @@
 //   npm run cli -- merge <shard files...> --json
 //   npm run cli -- trace <preset-id> [--set ...] [--point N] [--from T] [--cycles N] [--json]
 //   npm run cli -- validate [preset-id] [--json]
+//   npm run cli -- describe <preset-id | model> [--json]
 //   npm run cli -- figure <preset-id> (<chart-id> [--svg f] [--png f] [--csv f] | --all --out dir)
 // Every command takes --jobs N: a sweep's points run on N worker threads (default: every core).
 // A list parameter is set as comma-separated numbers: --set curve_work_rates=1,0.8,0.6.
@@ -33,7 +34,7 @@ import { createInProcessEngine } from '../engine/in_process_engine';
 import { MAX_MEMORY_MB, MIN_MEMORY_MB } from '../engine/memory';
 import { loadNodeModule } from '../engine/node_module';
 import { createThreadEngine, defaultJobs } from '../engine/thread_engine';
-import { loadPresetsFromDisk } from '../presets/from_disk';
+import { cliHost } from './host';
 import type { Preset } from '../presets/schema';
 import type { RunEstimate } from '../engine/run_watch';
 import { ESTIMATE_BEYOND_S, RunWatch, TimeLimitError, parseDuration } from '../engine/run_watch';
@@ -70,6 +71,7 @@ import {
   presetFigures,
   writeAtomic,
 } from './figure';
+import { describeTarget, describeText } from './describe';
 import type { Shard, ShardFile } from './shard';
 import {
   mergeShards,
@@ -87,6 +89,7 @@ const USAGE = `usage:
   npm run cli -- run <preset-id> --shard i/n [--resume FILE] [--set ...]
   npm run cli -- merge <shard files...> --json
   npm run cli -- validate [preset-id] [--json]
+  npm run cli -- describe <preset-id | model> [--json]   (parameters, units, values, outputs)
   npm run cli -- trace <preset-id> [--params f] [--set name=value ...] [--point N] [--from T]
                  [--cycles N] [--max-events N] [--max-bytes N] [--json | --format perfetto]
   npm run cli -- figure <preset-id> <chart-id> [--params f] [--set name=value ...] [--svg out.svg]
@@ -162,7 +165,10 @@ link back to the same state; every file is written whole or not at all):
 
 A run that would take more than ${ESTIMATE_BEYOND_S} s says how long on stderr once its progress
 tells (from ${JUDGE_AFTER_MS / 1000} seconds on; a sweep, once its finished points do). Ctrl-C
-(SIGINT) or SIGTERM stops it and its threads at once (exit code 130 or 143).`;
+(SIGINT) or SIGTERM stops it and its threads at once (exit code 130 or 143).`.replaceAll(
+  'npm run cli --',
+  cliHost().command,
+);
 
 /** The options of `figure`, whose --csv takes a file, unlike run's. */
 function figureArgs(argv: string[]) {
@@ -264,9 +270,13 @@ function watchRun(timeLimit: string | undefined, limited = false): RunWatch {
 function commandEngine(values: { jobs?: string; 'max-memory'?: string }): PoolEngine {
   const n = parseJobs(values.jobs, defaultJobs());
   const memory = parseMaxMemory(values['max-memory']);
+  const { wasmDir, startThread } = cliHost();
   return n === 1
-    ? createInProcessEngine(loadNodeModule(memory))
-    : createThreadEngine(n, { maxMemoryMB: memory });
+    ? createInProcessEngine(loadNodeModule(memory, wasmDir))
+    : createThreadEngine(n, {
+        maxMemoryMB: memory,
+        ...(startThread ? { start: startThread } : {}),
+      });
 }
 
 async function figure(engine: Engine, models: ModelInfo[], presets: Preset[], argv: string[]) {
@@ -435,13 +445,28 @@ async function merge(
   const read = texts.map(([file, text]) => readShardFile(file, text, warn));
   const engine = commandEngine({ ...values, jobs: '1' });
   try {
-    const report = await mergeShards(
-      engine,
-      await engine.listModels(),
-      loadPresetsFromDisk(),
-      read,
-    );
+    const report = await mergeShards(engine, await engine.listModels(), cliHost().presets(), read);
     console.log(JSON.stringify(report, null, 2));
+    return 0;
+  } finally {
+    engine.dispose();
+  }
+}
+
+/** `describe <preset|model>`: its parameters and outputs as a table, or --json as the library's. */
+async function describe(
+  presets: Preset[],
+  target: string | undefined,
+  values: { json?: boolean; set?: string[]; params?: string; 'max-memory'?: string },
+): Promise<number> {
+  if (target === undefined)
+    throw new UsageError(`describe needs a preset id or a model name\n${USAGE}`);
+  if (values.set?.length || values.params !== undefined)
+    throw new UsageError('describe shows the values a preset sets; --set and --params go with run');
+  const engine = commandEngine({ ...values, jobs: '1' });
+  try {
+    const description = await describeTarget(engine, presets, target);
+    console.log(values.json ? JSON.stringify(description, null, 2) : describeText(description));
     return 0;
   } finally {
     engine.dispose();
@@ -450,7 +475,7 @@ async function merge(
 
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'figure' && !argv.includes('--help') && !argv.includes('-h')) {
-    const presets = loadPresetsFromDisk();
+    const presets = cliHost().presets();
     const engine = commandEngine(figureArgs(argv).values);
     try {
       const models = await engine.listModels();
@@ -496,7 +521,7 @@ async function main(argv: string[]): Promise<number> {
     return values.help ? 0 : 2;
   }
   if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(' ')}\n${USAGE}`);
-  const presets = loadPresetsFromDisk();
+  const presets = cliHost().presets();
 
   if (command === 'list') {
     console.log(
@@ -507,9 +532,10 @@ async function main(argv: string[]): Promise<number> {
     );
     return 0;
   }
+  if (command === 'describe') return describe(presets, given, values);
   if (!runs && command !== 'validate') {
     throw new UsageError(
-      `unknown command '${command}'; valid: list, run, merge, validate, trace, figure\n${USAGE}`,
+      `unknown command '${command}'; valid: list, run, merge, validate, trace, figure, describe\n${USAGE}`,
     );
   }
   if (values.format !== undefined && command !== 'trace')
