@@ -387,9 +387,9 @@ async function shardRun(
     return openSync(resumed.file, 'a');
   };
   let fd: number | undefined;
-  const write = (text: string) => {
-    if (fd === undefined) process.stdout.write(text);
-    else writeSync(fd, text);
+  const write = (line: string) => {
+    if (fd === undefined) process.stdout.write(line);
+    else writeSync(fd, line);
   };
   // Filled from the resumed file once its header is known to match: the shard reads it after.
   const skip = new Set<number>();
