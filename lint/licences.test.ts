@@ -18,6 +18,8 @@ const ALLOWED = new Set([
   'CC0-1.0',
   'BlueOak-1.0.0',
   'MIT AND OFL-1.1',
+  // File-level copyleft: resvg's own files stay MPL-2.0, unmodified, beside archex's MIT code.
+  'MPL-2.0',
 ]);
 
 /** The production dependency tree from the lock file: each package's name and licence. */
