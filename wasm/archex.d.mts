@@ -20,6 +20,11 @@ export interface ParamSpec {
   defaultList: number[];
   /** Names of the values 0, 1, ... when the parameter picks one of them; empty otherwise. */
   choices: string[];
+  /**
+   * Non-empty: the name of a choice parameter whose chosen value is this one's unit (loads in
+   * flits/node/cycle or fractions of a bound); `unit` is then its default choice's.
+   */
+  unitFrom: string;
 }
 
 /** One output of a model, declared beside the code that makes it (engine/src/core/outputs.h). */
@@ -227,11 +232,24 @@ export interface TraceMark {
   lane: string;
 }
 
+/**
+ * Instants marked on the network (a deadlock): the kind, its label and its fields naming a channel
+ * and its virtual channel. The events of one time are one instant, of their channels in the
+ * order recorded (a deadlock's knot).
+ */
+export interface TraceNetworkMark {
+  kind: string;
+  label: string;
+  channel: string;
+  vc: string;
+}
+
 /** How a trace reads as a timeline, as its machine declares it (all empty: it does not). */
 export interface TraceTimeline {
   lanes: TraceLane[];
   messages: TraceMessages[];
   marks: TraceMark[];
+  networkMarks: TraceNetworkMark[];
 }
 
 /**

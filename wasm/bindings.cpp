@@ -61,6 +61,7 @@ val describe_param(const archex::ParamSpec& p) {
   o.set("maxItems", static_cast<double>(p.max_items));
   o.set("defaultList", numbers(p.default_list));
   o.set("choices", strings(p.choices));
+  o.set("unitFrom", p.unit_from);
   return o;
 }
 
@@ -296,10 +297,20 @@ val to_val(const archex::TraceTimelineSpec& t) {
     o.set("lane", m.lane);
     marks.call<void>("push", o);
   }
+  val network_marks = val::array();
+  for (const archex::TraceNetworkMarkSpec& m : t.network_marks) {
+    val o = val::object();
+    o.set("kind", m.kind);
+    o.set("label", m.label);
+    o.set("channel", m.channel);
+    o.set("vc", m.vc);
+    network_marks.call<void>("push", o);
+  }
   val out = val::object();
   out.set("lanes", lanes);
   out.set("messages", messages);
   out.set("marks", marks);
+  out.set("networkMarks", network_marks);
   return out;
 }
 

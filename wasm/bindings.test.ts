@@ -56,6 +56,7 @@ describe('listModels()', () => {
       maxItems: 0,
       defaultList: [],
       choices: [],
+      unitFrom: '',
     });
     const rates = perf?.params.find((p) => p.name === 'curve_work_rates');
     expect(rates).toEqual({
@@ -72,7 +73,10 @@ describe('listModels()', () => {
       maxItems: 6,
       defaultList: [0.75, 0.5, 0.25],
       choices: [],
+      unitFrom: '',
     });
+    const traffic = models.find((m) => m.name === 'network_traffic');
+    expect(traffic?.params.find((p) => p.name === 'sweep_rates')?.unitFrom).toBe('sweep_scale');
     // Machine sizes are powers of two: declared, so a slider offers only those.
     const programs = models.find((m) => m.name === 'jmachine_programs');
     const sizes = programs?.params.filter((p) => p.ratio > 1).map((p) => [p.name, p.ratio]);
@@ -163,9 +167,14 @@ describe('recordTrace(), trace()', () => {
       label: 'wait send',
       activity: 'wait_send',
     });
-    // A network's trace declares no timeline.
+    // A network's trace declares no rows, only its deadlock, an instant of the knot's channels.
     const network = traced('network_traffic', { dims: [4, 4] }, 0, 1000, 100);
-    expect(network.timeline).toEqual({ lanes: [], messages: [], marks: [] });
+    expect(network.timeline).toEqual({
+      lanes: [],
+      messages: [],
+      marks: [],
+      networkMarks: [{ kind: 'deadlock', label: 'deadlock', channel: 'channel', vc: 'vc' }],
+    });
   });
 
   it('says why a trace cannot be recorded, and the run is over', () => {

@@ -1,18 +1,36 @@
 // Builds the engine and its embind bindings with Emscripten into wasm/build/archex.{mjs,wasm}.
 // Incremental: ninja rebuilds only what changed.  --quiet prints nothing unless the build fails.
-import { execFileSync, spawnSync } from 'node:child_process';
+// --reuse: without emcc, the engine already built stands in (the CLI's scripts on a machine with
+// Node alone), with a line on stderr when engine sources changed after it was built.
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { builtWasm, onPath } from './built.mjs';
+
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const buildDir = join(root, 'wasm', 'build');
 const quiet = process.argv.includes('--quiet');
+const reuse = process.argv.includes('--reuse');
+const install = 'run `npm run ready` (or `sudo apt-get install -y emscripten`)';
 
-const hasEmcc = spawnSync('sh', ['-c', 'command -v emcc'], { stdio: 'ignore' }).status === 0;
-if (!hasEmcc) {
-  console.error('emcc not found: run `npm run ready` (or `sudo apt-get install -y emscripten`)');
-  process.exit(1);
+if (!onPath('emcc')) {
+  const built = reuse ? builtWasm(root) : { state: 'missing' };
+  if (built.state === 'missing') {
+    console.error(
+      reuse
+        ? `${built.file} is not built and emcc is not here to build it: ${install}, then \`npm run build:wasm\``
+        : `emcc not found: ${install}`,
+    );
+    process.exit(1);
+  }
+  if (built.state === 'stale') {
+    console.error(
+      `emcc not found: running the built engine, older than ${built.newer} (\`npm run build:wasm\` where Emscripten is rebuilds it)`,
+    );
+  }
+  process.exit(0);
 }
 
 // Debian's emscripten resolves its JS tools (acorn) from Debian's node modules.

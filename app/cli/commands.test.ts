@@ -14,9 +14,13 @@ import {
   runPreset,
   toCsv,
   targetsElsewhere,
+  terminalWidth,
+  validationReport,
   validationTable,
+  wrapLine,
 } from './commands';
 import type { ValidationRow } from '../presets/validation';
+import { summaryText } from '../presets/validation';
 
 const model: ModelInfo = {
   name: 'm',
@@ -39,6 +43,7 @@ const model: ModelInfo = {
       maxItems: 0,
       defaultList: [],
       choices: [],
+      unitFrom: '',
     },
     {
       name: 'rates',
@@ -54,11 +59,32 @@ const model: ModelInfo = {
       maxItems: 6,
       defaultList: [0.75, 0.5, 0.25],
       choices: [],
+      unitFrom: '',
     },
   ],
 };
 
 describe('parseSettings()', () => {
+  it('names the unit a choice gives the loads, set in the line or by the preset', () => {
+    const scale = {
+      ...model.params[0]!,
+      name: 'scale',
+      unit: '',
+      max: 1,
+      min: 0,
+      choices: ['fraction', 'flits/node/cycle'],
+    };
+    const scaled: ModelInfo = {
+      ...model,
+      params: [{ ...model.params[1]!, unitFrom: 'scale' }, scale],
+    };
+    const flits =
+      "parameter 'rates' item 1 = 'x' is not a finite number; valid range [0.01, 1] flits/node/cycle";
+    expect(() => parseSettings(scaled, ['rates=x', 'scale=flits/node/cycle'])).toThrow(flits);
+    expect(() => parseSettings(scaled, ['rates=x'], { scale: 1 })).toThrow(flits);
+    expect(() => parseSettings(scaled, ['rates=x'])).toThrow('valid range [0.01, 1] fraction');
+  });
+
   it('parses name=value pairs and the seed', () => {
     expect(parseSettings(model, ['pes=8', 'seed=3'])).toEqual({ params: { pes: 8 }, seed: 3 });
   });
@@ -153,6 +179,7 @@ describe('validationTable()', () => {
     const rows: ValidationRow[] = [
       {
         metric: 'share',
+        role: 'claim',
         label: 'Share',
         unit: 'fraction',
         paper: { kind: 'words', words: 'less than 2.5%' },
@@ -164,6 +191,7 @@ describe('validationTable()', () => {
       },
       {
         metric: 'g',
+        role: 'validation',
         label: 'g',
         unit: 'us',
         paper: { kind: 'number', value: 8.1, tolerance: 1.215 },
@@ -176,16 +204,99 @@ describe('validationTable()', () => {
         knownMiss: 'g stays near 6.3 us',
       },
     ];
-    expect(validationTable('p', rows)).toBe(
+    expect(validationTable('p', rows, 120)).toBe(
       [
-        'preset  metric  paper                      accepted  simulated          result  source',
-        '------  ------  ----------------  -----------------  ---------  --------------  -------',
-        'p       share   \u201cless than 2.5%\u201d            < 2.5\u00a0%      0.4\u00a0%            pass  sec. 4',
-        'p       g       8.10\u00a0µs           6.885 to 9.315\u00a0µs    6.30\u00a0µs  known miss (1)  Table 1',
+        'preset  metric  role        paper                      accepted  simulated          result  source',
+        '------  ------  ----------  ----------------  -----------------  ---------  --------------  -------',
+        'p       share   claim       \u201cless than 2.5%\u201d            < 2.5\u00a0%      0.4\u00a0%            pass  sec. 4',
+        'p       g       validation  8.10\u00a0µs           6.885 to 9.315\u00a0µs    6.30\u00a0µs  known miss (1)  Table 1',
         '(1) g: g stays near 6.3 us',
       ].join('\n'),
     );
+    // Narrower than the table: a target a row, its numbers and source under it, wrapped.
+    const narrow = validationTable('p', [{ ...rows[1]!, source: 'Table 1 of the paper' }], 40);
+    expect(narrow.split('\n')).toEqual([
+      'p  g  validation  known miss (1)',
+      '    paper 8.10\u00a0µs; accepted 6.885 to',
+      '    9.315\u00a0µs; simulated 6.30\u00a0µs; source:',
+      '    Table 1 of the paper',
+      '(1) g: g stays near 6.3 us',
+    ]);
   });
+
+  it('wraps a long row (a claim of hundreds of characters) to the width, nothing lost', () => {
+    const claim: ValidationRow = {
+      metric: 'skew',
+      role: 'claim',
+      label: 'Skew',
+      unit: 'fraction',
+      paper: { kind: 'words', words: 'a maximum '.repeat(40).trim() },
+      accept: { below: 0.5 },
+      simulated: 0.1,
+      pass: true,
+      why: 'w',
+      source: 'sec. 4.3.1, '.repeat(30).trim(),
+    };
+    const lines = validationTable('p', [claim], 100).split('\n');
+    expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(100);
+    expect(lines[0]).toBe('p  skew  claim  pass');
+    expect(lines.slice(1).every((l) => /^ {4}\S/.test(l))).toBe(true);
+    expect(lines.join(' ').replace(/ {2,}/g, ' ')).toContain(
+      `\u201c${claim.paper.kind === 'words' ? claim.paper.words : ''}\u201d; accepted < 50\u00a0%`,
+    );
+    expect(lines.join(' ').replace(/ {2,}/g, ' ')).toContain(`source: ${claim.source}`);
+  });
+});
+
+describe('wrapLine()', () => {
+  it('breaks at spaces, indents the lines after the first, keeps a word longer than the width', () => {
+    expect(wrapLine('aaa bbb ccc ddd', 8, 2)).toEqual(['aaa bbb', '  ccc', '  ddd']);
+    expect(wrapLine('short', 8, 2)).toEqual(['short']);
+    expect(wrapLine('x abcdefghijkl y', 8, 2)).toEqual(['x', '  abcdefghijkl', '  y']);
+  });
+
+  it('reads the width of the terminal, 100 where there is none', () => {
+    expect(terminalWidth({ columns: 80 })).toBe(80);
+    expect(terminalWidth({})).toBe(100);
+  });
+});
+
+describe('validationReport()', () => {
+  it("counts a preset's rows by role: passed of all and without its calibration targets", async () => {
+    const engine = createInProcessEngine(loadNodeModule());
+    const models = await engine.listModels();
+    const preset = findPreset(loadPresetsFromDisk(), 'jmachine-round-trip');
+    const { report, rows } = await runPreset(engine, models, preset);
+    engine.dispose();
+    // handler_cycles and read_handler_cycles are fitted on two of its four targets.
+    expect(rows.map((r) => [r.metric, r.role, r.fittedBy])).toEqual([
+      ['null_rpc_self_cycles', 'calibration', ['handler_cycles']],
+      ['null_rpc_per_hop_cycles', 'validation', undefined],
+      ['read1_neighbor_cycles', 'calibration', ['read_handler_cycles']],
+      ['read1_corner_cycles', 'validation', undefined],
+    ]);
+    const { presets, summary } = validationReport([{ preset: preset.id, report, rows }]);
+    expect(presets[0]!.validation.map((v) => v.role)).toEqual(rows.map((r) => r.role));
+    const passed = (role?: string) =>
+      rows.filter((r) => r.pass && (role === undefined || r.role === role)).length;
+    expect(summary.all).toEqual({ passed: passed(), of: 4, share: passed() / 4 });
+    expect(summary.calibrationTargets).toBe(2);
+    expect(summary.withoutCalibration).toEqual({
+      passed: passed('validation'),
+      of: 2,
+      share: passed('validation') / 2,
+    });
+    expect(summary.roles.claim).toEqual({ passed: 0, of: 0, share: Number.NaN });
+    const words = summaryText(summary);
+    expect(words[0]).toBe(
+      `passed ${passed()} of 4 (${Math.round((passed() / 4) * 100)}\u00a0%); without the 2 ` +
+        `calibration targets: ${passed('validation')} of 2 ` +
+        `(${Math.round((passed('validation') / 2) * 100)}\u00a0%)`,
+    );
+    expect(words[1]).toMatch(
+      /^by role: calibration \d of 2 .*, validation \d of 2 .*, claim 0 of 0 \(\u2013\)$/,
+    );
+  }, 60_000);
 });
 
 describe('targetsElsewhere()', () => {
@@ -250,7 +361,7 @@ describe('runPreset() on the custom network', () => {
       report.results.latency_mean_cycles as number,
     );
     await expect(runPreset(engine, models, preset, ['topology=ring'])).rejects.toThrow(
-      "parameter 'topology' = 'ring' is not one of the choices; valid: mesh, torus",
+      "parameter 'topology': Unknown choice 'ring'. Valid: mesh, torus",
     );
     engine.dispose();
   }, 60_000);
@@ -371,9 +482,19 @@ describe('parseParamsJson()', () => {
     const bad = (params: unknown) => () => parseParamsJson(withChoice, { params }, 'a.json');
     expect(bad({ topology: 'ring' })).toThrow(
       new UsageError(
-        'a.json: parameter \'topology\' = "ring": Not a number. Valid: mesh, torus, fly (or 0 to 2)',
+        "a.json: parameter 'topology' = 'ring': Unknown choice 'ring'. Valid: mesh, torus, fly",
         'topology',
       ),
+    );
+    // JSON.stringify would print NaN and Infinity as null.
+    expect(bad({ pes: Number.NaN })).toThrow(
+      new UsageError(
+        "a.json: parameter 'pes' = NaN: Not a finite number. Valid: 1 to 64 PEs",
+        'pes',
+      ),
+    );
+    expect(bad({ rates: [0.5, Number.POSITIVE_INFINITY] })).toThrow(
+      "a.json: parameter 'rates' = [0.5, Infinity]: Item 2 (Infinity): Not a finite number.",
     );
     expect(bad({ pes: 0 })).toThrow(
       new UsageError("a.json: parameter 'pes' = 0: Out of range. Valid: 1 to 64 PEs", 'pes'),

@@ -5,14 +5,17 @@ import { networkJson, timelineJson } from '../engine/types';
 import type { Accepted, Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
 import { unitSymbol } from '../presets/units';
-import type { ValidationRow } from '../presets/validation';
-import { rowText, validate, verdict } from '../presets/validation';
+import type { TargetRole, ValidationRow, ValidationSummary } from '../presets/validation';
+import { rowText, validate, validationSummary, verdict } from '../presets/validation';
 import {
   checkParamValue,
   listItems,
   namedParams,
   otherBase,
   parseDecimal,
+  specsAt,
+  unknownChoice,
+  valueWords,
 } from '../presets/param_values';
 import { MAX_MEMORY_MB, MIN_MEMORY_MB } from '../engine/memory';
 
@@ -56,6 +59,9 @@ export interface RunReport {
    */
   validation: {
     metric: string;
+    role: TargetRole;
+    /** A calibration target's calibrated values (the parameters fitted on it). */
+    fittedBy?: string[];
     label: string;
     unit: string;
     paper: number | string;
@@ -96,8 +102,21 @@ export interface Overrides {
  * takes its `listItems` (8x8x8, or numbers separated by commas), and one number is a one-item
  * list; a choice takes its name or its number.
  */
-export function parseSettings(model: ModelInfo, settings: string[]): Overrides {
+export function parseSettings(model: ModelInfo, settings: string[], base: Params = {}): Overrides {
   const params: Params = {};
+  // Units as the run reads them: a choice set anywhere in the line names a unit (sweep_scale).
+  const chosen = settings.map((s) => s.split('=', 2)).filter(([n]) => n !== undefined);
+  const specs = specsAt(model.params, {
+    ...base,
+    ...Object.fromEntries(
+      chosen.flatMap(([name, text]) => {
+        const index = model.params
+          .find((p) => p.name === name)
+          ?.choices.indexOf(text?.trim() ?? '');
+        return index === undefined || index < 0 ? [] : [[name, index]];
+      }),
+    ),
+  });
   let seed: number | undefined;
   for (const setting of settings) {
     const eq = setting.indexOf('=');
@@ -114,7 +133,7 @@ export function parseSettings(model: ModelInfo, settings: string[]): Overrides {
       seed = value;
       continue;
     }
-    const spec = model.params.find((p) => p.name === name);
+    const spec = specs.find((p) => p.name === name);
     if (!spec) {
       const valid = ['seed', ...model.params.map((p) => p.name)].join(', ');
       throw new UsageError(`unknown parameter '${name}' for ${model.name}; valid: ${valid}`);
@@ -125,9 +144,7 @@ export function parseSettings(model: ModelInfo, settings: string[]): Overrides {
       const index = spec.choices.indexOf(text);
       const value = index >= 0 ? index : parseDecimal(text);
       if (!Number.isInteger(value) || value < 0 || value >= spec.choices.length) {
-        throw new UsageError(
-          `parameter '${name}' = '${text}' is not one of the choices; valid: ${spec.choices.join(', ')}`,
-        );
+        throw new UsageError(`parameter '${name}': ${unknownChoice(spec, text)}`, name);
       }
       params[name] = value;
       continue;
@@ -189,7 +206,7 @@ export function parseParamsJson(
     const checked = checkParamValue(spec, value);
     if ('error' in checked) {
       throw new UsageError(
-        `${where}: parameter '${name}' = ${JSON.stringify(value)}: ${checked.error}`,
+        `${where}: parameter '${name}' = ${valueWords(value)}: ${checked.error}`,
         name,
       );
     }
@@ -199,7 +216,7 @@ export function parseParamsJson(
   if (json.seed !== undefined) {
     if (!Number.isSafeInteger(json.seed) || (json.seed as number) < 0) {
       throw new UsageError(
-        `${where}: seed ${JSON.stringify(json.seed)} is not a whole number from 0`,
+        `${where}: seed ${valueWords(json.seed)} is not a whole number from 0`,
         'seed',
       );
     }
@@ -216,7 +233,7 @@ export function runRequest(
   settings: string[],
   base?: Overrides,
 ): RunRequest {
-  const overrides = parseSettings(model, settings);
+  const overrides = parseSettings(model, settings, { ...presetParams(preset), ...base?.params });
   return {
     model: preset.model,
     params: { ...presetParams(preset), ...base?.params, ...overrides.params },
@@ -297,6 +314,8 @@ export function runReport(
     timelines: Object.fromEntries(result.timelines.map((t) => [t.name, timelineJson(t)])),
     validation: rows.map((r) => ({
       metric: r.metric,
+      role: r.role,
+      ...(r.fittedBy ? { fittedBy: r.fittedBy } : {}),
       label: r.label,
       unit: r.unit,
       ...(r.paper.kind === 'number'
@@ -349,6 +368,36 @@ export function formatTable(header: string[], rows: string[][], left: number[] =
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
+/** How far a wrapped line's next lines are indented. */
+export const WRAP_INDENT = 4;
+
+/**
+ * A line as lines of at most `width` characters, broken at spaces, each after the first indented
+ * by `indent`; a word longer than a line stays whole.
+ */
+export function wrapLine(line: string, width: number, indent: number): string[] {
+  const lines: string[] = [];
+  const prefix = ' '.repeat(indent);
+  let rest = line;
+  let lead = '';
+  while (lead.length + rest.length > width) {
+    const room = width - lead.length;
+    let cut = rest.lastIndexOf(' ', room);
+    if (cut <= 0) cut = rest.indexOf(' ', room);
+    if (cut <= 0) break;
+    lines.push(lead + rest.slice(0, cut).trimEnd());
+    rest = rest.slice(cut).trimStart();
+    lead = prefix;
+  }
+  lines.push(lead + rest);
+  return lines;
+}
+
+/** The width text is wrapped to: the terminal's, or 100 columns when it is not a terminal. */
+export function terminalWidth(stream: { columns?: number } = process.stdout): number {
+  return stream.columns !== undefined && stream.columns > 0 ? stream.columns : 100;
+}
+
 export function formatNumber(value: number): string {
   if (!Number.isFinite(value)) return String(value);
   return Math.abs(value) >= 1e5 || (value !== 0 && Math.abs(value) < 1e-3)
@@ -357,29 +406,75 @@ export function formatNumber(value: number): string {
 }
 
 /**
- * A preset's targets as text: the paper's number or words, the values accepted, the simulated
- * value, the result and where in the paper; below it, why each known miss misses.
+ * A preset's targets as text: the role, the paper's number or words, the values accepted, the
+ * simulated value, the result and where in the paper; below it, why each known miss misses. A
+ * table where it fits in `width`; else a target a row (preset, metric, role, result) with its
+ * numbers and source under it, wrapped to the width and indented.
  */
-export function validationTable(presetId: string, rows: ValidationRow[]): string {
+export function validationTable(presetId: string, rows: ValidationRow[], width: number): string {
   const misses = rows.filter((r) => r.knownMiss !== undefined);
-  const table = formatTable(
-    ['preset', 'metric', 'paper', 'accepted', 'simulated', 'result', 'source'],
-    rows.map((r) => {
-      const text = rowText(r);
-      return [
+  const cells = rows.map((r) => {
+    const text = rowText(r);
+    return {
+      head: [
         presetId,
         r.metric,
-        text.paper,
-        text.accepted,
-        text.simulated,
+        r.role,
         r.knownMiss === undefined ? verdict(r) : `${verdict(r)} (${misses.indexOf(r) + 1})`,
-        r.source,
-      ];
-    }),
-    [1, 2, 6],
+      ],
+      text,
+      source: r.source,
+    };
+  });
+  const table = formatTable(
+    ['preset', 'metric', 'role', 'paper', 'accepted', 'simulated', 'result', 'source'],
+    cells.map(({ head: [preset, metric, role, result], text, source }) => [
+      preset!,
+      metric!,
+      role!,
+      text.paper,
+      text.accepted,
+      text.simulated,
+      result!,
+      source,
+    ]),
+    [1, 2, 3, 7],
   );
-  const notes = misses.map((r, i) => `(${i + 1}) ${r.metric}: ${r.knownMiss}`);
-  return [table, ...notes].join('\n');
+  const fits = table.split('\n').every((l) => l.length <= width);
+  const body = fits
+    ? table
+    : cells
+        .flatMap(({ head, text, source }) => [
+          head.join('  '),
+          ...wrapLine(
+            `${' '.repeat(WRAP_INDENT)}paper ${text.paper}; accepted ${text.accepted}; ` +
+              `simulated ${text.simulated}; source: ${source}`,
+            width,
+            WRAP_INDENT,
+          ),
+        ])
+        .join('\n');
+  const notes = misses.flatMap((r, i) =>
+    wrapLine(`(${i + 1}) ${r.metric}: ${r.knownMiss}`, width, WRAP_INDENT),
+  );
+  return [body, ...notes].join('\n');
+}
+
+/** Presets' paper targets checked: each preset's rows as `run --json` writes them, and their sum. */
+export interface ValidationReport {
+  presets: { preset: string; validation: RunReport['validation'] }[];
+  summary: ValidationSummary;
+}
+
+/** What `validate --json` prints and the library's validate() gives, of presets' runs. */
+export function validationReport(
+  runs: { preset: string; report: RunReport; rows: ValidationRow[] }[],
+): ValidationReport {
+  const checked = runs.filter((r) => r.rows.length > 0);
+  return {
+    presets: checked.map((r) => ({ preset: r.preset, validation: r.report.validation })),
+    summary: validationSummary(checked.flatMap((r) => r.rows)),
+  };
 }
 
 /** An aggregate's line in `validate`: the presets that check its experiments' paper targets. */

@@ -1,5 +1,6 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -110,4 +111,112 @@ describe('cli run, a run that runs out of memory', () => {
     expect(code).toBe(2);
     expect(stderr.trim()).toBe("--max-memory '8' is not a whole number of MB from 16 to 4096");
   }, 60_000);
+});
+
+describe('cli run --shard stopped by a signal, resumed and merged', () => {
+  // A sweep of 19 points, each a second or more: the signal comes while most are still to run.
+  const sweep = [
+    'run',
+    'custom-network',
+    '--set',
+    'dims=12x12',
+    '--set',
+    'sweep_rates=0.1,0.15,0.2,0.25,0.3,0.35,0.4,0.45,0.5,0.55,0.6,0.65,0.7,0.75,0.8,0.85,0.9,0.95',
+  ];
+
+  it("SIGTERM to npm stops the run and its threads, leaving whole lines; --resume finishes the file, merge gives one run's bits", async () => {
+    // npm run cli, as a job script starts it; SIGTERM goes to npm alone, as `kill <pid>` sends it.
+    const child = spawn(
+      'npm',
+      ['run', '--silent', 'cli', '--', ...sweep, '--shard', '0/1', '--jobs', '2'],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    // Every process that holds the output (npm, tsx, the CLI's node) has ended once it closes.
+    const closed = once(child.stdout, 'close');
+    const exited = once(child, 'exit') as Promise<[number | null, string | null]>;
+    child.stdout.on('data', (d: Buffer) => {
+      const before = stdout.split('\n').length;
+      stdout += d.toString();
+      // The header and the first point's line are out: stop it.
+      if (before < 3 && stdout.split('\n').length >= 3) child.kill('SIGTERM');
+    });
+    const [code] = await exited;
+    await closed;
+    expect(stderr).toBe('archex: stopped by SIGTERM\n');
+    expect(code).toBe(143);
+    expect(stdout.endsWith('\n')).toBe(true);
+    const lines = stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { point?: number });
+    const points = lines.slice(1).map((l) => l.point);
+    expect(points.length).toBeGreaterThan(0);
+    expect(points.length).toBeLessThan(19);
+
+    const dir = mkdtempSync(join(tmpdir(), 'archex-resume-'));
+    try {
+      const file = join(dir, 'shard-0.jsonl');
+      writeFileSync(file, stdout);
+      const resumed = await cli(...sweep, '--shard', '0/1', '--resume', file, '--jobs', '2');
+      expect(resumed.stderr).toBe('');
+      expect(resumed.code).toBe(0);
+      expect(resumed.stdout).toBe('');
+      const finished = readFileSync(file, 'utf8').trimEnd().split('\n');
+      expect(finished.length).toBe(20);
+      // The points the stopped run wrote stay as they were; only the others were added.
+      expect(finished.slice(0, lines.length).join('\n')).toBe(stdout.trimEnd());
+      const [merged, whole] = await Promise.all([
+        cli('merge', file, '--json', '--jobs', '1'),
+        cli(...sweep, '--json', '--jobs', '1'),
+      ]);
+      expect(merged.code).toBe(0);
+      expect(merged.stdout).toBe(whole.stdout);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
+
+  it('--time-limit stops a shard with exit 124, saying how many points it finished', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'archex-limit-'));
+    try {
+      const file = join(dir, 'shard.jsonl');
+      const { code, stderr } = await cli(
+        ...sweep,
+        '--shard',
+        '0/1',
+        '--resume',
+        file,
+        '--time-limit',
+        '1s',
+        '--jobs',
+        '1',
+      );
+      expect(code).toBe(124);
+      const kept = readFileSync(file, 'utf8').trimEnd().split('\n').length - 1;
+      expect(stderr).toBe(
+        `archex: ${file} keeps them: run it again with --resume ${file} for the rest\n` +
+          `archex: the run reached its time limit of 1 s with ${kept} of 19 points finished ` +
+          '(--time-limit)\n',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('names --time-limit and its valid range for a bad value', async () => {
+    for (const bad of ['10x', '30d']) {
+      const { code, stderr } = await cli(...sweep, '--time-limit', bad);
+      expect(code).toBe(2);
+      expect(stderr.trim()).toBe(
+        `--time-limit ${bad}: want a time from 1 s to 20 days, as a number of seconds or with ` +
+          'a unit: 90s, 10m, 2h, 1d',
+      );
+    }
+  }, 120_000);
 });

@@ -1,20 +1,31 @@
 // archex on the command line, with the same wasm engine the browser runs:
 //   npm run cli -- list
 //   npm run cli -- run <preset-id> [--set name=value ...] [--json | --csv]
-//   npm run cli -- run <preset-id> --shard i/n [--set ...]      (JSON lines, one per point)
+//   npm run cli -- run <preset-id> --shard i/n [--resume FILE] [--set ...]  (a line a point)
 //   npm run cli -- merge <shard files...> --json
 //   npm run cli -- trace <preset-id> [--set ...] [--point N] [--from T] [--cycles N] [--json]
-//   npm run cli -- validate [preset-id]
+//   npm run cli -- validate [preset-id] [--json]
+//   npm run cli -- describe <preset-id | model> [--json]
 //   npm run cli -- figure <preset-id> (<chart-id> [--svg f] [--png f] [--csv f] | --all --out dir)
 // Every command takes --jobs N: a sweep's points run on N worker threads (default: every core).
 // A list parameter is set as comma-separated numbers: --set curve_work_rates=1,0.8,0.6.
 // Exit codes: 0 ok, 1 a validation failed, 2 bad input (preset id, parameter, usage) or a run the
-// engine could not finish (memory ran out), said in words.
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
+// engine could not finish (memory ran out), said in words; 124 the run reached --time-limit;
+// 130 and 143 stopped by SIGINT and SIGTERM (a shard keeps the lines of the points it finished).
+import {
+  appendFileSync,
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  statSync,
+  truncateSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import type { Engine, RunProgress } from '../engine/engine';
+import type { Engine } from '../engine/engine';
 import type { PoolEngine } from '../engine/pool_engine';
 import { EngineError } from '../engine/engine';
 import type { ModelInfo } from '../engine/types';
@@ -23,12 +34,13 @@ import { createInProcessEngine } from '../engine/in_process_engine';
 import { MAX_MEMORY_MB, MIN_MEMORY_MB } from '../engine/memory';
 import { loadNodeModule } from '../engine/node_module';
 import { createThreadEngine, defaultJobs } from '../engine/thread_engine';
-import { loadPresetsFromDisk } from '../presets/from_disk';
+import { cliHost } from './host';
 import type { Preset } from '../presets/schema';
-import type { Sample } from '../engine/time_left';
-import { JUDGE_AFTER_MS, addSample, formatTimeLeft, worthAsking } from '../engine/time_left';
+import type { RunEstimate } from '../engine/run_watch';
+import { ESTIMATE_BEYOND_S, RunWatch, TimeLimitError, parseDuration } from '../engine/run_watch';
+import { JUDGE_AFTER_MS, formatTimeLeft } from '../engine/time_left';
 import { presetProblems } from '../presets/schema';
-import { asExpected } from '../presets/validation';
+import { summaryText } from '../presets/validation';
 import { unitSymbol } from '../presets/units';
 import type { Overrides } from './commands';
 import {
@@ -41,7 +53,9 @@ import {
   parseParamsJson,
   runPreset,
   targetsElsewhere,
+  terminalWidth,
   toCsv,
+  validationReport,
   validationTable,
 } from './commands';
 import { perfettoJson, perfettoTrace } from '../exports/perfetto';
@@ -59,15 +73,25 @@ import {
   presetFigures,
   writeAtomic,
 } from './figure';
-import { mergeShards, parseShard, readShardLines, runShard, shardLineText } from './shard';
+import { describeTarget, describeText } from './describe';
+import type { Shard, ShardFile } from './shard';
+import {
+  mergeShards,
+  parseShard,
+  readShardFile,
+  resumedPoints,
+  runShard,
+  shardLineText,
+} from './shard';
 
 const USAGE = `usage:
   npm run cli -- list
   npm run cli -- run <preset-id> [--params file.json] [--set name=value ...] [--json | --csv]
   npm run cli -- run --params file.json [--set ...]   (the preset the file names)
-  npm run cli -- run <preset-id> --shard i/n [--set ...]
+  npm run cli -- run <preset-id> --shard i/n [--resume FILE] [--set ...]
   npm run cli -- merge <shard files...> --json
-  npm run cli -- validate [preset-id]
+  npm run cli -- validate [preset-id] [--json]
+  npm run cli -- describe <preset-id | model> [--json]   (parameters, units, values, outputs)
   npm run cli -- trace <preset-id> [--params f] [--set name=value ...] [--point N] [--from T]
                  [--cycles N] [--max-events N] [--max-bytes N] [--json | --format perfetto]
   npm run cli -- figure <preset-id> <chart-id> [--params f] [--set name=value ...] [--svg out.svg]
@@ -98,7 +122,18 @@ options of run:
                     JSON lines, one per point (its index, coordinates and partial result): run
                     the n shards anywhere (GNU parallel, a Slurm job array), then
                     merge their files: merge <files...> --json prints exactly what run --json
-                    prints for the whole sweep, or names the points still missing.
+                    prints for the whole sweep, or names the points still missing. A line is
+                    written as each point finishes, after a header line naming the shard.
+  --resume FILE     with --shard: FILE is this shard's file from a run that stopped (killed,
+                    or at its --time-limit); run only the points it lacks and add their lines
+                    to it. A FILE not yet there is begun, so a job array can always pass it.
+  --time-limit T    stop the run after T (90s, 10m, 2h, 1d; a bare number is seconds) with
+                    exit code 124; a shard keeps the points it finished for --resume.
+
+options of validate (each target's role: calibration, a calibrated value was fitted on it;
+validation, a number the paper states; claim, the paper's words):
+  --json            each preset's rows as run --json writes them and the summary: passed of all,
+                    of all but the calibration targets, and per role.
 
 options of trace (one run recording the events of a window; docs/cli.md "Traces"):
   --point N         the point of a sweep model's run to trace (default 0: for the custom
@@ -140,8 +175,12 @@ link back to the same state; every file is written whole or not at all):
                     ${DEFAULT_BASE_URL} (npm start): give a deployed explorer's address.
   --no-link         no link in the caption.
 
-A run that would take more than a minute says how long on stderr once its progress tells (from
-${JUDGE_AFTER_MS / 1000} seconds on; a sweep, once its finished points do); Ctrl-C stops it.`;
+A run that would take more than ${ESTIMATE_BEYOND_S} s says how long on stderr once its progress
+tells (from ${JUDGE_AFTER_MS / 1000} seconds on; a sweep, once its finished points do). Ctrl-C
+(SIGINT) or SIGTERM stops it and its threads at once (exit code 130 or 143).`.replaceAll(
+  'npm run cli --',
+  cliHost().command,
+);
 
 /** The options of `figure`, whose --csv takes a file, unlike run's. */
 function figureArgs(argv: string[]) {
@@ -207,24 +246,38 @@ function presetAndBase(
   return { preset, base };
 }
 
+/** The estimate of a long run, said on stderr as one line; `limited`: the command takes --time-limit. */
+function sayEstimate(e: RunEstimate, limited: boolean): void {
+  const left = formatTimeLeft({ low: e.secondsLow * 1000, high: e.secondsHigh * 1000 });
+  const points = e.points === 1 ? '' : ` (${e.points.toLocaleString('en-US')} points)`;
+  console.error(
+    `archex: this run would take ${left} more${points}, judged from its first ` +
+      `${Math.round(e.afterSeconds)} seconds; ${limited ? '--time-limit caps it, ' : ''}` +
+      'Ctrl-C stops it.',
+  );
+}
+
+/** SIGINT and SIGTERM abort this, so a run stops at once; `received` is the first one. */
+const stopped = new AbortController();
+let received: 'SIGINT' | 'SIGTERM' | undefined;
+
 /**
- * Says on stderr, once, how long a run would go on when that is over a minute (as the explorer's
- * time left tells it: worthAsking), and how to stop it.
+ * The watch of a run: the estimate on stderr, --time-limit (`limited`: the command takes one) and
+ * SIGINT/SIGTERM.
  */
-function longRunNotice(): (progress: RunProgress) => void {
-  const samples: Sample[] = [];
-  let said = false;
-  return ({ fraction, elapsedMs, sweep }) => {
-    if (said) return;
-    addSample(samples, { fraction, elapsedMs, sweep });
-    const left = worthAsking(samples);
-    if (!left) return;
-    said = true;
-    console.error(
-      `This run would take ${formatTimeLeft(left)} more (judged from its first ` +
-        `${Math.round(elapsedMs / 1000)} seconds); Ctrl-C stops it.`,
-    );
-  };
+function watchRun(timeLimit: string | undefined, limited = false): RunWatch {
+  let timeLimitSeconds: number | undefined;
+  try {
+    timeLimitSeconds =
+      timeLimit === undefined ? undefined : parseDuration(timeLimit, '--time-limit');
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  return new RunWatch({
+    timeLimitSeconds,
+    signal: stopped.signal,
+    onEstimate: (e) => sayEstimate(e, limited),
+  });
 }
 
 /**
@@ -234,9 +287,13 @@ function longRunNotice(): (progress: RunProgress) => void {
 function commandEngine(values: { jobs?: string; 'max-memory'?: string }): PoolEngine {
   const n = parseJobs(values.jobs, defaultJobs());
   const memory = parseMaxMemory(values['max-memory']);
+  const { wasmDir, startThread } = cliHost();
   return n === 1
-    ? createInProcessEngine(loadNodeModule(memory))
-    : createThreadEngine(n, { maxMemoryMB: memory });
+    ? createInProcessEngine(loadNodeModule(memory, wasmDir))
+    : createThreadEngine(n, {
+        maxMemoryMB: memory,
+        ...(startThread ? { start: startThread } : {}),
+      });
 }
 
 async function figure(engine: Engine, models: ModelInfo[], presets: Preset[], argv: string[]) {
@@ -251,6 +308,7 @@ async function figure(engine: Engine, models: ModelInfo[], presets: Preset[], ar
   const paper = parsePaperSize(values.width, values['font-size']);
   const parts = { title: !values['no-title'], caption: !values['no-caption'] };
   const baseUrl = values['no-link'] ? null : parseBaseUrl(values['base-url']);
+  const watch = watchRun(undefined);
   let charts;
   if (values.all) {
     if (
@@ -282,7 +340,7 @@ async function figure(engine: Engine, models: ModelInfo[], presets: Preset[], ar
     paper,
     parts,
     baseUrl,
-    onProgress: longRunNotice(),
+    onProgress: watch.onProgress,
   });
   // Everything is drawn before anything is written, so a failure leaves no partial set.
   const files: [string, string | Uint8Array][] = [];
@@ -311,6 +369,89 @@ async function figure(engine: Engine, models: ModelInfo[], presets: Preset[], ar
   for (const [path] of files) console.error(`wrote ${path}`);
 }
 
+/** A warning on stderr (a torn line left out, say). */
+const warn = (message: string) => console.error(`archex: ${message}`);
+
+/** The number of points of a sweep of `points` that shard `index`/`count` runs. */
+const shardSize = (points: number, { index, count }: Shard) =>
+  Math.max(0, Math.ceil((points - index) / count));
+
+/**
+ * `run --shard i/n [--resume FILE]`: the shard's header and then each point's line as it
+ * finishes, to stdout or added to FILE, each with one write call, so a shard stopped at any
+ * moment leaves only whole lines.
+ */
+async function shardRun(
+  engine: PoolEngine,
+  model: ModelInfo,
+  preset: Preset,
+  shard: Shard,
+  values: { set: string[]; resume?: string | undefined },
+  base: Overrides | undefined,
+  watch: RunWatch,
+): Promise<number> {
+  const file = values.resume;
+  let read: ShardFile | undefined;
+  let text = '';
+  if (file !== undefined) {
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      // A file not there yet is begun: a job array's task can pass --resume on its first try.
+      if ((error as { code?: string }).code !== 'ENOENT')
+        throw new UsageError(`--resume ${file}: ${(error as Error).message}`);
+    }
+    read = readShardFile(file, text, warn);
+  }
+  /** The resumed file, its torn last line cut off (or its last line ended), opened to add to. */
+  const reopen = (resumed: ShardFile) => {
+    if (resumed.whole < text.length)
+      truncateSync(resumed.file, Buffer.byteLength(text.slice(0, resumed.whole)));
+    else if (text.length > 0 && !text.endsWith('\n')) appendFileSync(resumed.file, '\n');
+    return openSync(resumed.file, 'a');
+  };
+  let fd: number | undefined;
+  const write = (line: string) => {
+    if (fd === undefined) process.stdout.write(line);
+    else writeSync(fd, line);
+  };
+  // Filled from the resumed file once its header is known to match: the shard reads it after.
+  const skip = new Set<number>();
+  let points = 0;
+  let written = 0;
+  try {
+    await runShard(engine, model, preset, shard, values.set, base, {
+      skip,
+      signal: watch.signal,
+      onProgress: watch.onProgress,
+      onHeader: (header) => {
+        points = shardSize(header.points, shard);
+        if (read) {
+          for (const point of resumedPoints(read, header)) skip.add(point);
+          fd = reopen(read);
+          if (skip.size === points) warn(`${read.file} holds every point of shard ${header.shard}`);
+          if (read.header) return;
+        }
+        write(`${shardLineText(header)}\n`);
+      },
+      onLine: (line) => {
+        write(`${shardLineText(line)}\n`);
+        written++;
+      },
+    });
+    return 0;
+  } catch (error) {
+    const failure = watch.failure(error, { finished: skip.size + written, points });
+    if (failure instanceof TimeLimitError && file !== undefined)
+      warn(`${file} keeps them: run it again with --resume ${file} for the rest`);
+    else if (failure instanceof TimeLimitError)
+      warn('the lines written keep them: run it again with --resume <that file> for the rest');
+    throw failure;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
 /** `merge <files...> --json`: the shards' lines combined into what `run --json` prints. */
 async function merge(
   files: string[],
@@ -325,16 +466,31 @@ async function merge(
       throw new UsageError(`merge: cannot read ${file}: ${(error as Error).message}`);
     }
   });
-  const lines = readShardLines(texts);
+  const read = texts.map(([file, text]) => readShardFile(file, text, warn));
   const engine = commandEngine({ ...values, jobs: '1' });
   try {
-    const report = await mergeShards(
-      engine,
-      await engine.listModels(),
-      loadPresetsFromDisk(),
-      lines,
-    );
+    const report = await mergeShards(engine, await engine.listModels(), cliHost().presets(), read);
     console.log(JSON.stringify(report, null, 2));
+    return 0;
+  } finally {
+    engine.dispose();
+  }
+}
+
+/** `describe <preset|model>`: its parameters and outputs as a table, or --json as the library's. */
+async function describe(
+  presets: Preset[],
+  target: string | undefined,
+  values: { json?: boolean; set?: string[]; params?: string; 'max-memory'?: string },
+): Promise<number> {
+  if (target === undefined)
+    throw new UsageError(`describe needs a preset id or a model name\n${USAGE}`);
+  if (values.set?.length || values.params !== undefined)
+    throw new UsageError('describe shows the values a preset sets; --set and --params go with run');
+  const engine = commandEngine({ ...values, jobs: '1' });
+  try {
+    const description = await describeTarget(engine, presets, target);
+    console.log(values.json ? JSON.stringify(description, null, 2) : describeText(description));
     return 0;
   } finally {
     engine.dispose();
@@ -343,7 +499,7 @@ async function merge(
 
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === 'figure' && !argv.includes('--help') && !argv.includes('-h')) {
-    const presets = loadPresetsFromDisk();
+    const presets = cliHost().presets();
     const engine = commandEngine(figureArgs(argv).values);
     try {
       const models = await engine.listModels();
@@ -368,6 +524,8 @@ async function main(argv: string[]): Promise<number> {
       help: { type: 'boolean', short: 'h', default: false },
       params: { type: 'string' },
       shard: { type: 'string' },
+      resume: { type: 'string' },
+      'time-limit': { type: 'string' },
       jobs: { type: 'string' },
       'max-memory': { type: 'string' },
       point: { type: 'string' },
@@ -387,7 +545,7 @@ async function main(argv: string[]): Promise<number> {
     return values.help ? 0 : 2;
   }
   if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(' ')}\n${USAGE}`);
-  const presets = loadPresetsFromDisk();
+  const presets = cliHost().presets();
 
   if (command === 'list') {
     console.log(
@@ -398,9 +556,10 @@ async function main(argv: string[]): Promise<number> {
     );
     return 0;
   }
+  if (command === 'describe') return describe(presets, given, values);
   if (!runs && command !== 'validate') {
     throw new UsageError(
-      `unknown command '${command}'; valid: list, run, merge, validate, trace, figure\n${USAGE}`,
+      `unknown command '${command}'; valid: list, run, merge, validate, trace, figure, describe\n${USAGE}`,
     );
   }
   if (values.format !== undefined && command !== 'trace')
@@ -408,6 +567,10 @@ async function main(argv: string[]): Promise<number> {
   if (values.shard !== undefined && (command !== 'run' || values.json || values.csv))
     throw new UsageError('--shard goes with run and prints JSON lines (no --json or --csv)');
   const shard = values.shard === undefined ? undefined : parseShard(values.shard);
+  if (values.resume !== undefined && !shard)
+    throw new UsageError('--resume FILE goes with run --shard i/n (the shard FILE is of)');
+  if (values['time-limit'] !== undefined && command !== 'run')
+    throw new UsageError('--time-limit goes with run');
   if (runs && presetId === undefined)
     throw new UsageError(`${command} needs a preset id (or --params naming one)\n${USAGE}`);
   if (command === 'validate' && values.params !== undefined)
@@ -424,7 +587,7 @@ async function main(argv: string[]): Promise<number> {
       const { preset, base } = presetAndBase(presets, models, presetId!, values.params);
       const traced = await tracePreset(engine, models, preset, values.set, values, {
         ...(base ? { base } : {}),
-        onProgress: longRunNotice(),
+        onProgress: watchRun(undefined).onProgress,
       });
       const format = traceFormat(values.format, values.json);
       if (format === 'perfetto') {
@@ -436,61 +599,88 @@ async function main(argv: string[]): Promise<number> {
     }
     if (command === 'run') {
       const { preset, base } = presetAndBase(presets, models, presetId!, values.params);
-      if (shard) {
-        const model = models.find((m) => m.name === preset.model)!;
-        const lines = await runShard(engine, model, preset, shard, values.set, base, {
-          onProgress: longRunNotice(),
-        });
-        for (const line of lines) console.log(shardLineText(line));
+      const watch = watchRun(values['time-limit'], true);
+      try {
+        if (shard) {
+          const model = models.find((m) => m.name === preset.model)!;
+          return await shardRun(engine, model, preset, shard, values, base, watch);
+        }
+        const { report, rows, result } = await runPreset(engine, models, preset, values.set, {
+          ...(base ? { base } : {}),
+          onProgress: watch.onProgress,
+          signal: watch.signal,
+        }).catch((error: unknown) => Promise.reject(watch.failure(error)));
+        if (values.json) console.log(JSON.stringify(report, null, 2));
+        else if (values.csv) process.stdout.write(toCsv(result));
+        else {
+          console.log(`${preset.title} (${preset.id}, seed ${report.seed})\n`);
+          console.log(
+            formatTable(
+              ['result', 'value', 'unit'],
+              result.scalars.map((s) => [s.name, formatNumber(s.value), unitSymbol(s.unit)]),
+            ),
+          );
+          if (rows.length > 0)
+            console.log(`\n${validationTable(preset.id, rows, terminalWidth())}`);
+        }
         return 0;
+      } finally {
+        watch.dispose();
       }
-      const { report, rows, result } = await runPreset(engine, models, preset, values.set, {
-        ...(base ? { base } : {}),
-        onProgress: longRunNotice(),
-      });
-      if (values.json) console.log(JSON.stringify(report, null, 2));
-      else if (values.csv) process.stdout.write(toCsv(result));
-      else {
-        console.log(`${preset.title} (${preset.id}, seed ${report.seed})\n`);
-        console.log(
-          formatTable(
-            ['result', 'value', 'unit'],
-            result.scalars.map((s) => [s.name, formatNumber(s.value), unitSymbol(s.unit)]),
-          ),
-        );
-        if (rows.length > 0) console.log(`\n${validationTable(preset.id, rows)}`);
-      }
-      return 0;
     }
-    let failed = 0;
+    const width = terminalWidth();
+    const checked = [];
     const tables: string[] = [];
     for (const preset of chosen) {
-      const { rows } = await runPreset(engine, models, preset);
-      failed += rows.filter((r) => !asExpected(r)).length;
-      if (rows.length > 0) tables.push(validationTable(preset.id, rows));
+      const { report, rows } = await runPreset(engine, models, preset);
+      checked.push({ preset: preset.id, report, rows });
+      if (rows.length > 0) tables.push(validationTable(preset.id, rows, width));
       else if (preset.targetsIn) tables.push(targetsElsewhere(preset, presets));
     }
-    console.log(tables.join('\n\n'));
-    const targets = chosen.flatMap((p) => p.reference);
-    const words = targets.filter((r) => 'claim' in r).length;
-    const known = targets.filter((r) => r.knownMiss).length;
-    console.log(
-      `\nvalidation: ${targets.length - failed} of ${targets.length} targets as expected ` +
-        `(${targets.length - words} numbers the papers state, ${words} claims in their words; ` +
-        `${known} known misses), ${failed} not`,
-    );
-    return failed > 0 ? 1 : 0;
+    const validation = validationReport(checked);
+    if (values.json) console.log(JSON.stringify(validation, null, 2));
+    else {
+      console.log(tables.join('\n\n'));
+      const [first, ...more] = summaryText(validation.summary);
+      console.log(`\nvalidation: ${first}`);
+      for (const line of more) console.log(`  ${line}`);
+    }
+    return validation.summary.notAsExpected > 0 ? 1 : 0;
   } finally {
     engine.dispose();
   }
 }
 
+/** The exit codes of the signals that stop a run: 128 and the signal's number. */
+const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
+/** A stopped run whose threads have not yet let the process end by then is ended. */
+const STOP_WITHIN_MS = 500;
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    // A second one is the same stop: tsx relays to this process the signal its group also got.
+    if (received) return;
+    received = signal;
+    process.exitCode = SIGNAL_EXIT[signal];
+    console.error(`archex: stopped by ${signal}`);
+    stopped.abort();
+    // Every line is written whole by one write call, so ending here cuts none.
+    setTimeout(() => process.exit(SIGNAL_EXIT[signal]), STOP_WITHIN_MS).unref();
+  });
+}
+
 main(process.argv.slice(2)).then(
   (code) => {
-    process.exitCode = code;
+    process.exitCode = received ? SIGNAL_EXIT[received] : code;
   },
   (error: unknown) => {
-    if (
+    // Once stopped by a signal, whatever the stop ended the run with was said by the signal.
+    if (received) {
+      process.exitCode = SIGNAL_EXIT[received];
+    } else if (error instanceof TimeLimitError) {
+      console.error(`archex: ${error.message} (--time-limit)`);
+      process.exitCode = 124;
+    } else if (
       error instanceof UsageError ||
       error instanceof EngineError ||
       (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')

@@ -29,13 +29,19 @@ function cell(text: string): string {
   return text.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|');
 }
 
-function defaultOf(p: ParamSpec): string {
-  if (p.choices.length > 0) return `${p.choices[p.default] ?? num(p.default)}`;
-  if (p.maxItems > 0) return p.defaultList.map(num).join(', ');
-  return num(p.default);
+/** A value of `p` as text: a choice by its name, a list comma-separated. */
+export function valueText(p: ParamSpec, value: number | readonly number[]): string {
+  if (typeof value !== 'number') return value.map(num).join(', ');
+  if (p.choices.length > 0) return `${p.choices[value] ?? num(value)}`;
+  return num(value);
 }
 
-function rangeOf(p: ParamSpec): string {
+function defaultOf(p: ParamSpec): string {
+  return valueText(p, p.maxItems > 0 ? p.defaultList : p.default);
+}
+
+/** The values `p` takes: its bounds and steps, or its choices by number and name. */
+export function rangeOf(p: ParamSpec): string {
   if (p.choices.length > 0) return p.choices.map((c, i) => `${i} ${c}`).join('; ');
   const bounds =
     p.min === -Infinity && p.max === Infinity
@@ -70,7 +76,7 @@ function modelSection(m: ModelInfo): string[] {
       const row = [
         `\`${p.name}\``,
         p.label,
-        unitText(p.unit),
+        p.unitFrom ? `${unitText(p.unit)}, or as \`${p.unitFrom}\` names` : unitText(p.unit),
         defaultOf(p),
         rangeOf(p),
         p.description,

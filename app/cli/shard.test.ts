@@ -4,10 +4,44 @@ import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import { UsageError, findPreset, runPreset } from './commands';
-import type { ShardLine } from './shard';
-import { mergeShards, parseShard, readShardLines, runShard, shardLineText } from './shard';
+import type { ShardFile, ShardHeader, ShardLine } from './shard';
+import {
+  mergeShards,
+  parseShard,
+  readShardFile,
+  resumedPoints,
+  runShard,
+  shardLineText,
+} from './shard';
 
 const presets = loadPresetsFromDisk();
+
+/** A shard's file as run --shard writes it: its header, then a line per point as it finishes. */
+async function shardFile(
+  engine: ReturnType<typeof createInProcessEngine>,
+  presetId: string,
+  settings: string[],
+  shard: { index: number; count: number },
+): Promise<string> {
+  const models = await engine.listModels();
+  const preset = findPreset(presets, presetId);
+  const model = models.find((m) => m.name === preset.model)!;
+  let text = '';
+  await runShard(engine, model, preset, shard, settings, undefined, {
+    onHeader: (header) => (text += `${shardLineText(header)}\n`),
+    onLine: (line) => (text += `${shardLineText(line)}\n`),
+  });
+  return text;
+}
+
+/** The lines of files read, none torn. */
+function readShardLines(files: [string, string][]): ShardLine[] {
+  return files.flatMap(([file, text]) => readShardFile(file, text, fail).lines);
+}
+
+const fail = (message: string): void => {
+  throw new Error(`unexpected warning: ${message}`);
+};
 
 /** Every shard of a preset's sweep as JSON-line files, and what the unsharded run prints. */
 async function shardsAndWhole(presetId: string, settings: string[], count: number) {
@@ -15,11 +49,9 @@ async function shardsAndWhole(presetId: string, settings: string[], count: numbe
   try {
     const models = await engine.listModels();
     const preset = findPreset(presets, presetId);
-    const model = models.find((m) => m.name === preset.model)!;
     const files: [string, string][] = [];
     for (let index = 0; index < count; index++) {
-      const lines = await runShard(engine, model, preset, { index, count }, settings, undefined);
-      files.push([`shard-${index}`, lines.map(shardLineText).join('\n')]);
+      files.push([`shard-${index}`, await shardFile(engine, presetId, settings, { index, count })]);
     }
     const { report } = await runPreset(engine, models, preset, settings);
     return { files, whole: JSON.stringify(report, null, 2), engine, models };
@@ -29,12 +61,12 @@ async function shardsAndWhole(presetId: string, settings: string[], count: numbe
   }
 }
 
-async function merged(files: [string, string][]) {
+async function merged(files: [string, string][], warn = fail) {
   const engine = createInProcessEngine(loadNodeModule());
   try {
-    const lines = readShardLines(files);
+    const read = files.map(([file, text]) => readShardFile(file, text, warn));
     return JSON.stringify(
-      await mergeShards(engine, await engine.listModels(), presets, lines),
+      await mergeShards(engine, await engine.listModels(), presets, read),
       null,
       2,
     );
@@ -71,7 +103,8 @@ describe('run --shard and merge', () => {
     const { files, engine } = await shardsAndWhole('custom-network', ['dims=4x4'], 3);
     engine.dispose();
     await expect(merged([files[0]!, files[2]!])).rejects.toThrow(
-      'merge: 4 of 11 points missing: 1, 4, 7, 10',
+      'merge: 4 of 11 points missing:\n  shard 1/3: points 1, 4, 7, 10 (no file of it given: ' +
+        'run custom-network --shard 1/3 writes one)',
     );
     const other = readShardLines([files[1]!]).map((l): ShardLine => ({ ...l, seed: l.seed + 1 }));
     await expect(
@@ -83,7 +116,7 @@ describe('run --shard and merge', () => {
     expect(() => readShardLines([['a.jsonl', '{"preset":"x"}']])).toThrow(
       'a.jsonl:1: not a line of run --shard',
     );
-    expect(() => readShardLines([['b.jsonl', '\n{oops']])).toThrow(/^b\.jsonl:2: not JSON/);
+    expect(() => readShardLines([['b.jsonl', '\n{oops\n{}\n']])).toThrow(/^b\.jsonl:2: not JSON/);
   });
 
   it('reads i/n with i from 0 to n - 1', () => {
@@ -106,5 +139,122 @@ describe('run --shard and merge', () => {
     } finally {
       engine.dispose();
     }
+  });
+});
+
+describe('a shard stopped part way', () => {
+  const settings = ['dims=4x4'];
+  const shard = { index: 1, count: 3 };
+
+  /** The preset and model, and an engine that computes every point afresh (keeps none). */
+  async function fresh() {
+    const engine = createInProcessEngine(loadNodeModule(), 1, false);
+    const models = await engine.listModels();
+    const preset = findPreset(presets, 'custom-network');
+    return { engine, models, preset, model: models.find((m) => m.name === preset.model)! };
+  }
+
+  it('has written the line of each point it finished, whole, when it is stopped', async () => {
+    const { engine, model, preset } = await fresh();
+    try {
+      const stop = new AbortController();
+      let text = '';
+      const run = runShard(engine, model, preset, { index: 0, count: 1 }, settings, undefined, {
+        signal: stop.signal,
+        onHeader: (header) => (text += `${shardLineText(header)}\n`),
+        onLine: (line) => {
+          text += `${shardLineText(line)}\n`;
+          if (line.point === 1) stop.abort();
+        },
+      });
+      await expect(run).rejects.toThrow('The engine request was cancelled');
+      const read = readShardFile('s.jsonl', text, fail);
+      expect(read.header).toMatchObject({ archex: 'shard', shard: '0/1', points: 11 });
+      expect(read.lines.map((l) => l.point)).toEqual([0, 1]);
+    } finally {
+      engine.dispose();
+    }
+  });
+
+  it('resumed from its file, torn last line and all, merges to the bits of one run', async () => {
+    const { engine, models, preset } = await fresh();
+    let files: string[];
+    let whole: string;
+    try {
+      files = await Promise.all(
+        [0, 1, 2].map((index) =>
+          shardFile(engine, 'custom-network', settings, { index, count: 3 }),
+        ),
+      );
+      whole = JSON.stringify((await runPreset(engine, models, preset, settings)).report, null, 2);
+    } finally {
+      engine.dispose();
+    }
+    // Shard 1/3 stopped after its first point, part way through writing its second.
+    const [header, first, second] = files[1]!.split('\n');
+    const stopped = `${header}\n${first}\n${second!.slice(0, 200)}`;
+    const warnings: string[] = [];
+    const read = readShardFile('s1.jsonl', stopped, (m) => warnings.push(m));
+    expect(warnings).toEqual([
+      's1.jsonl:3: a torn last line (the shard stopped while writing it) is left out',
+    ]);
+    expect(read.lines.map((l) => l.point)).toEqual([1]);
+    await expect(
+      merged(
+        [
+          ['s0.jsonl', files[0]!],
+          ['s1.jsonl', stopped],
+          ['s2.jsonl', files[2]!],
+        ],
+        () => {},
+      ),
+    ).rejects.toThrow(
+      'merge: 3 of 11 points missing:\n  shard 1/3: points 4, 7, 10 (s1.jsonl stops early: ' +
+        'run custom-network --shard 1/3 --resume s1.jsonl runs them)',
+    );
+
+    // --resume: only the points the file lacks run, and their lines follow its whole lines.
+    const again = await fresh();
+    let resumed = stopped.slice(0, read.whole);
+    const skip = new Set<number>();
+    try {
+      await runShard(again.engine, again.model, again.preset, shard, settings, undefined, {
+        skip,
+        onHeader: (h: ShardHeader) => {
+          for (const point of resumedPoints(read, h)) skip.add(point);
+        },
+        onLine: (line) => (resumed += `${shardLineText(line)}\n`),
+      });
+    } finally {
+      again.engine.dispose();
+    }
+    const points = readShardFile('s1.jsonl', resumed, fail).lines.map((l) => l.point);
+    expect(points).toEqual([1, 4, 7, 10]);
+    const all: [string, string][] = [
+      ['s0.jsonl', files[0]!],
+      ['s1.jsonl', resumed],
+      ['s2.jsonl', files[2]!],
+    ];
+    expect(await merged(all)).toBe(whole);
+  });
+
+  it('refuses to resume from a file of another shard or run, in words', () => {
+    const header: ShardHeader = {
+      archex: 'shard',
+      shard: '1/3',
+      preset: 'custom-network',
+      seed: 1,
+      params: { dims: [4, 4] },
+      points: 11,
+    };
+    const file: ShardFile = readShardFile('s1.jsonl', `${shardLineText(header)}\n`, fail);
+    expect([...resumedPoints(file, header)]).toEqual([]);
+    expect(() => resumedPoints(file, { ...header, shard: '2/3' })).toThrow(
+      '--resume s1.jsonl: it is shard 1/3 of custom-network, seed 1, 11 points, not shard 2/3 ' +
+        'of custom-network, seed 1, 11 points (or other parameters)',
+    );
+    expect(() => resumedPoints(file, { ...header, params: { dims: [8, 8] } })).toThrow(
+      /not shard 1\/3 of custom-network, seed 1, 11 points \(or other parameters\)/,
+    );
   });
 });

@@ -208,7 +208,9 @@ export function traceHead(r: TraceReport) {
     truncated: trace.truncated,
     bytes: trace.bytes,
     dropped: trace.kinds.reduce((n, k) => n + k.dropped, 0),
-    ...(trace.timeline.lanes.length > 0 ? { timeline: trace.timeline } : {}),
+    ...(trace.timeline.lanes.length > 0 || trace.timeline.networkMarks.length > 0
+      ? { timeline: trace.timeline }
+      : {}),
     kinds: Object.fromEntries(
       trace.kinds.map((k) => [
         k.name,

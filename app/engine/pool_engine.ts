@@ -18,6 +18,16 @@ const IDLE_MS = 10_000;
  */
 export const RECYCLE_MB = 256;
 
+/** A shard's run: some of a sweep's points, each given as it finishes. */
+export interface ShardOptions extends RunOptions {
+  /** Points of the shard already run (a resumed shard's file holds them): not run again. */
+  skip?: ReadonlySet<number>;
+  /** The sweep's plan, before any point runs; a throw here stops the shard. */
+  onPlan?: (plan: { points: number; params: Params }) => void;
+  /** Each point's partial as soon as it finishes (in the order they finish). */
+  onPoint?: (partial: PointPartial) => void;
+}
+
 /** A host that died without a word, in words: what died, what it ran, and what now. */
 function crashed(error: unknown, running: string): unknown {
   if (!(error instanceof EngineError) || error.kind !== 'crash') return error;
@@ -185,14 +195,17 @@ export class PoolEngine implements Engine {
     request: RunRequest,
     index: number,
     count: number,
-    options: RunOptions = {},
+    options: ShardOptions = {},
   ): Promise<{ points: number; params: Params; partials: PointPartial[] }> {
     return this.track(
       (async () => {
         const started = performance.now();
         const lead = this.lane(0);
         const plan = await lead.plan(request, options.signal);
-        const chosen = plan.weights.map((_, i) => i).filter((i) => i % count === index);
+        options.onPlan?.({ points: plan.weights.length, params: plan.params });
+        const chosen = plan.weights
+          .map((_, i) => i)
+          .filter((i) => i % count === index && !options.skip?.has(i));
         const partials = await this.spread(request, plan, chosen, options, started);
         return { points: plan.weights.length, params: plan.params, partials };
       })(),
@@ -239,10 +252,10 @@ export class PoolEngine implements Engine {
     request: RunRequest,
     { weights, keys }: SweepPlan,
     chosen: number[],
-    options: RunOptions,
+    options: RunOptions & Pick<ShardOptions, 'onPoint'>,
     started: number,
   ): Promise<PointPartial[]> {
-    const { signal, onProgress } = options;
+    const { signal, onProgress, onPoint } = options;
     const lead = this.lane(0);
     // One abort for every host's points: the caller's, or the first failure.
     const stop = new AbortController();
@@ -264,6 +277,7 @@ export class PoolEngine implements Engine {
         continue;
       }
       partials.push({ point, result: kept.result });
+      onPoint?.({ point, result: kept.result });
       doneWeight += weights[point]!;
     }
     // Each running point's own fraction done, when it started and its own progress so far; each
@@ -359,6 +373,7 @@ export class PoolEngine implements Engine {
           ended: performance.now(),
         });
         partials.push({ point, result: outcome.result });
+        onPoint?.({ point, result: outcome.result });
         this.cache?.set(pointKey(point), { result: outcome.result });
         doneWeight += weights[point]!;
         // A failed or cancelled refresh only delays the drawing; the final combine reports.

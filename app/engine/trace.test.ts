@@ -98,15 +98,15 @@ describe('EngineHost trace', () => {
 });
 
 describe('playedEnd()', () => {
-  it("ends a whole run's trace at its last event, a window cut from a run at its end", async () => {
+  it("ends a whole run's trace where the run ended, a window cut from a run at its end", async () => {
     const engine = createInProcessEngine(module);
     const whole = await engine.trace({ ...mesh, window: { from: 0, length: 1e9 } });
     const last = Math.max(...whole.trace.kinds.map((k) => k.times.at(-1) ?? 0));
-    expect(playedEnd(whole.trace)).toBe(last);
-    expect(playedEnd(whole.trace)).toBeLessThan(whole.trace.end);
+    expect(playedEnd(whole.trace)).toBeGreaterThanOrEqual(last);
+    expect(playedEnd(whole.trace)).toBeLessThan(last + 10);
+    // A window the run goes on past ends at the window's end, whenever its last event was.
     const cut = await engine.trace(mesh);
-    expect(playedEnd(cut.trace)).toBeLessThanOrEqual(1050);
-    expect(playedEnd(cut.trace)).toBeGreaterThanOrEqual(1049);
+    expect(playedEnd(cut.trace)).toBe(1050);
     engine.dispose();
   });
 });
@@ -122,7 +122,7 @@ describe('traceEvents()', () => {
       end: 15,
       truncated: false,
       bytes: 0,
-      timeline: { lanes: [], messages: [], marks: [] },
+      timeline: { lanes: [], messages: [], marks: [], networkMarks: [] },
       kinds: [
         {
           name: 'moved',

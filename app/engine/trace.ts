@@ -9,6 +9,7 @@ import type {
   TraceLane,
   TraceMark,
   TraceMessages,
+  TraceNetworkMark,
   TraceRequest,
   TraceState,
   TraceTimeline,
@@ -24,6 +25,7 @@ export type {
   TraceLane,
   TraceMark,
   TraceMessages,
+  TraceNetworkMark,
   TraceRequest,
   TraceState,
   TraceTimeline,
@@ -114,13 +116,10 @@ export function traceCounts(trace: Trace): Record<string, { events: number; drop
 }
 
 /**
- * Where playing a trace ends: its window's end, or its last event when that comes sooner (the
- * run finished inside the window, or the cap stopped the recording).
+ * Where playing a trace ends: its window's end, or sooner where the run ended inside the window
+ * or a cap stopped the recording (the engine's `end` says it). A state still open there lasts to
+ * it: a thread started before the window's end runs on to it, however long since the last event.
  */
 export function playedEnd(trace: Trace): number {
-  let last = trace.from;
-  for (const kind of trace.kinds) {
-    if (kind.times.length > 0) last = Math.max(last, kind.times[kind.times.length - 1]!);
-  }
-  return Math.min(trace.end, last);
+  return trace.end;
 }

@@ -129,6 +129,61 @@ describe('perfettoTrace()', () => {
     expect([...packetFlows].some((b) => rowFlows.has(b))).toBe(false);
   });
 
+  it("a state open at the window's end lasts to it: the default J-Machine LCS trace", async () => {
+    // The CLI's default window, cycles 0 to 1,000: node 0 starts its background thread at cycle
+    // 1 and is still in it at the end.
+    const report = await trace('jmachine-lcs', [], {});
+    const file = perfettoTrace(report);
+    expect(perfettoProblems(file)).toEqual([]);
+    const states = slices(file).filter((e) => e.pid === 1);
+    expect(states).toEqual([
+      expect.objectContaining({ name: 'background', tid: 1, ts: 1, dur: 999 }),
+    ]);
+  });
+
+  it("a network deadlock: an instant on the network's row naming its knot's channels", async () => {
+    // An 8-node ring, one virtual channel, no dateline: the run stops at the deadlock.
+    const report = await trace('network-deadlock', [], {});
+    const knot = report.trace.kinds.find((k) => k.name === 'deadlock')!;
+    expect(knot.times).toHaveLength(1);
+    const at = knot.times[0]!;
+    const file = perfettoTrace(report);
+    expect(perfettoProblems(file)).toEqual([]);
+    const marks = file.traceEvents.filter((e) => e.ph === 'i' && e.cat === 'network');
+    expect(marks).toEqual([
+      expect.objectContaining({ name: 'deadlock', ts: at, args: expect.anything() }),
+    ]);
+    const [mark] = marks;
+    const row = file.traceEvents.find(
+      (e) => e.name === 'thread_name' && e.pid === mark!.pid && e.tid === mark!.tid,
+    );
+    expect(row?.args?.name).toBe('network');
+    // Each channel of the knot, in its order, as the channels' rows name them.
+    const channels = String(mark!.args!.channels).split('; ');
+    expect(channels).toHaveLength(knot.counts[0]!);
+    expect(mark!.args!.length).toBe(channels.length);
+    const names = new Set(
+      file.traceEvents.filter((e) => e.name === 'thread_name').map((e) => e.args!.name),
+    );
+    for (const channel of channels) {
+      expect(channel).toMatch(/^router \d+ → router \d+ .* vc 0$/);
+      expect(names).toContain(channel);
+    }
+    // The run stops there, and so does the trace.
+    expect(report.trace.end).toBe(at);
+    expect(file.otherData.window).toBe(`cycle 0 to ${at}`);
+  });
+
+  it("a packet still crossing a channel at the window's end holds it to that end", async () => {
+    const report = await trace('custom-network', ['dims=4x4'], { from: '1000', cycles: '200' });
+    const file = perfettoTrace(report);
+    expect(perfettoProblems(file)).toEqual([]);
+    const held = slices(file).filter((e) => e.cat === 'move');
+    const ends = held.map((e) => e.ts! + e.dur!);
+    expect(Math.max(...ends)).toBe(1200);
+    expect(ends.filter((end) => end === 1200).length).toBeGreaterThan(0);
+  });
+
   it('a cycle clock is said to be shown as microseconds', async () => {
     const report = await trace('custom-network', ['dims=4x4'], { from: '1000', cycles: '50' });
     expect(String(perfettoTrace(report).otherData.clock)).toBe(
@@ -214,7 +269,7 @@ describe('perfettoTrace()', () => {
           },
         ),
       ],
-      timeline: { lanes: [], messages: [], marks: [] },
+      timeline: { lanes: [], messages: [], marks: [], networkMarks: [] },
     };
     const router = {
       name: 'router',

@@ -399,6 +399,46 @@ function networkEvents(
   }
   // Pushed one by one: a whole run has more than a call's arguments can hold.
   for (const s of steps) events.push(s.event);
+  for (const e of networkMarks(trace, time, CHANNELS, channelName)) events.push(e);
+  return events;
+}
+
+/** The channels' process's row of the network's instants (a deadlock), above the channels. */
+const NETWORK_ROW = 0;
+
+/**
+ * The instants the trace declares on its network (`timeline.networkMarks`: a deadlock), each on
+ * the network's row of the channels' process: one at each time its kind has events, naming the
+ * channels of those events in their order (a deadlock's knot, each waiting on the next).
+ */
+function networkMarks(
+  trace: Trace,
+  time: FileTime,
+  pid: number,
+  channelName: ReturnType<typeof channelNamer>,
+): PerfettoEvent[] {
+  const events: PerfettoEvent[] = [];
+  for (const mark of trace.timeline.networkMarks) {
+    const byTime = new Map<number, string[]>();
+    eachEvent(trace, mark.kind, (t, f) => {
+      const list = byTime.get(t) ?? [];
+      list.push(channelName(f(mark.channel), 'move', f(mark.vc)));
+      byTime.set(t, list);
+    });
+    for (const [t, channels] of byTime) {
+      events.push({
+        name: mark.label,
+        cat: 'network',
+        ph: 'i',
+        s: 't',
+        pid,
+        tid: NETWORK_ROW,
+        ts: time.at(t),
+        args: { length: channels.length, channels: channels.join('; ') },
+      });
+    }
+  }
+  if (events.length > 0) events.unshift(...metadata(pid, NETWORK_ROW, 'network', -1));
   return events;
 }
 

@@ -1,11 +1,13 @@
 // The library's public declarations: what node.ts and browser.ts export, whichever threads run
 // the engine (archex.ts implements them).
 import type { ModelInfo, Params } from '../engine/types';
+import type { RunEstimate } from '../engine/run_watch';
 import type { networkJson } from '../engine/types';
 import type { traceEvents } from '../engine/trace';
 import type { PerfettoTrace } from '../exports/perfetto';
 import type { Preset } from '../presets/schema';
 import type { RunReport } from '../cli/commands';
+import type { ValidationSummary } from '../presets/validation';
 import type { traceHead } from '../cli/trace';
 
 export type { ModelInfo, ParamSpec, OutputSpec } from '../engine/types';
@@ -13,6 +15,7 @@ export type { RunReport } from '../cli/commands';
 export type { Preset } from '../presets/schema';
 export type { PerfettoTrace } from '../exports/perfetto';
 export { ArchexError } from './errors';
+export type { RunEstimate } from '../engine/run_watch';
 
 /** A parameter's value: a number, a list of numbers (or its text, "8x8x8"), a choice by name. */
 export type ParamInput = number | readonly number[] | string;
@@ -24,6 +27,17 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** How far the run is, about ten times a second: `fraction` from 0 to 1. */
   onProgress?: (progress: { fraction: number; elapsedMs: number }) => void;
+  /**
+   * Called once, a few seconds in, when the run would take longer than a minute: its time left
+   * (seconds, a short and a long end), its points and how long it had run when judged. The same
+   * estimate the explorer pauses a run on and the CLI says on stderr.
+   */
+  onEstimate?: (estimate: RunEstimate) => void;
+  /**
+   * Stops the run after this many seconds (1 to 20 days' worth), rejecting with an ArchexError
+   * of kind 'time-limit' that says how many of its points had finished.
+   */
+  timeLimit?: number;
 }
 
 export interface TraceOptions extends RunOptions {
@@ -75,6 +89,8 @@ export interface Validation {
   /** Targets that came out as expected: passed, or missed where the miss is known. */
   asExpected: number;
   knownMisses: number;
+  /** Passed of all, of all but the calibration targets, and per role (`validate --json`'s). */
+  summary: ValidationSummary;
 }
 
 export interface Archex {

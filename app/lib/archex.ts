@@ -10,9 +10,16 @@ import { networkJson } from '../engine/types';
 import { perfettoTrace } from '../exports/perfetto';
 import type { Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
-import { asExpected } from '../presets/validation';
+import { specsAt } from '../presets/param_values';
 import type { Overrides } from '../cli/commands';
-import { UsageError, namingParam, parseParamsJson, runPreset, runReport } from '../cli/commands';
+import {
+  UsageError,
+  namingParam,
+  parseParamsJson,
+  runPreset,
+  runReport,
+  validationReport,
+} from '../cli/commands';
 import type { TraceReport } from '../cli/trace';
 import { DEFAULT_TRACE_CYCLES, traceHead, traceRun } from '../cli/trace';
 import { traceEvents } from '../engine/trace';
@@ -25,6 +32,8 @@ import type {
   Validation,
 } from './api';
 import { ArchexError } from './errors';
+import { checkedTimeLimit } from './options';
+import { RunWatch, TimeLimitError } from '../engine/run_watch';
 
 function presetSummary(p: Preset): PresetSummary {
   return {
@@ -90,15 +99,36 @@ export function archexOver(engine: Engine, presets: Preset[]): Archex {
     return { model, ...(preset ? { preset } : {}), overrides };
   };
 
-  const progress = (options: RunOptions) => ({
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.onProgress
-      ? {
-          onProgress: ({ fraction, elapsedMs }: RunProgress) =>
-            options.onProgress!({ fraction, elapsedMs }),
-        }
-      : {}),
-  });
+  /**
+   * A run's options for the engine, watched: its estimate once it would take longer than
+   * ESTIMATE_BEYOND_S, its time limit and its signal, its progress.
+   */
+  const watched = async <T>(
+    options: RunOptions,
+    work: (engineOptions: {
+      signal: AbortSignal;
+      onProgress: (p: RunProgress) => void;
+    }) => Promise<T>,
+  ): Promise<T> => {
+    const watch = new RunWatch({
+      timeLimitSeconds:
+        options.timeLimit === undefined ? undefined : checkedTimeLimit(options.timeLimit),
+      signal: options.signal,
+      onEstimate: options.onEstimate,
+      onProgress: options.onProgress
+        ? ({ fraction, elapsedMs }) => options.onProgress!({ fraction, elapsedMs })
+        : undefined,
+    });
+    try {
+      return await work({ signal: watch.signal, onProgress: watch.onProgress });
+    } catch (error) {
+      const failure = watch.failure(error);
+      if (failure instanceof TimeLimitError) throw new ArchexError(failure.message, 'time-limit');
+      throw failure;
+    } finally {
+      watch.dispose();
+    }
+  };
 
   const traced = async (
     target: string,
@@ -112,16 +142,18 @@ export function archexOver(engine: Engine, presets: Preset[]): Archex {
       ...(options.maxEvents !== undefined ? { maxEvents: options.maxEvents } : {}),
       ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
     };
-    return traceRun(
-      engine,
-      model,
-      preset,
-      {
-        params: { ...(preset ? presetParams(preset) : {}), ...overrides.params },
-        seed: overrides.seed ?? preset?.seed ?? 1,
-      },
-      { ...(options.point !== undefined ? { point: options.point } : {}), window },
-      { names: TRACE_OPTION_NAMES, ...progress(options) },
+    return watched(options, (engineOptions) =>
+      traceRun(
+        engine,
+        model,
+        preset,
+        {
+          params: { ...(preset ? presetParams(preset) : {}), ...overrides.params },
+          seed: overrides.seed ?? preset?.seed ?? 1,
+        },
+        { ...(options.point !== undefined ? { point: options.point } : {}), window },
+        { names: TRACE_OPTION_NAMES, ...engineOptions },
+      ),
     );
   };
 
@@ -134,15 +166,16 @@ export function archexOver(engine: Engine, presets: Preset[]): Archex {
         const { model, preset, overrides } = await resolve(target, params, options.seed, 'run');
         if (preset) {
           const all = await listModels();
-          const { report } = await runPreset(engine, all, preset, [], {
-            base: overrides,
-            ...progress(options),
-          });
+          const { report } = await watched(options, (engineOptions) =>
+            runPreset(engine, all, preset, [], { base: overrides, ...engineOptions }),
+          );
           return report;
         }
         const seed = overrides.seed ?? 1;
-        const outcome = await namingParam(
-          engine.run({ model: model.name, params: overrides.params, seed }, progress(options)),
+        const outcome = await watched(options, (engineOptions) =>
+          namingParam(
+            engine.run({ model: model.name, params: overrides.params, seed }, engineOptions),
+          ),
         );
         return runReport(undefined, model, seed, outcome.result, outcome.params).report;
       }),
@@ -159,7 +192,8 @@ export function archexOver(engine: Engine, presets: Preset[]): Archex {
         const all = { ...(preset ? presetParams(preset) : {}), ...overrides.params };
         const networks = await namingParam(engine.describe(model.name, all));
         return {
-          model: structuredClone(model),
+          // Units as this run reads them: the curve's loads in what sweep_scale names.
+          model: { ...structuredClone(model), params: specsAt(model.params, all) },
           ...(preset ? { preset: presetSummary(preset) } : {}),
           networks: Object.fromEntries(networks.map((n) => [n.name, networkJson(n)])),
         };
@@ -168,16 +202,18 @@ export function archexOver(engine: Engine, presets: Preset[]): Archex {
       guard(async () => {
         const chosen = presetId === undefined ? presets : [findPreset(presetId)];
         const all = await listModels();
-        const out: Validation = { presets: [], targets: 0, asExpected: 0, knownMisses: 0 };
+        const runs = [];
         for (const preset of chosen) {
-          const { report, rows } = await runPreset(engine, all, preset);
-          if (rows.length === 0) continue;
-          out.presets.push({ preset: preset.id, validation: report.validation });
-          out.targets += rows.length;
-          out.asExpected += rows.filter(asExpected).length;
-          out.knownMisses += rows.filter((r) => r.knownMiss !== undefined).length;
+          runs.push({ preset: preset.id, ...(await runPreset(engine, all, preset)) });
         }
-        return out;
+        const { presets: checked, summary } = validationReport(runs);
+        return {
+          presets: checked,
+          targets: summary.all.of,
+          asExpected: summary.all.of - summary.notAsExpected,
+          knownMisses: summary.knownMisses,
+          summary,
+        } satisfies Validation;
       }),
     get unwatched() {
       return engine.unwatched;

@@ -2,12 +2,18 @@
 // (dist-lib/archex-engine-<version>.tgz). The package holds:
 //   node.js, node_worker.js       the library in Node, on worker threads
 //   browser.js, web_worker.js     the library in browsers and bundlers, on Web Workers
+//   cli.js                        the CLI as the bin `archex` (run, shard, merge, figure, trace,
+//                                 validate, describe), on the same engine threads
 //   archex.wasm                   the same wasm engine the explorer and the CLI run
 //   node.d.ts, browser.d.ts       the declarations of the library's API and all it names, one
 //                                 file an entry (tsc's declarations rolled up by API Extractor)
-// Every preset is checked against the schema here and shipped in the code. The code imports
-// nothing outside the package (a page may import browser.js by its URL alone); zod is its one
-// dependency only because the declarations of the presets' types are written in it.
+// Every preset is checked against the schema here and shipped in the code. The library's code
+// imports nothing outside the package (a page may import browser.js by its URL alone); zod is a
+// dependency only because the declarations of the presets' types are written in it. The bin's
+// figure command imports the rest: pdfkit (which reads its font metrics from its own files),
+// @resvg/resvg-js (native, prebuilt for each platform on the npm registry: no compiler) and the
+// Arimo font files, which the PDF embeds; its pure-JS modules (React, D3, SVGO, svg-to-pdfkit)
+// are bundled.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -28,16 +34,29 @@ const declarations = join(LIB_DIST, 'types');
 
 const app = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   version: string;
+  license: string;
   dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
 };
 
-/** The package's manifest: its entries by platform, its types, its one dependency. */
+/** The version range the app itself depends on. */
+function versionOf(name: string): string {
+  const range = app.dependencies[name] ?? app.devDependencies[name];
+  if (!range) throw new Error(`the package needs ${name}, which package.json does not list`);
+  return range;
+}
+
+/** What the bin imports at run time rather than bundles (see above). */
+const BIN_EXTERNAL = ['pdfkit', '@resvg/resvg-js', '@expo-google-fonts/arimo'];
+
+/** The package's manifest: its entries by platform, its bin, its types, its dependencies. */
 const manifest = {
   name: 'archex-engine',
   version: app.version,
   description:
     "archex's simulation engine (J-Machine, Multi-PSI, PIE64, Paragon, transputers, networks) " +
     'in WebAssembly: run, trace and validate its presets from Node or a browser',
+  license: app.license,
   type: 'module',
   engines: { node: '>=20' },
   exports: {
@@ -46,8 +65,9 @@ const manifest = {
       default: { types: './browser.d.ts', default: './browser.js' },
     },
   },
+  bin: { archex: './cli.js' },
   types: './node.d.ts',
-  dependencies: { zod: app.dependencies.zod },
+  dependencies: Object.fromEntries(['zod', ...BIN_EXTERNAL].map((name) => [name, versionOf(name)])),
 };
 
 /** `archex:presets`: every preset, resolved and checked, as the code's data. */
@@ -62,6 +82,22 @@ const presetsModule: Plugin = {
       contents: JSON.stringify(loadPresetsFromDisk().sort((a, b) => a.id.localeCompare(b.id))),
       loader: 'json',
     }));
+  },
+};
+
+/** Stylesheets as Vite loads them: `x.css` as nothing (a page links it), `x.css?raw` as text. */
+const stylesheets: Plugin = {
+  name: 'archex-css',
+  setup(plugin) {
+    plugin.onResolve({ filter: /\.css(\?raw)?$/ }, (args) => ({
+      path: join(args.resolveDir, args.path.replace(/\?raw$/, '')),
+      namespace: args.path.endsWith('?raw') ? 'css-raw' : 'css-none',
+    }));
+    plugin.onLoad({ filter: /.*/, namespace: 'css-raw' }, (args) => ({
+      contents: readFileSync(args.path, 'utf8'),
+      loader: 'text',
+    }));
+    plugin.onLoad({ filter: /.*/, namespace: 'css-none' }, () => ({ contents: '', loader: 'js' }));
   },
 };
 
@@ -140,6 +176,23 @@ export async function packLibrary(): Promise<string> {
     // The Emscripten glue's Node branch, never taken in a browser.
     external: ['fs', 'path'],
   });
+  await build({
+    ...common,
+    platform: 'node',
+    entryPoints: { cli: 'app/lib/cli.ts' },
+    plugins: [presetsModule, stylesheets],
+    external: ['zod', ...BIN_EXTERNAL],
+    // React's production build only: its development one doubles the file.
+    define: { 'process.env.NODE_ENV': '"production"' },
+    // The bundled CommonJS modules (React's server renderer) require Node's own modules.
+    banner: {
+      js: [
+        '#!/usr/bin/env node',
+        "import { createRequire as archexRequire } from 'node:module';",
+        'const require = archexRequire(import.meta.url);',
+      ].join('\n'),
+    },
+  });
   copyFileSync(join(root, 'wasm/build/archex.wasm'), join(out, 'archex.wasm'));
   const tsconfig = join(root, 'app/lib/tsconfig.build.json');
   run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', tsconfig]);
@@ -156,6 +209,8 @@ export async function packLibrary(): Promise<string> {
   );
   for (const entry of ['node', 'browser']) rollUp(entry);
   copyFileSync(join(root, 'docs/library.md'), join(out, 'README.md'));
+  for (const notice of ['LICENSE', 'THIRD_PARTY_LICENSES.md', 'CITATION.cff'])
+    copyFileSync(join(root, notice), join(out, notice));
   writeFileSync(join(out, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   const packed = JSON.parse(
     run('npm', ['pack', '--json', '--pack-destination', LIB_DIST], out),

@@ -2,7 +2,7 @@
 // package). Threads hold the process only while a request is in flight, so a script ends when
 // its work does, without dispose().
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 
 import shipped from 'archex:presets';
 
@@ -11,6 +11,7 @@ import type { Archex } from './api';
 import { archexOver, sharedArchex } from './archex';
 import type { ArchexOptions } from './options';
 import { checkedMemory, checkedThreads } from './options';
+import { startPackageThread } from './node_thread';
 
 export * from './api';
 export type { ArchexOptions } from './options';
@@ -23,7 +24,7 @@ export function createArchex(options: ArchexOptions = {}): Archex {
   let busy = false;
   const engine = createThreadEngine(threads, {
     maxMemoryMB,
-    start: (workerData) => new Worker(new URL('./node_worker.js', import.meta.url), { workerData }),
+    start: startPackageThread,
     onStart: (thread) => {
       live.add(thread);
       thread.on('exit', () => live.delete(thread));

@@ -1,5 +1,6 @@
 import { MAX_JOBS } from '../cli/commands';
 import { MAX_MEMORY_MB, MIN_MEMORY_MB } from '../engine/memory';
+import { checkedDuration } from '../engine/run_watch';
 import { ArchexError } from './errors';
 
 /** How the library's engine is set up. */
@@ -39,4 +40,16 @@ export function checkedMemory(maxMemoryMB: number | undefined): number {
     );
   }
   return maxMemoryMB;
+}
+
+/** A run's `timeLimit` in seconds, checked. */
+export function checkedTimeLimit(seconds: unknown): number {
+  try {
+    return checkedDuration(
+      typeof seconds === 'number' ? seconds : Number.NaN,
+      `timeLimit ${String(seconds)}`,
+    );
+  } catch (error) {
+    throw new ArchexError((error as Error).message, 'input');
+  }
 }

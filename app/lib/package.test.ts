@@ -1,8 +1,9 @@
 // The packed library as a user gets it: the tarball installed into an empty folder, a script
-// there running presets, its output compared with the CLI's for the same run, and a TypeScript
-// file there checked against the package's declarations.
+// there running presets, its output compared with the CLI's for the same run, a TypeScript
+// file there checked against the package's declarations, and its bin `archex` run as on a
+// cluster's node: with a PATH holding node alone (no emcc, cmake or compiler).
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,14 +35,31 @@ async function cli(args: string[]): Promise<string> {
   return stdout;
 }
 
+/**
+ * `archex <args>` as installed (node_modules/.bin), with only node on the PATH: a folder of its
+ * own, since node's folder (/usr/bin) may hold emcc and the compilers.
+ */
+async function bin(args: string[]): Promise<string> {
+  const { stdout } = await exec(join(folder, 'node_modules/.bin/archex'), args, {
+    cwd: folder,
+    env: { PATH: join(folder, 'node-only') },
+    maxBuffer: 2 ** 28,
+  });
+  return stdout;
+}
+
 beforeAll(async () => {
   const tarball = await packLibrary();
   folder = mkdtempSync(join(tmpdir(), 'archex-engine-'));
   writeFileSync(join(folder, 'package.json'), '{ "private": true, "type": "module" }\n');
   // zod, its one dependency, comes from npm's cache when it is there.
+  // Its dependencies (zod; pdfkit, resvg and the font for the bin's figures) come from npm's
+  // cache when they are there.
   await exec('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], {
     cwd: folder,
   });
+  mkdirSync(join(folder, 'node-only'));
+  symlinkSync(process.execPath, join(folder, 'node-only/node'));
 }, 180_000);
 
 afterAll(() => {
@@ -110,6 +128,7 @@ console.log(JSON.stringify({
   trace: await trace('network-deadlock', {}, options),
   perfetto: await perfetto('network-deadlock', {}, options),
   describe: await describe('network-deadlock'),
+  loads: (await describe('custom-network')).model.params.find((p) => p.name === 'sweep_rates'),
 }));
 `,
     );
@@ -120,9 +139,12 @@ console.log(JSON.stringify({
     expect(got.perfetto).toEqual(
       JSON.parse(await cli(['trace', ...flags, '--format', 'perfetto'])),
     );
+    expect(got.describe).toEqual(JSON.parse(await bin(['describe', 'network-deadlock', '--json'])));
     expect(got.describe.model.name).toBe('network_traffic');
     expect(got.describe.preset.id).toBe('network-deadlock');
     expect(Object.keys(got.describe.networks).length).toBeGreaterThan(0);
+    // The custom network reads its curve's loads as fractions of the bound, and says so.
+    expect(got.loads.unit).toBe('fractions of the capacity bound');
   });
 
   it('says what is wrong as a typed error naming the parameter and its range', async () => {
@@ -139,10 +161,12 @@ console.log(JSON.stringify([
   await caught(() => run('no-such-preset')),
   await caught(() => trace('network-deadlock', {}, { length: -5 })),
   await caught(async () => createArchex({ threads: 0 })),
+  await caught(() => run('custom-network', { injection_rate: NaN })),
+  await caught(() => run('custom-network', { topology: 'ring' })),
 ]));
 `,
     );
-    const [range, unknown, preset, window, threads] = JSON.parse(out);
+    const [range, unknown, preset, window, threads, nan, choice] = JSON.parse(out);
     expect(range).toMatchObject({ error: true, kind: 'param', param: 'pes' });
     expect(range.message).toMatch(/'pes'.*Valid: 1 to 1024 PEs/);
     expect(unknown).toMatchObject({ error: true, kind: 'param', param: 'nope' });
@@ -152,6 +176,10 @@ console.log(JSON.stringify([
     expect(window).toMatchObject({ error: true, kind: 'param', param: 'length' });
     expect(threads).toMatchObject({ error: true, kind: 'input' });
     expect(threads.message).toContain('1 to 256');
+    expect(nan.message).toContain("'injection_rate' = NaN: Not a finite number. Valid: 0.001 to 1");
+    expect(choice.message).toContain(
+      "'topology' = 'ring': Unknown choice 'ring'. Valid: mesh, torus, fly, crossbar",
+    );
   });
 
   it("types a TypeScript user's code: its results, options and errors", async () => {
@@ -189,5 +217,44 @@ export { wrong };
       (e: { stdout: string }) => e,
     );
     expect(result.stdout).toBe('');
+  });
+
+  it('its bin runs a sweep in shards with node alone on the PATH; merged they are the bytes of one run --json, and of the library', async () => {
+    expect(readdirSync(join(folder, 'node-only'))).toEqual(['node']);
+    const preset = 'paragon-pingpong';
+    const shards = await Promise.all(
+      ['0/2', '1/2'].map(async (shard, i) => {
+        const file = `shard-${i}.jsonl`;
+        writeFileSync(
+          join(folder, file),
+          await bin(['run', preset, '--shard', shard, '--jobs', '1']),
+        );
+        return file;
+      }),
+    );
+    const [merged, one, library] = await Promise.all([
+      bin(['merge', ...shards, '--json']),
+      bin(['run', preset, '--json']),
+      script(
+        'sweep.mjs',
+        `import { run } from 'archex-engine';
+console.log(JSON.stringify(await run('${preset}'), null, 2));
+`,
+      ),
+    ]);
+    expect(Object.keys(JSON.parse(one).series).length).toBeGreaterThan(0);
+    expect(merged).toBe(one);
+    expect(library).toBe(one);
+  });
+
+  it('its bin says what is wrong in words, exit 2, naming what is valid', async () => {
+    const failed = await bin(['describe', 'no-such-machine']).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(failed).toMatchObject({ code: 2 });
+    expect((failed as { stderr: string }).stderr).toMatch(
+      /^unknown preset or model 'no-such-machine'; presets: .*paragon-pingpong.*; models: /,
+    );
+    expect(await bin(['--help'])).toMatch(/^ {2}archex run <preset-id>/m);
   });
 });

@@ -26,6 +26,7 @@ const spec = (over: Partial<ParamSpec>): ParamSpec => ({
   maxItems: 0,
   defaultList: [],
   choices: [],
+  unitFrom: '',
   ...over,
 });
 const specs: ParamSpec[] = [

@@ -7,9 +7,9 @@ import type { Engine } from '../engine/engine';
 import type { ModelInfo, ParamValue, RunResult } from '../engine/types';
 import { sameValue } from '../engine/types';
 import type { Preset } from '../presets/schema';
-import { presetParams, shownSpecs, unusedParams } from '../presets/schema';
+import { presetParams, unusedParams } from '../presets/schema';
 import { validate } from '../presets/validation';
-import { checkValue, resolveValues } from '../presets/param_values';
+import { checkValue, resolveValues, specsAt } from '../presets/param_values';
 import type { RunJob } from '../ui/use_engine_run';
 import { useEngineRun } from '../ui/use_engine_run';
 import type { ChartRun, RunTag } from '../results/chart_builder';
@@ -67,7 +67,7 @@ export function usePaneRun({ engine, models, presets, preset, model, pane, onPan
     [specs, preset, pane.params],
   );
   // As the panel shows them: a unit that follows a choice (loads read as fractions of a bound).
-  const panelSpecs = useMemo(() => shownSpecs(preset, specs, values), [preset, specs, values]);
+  const panelSpecs = useMemo(() => specsAt(specs, values), [specs, values]);
   const seed = pane.seed ?? preset.seed;
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   // Bumped by "reset all" so fields that keep their own typed text start afresh.

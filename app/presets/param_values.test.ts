@@ -87,7 +87,8 @@ describe('checkValue()', () => {
     expect(checkValue(pes, '0b11')).toEqual({
       error: `Decimal numbers only (0b11 is binary for 3). ${valid}`,
     });
-    expect(checkValue(pes, 'Infinity')).toEqual({ error: `Not a number. ${valid}` });
+    expect(checkValue(pes, 'Infinity')).toEqual({ error: `Not a finite number. ${valid}` });
+    expect(checkParamValue(pes, Number.NaN)).toEqual({ error: `Not a finite number. ${valid}` });
     expect(checkValue(pes, '1e2')).toEqual({ value: 100 });
     expect(checkValue(pes, '+8.')).toEqual({ value: 8 });
     expect(parseDecimal('.5')).toBe(0.5);
@@ -105,7 +106,10 @@ describe('checkValue()', () => {
     expect(checkValue(topology, '2')).toEqual({ value: 2 });
     expect(checkParamValue(topology, 'fly')).toEqual({ value: 2 });
     expect(checkValue(topology, 'ring')).toEqual({
-      error: 'Not a number. Valid: mesh, torus, fly (or 0 to 2)',
+      error: "Unknown choice 'ring'. Valid: mesh, torus, fly",
+    });
+    expect(checkValue(topology, '3')).toEqual({
+      error: 'Out of range. Valid: mesh, torus, fly (or 0 to 2)',
     });
   });
 });

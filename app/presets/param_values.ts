@@ -51,7 +51,26 @@ export function otherBase(text: string): string | null {
 export function notDecimal(text: string): string {
   const other = otherBase(text);
   if (other) return `Decimal numbers only (${other})`;
-  return text.trim() === '' ? 'A number is needed' : 'Not a number';
+  const trimmed = text.trim();
+  if (trimmed === '') return 'A number is needed';
+  // JS's own words for what is a number but not a finite one.
+  return /^[+-]?(?:NaN|Infinity)$/.test(trimmed) ? 'Not a finite number' : 'Not a number';
+}
+
+/** A choice parameter's message for text that names none of its choices. */
+export function unknownChoice(spec: ParamSpec, text: string): string {
+  return `Unknown choice '${text.trim()}'. Valid: ${spec.choices.join(', ')}`;
+}
+
+/**
+ * A value from a link, a file or a library call as a person would write it: NaN and Infinity by
+ * name (JSON would print null), text in quotes, a list in brackets.
+ */
+export function valueWords(value: unknown): string {
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return `'${value}'`;
+  if (Array.isArray(value)) return `[${value.map(valueWords).join(', ')}]`;
+  return JSON.stringify(value) ?? String(value);
 }
 
 /** Reads a typed number against a range; the seed field's check is the same. */
@@ -110,6 +129,9 @@ export function checkValue(
 ): { value: ParamValue } | { error: string } {
   const choice = spec.choices.indexOf(text.trim());
   if (choice >= 0) return { value: choice };
+  if (spec.choices.length > 0 && !Number.isFinite(parseDecimal(text))) {
+    return { error: unknownChoice(spec, text) };
+  }
   if (!isListSpec(spec)) return checkNumber(spec, text);
   const items = listItems(text)
     .map((item, i) => [i + 1, item] as const)
@@ -154,6 +176,19 @@ export function checkParamValue(
   }
   if (typeof value !== 'number') return { error: `Not a number. Valid: ${validRange(spec)}` };
   return checkNumber(spec, String(value));
+}
+
+/**
+ * The specs with the unit each one's `unitFrom` choice names at `params` (the engine checks
+ * values the same way), so a field, a message and a description say the unit the run reads.
+ */
+export function specsAt(specs: ParamSpec[], params: Partial<Params>): ParamSpec[] {
+  return specs.map((spec) => {
+    const from = specs.find((s) => s.name === spec.unitFrom);
+    const chosen = params[spec.unitFrom];
+    const unit = typeof chosen === 'number' ? from?.choices[chosen] : undefined;
+    return unit === undefined ? spec : { ...spec, unit };
+  });
 }
 
 /** How a value shows in its text field. */

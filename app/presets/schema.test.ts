@@ -4,7 +4,7 @@ import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
 import type { ModelInfo } from '../engine/types';
 import { loadPresetsFromDisk } from './from_disk';
-import { fillParams, resolveValues } from './param_values';
+import { fillParams, resolveValues, specsAt } from './param_values';
 import type { StatedReferencePoint } from './schema';
 import {
   namesMeet,
@@ -13,8 +13,8 @@ import {
   presetParams,
   presetProblems,
   shownCharts,
-  shownSpecs,
   targetsInProblems,
+  fittedOnProblems,
   unusedParams,
 } from './schema';
 import { asExpected, validate, verdict } from './validation';
@@ -353,15 +353,15 @@ describe('the custom network shows what its shape and switching use', () => {
 
   it('names the unit the loads of the curve are read in', () => {
     const unit = (scale: string) =>
-      shownSpecs(custom, specs(), at({ sweep_scale: scale })).find((s) => s.name === 'sweep_rates')!
-        .unit;
+      specsAt(specs(), at({ sweep_scale: scale })).find((s) => s.name === 'sweep_rates')!.unit;
     expect(unit('fractions of the capacity bound')).toBe('fractions of the capacity bound');
     expect(unit('flits/node/cycle')).toBe('flits/node/cycle');
+    // A preset declares the unit its own sweep_scale names: fractions here.
     const bad = structuredClone(custom);
-    bad.unitFrom = { sweep_rates: 'dims', nope: 'sweep_scale' };
+    bad.params.sweep_rates!.unit = 'flits/node/cycle';
     expect(presetProblems(bad, models)).toEqual([
-      "unitFrom.sweep_rates: 'dims' is not a choice of network_traffic",
-      'unitFrom.nope: not a parameter of network_traffic',
+      "params.sweep_rates: unit 'flits/node/cycle' but the engine uses 'fractions of the " +
+        "capacity bound', as sweep_scale names it",
     ]);
   });
 });
@@ -373,6 +373,34 @@ describe('PresetSchema chart checks', () => {
     (bad.reference[0] as StatedReferencePoint).plot = { chart: 'nowhere', x: 1 };
     expect(() => parsePreset(bad, 'bad.json')).toThrow(
       /charts.1.id: duplicate chart id 'perf-overhead'.*reference.0.plot.chart: no chart 'nowhere'/,
+    );
+  });
+});
+
+describe('fittedOn', () => {
+  it('names, for each calibrated value, targets there are, in presets that have the value', () => {
+    expect(fittedOnProblems(presets)).toEqual([]);
+    const lcs = structuredClone(presets.find((p) => p.id === 'jmachine-lcs')!);
+    lcs.params.lcs_cell_instr!.fittedOn = [
+      { preset: 'jmachine-lcs', metric: 'lcs_run_ms_n64' },
+      { preset: 'nope', metric: 'x' },
+      { preset: 'jmachine-lcs', metric: 'nothing' },
+      { preset: 'multipsi-v1-comm', metric: 'base_total_ms' },
+    ];
+    expect(fittedOnProblems(presets.map((p) => (p.id === lcs.id ? lcs : p)))).toEqual([
+      "jmachine-lcs: params.lcs_cell_instr.fittedOn.1: no preset 'nope'",
+      "jmachine-lcs: params.lcs_cell_instr.fittedOn.2: 'jmachine-lcs' has no target 'nothing'",
+      "jmachine-lcs: params.lcs_cell_instr.fittedOn.3: 'multipsi-v1-comm' does not have " +
+        "lcs_cell_instr fitted on 'base_total_ms'",
+    ]);
+  });
+
+  it('is given with a calibrated value, and only with one', () => {
+    const bad = structuredClone(good) as unknown as { params: Record<string, object> };
+    bad.params.x = { value: 1, unit: 'ms', basis: 'calibrated', source: 's' };
+    bad.params.y = { value: 1, unit: 'ms', basis: 'assumed', source: 's', fittedOn: [] };
+    expect(() => parsePreset(bad, 'bad.json')).toThrow(
+      /params.x.fittedOn: a calibrated value names the targets it was fitted on.*params.y.fittedOn/,
     );
   });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import type { ModelInfo, OutputSpec, ParamValue } from '../engine/types';
 import type { Baseline } from './param_values';
-import { checkParamValue, placeholderParams } from './param_values';
+import { checkParamValue, placeholderParams, specsAt } from './param_values';
 import type { ChartSpec } from './chart_specs';
 import { ChartSpecSchema, chartOutputs } from './chart_specs';
 import type { OutputNames, ValueRefSpec } from './fields';
@@ -10,8 +10,8 @@ import { Conditions, InsteadBase, ValueRef } from './fields';
 
 /**
  * Where a value comes from when the paper does not state it: `assumed` (a choice the model
- * needs, said why in the source) or `calibrated` (fitted on the target the source names, and
- * validated on the others). Absent: the paper states it.
+ * needs, said why in the source) or `calibrated` (fitted on the targets `fittedOn` names, as the
+ * source says, and validated on the others). Absent: the paper states it.
  */
 export const PARAM_BASES = ['assumed', 'calibrated'] as const;
 export type ParamBasis = (typeof PARAM_BASES)[number];
@@ -26,6 +26,14 @@ const ParamEntry = z
     value: z.union([z.number().finite(), z.array(z.number().finite()).min(1)]).optional(),
     unit: z.string(),
     basis: z.enum(PARAM_BASES).optional(),
+    /**
+     * A calibrated value's paper targets it was fitted on: a preset's id and the metric of its
+     * target (those rows are calibration, not validation). Empty: fitted on a number no target
+     * row checks (a ratio of two targets, a count derived from them), as the source says.
+     */
+    fittedOn: z
+      .array(z.object({ preset: z.string().min(1), metric: z.string().min(1) }).strict())
+      .optional(),
     source: z.string().min(1),
     override: z.string().min(1).optional(),
   })
@@ -33,6 +41,10 @@ const ParamEntry = z
   .refine((e) => e.override === undefined || e.value !== undefined, {
     message: 'an override needs the value it sets',
     path: ['override'],
+  })
+  .refine((e) => (e.basis === 'calibrated') === (e.fittedOn !== undefined), {
+    message: 'a calibrated value names the targets it was fitted on (fittedOn), no other does',
+    path: ['fittedOn'],
   });
 
 const Tolerance = z.union([
@@ -146,11 +158,6 @@ export const PresetSchema = z
       )
       .optional(),
     /**
-     * Parameters whose unit is the name of a choice's value: the loads of a curve read in
-     * flits/node/cycle or in fractions of the capacity bound, as `sweep_scale` says.
-     */
-    unitFrom: z.record(z.string(), z.string()).optional(),
-    /**
      * Headline numbers above the charts; `detail` may hold `{ref}`, `{ref:%}` or `{ref:yes}`
      * placeholders, and parts in [square brackets] left out where a value in them is missing.
      */
@@ -258,14 +265,18 @@ export function presetProblems(preset: Preset, models: ModelInfo[]): string[] {
     ))
       problems.push(`${path}: {param.${name}} is not a parameter of ${model.name}`);
   }
+  const specs = specsAt(model.params, presetParams(preset));
   for (const [name, entry] of Object.entries(preset.params)) {
-    const spec = model.params.find((p) => p.name === name);
+    const spec = specs.find((p) => p.name === name);
     if (!spec) {
       problems.push(`params.${name}: not a parameter of ${model.name}`);
       continue;
     }
     if (spec.unit !== entry.unit) {
-      problems.push(`params.${name}: unit '${entry.unit}' but the engine uses '${spec.unit}'`);
+      const why = spec.unitFrom ? `, as ${spec.unitFrom} names it` : '';
+      problems.push(
+        `params.${name}: unit '${entry.unit}' but the engine uses '${spec.unit}'${why}`,
+      );
     }
     if (entry.value === undefined) continue;
     const checked = checkParamValue(spec, entry.value);
@@ -301,12 +312,6 @@ export function presetProblems(preset: Preset, models: ModelInfo[]): string[] {
     if (points !== undefined && !preset.charts.some((c) => c.id === points))
       problems.push(`charts.${i}.watch.points: no chart '${points}'`);
   });
-  for (const [name, choice] of Object.entries(preset.unitFrom ?? {})) {
-    if (!model.params.some((p) => p.name === name))
-      problems.push(`unitFrom.${name}: not a parameter of ${model.name}`);
-    if (!model.params.some((p) => p.name === choice && p.choices.length > 0))
-      problems.push(`unitFrom.${name}: '${choice}' is not a choice of ${model.name}`);
-  }
   return [...problems, ...outputProblems(preset, model)];
 }
 
@@ -420,20 +425,6 @@ export function shownCharts(
   return preset.charts.filter((chart) => conditionsHold(chart.when, specs, params));
 }
 
-/** The specs as the panel shows them: a unit taken from a choice (`unitFrom`) put in. */
-export function shownSpecs(
-  preset: Preset,
-  specs: ModelInfo['params'],
-  params: Record<string, ParamValue>,
-): ModelInfo['params'] {
-  const from = preset.unitFrom ?? {};
-  return specs.map((spec) => {
-    const choice = from[spec.name];
-    const unit = choice && specs.find((s) => s.name === choice)?.choices[Number(params[choice])];
-    return unit === undefined ? spec : { ...spec, unit };
-  });
-}
-
 /** The machine and, for a paper's machine, its year: "MIT J-Machine, 1993". */
 export function machineAndYear(preset: Preset): string {
   return preset.year === undefined ? preset.machine : `${preset.machine}, ${preset.year}`;
@@ -467,6 +458,28 @@ export function targetsInProblems(presets: Preset[]): string[] {
       }
       return other.reference.length === 0 ? [`${path}: '${id}' has no paper targets`] : [];
     }),
+  );
+}
+
+/**
+ * The targets calibrated values name (fittedOn): a target of the preset named, in a preset that
+ * has the value too (its validation reads the calibration from its own parameters).
+ */
+export function fittedOnProblems(presets: Preset[]): string[] {
+  return presets.flatMap((preset) =>
+    Object.entries(preset.params).flatMap(([name, entry]) =>
+      (entry.fittedOn ?? []).flatMap(({ preset: id, metric }, i) => {
+        const path = `${preset.id}: params.${name}.fittedOn.${i}`;
+        const other = presets.find((p) => p.id === id);
+        if (!other) return [`${path}: no preset '${id}'`];
+        if (!other.reference.some((r) => r.metric === metric)) {
+          return [`${path}: '${id}' has no target '${metric}'`];
+        }
+        return other.params[name]?.fittedOn?.some((t) => t.preset === id && t.metric === metric)
+          ? []
+          : [`${path}: '${id}' does not have ${name} fitted on '${metric}'`];
+      }),
+    ),
   );
 }
 

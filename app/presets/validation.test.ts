@@ -10,8 +10,10 @@ import {
   paperText,
   rowText,
   statedDigits,
+  summaryText,
   validate,
   validationRecords,
+  validationSummary,
 } from './validation';
 
 const presets = loadPresetsFromDisk();
@@ -225,5 +227,41 @@ describe("presets quote a claim in the paper's words, no number the paper did no
         expect(ref.source, `${preset.id} ${ref.metric}`).toMatch(/(sec\.|Table|eq\.)\s*\d/);
       }
     }
+  });
+});
+
+describe("a target's role", () => {
+  it('is calibration where a calibrated value names it, else a claim or a stated number', () => {
+    // buffer_flits (bases/jmachine-network) is fitted on the saturation bisection traffic.
+    const rows = validate(byId('jmachine-latency-load'), run({ peak_bisection_gbps: 6 }));
+    expect(rows.map((r) => [r.metric, r.role, r.fittedBy])).toEqual([
+      ['peak_bisection_gbps', 'calibration', ['buffer_flits']],
+      ['half_power_cycles_n4', 'claim', undefined],
+      ['half_power_cycles_n8', 'claim', undefined],
+    ]);
+    // The same names in another preset's targets are not what its values were fitted on.
+    const paragon = validate(byId('paragon-bsp'), run({}));
+    expect(paragon.filter((r) => r.role === 'calibration').map((r) => r.metric)).toEqual([
+      'g_us_4x2',
+      'L_us_4x2',
+    ]);
+  });
+
+  it('sums passed of all and without the calibration targets, per role', () => {
+    const rows = validate(
+      byId('jmachine-latency-load'),
+      run({ peak_bisection_gbps: 6, half_power_cycles_n4: 200, half_power_cycles_n8: 1 }),
+    );
+    const summary = validationSummary(rows);
+    expect(summary.all).toEqual({ passed: 2, of: 3, share: 2 / 3 });
+    expect(summary.calibrationTargets).toBe(1);
+    expect(summary.withoutCalibration).toEqual({ passed: 1, of: 2, share: 0.5 });
+    expect(summary.roles.validation).toEqual({ passed: 0, of: 0, share: Number.NaN });
+    expect(summary.notAsExpected).toBe(1);
+    expect(summaryText(summary)).toEqual([
+      'passed 2 of 3 (67\u00a0%); without the 1 calibration targets: 1 of 2 (50\u00a0%)',
+      'by role: calibration 1 of 1 (100\u00a0%), validation 0 of 0 (\u2013), claim 1 of 2 (50\u00a0%)',
+      '0 known misses; 1 not as expected',
+    ]);
   });
 });

@@ -8,8 +8,20 @@ export type PaperTarget =
   | { kind: 'number'; value: number; /** Allowed absolute difference. */ tolerance: number }
   | { kind: 'words'; words: string };
 
+/**
+ * What a target is to the model: `calibration` (a calibrated value was fitted on it, so meeting
+ * it shows the fit, not the model), `validation` (a number the paper states, met independently)
+ * or `claim` (the paper's words: a bound, a trend). Roles in this order, one a row: the first
+ * that holds.
+ */
+export const TARGET_ROLES = ['calibration', 'validation', 'claim'] as const;
+export type TargetRole = (typeof TARGET_ROLES)[number];
+
 export interface ValidationRow {
   metric: string;
+  role: TargetRole;
+  /** A calibration target's calibrated values (the parameters fitted on it). */
+  fittedBy?: string[];
   label: string;
   unit: string;
   paper: PaperTarget;
@@ -112,6 +124,22 @@ function paperTarget(ref: ReferencePoint): { paper: PaperTarget; accept: Accepte
   };
 }
 
+/** The preset's calibrated values fitted on its target `metric` (fittedOn), by name. */
+function fittedOn(preset: Preset, metric: string): string[] {
+  return Object.entries(preset.params)
+    .filter(([, entry]) =>
+      entry.fittedOn?.some((t) => t.preset === preset.id && t.metric === metric),
+    )
+    .map(([name]) => name);
+}
+
+/** A target's role, from the preset's calibrations and the form the target is stated in. */
+function targetRole(preset: Preset, ref: ReferencePoint): Pick<ValidationRow, 'role' | 'fittedBy'> {
+  const fitted = fittedOn(preset, ref.metric);
+  if (fitted.length > 0) return { role: 'calibration', fittedBy: fitted };
+  return { role: 'claim' in ref ? 'claim' : 'validation' };
+}
+
 /** Compares a run with the preset's paper targets. A metric the run lacks fails the row. */
 export function validate(preset: Preset, result: RunResult): ValidationRow[] {
   return preset.reference.map((ref) => {
@@ -119,6 +147,7 @@ export function validate(preset: Preset, result: RunResult): ValidationRow[] {
     const { paper, accept } = paperTarget(ref);
     return {
       metric: ref.metric,
+      ...targetRole(preset, ref),
       label: ref.label,
       unit: ref.unit,
       paper,
@@ -270,4 +299,61 @@ export function validationRecords(rows: ValidationRow[]): { columns: string[]; r
       r.knownMiss ?? '',
     ]),
   };
+}
+
+/** Rows that passed of those counted, and their share (NaN of none). */
+export interface PassCount {
+  passed: number;
+  of: number;
+  share: number;
+}
+
+function passCount(rows: ValidationRow[]): PassCount {
+  const passed = rows.filter((r) => r.pass).length;
+  return { passed, of: rows.length, share: rows.length > 0 ? passed / rows.length : Number.NaN };
+}
+
+/**
+ * What a set of rows comes to: passed of all, and of those left when the calibration targets
+ * are set aside (what the model meets without having been fitted on it), per role, the known
+ * misses, and the rows not as expected (a failure, or a known miss that passes).
+ */
+export interface ValidationSummary {
+  all: PassCount;
+  calibrationTargets: number;
+  withoutCalibration: PassCount;
+  roles: Record<TargetRole, PassCount>;
+  knownMisses: number;
+  notAsExpected: number;
+}
+
+/** The summary of `validate`'s rows: the CLI's last lines, its --json and the library's. */
+export function validationSummary(rows: ValidationRow[]): ValidationSummary {
+  const roles = Object.fromEntries(
+    TARGET_ROLES.map((role) => [role, passCount(rows.filter((r) => r.role === role))]),
+  ) as Record<TargetRole, PassCount>;
+  return {
+    all: passCount(rows),
+    calibrationTargets: roles.calibration.of,
+    withoutCalibration: passCount(rows.filter((r) => r.role !== 'calibration')),
+    roles,
+    knownMisses: rows.filter((r) => r.knownMiss !== undefined).length,
+    notAsExpected: rows.filter((r) => !asExpected(r)).length,
+  };
+}
+
+/** "140 of 160 (88 %)": a pass count in words, its share to the whole per cent. */
+export function passText(count: PassCount): string {
+  const share = Number.isNaN(count.share) ? '\u2013' : `${Math.round(count.share * 100)}\u00a0%`;
+  return `${count.passed} of ${count.of} (${share})`;
+}
+
+/** The summary in words: passed of all and without the calibration targets, then per role. */
+export function summaryText(summary: ValidationSummary): string[] {
+  return [
+    `passed ${passText(summary.all)}; without the ${summary.calibrationTargets} calibration ` +
+      `targets: ${passText(summary.withoutCalibration)}`,
+    `by role: ${TARGET_ROLES.map((role) => `${role} ${passText(summary.roles[role])}`).join(', ')}`,
+    `${summary.knownMisses} known misses; ${summary.notAsExpected} not as expected`,
+  ];
 }

@@ -19,6 +19,7 @@ const spec: ParamSpec = {
   maxItems: 0,
   defaultList: [],
   choices: [],
+  unitFrom: '',
 };
 
 const head = (props: Partial<Parameters<typeof ParamHead>[0]>) =>

@@ -144,10 +144,11 @@ function whereNow(
  * an empty window otherwise looks like an idle network.
  */
 export function runEndNote(outcome: TraceOutcome, index: PacketIndex): string | null {
-  // The run's cycles are 0 to simulated_cycles - 1; the window's are from to end - 1.
+  // The run's cycles are 0 to simulated_cycles - 1; the window's are from to from + length - 1
+  // (the trace's end is the run's where it ended sooner).
   const ran = outcome.result.scalars.find((s) => s.name === 'simulated_cycles')?.value;
-  const { from, end } = outcome.trace;
-  if (ran === undefined || ran >= end) return null;
+  const { from, length } = outcome.trace;
+  if (ran === undefined || ran >= from + length) return null;
   const last = ran - 1;
   if (index.packets.size === 0 && ran <= from) {
     return (

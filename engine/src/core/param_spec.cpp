@@ -1,5 +1,6 @@
 #include "core/param_spec.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -97,6 +98,11 @@ number_param& number_param::step(double step) {
 
 number_param& number_param::about(const char* description) {
   spec_.description = description;
+  return *this;
+}
+
+number_param& number_param::unit_from(const char* choice) {
+  spec_.unit_from = choice;
   return *this;
 }
 
@@ -210,6 +216,20 @@ void validate_param(const ParamSpec& spec, const ParamValue& value) {
   }
 }
 
+ParamSpec unit_at(const ParamSpec& spec, const std::vector<ParamSpec>& specs,
+                  const ParamValues& values) {
+  if (spec.unit_from.empty()) return spec;
+  const auto from = std::find_if(specs.begin(), specs.end(),
+                                 [&](const ParamSpec& s) { return s.name == spec.unit_from; });
+  if (from == specs.end() || !values.contains(from->name)) return spec;
+  const ParamValue& chosen = values.at(from->name);
+  const double index = chosen.is_list() ? -1 : chosen.items().front();
+  if (!(index >= 0 && index < static_cast<double>(from->choices.size()))) return spec;
+  ParamSpec out = spec;
+  out.unit = from->choices[static_cast<std::size_t>(index)];
+  return out;
+}
+
 ParamValues resolve_params(const std::string& model, const std::vector<ParamSpec>& specs,
                            const ParamValues& overrides) {
   ParamValues values;
@@ -226,7 +246,7 @@ ParamValues resolve_params(const std::string& model, const std::vector<ParamSpec
     }
     values.set(name, value);
   }
-  for (const auto& spec : specs) validate_param(spec, values.at(spec.name));
+  for (const auto& spec : specs) validate_param(unit_at(spec, specs, values), values.at(spec.name));
   return values;
 }
 

@@ -33,6 +33,9 @@ struct ParamSpec {
   // Above 1: every value is min times a whole power of `ratio` (a machine of 1, 2, 4, ... nodes);
   // 0 for any value the range and step allow.
   double ratio = 0.0;
+  // Non-empty: the name of a choice parameter whose chosen value names this one's unit (loads
+  // read in flits/node/cycle or as fractions of a bound); `unit` is then its default choice's.
+  std::string unit_from;
 
   bool is_list() const { return max_items > 0; }
   bool is_choice() const { return !choices.empty(); }
@@ -102,6 +105,8 @@ class number_param {
   // The values are min, min * ratio, min * ratio^2, ... up to max.
   number_param& powers_of(double ratio);
   number_param& about(const char* description);
+  // The unit is the chosen value of the choice parameter `choice` (ParamSpec::unit_from).
+  number_param& unit_from(const char* choice);
   // A list of 1 to `items` numbers (each in range), `values` by default.
   number_param& max_items(std::size_t items);
   number_param& default_list(std::vector<double> values);
@@ -139,6 +144,11 @@ void validate_param(const ParamSpec& spec, double value);
 // Checks a value's kind, its item count and every item against the spec; throws ParamError naming
 // the parameter (and the item, counted from 1) and what is valid.
 void validate_param(const ParamSpec& spec, const ParamValue& value);
+
+// `spec` with the unit its `unit_from` choice names at `values` (unchanged without one, or while
+// that choice's value is not yet valid).
+ParamSpec unit_at(const ParamSpec& spec, const std::vector<ParamSpec>& specs,
+                  const ParamValues& values);
 
 // Defaults overlaid with `overrides`, every value validated. Unknown names throw, listing the valid
 // ones.

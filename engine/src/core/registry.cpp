@@ -1,5 +1,6 @@
 #include "core/registry.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "core/names.h"
@@ -24,6 +25,16 @@ void ModelRegistry::add(ModelInfo info) {
       throw std::invalid_argument("model '" + info.name + "': parameter '" + spec.name +
                                   "' picks a choice, so it must be a whole number from 0 to " +
                                   std::to_string(spec.choices.size() - 1));
+    }
+    if (!spec.unit_from.empty()) {
+      const auto from = std::find_if(info.params.begin(), info.params.end(),
+                                     [&](const ParamSpec& s) { return s.name == spec.unit_from; });
+      if (from == info.params.end() || !from->is_choice() ||
+          from->choices.at(static_cast<std::size_t>(from->default_value)) != spec.unit) {
+        throw std::invalid_argument("model '" + info.name + "': parameter '" + spec.name +
+                                    "' takes its unit from '" + spec.unit_from +
+                                    "', which must be a choice whose default names its unit");
+      }
     }
     validate_param(spec, spec.default_value);
     if (spec.is_list()) {

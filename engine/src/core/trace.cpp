@@ -235,6 +235,11 @@ void TraceRecorder::add_mark(TraceMarkSpec mark) {
   timeline_.marks.push_back(std::move(mark));
 }
 
+void TraceRecorder::add_network_mark(TraceNetworkMarkSpec mark) {
+  declared(mark.kind, {mark.channel, mark.vc});
+  timeline_.network_marks.push_back(std::move(mark));
+}
+
 void TraceRecorder::refuse(int k, std::size_t fields) {
   TraceKind& kind = kinds_[static_cast<std::size_t>(k)];
   if (fields != kind.columns.size()) {
@@ -265,6 +270,16 @@ void TraceRecorder::stop() {
   }
 }
 
+double TraceRecorder::finished_at() const {
+  double last = now_;
+  for (const TraceKind& kind : kinds_) {
+    if (!kind.times.empty()) {
+      last = std::max(last, *std::max_element(kind.times.begin(), kind.times.end()));
+    }
+  }
+  return std::clamp(last, from_, to_);
+}
+
 Trace TraceRecorder::trace(bool finished) const {
   Trace t;
   t.clock = clock_;
@@ -272,7 +287,7 @@ Trace TraceRecorder::trace(bool finished) const {
   t.from = from_;
   t.length = to_ - from_;
   t.truncated = stopped_;
-  t.end = stopped_ ? end_ : finished ? to_ : std::clamp(now_ - lag_, from_, to_);
+  t.end = stopped_ ? end_ : finished ? finished_at() : std::clamp(now_ - lag_, from_, to_);
   t.kinds = kinds_;
   t.timeline = timeline_;
   for (TraceKind& kind : t.kinds) {

@@ -101,11 +101,22 @@ struct TraceMarkSpec {
   std::string lane;
 };
 
+// Instants a trace marks on its network (a deadlock): the kind, its label and its fields naming
+// a channel and its virtual channel. The events of one time are one instant, of their channels in
+// the order recorded (a deadlock's knot).
+struct TraceNetworkMarkSpec {
+  std::string kind;
+  std::string label;
+  std::string channel = "channel";
+  std::string vc = "vc";
+};
+
 // How a trace reads as a timeline, declared by the machine that records it (empty: it does not).
 struct TraceTimelineSpec {
   std::vector<TraceLaneSpec> lanes;
   std::vector<TraceMessageSpec> messages;
   std::vector<TraceMarkSpec> marks;
+  std::vector<TraceNetworkMarkSpec> network_marks;
 };
 
 // One field's values, one per event, in the narrowest unsigned type that holds the field's max.
@@ -157,7 +168,8 @@ struct TraceKind {
 };
 
 // What a run recorded: every event of its window up to `end` (events at `end` and later were
-// dropped when a cap was reached, or the run stopped there), by kind.
+// dropped when a cap was reached, or the run stopped there), by kind. `end` is the window's end,
+// or sooner: where a cap was reached, or where the run ended inside the window.
 struct Trace {
   // The time field's name in an event ("cycle", "ms") and its unit.
   std::string clock = "cycle";
@@ -194,6 +206,7 @@ class TraceRecorder {
   void add_lane(TraceLaneSpec lane);
   void add_messages(TraceMessageSpec messages);
   void add_mark(TraceMarkSpec mark);
+  void add_network_mark(TraceNetworkMarkSpec mark);
 
   double from() const { return from_; }
   double to() const { return to_; }
@@ -243,6 +256,9 @@ class TraceRecorder {
                                 const std::vector<std::string>& fields) const;
   void check_lane(const std::string& lane) const;
   void stop();
+  // Where a finished run's window ends: its end, or the run's when that came sooner (the clock's
+  // last time, or the last event's if one was recorded ahead of it).
+  double finished_at() const;
 
   double from_;
   double to_;

@@ -91,6 +91,7 @@ NetworkTrace::NetworkTrace(TraceRecorder& recorder, const Network& net, int max_
                                "one event per channel in the knot's order; the run stops here.",
                                {channel, vc, packet, field("index", below(channels)),
                                 field("length", u(channels))}});
+  rec_.add_network_mark({"deadlock", "deadlock", "channel", "vc"});
   const auto vcs = static_cast<std::size_t>(net.vcs_);
   front_.assign(static_cast<std::size_t>(channels) * vcs, Front{});
   feeder_.assign(static_cast<std::size_t>(channels), -1);

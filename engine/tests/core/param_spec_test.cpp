@@ -51,6 +51,20 @@ TEST(ResolveParams, RejectsNonFiniteValues) {
             "parameter 'pes' = Infinity is not a finite number; valid range [1, 64] PEs");
 }
 
+TEST(ResolveParams, NamesTheUnitItsChoiceNames) {
+  ParamSpec loads = number_param("loads", "Loads")
+                        .unit("flits/node/cycle").unit_from("scale").value(0.1).range(0.001, 1)
+                        .max_items(4).default_list({0.1});
+  const std::vector<ParamSpec> specs = {
+      loads, choice_param("scale", "Scale").choices({"flits/node/cycle", "fractions of the bound"})};
+  EXPECT_EQ(message_of([&] { resolve_params("m", specs, {{"loads", List{2}}}); }),
+            "parameter 'loads' item 1 = 2 is out of range; valid range [0.001, 1] "
+            "flits/node/cycle");
+  EXPECT_EQ(message_of([&] { resolve_params("m", specs, {{"loads", List{2}}, {"scale", 1}}); }),
+            "parameter 'loads' item 1 = 2 is out of range; valid range [0.001, 1] fractions of "
+            "the bound");
+}
+
 TEST(ResolveParams, RejectsFractionForIntegerParameter) {
   EXPECT_EQ(message_of([] { resolve_params("m", kSpecs, {{"pes", 2.5}}); }),
             "parameter 'pes' = 2.5 must be a whole number; valid range [1, 64] PEs");

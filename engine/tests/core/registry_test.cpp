@@ -67,6 +67,18 @@ TEST(ModelRegistry, RejectsADefaultListOnASingleNumber) {
   }
 }
 
+TEST(ModelRegistry, RejectsAUnitFromAnythingButAChoiceNamingItsDefault) {
+  ModelInfo info = dummy("a");
+  info.params.push_back(choice_param("scale", "Scale").choices({"PEs", "nodes"}));
+  info.params[0].unit = "PEs";
+  info.params[0].unit_from = "scale";
+  EXPECT_NO_THROW(ModelRegistry().add(info));
+  info.params[0].unit = "nodes";
+  EXPECT_THROW(ModelRegistry().add(info), std::invalid_argument);
+  info.params[0].unit_from = "p";
+  EXPECT_THROW(ModelRegistry().add(info), std::invalid_argument);
+}
+
 TEST(BuiltinRegistry, EveryModelIsDocumented) {
   const ModelRegistry r = builtin_registry();
   ASSERT_FALSE(r.models().empty());

@@ -121,6 +121,33 @@ TEST(TraceRecorder, EventsRecordedAheadOfTheClockAreSortedAndALagKeepsTheCutComp
   EXPECT_EQ(cut.dropped(), 4u);
 }
 
+TEST(TraceRecorder, AFinishedRunEndsItsWindowWhereItEnded) {
+  TraceRequest request;
+  request.from = 10;
+  request.length = 100;
+  // The run goes on past its last event to cycle 40, then stops: the window ends there.
+  TraceRecorder ended(request);
+  const int a = ended.add_kind({"a", "", {{"id"}}});
+  ended.advance(12);
+  ended.record(a, 12, 1);
+  ended.advance(40);
+  EXPECT_EQ(ended.trace(false).end, 40);
+  EXPECT_EQ(ended.trace(true).end, 40);
+  // One that runs past the window ends it at the window's end, however early its last event.
+  TraceRecorder past(request);
+  const int b = past.add_kind({"b", "", {{"id"}}});
+  past.advance(12);
+  past.record(b, 12, 1);
+  past.advance(500);
+  EXPECT_EQ(past.trace(true).end, 110);
+  // One recorded ahead of the clock (an event-driven machine's receipt) ends with that event.
+  TraceRecorder ahead(request);
+  const int c = ahead.add_kind({"c", "", {{"id"}}});
+  ahead.advance(12);
+  ahead.record(c, 30, 1);
+  EXPECT_EQ(ahead.trace(true).end, 30);
+}
+
 TEST(TraceRecorder, RefusesARequestOutOfRangeNamingTheField) {
   const auto field = [](TraceRequest r) {
     try {
@@ -184,6 +211,10 @@ TEST(TraceRecorder, DeclaresATimelineOfKindsAddedBeforeAndCheckedAgainstThem) {
                std::logic_error);
   EXPECT_THROW(rec.add_mark({"sent", "sent", "pe", "cpu_state"}), std::logic_error);
   EXPECT_THROW(rec.add_mark({"sent", "sent", "node", "sent"}), std::logic_error);
+  EXPECT_THROW(rec.add_network_mark({"sent", "sent", "channel", "vc"}), std::logic_error);
+  rec.add_kind({"knot", "", {{"channel"}, {"vc", 3, {}}}});
+  rec.add_network_mark({"knot", "deadlock", "channel", "vc"});
+  EXPECT_EQ(rec.trace(true).timeline.network_marks.front().label, "deadlock");
   const TraceFieldSpec both{"s", 0, {"a"}, false, {{"b", "b", "", TraceActivity::kIdle}}};
   EXPECT_THROW(rec.add_kind({"both", "", {both}}), std::logic_error);
 }

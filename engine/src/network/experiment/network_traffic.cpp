@@ -48,11 +48,12 @@ const char* const kCitation =
 ParamTable<TrafficParams> params() {
   ParamSpec sweep =
       number_param("sweep_rates", "Loads of the curve")
-          .unit("flits/node/cycle").value(0.1).range(0.001, 1).step(0.001)
-          .about("Offered loads of the latency-vs-load curve: in flits/node/cycle, or, when "
-                 "sweep_scale says so, as fractions of the network's capacity bound "
-                 "(model_capacity_bound: a cube's channel-load bound), so the curve ends near "
-                 "saturation on any size.");
+          .unit("flits/node/cycle").unit_from("sweep_scale").value(0.1).range(0.001, 1)
+          .step(0.001)
+          .about("Offered loads of the latency-vs-load curve, in the unit sweep_scale names: "
+                 "flits/node/cycle, as injection_rate, or fractions of the network's capacity "
+                 "bound (model_capacity_bound: a cube's channel-load bound), so the curve ends "
+                 "near saturation on any size.");
   sweep.max_items = 24;
   sweep.default_list = {0.02, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4};
   ParamTable<TrafficParams> t;
