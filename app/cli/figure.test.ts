@@ -20,6 +20,7 @@ import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import { renderFigure } from '../exports/figure';
+import { PT_PER_PX } from '../exports/figure_size';
 import { UsageError } from './commands';
 import { extractText, getDocumentProxy } from 'unpdf';
 
@@ -113,7 +114,11 @@ describe('cli figure --all', () => {
           height: 2 * size.height,
         });
         const pdf = await pdfFacts(readFileSync(`${base}.pdf`));
-        expect(pdf.size).toEqual(size);
+        // A screen figure's pixels print at 0.75 pt, as the browser prints them.
+        expect(pdf.size).toEqual({
+          width: size.width * PT_PER_PX,
+          height: size.height * PT_PER_PX,
+        });
         expect(pdf.text).toContain('Made with archex: http://127.0.0.1:5173/?s=');
         const all = readFileSync(`${base}.csv`, 'utf8').trim().split('\n');
         // Its provenance first, as comment lines: preset, chart, parameters, seed, source, link.
