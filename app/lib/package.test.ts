@@ -3,7 +3,15 @@
 // file there checked against the package's declarations, and its bin `archex` run as on a
 // cluster's node: with a PATH holding node alone (no emcc, cmake or compiler).
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,7 +60,6 @@ beforeAll(async () => {
   const tarball = await packLibrary();
   folder = mkdtempSync(join(tmpdir(), 'archex-engine-'));
   writeFileSync(join(folder, 'package.json'), '{ "private": true, "type": "module" }\n');
-  // zod, its one dependency, comes from npm's cache when it is there.
   // Its dependencies (zod; pdfkit, resvg and the font for the bin's figures) come from npm's
   // cache when they are there.
   await exec('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], {
@@ -67,6 +74,16 @@ afterAll(() => {
 });
 
 describe('the packed library, installed into an empty folder', () => {
+  it('says its licence and carries its notices and citation', () => {
+    const installed = join(folder, 'node_modules/archex-engine');
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+    expect(manifest.license).toBe('MIT');
+    for (const notice of ['LICENSE', 'THIRD_PARTY_LICENSES.md', 'CITATION.cff'])
+      expect(readFileSync(join(installed, notice), 'utf8')).toBe(
+        readFileSync(join(root, notice), 'utf8'),
+      );
+  });
+
   it('runs a preset exactly as `cli run --json` does, on worker threads, and the script ends by itself', async () => {
     const params = { sweep_rates: [0.01, 0.03], dims: '4x4x4', packet_flits: 4 };
     const out = await script(
