@@ -7,7 +7,7 @@ import type { Difference } from '../results/differences';
 import type { SideNames } from '../results/side_figure';
 import { DifferencesTable } from './DifferencesTable';
 import type { PaneDrawn } from './PaneSlot';
-import { PresentationFrame } from './Presentation';
+import { PresentationFrame } from './PresentationFrame';
 import { HELD_FIGURE } from './SideHead';
 import { PairSide, SideFigure } from './SideFigure';
 import type { BothChart } from './use_side_exports';
