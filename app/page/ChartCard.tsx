@@ -13,6 +13,7 @@ import { ChartWatch } from './ChartWatch';
 import { EmbedDialog } from './EmbedDialog';
 import type { ChartExportInfo } from './use_chart_exports';
 import { useChartExports } from './use_chart_exports';
+import './chart_card.css';
 
 export type { ChartExportInfo } from './use_chart_exports';
 

@@ -17,6 +17,7 @@ import { ChartArea } from './EmbedChartArea';
 import { EmbedError, EmbedLoading, engineFailed } from './EmbedStatus';
 import { OpenInArchex } from './OpenInArchex';
 import { useEmbeddedRun } from './use_embedded_run';
+import './embedded.css';
 
 /**
  * The embed page: one chart of one state, a caption and a link back to the full explorer. In a

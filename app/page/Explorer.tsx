@@ -17,6 +17,7 @@ import { PaneSidebar } from './PaneSidebar';
 import { PaneValidation } from './PaneValidation';
 import { PinsBar } from './PinsBar';
 import { RunBanners } from './RunBanners';
+import './explorer.css';
 
 interface Props {
   engine: Engine;

@@ -5,6 +5,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 
 import { focusLost, focusSoon } from '../ui/focus';
 import { presentationZoom, useFitToScreen, useWindowWidth } from './presentation_fit';
+import './presentation.css';
 
 interface FrameProps {
   /** The experiment (or the comparison) presented, named in the bar. */

@@ -1,6 +1,7 @@
 import type { Point, SchematicProps } from './schematic_types';
 import { SIZE } from './schematic_types';
 import { schematicGeometry } from './schematic_geometry';
+import './schematic.css';
 
 export type { SchematicProps, SchematicTopology } from './schematic_types';
 export { gridShape, schematicGeometry } from './schematic_geometry';

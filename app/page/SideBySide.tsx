@@ -24,6 +24,7 @@ import { SideHead } from './SideHead';
 import { SidePairs } from './SideFigure';
 import { SidePresented } from './SidePresented';
 import { useSideExports } from './use_side_exports';
+import './side_by_side.css';
 
 interface Props {
   engine: Engine;
