@@ -12,6 +12,7 @@ import type { ChartChoice, Pane } from '../link/url_state';
 import type { AxisOverrides } from '../chart_kinds/shared_axes';
 import { shareAxes } from '../chart_kinds/shared_axes';
 import { useShown, useWithheld } from '../tours/use_withheld';
+import './chart_grid.css';
 
 export interface ChartGridProps {
   view: ChartRun;

@@ -9,6 +9,7 @@ import {
 } from '../exports/figure_size';
 import type { FigureTheme } from '../results/figure_info';
 import { FIGURE_THEMES } from '../results/figure_info';
+import './figure_options.css';
 
 // The exports' size and parts, one choice for every chart of the page: set once for a paper, it
 // holds for each chart exported after, across presets, until the page is left.

@@ -10,6 +10,7 @@ import { TourList } from '../tours/TourList';
 import type { SchematicProps } from './Schematic';
 import { Schematic } from './Schematic';
 import { emptyState, serializeUrlState } from '../link/url_state';
+import './picker.css';
 
 interface Props {
   presets: Preset[];

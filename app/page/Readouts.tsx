@@ -2,6 +2,7 @@ import type { ChartRun } from '../results/chart_builder';
 import { useShown, useWithheld } from '../tours/use_withheld';
 import { readoutsShown } from '../tours/withhold';
 import { StaleMark } from './StaleMark';
+import './readouts.css';
 
 /**
  * A run's readouts, its headline numbers, as a list of label and value: those a tour's step

@@ -2,6 +2,7 @@ import type { RunProgress } from '../engine/engine';
 import type { Held } from '../ui/use_engine_run';
 import type { TimeLeft } from '../engine/time_left';
 import { SHOW_PROGRESS_AFTER_MS, formatTimeLeft } from '../engine/time_left';
+import './run_status.css';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './stale_mark.css';
 
 /**
  * Greys what was drawn from a run that no longer matches the fields (a field is invalid, or the

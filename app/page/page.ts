@@ -1,9 +1,9 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 
 import type { Engine } from '../engine/engine';
 import { isAbortError } from '../engine/engine';
 import type { ModelInfo, NetworkMap } from '../engine/types';
-import { resolveValues } from '../presets/param_values';
+import { fillParams, resolveValues } from '../presets/param_values';
 import type { Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
 import type { Theme, UrlContext } from '../link/url_state';
@@ -71,6 +71,21 @@ export function usePresetNetworks(
     return () => controller.abort();
   }, [engine, presets, models]);
   return networks;
+}
+
+/** The presets as the picker's cards show them: each description says its preset's own sizes. */
+export function usePresetCards(presets: Preset[], models: ModelInfo[]): Preset[] {
+  return useMemo(
+    () =>
+      presets.map((p) => {
+        const specs = models.find((m) => m.name === p.model)?.params ?? [];
+        return {
+          ...p,
+          description: fillParams(p.description, specs, resolveValues(specs, presetParams(p))),
+        };
+      }),
+    [presets, models],
+  );
 }
 
 /** Copies text; rejects where the page may not use the clipboard (e.g. plain http). */

@@ -1,0 +1,132 @@
+// The page's header: the name, and the explorer's tools (back to every machine, copy the link,
+// the theme); and the skip link that is the keyboard's first stop.
+import type { ReactNode } from 'react';
+import { useEffect, useState } from 'react';
+
+import type { UrlState } from '../link/url_state';
+import { emptyState } from '../link/url_state';
+import { copyText } from './page';
+import './app_header.css';
+
+/** How long "Link copied" stays: long enough to read, then the header is as it was. */
+const COPIED_MS = 4000;
+
+export function Header({ children }: { children?: ReactNode }) {
+  return (
+    <header className="app-header">
+      <h1>
+        <a href="./" className="home">
+          archex
+        </a>{' '}
+        <span className="tagline">architecture explorer</span>
+      </h1>
+      {children}
+    </header>
+  );
+}
+
+/**
+ * The keyboard's first stop: past the header and the parameter panel (over a hundred fields on the
+ * custom network) to the charts, or to the results while the charts are not drawn yet.
+ */
+export function SkipLink() {
+  return (
+    <a
+      className="skip-link"
+      href="#charts"
+      onClick={(e) => {
+        e.preventDefault();
+        (document.getElementById('charts') ?? document.getElementById('results'))?.focus();
+      }}
+    >
+      Skip to the charts
+    </a>
+  );
+}
+
+/** The header's tools; `search` is the page's link as it stands, `experiment` that one is open. */
+export function HeaderTools({
+  experiment,
+  search,
+  theme,
+  onState,
+}: {
+  experiment: boolean;
+  search: string;
+  theme: UrlState['theme'];
+  onState(update: (state: UrlState) => UrlState): void;
+}) {
+  // What "Copy link" did, and the address it copied: said only while that is still the address.
+  const [copied, setCopied] = useState<{ text: string; search: string } | null>(null);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(null), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const copyLink = () => {
+    copyText(window.location.href).then(
+      () => setCopied({ text: 'Link copied', search }),
+      () => setCopied({ text: 'Copy failed: select the address bar and copy it', search }),
+    );
+  };
+
+  return (
+    <nav className="header-tools" aria-label="Explorer">
+      {experiment ? (
+        <a
+          href="./"
+          onClick={(e) => {
+            e.preventDefault();
+            onState((s) => ({
+              ...emptyState(),
+              pins: s.pins,
+              ...(s.theme ? { theme: s.theme } : {}),
+            }));
+          }}
+        >
+          All machines
+        </a>
+      ) : null}
+      <button type="button" onClick={copyLink}>
+        Copy link
+      </button>
+      {copied?.search === search ? (
+        <span role="status" className="copied">
+          {copied.text}
+        </span>
+      ) : null}
+      <label>
+        Theme{' '}
+        <select
+          value={theme ?? 'system'}
+          onChange={(e) => {
+            const value = e.target.value;
+            onState((s) => {
+              const next = { ...s };
+              if (value === 'light' || value === 'dark') next.theme = value;
+              else delete next.theme;
+              return next;
+            });
+          }}
+        >
+          <option value="system">system</option>
+          <option value="light">light</option>
+          <option value="dark">dark</option>
+        </select>
+      </label>
+    </nav>
+  );
+}
+
+/** What the link held that the page could not use, until dismissed. */
+export function DroppedBanner({ dropped, onDismiss }: { dropped: string[]; onDismiss(): void }) {
+  if (dropped.length === 0) return null;
+  return (
+    <div className="banner warning" role="status">
+      Ignored from the link: {dropped.join('; ')}.
+      <button type="button" onClick={onDismiss} aria-label="Dismiss">
+        ×
+      </button>
+    </div>
+  );
+}

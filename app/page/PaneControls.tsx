@@ -1,0 +1,60 @@
+// A pane's fields: its parameters, grouped as the preset groups them, and its seed.
+import { ParamPanel } from '../ui/ParamPanel';
+import { SeedField } from '../ui/SeedField';
+import type { Preset } from '../presets/schema';
+import { presetBaseline } from '../presets/schema';
+import type { PaneRun, PaneUpdate } from './use_pane_run';
+
+const BASIS_WORD = { assumed: 'Assumed', calibrated: 'Calibrated' } as const;
+
+export function PaneControls({
+  preset,
+  run,
+  hidden,
+  onPane,
+}: {
+  preset: Preset;
+  run: PaneRun;
+  /** The parameters not shown (unused by the model, or left out by a tour's step). */
+  hidden: Set<string>;
+  onPane: PaneUpdate;
+}) {
+  const { panelSpecs, values, shownDrafts, fieldErrors, paperValues, seed, resets } = run;
+  const { setParam, setDraft, resetAll } = run;
+  // An override's reason follows the source of the value it replaces.
+  const sources = Object.fromEntries(
+    Object.entries(preset.params).map(([k, v]) => [
+      k,
+      `${v.basis ? `${BASIS_WORD[v.basis]}: ` : ''}${v.source}${
+        v.override === undefined ? '' : ` (here: ${v.override})`
+      }`,
+    ]),
+  );
+  return (
+    <>
+      <ParamPanel
+        specs={panelSpecs}
+        groups={preset.groups.map((g) => ({ title: g.title, names: g.params }))}
+        values={values}
+        drafts={shownDrafts}
+        errors={fieldErrors}
+        paperValues={paperValues}
+        sources={sources}
+        baseline={presetBaseline(preset)}
+        hidden={hidden}
+        onValue={setParam}
+        onDraft={setDraft}
+        onReset={(name) => setParam(name, paperValues[name] ?? 0)}
+        onResetAll={resetAll}
+      />
+      <SeedField
+        key={resets}
+        seed={seed}
+        presetSeed={preset.seed}
+        onSeed={(next) =>
+          onPane(({ seed: _seed, ...p }) => (next === undefined ? p : { ...p, seed: next }))
+        }
+      />
+    </>
+  );
+}

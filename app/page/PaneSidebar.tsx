@@ -1,0 +1,73 @@
+// A pane's sidebar: which experiment, its description, and its fields (folded away side by side;
+// on a phone during a tour's step, beside the step instead).
+import type { ReactNode } from 'react';
+
+import type { ParamSpec, Params } from '../engine/types';
+import { emptyState } from '../link/url_state';
+import { fillParams } from '../presets/param_values';
+import type { Preset } from '../presets/schema';
+import { baselineText } from '../presets/schema';
+import { WITHHELD } from '../results/chart_data';
+import type { Withheld } from '../tours/withhold';
+import type { PaneUpdate } from './use_pane_run';
+
+export function PaneSidebar({
+  placement,
+  preset,
+  presets,
+  specs,
+  values,
+  changed,
+  held,
+  controls,
+  onPane,
+}: {
+  placement: 'alone' | 'left' | 'right';
+  preset: Preset;
+  presets: Preset[];
+  specs: ParamSpec[];
+  values: Params;
+  /** How many parameters differ from the preset. */
+  changed: number;
+  held: Withheld;
+  /** The pane's fields; null where they stand elsewhere. */
+  controls: ReactNode;
+  onPane: PaneUpdate;
+}) {
+  const side = placement !== 'alone';
+  return (
+    <aside className="sidebar">
+      {side ? (
+        <p className="side-label">{placement === 'left' ? 'Left side' : 'Right side'}</p>
+      ) : null}
+      <label className="preset-picker">
+        <span>Experiment</span>
+        <select
+          value={preset.id}
+          onChange={(e) => onPane((p) => ({ ...emptyState(e.target.value), pins: p.pins }))}
+        >
+          {presets.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.machine}: {p.experiment}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="preset-description">
+        {held.description
+          ? `The experiment's description tells the answer to the tour's question: ${WITHHELD}.`
+          : held.text(fillParams(preset.description, specs, values))}
+      </p>
+      {side ? (
+        <details className="side-params">
+          <summary>
+            Parameters{changed > 0 ? ` (${changed} changed from ${baselineText(preset)})` : ''}
+          </summary>
+          {controls}
+        </details>
+      ) : (
+        controls
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,44 @@
+// What a picker card's schematic draws, and at what size: the topology and its sizes in, the
+// geometry (planes, lines, dots, captions) out.
+export type SchematicTopology = 'mesh' | 'torus' | 'ring' | 'fly' | 'crossbar' | 'router network';
+
+export interface SchematicProps {
+  topology: SchematicTopology;
+  /**
+   * Nodes along each dimension, 1 to 3 of them (x, y, z); for a fly its radix and stages, for a
+   * crossbar its ports, for a router network its leaf routers, terminals per leaf and spines (no
+   * leaf: two terminals linked directly).
+   */
+  dims: number[];
+  /** Nodes drawn, in x-first order; all of `dims` unless fewer (a node count filling a grid). */
+  nodes?: number;
+  /** A fly: the names of identical networks drawn side by side, the nodes on both sides. */
+  networks?: string[];
+}
+
+export const SIZE = 96;
+export const PAD = 8;
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/**
+ * What a schematic draws: planes back to front, each an outline; the front one (or the only one)
+ * with its lattice lines and dots.
+ */
+export interface SchematicGeometry {
+  label: string;
+  /** One per z, the back plane first; the front plane (z = 0) is drawn last, on top. */
+  planes: { corners: Point[]; lines: [Point, Point][]; dots: Point[] }[];
+  /** Lines joining the planes' corners (3-D only). */
+  depth: [Point, Point][];
+  /** The wrap-around links of a torus, drawn as a frame. */
+  wrap: boolean;
+  /** Dot radius and lattice line width, both smaller for denser lattices. */
+  radius: number;
+  stroke: number;
+  /** Names written under parts of the drawing (the networks of a machine with several). */
+  captions?: (Point & { text: string })[];
+}

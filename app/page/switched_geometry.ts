@@ -1,0 +1,149 @@
+// The geometry of a switched network's schematic: a fly's columns of switches, identical flies
+// side by side, a crossbar's grid, a router network's rows of routers and terminals.
+import type { Point, SchematicGeometry, SchematicTopology } from './schematic_types';
+import { PAD, SIZE } from './schematic_types';
+
+/** Switches drawn per column (or row) at most; the label keeps the real counts. */
+const MAX_SWITCHES = 8;
+
+/** Points spread evenly over [from, to] (the padded side by default) at `at` across. */
+function spread(
+  count: number,
+  at: number,
+  vertical: boolean,
+  from = PAD,
+  to = SIZE - PAD,
+): Point[] {
+  return Array.from({ length: count }, (_, i) => {
+    const along = count === 1 ? (from + to) / 2 : from + ((to - from) * i) / (count - 1);
+    return vertical ? { x: at, y: along } : { x: along, y: at };
+  });
+}
+
+/**
+ * A k-ary n-fly's columns of switches between x0 and x1, `shown` of them per column over [y0,
+ * y1], wired stage to stage by the perfect shuffle.
+ */
+function flyColumns(
+  k: number,
+  n: number,
+  shown: number,
+  [x0, x1]: [number, number],
+  [y0, y1]: [number, number],
+): { dots: Point[]; lines: [Point, Point][] } {
+  const columns = Array.from({ length: n }, (_, s) =>
+    spread(shown, n === 1 ? (x0 + x1) / 2 : x0 + ((x1 - x0) * s) / (n - 1), true, y0, y1),
+  );
+  const dots: Point[] = [];
+  const lines: [Point, Point][] = [];
+  columns.forEach((column, s) => {
+    dots.push(...column);
+    const next = columns[s + 1];
+    if (!next) return;
+    column.forEach((p, i) => {
+      for (let j = 0; j < Math.min(k, shown); j++) lines.push([p, next[(i * k + j) % shown]!]);
+    });
+  });
+  return { dots, lines };
+}
+
+/** Switches per column of each network when several are drawn side by side. */
+const NETWORK_SWITCHES = 4;
+/** Room under the networks for their names, px. */
+const CAPTION_ROOM = 14;
+
+/**
+ * Identical flies side by side (PIE64's PAN and DAN), each named under it, the nodes as a column
+ * of dots on both sides: each node's master sends into every network from the left, its slave
+ * receives from the right.
+ */
+export function flyNetworks(dims: number[], networks: string[], nodes?: number): SchematicGeometry {
+  const [a = 2, b = 1] = dims.map((d) => Math.max(0, Math.round(d)));
+  const [k, n] = [Math.max(2, a), Math.max(1, b)];
+  const shown = Math.min(k ** (n - 1), NETWORK_SWITCHES);
+  const count = Math.max(1, Math.round(nodes ?? k ** n));
+  const bottom = SIZE - CAPTION_ROOM;
+  const side = spread(Math.min(count, 2 * MAX_SWITCHES), PAD, true, PAD, bottom - 4);
+  const dots: Point[] = [...side, ...side.map((p) => ({ x: SIZE - PAD, y: p.y }))];
+  const lines: [Point, Point][] = [];
+  const captions: SchematicGeometry['captions'] = [];
+  const inner = [PAD + 10, SIZE - PAD - 10];
+  const width = (inner[1]! - inner[0]!) / networks.length;
+  networks.forEach((name, i) => {
+    const x0 = inner[0]! + i * width + 4;
+    const x1 = x0 + width - 8;
+    const fly = flyColumns(k, n, shown, [x0, x1], [PAD + 6, bottom - 10]);
+    dots.push(...fly.dots);
+    lines.push(...fly.lines);
+    captions.push({ x: (x0 + x1) / 2, y: SIZE - 4, text: name });
+  });
+  return {
+    label: `${networks.join(' and ')}: ${networks.length} × ${k}-ary ${n}-fly of ${count} nodes`,
+    planes: [{ corners: [], lines, dots }],
+    depth: [],
+    wrap: false,
+    radius: 1.6,
+    stroke: 0.6,
+    captions,
+  };
+}
+
+/**
+ * A switched network at picker size: a fly as columns of switches (dots) wired stage to stage
+ * by the perfect shuffle, a crossbar as its grid of input and output lines, a router network as
+ * rows of spines, leaf routers and terminals.
+ */
+export function switchedGeometry(topology: SchematicTopology, dims: number[]): SchematicGeometry {
+  const [a = 1, b = 1, c = 0] = dims.map((d) => Math.max(0, Math.round(d)));
+  const lines: [Point, Point][] = [];
+  const dots: Point[] = [];
+  const corners: Point[] = [];
+  let label: string;
+  if (topology === 'fly') {
+    const [k, n] = [Math.max(2, a), Math.max(1, b)];
+    const shown = Math.min(k ** (n - 1), MAX_SWITCHES);
+    const fly = flyColumns(k, n, shown, [PAD, SIZE - PAD], [PAD, SIZE - PAD]);
+    dots.push(...fly.dots);
+    lines.push(...fly.lines);
+    label = `${k}-ary ${n}-fly of ${k ** n} nodes`;
+  } else if (topology === 'crossbar') {
+    const ports = Math.max(1, a);
+    const shown = Math.min(ports, 2 * MAX_SWITCHES);
+    const inputs = spread(shown, PAD, true);
+    const outputs = spread(shown, PAD, false);
+    inputs.forEach((p) => lines.push([p, { x: SIZE - PAD, y: p.y }]));
+    outputs.forEach((p) => lines.push([p, { x: p.x, y: SIZE - PAD }]));
+    corners.push(
+      { x: PAD, y: PAD },
+      { x: SIZE - PAD, y: PAD },
+      { x: SIZE - PAD, y: SIZE - PAD },
+      { x: PAD, y: SIZE - PAD },
+    );
+    label = `${ports}×${ports} crossbar of ${ports} nodes`;
+  } else if (a === 0) {
+    const ends = spread(2, SIZE / 2, false);
+    dots.push(...ends);
+    lines.push([ends[0]!, ends[1]!]);
+    label = 'router network: a direct link of 2 nodes';
+  } else {
+    const [leaves, perLeaf, spines] = [a, Math.max(1, b), c];
+    const spineRow = spread(Math.min(spines, MAX_SWITCHES), PAD, false);
+    const leafRow = spread(Math.min(leaves, MAX_SWITCHES), SIZE / 2, false);
+    const terminals = Math.min(leaves * perLeaf, 2 * MAX_SWITCHES);
+    const terminalRow = spread(terminals, SIZE - PAD, false);
+    for (const leaf of leafRow) for (const spine of spineRow) lines.push([leaf, spine]);
+    terminalRow.forEach((t, i) => {
+      lines.push([t, leafRow[Math.floor((i * leafRow.length) / terminals)]!]);
+    });
+    dots.push(...spineRow, ...leafRow, ...terminalRow);
+    label = `router network of ${leaves + spines} routers and ${leaves * perLeaf} nodes`;
+  }
+  return {
+    label,
+    planes: [{ corners, lines, dots }],
+    depth: [],
+    wrap: false,
+    radius: Math.max(1.2, Math.min(4, 30 / Math.max(1, dots.length))),
+    stroke: 0.8,
+  };
+}

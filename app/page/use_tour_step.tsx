@@ -1,0 +1,89 @@
+// The tour open on the page: its step (which sets the first pane and the layout it opens), the
+// step's prediction kept in the link, and the step's panel as each room draws it.
+import type { ReactNode } from 'react';
+import { useCallback } from 'react';
+
+import type { ParamSpec } from '../engine/types';
+import type { StepAnswer, UrlState } from '../link/url_state';
+import { pageLayout, pinsForStep, withFirstPane } from '../link/url_state';
+import type { RunView } from '../results/chart_builder';
+import { tours } from '../tours/bundled';
+import { stepState } from '../tours/schema';
+import { TourPanel } from '../tours/TourPanel';
+
+/** What of the runs a tour's panel reads besides the first pane's: the right side, every machine. */
+export interface OtherRuns {
+  right?: RunView | null;
+  machines?: Record<string, RunView>;
+}
+
+export function useTourStep(
+  state: UrlState,
+  setState: (update: (state: UrlState) => UrlState) => void,
+  specs: ParamSpec[] | undefined,
+) {
+  const layout = state.layout;
+  const tour = layout?.kind === 'tour' ? tours.find((t) => t.id === layout.tour) : undefined;
+  // A step sets the first pane through the link (its preset, parameters, charts and view) and
+  // the layout it opens: side by side, every machine, or the first pane alone.
+  const openStep = useCallback(
+    (tourId: string, step: number) =>
+      setState((s) => {
+        const t = tours.find((x) => x.id === tourId);
+        if (!t) return s;
+        const { layout: open, ...pane } = stepState(t, step);
+        // The predictions made so far go with the tour from step to step.
+        const answers = s.layout?.kind === 'tour' && s.layout.tour === tourId && s.layout.answers;
+        return {
+          ...withFirstPane(s, { ...pane, pins: pinsForStep(s.pins, pane.presetId) }),
+          layout: {
+            kind: 'tour',
+            tour: tourId,
+            step,
+            ...(open ? { open } : {}),
+            ...(answers ? { answers } : {}),
+          },
+          // Presenting, the next step shows the chart it is about.
+          ...(s.present ? { present: {} } : {}),
+        };
+      }),
+    [setState],
+  );
+  // Closing the tour leaves the page as the step left it.
+  const closeTour = () =>
+    setState(({ layout: tourLayout, ...s }) => {
+      const open = pageLayout(tourLayout);
+      return open ? { ...s, layout: open } : s;
+    });
+  const tourStep = tour && layout?.kind === 'tour' ? tour.steps[layout.step] : undefined;
+  // The step's prediction, kept in the link: a question is open until it is revealed.
+  const stepAnswer = (layout?.kind === 'tour' && layout.answers?.[layout.step]) || {};
+  const openQuestion = tourStep?.question && !stepAnswer.revealed ? tourStep.question : null;
+  const setAnswer = (answer: StepAnswer) =>
+    setState((s) =>
+      s.layout?.kind === 'tour'
+        ? {
+            ...s,
+            layout: { ...s.layout, answers: { ...s.layout.answers, [s.layout.step]: answer } },
+          }
+        : s,
+    );
+  const tourPanel =
+    tour && layout?.kind === 'tour'
+      ? (outcome: RunView | null, others: OtherRuns = {}): ReactNode => (
+          <TourPanel
+            tour={tour}
+            specs={specs}
+            step={layout.step}
+            outcome={outcome}
+            right={others.right}
+            machines={others.machines}
+            onStep={(i) => openStep(tour.id, i)}
+            onClose={closeTour}
+            answer={stepAnswer}
+            onAnswer={setAnswer}
+          />
+        )
+      : undefined;
+  return { tour, tourStep, openStep, openQuestion, tourPanel };
+}

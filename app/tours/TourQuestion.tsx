@@ -1,0 +1,134 @@
+// A tour step's question: the prediction typed or picked, then revealed against the run, with the
+// verdict and what it means.
+import { useId } from 'react';
+import type { FormEvent } from 'react';
+
+import { Glossed } from '../glossary/Glossed';
+import { parseTyped } from '../presets/param_values';
+import type { StepAnswer } from '../link/url_state';
+import { MAX_TYPED } from '../link/url_state';
+import { unitSymbol } from '../presets/units';
+import type { StepRun } from './answers';
+import { readStepValue } from './answers';
+import type { Prediction, Reveal } from './panel_model';
+import { reveal } from './panel_model';
+import type { QuestionSpec } from './schema';
+
+/** The unit of a numeric question's answer in the run; null before the run or for choices. */
+export function answerUnit(question: QuestionSpec, runs: StepRun | null): string | null {
+  if (question.kind !== 'number' || !runs) return null;
+  try {
+    const answer = readStepValue(question.answer, runs);
+    // A percentage is typed as one: "%", or "% of peak" for a readout with its own unit.
+    const unit = unitSymbol(answer.unit);
+    if (answer.percent) return unit && answer.unit !== 'fraction' ? `% ${unit}` : '%';
+    return unit || null;
+  } catch {
+    return null;
+  }
+}
+
+/** A step's prediction as the question reads it: a number typed, or a choice picked. */
+function predictionOf(question: QuestionSpec, answer: StepAnswer): Prediction | null {
+  if (question.kind === 'choice')
+    return answer.choice !== undefined && answer.choice < question.choices.length
+      ? { kind: 'choice', index: answer.choice }
+      : null;
+  const value = parseTyped(answer.typed ?? '');
+  return Number.isFinite(value) ? { kind: 'number', value } : null;
+}
+
+export function Question({
+  question,
+  answer,
+  onAnswer,
+  runs,
+  unit,
+}: {
+  question: QuestionSpec;
+  /** The prediction so far (the link's), and its changes. */
+  answer: StepAnswer;
+  onAnswer(answer: StepAnswer): void;
+  /** The step's runs; null while they run. */
+  runs: StepRun | null;
+  /** The answer's unit, once the run is there (it gives nothing away). */
+  unit: string | null;
+}) {
+  const id = useId();
+  const text = answer.typed ?? '';
+  const prediction = predictionOf(question, answer);
+  const revealed = answer.revealed === true;
+  // The verdict is read from the run whenever it is there: a reload or a shared link of a
+  // revealed step shows it again.
+  let shown: Reveal | string | null = null;
+  if (revealed && prediction && runs) {
+    try {
+      shown = reveal(question, prediction, runs);
+    } catch (error) {
+      shown = `The run has no answer to this: ${(error as Error).message}`;
+    }
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (prediction && runs) onAnswer({ ...answer, revealed: true });
+  };
+  const invalid = question.kind === 'number' && text.trim() !== '' && prediction === null;
+  return (
+    <form className="tour-question" onSubmit={submit}>
+      <fieldset>
+        <legend>
+          <Glossed text={question.prompt} />
+        </legend>
+        {question.kind === 'number' ? (
+          <label className="tour-prediction">
+            Your prediction
+            <input
+              type="text"
+              inputMode="decimal"
+              value={text}
+              maxLength={MAX_TYPED}
+              readOnly={revealed}
+              aria-invalid={invalid || undefined}
+              aria-describedby={invalid ? `${id}-invalid` : undefined}
+              onChange={(e) => onAnswer({ ...answer, typed: e.target.value })}
+            />
+            {unit ? <span className="tour-unit">{unit}</span> : null}
+          </label>
+        ) : (
+          question.choices.map((c, i) => (
+            <label key={c.label} className="tour-choice">
+              <input
+                type="radio"
+                name={`${id}-choice`}
+                checked={answer.choice === i}
+                disabled={revealed && answer.choice !== i}
+                onChange={() => onAnswer({ ...answer, choice: i })}
+              />
+              {c.label}
+            </label>
+          ))
+        )}
+        {invalid ? (
+          <p id={`${id}-invalid`} className="field-error">
+            A number is needed, e.g. 42 or 0.35 (or 0,35).
+          </p>
+        ) : null}
+        <button type="submit" disabled={!prediction || runs === null || revealed}>
+          {runs === null ? 'Running…' : 'Reveal'}
+        </button>
+      </fieldset>
+      {/* The answer and what it means are heard together. */}
+      <div aria-live="polite">
+        <p
+          className="tour-reveal"
+          data-verdict={typeof shown === 'object' ? shown?.verdict : 'error'}
+        >
+          {shown === null ? '' : typeof shown === 'string' ? shown : shown.sentence}
+        </p>
+        {shown !== null && typeof shown === 'object' && question.explain ? (
+          <p className="tour-explain">{question.explain}</p>
+        ) : null}
+      </div>
+    </form>
+  );
+}
