@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "machines/paragon/experiments/paper_check.h"
+#include "machines/paragon/experiments/run.h"
 
 namespace archex {
 namespace {
