@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "machines/transputer/experiments/paper_check.h"
+#include "machines/transputer/experiments/run.h"
 
 namespace archex {
 namespace {
