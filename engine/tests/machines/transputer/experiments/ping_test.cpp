@@ -31,7 +31,8 @@ TEST(TransputerPing, T9000RoundTripStepsJustAfterOnePacket) {
 // The VCR's software costs each message alike: the T805 falls furthest behind on small messages.
 TEST(TransputerPing, T805VcrFallsFurthestBehindOnSmallMessages) {
   const Series& ratio = ping().find_series("ratio_t8_t9_raw_vcr");
-  EXPECT_EQ(ping().scalar("ratio_t8_t9_raw_vcr_max"), *std::max_element(ratio.y.begin(), ratio.y.end()));
+  EXPECT_EQ(ping().scalar("ratio_t8_t9_raw_vcr_max"),
+            *std::max_element(ratio.y.begin(), ratio.y.end()));
   EXPECT_GT(ratio.y.front(), 2 * ratio.y.back());
 }
 
@@ -41,8 +42,10 @@ TEST(TransputerPing, P4RatioShrinksFromSmallToLargeMessages) {
   const Series& ratio = ping().find_series("ratio_t8_t9_p4");
   EXPECT_EQ(ping().scalar("ratio_t8_t9_p4_first"), ratio.y.front());
   EXPECT_EQ(ping().scalar("ratio_t8_t9_p4_last"), ratio.y.back());
-  EXPECT_EQ(ping().scalar("ratio_t8_t9_p4_max"), *std::max_element(ratio.y.begin(), ratio.y.end()));
-  EXPECT_EQ(ping().scalar("ratio_t8_t9_p4_min"), *std::min_element(ratio.y.begin(), ratio.y.end()));
+  EXPECT_EQ(ping().scalar("ratio_t8_t9_p4_max"),
+            *std::max_element(ratio.y.begin(), ratio.y.end()));
+  EXPECT_EQ(ping().scalar("ratio_t8_t9_p4_min"),
+            *std::min_element(ratio.y.begin(), ratio.y.end()));
   EXPECT_GT(ratio.y.front(), 1.2 * ratio.y.back());
   for (std::size_t i = 1; i < ratio.x.size(); ++i) {
     if (ratio.x[i] > 64) {
@@ -55,7 +58,8 @@ TEST(TransputerPing, Throughputs) {
   // The DS-link's limit out of the token accounting: 32 bytes a packet at 100 Mbit/s, a header
   // token and 32 data tokens of 10 bits, an end token of 4 and the flow-control token's share
   // for the acknowledge (2 x 4 bits every 8 tokens). The OS-link's: a byte takes 12 bits.
-  EXPECT_DOUBLE_EQ(ping().scalar("t9_link_limit_mb_s"), 32 * 100 / ((1 + 32) * 10 + 4 + 2 * 4 / 8.0));
+  EXPECT_DOUBLE_EQ(ping().scalar("t9_link_limit_mb_s"),
+                   32 * 100 / ((1 + 32) * 10 + 4 + 2 * 4 / 8.0));
   EXPECT_DOUBLE_EQ(ping().scalar("t8_link_limit_mb_s"), 20 / 12.0);
   // T9000 p4 nearly reaches raw for large messages, both below the limit.
   EXPECT_GT(ping().scalar("t9_p4_over_raw_last"), 0.95);
