@@ -8,41 +8,51 @@
 #include <string>
 #include <vector>
 
-#include "machines/paragon/experiments/paper_check.h"
+#include "machines/paragon/experiments/run.h"
 
 namespace archex {
 namespace {
 
-using paragon_test::check;
-using paragon_test::defaults;
 using paragon_test::run;
 
-TEST(ParagonBpram, ReproducesTableTwo) {
-  const Result& r = defaults("paragon_bpram");
-  const char* const fit = "Table 2, fitted over 0..64 KB; the issue's 15 %";
-  check(r, {"sigma_us_per_byte_4x2", 2.18e-2, 0.15, fit});
-  check(r, {"l_us_4x2", 1.0e3, 0.15, fit,
-            "l is about constant here (1.2e3): the barrier is one cost, and the paper gives no "
-            "cost per round for a log p barrier"});
-  check(r, {"sigma_us_per_byte_4x4", 2.30e-2, 0.15, fit});
-  check(r, {"l_us_4x4", 1.2e3, 0.15, fit});
-  check(r, {"sigma_us_per_byte_8x4", 2.60e-2, 0.15, fit});
-  check(r, {"l_us_8x4", 1.3e3, 0.15, fit});
-  check(r, {"sigma_us_per_byte_6x6", 2.60e-2, 0.15, fit});
-  check(r, {"l_us_6x6", 1.2e3, 0.15, "calibration target of barrier_us"});
-  check(r, {"sigma_us_per_byte_8x8", 3.73e-2, 0.15, fit});
-  check(r, {"l_us_8x8", 1.3e3, 0.15, fit});
-  check(r, {"sigma_us_per_byte_10x10", 5.20e-2, 0.15, fit});
-  check(r, {"l_us_10x10", 1.3e3, 0.15, fit});
+// On two nodes a BPRAM step is the ping-pong double's program (post, send, wait) and a barrier:
+// sigma is the double's time per byte, and l its startup and the barrier.
+TEST(ParagonBpram, TwoNodesStepIsTheDoublePingPongAndTheBarrier) {
+  const std::vector<double> bytes = {1024, 16384, 32768};
+  const Result step = run("paragon_bpram", {{"processors", std::vector<double>{2}},
+                                            {"block_bytes", bytes},
+                                            {"permutations", 1}});
+  const Result pp = run("paragon_pingpong",
+                        {{"dims", std::vector<double>{2, 2}}, {"message_bytes", bytes}});
+  EXPECT_NEAR(step.scalar("sigma_us_per_byte"), pp.scalar("tpp2_per_byte_us"),
+              1e-3 * pp.scalar("tpp2_per_byte_us"));
+  EXPECT_NEAR(step.scalar("l_us"), pp.scalar("tpp2_startup_us") + 978, 0.5);
 }
 
-// sec. 3: sigma "grows slowly as the configuration size increases ..., but increases more rapidly
-// when the configuration becomes larger than 6x6" (28 processors more either way).
-TEST(ParagonBpram, SigmaRisesFasterBeyondSixBySix) {
-  const Result& r = defaults("paragon_bpram");
-  const double below = r.scalar("sigma_us_per_byte_6x6") - r.scalar("sigma_us_per_byte_4x2");
-  const double above = r.scalar("sigma_us_per_byte_8x8") - r.scalar("sigma_us_per_byte_6x6");
-  EXPECT_GT(above, below);
+// The barrier ends every step once: it moves l by as much and leaves sigma.
+TEST(ParagonBpram, TheBarrierIsPaidOnceAStep) {
+  const auto fit = [](double barrier_us) {
+    return run("paragon_bpram", {{"processors", std::vector<double>{8}},
+                                 {"block_bytes", std::vector<double>{0, 16384, 32768}},
+                                 {"permutations", 2},
+                                 {"barrier_us", barrier_us}});
+  };
+  const Result base = fit(978);
+  const Result slower = fit(978 + 200);
+  EXPECT_NEAR(slower.scalar("l_us") - base.scalar("l_us"), 200, 0.5);
+  EXPECT_NEAR(slower.scalar("sigma_us_per_byte"), base.scalar("sigma_us_per_byte"), 1e-9);
+}
+
+// On a larger mesh the permutation's paths share links, so a byte takes longer than where no
+// path shares one (the same seed and permutations on 4x2 and 8x8).
+TEST(ParagonBpram, SigmaGrowsWhereThePathsShareLinks) {
+  const Result r = run("paragon_bpram", {{"processors", std::vector<double>{8, 64}},
+                                         {"block_bytes", std::vector<double>{0, 32768}},
+                                         {"permutations", 2}});
+  EXPECT_GT(r.scalar("sigma_us_per_byte_8x8"), 1.2 * r.scalar("sigma_us_per_byte_4x2"));
+  const Series& sigma = r.find_series("sigma_vs_p");
+  ASSERT_EQ(sigma.y.size(), 2u);
+  EXPECT_EQ(sigma.y[1], r.scalar("sigma_us_per_byte_8x8"));
 }
 
 // A point's time is the mean over its permutations: where no link is shared (a 2x1 mesh, one
@@ -67,7 +77,7 @@ TEST(ParagonBpram, OnePermutationsSigmaDependsOnWhichItIs) {
   const auto sigma = [](int seed, double permutations) {
     return Simulation(builtin_registry(), "paragon_bpram",
                       {{"processors", std::vector<double>{64}},
-                       {"block_bytes", std::vector<double>{0, 65536}},
+                       {"block_bytes", std::vector<double>{0, 16384}},
                        {"permutations", permutations}},
                       static_cast<std::uint64_t>(seed))
         .run()

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "core/simulation.h"
 #include "machines/builtin_models.h"
 
@@ -17,10 +19,20 @@ const Result& base() {
   return r;
 }
 
-TEST(ParagonLogp, MatchesThePingPongFit) {
-  // Eq. 1: T_pp(m) = 146 + 0.0115 m us one way; 10 % as in the paragon-pingpong preset.
-  EXPECT_NEAR(base().scalar("paragon_nx_one_byte_us"), 146, 14.6);
-  EXPECT_NEAR(base().scalar("paragon_nx_G_us"), 0.0115, 0.00115);
+// A one-byte message is its send overhead, its latency and its receive overhead, and as long as
+// the ping-pong's one-way time of an empty message; G is the ping-pong's time per byte.
+TEST(ParagonLogp, AgreesWithThePingPongOverTheSameMachine) {
+  const Result& r = base();
+  EXPECT_NEAR(r.scalar("paragon_nx_one_byte_us"),
+              r.scalar("paragon_nx_o_send_us") + r.scalar("paragon_nx_L_us") +
+                  r.scalar("paragon_nx_o_recv_us"),
+              1e-6);
+  const Result pp = Simulation(builtin_registry(), "paragon_pingpong",
+                               {{"message_bytes", std::vector<double>{0, 4096, 8192}}}, 1)
+                        .run();
+  EXPECT_NEAR(r.scalar("paragon_nx_one_byte_us"), pp.find_series("pp_sim").y[0], 0.5);
+  EXPECT_NEAR(r.scalar("paragon_nx_G_us"), pp.scalar("tpp_per_byte_us"),
+              0.02 * pp.scalar("tpp_per_byte_us"));
 }
 
 TEST(ParagonLogp, OverheadsAreTheMessageProcessorsBusyTime) {

@@ -6,42 +6,64 @@
 #include <string>
 #include <vector>
 
-#include "machines/transputer/experiments/paper_check.h"
+#include "machines/transputer/experiments/run.h"
 
 namespace archex {
 namespace {
 
-using transputer_test::check;
 using transputer_test::run;
 
 // ---- Tables 1 and 2 ----------------------------------------------------------------------------
 
-struct Row {
-  const char* key;
-  double fp_ms, mflops, int_ms, mips;
-  // Known misses, with the reason in the preset's reference.
-  bool fp_miss, int_mips_miss;
-};
+// A 2 x 2 image, counted by hand: c = -2 - 1.25i escapes after 1 iteration, -0.75 - 1.25i after 3
+// (|z|^2 = 2.125, 3.45, then 15.5), and -2 and -0.75 on the real axis never escape (10, the limit):
+// 24 in both versions (every value here is exact in 12 fraction bits).
+const ParamValues kTinyImage = {{"image_width", 2}, {"image_height", 2}, {"max_iterations", 10}};
 
-TEST(TransputerSequential, TablesOneAndTwoWithinTenPercent) {
-  const Result r = run("transputer_sequential");
-  // Table 1's rows imply 2.00-2.05 M iterations (Mflops x time / 11); the image gives:
-  check("iterations", 2.03e6, r.scalar("iterations_fp"), 0.02);
-  const Row rows[] = {{"t805", 25621, 0.86, 31613, 4.6, false, false},
-                      {"t9000", 5880, 3.8, 5587, 20.9, false, false},
-                      {"t9000_50", 2352, 9.4, 2234, 52.1, false, false},
-                      {"i486", 5630, 3.9, 5480, 13.1, false, false},
-                      // The R4000's Mips: a known miss (the iteration count).
-                      {"r4000", 1056, 21.3, 1734, 42.0, false, true}};
-  for (const Row& row : rows) {
-    const std::string k = row.key;
-    check(("Table 1 time " + k).c_str(), row.fp_ms, r.scalar("fp_time_ms_" + k), 0.1, row.fp_miss);
-    check(("Table 1 Mflops " + k).c_str(), row.mflops, r.scalar("mflops_" + k), 0.1, row.fp_miss);
-    // CALIBRATED on each Table 2 time: the transputers' cycles per integer instruction, the
-    // i486's and R4000's integer multiply.
-    check(("Table 2 time " + k).c_str(), row.int_ms, r.scalar("int_time_ms_" + k), 0.01);
-    // Table 2's Mips imply 2.24 M iterations, 10 % more than Table 1's; the image gives one count.
-    check(("Table 2 Mips " + k).c_str(), row.mips, r.scalar("mips_" + k), 0.1, row.int_mips_miss);
+// The tiny image with `more` set besides.
+ParamValues tiny(const ParamValues& more) {
+  ParamValues p = kTinyImage;
+  for (const auto& [name, value] : more) p.set(name, value);
+  return p;
+}
+
+TEST(TransputerSequential, IterationsAreEachPixelsEscapeTime) {
+  const Result r = run("transputer_sequential", kTinyImage);
+  EXPECT_EQ(r.scalar("iterations_fp"), 24);
+  EXPECT_EQ(r.scalar("iterations_int"), 24);
+}
+
+// A row's time is the iterations times the cycles of one iteration at the processor's clock: the
+// T805's fp loop is 39 integer instructions at 6 cycles and 11 fp ones at 7; its integer loop 65
+// instructions; the i486's fp loop, by class, 7 ALU + 6 loads x 3 + 3 stores x 8 + a status x 3
+// + a branch x 3 + 6 multiplies x 16 + 4 adds x 10 + a compare x 4 = 195 cycles, its integer
+// loop 25 ALU + 3 multiplies x 48 + 3 shifts x 2 + a branch x 3 = 178 cycles.
+TEST(TransputerSequential, TimeIsIterationsTimesTheLoopsCyclesAtTheClock) {
+  const Result r = run("transputer_sequential", tiny({{"t805_clock_mhz", 25},
+                                                      {"t805_int_cycles", 6},
+                                                      {"t805_fp_cycles", 7},
+                                                      {"t805_fp_loop_int", 39},
+                                                      {"t805_fp_loop_fp", 11},
+                                                      {"t805_int_loop", 65},
+                                                      {"i486_clock_mhz", 66},
+                                                      {"i486_mul_cycles", 48}}));
+  const auto ms = [](double cycles, double mhz) { return 24 * cycles / mhz / 1e3; };
+  EXPECT_DOUBLE_EQ(r.scalar("fp_time_ms_t805"), ms(39 * 6 + 11 * 7, 25));
+  EXPECT_DOUBLE_EQ(r.scalar("int_time_ms_t805"), ms(65 * 6, 25));
+  EXPECT_DOUBLE_EQ(r.scalar("fp_time_ms_i486"), ms(195, 66));
+  EXPECT_DOUBLE_EQ(r.scalar("int_time_ms_i486"), ms(178, 66));
+  // The projected T9000 runs the same cycles at its own clock.
+  EXPECT_DOUBLE_EQ(r.scalar("fp_time_ms_t9000_50") * 50, r.scalar("fp_time_ms_t9000") * 20);
+}
+
+// Mflops and Mips are the loop's instructions over the time, for every processor.
+TEST(TransputerSequential, RatesAreTheLoopsInstructionsOverTheTime) {
+  const Result r = run("transputer_sequential", kTinyImage);
+  for (const std::string k : {"t805", "t9000", "t9000_50", "i486", "r4000"}) {
+    EXPECT_DOUBLE_EQ(r.scalar("mflops_" + k) * r.scalar("fp_time_ms_" + k) * 1e3, 24 * 11) << k;
+    const double instr = k == "t805" ? 65 : k.rfind("t9000", 0) == 0 ? 52 : 32;
+    EXPECT_NEAR(r.scalar("mips_" + k) * r.scalar("int_time_ms_" + k) * 1e3, 24 * instr, 1e-9)
+        << k;
   }
 }
 
@@ -49,8 +71,8 @@ TEST(TransputerSequential, TablesOneAndTwoWithinTenPercent) {
 // version's (no multiply among its integer instructions) does not.
 TEST(TransputerSequential, OnlyTheIntegerVersionPaysForTheMultiply) {
   for (const std::string k : {"i486", "r4000"}) {
-    const Result base = run("transputer_sequential", {{k + "_mul_cycles", 20}});
-    const Result slower = run("transputer_sequential", {{k + "_mul_cycles", 30}});
+    const Result base = run("transputer_sequential", tiny({{k + "_mul_cycles", 20}}));
+    const Result slower = run("transputer_sequential", tiny({{k + "_mul_cycles", 30}}));
     EXPECT_EQ(slower.scalar("fp_time_ms_" + k), base.scalar("fp_time_ms_" + k)) << k;
     // 3 multiplies an iteration, 10 cycles more each, at the clock (MHz: cycles per us).
     const double clock = k == "i486" ? 66 : 100;
@@ -69,7 +91,7 @@ TEST(TransputerSequential, FloatingPointLoopsIntegerInstructionsCostLessThanTheM
     // 6 multiplies, 4 adds and a compare at 4 cycles each: 44 cycles of fp instructions.
     const ParamValues fp4 = {{k + "_fmul_cycles", 4}, {k + "_fadd_cycles", 4},
                              {k + "_fcmp_cycles", 4}};
-    const Result r = run("transputer_sequential", fp4);
+    const Result r = run("transputer_sequential", tiny(fp4));
     const double int_mean =
         r.scalar("int_time_ms_" + k) * 1e3 * clock / (r.scalar("iterations_int") * 32);
     const double fp_iteration =
