@@ -11,8 +11,10 @@ import { traceEvents } from '../../engine/trace';
 import { findColumn } from '../../engine/types';
 import { runSliced } from '../sliced';
 import { indexTrace, openIndex } from './open_index';
-import type { Frame, PacketIndex } from './packet_index';
-import { flitKey, KEY_EVERY, keyPacket } from './packet_index';
+import type { Frame } from './packet_state';
+import type { PacketIndex } from './packet_index';
+import { flitKey, keyPacket } from './packet_state';
+import { KEY_EVERY } from './packet_index';
 import type { PacketLayout } from './packet_layout';
 import {
   buildScene,

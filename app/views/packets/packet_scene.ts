@@ -4,8 +4,9 @@
 // crosspoint they crossed), blocked heads with their reason, held circuits, credits and stop
 // signals, and packets waiting at their sources. Pure: the tests check it against the trace.
 import { segmentCrossesBox } from '../../charts/label_placement';
-import type { Frame, PacketIndex } from './packet_index';
-import { flitKey, keyFlit, keyPacket } from './packet_index';
+import type { Frame } from './packet_state';
+import type { PacketIndex } from './packet_index';
+import { flitKey, keyFlit, keyPacket } from './packet_state';
 import type { PacketLayout, Seg } from './packet_layout';
 
 export interface FlitMark {
