@@ -346,3 +346,27 @@ export function flitNear(scene: Scene, x: number, y: number, reach: number): Fli
   }
   return best;
 }
+
+/**
+ * The packet under a click at (x, y), layout px: the nearest flit's, else the one holding the
+ * circuit channel nearest it; undefined where there is none near.
+ */
+export function packetAt(
+  scene: Scene,
+  layout: PacketLayout,
+  x: number,
+  y: number,
+): number | undefined {
+  const flit = flitNear(scene, x, y, Math.max(8, scene.size));
+  if (flit) return flit.packet;
+  // A circuit: the held channel nearest the click.
+  let best: number | undefined;
+  let distance = 10;
+  for (const h of scene.held) {
+    for (const s of layout.channelSegs[h.channel] ?? []) {
+      const d = Math.hypot((s.x1 + s.x2) / 2 - x, (s.y1 + s.y2) / 2 - y);
+      if (d < distance) [best, distance] = [h.packet, d];
+    }
+  }
+  return best;
+}
