@@ -16,12 +16,13 @@ import type { Sliced } from '../sliced';
 import { WhenBuilt } from '../use_prepared';
 import { useBackingRatio, useOthersHeight, zoomOf } from './canvas_size';
 import { FollowedPacket } from './FollowedPacket';
-import { deadlockAt, describeMoment, followedText, runEndNote } from './moment_words';
+import { describeMoment, followedText } from './moment_words';
 import { indexTrace, tracedNetwork } from './open_index';
 import { PacketControls } from './PacketControls';
 import type { PacketIndex } from './packet_index';
 import { packetLayout } from './packet_layout';
 import { PacketLegend } from './PacketLegend';
+import { FlowNote, RunNote } from './PacketNotes';
 import { buildScene, packetAt } from './packet_scene';
 import { describeCycle } from './packet_words';
 import { usePacketPaint } from './use_packet_paint';
@@ -141,8 +142,6 @@ export function PacketDrawing({
   const followable = [...frame.state.inFlight].sort((a, b) => a - b).slice(0, 300);
   if (selected !== undefined && !followable.includes(selected)) followable.unshift(selected);
   const summary = describeMoment(time, index, layout, scene, frame.state, selected);
-  const deadlock = deadlockAt(index, layout, time);
-  const ended = runEndNote(outcome, index);
 
   return (
     <div className="packet-view" ref={box}>
@@ -159,15 +158,7 @@ export function PacketDrawing({
         setZoom={setZoom}
         setPlane={setPlane}
       />
-      {deadlock ? (
-        <p className="packet-deadlock" role="status">
-          {deadlock.text}
-        </p>
-      ) : ended ? (
-        <p className="packet-note" role="status">
-          {ended}
-        </p>
-      ) : null}
+      <RunNote outcome={outcome} index={index} layout={layout} time={time} />
       <div
         ref={scroller}
         className="packet-scroll"
@@ -204,14 +195,7 @@ export function PacketDrawing({
           time={time}
         />
       ) : null}
-      {credits && index.flow !== 'none' ? (
-        <p className="packet-note">
-          {index.flow === 'credits'
-            ? `Blue bars at each channel's start: the credits left of its ${index.buffer}-flit ` +
-              'buffer, one bar per virtual channel.'
-            : 'Red bars at a channel’s start: its receiver told it to stop.'}
-        </p>
-      ) : null}
+      {credits ? <FlowNote index={index} /> : null}
       <PacketLegend index={index} layout={layout} />
       <p id={summaryId} className="packet-summary">
         {summary}
