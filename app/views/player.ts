@@ -1,6 +1,7 @@
 // The arithmetic of the trace player, apart from the clock that drives it: how far a frame
-// moves the time, where a step lands, and the speeds offered. Times are in the trace's clock;
+// moves the time, where a step lands, the speeds offered and how a time is said. Times are in the trace's clock;
 // a clock of whole cycles is shown a whole cycle at a time.
+import { unitSymbol } from '../presets/units';
 
 /** Clock units a second of playing covers (cycles or microseconds), slowest first. */
 export const SPEEDS = [1, 3, 10, 30, 60, 100, 300, 1000, 3000, 10_000, 30_000] as const;
@@ -42,4 +43,10 @@ export function stepTime(time: number, delta: 1 | -1, span: Span): number {
 /** The time a view is drawn at: whole cycles on a cycle clock, as is on a clock of microseconds. */
 export function shownTime(time: number, clock: string): number {
   return clock === 'cycle' ? Math.floor(time) : time;
+}
+
+/** A time as the panel says it: "cycle 2001" on a cycle clock, else "3.0 ms". */
+export function formatTime(time: number, clock: string): string {
+  if (clock === 'cycle') return `cycle ${Math.floor(time)}`;
+  return `${time.toFixed(1)} ${unitSymbol(clock)}`;
 }

@@ -13,7 +13,8 @@ import type { Ctx, Theme } from './packet_paint';
 import { packetColor, paintNetwork, paintScene } from './packet_paint';
 import { buildScene, knotWidth } from './packet_scene';
 import { palette } from '../../charts/palette';
-import { deadlockAt, PacketDrawing, PacketView } from './PacketView';
+import { deadlockAt } from './moment_words';
+import { PacketDrawing, PacketView } from './PacketView';
 
 const FROM = 1500;
 let mesh: TraceOutcome;

@@ -4,8 +4,9 @@
 // crosspoint they crossed), blocked heads with their reason, held circuits, credits and stop
 // signals, and packets waiting at their sources. Pure: the tests check it against the trace.
 import { segmentCrossesBox } from '../../charts/label_placement';
-import type { Frame, PacketIndex } from './packet_index';
-import { flitKey, keyFlit, keyPacket } from './packet_index';
+import type { Frame } from './packet_state';
+import type { PacketIndex } from './packet_index';
+import { flitKey, keyFlit, keyPacket } from './packet_state';
 import type { PacketLayout, Seg } from './packet_layout';
 
 export interface FlitMark {
@@ -341,6 +342,30 @@ export function flitNear(scene: Scene, x: number, y: number, reach: number): Fli
     if (d <= distance) {
       best = f;
       distance = d;
+    }
+  }
+  return best;
+}
+
+/**
+ * The packet under a click at (x, y), layout px: the nearest flit's, else the one holding the
+ * circuit channel nearest it; undefined where there is none near.
+ */
+export function packetAt(
+  scene: Scene,
+  layout: PacketLayout,
+  x: number,
+  y: number,
+): number | undefined {
+  const flit = flitNear(scene, x, y, Math.max(8, scene.size));
+  if (flit) return flit.packet;
+  // A circuit: the held channel nearest the click.
+  let best: number | undefined;
+  let distance = 10;
+  for (const h of scene.held) {
+    for (const s of layout.channelSegs[h.channel] ?? []) {
+      const d = Math.hypot((s.x1 + s.x2) / 2 - x, (s.y1 + s.y2) / 2 - y);
+      if (d < distance) [best, distance] = [h.packet, d];
     }
   }
   return best;

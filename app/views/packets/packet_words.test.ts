@@ -8,7 +8,7 @@ import { createInProcessEngine } from '../../engine/in_process_engine';
 import { loadNodeModule } from '../../engine/node_module';
 import type { TraceOutcome } from '../../engine/trace';
 import { openIndex } from './open_index';
-import { flitKey, keyPacket } from './packet_index';
+import { flitKey, keyPacket } from './packet_state';
 import { REASON_SHORT } from './packet_paint';
 import { describeCycle, longestChain, plural, waitsAt } from './packet_words';
 

@@ -2,8 +2,9 @@
 // packets are blocked, where and why, whom each waits on, the longest chain of waits, and the knot
 // once the network has deadlocked. Read from the view's own model (the index's state at the
 // cycle, its packets' hops, the layout's names for routers), so it says what the canvas draws.
-import type { Frame, PacketIndex } from './packet_index';
-import { keyFlit, keyPacket } from './packet_index';
+import type { Frame } from './packet_state';
+import type { PacketIndex } from './packet_index';
+import { keyFlit, keyPacket } from './packet_state';
 import type { PacketLayout } from './packet_layout';
 import { REASON_SHORT } from './packet_paint';
 

@@ -1,0 +1,72 @@
+// The trace player's bar: start, step back, play or pause, step, a slider over the window, the
+// time shown and the speed.
+import { unitSymbol } from '../presets/units';
+import type { Span } from './player';
+import { SPEEDS, formatTime, shownTime } from './player';
+
+interface Props {
+  span: Span;
+  time: number;
+  /** The trace's clock ('cycle' or a unit of time) and the unit its times are in. */
+  clock: string;
+  unit: string;
+  playing: boolean;
+  speed: number;
+  setSpeed(speed: number): void;
+  settle(time: number): void;
+  togglePlay(): void;
+  step(delta: 1 | -1): void;
+}
+
+export function PlayerBar({
+  span,
+  time,
+  clock,
+  unit,
+  playing,
+  speed,
+  setSpeed,
+  settle,
+  togglePlay,
+  step,
+}: Props) {
+  return (
+    <div className="trace-player" role="group" aria-label="Player">
+      {/* Words, not media glyphs: the fonts a projector's machine has may lack them. */}
+      <button type="button" onClick={() => settle(span.from)}>
+        Start
+      </button>
+      <button type="button" onClick={() => step(-1)}>
+        Step back
+      </button>
+      <button type="button" onClick={togglePlay} className="trace-play">
+        {playing ? 'Pause' : 'Play'}
+      </button>
+      <button type="button" onClick={() => step(1)}>
+        Step
+      </button>
+      <input
+        type="range"
+        aria-label="Time"
+        min={span.from}
+        max={span.end}
+        step={clock === 'cycle' ? 1 : 'any'}
+        value={shownTime(time, clock)}
+        onChange={(e) => settle(Number(e.target.value))}
+      />
+      <output className="trace-time" aria-live={playing ? 'off' : 'polite'}>
+        {formatTime(time, clock)}
+      </output>
+      <label>
+        Speed
+        <select value={speed} onChange={(e) => setSpeed(Number(e.target.value))}>
+          {SPEEDS.map((s) => (
+            <option key={s} value={s}>
+              {s.toLocaleString('en')} {unitSymbol(unit)}/s
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}

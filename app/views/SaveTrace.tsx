@@ -1,0 +1,39 @@
+// The button that saves a recorded trace as a file for another tool: busy while the file is
+// built, the reason in words if it cannot be.
+import { useState } from 'react';
+
+import type { TraceOutcome } from '../engine/trace';
+
+/** A file the recorded trace can be saved as: the button's words, what it is for, the saving. */
+export interface TraceSave {
+  label: string;
+  hint: string;
+  run(outcome: TraceOutcome): Promise<void>;
+}
+
+/** The save button: busy while the file is built, the reason in words if it cannot be. */
+export function SaveTrace({ save, outcome }: { save: TraceSave; outcome: TraceOutcome }) {
+  const [state, setState] = useState<{ busy: boolean; error?: string }>({ busy: false });
+  const onClick = () => {
+    setState({ busy: true });
+    save.run(outcome).then(
+      () => setState({ busy: false }),
+      (error: unknown) =>
+        setState({ busy: false, error: error instanceof Error ? error.message : String(error) }),
+    );
+  };
+  return (
+    <p className="trace-save">
+      <button type="button" onClick={onClick} disabled={state.busy}>
+        {state.busy ? 'Preparing the file…' : save.label}
+      </button>{' '}
+      <small>{save.hint}</small>
+      {state.error ? (
+        <span className="banner error" role="alert">
+          {' '}
+          Not saved: {state.error}
+        </span>
+      ) : null}
+    </p>
+  );
+}

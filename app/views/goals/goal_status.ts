@@ -1,0 +1,48 @@
+// What the goal view colours: a goal by what has become of it at the time shown, a message by
+// its kind.
+import { palette } from '../../charts/palette';
+import type { GoalModel, GoalMoment } from './goal_model';
+
+/** A message's colour by its kind (the message field's labels). */
+export const KIND_COLORS: Record<string, string> = {
+  throw_goal: palette.blue,
+  read_value: palette.orange,
+  return_value: palette.green,
+  unify: palette.purple,
+  terminate: palette.grey,
+};
+/** What has become of a goal, in words and as a colour. */
+export const STATUS = {
+  ready: { label: 'ready (on a stack)', color: palette.sky },
+  thrown: { label: 'thrown, on its way', color: palette.blue },
+  suspended: { label: 'suspended', color: palette.vermillion },
+  reduced: { label: 'reduced', color: palette.grey },
+} as const;
+
+export type GoalStatus = (typeof STATUS)[keyof typeof STATUS];
+
+/** Each goal's status at `time`: reduced by then, suspended, thrown and on its way, or ready. */
+export function goalStatus(
+  reducedAt: Map<number, number>,
+  moment: GoalMoment,
+  time: number,
+): (goal: number) => GoalStatus {
+  const suspendedNow = new Set(moment.suspended.map((s) => s.goal));
+  const inFlightGoals = new Set(
+    moment.inFlight.filter((m) => m.kind === 'throw_goal').map((m) => m.goal),
+  );
+  return (goal: number) => {
+    const reduced = reducedAt.get(goal);
+    if (reduced !== undefined && reduced <= time) return STATUS.reduced;
+    if (suspendedNow.has(goal)) return STATUS.suspended;
+    if (inFlightGoals.has(goal)) return STATUS.thrown;
+    return STATUS.ready;
+  };
+}
+
+/** When each goal was reduced. */
+export function reducedTimes(model: GoalModel): Map<number, number> {
+  const at = new Map<number, number>();
+  model.reductions.goal.forEach((g, i) => at.set(g, model.reductions.time[i]!));
+  return at;
+}
