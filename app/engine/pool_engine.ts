@@ -18,6 +18,9 @@ const IDLE_MS = 10_000;
  */
 export const RECYCLE_MB = 256;
 
+/** The most threads a pool may run: the CLI's --jobs, the library's `threads`. */
+export const MAX_JOBS = 256;
+
 /** A shard's run: some of a sweep's points, each given as it finishes. */
 export interface ShardOptions extends RunOptions {
   /** Points of the shard already run (a resumed shard's file holds them): not run again. */
