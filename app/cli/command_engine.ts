@@ -5,7 +5,7 @@ import { loadNodeModule } from '../engine/node_module';
 import type { PoolEngine } from '../engine/pool_engine';
 import type { ModelInfo } from '../engine/types';
 import type { Preset } from '../presets/schema';
-import { presetProblems } from '../presets/schema';
+import { presetProblems } from '../presets/problems';
 import { UsageError } from '../headless/usage_error';
 import { createThreadEngine, defaultJobs } from '../engine/thread_engine';
 import { parseJobs, parseMaxMemory } from './args';

@@ -4,7 +4,7 @@ import type { ModelInfo, OutputSpec, ParamValue } from '../engine/types';
 import { logpPresets } from '../compare/machines';
 import { checkParamValue } from '../presets/param_values';
 import type { Preset } from '../presets/schema';
-import { namesMeet } from '../presets/schema';
+import { namesMeet } from '../presets/problems';
 import { curvePatterns, shownBy } from './outputs';
 import type { BoundKey, OperandSpec, RunValueSpec, Tour, TourStep } from './schema';
 import { BOUNDS } from './schema';
