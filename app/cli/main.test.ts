@@ -247,7 +247,7 @@ describe('cli commands without a run', () => {
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/^transputer-c104 +c104_p4_crossover_bytes +calibration +pass/m);
     expect(table.stdout).toMatch(
-      /\nvalidation: passed 2 of 2 \(100 %\); without the 1 calibration targets: 1 of 1 \(100 %\)\n {2}by role: /,
+      /\nvalidation: passed 2 of 2 \(100\s%\); without the 1 calibration targets: 1 of 1 \(100\s%\)\n {2}by role: /,
     );
     const json = await cli('validate', 'transputer-c104', '--json', '--jobs', '1');
     expect(json.code).toBe(0);
