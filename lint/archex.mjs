@@ -15,8 +15,13 @@ export const LAYERS = [
   ['exports'],
   ['tours', 'compare'],
   ['page', 'offline'],
+  ['headless'],
   ['cli', 'bench', 'lib'],
 ];
+
+// Rooms on one line that import nothing of each other: the CLI and the library both sit on the
+// core they share (headless/), which neither owns.
+export const APART = [['cli', 'lib']];
 
 const appRoot = resolve(dirname(new URL(import.meta.url).pathname), '..', 'app');
 
@@ -52,6 +57,13 @@ const layers = {
           node,
           message: `app/${from.room}/ imports upward from app/${to.room}/ (lint/archex.mjs LAYERS)`,
         });
+      } else if (APART.some((rooms) => rooms.includes(from.room) && rooms.includes(to.room))) {
+        if (from.room !== to.room) {
+          context.report({
+            node,
+            message: `app/${from.room}/ imports from app/${to.room}/, which it stays apart from (lint/archex.mjs APART)`,
+          });
+        }
       }
     };
     return {

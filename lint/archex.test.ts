@@ -41,6 +41,21 @@ describe('archex/layers', () => {
     ]);
   });
 
+  it('keeps the CLI and the library apart, both on the core they share', () => {
+    expect(reports('lib/archex.ts', '../headless/run')).toEqual([]);
+    expect(reports('cli/main.ts', '../headless/run')).toEqual([]);
+    expect(reports('lib/archex.ts', '../cli/commands')).toEqual([
+      'app/lib/ imports from app/cli/, which it stays apart from (lint/archex.mjs APART)',
+    ]);
+    expect(reports('cli/describe.ts', '../lib/archex')).toEqual([
+      'app/cli/ imports from app/lib/, which it stays apart from (lint/archex.mjs APART)',
+    ]);
+    expect(reports('headless/run.ts', '../cli/text')).toEqual([
+      'app/headless/ imports upward from app/cli/ (lint/archex.mjs LAYERS)',
+    ]);
+    expect(reports('bench/engine_runs.ts', '../cli/shard')).toEqual([]);
+  });
+
   it('leaves tests, stylesheets and packages alone', () => {
     expect(reports('results/chart_builder.test.ts', '../charts/LineChart')).toEqual([]);
     expect(reports('exports/figure.tsx', '../styles.css?raw')).toEqual([]);

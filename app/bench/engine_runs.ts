@@ -11,7 +11,7 @@ import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
 import { createThreadEngine, defaultJobs } from '../engine/thread_engine';
 import type { Params, RunRequest } from '../engine/types';
-import { findPreset } from '../cli/commands';
+import { findPreset } from '../headless/run';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import type { Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';

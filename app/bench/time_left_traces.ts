@@ -14,7 +14,7 @@ import { createThreadEngine, defaultJobs } from '../engine/thread_engine';
 import type { RecordedRun } from '../engine/time_left_replay';
 import { judgeRuns, thinRun, timeLeftTable } from '../engine/time_left_replay';
 import { loadPresetsFromDisk } from '../presets/from_disk';
-import { runRequest } from '../cli/commands';
+import { runRequest } from '../headless/params';
 import { emit } from './measure';
 
 /** The shards recorded by default, as `run --shard 1/n` runs them: the longer sweeps in 2, 4, 8. */

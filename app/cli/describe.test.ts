@@ -4,8 +4,9 @@ import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import { archexOver } from '../lib/archex';
-import { UsageError } from './commands';
-import { describeTarget, describeText } from './describe';
+import { describeTarget } from '../headless/describe';
+import { UsageError } from '../headless/usage_error';
+import { describeText } from './describe';
 
 const engine = createInProcessEngine(loadNodeModule());
 const presets = loadPresetsFromDisk();
@@ -20,7 +21,9 @@ function row(text: string, name: string): string[] {
 
 describe('cli describe', () => {
   it("describeText(preset) lists each parameter's unit, default, the preset's value and range", async () => {
-    const text = describeText(await describeTarget(engine, presets, 'multipsi-v1-comm'));
+    const text = describeText(
+      await describeTarget(engine, await engine.listModels(), presets, 'multipsi-v1-comm'),
+    );
     expect(text.split('\n')[0]).toBe(
       'Multi-PSI/V1: communication vs performance (preset multipsi-v1-comm, seed 1): ' +
         'model multipsi_perf, Multi-PSI: communication vs performance',
@@ -46,7 +49,9 @@ describe('cli describe', () => {
   });
 
   it('describeText shortens a long list to its ends and its length', async () => {
-    const text = describeText(await describeTarget(engine, presets, 'transputer-ping'));
+    const text = describeText(
+      await describeTarget(engine, await engine.listModels(), presets, 'transputer-ping'),
+    );
     expect(row(text, 'sizes').slice(0, 3)).toEqual([
       'sizes',
       'bytes',
@@ -55,7 +60,9 @@ describe('cli describe', () => {
   });
 
   it('describeText(model) names choices by number and name, with no preset column', async () => {
-    const text = describeText(await describeTarget(engine, presets, 'network_traffic'));
+    const text = describeText(
+      await describeTarget(engine, await engine.listModels(), presets, 'network_traffic'),
+    );
     expect(text.split('\n')[0]).toMatch(/\(model network_traffic\)$/);
     expect(text).toMatch(/^parameter +unit +default +values$/m);
     expect(row(text, 'topology')).toEqual([
@@ -69,13 +76,18 @@ describe('cli describe', () => {
 
   it("describeTarget gives the library's describe(), for the --json the library prints", async () => {
     const library = archexOver(engine, presets);
-    expect(await describeTarget(engine, presets, 'network-deadlock')).toEqual(
-      await library.describe('network-deadlock'),
-    );
+    expect(
+      await describeTarget(engine, await engine.listModels(), presets, 'network-deadlock'),
+    ).toEqual(await library.describe('network-deadlock'));
   });
 
   it('describeTarget names an unknown preset or model and lists the valid ones', async () => {
-    const error = await describeTarget(engine, presets, 'jmachine').catch((e: unknown) => e);
+    const error = await describeTarget(
+      engine,
+      await engine.listModels(),
+      presets,
+      'jmachine',
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UsageError);
     expect((error as Error).message).toMatch(
       /^unknown preset or model 'jmachine'; presets: .*jmachine-lcs.*; models: .*jmachine_logp/,

@@ -1,29 +1,11 @@
-// `cli describe <preset|model>`: a model's parameters (unit, values, default, what the preset
-// sets) and outputs, without running it; --json prints what the library's describe() gives,
-// computed by the same code (archexOver), so the two cannot differ.
-import type { Engine } from '../engine/engine';
+// `cli describe <preset|model>` in words: a model's parameters (unit, values, default, what the
+// preset sets) and outputs; --json prints the description itself (app/headless/describe.ts), which
+// the library's describe() gives too.
 import type { ParamSpec, ParamValue } from '../engine/types';
 import { unitSymbol } from '../presets/units';
-import type { Preset } from '../presets/schema';
-import type { Description } from '../lib/api';
-import { archexOver } from '../lib/archex';
-import { ArchexError } from '../lib/errors';
-import { UsageError, formatTable } from './commands';
+import type { Description } from '../headless/describe';
 import { rangeOf, valueText } from './reference';
-
-/** The library's description of the preset or model `target`; a bad name as a usage error. */
-export async function describeTarget(
-  engine: Engine,
-  presets: Preset[],
-  target: string,
-): Promise<Description> {
-  try {
-    return await archexOver(engine, presets).describe(target);
-  } catch (error) {
-    if (error instanceof ArchexError) throw new UsageError(error.message, error.param);
-    throw error;
-  }
-}
+import { formatTable } from './text';
 
 /** A unit as the explorer writes it, with its name in the presets where that differs; - for none. */
 function unitText(unit: string): string {

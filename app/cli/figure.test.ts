@@ -21,7 +21,7 @@ import { loadNodeModule } from '../engine/node_module';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import { renderFigure } from '../exports/figure';
 import { PT_PER_PX } from '../exports/figure_size';
-import { UsageError } from './commands';
+import { UsageError } from '../headless/usage_error';
 import { extractText, getDocumentProxy } from 'unpdf';
 
 import {

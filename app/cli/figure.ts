@@ -32,8 +32,9 @@ import type { FigureTheme } from '../results/figure_info';
 import { FIGURE_THEMES, figureCaption, provenance } from '../results/figure_info';
 import { emptyState, serializeUrlState } from '../link/url_state';
 import { changedParams, fillParams, resolveValues } from '../presets/param_values';
-import type { Overrides } from './commands';
-import { UsageError, runPreset } from './commands';
+import type { Overrides } from '../headless/params';
+import { runPreset } from '../headless/run';
+import { UsageError } from '../headless/usage_error';
 
 /** Where `npm start` serves the explorer; links in figures point there unless told otherwise. */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:5173/';

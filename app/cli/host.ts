@@ -1,6 +1,6 @@
 // Where the CLI finds its presets and its engine: the repository's (presets/, wasm/build, threads
 // run through tsx) unless the entry that starts it says otherwise (the packed library's bin,
-// app/lib/cli.ts: the presets it ships, its own archex.wasm and node_worker.js).
+// app/cli/package_bin.ts: the presets it ships, its own archex.wasm and node_worker.js).
 import type { ThreadStart } from '../engine/thread_engine';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import type { Preset } from '../presets/schema';

@@ -220,3 +220,52 @@ describe('cli run --shard stopped by a signal, resumed and merged', () => {
     }
   }, 120_000);
 });
+
+describe('cli commands without a run', () => {
+  it('lists every preset; --help prints the usage (exit 0), no command or an unknown one exits 2', async () => {
+    const { loadPresetsFromDisk } = await import('../presets/from_disk');
+    const list = await cli('list');
+    expect(list.code).toBe(0);
+    const lines = list.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^id +machine +title$/);
+    expect(lines.slice(2).map((l) => l.split(/\s+/)[0])).toEqual(
+      loadPresetsFromDisk().map((p) => p.id),
+    );
+    const help = await cli('--help');
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help.stdout).toMatch(/^usage:\n {2}npm run cli -- list\n/);
+    expect(await cli()).toEqual({ code: 2, stdout: help.stdout, stderr: '' });
+    const unknown = await cli('bogus');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toBe(
+      `unknown command 'bogus'; valid: list, run, merge, validate, trace, figure, describe\n${help.stdout}`,
+    );
+  }, 120_000);
+
+  it("validates a preset's targets as a table with its summary, or as JSON, exit 0 when all are as expected", async () => {
+    const table = await cli('validate', 'transputer-c104', '--jobs', '1');
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/^transputer-c104 +c104_p4_crossover_bytes +calibration +pass/m);
+    expect(table.stdout).toMatch(
+      /\nvalidation: passed 2 of 2 \(100\s%\); without the 1 calibration targets: 1 of 1 \(100\s%\)\n {2}by role: /,
+    );
+    const json = await cli('validate', 'transputer-c104', '--json', '--jobs', '1');
+    expect(json.code).toBe(0);
+    const report = JSON.parse(json.stdout) as {
+      presets: { preset: string; validation: { metric: string }[] }[];
+      summary: { notAsExpected: number };
+    };
+    expect(report.presets.map((p) => p.preset)).toEqual(['transputer-c104']);
+    expect(report.presets[0]!.validation.map((v) => v.metric)).toEqual([
+      'c104_p4_crossover_bytes',
+      'c104_over_p4_500_1000',
+    ]);
+    expect(report.summary.notAsExpected).toBe(0);
+    const misuse = await cli('validate', 'transputer-c104', '--params', 'x.json');
+    expect(misuse).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'validate runs the presets as they are; --params goes with run\n',
+    });
+  }, 120_000);
+});

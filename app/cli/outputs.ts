@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 import { createThreadEngine, defaultJobs } from '../engine/thread_engine';
 import { loadPresetsFromDisk } from '../presets/from_disk';
-import { runPreset } from './commands';
+import { runPreset } from '../headless/run';
 
 /** Each file of the proof by name: `models.json`, then `<preset id>.json`. */
 async function outputs(): Promise<Map<string, string>> {

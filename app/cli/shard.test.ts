@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
 import { loadPresetsFromDisk } from '../presets/from_disk';
-import { UsageError, findPreset, runPreset } from './commands';
+import { findPreset, runPreset } from '../headless/run';
+import { UsageError } from '../headless/usage_error';
 import type { ShardFile, ShardHeader, ShardLine } from './shard';
 import {
   mergeShards,

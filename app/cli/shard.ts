@@ -9,15 +9,11 @@ import type { ModelInfo, ParamValue, RunResult } from '../engine/types';
 import { reviveResult, typedArrayReplacer } from '../engine/types';
 import { namedParams } from '../presets/param_values';
 import type { Preset } from '../presets/schema';
-import type { Overrides, RunReport } from './commands';
-import {
-  UsageError,
-  findPreset,
-  namingParam,
-  parseParamsJson,
-  runReport,
-  runRequest,
-} from './commands';
+import type { Overrides } from '../headless/params';
+import { namingParam, parseParamsJson, runRequest } from '../headless/params';
+import type { RunReport } from '../headless/run';
+import { findPreset, runReport } from '../headless/run';
+import { UsageError } from '../headless/usage_error';
 
 export interface Shard {
   index: number;

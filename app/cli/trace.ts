@@ -1,17 +1,18 @@
 // `npm run cli -- trace <preset>`: one run of a preset (one point of a sweep) recording a window
 // of its events, printed as JSON (one event a line) or as a table of the kinds recorded.
-import type { Engine, RunOptions, RunProgress } from '../engine/engine';
-import { EngineError } from '../engine/engine';
-import type { Trace, TraceOutcome, TraceRequest } from '../engine/trace';
+import type { Engine, RunProgress } from '../engine/engine';
 import { traceCounts, traceEvents } from '../engine/trace';
-import type { ModelInfo, NetworkMap, Params } from '../engine/types';
-import { namedParams, parseDecimal } from '../presets/param_values';
-import { runNodes } from '../views/timeline/timeline_model';
+import type { ModelInfo } from '../engine/types';
+import { parseDecimal } from '../presets/param_values';
 import type { Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
 import { unitSymbol } from '../presets/units';
-import type { Overrides } from './commands';
-import { UsageError, formatTable, parseSettings } from './commands';
+import type { Overrides } from '../headless/params';
+import { parseSettings } from '../headless/params';
+import type { TraceReport } from '../headless/trace';
+import { DEFAULT_TRACE_CYCLES, traceHead, traceRun } from '../headless/trace';
+import { UsageError } from '../headless/usage_error';
+import { formatTable } from './text';
 
 /** The window and point a trace command asks for, as the user typed them. */
 export interface TraceFlags {
@@ -39,9 +40,6 @@ export function traceFormat(format: string | undefined, json: boolean): TraceFor
   }
   return format as TraceFormat;
 }
-
-/** The CLI's window when none is given: the first 1,000 cycles (or ms) of the run. */
-export const DEFAULT_TRACE_CYCLES = 1000;
 
 function flagNumber(flag: string, text: string | undefined, fallback: number, valid: string) {
   if (text === undefined) return fallback;
@@ -71,20 +69,6 @@ export function parseTraceFlags(flags: TraceFlags) {
         : {}),
     },
   };
-}
-
-export interface TraceReport {
-  /** The preset traced; absent for a model traced with its defaults (the library's). */
-  preset?: string;
-  model: string;
-  seed: number;
-  point: number | undefined;
-  params: Record<string, unknown>;
-  trace: Trace;
-  /** The machine's networks as the engine describes them (a channel's id is a row there). */
-  networks: NetworkMap[];
-  /** The nodes the run used, as its result says (0: it does not say). */
-  nodes: number;
 }
 
 /** Runs a preset (its point, for a sweep model) recording the flags' window. */
@@ -121,60 +105,6 @@ const FLAG_NAMES: Record<string, string> = {
 };
 
 /**
- * Runs `model` (of `preset`, when one is run) with these parameters, recording `window`: at
- * `point` of a sweep model, or its first point when none is given; a model that is no sweep runs
- * whole. An error in the window names what the caller calls it (`names`: the CLI's flags, the
- * library's options).
- */
-export async function traceRun(
-  engine: Engine,
-  model: ModelInfo,
-  preset: Preset | undefined,
-  run: { params: Params; seed: number },
-  ask: { point?: number; window: TraceRequest },
-  options: RunOptions & { names: Record<string, string> },
-): Promise<TraceReport> {
-  const { names, ...runOptions } = options;
-  const request = { model: model.name, ...run, window: ask.window };
-  const point = ask.point ?? 0;
-  let outcome;
-  try {
-    outcome = await engine.trace({ ...request, point }, runOptions);
-  } catch (error) {
-    // A model that is no sweep has no points: it runs whole when no point is asked for.
-    if (error instanceof EngineError && error.param === 'point' && ask.point === undefined) {
-      outcome = await engine.trace(request, runOptions);
-      return report(preset, model, run.seed, undefined, outcome);
-    }
-    if (error instanceof EngineError && error.param !== undefined) {
-      const name = names[error.param];
-      throw new UsageError(name ? `${name}: ${error.message}` : error.message, name ?? error.param);
-    }
-    throw error;
-  }
-  return report(preset, model, run.seed, point, outcome);
-}
-
-function report(
-  preset: Preset | undefined,
-  model: ModelInfo,
-  seed: number,
-  point: number | undefined,
-  outcome: TraceOutcome,
-): TraceReport {
-  return {
-    ...(preset ? { preset: preset.id } : {}),
-    model: model.name,
-    seed,
-    point,
-    params: namedParams(model.params, outcome.params),
-    trace: outcome.trace,
-    networks: outcome.networks,
-    nodes: runNodes(outcome),
-  };
-}
-
-/**
  * The trace as JSON: the run, the window, how it reads as a timeline where its machine declares
  * that (`timeline`), and what it holds ({kinds: {name: {description, fields, states of a field
  * naming them, events, dropped}}}), then `events`, one per line, each with its time (under the
@@ -188,48 +118,6 @@ export function* traceJson(r: TraceReport): Generator<string> {
     yield `    ${JSON.stringify(events[i])}${i + 1 < events.length ? ',' : ''}\n`;
   }
   yield '  ]\n}\n';
-}
-
-/** What `traceJson` writes before the events. */
-export function traceHead(r: TraceReport) {
-  const { trace } = r;
-  const counts = traceCounts(trace);
-  return {
-    preset: r.preset,
-    model: r.model,
-    seed: r.seed,
-    ...(r.point !== undefined ? { point: r.point } : {}),
-    params: r.params,
-    clock: trace.clock,
-    unit: trace.unit,
-    from: trace.from,
-    length: trace.length,
-    end: trace.end,
-    truncated: trace.truncated,
-    bytes: trace.bytes,
-    dropped: trace.kinds.reduce((n, k) => n + k.dropped, 0),
-    ...(trace.timeline.lanes.length > 0 || trace.timeline.networkMarks.length > 0
-      ? { timeline: trace.timeline }
-      : {}),
-    kinds: Object.fromEntries(
-      trace.kinds.map((k) => [
-        k.name,
-        {
-          description: k.description,
-          ...(k.snapshot ? { snapshot: true } : {}),
-          fields: k.fields.map((f) => f.name),
-          ...(k.fields.some((f) => f.states.length > 0)
-            ? {
-                states: Object.fromEntries(
-                  k.fields.filter((f) => f.states.length > 0).map((f) => [f.name, f.states]),
-                ),
-              }
-            : {}),
-          ...counts[k.name],
-        },
-      ]),
-    ),
-  };
 }
 
 /** The trace in words: the window, then each kind with its events and drops. */

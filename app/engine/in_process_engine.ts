@@ -3,7 +3,8 @@ import type { ArchexModule } from '#wasm/archex';
 import type { Port } from './client';
 import { EngineClient } from './client';
 import { EngineHost } from './host';
-import { PoolEngine, outcomeCache } from './pool_engine';
+import { PoolEngine } from './pool_engine';
+import { outcomeCache } from './pool_points';
 import type { EngineResponse } from './protocol';
 
 /**

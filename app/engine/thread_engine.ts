@@ -3,7 +3,8 @@ import { Worker } from 'node:worker_threads';
 
 import { EngineClient } from './client';
 import { MAX_MEMORY_MB } from './memory';
-import { PoolEngine, outcomeCache } from './pool_engine';
+import { PoolEngine } from './pool_engine';
+import { outcomeCache } from './pool_points';
 import type { EngineRequest, EngineResponse } from './protocol';
 
 /** What a thread hosting the engine is told as it starts. */

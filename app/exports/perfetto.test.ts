@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { TraceReport } from '../cli/trace';
+import type { TraceReport } from '../headless/trace';
 import { tracePreset } from '../cli/trace';
-import { findPreset } from '../cli/commands';
+import { findPreset } from '../headless/run';
 import type { Engine } from '../engine/engine';
 import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';

@@ -1,24 +1,24 @@
 // The library's public declarations: what node.ts and browser.ts export, whichever threads run
 // the engine (archex.ts implements them).
-import type { ModelInfo, Params } from '../engine/types';
+import type { ModelInfo } from '../engine/types';
 import type { RunEstimate } from '../engine/run_watch';
-import type { networkJson } from '../engine/types';
 import type { traceEvents } from '../engine/trace';
 import type { PerfettoTrace } from '../exports/perfetto';
 import type { Preset } from '../presets/schema';
-import type { RunReport } from '../cli/commands';
+import type { Description, PresetSummary } from '../headless/describe';
+import type { RunReport } from '../headless/run';
+import type { ParamInput } from '../headless/target';
+import type { traceHead } from '../headless/trace';
 import type { ValidationSummary } from '../presets/validation';
-import type { traceHead } from '../cli/trace';
 
 export type { ModelInfo, ParamSpec, OutputSpec } from '../engine/types';
-export type { RunReport } from '../cli/commands';
+export type { Description, PresetSummary } from '../headless/describe';
+export type { RunReport } from '../headless/run';
+export type { ParamInput } from '../headless/target';
 export type { Preset } from '../presets/schema';
 export type { PerfettoTrace } from '../exports/perfetto';
 export { ArchexError } from './errors';
 export type { RunEstimate } from '../engine/run_watch';
-
-/** A parameter's value: a number, a list of numbers (or its text, "8x8x8"), a choice by name. */
-export type ParamInput = number | readonly number[] | string;
 
 export interface RunOptions {
   /** The random seed (default: the preset's, or 1 for a model). */
@@ -59,28 +59,6 @@ export interface TraceOptions extends RunOptions {
 export type TraceResult = ReturnType<typeof traceHead> & {
   events: ReturnType<typeof traceEvents>;
 };
-
-/** A preset as the list shows it. */
-export interface PresetSummary {
-  id: string;
-  title: string;
-  machine: string;
-  model: string;
-  seed: number;
-  /** The values it sets, by parameter name (the model's defaults for the others). */
-  params: Params;
-  /** How many paper targets it is validated against. */
-  targets: number;
-}
-
-/** A model or preset described without running it. */
-export interface Description {
-  model: ModelInfo;
-  /** The preset described, when a preset was named. */
-  preset?: PresetSummary;
-  /** The networks its machine is built as for these parameters, as `run --json` writes them. */
-  networks: Record<string, ReturnType<typeof networkJson>>;
-}
 
 /** Presets' paper targets checked: each preset's rows as `run --json` writes them. */
 export interface Validation {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { validationReport, runPreset } from '../cli/commands';
+import { validationReport, runPreset } from '../headless/run';
 import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
 import { loadPresetsFromDisk } from '../presets/from_disk';

@@ -6,46 +6,21 @@
 import type { Engine, RunProgress } from '../engine/engine';
 import { EngineError, isAbortError } from '../engine/engine';
 import type { ModelInfo } from '../engine/types';
-import { networkJson } from '../engine/types';
 import { perfettoTrace } from '../exports/perfetto';
 import type { Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
-import { specsAt } from '../presets/param_values';
-import type { Overrides } from '../cli/commands';
-import {
-  UsageError,
-  namingParam,
-  parseParamsJson,
-  runPreset,
-  runReport,
-  validationReport,
-} from '../cli/commands';
-import type { TraceReport } from '../cli/trace';
-import { DEFAULT_TRACE_CYCLES, traceHead, traceRun } from '../cli/trace';
+import { describeTarget, presetSummary } from '../headless/describe';
+import { namingParam } from '../headless/params';
+import { runPreset, runReport, validationReport } from '../headless/run';
+import { resolveTarget } from '../headless/target';
+import type { TraceReport } from '../headless/trace';
+import { DEFAULT_TRACE_CYCLES, traceHead, traceRun } from '../headless/trace';
+import { UsageError } from '../headless/usage_error';
 import { traceEvents } from '../engine/trace';
-import type {
-  Archex,
-  ParamInput,
-  PresetSummary,
-  RunOptions,
-  TraceOptions,
-  Validation,
-} from './api';
+import type { Archex, ParamInput, RunOptions, TraceOptions, Validation } from './api';
 import { ArchexError } from './errors';
 import { checkedTimeLimit } from './options';
 import { RunWatch, TimeLimitError } from '../engine/run_watch';
-
-function presetSummary(p: Preset): PresetSummary {
-  return {
-    id: p.id,
-    title: p.title,
-    machine: p.machine,
-    model: p.model,
-    seed: p.seed,
-    params: presetParams(p),
-    targets: p.reference.length,
-  };
-}
 
 /** The library over `engine` (its threads or workers), with the presets it ships. */
 export function archexOver(engine: Engine, presets: Preset[]): Archex {
@@ -75,29 +50,7 @@ export function archexOver(engine: Engine, presets: Preset[]): Archex {
     params: Record<string, ParamInput> | undefined,
     seed: number | undefined,
     what: string,
-  ): Promise<{ model: ModelInfo; preset?: Preset; overrides: Overrides }> => {
-    const all = await listModels();
-    const preset = presets.find((p) => p.id === target);
-    const model = all.find((m) => m.name === (preset ? preset.model : target));
-    if (!model) {
-      throw new ArchexError(
-        `unknown preset or model '${target}'; presets: ${presets.map((p) => p.id).join(', ')}; ` +
-          `models: ${all.map((m) => m.name).join(', ')}`,
-        'input',
-      );
-    }
-    // One number for a list parameter is a one-item list, as the CLI's --set takes it.
-    const given = Object.entries(params ?? {}).map(([name, value]) => {
-      const list = model.params.find((p) => p.name === name)?.maxItems;
-      return [name, list && typeof value === 'number' ? [value] : value];
-    });
-    const overrides = parseParamsJson(
-      model,
-      { params: Object.fromEntries(given), ...(seed !== undefined ? { seed } : {}) },
-      `${what}('${target}')`,
-    );
-    return { model, ...(preset ? { preset } : {}), overrides };
-  };
+  ) => resolveTarget(await listModels(), presets, target, params, seed, what);
 
   /**
    * A run's options for the engine, watched: its estimate once it would take longer than
@@ -187,17 +140,7 @@ export function archexOver(engine: Engine, presets: Preset[]): Archex {
     perfetto: (target, params, options = {}) =>
       guard(async () => perfettoTrace(await traced(target, params, options))),
     describe: (target, params) =>
-      guard(async () => {
-        const { model, preset, overrides } = await resolve(target, params, undefined, 'describe');
-        const all = { ...(preset ? presetParams(preset) : {}), ...overrides.params };
-        const networks = await namingParam(engine.describe(model.name, all));
-        return {
-          // Units as this run reads them: the curve's loads in what sweep_scale names.
-          model: { ...structuredClone(model), params: specsAt(model.params, all) },
-          ...(preset ? { preset: presetSummary(preset) } : {}),
-          networks: Object.fromEntries(networks.map((n) => [n.name, networkJson(n)])),
-        };
-      }),
+      guard(async () => describeTarget(engine, await listModels(), presets, target, params)),
     validate: (presetId) =>
       guard(async () => {
         const chosen = presetId === undefined ? presets : [findPreset(presetId)];

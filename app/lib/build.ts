@@ -179,7 +179,7 @@ export async function packLibrary(): Promise<string> {
   await build({
     ...common,
     platform: 'node',
-    entryPoints: { cli: 'app/lib/cli.ts' },
+    entryPoints: { cli: 'app/cli/package_bin.ts' },
     plugins: [presetsModule, stylesheets],
     external: ['zod', ...BIN_EXTERNAL],
     // React's production build only: its development one doubles the file.

@@ -11,7 +11,7 @@ import type { Archex } from './api';
 import { archexOver, sharedArchex } from './archex';
 import type { ArchexOptions } from './options';
 import { checkedMemory, checkedThreads } from './options';
-import { startPackageThread } from './node_thread';
+import { startPackageThread } from '../headless/package_thread';
 
 export * from './api';
 export type { ArchexOptions } from './options';

@@ -1,4 +1,4 @@
-import { MAX_JOBS } from '../cli/commands';
+import { MAX_JOBS } from '../engine/pool_engine';
 import { MAX_MEMORY_MB, MIN_MEMORY_MB } from '../engine/memory';
 import { checkedDuration } from '../engine/run_watch';
 import { ArchexError } from './errors';

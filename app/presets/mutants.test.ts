@@ -13,7 +13,8 @@ import { buildChart } from '../chart_kinds/registry';
 import { resolveExtends } from './extend';
 import { presetFiles } from './from_disk';
 import type { Preset } from './schema';
-import { parsePreset, presetParams, presetProblems } from './schema';
+import { presetProblems } from './problems';
+import { parsePreset, presetParams } from './schema';
 import { validate } from './validation';
 
 const MUTANTS = 1000;

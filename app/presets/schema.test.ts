@@ -6,17 +6,8 @@ import type { ModelInfo } from '../engine/types';
 import { loadPresetsFromDisk } from './from_disk';
 import { fillParams, resolveValues, specsAt } from './param_values';
 import type { StatedReferencePoint } from './schema';
-import {
-  namesMeet,
-  paperExperiment,
-  parsePreset,
-  presetParams,
-  presetProblems,
-  shownCharts,
-  targetsInProblems,
-  fittedOnProblems,
-  unusedParams,
-} from './schema';
+import { fittedOnProblems, namesMeet, presetProblems, targetsInProblems } from './problems';
+import { paperExperiment, parsePreset, presetParams, shownCharts, unusedParams } from './schema';
 import { asExpected, validate, verdict } from './validation';
 
 const presets = loadPresetsFromDisk();

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 
 import type { ChartSpec } from '../presets/schema';
-import { namesMeet } from '../presets/schema';
+import { namesMeet } from '../presets/problems';
 import { ChartId } from '../link/url_state';
 
 /** What of its runs a tour's step shows (a step's `outputs`); a kind left out: all of it. */

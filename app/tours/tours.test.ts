@@ -18,7 +18,8 @@ import { tours as bundledTours } from './bundled';
 import { answerLeaks, stepDrawing } from './drawn';
 import { answersQuestion } from './withhold';
 import type { Tour } from './schema';
-import { runValues, stepState, tourProblems } from './schema';
+import { runValues, tourProblems } from './problems';
+import { stepState } from './schema';
 
 const presets = loadPresetsFromDisk();
 const tours = bundledTours;

@@ -1,5 +1,6 @@
-// The package's engine threads in Node, for the library (node.ts) and its bin (cli.ts): each is
-// bundled into the package's root, beside node_worker.js and archex.wasm.
+// The packed package's engine threads in Node, for the library (app/lib/node.ts) and its bin
+// (app/cli/package_bin.ts): each is bundled into the package's root, beside node_worker.js and
+// archex.wasm.
 import { Worker } from 'node:worker_threads';
 
 import type { ThreadStart } from '../engine/thread_engine';

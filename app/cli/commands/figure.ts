@@ -1,0 +1,112 @@
+// `figure <preset> (<chart> [--svg f] [--png f] [--pdf f] [--csv f] | --all --out dir)`: a chart
+// as the explorer draws it, as files written whole or not at all.
+import { mkdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+import type { Engine } from '../../engine/engine';
+import type { ModelInfo } from '../../engine/types';
+import type { Preset } from '../../presets/schema';
+import { UsageError } from '../../headless/usage_error';
+import { figureArgs, presetAndBase } from '../args';
+import { commandEngine, modelsFitting } from '../command_engine';
+import {
+  figurePdfFile,
+  figurePng,
+  findChart,
+  parseBaseUrl,
+  parseDpi,
+  parsePaperSize,
+  parseScale,
+  parseTheme,
+  presetFigures,
+  writeAtomic,
+} from '../figure';
+import { cliHost } from '../host';
+import { USAGE } from '../usage';
+import { watchRun } from '../watch';
+
+/** `figure`, whose options differ from the other commands' (its --csv takes a file). */
+export async function figureCommand(argv: string[]): Promise<number> {
+  const presets = cliHost().presets();
+  const engine = commandEngine(figureArgs(argv).values);
+  try {
+    const models = await modelsFitting(engine, presets);
+    await figure(engine, models, presets, argv);
+    return 0;
+  } finally {
+    engine.dispose();
+  }
+}
+
+async function figure(engine: Engine, models: ModelInfo[], presets: Preset[], argv: string[]) {
+  const { values, positionals } = figureArgs(argv);
+  const [, presetId, chartId, ...extra] = positionals;
+  if (extra.length > 0) throw new UsageError(`unexpected arguments: ${extra.join(' ')}\n${USAGE}`);
+  if (presetId === undefined) throw new UsageError(`figure needs a preset id\n${USAGE}`);
+  const { preset, base: fileValues } = presetAndBase(presets, models, presetId, values.params);
+  const theme = parseTheme(values.theme);
+  const scale = parseScale(values.scale);
+  const dpi = parseDpi(values.dpi);
+  const paper = parsePaperSize(values.width, values['font-size']);
+  const parts = { title: !values['no-title'], caption: !values['no-caption'] };
+  const baseUrl = values['no-link'] ? null : parseBaseUrl(values['base-url']);
+  const watch = watchRun(undefined);
+  let charts;
+  if (values.all) {
+    if (
+      chartId !== undefined ||
+      values.svg ||
+      values.png ||
+      values.pdf ||
+      values.csv ||
+      !values.out
+    )
+      throw new UsageError(
+        `--all takes no chart id and no --svg/--png/--pdf/--csv, only --out DIR`,
+      );
+    charts = 'shown' as const;
+  } else {
+    if (chartId === undefined) {
+      const valid = preset.charts.map((c) => c.id).join(', ');
+      throw new UsageError(`figure needs a chart id or --all; charts of ${preset.id}: ${valid}`);
+    }
+    if (values.out)
+      throw new UsageError('--out goes with --all; name files with --svg/--png/--pdf/--csv');
+    charts = [findChart(preset, chartId)];
+  }
+  const figures = await presetFigures(engine, models, preset, {
+    charts,
+    settings: values.set,
+    ...(fileValues ? { base: fileValues } : {}),
+    theme,
+    paper,
+    parts,
+    baseUrl,
+    onProgress: watch.onProgress,
+  });
+  // Everything is drawn before anything is written, so a failure leaves no partial set.
+  const files: [string, string | Uint8Array][] = [];
+  const add = async (path: string | undefined, data: () => Promise<string | Uint8Array>) => {
+    if (path) files.push([path, await data()]);
+  };
+  for (const f of figures) {
+    const base = values.out ? join(values.out, `${preset.id}-${f.spec.id}`) : undefined;
+    await add(values.svg ?? (base && `${base}.svg`), async () => f.figure.text);
+    await add(values.png ?? (base && `${base}.png`), async () =>
+      figurePng(f.figure, { scale, dpi }),
+    );
+    await add(values.pdf ?? (base && `${base}.pdf`), () => figurePdfFile(f));
+    await add(values.csv ?? (base && `${base}.csv`), async () => f.csv);
+  }
+  if (files.length === 0) {
+    process.stdout.write(figures[0]!.figure.text);
+    return;
+  }
+  if (values.out) mkdirSync(values.out, { recursive: true });
+  for (const [path] of files) {
+    if (!statSync(dirname(resolve(path)), { throwIfNoEntry: false })?.isDirectory())
+      throw new UsageError(`cannot write ${path}: its folder does not exist`);
+  }
+  for (const [path, data] of files) writeAtomic(path, data);
+  for (const [path] of files) console.error(`wrote ${path}`);
+}

@@ -1,0 +1,146 @@
+// `run <preset>`: one run of a preset, as a table, --json or --csv; with --shard i/n only every
+// n-th point of its sweep, a JSON line a point as each finishes (added to --resume FILE).
+import {
+  appendFileSync,
+  closeSync,
+  openSync,
+  readFileSync,
+  truncateSync,
+  writeSync,
+} from 'node:fs';
+
+import type { PoolEngine } from '../../engine/pool_engine';
+import type { RunWatch } from '../../engine/run_watch';
+import { TimeLimitError } from '../../engine/run_watch';
+import type { ModelInfo } from '../../engine/types';
+import type { Preset } from '../../presets/schema';
+import { unitSymbol } from '../../presets/units';
+import type { Overrides } from '../../headless/params';
+import { runPreset } from '../../headless/run';
+import { UsageError } from '../../headless/usage_error';
+import type { CommandValues } from '../args';
+import { presetAndBase } from '../args';
+import type { Shard, ShardFile } from '../shard';
+import { readShardFile, resumedPoints, runShard, shardLineText } from '../shard';
+import { formatNumber, formatTable, terminalWidth, toCsv, warn } from '../text';
+import { validationTable } from '../validation_text';
+import { watchRun } from '../watch';
+
+/** `run <preset>` (`shard`: its --shard i/n), after the engine's models were checked. */
+export async function run(
+  engine: PoolEngine,
+  models: ModelInfo[],
+  presets: Preset[],
+  presetId: string,
+  shard: Shard | undefined,
+  values: CommandValues,
+): Promise<number> {
+  const { preset, base } = presetAndBase(presets, models, presetId, values.params);
+  const watch = watchRun(values['time-limit'], true);
+  try {
+    if (shard) {
+      const model = models.find((m) => m.name === preset.model)!;
+      return await shardRun(engine, model, preset, shard, values, base, watch);
+    }
+    const { report, rows, result } = await runPreset(engine, models, preset, values.set, {
+      ...(base ? { base } : {}),
+      onProgress: watch.onProgress,
+      signal: watch.signal,
+    }).catch((error: unknown) => Promise.reject(watch.failure(error)));
+    if (values.json) console.log(JSON.stringify(report, null, 2));
+    else if (values.csv) process.stdout.write(toCsv(result));
+    else {
+      console.log(`${preset.title} (${preset.id}, seed ${report.seed})\n`);
+      console.log(
+        formatTable(
+          ['result', 'value', 'unit'],
+          result.scalars.map((s) => [s.name, formatNumber(s.value), unitSymbol(s.unit)]),
+        ),
+      );
+      if (rows.length > 0) console.log(`\n${validationTable(preset.id, rows, terminalWidth())}`);
+    }
+    return 0;
+  } finally {
+    watch.dispose();
+  }
+}
+
+/** The number of points of a sweep of `points` that shard `index`/`count` runs. */
+const shardSize = (points: number, { index, count }: Shard) =>
+  Math.max(0, Math.ceil((points - index) / count));
+
+/**
+ * `run --shard i/n [--resume FILE]`: the shard's header and then each point's line as it
+ * finishes, to stdout or added to FILE, each with one write call, so a shard stopped at any
+ * moment leaves only whole lines.
+ */
+async function shardRun(
+  engine: PoolEngine,
+  model: ModelInfo,
+  preset: Preset,
+  shard: Shard,
+  values: { set: string[]; resume?: string | undefined },
+  base: Overrides | undefined,
+  watch: RunWatch,
+): Promise<number> {
+  const file = values.resume;
+  let read: ShardFile | undefined;
+  let text = '';
+  if (file !== undefined) {
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      // A file not there yet is begun: a job array's task can pass --resume on its first try.
+      if ((error as { code?: string }).code !== 'ENOENT')
+        throw new UsageError(`--resume ${file}: ${(error as Error).message}`);
+    }
+    read = readShardFile(file, text, warn);
+  }
+  /** The resumed file, its torn last line cut off (or its last line ended), opened to add to. */
+  const reopen = (resumed: ShardFile) => {
+    if (resumed.whole < text.length)
+      truncateSync(resumed.file, Buffer.byteLength(text.slice(0, resumed.whole)));
+    else if (text.length > 0 && !text.endsWith('\n')) appendFileSync(resumed.file, '\n');
+    return openSync(resumed.file, 'a');
+  };
+  let fd: number | undefined;
+  const write = (line: string) => {
+    if (fd === undefined) process.stdout.write(line);
+    else writeSync(fd, line);
+  };
+  // Filled from the resumed file once its header is known to match: the shard reads it after.
+  const skip = new Set<number>();
+  let points = 0;
+  let written = 0;
+  try {
+    await runShard(engine, model, preset, shard, values.set, base, {
+      skip,
+      signal: watch.signal,
+      onProgress: watch.onProgress,
+      onHeader: (header) => {
+        points = shardSize(header.points, shard);
+        if (read) {
+          for (const point of resumedPoints(read, header)) skip.add(point);
+          fd = reopen(read);
+          if (skip.size === points) warn(`${read.file} holds every point of shard ${header.shard}`);
+          if (read.header) return;
+        }
+        write(`${shardLineText(header)}\n`);
+      },
+      onLine: (line) => {
+        write(`${shardLineText(line)}\n`);
+        written++;
+      },
+    });
+    return 0;
+  } catch (error) {
+    const failure = watch.failure(error, { finished: skip.size + written, points });
+    if (failure instanceof TimeLimitError && file !== undefined)
+      warn(`${file} keeps them: run it again with --resume ${file} for the rest`);
+    else if (failure instanceof TimeLimitError)
+      warn('the lines written keep them: run it again with --resume <that file> for the rest');
+    throw failure;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}

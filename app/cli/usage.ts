@@ -1,0 +1,106 @@
+// The CLI's usage text: every command and its options, as --help prints it.
+import { defaultJobs } from '../engine/thread_engine';
+import { MAX_MEMORY_MB, MIN_MEMORY_MB } from '../engine/memory';
+import { ESTIMATE_BEYOND_S } from '../engine/run_watch';
+import { JUDGE_AFTER_MS } from '../engine/time_left';
+import { DEFAULT_TRACE_CYCLES } from '../headless/trace';
+import { DEFAULT_BASE_URL } from './figure';
+import { cliHost } from './host';
+
+export const USAGE = `usage:
+  npm run cli -- list
+  npm run cli -- run <preset-id> [--params file.json] [--set name=value ...] [--json | --csv]
+  npm run cli -- run --params file.json [--set ...]   (the preset the file names)
+  npm run cli -- run <preset-id> --shard i/n [--resume FILE] [--set ...]
+  npm run cli -- merge <shard files...> --json
+  npm run cli -- validate [preset-id] [--json]
+  npm run cli -- describe <preset-id | model> [--json]   (parameters, units, values, outputs)
+  npm run cli -- trace <preset-id> [--params f] [--set name=value ...] [--point N] [--from T]
+                 [--cycles N] [--max-events N] [--max-bytes N] [--json | --format perfetto]
+  npm run cli -- figure <preset-id> <chart-id> [--params f] [--set name=value ...] [--svg out.svg]
+                 [--png out.png [--scale 2]] [--pdf out.pdf] [--csv out.csv] [--theme print|dark]
+                 [--width 3.5in [--font-size 8pt] [--dpi 300]] [--no-title] [--no-caption]
+                 [--base-url URL | --no-link]
+  npm run cli -- figure <preset-id> --all --out dir/ [--set ...] [--scale 2] [--theme ...]
+
+options of every command:
+  --jobs N          run a sweep's points on N worker threads (default: the ${defaultJobs()} cores
+                    here); the numbers are the same bits for any N.
+  --max-memory MB   the memory each engine thread may use, ${MIN_MEMORY_MB} to ${MAX_MEMORY_MB} MB (default
+                    ${MAX_MEMORY_MB}); a run that needs more stops and says what filled it.
+
+options of run:
+  --set name=value  override a parameter of the preset; repeatable. seed=N sets the seed.
+                    A list parameter takes comma-separated numbers, e.g.
+                    --set curve_work_rates=1,0.8,0.6; one number is a one-item list. A choice
+                    takes its name or its number: --set topology=fly.
+  --params FILE     the parameters and seed of a JSON file: the explorer's JSON export or the
+                    output of run --json (choices by name or number); --set goes over them.
+  --json            the whole run: parameters (lists as arrays, choices by name), results with
+                    units, every series (a list parameter may add one per item), the networks
+                    and timelines as typed columns (choices by name) and the validation rows.
+  --csv             the scalar results as metric,value,unit rows; parameters and series are
+                    only in --json.
+  --shard i/n       only every n-th point of the preset's sweep, from point i (0 to n - 1), as
+                    JSON lines, one per point (its index, coordinates and partial result): run
+                    the n shards anywhere (GNU parallel, a Slurm job array), then
+                    merge their files: merge <files...> --json prints exactly what run --json
+                    prints for the whole sweep, or names the points still missing. A line is
+                    written as each point finishes, after a header line naming the shard.
+  --resume FILE     with --shard: FILE is this shard's file from a run that stopped (killed,
+                    or at its --time-limit); run only the points it lacks and add their lines
+                    to it. A FILE not yet there is begun, so a job array can always pass it.
+  --time-limit T    stop the run after T (90s, 10m, 2h, 1d; a bare number is seconds) with
+                    exit code 124; a shard keeps the points it finished for --resume.
+
+options of validate (each target's role: calibration, a calibrated value was fitted on it;
+validation, a number the paper states; claim, the paper's words):
+  --json            each preset's rows as run --json writes them and the summary: passed of all,
+                    of all but the calibration targets, and per role.
+
+options of trace (one run recording the events of a window; docs/cli.md "Traces"):
+  --point N         the point of a sweep model's run to trace (default 0: for the custom
+                    network, the chosen load); a model that is no sweep runs whole.
+  --from T          the window's start, in the model's clock: cycles, ms for the Multi-PSI
+                    and the transputer farm, µs for the Paragon (default 0).
+  --cycles N        the window's length in that clock (default ${DEFAULT_TRACE_CYCLES}).
+  --max-events N, --max-bytes N
+                    caps (default 64 MB): past one the trace keeps its complete beginning and
+                    counts the events it drops.
+  --json            {"events": [...]}: each event with its time ("cycle" or "ms"), "kind" and
+                    its ids (packet, flit, channel, vc, node, goal, ...), one a line, after the
+                    run, the window and each kind's fields, events and drops.
+  --format perfetto the trace for Perfetto (ui.perfetto.dev) and chrome://tracing: a track per
+                    node (per channel of a network), states as slices, messages as flows; one
+                    cycle shows as 1 µs (ms and µs stay real time). --format json is --json.
+  --set, --params   as for run.
+
+options of figure (the chart the explorer draws, with title, caption, seed, citation and a
+link back to the same state; every file is written whole or not at all):
+  --set name=value  as for run; --params FILE too.
+  --svg FILE        the figure as SVG; with no --svg, --png, --pdf or --csv the SVG goes to stdout.
+  --png FILE        the figure as PNG, --scale times its size (default 2, from 0.25 to 8); a
+                    paper figure (--width) at --dpi.
+  --pdf FILE        the figure as a vector PDF for LaTeX: one page its size in points, text as
+                    text in the embedded Arimo (Liberation Sans's metrics).
+  --csv FILE        the plotted data, as the explorer's CSV export.
+  --width LENGTH    lay the figure out for paper at this width (in, pt, mm or cm: 3.5in one
+                    column, 7in two columns; 1 to 20 in), its text at --font-size (default
+                    8pt; 5 to 24 pt): placed at that width, e.g. width=\\columnwidth, the text
+                    prints at that size. Without --width (or --font-size) a figure is 800 px,
+                    its PDF 600 pt wide. The PNG of a paper figure is --dpi (default 300,
+                    72 to 1200) pixels an inch.
+  --no-title        leave out the title above the chart.
+  --no-caption      leave out the caption under it (LaTeX's \\caption takes its place).
+  --theme THEME     print (default: light colours on white) or dark.
+  --all --out DIR   every chart of the preset as DIR/<preset>-<chart>.svg, .png, .pdf and .csv.
+  --base-url URL    where the explorer is served, for the link in the caption; default
+                    ${DEFAULT_BASE_URL} (npm start): give a deployed explorer's address.
+  --no-link         no link in the caption.
+
+A run that would take more than ${ESTIMATE_BEYOND_S} s says how long on stderr once its progress
+tells (from ${JUDGE_AFTER_MS / 1000} seconds on; a sweep, once its finished points do). Ctrl-C
+(SIGINT) or SIGTERM stops it and its threads at once (exit code 130 or 143).`.replaceAll(
+  'npm run cli --',
+  cliHost().command,
+);

@@ -1,0 +1,167 @@
+// A preset or a model run without a page: the report `run --json` prints and the library's run()
+// gives, with its validation rows, and the validation report of several runs.
+import type { Engine, RunOptions } from '../engine/engine';
+import type { ModelInfo, Params, ParamValue, RunResult } from '../engine/types';
+import { networkJson, timelineJson } from '../engine/types';
+import type { Accepted, Preset } from '../presets/schema';
+import type { TargetRole, ValidationRow, ValidationSummary } from '../presets/validation';
+import { validate, validationSummary, verdict } from '../presets/validation';
+import { namedParams } from '../presets/param_values';
+import type { Overrides } from './params';
+import { namingParam, runRequest } from './params';
+import { UsageError } from './usage_error';
+
+export interface RunReport {
+  /** The preset run; absent for a model run with its defaults (the library's run of a model). */
+  preset?: string;
+  model: string;
+  seed: number;
+  /** Every parameter of the run, a choice by its name ("topology": "fly"). */
+  params: Record<string, ParamValue | string>;
+  /**
+   * Scalars by name, those with the unit "boolean" as true or false; and per-item series: one
+   * whose x unit is "index" (one value per PE) as an array of its y, a labelled one (messages by
+   * kind) as an object from label to y.
+   */
+  results: Record<string, number | boolean | number[] | Record<string, number>>;
+  units: Record<string, string>;
+  series: Record<
+    string,
+    { x_name: string; x_unit: string; y_name: string; y_unit: string; x: number[]; y: number[] }
+  >;
+  /** Each network the run describes, by name: its shape by name, its tables column by column. */
+  networks: Record<string, ReturnType<typeof networkJson>>;
+  /** Each timeline, by name: bin edges, and per state, per row, its share of each bin. */
+  timelines: Record<string, ReturnType<typeof timelineJson>>;
+  /**
+   * Each paper target: the paper's number (with the tolerance allowed) or its words, the values
+   * accepted as meeting it, the simulated value, the result in a word ("pass", "known miss"),
+   * where in the paper it stands, why it is read so, and why a known miss misses.
+   */
+  validation: {
+    metric: string;
+    role: TargetRole;
+    /** A calibration target's calibrated values (the parameters fitted on it). */
+    fittedBy?: string[];
+    label: string;
+    unit: string;
+    paper: number | string;
+    tolerance?: number;
+    accepted: Accepted;
+    simulated: number;
+    pass: boolean;
+    result: string;
+    source: string;
+    why: string;
+    knownMiss?: string;
+  }[];
+}
+
+export function findPreset(presets: Preset[], id: string): Preset {
+  const preset = presets.find((p) => p.id === id);
+  if (!preset) {
+    throw new UsageError(`unknown preset '${id}'; valid: ${presets.map((p) => p.id).join(', ')}`);
+  }
+  return preset;
+}
+
+/**
+ * Runs a preset with `base` (a --params file's) and then `settings` (--set) over its values;
+ * `onProgress` sees the run's progress.
+ */
+export async function runPreset(
+  engine: Engine,
+  models: ModelInfo[],
+  preset: Preset,
+  settings: string[] = [],
+  options: { base?: Overrides } & RunOptions = {},
+): Promise<{ report: RunReport; rows: ValidationRow[]; result: RunResult; params: Params }> {
+  const model = models.find((m) => m.name === preset.model);
+  if (!model) throw new UsageError(`preset ${preset.id} uses unknown model '${preset.model}'`);
+  const { base, ...runOptions } = options;
+  const request = runRequest(model, preset, settings, base);
+  const outcome = await namingParam(engine.run(request, runOptions));
+  const seed = request.seed;
+  const { report, rows } = runReport(preset, model, seed, outcome.result, outcome.params);
+  return { report, rows, result: outcome.result, params: outcome.params };
+}
+
+/**
+ * What `run --json` prints of a run, and the validation rows of its result (none for a model run
+ * without a preset, which has no paper targets).
+ */
+export function runReport(
+  preset: Preset | undefined,
+  model: ModelInfo,
+  seed: number,
+  result: RunResult,
+  params: Params,
+): { report: RunReport; rows: ValidationRow[] } {
+  const rows = preset ? validate(preset, result) : [];
+  const report: RunReport = {
+    ...(preset ? { preset: preset.id } : {}),
+    model: model.name,
+    seed,
+    params: namedParams(model.params, params),
+    results: {
+      ...Object.fromEntries(
+        result.scalars.map((s) => [s.name, s.unit === 'boolean' ? s.value !== 0 : s.value]),
+      ),
+      ...itemResults(result),
+    },
+    units: Object.fromEntries(result.scalars.map((s) => [s.name, s.unit])),
+    series: Object.fromEntries(
+      result.series.map((s) => [
+        s.name,
+        { x_name: s.xName, x_unit: s.xUnit, y_name: s.yName, y_unit: s.yUnit, x: s.x, y: s.y },
+      ]),
+    ),
+    networks: Object.fromEntries(result.networks.map((n) => [n.name, networkJson(n)])),
+    timelines: Object.fromEntries(result.timelines.map((t) => [t.name, timelineJson(t)])),
+    validation: rows.map((r) => ({
+      metric: r.metric,
+      role: r.role,
+      ...(r.fittedBy ? { fittedBy: r.fittedBy } : {}),
+      label: r.label,
+      unit: r.unit,
+      ...(r.paper.kind === 'number'
+        ? { paper: r.paper.value, tolerance: r.paper.tolerance }
+        : { paper: r.paper.words }),
+      accepted: r.accept,
+      simulated: r.simulated,
+      pass: r.pass,
+      result: verdict(r),
+      source: r.source,
+      why: r.why,
+      ...(r.knownMiss !== undefined ? { knownMiss: r.knownMiss } : {}),
+    })),
+  };
+  return { report, rows };
+}
+
+function itemResults(result: RunResult): Record<string, number[] | Record<string, number>> {
+  const items: Record<string, number[] | Record<string, number>> = {};
+  for (const s of result.series) {
+    if (s.labels.length > 0)
+      items[s.name] = Object.fromEntries(s.labels.map((l, i) => [l, s.y[i]!]));
+    else if (s.xUnit === 'index') items[s.name] = s.y;
+  }
+  return items;
+}
+
+/** Presets' paper targets checked: each preset's rows as `run --json` writes them, and their sum. */
+export interface ValidationReport {
+  presets: { preset: string; validation: RunReport['validation'] }[];
+  summary: ValidationSummary;
+}
+
+/** What `validate --json` prints and the library's validate() gives, of presets' runs. */
+export function validationReport(
+  runs: { preset: string; report: RunReport; rows: ValidationRow[] }[],
+): ValidationReport {
+  const checked = runs.filter((r) => r.rows.length > 0);
+  return {
+    presets: checked.map((r) => ({ preset: r.preset, validation: r.report.validation })),
+    summary: validationSummary(checked.flatMap((r) => r.rows)),
+  };
+}
