@@ -14,7 +14,9 @@ import {
 } from './fixtures/preset_lines';
 import { overlaps, segmentCrossesBox } from './label_placement';
 import type { LineSegment } from './label_placement';
-import { describeLineChart, LineChart, lineChartGeometry } from './LineChart';
+import { lineChartGeometry } from './line_geometry';
+import { describeLineChart } from './line_words';
+import { LineChart } from './LineChart';
 import { palette, seriesColor, seriesMarker } from './palette';
 import type { ReadoutTarget } from './Readout';
 import { moveReadout, nearestTarget, readoutBox, targetAt } from './Readout';
