@@ -2,15 +2,11 @@ import { interpolateViridis } from 'd3-scale-chromatic';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-import {
-  ChannelHeatmap,
-  channelHeatmapGeometry,
-  channelHeatmapHeight,
-  describeChannelHeatmap,
-  nearestChannel,
-  planeChannels,
-} from './ChannelHeatmap';
-import type { ChannelMark } from './ChannelHeatmap';
+import { ChannelHeatmap } from './ChannelHeatmap';
+import { channelHeatmapGeometry, channelHeatmapHeight, nearestChannel } from './heatmap_geometry';
+import type { ChannelMark } from './heatmap_geometry';
+import { planeChannels } from './heatmap_network';
+import { describeChannelHeatmap } from './heatmap_words';
 import type { ChannelHeatmapData } from '../results/chart_data';
 import {
   cubeChannels,

@@ -1,4 +1,4 @@
-import { planeChannels } from './ChannelHeatmap';
+import { planeChannels } from './heatmap_network';
 import { timelineBins } from './TimelineChart';
 import { averageWorkRate } from './WorkRateStacks';
 import { barLabel } from './bar_layout';
