@@ -2,12 +2,9 @@ import { interpolateViridis } from 'd3-scale-chromatic';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-import {
-  ChannelGraphMap,
-  channelGraphCaption,
-  channelGraphGeometry,
-  graphColumns,
-} from './ChannelGraphMap';
+import { ChannelGraphMap } from './ChannelGraphMap';
+import { channelGraphGeometry, graphColumns } from './graph_geometry';
+import { channelGraphCaption } from './graph_words';
 import type { ChannelGraph } from '../results/chart_data';
 import { textWidth } from '../results/format';
 import { checkSvgSnapshot } from './svg_snapshot';

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 
 import { jMachineLatencyLoad } from './fixtures/latency_load';
 import { LatencyLoadChart } from './LatencyLoadChart';
-import { describeLineChart, lineChartGeometry } from './LineChart';
+import { lineChartGeometry } from './line_geometry';
+import { describeLineChart } from './line_words';
 import { checkSvgSnapshot } from './svg_snapshot';
 
 const render = (width: number, height: number) =>

@@ -1,6 +1,8 @@
 import type { ChartProps, ChartSize } from './ChartBox';
 import type { Guide, SpeedupData } from '../results/chart_data';
-import { describeLineChart, LinePlot, lineChartGeometry } from './LineChart';
+import { lineChartGeometry } from './line_geometry';
+import { describeLineChart } from './line_words';
+import { LinePlot } from './LinePlot';
 import { useChartSize } from './use_measured_width';
 
 function idealGuide(data: SpeedupData): Guide {

@@ -8,13 +8,10 @@ import { textWidth } from '../results/format';
 import { seriesColor } from './palette';
 import { moveReadout } from './Readout';
 import { checkSvgSnapshot } from './svg_snapshot';
-import {
-  describeTimeline,
-  TimelineChart,
-  timelineGeometry,
-  timelineHeight,
-  timelineTargetAt,
-} from './TimelineChart';
+import { describeTimeline } from './timeline_chart_words';
+import { timelineHeight } from './timeline_frame';
+import { timelineGeometry, timelineTargetAt } from './timeline_geometry';
+import { TimelineChart } from './TimelineChart';
 
 const size = { width: 640, height: 400 };
 // Paths are written with 2 decimals.

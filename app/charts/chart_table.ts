@@ -1,5 +1,5 @@
-import { planeChannels } from './ChannelHeatmap';
-import { timelineBins } from './TimelineChart';
+import { planeChannels } from './heatmap_network';
+import { timelineBins } from './timeline_bins';
 import { averageWorkRate } from './WorkRateStacks';
 import { barLabel } from './bar_layout';
 import { markKind } from './Legend';

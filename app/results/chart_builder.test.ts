@@ -7,7 +7,7 @@ import { loadPresetsFromDisk } from '../presets/from_disk';
 import type { ChartSpec, Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
 import { markKind } from '../charts/Legend';
-import { lineChartGeometry } from '../charts/LineChart';
+import { lineChartGeometry } from '../charts/line_geometry';
 import { speedupGeometry } from '../charts/SpeedupChart';
 import { palette } from '../charts/palette';
 import { WITHHELD } from './chart_data';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Curve, LineChartData } from './chart_data';
 import { torus4x4HotSpot } from '../charts/fixtures/channel_heatmap';
 import { multiPsiExchangeMs } from '../charts/fixtures/stacked_bar';
-import { lineChartGeometry } from '../charts/LineChart';
+import { lineChartGeometry } from '../charts/line_geometry';
 import { loadNodeModule } from '../engine/node_module';
 import type { ModelInfo } from '../engine/types';
 import { loadPresetsFromDisk } from '../presets/from_disk';

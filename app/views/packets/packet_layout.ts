@@ -3,8 +3,9 @@
 // a fly or router network, crosspointGeometry for a lone crossbar), plus where each input's
 // buffer sits: at the far end of the channel that feeds it, or at its router for a terminal's
 // injection (a cube's ±z inputs too). Pure, so it can be tested.
-import { channelGraphGeometry } from '../../charts/ChannelGraphMap';
-import { channelHeatmapGeometry, gridPlace, gridShape } from '../../charts/ChannelHeatmap';
+import { channelGraphGeometry } from '../../charts/graph_geometry';
+import { channelHeatmapGeometry } from '../../charts/heatmap_geometry';
+import { gridPlace, gridShape } from '../../charts/heatmap_network';
 import { crosspointGeometry } from '../../charts/CrosspointMap';
 import { networkHeatmapData } from '../../results/network_data';
 import type { NetworkMap } from '../../engine/types';

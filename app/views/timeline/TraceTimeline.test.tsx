@@ -1,19 +1,12 @@
 // The timeline view rendered on a real Paragon NX trace (a ping-pong of 2 KB): its tools, rows,
-// legend and a selected span in words, with no console errors; the zoom and pan arithmetic.
+// legend and a selected span in words, with no console errors.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 
 import { createInProcessEngine } from '../../engine/in_process_engine';
 import { loadNodeModule } from '../../engine/node_module';
 import { playedEnd } from '../../engine/trace';
-import {
-  TimelineDrawing,
-  TraceTimeline,
-  labelledRows,
-  panWindow,
-  rowHeight,
-  zoomWindow,
-} from './TraceTimeline';
+import { TimelineDrawing, TraceTimeline } from './TraceTimeline';
 import { arrowId } from './timeline_hit';
 import { runNodes, timelineModel } from './timeline_model';
 import { lcsOnEightNodes } from './lcs_trace';
@@ -85,29 +78,5 @@ describe('<TraceTimeline> of a J-Machine program', () => {
     );
     expect(html).toContain('send refused');
     expect(errors).not.toHaveBeenCalled();
-  });
-});
-
-describe('rowHeight()', () => {
-  it('fits rows of 4 to 18 px, squeezes all in view, or fixes them', () => {
-    expect(rowHeight('auto', 16)).toBe(18);
-    expect(rowHeight('auto', 512)).toBe(4);
-    expect(rowHeight('all', 1024)).toBeCloseTo(560 / 1024, 9);
-    expect(rowHeight('16', 512)).toBe(16);
-    // Thin rows are labelled every k-th, k a power of two, and the last.
-    expect(labelledRows(64, 8)).toEqual([
-      0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60, 63,
-    ]);
-    expect(labelledRows(3, 4)).toEqual([0, 2]);
-  });
-});
-
-describe('zoomWindow() / panWindow()', () => {
-  it('zooms around a time and pans, never past the run', () => {
-    expect(zoomWindow([0, 100], 2, 50, 0, 100)).toEqual([25, 75]);
-    expect(zoomWindow([0, 100], 2, 0, 0, 100)).toEqual([0, 50]);
-    expect(zoomWindow([25, 75], 0.25, 50, 0, 100)).toEqual([0, 100]);
-    expect(panWindow([25, 75], 40, 0, 100)).toEqual([50, 100]);
-    expect(panWindow([25, 75], -40, 0, 100)).toEqual([0, 50]);
   });
 });

@@ -1,0 +1,129 @@
+// The k-ary n-cube a channel heat map draws: its drawn plane, grid and channels, in words too.
+import type { ChannelHeatmapData } from '../results/chart_data';
+import { heatTop, sharePercent } from './heat_scale';
+
+/** The top of the colour scale: over every plane, so moving between planes keeps the colours. */
+export function cubeHeatTop(data: ChannelHeatmapData): number {
+  return heatTop(data.channels.map((c) => c.value));
+}
+
+export const PERCENT = { unit: '', format: 'percent' } as const;
+export const percent = sharePercent;
+
+/** The network as drawn: radices and plane made valid, so bad data draws instead of throwing. */
+export function network(data: ChannelHeatmapData) {
+  const dims = data.dims
+    .slice(0, 3)
+    .map((k) => (Number.isFinite(k) ? Math.max(1, Math.floor(k)) : 1));
+  const n = Math.max(1, dims.length);
+  const [kx = 1, ky = 1, kz = 1] = dims;
+  const plane = Number.isFinite(data.plane)
+    ? Math.min(kz - 1, Math.max(0, Math.round(data.plane)))
+    : 0;
+  const name =
+    n === 1
+      ? `${kx}-node ${data.torus ? 'ring' : 'linear array'}`
+      : `${dims.join(' × ')} ${data.torus ? 'torus' : 'mesh'}`;
+  // A ring or array of 4 or more nodes (an even number) is drawn folded into a loop of two rows,
+  // out along the top and back along the bottom: a row of k would draw each node k times smaller
+  // than the page allows (the deadlock ring was a 40 px strip on a projector).
+  const folded = n === 1 && kx >= 4 && kx % 2 === 0;
+  return {
+    n,
+    kx,
+    ky,
+    kz,
+    plane: n === 3 ? plane : 0,
+    torus: data.torus,
+    name,
+    folded,
+    columns: folded ? kx / 2 : kx,
+    rows: folded ? 2 : ky,
+  };
+}
+
+/**
+ * Where node (x, y) of the plane is drawn, in cells from the grid's bottom left: its own
+ * coordinates, or on a folded ring x from 0 along the top row and back along the bottom.
+ */
+export function gridPlace(data: ChannelHeatmapData, x: number, y: number): [number, number] {
+  const net = network(data);
+  if (!net.folded) return [x, y];
+  return x < net.columns ? [x, 1] : [net.kx - 1 - x, 0];
+}
+
+/** The drawn grid's columns and rows (a folded ring's two rows). */
+export function gridShape(data: ChannelHeatmapData): { columns: number; rows: number } {
+  const net = network(data);
+  return { columns: net.columns, rows: net.rows };
+}
+
+/** One channel of the drawn plane: where it leaves from, where it goes, and its utilization. */
+export interface PlaneChannel {
+  x: number;
+  y: number;
+  z: number;
+  /** As the engine names it ("+x"). */
+  direction: string;
+  /** The axis it runs along (0: x, 1: y, 2: z) and which way (1 up the axis, -1 down). */
+  axis: number;
+  sign: 1 | -1;
+  /** The fraction of cycles it was busy; null where the data has no finite value. */
+  value: number | null;
+  to: [number, number, number];
+  /** A torus channel from one edge of the grid to the other. */
+  wrap: boolean;
+}
+
+/**
+ * Every channel leaving a node of the drawn plane, the ±z ones in 3-D included, in the engine's
+ * order (node by node, x fastest, port by port): its axis is the coordinate its ends differ in,
+ * its way the step between them, reversed where it wraps around.
+ */
+export function planeChannels(data: ChannelHeatmapData): PlaneChannel[] {
+  const net = network(data);
+  const channels: PlaneChannel[] = [];
+  for (const c of data.channels) {
+    const [x, y, z] = c.from;
+    if (z !== net.plane) continue;
+    const axis = c.from.findIndex((at, d) => at !== c.to[d]);
+    if (axis < 0) continue;
+    const up = (c.to[axis] ?? 0) > (c.from[axis] ?? 0);
+    const sign = up !== c.wrap ? 1 : -1;
+    const value = c.value !== null && Number.isFinite(c.value) ? c.value : null;
+    channels.push({ x, y, z, direction: c.direction, axis, sign, value, to: c.to, wrap: c.wrap });
+  }
+  return channels;
+}
+
+/** Maximum, mean and busiest of the channels with data; null when none has any. */
+export function planeStats(channels: PlaneChannel[]) {
+  const measured = channels.filter((c) => c.value !== null);
+  if (measured.length === 0) return null;
+  const values = measured.map((c) => c.value ?? 0);
+  const max = Math.max(...values);
+  const busiest = measured[values.indexOf(max)];
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  return { max, mean, busiest, measured: measured.length };
+}
+
+export function coordinates(n: number, at: [number, number, number]): string {
+  return `(${at.slice(0, n).join(', ')})`;
+}
+
+export function channelTitle(n: number, c: PlaneChannel): string {
+  return `${coordinates(n, [c.x, c.y, c.z])} → ${c.direction}`;
+}
+
+/** What the channels' values measure, in words. */
+export function quantity(data: ChannelHeatmapData): string {
+  return data.quantity ?? 'utilization';
+}
+
+/** The marked nodes of the drawn plane, each as "the hot spot (4, 4)". */
+export function planeMarks(data: ChannelHeatmapData) {
+  const net = network(data);
+  return (data.marks ?? [])
+    .filter((m) => net.n < 3 || m.at[2] === net.plane)
+    .map((m) => ({ ...m, text: `${m.label} ${coordinates(net.n, m.at)}` }));
+}
