@@ -3,6 +3,7 @@ import { useId } from 'react';
 import type { ParamSpec, Params } from '../engine/types';
 import { valueText } from '../presets/param_values';
 import type { ParamBasis, Preset } from '../presets/schema';
+import './model_basis.css';
 
 interface Entry {
   name: string;

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import type { ParamSpec } from '../engine/types';
 import type { Baseline } from '../presets/param_values';
 import { unitSymbol } from '../presets/units';
+import './params.css';
 
 export interface ParamHeadProps {
   spec: ParamSpec;

@@ -5,6 +5,7 @@ import { ListParamControl } from './ListParamControl';
 import { ParamControl } from './ParamControl';
 import type { Baseline } from '../presets/param_values';
 import { specDefault } from '../presets/param_values';
+import './params.css';
 
 export interface ParamGroup {
   title: string;

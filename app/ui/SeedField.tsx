@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 
 import { checkRange } from '../presets/param_values';
 import { FieldError } from './ParamHead';
+import './params.css';
 
 const SEED_RANGE = { min: 0, max: Number.MAX_SAFE_INTEGER, integer: true };
 

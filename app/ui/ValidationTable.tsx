@@ -2,6 +2,7 @@ import { useId, useMemo } from 'react';
 
 import { asExpected, rowText, verdict } from '../presets/validation';
 import type { ValidationRow } from '../presets/validation';
+import './validation_table.css';
 
 /** The note's anchor of a known miss; one table per page, so the metric is unique. */
 const noteId = (r: ValidationRow) => `known-miss-${r.metric}`;
