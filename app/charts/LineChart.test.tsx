@@ -414,7 +414,7 @@ describe('lineChartGeometry()', () => {
   });
 });
 
-describe('mark labels on the charts where they collided (issue 10)', () => {
+describe('mark labels on the charts where they collided', () => {
   const line = (data: LineChartData) => (width: number) =>
     lineChartGeometry(data, { width, height: defaultChartHeight(width) });
   const speedup = (data: SpeedupData) => (width: number) =>
@@ -486,7 +486,7 @@ describe('mark labels on the charts where they collided (issue 10)', () => {
   });
 });
 
-describe('a long legend at phone widths (issue 20)', () => {
+describe('a long legend at phone widths', () => {
   // Paragon BSP, Fig. 3: five meshes simulated and their fitted lines, ten legend entries.
   const meshes = ['4x2 (p = 8)', '4x4 (p = 16)', '8x4 (p = 32)', '6x6 (p = 36)', '8x8 (p = 64)'];
   const hrelations: LineChartData = {
@@ -563,7 +563,7 @@ describe('a long legend at phone widths (issue 20)', () => {
   });
 });
 
-describe('saturation ticks (issue 20)', () => {
+describe('saturation ticks', () => {
   it('label a tick "sat." only clear of every curve, else the legend says what ticks are', () => {
     for (const width of [320, 480, 640, 960, 1200]) {
       const g = lineChartGeometry(jMachineLatencyLoad, {
