@@ -228,7 +228,7 @@ export default defineConfig({
           name: 'unit',
           include: ['app/**/*.test.{ts,tsx}', 'presets/**/*.test.ts', 'lint/**/*.test.ts'],
           setupFiles: ['.ci/count_assertions.ts'],
-          globalSetup: ['app/test_support/shared_runs_setup.ts'],
+          globalSetup: ['app/presets/shared_runs_setup.ts'],
         },
       },
       { extends: true, test: { name: 'bindings', include: ['wasm/**/*.test.ts'] } },

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
 import type { ModelInfo } from '../engine/types';
-import { presetRun } from '../test_support/shared_runs';
+import { presetRun } from './shared_runs';
 import { loadPresetsFromDisk } from './from_disk';
 import { fillParams, resolveValues, specsAt } from './param_values';
 import type { StatedReferencePoint } from './schema';

@@ -10,7 +10,7 @@ import { palette } from '../charts/palette';
 import { WITHHELD } from './chart_data';
 import type { ChartOptions, RunView } from './chart_builder';
 import { buildChart } from '../chart_kinds/registry';
-import { presetRun } from '../test_support/shared_runs';
+import { presetRun } from '../presets/shared_runs';
 import {
   chartOptions,
   formatTemplate,

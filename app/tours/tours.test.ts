@@ -12,7 +12,7 @@ import type { ModelInfo, Params } from '../engine/types';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import { presetParams } from '../presets/schema';
 import { formatTemplate, readoutDetail, readoutText } from '../results/chart_builder';
-import { sharedRun } from '../test_support/shared_runs';
+import { sharedRun } from '../presets/shared_runs';
 import type { PaneRun, StepRun } from './answers';
 import { readStepValue, rightChoice, stepFailures } from './answers';
 import { tours as bundledTours } from './bundled';
@@ -99,7 +99,7 @@ describe('the tours in presets/tours/', () => {
     expect(kinds('across-machines')).toContain('machines');
   });
 
-  // One test per tour: its steps run one after another, since a check may read an earlier step.
+  // One test per tour, its steps' runs together: a check may read an earlier step's run.
   for (const tour of tours) {
     // The timeout only guards against a hang: the J-Machine tours run whole programs on up to 512
     // nodes, minutes on a busy host; their speed is the bench's to measure.

@@ -4,8 +4,8 @@ import { deserialize } from 'node:v8';
 import { inject } from 'vitest';
 
 import type { Engine, RunOutcome } from '../engine/engine';
-import type { Preset } from '../presets/schema';
-import { presetParams } from '../presets/schema';
+import type { Preset } from './schema';
+import { presetParams } from './schema';
 import type { RunRequest } from '../engine/types';
 
 /** The outcome of `request`, run once for the whole suite. */
