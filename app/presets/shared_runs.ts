@@ -1,5 +1,6 @@
 // A test's way to the runs the whole unit suite shares (shared_runs_setup.ts): each request runs
 // once, on the setup's threads, and every test that asks for it gets the same outcome.
+import { request as httpRequest } from 'node:http';
 import { deserialize } from 'node:v8';
 import { inject } from 'vitest';
 
@@ -8,14 +9,26 @@ import type { Preset } from './schema';
 import { presetParams } from './schema';
 import type { RunRequest } from '../engine/types';
 
-/** The outcome of `request`, run once for the whole suite. */
-export async function sharedRun(request: RunRequest): Promise<RunOutcome> {
-  const response = await fetch(inject('sharedRunsUrl'), {
-    method: 'POST',
-    body: JSON.stringify(request),
+/**
+ * The outcome of `request`, run once for the whole suite. Asked over node:http, which sets no
+ * time limit: a request queued behind whole presets on a busy host may wait many minutes (fetch
+ * would give up after five).
+ */
+export function sharedRun(request: RunRequest): Promise<RunOutcome> {
+  return new Promise((resolve, reject) => {
+    const asked = httpRequest(inject('sharedRunsUrl'), { method: 'POST' }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const body = Buffer.concat(chunks);
+        if (response.statusCode === 200) resolve(deserialize(body) as RunOutcome);
+        else reject(new Error(body.toString('utf8')));
+      });
+    });
+    asked.on('error', reject);
+    asked.end(JSON.stringify(request));
   });
-  if (!response.ok) throw new Error(await response.text());
-  return deserialize(new Uint8Array(await response.arrayBuffer())) as RunOutcome;
 }
 
 /** A preset's whole run with its own parameters and seed, as the explorer first runs it. */
