@@ -227,6 +227,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['app/**/*.test.{ts,tsx}', 'presets/**/*.test.ts', 'lint/**/*.test.ts'],
+          setupFiles: ['.ci/count_assertions.ts'],
+          globalSetup: ['app/presets/shared_runs_setup.ts'],
         },
       },
       { extends: true, test: { name: 'bindings', include: ['wasm/**/*.test.ts'] } },

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { readdirSync } from 'node:fs';
 
 import { HISTORY_DEBOUNCE_MS } from '../app/page/use_url_history';
-import { chartPaths, collectConsole, waitIdle } from './support';
+import { chartPaths, collectConsole, targetRows, waitIdle } from './support';
 
 // One card per preset file (bases are in their own folder), in the machine groups; the start
 // card above them repeats the custom network's.
@@ -175,7 +175,9 @@ test('the V2 estimate preset reproduces Table 2 in the model-vs-paper table', as
   // A link in the first release's plain form still opens.
   await page.goto('./?preset=multipsi-v2-estimate');
   await waitIdle(page);
-  await expect(page.locator('.validation tbody tr')).toHaveCount(6);
+  await expect(page.locator('.validation tbody tr')).toHaveCount(
+    targetRows('multipsi-v2-estimate'),
+  );
   await expect(page.locator('.validation tr.fail')).toHaveCount(0);
   const card = page.locator('[data-chart-card="cost-breakdown"]');
   await card.getByRole('checkbox', { name: 'Data table' }).check();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { chartPaths, collectConsole, waitIdle, waitRun } from './support';
+import { chartPaths, collectConsole, targetRows, waitIdle, waitRun } from './support';
 
 test('the J-Machine round trip matches the paper in the model-vs-paper table', async ({
   page,
@@ -8,7 +8,7 @@ test('the J-Machine round trip matches the paper in the model-vs-paper table', a
   const consoleMessages = collectConsole(page);
   await page.goto('./?preset=jmachine-round-trip');
   await waitIdle(page);
-  await expect(page.locator('.validation tbody tr')).toHaveCount(4);
+  await expect(page.locator('.validation tbody tr')).toHaveCount(targetRows('jmachine-round-trip'));
   await expect(page.locator('.validation tr.fail')).toHaveCount(0);
   await expect(page.locator('svg[data-chart="round-trip"] .legend')).toContainText('null RPC');
   await page.screenshot({ path: testInfo.outputPath('jmachine-round-trip.png'), fullPage: true });
@@ -92,7 +92,7 @@ test('a J-Machine program runs live: the barrier meets Table 3, and a slower rou
   const consoleMessages = collectConsole(page);
   await page.goto('./?preset=jmachine-barrier');
   await waitIdle(page);
-  await expect(page.locator('.validation tbody tr')).toHaveCount(9);
+  await expect(page.locator('.validation tbody tr')).toHaveCount(targetRows('jmachine-barrier'));
   await expect(page.locator('.validation tr.fail')).toHaveCount(0);
   const legend = page.locator('svg[data-chart="barrier"] .legend');
   await expect(legend).toContainText('J-Machine (simulated)');

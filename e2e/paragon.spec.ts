@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 
-import { chartPaths, collectConsole, waitRun } from './support';
+import { chartPaths, collectConsole, targetRows, waitRun } from './support';
 
 test('Paragon ping-pong matches eqs. 1 and 2 in the model-vs-paper table', async ({
   page,
@@ -9,7 +9,7 @@ test('Paragon ping-pong matches eqs. 1 and 2 in the model-vs-paper table', async
   const consoleMessages = collectConsole(page);
   await page.goto('./?preset=paragon-pingpong');
   await waitRun(page);
-  await expect(page.locator('.validation tbody tr')).toHaveCount(6);
+  await expect(page.locator('.validation tbody tr')).toHaveCount(targetRows('paragon-pingpong'));
   await expect(page.locator('.validation tr.fail')).toHaveCount(0);
   const legend = page.locator('svg[data-chart="pingpong"] .legend');
   await expect(legend).toContainText('ping-pong, least-squares line');
@@ -27,7 +27,7 @@ test('moving the mesh size updates g, L and the BSP prediction line', async ({
   const consoleMessages = collectConsole(page);
   await page.goto('./?preset=paragon-bsp');
   await waitRun(page);
-  await expect(page.locator('.validation tbody tr')).toHaveCount(12);
+  await expect(page.locator('.validation tbody tr')).toHaveCount(targetRows('paragon-bsp'));
   await expect(page.locator('.validation tr.fail')).toHaveCount(0);
   const legend = page.locator('svg[data-chart="hrelations"] .legend');
   await expect(legend).toContainText('4x2: BSP g h + L');

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
 
-import { collectConsole, waitRun } from './support';
+import { collectConsole, targetRows, waitRun } from './support';
 
 test('PIE64 transfers match the paper in the model-vs-paper table', async ({ page }, testInfo) => {
   const consoleMessages = collectConsole(page);
   await page.goto('./?preset=pie64-transfer');
   await waitRun(page);
-  await expect(page.locator('.validation tbody tr')).toHaveCount(5);
+  await expect(page.locator('.validation tbody tr')).toHaveCount(targetRows('pie64-transfer'));
   await expect(page.locator('.validation tr.fail')).toHaveCount(0);
   await expect(page.locator('.validation')).toContainText('MP-Write - WRITEMN');
   await expect(page.locator('svg[data-chart="transfer-time"] .legend')).toContainText('MP-Write');
@@ -21,7 +21,9 @@ test('the PIE64 congestion chart follows the message lengths as they change', as
   const consoleMessages = collectConsole(page);
   await page.goto('./?preset=pie64-congestion-writemn');
   await waitRun(page);
-  await expect(page.locator('.validation tbody tr')).toHaveCount(4);
+  await expect(page.locator('.validation tbody tr')).toHaveCount(
+    targetRows('pie64-congestion-writemn'),
+  );
   await expect(page.locator('.validation tr.fail')).toHaveCount(0);
   await expect(page.locator('.validation')).toContainText('Throughput falls past the limit');
   const legend = page.locator('svg[data-chart="wait"] .legend');

@@ -1,6 +1,9 @@
 import type { ConsoleMessage, FrameLocator, Page } from '@playwright/test';
 import LZString from 'lz-string';
 
+import { loadPresetsFromDisk } from '../app/presets/from_disk';
+import type { Preset } from '../app/presets/schema';
+
 /**
  * Waits for the app's idle signal (`data-idle="true"` on <html>): every run answered, nothing
  * pending and the latest result drawn. `target` is a page or an embed's frame. Without a
@@ -82,4 +85,24 @@ export function tourStepLink(tour: string, step: number, s: TourStepFields): str
     layout: { kind: 'tour', tour, step },
   };
   return `./?s=j${encodeURIComponent(JSON.stringify(state))}`;
+}
+
+let shipped: Preset[] | undefined;
+
+/** A shipped preset, as the app reads it (with the bases it extends). */
+function shippedPreset(id: string): Preset {
+  shipped ??= loadPresetsFromDisk();
+  const preset = shipped.find((p) => p.id === id);
+  if (!preset) throw new Error(`no preset '${id}' in presets/`);
+  return preset;
+}
+
+/** The rows of a preset's validation table: one for each paper target the preset lists. */
+export function targetRows(presetId: string): number {
+  return shippedPreset(presetId).reference.length;
+}
+
+/** The targets a preset lists as known misses, each a row marked so. */
+export function knownMisses(presetId: string): number {
+  return shippedPreset(presetId).reference.filter((r) => r.knownMiss !== undefined).length;
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { chartPaths, collectConsole, waitRun } from './support';
+import { chartPaths, collectConsole, knownMisses, targetRows, waitRun } from './support';
 
 test('the transputer ping holds the paper claims and follows the T9000 link speed', async ({
   page,
@@ -8,7 +8,7 @@ test('the transputer ping holds the paper claims and follows the T9000 link spee
   const consoleMessages = collectConsole(page);
   await page.goto('./?preset=transputer-ping');
   await waitRun(page);
-  await expect(page.locator('.validation tbody tr')).toHaveCount(3);
+  await expect(page.locator('.validation tbody tr')).toHaveCount(targetRows('transputer-ping'));
   await expect(page.locator('.validation tr.fail')).toHaveCount(0);
   await expect(page.locator('svg[data-chart="t9000-rtt"] .legend')).toContainText('T9 raw+32');
   await expect(page.locator('svg[data-chart="t805-rtt"] .legend')).toContainText('T8 VCR');
@@ -39,7 +39,7 @@ test('transputer throughput draws the link limits and the C104 its overhead', as
 
   await page.goto('./?preset=transputer-c104');
   await waitRun(page);
-  await expect(page.locator('.validation tbody tr')).toHaveCount(2);
+  await expect(page.locator('.validation tbody tr')).toHaveCount(targetRows('transputer-c104'));
   await expect(page.locator('.validation tr.fail')).toHaveCount(0);
   const before = await chartPaths(page, 'overhead');
   // A slower C104 moves the crossover with p4's overhead to smaller messages.
@@ -79,9 +79,13 @@ test('the sequential Mandelbrot table shows its rows and known misses', async ({
   const consoleMessages = collectConsole(page);
   await page.goto('./?preset=transputer-sequential');
   await waitRun(page);
-  await expect(page.locator('.validation tbody tr')).toHaveCount(20);
+  await expect(page.locator('.validation tbody tr')).toHaveCount(
+    targetRows('transputer-sequential'),
+  );
   await expect(page.locator('.validation tr.fail')).toHaveCount(0);
-  await expect(page.locator('.validation tr.known-miss')).toHaveCount(1);
+  await expect(page.locator('.validation tr.known-miss')).toHaveCount(
+    knownMisses('transputer-sequential'),
+  );
   await expect(page.locator('svg[data-chart="table1-time"]')).toContainText('66 MHz i486');
   await page.screenshot({ path: testInfo.outputPath('transputer-sequential.png'), fullPage: true });
   expect(consoleMessages).toEqual([]);

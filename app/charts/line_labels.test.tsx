@@ -21,7 +21,7 @@ import { defaultChartHeight } from './use_measured_width';
 
 import { size, subpaths } from './fixtures/line_helpers';
 
-describe('mark labels on the charts where they collided (issue 10)', () => {
+describe('mark labels on the charts where they collided', () => {
   const line = (data: LineChartData) => (width: number) =>
     lineChartGeometry(data, { width, height: defaultChartHeight(width) });
   const speedup = (data: SpeedupData) => (width: number) =>
@@ -93,7 +93,7 @@ describe('mark labels on the charts where they collided (issue 10)', () => {
   });
 });
 
-describe('saturation ticks (issue 20)', () => {
+describe('saturation ticks', () => {
   it('label a tick "sat." only clear of every curve, else the legend says what ticks are', () => {
     for (const width of [320, 480, 640, 960, 1200]) {
       const g = lineChartGeometry(jMachineLatencyLoad, {
@@ -121,7 +121,7 @@ describe('saturation ticks (issue 20)', () => {
   });
 });
 
-describe("the custom network's model rules (issue 20)", () => {
+describe("the custom network's model rules", () => {
   const cases = [
     ['8 x 8 mesh, latency', meshLatency],
     ['crossbar, latency', crossbarLatency],

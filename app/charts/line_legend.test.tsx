@@ -8,7 +8,7 @@ import { lineChartGeometry } from './line_geometry';
 import { LineChart } from './LineChart';
 import { defaultChartHeight } from './use_measured_width';
 
-describe('a long legend at phone widths (issue 20)', () => {
+describe('a long legend at phone widths', () => {
   // Paragon BSP, Fig. 3: five meshes simulated and their fitted lines, ten legend entries.
   const meshes = ['4x2 (p = 8)', '4x4 (p = 16)', '8x4 (p = 32)', '6x6 (p = 36)', '8x8 (p = 64)'];
   const hrelations: LineChartData = {

@@ -19,6 +19,7 @@ import type { LineChartData } from '../results/chart_data';
 import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
 import { loadPresetsFromDisk } from '../presets/from_disk';
+import { sharingRuns } from '../presets/shared_runs';
 import { renderFigure } from '../exports/figure';
 import { PT_PER_PX } from '../exports/figure_size';
 import { UsageError } from '../headless/usage_error';
@@ -144,7 +145,8 @@ describe('cli figure --all', () => {
 describe('presetFigures() of every preset', () => {
   // The path `cli figure --all` takes, for every chart a preset declares (shown for its
   // parameters or not): each must draw a sized SVG that rasterizes, and a CSV.
-  const engine = createInProcessEngine(loadNodeModule());
+  // Each preset's run is the suite's shared one (app/presets/shared_runs.ts).
+  const engine = sharingRuns(createInProcessEngine(loadNodeModule()));
   for (const preset of loadPresetsFromDisk()) {
     it(
       `draws every chart of ${preset.id} as SVG, PNG, PDF and CSV`,

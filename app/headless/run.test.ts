@@ -66,7 +66,7 @@ describe('runPreset() JSON', () => {
 });
 
 describe('runPreset() on the custom network', () => {
-  it('runs the issue command line: one load point with the results scripts read', async () => {
+  it('runs one load point of an 8x8 mesh set by name, its choices and seed, with latency and load', async () => {
     const engine = createInProcessEngine(loadNodeModule());
     const models = await engine.listModels();
     const preset = findPreset(loadPresetsFromDisk(), 'custom-network');
@@ -146,7 +146,7 @@ describe('runPreset() on the custom network', () => {
 });
 
 describe('runPreset() on the Multi-PSI goal-reduction machine', () => {
-  it('gives the results the issue names, per-PE arrays and per-kind objects included', async () => {
+  it('gives reductions, work rates per PE and messages per kind that add up to the rates', async () => {
     const engine = createInProcessEngine(loadNodeModule());
     const models = await engine.listModels();
     const presets = loadPresetsFromDisk();

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
 import type { ModelInfo } from '../engine/types';
+import { presetRun } from './shared_runs';
 import { loadPresetsFromDisk } from './from_disk';
 import { fillParams, resolveValues, specsAt } from './param_values';
 import type { StatedReferencePoint } from './schema';
@@ -436,11 +437,7 @@ describe('every preset against its paper targets', () => {
       `${preset.id} meets every reference within its tolerance, and misses only its known misses`,
       { timeout: 600_000 },
       async () => {
-        const { result } = await engine.run({
-          model: preset.model,
-          params: presetParams(preset),
-          seed: preset.seed,
-        });
+        const { result } = await presetRun(preset);
         const rows = validate(preset, result);
         expect(rows.length).toBeGreaterThan(0);
         // A known miss must still miss: once it passes, its note is stale.

@@ -1,11 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import { createInProcessEngine } from '../engine/in_process_engine';
-import { loadNodeModule } from '../engine/node_module';
 import type { Column, NetworkMap, RunResult, Timeline } from '../engine/types';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import type { ChartSpec, Preset } from '../presets/schema';
-import { presetParams } from '../presets/schema';
 import { markKind } from '../charts/Legend';
 import { lineChartGeometry } from '../charts/line_geometry';
 import { speedupGeometry } from '../charts/SpeedupChart';
@@ -13,6 +10,7 @@ import { palette } from '../charts/palette';
 import { WITHHELD } from './chart_data';
 import type { ChartOptions, RunView } from './chart_builder';
 import { buildChart } from '../chart_kinds/registry';
+import { presetRun } from '../presets/shared_runs';
 import {
   chartOptions,
   formatTemplate,
@@ -662,19 +660,12 @@ describe('buildChart()', () => {
 });
 
 describe('every shipped preset', () => {
-  const engine = createInProcessEngine(loadNodeModule());
   const runs = new Map<string, RunView>();
-  // Every preset's whole run, one after another (TSP alone takes minutes): the timeout only
-  // guards against a hang; speed is the bench's to measure.
+  // Every preset's whole run, shared with the other tests of the suite (TSP alone takes minutes):
+  // the timeout only guards against a hang; speed is the bench's to measure.
   beforeAll(async () => {
-    for (const preset of presets) {
-      const outcome = await engine.run({
-        model: preset.model,
-        params: presetParams(preset),
-        seed: preset.seed,
-      });
-      runs.set(preset.id, outcome);
-    }
+    const outcomes = await Promise.all(presets.map((preset) => presetRun(preset)));
+    presets.forEach((preset, i) => runs.set(preset.id, outcomes[i]!));
   }, 1_200_000);
 
   it("names each machine's processors as its engine does: PE, IU, worker", () => {

@@ -12,6 +12,7 @@ import type { ModelInfo, Params } from '../engine/types';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import { presetParams } from '../presets/schema';
 import { formatTemplate, readoutDetail, readoutText } from '../results/chart_builder';
+import { sharedRun } from '../presets/shared_runs';
 import type { PaneRun, StepRun } from './answers';
 import { readStepValue, rightChoice, stepFailures } from './answers';
 import { tours as bundledTours } from './bundled';
@@ -30,10 +31,13 @@ beforeAll(async () => {
   models = await engine.listModels();
 });
 
-/** A pane's run as the page runs it: its preset with the parameters that differ. */
+/**
+ * A pane's run as the page runs it: its preset with the parameters that differ (shared with the
+ * suite: a step that shows a preset as it is reads the preset's own run).
+ */
 async function runPane(presetId: string, params: Params, seed?: number): Promise<PaneRun> {
   const preset = presets.find((p) => p.id === presetId)!;
-  const outcome = await engine.run({
+  const outcome = await sharedRun({
     model: preset.model,
     params: { ...presetParams(preset), ...params },
     seed: seed ?? preset.seed,
@@ -44,36 +48,37 @@ async function runPane(presetId: string, params: Params, seed?: number): Promise
 /**
  * Every step's runs, in order, as the page would run the step's link state: its first pane, its
  * right pane side by side, and on the all-machines page each machine the tour reads there (as the
- * page runs it).
+ * page runs it). The runs are asked for all at once, so the shared runs' threads run them side by
+ * side.
  */
-async function walk(tour: Tour): Promise<StepRun[]> {
-  const runs: StepRun[] = [];
-  for (let i = 0; i < tour.steps.length; i++) {
-    const state = stepState(tour, i);
-    const layout = state.layout;
-    if (layout?.kind === 'machines') {
-      const read = tour.steps.flatMap((step, j) =>
-        runValues(step, j).flatMap(([, value, from]) =>
-          from === i && value.machine !== undefined ? [value.machine] : [],
-        ),
-      );
-      const machines: Record<string, PaneRun> = {};
-      for (const id of new Set([state.presetId, ...read])) {
-        const preset = presets.find((p) => p.id === id)!;
-        const model = models.find((m) => m.name === preset.model);
-        const request = machineRequest(preset, model, layout);
-        machines[id] = { preset, run: await engine.run(request) };
+function walk(tour: Tour): Promise<StepRun[]> {
+  return Promise.all(
+    tour.steps.map(async (_, i): Promise<StepRun> => {
+      const state = stepState(tour, i);
+      const layout = state.layout;
+      if (layout?.kind === 'machines') {
+        const read = tour.steps.flatMap((step, j) =>
+          runValues(step, j).flatMap(([, value, from]) =>
+            from === i && value.machine !== undefined ? [value.machine] : [],
+          ),
+        );
+        const machines: Record<string, PaneRun> = {};
+        for (const id of new Set([state.presetId, ...read])) {
+          const preset = presets.find((p) => p.id === id)!;
+          const model = models.find((m) => m.name === preset.model);
+          const request = machineRequest(preset, model, layout);
+          machines[id] = { preset, run: await sharedRun(request) };
+        }
+        return { ...machines[state.presetId]!, machines };
       }
-      runs.push({ ...machines[state.presetId]!, machines });
-      continue;
-    }
-    const own = await runPane(state.presetId, state.params, state.seed);
-    if (layout?.kind === 'side') {
-      const { presetId, params, seed } = layout.right;
-      runs.push({ ...own, right: await runPane(presetId!, params, seed) });
-    } else runs.push(own);
-  }
-  return runs;
+      const own = await runPane(state.presetId, state.params, state.seed);
+      if (layout?.kind === 'side') {
+        const { presetId, params, seed } = layout.right;
+        return { ...own, right: await runPane(presetId!, params, seed) };
+      }
+      return own;
+    }),
+  );
 }
 
 describe('the tours in presets/tours/', () => {
@@ -95,7 +100,7 @@ describe('the tours in presets/tours/', () => {
     expect(kinds('across-machines')).toContain('machines');
   });
 
-  // One test per tour: its steps run one after another, since a check may read an earlier step.
+  // One test per tour, its steps' runs together: a check may read an earlier step's run.
   for (const tour of tours) {
     // The timeout only guards against a hang: the J-Machine tours run whole programs on up to 512
     // nodes, minutes on a busy host; their speed is the bench's to measure.
