@@ -25,6 +25,7 @@ import { summaryText } from '../presets/validation';
 const model: ModelInfo = {
   name: 'm',
   outputs: [],
+  recordsTrace: false,
   title: 'M',
   description: '',
   citation: '',

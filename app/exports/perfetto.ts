@@ -8,6 +8,8 @@
 // cycle to a microsecond of the file, as its `otherData.clock` says.
 import type { Trace, TraceKind } from '../engine/trace';
 import { playedEnd } from '../engine/trace';
+import type { TraceRole } from '../engine/trace_roles';
+import { kindName } from '../engine/trace_roles';
 import type { NetworkMap } from '../engine/types';
 import { findColumn } from '../engine/types';
 import { unitSymbol } from '../presets/units';
@@ -192,6 +194,15 @@ function timelineEvents(run: TracedRun, time: FileTime): PerfettoEvent[] {
   return events;
 }
 
+/** The events of the kind the trace declares for a view's role (engine/trace_roles.ts). */
+function eachRole(
+  trace: Trace,
+  role: TraceRole,
+  visit: (time: number, field: (name: string) => number) => void,
+) {
+  eachEvent(trace, kindName(trace, role), visit);
+}
+
 /** A kind's events as (time, fields) without an object per event. */
 function eachEvent(
   trace: Trace,
@@ -255,8 +266,8 @@ function networkEvents(
   const channelName = channelNamer(network);
   // A packet's flits: the tail's move closes what its head opened.
   const flits = new Map<number, number>();
-  for (const kind of ['packet_created', 'packet_live']) {
-    eachEvent(trace, kind, (_t, f) => flits.set(f('packet'), Math.max(1, f('flits'))));
+  for (const kind of ['packet_created', 'packet_live'] as const) {
+    eachRole(trace, kind, (_t, f) => flits.set(f('packet'), Math.max(1, f('flits'))));
   }
   const held: Held[] = [];
   const open = new Map<string, Held>();
@@ -279,8 +290,8 @@ function networkEvents(
     h.end = t;
     open.delete(`${key}#${packet}`);
   };
-  const flit = (kind: string, side: Held['side'], channelField: string, vcField: string) => {
-    eachEvent(trace, kind, (t, f) => {
+  const flit = (kind: TraceRole, side: Held['side'], channelField: string, vcField: string) => {
+    eachRole(trace, kind, (t, f) => {
       const packet = f('packet');
       const channel = f(channelField);
       const vc = vcField === '' ? -1 : f(vcField);
@@ -291,11 +302,11 @@ function networkEvents(
   flit('flit_injected', 'inject', 'input', 'vc');
   flit('flit_moved', 'move', 'channel', 'vc');
   flit('flit_ejected', 'eject', 'channel', '');
-  eachEvent(trace, 'circuit_holding', (_t, f) =>
+  eachRole(trace, 'circuit_holding', (_t, f) =>
     take(trace.from, 'hold', f('channel'), -1, f('packet')),
   );
-  eachEvent(trace, 'circuit_hold', (t, f) => take(t, 'hold', f('channel'), -1, f('packet')));
-  eachEvent(trace, 'circuit_release', (t, f) => leave(t, 'hold', f('channel'), -1, f('packet')));
+  eachRole(trace, 'circuit_hold', (t, f) => take(t, 'hold', f('channel'), -1, f('packet')));
+  eachRole(trace, 'circuit_release', (t, f) => leave(t, 'hold', f('channel'), -1, f('packet')));
 
   // Tracks: one per channel side and virtual channel used, in channel order.
   const keys = [...new Set(held.map((h) => h.key))];
@@ -344,10 +355,10 @@ function networkEvents(
     });
   };
   const dest = new Map<number, number>();
-  for (const kind of ['packet_created', 'packet_live']) {
-    eachEvent(trace, kind, (_t, f) => dest.set(f('packet'), f('dest')));
+  for (const kind of ['packet_created', 'packet_live'] as const) {
+    eachRole(trace, kind, (_t, f) => dest.set(f('packet'), f('dest')));
   }
-  eachEvent(trace, 'packet_injected', (t, f) =>
+  eachRole(trace, 'packet_injected', (t, f) =>
     node(t, f('node'), f('packet'), `send packet ${f('packet')}`, {
       packet: f('packet'),
       to: dest.get(f('packet')) ?? -1,
@@ -369,7 +380,7 @@ function networkEvents(
       },
     });
   }
-  eachEvent(trace, 'packet_delivered', (t, f) =>
+  eachRole(trace, 'packet_delivered', (t, f) =>
     node(t, f('node'), f('packet'), `deliver packet ${f('packet')}`, { packet: f('packet') }, true),
   );
   for (const n of [...nodes].sort((a, b) => a - b)) {
@@ -445,7 +456,7 @@ function networkMarks(
 /** The trace holds the network recorder's moves or holds (network/network_trace.h). */
 function holdsNetwork(trace: Trace): boolean {
   return trace.kinds.some(
-    (k) => (k.name === 'flit_moved' || k.name === 'circuit_hold') && k.times.length > 0,
+    (k) => (k.role === 'flit_moved' || k.role === 'circuit_hold') && k.times.length > 0,
   );
 }
 

@@ -143,7 +143,7 @@ interface KindIndex {
   fields: Fields;
 }
 
-// Event codes by kind name; the two networks share the packet kinds.
+// Event codes by the role a trace declares for a kind; the two networks share the packet kinds.
 const CODES = [
   'packet_created',
   'packet_live',
@@ -278,10 +278,11 @@ export class PacketIndex {
     this.buffer = Math.max(1, options.buffer);
     this.downstream = options.downstream;
     for (const kind of trace.kinds) {
-      if ((CODES as readonly string[]).includes(kind.name)) {
+      // A kind is known by the role its trace declares for it, never by its name.
+      if ((CODES as readonly string[]).includes(kind.role)) {
         const fields: Fields = {};
         for (const f of kind.fields) fields[f.name] = f.values;
-        this.kinds[kind.name as Code] = { kind, fields };
+        this.kinds[kind.role as Code] = { kind, fields };
       }
     }
     this.cols = CODES.map(
@@ -335,7 +336,7 @@ export class PacketIndex {
     const index = new Uint32Array(total);
     const time = new Float64Array(total);
     const order = trace.kinds.map((k) => k.fields.find((f) => f.order)?.values);
-    const codeOf = trace.kinds.map((k) => CODES.indexOf(k.name as Code));
+    const codeOf = trace.kinds.map((k) => CODES.indexOf(k.role as Code));
     const run = trace.kinds.map(() => 0);
     const start = trace.kinds.map(() => 0);
     const kindsInOrder = trace.kinds
