@@ -129,8 +129,8 @@ ModelInfo jmachine_programs_info() {
       .citation(kCitation)
       .outputs(outputs())
       .traces()
-      .cost_models({jmachine::kOverhead.name(), jmachine::kOverhead.name({jmachine::kOwnOverheadKey}),
-                    kTsParam, kTbParam})
+      .cost_models({OutputSpec(jmachine::kOverhead).name,
+                    jmachine::kOverhead.name({jmachine::kOwnOverheadKey}), kTsParam, kTbParam})
       .machine([](const ProgramsParams& p) {
         const int largest = *std::max_element(p.nodes.begin(), p.nodes.end());
         const KNCube mesh(jmachine::mesh_dims(largest), false);
