@@ -36,6 +36,36 @@ export interface OutputSpec {
   description: string;
 }
 
+/** A fitted LogGP parameter's scalars (families whose '*' is a target's key). */
+export interface LogpFitted {
+  param: string;
+  us: string;
+  cycles: string;
+}
+
+/**
+ * Which outputs of a LogP benchmark model are what (engine/src/core/signatures.h): families whose
+ * '*' is a target's key, one row of the all-machines page per one-way series.
+ */
+export interface LogpSignature {
+  oneWayUs: string;
+  oneWayCycles: string;
+  fitted: LogpFitted[];
+  overlap: LogpFitted;
+  clockMhz: string;
+}
+
+/**
+ * The papers' cost models a model draws (Ts + Tb x bytes): their curves' family, the model's own
+ * curve among them, and the list parameters of each other curve's Ts and Tb, in order.
+ */
+export interface CostModelSignature {
+  curves: string;
+  own: string;
+  ts: string;
+  tb: string;
+}
+
 export interface ModelInfo {
   name: string;
   title: string;
@@ -43,6 +73,10 @@ export interface ModelInfo {
   citation: string;
   params: ParamSpec[];
   outputs: OutputSpec[];
+  /** A run records a trace (recordTrace). */
+  recordsTrace: boolean;
+  logp?: LogpSignature;
+  costModels?: CostModelSignature;
 }
 
 export interface Scalar {
@@ -256,11 +290,49 @@ export interface TraceTimeline {
  * The events of one kind, in time order: `times` holds each time once and `counts` how many
  * events have it; the fields hold a value per event.
  */
+export type TraceRole =
+  | ''
+  | 'packet_created'
+  | 'packet_live'
+  | 'packet_injected'
+  | 'flit_injected'
+  | 'flit_moved'
+  | 'flit_ejected'
+  | 'packet_delivered'
+  | 'flit_blocked'
+  | 'flit_buffered'
+  | 'credit'
+  | 'credits'
+  | 'flow'
+  | 'circuit_request'
+  | 'circuit_hold'
+  | 'circuit_holding'
+  | 'circuit_blocked'
+  | 'circuit_connected'
+  | 'circuit_release'
+  | 'circuit_retry'
+  | 'circuit_dropped'
+  | 'deadlock'
+  | 'goal_reduced'
+  | 'goal_spawned'
+  | 'goal_thrown'
+  | 'goal_suspended'
+  | 'goal_resumed'
+  | 'goal_ready'
+  | 'goal_ready_depth'
+  | 'goal_message_sent'
+  | 'goal_message_received';
+
 export interface TraceKind {
   name: string;
   description: string;
   /** The state at the window's start (flits in buffers), not an event of the run. */
   snapshot: boolean;
+  /**
+   * What the kind is to the view that replays it ("flit_moved", "goal_reduced": engine/src/core/
+   * trace.h TraceRole); "" where no view does.
+   */
+  role: TraceRole;
   /** Events of the window not kept (a cap was reached). */
   dropped: number;
   times: Float64Array;
@@ -280,6 +352,8 @@ export interface Trace {
   bytes: number;
   kinds: TraceKind[];
   timeline: TraceTimeline;
+  /** The nodes (PEs) the traced run ran on, where the machine says; 0 where unsaid. */
+  nodes: number;
 }
 
 /** What combine() gives: the whole run's result, or why there is none. */

@@ -72,6 +72,26 @@ const archex::ModelRegistry& registry() {
   return models;
 }
 
+val to_val(const archex::LogpSignature::Fitted& f) {
+  val o = val::object();
+  o.set("param", f.param);
+  o.set("us", f.us);
+  o.set("cycles", f.cycles);
+  return o;
+}
+
+val to_val(const archex::LogpSignature& s) {
+  val fitted = val::array();
+  for (const auto& f : s.fitted) fitted.call<void>("push", to_val(f));
+  val o = val::object();
+  o.set("oneWayUs", s.one_way_us);
+  o.set("oneWayCycles", s.one_way_cycles);
+  o.set("fitted", fitted);
+  o.set("overlap", to_val(s.overlap));
+  o.set("clockMhz", s.clock_mhz);
+  return o;
+}
+
 val list_models() {
   {
     val models = val::array();
@@ -94,6 +114,16 @@ val list_models() {
         outputs.call<void>("push", d);
       }
       o.set("outputs", outputs);
+      o.set("recordsTrace", m.records_trace);
+      if (m.logp) o.set("logp", to_val(*m.logp));
+      if (m.cost_models) {
+        val c = val::object();
+        c.set("curves", m.cost_models->curves);
+        c.set("own", m.cost_models->own);
+        c.set("ts", m.cost_models->ts);
+        c.set("tb", m.cost_models->tb);
+        o.set("costModels", c);
+      }
       models.call<void>("push", o);
     }
     return models;
@@ -346,6 +376,7 @@ val to_val(const archex::Trace& t) {
     o.set("name", k.spec.name);
     o.set("description", k.spec.description);
     o.set("snapshot", k.spec.snapshot);
+    o.set("role", std::string(archex::trace_role_name(k.spec.role)));
     o.set("dropped", static_cast<double>(k.dropped));
     o.set("times", typed(k.times, "Float64Array"));
     o.set("counts", typed(k.counts, "Uint32Array"));
@@ -362,6 +393,7 @@ val to_val(const archex::Trace& t) {
   out.set("bytes", static_cast<double>(t.bytes()));
   out.set("kinds", kinds);
   out.set("timeline", to_val(t.timeline));
+  out.set("nodes", t.nodes);
   return out;
 }
 

@@ -12,6 +12,7 @@ import { loadNodeModule } from '../engine/node_module';
 import { createThreadEngine, defaultJobs } from '../engine/thread_engine';
 import type { Params, RunRequest } from '../engine/types';
 import { findPreset } from '../headless/run';
+import { logpPresets } from '../compare/machines';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import type { Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
@@ -57,7 +58,7 @@ export async function engineRuns() {
   await presetRuns(hosts, presets);
   await jmachinePrograms(hosts, presets);
   // The LogP microbenchmark of each machine (the all-machines page runs them all at once).
-  for (const preset of presets.filter((p) => p.model.endsWith('_logp'))) {
+  for (const preset of logpPresets(presets, await one.listModels())) {
     await timed(one, `wasm_protocol.${preset.id}.ms`, runOf(preset));
   }
   hosts.threads.dispose();

@@ -13,7 +13,6 @@ import type { MachinesLink } from './link';
 import { MachinesTable, OverlapNotes } from './MachinesTable';
 import type { MachineRun, Unit } from './machines';
 import {
-  PAPER_PRESET,
   fittedRows,
   logpPresets,
   machineRequest,
@@ -21,6 +20,7 @@ import {
   paperRows,
   targetOrder,
 } from './machines';
+import { costModelPreset, logpSignature } from './signatures';
 import { useRuns } from './use_runs';
 import { useReportIdle } from '../ui/page_idle';
 import './machines.css';
@@ -53,10 +53,11 @@ export function MachinesPage({
   tour,
   held,
 }: MachinesPageProps) {
-  const machines = useMemo(() => logpPresets(presets), [presets]);
-  const order = useMemo(() => targetOrder(machines), [machines]);
+  const machines = useMemo(() => logpPresets(presets, models), [presets, models]);
+  const order = useMemo(() => targetOrder(machines, models), [machines, models]);
   const modelOf = (p: Preset) => models.find((m) => m.name === p.model);
-  const paperPreset = presets.find((p) => p.id === PAPER_PRESET);
+  const costModels = costModelPreset(presets, models);
+  const paperPreset = costModels?.preset;
   const jobs = [
     ...machines.map((p) => ({ id: p.id, request: machineRequest(p, modelOf(p), link) })),
     ...(paperPreset
@@ -68,14 +69,20 @@ export function MachinesPage({
 
   const runs: MachineRun[] = machines.flatMap((preset) => {
     const outcome = states[preset.id]?.outcome;
-    return outcome ? [{ preset, result: outcome.result }] : [];
+    const signature = logpSignature(preset, models);
+    return outcome && signature ? [{ preset, result: outcome.result, signature }] : [];
   });
-  const paperOutcome = paperPreset ? states[paperPreset.id]?.outcome : undefined;
-  const fitted = runs.flatMap((r) => fittedRows(r.preset, r.result));
-  const paper = paperOutcome ? paperRows(paperOutcome.result, paperOutcome.params) : [];
+  const paperOutcome = costModels ? states[costModels.preset.id]?.outcome : undefined;
+  const fitted = runs.flatMap((r) => fittedRows(r.preset, r.result, r.signature));
+  const paper =
+    paperOutcome && costModels
+      ? paperRows(paperOutcome.result, paperOutcome.params, costModels.signature)
+      : [];
   const data = machinesChartData(
     runs,
-    paperOutcome ? { result: paperOutcome.result } : null,
+    paperOutcome && costModels
+      ? { result: paperOutcome.result, signature: costModels.signature }
+      : null,
     unit,
     order,
   );

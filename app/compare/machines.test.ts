@@ -3,10 +3,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
 import type { Engine } from '../engine/engine';
-import type { ModelInfo, RunResult, SeriesData } from '../engine/types';
+import type {
+  CostModelSignature,
+  LogpSignature,
+  ModelInfo,
+  RunResult,
+  SeriesData,
+} from '../engine/types';
 import { presets } from '../presets/bundled';
 import { emptyMachinesLink } from './link';
 import type { FittedRow } from './machines';
+import { costModelPreset } from './signatures';
 import {
   fittedRows,
   logpPresets,
@@ -31,15 +38,36 @@ function series(name: string, label: string, x: number[], y: number[]): SeriesDa
   };
 }
 
+// A machine's declared signature, its outputs named unlike the engine's LogP model's: the page
+// reads which output is what from the declaration, not from the names' shape.
+const fittedAs = (param: string) => ({
+  param,
+  us: `fit_${param}_*_us`,
+  cycles: `fit_${param}_*_c`,
+});
+const signature: LogpSignature = {
+  oneWayUs: 'lat_*_us',
+  oneWayCycles: 'lat_*_c',
+  fitted: ['o_send', 'o_recv', 'L', 'g', 'G'].map(fittedAs),
+  overlap: fittedAs('overlap'),
+  clockMhz: 'mhz_*',
+};
+const costModels: CostModelSignature = {
+  curves: 'table1_*',
+  own: 'table1_self',
+  ts: 'ts_list',
+  tb: 'tb_list',
+};
+
 // A target's fitted scalars; without `cycles`, a target whose fit has not arrived in cycles.
 const scalars = (key: string, us: number[], cycles: number[]) => [
   ...['o_send', 'o_recv', 'L', 'g', 'G'].flatMap((p, i) => [
-    { name: `${key}_${p}_us`, value: us[i] ?? 0, unit: '', description: '' },
+    { name: `fit_${p}_${key}_us`, value: us[i] ?? 0, unit: '', description: '' },
     ...(cycles.length > 0
-      ? [{ name: `${key}_${p}_cycles`, value: cycles[i] ?? 0, unit: '', description: '' }]
+      ? [{ name: `fit_${p}_${key}_c`, value: cycles[i] ?? 0, unit: '', description: '' }]
       : []),
   ]),
-  { name: `${key}_clock_mhz`, value: 20, unit: 'MHz', description: '' },
+  { name: `mhz_${key}`, value: 20, unit: 'MHz', description: '' },
 ];
 
 // A machine's result as the engine gives it: two targets, one-way series in both units.
@@ -49,27 +77,28 @@ const result: RunResult = {
     ...scalars('b', [5, 5, 5, 5, 1], []),
   ],
   series: [
-    series('one_way_us_a', 'A', [1, 10], [6, 10.5]),
-    series('one_way_cycles_a', 'A', [1, 10], [120, 210]),
-    series('one_way_us_b', 'B', [1, 10], [15, 24]),
-    series('one_way_cycles_b', 'B', [1, 10], [300, 480]),
+    series('lat_a_us', 'A', [1, 10], [6, 10.5]),
+    series('lat_a_c', 'A', [1, 10], [120, 210]),
+    series('lat_b_us', 'B', [1, 10], [15, 24]),
+    series('lat_b_c', 'B', [1, 10], [300, 480]),
   ],
   networks: [],
   timelines: [],
 };
-const machines = logpPresets(presets);
+const models: ModelInfo[] = await createInProcessEngine(await loadNodeModule()).listModels();
+const machines = logpPresets(presets, models);
 const preset = machines[0]!;
 
 describe('the all-machines chart', () => {
   it('draws every target of every machine in the chosen unit, log-log', () => {
-    const us = machinesChartData([{ preset, result }], null, 'us', ['b', 'a']);
+    const us = machinesChartData([{ preset, result, signature }], null, 'us', ['b', 'a']);
     expect(us.x.scale).toBe('log');
     expect(us.y.scale).toBe('log');
     expect(us.curves.map((c) => [c.id, c.color, c.points.map((p) => p.y)])).toEqual([
       ['a', 1, [6, 10.5]],
       ['b', 0, [15, 24]],
     ]);
-    const cycles = machinesChartData([{ preset, result }], null, 'cycles', ['b', 'a']);
+    const cycles = machinesChartData([{ preset, result, signature }], null, 'cycles', ['b', 'a']);
     expect(cycles.y.unit).toBe('processor cycles');
     expect(cycles.curves[0]!.points.map((p) => p.y)).toEqual([120, 210]);
   });
@@ -78,19 +107,21 @@ describe('the all-machines chart', () => {
     const paper: RunResult = {
       ...result,
       series: [
-        series('overhead_jmachine', 'J-Machine (node model)', [1, 2], [1, 1]),
-        series('overhead_cm5_am', 'CM-5, Active Messages', [1, 2], [3.42, 3.54]),
+        series('table1_self', 'J-Machine (node model)', [1, 2], [1, 1]),
+        series('table1_cm5_am', 'CM-5, Active Messages', [1, 2], [3.42, 3.54]),
       ],
     };
-    const data = machinesChartData([], { result: paper }, 'us', ['a']);
+    const data = machinesChartData([], { result: paper, signature: costModels }, 'us', ['a']);
     expect(data.curves.map((c) => [c.id, c.model, c.label])).toEqual([
-      ['overhead_cm5_am', true, 'CM-5, Active Messages: table data (paper)'],
+      ['table1_cm5_am', true, 'CM-5, Active Messages: table data (paper)'],
     ]);
-    expect(machinesChartData([], { result: paper }, 'cycles', ['a']).curves).toEqual([]);
-    expect(paperRows(paper, { overhead_ts_us: [3.3], overhead_tb_us: [0.12] })).toEqual([
+    expect(
+      machinesChartData([], { result: paper, signature: costModels }, 'cycles', ['a']).curves,
+    ).toEqual([]);
+    expect(paperRows(paper, { ts_list: [3.3], tb_list: [0.12] }, costModels)).toEqual([
       {
         kind: 'paper',
-        key: 'overhead_cm5_am',
+        key: 'table1_cm5_am',
         label: 'CM-5, Active Messages',
         tsUs: 3.3,
         tbUs: 0.12,
@@ -101,7 +132,7 @@ describe('the all-machines chart', () => {
 
 describe('the fitted table rows', () => {
   it('reads o, L, g and G per target in both units, and leaves out a target not yet fitted', () => {
-    const rows = fittedRows(preset, result);
+    const rows = fittedRows(preset, result, signature);
     expect(rows.map((r) => r.key)).toEqual(['a']);
     expect(rows[0]!.us).toEqual({ o_send: 1, o_recv: 2, L: 3, g: 4, G: 0.5 });
     expect(rows[0]!.cycles.G).toBe(10);
@@ -116,17 +147,20 @@ describe('the fitted table rows', () => {
       'pie64_logp',
       'transputer_logp',
     ]);
-    expect(targetOrder(machines)).toContain('t805_p4');
-    expect(new Set(targetOrder(machines)).size).toBe(targetOrder(machines).length);
+    const order = targetOrder(machines, models);
+    expect(order).toContain('t805_p4');
+    expect(new Set(order).size).toBe(order.length);
+  });
+
+  it("finds the papers' cost models where a model declares them, drawn by one preset", () => {
+    expect(costModelPreset(presets, models)?.preset.id).toBe('jmachine-overheads');
   });
 });
 
 describe('a machine run through the engine', () => {
   let engine: Engine;
-  let models: ModelInfo[];
   beforeAll(async () => {
     engine = createInProcessEngine(await loadNodeModule());
-    models = await engine.listModels();
   });
 
   it('shows no machine a negative parameter: overheads that overlap the transfer hold L at 0', async () => {
@@ -134,7 +168,7 @@ describe('a machine run through the engine', () => {
     for (const p of machines) {
       const model = models.find((m) => m.name === p.model);
       const run = await engine.run(machineRequest(p, model, emptyMachinesLink));
-      rows.push(...fittedRows(p, run.result));
+      rows.push(...fittedRows(p, run.result, model!.logp!));
     }
     expect(rows.length).toBeGreaterThanOrEqual(9);
     for (const row of rows) {
@@ -152,7 +186,11 @@ describe('a machine run through the engine', () => {
     const transputers = machines.find((p) => p.id === 'transputer-logp')!;
     const model = models.find((m) => m.name === transputers.model);
     const run = async (link = emptyMachinesLink) =>
-      fittedRows(transputers, (await engine.run(machineRequest(transputers, model, link))).result);
+      fittedRows(
+        transputers,
+        (await engine.run(machineRequest(transputers, model, link))).result,
+        model!.logp!,
+      );
     const before = await run();
     const after = await run({
       ...emptyMachinesLink,

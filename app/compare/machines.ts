@@ -1,23 +1,26 @@
-import type { ModelInfo, Params, RunRequest, RunResult } from '../engine/types';
+import type {
+  CostModelSignature,
+  LogpSignature,
+  ModelInfo,
+  Params,
+  RunRequest,
+  RunResult,
+} from '../engine/types';
 import type { Curve, LineChartData } from '../results/chart_data';
 import type { Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
 import { resolveValues } from '../presets/param_values';
 import type { MachinesLink } from './link';
+import { familyItem, familyMember, logpSignature } from './signatures';
 
 /** The LogGP parameters each machine's model fits, in the order the table shows them. */
 export const LOGP_PARAMS = ['o_send', 'o_recv', 'L', 'g', 'G'] as const;
 export type LogpParam = (typeof LOGP_PARAMS)[number];
 export type Unit = 'us' | 'cycles';
 
-/** The preset whose run gives the papers' own cost models (Table 1 of the J-Machine paper). */
-export const PAPER_PRESET = 'jmachine-overheads';
-const PAPER_PREFIX = 'overhead_';
-const PAPER_SELF = 'overhead_jmachine';
-
-/** The machines on the page: every preset of a LogP model, in the presets' order. */
-export function logpPresets(presets: Preset[]): Preset[] {
-  return presets.filter((p) => p.model.endsWith('_logp'));
+/** The machines on the page: every preset of a model declaring a LogP signature, in order. */
+export function logpPresets(presets: Preset[], models: ModelInfo[]): Preset[] {
+  return presets.filter((p) => logpSignature(p, models) !== undefined);
 }
 
 /** What a machine's run asks: its preset's values with the link's overrides for it. */
@@ -63,17 +66,19 @@ function scalar(result: RunResult, name: string): number | undefined {
 }
 
 /** The fitted rows of one machine's run: one per target its one-way series names. */
-export function fittedRows(preset: Preset, result: RunResult): FittedRow[] {
+export function fittedRows(preset: Preset, result: RunResult, sig: LogpSignature): FittedRow[] {
   const rows: FittedRow[] = [];
   for (const s of result.series) {
-    if (!s.name.startsWith('one_way_us_')) continue;
-    const key = s.name.slice('one_way_us_'.length);
+    const key = familyItem(sig.oneWayUs, s.name);
+    if (key === undefined) continue;
+    const at = (family: string) => scalar(result, familyMember(family, key));
     const us = {} as Record<LogpParam, number>;
     const cycles = {} as Record<LogpParam, number>;
     let complete = true;
     for (const p of LOGP_PARAMS) {
-      const u = scalar(result, `${key}_${p}_us`);
-      const c = scalar(result, `${key}_${p}_cycles`);
+      const fitted = sig.fitted.find((f) => f.param === p);
+      const u = fitted && at(fitted.us);
+      const c = fitted && at(fitted.cycles);
       if (u === undefined || c === undefined) complete = false;
       us[p] = u ?? NaN;
       cycles[p] = c ?? NaN;
@@ -84,30 +89,31 @@ export function fittedRows(preset: Preset, result: RunResult): FittedRow[] {
       key,
       label: s.label,
       preset: preset.id,
-      clockMhz: scalar(result, `${key}_clock_mhz`) ?? NaN,
+      clockMhz: at(sig.clockMhz) ?? NaN,
       us,
       cycles,
-      overlap: {
-        us: scalar(result, `${key}_overlap_us`) ?? NaN,
-        cycles: scalar(result, `${key}_overlap_cycles`) ?? NaN,
-      },
+      overlap: { us: at(sig.overlap.us) ?? NaN, cycles: at(sig.overlap.cycles) ?? NaN },
     });
   }
   return rows;
+}
+
+/** The cost-model curves of a run but the model's own (it is simulated here), in order. */
+function paperCurves(result: RunResult, sig: CostModelSignature) {
+  return result.series.filter(
+    (s) => familyItem(sig.curves, s.name) !== undefined && s.name !== sig.own,
+  );
 }
 
 /**
  * The comparison machines of Table 1 from the run of its preset: each cost-model curve the model
  * draws (the J-Machine's own left out: it is simulated here) with the Ts and Tb it was drawn from.
  */
-export function paperRows(result: RunResult, params: Params): PaperRow[] {
-  const ts = params.overhead_ts_us;
-  const tb = params.overhead_tb_us;
+export function paperRows(result: RunResult, params: Params, sig: CostModelSignature): PaperRow[] {
+  const ts = params[sig.ts];
+  const tb = params[sig.tb];
   if (!Array.isArray(ts) || !Array.isArray(tb)) return [];
-  const curves = result.series.filter(
-    (s) => s.name.startsWith(PAPER_PREFIX) && s.name !== PAPER_SELF,
-  );
-  return curves.flatMap((s, i) =>
+  return paperCurves(result, sig).flatMap((s, i) =>
     ts[i] === undefined || tb[i] === undefined
       ? []
       : [{ kind: 'paper' as const, key: s.name, label: s.label, tsUs: ts[i], tbUs: tb[i] }],
@@ -118,6 +124,7 @@ export function paperRows(result: RunResult, params: Params): PaperRow[] {
 export interface MachineRun {
   preset: Preset;
   result: RunResult;
+  signature: LogpSignature;
 }
 
 /**
@@ -127,15 +134,16 @@ export interface MachineRun {
  */
 export function machinesChartData(
   runs: MachineRun[],
-  paper: { result: RunResult } | null,
+  paper: { result: RunResult; signature: CostModelSignature } | null,
   unit: Unit,
   order: string[],
 ): LineChartData {
   const curves: Curve[] = [];
   for (const run of runs) {
+    const family = unit === 'us' ? run.signature.oneWayUs : run.signature.oneWayCycles;
     for (const s of run.result.series) {
-      if (!s.name.startsWith(`one_way_${unit}_`)) continue;
-      const key = s.name.slice(`one_way_${unit}_`.length);
+      const key = familyItem(family, s.name);
+      if (key === undefined) continue;
       curves.push({
         id: key,
         label: s.label,
@@ -146,8 +154,7 @@ export function machinesChartData(
     }
   }
   if (paper && unit === 'us') {
-    for (const s of paper.result.series) {
-      if (!s.name.startsWith(PAPER_PREFIX) || s.name === PAPER_SELF) continue;
+    for (const s of paperCurves(paper.result, paper.signature)) {
       curves.push({
         id: s.name,
         label: `${s.label}: table data (paper)`,
@@ -166,12 +173,17 @@ export function machinesChartData(
 }
 
 /** Every target's key in the presets' order (their charts name the series), for stable colours. */
-export function targetOrder(presets: Preset[]): string[] {
-  return presets.flatMap((p) =>
-    p.charts.flatMap((c) =>
+export function targetOrder(presets: Preset[], models: ModelInfo[]): string[] {
+  return presets.flatMap((p) => {
+    const sig = logpSignature(p, models);
+    if (!sig) return [];
+    return p.charts.flatMap((c) =>
       'series' in c
-        ? c.series.filter((s) => s.startsWith('one_way_us_')).map((s) => s.slice(11))
+        ? c.series.flatMap((s) => {
+            const key = familyItem(sig.oneWayUs, s);
+            return key === undefined ? [] : [key];
+          })
         : [],
-    ),
-  );
+    );
+  });
 }

@@ -1,5 +1,7 @@
 import type {
   Column,
+  CostModelSignature,
+  LogpSignature,
   ModelInfo,
   NetworkMap,
   OutputSpec,
@@ -10,7 +12,17 @@ import type {
   Timeline,
 } from '#wasm/archex';
 
-export type { Column, ModelInfo, NetworkMap, OutputSpec, ParamSpec, Table, Timeline };
+export type {
+  Column,
+  CostModelSignature,
+  LogpSignature,
+  ModelInfo,
+  NetworkMap,
+  OutputSpec,
+  ParamSpec,
+  Table,
+  Timeline,
+};
 
 /** One number, or a list of numbers for a sweep parameter (spec.maxItems > 0). */
 export type ParamValue = number | number[];

@@ -10,6 +10,7 @@ import type { ModelInfo } from '../engine/types';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import { timelineModel } from '../views/timeline/timeline_model';
 import { playedEnd } from '../engine/trace';
+import type { TraceRole } from '../engine/trace_roles';
 import type { PerfettoTrace } from './perfetto';
 import { perfettoJson, perfettoTrace } from './perfetto';
 import { perfettoProblems } from './perfetto_check';
@@ -222,10 +223,12 @@ describe('perfettoTrace()', () => {
     const packets = 200_000;
     const column = (values: ArrayLike<number>) => Uint32Array.from(values);
     const ids = Array.from({ length: packets }, (_, p) => p);
-    const kind = (name: string, times: number[], fields: Record<string, number[]>) => ({
-      name,
+    // Named unlike the network's kinds: the export reads the roles the trace declares.
+    const kind = (role: TraceRole, times: number[], fields: Record<string, number[]>) => ({
+      name: `recorded_${role}`,
       description: '',
       snapshot: false,
+      role,
       dropped: 0,
       times: Float64Array.from(times),
       counts: Uint32Array.from(times.map(() => 1)),
@@ -270,6 +273,7 @@ describe('perfettoTrace()', () => {
         ),
       ],
       timeline: { lanes: [], messages: [], marks: [], networkMarks: [] },
+      nodes: 0,
     };
     const router = {
       name: 'router',

@@ -2,10 +2,11 @@
 // it, per node the packets it sent and received, each packet's way as one flow, and the
 // network's instants (a deadlock) on a row of their own.
 import type { Trace } from '../engine/trace';
+import type { TraceRole } from '../engine/trace_roles';
 import { playedEnd } from '../engine/trace';
 import type { FileTime, PerfettoEvent, TracedRun } from './perfetto_format';
 import { metadata, processName } from './perfetto_format';
-import { channelNamer, eachEvent, NETWORK_EVENTS } from './perfetto_network_read';
+import { channelNamer, eachEvent, eachRole } from './perfetto_network_read';
 
 interface Held {
   key: string;
@@ -35,8 +36,8 @@ export function networkEvents(
   const channelName = channelNamer(network);
   // A packet's flits: the tail's move closes what its head opened.
   const flits = new Map<number, number>();
-  for (const kind of [NETWORK_EVENTS.created, NETWORK_EVENTS.live]) {
-    eachEvent(trace, kind, (_t, f) => flits.set(f('packet'), Math.max(1, f('flits'))));
+  for (const kind of ['packet_created', 'packet_live'] as const) {
+    eachRole(trace, kind, (_t, f) => flits.set(f('packet'), Math.max(1, f('flits'))));
   }
   const held: Held[] = [];
   const open = new Map<string, Held>();
@@ -59,8 +60,8 @@ export function networkEvents(
     h.end = t;
     open.delete(`${key}#${packet}`);
   };
-  const flit = (kind: string, side: Held['side'], channelField: string, vcField: string) => {
-    eachEvent(trace, kind, (t, f) => {
+  const flit = (role: TraceRole, side: Held['side'], channelField: string, vcField: string) => {
+    eachRole(trace, role, (t, f) => {
       const packet = f('packet');
       const channel = f(channelField);
       const vc = vcField === '' ? -1 : f(vcField);
@@ -68,16 +69,14 @@ export function networkEvents(
       if (f('flit') === (flits.get(packet) ?? 1) - 1) leave(t + 1, side, channel, vc, packet);
     });
   };
-  flit(NETWORK_EVENTS.flitInjected, 'inject', 'input', 'vc');
-  flit(NETWORK_EVENTS.flitMoved, 'move', 'channel', 'vc');
-  flit(NETWORK_EVENTS.flitEjected, 'eject', 'channel', '');
-  eachEvent(trace, NETWORK_EVENTS.holding, (_t, f) =>
+  flit('flit_injected', 'inject', 'input', 'vc');
+  flit('flit_moved', 'move', 'channel', 'vc');
+  flit('flit_ejected', 'eject', 'channel', '');
+  eachRole(trace, 'circuit_holding', (_t, f) =>
     take(trace.from, 'hold', f('channel'), -1, f('packet')),
   );
-  eachEvent(trace, NETWORK_EVENTS.hold, (t, f) => take(t, 'hold', f('channel'), -1, f('packet')));
-  eachEvent(trace, NETWORK_EVENTS.release, (t, f) =>
-    leave(t, 'hold', f('channel'), -1, f('packet')),
-  );
+  eachRole(trace, 'circuit_hold', (t, f) => take(t, 'hold', f('channel'), -1, f('packet')));
+  eachRole(trace, 'circuit_release', (t, f) => leave(t, 'hold', f('channel'), -1, f('packet')));
 
   // Tracks: one per channel side and virtual channel used, in channel order.
   const keys = [...new Set(held.map((h) => h.key))];
@@ -126,10 +125,10 @@ export function networkEvents(
     });
   };
   const dest = new Map<number, number>();
-  for (const kind of [NETWORK_EVENTS.created, NETWORK_EVENTS.live]) {
-    eachEvent(trace, kind, (_t, f) => dest.set(f('packet'), f('dest')));
+  for (const kind of ['packet_created', 'packet_live'] as const) {
+    eachRole(trace, kind, (_t, f) => dest.set(f('packet'), f('dest')));
   }
-  eachEvent(trace, NETWORK_EVENTS.injected, (t, f) =>
+  eachRole(trace, 'packet_injected', (t, f) =>
     node(t, f('node'), f('packet'), `send packet ${f('packet')}`, {
       packet: f('packet'),
       to: dest.get(f('packet')) ?? -1,
@@ -151,7 +150,7 @@ export function networkEvents(
       },
     });
   }
-  eachEvent(trace, NETWORK_EVENTS.delivered, (t, f) =>
+  eachRole(trace, 'packet_delivered', (t, f) =>
     node(t, f('node'), f('packet'), `deliver packet ${f('packet')}`, { packet: f('packet') }, true),
   );
   for (const n of [...nodes].sort((a, b) => a - b)) {

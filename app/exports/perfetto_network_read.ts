@@ -1,23 +1,11 @@
-// What the Perfetto export reads of a network's trace (engine/src/network/network_trace.h): the
-// events it names, in one place, each kind's events without an object per event, and a channel's
-// name from the network's description.
+// What the Perfetto export reads of a network's trace: the kinds by the role the trace declares for
+// each (engine/src/core/trace.h TraceRole), each kind's events without an object per event, and a
+// channel's name from the network's description.
 import type { Trace, TraceKind } from '../engine/trace';
+import type { TraceRole } from '../engine/trace_roles';
+import { kindName } from '../engine/trace_roles';
 import type { NetworkMap } from '../engine/types';
 import { findColumn } from '../engine/types';
-
-/** The network trace's events the export reads, by its name for each. */
-export const NETWORK_EVENTS = {
-  created: 'packet_created',
-  live: 'packet_live',
-  injected: 'packet_injected',
-  delivered: 'packet_delivered',
-  flitInjected: 'flit_injected',
-  flitMoved: 'flit_moved',
-  flitEjected: 'flit_ejected',
-  holding: 'circuit_holding',
-  hold: 'circuit_hold',
-  release: 'circuit_release',
-} as const;
 
 /** A kind's events as (time, fields) without an object per event. */
 export function eachEvent(
@@ -33,6 +21,15 @@ export function eachEvent(
   for (let run = 0; run < kind.times.length; run++) {
     for (let n = 0; n < kind.counts[run]!; n++, index++) visit(kind.times[run]!, field);
   }
+}
+
+/** The events of the kind the trace declares for a role. */
+export function eachRole(
+  trace: Trace,
+  role: TraceRole,
+  visit: (time: number, field: (name: string) => number) => void,
+) {
+  eachEvent(trace, kindName(trace, role), visit);
 }
 
 /** A channel as a track names it, from the network's description. */
@@ -57,7 +54,6 @@ export function channelNamer(network: NetworkMap | undefined) {
 /** The trace holds the network recorder's moves or holds (network/network_trace.h). */
 export function holdsNetwork(trace: Trace): boolean {
   return trace.kinds.some(
-    (k) =>
-      (k.name === NETWORK_EVENTS.flitMoved || k.name === NETWORK_EVENTS.hold) && k.times.length > 0,
+    (k) => (k.role === 'flit_moved' || k.role === 'circuit_hold') && k.times.length > 0,
   );
 }

@@ -7,6 +7,7 @@ import { UsageError } from './usage_error';
 const model: ModelInfo = {
   name: 'm',
   outputs: [],
+  recordsTrace: false,
   title: 'M',
   description: '',
   citation: '',

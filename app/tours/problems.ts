@@ -85,7 +85,7 @@ export function tourProblems(tour: Tour, presets: Preset[], models: ModelInfo[])
       if (!ids.includes(id)) say(path, `no chart '${id}' in ${of.id}: ${ids.join(', ')}`);
     };
     Object.keys(step.charts ?? {}).forEach((id) => chart(`charts.${id}`, id));
-    const machines = logpPresets(presets).map((p) => p.id);
+    const machines = logpPresets(presets, models).map((p) => p.id);
     const layout = step.layout;
     if (layout?.kind === 'side') {
       const rightId = layout.right.presetId ?? preset.id;

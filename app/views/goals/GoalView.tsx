@@ -26,10 +26,9 @@ import { describeGoals } from './goal_words';
 /** Goals of the tree drawn at most: the last spawned up to the time. */
 const TREE_GOALS = 300;
 
-/** The PEs of the traced run: its `pes` result, else its network's nodes. */
+/** The PEs of the traced run, as its trace declares them, else its network's nodes. */
 function pesOf(outcome: ViewProps['outcome']): number {
-  const pesParam = outcome.result.scalars.find((s) => s.name === 'pes')?.value;
-  return Math.max(1, pesParam ?? outcome.networks[0]?.nodes ?? 1);
+  return Math.max(1, outcome.trace.nodes || (outcome.networks[0]?.nodes ?? 1));
 }
 
 /** The goal view: its model built in slices, then the drawing. */

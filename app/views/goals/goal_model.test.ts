@@ -30,6 +30,18 @@ const scalar = (o: TraceOutcome, name: string) =>
   o.result.scalars.find((s) => s.name === name)!.value;
 
 describe('goalModel()', () => {
+  it('reads each kind by the role the trace declares, and the PEs the trace says it ran on', async () => {
+    const outcome = await whole(6, 2);
+    expect(outcome.trace.nodes).toBe(scalar(outcome, 'pes'));
+    const renamed = {
+      ...outcome.trace,
+      kinds: outcome.trace.kinds.map((k) => ({ ...k, name: `recorded_${k.name}` })),
+    };
+    const model = goalModel(outcome.trace, playedEnd(outcome.trace), outcome.trace.nodes);
+    expect(momentAt(model, model.end).reduced).toBeGreaterThan(0);
+    expect(goalModel(renamed, playedEnd(renamed), outcome.trace.nodes)).toEqual(model);
+  });
+
   for (const [queens, point] of [
     [6, 2],
     [8, 4],

@@ -4,10 +4,10 @@
 // at any time, forwards or backwards, is a few binary searches and short scans. Built in slices
 // (`goalSliced`), so a view opening on a long run does not hold the page.
 import type { Trace } from '../../engine/trace';
+import type { TraceRole } from '../../engine/trace_roles';
+import { kindName, kindOf } from '../../engine/trace_roles';
 import type { Sliced } from '../sliced';
 import { finish, Progress } from '../sliced';
-import type { GoalEvent } from './goal_events';
-import { GOAL_EVENTS } from './goal_events';
 
 export interface Interval {
   start: number;
@@ -104,14 +104,13 @@ export function* goalSliced(trace: Trace, end: number, pes: number): Sliced<Goal
   // Each event read is then placed: about two items an event (the progress is a guide, not a count).
   const recorded = trace.kinds.reduce((n, k) => n + k.counts.reduce((a, b) => a + b, 0), 0);
   const progress = new Progress(2 * recorded);
-  const read = (event: GoalEvent) => events(trace, GOAL_EVENTS[event], progress);
+  const read = (role: TraceRole) => events(trace, kindName(trace, role), progress);
   const kindLabels =
-    trace.kinds.find((k) => k.name === GOAL_EVENTS.sent)?.fields.find((f) => f.name === 'message')
-      ?.labels ?? [];
-  const reduced = yield* read('reduced');
+    kindOf(trace, 'goal_message_sent')?.fields.find((f) => f.name === 'message')?.labels ?? [];
+  const reduced = yield* read('goal_reduced');
   const depth = Array.from({ length: pes }, () => ({ time: [trace.from], depth: [0] }));
-  for (const e of yield* read('ready')) depth[e.values.node!]!.depth[0]!++;
-  for (const e of yield* read('readyDepth')) {
+  for (const e of yield* read('goal_ready')) depth[e.values.node!]!.depth[0]!++;
+  for (const e of yield* read('goal_ready_depth')) {
     if (progress.tick()) yield progress.fraction;
     const d = depth[e.values.node!]!;
     if (e.time === d.time.at(-1)) d.depth[d.depth.length - 1] = e.values.depth!;
@@ -122,12 +121,12 @@ export function* goalSliced(trace: Trace, end: number, pes: number): Sliced<Goal
   }
 
   const resumed = new Map<number, number[]>();
-  for (const e of yield* read('resumed')) {
+  for (const e of yield* read('goal_resumed')) {
     const times = resumed.get(e.values.goal!);
     if (times) times.push(e.time);
     else resumed.set(e.values.goal!, [e.time]);
   }
-  const suspensions: Suspension[] = (yield* read('suspended')).map((e) => ({
+  const suspensions: Suspension[] = (yield* read('goal_suspended')).map((e) => ({
     goal: e.values.goal!,
     pe: e.values.node!,
     holder: e.values.holder!,
@@ -139,7 +138,7 @@ export function* goalSliced(trace: Trace, end: number, pes: number): Sliced<Goal
 
   // A message is paired with the first receipt of the same route, kind and goal.
   const arrivals = new Map<string, number[]>();
-  for (const e of yield* read('received')) {
+  for (const e of yield* read('goal_message_received')) {
     if (progress.tick()) yield progress.fraction;
     const key = `${e.values.from}>${e.values.node}:${e.values.message}:${e.values.goal}`;
     const times = arrivals.get(key);
@@ -147,7 +146,7 @@ export function* goalSliced(trace: Trace, end: number, pes: number): Sliced<Goal
     else arrivals.set(key, [e.time]);
   }
   const messages: GoalMessage[] = [];
-  for (const e of yield* read('sent')) {
+  for (const e of yield* read('goal_message_sent')) {
     if (progress.tick()) yield progress.fraction;
     const key = `${e.values.node}>${e.values.to}:${e.values.message}:${e.values.goal}`;
     const received = arrivals.get(key)?.shift() ?? end;
@@ -167,8 +166,8 @@ export function* goalSliced(trace: Trace, end: number, pes: number): Sliced<Goal
 
   const generation = new Map<number, number>();
   const spawned: SpawnedGoal[] = [
-    ...(yield* read('spawned')).map((e) => ({ e, thrownTo: -1 })),
-    ...(yield* read('thrown')).map((e) => ({ e, thrownTo: e.values.to! })),
+    ...(yield* read('goal_spawned')).map((e) => ({ e, thrownTo: -1 })),
+    ...(yield* read('goal_thrown')).map((e) => ({ e, thrownTo: e.values.to! })),
   ]
     .sort((a, b) => a.e.time - b.e.time)
     .map(({ e, thrownTo }) => {

@@ -1,5 +1,5 @@
-// The trace events the packet view reads (engine/src/network/network_trace.h), as the view's
-// kinds of event, and the fields it reads of them: the one place that names them.
+// The trace events the packet view reads, known by the role each trace declares for a kind
+// (engine/src/core/trace.h TraceRole), never by its name, and the fields it reads of them.
 import type { Trace, TraceKind } from '../../engine/trace';
 
 export type Column = Uint8Array | Uint16Array | Uint32Array;
@@ -11,7 +11,7 @@ export interface KindIndex {
   fields: Fields;
 }
 
-/** The view's event codes, by kind name; the two networks share the packet kinds. */
+/** The view's event codes, by the role a kind declares; the two networks share the packet kinds. */
 export const CODES = [
   'packet_created',
   'packet_live',
@@ -37,8 +37,8 @@ export const CODES = [
 ] as const;
 export type Code = (typeof CODES)[number];
 
-/** A kind's code, -1 for a kind the view does not read. */
-export const codeOf = (name: string) => CODES.indexOf(name as Code);
+/** A kind's code by its declared role, -1 for a kind the view does not read. */
+export const codeOf = (kind: TraceKind) => CODES.indexOf(kind.role as Code);
 
 export const EMPTY = new Uint32Array(0);
 
@@ -59,14 +59,14 @@ export const COLUMNS = [
 ] as const;
 export type Columns = Record<(typeof COLUMNS)[number], Column>;
 
-/** The kinds of `trace` the view reads, by code name. */
+/** The kinds of `trace` the view reads, by their declared role. */
 export function readKinds(trace: Trace): Partial<Record<Code, KindIndex>> {
   const kinds: Partial<Record<Code, KindIndex>> = {};
   for (const kind of trace.kinds) {
-    if ((CODES as readonly string[]).includes(kind.name)) {
+    if ((CODES as readonly string[]).includes(kind.role)) {
       const fields: Fields = {};
       for (const f of kind.fields) fields[f.name] = f.values;
-      kinds[kind.name as Code] = { kind, fields };
+      kinds[kind.role as Code] = { kind, fields };
     }
   }
   return kinds;

@@ -259,3 +259,28 @@ describe.each(['mesh', 'circuit'])('the packet index of a %s built in slices', (
     for (const t of cycles(whole)) expect(plain(sliced.frame(t))).toEqual(plain(whole.frame(t)));
   });
 });
+
+describe.each(['mesh', 'circuit'])('the packet index of a %s whose kinds are renamed', (name) => {
+  it('is the same index: it reads each kind by the role the trace declares', () => {
+    const outcome = traced[name]!;
+    const renamed: TraceOutcome = {
+      ...outcome,
+      trace: {
+        ...outcome.trace,
+        kinds: outcome.trace.kinds.map((k) => ({ ...k, name: `recorded_${k.name}` })),
+      },
+    };
+    const options = { width: 900, maxHeight: 700, plane: 0 };
+    const { index: whole } = openIndex(outcome, options);
+    const { index: read } = openIndex(renamed, options);
+    expect(whole.packets.size).toBeGreaterThan(0);
+    expect([read.from, read.end, read.flow, read.switching]).toEqual([
+      whole.from,
+      whole.end,
+      whole.flow,
+      whole.switching,
+    ]);
+    expect([...read.packets]).toEqual([...whole.packets]);
+    for (const t of cycles(whole)) expect(plain(read.frame(t))).toEqual(plain(whole.frame(t)));
+  });
+});

@@ -22,7 +22,7 @@ export function* mergeEvents(trace: Trace): Sliced<MergedEvents> {
   const index = new Uint32Array(total);
   const time = new Float64Array(total);
   const order = trace.kinds.map((k) => k.fields.find((f) => f.order)?.values);
-  const codes = trace.kinds.map((k) => codeOf(k.name));
+  const codes = trace.kinds.map(codeOf);
   const run = trace.kinds.map(() => 0);
   const start = trace.kinds.map(() => 0);
   const kindsInOrder = trace.kinds

@@ -200,12 +200,12 @@ function* pairMessages(
 }
 
 /**
- * The nodes a traced run ran on, as its result says (its `nodes` scalar); 0 if it does not say.
- * (The network the engine describes may be a larger machine than the run's: a J-Machine
- * preset's `dims`, not the program's mesh of that point.)
+ * The nodes a traced run ran on, as its trace declares them; 0 if it does not say. (The network
+ * the engine describes may be a larger machine than the run's: a J-Machine preset's `dims`, not
+ * the program's mesh of that point.)
  */
 export function runNodes(outcome: TraceOutcome): number {
-  return outcome.result.scalars.find((s) => s.name === 'nodes')?.value ?? 0;
+  return outcome.trace.nodes;
 }
 
 /** A kind's field, by name: its index, or -1 for none asked (an empty name). */

@@ -205,4 +205,19 @@ std::vector<OutputSpec> logp_outputs() {
   return out;
 }
 
+LogpSignature logp_signature() {
+  LogpSignature s;
+  s.one_way_us = OutputSpec(kOneWayUs).name;
+  s.one_way_cycles = OutputSpec(kOneWayCycles).name;
+  // kParams' last is the overlap, which LogGP does not name.
+  constexpr std::size_t kFitted = std::size(kParams) - 1;
+  for (std::size_t i = 0; i < kFitted; ++i) {
+    s.fitted.push_back({kParams[i], OutputSpec(kFitUs[i]).name, OutputSpec(kFitCycles[i]).name});
+  }
+  s.overlap = {kParams[kFitted], OutputSpec(kFitUs[kFitted]).name,
+               OutputSpec(kFitCycles[kFitted]).name};
+  s.clock_mhz = OutputSpec(kClockMhz).name;
+  return s;
+}
+
 }  // namespace archex

@@ -10,6 +10,7 @@
 #include "core/outputs.h"
 #include "core/param_table.h"
 #include "core/result.h"
+#include "core/signatures.h"
 
 namespace archex {
 
@@ -94,7 +95,8 @@ ParamTable<LogpBench> logp_bench_table(std::vector<double> sizes);
 // scalars `<key>_<param>_us` and `<key>_<param>_cycles` (o_send, o_recv, L, g, G, overlap).
 std::unique_ptr<Model> logp_model(std::vector<LogpTarget> targets, LogpBench bench);
 
-// The outputs a LogP model declares.
+// The outputs a LogP model declares, and which of them are what (ModelEntry::logp).
 std::vector<OutputSpec> logp_outputs();
+LogpSignature logp_signature();
 
 }  // namespace archex

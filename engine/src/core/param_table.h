@@ -138,7 +138,9 @@ class ParamTable {
 //       .machine(networks).sweep(weights, point, combine)  a sweep of points (SweepInfo)
 //   and .state(estimate) where the model estimates a run's state (ModelInfo::state),
 //   .streams(stream) where points share a random stream (SweepInfo::stream),
-//   .point_keys(unread, coordinates) where points are known by what they read (SweepInfo::key).
+//   .point_keys(unread, coordinates) where points are known by what they read (SweepInfo::key),
+//   .traces() where a run records a trace, .logp(signature) and .cost_models(signature) where its
+//   outputs are a LogP benchmark's or the papers' cost models (core/signatures.h).
 template <class P>
 class ModelEntry {
  public:
@@ -224,6 +226,18 @@ class ModelEntry {
       }
       return key;
     };
+    return *this;
+  }
+  ModelEntry& traces() {
+    info_.records_trace = true;
+    return *this;
+  }
+  ModelEntry& logp(LogpSignature signature) {
+    info_.logp = std::move(signature);
+    return *this;
+  }
+  ModelEntry& cost_models(CostModelSignature signature) {
+    info_.cost_models = std::move(signature);
     return *this;
   }
   operator ModelInfo() const { return info_; }

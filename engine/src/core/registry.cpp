@@ -7,6 +7,52 @@
 
 namespace archex {
 
+namespace {
+
+// Throws std::invalid_argument unless `name` is declared as an output of `kind` by exactly that
+// name (a family's pattern, for a family).
+void check_declared(const ModelInfo& info, OutputKind kind, const std::string& name,
+                    const char* what) {
+  const bool found = std::any_of(info.outputs.begin(), info.outputs.end(), [&](const auto& o) {
+    return o.kind == kind && o.name == name;
+  });
+  if (!found) {
+    throw std::invalid_argument("model '" + info.name + "': its " + what + " '" + name +
+                                "' is not a declared " + output_kind_name(kind));
+  }
+}
+
+void check_signatures(const ModelInfo& info) {
+  if (const auto& l = info.logp) {
+    check_declared(info, OutputKind::kSeries, l->one_way_us, "LogP one-way series");
+    check_declared(info, OutputKind::kSeries, l->one_way_cycles, "LogP one-way series");
+    std::vector<LogpSignature::Fitted> fitted = l->fitted;
+    fitted.push_back(l->overlap);
+    for (const auto& f : fitted) {
+      check_declared(info, OutputKind::kScalar, f.us, "LogP fitted scalar");
+      check_declared(info, OutputKind::kScalar, f.cycles, "LogP fitted scalar");
+    }
+    check_declared(info, OutputKind::kScalar, l->clock_mhz, "LogP clock");
+  }
+  if (const auto& c = info.cost_models) {
+    check_declared(info, OutputKind::kSeries, c->curves, "cost models' curves");
+    if (!output_name_matches(c->curves, c->own)) {
+      throw std::invalid_argument("model '" + info.name + "': its own cost model '" + c->own +
+                                  "' is not one of '" + c->curves + "'");
+    }
+    for (const std::string& p : {c->ts, c->tb}) {
+      const bool list = std::any_of(info.params.begin(), info.params.end(),
+                                    [&](const ParamSpec& s) { return s.name == p && s.is_list(); });
+      if (!list) {
+        throw std::invalid_argument("model '" + info.name + "': its cost models' '" + p +
+                                    "' is not a list parameter");
+      }
+    }
+  }
+}
+
+}  // namespace
+
 void ModelRegistry::add(ModelInfo info) {
   for (const auto& m : models_) {
     if (m.name == info.name) throw std::invalid_argument("model '" + info.name + "' registered twice");
@@ -45,6 +91,7 @@ void ModelRegistry::add(ModelInfo info) {
     }
   }
   check_outputs(info.name, info.outputs);
+  check_signatures(info);
   models_.push_back(std::move(info));
 }
 

@@ -11,6 +11,7 @@
 #include "core/outputs.h"
 #include "core/param_spec.h"
 #include "core/rng.h"
+#include "core/signatures.h"
 #include "core/sweep.h"
 
 namespace archex {
@@ -49,6 +50,11 @@ struct ModelInfo {
   // Everything a whole run reports (core/outputs.h).
   std::vector<OutputSpec> outputs;
   MachineDescriber machine;
+  // The model records a trace (Model::attach_trace): Simulation asks it for one, the UI offers it.
+  bool records_trace = false;
+  // Where the model's outputs are a LogP benchmark's, or the papers' cost models, when they are.
+  std::optional<LogpSignature> logp;
+  std::optional<CostModelSignature> cost_models;
 };
 
 // Maps a model name to what is needed to describe and build it. An ordinary object, so tests and

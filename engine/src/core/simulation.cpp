@@ -62,6 +62,13 @@ Simulation::Simulation(const ModelRegistry& registry, const std::string& model,
   params_ = resolve_params(model, info.params, overrides);
   check_memory(info, params_, memory_limit);
   outputs_ = info.outputs;
+  if (!info.records_trace) {
+    for (const ModelInfo& m : registry.models()) {
+      if (!m.records_trace) continue;
+      no_trace_ += (no_trace_.empty() ? "" : ", ") + m.name;
+    }
+    no_trace_ = "model '" + model + "' records no trace; the models that do: " + no_trace_;
+  }
   point_run_ = point.has_value();
   sweep_ = info.sweep;
   try {
@@ -127,12 +134,10 @@ void Simulation::record_trace(const TraceRequest& request) {
                                   " points and a trace records one: choose a point in [0, " +
                                   std::to_string(n - 1) + "]");
   }
+  if (!no_trace_.empty()) throw ParamError("trace", no_trace_);
   auto recorder = std::make_unique<TraceRecorder>(request);
   if (!model_->attach_trace(*recorder)) {
-    throw ParamError("trace", "model '" + model_name_ +
-                                  "' records no trace: networks, the Multi-PSI's goal "
-                                  "reduction, the J-Machine's programs, the Paragon under NX, "
-                                  "PIE64's congestion and the transputer farm do");
+    throw std::logic_error("model '" + model_name_ + "' declares a trace and records none");
   }
   trace_ = std::move(recorder);
 }

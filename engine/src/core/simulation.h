@@ -74,6 +74,8 @@ class Simulation {
   std::optional<SweepInfo> sweep_;
   // Before the model, which records into it.
   std::unique_ptr<TraceRecorder> trace_;
+  // Why a model that records no trace (ModelInfo::records_trace) cannot give one; empty if it can.
+  std::string no_trace_;
   std::unique_ptr<Model> model_;
   bool done_ = false;
   bool started_ = false;

@@ -10,6 +10,43 @@
 
 namespace archex {
 
+const char* trace_role_name(TraceRole role) {
+  switch (role) {
+    case TraceRole::kNone: return "";
+    case TraceRole::kPacketCreated: return "packet_created";
+    case TraceRole::kPacketLive: return "packet_live";
+    case TraceRole::kPacketInjected: return "packet_injected";
+    case TraceRole::kFlitInjected: return "flit_injected";
+    case TraceRole::kFlitMoved: return "flit_moved";
+    case TraceRole::kFlitEjected: return "flit_ejected";
+    case TraceRole::kPacketDelivered: return "packet_delivered";
+    case TraceRole::kFlitBlocked: return "flit_blocked";
+    case TraceRole::kFlitBuffered: return "flit_buffered";
+    case TraceRole::kCredit: return "credit";
+    case TraceRole::kCredits: return "credits";
+    case TraceRole::kFlow: return "flow";
+    case TraceRole::kCircuitRequest: return "circuit_request";
+    case TraceRole::kCircuitHold: return "circuit_hold";
+    case TraceRole::kCircuitHolding: return "circuit_holding";
+    case TraceRole::kCircuitBlocked: return "circuit_blocked";
+    case TraceRole::kCircuitConnected: return "circuit_connected";
+    case TraceRole::kCircuitRelease: return "circuit_release";
+    case TraceRole::kCircuitRetry: return "circuit_retry";
+    case TraceRole::kCircuitDropped: return "circuit_dropped";
+    case TraceRole::kDeadlock: return "deadlock";
+    case TraceRole::kGoalReduced: return "goal_reduced";
+    case TraceRole::kGoalSpawned: return "goal_spawned";
+    case TraceRole::kGoalThrown: return "goal_thrown";
+    case TraceRole::kGoalSuspended: return "goal_suspended";
+    case TraceRole::kGoalResumed: return "goal_resumed";
+    case TraceRole::kGoalReady: return "goal_ready";
+    case TraceRole::kGoalReadyDepth: return "goal_ready_depth";
+    case TraceRole::kGoalMessageSent: return "goal_message_sent";
+    case TraceRole::kGoalMessageReceived: return "goal_message_received";
+  }
+  return "";
+}
+
 namespace {
 
 int width_for(std::uint32_t max) {
@@ -290,6 +327,7 @@ Trace TraceRecorder::trace(bool finished) const {
   t.end = stopped_ ? end_ : finished ? finished_at() : std::clamp(now_ - lag_, from_, to_);
   t.kinds = kinds_;
   t.timeline = timeline_;
+  t.nodes = nodes_;
   for (TraceKind& kind : t.kinds) {
     const auto unordered = std::adjacent_find(kind.times.begin(), kind.times.end(),
                                               [](double a, double b) { return a >= b; });

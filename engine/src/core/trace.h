@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace archex {
@@ -48,6 +49,47 @@ struct TraceFieldSpec {
   std::vector<TraceStateSpec> states;
 };
 
+// What a kind of event is to the views that replay it (the packet view: a network's packets,
+// flits and circuits; the goal view: a goal machine's goals), declared by the machine that records
+// it so that no view knows a kind by its name. Each role has the fields its view reads, as the
+// network's and the Multi-PSI's tracers record them; kNone: no view replays the kind.
+enum class TraceRole : std::uint8_t {
+  kNone,
+  kPacketCreated,
+  kPacketLive,
+  kPacketInjected,
+  kFlitInjected,
+  kFlitMoved,
+  kFlitEjected,
+  kPacketDelivered,
+  kFlitBlocked,
+  kFlitBuffered,
+  kCredit,
+  kCredits,
+  kFlow,
+  kCircuitRequest,
+  kCircuitHold,
+  kCircuitHolding,
+  kCircuitBlocked,
+  kCircuitConnected,
+  kCircuitRelease,
+  kCircuitRetry,
+  kCircuitDropped,
+  kDeadlock,
+  kGoalReduced,
+  kGoalSpawned,
+  kGoalThrown,
+  kGoalSuspended,
+  kGoalResumed,
+  kGoalReady,
+  kGoalReadyDepth,
+  kGoalMessageSent,
+  kGoalMessageReceived,
+};
+
+// The role's name as the views read it ("flit_moved", "goal_reduced"); "" for kNone.
+const char* trace_role_name(TraceRole role);
+
 // A kind of event: its name ("flit_moved"), what it means, its fields. A snapshot kind describes
 // the state at the window's start (flits already in buffers), recorded once at its first time.
 struct TraceKindSpec {
@@ -55,6 +97,7 @@ struct TraceKindSpec {
   std::string description;
   std::vector<TraceFieldSpec> fields;
   bool snapshot = false;
+  TraceRole role = TraceRole::kNone;
 };
 
 // A timeline's row of each node (a J-Machine node; a Paragon node's compute processor): the kind
@@ -180,6 +223,9 @@ struct Trace {
   bool truncated = false;
   std::vector<TraceKind> kinds;
   TraceTimelineSpec timeline;
+  // The nodes (PEs) the traced run ran on, where the machine says: its own size, which may be
+  // less than the network the engine describes (a J-Machine program's mesh); 0 where unsaid.
+  int nodes = 0;
   std::uint64_t events() const;
   std::uint64_t dropped() const;
   std::size_t bytes() const;
@@ -199,8 +245,15 @@ class TraceRecorder {
   void set_clock(std::string name, std::string unit);
   // Models whose events may be recorded up to `lag` before the current time (see advance).
   void set_lag(double lag) { lag_ = lag; }
+  // The nodes (PEs) the run runs on (Trace::nodes).
+  void set_nodes(int nodes) { nodes_ = nodes; }
   // Adds a kind of event; returns its id for record().
   int add_kind(TraceKindSpec spec);
+  // Adds a kind a view replays as `role`.
+  int add_kind(TraceKindSpec spec, TraceRole role) {
+    spec.role = role;
+    return add_kind(std::move(spec));
+  }
   // Declares how the trace reads as a timeline: a row per node of a lane, messages, marks. Throws
   // std::logic_error naming a kind or field not added before, or an initial state not declared.
   void add_lane(TraceLaneSpec lane);
@@ -268,6 +321,7 @@ class TraceRecorder {
   double now_ = 0;
   std::string clock_ = "cycle";
   std::string unit_ = "cycles";
+  int nodes_ = 0;
   std::vector<TraceKind> kinds_;
   TraceTimelineSpec timeline_;
   std::vector<std::size_t> event_bytes_;

@@ -263,15 +263,9 @@ CircuitConfig circuit_config(const NetworkParams& p, std::shared_ptr<const Topol
 }
 
 double capacity_bound(const Topology& topology, const NetworkConfig& c) {
-  if (const auto* cube = dynamic_cast<const KNCube*>(&topology)) {
-    return cube_channel_load_bound(*cube, c);
-  }
-  const bool one_per_channel = dynamic_cast<const Fly*>(&topology) != nullptr ||
-                               dynamic_cast<const Crossbar*>(&topology) != nullptr;
-  // The channels into the terminals carry one terminal's load each.
-  const double gamma = one_per_channel ? 1.0 : std::max(1.0, uniform_max_channel_load(topology));
+  // Both directions of a half-duplex link carry the same load and share one channel's rate.
   const double bandwidth = c.half_duplex ? c.channel_rate / 2 : c.channel_rate;
-  return std::min({bandwidth / gamma, c.inject_rate, c.eject_rate});
+  return std::min({bandwidth / topology.uniform_channel_load(), c.inject_rate, c.eject_rate});
 }
 
 double gbit_per_s(const NetworkParams& p, double words_per_cycle) {

@@ -33,64 +33,64 @@ NetworkTrace::NetworkTrace(TraceRecorder& recorder, const Network& net, int max_
   const auto dest = field("dest", below(terminals));
   const auto flits = field("flits", u(max_packet_flits));
   k_created_ = rec_.add_kind({"packet_created", "A packet is queued at its source node.",
-                              {packet, node, dest, flits}});
+                              {packet, node, dest, flits}}, TraceRole::kPacketCreated);
   // Its creation cycle, so a view can count its latency from its birth.
   k_live_ = rec_.add_kind({"packet_live",
                            "A packet created before the window and not yet delivered at its "
                            "start (queued, or on its way), with the cycle it was created at.",
                            {packet, node, dest, flits, field("created", kAny)},
-                           true});
+                           true}, TraceRole::kPacketLive);
   k_injected_ = rec_.add_kind({"packet_injected",
                                "The packet's head flit enters its source's router, at an input "
                                "virtual channel.",
-                               {packet, node, input, vc}});
+                               {packet, node, input, vc}}, TraceRole::kPacketInjected);
   k_flit_injected_ = rec_.add_kind({"flit_injected",
                                     "A flit leaves its source node into the router's input "
                                     "virtual channel.",
-                                    {packet, flit, input, vc}});
+                                    {packet, flit, input, vc}}, TraceRole::kFlitInjected);
   k_moved_ = rec_.add_kind({"flit_moved",
                             "A flit crosses a channel into virtual channel vc of the buffer at "
                             "its far end.",
-                            {packet, flit, channel, vc}});
+                            {packet, flit, channel, vc}}, TraceRole::kFlitMoved);
   k_ejected_ = rec_.add_kind({"flit_ejected",
                               "A flit crosses a channel into its destination's receive queue.",
-                              {packet, flit, channel, node}});
+                              {packet, flit, channel, node}}, TraceRole::kFlitEjected);
   k_delivered_ = rec_.add_kind({"packet_delivered",
                                 "The packet's last flit reached its destination's receive queue.",
-                                {packet, node}});
+                                {packet, node}}, TraceRole::kPacketDelivered);
   std::vector<std::string> reasons = {"no_vc",       "no_credit",    "stop",      "switch_lost",
                                       "input_busy", "channel_rate", "queue_full"};
   k_blocked_ = rec_.add_kind(
       {"flit_blocked",
        "The flit at the front of an input virtual channel could not move, and why; it stays "
        "until its next move (recorded again only when the reason changes).",
-       {packet, flit, input, vc, {"reason", 0, reasons}}});
+       {packet, flit, input, vc, {"reason", 0, reasons}}}, TraceRole::kFlitBlocked);
   reasons.insert(reasons.begin(), "none");
   k_buffered_ = rec_.add_kind({"flit_buffered",
                                "A flit in an input virtual channel at the window's start, front "
                                "first; the front flit says why it was last blocked.",
                                {packet, flit, input, vc, {"reason", 0, reasons}},
-                               true});
+                               true}, TraceRole::kFlitBuffered);
   k_credit_ = rec_.add_kind({"credit",
                              "A credit for virtual channel vc at a channel's far end came back to "
                              "the channel's router: one more free slot it may send into.",
-                             {channel, vc}});
+                             {channel, vc}}, TraceRole::kCredit);
   k_credits_ = rec_.add_kind({"credits",
                               "The credits of a channel's virtual channel at the window's start, "
                               "where fewer than its buffer.",
                               {channel, vc, field("count", u(net.buffer_))},
-                              true});
+                              true}, TraceRole::kCredits);
   k_flow_ = rec_.add_kind({"flow",
                            "On/off flow control: the receiver at a channel's far end told its "
                            "sender to stop or go on for virtual channel vc (at the window's "
                            "start: the channels stopped).",
-                           {channel, vc, {"signal", 0, {"go", "stop"}}}});
+                           {channel, vc, {"signal", 0, {"go", "stop"}}}}, TraceRole::kFlow);
   k_deadlock_ = rec_.add_kind({"deadlock",
                                "Nothing can move again: the knot of channels whose buffers' "
                                "front packets each wait on the next (the last on the first), "
                                "one event per channel in the knot's order; the run stops here.",
                                {channel, vc, packet, field("index", below(channels)),
-                                field("length", u(channels))}});
+                                field("length", u(channels))}}, TraceRole::kDeadlock);
   rec_.add_network_mark({"deadlock", "deadlock", "channel", "vc"});
   const auto vcs = static_cast<std::size_t>(net.vcs_);
   front_.assign(static_cast<std::size_t>(channels) * vcs, Front{});
@@ -270,47 +270,47 @@ CircuitTrace::CircuitTrace(TraceRecorder& recorder, const CircuitNetwork& net, i
   k_created_ = rec_.add_kind({"packet_created",
                               "A connection is opened at its source node (its words are its "
                               "flits).",
-                              {packet, node, dest, words}});
+                              {packet, node, dest, words}}, TraceRole::kPacketCreated);
   k_live_ = rec_.add_kind({"packet_live",
                            "A connection opened before the window and not yet finished at its "
                            "start, with the cycle it was opened at.",
                            {packet, node, dest, words, field("created", kAny)},
-                           true});
+                           true}, TraceRole::kPacketLive);
   k_started_ = rec_.add_kind({"packet_injected",
                               "The connection's set-up request leaves its source (again after a "
                               "retry).",
-                              {packet, node}});
+                              {packet, node}}, TraceRole::kPacketInjected);
   k_request_ = rec_.add_kind({"circuit_request",
                               "The set-up request asks for a switch output (one attempt).",
-                              {packet, channel, round}});
+                              {packet, channel, round}}, TraceRole::kCircuitRequest);
   k_hold_ = rec_.add_kind({"circuit_hold",
                            "The request reserved the output: the circuit holds it until its "
                            "release.",
-                           {packet, channel, round}});
+                           {packet, channel, round}}, TraceRole::kCircuitHold);
   k_holding_ = rec_.add_kind({"circuit_holding",
                               "An output held by a circuit at the window's start.",
                               {packet, channel},
-                              true});
+                              true}, TraceRole::kCircuitHolding);
   k_blocked_ = rec_.add_kind({"circuit_blocked",
                               "The request found the output held (or lost it to another request "
                               "this cycle); it waits, retries or is dropped as the policy says.",
-                              {packet, channel, round}});
+                              {packet, channel, round}}, TraceRole::kCircuitBlocked);
   k_connected_ = rec_.add_kind({"circuit_connected",
                                 "The path is complete: the words stream to the destination.",
-                                {packet, round}});
+                                {packet, round}}, TraceRole::kCircuitConnected);
   k_release_ = rec_.add_kind({"circuit_release",
                               "The circuit lets the output go (free after the release time).",
-                              {packet, channel, round}});
+                              {packet, channel, round}}, TraceRole::kCircuitRelease);
   k_retry_ = rec_.add_kind({"circuit_retry",
                             "The blocked request released its outputs and goes back to its "
                             "source to try again after the back-off.",
-                            {packet, node, round}});
+                            {packet, node, round}}, TraceRole::kCircuitRetry);
   k_dropped_ = rec_.add_kind({"circuit_dropped",
                               "The blocked request released its outputs and gave up.",
-                              {packet, node, round}});
+                              {packet, node, round}}, TraceRole::kCircuitDropped);
   k_delivered_ = rec_.add_kind({"packet_delivered",
                                 "The connection's last word arrived at its destination.",
-                                {packet, node}});
+                                {packet, node}}, TraceRole::kPacketDelivered);
 }
 
 void CircuitTrace::begin_cycle() {

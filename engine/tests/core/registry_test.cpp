@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/trace.h"
 #include "machines/builtin_models.h"
 
 namespace archex {
@@ -91,6 +92,40 @@ TEST(BuiltinRegistry, EveryModelIsDocumented) {
       EXPECT_FALSE(p.description.empty()) << m.name << "." << p.name;
     }
   }
+}
+
+TEST(ModelRegistry, RejectsASignatureNamingAnUndeclaredOutputOrParameter) {
+  ModelInfo logp = dummy("a");
+  logp.outputs = {{"one_way_us_*", OutputKind::kSeries, "us", "one-way time"}};
+  logp.logp = LogpSignature{"one_way_us_*", "one_way_cycles_*", {}, {"overlap", "", ""}, ""};
+  try {
+    ModelRegistry().add(logp);
+    FAIL() << "expected an error";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "model 'a': its LogP one-way series 'one_way_cycles_*' is not a "
+                           "declared series");
+  }
+  ModelInfo costs = dummy("b");
+  costs.outputs = {{"overhead_*", OutputKind::kSeries, "us", "cost models"}};
+  costs.cost_models = CostModelSignature{"overhead_*", "overhead_self", "p", "p"};
+  // p is a single number, not a list of each curve's Ts.
+  EXPECT_THROW(ModelRegistry().add(costs), std::invalid_argument);
+  costs.cost_models->own = "self";
+  EXPECT_THROW(ModelRegistry().add(costs), std::invalid_argument);
+}
+
+TEST(BuiltinRegistry, EveryModelSaysWhetherItRecordsATrace) {
+  const ModelRegistry r = builtin_registry();
+  int tracing = 0;
+  for (const auto& m : r.models()) {
+    const ParamValues params = resolve_params(m.name, m.params, {});
+    const std::unique_ptr<Model> model =
+        m.sweep ? m.sweep->point(params, Rng(1), 0) : m.factory(params, Rng(1));
+    TraceRecorder recorder{TraceRequest{}};
+    EXPECT_EQ(model->attach_trace(recorder), m.records_trace) << m.name;
+    tracing += m.records_trace ? 1 : 0;
+  }
+  EXPECT_GT(tracing, 0);
 }
 
 TEST(BuiltinRegistry, EachCallBuildsAnIndependentRegistry) {

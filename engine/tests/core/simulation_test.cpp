@@ -97,6 +97,24 @@ TEST(Simulation, BadParameterThrowsParamError) {
   EXPECT_THROW(Simulation(registry, "nope", {}, 1), std::invalid_argument);
 }
 
+TEST(Simulation, ATraceOfAModelThatRecordsNoneNamesTheModelsThatDo) {
+  ModelRegistry registry;
+  ModelInfo quiet{"quiet", "Quiet", "d", "c", {},
+                  [](const ParamValues&, Rng) -> std::unique_ptr<Model> { return nullptr; }};
+  ModelInfo traced = quiet;
+  traced.name = "traced";
+  traced.records_trace = true;
+  registry.add(quiet);
+  registry.add(traced);
+  Simulation sim(registry, "quiet", {}, 1);
+  try {
+    sim.record_trace(TraceRequest{});
+    FAIL() << "expected an error";
+  } catch (const ParamError& e) {
+    EXPECT_STREQ(e.what(), "model 'quiet' records no trace; the models that do: traced");
+  }
+}
+
 // A model whose second slice needs more memory than there is, as a big run's would.
 class Greedy final : public Model {
  public:

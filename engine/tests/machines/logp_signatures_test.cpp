@@ -1,6 +1,6 @@
-// Every machine's LogP signature, as the all-machines page shows it: each fitted parameter is a
-// time a machine could take, never negative, and o + L + o less the overlap gives back the
-// one-way time measured.
+// Every machine's LogP signature, as the all-machines page reads it from the model's declaration
+// (ModelInfo::logp): each fitted parameter is a time a machine could take, never negative, and
+// o + L + o less the overlap gives back the one-way time measured.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -11,36 +11,51 @@
 namespace archex {
 namespace {
 
-bool ends_with(const std::string& s, const std::string& tail) {
-  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+// The item a family's member `name` holds for its '*' ("t805" of "one_way_us_t805"), or "" when
+// `name` is not of the family.
+std::string item_of(const std::string& family, const std::string& name) {
+  const std::size_t star = family.find('*');
+  const std::string head = family.substr(0, star);
+  const std::string tail = family.substr(star + 1);
+  if (name.size() <= head.size() + tail.size() || name.compare(0, head.size(), head) != 0 ||
+      name.compare(name.size() - tail.size(), tail.size(), tail) != 0) {
+    return "";
+  }
+  return name.substr(head.size(), name.size() - head.size() - tail.size());
+}
+
+std::string member(const std::string& family, const std::string& item) {
+  const std::size_t star = family.find('*');
+  return family.substr(0, star) + item + family.substr(star + 1);
 }
 
 TEST(LogpSignatures, NoMachineFitsANegativeParameter) {
   const ModelRegistry registry = builtin_registry();
   int models = 0;
   for (const ModelInfo& info : registry.models()) {
-    if (!ends_with(info.name, "_logp")) continue;
+    if (!info.logp) continue;
+    const LogpSignature& sig = *info.logp;
     ++models;
     const Result r = Simulation(registry, info.name, {}, 1).run();
-    int fitted = 0;
-    for (const Scalar& s : r.scalars) {
-      for (const char* param : {"_o_send", "_o_recv", "_L", "_g", "_G", "_overlap"}) {
-        for (const char* unit : {"_us", "_cycles"}) {
-          if (!ends_with(s.name, std::string(param) + unit)) continue;
-          ++fitted;
-          EXPECT_GE(s.value, 0) << info.name << ": " << s.name;
-        }
-      }
-    }
-    EXPECT_GT(fitted, 0) << info.name;
-    // Each target's smallest message is 1 byte, so its one-byte time is its first one-way time.
+    int targets = 0;
     for (const Series& one_way : r.series) {
-      const std::string prefix = "one_way_us_";
-      if (one_way.name.rfind(prefix, 0) != 0 || one_way.x.empty() || one_way.x[0] != 1) continue;
-      const std::string key = one_way.name.substr(prefix.size());
+      const std::string key = item_of(sig.one_way_us, one_way.name);
+      if (key.empty()) continue;
+      ++targets;
+      std::vector<LogpSignature::Fitted> fitted = sig.fitted;
+      fitted.push_back(sig.overlap);
+      for (const LogpSignature::Fitted& f : fitted) {
+        EXPECT_GE(r.scalar(member(f.us, key)), 0) << info.name << ": " << f.param;
+        EXPECT_GE(r.scalar(member(f.cycles, key)), 0) << info.name << ": " << f.param;
+      }
+      EXPECT_GT(r.scalar(member(sig.clock_mhz, key)), 0) << info.name;
+      // Each target's smallest message is 1 byte, so its one-byte time is its first one-way time.
+      ASSERT_FALSE(one_way.x.empty());
+      if (one_way.x[0] != 1) continue;
       EXPECT_NEAR(r.scalar(key + "_one_byte_us"), one_way.y[0], 1e-9 * one_way.y[0])
           << info.name << ": " << key;
     }
+    EXPECT_GT(targets, 0) << info.name;
   }
   EXPECT_EQ(models, 5);
 }

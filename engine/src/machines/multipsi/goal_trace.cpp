@@ -52,36 +52,39 @@ GoalTrace::GoalTrace(TraceRecorder& recorder, const Machine& machine)
   const TraceFieldSpec id{"id"};
   const TraceFieldSpec state{"state", 0, {}, false, kPeStates};
   k_reduced_ = rec_.add_kind({"goal_reduced", "A PE reduced a goal (its clause committed).",
-                              {goal, node, pred}});
+                              {goal, node, pred}}, TraceRole::kGoalReduced);
   k_spawned_ = rec_.add_kind({"goal_spawned",
                               "A reduction's body goal, pushed on the PE's own ready stack.",
-                              {goal, parent, node}});
+                              {goal, parent, node}}, TraceRole::kGoalSpawned);
   k_thrown_ = rec_.add_kind({"goal_thrown",
                              "A reduction's body goal thrown to another PE (alloc): its "
                              "throw_goal message leaves.",
-                             {goal, parent, node, to}});
+                             {goal, parent, node, to}}, TraceRole::kGoalThrown);
   k_suspended_ = rec_.add_kind({"goal_suspended",
                                 "A goal needs a list cell held by another PE (an exported "
                                 "reference): it suspends and a read_value asks the holder.",
-                                {goal, node, {"holder", last_pe, {}}}});
+                                {goal, node, {"holder", last_pe, {}}}}, TraceRole::kGoalSuspended);
   k_resumed_ = rec_.add_kind({"goal_resumed",
                               "The return_value a suspended goal waited for arrived: it is back "
                               "on the ready stack.",
-                              {goal, node}});
+                              {goal, node}}, TraceRole::kGoalResumed);
   k_sent_ = rec_.add_kind({"message_sent",
                            "A PE starts sending a message (the goal it carries or waits for; 0 "
                            "for none).",
-                           {node, to, message, {"words", 0xffff, {}}, goal, id}});
+                           {node, to, message, {"words", 0xffff, {}}, goal, id}},
+                          TraceRole::kGoalMessageSent);
   k_received_ = rec_.add_kind({"message_received",
                                "A PE starts handling a message that arrived.",
-                               {node, {"from", last_pe, {}}, message, goal, id}});
+                               {node, {"from", last_pe, {}}, message, goal, id}},
+                              TraceRole::kGoalMessageReceived);
   k_depth_ = rec_.add_kind({"ready_depth",
                             "Goals on a PE's ready stack, when it changes (at the window's "
                             "start, the goal_ready events give it).",
-                            {node, {"depth"}}});
+                            {node, {"depth"}}},
+                           TraceRole::kGoalReadyDepth);
   k_ready_ = rec_.add_kind({"goal_ready", "A goal on a PE's ready stack at the window's start.",
                             {goal, node, pred},
-                            true});
+                            true}, TraceRole::kGoalReady);
   k_state_ = rec_.add_kind({"pe_state",
                             "The PE starts doing this, until its next pe_state (each state says "
                             "what it means).",

@@ -127,6 +127,7 @@ std::vector<OutputSpec> outputs() {
 
 ModelInfo network_traffic_info() {
   return model_entry("network_traffic", params())
+      .traces()
       .title("Custom network: synthetic traffic")
       .about("Flit-level wormhole or circuit switching on a mesh, torus, k-ary n-fly, crossbar or "
              "C104 router network under open-loop synthetic traffic: latency and accepted load, "

@@ -19,6 +19,9 @@ class Crossbar final : public Topology {
     return {dest, 0};
   }
   RouterPort reverse(int /*router*/, int /*port*/) const override { return {}; }
+  // Every channel carries one terminal's load.
+  double uniform_channel_load() const override { return 1.0; }
+  bool counts_crosspoints() const override { return true; }
   TopologyKind kind() const override { return TopologyKind::kCrossbar; }
   std::vector<ShapeSize> sizes() const override { return {{"ports", ports_}}; }
 

@@ -29,6 +29,8 @@ class Fly final : public Topology {
   RouterPort injection(int terminal) const override;
   RouteStep route(int router, int in_port, int dest, int& state) const override;
   RouterPort reverse(int /*router*/, int /*port*/) const override { return {}; }
+  // Every channel carries one terminal's load.
+  double uniform_channel_load() const override { return 1.0; }
   TopologyKind kind() const override { return TopologyKind::kFly; }
   // Radix and stages; a switch's stage and row; a channel's class is the stage it leaves.
   std::vector<ShapeSize> sizes() const override { return {{"radix", k_}, {"stages", stages_}}; }

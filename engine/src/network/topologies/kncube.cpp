@@ -180,4 +180,25 @@ std::vector<std::string> KNCube::channel_classes() const {
   return {std::begin(kDirections), std::begin(kDirections) + local_port()};
 }
 
+double KNCube::uniform_channel_load() const {
+  // Load per unit of injection on each + channel of one dimension (the - channels mirror them),
+  // from sources uniform over the line or ring to destinations uniform over it.
+  double worst = 0;
+  for (int d = 0; d < dimensions(); ++d) {
+    const int k = radix(d);
+    std::vector<double> load(static_cast<std::size_t>(k), 0.0);
+    for (int a = 0; a < k; ++a) {
+      for (int b = 0; b < k; ++b) {
+        const int ahead = ((b - a) % k + k) % k;
+        const bool plus = torus() ? ahead != 0 && ahead <= k - ahead : b > a;
+        if (!plus) continue;
+        for (int x = a; x != b; x = (x + 1) % k) load[static_cast<std::size_t>(x)] += 1.0 / k;
+      }
+    }
+    worst = std::max(worst, *std::max_element(load.begin(), load.end()));
+  }
+  const auto n = static_cast<double>(nodes());
+  return worst * n / (n - 1);
+}
+
 }  // namespace archex

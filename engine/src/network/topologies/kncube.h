@@ -57,6 +57,10 @@ class KNCube final : public Topology {
     return port < local_port() ? port : -1;
   }
   bool wraps(int router, int port) const override { return crosses_dateline(router, port); }
+  // Dimension-order routing's: the most loaded channel of any dimension's line or ring, from
+  // sources to destinations uniform over it, over all nodes but the source.
+  double uniform_channel_load() const override;
+  const KNCube* cube() const override { return this; }
 
   int dimensions() const { return static_cast<int>(radix_.size()); }
   int radix(int d) const { return radix_[static_cast<std::size_t>(d)]; }

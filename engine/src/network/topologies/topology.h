@@ -7,6 +7,8 @@
 
 namespace archex {
 
+class KNCube;
+
 // The shapes a network takes; topology_names() (network/topologies/describe.h) names them.
 enum class TopologyKind { kMesh, kTorus, kFly, kCrossbar, kRouterNetwork };
 
@@ -79,6 +81,25 @@ class Topology {
   // Leaving `router` by `port` wraps around the shape's edge (a torus' dateline), so a drawing
   // from the routers' coordinates knows which way the channel goes.
   virtual bool wraps(int /*router*/, int /*port*/) const { return false; }
+
+  // What the network's capacity and traffic read of its shape, each topology answering for its
+  // own (network_params.h capacity_bound, traffic/traffic.h):
+  // the load of the most loaded channel per unit of load each terminal offers when every terminal
+  // sends to every other alike along the routes; by default the walk of every route
+  // (uniform_max_channel_load), at least 1 because the channels into the terminals carry one
+  // terminal's load each;
+  virtual double uniform_channel_load() const;
+  // whether its one switch's crosspoints are what its traffic counts (a crossbar's);
+  virtual bool counts_crosspoints() const { return false; }
+  // the k-ary n-cube it is, whose coordinates the traffic patterns that move them (transpose, bit
+  // complement, nearest neighbour) read; nullptr for any other shape.
+  virtual const KNCube* cube() const { return nullptr; }
 };
+
+// The load of the most loaded channel between routers per unit of load each terminal offers,
+// when every terminal sends to every other terminal alike along the topology's routes: walks
+// every route, so it is meant for small networks (a router network), where no closed form fits.
+// 0 when no route crosses a channel between routers (a lone crossbar).
+double uniform_max_channel_load(const Topology& topology);
 
 }  // namespace archex

@@ -122,56 +122,10 @@ double cube_zero_load_latency_cycles(const KNCube& cube, const NetworkConfig& c,
 }
 
 double cube_channel_load_bound(const KNCube& cube, const NetworkConfig& c) {
-  // Load per unit of injection on each + channel of one dimension (the - channels mirror them),
-  // from sources uniform over the line or ring to destinations uniform over it.
-  double worst = 0;
-  for (int d = 0; d < cube.dimensions(); ++d) {
-    const int k = cube.radix(d);
-    std::vector<double> load(static_cast<std::size_t>(k), 0.0);
-    for (int a = 0; a < k; ++a) {
-      for (int b = 0; b < k; ++b) {
-        const int ahead = ((b - a) % k + k) % k;
-        const bool plus = cube.torus() ? ahead != 0 && ahead <= k - ahead : b > a;
-        if (!plus) continue;
-        for (int x = a; x != b; x = (x + 1) % k) load[static_cast<std::size_t>(x)] += 1.0 / k;
-      }
-    }
-    worst = std::max(worst, *std::max_element(load.begin(), load.end()));
-  }
-  const auto n = static_cast<double>(cube.nodes());
-  const double gamma = worst * n / (n - 1);
+  const double gamma = cube.uniform_channel_load();
   // Both directions of a half-duplex link carry the same load and share one channel's rate.
   const double bandwidth = c.half_duplex ? c.channel_rate / 2 : c.channel_rate;
   return std::min({bandwidth / gamma, c.inject_rate, c.eject_rate});
-}
-
-double uniform_max_channel_load(const Topology& topology) {
-  std::vector<int> base;
-  int channels = 0;
-  for (int r = 0; r < topology.routers(); ++r) {
-    base.push_back(channels);
-    channels += topology.ports(r);
-  }
-  std::vector<double> routes(static_cast<std::size_t>(channels), 0.0);
-  const int terminals = topology.terminals();
-  for (int src = 0; src < terminals; ++src) {
-    for (int dest = 0; dest < terminals; ++dest) {
-      if (dest == src) continue;
-      RouterPort at = topology.injection(src);
-      int state = 0;
-      // A route visits each router at most once; the bound stops a table that loops.
-      for (int hop = 0; hop <= topology.routers(); ++hop) {
-        const RouteStep step = topology.route(at.router, at.port, dest, state);
-        const PortTarget next = topology.output(at.router, step.port);
-        if (next.router < 0) break;
-        routes[static_cast<std::size_t>(base[static_cast<std::size_t>(at.router)] + step.port)] +=
-            1;
-        at = {next.router, next.port};
-      }
-    }
-  }
-  // Each terminal offers its load spread over the terminals - 1 others.
-  return *std::max_element(routes.begin(), routes.end()) / (terminals - 1);
 }
 
 }  // namespace archex

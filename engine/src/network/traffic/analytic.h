@@ -39,10 +39,5 @@ double cube_zero_load_latency_cycles(const KNCube& cube, const NetworkConfig& co
 // ejection rates.
 double cube_channel_load_bound(const KNCube& cube, const NetworkConfig& config);
 
-// The load of the most loaded channel between routers per unit of load each terminal offers,
-// when every terminal sends to every other terminal alike along the topology's routes: walks
-// every route, so it is meant for small networks (a router network), where no closed form fits.
-// 0 when no route crosses a channel between routers (a lone crossbar).
-double uniform_max_channel_load(const Topology& topology);
 
 }  // namespace archex

@@ -4,12 +4,11 @@
 #include <cmath>
 
 #include "core/param_spec.h"
-#include "network/topologies/crossbar.h"
 
 namespace archex {
 
 CrosspointCounter::CrosspointCounter(const Topology& topo) {
-  if (dynamic_cast<const Crossbar*>(&topo) == nullptr) return;
+  if (!topo.counts_crosspoints()) return;
   ports_ = topo.terminals();
   counts_.assign(static_cast<std::size_t>(ports_) * static_cast<std::size_t>(ports_), 0);
 }
@@ -25,7 +24,7 @@ std::vector<double> CrosspointCounter::shares(std::int64_t cycles, double rate) 
 
 TrafficPattern::TrafficPattern(const Topology& topo, Pattern pattern, double hotspot_fraction)
     : topo_(topo),
-      cube_(dynamic_cast<const KNCube*>(&topo)),
+      cube_(topo.cube()),
       pattern_(pattern),
       hotspot_fraction_(hotspot_fraction),
       hotspot_(topo.terminals() / 2) {

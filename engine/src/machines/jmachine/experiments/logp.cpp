@@ -153,6 +153,7 @@ ModelInfo jmachine_logp_info() {
                 "Architectural Evaluation, ISCA 1993, sec. 3.1; LogP: Culler et al. 1993, LogGP: "
                 "Alexandrov et al. 1995")
       .outputs(logp_outputs())
+      .logp(logp_signature())
       .machine([](const Params& p) {
         return std::vector<NetworkMap>{
             describe_network(*make_topology(p.net), "network", "network")};

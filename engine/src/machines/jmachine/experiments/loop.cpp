@@ -296,6 +296,7 @@ ModelInfo jmachine_loop_info() {
                .about("A point stops once the 95 % interval of its mean latency (batch means) is "
                       "within this share of the mean."));
   return model_entry("jmachine_loop", std::move(t))
+      .traces()
       .title("J-Machine: latency against load, efficiency against grain")
       .about("Every node sends an N-word request to a random node, waits for the N-word reply and "
              "computes L cycles, over N and L (Fig. 3).")

@@ -28,6 +28,10 @@ const char* const kCitation =
     "M. D. Noakes, D. A. Wallach, W. J. Dally, The J-Machine Multicomputer: An Architectural "
     "Evaluation, ISCA 1993, sections 2, 3.2 and 4";
 
+// Table 1's cost models: each machine's Ts and Tb, in kOverheadKeys' order.
+constexpr const char* kTsParam = "overhead_ts_us";
+constexpr const char* kTbParam = "overhead_tb_us";
+
 ParamTable<Compare> compare_table() {
   const auto paper = [](const char* name, const char* label, const char* unit,
                         std::vector<double> values, const char* description) {
@@ -37,11 +41,11 @@ ParamTable<Compare> compare_table() {
                .max_items(10).default_list(std::move(values));
   };
   ParamTable<Compare> t;
-  t.add(&Compare::ts_us, paper("overhead_ts_us", "Table 1: Ts", "us",
+  t.add(&Compare::ts_us, paper(kTsParam, "Table 1: Ts", "us",
                                {160, 86, 72, 23, 3.3},
                                "Per-message overhead of nCUBE/2, CM-5, DELTA (vendors), "
                                "nCUBE/2 and CM-5 (Active Messages)."))
-      .add(&Compare::tb_us, paper("overhead_tb_us", "Table 1: Tb", "us/byte",
+      .add(&Compare::tb_us, paper(kTbParam, "Table 1: Tb", "us/byte",
                                   {0.45, 0.12, 0.08, 0.45, 0.12},
                                   "Per-byte overhead of the same five, in the same order."));
   const char* const names[] = {"barrier_em4_us", "barrier_ksr_us", "barrier_ipsc860_us",
@@ -124,6 +128,9 @@ ModelInfo jmachine_programs_info() {
              "mesh, each over machine sizes (Table 3, Figs. 5-6, Tables 4-5).")
       .citation(kCitation)
       .outputs(outputs())
+      .traces()
+      .cost_models({OutputSpec(jmachine::kOverhead).name,
+                    jmachine::kOverhead.name({jmachine::kOwnOverheadKey}), kTsParam, kTbParam})
       .machine([](const ProgramsParams& p) {
         const int largest = *std::max_element(p.nodes.begin(), p.nodes.end());
         const KNCube mesh(jmachine::mesh_dims(largest), false);

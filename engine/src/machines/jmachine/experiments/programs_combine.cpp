@@ -239,7 +239,7 @@ Result combine_programs(const ProgramsParams& p, const std::vector<PointResult>&
     }
     out.series.push_back(std::move(s));
   };
-  model("jmachine", "J-Machine (node model)", j_ts, j_tb);
+  model(kOwnOverheadKey, "J-Machine (node model)", j_ts, j_tb);
   for (std::size_t m = 0; m < std::size(kOverheadKeys); ++m) {
     if (m >= p.compare.ts_us.size() || m >= p.compare.tb_us.size()) break;
     model(kOverheadKeys[m], kOverheadLabels[m], p.compare.ts_us[m], p.compare.tb_us[m]);

@@ -71,6 +71,8 @@ constexpr SeriesOutput kBarrierUs{"barrier_us", "us", "barrier time against node
 // One per machine of Table 3 (kBarrierMachines) and of Table 1 (kOverheadKeys, and jmachine).
 constexpr SeriesOutput kBarrierPaper{"barrier_paper_*", "us", "barrier time against nodes"};
 constexpr SeriesOutput kOverhead{"overhead_*", "us", "one-way overhead against message size"};
+// The J-Machine's own curve among them (its node model's Ts and Tb).
+constexpr const char* kOwnOverheadKey = "jmachine";
 
 // What each kind of thread of each program reports (the paper's Table 4 columns): the output is
 // "<program>_<thread>_<suffix>", one per thread kind program_threads() declares.

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/trace.h"
 #include "machines/jmachine/experiments/programs_outputs.h"
 
 namespace archex::jmachine {
@@ -34,6 +35,7 @@ class PointModel final : public Model {
   double progress() const override { return ready_ ? 1 : std::min(0.99, runner_->progress()); }
   Result result() const override { return partial_; }
   bool attach_trace(TraceRecorder& recorder) override {
+    recorder.set_nodes(point_.nodes);
     runner_->record(recorder);
     return true;
   }

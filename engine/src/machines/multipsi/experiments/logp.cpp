@@ -174,6 +174,7 @@ ModelInfo multipsi_logp_info() {
       .citation("K. Taki, Measurements and Evaluation for the Multi-PSI/V1 System, ICOT TR-370, "
                 "1988, sec. 3-4; LogP: Culler et al. 1993, LogGP: Alexandrov et al. 1995")
       .outputs(logp_outputs())
+      .logp(logp_signature())
       .machine([](const Params&) {
         return std::vector<NetworkMap>{describe_grid(2, 2, "mesh", "mesh")};
       })

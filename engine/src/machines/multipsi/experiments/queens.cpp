@@ -113,6 +113,7 @@ std::vector<OutputSpec> outputs() {
 
 ModelInfo multipsi_queens_info() {
   return model_entry("multipsi_queens", params())
+      .traces()
       .title("Multi-PSI: 8-queens on the goal-reduction machine")
       .about("PEs reducing Taki's 8-queens Programs 1 and 2 goal by goal, with inter-PE messages, "
              "swept over PEs and grain.")

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/result.h"
+#include "core/trace.h"
 #include "machines/multipsi/experiments/queens_outputs.h"
 
 namespace archex::fghc {
@@ -87,6 +88,7 @@ class QueensRun final : public Model {
   double progress() const override { return machine_ ? 0 : 1; }
   Result result() const override { return partial_; }
   bool attach_trace(TraceRecorder& recorder) override {
+    recorder.set_nodes(pes_);
     machine_->record(recorder);
     return true;
   }

@@ -110,6 +110,7 @@ ModelInfo paragon_app_info() {
                .about("Matrix dimension n, or keys per processor; one point each.")
                .max_items(12).default_list({110, 220, 440, 660, 880}));
   return model_entry("paragon_app", std::move(t))
+      .traces()
       .title("Paragon: application kernels against their BSP and BPRAM predictions")
       .about("Matrix multiply, sample sort, bitonic sort or APSP simulated in each library "
              "version, beside the cost models' predictions from g, L, sigma and l fitted on the "

@@ -112,6 +112,7 @@ ModelInfo paragon_bisection_info() {
                .unit("KB").value(64).range(1, 1024).whole()
                .about("Kilobytes each node sends to its mirror node."));
   return model_entry("paragon_bisection", std::move(t))
+      .traces()
       .title("Paragon: bandwidth over the middle link of p x 1")
       .about("On a p x 1 mesh node i sends 64 KB to node p - i - 1; the data crossing the middle "
              "link over the time taken (Fig. 2).")

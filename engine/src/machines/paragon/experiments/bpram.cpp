@@ -159,6 +159,7 @@ ModelInfo paragon_bpram_info() {
                       "point: how long a permutation takes depends on which one it is (the "
                       "busiest link on its paths)."));
   return model_entry("paragon_bpram", std::move(t))
+      .traces()
       .title("Paragon: block permutations under the BPRAM library, sigma and l")
       .about("Random full block permutations (every processor sends one block and receives one) on "
              "each mesh configuration, and the least-squares sigma and l (Fig. 5, Table 2).")

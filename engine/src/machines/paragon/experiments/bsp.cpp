@@ -174,6 +174,7 @@ ModelInfo paragon_bsp_info() {
                       "first configuration.")
                .max_items(8).default_list({10, 20, 30, 40}));
   return model_entry("paragon_bsp", std::move(t))
+      .traces()
       .title("Paragon: h-relations under the BSP library, g and L")
       .about("Random full h-relations routed by the BSP library on each mesh configuration, and "
              "the least-squares g and L (Fig. 3, 4, Table 1); the naive library on the first.")

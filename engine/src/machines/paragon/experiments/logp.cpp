@@ -106,6 +106,7 @@ ModelInfo paragon_logp_info() {
                 "Paragon, IPPS/SPDP 1998, sec. 2-3; LogP: Culler et al. 1993, LogGP: Alexandrov et "
                 "al. 1995")
       .outputs(logp_outputs())
+      .logp(logp_signature())
       .machine([](const Params&) {
         return std::vector<NetworkMap>{describe_network(KNCube(kDims, false), "mesh", "mesh")};
       })

@@ -143,6 +143,7 @@ ModelInfo paragon_pingpong_info() {
     if (p.dims.size() != 2) throw ParamError("dims", "dims: the Paragon's mesh has 2 dimensions");
   };
   return model_entry("paragon_pingpong", std::move(t))
+      .traces()
       .title("Paragon: ping-pong and ping-pong double under NX")
       .about("Two neighbouring nodes exchange messages of m bytes, one way at a time (ping-pong) "
              "or both at once (ping-pong double), and the least-squares lines through the times "

@@ -87,6 +87,7 @@ std::vector<OutputSpec> congestion_outputs() {
 
 ModelInfo pie64_congestion_info() {
   return model_entry("pie64_congestion", congestion_params())
+      .traces()
       .title("PIE64 transfers under congestion")
       .about("All usable IUs run a program whose instructions are transfers with probability p, to "
              "random destinations; per message length and p: the connection wait, the throughput "

@@ -146,6 +146,7 @@ ModelInfo pie64_logp_info() {
                 "parallel computer PIE64 (in Japanese), 1993, sec. 3; LogP: Culler et al. 1993, "
                 "LogGP: Alexandrov et al. 1995")
       .outputs(logp_outputs())
+      .logp(logp_signature())
       .machine([](const Params&) {
         return std::vector<NetworkMap>{describe_network(*pie64::dan_topology(), "dan", "DAN")};
       })

@@ -249,6 +249,7 @@ std::vector<OutputSpec> farm_outputs() {
 
 ModelInfo transputer_farm_info() {
   return model_entry("transputer_farm", farm_params())
+      .traces()
       .title("Mandelbrot processor farm on T805 and T9000")
       .about("A master farms the image's rows to workers over p4 (T805: a tree of OS-links and the "
              "VCR; T9000: DS-links through C104s), each worker keeping one row buffered; execution "

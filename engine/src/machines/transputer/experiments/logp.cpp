@@ -145,6 +145,7 @@ ModelInfo transputer_logp_info() {
       .citation(std::string(transputer::kCitation) +
       "; LogP: Culler et al. 1993, LogGP: Alexandrov et al. 1995")
       .outputs(logp_outputs())
+      .logp(logp_signature())
       .machine([](const Params&) {
         return std::vector<NetworkMap>{
             describe_network(RouterNetwork(direct_link_spec()), "link", "link")};
