@@ -10,7 +10,10 @@ export default defineConfig({
   outputDir: 'test-results',
   timeout: 60_000,
   retries: 0,
-  workers: 1,
+  // A test a core: a page waits on layout, fonts and its own workers more than it computes, and
+  // each test waits on the page's idle signal, so a slower page under load is waited for.
+  workers: '100%',
+  fullyParallel: true,
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}/`,

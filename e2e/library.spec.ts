@@ -95,6 +95,9 @@ const PAGES: Record<string, { script: string; policy?: () => string }> = {
   },
 };
 
+// The tests share one pack of the library: one worker runs them, in order, after packing it once.
+test.describe.configure({ mode: 'default' });
+
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   await packLibrary();

@@ -291,11 +291,12 @@ async function stepFits(page: Page, where: string) {
   expect(size, where).toBeGreaterThanOrEqual(19);
 }
 
-test('every tour step presented at 1920 x 1080 shows its words, question, Reveal and Next whole', async ({
-  page,
-}) => {
-  test.slow();
-  for (const tour of tourFiles) {
+// One test a tour, so the workers share them out.
+for (const tour of tourFiles) {
+  test(`${tour.id}: every step presented at 1920 x 1080 shows its words, question, Reveal and Next whole`, async ({
+    page,
+  }) => {
+    test.slow();
     for (const [i, step] of tour.steps.entries()) {
       // The all-machines page is no presentation: its step stays on the page.
       if ((step as { layout?: { kind: string } }).layout?.kind === 'machines') continue;
@@ -314,8 +315,8 @@ test('every tour step presented at 1920 x 1080 shows its words, question, Reveal
       await expect(panel.locator('.tour-explain')).toBeVisible();
       await stepFits(page, `${where}, revealed`);
     }
-  }
-});
+  });
+}
 
 test('side by side presented in a tour keeps the step, its question and the side it builds on', async ({
   page,
