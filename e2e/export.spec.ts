@@ -101,6 +101,9 @@ test('sizes the exports for a paper column, the choice kept for every chart', as
   await expect(card.locator('.figure-layout-problem')).toHaveText(
     "Width '3.33' has no unit: give one of in, pt, mm, cm (1 to 20 in)",
   );
+  // The field at fault says so to a screen reader; the other does not.
+  await expect(width).toHaveAttribute('aria-invalid', 'true');
+  await expect(card.getByLabel('Text size')).toHaveAttribute('aria-invalid', 'false');
   await card.getByRole('button', { name: 'SVG', exact: true }).click();
   await expect(card.locator('.banner.error')).toContainText("Width '3.33' has no unit");
   await width.fill('3.33in');

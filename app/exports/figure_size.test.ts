@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_LAYOUT_CHOICE,
   FONT_RANGE,
+  FigureLayoutError,
   PAPER_WIDTHS,
   WIDTH_RANGE,
   figureLayout,
@@ -107,5 +108,20 @@ describe('figureLayout()', () => {
     ).toThrow(/^Text '30pt' is out of range: from 5 to 24 pt/);
     // A width typed but not chosen is not in the way.
     expect(figureLayout({ ...DEFAULT_LAYOUT_CHOICE, width: 'x' }).paper).toBeUndefined();
+  });
+
+  it('says which field is wrong as data, for the field to mark itself', () => {
+    const fieldOf = (choice: Partial<typeof DEFAULT_LAYOUT_CHOICE>) => {
+      try {
+        figureLayout({ ...DEFAULT_LAYOUT_CHOICE, ...choice });
+      } catch (error) {
+        return error instanceof FigureLayoutError ? error.field : 'another error';
+      }
+      return 'no error';
+    };
+    expect(fieldOf({ size: 'width', width: '3' })).toBe('width');
+    expect(fieldOf({ size: 'width', fontSize: 'big' })).toBe('fontSize');
+    expect(fieldOf({ size: 'one column', fontSize: '30pt' })).toBe('fontSize');
+    expect(fieldOf({ size: 'one column', width: '3' })).toBe('no error');
   });
 });

@@ -128,7 +128,31 @@ export const DEFAULT_LAYOUT_CHOICE: FigureLayoutChoice = {
   caption: true,
 };
 
-/** The layout a choice asks for; an error naming the field and its range where one is wrong. */
+/** A choice's length that is not one: the field it is in, and why in words. */
+export class FigureLayoutError extends Error {
+  constructor(
+    readonly field: 'width' | 'fontSize',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A length field of a choice, read; a FigureLayoutError naming the field where it is wrong. */
+function readLength(
+  choice: FigureLayoutChoice,
+  field: FigureLayoutError['field'],
+  param: string,
+  range: LengthRange,
+): number {
+  try {
+    return parseLength(choice[field], param, range);
+  } catch (error) {
+    throw new FigureLayoutError(field, (error as Error).message);
+  }
+}
+
+/** The layout a choice asks for; a FigureLayoutError naming the field and its range where one is wrong. */
 export function figureLayout(choice: FigureLayoutChoice): {
   paper: PaperSize | undefined;
   parts: FigureParts;
@@ -137,7 +161,7 @@ export function figureLayout(choice: FigureLayoutChoice): {
   if (choice.size === 'screen') return { paper: undefined, parts };
   const widthPt =
     choice.size === 'width'
-      ? parseLength(choice.width, 'Width', WIDTH_RANGE)
+      ? readLength(choice, 'width', 'Width', WIDTH_RANGE)
       : PAPER_WIDTHS[choice.size];
-  return { paper: { widthPt, fontPt: parseLength(choice.fontSize, 'Text', FONT_RANGE) }, parts };
+  return { paper: { widthPt, fontPt: readLength(choice, 'fontSize', 'Text', FONT_RANGE) }, parts };
 }

@@ -3,6 +3,7 @@ import { useSyncExternalStore } from 'react';
 import type { FigureLayoutChoice, SizeChoice } from '../exports/figure_size';
 import {
   DEFAULT_LAYOUT_CHOICE,
+  FigureLayoutError,
   PAPER_WIDTHS,
   SIZE_CHOICES,
   figureLayout,
@@ -46,11 +47,12 @@ const SIZE_LABELS: Record<SizeChoice, string> = {
 export function FigureLayoutOptions() {
   const choice = useFigureLayoutChoice();
   const set = (change: Partial<FigureLayoutChoice>) => setLayoutChoice({ ...choice, ...change });
-  let problem: string | null = null;
+  let problem: FigureLayoutError | null = null;
   try {
     figureLayout(choice);
   } catch (error) {
-    problem = (error as Error).message;
+    if (!(error instanceof FigureLayoutError)) throw error;
+    problem = error;
   }
   return (
     <span className="figure-layout" role="group" aria-label="Export layout">
@@ -77,7 +79,7 @@ export function FigureLayoutOptions() {
             inputMode="decimal"
             size={6}
             value={choice.width}
-            aria-invalid={problem?.startsWith('Width') ?? false}
+            aria-invalid={problem?.field === 'width'}
             onChange={(e) => set({ width: e.target.value })}
           />
         </label>
@@ -91,7 +93,7 @@ export function FigureLayoutOptions() {
             inputMode="decimal"
             size={4}
             value={choice.fontSize}
-            aria-invalid={problem?.startsWith('Text') ?? false}
+            aria-invalid={problem?.field === 'fontSize'}
             onChange={(e) => set({ fontSize: e.target.value })}
           />
         </label>
@@ -114,7 +116,7 @@ export function FigureLayoutOptions() {
       </label>
       {problem ? (
         <span className="figure-layout-problem" role="status">
-          {problem}
+          {problem.message}
         </span>
       ) : null}
     </span>
