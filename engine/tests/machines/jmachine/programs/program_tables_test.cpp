@@ -50,8 +50,8 @@ std::vector<double> fingerprint(ProgramKind kind, const ParamValues& values) {
   return f;
 }
 
-// Valid values of `spec` other than its value in small(): every other choice, or a number (each item of a
-// list) below and above the default, within the range, whole or a power where the spec says so.
+// Valid values of `spec` other than its value in small(): every other choice, or a number (each
+// item of a list) below and above it, within the range, whole or a power where the spec says so.
 std::vector<ParamValue> others(const ParamSpec& spec) {
   const ParamValues base = small();
   std::vector<ParamValue> out;
