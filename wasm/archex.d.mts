@@ -66,6 +66,17 @@ export interface CostModelSignature {
   tb: string;
 }
 
+/**
+ * Which parameters each value of a list parameter reads, where the model's parameters are the
+ * union of the parts it chooses (the J-Machine's programs): a run reads `always` and
+ * `byValue[v]` for each chosen value v, and no other parameter.
+ */
+export interface ChoiceReads {
+  param: string;
+  always: string[];
+  byValue: string[][];
+}
+
 export interface ModelInfo {
   name: string;
   title: string;
@@ -77,6 +88,7 @@ export interface ModelInfo {
   recordsTrace: boolean;
   logp?: LogpSignature;
   costModels?: CostModelSignature;
+  reads?: ChoiceReads;
 }
 
 export interface Scalar {

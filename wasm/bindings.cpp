@@ -124,6 +124,15 @@ val list_models() {
         c.set("tb", m.cost_models->tb);
         o.set("costModels", c);
       }
+      if (m.reads) {
+        val r = val::object();
+        r.set("param", m.reads->param);
+        r.set("always", strings(m.reads->always));
+        val by_value = val::array();
+        for (const auto& names : m.reads->by_value) by_value.call<void>("push", strings(names));
+        r.set("byValue", by_value);
+        o.set("reads", r);
+      }
       models.call<void>("push", o);
     }
     return models;

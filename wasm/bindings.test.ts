@@ -38,6 +38,16 @@ function rejectedPoint(model: string, params: Params, point: number): BindingErr
 }
 
 describe('listModels()', () => {
+  it('carries what each J-Machine program reads, and no reads for a model of one part', () => {
+    const reads = models.find((m) => m.name === 'jmachine_programs')?.reads;
+    expect(reads?.param).toBe('programs');
+    expect(reads?.always).toContain('nodes');
+    expect(reads?.byValue).toHaveLength(5);
+    expect(reads?.byValue[4]).toEqual(expect.arrayContaining(['tsp_runs', 'tsp_cities']));
+    expect(reads?.byValue[4]).not.toContain('cpi_tuned');
+    expect(models.find((m) => m.name === 'multipsi_perf')?.reads).toBeUndefined();
+  });
+
   it('describes every model with its parameter specs', () => {
     const perf = models.find((m) => m.name === 'multipsi_perf');
     expect(perf?.title).toBe('Multi-PSI: communication vs performance');

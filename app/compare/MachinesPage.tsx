@@ -257,7 +257,7 @@ function MachineParams({
         paperValues={paperValues}
         sources={sources}
         baseline={presetBaseline(preset)}
-        hidden={unusedParams(preset, model.params, values)}
+        hidden={unusedParams(preset, model, values)}
         onValue={(name, value) => {
           const next = { ...overrides, [name]: value };
           if (sameValue(value, paperValues[name])) delete next[name];

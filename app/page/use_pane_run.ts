@@ -162,7 +162,7 @@ export function usePaneRun({ engine, models, presets, preset, model, pane, onPan
           label: specs.find((s) => s.name === errorName)?.label ?? errorName,
           text: stale,
         };
-  const hidden = unusedParams(preset, specs, values);
+  const hidden = unusedParams(preset, model, values);
   const validation = useMemo(
     () => (outcome ? validate(outcome.preset, outcome.result) : null),
     [outcome],

@@ -2,11 +2,11 @@
 // model knows with the same units and values in range, outputs a chart or target reads, the
 // presets a target names.
 import type { ModelInfo, OutputSpec } from '../engine/types';
-import { checkParamValue, placeholderParams, specsAt } from './param_values';
+import { checkParamValue, placeholderParams, resolveValues, specsAt } from './param_values';
 import { chartOutputs } from './chart_specs';
 import type { OutputNames, ValueRefSpec } from './fields';
 import type { ConditionsSpec, Preset } from './schema';
-import { presetParams } from './schema';
+import { presetParams, unreadParams } from './schema';
 
 /** Checks a preset against its model's specs: known names, same units, values in range. */
 export function presetProblems(preset: Preset, models: ModelInfo[]): string[] {
@@ -60,10 +60,17 @@ export function presetProblems(preset: Preset, models: ModelInfo[]): string[] {
         problems.push(`${path}.${j}.is: '${value}' is not one of ${choices.join(', ')}`);
       }
     });
+  // A name the model's declaration leaves out at the preset's values is the declaration's to show
+  // again when the choice changes, not the list's to keep hidden.
+  const unread = unreadParams(model, resolveValues(model.params, presetParams(preset)));
   (preset.unused ?? []).forEach((rule, i) => {
     for (const name of rule.params) {
       if (!model.params.some((p) => p.name === name))
         problems.push(`unused.${i}.params: '${name}' is not a parameter of ${model.name}`);
+      else if (unread.includes(name))
+        problems.push(
+          `unused.${i}.params: '${name}' is left out already: no chosen ${model.reads?.param} value reads it`,
+        );
     }
     checkConditions(rule.unless, `unused.${i}.unless`);
   });

@@ -212,10 +212,9 @@ describe('outputs a preset names', () => {
 describe('unusedParams(): parameters a Paragon experiment does not read', () => {
   const preset = (id: string) => presets.find((p) => p.id === id)!;
   const hidden = (id: string, params: Record<string, number> = {}) => {
-    const specs = models.find((m) => m.name === preset(id).model)!.params;
-    return [
-      ...unusedParams(preset(id), specs, resolveValues(specs, presetParams(preset(id)), params)),
-    ].sort();
+    const model = models.find((m) => m.name === preset(id).model)!;
+    const values = resolveValues(model.params, presetParams(preset(id)), params);
+    return [...unusedParams(preset(id), model, values)].sort();
   };
   const library = ['bsp_alloc_us', 'bsp_buffer_us', 'bsp_header_bytes', 'bsp_packet_bytes'];
 
@@ -277,7 +276,8 @@ describe('the custom network shows what its shape and switching use', () => {
     return values;
   };
   const shown = (params: Record<string, string>) => {
-    const hidden = unusedParams(custom, specs(), at(params));
+    const model = models.find((m) => m.name === custom.model)!;
+    const hidden = unusedParams(custom, model, at(params));
     return specs()
       .map((s) => s.name)
       .filter((name) => !hidden.has(name));

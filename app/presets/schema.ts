@@ -264,17 +264,40 @@ export function conditionsHold(
   });
 }
 
-/** The parameters the panel leaves out at these values: the preset's `unused` that apply. */
+/**
+ * The parameters no run at these values reads, by the model's declaration of what each value of
+ * a choosing list reads (the J-Machine's programs); none while a chosen value is not one of it.
+ */
+export function unreadParams(
+  model: Pick<ModelInfo, 'params' | 'reads'>,
+  params: Record<string, ParamValue>,
+): string[] {
+  const reads = model.reads;
+  if (!reads) return [];
+  const chosen = params[reads.param];
+  const byValue = (Array.isArray(chosen) ? chosen : [chosen]).map((v) =>
+    v === undefined ? undefined : reads.byValue[v],
+  );
+  if (byValue.some((names) => names === undefined)) return [];
+  const read = new Set([...reads.always, ...byValue.flatMap((names) => names ?? [])]);
+  return model.params.map((s) => s.name).filter((name) => !read.has(name));
+}
+
+/**
+ * The parameters the panel leaves out at these values: those no run reads (unreadParams) and the
+ * preset's `unused` that apply.
+ */
 export function unusedParams(
   preset: Preset,
-  specs: ModelInfo['params'],
+  model: Pick<ModelInfo, 'params' | 'reads'>,
   params: Record<string, ParamValue>,
 ): Set<string> {
-  return new Set(
-    (preset.unused ?? [])
-      .filter((rule) => !rule.unless || !conditionsHold(rule.unless, specs, params))
+  return new Set([
+    ...unreadParams(model, params),
+    ...(preset.unused ?? [])
+      .filter((rule) => !rule.unless || !conditionsHold(rule.unless, model.params, params))
       .flatMap((rule) => rule.params),
-  );
+  ]);
 }
 
 /** The charts shown at these values: those whose `when` holds. */

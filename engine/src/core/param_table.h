@@ -59,6 +59,12 @@ class ParamTable {
     return *this;
   }
 
+  // Another table's entries after this one's, in their order (a part declared in pieces).
+  ParamTable& append(const ParamTable& other) {
+    for (std::size_t i = 0; i < other.specs_.size(); ++i) bind(other.specs_[i], other.setters_[i]);
+    return *this;
+  }
+
   // A model's own default for a declared parameter (its machine on shared network specs).
   ParamTable& set_default(const std::string& name, ParamValue value) {
     ParamSpec& s = spec(name);
@@ -140,7 +146,8 @@ class ParamTable {
 //   .streams(stream) where points share a random stream (SweepInfo::stream),
 //   .point_keys(unread, coordinates) where points are known by what they read (SweepInfo::key),
 //   .traces() where a run records a trace, .logp(signature) and .cost_models(signature) where its
-//   outputs are a LogP benchmark's or the papers' cost models (core/signatures.h).
+//   outputs are a LogP benchmark's or the papers' cost models (core/signatures.h), .reads(reads)
+//   where what a run reads follows a list parameter's values (ChoiceReads).
 template <class P>
 class ModelEntry {
  public:
@@ -238,6 +245,10 @@ class ModelEntry {
   }
   ModelEntry& cost_models(CostModelSignature signature) {
     info_.cost_models = std::move(signature);
+    return *this;
+  }
+  ModelEntry& reads(ChoiceReads reads) {
+    info_.reads = std::move(reads);
     return *this;
   }
   operator ModelInfo() const { return info_; }

@@ -51,6 +51,33 @@ void check_signatures(const ModelInfo& info) {
   }
 }
 
+// Throws std::invalid_argument unless the reads name the model's parameters, choose by a list of
+// whole numbers from 0, and give each of its values what it reads.
+void check_reads(const ModelInfo& info) {
+  if (!info.reads) return;
+  const ChoiceReads& r = *info.reads;
+  const auto spec = [&](const std::string& name) {
+    const auto it = std::find_if(info.params.begin(), info.params.end(),
+                                 [&](const ParamSpec& s) { return s.name == name; });
+    if (it == info.params.end()) {
+      throw std::invalid_argument("model '" + info.name + "': its reads name '" + name +
+                                  "', which is not one of its parameters");
+    }
+    return *it;
+  };
+  const ParamSpec choice = spec(r.param);
+  if (!choice.is_list() || !choice.integer || choice.min != 0 ||
+      r.by_value.size() != static_cast<std::size_t>(choice.max) + 1) {
+    throw std::invalid_argument("model '" + info.name + "': its reads choose by '" + r.param +
+                                "', which must be a list of whole numbers from 0, with what each "
+                                "of its values reads");
+  }
+  for (const std::string& name : r.always) spec(name);
+  for (const auto& names : r.by_value) {
+    for (const std::string& name : names) spec(name);
+  }
+}
+
 }  // namespace
 
 void ModelRegistry::add(ModelInfo info) {
@@ -92,6 +119,7 @@ void ModelRegistry::add(ModelInfo info) {
   }
   check_outputs(info.name, info.outputs);
   check_signatures(info);
+  check_reads(info);
   models_.push_back(std::move(info));
 }
 

@@ -35,6 +35,16 @@ using ModelFactory = std::function<std::unique_ptr<Model>(const ParamValues& par
 // the picker draws. A machine of several identical networks (PIE64's PAN and DAN) gives each.
 using MachineDescriber = std::function<std::vector<NetworkMap>(const ParamValues& params)>;
 
+// Which parameters each value of a list parameter reads, where a model's parameters are the union
+// of parts that parameter chooses (the J-Machine's programs): a run reads `always` and what each
+// chosen value reads, and no other parameter (the panel leaves the rest out).
+struct ChoiceReads {
+  std::string param;
+  std::vector<std::string> always;
+  // by_value[v]: the parameters value v reads, for every value of `param`'s range.
+  std::vector<std::vector<std::string>> by_value;
+};
+
 struct ModelInfo {
   std::string name;
   std::string title;
@@ -55,6 +65,8 @@ struct ModelInfo {
   // Where the model's outputs are a LogP benchmark's, or the papers' cost models, when they are.
   std::optional<LogpSignature> logp;
   std::optional<CostModelSignature> cost_models;
+  // Where the parameters a run reads follow a list parameter's values.
+  std::optional<ChoiceReads> reads;
 };
 
 // Maps a model name to what is needed to describe and build it. An ordinary object, so tests and

@@ -114,6 +114,27 @@ TEST(ModelRegistry, RejectsASignatureNamingAnUndeclaredOutputOrParameter) {
   EXPECT_THROW(ModelRegistry().add(costs), std::invalid_argument);
 }
 
+TEST(ModelRegistry, RejectsReadsOfAnUnknownParameterOrByANumber) {
+  ModelInfo info = dummy("a");
+  ParamSpec parts = number_param("parts", "Parts").value(0).range(0, 1).whole().max_items(2)
+                        .default_list({0});
+  info.params.push_back(parts);
+  info.reads = ChoiceReads{"parts", {"parts"}, {{"p"}, {}}};
+  EXPECT_NO_THROW(ModelRegistry().add(info));
+  info.reads->by_value[1] = {"q"};
+  try {
+    ModelRegistry().add(info);
+    FAIL() << "expected an error";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "model 'a': its reads name 'q', which is not one of its parameters");
+  }
+  // p is a single number; and parts has two values, not one.
+  info.reads = ChoiceReads{"p", {}, {{}, {}, {}}};
+  EXPECT_THROW(ModelRegistry().add(info), std::invalid_argument);
+  info.reads = ChoiceReads{"parts", {}, {{"p"}}};
+  EXPECT_THROW(ModelRegistry().add(info), std::invalid_argument);
+}
+
 TEST(BuiltinRegistry, EveryModelSaysWhetherItRecordsATrace) {
   const ModelRegistry r = builtin_registry();
   int tracing = 0;

@@ -28,6 +28,11 @@ const char* const kCitation =
     "M. D. Noakes, D. A. Wallach, W. J. Dally, The J-Machine Multicomputer: An Architectural "
     "Evaluation, ISCA 1993, sections 2, 3.2 and 4";
 
+// Table 3's barrier times of four machines, which the barrier's run is compared with.
+constexpr const char* kBarrierTimesParams[] = {"barrier_em4_us", "barrier_ksr_us",
+                                               "barrier_ipsc860_us", "barrier_delta_us"};
+constexpr const char* kTspRunsParam = "tsp_runs";
+
 // Table 1's cost models: each machine's Ts and Tb, in kOverheadKeys' order.
 constexpr const char* kTsParam = "overhead_ts_us";
 constexpr const char* kTbParam = "overhead_tb_us";
@@ -48,8 +53,6 @@ ParamTable<Compare> compare_table() {
       .add(&Compare::tb_us, paper(kTbParam, "Table 1: Tb", "us/byte",
                                   {0.45, 0.12, 0.08, 0.45, 0.12},
                                   "Per-byte overhead of the same five, in the same order."));
-  const char* const names[] = {"barrier_em4_us", "barrier_ksr_us", "barrier_ipsc860_us",
-                               "barrier_delta_us"};
   const char* const labels[] = {"Table 3: EM4", "Table 3: KSR", "Table 3: iPSC/860",
                                 "Table 3: Delta"};
   const std::vector<double> rows[] = {{2.7, 3.6, 4.7, 5.4, 0, 7.4},
@@ -59,7 +62,7 @@ ParamTable<Compare> compare_table() {
   std::vector<double> Compare::*fields[] = {&Compare::em4_us, &Compare::ksr_us,
                                             &Compare::ipsc860_us, &Compare::delta_us};
   for (int m = 0; m < 4; ++m) {
-    t.add(fields[m], paper(names[m], labels[m], "us", rows[m],
+    t.add(fields[m], paper(kBarrierTimesParams[m], labels[m], "us", rows[m],
                            "Barrier time at 2, 4, 8, ... nodes, 0 where the table has none."));
   }
   return t;
@@ -83,12 +86,31 @@ ParamTable<ProgramsParams> table() {
                .unit("nodes").value(64).range(1, jmachine::kMaxNodes).whole().powers_of(2)
                .about("The machine size whose run gives the breakdown and the statistics."))
       .add(&ProgramsParams::tsp_runs,
-           number_param("tsp_runs", "TSP: runs per size")
+           number_param(kTspRunsParam, "TSP: runs per size")
                .unit("runs").value(3).range(1, 10).whole()
                .about("Runs of TSP per machine size, each with its own seed (the bounds arrive in "
                       "another order)."));
   t.include(&ProgramsParams::compare, compare_table());
   return t;
+}
+
+// What a run reads by the programs chosen: the sizes and the cost models whatever they are, and
+// each program's table with what the experiment reads for it (TSP's runs per size, the barrier
+// times Table 3 compares the barrier with).
+ChoiceReads program_reads() {
+  ChoiceReads reads{"programs", {"programs", "nodes", "breakdown_nodes", kTsParam, kTbParam}, {}};
+  for (int k = 0; k < static_cast<int>(ProgramKind::kCount); ++k) {
+    const auto kind = static_cast<ProgramKind>(k);
+    const ParamTable<jmachine::ProgramParams> own = jmachine::program_table(kind);
+    std::vector<std::string> names;
+    for (const ParamSpec& spec : own.specs()) names.push_back(spec.name);
+    if (kind == ProgramKind::kTsp) names.emplace_back(kTspRunsParam);
+    if (kind == ProgramKind::kBarrier) {
+      names.insert(names.end(), std::begin(kBarrierTimesParams), std::end(kBarrierTimesParams));
+    }
+    reads.by_value.push_back(std::move(names));
+  }
+  return reads;
 }
 
 // The parameters that only choose the runs or only the combine reads (the paper's tables).
@@ -129,6 +151,7 @@ ModelInfo jmachine_programs_info() {
       .citation(kCitation)
       .outputs(outputs())
       .traces()
+      .reads(program_reads())
       .cost_models({OutputSpec(jmachine::kOverhead).name,
                     jmachine::kOverhead.name({jmachine::kOwnOverheadKey}), kTsParam, kTbParam})
       .machine([](const ProgramsParams& p) {

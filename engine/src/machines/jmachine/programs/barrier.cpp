@@ -91,6 +91,17 @@ class Barrier final : public Program {
 
 }  // namespace
 
+ParamTable<ProgramParams> barrier_table() {
+  ParamTable<ProgramParams> t;
+  t.add(&ProgramParams::barrier_call_instr,
+        instr("barrier_call_instr", "Barrier call and return", 10,
+              "Instructions of calling the barrier routine and resuming the caller."))
+      .add(&ProgramParams::barrier_wave_instr,
+           instr("barrier_wave_instr", "Barrier wave handler", 8.5,
+                 "Instructions of one wave's handler besides dispatch and the send."));
+  return t;
+}
+
 std::unique_ptr<Program> make_barrier(const ProgramParams& p, int nodes) {
   return std::make_unique<Barrier>(p, nodes);
 }

@@ -131,6 +131,40 @@ class Lcs final : public Program {
 
 }  // namespace
 
+ParamTable<ProgramParams> lcs_table() {
+  ParamTable<ProgramParams> t;
+  t.add(&ProgramParams::lcs_a_chars,
+        number_param("lcs_a_chars", "LCS: string A")
+            .unit("characters").value(1024).range(1, 65536).whole()
+            .about("Characters of the string spread over the nodes."))
+      .add(&ProgramParams::lcs_b_chars,
+           number_param("lcs_b_chars", "LCS: string B")
+               .unit("characters").value(4096).range(1, 65536).whole()
+               .about("Characters of the string passed from node to node."))
+      .add(&ProgramParams::lcs_alphabet,
+           number_param("lcs_alphabet", "LCS: alphabet")
+               .unit("letters").value(4).range(2, 256).whole()
+               .about("Letters the random strings are drawn from."))
+      .add(&ProgramParams::lcs_prologue_instr,
+           instr("lcs_prologue_instr", "LCS: handler prologue", 10,
+                 "Instructions before the loop: the index into the state tables."))
+      .add(&ProgramParams::lcs_cell_instr,
+           instr("lcs_cell_instr", "LCS: per cell", 13.4,
+                 "Instructions of the loop per character of A on the node."))
+      .add(&ProgramParams::lcs_epilogue_instr,
+           instr("lcs_epilogue_instr", "LCS: handler epilogue", 8,
+                 "Instructions after the loop, besides the send of the partial result."))
+      .add(&ProgramParams::lcs_startup_instr,
+           instr("lcs_startup_instr", "LCS: StartUp per character", 20,
+                 "Instructions node 0's StartUp thread spends on each character it sends."))
+      .add(&ProgramParams::lcs_startup_cpi,
+           number_param("lcs_startup_cpi", "LCS: StartUp cycles per instruction")
+               .unit("cycles").value(1).range(1, 20).step(0.01)
+               .about("Cycles per instruction of node 0's StartUp loop, register operands and "
+                      "sends: 1 is the MDP's peak rate."));
+  return t;
+}
+
 std::unique_ptr<Program> make_lcs(const ProgramParams& p, int nodes) {
   return std::make_unique<Lcs>(p, nodes);
 }

@@ -32,151 +32,83 @@ const std::vector<std::string>& program_threads(ProgramKind kind) {
   return kThreads[static_cast<int>(kind)];
 }
 
-namespace {
-
 ParamSpec instr(const char* name, const char* label, double value, const char* description) {
   return number_param(name, label)
              .unit("instructions").value(value).range(0, 100000).step(0.1)
              .about(description);
 }
-}  // namespace
 
-ParamTable<ProgramParams> program_table() {
+bool hand_tuned(ProgramKind kind) {
+  return kind == ProgramKind::kLcs || kind == ProgramKind::kRadix || kind == ProgramKind::kQueens;
+}
+
+namespace {
+
+// The machine the programs run on: the network's, the node's and the MDP's parameters.
+ParamTable<ProgramParams> machine_table() {
   ParamTable<ProgramParams> t;
   t.include(&ProgramParams::net, jmachine::network_table({8, 8, 8}))
       .include(&ProgramParams::costs, jmachine::node_cost_table())
       .include(&ProgramParams::mdp, jmachine::mdp_cost_table());
+  return t;
+}
+
+// The machine's parameters no program reads: the mesh's shape follows the machine size
+// (mesh_dims), and the node's costs of the handlers of the round-trip and remote-read experiments
+// are the programs' own instruction counts here.
+constexpr const char* kUnreadByPrograms[] = {
+    "dims",
+    "handler_cycles",
+    "read_handler_cycles",
+    "reply_internal_cycles_per_word",
+    "reply_external_cycles_per_word",
+    "copy_internal_cycles_per_word",
+    "copy_external_cycles_per_word"};
+
+ParamTable<ProgramParams> tuned_table() {
+  ParamTable<ProgramParams> t;
   t.add(&ProgramParams::cpi_tuned,
         number_param("cpi_tuned", "Cycles per instruction, hand-tuned programs")
             .unit("cycles").value(1.85).range(1, 20).step(0.01)
             .about("Cycles per instruction of the hand-tuned programs of Table 4 (LCS in "
                    "assembly, radix sort and N-queens in Tuned J), code and data in internal "
-                   "memory: between the MDP's peak (1) and its typical rate (12.5 / 5.5)."))
-      .add(&ProgramParams::barrier_call_instr,
-           instr("barrier_call_instr", "Barrier call and return", 10,
-                 "Instructions of calling the barrier routine and resuming the caller."))
-      .add(&ProgramParams::barrier_wave_instr,
-           instr("barrier_wave_instr", "Barrier wave handler", 8.5,
-                 "Instructions of one wave's handler besides dispatch and the send."))
-      .add(&ProgramParams::lcs_a_chars,
-           number_param("lcs_a_chars", "LCS: string A")
-               .unit("characters").value(1024).range(1, 65536).whole()
-               .about("Characters of the string spread over the nodes."))
-      .add(&ProgramParams::lcs_b_chars,
-           number_param("lcs_b_chars", "LCS: string B")
-               .unit("characters").value(4096).range(1, 65536).whole()
-               .about("Characters of the string passed from node to node."))
-      .add(&ProgramParams::lcs_alphabet,
-           number_param("lcs_alphabet", "LCS: alphabet")
-               .unit("letters").value(4).range(2, 256).whole()
-               .about("Letters the random strings are drawn from."))
-      .add(&ProgramParams::lcs_prologue_instr,
-           instr("lcs_prologue_instr", "LCS: handler prologue", 10,
-                 "Instructions before the loop: the index into the state tables."))
-      .add(&ProgramParams::lcs_cell_instr,
-           instr("lcs_cell_instr", "LCS: per cell", 13.4,
-                 "Instructions of the loop per character of A on the node."))
-      .add(&ProgramParams::lcs_epilogue_instr,
-           instr("lcs_epilogue_instr", "LCS: handler epilogue", 8,
-                 "Instructions after the loop, besides the send of the partial result."))
-      .add(&ProgramParams::lcs_startup_instr,
-           instr("lcs_startup_instr", "LCS: StartUp per character", 20,
-                 "Instructions node 0's StartUp thread spends on each character it sends."))
-      .add(&ProgramParams::lcs_startup_cpi,
-           number_param("lcs_startup_cpi", "LCS: StartUp cycles per instruction")
-               .unit("cycles").value(1).range(1, 20).step(0.01)
-               .about("Cycles per instruction of node 0's StartUp loop, register operands and "
-                      "sends: 1 is the MDP's peak rate."))
-      .add(&ProgramParams::radix_keys,
-           number_param("radix_keys", "Radix: keys")
-               .unit("keys").value(65536).range(1, 1 << 20).whole()
-               .about("Keys sorted."))
-      .add(&ProgramParams::radix_key_bits,
-           number_param("radix_key_bits", "Radix: key width")
-               .unit("bits").value(28).range(1, 31).whole()
-               .about("Bits per key."))
-      .add(&ProgramParams::radix_digit_bits,
-           number_param("radix_digit_bits", "Radix: digit width")
-               .unit("bits").value(4).range(1, 8).whole()
-               .about("Bits sorted per pass."))
-      .add(&ProgramParams::radix_count_instr,
-           instr("radix_count_instr", "Radix: count per key", 6,
-                 "Instructions per key of the counting phase."))
-      .add(&ProgramParams::radix_scan_instr,
-           instr("radix_scan_instr", "Radix: tree per digit", 4,
-                 "Instructions per digit value of a combining or distributing step."))
-      .add(&ProgramParams::radix_move_instr,
-           instr("radix_move_instr", "Radix: reorder per key", 28.5,
-                 "Instructions per key of the reorder phase before its write, the sequential "
-                 "loop's as well as the parallel one's."))
-      .add(&ProgramParams::radix_route_instr,
-           instr("radix_route_instr", "Radix: slot's node per key", 4,
-                 "Instructions per key the parallel reorder loop adds to find the node holding "
-                 "the key's slot and test it against its own (the sequential loop has none)."))
-      .add(&ProgramParams::radix_local_write_instr,
-           instr("radix_local_write_instr", "Radix: local write", 2,
-                 "Instructions of writing a key to a slot on its own node."))
-      .add(&ProgramParams::radix_write_cycles,
-           number_param("radix_write_cycles", "Radix: Write handler")
-               .unit("cycles").value(12).range(0, 1000).step(1)
-               .about("Cycles of the 4-instruction remote-write handler after dispatch."))
-      .add(&ProgramParams::radix_write_priority,
-           number_param("radix_write_priority", "Radix: Write priority")
-               .value(1).range(0, 1).whole()
-               .about("Priority of the Write messages: 1 preempts the Sort thread as each arrives, "
-                      "0 waits in the queue until the Sort thread suspends."))
-      .add(&ProgramParams::queens_n,
-           number_param("queens_n", "N-queens: N")
-               .unit("queens").value(13).range(4, 16).whole()
-               .about("Board size."))
-      .add(&ProgramParams::queens_boards_per_node,
-           number_param("queens_boards_per_node", "N-queens: boards per node")
-               .unit("boards").value(4).range(1, 4096).whole()
-               .about("Breadth-first expansion stops at the first depth with this many boards a "
-                      "node."))
-      .add(&ProgramParams::queens_board_instr,
-           instr("queens_board_instr", "N-queens: per board visited", 60,
-                 "Instructions per board visited: each board the depth-first search visits and "
-                 "each board the expansion tree expands."))
-      .add(&ProgramParams::queens_done_instr,
-           instr("queens_done_instr", "N-queens: result handler", 20,
-                 "Instructions of node 0's handler adding a board's count."))
-      .add(&ProgramParams::tsp_cities,
-           number_param("tsp_cities", "TSP: cities")
-               .unit("cities").value(14).range(3, 20).whole()
-               .about("Cities of the instance, placed at random on a 1000 x 1000 square."))
-      .add(&ProgramParams::tsp_instance_seed,
-           number_param("tsp_instance_seed", "TSP: instance seed")
-               .value(1).range(0, 1000000).whole()
-               .about("Seed of the cities' places (the run's own seed orders the work requests)."))
-      .add(&ProgramParams::tsp_task_depth,
-           number_param("tsp_task_depth", "TSP: task depth")
-               .unit("cities").value(5).range(1, 6).whole()
-               .about("Cities after city 0 in a task's subpath."))
-      .add(&ProgramParams::tsp_extend_instr,
-           instr("tsp_extend_instr", "TSP: per path extension", 30,
-                 "Instructions per path extension of the depth-first search."))
-      .add(&ProgramParams::tsp_null_call_every,
-           number_param("tsp_null_call_every", "TSP: null call every")
-               .unit("extensions").value(10).range(1, 1000000).whole()
-               .about("Path extensions between the search thread's null calls."))
-      .add(&ProgramParams::tsp_max_asks,
-           number_param("tsp_max_asks", "TSP: work requests")
-               .unit("requests").value(8).range(0, 4096).whole()
-               .about("Nodes a node out of tasks asks in turn before it stops (all of them at "
-                      "most; 0: no work requests)."))
-      .add(&ProgramParams::tsp_calls_per_yield,
-           number_param("tsp_calls_per_yield", "TSP: null calls per yield")
-               .unit("calls").value(16).range(1, 100000).whole()
-               .about("Null calls of which one is played out as a message, for speed: the others "
-                      "cost the same inside the search thread (1 is exact)."))
-      .add(&ProgramParams::tsp_null_call_instr,
-           instr("tsp_null_call_instr", "TSP: null call", 60,
-                 "Instructions of the null call's thread besides its send and dispatch."))
-      .add(&ProgramParams::tsp_xlates_per_extend,
-           number_param("tsp_xlates_per_extend", "TSP: xlates per extension")
-               .unit("xlates").value(2).range(0, 100).step(0.1)
-               .about("Name translations per path extension (CST translates names at every use)."));
+                   "memory: between the MDP's peak (1) and its typical rate (12.5 / 5.5)."));
+  return t;
+}
+
+ParamTable<ProgramParams> own_table(ProgramKind kind) {
+  switch (kind) {
+    case ProgramKind::kBarrier:
+      return barrier_table();
+    case ProgramKind::kLcs:
+      return lcs_table();
+    case ProgramKind::kRadix:
+      return radix_table();
+    case ProgramKind::kQueens:
+      return queens_table();
+    case ProgramKind::kTsp:
+      return tsp_table();
+    case ProgramKind::kCount:
+      break;
+  }
+  throw std::logic_error("no such program");
+}
+
+}  // namespace
+
+ParamTable<ProgramParams> program_table(ProgramKind kind) {
+  ParamTable<ProgramParams> t = machine_table();
+  for (const char* name : kUnreadByPrograms) t = t.without(name);
+  if (hand_tuned(kind)) t.append(tuned_table());
+  return t.append(own_table(kind));
+}
+
+ParamTable<ProgramParams> program_table() {
+  ParamTable<ProgramParams> t = machine_table();
+  t.append(tuned_table());
+  for (int k = 0; k < static_cast<int>(ProgramKind::kCount); ++k) {
+    t.append(own_table(static_cast<ProgramKind>(k)));
+  }
   return t;
 }
 
@@ -205,9 +137,7 @@ std::vector<int> mesh_dims(int nodes) {
 Program::Program(const ProgramParams& p, int nodes, ProgramKind kind)
     : p_(p),
       nodes_(nodes),
-      cpi_(kind == ProgramKind::kLcs || kind == ProgramKind::kRadix || kind == ProgramKind::kQueens
-               ? p.cpi_tuned
-               : p.mdp.cpi_internal),
+      cpi_(hand_tuned(kind) ? p.cpi_tuned : p.mdp.cpi_internal),
       booted_(static_cast<std::size_t>(nodes), 0) {
   for (const std::string& name : program_threads(kind)) threads_.push_back({name});
 }

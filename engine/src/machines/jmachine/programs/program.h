@@ -78,8 +78,19 @@ struct ProgramParams {
   double tsp_xlates_per_extend;
 };
 
-// The programs' parameters: the network, the node's and MDP's costs, each program's knobs.
+// A program's parameter table, what it reads: the machine's parameters (the network, the node's
+// and the MDP's costs) but those no program reads, cpi_tuned for a hand-tuned program, and its
+// own knobs (declared in its file).
+ParamTable<ProgramParams> program_table(ProgramKind kind);
+// Every program's parameters, the union of their tables: the machine's, cpi_tuned, then each
+// program's own in program order.
 ParamTable<ProgramParams> program_table();
+
+// Whether a program is one of Table 4's hand-tuned ones, whose instructions run at cpi_tuned.
+bool hand_tuned(ProgramKind kind);
+
+// An instruction count of a program's step, for the programs' own tables.
+ParamSpec instr(const char* name, const char* label, double value, const char* description);
 
 // The most nodes a program runs on.
 constexpr int kMaxNodes = 4096;

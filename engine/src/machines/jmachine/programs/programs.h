@@ -21,6 +21,13 @@ int tsp_optimal(const std::vector<std::vector<int>>& d);
 // Radix sort's passes: a digit of the keys each.
 int radix_passes(const ProgramParams& p);
 
+// Each program's own parameters, in its own file.
+ParamTable<ProgramParams> barrier_table();
+ParamTable<ProgramParams> lcs_table();
+ParamTable<ProgramParams> radix_table();
+ParamTable<ProgramParams> queens_table();
+ParamTable<ProgramParams> tsp_table();
+
 // The programs, each in its own file.
 std::unique_ptr<Program> make_barrier(const ProgramParams& p, int nodes);
 std::unique_ptr<Program> make_lcs(const ProgramParams& p, int nodes);

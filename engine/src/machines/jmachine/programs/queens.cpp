@@ -186,6 +186,27 @@ class Queens final : public Program {
 
 }  // namespace
 
+ParamTable<ProgramParams> queens_table() {
+  ParamTable<ProgramParams> t;
+  t.add(&ProgramParams::queens_n,
+        number_param("queens_n", "N-queens: N")
+            .unit("queens").value(13).range(4, 16).whole()
+            .about("Board size."))
+      .add(&ProgramParams::queens_boards_per_node,
+           number_param("queens_boards_per_node", "N-queens: boards per node")
+               .unit("boards").value(4).range(1, 4096).whole()
+               .about("Breadth-first expansion stops at the first depth with this many boards a "
+                      "node."))
+      .add(&ProgramParams::queens_board_instr,
+           instr("queens_board_instr", "N-queens: per board visited", 60,
+                 "Instructions per board visited: each board the depth-first search visits and "
+                 "each board the expansion tree expands."))
+      .add(&ProgramParams::queens_done_instr,
+           instr("queens_done_instr", "N-queens: result handler", 20,
+                 "Instructions of node 0's handler adding a board's count."));
+  return t;
+}
+
 std::unique_ptr<Program> make_queens(const ProgramParams& p, int nodes) {
   return std::make_unique<Queens>(p, nodes);
 }

@@ -279,6 +279,49 @@ int radix_passes(const ProgramParams& p) {
   return (p.radix_key_bits + p.radix_digit_bits - 1) / p.radix_digit_bits;
 }
 
+ParamTable<ProgramParams> radix_table() {
+  ParamTable<ProgramParams> t;
+  t.add(&ProgramParams::radix_keys,
+        number_param("radix_keys", "Radix: keys")
+            .unit("keys").value(65536).range(1, 1 << 20).whole()
+            .about("Keys sorted."))
+      .add(&ProgramParams::radix_key_bits,
+           number_param("radix_key_bits", "Radix: key width")
+               .unit("bits").value(28).range(1, 31).whole()
+               .about("Bits per key."))
+      .add(&ProgramParams::radix_digit_bits,
+           number_param("radix_digit_bits", "Radix: digit width")
+               .unit("bits").value(4).range(1, 8).whole()
+               .about("Bits sorted per pass."))
+      .add(&ProgramParams::radix_count_instr,
+           instr("radix_count_instr", "Radix: count per key", 6,
+                 "Instructions per key of the counting phase."))
+      .add(&ProgramParams::radix_scan_instr,
+           instr("radix_scan_instr", "Radix: tree per digit", 4,
+                 "Instructions per digit value of a combining or distributing step."))
+      .add(&ProgramParams::radix_move_instr,
+           instr("radix_move_instr", "Radix: reorder per key", 28.5,
+                 "Instructions per key of the reorder phase before its write, the sequential "
+                 "loop's as well as the parallel one's."))
+      .add(&ProgramParams::radix_route_instr,
+           instr("radix_route_instr", "Radix: slot's node per key", 4,
+                 "Instructions per key the parallel reorder loop adds to find the node holding "
+                 "the key's slot and test it against its own (the sequential loop has none)."))
+      .add(&ProgramParams::radix_local_write_instr,
+           instr("radix_local_write_instr", "Radix: local write", 2,
+                 "Instructions of writing a key to a slot on its own node."))
+      .add(&ProgramParams::radix_write_cycles,
+           number_param("radix_write_cycles", "Radix: Write handler")
+               .unit("cycles").value(12).range(0, 1000).step(1)
+               .about("Cycles of the 4-instruction remote-write handler after dispatch."))
+      .add(&ProgramParams::radix_write_priority,
+           number_param("radix_write_priority", "Radix: Write priority")
+               .value(1).range(0, 1).whole()
+               .about("Priority of the Write messages: 1 preempts the Sort thread as each arrives, "
+                      "0 waits in the queue until the Sort thread suspends."));
+  return t;
+}
+
 std::unique_ptr<Program> make_radix(const ProgramParams& p, int nodes, Rng rng) {
   return std::make_unique<Radix>(p, nodes, rng);
 }

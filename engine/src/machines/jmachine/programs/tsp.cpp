@@ -329,6 +329,47 @@ class Tsp final : public Program {
 
 }  // namespace
 
+ParamTable<ProgramParams> tsp_table() {
+  ParamTable<ProgramParams> t;
+  t.add(&ProgramParams::tsp_cities,
+        number_param("tsp_cities", "TSP: cities")
+            .unit("cities").value(14).range(3, 20).whole()
+            .about("Cities of the instance, placed at random on a 1000 x 1000 square."))
+      .add(&ProgramParams::tsp_instance_seed,
+           number_param("tsp_instance_seed", "TSP: instance seed")
+               .value(1).range(0, 1000000).whole()
+               .about("Seed of the cities' places (the run's own seed orders the work requests)."))
+      .add(&ProgramParams::tsp_task_depth,
+           number_param("tsp_task_depth", "TSP: task depth")
+               .unit("cities").value(5).range(1, 6).whole()
+               .about("Cities after city 0 in a task's subpath."))
+      .add(&ProgramParams::tsp_extend_instr,
+           instr("tsp_extend_instr", "TSP: per path extension", 30,
+                 "Instructions per path extension of the depth-first search."))
+      .add(&ProgramParams::tsp_null_call_every,
+           number_param("tsp_null_call_every", "TSP: null call every")
+               .unit("extensions").value(10).range(1, 1000000).whole()
+               .about("Path extensions between the search thread's null calls."))
+      .add(&ProgramParams::tsp_max_asks,
+           number_param("tsp_max_asks", "TSP: work requests")
+               .unit("requests").value(8).range(0, 4096).whole()
+               .about("Nodes a node out of tasks asks in turn before it stops (all of them at "
+                      "most; 0: no work requests)."))
+      .add(&ProgramParams::tsp_calls_per_yield,
+           number_param("tsp_calls_per_yield", "TSP: null calls per yield")
+               .unit("calls").value(16).range(1, 100000).whole()
+               .about("Null calls of which one is played out as a message, for speed: the others "
+                      "cost the same inside the search thread (1 is exact)."))
+      .add(&ProgramParams::tsp_null_call_instr,
+           instr("tsp_null_call_instr", "TSP: null call", 60,
+                 "Instructions of the null call's thread besides its send and dispatch."))
+      .add(&ProgramParams::tsp_xlates_per_extend,
+           number_param("tsp_xlates_per_extend", "TSP: xlates per extension")
+               .unit("xlates").value(2).range(0, 100).step(0.1)
+               .about("Name translations per path extension (CST translates names at every use)."));
+  return t;
+}
+
 std::unique_ptr<Program> make_tsp(const ProgramParams& p, int nodes, Rng rng) {
   return std::make_unique<Tsp>(p, nodes, rng);
 }
