@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/param_spec.h"
+#include "core/record.h"
 #include "core/registry.h"
 
 namespace archex {
@@ -142,6 +143,8 @@ class ParamTable {
 //   model_entry("name", table).title(...).about(...).citation(...).outputs(...)
 //       .machine(networks).run(make)                       a model run whole, or
 //       .machine(networks).sweep(weights, point, combine)  a sweep of points (SweepInfo)
+//       .machine(networks).sweep(weights, point, records, combine)  a sweep whose points give
+//                                                         typed records (core/record.h)
 //   and .state(estimate) where the model estimates a run's state (ModelInfo::state),
 //   .streams(stream) where points share a random stream (SweepInfo::stream),
 //   .point_keys(unread, coordinates) where points are known by what they read (SweepInfo::key),
@@ -197,6 +200,16 @@ class ModelEntry {
         [table, combine](const ParamValues& values, const std::vector<PointResult>& partials) {
           return combine(table->read(values), partials);
         }};
+    return *this;
+  }
+  // A sweep whose points are RecordPoint<R>s: `combine` takes the typed parameters and the
+  // finished points' PointRecord<R>s, sorted by index.
+  template <class Weights, class Point, class R, class Combine>
+  ModelEntry& sweep(Weights weights, Point point, const RecordTable<R>& records, Combine combine) {
+    sweep(weights, point, [&records, combine](const P& params,
+                                              const std::vector<PointResult>& partials) {
+      return combine(params, read_records(records, partials));
+    });
     return *this;
   }
   template <class State>
