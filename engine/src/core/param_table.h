@@ -203,7 +203,8 @@ class ModelEntry {
     return *this;
   }
   // A sweep whose points are RecordPoint<R>s: `combine` takes the typed parameters and the
-  // finished points' PointRecord<R>s, sorted by index.
+  // finished points' PointRecord<R>s, sorted by index. `records` outlives the registry (a
+  // function-static table, as the points hold it too).
   template <class Weights, class Point, class R, class Combine>
   ModelEntry& sweep(Weights weights, Point point, const RecordTable<R>& records, Combine combine) {
     sweep(weights, point, [&records, combine](const P& params,
