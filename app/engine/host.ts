@@ -242,6 +242,11 @@ export class EngineHost {
     return null;
   }
 
+  /** Frees the sweeps this host keeps: its port has closed, so no combine of them will come. */
+  dispose(): void {
+    for (const sweep of [...this.kept.keys()]) this.forget(sweep);
+  }
+
   private forget(sweep: number): void {
     const sim = this.kept.get(sweep);
     if (sim) release(sim);

@@ -387,6 +387,55 @@ describe('PoolEngine', () => {
     expect(combines.at(-1)!.close).toBe(true);
   });
 
+  it('frees the points its combining host keeps when a sweep is cancelled', async () => {
+    const seen: EngineRequest[] = [];
+    const pool = new PoolEngine(() => watchedClient(seen), 1, undefined, undefined, null);
+    const controller = new AbortController();
+    const run = pool.run(
+      { model: 'jmachine_loop', params: loop, seed: 7 },
+      { signal: controller.signal, onProgress: () => controller.abort() },
+    );
+    expect(isAbortError(await run.catch((e: unknown) => e))).toBe(true);
+    const sweeps = seen.flatMap((r) => (r.type === 'combine' ? [r.sweep] : []));
+    expect(sweeps.length).toBeGreaterThan(0);
+    const closed = seen.flatMap((r) => (r.type === 'close-sweep' ? [r.sweep] : []));
+    expect(closed).toEqual([sweeps[0]]);
+    pool.dispose();
+  });
+
+  it('a disposed host keeps no sweep: a combine that counts on its points is refused', async () => {
+    const answers = new Map<number, (response: EngineResponse) => void>();
+    const host = new EngineHost(Promise.resolve(module), (r) => answers.get(r.id)?.(r));
+    const request = { model: 'jmachine_loop', params: loop, seed: 6 };
+    const client = inProcessClient(Promise.resolve(module));
+    const { result } = await client.runPoint(request, 0);
+    client.dispose();
+    let id = 0;
+    const combine = (held: number, partials: { point: number; result: RunResult }[]) =>
+      new Promise<EngineResponse>((resolve) => {
+        answers.set(++id, resolve);
+        host.handle({
+          v: PROTOCOL_VERSION,
+          type: 'combine',
+          id,
+          ...request,
+          partials,
+          sweep: 1,
+          held,
+        });
+      });
+    expect((await combine(0, [{ point: 0, result }])).type).toBe('result');
+    expect((await combine(1, [])).type).toBe('result');
+    host.dispose();
+    expect(await combine(1, [])).toMatchObject({
+      type: 'error',
+      error: {
+        kind: 'input',
+        message: "This engine holds 0 of the sweep's points, not 1: send them all.",
+      },
+    });
+  });
+
   it("a host that lost a sweep's points says so, and is sent them all again", async () => {
     const seen: EngineRequest[] = [];
     const { client, host } = watchedHost(seen);
