@@ -175,6 +175,8 @@ export interface RawResult {
   series: Series[];
   networks: NetworkMap[];
   timelines: Timeline[];
+  /** A sweep point's record, as its experiment encodes it; absent from a whole run's result. */
+  record?: Float64Array;
 }
 
 /**
@@ -412,8 +414,16 @@ export interface Simulation {
    */
   pointKeys(): string[];
   /**
-   * The whole run's result from the partial results of some or all of its points, in any order:
-   * the same bits as the whole run once every point is there.
+   * Keeps points' partial results for every later combine(), so a sweep combined as it fills in
+   * takes each point once. null, or why they were refused (then none is kept).
+   */
+  addPoints(partials: PointPartial[]): BindingError | null;
+  /** How many points' partials addPoints() has kept. */
+  heldPoints(): number;
+  /**
+   * The whole run's result from the partial results of some or all of its points (those kept by
+   * addPoints() and these), in any order: the same bits as the whole run once every point is
+   * there.
    */
   combine(partials: PointPartial[]): CombineOutcome;
   delete(): void;

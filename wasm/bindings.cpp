@@ -275,6 +275,8 @@ val to_val(const archex::Result& r) {
   out.set("series", series);
   out.set("networks", to_vals(r.networks));
   out.set("timelines", to_vals(r.timelines));
+  // Only a sweep point's result has one.
+  if (!r.record.empty()) out.set("record", doubles(r.record));
   return out;
 }
 // A copy of `v` as a JS typed array (a view of the wasm memory would not outlive the next call).
@@ -565,6 +567,7 @@ archex::Result to_result(const val& v, const std::string& where) {
   for (const val& t : optional_elements(v["timelines"], where + ".timelines")) {
     r.timelines.push_back(to_timeline(t, where + ".timelines"));
   }
+  if (!v["record"].isUndefined()) r.record = number_items<double>(v["record"], where + ".record");
   return r;
 }
 
@@ -786,13 +789,37 @@ class SimulationHandle {
     return out;
   }
 
-  // {result} built from the points' partial results ([{point, result}], any order), or {error}
-  // when the run could not be built, is no sweep or a partial is malformed.
+  // Keeps the points' partial results ([{point, result}]) for every later combine, so that a
+  // caller combining a sweep as it fills in sends each point once. null, or {error} when the run
+  // could not be built or a partial is malformed (then none of them is kept).
+  val add_points(const val& partials) {
+    try {
+      if (!sim_) throw std::invalid_argument(error_);
+      std::vector<archex::PointResult> more = to_partials(partials);
+      held_.insert(held_.end(), std::make_move_iterator(more.begin()),
+                   std::make_move_iterator(more.end()));
+      return val::null();
+    } catch (const std::bad_alloc&) {
+      return failure("Out of memory while keeping the points' results." + heap_note(), "memory");
+    } catch (const std::exception& e) {
+      return failure(e.what(), "input");
+    }
+  }
+
+  // The number of points' partials add_points() has kept.
+  double held_points() const { return static_cast<double>(held_.size()); }
+
+  // {result} built from the kept points' partials and `partials` ([{point, result}], any
+  // order), or {error} when the run could not be built, is no sweep or a partial is malformed.
   val combine(const val& partials) const {
     val out = val::object();
     try {
       if (!sim_) throw std::invalid_argument(error_);
-      out.set("result", to_val(sim_->combine(to_partials(partials))));
+      std::vector<archex::PointResult> all = held_;
+      std::vector<archex::PointResult> more = to_partials(partials);
+      all.insert(all.end(), std::make_move_iterator(more.begin()),
+                 std::make_move_iterator(more.end()));
+      out.set("result", to_val(sim_->combine(std::move(all))));
     } catch (const std::bad_alloc&) {
       out.set("error", failure("Out of memory while combining the points' results." +
                                    heap_note(),
@@ -836,6 +863,8 @@ class SimulationHandle {
   }
 
   std::unique_ptr<archex::Simulation> sim_;
+  // The points' partials add_points() kept for combine().
+  std::vector<archex::PointResult> held_;
   std::string error_;
   std::string kind_;
   std::string error_param_;
@@ -864,5 +893,7 @@ EMSCRIPTEN_BINDINGS(archex) {
       .function("trace", &SimulationHandle::trace)
       .function("pointWeights", &SimulationHandle::point_weights)
       .function("pointKeys", &SimulationHandle::point_keys)
+      .function("addPoints", &SimulationHandle::add_points)
+      .function("heldPoints", &SimulationHandle::held_points)
       .function("combine", &SimulationHandle::combine);
 }

@@ -447,6 +447,7 @@ describe('sweeps', () => {
       const result = structuredClone({
         scalars: raw.scalars,
         series: raw.series.map((s) => ({ ...s, x: Array.from(s.x), y: Array.from(s.y) })),
+        ...(raw.record ? { record: Array.from(raw.record) } : {}),
       });
       partials.push({ point, result });
       sim.delete();
@@ -469,6 +470,19 @@ describe('sweeps', () => {
   it.each([
     ['jmachine_loop', loop, 6],
     ['multipsi_queens', { pes: 3, depths: [1, 3] }, 9],
+    // Points that give typed records: N-queens and TSP (twice) on 1 and 2 nodes.
+    [
+      'jmachine_programs',
+      {
+        programs: [3, 4],
+        nodes: [1, 2],
+        breakdown_nodes: 2,
+        tsp_runs: 2,
+        queens_n: 6,
+        tsp_cities: 6,
+      },
+      6,
+    ],
     ['network_traffic', network, 4],
     // The chosen load is also a load of the curve: that point draws from point 0's stream.
     ['network_traffic', { ...network, sweep_rates: [0.1, 0.2, 0.95] }, 4],
@@ -483,6 +497,35 @@ describe('sweeps', () => {
       expect(outcome.result.series).toStrictEqual(result.series);
     },
   );
+
+  it('addPoints() keeps points for every later combine(), and keeps none of a refused batch', () => {
+    const params = { programs: [3], nodes: [1, 2, 4], breakdown_nodes: 2, queens_n: 6 };
+    const partial = (point: number) => {
+      const sim = new archex.Simulation('jmachine_programs', params, 3, point);
+      sim.advance(Number.MAX_SAFE_INTEGER);
+      const raw = sim.result();
+      sim.delete();
+      return { point, result: raw };
+    };
+    const all = [partial(0), partial(1), partial(2)];
+    const once = new archex.Simulation('jmachine_programs', params, 3);
+    const expected = once.combine(all);
+    once.delete();
+    const kept = new archex.Simulation('jmachine_programs', params, 3);
+    expect(kept.addPoints(all.slice(0, 1))).toBeNull();
+    expect(kept.addPoints(all.slice(1, 2))).toBeNull();
+    expect(kept.heldPoints()).toBe(2);
+    // A batch with a malformed partial is refused whole.
+    const refused = kept.addPoints([all[2]!, { point: 1, result: {} as never }]);
+    expect(refused).toMatchObject({ kind: 'input' });
+    expect(kept.heldPoints()).toBe(2);
+    expect(kept.combine(all.slice(2))).toStrictEqual(expected);
+    // A record that is not the experiment's is an error in words, not a wrong result.
+    const short = { point: 2, result: { ...all[2]!.result, record: new Float64Array([1, 2]) } };
+    const outcome = kept.combine([short]);
+    expect('error' in outcome && outcome.error.message).toMatch(/partial 2: not a record/);
+    kept.delete();
+  });
 
   it('pointKeys() gives a key per point of a model that keys them, the same for the same run', () => {
     const keys = (nodes: number[]) => {

@@ -120,6 +120,18 @@ describe('run --shard and merge', () => {
     expect(() => readShardLines([['b.jsonl', '\n{oops\n{}\n']])).toThrow(/^b\.jsonl:2: not JSON/);
   });
 
+  it('refuses a point line without its record (a file from before records) in words', async () => {
+    const { files, engine } = await shardsAndWhole('custom-network', ['dims=4x4'], 3);
+    engine.dispose();
+    const [line] = readShardLines([files[0]!]);
+    expect(line!.result.record!.length).toBeGreaterThan(0);
+    const old = { ...line!, result: { ...line!.result, record: undefined } };
+    expect(() => readShardLines([['old.jsonl', shardLineText(old)]])).toThrow(
+      `old.jsonl:1: point ${line!.point} has no record (written by an archex from before sweep ` +
+        'points gave records): run its shard again',
+    );
+  });
+
   it('reads i/n with i from 0 to n - 1', () => {
     expect(parseShard('2/5')).toEqual({ index: 2, count: 5 });
     for (const bad of ['5/5', '1/0', '-1/3', 'a/b', '1']) {

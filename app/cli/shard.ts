@@ -237,6 +237,12 @@ export function readShardFile(
         `${where}: not a line of run --shard (preset, seed, params, point, points, result)`,
       );
     }
+    if (!Array.isArray(json.result.record)) {
+      throw new UsageError(
+        `${where}: point ${json.point} has no record (written by an archex from before sweep ` +
+          `points gave records): run its shard again`,
+      );
+    }
     read.lines.push(json as ShardLine);
   });
   return read;

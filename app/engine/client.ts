@@ -21,6 +21,20 @@ export interface SweepPlan {
   params: Params;
 }
 
+/** A sweep whose points one host keeps as they come (EngineClient.sweepCombiner). */
+export interface SweepCombiner {
+  /**
+   * The result from `partials`, the sweep's finished points so far: the same list each time,
+   * grown at its end. The last combine (`last`) also frees what the host keeps.
+   */
+  combine(
+    partials: PointPartial[],
+    options?: { last?: boolean; signal?: AbortSignal },
+  ): Promise<RunResult>;
+  /** Frees what the host keeps, when the sweep ends without its last combine. */
+  close(): void;
+}
+
 /** A two-way message channel to an EngineHost: a Worker, or an in-memory pair. */
 export interface Port {
   post(request: EngineRequest): void;
@@ -41,6 +55,7 @@ function abortError(): DOMException {
 /** The Engine interface over a Port: request ids, progress, cancellation, superseded runs. */
 export class EngineClient implements Engine {
   private nextId = 1;
+  private nextSweep = 1;
   private readonly pending = new Map<number, Pending>();
   private readonly listeners = new Set<(pending: number) => void>();
   /** Set once the other side is gone; every later request fails with it. */
@@ -112,6 +127,56 @@ export class EngineClient implements Engine {
     if (response.type !== 'result')
       throw new EngineError({ message: `unexpected ${response.type}` });
     return response.result;
+  }
+
+  /**
+   * A sweep combined on this host as its points come: each combine sends only the points not
+   * sent before, which the host keeps with the others.
+   */
+  sweepCombiner(request: RunRequest): SweepCombiner {
+    const sweep = this.nextSweep++;
+    let sent = 0;
+    let closed = false;
+    const send = async (partials: PointPartial[], last: boolean, signal?: AbortSignal) => {
+      // The host adds what is sent even if this side stops waiting for the answer.
+      const held = sent;
+      sent = partials.length;
+      const body = {
+        type: 'combine' as const,
+        id: 0,
+        ...request,
+        partials: partials.slice(held),
+        sweep,
+        held,
+        ...(last ? { close: true } : {}),
+      };
+      const response = await this.request(body, signal).catch((error: unknown) => {
+        if (!(error instanceof DOMException)) sent = 0;
+        return Promise.reject(error);
+      });
+      if (response.type !== 'result')
+        throw new EngineError({ message: `unexpected ${response.type}` });
+      return response.result;
+    };
+    return {
+      combine: async (partials, { last = false, signal } = {}) => {
+        if (closed) throw new EngineError({ message: 'this sweep was closed' });
+        if (last) closed = true;
+        const held = sent;
+        try {
+          return await send(partials, last, signal);
+        } catch (error) {
+          // A host that lost the sweep's points (or refused some) gets them all once more.
+          if (held === 0 || !(error instanceof EngineError) || error.kind !== 'input') throw error;
+          return send(partials, last, signal);
+        }
+      },
+      close: () => {
+        if (closed || this.deadReason !== null) return;
+        closed = true;
+        this.port.post({ v: PROTOCOL_VERSION, type: 'close-sweep', id: this.nextId++, sweep });
+      },
+    };
   }
 
   onPendingChange(listener: (pending: number) => void): () => void {

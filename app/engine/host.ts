@@ -1,4 +1,10 @@
-import type { ArchexModule, BindingError, RawResult, Simulation } from '#wasm/archex';
+import type {
+  ArchexModule,
+  BindingError,
+  CombineOutcome,
+  RawResult,
+  Simulation,
+} from '#wasm/archex';
 
 import type { EngineRequest, EngineResponse, ErrorInfo, ResponseBody } from './protocol';
 import { yieldToEventLoop } from './event_loop';
@@ -6,6 +12,9 @@ import { PROTOCOL_VERSION } from './protocol';
 import { traceBuffers } from './trace';
 import type { RunResult } from './types';
 import { resultTransfer } from './types';
+
+/** A combine of a sweep whose points the host keeps. */
+type KeptCombine = Extract<EngineRequest, { type: 'combine' }> & { sweep: number };
 
 /** Slices of engine work aim at this length so a cancel or a new request is seen within a frame. */
 const SLICE_TARGET_MS = 8;
@@ -23,6 +32,7 @@ function toRunResult(raw: RawResult): RunResult {
     series: raw.series.map((s) => ({ ...s, x: Array.from(s.x), y: Array.from(s.y) })),
     networks: raw.networks,
     timelines: raw.timelines,
+    ...(raw.record ? { record: Array.from(raw.record) } : {}),
   };
 }
 
@@ -116,6 +126,10 @@ export class EngineHost {
   private broken: ErrorInfo | null = null;
   /** The module, once loaded: results say its memory. */
   private loaded: ArchexModule | null = null;
+  /** Each sweep whose points this host keeps (combine's `sweep`), by its number. */
+  private readonly kept = new Map<number, Simulation>();
+  /** The kept sweeps' requests, one after another. */
+  private sweeps: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly module: Promise<ArchexModule>,
@@ -157,6 +171,9 @@ export class EngineHost {
       case 'cancel':
         if (this.running.has(request.target)) this.cancelled.add(request.target);
         return;
+      case 'close-sweep':
+        this.sweeps = this.sweeps.then(() => this.forget(request.sweep));
+        return;
       case 'list-models':
         this.module
           .then((m) => this.send({ type: 'models', id: request.id, models: m.listModels() }))
@@ -178,8 +195,14 @@ export class EngineHost {
           })
           .catch((error: unknown) => this.fail(request.id, error));
         return;
-      case 'plan':
       case 'combine':
+        // A kept sweep's combines in their order, each after the one before has added its points.
+        if (request.sweep !== undefined) {
+          const kept = { ...request, sweep: request.sweep };
+          this.sweeps = this.sweeps.then(() => this.combineKept(kept));
+        } else void this.answer(request);
+        return;
+      case 'plan':
         void this.answer(request);
         return;
       case 'run':
@@ -219,6 +242,38 @@ export class EngineHost {
     return null;
   }
 
+  /** Frees the sweeps this host keeps: its port has closed, so no combine of them will come. */
+  dispose(): void {
+    for (const sweep of [...this.kept.keys()]) this.forget(sweep);
+  }
+
+  private forget(sweep: number): void {
+    const sim = this.kept.get(sweep);
+    if (sim) release(sim);
+    this.kept.delete(sweep);
+  }
+
+  /**
+   * The simulation that keeps a sweep's points, holding `held` of them, or null once the error
+   * has been answered. A sweep begun again (held 0) starts afresh.
+   */
+  private async keptSweep(request: KeptCombine): Promise<Simulation | null> {
+    const held = request.held ?? 0;
+    if (held === 0) this.forget(request.sweep);
+    const kept = this.kept.get(request.sweep);
+    if (kept && kept.heldPoints() === held) return kept;
+    if (kept || held > 0) {
+      this.forget(request.sweep);
+      const has = kept ? kept.heldPoints() : 0;
+      const message = `This engine holds ${has} of the sweep's points, not ${held}: send them all.`;
+      this.send({ type: 'error', id: request.id, error: { message, kind: 'input' } });
+      return null;
+    }
+    const sim = await this.simulation(request);
+    if (sim) this.kept.set(request.sweep, sim);
+    return sim;
+  }
+
   /** A sweep's plan, or the whole result from its points' partials: quick, so in one go. */
   private async answer(request: Extract<EngineRequest, { type: 'plan' | 'combine' }>) {
     const { id } = request;
@@ -239,19 +294,46 @@ export class EngineHost {
         this.send({ type: 'error', id, error: bindingErrorInfo(outcome.error) });
         return;
       }
-      this.send({
-        type: 'result',
-        id,
-        result: toRunResult(outcome.result),
-        params: sim.params(),
-        elapsedMs: performance.now() - started,
-        memoryBytes: this.memoryBytes(),
-      });
+      this.sendCombined(id, outcome.result, sim, started);
     } catch (error) {
       this.fail(id, error);
     } finally {
       release(sim);
     }
+  }
+
+  /** A combine of a sweep whose points this host keeps: adds the new ones, combines them all. */
+  private async combineKept(request: KeptCombine): Promise<void> {
+    const { id, sweep } = request;
+    const started = performance.now();
+    const sim = await this.keptSweep(request);
+    if (!sim) return;
+    try {
+      const refused = sim.addPoints(request.partials);
+      const outcome: CombineOutcome = refused ? { error: refused } : sim.combine([]);
+      if ('error' in outcome) {
+        // Its points are dropped, so the client sends them all again.
+        this.forget(sweep);
+        this.send({ type: 'error', id, error: bindingErrorInfo(outcome.error) });
+        return;
+      }
+      this.sendCombined(id, outcome.result, sim, started);
+      if (request.close) this.forget(sweep);
+    } catch (error) {
+      this.forget(sweep);
+      this.fail(id, error);
+    }
+  }
+
+  private sendCombined(id: number, result: RawResult, sim: Simulation, started: number): void {
+    this.send({
+      type: 'result',
+      id,
+      result: toRunResult(result),
+      params: sim.params(),
+      elapsedMs: performance.now() - started,
+      memoryBytes: this.memoryBytes(),
+    });
   }
 
   private async run(request: Extract<EngineRequest, { type: 'run' | 'trace' }>): Promise<void> {

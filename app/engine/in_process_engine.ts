@@ -34,6 +34,7 @@ export function inProcessClient(
     },
     close: () => {
       closed = true;
+      host.dispose();
     },
   };
   return new EngineClient(port);

@@ -1,13 +1,41 @@
 import type { ArchexModule } from '#wasm/archex';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import type { EngineClient } from './client';
+import type { EngineClient, Port } from './client';
+import { EngineClient as Client } from './client';
+import { EngineHost } from './host';
 import { EngineError, isAbortError } from './engine';
 import { createInProcessEngine, inProcessClient } from './in_process_engine';
 import { loadNodeModule } from './node_module';
 import { PoolEngine } from './pool_engine';
-import type { EngineResponse } from './protocol';
+import type { EngineRequest, EngineResponse } from './protocol';
+import { PROTOCOL_VERSION } from './protocol';
 import type { Params, RunResult } from './types';
+
+/** A client of one in-process host whose every request `seen` logs as the host receives it. */
+function watchedClient(seen: EngineRequest[]): EngineClient {
+  return watchedHost(seen).client;
+}
+
+function watchedHost(seen: EngineRequest[]): { client: EngineClient; host: EngineHost } {
+  let handler: ((response: EngineResponse) => void) | undefined;
+  const host = new EngineHost(Promise.resolve(module), (response, transfer) => {
+    const copy = structuredClone(response, { transfer });
+    queueMicrotask(() => handler?.(copy));
+  });
+  const port: Port = {
+    post: (request) => {
+      const copy = structuredClone(request);
+      seen.push(copy);
+      queueMicrotask(() => host.handle(copy));
+    },
+    listen: (h) => {
+      handler = h;
+    },
+    close: () => {},
+  };
+  return { client: new Client(port), host };
+}
 
 let module: ArchexModule;
 beforeAll(async () => {
@@ -334,5 +362,102 @@ describe('PoolEngine', () => {
     await pool.run({ model: 'multipsi_perf', params: {}, seed: 1 });
     expect(opened).toEqual([0, 0]);
     pool.dispose();
+  });
+
+  it('sends each finished point to the combining host once, however often it combines', async () => {
+    const seen: EngineRequest[] = [];
+    const pool = new PoolEngine(
+      (i) => (i === 0 ? watchedClient(seen) : inProcessClient(Promise.resolve(module))),
+      3,
+      undefined,
+      undefined,
+      null,
+    );
+    const outcome = await pool.run(
+      { model: 'jmachine_loop', params: loop, seed: 5 },
+      { onProgress: () => {} },
+    );
+    pool.dispose();
+    expect(outcome.result).toStrictEqual(direct('jmachine_loop', loop, 5));
+    const combines = seen.flatMap((r) => (r.type === 'combine' ? [r] : []));
+    // The empty first one, one or more as points came, and the last.
+    expect(combines.length).toBeGreaterThan(2);
+    const sent = combines.flatMap((r) => r.partials.map((p) => p.point));
+    expect(sent.sort((a, b) => a - b)).toEqual([...Array(10).keys()]);
+    expect(combines.at(-1)!.close).toBe(true);
+  });
+
+  it('frees the points its combining host keeps when a sweep is cancelled', async () => {
+    const seen: EngineRequest[] = [];
+    const pool = new PoolEngine(() => watchedClient(seen), 1, undefined, undefined, null);
+    const controller = new AbortController();
+    const run = pool.run(
+      { model: 'jmachine_loop', params: loop, seed: 7 },
+      { signal: controller.signal, onProgress: () => controller.abort() },
+    );
+    expect(isAbortError(await run.catch((e: unknown) => e))).toBe(true);
+    const sweeps = seen.flatMap((r) => (r.type === 'combine' ? [r.sweep] : []));
+    expect(sweeps.length).toBeGreaterThan(0);
+    const closed = seen.flatMap((r) => (r.type === 'close-sweep' ? [r.sweep] : []));
+    expect(closed).toEqual([sweeps[0]]);
+    pool.dispose();
+  });
+
+  it('a disposed host keeps no sweep: a combine that counts on its points is refused', async () => {
+    const answers = new Map<number, (response: EngineResponse) => void>();
+    const host = new EngineHost(Promise.resolve(module), (r) => answers.get(r.id)?.(r));
+    const request = { model: 'jmachine_loop', params: loop, seed: 6 };
+    const client = inProcessClient(Promise.resolve(module));
+    const { result } = await client.runPoint(request, 0);
+    client.dispose();
+    let id = 0;
+    const combine = (held: number, partials: { point: number; result: RunResult }[]) =>
+      new Promise<EngineResponse>((resolve) => {
+        answers.set(++id, resolve);
+        host.handle({
+          v: PROTOCOL_VERSION,
+          type: 'combine',
+          id,
+          ...request,
+          partials,
+          sweep: 1,
+          held,
+        });
+      });
+    expect((await combine(0, [{ point: 0, result }])).type).toBe('result');
+    expect((await combine(1, [])).type).toBe('result');
+    host.dispose();
+    expect(await combine(1, [])).toMatchObject({
+      type: 'error',
+      error: {
+        kind: 'input',
+        message: "This engine holds 0 of the sweep's points, not 1: send them all.",
+      },
+    });
+  });
+
+  it("a host that lost a sweep's points says so, and is sent them all again", async () => {
+    const seen: EngineRequest[] = [];
+    const { client, host } = watchedHost(seen);
+    const request = { model: 'jmachine_loop', params: loop, seed: 6 };
+    const partials = [];
+    for (const point of [0, 1, 2]) {
+      const { result } = await client.runPoint(request, point);
+      partials.push({ point, result });
+    }
+    const combiner = client.sweepCombiner(request);
+    await combiner.combine(partials.slice(0, 2));
+    const first = seen.at(-1) as Extract<EngineRequest, { type: 'combine' }>;
+    // The host forgets the sweep, as a host that restarted would not know it.
+    host.handle({ v: PROTOCOL_VERSION, type: 'close-sweep', id: 1000, sweep: first.sweep! });
+    seen.length = 0;
+    const result = await combiner.combine(partials);
+    const sent = seen.map((r) => (r.type === 'combine' ? [r.held, r.partials.length] : []));
+    expect(sent).toEqual([
+      [2, 1],
+      [0, 3],
+    ]);
+    expect(result).toStrictEqual(await client.combine(request, partials));
+    client.dispose();
   });
 });

@@ -189,8 +189,21 @@ export class PoolEngine implements Engine {
         const chosen = plan.weights
           .map((_, i) => i)
           .filter((i) => i % count === index && !options.skip?.has(i));
-        const partials = await spreadPoints(this.hosts, request, plan, chosen, options, started);
-        return { points: plan.weights.length, params: plan.params, partials };
+        const combiner = lead.sweepCombiner(request);
+        try {
+          const partials = await spreadPoints(
+            this.hosts,
+            request,
+            plan,
+            chosen,
+            options,
+            started,
+            combiner,
+          );
+          return { points: plan.weights.length, params: plan.params, partials };
+        } finally {
+          combiner.close();
+        }
       })(),
     );
   }
@@ -220,8 +233,22 @@ export class PoolEngine implements Engine {
       return outcome;
     }
     const all = weights.map((_, i) => i);
-    const partials = await spreadPoints(this.hosts, request, plan, all, options, started);
-    const result = await lead.combine(request, partials, options.signal);
-    return { result, params, elapsedMs: performance.now() - started };
+    // The points cross to the lead once: as they come (for progress) or at the end.
+    const combiner = lead.sweepCombiner(request);
+    try {
+      const partials = await spreadPoints(
+        this.hosts,
+        request,
+        plan,
+        all,
+        options,
+        started,
+        combiner,
+      );
+      const result = await combiner.combine(partials, { last: true, signal: options.signal });
+      return { result, params, elapsedMs: performance.now() - started };
+    } finally {
+      combiner.close();
+    }
   }
 }

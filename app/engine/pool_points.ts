@@ -1,7 +1,7 @@
 // A sweep's points spread over a pool's hosts: each host runs one point at a time and takes the
 // next, points kept from earlier runs are given again, and progress (the combined partials and
 // the state the time left is judged from) is reported as points come.
-import type { EngineClient, SweepPlan } from './client';
+import type { EngineClient, SweepCombiner, SweepPlan } from './client';
 import type { RunOptions } from './engine';
 import { EngineError } from './engine';
 import type { PointPartial } from './protocol';
@@ -42,10 +42,10 @@ export function crashed(error: unknown, running: string): unknown {
 const EMPTY: RunResult = { scalars: [], series: [], networks: [], timelines: [] };
 
 /**
- * Runs the `chosen` points of a sweep on the pool, reporting progress over them; a point kept
- * from an earlier run is taken as it is: one of the same request at the same index, or, where
- * the model keys its points, one with the same key (a list that grew by a value runs only the
- * new value's points).
+ * Runs the `chosen` points of a sweep on the pool, reporting progress over them (combined by
+ * `combiner`, which then holds the points given so far); a point kept from an earlier run is
+ * taken as it is: one of the same request at the same index, or, where the model keys its
+ * points, one with the same key (a list that grew by a value runs only the new value's points).
  */
 export async function spreadPoints(
   pool: PoolHosts,
@@ -54,9 +54,9 @@ export async function spreadPoints(
   chosen: number[],
   options: RunOptions & { onPoint?: (partial: PointPartial) => void },
   started: number,
+  combiner: SweepCombiner,
 ): Promise<PointPartial[]> {
   const { signal, onProgress, onPoint } = options;
-  const lead = pool.lane(0);
   // One abort for every host's points: the caller's, or the first failure.
   const stop = new AbortController();
   const onAbort = () => stop.abort();
@@ -133,7 +133,7 @@ export async function spreadPoints(
     try {
       do {
         stale = false;
-        combined = await lead.combine(request, [...partials], stop.signal);
+        combined = await combiner.combine(partials, { signal: stop.signal });
         report(true);
       } while (stale);
     } finally {

@@ -23,10 +23,13 @@
 //      browser may refuse Web Locks (a frame of another site) and the engine starts all the same.
 //  10  a plan also gives each point's key where the model declares them: the same key, in any
 //      run of the model with the same seed, gives the same partial.
+//  11  a point's partial carries its record (RunResult.record); a combine may name a sweep the
+//      host keeps the points of (`sweep`, `held`), so each point crosses once however often the
+//      sweep is combined as it fills in; close-sweep frees what the host keeps.
 import type { Trace, TraceRequest } from './trace';
 import type { ModelInfo, NetworkMap, Params, RunResult } from './types';
 
-export const PROTOCOL_VERSION = 10;
+export const PROTOCOL_VERSION = 11;
 
 /** What one point of a sweep produced, by its index. */
 export interface PointPartial {
@@ -55,8 +58,19 @@ export type EngineRequest =
       model: string;
       params: Params;
       seed: number;
+      /** With `sweep`: only the points not sent before, which the host adds to those it keeps. */
       partials: PointPartial[];
+      /**
+       * The sweep, numbered by its client, whose points the host keeps for its next combines;
+       * absent: the partials are all there is.
+       */
+      sweep?: number;
+      /** How many of the sweep's points the host should hold already (0: begin it afresh). */
+      held?: number;
+      /** The sweep's last combine: the host then forgets its points. */
+      close?: boolean;
     }
+  | { v: number; type: 'close-sweep'; id: number; sweep: number }
   | {
       v: number;
       type: 'trace';

@@ -15,7 +15,7 @@ export function requestKey(request: RunRequest): string {
 
 /** The numbers a result holds, as the cache counts its size. */
 export function resultNumbers(result: RunResult): number {
-  let n = result.scalars.length;
+  let n = result.scalars.length + (result.record?.length ?? 0);
   for (const s of result.series) n += s.x.length + s.y.length;
   for (const network of result.networks) {
     for (const table of [

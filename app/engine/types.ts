@@ -55,6 +55,11 @@ export interface RunResult {
   series: SeriesData[];
   networks: NetworkMap[];
   timelines: Timeline[];
+  /**
+   * A sweep point's record, as its experiment encodes it (engine/src/core/record.h): what the
+   * combine reads; absent from a whole run's result.
+   */
+  record?: number[];
 }
 
 /** The buffers of a result's typed arrays, for a postMessage transfer list. */

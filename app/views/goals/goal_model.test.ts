@@ -12,27 +12,37 @@ beforeAll(async () => {
   module = await loadNodeModule();
 });
 
-/** A whole Multi-PSI run of Program 1 (`queens` queens; the point picks the PEs), traced whole. */
-async function whole(queens: number, point: number): Promise<TraceOutcome> {
+/**
+ * Program 1's run of `queens` queens on `pes` PEs at depth 1, traced whole. With one depth the
+ * sweep's runs go by PEs, 1 to `pes`: the run is its last point, and the one it reports.
+ */
+function request(queens: number, pes: number) {
+  return { model: 'multipsi_queens', params: { queens, pes, depths: [1], depth: 1 }, seed: 1 };
+}
+
+async function whole(queens: number, pes: number): Promise<TraceOutcome> {
   const engine = createInProcessEngine(module);
   const outcome = await engine.trace({
-    model: 'multipsi_queens',
-    params: { queens },
-    seed: 1,
-    point,
+    ...request(queens, pes),
+    point: pes - 1,
     window: { from: 0, length: 1e9 },
   });
   engine.dispose();
   return outcome;
 }
 
-const scalar = (o: TraceOutcome, name: string) =>
-  o.result.scalars.find((s) => s.name === name)!.value;
+/** The sweep's result: its scalars are its selected run's, the traced one. */
+async function sweep(queens: number, pes: number) {
+  const engine = createInProcessEngine(module);
+  const { result } = await engine.run(request(queens, pes));
+  engine.dispose();
+  return (name: string) => result.scalars.find((s) => s.name === name)!.value;
+}
 
 describe('goalModel()', () => {
   it('reads each kind by the role the trace declares, and the PEs the trace says it ran on', async () => {
-    const outcome = await whole(6, 2);
-    expect(outcome.trace.nodes).toBe(scalar(outcome, 'pes'));
+    const outcome = await whole(6, 3);
+    expect(outcome.trace.nodes).toBe(3);
     const renamed = {
       ...outcome.trace,
       kinds: outcome.trace.kinds.map((k) => ({ ...k, name: `recorded_${k.name}` })),
@@ -42,17 +52,17 @@ describe('goalModel()', () => {
     expect(goalModel(renamed, playedEnd(renamed), outcome.trace.nodes)).toEqual(model);
   });
 
-  for (const [queens, point] of [
-    [6, 2],
-    [8, 4],
+  for (const [queens, pes] of [
+    [6, 3],
+    [8, 5],
   ] as const) {
-    it(`counts what the run counts (${queens} queens, point ${point})`, async () => {
-      const outcome = await whole(queens, point);
-      const runPes = scalar(outcome, 'pes');
-      const model = goalModel(outcome.trace, playedEnd(outcome.trace), runPes);
+    it(`counts what the run counts (${queens} queens, ${pes} PEs)`, async () => {
+      const outcome = await whole(queens, pes);
+      const scalar = await sweep(queens, pes);
+      const model = goalModel(outcome.trace, playedEnd(outcome.trace), pes);
       const end = momentAt(model, model.end);
-      expect(end.reduced).toBe(scalar(outcome, 'reductions'));
-      expect(end.suspendedSoFar).toBe(scalar(outcome, 'suspensions'));
+      expect(end.reduced).toBe(scalar('reductions'));
+      expect(end.suspendedSoFar).toBe(scalar('suspensions'));
       // Every goal thrown leaves as a throw_goal message; every suspension asks with a read_value.
       expect(end.messagesByKind.throw_goal).toBe(end.thrown);
       expect(end.messagesByKind.read_value).toBe(end.suspendedSoFar);
@@ -64,7 +74,7 @@ describe('goalModel()', () => {
   }
 
   it('gives each PE the ready depth of its last change, at any time, either way', async () => {
-    const outcome = await whole(6, 2);
+    const outcome = await whole(6, 3);
     const model = goalModel(outcome.trace, playedEnd(outcome.trace), 3);
     const raw = outcome.trace.kinds.find((k) => k.name === 'ready_depth')!;
     const [node, depth] = [raw.fields[0]!.values, raw.fields[1]!.values];
@@ -93,7 +103,7 @@ describe('goalModel()', () => {
   });
 
   it('draws a thrown goal exactly while it is on its way, and says its history', async () => {
-    const outcome = await whole(6, 2);
+    const outcome = await whole(6, 3);
     const model = goalModel(outcome.trace, playedEnd(outcome.trace), 3);
     const throw0 = model.messages.find((m) => m.kind === 'throw_goal')!;
     expect(momentAt(model, throw0.start).inFlight).toContain(throw0);

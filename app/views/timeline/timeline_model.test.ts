@@ -28,6 +28,14 @@ async function whole(model: string, params: Record<string, unknown>, point: numb
   return outcome;
 }
 
+/** A scalar of the whole sweep's result, as its chart shows it. */
+async function sweepScalar(model: string, params: Record<string, unknown>, name: string) {
+  const engine = createInProcessEngine(module);
+  const { result } = await engine.run({ model, params: params as never, seed: 1 });
+  engine.dispose();
+  return result.scalars.find((s) => s.name === name)!.value;
+}
+
 function busyShares(outcome: TraceOutcome) {
   const model = timelineModel(outcome.trace, playedEnd(outcome.trace));
   return {
@@ -149,9 +157,10 @@ describe('timelineModel() of a J-Machine program', () => {
     const rates = outcome.result.series.find((s) => s.name === 'work_rates_lcs')!;
     expect(rates.y).toHaveLength(8);
     busy.forEach((b, n) => expect(b).toBeCloseTo(rates.y[n]!, 6));
-    // Every message sent is an arrow, paired with its receipt.
+    // Every message sent is an arrow, paired with its receipt; the sweep's LCS messages are
+    // this breakdown run's.
     expect(model.arrows.from.length).toBe(
-      outcome.result.scalars.find((s) => s.name === 'messages')!.value,
+      await sweepScalar('jmachine_programs', { ...programs, programs: [1] }, 'lcs_messages'),
     );
     expectPaired(outcome, model, 'packet');
     // The span under a time is the one that holds it.
@@ -219,23 +228,25 @@ describe('timelineModel() of a Paragon NX run', () => {
   });
 
   it("gives each compute processor the run's own work (a BPRAM matrix multiply)", async () => {
-    // 8 processors, n = 110: point 7 is the BPRAM version's run, whose result says its local
-    // work (work_us); the chart's communication share is (time - work) / time.
-    const outcome = await whole('paragon_app', { app: 0, processors: [8], sizes: [110] }, 7);
+    // 8 processors, n = 110: point 7 is the BPRAM version's run. The whole sweep's chart says
+    // its time and its communication share, (time - work) / time, so its local work too.
+    const params = { app: 0, processors: [8], sizes: [110] };
+    const outcome = await whole('paragon_app', params, 7);
+    const time = await sweepScalar('paragon_app', params, 'time_us_bpram_p8');
+    const work = time * (1 - (await sweepScalar('paragon_app', params, 'comm_share_bpram_p8')));
     const { model } = busyShares(outcome);
     expectTiled(model);
     expectPaired(outcome, model, 'message');
-    const scalar = (name: string) => outcome.result.scalars.find((s) => s.name === name)!.value;
     const compute = model.states.findIndex((s) => s.key === 'cp_state.compute');
     const shares = stateShares(model);
     const total = model.end - model.from;
     for (let l = 0; l < model.lanes.length; l += 2) {
-      expect(shares[l]![compute]! * total).toBeCloseTo(scalar('work_us'), 6);
+      expect(shares[l]![compute]! * total).toBeCloseTo(work, 6);
     }
     // The run's clock stops at the network's next cycle after the last state change (16-byte
     // flits at 175 MB/s: 0.091 us).
-    expect(scalar('time_us') - model.end).toBeGreaterThanOrEqual(0);
-    expect(scalar('time_us') - model.end).toBeLessThan(16 / 175);
+    expect(time - model.end).toBeGreaterThanOrEqual(0);
+    expect(time - model.end).toBeLessThan(16 / 175);
   });
 
   it("starts a window from the trace's snapshot: the same states as the whole run's", async () => {

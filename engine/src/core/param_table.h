@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/param_spec.h"
+#include "core/record.h"
 #include "core/registry.h"
 
 namespace archex {
@@ -141,7 +142,9 @@ class ParamTable {
 // read through `table`:
 //   model_entry("name", table).title(...).about(...).citation(...).outputs(...)
 //       .machine(networks).run(make)                       a model run whole, or
-//       .machine(networks).sweep(weights, point, combine)  a sweep of points (SweepInfo)
+//       .machine(networks).sweep(weights, point, records, combine)  a sweep of points
+//                                                         (SweepInfo), each giving a typed record
+//                                                         (core/record.h)
 //   and .state(estimate) where the model estimates a run's state (ModelInfo::state),
 //   .streams(stream) where points share a random stream (SweepInfo::stream),
 //   .point_keys(unread, coordinates) where points are known by what they read (SweepInfo::key),
@@ -186,16 +189,20 @@ class ModelEntry {
     };
     return *this;
   }
-  template <class Weights, class Point, class Combine>
-  ModelEntry& sweep(Weights weights, Point point, Combine combine) {
+  // A sweep of points, each a RecordPoint<R>: `combine` takes the typed parameters and the
+  // finished points' PointRecord<R>s, sorted by index. `records` outlives the registry (a
+  // function-static table, as the points hold it too).
+  template <class Weights, class Point, class R, class Combine>
+  ModelEntry& sweep(Weights weights, Point point, const RecordTable<R>& records, Combine combine) {
     const auto table = table_;
     info_.sweep = SweepInfo{
         [table, weights](const ParamValues& values) { return weights(table->read(values)); },
         [table, point](const ParamValues& values, Rng rng, std::size_t index) {
           return point(table->read(values), rng, index);
         },
-        [table, combine](const ParamValues& values, const std::vector<PointResult>& partials) {
-          return combine(table->read(values), partials);
+        [table, &records, combine](const ParamValues& values,
+                                   const std::vector<PointResult>& partials) {
+          return combine(table->read(values), read_records(records, partials));
         }};
     return *this;
   }

@@ -39,6 +39,9 @@ struct Result {
   std::vector<Series> series;
   std::vector<NetworkMap> networks;
   std::vector<Timeline> timelines;
+  // A sweep point's record as its experiment's RecordTable encodes it (core/record.h); empty in
+  // a whole run's result.
+  std::vector<double> record;
 
   // Throw std::out_of_range naming the missing name and the ones there are.
   double scalar(const std::string& name) const;

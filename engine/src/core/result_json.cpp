@@ -108,6 +108,10 @@ std::string result_json(const ParamValues& params, const Result& r, const Trace*
     out += '}';
   }
   out += '}';
+  if (!r.record.empty()) {
+    out += ",\"record\":";
+    put_numbers(out, r.record);
+  }
   if (trace) put_trace(out, *trace);
   out += '}';
   return out;

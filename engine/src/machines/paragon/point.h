@@ -1,30 +1,44 @@
 #pragma once
 
 #include <cstdint>
-#include <string>
+#include <utility>
 #include <vector>
 
-#include "core/model.h"
-#include "core/outputs.h"
-#include "core/result.h"
+#include "core/record.h"
 #include "machines/paragon/machine.h"
 
 namespace archex::paragon {
 
-// What every point reports to its combine, last (time_of() reads it back).
-constexpr ScalarOutput kPointTime{"time_us", "us", "Time the programs took"};
+// What a point of the network's sweeps (ping-pong, bisection, BSP, BPRAM) gives its combine: the
+// time its programs took.
+struct ProgramsTime {
+  double time_us = 0;
+};
 
-// One point of a Paragon sweep: programs run on a fresh mesh; its partial result is the time they
-// took (time_us, last) after the scalars that say which point it is.
-class ProgramsPoint final : public Model {
+const RecordTable<ProgramsTime>& programs_time_record();
+
+// One point of a Paragon sweep: programs run on a fresh mesh. Its record R is the one it was
+// given (an application kernel's run brings the sums its predictions are made of) with time_us,
+// the time the programs took, set when they finish.
+template <class R>
+class ProgramsPoint final : public RecordPoint<R> {
  public:
-  ProgramsPoint(const MachineParams& m, std::vector<int> dims, std::vector<Program> programs,
-                std::vector<Scalar> tags);
+  ProgramsPoint(const RecordTable<R>& table, const MachineParams& m, std::vector<int> dims,
+                std::vector<Program> programs, R record = {})
+      : RecordPoint<R>(table), machine_(m, std::move(dims)), record_(std::move(record)) {
+    machine_.load(std::move(programs));
+  }
 
   // One unit of work is one machine step: a network cycle, or a jump over idle time.
-  bool advance(std::uint64_t budget) override;
-  double progress() const override { return done_ ? 1 : 0.5; }
-  Result result() const override;
+  bool advance(std::uint64_t budget) override {
+    for (std::uint64_t i = 0; i < budget && !this->finished(); ++i) {
+      if (machine_.step()) continue;
+      record_.time_us = machine_.now_us();
+      this->finish(record_);
+    }
+    return this->finished();
+  }
+  double progress() const override { return this->finished() ? 1 : 0.5; }
   bool attach_trace(TraceRecorder& recorder) override {
     machine_.record(recorder);
     return true;
@@ -32,11 +46,7 @@ class ProgramsPoint final : public Model {
 
  private:
   Machine machine_;
-  std::vector<Scalar> tags_;
-  bool done_ = false;
+  R record_;
 };
-
-// A point's time_us, or NaN while it has not finished.
-double time_of(const Result& r);
 
 }  // namespace archex::paragon

@@ -150,8 +150,7 @@ ModelInfo network_traffic_info() {
             plan.check(p);
             return std::vector<double>(plan.rates.size(), 1.0);
           },
-          traffic_run::traffic_point,
-          traffic_run::combine_traffic)
+          traffic_run::traffic_point, traffic_run::traffic_record(), traffic_run::combine_traffic)
       .streams([](const TrafficParams& p, std::size_t point) -> std::size_t {
         if (point == 0) return 0;
         const Plan plan(p);

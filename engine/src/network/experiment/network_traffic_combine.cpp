@@ -18,7 +18,7 @@ Series sweep_series(const SeriesOutput& out, const std::string& label, const cha
 
 // The curves over the curve's points (1..), from the points done.
 void add_sweep(Result& r, const TrafficParams& p, const Plan& plan,
-               const std::vector<PointResult>& partials) {
+               const std::vector<PointRecord<TrafficRecord>>& finished) {
   const std::string label = std::to_string(p.packet_flits) + "-flit packets";
   Series mean = sweep_series(kLatencyVsOffered, label, "mean latency");
   Series p99 = sweep_series(kLatencyP99VsOffered, label + ", 99th percentile", "latency");
@@ -28,35 +28,35 @@ void add_sweep(Result& r, const TrafficParams& p, const Plan& plan,
   Series blocking = sweep_series(kBlockingVsOffered, label, "blocking");
   double saturation = -1;
   double deadlock = -1;
-  for (const PointResult& partial : partials) {
-    if (partial.point == 0) continue;
-    const Result& pt = partial.result;
-    const double offered = pt.scalar(kOfferedFlitsPerNodeCycle.name());
-    const double carried = pt.scalar(kAcceptedFlitsPerNodeCycle.name());
+  for (const PointRecord<TrafficRecord>& f : finished) {
+    if (f.point == 0) continue;
+    const TrafficRecord& pt = f.record;
+    const double offered = plan.rates.at(f.point);
+    const double carried = pt.accepted;
     accepted.x.push_back(offered);
     accepted.y.push_back(carried);
     acceptance.x.push_back(offered);
-    acceptance.y.push_back(pt.scalar(kAcceptance.name()));
+    acceptance.y.push_back(pt.acceptance);
     if (plan.circuits) {
       blocking.x.push_back(offered);
-      blocking.y.push_back(pt.scalar(kBlockingProbability.name()));
+      blocking.y.push_back(pt.blocking);
     }
-    if (plan.can_deadlock && pt.scalar(kDeadlocked.name()) != 0) {
+    if (plan.can_deadlock && pt.deadlocked) {
       // Not a point of the latency curves: nothing is delivered once the knot has formed.
       if (deadlock < 0) deadlock = offered;
       continue;
     }
-    if (pt.scalar(kSaturated.name()) != 0) {
+    if (pt.saturated) {
       if (saturation < 0) saturation = offered;
       continue;
     }
-    const double latency = pt.scalar(kLatencyMeanCycles.name());
+    const double latency = pt.latency_mean;
     mean.x.push_back(offered);
     mean.y.push_back(latency);
     by_accepted.x.push_back(carried);
     by_accepted.y.push_back(latency);
     p99.x.push_back(offered);
-    p99.y.push_back(pt.scalar(kLatencyP99Cycles.name()));
+    p99.y.push_back(pt.latency_p99);
   }
   if (saturation >= 0) {
     r.scalars.push_back(kLatencyVsOfferedSaturation(saturation));
@@ -99,14 +99,15 @@ void add_models(Result& r, const TrafficParams& p, const Plan& plan) {
 }  // namespace
 
 // The whole result: the chosen point's scalars and series, the curves, the models.
-Result combine_traffic(const TrafficParams& p, const std::vector<PointResult>& partials) {
+Result combine_traffic(const TrafficParams& p,
+                       const std::vector<PointRecord<TrafficRecord>>& finished) {
   const Plan plan(p);
   Result r;
-  if (!partials.empty() && partials.front().point == 0) r = partials.front().result;
-  add_sweep(r, p, plan, partials);
+  if (!finished.empty() && finished.front().point == 0) r = finished.front().outputs;
+  add_sweep(r, p, plan, finished);
   add_models(r, p, plan);
   double cycles = 0;
-  for (const PointResult& partial : partials) cycles += partial.result.scalar(kSimulatedCycles.name());
+  for (const PointRecord<TrafficRecord>& f : finished) cycles += f.record.cycles;
   r.scalars.push_back(kTotalSimulatedCycles(cycles));
   return r;
 }

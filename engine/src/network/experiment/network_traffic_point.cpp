@@ -26,12 +26,11 @@ double round_to(double x, int digits) {
 // route, about nodes^2 x ports steps.
 constexpr int kMostDependencyNodes = 1024;
 
-// One load of the run. Its partial result is the point's scalars (named as the chosen point's in
-// the whole result) and, for the chosen point, its histogram and channel utilization.
-class NetworkTrafficPoint final : public Model {
+// One load of the run: its record and its own outputs (traffic_point).
+class NetworkTrafficPoint final : public RecordPoint<TrafficRecord> {
  public:
   NetworkTrafficPoint(const TrafficParams& p, Rng rng, std::size_t index)
-      : p_(p), plan_(p), index_(index), rng_(rng),
+      : RecordPoint(traffic_record()), p_(p), plan_(p), index_(index), rng_(rng),
         pattern_(*plan_.topology, p.pattern, p.hotspot_fraction) {
     LoadPointOptions opt = plan_.options;
     opt.rate = plan_.rates[index];
@@ -48,13 +47,13 @@ class NetworkTrafficPoint final : public Model {
   // One unit of work is one simulated cycle of the point's network.
   bool advance(std::uint64_t budget) override {
     const auto cycles = static_cast<std::int64_t>(std::min<std::uint64_t>(budget, 1u << 30));
-    if (done_) return true;
-    done_ = point_ ? point_->advance(cycles) : circuit_point_->advance(cycles);
-    return done_;
+    if (finished()) return true;
+    if (point_ ? point_->advance(cycles) : circuit_point_->advance(cycles)) build();
+    return finished();
   }
 
   double progress() const override {
-    if (done_) return 1;
+    if (finished()) return 1;
     return point_ ? point_->progress() : circuit_point_->progress();
   }
 
@@ -86,16 +85,35 @@ class NetworkTrafficPoint final : public Model {
            "nodes; a shorter warm-up gives the queues less time to grow.";
   }
 
-  Result result() const override {
-    Result r;
-    if (!done_) return r;
+ private:
+  void build() {
     const LoadPointResult& c = point_ ? point_->result() : circuit_point_->result();
-    add_scalars(r, c);
-    if (index_ == 0) add_series(r, c);
-    return r;
+    TrafficRecord record;
+    record.accepted = c.accepted;
+    record.latency_mean = c.latency_mean;
+    record.latency_p99 = c.latency_p99;
+    record.saturated = c.saturated;
+    record.deadlocked = c.deadlocked;
+    record.acceptance = acceptance(c);
+    if (circuit_point_) record.blocking = circuit_point_->blocking();
+    record.cycles = static_cast<double>(c.cycles);
+    Result own;
+    if (index_ == 0) {
+      add_scalars(own, c);
+      add_series(own, c);
+    } else {
+      own.scalars.push_back(kSimulatedCycles(record.cycles));
+    }
+    finish(record, std::move(own));
   }
 
- private:
+  // Wormhole flow control loses no packet, but a deadlocked network delivers none again.
+  double acceptance(const LoadPointResult& c) const {
+    if (circuit_point_) return circuit_point_->acceptance();
+    if (c.deadlocked) return c.delivered_before_deadlock;
+    return 1;
+  }
+
   void add_scalars(Result& r, const LoadPointResult& c) const {
     r.scalars.push_back(kOfferedFlitsPerNodeCycle(c.offered));
     r.scalars.push_back(kAcceptedFlitsPerNodeCycle(c.accepted));
@@ -120,11 +138,7 @@ class NetworkTrafficPoint final : public Model {
       const double capacity = bisection_capacity_words_per_cycle(*plan_.cube, plan_.config);
       r.scalars.push_back(kBisectionCapacityGbps(gbit_per_s(p_.net, capacity)));
     }
-    // Wormhole flow control loses no packet, but a deadlocked network delivers none again.
-    double acceptance = 1;
-    if (circuit_point_) acceptance = circuit_point_->acceptance();
-    else if (c.deadlocked) acceptance = c.delivered_before_deadlock;
-    r.scalars.push_back(kAcceptance(acceptance));
+    r.scalars.push_back(kAcceptance(acceptance(c)));
     if (circuit_point_) {
       r.scalars.push_back(kBlockingProbability(circuit_point_->blocking()));
     }
@@ -197,12 +211,24 @@ class NetworkTrafficPoint final : public Model {
   std::size_t index_;
   Rng rng_;
   TrafficPattern pattern_;
-  bool done_ = false;
   std::unique_ptr<LoadPoint> point_;
   std::unique_ptr<CircuitLoadPoint> circuit_point_;
 };
 
 }  // namespace
+
+const RecordTable<TrafficRecord>& traffic_record() {
+  static const RecordTable<TrafficRecord> table = RecordTable<TrafficRecord>()
+                                                      .add(&TrafficRecord::accepted)
+                                                      .add(&TrafficRecord::latency_mean)
+                                                      .add(&TrafficRecord::latency_p99)
+                                                      .add(&TrafficRecord::saturated)
+                                                      .add(&TrafficRecord::deadlocked)
+                                                      .add(&TrafficRecord::acceptance)
+                                                      .add(&TrafficRecord::blocking)
+                                                      .add(&TrafficRecord::cycles);
+  return table;
+}
 
 std::unique_ptr<Model> traffic_point(const TrafficParams& p, Rng rng, std::size_t point) {
   return std::make_unique<NetworkTrafficPoint>(p, rng, point);

@@ -9,11 +9,13 @@
 #include <cstdlib>
 #include <fstream>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "core/simulation.h"
 #include "machines/builtin_models.h"
+#include "network/experiment/network_traffic_point.h"
 #include "network/traffic/analytic.h"
 #include "network/topologies/crossbar.h"
 #include "network/topologies/fly.h"
@@ -84,7 +86,7 @@ TEST(NetworkTraffic, TheChosenLoadOnTheCurveIsOneRunWithItsPoint) {
   const ModelRegistry registry = builtin_registry();
   const Result chosen_point = Simulation(registry, "network_traffic", params, 3, 0).run();
   const Result curve_point = Simulation(registry, "network_traffic", params, 3, 2).run();
-  EXPECT_EQ(curve_point.scalar("latency_mean_cycles"),
+  EXPECT_EQ(traffic_run::traffic_record().decode(curve_point.record).latency_mean,
             chosen_point.scalar("latency_mean_cycles"));
   EXPECT_EQ(curve_point.scalar("simulated_cycles"), chosen_point.scalar("simulated_cycles"));
   // A fraction of the capacity bound that is the chosen load but for rounding is the same run.
@@ -99,6 +101,42 @@ TEST(NetworkTraffic, TheChosenLoadOnTheCurveIsOneRunWithItsPoint) {
   // The other loads keep streams of their own.
   const Result other = Simulation(registry, "network_traffic", params, 3, 1).run();
   EXPECT_NE(other.scalar("simulated_cycles"), chosen_point.scalar("simulated_cycles"));
+}
+
+// Every load gives the combine a typed record: the chosen load's result also holds its own
+// scalars and charts (the run shows them), a curve's load only its simulated cycles (a traced
+// point's packet view reads them). A point without its record is refused, named.
+TEST(NetworkTraffic, APointGivesItsRecordAndTheChosenOneItsOutputs) {
+  const ParamValues params = {{"dims", std::vector<double>{4, 4}},
+                              {"injection_rate", 0.2},
+                              {"sweep_rates", std::vector<double>{0.1, 0.3}}};
+  const ModelRegistry registry = builtin_registry();
+  const Result chosen = Simulation(registry, "network_traffic", params, 3, 0).run();
+  const Result curve = Simulation(registry, "network_traffic", params, 3, 2).run();
+  const traffic_run::TrafficRecord c = traffic_run::traffic_record().decode(chosen.record);
+  EXPECT_EQ(c.accepted, chosen.scalar("accepted_flits_per_node_cycle"));
+  EXPECT_EQ(c.cycles, chosen.scalar("simulated_cycles"));
+  EXPECT_FALSE(chosen.series.empty());
+  const traffic_run::TrafficRecord at = traffic_run::traffic_record().decode(curve.record);
+  ASSERT_EQ(curve.scalars.size(), 1u);
+  EXPECT_EQ(curve.scalars[0].name, "simulated_cycles");
+  EXPECT_EQ(curve.scalars[0].value, at.cycles);
+  EXPECT_TRUE(curve.series.empty());
+  EXPECT_TRUE(curve.networks.empty());
+  const Simulation whole(registry, "network_traffic", params, 3);
+  // The curve's x is the plan's load, not anything the point says.
+  const Result r = whole.combine({{0, chosen}, {2, curve}});
+  EXPECT_EQ(r.find_series("accepted_vs_offered").x, std::vector<double>{0.3});
+  EXPECT_EQ(r.find_series("accepted_vs_offered").y, std::vector<double>{at.accepted});
+  EXPECT_EQ(r.scalar("total_simulated_cycles"), c.cycles + at.cycles);
+  Result stripped = curve;
+  stripped.record.clear();
+  try {
+    whole.combine({{0, chosen}, {2, stripped}});
+    FAIL() << "a point without its record accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("partial 2"), std::string::npos) << e.what();
+  }
 }
 
 TEST(NetworkTraffic, ASaturatedPointHasNoConfidenceInterval) {

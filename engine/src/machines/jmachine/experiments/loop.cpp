@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/record.h"
 #include "machines/jmachine/costs.h"
 #include "machines/jmachine/mdp.h"
 #include "machines/jmachine/measures.h"
@@ -60,12 +61,6 @@ constexpr SeriesOutput kLatencyVsBisection{"latency_vs_bisection_n*", "cycles",
                                            "one-way latency against bisection traffic"};
 constexpr SeriesOutput kEfficiencyVsGrain{"efficiency_vs_grain_n*", "fraction",
                                           "efficiency against computation per message"};
-// What one point reports to the combine.
-constexpr ScalarOutput kPointWords{"words", "words", "Message length"};
-constexpr ScalarOutput kPointGrain{"grain", "cycles", "Computation per message"};
-constexpr ScalarOutput kPointOneWay{"one_way", "cycles", "Mean one-way latency"};
-constexpr ScalarOutput kPointBisection{"bisection_gbps", "Gbit/s", "Bisection traffic"};
-constexpr ScalarOutput kPointEfficiency{"efficiency", "fraction", "Share of cycles computing"};
 
 struct LoopParams {
   NetworkParams net;
@@ -108,10 +103,26 @@ struct LoopPlan {
   std::vector<std::pair<int, int>> order;
 };
 
-// One point of the loop; its partial result is the point's scalars.
-class JMachineLoopPoint final : public Model {
+// What a point gives the combine, which knows its message length and grain from the plan.
+struct LoopRecord {
+  double one_way = 0;  // mean one-way latency, cycles
+  double bisection_gbps = 0;
+  double efficiency = 0;  // share of the nodes' cycles computing
+};
+
+const RecordTable<LoopRecord>& loop_record() {
+  static const RecordTable<LoopRecord> table = RecordTable<LoopRecord>()
+                                                   .add(&LoopRecord::one_way)
+                                                   .add(&LoopRecord::bisection_gbps)
+                                                   .add(&LoopRecord::efficiency);
+  return table;
+}
+
+// One point of the loop; its result is its record.
+class JMachineLoopPoint final : public RecordPoint<LoopRecord> {
  public:
-  JMachineLoopPoint(const LoopParams& p, Rng rng, std::size_t point) : net_(p.net), rng_(rng) {
+  JMachineLoopPoint(const LoopParams& p, Rng rng, std::size_t point)
+      : RecordPoint(loop_record()), net_(p.net), rng_(rng) {
     const LoopPlan plan(p);
     config_ = plan.config;
     costs_ = plan.costs;
@@ -129,17 +140,16 @@ class JMachineLoopPoint final : public Model {
   // One unit of work is one step of the machine: a cycle, or a jump over cycles in which nothing
   // happens.
   bool advance(std::uint64_t budget) override {
-    for (std::uint64_t i = 0; i < budget && !done_; ++i) step();
-    return done_;
+    for (std::uint64_t i = 0; i < budget && !finished(); ++i) step();
+    return finished();
   }
 
   double progress() const override {
-    if (done_) return 1;
+    if (finished()) return 1;
     return std::min(0.9, static_cast<double>(machine_->network().now()) /
                              static_cast<double>(warmup_ + max_cycles_));
   }
 
-  Result result() const override { return partial_; }
   bool attach_trace(TraceRecorder& recorder) override {
     machine_->record(recorder, words_);
     return true;
@@ -168,13 +178,9 @@ class JMachineLoopPoint final : public Model {
         net_, static_cast<double>(m.network().bisection_flits()) / static_cast<double>(window));
     const double efficiency = static_cast<double>(loop_->compute) /
                               (static_cast<double>(window) * m.network().topology().terminals());
-    partial_.scalars = {kPointWords(static_cast<double>(words_)),
-                        kPointGrain(static_cast<double>(grain_)),
-                        kPointOneWay(loop_->one_way.mean()), kPointBisection(bisection),
-                        kPointEfficiency(efficiency)};
+    finish({loop_->one_way.mean(), bisection, efficiency});
     loop_.reset();
     machine_.reset();
-    done_ = true;
   }
 
   NetworkParams net_;
@@ -189,28 +195,24 @@ class JMachineLoopPoint final : public Model {
   std::int64_t batch_ = 0;
   std::unique_ptr<Machine> machine_;
   std::unique_ptr<ClosedLoop> loop_;
-  bool done_ = false;
-  Result partial_;
 };
 
+// A finished point: its message length and grain (from the plan) and its record.
 struct LoopPoint {
   int words = 0;
   int grain = 0;
-  double one_way = 0;
-  double bisection_gbps = 0;
-  double efficiency = 0;
+  LoopRecord record;
 };
 
 // Fig. 3's curves and the scalars that span points (saturation, half power) from the points done.
-Result combine_loop(const LoopParams& params, const std::vector<PointResult>& partials) {
+Result combine_loop(const LoopParams& params,
+                    const std::vector<PointRecord<LoopRecord>>& finished) {
   const std::vector<int>& words = params.message_words;
+  const LoopPlan plan(params);
   std::vector<LoopPoint> points;
-  for (const PointResult& partial : partials) {
-    const Result& r = partial.result;
-    points.push_back({static_cast<int>(r.scalar(kPointWords.name())),
-                      static_cast<int>(r.scalar(kPointGrain.name())),
-                      r.scalar(kPointOneWay.name()), r.scalar(kPointBisection.name()),
-                      r.scalar(kPointEfficiency.name())});
+  for (const PointRecord<LoopRecord>& f : finished) {
+    const auto [w, grain] = plan.order.at(f.point);
+    points.push_back({w, grain, f.record});
   }
   Result r;
   const Built built(params.net);
@@ -236,13 +238,14 @@ Result combine_loop(const LoopParams& params, const std::vector<PointResult>& pa
                      [](const LoopPoint* a, const LoopPoint* b) { return a->grain < b->grain; });
     for (const LoopPoint* p : curve) {
       const LoopPoint& pt = *p;
-      lat.x.push_back(pt.bisection_gbps);
-      lat.y.push_back(pt.one_way);
+      lat.x.push_back(pt.record.bisection_gbps);
+      lat.y.push_back(pt.record.one_way);
       eff.x.push_back(pt.grain);
-      eff.y.push_back(pt.efficiency);
-      top = std::max(top, pt.bisection_gbps);
-      if (half < 0 && before && before->efficiency < 0.5 && pt.efficiency >= 0.5) {
-        const double f = (0.5 - before->efficiency) / (pt.efficiency - before->efficiency);
+      eff.y.push_back(pt.record.efficiency);
+      top = std::max(top, pt.record.bisection_gbps);
+      const double at = pt.record.efficiency;
+      if (half < 0 && before && before->record.efficiency < 0.5 && at >= 0.5) {
+        const double f = (0.5 - before->record.efficiency) / (at - before->record.efficiency);
         half = before->grain + f * (pt.grain - before->grain);
       }
       before = &pt;
@@ -308,7 +311,7 @@ ModelInfo jmachine_loop_info() {
           [](const LoopParams& p, Rng rng, std::size_t point) {
             return std::make_unique<JMachineLoopPoint>(p, rng, point);
           },
-          combine_loop)
+          loop_record(), combine_loop)
       .state(machine_state<LoopParams>);
 }
 

@@ -167,8 +167,7 @@ ModelInfo jmachine_programs_info() {
             }
             return w;
           },
-          jmachine::programs_point,
-          jmachine::combine_programs)
+          jmachine::programs_point, jmachine::run_record(), jmachine::combine_programs)
       // A run draws from its own program, size and run index (below 16: tsp_runs is at most 10),
       // not from its place in the list, so the same run in another list (another preset's, a
       // size added) gives the same bits and a kept one is given again.

@@ -14,19 +14,18 @@ namespace {
 
 std::string key(ProgramKind kind) { return program_key(kind); }
 
-double scalar_or(const Result& r, const ScalarOutput& output, double fallback) {
-  const std::string name = output.name();
-  for (const Scalar& s : r.scalars) {
-    if (s.name == name) return s.value;
-  }
-  return fallback;
-}
-
-double value(const Result& r, const ScalarOutput& output) { return r.scalar(output.name()); }
+// A finished run with its place in the plan.
+struct Run {
+  const Point& at;
+  const RunRecord& record;
+  const Result& outputs;
+};
 
 }  // namespace
 
-Result combine_programs(const ProgramsParams& p, const std::vector<PointResult>& partials) {
+Result combine_programs(const ProgramsParams& p,
+                        const std::vector<PointRecord<RunRecord>>& finished) {
+  const std::vector<Point> points = plan(p);
   Result out;
   const double mhz = p.program.net.clock_mhz;
   const auto push = [&](Scalar s) { out.scalars.push_back(std::move(s)); };
@@ -35,18 +34,17 @@ Result combine_programs(const ProgramsParams& p, const std::vector<PointResult>&
     const std::string k = key(kind);
     const std::string label = program_label(kind);
     // The runs of this program by size and run index.
-    std::vector<const Result*> runs;
-    for (const PointResult& pr : partials) {
-      if (static_cast<int>(scalar_or(pr.result, kRunProgram, -1)) == prog) {
-        runs.push_back(&pr.result);
-      }
+    std::vector<Run> runs;
+    for (const PointRecord<RunRecord>& f : finished) {
+      if (points.at(f.point).kind == kind) runs.push_back({points[f.point], f.record, f.outputs});
     }
     if (runs.empty()) continue;
-    const auto size_of = [](const Result* r) { return static_cast<int>(value(*r, kRunNodes)); };
     bool all_correct = true;
-    for (const Result* r : runs) all_correct = all_correct && value(*r, kRunCorrect) == 1;
+    for (const Run& r : runs) all_correct = all_correct && r.record.correct;
     push(kCorrect({k}, all_correct ? 1 : 0, label + ": every run's answer is right"));
     const int run_count = kind == ProgramKind::kTsp ? p.tsp_runs : 1;
+    // The best speedup per node of any run on 2 to 16 nodes (above 1: superlinear).
+    double best = 0;
     // Time and speedup per size, per run index.
     for (int run = 0; run < run_count; ++run) {
       const std::string item = run_count > 1 ? k + "_run" + std::to_string(run + 1) : k;
@@ -55,13 +53,13 @@ Result combine_programs(const ProgramsParams& p, const std::vector<PointResult>&
       Series time = kTime({item}, run_label, "nodes", "nodes", "run time");
       Series speed = kSpeedup({item}, run_label, "nodes", "nodes", "speedup");
       double base = -1;
-      for (const Result* r : runs) {
-        if (static_cast<int>(value(*r, kRunIndex)) != run) continue;
-        const double ms = value(*r, kRunCycles) / mhz / 1000;
+      for (const Run& r : runs) {
+        if (r.at.run != run) continue;
+        const double ms = r.record.cycles / mhz / 1000;
         if (base < 0) base = ms;
-        time.x.push_back(size_of(r));
+        time.x.push_back(r.at.nodes);
         time.y.push_back(ms);
-        speed.x.push_back(size_of(r));
+        speed.x.push_back(r.at.nodes);
         speed.y.push_back(ms > 0 ? base / ms : 0);
       }
       if (kind == ProgramKind::kBarrier) {
@@ -93,6 +91,7 @@ Result combine_programs(const ProgramsParams& p, const std::vector<PointResult>&
           push(kSpeedupOn({k, std::to_string(n)}, speed.y[i],
                           label + ": speedup on " + std::to_string(n) + " nodes"));
         }
+        if (n > 1 && n <= 16) best = std::max(best, speed.y[i] / speed.x[i]);
       }
       out.series.push_back(std::move(time));
       out.series.push_back(std::move(speed));
@@ -103,33 +102,33 @@ Result combine_programs(const ProgramsParams& p, const std::vector<PointResult>&
     Series imbalance =
         kShareImbalance({k}, "node-0 imbalance", "nodes", "nodes", "share of cycles");
     Series skew = kShareSkew({k}, "other idle (skew)", "nodes", "nodes", "share of cycles");
-    const ScalarOutput& share_handler = kRunShare[static_cast<int>(Use::kHandler)];
-    const ScalarOutput& share_sync = kRunShare[static_cast<int>(Use::kSync)];
-    const ScalarOutput& share_idle = kRunShare[static_cast<int>(Use::kCount)];
-    for (const Result* r : runs) {
-      if (static_cast<int>(value(*r, kRunIndex)) != 0) continue;
-      const std::string n = std::to_string(size_of(r));
-      const double x = size_of(r);
-      const double imb = scalar_or(*r, kRunImbalance, 0);
+    const auto share = [](const RunRecord& r, Use use) {
+      return r.shares.at(static_cast<std::size_t>(use));
+    };
+    for (const Run& r : runs) {
+      if (r.at.run != 0) continue;
+      const std::string n = std::to_string(r.at.nodes);
+      const double x = r.at.nodes;
+      const double imb = r.record.imbalance;
+      const double idle = share(r.record, Use::kCount);
       handler.x.push_back(x);
-      handler.y.push_back(value(*r, share_handler));
+      handler.y.push_back(share(r.record, Use::kHandler));
       imbalance.x.push_back(x);
       imbalance.y.push_back(imb);
       skew.x.push_back(x);
-      skew.y.push_back(std::max(0.0, value(*r, share_idle) - imb));
+      skew.y.push_back(std::max(0.0, idle - imb));
       const std::string on = " on " + n + " nodes";
-      push(kRunMsOn({k, n}, value(*r, kRunCycles) / mhz / 1000, label + ": run time" + on));
-      push(kHandlerShareOn({k, n}, value(*r, share_handler),
+      push(kRunMsOn({k, n}, r.record.cycles / mhz / 1000, label + ": run time" + on));
+      push(kHandlerShareOn({k, n}, share(r.record, Use::kHandler),
                            label + ": dispatch, prologue and epilogue" + on));
-      push(kIdleOn({k, n}, value(*r, share_idle), label + ": idle" + on));
+      push(kIdleOn({k, n}, idle, label + ": idle" + on));
       push(kImbalanceOn({k, n}, imb, label + ": node 0 busy beyond the others' mean," + on));
-      push(kSkewOn({k, n}, std::max(0.0, value(*r, share_idle) - imb),
+      push(kSkewOn({k, n}, std::max(0.0, idle - imb),
                    label + ": idle not from node 0's extra work," + on));
-      push(kSyncShareOn({k, n}, value(*r, share_sync), label + ": synchronization" + on));
-      push(kQueueFaultsOn({k, n}, value(*r, kRunQueueFaults),
-                          label + ": queue-overflow faults" + on));
-      push(kSendFaultsOn({k, n}, value(*r, kRunSendFaults), label + ": send faults" + on));
-      push(kMaxNodeSendFaultsOn({k, n}, value(*r, kRunMaxNodeSendFaults),
+      push(kSyncShareOn({k, n}, share(r.record, Use::kSync), label + ": synchronization" + on));
+      push(kQueueFaultsOn({k, n}, r.record.queue_faults, label + ": queue-overflow faults" + on));
+      push(kSendFaultsOn({k, n}, r.record.send_faults, label + ": send faults" + on));
+      push(kMaxNodeSendFaultsOn({k, n}, r.record.max_node_send_faults,
                                 label + ": the most send faults of one node," + on));
     }
     if (kind != ProgramKind::kBarrier) {
@@ -139,10 +138,8 @@ Result combine_programs(const ProgramsParams& p, const std::vector<PointResult>&
     }
     // Run time by size (first run) for the ratios of successive sizes.
     std::vector<std::pair<int, double>> times;
-    for (const Result* r : runs) {
-      if (static_cast<int>(value(*r, kRunIndex)) == 0) {
-        times.emplace_back(size_of(r), value(*r, kRunCycles));
-      }
+    for (const Run& r : runs) {
+      if (r.at.run == 0) times.emplace_back(r.at.nodes, r.record.cycles);
     }
     const auto time_at = [&](int n) {
       for (const auto& [size, cycles] : times) {
@@ -168,50 +165,36 @@ Result combine_programs(const ProgramsParams& p, const std::vector<PointResult>&
       push(kDoublingRatio({k, "64", "128"}, time_at(128) / time_at(64),
                           label + ": run time on 128 nodes over 64"));
     }
-    // The best speedup per node of any run on up to 16 nodes (above 1: superlinear).
-    double best = 0;
-    for (const Series& s : out.series) {
-      if (s.name.rfind(kSpeedup.name({k}), 0) != 0) continue;
-      for (std::size_t i = 0; i < s.x.size(); ++i) {
-        if (s.x[i] > 1 && s.x[i] <= 16) best = std::max(best, s.y[i] / s.x[i]);
-      }
-    }
     push(kBestEfficiencyUpTo({k, "16"}, best,
                              label + ": the highest speedup per node of any run on 2 to 16 nodes"));
     // The breakdown run: Fig. 6's shares, Table 4's statistics, the work rates.
-    for (const PointResult& pr : partials) {
-      const Result& r = pr.result;
-      if (static_cast<int>(scalar_or(r, kRunProgram, -1)) != prog || value(r, kRunIndex) != 0 ||
-          size_of(&r) != p.breakdown_nodes)
-        continue;
+    for (const Run& run : runs) {
+      if (run.at.run != 0 || run.at.nodes != p.breakdown_nodes) continue;
+      const RunRecord& r = run.record;
       for (std::size_t u = 0; u < std::size(kUses); ++u) {
-        push(kBreakdown[u]({k}, value(r, kRunShare[u]),
+        push(kBreakdown[u]({k}, r.shares.at(u),
                            label + ": share of all nodes' cycles, " + kUses[u]));
       }
-      push(kAnswer({k}, value(r, kRunAnswer), label + ": the program's answer"));
-      push(kMessagesSent({k}, value(r, kRunMessages), label + ": messages sent"));
-      push(kXlates({k}, value(r, kRunXlates), label + ": name translations"));
-      const std::string work_rates = kWorkRates.name({k});
-      for (const Series& s : r.series) {
-        if (s.name == work_rates) out.series.push_back(s);
-      }
+      push(kAnswer({k}, r.answer, label + ": the program's answer"));
+      push(kMessagesSent({k}, r.messages, label + ": messages sent"));
+      push(kXlates({k}, r.xlates, label + ": name translations"));
+      // The run's own outputs: its work rates, and the program's figures (queens_depth,
+      // tsp_extensions).
+      out.series.insert(out.series.end(), run.outputs.series.begin(), run.outputs.series.end());
       const std::vector<std::string>& threads = program_threads(kind);
       for (std::size_t t = 0; t < threads.size(); ++t) {
-        const std::string id = std::to_string(t);
-        const double count = r.scalar(kRunThreads.name({id}));
-        const double ins = r.scalar(kRunInstructions.name({id}));
+        const double count = r.threads.at(t);
+        const double ins = r.instructions.at(t);
         const double values[] = {count, ins / 1000, count > 0 ? ins / count : 0,
-                                 count > 0 ? r.scalar(kRunWords.name({id})) / count : 0};
+                                 count > 0 ? r.words.at(t) / count : 0};
         static_assert(std::size(values) == std::size(kThreadFigures));
         for (std::size_t f = 0; f < std::size(values); ++f) {
           const ThreadFigure& figure = kThreadFigures[f];
           push(figure(k, threads[t], values[f], label + " " + threads[t] + ": " + figure.meaning));
         }
       }
-      // The program's own figures (queens_depth, tsp_extensions).
-      for (const Scalar& s : r.scalars) {
-        if (s.name.rfind(k + "_", 0) == 0) out.scalars.push_back(s);
-      }
+      out.scalars.insert(out.scalars.end(), run.outputs.scalars.begin(),
+                         run.outputs.scalars.end());
     }
   }
   // Table 1: one-way overhead against message size, the J-Machine's from its node model (the

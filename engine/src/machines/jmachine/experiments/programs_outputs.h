@@ -96,34 +96,4 @@ inline constexpr ThreadFigure kThreadFigures[] = {
     {"msg_words", "words", "mean length of the message starting it"},
 };
 
-// What a run reports to the combine: which run it is, its figures, its shares of the nodes'
-// cycles by use (kUses' order), and per thread kind (program_threads' order) its counts.
-constexpr ScalarOutput kRunProgram{"program", "", "The run's program"};
-constexpr ScalarOutput kRunNodes{"nodes", "nodes", "The run's machine size"};
-constexpr ScalarOutput kRunIndex{"run", "", "The run's index (TSP runs each size more than once)"};
-constexpr ScalarOutput kRunCycles{"cycles", "cycles", "The run's time"};
-constexpr ScalarOutput kRunCorrect{"correct", "", "The run's answer is right"};
-constexpr ScalarOutput kRunAnswer{"answer", "", "The run's answer"};
-constexpr ScalarOutput kRunQueueFaults{"queue_faults", "faults", "Queue-overflow faults"};
-constexpr ScalarOutput kRunSendFaults{"send_faults", "faults", "Send faults"};
-constexpr ScalarOutput kRunMaxNodeSendFaults{"max_node_send_faults", "faults",
-                                             "The most send faults of one node"};
-constexpr ScalarOutput kRunMessages{"messages", "messages", "Messages sent"};
-constexpr ScalarOutput kRunXlates{"xlates", "xlates", "Name translations"};
-constexpr ScalarOutput kRunShare[] = {
-    {"share_compute", "fraction", "Share of all nodes' cycles computing"},
-    {"share_handler", "fraction", "Share of all nodes' cycles in handler entry and exit"},
-    {"share_communication", "fraction", "Share of all nodes' cycles communicating"},
-    {"share_sync", "fraction", "Share of all nodes' cycles synchronizing"},
-    {"share_fault", "fraction", "Share of all nodes' cycles in faults"},
-    {"share_idle", "fraction", "Share of all nodes' cycles idle"},
-};
-constexpr ScalarOutput kRunImbalance{"imbalance", "fraction",
-                                     "Node 0's cycles busy beyond the others' mean, over the run"};
-constexpr ScalarOutput kRunThreads{"thread*_threads", "threads", "Threads of a kind"};
-constexpr ScalarOutput kRunInstructions{"thread*_instructions", "instructions",
-                                        "Instructions of a thread kind"};
-constexpr ScalarOutput kRunWords{"thread*_words", "words",
-                                 "Words of the messages that started a thread kind"};
-
 }  // namespace archex::jmachine

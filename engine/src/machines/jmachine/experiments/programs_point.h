@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/model.h"
+#include "core/record.h"
 #include "core/rng.h"
 #include "machines/jmachine/programs/program.h"
 
@@ -60,8 +61,31 @@ struct Point {
 // times.
 std::vector<Point> plan(const ProgramsParams& p);
 
-// Run `index` of plan(p); its partial result holds the run's figures as scalars (and the per-node
-// work rates).
+// What a run gives the combine, which knows the run's program, size and index from the plan.
+struct RunRecord {
+  double cycles = 0;
+  bool correct = false;
+  double answer = 0;
+  double queue_faults = 0;
+  double send_faults = 0;
+  double max_node_send_faults = 0;
+  double messages = 0;
+  double xlates = 0;
+  // Shares of all nodes' cycles by use (Use order), then idle: kUses' order.
+  std::vector<double> shares;
+  // Node 0's cycles busy beyond the others' mean, as a share of the run (0 on one node).
+  double imbalance = 0;
+  // Per thread kind, in program_threads()' order: threads, instructions, and the words of the
+  // messages that started them.
+  std::vector<double> threads;
+  std::vector<double> instructions;
+  std::vector<double> words;
+};
+
+const RecordTable<RunRecord>& run_record();
+
+// Run `index` of plan(p): a RunRecord, with the program's own figures (kProgramFigures) and, on
+// a size's first run, the per-node work rates as its outputs.
 std::unique_ptr<Model> programs_point(const ProgramsParams& p, Rng rng, std::size_t index);
 
 }  // namespace archex::jmachine

@@ -124,8 +124,7 @@ ModelInfo multipsi_queens_info() {
       })
       .sweep(
           [](const QueensParams& p) { return QueensPlan(p).weights(); },
-          fghc::queens_run,
-          fghc::combine_queens);
+          fghc::queens_run, fghc::queens_record(), fghc::combine_queens);
 }
 
 }  // namespace archex

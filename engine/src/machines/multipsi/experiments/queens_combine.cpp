@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 #include <string>
+#include <tuple>
 #include <utility>
 
 #include "machines/multipsi/experiments/queens_outputs.h"
@@ -45,36 +46,33 @@ struct RunPoint {
 // done so far.
 class MultiPsiQueens {
  public:
-  MultiPsiQueens(const QueensParams& p, const std::vector<PointResult>& partials)
+  MultiPsiQueens(const QueensParams& p, const std::vector<PointRecord<QueensRecord>>& finished)
       : program_(p.program), pes_(p.pes) {
     const QueensPlan plan(p);
     selected_ = plan.selected;
     grains_ = plan.grains;
     counts_ = plan.counts;
-    for (const PointResult& partial : partials) {
-      const Result& r = partial.result;
+    for (const PointRecord<QueensRecord>& f : finished) {
+      const QueensRecord& r = f.record;
       RunPoint pt;
-      pt.grain = static_cast<int>(r.scalar(kGrain.name()));
-      pt.pes = static_cast<int>(r.scalar(kRunPes.name()));
-      pt.reductions = static_cast<std::int64_t>(r.scalar(kReductions.name()));
-      pt.suspensions = static_cast<std::int64_t>(r.scalar(kSuspensions.name()));
-      pt.builtin_calls = static_cast<std::int64_t>(r.scalar(kBuiltinCalls.name()));
-      pt.solutions = static_cast<std::int64_t>(r.scalar(kSolutions.name()));
-      pt.time_ms = r.scalar(kRunTimeMs.name());
-      const std::vector<double>& messages = r.find_series(kRunMessages.name()).y;
-      for (std::size_t k = 0; k < pt.messages.size() && k < messages.size(); ++k) {
-        pt.messages[k] = static_cast<std::int64_t>(messages[k]);
+      std::tie(pt.grain, pt.pes) = plan.runs.at(f.point);
+      pt.reductions = static_cast<std::int64_t>(r.reductions);
+      pt.suspensions = static_cast<std::int64_t>(r.suspensions);
+      pt.builtin_calls = static_cast<std::int64_t>(r.builtin_calls);
+      pt.solutions = static_cast<std::int64_t>(r.solutions);
+      pt.time_ms = r.time_ms;
+      for (std::size_t k = 0; k < pt.messages.size() && k < r.messages.size(); ++k) {
+        pt.messages[k] = static_cast<std::int64_t>(r.messages[k]);
       }
-      pt.work_rate = r.find_series(kRunWorkRate.name()).y;
-      pt.reduce_share = r.find_series(kRunReduceShare.name()).y;
-      for (const Series& s : r.series) {
-        if (s.name == kRunByPredicate.name()) {
-          for (std::size_t i = 0; i < s.y.size() && i < s.labels.size(); ++i) {
-            by_predicate_.emplace_back(s.labels[i], static_cast<std::int64_t>(s.y[i]));
-          }
+      pt.work_rate = r.work_rate;
+      pt.reduce_share = r.reduce_share;
+      // The selected run's own outputs: its reductions by predicate and its timeline.
+      for (const Series& s : f.outputs.series) {
+        for (std::size_t i = 0; i < s.y.size() && i < s.labels.size(); ++i) {
+          by_predicate_.emplace_back(s.labels[i], static_cast<std::int64_t>(s.y[i]));
         }
       }
-      timeline_.insert(timeline_.end(), r.timelines.begin(), r.timelines.end());
+      timeline_.insert(timeline_.end(), f.outputs.timelines.begin(), f.outputs.timelines.end());
       points_.push_back(std::move(pt));
     }
   }
@@ -281,8 +279,9 @@ Result MultiPsiQueens::result() const {
 
 }  // namespace
 
-Result combine_queens(const QueensParams& p, const std::vector<PointResult>& partials) {
-  return MultiPsiQueens(p, partials).result();
+Result combine_queens(const QueensParams& p,
+                      const std::vector<PointRecord<QueensRecord>>& finished) {
+  return MultiPsiQueens(p, finished).result();
 }
 
 }  // namespace archex::fghc

@@ -85,13 +85,7 @@ constexpr TimelineOutput kTimeline{
     "What each PE did over the selected run: reducing goals or processing messages, per time "
     "bin"};
 
-// What each run reports to the combine besides the scalars above: its PEs and time, and per PE
-// or per kind its numbers (the selected run adds its reductions by predicate and its timeline).
-constexpr ScalarOutput kRunPes{"pes", "PEs", "PEs of the run"};
-constexpr ScalarOutput kRunTimeMs{"time_ms", "ms", "Execution time of the run"};
-constexpr SeriesOutput kRunMessages{"messages", "", "messages sent, by kind"};
-constexpr SeriesOutput kRunWorkRate{"work_rate", "", "work rate, by PE"};
-constexpr SeriesOutput kRunReduceShare{"reduce_share", "", "reducing share, by PE"};
+// The selected run's reductions by predicate, which it gives the combine beside its record.
 constexpr SeriesOutput kRunByPredicate{"by_predicate", "", "reductions, by predicate"};
 
 }  // namespace archex::fghc

@@ -67,9 +67,10 @@ Timeline timeline(const Machine& m, int bins) {
 }
 
 // One run of the sweep: one program, grain and PE count on the machine.
-class QueensRun final : public Model {
+class QueensRun final : public RecordPoint<QueensRecord> {
  public:
-  QueensRun(const QueensParams& p, std::size_t index) : bins_(p.timeline_bins) {
+  QueensRun(const QueensParams& p, std::size_t index)
+      : RecordPoint(queens_record()), bins_(p.timeline_bins) {
     const QueensPlan plan(p);
     std::tie(grain_, pes_) = plan.runs[index];
     selected_ = grain_ == plan.selected && pes_ == p.pes;
@@ -86,7 +87,6 @@ class QueensRun final : public Model {
   }
 
   double progress() const override { return machine_ ? 0 : 1; }
-  Result result() const override { return partial_; }
   bool attach_trace(TraceRecorder& recorder) override {
     recorder.set_nodes(pes_);
     machine_->record(recorder);
@@ -97,27 +97,21 @@ class QueensRun final : public Model {
   void finish() {
     const Machine& m = *machine_;
     const double time_ms = m.end_ms();
-    partial_.scalars = {kGrain(static_cast<double>(grain_)),
-                        kRunPes(static_cast<double>(pes_)),
-                        kReductions(static_cast<double>(m.reductions())),
-                        kSuspensions(static_cast<double>(m.suspensions())),
-                        kBuiltinCalls(static_cast<double>(m.builtin_calls())),
-                        kSolutions(static_cast<double>(m.solutions())),
-                        kRunTimeMs(time_ms)};
-    std::vector<double> messages;
+    QueensRecord record;
+    record.reductions = static_cast<double>(m.reductions());
+    record.suspensions = static_cast<double>(m.suspensions());
+    record.builtin_calls = static_cast<double>(m.builtin_calls());
+    record.solutions = static_cast<double>(m.solutions());
+    record.time_ms = time_ms;
     for (int k = 0; k < kMessageKinds; ++k) {
-      messages.push_back(static_cast<double>(m.messages(static_cast<MessageKind>(k))));
+      record.messages.push_back(static_cast<double>(m.messages(static_cast<MessageKind>(k))));
     }
-    std::vector<double> work_rate;
-    std::vector<double> reduce_share;
     for (int i = 0; i < m.pes(); ++i) {
       const PeStats& s = m.pe(i);
-      work_rate.push_back(time_ms > 0 ? (s.reduce_ms + s.comm_ms) / time_ms : 0);
-      reduce_share.push_back(time_ms > 0 ? s.reduce_ms / time_ms : 0);
+      record.work_rate.push_back(time_ms > 0 ? (s.reduce_ms + s.comm_ms) / time_ms : 0);
+      record.reduce_share.push_back(time_ms > 0 ? s.reduce_ms / time_ms : 0);
     }
-    partial_.series.push_back(values(kRunMessages, std::move(messages)));
-    partial_.series.push_back(values(kRunWorkRate, std::move(work_rate)));
-    partial_.series.push_back(values(kRunReduceShare, std::move(reduce_share)));
+    Result own;
     if (selected_) {
       std::vector<double> counts;
       std::vector<std::string> names;
@@ -125,11 +119,12 @@ class QueensRun final : public Model {
         names.emplace_back(program_->predicate_name(i));
         counts.push_back(static_cast<double>(m.reductions_by_predicate()[static_cast<std::size_t>(i)]));
       }
-      partial_.series.push_back(values(kRunByPredicate, std::move(counts), std::move(names)));
-      partial_.timelines.push_back(timeline(m, bins_));
+      own.series.push_back(values(kRunByPredicate, std::move(counts), std::move(names)));
+      own.timelines.push_back(timeline(m, bins_));
     }
     machine_.reset();
     program_.reset();
+    RecordPoint::finish(std::move(record), std::move(own));
   }
 
   int bins_;
@@ -138,7 +133,6 @@ class QueensRun final : public Model {
   bool selected_ = false;
   std::unique_ptr<Program> program_;
   std::unique_ptr<Machine> machine_;
-  Result partial_;
 };
 
 }  // namespace
@@ -160,6 +154,19 @@ std::vector<double> QueensPlan::weights() const {
   std::vector<double> w;
   for (const auto& run : runs) w.push_back(1.0 + run.second);
   return w;
+}
+
+const RecordTable<QueensRecord>& queens_record() {
+  static const RecordTable<QueensRecord> table = RecordTable<QueensRecord>()
+                                                     .add(&QueensRecord::reductions)
+                                                     .add(&QueensRecord::suspensions)
+                                                     .add(&QueensRecord::builtin_calls)
+                                                     .add(&QueensRecord::solutions)
+                                                     .add(&QueensRecord::time_ms)
+                                                     .add(&QueensRecord::messages)
+                                                     .add(&QueensRecord::work_rate)
+                                                     .add(&QueensRecord::reduce_share);
+  return table;
 }
 
 std::unique_ptr<Model> queens_run(const QueensParams& p, Rng, std::size_t index) {

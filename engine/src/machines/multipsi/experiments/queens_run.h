@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/model.h"
+#include "core/record.h"
 #include "core/rng.h"
 #include "machines/multipsi/machine.h"
 #include "machines/multipsi/programs/queens.h"
@@ -40,8 +41,22 @@ struct QueensPlan {
   std::vector<std::pair<int, int>> runs;  // (grain, PEs) of each run, in order
 };
 
-// Run `index` of the sweep: its counts as scalars, per-PE and per-kind numbers as series; the
-// selected run adds its reductions by predicate and its timeline.
+// What a run gives the combine, which knows its grain and PEs from the plan.
+struct QueensRecord {
+  double reductions = 0;
+  double suspensions = 0;
+  double builtin_calls = 0;
+  double solutions = 0;
+  double time_ms = 0;
+  std::vector<double> messages;  // by MessageKind
+  std::vector<double> work_rate;  // per PE: busy (reducing or communicating) / time
+  std::vector<double> reduce_share;  // per PE
+};
+
+const RecordTable<QueensRecord>& queens_record();
+
+// Run `index` of the sweep: a QueensRecord; the selected run's outputs are its reductions by
+// predicate (kRunByPredicate) and its timeline.
 std::unique_ptr<Model> queens_run(const QueensParams& p, Rng rng, std::size_t index);
 
 }  // namespace archex::fghc

@@ -22,6 +22,7 @@ using paragon::App;
 using paragon::AppCosts;
 using paragon::AppParams;
 using paragon::AppPoint;
+using paragon::AppRecord;
 using paragon::app_plan;
 using paragon::combine_app;
 using paragon::AppRun;
@@ -37,7 +38,8 @@ std::unique_ptr<Model> app_point(const AppParams& p, Rng rng, std::size_t index)
   std::vector<Program> programs(static_cast<std::size_t>(pt.p));
   if (pt.kind == AppPoint::kFitBsp) {
     paragon::bsp_sync(programs, p.m, paragon::random_h_relation(pt.p, pt.size, rng));
-    return std::make_unique<ProgramsPoint>(p.m, paragon::mesh_of(pt.p), std::move(programs), std::vector<Scalar>{});
+    return std::make_unique<ProgramsPoint<AppRecord>>(paragon::app_record(), p.m,
+                                                      paragon::mesh_of(pt.p), std::move(programs));
   }
   if (pt.kind == AppPoint::kFitBpram) {
     // A cyclic shift by a random distance: a full permutation.
@@ -46,7 +48,8 @@ std::unique_ptr<Model> app_point(const AppParams& p, Rng rng, std::size_t index)
     for (int i = 0; i < pt.p; ++i) dest[static_cast<std::size_t>(i)] = (i + shift) % pt.p;
     paragon::bpram_step(programs, dest,
                         std::vector<double>(static_cast<std::size_t>(pt.p), pt.size));
-    return std::make_unique<ProgramsPoint>(p.m, paragon::mesh_of(pt.p), std::move(programs), std::vector<Scalar>{});
+    return std::make_unique<ProgramsPoint<AppRecord>>(paragon::app_record(), p.m,
+                                                      paragon::mesh_of(pt.p), std::move(programs));
   }
   AppRun run;
   switch (p.app) {
@@ -63,19 +66,18 @@ std::unique_ptr<Model> app_point(const AppParams& p, Rng rng, std::size_t index)
       run = paragon::all_pairs_shortest_paths(p.m, p.costs, pt.p, pt.size);
       break;
   }
-  double w = 0, h = 0, bytes = 0, syncs = 0;
+  AppRecord sums;
+  sums.work_us = run.work_us;
   for (const paragon::Phase& ph : run.phases) {
-    w += ph.w_us;
+    sums.sum_w_us += ph.w_us;
     if (!ph.sync) continue;
-    h += ph.h;
-    bytes += ph.bytes;
-    syncs += 1;
+    sums.sum_h += ph.h;
+    sums.sum_bytes += ph.bytes;
+    sums.syncs += 1;
   }
-  return std::make_unique<ProgramsPoint>(
-      p.m, paragon::mesh_of(pt.p), std::move(run.programs),
-      std::vector<Scalar>{paragon::kPointWork(run.work_us), paragon::kPointSumW(w),
-                          paragon::kPointSumH(h), paragon::kPointSumBytes(bytes),
-                          paragon::kPointSyncs(syncs)});
+  return std::make_unique<ProgramsPoint<AppRecord>>(paragon::app_record(), p.m,
+                                                    paragon::mesh_of(pt.p),
+                                                    std::move(run.programs), sums);
 }
 
 std::vector<OutputSpec> outputs() {
@@ -128,8 +130,7 @@ ModelInfo paragon_app_info() {
             }
             return w;
           },
-          app_point,
-          combine_app);
+          app_point, paragon::app_record(), combine_app);
 }
 
 }  // namespace archex

@@ -6,7 +6,6 @@
 
 #include "core/fit.h"
 #include "machines/paragon/experiments/apps_outputs.h"
-#include "machines/paragon/point.h"
 
 namespace archex::paragon {
 
@@ -24,7 +23,7 @@ const char* version_label(Version v) {
 
 }  // namespace
 
-Result combine_app(const AppParams& p, const std::vector<PointResult>& partials) {
+Result combine_app(const AppParams& p, const std::vector<PointRecord<AppRecord>>& finished) {
   const std::vector<AppPoint> points = app_plan(p);
   const bool mm = p.app == App::kMatrixMultiply;
   const bool apsp = p.app == App::kApsp;
@@ -37,11 +36,11 @@ Result combine_app(const AppParams& p, const std::vector<PointResult>& partials)
     // The configuration as the "_p*" outputs name it.
     const std::string config = std::to_string(n);
     std::vector<double> hx, hy, bx, by;
-    for (const PointResult& r : partials) {
+    for (const PointRecord<AppRecord>& r : finished) {
       const AppPoint& pt = points[r.point];
-      if (pt.p != n || pt.kind == AppPoint::kRun || r.result.scalars.empty()) continue;
+      if (pt.p != n || pt.kind == AppPoint::kRun) continue;
       (pt.kind == AppPoint::kFitBsp ? hx : bx).push_back(pt.size);
-      (pt.kind == AppPoint::kFitBsp ? hy : by).push_back(time_of(r.result));
+      (pt.kind == AppPoint::kFitBsp ? hy : by).push_back(r.record.time_us);
     }
     const Line bsp = fit_line(hx, hy);
     const Line bpram = fit_line(bx, by);
@@ -71,20 +70,17 @@ Result combine_app(const AppParams& p, const std::vector<PointResult>& partials)
                                  : "(T_pred - T_sim) / T_sim");
       share.key = error.key = key;
       std::vector<double> t_sim;
-      for (const PointResult& r : partials) {
+      for (const PointRecord<AppRecord>& r : finished) {
         const AppPoint& pt = points[r.point];
         if (pt.kind != AppPoint::kRun || pt.p != n || pt.version != v) continue;
-        const Result& res = r.result;
-        if (res.scalars.size() < 6) continue;
-        const double t = res.scalar(kPointTime.name());
-        const double w = res.scalar(kPointSumW.name());
-        const double syncs = res.scalar(kPointSyncs.name());
+        const AppRecord& rec = r.record;
+        const double t = rec.time_us;
         const double predicted =
             v == Version::kBsp
-                ? w + bsp.slope * res.scalar(kPointSumH.name()) + bsp.intercept * syncs
-                : w + bpram.slope * res.scalar(kPointSumBytes.name()) + bpram.intercept * syncs;
+                ? rec.sum_w_us + bsp.slope * rec.sum_h + bsp.intercept * rec.syncs
+                : rec.sum_w_us + bpram.slope * rec.sum_bytes + bpram.intercept * rec.syncs;
         const double x = pt.size;
-        const double work = res.scalar(kPointWork.name());
+        const double work = rec.work_us;
         sim.x.push_back(x);
         pred.x.push_back(x);
         if (mm) {

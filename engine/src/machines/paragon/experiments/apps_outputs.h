@@ -55,12 +55,4 @@ constexpr ScalarOutput kButterflyLoses{
 constexpr ScalarOutput kButterflyWorst{"butterfly_over_bsp_worst_p*", "ratio",
                                        "Largest time of the butterfly version over BSP's"};
 
-// What a kernel's point reports to the combine besides its time (kPointTime): the sums the
-// predictions are made of.
-constexpr ScalarOutput kPointWork{"work_us", "us", "Local work on the critical path"};
-constexpr ScalarOutput kPointSumW{"sum_w_us", "us", "Sum of the phases' w"};
-constexpr ScalarOutput kPointSumH{"sum_h", "packets", "Sum of the supersteps' h"};
-constexpr ScalarOutput kPointSumBytes{"sum_bytes", "bytes", "Sum of the steps' m"};
-constexpr ScalarOutput kPointSyncs{"syncs", "", "Supersteps or BPRAM steps"};
-
 }  // namespace archex::paragon

@@ -26,4 +26,15 @@ std::vector<AppPoint> app_plan(const AppParams& p) {
   return out;
 }
 
+const RecordTable<AppRecord>& app_record() {
+  static const RecordTable<AppRecord> table = RecordTable<AppRecord>()
+                                                  .add(&AppRecord::time_us)
+                                                  .add(&AppRecord::work_us)
+                                                  .add(&AppRecord::sum_w_us)
+                                                  .add(&AppRecord::sum_h)
+                                                  .add(&AppRecord::sum_bytes)
+                                                  .add(&AppRecord::syncs);
+  return table;
+}
+
 }  // namespace archex::paragon

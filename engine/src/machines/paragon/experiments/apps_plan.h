@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "core/record.h"
 #include "machines/paragon/costs.h"
 #include "machines/paragon/programs/apps.h"
 
@@ -34,5 +35,18 @@ std::vector<Version> versions(App app);
 
 // Per configuration the fitting runs (g and L, then sigma and l), then every kernel run.
 std::vector<AppPoint> app_plan(const AppParams& p);
+
+// What a point gives the combine: its time, and a kernel run's sums the predictions are made of
+// (zero in a fitting run).
+struct AppRecord {
+  double time_us = 0;
+  double work_us = 0;   // local work on the critical path
+  double sum_w_us = 0;  // the phases' w
+  double sum_h = 0;     // the supersteps' h, packets
+  double sum_bytes = 0; // the steps' m
+  double syncs = 0;     // supersteps or BPRAM steps
+};
+
+const RecordTable<AppRecord>& app_record();
 
 }  // namespace archex::paragon

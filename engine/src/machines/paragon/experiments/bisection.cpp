@@ -1,7 +1,6 @@
 #include "machines/paragon/experiments/bisection.h"
 
 #include <algorithm>
-#include <cmath>
 #include <functional>
 #include <memory>
 #include <numeric>
@@ -29,7 +28,7 @@ using paragon::MachineParams;
 using paragon::Op;
 using paragon::Program;
 using paragon::ProgramsPoint;
-using paragon::time_of;
+using paragon::ProgramsTime;
 using paragon::with_machine;
 
 // ---- Fig. 2: bisection on p x 1 ---------------------------------------------------------------
@@ -42,8 +41,6 @@ constexpr ScalarOutput kFlat{"bisection_flat_8_to_16", "ratio",
 constexpr ScalarOutput kAt16{"bisection_mb_s_p16", "MB/s", "Bandwidth at p = 16"};
 constexpr SeriesOutput kBisection{"bisection_sim", "MB/s",
                                   "bandwidth over the middle link against processors (p x 1)"};
-// A point's own: its configuration.
-constexpr ScalarOutput kPointP{"p", "processors", "Configuration p x 1"};
 
 struct BisectionParams {
   MachineParams m;
@@ -62,19 +59,18 @@ std::unique_ptr<Model> bisection_point(const BisectionParams& p, Rng, std::size_
     programs[static_cast<std::size_t>(i)] = {
         {Op::kPost, 0, 1}, {Op::kSend, to, bytes}, {Op::kWaitRecv, 0, 1}, {Op::kWaitSend, 0, 0}};
   }
-  return std::make_unique<ProgramsPoint>(
-      p.m, std::vector<int>{n, 1}, std::move(programs),
-      std::vector<Scalar>{kPointP(static_cast<double>(n))});
+  return std::make_unique<ProgramsPoint<ProgramsTime>>(
+      paragon::programs_time_record(), p.m, std::vector<int>{n, 1}, std::move(programs));
 }
 
-Result combine_bisection(const BisectionParams& p, const std::vector<PointResult>& partials) {
+Result combine_bisection(const BisectionParams& p,
+                         const std::vector<PointRecord<ProgramsTime>>& points) {
   Series bw = kBisection("simulated", "processors (p x 1)", "processors",
                          "bandwidth over the middle link");
   const double bytes = 1024.0 * p.message_kb;
   double at2 = 0, at6 = 0, at8 = 0, at16 = 0;
-  for (const PointResult& r : partials) {
-    const double t = time_of(r.result);
-    if (std::isnan(t)) continue;
+  for (const PointRecord<ProgramsTime>& r : points) {
+    const double t = r.record.time_us;
     const int n = p.processors[r.point];
     int crossing = 0;
     for (int i = 0; i < n; ++i) crossing += (i < n / 2) != (n - i - 1 < n / 2) ? 1 : 0;
@@ -125,8 +121,7 @@ ModelInfo paragon_bisection_info() {
             for (const int n : p.processors) w.push_back(n);
             return w;
           },
-          bisection_point,
-          combine_bisection);
+          bisection_point, paragon::programs_time_record(), combine_bisection);
 }
 
 }  // namespace archex

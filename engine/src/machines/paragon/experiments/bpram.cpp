@@ -1,7 +1,6 @@
 #include "machines/paragon/experiments/bpram.h"
 
 #include <algorithm>
-#include <cmath>
 #include <functional>
 #include <memory>
 #include <numeric>
@@ -30,7 +29,7 @@ using paragon::MachineParams;
 using paragon::processors_spec;
 using paragon::Program;
 using paragon::ProgramsPoint;
-using paragon::time_of;
+using paragon::ProgramsTime;
 using paragon::with_machine;
 
 // ---- Fig. 5, Table 2: block permutations ------------------------------------------------------
@@ -90,11 +89,12 @@ std::unique_ptr<Model> bpram_point(const BpramParams& p, Rng rng, std::size_t in
     paragon::bpram_step(programs, random_derangement(pt.p, rng),
                         std::vector<double>(static_cast<std::size_t>(pt.p), pt.bytes));
   }
-  return std::make_unique<ProgramsPoint>(p.m, paragon::mesh_of(pt.p), std::move(programs),
-                                         std::vector<Scalar>{});
+  return std::make_unique<ProgramsPoint<ProgramsTime>>(paragon::programs_time_record(), p.m,
+                                                       paragon::mesh_of(pt.p), std::move(programs));
 }
 
-Result combine_bpram(const BpramParams& p, const std::vector<PointResult>& partials) {
+Result combine_bpram(const BpramParams& p,
+                     const std::vector<PointRecord<ProgramsTime>>& points) {
   const std::vector<BpramPoint> plan = bpram_plan(p);
   Result out;
   Series sigma_vs_p = kSigmaVsP("sigma, fitted to the simulation", "processors", "processors",
@@ -105,9 +105,9 @@ Result combine_bpram(const BpramParams& p, const std::vector<PointResult>& parti
     const std::string name = paragon::mesh_name(n);
     Series s = kPerm({name}, name + " (p = " + std::to_string(n) + "), simulated",
                      "block length", "bytes", "time");
-    for (const PointResult& r : partials) {
-      const double t = time_of(r.result) / p.permutations;
-      if (plan[r.point].p != n || std::isnan(t)) continue;
+    for (const PointRecord<ProgramsTime>& r : points) {
+      const double t = r.record.time_us / p.permutations;
+      if (plan[r.point].p != n) continue;
       s.x.push_back(plan[r.point].bytes);
       s.y.push_back(t);
     }
@@ -174,8 +174,7 @@ ModelInfo paragon_bpram_info() {
             }
             return w;
           },
-          bpram_point,
-          combine_bpram);
+          bpram_point, paragon::programs_time_record(), combine_bpram);
 }
 
 }  // namespace archex

@@ -1,7 +1,6 @@
 #include "machines/paragon/experiments/bsp.h"
 
 #include <algorithm>
-#include <cmath>
 #include <functional>
 #include <memory>
 #include <numeric>
@@ -30,7 +29,7 @@ using paragon::MachineParams;
 using paragon::processors_spec;
 using paragon::Program;
 using paragon::ProgramsPoint;
-using paragon::time_of;
+using paragon::ProgramsTime;
 using paragon::with_machine;
 
 // ---- Fig. 3, 4, Table 1: h-relations ----------------------------------------------------------
@@ -86,11 +85,11 @@ std::unique_ptr<Model> bsp_point(const BspParams& p, Rng rng, std::size_t index)
   } else {
     paragon::bsp_sync(programs, p.m, packets);
   }
-  return std::make_unique<ProgramsPoint>(p.m, paragon::mesh_of(pt.p), std::move(programs),
-                                         std::vector<Scalar>{});
+  return std::make_unique<ProgramsPoint<ProgramsTime>>(paragon::programs_time_record(), p.m,
+                                                       paragon::mesh_of(pt.p), std::move(programs));
 }
 
-Result combine_bsp(const BspParams& p, const std::vector<PointResult>& partials) {
+Result combine_bsp(const BspParams& p, const std::vector<PointRecord<ProgramsTime>>& points) {
   const std::vector<BspPoint> plan = bsp_plan(p);
   Result out;
   Series g_vs_p = kGVsP("g, fitted to the simulation", "processors", "processors", "g");
@@ -101,10 +100,10 @@ Result combine_bsp(const BspParams& p, const std::vector<PointResult>& partials)
     const std::string name = paragon::mesh_name(n);
     Series s =
         kHrel({name}, name + " (p = " + std::to_string(n) + "), simulated", "h", "packets", "time");
-    for (const PointResult& r : partials) {
+    for (const PointRecord<ProgramsTime>& r : points) {
       const BspPoint& pt = plan[r.point];
-      const double t = time_of(r.result);
-      if (pt.naive || pt.p != n || std::isnan(t)) continue;
+      const double t = r.record.time_us;
+      if (pt.naive || pt.p != n) continue;
       s.x.push_back(pt.h);
       s.y.push_back(t);
     }
@@ -128,10 +127,10 @@ Result combine_bsp(const BspParams& p, const std::vector<PointResult>& partials)
     out.series.push_back(std::move(s));
   }
   Series naive = kNaiveHrel("naive library, simulated", "h", "packets", "time");
-  for (const PointResult& r : partials) {
+  for (const PointRecord<ProgramsTime>& r : points) {
     const BspPoint& pt = plan[r.point];
-    const double t = time_of(r.result);
-    if (!pt.naive || std::isnan(t)) continue;
+    const double t = r.record.time_us;
+    if (!pt.naive) continue;
     naive.x.push_back(pt.h);
     naive.y.push_back(t);
   }
@@ -189,8 +188,7 @@ ModelInfo paragon_bsp_info() {
             }
             return w;
           },
-          bsp_point,
-          combine_bsp);
+          bsp_point, paragon::programs_time_record(), combine_bsp);
 }
 
 }  // namespace archex

@@ -1,7 +1,6 @@
 #include "machines/paragon/experiments/pingpong.h"
 
 #include <algorithm>
-#include <cmath>
 #include <functional>
 #include <memory>
 #include <numeric>
@@ -30,7 +29,7 @@ using paragon::MachineParams;
 using paragon::Op;
 using paragon::Program;
 using paragon::ProgramsPoint;
-using paragon::time_of;
+using paragon::ProgramsTime;
 using paragon::with_machine;
 
 // ---- Fig. 1: ping-pong ------------------------------------------------------------------------
@@ -52,8 +51,6 @@ constexpr SeriesOutput kPpFit{"pp_fit", "us", "time against message size"};
 constexpr SeriesOutput kPp2Fit{"pp2_fit", "us", "time against message size"};
 constexpr SeriesOutput kPpSim{"pp_sim", "us", "time against message size"};
 constexpr SeriesOutput kPp2Sim{"pp2_sim", "us", "time against message size"};
-// A point's own: which message size it sent.
-constexpr ScalarOutput kPointBytes{"bytes", "bytes", "Message size"};
 
 struct PingPongParams {
   MachineParams m;
@@ -85,18 +82,17 @@ std::unique_ptr<Model> pingpong_point(const PingPongParams& p, Rng, std::size_t 
                    {Op::kSend, 0, static_cast<double>(bytes)},
                    {Op::kWaitSend, 0, 0}};
   }
-  return std::make_unique<ProgramsPoint>(
-      p.m, p.dims, std::move(programs),
-      std::vector<Scalar>{kPointBytes(static_cast<double>(bytes))});
+  return std::make_unique<ProgramsPoint<ProgramsTime>>(paragon::programs_time_record(), p.m,
+                                                       p.dims, std::move(programs));
 }
 
-Result combine_pingpong(const PingPongParams& p, const std::vector<PointResult>& partials) {
+Result combine_pingpong(const PingPongParams& p,
+                        const std::vector<PointRecord<ProgramsTime>>& points) {
   Series pp = kPpSim("send/receive (ping-pong), simulated", "message size", "bytes", "time");
   Series pp2 = kPp2Sim("send + receive (ping-pong double), simulated", "message size", "bytes",
                        "time");
-  for (const PointResult& r : partials) {
-    const double t = time_of(r.result);
-    if (std::isnan(t)) continue;
+  for (const PointRecord<ProgramsTime>& r : points) {
+    const double t = r.record.time_us;
     const double m = p.message_bytes[r.point / 2];
     Series& s = r.point % 2 == 0 ? pp : pp2;
     s.x.push_back(m);
@@ -160,8 +156,7 @@ ModelInfo paragon_pingpong_info() {
             for (const int b : p.message_bytes) w.insert(w.end(), 2, 1.0 + b / 8192.0);
             return w;
           },
-          pingpong_point,
-          combine_pingpong);
+          pingpong_point, paragon::programs_time_record(), combine_pingpong);
 }
 
 }  // namespace archex

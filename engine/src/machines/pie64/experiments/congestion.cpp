@@ -97,8 +97,7 @@ ModelInfo pie64_congestion_info() {
       .machine([](const CongestionParams& p) { return networks(p.ius); })
       .sweep(
           congestion_weights,
-          pie64::congestion_point,
-          pie64::combine_congestion);
+          pie64::congestion_point, pie64::congestion_record(), pie64::combine_congestion);
 }
 
 }  // namespace archex

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <iterator>
 #include <memory>
 #include <string>
 #include <utility>
@@ -33,18 +32,13 @@ double log_slope(const std::vector<double>& x, const std::vector<double>& y, std
 // The sweep's results from the points that have arrived: per run, its points in order of p.
 class Pie64Congestion {
  public:
-  Pie64Congestion(CongestionParams p, const std::vector<PointResult>& partials)
+  Pie64Congestion(CongestionParams p, const std::vector<PointRecord<Point>>& finished)
       : p_(std::move(p)), command_(static_cast<Command>(p_.command)) {
     points_.resize(congestion_runs(p_).size());
-    for (const PointResult& part : partials) {
-      if (part.result.scalars.empty()) continue;
-      Point q;
-      q.at = part.point % p_.ps.size();
-      for (std::size_t f = 0; f < std::size(kPointFields); ++f) {
-        q.*kPointMembers[f] = part.result.scalar(kPointFields[f].name());
-      }
-      q.occupancy = part.result.find_series(kPointOccupancy.name()).y;
-      points_[part.point / p_.ps.size()].push_back(q);
+    for (const PointRecord<Point>& f : finished) {
+      Point q = f.record;
+      q.at = f.point % p_.ps.size();
+      points_[f.point / p_.ps.size()].push_back(std::move(q));
     }
   }
 
@@ -246,8 +240,9 @@ class Pie64Congestion {
 
 }  // namespace
 
-Result combine_congestion(const CongestionParams& p, const std::vector<PointResult>& partials) {
-  return Pie64Congestion(p, partials).result();
+Result combine_congestion(const CongestionParams& p,
+                          const std::vector<PointRecord<Point>>& finished) {
+  return Pie64Congestion(p, finished).result();
 }
 
 }  // namespace archex::pie64

@@ -144,55 +144,62 @@ class Sweep {
   Point sum_;
 };
 
-// One point of the sweep (run index / ps, p index % ps) as a model of its own; its result holds
-// the Point's fields as scalars, so the points can run apart and be combined.
-class CongestionPoint final : public Model {
+// One point of the sweep (run index / ps, p index % ps) as a model of its own, so the points
+// can run apart and be combined.
+class CongestionPoint final : public RecordPoint<Point> {
  public:
   CongestionPoint(const CongestionParams& p, Rng rng, std::size_t index)
-      : run_(congestion_runs(p)[index / p.ps.size()]),
+      : RecordPoint(congestion_record()),
+        run_(congestion_runs(p)[index / p.ps.size()]),
         sweep_(p, run_.command, run_.words, p.ps[index % p.ps.size()], rng.next_u64()) {}
 
   // One unit is one clock in which something happens (the quiet ones before it included).
   bool advance(std::uint64_t budget) override {
-    for (std::uint64_t i = 0; i < budget && !done_; ++i) done_ = sweep_.step();
-    return done_;
+    for (std::uint64_t i = 0; i < budget && !finished(); ++i) {
+      if (sweep_.step()) finish(measured());
+    }
+    return finished();
   }
-  double progress() const override { return done_ ? 1 : sweep_.progress(); }
+  double progress() const override { return finished() ? 1 : sweep_.progress(); }
   bool attach_trace(TraceRecorder& recorder) override {
     sweep_.record(recorder);
     return true;
   }
-  Result result() const override {
-    Result r;
-    if (!done_) return r;
-    const Point q = sweep_.point();
-    for (std::size_t f = 0; f < std::size(kPointFields); ++f) {
-      r.scalars.push_back(kPointFields[f](q.*kPointMembers[f]));
-    }
-    // The combine reads only the values: no axes.
-    Series occupancy;
-    occupancy.name = kPointOccupancy.name();
+
+ private:
+  Point measured() const {
+    Point q = sweep_.point();
     const CircuitNetwork& dan = sweep_.machine().dan();
     const Topology& topo = dan.topology();
     for (int router = 0; router < topo.routers(); ++router) {
       for (int port = 0; port < topo.ports(router); ++port) {
         const PortTarget t = topo.output(router, port);
         if (t.router < 0 && t.terminal < 0) continue;
-        occupancy.x.push_back(static_cast<double>(occupancy.x.size()));
-        occupancy.y.push_back(dan.output_occupancy(router, port));
+        q.occupancy.push_back(dan.output_occupancy(router, port));
       }
     }
-    r.series.push_back(std::move(occupancy));
-    return r;
+    return q;
   }
 
- private:
   Run run_;
   Sweep sweep_;
-  bool done_ = false;
 };
 
 }  // namespace
+
+const RecordTable<Point>& congestion_record() {
+  static const RecordTable<Point> table = RecordTable<Point>()
+                                              .add(&Point::rate)
+                                              .add(&Point::wait)
+                                              .add(&Point::throughput)
+                                              .add(&Point::latency)
+                                              .add(&Point::mp)
+                                              .add(&Point::pa)
+                                              .add(&Point::trans)
+                                              .add(&Point::data_wait)
+                                              .add(&Point::occupancy);
+  return table;
+}
 
 // The sweep's runs, each over every p: the command at each length, then WRITEMN at the comparison
 // length if the command is another.

@@ -4,11 +4,13 @@
 #include <cmath>
 #include <deque>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "core/param_table.h"
+#include "core/record.h"
 #include "core/sweep.h"
 #include "machines/transputer/costs.h"
 #include "machines/transputer/machine.h"
@@ -74,9 +76,6 @@ constexpr ScalarOutput kStackWorkers{"stack_workers", "workers",
                                      "Workers of the work-rate stacks (the largest count)"};
 constexpr ScalarOutput kSequentialRatio{"sequential_ratio_t8_t9", "x",
                                         "T805 sequential time over T9000's"};
-// A point's own: the image's iterations, which every point counts.
-constexpr ScalarOutput kIterations{"iterations", "iterations",
-                                   "Inner-loop iterations of the image, all rows"};
 constexpr SeriesOutput kWorkRates{"work_rates_t*", "fraction", "work rate against worker"};
 constexpr SeriesOutput kTime{"farm_time_ms_t*", "ms", "execution time against workers"};
 constexpr SeriesOutput kSpeedup{"speedup_t*", "x", "speedup against workers"};
@@ -91,17 +90,46 @@ std::size_t farm_chunk(const FarmParams& p) {
   return (p.workers.size() + kFarmPoints - 1) / kFarmPoints;
 }
 
+// What a point gives the combine, which knows its worker counts from the plan (farm_counts):
+// the image's iterations, which every point counts, and per machine each count's farm time and
+// its workers' work rates (the counts' lists one after another).
+struct FarmRecord {
+  double iterations = 0;
+  std::vector<double> t805_ms;
+  std::vector<double> t9000_ms;
+  std::vector<double> t805_rates;
+  std::vector<double> t9000_rates;
+};
+
+// A machine's (kFarmModels' order) fields of the record.
+std::vector<double> FarmRecord::* const kFarmTimes[] = {&FarmRecord::t805_ms,
+                                                        &FarmRecord::t9000_ms};
+std::vector<double> FarmRecord::* const kFarmRates[] = {&FarmRecord::t805_rates,
+                                                        &FarmRecord::t9000_rates};
+
+const RecordTable<FarmRecord>& farm_record() {
+  static const RecordTable<FarmRecord> table = RecordTable<FarmRecord>()
+                                                   .add(&FarmRecord::iterations)
+                                                   .add(&FarmRecord::t805_ms)
+                                                   .add(&FarmRecord::t9000_ms)
+                                                   .add(&FarmRecord::t805_rates)
+                                                   .add(&FarmRecord::t9000_rates);
+  return table;
+}
+
+// Point `point`'s worker counts: indices [first, last) of p.workers.
+std::pair<std::size_t, std::size_t> farm_counts(const FarmParams& p, std::size_t point) {
+  const std::size_t chunk = farm_chunk(p);
+  return {point * chunk, std::min(p.workers.size(), (point + 1) * chunk)};
+}
+
 // Some worker counts: the rows' iterations (one unit per row), then the farm on the T805 and on
 // the T9000 for each count (one unit per event). Traced, it records the farm of its first count
 // on both machines.
-class FarmPoint final : public Model {
+class FarmPoint final : public RecordPoint<FarmRecord> {
  public:
   FarmPoint(FarmParams p, std::size_t first, std::size_t last)
-      : p_(std::move(p)), first_(first), last_(last), at_(first) {
-    for (int m = 0; m < 2; ++m) {
-      times_[m] = kTime({kFarmModels[m]}, "", "workers", "", "execution time");
-    }
-  }
+      : RecordPoint(farm_record()), p_(std::move(p)), first_(first), last_(last), at_(first) {}
 
   bool advance(std::uint64_t budget) override {
     for (std::uint64_t i = 0; i < budget && at_ < last_; ++i) {
@@ -121,20 +149,21 @@ class FarmPoint final : public Model {
         trace_->record(machine_, events_);
         events_ = {};
       }
-      times_[machine_].x.push_back(workers);
-      times_[machine_].y.push_back(farm_->time_ms());
-      Series w = kWorkRates({kFarmModels[machine_] + "_" + std::to_string(workers)}, "", "worker",
-                            "index", "work rate");
-      w.y = farm_->work_rates();
-      for (std::size_t k = 0; k < w.y.size(); ++k) w.x.push_back(static_cast<double>(k + 1));
-      rates_.push_back(std::move(w));
+      (record_.*kFarmTimes[machine_]).push_back(farm_->time_ms());
+      const std::vector<double> rates = farm_->work_rates();
+      std::vector<double>& all = record_.*kFarmRates[machine_];
+      all.insert(all.end(), rates.begin(), rates.end());
       farm_.reset();
       if (++machine_ == 2) {
         machine_ = 0;
         ++at_;
       }
     }
-    return at_ >= last_;
+    if (at_ >= last_ && !finished()) {
+      for (const std::int64_t n : rows_) record_.iterations += static_cast<double>(n);
+      finish(std::move(record_));
+    }
+    return finished();
   }
   double progress() const override {
     const double rows = static_cast<double>(rows_.size()) / p_.image.height;
@@ -148,16 +177,6 @@ class FarmPoint final : public Model {
     }
     return true;
   }
-  Result result() const override {
-    Result r;
-    double iterations = 0;
-    for (const std::int64_t n : rows_) iterations += static_cast<double>(n);
-    r.scalars.push_back(kIterations(iterations));
-    r.series = rates_;
-    r.series.push_back(times_[0]);
-    r.series.push_back(times_[1]);
-    return r;
-  }
 
  private:
   FarmParams p_;
@@ -167,15 +186,28 @@ class FarmPoint final : public Model {
   std::unique_ptr<Farm> farm_;
   std::unique_ptr<transputer::FarmTrace> trace_;
   transputer::FarmEvents events_;
-  Series times_[2];
-  std::vector<Series> rates_;
+  FarmRecord record_;
 };
 
-Result combine_farm(const FarmParams& p, const std::vector<PointResult>& parts) {
+Result combine_farm(const FarmParams& p, const std::vector<PointRecord<FarmRecord>>& finished) {
+  // Each point's record holds what its worker counts make.
+  for (const PointRecord<FarmRecord>& f : finished) {
+    const auto [first, last] = farm_counts(p, f.point);
+    std::size_t workers = 0;
+    for (std::size_t i = first; i < last; ++i) workers += static_cast<std::size_t>(p.workers[i]);
+    for (int m = 0; m < 2; ++m) {
+      if ((f.record.*kFarmTimes[m]).size() != last - first ||
+          (f.record.*kFarmRates[m]).size() != workers) {
+        throw std::invalid_argument("partial " + std::to_string(f.point) +
+                                    ": its record is not of its " +
+                                    std::to_string(last - first) + " worker counts");
+      }
+    }
+  }
   Result r;
   const char* labels[] = {"T805", "T9000"};
   // The whole image on one processor, without the farm (every point counted its iterations).
-  const double iterations = parts.empty() ? 0 : parts.front().result.scalar(kIterations.name());
+  const double iterations = finished.empty() ? 0 : finished.front().record.iterations;
   const double sequential[] = {
       p.t805.cpu.cycles_ns(iterations * fp_cycles(p.t805.cpu, p.t805_loop)) / 1e6,
       p.t9000.cpu.cycles_ns(iterations * fp_cycles(p.t9000.cpu, p.t9000_loop)) / 1e6};
@@ -187,14 +219,15 @@ Result combine_farm(const FarmParams& p, const std::vector<PointResult>& parts) 
   }
   Series ratio = kRatio({"8", "9"}, "T805 / T9000", "workers", "", "time ratio");
   int widest = 0;
-  for (const PointResult& part : parts) {
+  for (const PointRecord<FarmRecord>& f : finished) {
+    const std::size_t first = farm_counts(p, f.point).first;
     for (int m = 0; m < 2; ++m) {
-      const Series& t = part.result.find_series(kTime.name({kFarmModels[m]}));
-      for (std::size_t i = 0; i < t.x.size(); ++i) {
-        time[m].x.push_back(t.x[i]);
-        time[m].y.push_back(t.y[i]);
-        speedup[m].x.push_back(t.x[i]);
-        speedup[m].y.push_back(sequential[m] / t.y[i]);
+      const std::vector<double>& ms = f.record.*kFarmTimes[m];
+      for (std::size_t i = 0; i < ms.size(); ++i) {
+        time[m].x.push_back(p.workers[first + i]);
+        time[m].y.push_back(ms[i]);
+        speedup[m].x.push_back(p.workers[first + i]);
+        speedup[m].y.push_back(sequential[m] / ms[i]);
       }
     }
     for (std::size_t i = ratio.x.size(); i < time[1].x.size(); ++i) {
@@ -203,14 +236,24 @@ Result combine_farm(const FarmParams& p, const std::vector<PointResult>& parts) 
       widest = std::max(widest, static_cast<int>(time[0].x[i]));
     }
   }
+  // The work rates of the widest farm, from each point that ran it (its first run of it).
   for (int m = 0; m < 2 && widest > 0; ++m) {
-    for (const PointResult& part : parts) {
-      for (const Series& s : part.result.series) {
-        if (s.name != kWorkRates.name({kFarmModels[m] + "_" + std::to_string(widest)})) continue;
-        Series w = s;
-        w.name = kWorkRates.name({kFarmModels[m]});
-        w.label = std::string(labels[m]) + ", " + std::to_string(widest) + " workers";
-        r.series.push_back(w);
+    for (const PointRecord<FarmRecord>& f : finished) {
+      const auto [first, last] = farm_counts(p, f.point);
+      std::size_t at = 0;
+      for (std::size_t i = first; i < last; ++i) {
+        const int workers = p.workers[i];
+        if (workers != widest) {
+          at += static_cast<std::size_t>(workers);
+          continue;
+        }
+        Series w = kWorkRates({kFarmModels[m]}, std::string(labels[m]) + ", " +
+                                                    std::to_string(widest) + " workers",
+                              "worker", "index", "work rate");
+        const auto from = (f.record.*kFarmRates[m]).begin() + static_cast<std::ptrdiff_t>(at);
+        w.y.assign(from, from + workers);
+        for (int k = 1; k <= workers; ++k) w.x.push_back(k);
+        r.series.push_back(std::move(w));
         break;
       }
     }
@@ -275,11 +318,10 @@ ModelInfo transputer_farm_info() {
             return w;
           },
           [](const FarmParams& p, Rng, std::size_t i) -> std::unique_ptr<Model> {
-            const std::size_t chunk = farm_chunk(p);
-            return std::make_unique<FarmPoint>(p, i * chunk,
-                                               std::min(p.workers.size(), (i + 1) * chunk));
+            const auto [first, last] = farm_counts(p, i);
+            return std::make_unique<FarmPoint>(p, first, last);
           },
-          combine_farm);
+          farm_record(), combine_farm);
 }
 
 }  // namespace archex

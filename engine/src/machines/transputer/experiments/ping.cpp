@@ -4,11 +4,13 @@
 #include <cmath>
 #include <deque>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "core/param_table.h"
+#include "core/record.h"
 #include "core/sweep.h"
 #include "machines/transputer/costs.h"
 #include "machines/transputer/machine.h"
@@ -49,8 +51,7 @@ const std::vector<Variant> kVariants = {
     {"t9_p4_c104", "T9 p4 via C104", true, Layer::kP4, true},
 };
 
-// Per variant (kVariants' keys): a point's round trip, and the curves.
-constexpr ScalarOutput kPointRtt{"rtt_us_*", "us", "Round trip of one variant at one size"};
+// Per variant (kVariants' keys): the curves.
 constexpr SeriesOutput kRtt{"rtt_us_*", "us", "round trip against message size"};
 constexpr SeriesOutput kThroughput{"throughput_mb_s_*", "MB/s", "throughput against message size"};
 constexpr SeriesOutput kRatioVcr{"ratio_t8_t9_raw_vcr", "x",
@@ -147,35 +148,45 @@ class Ping {
   Time rtt_ = 0;
 };
 
+// What a size gives the combine, which knows the size from the plan.
+struct PingRecord {
+  std::vector<double> rtt_us;  // per variant, in kVariants' order
+};
+
+const RecordTable<PingRecord>& ping_record() {
+  static const RecordTable<PingRecord> table = RecordTable<PingRecord>().add(&PingRecord::rtt_us);
+  return table;
+}
+
 // One size: every variant's round trip.
-class PingPoint final : public Model {
+class PingPoint final : public RecordPoint<PingRecord> {
  public:
-  PingPoint(PingParams p, int bytes) : p_(std::move(p)), bytes_(bytes) { start(); }
+  PingPoint(PingParams p, int bytes)
+      : RecordPoint(ping_record()), p_(std::move(p)), bytes_(bytes) {
+    start();
+  }
 
   // One unit is one event of a ping.
   bool advance(std::uint64_t budget) override {
-    for (std::uint64_t i = 0; i < budget && variant_ < kVariants.size(); ++i) {
+    for (std::uint64_t i = 0; i < budget && !finished(); ++i) {
       if (!ping_->step()) continue;
-      const Variant& v = kVariants[variant_];
-      result_.scalars.push_back(kPointRtt({v.key}, ping_->rtt_us(), v.label));
-      ++variant_;
-      if (variant_ < kVariants.size()) start();
+      record_.rtt_us.push_back(ping_->rtt_us());
+      if (record_.rtt_us.size() < kVariants.size()) start();
+      else finish(record_);
     }
-    return variant_ >= kVariants.size();
+    return finished();
   }
   double progress() const override {
-    return static_cast<double>(variant_) / static_cast<double>(kVariants.size());
+    return static_cast<double>(record_.rtt_us.size()) / static_cast<double>(kVariants.size());
   }
-  Result result() const override { return result_; }
 
  private:
-  void start() { ping_ = std::make_unique<Ping>(p_, kVariants[variant_], bytes_); }
+  void start() { ping_ = std::make_unique<Ping>(p_, kVariants[record_.rtt_us.size()], bytes_); }
 
   PingParams p_;
   int bytes_;
-  std::size_t variant_ = 0;
   std::unique_ptr<Ping> ping_;
-  Result result_;
+  PingRecord record_;
 };
 
 // Linear interpolation of the size where `a - b` first turns positive; 0 if it never does.
@@ -188,15 +199,18 @@ double crossover(const std::vector<double>& x, const std::vector<double>& a,
   return 0;
 }
 
-Result combine_ping(const PingParams& p, const std::vector<PointResult>& parts) {
+Result combine_ping(const PingParams& p, const std::vector<PointRecord<PingRecord>>& finished) {
   Result r;
   std::vector<double> x;
   std::vector<std::vector<double>> rtt(kVariants.size());
-  for (const PointResult& part : parts) {
-    x.push_back(p.sizes[part.point]);
-    for (std::size_t v = 0; v < kVariants.size(); ++v) {
-      rtt[v].push_back(part.result.scalar(kPointRtt.name({kVariants[v].key})));
+  for (const PointRecord<PingRecord>& f : finished) {
+    if (f.record.rtt_us.size() != kVariants.size()) {
+      throw std::invalid_argument("partial " + std::to_string(f.point) + ": " +
+                                  std::to_string(f.record.rtt_us.size()) + " round trips, not " +
+                                  std::to_string(kVariants.size()) + " (one per variant)");
     }
+    x.push_back(p.sizes.at(f.point));
+    for (std::size_t v = 0; v < kVariants.size(); ++v) rtt[v].push_back(f.record.rtt_us[v]);
   }
   auto of = [&](const char* key) -> const std::vector<double>& {
     for (std::size_t v = 0; v < kVariants.size(); ++v) {
@@ -322,7 +336,7 @@ ModelInfo transputer_ping_info() {
           [](const PingParams& p, Rng, std::size_t i) -> std::unique_ptr<Model> {
             return std::make_unique<PingPoint>(p, p.sizes[i]);
           },
-          combine_ping);
+          ping_record(), combine_ping);
 }
 
 }  // namespace archex

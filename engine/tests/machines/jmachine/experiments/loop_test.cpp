@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -78,6 +79,34 @@ TEST(JMachineLoop, ResultsAreThoseOfAnEngineThatLooksAtEveryChannelEveryCycle) {
             (std::vector<double>{5.987531249999999, 5.8242, 4.278720000000001}));
   EXPECT_EQ(r.find_series("efficiency_vs_grain_n8").y,
             (std::vector<double>{0, 0.16023177083333334, 0.6758192708333334}));
+}
+
+// A point's result is its record alone (latency, bisection traffic, efficiency; the combine takes
+// its message length and grain from the plan); a record of another shape is refused, naming the
+// point.
+TEST(JMachineLoop, APointGivesItsRecordAndTheCombineRefusesAWrongOne) {
+  const ModelRegistry registry = builtin_registry();
+  const ParamValues params = {{"dims", std::vector<double>{4, 4}},
+                              {"message_words", std::vector<double>{2, 8}},
+                              {"grain_cycles", std::vector<double>{0, 100}}};
+  const Result point = Simulation(registry, "jmachine_loop", params, 1, 3).run();
+  EXPECT_TRUE(point.scalars.empty());
+  EXPECT_TRUE(point.series.empty());
+  ASSERT_EQ(point.record.size(), 3u);
+  const Simulation whole(registry, "jmachine_loop", params, 1);
+  // Point 3 is the second round's 8-word point, at the grain the plan gives it.
+  const Result r = whole.combine({{3, point}});
+  EXPECT_EQ(r.find_series("efficiency_vs_grain_n8").x, std::vector<double>{100});
+  EXPECT_EQ(r.find_series("efficiency_vs_grain_n8").y, std::vector<double>{point.record[2]});
+  EXPECT_TRUE(r.find_series("efficiency_vs_grain_n2").x.empty());
+  Result shorter = point;
+  shorter.record.pop_back();
+  try {
+    whole.combine({{3, shorter}});
+    FAIL() << "a record of two numbers accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("partial 3"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

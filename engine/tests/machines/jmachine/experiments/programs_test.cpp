@@ -187,6 +187,7 @@ TEST(JMachinePrograms, ARunWithTheKeyOfARunInAnotherListGivesItsBits) {
         EXPECT_EQ(ra.scalars[k].name, rb.scalars[k].name);
         EXPECT_EQ(ra.scalars[k].value, rb.scalars[k].value) << keys_b[j] << ra.scalars[k].name;
       }
+      EXPECT_EQ(ra.record, rb.record) << keys_b[j];
       EXPECT_EQ(ra.series.size(), rb.series.size()) << keys_b[j];
     }
   }

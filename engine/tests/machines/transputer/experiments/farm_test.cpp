@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,27 @@ TEST(TransputerFarm, PointsRunApartGiveTheSameBits) {
   const Result combined = Simulation(registry, "transputer_farm", v, 2).combine(parts);
   EXPECT_EQ(combined.find_series("farm_time_ms_t805").y, whole.find_series("farm_time_ms_t805").y);
   EXPECT_EQ(combined.find_series("work_rates_t9000").y, whole.find_series("work_rates_t9000").y);
+}
+
+// A point's result is its record alone (the combine knows its worker counts from the plan): the
+// image's iterations, then per machine a time per count and a work rate per worker. A record of
+// other counts is refused, naming the point.
+TEST(TransputerFarm, APointGivesItsRecordAndTheCombineRefusesAnotherPointsOne) {
+  const ModelRegistry registry = builtin_registry();
+  const ParamValues v = {{"workers", std::vector<double>{1, 3, 5}}, {"image_height", 16}};
+  const Result one = Simulation(registry, "transputer_farm", v, 2, 0).run();
+  const Result three = Simulation(registry, "transputer_farm", v, 2, 1).run();
+  EXPECT_TRUE(three.scalars.empty());
+  EXPECT_TRUE(three.series.empty());
+  EXPECT_EQ(three.record.size(), 1u + 2 * (1 + 1) + 2 * (1 + 3));
+  const Simulation whole(registry, "transputer_farm", v, 2);
+  EXPECT_EQ(whole.combine({{1, three}}).find_series("work_rates_t805").y.size(), 3u);
+  try {
+    whole.combine({{0, one}, {1, one}});
+    FAIL() << "point 0's record taken for point 1's";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("partial 1"), std::string::npos) << e.what();
+  }
 }
 
 TEST(TransputerFarm, RejectsTooManyWorkers) {

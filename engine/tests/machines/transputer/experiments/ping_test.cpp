@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -123,6 +124,28 @@ TEST(TransputerPing, PointsRunApartGiveTheSameBits) {
   }
   const Result combined = Simulation(registry, "transputer_ping", sizes, 3).combine(parts);
   EXPECT_EQ(combined.find_series("rtt_us_t8_p4").y, whole.find_series("rtt_us_t8_p4").y);
+}
+
+// A size's result is its record alone, a round trip per variant (the combine knows the size from
+// the plan); a record short of a variant is refused, naming the point.
+TEST(TransputerPing, APointGivesItsRecordAndTheCombineRefusesAShortOne) {
+  const ModelRegistry registry = builtin_registry();
+  const ParamValues sizes = {{"sizes", std::vector<double>{8, 33, 700}}};
+  const Result point = Simulation(registry, "transputer_ping", sizes, 3, 2).run();
+  EXPECT_TRUE(point.scalars.empty());
+  EXPECT_TRUE(point.series.empty());
+  ASSERT_EQ(point.record.size(), 1u + 8);  // its length, then the eight variants'
+  const Simulation whole(registry, "transputer_ping", sizes, 3);
+  EXPECT_EQ(whole.combine({{2, point}}).find_series("rtt_us_t9_raw").x,
+            std::vector<double>{700});
+  Result shorter = point;
+  shorter.record = {7, 1, 2, 3, 4, 5, 6, 7};
+  try {
+    whole.combine({{2, shorter}});
+    FAIL() << "seven round trips accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("partial 2"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace
