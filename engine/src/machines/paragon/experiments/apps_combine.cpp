@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <string>
 
 #include "core/fit.h"
@@ -32,6 +33,8 @@ Result combine_app(const AppParams& p, const std::vector<PointRecord<AppRecord>>
   const SeriesOutput& sim_out = mm ? kMflops : apsp ? kCommPerElement : kUsPerKey;
   const SeriesOutput& pred_out = mm ? kMflopsPred : apsp ? kCommPerElementPred : kUsPerKeyPred;
   Result out;
+  // BSP's error at the smallest size, by configuration (the first given of one repeated).
+  std::map<int, double> bsp_smallest_error;
   for (const int n : p.processors) {
     // The configuration as the "_p*" outputs name it.
     const std::string config = std::to_string(n);
@@ -112,6 +115,7 @@ Result combine_app(const AppParams& p, const std::vector<PointRecord<AppRecord>>
         out.scalars.push_back(kPredErrorSmallest(
             {vk, config}, error.y.front(),
             "(predicted - simulated) / simulated at the smallest size, " + label));
+        if (v == Version::kBsp) bsp_smallest_error.emplace(n, error.y.front());
       }
       times.emplace_back(v, std::move(t_sim));
       out.series.push_back(std::move(sim));
@@ -122,16 +126,13 @@ Result combine_app(const AppParams& p, const std::vector<PointRecord<AppRecord>>
     if (p.app == App::kBitonicSort && n == p.processors.back() && p.processors.size() > 1) {
       // How the error at the smallest size grows from the first configuration to the last,
       // over how p / log p grows (1: exactly as p / log p).
-      const auto find = [&out](const std::string& name) {
-        for (const Scalar& s : out.scalars) {
-          if (s.name == name) return s.value;
-        }
-        return std::nan("");
+      const auto error_on = [&bsp_smallest_error](int q) {
+        const auto at = bsp_smallest_error.find(q);
+        return at == bsp_smallest_error.end() ? std::nan("") : at->second;
       };
       const int first = p.processors.front();
-      const char* bsp_key = version_key(Version::kBsp);
-      const double e0 = find(kPredErrorSmallest.name({bsp_key, std::to_string(first)}));
-      const double e1 = find(kPredErrorSmallest.name({bsp_key, config}));
+      const double e0 = error_on(first);
+      const double e1 = error_on(n);
       const auto plogp = [](int q) { return q / std::log2(std::max(2, q)); };
       out.scalars.push_back(kErrorGrowth(e1 / e0 / (plogp(n) / plogp(first))));
     }
