@@ -2,11 +2,11 @@
 
 #include "core/outputs.h"
 
-// The 8-queens sweep's outputs, declared once: queens.cpp lists them, a run and the combine
-// report through them.
+// The 8-queens sweep's outputs, declared once: queens.cpp lists them and the combine reports
+// through them (a run gives it a QueensRecord, queens_run.h).
 namespace archex::fghc {
 
-// The selected run (also what each run reports to the combine, where the names agree).
+// The selected run's numbers.
 constexpr ScalarOutput kGrain{"grain", "", "Depth (Program 1) or K (Program 2) of the run"};
 constexpr ScalarOutput kReductions{"reductions", "reductions",
                                    "Goal reductions of the run (built-in calls not counted)"};
