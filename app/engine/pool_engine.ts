@@ -1,4 +1,4 @@
-import type { EngineClient } from './client';
+import type { EngineClient, SweepCombiner, SweepPlan } from './client';
 import type { Engine, RunOptions, RunOutcome } from './engine';
 import type { PointPartial } from './protocol';
 import type { TraceOutcome, TraceRunRequest } from './trace';
@@ -189,21 +189,10 @@ export class PoolEngine implements Engine {
         const chosen = plan.weights
           .map((_, i) => i)
           .filter((i) => i % count === index && !options.skip?.has(i));
-        const combiner = lead.sweepCombiner(request);
-        try {
-          const partials = await spreadPoints(
-            this.hosts,
-            request,
-            plan,
-            chosen,
-            options,
-            started,
-            combiner,
-          );
-          return { points: plan.weights.length, params: plan.params, partials };
-        } finally {
-          combiner.close();
-        }
+        const partials = await this.spread(lead, request, plan, chosen, options, started, (p) =>
+          Promise.resolve(p),
+        );
+        return { points: plan.weights.length, params: plan.params, partials };
       })(),
     );
   }
@@ -233,20 +222,38 @@ export class PoolEngine implements Engine {
       return outcome;
     }
     const all = weights.map((_, i) => i);
-    // The points cross to the lead once: as they come (for progress) or at the end.
+    const result = await this.spread(lead, request, plan, all, options, started, (partials, c) =>
+      c.combine(partials, { last: true, signal: options.signal }),
+    );
+    return { result, params, elapsedMs: performance.now() - started };
+  }
+
+  /**
+   * Runs `chosen` points of the sweep over the hosts, the lead combining them as they come (each
+   * point crosses to it once), then gives them to `last` with the lead's combiner; what the lead
+   * keeps of the sweep is freed however it ends.
+   */
+  private async spread<T>(
+    lead: EngineClient,
+    request: RunRequest,
+    plan: SweepPlan,
+    chosen: number[],
+    options: RunOptions & { onPoint?: (partial: PointPartial) => void },
+    started: number,
+    last: (partials: PointPartial[], combiner: SweepCombiner) => Promise<T>,
+  ): Promise<T> {
     const combiner = lead.sweepCombiner(request);
     try {
       const partials = await spreadPoints(
         this.hosts,
         request,
         plan,
-        all,
+        chosen,
         options,
         started,
         combiner,
       );
-      const result = await combiner.combine(partials, { last: true, signal: options.signal });
-      return { result, params, elapsedMs: performance.now() - started };
+      return await last(partials, combiner);
     } finally {
       combiner.close();
     }
