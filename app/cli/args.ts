@@ -35,6 +35,7 @@ export function commandArgs(argv: string[]) {
       'max-events': { type: 'string' },
       'max-bytes': { type: 'string' },
       format: { type: 'string' },
+      'one-seed': { type: 'boolean', default: false },
     },
   });
 }

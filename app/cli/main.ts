@@ -4,7 +4,7 @@
 //   npm run cli -- run <preset-id> --shard i/n [--resume FILE] [--set ...]  (a line a point)
 //   npm run cli -- merge <shard files...> --json
 //   npm run cli -- trace <preset-id> [--set ...] [--point N] [--from T] [--cycles N] [--json]
-//   npm run cli -- validate [preset-id] [--json]
+//   npm run cli -- validate [preset-id] [--json] [--one-seed]
 //   npm run cli -- describe <preset-id | model> [--json]
 //   npm run cli -- figure <preset-id> (<chart-id> [--svg f] [--png f] [--csv f] | --all --out dir)
 // Every command takes --jobs N: a sweep's points run on N worker threads (default: every core).
@@ -65,6 +65,8 @@ async function main(argv: string[]): Promise<number> {
     throw new UsageError('--time-limit goes with run');
   if (runs && presetId === undefined)
     throw new UsageError(`${command} needs a preset id (or --params naming one)\n${USAGE}`);
+  if (values['one-seed'] && command !== 'validate')
+    throw new UsageError('--one-seed goes with validate');
   if (command === 'validate' && values.params !== undefined)
     throw new UsageError('validate runs the presets as they are; --params goes with run');
   const chosen = presetId === undefined ? presets : [findPreset(presets, presetId)];

@@ -13,7 +13,7 @@ export const USAGE = `usage:
   npm run cli -- run --params file.json [--set ...]   (the preset the file names)
   npm run cli -- run <preset-id> --shard i/n [--resume FILE] [--set ...]
   npm run cli -- merge <shard files...> --json
-  npm run cli -- validate [preset-id] [--json]
+  npm run cli -- validate [preset-id] [--json] [--one-seed]
   npm run cli -- describe <preset-id | model> [--json]   (parameters, units, values, outputs)
   npm run cli -- trace <preset-id> [--params f] [--set name=value ...] [--point N] [--from T]
                  [--cycles N] [--max-events N] [--max-bytes N] [--json | --format perfetto]
@@ -54,9 +54,13 @@ options of run:
                     exit code 124; a shard keeps the points it finished for --resume.
 
 options of validate (each target's role: calibration, a calibrated value was fitted on it;
-validation, a number the paper states; claim, the paper's words):
-  --json            each preset's rows as run --json writes them and the summary: passed of all,
-                    of all but the calibration targets, and per role.
+validation, a number the paper states; claim, the paper's words; a row may restate another):
+                    Three figures: passed of all targets; of the independent ones (no
+                    calibration targets, no restating rows); and of those over seeds, where a
+                    stochastic target runs on seeds 1-16 and passes when 15 do.
+  --json            each preset's rows as run --json writes them (a stochastic row with its
+                    seeds' passes) and the summary: the three figures and per role.
+  --one-seed        each preset on its own seed only (faster; no figure over seeds).
 
 options of trace (one run recording the events of a window; docs/cli.md "Traces"):
   --point N         the point of a sweep model's run to trace (default 0: for the custom

@@ -4,8 +4,20 @@ import type { Engine, RunOptions } from '../engine/engine';
 import type { ModelInfo, Params, ParamValue, RunResult } from '../engine/types';
 import { networkJson, timelineJson } from '../engine/types';
 import type { Accepted, Preset } from '../presets/schema';
-import type { TargetRole, ValidationRow, ValidationSummary } from '../presets/validation';
-import { validate, validationSummary, verdict } from '../presets/validation';
+import type {
+  SeedCount,
+  TargetRole,
+  ValidationRow,
+  ValidationSummary,
+} from '../presets/validation';
+import {
+  ROBUST_SEEDS,
+  robust,
+  validate,
+  validationSummary,
+  verdict,
+  withSeeds,
+} from '../presets/validation';
 import { namedParams } from '../presets/param_values';
 import type { Overrides } from './params';
 import { namingParam, runRequest } from './params';
@@ -54,6 +66,13 @@ export interface RunReport {
     source: string;
     why: string;
     knownMiss?: string;
+    /** The row this one follows from (counted apart from the independent targets). */
+    restates?: { preset: string; metric: string };
+    /** What the value depends on by chance; with `seeds` once judged over ROBUST_SEEDS. */
+    stochastic?: string;
+    seeds?: SeedCount;
+    /** The result over seeds: a stochastic row's on enough seeds, any other row's pass. */
+    robust?: boolean;
   }[];
 }
 
@@ -96,8 +115,9 @@ export function runReport(
   seed: number,
   result: RunResult,
   params: Params,
+  validated?: ValidationRow[],
 ): { report: RunReport; rows: ValidationRow[] } {
-  const rows = preset ? validate(preset, result) : [];
+  const rows = validated ?? (preset ? validate(preset, result) : []);
   const report: RunReport = {
     ...(preset ? { preset: preset.id } : {}),
     model: model.name,
@@ -134,6 +154,9 @@ export function runReport(
       source: r.source,
       why: r.why,
       ...(r.knownMiss !== undefined ? { knownMiss: r.knownMiss } : {}),
+      ...(r.restates ? { restates: r.restates } : {}),
+      ...(r.stochastic !== undefined ? { stochastic: r.stochastic } : {}),
+      ...(r.seeds ? { seeds: r.seeds, robust: robust(r) } : {}),
     })),
   };
   return { report, rows };
@@ -153,6 +176,52 @@ function itemResults(result: RunResult): Record<string, number[] | Record<string
 export interface ValidationReport {
   presets: { preset: string; validation: RunReport['validation'] }[];
   summary: ValidationSummary;
+}
+
+/**
+ * Runs `chosen` presets and checks their paper targets; with `seeds`, a preset with stochastic
+ * targets also runs with what draws them (the seed, or an instance's parameter) at 1 to
+ * ROBUST_SEEDS.seeds (its own seed's run is reused) and each such row carries its passes.
+ * `onRun` hears each run as it starts: the preset's own, then each seed's.
+ */
+export async function validatePresets(
+  engine: Engine,
+  models: ModelInfo[],
+  chosen: Preset[],
+  options: {
+    seeds: boolean;
+    onRun?: (preset: Preset, over?: { name: string; seed: number }) => void;
+  } & RunOptions,
+): Promise<{ preset: string; report: RunReport; rows: ValidationRow[] }[]> {
+  const { seeds, onRun, ...runOptions } = options;
+  const checked = [];
+  for (const preset of chosen) {
+    onRun?.(preset);
+    const run = await runPreset(engine, models, preset, [], runOptions);
+    const draws = seeds ? [...new Set(run.rows.flatMap((r) => r.stochastic ?? []))] : [];
+    if (draws.length === 0) {
+      checked.push({ preset: preset.id, ...run });
+      continue;
+    }
+    let rows = run.rows;
+    for (const name of draws) {
+      const bySeed: ValidationRow[][] = [];
+      for (let seed = 1; seed <= ROBUST_SEEDS.seeds; seed++) {
+        if (name === 'seed' && seed === preset.seed) {
+          bySeed.push(run.rows);
+          continue;
+        }
+        onRun?.(preset, { name, seed });
+        const settings = [`${name}=${seed}`];
+        bySeed.push((await runPreset(engine, models, preset, settings, runOptions)).rows);
+      }
+      rows = withSeeds(rows, name, bySeed);
+    }
+    const model = models.find((m) => m.name === preset.model)!;
+    const { report } = runReport(preset, model, run.report.seed, run.result, run.params, rows);
+    checked.push({ preset: preset.id, report, rows });
+  }
+  return checked;
 }
 
 /** What `validate --json` prints and the library's validate() gives, of presets' runs. */

@@ -67,7 +67,10 @@ export interface Validation {
   /** Targets that came out as expected: passed, or missed where the miss is known. */
   asExpected: number;
   knownMisses: number;
-  /** Passed of all, of all but the calibration targets, and per role (`validate --json`'s). */
+  /**
+   * `validate --json`'s summary: passed of all, of the independent targets, of those over seeds
+   * (absent with `oneSeed`), and per role.
+   */
   summary: ValidationSummary;
 }
 
@@ -98,8 +101,11 @@ export interface Archex {
   ): Promise<PerfettoTrace>;
   /** The model, and its machine's networks for these parameters, without running it. */
   describe(target: string, params?: Record<string, ParamInput>): Promise<Description>;
-  /** Runs presets (one, or all) and checks their paper targets. */
-  validate(presetId?: string): Promise<Validation>;
+  /**
+   * Runs presets (one, or all) and checks their paper targets, each stochastic target over seeds
+   * 1-16 as well, unless `oneSeed` (each preset on its own seed only, as `validate --one-seed`).
+   */
+  validate(presetId?: string, options?: { oneSeed?: boolean }): Promise<Validation>;
   /** Why the engine's threads could not be watched for a silent end, in words; null when they are. */
   readonly unwatched: string | null;
   /** Ends the engine's threads; runs still going reject. */

@@ -11,7 +11,7 @@ import type { Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
 import { describeTarget, presetSummary } from '../headless/describe';
 import { namingParam } from '../headless/params';
-import { runPreset, runReport, validationReport } from '../headless/run';
+import { runPreset, runReport, validatePresets, validationReport } from '../headless/run';
 import { resolveTarget } from '../headless/target';
 import type { TraceReport } from '../headless/trace';
 import { DEFAULT_TRACE_CYCLES, traceHead, traceRun } from '../headless/trace';
@@ -141,14 +141,11 @@ export function archexOver(engine: Engine, presets: Preset[]): Archex {
       guard(async () => perfettoTrace(await traced(target, params, options))),
     describe: (target, params) =>
       guard(async () => describeTarget(engine, await listModels(), presets, target, params)),
-    validate: (presetId) =>
+    validate: (presetId, options = {}) =>
       guard(async () => {
         const chosen = presetId === undefined ? presets : [findPreset(presetId)];
         const all = await listModels();
-        const runs = [];
-        for (const preset of chosen) {
-          runs.push({ preset: preset.id, ...(await runPreset(engine, all, preset)) });
-        }
+        const runs = await validatePresets(engine, all, chosen, { seeds: !options.oneSeed });
         const { presets: checked, summary } = validationReport(runs);
         return {
           presets: checked,

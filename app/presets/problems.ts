@@ -6,6 +6,7 @@ import { checkParamValue, placeholderParams, resolveValues, specsAt } from './pa
 import { chartOutputs } from './chart_specs';
 import type { OutputNames, ValueRefSpec } from './fields';
 import type { ConditionsSpec, Preset } from './schema';
+import { ROBUST_SEEDS } from './validation';
 import { presetParams, unreadParams } from './schema';
 
 /** Checks a preset against its model's specs: known names, same units, values in range. */
@@ -43,6 +44,17 @@ export function presetProblems(preset: Preset, models: ModelInfo[]): string[] {
     const checked = checkParamValue(spec, entry.value);
     if ('error' in checked) problems.push(`params.${name}: ${checked.error}`);
   }
+  preset.reference.forEach(({ stochastic }, i) => {
+    if (stochastic === undefined || stochastic === 'seed') return;
+    const spec = model.params.find((p) => p.name === stochastic);
+    const draws =
+      spec && [1, ROBUST_SEEDS.seeds].every((v) => !('error' in checkParamValue(spec, v)));
+    if (!draws)
+      problems.push(
+        `reference.${i}.stochastic: '${stochastic}' is neither 'seed' nor a parameter of ` +
+          `${model.name} taking 1 to ${ROBUST_SEEDS.seeds}`,
+      );
+  });
   for (const group of preset.groups) {
     for (const name of group.params) {
       if (!model.params.some((p) => p.name === name)) {
@@ -147,7 +159,11 @@ export function outputProblems(preset: Preset, model: ModelInfo): string[] {
     templates(`readouts.${i}.detail`, r.detail);
     states(`readouts.${i}.instead`, r.instead ?? []);
   });
-  preset.reference.forEach((r, i) => scalar(`reference.${i}.metric`, r.metric));
+  preset.reference.forEach((r, i) => {
+    if (!r.notSimulated) scalar(`reference.${i}.metric`, r.metric);
+    else if (declared('scalar', r.metric))
+      problems.push(`reference.${i}.notSimulated: '${r.metric}' is an output of ${model.name}`);
+  });
   const names: OutputNames = { scalar, series, states, output: lacks };
   preset.charts.forEach((chart, i) => chartOutputs(chart, `charts.${i}`, names));
   return problems;
@@ -187,5 +203,25 @@ export function fittedOnProblems(presets: Preset[]): string[] {
           : [`${path}: '${id}' does not have ${name} fitted on '${metric}'`];
       }),
     ),
+  );
+}
+
+/**
+ * The rows a row restates: a target of this preset or of the preset named, not the row itself,
+ * and not a row that restates another in turn (the chain would hide which row is judged).
+ */
+export function restatesProblems(presets: Preset[]): string[] {
+  return presets.flatMap((preset) =>
+    preset.reference.flatMap((row, i) => {
+      if (!row.restates) return [];
+      const path = `${preset.id}: reference.${i}.restates`;
+      const id = row.restates.preset ?? preset.id;
+      const other = presets.find((p) => p.id === id);
+      if (!other) return [`${path}: no preset '${id}'`];
+      const target = other.reference.find((r) => r.metric === row.restates!.metric);
+      if (!target) return [`${path}: '${id}' has no target '${row.restates.metric}'`];
+      if (target === row) return [`${path}: a row cannot restate itself`];
+      return target.restates ? [`${path}: '${row.restates.metric}' restates another row`] : [];
+    }),
   );
 }

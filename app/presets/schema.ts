@@ -87,6 +87,27 @@ const referenceBase = {
    * shown and checked as a miss (the tests fail once it passes, so the note cannot go stale).
    */
   knownMiss: z.string().min(1).optional(),
+  /**
+   * The row this one follows from (a Mips figure from the time it is computed from, a count set
+   * by the same search size): shown and checked, but counted apart from the independent targets.
+   * The metric of this preset's row, or of another preset's where `preset` names it.
+   */
+  restates: z
+    .object({ metric: z.string().min(1), preset: z.string().min(1).optional() })
+    .strict()
+    .optional(),
+  /**
+   * What the simulated value depends on by chance: `seed` (the run's: random traffic, keys,
+   * permutations) or a whole-number parameter that draws an instance (`tsp_instance_seed`, the
+   * cities). The target is judged over its values 1 to 16 as well as on the preset's own
+   * (ROBUST_SEEDS).
+   */
+  stochastic: z.string().min(1).optional(),
+  /**
+   * A number the paper gives that the model has no mechanism for (no output of its model): the
+   * row is shown and counted, and misses, with `knownMiss` saying what is missing.
+   */
+  notSimulated: z.literal(true).optional(),
 };
 
 /** A paper target the paper states as a number: the simulation must come within a tolerance. */
@@ -203,6 +224,13 @@ export const PresetSchema = z
         });
     });
     preset.reference.forEach((ref, i) => {
+      if (ref.notSimulated && ref.knownMiss === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['reference', i, 'knownMiss'],
+          message: 'a target not simulated is a known miss: say what the model lacks',
+        });
+      }
       if ('plot' in ref && ref.plot && !ids.includes(ref.plot.chart)) {
         ctx.addIssue({
           code: 'custom',

@@ -12,7 +12,7 @@ export type PaperTarget =
  * What a target is to the model: `calibration` (a calibrated value was fitted on it, so meeting
  * it shows the fit, not the model), `validation` (a number the paper states, met independently)
  * or `claim` (the paper's words: a bound, a trend). Roles in this order, one a row: the first
- * that holds.
+ * that holds. A validation or claim row that restates another is counted apart from both.
  */
 export const TARGET_ROLES = ['calibration', 'validation', 'claim'] as const;
 export type TargetRole = (typeof TARGET_ROLES)[number];
@@ -39,6 +39,68 @@ export interface ValidationRow {
   source: string;
   /** Why the simulation is known to miss this target; such a row is expected to fail. */
   knownMiss?: string;
+  /** The row this one follows from: its preset and metric. */
+  restates?: { preset: string; metric: string };
+  /**
+   * What the simulated value depends on by chance (`seed`, or a parameter drawing an instance):
+   * the row is judged over its values in ROBUST_SEEDS too.
+   */
+  stochastic?: string;
+  /** A stochastic row's passes over ROBUST_SEEDS, once they were run. */
+  seeds?: SeedCount;
+}
+
+/**
+ * How a stochastic target is judged over seeds: run on seeds 1 to `seeds`, it passes robustly
+ * when at least `atLeast` of them pass (one unlucky draw in 16 is allowed, two are not).
+ */
+export const ROBUST_SEEDS = { seeds: 16, atLeast: 15 } as const;
+
+/**
+ * A stochastic row over ROBUST_SEEDS: on how many seeds it passed, of how many run, and the
+ * least and greatest value they gave.
+ */
+export interface SeedCount {
+  passed: number;
+  of: number;
+  least: number;
+  most: number;
+}
+
+/** Independent of every calibration and of every other row: counted in the headline figures. */
+export function independent(row: ValidationRow): boolean {
+  return row.role !== 'calibration' && row.restates === undefined;
+}
+
+/**
+ * A row's result over seeds: a stochastic row passes when enough seeds of ROBUST_SEEDS do (and
+ * not before they were run), any other row as it passed.
+ */
+export function robust(row: ValidationRow): boolean {
+  if (!row.stochastic) return row.pass;
+  return row.seeds !== undefined && row.seeds.passed >= ROBUST_SEEDS.atLeast;
+}
+
+/**
+ * The rows with each row drawn by `over` given its passes over the seeds' rows (the same
+ * targets, in order, run with `over` at each seed).
+ */
+export function withSeeds(
+  rows: ValidationRow[],
+  over: string,
+  bySeed: ValidationRow[][],
+): ValidationRow[] {
+  return rows.map((row, i) => {
+    if (row.stochastic !== over) return row;
+    const values = bySeed.map((r) => r[i]!.simulated);
+    const seeds = {
+      passed: bySeed.filter((r) => r[i]!.pass).length,
+      of: bySeed.length,
+      least: Math.min(...values),
+      most: Math.max(...values),
+    };
+    return { ...row, seeds };
+  });
 }
 
 /** A row that came out as the preset says: a pass, or a failure it declares a known miss. */
@@ -50,6 +112,21 @@ export function asExpected(row: ValidationRow): boolean {
 export function verdict(row: ValidationRow): string {
   if (row.knownMiss === undefined) return row.pass ? 'pass' : 'FAIL';
   return row.pass ? 'PASSES (was a known miss)' : 'known miss';
+}
+
+/**
+ * A row's role in words: its role, or the row it restates ("restates mips_t805", with the preset
+ * where it is another's).
+ */
+export function roleText(row: ValidationRow, presetId?: string): string {
+  if (!row.restates || row.role === 'calibration') return row.role;
+  const { preset, metric } = row.restates;
+  return preset === presetId ? `restates ${metric}` : `restates ${preset} ${metric}`;
+}
+
+/** A stochastic row's seeds in words, "14 of 16 seeds", once they were run; else nothing. */
+export function seedText(row: ValidationRow): string | undefined {
+  return row.seeds ? `${row.seeds.passed} of ${row.seeds.of} seeds` : undefined;
 }
 
 /** Whether a value meets the accepted range; NaN (a metric the run lacks) never does. */
@@ -140,7 +217,10 @@ function targetRole(preset: Preset, ref: ReferencePoint): Pick<ValidationRow, 'r
   return { role: 'claim' in ref ? 'claim' : 'validation' };
 }
 
-/** Compares a run with the preset's paper targets. A metric the run lacks fails the row. */
+/**
+ * Compares a run with the preset's paper targets. A metric the run lacks fails the row. A
+ * stochastic row's seeds are counted apart (withSeeds).
+ */
 export function validate(preset: Preset, result: RunResult): ValidationRow[] {
   return preset.reference.map((ref) => {
     const simulated = result.scalars.find((s) => s.name === ref.metric)?.value ?? Number.NaN;
@@ -158,6 +238,10 @@ export function validate(preset: Preset, result: RunResult): ValidationRow[] {
       why: ref.why,
       source: ref.source,
       ...(ref.knownMiss !== undefined ? { knownMiss: ref.knownMiss } : {}),
+      ...(ref.restates
+        ? { restates: { preset: ref.restates.preset ?? preset.id, metric: ref.restates.metric } }
+        : {}),
+      ...(ref.stochastic !== undefined ? { stochastic: ref.stochastic } : {}),
     };
   });
 }
@@ -277,11 +361,13 @@ export function validationRecords(rows: ValidationRow[]): { columns: string[]; r
     columns: [
       'metric',
       'target',
+      'role',
       'unit',
       'paper',
       'accepted',
       'simulated',
       'result',
+      'seeds',
       'source',
       'why',
       'known miss',
@@ -289,11 +375,13 @@ export function validationRecords(rows: ValidationRow[]): { columns: string[]; r
     rows: rows.map((r) => [
       r.metric,
       r.label,
+      roleText(r),
       r.unit,
       paperText(r.paper, plain),
       acceptedText(r.accept, plain),
       plain(r.simulated),
       verdict(r),
+      seedText(r) ?? '',
       r.source,
       r.why,
       r.knownMiss ?? '',
@@ -314,14 +402,20 @@ function passCount(rows: ValidationRow[]): PassCount {
 }
 
 /**
- * What a set of rows comes to: passed of all, and of those left when the calibration targets
- * are set aside (what the model meets without having been fitted on it), per role, the known
- * misses, and the rows not as expected (a failure, or a known miss that passes).
+ * What a set of rows comes to, in three figures: passed of all; of the independent targets
+ * (neither a calibration target nor a row restating another: what the model meets on its own);
+ * and of the independent targets over seeds, where a stochastic target passes only when
+ * ROBUST_SEEDS says (absent when the seeds were not run). Then the counts set apart, per role,
+ * the known misses, and the rows not as expected (a failure, or a known miss that passes).
  */
 export interface ValidationSummary {
   all: PassCount;
+  independent: PassCount;
+  robust?: PassCount;
   calibrationTargets: number;
-  withoutCalibration: PassCount;
+  restating: number;
+  /** Independent targets judged over seeds. */
+  stochastic: number;
   roles: Record<TargetRole, PassCount>;
   knownMisses: number;
   notAsExpected: number;
@@ -332,10 +426,16 @@ export function validationSummary(rows: ValidationRow[]): ValidationSummary {
   const roles = Object.fromEntries(
     TARGET_ROLES.map((role) => [role, passCount(rows.filter((r) => r.role === role))]),
   ) as Record<TargetRole, PassCount>;
+  const counted = rows.filter(independent);
+  const stochastic = counted.filter((r) => r.stochastic);
+  const seeded = stochastic.every((r) => r.seeds !== undefined);
   return {
     all: passCount(rows),
+    independent: passCount(counted),
+    ...(seeded ? { robust: passCount(counted.map((r) => ({ ...r, pass: robust(r) }))) } : {}),
     calibrationTargets: roles.calibration.of,
-    withoutCalibration: passCount(rows.filter((r) => r.role !== 'calibration')),
+    restating: rows.filter((r) => r.role !== 'calibration' && r.restates !== undefined).length,
+    stochastic: stochastic.length,
     roles,
     knownMisses: rows.filter((r) => r.knownMiss !== undefined).length,
     notAsExpected: rows.filter((r) => !asExpected(r)).length,
@@ -348,11 +448,20 @@ export function passText(count: PassCount): string {
   return `${count.passed} of ${count.of} (${share})`;
 }
 
-/** The summary in words: passed of all and without the calibration targets, then per role. */
+/**
+ * The summary in words: the three figures (all; independent; independent over seeds, or why it
+ * is missing), what was set apart, then per role.
+ */
 export function summaryText(summary: ValidationSummary): string[] {
+  const { seeds, atLeast } = ROBUST_SEEDS;
   return [
-    `passed ${passText(summary.all)}; without the ${summary.calibrationTargets} calibration ` +
-      `targets: ${passText(summary.withoutCalibration)}`,
+    `all targets: passed ${passText(summary.all)}`,
+    `independent targets (without the ${summary.calibrationTargets} calibration targets and ` +
+      `the ${summary.restating} rows restating another): passed ${passText(summary.independent)}`,
+    summary.robust
+      ? `independent targets over seeds (the ${summary.stochastic} stochastic ones pass on ` +
+        `${atLeast} of seeds 1-${seeds}): passed ${passText(summary.robust)}`
+      : `independent targets over seeds: not run (--one-seed); ${summary.stochastic} are stochastic`,
     `by role: ${TARGET_ROLES.map((role) => `${role} ${passText(summary.roles[role])}`).join(', ')}`,
     `${summary.knownMisses} known misses; ${summary.notAsExpected} not as expected`,
   ];

@@ -1,10 +1,10 @@
-// `validate [preset]`: runs presets (all, or one) and checks their paper targets; exit code 1
-// when a target is not as expected.
+// `validate [preset]`: runs presets (all, or one) and checks their paper targets, a stochastic
+// target over seeds too; exit code 1 when a target is not as expected.
 import type { Engine } from '../../engine/engine';
 import type { ModelInfo } from '../../engine/types';
 import type { Preset } from '../../presets/schema';
-import { summaryText } from '../../presets/validation';
-import { runPreset, validationReport } from '../../headless/run';
+import { ROBUST_SEEDS, summaryText } from '../../presets/validation';
+import { validatePresets, validationReport } from '../../headless/run';
 import type { CommandValues } from '../args';
 import { terminalWidth } from '../text';
 import { targetsElsewhere, validationTable } from '../validation_text';
@@ -18,11 +18,22 @@ export async function validate(
   values: CommandValues,
 ): Promise<number> {
   const width = terminalWidth();
-  const checked = [];
+  // The seeds take long: say on a terminal which run is going, never into piped output.
+  const onRun = process.stderr.isTTY
+    ? (preset: Preset, over?: { name: string; seed: number }) =>
+        process.stderr.write(
+          over
+            ? `validate: ${preset.id}, ${over.name} ${over.seed} of 1-${ROBUST_SEEDS.seeds}\n`
+            : `validate: ${preset.id}\n`,
+        )
+    : undefined;
+  const checked = await validatePresets(engine, models, chosen, {
+    seeds: !values['one-seed'],
+    ...(onRun ? { onRun } : {}),
+  });
   const tables: string[] = [];
   for (const preset of chosen) {
-    const { report, rows } = await runPreset(engine, models, preset);
-    checked.push({ preset: preset.id, report, rows });
+    const rows = checked.find((c) => c.preset === preset.id)!.rows;
     if (rows.length > 0) tables.push(validationTable(preset.id, rows, width));
     else if (preset.targetsIn) tables.push(targetsElsewhere(preset, presets));
   }
