@@ -247,7 +247,7 @@ describe('cli commands without a run', () => {
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/^transputer-c104 +c104_p4_crossover_bytes +calibration +pass/m);
     expect(table.stdout).toMatch(
-      /\nvalidation: passed 2 of 2 \(100\s%\); without the 1 calibration targets: 1 of 1 \(100\s%\)\n {2}by role: /,
+      /\nvalidation: all targets: passed 2 of 2 \(100\s%\)\n {2}independent targets \(without the 1 calibration targets and the 0 rows restating another\): passed 1 of 1 \(100\s%\)\n {2}independent targets over seeds \(the 0 stochastic ones pass on 15 of seeds 1-16\): passed 1 of 1 \(100\s%\)\n {2}by role: /,
     );
     const json = await cli('validate', 'transputer-c104', '--json', '--jobs', '1');
     expect(json.code).toBe(0);
@@ -261,6 +261,20 @@ describe('cli commands without a run', () => {
       'c104_over_p4_500_1000',
     ]);
     expect(report.summary.notAsExpected).toBe(0);
+    // A stochastic preset runs again on seeds 1-16: each such row with its count.
+    const seeded = await cli('validate', 'pie64-congestion-writemn', '--json', '--jobs', '1');
+    const rows = (
+      JSON.parse(seeded.stdout) as {
+        presets: { validation: { stochastic?: string; seeds?: { of: number } }[] }[];
+        summary: { robust?: { of: number } };
+      }
+    ).presets[0]!.validation;
+    expect(rows.filter((r) => r.stochastic === 'seed').map((r) => r.seeds?.of)).toEqual([
+      16, 16, 16,
+    ]);
+    const one = await cli('validate', 'pie64-congestion-writemn', '--one-seed', '--jobs', '1');
+    expect(one.stdout).toMatch(/over seeds: not run \(--one-seed\); 3 are stochastic\n/);
+    expect(one.stdout).not.toMatch(/ of 16 seeds/);
     const misuse = await cli('validate', 'transputer-c104', '--params', 'x.json');
     expect(misuse).toEqual({
       code: 2,

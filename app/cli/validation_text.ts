@@ -20,7 +20,7 @@ export function validationTable(presetId: string, rows: ValidationRow[], width: 
       r.knownMiss === undefined ? verdict(r) : `${verdict(r)} (${misses.indexOf(r) + 1})`;
     const seeds = seedText(r);
     return {
-      head: [presetId, r.metric, roleText(r, presetId), seeds ? `${result}, ${seeds}` : result],
+      head: [presetId, r.metric, roleText(r), seeds ? `${result}, ${seeds}` : result],
       text,
       source: r.source,
     };

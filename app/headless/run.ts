@@ -67,7 +67,7 @@ export interface RunReport {
     why: string;
     knownMiss?: string;
     /** The row this one follows from (counted apart from the independent targets). */
-    restates?: { preset: string; metric: string };
+    restates?: { metric: string; preset?: string };
     /** What the value depends on by chance; with `seeds` once judged over ROBUST_SEEDS. */
     stochastic?: string;
     seeds?: SeedCount;

@@ -39,8 +39,8 @@ export interface ValidationRow {
   source: string;
   /** Why the simulation is known to miss this target; such a row is expected to fail. */
   knownMiss?: string;
-  /** The row this one follows from: its preset and metric. */
-  restates?: { preset: string; metric: string };
+  /** The row this one follows from: its metric, and its preset where that is another. */
+  restates?: { metric: string; preset?: string };
   /**
    * What the simulated value depends on by chance (`seed`, or a parameter drawing an instance):
    * the row is judged over its values in ROBUST_SEEDS too.
@@ -115,13 +115,13 @@ export function verdict(row: ValidationRow): string {
 }
 
 /**
- * A row's role in words: its role, or the row it restates ("restates mips_t805", with the preset
- * where it is another's).
+ * A row's role in words: its role, or the row it restates ("restates int_time_ms_t805", with the
+ * preset first where it is another's).
  */
-export function roleText(row: ValidationRow, presetId?: string): string {
+export function roleText(row: ValidationRow): string {
   if (!row.restates || row.role === 'calibration') return row.role;
   const { preset, metric } = row.restates;
-  return preset === presetId ? `restates ${metric}` : `restates ${preset} ${metric}`;
+  return preset === undefined ? `restates ${metric}` : `restates ${preset} ${metric}`;
 }
 
 /** A stochastic row's seeds in words, "14 of 16 seeds", once they were run; else nothing. */
@@ -238,9 +238,7 @@ export function validate(preset: Preset, result: RunResult): ValidationRow[] {
       why: ref.why,
       source: ref.source,
       ...(ref.knownMiss !== undefined ? { knownMiss: ref.knownMiss } : {}),
-      ...(ref.restates
-        ? { restates: { preset: ref.restates.preset ?? preset.id, metric: ref.restates.metric } }
-        : {}),
+      ...(ref.restates ? { restates: ref.restates } : {}),
       ...(ref.stochastic !== undefined ? { stochastic: ref.stochastic } : {}),
     };
   });

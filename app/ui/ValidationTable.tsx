@@ -1,6 +1,6 @@
 import { useId, useMemo } from 'react';
 
-import { asExpected, rowText, verdict } from '../presets/validation';
+import { asExpected, roleText, rowText, verdict } from '../presets/validation';
 import type { ValidationRow } from '../presets/validation';
 import './validation_table.css';
 
@@ -10,7 +10,8 @@ const noteId = (r: ValidationRow) => `known-miss-${r.metric}`;
 const COLUMNS = ['target', 'paper', 'accepted', 'simulated', 'result', 'source'] as const;
 
 /**
- * Model vs paper: every reference target of the preset against the current run. The paper's
+ * Model vs paper: every reference target of the preset against the current run, each with its
+ * role (calibration, validation, claim, or the row it restates). The paper's
  * number or words, the values accepted as meeting it, and where in the paper it stands are
  * text in the table; why a target is read so opens under its name, and why a known miss misses
  * is a numbered note below, linked from its result. `onExport` saves it all as CSV.
@@ -68,6 +69,11 @@ export function ValidationTable({
                     <summary>{r.label}</summary>
                     <p>{r.why}</p>
                   </details>
+                  {/* What the target is to the model: a reviewer counts calibrations apart. */}
+                  <span className="role">
+                    {roleText(r)}
+                    {r.stochastic !== undefined ? ', judged over seeds' : ''}
+                  </span>
                 </th>
                 <td
                   data-label={COLUMNS[1]}

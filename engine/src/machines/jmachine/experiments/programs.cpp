@@ -123,10 +123,10 @@ std::vector<std::string> unread_by_points() {
 
 std::vector<OutputSpec> outputs() {
   using namespace jmachine;
-  std::vector<OutputSpec> out = {kCorrect,        kSpeedupOn,     kRunMsOn,      kHandlerShareOn,
-                                 kIdleOn,         kImbalanceOn,   kSkewOn,       kSyncShareOn,
-                                 kQueueFaultsOn,  kSendFaultsOn,  kMaxNodeSendFaultsOn,
-                                 kDoublingRatio,  kBestEfficiencyUpTo};
+  std::vector<OutputSpec> out = {
+      kCorrect,       kSpeedupOn,    kRunMsOn,       kHandlerShareOn,      kIdleOn,
+      kImbalanceOn,   kSkewOn,       kSyncShareOn,   kQueueFaultsOn,       kSendFaultsOn,
+      kMaxNodeSendFaultsOn, kFaultPeakRatioOn, kDoublingRatio, kBestEfficiencyUpTo};
   out.insert(out.end(), std::begin(kBreakdown), std::end(kBreakdown));
   out.insert(out.end(), {kAnswer, kMessagesSent, kXlates});
   for (const ScalarOutput* figure : kProgramFigures) out.push_back(*figure);

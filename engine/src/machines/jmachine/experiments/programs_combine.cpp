@@ -130,6 +130,10 @@ Result combine_programs(const ProgramsParams& p,
       push(kSendFaultsOn({k, n}, r.record.send_faults, label + ": send faults" + on));
       push(kMaxNodeSendFaultsOn({k, n}, r.record.max_node_send_faults,
                                 label + ": the most send faults of one node," + on));
+      if (r.record.send_faults > 0) {
+        push(kFaultPeakRatioOn({k, n}, r.record.max_node_send_faults * x / r.record.send_faults,
+                               label + ": the most send faults of one node over the mean," + on));
+      }
     }
     if (kind != ProgramKind::kBarrier) {
       out.series.push_back(std::move(handler));

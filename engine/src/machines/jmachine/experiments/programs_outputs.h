@@ -29,6 +29,9 @@ constexpr ScalarOutput kSendFaultsOn{"*_send_faults_n*", "faults",
 constexpr ScalarOutput kMaxNodeSendFaultsOn{"*_max_node_send_faults_n*", "faults",
                                             "A program: the most send faults of one node, on n "
                                             "nodes"};
+constexpr ScalarOutput kFaultPeakRatioOn{
+    "*_fault_peak_ratio_n*", "x",
+    "A program: the most send faults of one node over the mean per node, on n nodes"};
 constexpr ScalarOutput kDoublingRatio{
     "*_doubling_ratio_*_*", "ratio",
     "A program: run time on 2n nodes over n, geometric mean from the first size to the last"};

@@ -93,6 +93,8 @@ std::vector<OutputSpec> outputs() {
           kRelativeCommunicationTimeSamples,
           kSweepThrowGoalShare,
           kCommunicationRateSpan,
+          kWorkRateRise,
+          kWorkRateSpreadFall,
           kFormulaMaxError,
           kBestGrain,
           kWorkRateByPe,

@@ -32,6 +32,11 @@ struct RunPoint {
     for (const double w : work_rate) sum += w;
     return work_rate.empty() ? 0 : sum / static_cast<double>(work_rate.size());
   }
+  double work_rate_spread() const {
+    if (work_rate.empty()) return 0;
+    const auto [lo, hi] = std::minmax_element(work_rate.begin(), work_rate.end());
+    return *hi - *lo;
+  }
   std::int64_t total_messages() const {
     std::int64_t n = 0;
     for (const auto m : messages) n += m;
@@ -209,6 +214,18 @@ Result MultiPsiQueens::result() const {
   add(kSweepThrowGoalShare,
       messages > 0 ? static_cast<double>(throws) / messages : std::nan(""));
   add(kCommunicationRateSpan, samples ? rate_hi / rate_lo : std::nan(""));
+  {
+    const auto [least, most] = std::minmax_element(grains_.begin(), grains_.end());
+    const RunPoint* first = grains_.empty() ? nullptr : find(*least, pes_);
+    const RunPoint* last = grains_.empty() ? nullptr : find(*most, pes_);
+    const bool two = first && last && first != last;
+    add(kWorkRateRise, two && first->average_work_rate() > 0
+                           ? last->average_work_rate() / first->average_work_rate()
+                           : std::nan(""));
+    add(kWorkRateSpreadFall, two && first->work_rate_spread() > 0
+                                 ? last->work_rate_spread() / first->work_rate_spread()
+                                 : std::nan(""));
+  }
   add(kFormulaMaxError, samples ? worst : std::nan(""));
   int best = 0;
   double best_rps = -1;

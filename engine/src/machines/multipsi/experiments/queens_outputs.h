@@ -57,6 +57,15 @@ constexpr ScalarOutput kSweepThrowGoalShare{"sweep_throw_goal_share", "fraction"
 constexpr ScalarOutput kCommunicationRateSpan{
     "communication_rate_span", "x",
     "Highest over lowest communication rate of those runs (Fig. 10)"};
+// Fig. 9: the selected PE count's work rates at the deepest grain against the shallowest.
+constexpr ScalarOutput kWorkRateRise{
+    "work_rate_rise", "x",
+    "Average work rate at the largest depth (or K) over that at the smallest, on all the PEs "
+    "(Fig. 9)"};
+constexpr ScalarOutput kWorkRateSpreadFall{
+    "work_rate_spread_fall", "x",
+    "Spread of the PEs' work rates (highest minus lowest) at the largest depth (or K) over "
+    "that at the smallest (Fig. 9)"};
 constexpr ScalarOutput kFormulaMaxError{
     "formula_max_error", "fraction",
     "Largest |formula / simulated - 1| over those runs (sec. 7.8)"};

@@ -80,7 +80,7 @@ std::vector<OutputSpec> congestion_outputs() {
   using namespace pie64;
   return {kLimitP, kSlopeBelow, kThroughputFall, kAlphaExponent, kPeakRises, kTw, kThroughput,
           kPatel, kLimitLine, kLimitPCurve, kAlpha, kPeak, kLimitPRatio, kTlMp, kTlPa, kTlWait,
-          kTlTrans, kTlEtc, kTpaShare, kTpaGrowthShare, kBreakdown, kDanOccupancy};
+          kTlTrans, kTlEtc, kTpaShare, kTpaGrowthShare, kTpaLeadsLengths, kBreakdown, kDanOccupancy};
 }
 
 }  // namespace

@@ -230,6 +230,26 @@ class Pie64Congestion {
     r.scalars.push_back(kTpaShare(v[1] / pts[at].latency));
     const double growth = pts[at].latency - pts[0].latency;
     r.scalars.push_back(kTpaGrowthShare(growth > 0 ? (pts[at].pa - pts[0].pa) / growth : 0));
+    // Sec. 3.2.3 says Tpa affects the latency most; at every length, not only the first.
+    std::size_t complete = 0;
+    std::size_t leads = 0;
+    for (std::size_t k = 0; k < p_.lengths.size() && k < points_.size(); ++k) {
+      const std::vector<Point>& q = points_[k];
+      if (q.size() < p_.ps.size()) continue;
+      const std::size_t below = onset(q) == 0 ? 0 : onset(q) - 1;
+      const std::vector<double> low = parts(q[0]);
+      const std::vector<double> high = parts(q[below]);
+      bool most = true;
+      for (std::size_t j = 0; j < low.size(); ++j) {
+        most = most && high[1] - low[1] >= high[j] - low[j];
+      }
+      ++complete;
+      if (most && below > 0) ++leads;
+    }
+    if (complete > 0) {
+      r.scalars.push_back(
+          kTpaLeadsLengths(static_cast<double>(leads) / static_cast<double>(complete)));
+    }
   }
 
   CongestionParams p_;

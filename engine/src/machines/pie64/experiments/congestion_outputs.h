@@ -43,6 +43,10 @@ constexpr ScalarOutput kTlTrans{"tl_p*_trans", "clocks", "Ts+Te+TbN at p = 0.000
 constexpr ScalarOutput kTlEtc{"tl_p*_etc", "clocks", "Tetc at p = 0.0001"};
 constexpr ScalarOutput kTpaShare{"tpa_share", "fraction",
                                  "Tpa over the latency at the last p below the limit region"};
+constexpr ScalarOutput kTpaLeadsLengths{
+    "tpa_leads_lengths", "fraction",
+    "Share of the message lengths at which Tpa grows the most of the latency's parts, from the "
+    "lowest p to the last below the limit region"};
 constexpr ScalarOutput kTpaGrowthShare{
     "tpa_growth_share", "fraction",
     "Share of the latency's growth from the lowest p to the last below the limit region that is "

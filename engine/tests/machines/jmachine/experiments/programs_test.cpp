@@ -65,6 +65,20 @@ TEST(JMachinePrograms, ASlowerChannelSlowsTheLargeRadixSortNotTheSmall) {
   EXPECT_GT(slow[1] / fast[1], 1.3);
 }
 
+TEST(JMachinePrograms, TheFaultPeakIsTheBusiestNodesSendFaultsOverTheMean) {
+  // Sec. 4.3.2: "certain nodes experience fault rates ... two orders of magnitude higher than
+  // average"; the model's peak node against the mean over all 128.
+  const Result r = run({{"programs", list({2})},
+                        {"nodes", list({128})},
+                        {"breakdown_nodes", 128},
+                        {"radix_keys", 16384}});
+  const double total = r.scalar("radix_send_faults_n128");
+  ASSERT_GT(total, 0);
+  EXPECT_DOUBLE_EQ(r.scalar("radix_fault_peak_ratio_n128"),
+                   r.scalar("radix_max_node_send_faults_n128") * 128 / total);
+  EXPECT_GE(r.scalar("radix_fault_peak_ratio_n128"), 1);
+}
+
 // Priority-0 writes wait in the queue behind the Sort thread, so the queue's size decides how
 // often it overflows (priority-1 handlers keep up with the arrivals and never let it fill).
 TEST(JMachinePrograms, ASmallerQueueOverflowsMoreAndEveryKeyStillArrives) {

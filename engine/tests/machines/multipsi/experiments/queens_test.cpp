@@ -71,6 +71,27 @@ TEST(MultiPsiQueens, Program1AtSixPesPeaksAtDepth2) {
   EXPECT_EQ(at, 4u);
 }
 
+TEST(MultiPsiQueens, WorkRateRiseAndSpreadCompareTheDeepestGrainWithTheShallowest) {
+  // Fig. 9 on all the PEs: the stacks of work rates at depth 1 and at depth 5.
+  const Result r = run({});
+  const Series& first = series(r, "work_rates_1");
+  const Series& last = series(r, "work_rates_5");
+  const auto mean = [](const Series& s) {
+    double sum = 0;
+    for (const double y : s.y) sum += y;
+    return sum / static_cast<double>(s.y.size());
+  };
+  const auto spread = [](const Series& s) {
+    const auto [lo, hi] = std::minmax_element(s.y.begin(), s.y.end());
+    return *hi - *lo;
+  };
+  EXPECT_DOUBLE_EQ(r.scalar("work_rate_rise"), mean(last) / mean(first));
+  EXPECT_DOUBLE_EQ(r.scalar("work_rate_spread_fall"), spread(last) / spread(first));
+  // One grain gives nothing to compare.
+  EXPECT_THROW(run({{"depths", std::vector<double>{2}}}).scalar("work_rate_rise"),
+               std::out_of_range);
+}
+
 TEST(MultiPsiQueens, CommunicationRateSpansMoreThan100x) {
   // Sec. 7.6 / Fig. 10.
   EXPECT_GT(run({}).scalar("communication_rate_span"), 100);

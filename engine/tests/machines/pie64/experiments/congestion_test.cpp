@@ -44,6 +44,18 @@ TEST(Pie64Congestion, MpWriteBreaksItsLatencyDown) {
   EXPECT_GT(r.scalar("limit_p_ratio"), 0);
 }
 
+TEST(Pie64Congestion, CountsTheLengthsAtWhichTpaGrowsTheMost) {
+  ParamValues v = kSmallSweep;
+  v.set("command", 2);
+  const Result r = run("pie64_congestion", v);
+  const double share = r.scalar("tpa_leads_lengths");
+  // Two lengths: none, one or both.
+  EXPECT_TRUE(share == 0 || share == 0.5 || share == 1) << share;
+  // WRITEMN has no Tpa: nothing to count.
+  EXPECT_THROW(run("pie64_congestion", kSmallSweep).scalar("tpa_leads_lengths"),
+               std::out_of_range);
+}
+
 TEST(Pie64Congestion, TransfersOccurAtTheShareOfTransferInstructionsWhileTheNetworkIsIdle) {
   // At p well below the limit a transfer rarely waits, so an IU issues one per 1/p clocks: the
   // measured occurrence is p (800 transfers: a standard error near 4 %).
