@@ -86,6 +86,13 @@ test('the sequential Mandelbrot table shows its rows and known misses', async ({
   await expect(page.locator('.validation tr.known-miss')).toHaveCount(
     knownMisses('transputer-sequential'),
   );
+  // Each target says what it is to the model: a Mips row follows from the calibrated time.
+  const role = (metric: string) => page.locator(`.validation tr[data-metric="${metric}"] .role`);
+  await expect(role('int_time_ms_t805')).toHaveText('calibration');
+  await expect(role('mips_t805')).toHaveText(
+    'restates \u201cTable 2 time, 25 MHz T805 (calibrated)\u201d',
+  );
+  await expect(role('fp_time_ms_t805')).toHaveText('validation');
   await expect(page.locator('svg[data-chart="table1-time"]')).toContainText('66 MHz i486');
   await page.screenshot({ path: testInfo.outputPath('transputer-sequential.png'), fullPage: true });
   expect(consoleMessages).toEqual([]);

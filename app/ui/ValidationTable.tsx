@@ -4,6 +4,13 @@ import { asExpected, roleText, rowText, verdict } from '../presets/validation';
 import type { ValidationRow } from '../presets/validation';
 import './validation_table.css';
 
+/** A row restating another of the same table, by that row's label: "restates “Table 2 time”". */
+function restatedLabel(row: ValidationRow, rows: ValidationRow[]): string | undefined {
+  if (!row.restates || row.restates.preset !== undefined || row.role === 'calibration') return;
+  const label = rows.find((r) => r.metric === row.restates!.metric)?.label;
+  return label === undefined ? undefined : `restates \u201c${label}\u201d`;
+}
+
 /** The note's anchor of a known miss; one table per page, so the metric is unique. */
 const noteId = (r: ValidationRow) => `known-miss-${r.metric}`;
 
@@ -71,7 +78,7 @@ export function ValidationTable({
                   </details>
                   {/* What the target is to the model: a reviewer counts calibrations apart. */}
                   <span className="role">
-                    {roleText(r)}
+                    {restatedLabel(r, rows) ?? roleText(r)}
                     {r.stochastic !== undefined ? ', judged over seeds' : ''}
                   </span>
                 </th>
