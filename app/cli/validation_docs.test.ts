@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { ValidationRow } from '../presets/validation';
-import { figuresLine, presetSection, withSections } from './validation_docs';
+import { basisTable, figuresLine, presetSection, withSections } from './validation_docs';
 
 const row = (over: Partial<ValidationRow>): ValidationRow => ({
   metric: 'g',
@@ -60,5 +60,20 @@ describe('withSections()', () => {
       `# X\n\nintro\n\n${begin}\n\nnew\n\n${end}\n\n## Next\n`,
     );
     expect(() => withSections('# X\n', 'new', 'x.md')).toThrow(/x\.md: no '<!-- validate/);
+  });
+});
+
+describe('basisTable()', () => {
+  it("lists each input with its basis, the engine's default where the file states none", () => {
+    const table = basisTable([
+      { file: 'bases/x', name: 'a', basis: 'assumed', engineDefault: 2, source: 'why | not' },
+      { file: 'x-one', name: 'b', basis: 'calibrated', value: [1, 2], source: 'on T1' },
+    ]);
+    expect(table.split('\n')).toEqual([
+      '| preset | parameter | basis | value | source |',
+      '| --- | --- | --- | --- | --- |',
+      '| bases/x | `a` | assumed | 2 (engine default) | why \\| not |',
+      '| x-one | `b` | calibrated | [1, 2] | on T1 |',
+    ]);
   });
 });
