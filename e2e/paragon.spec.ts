@@ -54,7 +54,7 @@ test('a Paragon panel leaves out what its experiment does not read; the URL keep
   await page.goto('./?preset=paragon-bisection');
   await expect(field('message_kb')).toBeVisible();
   await expect(field('nx_packet_us')).toBeVisible();
-  for (const name of ['bsp_packet_bytes', 'bsp_buffer_us', 'bsp_alloc_us', 'barrier_us']) {
+  for (const name of ['bsp_packet_bytes', 'bsp_buffer_us', 'bsp_alloc_us', 'barrier_round_us']) {
     await expect(field(name)).toHaveCount(0);
   }
   await page.screenshot({ path: testInfo.outputPath('paragon-bisection.png'), fullPage: true });
