@@ -65,11 +65,13 @@ ParamTable<MachineParams> cost_table() {
               "Compute-processor time per BSP packet: half to write it to an output buffer, "
               "half to read it from the input buffer."))
       .add(&MachineParams::bsp_alloc_us,
-           us("bsp_alloc_us", "BSP input-buffer allocation", 355, 100000,
+           us("bsp_alloc_us", "BSP input-buffer allocation", 598, 100000,
               "Compute-processor time per superstep to allocate the input buffer."))
-      .add(&MachineParams::barrier_us,
-           us("barrier_us", "Barrier", 978, 100000,
-              "Time from the last node reaching a barrier (NX gsync) to every node leaving it."));
+      .add(&MachineParams::barrier_round_us,
+           us("barrier_round_us", "Barrier round", 245, 10000,
+              "Time of one round of the barrier (NX gsync), a dissemination barrier of "
+              "ceil(log2 p) rounds: a node leaves a round this long after both it and the node "
+              "it hears from have entered it."));
   return t;
 }
 

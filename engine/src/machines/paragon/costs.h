@@ -28,7 +28,7 @@ struct MachineParams {
   int bsp_header_bytes;
   double bsp_buffer_us;  // per packet: written to the output queue, read from the input queue
   double bsp_alloc_us;   // input-buffer allocation per superstep
-  double barrier_us;     // from the last node reaching a barrier to all leaving it
+  double barrier_round_us;  // one round of the dissemination barrier (NX gsync)
 };
 
 ParamTable<MachineParams> cost_table();

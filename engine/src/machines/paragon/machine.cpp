@@ -125,8 +125,9 @@ void Machine::run_cp(Node& n, int id, double t) {
         if (!n.in_barrier) {
           state(CpState::kBarrier, false);
           n.in_barrier = true;
+          n.barrier_at = t;
           if (++barrier_count_ < nodes()) return;
-          release_barrier(t);
+          release_barrier();
         }
         return;
     }
@@ -194,12 +195,33 @@ void Machine::run_mp(Node& n, double t) {
   }
 }
 
-void Machine::release_barrier(double t) {
+// NX gsync as a dissemination barrier (Hensgen, Finkel and Manber 1988): in round r node i
+// signals node i + 2^r and waits for the signal of node i - 2^r (mod p), so ceil(log2 p) rounds
+// synchronise any p. A butterfly needs p a power of two, and the paper's 6x6 and 10x10 are not;
+// the BSP library's size exchange uses the same pattern. A round's signal is a pairwise
+// synchronisation, not a network message: its cost, barrier_round_us, is calibrated (the paper
+// gives neither gsync's algorithm nor its cost), and the mesh's traffic stays the programs' own.
+// Rounds pass delay on pairwise: a late node holds back the nodes it signals, and through them,
+// after the last round, every node.
+void Machine::release_barrier() {
   barrier_count_ = 0;
   if (trace_) trace_->barrier_released();
-  for (Node& n : nodes_) {
+  const int p = nodes();
+  std::vector<double> at(nodes_.size());
+  for (std::size_t i = 0; i < nodes_.size(); ++i) at[i] = nodes_[i].barrier_at;
+  std::vector<double> next(at.size());
+  for (int d = 1; d < p; d *= 2) {
+    for (int i = 0; i < p; ++i) {
+      const auto from = static_cast<std::size_t>((i - d + p) % p);
+      next[static_cast<std::size_t>(i)] =
+          std::max(at[static_cast<std::size_t>(i)], at[from]) + cycles(params_.barrier_round_us);
+    }
+    at.swap(next);
+  }
+  for (std::size_t i = 0; i < nodes_.size(); ++i) {
+    Node& n = nodes_[i];
     n.in_barrier = false;
-    n.cp_free = t + cycles(params_.barrier_us);
+    n.cp_free = at[i];
     ++n.pc;
   }
 }

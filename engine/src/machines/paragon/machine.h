@@ -19,7 +19,7 @@ enum class Op {
   kWaitRecv,  // value: messages that must have arrived since the previous wait
   kWaitSend,  // until every message handed over has left
   kMark,      // records the time (value: the mark's index)
-  kBarrier,   // until every node has reached it, then barrier_us
+  kBarrier,   // NX gsync: ceil(log2 p) pairwise rounds of barrier_round_us (release_barrier)
 };
 
 struct Step {
@@ -98,14 +98,15 @@ class Machine {
     int completes_sends = 0;
     std::vector<double> marks;
     bool in_barrier = false;
+    double barrier_at = 0;  // when it reached the barrier it is in
   };
 
   double cycles(double us) const { return us / cycle_us_; }
   std::int64_t time() const { return offset_ + net_->now(); }
   void run_cp(Node& n, int id, double t);
   void run_mp(Node& n, double t);
-  // The last node has reached the barrier at t: all leave it barrier_us later.
-  void release_barrier(double t);
+  // The last node has reached the barrier: each leaves it after the barrier's rounds.
+  void release_barrier();
   // The earliest time after t at which a node has something to do (infinity: none).
   double next_event(double t) const;
 

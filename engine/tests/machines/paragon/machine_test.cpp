@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 #include "machines/paragon/library.h"
 
@@ -68,15 +70,16 @@ TEST(ParagonMachine, ANodeNeverSendsAndReceivesAtOnce) {
 
 TEST(ParagonMachine, BarrierReleasesEveryNodeTogether) {
   MachineParams m = default_params();
-  m.barrier_us = 500;
+  m.barrier_round_us = 250;
   Machine machine(m, {2, 2});
   std::vector<Program> programs(4);
   for (int i = 0; i < 4; ++i) {
     programs[static_cast<std::size_t>(i)] = {
         {Op::kCompute, 0, 100.0 * i}, {Op::kBarrier, 0, 0}, {Op::kMark, 0, 0}};
   }
+  // Four nodes: two rounds after the last arrival.
   const double t = run(machine, programs);
-  EXPECT_NEAR(t, 300 + 500, 0.2);
+  EXPECT_NEAR(t, 300 + 2 * 250, 0.2);
   for (int i = 0; i < 4; ++i) EXPECT_NEAR(machine.marks(i)[0], 800, 0.2);
   // A program that ends with the barrier ends when the barrier does.
   Machine last(m, {2, 2});
@@ -84,7 +87,55 @@ TEST(ParagonMachine, BarrierReleasesEveryNodeTogether) {
   for (int i = 0; i < 4; ++i) {
     ending[static_cast<std::size_t>(i)] = {{Op::kCompute, 0, 100.0 * i}, {Op::kBarrier, 0, 0}};
   }
-  EXPECT_NEAR(run(last, ending), 300 + 500, 0.2);
+  EXPECT_NEAR(run(last, ending), 300 + 2 * 250, 0.2);
+}
+
+// A BPRAM step with nothing to send: only its barrier.
+double bpram_barrier(const MachineParams& m, std::vector<int> dims) {
+  Machine machine(m, std::move(dims));
+  std::vector<Program> programs(static_cast<std::size_t>(machine.nodes()));
+  bpram_step(programs, std::vector<int>(programs.size(), -1),
+             std::vector<double>(programs.size(), 0));
+  return run(machine, programs);
+}
+
+// NX gsync is a dissemination barrier of ceil(log2 p) rounds: with the calibrated costs the
+// barrier alone takes 3, 4, 5, 6, 6 and 7 rounds on the paper's meshes, each round as long as
+// the one round of two nodes.
+TEST(ParagonMachine, TheBarrierTakesCeilLog2PRounds) {
+  const MachineParams m = default_params();
+  const double round = bpram_barrier(m, {2, 1});
+  EXPECT_GT(round, 0);
+  const struct {
+    std::vector<int> dims;
+    int rounds;
+  } meshes[] = {{{4, 2}, 3}, {{4, 4}, 4}, {{8, 4}, 5}, {{6, 6}, 6}, {{8, 8}, 6}, {{10, 10}, 7}};
+  for (const auto& mesh : meshes) {
+    EXPECT_NEAR(bpram_barrier(m, mesh.dims), mesh.rounds * round, 0.2)
+        << mesh.dims[0] << "x" << mesh.dims[1];
+  }
+}
+
+// A round is a pairwise synchronisation: a node late to the barrier holds back the nodes it
+// signals, and through the rounds every node, so all leave the three rounds of eight nodes after
+// the late one arrives, however early they came.
+TEST(ParagonMachine, ALateNodeDelaysEveryNodeThroughTheRounds) {
+  const MachineParams m = default_params();
+  const double round = bpram_barrier(m, {2, 1});
+  for (const int late : {0, 5}) {
+    Machine machine(m, {4, 2});
+    std::vector<Program> programs(8);
+    for (int i = 0; i < 8; ++i) {
+      programs[static_cast<std::size_t>(i)] = {{Op::kCompute, 0, i == late ? 1000.0 : 10.0 * i},
+                                               {Op::kBarrier, 0, 0},
+                                               {Op::kMark, 0, 0}};
+    }
+    run(machine, programs);
+    for (int i = 0; i < 8; ++i) {
+      EXPECT_NEAR(machine.marks(i)[0], 1000 + 3 * round, 0.2)
+          << "late node " << late << ", node " << i;
+    }
+  }
 }
 
 TEST(ParagonMachine, IdleTimeIsJumpedOver) {

@@ -187,8 +187,8 @@ TEST(NxTrace, ABspRunsEventsAddUpToItsPrograms) {
   for (std::uint32_t i = 0; i < p; ++i) {
     EXPECT_NEAR((in.at({i, "compute"})), compute[i], 1e-6) << "node " << i;
     EXPECT_NEAR((in.count({i, "post"}) ? in.at({i, "post"}) : 0), post[i], 1e-6) << "node " << i;
-    // Each barrier at least the barrier's own time.
-    EXPECT_GE((in.at({i, "barrier"})), barriers * m.barrier_us);
+    // Each barrier at least its own rounds' time.
+    EXPECT_GE((in.at({i, "barrier"})), barriers * log2_ceil(p) * m.barrier_round_us);
   }
 }
 

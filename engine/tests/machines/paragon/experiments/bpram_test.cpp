@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "machines/paragon/costs.h"
 #include "machines/paragon/experiments/run.h"
 
 namespace archex {
@@ -15,8 +16,8 @@ namespace {
 
 using paragon_test::run;
 
-// On two nodes a BPRAM step is the ping-pong double's program (post, send, wait) and a barrier:
-// sigma is the double's time per byte, and l its startup and the barrier.
+// On two nodes a BPRAM step is the ping-pong double's program (post, send, wait) and a barrier
+// of one round: sigma is the double's time per byte, and l its startup and the round.
 TEST(ParagonBpram, TwoNodesStepIsTheDoublePingPongAndTheBarrier) {
   const std::vector<double> bytes = {1024, 16384, 32768};
   const Result step = run("paragon_bpram", {{"processors", std::vector<double>{2}},
@@ -26,20 +27,22 @@ TEST(ParagonBpram, TwoNodesStepIsTheDoublePingPongAndTheBarrier) {
                         {{"dims", std::vector<double>{2, 2}}, {"message_bytes", bytes}});
   EXPECT_NEAR(step.scalar("sigma_us_per_byte"), pp.scalar("tpp2_per_byte_us"),
               1e-3 * pp.scalar("tpp2_per_byte_us"));
-  EXPECT_NEAR(step.scalar("l_us"), pp.scalar("tpp2_startup_us") + 978, 0.5);
+  EXPECT_NEAR(step.scalar("l_us"),
+              pp.scalar("tpp2_startup_us") + paragon::default_params().barrier_round_us, 0.5);
 }
 
-// The barrier ends every step once: it moves l by as much and leaves sigma.
+// The barrier ends every step once, three rounds on eight nodes: a longer round moves l by three
+// times as much and leaves sigma.
 TEST(ParagonBpram, TheBarrierIsPaidOnceAStep) {
-  const auto fit = [](double barrier_us) {
+  const auto fit = [](double round_us) {
     return run("paragon_bpram", {{"processors", std::vector<double>{8}},
                                  {"block_bytes", std::vector<double>{0, 16384, 32768}},
                                  {"permutations", 2},
-                                 {"barrier_us", barrier_us}});
+                                 {"barrier_round_us", round_us}});
   };
-  const Result base = fit(978);
-  const Result slower = fit(978 + 200);
-  EXPECT_NEAR(slower.scalar("l_us") - base.scalar("l_us"), 200, 0.5);
+  const Result base = fit(250);
+  const Result slower = fit(250 + 200);
+  EXPECT_NEAR(slower.scalar("l_us") - base.scalar("l_us"), 3 * 200, 0.5);
   EXPECT_NEAR(slower.scalar("sigma_us_per_byte"), base.scalar("sigma_us_per_byte"), 1e-9);
 }
 

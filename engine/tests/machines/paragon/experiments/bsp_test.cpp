@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "machines/paragon/costs.h"
 #include "machines/paragon/experiments/run.h"
 
 namespace archex {
@@ -34,7 +35,7 @@ TEST(ParagonBsp, BufferingIsPaidOncePacketAndAllocationOnceASuperstep) {
   const Result buffered = small({{"bsp_buffer_us", 6.03 + 2}});
   EXPECT_NEAR(buffered.scalar("g_us") - base().scalar("g_us"), 2, 0.02);
   EXPECT_NEAR(buffered.scalar("L_us"), base().scalar("L_us"), 5);
-  const Result allocated = small({{"bsp_alloc_us", 355 + 500}});
+  const Result allocated = small({{"bsp_alloc_us", paragon::default_params().bsp_alloc_us + 500}});
   EXPECT_NEAR(allocated.scalar("L_us") - base().scalar("L_us"), 500, 1);
   EXPECT_NEAR(allocated.scalar("g_us"), base().scalar("g_us"), 1e-3);
 }
