@@ -219,8 +219,12 @@ describe('unusedParams(): parameters a Paragon experiment does not read', () => 
   const library = ['bsp_alloc_us', 'bsp_buffer_us', 'bsp_header_bytes', 'bsp_packet_bytes'];
 
   it('hides the libraries from NX alone (ping-pong, bisection) and BSP from BPRAM', () => {
-    expect(hidden('paragon-pingpong')).toEqual(['barrier_round_us', ...library]);
-    expect(hidden('paragon-bisection')).toEqual(['barrier_round_us', ...library]);
+    expect(hidden('paragon-pingpong')).toEqual(['barrier_call_us', 'barrier_round_us', ...library]);
+    expect(hidden('paragon-bisection')).toEqual([
+      'barrier_call_us',
+      'barrier_round_us',
+      ...library,
+    ]);
     expect(hidden('paragon-bpram')).toEqual(library);
     expect(hidden('paragon-bsp')).toEqual([]);
   });

@@ -65,10 +65,14 @@ ParamTable<MachineParams> cost_table() {
               "Compute-processor time per BSP packet: half to write it to an output buffer, "
               "half to read it from the input buffer."))
       .add(&MachineParams::bsp_alloc_us,
-           us("bsp_alloc_us", "BSP input-buffer allocation", 598, 100000,
+           us("bsp_alloc_us", "BSP input-buffer allocation", 556.43, 100000,
               "Compute-processor time per superstep to allocate the input buffer."))
+      .add(&MachineParams::barrier_call_us,
+           us("barrier_call_us", "Barrier call", 579.25, 100000,
+              "A node's time in a barrier (NX gsync) besides its rounds: entering the call and "
+              "leaving it, paid once a barrier."))
       .add(&MachineParams::barrier_round_us,
-           us("barrier_round_us", "Barrier round", 245, 10000,
+           us("barrier_round_us", "Barrier round", 65.85, 10000,
               "Time of one round of the barrier (NX gsync), a dissemination barrier of "
               "ceil(log2 p) rounds: a node leaves a round this long after both it and the node "
               "it hears from have entered it."));

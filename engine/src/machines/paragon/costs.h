@@ -28,6 +28,7 @@ struct MachineParams {
   int bsp_header_bytes;
   double bsp_buffer_us;  // per packet: written to the output queue, read from the input queue
   double bsp_alloc_us;   // input-buffer allocation per superstep
+  double barrier_call_us;   // a gsync call's own time besides its rounds: entering, leaving
   double barrier_round_us;  // one round of the dissemination barrier (NX gsync)
 };
 

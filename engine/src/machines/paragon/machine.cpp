@@ -199,8 +199,9 @@ void Machine::run_mp(Node& n, double t) {
 // signals node i + 2^r and waits for the signal of node i - 2^r (mod p), so ceil(log2 p) rounds
 // synchronise any p. A butterfly needs p a power of two, and the paper's 6x6 and 10x10 are not;
 // the BSP library's size exchange uses the same pattern. A round's signal is a pairwise
-// synchronisation, not a network message: its cost, barrier_round_us, is calibrated (the paper
-// gives neither gsync's algorithm nor its cost), and the mesh's traffic stays the programs' own.
+// synchronisation, not a network message: its cost, barrier_round_us, and the call's own,
+// barrier_call_us, are calibrated (the paper gives neither gsync's algorithm nor its costs), and
+// the mesh's traffic stays the programs' own.
 // Rounds pass delay on pairwise: a late node holds back the nodes it signals, and through them,
 // after the last round, every node.
 void Machine::release_barrier() {
@@ -208,7 +209,9 @@ void Machine::release_barrier() {
   if (trace_) trace_->barrier_released();
   const int p = nodes();
   std::vector<double> at(nodes_.size());
-  for (std::size_t i = 0; i < nodes_.size(); ++i) at[i] = nodes_[i].barrier_at;
+  for (std::size_t i = 0; i < nodes_.size(); ++i) {
+    at[i] = nodes_[i].barrier_at + cycles(params_.barrier_call_us);
+  }
   std::vector<double> next(at.size());
   for (int d = 1; d < p; d *= 2) {
     for (int i = 0; i < p; ++i) {
@@ -218,10 +221,13 @@ void Machine::release_barrier() {
     }
     at.swap(next);
   }
+  // A barrier that costs nothing lets its nodes go on a cycle later: a node released now whose
+  // turn in this cycle has passed is woken only by a time still ahead.
+  const double next_cycle = static_cast<double>(time()) + 1;
   for (std::size_t i = 0; i < nodes_.size(); ++i) {
     Node& n = nodes_[i];
     n.in_barrier = false;
-    n.cp_free = at[i];
+    n.cp_free = std::max(at[i], next_cycle);
     ++n.pc;
   }
 }

@@ -70,6 +70,7 @@ TEST(ParagonMachine, ANodeNeverSendsAndReceivesAtOnce) {
 
 TEST(ParagonMachine, BarrierReleasesEveryNodeTogether) {
   MachineParams m = default_params();
+  m.barrier_call_us = 100;
   m.barrier_round_us = 250;
   Machine machine(m, {2, 2});
   std::vector<Program> programs(4);
@@ -77,17 +78,22 @@ TEST(ParagonMachine, BarrierReleasesEveryNodeTogether) {
     programs[static_cast<std::size_t>(i)] = {
         {Op::kCompute, 0, 100.0 * i}, {Op::kBarrier, 0, 0}, {Op::kMark, 0, 0}};
   }
-  // Four nodes: two rounds after the last arrival.
+  // Four nodes: the call and two rounds after the last arrival.
   const double t = run(machine, programs);
-  EXPECT_NEAR(t, 300 + 2 * 250, 0.2);
-  for (int i = 0; i < 4; ++i) EXPECT_NEAR(machine.marks(i)[0], 800, 0.2);
+  EXPECT_NEAR(t, 300 + 100 + 2 * 250, 0.2);
+  for (int i = 0; i < 4; ++i) EXPECT_NEAR(machine.marks(i)[0], 900, 0.2);
   // A program that ends with the barrier ends when the barrier does.
   Machine last(m, {2, 2});
   std::vector<Program> ending(4);
   for (int i = 0; i < 4; ++i) {
     ending[static_cast<std::size_t>(i)] = {{Op::kCompute, 0, 100.0 * i}, {Op::kBarrier, 0, 0}};
   }
-  EXPECT_NEAR(run(last, ending), 300 + 2 * 250, 0.2);
+  EXPECT_NEAR(run(last, ending), 300 + 100 + 2 * 250, 0.2);
+  // A barrier that costs nothing still releases its nodes (a cycle later).
+  m.barrier_call_us = 0;
+  m.barrier_round_us = 0;
+  Machine costless(m, {2, 2});
+  EXPECT_NEAR(run(costless, programs), 300, 0.2);
 }
 
 // A BPRAM step with nothing to send: only its barrier.
@@ -99,21 +105,28 @@ double bpram_barrier(const MachineParams& m, std::vector<int> dims) {
   return run(machine, programs);
 }
 
-// NX gsync is a dissemination barrier of ceil(log2 p) rounds: with the calibrated costs the
-// barrier alone takes 3, 4, 5, 6, 6 and 7 rounds on the paper's meshes, each round as long as
-// the one round of two nodes.
+// NX gsync is a call and a dissemination barrier of ceil(log2 p) rounds: without the call's own
+// time the barrier alone takes 3, 4, 5, 6, 6 and 7 rounds on the paper's meshes, each round as
+// long as the one round of two nodes; the call adds its time once, whatever p.
 TEST(ParagonMachine, TheBarrierTakesCeilLog2PRounds) {
-  const MachineParams m = default_params();
+  MachineParams m = default_params();
+  m.barrier_call_us = 0;
   const double round = bpram_barrier(m, {2, 1});
-  EXPECT_GT(round, 0);
+  EXPECT_NEAR(round, m.barrier_round_us, 0.2);
   const struct {
     std::vector<int> dims;
     int rounds;
   } meshes[] = {{{4, 2}, 3}, {{4, 4}, 4}, {{8, 4}, 5}, {{6, 6}, 6}, {{8, 8}, 6}, {{10, 10}, 7}};
   for (const auto& mesh : meshes) {
-    EXPECT_NEAR(bpram_barrier(m, mesh.dims), mesh.rounds * round, 0.2)
+    // Within a cycle a round (0.05 µs): each round's time is whole cycles.
+    EXPECT_NEAR(bpram_barrier(m, mesh.dims), mesh.rounds * m.barrier_round_us, 0.05 * mesh.rounds)
         << mesh.dims[0] << "x" << mesh.dims[1];
   }
+  const MachineParams calibrated = default_params();
+  EXPECT_NEAR(bpram_barrier(calibrated, {10, 10}) - bpram_barrier(calibrated, {4, 2}),
+              4 * calibrated.barrier_round_us, 0.5);
+  EXPECT_NEAR(bpram_barrier(calibrated, {4, 2}),
+              calibrated.barrier_call_us + 3 * calibrated.barrier_round_us, 0.5);
 }
 
 // A round is a pairwise synchronisation: a node late to the barrier holds back the nodes it
@@ -121,7 +134,7 @@ TEST(ParagonMachine, TheBarrierTakesCeilLog2PRounds) {
 // the late one arrives, however early they came.
 TEST(ParagonMachine, ALateNodeDelaysEveryNodeThroughTheRounds) {
   const MachineParams m = default_params();
-  const double round = bpram_barrier(m, {2, 1});
+  const double rounds = m.barrier_call_us + 3 * m.barrier_round_us;
   for (const int late : {0, 5}) {
     Machine machine(m, {4, 2});
     std::vector<Program> programs(8);
@@ -132,7 +145,7 @@ TEST(ParagonMachine, ALateNodeDelaysEveryNodeThroughTheRounds) {
     }
     run(machine, programs);
     for (int i = 0; i < 8; ++i) {
-      EXPECT_NEAR(machine.marks(i)[0], 1000 + 3 * round, 0.2)
+      EXPECT_NEAR(machine.marks(i)[0], 1000 + rounds, 0.2)
           << "late node " << late << ", node " << i;
     }
   }

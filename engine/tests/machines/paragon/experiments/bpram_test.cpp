@@ -17,7 +17,7 @@ namespace {
 using paragon_test::run;
 
 // On two nodes a BPRAM step is the ping-pong double's program (post, send, wait) and a barrier
-// of one round: sigma is the double's time per byte, and l its startup and the round.
+// of one round: sigma is the double's time per byte, and l its startup, the call and the round.
 TEST(ParagonBpram, TwoNodesStepIsTheDoublePingPongAndTheBarrier) {
   const std::vector<double> bytes = {1024, 16384, 32768};
   const Result step = run("paragon_bpram", {{"processors", std::vector<double>{2}},
@@ -27,8 +27,9 @@ TEST(ParagonBpram, TwoNodesStepIsTheDoublePingPongAndTheBarrier) {
                         {{"dims", std::vector<double>{2, 2}}, {"message_bytes", bytes}});
   EXPECT_NEAR(step.scalar("sigma_us_per_byte"), pp.scalar("tpp2_per_byte_us"),
               1e-3 * pp.scalar("tpp2_per_byte_us"));
+  const paragon::MachineParams m = paragon::default_params();
   EXPECT_NEAR(step.scalar("l_us"),
-              pp.scalar("tpp2_startup_us") + paragon::default_params().barrier_round_us, 0.5);
+              pp.scalar("tpp2_startup_us") + m.barrier_call_us + m.barrier_round_us, 0.5);
 }
 
 // The barrier ends every step once, three rounds on eight nodes: a longer round moves l by three
@@ -44,6 +45,19 @@ TEST(ParagonBpram, TheBarrierIsPaidOnceAStep) {
   const Result slower = fit(250 + 200);
   EXPECT_NEAR(slower.scalar("l_us") - base.scalar("l_us"), 3 * 200, 0.5);
   EXPECT_NEAR(slower.scalar("sigma_us_per_byte"), base.scalar("sigma_us_per_byte"), 1e-9);
+  // The call's own time once, whatever the rounds.
+  const Result call = run("paragon_bpram", {{"processors", std::vector<double>{8}},
+                                            {"block_bytes", std::vector<double>{0, 16384, 32768}},
+                                            {"permutations", 2},
+                                            {"barrier_round_us", 250},
+                                            {"barrier_call_us", 200}});
+  const double without = run("paragon_bpram", {{"processors", std::vector<double>{8}},
+                                               {"block_bytes", std::vector<double>{0, 16384, 32768}},
+                                               {"permutations", 2},
+                                               {"barrier_round_us", 250},
+                                               {"barrier_call_us", 0}})
+                             .scalar("l_us");
+  EXPECT_NEAR(call.scalar("l_us") - without, 200, 0.5);
 }
 
 // On a larger mesh the permutation's paths share links, so a byte takes longer than where no
