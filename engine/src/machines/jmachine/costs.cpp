@@ -22,13 +22,13 @@ ParamTable<NodeCosts> node_cost_table() {
            cost("dispatch_cycles", "Dispatch", 4,
                 "Cycles to create a handler's task when a message reaches the head of the queue."))
       .add(&NodeCosts::handler,
-           cost("handler_cycles", "RPC handler", 13,
+           cost("handler_cycles", "RPC handler", 11,
                 "Instructions of a request or reply handler besides dispatch and its sends."))
       .add(&NodeCosts::suspend, cost("suspend_cycles", "Empty handler", 1,
                                      "A handler that only ends (a message received and "
                                      "discarded)."))
       .add(&NodeCosts::read_handler,
-           cost("read_handler_cycles", "Read handler", 19,
+           cost("read_handler_cycles", "Read handler", 17,
                 "Instructions of a remote read's handler besides dispatch, name translation, the "
                 "reply's words and its send."))
       .add(&NodeCosts::xlate, cost("xlate_cycles", "Name translation", 3,
