@@ -184,6 +184,8 @@ double& Network::refreshed_tokens(int index) {
 }
 
 int Network::send(int src, int dst, int flits, int tag) {
+  // The header is consumed before the last flit, which alone tells the packet has arrived.
+  if (header_ > 0 && flits < 1) throw std::logic_error("a packet with a header needs a word");
   const auto s = static_cast<std::size_t>(src);
   Terminal& term = terminals_[s];
   const int limit = config_.source_queue_packets;
@@ -210,8 +212,6 @@ int Network::send(int src, int dst, int flits, int tag) {
     id = free_packets_.back();
     free_packets_.pop_back();
   }
-  // The header is consumed before the last flit, which alone tells the packet has arrived.
-  if (header_ > 0 && flits < 1) throw std::logic_error("a packet with a header needs a word");
   Packet& p = packets_[static_cast<std::size_t>(id)];
   p = Packet{};
   p.src = src;
