@@ -248,6 +248,7 @@ NetworkConfig network_config(const NetworkParams& p, std::shared_ptr<const Topol
   c.inject_rate = p.inject_words_per_cycle;
   c.eject_rate = p.eject_words_per_cycle;
   c.receive_queue_flits = p.receive_queue_words;
+  c.header_flits = p.header_words;
   return c;
 }
 

@@ -58,6 +58,9 @@ struct NetworkParams {
   int receive_queue_words;
   double clock_mhz;
   int word_bits;
+  // Words of routing header a packet carries ahead of its words: declared by a model whose wire
+  // format has one (the J-Machine's), none otherwise.
+  int header_words = 0;
 };
 
 // The network's parameters, declared once: topology (mesh, torus, fly, crossbar, router network)

@@ -114,13 +114,15 @@ void NetworkTrace::begin_cycle() {
 void NetworkTrace::created(int id) {
   const auto i = static_cast<std::size_t>(id);
   const Packet& p = net_.packet(id);
-  if (p.flits > max_flits_) {
-    throw std::logic_error("a packet of " + std::to_string(p.flits) +
+  // Flits on the wire: the header's and the words'.
+  const int flits = net_.header_ + p.flits;
+  if (flits > max_flits_) {
+    throw std::logic_error("a packet of " + std::to_string(flits) +
                            " flits, more than the trace's " + std::to_string(max_flits_));
   }
   if (i >= serial_.size()) serial_.resize(i + 1);
   serial_[i] = next_serial_++;
-  rec_.record(k_created_, now(), serial_[i], u(p.src), u(p.dst), u(p.flits));
+  rec_.record(k_created_, now(), serial_[i], u(p.src), u(p.dst), u(flits));
 }
 
 void NetworkTrace::injected(int id, int flit, int input, int vc) {
@@ -215,7 +217,7 @@ void NetworkTrace::snapshot() {
     const Packet& p = net_.packet(id);
     if (seen[i] || p.created >= net_.now_) return;
     seen[i] = 1;
-    rec_.record(k_live_, t, serial_[i], u(p.src), u(p.dst), u(p.flits),
+    rec_.record(k_live_, t, serial_[i], u(p.src), u(p.dst), u(net_.header_ + p.flits),
                 static_cast<std::uint32_t>(p.created));
   };
   for (std::size_t n = 0; n < net_.terminals_.size(); ++n) {

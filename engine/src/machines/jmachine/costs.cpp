@@ -22,13 +22,13 @@ ParamTable<NodeCosts> node_cost_table() {
            cost("dispatch_cycles", "Dispatch", 4,
                 "Cycles to create a handler's task when a message reaches the head of the queue."))
       .add(&NodeCosts::handler,
-           cost("handler_cycles", "RPC handler", 13,
+           cost("handler_cycles", "RPC handler", 11,
                 "Instructions of a request or reply handler besides dispatch and its sends."))
       .add(&NodeCosts::suspend, cost("suspend_cycles", "Empty handler", 1,
                                      "A handler that only ends (a message received and "
                                      "discarded)."))
       .add(&NodeCosts::read_handler,
-           cost("read_handler_cycles", "Read handler", 19,
+           cost("read_handler_cycles", "Read handler", 17,
                 "Instructions of a remote read's handler besides dispatch, name translation, the "
                 "reply's words and its send."))
       .add(&NodeCosts::xlate, cost("xlate_cycles", "Name translation", 3,
@@ -59,6 +59,20 @@ ParamTable<NetworkParams> network_table(std::vector<double> dims) {
       .set_default("receive_queue_words", 512)
       .set_default("clock_mhz", 12.5)
       .set_default("word_bits", 36);
+  // The wire format. The first SEND of a message gives its destination, which is not delivered:
+  // it goes ahead of the words as the routing header, and the router consumes it (Nuth & Dally,
+  // The J-Machine network, ICCD 1992: absolute addressing, dimension-order routing). That the
+  // header is sent as flits over the links, one 18-bit flit per dimension (3 on X links, 2 on Y,
+  // 1 on Z, each consumed where its dimension is done), comes from a secondary source, the 2026
+  // clean-room RTL reconstruction ranvier-labs/j-machine (rtl/mdp_network_output.sv,
+  // rtl/j_mesh_router.sv). The network's flits are words, so it is modelled as the destination
+  // word itself, two 18-bit flits, carried the whole way and consumed at the destination's router.
+  t.add(&NetworkParams::header_words,
+        number_param("header_words", "Routing header")
+            .unit("words").value(1).range(0, 8).whole()
+            .about("Words of routing header (the destination address of a message's first send) "
+                   "sent ahead of its words: they take the links like any word, and the "
+                   "destination's router consumes them, so they never reach its queue."));
   return t;
 }
 

@@ -31,7 +31,8 @@ ParamTable<NodeCosts> node_cost_table();
 
 // The J-Machine network on the cube parameters: 8x8x8 mesh (or `dims`), 0.5 words/cycle
 // bidirectional (half-duplex) channels, 1-flit buffers, injection 2 words/cycle, queue at 0.5
-// words/cycle holding 128 4-word messages, 12.5 MHz, 36-bit words.
+// words/cycle holding 128 4-word messages, 12.5 MHz, 36-bit words, and its wire format: a
+// one-word routing header ahead of each message's words (header_words).
 ParamTable<NetworkParams> network_table(std::vector<double> dims);
 
 // What the programs' runs add to the node: its instruction rate, its faults, the presence-tag

@@ -36,7 +36,8 @@ Network::Network(const NetworkConfig& config)
       vcs_(config.vcs),
       vc_classes_(topo_ ? topo_->vc_classes() : 1),
       buffer_(config.buffer_flits),
-      onoff_margin_(kOnOffMargin) {
+      onoff_margin_(kOnOffMargin),
+      header_(config.header_flits) {
   require(topo_ != nullptr, "topology", "a network needs a topology");
   require(vcs_ >= 1 && vcs_ <= kMaxVcs, "vcs", "virtual channels: 1 to 16");
   require(vcs_ >= vc_classes_, "vcs", topo_->vc_classes_error());
@@ -59,6 +60,7 @@ Network::Network(const NetworkConfig& config)
   require(config.eject_rate > 0, "eject_words_per_cycle", "ejection rate: above 0");
   require(config.receive_queue_flits >= 1, "receive_queue_words", "receive queue: 1 or more");
   require(config.source_queue_packets >= 1, "source_queue_packets", "source queue: 1 or more");
+  require(header_ >= 0 && header_ <= 255, "header_words", "routing header: 0 to 255 flits");
 
   const Topology& topo = *topo_;
   const int routers = topo.routers();
@@ -164,7 +166,7 @@ Network::Network(const NetworkConfig& config)
 Network::~Network() = default;
 
 void Network::record(TraceRecorder& recorder, int max_packet_flits) {
-  trace_ = std::make_unique<NetworkTrace>(recorder, *this, max_packet_flits);
+  trace_ = std::make_unique<NetworkTrace>(recorder, *this, max_packet_flits + header_);
 }
 
 double& Network::refreshed_tokens(int index) {
@@ -182,6 +184,8 @@ double& Network::refreshed_tokens(int index) {
 }
 
 int Network::send(int src, int dst, int flits, int tag) {
+  // The header is consumed before the last flit, which alone tells the packet has arrived.
+  if (header_ > 0 && flits < 1) throw std::logic_error("a packet with a header needs a word");
   const auto s = static_cast<std::size_t>(src);
   Terminal& term = terminals_[s];
   const int limit = config_.source_queue_packets;
@@ -278,6 +282,7 @@ void Network::inject(int terminal) {
   while (tokens >= 1.0 && term.sq_count > 0) {
     const int id = ring[static_cast<std::size_t>(term.sq_head)];
     Packet& p = packets_[static_cast<std::size_t>(id)];
+    const int wire = header_ + p.flits;
     if (term.inject_vc < 0) {
       // A new packet takes the injection virtual channel with the most room.
       int best = -1;
@@ -296,11 +301,11 @@ void Network::inject(int terminal) {
     if constexpr (kTraced) trace_->injected(id, p.injected, in, term.inject_vc);
     push(router, to,
          static_cast<std::uint32_t>(id) | (p.injected == 0 ? kHead : 0) |
-             (p.injected + 1 == p.flits ? kTail : 0));
+             (p.injected + 1 == wire ? kTail : 0));
     ++p.injected;
     ++in_network_;
     tokens -= 1.0;
-    if (p.injected == p.flits) {
+    if (p.injected == wire) {
       term.sq_head = (term.sq_head + 1) % static_cast<int>(ring.size());
       --term.sq_count;
       --queued_;
@@ -323,6 +328,8 @@ bool Network::route_head(int router, int in_port, int in) {
     Vc& e = vc_[static_cast<std::size_t>(ivc(eject, 0))];
     if (e.held) return false;
     e.held = 1;
+    terminals_[static_cast<std::size_t>(ch.eject_terminal)].header_left =
+        static_cast<std::uint8_t>(header_);
     begin_hold(static_cast<std::size_t>(eject));
     vc.out_port = static_cast<std::int8_t>(step.port);
     vc.out_vc = 0;
@@ -366,13 +373,22 @@ void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t
     return;
   }
   const int out = vc.out_port;
+  const auto c = static_cast<std::size_t>(r.port_base + out);
+  const Channel& ch = channels_[c];
+  const int terminal = ch.eject_terminal;
+  if (header_ > 0 && terminal >= 0 &&
+      terminals_[static_cast<std::size_t>(terminal)].header_left > 0) {
+    // The ejection this packet holds is its own: marking it used keeps it from no other input,
+    // and tells the step a flit moved.
+    strip_header<kTraced>(router, slot, port, static_cast<int>(c), terminal, flit.word);
+    used |= std::uint64_t{1} << out;
+    port_done |= std::uint64_t{1} << port;
+    return;
+  }
   if (used & (std::uint64_t{1} << out)) {
     if constexpr (kTraced) trace_->blocked(in, BlockReason::kSwitchLost);
     return;
   }
-  const auto c = static_cast<std::size_t>(r.port_base + out);
-  const Channel& ch = channels_[c];
-  const int terminal = ch.eject_terminal;
   int to = -1;
   if (terminal >= 0) {
     if (terminals_[static_cast<std::size_t>(terminal)].rq_used >= config_.receive_queue_flits) {
@@ -403,22 +419,7 @@ void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t
   }
   const bool tail = (flit.word & kTail) != 0;
   // The flit moves: out of this buffer, a credit back upstream, one token spent.
-  vc.head = static_cast<std::uint16_t>(vc.head + 1 == buffer_ ? 0 : vc.head + 1);
-  if (--vc.count == 0) {
-    bits_of(r, slot).occupied &= ~(std::uint64_t{1} << (slot % 64));
-    if (--r.active == 0) --block_active_[static_cast<std::size_t>(router) / kRouterBlock];
-  }
-  const Channel& from = channels_[static_cast<std::size_t>(r.port_base + port)];
-  if (from.upstream_router >= 0) {
-    // Two plain pushes: one of a struct built on the stack stalls on store forwarding.
-    credit_due_.push_back(now_ + config_.credit_delay_cycles);
-    credit_ivc_.push_back(tail && config_.vc_free_on_tail_credit ? ~in : in);
-  } else if (const int t = from.inject_terminal; t >= 0) {
-    terminals_[static_cast<std::size_t>(t)].asleep = 0;
-    if (terminals_[static_cast<std::size_t>(t)].sq_count > 0) {
-      set_ready(static_cast<std::size_t>(t), true);
-    }
-  }
+  pop_front(router, slot, port, tail);
   if (tokens != nullptr) *tokens -= 1.0;
   ++sent_[c];
   bisection_flits_ += ch.bisection;
@@ -445,6 +446,42 @@ void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t
     if (tail && !config_.vc_free_on_tail_credit) release_vc(router, to);
   }
   if (tail) vc.out_port = -1;
+}
+
+void Network::pop_front(int router, int slot, int port, bool tail) {
+  RouterState& r = routers_[static_cast<std::size_t>(router)];
+  const int in = r.port_base * vcs_ + slot;
+  Vc& vc = vc_[static_cast<std::size_t>(in)];
+  vc.head = static_cast<std::uint16_t>(vc.head + 1 == buffer_ ? 0 : vc.head + 1);
+  if (--vc.count == 0) {
+    bits_of(r, slot).occupied &= ~(std::uint64_t{1} << (slot % 64));
+    if (--r.active == 0) --block_active_[static_cast<std::size_t>(router) / kRouterBlock];
+  }
+  const Channel& from = channels_[static_cast<std::size_t>(r.port_base + port)];
+  if (from.upstream_router >= 0) {
+    // Two plain pushes: one of a struct built on the stack stalls on store forwarding.
+    credit_due_.push_back(now_ + config_.credit_delay_cycles);
+    credit_ivc_.push_back(tail && config_.vc_free_on_tail_credit ? ~in : in);
+  } else if (const int t = from.inject_terminal; t >= 0) {
+    terminals_[static_cast<std::size_t>(t)].asleep = 0;
+    if (terminals_[static_cast<std::size_t>(t)].sq_count > 0) {
+      set_ready(static_cast<std::size_t>(t), true);
+    }
+  }
+}
+
+template <bool kTraced>
+void Network::strip_header(int router, int slot, int port, int c, int terminal,
+                           std::uint32_t word) {
+  // The header is never the tail (a packet with a header has a word), so no VC is let go.
+  pop_front(router, slot, port, false);
+  --terminals_[static_cast<std::size_t>(terminal)].header_left;
+  --in_network_;
+  // Traced as leaving at its destination: the trace counts a packet's flits on the wire.
+  if constexpr (kTraced) {
+    const int in = routers_[static_cast<std::size_t>(router)].port_base * vcs_ + slot;
+    trace_->ejected(in, word, c, terminal);
+  }
 }
 
 void Network::begin_hold(std::size_t c) {

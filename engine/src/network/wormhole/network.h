@@ -29,7 +29,7 @@ struct LineAligned {
 };
 
 // How a network is built. Flits are words: a channel rate of 0.5 means a word crosses a channel
-// every second cycle.
+// every second cycle. A packet of n words is n flits, after its header's (header_flits).
 struct NetworkConfig {
   std::shared_ptr<const Topology> topology;
   // Virtual channels per physical channel, 1 to 16. A topology with virtual-channel classes (a
@@ -66,6 +66,10 @@ struct NetworkConfig {
   // A router's outputs serve waiting inputs in a fixed order (ports in the topology's order, the
   // node's own injection last) instead of round robin: through traffic can starve injection.
   bool fixed_priority = false;
+  // Flits of routing header every packet carries ahead of its payload (a message's words): they
+  // are injected, buffered and sent over links like any flit, and the destination's router
+  // consumes them, so they never use the ejection rate nor the receive queue. 0 to 255.
+  int header_flits = 0;
 };
 
 // What sizes a network's state, for Network::state_bytes_of: its routers of `ports` ports each,
@@ -81,7 +85,7 @@ struct NetworkSize {
 
 // A message on its way through the routers.
 struct Packet : Message {
-  // Flits already moved into the router.
+  // Flits already moved into the router (its header flits first, then its words).
   int injected = 0;
   // The topology's routing state (a torus's dateline crossing), 0 for a new packet.
   int route_state = 0;
@@ -111,8 +115,8 @@ class Network final : public Interconnect {
   explicit Network(const NetworkConfig& config);
   ~Network() override;
 
-  // Records the network's events into `recorder` from now on (see NetworkTrace); a packet longer
-  // than `max_packet_flits` is refused.
+  // Records the network's events into `recorder` from now on (see NetworkTrace); a packet of more
+  // than `max_packet_flits` words (besides its header) is refused.
   void record(TraceRecorder& recorder, int max_packet_flits);
   NetworkTrace* trace() const { return trace_.get(); }
 
@@ -268,7 +272,8 @@ class Network final : public Interconnect {
     std::int64_t time = 0;
   };
   // A terminal: the input channel it injects into, its source queue (a ring in sq_, grown on
-  // demand), the injection VC its current packet uses, its receive queue's use, its tokens.
+  // demand), the injection VC its current packet uses, its receive queue's use, the header flits
+  // its router still consumes, its tokens.
   // Asleep: its injection VCs are full and its tokens topped up, so it can do nothing until a
   // flit leaves one of them.
   struct Terminal {
@@ -278,6 +283,9 @@ class Network final : public Interconnect {
     std::int32_t inject_vc = -1;
     std::int32_t rq_used = 0;
     std::uint8_t asleep = 0;
+    // Header flits of the packet now ejecting here still to be consumed (in the padding before
+    // the tokens: the struct keeps its size).
+    std::uint8_t header_left = 0;
     double inject_tokens = 0;
   };
 
@@ -310,6 +318,13 @@ class Network final : public Interconnect {
   // the reset is counted once its last holder lets go.
   void begin_hold(std::size_t c);
   void end_hold(std::size_t vc);
+  // Takes the front flit out of input VC `slot` of `router` (arrived on input port `port`) and
+  // frees its buffer slot upstream: a credit, or a wake-up of the injecting terminal.
+  [[gnu::always_inline]] inline void pop_front(int router, int slot, int port, bool tail);
+  // The destination's router consumes the header flit at the front of input VC `slot`, bound for
+  // ejection channel `c` into `terminal`.
+  template <bool kTraced>
+  void strip_header(int router, int slot, int port, int c, int terminal, std::uint32_t word);
   template <bool kTraced>
   [[gnu::always_inline]] inline void move_flit(int router, int slot, std::uint64_t& used,
                                                std::uint64_t& port_done);
@@ -340,6 +355,7 @@ class Network final : public Interconnect {
   int vc_classes_;
   int buffer_;
   int onoff_margin_;
+  int header_;
   std::int64_t now_ = 0;
 
   std::vector<RouterState> routers_;

@@ -384,6 +384,89 @@ TEST(Network, CountsUtilizationAndBisectionTraffic) {
   EXPECT_EQ(net.utilization(net.channel(3, 0)), 0.0);  // no link past the edge
 }
 
+TEST(Network, ARoutingHeaderCrossesEveryLinkAndStopsAtTheDestinationsRouter) {
+  // Ten 10-word packets along a line of 4 nodes, with 0, 1 and 2 header flits: each link carries
+  // the header's flits and the words, the receive queue and the ejection only the words.
+  for (const int header : {0, 1, 2}) {
+    NetworkConfig c = mesh({4});
+    c.header_flits = header;
+    Network net(c);
+    net.reset_counters();
+    for (int i = 0; i < 10; ++i) net.send(0, 3, 10, 0);
+    int delivered = 0;
+    for (int cycle = 0; cycle < 400; ++cycle) {
+      net.step();
+      delivered += static_cast<int>(net.delivered().size());
+    }
+    EXPECT_EQ(delivered, 10) << header;
+    for (const int router : {0, 1, 2}) {
+      EXPECT_EQ(net.flits_sent(router, 0), 10u * (10u + header)) << header;
+    }
+    EXPECT_EQ(net.bisection_flits(), 10u * (10u + header)) << header;
+    EXPECT_EQ(net.ejected_flits(), 100u) << header;
+    EXPECT_EQ(net.receive_queue_used(3), 100) << header;
+    EXPECT_EQ(net.flits_in_network(), 0) << header;
+  }
+}
+
+TEST(Network, ARoutingHeaderTakesEachLinkOfAPathInEveryDimension) {
+  // From (0,0,0) to (3,2,1) on a 4x4x4 mesh: 6 hops, each carrying the header and the 3 words;
+  // the ejection carries the 3 words.
+  NetworkConfig c = mesh({4, 4, 4});
+  c.header_flits = 1;
+  Network net(c);
+  const int dst = 3 + 4 * 2 + 16 * 1;
+  ASSERT_GE(deliver(net, net.send(0, dst, 3, 0)), 0);
+  std::uint64_t links = 0;
+  for (int router = 0; router < 64; ++router) {
+    for (int port = 0; port < net.topology().ports(router); ++port) {
+      links += net.flits_sent(router, port);
+    }
+  }
+  EXPECT_EQ(links, 6u * (3 + 1) + 3);
+  EXPECT_EQ(net.ejected_flits(), 3u);
+}
+
+TEST(Network, ARoutingHeaderDelaysTheTailAndCutsTheWordsALinkCarries) {
+  // At half a flit a cycle, the header puts the tail 2 cycles later on an idle path.
+  NetworkConfig c = mesh({8});
+  c.channel_rate = 0.5;
+  c.eject_rate = 0.5;
+  Network bare(c);
+  c.header_flits = 1;
+  Network headed(c);
+  EXPECT_EQ(deliver(headed, headed.send(0, 3, 3, 0)), deliver(bare, bare.send(0, 3, 3, 0)) + 2);
+  // A stream of 3-word messages over one link: 3 of every 4 flits are words, so 0.375 words a
+  // cycle arrive where the ejection's 0.5 limits the bare stream.
+  auto words_per_cycle = [](int header) {
+    NetworkConfig s = mesh({2});
+    s.channel_rate = 0.5;
+    s.eject_rate = 0.5;
+    s.header_flits = header;
+    Network net(s);
+    int words = 0;
+    for (int cycle = 0; cycle < 4000; ++cycle) {
+      if (net.source_backlog(0) < 2) net.send(0, 1, 3, 0);
+      net.step();
+      for (const int id : net.delivered()) {
+        words += net.packet(id).flits;
+        net.consume(id);
+      }
+    }
+    return words / 4000.0;
+  };
+  EXPECT_NEAR(words_per_cycle(0), 0.5, 0.01);
+  EXPECT_NEAR(words_per_cycle(1), 0.375, 0.01);
+}
+
+TEST(Network, RejectsAHeaderOutOfRange) {
+  NetworkConfig c = mesh({4});
+  c.header_flits = 256;
+  EXPECT_THROW(Network{c}, ParamError);
+  c.header_flits = -1;
+  EXPECT_THROW(Network{c}, ParamError);
+}
+
 TEST(Network, OccupancyCountsAChannelABlockedPacketHoldsThoughItCarriesNothing) {
   // A line of 4 nodes; node 3 never empties its receive queue, so once the queue is full the
   // packet arriving there stands still and holds the channels behind it: each is held all the

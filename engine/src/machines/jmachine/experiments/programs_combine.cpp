@@ -151,7 +151,8 @@ Result combine_programs(const ProgramsParams& p,
       }
       return -1.0;
     };
-    // Geometric mean of T(2n)/T(n) from 2 to 64 nodes, and T(128)/T(64).
+    // Geometric mean of T(2n)/T(n) from 2 to 64 nodes, then T(128)/T(64), where the bisection
+    // stays the same, and T(256)/T(128), where it doubles again.
     double product = 1;
     int doublings = 0;
     for (int n = 2; n < 64; n *= 2) {
@@ -165,9 +166,13 @@ Result combine_programs(const ProgramsParams& p,
                           label + ": run time on 2n nodes over n, geometric mean from 2 to 64 "
                                   "nodes"));
     }
-    if (time_at(64) > 0 && time_at(128) > 0) {
-      push(kDoublingRatio({k, "64", "128"}, time_at(128) / time_at(64),
-                          label + ": run time on 128 nodes over 64"));
+    for (const auto& [from, to] : {std::pair{"64", "128"}, std::pair{"128", "256"}}) {
+      const double before = time_at(std::stoi(from));
+      const double after = time_at(std::stoi(to));
+      if (before > 0 && after > 0) {
+        push(kDoublingRatio({k, from, to}, after / before,
+                            label + ": run time on " + to + " nodes over " + from));
+      }
     }
     push(kBestEfficiencyUpTo({k, "16"}, best,
                              label + ": the highest speedup per node of any run on 2 to 16 nodes"));

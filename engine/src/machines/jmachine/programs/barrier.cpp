@@ -97,7 +97,7 @@ ParamTable<ProgramParams> barrier_table() {
         instr("barrier_call_instr", "Barrier call and return", 10,
               "Instructions of calling the barrier routine and resuming the caller."))
       .add(&ProgramParams::barrier_wave_instr,
-           instr("barrier_wave_instr", "Barrier wave handler", 8.5,
+           instr("barrier_wave_instr", "Barrier wave handler", 5.8,
                  "Instructions of one wave's handler besides dispatch and the send."));
   return t;
 }
