@@ -252,7 +252,9 @@ describe('timelineModel() of a Paragon NX run', () => {
   it("starts a window from the trace's snapshot: the same states as the whole run's", async () => {
     const params = { processors: [8], h_values: [100] };
     const all = busyShares(await whole('paragon_bsp', params, 0)).model;
-    const outcome = await part('paragon_bsp', params, 0, 1000, 500);
+    // A window in which the processors change state (from 1000 µs, since the barrier's call
+    // time, each spends the 500 µs in one state).
+    const outcome = await part('paragon_bsp', params, 0, 1500, 500);
     const window = timelineModel(outcome.trace, playedEnd(outcome.trace));
     expectTiled(window);
     expectSameStates(all, window);
