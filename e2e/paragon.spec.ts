@@ -141,7 +141,7 @@ test("model vs paper: the paper's words, the range and the source, by touch and 
   expect(comments).toContain("# parameters: The paper's values.");
   expect(comments.at(-1)).toMatch(/^# link: http.*\?s=/);
   expect(lines[comments.length]).toBe(
-    'metric,target,unit,paper,accepted,simulated,result,source,why,known miss',
+    'metric,target,role,unit,paper,accepted,simulated,result,seeds,source,why,known miss',
   );
   expect(csv).toContain('the modified algorithm is always faster than the BSP algorithm');
   expect(csv).toContain('sec. 4 (Sample Sort)');
