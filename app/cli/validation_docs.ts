@@ -1,14 +1,8 @@
 // The machine guides' "Model against paper" sections as `validate` finds them: a table per
 // preset, its known misses below it, and the machine's three figures (npm run docs:validation).
 import type { ValidationRow } from '../presets/validation';
-import {
-  passText,
-  roleText,
-  rowText,
-  seedText,
-  validationSummary,
-  verdict,
-} from '../presets/validation';
+import { roleText, rowText, seedText, verdict } from '../presets/validation';
+import { passText, validationSummary } from '../presets/validation_summary';
 
 /** A cell of a Markdown table: its pipes escaped, on one line. */
 function cell(text: string): string {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
 import { loadPresetsFromDisk } from '../presets/from_disk';
-import { summaryText } from '../presets/validation';
+import { summaryText } from '../presets/validation_summary';
 import { findPreset, runPreset, validationReport } from './run';
 import { UsageError } from './usage_error';
 

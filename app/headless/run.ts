@@ -4,20 +4,10 @@ import type { Engine, RunOptions } from '../engine/engine';
 import type { ModelInfo, Params, ParamValue, RunResult } from '../engine/types';
 import { networkJson, timelineJson } from '../engine/types';
 import type { Accepted, Preset } from '../presets/schema';
-import type {
-  SeedCount,
-  TargetRole,
-  ValidationRow,
-  ValidationSummary,
-} from '../presets/validation';
-import {
-  ROBUST_SEEDS,
-  robust,
-  validate,
-  validationSummary,
-  verdict,
-  withSeeds,
-} from '../presets/validation';
+import type { SeedCount, TargetRole, ValidationRow } from '../presets/validation';
+import type { ValidationSummary } from '../presets/validation_summary';
+import { validate, verdict } from '../presets/validation';
+import { ROBUST_SEEDS, robust, validationSummary, withSeeds } from '../presets/validation_summary';
 import { namedParams } from '../presets/param_values';
 import type { Overrides } from './params';
 import { namingParam, runRequest } from './params';

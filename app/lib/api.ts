@@ -9,7 +9,7 @@ import type { Description, PresetSummary } from '../headless/describe';
 import type { RunReport } from '../headless/run';
 import type { ParamInput } from '../headless/target';
 import type { traceHead } from '../headless/trace';
-import type { ValidationSummary } from '../presets/validation';
+import type { ValidationSummary } from '../presets/validation_summary';
 
 export type { ModelInfo, ParamSpec, OutputSpec } from '../engine/types';
 export type { Description, PresetSummary } from '../headless/describe';

@@ -6,7 +6,7 @@ import { checkParamValue, placeholderParams, resolveValues, specsAt } from './pa
 import { chartOutputs } from './chart_specs';
 import type { OutputNames, ValueRefSpec } from './fields';
 import type { ConditionsSpec, Preset } from './schema';
-import { ROBUST_SEEDS } from './validation';
+import { ROBUST_SEEDS } from './validation_summary';
 import { presetParams, unreadParams } from './schema';
 
 /** Checks a preset against its model's specs: known names, same units, values in range. */

@@ -5,21 +5,23 @@ import { loadPresetsFromDisk } from './from_disk';
 import type { Preset } from './schema';
 import { parsePreset } from './schema';
 import {
-  ROBUST_SEEDS,
   acceptedText,
   accepts,
   paperText,
-  robust,
   roleText,
   rowText,
   seedText,
   statedDigits,
-  summaryText,
   validate,
   validationRecords,
+} from './validation';
+import {
+  ROBUST_SEEDS,
+  robust,
+  summaryText,
   validationSummary,
   withSeeds,
-} from './validation';
+} from './validation_summary';
 
 const presets = loadPresetsFromDisk();
 const byId = (id: string) => presets.find((p) => p.id === id)!;

@@ -3,7 +3,7 @@
 import type { Engine } from '../../engine/engine';
 import type { ModelInfo } from '../../engine/types';
 import type { Preset } from '../../presets/schema';
-import { ROBUST_SEEDS, summaryText } from '../../presets/validation';
+import { ROBUST_SEEDS, summaryText } from '../../presets/validation_summary';
 import { validatePresets, validationReport } from '../../headless/run';
 import type { CommandValues } from '../args';
 import { terminalWidth } from '../text';
