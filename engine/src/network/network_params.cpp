@@ -104,11 +104,23 @@ ParamTable<NetworkParams> network_table() {
       .add(&NetworkParams::backoff_cycles,
            cycles_spec("backoff_cycles", "Back-off", 8, 100000,
                        "Cycles a released request waits before retrying (policy 'release')."))
+      .add(&NetworkParams::routing,
+           choice_param("routing", "Routing")
+               .choices(routing_names())
+               .value(0)
+               .about("How a mesh or torus routes (wormhole switching). Oblivious: dimension "
+                      "order; random tie-break (a torus's half-way ties go either way at random); "
+                      "Valiant (to a random node, then on: 2 VC classes); ROMM (the random node "
+                      "inside the minimal box: 2 classes); O1TURN (x or y first at random: 2 "
+                      "classes). Adaptive: minimal adaptive (any minimal port on adaptive VCs, "
+                      "dimension order on the escape VCs: 2 or more VCs, 3 on a torus); the turn "
+                      "models west-first and north-last (2-D mesh) and negative-first (mesh). A "
+                      "torus's dateline doubles the classes of the oblivious routings."))
       .add(&NetworkParams::vcs,
            number_param("vcs", "Virtual channels")
-               .unit("per channel").value(1).range(1, 4).whole()
+               .unit("per channel").value(1).range(1, 16).whole()
                .about("Virtual channels per physical channel; a torus with a dateline splits them "
-                      "into two classes."))
+                      "into two classes, and a routing may need more (routing)."))
       .add(&NetworkParams::dateline,
            choice_param("dateline", "Torus dateline")
                .choices({"on", "off"})
@@ -182,11 +194,23 @@ ParamTable<NetworkParams> network_table() {
 }
 
 std::shared_ptr<const Topology> make_topology(const NetworkParams& p) {
+  const bool cube = p.topology == TopologyKind::kMesh || p.topology == TopologyKind::kTorus;
+  if (p.routing != CubeRouting::kDimensionOrder) {
+    const std::string& name = routing_names()[static_cast<std::size_t>(p.routing)];
+    if (!cube) {
+      throw ParamError("routing", name + " routes a mesh or a torus; this shape has its own "
+                                         "routing (routing: dimension order)");
+    }
+    if (p.switching == Switching::kCircuit) {
+      throw ParamError("routing", name + " routes wormhole packets; a circuit reserves its path "
+                                         "in dimension order (routing: dimension order)");
+    }
+  }
   switch (p.topology) {
     case TopologyKind::kMesh:
     case TopologyKind::kTorus:
       return std::make_shared<const KNCube>(p.dims, p.topology == TopologyKind::kTorus,
-                                            p.dateline == Dateline::kOn);
+                                            p.dateline == Dateline::kOn, p.routing);
     case TopologyKind::kFly:
       return std::make_shared<const Fly>(p.fly_radix, p.fly_stages, p.fly_wiring);
     case TopologyKind::kCrossbar:

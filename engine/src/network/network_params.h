@@ -41,6 +41,7 @@ struct NetworkParams {
   int setup_cycles_per_hop;
   int release_cycles;
   int backoff_cycles;
+  CubeRouting routing = CubeRouting::kDimensionOrder;
   int vcs;
   Dateline dateline;
   int buffer_flits;

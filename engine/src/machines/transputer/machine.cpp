@@ -197,7 +197,7 @@ T9000Net::T9000Net(const T9000& m, std::shared_ptr<const RouterNetwork> topology
       int router = topo.injection(src).router;
       int in_port = topo.injection(src).port;
       for (;;) {
-        int state = 0;
+        RouteState state = 0;
         const int port = topo.route(router, in_port, dst, state).port;
         const PortTarget to = topo.output(router, port);
         if (to.terminal >= 0) break;

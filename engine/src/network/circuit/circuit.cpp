@@ -134,7 +134,7 @@ bool CircuitNetwork::arbitrate() {
   if (trace_) trace_->next_round();
   // Each request due now names the output it wants; among those wanting a free output one is
   // picked uniformly (reservoir sampling in request order).
-  std::vector<std::pair<int, int>>& want = want_;
+  std::vector<std::pair<int, RouteState>>& want = want_;
   want.assign(setups_.size(), {-1, 0});
   touched_.clear();
   bool any = false;

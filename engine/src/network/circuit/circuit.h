@@ -113,14 +113,14 @@ class CircuitNetwork {
   struct Setup {
     int id;
     RouterPort at;
-    int state;
+    RouteState state;
     std::int64_t due;
     std::vector<int> path;
     // Already counted as blocked at the output it is waiting for.
     bool waiting;
     // While waiting: the output it wants and the route state past it (the route does not change).
     int want = -1;
-    int want_state = 0;
+    RouteState want_state = 0;
   };
 
   bool is_free(int channel) const;
@@ -158,7 +158,7 @@ class CircuitNetwork {
   std::vector<std::uint8_t> listed_;
   // Scratch of step() and arbitrate(), kept to spare allocations: each request's wanted output
   // and its route state, the requests and streams that go on, and emptied paths.
-  std::vector<std::pair<int, int>> want_;
+  std::vector<std::pair<int, RouteState>> want_;
   std::vector<Setup> kept_;
   std::vector<Stream> running_;
   std::vector<std::vector<int>> spare_paths_;

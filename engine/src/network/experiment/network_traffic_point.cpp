@@ -23,8 +23,10 @@ double round_to(double x, int digits) {
 }
 
 // The channel-dependency graph is drawn for a torus of up to this many nodes: it follows every
-// route, about nodes^2 x ports steps.
+// route, about nodes^2 x ports steps, and each of a route's first states (every intermediate
+// node of Valiant's) up to this many routes in all.
 constexpr int kMostDependencyNodes = 1024;
+constexpr double kMostDependencyRoutes = 2.0 * 1024 * 1024;
 
 // One load of the run: its record and its own outputs (traffic_point).
 class NetworkTrafficPoint final : public RecordPoint<TrafficRecord> {
@@ -165,7 +167,9 @@ class NetworkTrafficPoint final : public RecordPoint<TrafficRecord> {
     r.series.push_back(std::move(hist));
     r.networks.push_back(channel_map(c));
     const Topology& topology = *plan_.topology;
-    if (plan_.cube && plan_.cube->torus() && topology.terminals() <= kMostDependencyNodes) {
+    const double nodes = topology.terminals();
+    if (plan_.cube && plan_.cube->torus() && nodes <= kMostDependencyNodes &&
+        nodes * nodes * plan_.cube->most_route_starts() <= kMostDependencyRoutes) {
       r.networks.push_back(channel_dependencies(topology, kChannelDependencies.name(),
                                                 "channel dependencies"));
     }

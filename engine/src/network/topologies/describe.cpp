@@ -116,6 +116,17 @@ NetworkMap describe_grid(int nodes, int columns, std::string name, std::string l
   return describe_network(KNCube(dims, false), std::move(name), std::move(label), nodes);
 }
 
+namespace {
+
+struct PairHash {
+  std::size_t operator()(const std::pair<std::int64_t, std::int64_t>& p) const {
+    return std::hash<std::uint64_t>()(static_cast<std::uint64_t>(p.first) * 0x9E3779B97F4A7C15ull ^
+                                      static_cast<std::uint64_t>(p.second));
+  }
+};
+
+}  // namespace
+
 NetworkMap channel_dependencies(const Topology& topology, std::string name, std::string label) {
   NetworkMap n = describe_network(topology, std::move(name), std::move(label));
   const int routers = topology.routers();
@@ -130,29 +141,41 @@ NetworkMap channel_dependencies(const Topology& topology, std::string name, std:
     int router;
     int port;
     int cls;
-    int state;
+    RouteState state;
   };
+  RouteChoice choices[kMostRouteChoices];
   for (int dest = 0; dest < topology.terminals(); ++dest) {
     // Each channel, class and routing state once per destination: the same hop again goes on
     // the same way.
-    std::unordered_set<std::uint64_t> seen;
+    std::unordered_set<std::pair<std::int64_t, RouteState>, PairHash> seen;
     std::vector<Hop> todo;
-    // Takes the route from `router` entered by `in_port` with `state`; -1 once it leaves.
-    const auto next = [&](int router, int in_port, int state) {
-      const RouteStep step = topology.route(router, in_port, dest, state);
-      const PortTarget t = topology.output(router, step.port);
-      if (t.router < 0) return std::int64_t{-1};
-      const std::int64_t node = (base[static_cast<std::size_t>(router)] + step.port) * classes +
-                                step.vc_class;
-      const std::uint64_t key =
-          static_cast<std::uint64_t>(node) << 32 | static_cast<std::uint32_t>(state);
-      if (seen.insert(key).second) todo.push_back({router, step.port, step.vc_class, state});
+    // The channel node of leaving `router` by `port` in class `cls`, queued the first time.
+    const auto hop = [&](int router, int port, int cls, RouteState state) {
+      const std::int64_t node = (base[static_cast<std::size_t>(router)] + port) * classes + cls;
+      if (seen.insert({node, state}).second) todo.push_back({router, port, cls, state});
       return node;
+    };
+    // Each way on from `router` entered by `in_port` with `state` (every choice of an adaptive
+    // routing), to `edge` with its node; none once the route leaves.
+    const auto next = [&](int router, int in_port, RouteState state, const auto& edge) {
+      if (topology.adaptive()) {
+        const int n = topology.route_choices(router, in_port, dest, choices);
+        for (int k = 0; k < n; ++k) {
+          if (topology.output(router, choices[k].port).router < 0) continue;
+          edge(hop(router, choices[k].port, choices[k].vc_class, 0));
+        }
+        return;
+      }
+      const RouteStep step = topology.route(router, in_port, dest, state);
+      if (topology.output(router, step.port).router < 0) return;
+      edge(hop(router, step.port, step.vc_class, state));
     };
     for (int src = 0; src < topology.terminals(); ++src) {
       if (src == dest) continue;
       const RouterPort at = topology.injection(src);
-      next(at.router, at.port, 0);
+      for (const RouteState start : topology.route_starts(src, dest)) {
+        next(at.router, at.port, start, [](std::int64_t) {});
+      }
     }
     while (!todo.empty()) {
       const Hop h = todo.back();
@@ -160,8 +183,7 @@ NetworkMap channel_dependencies(const Topology& topology, std::string name, std:
       const PortTarget t = topology.output(h.router, h.port);
       const std::int64_t from =
           (base[static_cast<std::size_t>(h.router)] + h.port) * classes + h.cls;
-      const std::int64_t to = next(t.router, t.port, h.state);
-      if (to >= 0) edges.insert({from, to});
+      next(t.router, t.port, h.state, [&](std::int64_t to) { edges.insert({from, to}); });
     }
   }
 

@@ -59,7 +59,7 @@ PortTarget Fly::output(int router, int port) const {
 
 RouterPort Fly::injection(int terminal) const { return line_input(0, terminal); }
 
-RouteStep Fly::route(int router, int /*in_port*/, int dest, int& /*state*/) const {
+RouteStep Fly::route(int router, int /*in_port*/, int dest, RouteState& /*state*/) const {
   return {k_ + digit(dest, stages_ - 1 - stage(router)), 0};
 }
 

@@ -8,8 +8,8 @@
 
 namespace archex {
 
-KNCube::KNCube(std::vector<int> radix, bool torus, bool dateline)
-    : radix_(std::move(radix)), torus_(torus), dateline_(dateline) {
+KNCube::KNCube(std::vector<int> radix, bool torus, bool dateline, CubeRouting routing)
+    : radix_(std::move(radix)), torus_(torus), dateline_(dateline), routing_(routing) {
   if (radix_.empty() || radix_.size() > 3) {
     throw ParamError("dims",
                      "a network has 1 to 3 dimensions, not " + std::to_string(radix_.size()));
@@ -40,6 +40,7 @@ KNCube::KNCube(std::vector<int> radix, bool torus, bool dateline)
       coords_[static_cast<std::size_t>(node) * kCoordinates + d] = (node / stride_[d]) % radix_[d];
     }
   }
+  check_routing();
 }
 
 double KNCube::state_bytes_of(const std::vector<int>& radix) {
@@ -83,19 +84,6 @@ int KNCube::neighbor(int node, int port) const {
   return node + (next - c) * stride_[static_cast<std::size_t>(d)];
 }
 
-int KNCube::route(int node, int dest) const {
-  for (int d = 0; d < dimensions(); ++d) {
-    const int from = coordinate(node, d);
-    const int to = coordinate(dest, d);
-    if (from == to) continue;
-    if (!torus_) return to > from ? 2 * d : 2 * d + 1;
-    const int k = radix(d);
-    const int ahead = (to - from + k) % k;
-    return ahead <= k - ahead ? 2 * d : 2 * d + 1;
-  }
-  return local_port();
-}
-
 int KNCube::distance(int a, int b) const {
   int hops = 0;
   for (int d = 0; d < dimensions(); ++d) {
@@ -111,18 +99,6 @@ PortTarget KNCube::output(int router, int port) const {
   const int next = neighbor(router, port);
   if (next < 0) return {};
   return {next, port ^ 1, -1};
-}
-
-RouteStep KNCube::route(int router, int /*in_port*/, int dest, int& state) const {
-  const int port = route(router, dest);
-  if (port == local_port()) return {port, 0};
-  // state: 1 + the dimension whose dateline the packet has crossed, 0 for none.
-  if (!dateline()) return {port, 0};
-  const int d = port / 2;
-  const bool wraps = crosses_dateline(router, port);
-  const int cls = (state == d + 1 || wraps) ? 1 : 0;
-  if (wraps) state = d + 1;
-  return {port, cls};
 }
 
 RouterPort KNCube::reverse(int router, int port) const {

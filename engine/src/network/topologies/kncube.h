@@ -11,21 +11,44 @@
 
 namespace archex {
 
+// How packets find their way through a cube (Dally & Towles, ch. 8-10 and 14). Oblivious:
+// dimension order; dimension order with a torus's half-way tie broken at random per packet;
+// Valiant (dimension order to a random node, then on to the destination); ROMM (the same with the
+// random node inside the minimal box of source and destination); O1TURN (x first or y first at
+// random, generalised to ascending or descending dimension order). Adaptive: minimal adaptive with
+// Duato's escape channels (dimension order on the first virtual channels, every minimal port on
+// the rest); the turn model's west-first, negative-first and north-last on a mesh. The order is
+// the `routing` parameter's (routing_names()).
+enum class CubeRouting {
+  kDimensionOrder,
+  kRandomTie,
+  kValiant,
+  kRomm,
+  kO1Turn,
+  kMinimalAdaptive,
+  kWestFirst,
+  kNegativeFirst,
+  kNorthLast,
+};
+const std::vector<std::string>& routing_names();
+
 // A k-ary n-cube: 1 to 3 dimensions of radix 2 or more each (up to kMaxNodes nodes), as a mesh or
-// a torus, one router and one terminal per node. Nodes are numbered x + kx * (y + ky * z). Ports 2d and 2d + 1 of a node
-// lead in the + and - direction of dimension d; port 2n is the node's own port (injection and
-// ejection). Routing is dimension order; on a torus with a dateline the virtual channels form two
-// classes and a packet moves to the upper class when it crosses a dimension's wrap-around link,
-// which breaks every cycle of channel dependences. Without one (a lesson in deadlock) they are one
-// class, and the channels around each ring wait on each other.
+// a torus, one router and one terminal per node. Nodes are numbered x + kx * (y + ky * z). Ports
+// 2d and 2d + 1 of a node lead in the + and - direction of dimension d; port 2n is the node's own
+// port (injection and ejection). On a torus with a dateline the virtual channels of each phase of
+// a route form two classes and a packet moves to the upper class when it crosses a dimension's
+// wrap-around link, which breaks every cycle of channel dependences. Without one (a lesson in
+// deadlock) they are one class, and the channels around each ring wait on each other. The
+// routings are in cube_routing.cpp.
 class KNCube final : public Topology {
  public:
   // Routers and channels are numbered in 32-bit ints: nodes x 7 ports must stay under 2^31.
   static constexpr std::int64_t kMaxNodes = std::numeric_limits<std::int32_t>::max() / 7;
 
-  // Throws ParamError (naming "dims") for a dimension count or radix out of range. `dateline`
-  // matters on a torus only.
-  KNCube(std::vector<int> radix, bool torus, bool dateline = true);
+  // Throws ParamError (naming "dims") for a dimension count or radix out of range, and (naming
+  // "routing") for a routing the shape cannot take. `dateline` matters on a torus only.
+  KNCube(std::vector<int> radix, bool torus, bool dateline = true,
+         CubeRouting routing = CubeRouting::kDimensionOrder);
 
   // Bytes of the cube's tables (its coordinates of every node), and what they would be for
   // `radix` without building it.
@@ -37,12 +60,17 @@ class KNCube final : public Topology {
   int ports(int /*router*/) const override { return ports(); }
   PortTarget output(int router, int port) const override;
   RouterPort injection(int terminal) const override { return {terminal, local_port()}; }
-  RouteStep route(int router, int in_port, int dest, int& state) const override;
-  int vc_classes() const override { return torus_ && dateline_ ? 2 : 1; }
-  std::string vc_classes_error() const override {
-    return "a torus needs at least 2 virtual channels while its dateline is on (dateline: on, "
-           "off): the dateline scheme uses two classes; off allows 1 and can deadlock";
-  }
+  RouteStep route(int router, int in_port, int dest, RouteState& state) const override;
+  bool draws_routes() const override;
+  RouteState route_start(int src, int dest, std::uint64_t draw) const override;
+  std::vector<RouteState> route_starts(int src, int dest) const override;
+  // The most first states route_starts gives for a pair of nodes.
+  double most_route_starts() const;
+  bool adaptive() const override;
+  int route_choices(int router, int in_port, int dest, RouteChoice* out) const override;
+  int vc_classes() const override;
+  int min_vcs() const override;
+  std::string vc_classes_error() const override;
   RouterPort reverse(int router, int port) const override;
   // The middle of the largest dimension (and, on a torus, its wrap-around link).
   bool crosses_bisection(int node, int port) const override;
@@ -67,6 +95,10 @@ class KNCube final : public Topology {
   const std::vector<int>& radices() const { return radix_; }
   bool torus() const { return torus_; }
   bool dateline() const { return torus_ && dateline_; }
+  CubeRouting routing() const { return routing_; }
+  // Escape virtual channels of minimal adaptive routing (dimension order's classes: 2 on a torus
+  // with its dateline, else 1); the adaptive ones follow.
+  int escape_vcs() const { return dateline() ? 2 : 1; }
   int nodes() const { return nodes_; }
   int ports() const { return 2 * dimensions() + 1; }
   int local_port() const { return 2 * dimensions(); }
@@ -78,7 +110,10 @@ class KNCube final : public Topology {
   int neighbor(int node, int port) const;
   // The next port of the dimension-order (e-cube) route from `node` to `dest`; the local port
   // when `node` is `dest`. A torus goes the shorter way round, + on a tie.
-  int route(int node, int dest) const;
+  int route(int node, int dest) const { return dor_port(node, dest, false, 0); }
+  // The same in descending dimension order when `descending`, and going - on a torus's tie in
+  // each dimension whose bit is set in `minus_ties`.
+  int dor_port(int node, int dest, bool descending, int minus_ties) const;
   // Hops of that route.
   int distance(int a, int b) const;
   // Leaving `node` through `port` takes a torus's wrap-around link (its dateline).
@@ -87,6 +122,9 @@ class KNCube final : public Topology {
   int bisection_links() const;
 
  private:
+  // Throws ParamError naming "routing" for a routing the shape cannot take.
+  void check_routing() const;
+
   std::vector<int> radix_;
   std::vector<int> stride_;
   // Coordinates kept per node in coords_.
@@ -94,6 +132,7 @@ class KNCube final : public Topology {
   std::vector<int> coords_;
   bool torus_;
   bool dateline_;
+  CubeRouting routing_;
   int nodes_;
   int bisection_dim_;
 };

@@ -142,7 +142,7 @@ int RouterNetwork::lookup(int router, int dest) const {
   return -1;
 }
 
-RouteStep RouterNetwork::route(int router, int /*in_port*/, int dest, int& /*state*/) const {
+RouteStep RouterNetwork::route(int router, int /*in_port*/, int dest, RouteState& /*state*/) const {
   return {lookup(router, dest), 0};
 }
 

@@ -22,7 +22,7 @@ double uniform_max_channel_load(const Topology& topology) {
     for (int dest = 0; dest < terminals; ++dest) {
       if (dest == src) continue;
       RouterPort at = topology.injection(src);
-      int state = 0;
+      RouteState state = 0;
       // A route visits each router at most once; the bound stops a table that loops.
       for (int hop = 0; hop <= topology.routers(); ++hop) {
         const RouteStep step = topology.route(at.router, at.port, dest, state);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,23 @@ struct RouteStep {
   int vc_class = 0;
 };
 
+// A packet's routing state, the topology's to keep: the dimension whose dateline it crossed, and
+// what an oblivious routing drew for it as it was sent (an intermediate node, a dimension order).
+using RouteState = std::int64_t;
+
+// One output an adaptive routing offers a head: the port, its virtual channels vc_first to
+// vc_first + vc_count - 1 (vc_count 0: vc_first to the last), the tier (the router takes a free
+// VC of the lowest tier that has one: 0 the adaptive channels, 1 the escape channels) and the
+// class the dependency graph files it under.
+struct RouteChoice {
+  int port = -1;
+  int vc_first = 0;
+  int vc_count = 0;
+  int tier = 0;
+  int vc_class = 0;
+};
+constexpr int kMostRouteChoices = 8;
+
 // A network as a graph, in the spirit of SST merlin's Topology subcomponent: routers with numbered
 // ports (each port has an input and an output side), channels from router outputs to router
 // inputs, terminals (nodes) injecting into one router input and ejecting from one router output,
@@ -51,12 +69,28 @@ class Topology {
   // by `in_port`. `state` starts at 0 for a new packet and is the topology's to keep (a torus
   // records the dimension whose dateline the packet crossed); it is committed only when the
   // packet gets an output virtual channel.
-  virtual RouteStep route(int router, int in_port, int dest, int& state) const = 0;
-  // Classes the virtual channels are split in (2 for a torus's dateline scheme), and the error
-  // when a network has fewer virtual channels than that.
+  virtual RouteStep route(int router, int in_port, int dest, RouteState& state) const = 0;
+  // An oblivious routing that draws (Valiant's intermediate node, O1TURN's order) sets a packet's
+  // first state from `draw`, 64 random bits the network gives each packet as it is sent.
+  virtual bool draws_routes() const { return false; }
+  virtual RouteState route_start(int /*src*/, int /*dest*/, std::uint64_t /*draw*/) const {
+    return 0;
+  }
+  // Every first state route_start can give (for the dependency graph, which follows each).
+  virtual std::vector<RouteState> route_starts(int /*src*/, int /*dest*/) const { return {0}; }
+  // An adaptive routing offers a head several outputs (route_choices, at most kMostRouteChoices,
+  // in the order ties go) instead of one route step; route() is then not called.
+  virtual bool adaptive() const { return false; }
+  virtual int route_choices(int /*router*/, int /*in_port*/, int /*dest*/,
+                            RouteChoice* /*out*/) const {
+    return 0;
+  }
+  // Classes the virtual channels are split in (2 for a torus's dateline scheme), the virtual
+  // channels the routing needs at least, and the error when a network has fewer.
   virtual int vc_classes() const { return 1; }
+  virtual int min_vcs() const { return vc_classes(); }
   virtual std::string vc_classes_error() const {
-    return "at least " + std::to_string(vc_classes()) + " virtual channels, one per class";
+    return "at least " + std::to_string(min_vcs()) + " virtual channels, one per class";
   }
   // The output on the other end of the link an output belongs to (the two directions of one
   // wire), for half-duplex links; a router port with no return direction gives {-1, -1}.

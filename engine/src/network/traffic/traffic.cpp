@@ -90,10 +90,21 @@ int TrafficPattern::destination(int src, Rng& rng) const {
   return src;
 }
 
+namespace {
+
+// A routing that draws gets its seed from the point's stream; the others draw nothing from it,
+// so their runs stay as they were.
+NetworkConfig with_route_seed(NetworkConfig config, Rng& rng) {
+  if (config.topology->draws_routes()) config.route_seed = rng.next_u64();
+  return config;
+}
+
+}  // namespace
+
 LoadPoint::LoadPoint(const NetworkConfig& config, const TrafficPattern& pattern,
                      LoadPointOptions options, Rng& rng)
     : MeasuredLoadPoint(options),
-      net_(config),
+      net_(with_route_seed(config, rng)),
       pattern_(pattern),
       rng_(rng),
       packet_probability_(options.rate / options.packet_flits),

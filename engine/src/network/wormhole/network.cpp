@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/param_spec.h"
+#include "core/rng.h"
 
 namespace archex {
 
@@ -37,10 +38,12 @@ Network::Network(const NetworkConfig& config)
       vc_classes_(topo_ ? topo_->vc_classes() : 1),
       buffer_(config.buffer_flits),
       onoff_margin_(kOnOffMargin),
-      header_(config.header_flits) {
+      header_(config.header_flits),
+      adaptive_(topo_ && topo_->adaptive()),
+      draws_(topo_ && topo_->draws_routes()) {
   require(topo_ != nullptr, "topology", "a network needs a topology");
   require(vcs_ >= 1 && vcs_ <= kMaxVcs, "vcs", "virtual channels: 1 to 16");
-  require(vcs_ >= vc_classes_, "vcs", topo_->vc_classes_error());
+  require(vcs_ >= topo_->min_vcs(), "vcs", topo_->vc_classes_error());
   require(buffer_ >= 1 && buffer_ <= 256, "buffer_flits", "flit buffers: 1 to 256 flits");
   require(config.credit_flow || buffer_ > kOnOffMargin, "buffer_flits",
           "on/off flow control needs buffers of at least 3 flits");
@@ -219,6 +222,12 @@ int Network::send(int src, int dst, int flits, int tag) {
   p.flits = flits;
   p.tag = tag;
   p.created = now_;
+  if (draws_) {
+    // Each packet's own draw, from the seed and the count of packets sent: the same run draws
+    // the same routes whatever else it does.
+    std::uint64_t mix = config_.route_seed ^ (routes_drawn_++ * 0x9E3779B97F4A7C15ull);
+    p.route_state = topo_->route_start(src, dst, splitmix64(mix));
+  }
   const int slot = (term.sq_head + term.sq_count) % static_cast<int>(ring.size());
   ring[static_cast<std::size_t>(slot)] = id;
   ++term.sq_count;
@@ -315,26 +324,71 @@ void Network::inject(int terminal) {
   }
 }
 
+bool Network::take_ejection(int router, int port, Vc& vc) {
+  // Ejection is one queue: a packet holds it until its last flit is out.
+  const int eject = channel(router, port);
+  Vc& e = vc_[static_cast<std::size_t>(ivc(eject, 0))];
+  if (e.held) return false;
+  e.held = 1;
+  terminals_[static_cast<std::size_t>(channels_[static_cast<std::size_t>(eject)].eject_terminal)]
+      .header_left = static_cast<std::uint8_t>(header_);
+  begin_hold(static_cast<std::size_t>(eject));
+  vc.out_port = static_cast<std::int8_t>(port);
+  vc.out_vc = 0;
+  return true;
+}
+
+bool Network::route_adaptive(int router, int in_port, Vc& vc, const Packet& p) {
+  RouteChoice choices[kMostRouteChoices];
+  const int n = topo_->route_choices(router, in_port, p.dst, choices);
+  if (channels_[static_cast<std::size_t>(channel(router, choices[0].port))].eject_terminal >= 0) {
+    return take_ejection(router, choices[0].port, vc);
+  }
+  // The selection: of the free output VCs of the lowest tier that has one, the one with the most
+  // free slots downstream; a tie goes to the earlier choice, then the lower VC.
+  for (int tier = 0; tier < 2; ++tier) {
+    int best_port = -1;
+    int best_vc = -1;
+    int best_free = -1;
+    for (int k = 0; k < n; ++k) {
+      const RouteChoice& c = choices[k];
+      if (c.tier != tier) continue;
+      const Channel& ch = channels_[static_cast<std::size_t>(channel(router, c.port))];
+      if (ch.downstream < 0) {
+        throw std::logic_error("the topology routed a packet to a port leading nowhere");
+      }
+      const int last = c.vc_count > 0 ? c.vc_first + c.vc_count : vcs_;
+      for (int v = c.vc_first; v < last; ++v) {
+        const Vc& o = vc_[static_cast<std::size_t>(ivc(ch.downstream, v))];
+        if (o.held) continue;
+        const int free = config_.credit_flow ? o.credits : o.free_seen;
+        if (free > best_free) {
+          best_port = c.port;
+          best_vc = v;
+          best_free = free;
+        }
+      }
+    }
+    if (best_port < 0) continue;
+    const int down = channels_[static_cast<std::size_t>(channel(router, best_port))].downstream;
+    vc_[static_cast<std::size_t>(ivc(down, best_vc))].held = 1;
+    begin_hold(static_cast<std::size_t>(down));
+    vc.out_port = static_cast<std::int8_t>(best_port);
+    vc.out_vc = static_cast<std::int8_t>(best_vc);
+    return true;
+  }
+  return false;
+}
+
 bool Network::route_head(int router, int in_port, int in) {
   const auto i = static_cast<std::size_t>(in);
   Vc& vc = vc_[i];
   Packet& p = packets_[flit_at(i, vc.head).word & kPacketMask];
-  int state = p.route_state;
+  if (adaptive_) return route_adaptive(router, in_port, vc, p);
+  RouteState state = p.route_state;
   const RouteStep step = topo_->route(router, in_port, p.dst, state);
   const Channel& ch = channels_[static_cast<std::size_t>(channel(router, step.port))];
-  if (ch.eject_terminal >= 0) {
-    // Ejection is one queue: a packet holds it until its last flit is out.
-    const int eject = channel(router, step.port);
-    Vc& e = vc_[static_cast<std::size_t>(ivc(eject, 0))];
-    if (e.held) return false;
-    e.held = 1;
-    terminals_[static_cast<std::size_t>(ch.eject_terminal)].header_left =
-        static_cast<std::uint8_t>(header_);
-    begin_hold(static_cast<std::size_t>(eject));
-    vc.out_port = static_cast<std::int8_t>(step.port);
-    vc.out_vc = 0;
-    return true;
-  }
+  if (ch.eject_terminal >= 0) return take_ejection(router, step.port, vc);
   if (ch.downstream < 0) {
     throw std::logic_error("the topology routed a packet to a port leading nowhere");
   }

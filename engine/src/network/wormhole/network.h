@@ -66,6 +66,9 @@ struct NetworkConfig {
   // A router's outputs serve waiting inputs in a fixed order (ports in the topology's order, the
   // node's own injection last) instead of round robin: through traffic can starve injection.
   bool fixed_priority = false;
+  // Seeds the draws of an oblivious routing that draws (Valiant's intermediate node): packet k's
+  // draw is a mix of it and k.
+  std::uint64_t route_seed = 0;
   // Flits of routing header every packet carries ahead of its payload (a message's words): they
   // are injected, buffered and sent over links like any flit, and the destination's router
   // consumes them, so they never use the ejection rate nor the receive queue. 0 to 255.
@@ -87,8 +90,8 @@ struct NetworkSize {
 struct Packet : Message {
   // Flits already moved into the router (its header flits first, then its words).
   int injected = 0;
-  // The topology's routing state (a torus's dateline crossing), 0 for a new packet.
-  int route_state = 0;
+  // The topology's routing state (a torus's dateline crossing, an oblivious routing's draw).
+  RouteState route_state = 0;
 };
 
 // A deadlock the network found itself in: a cycle of virtual channels (the knot), each holding
@@ -300,6 +303,10 @@ class Network final : public Interconnect {
   [[gnu::always_inline]] inline void push(int router, int to, std::uint32_t word);
   // Picks the output port and a free output virtual channel for the packet at the front of `in`.
   bool route_head(int router, int in_port, int in);
+  // The same among an adaptive routing's choices.
+  bool route_adaptive(int router, int in_port, Vc& vc, const Packet& p);
+  // Gives the ejection queue behind `port` to the packet at the front of `vc`, if it is free.
+  bool take_ejection(int router, int port, Vc& vc);
   // One cycle; kTraced: with the trace's calls compiled in (step() picks).
   template <bool kTraced>
   void cycle();
@@ -356,6 +363,10 @@ class Network final : public Interconnect {
   int buffer_;
   int onoff_margin_;
   int header_;
+  // The topology's routing is adaptive (route_choices), or draws per packet (route_start).
+  bool adaptive_;
+  bool draws_;
+  std::uint64_t routes_drawn_ = 0;
   std::int64_t now_ = 0;
 
   std::vector<RouterState> routers_;

@@ -31,31 +31,43 @@ void Network::waits_of(int in, std::vector<std::int32_t>& out) const {
   }
   // A head: it waits for any output VC of its route's class, each held by the packet of an input
   // of this router until that packet's tail leaves (or, the tail gone, until it leaves the VC).
+  // Of an adaptive routing, any output VC of any of its choices.
   const Packet& p = packets_[flit.word & kPacketMask];
-  int state = p.route_state;
-  const RouteStep step = topo_->route(router, input - r.port_base, p.dst, state);
-  const int c = r.port_base + step.port;
-  const Channel& ch = channels_[static_cast<std::size_t>(c)];
+  RouteChoice choices[kMostRouteChoices];
+  int n = 1;
+  if (adaptive_) {
+    n = topo_->route_choices(router, input - r.port_base, p.dst, choices);
+  } else {
+    RouteState state = p.route_state;
+    const RouteStep step = topo_->route(router, input - r.port_base, p.dst, state);
+    choices[0] = {step.port, 0, 0, 0, step.vc_class};
+  }
   const std::size_t mark = out.size();
-  for (int v = 0; v < vcs_; ++v) {
-    int o = -1;
-    if (ch.eject_terminal >= 0) {
-      if (v > 0) break;
-      o = ivc(c, 0);
-    } else {
-      if (vc_classes_ > 1 && v % vc_classes_ != step.vc_class) continue;
-      o = ivc(ch.downstream, v);
+  for (int k = 0; k < n; ++k) {
+    const RouteChoice& choice = choices[k];
+    const int c = r.port_base + choice.port;
+    const Channel& ch = channels_[static_cast<std::size_t>(c)];
+    const int last = adaptive_ && choice.vc_count > 0 ? choice.vc_first + choice.vc_count : vcs_;
+    for (int v = adaptive_ ? choice.vc_first : 0; v < last; ++v) {
+      int o = -1;
+      if (ch.eject_terminal >= 0) {
+        if (v > 0) break;
+        o = ivc(c, 0);
+      } else {
+        if (!adaptive_ && vc_classes_ > 1 && v % vc_classes_ != choice.vc_class) continue;
+        o = ivc(ch.downstream, v);
+      }
+      if (vc_[static_cast<std::size_t>(o)].held != 1) {
+        out.resize(mark);
+        return;
+      }
+      int holder = o;
+      for (int slot = 0; slot < r.slots; ++slot) {
+        const Vc& h = vc_[static_cast<std::size_t>(r.port_base * vcs_ + slot)];
+        if (h.out_port == choice.port && h.out_vc == v) holder = r.port_base * vcs_ + slot;
+      }
+      out.push_back(holder);
     }
-    if (vc_[static_cast<std::size_t>(o)].held != 1) {
-      out.resize(mark);
-      return;
-    }
-    int holder = o;
-    for (int slot = 0; slot < r.slots; ++slot) {
-      const Vc& h = vc_[static_cast<std::size_t>(r.port_base * vcs_ + slot)];
-      if (h.out_port == step.port && h.out_vc == v) holder = r.port_base * vcs_ + slot;
-    }
-    out.push_back(holder);
   }
 }
 

@@ -15,7 +15,7 @@ void routes_every_pair(const Fly& fly) {
       ASSERT_EQ(fly.stage(at.router), 0);
       for (int s = 0; s < fly.stages(); ++s) {
         ASSERT_EQ(fly.stage(at.router), s);
-        int state = 0;
+        RouteState state = 0;
         const PortTarget t = fly.output(at.router, fly.route(at.router, at.port, dest, state).port);
         if (s + 1 == fly.stages()) {
           ASSERT_EQ(t.terminal, dest) << src << " to " << dest;

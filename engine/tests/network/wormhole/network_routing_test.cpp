@@ -1,0 +1,149 @@
+// The router engine under the cube's other routings (cube_routing.cpp): an adaptive head's
+// choice among outputs, the per-packet draws, and that what a routing promises deadlock-free
+// never deadlocks.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/rng.h"
+#include "network/topologies/kncube.h"
+#include "network/wormhole/network.h"
+
+namespace archex {
+namespace {
+
+NetworkConfig cube(std::vector<int> radix, bool torus, CubeRouting routing, int vcs,
+                   int buffer = 8) {
+  NetworkConfig c;
+  c.topology = std::make_shared<const KNCube>(std::move(radix), torus, true, routing);
+  c.vcs = vcs;
+  c.buffer_flits = buffer;
+  return c;
+}
+
+// Steps until every packet sent is delivered (the destinations take what arrives), at most
+// `cycles`; whether all were.
+bool drain(Network& net, int cycles) {
+  for (int c = 0; c < cycles && net.deadlock() == nullptr; ++c) {
+    if (net.idle()) return true;
+    net.step();
+    for (const int id : net.delivered()) net.consume(id);
+  }
+  return net.idle();
+}
+
+TEST(NetworkRouting, AnAdaptiveHeadTakesTheEscapeChannelOnlyWhenTheAdaptiveOnesAreHeld) {
+  // A line of 5 routers: one minimal port each hop, escape VC 0, adaptive VC 1.
+  Network net(cube({5}, false, CubeRouting::kMinimalAdaptive, 2, 4));
+  const int into2 = net.channel(2, 1);  // router 2's input from router 1 (its -x port)
+  net.send(0, 4, 40, 0);
+  int long_vc0 = 0;
+  int long_vc1 = 0;
+  for (int c = 0; c < 10; ++c) {
+    net.step();
+    long_vc0 += net.buffered(into2, 0);
+    long_vc1 += net.buffered(into2, 1);
+  }
+  // Alone, the packet takes the adaptive channels.
+  EXPECT_EQ(long_vc0, 0);
+  EXPECT_GT(long_vc1, 0);
+  // A packet from router 1 finds the adaptive channel to router 2 held: it takes the escape.
+  net.send(1, 4, 4, 0);
+  int second_vc0 = 0;
+  for (int c = 0; c < 20; ++c) {
+    net.step();
+    second_vc0 += net.buffered(into2, 0);
+    for (const int id : net.delivered()) net.consume(id);
+  }
+  EXPECT_GT(second_vc0, 0);
+  EXPECT_TRUE(drain(net, 1000));
+}
+
+TEST(NetworkRouting, AnAdaptiveHeadTakesAnotherMinimalPortBeforeTheEscape) {
+  // On a 3 x 3 mesh from (1,0) to (2,1) both +x and +y are minimal. With +x's adaptive VC held
+  // by a long packet from (0,0) to (2,0), the head goes +y, not onto +x's escape VC.
+  Network net(cube({3, 3}, false, CubeRouting::kMinimalAdaptive, 2, 4));
+  const KNCube& mesh = static_cast<const KNCube&>(net.topology());
+  net.send(0, mesh.node_at({2, 0, 0}), 40, 0);
+  for (int c = 0; c < 6; ++c) net.step();
+  net.send(mesh.node_at({1, 0, 0}), mesh.node_at({2, 1, 0}), 4, 0);
+  int up = 0;
+  int escape_x = 0;
+  for (int c = 0; c < 12; ++c) {
+    net.step();
+    // Router (1,1)'s input from below, router (2,0)'s from the left.
+    up += net.buffered(net.channel(mesh.node_at({1, 1, 0}), 3), 1);
+    escape_x += net.buffered(net.channel(mesh.node_at({2, 0, 0}), 1), 0);
+  }
+  EXPECT_GT(up, 0);
+  EXPECT_EQ(escape_x, 0);
+  EXPECT_TRUE(drain(net, 1000));
+}
+
+TEST(NetworkRouting, DrawsAreTheSameForTheSameSeedAndDifferForAnother) {
+  const auto states = [](std::uint64_t seed) {
+    NetworkConfig c = cube({4, 4}, false, CubeRouting::kValiant, 2);
+    c.route_seed = seed;
+    Network net(c);
+    std::vector<RouteState> out;
+    for (int k = 0; k < 32; ++k) out.push_back(net.packet(net.send(k % 16, 15 - k % 16, 2, 0)).route_state);
+    return out;
+  };
+  EXPECT_EQ(states(1), states(1));
+  EXPECT_NE(states(1), states(2));
+}
+
+// What a routing promises: deadlock-free with the VCs it asks for (the dateline on a torus).
+struct Promise {
+  CubeRouting routing;
+  bool torus;
+};
+
+TEST(NetworkRouting, RandomConfigurationsOfADeadlockFreeRoutingNeverDeadlock) {
+  const std::vector<Promise> promises = {
+      {CubeRouting::kDimensionOrder, false}, {CubeRouting::kDimensionOrder, true},
+      {CubeRouting::kRandomTie, true},       {CubeRouting::kValiant, false},
+      {CubeRouting::kValiant, true},         {CubeRouting::kRomm, true},
+      {CubeRouting::kO1Turn, false},         {CubeRouting::kO1Turn, true},
+      {CubeRouting::kMinimalAdaptive, false}, {CubeRouting::kMinimalAdaptive, true},
+      {CubeRouting::kWestFirst, false},      {CubeRouting::kNorthLast, false},
+      {CubeRouting::kNegativeFirst, false}};
+  Rng rng(2026);
+  for (int trial = 0; trial < 60; ++trial) {
+    const Promise& pr = promises[static_cast<std::size_t>(trial) % promises.size()];
+    const bool two_d_only = pr.routing == CubeRouting::kWestFirst ||
+                            pr.routing == CubeRouting::kNorthLast;
+    const int dims = two_d_only ? 2 : 1 + static_cast<int>(rng.below(3));
+    std::vector<int> radix;
+    for (int d = 0; d < dims; ++d) radix.push_back(2 + static_cast<int>(rng.below(dims == 3 ? 3 : 5)));
+    const KNCube shape(radix, pr.torus, true, pr.routing);
+    const int vcs = shape.min_vcs() + static_cast<int>(rng.below(3));
+    const int buffer = 1 + static_cast<int>(rng.below(6));
+    NetworkConfig c = cube(radix, pr.torus, pr.routing, vcs, buffer);
+    c.route_seed = rng.next_u64();
+    Network net(c);
+    const int nodes = shape.nodes();
+    const int flits = 1 + static_cast<int>(rng.below(12));
+    // Well past saturation: every source keeps a packet queued.
+    for (int cycle = 0; cycle < 1500 && net.deadlock() == nullptr; ++cycle) {
+      for (int src = 0; src < nodes; ++src) {
+        if (net.source_backlog(src) > 1) continue;
+        const int pick = static_cast<int>(rng.below(static_cast<std::uint64_t>(nodes - 1)));
+        net.send(src, pick >= src ? pick + 1 : pick, flits, 0);
+      }
+      net.step();
+      for (const int id : net.delivered()) net.consume(id);
+    }
+    const std::string what = routing_names()[static_cast<std::size_t>(pr.routing)] +
+                             (pr.torus ? " torus " : " mesh ") + std::to_string(nodes) +
+                             " nodes, " + std::to_string(vcs) + " VCs of " +
+                             std::to_string(buffer) + " flits, packets of " + std::to_string(flits);
+    EXPECT_EQ(net.deadlock(), nullptr) << what;
+    EXPECT_TRUE(drain(net, 200000)) << what;
+  }
+}
+
+}  // namespace
+}  // namespace archex
