@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "core/rng.h"
@@ -10,27 +11,62 @@
 
 namespace archex {
 
-enum class Pattern { kUniform, kTranspose, kBitComplement, kNeighbor, kHotspot };
+// New patterns go at the end: presets and links name a pattern by its number.
+enum class Pattern {
+  kUniform,
+  kTranspose,
+  kBitComplement,
+  kNeighbor,
+  kHotspot,
+  kBitReverse,
+  kShuffle,
+  kTornado,
+  kRandomPermutation
+};
 
-// Destinations of the synthetic traffic patterns among a topology's terminals. Uniform and
-// hotspot fit any topology; transpose, bit complement and nearest neighbour move coordinates, so
-// they need a k-ary n-cube.
+// A source's destinations, each with its share of the source's packets (the shares sum to 1).
+using DestinationShares = std::vector<std::pair<int, double>>;
+
+// Destinations of the synthetic traffic patterns among a topology's terminals (Dally & Towles,
+// sec. 3.2). Uniform, hotspot and random permutation fit any topology; bit-reverse and shuffle
+// move the bits of a terminal's number, so they need a power-of-two count of terminals;
+// transpose, bit complement, nearest neighbour and tornado move coordinates, so they need a
+// k-ary n-cube.
 class TrafficPattern {
  public:
   // Throws ParamError ("pattern") when the pattern does not fit the topology (a transpose needs
-  // equal radix in the dimensions it swaps).
-  TrafficPattern(const Topology& topo, Pattern pattern, double hotspot_fraction);
+  // equal radix in the dimensions it swaps), and ("hotspots") for a hot spot that is no terminal
+  // or is listed twice. `hotspots` are terminal numbers, -1 the centre node (a cube's middle node,
+  // else the middle terminal); empty: the centre node. The random permutation is drawn from
+  // `permutation_seed`.
+  TrafficPattern(const Topology& topo, Pattern pattern, double hotspot_fraction,
+                 const std::vector<int>& hotspots = {}, std::uint64_t permutation_seed = 1);
   int destination(int src, Rng& rng) const;
-  // The terminal the hotspot pattern favours; -1 for the other patterns.
-  int hotspot() const { return pattern_ == Pattern::kHotspot ? hotspot_ : -1; }
+  // Every destination of `src` with its share, in `out` (replaced): what destination() draws from.
+  void destinations(int src, DestinationShares& out) const;
+  // Each source has one destination (a permutation, or a map such as transpose's).
+  bool deterministic() const;
+  Pattern pattern() const { return pattern_; }
+  double hotspot_fraction() const { return hotspot_fraction_; }
+  // The terminals the hotspot pattern favours; none for the other patterns.
+  std::vector<int> hotspots() const {
+    return pattern_ == Pattern::kHotspot ? hotspots_ : std::vector<int>{};
+  }
 
  private:
+  // The one destination of a deterministic pattern.
+  int mapped(int src) const;
+
   const Topology& topo_;
   // The topology as a k-ary n-cube, or null.
   const KNCube* cube_;
   Pattern pattern_;
   double hotspot_fraction_;
-  int hotspot_;
+  std::vector<int> hotspots_;
+  // Bits of a terminal's number, for bit-reverse and shuffle.
+  int bits_ = 0;
+  // The random permutation's destinations by source.
+  std::vector<int> permutation_;
 };
 
 // Words moved through each crosspoint of a lone crossbar (input = source terminal, output =
