@@ -90,11 +90,23 @@ ParamTable<TrafficParams> params() {
       .add(&TrafficParams::packet_flits, number_param("packet_flits", "Packet length")
                                       .unit("flits").value(8).range(1, 64).whole()
                                       .about("Flits (words) per packet."))
+      .add(&TrafficParams::injection,
+           choice_param("injection", "Injection")
+               .choices({"bernoulli", "on/off"})
+               .value(0)
+               .about("How a node's packets come: Bernoulli (each cycle alike), or a Markov on/off "
+                      "source of the same mean rate (Dally & Towles sec. 23.2): bursts of a "
+                      "packet's flits back to back, burst_length packets long on average, "
+                      "between idle periods."))
+      .add(&TrafficParams::burst_length,
+           number_param("burst_length", "Burst length")
+               .unit("packets").value(8).range(1, 1000).step(1)
+               .about("Mean packets of an on period of on/off injection."))
       .add(&TrafficParams::injection_rate,
            number_param("injection_rate", "Offered load")
                .unit("flits/node/cycle").value(0.1).range(0.001, 1).step(0.001)
-               .about("Load of the chosen point: flits each node offers per cycle (Bernoulli "
-                      "packets)."))
+               .about("Load of the chosen point: flits each node offers per cycle, on average "
+                      "(as injection says)."))
       .add(&TrafficParams::sweep_rates, sweep)
       .add(&TrafficParams::sweep_scale,
            choice_param("sweep_scale", "Loads of the curve in")

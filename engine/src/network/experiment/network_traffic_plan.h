@@ -23,6 +23,7 @@ namespace archex::traffic_run {
 // every point and the combine see them.
 
 enum class SweepScale { kAbsolute, kOfBound };
+enum class InjectionKind { kBernoulli, kOnOff };
 
 struct TrafficParams {
   NetworkParams net;
@@ -31,6 +32,8 @@ struct TrafficParams {
   std::vector<int> hotspots;
   int permutation_seed;
   int packet_flits;
+  InjectionKind injection;
+  double burst_length;
   double injection_rate;
   std::vector<double> sweep_rates;
   SweepScale sweep_scale;
@@ -70,6 +73,7 @@ struct Plan {
     }
     std::sort(rates.begin() + 1, rates.end());
     options.packet_flits = p.packet_flits;
+    if (p.injection == InjectionKind::kOnOff) options.burst_packets = p.burst_length;
     options.warmup_cycles = p.warmup_cycles;
     options.max_cycles = p.max_cycles;
     options.confidence = p.confidence_percent / 100;

@@ -229,20 +229,42 @@ void TrafficPattern::destinations(int src, DestinationShares& out) const {
   }
 }
 
+Injection::Injection(int terminals, const LoadPointOptions& options, Rng& rng)
+    : probability_(options.rate / options.packet_flits) {
+  if (options.burst_packets <= 0) return;
+  const double rate = probability_;
+  const double peak = 1.0 / options.packet_flits;
+  if (rate >= peak) {
+    // Always on at the offered rate: no room for an off period.
+    on_.assign(static_cast<std::size_t>(terminals), 1);
+    to_off_ = 0;
+    return;
+  }
+  probability_ = peak;
+  to_off_ = std::min(1.0, peak / options.burst_packets);
+  to_on_ = to_off_ * rate / (peak - rate);
+  if (to_on_ > 1) {
+    to_on_ = 1;
+    probability_ = rate * (1 + to_off_);
+  }
+  const double share_on = to_on_ / (to_on_ + to_off_);
+  for (int node = 0; node < terminals; ++node) on_.push_back(rng.uniform01() < share_on ? 1 : 0);
+}
+
 LoadPoint::LoadPoint(const NetworkConfig& config, const TrafficPattern& pattern,
                      LoadPointOptions options, Rng& rng)
     : MeasuredLoadPoint(options),
       net_(config),
       pattern_(pattern),
       rng_(rng),
-      packet_probability_(options.rate / options.packet_flits),
+      injection_(net_.topology().terminals(), options, rng),
       crosspoints_(net_.topology()) {}
 
 void LoadPoint::cycle() {
   const int nodes = net_.topology().terminals();
   const bool measured = measuring();
   for (int node = 0; node < nodes; ++node) {
-    if (rng_.uniform01() >= packet_probability_) continue;
+    if (!injection_.fires(node, rng_)) continue;
     ++packets_created_;
     if (measured) created_flits_ += static_cast<std::uint64_t>(opt_.packet_flits);
     const int id =

@@ -69,6 +69,41 @@ class TrafficPattern {
   std::vector<int> permutation_;
 };
 
+// When each terminal creates a packet, at `rate` flits/node/cycle on average: Bernoulli, a packet
+// with probability rate / packet_flits every cycle, or with burst_packets > 0 a two-state Markov
+// on/off source (Dally & Towles sec. 23.2) of the same mean rate. On, it creates a packet with
+// probability 1 / packet_flits a cycle (its flits back to back at one a cycle) and turns off with
+// probability beta = 1 / (packet_flits x burst_packets), so an on period holds burst_packets
+// packets on average; off, it turns on with probability alpha, chosen so that the share of time
+// on, alpha / (alpha + beta), gives the mean rate. Where that would need alpha above 1 (a load
+// within a burst's share of the peak), alpha is 1 and the on-state probability rises to keep the
+// rate. Sources start in the stationary mix of states.
+class Injection {
+ public:
+  Injection(int terminals, const LoadPointOptions& options, Rng& rng);
+  // Whether `node` creates a packet this cycle (called once per node per cycle).
+  bool fires(int node, Rng& rng) {
+    if (on_.empty()) return rng.uniform01() < probability_;
+    auto& on = on_[static_cast<std::size_t>(node)];
+    const bool fire = on != 0 && rng.uniform01() < probability_;
+    if (on != 0) {
+      if (rng.uniform01() < to_off_) on = 0;
+    } else if (rng.uniform01() < to_on_) {
+      on = 1;
+    }
+    return fire;
+  }
+  // Whether an on/off source is on (always, for Bernoulli).
+  bool on(int node) const { return on_.empty() || on_[static_cast<std::size_t>(node)] != 0; }
+
+ private:
+  double probability_;
+  double to_off_ = 0;
+  double to_on_ = 1;
+  // Each source's state under on/off injection; empty for Bernoulli.
+  std::vector<char> on_;
+};
+
 // Words moved through each crosspoint of a lone crossbar (input = source terminal, output =
 // destination terminal), counted as their packet or connection is delivered: N^2 counters on a
 // crossbar of N ports and none on any other shape.
@@ -113,7 +148,7 @@ class LoadPoint final : public MeasuredLoadPoint {
   Network net_;
   const TrafficPattern& pattern_;
   Rng& rng_;
-  double packet_probability_;
+  Injection injection_;
   std::uint64_t ejected_at_end_ = 0;
   // Flits of the packets created while measuring (sent or refused).
   std::uint64_t created_flits_ = 0;

@@ -565,6 +565,21 @@ TEST(NetworkTraffic, MarksEveryHotSpotAndRefusesOneThatIsNoTerminal) {
   }
 }
 
+TEST(NetworkTraffic, OnOffBurstsWaitLongerThanBernoulliPacketsAtTheSameLoad) {
+  // A 4x4 mesh at 0.2 flits/node/cycle, far under its bound (0.53): Bernoulli packets seldom
+  // queue; bursts of 16 packets offered back to back queue behind each other at their source.
+  const ParamValues base = {{"dims", std::vector<double>{4, 4}}, {"injection_rate", 0.2}};
+  ParamValues bursty = base;
+  bursty.set("injection", 1);
+  bursty.set("burst_length", 16);
+  const Result bernoulli = chosen(base, 2);
+  const Result onoff = chosen(bursty, 2);
+  EXPECT_NEAR(onoff.scalar("accepted_flits_per_node_cycle"), 0.2, 0.02);
+  EXPECT_GT(onoff.scalar("latency_mean_cycles"), 3 * bernoulli.scalar("latency_mean_cycles"));
+  std::printf("4x4 mesh at 0.2: mean latency %.1f cycles Bernoulli, %.1f on/off (bursts of 16)\n",
+              bernoulli.scalar("latency_mean_cycles"), onoff.scalar("latency_mean_cycles"));
+}
+
 TEST(NetworkTraffic, BadCombinationsNameTheParameterAndTheValidChoices) {
   for (const double pattern : {1.0, 2.0, 3.0}) {
     try {

@@ -137,6 +137,66 @@ TEST(TrafficPattern, SeveralHotSpotsGetTheirSharesOfTheHotspotFraction) {
   }
 }
 
+TEST(Injection, OnOffSourcesKeepTheMeanRateInBurstsOfTheirLength) {
+  // One source, 8-flit packets, a quarter of a flit a cycle: 1/32 packets a cycle. On/off with
+  // bursts of 8: on at 1/8 a cycle, off with 1/64, on with 1/192, so an on and an off period take
+  // 256 cycles and 4,194,304 cycles hold some 16,000 bursts. The packets of a burst spread about
+  // as widely as their mean, so their mean is known to 8/sqrt(16000) = 0.06 (0.4 is six of those)
+  // and the rate to about 1 % (4 % is four of those).
+  LoadPointOptions opt;
+  opt.rate = 0.25;
+  opt.packet_flits = 8;
+  constexpr int kWindow = 1024;
+  constexpr int kCycles = 4096 * kWindow;
+  // Packets per window of kWindow cycles: their variance over their mean is 1 - p for Bernoulli,
+  // far above 1 for bursts.
+  auto dispersion = [](const std::vector<int>& counts) {
+    double mean = 0;
+    for (const int c : counts) mean += c;
+    mean /= static_cast<double>(counts.size());
+    double var = 0;
+    for (const int c : counts) var += (c - mean) * (c - mean);
+    return var / static_cast<double>(counts.size()) / mean;
+  };
+  for (const double burst : {0.0, 8.0}) {
+    opt.burst_packets = burst;
+    Rng rng(11);
+    Injection injection(1, opt, rng);
+    int fired = 0;
+    int bursts = 0;
+    int in_bursts = 0;
+    std::vector<int> windows(kCycles / kWindow, 0);
+    for (int t = 0; t < kCycles; ++t) {
+      const bool was_on = injection.on(0);
+      if (injection.fires(0, rng)) {
+        ++fired;
+        ++windows[static_cast<std::size_t>(t / kWindow)];
+        if (was_on) ++in_bursts;
+      }
+      if (was_on && !injection.on(0)) ++bursts;
+    }
+    std::printf("%s: %.5f packets/cycle (1/32 = 0.03125), %.2f packets a burst, dispersion %.2f\n",
+                burst > 0 ? "on/off, bursts of 8" : "Bernoulli", fired / static_cast<double>(kCycles),
+                bursts > 0 ? in_bursts / static_cast<double>(bursts) : 0.0, dispersion(windows));
+    EXPECT_NEAR(fired / static_cast<double>(kCycles), 1.0 / 32, 0.04 / 32) << burst;
+    if (burst > 0) {
+      EXPECT_NEAR(in_bursts / static_cast<double>(bursts), 8, 0.4);
+      EXPECT_GT(dispersion(windows), 5);
+    } else {
+      EXPECT_LT(dispersion(windows), 1.2);
+    }
+  }
+  // Near the peak a burst's off period cannot be shorter than a cycle: the source is on more and
+  // still offers the asked rate (0.95 flits a cycle in bursts of one packet).
+  opt.rate = 0.95;
+  opt.burst_packets = 1;
+  Rng rng(12);
+  Injection near_peak(1, opt, rng);
+  int fired = 0;
+  for (int t = 0; t < 1000000; ++t) fired += near_peak.fires(0, rng) ? 1 : 0;
+  EXPECT_NEAR(fired / 1e6, 0.95 / 8, 0.02 * 0.95 / 8);
+}
+
 TEST(LoadPoint, MeasuresHeadOfLineBlockingOnACrossbar) {
   // Offered more than a FIFO input-queued 32 x 32 switch carries, 1-flit packets: the accepted
   // load is its saturation throughput. 3 %: the N -> infinity limit lies 1.3 % under a 32-port
