@@ -306,6 +306,8 @@ describe('the custom network shows what its shape and switching use', () => {
       expect.arrayContaining(['hotspot_fraction', 'hotspots']),
     );
     expect(shown({ pattern: 'random permutation' })).toContain('permutation_seed');
+    expect(mesh).not.toContain('burst_length');
+    expect(shown({ injection: 'on/off' })).toContain('burst_length');
   });
 
   it('a fly of circuits that retry: the fly, the circuit and its back-off, no router', () => {
