@@ -19,9 +19,10 @@
 //   latency_vs_accepted, acceptance_vs_offered (1 with wormhole switching, which drops nothing);
 //   with circuit switching also blocking_vs_offered.
 // - analytical models, named model_*: the scalar model_capacity_bound (flits/node/cycle, every
-//   shape, of the chosen pattern); on a cube with wormhole switching model_zero_load_latency_cycles; on a crossbar with
-//   wormhole switching model_fifo_saturation; on a fly with circuits dropped on conflict the
-//   series model_patel_acceptance (against offered load, beside acceptance_vs_offered).
+//   shape, of the chosen pattern); on a cube with wormhole switching
+//   model_zero_load_latency_cycles (of the chosen pattern too); on a crossbar with wormhole
+//   switching model_fifo_saturation; on a fly with circuits dropped on conflict the series
+//   model_patel_acceptance (against offered load, beside acceptance_vs_offered).
 // - channel utilization at the chosen load: the network channel_util (network/topologies/describe.h) with
 //   each channel's utilization and occupancy (the share of the time packets held it), and on a
 //   crossbar each crosspoint's share of its output. Under the hotspot pattern the networks'

@@ -274,7 +274,9 @@ double pattern_capacity_bound(const Topology& topology, const NetworkConfig& c,
   const double most_ejected = *std::max_element(load.ejection.begin(), load.ejection.end());
   // The channels into and out of a terminal: one terminal's offered load in, its ejection out.
   double most = 0;
-  for (const double e : load.ejection) most = std::max(most, c.half_duplex ? 1 + e : std::max(1.0, e));
+  for (const double e : load.ejection) {
+    most = std::max(most, c.half_duplex ? 1 + e : std::max(1.0, e));
+  }
   int channels = 0;
   const std::vector<int> base = channel_bases(topology, channels);
   for (int r = 0; r < topology.routers(); ++r) {

@@ -176,7 +176,8 @@ int TrafficPattern::destination(int src, Rng& rng) const {
       const int others =
           static_cast<int>(hotspots_.size()) - (self != hotspots_.end() ? 1 : 0);
       if (others > 0 && rng.uniform01() < hotspot_fraction_) {
-        int pick = others == 1 ? 0 : static_cast<int>(rng.below(static_cast<std::uint64_t>(others)));
+        int pick =
+            others == 1 ? 0 : static_cast<int>(rng.below(static_cast<std::uint64_t>(others)));
         for (const int h : hotspots_) {
           if (h == src) continue;
           if (pick-- == 0) return h;

@@ -557,7 +557,9 @@ TEST(NetworkTraffic, MarksEveryHotSpotAndRefusesOneThatIsNoTerminal) {
   expected[12] = 1;
   EXPECT_EQ(r.find_network("channel_util").terminals.ints("hotspot"), expected);
   try {
-    run({{"dims", std::vector<double>{4, 4}}, {"pattern", 4}, {"hotspots", std::vector<double>{16}}});
+    run({{"dims", std::vector<double>{4, 4}},
+         {"pattern", 4},
+         {"hotspots", std::vector<double>{16}}});
     FAIL();
   } catch (const ParamError& e) {
     EXPECT_EQ(e.param(), "hotspots");

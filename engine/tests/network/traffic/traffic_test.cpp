@@ -176,7 +176,8 @@ TEST(Injection, OnOffSourcesKeepTheMeanRateInBurstsOfTheirLength) {
       if (was_on && !injection.on(0)) ++bursts;
     }
     std::printf("%s: %.5f packets/cycle (1/32 = 0.03125), %.2f packets a burst, dispersion %.2f\n",
-                burst > 0 ? "on/off, bursts of 8" : "Bernoulli", fired / static_cast<double>(kCycles),
+                burst > 0 ? "on/off, bursts of 8" : "Bernoulli",
+                fired / static_cast<double>(kCycles),
                 bursts > 0 ? in_bursts / static_cast<double>(bursts) : 0.0, dispersion(windows));
     EXPECT_NEAR(fired / static_cast<double>(kCycles), 1.0 / 32, 0.04 / 32) << burst;
     if (burst > 0) {
