@@ -139,8 +139,9 @@ describe('runPreset() on the custom network', () => {
       runPreset(engine, models, preset, ['topology=crossbar', 'pattern=transpose']),
     ).rejects.toThrow(
       new UsageError(
-        "parameter 'pattern': transpose, bit complement and nearest neighbour need a mesh or " +
-          'torus; valid on this network: uniform, hotspot',
+        "parameter 'pattern': transpose, bit complement, nearest neighbour and tornado need a " +
+          'mesh or torus; valid on this network: uniform, hotspot, bit-reverse, shuffle, random ' +
+          'permutation',
         'pattern',
       ),
     );

@@ -300,7 +300,14 @@ describe('the custom network shows what its shape and switching use', () => {
     expect(mesh).not.toContain('backoff_cycles');
     expect(mesh).not.toContain('header_delay_cycles');
     expect(mesh).not.toContain('hotspot_fraction');
-    expect(shown({ pattern: 'hotspot' })).toContain('hotspot_fraction');
+    expect(mesh).not.toContain('hotspots');
+    expect(mesh).not.toContain('permutation_seed');
+    expect(shown({ pattern: 'hotspot' })).toEqual(
+      expect.arrayContaining(['hotspot_fraction', 'hotspots']),
+    );
+    expect(shown({ pattern: 'random permutation' })).toContain('permutation_seed');
+    expect(mesh).not.toContain('burst_length');
+    expect(shown({ injection: 'on/off' })).toContain('burst_length');
   });
 
   it('a fly of circuits that retry: the fly, the circuit and its back-off, no router', () => {

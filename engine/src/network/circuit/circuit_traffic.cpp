@@ -11,7 +11,7 @@ CircuitLoadPoint::CircuitLoadPoint(const CircuitConfig& config, const TrafficPat
       net_(config, seed),
       pattern_(pattern),
       rng_(rng),
-      connection_probability_(options.rate / options.packet_flits),
+      injection_(net_.topology().terminals(), options, rng),
       crosspoints_(net_.topology()),
       channel_rate_(config.channel_rate) {}
 
@@ -30,7 +30,7 @@ void CircuitLoadPoint::cycle() {
   const int sources = net_.topology().terminals();
   const bool measured = measuring();
   for (int src = 0; src < sources; ++src) {
-    if (rng_.uniform01() >= connection_probability_) continue;
+    if (!injection_.fires(src, rng_)) continue;
     if (measured) created_words_ += static_cast<std::uint64_t>(opt_.packet_flits);
     const int id = net_.open(src, pattern_.destination(src, rng_), opt_.packet_flits);
     if (id < 0) {

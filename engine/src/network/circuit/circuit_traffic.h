@@ -46,7 +46,7 @@ class CircuitLoadPoint final : public MeasuredLoadPoint {
   CircuitNetwork net_;
   const TrafficPattern& pattern_;
   Rng& rng_;
-  double connection_probability_;
+  Injection injection_;
   // Connections with ids from first_measured_ on, opened while measuring, are measured.
   int first_measured_ = 0;
   int end_measured_ = 0;

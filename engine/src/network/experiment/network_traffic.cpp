@@ -19,13 +19,14 @@
 //   latency_vs_accepted, acceptance_vs_offered (1 with wormhole switching, which drops nothing);
 //   with circuit switching also blocking_vs_offered.
 // - analytical models, named model_*: the scalar model_capacity_bound (flits/node/cycle, every
-//   shape); on a cube with wormhole switching model_zero_load_latency_cycles; on a crossbar with
-//   wormhole switching model_fifo_saturation; on a fly with circuits dropped on conflict the
-//   series model_patel_acceptance (against offered load, beside acceptance_vs_offered).
+//   shape, of the chosen pattern); on a cube with wormhole switching
+//   model_zero_load_latency_cycles (of the chosen pattern too); on a crossbar with wormhole
+//   switching model_fifo_saturation; on a fly with circuits dropped on conflict the series
+//   model_patel_acceptance (against offered load, beside acceptance_vs_offered).
 // - channel utilization at the chosen load: the network channel_util (network/topologies/describe.h) with
 //   each channel's utilization and occupancy (the share of the time packets held it), and on a
 //   crossbar each crosspoint's share of its output. Under the hotspot pattern the networks'
-//   terminals say which one is the hot spot (column hotspot, 1 there).
+//   terminals say which are the hot spots (column hotspot, 1 there).
 // The run is a sweep (core/sweep.h): point 0 is the chosen load, points 1.. the curve's loads, each
 // on its own network drawing only from its own random stream, except that a load of the curve
 // equal to the chosen one draws from the chosen point's: it is the same run, with the same
@@ -51,40 +52,69 @@ ParamTable<TrafficParams> params() {
           .unit("flits/node/cycle").unit_from("sweep_scale").value(0.1).range(0.001, 1)
           .step(0.001)
           .about("Offered loads of the latency-vs-load curve, in the unit sweep_scale names: "
-                 "flits/node/cycle, as injection_rate, or fractions of the network's capacity "
-                 "bound (model_capacity_bound: a cube's channel-load bound), so the curve ends "
-                 "near saturation on any size.");
+                 "flits/node/cycle, as injection_rate, or fractions of the capacity bound of "
+                 "the network under the chosen pattern (model_capacity_bound: the channel-load "
+                 "bound), so the curve ends near saturation on any size.");
   sweep.max_items = 24;
   sweep.default_list = {0.02, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4};
   ParamTable<TrafficParams> t;
   t.include(&TrafficParams::net, network_table())
       .add(&TrafficParams::pattern,
            choice_param("pattern", "Traffic pattern")
-               .choices({"uniform", "transpose", "bit-complement", "nearest-neighbour", "hotspot"})
+               .choices({"uniform", "transpose", "bit-complement", "nearest-neighbour", "hotspot",
+                         "bit-reverse", "shuffle", "tornado", "random permutation"})
                .value(0)
-               .about("Where packets go: uniform random, transpose (coordinates reversed), "
-                      "bit-complement (k-1-c in every dimension), nearest neighbour, or hotspot (a "
-                      "share to the centre node). Transpose, bit-complement and nearest neighbour "
-                      "need a mesh or torus."))
+               .about("Where packets go (Dally & Towles sec. 3.2): uniform random, transpose "
+                      "(coordinates reversed), bit-complement (k-1-c in every dimension), nearest "
+                      "neighbour, hotspot (a share to the hot spots), bit-reverse (the bits of "
+                      "the terminal's number reversed), shuffle (those bits rotated left by one), "
+                      "tornado (every coordinate ceil(k/2)-1 ahead) or a random permutation of "
+                      "the terminals (drawn from permutation_seed). Transpose, bit-complement, "
+                      "nearest neighbour and tornado need a mesh or torus; bit-reverse and "
+                      "shuffle a power-of-two count of terminals."))
       .add(&TrafficParams::hotspot_fraction,
            number_param("hotspot_fraction", "Hotspot share")
                .unit("fraction").value(0.1).range(0, 1).step(0.01)
-               .about("Share of packets sent to the centre node under the hotspot pattern."))
+               .about("Share of packets sent to the hot spots under the hotspot pattern, split "
+                      "alike among the hot spots other than the sender."))
+      .add(&TrafficParams::hotspots,
+           number_param("hotspots", "Hot spots")
+               .unit("terminal").value(-1).range(-1, 1e8).whole()
+               .max_items(16).default_list({-1})
+               .about("Terminals the hotspot pattern favours, by number (a mesh or torus numbers "
+                      "node (x, y, z) x + kx (y + ky z)); -1 is the centre node."))
+      .add(&TrafficParams::permutation_seed,
+           number_param("permutation_seed", "Permutation seed")
+               .value(1).range(0, 1e9).whole()
+               .about("Seed of the random permutation pattern: the same seed draws the same "
+                      "permutation, whatever the run's seed."))
       .add(&TrafficParams::packet_flits, number_param("packet_flits", "Packet length")
                                       .unit("flits").value(8).range(1, 64).whole()
                                       .about("Flits (words) per packet."))
+      .add(&TrafficParams::injection,
+           choice_param("injection", "Injection")
+               .choices({"bernoulli", "on/off"})
+               .value(0)
+               .about("How a node's packets come: Bernoulli (each cycle alike), or a Markov on/off "
+                      "source of the same mean rate (Dally & Towles sec. 23.2): bursts of a "
+                      "packet's flits back to back, burst_length packets long on average, "
+                      "between idle periods."))
+      .add(&TrafficParams::burst_length,
+           number_param("burst_length", "Burst length")
+               .unit("packets").value(8).range(1, 1000).step(1)
+               .about("Mean packets of an on period of on/off injection."))
       .add(&TrafficParams::injection_rate,
            number_param("injection_rate", "Offered load")
                .unit("flits/node/cycle").value(0.1).range(0.001, 1).step(0.001)
-               .about("Load of the chosen point: flits each node offers per cycle (Bernoulli "
-                      "packets)."))
+               .about("Load of the chosen point: flits each node offers per cycle, on average "
+                      "(as injection says)."))
       .add(&TrafficParams::sweep_rates, sweep)
       .add(&TrafficParams::sweep_scale,
            choice_param("sweep_scale", "Loads of the curve in")
                .choices({"flits/node/cycle", "fractions of the capacity bound"})
                .value(0)
                .about("How the loads of the curve are read: as flits/node/cycle, or as fractions "
-                      "of the capacity bound under uniform traffic (1: the bound), capped at 1 "
+                      "of the capacity bound under the chosen pattern (1: the bound), capped at 1 "
                       "flit/node/cycle."))
       .add(&TrafficParams::warmup_cycles,
            number_param("warmup_cycles", "Warm-up")
@@ -140,7 +170,8 @@ ModelInfo network_traffic_info() {
         // Only the hotspot pattern is built here: the others may not fit the shape, which the
         // run itself reports.
         if (p.pattern == Pattern::kHotspot) {
-          mark_hotspot(n, TrafficPattern(*topology, p.pattern, p.hotspot_fraction).hotspot());
+          mark_hotspot(n, TrafficPattern(*topology, p.pattern, p.hotspot_fraction, p.hotspots)
+                              .hotspots());
         }
         return std::vector<NetworkMap>{std::move(n)};
       })

@@ -60,11 +60,12 @@ constexpr ScalarOutput kLatencyVsOfferedSaturation{
     "Lowest offered load of the curve that was not sustained"};
 constexpr ScalarOutput kModelCapacityBound{
     "model_capacity_bound", "flits/node/cycle",
-    "Model: the most load uniform traffic can offer before a channel is full (a cube's "
-    "channel-load bound)"};
+    "Model: the most load the chosen pattern can offer before a channel is full (its "
+    "channel-load bound along the network's routes)"};
 constexpr ScalarOutput kModelZeroLoadLatencyCycles{
     "model_zero_load_latency_cycles", "cycles",
-    "Model: mean latency of a packet alone in the network under uniform destinations"};
+    "Model: mean latency of a packet alone in the network under the chosen pattern's "
+    "destinations"};
 constexpr ScalarOutput kModelFifoSaturation{
     "model_fifo_saturation", "flits/node/cycle",
     "Model: saturation throughput of an input-queued crossbar with FIFO heads under uniform "

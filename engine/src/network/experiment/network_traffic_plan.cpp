@@ -12,10 +12,10 @@ std::string with_commas(std::int64_t n) {
   return digits;
 }
 
-void mark_hotspot(NetworkMap& n, int hotspot) {
-  if (hotspot < 0) return;
+void mark_hotspot(NetworkMap& n, const std::vector<int>& hotspots) {
+  if (hotspots.empty()) return;
   std::vector<std::int32_t> flags(n.terminals.rows(), 0);
-  flags[static_cast<std::size_t>(hotspot)] = 1;
+  for (const int h : hotspots) flags[static_cast<std::size_t>(h)] = 1;
   n.terminals.add("hotspot", "", std::move(flags));
 }
 

@@ -23,12 +23,17 @@ namespace archex::traffic_run {
 // every point and the combine see them.
 
 enum class SweepScale { kAbsolute, kOfBound };
+enum class InjectionKind { kBernoulli, kOnOff };
 
 struct TrafficParams {
   NetworkParams net;
   Pattern pattern;
   double hotspot_fraction;
+  std::vector<int> hotspots;
+  int permutation_seed;
   int packet_flits;
+  InjectionKind injection;
+  double burst_length;
   double injection_rate;
   std::vector<double> sweep_rates;
   SweepScale sweep_scale;
@@ -41,9 +46,9 @@ struct TrafficParams {
 // A count as "33,554,432".
 std::string with_commas(std::int64_t n);
 
-// Marks the terminal a hotspot pattern favours in a network's description: its terminals'
-// column hotspot, 1 there and 0 elsewhere. Other patterns (-1) add nothing.
-void mark_hotspot(NetworkMap& n, int hotspot);
+// Marks the terminals a hotspot pattern favours in a network's description: its terminals'
+// column hotspot, 1 there and 0 elsewhere. Other patterns (none) add nothing.
+void mark_hotspot(NetworkMap& n, const std::vector<int>& hotspots);
 
 // The network and the loads of a run, as every point and the combine see them: point 0 is the
 // chosen load, points 1.. the curve's loads in ascending order.
@@ -53,7 +58,9 @@ struct Plan {
         cube(std::dynamic_pointer_cast<const KNCube>(topology)),
         config(network_config(p.net, topology)),
         circuit(circuit_config(p.net, topology)),
-        bound(capacity_bound(*topology, config)),
+        pattern(std::make_shared<const TrafficPattern>(*topology, p.pattern, p.hotspot_fraction,
+                                                       p.hotspots, p.permutation_seed)),
+        bound(pattern_capacity_bound(*topology, config, *pattern)),
         circuits(p.net.switching == Switching::kCircuit),
         can_deadlock(cube && cube->torus() && !cube->dateline() && !circuits) {
     rates.push_back(p.injection_rate);
@@ -66,15 +73,16 @@ struct Plan {
     }
     std::sort(rates.begin() + 1, rates.end());
     options.packet_flits = p.packet_flits;
+    if (p.injection == InjectionKind::kOnOff) options.burst_packets = p.burst_length;
     options.warmup_cycles = p.warmup_cycles;
     options.max_cycles = p.max_cycles;
     options.confidence = p.confidence_percent / 100;
     if (can_deadlock) options.deadlock_watch_cycles = p.deadlock_watch_cycles;
   }
 
-  // Builds the network and the pattern once, so a bad configuration is reported before any work.
+  // Builds the network once, so a bad configuration is reported before any work (the pattern is
+  // built with the plan).
   void check(const TrafficParams& p) const {
-    const TrafficPattern pattern(*topology, p.pattern, p.hotspot_fraction);
     building(p, [&] {
       if (circuits) {
         CircuitNetwork network(circuit, 0);
@@ -114,6 +122,9 @@ struct Plan {
   std::shared_ptr<const KNCube> cube;
   NetworkConfig config;
   CircuitConfig circuit;
+  // The traffic pattern every point sends (its random permutation drawn once).
+  std::shared_ptr<const TrafficPattern> pattern;
+  // The pattern's capacity bound.
   double bound;
   bool circuits;
   // A torus without a dateline: the results say which points deadlocked.

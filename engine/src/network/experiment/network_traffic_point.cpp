@@ -33,7 +33,7 @@ class NetworkTrafficPoint final : public RecordPoint<TrafficRecord> {
  public:
   NetworkTrafficPoint(const TrafficParams& p, Rng rng, std::size_t index)
       : RecordPoint(traffic_record()), p_(p), plan_(p), index_(index), rng_(rng),
-        pattern_(*plan_.topology, p.pattern, p.hotspot_fraction) {
+        pattern_(*plan_.pattern) {
     LoadPointOptions opt = plan_.options;
     opt.rate = plan_.rates[index];
     plan_.building(p, [&] {
@@ -194,7 +194,7 @@ class NetworkTrafficPoint final : public RecordPoint<TrafficRecord> {
     NetworkMap n = describe_network(topology, kChannelUtil.name(), "channels");
     n.channels.add("utilization", "fraction", per_channel(topology, c.utilization))
         .add("occupancy", "fraction", per_channel(topology, c.occupancy));
-    mark_hotspot(n, pattern_.hotspot());
+    mark_hotspot(n, pattern_.hotspots());
     if (!c.crosspoints.empty()) {
       const auto ports = static_cast<std::int32_t>(topology.terminals());
       std::vector<std::int32_t> input;
@@ -214,7 +214,7 @@ class NetworkTrafficPoint final : public RecordPoint<TrafficRecord> {
   Plan plan_;
   std::size_t index_;
   Rng rng_;
-  TrafficPattern pattern_;
+  const TrafficPattern& pattern_;
   std::unique_ptr<LoadPoint> point_;
   std::unique_ptr<CircuitLoadPoint> circuit_point_;
 };

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/param_spec.h"
+#include "network/network_params.h"
 
 namespace archex {
 
@@ -38,6 +39,125 @@ std::map<Partition, double> throw_cells(const Partition& from, int balls) {
     now.swap(next);
   }
   return now;
+}
+
+// Where each router's output ports start in the walk's channel numbering.
+std::vector<int> channel_bases(const Topology& topology, int& channels) {
+  std::vector<int> base;
+  channels = 0;
+  for (int r = 0; r < topology.routers(); ++r) {
+    base.push_back(channels);
+    channels += topology.ports(r);
+  }
+  return base;
+}
+
+// The first states a walk follows for a pair: every one route_starts gives, or, past `most`, that
+// many spread evenly over them (an estimate of an oblivious routing's mean, the same each time).
+std::vector<RouteState> walk_starts(const Topology& topology, int src, int dest, int most) {
+  std::vector<RouteState> all = topology.route_starts(src, dest);
+  if (static_cast<int>(all.size()) <= most) return all;
+  std::vector<RouteState> some;
+  for (int k = 0; k < most; ++k) {
+    some.push_back(all[static_cast<std::size_t>(k) * all.size() / static_cast<std::size_t>(most)]);
+  }
+  return some;
+}
+
+// Adds `share` to every channel between routers of the route from `src` to `dest`, spread over
+// the routing's draws (at most `most_starts` of them); returns its mean hops. An adaptive
+// routing is walked along route(), its minimal route in dimension order.
+double walk_route(const Topology& topology, const std::vector<int>& base, int src, int dest,
+                  double share, std::vector<double>& channels, int most_starts = 64) {
+  const std::vector<RouteState> starts = walk_starts(topology, src, dest, most_starts);
+  const double each = share / static_cast<double>(starts.size());
+  int hops = 0;
+  for (const RouteState start : starts) {
+    RouterPort at = topology.injection(src);
+    RouteState state = start;
+    // A route visits each router at most once in each phase; the bound stops a table that loops.
+    for (int hop = 0; hop <= 2 * topology.routers(); ++hop) {
+      const RouteStep step = topology.route(at.router, at.port, dest, state);
+      const PortTarget next = topology.output(at.router, step.port);
+      if (next.router < 0) break;
+      channels[static_cast<std::size_t>(base[static_cast<std::size_t>(at.router)] + step.port)] +=
+          each;
+      ++hops;
+      at = {next.router, next.port};
+    }
+  }
+  return static_cast<double>(hops) / static_cast<double>(starts.size());
+}
+
+// The closed forms of uniform traffic on a cube are dimension order's: they hold for it and for
+// an adaptive routing's minimal routes taken in that order, not for a routing that draws.
+bool closed_form_routes(const Topology& topology) {
+  return topology.cube() == nullptr || !topology.draws_routes();
+}
+
+// Uniform traffic's load on each channel between routers (per unit offered per terminal) and its
+// mean hops (pattern_load says how).
+PatternLoad uniform_load(const Topology& topology, const std::vector<int>& base, int channels) {
+  PatternLoad out;
+  out.channels.assign(static_cast<std::size_t>(channels), 0.0);
+  const int nodes = topology.terminals();
+  out.ejection.assign(static_cast<std::size_t>(nodes), 1.0);
+  const KNCube* cube = topology.cube();
+  if (cube != nullptr && closed_form_routes(topology)) {
+    // Dimension-order routing loads a channel of dimension d by its line or ring alone, from
+    // sources uniform over it to destinations uniform over it (KNCube::uniform_channel_load),
+    // then over all nodes but the source.
+    const auto n = static_cast<double>(nodes);
+    for (int d = 0; d < cube->dimensions(); ++d) {
+      const int k = cube->radix(d);
+      std::vector<double> plus(static_cast<std::size_t>(k), 0.0);
+      std::vector<double> minus(static_cast<std::size_t>(k), 0.0);
+      for (int a = 0; a < k; ++a) {
+        for (int b = 0; b < k; ++b) {
+          const int ahead = ((b - a) % k + k) % k;
+          if (ahead == 0) continue;
+          const bool up = cube->torus() ? ahead <= k - ahead : b > a;
+          for (int x = a; x != b; x = up ? (x + 1) % k : (x - 1 + k) % k) {
+            (up ? plus : minus)[static_cast<std::size_t>(x)] += 1.0 / k;
+          }
+        }
+      }
+      for (int node = 0; node < nodes; ++node) {
+        const auto x = static_cast<std::size_t>(cube->coordinate(node, d));
+        const auto at = static_cast<std::size_t>(base[static_cast<std::size_t>(node)] + 2 * d);
+        out.channels[at] = plus[x] * n / (n - 1);
+        out.channels[at + 1] = minus[x] * n / (n - 1);
+      }
+    }
+    out.mean_hops = cube_mean_hops(*cube);
+    return out;
+  }
+  if (nodes <= kMostUniformWalkTerminals) {
+    double hops = 0;
+    const double share = 1.0 / (nodes - 1);
+    // A routing that draws is walked over at most kMostUniformWalkRoutes routes in all.
+    const double pairs = static_cast<double>(nodes) * (nodes - 1);
+    const int most_starts =
+        static_cast<int>(std::clamp(kMostUniformWalkRoutes / pairs, 1.0, 64.0));
+    for (int src = 0; src < nodes; ++src) {
+      for (int dest = 0; dest < nodes; ++dest) {
+        if (dest != src) {
+          hops += walk_route(topology, base, src, dest, share, out.channels, most_starts);
+        }
+      }
+    }
+    out.mean_hops = hops / (static_cast<double>(nodes) * (nodes - 1));
+    return out;
+  }
+  const double load = topology.uniform_channel_load();
+  for (int r = 0; r < topology.routers(); ++r) {
+    for (int port = 0; port < topology.ports(r); ++port) {
+      if (topology.output(r, port).router >= 0) {
+        out.channels[static_cast<std::size_t>(base[static_cast<std::size_t>(r)] + port)] = load;
+      }
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -115,10 +235,105 @@ double cube_mean_hops(const KNCube& cube) {
 
 double cube_zero_load_latency_cycles(const KNCube& cube, const NetworkConfig& c,
                                      int packet_flits) {
+  return zero_load_latency_cycles(cube_mean_hops(cube), c, packet_flits);
+}
+
+double zero_load_latency_cycles(double mean_hops, const NetworkConfig& c, int packet_flits) {
   const double per_router =
       1 + c.router_delay_cycles + c.switch_alloc_cycles + c.route_cycles + c.vc_alloc_cycles;
   const double rate = std::min({c.channel_rate, c.inject_rate, c.eject_rate, 1.0});
-  return (cube_mean_hops(cube) + 1) * per_router + (packet_flits - 1) / rate;
+  return (mean_hops + 1) * per_router + (packet_flits - 1) / rate;
+}
+
+PatternLoad pattern_load(const Topology& topology, const TrafficPattern& pattern) {
+  int channels = 0;
+  const std::vector<int> base = channel_bases(topology, channels);
+  const int nodes = topology.terminals();
+  const Pattern kind = pattern.pattern();
+  // Uniform traffic, or the uniform share of the hotspot pattern (each source's but that of a
+  // lone hot spot, which sends all its packets uniformly: walked below).
+  const std::vector<int> hot = pattern.hotspots();
+  double uniform_share = 0;
+  if (kind == Pattern::kUniform) uniform_share = 1;
+  if (kind == Pattern::kHotspot) uniform_share = 1 - pattern.hotspot_fraction();
+  PatternLoad out;
+  if (uniform_share > 0) {
+    out = uniform_load(topology, base, channels);
+    for (double& c : out.channels) c *= uniform_share;
+    for (double& e : out.ejection) e *= uniform_share;
+    out.mean_hops *= uniform_share;
+  } else {
+    out.channels.assign(static_cast<std::size_t>(channels), 0.0);
+    out.ejection.assign(static_cast<std::size_t>(nodes), 0.0);
+  }
+  if (kind == Pattern::kUniform) return out;
+  double hops = 0;
+  DestinationShares shares;
+  for (int src = 0; src < nodes; ++src) {
+    if (kind == Pattern::kHotspot) {
+      // The hot shares alone, to the hot spots but the source; a lone hot spot's own packets go
+      // uniformly.
+      shares.clear();
+      const double f = pattern.hotspot_fraction();
+      const auto others = static_cast<double>(
+          hot.size() - static_cast<std::size_t>(std::count(hot.begin(), hot.end(), src)));
+      for (const int h : hot) {
+        if (h != src) shares.emplace_back(h, f / others);
+      }
+      if (others == 0) {
+        for (int d = 0; d < nodes; ++d) {
+          if (d != src) shares.emplace_back(d, f / (nodes - 1));
+        }
+      }
+    } else {
+      pattern.destinations(src, shares);
+    }
+    for (const auto& [dest, share] : shares) {
+      out.ejection[static_cast<std::size_t>(dest)] += share;
+      hops += share * walk_route(topology, base, src, dest, share, out.channels);
+    }
+  }
+  out.mean_hops += hops / nodes;
+  return out;
+}
+
+double pattern_capacity_bound(const Topology& topology, const NetworkConfig& c,
+                              const TrafficPattern& pattern) {
+  if (pattern.pattern() == Pattern::kUniform && closed_form_routes(topology)) {
+    return capacity_bound(topology, c);
+  }
+  const PatternLoad load = pattern_load(topology, pattern);
+  const double most_ejected = *std::max_element(load.ejection.begin(), load.ejection.end());
+  // The channels into and out of a terminal: one terminal's offered load in, its ejection out.
+  double most = 0;
+  for (const double e : load.ejection) {
+    most = std::max(most, c.half_duplex ? 1 + e : std::max(1.0, e));
+  }
+  int channels = 0;
+  const std::vector<int> base = channel_bases(topology, channels);
+  for (int r = 0; r < topology.routers(); ++r) {
+    for (int port = 0; port < topology.ports(r); ++port) {
+      double on = load.channels[static_cast<std::size_t>(base[static_cast<std::size_t>(r)] + port)];
+      if (c.half_duplex) {
+        // Both directions of a half-duplex link share one channel's rate.
+        const RouterPort back = topology.reverse(r, port);
+        if (back.router >= 0) {
+          on += load.channels[static_cast<std::size_t>(
+              base[static_cast<std::size_t>(back.router)] + back.port)];
+        }
+      }
+      most = std::max(most, on);
+    }
+  }
+  return std::min({c.channel_rate / most, c.inject_rate, c.eject_rate / most_ejected});
+}
+
+double pattern_zero_load_latency_cycles(const KNCube& cube, const NetworkConfig& c,
+                                        const TrafficPattern& pattern, int packet_flits) {
+  if (pattern.pattern() == Pattern::kUniform && closed_form_routes(cube)) {
+    return cube_zero_load_latency_cycles(cube, c, packet_flits);
+  }
+  return zero_load_latency_cycles(pattern_load(cube, pattern).mean_hops, c, packet_flits);
 }
 
 double cube_channel_load_bound(const KNCube& cube, const NetworkConfig& c) {

@@ -1,8 +1,11 @@
 #pragma once
 
+#include <vector>
+
 #include "network/topologies/kncube.h"
-#include "network/wormhole/network.h"
 #include "network/topologies/topology.h"
+#include "network/traffic/traffic.h"
+#include "network/wormhole/network.h"
 
 namespace archex {
 
@@ -32,6 +35,47 @@ double cube_mean_hops(const KNCube& cube);
 // at the slowest of the channel, injection and ejection rates.
 double cube_zero_load_latency_cycles(const KNCube& cube, const NetworkConfig& config,
                                      int packet_flits);
+
+// The same for packets that cross `mean_hops` channels between routers on average.
+double zero_load_latency_cycles(double mean_hops, const NetworkConfig& config, int packet_flits);
+
+// What a traffic pattern's routes load, per unit of load (flits/node/cycle) each terminal offers:
+// each channel between routers (router r's output port p at the sum of ports of the routers
+// before r, plus p), each terminal's ejection, and the mean hops of a packet.
+struct PatternLoad {
+  std::vector<double> channels;
+  std::vector<double> ejection;
+  double mean_hops = 0;
+};
+
+// Walks the topology's route (Topology::route) from every source to each of its destinations
+// under `pattern` (TrafficPattern::destinations), adding each pair's share to the channels it
+// crosses. Uniform traffic's share is not walked pair by pair (N^2 routes) but taken from the
+// shape: a cube's closed form of dimension-order routing, channel by channel; other shapes walk
+// every pair up to kMostUniformWalkTerminals terminals and above that load their channels alike
+// (a fly's are) with uniform_channel_load(), and give no mean hops.
+//
+// A routing that draws (Valiant, ROMM, O1TURN, random tie-break) is walked along each of its first
+// states (route_starts) for every pair, uniform traffic included, up to 64 of them spread evenly
+// (and, for uniform traffic, kMostUniformWalkRoutes routes in all): the mean its draws give, or an
+// estimate of it. An adaptive routing is walked along its minimal routes in dimension order, so
+// its mean hops are exact and its bound is dimension order's, which it can only beat.
+PatternLoad pattern_load(const Topology& topology, const TrafficPattern& pattern);
+constexpr int kMostUniformWalkTerminals = 1024;
+constexpr double kMostUniformWalkRoutes = 4.0 * 1024 * 1024;
+
+// The capacity bound of `pattern` (flits/node/cycle): the channel rate over the load of the most
+// loaded channel (on half-duplex links over the load of both directions of the most loaded link),
+// the channels into and out of the terminals counted with the channels between routers, capped
+// by the injection rate and by the ejection rate over the most loaded terminal's ejection.
+// Uniform traffic keeps capacity_bound (network_params.h), the same bound in closed form.
+double pattern_capacity_bound(const Topology& topology, const NetworkConfig& config,
+                              const TrafficPattern& pattern);
+
+// Zero-load latency of `pattern` on a cube: cube_zero_load_latency_cycles' per-packet latency,
+// averaged over the pattern's source-destination pairs by their shares of the packets.
+double pattern_zero_load_latency_cycles(const KNCube& cube, const NetworkConfig& config,
+                                        const TrafficPattern& pattern, int packet_flits);
 
 // Ideal throughput under uniform traffic on a k-ary n-cube (flits per node per cycle): the
 // channel bandwidth over the load of the most loaded channel of dimension-order routing (Dally

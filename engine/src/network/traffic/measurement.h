@@ -58,6 +58,9 @@ void summarize_latencies(LoadPointResult& result);
 struct LoadPointOptions {
   double rate = 0.1;  // flits/node/cycle offered
   int packet_flits = 8;
+  // 0: Bernoulli injection; above 0, Markov on/off sources whose bursts hold this many packets on
+  // average (Injection, traffic/traffic.h).
+  double burst_packets = 0;
   std::int64_t warmup_cycles = 1000;
   std::int64_t max_cycles = 20000;
   std::int64_t batch_cycles = 200;

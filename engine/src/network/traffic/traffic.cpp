@@ -1,7 +1,9 @@
 #include "network/traffic/traffic.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <string>
 
 #include "core/param_spec.h"
 
@@ -22,46 +24,97 @@ std::vector<double> CrosspointCounter::shares(std::int64_t cycles, double rate) 
   return out;
 }
 
-TrafficPattern::TrafficPattern(const Topology& topo, Pattern pattern, double hotspot_fraction)
-    : topo_(topo),
-      cube_(topo.cube()),
-      pattern_(pattern),
-      hotspot_fraction_(hotspot_fraction),
-      hotspot_(topo.terminals() / 2) {
-  const bool moves_coordinates = pattern == Pattern::kTranspose ||
-                                 pattern == Pattern::kBitComplement ||
-                                 pattern == Pattern::kNeighbor;
-  if (!cube_) {
-    if (moves_coordinates) {
-      throw ParamError("pattern",
-                       "transpose, bit complement and nearest neighbour need a mesh or torus; "
-                       "valid on this network: uniform, hotspot");
-    }
-    return;
-  }
-  const int n = cube_->dimensions();
-  if (pattern == Pattern::kTranspose && cube_->radix(0) != cube_->radix(n - 1)) {
-    throw ParamError("pattern",
-                     "transpose swaps the first and last coordinates, so their radix "
-                     "must be equal (dims " +
-                         std::to_string(cube_->radix(0)) + " and " +
-                         std::to_string(cube_->radix(n - 1)) + ")");
-  }
-  // On a cube the hotspot is the middle node.
-  std::array<int, 3> centre{0, 0, 0};
-  for (int d = 0; d < n; ++d) centre[static_cast<std::size_t>(d)] = cube_->radix(d) / 2;
-  hotspot_ = cube_->node_at(centre);
+namespace {
+
+bool moves_coordinates(Pattern pattern) {
+  return pattern == Pattern::kTranspose || pattern == Pattern::kBitComplement ||
+         pattern == Pattern::kNeighbor || pattern == Pattern::kTornado;
 }
 
-int TrafficPattern::destination(int src, Rng& rng) const {
-  const int nodes = topo_.terminals();
-  auto uniform_other = [&] {
-    const int pick = static_cast<int>(rng.below(static_cast<std::uint64_t>(nodes - 1)));
-    return pick >= src ? pick + 1 : pick;
-  };
+bool moves_bits(Pattern pattern) {
+  return pattern == Pattern::kBitReverse || pattern == Pattern::kShuffle;
+}
+
+// log2(n) for a power of two, else -1.
+int power_of_two_bits(int n) {
+  int bits = 0;
+  while ((1 << bits) < n) ++bits;
+  return (1 << bits) == n ? bits : -1;
+}
+
+}  // namespace
+
+TrafficPattern::TrafficPattern(const Topology& topo, Pattern pattern, double hotspot_fraction,
+                               const std::vector<int>& hotspots, std::uint64_t permutation_seed)
+    : topo_(topo), cube_(topo.cube()), pattern_(pattern), hotspot_fraction_(hotspot_fraction) {
+  const int nodes = topo.terminals();
+  bits_ = power_of_two_bits(nodes);
+  if (!cube_ && moves_coordinates(pattern)) {
+    throw ParamError("pattern",
+                     std::string("transpose, bit complement, nearest neighbour and tornado need a "
+                                 "mesh or torus; valid on this network: uniform, hotspot") +
+                         (bits_ >= 0 ? ", bit-reverse, shuffle" : "") + ", random permutation");
+  }
+  if (moves_bits(pattern) && bits_ < 0) {
+    throw ParamError("pattern", "bit-reverse and shuffle move the bits of a terminal's number, so "
+                                "they need a power-of-two count of terminals (this network has " +
+                                    std::to_string(nodes) + ")");
+  }
+  if (cube_) {
+    const int n = cube_->dimensions();
+    if (pattern == Pattern::kTranspose && cube_->radix(0) != cube_->radix(n - 1)) {
+      throw ParamError("pattern",
+                       "transpose swaps the first and last coordinates, so their radix "
+                       "must be equal (dims " +
+                           std::to_string(cube_->radix(0)) + " and " +
+                           std::to_string(cube_->radix(n - 1)) + ")");
+    }
+  }
+  if (pattern == Pattern::kHotspot) {
+    // The centre: a cube's middle node, else the middle terminal.
+    int centre = nodes / 2;
+    if (cube_) {
+      std::array<int, 3> c{0, 0, 0};
+      for (int d = 0; d < cube_->dimensions(); ++d) {
+        c[static_cast<std::size_t>(d)] = cube_->radix(d) / 2;
+      }
+      centre = cube_->node_at(c);
+    }
+    for (const int h : hotspots.empty() ? std::vector<int>{-1} : hotspots) {
+      if (h < -1 || h >= nodes) {
+        throw ParamError("hotspots", "hot spots are terminal numbers from 0 to " +
+                                         std::to_string(nodes - 1) +
+                                         " on this network, or -1 for the centre node (" +
+                                         std::to_string(h) + " given)");
+      }
+      const int at = h < 0 ? centre : h;
+      if (std::find(hotspots_.begin(), hotspots_.end(), at) != hotspots_.end()) {
+        throw ParamError("hotspots", "terminal " + std::to_string(at) +
+                                         " is listed twice (-1 is the centre node, " +
+                                         std::to_string(centre) + " here)");
+      }
+      hotspots_.push_back(at);
+    }
+  }
+  if (pattern == Pattern::kRandomPermutation) {
+    // Fisher-Yates from its own stream, so every point of a run sends along the same permutation.
+    Rng rng(permutation_seed);
+    permutation_.resize(static_cast<std::size_t>(nodes));
+    for (int i = 0; i < nodes; ++i) permutation_[static_cast<std::size_t>(i)] = i;
+    for (int i = nodes - 1; i > 0; --i) {
+      const auto j = static_cast<std::size_t>(rng.below(static_cast<std::uint64_t>(i) + 1));
+      std::swap(permutation_[static_cast<std::size_t>(i)], permutation_[j]);
+    }
+  }
+}
+
+bool TrafficPattern::deterministic() const {
+  return pattern_ != Pattern::kUniform && pattern_ != Pattern::kHotspot &&
+         pattern_ != Pattern::kNeighbor;
+}
+
+int TrafficPattern::mapped(int src) const {
   switch (pattern_) {
-    case Pattern::kUniform:
-      return uniform_other();
     case Pattern::kTranspose: {
       std::array<int, 3> c = cube_->coordinates(src);
       std::reverse(c.begin(), c.begin() + cube_->dimensions());
@@ -75,6 +128,40 @@ int TrafficPattern::destination(int src, Rng& rng) const {
       }
       return cube_->node_at(c);
     }
+    case Pattern::kTornado: {
+      // Each coordinate ceil(k/2) - 1 ahead (Dally & Towles, table 3.2).
+      std::array<int, 3> c = cube_->coordinates(src);
+      for (int d = 0; d < cube_->dimensions(); ++d) {
+        const int k = cube_->radix(d);
+        auto& x = c[static_cast<std::size_t>(d)];
+        x = (x + (k + 1) / 2 - 1) % k;
+      }
+      return cube_->node_at(c);
+    }
+    case Pattern::kBitReverse: {
+      int out = 0;
+      for (int b = 0; b < bits_; ++b) out |= ((src >> b) & 1) << (bits_ - 1 - b);
+      return out;
+    }
+    case Pattern::kShuffle:
+      // The address bits rotated left by one.
+      return bits_ == 0 ? src : ((src << 1) | (src >> (bits_ - 1))) & ((1 << bits_) - 1);
+    case Pattern::kRandomPermutation:
+      return permutation_[static_cast<std::size_t>(src)];
+    default:
+      return src;
+  }
+}
+
+int TrafficPattern::destination(int src, Rng& rng) const {
+  const int nodes = topo_.terminals();
+  auto uniform_other = [&] {
+    const int pick = static_cast<int>(rng.below(static_cast<std::uint64_t>(nodes - 1)));
+    return pick >= src ? pick + 1 : pick;
+  };
+  switch (pattern_) {
+    case Pattern::kUniform:
+      return uniform_other();
     case Pattern::kNeighbor: {
       for (;;) {
         const int port =
@@ -83,11 +170,86 @@ int TrafficPattern::destination(int src, Rng& rng) const {
         if (next >= 0) return next;
       }
     }
-    case Pattern::kHotspot:
-      if (src != hotspot_ && rng.uniform01() < hotspot_fraction_) return hotspot_;
+    case Pattern::kHotspot: {
+      // The hotspot share goes to the hot spots other than the source, alike.
+      const auto self = std::find(hotspots_.begin(), hotspots_.end(), src);
+      const int others =
+          static_cast<int>(hotspots_.size()) - (self != hotspots_.end() ? 1 : 0);
+      if (others > 0 && rng.uniform01() < hotspot_fraction_) {
+        int pick =
+            others == 1 ? 0 : static_cast<int>(rng.below(static_cast<std::uint64_t>(others)));
+        for (const int h : hotspots_) {
+          if (h == src) continue;
+          if (pick-- == 0) return h;
+        }
+      }
       return uniform_other();
+    }
+    default:
+      return mapped(src);
   }
-  return src;
+}
+
+void TrafficPattern::destinations(int src, DestinationShares& out) const {
+  out.clear();
+  const int nodes = topo_.terminals();
+  auto uniform_others = [&](double share) {
+    for (int d = 0; d < nodes; ++d) {
+      if (d != src) out.emplace_back(d, share / (nodes - 1));
+    }
+  };
+  switch (pattern_) {
+    case Pattern::kUniform:
+      uniform_others(1);
+      return;
+    case Pattern::kNeighbor: {
+      std::vector<int> next;
+      for (int port = 0; port < 2 * cube_->dimensions(); ++port) {
+        if (cube_->neighbor(src, port) >= 0) next.push_back(cube_->neighbor(src, port));
+      }
+      for (const int d : next) out.emplace_back(d, 1.0 / static_cast<double>(next.size()));
+      return;
+    }
+    case Pattern::kHotspot: {
+      std::vector<int> others;
+      for (const int h : hotspots_) {
+        if (h != src) others.push_back(h);
+      }
+      if (others.empty()) {
+        uniform_others(1);
+        return;
+      }
+      uniform_others(1 - hotspot_fraction_);
+      for (const int h : others) {
+        out.emplace_back(h, hotspot_fraction_ / static_cast<double>(others.size()));
+      }
+      return;
+    }
+    default:
+      out.emplace_back(mapped(src), 1.0);
+  }
+}
+
+Injection::Injection(int terminals, const LoadPointOptions& options, Rng& rng)
+    : probability_(options.rate / options.packet_flits) {
+  if (options.burst_packets <= 0) return;
+  const double rate = probability_;
+  const double peak = 1.0 / options.packet_flits;
+  if (rate >= peak) {
+    // Always on at the offered rate: no room for an off period.
+    on_.assign(static_cast<std::size_t>(terminals), 1);
+    to_off_ = 0;
+    return;
+  }
+  probability_ = peak;
+  to_off_ = std::min(1.0, peak / options.burst_packets);
+  to_on_ = to_off_ * rate / (peak - rate);
+  if (to_on_ > 1) {
+    to_on_ = 1;
+    probability_ = rate * (1 + to_off_);
+  }
+  const double share_on = to_on_ / (to_on_ + to_off_);
+  for (int node = 0; node < terminals; ++node) on_.push_back(rng.uniform01() < share_on ? 1 : 0);
 }
 
 namespace {
@@ -107,14 +269,14 @@ LoadPoint::LoadPoint(const NetworkConfig& config, const TrafficPattern& pattern,
       net_(with_route_seed(config, rng)),
       pattern_(pattern),
       rng_(rng),
-      packet_probability_(options.rate / options.packet_flits),
+      injection_(net_.topology().terminals(), options, rng),
       crosspoints_(net_.topology()) {}
 
 void LoadPoint::cycle() {
   const int nodes = net_.topology().terminals();
   const bool measured = measuring();
   for (int node = 0; node < nodes; ++node) {
-    if (rng_.uniform01() >= packet_probability_) continue;
+    if (!injection_.fires(node, rng_)) continue;
     ++packets_created_;
     if (measured) created_flits_ += static_cast<std::uint64_t>(opt_.packet_flits);
     const int id =

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "core/rng.h"
@@ -10,27 +11,97 @@
 
 namespace archex {
 
-enum class Pattern { kUniform, kTranspose, kBitComplement, kNeighbor, kHotspot };
+// New patterns go at the end: presets and links name a pattern by its number.
+enum class Pattern {
+  kUniform,
+  kTranspose,
+  kBitComplement,
+  kNeighbor,
+  kHotspot,
+  kBitReverse,
+  kShuffle,
+  kTornado,
+  kRandomPermutation
+};
 
-// Destinations of the synthetic traffic patterns among a topology's terminals. Uniform and
-// hotspot fit any topology; transpose, bit complement and nearest neighbour move coordinates, so
-// they need a k-ary n-cube.
+// A source's destinations, each with its share of the source's packets (the shares sum to 1).
+using DestinationShares = std::vector<std::pair<int, double>>;
+
+// Destinations of the synthetic traffic patterns among a topology's terminals (Dally & Towles,
+// sec. 3.2). Uniform, hotspot and random permutation fit any topology; bit-reverse and shuffle
+// move the bits of a terminal's number, so they need a power-of-two count of terminals;
+// transpose, bit complement, nearest neighbour and tornado move coordinates, so they need a
+// k-ary n-cube.
 class TrafficPattern {
  public:
   // Throws ParamError ("pattern") when the pattern does not fit the topology (a transpose needs
-  // equal radix in the dimensions it swaps).
-  TrafficPattern(const Topology& topo, Pattern pattern, double hotspot_fraction);
+  // equal radix in the dimensions it swaps), and ("hotspots") for a hot spot that is no terminal
+  // or is listed twice. `hotspots` are terminal numbers, -1 the centre node (a cube's middle node,
+  // else the middle terminal); empty: the centre node. The random permutation is drawn from
+  // `permutation_seed`.
+  TrafficPattern(const Topology& topo, Pattern pattern, double hotspot_fraction,
+                 const std::vector<int>& hotspots = {}, std::uint64_t permutation_seed = 1);
   int destination(int src, Rng& rng) const;
-  // The terminal the hotspot pattern favours; -1 for the other patterns.
-  int hotspot() const { return pattern_ == Pattern::kHotspot ? hotspot_ : -1; }
+  // Every destination of `src` with its share, in `out` (replaced): what destination() draws from.
+  void destinations(int src, DestinationShares& out) const;
+  // Each source has one destination (a permutation, or a map such as transpose's).
+  bool deterministic() const;
+  Pattern pattern() const { return pattern_; }
+  double hotspot_fraction() const { return hotspot_fraction_; }
+  // The terminals the hotspot pattern favours; none for the other patterns.
+  std::vector<int> hotspots() const {
+    return pattern_ == Pattern::kHotspot ? hotspots_ : std::vector<int>{};
+  }
 
  private:
+  // The one destination of a deterministic pattern.
+  int mapped(int src) const;
+
   const Topology& topo_;
   // The topology as a k-ary n-cube, or null.
   const KNCube* cube_;
   Pattern pattern_;
   double hotspot_fraction_;
-  int hotspot_;
+  std::vector<int> hotspots_;
+  // Bits of a terminal's number, for bit-reverse and shuffle.
+  int bits_ = 0;
+  // The random permutation's destinations by source.
+  std::vector<int> permutation_;
+};
+
+// When each terminal creates a packet, at `rate` flits/node/cycle on average: Bernoulli, a packet
+// with probability rate / packet_flits every cycle, or with burst_packets > 0 a two-state Markov
+// on/off source (Dally & Towles sec. 23.2) of the same mean rate. On, it creates a packet with
+// probability 1 / packet_flits a cycle (its flits back to back at one a cycle) and turns off with
+// probability beta = 1 / (packet_flits x burst_packets), so an on period holds burst_packets
+// packets on average; off, it turns on with probability alpha, chosen so that the share of time
+// on, alpha / (alpha + beta), gives the mean rate. Where that would need alpha above 1 (a load
+// within a burst's share of the peak), alpha is 1 and the on-state probability rises to keep the
+// rate. Sources start in the stationary mix of states.
+class Injection {
+ public:
+  Injection(int terminals, const LoadPointOptions& options, Rng& rng);
+  // Whether `node` creates a packet this cycle (called once per node per cycle).
+  bool fires(int node, Rng& rng) {
+    if (on_.empty()) return rng.uniform01() < probability_;
+    auto& on = on_[static_cast<std::size_t>(node)];
+    const bool fire = on != 0 && rng.uniform01() < probability_;
+    if (on != 0) {
+      if (rng.uniform01() < to_off_) on = 0;
+    } else if (rng.uniform01() < to_on_) {
+      on = 1;
+    }
+    return fire;
+  }
+  // Whether an on/off source is on (always, for Bernoulli).
+  bool on(int node) const { return on_.empty() || on_[static_cast<std::size_t>(node)] != 0; }
+
+ private:
+  double probability_;
+  double to_off_ = 0;
+  double to_on_ = 1;
+  // Each source's state under on/off injection; empty for Bernoulli.
+  std::vector<char> on_;
 };
 
 // Words moved through each crosspoint of a lone crossbar (input = source terminal, output =
@@ -77,7 +148,7 @@ class LoadPoint final : public MeasuredLoadPoint {
   Network net_;
   const TrafficPattern& pattern_;
   Rng& rng_;
-  double packet_probability_;
+  Injection injection_;
   std::uint64_t ejected_at_end_ = 0;
   // Flits of the packets created while measuring (sent or refused).
   std::uint64_t created_flits_ = 0;

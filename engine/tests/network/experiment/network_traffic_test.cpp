@@ -11,6 +11,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/simulation.h"
@@ -514,6 +515,71 @@ TEST(NetworkTraffic, SweepLoadsCanBeFractionsOfTheCapacityBound) {
   const double bound = r.scalar("model_capacity_bound");
   EXPECT_EQ(r.find_series("accepted_vs_offered").x,
             (std::vector<double>{0.25 * bound, 0.5 * bound}));
+}
+
+TEST(NetworkTraffic, TheModelsAndTheCurvesLoadsFollowThePattern) {
+  // Light, short points: only the models and the curve's loads are read.
+  const ParamValues light = {{"dims", std::vector<double>{8, 8}},
+                             {"injection_rate", 0.02},
+                             {"warmup_cycles", 100},
+                             {"max_cycles", 1000},
+                             {"sweep_scale", 1},
+                             {"sweep_rates", std::vector<double>{0.5}}};
+  auto with = [&](ParamValues p, const std::vector<std::pair<std::string, ParamValue>>& more) {
+    for (const auto& [name, value] : more) p.set(name, value);
+    return p;
+  };
+  // Transpose and bit complement on the 8x8 mesh (PatternLoad's hand-computed 1/7 and 1/4).
+  const Result transpose = run(with(light, {{"pattern", 1}}));
+  const Result complement = run(with(light, {{"pattern", 2}}));
+  EXPECT_NEAR(transpose.scalar("model_capacity_bound"), 1.0 / 7, 1e-12);
+  EXPECT_NEAR(complement.scalar("model_capacity_bound"), 1.0 / 4, 1e-12);
+  EXPECT_NEAR(transpose.scalar("model_zero_load_latency_cycles"), 13.25, 1e-12);
+  EXPECT_NEAR(complement.scalar("model_zero_load_latency_cycles"), 16, 1e-12);
+  // The curve's half of the bound is half of the pattern's bound.
+  EXPECT_EQ(transpose.find_series("accepted_vs_offered").x, (std::vector<double>{0.5 / 7}));
+  // Tornado on a ring of 8.
+  const Result tornado =
+      run(with(light, {{"topology", 1}, {"dims", std::vector<double>{8}}, {"vcs", 2},
+                       {"pattern", 7}}));
+  EXPECT_NEAR(tornado.scalar("model_capacity_bound"), 1.0 / 3, 1e-12);
+}
+
+TEST(NetworkTraffic, MarksEveryHotSpotAndRefusesOneThatIsNoTerminal) {
+  const Result r = chosen({{"dims", std::vector<double>{4, 4}},
+                           {"pattern", 4},
+                           {"hotspots", std::vector<double>{3, 12}},
+                           {"injection_rate", 0.02},
+                           {"max_cycles", 1000}},
+                          1);
+  std::vector<std::int32_t> expected(16, 0);
+  expected[3] = 1;
+  expected[12] = 1;
+  EXPECT_EQ(r.find_network("channel_util").terminals.ints("hotspot"), expected);
+  try {
+    run({{"dims", std::vector<double>{4, 4}},
+         {"pattern", 4},
+         {"hotspots", std::vector<double>{16}}});
+    FAIL();
+  } catch (const ParamError& e) {
+    EXPECT_EQ(e.param(), "hotspots");
+    EXPECT_NE(std::string(e.what()).find("from 0 to 15"), std::string::npos) << e.what();
+  }
+}
+
+TEST(NetworkTraffic, OnOffBurstsWaitLongerThanBernoulliPacketsAtTheSameLoad) {
+  // A 4x4 mesh at 0.2 flits/node/cycle, far under its bound (0.53): Bernoulli packets seldom
+  // queue; bursts of 16 packets offered back to back queue behind each other at their source.
+  const ParamValues base = {{"dims", std::vector<double>{4, 4}}, {"injection_rate", 0.2}};
+  ParamValues bursty = base;
+  bursty.set("injection", 1);
+  bursty.set("burst_length", 16);
+  const Result bernoulli = chosen(base, 2);
+  const Result onoff = chosen(bursty, 2);
+  EXPECT_NEAR(onoff.scalar("accepted_flits_per_node_cycle"), 0.2, 0.02);
+  EXPECT_GT(onoff.scalar("latency_mean_cycles"), 3 * bernoulli.scalar("latency_mean_cycles"));
+  std::printf("4x4 mesh at 0.2: mean latency %.1f cycles Bernoulli, %.1f on/off (bursts of 16)\n",
+              bernoulli.scalar("latency_mean_cycles"), onoff.scalar("latency_mean_cycles"));
 }
 
 TEST(NetworkTraffic, BadCombinationsNameTheParameterAndTheValidChoices) {

@@ -2,13 +2,16 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "core/param_spec.h"
 #include "core/rng.h"
+#include "network/network_params.h"
 #include "network/traffic/traffic.h"
 
 namespace archex {
@@ -96,6 +99,124 @@ TEST(Analytic, UniformChannelLoadByWalkingRoutesMatchesTheCubeFormula) {
   EXPECT_NEAR(uniform_max_channel_load(mesh), 1 / cube_channel_load_bound(mesh, c), 1e-12);
   const KNCube torus({5, 5}, true);
   EXPECT_NEAR(uniform_max_channel_load(torus), 1 / cube_channel_load_bound(torus, c), 1e-12);
+}
+
+TEST(PatternLoad, TransposeAndBitComplementOnAn8x8MeshHaveTheirHandComputedBounds) {
+  // Dimension order, x first. Transpose sends (x, y) to (y, x): along row y from column x to
+  // column y, then along column y from row y to row x. The +x channel of row y from column c to
+  // c + 1 carries the sources x <= c of that row when c < y: c + 1 of them, 7 for row 7, c = 6.
+  // The -y channel of column j from row r to r - 1 carries the sources (j, x) with x < r <= j: r
+  // of them, 7 for column 7, r = 7. So the most loaded channel carries 7: bound 1/7. Its mean
+  // hops, 2 E|x - y| over the 64 sources (the diagonal sends to itself), are 2 (k^2 - 1) / 3k =
+  // 5.25.
+  // Bit complement sends (x, y) to (7 - x, 7 - y): the +x channel from c to c + 1 carries the
+  // sources x <= c with 7 - x > c, min(c, 6 - c) + 1 of them, 4 at c = 3; likewise in y. Bound
+  // 1/4; mean hops 2 E|2x - 7| = 2 (7 + 5 + 3 + 1) / 4 = 8.
+  // Uniform traffic's bound is 63/128 = 0.492 for either, its mean hops 5.33.
+  const KNCube mesh({8, 8}, false);
+  NetworkConfig c;
+  const TrafficPattern transpose(mesh, Pattern::kTranspose, 0);
+  const TrafficPattern complement(mesh, Pattern::kBitComplement, 0);
+  EXPECT_NEAR(pattern_capacity_bound(mesh, c, transpose), 1.0 / 7, 1e-12);
+  EXPECT_NEAR(pattern_capacity_bound(mesh, c, complement), 1.0 / 4, 1e-12);
+  EXPECT_NEAR(pattern_load(mesh, transpose).mean_hops, 5.25, 1e-12);
+  EXPECT_NEAR(pattern_load(mesh, complement).mean_hops, 8, 1e-12);
+  // Zero-load: hops + 1 routers of one cycle each, then 7 more flits.
+  EXPECT_NEAR(pattern_zero_load_latency_cycles(mesh, c, transpose, 8), 5.25 + 1 + 7, 1e-12);
+  EXPECT_NEAR(pattern_zero_load_latency_cycles(mesh, c, complement, 8), 8 + 1 + 7, 1e-12);
+  // Uniform keeps its closed forms, to the bit.
+  const TrafficPattern uniform(mesh, Pattern::kUniform, 0);
+  EXPECT_EQ(pattern_capacity_bound(mesh, c, uniform), capacity_bound(mesh, c));
+  EXPECT_EQ(pattern_zero_load_latency_cycles(mesh, c, uniform, 8),
+            cube_zero_load_latency_cycles(mesh, c, 8));
+}
+
+TEST(PatternLoad, TornadoOnAnEightNodeRingLoadsEachChannelThrice) {
+  // Tornado on an 8-ary 1-cube torus sends node i to i + ceil(8/2) - 1 = i + 3, the + way round
+  // (3 < 8 - 3): each + channel carries the three sources behind it, bound 1/3, 3 hops each.
+  const KNCube ring({8}, true);
+  NetworkConfig c;
+  const TrafficPattern tornado(ring, Pattern::kTornado, 0);
+  Rng rng(1);
+  EXPECT_EQ(tornado.destination(6, rng), 1);
+  EXPECT_NEAR(pattern_capacity_bound(ring, c, tornado), 1.0 / 3, 1e-12);
+  EXPECT_NEAR(pattern_load(ring, tornado).mean_hops, 3, 1e-12);
+  // On half-duplex links the - direction is idle: the bound stays 1/3, where uniform traffic's
+  // halves.
+  c.half_duplex = true;
+  EXPECT_NEAR(pattern_capacity_bound(ring, c, tornado), 1.0 / 3, 1e-12);
+}
+
+TEST(PatternLoad, ValiantsBoundIsTheSameForEveryPatternAndBeatsDimensionOrderOnTornado) {
+  // An 8-node ring, a tie going +. Each of Valiant's phases sends a packet to a node uniform over
+  // all 8 (itself included): a + channel carries the pairs 1 to 4 apart that span it, 1 + 2 + 3
+  // + 4 = 10 of the 64, 10/8 per unit offered; two phases, 2.5: bound 0.4 for any pattern.
+  // Dimension order: tornado 1/3 (each + channel carries 3 sources); uniform over the 7 others
+  // 10/7 per channel, bound 0.7.
+  const KNCube dor({8}, true);
+  const KNCube valiant({8}, true, true, CubeRouting::kValiant);
+  NetworkConfig c;
+  const TrafficPattern tornado(dor, Pattern::kTornado, 0);
+  const TrafficPattern uniform(dor, Pattern::kUniform, 0);
+  EXPECT_NEAR(pattern_capacity_bound(dor, c, tornado), 1.0 / 3, 1e-12);
+  EXPECT_NEAR(pattern_capacity_bound(dor, c, uniform), 0.7, 1e-12);
+  EXPECT_NEAR(pattern_capacity_bound(valiant, c, tornado), 0.4, 1e-12);
+  EXPECT_NEAR(pattern_capacity_bound(valiant, c, uniform), 0.4, 1e-12);
+  // Its packets go twice as far on average: 2 x 2 = 4 hops (a phase: 0 to 4 hops, mean 2).
+  EXPECT_NEAR(pattern_load(valiant, tornado).mean_hops, 4, 1e-12);
+}
+
+TEST(PatternLoad, AnAdaptiveRoutingIsWalkedAlongItsMinimalRoutes) {
+  // Its hops are any minimal route's; its bound is dimension order's, which it can only beat.
+  const KNCube dor({8, 8}, false);
+  const KNCube adaptive({8, 8}, false, true, CubeRouting::kMinimalAdaptive);
+  NetworkConfig c;
+  const TrafficPattern transpose(dor, Pattern::kTranspose, 0);
+  EXPECT_EQ(pattern_load(adaptive, transpose).mean_hops, pattern_load(dor, transpose).mean_hops);
+  EXPECT_EQ(pattern_capacity_bound(adaptive, c, transpose),
+            pattern_capacity_bound(dor, c, transpose));
+}
+
+TEST(PatternLoad, AHotSpotIsBoundByItsEjection) {
+  // A tenth of the packets to the centre of an 8x8 mesh: the centre ejects its uniform share,
+  // 0.9, and a tenth of the other 63 nodes' load, 6.3. The channels into it carry less (the
+  // busiest, +y from below, 32 sources' tenth, 3.2, beside under 2 of uniform load), so the
+  // bound is 1 / 7.2.
+  const KNCube mesh({8, 8}, false);
+  NetworkConfig c;
+  const TrafficPattern hotspot(mesh, Pattern::kHotspot, 0.1);
+  EXPECT_NEAR(pattern_capacity_bound(mesh, c, hotspot), 1 / 7.2, 1e-12);
+  // Two corners share the tenth: each ejects 0.9, half the tenth of the 62 other nodes, 3.1, and
+  // the whole tenth of the other hot spot, 0.1 (the busiest channel into a corner, 56 sources'
+  // 0.05 beside 0.8 of uniform load, carries 3.6).
+  const TrafficPattern two(mesh, Pattern::kHotspot, 0.1, {0, 63});
+  EXPECT_NEAR(pattern_capacity_bound(mesh, c, two), 1 / 4.1, 1e-12);
+}
+
+TEST(PatternLoad, UniformLoadOfACubeChannelByChannelIsTheWalkOfEveryRoute) {
+  // The closed form that carries the hotspot pattern's uniform share, against walking all N^2
+  // routes (the hotspot pattern of share 0 is uniform traffic through that form).
+  for (const auto& [radix, torus] : std::vector<std::pair<std::vector<int>, bool>>{
+           {{4, 4}, false}, {{5, 3}, true}, {{4, 4}, true}, {{3, 2, 4}, false}}) {
+    const KNCube cube(radix, torus);
+    const TrafficPattern uniform(cube, Pattern::kHotspot, 0, {0});
+    const PatternLoad load = pattern_load(cube, uniform);
+    std::vector<double> walked(load.channels.size(), 0.0);
+    const int n = cube.nodes();
+    for (int src = 0; src < n; ++src) {
+      for (int dest = 0; dest < n; ++dest) {
+        for (int at = src; at != dest;) {
+          const int port = cube.route(at, dest);
+          walked[static_cast<std::size_t>(at * cube.ports() + port)] += 1.0 / (n - 1);
+          at = cube.neighbor(at, port);
+        }
+      }
+    }
+    for (std::size_t ch = 0; ch < walked.size(); ++ch) {
+      EXPECT_NEAR(load.channels[ch], walked[ch], 1e-12) << ch;
+    }
+    EXPECT_NEAR(load.mean_hops, cube_mean_hops(cube), 1e-12);
+  }
 }
 
 }  // namespace

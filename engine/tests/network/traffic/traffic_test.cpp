@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -31,6 +32,170 @@ TEST(TrafficPattern, PatternsThatMoveCoordinatesNeedACube) {
   const TrafficPattern hotspot(fly, Pattern::kHotspot, 1.0);
   Rng rng(1);
   EXPECT_EQ(hotspot.destination(0, rng), 32);
+}
+
+TEST(TrafficPattern, BitReverseAndShuffleMoveTheBitsOfSixteenTerminals) {
+  const Crossbar crossbar(16);
+  const TrafficPattern reverse(crossbar, Pattern::kBitReverse, 0);
+  const TrafficPattern shuffle(crossbar, Pattern::kShuffle, 0);
+  Rng rng(1);
+  // Bit-reverse: 0001 -> 1000, 0011 -> 1100, 0110 -> 0110, 1011 -> 1101.
+  EXPECT_EQ(reverse.destination(1, rng), 8);
+  EXPECT_EQ(reverse.destination(3, rng), 12);
+  EXPECT_EQ(reverse.destination(6, rng), 6);
+  EXPECT_EQ(reverse.destination(11, rng), 13);
+  // Shuffle, rotated left by one: 0001 -> 0010, 1000 -> 0001, 1001 -> 0011, 0111 -> 1110.
+  EXPECT_EQ(shuffle.destination(1, rng), 2);
+  EXPECT_EQ(shuffle.destination(8, rng), 1);
+  EXPECT_EQ(shuffle.destination(9, rng), 3);
+  EXPECT_EQ(shuffle.destination(7, rng), 14);
+  // Both are permutations of the 16.
+  std::vector<int> hit(16, 0);
+  for (int s = 0; s < 16; ++s) ++hit[static_cast<std::size_t>(shuffle.destination(s, rng))];
+  EXPECT_EQ(std::count(hit.begin(), hit.end(), 1), 16);
+  // Nine terminals have no bits to move.
+  const KNCube nine({3, 3}, false);
+  for (const Pattern p : {Pattern::kBitReverse, Pattern::kShuffle}) {
+    try {
+      TrafficPattern pattern(nine, p, 0);
+      FAIL();
+    } catch (const ParamError& e) {
+      EXPECT_EQ(e.param(), "pattern");
+      EXPECT_NE(std::string(e.what()).find("power-of-two count of terminals (this network has 9)"),
+                std::string::npos)
+          << e.what();
+    }
+  }
+}
+
+TEST(TrafficPattern, ARandomPermutationIsOneAndTheSameForItsSeed) {
+  const KNCube mesh({8, 8}, false);
+  const TrafficPattern a(mesh, Pattern::kRandomPermutation, 0, {}, 7);
+  const TrafficPattern again(mesh, Pattern::kRandomPermutation, 0, {}, 7);
+  const TrafficPattern other(mesh, Pattern::kRandomPermutation, 0, {}, 8);
+  Rng rng(1);
+  std::vector<int> hit(64, 0);
+  int same = 0;
+  int moved = 0;
+  for (int s = 0; s < 64; ++s) {
+    const int d = a.destination(s, rng);
+    ++hit[static_cast<std::size_t>(d)];
+    EXPECT_EQ(again.destination(s, rng), d);
+    // Drawing from the run's stream does not move it.
+    EXPECT_EQ(a.destination(s, rng), d);
+    if (other.destination(s, rng) == d) ++same;
+    if (d != s) ++moved;
+  }
+  EXPECT_EQ(std::count(hit.begin(), hit.end(), 1), 64);
+  // Another seed draws another permutation (two random ones share about one image); this one
+  // moves nearly every node.
+  EXPECT_LT(same, 8);
+  EXPECT_GT(moved, 56);
+}
+
+TEST(TrafficPattern, SeveralHotSpotsGetTheirSharesOfTheHotspotFraction) {
+  // 30 % to the hot spots 0, 9 and 63 of an 8x8 mesh. A source that is none of them sends each
+  // 0.1 + 0.7/63 (its uniform share lands there too); hot spot 9 sends each other 0.15 + 0.7/63
+  // and itself nothing. 400,000 draws: a share near 0.11 has a standard error of 0.0005, so
+  // 0.003 is six of them.
+  const KNCube mesh({8, 8}, false);
+  const TrafficPattern hot(mesh, Pattern::kHotspot, 0.3, {0, 9, 63});
+  EXPECT_EQ(hot.hotspots(), (std::vector<int>{0, 9, 63}));
+  Rng rng(5);
+  constexpr int kDraws = 400000;
+  for (const int src : {20, 9}) {
+    std::vector<int> count(64, 0);
+    for (int i = 0; i < kDraws; ++i) ++count[static_cast<std::size_t>(hot.destination(src, rng))];
+    const double each = src == 9 ? 0.15 : 0.1;
+    for (const int h : {0, 9, 63}) {
+      const double expected = h == src ? 0 : each + 0.7 / 63;
+      EXPECT_NEAR(count[static_cast<std::size_t>(h)] / static_cast<double>(kDraws), expected,
+                  0.003)
+          << src << " to " << h;
+    }
+    EXPECT_EQ(count[static_cast<std::size_t>(src)], 0);
+    // destinations() gives the same shares exactly.
+    DestinationShares shares;
+    hot.destinations(src, shares);
+    double to_zero = 0;
+    double total = 0;
+    for (const auto& [d, share] : shares) {
+      total += share;
+      if (d == 0) to_zero += share;
+    }
+    EXPECT_NEAR(total, 1, 1e-12);
+    EXPECT_NEAR(to_zero, each + 0.7 / 63, 1e-12);
+  }
+  // A hot spot that is no terminal, or one listed twice (-1 is the centre, 36 here), is refused.
+  for (const std::vector<int>& bad : std::vector<std::vector<int>>{{64}, {-1, 36}, {5, 5}}) {
+    try {
+      TrafficPattern pattern(mesh, Pattern::kHotspot, 0.3, bad);
+      FAIL();
+    } catch (const ParamError& e) {
+      EXPECT_EQ(e.param(), "hotspots") << e.what();
+    }
+  }
+}
+
+TEST(Injection, OnOffSourcesKeepTheMeanRateInBurstsOfTheirLength) {
+  // One source, 8-flit packets, a quarter of a flit a cycle: 1/32 packets a cycle. On/off with
+  // bursts of 8: on at 1/8 a cycle, off with 1/64, on with 1/192, so an on and an off period take
+  // 256 cycles and 4,194,304 cycles hold some 16,000 bursts. The packets of a burst spread about
+  // as widely as their mean, so their mean is known to 8/sqrt(16000) = 0.06 (0.4 is six of those)
+  // and the rate to about 1 % (4 % is four of those).
+  LoadPointOptions opt;
+  opt.rate = 0.25;
+  opt.packet_flits = 8;
+  constexpr int kWindow = 1024;
+  constexpr int kCycles = 4096 * kWindow;
+  // Packets per window of kWindow cycles: their variance over their mean is 1 - p for Bernoulli,
+  // far above 1 for bursts.
+  auto dispersion = [](const std::vector<int>& counts) {
+    double mean = 0;
+    for (const int c : counts) mean += c;
+    mean /= static_cast<double>(counts.size());
+    double var = 0;
+    for (const int c : counts) var += (c - mean) * (c - mean);
+    return var / static_cast<double>(counts.size()) / mean;
+  };
+  for (const double burst : {0.0, 8.0}) {
+    opt.burst_packets = burst;
+    Rng rng(11);
+    Injection injection(1, opt, rng);
+    int fired = 0;
+    int bursts = 0;
+    int in_bursts = 0;
+    std::vector<int> windows(kCycles / kWindow, 0);
+    for (int t = 0; t < kCycles; ++t) {
+      const bool was_on = injection.on(0);
+      if (injection.fires(0, rng)) {
+        ++fired;
+        ++windows[static_cast<std::size_t>(t / kWindow)];
+        if (was_on) ++in_bursts;
+      }
+      if (was_on && !injection.on(0)) ++bursts;
+    }
+    std::printf("%s: %.5f packets/cycle (1/32 = 0.03125), %.2f packets a burst, dispersion %.2f\n",
+                burst > 0 ? "on/off, bursts of 8" : "Bernoulli",
+                fired / static_cast<double>(kCycles),
+                bursts > 0 ? in_bursts / static_cast<double>(bursts) : 0.0, dispersion(windows));
+    EXPECT_NEAR(fired / static_cast<double>(kCycles), 1.0 / 32, 0.04 / 32) << burst;
+    if (burst > 0) {
+      EXPECT_NEAR(in_bursts / static_cast<double>(bursts), 8, 0.4);
+      EXPECT_GT(dispersion(windows), 5);
+    } else {
+      EXPECT_LT(dispersion(windows), 1.2);
+    }
+  }
+  // Near the peak a burst's off period cannot be shorter than a cycle: the source is on more and
+  // still offers the asked rate (0.95 flits a cycle in bursts of one packet).
+  opt.rate = 0.95;
+  opt.burst_packets = 1;
+  Rng rng(12);
+  Injection near_peak(1, opt, rng);
+  int fired = 0;
+  for (int t = 0; t < 1000000; ++t) fired += near_peak.fires(0, rng) ? 1 : 0;
+  EXPECT_NEAR(fired / 1e6, 0.95 / 8, 0.02 * 0.95 / 8);
 }
 
 TEST(LoadPoint, MeasuresHeadOfLineBlockingOnACrossbar) {
