@@ -115,8 +115,12 @@ RouteState KNCube::route_start(int src, int dest, std::uint64_t draw) const {
     case CubeRouting::kO1Turn:
       return (draw & 1) != 0 ? kDescending : 0;
     case CubeRouting::kValiant: {
+      // On a torus each phase's half-way ties go either way at random too, so each phase loads
+      // the rings evenly (Dally & Towles sec. 9.1).
       Rng rng(draw);
-      return static_cast<RouteState>(rng.below(static_cast<std::uint64_t>(nodes_))) << kViaShift;
+      const auto via = static_cast<RouteState>(rng.below(static_cast<std::uint64_t>(nodes_)));
+      const RouteState ties = torus_ ? static_cast<RouteState>(rng.next_u64() & 7) : 0;
+      return via << kViaShift | ties << kTieShift;
     }
     case CubeRouting::kRomm: {
       // Each coordinate of the intermediate node uniform along the minimal way from source to
@@ -153,7 +157,11 @@ std::vector<RouteState> KNCube::route_starts(int src, int dest) const {
     case CubeRouting::kO1Turn:
       return {0, kDescending};
     case CubeRouting::kValiant:
-      for (RouteState via = 0; via < nodes_; ++via) out.push_back(via << kViaShift);
+      for (RouteState via = 0; via < nodes_; ++via) {
+        for (RouteState ties = 0; ties < (torus_ ? 8 : 1); ++ties) {
+          out.push_back(via << kViaShift | ties << kTieShift);
+        }
+      }
       return out;
     case CubeRouting::kRomm: {
       // Every node of the minimal box, one dimension at a time.
@@ -194,7 +202,7 @@ double KNCube::most_route_starts() const {
     case CubeRouting::kO1Turn:
       return 2;
     case CubeRouting::kValiant:
-      return nodes_;
+      return torus_ ? 8.0 * nodes_ : nodes_;
     case CubeRouting::kRomm: {
       double box = 1;
       for (const int k : radix_) box *= (torus_ ? k / 2 : k - 1) + 1;

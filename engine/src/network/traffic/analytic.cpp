@@ -53,14 +53,15 @@ std::vector<int> channel_bases(const Topology& topology, int& channels) {
 }
 
 // The first states a walk follows for a pair: every one route_starts gives, or, past `most`, that
-// many spread evenly over them (an estimate of an oblivious routing's mean, the same each time).
+// many drawn from them by a fixed seed (an estimate of an oblivious routing's mean, the same each
+// time; a stride through the list would alias with its nesting).
 std::vector<RouteState> walk_starts(const Topology& topology, int src, int dest, int most) {
   std::vector<RouteState> all = topology.route_starts(src, dest);
   if (static_cast<int>(all.size()) <= most) return all;
+  Rng rng(0x9E3779B97F4A7C15ull ^ (static_cast<std::uint64_t>(src) << 32) ^
+          static_cast<std::uint64_t>(dest));
   std::vector<RouteState> some;
-  for (int k = 0; k < most; ++k) {
-    some.push_back(all[static_cast<std::size_t>(k) * all.size() / static_cast<std::size_t>(most)]);
-  }
+  for (int k = 0; k < most; ++k) some.push_back(all[rng.below(all.size())]);
   return some;
 }
 
@@ -68,7 +69,7 @@ std::vector<RouteState> walk_starts(const Topology& topology, int src, int dest,
 // the routing's draws (at most `most_starts` of them); returns its mean hops. An adaptive
 // routing is walked along route(), its minimal route in dimension order.
 double walk_route(const Topology& topology, const std::vector<int>& base, int src, int dest,
-                  double share, std::vector<double>& channels, int most_starts = 64) {
+                  double share, std::vector<double>& channels, int most_starts = 1024) {
   const std::vector<RouteState> starts = walk_starts(topology, src, dest, most_starts);
   const double each = share / static_cast<double>(starts.size());
   int hops = 0;
@@ -138,7 +139,7 @@ PatternLoad uniform_load(const Topology& topology, const std::vector<int>& base,
     // A routing that draws is walked over at most kMostUniformWalkRoutes routes in all.
     const double pairs = static_cast<double>(nodes) * (nodes - 1);
     const int most_starts =
-        static_cast<int>(std::clamp(kMostUniformWalkRoutes / pairs, 1.0, 64.0));
+        static_cast<int>(std::clamp(kMostUniformWalkRoutes / pairs, 1.0, 1024.0));
     for (int src = 0; src < nodes; ++src) {
       for (int dest = 0; dest < nodes; ++dest) {
         if (dest != src) {

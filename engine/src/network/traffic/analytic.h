@@ -56,9 +56,9 @@ struct PatternLoad {
 // (a fly's are) with uniform_channel_load(), and give no mean hops.
 //
 // A routing that draws (Valiant, ROMM, O1TURN, random tie-break) is walked along each of its first
-// states (route_starts) for every pair, uniform traffic included, up to 64 of them spread evenly
-// (and, for uniform traffic, kMostUniformWalkRoutes routes in all): the mean its draws give, or an
-// estimate of it. An adaptive routing is walked along its minimal routes in dimension order, so
+// states (route_starts) for every pair, uniform traffic included, up to 1,024 of them drawn by a
+// fixed seed (and, for uniform traffic, kMostUniformWalkRoutes routes in all): the mean its draws
+// give, or an estimate of it. An adaptive routing is walked along its minimal routes in dimension order, so
 // its mean hops are exact and its bound is dimension order's, which it can only beat.
 PatternLoad pattern_load(const Topology& topology, const TrafficPattern& pattern);
 constexpr int kMostUniformWalkTerminals = 1024;
