@@ -794,9 +794,10 @@ std::size_t Network::state_bytes() const {
   std::size_t total = sizeof(*this);
   total += bytes(routers_) + bytes(bits_) + bytes(vc_) + bytes(flits_) + bytes(channels_) +
            bytes(tokens_) + bytes(credit_due_) + bytes(credit_ivc_) + bytes(terminals_) +
-           bytes(sq_) + bytes(ejected_by_terminal_) + bytes(inject_ready_) + bytes(packets_) + bytes(free_packets_) +
-           bytes(delivered_) + bytes(sent_) + bytes(holders_) + bytes(busy_from_) + bytes(held_cycles_) +
-           bytes(fresh_words_) + bytes(port_of_slot_) + bytes(block_active_);
+           bytes(sq_) + bytes(ejected_by_terminal_) + bytes(inject_ready_) + bytes(packets_) +
+           bytes(free_packets_) + bytes(delivered_) + bytes(sent_) + bytes(holders_) +
+           bytes(busy_from_) + bytes(held_cycles_) + bytes(fresh_words_) + bytes(port_of_slot_) +
+           bytes(block_active_);
   for (const auto& ring : sq_) total += bytes(ring);
   return total;
 }
