@@ -124,6 +124,8 @@ void CircuitNetwork::start_sources() {
     const int id = queue_[s].front();
     queue_[s].pop_front();
     busy_[s] = 1;
+    Connection& conn = connections_[static_cast<std::size_t>(id)];
+    if (conn.started < 0) conn.started = now_;
     setups_.push_back(Setup{id, topo_->injection(src), 0, now_, spare_path(), false});
     if (trace_) trace_->started(id);
   }
@@ -185,6 +187,8 @@ bool CircuitNetwork::arbitrate() {
           topo_->output(s.at.router, c - port_base_[static_cast<std::size_t>(s.at.router)]);
       if (t.terminal >= 0) {
         conn.connected = now_;
+        // Every output of the path but the last, into the destination, leads to a switch.
+        conn.hops = static_cast<int>(s.path.size()) - 1;
         if (trace_) trace_->connected(s.id);
         const auto cycles =
             static_cast<std::int64_t>(std::ceil(conn.words / config_.channel_rate));

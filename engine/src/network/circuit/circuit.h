@@ -48,6 +48,11 @@ struct Connection {
   bool dropped = false;
   // Setup attempts that met a held output.
   int blocked = 0;
+  // Recorded only, for the statistics: the cycle its first set-up attempt left the source queue
+  // (-1: not yet; a retry's back-off counts as the network's time, not the queue's), and the
+  // switch-to-switch channels of its completed path.
+  std::int64_t started = -1;
+  int hops = 0;
 };
 
 // Circuit switching on any Topology: a connection request travels from its source stage by

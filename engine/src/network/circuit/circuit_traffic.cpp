@@ -13,7 +13,8 @@ CircuitLoadPoint::CircuitLoadPoint(const CircuitConfig& config, const TrafficPat
       rng_(rng),
       injection_(net_.topology().terminals(), options, rng),
       crosspoints_(net_.topology()),
-      channel_rate_(config.channel_rate) {}
+      channel_rate_(config.channel_rate),
+      words_to_node_(static_cast<std::size_t>(net_.topology().terminals()), 0) {}
 
 std::vector<double> CircuitLoadPoint::held_cycles() const {
   const Topology& topo = net_.topology();
@@ -45,6 +46,7 @@ void CircuitLoadPoint::cycle() {
     const Connection& c = net_.connection(id);
     if (measured && !c.dropped) {
       delivered_words_ += static_cast<std::uint64_t>(c.words);
+      words_to_node_[static_cast<std::size_t>(c.dst)] += static_cast<std::uint64_t>(c.words);
       crosspoints_.add(c.src, c.dst, c.words);
     }
     if (id < first_measured_ || id >= end_measured_) continue;
@@ -54,7 +56,8 @@ void CircuitLoadPoint::cycle() {
       ++measured_dropped_;
       continue;
     }
-    record(static_cast<double>(c.delivered - c.created));
+    record(static_cast<double>(c.delivered - c.created),
+           static_cast<double>(c.delivered - c.started), c.hops);
   }
 }
 
@@ -83,6 +86,7 @@ void CircuitLoadPoint::start_window() {
 void CircuitLoadPoint::close_window(std::int64_t elapsed) {
   const auto window = static_cast<double>(elapsed);
   result_.accepted = static_cast<double>(delivered_words_) / (terminals() * window);
+  per_node_accepted(result_, words_to_node_, elapsed);
   const std::vector<double> held = held_cycles();
   result_.utilization.clear();
   for (std::size_t c = 0; c < held.size(); ++c) {

@@ -63,6 +63,8 @@ class CircuitLoadPoint final : public MeasuredLoadPoint {
   std::vector<double> held_at_start_;
   double acceptance_ = 1;
   double blocking_ = 0;
+  // Words delivered into each node while measuring.
+  std::vector<std::uint64_t> words_to_node_;
 };
 
 }  // namespace archex

@@ -15,9 +15,11 @@
 #include "network/traffic/traffic.h"
 
 // Results, beside the chosen point's scalars and latency_histogram:
-// - curves over the sweep: latency_vs_offered, latency_p99_vs_offered, accepted_vs_offered,
-//   latency_vs_accepted, acceptance_vs_offered (1 with wormhole switching, which drops nothing);
-//   with circuit switching also blocking_vs_offered.
+// - curves over the sweep: latency_vs_offered, latency_p50_vs_offered, latency_p95_vs_offered,
+//   latency_p99_vs_offered, network_latency_vs_offered (source queueing out), hops_vs_offered,
+//   accepted_vs_offered with the least and most served nodes' accepted_min_vs_offered and
+//   accepted_max_vs_offered, latency_vs_accepted, acceptance_vs_offered (1 with wormhole
+//   switching, which drops nothing); with circuit switching also blocking_vs_offered.
 // - analytical models, named model_*: the scalar model_capacity_bound (flits/node/cycle, every
 //   shape, of the chosen pattern); on a cube with wormhole switching
 //   model_zero_load_latency_cycles (of the chosen pattern too); on a crossbar with wormhole
@@ -143,12 +145,16 @@ ParamTable<TrafficParams> params() {
 std::vector<OutputSpec> outputs() {
   using namespace traffic_run;
   return {kOfferedFlitsPerNodeCycle, kAcceptedFlitsPerNodeCycle, kLatencyMeanCycles,
-          kLatencyCiCycles, kLatencyP50Cycles, kLatencyP95Cycles, kLatencyP99Cycles, kSaturated,
+          kLatencyCiCycles, kLatencyP50Cycles, kLatencyP95Cycles, kLatencyP99Cycles,
+          kNetworkLatencyMeanCycles, kHopsMean, kAcceptedMinFlitsPerNodeCycle,
+          kAcceptedMaxFlitsPerNodeCycle, kSaturated,
           kDeadlocked, kDeadlockCycle, kDeadlockWatchedCycles, kLatencyVsOfferedDeadlock, kMeasuredPackets,
           kSimulatedCycles, kBisectionGbps, kBisectionCapacityGbps, kAcceptance,
           kBlockingProbability, kLatencyVsOfferedSaturation, kModelCapacityBound,
           kModelZeroLoadLatencyCycles, kModelFifoSaturation, kTotalSimulatedCycles,
-          kLatencyHistogram, kLatencyVsOffered, kLatencyP99VsOffered, kAcceptedVsOffered,
+          kLatencyHistogram, kLatencyVsOffered, kLatencyP50VsOffered, kLatencyP95VsOffered,
+          kLatencyP99VsOffered, kNetworkLatencyVsOffered, kHopsVsOffered, kAcceptedVsOffered,
+          kAcceptedMinVsOffered, kAcceptedMaxVsOffered,
           kLatencyVsAccepted, kAcceptanceVsOffered, kBlockingVsOffered, kModelPatelAcceptance,
           kChannelUtil, kChannelDependencies, kDeadlock};
 }

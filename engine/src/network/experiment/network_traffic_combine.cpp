@@ -21,8 +21,15 @@ void add_sweep(Result& r, const TrafficParams& p, const Plan& plan,
                const std::vector<PointRecord<TrafficRecord>>& finished) {
   const std::string label = std::to_string(p.packet_flits) + "-flit packets";
   Series mean = sweep_series(kLatencyVsOffered, label, "mean latency");
+  Series p50 = sweep_series(kLatencyP50VsOffered, label + ", median", "latency");
+  Series p95 = sweep_series(kLatencyP95VsOffered, label + ", 95th percentile", "latency");
   Series p99 = sweep_series(kLatencyP99VsOffered, label + ", 99th percentile", "latency");
+  Series network = sweep_series(kNetworkLatencyVsOffered, label + ", in the network",
+                                "mean network latency");
+  Series hops = sweep_series(kHopsVsOffered, label, "mean hops");
   Series accepted = sweep_series(kAcceptedVsOffered, label, "accepted load");
+  Series least = sweep_series(kAcceptedMinVsOffered, "least served node", "accepted load");
+  Series most = sweep_series(kAcceptedMaxVsOffered, "most served node", "accepted load");
   Series by_accepted = kLatencyVsAccepted(label, "accepted load", "flits/node/cycle", "mean latency");
   Series acceptance = sweep_series(kAcceptanceVsOffered, label, "acceptance");
   Series blocking = sweep_series(kBlockingVsOffered, label, "blocking");
@@ -35,6 +42,10 @@ void add_sweep(Result& r, const TrafficParams& p, const Plan& plan,
     const double carried = pt.accepted;
     accepted.x.push_back(offered);
     accepted.y.push_back(carried);
+    least.x.push_back(offered);
+    least.y.push_back(pt.accepted_min);
+    most.x.push_back(offered);
+    most.y.push_back(pt.accepted_max);
     acceptance.x.push_back(offered);
     acceptance.y.push_back(pt.acceptance);
     if (plan.circuits) {
@@ -57,6 +68,11 @@ void add_sweep(Result& r, const TrafficParams& p, const Plan& plan,
     by_accepted.y.push_back(latency);
     p99.x.push_back(offered);
     p99.y.push_back(pt.latency_p99);
+    for (Series* s : {&p50, &p95, &network, &hops}) s->x.push_back(offered);
+    p50.y.push_back(pt.latency_p50);
+    p95.y.push_back(pt.latency_p95);
+    network.y.push_back(pt.network_latency_mean);
+    hops.y.push_back(pt.hops_mean);
   }
   if (saturation >= 0) {
     r.scalars.push_back(kLatencyVsOfferedSaturation(saturation));
@@ -64,7 +80,13 @@ void add_sweep(Result& r, const TrafficParams& p, const Plan& plan,
   if (deadlock >= 0) r.scalars.push_back(kLatencyVsOfferedDeadlock(deadlock));
   r.series.push_back(std::move(mean));
   r.series.push_back(std::move(p99));
+  r.series.push_back(std::move(p50));
+  r.series.push_back(std::move(p95));
+  r.series.push_back(std::move(network));
+  r.series.push_back(std::move(hops));
   r.series.push_back(std::move(accepted));
+  r.series.push_back(std::move(least));
+  r.series.push_back(std::move(most));
   r.series.push_back(std::move(by_accepted));
   r.series.push_back(std::move(acceptance));
   if (plan.circuits) r.series.push_back(std::move(blocking));

@@ -22,6 +22,23 @@ constexpr ScalarOutput kLatencyCiCycles{
 constexpr ScalarOutput kLatencyP50Cycles{"latency_p50_cycles", "cycles", "Median latency"};
 constexpr ScalarOutput kLatencyP95Cycles{"latency_p95_cycles", "cycles", "95th percentile"};
 constexpr ScalarOutput kLatencyP99Cycles{"latency_p99_cycles", "cycles", "99th percentile"};
+constexpr ScalarOutput kNetworkLatencyMeanCycles{
+    "network_latency_mean_cycles", "cycles",
+    "Mean network latency of the same packets: from the head leaving the source queue into its "
+    "router (a circuit's first set-up attempt) to the last flit delivered, source queueing out; "
+    "absent where the point deadlocked"};
+constexpr ScalarOutput kHopsMean{
+    "hops_mean", "hops",
+    "Mean router-to-router channels a measured packet crossed (a circuit's switch-to-switch "
+    "channels): above the minimal distance under routings that detour, such as Valiant's; "
+    "absent where the point deadlocked"};
+constexpr ScalarOutput kAcceptedMinFlitsPerNodeCycle{
+    "accepted_min_flits_per_node_cycle", "flits/node/cycle",
+    "Fairness: flits delivered per cycle into the node that received the fewest while measuring "
+    "(the nodes' mean is the accepted load; 0 where the point deadlocked)"};
+constexpr ScalarOutput kAcceptedMaxFlitsPerNodeCycle{
+    "accepted_max_flits_per_node_cycle", "flits/node/cycle",
+    "Fairness: flits delivered per cycle into the node that received the most while measuring"};
 constexpr ScalarOutput kSaturated{
     "saturated", "boolean",
     "The offered load was not sustained (under 90 % of the flits created while measuring "
@@ -79,6 +96,23 @@ constexpr SeriesOutput kLatencyVsOffered{"latency_vs_offered", "cycles",
                                          "Mean latency against offered load, the loads sustained"};
 constexpr SeriesOutput kLatencyP99VsOffered{"latency_p99_vs_offered", "cycles",
                                             "99th percentile latency against offered load"};
+constexpr SeriesOutput kLatencyP50VsOffered{"latency_p50_vs_offered", "cycles",
+                                            "Median latency against offered load"};
+constexpr SeriesOutput kLatencyP95VsOffered{"latency_p95_vs_offered", "cycles",
+                                            "95th percentile latency against offered load"};
+constexpr SeriesOutput kNetworkLatencyVsOffered{
+    "network_latency_vs_offered", "cycles",
+    "Mean network latency (source queueing out) against offered load, the loads sustained"};
+constexpr SeriesOutput kHopsVsOffered{
+    "hops_vs_offered", "hops",
+    "Mean router-to-router channels crossed per packet against offered load, the loads "
+    "sustained"};
+constexpr SeriesOutput kAcceptedMinVsOffered{
+    "accepted_min_vs_offered", "flits/node/cycle",
+    "Accepted load of the node that received the fewest flits against offered load"};
+constexpr SeriesOutput kAcceptedMaxVsOffered{
+    "accepted_max_vs_offered", "flits/node/cycle",
+    "Accepted load of the node that received the most flits against offered load"};
 constexpr SeriesOutput kAcceptedVsOffered{"accepted_vs_offered", "flits/node/cycle",
                                           "Accepted load against offered load"};
 constexpr SeriesOutput kLatencyVsAccepted{"latency_vs_accepted", "cycles",

@@ -99,6 +99,12 @@ class NetworkTrafficPoint final : public RecordPoint<TrafficRecord> {
     record.acceptance = acceptance(c);
     if (circuit_point_) record.blocking = circuit_point_->blocking();
     record.cycles = static_cast<double>(c.cycles);
+    record.latency_p50 = c.latency_p50;
+    record.latency_p95 = c.latency_p95;
+    record.network_latency_mean = c.network_latency_mean;
+    record.hops_mean = c.hops_mean;
+    record.accepted_min = c.accepted_min;
+    record.accepted_max = c.accepted_max;
     Result own;
     if (index_ == 0) {
       add_scalars(own, c);
@@ -129,7 +135,11 @@ class NetworkTrafficPoint final : public RecordPoint<TrafficRecord> {
       r.scalars.push_back(kLatencyP50Cycles(c.latency_p50));
       r.scalars.push_back(kLatencyP95Cycles(c.latency_p95));
       r.scalars.push_back(kLatencyP99Cycles(c.latency_p99));
+      r.scalars.push_back(kNetworkLatencyMeanCycles(c.network_latency_mean));
+      r.scalars.push_back(kHopsMean(c.hops_mean));
     }
+    r.scalars.push_back(kAcceptedMinFlitsPerNodeCycle(c.accepted_min));
+    r.scalars.push_back(kAcceptedMaxFlitsPerNodeCycle(c.accepted_max));
     r.scalars.push_back(kSaturated(c.saturated ? 1.0 : 0.0));
     r.scalars.push_back(kMeasuredPackets(static_cast<double>(c.measured_packets)));
     r.scalars.push_back(kSimulatedCycles(static_cast<double>(c.cycles)));
@@ -230,7 +240,13 @@ const RecordTable<TrafficRecord>& traffic_record() {
                                                       .add(&TrafficRecord::deadlocked)
                                                       .add(&TrafficRecord::acceptance)
                                                       .add(&TrafficRecord::blocking)
-                                                      .add(&TrafficRecord::cycles);
+                                                      .add(&TrafficRecord::cycles)
+                                                      .add(&TrafficRecord::latency_p50)
+                                                      .add(&TrafficRecord::latency_p95)
+                                                      .add(&TrafficRecord::network_latency_mean)
+                                                      .add(&TrafficRecord::hops_mean)
+                                                      .add(&TrafficRecord::accepted_min)
+                                                      .add(&TrafficRecord::accepted_max);
   return table;
 }
 

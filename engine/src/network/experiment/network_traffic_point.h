@@ -20,6 +20,12 @@ struct TrafficRecord {
   double acceptance = 1;
   double blocking = 0;  // circuits' blocking probability; 0 for wormhole
   double cycles = 0;  // simulated
+  double latency_p50 = 0;
+  double latency_p95 = 0;
+  double network_latency_mean = 0;
+  double hops_mean = 0;
+  double accepted_min = 0;  // flits/node/cycle, of the least and the most served node
+  double accepted_max = 0;
 };
 
 const RecordTable<TrafficRecord>& traffic_record();

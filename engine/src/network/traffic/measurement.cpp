@@ -25,6 +25,18 @@ void summarize_latencies(LoadPointResult& r) {
   r.latency_p95 = percentile(l, 0.95);
   r.latency_p99 = percentile(l, 0.99);
   r.measured_packets = static_cast<std::int64_t>(l.size());
+  const double n = static_cast<double>(l.size());
+  r.network_latency_mean = l.empty() ? 0 : r.network_latency_sum / n;
+  r.hops_mean = l.empty() ? 0 : r.hops_sum / n;
+}
+
+void per_node_accepted(LoadPointResult& r, const std::vector<std::uint64_t>& words,
+                       std::int64_t cycles) {
+  if (words.empty() || cycles <= 0) return;
+  const auto [least, most] = std::minmax_element(words.begin(), words.end());
+  const auto window = static_cast<double>(cycles);
+  r.accepted_min = static_cast<double>(*least) / window;
+  r.accepted_max = static_cast<double>(*most) / window;
 }
 
 bool short_of_offered(std::uint64_t delivered, double created) {
@@ -35,10 +47,12 @@ MeasuredLoadPoint::MeasuredLoadPoint(const LoadPointOptions& options) : opt_(opt
   result_.offered = options.rate;
 }
 
-void MeasuredLoadPoint::record(double latency) {
+void MeasuredLoadPoint::record(double latency, double network_latency, int hops) {
   // A watched point was judged already: what it delivers now is not measured.
   if (phase_ == Phase::kWatch) return;
   result_.latencies.push_back(latency);
+  result_.network_latency_sum += network_latency;
+  result_.hops_sum += hops;
   batches_.add(latency);
 }
 

@@ -15,6 +15,15 @@ struct LoadPointResult {
   double latency_p50 = 0;
   double latency_p95 = 0;
   double latency_p99 = 0;
+  // Of the same packets: the mean network latency, from the head leaving the source queue into
+  // the network (a circuit's set-up starting) to the last word delivered, and the mean
+  // router-to-router channels crossed.
+  double network_latency_mean = 0;
+  double hops_mean = 0;
+  // Flits delivered into each node over the measurement window, per cycle: the least and the
+  // most of them (their mean is `accepted`); 0 where the point deadlocked.
+  double accepted_min = 0;
+  double accepted_max = 0;
   // Half-width of the 95 % confidence interval of the mean; infinite while too few batches were
   // measured to say.
   double latency_ci = std::numeric_limits<double>::infinity();
@@ -34,6 +43,9 @@ struct LoadPointResult {
   std::int64_t cycles = 0;
   double bisection_words_per_cycle = 0;
   std::vector<double> latencies;  // of the measured packets, sorted
+  // Sums over the measured packets, of their network latencies and their hops.
+  double network_latency_sum = 0;
+  double hops_sum = 0;
   // Utilization of every channel (Network::channel numbering) over the measurement window.
   std::vector<double> utilization;
   // The share of the window each channel was held by a packet (Network::occupancy); a circuit's
@@ -52,8 +64,14 @@ struct LoadPointResult {
 // a small network's few packets per window do not read as saturation.
 bool short_of_offered(std::uint64_t delivered, double created);
 
-// Sorts the measured latencies and fills their mean, percentiles and count.
+// Sorts the measured latencies and fills their mean, percentiles and count, and the means of the
+// network latencies and hops.
 void summarize_latencies(LoadPointResult& result);
+
+// The least and the most of the words each node received in a window of `cycles` cycles, per
+// cycle, into the result's accepted_min and accepted_max.
+void per_node_accepted(LoadPointResult& result, const std::vector<std::uint64_t>& words,
+                       std::int64_t cycles);
 
 struct LoadPointOptions {
   double rate = 0.1;  // flits/node/cycle offered
@@ -109,8 +127,9 @@ class MeasuredLoadPoint {
 
  protected:
   bool measuring() const { return phase_ == Phase::kMeasure; }
-  // A measured packet's latency, as it is delivered.
-  void record(double latency);
+  // A measured packet, as it is delivered: its latency, its network latency (from entering the
+  // network) and the router-to-router channels it crossed.
+  void record(double latency, double network_latency, int hops);
 
   // One cycle: the sources offer their traffic and the network moves.
   virtual void cycle() = 0;

@@ -294,7 +294,8 @@ void LoadPoint::cycle() {
     net_.release(p.dst, p.flits);
     if (measured) crosspoints_.add(p.src, p.dst, p.flits);
     if (p.tag == 1) {
-      record(static_cast<double>(p.delivered - p.created));
+      record(static_cast<double>(p.delivered - p.created),
+             static_cast<double>(p.delivered - p.entered), p.hops);
       --outstanding_;
     }
     net_.free_packet(id);
@@ -319,6 +320,9 @@ void LoadPoint::close_window(std::int64_t elapsed) {
     result_.occupancy.push_back(net_.occupancy(c));
   }
   result_.crosspoints = crosspoints_.shares(elapsed, net_.config().eject_rate);
+  std::vector<std::uint64_t> per_node;
+  for (int node = 0; node < terminals(); ++node) per_node.push_back(net_.ejected_flits(node));
+  per_node_accepted(result_, per_node, elapsed);
 }
 
 void LoadPoint::judge() {
@@ -329,6 +333,10 @@ void LoadPoint::judge() {
   result_.accepted = result_.deadlocked ? 0
                                         : static_cast<double>(ejected_at_end_) /
                                               (nodes * static_cast<double>(window));
+  if (result_.deadlocked) {
+    result_.accepted_min = 0;
+    result_.accepted_max = 0;
+  }
   result_.saturated = !result_.deadlocked &&
                       (overflow_ || outstanding_ > 0 ||
                        short_of_offered(ejected_at_end_, static_cast<double>(created_at_end_)));

@@ -153,6 +153,7 @@ Network::Network(const NetworkConfig& config)
     channels_[static_cast<std::size_t>(in)].inject_terminal = t;
   }
   sq_.assign(terminals_.size(), {});
+  ejected_by_terminal_.assign(terminals_.size(), 0);
   inject_ready_.assign((terminals_.size() + 63) / 64, 0);
 
   // The longest a flit can wait with nothing moving in a network that is not stuck: its pipeline
@@ -308,6 +309,7 @@ void Network::inject(int terminal) {
     const int to = ivc(in, term.inject_vc);
     if (vc_[static_cast<std::size_t>(to)].count >= buffer_) return block();
     if constexpr (kTraced) trace_->injected(id, p.injected, in, term.inject_vc);
+    if (p.injected == 0) p.entered = now_;
     push(router, to,
          static_cast<std::uint32_t>(id) | (p.injected == 0 ? kHead : 0) |
              (p.injected + 1 == wire ? kTail : 0));
@@ -338,7 +340,7 @@ bool Network::take_ejection(int router, int port, Vc& vc) {
   return true;
 }
 
-bool Network::route_adaptive(int router, int in_port, Vc& vc, const Packet& p) {
+bool Network::route_adaptive(int router, int in_port, Vc& vc, Packet& p) {
   RouteChoice choices[kMostRouteChoices];
   const int n = topo_->route_choices(router, in_port, p.dst, choices);
   if (channels_[static_cast<std::size_t>(channel(router, choices[0].port))].eject_terminal >= 0) {
@@ -375,6 +377,7 @@ bool Network::route_adaptive(int router, int in_port, Vc& vc, const Packet& p) {
     begin_hold(static_cast<std::size_t>(down));
     vc.out_port = static_cast<std::int8_t>(best_port);
     vc.out_vc = static_cast<std::int8_t>(best_vc);
+    ++p.hops;
     return true;
   }
   return false;
@@ -401,6 +404,7 @@ bool Network::route_head(int router, int in_port, int in) {
     vc.out_port = static_cast<std::int8_t>(step.port);
     vc.out_vc = static_cast<std::int8_t>(v);
     p.route_state = state;
+    ++p.hops;
     return true;
   }
   return false;
@@ -487,6 +491,7 @@ void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t
     ++terminals_[static_cast<std::size_t>(terminal)].rq_used;
     --in_network_;
     ++ejected_flits_;
+    ++ejected_by_terminal_[static_cast<std::size_t>(terminal)];
     if (tail) {
       release_vc(router, ivc(static_cast<int>(c), 0));
       const auto id = static_cast<int>(flit.word & kPacketMask);
@@ -733,6 +738,7 @@ void Network::reset_counters() {
   std::fill(sent_.begin(), sent_.end(), 0);
   std::fill(held_cycles_.begin(), held_cycles_.end(), 0);
   ejected_flits_ = 0;
+  std::fill(ejected_by_terminal_.begin(), ejected_by_terminal_.end(), 0);
   bisection_flits_ = 0;
   counters_from_ = now_;
 }
@@ -788,9 +794,10 @@ std::size_t Network::state_bytes() const {
   std::size_t total = sizeof(*this);
   total += bytes(routers_) + bytes(bits_) + bytes(vc_) + bytes(flits_) + bytes(channels_) +
            bytes(tokens_) + bytes(credit_due_) + bytes(credit_ivc_) + bytes(terminals_) +
-           bytes(sq_) + bytes(inject_ready_) + bytes(packets_) + bytes(free_packets_) +
-           bytes(delivered_) + bytes(sent_) + bytes(holders_) + bytes(busy_from_) + bytes(held_cycles_) +
-           bytes(fresh_words_) + bytes(port_of_slot_) + bytes(block_active_);
+           bytes(sq_) + bytes(ejected_by_terminal_) + bytes(inject_ready_) + bytes(packets_) +
+           bytes(free_packets_) + bytes(delivered_) + bytes(sent_) + bytes(holders_) +
+           bytes(busy_from_) + bytes(held_cycles_) + bytes(fresh_words_) + bytes(port_of_slot_) +
+           bytes(block_active_);
   for (const auto& ring : sq_) total += bytes(ring);
   return total;
 }
@@ -815,7 +822,8 @@ double Network::state_bytes_of(const NetworkSize& size, const NetworkConfig& con
          vcs * (sizeof(Vc) + config.buffer_flits * sizeof(Flit)) +
          channels * (sizeof(Channel) + sizeof(std::int32_t) + 3 * sizeof(std::uint64_t)) +
          tokens * sizeof(Tokens) +
-         size.terminals * (sizeof(Terminal) + sizeof(std::vector<std::int32_t>)) +
+         size.terminals *
+             (sizeof(Terminal) + sizeof(std::vector<std::int32_t>) + sizeof(std::uint64_t)) +
          std::ceil(size.terminals / 64) * sizeof(std::uint64_t);
 }
 

@@ -92,6 +92,11 @@ struct Packet : Message {
   int injected = 0;
   // The topology's routing state (a torus's dateline crossing, an oblivious routing's draw).
   RouteState route_state = 0;
+  // Recorded only, for the statistics: the cycle its head flit left the source queue into the
+  // router (-1: not yet), and the router-to-router channels its head has been given (each one
+  // it crosses, a misroute or a detour included).
+  std::int64_t entered = -1;
+  int hops = 0;
 };
 
 // A deadlock the network found itself in: a cycle of virtual channels (the knot), each holding
@@ -181,6 +186,10 @@ class Network final : public Interconnect {
   }
   std::uint64_t flits_sent(int router, int port) const;
   std::uint64_t ejected_flits() const { return ejected_flits_; }
+  // Flits ejected into one terminal since the reset.
+  std::uint64_t ejected_flits(int terminal) const {
+    return ejected_by_terminal_[static_cast<std::size_t>(terminal)];
+  }
   std::uint64_t bisection_flits() const override { return bisection_flits_; }
   // Fraction of a channel's capacity used since the reset (0 for a port that leads nowhere).
   double utilization(int channel) const;
@@ -304,7 +313,7 @@ class Network final : public Interconnect {
   // Picks the output port and a free output virtual channel for the packet at the front of `in`.
   bool route_head(int router, int in_port, int in);
   // The same among an adaptive routing's choices.
-  bool route_adaptive(int router, int in_port, Vc& vc, const Packet& p);
+  bool route_adaptive(int router, int in_port, Vc& vc, Packet& p);
   // Gives the ejection queue behind `port` to the packet at the front of `vc`, if it is free.
   bool take_ejection(int router, int port, Vc& vc);
   // One cycle; kTraced: with the trace's calls compiled in (step() picks).
@@ -411,6 +420,7 @@ class Network final : public Interconnect {
   std::vector<std::int64_t> busy_from_;
   std::vector<std::int64_t> held_cycles_;
   std::uint64_t ejected_flits_ = 0;
+  std::vector<std::uint64_t> ejected_by_terminal_;
   std::uint64_t bisection_flits_ = 0;
   std::int64_t counters_from_ = 0;
   // The last cycle a flit moved between buffers, the quiet cycles after which the next look for

@@ -60,6 +60,24 @@ TEST(CircuitLoadPoint, HoldingLosesNothingAndBlockingRisesWithLoad) {
   EXPECT_GT(heavy.result.latency_mean, light.result.latency_mean);
 }
 
+TEST(CircuitLoadPoint, ACircuitCrossesOneChannelBetweenItsTwoStagesAndQueuesApart) {
+  // Every path of a 2-stage fly crosses one switch-to-switch channel.
+  const Outcome light = run(BlockPolicy::kHold, 0.02);
+  EXPECT_EQ(light.result.hops_mean, 1);
+  // Idle, a connection starts its set-up as it is opened: the network latency is the latency
+  // bar the rare wait behind the source's previous connection.
+  EXPECT_LE(light.result.network_latency_mean, light.result.latency_mean);
+  EXPECT_NEAR(light.result.network_latency_mean, 5, 0.5);
+  // Loaded, connections queue at their sources behind the one being set up or streamed.
+  const Outcome heavy = run(BlockPolicy::kHold, 0.3);
+  ASSERT_FALSE(heavy.result.saturated);
+  EXPECT_EQ(heavy.result.hops_mean, 1);
+  EXPECT_LT(heavy.result.network_latency_mean, heavy.result.latency_mean - 1);
+  EXPECT_LE(heavy.result.accepted_min, heavy.result.accepted);
+  EXPECT_GE(heavy.result.accepted_max, heavy.result.accepted);
+  EXPECT_GT(heavy.result.accepted_max, 0);
+}
+
 TEST(CircuitLoadPoint, DroppingLosesMoreAsLoadRises) {
   const Outcome light = run(BlockPolicy::kDrop, 0.1);
   const Outcome heavy = run(BlockPolicy::kDrop, 0.6);

@@ -48,6 +48,52 @@ TEST(NetworkTraffic, LowLoadIsSustainedAtNearZeroLoadLatency) {
   EXPECT_LE(r.scalar("latency_p50_cycles"), r.scalar("latency_p99_cycles"));
 }
 
+TEST(NetworkTraffic, TheCurvesCarryPercentilesNetworkLatencyHopsAndFairness) {
+  for (const double switching : {0.0, 1.0}) {
+    const Result r = run({{"dims", std::vector<double>{4, 4}},
+                          {"switching", switching},
+                          {"injection_rate", 0.1},
+                          {"sweep_rates", std::vector<double>{0.02, 0.1, 0.2, 0.9}},
+                          {"max_cycles", 3000}});
+    const Series& mean = r.find_series("latency_vs_offered");
+    const Series& p50 = r.find_series("latency_p50_vs_offered");
+    const Series& p95 = r.find_series("latency_p95_vs_offered");
+    const Series& p99 = r.find_series("latency_p99_vs_offered");
+    const Series& network = r.find_series("network_latency_vs_offered");
+    const Series& hops = r.find_series("hops_vs_offered");
+    // The loads sustained, as the mean's curve.
+    ASSERT_GE(mean.x.size(), 2u);
+    for (const Series* s : {&p50, &p95, &network, &hops}) EXPECT_EQ(s->x, mean.x) << s->key;
+    for (std::size_t i = 0; i < mean.x.size(); ++i) {
+      EXPECT_LE(p50.y[i], p95.y[i]);
+      EXPECT_LE(p95.y[i], p99.y[i]);
+      EXPECT_LE(network.y[i], mean.y[i]);
+      EXPECT_GT(network.y[i], 0);
+      // Uniform traffic between distinct nodes of a 4x4 mesh: 2 x 1.25 x 16/15 = 8/3 hops on
+      // average; a few hundred packets of a deviation near 1.2 hops.
+      EXPECT_NEAR(hops.y[i], 8.0 / 3, 0.35) << hops.x[i];
+    }
+    // Every load, as the accepted curve.
+    const Series& accepted = r.find_series("accepted_vs_offered");
+    const Series& least = r.find_series("accepted_min_vs_offered");
+    const Series& most = r.find_series("accepted_max_vs_offered");
+    ASSERT_EQ(accepted.x.size(), 4u);
+    EXPECT_EQ(least.x, accepted.x);
+    EXPECT_EQ(most.x, accepted.x);
+    for (std::size_t i = 0; i < accepted.x.size(); ++i) {
+      EXPECT_LE(least.y[i], accepted.y[i]);
+      EXPECT_GE(most.y[i], accepted.y[i]);
+    }
+    // The chosen load's own.
+    EXPECT_LE(r.scalar("network_latency_mean_cycles"), r.scalar("latency_mean_cycles"));
+    EXPECT_GE(r.scalar("hops_mean"), 1);
+    EXPECT_LE(r.scalar("accepted_min_flits_per_node_cycle"),
+              r.scalar("accepted_flits_per_node_cycle"));
+    EXPECT_GE(r.scalar("accepted_max_flits_per_node_cycle"),
+              r.scalar("accepted_flits_per_node_cycle"));
+  }
+}
+
 TEST(NetworkTraffic, OverloadIsReportedAsSaturated) {
   const Result r = run({{"dims", std::vector<double>{4, 4}},
                         {"injection_rate", 0.9},

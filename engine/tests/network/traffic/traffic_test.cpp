@@ -268,6 +268,88 @@ TEST(LoadPoint, AtTheOnsetOfSaturationTheDrainEndsOnceTheQueuesKeepGrowing) {
   EXPECT_EQ(onset.result.accepted, full.result.accepted);
 }
 
+// One point on a line of `k` nodes under uniform traffic, to completion.
+LoadPointResult line_point(int k, double rate, CubeRouting routing = CubeRouting::kDimensionOrder) {
+  NetworkConfig config;
+  const auto line = std::make_shared<const KNCube>(std::vector<int>{k}, false, true, routing);
+  config.topology = line;
+  // Valiant's two phases each need a class of virtual channels.
+  config.vcs = 2;
+  const TrafficPattern uniform(*line, Pattern::kUniform, 0);
+  LoadPointOptions options;
+  options.rate = rate;
+  options.min_packets = 2000;
+  Rng rng(5);
+  LoadPoint p(config, uniform, options, rng);
+  while (!p.advance(1000)) {
+  }
+  return p.result();
+}
+
+TEST(LoadPoint, HopsOnALineAreTheMeanDistanceOfUniformTraffic) {
+  // Uniform traffic between distinct nodes of a k-node line travels (k + 1) / 3 channels on
+  // average: 3 for k = 8. Some 2,000 packets of a standard deviation of 1.9 hops leave a
+  // sampling error near 0.05; 0.2 is four of those.
+  const LoadPointResult r = line_point(8, 0.1);
+  ASSERT_FALSE(r.saturated);
+  ASSERT_GE(r.measured_packets, 2000);
+  EXPECT_NEAR(r.hops_mean, 3, 0.2);
+  // Valiant's intermediate node, uniform over all 8, adds a leg: twice the mean distance of two
+  // independent uniform nodes, 2 (k^2 - 1) / 3k = 5.25.
+  const LoadPointResult valiant = line_point(8, 0.1, CubeRouting::kValiant);
+  EXPECT_NEAR(valiant.hops_mean, 5.25, 0.25);
+  std::printf("8-node line, uniform: %.3f hops (dimension order), %.3f (Valiant)\n", r.hops_mean,
+              valiant.hops_mean);
+}
+
+TEST(LoadPoint, NetworkLatencyLeavesOutSourceQueueing) {
+  // Light load: a packet seldom waits behind another at its source, and the head's one cycle per
+  // hop, one to enter and one to eject with 7 flits behind gives a network latency of
+  // 3 + 1 + 7 = 11 cycles on average, a cycle or so of contention aside.
+  const LoadPointResult light = line_point(8, 0.02);
+  EXPECT_NEAR(light.network_latency_mean, 11, 1);
+  EXPECT_LE(light.network_latency_mean, light.latency_mean);
+  EXPECT_LT(light.latency_mean - light.network_latency_mean, 1);
+  // Near saturation (0.15 on a 16x16 mesh whose bound is 0.25) packets queue at their sources
+  // for cycles on end.
+  const Finished heavy = point(0.15, true);
+  ASSERT_FALSE(heavy.result.saturated);
+  EXPECT_LT(heavy.result.network_latency_mean, heavy.result.latency_mean - 2);
+  EXPECT_GT(heavy.result.network_latency_mean, 0);
+  std::printf("network latency %.2f of %.2f at 0.02 on a line, %.2f of %.2f at 0.15 on a mesh\n",
+              light.network_latency_mean, light.latency_mean, heavy.result.network_latency_mean,
+              heavy.result.latency_mean);
+}
+
+TEST(LoadPoint, EachNodesAcceptedLoadBracketsTheMean) {
+  const Finished uniform = point(0.1, true);
+  const LoadPointResult& u = uniform.result;
+  EXPECT_LE(u.accepted_min, u.accepted);
+  EXPECT_GE(u.accepted_max, u.accepted);
+  EXPECT_GT(u.accepted_min, 0);
+  // Half of every packet to the centre of a 4x4 mesh: the hot spot receives from its 15 peers
+  // r (f + (1 - f) / 15) each, r (1 + 14 f) = 8 r in all at f = 1/2; any other node about
+  // r (14 (1 - f) / 15 + 1 / 15) = 8 r / 15.
+  NetworkConfig config;
+  const auto mesh = std::make_shared<const KNCube>(std::vector<int>{4, 4}, false);
+  config.topology = mesh;
+  const TrafficPattern hot(*mesh, Pattern::kHotspot, 0.5);
+  LoadPointOptions options;
+  const double rate = 0.02;
+  options.rate = rate;
+  options.min_packets = 1000;
+  Rng rng(9);
+  LoadPoint p(config, hot, options, rng);
+  while (!p.advance(1000)) {
+  }
+  const LoadPointResult& h = p.result();
+  ASSERT_FALSE(h.saturated);
+  EXPECT_LT(h.accepted_min, h.accepted);
+  EXPECT_GT(h.accepted_max, h.accepted);
+  EXPECT_NEAR(h.accepted_max, 8 * rate, 0.15 * 8 * rate);
+  EXPECT_LT(h.accepted_min, 8 * rate / 15);
+}
+
 TEST(LoadPoint, APointBelowSaturationIsUnchangedBitForBit) {
   const Finished with = point(0.1, true);
   const Finished without = point(0.1, false);

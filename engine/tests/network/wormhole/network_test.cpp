@@ -46,6 +46,34 @@ TEST(Network, ZeroLoadLatencyIsOneCyclePerHopPlusSerialization) {
   }
 }
 
+TEST(Network, APacketRecordsWhenItEnteredAndTheHopsItCrossed) {
+  // Two 4-flit packets queued at once at node 0 of an idle 8-node line for node 3: the first
+  // enters the router at once and arrives 3 + 1 + 3 cycles later; the second waits in the
+  // source queue while the first's 4 flits go in, enters at cycle 4 right behind it, and takes
+  // the same 7 cycles in the network: its latency of 11 is 4 of source queueing and 7 of network.
+  Network net(mesh({8}));
+  const int first = net.send(0, 3, 4, 0);
+  const int second = net.send(0, 3, 4, 0);
+  EXPECT_EQ(deliver(net, first), 7);
+  const Packet& a = net.packet(first);
+  EXPECT_EQ(a.entered, 0);
+  EXPECT_EQ(a.hops, 3);
+  EXPECT_EQ(deliver(net, second), 11);
+  const Packet& b = net.packet(second);
+  EXPECT_EQ(b.created, 0);
+  EXPECT_EQ(b.entered, 4);
+  EXPECT_EQ(b.delivered - b.entered, 7);
+  EXPECT_EQ(b.hops, 3);
+  // On a 2-D mesh, dimension order: 3 hops in x, 2 in y; none to a node's own terminal.
+  Network square(mesh({4, 4}));
+  const int across = square.send(0, 3 + 4 * 2, 1, 0);
+  deliver(square, across);
+  EXPECT_EQ(square.packet(across).hops, 5);
+  const int self = square.send(5, 5, 1, 0);
+  deliver(square, self);
+  EXPECT_EQ(square.packet(self).hops, 0);
+}
+
 TEST(Network, RouterDelayAndChannelRateStretchThePath) {
   NetworkConfig c = mesh({8});
   c.router_delay_cycles = 2;
@@ -104,7 +132,10 @@ TEST(Network, AFlyIsCrossedInOneRouterPerStage) {
     c.route_cycles = 2;
     for (const int dst : {0, 21, 63}) {
       Network net(c);
-      EXPECT_EQ(deliver(net, net.send(5, dst, 6, 0)), 3 * (1 + 1 + 2) + 5);
+      const int id = net.send(5, dst, 6, 0);
+      EXPECT_EQ(deliver(net, id), 3 * (1 + 1 + 2) + 5);
+      // Three stages: two channels between switches.
+      EXPECT_EQ(net.packet(id).hops, 2);
     }
   }
 }
