@@ -107,10 +107,8 @@ export function explorerLink(
 ): string {
   const paperValues = resolveValues(model.params, presetParams(preset));
   const state = { ...emptyState(preset.id), params: changedParams(params, paperValues) };
-  return new URL(
-    serializeUrlState(seed === preset.seed ? state : { ...state, seed }),
-    baseUrl,
-  ).href;
+  return new URL(serializeUrlState(seed === preset.seed ? state : { ...state, seed }), baseUrl)
+    .href;
 }
 
 export function findChart(preset: Preset, id: string): ChartSpec {

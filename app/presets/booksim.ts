@@ -283,14 +283,20 @@ export const BOOKSIM_KEYS: Record<string, KeyRule> = {
   sw_alloc_delay: { default: 1, map: stage('sw_alloc_delay', 'switch_alloc_cycles') },
   speculative: { default: 0, readBy: 'vc_alloc_delay' },
   credit_delay: { default: 0, map: stage('credit_delay', 'credit_delay_cycles') },
-  st_prepare_delay: {
-    default: 0,
-    ignored: 'switch traversal is part of the cycle a flit crosses a router in archex',
-  },
+  // The cycles a flit crosses the switch after winning it: archex's router delay, which every
+  // flit spends in every router on top of its pipeline stages and the link's cycle.
   st_final_delay: {
     default: 1,
-    ignored: 'switch traversal is part of the cycle a flit crosses a router in archex',
+    map: (v, config) => ({
+      settings: {
+        router_delay_cycles: String(
+          whole('st_final_delay', v, 0, 16) +
+            whole('st_prepare_delay', config('st_prepare_delay'), 0, 16),
+        ),
+      },
+    }),
   },
+  st_prepare_delay: { default: 0, readBy: 'st_final_delay' },
   output_delay: { default: 0, ignored: 'no output-buffer delay in archex' },
   router: {
     default: 'iq',
