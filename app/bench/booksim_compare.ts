@@ -18,6 +18,9 @@ const COMMON = {
   sw_alloc_delay: 1,
   credit_delay: 0,
   sim_type: 'latency',
+  // BookSim measures one sample period once warmed up: 20,000 cycles give a low load enough
+  // packets (archex ignores it and measures to its confidence, naming the key).
+  sample_period: 20000,
 };
 
 const CASES = [
@@ -51,8 +54,8 @@ const CASES = [
 const ZERO_LOAD_RATE = 0.004;
 /** Saturation: the least load whose mean latency exceeds this many times the zero-load one. */
 const SATURATION_FACTOR = 3;
-/** Halvings of the bracket around the saturation load: 1/2^7 of 1 flit/node/cycle at most. */
-const STEPS = 7;
+/** Halvings of the bracket around the saturation load: 1/2^8 of 1 flit/node/cycle at most. */
+const STEPS = 8;
 
 const { values } = parseArgs({
   options: { booksim: { type: 'string', default: '/work/booksim/src/booksim' } },

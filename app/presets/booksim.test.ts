@@ -122,6 +122,17 @@ describe('booksimToCustomNetwork', () => {
     expect(seed).toBe(7);
   });
 
+  it("gives a torus's second link cycle to the router delay and the credit's way back", () => {
+    const torus = booksimToCustomNetwork('topology = torus; routing_function = dim_order;');
+    expect(torus.settings).toMatchObject({ router_delay_cycles: '2', credit_delay_cycles: '1' });
+    expect(torus.notes.map((n) => n.key)).toContain('use_noc_latency');
+    const wires = booksimToCustomNetwork(
+      'topology = torus; routing_function = dim_order; use_noc_latency = 0;',
+    );
+    expect(wires.settings).toMatchObject({ router_delay_cycles: '1', credit_delay_cycles: '0' });
+    expect(wires.notes).toEqual([]);
+  });
+
   it('names every key set off its default that archex does not model, and unknown ones', () => {
     const { notes } = booksimToCustomNetwork(
       'topology = mesh; routing_function = min_adapt; vc_allocator = separable_input_first;' +

@@ -221,6 +221,11 @@ function injectionProcess(value: BooksimValue, config: Config): Mapped {
   };
 }
 
+/** 1 where BookSim's torus links take a second cycle that archex has not (use_noc_latency). */
+function longLinks(config: Config): number {
+  return config('topology') === 'torus' && config('use_noc_latency') === 1 ? 1 : 0;
+}
+
 /** A pipeline stage's cycles, 0 to 64, as the custom network's `param`. */
 const stage = (key: string, param: string) => (value: BooksimValue) => ({
   settings: { [param]: String(whole(key, value, 0, 64)) },
@@ -282,16 +287,38 @@ export const BOOKSIM_KEYS: Record<string, KeyRule> = {
   },
   sw_alloc_delay: { default: 1, map: stage('sw_alloc_delay', 'switch_alloc_cycles') },
   speculative: { default: 0, readBy: 'vc_alloc_delay' },
-  credit_delay: { default: 0, map: stage('credit_delay', 'credit_delay_cycles') },
+  credit_delay: {
+    default: 0,
+    map: (v, config) => ({
+      settings: {
+        credit_delay_cycles: String(whole('credit_delay', v, 0, 64) + longLinks(config)),
+      },
+    }),
+  },
+  // kncube.cpp: with use_noc_latency a torus's links take 2 cycles (its folded layout's wires),
+  // a mesh's 1; archex's links take 1, so the torus's second cycle goes to the router delay and
+  // to the credit's way back (the same per-hop latency and credit loop; a packet crosses one
+  // router more than links, so its latency reads one cycle more than BookSim's).
+  use_noc_latency: {
+    default: 1,
+    map: (v, config) =>
+      longLinks(config) === 1 && whole('use_noc_latency', v, 0, 1) === 1
+        ? {
+            note: "a torus's links take 2 cycles in BookSim, 1 in archex: router_delay_cycles and credit_delay_cycles take 1 more",
+          }
+        : {},
+  },
   // The cycles a flit crosses the switch after winning it: archex's router delay, which every
-  // flit spends in every router on top of its pipeline stages and the link's cycle.
+  // flit spends in every router on top of its pipeline stages and the link's cycle; on a torus
+  // with BookSim's wire latency, the second cycle of each link too (see use_noc_latency).
   st_final_delay: {
     default: 1,
     map: (v, config) => ({
       settings: {
         router_delay_cycles: String(
           whole('st_final_delay', v, 0, 16) +
-            whole('st_prepare_delay', config('st_prepare_delay'), 0, 16),
+            whole('st_prepare_delay', config('st_prepare_delay'), 0, 16) +
+            longLinks(config),
         ),
       },
     }),
