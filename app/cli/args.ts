@@ -24,6 +24,7 @@ export function commandArgs(argv: string[]) {
       csv: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
       params: { type: 'string' },
+      booksim: { type: 'string' },
       shard: { type: 'string' },
       resume: { type: 'string' },
       'time-limit': { type: 'string' },

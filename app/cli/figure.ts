@@ -8,7 +8,7 @@ import { basename, dirname, join } from 'node:path';
 
 import { tableToCsv } from '../charts/chart_table';
 import type { Engine, RunProgress } from '../engine/engine';
-import type { ModelInfo } from '../engine/types';
+import type { ModelInfo, Params } from '../engine/types';
 import type { ChartSpec, Preset } from '../presets/schema';
 import { presetParams, shownCharts } from '../presets/schema';
 import { buildChart, builtChartTable } from '../chart_kinds/registry';
@@ -97,6 +97,20 @@ export function parseBaseUrl(text: string): URL {
   }
 }
 
+/** The explorer's shareable link (on `baseUrl`) to the preset run with `params` and `seed`. */
+export function explorerLink(
+  preset: Preset,
+  model: ModelInfo,
+  params: Params,
+  seed: number,
+  baseUrl: URL,
+): string {
+  const paperValues = resolveValues(model.params, presetParams(preset));
+  const state = { ...emptyState(preset.id), params: changedParams(params, paperValues) };
+  return new URL(serializeUrlState(seed === preset.seed ? state : { ...state, seed }), baseUrl)
+    .href;
+}
+
 export function findChart(preset: Preset, id: string): ChartSpec {
   const spec = preset.charts.find((c) => c.id === id);
   if (!spec) {
@@ -152,14 +166,10 @@ export async function presetFigures(
   const model = models.find((m) => m.name === preset.model);
   if (!model) throw new UsageError(`preset ${preset.id} uses unknown model '${preset.model}'`);
   const paperValues = resolveValues(model.params, presetParams(preset));
-  const state = { ...emptyState(preset.id), params: changedParams(params, paperValues) };
   const link =
     options.baseUrl === null
       ? null
-      : new URL(
-          serializeUrlState(report.seed === preset.seed ? state : { ...state, seed: report.seed }),
-          options.baseUrl,
-        ).href;
+      : explorerLink(preset, model, params, report.seed, options.baseUrl);
   const run = { result, params };
   const charts =
     options.charts === 'shown' ? shownCharts(preset, model.params, params) : options.charts;

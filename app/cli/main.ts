@@ -1,6 +1,7 @@
 // archex on the command line, with the same wasm engine the browser runs:
 //   npm run cli -- list
 //   npm run cli -- run <preset-id> [--set name=value ...] [--json | --csv]
+//   npm run cli -- run [custom-network] --booksim FILE  (a BookSim2 configuration file)
 //   npm run cli -- run <preset-id> --shard i/n [--resume FILE] [--set ...]  (a line a point)
 //   npm run cli -- merge <shard files...> --json
 //   npm run cli -- trace <preset-id> [--set ...] [--point N] [--from T] [--cycles N] [--json]
@@ -17,6 +18,7 @@ import { TimeLimitError } from '../engine/run_watch';
 import { findPreset } from '../headless/run';
 import { UsageError } from '../headless/usage_error';
 import { commandArgs, presetOfFile } from './args';
+import { BOOKSIM_PRESET } from './booksim';
 import { commandEngine, modelsFitting } from './command_engine';
 import { describe } from './commands/describe';
 import { figureCommand } from './commands/figure';
@@ -39,7 +41,10 @@ async function main(argv: string[]): Promise<number> {
   const [command, given, ...extra] = positionals;
   if (command === 'merge') return merge(positionals.slice(1), values);
   const runs = command === 'run' || command === 'trace';
-  const presetId = given ?? (runs ? presetOfFile(values.params) : undefined);
+  const presetId =
+    given ??
+    (runs ? presetOfFile(values.params) : undefined) ??
+    (values.booksim === undefined ? undefined : BOOKSIM_PRESET);
   if (values.help || command === undefined) {
     console.log(USAGE);
     return values.help ? 0 : 2;
@@ -65,6 +70,12 @@ async function main(argv: string[]): Promise<number> {
     throw new UsageError('--time-limit goes with run');
   if (runs && presetId === undefined)
     throw new UsageError(`${command} needs a preset id (or --params naming one)\n${USAGE}`);
+  if (values.booksim !== undefined) {
+    if (command !== 'run' || shard || values.params !== undefined)
+      throw new UsageError('--booksim FILE goes with run, without --shard or --params');
+    if (presetId !== BOOKSIM_PRESET)
+      throw new UsageError(`--booksim FILE runs preset ${BOOKSIM_PRESET}, not ${presetId}`);
+  }
   if (values['one-seed'] && command !== 'validate')
     throw new UsageError('--one-seed goes with validate');
   if (command === 'validate' && values.params !== undefined)

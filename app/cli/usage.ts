@@ -11,6 +11,7 @@ export const USAGE = `usage:
   npm run cli -- list
   npm run cli -- run <preset-id> [--params file.json] [--set name=value ...] [--json | --csv]
   npm run cli -- run --params file.json [--set ...]   (the preset the file names)
+  npm run cli -- run --booksim FILE [--set ...] [--json | --csv]   (a BookSim2 configuration)
   npm run cli -- run <preset-id> --shard i/n [--resume FILE] [--set ...]
   npm run cli -- merge <shard files...> --json
   npm run cli -- validate [preset-id] [--json] [--one-seed]
@@ -36,6 +37,10 @@ options of run:
                     takes its name or its number: --set topology=fly.
   --params FILE     the parameters and seed of a JSON file: the explorer's JSON export or the
                     output of run --json (choices by name or number); --set goes over them.
+  --booksim FILE    a BookSim2 configuration file run as the custom network: each key archex
+                    reads differently or leaves out is named on stderr, a value it cannot take
+                    is refused naming the key, and the explorer's link to the same network is
+                    printed (on stderr with --json or --csv); --set goes over it.
   --json            the whole run: parameters (lists as arrays, choices by name), results with
                     units, every series (a list parameter may add one per item), the networks
                     and timelines as typed columns (choices by name) and the validation rows.

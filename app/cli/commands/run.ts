@@ -20,6 +20,8 @@ import { runPreset } from '../../headless/run';
 import { UsageError } from '../../headless/usage_error';
 import type { CommandValues } from '../args';
 import { presetAndBase } from '../args';
+import { booksimNotes, booksimSettings, readBooksim } from '../booksim';
+import { DEFAULT_BASE_URL, explorerLink } from '../figure';
 import type { Shard, ShardFile } from '../shard';
 import { readShardFile, resumedPoints, runShard, shardLineText } from '../shard';
 import { formatNumber, formatTable, terminalWidth, toCsv, warn } from '../text';
@@ -42,7 +44,10 @@ export async function run(
       const model = models.find((m) => m.name === preset.model)!;
       return await shardRun(engine, model, preset, shard, values, base, watch);
     }
-    const { report, rows, result } = await runPreset(engine, models, preset, values.set, {
+    const booksim = values.booksim === undefined ? undefined : readBooksim(values.booksim);
+    if (booksim) for (const line of booksimNotes(values.booksim!, booksim)) warn(line);
+    const settings = booksim ? booksimSettings(booksim, values.set) : values.set;
+    const { report, rows, result, params } = await runPreset(engine, models, preset, settings, {
       ...(base ? { base } : {}),
       onProgress: watch.onProgress,
       signal: watch.signal,
@@ -58,6 +63,13 @@ export async function run(
         ),
       );
       if (rows.length > 0) console.log(`\n${validationTable(preset.id, rows, terminalWidth())}`);
+    }
+    if (booksim) {
+      const model = models.find((m) => m.name === preset.model)!;
+      const link = explorerLink(preset, model, params, report.seed, new URL(DEFAULT_BASE_URL));
+      // The link goes beside the table, and to stderr where stdout is JSON or CSV.
+      if (values.json || values.csv) warn(`explorer link: ${link}`);
+      else console.log(`\nexplorer link: ${link}`);
     }
     return 0;
   } finally {

@@ -1,0 +1,155 @@
+// archex beside BookSim2 on the same configuration files (docs/networks.md#beside-booksim2):
+// zero-load latency and saturation throughput of each case, both simulators judged alike.
+//   npx tsx app/bench/booksim_compare.ts [--booksim /work/booksim/src/booksim]
+// archex runs each file through `run --booksim`; BookSim2 runs it where its binary is found.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+
+/** The settings every case shares: BookSim's default router pipeline, 4 VCs of 8 flits. */
+const COMMON = {
+  num_vcs: 4,
+  vc_buf_size: 8,
+  packet_size: 4,
+  routing_delay: 1,
+  vc_alloc_delay: 1,
+  sw_alloc_delay: 1,
+  credit_delay: 0,
+  sim_type: 'latency',
+  // BookSim measures one sample period once warmed up: 20,000 cycles give a low load enough
+  // packets (archex ignores it and measures to its confidence, naming the key).
+  sample_period: 20000,
+};
+
+const CASES = [
+  {
+    name: '8x8 mesh, transpose, DOR',
+    topology: 'mesh',
+    routing_function: 'dor',
+    traffic: 'transpose',
+  },
+  {
+    name: '8x8 mesh, transpose, minimal adaptive',
+    topology: 'mesh',
+    routing_function: 'min_adapt',
+    traffic: 'transpose',
+  },
+  {
+    name: '8-ary 2-cube, tornado, Valiant',
+    topology: 'torus',
+    routing_function: 'valiant',
+    traffic: 'tornado',
+  },
+  {
+    name: '8-ary 2-cube, tornado, DOR',
+    topology: 'torus',
+    routing_function: 'dim_order',
+    traffic: 'tornado',
+  },
+];
+
+/** A very low load, in flits per node per cycle, where latency is the zero-load latency. */
+const ZERO_LOAD_RATE = 0.004;
+/** Saturation: the least load whose mean latency exceeds this many times the zero-load one. */
+const SATURATION_FACTOR = 3;
+/** Halvings of the bracket around the saturation load: 1/2^8 of 1 flit/node/cycle at most. */
+const STEPS = 8;
+
+const { values } = parseArgs({
+  options: { booksim: { type: 'string', default: '/work/booksim/src/booksim' } },
+});
+const dir = mkdtempSync(join(tmpdir(), 'booksim-compare-'));
+
+/** The configuration file of a case at `rate` flits/node/cycle. */
+function configFile(c: (typeof CASES)[number], rate: number): string {
+  const lines = Object.entries({
+    topology: c.topology,
+    k: 8,
+    n: 2,
+    routing_function: c.routing_function,
+    traffic: c.traffic,
+    ...COMMON,
+    injection_rate_uses_flits: 1,
+    injection_rate: rate,
+  }).map(([key, value]) => `${key} = ${value};`);
+  const path = join(dir, `${c.routing_function}-${c.topology}-${rate}.cfg`);
+  writeFileSync(path, `${lines.join('\n')}\n`);
+  return path;
+}
+
+/** archex's mean latency at `rate`, Infinity where the load was not sustained. */
+function archexLatency(file: string, rate: number): number {
+  const out = execFileSync(
+    'npx',
+    [
+      'tsx',
+      '--import',
+      './app/cli/node_css.ts',
+      'app/cli/main.ts',
+      'run',
+      '--booksim',
+      file,
+      '--set',
+      'sweep_scale=flits/node/cycle',
+      '--set',
+      `sweep_rates=${rate}`,
+      '--jobs',
+      '1',
+      '--csv',
+    ],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  const value = (name: string) => Number(new RegExp(`^${name},([^,]+),`, 'm').exec(out)?.[1]);
+  return value('saturated') === 1 ? Infinity : value('latency_mean_cycles');
+}
+
+/** BookSim's packet latency (creation to tail ejection) at `rate`; Infinity where unstable. */
+function booksimLatency(file: string): number {
+  // BookSim2's main returns -1 after a run that went well (main.cpp: `return result ? -1 : 0`).
+  const { stdout: out } = spawnSync(values.booksim!, [file], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
+  if (/unstable/i.test(out)) return Infinity;
+  const overall = out.slice(out.lastIndexOf('Overall Traffic Statistics'));
+  return Number(/Packet latency average = ([\d.]+)/.exec(overall)?.[1] ?? NaN);
+}
+
+/** Zero-load latency and saturation load of one simulator on a case. */
+function measure(who: string, latency: (rate: number) => number) {
+  const logged = (rate: number) => {
+    const value = latency(rate);
+    console.error(`${who} ${rate.toFixed(4)}: ${value.toFixed(1)}`);
+    return value;
+  };
+  const zero = logged(ZERO_LOAD_RATE);
+  const saturated = (rate: number) => !(logged(rate) <= SATURATION_FACTOR * zero);
+  let [lo, hi] = [ZERO_LOAD_RATE, 1];
+  for (let i = 0; i < STEPS; i++) {
+    const mid = (lo + hi) / 2;
+    if (saturated(mid)) hi = mid;
+    else lo = mid;
+  }
+  return { zero, saturation: (lo + hi) / 2 };
+}
+
+const withBooksim = existsSync(values.booksim!);
+const diff = (a: number, b: number) => `${(((a - b) / b) * 100).toFixed(1)} %`;
+console.log(
+  '| case | zero-load archex | zero-load BookSim2 | diff | saturation archex | saturation BookSim2 | diff |',
+);
+console.log('| --- | --- | --- | --- | --- | --- | --- |');
+for (const c of CASES) {
+  const a = measure(`archex ${c.name}`, (rate) => archexLatency(configFile(c, rate), rate));
+  const b = withBooksim
+    ? measure(`BookSim2 ${c.name}`, (rate) => booksimLatency(configFile(c, rate)))
+    : undefined;
+  const cells = b
+    ? [b.zero.toFixed(1), diff(a.zero, b.zero), a.saturation.toFixed(3), b.saturation.toFixed(3)]
+    : ['-', '-', a.saturation.toFixed(3), '-'];
+  console.log(
+    `| ${c.name} | ${a.zero.toFixed(1)} | ${cells[0]} | ${cells[1]} | ${cells[2]} | ${cells[3]} | ${b ? diff(a.saturation, b.saturation) : '-'} |`,
+  );
+}

@@ -1,0 +1,40 @@
+// `run --booksim FILE`: a BookSim2 configuration file as the custom network's settings, the keys
+// archex reads differently or leaves out, and the explorer's link to the network it ran.
+import { readFileSync } from 'node:fs';
+
+import type { BooksimImport } from '../presets/booksim';
+import { BooksimError, booksimToCustomNetwork } from '../presets/booksim';
+import { UsageError } from '../headless/usage_error';
+
+/** The preset a BookSim configuration runs as. */
+export const BOOKSIM_PRESET = 'custom-network';
+
+/** The file's custom network; a file archex cannot read or take is a usage error, in words. */
+export function readBooksim(path: string): BooksimImport {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--booksim ${path}: ${(error as Error).message}`);
+  }
+  try {
+    return booksimToCustomNetwork(text);
+  } catch (error) {
+    if (error instanceof BooksimError) throw new UsageError(`--booksim ${path}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** The import as `--set` settings, the user's own after it so they win. */
+export function booksimSettings(imported: BooksimImport, own: string[]): string[] {
+  return [
+    ...Object.entries(imported.settings).map(([name, value]) => `${name}=${value}`),
+    ...(imported.seed === undefined ? [] : [`seed=${imported.seed}`]),
+    ...own,
+  ];
+}
+
+/** One line a key archex reads differently or leaves out. */
+export function booksimNotes(path: string, imported: BooksimImport): string[] {
+  return imported.notes.map((n) => `booksim ${path}: ${n.key}: ${n.reason}`);
+}

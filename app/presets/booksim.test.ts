@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+
+import { BOOKSIM_KEYS, BooksimError, booksimToCustomNetwork, parseBooksimConfig } from './booksim';
+
+/** BookSim2's own examples/mesh88_lat, its licence header left out. */
+const MESH88_LAT = `//8X8 mesh with 20 flits per packet under injection mode
+//injection rate here is packet per cycle, NOT flit per cycle
+
+// Topology
+
+topology = mesh;
+k = 8;
+n = 2;
+
+// Routing
+routing_function = dor;
+
+// Flow control
+num_vcs     = 8;
+vc_buf_size = 8;
+wait_for_tail_credit = 1;
+
+// Router architecture
+vc_allocator = islip;
+sw_allocator = islip;
+alloc_iters  = 1;
+
+credit_delay   = 2;
+routing_delay  = 0;
+vc_alloc_delay = 1;
+sw_alloc_delay = 1;
+
+input_speedup     = 2;
+output_speedup    = 1;
+internal_speedup  = 1.0;
+
+
+// Traffic
+traffic = transpose;
+packet_size = 20;
+
+
+// Simulation
+sim_type = latency;
+
+injection_rate = 0.005;
+`;
+
+/** The BooksimError a configuration is refused with. */
+function refusal(text: string): BooksimError {
+  try {
+    booksimToCustomNetwork(text);
+  } catch (error) {
+    if (error instanceof BooksimError) return error;
+    throw error;
+  }
+  throw new Error('not refused');
+}
+
+describe('parseBooksimConfig', () => {
+  it('reads numbers, words and lists, skips comments, and a later statement wins', () => {
+    const values = parseBooksimConfig(
+      'k = 4; // radix\ntraffic = hotspot({1,2});\ninjection_rate = 1e-2;\nk = 6;\nx=.5;',
+    );
+    expect(Object.fromEntries(values)).toEqual({
+      k: 6,
+      traffic: 'hotspot({1,2})',
+      injection_rate: 0.01,
+      x: 0.5,
+    });
+  });
+
+  it('names the line of a statement that is not key = value', () => {
+    expect(() => parseBooksimConfig('k = 4;\n\nbad statement;')).toThrow(/line 3/);
+    expect(() => parseBooksimConfig('k = 4')).toThrow(/no ';'/);
+  });
+});
+
+describe('booksimToCustomNetwork', () => {
+  it("maps BookSim2's mesh88_lat example and names what archex leaves out", () => {
+    const { settings, notes, seed } = booksimToCustomNetwork(MESH88_LAT);
+    expect(settings).toEqual({
+      topology: 'mesh',
+      dims: '8x8',
+      routing: 'dimension order',
+      vcs: '8',
+      buffer_flits: '8',
+      vc_release: "on the tail's credit",
+      route_cycles: '0',
+      vc_alloc_cycles: '1',
+      switch_alloc_cycles: '1',
+      credit_delay_cycles: '2',
+      router_delay_cycles: '1',
+      pattern: 'transpose',
+      permutation_seed: '0',
+      packet_flits: '20',
+      // 0.005 packets of 20 flits
+      injection_rate: '0.1',
+      injection: 'bernoulli',
+    });
+    expect(seed).toBeUndefined();
+    const named = notes.map((n) => n.key);
+    expect(named).toContain('input_speedup');
+    expect(named).toContain('injection_rate');
+    // Set to BookSim's own defaults: nothing to say.
+    expect(named).not.toContain('vc_allocator');
+    expect(named).not.toContain('output_speedup');
+  });
+
+  it('takes a flit rate as it is, and the seed', () => {
+    const { settings, seed } = booksimToCustomNetwork(
+      'topology = torus; routing_function = valiant; injection_rate_uses_flits = 1;' +
+        'injection_rate = 0.3; packet_size = 4; seed = 7; k = 4; n = 3;',
+    );
+    expect(settings).toMatchObject({
+      topology: 'torus',
+      dims: '4x4x4',
+      routing: 'Valiant',
+      injection_rate: '0.3',
+      vcs: '16',
+    });
+    expect(seed).toBe(7);
+  });
+
+  it("gives a torus's second link cycle to the router delay and the credit's way back", () => {
+    const torus = booksimToCustomNetwork('topology = torus; routing_function = dim_order;');
+    expect(torus.settings).toMatchObject({ router_delay_cycles: '2', credit_delay_cycles: '1' });
+    expect(torus.notes.map((n) => n.key)).toContain('use_noc_latency');
+    const wires = booksimToCustomNetwork(
+      'topology = torus; routing_function = dim_order; use_noc_latency = 0;',
+    );
+    expect(wires.settings).toMatchObject({ router_delay_cycles: '1', credit_delay_cycles: '0' });
+    expect(wires.notes.map((n) => n.key)).not.toContain('use_noc_latency');
+  });
+
+  it('names every key set off its default that archex does not model, and unknown ones', () => {
+    const { notes } = booksimToCustomNetwork(
+      'topology = mesh; routing_function = min_adapt; vc_allocator = separable_input_first;' +
+        'speculative = 1; my_key = 3;',
+    );
+    expect(notes.find((n) => n.key === 'vc_allocator')?.reason).toMatch(/not modelled/);
+    expect(notes.find((n) => n.key === 'my_key')?.reason).toMatch(/no such setting/);
+    expect(notes.find((n) => n.key === 'vc_alloc_delay')?.reason).toMatch(/speculative/);
+  });
+
+  it('maps hot spots, bursts and the BookSim patterns by their names', () => {
+    const hot = booksimToCustomNetwork(
+      'routing_function = dim_order; traffic = hotspot({3,9});',
+    ).settings;
+    expect(hot).toMatchObject({ pattern: 'hotspot', hotspots: '3,9', hotspot_fraction: '1' });
+    const bursts = booksimToCustomNetwork(
+      'routing_function = dim_order; injection_process = on_off; burst_alpha = 0.1;' +
+        'burst_beta = 0.05; burst_r1 = 0.5;',
+    ).settings;
+    expect(bursts).toMatchObject({ injection: 'on/off', burst_length: '10' });
+    expect(
+      booksimToCustomNetwork('routing_function = dim_order; traffic = bitcomp;').settings.pattern,
+    ).toBe('bit-complement');
+  });
+
+  it('refuses what archex cannot take, naming the key and what it supports', () => {
+    const flatfly = refusal('topology = flatfly; routing_function = ran_min;');
+    expect(flatfly.key).toBe('topology');
+    expect(flatfly.message).toMatch(/mesh, torus, fly/);
+    expect(refusal('topology = torus; routing_function = romm;').message).toMatch(
+      /routing_function: 'romm'.*dim_order on a torus/,
+    );
+    expect(refusal('topology = mesh; routing_function = dor; traffic = diagonal;').key).toBe(
+      'traffic',
+    );
+    expect(refusal('topology = mesh; routing_function = dor; n = 4;').key).toBe('n');
+    expect(refusal('topology = mesh; routing_function = dor; seed = time;').key).toBe('seed');
+    expect(refusal('topology = mesh;').key).toBe('routing_function');
+    expect(refusal('routing_function = dor; topology = mesh; classes = 2;').key).toBe('classes');
+  });
+
+  it("keeps BookSim's defaults where they are documented", () => {
+    // booksim_config.cpp: a torus, 8-ary 2-cube, 16 VCs of 8 flits, 1-cycle stages, packets of 1.
+    expect(BOOKSIM_KEYS.topology).toMatchObject({ default: 'torus' });
+    const { settings } = booksimToCustomNetwork('routing_function = dim_order;');
+    expect(settings).toMatchObject({
+      topology: 'torus',
+      dims: '8x8',
+      vcs: '16',
+      buffer_flits: '8',
+      route_cycles: '1',
+      packet_flits: '1',
+      injection_rate: '0.1',
+    });
+  });
+});
