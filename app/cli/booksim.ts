@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 
 import type { BooksimImport } from '../presets/booksim';
-import { BooksimError, booksimToCustomNetwork } from '../presets/booksim';
+import { booksimToCustomNetwork } from '../presets/booksim';
+import { BooksimError } from '../presets/booksim_syntax';
 import { UsageError } from '../headless/usage_error';
 
 /** The preset a BookSim configuration runs as. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { BOOKSIM_KEYS, BooksimError, booksimToCustomNetwork, parseBooksimConfig } from './booksim';
+import { booksimToCustomNetwork } from './booksim';
+import { BOOKSIM_KEYS } from './booksim_keys';
+import { BooksimError, parseBooksimConfig } from './booksim_syntax';
 
 /** BookSim2's own examples/mesh88_lat, its licence header left out. */
 const MESH88_LAT = `//8X8 mesh with 20 flits per packet under injection mode

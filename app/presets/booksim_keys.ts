@@ -1,0 +1,391 @@
+// What archex does with each key of a BookSim2 configuration (booksim.ts reads a file through
+// it): its BookSim default (booksim_config.cpp) and the custom-network settings it gives, or why
+// archex leaves it out.
+import type { BooksimValue } from './booksim_syntax';
+import { BooksimError } from './booksim_syntax';
+
+/** The whole configuration, BookSim's defaults under the file's values. */
+export type Config = (key: string) => BooksimValue;
+
+/** What one key gives: settings, and notes where archex reads it differently. */
+interface Mapped {
+  settings?: Record<string, string>;
+  seed?: number;
+  note?: string;
+}
+
+/** One key of the table: its BookSim default and what archex makes of it. */
+type KeyRule =
+  | { default?: BooksimValue; map: (value: BooksimValue, config: Config) => Mapped }
+  /** Read by another key's rule (k and n by topology's): the value is used there. */
+  | { default: BooksimValue; readBy: string }
+  /** Not modelled: `when` (default: any value other than BookSim's default) says it matters. */
+  | { default?: BooksimValue; ignored: string };
+
+const TOPOLOGIES = ['mesh', 'torus', 'fly'] as const;
+
+/** A whole number at least `min` (and at most `max`), or a refusal naming the key. */
+function whole(key: string, value: BooksimValue, min: number, max = Infinity): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    const range = max === Infinity ? `${min} or more` : `${min} to ${max}`;
+    throw new BooksimError(key, `'${value}' is not a whole number from ${range}`);
+  }
+  return value;
+}
+
+/** A word, or a refusal naming the key. */
+function word(key: string, value: BooksimValue): string {
+  if (typeof value !== 'string') throw new BooksimError(key, `'${value}' is not a name`);
+  return value;
+}
+
+/** Refuses `value` of `key`, listing what archex takes. */
+function refuse(key: string, value: BooksimValue, supported: readonly string[]): never {
+  throw new BooksimError(
+    key,
+    `'${value}' is not modelled by archex; it supports ${supported.join(', ')}`,
+  );
+}
+
+/** BookSim's routing functions by their name without the topology (routefunc.cpp). */
+const ROUTINGS: Record<string, { routing: string; on: readonly string[] }> = {
+  dor: { routing: 'dimension order', on: ['mesh'] },
+  dim_order: { routing: 'dimension order', on: ['mesh', 'torus'] },
+  xy_yx: { routing: 'O1TURN', on: ['mesh'] },
+  valiant: { routing: 'Valiant', on: ['mesh', 'torus'] },
+  romm: { routing: 'ROMM', on: ['mesh'] },
+  min_adapt: { routing: 'minimal adaptive', on: ['mesh', 'torus'] },
+};
+
+/** BookSim's traffic patterns archex has, by BookSim's name (traffic.cpp). */
+const PATTERNS: Record<string, string> = {
+  uniform: 'uniform',
+  transpose: 'transpose',
+  bitcomp: 'bit-complement',
+  bitrev: 'bit-reverse',
+  shuffle: 'shuffle',
+  tornado: 'tornado',
+  neighbor: 'nearest-neighbour',
+  randperm: 'random permutation',
+  hotspot: 'hotspot',
+};
+
+/** `{1,2,3}` or `1` as numbers; a refusal naming the key otherwise. */
+function numberList(key: string, text: string): number[] {
+  const items = text.replace(/^\{|\}$/g, '').split(',');
+  return items.map((item) => {
+    const n = Number(item.trim());
+    if (item.trim() === '' || !Number.isInteger(n))
+      throw new BooksimError(key, `'${text}' is not a list of whole numbers`);
+    return n;
+  });
+}
+
+/** The traffic key: a pattern, with hotspot's `(nodes,rates)` read. */
+function traffic(value: BooksimValue): Mapped {
+  const text = word('traffic', value);
+  const open = text.indexOf('(');
+  const name = open < 0 ? text : text.slice(0, open);
+  const args = open < 0 ? '' : text.slice(open + 1, text.lastIndexOf(')'));
+  const pattern = PATTERNS[name];
+  if (pattern === undefined) refuse('traffic', text, Object.keys(PATTERNS));
+  if (name === 'hotspot') {
+    // BookSim sends every packet to the hot spots, split by the rates (all 1 by default).
+    const [nodes = '-1', rates] = args.match(/\{[^}]*\}|[^,]+/g) ?? [];
+    const spots = numberList('traffic', nodes);
+    if (spots.some((s) => s < 0))
+      throw new BooksimError(
+        'traffic',
+        `hotspot node -1 is drawn at random by BookSim; archex's -1 is the centre node: name the nodes`,
+      );
+    if (rates !== undefined && new Set(numberList('traffic', rates)).size > 1)
+      throw new BooksimError(
+        'traffic',
+        'archex splits hot-spot traffic alike; unequal rates are not modelled',
+      );
+    return {
+      settings: { pattern, hotspots: spots.join(','), hotspot_fraction: '1' },
+      note: "every packet to the hot spots (archex's hotspot_fraction 1)",
+    };
+  }
+  if (name === 'neighbor')
+    return {
+      settings: { pattern },
+      note: "BookSim sends to +1 in every dimension; archex's nearest neighbour sends to one neighbour drawn alike",
+    };
+  return { settings: { pattern } };
+}
+
+/** The topology with k and n: a cube's dims or a fly's radix and stages. */
+function topology(value: BooksimValue, config: Config): Mapped {
+  const shape = word('topology', value);
+  if (!(TOPOLOGIES as readonly string[]).includes(shape)) refuse('topology', shape, TOPOLOGIES);
+  if (whole('c', config('c'), 1) !== 1)
+    throw new BooksimError('c', 'concentration above 1 is not modelled (one terminal a router)');
+  const k = whole('k', config('k'), 2);
+  if (shape === 'fly') {
+    return {
+      settings: {
+        topology: 'fly',
+        fly_radix: String(whole('k', k, 2, 16)),
+        fly_stages: String(whole('n', config('n'), 1, 12)),
+        fly_wiring: 'butterfly',
+      },
+    };
+  }
+  const n = whole('n', config('n'), 1, 3);
+  return { settings: { topology: shape, dims: Array<number>(n).fill(k).join('x') } };
+}
+
+/** routing_function, named without its topology as in BookSim's files. */
+function routingFunction(value: BooksimValue, config: Config): Mapped {
+  const name = word('routing_function', value);
+  const shape = String(config('topology'));
+  if (shape === 'fly') {
+    if (name !== 'dest_tag') refuse('routing_function', name, ['dest_tag on a fly']);
+    return {};
+  }
+  const known = ROUTINGS[name];
+  if (known === undefined || !known.on.includes(shape))
+    refuse(
+      'routing_function',
+      name,
+      Object.entries(ROUTINGS)
+        .filter(([, r]) => r.on.includes(shape))
+        .map(([n]) => `${n} on a ${shape}`),
+    );
+  return { settings: { routing: known.routing } };
+}
+
+/** The rate in flits per node per cycle, from packets unless injection_rate_uses_flits. */
+function injectionRate(value: BooksimValue, config: Config): Mapped {
+  if (typeof value !== 'number' || !(value > 0))
+    throw new BooksimError(
+      'injection_rate',
+      `'${value}' is not a positive number (one rate; no lists)`,
+    );
+  const flits = whole('injection_rate_uses_flits', config('injection_rate_uses_flits'), 0, 1);
+  const perPacket = flits === 1 ? 1 : whole('packet_size', config('packet_size'), 1);
+  const rate = value * perPacket;
+  return {
+    settings: { injection_rate: String(rate) },
+    ...(flits === 1
+      ? {}
+      : { note: `${value} packets/node/cycle x ${perPacket} flits = ${rate} flits/node/cycle` }),
+  };
+}
+
+/** on_off's mean packets per on period: the on-state rate over the chance of turning off. */
+function injectionProcess(value: BooksimValue, config: Config): Mapped {
+  const name = word('injection_process', value);
+  if (name === 'bernoulli') return { settings: { injection: 'bernoulli' } };
+  if (name !== 'on_off') refuse('injection_process', name, ['bernoulli', 'on_off']);
+  const alpha = Number(config('burst_alpha'));
+  const beta = Number(config('burst_beta'));
+  const given = Number(config('burst_r1'));
+  const rate = Number(config('injection_rate'));
+  const r1 = given < 0 ? (rate * (alpha + beta)) / alpha : given;
+  const burst = Math.max(1, r1 / beta);
+  return {
+    settings: { injection: 'on/off', burst_length: String(burst) },
+    note: `bursts of ${burst} packets on average (burst_r1 / burst_beta); archex sends a burst's packets back to back rather than at BookSim's on-state rate`,
+  };
+}
+
+/** 1 where BookSim's torus links take a second cycle that archex has not (use_noc_latency). */
+function longLinks(config: Config): number {
+  return config('topology') === 'torus' && config('use_noc_latency') === 1 ? 1 : 0;
+}
+
+/** A pipeline stage's cycles, 0 to 64, as the custom network's `param`. */
+const stage = (key: string, param: string) => (value: BooksimValue) => ({
+  settings: { [param]: String(whole(key, value, 0, 64)) },
+});
+
+const ALLOCATION =
+  'archex allocates by its own fixed rule (docs/networks.md), not by a choice of allocator or arbiter';
+const MEASUREMENT =
+  'archex measures by batch means to confidence_percent after warmup_cycles, up to max_cycles';
+const OUTPUT = "an output or trace file of BookSim's; archex's outputs are its own";
+
+/**
+ * Every BookSim key archex reads or knowingly leaves out. A `map` gives settings from the key's
+ * value (BookSim's default where the file does not set it); `readBy` is read in another key's
+ * map; `ignored` is said whenever the file sets it to other than its default.
+ */
+export const BOOKSIM_KEYS: Record<string, KeyRule> = {
+  topology: { default: 'torus', map: topology },
+  k: { default: 8, readBy: 'topology' },
+  n: { default: 2, readBy: 'topology' },
+  c: { default: 1, readBy: 'topology' },
+  routing_function: {
+    default: 'none',
+    map: (value, config) => routingFunction(value, config),
+  },
+  num_vcs: { default: 16, map: (v) => ({ settings: { vcs: String(whole('num_vcs', v, 1, 16)) } }) },
+  vc_buf_size: {
+    default: 8,
+    map: (v) => ({ settings: { buffer_flits: String(whole('vc_buf_size', v, 1, 64)) } }),
+  },
+  buf_size: {
+    default: -1,
+    ignored: 'a shared input buffer is not modelled; each VC has vc_buf_size',
+  },
+  buffer_policy: { default: 'private', ignored: 'buffers are private to each VC in archex' },
+  wait_for_tail_credit: {
+    default: 0,
+    map: (v) => ({
+      settings: {
+        vc_release:
+          whole('wait_for_tail_credit', v, 0, 1) === 1 ? "on the tail's credit" : 'at the tail',
+      },
+    }),
+  },
+  routing_delay: { default: 1, map: stage('routing_delay', 'route_cycles') },
+  vc_alloc_delay: {
+    default: 1,
+    map: (v, config) => {
+      const va = whole('vc_alloc_delay', v, 0, 64);
+      if (whole('speculative', config('speculative'), 0, 2) === 0)
+        return { settings: { vc_alloc_cycles: String(va) } };
+      // Speculation overlaps switch with VC allocation: a head pays the longer of the two.
+      const sa = whole('sw_alloc_delay', config('sw_alloc_delay'), 0, 64);
+      return {
+        settings: { vc_alloc_cycles: String(Math.max(0, va - sa)) },
+        note: `speculative: a head's VC allocation overlaps its switch allocation, so vc_alloc_cycles ${Math.max(0, va - sa)}; archex never loses a speculative grant`,
+      };
+    },
+  },
+  sw_alloc_delay: { default: 1, map: stage('sw_alloc_delay', 'switch_alloc_cycles') },
+  speculative: { default: 0, readBy: 'vc_alloc_delay' },
+  credit_delay: {
+    default: 0,
+    map: (v, config) => ({
+      settings: {
+        credit_delay_cycles: String(whole('credit_delay', v, 0, 64) + longLinks(config)),
+      },
+    }),
+  },
+  // kncube.cpp: with use_noc_latency a torus's links take 2 cycles (its folded layout's wires),
+  // a mesh's 1; archex's links take 1, so the torus's second cycle goes to the router delay and
+  // to the credit's way back (the same per-hop latency and credit loop; a packet crosses one
+  // router more than links, so its latency reads one cycle more than BookSim's).
+  use_noc_latency: {
+    default: 1,
+    map: (v, config) =>
+      longLinks(config) === 1 && whole('use_noc_latency', v, 0, 1) === 1
+        ? {
+            note: "a torus's links take 2 cycles in BookSim, 1 in archex: router_delay_cycles and credit_delay_cycles take 1 more",
+          }
+        : {},
+  },
+  // The cycles a flit crosses the switch after winning it: archex's router delay, which every
+  // flit spends in every router on top of its pipeline stages and the link's cycle; on a torus
+  // with BookSim's wire latency, the second cycle of each link too (see use_noc_latency).
+  st_final_delay: {
+    default: 1,
+    map: (v, config) => ({
+      settings: {
+        router_delay_cycles: String(
+          whole('st_final_delay', v, 0, 16) +
+            whole('st_prepare_delay', config('st_prepare_delay'), 0, 16) +
+            longLinks(config),
+        ),
+      },
+    }),
+  },
+  st_prepare_delay: { default: 0, readBy: 'st_final_delay' },
+  output_delay: { default: 0, ignored: 'no output-buffer delay in archex' },
+  router: {
+    default: 'iq',
+    map: (v) => (word('router', v) === 'iq' ? {} : refuse('router', v, ['iq (input-queued)'])),
+  },
+  input_speedup: {
+    default: 1,
+    ignored: "archex's switch takes one flit per input a cycle (no speedup)",
+  },
+  output_speedup: {
+    default: 1,
+    ignored: "archex's switch gives one flit per output a cycle (no speedup)",
+  },
+  internal_speedup: {
+    default: 1,
+    ignored: "archex's routers run at the channel's clock (no speedup)",
+  },
+  vc_allocator: { default: 'islip', ignored: ALLOCATION },
+  sw_allocator: { default: 'islip', ignored: ALLOCATION },
+  arb_type: { default: 'round_robin', ignored: ALLOCATION },
+  alloc_iters: { default: 1, ignored: ALLOCATION },
+  hold_switch_for_packet: { default: 0, ignored: ALLOCATION },
+  vc_busy_when_full: { default: 0, ignored: ALLOCATION },
+  vc_prioritize_empty: { default: 0, ignored: ALLOCATION },
+  vc_shuffle_requests: { default: 0, ignored: ALLOCATION },
+  traffic: { default: 'uniform', map: traffic },
+  perm_seed: {
+    default: 0,
+    map: (v) => ({ settings: { permutation_seed: String(whole('perm_seed', v, 0)) } }),
+  },
+  packet_size: {
+    default: 1,
+    map: (v) => ({ settings: { packet_flits: String(whole('packet_size', v, 1, 64)) } }),
+  },
+  injection_rate: { default: 0.1, map: injectionRate },
+  injection_rate_uses_flits: { default: 0, readBy: 'injection_rate' },
+  injection_process: { default: 'bernoulli', map: injectionProcess },
+  burst_alpha: { default: 0.5, readBy: 'injection_process' },
+  burst_beta: { default: 0.5, readBy: 'injection_process' },
+  burst_r1: { default: -1, readBy: 'injection_process' },
+  // Read only where the file sets it: BookSim's generator is not archex's, so its default
+  // seed would name no particular run here.
+  seed: {
+    map: (v) => {
+      if (v === 'time') throw new BooksimError('seed', "'time' is not reproducible; give a number");
+      return { seed: whole('seed', v, 0, 2 ** 32 - 1) };
+    },
+  },
+  classes: {
+    default: 1,
+    map: (v) =>
+      whole('classes', v, 1) === 1 ? {} : refuse('classes', v, ['1 (one traffic class)']),
+  },
+  subnets: {
+    default: 1,
+    map: (v) => (whole('subnets', v, 1) === 1 ? {} : refuse('subnets', v, ['1 (one network)'])),
+  },
+  use_read_write: {
+    default: 0,
+    map: (v) =>
+      whole('use_read_write', v, 0) === 0
+        ? {}
+        : refuse('use_read_write', v, ['0 (open-loop packets)']),
+  },
+  sim_type: {
+    default: 'latency',
+    map: (v) => (word('sim_type', v) === 'latency' ? {} : refuse('sim_type', v, ['latency'])),
+  },
+  include_queuing: {
+    default: 1,
+    ignored: "archex's latency always counts the time queued at the source",
+  },
+  warmup_periods: { default: 3, ignored: MEASUREMENT },
+  sample_period: { default: 1000, ignored: MEASUREMENT },
+  max_samples: { default: 10, ignored: MEASUREMENT },
+  latency_thres: { default: 500, ignored: MEASUREMENT },
+  warmup_thres: { default: 0.05, ignored: MEASUREMENT },
+  acc_warmup_thres: { default: 0.05, ignored: MEASUREMENT },
+  stopping_thres: { default: 0.05, ignored: MEASUREMENT },
+  acc_stopping_thres: { default: 0.05, ignored: MEASUREMENT },
+  sim_count: { default: 1, ignored: MEASUREMENT },
+  priority: { default: 'none', ignored: 'packets have no priorities in archex' },
+  deadlock_warn_timeout: {
+    default: 256,
+    ignored: 'archex finds deadlock by its own watch (deadlock_watch_cycles)',
+  },
+  print_activity: { default: 0, ignored: OUTPUT },
+  print_csv_results: { default: 0, ignored: OUTPUT },
+  watch_file: { default: '', ignored: OUTPUT },
+  watch_out: { default: '', ignored: OUTPUT },
+  stats_out: { default: '', ignored: OUTPUT },
+  viewer_trace: { default: 0, ignored: OUTPUT },
+  sim_power: { default: 0, ignored: 'archex has no power model' },
+};
