@@ -23,6 +23,19 @@ constexpr int kViaShift = 8;
 
 bool two_phase(CubeRouting r) { return r == CubeRouting::kValiant || r == CubeRouting::kRomm; }
 
+// The minimal way from coordinate `from` to `to` along a line or ring of `k`: its step (+1 or -1;
+// + on a ring's half-way tie) and its length in hops.
+struct Way {
+  int step;
+  int length;
+};
+
+Way minimal_way(int from, int to, int k, bool ring) {
+  if (!ring) return {to >= from ? 1 : -1, to >= from ? to - from : from - to};
+  const int ahead = (to - from + k) % k;
+  return ahead <= k - ahead ? Way{1, ahead} : Way{-1, k - ahead};
+}
+
 bool turn_model(CubeRouting r) {
   return r == CubeRouting::kWestFirst || r == CubeRouting::kNegativeFirst ||
          r == CubeRouting::kNorthLast;
@@ -130,16 +143,9 @@ RouteState KNCube::route_start(int src, int dest, std::uint64_t draw) const {
       for (int d = 0; d < dimensions(); ++d) {
         const int k = radix(d);
         const int from = coordinate(src, d);
-        const int to = coordinate(dest, d);
-        int step = to >= from ? 1 : -1;
-        int length = to >= from ? to - from : from - to;
-        if (torus_) {
-          const int ahead = (to - from + k) % k;
-          step = ahead <= k - ahead ? 1 : -1;
-          length = step > 0 ? ahead : k - ahead;
-        }
-        const auto r = static_cast<int>(rng.below(static_cast<std::uint64_t>(length) + 1));
-        via[static_cast<std::size_t>(d)] = ((from + step * r) % k + k) % k;
+        const Way way = minimal_way(from, coordinate(dest, d), k, torus_);
+        const auto r = static_cast<int>(rng.below(static_cast<std::uint64_t>(way.length) + 1));
+        via[static_cast<std::size_t>(d)] = ((from + way.step * r) % k + k) % k;
       }
       return static_cast<RouteState>(node_at(via)) << kViaShift;
     }
@@ -169,19 +175,12 @@ std::vector<RouteState> KNCube::route_starts(int src, int dest) const {
       for (int d = 0; d < dimensions(); ++d) {
         const int k = radix(d);
         const int from = coordinate(src, d);
-        const int to = coordinate(dest, d);
-        int step = to >= from ? 1 : -1;
-        int length = to >= from ? to - from : from - to;
-        if (torus_) {
-          const int ahead = (to - from + k) % k;
-          step = ahead <= k - ahead ? 1 : -1;
-          length = step > 0 ? ahead : k - ahead;
-        }
+        const Way way = minimal_way(from, coordinate(dest, d), k, torus_);
         std::vector<std::array<int, 3>> wider;
         for (const auto& c : box) {
-          for (int r = 0; r <= length; ++r) {
+          for (int r = 0; r <= way.length; ++r) {
             std::array<int, 3> v = c;
-            v[static_cast<std::size_t>(d)] = ((from + step * r) % k + k) % k;
+            v[static_cast<std::size_t>(d)] = ((from + way.step * r) % k + k) % k;
             wider.push_back(v);
           }
         }
