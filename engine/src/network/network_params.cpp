@@ -39,8 +39,10 @@ ParamTable<NetworkParams> network_table() {
             .about("Mesh or torus (a k-ary n-cube of dims, routed in dimension order; a torus "
                    "needs 2 or more virtual channels unless its dateline is off), a k-ary n-fly "
                    "(fly_radix, fly_stages, fly_wiring; destination-tag routing), one crossbar "
-                   "(crossbar_ports), or a network of C104 routers (router_network; interval "
-                   "labelling)."))
+                   "(crossbar_ports), a network of C104 routers (router_network; interval "
+                   "labelling), or a dragonfly (dragonfly_terminals, dragonfly_routers, "
+                   "dragonfly_globals: groups of routers all joined, every two groups joined by "
+                   "one global channel)."))
       .add(&NetworkParams::dims, dims)
       .add(&NetworkParams::fly_radix,
            number_param("fly_radix", "Switch radix (k)")
@@ -82,6 +84,30 @@ ParamTable<NetworkParams> network_table() {
       .add(&NetworkParams::header_delay_cycles,
            cycles_spec("header_delay_cycles", "C104 header lookup", 0, 1000,
                        "Cycles a C104 spends on a packet's header (its interval lookup)."))
+      .add(&NetworkParams::dragonfly_terminals,
+           number_param("dragonfly_terminals", "Terminals per router (p)")
+               .unit("terminals").value(2).range(1, 16).whole()
+               .about("A dragonfly router's terminals (its concentration)."))
+      .add(&NetworkParams::dragonfly_routers,
+           number_param("dragonfly_routers", "Routers per group (a)")
+               .unit("routers").value(4).range(2, 32).whole()
+               .about("Routers of a dragonfly group, each joined to every other by a local "
+                      "channel. A balanced dragonfly has a = 2p = 2h."))
+      .add(&NetworkParams::dragonfly_globals,
+           number_param("dragonfly_globals", "Global channels per router (h)")
+               .unit("channels").value(2).range(1, 16).whole()
+               .about("Global channels of each router; the dragonfly has a*h + 1 groups, every "
+                      "two joined by one global channel, and p*a*(a*h + 1) terminals."))
+      .add(&NetworkParams::local_link_cycles,
+           number_param("local_link_cycles", "Local channel latency")
+               .unit("cycles").value(1).range(1, 1000).whole()
+               .about("Cycles a flit, and a credit back, takes over a dragonfly's local channel "
+                      "(BookSim2's dragonfly: 10)."))
+      .add(&NetworkParams::global_link_cycles,
+           number_param("global_link_cycles", "Global channel latency")
+               .unit("cycles").value(1).range(1, 1000).whole()
+               .about("Cycles a flit, and a credit back, takes over a dragonfly's global channel, "
+                      "a long cable (BookSim2's dragonfly: 100)."))
       .add(&NetworkParams::switching,
            choice_param("switching", "Switching")
                .choices({"wormhole", "circuit"})
@@ -115,7 +141,16 @@ ParamTable<NetworkParams> network_table() {
                       "classes). Adaptive: minimal adaptive (any minimal port on adaptive VCs, "
                       "dimension order on the escape VCs: 2 or more VCs, 3 on a torus); the turn "
                       "models west-first and north-last (2-D mesh) and negative-first (mesh). A "
-                      "torus's dateline doubles the classes of the oblivious routings."))
+                      "torus's dateline doubles the classes of the oblivious routings. A dragonfly "
+                      "takes dimension order (its minimal route: local, global, local; 2 VCs), "
+                      "Valiant (through a random group; 3 VCs) and UGAL (minimal or Valiant, "
+                      "chosen at the source by the queues: 3 VCs)."))
+      .add(&NetworkParams::ugal_threshold_flits,
+           number_param("ugal_threshold_flits", "UGAL threshold")
+               .unit("flits").value(0).range(0, 10000).whole()
+               .about("UGAL sends a packet Valiant's way only when the flits queued at its "
+                      "minimal output exceed twice those at Valiant's by more than this "
+                      "(BookSim2 fixes 30, for its 256-flit buffers)."))
       .add(&NetworkParams::vcs,
            number_param("vcs", "Virtual channels")
                .unit("per channel").value(1).range(1, 16).whole()
@@ -131,7 +166,7 @@ ParamTable<NetworkParams> network_table() {
                       "on each other in a cycle and deadlock."))
       .add(&NetworkParams::buffer_flits,
            number_param("buffer_flits", "Buffer per virtual channel")
-               .unit("flits").value(8).range(1, 64).whole()
+               .unit("flits").value(8).range(1, 256).whole()
                .about("Flit buffer of each virtual channel at a router input."))
       .add(&NetworkParams::router_delay_cycles,
            cycles_spec("router_delay_cycles", "Router delay", 0, 16,
@@ -195,9 +230,14 @@ ParamTable<NetworkParams> network_table() {
 
 std::shared_ptr<const Topology> make_topology(const NetworkParams& p) {
   const bool cube = p.topology == TopologyKind::kMesh || p.topology == TopologyKind::kTorus;
+  const bool dragonfly = p.topology == TopologyKind::kDragonfly;
+  if (dragonfly && p.switching == Switching::kCircuit) {
+    throw ParamError("switching", "a dragonfly is built for wormhole switching here (switching: "
+                                  "wormhole)");
+  }
   if (p.routing != CubeRouting::kDimensionOrder) {
     const std::string& name = routing_names()[static_cast<std::size_t>(p.routing)];
-    if (!cube) {
+    if (!cube && !dragonfly) {
       throw ParamError("routing", name + " routes a mesh or a torus; this shape has its own "
                                          "routing (routing: dimension order)");
     }
@@ -215,6 +255,10 @@ std::shared_ptr<const Topology> make_topology(const NetworkParams& p) {
       return std::make_shared<const Fly>(p.fly_radix, p.fly_stages, p.fly_wiring);
     case TopologyKind::kCrossbar:
       return std::make_shared<const Crossbar>(p.crossbar_ports);
+    case TopologyKind::kDragonfly:
+      return std::make_shared<const Dragonfly>(p.dragonfly_terminals, p.dragonfly_routers,
+                                               p.dragonfly_globals, p.routing,
+                                               p.local_link_cycles, p.global_link_cycles);
     case TopologyKind::kRouterNetwork:
       switch (p.router_network) {
         case RouterShape::kDirectLink:
@@ -226,10 +270,25 @@ std::shared_ptr<const Topology> make_topology(const NetworkParams& p) {
               clos2_spec(p.clos_leaves, p.clos_per_leaf, p.clos_spines, p.header_delay_cycles));
       }
   }
-  throw ParamError("topology", "valid: mesh, torus, fly, crossbar, router network");
+  throw ParamError("topology", "valid: mesh, torus, fly, crossbar, router network, dragonfly");
 }
 
 std::optional<StateEstimate> network_state(const NetworkParams& p) {
+  if (p.topology == TopologyKind::kDragonfly && p.switching == Switching::kWormhole) {
+    const int groups = p.dragonfly_routers * p.dragonfly_globals + 1;
+    NetworkSize size;
+    size.routers = static_cast<double>(p.dragonfly_routers) * groups;
+    size.terminals = size.routers * p.dragonfly_terminals;
+    size.ports = p.dragonfly_terminals + p.dragonfly_routers - 1 + p.dragonfly_globals;
+    size.links = size.routers * (size.ports - p.dragonfly_terminals);
+    StateEstimate e;
+    e.bytes = Network::state_bytes_of(size, network_config(p, nullptr));
+    e.what = "a dragonfly of " + std::to_string(groups) + " groups";
+    e.of = "network state";
+    e.param = "dragonfly_routers";
+    e.advice = "Use fewer routers or global channels, fewer virtual channels or smaller buffers.";
+    return e;
+  }
   const bool torus = p.topology == TopologyKind::kTorus;
   if ((!torus && p.topology != TopologyKind::kMesh) || p.switching != Switching::kWormhole) {
     return std::nullopt;
@@ -273,6 +332,7 @@ NetworkConfig network_config(const NetworkParams& p, std::shared_ptr<const Topol
   c.eject_rate = p.eject_words_per_cycle;
   c.receive_queue_flits = p.receive_queue_words;
   c.header_flits = p.header_words;
+  c.ugal_threshold_flits = p.ugal_threshold_flits;
   return c;
 }
 

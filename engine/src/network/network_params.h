@@ -7,6 +7,7 @@
 #include "core/param_spec.h"
 #include "core/param_table.h"
 #include "network/circuit/circuit.h"
+#include "network/topologies/dragonfly.h"
 #include "network/topologies/fly.h"
 #include "network/topologies/kncube.h"
 #include "network/wormhole/network.h"
@@ -36,12 +37,18 @@ struct NetworkParams {
   int clos_per_leaf;
   int clos_spines;
   int header_delay_cycles;
+  int dragonfly_terminals;
+  int dragonfly_routers;
+  int dragonfly_globals;
+  int local_link_cycles;
+  int global_link_cycles;
   Switching switching;
   BlockPolicy circuit_policy;
   int setup_cycles_per_hop;
   int release_cycles;
   int backoff_cycles;
   CubeRouting routing = CubeRouting::kDimensionOrder;
+  int ugal_threshold_flits = 0;
   int vcs;
   Dateline dateline;
   int buffer_flits;
@@ -64,7 +71,8 @@ struct NetworkParams {
   int header_words = 0;
 };
 
-// The network's parameters, declared once: topology (mesh, torus, fly, crossbar, router network)
+// The network's parameters, declared once: topology (mesh, torus, fly, crossbar, router network,
+// dragonfly)
 // and the sizes each needs, switching (wormhole, circuit) with the circuit policy and costs, the
 // virtual-channel router's options, rates and units. A model includes it and changes defaults
 // with set_default.
@@ -75,8 +83,8 @@ std::shared_ptr<const Topology> make_topology(const NetworkParams& p);
 
 // The state of a mesh's or torus's wormhole network (its routers, buffers, channels, terminals and
 // the cube's tables), counted as Network and KNCube count theirs, without building either, so a
-// cube too big for the memory there is can be refused first; nullopt for the other shapes, which
-// their own parameters keep small, and for circuits.
+// cube too big for the memory there is can be refused first; the same for a dragonfly; nullopt
+// for the other shapes, which their own parameters keep small, and for circuits.
 std::optional<StateEstimate> network_state(const NetworkParams& p);
 
 // The wormhole router engine's configuration on `topology`.

@@ -64,16 +64,19 @@ ParamTable<TrafficParams> params() {
       .add(&TrafficParams::pattern,
            choice_param("pattern", "Traffic pattern")
                .choices({"uniform", "transpose", "bit-complement", "nearest-neighbour", "hotspot",
-                         "bit-reverse", "shuffle", "tornado", "random permutation"})
+                         "bit-reverse", "shuffle", "tornado", "random permutation",
+                         "group shift"})
                .value(0)
                .about("Where packets go (Dally & Towles sec. 3.2): uniform random, transpose "
                       "(coordinates reversed), bit-complement (k-1-c in every dimension), nearest "
                       "neighbour, hotspot (a share to the hot spots), bit-reverse (the bits of "
                       "the terminal's number reversed), shuffle (those bits rotated left by one), "
                       "tornado (every coordinate ceil(k/2)-1 ahead) or a random permutation of "
-                      "the terminals (drawn from permutation_seed). Transpose, bit-complement, "
-                      "nearest neighbour and tornado need a mesh or torus; bit-reverse and "
-                      "shuffle a power-of-two count of terminals."))
+                      "the terminals (drawn from permutation_seed), or group shift (to a random "
+                      "terminal of the next group: a dragonfly's adversarial pattern). "
+                      "Transpose, bit-complement, nearest neighbour and tornado need a mesh or "
+                      "torus; bit-reverse and shuffle a power-of-two count of terminals; group "
+                      "shift a dragonfly."))
       .add(&TrafficParams::hotspot_fraction,
            number_param("hotspot_fraction", "Hotspot share")
                .unit("fraction").value(0.1).range(0, 1).step(0.01)

@@ -94,9 +94,9 @@ void add_sweep(Result& r, const TrafficParams& p, const Plan& plan,
 
 void add_models(Result& r, const TrafficParams& p, const Plan& plan) {
   r.scalars.push_back(kModelCapacityBound(plan.bound));
-  if (plan.cube && !plan.circuits) {
-    r.scalars.push_back(kModelZeroLoadLatencyCycles(
-        pattern_zero_load_latency_cycles(*plan.cube, plan.config, *plan.pattern, p.packet_flits)));
+  if ((plan.cube || p.net.topology == TopologyKind::kDragonfly) && !plan.circuits) {
+    r.scalars.push_back(kModelZeroLoadLatencyCycles(pattern_zero_load_latency_cycles(
+        *plan.config.topology, plan.config, *plan.pattern, p.packet_flits)));
   }
   const NetworkConfig& config = plan.config;
   if (p.net.topology == TopologyKind::kCrossbar && !plan.circuits) {

@@ -50,11 +50,15 @@ const std::string& routing_name(CubeRouting r) {
 const std::vector<std::string>& routing_names() {
   static const std::vector<std::string> names = {
       "dimension order", "random tie-break", "Valiant",        "ROMM",      "O1TURN",
-      "minimal adaptive", "west-first",      "negative-first", "north-last"};
+      "minimal adaptive", "west-first",      "negative-first", "north-last", "UGAL"};
   return names;
 }
 
 void KNCube::check_routing() const {
+  if (routing_ == CubeRouting::kUgal) {
+    throw ParamError("routing", "UGAL chooses between a dragonfly's minimal and Valiant routes; "
+                                "on a mesh or torus take minimal adaptive, or Valiant");
+  }
   if (!turn_model(routing_)) return;
   const std::string name = routing_name(routing_);
   if (torus_) {

@@ -17,8 +17,9 @@ namespace archex {
 // random node inside the minimal box of source and destination); O1TURN (x first or y first at
 // random, generalised to ascending or descending dimension order). Adaptive: minimal adaptive with
 // Duato's escape channels (dimension order on the first virtual channels, every minimal port on
-// the rest); the turn model's west-first, negative-first and north-last on a mesh. The order is
-// the `routing` parameter's (routing_names()).
+// the rest); the turn model's west-first, negative-first and north-last on a mesh. UGAL routes a
+// dragonfly (dragonfly.h), which takes dimension order and Valiant too. The order is the
+// `routing` parameter's (routing_names()).
 enum class CubeRouting {
   kDimensionOrder,
   kRandomTie,
@@ -29,6 +30,7 @@ enum class CubeRouting {
   kWestFirst,
   kNegativeFirst,
   kNorthLast,
+  kUgal,
 };
 const std::vector<std::string>& routing_names();
 

@@ -11,7 +11,7 @@ namespace archex {
 class KNCube;
 
 // The shapes a network takes; topology_names() (network/topologies/describe.h) names them.
-enum class TopologyKind { kMesh, kTorus, kFly, kCrossbar, kRouterNetwork };
+enum class TopologyKind { kMesh, kTorus, kFly, kCrossbar, kRouterNetwork, kDragonfly };
 
 // One router port: which router, which of its ports.
 struct RouterPort {
@@ -51,6 +51,16 @@ struct RouteChoice {
 };
 constexpr int kMostRouteChoices = 8;
 
+// One route a source-adaptive routing (UGAL) may give a packet at its source router: the first
+// state it routes by, the output it leaves by, and the weight the flits queued at that output are
+// counted with (Network::route_head picks).
+struct RouteOption {
+  RouteState state = 0;
+  int port = -1;
+  int weight = 1;
+};
+constexpr int kMostRouteOptions = 2;
+
 // A network as a graph, in the spirit of SST merlin's Topology subcomponent: routers with numbered
 // ports (each port has an input and an output side), channels from router outputs to router
 // inputs, terminals (nodes) injecting into one router input and ejecting from one router output,
@@ -85,6 +95,14 @@ class Topology {
                             RouteChoice* /*out*/) const {
     return 0;
   }
+  // A source-adaptive routing offers a packet whose route is not chosen yet (its state says so)
+  // its routes at `router` (at most kMostRouteOptions, the first the default) instead of choosing
+  // alone; the network commits the one it picks, so the choice is made once. 0: no choice here.
+  virtual bool chooses_routes() const { return false; }
+  virtual int route_options(int /*router*/, int /*in_port*/, int /*dest*/, RouteState /*state*/,
+                            RouteOption* /*out*/) const {
+    return 0;
+  }
   // Classes the virtual channels are split in (2 for a torus's dateline scheme), the virtual
   // channels the routing needs at least, and the error when a network has fewer.
   virtual int vc_classes() const { return 1; }
@@ -95,6 +113,9 @@ class Topology {
   // The output on the other end of the link an output belongs to (the two directions of one
   // wire), for half-duplex links; a router port with no return direction gives {-1, -1}.
   virtual RouterPort reverse(int router, int port) const = 0;
+  // Cycles a flit takes over the channel leaving `router` by `port`, and its credits back (a
+  // dragonfly's long global cables); 1 unless the shape says otherwise.
+  virtual int link_cycles(int /*router*/, int /*port*/) const { return 1; }
   // Extra cycles a router spends deciding a packet's output from its header (a C104's interval
   // lookup), on top of the router engine's own pipeline.
   virtual int header_delay_cycles(int /*router*/) const { return 0; }
@@ -125,6 +146,9 @@ class Topology {
   virtual double uniform_channel_load() const;
   // whether its one switch's crosspoints are what its traffic counts (a crossbar's);
   virtual bool counts_crosspoints() const { return false; }
+  // the groups its terminals fall in, alike and numbered in order (a dragonfly's), which group
+  // shift traffic moves; 0 for a shape without groups;
+  virtual int terminal_groups() const { return 0; }
   // the k-ary n-cube it is, whose coordinates the traffic patterns that move them (transpose, bit
   // complement, nearest neighbour) read; nullptr for any other shape.
   virtual const KNCube* cube() const { return nullptr; }

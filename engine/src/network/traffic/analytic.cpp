@@ -55,8 +55,13 @@ std::vector<int> channel_bases(const Topology& topology, int& channels) {
 // The first states a walk follows for a pair: every one route_starts gives, or, past `most`, that
 // many drawn from them by a fixed seed (an estimate of an oblivious routing's mean, the same each
 // time; a stride through the list would alias with its nesting).
-std::vector<RouteState> walk_starts(const Topology& topology, int src, int dest, int most) {
+std::vector<RouteState> walk_starts(const Topology& topology, int src, int dest, int most,
+                                    Walk walk) {
   std::vector<RouteState> all = topology.route_starts(src, dest);
+  // A routing that chooses at the source lists its first route first.
+  if (walk == Walk::kFirst) all.resize(1);
+  // A pair with one route has no others: it takes that one either way.
+  if (walk == Walk::kOthers && all.size() > 1) all.erase(all.begin());
   if (static_cast<int>(all.size()) <= most) return all;
   Rng rng(0x9E3779B97F4A7C15ull ^ (static_cast<std::uint64_t>(src) << 32) ^
           static_cast<std::uint64_t>(dest));
@@ -66,13 +71,20 @@ std::vector<RouteState> walk_starts(const Topology& topology, int src, int dest,
 }
 
 // Adds `share` to every channel between routers of the route from `src` to `dest`, spread over
-// the routing's draws (at most `most_starts` of them); returns its mean hops. An adaptive
-// routing is walked along route(), its minimal route in dimension order.
-double walk_route(const Topology& topology, const std::vector<int>& base, int src, int dest,
-                  double share, std::vector<double>& channels, int most_starts = 1024) {
-  const std::vector<RouteState> starts = walk_starts(topology, src, dest, most_starts);
+// the routing's draws (at most `most_starts` of them); returns its mean hops and mean cycles
+// spent on links past one a hop. An adaptive routing is walked along route(), its minimal route
+// in dimension order.
+struct Walked {
+  double hops = 0;
+  double link_extra = 0;
+};
+Walked walk_route(const Topology& topology, const std::vector<int>& base, int src, int dest,
+                  double share, std::vector<double>& channels, Walk walk,
+                  int most_starts = 1024) {
+  const std::vector<RouteState> starts = walk_starts(topology, src, dest, most_starts, walk);
   const double each = share / static_cast<double>(starts.size());
   int hops = 0;
+  int extra = 0;
   for (const RouteState start : starts) {
     RouterPort at = topology.injection(src);
     RouteState state = start;
@@ -84,21 +96,22 @@ double walk_route(const Topology& topology, const std::vector<int>& base, int sr
       channels[static_cast<std::size_t>(base[static_cast<std::size_t>(at.router)] + step.port)] +=
           each;
       ++hops;
+      extra += topology.link_cycles(at.router, step.port) - 1;
       at = {next.router, next.port};
     }
   }
-  return static_cast<double>(hops) / static_cast<double>(starts.size());
+  const auto n = static_cast<double>(starts.size());
+  return {hops / n, extra / n};
 }
 
 // The closed forms of uniform traffic on a cube are dimension order's: they hold for it and for
 // an adaptive routing's minimal routes taken in that order, not for a routing that draws.
-bool closed_form_routes(const Topology& topology) {
-  return topology.cube() == nullptr || !topology.draws_routes();
-}
+bool closed_form_routes(const Topology& topology) { return !topology.draws_routes(); }
 
 // Uniform traffic's load on each channel between routers (per unit offered per terminal) and its
 // mean hops (pattern_load says how).
-PatternLoad uniform_load(const Topology& topology, const std::vector<int>& base, int channels) {
+PatternLoad uniform_load(const Topology& topology, const std::vector<int>& base, int channels,
+                         Walk walk) {
   PatternLoad out;
   out.channels.assign(static_cast<std::size_t>(channels), 0.0);
   const int nodes = topology.terminals();
@@ -134,7 +147,7 @@ PatternLoad uniform_load(const Topology& topology, const std::vector<int>& base,
     return out;
   }
   if (nodes <= kMostUniformWalkTerminals) {
-    double hops = 0;
+    Walked sum;
     const double share = 1.0 / (nodes - 1);
     // A routing that draws is walked over at most kMostUniformWalkRoutes routes in all.
     const double pairs = static_cast<double>(nodes) * (nodes - 1);
@@ -142,12 +155,15 @@ PatternLoad uniform_load(const Topology& topology, const std::vector<int>& base,
         static_cast<int>(std::clamp(kMostUniformWalkRoutes / pairs, 1.0, 1024.0));
     for (int src = 0; src < nodes; ++src) {
       for (int dest = 0; dest < nodes; ++dest) {
-        if (dest != src) {
-          hops += walk_route(topology, base, src, dest, share, out.channels, most_starts);
-        }
+        if (dest == src) continue;
+        const Walked w = walk_route(topology, base, src, dest, share, out.channels, walk,
+                                    most_starts);
+        sum.hops += w.hops;
+        sum.link_extra += w.link_extra;
       }
     }
-    out.mean_hops = hops / (static_cast<double>(nodes) * (nodes - 1));
+    out.mean_hops = sum.hops / pairs;
+    out.mean_link_extra = sum.link_extra / pairs;
     return out;
   }
   const double load = topology.uniform_channel_load();
@@ -246,7 +262,7 @@ double zero_load_latency_cycles(double mean_hops, const NetworkConfig& c, int pa
   return (mean_hops + 1) * per_router + (packet_flits - 1) / rate;
 }
 
-PatternLoad pattern_load(const Topology& topology, const TrafficPattern& pattern) {
+PatternLoad pattern_load(const Topology& topology, const TrafficPattern& pattern, Walk walk) {
   int channels = 0;
   const std::vector<int> base = channel_bases(topology, channels);
   const int nodes = topology.terminals();
@@ -259,16 +275,17 @@ PatternLoad pattern_load(const Topology& topology, const TrafficPattern& pattern
   if (kind == Pattern::kHotspot) uniform_share = 1 - pattern.hotspot_fraction();
   PatternLoad out;
   if (uniform_share > 0) {
-    out = uniform_load(topology, base, channels);
+    out = uniform_load(topology, base, channels, walk);
     for (double& c : out.channels) c *= uniform_share;
     for (double& e : out.ejection) e *= uniform_share;
     out.mean_hops *= uniform_share;
+    out.mean_link_extra *= uniform_share;
   } else {
     out.channels.assign(static_cast<std::size_t>(channels), 0.0);
     out.ejection.assign(static_cast<std::size_t>(nodes), 0.0);
   }
   if (kind == Pattern::kUniform) return out;
-  double hops = 0;
+  Walked sum;
   DestinationShares shares;
   for (int src = 0; src < nodes; ++src) {
     if (kind == Pattern::kHotspot) {
@@ -291,19 +308,31 @@ PatternLoad pattern_load(const Topology& topology, const TrafficPattern& pattern
     }
     for (const auto& [dest, share] : shares) {
       out.ejection[static_cast<std::size_t>(dest)] += share;
-      hops += share * walk_route(topology, base, src, dest, share, out.channels);
+      const Walked w = walk_route(topology, base, src, dest, share, out.channels, walk);
+      sum.hops += share * w.hops;
+      sum.link_extra += share * w.link_extra;
     }
   }
-  out.mean_hops += hops / nodes;
+  out.mean_hops += sum.hops / nodes;
+  out.mean_link_extra += sum.link_extra / nodes;
   return out;
 }
 
 double pattern_capacity_bound(const Topology& topology, const NetworkConfig& c,
                               const TrafficPattern& pattern) {
+  if (topology.chooses_routes()) {
+    return std::max(pattern_capacity_bound(topology, c, pattern, Walk::kFirst),
+                    pattern_capacity_bound(topology, c, pattern, Walk::kOthers));
+  }
   if (pattern.pattern() == Pattern::kUniform && closed_form_routes(topology)) {
     return capacity_bound(topology, c);
   }
-  const PatternLoad load = pattern_load(topology, pattern);
+  return pattern_capacity_bound(topology, c, pattern, Walk::kAll);
+}
+
+double pattern_capacity_bound(const Topology& topology, const NetworkConfig& c,
+                              const TrafficPattern& pattern, Walk walk) {
+  const PatternLoad load = pattern_load(topology, pattern, walk);
   const double most_ejected = *std::max_element(load.ejection.begin(), load.ejection.end());
   // The channels into and out of a terminal: one terminal's offered load in, its ejection out.
   double most = 0;
@@ -329,12 +358,15 @@ double pattern_capacity_bound(const Topology& topology, const NetworkConfig& c,
   return std::min({c.channel_rate / most, c.inject_rate, c.eject_rate / most_ejected});
 }
 
-double pattern_zero_load_latency_cycles(const KNCube& cube, const NetworkConfig& c,
+double pattern_zero_load_latency_cycles(const Topology& topology, const NetworkConfig& c,
                                         const TrafficPattern& pattern, int packet_flits) {
-  if (pattern.pattern() == Pattern::kUniform && closed_form_routes(cube)) {
-    return cube_zero_load_latency_cycles(cube, c, packet_flits);
+  const KNCube* cube = topology.cube();
+  if (cube != nullptr && pattern.pattern() == Pattern::kUniform && closed_form_routes(topology)) {
+    return cube_zero_load_latency_cycles(*cube, c, packet_flits);
   }
-  return zero_load_latency_cycles(pattern_load(cube, pattern).mean_hops, c, packet_flits);
+  const PatternLoad load =
+      pattern_load(topology, pattern, topology.chooses_routes() ? Walk::kFirst : Walk::kAll);
+  return zero_load_latency_cycles(load.mean_hops, c, packet_flits) + load.mean_link_extra;
 }
 
 double cube_channel_load_bound(const KNCube& cube, const NetworkConfig& c) {

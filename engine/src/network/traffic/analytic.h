@@ -46,7 +46,14 @@ struct PatternLoad {
   std::vector<double> channels;
   std::vector<double> ejection;
   double mean_hops = 0;
+  // Cycles a packet's head spends on links past the one a hop (Topology::link_cycles), on average.
+  double mean_link_extra = 0;
 };
+
+// Which of a routing's first states a walk follows: all of them; the first alone; or all but the
+// first. A routing that chooses at the source (UGAL) lists its default (minimal) route first and
+// its others (Valiant's) after it, so each is walked as the oblivious routing it chooses from.
+enum class Walk { kAll, kFirst, kOthers };
 
 // Walks the topology's route (Topology::route) from every source to each of its destinations
 // under `pattern` (TrafficPattern::destinations), adding each pair's share to the channels it
@@ -60,21 +67,31 @@ struct PatternLoad {
 // fixed seed (and, for uniform traffic, kMostUniformWalkRoutes routes in all): the mean its draws
 // give, or an estimate of it. An adaptive routing is walked along its minimal routes in dimension order, so
 // its mean hops are exact and its bound is dimension order's, which it can only beat.
-PatternLoad pattern_load(const Topology& topology, const TrafficPattern& pattern);
-constexpr int kMostUniformWalkTerminals = 1024;
+PatternLoad pattern_load(const Topology& topology, const TrafficPattern& pattern,
+                         Walk walk = Walk::kAll);
+// A dragonfly of p = 4 (BookSim2's k = 4) has 1,056 terminals.
+constexpr int kMostUniformWalkTerminals = 2048;
 constexpr double kMostUniformWalkRoutes = 4.0 * 1024 * 1024;
 
 // The capacity bound of `pattern` (flits/node/cycle): the channel rate over the load of the most
 // loaded channel (on half-duplex links over the load of both directions of the most loaded link),
 // the channels into and out of the terminals counted with the channels between routers, capped
 // by the injection rate and by the ejection rate over the most loaded terminal's ejection.
-// Uniform traffic keeps capacity_bound (network_params.h), the same bound in closed form.
+// Uniform traffic keeps capacity_bound (network_params.h), the same bound in closed form. A
+// routing that chooses at the source (UGAL) gets the better bound of the routes it chooses
+// between, each walked alone: what it reaches taking the better one always, and may beat by
+// mixing them.
 double pattern_capacity_bound(const Topology& topology, const NetworkConfig& config,
                               const TrafficPattern& pattern);
+// The bound of the routes `walk` follows.
+double pattern_capacity_bound(const Topology& topology, const NetworkConfig& config,
+                              const TrafficPattern& pattern, Walk walk);
 
-// Zero-load latency of `pattern` on a cube: cube_zero_load_latency_cycles' per-packet latency,
-// averaged over the pattern's source-destination pairs by their shares of the packets.
-double pattern_zero_load_latency_cycles(const KNCube& cube, const NetworkConfig& config,
+// Zero-load latency of `pattern` (on a cube, or any shape whose routes are walked):
+// cube_zero_load_latency_cycles' per-packet latency, averaged over the pattern's
+// source-destination pairs by their shares of the packets, plus the cycles its links take past
+// one a hop. A routing that chooses at the source takes its first route, as it does unloaded.
+double pattern_zero_load_latency_cycles(const Topology& topology, const NetworkConfig& config,
                                         const TrafficPattern& pattern, int packet_flits);
 
 // Ideal throughput under uniform traffic on a k-ary n-cube (flits per node per cycle): the

@@ -55,6 +55,10 @@ TrafficPattern::TrafficPattern(const Topology& topo, Pattern pattern, double hot
                                  "mesh or torus; valid on this network: uniform, hotspot") +
                          (bits_ >= 0 ? ", bit-reverse, shuffle" : "") + ", random permutation");
   }
+  if (pattern == Pattern::kGroupShift && topo.terminal_groups() < 2) {
+    throw ParamError("pattern", "group shift sends each terminal to the next group of a dragonfly; "
+                                "this network has no groups");
+  }
   if (moves_bits(pattern) && bits_ < 0) {
     throw ParamError("pattern", "bit-reverse and shuffle move the bits of a terminal's number, so "
                                 "they need a power-of-two count of terminals (this network has " +
@@ -110,7 +114,7 @@ TrafficPattern::TrafficPattern(const Topology& topo, Pattern pattern, double hot
 
 bool TrafficPattern::deterministic() const {
   return pattern_ != Pattern::kUniform && pattern_ != Pattern::kHotspot &&
-         pattern_ != Pattern::kNeighbor;
+         pattern_ != Pattern::kNeighbor && pattern_ != Pattern::kGroupShift;
 }
 
 int TrafficPattern::mapped(int src) const {
@@ -185,6 +189,11 @@ int TrafficPattern::destination(int src, Rng& rng) const {
       }
       return uniform_other();
     }
+    case Pattern::kGroupShift: {
+      const int size = nodes / topo_.terminal_groups();
+      const int next = (src / size + 1) % topo_.terminal_groups();
+      return next * size + static_cast<int>(rng.below(static_cast<std::uint64_t>(size)));
+    }
     default:
       return mapped(src);
   }
@@ -223,6 +232,12 @@ void TrafficPattern::destinations(int src, DestinationShares& out) const {
       for (const int h : others) {
         out.emplace_back(h, hotspot_fraction_ / static_cast<double>(others.size()));
       }
+      return;
+    }
+    case Pattern::kGroupShift: {
+      const int size = nodes / topo_.terminal_groups();
+      const int next = (src / size + 1) % topo_.terminal_groups();
+      for (int d = 0; d < size; ++d) out.emplace_back(next * size + d, 1.0 / size);
       return;
     }
     default:

@@ -21,7 +21,8 @@ enum class Pattern {
   kBitReverse,
   kShuffle,
   kTornado,
-  kRandomPermutation
+  kRandomPermutation,
+  kGroupShift
 };
 
 // A source's destinations, each with its share of the source's packets (the shares sum to 1).
@@ -31,7 +32,8 @@ using DestinationShares = std::vector<std::pair<int, double>>;
 // sec. 3.2). Uniform, hotspot and random permutation fit any topology; bit-reverse and shuffle
 // move the bits of a terminal's number, so they need a power-of-two count of terminals;
 // transpose, bit complement, nearest neighbour and tornado move coordinates, so they need a
-// k-ary n-cube.
+// k-ary n-cube; group shift (every terminal to a random terminal of the next group: the
+// dragonfly's adversarial pattern, BookSim2's bad_dragon) needs a shape in groups.
 class TrafficPattern {
  public:
   // Throws ParamError ("pattern") when the pattern does not fit the topology (a transpose needs

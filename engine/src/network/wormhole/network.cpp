@@ -20,6 +20,7 @@ constexpr int kMaxVcs = 16;
 constexpr int kMaxStageCycles = 64;
 // Flits keep their ready cycle in 32 bits, so no delay may come near 2^31 cycles.
 constexpr int kMaxDelayCycles = 1 << 20;
+constexpr int kMaxLinkCycles = 1000;
 // Output and input ports of a router are tracked in one 64-bit mask each per cycle.
 constexpr int kMaxPorts = 64;
 
@@ -40,7 +41,8 @@ Network::Network(const NetworkConfig& config)
       onoff_margin_(kOnOffMargin),
       header_(config.header_flits),
       adaptive_(topo_ && topo_->adaptive()),
-      draws_(topo_ && topo_->draws_routes()) {
+      draws_(topo_ && topo_->draws_routes()),
+      chooses_(topo_ && topo_->chooses_routes()) {
   require(topo_ != nullptr, "topology", "a network needs a topology");
   require(vcs_ >= 1 && vcs_ <= kMaxVcs, "vcs", "virtual channels: 1 to 16");
   require(vcs_ >= topo_->min_vcs(), "vcs", topo_->vc_classes_error());
@@ -99,6 +101,7 @@ Network::Network(const NetworkConfig& config)
   holders_.assign(c_count, 0);
   busy_from_.assign(c_count, 0);
   held_cycles_.assign(c_count, 0);
+  int longest_link = 0;
   for (int r = 0; r < routers; ++r) {
     for (int port = 0; port < topo.ports(r); ++port) {
       const int c = channel(r, port);
@@ -114,6 +117,17 @@ Network::Network(const NetworkConfig& config)
       if (t.router < 0) continue;
       ch.downstream = channel(t.router, t.port);
       ch.down_router = t.router;
+      if (const int extra = topo.link_cycles(r, port) - 1; extra > 0) {
+        require(extra < kMaxLinkCycles, "topology", "a link takes at most 1000 cycles");
+        ch.link_extra = static_cast<std::uint16_t>(extra);
+        const std::int64_t delay = config.credit_delay_cycles + extra;
+        std::size_t lane = 0;
+        while (lane < slow_credits_.size() && slow_credits_[lane].delay != delay) ++lane;
+        if (lane == slow_credits_.size()) slow_credits_.push_back(CreditLane{delay, {}, {}, 0});
+        channels_[static_cast<std::size_t>(ch.downstream)].credit_lane =
+            static_cast<std::uint8_t>(lane + 1);
+        longest_link = std::max(longest_link, extra);
+      }
       channels_[static_cast<std::size_t>(ch.downstream)].upstream_router = r;
       ch.bisection = topo.crosses_bisection(r, port);
       // A half-duplex link's two directions draw on one token, the lower-numbered channel's.
@@ -163,6 +177,7 @@ Network::Network(const NetworkConfig& config)
   const double slowest = std::min({config.channel_rate, config.inject_rate, config.eject_rate});
   quiet_limit_ = 2 + config.router_delay_cycles + config.route_cycles + config.vc_alloc_cycles +
                  config.switch_alloc_cycles + header + config.credit_delay_cycles +
+                 2 * longest_link +
                  kOnOffMargin + static_cast<std::int64_t>(std::ceil(1 / std::min(1.0, slowest)));
   next_look_ = quiet_limit_;
 }
@@ -251,14 +266,15 @@ void Network::release(int node, int flits) {
   used = std::max(0, used - flits);
 }
 
-void Network::push(int router, int to, std::uint32_t word) {
+void Network::push(int router, int to, std::uint32_t word, int extra) {
   const auto t = static_cast<std::size_t>(to);
   RouterState& r = routers_[static_cast<std::size_t>(router)];
   Vc& vc = vc_[t];
   // head and count are each below buffer_: a subtraction wraps the ring without a division.
   int slot = vc.head + vc.count;
   if (slot >= buffer_) slot -= buffer_;
-  std::int64_t ready = now_ + 1 + config_.router_delay_cycles + config_.switch_alloc_cycles;
+  std::int64_t ready =
+      now_ + 1 + extra + config_.router_delay_cycles + config_.switch_alloc_cycles;
   if (word & kHead) ready += r.head_extra;
   flit_at(t, slot) = Flit{word, static_cast<std::uint32_t>(ready)};
   if (vc.count++ == 0) {
@@ -312,7 +328,8 @@ void Network::inject(int terminal) {
     if (p.injected == 0) p.entered = now_;
     push(router, to,
          static_cast<std::uint32_t>(id) | (p.injected == 0 ? kHead : 0) |
-             (p.injected + 1 == wire ? kTail : 0));
+             (p.injected + 1 == wire ? kTail : 0),
+         0);
     ++p.injected;
     ++in_network_;
     tokens -= 1.0;
@@ -383,11 +400,43 @@ bool Network::route_adaptive(int router, int in_port, Vc& vc, Packet& p) {
   return false;
 }
 
+int Network::queued_at(int router, int port) const {
+  const int down = channels_[static_cast<std::size_t>(channel(router, port))].downstream;
+  if (down < 0) return 0;
+  int queued = 0;
+  for (int v = 0; v < vcs_; ++v) {
+    const Vc& o = vc_[static_cast<std::size_t>(ivc(down, v))];
+    queued += buffer_ - (config_.credit_flow ? o.credits : o.free_seen);
+  }
+  return queued;
+}
+
+void Network::choose_route(int router, int in_port, Packet& p) {
+  RouteOption options[kMostRouteOptions];
+  const int n = topo_->route_options(router, in_port, p.dst, p.route_state, options);
+  if (n == 0) return;
+  // UGAL-L: the first route unless another's weighted queue is shorter by more than the
+  // threshold; then the shortest. Made once: the state chosen says so.
+  const auto cost = [&](const RouteOption& o) {
+    return static_cast<std::int64_t>(queued_at(router, o.port)) * o.weight;
+  };
+  int best = 0;
+  std::int64_t best_cost = cost(options[0]) - config_.ugal_threshold_flits;
+  for (int k = 1; k < n; ++k) {
+    if (const std::int64_t c = cost(options[k]); c < best_cost) {
+      best = k;
+      best_cost = c;
+    }
+  }
+  p.route_state = options[best].state;
+}
+
 bool Network::route_head(int router, int in_port, int in) {
   const auto i = static_cast<std::size_t>(in);
   Vc& vc = vc_[i];
   Packet& p = packets_[flit_at(i, vc.head).word & kPacketMask];
   if (adaptive_) return route_adaptive(router, in_port, vc, p);
+  if (chooses_) choose_route(router, in_port, p);
   RouteState state = p.route_state;
   const RouteStep step = topo_->route(router, in_port, p.dst, state);
   const Channel& ch = channels_[static_cast<std::size_t>(channel(router, step.port))];
@@ -499,7 +548,7 @@ void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t
       delivered_.push_back(id);
     }
   } else {
-    push(ch.down_router, to, flit.word);
+    push(ch.down_router, to, flit.word, ch.link_extra);
     Vc& o = vc_[static_cast<std::size_t>(to)];
     if (config_.credit_flow) --o.credits;
     if (tail && !config_.vc_free_on_tail_credit) release_vc(router, to);
@@ -519,8 +568,15 @@ void Network::pop_front(int router, int slot, int port, bool tail) {
   const Channel& from = channels_[static_cast<std::size_t>(r.port_base + port)];
   if (from.upstream_router >= 0) {
     // Two plain pushes: one of a struct built on the stack stalls on store forwarding.
-    credit_due_.push_back(now_ + config_.credit_delay_cycles);
-    credit_ivc_.push_back(tail && config_.vc_free_on_tail_credit ? ~in : in);
+    const std::int32_t back = tail && config_.vc_free_on_tail_credit ? ~in : in;
+    if (from.credit_lane == 0) {
+      credit_due_.push_back(now_ + config_.credit_delay_cycles);
+      credit_ivc_.push_back(back);
+    } else {
+      CreditLane& lane = slow_credits_[from.credit_lane - 1u];
+      lane.due.push_back(now_ + lane.delay);
+      lane.ivc.push_back(back);
+    }
   } else if (const int t = from.inject_terminal; t >= 0) {
     terminals_[static_cast<std::size_t>(t)].asleep = 0;
     if (terminals_[static_cast<std::size_t>(t)].sq_count > 0) {
@@ -643,31 +699,45 @@ void Network::wake_routes(int router) {
 template <bool kTraced>
 void Network::return_credits() {
   while (credit_head_ < credit_due_.size() && credit_due_[credit_head_] <= now_) {
-    const std::int32_t back = credit_ivc_[credit_head_++];
-    const auto o = static_cast<std::size_t>(back < 0 ? ~back : back);
-    Vc& vc = vc_[o];
-    // A tail's credit (stored complemented) also frees the output VC it held.
-    if (back < 0) {
-      end_hold(o);
-      vc.held = 0;
-      wake_routes(channels_[o / static_cast<std::size_t>(vcs_)].upstream_router);
-    }
-    ++vc.credits;
-    if constexpr (kTraced) {
-      trace_->credit(static_cast<int>(o) / vcs_, static_cast<int>(o) % vcs_);
-    }
-    if (const int waiter = vc.credit_waiter; waiter >= 0) {
-      vc.credit_waiter = -1;
-      const int router = channels_[static_cast<std::size_t>(waiter / vcs_)].router;
-      const RouterState& r = routers_[static_cast<std::size_t>(router)];
-      const int slot = waiter - r.port_base * vcs_;
-      bits_of(r, slot).asleep &= ~(std::uint64_t{1} << (slot % 64));
-    }
+    return_credit<kTraced>(credit_ivc_[credit_head_++]);
   }
   if (credit_head_ == credit_due_.size()) {
     credit_due_.clear();
     credit_ivc_.clear();
     credit_head_ = 0;
+  }
+  for (CreditLane& lane : slow_credits_) {
+    while (lane.head < lane.due.size() && lane.due[lane.head] <= now_) {
+      return_credit<kTraced>(lane.ivc[lane.head++]);
+    }
+    if (lane.head == lane.due.size()) {
+      lane.due.clear();
+      lane.ivc.clear();
+      lane.head = 0;
+    }
+  }
+}
+
+template <bool kTraced>
+void Network::return_credit(std::int32_t back) {
+  const auto o = static_cast<std::size_t>(back < 0 ? ~back : back);
+  Vc& vc = vc_[o];
+  // A tail's credit (stored complemented) also frees the output VC it held.
+  if (back < 0) {
+    end_hold(o);
+    vc.held = 0;
+    wake_routes(channels_[o / static_cast<std::size_t>(vcs_)].upstream_router);
+  }
+  ++vc.credits;
+  if constexpr (kTraced) {
+    trace_->credit(static_cast<int>(o) / vcs_, static_cast<int>(o) % vcs_);
+  }
+  if (const int waiter = vc.credit_waiter; waiter >= 0) {
+    vc.credit_waiter = -1;
+    const int router = channels_[static_cast<std::size_t>(waiter / vcs_)].router;
+    const RouterState& r = routers_[static_cast<std::size_t>(router)];
+    const int slot = waiter - r.port_base * vcs_;
+    bits_of(r, slot).asleep &= ~(std::uint64_t{1} << (slot % 64));
   }
 }
 

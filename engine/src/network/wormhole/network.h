@@ -69,6 +69,9 @@ struct NetworkConfig {
   // Seeds the draws of an oblivious routing that draws (Valiant's intermediate node): packet k's
   // draw is a mix of it and k.
   std::uint64_t route_seed = 0;
+  // UGAL keeps a packet on its minimal route unless that output's queue, weighted, exceeds the
+  // other route's by more than this many flits (Topology::route_options).
+  int ugal_threshold_flits = 0;
   // Flits of routing header every packet carries ahead of its payload (a message's words): they
   // are injected, buffered and sent over links like any flit, and the destination's router
   // consumes them, so they never use the ejection rate nor the receive queue. 0 to 255.
@@ -139,7 +142,7 @@ class Network final : public Interconnect {
   void step() override;
   // No flit in a router or a source queue and no credit on its way: a step only moves the clock.
   bool idle() const {
-    return in_network_ == 0 && queued_ == 0 && credit_head_ == credit_due_.size();
+    return in_network_ == 0 && queued_ == 0 && !credits_on_the_way();
   }
   // Moves the clock as `cycles` steps of an idle network would.
   void skip(std::int64_t cycles) {
@@ -275,6 +278,18 @@ class Network final : public Interconnect {
     std::int32_t upstream_router = -1;
     std::int32_t inject_terminal = -1;
     std::uint8_t bisection = 0;
+    // Cycles a flit spends on the link past the one every link takes (as an output), and the
+    // queue its credits go back by (as an input: 0, credit_due_; k, slow_credits_[k - 1]).
+    std::uint8_t credit_lane = 0;
+    std::uint16_t link_extra = 0;
+  };
+  // Credits coming back over links slower than one cycle (Topology::link_cycles), one queue per
+  // delay so that each stays in the order due.
+  struct CreditLane {
+    std::int64_t delay = 0;
+    std::vector<std::int64_t> due;
+    std::vector<std::int32_t> ivc;
+    std::size_t head = 0;
   };
   // Words a channel (or a half-duplex link) may still send, its rate, and the cycle they were
   // last topped up to.
@@ -309,9 +324,11 @@ class Network final : public Interconnect {
   // Puts a flit at the back of an input virtual channel of `router`; it may leave after the
   // link, the router delay and the pipeline. Inlined, as move_flit is, into the loop over a
   // router's inputs: a flit's move is a few dozen instructions, and the calls showed in profiles.
-  [[gnu::always_inline]] inline void push(int router, int to, std::uint32_t word);
+  [[gnu::always_inline]] inline void push(int router, int to, std::uint32_t word, int extra);
   // Picks the output port and a free output virtual channel for the packet at the front of `in`.
   bool route_head(int router, int in_port, int in);
+  // A source-adaptive routing's choice of route for `p` at `router`, made once.
+  void choose_route(int router, int in_port, Packet& p);
   // The same among an adaptive routing's choices.
   bool route_adaptive(int router, int in_port, Vc& vc, Packet& p);
   // Gives the ejection queue behind `port` to the packet at the front of `vc`, if it is free.
@@ -351,6 +368,18 @@ class Network final : public Interconnect {
   void wake_routes(int router);
   template <bool kTraced>
   void return_credits();
+  template <bool kTraced>
+  void return_credit(std::int32_t back);
+  bool credits_on_the_way() const {
+    if (credit_head_ != credit_due_.size()) return true;
+    for (const CreditLane& lane : slow_credits_) {
+      if (lane.head != lane.due.size()) return true;
+    }
+    return false;
+  }
+  // The flits held in the buffers at the other end of a router's output, as BookSim2's
+  // GetUsedCredit counts them: a source-adaptive routing's queue.
+  int queued_at(int router, int port) const;
   // The input whose virtual channels a channel's occupancy counts: the one it feeds, or an
   // ejection channel's own queue; -1 for a port that leads nowhere.
   int held_input(int channel) const;
@@ -375,6 +404,8 @@ class Network final : public Interconnect {
   // The topology's routing is adaptive (route_choices), or draws per packet (route_start).
   bool adaptive_;
   bool draws_;
+  // The topology offers routes to choose between at the source (Topology::route_options).
+  bool chooses_;
   std::uint64_t routes_drawn_ = 0;
   std::int64_t now_ = 0;
 
@@ -397,6 +428,7 @@ class Network final : public Interconnect {
   std::vector<std::int64_t> credit_due_;
   std::vector<std::int32_t> credit_ivc_;
   std::size_t credit_head_ = 0;
+  std::vector<CreditLane> slow_credits_;
 
   std::vector<Terminal> terminals_;
   std::vector<std::vector<std::int32_t>> sq_;

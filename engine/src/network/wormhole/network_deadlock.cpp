@@ -73,7 +73,7 @@ void Network::waits_of(int in, std::vector<std::int32_t>& out) const {
 
 bool Network::find_deadlock() {
   // A credit on its way will let a flit move.
-  if (in_network_ == 0 || credit_head_ != credit_due_.size()) return false;
+  if (in_network_ == 0 || credits_on_the_way()) return false;
   // Each input VC's waits, as a graph: it can move once any of them can (none: it can move, or
   // waits on something outside the routers). Those that cannot are found by marking from the
   // ones that can, back along the waits; what is left waits only on itself.

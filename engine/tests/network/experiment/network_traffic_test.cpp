@@ -628,6 +628,58 @@ TEST(NetworkTraffic, OnOffBurstsWaitLongerThanBernoulliPacketsAtTheSameLoad) {
               bernoulli.scalar("latency_mean_cycles"), onoff.scalar("latency_mean_cycles"));
 }
 
+// The dragonfly's classic result (Kim et al. 2008, fig. 7): under uniform traffic the minimal
+// route carries the most and Valiant about half; under group shift, where a group's terminals
+// share one global channel, Valiant and UGAL carry some 2.5 times minimal's. UGAL keeps close to
+// the better of the two under both, and its unloaded latency is minimal's.
+TEST(NetworkTraffic, OnADragonflyUgalFollowsTheBetterOfMinimalAndValiant) {
+  const auto accepted = [](double routing, double pattern, double rate) {
+    const Result r = chosen({{"topology", 5}, {"vcs", 3}, {"routing", routing},
+                             {"pattern", pattern}, {"packet_flits", 4},
+                             {"sweep_scale", 0}, {"injection_rate", rate}},
+                            1);
+    return std::pair{r.scalar("accepted_flits_per_node_cycle"), r.scalar("hops_mean")};
+  };
+  const double kMinimal = 0;
+  const double kValiant = 2;
+  const double kUgal = 9;
+  const double kUniform = 0;
+  const double kShift = 9;
+  const auto [min_uniform, min_uniform_hops] = accepted(kMinimal, kUniform, 0.45);
+  const auto [val_uniform, val_uniform_hops] = accepted(kValiant, kUniform, 0.45);
+  const auto [ugal_uniform, ugal_uniform_hops] = accepted(kUgal, kUniform, 0.45);
+  EXPECT_NEAR(min_uniform, 0.45, 0.02);
+  EXPECT_LT(val_uniform, 0.38);
+  EXPECT_GT(ugal_uniform, 0.42);
+  EXPECT_GT(val_uniform_hops, min_uniform_hops + 1);
+  const auto [min_shift, min_shift_hops] = accepted(kMinimal, kShift, 0.3);
+  const auto [val_shift, val_shift_hops] = accepted(kValiant, kShift, 0.3);
+  const auto [ugal_shift, ugal_shift_hops] = accepted(kUgal, kShift, 0.3);
+  EXPECT_LT(min_shift, 0.13);
+  EXPECT_GT(val_shift, 0.28);
+  EXPECT_GT(ugal_shift, 0.28);
+  EXPECT_GT(ugal_shift_hops, min_shift_hops + 0.5);
+  const auto [ugal_light, ugal_light_hops] = accepted(kUgal, kShift, 0.01);
+  const auto [min_light, min_light_hops] = accepted(kMinimal, kShift, 0.01);
+  EXPECT_NEAR(ugal_light_hops, min_light_hops, 0.05);
+  std::printf("dragonfly p2 a4 h2, accepted: uniform at 0.45 min %.3f Valiant %.3f UGAL %.3f; "
+              "group shift at 0.3 min %.3f Valiant %.3f UGAL %.3f\n",
+              min_uniform, val_uniform, ugal_uniform, min_shift, val_shift, ugal_shift);
+}
+
+// With BookSim2's dragonfly channels (10 and 100 cycles) the zero-load model, walked route by
+// route with each link's cycles, is what a lightly loaded run measures.
+TEST(NetworkTraffic, TheDragonflysZeroLoadModelCountsItsLongChannels) {
+  const Result r = chosen({{"topology", 5}, {"vcs", 3}, {"routing", 0}, {"pattern", 9},
+                           {"packet_flits", 4}, {"buffer_flits", 64}, {"local_link_cycles", 10},
+                           {"global_link_cycles", 100}, {"sweep_scale", 0},
+                           {"injection_rate", 0.005}},
+                          1);
+  const double model = r.scalar("model_zero_load_latency_cycles");
+  EXPECT_GT(model, 100);
+  EXPECT_NEAR(r.scalar("latency_mean_cycles"), model, 0.03 * model);
+}
+
 TEST(NetworkTraffic, BadCombinationsNameTheParameterAndTheValidChoices) {
   for (const double pattern : {1.0, 2.0, 3.0}) {
     try {
@@ -643,8 +695,13 @@ TEST(NetworkTraffic, BadCombinationsNameTheParameterAndTheValidChoices) {
       {{{"topology", 3}, {"crossbar_ports", 65}}, "crossbar_ports"},
       {{{"topology", 4}, {"router_network", 2}, {"clos_per_leaf", 30}, {"clos_spines", 3}},
        "router_network"},
-      {{{"topology", 5}}, "topology"},
+      {{{"topology", 6}}, "topology"},
       {{{"switching", 1}, {"circuit_policy", 3}}, "circuit_policy"},
+      {{{"topology", 5}, {"routing", 9}, {"vcs", 2}}, "vcs"},
+      {{{"topology", 5}, {"routing", 3}, {"vcs", 3}}, "routing"},
+      {{{"topology", 5}, {"switching", 1}}, "switching"},
+      {{{"topology", 0}, {"pattern", 9}}, "pattern"},
+      {{{"topology", 0}, {"routing", 9}, {"vcs", 3}}, "routing"},
   };
   for (const auto& [values, param] : bad) {
     try {

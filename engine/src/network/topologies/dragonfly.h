@@ -1,0 +1,97 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "network/topologies/kncube.h"
+#include "network/topologies/topology.h"
+
+namespace archex {
+
+// A dragonfly (Kim, Dally, Scott & Abts, ISCA 2008): g = a*h + 1 groups of a routers, each router
+// with p terminals, a - 1 local channels (a group's routers are all joined) and h global channels
+// (every two groups are joined by one global channel). Numbered as BookSim2's dragonflynew:
+// router r is in group r / a; terminal t is on router t / p at port t % p. Ports 0 to p-1 are a
+// router's terminals, p to p+a-2 its local channels (in the order of the other routers of its
+// group), p+a-1 to p+a+h-2 its global ones. Group G's global channel j (0 to a*h-1) leaves router
+// j / h of the group by its global port j % h and leads to group j if j < G, else j + 1.
+//
+// Routings (`routing`): dimension order is the minimal route (a local hop to the router holding
+// the global channel to the destination's group, that channel, a local hop); Valiant goes through
+// a random intermediate group (neither the source's nor the destination's), then minimally on;
+// UGAL (UGAL-L) chooses once, at the source router, between the minimal route and Valiant's,
+// by the flits queued at the two outputs, weighted by the global hops of each route (1 and 2),
+// the minimal route winning ties and by `ugal_threshold_flits` (Network::route_head). Virtual
+// channel class = the global channels a packet has crossed, so no class closes a cycle: 2 classes
+// minimal, 3 through an intermediate group.
+class Dragonfly final : public Topology {
+ public:
+  // At most this many terminals, so every route of uniform traffic can be walked for its bound
+  // (traffic/analytic.h kMostUniformWalkTerminals); BookSim2's k = 4 has 1,056.
+  static constexpr int kMostTerminals = 2048;
+
+  // Throws ParamError naming "dragonfly_terminals" (p: 1 to 16), "dragonfly_routers" (a: 2 to
+  // 32, and at most kMostTerminals terminals), "dragonfly_globals" (h: 1 to 16; a router has at
+  // most 63 ports), "routing" (dimension order, Valiant or UGAL), "local_link_cycles" or
+  // "global_link_cycles" (1 to 1000).
+  Dragonfly(int p, int a, int h, CubeRouting routing, int local_cycles = 1,
+            int global_cycles = 1);
+
+  int routers() const override { return a_ * groups_; }
+  int terminals() const override { return p_ * a_ * groups_; }
+  int ports(int /*router*/) const override { return p_ + a_ - 1 + h_; }
+  PortTarget output(int router, int port) const override;
+  RouterPort injection(int terminal) const override { return {terminal / p_, terminal % p_}; }
+  RouteStep route(int router, int in_port, int dest, RouteState& state) const override;
+  bool draws_routes() const override { return routing_ != CubeRouting::kDimensionOrder; }
+  RouteState route_start(int src, int dest, std::uint64_t draw) const override;
+  std::vector<RouteState> route_starts(int src, int dest) const override;
+  bool chooses_routes() const override { return routing_ == CubeRouting::kUgal; }
+  int route_options(int router, int in_port, int dest, RouteState state,
+                    RouteOption* out) const override;
+  int vc_classes() const override { return routing_ == CubeRouting::kDimensionOrder ? 2 : 3; }
+  std::string vc_classes_error() const override;
+  RouterPort reverse(int router, int port) const override;
+  // Minimal routing's, in closed form.
+  double uniform_channel_load() const override;
+  int link_cycles(int /*router*/, int port) const override {
+    return global_port(port) ? global_cycles_ : local_cycles_;
+  }
+  TopologyKind kind() const override { return TopologyKind::kDragonfly; }
+  std::vector<ShapeSize> sizes() const override;
+  std::vector<std::string> axes() const override { return {"group", "router"}; }
+  std::vector<int> position(int router) const override { return {group(router), router % a_}; }
+  std::string channel_class_name() const override { return "channel"; }
+  std::vector<std::string> channel_classes() const override { return {"local", "global"}; }
+  int channel_class(int /*router*/, int port) const override {
+    return port < p_ ? -1 : global_port(port) ? 1 : 0;
+  }
+
+  int terminal_groups() const override { return groups_; }
+  int groups() const { return groups_; }
+  int group(int router) const { return router / a_; }
+  bool global_port(int port) const { return port >= p_ + a_ - 1; }
+  // The router of `group` holding its global channel to group `to`, and that channel's port.
+  RouterPort gateway(int group, int to) const;
+  // Router-to-router channels of the minimal route between two routers (0 to 3), and how many
+  // of them are global.
+  int minimal_hops(int from, int to) const;
+  CubeRouting routing() const { return routing_; }
+
+ private:
+  // The output of `router` on the minimal way to router `to`, given the way to group `target`
+  // (the destination's, or an intermediate one).
+  int port_toward(int router, int to, int target) const;
+  int local_port(int router, int to) const;
+
+  int p_;
+  int a_;
+  int h_;
+  int groups_;
+  CubeRouting routing_;
+  int local_cycles_;
+  int global_cycles_;
+};
+
+}  // namespace archex

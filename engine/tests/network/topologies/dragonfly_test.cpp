@@ -1,0 +1,196 @@
+// The dragonfly's wiring and routes (dragonfly.h): BookSim2's arrangement of groups and channels,
+// the minimal route's hops and classes, Valiant's intermediate group, UGAL's two options, and
+// that no class closes a cycle of channel dependences.
+#include "network/topologies/dragonfly.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <set>
+#include <utility>
+#include <vector>
+
+#include "core/param_spec.h"
+#include "network/topologies/describe.h"
+
+namespace archex {
+namespace {
+
+struct Hop {
+  int router;
+  int port;
+  int cls;
+};
+
+// The hops between routers of a route from `src` to `dest` starting in `state`.
+std::vector<Hop> walk(const Dragonfly& d, int src, int dest, RouteState state) {
+  std::vector<Hop> out;
+  RouterPort at = d.injection(src);
+  for (int guard = 0; guard < 16; ++guard) {
+    const RouteStep step = d.route(at.router, at.port, dest, state);
+    const PortTarget t = d.output(at.router, step.port);
+    if (t.terminal >= 0) {
+      EXPECT_EQ(t.terminal, dest);
+      return out;
+    }
+    out.push_back({at.router, step.port, step.vc_class});
+    at = {t.router, t.port};
+  }
+  ADD_FAILURE() << "no arrival from " << src << " to " << dest;
+  return out;
+}
+
+TEST(Dragonfly, EveryTwoRoutersOfAGroupAndEveryTwoGroupsAreJoinedOnce) {
+  for (const auto& [p, a, h] : std::vector<std::array<int, 3>>{{2, 4, 2}, {1, 3, 2}, {3, 2, 1}}) {
+    const Dragonfly d(p, a, h, CubeRouting::kDimensionOrder);
+    EXPECT_EQ(d.groups(), a * h + 1);
+    EXPECT_EQ(d.terminals(), p * a * (a * h + 1));
+    std::map<std::pair<int, int>, int> local;
+    std::map<std::pair<int, int>, int> global;
+    for (int r = 0; r < d.routers(); ++r) {
+      for (int port = p; port < d.ports(r); ++port) {
+        const PortTarget t = d.output(r, port);
+        ASSERT_GE(t.router, 0);
+        // Each channel's far end leads straight back: the links are two-way.
+        const PortTarget back = d.output(t.router, t.port);
+        EXPECT_EQ(back.router, r);
+        EXPECT_EQ(back.port, port);
+        if (d.global_port(port)) {
+          EXPECT_NE(d.group(t.router), d.group(r));
+          ++global[{d.group(r), d.group(t.router)}];
+        } else {
+          EXPECT_EQ(d.group(t.router), d.group(r));
+          ++local[{r, t.router}];
+        }
+      }
+    }
+    EXPECT_EQ(global.size(), static_cast<std::size_t>(d.groups() * (d.groups() - 1)));
+    for (const auto& [pair, n] : global) EXPECT_EQ(n, 1);
+    EXPECT_EQ(local.size(), static_cast<std::size_t>(d.routers() * (a - 1)));
+    for (const auto& [pair, n] : local) EXPECT_EQ(n, 1);
+  }
+}
+
+TEST(Dragonfly, TheMinimalRouteIsLocalGlobalLocalWithTheClassChangedAfterTheGlobalChannel) {
+  const Dragonfly d(2, 4, 2, CubeRouting::kDimensionOrder);
+  for (int src = 0; src < d.terminals(); ++src) {
+    for (int dest = 0; dest < d.terminals(); ++dest) {
+      if (src == dest) continue;
+      const std::vector<Hop> hops = walk(d, src, dest, d.route_start(src, dest, 0));
+      EXPECT_EQ(static_cast<int>(hops.size()), d.minimal_hops(src / 2, dest / 2));
+      int globals = 0;
+      for (const Hop& h : hops) {
+        EXPECT_EQ(h.cls, globals);
+        globals += d.global_port(h.port) ? 1 : 0;
+      }
+      EXPECT_EQ(globals, d.group(src / 2) == d.group(dest / 2) ? 0 : 1);
+      EXPECT_LE(hops.size(), 3u);
+    }
+  }
+}
+
+TEST(Dragonfly, TheUniformChannelLoadInClosedFormIsTheWalksOfEveryRoute) {
+  for (const auto& [p, a, h] : std::vector<std::array<int, 3>>{{2, 4, 2}, {1, 3, 2}, {3, 2, 1},
+                                                              {1, 8, 1}}) {
+    const Dragonfly d(p, a, h, CubeRouting::kDimensionOrder);
+    EXPECT_NEAR(d.uniform_channel_load(), std::max(1.0, uniform_max_channel_load(d)), 1e-12)
+        << p << " " << a << " " << h;
+  }
+}
+
+TEST(Dragonfly, ValiantsGroupIsUniformOverTheOthersAndItsRouteGoesThrough) {
+  const Dragonfly d(2, 4, 2, CubeRouting::kValiant);
+  // From group 0 to group 8: the intermediate group is one of 1..7, each a seventh.
+  const int src = 0;
+  const int dest = d.terminals() - 1;
+  std::map<int, int> seen;
+  const int draws = 70000;
+  for (int k = 0; k < draws; ++k) {
+    const RouteState start = d.route_start(src, dest, static_cast<std::uint64_t>(k) * 2654435761u);
+    const std::vector<Hop> hops = walk(d, src, dest, start);
+    std::vector<int> groups;
+    int globals = 0;
+    int last_class = 0;
+    for (const Hop& h : hops) {
+      EXPECT_GE(h.cls, last_class);
+      last_class = h.cls;
+      if (d.global_port(h.port)) {
+        ++globals;
+        groups.push_back(d.group(d.output(h.router, h.port).router));
+      }
+    }
+    ASSERT_EQ(globals, 2);
+    EXPECT_EQ(groups.back(), 8);
+    ++seen[groups.front()];
+  }
+  EXPECT_EQ(seen.size(), 7u);
+  for (const auto& [g, n] : seen) {
+    EXPECT_NE(g, 0);
+    EXPECT_NEAR(n, draws / 7.0, draws / 7.0 * 0.05) << "group " << g;
+  }
+}
+
+TEST(Dragonfly, UgalOffersTheMinimalRouteFirstThenValiantsOnceAtTheSource) {
+  const Dragonfly d(2, 4, 2, CubeRouting::kUgal);
+  const int src = 0;
+  const int dest = d.terminals() - 1;
+  const RouteState start = d.route_start(src, dest, 5);
+  RouteOption options[kMostRouteOptions];
+  const RouterPort at = d.injection(src);
+  ASSERT_EQ(d.route_options(at.router, at.port, dest, start, options), 2);
+  EXPECT_EQ(options[0].weight, 1);
+  EXPECT_EQ(options[1].weight, 2);
+  EXPECT_EQ(walk(d, src, dest, options[0].state).size(),
+            static_cast<std::size_t>(d.minimal_hops(at.router, dest / 2)));
+  int globals = 0;
+  for (const Hop& h : walk(d, src, dest, options[1].state)) globals += d.global_port(h.port);
+  EXPECT_EQ(globals, 2);
+  // Chosen, the state offers nothing more; within a group there is nothing to choose.
+  EXPECT_EQ(d.route_options(at.router, at.port, dest, options[1].state, options), 0);
+  EXPECT_EQ(d.route_options(at.router, at.port, 3, d.route_start(src, 3, 5), options), 0);
+}
+
+int cycles_of(const NetworkMap& n) {
+  std::set<int> cycles;
+  for (const int c : n.dependencies.ints("cycle")) {
+    if (c >= 0) cycles.insert(c);
+  }
+  return static_cast<int>(cycles.size());
+}
+
+TEST(Dragonfly, NoClassClosesACycleOfDependences) {
+  for (const CubeRouting r : {CubeRouting::kDimensionOrder, CubeRouting::kValiant,
+                              CubeRouting::kUgal}) {
+    const NetworkMap deps = channel_dependencies(Dragonfly(1, 3, 1, r), "d", "d");
+    EXPECT_GT(deps.dependencies.ints("cycle").size(), 0u);
+    EXPECT_EQ(cycles_of(deps), 0) << routing_names()[static_cast<std::size_t>(r)];
+  }
+}
+
+TEST(Dragonfly, RefusesWhatItCannotBuildNamingTheParameter) {
+  const auto param_of = [](auto build) {
+    try {
+      build();
+    } catch (const ParamError& e) {
+      return e.param();
+    }
+    return std::string("none");
+  };
+  EXPECT_EQ(param_of([] { Dragonfly(0, 4, 2, CubeRouting::kDimensionOrder); }),
+            "dragonfly_terminals");
+  EXPECT_EQ(param_of([] { Dragonfly(2, 1, 2, CubeRouting::kDimensionOrder); }),
+            "dragonfly_routers");
+  EXPECT_EQ(param_of([] { Dragonfly(2, 4, 17, CubeRouting::kDimensionOrder); }),
+            "dragonfly_globals");
+  EXPECT_EQ(param_of([] { Dragonfly(2, 4, 2, CubeRouting::kRomm); }), "routing");
+  EXPECT_EQ(param_of([] { Dragonfly(16, 32, 16, CubeRouting::kDimensionOrder); }),
+            "dragonfly_routers");
+  EXPECT_EQ(param_of([] { Dragonfly(2, 4, 2, CubeRouting::kValiant, 1, 0); }),
+            "global_link_cycles");
+  EXPECT_EQ(param_of([] { KNCube({4, 4}, false, true, CubeRouting::kUgal); }), "routing");
+}
+
+}  // namespace
+}  // namespace archex
