@@ -1,7 +1,9 @@
 // archex beside BookSim2 on the same configuration files (docs/networks.md#beside-booksim2):
 // zero-load latency and saturation throughput of each case, both simulators judged alike.
 //   npx tsx app/bench/booksim_compare.ts [--booksim /work/booksim/src/booksim]
+//     [--cases TEXT] [--without-archex]
 // archex runs each file through `run --booksim`; BookSim2 runs it where its binary is found.
+// --cases keeps the cases whose name contains TEXT; --without-archex runs BookSim2 alone.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,31 +25,78 @@ const COMMON = {
   sample_period: 20000,
 };
 
-const CASES = [
+/** A cube case's size: 8-ary 2-cube, 64 nodes. */
+const CUBE = { k: 8, n: 2 };
+
+/**
+ * The dragonfly cases' own settings. UGAL needs 3 VCs (BookSim asserts it: a VC per phase).
+ * The global channels take 100 cycles each way (dragonfly.cpp, DRAGON_LATENCY), so a credit
+ * comes back some 205 cycles after its flit left; a VC keeps a global channel busy only with
+ * that many flits of buffer, and minimal routing puts all of a global channel's packets on
+ * one VC. 256 flits (archex's most) cover the round trip; 8 would cap a global channel at
+ * 8/205 of its bandwidth.
+ */
+const DRAGONFLY = { topology: 'dragonflynew', n: 1, num_vcs: 3, vc_buf_size: 256 };
+
+/**
+ * Minimal and UGAL under group shift and uniform on dragonflynew's k = p: p terminals and p
+ * global channels a router, 2p routers a group.
+ */
+function dragonflyCases(p: number): Array<Record<string, string | number>> {
+  const shape = `dragonfly p=${p} (${2 * p ** 2 * (2 * p ** 2 + 1)} nodes)`;
+  return (
+    [
+      ['min', 'minimal'],
+      ['ugal', 'UGAL'],
+    ] as const
+  ).flatMap(([routing, label]) =>
+    (
+      [
+        ['bad_dragon', 'group shift'],
+        ['uniform', 'uniform'],
+      ] as const
+    ).map(([traffic, trafficLabel]) => ({
+      name: `${shape}, ${trafficLabel}, ${label}`,
+      ...DRAGONFLY,
+      k: p,
+      routing_function: routing,
+      traffic,
+    })),
+  );
+}
+
+const CASES: Array<Record<string, string | number>> = [
   {
     name: '8x8 mesh, transpose, DOR',
+    ...CUBE,
     topology: 'mesh',
     routing_function: 'dor',
     traffic: 'transpose',
   },
   {
     name: '8x8 mesh, transpose, minimal adaptive',
+    ...CUBE,
     topology: 'mesh',
     routing_function: 'min_adapt',
     traffic: 'transpose',
   },
   {
     name: '8-ary 2-cube, tornado, Valiant',
+    ...CUBE,
     topology: 'torus',
     routing_function: 'valiant',
     traffic: 'tornado',
   },
   {
     name: '8-ary 2-cube, tornado, DOR',
+    ...CUBE,
     topology: 'torus',
     routing_function: 'dim_order',
     traffic: 'tornado',
   },
+  // p = 4 (1056 nodes) takes BookSim2 a CPU minute a run at zero load, far more near
+  // saturation; the bench keeps to p = 2.
+  ...dragonflyCases(2),
 ];
 
 /** A very low load, in flits per node per cycle, where latency is the zero-load latency. */
@@ -58,23 +107,24 @@ const SATURATION_FACTOR = 3;
 const STEPS = 8;
 
 const { values } = parseArgs({
-  options: { booksim: { type: 'string', default: '/work/booksim/src/booksim' } },
+  options: {
+    booksim: { type: 'string', default: '/work/booksim/src/booksim' },
+    cases: { type: 'string', default: '' },
+    'without-archex': { type: 'boolean', default: false },
+  },
 });
 const dir = mkdtempSync(join(tmpdir(), 'booksim-compare-'));
 
 /** The configuration file of a case at `rate` flits/node/cycle. */
 function configFile(c: (typeof CASES)[number], rate: number): string {
+  const { name, ...settings } = c;
   const lines = Object.entries({
-    topology: c.topology,
-    k: 8,
-    n: 2,
-    routing_function: c.routing_function,
-    traffic: c.traffic,
     ...COMMON,
+    ...settings,
     injection_rate_uses_flits: 1,
     injection_rate: rate,
   }).map(([key, value]) => `${key} = ${value};`);
-  const path = join(dir, `${c.routing_function}-${c.topology}-${rate}.cfg`);
+  const path = join(dir, `${String(name).replace(/\W+/g, '-')}-${rate}.cfg`);
   writeFileSync(path, `${lines.join('\n')}\n`);
   return path;
 }
@@ -141,15 +191,20 @@ console.log(
   '| case | zero-load archex | zero-load BookSim2 | diff | saturation archex | saturation BookSim2 | diff |',
 );
 console.log('| --- | --- | --- | --- | --- | --- | --- |');
-for (const c of CASES) {
-  const a = measure(`archex ${c.name}`, (rate) => archexLatency(configFile(c, rate), rate));
+for (const c of CASES.filter((one) => String(one.name).includes(values.cases!))) {
+  const a = values['without-archex']
+    ? undefined
+    : measure(`archex ${c.name}`, (rate) => archexLatency(configFile(c, rate), rate));
   const b = withBooksim
     ? measure(`BookSim2 ${c.name}`, (rate) => booksimLatency(configFile(c, rate)))
     : undefined;
-  const cells = b
-    ? [b.zero.toFixed(1), diff(a.zero, b.zero), a.saturation.toFixed(3), b.saturation.toFixed(3)]
-    : ['-', '-', a.saturation.toFixed(3), '-'];
-  console.log(
-    `| ${c.name} | ${a.zero.toFixed(1)} | ${cells[0]} | ${cells[1]} | ${cells[2]} | ${cells[3]} | ${b ? diff(a.saturation, b.saturation) : '-'} |`,
-  );
+  const cells = [
+    a?.zero.toFixed(1),
+    b?.zero.toFixed(1),
+    a && b && diff(a.zero, b.zero),
+    a?.saturation.toFixed(3),
+    b?.saturation.toFixed(3),
+    a && b && diff(a.saturation, b.saturation),
+  ].map((cell) => cell || '-');
+  console.log(`| ${c.name} | ${cells.join(' | ')} |`);
 }

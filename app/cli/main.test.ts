@@ -351,7 +351,7 @@ describe('cli run --booksim', () => {
     const { code, stderr } = await tsxCli('run', '--booksim', config);
     expect(code).toBe(2);
     expect(stderr.trim()).toBe(
-      `--booksim ${config}: BookSim topology: 'flatfly' is not modelled by archex; it supports mesh, torus, fly`,
+      `--booksim ${config}: BookSim topology: 'flatfly' is not modelled by archex; it supports mesh, torus, fly, dragonflynew`,
     );
   }, 60_000);
 });

@@ -160,10 +160,56 @@ describe('booksimToCustomNetwork', () => {
     ).toBe('bit-complement');
   });
 
+  it("maps BookSim's dragonflynew of k = p: p terminals, 2p routers, p globals, its latencies", () => {
+    const { settings } = booksimToCustomNetwork(
+      'topology = dragonflynew; k = 4; n = 1; routing_function = min; traffic = bad_dragon;' +
+        'num_vcs = 3; vc_buf_size = 256;',
+    );
+    expect(settings).toMatchObject({
+      topology: 'dragonfly',
+      dragonfly_terminals: '4',
+      dragonfly_routers: '8',
+      dragonfly_globals: '4',
+      local_link_cycles: '10',
+      global_link_cycles: '100',
+      routing: 'dimension order',
+      pattern: 'group shift',
+      vcs: '3',
+      buffer_flits: '256',
+    });
+    expect(settings).not.toHaveProperty('dims');
+    expect(settings).not.toHaveProperty('ugal_threshold_flits');
+  });
+
+  it("gives ugal BookSim's fixed threshold and refuses it without 3 VCs", () => {
+    const dragonfly = 'topology = dragonflynew; k = 2; n = 1; routing_function = ugal;';
+    expect(booksimToCustomNetwork(`${dragonfly} num_vcs = 3;`).settings).toMatchObject({
+      routing: 'UGAL',
+      ugal_threshold_flits: '30',
+    });
+    const vcs = refusal(`${dragonfly} num_vcs = 4;`);
+    expect(vcs.key).toBe('num_vcs');
+    expect(vcs.message).toMatch(/takes 3/);
+  });
+
+  it('refuses a dragonfly of n other than 1, its routings elsewhere and bad_dragon off it', () => {
+    expect(refusal('topology = dragonflynew; k = 2; routing_function = min;').key).toBe('n');
+    expect(refusal('topology = dragonflynew; k = 17; n = 1; routing_function = min;').key).toBe(
+      'k',
+    );
+    expect(
+      refusal('topology = dragonflynew; n = 1; k = 2; routing_function = dor;').message,
+    ).toMatch(/min on a dragonflynew, ugal on a dragonflynew/);
+    expect(refusal('topology = mesh; routing_function = min;').key).toBe('routing_function');
+    expect(refusal('topology = mesh; routing_function = dor; traffic = bad_dragon;').key).toBe(
+      'traffic',
+    );
+  });
+
   it('refuses what archex cannot take, naming the key and what it supports', () => {
     const flatfly = refusal('topology = flatfly; routing_function = ran_min;');
     expect(flatfly.key).toBe('topology');
-    expect(flatfly.message).toMatch(/mesh, torus, fly/);
+    expect(flatfly.message).toMatch(/mesh, torus, fly, dragonflynew/);
     expect(refusal('topology = torus; routing_function = romm;').message).toMatch(
       /routing_function: 'romm'.*dim_order on a torus/,
     );

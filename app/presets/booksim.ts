@@ -4,7 +4,7 @@
 // is the one table of what archex does with each key: its BookSim default (booksim_config.cpp)
 // and the custom-network settings it gives, or why archex leaves it out; a key it does not list
 // is named too, never dropped in silence.
-import type { Config } from './booksim_keys';
+import type { Config } from './booksim_syntax';
 import { BOOKSIM_KEYS } from './booksim_keys';
 import type { BooksimValue } from './booksim_syntax';
 import { BooksimError, parseBooksimConfig } from './booksim_syntax';

@@ -1,18 +1,9 @@
 // What archex does with each key of a BookSim2 configuration (booksim.ts reads a file through
 // it): its BookSim default (booksim_config.cpp) and the custom-network settings it gives, or why
 // archex leaves it out.
-import type { BooksimValue } from './booksim_syntax';
-import { BooksimError } from './booksim_syntax';
-
-/** The whole configuration, BookSim's defaults under the file's values. */
-export type Config = (key: string) => BooksimValue;
-
-/** What one key gives: settings, and notes where archex reads it differently. */
-interface Mapped {
-  settings?: Record<string, string>;
-  seed?: number;
-  note?: string;
-}
+import { dragonfly, ugal } from './booksim_dragonfly';
+import type { BooksimValue, Config, Mapped } from './booksim_syntax';
+import { BooksimError, refuse, whole, word } from './booksim_syntax';
 
 /** One key of the table: its BookSim default and what archex makes of it. */
 type KeyRule =
@@ -22,32 +13,9 @@ type KeyRule =
   /** Not modelled: `when` (default: any value other than BookSim's default) says it matters. */
   | { default?: BooksimValue; ignored: string };
 
-const TOPOLOGIES = ['mesh', 'torus', 'fly'] as const;
+const TOPOLOGIES = ['mesh', 'torus', 'fly', 'dragonflynew'] as const;
 
-/** A whole number at least `min` (and at most `max`), or a refusal naming the key. */
-function whole(key: string, value: BooksimValue, min: number, max = Infinity): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    const range = max === Infinity ? `${min} or more` : `${min} to ${max}`;
-    throw new BooksimError(key, `'${value}' is not a whole number from ${range}`);
-  }
-  return value;
-}
-
-/** A word, or a refusal naming the key. */
-function word(key: string, value: BooksimValue): string {
-  if (typeof value !== 'string') throw new BooksimError(key, `'${value}' is not a name`);
-  return value;
-}
-
-/** Refuses `value` of `key`, listing what archex takes. */
-function refuse(key: string, value: BooksimValue, supported: readonly string[]): never {
-  throw new BooksimError(
-    key,
-    `'${value}' is not modelled by archex; it supports ${supported.join(', ')}`,
-  );
-}
-
-/** BookSim's routing functions by their name without the topology (routefunc.cpp). */
+/** BookSim's routing functions by their name without the topology (routefunc.cpp, dragonfly.cpp). */
 const ROUTINGS: Record<string, { routing: string; on: readonly string[] }> = {
   dor: { routing: 'dimension order', on: ['mesh'] },
   dim_order: { routing: 'dimension order', on: ['mesh', 'torus'] },
@@ -55,6 +23,8 @@ const ROUTINGS: Record<string, { routing: string; on: readonly string[] }> = {
   valiant: { routing: 'Valiant', on: ['mesh', 'torus'] },
   romm: { routing: 'ROMM', on: ['mesh'] },
   min_adapt: { routing: 'minimal adaptive', on: ['mesh', 'torus'] },
+  min: { routing: 'dimension order', on: ['dragonflynew'] },
+  ugal: { routing: 'UGAL', on: ['dragonflynew'] },
 };
 
 /** BookSim's traffic patterns archex has, by BookSim's name (traffic.cpp). */
@@ -68,6 +38,7 @@ const PATTERNS: Record<string, string> = {
   neighbor: 'nearest-neighbour',
   randperm: 'random permutation',
   hotspot: 'hotspot',
+  bad_dragon: 'group shift',
 };
 
 /** `{1,2,3}` or `1` as numbers; a refusal naming the key otherwise. */
@@ -82,13 +53,16 @@ function numberList(key: string, text: string): number[] {
 }
 
 /** The traffic key: a pattern, with hotspot's `(nodes,rates)` read. */
-function traffic(value: BooksimValue): Mapped {
+function traffic(value: BooksimValue, config: Config): Mapped {
   const text = word('traffic', value);
   const open = text.indexOf('(');
   const name = open < 0 ? text : text.slice(0, open);
   const args = open < 0 ? '' : text.slice(open + 1, text.lastIndexOf(')'));
   const pattern = PATTERNS[name];
   if (pattern === undefined) refuse('traffic', text, Object.keys(PATTERNS));
+  // BookSim reads any network's nodes as groups of 2k*k there; archex has groups only on one.
+  if (name === 'bad_dragon' && config('topology') !== 'dragonflynew')
+    throw new BooksimError('traffic', "'bad_dragon' sends to the next group of a dragonflynew");
   if (name === 'hotspot') {
     // BookSim sends every packet to the hot spots, split by the rates (all 1 by default).
     const [nodes = '-1', rates] = args.match(/\{[^}]*\}|[^,]+/g) ?? [];
@@ -116,12 +90,13 @@ function traffic(value: BooksimValue): Mapped {
   return { settings: { pattern } };
 }
 
-/** The topology with k and n: a cube's dims or a fly's radix and stages. */
+/** The topology with k and n: a cube's dims, a fly's radix and stages, or a dragonfly. */
 function topology(value: BooksimValue, config: Config): Mapped {
   const shape = word('topology', value);
   if (!(TOPOLOGIES as readonly string[]).includes(shape)) refuse('topology', shape, TOPOLOGIES);
   if (whole('c', config('c'), 1) !== 1)
     throw new BooksimError('c', 'concentration above 1 is not modelled (one terminal a router)');
+  if (shape === 'dragonflynew') return dragonfly(config);
   const k = whole('k', config('k'), 2);
   if (shape === 'fly') {
     return {
@@ -154,7 +129,7 @@ function routingFunction(value: BooksimValue, config: Config): Mapped {
         .filter(([, r]) => r.on.includes(shape))
         .map(([n]) => `${n} on a ${shape}`),
     );
-  return { settings: { routing: known.routing } };
+  return { settings: { routing: known.routing, ...(name === 'ugal' ? ugal(config) : {}) } };
 }
 
 /** The rate in flits per node per cycle, from packets unless injection_rate_uses_flits. */
@@ -225,7 +200,7 @@ export const BOOKSIM_KEYS: Record<string, KeyRule> = {
   num_vcs: { default: 16, map: (v) => ({ settings: { vcs: String(whole('num_vcs', v, 1, 16)) } }) },
   vc_buf_size: {
     default: 8,
-    map: (v) => ({ settings: { buffer_flits: String(whole('vc_buf_size', v, 1, 64)) } }),
+    map: (v) => ({ settings: { buffer_flits: String(whole('vc_buf_size', v, 1, 256)) } }),
   },
   buf_size: {
     default: -1,

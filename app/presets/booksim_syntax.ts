@@ -4,6 +4,16 @@
 /** A value as BookSim's lexer reads it: a number or a word. */
 export type BooksimValue = number | string;
 
+/** The whole configuration, BookSim's defaults under the file's values. */
+export type Config = (key: string) => BooksimValue;
+
+/** What one key gives: settings, and notes where archex reads it differently. */
+export interface Mapped {
+  settings?: Record<string, string>;
+  seed?: number;
+  note?: string;
+}
+
 /** A configuration archex cannot take: the key, and what archex supports instead. */
 export class BooksimError extends Error {
   constructor(
@@ -40,4 +50,27 @@ export function parseBooksimConfig(text: string): Map<string, BooksimValue> {
   if (stripped.trim() !== '' && !stripped.trimEnd().endsWith(';'))
     throw new BooksimError(`line ${line}`, "the last statement has no ';'");
   return values;
+}
+
+/** A whole number at least `min` (and at most `max`), or a refusal naming the key. */
+export function whole(key: string, value: BooksimValue, min: number, max = Infinity): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    const range = max === Infinity ? `${min} or more` : `${min} to ${max}`;
+    throw new BooksimError(key, `'${value}' is not a whole number from ${range}`);
+  }
+  return value;
+}
+
+/** A word, or a refusal naming the key. */
+export function word(key: string, value: BooksimValue): string {
+  if (typeof value !== 'string') throw new BooksimError(key, `'${value}' is not a name`);
+  return value;
+}
+
+/** Refuses `value` of `key`, listing what archex takes. */
+export function refuse(key: string, value: BooksimValue, supported: readonly string[]): never {
+  throw new BooksimError(
+    key,
+    `'${value}' is not modelled by archex; it supports ${supported.join(', ')}`,
+  );
 }

@@ -1,0 +1,35 @@
+// BookSim2's dragonfly (src/networks/dragonfly.cpp, topology = dragonflynew) as archex's:
+// its shape, its channels' compiled latencies and its UGAL's fixed threshold.
+import type { Config, Mapped } from './booksim_syntax';
+import { BooksimError, whole } from './booksim_syntax';
+
+/** dragonfly.cpp compiles DRAGON_LATENCY: its channels' cycles, a credit's way back alike. */
+const DRAGON_LATENCY = { local: 10, global: 100 };
+/** ugal_dragonflynew's adaptive_threshold, hard-coded in dragonfly.cpp. */
+const DRAGON_UGAL_THRESHOLD = 30;
+
+/**
+ * A dragonflynew of k = p: p terminals, 2p routers a group, p global channels a router, and
+ * a*h + 1 groups (dragonfly.cpp, one dimension in a group, so n is 1).
+ */
+export function dragonfly(config: Config): Mapped {
+  whole('n', config('n'), 1, 1);
+  const p = whole('k', config('k'), 1, 16);
+  return {
+    settings: {
+      topology: 'dragonfly',
+      dragonfly_terminals: String(p),
+      dragonfly_routers: String(2 * p),
+      dragonfly_globals: String(p),
+      local_link_cycles: String(DRAGON_LATENCY.local),
+      global_link_cycles: String(DRAGON_LATENCY.global),
+    },
+  };
+}
+
+/** ugal_dragonflynew's settings beyond its routing: it asserts num_vcs == 3 (a VC per phase). */
+export function ugal(config: Config): Record<string, string> {
+  if (config('num_vcs') !== 3)
+    throw new BooksimError('num_vcs', `'${config('num_vcs')}' with ugal: BookSim's UGAL takes 3`);
+  return { ugal_threshold_flits: String(DRAGON_UGAL_THRESHOLD) };
+}
