@@ -98,6 +98,8 @@ describe('booksimToCustomNetwork', () => {
       packet_flits: '20',
       // 0.005 packets of 20 flits
       injection_rate: '0.1',
+      // BookSim's injection channel and its cycle from creation to the source queue's head
+      injection_cycles: '2',
       injection: 'bernoulli',
     });
     expect(seed).toBeUndefined();

@@ -14,7 +14,8 @@ const DRAGON_UGAL_THRESHOLD = 30;
  */
 export function dragonfly(config: Config): Mapped {
   whole('n', config('n'), 1, 1);
-  const p = whole('k', config('k'), 1, 16);
+  // archex's dragonfly has at most 2,048 terminals: k = 4 gives 1,056, k = 5 2,550.
+  const p = whole('k', config('k'), 1, 4);
   return {
     settings: {
       topology: 'dragonfly',

@@ -213,6 +213,11 @@ ParamTable<NetworkParams> network_table() {
            number_param("eject_words_per_cycle", "Ejection rate")
                .unit("words/cycle").value(1).range(0.05, 4).step(0.05)
                .about("Words per cycle the router delivers into the receive queue."))
+      .add(&NetworkParams::injection_cycles,
+           cycles_spec("injection_cycles", "Injection delay", 0, 64,
+                       "Cycles a flit takes from its source into its router, on top of the one it "
+                       "always takes (BookSim2: 2, its injection channel and the cycle after a "
+                       "packet is created)."))
       .add(&NetworkParams::receive_queue_words,
            number_param("receive_queue_words", "Receive queue")
                .unit("words").value(1024).range(1, 8192).whole()
@@ -331,6 +336,7 @@ NetworkConfig network_config(const NetworkParams& p, std::shared_ptr<const Topol
   c.inject_rate = p.inject_words_per_cycle;
   c.eject_rate = p.eject_words_per_cycle;
   c.receive_queue_flits = p.receive_queue_words;
+  c.injection_cycles = p.injection_cycles;
   c.header_flits = p.header_words;
   c.ugal_threshold_flits = p.ugal_threshold_flits;
   return c;

@@ -64,6 +64,7 @@ struct NetworkParams {
   double inject_words_per_cycle;
   double eject_words_per_cycle;
   int receive_queue_words;
+  int injection_cycles;
   double clock_mhz;
   int word_bits;
   // Words of routing header a packet carries ahead of its words: declared by a model whose wire

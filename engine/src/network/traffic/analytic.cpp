@@ -259,7 +259,7 @@ double zero_load_latency_cycles(double mean_hops, const NetworkConfig& c, int pa
   const double per_router =
       1 + c.router_delay_cycles + c.switch_alloc_cycles + c.route_cycles + c.vc_alloc_cycles;
   const double rate = std::min({c.channel_rate, c.inject_rate, c.eject_rate, 1.0});
-  return (mean_hops + 1) * per_router + (packet_flits - 1) / rate;
+  return (mean_hops + 1) * per_router + c.injection_cycles + (packet_flits - 1) / rate;
 }
 
 PatternLoad pattern_load(const Topology& topology, const TrafficPattern& pattern, Walk walk) {

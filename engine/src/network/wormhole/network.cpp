@@ -66,6 +66,8 @@ Network::Network(const NetworkConfig& config)
   require(config.receive_queue_flits >= 1, "receive_queue_words", "receive queue: 1 or more");
   require(config.source_queue_packets >= 1, "source_queue_packets", "source queue: 1 or more");
   require(header_ >= 0 && header_ <= 255, "header_words", "routing header: 0 to 255 flits");
+  require(config.injection_cycles >= 0 && config.injection_cycles <= kMaxStageCycles,
+          "injection_cycles", "injection: 0 to 64 cycles");
 
   const Topology& topo = *topo_;
   const int routers = topo.routers();
@@ -177,7 +179,7 @@ Network::Network(const NetworkConfig& config)
   const double slowest = std::min({config.channel_rate, config.inject_rate, config.eject_rate});
   quiet_limit_ = 2 + config.router_delay_cycles + config.route_cycles + config.vc_alloc_cycles +
                  config.switch_alloc_cycles + header + config.credit_delay_cycles +
-                 2 * longest_link +
+                 2 * longest_link + config.injection_cycles +
                  kOnOffMargin + static_cast<std::int64_t>(std::ceil(1 / std::min(1.0, slowest)));
   next_look_ = quiet_limit_;
 }
@@ -329,7 +331,7 @@ void Network::inject(int terminal) {
     push(router, to,
          static_cast<std::uint32_t>(id) | (p.injected == 0 ? kHead : 0) |
              (p.injected + 1 == wire ? kTail : 0),
-         0);
+         config_.injection_cycles);
     ++p.injected;
     ++in_network_;
     tokens -= 1.0;

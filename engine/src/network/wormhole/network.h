@@ -56,6 +56,9 @@ struct NetworkConfig {
   // Words per cycle from the node into its router, and from the router into the receive queue.
   double inject_rate = 1.0;
   double eject_rate = 1.0;
+  // Cycles a flit takes from its source into its router past the one it always takes (BookSim2's
+  // injection channel and the cycle after a packet is created: 2).
+  int injection_cycles = 0;
   // Words the receive queue holds; a full queue stops ejection, which backs up the network.
   int receive_queue_flits = 1024;
   // Credits (the sender counts free buffer slots) or on/off (the receiver says stop when fewer
