@@ -187,8 +187,11 @@ describe('cli run --shard stopped by a signal, resumed and merged', () => {
     const dir = mkdtempSync(join(tmpdir(), 'archex-limit-'));
     try {
       const file = join(dir, 'shard.jsonl');
+      // A 32x32 mesh: its 19 points take well over the 1 s limit even on an idle machine.
       const { code, stderr } = await cli(
         ...sweep,
+        '--set',
+        'dims=32x32',
         '--shard',
         '0/1',
         '--resume',

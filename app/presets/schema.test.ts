@@ -318,6 +318,24 @@ describe('the custom network shows what its shape and switching use', () => {
     expect(shown({ switching: 'circuit', circuit_policy: 'hold' })).not.toContain('backoff_cycles');
   });
 
+  it('a dragonfly: its sizes, links and routing; the UGAL threshold only for UGAL', () => {
+    const dragonfly = [
+      'dragonfly_terminals',
+      'dragonfly_routers',
+      'dragonfly_globals',
+      'local_link_cycles',
+      'global_link_cycles',
+    ];
+    const minimal = shown({ topology: 'dragonfly' });
+    expect(minimal).toEqual(expect.arrayContaining([...dragonfly, 'routing', ...router]));
+    for (const name of ['dims', ...fly, 'ugal_threshold_flits']) {
+      expect(minimal).not.toContain(name);
+    }
+    expect(shown({ topology: 'dragonfly', routing: 'UGAL' })).toContain('ugal_threshold_flits');
+    const mesh = shown({ topology: 'mesh', routing: 'UGAL' });
+    for (const name of [...dragonfly, 'ugal_threshold_flits']) expect(mesh).not.toContain(name);
+  });
+
   it('a router network: the Clos sizes only for a Clos, the C104 lookup only on wormhole', () => {
     const loop = shown({ topology: 'router network', router_network: 'loop' });
     expect(loop).toContain('header_delay_cycles');
