@@ -51,7 +51,11 @@ test('a BookSim2 file opens as the custom network, its link shared, its notes na
   await expect(page.locator('[data-param-number="vcs"]')).toHaveValue('8');
   const state = linkState(page.url())!;
   expect(state.preset).toBe('custom-network');
-  expect(state.params).toMatchObject({ packet_flits: 20, vcs: 8, injection_rate: 0.1 });
+  expect(state.params).toMatchObject({ packet_flits: 20, vcs: 8 });
+  expect(state.params).toHaveProperty('pattern');
+  await expect(page.locator('[data-param-number="pattern"] option:checked')).toHaveText(
+    'transpose',
+  );
   await page.screenshot({ path: testInfo.outputPath('booksim-1280.png') });
 
   // The link alone opens the same network.
@@ -95,5 +99,24 @@ test('a file archex refuses is named with its key, and the page stays as it was'
   const banner = page.getByRole('status', { name: 'BookSim2 file' });
   await expect(banner).toContainText("note: '<script>alert(1)</script>' not modelled");
   await expect(banner.locator('script, img')).toHaveCount(0);
+  expect(consoleMessages).toEqual([]);
+});
+
+test('a BookSim2 file dropped on the page opens as one chosen does', async ({ page }) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./');
+  await waitIdle(page);
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], 'dropped.cfg', { type: 'text/plain' }));
+    document.body.dispatchEvent(
+      new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }),
+    );
+  }, 'topology = mesh;\nrouting_function = dor;\npacket_size = 6;\n');
+  await expect(page.getByRole('status', { name: 'BookSim2 file' })).toContainText(
+    'Opened dropped.cfg as the custom network',
+  );
+  await waitIdle(page);
+  await expect(page.locator('[data-param-number="packet_flits"]')).toHaveValue('6');
   expect(consoleMessages).toEqual([]);
 });
