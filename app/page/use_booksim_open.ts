@@ -1,6 +1,6 @@
 // Opening a BookSim2 file: the page switches to the custom network with its parameters (so the
 // link carries them), and keeps what it has to say about the file until dismissed.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 import type { Engine } from '../engine/engine';
 import { isAbortError } from '../engine/engine';
@@ -30,7 +30,14 @@ export function useBooksimOpen({
   const [said, setSaid] = useState<BooksimOpened | BooksimRefused | null>(null);
   const reading = useRef<AbortController | null>(null);
   const [key] = useState(() => ({}));
+  const [busy, setBusy] = useState(false);
   useEffect(() => () => reading.current?.abort(), []);
+  // Off the board in the commit that shows the opened network, after its pane has reported, so
+  // the page never reads idle between the file and the network's run.
+  useLayoutEffect(() => {
+    if (busy) board.set(key, { current: true, idle: false });
+    else board.remove(key);
+  }, [board, key, busy]);
 
   const open = useCallback(
     (file: BooksimFile) => {
@@ -39,27 +46,26 @@ export function useBooksimOpen({
       reading.current?.abort();
       const controller = new AbortController();
       reading.current = controller;
-      board.set(key, { current: true, idle: false });
-      openBooksim(file, preset, model, engine, controller.signal)
-        .then(
-          (result) => {
-            if (controller.signal.aborted) return;
-            if (!('refused' in result)) onOpened(result, preset);
-            setSaid(result);
-          },
-          (error: unknown) => {
-            if (!isAbortError(error))
-              setSaid({
-                name: clipped(file.name),
-                refused: clipped(error instanceof Error ? error.message : String(error)),
-              });
-          },
-        )
-        .finally(() => {
-          if (reading.current === controller) board.remove(key);
-        });
+      setBusy(true);
+      // Each outcome ends `busy` in the same update that shows it.
+      openBooksim(file, preset, model, engine, controller.signal).then(
+        (result) => {
+          if (controller.signal.aborted) return;
+          if (!('refused' in result)) onOpened(result, preset);
+          setSaid(result);
+          setBusy(false);
+        },
+        (error: unknown) => {
+          if (isAbortError(error)) return;
+          setSaid({
+            name: clipped(file.name),
+            refused: clipped(error instanceof Error ? error.message : String(error)),
+          });
+          setBusy(false);
+        },
+      );
     },
-    [engine, preset, model, board, key, onOpened],
+    [engine, preset, model, onOpened],
   );
   const dismiss = useCallback(() => setSaid(null), []);
   return { open: preset && model ? open : undefined, said, dismiss };
