@@ -15,6 +15,11 @@ import { SideBySide } from './page/SideBySide';
 import { Picker } from './page/Picker';
 import { DroppedBanner, Header, HeaderTools, SkipLink } from './page/AppHeader';
 import { PaneContext } from './page/PaneContext';
+import { BooksimBanner } from './page/BooksimBanner';
+import { BooksimOpen } from './page/BooksimOpen';
+import { useBooksimOpen } from './page/use_booksim_open';
+import type { BooksimOpened } from './page/booksim_open';
+import { BOOKSIM_PRESET } from './presets/booksim';
 import { useLinkState } from './page/use_link_state';
 import { useTourStep } from './page/use_tour_step';
 import { useScrollPlace } from './page/use_scroll_place';
@@ -79,6 +84,18 @@ function Shell({
     if (!preset && !machinesShown) writeIdle({ current: true, idle: true });
   }, [preset, machinesShown]);
   const [board] = useState(() => new IdleBoard(writeIdle));
+  const onBooksim = useCallback(
+    ({ params, seed }: BooksimOpened, custom: Preset) => {
+      leaveStart();
+      setState((s) => ({
+        ...freshState(s, custom.id),
+        params,
+        ...(seed === undefined ? {} : { seed }),
+      }));
+    },
+    [leaveStart, setState],
+  );
+  const booksim = useBooksimOpen({ engine, presets, models, board, onOpened: onBooksim });
   const { tour, tourStep, openStep, openQuestion, tourPanel } = useTourStep(
     state,
     setState,
@@ -111,10 +128,16 @@ function Shell({
           search={search}
           theme={state.theme}
           onState={setState}
-        />
+        >
+          {booksim.open ? <BooksimOpen onFile={booksim.open} /> : null}
+        </HeaderTools>
         <TourStepStatus tour={tour} step={layout?.kind === 'tour' ? layout.step : 0} />
       </Header>
       <DroppedBanner dropped={dropped} onDismiss={() => setDropped([])} />
+      {/* The file's notes are about the custom network: not shown over another experiment. */}
+      {booksim.said && ('refused' in booksim.said || state.presetId === BOOKSIM_PRESET) ? (
+        <BooksimBanner said={booksim.said} onDismiss={booksim.dismiss} />
+      ) : null}
       {page?.kind === 'machines' ? (
         <ErrorBoundary
           resetKey={search}

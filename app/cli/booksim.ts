@@ -7,9 +7,6 @@ import { booksimToCustomNetwork } from '../presets/booksim';
 import { BooksimError } from '../presets/booksim_syntax';
 import { UsageError } from '../headless/usage_error';
 
-/** The preset a BookSim configuration runs as. */
-export const BOOKSIM_PRESET = 'custom-network';
-
 /** The file's custom network; a file archex cannot read or take is a usage error, in words. */
 export function readBooksim(path: string): BooksimImport {
   let text: string;

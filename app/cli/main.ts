@@ -18,7 +18,7 @@ import { TimeLimitError } from '../engine/run_watch';
 import { findPreset } from '../headless/run';
 import { UsageError } from '../headless/usage_error';
 import { commandArgs, presetOfFile } from './args';
-import { BOOKSIM_PRESET } from './booksim';
+import { BOOKSIM_PRESET } from '../presets/booksim';
 import { commandEngine, modelsFitting } from './command_engine';
 import { describe } from './commands/describe';
 import { figureCommand } from './commands/figure';

@@ -50,11 +50,14 @@ export function HeaderTools({
   search,
   theme,
   onState,
+  children,
 }: {
   experiment: boolean;
   search: string;
   theme: UrlState['theme'];
   onState(update: (state: UrlState) => UrlState): void;
+  /** Tools the page adds (opening a file). */
+  children?: ReactNode;
 }) {
   // What "Copy link" did, and the address it copied: said only while that is still the address.
   const [copied, setCopied] = useState<{ text: string; search: string } | null>(null);
@@ -87,6 +90,7 @@ export function HeaderTools({
           All machines
         </a>
       ) : null}
+      {children}
       <button type="button" onClick={copyLink}>
         Copy link
       </button>

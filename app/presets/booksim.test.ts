@@ -80,7 +80,7 @@ describe('parseBooksimConfig', () => {
 
 describe('booksimToCustomNetwork', () => {
   it("maps BookSim2's mesh88_lat example and names what archex leaves out", () => {
-    const { settings, notes, seed } = booksimToCustomNetwork(MESH88_LAT);
+    const { settings, from, notes, seed } = booksimToCustomNetwork(MESH88_LAT);
     expect(settings).toEqual({
       topology: 'mesh',
       dims: '8x8',
@@ -103,6 +103,13 @@ describe('booksimToCustomNetwork', () => {
       injection: 'bernoulli',
     });
     expect(seed).toBeUndefined();
+    // k and n are read by topology's rule: the key that gave dims is topology.
+    expect(from).toMatchObject({
+      dims: 'topology',
+      vcs: 'num_vcs',
+      injection_rate: 'injection_rate',
+    });
+    expect(Object.keys(from).sort()).toEqual(Object.keys(settings).sort());
     const named = notes.map((n) => n.key);
     expect(named).toContain('input_speedup');
     expect(named).toContain('injection_rate');

@@ -15,10 +15,15 @@ export interface BooksimNote {
   reason: string;
 }
 
+/** The preset a BookSim configuration runs as, in the CLI and the explorer. */
+export const BOOKSIM_PRESET = 'custom-network';
+
 /** A configuration as archex runs it: `--set` settings of the custom network, seed, notes. */
 export interface BooksimImport {
   /** Custom-network parameter name to its value as `--set` takes it (choices by name). */
   settings: Record<string, string>;
+  /** Each setting's BookSim key, so a value the network refuses is named as the file wrote it. */
+  from: Record<string, string>;
   seed?: number;
   notes: BooksimNote[];
 }
@@ -43,6 +48,7 @@ export function booksimToCustomNetwork(text: string): BooksimImport {
   if (!file.has('routing_function'))
     throw new BooksimError('routing_function', 'is not set (BookSim has no default either)');
   const settings: Record<string, string> = {};
+  const from: Record<string, string> = {};
   const notes: BooksimNote[] = [];
   let seed: number | undefined;
   for (const [key, rule] of Object.entries(BOOKSIM_KEYS)) {
@@ -50,6 +56,7 @@ export function booksimToCustomNetwork(text: string): BooksimImport {
       if (rule.default === undefined && !file.has(key)) continue;
       const mapped = rule.map(config(key), config);
       Object.assign(settings, mapped.settings);
+      for (const name of Object.keys(mapped.settings ?? {})) from[name] = key;
       if (mapped.seed !== undefined) seed = mapped.seed;
       if (mapped.note !== undefined) notes.push({ key, reason: mapped.note });
     } else if ('ignored' in rule && file.has(key) && file.get(key) !== rule.default) {
@@ -63,5 +70,5 @@ export function booksimToCustomNetwork(text: string): BooksimImport {
         reason: `${shown(file.get(key)!)} not modelled: archex has no such setting`,
       });
   }
-  return { settings, ...(seed === undefined ? {} : { seed }), notes };
+  return { settings, from, ...(seed === undefined ? {} : { seed }), notes };
 }

@@ -1,0 +1,99 @@
+// A BookSim2 configuration file opened in the explorer: read as `run --booksim` reads it
+// (booksimToCustomNetwork), each setting checked as the custom network's field checks typed text,
+// then built by the engine, so that a file archex refuses leaves the page as it was.
+import type { Engine } from '../engine/engine';
+import { EngineError, isAbortError } from '../engine/engine';
+import type { ModelInfo, Params } from '../engine/types';
+import type { BooksimNote } from '../presets/booksim';
+import { booksimToCustomNetwork } from '../presets/booksim';
+import { BooksimError } from '../presets/booksim_syntax';
+import { changedParams, checkValue, resolveValues } from '../presets/param_values';
+import type { Preset } from '../presets/schema';
+import { presetParams } from '../presets/schema';
+
+/** Far above any BookSim configuration (its examples are under 2 kB); a larger file is not read. */
+export const MAX_BOOKSIM_BYTES = 64 * 1024;
+/** The most of the file's own text one line on the page repeats. */
+const SHOWN_CHARS = 160;
+
+/** Text from the file cut to what a line can show. */
+export function clipped(text: string, max = SHOWN_CHARS): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** A file as the page reads it (a File, or its stand-in in tests). */
+export interface BooksimFile {
+  name: string;
+  size: number;
+  text(): Promise<string>;
+}
+
+/** An opened file: the custom network's changed parameters, its seed and the notes. */
+export interface BooksimOpened {
+  name: string;
+  params: Params;
+  seed?: number;
+  notes: BooksimNote[];
+}
+
+/** A file archex refuses, and why, naming the BookSim key. */
+export interface BooksimRefused {
+  name: string;
+  refused: string;
+}
+
+/**
+ * The custom network (`preset` of `model`) a BookSim2 file gives, or why archex refuses it:
+ * damaged syntax, a key's value archex does not model, a value out of the custom network's range
+ * or one its engine will not build. Only an abort rejects.
+ */
+export async function openBooksim(
+  file: BooksimFile,
+  preset: Preset,
+  model: ModelInfo,
+  engine: Engine,
+  signal?: AbortSignal,
+): Promise<BooksimOpened | BooksimRefused> {
+  const name = clipped(file.name, 80);
+  const refused = (why: string): BooksimRefused => ({ name, refused: clipped(why, 400) });
+  if (file.size > MAX_BOOKSIM_BYTES)
+    return refused(
+      `${file.size} bytes; a BookSim2 configuration is a few kilobytes (at most ${MAX_BOOKSIM_BYTES})`,
+    );
+  let imported;
+  try {
+    imported = booksimToCustomNetwork(await file.text());
+  } catch (error) {
+    if (error instanceof BooksimError) return refused(error.message);
+    throw error;
+  }
+  const values: Params = {};
+  for (const [param, text] of Object.entries(imported.settings)) {
+    const spec = model.params.find((s) => s.name === param);
+    const checked = spec ? checkValue(spec, text) : { error: 'no such parameter' };
+    if ('error' in checked)
+      return refused(
+        `BookSim ${imported.from[param]}: the custom network's ${spec?.label ?? param} ` +
+          `'${text}': ${checked.error}`,
+      );
+    values[param] = checked.value;
+  }
+  const paperValues = resolveValues(model.params, presetParams(preset));
+  const params = resolveValues(model.params, presetParams(preset), values);
+  try {
+    await engine.describe(model.name, params, signal);
+  } catch (error) {
+    if (isAbortError(error) || !(error instanceof EngineError)) throw error;
+    const key = error.param === undefined ? undefined : imported.from[error.param];
+    return refused(key ? `BookSim ${key}: ${error.message}` : error.message);
+  }
+  const notes = imported.notes.map((n) => ({ key: clipped(n.key, 60), reason: clipped(n.reason) }));
+  return {
+    name,
+    params: changedParams(params, paperValues),
+    ...(imported.seed === undefined || imported.seed === preset.seed
+      ? {}
+      : { seed: imported.seed }),
+    notes,
+  };
+}
