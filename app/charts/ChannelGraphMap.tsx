@@ -3,6 +3,7 @@ import type { ChartProps } from './ChartBox';
 import type { ChannelHeatmapData } from '../results/chart_data';
 import { ChartFrame } from './ChartFrame';
 import { HeatLegend } from './ColorBar';
+import { DRAGONFLY, dragonflyGeometry } from './dragonfly_geometry';
 import { channelGraphGeometry, STYLE } from './graph_geometry';
 import { describeChannelGraph } from './graph_words';
 import { Readout, nearestTarget } from './Readout';
@@ -21,7 +22,9 @@ export function ChannelGraphMap({
 }: ChartProps<ChannelHeatmapData>) {
   const { ref, width: w } = useMeasuredWidth(width);
   const graph = data.graph ?? { routers: 0, terminals: 0, channels: [] };
-  const g = channelGraphGeometry(graph, { width: w, height: height ?? 480, fontSize });
+  const g = graph.dragonfly
+    ? dragonflyGeometry(graph, graph.dragonfly, { width: w, height, fontSize })
+    : { ...channelGraphGeometry(graph, { width: w, height: height ?? 480, fontSize }), groups: [] };
   const { active, svgProps, announce } = useReadout(g.targets, g, (px, py) =>
     nearestTarget(g.targets, px, py),
   );
@@ -41,6 +44,15 @@ export function ChannelGraphMap({
           at={{ x: 0, y: -g.margin.top + STYLE.outer }}
           fontSize={g.fontSize}
         />
+        {g.groups.map((q, i) => (
+          <circle
+            key={`g${i}`}
+            className="graph-group"
+            cx={q.px}
+            cy={q.py}
+            r={q.r * DRAGONFLY.disc}
+          />
+        ))}
         {g.channels.map((c, i) => (
           <line
             key={i}

@@ -155,3 +155,6 @@ export function channelGraphGeometry(graph: ChannelGraph, size: ChartSize) {
     targets,
   };
 }
+
+/** What a channel graph map draws (a dragonfly's too: dragonfly_geometry.ts). */
+export type GraphGeometry = ReturnType<typeof channelGraphGeometry>;

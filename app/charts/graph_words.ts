@@ -15,8 +15,12 @@ const percent = sharePercent;
 export function channelGraphCaptionParts(graph: ChannelGraph): string[] {
   const s = stats(graph);
   const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  const df = graph.dragonfly;
+  const switches = count(graph.routers, 'switch').replace(/switchs$/, 'switches');
   const size = [
-    count(graph.routers, 'switch').replace(/switchs$/, 'switches'),
+    df
+      ? `${count(df.groups, 'group')} of ${graph.routers / Math.max(1, df.groups)} routers`
+      : switches,
     count(graph.terminals, 'terminal'),
     count(graph.channels.length, 'channel'),
   ].join(', ');
@@ -32,9 +36,13 @@ export function channelGraphCaption(graph: ChannelGraph): string {
 
 /** The text alternative: layout, size and the utilization's maximum and mean. */
 export function describeChannelGraph(graph: ChannelGraph): string {
+  const layout = graph.dragonfly
+    ? "A dragonfly's groups around a circle, each group's routers a ring joined by its local " +
+      'channels, the global channels chords between groups, terminals outside their routers'
+    : 'Switches in columns by their distance from the terminals (on the right)';
   return (
-    `Channel utilization: ${channelGraphCaption(graph)}. Switches in columns by their distance ` +
-    'from the terminals (on the right), each channel a line coloured from 0 to ' +
+    `Channel utilization: ${channelGraphCaption(graph)}. ${layout}, each channel a line ` +
+    'coloured from 0 to ' +
     `${percent(heatTop(graph.channels.map((c) => c.value)))}, the two directions of a link side ` +
     'by side.'
   );

@@ -151,6 +151,11 @@ describe('<Picker>', () => {
     });
     expect((await shape('jmachine-1024-latency-load')).dims).toEqual([8, 8, 16]);
     expect(await shape('custom-network')).toEqual({ topology: 'mesh', dims: [8, 8], nodes: 64 });
+    expect(await shape('custom-network', { topology: 5 })).toEqual({
+      topology: 'dragonfly',
+      dims: [2, 4, 2, 9],
+      nodes: 72,
+    });
     expect(await shape('multipsi-v1-comm')).toEqual({ topology: 'mesh', dims: [3, 2], nodes: 6 });
     expect(await shape('paragon-pingpong')).toEqual({ topology: 'mesh', dims: [4, 2], nodes: 8 });
     expect(await shape('paragon-bisection')).toEqual({

@@ -62,6 +62,8 @@ export function networkShape(networks: NetworkMap[]): SchematicProps & { nodes: 
         : { topology: 'fly', dims: sizes, nodes };
     case 'crossbar':
       return { topology: 'crossbar', dims: sizes, nodes };
+    case 'dragonfly':
+      return { topology: 'dragonfly', dims: sizes, nodes };
     default: {
       // A terminal's own router (a transputer's link engine) is not a switch; the switches its
       // routers link to are the leaves, the rest the spines.

@@ -121,6 +121,24 @@ describe('schematicGeometry()', () => {
     expect(ring.planes[0]!.dots).toHaveLength(6);
     expect(ring.planes[0]!.lines).toHaveLength(6);
   });
+
+  it('draws a dragonfly as its groups on a circle, each pair joined by a chord', () => {
+    const g = schematicGeometry({ topology: 'dragonfly', dims: [2, 4, 2, 9] });
+    const { dots, lines } = g.planes[0]!;
+    // 9 groups of 4 routers, each group's 6 local links, and 9 * 8 / 2 chords.
+    expect(dots).toHaveLength(36);
+    expect(lines).toHaveLength(9 * 6 + 36);
+    expect(g.label).toBe('dragonfly of 9 groups, 72 nodes');
+    for (const q of [...dots, ...lines.flat()]) {
+      expect(Math.min(q.x, q.y)).toBeGreaterThanOrEqual(0);
+      expect(Math.max(q.x, q.y)).toBeLessThanOrEqual(96);
+    }
+    // 33 groups of 8: 12 groups of 4 drawn, the label keeping the real counts.
+    const large = schematicGeometry({ topology: 'dragonfly', dims: [4, 8, 4, 33] });
+    expect(large.planes[0]!.dots).toHaveLength(48);
+    expect(large.planes[0]!.lines).toHaveLength(12 * 6 + 66);
+    expect(large.label).toBe('dragonfly of 33 groups, 1056 nodes');
+  });
 });
 
 describe('<Schematic>', () => {

@@ -1,5 +1,6 @@
 // The geometry of a switched network's schematic: a fly's columns of switches, identical flies
-// side by side, a crossbar's grid, a router network's rows of routers and terminals.
+// side by side, a crossbar's grid, a router network's rows of routers and terminals, a
+// dragonfly's groups on a circle.
 import type { Point, SchematicGeometry, SchematicTopology } from './schematic_types';
 import { PAD, SIZE } from './schematic_types';
 
@@ -145,5 +146,59 @@ export function switchedGeometry(topology: SchematicTopology, dims: number[]): S
     wrap: false,
     radius: Math.max(1.2, Math.min(4, 30 / Math.max(1, dots.length))),
     stroke: 0.8,
+  };
+}
+
+/** Groups a dragonfly's schematic draws at most, and routers per group; the label keeps all. */
+const MAX_GROUPS = 12;
+const MAX_GROUP_ROUTERS = 4;
+
+/**
+ * A dragonfly at picker size: its groups on a circle, each a ring of its routers all joined (its
+ * local channels), every two groups joined by a chord (their global channel).
+ */
+export function dragonflySchematic(dims: number[]): SchematicGeometry {
+  const [terminals = 1, routers = 2, globals = 1, given = 0] = dims.map((d) =>
+    Math.max(0, Math.round(d)),
+  );
+  const groups = given > 0 ? given : routers * globals + 1;
+  const shown = Math.min(groups, MAX_GROUPS);
+  const perGroup = Math.min(routers, MAX_GROUP_ROUTERS);
+  const gap = shown > 1 ? 2 * Math.sin(Math.PI / shown) : 1;
+  const share = Math.min(0.3 * gap, 0.3);
+  const r = (SIZE / 2 - PAD / 2) / (1 + share);
+  const ring = share * r;
+  const lines: [Point, Point][] = [];
+  const centres: Point[] = [];
+  const rings: Point[][] = [];
+  for (let G = 0; G < shown; G++) {
+    const angle = -Math.PI / 2 + (2 * Math.PI * G) / shown;
+    const [cx, cy] = [SIZE / 2 + r * Math.cos(angle), SIZE / 2 + r * Math.sin(angle)];
+    centres.push({ x: cx, y: cy });
+    const members = Array.from({ length: perGroup }, (_, i) => {
+      const t = angle + Math.PI + (2 * Math.PI * (i + 0.5)) / perGroup;
+      return { x: cx + ring * Math.cos(t), y: cy + ring * Math.sin(t) };
+    });
+    members.forEach((q, i) => members.slice(i + 1).forEach((s) => lines.push([q, s])));
+    rings.push(members);
+  }
+  // A chord leaves each group from its router nearest the other group.
+  const nearest = (G: number, to: Point) =>
+    rings[G]!.reduce((a, b) =>
+      Math.hypot(b.x - to.x, b.y - to.y) < Math.hypot(a.x - to.x, a.y - to.y) ? b : a,
+    );
+  for (let G = 0; G < shown; G++) {
+    for (let H = G + 1; H < shown; H++) {
+      lines.push([nearest(G, centres[H]!), nearest(H, centres[G]!)]);
+    }
+  }
+  const dots = rings.flat();
+  return {
+    label: `dragonfly of ${groups} groups, ${groups * routers * terminals} nodes`,
+    planes: [{ corners: [], lines, dots }],
+    depth: [],
+    wrap: false,
+    radius: Math.max(0.8, Math.min(2.2, ring / 3)),
+    stroke: shown > 8 ? 0.35 : 0.6,
   };
 }

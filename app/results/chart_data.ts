@@ -205,6 +205,17 @@ export interface ChannelGraph {
    * share of the output's rate (null: no data); drawn as the N x N matrix instead of the graph.
    */
   crosspoints?: (number | null)[];
+  /** A dragonfly's groups, drawn around a circle instead of in columns. */
+  dragonfly?: DragonflyGroups;
+}
+
+/** A dragonfly's groups: per router its group and place in it, per channel whether global. */
+export interface DragonflyGroups {
+  groups: number;
+  group: number[];
+  index: number[];
+  /** By the graph's channels: a global channel (between groups), else local or a terminal's. */
+  global: boolean[];
 }
 
 /** What a processor is doing in a timeline: the states are stacked in this order in each bin. */

@@ -3,7 +3,13 @@
 // view share it, so both lay a network out the same way.
 import type { NetworkMap, Table } from '../engine/types';
 import { findColumn, tableRows } from '../engine/types';
-import type { ChannelGraph, ChannelHeatmapData, CubeChannel, NodeMark } from './chart_data';
+import type {
+  ChannelGraph,
+  ChannelHeatmapData,
+  CubeChannel,
+  DragonflyGroups,
+  NodeMark,
+} from './chart_data';
 
 /** A column's numbers by row (empty for a missing column). */
 function columnValues(table: Table, name: string): ArrayLike<number> {
@@ -64,6 +70,19 @@ function cubeHeatmap(network: NetworkMap, value: string, plane: number): Channel
   };
 }
 
+/** A dragonfly's groups, from its routers' group and router columns and its channels' class. */
+function dragonflyGroups(network: NetworkMap): DragonflyGroups {
+  const group = Array.from(columnValues(network.routers, 'group'));
+  const kind = findColumn(network.channels, 'channel');
+  const global = kind?.labels.indexOf('global') ?? -1;
+  return {
+    groups: Math.max(0, ...group) + 1,
+    group,
+    index: Array.from(columnValues(network.routers, 'router')),
+    global: Array.from(kind?.values ?? [], (v) => global >= 0 && v === global),
+  };
+}
+
 /**
  * Any other network as its graph of channels from the engine's description (a channel to a
  * terminal ends at routers + terminal), and on a lone crossbar its crosspoints, input by input.
@@ -84,6 +103,7 @@ function channelGraph(network: NetworkMap, value: string): ChannelGraph {
     };
   });
   const graph: ChannelGraph = { routers, terminals, channels };
+  if (network.shape === 'dragonfly') graph.dragonfly = dragonflyGroups(network);
   const use = columnValues(network.crosspoints, value);
   if (use.length > 0) {
     const input = columnValues(network.crosspoints, 'input');

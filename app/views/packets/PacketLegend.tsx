@@ -38,6 +38,7 @@ export function PacketLegend({ index, layout }: { index: PacketIndex; layout: Pa
           crossing is drawn in its cell
         </li>
       ) : null}
+      {layout.note ? <li>Not all drawn: {layout.note}</li> : null}
       <li>+n: packets waiting at that source (where the label fits; the summary counts all)</li>
       <li>
         followed: the others faint, its source ringed dashed and its destination solid; click a flit

@@ -85,6 +85,15 @@ export function paintNetwork(ctx: Ctx, layout: PacketLayout, theme: Theme, flit:
     }
     ctx.stroke();
   }
+  // A dragonfly's groups: faint discs behind their routers.
+  ctx.fillStyle = theme.border;
+  ctx.globalAlpha = 0.35;
+  for (const q of layout.groups ?? []) {
+    ctx.beginPath();
+    ctx.arc(q.px, q.py, q.r, 0, 2 * Math.PI);
+    ctx.fill();
+  }
+  ctx.globalAlpha = 1;
   ctx.fillStyle = theme.border;
   ctx.strokeStyle = theme.border;
   ctx.lineWidth = Math.max(1, flit * 0.5);
