@@ -69,6 +69,7 @@ class Dragonfly final : public Topology {
   }
 
   int terminal_groups() const override { return groups_; }
+  int concentration() const override { return p_; }
   int groups() const { return groups_; }
   int group(int router) const { return router / a_; }
   bool global_port(int port) const { return port >= p_ + a_ - 1; }

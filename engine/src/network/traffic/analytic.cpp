@@ -148,18 +148,23 @@ PatternLoad uniform_load(const Topology& topology, const std::vector<int>& base,
   }
   if (nodes <= kMostUniformWalkTerminals) {
     Walked sum;
-    const double share = 1.0 / (nodes - 1);
-    // A routing that draws is walked over at most kMostUniformWalkRoutes routes in all.
+    // Terminals of one router route alike between routers: one of each is walked, for all c x c
+    // pairs of terminals of two routers; those of one router cross no channel between routers.
+    const int c = topology.concentration();
+    const double alike = static_cast<double>(c) * c;
+    const double share = alike / (nodes - 1);
     const double pairs = static_cast<double>(nodes) * (nodes - 1);
+    // A routing that draws is walked over at most kMostUniformWalkRoutes routes in all.
+    const double walked = pairs / alike - static_cast<double>(nodes) / c * (c - 1) / c;
     const int most_starts =
-        static_cast<int>(std::clamp(kMostUniformWalkRoutes / pairs, 1.0, 1024.0));
-    for (int src = 0; src < nodes; ++src) {
-      for (int dest = 0; dest < nodes; ++dest) {
+        static_cast<int>(std::clamp(kMostUniformWalkRoutes / walked, 1.0, 1024.0));
+    for (int src = 0; src < nodes; src += c) {
+      for (int dest = 0; dest < nodes; dest += c) {
         if (dest == src) continue;
         const Walked w = walk_route(topology, base, src, dest, share, out.channels, walk,
                                     most_starts);
-        sum.hops += w.hops;
-        sum.link_extra += w.link_extra;
+        sum.hops += w.hops * alike;
+        sum.link_extra += w.link_extra * alike;
       }
     }
     out.mean_hops = sum.hops / pairs;
