@@ -104,14 +104,6 @@ int Dragonfly::port_toward(int router, int to, int target) const {
   return gw.router == router ? gw.port : local_port(router, gw.router);
 }
 
-int Dragonfly::minimal_hops(int from, int to) const {
-  if (from == to) return 0;
-  if (group(from) == group(to)) return 1;
-  const RouterPort gw = gateway(group(from), group(to));
-  const PortTarget far = output(gw.router, gw.port);
-  return (gw.router != from ? 1 : 0) + 1 + (far.router != to ? 1 : 0);
-}
-
 RouteStep Dragonfly::route(int router, int /*in_port*/, int dest, RouteState& state) const {
   const int to = dest / p_;
   if (router == to) return {dest % p_, 0};

@@ -70,15 +70,10 @@ class Dragonfly final : public Topology {
 
   int terminal_groups() const override { return groups_; }
   int concentration() const override { return p_; }
-  int groups() const { return groups_; }
   int group(int router) const { return router / a_; }
   bool global_port(int port) const { return port >= p_ + a_ - 1; }
   // The router of `group` holding its global channel to group `to`, and that channel's port.
   RouterPort gateway(int group, int to) const;
-  // Router-to-router channels of the minimal route between two routers (0 to 3), and how many
-  // of them are global.
-  int minimal_hops(int from, int to) const;
-  CubeRouting routing() const { return routing_; }
 
  private:
   // The output of `router` on the minimal way to router `to`, given the way to group `target`

@@ -55,7 +55,7 @@ TEST(NetworkDragonfly, AFlitTakesEachLinksCyclesAndTheCreditsComeBackAsSlowly) {
 std::uint64_t other_globals(const Network& net, const Dragonfly& d, int to) {
   const RouterPort minimal = d.gateway(0, to);
   std::uint64_t sent = 0;
-  for (int r = 0; r < d.routers() / d.groups(); ++r) {
+  for (int r = 0; r < d.routers() / d.terminal_groups(); ++r) {
     for (int port = 0; port < d.ports(r); ++port) {
       if (d.global_port(port) && !(r == minimal.router && port == minimal.port)) {
         sent += net.flits_sent(r, port);
@@ -78,10 +78,10 @@ TEST(NetworkDragonfly, UgalLeavesTheMinimalRouteOnlyWhenItsQueueOutweighsValiant
     net.send(0, last, 60, 0);
     for (int cycle = 0; cycle < 150; ++cycle) net.step();
     // Alone, on empty queues, it went the minimal way.
-    EXPECT_EQ(other_globals(net, d, d.groups() - 1), 0u);
+    EXPECT_EQ(other_globals(net, d, d.terminal_groups() - 1), 0u);
     net.send(1, last - 1, 4, 0);
     for (int cycle = 0; cycle < 60; ++cycle) net.step();
-    return other_globals(net, d, d.groups() - 1);
+    return other_globals(net, d, d.terminal_groups() - 1);
   };
   // The minimal output holds 4 flits queued, Valiant's none: 4 > 2 x 0 + 0, not + 1000.
   EXPECT_GT(detoured(0), 0u);
@@ -107,7 +107,7 @@ TEST(NetworkDragonfly, RandomConfigurationsNeverDeadlock) {
     c.ugal_threshold_flits = static_cast<int>(rng.below(8));
     Network net(c);
     const int nodes = shape.terminals();
-    const int group = nodes / shape.groups();
+    const int group = nodes / shape.terminal_groups();
     const int flits = 1 + static_cast<int>(rng.below(12));
     const bool shift = rng.below(2) == 1;
     // Well past saturation: every source keeps a packet queued, uniform or to the next group.
@@ -117,7 +117,7 @@ TEST(NetworkDragonfly, RandomConfigurationsNeverDeadlock) {
         int dest = static_cast<int>(rng.below(static_cast<std::uint64_t>(nodes - 1)));
         if (dest >= src) ++dest;
         if (shift) {
-          dest = ((src / group + 1) % shape.groups()) * group +
+          dest = ((src / group + 1) % shape.terminal_groups()) * group +
                  static_cast<int>(rng.below(static_cast<std::uint64_t>(group)));
         }
         net.send(src, dest, flits, 0);
