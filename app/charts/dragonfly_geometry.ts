@@ -6,13 +6,11 @@
 import type { ChartSize } from './ChartBox';
 import { chartFontSize } from './ChartBox';
 import type { ChannelGraph, DragonflyGroups } from '../results/chart_data';
-import { formatReadable } from '../results/format';
 import { channelGraphCaptionParts } from './graph_words';
 import type { GraphGeometry } from './graph_geometry';
-import { STYLE } from './graph_geometry';
+import { channelTargets, STYLE } from './graph_geometry';
 import { heatColor, heatLegendLayout, heatTop } from './heat_scale';
 import { palette } from './palette';
-import type { ReadoutTarget } from './Readout';
 
 /** How a dragonfly is drawn, px. */
 export const DRAGONFLY = {
@@ -183,8 +181,6 @@ export function dragonflyRouterName(df: DragonflyGroups, router: number): string
   return `group ${df.group[router] ?? '?'} router ${df.index[router] ?? '?'}`;
 }
 
-const PERCENT = { unit: '', format: 'percent' } as const;
-
 /**
  * The channel graph map of a dragonfly: the placement in a square centred under the legend (as
  * wide as the map, at most DRAGONFLY.side tall unless a height is given), each drawn channel
@@ -221,14 +217,7 @@ export function dragonflyGeometry(
     const [x1, y1, x2, y2] = [line.x1 + dx, line.y1 + dy, line.x2 + dx, line.y2 + dy];
     return [{ ...c, index, x1, y1, x2, y2, color, title: `${name(c.from)} → ${name(c.to)}` }];
   });
-  const targets: ReadoutTarget[] = channels.map((c, i) => ({
-    series: i,
-    px: (c.x1 + c.x2) / 2,
-    py: (c.y1 + c.y2) / 2,
-    color: c.color,
-    title: c.title,
-    lines: [`utilization: ${c.value === null ? 'no data' : formatReadable(c.value, PERCENT)}`],
-  }));
+  const targets = channelTargets(channels);
   // Whole groups: one box each, named by its first router.
   const routers = p.routers.flatMap((q, id) =>
     p.whole && df.index[id] !== 0 ? [] : [{ id, ...at(q) }],

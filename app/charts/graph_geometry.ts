@@ -10,6 +10,28 @@ import { palette } from './palette';
 import type { ReadoutTarget } from './Readout';
 
 /** How the graph is drawn: px limits of the router boxes, terminal dots and channel lines. */
+/** A drawn channel as the readout shows it: at its line's middle, its utilization. */
+export function channelTargets(
+  channels: readonly {
+    x1: number;
+    y1: number;
+    x2: number;
+    y2: number;
+    color: string;
+    title: string;
+    value: number | null;
+  }[],
+): ReadoutTarget[] {
+  return channels.map((c, i) => ({
+    series: i,
+    px: (c.x1 + c.x2) / 2,
+    py: (c.y1 + c.y2) / 2,
+    color: c.color,
+    title: c.title,
+    lines: [`utilization: ${c.value === null ? 'no data' : formatReadable(c.value, PERCENT)}`],
+  }));
+}
+
 export const STYLE = {
   router: { max: 28, min: 4, share: 0.6 },
   terminal: { max: 5, min: 1.5 },
@@ -128,14 +150,7 @@ export function channelGraphGeometry(graph: ChannelGraph, size: ChartSize) {
       title: `${name(c.from)} → ${name(c.to)}`,
     };
   });
-  const targets: ReadoutTarget[] = channels.map((c, i) => ({
-    series: i,
-    px: (c.x1 + c.x2) / 2,
-    py: (c.y1 + c.y2) / 2,
-    color: c.color,
-    title: c.title,
-    lines: [`utilization: ${c.value === null ? 'no data' : formatReadable(c.value, PERCENT)}`],
-  }));
+  const targets = channelTargets(channels);
   const routers = [...nodes.values()].filter((n) => n.id < graph.routers);
   const terminals = [...nodes.values()].filter((n) => n.id >= graph.routers);
   return {
