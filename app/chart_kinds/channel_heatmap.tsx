@@ -21,13 +21,14 @@ export const channelHeatmapKind: ChartKind<'channel-heatmap', ChannelHeatmapData
     if (!network) return { dims: [1], torus: false, channels: [], plane };
     return networkHeatmapData(network, spec.value, plane);
   },
-  // Drawn to its width: the network's shape sets its height.
-  draw: ({ name, title, data, width, fontSize }) => {
+  // A grid or crosspoints are drawn to their width, their shape setting their height; a graph
+  // also to a height where the frame fixes one (presented, embedded at a size, a figure).
+  draw: ({ name, title, data, width, height, fontSize }) => {
     const props = { name, title, data, width, fontSize };
     return data.graph?.crosspoints ? (
       <CrosspointMap {...props} />
     ) : data.graph ? (
-      <ChannelGraphMap {...props} />
+      <ChannelGraphMap {...props} height={height} />
     ) : (
       <ChannelHeatmap {...props} />
     );

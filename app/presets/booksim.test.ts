@@ -91,6 +91,10 @@ describe('booksimToCustomNetwork', () => {
       route_cycles: '0',
       vc_alloc_cycles: '1',
       switch_alloc_cycles: '1',
+      head_allocation: 'not speculative',
+      allocator: 'iSLIP',
+      allocator_iterations: '1',
+      internal_speedup: '1',
       credit_delay_cycles: '2',
       router_delay_cycles: '1',
       pattern: 'transpose',
@@ -112,6 +116,7 @@ describe('booksimToCustomNetwork', () => {
     expect(Object.keys(from).sort()).toEqual(Object.keys(settings).sort());
     const named = notes.map((n) => n.key);
     expect(named).toContain('input_speedup');
+    expect(named).not.toContain('internal_speedup');
     expect(named).toContain('injection_rate');
     // Set to BookSim's own defaults: nothing to say.
     expect(named).not.toContain('vc_allocator');
@@ -151,7 +156,30 @@ describe('booksimToCustomNetwork', () => {
     );
     expect(notes.find((n) => n.key === 'vc_allocator')?.reason).toMatch(/not modelled/);
     expect(notes.find((n) => n.key === 'my_key')?.reason).toMatch(/no such setting/);
-    expect(notes.find((n) => n.key === 'vc_alloc_delay')?.reason).toMatch(/speculative/);
+  });
+
+  it('takes the switch allocator, its iterations and speculation', () => {
+    const wave = booksimToCustomNetwork(
+      'topology = mesh; routing_function = dor; sw_allocator = wavefront; speculative = 1;' +
+        'alloc_iters = 3;',
+    );
+    expect(wave.settings).toMatchObject({
+      allocator: 'wavefront',
+      head_allocation: 'speculative',
+    });
+    expect(wave.settings).not.toHaveProperty('allocator_iterations');
+    const islip = booksimToCustomNetwork(
+      'topology = mesh; routing_function = dor; alloc_iters = 3;',
+    );
+    expect(islip.settings).toMatchObject({ allocator: 'iSLIP', allocator_iterations: '3' });
+    const other = booksimToCustomNetwork(
+      'topology = mesh; routing_function = dor; sw_allocator = pim;',
+    );
+    expect(other.settings).toMatchObject({ allocator: 'iSLIP' });
+    expect(other.notes.find((n) => n.key === 'sw_allocator')?.reason).toMatch(/pim.*iSLIP instead/);
+    expect(() =>
+      booksimToCustomNetwork('topology = mesh; routing_function = dor; alloc_iters = 9;'),
+    ).toThrow(/alloc_iters/);
   });
 
   it('maps hot spots, bursts and the BookSim patterns by their names', () => {

@@ -187,8 +187,32 @@ const stage = (key: string, param: string) => (value: BooksimValue) => ({
   settings: { [param]: String(whole(key, value, 0, 64)) },
 });
 
-const ALLOCATION =
-  'archex allocates by its own fixed rule (docs/networks.md), not by a choice of allocator or arbiter';
+const ALLOCATION = "archex's allocators do not take this option (docs/networks.md)";
+const ARBITER = "archex's allocators' arbiters are round robin";
+
+/** BookSim's switch allocators archex has, by BookSim's name (allocator.cpp). */
+const ALLOCATORS: Record<string, string> = {
+  separable_input_first: 'separable input-first',
+  separable_output_first: 'separable output-first',
+  islip: 'iSLIP',
+  wavefront: 'wavefront',
+};
+
+/** sw_allocator, with iSLIP's alloc_iters; one archex has not runs as iSLIP, said so. */
+function switchAllocator(value: BooksimValue, config: Config): Mapped {
+  const name = word('sw_allocator', value);
+  const allocator = ALLOCATORS[name];
+  const iterations = whole('alloc_iters', config('alloc_iters'), 1, 4);
+  const settings = {
+    allocator: allocator ?? 'iSLIP',
+    ...((allocator ?? 'iSLIP') === 'iSLIP' ? { allocator_iterations: String(iterations) } : {}),
+  };
+  if (allocator) return { settings };
+  return {
+    settings,
+    note: `${name} is not one of archex's allocators (${Object.keys(ALLOCATORS).join(', ')}): iSLIP instead`,
+  };
+}
 const MEASUREMENT =
   'archex measures by batch means to confidence_percent after warmup_cycles, up to max_cycles';
 const OUTPUT = "an output or trace file of BookSim's; archex's outputs are its own";
@@ -227,22 +251,16 @@ export const BOOKSIM_KEYS: Record<string, KeyRule> = {
     }),
   },
   routing_delay: { default: 1, map: stage('routing_delay', 'route_cycles') },
-  vc_alloc_delay: {
-    default: 1,
-    map: (v, config) => {
-      const va = whole('vc_alloc_delay', v, 0, 64);
-      if (whole('speculative', config('speculative'), 0, 2) === 0)
-        return { settings: { vc_alloc_cycles: String(va) } };
-      // Speculation overlaps switch with VC allocation: a head pays the longer of the two.
-      const sa = whole('sw_alloc_delay', config('sw_alloc_delay'), 0, 64);
-      return {
-        settings: { vc_alloc_cycles: String(Math.max(0, va - sa)) },
-        note: `speculative: a head's VC allocation overlaps its switch allocation, so vc_alloc_cycles ${Math.max(0, va - sa)}; archex never loses a speculative grant`,
-      };
-    },
-  },
+  vc_alloc_delay: { default: 1, map: stage('vc_alloc_delay', 'vc_alloc_cycles') },
   sw_alloc_delay: { default: 1, map: stage('sw_alloc_delay', 'switch_alloc_cycles') },
-  speculative: { default: 0, readBy: 'vc_alloc_delay' },
+  speculative: {
+    default: 0,
+    map: (v) => ({
+      settings: {
+        head_allocation: whole('speculative', v, 0, 2) === 0 ? 'not speculative' : 'speculative',
+      },
+    }),
+  },
   credit_delay: {
     default: 0,
     map: (v, config) => ({
@@ -295,12 +313,16 @@ export const BOOKSIM_KEYS: Record<string, KeyRule> = {
   },
   internal_speedup: {
     default: 1,
-    ignored: "archex's routers run at the channel's clock (no speedup)",
+    map: (v) => ({ settings: { internal_speedup: String(whole('internal_speedup', v, 1, 4)) } }),
   },
-  vc_allocator: { default: 'islip', ignored: ALLOCATION },
-  sw_allocator: { default: 'islip', ignored: ALLOCATION },
-  arb_type: { default: 'round_robin', ignored: ALLOCATION },
-  alloc_iters: { default: 1, ignored: ALLOCATION },
+  vc_allocator: {
+    default: 'islip',
+    ignored:
+      "archex's VC allocation is its own: heads take free output VCs in the round robin's order",
+  },
+  sw_allocator: { default: 'islip', map: switchAllocator },
+  arb_type: { default: 'round_robin', ignored: ARBITER },
+  alloc_iters: { default: 1, readBy: 'sw_allocator' },
   hold_switch_for_packet: { default: 0, ignored: ALLOCATION },
   vc_busy_when_full: { default: 0, ignored: ALLOCATION },
   vc_prioritize_empty: { default: 0, ignored: ALLOCATION },

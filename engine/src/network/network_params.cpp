@@ -189,6 +189,38 @@ ParamTable<NetworkParams> network_table() {
                .value(0)
                .about("An output virtual channel goes to the next packet as the tail leaves, or "
                       "only once the tail's credit has come back."))
+      .add(&NetworkParams::allocator,
+           choice_param("allocator", "Switch allocator")
+               .choices(switch_allocator_names())
+               .value(0)
+               .about("How a router matches its inputs to its outputs each cycle. Greedy: input "
+                      "virtual channels take the switch one by one from a start that turns each "
+                      "cycle. Separable input-first or output-first: a round-robin arbiter per "
+                      "input and per output, one stage after the other. iSLIP: output-first, "
+                      "iterated (allocator_iterations). Wavefront: the request matrix's "
+                      "diagonals, from one that turns each cycle."))
+      .add(&NetworkParams::allocator_iterations,
+           number_param("allocator_iterations", "iSLIP iterations")
+               .value(1).range(1, 4).whole()
+               .about("Rounds of iSLIP's grant and accept each cycle; later rounds match inputs "
+                      "and outputs the first left free."))
+      .add(&NetworkParams::internal_speedup,
+           number_param("internal_speedup", "Internal speedup")
+               .value(1).range(1, 4).whole()
+               .about("Passes of a router's allocators and switch each cycle: an input sends "
+                      "and an output takes up to this many flits a cycle, the output's queue "
+                      "sending them on a flit a cycle (ejection stays one flit a cycle)."))
+      .add(&NetworkParams::head_allocation,
+           choice_param("head_allocation", "Head's allocation")
+               .choices({"overlapped", "speculative", "not speculative"})
+               .value(0)
+               .about("When a packet's head spends its VC- and switch-allocation cycles in each "
+                      "router. Overlapped: as it arrives, so it takes an output VC freed while it "
+                      "waited, and the switch, in the same cycle (an ideal router). Speculative: "
+                      "once it has won its output VC, both at once (the longer of the two), its "
+                      "first bid for the switch behind the flits already holding their VCs. Not "
+                      "speculative: once it has won its VC, one after the other (BookSim2's "
+                      "default)."))
       .add(&NetworkParams::flow_control,
            choice_param("flow_control", "Back-pressure")
                .choices({"credit", "on/off"})
@@ -330,6 +362,10 @@ NetworkConfig network_config(const NetworkParams& p, std::shared_ptr<const Topol
   c.switch_alloc_cycles = p.switch_alloc_cycles;
   c.credit_delay_cycles = p.credit_delay_cycles;
   c.vc_free_on_tail_credit = p.vc_release == VcRelease::kOnTailCredit;
+  c.allocator = p.allocator;
+  c.allocator_iterations = p.allocator_iterations;
+  c.internal_speedup = p.internal_speedup;
+  c.head_allocation = p.head_allocation;
   c.credit_flow = p.flow_control == FlowControl::kCredit;
   c.channel_rate = p.channel_words_per_cycle;
   c.half_duplex = p.link_mode == LinkMode::kHalfDuplex;

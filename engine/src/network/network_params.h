@@ -58,6 +58,10 @@ struct NetworkParams {
   int switch_alloc_cycles;
   int credit_delay_cycles;
   VcRelease vc_release;
+  SwitchAllocatorKind allocator;
+  int allocator_iterations;
+  int internal_speedup;
+  HeadAllocation head_allocation;
   FlowControl flow_control;
   double channel_words_per_cycle;
   LinkMode link_mode;

@@ -42,7 +42,11 @@ Network::Network(const NetworkConfig& config)
       header_(config.header_flits),
       adaptive_(topo_ && topo_->adaptive()),
       draws_(topo_ && topo_->draws_routes()),
-      chooses_(topo_ && topo_->chooses_routes()) {
+      chooses_(topo_ && topo_->chooses_routes()),
+      after_vc_(config.head_allocation == HeadAllocation::kOverlapped ? 0
+                : config.head_allocation == HeadAllocation::kSpeculative
+                    ? std::max(config.vc_alloc_cycles, config.switch_alloc_cycles)
+                    : config.vc_alloc_cycles + config.switch_alloc_cycles) {
   require(topo_ != nullptr, "topology", "a network needs a topology");
   require(vcs_ >= 1 && vcs_ <= kMaxVcs, "vcs", "virtual channels: 1 to 16");
   require(vcs_ >= topo_->min_vcs(), "vcs", topo_->vc_classes_error());
@@ -68,6 +72,10 @@ Network::Network(const NetworkConfig& config)
   require(header_ >= 0 && header_ <= 255, "header_words", "routing header: 0 to 255 flits");
   require(config.injection_cycles >= 0 && config.injection_cycles <= kMaxStageCycles,
           "injection_cycles", "injection: 0 to 64 cycles");
+  require(config.internal_speedup >= 1 && config.internal_speedup <= 4, "internal_speedup",
+          "internal speedup: 1 to 4 passes of the switch a cycle");
+  require(config.allocator == SwitchAllocatorKind::kGreedy || !config.fixed_priority, "allocator",
+          "fixed-priority outputs are the greedy allocator's (allocator: greedy)");
 
   const Topology& topo = *topo_;
   const int routers = topo.routers();
@@ -77,10 +85,14 @@ Network::Network(const NetworkConfig& config)
   for (int r = 0; r < routers; ++r) {
     const int ports = topo.ports(r);
     require(ports >= 1 && ports <= kMaxPorts, "topology", "a router has 1 to 64 ports");
-    routers_.push_back(RouterState{channels, ports * vcs_, words,
-                                   config.route_cycles + config.vc_alloc_cycles +
-                                       topo.header_delay_cycles(r),
-                                   0, 0});
+    // A head's VC and switch allocation overlapped are part of its arrival; otherwise they come
+    // once it wins its VC (after_vc_), and its arrival counts only its route (every flit's
+    // arrival counts the switch allocation, taken back here).
+    const int head_extra =
+        config.route_cycles + topo.header_delay_cycles(r) +
+        (config.head_allocation == HeadAllocation::kOverlapped ? config.vc_alloc_cycles
+                                                               : -config.switch_alloc_cycles);
+    routers_.push_back(RouterState{channels, ports * vcs_, words, head_extra, 0, 0});
     channels += ports;
     words += (ports * vcs_ + 63) / 64;
   }
@@ -182,6 +194,25 @@ Network::Network(const NetworkConfig& config)
                  2 * longest_link + config.injection_cycles +
                  kOnOffMargin + static_cast<std::int64_t>(std::ceil(1 / std::min(1.0, slowest)));
   next_look_ = quiet_limit_;
+  if (config.allocator != SwitchAllocatorKind::kGreedy) {
+    allocator_ = std::make_unique<SwitchAllocator>(config.allocator, config.allocator_iterations,
+                                                   channels, routers);
+  }
+  if (config.internal_speedup > 1) {
+    output_queues_.resize(c_count);
+    eject_ports_.assign(static_cast<std::size_t>(routers), 0);
+    const auto room = static_cast<std::size_t>(vcs_ * buffer_);
+    for (std::size_t c = 0; c < c_count; ++c) {
+      const Channel& ch = channels_[c];
+      if (ch.downstream >= 0) {
+        output_queues_[c].words.resize(room);
+        output_queues_[c].vcs.resize(room);
+      } else if (ch.eject_terminal >= 0) {
+        const auto r = static_cast<std::size_t>(ch.router);
+        eject_ports_[r] |= std::uint64_t{1} << (static_cast<int>(c) - routers_[r].port_base);
+      }
+    }
+  }
 }
 
 Network::~Network() = default;
@@ -462,25 +493,118 @@ bool Network::route_head(int router, int in_port, int in) {
 }
 
 template <bool kTraced>
+bool Network::front_routed(int router, int slot, int port, Flit& flit) {
+  RouterState& r = routers_[static_cast<std::size_t>(router)];
+  const int in = r.port_base * vcs_ + slot;
+  const auto i = static_cast<std::size_t>(in);
+  Vc& vc = vc_[i];
+  flit = flit_at(i, vc.head);
+  if (static_cast<std::int32_t>(flit.ready - static_cast<std::uint32_t>(now_)) > 0) return false;
+  if (vc.out_port >= 0) return true;
+  if (!route_head(router, port, in)) {
+    if constexpr (kTraced) trace_->blocked(in, BlockReason::kNoVc);
+    Bits& b = bits_of(r, slot);
+    b.asleep |= std::uint64_t{1} << (slot % 64);
+    b.route_wait |= std::uint64_t{1} << (slot % 64);
+    return false;
+  }
+  vc.speculating = allocator_ && config_.head_allocation == HeadAllocation::kSpeculative;
+  if (after_vc_ == 0) return true;
+  flit_at(i, vc.head).ready = static_cast<std::uint32_t>(now_ + after_vc_);
+  return false;
+}
+
+template <bool kTraced>
+bool Network::flow_open(RouterState& r, int slot, int in, const Channel& ch, const Vc& vc,
+                        double*& tokens) {
+  if (const int terminal = ch.eject_terminal; terminal >= 0) {
+    if (terminals_[static_cast<std::size_t>(terminal)].rq_used >= config_.receive_queue_flits) {
+      if constexpr (kTraced) trace_->blocked(in, BlockReason::kQueueFull);
+      return false;
+    }
+  } else {
+    Vc& o = vc_[static_cast<std::size_t>(ivc(ch.downstream, vc.out_vc))];
+    if (config_.credit_flow && o.credits <= 0) {
+      if constexpr (kTraced) trace_->blocked(in, BlockReason::kNoCredit);
+      bits_of(r, slot).asleep |= std::uint64_t{1} << (slot % 64);
+      o.credit_waiter = in;
+      return false;
+    }
+    if (!config_.credit_flow && o.free_seen < onoff_margin_) {
+      if constexpr (kTraced) trace_->blocked(in, BlockReason::kStop);
+      return false;
+    }
+  }
+  tokens = crossing_tokens(ch);
+  if (tokens != nullptr) {
+    if (*tokens < 1.0) {
+      if constexpr (kTraced) trace_->blocked(in, BlockReason::kChannelRate);
+      return false;
+    }
+  }
+  return true;
+}
+
+template <bool kTraced>
+void Network::cross(int router, int slot, int port, std::size_t c, Flit flit, double* tokens) {
+  const int in = routers_[static_cast<std::size_t>(router)].port_base * vcs_ + slot;
+  Vc& vc = vc_[static_cast<std::size_t>(in)];
+  const Channel& ch = channels_[c];
+  const int terminal = ch.eject_terminal;
+  const bool tail = (flit.word & kTail) != 0;
+  // The flit moves: out of this buffer, a credit back upstream, one token spent.
+  pop_front(router, slot, port, tail);
+  if (tokens != nullptr) *tokens -= 1.0;
+  if (output_queues_.empty() || terminal >= 0) {
+    ++sent_[c];
+    bisection_flits_ += ch.bisection;
+  }
+  if constexpr (kTraced) {
+    if (terminal >= 0) trace_->ejected(in, flit.word, static_cast<int>(c), terminal);
+    else trace_->moved(in, flit.word, static_cast<int>(c), vc.out_vc);
+  }
+  if (terminal >= 0) {
+    ++terminals_[static_cast<std::size_t>(terminal)].rq_used;
+    --in_network_;
+    ++ejected_flits_;
+    ++ejected_by_terminal_[static_cast<std::size_t>(terminal)];
+    if (tail) {
+      release_vc(router, ivc(static_cast<int>(c), 0));
+      const auto id = static_cast<int>(flit.word & kPacketMask);
+      packets_[static_cast<std::size_t>(id)].delivered = now_;
+      delivered_.push_back(id);
+    }
+  } else {
+    const int to = ivc(ch.downstream, vc.out_vc);
+    if (output_queues_.empty()) {
+      push(ch.down_router, to, flit.word, ch.link_extra);
+    } else {
+      OutputQueue& q = output_queues_[c];
+      if (q.count == 0) queued_outputs_.push_back(static_cast<std::int32_t>(c));
+      int back = q.head + q.count++;
+      if (back >= static_cast<int>(q.words.size())) back -= static_cast<int>(q.words.size());
+      q.words[static_cast<std::size_t>(back)] = flit.word;
+      q.vcs[static_cast<std::size_t>(back)] = vc.out_vc;
+    }
+    Vc& o = vc_[static_cast<std::size_t>(to)];
+    if (config_.credit_flow) --o.credits;
+    if (tail && !config_.vc_free_on_tail_credit) release_vc(router, to);
+  }
+  if (tail) vc.out_port = -1;
+}
+
+template <bool kTraced>
 void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t& port_done) {
   const int port = port_of_slot_[static_cast<std::size_t>(slot)];
   if (port_done & (std::uint64_t{1} << port)) {
     if constexpr (kTraced) trace_->input_busy(router, slot);
     return;
   }
+  Flit flit;
+  if (!front_routed<kTraced>(router, slot, port, flit)) return;
   RouterState& r = routers_[static_cast<std::size_t>(router)];
   const int in = r.port_base * vcs_ + slot;
-  const auto i = static_cast<std::size_t>(in);
-  Vc& vc = vc_[i];
-  const Flit flit = flit_at(i, vc.head);
-  if (static_cast<std::int32_t>(flit.ready - static_cast<std::uint32_t>(now_)) > 0) return;
-  if (vc.out_port < 0 && !route_head(router, port, in)) {
-    if constexpr (kTraced) trace_->blocked(in, BlockReason::kNoVc);
-    Bits& b = bits_of(r, slot);
-    b.asleep |= std::uint64_t{1} << (slot % 64);
-    b.route_wait |= std::uint64_t{1} << (slot % 64);
-    return;
-  }
+  const Vc& vc = vc_[static_cast<std::size_t>(in)];
   const int out = vc.out_port;
   const auto c = static_cast<std::size_t>(r.port_base + out);
   const Channel& ch = channels_[c];
@@ -498,64 +622,11 @@ void Network::move_flit(int router, int slot, std::uint64_t& used, std::uint64_t
     if constexpr (kTraced) trace_->blocked(in, BlockReason::kSwitchLost);
     return;
   }
-  int to = -1;
-  if (terminal >= 0) {
-    if (terminals_[static_cast<std::size_t>(terminal)].rq_used >= config_.receive_queue_flits) {
-      if constexpr (kTraced) trace_->blocked(in, BlockReason::kQueueFull);
-      return;
-    }
-  } else {
-    to = ivc(ch.downstream, vc.out_vc);
-    Vc& o = vc_[static_cast<std::size_t>(to)];
-    if (config_.credit_flow && o.credits <= 0) {
-      if constexpr (kTraced) trace_->blocked(in, BlockReason::kNoCredit);
-      bits_of(r, slot).asleep |= std::uint64_t{1} << (slot % 64);
-      o.credit_waiter = in;
-      return;
-    }
-    if (!config_.credit_flow && o.free_seen < onoff_margin_) {
-      if constexpr (kTraced) trace_->blocked(in, BlockReason::kStop);
-      return;
-    }
-  }
-  double* tokens = nullptr;
-  if (ch.token_of >= 0) {
-    tokens = &refreshed_tokens(ch.token_of);
-    if (*tokens < 1.0) {
-      if constexpr (kTraced) trace_->blocked(in, BlockReason::kChannelRate);
-      return;
-    }
-  }
-  const bool tail = (flit.word & kTail) != 0;
-  // The flit moves: out of this buffer, a credit back upstream, one token spent.
-  pop_front(router, slot, port, tail);
-  if (tokens != nullptr) *tokens -= 1.0;
-  ++sent_[c];
-  bisection_flits_ += ch.bisection;
+  double* tokens;
+  if (!flow_open<kTraced>(r, slot, in, ch, vc, tokens)) return;
+  cross<kTraced>(router, slot, port, c, flit, tokens);
   used |= std::uint64_t{1} << out;
   port_done |= std::uint64_t{1} << port;
-  if constexpr (kTraced) {
-    if (terminal >= 0) trace_->ejected(in, flit.word, static_cast<int>(c), terminal);
-    else trace_->moved(in, flit.word, static_cast<int>(c), vc.out_vc);
-  }
-  if (terminal >= 0) {
-    ++terminals_[static_cast<std::size_t>(terminal)].rq_used;
-    --in_network_;
-    ++ejected_flits_;
-    ++ejected_by_terminal_[static_cast<std::size_t>(terminal)];
-    if (tail) {
-      release_vc(router, ivc(static_cast<int>(c), 0));
-      const auto id = static_cast<int>(flit.word & kPacketMask);
-      packets_[static_cast<std::size_t>(id)].delivered = now_;
-      delivered_.push_back(id);
-    }
-  } else {
-    push(ch.down_router, to, flit.word, ch.link_extra);
-    Vc& o = vc_[static_cast<std::size_t>(to)];
-    if (config_.credit_flow) --o.credits;
-    if (tail && !config_.vc_free_on_tail_credit) release_vc(router, to);
-  }
-  if (tail) vc.out_port = -1;
 }
 
 void Network::pop_front(int router, int slot, int port, bool tail) {
@@ -633,19 +704,27 @@ bool Network::process_router(int router) {
     for (const int vc : released_) vc_[static_cast<std::size_t>(vc)].held = 0;
     released_.clear();
   }
-  const bool moved = process_inputs<kTraced>(router);
+  std::uint64_t used = 0;
+  bool moved =
+      allocator_ ? allocate_switch<kTraced>(router, used) : process_inputs<kTraced>(router, used);
+  // Internal speedup: more passes while flits move, each output but an ejection free again.
+  for (int pass = 1; moved && pass < config_.internal_speedup; ++pass) {
+    used &= eject_ports_[static_cast<std::size_t>(router)];
+    if (!(allocator_ ? allocate_switch<kTraced>(router, used)
+                     : process_inputs<kTraced>(router, used))) {
+      break;
+    }
+  }
   if (config_.fixed_priority && !released_.empty()) wake_routes(router);
   return moved;
 }
 
-template <bool kTraced>
-bool Network::process_inputs(int router) {
+template <bool kTraced, typename Visit>
+void Network::visit_inputs(int router, Visit&& visit) {
   RouterState& r = routers_[static_cast<std::size_t>(router)];
   const int slots = r.slots;
   const auto base = static_cast<std::size_t>(r.bits_base);
   const int words = (slots + 63) / 64;
-  std::uint64_t used = 0;
-  std::uint64_t port_done = 0;
   // Round robin: each cycle a different input virtual channel is looked at first; fixed
   // priority: always the first.
   const int start = config_.fixed_priority ? 0 : r.rr;
@@ -656,17 +735,17 @@ bool Network::process_inputs(int router) {
     // woken it.
     const Bits& b = bits_[base];
     const std::uint64_t bits = b.occupied & ~b.fresh;
-    if ((bits & ~b.asleep) == 0) return false;
+    if ((bits & ~b.asleep) == 0) return;
     for (std::uint64_t high = bits >> start << start; high != 0; high &= high - 1) {
       const int slot = lowest_bit(high);
-      if (!(b.asleep >> slot & 1)) move_flit<kTraced>(router, slot, used, port_done);
+      if (!(b.asleep >> slot & 1)) visit(slot);
     }
     for (std::uint64_t low = start == 0 ? 0 : bits << (64 - start) >> (64 - start); low != 0;
          low &= low - 1) {
       const int slot = lowest_bit(low);
-      if (!(b.asleep >> slot & 1)) move_flit<kTraced>(router, slot, used, port_done);
+      if (!(b.asleep >> slot & 1)) visit(slot);
     }
-    return used != 0;
+    return;
   }
   // Slots from `start` to the end, then from 0 to `start`, lowest first within each word.
   const int spans[2][2] = {{start, slots}, {0, start}};
@@ -681,11 +760,126 @@ bool Network::process_inputs(int router) {
       while (bits != 0) {
         const int bit = lowest_bit(bits);
         bits &= bits - 1;
-        if (!(b.asleep >> bit & 1)) move_flit<kTraced>(router, w * 64 + bit, used, port_done);
+        if (!(b.asleep >> bit & 1)) visit(w * 64 + bit);
       }
     }
   }
-  return used != 0;
+}
+
+template <bool kTraced>
+bool Network::process_inputs(int router, std::uint64_t& used) {
+  const std::uint64_t before = used;
+  std::uint64_t port_done = 0;
+  // Inlined into the loop, as move_flit is: a call per input VC showed in profiles.
+  visit_inputs<kTraced>(router, [&](int slot) __attribute__((always_inline)) {
+    move_flit<kTraced>(router, slot, used, port_done);
+  });
+  return used != before;
+}
+
+template <bool kTraced>
+bool Network::allocate_switch(int router, std::uint64_t& used) {
+  RouterState& r = routers_[static_cast<std::size_t>(router)];
+  const int ports = r.slots / vcs_;
+  // Per input port: the outputs its VCs bid for, the heads bidding speculatively apart from the
+  // others; and the bidding VCs, each kind.
+  std::uint64_t wants[2][kMaxPorts];
+  std::uint32_t bidders[2][kMaxPorts];
+  for (int k = 0; k < 2; ++k) {
+    std::fill_n(wants[k], ports, 0);
+    std::fill_n(bidders[k], ports, 0);
+  }
+  bool any = false;
+  // Bids go in the round robin's order, so heads win output VCs in it.
+  visit_inputs<kTraced>(router, [&](int slot) __attribute__((always_inline)) {
+    const int port = port_of_slot_[static_cast<std::size_t>(slot)];
+    Flit flit;
+    if (!front_routed<kTraced>(router, slot, port, flit)) return;
+    const int in = r.port_base * vcs_ + slot;
+    Vc& vc = vc_[static_cast<std::size_t>(in)];
+    const Channel& ch = channels_[static_cast<std::size_t>(r.port_base + vc.out_port)];
+    const bool header = header_ > 0 && ch.eject_terminal >= 0 &&
+                        terminals_[static_cast<std::size_t>(ch.eject_terminal)].header_left > 0;
+    double* tokens;
+    if (!header && !flow_open<kTraced>(r, slot, in, ch, vc, tokens)) return;
+    const int kind = vc.speculating;
+    vc.speculating = 0;
+    wants[kind][port] |= std::uint64_t{1} << vc.out_port;
+    bidders[kind][port] |= 1u << (slot - port * vcs_);
+    any = true;
+  });
+  if (!any) return false;
+  std::int8_t grant[kMaxPorts];
+  std::fill_n(grant, ports, -1);
+  std::uint64_t in_matched = 0;
+  std::uint64_t& out_matched = used;
+  allocator_->allocate(router, r.port_base, ports, wants[0], in_matched, out_matched, grant);
+  const std::uint64_t settled = in_matched;
+  allocator_->allocate(router, r.port_base, ports, wants[1], in_matched, out_matched, grant);
+  for (int port = 0; port < ports; ++port) {
+    const int out = grant[port];
+    const std::uint32_t all = bidders[0][port] | bidders[1][port];
+    if (out < 0) {
+      if constexpr (kTraced) {
+        for (std::uint32_t b = all; b != 0; b &= b - 1) {
+          trace_->blocked(r.port_base * vcs_ + port * vcs_ + __builtin_ctz(b),
+                          BlockReason::kSwitchLost);
+        }
+      }
+      continue;
+    }
+    // The VCs of this input, of the round it won in, bidding for the output won.
+    std::uint32_t eligible = 0;
+    for (std::uint32_t b = bidders[settled >> port & 1 ? 0 : 1][port]; b != 0; b &= b - 1) {
+      const int v = __builtin_ctz(b);
+      if (vc_[static_cast<std::size_t>(ivc(r.port_base + port, v))].out_port == out) {
+        eligible |= 1u << v;
+      }
+    }
+    const int v = allocator_->pick_vc(r.port_base + port, eligible);
+    if constexpr (kTraced) {
+      for (std::uint32_t b = all & ~(1u << v); b != 0; b &= b - 1) {
+        trace_->blocked(r.port_base * vcs_ + port * vcs_ + __builtin_ctz(b),
+                        BlockReason::kSwitchLost);
+      }
+    }
+    const int slot = port * vcs_ + v;
+    const auto i = static_cast<std::size_t>(r.port_base * vcs_ + slot);
+    const Flit flit = flit_at(i, vc_[i].head);
+    const auto c = static_cast<std::size_t>(r.port_base + out);
+    const Channel& ch = channels_[c];
+    if (header_ > 0 && ch.eject_terminal >= 0 &&
+        terminals_[static_cast<std::size_t>(ch.eject_terminal)].header_left > 0) {
+      strip_header<kTraced>(router, slot, port, static_cast<int>(c), ch.eject_terminal,
+                            flit.word);
+      continue;
+    }
+    cross<kTraced>(router, slot, port, c, flit, crossing_tokens(ch));
+  }
+  return in_matched != 0;
+}
+
+bool Network::send_output_queues() {
+  std::size_t kept = 0;
+  bool sent = false;
+  for (const std::int32_t c : queued_outputs_) {
+    OutputQueue& q = output_queues_[static_cast<std::size_t>(c)];
+    const Channel& ch = channels_[static_cast<std::size_t>(c)];
+    double* tokens = ch.token_of >= 0 ? &refreshed_tokens(ch.token_of) : nullptr;
+    if (tokens == nullptr || *tokens >= 1.0) {
+      const auto front = static_cast<std::size_t>(q.head);
+      push(ch.down_router, ivc(ch.downstream, q.vcs[front]), q.words[front], ch.link_extra);
+      if (++q.head == static_cast<int>(q.words.size())) q.head = 0;
+      --q.count;
+      if (tokens != nullptr) *tokens -= 1.0;
+      ++sent_[static_cast<std::size_t>(c)];
+      bisection_flits_ += ch.bisection;
+      sent = true;
+    }
+    if (q.count > 0) queued_outputs_[kept++] = c;
+  }
+  queued_outputs_.resize(kept);
+  return sent;
 }
 
 void Network::wake_routes(int router) {
@@ -779,6 +973,7 @@ void Network::cycle() {
       }
     }
   }
+  if (!queued_outputs_.empty()) moved |= send_output_queues();
   if (moved) last_move_ = now_;
   for (const std::size_t w : fresh_words_) bits_[w].fresh = 0;
   fresh_words_.clear();
@@ -871,6 +1066,9 @@ std::size_t Network::state_bytes() const {
            bytes(busy_from_) + bytes(held_cycles_) + bytes(fresh_words_) + bytes(port_of_slot_) +
            bytes(block_active_);
   for (const auto& ring : sq_) total += bytes(ring);
+  total += bytes(output_queues_) + bytes(queued_outputs_) + bytes(eject_ports_);
+  for (const OutputQueue& q : output_queues_) total += bytes(q.words) + bytes(q.vcs);
+  if (allocator_) total += allocator_->state_bytes();
   return total;
 }
 
@@ -887,6 +1085,16 @@ double Network::state_bytes_of(const NetworkSize& size, const NetworkConfig& con
     tokens += size.links;
   }
   if (config.eject_rate < 1) tokens += size.terminals;
+  // Internal speedup's output queues, each as deep as the buffers beyond it, on every link.
+  const double speedup =
+      config.internal_speedup > 1
+          ? channels * sizeof(OutputQueue) + size.routers * sizeof(std::uint64_t) +
+                size.links * config.vcs * config.buffer_flits *
+                    (sizeof(std::uint32_t) + sizeof(std::int8_t))
+          : 0;
+  const double allocator = config.allocator == SwitchAllocatorKind::kGreedy
+                               ? 0
+                               : SwitchAllocator::state_bytes_of(channels, size.routers);
   return static_cast<double>(sizeof(Network)) + kMaxPorts * config.vcs +
          size.routers * sizeof(RouterState) +
          std::ceil(size.routers / kRouterBlock) * sizeof(std::int32_t) +
@@ -896,7 +1104,7 @@ double Network::state_bytes_of(const NetworkSize& size, const NetworkConfig& con
          tokens * sizeof(Tokens) +
          size.terminals *
              (sizeof(Terminal) + sizeof(std::vector<std::int32_t>) + sizeof(std::uint64_t)) +
-         std::ceil(size.terminals / 64) * sizeof(std::uint64_t);
+         std::ceil(size.terminals / 64) * sizeof(std::uint64_t) + speedup + allocator;
 }
 
 }  // namespace archex

@@ -9,6 +9,7 @@
 #include "network/interconnect.h"
 #include "network/network_trace.h"
 #include "network/topologies/topology.h"
+#include "network/wormhole/switch_allocator.h"
 
 namespace archex {
 
@@ -27,6 +28,14 @@ struct LineAligned {
   template <typename U>
   bool operator!=(const LineAligned<U>&) const { return false; }
 };
+
+// When a packet's head spends its pipeline's VC- and switch-allocation cycles (vc_alloc_cycles,
+// switch_alloc_cycles) in each router. Overlapped: as it arrives, with its route computation, so
+// it takes an output VC freed while it waited and the switch in the same cycle (an ideal router).
+// The other two spend them once it has won its output VC, as a router's stages do: speculative,
+// the two at once (the longer of the two), its first bid for the switch going after the flits
+// already holding their VCs (with a matching allocator); not speculative, one after the other.
+enum class HeadAllocation { kOverlapped, kSpeculative, kNonSpeculative };
 
 // How a network is built. Flits are words: a channel rate of 0.5 means a word crosses a channel
 // every second cycle. A packet of n words is n flits, after its header's (header_flits).
@@ -69,6 +78,19 @@ struct NetworkConfig {
   // A router's outputs serve waiting inputs in a fixed order (ports in the topology's order, the
   // node's own injection last) instead of round robin: through traffic can starve injection.
   bool fixed_priority = false;
+  // How a router matches its inputs to its outputs each cycle (switch_allocator.h; greedy is the
+  // loop above, the others match every input VC's request at once), and iSLIP's iterations.
+  // Virtual-channel allocation stays greedy: heads take free output VCs in the round robin's order.
+  SwitchAllocatorKind allocator = SwitchAllocatorKind::kGreedy;
+  int allocator_iterations = 1;
+  // Internal speedup (1 to 4): a router allocates and crosses its switch this many times a cycle,
+  // so an input port sends up to this many flits a cycle and an output takes as many, into an
+  // output queue that its channel empties a flit a cycle (at its rate). A flit takes its credit
+  // as it crosses the switch, so an output queue never holds more than the buffers beyond it.
+  // Ejection stays one flit a cycle.
+  int internal_speedup = 1;
+  // When a packet's head spends its VC- and switch-allocation cycles (HeadAllocation).
+  HeadAllocation head_allocation = HeadAllocation::kOverlapped;
   // Seeds the draws of an oblivious routing that draws (Valiant's intermediate node): packet k's
   // draw is a mix of it and k.
   std::uint64_t route_seed = 0;
@@ -263,6 +285,8 @@ class Network final : public Interconnect {
     std::int8_t out_port = -1;
     std::int8_t out_vc = -1;
     std::uint8_t held = 0;
+    // Its head won its output VC speculatively and has not bid for the switch yet.
+    std::uint8_t speculating = 0;
     std::int16_t credits = 0;
     std::int16_t free_seen = 0;
     std::int32_t credit_waiter = -1;
@@ -324,6 +348,12 @@ class Network final : public Interconnect {
     return flits_[vc * static_cast<std::size_t>(buffer_) + static_cast<std::size_t>(slot)];
   }
   double& refreshed_tokens(int index);
+  // The tokens a flit crossing the switch to `ch` spends (nullptr: none): its rate's, unless
+  // internal speedup spends them as its output queue sends.
+  double* crossing_tokens(const Channel& ch) {
+    if (ch.token_of < 0 || (!output_queues_.empty() && ch.eject_terminal < 0)) return nullptr;
+    return &refreshed_tokens(ch.token_of);
+  }
   // Puts a flit at the back of an input virtual channel of `router`; it may leave after the
   // link, the router delay and the pipeline. Inlined, as move_flit is, into the loop over a
   // router's inputs: a flit's move is a few dozen instructions, and the calls showed in profiles.
@@ -345,8 +375,10 @@ class Network final : public Interconnect {
   template <bool kTraced>
   // Both say whether a flit moved.
   bool process_router(int router);
+  // Both take the outputs already used this cycle (an earlier pass's, with internal speedup) and
+  // add this pass's.
   template <bool kTraced>
-  bool process_inputs(int router);
+  bool process_inputs(int router, std::uint64_t& used);
   // A packet's tail has left: the output virtual channel it held is free (with fixed priority,
   // from the router's next turn on).
   void release_vc(int router, int vc);
@@ -361,9 +393,36 @@ class Network final : public Interconnect {
   // ejection channel `c` into `terminal`.
   template <bool kTraced>
   void strip_header(int router, int slot, int port, int c, int terminal, std::uint32_t word);
+  // The greedy allocator's turn of input VC `slot` of `router`: its front flit moves if it can
+  // (ready, routed, its input port and output unused this cycle, flow control and rate allowing).
   template <bool kTraced>
   [[gnu::always_inline]] inline void move_flit(int router, int slot, std::uint64_t& used,
                                                std::uint64_t& port_done);
+  // The front flit of input VC `slot` (on input port `port`) may leave now and its packet holds
+  // an output (won now if it had none, and the head's allocation cycles, if they come after,
+  // spent); false otherwise, the VC put to sleep when only a freed output VC can wake it.
+  template <bool kTraced>
+  [[gnu::always_inline]] inline bool front_routed(int router, int slot, int port, Flit& flit);
+  // The flow control (credits or on/off, the receive queue) and the rate of output channel `ch`
+  // let the front flit of input VC `in` go; `tokens`: the rate's tokens it will spend (nullptr:
+  // none). False puts it to sleep when only a credit can wake it.
+  template <bool kTraced>
+  [[gnu::always_inline]] inline bool flow_open(RouterState& r, int slot, int in,
+                                               const Channel& ch, const Vc& vc, double*& tokens);
+  // The front flit of input VC `slot` crosses to output channel `c`: out of its buffer, into the
+  // next router's or the receive queue, counted.
+  template <bool kTraced>
+  [[gnu::always_inline]] inline void cross(int router, int slot, int port, std::size_t c,
+                                           Flit flit, double* tokens);
+  // Every input VC of `router` holding a flit that is not asleep, in the round robin's order.
+  template <bool kTraced, typename Visit>
+  [[gnu::always_inline]] inline void visit_inputs(int router, Visit&& visit);
+  // A matching allocator's cycle of `router`: bids, matching, crossing. Says whether a flit moved.
+  template <bool kTraced>
+  bool allocate_switch(int router, std::uint64_t& used);
+  // Internal speedup's output queues each send their front flit over their channel; says whether
+  // one did.
+  bool send_output_queues();
   Bits& bits_of(const RouterState& router, int slot) {
     return bits_[static_cast<std::size_t>(router.bits_base + slot / 64)];
   }
@@ -409,6 +468,23 @@ class Network final : public Interconnect {
   bool draws_;
   // The topology offers routes to choose between at the source (Topology::route_options).
   bool chooses_;
+  // Cycles a head waits once it won its output VC before bidding for the switch (0 overlapped).
+  int after_vc_;
+  // With internal speedup, the flits that crossed the switch and wait for their channel: per
+  // channel a ring of the flit and the output VC it goes into (empty for a speedup of 1), and the
+  // channels whose queue holds flits.
+  struct OutputQueue {
+    std::vector<std::uint32_t> words;
+    std::vector<std::int8_t> vcs;
+    int head = 0;
+    int count = 0;
+  };
+  std::vector<OutputQueue> output_queues_;
+  std::vector<std::int32_t> queued_outputs_;
+  // Per router, its ejection ports: with internal speedup they still take one flit a cycle.
+  std::vector<std::uint64_t> eject_ports_;
+  // A matching switch allocator's state; null for greedy.
+  std::unique_ptr<SwitchAllocator> allocator_;
   std::uint64_t routes_drawn_ = 0;
   std::int64_t now_ = 0;
 

@@ -1,0 +1,224 @@
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "core/param_spec.h"
+#include "core/rng.h"
+#include "network/topologies/kncube.h"
+#include "network/wormhole/network.h"
+
+namespace archex {
+namespace {
+
+constexpr SwitchAllocatorKind kEvery[] = {
+    SwitchAllocatorKind::kGreedy, SwitchAllocatorKind::kInputFirst,
+    SwitchAllocatorKind::kOutputFirst, SwitchAllocatorKind::kIslip,
+    SwitchAllocatorKind::kWavefront};
+
+NetworkConfig mesh(std::vector<int> radix, SwitchAllocatorKind allocator, int vcs = 1) {
+  NetworkConfig c;
+  c.topology = std::make_shared<const KNCube>(std::move(radix), false);
+  c.allocator = allocator;
+  c.vcs = vcs;
+  return c;
+}
+
+std::int64_t deliver(Network& net, int id) {
+  for (int i = 0; i < 10000; ++i) {
+    net.step();
+    for (const int d : net.delivered()) {
+      const Packet& p = net.packet(d);
+      net.release(p.dst, p.flits);
+      if (d == id) return p.delivered;
+    }
+  }
+  return -1;
+}
+
+TEST(NetworkAllocator, ALonePacketTakesTheSameTimeWhateverTheAllocator) {
+  // No contention: every allocator grants every request, so the head takes a cycle into the
+  // router, one a hop and one to eject, and the other flits follow one a cycle.
+  for (const SwitchAllocatorKind kind : kEvery) {
+    Network net(mesh({8, 8}, kind));
+    const int id = net.send(0, 3 + 8 * 2, 4, 0);
+    EXPECT_EQ(deliver(net, id), 5 + 1 + 3) << static_cast<int>(kind);
+  }
+}
+
+// A 4-flit packet from node 0 to node 3 + 2 * 8 of an 8x8 mesh whose routers spend 1 cycle in
+// each of VC and switch allocation; the cycle it is delivered.
+std::int64_t pipelined(SwitchAllocatorKind kind, HeadAllocation head) {
+  NetworkConfig c = mesh({8, 8}, kind);
+  c.vc_alloc_cycles = 1;
+  c.switch_alloc_cycles = 1;
+  c.head_allocation = head;
+  Network net(c);
+  return deliver(net, net.send(0, 3 + 8 * 2, 4, 0));
+}
+
+TEST(NetworkAllocator, SpeculationSavesTheShorterStageInEachRouterAlone) {
+  // Alone, a head wins its VC as soon as it asks, so spending the stages as it arrives or once it
+  // won its VC takes the same time; speculative spends the two at once, a cycle less in each of
+  // the 6 routers (5 hops and the destination's, whose ejection it wins alike).
+  for (const SwitchAllocatorKind kind : kEvery) {
+    const std::int64_t overlapped = pipelined(kind, HeadAllocation::kOverlapped);
+    EXPECT_EQ(overlapped, 6 * 3 + 3) << static_cast<int>(kind);
+    EXPECT_EQ(pipelined(kind, HeadAllocation::kNonSpeculative), overlapped);
+    EXPECT_EQ(pipelined(kind, HeadAllocation::kSpeculative), overlapped - 6);
+  }
+}
+
+TEST(NetworkAllocator, AHeadThatWaitedForItsVcSpendsItsStagesAfter) {
+  // 1 VC: node 0's packet for node 3 reaches router 1 while node 1's packet for node 3 holds its
+  // east VC. Overlapped, it takes the VC the cycle it is freed; not speculative, it then spends
+  // VC and switch allocation first, 2 cycles more.
+  for (const SwitchAllocatorKind kind : kEvery) {
+    std::int64_t arrived[2][2] = {};
+    for (const HeadAllocation head :
+         {HeadAllocation::kOverlapped, HeadAllocation::kNonSpeculative}) {
+      NetworkConfig c = mesh({8}, kind);
+      c.vc_alloc_cycles = 1;
+      c.switch_alloc_cycles = 1;
+      c.head_allocation = head;
+      Network net(c);
+      const int first = net.send(1, 3, 8, 0);
+      const int second = net.send(0, 3, 8, 0);
+      const int k = head == HeadAllocation::kOverlapped ? 0 : 1;
+      arrived[k][1] = deliver(net, second);
+      arrived[k][0] = net.packet(first).delivered;
+    }
+    EXPECT_EQ(arrived[1][0], arrived[0][0]) << static_cast<int>(kind);
+    EXPECT_EQ(arrived[1][1], arrived[0][1] + 2) << static_cast<int>(kind);
+  }
+}
+
+TEST(NetworkAllocator, EveryAllocatorDeliversEveryPacketUnderOverload) {
+  // Uniform traffic past saturation on a 4x4 mesh with 2 VCs, then drained: nothing lost, nothing
+  // stuck, whichever allocator matches the switch, whenever heads spend their stages and however
+  // fast the switch runs.
+  for (const SwitchAllocatorKind kind : kEvery) {
+    for (const auto& [head, speedup] :
+         {std::pair{HeadAllocation::kOverlapped, 1}, std::pair{HeadAllocation::kSpeculative, 1},
+          std::pair{HeadAllocation::kNonSpeculative, 1}, std::pair{HeadAllocation::kOverlapped, 2},
+          std::pair{HeadAllocation::kNonSpeculative, 3}}) {
+      NetworkConfig c = mesh({4, 4}, kind, 2);
+      c.vc_alloc_cycles = 1;
+      c.switch_alloc_cycles = 1;
+      c.head_allocation = head;
+      c.internal_speedup = speedup;
+      Network net(c);
+      Rng rng(3);
+      int sent = 0;
+      int delivered = 0;
+      for (int cycle = 0; cycle < 20000; ++cycle) {
+        if (cycle < 2000) {
+          for (int src = 0; src < 16; ++src) {
+            if (rng.uniform01() < 0.15) {
+              const auto dst = static_cast<int>(rng.below(16));
+              if (dst != src && net.send(src, dst, 4, 0) >= 0) ++sent;
+            }
+          }
+        }
+        net.step();
+        for (const int d : net.delivered()) {
+          net.consume(d);
+          ++delivered;
+        }
+        if (cycle >= 2000 && net.idle()) break;
+      }
+      EXPECT_EQ(delivered, sent) << static_cast<int>(kind) << " " << static_cast<int>(head) << " "
+                                 << speedup;
+      EXPECT_EQ(net.deadlock(), nullptr);
+    }
+  }
+}
+
+TEST(NetworkAllocator, AMatchingAllocatorMovesFlitsOfSeveralInputsAtOnce) {
+  // Two packets from different inputs of router 1 of an 8-node line, for different outputs:
+  // matched together, each moves every cycle, so both arrive as if alone.
+  for (const SwitchAllocatorKind kind : kEvery) {
+    Network net(mesh({8}, kind));
+    const int east = net.send(0, 3, 8, 0);
+    const int west = net.send(2, 0, 8, 0);
+    const std::int64_t a = deliver(net, east);
+    EXPECT_EQ(a, 3 + 1 + 7) << static_cast<int>(kind);
+    EXPECT_EQ(net.packet(west).delivered, 2 + 1 + 7) << static_cast<int>(kind);
+  }
+}
+
+// Flits per node per cycle an 8x8 mesh accepts under uniform traffic offered past saturation
+// (0.9), 2 VCs of 4 flits, 4-flit packets.
+double accepted(SwitchAllocatorKind kind, int speedup) {
+  NetworkConfig c = mesh({8, 8}, kind, 2);
+  c.buffer_flits = 4;
+  c.internal_speedup = speedup;
+  Network net(c);
+  Rng rng(5);
+  std::int64_t flits = 0;
+  for (int cycle = 0; cycle < 6000; ++cycle) {
+    for (int src = 0; src < 64; ++src) {
+      if (rng.uniform01() < 0.9 / 4) {
+        const auto dst = static_cast<int>(rng.below(64));
+        if (dst != src) net.send(src, dst, 4, 0);
+      }
+    }
+    net.step();
+    for (const int d : net.delivered()) {
+      if (cycle >= 2000) flits += net.packet(d).flits;
+      net.consume(d);
+    }
+  }
+  return static_cast<double>(flits) / 64 / 4000;
+}
+
+TEST(NetworkAllocator, InternalSpeedupLiftsSaturation) {
+  // A switch run twice a cycle lets an input send on two outputs and an output take two flits
+  // (queued for its channel): the losses of each cycle's matching shrink. The custom network
+  // measures it the same way (offered 0.9): greedy 0.349 at 1, 0.404 at 2; input-first 0.351,
+  // 0.402.
+  for (const SwitchAllocatorKind kind : {SwitchAllocatorKind::kGreedy,
+                                         SwitchAllocatorKind::kInputFirst}) {
+    const double one = accepted(kind, 1);
+    const double two = accepted(kind, 2);
+    EXPECT_GT(two, one * 1.05) << static_cast<int>(kind) << ": " << one << " " << two;
+  }
+}
+
+TEST(NetworkAllocator, InternalSpeedupLeavesALonePacketsTimeAlone) {
+  // Its output queue sends a flit the cycle it crossed the switch: no cycle more a hop.
+  for (const int speedup : {1, 2, 4}) {
+    NetworkConfig c = mesh({8, 8}, SwitchAllocatorKind::kGreedy);
+    c.internal_speedup = speedup;
+    Network net(c);
+    EXPECT_EQ(deliver(net, net.send(0, 3 + 8 * 2, 4, 0)), 5 + 1 + 3) << speedup;
+  }
+}
+
+TEST(NetworkAllocator, RefusesAnInternalSpeedupOutOfRange) {
+  for (const int speedup : {0, 5}) {
+    NetworkConfig c = mesh({4}, SwitchAllocatorKind::kGreedy);
+    c.internal_speedup = speedup;
+    try {
+      Network net(c);
+      FAIL() << speedup;
+    } catch (const ParamError& e) {
+      EXPECT_EQ(e.param(), "internal_speedup");
+    }
+  }
+}
+
+TEST(NetworkAllocator, FixedPriorityIsTheGreedyAllocators) {
+  NetworkConfig c = mesh({4}, SwitchAllocatorKind::kIslip);
+  c.fixed_priority = true;
+  try {
+    Network net(c);
+    FAIL();
+  } catch (const ParamError& e) {
+    EXPECT_EQ(e.param(), "allocator");
+  }
+}
+
+}  // namespace
+}  // namespace archex
