@@ -138,7 +138,8 @@ export interface Table {
  * the shape has them), terminals (router, port), channels (router, port, to_router, to_port,
  * to_terminal, the direction or stage, then what a run measured per channel), on a lone
  * crossbar, crosspoints, and where a result draws the channel-dependency graph, its dependencies
- * (from, from_class, to, to_class, cycle: one row per edge, channels by id).
+ * (from, from_class, to, to_class, cycle: one row per edge, channels by id; under an adaptive
+ * routing from_tier, to_tier and escape_cycle) and on a cube its turns (from, to, dependences).
  */
 export interface NetworkMap {
   name: string;
@@ -154,6 +155,8 @@ export interface NetworkMap {
   crosspoints: Table;
   /** Absent where none was described. */
   dependencies?: Table;
+  /** Absent where none was described. */
+  turns?: Table;
 }
 
 /**

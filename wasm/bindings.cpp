@@ -223,6 +223,7 @@ val to_val(const archex::NetworkMap& n) {
   o.set("channels", to_val(n.channels));
   o.set("crosspoints", to_val(n.crosspoints));
   o.set("dependencies", to_val(n.dependencies));
+  o.set("turns", to_val(n.turns));
   return o;
 }
 
@@ -514,6 +515,7 @@ archex::NetworkMap to_network(const val& v, const std::string& where) {
   if (!v["dependencies"].isUndefined()) {
     n.dependencies = to_table(v["dependencies"], where + ".dependencies");
   }
+  if (!v["turns"].isUndefined()) n.turns = to_table(v["turns"], where + ".turns");
   return n;
 }
 

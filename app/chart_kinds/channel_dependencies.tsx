@@ -1,5 +1,6 @@
 // A network's channel-dependency graph (which channel a packet may wait on while holding
-// another), its cycles marked: where a routing can deadlock.
+// another), its cycles marked: where a routing can deadlock; the escape channels' subgraph and
+// the turns a routing forbids beside.
 import type { ChartKind } from './kind';
 import { ChannelDependencyGraph } from '../charts/ChannelDependencyGraph';
 import type { DependencyGraphData } from '../results/dependency_graph_data';
@@ -18,9 +19,25 @@ export const channelDependenciesKind: ChartKind<'channel-dependencies', Dependen
       fontSize={fontSize}
     />
   ),
+  // Under an adaptive routing with escape channels, which dependences join two of them and the
+  // cycles of that subgraph too.
   table: (data) => ({
-    columns: ['from channel', 'from class', 'to channel', 'to class', 'cycle'],
-    rows: data.edges.map((e) => [e.from, e.fromClass, e.to, e.toClass, e.cycle]),
+    columns: [
+      'from channel',
+      'from class',
+      'to channel',
+      'to class',
+      'cycle',
+      ...(data.escapes ? ['escape to escape', 'escape cycle'] : []),
+    ],
+    rows: data.edges.map((e) => [
+      e.from,
+      e.fromClass,
+      e.to,
+      e.toClass,
+      e.cycle,
+      ...(data.escapes ? [e.escape ? 'yes' : 'no', e.escapeCycle] : []),
+    ]),
   }),
   // Its numbers name channels and classes; what it shows of a run is said in words (a cycle).
   drawn: () => [],

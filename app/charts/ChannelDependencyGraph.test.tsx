@@ -1,5 +1,6 @@
 // The channel-dependency graph drawn from the engine's own graph (a ring and a torus, with and
-// without a dateline): its cycles thick vermillion where the engine found them, none once the dateline is on.
+// without a dateline): its cycles thick vermillion where the engine found them, none once the
+// dateline is on; minimal adaptive routing's escape subgraph apart; a turn model's turns.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 
@@ -24,6 +25,9 @@ beforeAll(async () => {
     torus: { topology: 1, dims: [4, 4], vcs: 1, dateline: 1 },
     torusDated: { topology: 1, dims: [4, 4], vcs: 2, dateline: 0 },
     mesh: { topology: 0, dims: [4, 4] },
+    adaptive: { topology: 1, dims: [4, 4], vcs: 3, routing: 5 },
+    adaptiveUndated: { topology: 1, dims: [4, 4], vcs: 2, dateline: 1, routing: 5 },
+    westFirst: { topology: 0, dims: [4, 4], routing: 6 },
   };
   for (const [name, params] of Object.entries(runs)) {
     const { result } = await engine.run({
@@ -99,12 +103,70 @@ describe('ChannelDependencyGraph', () => {
     }
   });
 
-  it('says there is no graph for a mesh, without drawing one', () => {
+  it('says there is no graph for a mesh under dimension order, without drawing one', () => {
     expect(graphs.mesh).toBeUndefined();
     const data = dependencyGraphData(graphs.mesh);
     expect(dependencyCaption(data)).toBe(
-      'No channel-dependency graph: it is drawn for a ring or torus.',
+      'No channel-dependency graph: it is drawn for a ring or torus, and for a mesh under a ' +
+        'routing other than dimension order.',
     );
     expect(draw('mesh')).not.toContain('<circle');
+  });
+
+  it('tells minimal adaptive routing cycles apart from its acyclic escape subgraph', () => {
+    const data = dependencyGraphData(graphs.adaptive);
+    expect(data.escapes).toBe(true);
+    expect(data.cycles).toBeGreaterThan(0);
+    expect(data.escapeCycles).toBe(0);
+    const escape = data.edges.filter((e) => e.escape);
+    expect(escape.length).toBeGreaterThan(0);
+    expect(escape.length).toBeLessThan(data.edges.length);
+    // The escape channels are the dateline's classes 0 and 1; the adaptive one is class 2.
+    expect(new Set(escape.flatMap((e) => [e.fromClass, e.toClass]))).toEqual(new Set([0, 1]));
+    expect(dependencyCaption(data)).toContain(
+      `The full graph has ${data.cycles} cycle${data.cycles === 1 ? '' : 's'}; ` +
+        "the escape channels' subgraph (blue) has " +
+        'none, so a packet can always fall back to them',
+    );
+    const html = draw('adaptive');
+    expect(html).toContain('Escape channels alone');
+    // Blue where not on one of the whole graph's cycles (those are vermillion).
+    expect((html.match(/class="cdg-escape"/g) ?? []).length).toBe(
+      escape.filter((e) => e.cycle < 0).length,
+    );
+    // The escape view draws only the escape subgraph, and none of it on a cycle.
+    const all = dependencyGeometry(data, 640);
+    const alone = dependencyGeometry(data, 640, 'escape');
+    expect(all.edges).toHaveLength(data.edges.length);
+    expect(alone.edges).toHaveLength(escape.length);
+    expect(alone.edges.filter((e) => e.cycle)).toHaveLength(0);
+    expect(dependencyCaption(data, 'escape')).toContain(
+      `The escape channels alone: ${escape.length} dependences and no cycle.`,
+    );
+  });
+
+  it('finds the escape subgraph cycles once the dateline is off', () => {
+    const data = dependencyGraphData(graphs.adaptiveUndated);
+    expect(data.escapeCycles).toBeGreaterThan(0);
+    expect(dependencyCaption(data)).toContain('so even the escape channels can fill in a circle');
+    const alone = dependencyGeometry(data, 640, 'escape');
+    expect(alone.edges.some((e) => e.cycle)).toBe(true);
+  });
+
+  it('draws a west-first mesh without cycles, its two turns into west struck out', () => {
+    const data = dependencyGraphData(graphs.westFirst);
+    expect(data.cycles).toBe(0);
+    expect(data.escapes).toBe(false);
+    expect(data.turns).toHaveLength(8);
+    const forbidden = data.turns.filter((t) => t.dependences === 0);
+    expect(forbidden.map((t) => `${t.from}>${t.to}`).sort()).toEqual(['+y>-x', '-y>-x']);
+    expect(dependencyCaption(data)).toContain(
+      'The routing never takes 2 of the 8 turns (struck out): +y \u2192 \u2212x, ' +
+        '\u2212y \u2192 \u2212x.',
+    );
+    const html = draw('westFirst', 390);
+    expect((html.match(/class="turn-forbidden"/g) ?? []).length).toBe(2);
+    expect((html.match(/class="turn-taken"/g) ?? []).length).toBe(6);
+    expect(html).not.toContain('Escape channels alone');
   });
 });

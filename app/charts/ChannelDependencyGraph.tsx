@@ -1,9 +1,14 @@
-// The channel-dependency graph of a ring or torus (the engine's channel_dependencies): each
+// The channel-dependency graph of a ring, torus or mesh (the engine's channel_dependencies): each
 // channel between routers drawn on the network's own layout (a ring as a circle, a 2-D torus as
 // its grid, a wrap-around channel leaving the grid's edge), a node per channel and virtual-channel
 // class beside it, and an arrow from a channel to each channel a packet holding it may ask for
 // next. The cycles the engine found are drawn thick in vermillion: where there are none, no
-// routing of this network can deadlock. D3 computes the positions and paths, React draws them.
+// routing of this network can deadlock. Under an adaptive routing with escape channels the
+// dependences between escape channels are drawn blue, and a choice shows them alone, with the
+// cycles of that subgraph (Duato's condition: it has none). On a 2-D network the turns the
+// routing takes and forbids are drawn below it (TurnDiagram). D3 computes the positions and paths,
+// React draws them.
+import { useState } from 'react';
 import { scaleLinear } from 'd3-scale';
 import { path as d3Path } from 'd3-path';
 
@@ -12,6 +17,7 @@ import type { ChartProps } from './ChartBox';
 import { ChartFrame } from './ChartFrame';
 import type { DependencyGraphData } from '../results/dependency_graph_data';
 import { palette } from './palette';
+import { TurnDiagram, drawsTurns, turnDiagramSize, turnName } from './TurnDiagram';
 import { useMeasuredWidth } from './use_measured_width';
 
 /** A point, px. */
@@ -23,19 +29,27 @@ export interface DependencyGeometry {
   routers: { x: number; y: number; label: string }[];
   /** Per channel: its line from router to router (a wrap stub past the edge), and its nodes. */
   channels: { id: number; line: string; nodes: Map<number, Xy>; wrap: boolean }[];
-  /** Per dependence drawn: its curve, and whether it lies on a cycle. */
-  edges: { path: string; cycle: boolean; key: string }[];
+  /** Per dependence drawn: its curve, whether it lies on a cycle and joins escape channels. */
+  edges: { path: string; cycle: boolean; escape: boolean; key: string }[];
   node: number;
 }
 
 const MARGIN = 28;
 
+/** Which dependences the chart draws: all, or the escape channels' subgraph alone. */
+export type DependencyView = 'all' | 'escape';
+
 /**
  * Where everything goes at `width`: a ring (one dimension) round a circle, a 2-D network on its
  * grid. A channel's class-c node sits beside its middle, on the right of its direction of travel,
- * one lane further out per class, so the two directions and the classes keep apart.
+ * one lane further out per class, so the two directions and the classes keep apart. In the
+ * escape view only the escape subgraph's dependences are drawn, its own cycles marked.
  */
-export function dependencyGeometry(data: DependencyGraphData, width: number): DependencyGeometry {
+export function dependencyGeometry(
+  data: DependencyGraphData,
+  width: number,
+  view: DependencyView = 'all',
+): DependencyGeometry {
   const [kx = 1, ky = 1] = data.dims;
   const ring = data.dims.length === 1;
   const side = Math.min(width, 560);
@@ -88,6 +102,7 @@ export function dependencyGeometry(data: DependencyGraphData, width: number): De
   });
   const byId = new Map(channels.map((c) => [c.id, c]));
   const edges = data.edges.flatMap((e, i) => {
+    if (view === 'escape' && !e.escape) return [];
     const a = byId.get(e.from)?.nodes.get(e.fromClass);
     const b = byId.get(e.to)?.nodes.get(e.toClass);
     if (!a || !b) return [];
@@ -103,23 +118,70 @@ export function dependencyGeometry(data: DependencyGraphData, width: number): De
     const end = Math.max(0, 1 - (node * 1.8) / len);
     p.moveTo(a[0], a[1]);
     p.quadraticCurveTo(cx, cy, a[0] + (b[0] - a[0]) * end, a[1] + (b[1] - a[1]) * end);
-    return [{ path: p.toString(), cycle: e.cycle >= 0, key: `${i}` }];
+    const cycle = (view === 'escape' ? e.escapeCycle : e.cycle) >= 0;
+    return [{ path: p.toString(), cycle, escape: e.escape, key: `${i}` }];
   });
   return { width, height, routers: [...routers.values()], channels, edges, node };
 }
 
-/** What the chart says in words: its dependences and cycles. */
-export function dependencyCaption(data: DependencyGraphData): string {
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** What the chart says in words: its dependences and cycles, the escape subgraph's, the turns. */
+export function dependencyCaption(data: DependencyGraphData, view: DependencyView = 'all'): string {
   if (data.channels.length === 0) {
-    return 'No channel-dependency graph: it is drawn for a ring or torus.';
+    return (
+      'No channel-dependency graph: it is drawn for a ring or torus, and for a mesh under a ' +
+      'routing other than dimension order.'
+    );
+  }
+  return [graphSentence(data, view), escapeSentence(data), turnSentence(data)]
+    .filter((t) => t !== '')
+    .join(' ');
+}
+
+function graphSentence(data: DependencyGraphData, view: DependencyView): string {
+  if (view === 'escape') {
+    const n = data.edges.filter((e) => e.escape).length;
+    return data.escapeCycles > 0
+      ? `The escape channels alone: ${plural(n, 'dependence')}, ` +
+          `${plural(data.escapeCycles, 'cycle')} (thick vermillion).`
+      : `The escape channels alone: ${plural(n, 'dependence')} and no cycle.`;
   }
   const on = data.edges.filter((e) => e.cycle >= 0).length;
-  return data.cycles > 0
-    ? `${data.edges.length} dependences between ${data.channels.length} channels; ` +
-        `${data.cycles} cycle${data.cycles === 1 ? '' : 's'} (${on} dependences, thick vermillion): ` +
-        'packets holding those channels can each wait for the next, so the network can deadlock.'
-    : `${data.edges.length} dependences between ${data.channels.length} channels and no ` +
-        'cycle: no set of packets can wait on each other in a circle, so it cannot deadlock.';
+  if (data.cycles === 0) {
+    return (
+      `${data.edges.length} dependences between ${data.channels.length} channels and no ` +
+      'cycle: no set of packets can wait on each other in a circle, so it cannot deadlock.'
+    );
+  }
+  return (
+    `${data.edges.length} dependences between ${data.channels.length} channels; ` +
+    `${plural(data.cycles, 'cycle')} (${on} dependences, thick vermillion): packets holding ` +
+    'those channels can each wait for the next' +
+    (data.escapes ? '.' : ', so the network can deadlock.')
+  );
+}
+
+/** Duato's condition in words, under an adaptive routing with escape channels. */
+function escapeSentence(data: DependencyGraphData): string {
+  if (!data.escapes) return '';
+  const full = `The full graph has ${data.cycles === 0 ? 'no cycle' : plural(data.cycles, 'cycle')}`;
+  return data.escapeCycles === 0
+    ? `${full}; the escape channels' subgraph (blue) has none, so a packet can always fall ` +
+        'back to them and the network cannot deadlock.'
+    : `${full}; the escape channels' subgraph has ${plural(data.escapeCycles, 'cycle')} too, ` +
+        'so even the escape channels can fill in a circle and the network can deadlock.';
+}
+
+/** The turns the routing never takes, on a network of 2 or more dimensions. */
+function turnSentence(data: DependencyGraphData): string {
+  if (data.turns.length === 0) return '';
+  const forbidden = data.turns.filter((t) => t.dependences === 0);
+  if (forbidden.length === 0) return `The routing takes all ${data.turns.length} turns.`;
+  return (
+    `The routing never takes ${forbidden.length} of the ${data.turns.length} turns` +
+    `${drawsTurns(data.turns) ? ' (struck out)' : ''}: ${forbidden.map(turnName).join(', ')}.`
+  );
 }
 
 /** The channel-dependency graph (see the file's head). */
@@ -132,15 +194,19 @@ export function ChannelDependencyGraph({
   fontSize,
 }: ChartProps<DependencyGraphData>) {
   const { ref, width } = useMeasuredWidth(fixed);
-  const g = dependencyGeometry(data, width);
-  const caption = dependencyCaption(data);
+  const [chosen, setView] = useState<DependencyView>('all');
+  const view = data.escapes ? chosen : 'all';
+  const g = dependencyGeometry(data, width, view);
+  const caption = dependencyCaption(data, view);
+  const turns = turnDiagramSize(data.turns);
   const font = chartFontSize({ width, fontSize });
   const marker = `${name}-arrow`;
   return (
     <ChartBox boxRef={ref} announce="">
+      {data.escapes && <EscapeChoice name={name} view={view} onChange={setView} />}
       <ChartFrame
         name={name}
-        size={{ width: g.width, height: g.height }}
+        size={{ width: g.width, height: g.height + turns.height }}
         margin={{ top: 0, left: 0 }}
         title={title}
         description={description ?? caption}
@@ -149,6 +215,7 @@ export function ChannelDependencyGraph({
         <defs>
           {[
             ['plain', palette.grey],
+            ['escape', palette.blue],
             ['cycle', palette.vermillion],
           ].map(([id, color]) => (
             <marker
@@ -177,10 +244,11 @@ export function ChannelDependencyGraph({
               <path
                 key={e.key}
                 d={e.path}
-                stroke={palette.grey}
-                strokeWidth={1}
+                className={e.escape ? 'cdg-escape' : undefined}
+                stroke={e.escape ? palette.blue : palette.grey}
+                strokeWidth={e.escape ? 1.5 : 1}
                 strokeOpacity={0.7}
-                markerEnd={`url(#${marker}-plain)`}
+                markerEnd={`url(#${marker}-${e.escape ? 'escape' : 'plain'})`}
               />
             ))}
           {g.edges
@@ -221,8 +289,61 @@ export function ChannelDependencyGraph({
             </g>
           ))}
         </g>
+        <TurnDiagram
+          name={name}
+          turns={data.turns}
+          x={Math.max(0, (g.width - turns.width) / 2)}
+          y={g.height}
+        />
       </ChartFrame>
       <p className="chart-caption">{caption}</p>
     </ChartBox>
+  );
+}
+
+/** The choice of the whole graph or the escape channels' subgraph, with the colours' key. */
+function EscapeChoice({
+  name,
+  view,
+  onChange,
+}: {
+  name: string;
+  view: DependencyView;
+  onChange: (view: DependencyView) => void;
+}) {
+  const choices: [DependencyView, string][] = [
+    ['all', 'All channels'],
+    ['escape', 'Escape channels alone'],
+  ];
+  return (
+    <fieldset className="cdg-view">
+      <legend>Show</legend>
+      {choices.map(([value, label]) => (
+        <label key={value}>
+          <input
+            type="radio"
+            name={`${name}-view`}
+            value={value}
+            checked={view === value}
+            onChange={() => onChange(value)}
+          />
+          {label}
+        </label>
+      ))}
+      <span className="cdg-key">
+        {(
+          [
+            ['adaptive', palette.grey],
+            ['escape to escape', palette.blue],
+            ['on a cycle', palette.vermillion],
+          ] as const
+        ).map(([label, color]) => (
+          <span key={label}>
+            <i style={{ background: color }} />
+            {label}
+          </span>
+        ))}
+      </span>
+    </fieldset>
   );
 }

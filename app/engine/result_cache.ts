@@ -24,6 +24,7 @@ export function resultNumbers(result: RunResult): number {
       network.channels,
       network.crosspoints,
       network.dependencies,
+      network.turns,
     ]) {
       for (const column of table?.columns ?? []) n += column.values.length;
     }

@@ -69,7 +69,14 @@ export function resultTransfer(result: RunResult): ArrayBuffer[] {
     if (values.buffer instanceof ArrayBuffer) buffers.add(values.buffer);
   };
   for (const n of result.networks) {
-    for (const table of [n.routers, n.terminals, n.channels, n.crosspoints, n.dependencies]) {
+    for (const table of [
+      n.routers,
+      n.terminals,
+      n.channels,
+      n.crosspoints,
+      n.dependencies,
+      n.turns,
+    ]) {
       if (!table) continue;
       for (const c of table.columns) add(c.values);
     }
@@ -127,6 +134,7 @@ export function networkJson(n: NetworkMap) {
     ...(n.dependencies && tableRows(n.dependencies) > 0
       ? { dependencies: tableJson(n.dependencies) }
       : {}),
+    ...(n.turns && tableRows(n.turns) > 0 ? { turns: tableJson(n.turns) } : {}),
   };
 }
 
@@ -181,6 +189,7 @@ export function reviveResult(result: RunResult): RunResult {
       channels: revivedTable(n.channels),
       crosspoints: revivedTable(n.crosspoints),
       ...(n.dependencies ? { dependencies: revivedTable(n.dependencies) } : {}),
+      ...(n.turns ? { turns: revivedTable(n.turns) } : {}),
     })),
     timelines: (result.timelines ?? []).map((t) => ({
       ...t,

@@ -1,6 +1,7 @@
 // The channel-dependency graph as data, from the engine's channel_dependencies table: the
-// channels on the network's own layout (network_data) and the dependences between them.
-import type { NetworkMap } from '../engine/types';
+// channels on the network's own layout (network_data), the dependences between them, under an
+// adaptive routing which of them are escape channels, and on a cube the turns the routing takes.
+import type { NetworkMap, Table } from '../engine/types';
 import { findColumn } from '../engine/types';
 import { networkHeatmapData } from './network_data';
 
@@ -22,6 +23,18 @@ export interface Dependency {
   toClass: number;
   /** The engine's number of the cycle it lies on, -1 for none. */
   cycle: number;
+  /** Both ends are escape channels (RouteChoice tier 1): the edge is in the escape subgraph. */
+  escape: boolean;
+  /** The engine's number of the escape subgraph's cycle it lies on, -1 for none. */
+  escapeCycle: number;
+}
+
+/** A turn from one direction into another dimension's, and the dependences that take it. */
+export interface DependencyTurn {
+  from: string;
+  to: string;
+  /** 0: the routing never offers this turn. */
+  dependences: number;
 }
 
 export interface DependencyGraphData {
@@ -31,6 +44,12 @@ export interface DependencyGraphData {
   edges: Dependency[];
   /** Cycles the engine found (one per strongly connected component). */
   cycles: number;
+  /** The routing is adaptive with escape channels: `escapeCycles` is then meaningful. */
+  escapes: boolean;
+  /** Cycles within the escape channels' subgraph (Duato's condition asks for none). */
+  escapeCycles: number;
+  /** Every turn between dimensions, on a cube of 2 or more; empty otherwise. */
+  turns: DependencyTurn[];
 }
 
 /**
@@ -40,7 +59,15 @@ export interface DependencyGraphData {
  */
 export function dependencyGraphData(network: NetworkMap | undefined): DependencyGraphData {
   if (!network?.dependencies || !findColumn(network.dependencies, 'from')) {
-    return { dims: [], channels: [], edges: [], cycles: 0 };
+    return {
+      dims: [],
+      channels: [],
+      edges: [],
+      cycles: 0,
+      escapes: false,
+      escapeCycles: 0,
+      turns: [],
+    };
   }
   const cube = networkHeatmapData(network, 'id', 0);
   const channels = cube.channels
@@ -54,20 +81,53 @@ export function dependencyGraphData(network: NetworkMap | undefined): Dependency
     }));
   const table = network.dependencies;
   const col = (name: string) => findColumn(table, name)?.values ?? [];
-  const [from, fromClass, to, toClass, cycle] = [
+  const [from, fromClass, to, toClass, cycle, escapeCycle] = [
     'from',
     'from_class',
     'to',
     'to_class',
     'cycle',
+    'escape_cycle',
   ].map(col);
+  const fromEscape = labelled(table, 'from_tier', 'escape');
+  const toEscape = labelled(table, 'to_tier', 'escape');
   const edges = Array.from(from!, (f, i) => ({
     from: f,
     fromClass: fromClass![i] ?? 0,
     to: to![i] ?? 0,
     toClass: toClass![i] ?? 0,
     cycle: cycle![i] ?? -1,
+    escape: fromEscape(i) && toEscape(i),
+    escapeCycle: escapeCycle![i] ?? -1,
   }));
-  const cycles = new Set(edges.filter((e) => e.cycle >= 0).map((e) => e.cycle)).size;
-  return { dims: cube.dims.slice(0, 2), channels, edges, cycles };
+  const count = (key: 'cycle' | 'escapeCycle') =>
+    new Set(edges.filter((e) => e[key] >= 0).map((e) => e[key])).size;
+  return {
+    dims: cube.dims.slice(0, 2),
+    channels,
+    edges,
+    cycles: count('cycle'),
+    escapes: edges.some((e) => e.escape),
+    escapeCycles: count('escapeCycle'),
+    turns: network.turns ? turnsOf(network.turns) : [],
+  };
+}
+
+/** Whether row i of a labelled column holds the value named `label`; false without the column. */
+function labelled(table: Table, name: string, label: string): (i: number) => boolean {
+  const column = findColumn(table, name);
+  const value = column?.labels.indexOf(label) ?? -1;
+  return (i) => value >= 0 && column!.values[i] === value;
+}
+
+function turnsOf(table: Table): DependencyTurn[] {
+  const from = findColumn(table, 'from');
+  const to = findColumn(table, 'to');
+  const dependences = findColumn(table, 'dependences');
+  if (!from || !to || !dependences) return [];
+  return Array.from(dependences.values, (n, i) => ({
+    from: from.labels[from.values[i]!] ?? '',
+    to: to.labels[to.values[i]!] ?? '',
+    dependences: n,
+  }));
 }

@@ -60,6 +60,8 @@ struct ShapeSize {
 //   crosspoints: on a lone crossbar, what the run measured per input and output pair.
 //   dependencies: where a result draws the channel-dependency graph, one row per dependence of
 //              one channel's virtual-channel class on another's (channel_dependencies).
+//   turns:     beside a cube's dependencies, one row per turn from a direction into another
+//              dimension's, with the dependences that take it (0: the routing forbids it).
 struct NetworkMap {
   std::string name;
   std::string label;
@@ -73,6 +75,7 @@ struct NetworkMap {
   Table channels;
   Table crosspoints;
   Table dependencies;
+  Table turns;
 };
 
 // What each of a machine's units (PEs, nodes) did over time: time cut into equal bins, and for

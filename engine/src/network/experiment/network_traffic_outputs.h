@@ -133,8 +133,10 @@ constexpr NetworkOutput kChannelUtil{
     "pattern the hot spot (terminals' column hotspot)"};
 constexpr NetworkOutput kChannelDependencies{
     "channel_dependencies", "",
-    "On a torus: the channel-dependency graph of dimension-order routing with its "
-    "virtual-channel classes, its cycles numbered"};
+    "On a torus, or a mesh under a routing other than dimension order: the channel-dependency "
+    "graph of the routing with its virtual-channel classes, its cycles numbered; under an "
+    "adaptive routing each channel's tier (adaptive or escape) and the escape channels' own "
+    "cycles; on 2 or more dimensions the turns the routing takes and those it forbids"};
 constexpr NetworkOutput kDeadlock{
     "deadlock", "",
     "Where the chosen load deadlocked: each channel's place in the knot (-1: off it)"};

@@ -178,7 +178,10 @@ class NetworkTrafficPoint final : public RecordPoint<TrafficRecord> {
     r.networks.push_back(channel_map(c));
     const Topology& topology = *plan_.topology;
     const double nodes = topology.terminals();
-    if (plan_.cube && plan_.cube->torus() && nodes <= kMostDependencyNodes &&
+    // A mesh's only under a routing other than dimension order, whose graph is the lesson there.
+    if (plan_.cube &&
+        (plan_.cube->torus() || plan_.cube->routing() != CubeRouting::kDimensionOrder) &&
+        nodes <= kMostDependencyNodes &&
         nodes * nodes * plan_.cube->most_route_starts() <= kMostDependencyRoutes) {
       r.networks.push_back(channel_dependencies(topology, kChannelDependencies.name(),
                                                 "channel dependencies"));

@@ -125,69 +125,17 @@ struct PairHash {
   }
 };
 
-}  // namespace
+// A graph's edges between nodes numbered as int64s, and the edges of its cycles with each
+// cycle's number.
+using Edges = std::set<std::pair<std::int64_t, std::int64_t>>;
+using CycleEdges = std::map<std::pair<std::int64_t, std::int64_t>, int>;
 
-NetworkMap channel_dependencies(const Topology& topology, std::string name, std::string label) {
-  NetworkMap n = describe_network(topology, std::move(name), std::move(label));
-  const int routers = topology.routers();
-  std::vector<int> base(static_cast<std::size_t>(routers) + 1, 0);
-  for (int r = 0; r < routers; ++r) {
-    base[static_cast<std::size_t>(r) + 1] = base[static_cast<std::size_t>(r)] + topology.ports(r);
-  }
-  const auto classes = static_cast<std::int64_t>(topology.vc_classes());
-  // A node: a link channel's id times the classes, plus the class.
-  std::set<std::pair<std::int64_t, std::int64_t>> edges;
-  struct Hop {
-    int router;
-    int port;
-    int cls;
-    RouteState state;
-  };
-  RouteChoice choices[kMostRouteChoices];
-  for (int dest = 0; dest < topology.terminals(); ++dest) {
-    // Each channel, class and routing state once per destination: the same hop again goes on
-    // the same way.
-    std::unordered_set<std::pair<std::int64_t, RouteState>, PairHash> seen;
-    std::vector<Hop> todo;
-    // The channel node of leaving `router` by `port` in class `cls`, queued the first time.
-    const auto hop = [&](int router, int port, int cls, RouteState state) {
-      const std::int64_t node = (base[static_cast<std::size_t>(router)] + port) * classes + cls;
-      if (seen.insert({node, state}).second) todo.push_back({router, port, cls, state});
-      return node;
-    };
-    // Each way on from `router` entered by `in_port` with `state` (every choice of an adaptive
-    // routing), to `edge` with its node; none once the route leaves.
-    const auto next = [&](int router, int in_port, RouteState state, const auto& edge) {
-      if (topology.adaptive()) {
-        const int n = topology.route_choices(router, in_port, dest, choices);
-        for (int k = 0; k < n; ++k) {
-          if (topology.output(router, choices[k].port).router < 0) continue;
-          edge(hop(router, choices[k].port, choices[k].vc_class, 0));
-        }
-        return;
-      }
-      const RouteStep step = topology.route(router, in_port, dest, state);
-      if (topology.output(router, step.port).router < 0) return;
-      edge(hop(router, step.port, step.vc_class, state));
-    };
-    for (int src = 0; src < topology.terminals(); ++src) {
-      if (src == dest) continue;
-      const RouterPort at = topology.injection(src);
-      for (const RouteState start : topology.route_starts(src, dest)) {
-        next(at.router, at.port, start, [](std::int64_t) {});
-      }
-    }
-    while (!todo.empty()) {
-      const Hop h = todo.back();
-      todo.pop_back();
-      const PortTarget t = topology.output(h.router, h.port);
-      const std::int64_t from =
-          (base[static_cast<std::size_t>(h.router)] + h.port) * classes + h.cls;
-      next(t.router, t.port, h.state, [&](std::int64_t to) { edges.insert({from, to}); });
-    }
-  }
+// RouteChoice::tier of the escape channels.
+constexpr int kEscapeTier = 1;
 
-  // Strongly connected components (Tarjan, without recursion), then one cycle in each.
+// One cycle in each strongly connected component of `edges` that has one (Tarjan, without
+// recursion; then the shortest way from the component's first node back to it).
+CycleEdges cycles_of(const Edges& edges) {
   std::vector<std::int64_t> nodes;
   for (const auto& e : edges) {
     nodes.push_back(e.first);
@@ -250,7 +198,7 @@ NetworkMap channel_dependencies(const Topology& topology, std::string name, std:
   // A component with an edge inside it holds a cycle: the shortest way from its first node back.
   std::vector<std::vector<std::size_t>> members(components);
   for (std::size_t v = 0; v < count; ++v) members[component[v]].push_back(v);
-  std::map<std::pair<std::int64_t, std::int64_t>, int> cycle_edges;
+  CycleEdges cycle_edges;
   int cycles = 0;
   std::vector<std::size_t> came(count, kNone);
   for (const auto& m : members) {
@@ -280,6 +228,77 @@ NetworkMap channel_dependencies(const Topology& topology, std::string name, std:
     } while (w != start);
     ++cycles;
   }
+  return cycle_edges;
+}
+
+}  // namespace
+
+NetworkMap channel_dependencies(const Topology& topology, std::string name, std::string label) {
+  NetworkMap n = describe_network(topology, std::move(name), std::move(label));
+  const int routers = topology.routers();
+  std::vector<int> base(static_cast<std::size_t>(routers) + 1, 0);
+  for (int r = 0; r < routers; ++r) {
+    base[static_cast<std::size_t>(r) + 1] = base[static_cast<std::size_t>(r)] + topology.ports(r);
+  }
+  const auto classes = static_cast<std::int64_t>(topology.vc_classes());
+  // A node: a link channel's id times the classes, plus the class.
+  Edges edges;
+  // Each node's tier (RouteChoice::tier) under an adaptive routing, -1 for a node not reached.
+  std::vector<std::int8_t> tier(
+      static_cast<std::size_t>(base[static_cast<std::size_t>(routers)] * classes), -1);
+  struct Hop {
+    int router;
+    int port;
+    int cls;
+    RouteState state;
+  };
+  RouteChoice choices[kMostRouteChoices];
+  for (int dest = 0; dest < topology.terminals(); ++dest) {
+    // Each channel, class and routing state once per destination: the same hop again goes on
+    // the same way.
+    std::unordered_set<std::pair<std::int64_t, RouteState>, PairHash> seen;
+    std::vector<Hop> todo;
+    // The channel node of leaving `router` by `port` in class `cls`, queued the first time.
+    const auto hop = [&](int router, int port, int cls, RouteState state) {
+      const std::int64_t node = (base[static_cast<std::size_t>(router)] + port) * classes + cls;
+      if (seen.insert({node, state}).second) todo.push_back({router, port, cls, state});
+      return node;
+    };
+    // Each way on from `router` entered by `in_port` with `state` (every choice of an adaptive
+    // routing), to `edge` with its node; none once the route leaves.
+    const auto next = [&](int router, int in_port, RouteState state, const auto& edge) {
+      if (topology.adaptive()) {
+        const int n = topology.route_choices(router, in_port, dest, choices);
+        for (int k = 0; k < n; ++k) {
+          if (topology.output(router, choices[k].port).router < 0) continue;
+          const std::int64_t node = hop(router, choices[k].port, choices[k].vc_class, 0);
+          tier[static_cast<std::size_t>(node)] = static_cast<std::int8_t>(choices[k].tier);
+          edge(node);
+        }
+        return;
+      }
+      const RouteStep step = topology.route(router, in_port, dest, state);
+      if (topology.output(router, step.port).router < 0) return;
+      edge(hop(router, step.port, step.vc_class, state));
+    };
+    for (int src = 0; src < topology.terminals(); ++src) {
+      if (src == dest) continue;
+      const RouterPort at = topology.injection(src);
+      for (const RouteState start : topology.route_starts(src, dest)) {
+        next(at.router, at.port, start, [](std::int64_t) {});
+      }
+    }
+    while (!todo.empty()) {
+      const Hop h = todo.back();
+      todo.pop_back();
+      const PortTarget t = topology.output(h.router, h.port);
+      const std::int64_t from =
+          (base[static_cast<std::size_t>(h.router)] + h.port) * classes + h.cls;
+      next(t.router, t.port, h.state, [&](std::int64_t to) { edges.insert({from, to}); });
+    }
+  }
+
+  const CycleEdges cycle_edges = cycles_of(edges);
   std::vector<std::int32_t> from;
   std::vector<std::int32_t> from_class;
   std::vector<std::int32_t> to;
@@ -298,6 +317,55 @@ NetworkMap channel_dependencies(const Topology& topology, std::string name, std:
       .add("to", "", std::move(to))
       .add("to_class", "", std::move(to_class))
       .add("cycle", "", std::move(cycle));
+  if (topology.adaptive()) {
+    // The escape channels' subgraph apart: Duato's condition asks it alone to be acyclic.
+    const auto tier_of = [&](std::int64_t node) { return tier[static_cast<std::size_t>(node)]; };
+    Edges escape;
+    for (const auto& e : edges) {
+      if (tier_of(e.first) == kEscapeTier && tier_of(e.second) == kEscapeTier) escape.insert(e);
+    }
+    const CycleEdges escape_cycles = cycles_of(escape);
+    std::vector<std::int32_t> from_tier;
+    std::vector<std::int32_t> to_tier;
+    std::vector<std::int32_t> escape_cycle;
+    for (const auto& e : edges) {
+      from_tier.push_back(tier_of(e.first));
+      to_tier.push_back(tier_of(e.second));
+      const auto on = escape_cycles.find(e);
+      escape_cycle.push_back(on == escape_cycles.end() ? -1 : on->second);
+    }
+    const std::vector<std::string> tiers = {"adaptive", "escape"};
+    n.dependencies.add("from_tier", "", std::move(from_tier), tiers)
+        .add("to_tier", "", std::move(to_tier), tiers)
+        .add("escape_cycle", "", std::move(escape_cycle));
+  }
+  const KNCube* cube = topology.cube();
+  if (cube != nullptr && cube->dimensions() >= 2) {
+    // Every turn from one dimension into another, and the dependences that take it: a turn no
+    // dependence takes is one the routing never offers.
+    const int directions = cube->local_port();
+    std::vector<int> taken(static_cast<std::size_t>(directions * directions), 0);
+    for (const auto& [a, b] : edges) {
+      const auto in = static_cast<int>((a / classes) % cube->ports());
+      const auto out = static_cast<int>((b / classes) % cube->ports());
+      ++taken[static_cast<std::size_t>(in * directions + out)];
+    }
+    std::vector<std::int32_t> turn_from;
+    std::vector<std::int32_t> turn_to;
+    std::vector<std::int32_t> dependences;
+    for (int in = 0; in < directions; ++in) {
+      for (int out = 0; out < directions; ++out) {
+        if (in / 2 == out / 2) continue;
+        turn_from.push_back(in);
+        turn_to.push_back(out);
+        dependences.push_back(taken[static_cast<std::size_t>(in * directions + out)]);
+      }
+    }
+    const std::vector<std::string> names = cube->channel_classes();
+    n.turns.add("from", "", std::move(turn_from), names)
+        .add("to", "", std::move(turn_to), names)
+        .add("dependences", "", std::move(dependences));
+  }
   return n;
 }
 

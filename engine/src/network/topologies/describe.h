@@ -33,7 +33,11 @@ NetworkMap describe_grid(int nodes, int columns, std::string name, std::string l
 // network (describe_network) with its `dependencies` table: from, from_class, to, to_class
 // (channels by their `id`) and cycle: the number of a cycle of dependences the edge lies on, one
 // cycle per strongly connected component (Tarjan), -1 for an edge on none. Without cycles no
-// routing of it can deadlock (Dally & Seitz 1987).
+// routing of it can deadlock (Dally & Seitz 1987). Under an adaptive routing also from_tier and
+// to_tier (labelled adaptive, escape: RouteChoice::tier) and escape_cycle, the same numbering
+// within the escape channels' own subgraph, whose having no cycle is Duato's condition. On a cube
+// of 2 or more dimensions, its `turns` table: from and to (directions), and the dependences
+// that take that turn; a turn none takes is one the routing forbids (Glass & Ni 1992).
 NetworkMap channel_dependencies(const Topology& topology, std::string name, std::string label);
 
 // A per-port measurement (router by router, port by port, as the engine numbers ports) in the

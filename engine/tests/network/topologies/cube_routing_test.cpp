@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <map>
 #include <set>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "core/param_spec.h"
@@ -220,32 +222,38 @@ TEST(CubeRouting, TheObliviousRoutingsClassesLeaveNoCycleOfDependences) {
   }
 }
 
-TEST(CubeRouting, MinimalAdaptivesChannelsHaveCyclesItsEscapeChannelsNone) {
-  const KNCube torus({4, 4}, true, true, CubeRouting::kMinimalAdaptive);
-  const NetworkMap all = channel_dependencies(torus, "d", "d");
-  EXPECT_GT(cycles_of(all), 0);
-  // The escape channels (classes 0 and 1; 2 is the adaptive ones) among themselves: Kahn's
-  // algorithm takes every node off when there is no cycle.
-  const auto& from = all.dependencies.ints("from");
-  const auto& from_class = all.dependencies.ints("from_class");
-  const auto& to = all.dependencies.ints("to");
-  const auto& to_class = all.dependencies.ints("to_class");
+// The cycles channel_dependencies found within the escape channels' subgraph.
+int escape_cycles_of(const NetworkMap& n) {
+  std::set<int> cycles;
+  for (const int c : n.dependencies.ints("escape_cycle")) {
+    if (c >= 0) cycles.insert(c);
+  }
+  return static_cast<int>(cycles.size());
+}
+
+// Whether the dependences between escape channels (by their tier columns) are acyclic: Kahn's
+// algorithm, apart from the engine's Tarjan, takes every node off when there is no cycle. Also
+// counts those dependences in `count`.
+bool escape_subgraph_acyclic(const NetworkMap& n, int& count) {
+  const auto& d = n.dependencies;
+  const int escape = static_cast<int>(std::find(d.column("from_tier").labels.begin(),
+                                                d.column("from_tier").labels.end(), "escape") -
+                                      d.column("from_tier").labels.begin());
   std::map<std::int64_t, std::vector<std::int64_t>> out;
   std::map<std::int64_t, int> in;
-  int escape_edges = 0;
-  for (std::size_t e = 0; e < from.size(); ++e) {
-    if (from_class[e] == 2 || to_class[e] == 2) continue;
-    const std::int64_t a = std::int64_t{from[e]} * 3 + from_class[e];
-    const std::int64_t b = std::int64_t{to[e]} * 3 + to_class[e];
+  count = 0;
+  for (std::size_t e = 0; e < d.rows(); ++e) {
+    if (d.ints("from_tier")[e] != escape || d.ints("to_tier")[e] != escape) continue;
+    const std::int64_t a = std::int64_t{d.ints("from")[e]} * 16 + d.ints("from_class")[e];
+    const std::int64_t b = std::int64_t{d.ints("to")[e]} * 16 + d.ints("to_class")[e];
     out[a].push_back(b);
     ++in[b];
     in.emplace(a, 0);
-    ++escape_edges;
+    ++count;
   }
-  EXPECT_GT(escape_edges, 0);
   std::vector<std::int64_t> ready;
-  for (const auto& [node, count] : in) {
-    if (count == 0) ready.push_back(node);
+  for (const auto& [node, c] : in) {
+    if (c == 0) ready.push_back(node);
   }
   std::size_t removed = 0;
   while (!ready.empty()) {
@@ -256,7 +264,76 @@ TEST(CubeRouting, MinimalAdaptivesChannelsHaveCyclesItsEscapeChannelsNone) {
       if (--in[w] == 0) ready.push_back(w);
     }
   }
-  EXPECT_EQ(removed, in.size());
+  return removed == in.size();
+}
+
+TEST(CubeRouting, MinimalAdaptivesChannelsHaveCyclesItsEscapeChannelsNone) {
+  for (const bool torus : {true, false}) {
+    const KNCube cube({4, 4}, torus, true, CubeRouting::kMinimalAdaptive);
+    const NetworkMap all = channel_dependencies(cube, "d", "d");
+    EXPECT_GT(cycles_of(all), 0) << (torus ? "torus" : "mesh");
+    EXPECT_EQ(escape_cycles_of(all), 0) << (torus ? "torus" : "mesh");
+    int escape = 0;
+    EXPECT_TRUE(escape_subgraph_acyclic(all, escape));
+    EXPECT_GT(escape, 0);
+  }
+}
+
+TEST(CubeRouting, EscapeCyclesAreFoundWhereTheEscapeChannelsCloseARing) {
+  // Without the dateline the escape channels are dimension order on one class: round each ring.
+  const KNCube torus({4, 4}, true, false, CubeRouting::kMinimalAdaptive);
+  const NetworkMap all = channel_dependencies(torus, "d", "d");
+  EXPECT_GT(escape_cycles_of(all), 0);
+  int escape = 0;
+  EXPECT_FALSE(escape_subgraph_acyclic(all, escape));
+}
+
+TEST(CubeRouting, OnlyAdaptiveRoutingsTierTheirDependences) {
+  const NetworkMap dor = channel_dependencies(KNCube({4, 4}, true), "d", "d");
+  EXPECT_THROW(dor.dependencies.column("from_tier"), std::out_of_range);
+  const NetworkMap west =
+      channel_dependencies(KNCube({4, 4}, false, true, CubeRouting::kWestFirst), "d", "d");
+  for (const int t : west.dependencies.ints("from_tier")) EXPECT_EQ(t, 0);
+  EXPECT_EQ(escape_cycles_of(west), 0);
+}
+
+// The turns no dependence takes, as "from>to" by the directions' names.
+std::set<std::string> forbidden_turns(const NetworkMap& n) {
+  const Column& from = n.turns.column("from");
+  const Column& to = n.turns.column("to");
+  std::set<std::string> out;
+  for (std::size_t t = 0; t < n.turns.rows(); ++t) {
+    if (n.turns.ints("dependences")[t] > 0) continue;
+    out.insert(from.labels[static_cast<std::size_t>(n.turns.ints("from")[t])] + ">" +
+               to.labels[static_cast<std::size_t>(n.turns.ints("to")[t])]);
+  }
+  return out;
+}
+
+TEST(CubeRouting, TheTurnModelsForbidTheirTwoTurnsAndNoOthers) {
+  const auto turns = [](CubeRouting r) {
+    const NetworkMap n = channel_dependencies(KNCube({4, 4}, false, true, r), "d", "d");
+    EXPECT_EQ(n.turns.rows(), 8u);
+    EXPECT_EQ(cycles_of(n), 0);
+    return forbidden_turns(n);
+  };
+  // West-first: the two turns into west, from north and from south.
+  EXPECT_EQ(turns(CubeRouting::kWestFirst), (std::set<std::string>{"+y>-x", "-y>-x"}));
+  // North-last: the two turns out of north.
+  EXPECT_EQ(turns(CubeRouting::kNorthLast), (std::set<std::string>{"+y>+x", "+y>-x"}));
+  // Negative-first: from a positive direction into a negative one.
+  EXPECT_EQ(turns(CubeRouting::kNegativeFirst), (std::set<std::string>{"+x>-y", "+y>-x"}));
+  // Dimension order forbids every turn from y back into x; minimal adaptive none.
+  EXPECT_EQ(turns(CubeRouting::kDimensionOrder), (std::set<std::string>{"+y>+x", "+y>-x",
+                                                                       "-y>+x", "-y>-x"}));
+}
+
+TEST(CubeRouting, MinimalAdaptiveTakesEveryTurn) {
+  const NetworkMap n =
+      channel_dependencies(KNCube({4, 4}, false, true, CubeRouting::kMinimalAdaptive), "d", "d");
+  EXPECT_TRUE(forbidden_turns(n).empty());
+  // A line has no turns.
+  EXPECT_EQ(channel_dependencies(KNCube({4}, false), "d", "d").turns.rows(), 0u);
 }
 
 }  // namespace
