@@ -27,8 +27,11 @@ export const DRAGONFLY = {
   disc: 1.25,
   /** The share of a router's arc of its group's outside that its terminals take. */
   terminalSpread: 0.7,
-  /** The tallest the map draws the circle when its height is not given. */
-  side: 760,
+  /**
+   * The tallest the map draws the circle when its height is not given: the cube's heat map's
+   * tallest, so a presented map, twice as large, fits a 1080 px screen too.
+   */
+  side: 480,
 } as const;
 
 interface Place {

@@ -58,10 +58,12 @@ struct NetworkParams {
   int switch_alloc_cycles;
   int credit_delay_cycles;
   VcRelease vc_release;
-  SwitchAllocatorKind allocator;
-  int allocator_iterations;
-  int internal_speedup;
-  HeadAllocation head_allocation;
+  // The router options a model's own table may leave out (cube_network_table): the engine's
+  // defaults.
+  SwitchAllocatorKind allocator = SwitchAllocatorKind::kGreedy;
+  int allocator_iterations = 1;
+  int internal_speedup = 1;
+  HeadAllocation head_allocation = HeadAllocation::kOverlapped;
   FlowControl flow_control;
   double channel_words_per_cycle;
   LinkMode link_mode;
