@@ -42,7 +42,8 @@ ParamTable<NetworkParams> network_table() {
                    "(crossbar_ports), a network of C104 routers (router_network; interval "
                    "labelling), or a dragonfly (dragonfly_terminals, dragonfly_routers, "
                    "dragonfly_globals: groups of routers all joined, every two groups joined by "
-                   "one global channel)."))
+                   "one global channel), or a fat tree (fattree_arity, fattree_levels: a k-ary "
+                   "n-tree, routed up to a nearest common ancestor and down)."))
       .add(&NetworkParams::dims, dims)
       .add(&NetworkParams::fly_radix,
            number_param("fly_radix", "Switch radix (k)")
@@ -108,6 +109,16 @@ ParamTable<NetworkParams> network_table() {
                .unit("cycles").value(1).range(1, 1000).whole()
                .about("Cycles a flit, and a credit back, takes over a dragonfly's global channel, "
                       "a long cable (BookSim2's dragonfly: 100)."))
+      .add(&NetworkParams::fattree_arity,
+           number_param("fattree_arity", "Switch arity (k)")
+               .unit("ports").value(4).range(2, 16).whole()
+               .about("A fat tree switch's down ports, and as many up (a top switch has none "
+                      "up); the bottom switches hold k terminals each."))
+      .add(&NetworkParams::fattree_levels,
+           number_param("fattree_levels", "Levels (n)")
+               .unit("levels").value(3).range(1, 11).whole()
+               .about("Levels of k^(n-1) switches; the fat tree has k^n terminals (at most "
+                      "2,048)."))
       .add(&NetworkParams::switching,
            choice_param("switching", "Switching")
                .choices({"wormhole", "circuit"})
@@ -144,7 +155,10 @@ ParamTable<NetworkParams> network_table() {
                       "torus's dateline doubles the classes of the oblivious routings. A dragonfly "
                       "takes dimension order (its minimal route: local, global, local; 2 VCs), "
                       "Valiant (through a random group; 3 VCs) and UGAL (minimal or Valiant, "
-                      "chosen at the source by the queues: 3 VCs)."))
+                      "chosen at the source by the queues: 3 VCs). A fat tree climbs to a "
+                      "nearest common ancestor by its up ports: dimension order takes the "
+                      "destination's digit (d-mod-k), random tie-break draws them, minimal "
+                      "adaptive takes the freest (1 VC each)."))
       .add(&NetworkParams::ugal_threshold_flits,
            number_param("ugal_threshold_flits", "UGAL threshold")
                .unit("flits").value(0).range(0, 10000).whole()
@@ -236,13 +250,14 @@ ParamTable<NetworkParams> network_table() {
 std::shared_ptr<const Topology> make_topology(const NetworkParams& p) {
   const bool cube = p.topology == TopologyKind::kMesh || p.topology == TopologyKind::kTorus;
   const bool dragonfly = p.topology == TopologyKind::kDragonfly;
+  const bool fattree = p.topology == TopologyKind::kFatTree;
   if (dragonfly && p.switching == Switching::kCircuit) {
     throw ParamError("switching", "a dragonfly is built for wormhole switching here (switching: "
                                   "wormhole)");
   }
   if (p.routing != CubeRouting::kDimensionOrder) {
     const std::string& name = routing_names()[static_cast<std::size_t>(p.routing)];
-    if (!cube && !dragonfly) {
+    if (!cube && !dragonfly && !fattree) {
       throw ParamError("routing", name + " routes a mesh or a torus; this shape has its own "
                                          "routing (routing: dimension order)");
     }
@@ -264,6 +279,8 @@ std::shared_ptr<const Topology> make_topology(const NetworkParams& p) {
       return std::make_shared<const Dragonfly>(p.dragonfly_terminals, p.dragonfly_routers,
                                                p.dragonfly_globals, p.routing,
                                                p.local_link_cycles, p.global_link_cycles);
+    case TopologyKind::kFatTree:
+      return std::make_shared<const FatTree>(p.fattree_arity, p.fattree_levels, p.routing);
     case TopologyKind::kRouterNetwork:
       switch (p.router_network) {
         case RouterShape::kDirectLink:
@@ -275,7 +292,8 @@ std::shared_ptr<const Topology> make_topology(const NetworkParams& p) {
               clos2_spec(p.clos_leaves, p.clos_per_leaf, p.clos_spines, p.header_delay_cycles));
       }
   }
-  throw ParamError("topology", "valid: mesh, torus, fly, crossbar, router network, dragonfly");
+  throw ParamError("topology",
+                   "valid: mesh, torus, fly, crossbar, router network, dragonfly, fat tree");
 }
 
 std::optional<StateEstimate> network_state(const NetworkParams& p) {
