@@ -1,6 +1,7 @@
 #include "network/network_params.h"
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 #include <string>
 #include <utility>
@@ -310,6 +311,23 @@ std::optional<StateEstimate> network_state(const NetworkParams& p) {
     e.of = "network state";
     e.param = "dragonfly_routers";
     e.advice = "Use fewer routers or global channels, fewer virtual channels or smaller buffers.";
+    return e;
+  }
+  if (p.topology == TopologyKind::kFatTree && p.switching == Switching::kWormhole) {
+    const double per_level = std::pow(p.fattree_arity, p.fattree_levels - 1);
+    NetworkSize size;
+    size.routers = per_level * p.fattree_levels;
+    size.terminals = per_level * p.fattree_arity;
+    // Every switch counted with 2k ports: the top level's k, an upper bound.
+    size.ports = 2 * p.fattree_arity;
+    size.links = 2 * size.terminals * (p.fattree_levels - 1);
+    StateEstimate e;
+    e.bytes = Network::state_bytes_of(size, network_config(p, nullptr));
+    e.what = "a fat tree of " + std::to_string(static_cast<long long>(size.terminals)) +
+             " terminals";
+    e.of = "network state";
+    e.param = "fattree_levels";
+    e.advice = "Use fewer levels or a smaller arity, fewer virtual channels or smaller buffers.";
     return e;
   }
   const bool torus = p.topology == TopologyKind::kTorus;

@@ -86,8 +86,8 @@ std::shared_ptr<const Topology> make_topology(const NetworkParams& p);
 
 // The state of a mesh's or torus's wormhole network (its routers, buffers, channels, terminals and
 // the cube's tables), counted as Network and KNCube count theirs, without building either, so a
-// cube too big for the memory there is can be refused first; the same for a dragonfly; nullopt
-// for the other shapes, which their own parameters keep small, and for circuits.
+// cube too big for the memory there is can be refused first; the same for a dragonfly and a fat
+// tree; nullopt for the other shapes, which their own parameters keep small, and for circuits.
 std::optional<StateEstimate> network_state(const NetworkParams& p);
 
 // The wormhole router engine's configuration on `topology`.
