@@ -18,7 +18,8 @@ function row(count: number, y: number): Point[] {
 /**
  * A k-ary n-tree of `dims` [k, n]: level l's switches in row l from the top, the terminals
  * below; down port p of switch s on level l leads to s with base-k digit n - 2 - l set to p.
- * Of a wide tree the first switches and terminals are drawn, and the links among them.
+ * Of a wide tree the first switches of each level are drawn, the links among them, and some
+ * terminals under each bottom switch.
  */
 export function fatTreeSchematic(dims: number[]): SchematicGeometry {
   const [k = 2, n = 1] = dims.map((d) => Math.max(1, Math.round(d)));
@@ -27,14 +28,15 @@ export function fatTreeSchematic(dims: number[]): SchematicGeometry {
   const shown = Math.min(perLevel, MAX_SWITCHES);
   const gap = (SIZE - 2 * PAD) / n;
   const levels = Array.from({ length: n }, (_, l) => row(shown, PAD + l * gap));
-  const leaves = row(Math.min(terminals, MAX_TERMINALS), PAD + n * gap);
+  // Each bottom switch drawn over its own terminals, as many of them as there is room for.
+  const perLeaf = Math.min(k, Math.floor(MAX_TERMINALS / shown));
+  const leaves = row(shown * perLeaf, PAD + n * gap);
   const lines: [Point, Point][] = [];
   levels.forEach((switches, l) => {
     switches.forEach((at, s) => {
       for (let p = 0; p < k; p++) {
         if (l === n - 1) {
-          const t = leaves[s * k + p];
-          if (t) lines.push([at, t]);
+          if (p < perLeaf) lines.push([at, leaves[s * perLeaf + p]!]);
           continue;
         }
         const w = k ** (n - 2 - l);
