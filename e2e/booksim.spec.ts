@@ -83,7 +83,7 @@ test('a file archex refuses is named with its key, and the page stays as it was'
   const alert = page.getByRole('alert').filter({ hasText: 'Not opened' });
   await expect(alert).toContainText(
     "Not opened: flatfly.cfg. BookSim topology: 'flatfly' is not modelled by archex; it " +
-      'supports mesh, torus, fly, dragonflynew. The explorer is as it was.',
+      'supports mesh, torus, fly, dragonflynew, fattree. The explorer is as it was.',
   );
   await waitIdle(page);
   expect(page.url()).toBe(before);

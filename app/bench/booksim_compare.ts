@@ -97,6 +97,20 @@ const CASES: Array<Record<string, string | number>> = [
   // p = 4 (1056 nodes) takes BookSim2 a CPU minute a run at zero load, far more near
   // saturation; the bench keeps to p = 2.
   ...dragonflyCases(2),
+  // A 4-ary 3-tree (64 nodes): up ports drawn (nca) or taken by the queues (anca).
+  ...(
+    [
+      ['nca', 'random up ports'],
+      ['anca', 'adaptive up ports'],
+    ] as const
+  ).map(([routing, label]) => ({
+    name: `4-ary 3-tree, uniform, ${label}`,
+    topology: 'fattree',
+    k: 4,
+    n: 3,
+    routing_function: routing,
+    traffic: 'uniform',
+  })),
 ];
 
 /** A very low load, in flits per node per cycle, where latency is the zero-load latency. */

@@ -4,6 +4,8 @@ import type { ChartSize } from './ChartBox';
 import { chartFontSize } from './ChartBox';
 import type { ChannelGraph, GraphChannel } from '../results/chart_data';
 import { formatReadable } from '../results/format';
+import { fatTreePlacement } from './fattree_geometry';
+import type { GraphNode, GraphPlacement } from './graph_placement';
 import { channelGraphCaptionParts } from './graph_words';
 import { heatColor, heatLegendLayout, heatTop } from './heat_scale';
 import { palette } from './palette';
@@ -79,18 +81,40 @@ export function graphColumns(graph: ChannelGraph): number[] {
   return level.map((l) => (l === -1 ? deepest : l));
 }
 
-interface GraphNode {
-  /** A router index, or routers + t for terminal t. */
-  id: number;
-  px: number;
-  py: number;
+/** Switches in columns by distance from the terminals (graphColumns), terminals rightmost. */
+function columnPlacement(
+  graph: ChannelGraph,
+  innerWidth: number,
+  innerHeight: number,
+): GraphPlacement {
+  const column = graphColumns(graph);
+  const columns = Math.max(0, ...column) + 2;
+  const colWidth = innerWidth / columns;
+  // Column c (distance from the terminals) is drawn at index columns - 2 - c: terminals rightmost.
+  const byColumn = new Map<number, number[]>();
+  column.forEach((c, r) => byColumn.set(c, [...(byColumn.get(c) ?? []), r]));
+  const tallest = Math.max(graph.terminals, ...[...byColumn.values()].map((rs) => rs.length));
+  const rowHeight = innerHeight / Math.max(1, tallest);
+  const place = (index: number, count: number) => ((index + 0.5) * innerHeight) / count;
+  const nodes = new Map<number, GraphNode>();
+  for (const [c, routers] of byColumn) {
+    routers.forEach((r, i) => {
+      nodes.set(r, { id: r, px: (columns - 2 - c + 0.5) * colWidth, py: place(i, routers.length) });
+    });
+  }
+  for (let t = 0; t < graph.terminals; t++) {
+    const id = graph.routers + t;
+    nodes.set(id, { id, px: (columns - 0.5) * colWidth, py: place(t, graph.terminals) });
+  }
+  return { nodes, routerRoom: Math.min(colWidth, rowHeight), spacing: rowHeight };
 }
 
 /**
  * Everything the graph map draws, in plot coordinates: routers as boxes in columns (the ones
- * nearest the terminals on the right), terminals as dots in a last column, each channel as a line
- * coloured by utilization with an arrow-free lane offset so the two directions of a link lie side
- * by side, and read-out targets at the channels' middles. Pure, so it can be tested.
+ * nearest the terminals on the right; a fat tree's in rows, fattree_geometry.ts), terminals as
+ * dots in a last column, each channel as a line coloured by utilization with an arrow-free lane
+ * offset so the two directions of a link lie side by side, and read-out targets at the channels'
+ * middles. Pure, so it can be tested.
  */
 export function channelGraphGeometry(graph: ChannelGraph, size: ChartSize) {
   const fontSize = chartFontSize(size);
@@ -104,31 +128,15 @@ export function channelGraphGeometry(graph: ChannelGraph, size: ChartSize) {
   const top = STYLE.outer + legend.height;
   const innerWidth = Math.max(20, size.width - 2 * STYLE.outer);
   const innerHeight = Math.max(20, size.height - top - STYLE.outer);
-  const column = graphColumns(graph);
-  const columns = Math.max(0, ...column) + 2;
-  const colWidth = innerWidth / columns;
-  // Column c (distance from the terminals) is drawn at index columns - 2 - c: terminals rightmost.
-  const byColumn = new Map<number, number[]>();
-  column.forEach((c, r) => byColumn.set(c, [...(byColumn.get(c) ?? []), r]));
-  const tallest = Math.max(graph.terminals, ...[...byColumn.values()].map((rs) => rs.length));
-  const rowHeight = innerHeight / Math.max(1, tallest);
+  const { nodes, routerRoom, spacing } = graph.fatTree
+    ? fatTreePlacement(graph, graph.fatTree, innerWidth, innerHeight)
+    : columnPlacement(graph, innerWidth, innerHeight);
   const routerSize = Math.min(
     STYLE.router.max,
-    Math.max(STYLE.router.min, STYLE.router.share * Math.min(colWidth, rowHeight)),
+    Math.max(STYLE.router.min, STYLE.router.share * routerRoom),
   );
-  const place = (index: number, count: number) => ((index + 0.5) * innerHeight) / count;
-  const nodes = new Map<number, GraphNode>();
-  for (const [c, routers] of byColumn) {
-    routers.forEach((r, i) => {
-      nodes.set(r, { id: r, px: (columns - 2 - c + 0.5) * colWidth, py: place(i, routers.length) });
-    });
-  }
-  for (let t = 0; t < graph.terminals; t++) {
-    const id = graph.routers + t;
-    nodes.set(id, { id, px: (columns - 0.5) * colWidth, py: place(t, graph.terminals) });
-  }
-  const lineWidth = Math.min(STYLE.line.max, Math.max(STYLE.line.min, rowHeight / 6));
-  const terminalRadius = Math.min(STYLE.terminal.max, Math.max(STYLE.terminal.min, rowHeight / 4));
+  const lineWidth = Math.min(STYLE.line.max, Math.max(STYLE.line.min, spacing / 6));
+  const terminalRadius = Math.min(STYLE.terminal.max, Math.max(STYLE.terminal.min, spacing / 4));
   const name = (id: number) =>
     id >= graph.routers ? `terminal ${id - graph.routers}` : `switch ${id}`;
   const channels = graph.channels.map((c: GraphChannel) => {

@@ -39,7 +39,10 @@ export function describeChannelGraph(graph: ChannelGraph): string {
   const layout = graph.dragonfly
     ? "A dragonfly's groups around a circle, each group's routers a ring joined by its local " +
       'channels, the global channels chords between groups, terminals outside their routers'
-    : 'Switches in columns by their distance from the terminals (on the right)';
+    : graph.fatTree
+      ? `A fat tree's ${graph.fatTree.levels} levels of switches in rows, the top level highest, ` +
+        'the terminals in a row at the bottom'
+      : 'Switches in columns by their distance from the terminals (on the right)';
   return (
     `Channel utilization: ${channelGraphCaption(graph)}. ${layout}, each channel a line ` +
     'coloured from 0 to ' +

@@ -354,7 +354,7 @@ describe('cli run --booksim', () => {
     const { code, stderr } = await tsxCli('run', '--booksim', config);
     expect(code).toBe(2);
     expect(stderr.trim()).toBe(
-      `--booksim ${config}: BookSim topology: 'flatfly' is not modelled by archex; it supports mesh, torus, fly, dragonflynew`,
+      `--booksim ${config}: BookSim topology: 'flatfly' is not modelled by archex; it supports mesh, torus, fly, dragonflynew, fattree`,
     );
   }, 60_000);
 });

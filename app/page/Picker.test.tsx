@@ -156,6 +156,11 @@ describe('<Picker>', () => {
       dims: [2, 4, 2, 9],
       nodes: 72,
     });
+    expect(await shape('custom-network', { topology: 6 })).toEqual({
+      topology: 'fat tree',
+      dims: [4, 3, 16],
+      nodes: 64,
+    });
     expect(await shape('multipsi-v1-comm')).toEqual({ topology: 'mesh', dims: [3, 2], nodes: 6 });
     expect(await shape('paragon-pingpong')).toEqual({ topology: 'mesh', dims: [4, 2], nodes: 8 });
     expect(await shape('paragon-bisection')).toEqual({

@@ -42,7 +42,8 @@ function ints(table: NetworkMap['routers'], name: string): number[] {
 /**
  * What a preset's card draws, from the networks the engine builds its machine as: a cube of its
  * sizes, a fly of its radix and stages (identical networks side by side, named), a crossbar of
- * its ports, a router network as its leaf routers, terminals per leaf and spines. A machine with
+ * its ports, a router network as its leaf routers, terminals per leaf and spines, a dragonfly or
+ * fat tree of its sizes. A machine with
  * no network (one processor) is one node.
  */
 export function networkShape(networks: NetworkMap[]): SchematicProps & { nodes: number } {
@@ -64,6 +65,8 @@ export function networkShape(networks: NetworkMap[]): SchematicProps & { nodes: 
       return { topology: 'crossbar', dims: sizes, nodes };
     case 'dragonfly':
       return { topology: 'dragonfly', dims: sizes, nodes };
+    case 'fat tree':
+      return { topology: 'fat tree', dims: sizes, nodes };
     default: {
       // A terminal's own router (a transputer's link engine) is not a switch; the switches its
       // routers link to are the leaves, the rest the spines.

@@ -122,6 +122,24 @@ describe('schematicGeometry()', () => {
     expect(ring.planes[0]!.lines).toHaveLength(6);
   });
 
+  it('draws a fat tree as rows of switches over its terminals, each wired to k below', () => {
+    const g = schematicGeometry({ topology: 'fat tree', dims: [2, 3, 4] });
+    const { dots, lines } = g.planes[0]!;
+    // 3 levels of 4 switches and 8 terminals; 2 levels of 4 x 2 links and 8 to the terminals.
+    expect(dots).toHaveLength(12 + 8);
+    expect(lines).toHaveLength(2 * 8 + 8);
+    expect(g.label).toBe('fat tree of 3 levels of 4 switches, 8 nodes');
+    for (const [a, b] of lines) expect(b.y).toBeGreaterThan(a.y);
+    for (const q of [...dots, ...lines.flat()]) {
+      expect(Math.min(q.x, q.y)).toBeGreaterThanOrEqual(0);
+      expect(Math.max(q.x, q.y)).toBeLessThanOrEqual(96);
+    }
+    // 4-ary 5-tree: 8 of its 256 switches a level drawn, 16 of its 1,024 terminals.
+    const large = schematicGeometry({ topology: 'fat tree', dims: [4, 5, 256] });
+    expect(large.planes[0]!.dots).toHaveLength(5 * 8 + 16);
+    expect(large.label).toBe('fat tree of 5 levels of 256 switches, 1024 nodes');
+  });
+
   it('draws a dragonfly as its groups on a circle, each pair joined by a chord', () => {
     const g = schematicGeometry({ topology: 'dragonfly', dims: [2, 4, 2, 9] });
     const { dots, lines } = g.planes[0]!;

@@ -79,7 +79,7 @@ describe('openBooksim', () => {
 
   it('refuses a topology archex does not model, naming the key and what it supports', async () => {
     expect(await refused('topology = flatfly; routing_function = ran_min;')).toBe(
-      "BookSim topology: 'flatfly' is not modelled by archex; it supports mesh, torus, fly, dragonflynew",
+      "BookSim topology: 'flatfly' is not modelled by archex; it supports mesh, torus, fly, dragonflynew, fattree",
     );
   });
 

@@ -243,6 +243,25 @@ describe('booksimToCustomNetwork', () => {
     );
   });
 
+  it("maps BookSim's fattree of k and n, nca to drawn up ports and anca to adaptive ones", () => {
+    const tree = 'topology = fattree; k = 4; n = 3;';
+    expect(booksimToCustomNetwork(`${tree} routing_function = nca;`).settings).toMatchObject({
+      topology: 'fat tree',
+      fattree_arity: '4',
+      fattree_levels: '3',
+      routing: 'random tie-break',
+    });
+    expect(booksimToCustomNetwork(`${tree} routing_function = anca;`).settings).toMatchObject({
+      routing: 'minimal adaptive',
+    });
+    expect(refusal(`${tree} routing_function = dor;`).message).toMatch(
+      /nca on a fattree, anca on a fattree/,
+    );
+    expect(refusal('topology = fattree; k = 4; n = 6; routing_function = nca;').key).toBe('n');
+    expect(refusal('topology = fattree; k = 17; n = 1; routing_function = nca;').key).toBe('k');
+    expect(refusal('topology = mesh; routing_function = nca;').key).toBe('routing_function');
+  });
+
   it('refuses what archex cannot take, naming the key and what it supports', () => {
     const flatfly = refusal('topology = flatfly; routing_function = ran_min;');
     expect(flatfly.key).toBe('topology');

@@ -1,5 +1,6 @@
 // BookSim2's dragonfly (src/networks/dragonfly.cpp, topology = dragonflynew) as archex's:
-// its shape, its channels' compiled latencies and its UGAL's fixed threshold.
+// its shape, its channels' compiled latencies and its UGAL's fixed threshold; and its fat tree
+// (src/networks/fattree.cpp), numbered alike.
 import type { Config, Mapped } from './booksim_syntax';
 import { BooksimError, whole } from './booksim_syntax';
 
@@ -33,4 +34,21 @@ export function ugal(config: Config): Record<string, string> {
   if (config('num_vcs') !== 3)
     throw new BooksimError('num_vcs', `'${config('num_vcs')}' with ugal: BookSim's UGAL takes 3`);
   return { ugal_threshold_flits: String(DRAGON_UGAL_THRESHOLD) };
+}
+
+/** archex's fat tree has at most this many terminals (FatTree::kMostTerminals). */
+const MOST_FAT_TREE_TERMINALS = 2048;
+
+/** A fattree of k and n: a k-ary n-tree of k^n terminals, its switches numbered as archex's. */
+export function fatTree(config: Config): Mapped {
+  const k = whole('k', config('k'), 2, 16);
+  const n = whole('n', config('n'), 1, 11);
+  if (k ** n > MOST_FAT_TREE_TERMINALS)
+    throw new BooksimError(
+      'n',
+      `a fattree of k = ${k} and n = ${n} has ${k ** n} terminals; archex's has at most ${MOST_FAT_TREE_TERMINALS}`,
+    );
+  return {
+    settings: { topology: 'fat tree', fattree_arity: String(k), fattree_levels: String(n) },
+  };
 }

@@ -1,7 +1,7 @@
 // What archex does with each key of a BookSim2 configuration (booksim.ts reads a file through
 // it): its BookSim default (booksim_config.cpp) and the custom-network settings it gives, or why
 // archex leaves it out.
-import { dragonfly, ugal } from './booksim_dragonfly';
+import { dragonfly, fatTree, ugal } from './booksim_dragonfly';
 import type { BooksimValue, Config, Mapped } from './booksim_syntax';
 import { BooksimError, refuse, whole, word } from './booksim_syntax';
 
@@ -13,7 +13,7 @@ type KeyRule =
   /** Not modelled: `when` (default: any value other than BookSim's default) says it matters. */
   | { default?: BooksimValue; ignored: string };
 
-const TOPOLOGIES = ['mesh', 'torus', 'fly', 'dragonflynew'] as const;
+const TOPOLOGIES = ['mesh', 'torus', 'fly', 'dragonflynew', 'fattree'] as const;
 
 /** BookSim's routing functions by their name without the topology (routefunc.cpp, dragonfly.cpp). */
 const ROUTINGS: Record<string, { routing: string; on: readonly string[] }> = {
@@ -25,6 +25,9 @@ const ROUTINGS: Record<string, { routing: string; on: readonly string[] }> = {
   min_adapt: { routing: 'minimal adaptive', on: ['mesh', 'torus'] },
   min: { routing: 'dimension order', on: ['dragonflynew'] },
   ugal: { routing: 'UGAL', on: ['dragonflynew'] },
+  // nca draws the up port hop by hop: the law of archex's up ports drawn per packet.
+  nca: { routing: 'random tie-break', on: ['fattree'] },
+  anca: { routing: 'minimal adaptive', on: ['fattree'] },
 };
 
 /** BookSim's traffic patterns archex has, by BookSim's name (traffic.cpp). */
@@ -90,13 +93,14 @@ function traffic(value: BooksimValue, config: Config): Mapped {
   return { settings: { pattern } };
 }
 
-/** The topology with k and n: a cube's dims, a fly's radix and stages, or a dragonfly. */
+/** The topology with k and n: a cube's dims, a fly's radix and stages, a dragonfly or fat tree. */
 function topology(value: BooksimValue, config: Config): Mapped {
   const shape = word('topology', value);
   if (!(TOPOLOGIES as readonly string[]).includes(shape)) refuse('topology', shape, TOPOLOGIES);
   if (whole('c', config('c'), 1) !== 1)
     throw new BooksimError('c', 'concentration above 1 is not modelled (one terminal a router)');
   if (shape === 'dragonflynew') return dragonfly(config);
+  if (shape === 'fattree') return fatTree(config);
   const k = whole('k', config('k'), 2);
   if (shape === 'fly') {
     return {

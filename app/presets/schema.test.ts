@@ -336,6 +336,18 @@ describe('the custom network shows what its shape and switching use', () => {
     for (const name of [...dragonfly, 'ugal_threshold_flits']) expect(mesh).not.toContain(name);
   });
 
+  it("a fat tree: its arity, levels and routing; none of the other shapes' sizes", () => {
+    const tree = shown({ topology: 'fat tree' });
+    expect(tree).toEqual(
+      expect.arrayContaining(['fattree_arity', 'fattree_levels', 'routing', ...router]),
+    );
+    for (const name of ['dims', ...fly, 'dragonfly_routers', 'ugal_threshold_flits']) {
+      expect(tree).not.toContain(name);
+    }
+    const mesh = shown({ topology: 'mesh' });
+    for (const name of ['fattree_arity', 'fattree_levels']) expect(mesh).not.toContain(name);
+  });
+
   it('a router network: the Clos sizes only for a Clos, the C104 lookup only on wormhole', () => {
     const loop = shown({ topology: 'router network', router_network: 'loop' });
     expect(loop).toContain('header_delay_cycles');

@@ -207,6 +207,15 @@ export interface ChannelGraph {
   crosspoints?: (number | null)[];
   /** A dragonfly's groups, drawn around a circle instead of in columns. */
   dragonfly?: DragonflyGroups;
+  /** A fat tree's levels, drawn as rows above its terminals instead of in columns. */
+  fatTree?: FatTreeLevels;
+}
+
+/** A fat tree's switches: per router its level (0 the top) and place in the level. */
+export interface FatTreeLevels {
+  levels: number;
+  level: number[];
+  index: number[];
 }
 
 /** A dragonfly's groups: per router its group and place in it, per channel whether global. */

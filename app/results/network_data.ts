@@ -104,6 +104,11 @@ function channelGraph(network: NetworkMap, value: string): ChannelGraph {
   });
   const graph: ChannelGraph = { routers, terminals, channels };
   if (network.shape === 'dragonfly') graph.dragonfly = dragonflyGroups(network);
+  if (network.shape === 'fat tree') {
+    const level = Array.from(columnValues(network.routers, 'level'));
+    const index = Array.from(columnValues(network.routers, 'switch'));
+    graph.fatTree = { levels: Math.max(0, ...level) + 1, level, index };
+  }
   const use = columnValues(network.crosspoints, value);
   if (use.length > 0) {
     const input = columnValues(network.crosspoints, 'input');

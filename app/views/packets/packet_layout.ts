@@ -2,7 +2,8 @@
 // channel maps' own layouts (channelHeatmapGeometry for a cube's plane, channelGraphGeometry for
 // a fly or router network, crosspointGeometry for a lone crossbar), plus where each input's
 // buffer sits: at the far end of the channel that feeds it, or at its router for a terminal's
-// injection (a cube's ±z inputs too); a dragonfly's groups around a circle (dragonfly_layout.ts).
+// injection (a cube's ±z inputs too); a dragonfly's groups around a circle (dragonfly_layout.ts);
+// a fat tree's levels in rows above its terminals (fattree_geometry.ts).
 // Pure, so it can be tested.
 import { channelGraphGeometry } from '../../charts/graph_geometry';
 import { channelHeatmapGeometry } from '../../charts/heatmap_geometry';
@@ -111,7 +112,8 @@ function cubeLayout(net: NetworkMap, width: number, maxHeight: number, plane: nu
 function graphLayout(net: NetworkMap, width: number, maxHeight: number, buffer: number) {
   const w = wiring(net);
   const graph = networkHeatmapData(net, '', 0).graph ?? { routers: 0, terminals: 0, channels: [] };
-  const rows = Math.max(graph.terminals, 2);
+  // A fat tree's rows are its levels and terminals, each given some three rows' room.
+  const rows = graph.fatTree ? 3 * (graph.fatTree.levels + 1) : Math.max(graph.terminals, 2);
   const probe = channelGraphGeometry(graph, { width, height: 400 });
   const inner = Math.min(maxHeight, Math.max(240, rows * 28));
   const g = channelGraphGeometry(graph, { width, height: inner + probe.margin.top + OUTER });
@@ -155,7 +157,7 @@ function graphLayout(net: NetworkMap, width: number, maxHeight: number, buffer: 
     if (!at) continue;
     const input = w.terminalInput[t]!;
     if (input < 0) continue;
-    if (column.get(r) === farthest && graph.routers > 1) {
+    if (column.get(r) === farthest && graph.routers > 1 && !graph.fatTree) {
       const k = stubs.get(r) ?? 0;
       stubs.set(r, k + 1);
       const per = w.terminals / Math.max(1, g.routers.filter((n) => n.px === farthest).length);

@@ -1,6 +1,7 @@
 #include "network/network_params.h"
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 #include <string>
 #include <utility>
@@ -42,7 +43,8 @@ ParamTable<NetworkParams> network_table() {
                    "(crossbar_ports), a network of C104 routers (router_network; interval "
                    "labelling), or a dragonfly (dragonfly_terminals, dragonfly_routers, "
                    "dragonfly_globals: groups of routers all joined, every two groups joined by "
-                   "one global channel)."))
+                   "one global channel), or a fat tree (fattree_arity, fattree_levels: a k-ary "
+                   "n-tree, routed up to a nearest common ancestor and down)."))
       .add(&NetworkParams::dims, dims)
       .add(&NetworkParams::fly_radix,
            number_param("fly_radix", "Switch radix (k)")
@@ -108,6 +110,16 @@ ParamTable<NetworkParams> network_table() {
                .unit("cycles").value(1).range(1, 1000).whole()
                .about("Cycles a flit, and a credit back, takes over a dragonfly's global channel, "
                       "a long cable (BookSim2's dragonfly: 100)."))
+      .add(&NetworkParams::fattree_arity,
+           number_param("fattree_arity", "Switch arity (k)")
+               .unit("ports").value(4).range(2, 16).whole()
+               .about("A fat tree switch's down ports, and as many up (a top switch has none "
+                      "up); the bottom switches hold k terminals each."))
+      .add(&NetworkParams::fattree_levels,
+           number_param("fattree_levels", "Levels (n)")
+               .unit("levels").value(3).range(1, 11).whole()
+               .about("Levels of k^(n-1) switches; the fat tree has k^n terminals (at most "
+                      "2,048)."))
       .add(&NetworkParams::switching,
            choice_param("switching", "Switching")
                .choices({"wormhole", "circuit"})
@@ -144,7 +156,10 @@ ParamTable<NetworkParams> network_table() {
                       "torus's dateline doubles the classes of the oblivious routings. A dragonfly "
                       "takes dimension order (its minimal route: local, global, local; 2 VCs), "
                       "Valiant (through a random group; 3 VCs) and UGAL (minimal or Valiant, "
-                      "chosen at the source by the queues: 3 VCs)."))
+                      "chosen at the source by the queues: 3 VCs). A fat tree climbs to a "
+                      "nearest common ancestor by its up ports: dimension order takes the "
+                      "destination's digit (d-mod-k), random tie-break draws them, minimal "
+                      "adaptive takes the freest (1 VC each)."))
       .add(&NetworkParams::ugal_threshold_flits,
            number_param("ugal_threshold_flits", "UGAL threshold")
                .unit("flits").value(0).range(0, 10000).whole()
@@ -268,13 +283,14 @@ ParamTable<NetworkParams> network_table() {
 std::shared_ptr<const Topology> make_topology(const NetworkParams& p) {
   const bool cube = p.topology == TopologyKind::kMesh || p.topology == TopologyKind::kTorus;
   const bool dragonfly = p.topology == TopologyKind::kDragonfly;
+  const bool fattree = p.topology == TopologyKind::kFatTree;
   if (dragonfly && p.switching == Switching::kCircuit) {
     throw ParamError("switching", "a dragonfly is built for wormhole switching here (switching: "
                                   "wormhole)");
   }
   if (p.routing != CubeRouting::kDimensionOrder) {
     const std::string& name = routing_names()[static_cast<std::size_t>(p.routing)];
-    if (!cube && !dragonfly) {
+    if (!cube && !dragonfly && !fattree) {
       throw ParamError("routing", name + " routes a mesh or a torus; this shape has its own "
                                          "routing (routing: dimension order)");
     }
@@ -296,6 +312,8 @@ std::shared_ptr<const Topology> make_topology(const NetworkParams& p) {
       return std::make_shared<const Dragonfly>(p.dragonfly_terminals, p.dragonfly_routers,
                                                p.dragonfly_globals, p.routing,
                                                p.local_link_cycles, p.global_link_cycles);
+    case TopologyKind::kFatTree:
+      return std::make_shared<const FatTree>(p.fattree_arity, p.fattree_levels, p.routing);
     case TopologyKind::kRouterNetwork:
       switch (p.router_network) {
         case RouterShape::kDirectLink:
@@ -307,7 +325,8 @@ std::shared_ptr<const Topology> make_topology(const NetworkParams& p) {
               clos2_spec(p.clos_leaves, p.clos_per_leaf, p.clos_spines, p.header_delay_cycles));
       }
   }
-  throw ParamError("topology", "valid: mesh, torus, fly, crossbar, router network, dragonfly");
+  throw ParamError("topology",
+                   "valid: mesh, torus, fly, crossbar, router network, dragonfly, fat tree");
 }
 
 std::optional<StateEstimate> network_state(const NetworkParams& p) {
@@ -324,6 +343,23 @@ std::optional<StateEstimate> network_state(const NetworkParams& p) {
     e.of = "network state";
     e.param = "dragonfly_routers";
     e.advice = "Use fewer routers or global channels, fewer virtual channels or smaller buffers.";
+    return e;
+  }
+  if (p.topology == TopologyKind::kFatTree && p.switching == Switching::kWormhole) {
+    const double per_level = std::pow(p.fattree_arity, p.fattree_levels - 1);
+    NetworkSize size;
+    size.routers = per_level * p.fattree_levels;
+    size.terminals = per_level * p.fattree_arity;
+    // Every switch counted with 2k ports: the top level's k, an upper bound.
+    size.ports = 2 * p.fattree_arity;
+    size.links = 2 * size.terminals * (p.fattree_levels - 1);
+    StateEstimate e;
+    e.bytes = Network::state_bytes_of(size, network_config(p, nullptr));
+    e.what = "a fat tree of " + std::to_string(static_cast<long long>(size.terminals)) +
+             " terminals";
+    e.of = "network state";
+    e.param = "fattree_levels";
+    e.advice = "Use fewer levels or a smaller arity, fewer virtual channels or smaller buffers.";
     return e;
   }
   const bool torus = p.topology == TopologyKind::kTorus;

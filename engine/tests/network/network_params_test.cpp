@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "network/traffic/analytic.h"
@@ -122,6 +123,24 @@ TEST(NetworkParams, ACubesStateIsCountedAsTheNetworkAndTheCubeHoldIt) {
   p.switching = Switching::kWormhole;
   p.topology = TopologyKind::kFly;
   EXPECT_FALSE(network_state(p).has_value());
+}
+
+TEST(NetworkParams, AFatTreesStateIsBoundedAsItsTopLevelHadUpPortsToo) {
+  NetworkParams p = defaults();
+  p.topology = TopologyKind::kFatTree;
+  for (const auto& [k, n] : std::vector<std::pair<int, int>>{{2, 2}, {4, 3}, {2, 11}}) {
+    p.fattree_arity = k;
+    p.fattree_levels = n;
+    const auto built = static_cast<double>(
+        Network(network_config(p, make_topology(p))).state_bytes());
+    const std::optional<StateEstimate> e = network_state(p);
+    ASSERT_TRUE(e.has_value());
+    EXPECT_EQ(e->param, "fattree_levels");
+    // Over by at most the top level's k unused ports a switch, a third of them at n = 2.
+    EXPECT_GE(e->bytes, built) << e->what;
+    EXPECT_LE(e->bytes, built * 4 / 3) << e->what;
+  }
+  EXPECT_EQ(network_state(p)->what, "a fat tree of 2048 terminals");
 }
 
 }  // namespace

@@ -11,7 +11,7 @@ namespace archex {
 class KNCube;
 
 // The shapes a network takes; topology_names() (network/topologies/describe.h) names them.
-enum class TopologyKind { kMesh, kTorus, kFly, kCrossbar, kRouterNetwork, kDragonfly };
+enum class TopologyKind { kMesh, kTorus, kFly, kCrossbar, kRouterNetwork, kDragonfly, kFatTree };
 
 // One router port: which router, which of its ports.
 struct RouterPort {
@@ -49,7 +49,8 @@ struct RouteChoice {
   int tier = 0;
   int vc_class = 0;
 };
-constexpr int kMostRouteChoices = 8;
+// A fat tree's 16 up ports.
+constexpr int kMostRouteChoices = 16;
 
 // One route a source-adaptive routing (UGAL) may give a packet at its source router: the first
 // state it routes by, the output it leaves by, and the weight the flits queued at that output are

@@ -680,6 +680,21 @@ TEST(NetworkTraffic, TheDragonflysZeroLoadModelCountsItsLongChannels) {
   EXPECT_NEAR(r.scalar("latency_mean_cycles"), model, 0.03 * model);
 }
 
+// A fat tree's models: every routing's zero-load latency, walked route by route, is what a
+// lightly loaded run measures, and uniform traffic is bounded by the terminals' channels alone.
+TEST(NetworkTraffic, TheFatTreesModelsAreWhatALightRunMeasures) {
+  for (const double routing : {0.0, 1.0, 5.0}) {
+    const Result r = chosen({{"topology", 6}, {"routing", routing}, {"packet_flits", 4},
+                             {"sweep_scale", 0}, {"injection_rate", 0.005}},
+                            1);
+    const double model = r.scalar("model_zero_load_latency_cycles");
+    EXPECT_NEAR(r.scalar("latency_mean_cycles"), model, 0.03 * model) << routing;
+    EXPECT_EQ(r.scalar("model_capacity_bound"), 1.0);
+    std::printf("fat tree k4 n3, routing %g: zero-load model %.2f, measured %.2f cycles\n",
+                routing, model, r.scalar("latency_mean_cycles"));
+  }
+}
+
 TEST(NetworkTraffic, BadCombinationsNameTheParameterAndTheValidChoices) {
   for (const double pattern : {1.0, 2.0, 3.0}) {
     try {
@@ -695,7 +710,7 @@ TEST(NetworkTraffic, BadCombinationsNameTheParameterAndTheValidChoices) {
       {{{"topology", 3}, {"crossbar_ports", 65}}, "crossbar_ports"},
       {{{"topology", 4}, {"router_network", 2}, {"clos_per_leaf", 30}, {"clos_spines", 3}},
        "router_network"},
-      {{{"topology", 6}}, "topology"},
+      {{{"topology", 99}}, "topology"},
       {{{"switching", 1}, {"circuit_policy", 3}}, "circuit_policy"},
       {{{"topology", 5}, {"routing", 9}, {"vcs", 2}}, "vcs"},
       {{{"topology", 5}, {"routing", 3}, {"vcs", 3}}, "routing"},
