@@ -40,9 +40,11 @@ ParamTable<NetworkParams> network_table() {
                    "needs 2 or more virtual channels unless its dateline is off), a k-ary n-fly "
                    "(fly_radix, fly_stages, fly_wiring; destination-tag routing), one crossbar "
                    "(crossbar_ports), a network of C104 routers (router_network; interval "
-                   "labelling), or a dragonfly (dragonfly_terminals, dragonfly_routers, "
+                   "labelling), a dragonfly (dragonfly_terminals, dragonfly_routers, "
                    "dragonfly_globals: groups of routers all joined, every two groups joined by "
-                   "one global channel)."))
+                   "one global channel), or a flattened butterfly (flatfly_arity, "
+                   "flatfly_dimensions, flatfly_terminals: routers on a k-ary n-cube's grid, "
+                   "each joined to every other of its row in every dimension)."))
       .add(&NetworkParams::dims, dims)
       .add(&NetworkParams::fly_radix,
            number_param("fly_radix", "Switch radix (k)")
@@ -108,6 +110,22 @@ ParamTable<NetworkParams> network_table() {
                .unit("cycles").value(1).range(1, 1000).whole()
                .about("Cycles a flit, and a credit back, takes over a dragonfly's global channel, "
                       "a long cable (BookSim2's dragonfly: 100)."))
+      .add(&NetworkParams::flatfly_arity,
+           number_param("flatfly_arity", "Routers per row (k)")
+               .unit("routers").value(4).range(2, 32).whole()
+               .about("Routers along each dimension of a flattened butterfly, each joined "
+                      "directly to the k - 1 others of its row (BookSim2's k)."))
+      .add(&NetworkParams::flatfly_dimensions,
+           number_param("flatfly_dimensions", "Dimensions (n)")
+               .unit("dimensions").value(2).range(1, FlattenedButterfly::kMostDimensions).whole()
+               .about("Dimensions of a flattened butterfly: k^n routers, c*k^n terminals (at most "
+                      "2,048), and a route crosses one channel per dimension where its ends "
+                      "differ (BookSim2's n)."))
+      .add(&NetworkParams::flatfly_terminals,
+           number_param("flatfly_terminals", "Terminals per router (c)")
+               .unit("terminals").value(4).range(1, 32).whole()
+               .about("A flattened butterfly router's terminals, its concentration; a router has "
+                      "c + n*(k - 1) ports, at most 64 (BookSim2's c)."))
       .add(&NetworkParams::switching,
            choice_param("switching", "Switching")
                .choices({"wormhole", "circuit"})
@@ -144,7 +162,9 @@ ParamTable<NetworkParams> network_table() {
                       "torus's dateline doubles the classes of the oblivious routings. A dragonfly "
                       "takes dimension order (its minimal route: local, global, local; 2 VCs), "
                       "Valiant (through a random group; 3 VCs) and UGAL (minimal or Valiant, "
-                      "chosen at the source by the queues: 3 VCs)."))
+                      "chosen at the source by the queues: 3 VCs). A flattened butterfly takes "
+                      "dimension order (one hop per dimension where the ends differ; 1 VC), "
+                      "Valiant (through a random router; 2 VCs) and UGAL (2 VCs)."))
       .add(&NetworkParams::ugal_threshold_flits,
            number_param("ugal_threshold_flits", "UGAL threshold")
                .unit("flits").value(0).range(0, 10000).whole()
@@ -236,13 +256,15 @@ ParamTable<NetworkParams> network_table() {
 std::shared_ptr<const Topology> make_topology(const NetworkParams& p) {
   const bool cube = p.topology == TopologyKind::kMesh || p.topology == TopologyKind::kTorus;
   const bool dragonfly = p.topology == TopologyKind::kDragonfly;
-  if (dragonfly && p.switching == Switching::kCircuit) {
-    throw ParamError("switching", "a dragonfly is built for wormhole switching here (switching: "
-                                  "wormhole)");
+  const bool flatfly = p.topology == TopologyKind::kFlattenedButterfly;
+  if ((dragonfly || flatfly) && p.switching == Switching::kCircuit) {
+    throw ParamError("switching", std::string(dragonfly ? "a dragonfly" : "a flattened butterfly") +
+                                      " is built for wormhole switching here (switching: "
+                                      "wormhole)");
   }
   if (p.routing != CubeRouting::kDimensionOrder) {
     const std::string& name = routing_names()[static_cast<std::size_t>(p.routing)];
-    if (!cube && !dragonfly) {
+    if (!cube && !dragonfly && !flatfly) {
       throw ParamError("routing", name + " routes a mesh or a torus; this shape has its own "
                                          "routing (routing: dimension order)");
     }
@@ -264,6 +286,9 @@ std::shared_ptr<const Topology> make_topology(const NetworkParams& p) {
       return std::make_shared<const Dragonfly>(p.dragonfly_terminals, p.dragonfly_routers,
                                                p.dragonfly_globals, p.routing,
                                                p.local_link_cycles, p.global_link_cycles);
+    case TopologyKind::kFlattenedButterfly:
+      return std::make_shared<const FlattenedButterfly>(p.flatfly_arity, p.flatfly_dimensions,
+                                                        p.flatfly_terminals, p.routing);
     case TopologyKind::kRouterNetwork:
       switch (p.router_network) {
         case RouterShape::kDirectLink:
@@ -275,7 +300,8 @@ std::shared_ptr<const Topology> make_topology(const NetworkParams& p) {
               clos2_spec(p.clos_leaves, p.clos_per_leaf, p.clos_spines, p.header_delay_cycles));
       }
   }
-  throw ParamError("topology", "valid: mesh, torus, fly, crossbar, router network, dragonfly");
+  throw ParamError("topology", "valid: mesh, torus, fly, crossbar, router network, dragonfly, "
+                               "flattened butterfly");
 }
 
 std::optional<StateEstimate> network_state(const NetworkParams& p) {
@@ -292,6 +318,23 @@ std::optional<StateEstimate> network_state(const NetworkParams& p) {
     e.of = "network state";
     e.param = "dragonfly_routers";
     e.advice = "Use fewer routers or global channels, fewer virtual channels or smaller buffers.";
+    return e;
+  }
+  if (p.topology == TopologyKind::kFlattenedButterfly && p.switching == Switching::kWormhole) {
+    // Built first: its constructor refuses the sizes out of range, which keep it small.
+    const FlattenedButterfly f(p.flatfly_arity, p.flatfly_dimensions, p.flatfly_terminals,
+                               CubeRouting::kDimensionOrder);
+    NetworkSize size;
+    size.routers = f.routers();
+    size.terminals = f.terminals();
+    size.ports = f.ports(0);
+    size.links = size.routers * (size.ports - p.flatfly_terminals);
+    StateEstimate e;
+    e.bytes = Network::state_bytes_of(size, network_config(p, nullptr));
+    e.what = "a flattened butterfly of " + std::to_string(f.routers()) + " routers";
+    e.of = "network state";
+    e.param = "flatfly_arity";
+    e.advice = "Use fewer routers, fewer virtual channels or smaller buffers.";
     return e;
   }
   const bool torus = p.topology == TopologyKind::kTorus;

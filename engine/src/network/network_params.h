@@ -8,6 +8,7 @@
 #include "core/param_table.h"
 #include "network/circuit/circuit.h"
 #include "network/topologies/dragonfly.h"
+#include "network/topologies/flattened_butterfly.h"
 #include "network/topologies/fly.h"
 #include "network/topologies/kncube.h"
 #include "network/wormhole/network.h"
@@ -42,6 +43,9 @@ struct NetworkParams {
   int dragonfly_globals;
   int local_link_cycles;
   int global_link_cycles;
+  int flatfly_arity;
+  int flatfly_dimensions;
+  int flatfly_terminals;
   Switching switching;
   BlockPolicy circuit_policy;
   int setup_cycles_per_hop;
@@ -73,8 +77,7 @@ struct NetworkParams {
 };
 
 // The network's parameters, declared once: topology (mesh, torus, fly, crossbar, router network,
-// dragonfly)
-// and the sizes each needs, switching (wormhole, circuit) with the circuit policy and costs, the
+// dragonfly, flattened butterfly) and the sizes each needs, switching (wormhole, circuit) with the circuit policy and costs, the
 // virtual-channel router's options, rates and units. A model includes it and changes defaults
 // with set_default.
 ParamTable<NetworkParams> network_table();
@@ -84,8 +87,9 @@ std::shared_ptr<const Topology> make_topology(const NetworkParams& p);
 
 // The state of a mesh's or torus's wormhole network (its routers, buffers, channels, terminals and
 // the cube's tables), counted as Network and KNCube count theirs, without building either, so a
-// cube too big for the memory there is can be refused first; the same for a dragonfly; nullopt
-// for the other shapes, which their own parameters keep small, and for circuits.
+// cube too big for the memory there is can be refused first; the same for a dragonfly and a
+// flattened butterfly; nullopt for the other shapes, which their own parameters keep small, and
+// for circuits.
 std::optional<StateEstimate> network_state(const NetworkParams& p);
 
 // The wormhole router engine's configuration on `topology`.

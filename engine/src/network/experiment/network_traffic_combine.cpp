@@ -94,7 +94,10 @@ void add_sweep(Result& r, const TrafficParams& p, const Plan& plan,
 
 void add_models(Result& r, const TrafficParams& p, const Plan& plan) {
   r.scalars.push_back(kModelCapacityBound(plan.bound));
-  if ((plan.cube || p.net.topology == TopologyKind::kDragonfly) && !plan.circuits) {
+  const TopologyKind kind = p.net.topology;
+  const bool walked =
+      kind == TopologyKind::kDragonfly || kind == TopologyKind::kFlattenedButterfly;
+  if ((plan.cube || walked) && !plan.circuits) {
     r.scalars.push_back(kModelZeroLoadLatencyCycles(pattern_zero_load_latency_cycles(
         *plan.config.topology, plan.config, *plan.pattern, p.packet_flits)));
   }

@@ -32,7 +32,8 @@ void each_channel(const Topology& topology, F f) {
 
 const std::vector<std::string>& topology_names() {
   static const std::vector<std::string> kNames = {"mesh", "torus", "fly", "crossbar",
-                                                  "router network", "dragonfly"};
+                                                  "router network", "dragonfly",
+                                                  "flattened butterfly"};
   return kNames;
 }
 

@@ -11,7 +11,15 @@ namespace archex {
 class KNCube;
 
 // The shapes a network takes; topology_names() (network/topologies/describe.h) names them.
-enum class TopologyKind { kMesh, kTorus, kFly, kCrossbar, kRouterNetwork, kDragonfly };
+enum class TopologyKind {
+  kMesh,
+  kTorus,
+  kFly,
+  kCrossbar,
+  kRouterNetwork,
+  kDragonfly,
+  kFlattenedButterfly
+};
 
 // One router port: which router, which of its ports.
 struct RouterPort {
