@@ -1,8 +1,13 @@
 // The geometry of a schematic: a k-ary n-cube (ring, grid, stacked planes) drawn here, a switched
-// network (fly, crossbar, router network, dragonfly) by switched_geometry.ts.
+// network (fly, crossbar, router network, dragonfly, flattened butterfly) by switched_geometry.ts.
 import type { Point, SchematicGeometry, SchematicProps } from './schematic_types';
 import { PAD, SIZE } from './schematic_types';
-import { dragonflySchematic, flyNetworks, switchedGeometry } from './switched_geometry';
+import {
+  dragonflySchematic,
+  flatflySchematic,
+  flyNetworks,
+  switchedGeometry,
+} from './switched_geometry';
 
 /** Grids up to this many nodes a side show their nodes as dots; larger ones show the lattice. */
 const MAX_DOTS_SIDE = 8;
@@ -28,6 +33,7 @@ export function schematicGeometry({
     return flyNetworks(dims, networks, nodes);
   }
   if (topology === 'dragonfly') return dragonflySchematic(dims);
+  if (topology === 'flattened butterfly') return flatflySchematic(dims);
   if (topology === 'fly' || topology === 'crossbar' || topology === 'router network') {
     return switchedGeometry(topology, dims);
   }

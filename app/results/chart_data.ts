@@ -207,6 +207,18 @@ export interface ChannelGraph {
   crosspoints?: (number | null)[];
   /** A dragonfly's groups, drawn around a circle instead of in columns. */
   dragonfly?: DragonflyGroups;
+  /** A flattened butterfly's grid, its rows' channels drawn as arcs. */
+  flatfly?: FlatflyGrid;
+}
+
+/** A flattened butterfly: k routers a row, n dimensions, each router's coordinates. */
+export interface FlatflyGrid {
+  k: number;
+  n: number;
+  /** Per router: its coordinate in each dimension. */
+  position: number[][];
+  /** By the graph's channels: the dimension a channel between routers runs in, else -1. */
+  dimension: number[];
 }
 
 /** A dragonfly's groups: per router its group and place in it, per channel whether global. */

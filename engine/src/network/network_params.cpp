@@ -169,8 +169,10 @@ ParamTable<NetworkParams> network_table() {
            number_param("ugal_threshold_flits", "UGAL threshold")
                .unit("flits").value(0).range(0, 10000).whole()
                .about("UGAL sends a packet Valiant's way only when the flits queued at its "
-                      "minimal output exceed twice those at Valiant's by more than this "
-                      "(BookSim2 fixes 30, for its 256-flit buffers)."))
+                      "minimal output exceed those at Valiant's by more than this, each weighted "
+                      "by its route's hops (a dragonfly's global ones: 1 and 2). BookSim2 fixes "
+                      "30 on a dragonfly, for its 256-flit buffers, and 2 on a flattened "
+                      "butterfly."))
       .add(&NetworkParams::vcs,
            number_param("vcs", "Virtual channels")
                .unit("per channel").value(1).range(1, 16).whole()
