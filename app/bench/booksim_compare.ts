@@ -65,6 +65,30 @@ function dragonflyCases(p: number): Array<Record<string, string | number>> {
   );
 }
 
+/**
+ * The flattened butterfly cases: BookSim's flatfly of 4 x 4 routers of 4 terminals (64 nodes),
+ * its chip 4 routers a side with 2 x 2 terminals each (as flatfly_onchip.cpp asserts), every
+ * channel 1 cycle (use_noc_latency 0: archex has no wire lengths). Uniform traffic numbers
+ * terminals alike in both.
+ */
+const FLATFLY = { topology: 'flatfly', k: 4, n: 2, c: 4, x: 4, y: 4, xr: 2, yr: 2 };
+
+function flatflyCases(): Array<Record<string, string | number>> {
+  return (
+    [
+      ['ran_min', 'minimal'],
+      ['valiant', 'Valiant'],
+      ['ugal', 'UGAL'],
+    ] as const
+  ).map(([routing, label]) => ({
+    name: `flatfly 4x4 c=4, uniform, ${label}`,
+    ...FLATFLY,
+    use_noc_latency: 0,
+    routing_function: routing,
+    traffic: 'uniform',
+  }));
+}
+
 const CASES: Array<Record<string, string | number>> = [
   {
     name: '8x8 mesh, transpose, DOR',
@@ -111,6 +135,7 @@ const CASES: Array<Record<string, string | number>> = [
     routing_function: routing,
     traffic: 'uniform',
   })),
+  ...flatflyCases(),
 ];
 
 /** A very low load, in flits per node per cycle, where latency is the zero-load latency. */

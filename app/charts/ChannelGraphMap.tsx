@@ -4,6 +4,8 @@ import type { ChannelHeatmapData } from '../results/chart_data';
 import { ChartFrame } from './ChartFrame';
 import { HeatLegend } from './ColorBar';
 import { DRAGONFLY, dragonflyGeometry } from './dragonfly_geometry';
+import { flatflyGeometry } from './flatfly_geometry';
+import type { GraphGeometry } from './graph_geometry';
 import { channelGraphGeometry, STYLE } from './graph_geometry';
 import { describeChannelGraph } from './graph_words';
 import { Readout, nearestTarget } from './Readout';
@@ -22,9 +24,12 @@ export function ChannelGraphMap({
 }: ChartProps<ChannelHeatmapData>) {
   const { ref, width: w } = useMeasuredWidth(width);
   const graph = data.graph ?? { routers: 0, terminals: 0, channels: [] };
-  const g = graph.dragonfly
-    ? dragonflyGeometry(graph, graph.dragonfly, { width: w, height, fontSize })
-    : { ...channelGraphGeometry(graph, { width: w, height: height ?? 480, fontSize }), groups: [] };
+  const size = { width: w, height, fontSize };
+  const g: GraphGeometry & { groups: { px: number; py: number; r: number }[] } = graph.dragonfly
+    ? dragonflyGeometry(graph, graph.dragonfly, size)
+    : graph.flatfly
+      ? { ...flatflyGeometry(graph, graph.flatfly, size), groups: [] }
+      : { ...channelGraphGeometry(graph, { ...size, height: height ?? 480 }), groups: [] };
   const { active, svgProps, announce } = useReadout(g.targets, g, (px, py) =>
     nearestTarget(g.targets, px, py),
   );
@@ -53,19 +58,32 @@ export function ChannelGraphMap({
             r={q.r * DRAGONFLY.disc}
           />
         ))}
-        {g.channels.map((c, i) => (
-          <line
-            key={i}
-            className="graph-channel"
-            x1={c.x1}
-            y1={c.y1}
-            x2={c.x2}
-            y2={c.y2}
-            stroke={c.color}
-            strokeOpacity={c.value === null ? STYLE.noDataOpacity : undefined}
-            strokeWidth={g.lineWidth}
-          />
-        ))}
+        {g.channels.map((c, i) => {
+          const stroke = {
+            stroke: c.color,
+            strokeOpacity: c.value === null ? STYLE.noDataOpacity : undefined,
+            strokeWidth: g.lineWidth,
+          };
+          return c.cx === undefined || c.cy === undefined ? (
+            <line
+              key={i}
+              className="graph-channel"
+              x1={c.x1}
+              y1={c.y1}
+              x2={c.x2}
+              y2={c.y2}
+              {...stroke}
+            />
+          ) : (
+            <path
+              key={i}
+              className="graph-channel"
+              d={`M${c.x1} ${c.y1}Q${c.cx} ${c.cy} ${c.x2} ${c.y2}`}
+              fill="none"
+              {...stroke}
+            />
+          );
+        })}
         {g.routers.map((r) => (
           <rect
             key={r.id}

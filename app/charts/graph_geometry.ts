@@ -12,13 +12,18 @@ import { palette } from './palette';
 import type { ReadoutTarget } from './Readout';
 
 /** How the graph is drawn: px limits of the router boxes, terminal dots and channel lines. */
-/** A drawn channel as the readout shows it: at its line's middle, its utilization. */
+/**
+ * A drawn channel as the readout shows it: at its line's middle (an arc's, a quadratic through
+ * control point (cx, cy): a quarter of each end and half the control point), its utilization.
+ */
 export function channelTargets(
   channels: readonly {
     x1: number;
     y1: number;
     x2: number;
     y2: number;
+    cx?: number;
+    cy?: number;
     color: string;
     title: string;
     value: number | null;
@@ -26,8 +31,8 @@ export function channelTargets(
 ): ReadoutTarget[] {
   return channels.map((c, i) => ({
     series: i,
-    px: (c.x1 + c.x2) / 2,
-    py: (c.y1 + c.y2) / 2,
+    px: (c.x1 + 2 * (c.cx ?? (c.x1 + c.x2) / 2) + c.x2) / 4,
+    py: (c.y1 + 2 * (c.cy ?? (c.y1 + c.y2) / 2) + c.y2) / 4,
     color: c.color,
     title: c.title,
     lines: [`utilization: ${c.value === null ? 'no data' : formatReadable(c.value, PERCENT)}`],
@@ -179,5 +184,12 @@ export function channelGraphGeometry(graph: ChannelGraph, size: ChartSize) {
   };
 }
 
-/** What a channel graph map draws (a dragonfly's too: dragonfly_geometry.ts). */
-export type GraphGeometry = ReturnType<typeof channelGraphGeometry>;
+type ColumnsGeometry = ReturnType<typeof channelGraphGeometry>;
+
+/**
+ * What a channel graph map draws (a dragonfly's too: dragonfly_geometry.ts; a flattened
+ * butterfly's, whose channels are arcs through a control point: flatfly_geometry.ts).
+ */
+export type GraphGeometry = Omit<ColumnsGeometry, 'channels'> & {
+  channels: (ColumnsGeometry['channels'][number] & { cx?: number; cy?: number })[];
+};

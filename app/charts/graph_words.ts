@@ -16,11 +16,14 @@ export function channelGraphCaptionParts(graph: ChannelGraph): string[] {
   const s = stats(graph);
   const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
   const df = graph.dragonfly;
+  const ff = graph.flatfly;
   const switches = count(graph.routers, 'switch').replace(/switchs$/, 'switches');
   const size = [
     df
       ? `${count(df.groups, 'group')} of ${graph.routers / Math.max(1, df.groups)} routers`
-      : switches,
+      : ff
+        ? `${Array<number>(ff.n).fill(ff.k).join(' x ')} routers`
+        : switches,
     count(graph.terminals, 'terminal'),
     count(graph.channels.length, 'channel'),
   ].join(', ');
@@ -42,7 +45,11 @@ export function describeChannelGraph(graph: ChannelGraph): string {
     : graph.fatTree
       ? `A fat tree's ${graph.fatTree.levels} levels of switches in rows, the top level highest, ` +
         'the terminals in a row at the bottom'
-      : 'Switches in columns by their distance from the terminals (on the right)';
+      : graph.flatfly
+        ? "A flattened butterfly's routers on a grid by their coordinates (a third dimension's " +
+          "planes side by side, a fourth's stacked), each row's routers all joined by arcs, " +
+          'terminals around their routers'
+        : 'Switches in columns by their distance from the terminals (on the right)';
   return (
     `Channel utilization: ${channelGraphCaption(graph)}. ${layout}, each channel a line ` +
     'coloured from 0 to ' +

@@ -161,6 +161,11 @@ describe('<Picker>', () => {
       dims: [4, 3, 16],
       nodes: 64,
     });
+    const params = models.find((m) => m.name === 'network_traffic')!.params;
+    const topologies = params.find((q) => q.name === 'topology')!.choices;
+    expect(
+      await shape('custom-network', { topology: topologies.indexOf('flattened butterfly') }),
+    ).toEqual({ topology: 'flattened butterfly', dims: [4, 2, 4, 16], nodes: 64 });
     expect(await shape('multipsi-v1-comm')).toEqual({ topology: 'mesh', dims: [3, 2], nodes: 6 });
     expect(await shape('paragon-pingpong')).toEqual({ topology: 'mesh', dims: [4, 2], nodes: 8 });
     expect(await shape('paragon-bisection')).toEqual({

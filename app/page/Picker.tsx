@@ -67,6 +67,8 @@ export function networkShape(networks: NetworkMap[]): SchematicProps & { nodes: 
       return { topology: 'dragonfly', dims: sizes, nodes };
     case 'fat tree':
       return { topology: 'fat tree', dims: sizes, nodes };
+    case 'flattened butterfly':
+      return { topology: 'flattened butterfly', dims: sizes, nodes };
     default: {
       // A terminal's own router (a transputer's link engine) is not a switch; the switches its
       // routers link to are the leaves, the rest the spines.

@@ -159,6 +159,28 @@ describe('schematicGeometry()', () => {
   });
 });
 
+describe('schematicGeometry(flattened butterfly)', () => {
+  it('draws a plane of routers, each row and column all joined by arcs, within the card', () => {
+    const g = schematicGeometry({ topology: 'flattened butterfly', dims: [4, 2, 4, 16] });
+    const { dots, lines } = g.planes[0]!;
+    // 16 routers; 4 rows and 4 columns of 6 pairs, each arc 5 pieces.
+    expect(dots).toHaveLength(16);
+    expect(lines).toHaveLength(8 * 6 * 5);
+    expect(g.label).toBe('flattened butterfly 4×4, 64 nodes');
+    for (const q of [...dots, ...lines.flat()]) {
+      expect(Math.min(q.x, q.y)).toBeGreaterThanOrEqual(0);
+      expect(Math.max(q.x, q.y)).toBeLessThanOrEqual(96);
+    }
+    // One dimension: a row; a large one drawn 5 a side, the label keeping the real counts.
+    expect(
+      schematicGeometry({ topology: 'flattened butterfly', dims: [8, 1, 1, 8] }).planes[0]!.dots,
+    ).toHaveLength(5);
+    const large = schematicGeometry({ topology: 'flattened butterfly', dims: [8, 3, 4, 512] });
+    expect(large.planes[0]!.dots).toHaveLength(25);
+    expect(large.label).toBe('flattened butterfly 8×8×8, 2048 nodes');
+  });
+});
+
 describe('<Schematic>', () => {
   it('labels the drawing with the shape and the node count', () => {
     const html = renderToStaticMarkup(<Schematic topology="mesh" dims={[8, 8, 16]} />);

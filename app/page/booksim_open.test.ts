@@ -78,8 +78,8 @@ describe('openBooksim', () => {
   });
 
   it('refuses a topology archex does not model, naming the key and what it supports', async () => {
-    expect(await refused('topology = flatfly; routing_function = ran_min;')).toBe(
-      "BookSim topology: 'flatfly' is not modelled by archex; it supports mesh, torus, fly, dragonflynew, fattree",
+    expect(await refused('topology = cmesh; routing_function = dor_no_express;')).toBe(
+      "BookSim topology: 'cmesh' is not modelled by archex; it supports mesh, torus, fly, dragonflynew, fattree, flatfly",
     );
   });
 

@@ -1,10 +1,15 @@
 // The geometry of a schematic: a k-ary n-cube (ring, grid, stacked planes) drawn here, a switched
-// network (fly, crossbar, router network, dragonfly) by switched_geometry.ts, a fat tree by
-// fattree_schematic.ts.
+// network (fly, crossbar, router network, dragonfly, flattened butterfly) by switched_geometry.ts,
+// a fat tree by fattree_schematic.ts.
 import type { Point, SchematicGeometry, SchematicProps } from './schematic_types';
 import { PAD, SIZE } from './schematic_types';
 import { fatTreeSchematic } from './fattree_schematic';
-import { dragonflySchematic, flyNetworks, switchedGeometry } from './switched_geometry';
+import {
+  dragonflySchematic,
+  flatflySchematic,
+  flyNetworks,
+  switchedGeometry,
+} from './switched_geometry';
 
 /** Grids up to this many nodes a side show their nodes as dots; larger ones show the lattice. */
 const MAX_DOTS_SIDE = 8;
@@ -31,6 +36,7 @@ export function schematicGeometry({
   }
   if (topology === 'dragonfly') return dragonflySchematic(dims);
   if (topology === 'fat tree') return fatTreeSchematic(dims);
+  if (topology === 'flattened butterfly') return flatflySchematic(dims);
   if (topology === 'fly' || topology === 'crossbar' || topology === 'router network') {
     return switchedGeometry(topology, dims);
   }

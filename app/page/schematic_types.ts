@@ -1,7 +1,15 @@
 // What a picker card's schematic draws, and at what size: the topology and its sizes in, the
 // geometry (planes, lines, dots, captions) out.
 export type SchematicTopology =
-  'mesh' | 'torus' | 'ring' | 'fly' | 'crossbar' | 'router network' | 'dragonfly' | 'fat tree';
+  | 'mesh'
+  | 'torus'
+  | 'ring'
+  | 'fly'
+  | 'crossbar'
+  | 'router network'
+  | 'dragonfly'
+  | 'fat tree'
+  | 'flattened butterfly';
 
 export interface SchematicProps {
   topology: SchematicTopology;
@@ -9,7 +17,8 @@ export interface SchematicProps {
    * Nodes along each dimension, 1 to 3 of them (x, y, z); for a fly its radix and stages, for a
    * crossbar its ports, for a router network its leaf routers, terminals per leaf and spines (no
    * leaf: two terminals linked directly), for a dragonfly its terminals per router, routers per
-   * group, global channels per router and groups, for a fat tree its arity and levels.
+   * group, global channels per router and groups, for a fat tree its arity and levels, for a
+   * flattened butterfly its routers per row, dimensions, terminals per router and routers.
    */
   dims: number[];
   /** Nodes drawn, in x-first order; all of `dims` unless fewer (a node count filling a grid). */

@@ -1,6 +1,6 @@
 // The geometry of a switched network's schematic: a fly's columns of switches, identical flies
 // side by side, a crossbar's grid, a router network's rows of routers and terminals, a
-// dragonfly's groups on a circle.
+// dragonfly's groups on a circle, a flattened butterfly's grid of rows joined by arcs.
 import type { Point, SchematicGeometry, SchematicTopology } from './schematic_types';
 import { PAD, SIZE } from './schematic_types';
 
@@ -200,5 +200,55 @@ export function dragonflySchematic(dims: number[]): SchematicGeometry {
     wrap: false,
     radius: Math.max(0.8, Math.min(2.2, ring / 3)),
     stroke: shown > 8 ? 0.35 : 0.6,
+  };
+}
+
+/** Routers a side a flattened butterfly's schematic draws at most; the label keeps all. */
+const MAX_FLATFLY_SIDE = 5;
+/** Straight pieces a schematic's arc is drawn as. */
+const ARC_PIECES = 5;
+
+/**
+ * A flattened butterfly at picker size: one plane of its routers (a row of them for one
+ * dimension), the routers of each row and column all joined by arcs bulging to one side.
+ */
+export function flatflySchematic(dims: number[]): SchematicGeometry {
+  const [k = 2, n = 1, c = 1, given = 0] = dims.map((d) => Math.max(0, Math.round(d)));
+  const routers = given > 0 ? given : k ** n;
+  const side = Math.max(2, Math.min(k, MAX_FLATFLY_SIDE));
+  const rows = n > 1 ? side : 1;
+  const step = (SIZE - 2 * PAD) / Math.max(1, side - 1);
+  const top = rows === 1 ? SIZE / 2 : PAD;
+  const at = (x: number, y: number): Point => ({ x: PAD + x * step, y: top + y * step });
+  const lines: [Point, Point][] = [];
+  // An arc from a to b whose middle rises `rise` to the left of the way from a to b.
+  const arc = (a: Point, b: Point, rise: number) => {
+    const [dx, dy] = [b.x - a.x, b.y - a.y];
+    const length = Math.hypot(dx, dy) || 1;
+    const [nx, ny] = [dy / length, -dx / length];
+    const points = Array.from({ length: ARC_PIECES + 1 }, (_, i) => {
+      const t = i / ARC_PIECES;
+      const h = 4 * rise * t * (1 - t);
+      return { x: a.x + dx * t + nx * h, y: a.y + dy * t + ny * h };
+    });
+    points.slice(1).forEach((q, i) => lines.push([points[i]!, q]));
+  };
+  const bulge = (span: number) => Math.min(PAD * 0.9, span * step * 0.15);
+  for (let y = 0; y < rows; y++) {
+    for (let a = 0; a < side; a++) {
+      for (let b = a + 1; b < side; b++) {
+        arc(at(a, y), at(b, y), bulge(b - a));
+        if (rows > 1) arc(at(y, b), at(y, a), bulge(b - a));
+      }
+    }
+  }
+  const dots = Array.from({ length: side * rows }, (_, i) => at(i % side, Math.floor(i / side)));
+  return {
+    label: `flattened butterfly ${Array<number>(n).fill(k).join('×')}, ${routers * c} nodes`,
+    planes: [{ corners: [], lines, dots }],
+    depth: [],
+    wrap: false,
+    radius: Math.max(0.8, Math.min(2.2, step / 8)),
+    stroke: side > 4 ? 0.4 : 0.6,
   };
 }

@@ -262,10 +262,48 @@ describe('booksimToCustomNetwork', () => {
     expect(refusal('topology = mesh; routing_function = nca;').key).toBe('routing_function');
   });
 
+  it("maps BookSim's flatfly: k, n and c, its routings, ugal's fixed threshold", () => {
+    const { settings, notes } = booksimToCustomNetwork(
+      'topology = flatfly; k = 4; n = 2; c = 4; x = 4; y = 4; xr = 2; yr = 2;' +
+        'routing_function = ran_min; num_vcs = 2; use_noc_latency = 0;',
+    );
+    expect(settings).toMatchObject({
+      topology: 'flattened butterfly',
+      flatfly_arity: '4',
+      flatfly_dimensions: '2',
+      flatfly_terminals: '4',
+      routing: 'dimension order',
+      vcs: '2',
+    });
+    expect(settings).not.toHaveProperty('dims');
+    expect(notes.find((n) => n.key === 'topology')?.reason).toMatch(/xr x yr block/);
+    const flatfly = 'topology = flatfly; k = 4; n = 2; c = 1; num_vcs = 2;';
+    expect(booksimToCustomNetwork(`${flatfly} routing_function = valiant;`).settings.routing).toBe(
+      'Valiant',
+    );
+    expect(booksimToCustomNetwork(`${flatfly} routing_function = ugal;`).settings).toMatchObject({
+      routing: 'UGAL',
+      ugal_threshold_flits: '2',
+    });
+    // BookSim's channels on its chip take their length in cycles by default: said.
+    const noc = booksimToCustomNetwork(`${flatfly} routing_function = ugal;`).notes;
+    expect(noc.find((n) => n.key === 'topology')?.reason).toMatch(/use_noc_latency = 0/);
+  });
+
+  it('refuses a flatfly BookSim would not build and its routings archex has not', () => {
+    const flatfly = 'topology = flatfly; k = 4; n = 2; routing_function = ran_min;';
+    expect(refusal(`${flatfly} c = 4;`).key).toBe('c');
+    expect(refusal('topology = flatfly; k = 4; n = 5; routing_function = ran_min;').key).toBe('n');
+    expect(refusal('topology = flatfly; k = 33; routing_function = ran_min;').key).toBe('k');
+    expect(refusal('topology = flatfly; k = 4; n = 2; routing_function = xyyx;').message).toMatch(
+      /valiant on a flatfly, ugal on a flatfly, ran_min on a flatfly/,
+    );
+  });
+
   it('refuses what archex cannot take, naming the key and what it supports', () => {
-    const flatfly = refusal('topology = flatfly; routing_function = ran_min;');
-    expect(flatfly.key).toBe('topology');
-    expect(flatfly.message).toMatch(/mesh, torus, fly, dragonflynew/);
+    const cmesh = refusal('topology = cmesh; routing_function = dor_no_express;');
+    expect(cmesh.key).toBe('topology');
+    expect(cmesh.message).toMatch(/mesh, torus, fly, dragonflynew, flatfly/);
     expect(refusal('topology = torus; routing_function = romm;').message).toMatch(
       /routing_function: 'romm'.*dim_order on a torus/,
     );

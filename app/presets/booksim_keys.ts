@@ -2,6 +2,7 @@
 // it): its BookSim default (booksim_config.cpp) and the custom-network settings it gives, or why
 // archex leaves it out.
 import { dragonfly, fatTree, ugal } from './booksim_dragonfly';
+import { flatfly, flatflyUgal } from './booksim_flatfly';
 import type { BooksimValue, Config, Mapped } from './booksim_syntax';
 import { BooksimError, refuse, whole, word } from './booksim_syntax';
 
@@ -13,18 +14,22 @@ type KeyRule =
   /** Not modelled: `when` (default: any value other than BookSim's default) says it matters. */
   | { default?: BooksimValue; ignored: string };
 
-const TOPOLOGIES = ['mesh', 'torus', 'fly', 'dragonflynew', 'fattree'] as const;
+const TOPOLOGIES = ['mesh', 'torus', 'fly', 'dragonflynew', 'fattree', 'flatfly'] as const;
 
-/** BookSim's routing functions by their name without the topology (routefunc.cpp, dragonfly.cpp). */
+/**
+ * BookSim's routing functions by their name without the topology (routefunc.cpp, dragonfly.cpp,
+ * flatfly_onchip.cpp).
+ */
 const ROUTINGS: Record<string, { routing: string; on: readonly string[] }> = {
   dor: { routing: 'dimension order', on: ['mesh'] },
   dim_order: { routing: 'dimension order', on: ['mesh', 'torus'] },
   xy_yx: { routing: 'O1TURN', on: ['mesh'] },
-  valiant: { routing: 'Valiant', on: ['mesh', 'torus'] },
+  valiant: { routing: 'Valiant', on: ['mesh', 'torus', 'flatfly'] },
   romm: { routing: 'ROMM', on: ['mesh'] },
   min_adapt: { routing: 'minimal adaptive', on: ['mesh', 'torus'] },
   min: { routing: 'dimension order', on: ['dragonflynew'] },
-  ugal: { routing: 'UGAL', on: ['dragonflynew'] },
+  ugal: { routing: 'UGAL', on: ['dragonflynew', 'flatfly'] },
+  ran_min: { routing: 'dimension order', on: ['flatfly'] },
   // nca draws the up port hop by hop: the law of archex's up ports drawn per packet.
   nca: { routing: 'random tie-break', on: ['fattree'] },
   anca: { routing: 'minimal adaptive', on: ['fattree'] },
@@ -93,10 +98,14 @@ function traffic(value: BooksimValue, config: Config): Mapped {
   return { settings: { pattern } };
 }
 
-/** The topology with k and n: a cube's dims, a fly's radix and stages, a dragonfly or fat tree. */
+/**
+ * The topology with k and n: a cube's dims, a fly's radix and stages, a dragonfly, a fat tree, or
+ * a flattened butterfly (with its concentration c).
+ */
 function topology(value: BooksimValue, config: Config): Mapped {
   const shape = word('topology', value);
   if (!(TOPOLOGIES as readonly string[]).includes(shape)) refuse('topology', shape, TOPOLOGIES);
+  if (shape === 'flatfly') return flatfly(config);
   if (whole('c', config('c'), 1) !== 1)
     throw new BooksimError('c', 'concentration above 1 is not modelled (one terminal a router)');
   if (shape === 'dragonflynew') return dragonfly(config);
@@ -133,7 +142,8 @@ function routingFunction(value: BooksimValue, config: Config): Mapped {
         .filter(([, r]) => r.on.includes(shape))
         .map(([n]) => `${n} on a ${shape}`),
     );
-  return { settings: { routing: known.routing, ...(name === 'ugal' ? ugal(config) : {}) } };
+  const threshold = name !== 'ugal' ? {} : shape === 'flatfly' ? flatflyUgal() : ugal(config);
+  return { settings: { routing: known.routing, ...threshold } };
 }
 
 /**
@@ -231,6 +241,11 @@ export const BOOKSIM_KEYS: Record<string, KeyRule> = {
   k: { default: 8, readBy: 'topology' },
   n: { default: 2, readBy: 'topology' },
   c: { default: 1, readBy: 'topology' },
+  // A flatfly's chip: routers along x and y, terminals of a router along x and y.
+  x: { default: 8, readBy: 'topology' },
+  y: { default: 8, readBy: 'topology' },
+  xr: { default: 1, readBy: 'topology' },
+  yr: { default: 1, readBy: 'topology' },
   routing_function: {
     default: 'none',
     map: (value, config) => routingFunction(value, config),

@@ -348,6 +348,18 @@ describe('the custom network shows what its shape and switching use', () => {
     for (const name of ['fattree_arity', 'fattree_levels']) expect(mesh).not.toContain(name);
   });
 
+  it('a flattened butterfly: its sizes and routing, the UGAL threshold only for UGAL', () => {
+    const flatfly = ['flatfly_arity', 'flatfly_dimensions', 'flatfly_terminals'];
+    const minimal = shown({ topology: 'flattened butterfly' });
+    expect(minimal).toEqual(expect.arrayContaining([...flatfly, 'routing', ...router]));
+    for (const name of ['dims', 'dragonfly_routers', 'local_link_cycles', 'ugal_threshold_flits']) {
+      expect(minimal).not.toContain(name);
+    }
+    const ugal = shown({ topology: 'flattened butterfly', routing: 'UGAL' });
+    expect(ugal).toContain('ugal_threshold_flits');
+    for (const name of flatfly) expect(shown({ topology: 'dragonfly' })).not.toContain(name);
+  });
+
   it('a router network: the Clos sizes only for a Clos, the C104 lookup only on wormhole', () => {
     const loop = shown({ topology: 'router network', router_network: 'loop' });
     expect(loop).toContain('header_delay_cycles');

@@ -209,6 +209,8 @@ export interface ChannelGraph {
   dragonfly?: DragonflyGroups;
   /** A fat tree's levels, drawn as rows above its terminals instead of in columns. */
   fatTree?: FatTreeLevels;
+  /** A flattened butterfly's grid, its rows' channels drawn as arcs. */
+  flatfly?: FlatflyGrid;
 }
 
 /** A fat tree's switches: per router its level (0 the top) and place in the level. */
@@ -216,6 +218,16 @@ export interface FatTreeLevels {
   levels: number;
   level: number[];
   index: number[];
+}
+
+/** A flattened butterfly: k routers a row, n dimensions, each router's coordinates. */
+export interface FlatflyGrid {
+  k: number;
+  n: number;
+  /** Per router: its coordinate in each dimension. */
+  position: number[][];
+  /** By the graph's channels: the dimension a channel between routers runs in, else -1. */
+  dimension: number[];
 }
 
 /** A dragonfly's groups: per router its group and place in it, per channel whether global. */

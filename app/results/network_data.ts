@@ -8,6 +8,7 @@ import type {
   ChannelHeatmapData,
   CubeChannel,
   DragonflyGroups,
+  FlatflyGrid,
   NodeMark,
 } from './chart_data';
 
@@ -83,6 +84,24 @@ function dragonflyGroups(network: NetworkMap): DragonflyGroups {
   };
 }
 
+/** The engine's name of a flattened butterfly's shape (its routers' axes are not a cube's). */
+export const FLATFLY_SHAPE = 'flattened butterfly';
+
+/** A flattened butterfly's grid, from its routers' axes and its channels' dimension column. */
+function flatflyGrid(network: NetworkMap): FlatflyGrid {
+  const axes = ['x', 'y', 'z', 'w'].filter((a) => findColumn(network.routers, a));
+  const columns = axes.map((a) => columnValues(network.routers, a));
+  const position = Array.from({ length: tableRows(network.routers) }, (_, r) =>
+    columns.map((c) => c[r] ?? 0),
+  );
+  const toRouter = columnValues(network.channels, 'to_router');
+  const dimension = Array.from(columnValues(network.channels, 'dimension'), (d, i) =>
+    (toRouter[i] ?? -1) >= 0 ? d : -1,
+  );
+  const k = Math.max(1, ...columns.flatMap((c) => Array.from(c, (v) => v + 1)));
+  return { k, n: axes.length, position, dimension };
+}
+
 /**
  * Any other network as its graph of channels from the engine's description (a channel to a
  * terminal ends at routers + terminal), and on a lone crossbar its crosspoints, input by input.
@@ -109,6 +128,7 @@ function channelGraph(network: NetworkMap, value: string): ChannelGraph {
     const index = Array.from(columnValues(network.routers, 'switch'));
     graph.fatTree = { levels: Math.max(0, ...level) + 1, level, index };
   }
+  if (network.shape === FLATFLY_SHAPE) graph.flatfly = flatflyGrid(network);
   const use = columnValues(network.crosspoints, value);
   if (use.length > 0) {
     const input = columnValues(network.crosspoints, 'input');
@@ -124,7 +144,7 @@ function channelGraph(network: NetworkMap, value: string): ChannelGraph {
 
 /**
  * The network drawn from the engine's description: on its grid where its routers have x
- * coordinates (plane: the z drawn), else as its graph; `value` names the channels' column to
+ * coordinates (plane: the z drawn), else (a flattened butterfly too) as its graph; `value` names the channels' column to
  * colour by (none: no data).
  */
 export function networkHeatmapData(
@@ -132,7 +152,7 @@ export function networkHeatmapData(
   value: string,
   plane: number,
 ): ChannelHeatmapData {
-  return findColumn(network.routers, 'x')
+  return findColumn(network.routers, 'x') && network.shape !== FLATFLY_SHAPE
     ? cubeHeatmap(network, value, plane)
     : { dims: [], torus: false, channels: [], plane, graph: channelGraph(network, value) };
 }

@@ -41,10 +41,13 @@ ParamTable<NetworkParams> network_table() {
                    "needs 2 or more virtual channels unless its dateline is off), a k-ary n-fly "
                    "(fly_radix, fly_stages, fly_wiring; destination-tag routing), one crossbar "
                    "(crossbar_ports), a network of C104 routers (router_network; interval "
-                   "labelling), or a dragonfly (dragonfly_terminals, dragonfly_routers, "
+                   "labelling), a dragonfly (dragonfly_terminals, dragonfly_routers, "
                    "dragonfly_globals: groups of routers all joined, every two groups joined by "
-                   "one global channel), or a fat tree (fattree_arity, fattree_levels: a k-ary "
-                   "n-tree, routed up to a nearest common ancestor and down)."))
+                   "one global channel), a fat tree (fattree_arity, fattree_levels: a k-ary "
+                   "n-tree, routed up to a nearest common ancestor and down), or a flattened "
+                   "butterfly (flatfly_arity, flatfly_dimensions, flatfly_terminals: routers on a "
+                   "k-ary n-cube's grid, each joined to every other of its row in every "
+                   "dimension)."))
       .add(&NetworkParams::dims, dims)
       .add(&NetworkParams::fly_radix,
            number_param("fly_radix", "Switch radix (k)")
@@ -120,6 +123,22 @@ ParamTable<NetworkParams> network_table() {
                .unit("levels").value(3).range(1, 11).whole()
                .about("Levels of k^(n-1) switches; the fat tree has k^n terminals (at most "
                       "2,048)."))
+      .add(&NetworkParams::flatfly_arity,
+           number_param("flatfly_arity", "Routers per row (k)")
+               .unit("routers").value(4).range(2, 32).whole()
+               .about("Routers along each dimension of a flattened butterfly, each joined "
+                      "directly to the k - 1 others of its row (BookSim2's k)."))
+      .add(&NetworkParams::flatfly_dimensions,
+           number_param("flatfly_dimensions", "Dimensions (n)")
+               .unit("dimensions").value(2).range(1, FlattenedButterfly::kMostDimensions).whole()
+               .about("Dimensions of a flattened butterfly: k^n routers, c*k^n terminals (at most "
+                      "2,048), and a route crosses one channel per dimension where its ends "
+                      "differ (BookSim2's n)."))
+      .add(&NetworkParams::flatfly_terminals,
+           number_param("flatfly_terminals", "Terminals per router (c)")
+               .unit("terminals").value(4).range(1, 32).whole()
+               .about("A flattened butterfly router's terminals, its concentration; a router has "
+                      "c + n*(k - 1) ports, at most 64 (BookSim2's c)."))
       .add(&NetworkParams::switching,
            choice_param("switching", "Switching")
                .choices({"wormhole", "circuit"})
@@ -159,13 +178,17 @@ ParamTable<NetworkParams> network_table() {
                       "chosen at the source by the queues: 3 VCs). A fat tree climbs to a "
                       "nearest common ancestor by its up ports: dimension order takes the "
                       "destination's digit (d-mod-k), random tie-break draws them, minimal "
-                      "adaptive takes the freest (1 VC each)."))
+                      "adaptive takes the freest (1 VC each). A flattened butterfly takes "
+                      "dimension order (one hop per dimension where the ends differ; 1 VC), "
+                      "Valiant (through a random router; 2 VCs) and UGAL (2 VCs)."))
       .add(&NetworkParams::ugal_threshold_flits,
            number_param("ugal_threshold_flits", "UGAL threshold")
                .unit("flits").value(0).range(0, 10000).whole()
                .about("UGAL sends a packet Valiant's way only when the flits queued at its "
-                      "minimal output exceed twice those at Valiant's by more than this "
-                      "(BookSim2 fixes 30, for its 256-flit buffers)."))
+                      "minimal output exceed those at Valiant's by more than this, each weighted "
+                      "by its route's hops (a dragonfly's global ones: 1 and 2). BookSim2 fixes "
+                      "30 on a dragonfly, for its 256-flit buffers, and 2 on a flattened "
+                      "butterfly."))
       .add(&NetworkParams::vcs,
            number_param("vcs", "Virtual channels")
                .unit("per channel").value(1).range(1, 16).whole()
@@ -284,13 +307,15 @@ std::shared_ptr<const Topology> make_topology(const NetworkParams& p) {
   const bool cube = p.topology == TopologyKind::kMesh || p.topology == TopologyKind::kTorus;
   const bool dragonfly = p.topology == TopologyKind::kDragonfly;
   const bool fattree = p.topology == TopologyKind::kFatTree;
-  if (dragonfly && p.switching == Switching::kCircuit) {
-    throw ParamError("switching", "a dragonfly is built for wormhole switching here (switching: "
-                                  "wormhole)");
+  const bool flatfly = p.topology == TopologyKind::kFlattenedButterfly;
+  if ((dragonfly || flatfly) && p.switching == Switching::kCircuit) {
+    throw ParamError("switching", std::string(dragonfly ? "a dragonfly" : "a flattened butterfly") +
+                                      " is built for wormhole switching here (switching: "
+                                      "wormhole)");
   }
   if (p.routing != CubeRouting::kDimensionOrder) {
     const std::string& name = routing_names()[static_cast<std::size_t>(p.routing)];
-    if (!cube && !dragonfly && !fattree) {
+    if (!cube && !dragonfly && !fattree && !flatfly) {
       throw ParamError("routing", name + " routes a mesh or a torus; this shape has its own "
                                          "routing (routing: dimension order)");
     }
@@ -314,6 +339,9 @@ std::shared_ptr<const Topology> make_topology(const NetworkParams& p) {
                                                p.local_link_cycles, p.global_link_cycles);
     case TopologyKind::kFatTree:
       return std::make_shared<const FatTree>(p.fattree_arity, p.fattree_levels, p.routing);
+    case TopologyKind::kFlattenedButterfly:
+      return std::make_shared<const FlattenedButterfly>(p.flatfly_arity, p.flatfly_dimensions,
+                                                        p.flatfly_terminals, p.routing);
     case TopologyKind::kRouterNetwork:
       switch (p.router_network) {
         case RouterShape::kDirectLink:
@@ -325,8 +353,8 @@ std::shared_ptr<const Topology> make_topology(const NetworkParams& p) {
               clos2_spec(p.clos_leaves, p.clos_per_leaf, p.clos_spines, p.header_delay_cycles));
       }
   }
-  throw ParamError("topology",
-                   "valid: mesh, torus, fly, crossbar, router network, dragonfly, fat tree");
+  throw ParamError("topology", "valid: mesh, torus, fly, crossbar, router network, dragonfly, "
+                               "fat tree, flattened butterfly");
 }
 
 std::optional<StateEstimate> network_state(const NetworkParams& p) {
@@ -360,6 +388,23 @@ std::optional<StateEstimate> network_state(const NetworkParams& p) {
     e.of = "network state";
     e.param = "fattree_levels";
     e.advice = "Use fewer levels or a smaller arity, fewer virtual channels or smaller buffers.";
+    return e;
+  }
+  if (p.topology == TopologyKind::kFlattenedButterfly && p.switching == Switching::kWormhole) {
+    // Built first: its constructor refuses the sizes out of range, which keep it small.
+    const FlattenedButterfly f(p.flatfly_arity, p.flatfly_dimensions, p.flatfly_terminals,
+                               CubeRouting::kDimensionOrder);
+    NetworkSize size;
+    size.routers = f.routers();
+    size.terminals = f.terminals();
+    size.ports = f.ports(0);
+    size.links = size.routers * (size.ports - p.flatfly_terminals);
+    StateEstimate e;
+    e.bytes = Network::state_bytes_of(size, network_config(p, nullptr));
+    e.what = "a flattened butterfly of " + std::to_string(f.routers()) + " routers";
+    e.of = "network state";
+    e.param = "flatfly_arity";
+    e.advice = "Use fewer routers, fewer virtual channels or smaller buffers.";
     return e;
   }
   const bool torus = p.topology == TopologyKind::kTorus;

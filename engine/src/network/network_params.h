@@ -9,6 +9,7 @@
 #include "network/circuit/circuit.h"
 #include "network/topologies/dragonfly.h"
 #include "network/topologies/fattree.h"
+#include "network/topologies/flattened_butterfly.h"
 #include "network/topologies/fly.h"
 #include "network/topologies/kncube.h"
 #include "network/wormhole/network.h"
@@ -45,6 +46,9 @@ struct NetworkParams {
   int global_link_cycles;
   int fattree_arity;
   int fattree_levels;
+  int flatfly_arity;
+  int flatfly_dimensions;
+  int flatfly_terminals;
   Switching switching;
   BlockPolicy circuit_policy;
   int setup_cycles_per_hop;
@@ -82,8 +86,9 @@ struct NetworkParams {
 };
 
 // The network's parameters, declared once: topology (mesh, torus, fly, crossbar, router network,
-// dragonfly, fat tree) and the sizes each needs, switching (wormhole, circuit) with the circuit policy and costs, the
-// virtual-channel router's options, rates and units. A model includes it and changes defaults
+// dragonfly, fat tree, flattened butterfly) and the sizes each needs, switching (wormhole,
+// circuit) with the circuit policy and costs, the virtual-channel router's options, rates and
+// units. A model includes it and changes defaults
 // with set_default.
 ParamTable<NetworkParams> network_table();
 
@@ -92,8 +97,9 @@ std::shared_ptr<const Topology> make_topology(const NetworkParams& p);
 
 // The state of a mesh's or torus's wormhole network (its routers, buffers, channels, terminals and
 // the cube's tables), counted as Network and KNCube count theirs, without building either, so a
-// cube too big for the memory there is can be refused first; the same for a dragonfly and a fat
-// tree; nullopt for the other shapes, which their own parameters keep small, and for circuits.
+// cube too big for the memory there is can be refused first; the same for a dragonfly, a fat tree
+// and a flattened butterfly; nullopt for the other shapes, which their own parameters keep small,
+// and for circuits.
 std::optional<StateEstimate> network_state(const NetworkParams& p);
 
 // The wormhole router engine's configuration on `topology`.

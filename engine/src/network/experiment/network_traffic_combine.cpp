@@ -94,8 +94,9 @@ void add_sweep(Result& r, const TrafficParams& p, const Plan& plan,
 
 void add_models(Result& r, const TrafficParams& p, const Plan& plan) {
   r.scalars.push_back(kModelCapacityBound(plan.bound));
-  const bool walked = p.net.topology == TopologyKind::kDragonfly ||
-                      p.net.topology == TopologyKind::kFatTree;
+  const TopologyKind kind = p.net.topology;
+  const bool walked = kind == TopologyKind::kDragonfly || kind == TopologyKind::kFatTree ||
+                      kind == TopologyKind::kFlattenedButterfly;
   if ((plan.cube || walked) && !plan.circuits) {
     r.scalars.push_back(kModelZeroLoadLatencyCycles(pattern_zero_load_latency_cycles(
         *plan.config.topology, plan.config, *plan.pattern, p.packet_flits)));

@@ -33,7 +33,7 @@ void each_channel(const Topology& topology, F f) {
 const std::vector<std::string>& topology_names() {
   static const std::vector<std::string> kNames = {"mesh", "torus", "fly", "crossbar",
                                                   "router network", "dragonfly",
-                                                  "fat tree"};
+                                                  "fat tree", "flattened butterfly"};
   return kNames;
 }
 

@@ -11,7 +11,16 @@ namespace archex {
 class KNCube;
 
 // The shapes a network takes; topology_names() (network/topologies/describe.h) names them.
-enum class TopologyKind { kMesh, kTorus, kFly, kCrossbar, kRouterNetwork, kDragonfly, kFatTree };
+enum class TopologyKind {
+  kMesh,
+  kTorus,
+  kFly,
+  kCrossbar,
+  kRouterNetwork,
+  kDragonfly,
+  kFatTree,
+  kFlattenedButterfly
+};
 
 // One router port: which router, which of its ports.
 struct RouterPort {

@@ -19,6 +19,7 @@
 #include "network/experiment/network_traffic_point.h"
 #include "network/traffic/analytic.h"
 #include "network/topologies/crossbar.h"
+#include "network/topologies/describe.h"
 #include "network/topologies/fly.h"
 #include "network/topologies/kncube.h"
 
@@ -705,18 +706,27 @@ TEST(NetworkTraffic, BadCombinationsNameTheParameterAndTheValidChoices) {
       EXPECT_NE(std::string(e.what()).find("uniform, hotspot"), std::string::npos) << e.what();
     }
   }
+  const std::vector<std::string>& shapes = topology_names();
+  const auto past = static_cast<double>(shapes.size());
+  const auto flatfly = static_cast<double>(
+      std::find(shapes.begin(), shapes.end(), "flattened butterfly") - shapes.begin());
   const std::vector<std::pair<ParamValues, std::string>> bad = {
       {{{"topology", 2}, {"fly_radix", 16}, {"fly_stages", 5}}, "fly_stages"},
       {{{"topology", 3}, {"crossbar_ports", 65}}, "crossbar_ports"},
       {{{"topology", 4}, {"router_network", 2}, {"clos_per_leaf", 30}, {"clos_spines", 3}},
        "router_network"},
-      {{{"topology", 99}}, "topology"},
+      {{{"topology", past}}, "topology"},
       {{{"switching", 1}, {"circuit_policy", 3}}, "circuit_policy"},
       {{{"topology", 5}, {"routing", 9}, {"vcs", 2}}, "vcs"},
       {{{"topology", 5}, {"routing", 3}, {"vcs", 3}}, "routing"},
       {{{"topology", 5}, {"switching", 1}}, "switching"},
       {{{"topology", 0}, {"pattern", 9}}, "pattern"},
       {{{"topology", 0}, {"routing", 9}, {"vcs", 3}}, "routing"},
+      {{{"topology", flatfly}, {"routing", 9}, {"vcs", 1}}, "vcs"},
+      {{{"topology", flatfly}, {"routing", 5}, {"vcs", 2}}, "routing"},
+      {{{"topology", flatfly}, {"flatfly_dimensions", 3}, {"flatfly_arity", 9}},
+       "flatfly_dimensions"},
+      {{{"topology", flatfly}, {"switching", 1}}, "switching"},
   };
   for (const auto& [values, param] : bad) {
     try {
