@@ -226,7 +226,9 @@ ParamTable<NetworkParams> network_table() {
                .choices({"at the tail", "on the tail's credit"})
                .value(0)
                .about("An output virtual channel goes to the next packet as the tail leaves, or "
-                      "only once the tail's credit has come back."))
+                      "only once the tail's credit has come back (always so under minimal "
+                      "adaptive routing, whose escape channels need a VC to hold one packet at a "
+                      "time)."))
       .add(&NetworkParams::allocator,
            choice_param("allocator", "Switch allocator")
                .choices(switch_allocator_names())

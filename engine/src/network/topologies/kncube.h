@@ -69,6 +69,9 @@ class KNCube final : public Topology {
   // The most first states route_starts gives for a pair of nodes.
   double most_route_starts() const;
   bool adaptive() const override;
+  bool vcs_hold_one_packet() const override {
+    return routing_ == CubeRouting::kMinimalAdaptive;
+  }
   int route_choices(int router, int in_port, int dest, RouteChoice* out) const override;
   int vc_classes() const override;
   int min_vcs() const override;

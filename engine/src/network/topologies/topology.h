@@ -113,6 +113,9 @@ class Topology {
                             RouteOption* /*out*/) const {
     return 0;
   }
+  // The routing is deadlock-free only if a virtual channel holds one packet at a time (Duato's
+  // escape channels): the network frees an output VC only once the tail's credit is back.
+  virtual bool vcs_hold_one_packet() const { return false; }
   // Classes the virtual channels are split in (2 for a torus's dateline scheme), the virtual
   // channels the routing needs at least, and the error when a network has fewer.
   virtual int vc_classes() const { return 1; }

@@ -48,6 +48,10 @@ Network::Network(const NetworkConfig& config)
                     ? std::max(config.vc_alloc_cycles, config.switch_alloc_cycles)
                     : config.vc_alloc_cycles + config.switch_alloc_cycles) {
   require(topo_ != nullptr, "topology", "a network needs a topology");
+  // Duato's condition holds for buffers that hold one packet at a time: a head given a VC still
+  // holding another packet's flits would wait on it without turning to an escape channel, and
+  // adaptive channels could close a knot. So such a routing frees a VC only once it is empty.
+  if (topo_->vcs_hold_one_packet()) config_.vc_free_on_tail_credit = true;
   require(vcs_ >= 1 && vcs_ <= kMaxVcs, "vcs", "virtual channels: 1 to 16");
   require(vcs_ >= topo_->min_vcs(), "vcs", topo_->vc_classes_error());
   require(buffer_ >= 1 && buffer_ <= 256, "buffer_flits", "flit buffers: 1 to 256 flits");

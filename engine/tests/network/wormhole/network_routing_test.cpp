@@ -145,5 +145,32 @@ TEST(NetworkRouting, RandomConfigurationsOfADeadlockFreeRoutingNeverDeadlock) {
   }
 }
 
+TEST(NetworkRouting, MinimalAdaptiveGivesAVcOnlyOnceEmptySoSmallBuffersNeverKnot) {
+  // A 4x4 mesh kept saturated with small buffers: when a VC could be given to a head while
+  // another packet's flits still filled it, heads waited there instead of turning to the escape
+  // channel, and 7 of these 90 runs deadlocked. Duato's condition is for buffers holding one
+  // packet at a time.
+  for (int buffer = 1; buffer <= 3; ++buffer) {
+    for (int vcs = 2; vcs <= 4; ++vcs) {
+      for (int seed = 0; seed < 10; ++seed) {
+        Network net(cube({4, 4}, false, CubeRouting::kMinimalAdaptive, vcs, buffer));
+        Rng rng(static_cast<std::uint64_t>(seed));
+        const int flits = 1 + seed % 5;
+        for (int cycle = 0; cycle < 1500; ++cycle) {
+          for (int src = 0; src < 16; ++src) {
+            if (net.source_backlog(src) > 1) continue;
+            const int pick = static_cast<int>(rng.below(15));
+            net.send(src, pick >= src ? pick + 1 : pick, flits, 0);
+          }
+          net.step();
+          for (const int id : net.delivered()) net.consume(id);
+        }
+        EXPECT_TRUE(drain(net, 100000))
+            << vcs << " VCs of " << buffer << " flits, packets of " << flits;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace archex
