@@ -233,7 +233,7 @@ describe('booksimToCustomNetwork', () => {
 
   it('maps a mix of packet sizes by their rates, the load in flits by the mean size', () => {
     const { settings } = booksimToCustomNetwork(
-      'topology = mesh; routing_function = dor; packet_size = {1,8}; packet_size_rate = {1,3};' +
+      'topology = mesh; routing_function = dor; packet_size = {{1,8}}; packet_size_rate = {{1,3}};' +
         'injection_rate = 0.01;',
     );
     // 0.01 packets of 6.25 flits on average.
@@ -245,16 +245,22 @@ describe('booksimToCustomNetwork', () => {
     expect(settings).not.toHaveProperty('packet_flits');
     // Equal rates (BookSim's default 1 each) are archex's default shares.
     const alike = booksimToCustomNetwork(
-      'topology = mesh; routing_function = dor; packet_size = {2,4};',
+      'topology = mesh; routing_function = dor; packet_size = {{2,4}};',
     );
     expect(alike.settings).toMatchObject({ packet_sizes: '2,4' });
     expect(alike.settings).not.toHaveProperty('packet_size_shares');
     // A size of rate 0 is never sent.
     const one = booksimToCustomNetwork(
-      'topology = mesh; routing_function = dor; packet_size = {2,4}; packet_size_rate = {1,0};',
+      'topology = mesh; routing_function = dor; packet_size = {{2,4}}; packet_size_rate = {{1,0}};',
     );
     expect(one.settings).toMatchObject({ packet_flits: '2' });
-    expect(refusal('topology = mesh; routing_function = dor; packet_size = {1,65};').key).toBe(
+    // A list of single sizes is one per traffic class (tokenize_str): the one class takes the first.
+    const perClass = booksimToCustomNetwork(
+      'topology = mesh; routing_function = dor; packet_size = {1,8};',
+    );
+    expect(perClass.settings).toMatchObject({ packet_flits: '1' });
+    expect(perClass.notes.find((n) => n.key === 'packet_size')?.reason).toMatch(/per class/);
+    expect(refusal('topology = mesh; routing_function = dor; packet_size = {{1,65}};').key).toBe(
       'packet_size',
     );
   });

@@ -155,7 +155,11 @@ function injectionRate(value: BooksimValue, config: Config): Mapped {
   const flits = whole('injection_rate_uses_flits', config('injection_rate_uses_flits'), 0, 1);
   const mean = meanPacketFlits(config);
   const packets = flits === 1 ? value / mean.booksim : value;
-  const rate = flits === 1 && mean.booksim === mean.archex ? value : packets * mean.archex;
+  // To 12 digits: a product such as 0.1 x 3 reads 0.3, not 0.30000000000000004.
+  const rate =
+    flits === 1 && mean.booksim === mean.archex
+      ? value
+      : Number((packets * mean.archex).toPrecision(12));
   return {
     settings: { injection_rate: String(rate), injection_cycles: String(BOOKSIM_INJECTION_CYCLES) },
     ...(rate === value

@@ -4,6 +4,25 @@
 import type { BooksimValue, Config, Mapped } from './booksim_syntax';
 import { BooksimError, whole } from './booksim_syntax';
 
+/**
+ * The first traffic class's entry of a per-class value (tokenize_str): `{a,b}` lists classes, so
+ * class 0 takes `a`; `{{1,8}}` gives class 0 the list {1,8}; `8` is every class's.
+ */
+function firstClass(value: BooksimValue): BooksimValue {
+  if (typeof value === 'number' || !value.startsWith('{')) return value;
+  let depth = 0;
+  for (let i = 1; i < value.length; i++) {
+    const c = value[i];
+    if (c === '{') depth++;
+    else if (c === '}') depth--;
+    if ((c === ',' && depth === 0) || depth < 0) {
+      const entry = value.slice(1, i);
+      return /^-?\d+$/.test(entry) ? Number(entry) : entry;
+    }
+  }
+  return value;
+}
+
 /** `{1,8}` or `8` as whole numbers; a refusal naming the key otherwise. */
 function wholeList(key: string, value: BooksimValue, min: number, max: number): number[] {
   if (typeof value === 'number') return [whole(key, value, min, max)];
@@ -28,10 +47,14 @@ function transactions(config: Config) {
   };
 }
 
-/** The sizes with their rates (BookSim repeats the last rate for sizes past the list's end). */
+/**
+ * The sizes of the one traffic class with their rates (BookSim repeats the last rate for sizes
+ * past the list's end). Its lists are per class: `packet_size = {{1,8}}` mixes 1 and 8 flits,
+ * `{1,8}` gives class 0 packets of 1 and class 1 (none here) packets of 8.
+ */
 function sizeMix(config: Config): { sizes: number[]; rates: number[] } {
-  const sizes = wholeList('packet_size', config('packet_size'), 1, 64);
-  const given = wholeList('packet_size_rate', config('packet_size_rate'), 0, 1e6);
+  const sizes = wholeList('packet_size', firstClass(config('packet_size')), 1, 64);
+  const given = wholeList('packet_size_rate', firstClass(config('packet_size_rate')), 0, 1e6);
   const rates = sizes.map((_, i) => given[Math.min(i, given.length - 1)]!);
   if (rates.every((r) => r === 0))
     throw new BooksimError('packet_size_rate', 'every rate is 0: no packet would be sent');
@@ -67,7 +90,15 @@ export function packetSize(_value: BooksimValue, config: Config): Mapped {
   const { sizes, rates } = sizeMix(config);
   const sent = sizes.filter((_, i) => rates[i]! > 0);
   const shares = rates.filter((r) => r > 0);
-  if (sent.length === 1) return { settings: { packet_flits: String(sent[0]) } };
+  const value = config('packet_size');
+  // A list of more than one class's sizes: archex takes the first class's.
+  const perClass =
+    typeof value === 'string' && value.startsWith('{') && !value.startsWith('{{')
+      ? {
+          note: `per class: the one traffic class sends ${sizes.join(', ')} flits ({{1,8}} mixes sizes in one class)`,
+        }
+      : {};
+  if (sent.length === 1) return { settings: { packet_flits: String(sent[0]) }, ...perClass };
   return {
     settings: {
       packet_sizes: sent.join(','),

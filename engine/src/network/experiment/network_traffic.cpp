@@ -104,7 +104,7 @@ ParamTable<TrafficParams> params() {
                .unit("flits").value(1).range(0, 64).whole()
                .max_items(8).default_list({0})
                .about("A mix of packet sizes, 1 to 64 flits each (BookSim2's packet_size = "
-                      "{1,8}), each packet's size drawn by packet_size_shares; the offered load "
+                      "{{1,8}}), each packet's size drawn by packet_size_shares; the offered load "
                       "stays in flits, so packets come at the load over the mix's mean size. 0 "
                       "alone: every packet is packet_flits long."))
       .add(&TrafficParams::packet_size_shares,

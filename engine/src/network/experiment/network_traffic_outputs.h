@@ -162,10 +162,12 @@ constexpr SeriesOutput kRoundTripLatencyVsOffered{
     "Request-reply: mean round trip against offered load, the loads sustained"};
 constexpr SeriesOutput kRequestAcceptedVsOffered{
     "request_accepted_vs_offered", "flits/node/cycle",
-    "Request-reply: request flits accepted against offered load (both classes' flits)"};
+    "Request-reply: request flits delivered per node per cycle against offered load (which "
+    "counts both classes' flits)"};
 constexpr SeriesOutput kReplyAcceptedVsOffered{
     "reply_accepted_vs_offered", "flits/node/cycle",
-    "Request-reply: reply flits accepted against offered load (both classes' flits)"};
+    "Request-reply: reply flits delivered per node per cycle against offered load (which "
+    "counts both classes' flits)"};
 constexpr SeriesOutput kLatencyByPacketSize{
     "latency_by_packet_size", "cycles",
     "A mix of packet sizes: mean latency of each size's measured packets at the chosen load"};
