@@ -92,6 +92,11 @@ struct Plan {
     std::sort(rates.begin() + 1, rates.end());
     options.packet_flits = p.packet_flits;
     traffic_options(p, options);
+    if (circuits && !options.packet_sizes.empty()) {
+      throw ParamError("packet_sizes", "a mix of sizes is for wormhole packets; a circuit's "
+                                       "connections carry packet_flits words (packet_sizes: 0, "
+                                       "or switching: wormhole)");
+    }
     if (options.request_reply) {
       if (circuits) {
         throw ParamError("request_reply", "request-reply traffic runs on wormhole switching "

@@ -755,6 +755,7 @@ TEST(NetworkTraffic, ABadMixOrRequestReplyNamesItsParameter) {
       {{{"request_reply", 1}, {"vcs", 3}}, "vcs"},
       {{{"request_reply", 1}, {"topology", 1}, {"vcs", 2}}, "vcs"},
       {{{"request_reply", 1}, {"vcs", 2}, {"switching", 1}}, "request_reply"},
+      {{{"packet_sizes", std::vector<double>{1, 8}}, {"switching", 1}}, "packet_sizes"},
       {{{"request_reply", 1}, {"vcs", 2}, {"packet_sizes", std::vector<double>{1, 8}}},
        "packet_sizes"},
       {{{"request_reply", 1}, {"vcs", 2}, {"read_reply_flits", 65}}, "read_reply_flits"},
