@@ -316,6 +316,68 @@ describe('booksimToCustomNetwork', () => {
     expect(refusal('routing_function = dor; topology = mesh; classes = 2;').key).toBe('classes');
   });
 
+  it('maps a mix of packet sizes by their rates, the load in flits by the mean size', () => {
+    const { settings } = booksimToCustomNetwork(
+      'topology = mesh; routing_function = dor; packet_size = {{1,8}}; packet_size_rate = {{1,3}};' +
+        'injection_rate = 0.01;',
+    );
+    // 0.01 packets of 6.25 flits on average.
+    expect(settings).toMatchObject({
+      packet_sizes: '1,8',
+      packet_size_shares: '1,3',
+      injection_rate: '0.0625',
+    });
+    expect(settings).not.toHaveProperty('packet_flits');
+    // Equal rates (BookSim's default 1 each) are archex's default shares.
+    const alike = booksimToCustomNetwork(
+      'topology = mesh; routing_function = dor; packet_size = {{2,4}};',
+    );
+    expect(alike.settings).toMatchObject({ packet_sizes: '2,4' });
+    expect(alike.settings).not.toHaveProperty('packet_size_shares');
+    // A size of rate 0 is never sent.
+    const one = booksimToCustomNetwork(
+      'topology = mesh; routing_function = dor; packet_size = {{2,4}}; packet_size_rate = {{1,0}};',
+    );
+    expect(one.settings).toMatchObject({ packet_flits: '2' });
+    // A list of single sizes is one per traffic class (tokenize_str): the one class takes the first.
+    const perClass = booksimToCustomNetwork(
+      'topology = mesh; routing_function = dor; packet_size = {1,8};',
+    );
+    expect(perClass.settings).toMatchObject({ packet_flits: '1' });
+    expect(perClass.notes.find((n) => n.key === 'packet_size')?.reason).toMatch(/per class/);
+    expect(refusal('topology = mesh; routing_function = dor; packet_size = {{1,65}};').key).toBe(
+      'packet_size',
+    );
+  });
+
+  it('maps use_read_write to request-reply, noting VC ranges other than the halves', () => {
+    const halves =
+      'topology = mesh; routing_function = dor; num_vcs = 4; use_read_write = 1;' +
+      'read_request_size = 1; read_reply_size = 5; write_request_size = 5;' +
+      'write_reply_size = 1; read_request_begin_vc = 0; read_request_end_vc = 1;' +
+      'write_request_begin_vc = 0; write_request_end_vc = 1; read_reply_begin_vc = 2;' +
+      'read_reply_end_vc = 3; write_reply_begin_vc = 2; write_reply_end_vc = 3;' +
+      'injection_rate_uses_flits = 1; injection_rate = 0.3;';
+    const { settings, notes } = booksimToCustomNetwork(halves);
+    expect(settings).toMatchObject({
+      request_reply: 'on',
+      read_request_flits: '1',
+      read_reply_flits: '5',
+      write_request_flits: '5',
+      write_reply_flits: '1',
+      write_fraction: '0.5',
+      injection_rate: '0.3',
+    });
+    expect(notes.map((n) => n.key)).not.toContain('use_read_write');
+    // BookSim's default ranges assume 16 VCs and overlap: noted, not refused.
+    const ranges = booksimToCustomNetwork(
+      'topology = mesh; routing_function = dor; use_read_write = 1;',
+    );
+    expect(ranges.notes.find((n) => n.key === 'use_read_write')?.reason).toMatch(
+      /requests VCs 0 to 7 and replies 8 to 15/,
+    );
+  });
+
   it("keeps BookSim's defaults where they are documented", () => {
     // booksim_config.cpp: a torus, 8-ary 2-cube, 16 VCs of 8 flits, 1-cycle stages, packets of 1.
     expect(BOOKSIM_KEYS.topology).toMatchObject({ default: 'torus' });

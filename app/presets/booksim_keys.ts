@@ -3,6 +3,7 @@
 // archex leaves it out.
 import { dragonfly, fatTree, ugal } from './booksim_dragonfly';
 import { flatfly, flatflyUgal } from './booksim_flatfly';
+import { meanPacketFlits, packetSize, READ_WRITE_KEYS, useReadWrite } from './booksim_traffic';
 import type { BooksimValue, Config, Mapped } from './booksim_syntax';
 import { BooksimError, refuse, whole, word } from './booksim_syntax';
 
@@ -155,7 +156,9 @@ const BOOKSIM_INJECTION_CYCLES = 2;
 
 /**
  * The rate in flits per node per cycle, from packets unless injection_rate_uses_flits; and
- * BookSim's way in (BOOKSIM_INJECTION_CYCLES), which every run takes.
+ * BookSim's way in (BOOKSIM_INJECTION_CYCLES), which every run takes. BookSim's packets come at
+ * the rate (or the rate in flits over its mean packet size); archex counts each packet's flits
+ * (a transaction's under use_read_write) into its load.
  */
 function injectionRate(value: BooksimValue, config: Config): Mapped {
   if (typeof value !== 'number' || !(value > 0))
@@ -164,13 +167,20 @@ function injectionRate(value: BooksimValue, config: Config): Mapped {
       `'${value}' is not a positive number (one rate; no lists)`,
     );
   const flits = whole('injection_rate_uses_flits', config('injection_rate_uses_flits'), 0, 1);
-  const perPacket = flits === 1 ? 1 : whole('packet_size', config('packet_size'), 1);
-  const rate = value * perPacket;
+  const mean = meanPacketFlits(config);
+  const packets = flits === 1 ? value / mean.booksim : value;
+  // To 12 digits: a product such as 0.1 x 3 reads 0.3, not 0.30000000000000004.
+  const rate =
+    flits === 1 && mean.booksim === mean.archex
+      ? value
+      : Number((packets * mean.archex).toPrecision(12));
   return {
     settings: { injection_rate: String(rate), injection_cycles: String(BOOKSIM_INJECTION_CYCLES) },
-    ...(flits === 1
+    ...(rate === value
       ? {}
-      : { note: `${value} packets/node/cycle x ${perPacket} flits = ${rate} flits/node/cycle` }),
+      : {
+          note: `${packets} packets/node/cycle x ${mean.archex} flits = ${rate} flits/node/cycle`,
+        }),
   };
 }
 
@@ -351,10 +361,8 @@ export const BOOKSIM_KEYS: Record<string, KeyRule> = {
     default: 0,
     map: (v) => ({ settings: { permutation_seed: String(whole('perm_seed', v, 0)) } }),
   },
-  packet_size: {
-    default: 1,
-    map: (v) => ({ settings: { packet_flits: String(whole('packet_size', v, 1, 64)) } }),
-  },
+  packet_size: { default: 1, map: packetSize },
+  packet_size_rate: { default: 1, readBy: 'packet_size' },
   injection_rate: { default: 0.1, map: injectionRate },
   injection_rate_uses_flits: { default: 0, readBy: 'injection_rate' },
   injection_process: { default: 'bernoulli', map: injectionProcess },
@@ -378,13 +386,13 @@ export const BOOKSIM_KEYS: Record<string, KeyRule> = {
     default: 1,
     map: (v) => (whole('subnets', v, 1) === 1 ? {} : refuse('subnets', v, ['1 (one network)'])),
   },
-  use_read_write: {
-    default: 0,
-    map: (v) =>
-      whole('use_read_write', v, 0) === 0
-        ? {}
-        : refuse('use_read_write', v, ['0 (open-loop packets)']),
-  },
+  use_read_write: { default: 0, map: useReadWrite },
+  ...Object.fromEntries(
+    Object.entries(READ_WRITE_KEYS).map(([key, value]) => [
+      key,
+      { default: value, readBy: 'use_read_write' },
+    ]),
+  ),
   sim_type: {
     default: 'latency',
     map: (v) => (word('sim_type', v) === 'latency' ? {} : refuse('sim_type', v, ['latency'])),

@@ -170,7 +170,7 @@ describe('outputs a preset names', () => {
     line.series = ['latency_vs_offered', 'total_simulated_cycles'];
     expect(presetProblems(network, models)).toEqual([
       expect.stringMatching(/^charts\.\d+\.series\.1: 'total_simulated_cycles' is no series/),
-      "charts.7.network: 'channel_load' is no network output of network_traffic; " +
+      `charts.${network.charts.indexOf(heatmap)}.network: 'channel_load' is no network output of network_traffic; ` +
         'its network outputs: channel_util, channel_dependencies, deadlock',
     ]);
     const queens = preset('multipsi-v1-program1');

@@ -843,7 +843,8 @@ describe('every shipped preset', () => {
       for (const spec of preset.charts) {
         const patterns =
           'series' in spec ? spec.series : 'prefix' in spec ? [`${spec.prefix}*`] : [];
-        for (const pattern of patterns) {
+        // A chart drawn only at some values (its `when`) may have nothing at the preset's own.
+        for (const pattern of spec.when === undefined ? patterns : []) {
           expect(matchSeries([pattern], view.result), `${preset.id} ${pattern}`).not.toEqual([]);
         }
         const refs = [

@@ -227,6 +227,11 @@ void NetworkTrace::snapshot() {
       live(ring[static_cast<std::size_t>((term.sq_head + k) % static_cast<int>(ring.size()))]);
     }
   }
+  for (const Network::SourceQueue& q : net_.replies_) {
+    for (int k = 0; k < q.count; ++k) {
+      live(q.ring[static_cast<std::size_t>((q.head + k) % static_cast<int>(q.ring.size()))]);
+    }
+  }
   const int vcs = net_.vcs_;
   const auto buffer = static_cast<std::size_t>(net_.buffer_);
   for (std::size_t i = 0; i < net_.vc_.size(); ++i) {

@@ -19,7 +19,10 @@
 //   latency_p99_vs_offered, network_latency_vs_offered (source queueing out), hops_vs_offered,
 //   accepted_vs_offered with the least and most served nodes' accepted_min_vs_offered and
 //   accepted_max_vs_offered, latency_vs_accepted, acceptance_vs_offered (1 with wormhole
-//   switching, which drops nothing); with circuit switching also blocking_vs_offered.
+//   switching, which drops nothing); with circuit switching also blocking_vs_offered; under
+//   request-reply each class's latency, accepted load and the round trip's (request_*, reply_*,
+//   round_trip_*), as scalars at the chosen load and curves; with a mix of packet sizes the
+//   mean latency of each size at the chosen load (latency_by_packet_size).
 // - analytical models, named model_*: the scalar model_capacity_bound (flits/node/cycle, every
 //   shape, of the chosen pattern); on a cube with wormhole switching
 //   model_zero_load_latency_cycles (of the chosen pattern too); on a crossbar with wormhole
@@ -96,6 +99,54 @@ ParamTable<TrafficParams> params() {
       .add(&TrafficParams::packet_flits, number_param("packet_flits", "Packet length")
                                       .unit("flits").value(8).range(1, 64).whole()
                                       .about("Flits (words) per packet."))
+      .add(&TrafficParams::packet_sizes,
+           number_param("packet_sizes", "Packet sizes (mix)")
+               .unit("flits").value(1).range(0, 64).whole()
+               .max_items(8).default_list({0})
+               .about("A mix of packet sizes, 1 to 64 flits each (BookSim2's packet_size = "
+                      "{{1,8}}), each packet's size drawn by packet_size_shares; the offered load "
+                      "stays in flits, so packets come at the load over the mix's mean size. 0 "
+                      "alone: every packet is packet_flits long."))
+      .add(&TrafficParams::packet_size_shares,
+           number_param("packet_size_shares", "Shares of the sizes")
+               .unit("weight").value(1).range(0, 1e6).step(0.001)
+               .max_items(8).default_list({1})
+               .about("Each size's share of the packets, one per size of packet_sizes in its "
+                      "order (BookSim2's packet_size_rate), or one for all alike; weights above "
+                      "0, read relative to their sum."))
+      .add(&TrafficParams::request_reply,
+           choice_param("request_reply", "Request-reply")
+               .choices({"off", "on"})
+               .value(0)
+               .about("On: every packet a node creates is a read or a write request, and its "
+                      "destination answers it the cycle it arrives with a reply back to the "
+                      "sender (BookSim2's use_read_write). Requests and replies take separate "
+                      "halves of the virtual channels and separate source queues, so a reply "
+                      "never waits behind a request (message-dependent deadlock avoidance): vcs "
+                      "must be even and twice what the routing needs. The offered load counts "
+                      "both, in flits: requests come at the load over a transaction's mean "
+                      "flits."))
+      .add(&TrafficParams::read_request_flits,
+           number_param("read_request_flits", "Read request")
+               .unit("flits").value(1).range(1, 64).whole()
+               .about("Flits of a read request (BookSim2's read_request_size)."))
+      .add(&TrafficParams::read_reply_flits,
+           number_param("read_reply_flits", "Read reply")
+               .unit("flits").value(8).range(1, 64).whole()
+               .about("Flits of a read's reply, the data (BookSim2's read_reply_size)."))
+      .add(&TrafficParams::write_request_flits,
+           number_param("write_request_flits", "Write request")
+               .unit("flits").value(8).range(1, 64).whole()
+               .about("Flits of a write request, the data (BookSim2's write_request_size)."))
+      .add(&TrafficParams::write_reply_flits,
+           number_param("write_reply_flits", "Write reply")
+               .unit("flits").value(1).range(1, 64).whole()
+               .about("Flits of a write's reply, its acknowledgement (BookSim2's "
+                      "write_reply_size)."))
+      .add(&TrafficParams::write_fraction,
+           number_param("write_fraction", "Write share")
+               .unit("fraction").value(0.5).range(0, 1).step(0.01)
+               .about("Share of the requests that are writes (BookSim2's write_fraction)."))
       .add(&TrafficParams::injection,
            choice_param("injection", "Injection")
                .choices({"bernoulli", "on/off"})
@@ -159,6 +210,12 @@ std::vector<OutputSpec> outputs() {
           kLatencyP99VsOffered, kNetworkLatencyVsOffered, kHopsVsOffered, kAcceptedVsOffered,
           kAcceptedMinVsOffered, kAcceptedMaxVsOffered,
           kLatencyVsAccepted, kAcceptanceVsOffered, kBlockingVsOffered, kModelPatelAcceptance,
+          kRequestLatencyMeanCycles, kReplyLatencyMeanCycles, kRequestNetworkLatencyMeanCycles,
+          kReplyNetworkLatencyMeanCycles, kRequestAcceptedFlitsPerNodeCycle,
+          kReplyAcceptedFlitsPerNodeCycle, kRoundTripLatencyMeanCycles,
+          kRoundTripLatencyP99Cycles, kRequestLatencyVsOffered, kReplyLatencyVsOffered,
+          kRoundTripLatencyVsOffered, kRequestAcceptedVsOffered, kReplyAcceptedVsOffered,
+          kLatencyByPacketSize,
           kChannelUtil, kChannelDependencies, kDeadlock};
 }
 

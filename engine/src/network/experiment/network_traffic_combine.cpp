@@ -16,10 +16,59 @@ Series sweep_series(const SeriesOutput& out, const std::string& label, const cha
   return out(label, "offered load", "flits/node/cycle", y_name);
 }
 
+// What the curves' packets are: "8-flit packets", "packets of 1, 8 flits", "requests and
+// replies".
+std::string packets_label(const LoadPointOptions& o) {
+  if (o.request_reply) return "requests and replies";
+  if (o.packet_sizes.empty()) return std::to_string(o.packet_flits) + "-flit packets";
+  std::string sizes;
+  for (const int s : o.packet_sizes) sizes += (sizes.empty() ? "" : ", ") + std::to_string(s);
+  return "packets of " + sizes + " flits";
+}
+
+// A scalar a point reported itself, or nullptr.
+const Scalar* own_scalar(const Result& outputs, const ScalarOutput& out) {
+  for (const Scalar& s : outputs.scalars) {
+    if (s.name == out.name()) return &s;
+  }
+  return nullptr;
+}
+
+// Request-reply: each class's latency and accepted load, and the round trip, over the curve,
+// from the scalars each point reported (none of latency where it deadlocked).
+void add_class_sweep(Result& r, const Plan& plan,
+                     const std::vector<PointRecord<TrafficRecord>>& finished) {
+  if (!plan.options.request_reply) return;
+  Series request = sweep_series(kRequestLatencyVsOffered, "requests", "mean latency");
+  Series reply = sweep_series(kReplyLatencyVsOffered, "replies", "mean latency");
+  Series round = sweep_series(kRoundTripLatencyVsOffered, "round trip", "mean latency");
+  Series request_accepted = sweep_series(kRequestAcceptedVsOffered, "requests", "accepted load");
+  Series reply_accepted = sweep_series(kReplyAcceptedVsOffered, "replies", "accepted load");
+  for (const PointRecord<TrafficRecord>& f : finished) {
+    if (f.point == 0) continue;
+    const double offered = plan.rates.at(f.point);
+    const auto add = [&](Series& s, const ScalarOutput& out) {
+      if (const Scalar* v = own_scalar(f.outputs, out)) {
+        s.x.push_back(offered);
+        s.y.push_back(v->value);
+      }
+    };
+    add(request_accepted, kRequestAcceptedFlitsPerNodeCycle);
+    add(reply_accepted, kReplyAcceptedFlitsPerNodeCycle);
+    if (f.record.deadlocked || f.record.saturated) continue;
+    add(request, kRequestLatencyMeanCycles);
+    add(reply, kReplyLatencyMeanCycles);
+    add(round, kRoundTripLatencyMeanCycles);
+  }
+  for (Series* s : {&request, &reply, &round, &request_accepted, &reply_accepted}) {
+    r.series.push_back(std::move(*s));
+  }
+}
+
 // The curves over the curve's points (1..), from the points done.
-void add_sweep(Result& r, const TrafficParams& p, const Plan& plan,
+void add_sweep(Result& r, const Plan& plan,
                const std::vector<PointRecord<TrafficRecord>>& finished) {
-  const std::string label = std::to_string(p.packet_flits) + "-flit packets";
+  const std::string label = packets_label(plan.options);
   Series mean = sweep_series(kLatencyVsOffered, label, "mean latency");
   Series p50 = sweep_series(kLatencyP50VsOffered, label + ", median", "latency");
   Series p95 = sweep_series(kLatencyP95VsOffered, label + ", 95th percentile", "latency");
@@ -98,8 +147,13 @@ void add_models(Result& r, const TrafficParams& p, const Plan& plan) {
   const bool walked = kind == TopologyKind::kDragonfly || kind == TopologyKind::kFatTree ||
                       kind == TopologyKind::kFlattenedButterfly;
   if ((plan.cube || walked) && !plan.circuits) {
-    r.scalars.push_back(kModelZeroLoadLatencyCycles(pattern_zero_load_latency_cycles(
-        *plan.config.topology, plan.config, *plan.pattern, p.packet_flits)));
+    // A mix's packets alike on average: the zero-load latency is the sizes' by their shares.
+    double zero_load = 0;
+    for (const auto& [flits, share] : packet_size_shares(plan.options)) {
+      zero_load += share * pattern_zero_load_latency_cycles(*plan.config.topology, plan.config,
+                                                            *plan.pattern, flits);
+    }
+    r.scalars.push_back(kModelZeroLoadLatencyCycles(zero_load));
   }
   const NetworkConfig& config = plan.config;
   if (p.net.topology == TopologyKind::kCrossbar && !plan.circuits) {
@@ -129,7 +183,8 @@ Result combine_traffic(const TrafficParams& p,
   const Plan plan(p);
   Result r;
   if (!finished.empty() && finished.front().point == 0) r = finished.front().outputs;
-  add_sweep(r, p, plan, finished);
+  add_sweep(r, plan, finished);
+  add_class_sweep(r, plan, finished);
   add_models(r, p, plan);
   double cycles = 0;
   for (const PointRecord<TrafficRecord>& f : finished) cycles += f.record.cycles;

@@ -126,6 +126,51 @@ constexpr SeriesOutput kBlockingVsOffered{
 constexpr SeriesOutput kModelPatelAcceptance{
     "model_patel_acceptance", "fraction",
     "Model: Patel's acceptance of a fly that drops blocked requests"};
+constexpr ScalarOutput kRequestLatencyMeanCycles{
+    "request_latency_mean_cycles", "cycles",
+    "Request-reply: mean latency of the measured requests, creation to last flit delivered"};
+constexpr ScalarOutput kReplyLatencyMeanCycles{
+    "reply_latency_mean_cycles", "cycles",
+    "Request-reply: mean latency of the replies to the measured requests, from the request's "
+    "arrival (the reply's creation) to the reply's last flit delivered"};
+constexpr ScalarOutput kRequestNetworkLatencyMeanCycles{
+    "request_network_latency_mean_cycles", "cycles",
+    "Request-reply: mean network latency of the measured requests (source queueing out)"};
+constexpr ScalarOutput kReplyNetworkLatencyMeanCycles{
+    "reply_network_latency_mean_cycles", "cycles",
+    "Request-reply: mean network latency of their replies (source queueing out)"};
+constexpr ScalarOutput kRequestAcceptedFlitsPerNodeCycle{
+    "request_accepted_flits_per_node_cycle", "flits/node/cycle",
+    "Request-reply: request flits delivered per node per cycle while measuring"};
+constexpr ScalarOutput kReplyAcceptedFlitsPerNodeCycle{
+    "reply_accepted_flits_per_node_cycle", "flits/node/cycle",
+    "Request-reply: reply flits delivered per node per cycle while measuring"};
+constexpr ScalarOutput kRoundTripLatencyMeanCycles{
+    "round_trip_latency_mean_cycles", "cycles",
+    "Request-reply: mean round trip, from a measured request's creation to its reply's last "
+    "flit delivered"};
+constexpr ScalarOutput kRoundTripLatencyP99Cycles{"round_trip_latency_p99_cycles", "cycles",
+                                                  "Request-reply: 99th percentile round trip"};
+constexpr SeriesOutput kRequestLatencyVsOffered{
+    "request_latency_vs_offered", "cycles",
+    "Request-reply: mean request latency against offered load, the loads sustained"};
+constexpr SeriesOutput kReplyLatencyVsOffered{
+    "reply_latency_vs_offered", "cycles",
+    "Request-reply: mean reply latency against offered load, the loads sustained"};
+constexpr SeriesOutput kRoundTripLatencyVsOffered{
+    "round_trip_latency_vs_offered", "cycles",
+    "Request-reply: mean round trip against offered load, the loads sustained"};
+constexpr SeriesOutput kRequestAcceptedVsOffered{
+    "request_accepted_vs_offered", "flits/node/cycle",
+    "Request-reply: request flits delivered per node per cycle against offered load (which "
+    "counts both classes' flits)"};
+constexpr SeriesOutput kReplyAcceptedVsOffered{
+    "reply_accepted_vs_offered", "flits/node/cycle",
+    "Request-reply: reply flits delivered per node per cycle against offered load (which "
+    "counts both classes' flits)"};
+constexpr SeriesOutput kLatencyByPacketSize{
+    "latency_by_packet_size", "cycles",
+    "A mix of packet sizes: mean latency of each size's measured packets at the chosen load"};
 constexpr NetworkOutput kChannelUtil{
     "channel_util", "fraction",
     "The network with each channel's utilization and occupancy (the share of the time "

@@ -6,6 +6,7 @@
 #include <memory>
 #include <new>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/tables.h"
@@ -24,6 +25,7 @@ namespace archex::traffic_run {
 
 enum class SweepScale { kAbsolute, kOfBound };
 enum class InjectionKind { kBernoulli, kOnOff };
+enum class RequestReplyMode { kOff, kOn };
 
 struct TrafficParams {
   NetworkParams net;
@@ -32,6 +34,14 @@ struct TrafficParams {
   std::vector<int> hotspots;
   int permutation_seed;
   int packet_flits;
+  std::vector<int> packet_sizes;
+  std::vector<double> packet_size_shares;
+  RequestReplyMode request_reply;
+  int read_request_flits;
+  int read_reply_flits;
+  int write_request_flits;
+  int write_reply_flits;
+  double write_fraction;
   InjectionKind injection;
   double burst_length;
   double injection_rate;
@@ -49,6 +59,14 @@ std::string with_commas(std::int64_t n);
 // Marks the terminals a hotspot pattern favours in a network's description: its terminals'
 // column hotspot, 1 there and 0 elsewhere. Other patterns (none) add nothing.
 void mark_hotspot(NetworkMap& n, const std::vector<int>& hotspots);
+
+// The packet sizes and request-reply settings into `options`; throws ParamError naming
+// packet_sizes, packet_size_shares or request_reply where they do not fit together.
+void traffic_options(const TrafficParams& p, LoadPointOptions& options);
+
+// Each packet size the traffic sends with its share of the packets (a request-reply's four
+// sizes with a transaction's two packets), for the models.
+std::vector<std::pair<int, double>> packet_size_shares(const LoadPointOptions& options);
 
 // The network and the loads of a run, as every point and the combine see them: point 0 is the
 // chosen load, points 1.. the curve's loads in ascending order.
@@ -73,6 +91,19 @@ struct Plan {
     }
     std::sort(rates.begin() + 1, rates.end());
     options.packet_flits = p.packet_flits;
+    traffic_options(p, options);
+    if (circuits && !options.packet_sizes.empty()) {
+      throw ParamError("packet_sizes", "a mix of sizes is for wormhole packets; a circuit's "
+                                       "connections carry packet_flits words (packet_sizes: 0, "
+                                       "or switching: wormhole)");
+    }
+    if (options.request_reply) {
+      if (circuits) {
+        throw ParamError("request_reply", "request-reply traffic runs on wormhole switching "
+                                          "(switching: wormhole)");
+      }
+      config.message_classes = 2;
+    }
     if (p.injection == InjectionKind::kOnOff) options.burst_packets = p.burst_length;
     options.warmup_cycles = p.warmup_cycles;
     options.max_cycles = p.max_cycles;

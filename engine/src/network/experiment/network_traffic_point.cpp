@@ -108,11 +108,54 @@ class NetworkTrafficPoint final : public RecordPoint<TrafficRecord> {
     Result own;
     if (index_ == 0) {
       add_scalars(own, c);
+      add_classes(own, c);
       add_series(own, c);
+      add_sizes(own, c);
     } else {
       own.scalars.push_back(kSimulatedCycles(record.cycles));
+      add_classes(own, c);
     }
     finish(record, std::move(own));
+  }
+
+  static double mean(const std::vector<double>& xs) {
+    double sum = 0;
+    for (const double x : xs) sum += x;
+    return xs.empty() ? 0 : sum / static_cast<double>(xs.size());
+  }
+
+  // Request-reply: each class's statistics and the round trip (none where the point
+  // deadlocked but the accepted loads).
+  static void add_classes(Result& r, const LoadPointResult& c) {
+    if (c.classes.size() != 2) return;
+    const ClassStats& request = c.classes[0];
+    const ClassStats& reply = c.classes[1];
+    if (!c.deadlocked) {
+      r.scalars.push_back(kRequestLatencyMeanCycles(request.latency_mean()));
+      r.scalars.push_back(kReplyLatencyMeanCycles(reply.latency_mean()));
+      r.scalars.push_back(kRequestNetworkLatencyMeanCycles(request.network_latency_mean()));
+      r.scalars.push_back(kReplyNetworkLatencyMeanCycles(reply.network_latency_mean()));
+      r.scalars.push_back(kRoundTripLatencyMeanCycles(mean(c.round_trips)));
+      const std::size_t n = c.round_trips.size();
+      // The sorted round trips' 99th percentile, as the latency's.
+      const std::size_t at = n == 0 ? 0 : std::min(n - 1, static_cast<std::size_t>(
+                                                              std::ceil(0.99 * static_cast<double>(n))) - 1);
+      r.scalars.push_back(kRoundTripLatencyP99Cycles(n == 0 ? 0 : c.round_trips[at]));
+    }
+    r.scalars.push_back(kRequestAcceptedFlitsPerNodeCycle(request.accepted));
+    r.scalars.push_back(kReplyAcceptedFlitsPerNodeCycle(reply.accepted));
+  }
+
+  // A mix of sizes: each size's mean latency at the chosen load.
+  void add_sizes(Result& r, const LoadPointResult& c) const {
+    if (c.sizes.empty() || c.deadlocked) return;
+    Series latency = kLatencyByPacketSize("mean latency", "packet size", "flits", "mean latency");
+    for (std::size_t i = 0; i < c.sizes.size(); ++i) {
+      if (c.sizes[i].packets == 0) continue;
+      latency.x.push_back(static_cast<double>(plan_.options.packet_sizes[i]));
+      latency.y.push_back(c.sizes[i].latency_mean());
+    }
+    r.series.push_back(std::move(latency));
   }
 
   // Wormhole flow control loses no packet, but a deadlocked network delivers none again.

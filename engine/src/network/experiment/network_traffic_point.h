@@ -33,7 +33,9 @@ const RecordTable<TrafficRecord>& traffic_record();
 // Load `point` of the run: point 0 the chosen load, 1.. the curve's. Its result is its record
 // and, for the chosen point, its scalars, histogram and channel utilization (the run's own); a
 // curve's point reports its simulated cycles (kSimulatedCycles) itself, which a traced point's
-// packet view reads.
+// packet view reads, and under request-reply its classes' scalars (request_*, reply_*,
+// round_trip_*), which the combine draws the classes' curves from (the record stays that of
+// every run).
 std::unique_ptr<Model> traffic_point(const TrafficParams& p, Rng rng, std::size_t point);
 
 }  // namespace archex::traffic_run

@@ -28,6 +28,25 @@ void summarize_latencies(LoadPointResult& r) {
   const double n = static_cast<double>(l.size());
   r.network_latency_mean = l.empty() ? 0 : r.network_latency_sum / n;
   r.hops_mean = l.empty() ? 0 : r.hops_sum / n;
+  std::sort(r.round_trips.begin(), r.round_trips.end());
+}
+
+double LoadPointOptions::mean_packet_flits() const {
+  if (request_reply) return transactions.mean_flits();
+  if (packet_sizes.empty()) return packet_flits;
+  double mean = 0;
+  for (std::size_t i = 0; i < packet_sizes.size(); ++i) mean += packet_sizes[i] * packet_shares[i];
+  return mean;
+}
+
+int LoadPointOptions::max_packet_flits() const {
+  if (request_reply) {
+    const RequestReply& t = transactions;
+    return std::max({t.read_request_flits, t.read_reply_flits, t.write_request_flits,
+                     t.write_reply_flits});
+  }
+  if (packet_sizes.empty()) return packet_flits;
+  return *std::max_element(packet_sizes.begin(), packet_sizes.end());
 }
 
 void per_node_accepted(LoadPointResult& r, const std::vector<std::uint64_t>& words,
@@ -54,6 +73,18 @@ void MeasuredLoadPoint::record(double latency, double network_latency, int hops)
   result_.network_latency_sum += network_latency;
   result_.hops_sum += hops;
   batches_.add(latency);
+}
+
+void MeasuredLoadPoint::record_class(ClassStats& stats, double latency, double network_latency) {
+  if (phase_ == Phase::kWatch) return;
+  ++stats.packets;
+  stats.latency_sum += latency;
+  stats.network_latency_sum += network_latency;
+}
+
+void MeasuredLoadPoint::record_round_trip(double cycles) {
+  if (phase_ == Phase::kWatch) return;
+  result_.round_trips.push_back(cycles);
 }
 
 bool MeasuredLoadPoint::advance(std::int64_t budget) {

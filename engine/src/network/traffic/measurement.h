@@ -8,6 +8,20 @@
 
 namespace archex {
 
+// The measured packets of one class of traffic (a message class, a packet size): their count
+// and sums of their latencies and network latencies, and the flits of the class delivered per
+// node per cycle over the measurement window.
+struct ClassStats {
+  std::int64_t packets = 0;
+  double latency_sum = 0;
+  double network_latency_sum = 0;
+  double accepted = 0;
+  double latency_mean() const { return packets > 0 ? latency_sum / static_cast<double>(packets) : 0; }
+  double network_latency_mean() const {
+    return packets > 0 ? network_latency_sum / static_cast<double>(packets) : 0;
+  }
+};
+
 struct LoadPointResult {
   double offered = 0;   // flits/node/cycle
   double accepted = 0;  // flits/node/cycle
@@ -56,6 +70,13 @@ struct LoadPointResult {
   // On a crossbar, the use of each crosspoint (input i to output o at i * ports + o) over the
   // window, as a share of the output's rate; empty on any other shape.
   std::vector<double> crosspoints;
+  // Request-reply traffic: per message class (0 requests, 1 replies) of the measured packets,
+  // and the round trips of the measured requests, from a request's creation to its reply's
+  // delivery (sorted); empty otherwise.
+  std::vector<ClassStats> classes;
+  std::vector<double> round_trips;
+  // A mix of packet sizes: per size (LoadPointOptions::packet_sizes), of the measured packets.
+  std::vector<ClassStats> sizes;
 };
 
 // The load a point offered was not sustained: fewer than 90 % of the words created while
@@ -73,9 +94,32 @@ void summarize_latencies(LoadPointResult& result);
 void per_node_accepted(LoadPointResult& result, const std::vector<std::uint64_t>& words,
                        std::int64_t cycles);
 
+// Request-reply traffic (BookSim2's use_read_write): each packet a source creates is a read or a
+// write request (a write with probability write_fraction), and its destination answers it as it
+// arrives with a reply of the kind's size, back to the source.
+struct RequestReply {
+  int read_request_flits = 1;
+  int read_reply_flits = 8;
+  int write_request_flits = 8;
+  int write_reply_flits = 1;
+  double write_fraction = 0.5;
+  // Flits of a transaction, request and reply, on average: what a request brings to the load.
+  double mean_flits() const {
+    return (1 - write_fraction) * (read_request_flits + read_reply_flits) +
+           write_fraction * (write_request_flits + write_reply_flits);
+  }
+};
+
 struct LoadPointOptions {
   double rate = 0.1;  // flits/node/cycle offered
   int packet_flits = 8;
+  // A mix of packet sizes in flits, each with its share of the packets (the shares sum to 1);
+  // empty: every packet is packet_flits long.
+  std::vector<int> packet_sizes;
+  std::vector<double> packet_shares;
+  // Request-reply traffic; false: every packet is on its own (no replies).
+  bool request_reply = false;
+  RequestReply transactions;
   // 0: Bernoulli injection; above 0, Markov on/off sources whose bursts hold this many packets on
   // average (Injection, traffic/traffic.h).
   double burst_packets = 0;
@@ -94,6 +138,12 @@ struct LoadPointOptions {
   // to form, and stopping at saturation would report saturated a network that is about to
   // deadlock.
   std::int64_t deadlock_watch_cycles = 0;
+
+  // Flits a source's packet brings to the offered load on average: packet_flits, the mix's mean,
+  // or a transaction's (request and reply); the packet rate is the load over it.
+  double mean_packet_flits() const;
+  // The longest packet the traffic sends.
+  int max_packet_flits() const;
 };
 
 // The warm-up / measure / drain state machine of an open-loop load point, whatever the switching
@@ -130,6 +180,10 @@ class MeasuredLoadPoint {
   // A measured packet, as it is delivered: its latency, its network latency (from entering the
   // network) and the router-to-router channels it crossed.
   void record(double latency, double network_latency, int hops);
+  // The same packet's class statistics (into `stats`, result_.classes or result_.sizes), and a
+  // reply's round trip.
+  void record_class(ClassStats& stats, double latency, double network_latency);
+  void record_round_trip(double cycles);
 
   // One cycle: the sources offer their traffic and the network moves.
   virtual void cycle() = 0;

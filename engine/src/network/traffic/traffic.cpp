@@ -246,10 +246,10 @@ void TrafficPattern::destinations(int src, DestinationShares& out) const {
 }
 
 Injection::Injection(int terminals, const LoadPointOptions& options, Rng& rng)
-    : probability_(options.rate / options.packet_flits) {
+    : probability_(options.rate / options.mean_packet_flits()) {
   if (options.burst_packets <= 0) return;
   const double rate = probability_;
-  const double peak = 1.0 / options.packet_flits;
+  const double peak = 1.0 / options.mean_packet_flits();
   if (rate >= peak) {
     // Always on at the offered rate: no room for an off period.
     on_.assign(static_cast<std::size_t>(terminals), 1);
@@ -270,9 +270,10 @@ Injection::Injection(int terminals, const LoadPointOptions& options, Rng& rng)
 namespace {
 
 // A routing that draws gets its seed from the point's stream; the others draw nothing from it,
-// so their runs stay as they were.
-NetworkConfig with_route_seed(NetworkConfig config, Rng& rng) {
+// so their runs stay as they were. Request-reply traffic takes the network's two message classes.
+NetworkConfig with_route_seed(NetworkConfig config, const LoadPointOptions& options, Rng& rng) {
   if (config.topology->draws_routes()) config.route_seed = rng.next_u64();
+  if (options.request_reply) config.message_classes = 2;
   return config;
 }
 
@@ -281,11 +282,77 @@ NetworkConfig with_route_seed(NetworkConfig config, Rng& rng) {
 LoadPoint::LoadPoint(const NetworkConfig& config, const TrafficPattern& pattern,
                      LoadPointOptions options, Rng& rng)
     : MeasuredLoadPoint(options),
-      net_(with_route_seed(config, rng)),
+      net_(with_route_seed(config, options, rng)),
       pattern_(pattern),
       rng_(rng),
       injection_(net_.topology().terminals(), options, rng),
-      crosspoints_(net_.topology()) {}
+      crosspoints_(net_.topology()) {
+  double sum = 0;
+  for (const double share : opt_.packet_shares) size_cumulative_.push_back(sum += share);
+  if (!opt_.packet_sizes.empty()) result_.sizes.resize(opt_.packet_sizes.size());
+  if (opt_.request_reply) result_.classes.resize(2);
+}
+
+int LoadPoint::new_packet_flits(int& kind) {
+  kind = 0;
+  if (opt_.request_reply) {
+    const RequestReply& t = opt_.transactions;
+    if (rng_.uniform01() < t.write_fraction) {
+      kind = kWrite;
+      return t.write_request_flits;
+    }
+    return t.read_request_flits;
+  }
+  if (size_cumulative_.empty()) return opt_.packet_flits;
+  // The last size takes what rounding leaves of the shares' sum.
+  const double u = rng_.uniform01() * size_cumulative_.back();
+  std::size_t i = 0;
+  while (i + 1 < size_cumulative_.size() && u >= size_cumulative_[i]) ++i;
+  kind = static_cast<int>(i);
+  return opt_.packet_sizes[i];
+}
+
+void LoadPoint::delivered(int id) {
+  const Packet* p = &net_.packet(id);
+  const bool reply = opt_.request_reply && (p->tag >> kTagKind & kReply) != 0;
+  if (opt_.request_reply && measuring()) class_flits_[reply ? 1 : 0] += static_cast<std::uint64_t>(p->flits);
+  if (opt_.request_reply && !reply) {
+    // The destination answers at once, back to the source, in the replies' class.
+    const RequestReply& t = opt_.transactions;
+    const bool write = (p->tag >> kTagKind & kWrite) != 0;
+    const int flits = write ? t.write_reply_flits : t.read_reply_flits;
+    const int tag = (p->tag & kMeasured) | ((kReply | (write ? kWrite : 0)) << kTagKind);
+    if (measuring()) created_flits_ += static_cast<std::uint64_t>(flits);
+    const Packet request = *p;
+    const int answer = net_.send(request.dst, request.src, flits, tag, 1);
+    // The send may have grown the network's packets.
+    p = &net_.packet(id);
+    if (answer < 0) {
+      overflow_ = true;
+    } else {
+      if (static_cast<std::size_t>(answer) >= request_created_.size()) {
+        request_created_.resize(static_cast<std::size_t>(answer) + 1);
+      }
+      request_created_[static_cast<std::size_t>(answer)] = request.created;
+      if ((request.tag & kMeasured) != 0) ++outstanding_;
+    }
+  }
+  if ((p->tag & kMeasured) == 0) return;
+  const auto latency = static_cast<double>(p->delivered - p->created);
+  const auto network_latency = static_cast<double>(p->delivered - p->entered);
+  record(latency, network_latency, p->hops);
+  --outstanding_;
+  if (opt_.request_reply) {
+    record_class(result_.classes[reply ? 1 : 0], latency, network_latency);
+    if (reply) {
+      record_round_trip(static_cast<double>(
+          p->delivered - request_created_[static_cast<std::size_t>(id)]));
+    }
+  } else if (!result_.sizes.empty()) {
+    record_class(result_.sizes[static_cast<std::size_t>(p->tag >> kTagKind)], latency,
+                 network_latency);
+  }
+}
 
 void LoadPoint::cycle() {
   const int nodes = net_.topology().terminals();
@@ -293,9 +360,11 @@ void LoadPoint::cycle() {
   for (int node = 0; node < nodes; ++node) {
     if (!injection_.fires(node, rng_)) continue;
     ++packets_created_;
-    if (measured) created_flits_ += static_cast<std::uint64_t>(opt_.packet_flits);
-    const int id =
-        net_.send(node, pattern_.destination(node, rng_), opt_.packet_flits, measured ? 1 : 0);
+    const int dst = pattern_.destination(node, rng_);
+    int kind = 0;
+    const int flits = new_packet_flits(kind);
+    if (measured) created_flits_ += static_cast<std::uint64_t>(flits);
+    const int id = net_.send(node, dst, flits, (measured ? kMeasured : 0) | kind << kTagKind);
     if (id < 0) {
       overflow_ = true;
     } else if (measured) {
@@ -308,11 +377,7 @@ void LoadPoint::cycle() {
     const Packet& p = net_.packet(id);
     net_.release(p.dst, p.flits);
     if (measured) crosspoints_.add(p.src, p.dst, p.flits);
-    if (p.tag == 1) {
-      record(static_cast<double>(p.delivered - p.created),
-             static_cast<double>(p.delivered - p.entered), p.hops);
-      --outstanding_;
-    }
+    delivered(id);
     net_.free_packet(id);
   }
 }
@@ -338,6 +403,10 @@ void LoadPoint::close_window(std::int64_t elapsed) {
   std::vector<std::uint64_t> per_node;
   for (int node = 0; node < terminals(); ++node) per_node.push_back(net_.ejected_flits(node));
   per_node_accepted(result_, per_node, elapsed);
+  const double node_cycles = static_cast<double>(terminals()) * static_cast<double>(elapsed);
+  for (std::size_t c = 0; c < result_.classes.size(); ++c) {
+    result_.classes[c].accepted = static_cast<double>(class_flits_[c]) / node_cycles;
+  }
 }
 
 void LoadPoint::judge() {
@@ -351,6 +420,7 @@ void LoadPoint::judge() {
   if (result_.deadlocked) {
     result_.accepted_min = 0;
     result_.accepted_max = 0;
+    for (ClassStats& c : result_.classes) c.accepted = 0;
   }
   result_.saturated = !result_.deadlocked &&
                       (overflow_ || outstanding_ > 0 ||

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -72,10 +73,12 @@ class TrafficPattern {
 };
 
 // When each terminal creates a packet, at `rate` flits/node/cycle on average: Bernoulli, a packet
-// with probability rate / packet_flits every cycle, or with burst_packets > 0 a two-state Markov
+// with probability rate / L every cycle, L the flits a packet brings on average
+// (LoadPointOptions::mean_packet_flits: packet_flits, a mix's mean, or a request's transaction),
+// or with burst_packets > 0 a two-state Markov
 // on/off source (Dally & Towles sec. 23.2) of the same mean rate. On, it creates a packet with
-// probability 1 / packet_flits a cycle (its flits back to back at one a cycle) and turns off with
-// probability beta = 1 / (packet_flits x burst_packets), so an on period holds burst_packets
+// probability 1 / L a cycle (its flits back to back at one a cycle) and turns off with
+// probability beta = 1 / (L x burst_packets), so an on period holds burst_packets
 // packets on average; off, it turns on with probability alpha, chosen so that the share of time
 // on, alpha / (alpha + beta), gives the mean rate. Where that would need alpha above 1 (a load
 // within a burst's share of the peak), alpha is 1 and the on-state probability rises to keep the
@@ -124,14 +127,16 @@ class CrosspointCounter {
 };
 
 // One open-loop load point on a wormhole network: Bernoulli injection at `rate`, measured by the
-// MeasuredLoadPoint state machine.
+// MeasuredLoadPoint state machine. Its packets are packet_flits long, or of the mix's sizes drawn
+// by their shares; under request-reply each is a request whose destination sends the reply the
+// cycle it arrives, in the network's second message class (NetworkConfig::message_classes).
 class LoadPoint final : public MeasuredLoadPoint {
  public:
   LoadPoint(const NetworkConfig& config, const TrafficPattern& pattern, LoadPointOptions options,
             Rng& rng);
   const Network& network() const { return net_; }
   // Records the network's events into `recorder` (before the first cycle).
-  void record_trace(TraceRecorder& recorder) { net_.record(recorder, opt_.packet_flits); }
+  void record_trace(TraceRecorder& recorder) { net_.record(recorder, opt_.max_packet_flits()); }
 
  private:
   void cycle() override;
@@ -146,6 +151,17 @@ class LoadPoint final : public MeasuredLoadPoint {
   bool deadlocked() override;
   // A deadlocked point's channels from its deadlock on: those held then, held for ever.
   void deadlocked_channels();
+  // A new packet's flits and the tag bits of its kind (a size of the mix, a request's kind).
+  int new_packet_flits(int& kind);
+  // A delivered packet's statistics, and under request-reply a request's reply.
+  void delivered(int id);
+
+  // A packet's tag: bit 0 measured, then its kind (kTagKind on): the index of its size in the mix,
+  // or a request's kind (kWrite) and whether it is a reply (kReply).
+  static constexpr int kMeasured = 1;
+  static constexpr int kTagKind = 1;
+  static constexpr int kWrite = 1;
+  static constexpr int kReply = 2;
 
   Network net_;
   const TrafficPattern& pattern_;
@@ -159,6 +175,12 @@ class LoadPoint final : public MeasuredLoadPoint {
   std::int64_t packets_created_ = 0;
   std::int64_t packets_delivered_ = 0;
   CrosspointCounter crosspoints_;
+  // The mix's cumulative shares, to draw a size by.
+  std::vector<double> size_cumulative_;
+  // Under request-reply: flits of each message class delivered while measuring, and by a
+  // reply's packet id, the cycle its request was created.
+  std::array<std::uint64_t, 2> class_flits_{};
+  std::vector<std::int64_t> request_created_;
 };
 
 }  // namespace archex

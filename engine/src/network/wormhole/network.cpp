@@ -37,6 +37,7 @@ Network::Network(const NetworkConfig& config)
       topo_(config.topology),
       vcs_(config.vcs),
       vc_classes_(topo_ ? topo_->vc_classes() : 1),
+      class_vcs_(config.message_classes > 0 ? config.vcs / config.message_classes : config.vcs),
       buffer_(config.buffer_flits),
       onoff_margin_(kOnOffMargin),
       header_(config.header_flits),
@@ -54,6 +55,12 @@ Network::Network(const NetworkConfig& config)
   if (topo_->vcs_hold_one_packet()) config_.vc_free_on_tail_credit = true;
   require(vcs_ >= 1 && vcs_ <= kMaxVcs, "vcs", "virtual channels: 1 to 16");
   require(vcs_ >= topo_->min_vcs(), "vcs", topo_->vc_classes_error());
+  require(config.message_classes == 1 || config.message_classes == 2, "message_classes",
+          "message classes: 1, or 2 (requests and replies)");
+  require(vcs_ % config.message_classes == 0 && class_vcs_ >= topo_->min_vcs(), "vcs",
+          "requests and replies take half the virtual channels each, and the routing needs " +
+              std::to_string(topo_->min_vcs()) + " in each half: an even number of " +
+              std::to_string(2 * topo_->min_vcs()) + " or more, up to 16");
   require(buffer_ >= 1 && buffer_ <= 256, "buffer_flits", "flit buffers: 1 to 256 flits");
   require(config.credit_flow || buffer_ > kOnOffMargin, "buffer_flits",
           "on/off flow control needs buffers of at least 3 flits");
@@ -185,6 +192,7 @@ Network::Network(const NetworkConfig& config)
     channels_[static_cast<std::size_t>(in)].inject_terminal = t;
   }
   sq_.assign(terminals_.size(), {});
+  if (config.message_classes > 1) replies_.assign(terminals_.size(), SourceQueue{});
   ejected_by_terminal_.assign(terminals_.size(), 0);
   inject_ready_.assign((terminals_.size() + 63) / 64, 0);
 
@@ -239,25 +247,31 @@ double& Network::refreshed_tokens(int index) {
   return t.tokens;
 }
 
-int Network::send(int src, int dst, int flits, int tag) {
+int Network::send(int src, int dst, int flits, int tag, int message_class) {
   // The header is consumed before the last flit, which alone tells the packet has arrived.
   if (header_ > 0 && flits < 1) throw std::logic_error("a packet with a header needs a word");
+  if (message_class < 0 || message_class >= config_.message_classes) {
+    throw std::logic_error("a message class the network was not built with");
+  }
   const auto s = static_cast<std::size_t>(src);
   Terminal& term = terminals_[s];
+  SourceQueue* reply = message_class > 0 ? &replies_[s] : nullptr;
+  std::int32_t& head = reply ? reply->head : term.sq_head;
+  std::int32_t& count = reply ? reply->count : term.sq_count;
   const int limit = config_.source_queue_packets;
-  if (term.sq_count >= limit) return -1;
-  std::vector<std::int32_t>& ring = sq_[s];
+  if (count >= limit) return -1;
+  std::vector<std::int32_t>& ring = reply ? reply->ring : sq_[s];
   const auto size = static_cast<int>(ring.size());
-  if (term.sq_count == size) {
+  if (count == size) {
     // Full: a ring twice as long (up to the limit), the queue unrolled into its start.
     const int longer = std::min(limit, std::max(4, 2 * size));
     std::vector<std::int32_t> grown(static_cast<std::size_t>(longer));
     for (int k = 0; k < size; ++k) {
-      const int from = (term.sq_head + k) % size;
+      const int from = (head + k) % size;
       grown[static_cast<std::size_t>(k)] = ring[static_cast<std::size_t>(from)];
     }
     ring.swap(grown);
-    term.sq_head = 0;
+    head = 0;
   }
   int id;
   if (free_packets_.empty()) {
@@ -275,16 +289,19 @@ int Network::send(int src, int dst, int flits, int tag) {
   p.flits = flits;
   p.tag = tag;
   p.created = now_;
+  p.message_class = static_cast<std::uint8_t>(message_class);
   if (draws_) {
     // Each packet's own draw, from the seed and the count of packets sent: the same run draws
     // the same routes whatever else it does.
     std::uint64_t mix = config_.route_seed ^ (routes_drawn_++ * 0x9E3779B97F4A7C15ull);
     p.route_state = topo_->route_start(src, dst, splitmix64(mix));
   }
-  const int slot = (term.sq_head + term.sq_count) % static_cast<int>(ring.size());
+  const int slot = (head + count) % static_cast<int>(ring.size());
   ring[static_cast<std::size_t>(slot)] = id;
-  ++term.sq_count;
+  ++count;
   ++queued_;
+  // Asleep, its queues with packets are blocked; a packet into an empty queue may go.
+  if (term.asleep && count == 1) term.asleep = 0;
   if (!term.asleep) set_ready(s, true);
   if (trace_) trace_->created(id);
   return id;
@@ -325,43 +342,32 @@ void Network::push(int router, int to, std::uint32_t word, int extra) {
 }
 
 template <bool kTraced>
-void Network::inject(int terminal) {
+bool Network::inject_from(int terminal, std::int32_t& head, std::int32_t& count,
+                          std::int32_t& inject_vc, const std::vector<std::int32_t>& ring,
+                          int first, double& tokens) {
   const auto n = static_cast<std::size_t>(terminal);
-  Terminal& term = terminals_[n];
-  if (term.sq_count == 0) return;
-  double& tokens = term.inject_tokens;
-  const double cap = std::max(1.0, config_.inject_rate);
-  tokens = std::min(cap, tokens + config_.inject_rate);
-  // Blocked with full tokens, each later turn would change nothing until a flit leaves.
-  const auto block = [&] {
-    if (tokens == cap) {
-      term.asleep = 1;
-      set_ready(n, false);
-    }
-  };
-  const int in = term.inject_channel;
+  const int in = terminals_[n].inject_channel;
   const int router = channels_[static_cast<std::size_t>(in)].router;
-  const std::vector<std::int32_t>& ring = sq_[n];
-  while (tokens >= 1.0 && term.sq_count > 0) {
-    const int id = ring[static_cast<std::size_t>(term.sq_head)];
+  while (tokens >= 1.0 && count > 0) {
+    const int id = ring[static_cast<std::size_t>(head)];
     Packet& p = packets_[static_cast<std::size_t>(id)];
     const int wire = header_ + p.flits;
-    if (term.inject_vc < 0) {
-      // A new packet takes the injection virtual channel with the most room.
+    if (inject_vc < 0) {
+      // A new packet takes the injection virtual channel of its class with the most room.
       int best = -1;
-      for (int v = 0; v < vcs_; ++v) {
+      for (int v = first; v < first + class_vcs_; ++v) {
         const int room = buffer_ - vc_[static_cast<std::size_t>(ivc(in, v))].count;
         if (room > 0 &&
             (best < 0 || room > buffer_ - vc_[static_cast<std::size_t>(ivc(in, best))].count)) {
           best = v;
         }
       }
-      if (best < 0) return block();
-      term.inject_vc = best;
+      if (best < 0) return false;
+      inject_vc = best;
     }
-    const int to = ivc(in, term.inject_vc);
-    if (vc_[static_cast<std::size_t>(to)].count >= buffer_) return block();
-    if constexpr (kTraced) trace_->injected(id, p.injected, in, term.inject_vc);
+    const int to = ivc(in, inject_vc);
+    if (vc_[static_cast<std::size_t>(to)].count >= buffer_) return false;
+    if constexpr (kTraced) trace_->injected(id, p.injected, in, inject_vc);
     if (p.injected == 0) p.entered = now_;
     push(router, to,
          static_cast<std::uint32_t>(id) | (p.injected == 0 ? kHead : 0) |
@@ -371,12 +377,39 @@ void Network::inject(int terminal) {
     ++in_network_;
     tokens -= 1.0;
     if (p.injected == wire) {
-      term.sq_head = (term.sq_head + 1) % static_cast<int>(ring.size());
-      --term.sq_count;
+      head = (head + 1) % static_cast<int>(ring.size());
+      --count;
       --queued_;
-      if (term.sq_count == 0) set_ready(n, false);
-      term.inject_vc = -1;
+      if (!has_queued(n)) set_ready(n, false);
+      inject_vc = -1;
     }
+  }
+  return true;
+}
+
+template <bool kTraced>
+void Network::inject(int terminal) {
+  const auto n = static_cast<std::size_t>(terminal);
+  Terminal& term = terminals_[n];
+  if (!has_queued(n)) return;
+  double& tokens = term.inject_tokens;
+  const double cap = std::max(1.0, config_.inject_rate);
+  tokens = std::min(cap, tokens + config_.inject_rate);
+  // Replies first: they free what their requests hold at the ends.
+  bool flowing = true;
+  if (!replies_.empty()) {
+    SourceQueue& q = replies_[n];
+    flowing = inject_from<kTraced>(terminal, q.head, q.count, q.inject_vc, q.ring, class_vcs_,
+                                   tokens);
+  }
+  if (!inject_from<kTraced>(terminal, term.sq_head, term.sq_count, term.inject_vc, sq_[n], 0,
+                            tokens)) {
+    flowing = false;
+  }
+  // Blocked with full tokens, each later turn would change nothing until a flit leaves.
+  if (!flowing && tokens == cap) {
+    term.asleep = 1;
+    set_ready(n, false);
   }
 }
 
@@ -413,8 +446,9 @@ bool Network::route_adaptive(int router, int in_port, Vc& vc, Packet& p) {
       if (ch.downstream < 0) {
         throw std::logic_error("the topology routed a packet to a port leading nowhere");
       }
-      const int last = c.vc_count > 0 ? c.vc_first + c.vc_count : vcs_;
-      for (int v = c.vc_first; v < last; ++v) {
+      const int first = vc_base(p) + c.vc_first;
+      const int last = c.vc_count > 0 ? first + c.vc_count : vc_base(p) + class_vcs_;
+      for (int v = first; v < last; ++v) {
         const Vc& o = vc_[static_cast<std::size_t>(ivc(ch.downstream, v))];
         if (o.held) continue;
         const int free = config_.credit_flow ? o.credits : o.free_seen;
@@ -481,8 +515,9 @@ bool Network::route_head(int router, int in_port, int in) {
   if (ch.downstream < 0) {
     throw std::logic_error("the topology routed a packet to a port leading nowhere");
   }
-  for (int v = 0; v < vcs_; ++v) {
-    if (vc_classes_ > 1 && v % vc_classes_ != step.vc_class) continue;
+  const int base = vc_base(p);
+  for (int v = base; v < base + class_vcs_; ++v) {
+    if (vc_classes_ > 1 && (v - base) % vc_classes_ != step.vc_class) continue;
     Vc& o = vc_[static_cast<std::size_t>(ivc(ch.downstream, v))];
     if (o.held) continue;
     o.held = 1;
@@ -656,9 +691,7 @@ void Network::pop_front(int router, int slot, int port, bool tail) {
     }
   } else if (const int t = from.inject_terminal; t >= 0) {
     terminals_[static_cast<std::size_t>(t)].asleep = 0;
-    if (terminals_[static_cast<std::size_t>(t)].sq_count > 0) {
-      set_ready(static_cast<std::size_t>(t), true);
-    }
+    if (has_queued(static_cast<std::size_t>(t))) set_ready(static_cast<std::size_t>(t), true);
   }
 }
 
@@ -1073,6 +1106,8 @@ std::size_t Network::state_bytes() const {
   total += bytes(output_queues_) + bytes(queued_outputs_) + bytes(eject_ports_);
   for (const OutputQueue& q : output_queues_) total += bytes(q.words) + bytes(q.vcs);
   if (allocator_) total += allocator_->state_bytes();
+  total += bytes(replies_);
+  for (const SourceQueue& q : replies_) total += bytes(q.ring);
   return total;
 }
 

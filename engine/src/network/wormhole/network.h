@@ -101,6 +101,13 @@ struct NetworkConfig {
   // are injected, buffered and sent over links like any flit, and the destination's router
   // consumes them, so they never use the ejection rate nor the receive queue. 0 to 255.
   int header_flits = 0;
+  // Message classes (virtual networks), 1 or 2: with 2, requests (class 0) take the lower half of
+  // every channel's virtual channels and replies (class 1) the upper half, each half split in
+  // the routing's classes as a whole network's are, and each terminal has a source queue per
+  // class, replies injected first. A reply then never waits for a VC or a source queue a request
+  // holds, so requests that cannot move until their replies are taken (a destination that
+  // answers before it consumes) cannot deadlock with them: message-dependent deadlock.
+  int message_classes = 1;
 };
 
 // What sizes a network's state, for Network::state_bytes_of: its routers of `ports` ports each,
@@ -125,6 +132,8 @@ struct Packet : Message {
   // it crosses, a misroute or a detour included).
   std::int64_t entered = -1;
   int hops = 0;
+  // Its message class (NetworkConfig::message_classes): the half of the VCs it may take.
+  std::uint8_t message_class = 0;
 };
 
 // A deadlock the network found itself in: a cycle of virtual channels (the knot), each holding
@@ -162,7 +171,10 @@ class Network final : public Interconnect {
 
   // Queues a packet at `src` for `dst`; it enters the router after the packets queued before it.
   // Returns its id, or -1 when the source queue is full.
-  int send(int src, int dst, int flits, int tag) override;
+  int send(int src, int dst, int flits, int tag) override { return send(src, dst, flits, tag, 0); }
+  // The same in message class `message_class` (below NetworkConfig::message_classes), into that
+  // class's source queue.
+  int send(int src, int dst, int flits, int tag, int message_class);
   // Advances one cycle.
   void step() override;
   // No flit in a router or a source queue and no credit on its way: a step only moves the clock.
@@ -190,7 +202,8 @@ class Network final : public Interconnect {
     return terminals_[static_cast<std::size_t>(node)].rq_used;
   }
   int source_backlog(int node) const override {
-    return terminals_[static_cast<std::size_t>(node)].sq_count;
+    const int replies = replies_.empty() ? 0 : replies_[static_cast<std::size_t>(node)].count;
+    return terminals_[static_cast<std::size_t>(node)].sq_count + replies;
   }
   // Bytes of the network's state (every buffer, table and queue allocated), for the bench.
   std::size_t state_bytes() const;
@@ -343,7 +356,18 @@ class Network final : public Interconnect {
     double inject_tokens = 0;
   };
 
+  // A source queue of a message class other than 0 (replies): a ring grown on demand, as a
+  // terminal's own (Terminal), and the injection VC its current packet uses.
+  struct SourceQueue {
+    std::int32_t head = 0;
+    std::int32_t count = 0;
+    std::int32_t inject_vc = -1;
+    std::vector<std::int32_t> ring;
+  };
+
   int ivc(int channel, int vc) const { return channel * vcs_ + vc; }
+  // The first of the virtual channels packet `p` may take (its message class's), of class_vcs_.
+  int vc_base(const Packet& p) const { return p.message_class * class_vcs_; }
   Flit& flit_at(std::size_t vc, int slot) {
     return flits_[vc * static_cast<std::size_t>(buffer_) + static_cast<std::size_t>(slot)];
   }
@@ -371,6 +395,18 @@ class Network final : public Interconnect {
   void cycle();
   template <bool kTraced>
   void inject(int terminal);
+  // Injects from one source queue (its head, count and injection VC, its ring) into the
+  // injection VCs first to first + class_vcs_ - 1 while `tokens` last; false when it stopped on
+  // a full VC.
+  template <bool kTraced>
+  [[gnu::always_inline]] inline bool inject_from(int terminal, std::int32_t& head,
+                                                 std::int32_t& count, std::int32_t& inject_vc,
+                                                 const std::vector<std::int32_t>& ring, int first,
+                                                 double& tokens);
+  // Whether a terminal has packets in any source queue.
+  bool has_queued(std::size_t t) const {
+    return terminals_[t].sq_count > 0 || (!replies_.empty() && replies_[t].count > 0);
+  }
   // Moves what can move out of a router holding flits.
   template <bool kTraced>
   // Both say whether a flit moved.
@@ -460,6 +496,8 @@ class Network final : public Interconnect {
   std::shared_ptr<const Topology> topo_;
   int vcs_;
   int vc_classes_;
+  // Virtual channels per message class: all of them with one class, half with two.
+  int class_vcs_;
   int buffer_;
   int onoff_margin_;
   int header_;
@@ -511,6 +549,8 @@ class Network final : public Interconnect {
 
   std::vector<Terminal> terminals_;
   std::vector<std::vector<std::int32_t>> sq_;
+  // Each terminal's reply queue (message class 1); empty with one message class.
+  std::vector<SourceQueue> replies_;
   // Packets in all source queues.
   std::int64_t queued_ = 0;
   // A bit per terminal with packets queued and not asleep: the ones a step injects for.

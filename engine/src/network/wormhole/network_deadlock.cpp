@@ -47,14 +47,20 @@ void Network::waits_of(int in, std::vector<std::int32_t>& out) const {
     const RouteChoice& choice = choices[k];
     const int c = r.port_base + choice.port;
     const Channel& ch = channels_[static_cast<std::size_t>(c)];
-    const int last = adaptive_ && choice.vc_count > 0 ? choice.vc_first + choice.vc_count : vcs_;
-    for (int v = adaptive_ ? choice.vc_first : 0; v < last; ++v) {
+    // Only the VCs of its message class.
+    const int base = vc_base(p);
+    const int first = base + (adaptive_ ? choice.vc_first : 0);
+    const int last =
+        adaptive_ && choice.vc_count > 0 ? first + choice.vc_count : base + class_vcs_;
+    for (int v = first; v < last; ++v) {
       int o = -1;
       if (ch.eject_terminal >= 0) {
-        if (v > 0) break;
+        if (v > first) break;
         o = ivc(c, 0);
       } else {
-        if (!adaptive_ && vc_classes_ > 1 && v % vc_classes_ != choice.vc_class) continue;
+        if (!adaptive_ && vc_classes_ > 1 && (v - base) % vc_classes_ != choice.vc_class) {
+          continue;
+        }
         o = ivc(ch.downstream, v);
       }
       if (vc_[static_cast<std::size_t>(o)].held != 1) {

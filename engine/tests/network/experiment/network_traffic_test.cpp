@@ -696,6 +696,96 @@ TEST(NetworkTraffic, TheFatTreesModelsAreWhatALightRunMeasures) {
   }
 }
 
+TEST(NetworkTraffic, RequestReplyReportsEachClassAndTheRoundTrip) {
+  const Result r = run({{"dims", std::vector<double>{4, 4}},
+                        {"vcs", 2},
+                        {"request_reply", 1},
+                        {"injection_rate", 0.1},
+                        {"sweep_rates", std::vector<double>{0.05, 0.1}},
+                        {"sweep_scale", 0}});
+  EXPECT_EQ(r.scalar("saturated"), 0);
+  // Reads of 1 flit answered by 8 and writes of 8 answered by 1, half each: both classes carry
+  // half the flits.
+  EXPECT_NEAR(r.scalar("request_accepted_flits_per_node_cycle"), 0.05, 0.005);
+  EXPECT_NEAR(r.scalar("reply_accepted_flits_per_node_cycle"), 0.05, 0.005);
+  EXPECT_GT(r.scalar("round_trip_latency_mean_cycles"),
+            r.scalar("request_latency_mean_cycles") + r.scalar("reply_latency_mean_cycles") - 1);
+  EXPECT_GE(r.scalar("round_trip_latency_p99_cycles"), r.scalar("round_trip_latency_mean_cycles"));
+  EXPECT_LE(r.scalar("reply_network_latency_mean_cycles"), r.scalar("reply_latency_mean_cycles"));
+  for (const char* name : {"request_latency_vs_offered", "reply_latency_vs_offered",
+                           "round_trip_latency_vs_offered", "request_accepted_vs_offered",
+                           "reply_accepted_vs_offered"}) {
+    EXPECT_EQ(r.find_series(name).x.size(), 2u) << name;
+  }
+  // The zero-load model is the four sizes' mean: a request's or a reply's, 4.5 flits.
+  EXPECT_GT(r.scalar("model_zero_load_latency_cycles"), 0);
+  EXPECT_EQ(r.find_series("latency_vs_offered").label, "requests and replies");
+}
+
+TEST(NetworkTraffic, WithoutAMixOrRepliesNoClassOutputAppears) {
+  const Result r = run({{"dims", std::vector<double>{4, 4}},
+                        {"sweep_rates", std::vector<double>{0.05}}});
+  for (const Scalar& s : r.scalars) {
+    EXPECT_EQ(s.name.find("request"), std::string::npos) << s.name;
+    EXPECT_EQ(s.name.find("round_trip"), std::string::npos) << s.name;
+  }
+  for (const Series& s : r.series) {
+    EXPECT_EQ(s.name.find("request"), std::string::npos) << s.name;
+    EXPECT_NE(s.name, "latency_by_packet_size");
+  }
+}
+
+TEST(NetworkTraffic, AMixOfSizesGivesEachSizesLatency) {
+  const Result r = run({{"dims", std::vector<double>{4, 4}},
+                        {"packet_sizes", std::vector<double>{1, 8}},
+                        {"packet_size_shares", std::vector<double>{1, 1}},
+                        {"injection_rate", 0.1},
+                        {"sweep_rates", std::vector<double>{0.1}},
+                        {"sweep_scale", 0}});
+  const Series& by_size = r.find_series("latency_by_packet_size");
+  ASSERT_EQ(by_size.x, (std::vector<double>{1, 8}));
+  EXPECT_GT(by_size.y[1], by_size.y[0] + 5);
+  EXPECT_EQ(r.find_series("latency_vs_offered").label, "packets of 1, 8 flits");
+  // The zero-load model is the sizes' mean: 3.5 cycles of serialization more than 1-flit
+  // packets' alone.
+  const Result one = run({{"dims", std::vector<double>{4, 4}},
+                          {"packet_flits", 1},
+                          {"sweep_rates", std::vector<double>{0.1}}});
+  EXPECT_NEAR(r.scalar("model_zero_load_latency_cycles") -
+                  one.scalar("model_zero_load_latency_cycles"),
+              3.5, 1e-9);
+}
+
+TEST(NetworkTraffic, ABadMixOrRequestReplyNamesItsParameter) {
+  const std::vector<std::pair<ParamValues, std::string>> bad = {
+      {{{"packet_sizes", std::vector<double>{0, 8}}}, "packet_sizes"},
+      {{{"packet_sizes", std::vector<double>{1, 65}}}, "packet_sizes"},
+      {{{"packet_sizes", std::vector<double>{1, 8}},
+        {"packet_size_shares", std::vector<double>{1, 2, 3}}},
+       "packet_size_shares"},
+      {{{"packet_sizes", std::vector<double>{1, 8}},
+        {"packet_size_shares", std::vector<double>{1, 0}}},
+       "packet_size_shares"},
+      {{{"packet_size_shares", std::vector<double>{1, 1}}}, "packet_size_shares"},
+      {{{"request_reply", 1}}, "vcs"},
+      {{{"request_reply", 1}, {"vcs", 3}}, "vcs"},
+      {{{"request_reply", 1}, {"topology", 1}, {"vcs", 2}}, "vcs"},
+      {{{"request_reply", 1}, {"vcs", 2}, {"switching", 1}}, "request_reply"},
+      {{{"packet_sizes", std::vector<double>{1, 8}}, {"switching", 1}}, "packet_sizes"},
+      {{{"request_reply", 1}, {"vcs", 2}, {"packet_sizes", std::vector<double>{1, 8}}},
+       "packet_sizes"},
+      {{{"request_reply", 1}, {"vcs", 2}, {"read_reply_flits", 65}}, "read_reply_flits"},
+  };
+  for (const auto& [values, param] : bad) {
+    try {
+      run(values);
+      FAIL() << param;
+    } catch (const ParamError& e) {
+      EXPECT_EQ(e.param(), param) << e.what();
+    }
+  }
+}
+
 TEST(NetworkTraffic, BadCombinationsNameTheParameterAndTheValidChoices) {
   for (const double pattern : {1.0, 2.0, 3.0}) {
     try {
