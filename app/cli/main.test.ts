@@ -350,11 +350,11 @@ describe('cli run --booksim', () => {
   }, 60_000);
 
   it('refuses a topology archex has not, naming the key and what it supports', async () => {
-    const config = file('ff', 'topology = flatfly; routing_function = ran_min;');
+    const config = file('cm', 'topology = cmesh; routing_function = dor_no_express;');
     const { code, stderr } = await tsxCli('run', '--booksim', config);
     expect(code).toBe(2);
     expect(stderr.trim()).toBe(
-      `--booksim ${config}: BookSim topology: 'flatfly' is not modelled by archex; it supports mesh, torus, fly, dragonflynew, fattree`,
+      `--booksim ${config}: BookSim topology: 'cmesh' is not modelled by archex; it supports mesh, torus, fly, dragonflynew, fattree, flatfly`,
     );
   }, 60_000);
 });
