@@ -3,7 +3,14 @@
 // archex leaves it out.
 import { dragonfly, fatTree, ugal } from './booksim_dragonfly';
 import { flatfly, flatflyUgal } from './booksim_flatfly';
-import { meanPacketFlits, packetSize, READ_WRITE_KEYS, useReadWrite } from './booksim_traffic';
+import { switchAllocator } from './booksim_router';
+import {
+  meanPacketFlits,
+  packetSize,
+  READ_WRITE_KEYS,
+  traffic,
+  useReadWrite,
+} from './booksim_traffic';
 import type { BooksimValue, Config, Mapped } from './booksim_syntax';
 import { BooksimError, refuse, whole, word } from './booksim_syntax';
 
@@ -35,69 +42,6 @@ const ROUTINGS: Record<string, { routing: string; on: readonly string[] }> = {
   nca: { routing: 'random tie-break', on: ['fattree'] },
   anca: { routing: 'minimal adaptive', on: ['fattree'] },
 };
-
-/** BookSim's traffic patterns archex has, by BookSim's name (traffic.cpp). */
-const PATTERNS: Record<string, string> = {
-  uniform: 'uniform',
-  transpose: 'transpose',
-  bitcomp: 'bit-complement',
-  bitrev: 'bit-reverse',
-  shuffle: 'shuffle',
-  tornado: 'tornado',
-  neighbor: 'nearest-neighbour',
-  randperm: 'random permutation',
-  hotspot: 'hotspot',
-  bad_dragon: 'group shift',
-};
-
-/** `{1,2,3}` or `1` as numbers; a refusal naming the key otherwise. */
-function numberList(key: string, text: string): number[] {
-  const items = text.replace(/^\{|\}$/g, '').split(',');
-  return items.map((item) => {
-    const n = Number(item.trim());
-    if (item.trim() === '' || !Number.isInteger(n))
-      throw new BooksimError(key, `'${text}' is not a list of whole numbers`);
-    return n;
-  });
-}
-
-/** The traffic key: a pattern, with hotspot's `(nodes,rates)` read. */
-function traffic(value: BooksimValue, config: Config): Mapped {
-  const text = word('traffic', value);
-  const open = text.indexOf('(');
-  const name = open < 0 ? text : text.slice(0, open);
-  const args = open < 0 ? '' : text.slice(open + 1, text.lastIndexOf(')'));
-  const pattern = PATTERNS[name];
-  if (pattern === undefined) refuse('traffic', text, Object.keys(PATTERNS));
-  // BookSim reads any network's nodes as groups of 2k*k there; archex has groups only on one.
-  if (name === 'bad_dragon' && config('topology') !== 'dragonflynew')
-    throw new BooksimError('traffic', "'bad_dragon' sends to the next group of a dragonflynew");
-  if (name === 'hotspot') {
-    // BookSim sends every packet to the hot spots, split by the rates (all 1 by default).
-    const [nodes = '-1', rates] = args.match(/\{[^}]*\}|[^,]+/g) ?? [];
-    const spots = numberList('traffic', nodes);
-    if (spots.some((s) => s < 0))
-      throw new BooksimError(
-        'traffic',
-        `hotspot node -1 is drawn at random by BookSim; archex's -1 is the centre node: name the nodes`,
-      );
-    if (rates !== undefined && new Set(numberList('traffic', rates)).size > 1)
-      throw new BooksimError(
-        'traffic',
-        'archex splits hot-spot traffic alike; unequal rates are not modelled',
-      );
-    return {
-      settings: { pattern, hotspots: spots.join(','), hotspot_fraction: '1' },
-      note: "every packet to the hot spots (archex's hotspot_fraction 1)",
-    };
-  }
-  if (name === 'neighbor')
-    return {
-      settings: { pattern },
-      note: "BookSim sends to +1 in every dimension; archex's nearest neighbour sends to one neighbour drawn alike",
-    };
-  return { settings: { pattern } };
-}
 
 /**
  * The topology with k and n: a cube's dims, a fly's radix and stages, a dragonfly, a fat tree, or
@@ -214,29 +158,6 @@ const stage = (key: string, param: string) => (value: BooksimValue) => ({
 const ALLOCATION = "archex's allocators do not take this option (docs/networks.md)";
 const ARBITER = "archex's allocators' arbiters are round robin";
 
-/** BookSim's switch allocators archex has, by BookSim's name (allocator.cpp). */
-const ALLOCATORS: Record<string, string> = {
-  separable_input_first: 'separable input-first',
-  separable_output_first: 'separable output-first',
-  islip: 'iSLIP',
-  wavefront: 'wavefront',
-};
-
-/** sw_allocator, with iSLIP's alloc_iters; one archex has not runs as iSLIP, said so. */
-function switchAllocator(value: BooksimValue, config: Config): Mapped {
-  const name = word('sw_allocator', value);
-  const allocator = ALLOCATORS[name];
-  const iterations = whole('alloc_iters', config('alloc_iters'), 1, 4);
-  const settings = {
-    allocator: allocator ?? 'iSLIP',
-    ...((allocator ?? 'iSLIP') === 'iSLIP' ? { allocator_iterations: String(iterations) } : {}),
-  };
-  if (allocator) return { settings };
-  return {
-    settings,
-    note: `${name} is not one of archex's allocators (${Object.keys(ALLOCATORS).join(', ')}): iSLIP instead`,
-  };
-}
 const MEASUREMENT =
   'archex measures by batch means to confidence_percent after warmup_cycles, up to max_cycles';
 const OUTPUT = "an output or trace file of BookSim's; archex's outputs are its own";

@@ -1,8 +1,9 @@
-// BookSim2's packet sizes (trafficmanager.cpp): a mix of sizes by their rates (packet_size,
-// packet_size_rate), or request-reply traffic (use_read_write with the four sizes and
-// write_fraction), as the custom network's packet_sizes and packet_size_shares or request_reply.
+// BookSim2's traffic: its patterns by name (traffic.cpp), and its packet sizes
+// (trafficmanager.cpp): a mix of sizes by their rates (packet_size, packet_size_rate), or
+// request-reply traffic (use_read_write with the four sizes and write_fraction), as the custom
+// network's packet_sizes and packet_size_shares or request_reply.
 import type { BooksimValue, Config, Mapped } from './booksim_syntax';
-import { BooksimError, whole } from './booksim_syntax';
+import { BooksimError, refuse, whole, word } from './booksim_syntax';
 
 /**
  * The first traffic class's entry of a per-class value (tokenize_str): `{a,b}` lists classes, so
@@ -163,3 +164,66 @@ export const READ_WRITE_KEYS = {
   write_reply_begin_vc: 10,
   write_reply_end_vc: 15,
 } as const;
+
+/** BookSim's traffic patterns archex has, by BookSim's name (traffic.cpp). */
+const PATTERNS: Record<string, string> = {
+  uniform: 'uniform',
+  transpose: 'transpose',
+  bitcomp: 'bit-complement',
+  bitrev: 'bit-reverse',
+  shuffle: 'shuffle',
+  tornado: 'tornado',
+  neighbor: 'nearest-neighbour',
+  randperm: 'random permutation',
+  hotspot: 'hotspot',
+  bad_dragon: 'group shift',
+};
+
+/** `{1,2,3}` or `1` as numbers; a refusal naming the key otherwise. */
+function numberList(key: string, text: string): number[] {
+  const items = text.replace(/^\{|\}$/g, '').split(',');
+  return items.map((item) => {
+    const n = Number(item.trim());
+    if (item.trim() === '' || !Number.isInteger(n))
+      throw new BooksimError(key, `'${text}' is not a list of whole numbers`);
+    return n;
+  });
+}
+
+/** The traffic key: a pattern, with hotspot's `(nodes,rates)` read. */
+export function traffic(value: BooksimValue, config: Config): Mapped {
+  const text = word('traffic', value);
+  const open = text.indexOf('(');
+  const name = open < 0 ? text : text.slice(0, open);
+  const args = open < 0 ? '' : text.slice(open + 1, text.lastIndexOf(')'));
+  const pattern = PATTERNS[name];
+  if (pattern === undefined) refuse('traffic', text, Object.keys(PATTERNS));
+  // BookSim reads any network's nodes as groups of 2k*k there; archex has groups only on one.
+  if (name === 'bad_dragon' && config('topology') !== 'dragonflynew')
+    throw new BooksimError('traffic', "'bad_dragon' sends to the next group of a dragonflynew");
+  if (name === 'hotspot') {
+    // BookSim sends every packet to the hot spots, split by the rates (all 1 by default).
+    const [nodes = '-1', rates] = args.match(/\{[^}]*\}|[^,]+/g) ?? [];
+    const spots = numberList('traffic', nodes);
+    if (spots.some((s) => s < 0))
+      throw new BooksimError(
+        'traffic',
+        `hotspot node -1 is drawn at random by BookSim; archex's -1 is the centre node: name the nodes`,
+      );
+    if (rates !== undefined && new Set(numberList('traffic', rates)).size > 1)
+      throw new BooksimError(
+        'traffic',
+        'archex splits hot-spot traffic alike; unequal rates are not modelled',
+      );
+    return {
+      settings: { pattern, hotspots: spots.join(','), hotspot_fraction: '1' },
+      note: "every packet to the hot spots (archex's hotspot_fraction 1)",
+    };
+  }
+  if (name === 'neighbor')
+    return {
+      settings: { pattern },
+      note: "BookSim sends to +1 in every dimension; archex's nearest neighbour sends to one neighbour drawn alike",
+    };
+  return { settings: { pattern } };
+}
