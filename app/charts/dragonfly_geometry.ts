@@ -28,8 +28,8 @@ export const DRAGONFLY = {
   /** The share of a router's arc of its group's outside that its terminals take. */
   terminalSpread: 0.7,
   /**
-   * The tallest the map draws the circle when its height is not given: the cube's heat map's
-   * tallest, so a presented map, twice as large, fits a 1080 px screen too.
+   * The tallest the map draws, legend and circle, when its height is not given: the cube's heat
+   * map's tallest, so a presented map, twice as large, fits a 1080 px screen too.
    */
   side: 480,
 } as const;
@@ -186,7 +186,7 @@ export function dragonflyRouterName(df: DragonflyGroups, router: number): string
 
 /**
  * The channel graph map of a dragonfly: the placement in a square centred under the legend (as
- * wide as the map, at most DRAGONFLY.side tall unless a height is given), each drawn channel
+ * wide as the map, the map at most DRAGONFLY.side tall unless a height is given), each drawn channel
  * coloured by utilization, with read-out targets at their middles.
  */
 export function dragonflyGeometry(
@@ -203,10 +203,12 @@ export function dragonflyGeometry(
   const parts = [...channelGraphCaptionParts(graph), ...(probe.note ? [probe.note] : [])];
   const legend = heatLegendLayout(parts, scaleTop, innerWidth, fontSize);
   const top = STYLE.outer + legend.height;
-  const innerHeight =
+  const innerHeight = Math.max(
+    20,
     size.height === undefined
-      ? Math.min(innerWidth, DRAGONFLY.side)
-      : Math.max(20, size.height - top - STYLE.outer);
+      ? Math.min(innerWidth, DRAGONFLY.side - top - STYLE.outer)
+      : size.height - top - STYLE.outer,
+  );
   const side = Math.min(innerWidth, innerHeight);
   const p = dragonflyPlacement(graph, df, side);
   const [dx, dy] = [(innerWidth - side) / 2, (innerHeight - side) / 2];
