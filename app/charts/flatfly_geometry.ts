@@ -26,8 +26,11 @@ export const FLATFLY = {
   terminalGap: 5,
   terminal: { max: 3.5, min: 1 },
   line: { max: 2.5, min: 0.5, share: 1 / 14 },
-  /** The tallest the map draws the grid when its height is not given, px. */
-  side: 760,
+  /**
+   * The tallest the map draws, legend and grid, when its height is not given, px: the cube's heat
+   * map's tallest, so a presented map, twice as large, fits a 1080 px screen too.
+   */
+  side: 480,
 } as const;
 
 interface Place {
@@ -155,7 +158,7 @@ export function flatflyRouterName(ff: FlatflyGrid, router: number): string {
 
 /**
  * The channel graph map of a flattened butterfly: the placement under the legend, as wide as the
- * map and at most FLATFLY.side tall unless a height is given, each channel coloured by
+ * map, the map at most FLATFLY.side tall unless a height is given, each channel coloured by
  * utilization, with read-out targets at their middles.
  */
 export function flatflyGeometry(
@@ -171,8 +174,12 @@ export function flatflyGeometry(
   const parts = [...channelGraphCaptionParts(graph), ...(probe.note ? [probe.note] : [])];
   const legend = heatLegendLayout(parts, scaleTop, innerWidth, fontSize);
   const top = STYLE.outer + legend.height;
-  const innerHeight =
-    size.height === undefined ? natural : Math.max(20, size.height - top - STYLE.outer);
+  const innerHeight = Math.max(
+    20,
+    size.height === undefined
+      ? Math.min(natural, FLATFLY.side - top - STYLE.outer)
+      : size.height - top - STYLE.outer,
+  );
   const p = flatflyPlacement(graph, ff, innerWidth, innerHeight);
   const name = (id: number) =>
     id >= graph.routers ? `terminal ${id - graph.routers}` : flatflyRouterName(ff, id);
