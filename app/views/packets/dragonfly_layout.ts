@@ -10,7 +10,7 @@ import {
 import { networkHeatmapData } from '../../results/network_data';
 import type { NetworkMap } from '../../engine/types';
 import type { NodeMark, PacketLayout } from './layout_parts';
-import { base, lineOf, OUTER, trim, wiring } from './layout_parts';
+import { base, lineOf, OUTER, placeTerminals, trim, wiring } from './layout_parts';
 
 /** The least side of the drawing's square, px. */
 const MIN_SIDE = 160;
@@ -48,22 +48,6 @@ export function dragonflyLayout(net: NetworkMap, width: number, maxHeight: numbe
     const input = w.downstream[id]!;
     if (input >= 0) out.buffers[input] = drawn;
   });
-  for (let t = 0; t < w.terminals; t++) {
-    const router = at(p.routers[w.tRouter[t]!] ?? { px: 0, py: 0 });
-    const dot = p.terminals[t];
-    out.terminalAt[t] = dot ? at(dot) : router;
-    const input = w.terminalInput[t]!;
-    if (!dot || input < 0) continue;
-    // Injection beside delivery: the lane on the other side of the line between them.
-    const from = at(dot);
-    const length = Math.hypot(router.px - from.px, router.py - from.py) || 1;
-    const lane = p.lineWidth * 1.2;
-    const [ox, oy] = [
-      (-(router.py - from.py) / length) * lane,
-      ((router.px - from.px) / length) * lane,
-    ];
-    const seg = lineOf(from.px + ox, from.py + oy, router.px + ox, router.py + oy);
-    out.buffers[input] = trim(seg, p.terminalRadius + 2, rs);
-  }
+  placeTerminals(out, w, p, at, rs);
   return out;
 }

@@ -8,7 +8,7 @@ import type { Arc } from '../../charts/flatfly_geometry';
 import { networkHeatmapData } from '../../results/network_data';
 import type { NetworkMap } from '../../engine/types';
 import type { NodeMark, PacketLayout, Seg } from './layout_parts';
-import { base, lineOf, OUTER, trim, wiring } from './layout_parts';
+import { base, lineOf, OUTER, placeTerminals, trim, wiring } from './layout_parts';
 
 /** The least height of the drawing, px, and the straight pieces an arc is drawn as. */
 const MIN_HEIGHT = 120;
@@ -71,22 +71,6 @@ export function flatflyLayout(net: NetworkMap, width: number, maxHeight: number)
     const input = w.downstream[id]!;
     if (input >= 0) out.buffers[input] = trim(lineOf(...along(a, 0.5), a.x2, a.y2), 0, end);
   });
-  for (let t = 0; t < w.terminals; t++) {
-    const router = at(p.routers[w.tRouter[t]!] ?? { px: 0, py: 0 });
-    const dot = p.terminals[t];
-    out.terminalAt[t] = dot ? at(dot) : router;
-    const input = w.terminalInput[t]!;
-    if (!dot || input < 0) continue;
-    // Injection beside delivery: the lane on the other side of the line between them.
-    const from = at(dot);
-    const length = Math.hypot(router.px - from.px, router.py - from.py) || 1;
-    const lane = p.lineWidth * 1.2;
-    const [ox, oy] = [
-      (-(router.py - from.py) / length) * lane,
-      ((router.px - from.px) / length) * lane,
-    ];
-    const seg = lineOf(from.px + ox, from.py + oy, router.px + ox, router.py + oy);
-    out.buffers[input] = trim(seg, p.terminalRadius + 2, rs);
-  }
+  placeTerminals(out, w, p, at, rs);
   return out;
 }

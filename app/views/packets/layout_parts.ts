@@ -168,3 +168,39 @@ export function base(shape: LayoutShape, w: ReturnType<typeof wiring>) {
     marked: [] as PacketLayout['marked'],
   };
 }
+
+/**
+ * Where a graph layout's terminals sit and queue: each at its dot (or its router where it is not
+ * drawn), its injection buffer on a lane beside the line from its dot to its router, the other
+ * side from delivery; `at` places a point of the placement, `rs` trims the router's end.
+ */
+export function placeTerminals(
+  out: PacketLayout,
+  w: ReturnType<typeof wiring>,
+  p: {
+    routers: { px: number; py: number }[];
+    terminals: ({ px: number; py: number } | null | undefined)[];
+    lineWidth: number;
+    terminalRadius: number;
+  },
+  at: (q: { px: number; py: number }) => { px: number; py: number },
+  rs: number,
+) {
+  for (let t = 0; t < w.terminals; t++) {
+    const router = at(p.routers[w.tRouter[t]!] ?? { px: 0, py: 0 });
+    const dot = p.terminals[t];
+    out.terminalAt[t] = dot ? at(dot) : router;
+    const input = w.terminalInput[t]!;
+    if (!dot || input < 0) continue;
+    // Injection beside delivery: the lane on the other side of the line between them.
+    const from = at(dot);
+    const length = Math.hypot(router.px - from.px, router.py - from.py) || 1;
+    const lane = p.lineWidth * 1.2;
+    const [ox, oy] = [
+      (-(router.py - from.py) / length) * lane,
+      ((router.px - from.px) / length) * lane,
+    ];
+    const seg = lineOf(from.px + ox, from.py + oy, router.px + ox, router.py + oy);
+    out.buffers[input] = trim(seg, p.terminalRadius + 2, rs);
+  }
+}
