@@ -27,8 +27,8 @@ export function ChannelGraphMap({
   const size = { width: w, height, fontSize };
   const g: GraphGeometry & { groups: { px: number; py: number; r: number }[] } = graph.dragonfly
     ? dragonflyGeometry(graph, graph.dragonfly, size)
-    : graph.flatfly
-      ? { ...flatflyGeometry(graph, graph.flatfly, size), groups: [] }
+    : graph.grid
+      ? { ...flatflyGeometry(graph, graph.grid, size), groups: [] }
       : { ...channelGraphGeometry(graph, { ...size, height: height ?? 480 }), groups: [] };
   const { active, svgProps, announce } = useReadout(g.targets, g, (px, py) =>
     nearestTarget(g.targets, px, py),

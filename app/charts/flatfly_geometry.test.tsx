@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
 import type { NetworkMap } from '../engine/types';
-import type { ChannelGraph, FlatflyGrid } from '../results/chart_data';
+import type { ArcGrid, ChannelGraph } from '../results/chart_data';
 import { networkHeatmapData } from '../results/network_data';
 import { ChannelGraphMap } from './ChannelGraphMap';
 import { flatflyGeometry, flatflyHeight, flatflyPlacement } from './flatfly_geometry';
@@ -22,9 +22,9 @@ beforeAll(async () => {
   engine.dispose();
 }, 60_000);
 
-function graphOf(name: FlatflyName): { graph: ChannelGraph; ff: FlatflyGrid } {
+function graphOf(name: FlatflyName): { graph: ChannelGraph; ff: ArcGrid } {
   const graph = networkHeatmapData(networks[name], 'value', 0).graph!;
-  return { graph, ff: graph.flatfly! };
+  return { graph, ff: graph.grid! };
 }
 
 describe('networkHeatmapData(flattened butterfly)', () => {
@@ -32,13 +32,13 @@ describe('networkHeatmapData(flattened butterfly)', () => {
     const data = networkHeatmapData(networks.ff64, 'value', 0);
     expect(data.dims).toEqual([]);
     const { graph, ff } = graphOf('ff64');
-    expect([ff.k, ff.n]).toEqual([4, 2]);
+    expect(ff.radix).toEqual([4, 4]);
     expect(ff.position[6]).toEqual([2, 1]);
     // 16 routers of 2 x 3 channels, and 64 terminals' deliveries.
     expect(ff.dimension.filter((d) => d === 0)).toHaveLength(48);
     expect(ff.dimension.filter((d) => d === 1)).toHaveLength(48);
     expect(graph.channels).toHaveLength(96 + 64);
-    expect(graphOf('cube27').ff.n).toBe(3);
+    expect(graphOf('cube27').ff.radix).toHaveLength(3);
   });
 });
 
@@ -106,7 +106,7 @@ describe('ChannelGraphMap(flattened butterfly)', () => {
     expect(html.match(/<path class="graph-channel"/g)).toHaveLength(96);
     expect(html.match(/<line class="graph-channel"/g)).toHaveLength(64);
     expect(html).toContain('flattened butterfly');
-    const g = flatflyGeometry(data.graph!, data.graph!.flatfly!, { width });
+    const g = flatflyGeometry(data.graph!, data.graph!.grid!, { width });
     expect(g.targets).toHaveLength(160);
     expect(g.size.height).toBeLessThanOrEqual(760 + g.margin.top + 8);
   });

@@ -1,11 +1,13 @@
 // A flattened butterfly as Kim, Dally & Abts (2007) draw it: the routers on a grid by their
-// coordinates (x across, y down; a third dimension's planes side by side, a fourth's stacked),
-// every row's channels arcs between its routers, each direction bulging to its right so the two
-// do not overlap, longer spans higher so they clear the routers between; terminals as dots
-// around their router. The channel graph map and the packet view both place it here.
+// coordinates (x across, y down; a third dimension's planes side by side, a fourth's stacked, and
+// so on, each block beside or below the last), every row's channels arcs between its routers,
+// each direction bulging to its right so the two do not overlap, longer spans higher so they
+// clear the routers between; terminals as dots around their router. A k-ary n-cube of more than
+// three dimensions is drawn alike, its rows' neighbours joined. The channel graph map and the
+// packet view both place it here.
 import type { ChartSize } from './ChartBox';
 import { chartFontSize } from './ChartBox';
-import type { ChannelGraph, FlatflyGrid } from '../results/chart_data';
+import type { ArcGrid, ChannelGraph } from '../results/chart_data';
 import { channelGraphCaptionParts } from './graph_words';
 import type { GraphGeometry } from './graph_geometry';
 import { channelTargets, STYLE } from './graph_geometry';
@@ -50,44 +52,61 @@ export interface Arc {
 
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
+/**
+ * Where each coordinate of the dimensions along one side lands, in cells (the first 1 apart, each
+ * later one a step over the block so far and a gap), and the side's extent past its first cell.
+ */
+function fold(radix: number[]) {
+  const steps: number[] = [];
+  let span = 0;
+  for (const [i, k] of radix.entries()) {
+    const step = i === 0 ? 1 : span + 1 + FLATFLY.planeGap;
+    steps.push(step);
+    span += (k - 1) * step;
+  }
+  return { steps, span };
+}
+
+/** The dimensions across (x, z, ...) and down (y, w, ...). */
+function sides(ff: ArcGrid) {
+  return {
+    across: fold(ff.radix.filter((_, d) => d % 2 === 0)),
+    down: fold(ff.radix.filter((_, d) => d % 2 === 1)),
+  };
+}
+
 /** A router's cell on the grid: column and row. */
-function cellOf(ff: FlatflyGrid, router: number): [number, number] {
-  const [x = 0, y = 0, z = 0, w = 0] = ff.position[router] ?? [];
-  const block = ff.k + FLATFLY.planeGap;
-  return [x + z * block, y + w * block];
+function cellOf(ff: ArcGrid, router: number): [number, number] {
+  const { across, down } = sides(ff);
+  let [column, row] = [0, 0];
+  (ff.position[router] ?? []).forEach((v, d) => {
+    if (d % 2 === 0) column += v * (across.steps[d / 2] ?? 0);
+    else row += v * (down.steps[(d - 1) / 2] ?? 0);
+  });
+  return [column, row];
 }
 
 /** The grid's extent in cells: columns and rows, and the arcs' reach past them either way. */
-function extent(ff: FlatflyGrid) {
-  const block = ff.k + FLATFLY.planeGap;
-  const planes = (d: number) => (ff.n > d ? ff.k : 1);
-  const cols = ff.k - 1 + (planes(2) - 1) * block;
-  const rows = (ff.n > 1 ? ff.k - 1 : 0) + (planes(3) - 1) * block;
+function extent(ff: ArcGrid) {
+  const { across, down } = sides(ff);
+  const [cols, rows] = [across.span, down.span];
+  const n = ff.radix.length;
+  const [k0 = 1, k1 = 1] = ff.radix;
   // Arcs along x (and z) bulge up or down, along y (and w) left or right.
-  const reachY = Math.max(
-    FLATFLY.bulge * (ff.k - 1),
-    FLATFLY.planeBulge * cols * (ff.n > 2 ? 1 : 0),
-  );
+  const reachY = Math.max(FLATFLY.bulge * (k0 - 1), FLATFLY.planeBulge * cols * (n > 2 ? 1 : 0));
   const reachX =
-    ff.n > 1
-      ? Math.max(FLATFLY.bulge * (ff.k - 1), FLATFLY.planeBulge * rows * (ff.n > 3 ? 1 : 0))
-      : 0;
+    n > 1 ? Math.max(FLATFLY.bulge * (k1 - 1), FLATFLY.planeBulge * rows * (n > 3 ? 1 : 0)) : 0;
   return { cols, rows, reachX, reachY };
 }
 
 /** The px a flattened butterfly `width` wide takes at most (its cells square). */
-export function flatflyHeight(ff: FlatflyGrid, width: number): number {
+export function flatflyHeight(ff: ArcGrid, width: number): number {
   const e = extent(ff);
   return (width / (e.cols + 1 + 2 * e.reachX)) * (e.rows + 1 + 2 * e.reachY);
 }
 
 /** The parts in a `width` x `height` px box from its top left, the grid centred in it. */
-export function flatflyPlacement(
-  graph: ChannelGraph,
-  ff: FlatflyGrid,
-  width: number,
-  height: number,
-) {
+export function flatflyPlacement(graph: ChannelGraph, ff: ArcGrid, width: number, height: number) {
   const e = extent(ff);
   const [wide, tall] = [e.cols + 1 + 2 * e.reachX, e.rows + 1 + 2 * e.reachY];
   const cell = Math.max(1, Math.min(width / wide, height / tall));
@@ -152,7 +171,7 @@ export function flatflyPlacement(
 }
 
 /** How the map and the packet view name a flattened butterfly's router: its coordinates. */
-export function flatflyRouterName(ff: FlatflyGrid, router: number): string {
+export function flatflyRouterName(ff: ArcGrid, router: number): string {
   return `(${(ff.position[router] ?? []).join(', ')})`;
 }
 
@@ -163,7 +182,7 @@ export function flatflyRouterName(ff: FlatflyGrid, router: number): string {
  */
 export function flatflyGeometry(
   graph: ChannelGraph,
-  ff: FlatflyGrid,
+  ff: ArcGrid,
   size: Omit<ChartSize, 'height'> & { height?: number },
 ): GraphGeometry & { note: string | null } {
   const fontSize = chartFontSize(size);

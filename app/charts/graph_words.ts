@@ -11,18 +11,21 @@ function stats(graph: ChannelGraph) {
 
 const percent = sharePercent;
 
+/** The shapes of a k-ary n-cube, named as they are; a flattened butterfly's grid is of routers. */
+const CUBE_SHAPES = ['mesh', 'torus'];
+
 /** The caption's parts: the network's size, maximum and mean utilization, the colour scale. */
 export function channelGraphCaptionParts(graph: ChannelGraph): string[] {
   const s = stats(graph);
   const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
   const df = graph.dragonfly;
-  const ff = graph.flatfly;
+  const grid = graph.grid;
   const switches = count(graph.routers, 'switch').replace(/switchs$/, 'switches');
   const size = [
     df
       ? `${count(df.groups, 'group')} of ${graph.routers / Math.max(1, df.groups)} routers`
-      : ff
-        ? `${Array<number>(ff.n).fill(ff.k).join(' x ')} routers`
+      : grid
+        ? `${grid.radix.join(' x ')} ${CUBE_SHAPES.includes(grid.shape) ? grid.shape : 'routers'}`
         : switches,
     count(graph.terminals, 'terminal'),
     count(graph.channels.length, 'channel'),
@@ -45,10 +48,14 @@ export function describeChannelGraph(graph: ChannelGraph): string {
     : graph.fatTree
       ? `A fat tree's ${graph.fatTree.levels} levels of switches in rows, the top level highest, ` +
         'the terminals in a row at the bottom'
-      : graph.flatfly
-        ? "A flattened butterfly's routers on a grid by their coordinates (a third dimension's " +
-          "planes side by side, a fourth's stacked), each row's routers all joined by arcs, " +
-          'terminals around their routers'
+      : graph.grid
+        ? CUBE_SHAPES.includes(graph.grid.shape)
+          ? `A ${graph.grid.radix.length}-dimensional ${graph.grid.shape}'s routers on a grid by ` +
+            'their coordinates (x across, y down, each later dimension a copy of the grid so far ' +
+            'beside or below it), neighbours joined by arcs, terminals around their routers'
+          : "A flattened butterfly's routers on a grid by their coordinates (a third " +
+            "dimension's planes side by side, a fourth's stacked), each row's routers all " +
+            'joined by arcs, terminals around their routers'
         : 'Switches in columns by their distance from the terminals (on the right)';
   return (
     `Channel utilization: ${channelGraphCaption(graph)}. ${layout}, each channel a line ` +

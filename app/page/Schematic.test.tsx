@@ -181,6 +181,33 @@ describe('schematicGeometry(flattened butterfly)', () => {
   });
 });
 
+describe('schematicGeometry(more than three dimensions)', () => {
+  it('folds a binary 4-cube onto a 4 x 4 plane, later dimensions as arcs', () => {
+    const g = schematicGeometry({ topology: 'mesh', dims: [2, 2, 2, 2] });
+    const { dots, lines } = g.planes[0]!;
+    expect(dots).toHaveLength(16);
+    // 32 links: 16 along x and y as straight lines, 16 along z and d4 as arcs of 5 pieces.
+    expect(lines).toHaveLength(16 + 16 * 5);
+    expect(g.label).toBe('4-cube of 16 nodes');
+    // x steps one cell and z steps over the x block and a gap: 3 cells.
+    const xs = [...new Set(dots.map((d) => Math.round(d.x)))].sort((a, b) => a - b);
+    expect(xs).toHaveLength(4);
+    expect((xs[2]! - xs[0]!) / (xs[1]! - xs[0]!)).toBeCloseTo(3);
+    for (const q of [...dots, ...lines.flat()]) {
+      expect(Math.min(q.x, q.y)).toBeGreaterThanOrEqual(0);
+      expect(Math.max(q.x, q.y)).toBeLessThanOrEqual(96);
+    }
+  });
+
+  it('draws as many dimensions of a large cube as fit, the label keeping them all', () => {
+    const g = schematicGeometry({ topology: 'mesh', dims: Array<number>(10).fill(2) });
+    expect(g.label).toBe('10-cube of 1024 nodes, 6 dimensions drawn');
+    expect(g.planes[0]!.dots).toHaveLength(64);
+    const torus = schematicGeometry({ topology: 'torus', dims: [4, 4, 4, 4] });
+    expect(torus.label).toBe('torus 4×4×4×4 of 256 nodes, 2 dimensions drawn');
+  });
+});
+
 describe('<Schematic>', () => {
   it('labels the drawing with the shape and the node count', () => {
     const html = renderToStaticMarkup(<Schematic topology="mesh" dims={[8, 8, 16]} />);

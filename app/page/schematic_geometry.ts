@@ -4,6 +4,7 @@
 import type { Point, SchematicGeometry, SchematicProps } from './schematic_types';
 import { PAD, SIZE } from './schematic_types';
 import { fatTreeSchematic } from './fattree_schematic';
+import { foldedCubeSchematic } from './folded_schematic';
 import {
   dragonflySchematic,
   flatflySchematic,
@@ -21,8 +22,8 @@ export function gridShape(nodes: number): { columns: number; rows: number } {
 }
 
 /**
- * The geometry of a k-ary n-cube at picker size: a ring, a 2-D grid, or a 3-D mesh as stacked
- * planes in an oblique projection. Large machines keep their real structure, scaled (the lattice
+ * The geometry of a k-ary n-cube at picker size: a ring, a 2-D grid, a 3-D mesh as stacked
+ * planes in an oblique projection, or more dimensions folded onto a plane (folded_schematic.ts). Large machines keep their real structure, scaled (the lattice
  * without dots), and the node count is in the label.
  */
 export function schematicGeometry({
@@ -41,6 +42,7 @@ export function schematicGeometry({
     return switchedGeometry(topology, dims);
   }
   const sides = dims.map((d) => Math.max(1, Math.round(d)));
+  if (sides.length > 3) return foldedCubeSchematic(sides, topology === 'torus');
   const total = sides.reduce((a, b) => a * b, 1);
   const count = Math.max(1, Math.min(total, Math.round(nodes ?? total)));
   const shape = sides.length > 1 ? sides.join('×') + ' ' : '';

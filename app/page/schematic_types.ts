@@ -14,7 +14,7 @@ export type SchematicTopology =
 export interface SchematicProps {
   topology: SchematicTopology;
   /**
-   * Nodes along each dimension, 1 to 3 of them (x, y, z); for a fly its radix and stages, for a
+   * Nodes along each dimension (x, y, z, d4 and on); for a fly its radix and stages, for a
    * crossbar its ports, for a router network its leaf routers, terminals per leaf and spines (no
    * leaf: two terminals linked directly), for a dragonfly its terminals per router, routers per
    * group, global channels per router and groups, for a fat tree its arity and levels, for a

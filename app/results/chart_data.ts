@@ -209,8 +209,8 @@ export interface ChannelGraph {
   dragonfly?: DragonflyGroups;
   /** A fat tree's levels, drawn as rows above its terminals instead of in columns. */
   fatTree?: FatTreeLevels;
-  /** A flattened butterfly's grid, its rows' channels drawn as arcs. */
-  flatfly?: FlatflyGrid;
+  /** A grid whose rows' channels are drawn as arcs: a flattened butterfly, a cube past 3-D. */
+  grid?: ArcGrid;
 }
 
 /** A fat tree's switches: per router its level (0 the top) and place in the level. */
@@ -220,10 +220,16 @@ export interface FatTreeLevels {
   index: number[];
 }
 
-/** A flattened butterfly: k routers a row, n dimensions, each router's coordinates. */
-export interface FlatflyGrid {
-  k: number;
-  n: number;
+/**
+ * Routers on a grid by their coordinates, each dimension's channels drawn as arcs: a flattened
+ * butterfly (every router of a row joined), or a k-ary n-cube of more than three dimensions
+ * (neighbours joined), its dimensions folded onto the plane.
+ */
+export interface ArcGrid {
+  /** The engine's name of the network's shape: 'flattened butterfly', 'mesh' or 'torus'. */
+  shape: string;
+  /** Routers along each dimension. */
+  radix: number[];
   /** Per router: its coordinate in each dimension. */
   position: number[][];
   /** By the graph's channels: the dimension a channel between routers runs in, else -1. */

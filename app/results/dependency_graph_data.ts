@@ -3,7 +3,7 @@
 // adaptive routing which of them are escape channels, and on a cube the turns the routing takes.
 import type { NetworkMap, Table } from '../engine/types';
 import { findColumn } from '../engine/types';
-import { networkHeatmapData } from './network_data';
+import { cubeHeatmap, foldedCube, networkHeatmapData } from './network_data';
 
 /** One channel between routers: its id in the engine and its routers' x, y. */
 export interface DependencyChannel {
@@ -69,7 +69,10 @@ export function dependencyGraphData(network: NetworkMap | undefined): Dependency
       turns: [],
     };
   }
-  const cube = networkHeatmapData(network, 'id', 0);
+  // A cube past three dimensions is drawn on its plane of x and y, as the graph itself is.
+  const cube = foldedCube(network)
+    ? cubeHeatmap(network, 'id', 0)
+    : networkHeatmapData(network, 'id', 0);
   const channels = cube.channels
     .filter((c) => c.from[2] === 0 && c.to[2] === 0 && c.value !== null)
     .map((c) => ({

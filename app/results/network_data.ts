@@ -8,7 +8,7 @@ import type {
   ChannelHeatmapData,
   CubeChannel,
   DragonflyGroups,
-  FlatflyGrid,
+  ArcGrid,
   NodeMark,
 } from './chart_data';
 
@@ -23,13 +23,16 @@ function known(value: number | undefined): number | null {
 }
 
 const AXES = ['x', 'y', 'z'] as const;
+/** The engine's shapes of a k-ary n-cube. */
+const CUBES = ['mesh', 'torus'];
 
 /**
  * A network whose routers have grid coordinates, from the engine's description: its radices, and
- * each channel between routers with the coordinates of its ends, its direction as the engine
- * names it, whether it wraps around, and the run's `value` column.
+ * each channel between routers with the coordinates of its ends (x, y and z: a cube of more
+ * dimensions is drawn as an ArcGrid, and its dependency graph on the plane of x and y), its
+ * direction as the engine names it, whether it wraps around, and the run's `value` column.
  */
-function cubeHeatmap(network: NetworkMap, value: string, plane: number): ChannelHeatmapData {
+export function cubeHeatmap(network: NetworkMap, value: string, plane: number): ChannelHeatmapData {
   const coordinates = AXES.map((a) => columnValues(network.routers, a));
   const dims = AXES.flatMap((a) => network.sizes.filter((s) => s.name === a).map((s) => s.value));
   const at = (router: number): [number, number, number] => {
@@ -43,9 +46,14 @@ function cubeHeatmap(network: NetworkMap, value: string, plane: number): Channel
   const values = columnValues(channels, value);
   const direction = findColumn(channels, 'direction');
   const out: CubeChannel[] = [];
+  // Past z, the drawing keeps the routers whose further coordinates are all 0.
+  const further = network.sizes
+    .slice(AXES.length)
+    .map((s) => columnValues(network.routers, s.name));
+  const drawn = (router: number) => further.every((c) => (c[router] ?? 0) === 0);
   for (let i = 0; i < from.length; i++) {
     const target = to[i] ?? -1;
-    if (target < 0) continue;
+    if (target < 0 || !drawn(from[i] ?? 0) || !drawn(target)) continue;
     const d = direction?.values[i] ?? -1;
     out.push({
       from: at(from[i] ?? 0),
@@ -87,19 +95,33 @@ function dragonflyGroups(network: NetworkMap): DragonflyGroups {
 /** The engine's name of a flattened butterfly's shape (its routers' axes are not a cube's). */
 export const FLATFLY_SHAPE = 'flattened butterfly';
 
-/** A flattened butterfly's grid, from its routers' axes and its channels' dimension column. */
-function flatflyGrid(network: NetworkMap): FlatflyGrid {
-  const axes = ['x', 'y', 'z', 'w'].filter((a) => findColumn(network.routers, a));
+/**
+ * A flattened butterfly's grid (from its routers' axes and its channels' dimension column), or a
+ * cube's past three dimensions (from its sizes and its channels' direction column, two a
+ * dimension).
+ */
+function arcGrid(network: NetworkMap): ArcGrid {
+  const flatfly = network.shape === FLATFLY_SHAPE;
+  const axes = flatfly
+    ? ['x', 'y', 'z', 'w'].filter((a) => findColumn(network.routers, a))
+    : network.sizes.map((s) => s.name);
   const columns = axes.map((a) => columnValues(network.routers, a));
   const position = Array.from({ length: tableRows(network.routers) }, (_, r) =>
     columns.map((c) => c[r] ?? 0),
   );
   const toRouter = columnValues(network.channels, 'to_router');
-  const dimension = Array.from(columnValues(network.channels, 'dimension'), (d, i) =>
-    (toRouter[i] ?? -1) >= 0 ? d : -1,
-  );
+  const along = flatfly
+    ? columnValues(network.channels, 'dimension')
+    : Array.from(columnValues(network.channels, 'direction'), (d) => Math.floor(d / 2));
+  const dimension = Array.from(along, (d, i) => ((toRouter[i] ?? -1) >= 0 ? d : -1));
   const k = Math.max(1, ...columns.flatMap((c) => Array.from(c, (v) => v + 1)));
-  return { k, n: axes.length, position, dimension };
+  const radix = flatfly ? axes.map(() => k) : network.sizes.map((s) => s.value);
+  return { shape: network.shape, radix, position, dimension };
+}
+
+/** A cube past three dimensions, drawn as its folded grid of arcs, not in planes of x and y. */
+export function foldedCube(network: NetworkMap): boolean {
+  return CUBES.includes(network.shape) && network.sizes.length > AXES.length;
 }
 
 /**
@@ -128,7 +150,7 @@ function channelGraph(network: NetworkMap, value: string): ChannelGraph {
     const index = Array.from(columnValues(network.routers, 'switch'));
     graph.fatTree = { levels: Math.max(0, ...level) + 1, level, index };
   }
-  if (network.shape === FLATFLY_SHAPE) graph.flatfly = flatflyGrid(network);
+  if (network.shape === FLATFLY_SHAPE || foldedCube(network)) graph.grid = arcGrid(network);
   const use = columnValues(network.crosspoints, value);
   if (use.length > 0) {
     const input = columnValues(network.crosspoints, 'input');
@@ -144,7 +166,8 @@ function channelGraph(network: NetworkMap, value: string): ChannelGraph {
 
 /**
  * The network drawn from the engine's description: on its grid where its routers have x
- * coordinates (plane: the z drawn), else (a flattened butterfly too) as its graph; `value` names the channels' column to
+ * coordinates (plane: the z drawn), else (a flattened butterfly and a cube past 3-D too) as its
+ * graph; `value` names the channels' column to
  * colour by (none: no data).
  */
 export function networkHeatmapData(
@@ -152,7 +175,7 @@ export function networkHeatmapData(
   value: string,
   plane: number,
 ): ChannelHeatmapData {
-  return findColumn(network.routers, 'x') && network.shape !== FLATFLY_SHAPE
+  return findColumn(network.routers, 'x') && network.shape !== FLATFLY_SHAPE && !foldedCube(network)
     ? cubeHeatmap(network, value, plane)
     : { dims: [], torus: false, channels: [], plane, graph: channelGraph(network, value) };
 }

@@ -1,4 +1,5 @@
-// The packet view's layout of a flattened butterfly: the channel graph map's placement (routers
+// The packet view's layout of a flattened butterfly or a cube past three dimensions: the channel
+// graph map's placement (routers
 // on a grid, each row's channels arcs, flatfly_geometry.ts) as wide as the view and at most as
 // tall as it may be. An arc is drawn as a few straight pieces; each input's buffer lies along
 // the chord of the last half of the arc feeding it, a terminal's on a lane beside the line from
@@ -25,7 +26,7 @@ export function flatflyLayout(net: NetworkMap, width: number, maxHeight: number)
   const w = wiring(net);
   const graph = networkHeatmapData(net, '', 0).graph;
   const out: PacketLayout = { ...base('graph', w), width, height: 2 * OUTER, flit: 2 };
-  const ff = graph?.flatfly;
+  const ff = graph?.grid;
   if (!graph || !ff) return out;
   const inner = width - 2 * OUTER;
   const height = Math.max(MIN_HEIGHT, Math.min(flatflyHeight(ff, inner), maxHeight - 2 * OUTER));

@@ -4,13 +4,13 @@
 // buffer sits: at the far end of the channel that feeds it, or at its router for a terminal's
 // injection (a cube's ±z inputs too); a dragonfly's groups around a circle (dragonfly_layout.ts);
 // a fat tree's levels in rows above its terminals (fattree_geometry.ts), a flattened
-// butterfly's grid of arcs (flatfly_layout.ts).
+// butterfly's grid of arcs, and a cube's past three dimensions (flatfly_layout.ts).
 // Pure, so it can be tested.
 import { channelGraphGeometry } from '../../charts/graph_geometry';
 import { channelHeatmapGeometry } from '../../charts/heatmap_geometry';
 import { gridPlace, gridShape } from '../../charts/heatmap_network';
 import { crosspointGeometry } from '../../charts/CrosspointMap';
-import { FLATFLY_SHAPE, networkHeatmapData } from '../../results/network_data';
+import { FLATFLY_SHAPE, foldedCube, networkHeatmapData } from '../../results/network_data';
 import type { NetworkMap } from '../../engine/types';
 import { findColumn, tableRows } from '../../engine/types';
 import { dragonflyLayout } from './dragonfly_layout';
@@ -235,7 +235,7 @@ export interface LayoutOptions {
 /** The packet view's layout of a network: see the file's head. */
 export function packetLayout(net: NetworkMap, o: LayoutOptions): PacketLayout {
   const width = Math.max(200, o.width);
-  if (net.shape === FLATFLY_SHAPE) return flatflyLayout(net, width, o.maxHeight);
+  if (net.shape === FLATFLY_SHAPE || foldedCube(net)) return flatflyLayout(net, width, o.maxHeight);
   if (findColumn(net.routers, 'x')) return cubeLayout(net, width, o.maxHeight, o.plane);
   if (net.shape === 'dragonfly') return dragonflyLayout(net, width, o.maxHeight);
   if (net.shape === 'crossbar' && tableRows(net.routers) === 1) {

@@ -26,11 +26,14 @@ ParamSpec cycles_spec(const char* name, const char* label, double value, double 
 
 ParamTable<NetworkParams> network_table() {
   // No size is too big but for the memory a run may take (network_state).
-  ParamSpec dims =
-      number_param("dims", "Radix per dimension")
-          .unit("nodes").value(8).range(2, 65536).whole()
-          .about("Nodes along each dimension, 1 to 3 dimensions, typed 8x8x8 or 8, 8, 8.");
-  dims.max_items = 3;
+  static const std::string dims_about =
+      "Nodes along each dimension, 1 to " + std::to_string(kMostCubeDimensions) +
+      " dimensions, typed 8x8x8 or 8, 8, 8; a binary hypercube is a mesh of 2 in each "
+      "(2x2x2x2x2x2 a 6-cube).";
+  ParamSpec dims = number_param("dims", "Radix per dimension")
+                       .unit("nodes").value(8).range(2, 65536).whole()
+                       .about(dims_about.c_str());
+  dims.max_items = kMostCubeDimensions;
   dims.default_list = {8, 8};
   ParamTable<NetworkParams> t;
   t.add(&NetworkParams::topology,

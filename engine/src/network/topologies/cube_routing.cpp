@@ -1,5 +1,6 @@
 // The routings of a k-ary n-cube (kncube.h): the oblivious ones as route() with the state a
 // packet draws as it is sent, the adaptive ones as route_choices().
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -11,15 +12,18 @@ namespace archex {
 
 namespace {
 
-// A route's state: bits 0-1 the dimension whose dateline the packet crossed in this phase (1 +
-// the dimension, 0 for none); bit 2 the second phase of a two-phase route (Valiant, ROMM: past
-// the intermediate node); bit 3 the descending dimension order (O1TURN); bits 4-6 a torus's
-// half-way ties that go - (a bit per dimension); bits 8 on the intermediate node.
-constexpr RouteState kDatelineBits = 3;
-constexpr RouteState kSecondPhase = 4;
-constexpr RouteState kDescending = 8;
-constexpr int kTieShift = 4;
-constexpr int kViaShift = 8;
+// A route's state: bits 0-4 the dimension whose dateline the packet crossed in this phase (1 +
+// the dimension, 0 for none); bit 5 the second phase of a two-phase route (Valiant, ROMM: past
+// the intermediate node); bit 6 the descending dimension order (O1TURN); bits 7-22 a torus's
+// half-way ties that go - (a bit per dimension); bits 24 on the intermediate node.
+constexpr RouteState kDatelineBits = 31;
+constexpr RouteState kSecondPhase = 32;
+constexpr RouteState kDescending = 64;
+constexpr int kTieShift = 7;
+constexpr RouteState kTieMask = (RouteState{1} << kMostCubeDimensions) - 1;
+constexpr int kViaShift = 24;
+static_assert(kMostCubeDimensions + 1 <= kDatelineBits, "a dimension + 1 fits the dateline bits");
+static_assert(kTieShift + kMostCubeDimensions <= kViaShift, "the ties end before the via node");
 
 bool two_phase(CubeRouting r) { return r == CubeRouting::kValiant || r == CubeRouting::kRomm; }
 
@@ -40,6 +44,10 @@ bool turn_model(CubeRouting r) {
   return r == CubeRouting::kWestFirst || r == CubeRouting::kNegativeFirst ||
          r == CubeRouting::kNorthLast;
 }
+
+// The tie states a torus's route may draw: a bit per dimension, three at least, so the draws of
+// the cubes of up to three dimensions stay those they always were.
+RouteState tie_states(int dimensions) { return RouteState{1} << std::max(3, dimensions); }
 
 const std::string& routing_name(CubeRouting r) {
   return routing_names()[static_cast<std::size_t>(r)];
@@ -110,7 +118,7 @@ RouteStep KNCube::route(int router, int /*in_port*/, int dest, RouteState& state
     group = (state & kDescending) != 0 ? 1 : 0;
   }
   const int port = dor_port(router, target, (state & kDescending) != 0,
-                            static_cast<int>(state >> kTieShift) & 7);
+                            static_cast<int>((state >> kTieShift) & kTieMask));
   if (port == local_port()) return {port, 0};
   if (!dateline()) return {port, group};
   const int d = port / 2;
@@ -120,6 +128,10 @@ RouteStep KNCube::route(int router, int /*in_port*/, int dest, RouteState& state
   return {port, 2 * group + cls};
 }
 
+int KNCube::intermediate(RouteState state) { return static_cast<int>(state >> kViaShift); }
+
+RouteState KNCube::through(int node) { return static_cast<RouteState>(node) << kViaShift; }
+
 bool KNCube::draws_routes() const {
   return routing_ == CubeRouting::kRandomTie || routing_ == CubeRouting::kO1Turn ||
          two_phase(routing_);
@@ -128,7 +140,7 @@ bool KNCube::draws_routes() const {
 RouteState KNCube::route_start(int src, int dest, std::uint64_t draw) const {
   switch (routing_) {
     case CubeRouting::kRandomTie:
-      return static_cast<RouteState>(draw & 7) << kTieShift;
+      return (static_cast<RouteState>(draw) & (tie_states(dimensions()) - 1)) << kTieShift;
     case CubeRouting::kO1Turn:
       return (draw & 1) != 0 ? kDescending : 0;
     case CubeRouting::kValiant: {
@@ -136,14 +148,15 @@ RouteState KNCube::route_start(int src, int dest, std::uint64_t draw) const {
       // the rings evenly (Dally & Towles sec. 9.1).
       Rng rng(draw);
       const auto via = static_cast<RouteState>(rng.below(static_cast<std::uint64_t>(nodes_)));
-      const RouteState ties = torus_ ? static_cast<RouteState>(rng.next_u64() & 7) : 0;
+      const RouteState ties =
+          torus_ ? static_cast<RouteState>(rng.next_u64()) & (tie_states(dimensions()) - 1) : 0;
       return via << kViaShift | ties << kTieShift;
     }
     case CubeRouting::kRomm: {
       // Each coordinate of the intermediate node uniform along the minimal way from source to
       // destination in that dimension (ends included): a node of their minimal box.
       Rng rng(draw);
-      std::array<int, 3> via = coordinates(src);
+      Coordinates via = coordinates(src);
       for (int d = 0; d < dimensions(); ++d) {
         const int k = radix(d);
         const int from = coordinate(src, d);
@@ -162,28 +175,30 @@ std::vector<RouteState> KNCube::route_starts(int src, int dest) const {
   std::vector<RouteState> out;
   switch (routing_) {
     case CubeRouting::kRandomTie:
-      for (RouteState ties = 0; ties < 8; ++ties) out.push_back(ties << kTieShift);
+      for (RouteState ties = 0; ties < tie_states(dimensions()); ++ties) {
+        out.push_back(ties << kTieShift);
+      }
       return out;
     case CubeRouting::kO1Turn:
       return {0, kDescending};
     case CubeRouting::kValiant:
       for (RouteState via = 0; via < nodes_; ++via) {
-        for (RouteState ties = 0; ties < (torus_ ? 8 : 1); ++ties) {
+        for (RouteState ties = 0; ties < (torus_ ? tie_states(dimensions()) : 1); ++ties) {
           out.push_back(via << kViaShift | ties << kTieShift);
         }
       }
       return out;
     case CubeRouting::kRomm: {
       // Every node of the minimal box, one dimension at a time.
-      std::vector<std::array<int, 3>> box = {coordinates(src)};
+      std::vector<Coordinates> box = {coordinates(src)};
       for (int d = 0; d < dimensions(); ++d) {
         const int k = radix(d);
         const int from = coordinate(src, d);
         const Way way = minimal_way(from, coordinate(dest, d), k, torus_);
-        std::vector<std::array<int, 3>> wider;
+        std::vector<Coordinates> wider;
         for (const auto& c : box) {
           for (int r = 0; r <= way.length; ++r) {
-            std::array<int, 3> v = c;
+            Coordinates v = c;
             v[static_cast<std::size_t>(d)] = ((from + way.step * r) % k + k) % k;
             wider.push_back(v);
           }
@@ -201,11 +216,11 @@ std::vector<RouteState> KNCube::route_starts(int src, int dest) const {
 double KNCube::most_route_starts() const {
   switch (routing_) {
     case CubeRouting::kRandomTie:
-      return 8;
+      return static_cast<double>(tie_states(dimensions()));
     case CubeRouting::kO1Turn:
       return 2;
     case CubeRouting::kValiant:
-      return torus_ ? 8.0 * nodes_ : nodes_;
+      return torus_ ? static_cast<double>(tie_states(dimensions())) * nodes_ : nodes_;
     case CubeRouting::kRomm: {
       double box = 1;
       for (const int k : radix_) box *= (torus_ ? k / 2 : k - 1) + 1;
@@ -227,7 +242,7 @@ int KNCube::route_choices(int router, int /*in_port*/, int dest, RouteChoice* ou
   }
   // The minimal ports: in each dimension not yet done, toward the destination (on a torus the
   // shorter way, both ways on a tie).
-  int minimal[2 * 3];
+  int minimal[2 * kMostCubeDimensions];
   int count = 0;
   for (int d = 0; d < dimensions(); ++d) {
     const int from = coordinate(router, d);

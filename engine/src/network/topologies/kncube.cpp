@@ -10,21 +10,23 @@ namespace archex {
 
 KNCube::KNCube(std::vector<int> radix, bool torus, bool dateline, CubeRouting routing)
     : radix_(std::move(radix)), torus_(torus), dateline_(dateline), routing_(routing) {
-  if (radix_.empty() || radix_.size() > 3) {
-    throw ParamError("dims",
-                     "a network has 1 to 3 dimensions, not " + std::to_string(radix_.size()));
+  if (radix_.empty() || radix_.size() > static_cast<std::size_t>(kMostCubeDimensions)) {
+    throw ParamError("dims", "a network has 1 to " + std::to_string(kMostCubeDimensions) +
+                                 " dimensions, not " + std::to_string(radix_.size()));
   }
   nodes_ = 1;
   bisection_dim_ = 0;
+  const auto ports = static_cast<std::int64_t>(2 * radix_.size() + 1);
   stride_.reserve(radix_.size());
   for (std::size_t d = 0; d < radix_.size(); ++d) {
     if (radix_[d] < 2) {
       throw ParamError("dims", "radix " + std::to_string(radix_[d]) + " of dimension " +
                                    std::to_string(d + 1) + " is out of range; it is at least 2");
     }
-    if (static_cast<std::int64_t>(nodes_) * radix_[d] > kMaxNodes) {
-      throw ParamError("dims", "a cube of more than " + format_number(kMaxNodes) +
-                                   " nodes is more than the engine numbers (its channels are "
+    if (static_cast<std::int64_t>(nodes_) * radix_[d] * ports > kMaxChannels) {
+      throw ParamError("dims", "a cube of more than " + format_number(kMaxChannels / ports) +
+                                   " nodes of " + std::to_string(ports) +
+                                   " ports is more than the engine numbers (its channels are "
                                    "counted in 32 bits)");
     }
     stride_.push_back(nodes_);
@@ -34,10 +36,10 @@ KNCube::KNCube(std::vector<int> radix, bool torus, bool dateline, CubeRouting ro
     }
   }
   // Routing asks for coordinates every hop: a table beats dividing each time.
-  coords_.assign(static_cast<std::size_t>(nodes_) * kCoordinates, 0);
+  coords_.assign(static_cast<std::size_t>(nodes_) * radix_.size(), 0);
   for (int node = 0; node < nodes_; ++node) {
     for (std::size_t d = 0; d < radix_.size(); ++d) {
-      coords_[static_cast<std::size_t>(node) * kCoordinates + d] = (node / stride_[d]) % radix_[d];
+      coords_[static_cast<std::size_t>(node) * radix_.size() + d] = (node / stride_[d]) % radix_[d];
     }
   }
   check_routing();
@@ -47,24 +49,20 @@ double KNCube::state_bytes_of(const std::vector<int>& radix) {
   double nodes = 1;
   for (const int k : radix) nodes *= k;
   return static_cast<double>(sizeof(KNCube) + 2 * radix.size() * sizeof(int)) +
-         nodes * kCoordinates * sizeof(int);
+         nodes * static_cast<double>(radix.size() * sizeof(int));
 }
 
 std::size_t KNCube::state_bytes() const {
   return sizeof(KNCube) + (radix_.capacity() + stride_.capacity() + coords_.capacity()) * sizeof(int);
 }
 
-int KNCube::coordinate(int node, int d) const {
-  return coords_[static_cast<std::size_t>(node) * kCoordinates + static_cast<std::size_t>(d)];
-}
-
-std::array<int, 3> KNCube::coordinates(int node) const {
-  std::array<int, 3> c{0, 0, 0};
+KNCube::Coordinates KNCube::coordinates(int node) const {
+  Coordinates c{};
   for (int d = 0; d < dimensions(); ++d) c[static_cast<std::size_t>(d)] = coordinate(node, d);
   return c;
 }
 
-int KNCube::node_at(const std::array<int, 3>& c) const {
+int KNCube::node_at(const Coordinates& c) const {
   int node = 0;
   for (int d = 0; d < dimensions(); ++d) {
     node += c[static_cast<std::size_t>(d)] * stride_[static_cast<std::size_t>(d)];
@@ -130,20 +128,24 @@ int KNCube::bisection_links() const {
 
 namespace {
 
-// Ports 2d and 2d + 1 lead + and - along dimension d.
-const char* const kAxes[] = {"x", "y", "z"};
-const char* const kDirections[] = {"+x", "-x", "+y", "-y", "+z", "-z"};
+// x, y and z, then d4, d5 and on (dimension 4 onward, counted from 1 as x is the first).
+std::string axis_name(int d) {
+  static const char* const kAxes[] = {"x", "y", "z"};
+  return d < 3 ? kAxes[d] : "d" + std::to_string(d + 1);
+}
 
 }  // namespace
 
 std::vector<ShapeSize> KNCube::sizes() const {
   std::vector<ShapeSize> out;
-  for (int d = 0; d < dimensions(); ++d) out.push_back({kAxes[d], radix(d)});
+  for (int d = 0; d < dimensions(); ++d) out.push_back({axis_name(d), radix(d)});
   return out;
 }
 
 std::vector<std::string> KNCube::axes() const {
-  return {std::begin(kAxes), std::begin(kAxes) + dimensions()};
+  std::vector<std::string> out;
+  for (int d = 0; d < dimensions(); ++d) out.push_back(axis_name(d));
+  return out;
 }
 
 std::vector<int> KNCube::position(int router) const {
@@ -152,8 +154,14 @@ std::vector<int> KNCube::position(int router) const {
   return out;
 }
 
+// Ports 2d and 2d + 1 lead + and - along dimension d.
 std::vector<std::string> KNCube::channel_classes() const {
-  return {std::begin(kDirections), std::begin(kDirections) + local_port()};
+  std::vector<std::string> out;
+  for (int d = 0; d < dimensions(); ++d) {
+    out.push_back("+" + axis_name(d));
+    out.push_back("-" + axis_name(d));
+  }
+  return out;
 }
 
 double KNCube::uniform_channel_load() const {

@@ -34,8 +34,9 @@ enum class CubeRouting {
 };
 const std::vector<std::string>& routing_names();
 
-// A k-ary n-cube: 1 to 3 dimensions of radix 2 or more each (up to kMaxNodes nodes), as a mesh or
-// a torus, one router and one terminal per node. Nodes are numbered x + kx * (y + ky * z). Ports
+// A k-ary n-cube: 1 to kMostCubeDimensions dimensions of radix 2 or more each (a binary hypercube
+// is the mesh of radix 2 in each), as a mesh or a torus, one router and one terminal per node.
+// Nodes are numbered x + kx * (y + ky * z) and so on past z. Ports
 // 2d and 2d + 1 of a node lead in the + and - direction of dimension d; port 2n is the node's own
 // port (injection and ejection). On a torus with a dateline the virtual channels of each phase of
 // a route form two classes and a packet moves to the upper class when it crosses a dimension's
@@ -44,8 +45,10 @@ const std::vector<std::string>& routing_names();
 // routings are in cube_routing.cpp.
 class KNCube final : public Topology {
  public:
-  // Routers and channels are numbered in 32-bit ints: nodes x 7 ports must stay under 2^31.
-  static constexpr std::int64_t kMaxNodes = std::numeric_limits<std::int32_t>::max() / 7;
+  // Routers and channels are numbered in 32-bit ints: nodes x ports must stay under 2^31.
+  static constexpr std::int64_t kMaxChannels = std::numeric_limits<std::int32_t>::max();
+  // A node's coordinates, the first dimensions() of them used.
+  using Coordinates = std::array<int, kMostCubeDimensions>;
 
   // Throws ParamError (naming "dims") for a dimension count or radix out of range, and (naming
   // "routing") for a routing the shape cannot take. `dateline` matters on a torus only.
@@ -64,6 +67,10 @@ class KNCube final : public Topology {
   RouterPort injection(int terminal) const override { return {terminal, local_port()}; }
   RouteStep route(int router, int in_port, int dest, RouteState& state) const override;
   bool draws_routes() const override;
+  // A two-phase route's intermediate node (Valiant, ROMM) as its state holds it, and the first
+  // state of a route through `node`.
+  static int intermediate(RouteState state);
+  static RouteState through(int node);
   RouteState route_start(int src, int dest, std::uint64_t draw) const override;
   std::vector<RouteState> route_starts(int src, int dest) const override;
   // The most first states route_starts gives for a pair of nodes.
@@ -80,7 +87,8 @@ class KNCube final : public Topology {
   // The middle of the largest dimension (and, on a torus, its wrap-around link).
   bool crosses_bisection(int node, int port) const override;
   TopologyKind kind() const override { return torus_ ? TopologyKind::kTorus : TopologyKind::kMesh; }
-  // Radices and coordinates along x, y, z; a channel's class is its port's direction.
+  // Radices and coordinates along x, y, z, then d4, d5 and on; a channel's class is its port's
+  // direction.
   std::vector<ShapeSize> sizes() const override;
   std::vector<std::string> axes() const override;
   std::vector<int> position(int router) const override;
@@ -108,9 +116,11 @@ class KNCube final : public Topology {
   int ports() const { return 2 * dimensions() + 1; }
   int local_port() const { return 2 * dimensions(); }
 
-  int coordinate(int node, int d) const;
-  std::array<int, 3> coordinates(int node) const;
-  int node_at(const std::array<int, 3>& c) const;
+  int coordinate(int node, int d) const {
+    return coords_[static_cast<std::size_t>(node) * radix_.size() + static_cast<std::size_t>(d)];
+  }
+  Coordinates coordinates(int node) const;
+  int node_at(const Coordinates& c) const;
   // The node reached through a network port, or -1 past the edge of a mesh.
   int neighbor(int node, int port) const;
   // The next port of the dimension-order (e-cube) route from `node` to `dest`; the local port
@@ -132,8 +142,7 @@ class KNCube final : public Topology {
 
   std::vector<int> radix_;
   std::vector<int> stride_;
-  // Coordinates kept per node in coords_.
-  static constexpr std::size_t kCoordinates = 3;
+  // Each node's dimensions() coordinates in turn.
   std::vector<int> coords_;
   bool torus_;
   bool dateline_;

@@ -58,8 +58,11 @@ struct RouteChoice {
   int tier = 0;
   int vc_class = 0;
 };
-// A fat tree's 16 up ports.
-constexpr int kMostRouteChoices = 16;
+// The most dimensions of a k-ary n-cube (a binary 16-cube has 65,536 nodes).
+constexpr int kMostCubeDimensions = 16;
+// A torus's minimal adaptive routing on a tie in every dimension (both ways each) and its escape
+// port; a fat tree's 16 up ports are fewer.
+constexpr int kMostRouteChoices = 2 * kMostCubeDimensions + 1;
 
 // One route a source-adaptive routing (UGAL) may give a packet at its source router: the first
 // state it routes by, the output it leaves by, and the weight the flits queued at that output are

@@ -78,7 +78,7 @@ TrafficPattern::TrafficPattern(const Topology& topo, Pattern pattern, double hot
     // The centre: a cube's middle node, else the middle terminal.
     int centre = nodes / 2;
     if (cube_) {
-      std::array<int, 3> c{0, 0, 0};
+      KNCube::Coordinates c{};
       for (int d = 0; d < cube_->dimensions(); ++d) {
         c[static_cast<std::size_t>(d)] = cube_->radix(d) / 2;
       }
@@ -120,12 +120,12 @@ bool TrafficPattern::deterministic() const {
 int TrafficPattern::mapped(int src) const {
   switch (pattern_) {
     case Pattern::kTranspose: {
-      std::array<int, 3> c = cube_->coordinates(src);
+      KNCube::Coordinates c = cube_->coordinates(src);
       std::reverse(c.begin(), c.begin() + cube_->dimensions());
       return cube_->node_at(c);
     }
     case Pattern::kBitComplement: {
-      std::array<int, 3> c = cube_->coordinates(src);
+      KNCube::Coordinates c = cube_->coordinates(src);
       for (int d = 0; d < cube_->dimensions(); ++d) {
         auto& x = c[static_cast<std::size_t>(d)];
         x = cube_->radix(d) - 1 - x;
@@ -134,7 +134,7 @@ int TrafficPattern::mapped(int src) const {
     }
     case Pattern::kTornado: {
       // Each coordinate ceil(k/2) - 1 ahead (Dally & Towles, table 3.2).
-      std::array<int, 3> c = cube_->coordinates(src);
+      KNCube::Coordinates c = cube_->coordinates(src);
       for (int d = 0; d < cube_->dimensions(); ++d) {
         const int k = cube_->radix(d);
         auto& x = c[static_cast<std::size_t>(d)];

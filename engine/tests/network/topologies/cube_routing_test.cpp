@@ -48,7 +48,7 @@ TEST(CubeRouting, ValiantsIntermediateNodeIsUniformOverTheNodes) {
   const int draws = 160000;
   for (int i = 0; i < draws; ++i) {
     const RouteState s = mesh.route_start(0, 15, rng.next_u64());
-    ++count[static_cast<std::size_t>(s >> 8)];
+    ++count[static_cast<std::size_t>(KNCube::intermediate(s))];
   }
   // 10,000 expected each, standard deviation about 97: 5 % is five of them.
   for (const int c : count) EXPECT_NEAR(c, draws / 16, draws / 16 / 20);
@@ -59,7 +59,7 @@ TEST(CubeRouting, ValiantGoesThroughItsNodeAndChangesClassThere) {
   const int src = torus.node_at({1, 1, 0});
   const int via = torus.node_at({6, 3, 0});
   const int dest = torus.node_at({2, 7, 0});
-  const Walk w = walk(torus, src, dest, static_cast<RouteState>(via) << 8);
+  const Walk w = walk(torus, src, dest, KNCube::through(via));
   const auto at = std::find(w.routers.begin(), w.routers.end(), via);
   ASSERT_NE(at, w.routers.end());
   const auto to_via = static_cast<std::size_t>(at - w.routers.begin());
@@ -80,7 +80,7 @@ TEST(CubeRouting, RommsNodeIsInTheMinimalBoxAndTheRouteMinimal) {
   const int dest = torus.node_at({1, 3, 0});  // x: +3 around the wrap; y: +2
   for (int i = 0; i < 2000; ++i) {
     const RouteState s = torus.route_start(src, dest, rng.next_u64());
-    const int via = static_cast<int>(s >> 8);
+    const int via = KNCube::intermediate(s);
     seen.insert(via);
     EXPECT_EQ(torus.distance(src, via) + torus.distance(via, dest), torus.distance(src, dest));
     EXPECT_EQ(walk(torus, src, dest, s).classes.size(),

@@ -55,15 +55,54 @@ TEST(KNCube, RejectsDimensionsOutOfRangeNamingDims) {
     EXPECT_EQ(e.param(), "dims");
     EXPECT_NE(std::string(e.what()).find("at least 2"), std::string::npos);
   }
-  EXPECT_THROW(KNCube({2, 2, 2, 2}, false), ParamError);
-  // More nodes than 32-bit channel numbers reach, refused before its tables are built.
+  try {
+    KNCube(std::vector<int>(17, 2), false);
+    FAIL();
+  } catch (const ParamError& e) {
+    EXPECT_EQ(e.param(), "dims");
+    EXPECT_NE(std::string(e.what()).find("1 to 16 dimensions, not 17"), std::string::npos);
+  }
+  // More nodes than 32-bit channel numbers reach (5 ports each), refused before its tables are
+  // built.
   try {
     KNCube({65536, 65536}, false);
     FAIL();
   } catch (const ParamError& e) {
     EXPECT_EQ(e.param(), "dims");
-    EXPECT_NE(std::string(e.what()).find("306783378 nodes"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("429496729 nodes of 5 ports"), std::string::npos)
+        << e.what();
   }
+}
+
+TEST(KNCube, AHypercubeIsABinaryMeshRoutedBitByBit) {
+  const KNCube cube(std::vector<int>(6, 2), false);
+  EXPECT_EQ(cube.nodes(), 64);
+  EXPECT_EQ(cube.ports(), 13);
+  EXPECT_EQ(cube.axes(), (std::vector<std::string>{"x", "y", "z", "d4", "d5", "d6"}));
+  EXPECT_EQ(cube.channel_classes()[6], "+d4");
+  for (int a = 0; a < 64; ++a) {
+    for (int b = 0; b < 64; ++b) {
+      // The distance is the Hamming distance, and e-cube routing fixes the lowest differing bit.
+      EXPECT_EQ(cube.distance(a, b), __builtin_popcount(static_cast<unsigned>(a ^ b)));
+      if (a == b) continue;
+      const int bit = __builtin_ctz(static_cast<unsigned>(a ^ b));
+      const int port = cube.route(a, b);
+      EXPECT_EQ(port / 2, bit);
+      EXPECT_EQ(cube.neighbor(a, port), a ^ (1 << bit));
+    }
+  }
+  // Each node's - port in a dimension where its bit is 0 (and + where it is 1) leads nowhere.
+  EXPECT_EQ(cube.neighbor(0, 7), -1);
+  EXPECT_EQ(cube.bisection_links(), 32);
+}
+
+TEST(KNCube, AFourDimensionalTorusCrossesItsDatelinesInEveryDimension) {
+  const KNCube t({4, 4, 4, 4}, true);
+  const int last = t.node_at({0, 0, 0, 3});
+  EXPECT_EQ(t.neighbor(last, 6), 0);
+  EXPECT_TRUE(t.crosses_dateline(last, 6));
+  EXPECT_EQ(t.distance(0, t.node_at({2, 3, 1, 3})), 2 + 1 + 1 + 1);
+  EXPECT_EQ(t.coordinates(t.node_at({1, 2, 3, 1}))[3], 1);
 }
 
 TEST(KNCube, AnyRadixTheMemoryAllowsIsBuilt) {

@@ -115,9 +115,11 @@ TEST(NetworkRouting, RandomConfigurationsOfADeadlockFreeRoutingNeverDeadlock) {
     const Promise& pr = promises[static_cast<std::size_t>(trial) % promises.size()];
     const bool two_d_only = pr.routing == CubeRouting::kWestFirst ||
                             pr.routing == CubeRouting::kNorthLast;
-    const int dims = two_d_only ? 2 : 1 + static_cast<int>(rng.below(3));
+    // Up to 5 dimensions (binary and ternary cubes past the third), at most 243 nodes.
+    const int dims = two_d_only ? 2 : 1 + static_cast<int>(rng.below(5));
+    const std::uint64_t radices = dims <= 2 ? 5 : dims == 3 ? 3 : 2;
     std::vector<int> radix;
-    for (int d = 0; d < dims; ++d) radix.push_back(2 + static_cast<int>(rng.below(dims == 3 ? 3 : 5)));
+    for (int d = 0; d < dims; ++d) radix.push_back(2 + static_cast<int>(rng.below(radices)));
     const KNCube shape(radix, pr.torus, true, pr.routing);
     const int vcs = shape.min_vcs() + static_cast<int>(rng.below(3));
     const int buffer = 1 + static_cast<int>(rng.below(6));

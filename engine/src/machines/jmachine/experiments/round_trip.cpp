@@ -105,7 +105,7 @@ class JMachineRoundTrip final : public Model {
     config_ = built.config;
     const KNCube& topo = *built.cube;
     // Destinations at each distance along the e-cube path from node 0 to the far corner.
-    std::array<int, 3> c{0, 0, 0};
+    KNCube::Coordinates c{};
     path_.push_back(0);
     for (int d = 0; d < topo.dimensions(); ++d) {
       while (c[static_cast<std::size_t>(d)] < topo.radix(d) - 1) {
