@@ -10,6 +10,7 @@ import type { NetworkMap } from '../engine/types';
 import { findNetwork } from '../engine/types';
 import {
   ChannelDependencyGraph,
+  DEPENDENCY,
   dependencyCaption,
   dependencyGeometry,
 } from './ChannelDependencyGraph';
@@ -168,5 +169,24 @@ describe('ChannelDependencyGraph', () => {
     expect((html.match(/class="turn-forbidden"/g) ?? []).length).toBe(2);
     expect((html.match(/class="turn-taken"/g) ?? []).length).toBe(6);
     expect(html).not.toContain('Escape channels alone');
+  });
+
+  it('keeps the graph and its turns within 480 px, the turns beside it on a wide screen', () => {
+    const heightOf = (html: string) => Number(/viewBox="0 0 [\d.]+ ([\d.]+)"/.exec(html)![1]);
+    for (const width of [720, 960, 1800]) {
+      const html = draw('westFirst', width);
+      expect(heightOf(html)).toBeLessThanOrEqual(DEPENDENCY.tallest);
+      const turns = /class="turn-diagram"[^>]*transform="translate\(([\d.]+)/.exec(html);
+      expect(Number(turns?.[1])).toBeGreaterThan(width / 2);
+    }
+    // The grid's cells stay square when the height holds it down.
+    const g = dependencyGeometry(dependencyGraphData(graphs.westFirst), 1600);
+    const xs = [...new Set(g.routers.map((r) => Math.round(r.x)))].sort((a, b) => a - b);
+    const ys = [...new Set(g.routers.map((r) => Math.round(r.y)))].sort((a, b) => a - b);
+    expect(xs[1]! - xs[0]!).toBeCloseTo(ys[1]! - ys[0]!, -1);
+    // Below it on a phone.
+    expect(heightOf(draw('westFirst', 390))).toBeGreaterThan(
+      dependencyGeometry(dependencyGraphData(graphs.westFirst), 390).height,
+    );
   });
 });

@@ -6,7 +6,7 @@
 // routing of this network can deadlock. Under an adaptive routing with escape channels the
 // dependences between escape channels are drawn blue, and a choice shows them alone, with the
 // cycles of that subgraph (Duato's condition: it has none). On a 2-D network the turns the
-// routing takes and forbids are drawn below it (TurnDiagram). D3 computes the positions and paths,
+// routing takes and forbids are drawn beside it, or below it on a narrow screen (TurnDiagram). D3 computes the positions and paths,
 // React draws them.
 import { useState } from 'react';
 import { scaleLinear } from 'd3-scale';
@@ -36,6 +36,12 @@ export interface DependencyGeometry {
 
 const MARGIN = 28;
 
+/**
+ * The tallest the graph is drawn, px (a presented graph, twice as large, fits a 1080 px screen,
+ * as the heat maps do), and the least width that puts the turn diagram beside it, not below.
+ */
+export const DEPENDENCY = { tallest: 480, besideFrom: 720 } as const;
+
 /** Which dependences the chart draws: all, or the escape channels' subgraph alone. */
 export type DependencyView = 'all' | 'escape';
 
@@ -49,14 +55,20 @@ export function dependencyGeometry(
   data: DependencyGraphData,
   width: number,
   view: DependencyView = 'all',
+  maxHeight = DEPENDENCY.tallest,
 ): DependencyGeometry {
   const [kx = 1, ky = 1] = data.dims;
   const ring = data.dims.length === 1;
-  const side = Math.min(width, 560);
-  const height = ring ? side : Math.round(Math.min(560, ((width - 2 * MARGIN) * ky) / kx) + 60);
+  const side = Math.min(width, 560, maxHeight);
+  const height = ring
+    ? side
+    : Math.round(Math.min(560, maxHeight - 60, ((width - 2 * MARGIN) * ky) / kx) + 60);
+  // A grid held down by the height is as wide as its cells are tall, centred.
+  const across = ring ? width : Math.min(width, ((height - 60) * kx) / ky + 2 * MARGIN);
+  const left = (width - across) / 2;
   const x = scaleLinear()
     .domain([-0.5, kx - 0.5])
-    .range([MARGIN, width - MARGIN]);
+    .range([left + MARGIN, left + across - MARGIN]);
   const y = scaleLinear()
     .domain([-0.5, ky - 0.5])
     .range([MARGIN, height - MARGIN]);
@@ -196,9 +208,10 @@ export function ChannelDependencyGraph({
   const { ref, width } = useMeasuredWidth(fixed);
   const [chosen, setView] = useState<DependencyView>('all');
   const view = data.escapes ? chosen : 'all';
-  const g = dependencyGeometry(data, width, view);
-  const caption = dependencyCaption(data, view);
   const turns = turnDiagramSize(data.turns);
+  const beside = turns.width > 0 && width >= DEPENDENCY.besideFrom;
+  const g = dependencyGeometry(data, beside ? width - turns.width : width, view);
+  const caption = dependencyCaption(data, view);
   const font = chartFontSize({ width, fontSize });
   const marker = `${name}-arrow`;
   return (
@@ -206,7 +219,11 @@ export function ChannelDependencyGraph({
       {data.escapes && <EscapeChoice name={name} view={view} onChange={setView} />}
       <ChartFrame
         name={name}
-        size={{ width: g.width, height: g.height + turns.height }}
+        size={
+          beside
+            ? { width: g.width + turns.width, height: Math.max(g.height, turns.height) }
+            : { width: g.width, height: g.height + turns.height }
+        }
         margin={{ top: 0, left: 0 }}
         title={title}
         description={description ?? caption}
@@ -292,8 +309,8 @@ export function ChannelDependencyGraph({
         <TurnDiagram
           name={name}
           turns={data.turns}
-          x={Math.max(0, (g.width - turns.width) / 2)}
-          y={g.height}
+          x={beside ? g.width : Math.max(0, (g.width - turns.width) / 2)}
+          y={beside ? Math.max(0, (g.height - turns.height) / 2) : g.height}
         />
       </ChartFrame>
       <p className="chart-caption">{caption}</p>

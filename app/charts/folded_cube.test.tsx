@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
-import type { NetworkMap } from '../engine/types';
+import type { NetworkMap, Params } from '../engine/types';
 import { cubeHeatmap, networkHeatmapData } from '../results/network_data';
 import { ChannelGraphMap } from './ChannelGraphMap';
 import { flatflyHeight, flatflyPlacement } from './flatfly_geometry';
@@ -18,11 +18,13 @@ beforeAll(async () => {
   const engine = createInProcessEngine(await loadNodeModule());
   const model = (await engine.listModels()).find((m) => m.name === 'network_traffic')!;
   const topology = model.params.find((p) => p.name === 'topology')!.choices;
-  [hypercube] = await engine.describe('network_traffic', {
+  const networkOf = async (params: Params) =>
+    (await engine.describe('network_traffic', params))[0]!;
+  hypercube = await networkOf({
     topology: topology.indexOf('mesh'),
     dims: [2, 2, 2, 2, 2],
   });
-  [torus] = await engine.describe('network_traffic', {
+  torus = await networkOf({
     topology: topology.indexOf('torus'),
     dims: [3, 3, 3, 3],
     vcs: 2,

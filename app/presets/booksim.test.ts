@@ -310,10 +310,17 @@ describe('booksimToCustomNetwork', () => {
     expect(refusal('topology = mesh; routing_function = dor; traffic = diagonal;').key).toBe(
       'traffic',
     );
-    expect(refusal('topology = mesh; routing_function = dor; n = 4;').key).toBe('n');
+    expect(refusal('topology = mesh; routing_function = dor; n = 0;').key).toBe('n');
     expect(refusal('topology = mesh; routing_function = dor; seed = time;').key).toBe('seed');
     expect(refusal('topology = mesh;').key).toBe('routing_function');
     expect(refusal('routing_function = dor; topology = mesh; classes = 2;').key).toBe('classes');
+  });
+
+  it('reads a k-ary n-cube of any n: k = 2, n = 6 is the binary 6-cube', () => {
+    const { settings } = booksimToCustomNetwork(
+      'topology = mesh; k = 2; n = 6; routing_function = dor;',
+    );
+    expect(settings).toMatchObject({ topology: 'mesh', dims: '2x2x2x2x2x2' });
   });
 
   it('maps a mix of packet sizes by their rates, the load in flits by the mean size', () => {

@@ -66,7 +66,7 @@ function topology(value: BooksimValue, config: Config): Mapped {
       },
     };
   }
-  const n = whole('n', config('n'), 1, 3);
+  const n = whole('n', config('n'), 1);
   return { settings: { topology: shape, dims: Array<number>(n).fill(k).join('x') } };
 }
 
