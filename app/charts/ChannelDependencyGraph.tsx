@@ -37,10 +37,11 @@ export interface DependencyGeometry {
 const MARGIN = 28;
 
 /**
- * The tallest the graph is drawn, px (a presented graph, twice as large, fits a 1080 px screen,
- * as the heat maps do), and the least width that puts the turn diagram beside it, not below.
+ * The tallest the graph is drawn, px, and the least width that puts the turn diagram beside it:
+ * presented at 1920 px (laid out 675 px wide, zoomed twice) the two side by side, with the title
+ * and the caption, fit a 1080 px screen; on a phone the turns go below, a scroll away.
  */
-export const DEPENDENCY = { tallest: 480, besideFrom: 720 } as const;
+export const DEPENDENCY = { tallest: 400, besideFrom: 640 } as const;
 
 /** Which dependences the chart draws: all, or the escape channels' subgraph alone. */
 export type DependencyView = 'all' | 'escape';

@@ -166,7 +166,7 @@ export interface CubeChannel {
 
 /** Channel utilization of a k-ary n-cube, one plane at a time. */
 export interface ChannelHeatmapData {
-  /** Radix per dimension, 1 to 3 dimensions. */
+  /** Radix per dimension, x, y and z (a cube of more is drawn as an ArcGrid). */
   dims: number[];
   torus: boolean;
   /** Every channel between routers, as the engine lists them. */
