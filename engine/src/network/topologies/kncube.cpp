@@ -8,8 +8,18 @@
 
 namespace archex {
 
-KNCube::KNCube(std::vector<int> radix, bool torus, bool dateline, CubeRouting routing)
-    : radix_(std::move(radix)), torus_(torus), dateline_(dateline), routing_(routing) {
+KNCube::KNCube(std::vector<int> radix, bool torus, bool dateline, CubeRouting routing,
+               int concentration)
+    : radix_(std::move(radix)),
+      torus_(torus),
+      dateline_(dateline),
+      routing_(routing),
+      concentration_(concentration) {
+  if (concentration < 1 || concentration > kMostConcentration) {
+    throw ParamError("concentration", "terminals per router " + std::to_string(concentration) +
+                                          " is out of range; valid range [1, " +
+                                          std::to_string(kMostConcentration) + "]");
+  }
   if (radix_.empty() || radix_.size() > 3) {
     throw ParamError("dims",
                      "a network has 1 to 3 dimensions, not " + std::to_string(radix_.size()));
@@ -32,6 +42,13 @@ KNCube::KNCube(std::vector<int> radix, bool torus, bool dateline, CubeRouting ro
     if (radix_[d] > radix_[static_cast<std::size_t>(bisection_dim_)]) {
       bisection_dim_ = static_cast<int>(d);
     }
+  }
+  // Channels and terminals are numbered in 32-bit ints too.
+  if (static_cast<std::int64_t>(nodes_) * ports() > std::numeric_limits<std::int32_t>::max()) {
+    throw ParamError("concentration", "a cube of " + format_number(nodes_) + " nodes with " +
+                                          std::to_string(concentration) +
+                                          " terminals a node has more ports than the engine "
+                                          "numbers (they are counted in 32 bits)");
   }
   // Routing asks for coordinates every hop: a table beats dividing each time.
   coords_.assign(static_cast<std::size_t>(nodes_) * kCoordinates, 0);
@@ -95,7 +112,7 @@ int KNCube::distance(int a, int b) const {
 }
 
 PortTarget KNCube::output(int router, int port) const {
-  if (port == local_port()) return {-1, -1, router};
+  if (port >= local_port()) return {-1, -1, router * concentration_ + port - local_port()};
   const int next = neighbor(router, port);
   if (next < 0) return {};
   return {next, port ^ 1, -1};
@@ -173,8 +190,9 @@ double KNCube::uniform_channel_load() const {
     }
     worst = std::max(worst, *std::max_element(load.begin(), load.end()));
   }
-  const auto n = static_cast<double>(nodes());
-  return worst * n / (n - 1);
+  // Each node's c terminals send alike: c times one node's load, over the terminals but the source.
+  const auto n = static_cast<double>(terminals());
+  return worst * concentration_ * n / (n - 1);
 }
 
 }  // namespace archex
