@@ -61,6 +61,8 @@ function cubeHeatmap(network: NetworkMap, value: string, plane: number): Channel
   const marks: NodeMark[] = Array.from(hot).flatMap((flag, t) =>
     flag === 1 ? [{ at: at(terminalRouter[t] ?? 0), label: 'hot spot' }] : [],
   );
+  const routers = tableRows(network.routers);
+  const concentration = routers > 0 ? Math.round(terminalRouter.length / routers) : 1;
   return {
     dims,
     torus: network.shape === 'torus',
@@ -68,6 +70,7 @@ function cubeHeatmap(network: NetworkMap, value: string, plane: number): Channel
     plane,
     ...(value ? { quantity: value } : {}),
     ...(marks.length > 0 ? { marks } : {}),
+    ...(concentration > 1 ? { concentration } : {}),
   };
 }
 
