@@ -112,7 +112,7 @@ RouteStep KNCube::route(int router, int /*in_port*/, int dest, RouteState& state
   const int port = dor_port(router, target, (state & kDescending) != 0,
                             static_cast<int>(state >> kTieShift) & 7);
   // Out by the destination terminal's own port.
-  if (port == local_port()) return {port + dest % concentration_, 0};
+  if (port == local_port()) return {port + slot_of(dest), 0};
   if (!dateline()) return {port, group};
   const int d = port / 2;
   const bool wraps = crosses_dateline(router, port);
@@ -228,7 +228,7 @@ bool KNCube::adaptive() const {
 int KNCube::route_choices(int router, int /*in_port*/, int terminal, RouteChoice* out) const {
   const int dest = node_of(terminal);
   if (router == dest) {
-    out[0] = {local_port() + terminal % concentration_, 0, 1, 0, 0};
+    out[0] = {local_port() + slot_of(terminal), 0, 1, 0, 0};
     return 1;
   }
   // The minimal ports: in each dimension not yet done, toward the destination (on a torus the

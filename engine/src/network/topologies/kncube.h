@@ -68,7 +68,7 @@ class KNCube final : public Topology {
   int ports(int /*router*/) const override { return ports(); }
   PortTarget output(int router, int port) const override;
   RouterPort injection(int terminal) const override {
-    return {node_of(terminal), local_port() + terminal % concentration_};
+    return {node_of(terminal), local_port() + slot_of(terminal)};
   }
   RouteStep route(int router, int in_port, int dest, RouteState& state) const override;
   bool draws_routes() const override;
@@ -122,6 +122,10 @@ class KNCube final : public Topology {
   // a division, as routing asks it every hop).
   int node_of(int terminal) const {
     return concentration_ == 1 ? terminal : terminal / concentration_;
+  }
+  // Its place among its node's terminals, its port's past local_port().
+  int slot_of(int terminal) const {
+    return concentration_ == 1 ? 0 : terminal % concentration_;
   }
 
   int coordinate(int node, int d) const;
