@@ -136,6 +136,22 @@ const CASES: Array<Record<string, string | number>> = [
     traffic: 'uniform',
   })),
   ...flatflyCases(),
+  // BookSim's cmesh: 4 x 4 routers of 2 x 2 terminals (64 nodes), routed without its express
+  // channels, every channel 1 cycle as above.
+  {
+    name: 'cmesh 4x4 c=4, uniform, DOR',
+    topology: 'cmesh',
+    k: 4,
+    n: 2,
+    c: 4,
+    x: 4,
+    y: 4,
+    xr: 2,
+    yr: 2,
+    use_noc_latency: 0,
+    routing_function: 'dor_no_express',
+    traffic: 'uniform',
+  },
 ];
 
 /** A very low load, in flits per node per cycle, where latency is the zero-load latency. */

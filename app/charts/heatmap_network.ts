@@ -20,10 +20,12 @@ export function network(data: ChannelHeatmapData) {
   const plane = Number.isFinite(data.plane)
     ? Math.min(kz - 1, Math.max(0, Math.round(data.plane)))
     : 0;
+  const c = data.concentration ?? 1;
   const name =
-    n === 1
+    (n === 1
       ? `${kx}-node ${data.torus ? 'ring' : 'linear array'}`
-      : `${dims.join(' × ')} ${data.torus ? 'torus' : 'mesh'}`;
+      : `${dims.join(' × ')} ${data.torus ? 'torus' : 'mesh'}`) +
+    (c > 1 ? `, ${c} terminals a router` : '');
   // A ring or array of 4 or more nodes (an even number) is drawn folded into a loop of two rows,
   // out along the top and back along the bottom: a row of k would draw each node k times smaller
   // than the page allows (the deadlock ring was a 40 px strip on a projector).

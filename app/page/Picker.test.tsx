@@ -151,6 +151,13 @@ describe('<Picker>', () => {
     });
     expect((await shape('jmachine-1024-latency-load')).dims).toEqual([8, 8, 16]);
     expect(await shape('custom-network')).toEqual({ topology: 'mesh', dims: [8, 8], nodes: 64 });
+    // A concentrated mesh: its grid of routers, their terminals counted apart.
+    expect(await shape('custom-network', { concentration: 4 })).toEqual({
+      topology: 'mesh',
+      dims: [8, 8],
+      nodes: 64,
+      concentration: 4,
+    });
     expect(await shape('custom-network', { topology: 5 })).toEqual({
       topology: 'dragonfly',
       dims: [2, 4, 2, 9],

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 
 import type { NetworkMap } from '../engine/types';
+import { tableRows } from '../engine/types';
 import { Glossed } from '../glossary/Glossed';
 import { machineLine } from '../presets/machines';
 import { runLength } from '../presets/run_times';
@@ -51,12 +52,18 @@ export function networkShape(networks: NetworkMap[]): SchematicProps & { nodes: 
   if (!first) return { topology: 'ring', dims: [1], nodes: 1 };
   const sizes = first.sizes.map((s) => s.value);
   const nodes = first.nodes;
+  // A concentrated cube's terminals share its routers: the grid is of routers.
+  const routers = tableRows(first.routers);
+  const concentration =
+    routers > 0 ? Math.max(1, Math.round(tableRows(first.terminals) / routers)) : 1;
+  const cube =
+    concentration > 1 ? { nodes: Math.ceil(nodes / concentration), concentration } : { nodes };
   switch (first.shape) {
     case 'mesh':
       // A line is drawn as a row of the grid.
-      return { topology: 'mesh', dims: sizes.length === 1 ? [sizes[0]!, 1] : sizes, nodes };
+      return { topology: 'mesh', dims: sizes.length === 1 ? [sizes[0]!, 1] : sizes, ...cube };
     case 'torus':
-      return { topology: sizes.length === 1 ? 'ring' : 'torus', dims: sizes, nodes };
+      return { topology: sizes.length === 1 ? 'ring' : 'torus', dims: sizes, ...cube };
     case 'fly':
       return networks.length > 1
         ? { topology: 'fly', dims: sizes, nodes, networks: networks.map((n) => n.label) }
@@ -76,7 +83,6 @@ export function networkShape(networks: NetworkMap[]): SchematicProps & { nodes: 
       const from = ints(first.channels, 'router');
       const to = ints(first.channels, 'to_router');
       const leaves = new Set(to.filter((r, i) => r >= 0 && own.has(from[i]!) && !own.has(r)));
-      const routers = first.routers.columns[0]?.values.length ?? 0;
       const spines = routers - own.size - leaves.size;
       const perLeaf = leaves.size > 0 ? Math.round(own.size / leaves.size) : 2;
       return { topology: 'router network', dims: [leaves.size, perLeaf, spines], nodes };

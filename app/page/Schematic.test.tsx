@@ -33,6 +33,12 @@ describe('schematicGeometry()', () => {
     expect(wide.wrap).toBe(true);
   });
 
+  it('draws a concentrated mesh as its grid of routers and counts their terminals', () => {
+    const g = schematicGeometry({ topology: 'mesh', dims: [8, 8], nodes: 64, concentration: 4 });
+    expect(g.planes[0]!.dots).toHaveLength(64);
+    expect(g.label).toBe('mesh 8×8 of 64 routers, 256 nodes');
+  });
+
   it('draws a fly as columns of switches wired stage to stage', () => {
     const g = schematicGeometry({ topology: 'fly', dims: [4, 3] });
     const { dots, lines } = g.planes[0]!;

@@ -77,9 +77,18 @@ describe('openBooksim', () => {
     expect(seed).toBeUndefined();
   });
 
+  it("opens BookSim's cmesh as a mesh of 4 terminals a router", async () => {
+    const { params } = await opened(
+      'topology = cmesh; k = 4; n = 2; c = 4; x = 4; y = 4; xr = 2; yr = 2;' +
+        'routing_function = dor_no_express; use_noc_latency = 0;',
+    );
+    // A mesh is the preset's own topology: not a change.
+    expect(params).toMatchObject({ dims: [4, 4], concentration: 4 });
+  });
+
   it('refuses a topology archex does not model, naming the key and what it supports', async () => {
-    expect(await refused('topology = cmesh; routing_function = dor_no_express;')).toBe(
-      "BookSim topology: 'cmesh' is not modelled by archex; it supports mesh, torus, fly, dragonflynew, fattree, flatfly",
+    expect(await refused('topology = qtree; routing_function = nca;')).toBe(
+      "BookSim topology: 'qtree' is not modelled by archex; it supports mesh, torus, cmesh, fly, dragonflynew, fattree, flatfly",
     );
   });
 

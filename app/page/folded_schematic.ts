@@ -35,7 +35,11 @@ function drawn(sides: number[]): number {
   return 2;
 }
 
-export function foldedCubeSchematic(sides: number[], torus: boolean): SchematicGeometry {
+export function foldedCubeSchematic(
+  sides: number[],
+  torus: boolean,
+  concentration = 1,
+): SchematicGeometry {
   const n = drawn(sides);
   const shown = sides.slice(0, n).map((k, d) => Math.min(k, d < 2 ? MOST_SIDE : k));
   const across = fold(shown.filter((_, d) => d % 2 === 0));
@@ -90,8 +94,11 @@ export function foldedCubeSchematic(sides: number[], torus: boolean): SchematicG
   const binary = sides.every((k) => k === 2);
   const name =
     binary && !torus ? `${sides.length}-cube` : `${torus ? 'torus' : 'mesh'} ${sides.join('×')}`;
+  const drawnNote = n < sides.length ? `, ${n} dimensions drawn` : '';
+  const size =
+    concentration > 1 ? `${total} routers, ${total * concentration} nodes` : `${total} nodes`;
   return {
-    label: `${name} of ${total} nodes${n < sides.length ? `, ${n} dimensions drawn` : ''}`,
+    label: `${name} of ${size}${drawnNote}`,
     planes: [{ corners: [], lines, dots }],
     depth: [],
     wrap: false,

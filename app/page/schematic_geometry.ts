@@ -31,6 +31,7 @@ export function schematicGeometry({
   dims,
   nodes,
   networks,
+  concentration = 1,
 }: SchematicProps): SchematicGeometry {
   if (topology === 'fly' && networks && networks.length > 0) {
     return flyNetworks(dims, networks, nodes);
@@ -42,11 +43,14 @@ export function schematicGeometry({
     return switchedGeometry(topology, dims);
   }
   const sides = dims.map((d) => Math.max(1, Math.round(d)));
-  if (sides.length > 3) return foldedCubeSchematic(sides, topology === 'torus');
+  if (sides.length > 3) return foldedCubeSchematic(sides, topology === 'torus', concentration);
   const total = sides.reduce((a, b) => a * b, 1);
   const count = Math.max(1, Math.min(total, Math.round(nodes ?? total)));
   const shape = sides.length > 1 ? sides.join('×') + ' ' : '';
-  const label = `${topology} ${shape}of ${count} nodes`;
+  const label =
+    concentration > 1
+      ? `${topology} ${shape}of ${count} routers, ${count * concentration} nodes`
+      : `${topology} ${shape}of ${count} nodes`;
 
   if (topology === 'ring' || sides.length === 1) {
     const r = SIZE / 2 - PAD;

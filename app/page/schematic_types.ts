@@ -23,6 +23,8 @@ export interface SchematicProps {
   dims: number[];
   /** Nodes drawn, in x-first order; all of `dims` unless fewer (a node count filling a grid). */
   nodes?: number;
+  /** A mesh's or torus's terminals a router (its concentration); 1 when absent. */
+  concentration?: number;
   /** A fly: the names of identical networks drawn side by side, the nodes on both sides. */
   networks?: string[];
 }

@@ -301,9 +301,9 @@ describe('booksimToCustomNetwork', () => {
   });
 
   it('refuses what archex cannot take, naming the key and what it supports', () => {
-    const cmesh = refusal('topology = cmesh; routing_function = dor_no_express;');
-    expect(cmesh.key).toBe('topology');
-    expect(cmesh.message).toMatch(/mesh, torus, fly, dragonflynew, fattree, flatfly/);
+    const qtree = refusal('topology = qtree; routing_function = nca;');
+    expect(qtree.key).toBe('topology');
+    expect(qtree.message).toMatch(/mesh, torus, cmesh, fly, dragonflynew, fattree, flatfly/);
     expect(refusal('topology = torus; routing_function = romm;').message).toMatch(
       /routing_function: 'romm'.*dim_order on a torus/,
     );

@@ -1,6 +1,7 @@
 // What archex does with each key of a BookSim2 configuration (booksim.ts reads a file through
 // it): its BookSim default (booksim_config.cpp) and the custom-network settings it gives, or why
 // archex leaves it out.
+import { cmesh } from './booksim_cmesh';
 import { dragonfly, fatTree, ugal } from './booksim_dragonfly';
 import { flatfly, flatflyUgal } from './booksim_flatfly';
 import { switchAllocator } from './booksim_router';
@@ -22,7 +23,7 @@ type KeyRule =
   /** Not modelled: `when` (default: any value other than BookSim's default) says it matters. */
   | { default?: BooksimValue; ignored: string };
 
-const TOPOLOGIES = ['mesh', 'torus', 'fly', 'dragonflynew', 'fattree', 'flatfly'] as const;
+const TOPOLOGIES = ['mesh', 'torus', 'cmesh', 'fly', 'dragonflynew', 'fattree', 'flatfly'] as const;
 
 /**
  * BookSim's routing functions by their name without the topology (routefunc.cpp, dragonfly.cpp,
@@ -32,6 +33,8 @@ const ROUTINGS: Record<string, { routing: string; on: readonly string[] }> = {
   dor: { routing: 'dimension order', on: ['mesh'] },
   dim_order: { routing: 'dimension order', on: ['mesh', 'torus'] },
   xy_yx: { routing: 'O1TURN', on: ['mesh'] },
+  dor_no_express: { routing: 'dimension order', on: ['cmesh'] },
+  xy_yx_no_express: { routing: 'O1TURN', on: ['cmesh'] },
   valiant: { routing: 'Valiant', on: ['mesh', 'torus', 'flatfly'] },
   romm: { routing: 'ROMM', on: ['mesh'] },
   min_adapt: { routing: 'minimal adaptive', on: ['mesh', 'torus'] },
@@ -45,12 +48,13 @@ const ROUTINGS: Record<string, { routing: string; on: readonly string[] }> = {
 
 /**
  * The topology with k and n: a cube's dims, a fly's radix and stages, a dragonfly, a fat tree, or
- * a flattened butterfly (with its concentration c).
+ * a concentrated mesh or flattened butterfly (with its concentration c).
  */
 function topology(value: BooksimValue, config: Config): Mapped {
   const shape = word('topology', value);
   if (!(TOPOLOGIES as readonly string[]).includes(shape)) refuse('topology', shape, TOPOLOGIES);
   if (shape === 'flatfly') return flatfly(config);
+  if (shape === 'cmesh') return cmesh(config);
   if (whole('c', config('c'), 1) !== 1)
     throw new BooksimError('c', 'concentration above 1 is not modelled (one terminal a router)');
   if (shape === 'dragonflynew') return dragonfly(config);
@@ -145,9 +149,13 @@ function injectionProcess(value: BooksimValue, config: Config): Mapped {
   };
 }
 
-/** 1 where BookSim's torus links take a second cycle that archex has not (use_noc_latency). */
+/**
+ * 1 where BookSim's links take a second cycle that archex's have not (use_noc_latency): a
+ * torus's, and a cmesh's (as many cycles as a router's 2 terminals along the link's direction).
+ */
 function longLinks(config: Config): number {
-  return config('topology') === 'torus' && config('use_noc_latency') === 1 ? 1 : 0;
+  const shape = config('topology');
+  return (shape === 'torus' || shape === 'cmesh') && config('use_noc_latency') === 1 ? 1 : 0;
 }
 
 /** A pipeline stage's cycles, 0 to 64, as the custom network's `param`. */
@@ -220,15 +228,16 @@ export const BOOKSIM_KEYS: Record<string, KeyRule> = {
     }),
   },
   // kncube.cpp: with use_noc_latency a torus's links take 2 cycles (its folded layout's wires),
-  // a mesh's 1; archex's links take 1, so the torus's second cycle goes to the router delay and
-  // to the credit's way back (the same per-hop latency and credit loop; a packet crosses one
+  // a mesh's 1; cmesh.cpp's 2 (a router's 2 x 2 terminals' width; its express links more, which
+  // archex does not model). archex's links take 1, so the second cycle goes to the router delay
+  // and to the credit's way back (the same per-hop latency and credit loop; a packet crosses one
   // router more than links, so its latency reads one cycle more than BookSim's).
   use_noc_latency: {
     default: 1,
     map: (v, config) =>
       longLinks(config) === 1 && whole('use_noc_latency', v, 0, 1) === 1
         ? {
-            note: "a torus's links take 2 cycles in BookSim, 1 in archex: router_delay_cycles and credit_delay_cycles take 1 more",
+            note: `a ${config('topology')}'s links take 2 cycles in BookSim, 1 in archex: router_delay_cycles and credit_delay_cycles take 1 more`,
           }
         : {},
   },

@@ -179,6 +179,8 @@ export interface ChannelHeatmapData {
   quantity?: string;
   /** Nodes the run singles out (the hot spot of hotspot traffic), ringed where drawn. */
   marks?: NodeMark[];
+  /** Terminals sharing each router (a concentrated cube's c), where more than 1. */
+  concentration?: number;
 }
 
 /** A node of a cube the run singles out, at its coordinates, and what it is. */

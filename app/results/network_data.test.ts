@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { Column, NetworkMap } from '../engine/types';
+import { describeChannelHeatmap } from '../charts/heatmap_words';
 import { networkHeatmapData } from './network_data';
 
 const ints = (name: string, values: number[]): Column => ({
@@ -55,5 +56,16 @@ describe('networkHeatmapData()', () => {
     const hot = networkHeatmapData(mesh([ints('hotspot', [0, 0, 0, 1])]), 'occupancy', 0);
     expect(hot.marks).toEqual([{ at: [1, 1, 0], label: 'hot spot' }]);
     expect(networkHeatmapData(mesh([]), 'occupancy', 0).marks).toBeUndefined();
+  });
+
+  it("counts a concentrated mesh's terminals a router and names them in words", () => {
+    const net = mesh([]);
+    net.terminals = { columns: [ints('router', [0, 0, 1, 1, 2, 2, 3, 3])] };
+    const data = networkHeatmapData(net, 'utilization', 0);
+    expect(data.concentration).toBe(2);
+    expect(describeChannelHeatmap(data)).toMatch(
+      /^Channel utilization, 2 × 2 mesh, 2 terminals a router:/,
+    );
+    expect(networkHeatmapData(mesh([]), 'utilization', 0).concentration).toBeUndefined();
   });
 });

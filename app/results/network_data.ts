@@ -69,6 +69,8 @@ export function cubeHeatmap(network: NetworkMap, value: string, plane: number): 
   const marks: NodeMark[] = Array.from(hot).flatMap((flag, t) =>
     flag === 1 ? [{ at: at(terminalRouter[t] ?? 0), label: 'hot spot' }] : [],
   );
+  const routers = tableRows(network.routers);
+  const concentration = routers > 0 ? Math.round(terminalRouter.length / routers) : 1;
   return {
     dims,
     torus: network.shape === 'torus',
@@ -76,6 +78,7 @@ export function cubeHeatmap(network: NetworkMap, value: string, plane: number): 
     plane,
     ...(value ? { quantity: value } : {}),
     ...(marks.length > 0 ? { marks } : {}),
+    ...(concentration > 1 ? { concentration } : {}),
   };
 }
 

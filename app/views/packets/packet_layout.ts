@@ -87,16 +87,21 @@ function cubeLayout(net: NetworkMap, width: number, maxHeight: number, plane: nu
     if (last && input >= 0) out.buffers[input] = trim(last, 0, g.thickness * 1.2);
   }
   // Inputs with no channel piece on the plane (a terminal's, ±z): across their node square,
-  // the terminal's in the lower half and the others stacked above it.
+  // the terminals' in lanes of the lower half (one each of a concentrated cube's c) and the
+  // others stacked above them.
   const s = g.nodeSize;
   const stacked = new Map<number, number>();
+  const lanes = new Map<number, number>();
+  const perRouter = Math.max(1, Math.round(w.terminals / Math.max(1, w.routers)));
   for (let input = 0; input < w.inputRouter.length; input++) {
     const r = w.inputRouter[input]!;
     if (r < 0 || !onPlane(r) || out.buffers[input]) continue;
     const { px, py } = centre(r);
-    const k = w.inputTerminal[input]! >= 0 ? -1 : (stacked.get(r) ?? 0);
-    if (k >= 0) stacked.set(r, k + 1);
-    const dy = k < 0 ? s / 4 : -s / 8 - (k * s) / 4;
+    const terminal = w.inputTerminal[input]! >= 0;
+    const map = terminal ? lanes : stacked;
+    const k = map.get(r) ?? 0;
+    map.set(r, k + 1);
+    const dy = terminal ? ((k + 0.5) * s) / (2 * perRouter) : -s / 8 - (k * s) / 4;
     out.buffers[input] = lineOf(px - s / 2 + 2, py + dy, px + s / 2 - 2, py + dy);
   }
   for (let t = 0; t < w.terminals; t++) {

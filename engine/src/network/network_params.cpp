@@ -52,6 +52,13 @@ ParamTable<NetworkParams> network_table() {
                    "k-ary n-cube's grid, each joined to every other of its row in every "
                    "dimension)."))
       .add(&NetworkParams::dims, dims)
+      .add(&NetworkParams::concentration,
+           number_param("concentration", "Terminals per router (c)")
+               .unit("terminals").value(1).range(1, KNCube::kMostConcentration).whole()
+               .about("Terminals sharing each router of a mesh or torus, each on a port of its "
+                      "own: c*k^n terminals. Traffic patterns that move coordinates (transpose, "
+                      "bit complement, tornado, neighbour) move a terminal's router and keep its "
+                      "place on it. BookSim2's cmesh takes c = 4."))
       .add(&NetworkParams::fly_radix,
            number_param("fly_radix", "Switch radix (k)")
                .unit("ports").value(4).range(2, 16).whole()
@@ -333,7 +340,8 @@ std::shared_ptr<const Topology> make_topology(const NetworkParams& p) {
     case TopologyKind::kMesh:
     case TopologyKind::kTorus:
       return std::make_shared<const KNCube>(p.dims, p.topology == TopologyKind::kTorus,
-                                            p.dateline == Dateline::kOn, p.routing);
+                                            p.dateline == Dateline::kOn, p.routing,
+                                            p.concentration);
     case TopologyKind::kFly:
       return std::make_shared<const Fly>(p.fly_radix, p.fly_stages, p.fly_wiring);
     case TopologyKind::kCrossbar:
@@ -420,17 +428,19 @@ std::optional<StateEstimate> network_state(const NetworkParams& p) {
   for (const int k : p.dims) nodes *= k;
   NetworkSize size;
   size.routers = nodes;
-  size.terminals = nodes;
-  size.ports = 2 * static_cast<int>(p.dims.size()) + 1;
+  size.terminals = nodes * p.concentration;
+  size.ports = 2 * static_cast<int>(p.dims.size()) + p.concentration;
   // A mesh's edge nodes have a port leading nowhere in each direction of their dimension.
   for (const int k : p.dims) size.dead_ends += torus ? 0 : 2 * nodes / k;
-  size.links = nodes * (size.ports - 1) - size.dead_ends;
+  size.links = nodes * (size.ports - p.concentration) - size.dead_ends;
   std::string shape;
   for (const int k : p.dims) shape += (shape.empty() ? "" : "x") + std::to_string(k);
   StateEstimate e;
   e.bytes = Network::state_bytes_of(size, network_config(p, nullptr)) +
             KNCube::state_bytes_of(p.dims);
-  e.what = "a " + shape + (torus ? " torus" : " mesh");
+  e.what = "a " + shape + (torus ? " torus" : " mesh") +
+           (p.concentration > 1 ? " of " + std::to_string(p.concentration) + " terminals a router"
+                                : "");
   e.of = "network state";
   e.param = "dims";
   e.advice = "Use fewer nodes, fewer virtual channels or smaller buffers.";

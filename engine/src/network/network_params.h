@@ -30,6 +30,8 @@ enum class Dateline { kOn, kOff };
 struct NetworkParams {
   TopologyKind topology;
   std::vector<int> dims;
+  // Terminals a mesh's or torus's router; 1 for the models whose tables leave it out.
+  int concentration = 1;
   int fly_radix;
   int fly_stages;
   FlyWiring fly_wiring;

@@ -125,6 +125,25 @@ TEST(NetworkParams, ACubesStateIsCountedAsTheNetworkAndTheCubeHoldIt) {
   EXPECT_FALSE(network_state(p).has_value());
 }
 
+TEST(NetworkParams, AConcentratedCubesStateCountsEachTerminalsPort) {
+  NetworkParams p = defaults();
+  for (const int c : {2, 4, 16}) {
+    for (const TopologyKind topology : {TopologyKind::kMesh, TopologyKind::kTorus}) {
+      p.topology = topology;
+      p.dims = {4, 3};
+      p.vcs = 2;
+      p.concentration = c;
+      p.eject_words_per_cycle = 0.5;
+      const auto cube = std::dynamic_pointer_cast<const KNCube>(make_topology(p));
+      const Network net(network_config(p, cube));
+      const std::optional<StateEstimate> e = network_state(p);
+      ASSERT_TRUE(e.has_value());
+      EXPECT_EQ(e->bytes, static_cast<double>(net.state_bytes() + cube->state_bytes())) << e->what;
+    }
+  }
+  EXPECT_EQ(network_state(p)->what, "a 4x3 torus of 16 terminals a router");
+}
+
 TEST(NetworkParams, AFatTreesStateIsBoundedAsItsTopLevelHadUpPortsToo) {
   NetworkParams p = defaults();
   p.topology = TopologyKind::kFatTree;

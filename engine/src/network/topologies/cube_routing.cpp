@@ -99,7 +99,7 @@ int KNCube::dor_port(int node, int dest, bool descending, int minus_ties) const 
 }
 
 RouteStep KNCube::route(int router, int /*in_port*/, int dest, RouteState& state) const {
-  int target = dest;
+  int target = node_of(dest);
   int group = 0;
   if (two_phase(routing_)) {
     if ((state & kSecondPhase) == 0) {
@@ -119,7 +119,8 @@ RouteStep KNCube::route(int router, int /*in_port*/, int dest, RouteState& state
   }
   const int port = dor_port(router, target, (state & kDescending) != 0,
                             static_cast<int>((state >> kTieShift) & kTieMask));
-  if (port == local_port()) return {port, 0};
+  // Out by the destination terminal's own port.
+  if (port == local_port()) return {port + slot_of(dest), 0};
   if (!dateline()) return {port, group};
   const int d = port / 2;
   const bool wraps = crosses_dateline(router, port);
@@ -156,6 +157,8 @@ RouteState KNCube::route_start(int src, int dest, std::uint64_t draw) const {
       // Each coordinate of the intermediate node uniform along the minimal way from source to
       // destination in that dimension (ends included): a node of their minimal box.
       Rng rng(draw);
+      src = node_of(src);
+      dest = node_of(dest);
       Coordinates via = coordinates(src);
       for (int d = 0; d < dimensions(); ++d) {
         const int k = radix(d);
@@ -190,6 +193,8 @@ std::vector<RouteState> KNCube::route_starts(int src, int dest) const {
       return out;
     case CubeRouting::kRomm: {
       // Every node of the minimal box, one dimension at a time.
+      src = node_of(src);
+      dest = node_of(dest);
       std::vector<Coordinates> box = {coordinates(src)};
       for (int d = 0; d < dimensions(); ++d) {
         const int k = radix(d);
@@ -235,9 +240,10 @@ bool KNCube::adaptive() const {
   return routing_ == CubeRouting::kMinimalAdaptive || turn_model(routing_);
 }
 
-int KNCube::route_choices(int router, int /*in_port*/, int dest, RouteChoice* out) const {
+int KNCube::route_choices(int router, int /*in_port*/, int terminal, RouteChoice* out) const {
+  const int dest = node_of(terminal);
   if (router == dest) {
-    out[0] = {local_port(), 0, 1, 0, 0};
+    out[0] = {local_port() + slot_of(terminal), 0, 1, 0, 0};
     return 1;
   }
   // The minimal ports: in each dimension not yet done, toward the destination (on a torus the

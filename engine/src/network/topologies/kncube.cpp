@@ -8,24 +8,35 @@
 
 namespace archex {
 
-KNCube::KNCube(std::vector<int> radix, bool torus, bool dateline, CubeRouting routing)
-    : radix_(std::move(radix)), torus_(torus), dateline_(dateline), routing_(routing) {
+KNCube::KNCube(std::vector<int> radix, bool torus, bool dateline, CubeRouting routing,
+               int concentration)
+    : radix_(std::move(radix)),
+      torus_(torus),
+      dateline_(dateline),
+      routing_(routing),
+      concentration_(concentration) {
+  if (concentration < 1 || concentration > kMostConcentration) {
+    throw ParamError("concentration", "terminals per router " + std::to_string(concentration) +
+                                          " is out of range; valid range [1, " +
+                                          std::to_string(kMostConcentration) + "]");
+  }
   if (radix_.empty() || radix_.size() > static_cast<std::size_t>(kMostCubeDimensions)) {
     throw ParamError("dims", "a network has 1 to " + std::to_string(kMostCubeDimensions) +
                                  " dimensions, not " + std::to_string(radix_.size()));
   }
   nodes_ = 1;
   bisection_dim_ = 0;
-  const auto ports = static_cast<std::int64_t>(2 * radix_.size() + 1);
+  // One terminal a node here; more are checked below, naming concentration.
+  const auto node_ports = static_cast<std::int64_t>(2 * radix_.size() + 1);
   stride_.reserve(radix_.size());
   for (std::size_t d = 0; d < radix_.size(); ++d) {
     if (radix_[d] < 2) {
       throw ParamError("dims", "radix " + std::to_string(radix_[d]) + " of dimension " +
                                    std::to_string(d + 1) + " is out of range; it is at least 2");
     }
-    if (static_cast<std::int64_t>(nodes_) * radix_[d] * ports > kMaxChannels) {
-      throw ParamError("dims", "a cube of more than " + format_number(kMaxChannels / ports) +
-                                   " nodes of " + std::to_string(ports) +
+    if (static_cast<std::int64_t>(nodes_) * radix_[d] * node_ports > kMaxChannels) {
+      throw ParamError("dims", "a cube of more than " + format_number(kMaxChannels / node_ports) +
+                                   " nodes of " + std::to_string(node_ports) +
                                    " ports is more than the engine numbers (its channels are "
                                    "counted in 32 bits)");
     }
@@ -34,6 +45,13 @@ KNCube::KNCube(std::vector<int> radix, bool torus, bool dateline, CubeRouting ro
     if (radix_[d] > radix_[static_cast<std::size_t>(bisection_dim_)]) {
       bisection_dim_ = static_cast<int>(d);
     }
+  }
+  // Channels and terminals are numbered in 32-bit ints too.
+  if (static_cast<std::int64_t>(nodes_) * ports() > kMaxChannels) {
+    throw ParamError("concentration", "a cube of " + format_number(nodes_) + " nodes with " +
+                                          std::to_string(concentration) +
+                                          " terminals a node has more ports than the engine "
+                                          "numbers (they are counted in 32 bits)");
   }
   // Routing asks for coordinates every hop: a table beats dividing each time.
   coords_.assign(static_cast<std::size_t>(nodes_) * radix_.size(), 0);
@@ -93,7 +111,7 @@ int KNCube::distance(int a, int b) const {
 }
 
 PortTarget KNCube::output(int router, int port) const {
-  if (port == local_port()) return {-1, -1, router};
+  if (port >= local_port()) return {-1, -1, router * concentration_ + port - local_port()};
   const int next = neighbor(router, port);
   if (next < 0) return {};
   return {next, port ^ 1, -1};
@@ -181,8 +199,9 @@ double KNCube::uniform_channel_load() const {
     }
     worst = std::max(worst, *std::max_element(load.begin(), load.end()));
   }
-  const auto n = static_cast<double>(nodes());
-  return worst * n / (n - 1);
+  // Each node's c terminals send alike: c times one node's load, over the terminals but the source.
+  const auto n = static_cast<double>(terminals());
+  return worst * concentration_ * n / (n - 1);
 }
 
 }  // namespace archex

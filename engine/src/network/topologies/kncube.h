@@ -35,10 +35,11 @@ enum class CubeRouting {
 const std::vector<std::string>& routing_names();
 
 // A k-ary n-cube: 1 to kMostCubeDimensions dimensions of radix 2 or more each (a binary hypercube
-// is the mesh of radix 2 in each), as a mesh or a torus, one router and one terminal per node.
-// Nodes are numbered x + kx * (y + ky * z) and so on past z. Ports
-// 2d and 2d + 1 of a node lead in the + and - direction of dimension d; port 2n is the node's own
-// port (injection and ejection). On a torus with a dateline the virtual channels of each phase of
+// is the mesh of radix 2 in each), as a mesh or a torus, one router per node and c terminals a
+// router (its concentration, 1 unless asked). Nodes are numbered x + kx * (y + ky * z) and so on
+// past z; terminal t is on node t / c. Ports 2d and 2d + 1 of a node lead in the + and -
+// direction of dimension d; ports 2n to 2n + c - 1 are its terminals' own (injection and
+// ejection), terminal t's the (t % c)-th. On a torus with a dateline the virtual channels of each phase of
 // a route form two classes and a packet moves to the upper class when it crosses a dimension's
 // wrap-around link, which breaks every cycle of channel dependences. Without one (a lesson in
 // deadlock) they are one class, and the channels around each ring wait on each other. The
@@ -50,10 +51,15 @@ class KNCube final : public Topology {
   // A node's coordinates, the first dimensions() of them used.
   using Coordinates = std::array<int, kMostCubeDimensions>;
 
-  // Throws ParamError (naming "dims") for a dimension count or radix out of range, and (naming
-  // "routing") for a routing the shape cannot take. `dateline` matters on a torus only.
+  // Terminals a router: BookSim2's cmesh has 4 and a chip's tile a few; 16 keeps a router's
+  // ports (2n + c, at most 48) within the router engine's 64.
+  static constexpr int kMostConcentration = 16;
+
+  // Throws ParamError (naming "dims") for a dimension count or radix out of range, (naming
+  // "routing") for a routing the shape cannot take, and (naming "concentration") for terminals a
+  // router out of 1 to kMostConcentration. `dateline` matters on a torus only.
   KNCube(std::vector<int> radix, bool torus, bool dateline = true,
-         CubeRouting routing = CubeRouting::kDimensionOrder);
+         CubeRouting routing = CubeRouting::kDimensionOrder, int concentration = 1);
 
   // Bytes of the cube's tables (its coordinates of every node), and what they would be for
   // `radix` without building it.
@@ -61,10 +67,12 @@ class KNCube final : public Topology {
   static double state_bytes_of(const std::vector<int>& radix);
 
   int routers() const override { return nodes_; }
-  int terminals() const override { return nodes_; }
+  int terminals() const override { return nodes_ * concentration_; }
   int ports(int /*router*/) const override { return ports(); }
   PortTarget output(int router, int port) const override;
-  RouterPort injection(int terminal) const override { return {terminal, local_port()}; }
+  RouterPort injection(int terminal) const override {
+    return {node_of(terminal), local_port() + slot_of(terminal)};
+  }
   RouteStep route(int router, int in_port, int dest, RouteState& state) const override;
   bool draws_routes() const override;
   // A two-phase route's intermediate node (Valiant, ROMM) as its state holds it, and the first
@@ -99,8 +107,10 @@ class KNCube final : public Topology {
   }
   bool wraps(int router, int port) const override { return crosses_dateline(router, port); }
   // Dimension-order routing's: the most loaded channel of any dimension's line or ring, from
-  // sources to destinations uniform over it, over all nodes but the source.
+  // sources to destinations uniform over it, times the c terminals a node, over all terminals
+  // but the source.
   double uniform_channel_load() const override;
+  int concentration() const override { return concentration_; }
   const KNCube* cube() const override { return this; }
 
   int dimensions() const { return static_cast<int>(radix_.size()); }
@@ -113,8 +123,18 @@ class KNCube final : public Topology {
   // with its dateline, else 1); the adaptive ones follow.
   int escape_vcs() const { return dateline() ? 2 : 1; }
   int nodes() const { return nodes_; }
-  int ports() const { return 2 * dimensions() + 1; }
+  int ports() const { return 2 * dimensions() + concentration_; }
+  // The first terminal's port.
   int local_port() const { return 2 * dimensions(); }
+  // The node terminal `terminal` is on (itself unless concentrated: the common case kept free of
+  // a division, as routing asks it every hop).
+  int node_of(int terminal) const {
+    return concentration_ == 1 ? terminal : terminal / concentration_;
+  }
+  // Its place among its node's terminals, its port's past local_port().
+  int slot_of(int terminal) const {
+    return concentration_ == 1 ? 0 : terminal % concentration_;
+  }
 
   int coordinate(int node, int d) const {
     return coords_[static_cast<std::size_t>(node) * radix_.size() + static_cast<std::size_t>(d)];
@@ -149,6 +169,7 @@ class KNCube final : public Topology {
   CubeRouting routing_;
   int nodes_;
   int bisection_dim_;
+  int concentration_;
 };
 
 }  // namespace archex

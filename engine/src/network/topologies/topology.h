@@ -162,7 +162,7 @@ class Topology {
   virtual double uniform_channel_load() const;
   // how many terminals share each router, numbered in runs (terminal t on router t / c), whose
   // routes between routers are alike, so a walk of every route takes one of each (a
-  // dragonfly's p; 1 where terminals route apart);
+  // dragonfly's p, a concentrated cube's c; 1 where terminals route apart);
   virtual int concentration() const { return 1; }
   // whether its one switch's crosspoints are what its traffic counts (a crossbar's);
   virtual bool counts_crosspoints() const { return false; }

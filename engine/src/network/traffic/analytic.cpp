@@ -120,8 +120,9 @@ PatternLoad uniform_load(const Topology& topology, const std::vector<int>& base,
   if (cube != nullptr && closed_form_routes(topology)) {
     // Dimension-order routing loads a channel of dimension d by its line or ring alone, from
     // sources uniform over it to destinations uniform over it (KNCube::uniform_channel_load),
-    // then over all nodes but the source.
+    // times the terminals a node, then over all terminals but the source.
     const auto n = static_cast<double>(nodes);
+    const int c = cube->concentration();
     for (int d = 0; d < cube->dimensions(); ++d) {
       const int k = cube->radix(d);
       std::vector<double> plus(static_cast<std::size_t>(k), 0.0);
@@ -136,11 +137,11 @@ PatternLoad uniform_load(const Topology& topology, const std::vector<int>& base,
           }
         }
       }
-      for (int node = 0; node < nodes; ++node) {
+      for (int node = 0; node < cube->nodes(); ++node) {
         const auto x = static_cast<std::size_t>(cube->coordinate(node, d));
         const auto at = static_cast<std::size_t>(base[static_cast<std::size_t>(node)] + 2 * d);
-        out.channels[at] = plus[x] * n / (n - 1);
-        out.channels[at + 1] = minus[x] * n / (n - 1);
+        out.channels[at] = plus[x] * c * n / (n - 1);
+        out.channels[at + 1] = minus[x] * c * n / (n - 1);
       }
     }
     out.mean_hops = cube_mean_hops(*cube);
@@ -250,8 +251,9 @@ double cube_mean_hops(const KNCube& cube) {
     }
     hops += sum / (static_cast<double>(k) * k);
   }
-  // Uniform over all nodes, then without the node itself (zero hops).
-  const auto n = static_cast<double>(cube.nodes());
+  // Uniform over all terminals, then without the terminal itself (zero hops, as to the others of
+  // its node).
+  const auto n = static_cast<double>(cube.terminals());
   return hops * n / (n - 1);
 }
 

@@ -25,7 +25,8 @@ double patel_acceptance(int k, int stages, double request_rate);
 // 1.3 % under a simulated 32 x 32 switch and closer beyond.
 double iq_crossbar_saturation(int ports);
 
-// Mean hops of dimension-order routes between distinct nodes under uniform traffic.
+// Mean hops of dimension-order routes between distinct terminals under uniform traffic (0 between
+// two of one node).
 double cube_mean_hops(const KNCube& cube);
 
 // Zero-load latency of a packet of `packet_flits` under uniform traffic on a k-ary n-cube, in

@@ -75,14 +75,14 @@ TrafficPattern::TrafficPattern(const Topology& topo, Pattern pattern, double hot
     }
   }
   if (pattern == Pattern::kHotspot) {
-    // The centre: a cube's middle node, else the middle terminal.
+    // The centre: a cube's middle node (its first terminal), else the middle terminal.
     int centre = nodes / 2;
     if (cube_) {
       KNCube::Coordinates c{};
       for (int d = 0; d < cube_->dimensions(); ++d) {
         c[static_cast<std::size_t>(d)] = cube_->radix(d) / 2;
       }
-      centre = cube_->node_at(c);
+      centre = cube_->node_at(c) * cube_->concentration();
     }
     for (const int h : hotspots.empty() ? std::vector<int>{-1} : hotspots) {
       if (h < -1 || h >= nodes) {
@@ -120,27 +120,27 @@ bool TrafficPattern::deterministic() const {
 int TrafficPattern::mapped(int src) const {
   switch (pattern_) {
     case Pattern::kTranspose: {
-      KNCube::Coordinates c = cube_->coordinates(src);
+      KNCube::Coordinates c = cube_->coordinates(cube_->node_of(src));
       std::reverse(c.begin(), c.begin() + cube_->dimensions());
-      return cube_->node_at(c);
+      return same_place(cube_->node_at(c), src);
     }
     case Pattern::kBitComplement: {
-      KNCube::Coordinates c = cube_->coordinates(src);
+      KNCube::Coordinates c = cube_->coordinates(cube_->node_of(src));
       for (int d = 0; d < cube_->dimensions(); ++d) {
         auto& x = c[static_cast<std::size_t>(d)];
         x = cube_->radix(d) - 1 - x;
       }
-      return cube_->node_at(c);
+      return same_place(cube_->node_at(c), src);
     }
     case Pattern::kTornado: {
       // Each coordinate ceil(k/2) - 1 ahead (Dally & Towles, table 3.2).
-      KNCube::Coordinates c = cube_->coordinates(src);
+      KNCube::Coordinates c = cube_->coordinates(cube_->node_of(src));
       for (int d = 0; d < cube_->dimensions(); ++d) {
         const int k = cube_->radix(d);
         auto& x = c[static_cast<std::size_t>(d)];
         x = (x + (k + 1) / 2 - 1) % k;
       }
-      return cube_->node_at(c);
+      return same_place(cube_->node_at(c), src);
     }
     case Pattern::kBitReverse: {
       int out = 0;
@@ -170,8 +170,8 @@ int TrafficPattern::destination(int src, Rng& rng) const {
       for (;;) {
         const int port =
             static_cast<int>(rng.below(static_cast<std::uint64_t>(2 * cube_->dimensions())));
-        const int next = cube_->neighbor(src, port);
-        if (next >= 0) return next;
+        const int next = cube_->neighbor(cube_->node_of(src), port);
+        if (next >= 0) return same_place(next, src);
       }
     }
     case Pattern::kHotspot: {
@@ -213,8 +213,10 @@ void TrafficPattern::destinations(int src, DestinationShares& out) const {
       return;
     case Pattern::kNeighbor: {
       std::vector<int> next;
+      const int node = cube_->node_of(src);
       for (int port = 0; port < 2 * cube_->dimensions(); ++port) {
-        if (cube_->neighbor(src, port) >= 0) next.push_back(cube_->neighbor(src, port));
+        const int to = cube_->neighbor(node, port);
+        if (to >= 0) next.push_back(same_place(to, src));
       }
       for (const int d : next) out.emplace_back(d, 1.0 / static_cast<double>(next.size()));
       return;

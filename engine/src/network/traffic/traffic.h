@@ -34,14 +34,19 @@ using DestinationShares = std::vector<std::pair<int, double>>;
 // move the bits of a terminal's number, so they need a power-of-two count of terminals;
 // transpose, bit complement, nearest neighbour and tornado move coordinates, so they need a
 // k-ary n-cube; group shift (every terminal to a random terminal of the next group: the
-// dragonfly's adversarial pattern, BookSim2's bad_dragon) needs a shape in groups.
+// dragonfly's adversarial pattern, BookSim2's bad_dragon) needs a shape in groups. On a cube of c
+// terminals a router, the patterns that move coordinates move a terminal's router and keep its
+// place on it (the i-th terminal of one router sends to the i-th of another), so each is the
+// pattern of one terminal a router, c times over, and loads the channels c times as much.
+// BookSim2's cmesh lays its terminals out on a finer grid instead (2 x 2 a router), which fits
+// only a square c on two dimensions.
 class TrafficPattern {
  public:
   // Throws ParamError ("pattern") when the pattern does not fit the topology (a transpose needs
   // equal radix in the dimensions it swaps), and ("hotspots") for a hot spot that is no terminal
-  // or is listed twice. `hotspots` are terminal numbers, -1 the centre node (a cube's middle node,
-  // else the middle terminal); empty: the centre node. The random permutation is drawn from
-  // `permutation_seed`.
+  // or is listed twice. `hotspots` are terminal numbers, -1 the centre node (a cube's middle
+  // node's first terminal, else the middle terminal); empty: the centre node. The random
+  // permutation is drawn from `permutation_seed`.
   TrafficPattern(const Topology& topo, Pattern pattern, double hotspot_fraction,
                  const std::vector<int>& hotspots = {}, std::uint64_t permutation_seed = 1);
   int destination(int src, Rng& rng) const;
@@ -59,6 +64,11 @@ class TrafficPattern {
  private:
   // The one destination of a deterministic pattern.
   int mapped(int src) const;
+  // The terminal of cube node `node` in the place terminal `src` has on its own node.
+  int same_place(int node, int src) const {
+    const int c = cube_->concentration();
+    return node * c + src % c;
+  }
 
   const Topology& topo_;
   // The topology as a k-ary n-cube, or null.

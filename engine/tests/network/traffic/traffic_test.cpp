@@ -34,6 +34,28 @@ TEST(TrafficPattern, PatternsThatMoveCoordinatesNeedACube) {
   EXPECT_EQ(hotspot.destination(0, rng), 32);
 }
 
+TEST(TrafficPattern, OnAConcentratedCubeAPatternMovesTheRouterAndKeepsThePlace) {
+  const KNCube mesh({4, 4}, false, true, CubeRouting::kDimensionOrder, 3);
+  Rng rng(7);
+  // Terminal 2 of router (1, 2): to terminal 2 of router (2, 1), of (2, 1), and of (2, 3).
+  const int src = mesh.node_at({1, 2, 0}) * 3 + 2;
+  const auto to = [&](int x, int y) { return mesh.node_at({x, y, 0}) * 3 + 2; };
+  EXPECT_EQ(TrafficPattern(mesh, Pattern::kTranspose, 0).destination(src, rng), to(2, 1));
+  EXPECT_EQ(TrafficPattern(mesh, Pattern::kBitComplement, 0).destination(src, rng), to(2, 1));
+  EXPECT_EQ(TrafficPattern(mesh, Pattern::kTornado, 0).destination(src, rng), to(2, 3));
+  DestinationShares shares;
+  TrafficPattern(mesh, Pattern::kNeighbor, 0).destinations(src, shares);
+  ASSERT_EQ(shares.size(), 4u);
+  for (const auto& [dest, share] : shares) {
+    EXPECT_EQ(dest % 3, 2);
+    EXPECT_EQ(mesh.distance(dest / 3, src / 3), 1);
+    EXPECT_DOUBLE_EQ(share, 0.25);
+  }
+  // The centre hot spot is the middle router's first terminal.
+  EXPECT_EQ(TrafficPattern(mesh, Pattern::kHotspot, 1.0).hotspots(),
+            std::vector<int>{mesh.node_at({2, 2, 0}) * 3});
+}
+
 TEST(TrafficPattern, BitReverseAndShuffleMoveTheBitsOfSixteenTerminals) {
   const Crossbar crossbar(16);
   const TrafficPattern reverse(crossbar, Pattern::kBitReverse, 0);
