@@ -243,6 +243,20 @@ describe('booksimToCustomNetwork', () => {
     );
   });
 
+  it("says BookSim's min_adapt keeps one productive port, where archex's offers each", () => {
+    for (const shape of ['mesh', 'torus']) {
+      const { settings, notes } = booksimToCustomNetwork(
+        `topology = ${shape}; k = 8; n = 2; routing_function = min_adapt;`,
+      );
+      expect(settings.routing).toBe('minimal adaptive');
+      expect(notes.find((n) => n.key === 'routing_function')?.reason).toMatch(
+        /as dimension order.*only the first dimension's/,
+      );
+    }
+    const dor = booksimToCustomNetwork('topology = mesh; k = 8; n = 2; routing_function = dor;');
+    expect(dor.notes.map((n) => n.key)).not.toContain('routing_function');
+  });
+
   it("maps BookSim's fattree of k and n, nca to drawn up ports and anca to adaptive ones", () => {
     const tree = 'topology = fattree; k = 4; n = 3;';
     expect(booksimToCustomNetwork(`${tree} routing_function = nca;`).settings).toMatchObject({

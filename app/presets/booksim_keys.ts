@@ -29,7 +29,7 @@ const TOPOLOGIES = ['mesh', 'torus', 'cmesh', 'fly', 'dragonflynew', 'fattree', 
  * BookSim's routing functions by their name without the topology (routefunc.cpp, dragonfly.cpp,
  * flatfly_onchip.cpp).
  */
-const ROUTINGS: Record<string, { routing: string; on: readonly string[] }> = {
+const ROUTINGS: Record<string, { routing: string; on: readonly string[]; note?: string }> = {
   dor: { routing: 'dimension order', on: ['mesh'] },
   dim_order: { routing: 'dimension order', on: ['mesh', 'torus'] },
   xy_yx: { routing: 'O1TURN', on: ['mesh'] },
@@ -37,7 +37,12 @@ const ROUTINGS: Record<string, { routing: string; on: readonly string[] }> = {
   xy_yx_no_express: { routing: 'O1TURN', on: ['cmesh'] },
   valiant: { routing: 'Valiant', on: ['mesh', 'torus', 'flatfly'] },
   romm: { routing: 'ROMM', on: ['mesh'] },
-  min_adapt: { routing: 'minimal adaptive', on: ['mesh', 'torus'] },
+  min_adapt: {
+    routing: 'minimal adaptive',
+    on: ['mesh', 'torus'],
+    // outputset.hpp orders its std::set by priority alone: an equal-priority AddRange is dropped.
+    note: "BookSim2 runs min_adapt as dimension order: its output set keeps one entry a priority, so of the productive ports it adds at one priority only the first dimension's stays; archex offers every productive port",
+  },
   min: { routing: 'dimension order', on: ['dragonflynew'] },
   ugal: { routing: 'UGAL', on: ['dragonflynew', 'flatfly'] },
   ran_min: { routing: 'dimension order', on: ['flatfly'] },
@@ -92,7 +97,10 @@ function routingFunction(value: BooksimValue, config: Config): Mapped {
         .map(([n]) => `${n} on a ${shape}`),
     );
   const threshold = name !== 'ugal' ? {} : shape === 'flatfly' ? flatflyUgal() : ugal(config);
-  return { settings: { routing: known.routing, ...threshold } };
+  return {
+    settings: { routing: known.routing, ...threshold },
+    ...(known.note === undefined ? {} : { note: known.note }),
+  };
 }
 
 /**

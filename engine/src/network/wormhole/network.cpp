@@ -434,7 +434,10 @@ bool Network::route_adaptive(int router, int in_port, Vc& vc, Packet& p) {
     return take_ejection(router, choices[0].port, vc);
   }
   // The selection: of the free output VCs of the lowest tier that has one, the one with the most
-  // free slots downstream; a tie goes to the earlier choice, then the lower VC.
+  // free slots downstream; a tie goes to the earlier choice, then the lower VC. Where VCs are
+  // freed on their tail's credit (minimal adaptive's always) a free VC is empty, so its own slots
+  // tell nothing and the port's over all its VCs judge instead.
+  const bool by_port = config_.vc_free_on_tail_credit;
   for (int tier = 0; tier < 2; ++tier) {
     int best_port = -1;
     int best_vc = -1;
@@ -446,12 +449,13 @@ bool Network::route_adaptive(int router, int in_port, Vc& vc, Packet& p) {
       if (ch.downstream < 0) {
         throw std::logic_error("the topology routed a packet to a port leading nowhere");
       }
+      const int port_free = by_port ? vcs_ * buffer_ - queued_at(router, c.port) : 0;
       const int first = vc_base(p) + c.vc_first;
       const int last = c.vc_count > 0 ? first + c.vc_count : vc_base(p) + class_vcs_;
       for (int v = first; v < last; ++v) {
         const Vc& o = vc_[static_cast<std::size_t>(ivc(ch.downstream, v))];
         if (o.held) continue;
-        const int free = config_.credit_flow ? o.credits : o.free_seen;
+        const int free = by_port ? port_free : config_.credit_flow ? o.credits : o.free_seen;
         if (free > best_free) {
           best_port = c.port;
           best_vc = v;

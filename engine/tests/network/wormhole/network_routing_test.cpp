@@ -82,6 +82,31 @@ TEST(NetworkRouting, AnAdaptiveHeadTakesAnotherMinimalPortBeforeTheEscape) {
   EXPECT_TRUE(drain(net, 1000));
 }
 
+TEST(NetworkRouting, AnAdaptiveHeadTakesTheMinimalPortWithFewerFlitsDownstream) {
+  // On a 3 x 3 mesh from (1,0) to (2,1) both +x and +y are minimal and each has an empty free
+  // adaptive VC (2 adaptive VCs a port; minimal adaptive frees a VC only once it is empty). A
+  // long packet from (0,0) to (2,0) streams over +x on the other, so +x's port has flits
+  // downstream and +y's none: the head goes +y. A choice by the free VC's own slots would tie
+  // and go +x, the earlier port.
+  Network net(cube({3, 3}, false, CubeRouting::kMinimalAdaptive, 3, 4));
+  const KNCube& mesh = static_cast<const KNCube&>(net.topology());
+  net.send(0, mesh.node_at({2, 0, 0}), 40, 0);
+  for (int c = 0; c < 6; ++c) net.step();
+  net.send(mesh.node_at({1, 0, 0}), mesh.node_at({2, 1, 0}), 4, 0);
+  int up = 0;
+  int along_x = 0;
+  for (int c = 0; c < 12; ++c) {
+    net.step();
+    // Router (1,1)'s input from below; router (2,0)'s from the left on the adaptive VC the long
+    // packet does not hold.
+    for (int v = 1; v < 3; ++v) up += net.buffered(net.channel(mesh.node_at({1, 1, 0}), 3), v);
+    along_x += net.buffered(net.channel(mesh.node_at({2, 0, 0}), 1), 2);
+  }
+  EXPECT_GT(up, 0);
+  EXPECT_EQ(along_x, 0);
+  EXPECT_TRUE(drain(net, 1000));
+}
+
 TEST(NetworkRouting, DrawsAreTheSameForTheSameSeedAndDifferForAnother) {
   const auto states = [](std::uint64_t seed) {
     NetworkConfig c = cube({4, 4}, false, CubeRouting::kValiant, 2);
