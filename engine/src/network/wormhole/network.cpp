@@ -418,6 +418,14 @@ bool Network::take_ejection(int router, int port, Vc& vc) {
   const int eject = channel(router, port);
   Vc& e = vc_[static_cast<std::size_t>(ivc(eject, 0))];
   if (e.held) return false;
+  if (bidding_) {
+    // A matching allocator's head takes the queue only with the switch (allocate_switch): held
+    // from its VC allocation, it would keep it from every other input while its own input sends
+    // another VC's flits.
+    vc.out_port = static_cast<std::int8_t>(port);
+    vc.out_vc = kEjectionPending;
+    return true;
+  }
   e.held = 1;
   terminals_[static_cast<std::size_t>(channels_[static_cast<std::size_t>(eject)].eject_terminal)]
       .header_left = static_cast<std::uint8_t>(header_);
@@ -831,6 +839,7 @@ bool Network::allocate_switch(int router, std::uint64_t& used) {
     std::fill_n(bidders[k], ports, 0);
   }
   bool any = false;
+  bidding_ = true;
   // Bids go in the round robin's order, so heads win output VCs in it.
   visit_inputs<kTraced>(router, [&](int slot) __attribute__((always_inline)) {
     const int port = port_of_slot_[static_cast<std::size_t>(slot)];
@@ -839,7 +848,11 @@ bool Network::allocate_switch(int router, std::uint64_t& used) {
     const int in = r.port_base * vcs_ + slot;
     Vc& vc = vc_[static_cast<std::size_t>(in)];
     const Channel& ch = channels_[static_cast<std::size_t>(r.port_base + vc.out_port)];
-    const bool header = header_ > 0 && ch.eject_terminal >= 0 &&
+    if (vc.out_vc == kEjectionPending &&
+        vc_[static_cast<std::size_t>(ivc(r.port_base + vc.out_port, 0))].held) {
+      return;
+    }
+    const bool header = vc.out_vc != kEjectionPending && header_ > 0 && ch.eject_terminal >= 0 &&
                         terminals_[static_cast<std::size_t>(ch.eject_terminal)].header_left > 0;
     double* tokens;
     if (!header && !flow_open<kTraced>(r, slot, in, ch, vc, tokens)) return;
@@ -849,6 +862,7 @@ bool Network::allocate_switch(int router, std::uint64_t& used) {
     bidders[kind][port] |= 1u << (slot - port * vcs_);
     any = true;
   });
+  bidding_ = false;
   if (!any) return false;
   std::int8_t grant[kMaxPorts];
   std::fill_n(grant, ports, -1);
@@ -886,6 +900,7 @@ bool Network::allocate_switch(int router, std::uint64_t& used) {
     }
     const int slot = port * vcs_ + v;
     const auto i = static_cast<std::size_t>(r.port_base * vcs_ + slot);
+    if (vc_[i].out_vc == kEjectionPending) take_ejection(router, out, vc_[i]);
     const Flit flit = flit_at(i, vc_[i].head);
     const auto c = static_cast<std::size_t>(r.port_base + out);
     const Channel& ch = channels_[c];

@@ -521,6 +521,10 @@ class Network final : public Interconnect {
   std::vector<std::int32_t> queued_outputs_;
   // Per router, its ejection ports: with internal speedup they still take one flit a cycle.
   std::vector<std::uint64_t> eject_ports_;
+  // While a matching allocator gathers bids: a head routed to its destination's ejection queue
+  // bids for it (out_vc kEjectionPending) and takes it only when granted the switch.
+  static constexpr std::int8_t kEjectionPending = -2;
+  bool bidding_ = false;
   // A matching switch allocator's state; null for greedy.
   std::unique_ptr<SwitchAllocator> allocator_;
   std::uint64_t routes_drawn_ = 0;

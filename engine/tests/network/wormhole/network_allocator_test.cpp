@@ -6,6 +6,7 @@
 
 #include "core/param_spec.h"
 #include "core/rng.h"
+#include "network/topologies/crossbar.h"
 #include "network/topologies/kncube.h"
 #include "network/wormhole/network.h"
 
@@ -184,6 +185,40 @@ TEST(NetworkAllocator, InternalSpeedupLiftsSaturation) {
     const double two = accepted(kind, 2);
     EXPECT_GT(two, one * 1.05) << static_cast<int>(kind) << ": " << one << " " << two;
   }
+}
+
+// Flits per terminal per cycle a 16-port crossbar accepts under uniform traffic offered at the
+// full rate, `vcs` VCs of 8 flits, 4-flit packets.
+double crossbar_accepted(SwitchAllocatorKind kind, int vcs) {
+  NetworkConfig c;
+  c.topology = std::make_shared<const Crossbar>(16);
+  c.allocator = kind;
+  c.vcs = vcs;
+  Network net(c);
+  Rng rng(9);
+  std::int64_t flits = 0;
+  for (int cycle = 0; cycle < 6000; ++cycle) {
+    for (int src = 0; src < 16; ++src) {
+      if (net.source_backlog(src) > 2) continue;
+      const auto pick = static_cast<int>(rng.below(15));
+      net.send(src, pick >= src ? pick + 1 : pick, 4, 0);
+    }
+    net.step();
+    for (const int d : net.delivered()) {
+      if (cycle >= 2000) flits += net.packet(d).flits;
+      net.consume(d);
+    }
+  }
+  return static_cast<double>(flits) / 16 / 4000;
+}
+
+TEST(NetworkAllocator, AMatchingAllocatorTakesAnEjectionQueueOnlyWithTheSwitch) {
+  // Held from VC allocation, a terminal's one ejection queue stayed with an input whose switch
+  // was granted to another of its VCs, and every other input waited: iSLIP with 4 VCs carried
+  // 15 % less than with 1. Taken at the grant, the VCs cost at most a few per cent.
+  const double one = crossbar_accepted(SwitchAllocatorKind::kIslip, 1);
+  const double four = crossbar_accepted(SwitchAllocatorKind::kIslip, 4);
+  EXPECT_GT(four, one * 0.92) << one << " " << four;
 }
 
 TEST(NetworkAllocator, InternalSpeedupLeavesALonePacketsTimeAlone) {
