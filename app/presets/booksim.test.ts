@@ -218,12 +218,15 @@ describe('booksimToCustomNetwork', () => {
     expect(settings).not.toHaveProperty('ugal_threshold_flits');
   });
 
-  it("gives ugal BookSim's fixed threshold and refuses it without 3 VCs", () => {
+  it("gives ugal BookSim's fixed threshold and draw, and refuses it without 3 VCs", () => {
     const dragonfly = 'topology = dragonflynew; k = 2; n = 1; routing_function = ugal;';
-    expect(booksimToCustomNetwork(`${dragonfly} num_vcs = 3;`).settings).toMatchObject({
+    const mapped = booksimToCustomNetwork(`${dragonfly} num_vcs = 3;`);
+    expect(mapped.settings).toMatchObject({
       routing: 'UGAL',
       ugal_threshold_flits: '30',
+      valiant_groups: 'any group',
     });
+    expect(mapped.notes.map((n) => n.reason).join(' ')).toMatch(/intermediate terminal's router/);
     const vcs = refusal(`${dragonfly} num_vcs = 4;`);
     expect(vcs.key).toBe('num_vcs');
     expect(vcs.message).toMatch(/takes 3/);

@@ -29,12 +29,20 @@ export function dragonfly(config: Config): Mapped {
   };
 }
 
-/** ugal_dragonflynew's settings beyond its routing: it asserts num_vcs == 3 (a VC per phase). */
+/**
+ * ugal_dragonflynew's settings beyond its routing: it asserts num_vcs == 3 (a VC per phase), and
+ * draws Valiant's intermediate as a random terminal (dragonfly.cpp), so its group is any group
+ * alike, an end giving the minimal route.
+ */
 export function ugal(config: Config): Record<string, string> {
   if (config('num_vcs') !== 3)
     throw new BooksimError('num_vcs', `'${config('num_vcs')}' with ugal: BookSim's UGAL takes 3`);
-  return { ugal_threshold_flits: String(DRAGON_UGAL_THRESHOLD) };
+  return { ugal_threshold_flits: String(DRAGON_UGAL_THRESHOLD), valiant_groups: 'any group' };
 }
+
+/** What archex's UGAL does otherwise than ugal_dragonflynew's. */
+export const DRAGON_UGAL_NOTE =
+  "BookSim2's UGAL goes on from the intermediate terminal's router, archex's from the first router of the intermediate group it reaches; classes: BookSim's VC is the route's phase, archex's the global channels crossed";
 
 /** archex's fat tree has at most this many terminals (FatTree::kMostTerminals). */
 const MOST_FAT_TREE_TERMINALS = 2048;

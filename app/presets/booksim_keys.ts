@@ -2,7 +2,7 @@
 // it): its BookSim default (booksim_config.cpp) and the custom-network settings it gives, or why
 // archex leaves it out.
 import { cmesh } from './booksim_cmesh';
-import { dragonfly, fatTree, ugal } from './booksim_dragonfly';
+import { DRAGON_UGAL_NOTE, dragonfly, fatTree, ugal } from './booksim_dragonfly';
 import { flatfly, flatflyUgal } from './booksim_flatfly';
 import { switchAllocator } from './booksim_router';
 import {
@@ -97,9 +97,10 @@ function routingFunction(value: BooksimValue, config: Config): Mapped {
         .map(([n]) => `${n} on a ${shape}`),
     );
   const threshold = name !== 'ugal' ? {} : shape === 'flatfly' ? flatflyUgal() : ugal(config);
+  const note = name === 'ugal' && shape === 'dragonflynew' ? DRAGON_UGAL_NOTE : known.note;
   return {
     settings: { routing: known.routing, ...threshold },
-    ...(known.note === undefined ? {} : { note: known.note }),
+    ...(note === undefined ? {} : { note }),
   };
 }
 

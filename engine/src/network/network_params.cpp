@@ -199,6 +199,14 @@ ParamTable<NetworkParams> network_table() {
                       "by its route's hops (a dragonfly's global ones: 1 and 2). BookSim2 fixes "
                       "30 on a dragonfly, for its 256-flit buffers, and 2 on a flattened "
                       "butterfly."))
+      .add(&NetworkParams::valiant_groups,
+           choice_param("valiant_groups", "Valiant's groups")
+               .choices({"other groups", "any group"})
+               .value(0)
+               .about("Where a dragonfly's Valiant and UGAL routes draw their intermediate group: "
+                      "one of the groups other than the source's and the destination's (Kim et "
+                      "al.), or any group alike, an end giving the minimal route without a "
+                      "comparison (BookSim2's dragonflynew, which draws a random terminal)."))
       .add(&NetworkParams::vcs,
            number_param("vcs", "Virtual channels")
                .unit("per channel").value(1).range(1, 16).whole()
@@ -349,7 +357,8 @@ std::shared_ptr<const Topology> make_topology(const NetworkParams& p) {
     case TopologyKind::kDragonfly:
       return std::make_shared<const Dragonfly>(p.dragonfly_terminals, p.dragonfly_routers,
                                                p.dragonfly_globals, p.routing,
-                                               p.local_link_cycles, p.global_link_cycles);
+                                               p.local_link_cycles, p.global_link_cycles,
+                                               p.valiant_groups);
     case TopologyKind::kFatTree:
       return std::make_shared<const FatTree>(p.fattree_arity, p.fattree_levels, p.routing);
     case TopologyKind::kFlattenedButterfly:

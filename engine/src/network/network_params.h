@@ -58,6 +58,7 @@ struct NetworkParams {
   int backoff_cycles;
   CubeRouting routing = CubeRouting::kDimensionOrder;
   int ugal_threshold_flits = 0;
+  ValiantGroups valiant_groups = ValiantGroups::kOthers;
   int vcs;
   Dateline dateline;
   int buffer_flits;

@@ -27,14 +27,15 @@ void check_range(const char* name, const char* what, int value, int lo, int hi) 
 }  // namespace
 
 Dragonfly::Dragonfly(int p, int a, int h, CubeRouting routing, int local_cycles,
-                     int global_cycles)
+                     int global_cycles, ValiantGroups valiant_groups)
     : p_(p),
       a_(a),
       h_(h),
       groups_(a * h + 1),
       routing_(routing),
       local_cycles_(local_cycles),
-      global_cycles_(global_cycles) {
+      global_cycles_(global_cycles),
+      valiant_groups_(valiant_groups) {
   check_range("dragonfly_terminals", "terminals per router", p, 1, 16);
   check_range("dragonfly_routers", "routers per group", a, 2, 32);
   check_range("dragonfly_globals", "global channels per router", h, 1, 16);
@@ -126,10 +127,17 @@ RouteState Dragonfly::route_start(int src, int dest, std::uint64_t draw) const {
   const int from = group(src / p_);
   const int to = group(dest / p_);
   if (from == to) return kChosen;
-  // Any group but the two ends, alike.
-  auto via = static_cast<int>(draw % static_cast<std::uint64_t>(groups_ - 2));
-  if (via >= std::min(from, to)) ++via;
-  if (via >= std::max(from, to)) ++via;
+  int via = 0;
+  if (valiant_groups_ == ValiantGroups::kAny) {
+    // Any group alike; one of the ends is the minimal route, taken without a comparison.
+    via = static_cast<int>(draw % static_cast<std::uint64_t>(groups_));
+    if (via == from || via == to) return kChosen;
+  } else {
+    // Any group but the two ends, alike.
+    via = static_cast<int>(draw % static_cast<std::uint64_t>(groups_ - 2));
+    if (via >= std::min(from, to)) ++via;
+    if (via >= std::max(from, to)) ++via;
+  }
   const RouteState state = static_cast<RouteState>(via) << kViaShift;
   return routing_ == CubeRouting::kValiant ? state | kVia | kChosen : state;
 }
@@ -143,6 +151,8 @@ std::vector<RouteState> Dragonfly::route_starts(int src, int dest) const {
   for (int via = 0; via < groups_; ++via) {
     if (via != from && via != to) {
       out.push_back((static_cast<RouteState>(via) << kViaShift) | kVia | kChosen);
+    } else if (valiant_groups_ == ValiantGroups::kAny) {
+      out.push_back(kChosen);
     }
   }
   return out;

@@ -19,12 +19,17 @@ namespace archex {
 //
 // Routings (`routing`): dimension order is the minimal route (a local hop to the router holding
 // the global channel to the destination's group, that channel, a local hop); Valiant goes through
-// a random intermediate group (neither the source's nor the destination's), then minimally on;
+// a random intermediate group, then minimally on: one of the other groups (Kim et al.), or any
+// group alike (`valiant_groups`: BookSim2's ugal_dragonflynew draws a random terminal), where
+// one of the two ends is the minimal route;
 // UGAL (UGAL-L) chooses once, at the source router, between the minimal route and Valiant's,
 // by the flits queued at the two outputs, weighted by the global hops of each route (1 and 2),
 // the minimal route winning ties and by `ugal_threshold_flits` (Network::route_head). Virtual
 // channel class = the global channels a packet has crossed, so no class closes a cycle: 2 classes
 // minimal, 3 through an intermediate group.
+// Where a dragonfly's Valiant route may go: another group than its two ends, or any group.
+enum class ValiantGroups { kOthers, kAny };
+
 class Dragonfly final : public Topology {
  public:
   // At most this many terminals, so every route of uniform traffic can be walked for its bound
@@ -36,7 +41,7 @@ class Dragonfly final : public Topology {
   // most 63 ports), "routing" (dimension order, Valiant or UGAL), "local_link_cycles" or
   // "global_link_cycles" (1 to 1000).
   Dragonfly(int p, int a, int h, CubeRouting routing, int local_cycles = 1,
-            int global_cycles = 1);
+            int global_cycles = 1, ValiantGroups valiant_groups = ValiantGroups::kOthers);
 
   int routers() const override { return a_ * groups_; }
   int terminals() const override { return p_ * a_ * groups_; }
@@ -88,6 +93,7 @@ class Dragonfly final : public Topology {
   CubeRouting routing_;
   int local_cycles_;
   int global_cycles_;
+  ValiantGroups valiant_groups_;
 };
 
 }  // namespace archex

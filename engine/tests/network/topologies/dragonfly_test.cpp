@@ -144,6 +144,38 @@ TEST(Dragonfly, ValiantsGroupIsUniformOverTheOthersAndItsRouteGoesThrough) {
   }
 }
 
+TEST(Dragonfly, ValiantOverAnyGroupGoesMinimallyWhenItDrawsAnEnd) {
+  // BookSim2's draw: from group 0 to group 8 of 9, each group a ninth; groups 0 and 8 give the
+  // minimal route (one global channel), the seven others Valiant's (two). UGAL alike, and an
+  // end leaves it nothing to choose.
+  for (const CubeRouting r : {CubeRouting::kValiant, CubeRouting::kUgal}) {
+    const Dragonfly d(2, 4, 2, r, 1, 1, ValiantGroups::kAny);
+    const int src = 0;
+    const int dest = d.terminals() - 1;
+    const RouterPort at = d.injection(src);
+    RouteOption options[kMostRouteOptions];
+    const int draws = 90000;
+    int minimal = 0;
+    for (int k = 0; k < draws; ++k) {
+      const RouteState start = d.route_start(src, dest, static_cast<std::uint64_t>(k) * 2654435761u);
+      const int offered = d.route_options(at.router, at.port, dest, start, options);
+      const RouteState taken = offered == 0 ? start : options[1].state;
+      int globals = 0;
+      for (const Hop& h : walk(d, src, dest, taken)) globals += d.global_port(h.port);
+      if (globals == 1) {
+        ++minimal;
+        EXPECT_EQ(offered, 0);
+      } else {
+        EXPECT_EQ(globals, 2);
+      }
+    }
+    EXPECT_NEAR(minimal, draws * 2 / 9.0, draws * 2 / 9.0 * 0.05);
+    // The walk's list: every group once (and UGAL's minimal route first).
+    const std::size_t listed = d.route_starts(src, dest).size();
+    EXPECT_EQ(listed, r == CubeRouting::kUgal ? 10u : 9u);
+  }
+}
+
 TEST(Dragonfly, UgalOffersTheMinimalRouteFirstThenValiantsOnceAtTheSource) {
   const Dragonfly d(2, 4, 2, CubeRouting::kUgal);
   const int src = 0;
@@ -175,9 +207,11 @@ int cycles_of(const NetworkMap& n) {
 TEST(Dragonfly, NoClassClosesACycleOfDependences) {
   for (const CubeRouting r : {CubeRouting::kDimensionOrder, CubeRouting::kValiant,
                               CubeRouting::kUgal}) {
-    const NetworkMap deps = channel_dependencies(Dragonfly(1, 3, 1, r), "d", "d");
-    EXPECT_GT(deps.dependencies.ints("cycle").size(), 0u);
-    EXPECT_EQ(cycles_of(deps), 0) << routing_names()[static_cast<std::size_t>(r)];
+    for (const ValiantGroups groups : {ValiantGroups::kOthers, ValiantGroups::kAny}) {
+      const NetworkMap deps = channel_dependencies(Dragonfly(1, 3, 1, r, 1, 1, groups), "d", "d");
+      EXPECT_GT(deps.dependencies.ints("cycle").size(), 0u);
+      EXPECT_EQ(cycles_of(deps), 0) << routing_names()[static_cast<std::size_t>(r)];
+    }
   }
 }
 
