@@ -16,7 +16,13 @@ z.config({ jitless: true });
  * a Clos's sizes matter only for a router network shaped as a Clos.
  */
 export const Conditions = z
-  .array(z.object({ param: z.string().min(1), is: z.array(z.string().min(1)).min(1) }).strict())
+  .array(
+    z.union([
+      z.object({ param: z.string().min(1), is: z.array(z.string().min(1)).min(1) }).strict(),
+      /** A list parameter holding more than one value (a mix of packet sizes). */
+      z.object({ param: z.string().min(1), several: z.literal(true) }).strict(),
+    ]),
+  )
   .min(1);
 
 /** A number from the run: a scalar result's name, `param.<name>` for an input, or a constant. */

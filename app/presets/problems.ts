@@ -63,12 +63,20 @@ export function presetProblems(preset: Preset, models: ModelInfo[]): string[] {
     }
   }
   const checkConditions = (conditions: ConditionsSpec | undefined, path: string) =>
-    (conditions ?? []).forEach(({ param, is }, j) => {
-      const choices = model.params.find((p) => p.name === param)?.choices ?? [];
+    (conditions ?? []).forEach((condition, j) => {
+      const { param } = condition;
+      const spec = model.params.find((p) => p.name === param);
+      if ('several' in condition) {
+        if (!spec?.maxItems) {
+          problems.push(`${path}.${j}.param: '${param}' is not a list of ${model.name}`);
+        }
+        return;
+      }
+      const choices = spec?.choices ?? [];
       if (choices.length === 0) {
         problems.push(`${path}.${j}.param: '${param}' is not a choice of ${model.name}`);
       }
-      for (const value of is.filter((v) => choices.length > 0 && !choices.includes(v))) {
+      for (const value of condition.is.filter((v) => choices.length > 0 && !choices.includes(v))) {
         problems.push(`${path}.${j}.is: '${value}' is not one of ${choices.join(', ')}`);
       }
     });

@@ -375,7 +375,7 @@ describe('the custom network shows what its shape and switching use', () => {
     ).not.toContain('header_delay_cycles');
   });
 
-  it('draws acceptance only for circuits dropped on conflict (nothing else drops a packet)', () => {
+  it('draws acceptance only for circuits dropped on conflict, latency by size for a mix', () => {
     const ids = (preset: typeof custom, params: Record<string, number | number[]>) =>
       shownCharts(preset, specs(), params).map((c) => c.id);
     expect(ids(custom, at({}))).not.toContain('acceptance');
@@ -385,6 +385,10 @@ describe('the custom network shows what its shape and switching use', () => {
     expect(ids(custom, at({ switching: 'circuit', circuit_policy: 'drop' }))).toContain(
       'acceptance',
     );
+    // Latency by packet size only for a mix of sizes.
+    expect(ids(custom, at({}))).not.toContain('latency-by-size');
+    expect(ids(custom, { ...at({}), packet_sizes: [4] })).not.toContain('latency-by-size');
+    expect(ids(custom, { ...at({}), packet_sizes: [1, 8] })).toContain('latency-by-size');
     const jm = presets.find((p) => p.id === 'jmachine-random-traffic')!;
     expect(ids(jm, presetParams(jm))).toEqual([
       'latency-load',

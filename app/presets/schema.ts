@@ -286,9 +286,11 @@ export function conditionsHold(
   specs: ModelInfo['params'],
   params: Record<string, ParamValue>,
 ): boolean {
-  return (conditions ?? []).every(({ param, is }) => {
-    const chosen = specs.find((s) => s.name === param)?.choices[Number(params[param])];
-    return chosen !== undefined && is.includes(chosen);
+  return (conditions ?? []).every((condition) => {
+    const value = params[condition.param];
+    if ('several' in condition) return Array.isArray(value) && value.length > 1;
+    const chosen = specs.find((s) => s.name === condition.param)?.choices[Number(value)];
+    return chosen !== undefined && condition.is.includes(chosen);
   });
 }
 
