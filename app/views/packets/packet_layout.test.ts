@@ -1,5 +1,6 @@
 // The packet view's layout of a concentrated mesh, from the engine's description: every terminal
-// its own injection lane across the lower half of its router's square, one lane as before.
+// its own injection lane across the lower half of its router's square, one lane as before; and
+// of a cube past three dimensions, drawn as the channel map draws it, its grid of arcs.
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { createInProcessEngine } from '../../engine/in_process_engine';
@@ -8,11 +9,15 @@ import type { NetworkMap } from '../../engine/types';
 import { packetLayout } from './packet_layout';
 
 let meshes: Record<1 | 4, NetworkMap>;
+let hypercube: NetworkMap;
 beforeAll(async () => {
   const engine = createInProcessEngine(await loadNodeModule());
   const mesh = async (concentration: number) =>
     (await engine.describe('network_traffic', { topology: 0, dims: [4, 4], concentration }))[0]!;
   meshes = { 1: await mesh(1), 4: await mesh(4) };
+  [hypercube] = (await engine.describe('network_traffic', { topology: 0, dims: [2, 2, 2, 2] })) as [
+    NetworkMap,
+  ];
   engine.dispose();
 }, 60_000);
 
@@ -40,5 +45,17 @@ describe('packetLayout(concentrated mesh)', () => {
     const router = layout.nodes[5]!;
     const lane = layout.buffers[layout.terminalInput[5]!]!;
     expect(lane.y1).toBeCloseTo(router.py + router.size / 4, 9);
+  });
+});
+
+describe('packetLayout(a cube past three dimensions)', () => {
+  it('draws a binary 4-cube as its grid of arcs, every channel and buffer placed', () => {
+    const layout = packetLayout(hypercube, options);
+    expect(layout.shape).toBe('graph');
+    // 32 links both ways and 16 terminals' deliveries, each drawn.
+    expect(layout.channelSegs.filter((segs) => segs && segs.length > 0)).toHaveLength(64 + 16);
+    expect(layout.buffers.filter((b) => b)).toHaveLength(64 + 16);
+    expect(layout.routerName(15)).toBe('(1, 1, 1, 1)');
+    expect(layout.height).toBeLessThanOrEqual(800);
   });
 });
