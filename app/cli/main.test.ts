@@ -350,11 +350,11 @@ describe('cli run --booksim', () => {
   }, 60_000);
 
   it('refuses a topology archex has not, naming the key and what it supports', async () => {
-    const config = file('cm', 'topology = cmesh; routing_function = dor_no_express;');
+    const config = file('qt', 'topology = qtree; routing_function = nca;');
     const { code, stderr } = await tsxCli('run', '--booksim', config);
     expect(code).toBe(2);
     expect(stderr.trim()).toBe(
-      `--booksim ${config}: BookSim topology: 'cmesh' is not modelled by archex; it supports mesh, torus, fly, dragonflynew, fattree, flatfly`,
+      `--booksim ${config}: BookSim topology: 'qtree' is not modelled by archex; it supports mesh, torus, cmesh, fly, dragonflynew, fattree, flatfly`,
     );
   }, 60_000);
 });
