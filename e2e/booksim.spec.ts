@@ -79,11 +79,11 @@ test('a file archex refuses is named with its key, and the page stays as it was'
   await waitIdle(page);
   const before = page.url();
 
-  await openFile(page, 'cmesh.cfg', 'topology = cmesh;\nrouting_function = dor_no_express;\n');
+  await openFile(page, 'qtree.cfg', 'topology = qtree;\nrouting_function = nca;\n');
   const alert = page.getByRole('alert').filter({ hasText: 'Not opened' });
   await expect(alert).toContainText(
-    "Not opened: cmesh.cfg. BookSim topology: 'cmesh' is not modelled by archex; it " +
-      'supports mesh, torus, fly, dragonflynew, fattree, flatfly. The explorer is as it was.',
+    "Not opened: qtree.cfg. BookSim topology: 'qtree' is not modelled by archex; it " +
+      'supports mesh, torus, cmesh, fly, dragonflynew, fattree, flatfly. The explorer is as it was.',
   );
   await waitIdle(page);
   expect(page.url()).toBe(before);
