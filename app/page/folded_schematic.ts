@@ -4,12 +4,11 @@
 // y are the lattice; a later dimension's links are arcs between the copies, so they do not run
 // over the lattice. Large cubes draw their first dimensions only; the label keeps all.
 import type { Point, SchematicGeometry } from './schematic_types';
-import { PAD, SIZE } from './schematic_types';
+import { PAD, SIZE, arcLines } from './schematic_types';
 
 /** The most routers drawn along either side of the picture. */
 const MOST_SIDE = 12;
-/** Straight pieces an arc is drawn as, and its rise per unit of span. */
-const ARC_PIECES = 5;
+/** An arc's rise per unit of its span. */
 const BULGE = 0.18;
 
 /** Where each coordinate of the folded dimensions lands along one side of the plane, in cells. */
@@ -59,18 +58,8 @@ export function foldedCubeSchematic(
     return { x: left + x * cell, y: top + y * cell };
   };
   const lines: [Point, Point][] = [];
-  const arc = (a: Point, b: Point) => {
-    const [dx, dy] = [b.x - a.x, b.y - a.y];
-    const rise = BULGE * Math.hypot(dx, dy);
-    const length = Math.hypot(dx, dy) || 1;
-    const [nx, ny] = [dy / length, -dx / length];
-    const points = Array.from({ length: ARC_PIECES + 1 }, (_, i) => {
-      const t = i / ARC_PIECES;
-      const h = 4 * rise * t * (1 - t);
-      return { x: a.x + dx * t + nx * h, y: a.y + dy * t + ny * h };
-    });
-    points.slice(1).forEach((q, i) => lines.push([points[i]!, q]));
-  };
+  const arc = (a: Point, b: Point) =>
+    lines.push(...arcLines(a, b, BULGE * Math.hypot(b.x - a.x, b.y - a.y)));
   const count = shown.reduce((a, b) => a * b, 1);
   const dots: Point[] = [];
   for (let node = 0; node < count; node++) {

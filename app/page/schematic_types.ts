@@ -37,6 +37,22 @@ export interface Point {
   y: number;
 }
 
+/** Straight pieces a schematic's arc is drawn as. */
+const ARC_PIECES = 5;
+
+/** An arc from a to b whose middle rises `rise` to the left of the way from a to b, in pieces. */
+export function arcLines(a: Point, b: Point, rise: number): [Point, Point][] {
+  const [dx, dy] = [b.x - a.x, b.y - a.y];
+  const length = Math.hypot(dx, dy) || 1;
+  const [nx, ny] = [dy / length, -dx / length];
+  const points = Array.from({ length: ARC_PIECES + 1 }, (_, i) => {
+    const t = i / ARC_PIECES;
+    const h = 4 * rise * t * (1 - t);
+    return { x: a.x + dx * t + nx * h, y: a.y + dy * t + ny * h };
+  });
+  return points.slice(1).map((q, i): [Point, Point] => [points[i]!, q]);
+}
+
 /**
  * What a schematic draws: planes back to front, each an outline; the front one (or the only one)
  * with its lattice lines and dots.

@@ -2,7 +2,7 @@
 // side by side, a crossbar's grid, a router network's rows of routers and terminals, a
 // dragonfly's groups on a circle, a flattened butterfly's grid of rows joined by arcs.
 import type { Point, SchematicGeometry, SchematicTopology } from './schematic_types';
-import { PAD, SIZE } from './schematic_types';
+import { PAD, SIZE, arcLines } from './schematic_types';
 
 /** Switches drawn per column (or row) at most; the label keeps the real counts. */
 const MAX_SWITCHES = 8;
@@ -205,8 +205,6 @@ export function dragonflySchematic(dims: number[]): SchematicGeometry {
 
 /** Routers a side a flattened butterfly's schematic draws at most; the label keeps all. */
 const MAX_FLATFLY_SIDE = 5;
-/** Straight pieces a schematic's arc is drawn as. */
-const ARC_PIECES = 5;
 
 /**
  * A flattened butterfly at picker size: one plane of its routers (a row of them for one
@@ -221,18 +219,7 @@ export function flatflySchematic(dims: number[]): SchematicGeometry {
   const top = rows === 1 ? SIZE / 2 : PAD;
   const at = (x: number, y: number): Point => ({ x: PAD + x * step, y: top + y * step });
   const lines: [Point, Point][] = [];
-  // An arc from a to b whose middle rises `rise` to the left of the way from a to b.
-  const arc = (a: Point, b: Point, rise: number) => {
-    const [dx, dy] = [b.x - a.x, b.y - a.y];
-    const length = Math.hypot(dx, dy) || 1;
-    const [nx, ny] = [dy / length, -dx / length];
-    const points = Array.from({ length: ARC_PIECES + 1 }, (_, i) => {
-      const t = i / ARC_PIECES;
-      const h = 4 * rise * t * (1 - t);
-      return { x: a.x + dx * t + nx * h, y: a.y + dy * t + ny * h };
-    });
-    points.slice(1).forEach((q, i) => lines.push([points[i]!, q]));
-  };
+  const arc = (a: Point, b: Point, rise: number) => lines.push(...arcLines(a, b, rise));
   const bulge = (span: number) => Math.min(PAD * 0.9, span * step * 0.15);
   for (let y = 0; y < rows; y++) {
     for (let a = 0; a < side; a++) {
