@@ -55,6 +55,14 @@ describe('readRunValue()', () => {
     expect(at(0.3)).toBeCloseTo(40, 9);
   });
 
+  it('reads where a curve first reaches a level, in its x unit', () => {
+    const crosses = (level: number) =>
+      readRunValue({ series: 'latency_vs_offered', crosses: level }, preset, view).value;
+    expect([crosses(10), crosses(20), crosses(60)]).toEqual([0.1, 0.2, 0.4]);
+    expect(crosses(40)).toBeCloseTo(0.3, 9);
+    expect(() => crosses(61)).toThrow(/never reaches 61 \(y: 10 to 60\)/);
+  });
+
   it('names what the run lacks', () => {
     expect(() => readRunValue({ scalar: 'nope' }, preset, view)).toThrow(/no result 'nope'/);
     expect(() => readRunValue({ series: 'latency_vs_offered', at: 0.9 }, preset, view)).toThrow(

@@ -41,6 +41,20 @@ function seriesAt(x: number[], y: number[], at: number): number | undefined {
   return undefined;
 }
 
+/**
+ * Where a curve first reaches `level`: at one of its points, or on the line between the two
+ * around the crossing.
+ */
+function crossingAt(x: number[], y: number[], level: number): number | undefined {
+  for (let i = 0; i < y.length; i++) {
+    if (y[i] === level) return x[i];
+    if (i === 0) continue;
+    const [x0, x1, y0, y1] = [x[i - 1]!, x[i]!, y[i - 1]!, y[i]!];
+    if ((y0 - level) * (y1 - level) < 0) return x0 + ((x1 - x0) * (level - y0)) / (y1 - y0);
+  }
+  return undefined;
+}
+
 /** A value of a run; throws, naming what is missing, when the run lacks it. */
 export function readRunValue(ref: RunValueSpec, preset: Preset, run: RunView): ReadValue {
   if ('readout' in ref) {
@@ -66,6 +80,20 @@ export function readRunValue(ref: RunValueSpec, preset: Preset, run: RunView): R
   }
   const series = run.result.series.find((s) => s.name === ref.series);
   if (!series) throw new Error(`the run has no curve '${ref.series}'`);
+  if ('crosses' in ref) {
+    const x = crossingAt(series.x, series.y, ref.crosses);
+    if (x === undefined || !Number.isFinite(x)) {
+      const finite = series.y.filter(Number.isFinite);
+      const range = `${Math.min(...finite)} to ${Math.max(...finite)}`;
+      throw new Error(`the curve '${ref.series}' never reaches ${ref.crosses} (y: ${range})`);
+    }
+    return {
+      value: x,
+      unit: series.xUnit,
+      text: valueText(x, series.xUnit),
+      percent: series.xUnit === 'fraction',
+    };
+  }
   const finite = series.y.filter(Number.isFinite);
   const value =
     ref.at === 'first'

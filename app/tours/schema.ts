@@ -23,8 +23,8 @@ const runOf = {
 
 /**
  * A number read from a run: a readout of the step's preset (by its place in the list), a scalar
- * result, or a curve's value at an x (exactly, or between two of its points), at its first or
- * last point, or its largest or smallest value.
+ * result, a curve's value at an x (exactly, or between two of its points), at its first or last
+ * point, or its largest or smallest value, or the x where a curve first reaches a level.
  */
 const runValueShapes = [
   { readout: z.number().int().nonnegative(), ...runOf },
@@ -34,13 +34,15 @@ const runValueShapes = [
     at: z.union([z.number().finite(), z.enum(['first', 'last', 'max', 'min'])]),
     ...runOf,
   },
+  { series: z.string().min(1), crosses: z.number().finite(), ...runOf },
 ] as const;
 
-const [readoutShape, scalarShape, seriesShape] = runValueShapes;
+const [readoutShape, scalarShape, seriesShape, crossingShape] = runValueShapes;
 const RunValue = z.union([
   z.object(readoutShape).strict(),
   z.object(scalarShape).strict(),
   z.object(seriesShape).strict(),
+  z.object(crossingShape).strict(),
 ]);
 
 /**
@@ -56,6 +58,7 @@ const Operand = z.union([
   z.object({ ...readoutShape, ...operandExtra }).strict(),
   z.object({ ...scalarShape, ...operandExtra }).strict(),
   z.object({ ...seriesShape, ...operandExtra }).strict(),
+  z.object({ ...crossingShape, ...operandExtra }).strict(),
 ]);
 
 const BOUNDS = ['above', 'atLeast', 'below', 'atMost'] as const;
