@@ -13,7 +13,7 @@ export const LAYERS = [
   ['charts', 'views', 'ui', 'glossary'],
   ['chart_kinds'],
   ['exports'],
-  ['tours', 'compare'],
+  ['tours', 'compare', 'lessons'],
   ['page', 'offline'],
   ['headless'],
   ['cli', 'bench', 'lib'],

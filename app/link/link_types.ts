@@ -3,7 +3,7 @@
 import type { ParamSpec, Params } from '../engine/types';
 import type { ViewKind } from '../presets/view_kinds';
 
-export const URL_VERSION = 5;
+export const URL_VERSION = 6;
 export const MAX_PINS = 4;
 
 export type Theme = 'light' | 'dark';
@@ -93,6 +93,18 @@ export interface TourLayout {
   open?: PageLayout;
   /** Each step's prediction, by the step's index; a step not predicted has none. */
   answers?: Record<number, StepAnswer>;
+  /** A teacher's lesson, played instead of a built-in tour (`tour` is its id). */
+  lesson?: CarriedLesson;
+}
+
+/**
+ * A teacher's lesson as a tour's step carries it: kept whole, and read only through
+ * `UrlContext.lesson`, which knows its schema (the tours', above this room); here, its id and
+ * steps.
+ */
+export interface CarriedLesson {
+  id: string;
+  steps: readonly unknown[];
 }
 
 /** A layout that shapes the page itself; a tour's step may open one. */
@@ -142,6 +154,11 @@ export interface UrlContext {
   otherKeys?: string[];
   /** The tours a link may open, with their number of steps. */
   tours?: Record<string, number>;
+  /**
+   * Reads a lesson a link holds against the presets and models: the steps kept (by their place
+   * as written) and each fault in words. Absent: a lesson is dropped.
+   */
+  lesson?(raw: unknown): { lesson?: CarriedLesson; refused: string[]; kept: number[] };
 }
 
 export function emptyState(presetId: string | null = null): UrlState {

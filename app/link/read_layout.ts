@@ -1,5 +1,5 @@
 // Reading the page's layout from a link: side by side, every machine, or a tour's step with the
-// layout it opened and its predictions.
+// layout it opened, its predictions and, for a teacher's lesson, the lesson itself.
 import { z } from 'zod';
 
 import type {
@@ -37,16 +37,31 @@ function readTour(
   ctx: UrlContext,
   dropped: string[],
 ): TourLayout | undefined {
-  const steps = ctx.tours?.[id];
+  const tour: TourLayout = { kind: 'tour', tour: id, step: 0 };
+  let steps = ctx.tours?.[id];
+  // A lesson's steps as written, by their place now: a refused step is not there.
+  let placeOf = (step: number) => step;
+  if (raw.lesson !== undefined) {
+    if (!ctx.lesson) {
+      dropped.push('the lesson (this page opens no lessons)');
+      return undefined;
+    }
+    const read = ctx.lesson(raw.lesson);
+    dropped.push(...read.refused.map((r) => `the lesson: ${r}`));
+    if (!read.lesson) return undefined;
+    tour.lesson = read.lesson;
+    tour.tour = read.lesson.id;
+    steps = read.lesson.steps.length;
+    placeOf = (step) => read.kept.indexOf(step);
+  }
   if (steps === undefined) {
     dropped.push(`tour '${show(id)}'`);
     return undefined;
   }
   const step = raw.step ?? 0;
-  const answers = readAnswers(raw.answers, steps, dropped);
-  const tour: TourLayout = { kind: 'tour', tour: id, step: 0 };
-  if (Number.isInteger(step) && typeof step === 'number' && step >= 0 && step < steps)
-    tour.step = step;
+  const answers = readAnswers(raw.answers, steps, placeOf, dropped);
+  const place = typeof step === 'number' && Number.isInteger(step) ? placeOf(step) : -1;
+  if (place >= 0 && place < steps) tour.step = place;
   else dropped.push(`tour step ${show(step)} (the tour has steps 1 to ${steps})`);
   if (Object.keys(answers).length > 0) tour.answers = answers;
   return tour;
@@ -60,7 +75,12 @@ const StepAnswerSchema = z
   })
   .strict();
 
-function readAnswers(raw: unknown, steps: number, dropped: string[]): Record<number, StepAnswer> {
+function readAnswers(
+  raw: unknown,
+  steps: number,
+  placeOf: (step: number) => number,
+  dropped: string[],
+): Record<number, StepAnswer> {
   const answers: Record<number, StepAnswer> = {};
   if (raw === undefined) return answers;
   if (!isRecord(raw)) {
@@ -68,9 +88,10 @@ function readAnswers(raw: unknown, steps: number, dropped: string[]): Record<num
     return answers;
   }
   for (const [key, value] of Object.entries(raw)) {
-    const step = Number(key);
+    const step = placeOf(Number(key));
     const parsed = StepAnswerSchema.safeParse(value);
-    if (!/^\d+$/.test(key) || step >= steps) dropped.push(`the prediction of step '${show(key)}'`);
+    if (!/^\d+$/.test(key) || step < 0 || step >= steps)
+      dropped.push(`the prediction of step '${show(key)}'`);
     else if (!parsed.success) dropped.push(`the prediction of step ${step + 1} (unreadable)`);
     else answers[step] = parsed.data;
   }

@@ -34,7 +34,7 @@ describe('serializeUrlState() / parseUrlState()', () => {
 
   it('compresses only when that is shorter', () => {
     const short = serializeUrlState(emptyState('multipsi-v1-comm'));
-    expect(short).toBe(`?s=j${encodeURIComponent('{"v":5,"preset":"multipsi-v1-comm"}')}`);
+    expect(short).toBe(`?s=j${encodeURIComponent('{"v":6,"preset":"multipsi-v1-comm"}')}`);
     expect(serializeUrlState(full).startsWith('?s=z')).toBe(true);
   });
 
@@ -153,7 +153,7 @@ describe('serializeUrlState() / parseUrlState()', () => {
       unread: { reason: 'damaged' },
     });
     const newer = parseUrlState(`?s=j${encodeURIComponent('{"v":7}')}`, ctx);
-    expect(newer.dropped).toEqual(['the link state (version 7, this app reads 1 to 5)']);
+    expect(newer.dropped).toEqual(['the link state (version 7, this app reads 1 to 6)']);
     expect(newer.unread).toEqual({ reason: 'version', version: '7' });
     expect(parseUrlState('?s=j{"v":5,"preset":"nope"}', ctx).unread).toBeUndefined();
   });

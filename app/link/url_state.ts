@@ -14,6 +14,9 @@
 //      or every machine); a link without it is a step on one pane. A tour may hold each step's
 //      prediction (`answers`, by step from 0: the text typed or the choice picked, and whether
 //      it was revealed), so that a reload or a shared link shows them.
+//   6  as 5 with v: 6 and the optional field lesson in a tour's step: a teacher's whole lesson, in
+//      the tours' schema, played instead of a built-in tour (tour is then the lesson's id). A
+//      lesson's faults are dropped step by step; its step and predictions follow the steps kept.
 // Reading is lenient: whatever cannot be used is dropped, replaced by its default and reported.
 import LZString from 'lz-string';
 
@@ -25,6 +28,7 @@ import { isRecord, PresentationSchema, readPane, readPins, show, ThemeSchema } f
 import { stateFields } from './write_state';
 
 export type {
+  CarriedLesson,
   ChartChoice,
   Layout,
   MachinesLayout,
@@ -107,8 +111,8 @@ export function parseUrlState(search: string, ctx: UrlContext): ParsedUrl {
     dropped.push('the link state (unreadable)');
     return { state: emptyState(), dropped, unread: { reason: 'damaged' } };
   }
-  // Versions 2 to 4 are version 5 without the fields added since.
-  if (raw.v !== URL_VERSION && raw.v !== 2 && raw.v !== 3 && raw.v !== 4) {
+  // Versions 2 to 5 are version 6 without the fields added since.
+  if (raw.v !== URL_VERSION && ![2, 3, 4, 5].includes(raw.v as number)) {
     dropped.push(`the link state (version ${show(raw.v)}, this app reads 1 to ${URL_VERSION})`);
     return { state: emptyState(), dropped, unread: { reason: 'version', version: show(raw.v) } };
   }

@@ -94,6 +94,7 @@ function layoutFields(layout: Layout): Record<string, unknown> {
         ...(layout.answers && Object.keys(layout.answers).length > 0
           ? { answers: answerFields(layout.answers) }
           : {}),
+        ...(layout.lesson ? { lesson: layout.lesson } : {}),
       };
     case 'machines': {
       const params = Object.entries(layout.params)

@@ -7,8 +7,12 @@ import { fillParams, resolveValues } from '../presets/param_values';
 import type { Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
 import type { Theme, UrlContext } from '../link/url_state';
+import { readLesson } from '../lessons/read_lesson';
 
-/** What reading a link needs to know: the presets and each one's parameter specs. */
+/**
+ * What reading a link needs to know: the presets and each one's parameter specs, the tours, and
+ * how to read a lesson it carries against them.
+ */
 export function urlContext(
   presets: Preset[],
   models: ModelInfo[],
@@ -17,6 +21,7 @@ export function urlContext(
   return {
     presetIds: presets.map((p) => p.id),
     tours: Object.fromEntries(tours.map((t) => [t.id, t.steps.length])),
+    lesson: (raw) => readLesson(raw, presets, models),
     specsFor: (id) => {
       const model = presets.find((p) => p.id === id)?.model;
       return models.find((m) => m.name === model)?.params ?? [];

@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 
 import type { UrlContext, UrlState } from '../link/url_state';
 import { pageLayout, parseUrlState, serializeUrlState } from '../link/url_state';
-import { tours } from '../tours/bundled';
+import { layoutTour } from '../lessons/playing';
 import { stepState } from '../tours/schema';
 import { useUrlHistory } from './use_url_history';
 
@@ -15,7 +15,7 @@ import { useUrlHistory } from './use_url_history';
 function withStepLayout<T extends { state: UrlState }>(parsed: T): T {
   const layout = parsed.state.layout;
   if (layout?.kind !== 'tour' || layout.open) return parsed;
-  const tour = tours.find((t) => t.id === layout.tour);
+  const tour = layoutTour(layout);
   const open = tour?.steps[layout.step] ? stepState(tour, layout.step).layout : undefined;
   return open ? { ...parsed, state: { ...parsed.state, layout: { ...layout, open } } } : parsed;
 }

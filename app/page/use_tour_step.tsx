@@ -1,5 +1,6 @@
-// The tour open on the page: its step (which sets the first pane and the layout it opens), the
-// step's prediction kept in the link, and the step's panel as each room draws it.
+// The tour open on the page (built in, or a teacher's lesson the link carries): its step (which
+// sets the first pane and the layout it opens), the step's prediction kept in the link, and the
+// step's panel as each room draws it.
 import type { ReactNode } from 'react';
 import { useCallback } from 'react';
 
@@ -7,6 +8,7 @@ import type { ParamSpec } from '../engine/types';
 import type { StepAnswer, UrlState } from '../link/url_state';
 import { pageLayout, pinsForStep, withFirstPane } from '../link/url_state';
 import type { RunView } from '../results/chart_builder';
+import { layoutTour } from '../lessons/playing';
 import { tours } from '../tours/bundled';
 import { stepState } from '../tours/schema';
 import { TourPanel } from '../tours/TourPanel';
@@ -23,17 +25,20 @@ export function useTourStep(
   specs: ParamSpec[] | undefined,
 ) {
   const layout = state.layout;
-  const tour = layout?.kind === 'tour' ? tours.find((t) => t.id === layout.tour) : undefined;
+  const tour = layoutTour(layout);
   // A step sets the first pane through the link (its preset, parameters, charts and view) and
   // the layout it opens: side by side, every machine, or the first pane alone.
   const openStep = useCallback(
     (tourId: string, step: number) =>
       setState((s) => {
-        const t = tours.find((x) => x.id === tourId);
+        const same = s.layout?.kind === 'tour' && s.layout.tour === tourId ? s.layout : undefined;
+        // A lesson goes with the link from step to step, as a built-in tour goes by its id.
+        const lesson = same?.lesson;
+        const t = layoutTour(same) ?? tours.find((x) => x.id === tourId);
         if (!t) return s;
         const { layout: open, ...pane } = stepState(t, step);
         // The predictions made so far go with the tour from step to step.
-        const answers = s.layout?.kind === 'tour' && s.layout.tour === tourId && s.layout.answers;
+        const answers = same?.answers;
         return {
           ...withFirstPane(s, { ...pane, pins: pinsForStep(s.pins, pane.presetId) }),
           layout: {
@@ -42,6 +47,7 @@ export function useTourStep(
             step,
             ...(open ? { open } : {}),
             ...(answers ? { answers } : {}),
+            ...(lesson ? { lesson } : {}),
           },
           // Presenting, the next step shows the chart it is about.
           ...(s.present ? { present: {} } : {}),

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 
-import { Glossed } from '../glossary/Glossed';
+import { Markdown } from '../lessons/Markdown';
 import { presets } from '../presets/bundled';
 import type { StepAnswer } from '../link/url_state';
 import type { ParamSpec } from '../engine/types';
@@ -100,9 +100,9 @@ export function TourPanel(props: Props) {
         Step {step + 1} of {tour.steps.length}
       </p>
       <h3>{current.title}</h3>
-      <p className="tour-text">
-        <Glossed text={current.text} />
-      </p>
+      <div className="tour-text">
+        <Markdown text={current.text} />
+      </div>
       {preset ? (
         <p className="tour-look">
           Look at {targetLabel(current.look, preset, runs?.run ?? null, specs)}

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import type { FormEvent } from 'react';
 
 import { Glossed } from '../glossary/Glossed';
+import { Markdown } from '../lessons/Markdown';
 import { parseTyped } from '../presets/param_values';
 import type { StepAnswer } from '../link/url_state';
 import { MAX_TYPED } from '../link/url_state';
@@ -126,7 +127,9 @@ export function Question({
           {shown === null ? '' : typeof shown === 'string' ? shown : shown.sentence}
         </p>
         {shown !== null && typeof shown === 'object' && question.explain ? (
-          <p className="tour-explain">{question.explain}</p>
+          <div className="tour-explain">
+            <Markdown text={question.explain} gloss={false} />
+          </div>
         ) : null}
       </div>
     </form>

@@ -17,6 +17,7 @@ import type { PaneRun, ReadValue, StepRun } from './answers';
 import { paneOf, readRunValue, readStepValue } from './answers';
 import type { QuestionSpec, RunValueSpec, TourStep } from './schema';
 import { shownBy } from './outputs';
+import { markdownText } from '../lessons/markdown_parse';
 import type { PaneKey, Withheld } from './withhold';
 import { NOTHING_WITHHELD, readoutsShown, withheldFor } from './withhold';
 
@@ -155,10 +156,13 @@ export function stepDrawing(
   specsOf: SpecsOf,
 ): StepDrawing {
   const out: StepDrawing = { numbers: [], texts: [], shown: { first: 0, right: 0 } };
-  out.texts.push({ where: 'title', text: step.title }, { where: 'text', text: step.text });
+  out.texts.push(
+    { where: 'title', text: step.title },
+    { where: 'text', text: markdownText(step.text) },
+  );
   const q = step.question;
   if (q) out.texts.push({ where: 'question', text: q.prompt });
-  if (q?.explain && revealed) out.texts.push({ where: 'explain', text: q.explain });
+  if (q?.explain && revealed) out.texts.push({ where: 'explain', text: markdownText(q.explain) });
   if (step.layout?.kind === 'machines') return out;
   const panes: [PaneKey, PaneRun][] = [['first', runs]];
   if (runs.right) panes.push(['right', runs.right]);

@@ -51,10 +51,24 @@ export function runValues(step: TourStep, index: number): [string, RunValueSpec,
  * reads exists. Each problem names the tour, the step and the field.
  */
 export function tourProblems(tour: Tour, presets: Preset[], models: ModelInfo[]): string[] {
-  const problems: string[] = [];
+  return stepProblems(tour, presets, models).map(
+    ({ step, path, message }) =>
+      `tour ${tour.id}, step ${step + 1} (${tour.steps[step]!.title}): ${path}: ${message}`,
+  );
+}
+
+/** A problem of a tour's step: the step (from 0), the field and what is wrong. */
+export interface StepProblem {
+  step: number;
+  path: string;
+  message: string;
+}
+
+/** The problems tourProblems words, by step, for a reader that keeps the steps that are fine. */
+export function stepProblems(tour: Tour, presets: Preset[], models: ModelInfo[]): StepProblem[] {
+  const problems: StepProblem[] = [];
   tour.steps.forEach((step, i) => {
-    const where = `tour ${tour.id}, step ${i + 1} (${step.title})`;
-    const say = (path: string, message: string) => problems.push(`${where}: ${path}: ${message}`);
+    const say = (path: string, message: string) => problems.push({ step: i, path, message });
     const preset = presets.find((p) => p.id === step.presetId);
     if (!preset) {
       say('presetId', `no preset '${step.presetId}'`);

@@ -9,12 +9,21 @@ const networks = bundledTours.find((t) => t.id === 'networks')!;
 const copy = (): Tour => structuredClone(networks);
 
 describe('parseTour()', () => {
-  it('takes every tour file, and refuses fewer than 4 steps or more than 10', () => {
-    expect(networks.steps.length).toBeGreaterThanOrEqual(4);
-    const short = { ...copy(), steps: copy().steps.slice(0, 3) };
-    expect(() => parseTour(short, 'short.json')).toThrow(/invalid tour short.json: steps/);
-    const long = { ...copy(), steps: [...copy().steps, ...copy().steps] };
+  it('takes every tour file and a lesson of 1 to 20 steps, and refuses none or more', () => {
+    expect(
+      parseTour({ ...copy(), steps: copy().steps.slice(0, 1) }, 'one.json').steps,
+    ).toHaveLength(1);
+    const none = { ...copy(), steps: [] };
+    expect(() => parseTour(none, 'none.json')).toThrow(/invalid tour none.json: steps/);
+    const steps = copy().steps;
+    const long = { ...copy(), steps: [...steps, ...steps, ...steps].slice(0, 21) };
     expect(() => parseTour(long, 'long.json')).toThrow(/steps/);
+  });
+
+  it('refuses a text longer than its limit, naming the limit', () => {
+    const tour = copy();
+    tour.steps[0]!.text = 'x'.repeat(1_000_000);
+    expect(() => parseTour(tour, 't.json')).toThrow(/steps.0.text: at most 4000 characters/);
   });
 
   it('refuses a check with two bounds or none, and a choice expected out of range', () => {

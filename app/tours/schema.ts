@@ -10,7 +10,28 @@ export type { StepOutputsSpec } from './outputs';
 import type { ChartChoice, PageLayout, Pane, ViewLink } from '../link/url_state';
 import { ChartChoiceSchema, ViewLinkSchema } from '../link/url_state';
 
-const Id = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case words joined by hyphens');
+const Id = z
+  .string()
+  .max(60, 'at most 60 characters')
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lower-case words joined by hyphens');
+
+/**
+ * The longest each text may be: a lesson read from a link or a file is someone else's text, and a
+ * huge one would swamp the panel (the built-in tours' longest are about a quarter of these).
+ */
+export const TEXT_LIMITS = {
+  title: 120,
+  audience: 300,
+  summary: 1200,
+  text: 4000,
+  prompt: 400,
+  explain: 2000,
+  label: 120,
+  why: 400,
+} as const;
+
+/** A text of at most `limit` characters, refused in words naming the limit. */
+const Text = (limit: number) => z.string().min(1).max(limit, `at most ${limit} characters`);
 
 /**
  * Which run of the step a value is read from: the step's own (its first pane) unless it names
@@ -87,7 +108,7 @@ function bounded<T extends z.ZodType, F extends z.ZodRawShape>(operand: T, field
 const Bound = bounded(Operand, {});
 
 /** A check the run must pass for the step's words to hold: a value of this step's run, bounded. */
-const Check = bounded(Operand, { value: RunValue, why: z.string().min(1) });
+const Check = bounded(Operand, { value: RunValue, why: Text(TEXT_LIMITS.why) });
 
 /**
  * What gives a question's answer away other than its number (a curve that goes on, a readout
@@ -109,12 +130,12 @@ const ShownBy = z
  * What the answer means, shown with it after Reveal: the words a step would otherwise give away
  * before the student predicts (a step's checks bound them as they bound its text).
  */
-const Explain = z.string().min(1).optional();
+const Explain = Text(TEXT_LIMITS.explain).optional();
 
 const NumberQuestion = z
   .object({
     kind: z.literal('number'),
-    prompt: z.string().min(1),
+    prompt: Text(TEXT_LIMITS.prompt),
     /** The answer, read from the step's run. */
     answer: RunValue,
     /** A prediction within this share of the answer counts as close; 0.2 unless set. */
@@ -133,12 +154,12 @@ const NumberQuestion = z
 const ChoiceQuestion = z
   .object({
     kind: z.literal('choice'),
-    prompt: z.string().min(1),
+    prompt: Text(TEXT_LIMITS.prompt),
     choices: z
       .array(
         z
           .object({
-            label: z.string().min(1),
+            label: Text(TEXT_LIMITS.label),
             when: bounded(z.union([z.number().finite(), RunValue]), { value: RunValue }),
           })
           .strict(),
@@ -199,9 +220,9 @@ const StepLayout = z.discriminatedUnion('kind', [
     .strict(),
 ]);
 
-const Step = z
+export const StepSchema = z
   .object({
-    title: z.string().min(1),
+    title: Text(TEXT_LIMITS.title),
     presetId: Id,
     /** Parameters that differ from the preset's. */
     params: ParamsSchema.optional(),
@@ -211,7 +232,7 @@ const Step = z
     layout: StepLayout.optional(),
     look: Target,
     /** What to see and why, in two or three sentences. */
-    text: z.string().min(1),
+    text: Text(TEXT_LIMITS.text),
     /** The only parameters shown in this step; absent: all. */
     show: z.array(z.string().min(1)).min(1).optional(),
     /**
@@ -225,14 +246,18 @@ const Step = z
   })
   .strict();
 
+/** The most steps a tour or lesson may have. */
+export const MAX_STEPS = 20;
+
 export const TourSchema = z
   .object({
     id: Id,
-    title: z.string().min(1),
+    title: Text(TEXT_LIMITS.title),
     /** Who it is for and what it covers, for the landing page's card. */
-    audience: z.string().min(1),
-    summary: z.string().min(1),
-    steps: z.array(Step).min(4).max(10),
+    audience: Text(TEXT_LIMITS.audience),
+    summary: Text(TEXT_LIMITS.summary),
+    /** From one step (a teacher's short lesson) to twenty. */
+    steps: z.array(StepSchema).min(1).max(MAX_STEPS),
   })
   .strict();
 
