@@ -22,6 +22,7 @@ import type { BooksimOpened } from './page/booksim_open';
 import { BOOKSIM_PRESET } from './presets/booksim';
 import { useLinkState } from './page/use_link_state';
 import { useTourStep } from './page/use_tour_step';
+import { useLessonBuilder } from './page/use_lesson_builder';
 import { useScrollPlace } from './page/use_scroll_place';
 import { urlContext, useModels, usePresetCards, usePresetNetworks, useTheme } from './page/page';
 import type { Pane, UrlState } from './link/url_state';
@@ -101,6 +102,7 @@ function Shell({
     setState,
     model?.params,
   );
+  const lesson = useLessonBuilder({ engine, board, presets, models, state, setState });
   const layout = state.layout;
   const shownParams =
     tourStep && model
@@ -130,6 +132,11 @@ function Shell({
           onState={setState}
         >
           {booksim.open ? <BooksimOpen onFile={booksim.open} /> : null}
+          {preset && !lesson.builderOpen ? (
+            <button type="button" onClick={lesson.openBuilder}>
+              New lesson
+            </button>
+          ) : null}
         </HeaderTools>
         <TourStepStatus tour={tour} step={layout?.kind === 'tour' ? layout.step : 0} />
       </Header>
@@ -138,100 +145,105 @@ function Shell({
       {booksim.said && ('refused' in booksim.said || state.presetId === BOOKSIM_PRESET) ? (
         <BooksimBanner said={booksim.said} onDismiss={booksim.dismiss} />
       ) : null}
-      {page?.kind === 'machines' ? (
-        <ErrorBoundary
-          resetKey={search}
-          onReset={() => setState((s) => ({ ...emptyState(), theme: s.theme }))}
-        >
-          <MachinesPage
-            engine={engine}
-            models={models}
-            presets={presets}
-            link={{
-              ...(page.machine !== undefined ? { machine: page.machine } : {}),
-              unit: page.unit,
-              params: page.params,
-            }}
-            onLink={(link) => setState((s) => withPageLayout(s, { kind: 'machines', ...link }))}
-            held={openQuestion !== null && readsMachines(openQuestion)}
-            tour={
-              tourPanel
-                ? // The step reads its machines' runs once every machine is in.
-                  (machines, done) =>
-                    done
-                      ? tourPanel(machines[state.presetId ?? ''] ?? null, { machines })
-                      : tourPanel(null)
-                : undefined
-            }
-          />
-        </ErrorBoundary>
-      ) : preset && model ? (
-        <ErrorBoundary
-          resetKey={search}
-          onReset={() => setState((s) => ({ ...emptyState(preset.id), theme: s.theme }))}
-        >
-          <PaneContext
-            board={board}
-            question={openQuestion}
-            outputs={tourStep ? (tourStep.outputs ?? {}) : undefined}
+      {lesson.previewBar}
+      <div className={lesson.builder ? 'with-lesson-builder' : 'page-body'}>
+        {page?.kind === 'machines' ? (
+          <ErrorBoundary
+            resetKey={search}
+            onReset={() => setState((s) => ({ ...emptyState(), theme: s.theme }))}
           >
-            {page?.kind === 'side' ? (
-              <SideBySide
-                engine={engine}
-                models={models}
-                presets={presets}
-                state={state}
-                right={page.right}
-                onState={setState}
-                present={presented}
-                onPresent={onPresent}
-                shownParams={tourStep?.show}
-                tour={tourPanel ? (left, right) => tourPanel(left, { right }) : undefined}
-              />
-            ) : (
-              <PaneSlot
-                key={preset.id}
-                engine={engine}
-                models={models}
-                presets={presets}
-                preset={preset}
-                model={model}
-                pane={firstPane(state)}
-                onPane={onFirst}
-                present={presented}
-                shownParams={shownParams}
-                tour={tourPanel}
-                onPresent={onPresent}
-                onCompare={() =>
-                  setState((s) =>
-                    withPageLayout(s, { kind: 'side', right: { ...firstPane(s), pins: [] } }),
-                  )
-                }
-              />
-            )}
-          </PaneContext>
-        </ErrorBoundary>
-      ) : (
-        <Picker
-          onTour={(id) => {
-            leaveStart();
-            openStep(id, 0);
-          }}
-          onMachines={() => {
-            leaveStart();
-            setState((s) => ({
-              ...freshState(s),
-              layout: { kind: 'machines', unit: 'us', params: {} },
-            }));
-          }}
-          presets={cards}
-          networks={networks}
-          onPick={(id) => {
-            leaveStart();
-            setState((s) => freshState(s, id));
-          }}
-        />
-      )}
+            <MachinesPage
+              engine={engine}
+              models={models}
+              presets={presets}
+              link={{
+                ...(page.machine !== undefined ? { machine: page.machine } : {}),
+                unit: page.unit,
+                params: page.params,
+              }}
+              onLink={(link) => setState((s) => withPageLayout(s, { kind: 'machines', ...link }))}
+              held={openQuestion !== null && readsMachines(openQuestion)}
+              tour={
+                tourPanel
+                  ? // The step reads its machines' runs once every machine is in.
+                    (machines, done) =>
+                      done
+                        ? tourPanel(machines[state.presetId ?? ''] ?? null, { machines })
+                        : tourPanel(null)
+                  : undefined
+              }
+            />
+          </ErrorBoundary>
+        ) : preset && model ? (
+          <ErrorBoundary
+            resetKey={search}
+            onReset={() => setState((s) => ({ ...emptyState(preset.id), theme: s.theme }))}
+          >
+            <PaneContext
+              board={board}
+              question={openQuestion}
+              outputs={tourStep ? (tourStep.outputs ?? {}) : undefined}
+            >
+              {page?.kind === 'side' ? (
+                <SideBySide
+                  engine={engine}
+                  models={models}
+                  presets={presets}
+                  state={state}
+                  right={page.right}
+                  onState={setState}
+                  present={presented}
+                  onPresent={onPresent}
+                  shownParams={tourStep?.show}
+                  tour={tourPanel ? (left, right) => tourPanel(left, { right }) : undefined}
+                />
+              ) : (
+                <PaneSlot
+                  key={preset.id}
+                  engine={engine}
+                  models={models}
+                  presets={presets}
+                  preset={preset}
+                  model={model}
+                  pane={firstPane(state)}
+                  onPane={onFirst}
+                  present={presented}
+                  shownParams={shownParams}
+                  tour={tourPanel}
+                  onPresent={onPresent}
+                  onCompare={() =>
+                    setState((s) =>
+                      withPageLayout(s, { kind: 'side', right: { ...firstPane(s), pins: [] } }),
+                    )
+                  }
+                />
+              )}
+            </PaneContext>
+          </ErrorBoundary>
+        ) : (
+          <Picker
+            onTour={(id) => {
+              leaveStart();
+              openStep(id, 0);
+            }}
+            onMachines={() => {
+              leaveStart();
+              setState((s) => ({
+                ...freshState(s),
+                layout: { kind: 'machines', unit: 'us', params: {} },
+              }));
+            }}
+            presets={cards}
+            networks={networks}
+            onPick={(id) => {
+              leaveStart();
+              setState((s) => freshState(s, id));
+            }}
+            {...(lesson.builderOpen ? {} : { onLesson: lesson.openBuilder })}
+          />
+        )}
+        {lesson.builder}
+      </div>
     </>
   );
 }

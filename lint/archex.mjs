@@ -14,7 +14,7 @@ export const LAYERS = [
   ['chart_kinds'],
   ['exports'],
   ['tours', 'compare', 'lessons'],
-  ['page', 'offline'],
+  ['page', 'offline', 'builder'],
   ['headless'],
   ['cli', 'bench', 'lib'],
 ];

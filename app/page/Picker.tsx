@@ -18,6 +18,8 @@ interface Props {
   /** Each preset's networks as the engine describes them, by preset id (usePresetNetworks). */
   networks: Record<string, NetworkMap[]>;
   onPick(presetId: string): void;
+  /** Opens the lesson builder; absent while it is open. */
+  onLesson?: () => void;
   /** Opens a guided tour at its first step; without it no tours are offered. */
   onTour?(tourId: string): void;
   /** Opens every machine on one chart (the all-machines page). */
@@ -164,7 +166,7 @@ function MachineLine({ machine }: { machine: string }) {
  * The landing page: what archex is for and where to start (the custom network), then one card
  * per preset, grouped by machine.
  */
-export function Picker({ presets, networks, onPick, onTour, onMachines }: Props) {
+export function Picker({ presets, networks, onPick, onTour, onMachines, onLesson }: Props) {
   const start = presets.find((p) => p.id === START_PRESET);
   return (
     <main className="picker">
@@ -188,6 +190,18 @@ export function Picker({ presets, networks, onPick, onTour, onMachines }: Props)
         ) : null}
       </section>
       {onTour ? <TourList onTour={onTour} /> : null}
+      {onLesson ? (
+        <section className="lesson-entry" aria-labelledby="lesson-entry-title">
+          <h2 id="lesson-entry-title">Your own lesson</h2>
+          <p>
+            Take the explorer's state as a step, write what to see, ask a question whose answer is
+            read from the run, and share the lesson as a link or a file.
+          </p>
+          <button type="button" onClick={onLesson}>
+            New lesson
+          </button>
+        </section>
+      ) : null}
       {onMachines ? (
         <section className="machines-entry" aria-labelledby="machines-entry-title">
           <h2 id="machines-entry-title">Every machine on one chart</h2>

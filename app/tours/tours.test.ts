@@ -3,6 +3,9 @@
 // the page draws (drawn.ts): before a question's reveal nothing on its step states the answer
 // (a number in its unit within the question's closeness, in a chart, a readout, a table or a
 // sentence), after it the outcome is drawn, and no step ever states a later step's answer.
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { machineRequest } from '../compare/machines';
@@ -15,7 +18,7 @@ import { formatTemplate, readoutDetail, readoutText } from '../results/chart_bui
 import { sharedRun } from '../presets/shared_runs';
 import type { PaneRun, StepRun } from './answers';
 import { readStepValue, rightChoice, stepFailures } from './answers';
-import { tours as bundledTours } from './bundled';
+import { tours as bundledTours, tourFromFile } from './bundled';
 import { answerLeaks, stepDrawing } from './drawn';
 import { answersQuestion } from './withhold';
 import type { Tour } from './schema';
@@ -107,37 +110,61 @@ describe('the tours in presets/tours/', () => {
     it(
       `${tour.id}: every step runs, every answer is read from the run, every check holds`,
       { timeout: 600_000 },
-      async () => {
-        const runs = await walk(tour);
-        const failures = tour.steps.flatMap((_, i) => stepFailures(tour, i, runs));
-        expect(failures).toEqual([]);
-        // Every question's answer is there in its step's run, and a choice's is the one expected.
-        const answers = tour.steps.flatMap((step, i): (string | boolean)[] => {
-          const own = runs[i]!;
-          const q = step.question;
-          if (q?.kind === 'number') return [readStepValue(q.answer, own).text];
-          if (q?.kind === 'choice') return [rightChoice(q, own) === q.expect];
-          return [];
-        });
-        expect(answers.every((a) => a === true || /\d/.test(String(a)))).toBe(true);
-        // No readout a step shows names a number its run lacks ("512 nodes –x" on a sweep that
-        // stops at 64 nodes).
-        const missing = runs.flatMap((own, i) =>
-          [own, ...(own.right ? [own.right] : [])].flatMap(({ preset, run }) =>
-            tour.steps[i]!.layout?.kind === 'machines'
-              ? []
-              : preset.readouts.flatMap((r) => {
-                  const text = `${formatTemplate(r.label, run)}: ${readoutText(r, run)}; ${readoutDetail(r, run) ?? ''}`;
-                  return text.includes('–') ? [`step ${i + 1}: ${text}`] : [];
-                }),
-          ),
-        );
-        expect(missing).toEqual([]);
-        expect(outcomeProblems(tour, runs)).toEqual([]);
-      },
+      async () => expect(await walkAndCheck(tour)).toEqual([]),
     );
   }
 });
+
+// A lesson file as a teacher's builder downloads it, walked as the tours in presets/tours/ are,
+// under the name it would have there (e2e/lessons.spec.ts gives the path of one it downloaded).
+const lessonFile = process.env.ARCHEX_LESSON_FILE;
+describe.runIf(lessonFile)('a lesson file', () => {
+  it(
+    'is a tour of presets/tours/: it names what exists, runs, and its answers hold',
+    { timeout: 600_000 },
+    async () => {
+      const tour = tourFromFile(
+        basename(lessonFile!),
+        JSON.parse(readFileSync(lessonFile!, 'utf8')),
+      );
+      expect(tourProblems(tour, presets, models)).toEqual([]);
+      expect(await walkAndCheck(tour)).toEqual([]);
+    },
+  );
+});
+
+/**
+ * Walks a tour: every step runs, every answer is read from the run, every check holds; gives
+ * where a step shows an answer early or not at all (outcomeProblems).
+ */
+async function walkAndCheck(tour: Tour): Promise<string[]> {
+  const runs = await walk(tour);
+  const failures = tour.steps.flatMap((_, i) => stepFailures(tour, i, runs));
+  expect(failures).toEqual([]);
+  // Every question's answer is there in its step's run, and a choice's is the one expected.
+  const answers = tour.steps.flatMap((step, i): (string | boolean)[] => {
+    const own = runs[i]!;
+    const q = step.question;
+    if (q?.kind === 'number') return [readStepValue(q.answer, own).text];
+    if (q?.kind === 'choice') return [rightChoice(q, own) === q.expect];
+    return [];
+  });
+  expect(answers.every((a) => a === true || /\d/.test(String(a)))).toBe(true);
+  // No readout a step shows names a number its run lacks ("512 nodes –x" on a sweep that
+  // stops at 64 nodes).
+  const missing = runs.flatMap((own, i) =>
+    [own, ...(own.right ? [own.right] : [])].flatMap(({ preset, run }) =>
+      tour.steps[i]!.layout?.kind === 'machines'
+        ? []
+        : preset.readouts.flatMap((r) => {
+            const text = `${formatTemplate(r.label, run)}: ${readoutText(r, run)}; ${readoutDetail(r, run) ?? ''}`;
+            return text.includes('–') ? [`step ${i + 1}: ${text}`] : [];
+          }),
+    ),
+  );
+  expect(missing).toEqual([]);
+  return outcomeProblems(tour, runs);
+}
 
 /**
  * Where a tour shows an answer early or not at all: a step that states its own question's answer

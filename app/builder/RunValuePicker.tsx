@@ -1,0 +1,162 @@
+// Picks a value of a step's run by its output's name, as the model declares it: a scalar, a
+// curve's value at an x (or its first, last, largest, smallest), or where a curve first reaches a
+// level; side by side, from either pane. Never a number typed as the answer.
+import { useId } from 'react';
+
+import type { OutputSpec } from '../engine/types';
+import type { RunView } from '../results/chart_builder';
+import type { RunValueSpec } from '../tours/schema';
+
+/** The outputs a question may read: the model's scalars and curves (not its families). */
+export function readableOutputs(outputs: OutputSpec[], run?: RunView): OutputSpec[] {
+  const declared = outputs.filter(
+    (o) => (o.kind === 'scalar' || o.kind === 'series') && !o.name.includes('*'),
+  );
+  if (!run) return declared;
+  // A family's members ('*') are named by the run.
+  const named = (name: string) => declared.some((o) => o.name === name);
+  return [
+    ...declared,
+    ...run.result.scalars
+      .filter((s) => !named(s.name))
+      .map((s): OutputSpec => ({ ...s, kind: 'scalar' })),
+    ...run.result.series
+      .filter((s) => !named(s.name))
+      .map((s): OutputSpec => ({
+        name: s.name,
+        kind: 'series',
+        unit: s.yUnit,
+        description: s.label,
+      })),
+  ];
+}
+
+type Mode = 'at' | 'first' | 'last' | 'max' | 'min' | 'crosses';
+const MODES: [Mode, string][] = [
+  ['at', 'its value at x ='],
+  ['first', 'its first value'],
+  ['last', 'its last value'],
+  ['max', 'its largest value'],
+  ['min', 'its smallest value'],
+  ['crosses', 'the x where it first reaches'],
+];
+
+function modeOf(value: RunValueSpec): Mode {
+  if ('crosses' in value) return 'crosses';
+  if ('at' in value) return typeof value.at === 'number' ? 'at' : value.at;
+  return 'at';
+}
+
+/** A value of the output `name`, its way of reading kept where it still applies. */
+function withOutput(output: OutputSpec, old: RunValueSpec | undefined): RunValueSpec {
+  const side = old?.side ? { side: old.side } : {};
+  if (output.kind === 'scalar') return { scalar: output.name, ...side };
+  if (old && 'crosses' in old) return { series: output.name, crosses: old.crosses, ...side };
+  if (old && 'at' in old) return { series: output.name, at: old.at, ...side };
+  return { series: output.name, at: 'max', ...side };
+}
+
+function withMode(value: RunValueSpec, mode: Mode, number: number): RunValueSpec {
+  if (!('series' in value)) return value;
+  const { series, side } = value;
+  const base = { series, ...(side ? { side } : {}) };
+  if (mode === 'crosses') return { ...base, crosses: number };
+  return { ...base, at: mode === 'at' ? number : mode };
+}
+
+export function RunValuePicker({
+  label,
+  value,
+  outputs,
+  sideBySide,
+  onChange,
+}: {
+  label: string;
+  value: RunValueSpec | undefined;
+  outputs: OutputSpec[];
+  /** The step is side by side: the value may be read from the right pane. */
+  sideBySide: boolean;
+  onChange(value: RunValueSpec): void;
+}) {
+  const id = useId();
+  const name = value && ('scalar' in value ? value.scalar : 'series' in value ? value.series : '');
+  const current = outputs.find((o) => o.name === name);
+  const mode = value ? modeOf(value) : 'at';
+  const number =
+    value && 'crosses' in value
+      ? value.crosses
+      : value && 'at' in value && typeof value.at === 'number'
+        ? value.at
+        : 0;
+  return (
+    <fieldset className="run-value">
+      <legend>{label}</legend>
+      {sideBySide ? (
+        <label>
+          Pane{' '}
+          <select
+            value={value?.side ?? 'left'}
+            disabled={!value}
+            onChange={(e) => {
+              if (!value) return;
+              const { side: _side, ...rest } = value;
+              onChange(e.target.value === 'right' ? { ...rest, side: 'right' } : rest);
+            }}
+          >
+            <option value="left">left</option>
+            <option value="right">right</option>
+          </select>
+        </label>
+      ) : null}
+      <label htmlFor={`${id}-output`}>Output</label>
+      <select
+        id={`${id}-output`}
+        value={current?.name ?? ''}
+        onChange={(e) => {
+          const output = outputs.find((o) => o.name === e.target.value);
+          if (output) onChange(withOutput(output, value));
+        }}
+      >
+        <option value="" disabled>
+          pick an output
+        </option>
+        {outputs.map((o) => (
+          <option key={o.name} value={o.name}>
+            {o.kind === 'series' ? 'curve: ' : ''}
+            {o.description ? `${o.description.slice(0, 60)} (${o.name})` : o.name}
+          </option>
+        ))}
+      </select>
+      {value && 'series' in value ? (
+        <span className="run-value-mode">
+          <select
+            aria-label="Read the curve at"
+            value={mode}
+            onChange={(e) => onChange(withMode(value, e.target.value as Mode, number))}
+          >
+            {MODES.map(([m, words]) => (
+              <option key={m} value={m}>
+                {words}
+              </option>
+            ))}
+          </select>
+          {mode === 'at' || mode === 'crosses' ? (
+            <input
+              type="number"
+              step="any"
+              aria-label={mode === 'at' ? 'x' : 'level'}
+              value={number}
+              onChange={(e) => {
+                const n = e.target.valueAsNumber;
+                if (Number.isFinite(n)) onChange(withMode(value, mode, n));
+              }}
+            />
+          ) : null}
+        </span>
+      ) : null}
+      {current?.unit && !(value && 'crosses' in value) ? (
+        <span className="run-value-unit">in {current.unit}</span>
+      ) : null}
+    </fieldset>
+  );
+}

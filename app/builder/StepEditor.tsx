@@ -1,0 +1,190 @@
+// One step of the lesson being written: its title and words, what it points at, which charts it
+// shows, its question, the state it was taken from (which the explorer can give again), and what
+// the tours' checks find in it.
+import type { ModelInfo } from '../engine/types';
+import type { Preset } from '../presets/schema';
+import type { QuestionSpec, TargetSpec, TourStep } from '../tours/schema';
+import { TEXT_LIMITS } from '../tours/schema';
+import { QuestionEditor, newQuestion } from './QuestionEditor';
+import { readableOutputs } from './RunValuePicker';
+import type { StepOutcome } from './use_step_runs';
+
+/** A target as an option's value, and back. */
+function targetKey(look: TargetSpec): string {
+  if ('chart' in look) return `chart:${look.chart}`;
+  if ('readout' in look) return `readout:${look.readout}`;
+  if ('param' in look) return `param:${look.param}`;
+  if ('machines' in look) return `machines:${look.machines}`;
+  return 'view';
+}
+
+function targetOf(key: string): TargetSpec {
+  const [kind, rest = ''] = key.split(/:(.*)/s);
+  if (kind === 'chart') return { chart: rest };
+  if (kind === 'readout') return { readout: Number(rest) };
+  if (kind === 'param') return { param: rest };
+  if (kind === 'machines') return { machines: rest === 'table' ? 'table' : 'chart' };
+  return { view: true };
+}
+
+function targets(step: TourStep, preset: Preset, model: ModelInfo): [string, string][] {
+  if (step.layout?.kind === 'machines')
+    return [
+      ['machines:chart', 'the chart of every machine'],
+      ['machines:table', 'the table of fitted parameters'],
+    ];
+  const label = (name: string) => model.params.find((p) => p.name === name)?.label ?? name;
+  return [
+    ...preset.charts.map((c): [string, string] => [`chart:${c.id}`, `chart: ${c.title}`]),
+    ...preset.readouts.map((r, i): [string, string] => [`readout:${i}`, `readout: ${r.label}`]),
+    ...(step.view ? [['view', 'the trace view'] as [string, string]] : []),
+    ...Object.keys(step.params ?? {}).map((n): [string, string] => [
+      `param:${n}`,
+      `field: ${label(n)}`,
+    ]),
+  ];
+}
+
+export function StepEditor(props: {
+  step: TourStep;
+  index: number;
+  count: number;
+  preset: Preset | undefined;
+  model: ModelInfo | undefined;
+  outcome: StepOutcome | undefined;
+  problems: string[];
+  onChange(step: TourStep): void;
+  onMove(to: number): void;
+  onRemove(): void;
+  /** Takes the explorer's state again for this step; absent while no experiment is open. */
+  onRetake?: () => void;
+  /** Opens the step's state in the explorer. */
+  onShow(): void;
+}) {
+  const { step, index, count, preset, model, outcome, problems, onChange } = props;
+  const n = index + 1;
+  const runs = outcome && 'runs' in outcome ? outcome.runs : undefined;
+  const outputs = model ? readableOutputs(model.outputs, runs?.run) : [];
+  const sideBySide = step.layout?.kind === 'side';
+  const setQuestion = (question: QuestionSpec | undefined) => {
+    const { question: _q, ...rest } = step;
+    onChange(question ? { ...rest, question } : rest);
+  };
+  const shownCharts = step.outputs?.charts?.map((c) => (typeof c === 'string' ? c : c.chart));
+  return (
+    <li className="step-editor" aria-labelledby={`lesson-step-${n}`}>
+      <h4 id={`lesson-step-${n}`}>
+        Step {n}: {preset?.title ?? step.presetId}
+      </h4>
+      <label>
+        Title
+        <input
+          value={step.title}
+          maxLength={TEXT_LIMITS.title}
+          onChange={(e) => onChange({ ...step, title: e.target.value })}
+        />
+      </label>
+      <label>
+        Words (Markdown: *emphasis*, lists, [links](https://…), $maths$)
+        <textarea
+          rows={4}
+          maxLength={TEXT_LIMITS.text}
+          value={step.text}
+          onChange={(e) => onChange({ ...step, text: e.target.value })}
+        />
+      </label>
+      {preset && model ? (
+        <label>
+          Point at{' '}
+          <select
+            value={targetKey(step.look)}
+            onChange={(e) => onChange({ ...step, look: targetOf(e.target.value) })}
+          >
+            {targets(step, preset, model).map(([key, words]) => (
+              <option key={key} value={key}>
+                {words}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
+      {preset && step.layout?.kind !== 'machines' ? (
+        <fieldset className="shown-charts">
+          <legend>Charts this step shows</legend>
+          {preset.charts.map((c) => (
+            <label key={c.id}>
+              <input
+                type="checkbox"
+                checked={shownCharts?.includes(c.id) ?? true}
+                onChange={(e) => {
+                  const now = shownCharts ?? preset.charts.map((x) => x.id);
+                  const next = e.target.checked ? [...now, c.id] : now.filter((id) => id !== c.id);
+                  const { outputs: _o, ...rest } = step;
+                  const all = next.length === preset.charts.length;
+                  onChange(all ? rest : { ...rest, outputs: { ...step.outputs, charts: next } });
+                }}
+              />{' '}
+              {c.title}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      {step.question ? (
+        <QuestionEditor
+          question={step.question}
+          outputs={outputs}
+          charts={preset?.charts ?? []}
+          sideBySide={sideBySide}
+          runs={runs}
+          onChange={setQuestion}
+        />
+      ) : (
+        <div className="step-actions">
+          <button type="button" onClick={() => setQuestion(newQuestion('number', outputs[0]))}>
+            Add a question: a number
+          </button>
+          <button type="button" onClick={() => setQuestion(newQuestion('choice', outputs[0]))}>
+            Add a question: a choice
+          </button>
+        </div>
+      )}
+      <div className="step-actions">
+        <button type="button" onClick={props.onShow}>
+          Show in the explorer
+        </button>
+        {props.onRetake ? (
+          <button type="button" onClick={props.onRetake}>
+            Re-take from the explorer
+          </button>
+        ) : null}
+        <button type="button" disabled={index === 0} onClick={() => props.onMove(index - 1)}>
+          Move up
+        </button>
+        <button
+          type="button"
+          disabled={index === count - 1}
+          onClick={() => props.onMove(index + 1)}
+        >
+          Move down
+        </button>
+        <button type="button" onClick={props.onRemove}>
+          Remove step {n}
+        </button>
+      </div>
+      {outcome === undefined ? (
+        <p className="step-run">Running the step to check it…</p>
+      ) : 'error' in outcome ? (
+        <p className="step-run problem">The step cannot run: {outcome.error}</p>
+      ) : null}
+      {problems.length > 0 ? (
+        <ul className="step-problems" aria-label={`Problems of step ${n}`}>
+          {problems.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      ) : outcome && 'runs' in outcome ? (
+        <p className="step-ok">The tours' checks find nothing wrong with this step.</p>
+      ) : null}
+    </li>
+  );
+}

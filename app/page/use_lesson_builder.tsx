@@ -1,0 +1,96 @@
+// The lesson builder on the page: whether it is open, the lesson being written (kept in this
+// browser's storage), and the preview that walks the lesson as a student, with the way back.
+import type { ReactNode } from 'react';
+import { useEffect, useState } from 'react';
+
+import type { Engine } from '../engine/engine';
+import type { IdleBoard } from '../ui/page_idle';
+import type { ModelInfo } from '../engine/types';
+import type { UrlState } from '../link/url_state';
+import { pinsForStep } from '../link/url_state';
+import type { Preset } from '../presets/schema';
+import type { Tour, TourStep } from '../tours/schema';
+import { stepState } from '../tours/schema';
+import type { LessonDraft } from '../builder/draft';
+import { EMPTY_DRAFT, draftTour, tourDraft } from '../builder/draft';
+import { loadDraft, saveDraft } from '../builder/draft_store';
+import { LessonBuilder } from '../builder/LessonBuilder';
+import { lessonState } from '../lessons/lesson_link';
+
+/** The page's own fields a step's state keeps: the theme and the pins on its experiment. */
+function keepPage(s: UrlState, next: UrlState): UrlState {
+  return {
+    ...next,
+    pins: next.presetId ? pinsForStep(s.pins, next.presetId) : [],
+    ...(s.theme ? { theme: s.theme } : {}),
+  };
+}
+
+export function useLessonBuilder(props: {
+  engine: Engine;
+  board: IdleBoard;
+  presets: Preset[];
+  models: ModelInfo[];
+  state: UrlState;
+  setState(update: (state: UrlState) => UrlState): void;
+}) {
+  const { state, setState } = props;
+  const [kept] = useState(loadDraft);
+  const [draft, setDraft] = useState<LessonDraft>(kept?.draft ?? EMPTY_DRAFT);
+  const [open, setOpen] = useState(kept?.open ?? false);
+  // Whether this browser keeps the draft is known from the first save.
+  const [storageNote] = useState(() => saveDraft({ draft, open }));
+  // The explorer's state when the preview began, to go back to, and the lesson previewed.
+  const [previewFrom, setPreviewFrom] = useState<{ state: UrlState; tour: string } | null>(null);
+  useEffect(() => {
+    saveDraft({ draft, open });
+  }, [draft, open]);
+
+  const openBuilder = () => {
+    setOpen(true);
+    requestAnimationFrame(() => document.getElementById('lesson-builder-title')?.focus());
+  };
+  const preview = (tour: Tour) => {
+    setPreviewFrom({ state, tour: tour.id });
+    setState((s) => keepPage(s, lessonState(tour)));
+  };
+  const showStep = (step: TourStep) => {
+    const { layout, ...pane } = stepState({ ...draftTour(draft), steps: [step] }, 0);
+    setState((s) => keepPage(s, { ...pane, pins: [], ...(layout ? { layout } : {}) }));
+  };
+  const endPreview = () => {
+    const back = previewFrom;
+    setPreviewFrom(null);
+    if (back) setState(() => back.state);
+  };
+  // While the lesson is previewed the builder stays out of sight: it shows every answer.
+  // Leaving the lesson (closing it, the start page) ends the preview.
+  const previewing =
+    previewFrom !== null && state.layout?.kind === 'tour' && state.layout.tour === previewFrom.tour;
+  const builder: ReactNode =
+    open && !previewing ? (
+      <LessonBuilder
+        engine={props.engine}
+        board={props.board}
+        presets={props.presets}
+        models={props.models}
+        state={state}
+        draft={draft}
+        onDraft={setDraft}
+        storageNote={storageNote}
+        onClose={() => setOpen(false)}
+        onShowStep={showStep}
+        onPreview={preview}
+        onOpened={(tour) => setDraft(tourDraft(tour))}
+      />
+    ) : null;
+  const previewBar: ReactNode = previewing ? (
+    <div className="banner lesson-preview-bar" role="status">
+      Previewing “{draft.title || 'your lesson'}” as a student will see it.{' '}
+      <button type="button" onClick={endPreview}>
+        Back to the builder
+      </button>
+    </div>
+  ) : null;
+  return { builder, previewBar, openBuilder, builderOpen: open && !previewing };
+}

@@ -1,0 +1,143 @@
+// A teacher writes a lesson in the builder and shares it; a student in a fresh browser opens the
+// link, predicts, reveals and is judged against the run; the downloaded file passes the tours'
+// own tests; hostile and damaged lessons are refused in words.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import LZString from 'lz-string';
+
+import { collectConsole, waitIdle } from './support';
+
+/** The builder's step `n` (from 1). */
+const stepOf = (page: Page, n: number): Locator =>
+  page.locator('.step-editor').filter({ has: page.locator(`#lesson-step-${n}`) });
+
+test('a teacher builds a three-step lesson; a student opens its link and is judged by the run', async ({
+  page,
+  browser,
+  context,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const consoleMessages = collectConsole(page);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('./');
+  await waitIdle(page);
+  await page.getByRole('button', { name: 'New lesson' }).click();
+  const builder = page.locator('.lesson-builder');
+  await expect(builder.getByRole('heading', { name: 'Lesson builder' })).toBeVisible();
+  await builder.getByLabel('Lesson title').fill('Deadlock in three steps');
+  await builder.getByLabel('Who it is for').fill('A networks course, after virtual channels.');
+  await builder.getByLabel('Summary').fill('A ring that deadlocks, and why.');
+  await expect(builder.getByRole('button', { name: 'Add this as a step' })).toBeDisabled();
+
+  // The builder stays open, its lesson kept, across the page's own navigation.
+  await page.goto('./?preset=network-deadlock');
+  await waitIdle(page);
+  await expect(builder.getByLabel('Lesson title')).toHaveValue('Deadlock in three steps');
+
+  // Step 1: a number read from a named output.
+  await builder.getByRole('button', { name: 'Add this as a step' }).click();
+  const one = stepOf(page, 1);
+  await one.getByLabel('Title').fill('Where the ring stops');
+  await one.getByLabel(/^Words/).fill('Eight nodes in a ring, one *virtual channel*, no dateline.');
+  await one.getByRole('button', { name: 'Add a question: a number' }).click();
+  await one.getByLabel('Question').fill('At what offered load does the first point deadlock?');
+  await one.getByLabel('Output').selectOption('latency_vs_offered_deadlock');
+  await one.getByLabel("the experiment's description").check();
+  await expect(one.locator('.from-run')).toContainText(/From the run: [\d.]+/);
+
+  // Step 2: words only, on the dependency graph.
+  await builder.getByRole('button', { name: 'Add this as a step' }).click();
+  const two = stepOf(page, 2);
+  await two.getByLabel('Title').fill('Why it can');
+  await two.getByLabel(/^Words/).fill('Each arrow says which channel a packet may wait for next.');
+  await two.getByLabel('Point at').selectOption('chart:channel-dependencies');
+
+  // Step 3: a choice whose right answer is a condition on the run.
+  await builder.getByRole('button', { name: 'Add this as a step' }).click();
+  const three = stepOf(page, 3);
+  await three.getByLabel('Title').fill('At the chosen load');
+  await three.getByLabel(/^Words/).fill('The readouts are at the load chosen.');
+  await three.getByRole('button', { name: 'Add a question: a choice' }).click();
+  await three.getByLabel('Question').fill('Does the ring deadlock at the chosen load?');
+  const conditions = three.locator('.condition');
+  for (const i of [0, 1]) await conditions.nth(i).getByLabel('Output').selectOption('deadlocked');
+  await expect(three.locator('.from-run').last()).toContainText('the right choice is “Yes”');
+
+  await waitIdle(page);
+  await expect(builder.locator('.lesson-checks [role="status"]')).toHaveText('No problems.');
+
+  // Preview walks it as a student, the builder out of sight, and comes back.
+  await builder.getByRole('button', { name: 'Preview as a student' }).click();
+  await waitIdle(page);
+  await expect(page.locator('.tour-panel')).toContainText('Step 1 of 3');
+  await expect(page.locator('.lesson-builder')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Back to the builder' }).click();
+  await expect(builder).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('builder-1280.png'), fullPage: true });
+
+  await builder.getByRole('button', { name: 'Copy lesson link' }).click();
+  await expect(builder.locator('.lesson-said')).toContainText('Lesson link copied');
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  const downloading = page.waitForEvent('download');
+  await builder.getByRole('button', { name: 'Download lesson' }).click();
+  const file = testInfo.outputPath('deadlock-in-three-steps.json');
+  await (await downloading).saveAs(file);
+  expect((await downloading).suggestedFilename()).toBe('deadlock-in-three-steps.json');
+  expect(consoleMessages).toEqual([]);
+
+  // A student in a fresh browser: nothing kept, nothing installed.
+  const student = await (await browser.newContext()).newPage();
+  const studentConsole = collectConsole(student);
+  await student.goto(link);
+  await waitIdle(student);
+  const panel = student.locator('.tour-panel');
+  await expect(panel).toContainText('Step 1 of 3');
+  await expect(student.locator('.lesson-builder')).toHaveCount(0);
+  await expect(panel.locator('.tour-text em')).toContainText('virtual channel');
+  await panel.getByLabel('Your prediction').fill('0.3');
+  await panel.getByRole('button', { name: 'Reveal' }).click();
+  await expect(panel.locator('.tour-reveal')).toContainText(/The run gives [\d.]+/);
+  await expect(panel.locator('.tour-reveal')).toHaveAttribute('data-verdict', /close|high|low/);
+  await panel.getByRole('button', { name: 'Next' }).click();
+  await waitIdle(student);
+  await expect(panel).toContainText('Step 2 of 3');
+  await panel.getByRole('button', { name: 'Next' }).click();
+  await waitIdle(student);
+  await expect(panel).toContainText('Step 3 of 3');
+  await panel.getByRole('radio', { name: 'No' }).check();
+  await panel.getByRole('button', { name: 'Reveal' }).click();
+  await expect(panel.locator('.tour-reveal')).toHaveAttribute('data-verdict', 'wrong');
+  expect(studentConsole).toEqual([]);
+
+  // The file is a tour as presets/tours/ holds them: the tours' own tests walk it.
+  expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ id: 'deadlock-in-three-steps' });
+  execFileSync(
+    'npx',
+    ['vitest', 'run', '--project', 'unit', 'app/tours/tours.test.ts', '-t', 'lesson file'],
+    {
+      env: { ...process.env, ARCHEX_LESSON_FILE: file },
+      stdio: 'pipe',
+    },
+  );
+});
+
+/** A link holding `lesson` at its first step, as the page writes one (version 6). */
+function rawLessonLink(lesson: Record<string, unknown>, presetId: string): string {
+  const state = {
+    v: 6,
+    preset: presetId,
+    layout: { kind: 'tour', tour: lesson.id, step: 0, lesson },
+  };
+  return `./?s=z${LZString.compressToEncodedURIComponent(JSON.stringify(state))}`;
+}
+
+test('a lesson none of whose steps can be read is refused whole, in words', async ({ page }) => {
+  await page.goto(rawLessonLink({ id: 'broken', title: 't', steps: 'nope' }, 'network-deadlock'));
+  await waitIdle(page);
+  await expect(page.locator('.banner.warning')).toContainText('the lesson');
+  await expect(page.locator('.tour-panel')).toHaveCount(0);
+  await expect(page.locator('[data-chart-card="latency-load"]')).toBeVisible();
+});
