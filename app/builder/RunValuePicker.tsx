@@ -154,7 +154,7 @@ export function RunValuePicker({
           ) : null}
         </span>
       ) : null}
-      {current?.unit && !(value && 'crosses' in value) ? (
+      {current?.unit && current.unit !== 'boolean' && !(value && 'crosses' in value) ? (
         <span className="run-value-unit">in {current.unit}</span>
       ) : null}
     </fieldset>

@@ -2,7 +2,9 @@
 // shows, its question, the state it was taken from (which the explorer can give again), and what
 // the tours' checks find in it.
 import type { ModelInfo } from '../engine/types';
+import { resolveValues } from '../presets/param_values';
 import type { Preset } from '../presets/schema';
+import { presetParams, shownCharts } from '../presets/schema';
 import type { QuestionSpec, TargetSpec, TourStep } from '../tours/schema';
 import { TEXT_LIMITS } from '../tours/schema';
 import { QuestionEditor, newQuestion } from './QuestionEditor';
@@ -45,6 +47,50 @@ function targets(step: TourStep, preset: Preset, model: ModelInfo): [string, str
   ];
 }
 
+/** Which of the charts its parameters draw the step shows (its `outputs.charts`; all unless set). */
+function ShownCharts(props: {
+  step: TourStep;
+  preset: Preset;
+  model: ModelInfo;
+  onChange(step: TourStep): void;
+}) {
+  const { step, preset, model, onChange } = props;
+  const drawn = shownCharts(
+    preset,
+    model.params,
+    resolveValues(model.params, presetParams(preset), step.params ?? {}),
+  );
+  const chosen = step.outputs?.charts?.map((c) => (typeof c === 'string' ? c : c.chart));
+  const shown = drawn.filter((c) => chosen?.includes(c.id) ?? true);
+  const set = (ids: string[]) => {
+    const { outputs, ...rest } = step;
+    const { charts: _charts, ...others } = outputs ?? {};
+    const kept = ids.length === drawn.length ? others : { ...others, charts: ids };
+    onChange(Object.keys(kept).length > 0 ? { ...rest, outputs: kept } : rest);
+  };
+  return (
+    <details className="shown-charts">
+      <summary>
+        Charts this step shows: {shown.length === drawn.length ? 'all' : shown.length} of{' '}
+        {drawn.length}
+      </summary>
+      {drawn.map((c) => (
+        <label key={c.id}>
+          <input
+            type="checkbox"
+            checked={shown.includes(c)}
+            onChange={(e) => {
+              const ids = shown.map((x) => x.id);
+              set(e.target.checked ? [...ids, c.id] : ids.filter((id) => id !== c.id));
+            }}
+          />{' '}
+          {c.title}
+        </label>
+      ))}
+    </details>
+  );
+}
+
 export function StepEditor(props: {
   step: TourStep;
   index: number;
@@ -70,7 +116,6 @@ export function StepEditor(props: {
     const { question: _q, ...rest } = step;
     onChange(question ? { ...rest, question } : rest);
   };
-  const shownCharts = step.outputs?.charts?.map((c) => (typeof c === 'string' ? c : c.chart));
   return (
     <li className="step-editor" aria-labelledby={`lesson-step-${n}`}>
       <h4 id={`lesson-step-${n}`}>
@@ -108,26 +153,8 @@ export function StepEditor(props: {
           </select>
         </label>
       ) : null}
-      {preset && step.layout?.kind !== 'machines' ? (
-        <fieldset className="shown-charts">
-          <legend>Charts this step shows</legend>
-          {preset.charts.map((c) => (
-            <label key={c.id}>
-              <input
-                type="checkbox"
-                checked={shownCharts?.includes(c.id) ?? true}
-                onChange={(e) => {
-                  const now = shownCharts ?? preset.charts.map((x) => x.id);
-                  const next = e.target.checked ? [...now, c.id] : now.filter((id) => id !== c.id);
-                  const { outputs: _o, ...rest } = step;
-                  const all = next.length === preset.charts.length;
-                  onChange(all ? rest : { ...rest, outputs: { ...step.outputs, charts: next } });
-                }}
-              />{' '}
-              {c.title}
-            </label>
-          ))}
-        </fieldset>
+      {preset && model && step.layout?.kind !== 'machines' ? (
+        <ShownCharts step={step} preset={preset} model={model} onChange={onChange} />
       ) : null}
       {step.question ? (
         <QuestionEditor
