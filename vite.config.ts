@@ -11,33 +11,26 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 const outDir = join(root, 'dist');
 
 /**
- * The content security policy of the explorer: scripts and workers only from the site, the
- * engine's wasm compiled under 'wasm-unsafe-eval' (its glue is built without eval), no plugins, no
- * <base>. Inline styles stay allowed: React sets style attributes and an SVG export carries its own
- * stylesheet. PNG export draws the SVG from a blob: URL.
+ * The content security policy of the explorer and the embed page: scripts and workers only from
+ * the site, the engine's wasm compiled under 'wasm-unsafe-eval' (its glue is built without eval),
+ * no plugins, no <base>. Inline styles stay allowed: React sets style attributes and an SVG export
+ * carries its own stylesheet. PNG export draws the SVG from a blob: URL. Workers may also start
+ * from blob: addresses: in a frame sandboxed without allow-same-origin (a chart's embed, a whole
+ * lesson on a course page) the engine's worker can only start from a blob: address the page made
+ * itself (app/engine/start_worker.ts); the blob holds no script of its own, it imports the site's.
  */
-const CSP = policy("worker-src 'self'");
-/**
- * The embed page's: the same, but workers also from blob: addresses. In a frame sandboxed without
- * allow-same-origin its engine's worker can only start from a blob: address the page made itself
- * (app/engine/start_worker.ts); the blob holds no script of its own, it imports the site's.
- */
-const EMBED_CSP = policy("worker-src 'self' blob:");
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self' blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' blob: data:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
 
-function policy(workers: string): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self' 'wasm-unsafe-eval'",
-    workers,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' blob: data:",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-  ].join('; ');
-}
-
-/** The page a request or a built file is: the embed page has a policy of its own. */
+/** The page a request or a built file is: the embed page boots from a classic script. */
 const isEmbedPage = (path: string) => /(^|\/)embed\.html$/.test(path);
 
 /**
@@ -48,20 +41,19 @@ function contentSecurityPolicy(): Plugin {
   return {
     name: 'archex-content-security-policy',
     apply: (_config, env) => env.command === 'build' || env.isPreview === true,
-    transformIndexHtml: (_html, ctx) => [
+    transformIndexHtml: () => [
       {
         tag: 'meta',
         attrs: {
           'http-equiv': 'Content-Security-Policy',
-          content: isEmbedPage(ctx.filename) ? EMBED_CSP : CSP,
+          content: CSP,
         },
         injectTo: 'head-prepend',
       },
     ],
     configurePreviewServer(server) {
-      server.middlewares.use((req, res, next) => {
-        const path = new URL(req.url ?? '/', 'http://x').pathname;
-        res.setHeader('Content-Security-Policy', isEmbedPage(path) ? EMBED_CSP : CSP);
+      server.middlewares.use((_req, res, next) => {
+        res.setHeader('Content-Security-Policy', CSP);
         next();
       });
     },

@@ -7,6 +7,7 @@ import type { ModelInfo } from '../engine/types';
 import type { Preset } from '../presets/schema';
 import type { Tour } from '../tours/schema';
 import { TourSchema } from '../tours/schema';
+import { lessonSnippet } from '../page/embed_snippet';
 import { copyText } from '../page/page';
 import { lessonFileName, lessonFileText } from '../lessons/lesson_file';
 import { lessonLink } from '../lessons/lesson_link';
@@ -53,7 +54,8 @@ export function LessonShare(props: {
     if (why) setSaid({ text: why });
     return why !== null;
   };
-  const copy = () => {
+  /** Copies the lesson's link, or its frame (`embed`) for a course page. */
+  const copy = (embed: boolean) => {
     if (refuse()) return;
     const link = lessonLink(tour, pageBase());
     if ('tooLong' in link) {
@@ -63,9 +65,15 @@ export function LessonShare(props: {
       });
       return;
     }
-    copyText(link.url).then(
-      () => setSaid({ text: 'Lesson link copied: students open it with nothing installed.' }),
-      () => setSaid({ text: `Copy failed: copy this link by hand: ${link.url}` }),
+    const text = embed ? lessonSnippet(link.url, `${tour.title}: a lesson in archex`) : link.url;
+    copyText(text).then(
+      () =>
+        setSaid({
+          text: embed
+            ? 'Embed code copied: paste it into a course page to show the whole lesson in a frame.'
+            : 'Lesson link copied: students open it with nothing installed.',
+        }),
+      () => setSaid({ text: `Copy failed: copy this by hand: ${text}` }),
     );
   };
   const open = async (file: File) => {
@@ -99,8 +107,11 @@ export function LessonShare(props: {
         >
           Preview as a student
         </button>
-        <button type="button" disabled={!props.ready} onClick={copy}>
+        <button type="button" disabled={!props.ready} onClick={() => copy(false)}>
           Copy lesson link
+        </button>
+        <button type="button" disabled={!props.ready} onClick={() => copy(true)}>
+          Copy embed code
         </button>
         <button type="button" disabled={!props.ready} onClick={() => !refuse() && download(tour)}>
           Download lesson

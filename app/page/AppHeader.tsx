@@ -67,7 +67,9 @@ export function HeaderTools({
     return () => clearTimeout(timer);
   }, [copied]);
   const copyLink = () => {
-    copyText(window.location.href).then(
+    // From the state: a sandboxed frame's address is not kept in step (use_url_history.ts).
+    const link = new URL(search === '' ? window.location.pathname : search, window.location.href);
+    copyText(link.href).then(
       () => setCopied({ text: 'Link copied', search }),
       () => setCopied({ text: 'Copy failed: select the address bar and copy it', search }),
     );

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { SNIPPET_HEIGHT_PX, embedSnippet, isFitMessage, readEmbedMessage } from './embed_snippet';
+import {
+  LESSON_FRAME_HEIGHT_PX,
+  SNIPPET_HEIGHT_PX,
+  embedSnippet,
+  isFitMessage,
+  lessonSnippet,
+  readEmbedMessage,
+} from './embed_snippet';
 
 const url = 'https://example.org/archex/embed.html?s=zABC&chart=comm-rate';
 
@@ -22,6 +29,16 @@ describe('embedSnippet()', () => {
     expect(scripts).toHaveLength(1);
     expect(scripts[0]![1]).toBe(' src="https://example.org/archex/embed.js" async');
     expect(scripts[0]![2]).toBe('');
+  });
+});
+
+describe('lessonSnippet()', () => {
+  it('frames the whole lesson at its height, escaped, with no script', () => {
+    const snippet = lessonSnippet('https://example.org/archex/?s=z"<', 'My <lesson>');
+    expect(snippet).toBe(
+      '<iframe src="https://example.org/archex/?s=z&quot;&lt;" title="My &lt;lesson>" ' +
+        `width="100%" height="${LESSON_FRAME_HEIGHT_PX}" frameborder="0" loading="lazy"></iframe>`,
+    );
   });
 });
 

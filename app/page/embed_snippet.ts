@@ -35,15 +35,32 @@ function escapeAttribute(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
+/** A frame of `height` px holding `url`, styled by attributes only. */
+function frameHtml(url: string, title: string, height: number): string {
+  return (
+    `<iframe src="${escapeAttribute(url)}" title="${escapeAttribute(title)}" width="100%" ` +
+    `height="${height}" frameborder="0" loading="lazy"></iframe>`
+  );
+}
+
+/**
+ * The height of a whole lesson's frame: the explorer with its tour panel, which scrolls inside it
+ * (the explorer does not fit itself to a frame as a chart's embed page does).
+ */
+export const LESSON_FRAME_HEIGHT_PX = 900;
+
+/** The HTML to paste for a whole lesson: its link in a frame, with no script to load. */
+export function lessonSnippet(url: string, title: string): string {
+  return frameHtml(url, title, LESSON_FRAME_HEIGHT_PX);
+}
+
 /**
  * The HTML to paste: the frame and the site's script that fits it. The frame is styled by
  * attributes only, since a host's policy may refuse style attributes (and report each one); the
  * script sets the rest. Several snippets on one page run the script once.
  */
 export function embedSnippet(url: string, title: string): string {
-  const frame =
-    `<iframe src="${escapeAttribute(url)}" title="${escapeAttribute(title)}" width="100%" ` +
-    `height="${SNIPPET_HEIGHT_PX}" frameborder="0" loading="lazy"></iframe>`;
+  const frame = frameHtml(url, title, SNIPPET_HEIGHT_PX);
   const script = `<script src="${escapeAttribute(new URL(HOST_SCRIPT, url).href)}" async></script>`;
   return `${frame}\n${script}`;
 }

@@ -27,6 +27,20 @@ export function historyStep(
 }
 
 /**
+ * Writes the address. A frame sandboxed without allow-same-origin (a lesson on a course page) may
+ * not: its origin is opaque and the browser refuses it (SecurityError). The page goes on, the state
+ * kept in the page; its links (Copy link) are written from the state, not read from the address.
+ */
+function writeAddress(push: boolean, url: string): void {
+  try {
+    if (push) window.history.pushState(null, '', url);
+    else window.history.replaceState(null, '', url);
+  } catch (e) {
+    if (!(e instanceof DOMException && e.name === 'SecurityError')) throw e;
+  }
+}
+
+/**
  * Keeps the address bar in step with the state: a change after a pause, or to another
  * experiment, adds a history entry; a burst of changes rewrites the current one; back and
  * forward call `onPop` with the query.
@@ -44,13 +58,12 @@ export function useUrlHistory(
     if (last.current === null || search === window.location.search) {
       // The first write corrects the opening link (migrated, cleaned): no step of its own, and
       // the user's first change after it is a step. Back and forward land here too.
-      if (search !== window.location.search) window.history.replaceState(null, '', url);
+      if (search !== window.location.search) writeAddress(false, url);
       last.current = { at: Number.NEGATIVE_INFINITY, experiment };
       return;
     }
     const step = historyStep(last.current, experiment, performance.now());
-    if (step.push) window.history.pushState(null, '', url);
-    else window.history.replaceState(null, '', url);
+    writeAddress(step.push, url);
     last.current = step.mark;
   }, [search, experiment]);
 

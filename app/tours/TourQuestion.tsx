@@ -69,9 +69,14 @@ export function Question({
       shown = `The run has no answer to this: ${(error as Error).message}`;
     }
   }
+  // Revealed from the button and from Enter, not from the form's submission: a frame sandboxed
+  // without allow-forms (a lesson on a course page) blocks submission before its event fires.
+  const doReveal = () => {
+    if (prediction && runs && !revealed) onAnswer({ ...answer, revealed: true });
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (prediction && runs) onAnswer({ ...answer, revealed: true });
+    doReveal();
   };
   const invalid = question.kind === 'number' && text.trim() !== '' && prediction === null;
   return (
@@ -92,6 +97,11 @@ export function Question({
               aria-invalid={invalid || undefined}
               aria-describedby={invalid ? `${id}-invalid` : undefined}
               onChange={(e) => onAnswer({ ...answer, typed: e.target.value })}
+              onKeyDown={(e) => {
+                if (e.key !== 'Enter') return;
+                e.preventDefault();
+                doReveal();
+              }}
             />
             {unit ? <span className="tour-unit">{unit}</span> : null}
           </label>
@@ -114,7 +124,11 @@ export function Question({
             A number is needed, e.g. 42 or 0.35 (or 0,35).
           </p>
         ) : null}
-        <button type="submit" disabled={!prediction || runs === null || revealed}>
+        <button
+          type="button"
+          disabled={!prediction || runs === null || revealed}
+          onClick={doReveal}
+        >
           {runs === null ? 'Running…' : 'Reveal'}
         </button>
       </fieldset>

@@ -1,6 +1,7 @@
 // The point and the window a trace view records, as typed: applied on "Record", so typing does not
 // re-run the recording.
 import { useState } from 'react';
+import type { KeyboardEvent } from 'react';
 
 import type { ViewLink } from '../link/url_state';
 
@@ -25,19 +26,23 @@ export function WindowForm({ link, points, unit, onLink }: Props) {
       : lengthText.trim() === '' || !Number.isFinite(typedLength) || typedLength <= 0
         ? 'Length: a time above 0 is needed.'
         : null;
+  // Applied from the button and from Enter, not from the form's submission: a frame sandboxed
+  // without allow-forms (a lesson on a course page) blocks submission before its event fires.
+  const record = () => {
+    if (windowError) return;
+    onLink(({ time: _time, selected: _selected, window: _window, ...l }) => ({
+      ...l,
+      from: typedFrom,
+      length: typedLength,
+    }));
+  };
+  const onEnter = (e: KeyboardEvent) => {
+    if (e.key !== 'Enter') return;
+    e.preventDefault();
+    record();
+  };
   return (
-    <form
-      className="trace-window"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (windowError) return;
-        onLink(({ time: _time, selected: _selected, window: _window, ...l }) => ({
-          ...l,
-          from: typedFrom,
-          length: typedLength,
-        }));
-      }}
-    >
+    <form className="trace-window" onSubmit={(event) => event.preventDefault()}>
       {points.length > 0 || link.point !== undefined ? (
         <label>
           Point
@@ -69,6 +74,7 @@ export function WindowForm({ link, points, unit, onLink }: Props) {
           value={fromText}
           aria-invalid={windowError?.startsWith('From') ?? false}
           onChange={(e) => setFromText(e.target.value)}
+          onKeyDown={onEnter}
         />
       </label>
       <label>
@@ -78,10 +84,11 @@ export function WindowForm({ link, points, unit, onLink }: Props) {
           value={lengthText}
           aria-invalid={windowError?.startsWith('Length') ?? false}
           onChange={(e) => setLengthText(e.target.value)}
+          onKeyDown={onEnter}
         />
       </label>
       <span className="trace-window-unit">{unit}</span>
-      <button type="submit" disabled={windowError !== null}>
+      <button type="button" disabled={windowError !== null} onClick={record}>
         Record
       </button>
       {windowError ? (
