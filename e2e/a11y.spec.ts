@@ -59,6 +59,16 @@ const STATES: { name: string; open(page: Page): Promise<void> }[] = [
       )),
   },
   {
+    name: 'the lesson builder with a step and a question',
+    open: async (page) => {
+      await page.goto('./?preset=network-deadlock');
+      await waitIdle(page);
+      await page.getByRole('button', { name: 'New lesson' }).click();
+      await page.getByRole('button', { name: 'Add this as a step' }).click();
+      await page.getByRole('button', { name: 'Add a question: a choice' }).click();
+    },
+  },
+  {
     name: 'a chart presented',
     open: async (page) => void (await page.goto(link({ preset: 'paragon-pingpong', present: {} }))),
   },
