@@ -86,6 +86,18 @@ test('a teacher builds a three-step lesson; a student opens its link and is judg
   const file = testInfo.outputPath('deadlock-in-three-steps.json');
   await (await downloading).saveAs(file);
   expect((await downloading).suggestedFilename()).toBe('deadlock-in-three-steps.json');
+  // Nothing is lost: a fresh start is one Undo away, and the file opens back into the builder.
+  await builder.getByRole('button', { name: 'Start a new lesson' }).click();
+  await expect(builder.locator('.step-editor')).toHaveCount(0);
+  await builder.getByRole('button', { name: 'Undo' }).click();
+  await expect(builder.locator('.step-editor')).toHaveCount(3);
+  await builder.getByRole('button', { name: 'Start a new lesson' }).click();
+  await builder.getByLabel('Lesson file').setInputFiles(file);
+  await expect(builder.locator('.lesson-said')).toContainText(
+    'Opened deadlock-in-three-steps.json.',
+  );
+  await expect(builder.getByLabel('Lesson title')).toHaveValue('Deadlock in three steps');
+  await expect(builder.locator('.step-editor')).toHaveCount(3);
   expect(consoleMessages).toEqual([]);
 
   // A student in a fresh browser: nothing kept, nothing installed.

@@ -40,6 +40,11 @@ interface Props {
   onPreview(tour: Tour): void;
   /** Opens a lesson's file into the builder. */
   onOpened(tour: Tour): void;
+  /** Replaces the lesson with an empty one. */
+  onStartOver(): void;
+  /** The lesson was replaced (a file opened, a fresh start) and can be had back. */
+  replaced: boolean;
+  onUndo(): void;
 }
 
 export function LessonBuilder(props: Props) {
@@ -98,6 +103,14 @@ export function LessonBuilder(props: Props) {
         </button>
       </div>
       {props.storageNote ? <p className="banner warning">{props.storageNote}</p> : null}
+      {props.replaced ? (
+        <p className="banner" role="status">
+          The lesson you were writing was replaced.{' '}
+          <button type="button" onClick={props.onUndo}>
+            Undo
+          </button>
+        </p>
+      ) : null}
       <label>
         Lesson title
         <input
@@ -189,6 +202,7 @@ export function LessonBuilder(props: Props) {
         ready={draft.steps.length > 0}
         onPreview={() => props.onPreview(tour)}
         onOpened={props.onOpened}
+        onStartOver={props.onStartOver}
       />
     </aside>
   );

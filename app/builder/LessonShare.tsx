@@ -45,6 +45,7 @@ export function LessonShare(props: {
   ready: boolean;
   onPreview(): void;
   onOpened(tour: Tour): void;
+  onStartOver(): void;
 }) {
   const { tour, presets, models } = props;
   const [said, setSaid] = useState<{ text: string; problems?: string[] } | null>(null);
@@ -118,6 +119,9 @@ export function LessonShare(props: {
         </button>
         <button type="button" onClick={() => input.current?.click()}>
           Open lesson file
+        </button>
+        <button type="button" onClick={props.onStartOver}>
+          Start a new lesson
         </button>
         <input
           ref={input}

@@ -40,6 +40,12 @@ export function useLessonBuilder(props: {
   const [open, setOpen] = useState(kept?.open ?? false);
   // Whether this browser keeps the draft is known from the first save.
   const [storageNote] = useState(() => saveDraft({ draft, open }));
+  // The lesson a file or a fresh start replaced, until the teacher goes on: one Undo away.
+  const [replaced, setReplaced] = useState<LessonDraft | null>(null);
+  const replaceDraft = (next: LessonDraft) => {
+    setReplaced(draft.steps.length > 0 || draft.title !== '' ? draft : null);
+    setDraft(next);
+  };
   // The explorer's state when the preview began, to go back to, and the lesson previewed.
   const [previewFrom, setPreviewFrom] = useState<{ state: UrlState; tour: string } | null>(null);
   useEffect(() => {
@@ -76,12 +82,21 @@ export function useLessonBuilder(props: {
         models={props.models}
         state={state}
         draft={draft}
-        onDraft={setDraft}
+        onDraft={(update) => {
+          setReplaced(null);
+          setDraft(update);
+        }}
         storageNote={storageNote}
         onClose={() => setOpen(false)}
         onShowStep={showStep}
         onPreview={preview}
-        onOpened={(tour) => setDraft(tourDraft(tour))}
+        onOpened={(tour) => replaceDraft(tourDraft(tour))}
+        onStartOver={() => replaceDraft(EMPTY_DRAFT)}
+        replaced={replaced !== null}
+        onUndo={() => {
+          if (replaced) setDraft(replaced);
+          setReplaced(null);
+        }}
       />
     ) : null;
   const previewBar: ReactNode = previewing ? (
