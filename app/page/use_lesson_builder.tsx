@@ -1,7 +1,7 @@
 // The lesson builder on the page: whether it is open, the lesson being written (kept in this
 // browser's storage), and the preview that walks the lesson as a student, with the way back.
 import type { ReactNode } from 'react';
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 
 import type { Engine } from '../engine/engine';
 import type { IdleBoard } from '../ui/page_idle';
@@ -14,8 +14,25 @@ import { stepState } from '../tours/schema';
 import type { LessonDraft } from '../builder/draft';
 import { EMPTY_DRAFT, draftTour, tourDraft } from '../builder/draft';
 import { loadDraft, saveDraft } from '../builder/draft_store';
-import { LessonBuilder } from '../builder/LessonBuilder';
 import { lessonState } from '../lessons/lesson_link';
+
+/**
+ * The builder, loaded when first opened: a student's page never needs it. A chunk that cannot load
+ * (offline before the site was kept) says so in words.
+ */
+const LessonBuilder = lazy(() =>
+  import('../builder/LessonBuilder').then(
+    (m) => ({ default: m.LessonBuilder }),
+    (e: unknown) => ({
+      default: () => (
+        <p className="banner error" role="alert">
+          The lesson builder could not load ({e instanceof Error ? e.message : String(e)}): reload
+          the page to try again.
+        </p>
+      ),
+    }),
+  ),
+);
 
 /** The page's own fields a step's state keeps: the theme and the pins on its experiment. */
 function keepPage(s: UrlState, next: UrlState): UrlState {
@@ -75,29 +92,31 @@ export function useLessonBuilder(props: {
     previewFrom !== null && state.layout?.kind === 'tour' && state.layout.tour === previewFrom.tour;
   const builder: ReactNode =
     open && !previewing ? (
-      <LessonBuilder
-        engine={props.engine}
-        board={props.board}
-        presets={props.presets}
-        models={props.models}
-        state={state}
-        draft={draft}
-        onDraft={(update) => {
-          setReplaced(null);
-          setDraft(update);
-        }}
-        storageNote={storageNote}
-        onClose={() => setOpen(false)}
-        onShowStep={showStep}
-        onPreview={preview}
-        onOpened={(tour) => replaceDraft(tourDraft(tour))}
-        onStartOver={() => replaceDraft(EMPTY_DRAFT)}
-        replaced={replaced !== null}
-        onUndo={() => {
-          if (replaced) setDraft(replaced);
-          setReplaced(null);
-        }}
-      />
+      <Suspense fallback={<p className="banner">Loading the lesson builder…</p>}>
+        <LessonBuilder
+          engine={props.engine}
+          board={props.board}
+          presets={props.presets}
+          models={props.models}
+          state={state}
+          draft={draft}
+          onDraft={(update) => {
+            setReplaced(null);
+            setDraft(update);
+          }}
+          storageNote={storageNote}
+          onClose={() => setOpen(false)}
+          onShowStep={showStep}
+          onPreview={preview}
+          onOpened={(tour) => replaceDraft(tourDraft(tour))}
+          onStartOver={() => replaceDraft(EMPTY_DRAFT)}
+          replaced={replaced !== null}
+          onUndo={() => {
+            if (replaced) setDraft(replaced);
+            setReplaced(null);
+          }}
+        />
+      </Suspense>
     ) : null;
   const previewBar: ReactNode = previewing ? (
     <div className="banner lesson-preview-bar" role="status">
