@@ -206,7 +206,9 @@ ParamTable<NetworkParams> network_table() {
                .about("Where a dragonfly's Valiant and UGAL routes draw their intermediate group: "
                       "one of the groups other than the source's and the destination's (Kim et "
                       "al.), or any group alike, an end giving the minimal route without a "
-                      "comparison (BookSim2's dragonflynew, which draws a random terminal)."))
+                      "comparison; or any router alike, the route going on to it before it turns "
+                      "(BookSim2's dragonflynew, which draws a random terminal and goes to its "
+                      "router; with 3 VCs its classes can close a cycle of dependences)."))
       .add(&NetworkParams::dragonfly_vc_classes,
            choice_param("dragonfly_vc_classes", "Dragonfly's VC classes")
                .choices({"global channels crossed", "phases, BookSim2's"})
