@@ -209,6 +209,7 @@ describe('booksimToCustomNetwork', () => {
       dragonfly_globals: '4',
       local_link_cycles: '10',
       global_link_cycles: '100',
+      dragonfly_vc_classes: "phases, BookSim2's",
       routing: 'dimension order',
       pattern: 'group shift',
       vcs: '3',
@@ -224,7 +225,7 @@ describe('booksimToCustomNetwork', () => {
     expect(mapped.settings).toMatchObject({
       routing: 'UGAL',
       ugal_threshold_flits: '30',
-      valiant_groups: 'any group',
+      valiant_groups: "any router, BookSim2's",
     });
     expect(mapped.notes.map((n) => n.reason).join(' ')).toMatch(/intermediate terminal's router/);
     const vcs = refusal(`${dragonfly} num_vcs = 4;`);

@@ -11,7 +11,8 @@ const DRAGON_UGAL_THRESHOLD = 30;
 
 /**
  * A dragonflynew of k = p: p terminals, 2p routers a group, p global channels a router, and
- * a*h + 1 groups (dragonfly.cpp, one dimension in a group, so n is 1).
+ * a*h + 1 groups (dragonfly.cpp, one dimension in a group, so n is 1). Its routings take the
+ * route's phase as the VC (`out_vc = f->ph`), a global channel already the phase after it.
  */
 export function dragonfly(config: Config): Mapped {
   whole('n', config('n'), 1, 1);
@@ -25,24 +26,28 @@ export function dragonfly(config: Config): Mapped {
       dragonfly_globals: String(p),
       local_link_cycles: String(DRAGON_LATENCY.local),
       global_link_cycles: String(DRAGON_LATENCY.global),
+      dragonfly_vc_classes: "phases, BookSim2's",
     },
   };
 }
 
 /**
  * ugal_dragonflynew's settings beyond its routing: it asserts num_vcs == 3 (a VC per phase), and
- * draws Valiant's intermediate as a random terminal (dragonfly.cpp), so its group is any group
- * alike, an end giving the minimal route.
+ * draws Valiant's intermediate as a random terminal (dragonfly.cpp) and goes on to its router,
+ * any router alike, one of an end group giving the minimal route.
  */
 export function ugal(config: Config): Record<string, string> {
   if (config('num_vcs') !== 3)
     throw new BooksimError('num_vcs', `'${config('num_vcs')}' with ugal: BookSim's UGAL takes 3`);
-  return { ugal_threshold_flits: String(DRAGON_UGAL_THRESHOLD), valiant_groups: 'any group' };
+  return {
+    ugal_threshold_flits: String(DRAGON_UGAL_THRESHOLD),
+    valiant_groups: "any router, BookSim2's",
+  };
 }
 
-/** What archex's UGAL does otherwise than ugal_dragonflynew's. */
+/** What taking ugal_dragonflynew's route and classes as they are costs. */
 export const DRAGON_UGAL_NOTE =
-  "BookSim2's UGAL goes on from the intermediate terminal's router, archex's from the first router of the intermediate group it reaches; classes: BookSim's VC is the route's phase, archex's the global channels crossed";
+  "archex goes on from the intermediate terminal's router with a VC per phase, as BookSim2's UGAL does; with 3 VCs those classes can close a cycle of channel dependences (the dependency view shows it), which archex's own (valiant_groups other groups, dragonfly_vc_classes by global channels crossed) cannot";
 
 /** archex's fat tree has at most this many terminals (FatTree::kMostTerminals). */
 const MOST_FAT_TREE_TERMINALS = 2048;

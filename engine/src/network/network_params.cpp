@@ -201,12 +201,24 @@ ParamTable<NetworkParams> network_table() {
                       "butterfly."))
       .add(&NetworkParams::valiant_groups,
            choice_param("valiant_groups", "Valiant's groups")
-               .choices({"other groups", "any group"})
+               .choices({"other groups", "any group", "any router, BookSim2's"})
                .value(0)
                .about("Where a dragonfly's Valiant and UGAL routes draw their intermediate group: "
                       "one of the groups other than the source's and the destination's (Kim et "
                       "al.), or any group alike, an end giving the minimal route without a "
-                      "comparison (BookSim2's dragonflynew, which draws a random terminal)."))
+                      "comparison; or any router alike, the route going on to it before it turns "
+                      "(BookSim2's dragonflynew, which draws a random terminal and goes to its "
+                      "router; with 3 VCs its classes can close a cycle of dependences)."))
+      .add(&NetworkParams::dragonfly_vc_classes,
+           choice_param("dragonfly_vc_classes", "Dragonfly's VC classes")
+               .choices({"global channels crossed", "phases, BookSim2's"})
+               .value(0)
+               .about("How a dragonfly's packets take their virtual-channel classes: by the "
+                      "global channels crossed before the hop, or by BookSim2's phases, where a "
+                      "global channel already takes the class after it (minimal: 0 up to it, 1 "
+                      "from it; Valiant and UGAL: 0 up to the intermediate group, 1 in it, 2 "
+                      "from the second global channel; their minimal route 1, then 2), so the "
+                      "packets of a global channel share its one VC of their class."))
       .add(&NetworkParams::vcs,
            number_param("vcs", "Virtual channels")
                .unit("per channel").value(1).range(1, 16).whole()
@@ -358,7 +370,7 @@ std::shared_ptr<const Topology> make_topology(const NetworkParams& p) {
       return std::make_shared<const Dragonfly>(p.dragonfly_terminals, p.dragonfly_routers,
                                                p.dragonfly_globals, p.routing,
                                                p.local_link_cycles, p.global_link_cycles,
-                                               p.valiant_groups);
+                                               p.valiant_groups, p.dragonfly_vc_classes);
     case TopologyKind::kFatTree:
       return std::make_shared<const FatTree>(p.fattree_arity, p.fattree_levels, p.routing);
     case TopologyKind::kFlattenedButterfly:

@@ -59,6 +59,7 @@ struct NetworkParams {
   CubeRouting routing = CubeRouting::kDimensionOrder;
   int ugal_threshold_flits = 0;
   ValiantGroups valiant_groups = ValiantGroups::kOthers;
+  DragonflyClasses dragonfly_vc_classes = DragonflyClasses::kGlobalsCrossed;
   int vcs;
   Dateline dateline;
   int buffer_flits;

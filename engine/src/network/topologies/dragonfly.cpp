@@ -10,10 +10,12 @@ namespace archex {
 namespace {
 
 // A route's state: bits 0-1 the global channels crossed; bit 2 on the way to the intermediate
-// group; bit 3 UGAL's choice made; bits 8 on the intermediate group.
+// group; bit 3 UGAL's choice made; bit 4 the intermediate group reached; bits 8 on the
+// intermediate group.
 constexpr RouteState kGlobalsCrossed = 3;
 constexpr RouteState kVia = 4;
 constexpr RouteState kChosen = 8;
+constexpr RouteState kDetoured = 16;
 constexpr int kViaShift = 8;
 
 void check_range(const char* name, const char* what, int value, int lo, int hi) {
@@ -27,7 +29,8 @@ void check_range(const char* name, const char* what, int value, int lo, int hi) 
 }  // namespace
 
 Dragonfly::Dragonfly(int p, int a, int h, CubeRouting routing, int local_cycles,
-                     int global_cycles, ValiantGroups valiant_groups)
+                     int global_cycles, ValiantGroups valiant_groups,
+                     DragonflyClasses classes)
     : p_(p),
       a_(a),
       h_(h),
@@ -35,7 +38,8 @@ Dragonfly::Dragonfly(int p, int a, int h, CubeRouting routing, int local_cycles,
       routing_(routing),
       local_cycles_(local_cycles),
       global_cycles_(global_cycles),
-      valiant_groups_(valiant_groups) {
+      valiant_groups_(valiant_groups),
+      classes_(classes) {
   check_range("dragonfly_terminals", "terminals per router", p, 1, 16);
   check_range("dragonfly_routers", "routers per group", a, 2, 32);
   check_range("dragonfly_globals", "global channels per router", h, 1, 16);
@@ -109,18 +113,34 @@ RouteStep Dragonfly::route(int router, int /*in_port*/, int dest, RouteState& st
   const int to = dest / p_;
   if (router == to) return {dest % p_, 0};
   int target = group(to);
+  int toward = to;
   if ((state & kVia) != 0) {
     const auto via = static_cast<int>(state >> kViaShift);
-    if (group(router) == via) {
-      state &= ~kVia;
+    // The intermediate is a group, or with kRouter a router, reached on entering it or at it.
+    const bool by_router = valiant_groups_ == ValiantGroups::kRouter;
+    const int via_group = by_router ? group(via) : via;
+    if (group(router) == via_group && (!by_router || router == via)) {
+      state = (state & ~kVia) | kDetoured;
     } else {
-      target = via;
+      target = via_group;
+      if (by_router) toward = via;
     }
   }
-  const int port = port_toward(router, to, target);
+  const int port = port_toward(router, toward, target);
   const auto crossed = static_cast<int>(state & kGlobalsCrossed);
   if (global_port(port)) state = (state & ~kGlobalsCrossed) | (crossed + 1);
+  if (classes_ == DragonflyClasses::kPhases) return {port, phase_class(router, to, state)};
   return {port, crossed};
+}
+
+int Dragonfly::phase_class(int router, int to, RouteState state) const {
+  const auto crossed = static_cast<int>(state & kGlobalsCrossed);
+  if (routing_ == CubeRouting::kDimensionOrder) return crossed;
+  if ((state & kVia) != 0) return 0;
+  if ((state & kDetoured) != 0) return crossed;
+  // A minimal route: BookSim2's phase 1 until its global channel, 2 from it on and within the
+  // destination's group.
+  return crossed > 0 || group(router) == group(to) ? 2 : 1;
 }
 
 RouteState Dragonfly::route_start(int src, int dest, std::uint64_t draw) const {
@@ -128,7 +148,12 @@ RouteState Dragonfly::route_start(int src, int dest, std::uint64_t draw) const {
   const int to = group(dest / p_);
   if (from == to) return kChosen;
   int via = 0;
-  if (valiant_groups_ == ValiantGroups::kAny) {
+  if (valiant_groups_ == ValiantGroups::kRouter) {
+    // Any router alike, as BookSim2 draws a terminal (each router has p); a router of one of the
+    // ends gives the minimal route, as BookSim2's UGAL takes it there (its two ports agree).
+    via = static_cast<int>(draw % static_cast<std::uint64_t>(routers()));
+    if (group(via) == from || group(via) == to) return kChosen;
+  } else if (valiant_groups_ == ValiantGroups::kAny) {
     // Any group alike; one of the ends is the minimal route, taken without a comparison.
     via = static_cast<int>(draw % static_cast<std::uint64_t>(groups_));
     if (via == from || via == to) return kChosen;
@@ -148,6 +173,16 @@ std::vector<RouteState> Dragonfly::route_starts(int src, int dest) const {
   if (from == to || routing_ == CubeRouting::kDimensionOrder) return {kChosen};
   std::vector<RouteState> out;
   if (routing_ == CubeRouting::kUgal) out.push_back(kChosen);
+  if (valiant_groups_ == ValiantGroups::kRouter) {
+    for (int via = 0; via < routers(); ++via) {
+      if (group(via) != from && group(via) != to) {
+        out.push_back((static_cast<RouteState>(via) << kViaShift) | kVia | kChosen);
+      } else {
+        out.push_back(kChosen);
+      }
+    }
+    return out;
+  }
   for (int via = 0; via < groups_; ++via) {
     if (via != from && via != to) {
       out.push_back((static_cast<RouteState>(via) << kViaShift) | kVia | kChosen);

@@ -25,10 +25,21 @@ namespace archex {
 // UGAL (UGAL-L) chooses once, at the source router, between the minimal route and Valiant's,
 // by the flits queued at the two outputs, weighted by the global hops of each route (1 and 2),
 // the minimal route winning ties and by `ugal_threshold_flits` (Network::route_head). Virtual
-// channel class = the global channels a packet has crossed, so no class closes a cycle: 2 classes
-// minimal, 3 through an intermediate group.
-// Where a dragonfly's Valiant route may go: another group than its two ends, or any group.
-enum class ValiantGroups { kOthers, kAny };
+// channel class (`dragonfly_vc_classes`) = the global channels a packet has crossed before the
+// hop, or BookSim2's phases (below); in either no class closes a cycle: 2 classes minimal, 3
+// through an intermediate group.
+// Where a dragonfly's Valiant route may go: another group than its two ends, any group, or
+// any router (BookSim2's random terminal's: the route goes on to that router in its group
+// before it turns to the destination, its class still the first).
+enum class ValiantGroups { kOthers, kAny, kRouter };
+// A dragonfly's virtual-channel classes. kGlobalsCrossed: the global channels crossed before the
+// hop. kPhases: BookSim2's (dragonfly.cpp, out_vc = the phase), where a global channel already
+// takes the class after it: minimal routing 0 up to its global channel, 1 from it on; Valiant
+// and UGAL 0 up to the intermediate group (its global channel included), 1 in it, 2 from the
+// second global channel on, and a minimal route 1, then 2 from its global channel (or in the
+// destination's group). So the packets of one global channel share its one VC of their class
+// where kGlobalsCrossed spreads them over several.
+enum class DragonflyClasses { kGlobalsCrossed, kPhases };
 
 class Dragonfly final : public Topology {
  public:
@@ -41,7 +52,8 @@ class Dragonfly final : public Topology {
   // most 63 ports), "routing" (dimension order, Valiant or UGAL), "local_link_cycles" or
   // "global_link_cycles" (1 to 1000).
   Dragonfly(int p, int a, int h, CubeRouting routing, int local_cycles = 1,
-            int global_cycles = 1, ValiantGroups valiant_groups = ValiantGroups::kOthers);
+            int global_cycles = 1, ValiantGroups valiant_groups = ValiantGroups::kOthers,
+            DragonflyClasses classes = DragonflyClasses::kGlobalsCrossed);
 
   int routers() const override { return a_ * groups_; }
   int terminals() const override { return p_ * a_ * groups_; }
@@ -85,6 +97,9 @@ class Dragonfly final : public Topology {
   // (the destination's, or an intermediate one).
   int port_toward(int router, int to, int target) const;
   int local_port(int router, int to) const;
+  // The phase class (DragonflyClasses::kPhases) of a hop out of `router` toward router `to`,
+  // given the route's state after the hop.
+  int phase_class(int router, int to, RouteState state) const;
 
   int p_;
   int a_;
@@ -94,6 +109,7 @@ class Dragonfly final : public Topology {
   int local_cycles_;
   int global_cycles_;
   ValiantGroups valiant_groups_;
+  DragonflyClasses classes_;
 };
 
 }  // namespace archex

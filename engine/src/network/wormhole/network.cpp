@@ -209,6 +209,7 @@ Network::Network(const NetworkConfig& config)
   if (config.allocator != SwitchAllocatorKind::kGreedy) {
     allocator_ = std::make_unique<SwitchAllocator>(config.allocator, config.allocator_iterations,
                                                    channels, routers);
+    waits_in_vc_stage_ = config.head_allocation == HeadAllocation::kNonSpeculative;
   }
   if (config.internal_speedup > 1) {
     output_queues_.resize(c_count);
@@ -557,11 +558,21 @@ bool Network::front_routed(int router, int slot, int port, Flit& flit) {
     Bits& b = bits_of(r, slot);
     b.asleep |= std::uint64_t{1} << (slot % 64);
     b.route_wait |= std::uint64_t{1} << (slot % 64);
+    if (waits_in_vc_stage_) b.waited |= std::uint64_t{1} << (slot % 64);
     return false;
   }
   vc.speculating = allocator_ && config_.head_allocation == HeadAllocation::kSpeculative;
-  if (after_vc_ == 0) return true;
-  flit_at(i, vc.head).ready = static_cast<std::uint32_t>(now_ + after_vc_);
+  int after = after_vc_;
+  if (waits_in_vc_stage_) {
+    // Its bids of this cycle could not see a VC freed as a tail crossed last cycle; BookSim2's
+    // allocation stage sees it in the next, and this cycle is that stage.
+    Bits& b = bits_of(r, slot);
+    const std::uint64_t bit = std::uint64_t{1} << (slot % 64);
+    if (b.waited & bit) after -= config_.vc_alloc_cycles > 0 ? 1 : 0;
+    b.waited &= ~bit;
+  }
+  if (after == 0) return true;
+  flit_at(i, vc.head).ready = static_cast<std::uint32_t>(now_ + after);
   return false;
 }
 

@@ -1,6 +1,7 @@
 // The dragonfly's wiring and routes (dragonfly.h): BookSim2's arrangement of groups and channels,
-// the minimal route's hops and classes, Valiant's intermediate group, UGAL's two options, and
-// that no class closes a cycle of channel dependences.
+// the minimal route's hops and classes (by global channels crossed and by BookSim2's phases),
+// Valiant's intermediate group or router, UGAL's two options, and that no class closes a cycle
+// of channel dependences (but with an intermediate router).
 #include "network/topologies/dragonfly.h"
 
 #include <gtest/gtest.h>
@@ -176,6 +177,89 @@ TEST(Dragonfly, ValiantOverAnyGroupGoesMinimallyWhenItDrawsAnEnd) {
   }
 }
 
+std::vector<int> classes_of(const std::vector<Hop>& hops) {
+  std::vector<int> out;
+  for (const Hop& h : hops) out.push_back(h.cls);
+  return out;
+}
+
+TEST(Dragonfly, PhasesGiveAGlobalChannelTheClassAfterItAsBookSim2) {
+  // From terminal 0 (router 0, group 0) to the last terminal (router 35, group 8): a local hop to
+  // router 3, which holds group 0's channel to group 8, that channel into router 32, a local hop.
+  const int dest = 71;
+  const Dragonfly dor(2, 4, 2, CubeRouting::kDimensionOrder, 1, 1, ValiantGroups::kOthers,
+                      DragonflyClasses::kPhases);
+  EXPECT_EQ(classes_of(walk(dor, 0, dest, 0)), (std::vector<int>{0, 1, 1}));
+  const Dragonfly crossed(2, 4, 2, CubeRouting::kDimensionOrder);
+  EXPECT_EQ(classes_of(walk(crossed, 0, dest, 0)), (std::vector<int>{0, 0, 1}));
+  // UGAL's minimal route is BookSim2's phase 1, then 2 from its global channel; within a group 2.
+  const Dragonfly ugal(2, 4, 2, CubeRouting::kUgal, 1, 1, ValiantGroups::kOthers,
+                       DragonflyClasses::kPhases);
+  RouteOption options[kMostRouteOptions];
+  const RouterPort at = ugal.injection(0);
+  ASSERT_EQ(ugal.route_options(at.router, at.port, dest, ugal.route_start(0, dest, 3), options), 2);
+  EXPECT_EQ(classes_of(walk(ugal, 0, dest, options[0].state)), (std::vector<int>{1, 2, 2}));
+  EXPECT_EQ(classes_of(walk(ugal, 0, 3, ugal.route_start(0, 3, 3))), (std::vector<int>{2}));
+  // Valiant's: 0 up to the intermediate group (its global channel included), 1 in it, 2 from the
+  // second global channel on; never falling.
+  const std::vector<Hop> valiant = walk(ugal, 0, dest, options[1].state);
+  std::vector<int> globals;
+  for (std::size_t i = 0; i < valiant.size(); ++i) {
+    if (ugal.global_port(valiant[i].port)) globals.push_back(static_cast<int>(i));
+    if (i > 0) EXPECT_GE(valiant[i].cls, valiant[i - 1].cls);
+  }
+  ASSERT_EQ(globals.size(), 2u);
+  EXPECT_EQ(valiant[static_cast<std::size_t>(globals[0])].cls, 0);
+  EXPECT_EQ(valiant[static_cast<std::size_t>(globals[1])].cls, 2);
+  for (int i = globals[0] + 1; i < globals[1]; ++i) {
+    EXPECT_EQ(valiant[static_cast<std::size_t>(i)].cls, 1);
+  }
+}
+
+TEST(Dragonfly, ValiantOverAnyRouterGoesOnToThatRouterFirst) {
+  // BookSim2's draw: a random terminal's router, each of the 36 alike; the 8 routers of the two
+  // end groups give the minimal route. Otherwise the route passes the drawn router, the hop into
+  // it still of the first phase, and turns there.
+  const Dragonfly d(2, 4, 2, CubeRouting::kValiant, 1, 1, ValiantGroups::kRouter,
+                    DragonflyClasses::kPhases);
+  const int src = 0;
+  const int dest = d.terminals() - 1;
+  std::map<int, int> seen;
+  int minimal = 0;
+  const int draws = 36000;
+  for (int k = 0; k < draws; ++k) {
+    const RouteState start = d.route_start(src, dest, static_cast<std::uint64_t>(k) * 2654435761u);
+    const std::vector<Hop> hops = walk(d, src, dest, start);
+    int globals = 0;
+    for (const Hop& h : hops) globals += d.global_port(h.port);
+    if (globals == 1) {
+      ++minimal;
+      continue;
+    }
+    ASSERT_EQ(globals, 2);
+    const int via = static_cast<int>(start >> 8);
+    ++seen[via];
+    // The hop that reaches the drawn router (a local one, unless the global channel lands there)
+    // is of class 0; the next hop leaves it.
+    bool reached = false;
+    for (std::size_t i = 0; i + 1 < hops.size(); ++i) {
+      if (d.output(hops[i].router, hops[i].port).router == via) {
+        reached = true;
+        EXPECT_EQ(hops[i].cls, 0);
+        EXPECT_GT(hops[i + 1].cls, 0);
+      }
+    }
+    EXPECT_TRUE(reached) << "router " << via;
+  }
+  EXPECT_NEAR(minimal, draws * 8 / 36.0, draws * 8 / 36.0 * 0.05);
+  EXPECT_EQ(seen.size(), 28u);
+  for (const auto& [router, n] : seen) {
+    EXPECT_NEAR(n, draws / 36.0, draws / 36.0 * 0.1) << "router " << router;
+  }
+  // The walk's list: every router once.
+  EXPECT_EQ(d.route_starts(src, dest).size(), 36u);
+}
+
 TEST(Dragonfly, UgalOffersTheMinimalRouteFirstThenValiantsOnceAtTheSource) {
   const Dragonfly d(2, 4, 2, CubeRouting::kUgal);
   const int src = 0;
@@ -208,10 +292,27 @@ TEST(Dragonfly, NoClassClosesACycleOfDependences) {
   for (const CubeRouting r : {CubeRouting::kDimensionOrder, CubeRouting::kValiant,
                               CubeRouting::kUgal}) {
     for (const ValiantGroups groups : {ValiantGroups::kOthers, ValiantGroups::kAny}) {
-      const NetworkMap deps = channel_dependencies(Dragonfly(1, 3, 1, r, 1, 1, groups), "d", "d");
-      EXPECT_GT(deps.dependencies.ints("cycle").size(), 0u);
-      EXPECT_EQ(cycles_of(deps), 0) << routing_names()[static_cast<std::size_t>(r)];
+      for (const DragonflyClasses classes :
+           {DragonflyClasses::kGlobalsCrossed, DragonflyClasses::kPhases}) {
+        const NetworkMap deps =
+            channel_dependencies(Dragonfly(1, 3, 1, r, 1, 1, groups, classes), "d", "d");
+        EXPECT_GT(deps.dependencies.ints("cycle").size(), 0u);
+        EXPECT_EQ(cycles_of(deps), 0) << routing_names()[static_cast<std::size_t>(r)];
+      }
     }
+  }
+}
+
+TEST(Dragonfly, AnIntermediateRouterClosesACycleWithThreeClasses) {
+  // Its hop into the drawn router goes on within a group that other routes enter and leave on
+  // the same class (BookSim2's phases, or the global channels crossed), so the graph has a knot
+  // that 3 classes cannot break: the dependency view shows it.
+  for (const DragonflyClasses classes :
+       {DragonflyClasses::kGlobalsCrossed, DragonflyClasses::kPhases}) {
+    const NetworkMap deps = channel_dependencies(
+        Dragonfly(1, 3, 1, CubeRouting::kValiant, 1, 1, ValiantGroups::kRouter, classes), "d",
+        "d");
+    EXPECT_GT(cycles_of(deps), 0);
   }
 }
 

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -15,9 +16,11 @@ namespace archex {
 namespace {
 
 NetworkConfig dragonfly(int p, int a, int h, CubeRouting routing, int vcs, int buffer,
-                        int local = 1, int global = 1) {
+                        int local = 1, int global = 1,
+                        DragonflyClasses classes = DragonflyClasses::kGlobalsCrossed) {
   NetworkConfig c;
-  c.topology = std::make_shared<const Dragonfly>(p, a, h, routing, local, global);
+  c.topology = std::make_shared<const Dragonfly>(p, a, h, routing, local, global,
+                                                 ValiantGroups::kOthers, classes);
   c.vcs = vcs;
   c.buffer_flits = buffer;
   return c;
@@ -88,6 +91,33 @@ TEST(NetworkDragonfly, UgalLeavesTheMinimalRouteOnlyWhenItsQueueOutweighsValiant
   EXPECT_EQ(detoured(1000), 0u);
 }
 
+TEST(NetworkDragonfly, PhasesPutAGlobalChannelsPacketsOnItsOneVcOfTheirClass) {
+  // Group 0's terminals all send to group 1 over one global channel, 3 VCs: by global channels
+  // crossed its class 0 has VCs 0 and 2, so two packets share it flit by flit; by BookSim2's
+  // phases it is class 1, VC 1 alone, one packet after the other.
+  const auto vcs_used = [](DragonflyClasses classes) {
+    Network net(dragonfly(2, 4, 2, CubeRouting::kDimensionOrder, 3, 8, 1, 1, classes));
+    const auto& d = static_cast<const Dragonfly&>(net.topology());
+    const RouterPort gw = d.gateway(0, 1);
+    const PortTarget far = d.output(gw.router, gw.port);
+    const int input = net.channel(far.router, far.port);
+    std::set<int> used;
+    for (int cycle = 0; cycle < 400; ++cycle) {
+      for (int src = 0; src < 8; ++src) {
+        if (net.source_backlog(src) == 0) net.send(src, 8 + (src + cycle) % 8, 4, 0);
+      }
+      net.step();
+      for (const int id : net.delivered()) net.consume(id);
+      for (int v = 0; v < 3; ++v) {
+        if (net.buffered(input, v) > 0) used.insert(v);
+      }
+    }
+    return used;
+  };
+  EXPECT_EQ(vcs_used(DragonflyClasses::kGlobalsCrossed), (std::set<int>{0, 2}));
+  EXPECT_EQ(vcs_used(DragonflyClasses::kPhases), (std::set<int>{1}));
+}
+
 TEST(NetworkDragonfly, RandomConfigurationsNeverDeadlock) {
   Rng rng(2027);
   const CubeRouting routings[] = {CubeRouting::kDimensionOrder, CubeRouting::kValiant,
@@ -97,12 +127,15 @@ TEST(NetworkDragonfly, RandomConfigurationsNeverDeadlock) {
     const int p = 1 + static_cast<int>(rng.below(2));
     const int a = 2 + static_cast<int>(rng.below(3));
     const int h = 1 + static_cast<int>(rng.below(2));
+    // Both classes of virtual channels promise it.
+    const DragonflyClasses classes =
+        trial / 3 % 2 == 0 ? DragonflyClasses::kGlobalsCrossed : DragonflyClasses::kPhases;
     const Dragonfly shape(p, a, h, routing);
     const int vcs = shape.vc_classes() + static_cast<int>(rng.below(3));
     const int buffer = 1 + static_cast<int>(rng.below(6));
     const int local = 1 + static_cast<int>(rng.below(4));
     const int global = 1 + static_cast<int>(rng.below(12));
-    NetworkConfig c = dragonfly(p, a, h, routing, vcs, buffer, local, global);
+    NetworkConfig c = dragonfly(p, a, h, routing, vcs, buffer, local, global, classes);
     c.route_seed = rng.next_u64();
     c.ugal_threshold_flits = static_cast<int>(rng.below(8));
     Network net(c);
@@ -129,7 +162,8 @@ TEST(NetworkDragonfly, RandomConfigurationsNeverDeadlock) {
                              std::to_string(p) + " a" + std::to_string(a) + " h" +
                              std::to_string(h) + ", " + std::to_string(vcs) + " VCs of " +
                              std::to_string(buffer) + " flits, links " + std::to_string(local) +
-                             "/" + std::to_string(global);
+                             "/" + std::to_string(global) +
+                             (classes == DragonflyClasses::kPhases ? ", phases" : "");
     EXPECT_EQ(net.deadlock(), nullptr) << what;
     for (int c2 = 0; c2 < 400000 && !net.idle() && net.deadlock() == nullptr; ++c2) {
       net.step();
