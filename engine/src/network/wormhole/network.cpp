@@ -209,7 +209,8 @@ Network::Network(const NetworkConfig& config)
   if (config.allocator != SwitchAllocatorKind::kGreedy) {
     allocator_ = std::make_unique<SwitchAllocator>(config.allocator, config.allocator_iterations,
                                                    channels, routers);
-    waits_in_vc_stage_ = config.head_allocation == HeadAllocation::kNonSpeculative;
+    if (config.head_allocation == HeadAllocation::kNonSpeculative)
+      waited_.assign(bits_.size(), 0);
   }
   if (config.internal_speedup > 1) {
     output_queues_.resize(c_count);
@@ -558,18 +559,18 @@ bool Network::front_routed(int router, int slot, int port, Flit& flit) {
     Bits& b = bits_of(r, slot);
     b.asleep |= std::uint64_t{1} << (slot % 64);
     b.route_wait |= std::uint64_t{1} << (slot % 64);
-    if (waits_in_vc_stage_) b.waited |= std::uint64_t{1} << (slot % 64);
+    if (!waited_.empty()) waited_of(r, slot) |= std::uint64_t{1} << (slot % 64);
     return false;
   }
   vc.speculating = allocator_ && config_.head_allocation == HeadAllocation::kSpeculative;
   int after = after_vc_;
-  if (waits_in_vc_stage_) {
+  if (!waited_.empty()) {
     // Its bids of this cycle could not see a VC freed as a tail crossed last cycle; BookSim2's
     // allocation stage sees it in the next, and this cycle is that stage.
-    Bits& b = bits_of(r, slot);
+    std::uint64_t& waited = waited_of(r, slot);
     const std::uint64_t bit = std::uint64_t{1} << (slot % 64);
-    if (b.waited & bit) after -= config_.vc_alloc_cycles > 0 ? 1 : 0;
-    b.waited &= ~bit;
+    if (waited & bit) after -= config_.vc_alloc_cycles > 0 ? 1 : 0;
+    waited &= ~bit;
   }
   if (after == 0) return true;
   flit_at(i, vc.head).ready = static_cast<std::uint32_t>(now_ + after);
@@ -1131,7 +1132,7 @@ std::size_t Network::state_bytes() const {
            bytes(sq_) + bytes(ejected_by_terminal_) + bytes(inject_ready_) + bytes(packets_) +
            bytes(free_packets_) + bytes(delivered_) + bytes(sent_) + bytes(holders_) +
            bytes(busy_from_) + bytes(held_cycles_) + bytes(fresh_words_) + bytes(port_of_slot_) +
-           bytes(block_active_);
+           bytes(block_active_) + bytes(waited_);
   for (const auto& ring : sq_) total += bytes(ring);
   total += bytes(output_queues_) + bytes(queued_outputs_) + bytes(eject_ports_);
   for (const OutputQueue& q : output_queues_) total += bytes(q.words) + bytes(q.vcs);
@@ -1161,9 +1162,13 @@ double Network::state_bytes_of(const NetworkSize& size, const NetworkConfig& con
                 size.links * config.vcs * config.buffer_flits *
                     (sizeof(std::uint32_t) + sizeof(std::int8_t))
           : 0;
-  const double allocator = config.allocator == SwitchAllocatorKind::kGreedy
-                               ? 0
-                               : SwitchAllocator::state_bytes_of(channels, size.routers);
+  const double allocator =
+      config.allocator == SwitchAllocatorKind::kGreedy
+          ? 0
+          : SwitchAllocator::state_bytes_of(channels, size.routers) +
+                (config.head_allocation == HeadAllocation::kNonSpeculative
+                     ? words * sizeof(std::uint64_t)
+                     : 0);
   return static_cast<double>(sizeof(Network)) + kMaxPorts * config.vcs +
          size.routers * sizeof(RouterState) +
          std::ceil(size.routers / kRouterBlock) * sizeof(std::int32_t) +

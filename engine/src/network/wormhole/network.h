@@ -281,15 +281,12 @@ class Network final : public Interconnect {
   // route, until an output VC of the router is freed. Asleep on credits (credit flow only):
   // until a credit of the output VC it holds comes back (that Vc's credit_waiter). Fresh: it was
   // empty and took a flit this cycle, which cannot leave before the next (fresh_words_ lists the
-  // words to clear at the end of the cycle). Waited (matching allocators, not speculative): its
-  // head was refused an output VC, so it is in its VC-allocation stage and the cycle it wins one
-  // is that stage's (BookSim2's VC_ALLOC state: switch allocation the next cycle).
+  // words to clear at the end of the cycle).
   struct Bits {
     std::uint64_t occupied = 0;
     std::uint64_t asleep = 0;
     std::uint64_t route_wait = 0;
     std::uint64_t fresh = 0;
-    std::uint64_t waited = 0;
   };
   // An input virtual channel: its ring of flits and where the packet at the front goes; and the
   // output virtual channel feeding it (indexed like the input it feeds): held by a packet, the
@@ -465,6 +462,9 @@ class Network final : public Interconnect {
   Bits& bits_of(const RouterState& router, int slot) {
     return bits_[static_cast<std::size_t>(router.bits_base + slot / 64)];
   }
+  std::uint64_t& waited_of(const RouterState& router, int slot) {
+    return waited_[static_cast<std::size_t>(router.bits_base + slot / 64)];
+  }
   // An output VC of `router` was freed: the input VCs asleep on a route there look again.
   void wake_routes(int router);
   template <bool kTraced>
@@ -511,9 +511,11 @@ class Network final : public Interconnect {
   bool chooses_;
   // Cycles a head waits once it won its output VC before bidding for the switch (0 overlapped).
   int after_vc_;
-  // A head refused a VC spends its VC-allocation stage in the cycle it wins one (Bits::waited):
-  // with a matching allocator, not speculative.
-  bool waits_in_vc_stage_ = false;
+  // With a matching allocator, not speculative: a bit per input VC whose head was refused an
+  // output VC, so it is in its VC-allocation stage and the cycle it wins one is that stage's
+  // (BookSim2's VC_ALLOC state: switch allocation the next cycle). Laid out as bits_; empty
+  // otherwise, so no other router carries it.
+  std::vector<std::uint64_t> waited_;
   // With internal speedup, the flits that crossed the switch and wait for their channel: per
   // channel a ring of the flit and the output VC it goes into (empty for a speedup of 1), and the
   // channels whose queue holds flits.
