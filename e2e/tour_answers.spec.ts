@@ -213,7 +213,7 @@ for (const { tour, step, i, question } of asked) {
     const panel = page.locator('.tour-panel');
     await expect(panel).toContainText(`Step ${i + 1} of ${tour.steps.length}`);
     const reveal = panel.getByRole('button', { name: 'Reveal' });
-    await expect(panel.locator('button[type="submit"]')).toHaveText('Reveal');
+    await expect(reveal).toHaveText('Reveal');
 
     const before = await pageSays(page);
     const url = page.url();
