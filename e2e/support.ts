@@ -1,6 +1,7 @@
 import type { ConsoleMessage, FrameLocator, Page } from '@playwright/test';
 import LZString from 'lz-string';
 
+import { URL_VERSION } from '../app/link/link_types';
 import { loadPresetsFromDisk } from '../app/presets/from_disk';
 import type { Preset } from '../app/presets/schema';
 
@@ -73,10 +74,10 @@ export interface TourStepFields {
   view?: Record<string, unknown>;
 }
 
-/** A tour step's own link, written as the page writes it (version 5, plain JSON). */
+/** A tour step's own link, written as the page writes it (its version, plain JSON). */
 export function tourStepLink(tour: string, step: number, s: TourStepFields): string {
   const state = {
-    v: 5,
+    v: URL_VERSION,
     preset: s.presetId,
     ...(s.params ? { params: s.params } : {}),
     ...(s.seed !== undefined ? { seed: s.seed } : {}),
