@@ -25,6 +25,17 @@ export interface ParamSpec {
    * flits/node/cycle or fractions of a bound); `unit` is then its default choice's.
    */
   unitFrom: string;
+  /**
+   * A run reads the parameter only while every condition holds (a fly's radix on a fly, a
+   * hotspot's share under hotspot traffic): its chosen value is one of `is`; empty: always read.
+   */
+  when: ParamCondition[];
+}
+
+/** A condition on a choice parameter: its chosen value is one of `is` (the choices' names). */
+export interface ParamCondition {
+  param: string;
+  is: string[];
 }
 
 /** One output of a model, declared beside the code that makes it (engine/src/core/outputs.h). */

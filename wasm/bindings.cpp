@@ -62,6 +62,14 @@ val describe_param(const archex::ParamSpec& p) {
   o.set("defaultList", numbers(p.default_list));
   o.set("choices", strings(p.choices));
   o.set("unitFrom", p.unit_from);
+  val when = val::array();
+  for (const archex::ParamCondition& c : p.when) {
+    val condition = val::object();
+    condition.set("param", c.param);
+    condition.set("is", strings(c.is));
+    when.call<void>("push", condition);
+  }
+  o.set("when", when);
   return o;
 }
 

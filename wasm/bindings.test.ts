@@ -68,6 +68,7 @@ describe('listModels()', () => {
       defaultList: [],
       choices: [],
       unitFrom: '',
+      when: [],
     });
     const rates = perf?.params.find((p) => p.name === 'curve_work_rates');
     expect(rates).toEqual({
@@ -85,9 +86,19 @@ describe('listModels()', () => {
       defaultList: [0.75, 0.5, 0.25],
       choices: [],
       unitFrom: '',
+      when: [],
     });
     const traffic = models.find((m) => m.name === 'network_traffic');
     expect(traffic?.params.find((p) => p.name === 'sweep_rates')?.unitFrom).toBe('sweep_scale');
+    // What a run reads only on some choices, each shape's own declared by its part.
+    const when = (name: string) => traffic?.params.find((p) => p.name === name)?.when;
+    expect(when('fly_radix')).toEqual([{ param: 'topology', is: ['fly'] }]);
+    expect(when('dateline')).toEqual([
+      { param: 'topology', is: ['torus'] },
+      { param: 'switching', is: ['wormhole'] },
+    ]);
+    expect(when('dims')).toEqual([{ param: 'topology', is: ['mesh', 'torus'] }]);
+    expect(when('injection_rate')).toEqual([]);
     // Machine sizes are powers of two: declared, so a slider offers only those.
     const programs = models.find((m) => m.name === 'jmachine_programs');
     const sizes = programs?.params.filter((p) => p.ratio > 1).map((p) => [p.name, p.ratio]);

@@ -27,6 +27,7 @@ const model: ModelInfo = {
       defaultList: [],
       choices: [],
       unitFrom: '',
+      when: [],
     },
     {
       name: 'rates',
@@ -43,6 +44,7 @@ const model: ModelInfo = {
       defaultList: [0.75, 0.5, 0.25],
       choices: [],
       unitFrom: '',
+      when: [],
     },
   ],
 };

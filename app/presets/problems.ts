@@ -92,7 +92,6 @@ export function presetProblems(preset: Preset, models: ModelInfo[]): string[] {
           `unused.${i}.params: '${name}' is left out already: no chosen ${model.reads?.param} value reads it`,
         );
     }
-    checkConditions(rule.unless, `unused.${i}.unless`);
   });
   preset.charts.forEach((chart, i) => {
     checkConditions(chart.when, `charts.${i}.when`);

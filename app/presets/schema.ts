@@ -166,17 +166,11 @@ export const PresetSchema = z
     /** Parameter groups of the panel, in order; parameters in no group come last. */
     groups: z.array(z.object({ title: z.string().min(1), params: z.array(z.string()) }).strict()),
     /**
-     * Parameters the model takes that this experiment does not read, left out of the panel (the
-     * URL and the CLI still take them): always, or `unless` every one of the named choices holds
-     * (a kernel's own costs; a fly's shape only on a fly).
+     * Parameters the model takes that this experiment never reads, left out of the panel (the URL
+     * and the CLI still take them). Those read only under some choices (a fly's radix on a fly)
+     * the engine declares itself (a spec's `when`).
      */
-    unused: z
-      .array(
-        z
-          .object({ params: z.array(z.string().min(1)).min(1), unless: Conditions.optional() })
-          .strict(),
-      )
-      .optional(),
+    unused: z.array(z.object({ params: z.array(z.string().min(1)).min(1) }).strict()).optional(),
     /**
      * Headline numbers above the charts; `detail` may hold `{ref}`, `{ref:%}` or `{ref:yes}`
      * placeholders, and parts in [square brackets] left out where a value in them is missing.
@@ -295,27 +289,34 @@ export function conditionsHold(
 }
 
 /**
- * The parameters no run at these values reads, by the model's declaration of what each value of
- * a choosing list reads (the J-Machine's programs); none while a chosen value is not one of it.
+ * The parameters no run at these values reads, by the model's declaration: each spec's `when` (a
+ * fly's radix on a fly only) and what each value of a choosing list reads (the J-Machine's
+ * programs, none of the latter while a chosen value is not one of it).
  */
 export function unreadParams(
   model: Pick<ModelInfo, 'params' | 'reads'>,
   params: Record<string, ParamValue>,
 ): string[] {
+  // A condition on a value not (yet) chosen or valid leaves the parameter shown.
+  const holds = ({ param, is }: { param: string; is: string[] }) => {
+    const chosen = model.params.find((s) => s.name === param)?.choices[Number(params[param])];
+    return chosen === undefined || is.includes(chosen);
+  };
+  const unread = model.params.filter((s) => !s.when.every(holds)).map((s) => s.name);
   const reads = model.reads;
-  if (!reads) return [];
+  if (!reads) return unread;
   const chosen = params[reads.param];
   const byValue = (Array.isArray(chosen) ? chosen : [chosen]).map((v) =>
     v === undefined ? undefined : reads.byValue[v],
   );
-  if (byValue.some((names) => names === undefined)) return [];
+  if (byValue.some((names) => names === undefined)) return unread;
   const read = new Set([...reads.always, ...byValue.flatMap((names) => names ?? [])]);
-  return model.params.map((s) => s.name).filter((name) => !read.has(name));
+  return model.params.map((s) => s.name).filter((name) => !read.has(name) || unread.includes(name));
 }
 
 /**
  * The parameters the panel leaves out at these values: those no run reads (unreadParams) and the
- * preset's `unused` that apply.
+ * preset's `unused`.
  */
 export function unusedParams(
   preset: Preset,
@@ -324,9 +325,7 @@ export function unusedParams(
 ): Set<string> {
   return new Set([
     ...unreadParams(model, params),
-    ...(preset.unused ?? [])
-      .filter((rule) => !rule.unless || !conditionsHold(rule.unless, model.params, params))
-      .flatMap((rule) => rule.params),
+    ...(preset.unused ?? []).flatMap((rule) => rule.params),
   ]);
 }
 

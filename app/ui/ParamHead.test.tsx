@@ -20,6 +20,7 @@ const spec: ParamSpec = {
   defaultList: [],
   choices: [],
   unitFrom: '',
+  when: [],
 };
 
 const head = (props: Partial<Parameters<typeof ParamHead>[0]>) =>

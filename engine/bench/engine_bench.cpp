@@ -20,7 +20,7 @@
 #include "machines/builtin_models.h"
 #include "core/rng.h"
 #include "network/traffic/analytic.h"
-#include "network/topologies/kncube.h"
+#include "network/topologies/kncube/kncube.h"
 #include "network/wormhole/network.h"
 #include "network/traffic/traffic.h"
 

@@ -106,6 +106,11 @@ number_param& number_param::unit_from(const char* choice) {
   return *this;
 }
 
+number_param& number_param::when(const char* param, std::vector<std::string> is) {
+  spec_.when.push_back({param, std::move(is)});
+  return *this;
+}
+
 number_param& number_param::max_items(std::size_t items) {
   spec_.max_items = items;
   return *this;
@@ -133,6 +138,11 @@ choice_param& choice_param::about(const char* description) {
   return *this;
 }
 
+choice_param& choice_param::when(const char* param, std::vector<std::string> is) {
+  when_.push_back({param, std::move(is)});
+  return *this;
+}
+
 choice_param::operator ParamSpec() const {
   ParamSpec spec = number_param(name_, label_)
                        .value(value_)
@@ -140,6 +150,7 @@ choice_param::operator ParamSpec() const {
                        .whole()
                        .about(description_);
   spec.choices = choices_;
+  spec.when = when_;
   return spec;
 }
 

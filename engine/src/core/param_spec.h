@@ -10,6 +10,12 @@
 
 namespace archex {
 
+// A condition on a choice parameter: its chosen value is one of `is` (the choices' names).
+struct ParamCondition {
+  std::string param;
+  std::vector<std::string> is;
+};
+
 // One input of a model, documented with its unit and valid range so that the UI can build its
 // control and the engine can reject bad values with a message a person can act on.
 struct ParamSpec {
@@ -36,6 +42,9 @@ struct ParamSpec {
   // Non-empty: the name of a choice parameter whose chosen value names this one's unit (loads
   // read in flits/node/cycle or as fractions of a bound); `unit` is then its default choice's.
   std::string unit_from;
+  // A run reads the parameter only while every one of these holds (a fly's radix on a fly, a
+  // hotspot's share under hotspot traffic), so a panel shows it only then; empty: always read.
+  std::vector<ParamCondition> when;
 
   bool is_list() const { return max_items > 0; }
   bool is_choice() const { return !choices.empty(); }
@@ -109,6 +118,8 @@ class number_param {
   number_param& unit_from(const char* choice);
   // A list of 1 to `items` numbers (each in range), `values` by default.
   number_param& max_items(std::size_t items);
+  // Read only while `param`'s chosen value is one of `is` (ParamSpec::when); conditions add up.
+  number_param& when(const char* param, std::vector<std::string> is);
   number_param& default_list(std::vector<double> values);
   operator ParamSpec() const { return spec_; }
 
@@ -125,6 +136,8 @@ class choice_param {
   // The index of the default choice.
   choice_param& value(double index);
   choice_param& about(const char* description);
+  // Read only while `param`'s chosen value is one of `is` (ParamSpec::when).
+  choice_param& when(const char* param, std::vector<std::string> is);
   operator ParamSpec() const;
 
  private:
@@ -133,6 +146,7 @@ class choice_param {
   std::vector<std::string> choices_;
   double value_ = 0;
   const char* description_ = "";
+  std::vector<ParamCondition> when_;
 };
 
 // Formats a number for messages: shortest form that reads back to the same value where it can.

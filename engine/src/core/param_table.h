@@ -49,6 +49,15 @@ class ParamTable {
     });
   }
 
+  // A parameter a part of the model reads itself (a topology its sizes: network/topologies/
+  // part.h), kept as given in the struct's ParamValues.
+  ParamTable& keep(ParamValues P::*values, ParamSpec spec) {
+    const std::string name = spec.name;
+    return bind(std::move(spec), [values, name](P& p, const ParamValue& v) {
+      (p.*values).set(name, v);
+    });
+  }
+
   // The parameters of a part (a network, a node's costs), declared by the part's own table.
   template <class Q>
   ParamTable& include(Q P::*member, const ParamTable<Q>& part) {
@@ -78,11 +87,19 @@ class ParamTable {
   }
 
   // The named entries only, in the order named (a cube-only network from the network's table).
+  // A condition on a parameter left out goes too: the model reads the rest alike.
   ParamTable only(const std::vector<std::string>& names) const {
     ParamTable out;
     for (const std::string& name : names) {
       const std::size_t i = index(name);
-      out.bind(specs_[i], setters_[i]);
+      ParamSpec spec = specs_[i];
+      spec.when.erase(std::remove_if(spec.when.begin(), spec.when.end(),
+                                     [&](const ParamCondition& c) {
+                                       return std::find(names.begin(), names.end(), c.param) ==
+                                              names.end();
+                                     }),
+                      spec.when.end());
+      out.bind(std::move(spec), setters_[i]);
     }
     return out;
   }

@@ -109,6 +109,21 @@ void ModelRegistry::add(ModelInfo info) {
                                     "', which must be a choice whose default names its unit");
       }
     }
+    for (const ParamCondition& c : spec.when) {
+      const auto on = std::find_if(info.params.begin(), info.params.end(),
+                                   [&](const ParamSpec& s) { return s.name == c.param; });
+      const bool known =
+          on != info.params.end() && on->is_choice() && !c.is.empty() &&
+          std::all_of(c.is.begin(), c.is.end(), [&](const std::string& value) {
+            return std::find(on->choices.begin(), on->choices.end(), value) != on->choices.end();
+          });
+      if (!known) {
+        throw std::invalid_argument("model '" + info.name + "': parameter '" + spec.name +
+                                    "' is read when '" + c.param +
+                                    "' takes values it has not: a condition names a choice "
+                                    "parameter of the model and some of its choices");
+      }
+    }
     validate_param(spec, spec.default_value);
     if (spec.is_list()) {
       validate_param(spec, ParamValue(spec.default_list));

@@ -7,50 +7,24 @@
 #include "core/param_spec.h"
 #include "core/param_table.h"
 #include "network/circuit/circuit.h"
-#include "network/topologies/dragonfly.h"
-#include "network/topologies/fattree.h"
-#include "network/topologies/flattened_butterfly.h"
-#include "network/topologies/fly.h"
-#include "network/topologies/kncube.h"
+#include "network/topologies/kncube/kncube.h"
+#include "network/topologies/part.h"
 #include "network/wormhole/network.h"
 
 namespace archex {
 
-// The C104 networks a router network is built as.
-enum class RouterShape { kDirectLink, kLoop, kClos2 };
 enum class Switching { kWormhole, kCircuit };
 enum class FlowControl { kCredit, kOnOff };
 enum class LinkMode { kFullDuplex, kHalfDuplex };
 enum class VcRelease { kOnTail, kOnTailCredit };
-enum class Dateline { kOn, kOff };
 
 // Every parameter of a network: its shape, its switching and the router's options. Filled by
-// network_table(), which holds the defaults; only the fields of the chosen topology and
-// switching are used.
+// network_table(), which holds the defaults; only the chosen shape's and switching's are used.
 struct NetworkParams {
-  TopologyKind topology;
-  std::vector<int> dims;
-  // Terminals a mesh's or torus's router; 1 for the models whose tables leave it out.
-  int concentration = 1;
-  int fly_radix;
-  int fly_stages;
-  FlyWiring fly_wiring;
-  int crossbar_ports;
-  RouterShape router_network;
-  int clos_leaves;
-  int clos_per_leaf;
-  int clos_spines;
-  int header_delay_cycles;
-  int dragonfly_terminals;
-  int dragonfly_routers;
-  int dragonfly_globals;
-  int local_link_cycles;
-  int global_link_cycles;
-  int fattree_arity;
-  int fattree_levels;
-  int flatfly_arity;
-  int flatfly_dimensions;
-  int flatfly_terminals;
+  // The shape: its place among topology_parts() (the `topology` choice's value).
+  int topology = 0;
+  // The shapes' own parameters as given, each shape's part reading its own (part.h read_part).
+  ParamValues shape;
   Switching switching;
   BlockPolicy circuit_policy;
   int setup_cycles_per_hop;
@@ -58,10 +32,7 @@ struct NetworkParams {
   int backoff_cycles;
   CubeRouting routing = CubeRouting::kDimensionOrder;
   int ugal_threshold_flits = 0;
-  ValiantGroups valiant_groups = ValiantGroups::kOthers;
-  DragonflyClasses dragonfly_vc_classes = DragonflyClasses::kGlobalsCrossed;
   int vcs;
-  Dateline dateline;
   int buffer_flits;
   int router_delay_cycles;
   int route_cycles;
@@ -89,21 +60,19 @@ struct NetworkParams {
   int header_words = 0;
 };
 
-// The network's parameters, declared once: topology (mesh, torus, fly, crossbar, router network,
-// dragonfly, fat tree, flattened butterfly) and the sizes each needs, switching (wormhole,
-// circuit) with the circuit policy and costs, the virtual-channel router's options, rates and
-// units. A model includes it and changes defaults
-// with set_default.
+// The network's parameters, declared once: the topology, each shape's own parameters as its part
+// declares them (topology_parts()), read only on that shape (ParamSpec::when), switching
+// (wormhole, circuit) with the circuit policy and costs, the virtual-channel router's options,
+// rates and units. A model includes it and changes defaults with set_default.
 ParamTable<NetworkParams> network_table();
 
 // The topology the parameters describe; throws ParamError naming the size parameter out of range.
 std::shared_ptr<const Topology> make_topology(const NetworkParams& p);
 
-// The state of a mesh's or torus's wormhole network (its routers, buffers, channels, terminals and
-// the cube's tables), counted as Network and KNCube count theirs, without building either, so a
-// cube too big for the memory there is can be refused first; the same for a dragonfly, a fat tree
-// and a flattened butterfly; nullopt for the other shapes, which their own parameters keep small,
-// and for circuits.
+// The state of the chosen shape's wormhole network (its routers, buffers, channels, terminals and
+// the shape's tables), counted as its part counts it (TopologyPart::state), without building it,
+// so a network too big for the memory there is can be refused first; nullopt for the shapes
+// their own parameters keep small, and for circuits.
 std::optional<StateEstimate> network_state(const NetworkParams& p);
 
 // The wormhole router engine's configuration on `topology`.

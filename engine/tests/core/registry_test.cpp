@@ -50,6 +50,18 @@ TEST(ModelRegistry, AcceptsAValidDefaultList) {
   EXPECT_NO_THROW(r.add(with_list(3, {0, 2, 1})));
 }
 
+TEST(ModelRegistry, AConditionNamesAChoiceOfTheModelAndSomeOfItsValues) {
+  ModelInfo info = dummy("a");
+  info.params.push_back(choice_param("shape", "Shape").choices({"ring", "line"}));
+  info.params[0].when = {{"shape", {"ring"}}};
+  EXPECT_NO_THROW(ModelRegistry().add(info));
+  for (const ParamCondition& bad : {ParamCondition{"shape", {"star"}}, ParamCondition{"shape", {}},
+                                    ParamCondition{"p", {"1"}}, ParamCondition{"size", {"ring"}}}) {
+    info.params[0].when = {bad};
+    EXPECT_THROW(ModelRegistry().add(info), std::invalid_argument) << bad.param;
+  }
+}
+
 TEST(ModelRegistry, RejectsAnInvalidDefaultList) {
   ModelRegistry r;
   EXPECT_THROW(r.add(with_list(3, {})), ParamError);

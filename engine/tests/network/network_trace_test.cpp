@@ -12,9 +12,9 @@
 
 #include "core/rng.h"
 #include "network/circuit/circuit.h"
-#include "network/topologies/crossbar.h"
-#include "network/topologies/fly.h"
-#include "network/topologies/kncube.h"
+#include "network/topologies/crossbar/crossbar.h"
+#include "network/topologies/fly/fly.h"
+#include "network/topologies/kncube/kncube.h"
 #include "network/wormhole/network.h"
 #include "network/traffic/traffic.h"
 

@@ -9,7 +9,7 @@
 #include "machines/jmachine/costs.h"
 #include "network/network_params.h"
 #include "network/topologies/describe.h"
-#include "network/topologies/kncube.h"
+#include "network/topologies/kncube/kncube.h"
 #include "network/wormhole/network.h"
 
 namespace archex::jmachine {

@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <utility>
 
-#include "network/topologies/kncube.h"
+#include "network/topologies/kncube/kncube.h"
 #include "network/wormhole/network.h"
 
 namespace archex::paragon {

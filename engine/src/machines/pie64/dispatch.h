@@ -6,7 +6,7 @@
 
 #include "core/rng.h"
 #include "network/circuit/circuit.h"
-#include "network/topologies/fly.h"
+#include "network/topologies/fly/fly.h"
 
 namespace archex {
 namespace pie64 {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "network/circuit/circuit.h"
-#include "network/topologies/fly.h"
+#include "network/topologies/fly/fly.h"
 
 namespace archex {
 namespace pie64 {

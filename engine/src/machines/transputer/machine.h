@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "machines/transputer/costs.h"
-#include "network/topologies/router_network.h"
+#include "network/topologies/router_network/router_network.h"
 #include "machines/transputer/events.h"
 
 namespace archex::transputer {

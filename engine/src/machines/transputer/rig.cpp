@@ -3,7 +3,7 @@
 #include <utility>
 #include <vector>
 
-#include "network/topologies/router_network.h"
+#include "network/topologies/router_network/router_network.h"
 
 namespace archex::transputer {
 

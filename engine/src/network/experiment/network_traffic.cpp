@@ -193,6 +193,19 @@ ParamTable<TrafficParams> params() {
                       "cycle), a point judged saturated runs on for up to this many cycles "
                       "under the same traffic, watching for a deadlock: it ends deadlocked if "
                       "the knot forms, else saturated with the cycles watched. 0: no watch."));
+  // What a run reads only under some choices, so a panel shows it only then.
+  for (const char* name : {"hotspot_fraction", "hotspots"}) {
+    t.spec(name).when = {{"pattern", {"hotspot"}}};
+  }
+  t.spec("permutation_seed").when = {{"pattern", {"random permutation"}}};
+  t.spec("burst_length").when = {{"injection", {"on/off"}}};
+  for (const char* name : {"read_request_flits", "read_reply_flits", "write_request_flits",
+                           "write_reply_flits", "write_fraction"}) {
+    t.spec(name).when = {{"request_reply", {"on"}}};
+  }
+  for (const char* name : {"packet_flits", "packet_sizes", "packet_size_shares"}) {
+    t.spec(name).when = {{"request_reply", {"off"}}};
+  }
   return t;
 }
 

@@ -143,10 +143,8 @@ void add_sweep(Result& r, const Plan& plan,
 
 void add_models(Result& r, const TrafficParams& p, const Plan& plan) {
   r.scalars.push_back(kModelCapacityBound(plan.bound));
-  const TopologyKind kind = p.net.topology;
-  const bool walked = kind == TopologyKind::kDragonfly || kind == TopologyKind::kFatTree ||
-                      kind == TopologyKind::kFlattenedButterfly;
-  if ((plan.cube || walked) && !plan.circuits) {
+  const TopologyPart& part = topology_part(p.net);
+  if (part.zero_load_model && !plan.circuits) {
     // A mix's packets alike on average: the zero-load latency is the sizes' by their shares.
     double zero_load = 0;
     for (const auto& [flits, share] : packet_size_shares(plan.options)) {
@@ -156,20 +154,18 @@ void add_models(Result& r, const TrafficParams& p, const Plan& plan) {
     r.scalars.push_back(kModelZeroLoadLatencyCycles(zero_load));
   }
   const NetworkConfig& config = plan.config;
-  if (p.net.topology == TopologyKind::kCrossbar && !plan.circuits) {
+  if (part.fifo_saturation && !plan.circuits) {
     const double rate = std::min({config.channel_rate, config.inject_rate, config.eject_rate});
-    r.scalars.push_back(
-        kModelFifoSaturation(iq_crossbar_saturation(p.net.crossbar_ports) * rate));
+    r.scalars.push_back(kModelFifoSaturation(part.fifo_saturation(p.net) * rate));
   }
-  if (p.net.topology == TopologyKind::kFly && plan.circuits &&
-      p.net.circuit_policy == BlockPolicy::kDrop) {
+  if (part.circuit_acceptance && plan.circuits && p.net.circuit_policy == BlockPolicy::kDrop) {
     Series patel = sweep_series(kModelPatelAcceptance, "model: Patel", "acceptance");
     patel.key = kAcceptanceVsOffered.name();  // drawn for the simulated acceptance
     for (std::size_t i = 1; i < plan.rates.size(); ++i) {
       // Patel's request rate: the share of cycles an input is busy sending.
       const double m = std::min(1.0, plan.rates[i] / config.channel_rate);
       patel.x.push_back(plan.rates[i]);
-      patel.y.push_back(patel_acceptance(p.net.fly_radix, p.net.fly_stages, m));
+      patel.y.push_back(part.circuit_acceptance(p.net, m));
     }
     r.series.push_back(std::move(patel));
   }

@@ -12,7 +12,7 @@
 #include "core/tables.h"
 #include "network/circuit/circuit.h"
 #include "network/network_params.h"
-#include "network/topologies/kncube.h"
+#include "network/topologies/kncube/kncube.h"
 #include "network/traffic/analytic.h"
 #include "network/traffic/measurement.h"
 #include "network/traffic/traffic.h"

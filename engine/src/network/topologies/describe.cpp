@@ -9,7 +9,7 @@
 #include <unordered_set>
 #include <utility>
 
-#include "network/topologies/kncube.h"
+#include "network/topologies/kncube/kncube.h"
 
 namespace archex {
 
@@ -30,19 +30,13 @@ void each_channel(const Topology& topology, F f) {
 
 }  // namespace
 
-const std::vector<std::string>& topology_names() {
-  static const std::vector<std::string> kNames = {"mesh", "torus", "fly", "crossbar",
-                                                  "router network", "dragonfly",
-                                                  "fat tree", "flattened butterfly"};
-  return kNames;
-}
 
 NetworkMap describe_network(const Topology& topology, std::string name, std::string label,
                          int nodes) {
   NetworkMap n;
   n.name = std::move(name);
   n.label = std::move(label);
-  n.shape = topology_names()[static_cast<std::size_t>(topology.kind())];
+  n.shape = topology.shape();
   n.sizes = topology.sizes();
   n.nodes = nodes < 0 ? topology.terminals() : nodes;
 

@@ -8,10 +8,6 @@
 
 namespace archex {
 
-// The names of TopologyKind's values, in its order: the topology parameter's choices and the
-// shape a NetworkMap names.
-const std::vector<std::string>& topology_names();
-
 // `topology` as a NetworkMap (core/tables.h): its shape and sizes, routers with their coordinates,
 // terminals, and the router outputs that lead somewhere, router by router and port by port (the
 // order of the engine's per-port measurements), each with its number in the engine (`id`, as a

@@ -10,18 +10,6 @@ namespace archex {
 
 class KNCube;
 
-// The shapes a network takes; topology_names() (network/topologies/describe.h) names them.
-enum class TopologyKind {
-  kMesh,
-  kTorus,
-  kFly,
-  kCrossbar,
-  kRouterNetwork,
-  kDragonfly,
-  kFatTree,
-  kFlattenedButterfly
-};
-
 // One router port: which router, which of its ports.
 struct RouterPort {
   int router = -1;
@@ -142,7 +130,8 @@ class Topology {
   // names of a router's coordinates and each router's, the name of what classes its channels
   // (a cube's directions, a fly's stages), the classes' names, each channel's class and whether
   // it wraps around.
-  virtual TopologyKind kind() const = 0;
+  // The `topology` choice's name of the shape (network/topologies/part.h).
+  virtual std::string shape() const = 0;
   virtual std::vector<ShapeSize> sizes() const { return {}; }
   virtual std::vector<std::string> axes() const { return {}; }
   virtual std::vector<int> position(int /*router*/) const { return {}; }

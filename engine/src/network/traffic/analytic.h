@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "network/topologies/kncube.h"
+#include "network/topologies/kncube/kncube.h"
 #include "network/topologies/topology.h"
 #include "network/traffic/traffic.h"
 #include "network/wormhole/network.h"

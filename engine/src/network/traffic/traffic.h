@@ -7,7 +7,7 @@
 
 #include "core/rng.h"
 #include "network/traffic/measurement.h"
-#include "network/topologies/kncube.h"
+#include "network/topologies/kncube/kncube.h"
 #include "network/wormhole/network.h"
 
 namespace archex {

@@ -9,7 +9,7 @@
 
 #include "core/param_spec.h"
 #include "network/traffic/analytic.h"
-#include "network/topologies/fly.h"
+#include "network/topologies/fly/fly.h"
 
 namespace archex {
 namespace {

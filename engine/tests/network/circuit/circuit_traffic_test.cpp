@@ -4,7 +4,7 @@
 
 #include <memory>
 
-#include "network/topologies/fly.h"
+#include "network/topologies/fly/fly.h"
 
 namespace archex {
 namespace {

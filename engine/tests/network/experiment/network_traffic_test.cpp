@@ -18,10 +18,10 @@
 #include "machines/builtin_models.h"
 #include "network/experiment/network_traffic_point.h"
 #include "network/traffic/analytic.h"
-#include "network/topologies/crossbar.h"
+#include "network/topologies/crossbar/crossbar.h"
 #include "network/topologies/describe.h"
-#include "network/topologies/fly.h"
-#include "network/topologies/kncube.h"
+#include "network/topologies/fly/fly.h"
+#include "network/topologies/kncube/kncube.h"
 
 namespace archex {
 namespace {
@@ -796,10 +796,8 @@ TEST(NetworkTraffic, BadCombinationsNameTheParameterAndTheValidChoices) {
       EXPECT_NE(std::string(e.what()).find("uniform, hotspot"), std::string::npos) << e.what();
     }
   }
-  const std::vector<std::string>& shapes = topology_names();
-  const auto past = static_cast<double>(shapes.size());
-  const auto flatfly = static_cast<double>(
-      std::find(shapes.begin(), shapes.end(), "flattened butterfly") - shapes.begin());
+  const auto past = static_cast<double>(topology_parts().size());
+  const auto flatfly = static_cast<double>(topology_index("flattened butterfly"));
   const std::vector<std::pair<ParamValues, std::string>> bad = {
       {{{"topology", 2}, {"fly_radix", 16}, {"fly_stages", 5}}, "fly_stages"},
       {{{"topology", 3}, {"crossbar_ports", 65}}, "crossbar_ports"},

@@ -11,9 +11,9 @@
 #include "core/param_spec.h"
 #include "core/rng.h"
 #include "network/traffic/analytic.h"
-#include "network/topologies/crossbar.h"
-#include "network/topologies/fly.h"
-#include "network/topologies/kncube.h"
+#include "network/topologies/crossbar/crossbar.h"
+#include "network/topologies/fly/fly.h"
+#include "network/topologies/kncube/kncube.h"
 
 namespace archex {
 namespace {

@@ -6,8 +6,8 @@
 
 #include "core/param_spec.h"
 #include "core/rng.h"
-#include "network/topologies/crossbar.h"
-#include "network/topologies/kncube.h"
+#include "network/topologies/crossbar/crossbar.h"
+#include "network/topologies/kncube/kncube.h"
 #include "network/wormhole/network.h"
 
 namespace archex {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/rng.h"
-#include "network/topologies/dragonfly.h"
+#include "network/topologies/dragonfly/dragonfly.h"
 #include "network/wormhole/network.h"
 
 namespace archex {

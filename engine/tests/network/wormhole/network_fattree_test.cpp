@@ -7,7 +7,7 @@
 #include <string>
 
 #include "core/rng.h"
-#include "network/topologies/fattree.h"
+#include "network/topologies/fattree/fattree.h"
 #include "network/wormhole/network.h"
 
 namespace archex {

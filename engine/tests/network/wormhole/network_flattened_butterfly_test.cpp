@@ -8,7 +8,7 @@
 
 #include "core/param_spec.h"
 #include "core/rng.h"
-#include "network/topologies/flattened_butterfly.h"
+#include "network/topologies/flattened_butterfly/flattened_butterfly.h"
 #include "network/wormhole/network.h"
 
 namespace archex {

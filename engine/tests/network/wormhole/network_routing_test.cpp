@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/rng.h"
-#include "network/topologies/kncube.h"
+#include "network/topologies/kncube/kncube.h"
 #include "network/wormhole/network.h"
 
 namespace archex {

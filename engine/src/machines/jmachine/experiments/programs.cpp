@@ -12,7 +12,7 @@
 #include "machines/jmachine/experiments/programs_point.h"
 #include "machines/jmachine/programs/program.h"
 #include "network/topologies/describe.h"
-#include "network/topologies/kncube.h"
+#include "network/topologies/kncube/kncube.h"
 
 namespace archex {
 

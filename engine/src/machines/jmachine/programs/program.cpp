@@ -234,7 +234,8 @@ double simulation_work(ProgramKind kind, const ProgramParams& p, int nodes) {
 ProgramRunner::ProgramRunner(ProgramKind kind, const ProgramParams& p, int nodes, Rng rng)
     : nodes_(nodes) {
   NetworkParams net = p.net;
-  net.dims = mesh_dims(nodes);
+  const std::vector<int> dims = mesh_dims(nodes);
+  net.shape.set("dims", ParamValue(std::vector<double>(dims.begin(), dims.end())));
   NetworkConfig config = network_config(net, make_topology(net));
   // Both priorities' queues sit in the node; the network's holds them both.
   config.receive_queue_flits = 2 * net.receive_queue_words;

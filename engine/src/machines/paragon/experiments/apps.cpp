@@ -111,6 +111,9 @@ ModelInfo paragon_app_info() {
                .value(220).range(2, 1000000).whole()
                .about("Matrix dimension n, or keys per processor; one point each.")
                .max_items(12).default_list({110, 220, 440, 660, 880}));
+  // Each kernel reads its own cost: the flops of the matrix products, the keys of the sorts.
+  t.spec("flop_us").when = {{"app", {"matrix multiply", "all-pairs shortest paths"}}};
+  t.spec("key_us").when = {{"app", {"sample sort", "bitonic sort"}}};
   return model_entry("paragon_app", std::move(t))
       .traces()
       .title("Paragon: application kernels against their BSP and BPRAM predictions")

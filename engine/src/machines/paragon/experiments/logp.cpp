@@ -7,7 +7,7 @@
 #include "core/logp.h"
 #include "core/param_table.h"
 #include "network/topologies/describe.h"
-#include "network/topologies/kncube.h"
+#include "network/topologies/kncube/kncube.h"
 #include "machines/paragon/machine.h"
 
 namespace archex {

@@ -17,7 +17,7 @@
 #include "machines/paragon/meshes.h"
 #include "machines/paragon/point.h"
 #include "network/topologies/describe.h"
-#include "network/topologies/kncube.h"
+#include "network/topologies/kncube/kncube.h"
 
 namespace archex {
 

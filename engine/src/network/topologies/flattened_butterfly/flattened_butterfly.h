@@ -1,0 +1,87 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "network/topologies/kncube/kncube.h"
+#include "network/topologies/topology.h"
+
+namespace archex {
+
+// A flattened butterfly, the k-ary n-flat (Kim, Dally & Abts, ISCA 2007): k^n routers, each with
+// c terminals, router r at coordinates (r / k^d) % k in dimensions d = 0 to n-1, and in each
+// dimension joined directly to the k - 1 other routers of its row (those differing from it in
+// that coordinate alone). Numbered as BookSim2's flatfly: terminal t is on router t / c at port
+// t % c; ports 0 to c-1 are a router's terminals, then each dimension's k - 1 channels in turn,
+// in the order of the other routers' coordinates (port c + (k-1)*d + x, less one past its own).
+//
+// Routings (`routing`): dimension order is the minimal route, one hop in each dimension where the
+// ends differ, lowest dimension first (BookSim2's ran_min_flatfly), on 1 class of virtual
+// channels. Valiant routes minimally to a random router (any, alike), then minimally on
+// (valiant_flatfly); UGAL chooses once, at the source router, between the minimal route and
+// Valiant's through a random router that agrees with the ends where they agree (ugal_flatfly),
+// by the flits queued at the two outputs weighted by each route's hops, the minimal route winning
+// ties and by `ugal_threshold_flits` (Network::route_head). Both take 2 classes: class 0 on the
+// way to the intermediate router, class 1 after it, each acyclic in dimension order. A packet
+// reaching its destination's router leaves there, on the way to the intermediate router too.
+class FlattenedButterfly final : public Topology {
+ public:
+  // As the dragonfly's bound: every route of uniform traffic can still be walked
+  // (traffic/analytic.h kMostUniformWalkTerminals).
+  static constexpr int kMostTerminals = 2048;
+  // BookSim2's flatfly wires at most 4 dimensions.
+  static constexpr int kMostDimensions = 4;
+
+  // Throws ParamError naming "flatfly_arity" (k: 2 to 32), "flatfly_dimensions" (n: 1 to 4, and
+  // at most kMostTerminals terminals), "flatfly_terminals" (c: 1 to 32), or "routing"
+  // (dimension order, Valiant or UGAL). Within these a router has at most 64 ports (k = 32, n =
+  // 2, c = 2), the router engine's most (wormhole/network.cpp).
+  FlattenedButterfly(int k, int n, int c, CubeRouting routing);
+
+  int routers() const override { return routers_; }
+  int terminals() const override { return c_ * routers_; }
+  int ports(int /*router*/) const override { return c_ + n_ * (k_ - 1); }
+  PortTarget output(int router, int port) const override;
+  RouterPort injection(int terminal) const override { return {terminal / c_, terminal % c_}; }
+  RouteStep route(int router, int in_port, int dest, RouteState& state) const override;
+  bool draws_routes() const override { return routing_ != CubeRouting::kDimensionOrder; }
+  RouteState route_start(int src, int dest, std::uint64_t draw) const override;
+  std::vector<RouteState> route_starts(int src, int dest) const override;
+  bool chooses_routes() const override { return routing_ == CubeRouting::kUgal; }
+  int route_options(int router, int in_port, int dest, RouteState state,
+                    RouteOption* out) const override;
+  int vc_classes() const override { return routing_ == CubeRouting::kDimensionOrder ? 1 : 2; }
+  std::string vc_classes_error() const override;
+  RouterPort reverse(int router, int port) const override;
+  // Minimal routing's, in closed form.
+  double uniform_channel_load() const override;
+  std::string shape() const override { return "flattened butterfly"; }
+  std::vector<ShapeSize> sizes() const override;
+  std::vector<std::string> axes() const override;
+  std::vector<int> position(int router) const override;
+  std::string channel_class_name() const override { return "dimension"; }
+  std::vector<std::string> channel_classes() const override { return axes(); }
+  int channel_class(int /*router*/, int port) const override {
+    return port < c_ ? -1 : dimension_of(port);
+  }
+  int concentration() const override { return c_; }
+
+  int coordinate(int router, int d) const { return router / stride_[static_cast<std::size_t>(d)] % k_; }
+  int dimension_of(int port) const { return (port - c_) / (k_ - 1); }
+  // Channels between routers on the minimal route: the dimensions where the two differ.
+  int distance(int from, int to) const;
+
+ private:
+  // The first hop of the minimal route from `router` toward router `to` (not `router`).
+  int port_toward(int router, int to) const;
+
+  int k_;
+  int n_;
+  int c_;
+  int routers_ = 1;
+  std::vector<int> stride_;
+  CubeRouting routing_;
+};
+
+}  // namespace archex

@@ -1,0 +1,83 @@
+#include "network/topologies/flattened_butterfly/flattened_butterfly_part.h"
+
+#include <string>
+
+#include "network/network_params.h"
+#include "network/topologies/flattened_butterfly/flattened_butterfly.h"
+
+namespace archex {
+
+namespace {
+
+struct FlatflyParams {
+  int arity;
+  int dimensions;
+  int terminals;
+};
+
+const ParamTable<FlatflyParams>& flatfly_table() {
+  static const ParamTable<FlatflyParams> table = [] {
+    ParamTable<FlatflyParams> t;
+    t.add(&FlatflyParams::arity,
+          number_param("flatfly_arity", "Routers per row (k)")
+              .unit("routers").value(4).range(2, 32).whole()
+              .about("Routers along each dimension of a flattened butterfly, each joined "
+                     "directly to the k - 1 others of its row (BookSim2's k)."))
+        .add(&FlatflyParams::dimensions,
+             number_param("flatfly_dimensions", "Dimensions (n)")
+                 .unit("dimensions").value(2).range(1, FlattenedButterfly::kMostDimensions)
+                 .whole()
+                 .about("Dimensions of a flattened butterfly: k^n routers, c*k^n terminals (at "
+                        "most 2,048), and a route crosses one channel per dimension where its "
+                        "ends differ (BookSim2's n)."))
+        .add(&FlatflyParams::terminals,
+             number_param("flatfly_terminals", "Terminals per router (c)")
+                 .unit("terminals").value(4).range(1, 32).whole()
+                 .about("A flattened butterfly router's terminals, its concentration; a router "
+                        "has c + n*(k - 1) ports, at most 64 (BookSim2's c)."));
+    return t;
+  }();
+  return table;
+}
+
+StateEstimate flatfly_state(const NetworkParams& p) {
+  const FlatflyParams f = read_part(flatfly_table(), p.shape);
+  // Built first: its constructor refuses the sizes out of range, which keep it small.
+  const FlattenedButterfly shape(f.arity, f.dimensions, f.terminals,
+                                 CubeRouting::kDimensionOrder);
+  NetworkSize size;
+  size.routers = shape.routers();
+  size.terminals = shape.terminals();
+  size.ports = shape.ports(0);
+  size.links = size.routers * (size.ports - f.terminals);
+  StateEstimate e;
+  e.bytes = Network::state_bytes_of(size, network_config(p, nullptr));
+  e.what = "a flattened butterfly of " + std::to_string(shape.routers()) + " routers";
+  e.of = "network state";
+  e.param = "flatfly_arity";
+  e.advice = "Use fewer routers, fewer virtual channels or smaller buffers.";
+  return e;
+}
+
+}  // namespace
+
+TopologyPart flattened_butterfly_part() {
+  TopologyPart part;
+  part.shape = "flattened butterfly";
+  part.about = "a flattened butterfly (flatfly_arity, flatfly_dimensions, flatfly_terminals: "
+               "routers on a k-ary n-cube's grid, each joined to every other of its row in every "
+               "dimension)";
+  part.params = flatfly_table().specs();
+  part.routings = {"dimension order", "Valiant", "UGAL"};
+  part.zero_load_model = true;
+  part.circuits = false;
+  part.make = [](const NetworkParams& p) -> std::shared_ptr<const Topology> {
+    const FlatflyParams f = read_part(flatfly_table(), p.shape);
+    return std::make_shared<const FlattenedButterfly>(f.arity, f.dimensions, f.terminals,
+                                                      p.routing);
+  };
+  part.state = flatfly_state;
+  return part;
+}
+
+}  // namespace archex
