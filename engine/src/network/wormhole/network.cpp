@@ -35,6 +35,7 @@ int lowest_bit(std::uint64_t bits) { return __builtin_ctzll(bits); }
 Network::Network(const NetworkConfig& config)
     : config_(config),
       topo_(config.topology),
+      routing_(topo_ ? &topo_->routing() : nullptr),
       vcs_(config.vcs),
       vc_classes_(topo_ ? topo_->vc_classes() : 1),
       class_vcs_(config.message_classes > 0 ? config.vcs / config.message_classes : config.vcs),
@@ -296,7 +297,7 @@ int Network::send(int src, int dst, int flits, int tag, int message_class) {
     // Each packet's own draw, from the seed and the count of packets sent: the same run draws
     // the same routes whatever else it does.
     std::uint64_t mix = config_.route_seed ^ (routes_drawn_++ * 0x9E3779B97F4A7C15ull);
-    p.route_state = topo_->route_start(src, dst, splitmix64(mix));
+    p.route_state = routing_->start(*topo_, src, dst, splitmix64(mix));
   }
   const int slot = (head + count) % static_cast<int>(ring.size());
   ring[static_cast<std::size_t>(slot)] = id;
@@ -439,7 +440,7 @@ bool Network::take_ejection(int router, int port, Vc& vc) {
 
 bool Network::route_adaptive(int router, int in_port, Vc& vc, Packet& p) {
   RouteChoice choices[kMostRouteChoices];
-  const int n = topo_->route_choices(router, in_port, p.dst, choices);
+  const int n = routing_->choices(*topo_, router, in_port, p.dst, choices);
   if (channels_[static_cast<std::size_t>(channel(router, choices[0].port))].eject_terminal >= 0) {
     return take_ejection(router, choices[0].port, vc);
   }
@@ -498,7 +499,7 @@ int Network::queued_at(int router, int port) const {
 
 void Network::choose_route(int router, int in_port, Packet& p) {
   RouteOption options[kMostRouteOptions];
-  const int n = topo_->route_options(router, in_port, p.dst, p.route_state, options);
+  const int n = routing_->options(*topo_, router, in_port, p.dst, p.route_state, options);
   if (n == 0) return;
   // UGAL-L: the first route unless another's weighted queue is shorter by more than the
   // threshold; then the shortest. Made once: the state chosen says so.
@@ -523,7 +524,7 @@ bool Network::route_head(int router, int in_port, int in) {
   if (adaptive_) return route_adaptive(router, in_port, vc, p);
   if (chooses_) choose_route(router, in_port, p);
   RouteState state = p.route_state;
-  const RouteStep step = topo_->route(router, in_port, p.dst, state);
+  const RouteStep step = routing_->route(*topo_, router, in_port, p.dst, state);
   const Channel& ch = channels_[static_cast<std::size_t>(channel(router, step.port))];
   if (ch.eject_terminal >= 0) return take_ejection(router, step.port, vc);
   if (ch.downstream < 0) {
