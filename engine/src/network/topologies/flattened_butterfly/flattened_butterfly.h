@@ -36,7 +36,7 @@ class FlattenedButterfly final : public Topology {
   // Throws ParamError naming "flatfly_arity" (k: 2 to 32), "flatfly_dimensions" (n: 1 to 4, and
   // at most kMostTerminals terminals), "flatfly_terminals" (c: 1 to 32), or "routing"
   // (dimension order, Valiant or UGAL). Within these a router has at most 64 ports (k = 32, n =
-  // 2, c = 2), the router engine's most (wormhole/network.cpp).
+  // 2, c = 2), the router engine's most (wormhole/network_build.cpp).
   FlattenedButterfly(int k, int n, int c, CubeRouting routing);
 
   int routers() const override { return routers_; }
