@@ -66,7 +66,9 @@ TEST(Spidergon, AcrossFirstReachesEveryRouterWithinAQuarterTurn) {
             EXPECT_EQ(next.terminal, b);
             break;
           }
-          if (step.port == Spidergon::kAcross) EXPECT_FALSE(ringed) << a << "->" << b;
+          if (step.port == Spidergon::kAcross) {
+            EXPECT_FALSE(ringed) << a << "->" << b;
+          }
           ringed = ringed || step.port != Spidergon::kAcross;
           at = {next.router, next.port};
           ++hops;
