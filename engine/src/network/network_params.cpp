@@ -288,6 +288,17 @@ std::optional<StateEstimate> network_state(const NetworkParams& p) {
   return part.state(p);
 }
 
+StateEstimate network_state_of(const NetworkParams& p, const NetworkSize& size, std::string what,
+                               std::string param, std::string advice) {
+  StateEstimate e;
+  e.bytes = Network::state_bytes_of(size, network_config(p, nullptr));
+  e.what = std::move(what);
+  e.of = "network state";
+  e.param = std::move(param);
+  e.advice = std::move(advice);
+  return e;
+}
+
 NetworkConfig network_config(const NetworkParams& p, std::shared_ptr<const Topology> topology) {
   NetworkConfig c;
   c.topology = std::move(topology);

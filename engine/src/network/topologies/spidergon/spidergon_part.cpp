@@ -47,13 +47,9 @@ TopologyPart spidergon_part() {
     size.terminals = n;
     size.ports = 4;
     size.links = 3.0 * n;
-    StateEstimate e;
-    e.bytes = Network::state_bytes_of(size, network_config(p, nullptr));
-    e.what = "a Spidergon of " + std::to_string(n) + " routers";
-    e.of = "network state";
-    e.param = "spidergon_nodes";
-    e.advice = "Use fewer routers, fewer virtual channels or smaller buffers.";
-    return e;
+    return network_state_of(p, size, "a Spidergon of " + std::to_string(n) + " routers",
+                            "spidergon_nodes",
+                            "Use fewer routers, fewer virtual channels or smaller buffers.");
   };
   return part;
 }
