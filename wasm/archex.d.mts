@@ -139,7 +139,9 @@ export interface Table {
  * to_terminal, the direction or stage, then what a run measured per channel), on a lone
  * crossbar, crosspoints, and where a result draws the channel-dependency graph, its dependencies
  * (from, from_class, to, to_class, cycle: one row per edge, channels by id; under an adaptive
- * routing from_tier, to_tier and escape_cycle) and on a cube its turns (from, to, dependences).
+ * routing from_tier, to_tier and escape_cycle) and on a cube its turns (from, to, dependences,
+ * and each direction's dimension and sign, +1 or -1: from_dimension, from_sign, to_dimension,
+ * to_sign).
  */
 export interface NetworkMap {
   name: string;

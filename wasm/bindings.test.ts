@@ -251,6 +251,24 @@ describe('outputs and networks', () => {
     });
   });
 
+  it("gives a cube's turns each direction's dimension and sign beside its name", () => {
+    const params = { dims: [4, 4], routing: 6, sweep_rates: [0.02], warmup_cycles: 100 };
+    const sim = new archex.Simulation('network_traffic', { ...params, max_cycles: 1000 }, 1, 0);
+    sim.advance(Number.MAX_SAFE_INTEGER);
+    const graph = sim.result().networks.find((n) => n.name === 'channel_dependencies');
+    sim.delete();
+    const column = (name: string) => graph!.turns!.columns.find((c) => c.name === name)!;
+    const named = (end: string) =>
+      Array.from(column(end).values, (v, i) => {
+        const sign = column(`${end}_sign`).values[i] === 1 ? '+' : '-';
+        return `${sign}${'xy'[column(`${end}_dimension`).values[i]!]}`;
+      });
+    for (const end of ['from', 'to']) {
+      expect(named(end)).toEqual(Array.from(column(end).values, (v) => column(end).labels[v]));
+    }
+    expect(named('from')).toHaveLength(8);
+  });
+
   it('combine() takes networks as typed arrays or as plain arrays after a trip through JSON', () => {
     const params = { dims: [4, 4], sweep_rates: [0.1], warmup_cycles: 200, max_cycles: 1000 };
     const sim = new archex.Simulation('network_traffic', params, 3, 0);
