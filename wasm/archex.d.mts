@@ -228,6 +228,13 @@ export interface TraceField {
   order: boolean;
   /** A field naming a processor's state: each value's state (its name is the value's label). */
   states: TraceState[];
+  /**
+   * What each value is to the view that replays the kind, one per label ("" for none: a
+   * Multi-PSI message that throws a goal is "goal_thrown", one that returns a value a suspended
+   * goal may wait for "goal_resumed"), so that no view knows a value by its label; empty where
+   * no value is anything to a view.
+   */
+  roles: TraceRole[];
   values: Uint8Array | Uint16Array | Uint32Array;
 }
 

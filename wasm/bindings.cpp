@@ -379,6 +379,11 @@ val to_val(const archex::Trace& t) {
         states.call<void>("push", o);
       }
       f.set("states", states);
+      val roles = val::array();
+      for (const archex::TraceRole role : spec.roles) {
+        roles.call<void>("push", std::string(archex::trace_role_name(role)));
+      }
+      f.set("roles", roles);
       f.set("values", c.width() == 1   ? typed(c.u8(), "Uint8Array")
                       : c.width() == 2 ? typed(c.u16(), "Uint16Array")
                                        : typed(c.u32(), "Uint32Array"));

@@ -161,6 +161,21 @@ describe('recordTrace(), trace()', () => {
     expect(queens.clock).toBe('ms');
   });
 
+  it("declares the roles of a field's values, one per label, where a view reads them", () => {
+    const queens = traced('multipsi_queens', { depths: [2], pes: 6 }, 0, 0, 1e6);
+    const message = queens.kinds
+      .find((k) => k.role === 'goal_message_sent')!
+      .fields.find((f) => f.name === 'message')!;
+    expect(message.roles).toHaveLength(message.labels.length);
+    expect(message.labels[message.roles.indexOf('goal_thrown')]).toBe('throw_goal');
+    expect(message.labels[message.roles.indexOf('goal_resumed')]).toBe('return_value');
+    expect(message.roles.filter((r) => r === '')).toHaveLength(message.labels.length - 2);
+    // A field whose values are nothing to a view declares no roles.
+    const network = traced('network_traffic', { dims: [4, 4] }, 0, 1000, 100);
+    const blocked = network.kinds.find((k) => k.name === 'flit_blocked')!;
+    expect(blocked.fields.find((f) => f.name === 'reason')?.roles).toEqual([]);
+  });
+
   it("carries the machine's timeline declaration and the states a field names", () => {
     const trace = traced('paragon_pingpong', { message_bytes: [2048] }, 0, 0, 1e6);
     expect(
@@ -259,7 +274,7 @@ describe('outputs and networks', () => {
     sim.delete();
     const column = (name: string) => graph!.turns!.columns.find((c) => c.name === name)!;
     const named = (end: string) =>
-      Array.from(column(end).values, (v, i) => {
+      Array.from(column(end).values, (_v, i) => {
         const sign = column(`${end}_sign`).values[i] === 1 ? '+' : '-';
         return `${sign}${'xy'[column(`${end}_dimension`).values[i]!]}`;
       });

@@ -237,6 +237,7 @@ describe('perfettoTrace()', () => {
         labels: [],
         order: false,
         states: [],
+        roles: [],
         values: column(values),
       })),
     });

@@ -212,6 +212,11 @@ int TraceRecorder::add_kind(TraceKindSpec spec) {
                              "' has both labels and states (a state's name is its label)");
     }
     for (const TraceStateSpec& state : f.states) f.labels.push_back(state.name);
+    if (!f.roles.empty() && f.roles.size() != f.labels.size()) {
+      throw std::logic_error("trace kind '" + spec.name + "': field '" + f.name + "' has " +
+                             std::to_string(f.roles.size()) + " roles for " +
+                             std::to_string(f.labels.size()) + " labels (one a label)");
+    }
     if (!f.labels.empty()) f.max = static_cast<std::uint32_t>(f.labels.size() - 1);
     kind.columns.emplace_back(f.max);
     bytes += static_cast<std::size_t>(kind.columns.back().width());

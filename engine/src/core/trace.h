@@ -35,6 +35,8 @@ struct TraceStateSpec {
   TraceActivity activity = TraceActivity::kBusy;
 };
 
+enum class TraceRole : std::uint8_t;
+
 // One field of an event kind: its name ("packet", "channel"), the largest value it takes (which
 // sets its width: 1, 2 or 4 bytes) and, for a field that names one of a few cases (why a flit is
 // blocked, a message's kind), the name of each value.
@@ -47,12 +49,18 @@ struct TraceFieldSpec {
   bool order = false;
   // A field naming a processor's state: each value's state, whose names are the labels.
   std::vector<TraceStateSpec> states;
+  // What each value is to the view that replays the kind, one per label, where some value is
+  // something to it (a goal machine's message kinds: the one that throws a goal plays
+  // kGoalThrown, the one whose receipt resumes a goal suspended for its value kGoalResumed), so
+  // that no view knows a value by its label; empty where none is.
+  std::vector<TraceRole> roles;
 };
 
 // What a kind of event is to the views that replay it (the packet view: a network's packets,
 // flits and circuits; the goal view: a goal machine's goals), declared by the machine that records
 // it so that no view knows a kind by its name. Each role has the fields its view reads, as the
 // network's and the Multi-PSI's tracers record them; kNone: no view replays the kind.
+// A field's value may play a role too (TraceFieldSpec::roles).
 enum class TraceRole : std::uint8_t {
   kNone,
   kPacketCreated,

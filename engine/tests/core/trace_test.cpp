@@ -148,6 +148,16 @@ TEST(TraceRecorder, AFinishedRunEndsItsWindowWhereItEnded) {
   EXPECT_EQ(ahead.trace(true).end, 30);
 }
 
+TEST(TraceRecorder, AFieldsValueRolesGoOnePerLabel) {
+  TraceRecorder rec(TraceRequest{});
+  TraceFieldSpec kind{"message", 0, {"throw", "reply", "other"}};
+  kind.roles = {TraceRole::kGoalThrown, TraceRole::kGoalResumed, TraceRole::kNone};
+  rec.add_kind({"sent", "", {kind}});
+  EXPECT_EQ(rec.trace(true).kind("sent").spec.fields[0].roles, kind.roles);
+  kind.roles.pop_back();
+  EXPECT_THROW(rec.add_kind({"sent_too", "", {kind}}), std::logic_error);
+}
+
 TEST(TraceRecorder, RefusesARequestOutOfRangeNamingTheField) {
   const auto field = [](TraceRequest r) {
     try {
