@@ -375,6 +375,11 @@ export interface Trace {
   length: number;
   end: number;
   truncated: boolean;
+  /**
+   * Where the run ended, in its clock: the last time it reached (a network's last cycle), before
+   * the window, inside it or past it; -1 for a run not yet ended.
+   */
+  runEnd: number;
   bytes: number;
   kinds: TraceKind[];
   timeline: TraceTimeline;

@@ -407,6 +407,7 @@ val to_val(const archex::Trace& t) {
   out.set("length", t.length);
   out.set("end", t.end);
   out.set("truncated", t.truncated);
+  out.set("runEnd", t.run_end);
   out.set("bytes", static_cast<double>(t.bytes()));
   out.set("kinds", kinds);
   out.set("timeline", to_val(t.timeline));

@@ -176,6 +176,20 @@ describe('recordTrace(), trace()', () => {
     expect(blocked.fields.find((f) => f.name === 'reason')?.roles).toEqual([]);
   });
 
+  it('says where the run ended, even before the window opens', () => {
+    const params = { dims: [4, 4], injection_rate: 0.05 };
+    const late = traced('network_traffic', params, 0, 5_000_000, 100);
+    expect(late.runEnd).toBeGreaterThan(0);
+    expect(late.runEnd).toBeLessThan(late.from);
+    expect(late.end).toBe(late.from);
+    const over = traced('network_traffic', params, 0, late.runEnd - 50, 100);
+    expect(over.runEnd).toBe(late.runEnd);
+    expect(over.end).toBe(over.runEnd);
+    const inside = traced('network_traffic', params, 0, 100, 100);
+    expect(inside.runEnd).toBe(late.runEnd);
+    expect(inside.end).toBe(200);
+  });
+
   it("carries the machine's timeline declaration and the states a field names", () => {
     const trace = traced('paragon_pingpong', { message_bytes: [2048] }, 0, 0, 1e6);
     expect(

@@ -121,6 +121,7 @@ describe('traceEvents()', () => {
       length: 5,
       end: 15,
       truncated: false,
+      runEnd: 20,
       bytes: 0,
       timeline: { lanes: [], messages: [], marks: [], networkMarks: [] },
       nodes: 0,

@@ -250,6 +250,7 @@ describe('perfettoTrace()', () => {
       length: 2 * packets + 2,
       end: 2 * packets + 2,
       truncated: false,
+      runEnd: 2 * packets + 2,
       bytes: 0,
       kinds: [
         kind(

@@ -319,7 +319,7 @@ double TraceRecorder::finished_at() const {
       last = std::max(last, *std::max_element(kind.times.begin(), kind.times.end()));
     }
   }
-  return std::clamp(last, from_, to_);
+  return last;
 }
 
 Trace TraceRecorder::trace(bool finished) const {
@@ -329,7 +329,10 @@ Trace TraceRecorder::trace(bool finished) const {
   t.from = from_;
   t.length = to_ - from_;
   t.truncated = stopped_;
-  t.end = stopped_ ? end_ : finished ? finished_at() : std::clamp(now_ - lag_, from_, to_);
+  t.end = stopped_    ? end_
+          : finished ? std::clamp(finished_at(), from_, to_)
+                     : std::clamp(now_ - lag_, from_, to_);
+  t.run_end = finished ? finished_at() : -1;
   t.kinds = kinds_;
   t.timeline = timeline_;
   t.nodes = nodes_;

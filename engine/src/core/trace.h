@@ -229,6 +229,9 @@ struct Trace {
   double length = 0;
   double end = 0;
   bool truncated = false;
+  // Where the run ended, once it has: the last time its clock reached (a network's last cycle),
+  // before the window, inside it or past it; -1 while the run goes on.
+  double run_end = -1;
   std::vector<TraceKind> kinds;
   TraceTimelineSpec timeline;
   // The nodes (PEs) the traced run ran on, where the machine says: its own size, which may be
@@ -317,8 +320,8 @@ class TraceRecorder {
                                 const std::vector<std::string>& fields) const;
   void check_lane(const std::string& lane) const;
   void stop();
-  // Where a finished run's window ends: its end, or the run's when that came sooner (the clock's
-  // last time, or the last event's if one was recorded ahead of it).
+  // Where a finished run ended: the clock's last time, or the last event's if one was recorded
+  // ahead of it.
   double finished_at() const;
 
   double from_;
