@@ -150,7 +150,9 @@ export interface Table {
  * to_terminal, the direction or stage, then what a run measured per channel), on a lone
  * crossbar, crosspoints, and where a result draws the channel-dependency graph, its dependencies
  * (from, from_class, to, to_class, cycle: one row per edge, channels by id; under an adaptive
- * routing from_tier, to_tier and escape_cycle) and on a cube its turns (from, to, dependences).
+ * routing from_tier, to_tier and escape_cycle) and on a cube its turns (from, to, dependences,
+ * and each direction's dimension and sign, +1 or -1: from_dimension, from_sign, to_dimension,
+ * to_sign).
  */
 export interface NetworkMap {
   name: string;
@@ -237,6 +239,13 @@ export interface TraceField {
   order: boolean;
   /** A field naming a processor's state: each value's state (its name is the value's label). */
   states: TraceState[];
+  /**
+   * What each value is to the view that replays the kind, one per label ("" for none: a
+   * Multi-PSI message that throws a goal is "goal_thrown", one that returns a value a suspended
+   * goal may wait for "goal_resumed"), so that no view knows a value by its label; empty where
+   * no value is anything to a view.
+   */
+  roles: TraceRole[];
   values: Uint8Array | Uint16Array | Uint32Array;
 }
 
@@ -377,6 +386,11 @@ export interface Trace {
   length: number;
   end: number;
   truncated: boolean;
+  /**
+   * Where the run ended, in its clock: the last time it reached (a network's last cycle), before
+   * the window, inside it or past it; -1 for a run not yet ended.
+   */
+  runEnd: number;
   bytes: number;
   kinds: TraceKind[];
   timeline: TraceTimeline;

@@ -387,6 +387,11 @@ val to_val(const archex::Trace& t) {
         states.call<void>("push", o);
       }
       f.set("states", states);
+      val roles = val::array();
+      for (const archex::TraceRole role : spec.roles) {
+        roles.call<void>("push", std::string(archex::trace_role_name(role)));
+      }
+      f.set("roles", roles);
       f.set("values", c.width() == 1   ? typed(c.u8(), "Uint8Array")
                       : c.width() == 2 ? typed(c.u16(), "Uint16Array")
                                        : typed(c.u32(), "Uint32Array"));
@@ -410,6 +415,7 @@ val to_val(const archex::Trace& t) {
   out.set("length", t.length);
   out.set("end", t.end);
   out.set("truncated", t.truncated);
+  out.set("runEnd", t.run_end);
   out.set("bytes", static_cast<double>(t.bytes()));
   out.set("kinds", kinds);
   out.set("timeline", to_val(t.timeline));

@@ -172,6 +172,35 @@ describe('recordTrace(), trace()', () => {
     expect(queens.clock).toBe('ms');
   });
 
+  it("declares the roles of a field's values, one per label, where a view reads them", () => {
+    const queens = traced('multipsi_queens', { depths: [2], pes: 6 }, 0, 0, 1e6);
+    const message = queens.kinds
+      .find((k) => k.role === 'goal_message_sent')!
+      .fields.find((f) => f.name === 'message')!;
+    expect(message.roles).toHaveLength(message.labels.length);
+    expect(message.labels[message.roles.indexOf('goal_thrown')]).toBe('throw_goal');
+    expect(message.labels[message.roles.indexOf('goal_resumed')]).toBe('return_value');
+    expect(message.roles.filter((r) => r === '')).toHaveLength(message.labels.length - 2);
+    // A field whose values are nothing to a view declares no roles.
+    const network = traced('network_traffic', { dims: [4, 4] }, 0, 1000, 100);
+    const blocked = network.kinds.find((k) => k.name === 'flit_blocked')!;
+    expect(blocked.fields.find((f) => f.name === 'reason')?.roles).toEqual([]);
+  });
+
+  it('says where the run ended, even before the window opens', () => {
+    const params = { dims: [4, 4], injection_rate: 0.05 };
+    const late = traced('network_traffic', params, 0, 5_000_000, 100);
+    expect(late.runEnd).toBeGreaterThan(0);
+    expect(late.runEnd).toBeLessThan(late.from);
+    expect(late.end).toBe(late.from);
+    const over = traced('network_traffic', params, 0, late.runEnd - 50, 100);
+    expect(over.runEnd).toBe(late.runEnd);
+    expect(over.end).toBe(over.runEnd);
+    const inside = traced('network_traffic', params, 0, 100, 100);
+    expect(inside.runEnd).toBe(late.runEnd);
+    expect(inside.end).toBe(200);
+  });
+
   it("carries the machine's timeline declaration and the states a field names", () => {
     const trace = traced('paragon_pingpong', { message_bytes: [2048] }, 0, 0, 1e6);
     expect(
@@ -260,6 +289,24 @@ describe('outputs and networks', () => {
     expect(archex.describeMachine('network_traffic', { topology: 9 })).toMatchObject({
       error: { kind: 'param', param: 'topology' },
     });
+  });
+
+  it("gives a cube's turns each direction's dimension and sign beside its name", () => {
+    const params = { dims: [4, 4], routing: 6, sweep_rates: [0.02], warmup_cycles: 100 };
+    const sim = new archex.Simulation('network_traffic', { ...params, max_cycles: 1000 }, 1, 0);
+    sim.advance(Number.MAX_SAFE_INTEGER);
+    const graph = sim.result().networks.find((n) => n.name === 'channel_dependencies');
+    sim.delete();
+    const column = (name: string) => graph!.turns!.columns.find((c) => c.name === name)!;
+    const named = (end: string) =>
+      Array.from(column(end).values, (_v, i) => {
+        const sign = column(`${end}_sign`).values[i] === 1 ? '+' : '-';
+        return `${sign}${'xy'[column(`${end}_dimension`).values[i]!]}`;
+      });
+    for (const end of ['from', 'to']) {
+      expect(named(end)).toEqual(Array.from(column(end).values, (v) => column(end).labels[v]));
+    }
+    expect(named('from')).toHaveLength(8);
   });
 
   it('combine() takes networks as typed arrays or as plain arrays after a trip through JSON', () => {

@@ -237,6 +237,7 @@ describe('perfettoTrace()', () => {
         labels: [],
         order: false,
         states: [],
+        roles: [],
         values: column(values),
       })),
     });
@@ -249,6 +250,7 @@ describe('perfettoTrace()', () => {
       length: 2 * packets + 2,
       end: 2 * packets + 2,
       truncated: false,
+      runEnd: 2 * packets + 2,
       bytes: 0,
       kinds: [
         kind(

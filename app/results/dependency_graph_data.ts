@@ -29,10 +29,19 @@ export interface Dependency {
   escapeCycle: number;
 }
 
+/** A direction of a cube as the engine declares it: its name ("+x"), dimension and sign. */
+export interface TurnDirection {
+  name: string;
+  /** 0 for x, 1 for y, ... */
+  dimension: number;
+  /** +1 or -1. */
+  sign: number;
+}
+
 /** A turn from one direction into another dimension's, and the dependences that take it. */
 export interface DependencyTurn {
-  from: string;
-  to: string;
+  from: TurnDirection;
+  to: TurnDirection;
   /** 0: the routing never offers this turn. */
   dependences: number;
 }
@@ -123,14 +132,23 @@ function labelled(table: Table, name: string, label: string): (i: number) => boo
   return (i) => value >= 0 && column!.values[i] === value;
 }
 
+/** The turns table's rows, each direction by its name, dimension and sign as the engine says. */
 function turnsOf(table: Table): DependencyTurn[] {
-  const from = findColumn(table, 'from');
-  const to = findColumn(table, 'to');
   const dependences = findColumn(table, 'dependences');
-  if (!from || !to || !dependences) return [];
+  const ends = (['from', 'to'] as const).map((end) => ({
+    name: findColumn(table, end),
+    dimension: findColumn(table, `${end}_dimension`),
+    sign: findColumn(table, `${end}_sign`),
+  }));
+  if (!dependences || ends.some((e) => !e.name || !e.dimension || !e.sign)) return [];
+  const direction = (end: (typeof ends)[number], i: number): TurnDirection => ({
+    name: end.name!.labels[end.name!.values[i]!] ?? '',
+    dimension: end.dimension!.values[i]!,
+    sign: end.sign!.values[i]!,
+  });
   return Array.from(dependences.values, (n, i) => ({
-    from: from.labels[from.values[i]!] ?? '',
-    to: to.labels[to.values[i]!] ?? '',
+    from: direction(ends[0]!, i),
+    to: direction(ends[1]!, i),
     dependences: n,
   }));
 }

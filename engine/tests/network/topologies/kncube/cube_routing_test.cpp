@@ -310,6 +310,23 @@ std::set<std::string> forbidden_turns(const NetworkMap& n) {
   return out;
 }
 
+// Each turn's directions carry their dimension and sign as numbers, as their names say them.
+TEST(CubeRouting, TheTurnsTableGivesEachDirectionsDimensionAndSign) {
+  const NetworkMap n =
+      channel_dependencies(KNCube({4, 4, 2}, false, true, CubeRouting::kDimensionOrder), "d", "d");
+  ASSERT_EQ(n.turns.rows(), 24u);
+  for (const char* end : {"from", "to"}) {
+    const std::string e(end);
+    const Column& direction = n.turns.column(e);
+    for (std::size_t t = 0; t < n.turns.rows(); ++t) {
+      const std::string name =
+          direction.labels[static_cast<std::size_t>(n.turns.ints(e)[t])];
+      EXPECT_EQ(n.turns.ints(e + "_sign")[t], name[0] == '+' ? 1 : -1) << name;
+      EXPECT_EQ(std::string(1, "xyz"[n.turns.ints(e + "_dimension")[t]]), name.substr(1)) << name;
+    }
+  }
+}
+
 TEST(CubeRouting, TheTurnModelsForbidTheirTwoTurnsAndNoOthers) {
   const auto turns = [](CubeRouting r) {
     const NetworkMap n = channel_dependencies(KNCube({4, 4}, false, true, r), "d", "d");
