@@ -59,6 +59,7 @@ class RouterNetwork final : public Topology {
     return spec_.routers[static_cast<std::size_t>(router)].header_delay_cycles;
   }
   TopologyKind kind() const override { return TopologyKind::kRouterNetwork; }
+  Drawing drawing() const override { return {}; }
 
   const RouterNetworkSpec& spec() const { return spec_; }
 
