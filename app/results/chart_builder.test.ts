@@ -528,6 +528,15 @@ describe('buildChart()', () => {
     label: 'channels',
     shape: 'mesh',
     sizes: [],
+    drawing: {
+      kind: 'graph',
+      axes: [],
+      extent: [],
+      radix: 0,
+      terminalsPerRouter: 1,
+      wraps: false,
+      wholeRows: false,
+    },
     nodes: 0,
     routers: { columns: [] },
     terminals: { columns: [] },
@@ -547,6 +556,7 @@ describe('buildChart()', () => {
     // A 2 x 2 crossbar: switch 0 sends to terminals 0 and 1 (numbered after the one switch).
     const crossbar = network({
       shape: 'crossbar',
+      drawing: { ...network({}).drawing, kind: 'crossbar', radix: 2 },
       routers: { columns: [ints('router', [0])] },
       terminals: { columns: [ints('router', [0, 0]), ints('port', [0, 1])] },
       channels: {
@@ -569,6 +579,7 @@ describe('buildChart()', () => {
         { from: 0, to: 1, value: 0.25 },
         { from: 0, to: 2, value: null },
       ],
+      shape: 'crossbar',
     });
     const none = buildChart(heatmapSpec, custom, withNetworks([]), options);
     if (none.kind !== 'channel-heatmap') throw new Error(none.kind);
@@ -580,6 +591,7 @@ describe('buildChart()', () => {
     const ring = network({
       shape: 'torus',
       sizes: [{ name: 'x', value: 2 }],
+      drawing: { ...network({}).drawing, kind: 'ring', axes: ['x'], extent: [2], wraps: true },
       routers: { columns: [ints('x', [0, 1])] },
       channels: {
         columns: [

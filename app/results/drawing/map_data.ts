@@ -1,16 +1,21 @@
-// A network as the channel maps draw it, from the engine's description (NetworkMap): on its grid
-// where its routers have coordinates, else as its graph of channels. The charts and the packet
-// view share it, so both lay a network out the same way.
-import type { NetworkMap, Table } from '../engine/types';
-import { findColumn, tableRows } from '../engine/types';
+// A network as the channel maps draw it, from the engine's description (NetworkMap) and the
+// drawing it declares: a grid or ring on its lattice, any other kind as its graph of channels
+// with the places its kind gives its routers. The charts and the packet view share it, so both
+// lay a network out the same way.
+import type { NetworkMap, Table } from '../../engine/types';
+import { findColumn, tableRows } from '../../engine/types';
 import type {
+  ArcGridLayout,
   ChannelGraph,
   ChannelHeatmapData,
   CubeChannel,
-  DragonflyGroups,
-  ArcGrid,
+  GraphLayout,
+  GroupsLayout,
   NodeMark,
-} from './chart_data';
+  TreeLayout,
+} from '../chart_data';
+import type { Drawing } from './drawing';
+import { drawingOf } from './drawing';
 
 /** A column's numbers by row (empty for a missing column). */
 function columnValues(table: Table, name: string): ArrayLike<number> {
@@ -22,19 +27,26 @@ function known(value: number | undefined): number | null {
   return value !== undefined && Number.isFinite(value) ? value : null;
 }
 
-const AXES = ['x', 'y', 'z'] as const;
-/** The engine's shapes of a k-ary n-cube. */
-const CUBES = ['mesh', 'torus'];
+/** The axes a lattice draws: x, y and z. */
+const DRAWN_AXES = 3;
 
 /**
- * A network whose routers have grid coordinates, from the engine's description: its radices, and
- * each channel between routers with the coordinates of its ends (x, y and z: a cube of more
- * dimensions is drawn as an ArcGrid, and its dependency graph on the plane of x and y), its
- * direction as the engine names it, whether it wraps around, and the run's `value` column.
+ * A network whose routers lie on a lattice (a grid, a ring, a cube past three dimensions): its
+ * radices, and each channel between routers with the coordinates of its ends along the first
+ * three axes (a cube of more dimensions is drawn on a grid of arcs, and its dependency graph on
+ * the plane of x and y), its direction as the engine names it, whether it wraps around, and the
+ * run's `value` column.
  */
-export function cubeHeatmap(network: NetworkMap, value: string, plane: number): ChannelHeatmapData {
-  const coordinates = AXES.map((a) => columnValues(network.routers, a));
-  const dims = AXES.flatMap((a) => network.sizes.filter((s) => s.name === a).map((s) => s.value));
+export function latticeHeatmap(
+  network: NetworkMap,
+  value: string,
+  plane: number,
+): ChannelHeatmapData {
+  const drawing = drawingOf(network);
+  const coordinates = drawing.axes
+    .slice(0, DRAWN_AXES)
+    .map((a) => columnValues(network.routers, a));
+  const dims = drawing.extent.slice(0, DRAWN_AXES);
   const at = (router: number): [number, number, number] => {
     const [x = 0, y = 0, z = 0] = coordinates.map((c) => c[router] ?? 0);
     return [x, y, z];
@@ -47,9 +59,7 @@ export function cubeHeatmap(network: NetworkMap, value: string, plane: number): 
   const direction = findColumn(channels, 'direction');
   const out: CubeChannel[] = [];
   // Past z, the drawing keeps the routers whose further coordinates are all 0.
-  const further = network.sizes
-    .slice(AXES.length)
-    .map((s) => columnValues(network.routers, s.name));
+  const further = drawing.axes.slice(DRAWN_AXES).map((a) => columnValues(network.routers, a));
   const drawn = (router: number) => further.every((c) => (c[router] ?? 0) === 0);
   for (let i = 0; i < from.length; i++) {
     const target = to[i] ?? -1;
@@ -73,7 +83,7 @@ export function cubeHeatmap(network: NetworkMap, value: string, plane: number): 
   const concentration = routers > 0 ? Math.round(terminalRouter.length / routers) : 1;
   return {
     dims,
-    torus: network.shape === 'torus',
+    torus: drawing.wraps,
     channels: out,
     plane,
     ...(value ? { quantity: value } : {}),
@@ -82,56 +92,87 @@ export function cubeHeatmap(network: NetworkMap, value: string, plane: number): 
   };
 }
 
-/** A dragonfly's groups, from its routers' group and router columns and its channels' class. */
-function dragonflyGroups(network: NetworkMap): DragonflyGroups {
-  const group = Array.from(columnValues(network.routers, 'group'));
-  const kind = findColumn(network.channels, 'channel');
-  const global = kind?.labels.indexOf('global') ?? -1;
+/** A router's place along each of the drawing's axes, router by router. */
+function places(network: NetworkMap, drawing: Drawing): number[][] {
+  const columns = drawing.axes.map((a) => columnValues(network.routers, a));
+  return Array.from({ length: tableRows(network.routers) }, (_, r) =>
+    columns.map((c) => c[r] ?? 0),
+  );
+}
+
+/** Groups: each router's group and place in it (its two axes), a channel between groups global. */
+function groupsLayout(network: NetworkMap, drawing: Drawing): GroupsLayout {
+  const at = places(network, drawing);
+  const group = at.map((p) => p[0] ?? 0);
+  const from = columnValues(network.channels, 'router');
+  const to = columnValues(network.channels, 'to_router');
   return {
-    groups: Math.max(0, ...group) + 1,
+    kind: 'groups',
+    groups: drawing.extent[0] ?? Math.max(0, ...group) + 1,
     group,
-    index: Array.from(columnValues(network.routers, 'router')),
-    global: Array.from(kind?.values ?? [], (v) => global >= 0 && v === global),
+    index: at.map((p) => p[1] ?? 0),
+    global: Array.from(from, (f, i) => {
+      const t = to[i] ?? -1;
+      return t >= 0 && group[t] !== group[f];
+    }),
   };
 }
 
-/** The engine's name of a flattened butterfly's shape (its routers' axes are not a cube's). */
-export const FLATFLY_SHAPE = 'flattened butterfly';
-
-/**
- * A flattened butterfly's grid (from its routers' axes and its channels' dimension column), or a
- * cube's past three dimensions (from its sizes and its channels' direction column, two a
- * dimension).
- */
-function arcGrid(network: NetworkMap): ArcGrid {
-  const flatfly = network.shape === FLATFLY_SHAPE;
-  const axes = flatfly
-    ? ['x', 'y', 'z', 'w'].filter((a) => findColumn(network.routers, a))
-    : network.sizes.map((s) => s.name);
-  const columns = axes.map((a) => columnValues(network.routers, a));
-  const position = Array.from({ length: tableRows(network.routers) }, (_, r) =>
-    columns.map((c) => c[r] ?? 0),
-  );
-  const toRouter = columnValues(network.channels, 'to_router');
-  const along = flatfly
-    ? columnValues(network.channels, 'dimension')
-    : Array.from(columnValues(network.channels, 'direction'), (d) => Math.floor(d / 2));
-  const dimension = Array.from(along, (d, i) => ((toRouter[i] ?? -1) >= 0 ? d : -1));
-  const k = Math.max(1, ...columns.flatMap((c) => Array.from(c, (v) => v + 1)));
-  const radix = flatfly ? axes.map(() => k) : network.sizes.map((s) => s.value);
-  return { shape: network.shape, radix, position, dimension };
-}
-
-/** A cube past three dimensions, drawn as its folded grid of arcs, not in planes of x and y. */
-export function foldedCube(network: NetworkMap): boolean {
-  return CUBES.includes(network.shape) && network.sizes.length > AXES.length;
+/** A tree: each switch's level and place in it (its two axes). */
+function treeLayout(network: NetworkMap, drawing: Drawing): TreeLayout {
+  const at = places(network, drawing);
+  const level = at.map((p) => p[0] ?? 0);
+  return {
+    kind: 'tree',
+    levels: drawing.extent[0] ?? Math.max(0, ...level) + 1,
+    level,
+    index: at.map((p) => p[1] ?? 0),
+  };
 }
 
 /**
- * Any other network as its graph of channels from the engine's description (a channel to a
- * terminal ends at routers + terminal), and on a lone crossbar its crosspoints, input by input.
+ * A grid of arcs: each router's coordinates, and the dimension each channel between routers runs
+ * in, the one coordinate its ends differ in.
  */
-function channelGraph(network: NetworkMap, value: string): ChannelGraph {
+function arcGridLayout(network: NetworkMap, drawing: Drawing): ArcGridLayout {
+  const position = places(network, drawing);
+  const from = columnValues(network.channels, 'router');
+  const to = columnValues(network.channels, 'to_router');
+  const dimension = Array.from(from, (f, i) => {
+    const a = position[f];
+    const b = position[to[i] ?? -1];
+    if (!a || !b) return -1;
+    const differ = a.flatMap((v, d) => (v === b[d] ? [] : [d]));
+    return differ.length === 1 ? differ[0]! : -1;
+  });
+  return {
+    kind: 'arc grid',
+    wholeRows: drawing.wholeRows,
+    radix: drawing.extent,
+    position,
+    dimension,
+  };
+}
+
+/** The places a graph's routers take, by its drawing's kind; none for switches in columns. */
+function graphLayout(network: NetworkMap, drawing: Drawing): GraphLayout | undefined {
+  switch (drawing.kind) {
+    case 'groups':
+      return groupsLayout(network, drawing);
+    case 'tree':
+      return treeLayout(network, drawing);
+    case 'arc grid':
+      return arcGridLayout(network, drawing);
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Any network not on a lattice as its graph of channels from the engine's description (a channel
+ * to a terminal ends at routers + terminal), and on a crossbar its crosspoints, input by input.
+ */
+function channelGraph(network: NetworkMap, drawing: Drawing, value: string): ChannelGraph {
   const routers = tableRows(network.routers);
   const terminals = tableRows(network.terminals);
   const from = columnValues(network.channels, 'router');
@@ -146,15 +187,10 @@ function channelGraph(network: NetworkMap, value: string): ChannelGraph {
       value: known(values[i]),
     };
   });
-  const graph: ChannelGraph = { routers, terminals, channels };
-  if (network.shape === 'dragonfly') graph.dragonfly = dragonflyGroups(network);
-  if (network.shape === 'fat tree') {
-    const level = Array.from(columnValues(network.routers, 'level'));
-    const index = Array.from(columnValues(network.routers, 'switch'));
-    graph.fatTree = { levels: Math.max(0, ...level) + 1, level, index };
-  }
-  if (network.shape === FLATFLY_SHAPE || foldedCube(network)) graph.grid = arcGrid(network);
-  const use = columnValues(network.crosspoints, value);
+  const graph: ChannelGraph = { routers, terminals, channels, shape: network.shape };
+  const layout = graphLayout(network, drawing);
+  if (layout) graph.layout = layout;
+  const use = drawing.kind === 'crossbar' ? columnValues(network.crosspoints, value) : [];
   if (use.length > 0) {
     const input = columnValues(network.crosspoints, 'input');
     const output = columnValues(network.crosspoints, 'output');
@@ -168,17 +204,17 @@ function channelGraph(network: NetworkMap, value: string): ChannelGraph {
 }
 
 /**
- * The network drawn from the engine's description: on its grid where its routers have x
- * coordinates (plane: the z drawn), else (a flattened butterfly and a cube past 3-D too) as its
- * graph; `value` names the channels' column to
- * colour by (none: no data).
+ * The network drawn from the engine's description, by the kind of drawing it declares: a grid
+ * or ring on its lattice (plane: the z drawn), any other (a grid of arcs too) as its graph;
+ * `value` names the channels' column to colour by (none: no data).
  */
 export function networkHeatmapData(
   network: NetworkMap,
   value: string,
   plane: number,
 ): ChannelHeatmapData {
-  return findColumn(network.routers, 'x') && network.shape !== FLATFLY_SHAPE && !foldedCube(network)
-    ? cubeHeatmap(network, value, plane)
-    : { dims: [], torus: false, channels: [], plane, graph: channelGraph(network, value) };
+  const drawing = drawingOf(network);
+  return drawing.kind === 'grid' || drawing.kind === 'ring'
+    ? latticeHeatmap(network, value, plane)
+    : { dims: [], torus: false, channels: [], plane, graph: channelGraph(network, drawing, value) };
 }
