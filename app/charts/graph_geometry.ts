@@ -5,6 +5,7 @@
 import type { ChartSize } from './ChartBox';
 import { chartFontSize } from './ChartBox';
 import type { ChannelGraph } from '../results/chart_data';
+import type { Arc } from '../results/drawing/placement';
 import { naturalHeight, placeGraph } from '../results/drawing/placement';
 import { formatReadable } from '../results/format';
 import { channelGraphCaptionParts } from './graph_words';
@@ -17,17 +18,7 @@ import type { ReadoutTarget } from './Readout';
  * control point (cx, cy): a quarter of each end and half the control point), its utilization.
  */
 export function channelTargets(
-  channels: readonly {
-    x1: number;
-    y1: number;
-    x2: number;
-    y2: number;
-    cx?: number;
-    cy?: number;
-    color: string;
-    title: string;
-    value: number | null;
-  }[],
+  channels: readonly (Arc & { color: string; title: string; value: number | null })[],
 ): ReadoutTarget[] {
   return channels.map((c, i) => ({
     series: i,

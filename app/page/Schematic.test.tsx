@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
 import type { Drawing } from '../engine/types';
+import { GRAPH } from '../results/drawing/drawing';
 import type { SchematicProps } from './Schematic';
 import { Schematic, schematicGeometry } from './Schematic';
 
@@ -19,15 +20,7 @@ function declared(
 ): SchematicProps {
   const { concentration = 1, ...rest } = more;
   const [a = 1, b = 1, c = 1, d = 1] = dims;
-  const plain: Drawing = {
-    kind: 'graph',
-    axes: [],
-    extent: [],
-    radix: 0,
-    terminalsPerRouter: 1,
-    wraps: false,
-    wholeRows: false,
-  };
+  const plain = GRAPH;
   const cube = { extent: dims, wraps: shape === 'torus', terminalsPerRouter: concentration };
   const drawing: Drawing =
     shape === 'mesh' || shape === 'torus'

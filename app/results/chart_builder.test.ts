@@ -8,6 +8,7 @@ import { lineChartGeometry } from '../charts/line_geometry';
 import { speedupGeometry } from '../charts/SpeedupChart';
 import { palette } from '../charts/palette';
 import { WITHHELD } from './chart_data';
+import { GRAPH } from './drawing/drawing';
 import type { ChartOptions, RunView } from './chart_builder';
 import { buildChart } from '../chart_kinds/registry';
 import { presetRun } from '../presets/shared_runs';
@@ -528,15 +529,7 @@ describe('buildChart()', () => {
     label: 'channels',
     shape: 'mesh',
     sizes: [],
-    drawing: {
-      kind: 'graph',
-      axes: [],
-      extent: [],
-      radix: 0,
-      terminalsPerRouter: 1,
-      wraps: false,
-      wholeRows: false,
-    },
+    drawing: GRAPH,
     nodes: 0,
     routers: { columns: [] },
     terminals: { columns: [] },
@@ -556,7 +549,7 @@ describe('buildChart()', () => {
     // A 2 x 2 crossbar: switch 0 sends to terminals 0 and 1 (numbered after the one switch).
     const crossbar = network({
       shape: 'crossbar',
-      drawing: { ...network({}).drawing, kind: 'crossbar', radix: 2 },
+      drawing: { ...GRAPH, kind: 'crossbar', radix: 2 },
       routers: { columns: [ints('router', [0])] },
       terminals: { columns: [ints('router', [0, 0]), ints('port', [0, 1])] },
       channels: {
@@ -591,7 +584,7 @@ describe('buildChart()', () => {
     const ring = network({
       shape: 'torus',
       sizes: [{ name: 'x', value: 2 }],
-      drawing: { ...network({}).drawing, kind: 'ring', axes: ['x'], extent: [2], wraps: true },
+      drawing: { ...GRAPH, kind: 'ring', axes: ['x'], extent: [2], wraps: true },
       routers: { columns: [ints('x', [0, 1])] },
       channels: {
         columns: [
