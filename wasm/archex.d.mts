@@ -154,12 +154,43 @@ export interface Table {
  * and each direction's dimension and sign, +1 or -1: from_dimension, from_sign, to_dimension,
  * to_sign).
  */
+/**
+ * The kinds of drawing a network declares (engine/src/network/topologies/drawing.h): its routers
+ * on a lattice by their coordinates (a line, a grid, planes stacked; a torus's lines wrap
+ * around), around a ring, on a grid of arcs (more axes folded onto the plane), in columns stage by
+ * stage, in groups, in levels of a tree over the terminals, as one crossbar, or as any graph.
+ */
+export type DrawingKind =
+  'grid' | 'ring' | 'arc grid' | 'stages' | 'groups' | 'tree' | 'crossbar' | 'graph';
+
+/** How a network is drawn, as its topology declares it: the kind and what it is drawn from. */
+export interface Drawing {
+  kind: DrawingKind;
+  /** The routers table's columns that place a router, in order (a cube's x, y, ...; stage, row). */
+  axes: string[];
+  /** The places along each of `axes` (a cube's radices; a fly's stages and switches a stage). */
+  extent: number[];
+  /** The ports of a switch (stages, tree) or of the crossbar; 0 where the kind has none. */
+  radix: number;
+  /** Terminals a router. */
+  terminalsPerRouter: number;
+  /** Grid, ring, arc grid: wrap-around channels join the ends of each line (a torus). */
+  wraps: boolean;
+  /** Arc grid: every two routers of a row are joined, not only neighbours. */
+  wholeRows: boolean;
+}
+
 export interface NetworkMap {
   name: string;
   label: string;
-  /** mesh, torus, fly, crossbar, router network. */
+  /**
+   * The shape as the topology parameter names it (mesh, torus, fly, ...): words only; how the
+   * network is drawn is its `drawing`.
+   */
   shape: string;
   sizes: { name: string; value: number }[];
+  /** How it is drawn; a network given back to combine() without one is drawn as a graph. */
+  drawing: Drawing;
   /** Terminals the machine uses. */
   nodes: number;
   routers: Table;

@@ -309,6 +309,118 @@ describe('outputs and networks', () => {
     expect(named('from')).toHaveLength(8);
   });
 
+  it('describeMachine() gives each network the drawing its topology declares', () => {
+    const drawingOf = (params: Record<string, number | number[]>) => {
+      const described = archex.describeMachine('network_traffic', params);
+      if (!('networks' in described)) throw new Error(described.error.message);
+      return described.networks[0]!.drawing;
+    };
+    const topologies = models
+      .find((m) => m.name === 'network_traffic')!
+      .params.find((p) => p.name === 'topology')!.choices;
+    const topology = (name: string) => topologies.indexOf(name);
+    const plain = { radix: 0, terminalsPerRouter: 1, wraps: false, wholeRows: false };
+    expect(drawingOf({ topology: topology('mesh'), dims: [4, 2], concentration: 2 })).toEqual({
+      ...plain,
+      kind: 'grid',
+      axes: ['x', 'y'],
+      extent: [4, 2],
+      terminalsPerRouter: 2,
+    });
+    expect(drawingOf({ topology: topology('torus'), dims: [8], vcs: 2 })).toEqual({
+      ...plain,
+      kind: 'ring',
+      axes: ['x'],
+      extent: [8],
+      wraps: true,
+    });
+    // Past three dimensions, a cube is folded onto a grid of arcs between neighbours.
+    expect(drawingOf({ topology: topology('mesh'), dims: [2, 2, 2, 2] })).toEqual({
+      ...plain,
+      kind: 'arc grid',
+      axes: ['x', 'y', 'z', 'd4'],
+      extent: [2, 2, 2, 2],
+    });
+    expect(drawingOf({ topology: topology('fly'), fly_radix: 4, fly_stages: 3 })).toEqual({
+      ...plain,
+      kind: 'stages',
+      axes: ['stage', 'row'],
+      extent: [3, 16],
+      radix: 4,
+    });
+    expect(drawingOf({ topology: topology('crossbar'), crossbar_ports: 8 })).toEqual({
+      ...plain,
+      kind: 'crossbar',
+      axes: [],
+      extent: [],
+      radix: 8,
+    });
+    expect(drawingOf({ topology: topology('router network'), router_network: 2 })).toEqual({
+      ...plain,
+      kind: 'graph',
+      axes: [],
+      extent: [],
+    });
+    const dragonfly = {
+      topology: topology('dragonfly'),
+      dragonfly_terminals: 2,
+      dragonfly_routers: 4,
+      dragonfly_globals: 2,
+    };
+    expect(drawingOf(dragonfly)).toEqual({
+      ...plain,
+      kind: 'groups',
+      axes: ['group', 'router'],
+      extent: [9, 4],
+      terminalsPerRouter: 2,
+    });
+    expect(
+      drawingOf({ topology: topology('fat tree'), fattree_arity: 4, fattree_levels: 3 }),
+    ).toEqual({ ...plain, kind: 'tree', axes: ['level', 'switch'], extent: [3, 16], radix: 4 });
+    const flatfly = {
+      topology: topology('flattened butterfly'),
+      flatfly_arity: 4,
+      flatfly_dimensions: 2,
+      flatfly_terminals: 4,
+    };
+    expect(drawingOf(flatfly)).toEqual({
+      ...plain,
+      kind: 'arc grid',
+      axes: ['x', 'y'],
+      extent: [4, 4],
+      terminalsPerRouter: 4,
+      wholeRows: true,
+    });
+  });
+
+  it("combine() keeps a network's drawing, draws one without it as a graph, refuses a bad kind", () => {
+    const params = { topology: 7, sweep_rates: [0.1], warmup_cycles: 200, max_cycles: 1000 };
+    const sim = new archex.Simulation('network_traffic', params, 3, 0);
+    sim.advance(Number.MAX_SAFE_INTEGER);
+    const raw = sim.result();
+    sim.delete();
+    const network = raw.networks[0]!;
+    expect(network.drawing.kind).toBe('arc grid');
+    const combiner = new archex.Simulation('network_traffic', params, 3);
+    const combined = (networks: unknown[]) =>
+      combiner.combine([
+        { point: 0, result: { ...raw, networks: networks as typeof raw.networks } },
+      ]);
+    const kept = combined([network]);
+    if (!('result' in kept)) throw new Error(kept.error.message);
+    expect(kept.result.networks[0]!.drawing).toEqual(network.drawing);
+    const { drawing: _, ...older } = network;
+    const graph = combined([older]);
+    if (!('result' in graph)) throw new Error(graph.error.message);
+    expect(graph.result.networks[0]!.drawing.kind).toBe('graph');
+    expect(
+      combined([{ ...network, drawing: { ...network.drawing, kind: 'spiral' } }]),
+    ).toMatchObject({
+      error: { message: expect.stringMatching(/drawing\.kind: no drawing kind 'spiral'/) },
+    });
+    combiner.delete();
+  });
+
   it('combine() takes networks as typed arrays or as plain arrays after a trip through JSON', () => {
     const params = { dims: [4, 4], sweep_rates: [0.1], warmup_cycles: 200, max_cycles: 1000 };
     const sim = new archex.Simulation('network_traffic', params, 3, 0);

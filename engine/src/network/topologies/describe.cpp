@@ -38,6 +38,7 @@ NetworkMap describe_network(const Topology& topology, std::string name, std::str
   n.label = std::move(label);
   n.shape = topology.shape();
   n.sizes = topology.sizes();
+  n.drawing = topology.drawing();
   n.nodes = nodes < 0 ? topology.terminals() : nodes;
 
   const std::vector<std::string> axes = topology.axes();

@@ -66,6 +66,13 @@ class FlattenedButterfly final : public Topology {
     return port < c_ ? -1 : dimension_of(port);
   }
   int concentration() const override { return c_; }
+  // Each row's routers all joined by arcs.
+  Drawing drawing() const override {
+    Drawing d{DrawingKind::kArcGrid, axes(), std::vector<int>(static_cast<std::size_t>(n_), k_)};
+    d.terminals_per_router = c_;
+    d.whole_rows = true;
+    return d;
+  }
 
   int coordinate(int router, int d) const { return router / stride_[static_cast<std::size_t>(d)] % k_; }
   int dimension_of(int port) const { return (port - c_) / (k_ - 1); }

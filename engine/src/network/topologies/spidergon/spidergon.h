@@ -43,6 +43,7 @@ class Spidergon final : public Topology {
   }
   int channel_class(int /*router*/, int port) const override { return port < kLocal ? port : -1; }
   bool wraps(int router, int port) const override;
+  Drawing drawing() const override { return {}; }
   // The cut between routers N/2 - 1 and N/2 and between N - 1 and 0, and every across link.
   bool crosses_bisection(int router, int port) const override;
 
