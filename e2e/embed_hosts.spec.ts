@@ -13,7 +13,7 @@ import type { Server } from 'node:http';
 import { extname, join } from 'node:path';
 
 import { lessonLink } from '../app/lessons/lesson_link';
-import { lessonSnippet } from '../app/page/embed_snippet';
+import { lessonSnippet } from '../app/link/embed_snippet';
 import { parseTour } from '../app/tours/schema';
 import { collectConsole, waitIdle } from './support';
 

@@ -13,8 +13,10 @@ export const LAYERS = [
   ['charts', 'views', 'ui', 'glossary'],
   ['chart_kinds'],
   ['exports'],
-  ['tours', 'compare', 'lessons'],
-  ['page', 'offline', 'builder'],
+  ['tours', 'compare'],
+  ['lessons'],
+  ['builder'],
+  ['page', 'offline'],
   ['headless'],
   ['cli', 'bench', 'lib'],
 ];

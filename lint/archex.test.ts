@@ -41,6 +41,22 @@ describe('archex/layers', () => {
     ]);
   });
 
+  it('puts the lessons above the tours and the builder above the lessons, under the page', () => {
+    expect(reports('lessons/read_lesson.ts', '../tours/schema')).toEqual([]);
+    expect(reports('builder/LessonShare.tsx', '../lessons/lesson_link')).toEqual([]);
+    expect(reports('page/use_lesson_builder.tsx', '../builder/LessonBuilder')).toEqual([]);
+    // What they share sits lower: the Markdown in ui/, the embed snippet in link/.
+    expect(reports('tours/TourPanel.tsx', '../ui/Markdown')).toEqual([]);
+    expect(reports('builder/LessonShare.tsx', '../link/embed_snippet')).toEqual([]);
+    expect(reports('tours/TourPanel.tsx', '../lessons/Markdown')).toEqual([
+      'app/tours/ imports upward from app/lessons/ (lint/archex.mjs LAYERS)',
+    ]);
+    expect(reports('builder/LessonShare.tsx', '../page/page')).toEqual([
+      'app/builder/ imports upward from app/page/ (lint/archex.mjs LAYERS)',
+    ]);
+    expect(reports('lessons/lesson_link.ts', '../builder/draft')).toHaveLength(1);
+  });
+
   it('keeps the CLI and the library apart, both on the core they share', () => {
     expect(reports('lib/archex.ts', '../headless/run')).toEqual([]);
     expect(reports('cli/main.ts', '../headless/run')).toEqual([]);

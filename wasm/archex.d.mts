@@ -150,14 +150,47 @@ export interface Table {
  * to_terminal, the direction or stage, then what a run measured per channel), on a lone
  * crossbar, crosspoints, and where a result draws the channel-dependency graph, its dependencies
  * (from, from_class, to, to_class, cycle: one row per edge, channels by id; under an adaptive
- * routing from_tier, to_tier and escape_cycle) and on a cube its turns (from, to, dependences).
+ * routing from_tier, to_tier and escape_cycle) and on a cube its turns (from, to, dependences,
+ * and each direction's dimension and sign, +1 or -1: from_dimension, from_sign, to_dimension,
+ * to_sign).
  */
+/**
+ * The kinds of drawing a network declares (engine/src/network/topologies/drawing.h): its routers
+ * on a lattice by their coordinates (a line, a grid, planes stacked; a torus's lines wrap
+ * around), around a ring, on a grid of arcs (more axes folded onto the plane), in columns stage by
+ * stage, in groups, in levels of a tree over the terminals, as one crossbar, or as any graph.
+ */
+export type DrawingKind =
+  'grid' | 'ring' | 'arc grid' | 'stages' | 'groups' | 'tree' | 'crossbar' | 'graph';
+
+/** How a network is drawn, as its topology declares it: the kind and what it is drawn from. */
+export interface Drawing {
+  kind: DrawingKind;
+  /** The routers table's columns that place a router, in order (a cube's x, y, ...; stage, row). */
+  axes: string[];
+  /** The places along each of `axes` (a cube's radices; a fly's stages and switches a stage). */
+  extent: number[];
+  /** The ports of a switch (stages, tree) or of the crossbar; 0 where the kind has none. */
+  radix: number;
+  /** Terminals a router. */
+  terminalsPerRouter: number;
+  /** Grid, ring, arc grid: wrap-around channels join the ends of each line (a torus). */
+  wraps: boolean;
+  /** Arc grid: every two routers of a row are joined, not only neighbours. */
+  wholeRows: boolean;
+}
+
 export interface NetworkMap {
   name: string;
   label: string;
-  /** mesh, torus, fly, crossbar, router network. */
+  /**
+   * The shape as the topology parameter names it (mesh, torus, fly, ...): words only; how the
+   * network is drawn is its `drawing`.
+   */
   shape: string;
   sizes: { name: string; value: number }[];
+  /** How it is drawn; a network given back to combine() without one is drawn as a graph. */
+  drawing: Drawing;
   /** Terminals the machine uses. */
   nodes: number;
   routers: Table;
@@ -237,6 +270,13 @@ export interface TraceField {
   order: boolean;
   /** A field naming a processor's state: each value's state (its name is the value's label). */
   states: TraceState[];
+  /**
+   * What each value is to the view that replays the kind, one per label ("" for none: a
+   * Multi-PSI message that throws a goal is "goal_thrown", one that returns a value a suspended
+   * goal may wait for "goal_resumed"), so that no view knows a value by its label; empty where
+   * no value is anything to a view.
+   */
+  roles: TraceRole[];
   values: Uint8Array | Uint16Array | Uint32Array;
 }
 
@@ -377,6 +417,11 @@ export interface Trace {
   length: number;
   end: number;
   truncated: boolean;
+  /**
+   * Where the run ended, in its clock: the last time it reached (a network's last cycle), before
+   * the window, inside it or past it; -1 for a run not yet ended.
+   */
+  runEnd: number;
   bytes: number;
   kinds: TraceKind[];
   timeline: TraceTimeline;

@@ -212,6 +212,20 @@ val to_val(const archex::Table& t) {
   return out;
 }
 
+val to_val(const archex::Drawing& d) {
+  val o = val::object();
+  o.set("kind", std::string(archex::drawing_kind_name(d.kind)));
+  o.set("axes", strings(d.axes));
+  val extent = val::array();
+  for (const int e : d.extent) extent.call<void>("push", e);
+  o.set("extent", extent);
+  o.set("radix", d.radix);
+  o.set("terminalsPerRouter", d.terminals_per_router);
+  o.set("wraps", d.wraps);
+  o.set("wholeRows", d.whole_rows);
+  return o;
+}
+
 val to_val(const archex::NetworkMap& n) {
   val o = val::object();
   o.set("name", n.name);
@@ -225,6 +239,7 @@ val to_val(const archex::NetworkMap& n) {
     sizes.call<void>("push", s);
   }
   o.set("sizes", sizes);
+  o.set("drawing", to_val(n.drawing));
   o.set("nodes", n.nodes);
   o.set("routers", to_val(n.routers));
   o.set("terminals", to_val(n.terminals));
@@ -387,6 +402,11 @@ val to_val(const archex::Trace& t) {
         states.call<void>("push", o);
       }
       f.set("states", states);
+      val roles = val::array();
+      for (const archex::TraceRole role : spec.roles) {
+        roles.call<void>("push", std::string(archex::trace_role_name(role)));
+      }
+      f.set("roles", roles);
       f.set("values", c.width() == 1   ? typed(c.u8(), "Uint8Array")
                       : c.width() == 2 ? typed(c.u16(), "Uint16Array")
                                        : typed(c.u32(), "Uint32Array"));
@@ -410,6 +430,7 @@ val to_val(const archex::Trace& t) {
   out.set("length", t.length);
   out.set("end", t.end);
   out.set("truncated", t.truncated);
+  out.set("runEnd", t.run_end);
   out.set("bytes", static_cast<double>(t.bytes()));
   out.set("kinds", kinds);
   out.set("timeline", to_val(t.timeline));
@@ -506,6 +527,29 @@ archex::Table to_table(const val& v, const std::string& where) {
   return t;
 }
 
+// A drawing as to_val(Drawing) gives it; a graph's where absent (a network described before
+// networks declared their drawing).
+archex::Drawing to_drawing(const val& v, const std::string& where) {
+  archex::Drawing d;
+  if (v.isUndefined()) return d;
+  if (!is_object(v)) throw std::invalid_argument(where + " must be a drawing object");
+  const std::string kind = text(v, "kind");
+  for (int k = 0; k <= static_cast<int>(archex::DrawingKind::kGraph); ++k) {
+    const auto candidate = static_cast<archex::DrawingKind>(k);
+    if (kind == archex::drawing_kind_name(candidate)) d.kind = candidate;
+  }
+  if (kind != archex::drawing_kind_name(d.kind)) {
+    throw std::invalid_argument(where + ".kind: no drawing kind '" + kind + "'");
+  }
+  d.axes = string_items(v["axes"], where + ".axes");
+  d.extent = number_items<int>(v["extent"], where + ".extent");
+  d.radix = static_cast<int>(number(v, "radix", where));
+  d.terminals_per_router = static_cast<int>(number(v, "terminalsPerRouter", where));
+  d.wraps = v["wraps"].isTrue();
+  d.whole_rows = v["wholeRows"].isTrue();
+  return d;
+}
+
 archex::NetworkMap to_network(const val& v, const std::string& where) {
   archex::NetworkMap n;
   n.name = text(v, "name");
@@ -514,6 +558,7 @@ archex::NetworkMap to_network(const val& v, const std::string& where) {
   for (const val& size : elements(v["sizes"], where + ".sizes")) {
     n.sizes.push_back({text(size, "name"), static_cast<int>(number(size, "value", where))});
   }
+  n.drawing = to_drawing(v["drawing"], where + ".drawing");
   n.nodes = static_cast<int>(number(v, "nodes", where));
   n.routers = to_table(v["routers"], where + ".routers");
   n.terminals = to_table(v["terminals"], where + ".terminals");

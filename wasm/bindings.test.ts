@@ -172,6 +172,35 @@ describe('recordTrace(), trace()', () => {
     expect(queens.clock).toBe('ms');
   });
 
+  it("declares the roles of a field's values, one per label, where a view reads them", () => {
+    const queens = traced('multipsi_queens', { depths: [2], pes: 6 }, 0, 0, 1e6);
+    const message = queens.kinds
+      .find((k) => k.role === 'goal_message_sent')!
+      .fields.find((f) => f.name === 'message')!;
+    expect(message.roles).toHaveLength(message.labels.length);
+    expect(message.labels[message.roles.indexOf('goal_thrown')]).toBe('throw_goal');
+    expect(message.labels[message.roles.indexOf('goal_resumed')]).toBe('return_value');
+    expect(message.roles.filter((r) => r === '')).toHaveLength(message.labels.length - 2);
+    // A field whose values are nothing to a view declares no roles.
+    const network = traced('network_traffic', { dims: [4, 4] }, 0, 1000, 100);
+    const blocked = network.kinds.find((k) => k.name === 'flit_blocked')!;
+    expect(blocked.fields.find((f) => f.name === 'reason')?.roles).toEqual([]);
+  });
+
+  it('says where the run ended, even before the window opens', () => {
+    const params = { dims: [4, 4], injection_rate: 0.05 };
+    const late = traced('network_traffic', params, 0, 5_000_000, 100);
+    expect(late.runEnd).toBeGreaterThan(0);
+    expect(late.runEnd).toBeLessThan(late.from);
+    expect(late.end).toBe(late.from);
+    const over = traced('network_traffic', params, 0, late.runEnd - 50, 100);
+    expect(over.runEnd).toBe(late.runEnd);
+    expect(over.end).toBe(over.runEnd);
+    const inside = traced('network_traffic', params, 0, 100, 100);
+    expect(inside.runEnd).toBe(late.runEnd);
+    expect(inside.end).toBe(200);
+  });
+
   it("carries the machine's timeline declaration and the states a field names", () => {
     const trace = traced('paragon_pingpong', { message_bytes: [2048] }, 0, 0, 1e6);
     expect(
@@ -260,6 +289,136 @@ describe('outputs and networks', () => {
     expect(archex.describeMachine('network_traffic', { topology: 9 })).toMatchObject({
       error: { kind: 'param', param: 'topology' },
     });
+  });
+
+  it("gives a cube's turns each direction's dimension and sign beside its name", () => {
+    const params = { dims: [4, 4], routing: 6, sweep_rates: [0.02], warmup_cycles: 100 };
+    const sim = new archex.Simulation('network_traffic', { ...params, max_cycles: 1000 }, 1, 0);
+    sim.advance(Number.MAX_SAFE_INTEGER);
+    const graph = sim.result().networks.find((n) => n.name === 'channel_dependencies');
+    sim.delete();
+    const column = (name: string) => graph!.turns!.columns.find((c) => c.name === name)!;
+    const named = (end: string) =>
+      Array.from(column(end).values, (_v, i) => {
+        const sign = column(`${end}_sign`).values[i] === 1 ? '+' : '-';
+        return `${sign}${'xy'[column(`${end}_dimension`).values[i]!]}`;
+      });
+    for (const end of ['from', 'to']) {
+      expect(named(end)).toEqual(Array.from(column(end).values, (v) => column(end).labels[v]));
+    }
+    expect(named('from')).toHaveLength(8);
+  });
+
+  it('describeMachine() gives each network the drawing its topology declares', () => {
+    const drawingOf = (params: Record<string, number | number[]>) => {
+      const described = archex.describeMachine('network_traffic', params);
+      if (!('networks' in described)) throw new Error(described.error.message);
+      return described.networks[0]!.drawing;
+    };
+    const topologies = models
+      .find((m) => m.name === 'network_traffic')!
+      .params.find((p) => p.name === 'topology')!.choices;
+    const topology = (name: string) => topologies.indexOf(name);
+    const plain = { radix: 0, terminalsPerRouter: 1, wraps: false, wholeRows: false };
+    expect(drawingOf({ topology: topology('mesh'), dims: [4, 2], concentration: 2 })).toEqual({
+      ...plain,
+      kind: 'grid',
+      axes: ['x', 'y'],
+      extent: [4, 2],
+      terminalsPerRouter: 2,
+    });
+    expect(drawingOf({ topology: topology('torus'), dims: [8], vcs: 2 })).toEqual({
+      ...plain,
+      kind: 'ring',
+      axes: ['x'],
+      extent: [8],
+      wraps: true,
+    });
+    // Past three dimensions, a cube is folded onto a grid of arcs between neighbours.
+    expect(drawingOf({ topology: topology('mesh'), dims: [2, 2, 2, 2] })).toEqual({
+      ...plain,
+      kind: 'arc grid',
+      axes: ['x', 'y', 'z', 'd4'],
+      extent: [2, 2, 2, 2],
+    });
+    expect(drawingOf({ topology: topology('fly'), fly_radix: 4, fly_stages: 3 })).toEqual({
+      ...plain,
+      kind: 'stages',
+      axes: ['stage', 'row'],
+      extent: [3, 16],
+      radix: 4,
+    });
+    expect(drawingOf({ topology: topology('crossbar'), crossbar_ports: 8 })).toEqual({
+      ...plain,
+      kind: 'crossbar',
+      axes: [],
+      extent: [],
+      radix: 8,
+    });
+    expect(drawingOf({ topology: topology('router network'), router_network: 2 })).toEqual({
+      ...plain,
+      kind: 'graph',
+      axes: [],
+      extent: [],
+    });
+    const dragonfly = {
+      topology: topology('dragonfly'),
+      dragonfly_terminals: 2,
+      dragonfly_routers: 4,
+      dragonfly_globals: 2,
+    };
+    expect(drawingOf(dragonfly)).toEqual({
+      ...plain,
+      kind: 'groups',
+      axes: ['group', 'router'],
+      extent: [9, 4],
+      terminalsPerRouter: 2,
+    });
+    expect(
+      drawingOf({ topology: topology('fat tree'), fattree_arity: 4, fattree_levels: 3 }),
+    ).toEqual({ ...plain, kind: 'tree', axes: ['level', 'switch'], extent: [3, 16], radix: 4 });
+    const flatfly = {
+      topology: topology('flattened butterfly'),
+      flatfly_arity: 4,
+      flatfly_dimensions: 2,
+      flatfly_terminals: 4,
+    };
+    expect(drawingOf(flatfly)).toEqual({
+      ...plain,
+      kind: 'arc grid',
+      axes: ['x', 'y'],
+      extent: [4, 4],
+      terminalsPerRouter: 4,
+      wholeRows: true,
+    });
+  });
+
+  it("combine() keeps a network's drawing, draws one without it as a graph, refuses a bad kind", () => {
+    const params = { topology: 7, sweep_rates: [0.1], warmup_cycles: 200, max_cycles: 1000 };
+    const sim = new archex.Simulation('network_traffic', params, 3, 0);
+    sim.advance(Number.MAX_SAFE_INTEGER);
+    const raw = sim.result();
+    sim.delete();
+    const network = raw.networks[0]!;
+    expect(network.drawing.kind).toBe('arc grid');
+    const combiner = new archex.Simulation('network_traffic', params, 3);
+    const combined = (networks: unknown[]) =>
+      combiner.combine([
+        { point: 0, result: { ...raw, networks: networks as typeof raw.networks } },
+      ]);
+    const kept = combined([network]);
+    if (!('result' in kept)) throw new Error(kept.error.message);
+    expect(kept.result.networks[0]!.drawing).toEqual(network.drawing);
+    const { drawing: _, ...older } = network;
+    const graph = combined([older]);
+    if (!('result' in graph)) throw new Error(graph.error.message);
+    expect(graph.result.networks[0]!.drawing.kind).toBe('graph');
+    expect(
+      combined([{ ...network, drawing: { ...network.drawing, kind: 'spiral' } }]),
+    ).toMatchObject({
+      error: { message: expect.stringMatching(/drawing\.kind: no drawing kind 'spiral'/) },
+    });
+    combiner.delete();
   });
 
   it('combine() takes networks as typed arrays or as plain arrays after a trip through JSON', () => {

@@ -6,14 +6,14 @@ import { ChannelHeatmap } from '../charts/ChannelHeatmap';
 import { CrosspointMap } from '../charts/CrosspointMap';
 import { channelHeatmapTable } from '../charts/chart_table';
 import type { ChannelHeatmapData } from '../results/chart_data';
-import { networkHeatmapData } from '../results/network_data';
+import { networkHeatmapData } from '../results/drawing/map_data';
 import { findNetwork } from '../engine/types';
 
 export const channelHeatmapKind: ChartKind<'channel-heatmap', ChannelHeatmapData> = {
   /**
-   * The network the spec names, drawn from the engine's description: on its grid where its
-   * routers have x coordinates, else as its graph. A run that has not described it yet draws no
-   * channels.
+   * The network the spec names, drawn from the engine's description by the drawing it declares:
+   * a grid or ring on its lattice, any other as its graph. A run that has not described it yet
+   * draws no channels.
    */
   build(spec, { run, options }) {
     const plane = options.plane ?? 0;

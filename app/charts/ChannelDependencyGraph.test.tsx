@@ -160,7 +160,14 @@ describe('ChannelDependencyGraph', () => {
     expect(data.escapes).toBe(false);
     expect(data.turns).toHaveLength(8);
     const forbidden = data.turns.filter((t) => t.dependences === 0);
-    expect(forbidden.map((t) => `${t.from}>${t.to}`).sort()).toEqual(['+y>-x', '-y>-x']);
+    expect(forbidden.map((t) => `${t.from.name}>${t.to.name}`).sort()).toEqual(['+y>-x', '-y>-x']);
+    // Each direction's dimension and sign come from the engine's columns, not from its name.
+    expect(
+      forbidden.map((t) => [t.from.dimension, t.from.sign, t.to.dimension, t.to.sign]),
+    ).toEqual([
+      [1, 1, 0, -1],
+      [1, -1, 0, -1],
+    ]);
     expect(dependencyCaption(data)).toContain(
       'The routing never takes 2 of the 8 turns (struck out): +y \u2192 \u2212x, ' +
         '\u2212y \u2192 \u2212x.',

@@ -3,7 +3,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
 import { ChannelGraphMap } from './ChannelGraphMap';
-import { channelGraphGeometry, graphColumns } from './graph_geometry';
+import { channelGraphGeometry } from './graph_geometry';
+import { graphColumns } from '../results/drawing/columns';
 import { channelGraphCaption } from './graph_words';
 import type { ChannelGraph } from '../results/chart_data';
 import { textWidth } from '../results/format';

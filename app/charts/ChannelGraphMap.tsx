@@ -3,16 +3,13 @@ import type { ChartProps } from './ChartBox';
 import type { ChannelHeatmapData } from '../results/chart_data';
 import { ChartFrame } from './ChartFrame';
 import { HeatLegend } from './ColorBar';
-import { DRAGONFLY, dragonflyGeometry } from './dragonfly_geometry';
-import { flatflyGeometry } from './flatfly_geometry';
-import type { GraphGeometry } from './graph_geometry';
 import { channelGraphGeometry, STYLE } from './graph_geometry';
 import { describeChannelGraph } from './graph_words';
 import { Readout, nearestTarget } from './Readout';
 import { useMeasuredWidth } from './use_measured_width';
 import { useReadout } from './use_readout';
 
-/** Heat map of per-channel utilization of a network that is not a k-ary n-cube, as its graph. */
+/** Heat map of per-channel utilization of a network not on a lattice, as its graph. */
 export function ChannelGraphMap({
   name,
   title,
@@ -25,11 +22,7 @@ export function ChannelGraphMap({
   const { ref, width: w } = useMeasuredWidth(width);
   const graph = data.graph ?? { routers: 0, terminals: 0, channels: [] };
   const size = { width: w, height, fontSize };
-  const g: GraphGeometry & { groups: { px: number; py: number; r: number }[] } = graph.dragonfly
-    ? dragonflyGeometry(graph, graph.dragonfly, size)
-    : graph.grid
-      ? { ...flatflyGeometry(graph, graph.grid, size), groups: [] }
-      : { ...channelGraphGeometry(graph, { ...size, height: height ?? 480 }), groups: [] };
+  const g = channelGraphGeometry(graph, size);
   const { active, svgProps, announce } = useReadout(g.targets, g, (px, py) =>
     nearestTarget(g.targets, px, py),
   );
@@ -50,13 +43,7 @@ export function ChannelGraphMap({
           fontSize={g.fontSize}
         />
         {g.groups.map((q, i) => (
-          <circle
-            key={`g${i}`}
-            className="graph-group"
-            cx={q.px}
-            cy={q.py}
-            r={q.r * DRAGONFLY.disc}
-          />
+          <circle key={`g${i}`} className="graph-group" cx={q.px} cy={q.py} r={q.r} />
         ))}
         {g.channels.map((c, i) => {
           const stroke = {

@@ -3,27 +3,40 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-import type { DependencyTurn } from '../results/dependency_graph_data';
+import type { DependencyTurn, TurnDirection } from '../results/dependency_graph_data';
 import { TurnDiagram, drawsTurns, turnDiagramSize, turnName } from './TurnDiagram';
 
-const directions = ['+x', '-x', '+y', '-y'];
+/** The plane's directions as the engine declares them: name, dimension and sign. */
+const directions: TurnDirection[] = [
+  { name: '+x', dimension: 0, sign: 1 },
+  { name: '-x', dimension: 0, sign: -1 },
+  { name: '+y', dimension: 1, sign: 1 },
+  { name: '-y', dimension: 1, sign: -1 },
+];
+const [, mx, py] = directions as [TurnDirection, TurnDirection, TurnDirection];
 /** The eight turns in the engine's order, `forbidden` ones ("+y>-x") taken by no dependence. */
 const turns = (forbidden: string[]): DependencyTurn[] =>
   directions.flatMap((from) =>
     directions
-      .filter((to) => to.slice(1) !== from.slice(1))
-      .map((to) => ({ from, to, dependences: forbidden.includes(`${from}>${to}`) ? 0 : 3 })),
+      .filter((to) => to.dimension !== from.dimension)
+      .map((to) => ({
+        from,
+        to,
+        dependences: forbidden.includes(`${from.name}>${to.name}`) ? 0 : 3,
+      })),
   );
 
 describe('TurnDiagram', () => {
   it('turnName() writes a turn with a true minus and an arrow', () => {
-    expect(turnName({ from: '+y', to: '-x', dependences: 0 })).toBe('+y \u2192 \u2212x');
+    expect(turnName({ from: py, to: mx, dependences: 0 })).toBe('+y \u2192 \u2212x');
   });
 
   it('drawsTurns() takes the eight turns of the plane only', () => {
     expect(drawsTurns(turns([]))).toBe(true);
     expect(drawsTurns(turns([]).slice(1))).toBe(false);
-    const z = turns([]).map((t, i) => (i === 0 ? { ...t, to: '+z' } : t));
+    const z = turns([]).map((t, i) =>
+      i === 0 ? { ...t, to: { name: '+z', dimension: 2, sign: 1 } } : t,
+    );
     expect(drawsTurns(z)).toBe(false);
     expect(renderToStaticMarkup(<TurnDiagram name="t" turns={z} x={0} y={0} />)).toBe('');
     expect(turnDiagramSize(z)).toEqual({ width: 0, height: 0 });
@@ -49,6 +62,24 @@ describe('TurnDiagram', () => {
     expect(y1! - y0!).toBeGreaterThan(0);
     expect(y2).toBeCloseTo(y1!, 6);
     expect(x2! - x1!).toBeLessThan(0);
+  });
+
+  it('draws each arm by the dimension and sign the engine declares, whatever the name', () => {
+    // Directions named otherwise (a machine's own words) are drawn by their numbers.
+    const renamed = turns(['+y>-x']).map((t) => ({
+      ...t,
+      from: { ...t.from, name: `from ${t.from.name}` },
+      to: { ...t.to, name: `to ${t.to.name}` },
+    }));
+    expect(drawsTurns(renamed)).toBe(true);
+    const arms = (list: DependencyTurn[]) =>
+      [
+        ...renderToStaticMarkup(<TurnDiagram name="t" turns={list} x={0} y={0} />).matchAll(
+          /<path d="(M[^"]+)" fill="none"/g,
+        ),
+      ].map((m) => m[1]);
+    expect(arms(renamed)).toEqual(arms(turns(['+y>-x'])));
+    expect(arms(renamed)).toHaveLength(8);
   });
 
   it('turnDiagramSize() fits the eight turns in two rows of four', () => {

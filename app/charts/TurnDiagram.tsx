@@ -3,7 +3,7 @@
 // takes struck out in vermillion. The turn model (Glass & Ni 1992) forbids just enough of them
 // that no cycle of turns closes. Directions are drawn as the graph above draws them (+y down);
 // the diagram is a group inside the graph's own SVG, so a figure exported holds it too.
-import type { DependencyTurn } from '../results/dependency_graph_data';
+import type { DependencyTurn, TurnDirection } from '../results/dependency_graph_data';
 import { palette } from './palette';
 
 /** Cells a row. */
@@ -11,17 +11,16 @@ const COLUMNS = 4;
 const CELL = 58;
 const LABEL = 16;
 
-/** The unit step of a direction named as the engine names it ("+x", "-y"), or undefined. */
-function step(direction: string): [number, number] | undefined {
-  const sign = direction.startsWith('-') ? -1 : 1;
-  if (direction.endsWith('x')) return [sign, 0];
-  if (direction.endsWith('y')) return [0, sign];
+/** The unit step of a direction in the plane, by its dimension and sign; undefined past y. */
+function step(direction: TurnDirection): [number, number] | undefined {
+  if (direction.dimension === 0) return [direction.sign, 0];
+  if (direction.dimension === 1) return [0, direction.sign];
   return undefined;
 }
 
 /** A turn's name with a true minus and an arrow ("+y → −x"). */
 export function turnName(t: DependencyTurn): string {
-  const sign = (d: string) => d.replace('-', '\u2212');
+  const sign = (d: TurnDirection) => d.name.replace('-', '\u2212');
   return `${sign(t.from)} \u2192 ${sign(t.to)}`;
 }
 
@@ -85,7 +84,7 @@ export function TurnDiagram({
         const s = CELL * 0.12;
         const [xx, xy] = [cx + (ix - ox) * arm * 0.6, cy + (iy - oy) * arm * 0.6];
         return (
-          <g key={`${t.from}${t.to}`} className={taken ? 'turn-taken' : 'turn-forbidden'}>
+          <g key={`${t.from.name}${t.to.name}`} className={taken ? 'turn-taken' : 'turn-forbidden'}>
             <path
               d={`M${cx - ix * arm},${cy - iy * arm}L${cx},${cy}L${cx + ox * arm},${cy + oy * arm}`}
               fill="none"

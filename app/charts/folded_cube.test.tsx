@@ -1,5 +1,5 @@
-// A k-ary n-cube of more than three dimensions as the engine describes it, drawn as the
-// flattened butterfly's grid of arcs: its dimensions folded onto the plane (x, z, d5 across; y,
+// A k-ary n-cube of more than three dimensions as the engine describes it, drawn as the grid of
+// arcs it declares (a flattened butterfly's too): its dimensions folded onto the plane (x, z, d5 across; y,
 // d4 down), every router on a cell of its own, every link an arc within the box, and its
 // dependency graph kept to the plane of x and y.
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -8,9 +8,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
 import type { NetworkMap, Params } from '../engine/types';
-import { cubeHeatmap, networkHeatmapData } from '../results/network_data';
+import type { ArcGridLayout } from '../results/chart_data';
+import { arcGridHeight, arcGridPlacement } from '../results/drawing/arc_grid';
+import { latticeHeatmap, networkHeatmapData } from '../results/drawing/map_data';
 import { ChannelGraphMap } from './ChannelGraphMap';
-import { flatflyHeight, flatflyPlacement } from './flatfly_geometry';
 
 let hypercube: NetworkMap;
 let torus: NetworkMap;
@@ -36,7 +37,8 @@ describe('networkHeatmapData(a cube past three dimensions)', () => {
   it('draws a binary 5-cube as a grid of arcs, each channel its dimension', () => {
     const data = networkHeatmapData(hypercube, 'value', 0);
     expect(data.dims).toEqual([]);
-    const grid = data.graph!.grid!;
+    const grid = data.graph!.layout as ArcGridLayout;
+    expect(grid.wholeRows).toBe(false);
     expect(grid.radix).toEqual([2, 2, 2, 2, 2]);
     expect(grid.position[31]).toEqual([1, 1, 1, 1, 1]);
     // 80 links, both directions, 32 of each dimension; and 32 terminals' deliveries.
@@ -47,8 +49,9 @@ describe('networkHeatmapData(a cube past three dimensions)', () => {
   it('puts every router on a cell of its own and every arc inside the box', () => {
     for (const network of [hypercube, torus]) {
       const graph = networkHeatmapData(network, 'value', 0).graph!;
-      const height = flatflyHeight(graph.grid!, 600);
-      const p = flatflyPlacement(graph, graph.grid!, 600, height);
+      const grid = graph.layout as ArcGridLayout;
+      const height = arcGridHeight(grid, 600);
+      const p = arcGridPlacement(graph, grid, 600, height);
       const cells = new Set(p.routers.map((r) => `${r.px.toFixed(3)},${r.py.toFixed(3)}`));
       expect(cells.size).toBe(graph.routers);
       for (const l of p.lines) {
@@ -72,7 +75,7 @@ describe('networkHeatmapData(a cube past three dimensions)', () => {
 
   it("keeps the dependency graph's channels to the routers whose d4 is 0", () => {
     // The 27 routers of d4 = 0, 6 channels each; the graph keeps those of z = 0 among them.
-    const { channels } = cubeHeatmap(torus, 'id', 0);
+    const { channels } = latticeHeatmap(torus, 'id', 0);
     expect(channels).toHaveLength(162);
     expect(channels.filter((c) => c.from[2] === 0 && c.to[2] === 0)).toHaveLength(36);
     expect(channels.some((c) => c.direction.endsWith('d4'))).toBe(false);

@@ -11,21 +11,18 @@ function stats(graph: ChannelGraph) {
 
 const percent = sharePercent;
 
-/** The shapes of a k-ary n-cube, named as they are; a flattened butterfly's grid is of routers. */
-const CUBE_SHAPES = ['mesh', 'torus'];
-
 /** The caption's parts: the network's size, maximum and mean utilization, the colour scale. */
 export function channelGraphCaptionParts(graph: ChannelGraph): string[] {
   const s = stats(graph);
   const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
-  const df = graph.dragonfly;
-  const grid = graph.grid;
+  const layout = graph.layout;
   const switches = count(graph.routers, 'switch').replace(/switchs$/, 'switches');
   const size = [
-    df
-      ? `${count(df.groups, 'group')} of ${graph.routers / Math.max(1, df.groups)} routers`
-      : grid
-        ? `${grid.radix.join(' x ')} ${CUBE_SHAPES.includes(grid.shape) ? grid.shape : 'routers'}`
+    layout?.kind === 'groups'
+      ? `${count(layout.groups, 'group')} of ${graph.routers / Math.max(1, layout.groups)} routers`
+      : layout?.kind === 'arc grid'
+        ? // A grid of neighbours is the shape's own (a torus); of whole rows, of routers.
+          `${layout.radix.join(' x ')} ${layout.wholeRows ? 'routers' : (graph.shape ?? 'grid')}`
         : switches,
     count(graph.terminals, 'terminal'),
     count(graph.channels.length, 'channel'),
@@ -42,23 +39,26 @@ export function channelGraphCaption(graph: ChannelGraph): string {
 
 /** The text alternative: layout, size and the utilization's maximum and mean. */
 export function describeChannelGraph(graph: ChannelGraph): string {
-  const layout = graph.dragonfly
-    ? "A dragonfly's groups around a circle, each group's routers a ring joined by its local " +
-      'channels, the global channels chords between groups, terminals outside their routers'
-    : graph.fatTree
-      ? `A fat tree's ${graph.fatTree.levels} levels of switches in rows, the top level highest, ` +
-        'the terminals in a row at the bottom'
-      : graph.grid
-        ? CUBE_SHAPES.includes(graph.grid.shape)
-          ? `A ${graph.grid.radix.length}-dimensional ${graph.grid.shape}'s routers on a grid by ` +
-            'their coordinates (x across, y down, each later dimension a copy of the grid so far ' +
-            'beside or below it), neighbours joined by arcs, terminals around their routers'
-          : "A flattened butterfly's routers on a grid by their coordinates (a third " +
-            "dimension's planes side by side, a fourth's stacked), each row's routers all " +
-            'joined by arcs, terminals around their routers'
-        : 'Switches in columns by their distance from the terminals (on the right)';
+  const layout = graph.layout;
+  const shape = graph.shape ?? 'network';
+  const words =
+    layout?.kind === 'groups'
+      ? `A ${shape}'s groups around a circle, each group's routers a ring joined by its local ` +
+        'channels, the global channels chords between groups, terminals outside their routers'
+      : layout?.kind === 'tree'
+        ? `A ${shape}'s ${layout.levels} levels of switches in rows, the top level highest, ` +
+          'the terminals in a row at the bottom'
+        : layout?.kind === 'arc grid'
+          ? layout.wholeRows
+            ? `A ${shape}'s routers on a grid by their coordinates (a third ` +
+              "dimension's planes side by side, a fourth's stacked), each row's routers all " +
+              'joined by arcs, terminals around their routers'
+            : `A ${layout.radix.length}-dimensional ${shape}'s routers on a grid by ` +
+              'their coordinates (x across, y down, each later dimension a copy of the grid so ' +
+              'far beside or below it), neighbours joined by arcs, terminals around their routers'
+          : 'Switches in columns by their distance from the terminals (on the right)';
   return (
-    `Channel utilization: ${channelGraphCaption(graph)}. ${layout}, each channel a line ` +
+    `Channel utilization: ${channelGraphCaption(graph)}. ${words}, each channel a line ` +
     'coloured from 0 to ' +
     `${percent(heatTop(graph.channels.map((c) => c.value)))}, the two directions of a link side ` +
     'by side.'

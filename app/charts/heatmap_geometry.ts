@@ -3,13 +3,13 @@
 import type { ChartSize } from './ChartBox';
 import { chartFontSize } from './ChartBox';
 import type { ChannelHeatmapData } from '../results/chart_data';
+import { gridPlace } from '../results/drawing/grid';
 import { formatReadable } from '../results/format';
 import type { PlaneChannel } from './heatmap_network';
 import {
   channelTitle,
   coordinates,
   cubeHeatTop,
-  gridPlace,
   network,
   PERCENT,
   planeChannels,

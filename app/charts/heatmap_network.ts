@@ -1,5 +1,7 @@
-// The k-ary n-cube a channel heat map draws: its drawn plane, grid and channels, in words too.
+// The lattice a channel heat map draws (results/drawing/grid.ts): its drawn plane and channels,
+// in words too.
 import type { ChannelHeatmapData } from '../results/chart_data';
+import { latticeOf } from '../results/drawing/grid';
 import { heatTop, sharePercent } from './heat_scale';
 
 /** The top of the colour scale: over every plane, so moving between planes keeps the colours. */
@@ -10,54 +12,20 @@ export function cubeHeatTop(data: ChannelHeatmapData): number {
 export const PERCENT = { unit: '', format: 'percent' } as const;
 export const percent = sharePercent;
 
-/** The network as drawn: radices and plane made valid, so bad data draws instead of throwing. */
+/**
+ * The lattice as drawn (results/drawing/grid.ts: radices and plane made valid, a ring or line
+ * of 4 or more nodes folded into two rows) and its name in words.
+ */
 export function network(data: ChannelHeatmapData) {
-  const dims = data.dims
-    .slice(0, 3)
-    .map((k) => (Number.isFinite(k) ? Math.max(1, Math.floor(k)) : 1));
-  const n = Math.max(1, dims.length);
-  const [kx = 1, ky = 1, kz = 1] = dims;
-  const plane = Number.isFinite(data.plane)
-    ? Math.min(kz - 1, Math.max(0, Math.round(data.plane)))
-    : 0;
+  const net = latticeOf(data);
+  const { n, kx, dims } = net;
   const c = data.concentration ?? 1;
   const name =
     (n === 1
       ? `${kx}-node ${data.torus ? 'ring' : 'linear array'}`
       : `${dims.join(' × ')} ${data.torus ? 'torus' : 'mesh'}`) +
     (c > 1 ? `, ${c} terminals a router` : '');
-  // A ring or array of 4 or more nodes (an even number) is drawn folded into a loop of two rows,
-  // out along the top and back along the bottom: a row of k would draw each node k times smaller
-  // than the page allows (the deadlock ring was a 40 px strip on a projector).
-  const folded = n === 1 && kx >= 4 && kx % 2 === 0;
-  return {
-    n,
-    kx,
-    ky,
-    kz,
-    plane: n === 3 ? plane : 0,
-    torus: data.torus,
-    name,
-    folded,
-    columns: folded ? kx / 2 : kx,
-    rows: folded ? 2 : ky,
-  };
-}
-
-/**
- * Where node (x, y) of the plane is drawn, in cells from the grid's bottom left: its own
- * coordinates, or on a folded ring x from 0 along the top row and back along the bottom.
- */
-export function gridPlace(data: ChannelHeatmapData, x: number, y: number): [number, number] {
-  const net = network(data);
-  if (!net.folded) return [x, y];
-  return x < net.columns ? [x, 1] : [net.kx - 1 - x, 0];
-}
-
-/** The drawn grid's columns and rows (a folded ring's two rows). */
-export function gridShape(data: ChannelHeatmapData): { columns: number; rows: number } {
-  const net = network(data);
-  return { columns: net.columns, rows: net.rows };
+  return { ...net, name };
 }
 
 /** One channel of the drawn plane: where it leaves from, where it goes, and its utilization. */

@@ -121,6 +121,7 @@ describe('traceEvents()', () => {
       length: 5,
       end: 15,
       truncated: false,
+      runEnd: 20,
       bytes: 0,
       timeline: { lanes: [], messages: [], marks: [], networkMarks: [] },
       nodes: 0,
@@ -134,12 +135,20 @@ describe('traceEvents()', () => {
           times: Float64Array.from([10, 12]),
           counts: Uint32Array.from([1, 2]),
           fields: [
-            { name: 'packet', labels: [], order: false, states: [], values: column([1, 2, 3]) },
+            {
+              name: 'packet',
+              labels: [],
+              order: false,
+              states: [],
+              roles: [],
+              values: column([1, 2, 3]),
+            },
             {
               name: 'why',
               labels: ['a', 'b'],
               order: false,
               states: [],
+              roles: [],
               values: column([0, 1, 0]),
             },
           ],
@@ -152,7 +161,16 @@ describe('traceEvents()', () => {
           dropped: 0,
           times: Float64Array.from([10]),
           counts: Uint32Array.from([1]),
-          fields: [{ name: 'packet', labels: [], order: false, states: [], values: column([9]) }],
+          fields: [
+            {
+              name: 'packet',
+              labels: [],
+              order: false,
+              states: [],
+              roles: [],
+              values: column([9]),
+            },
+          ],
         },
         {
           name: 'round',
@@ -162,7 +180,16 @@ describe('traceEvents()', () => {
           dropped: 0,
           times: Float64Array.from([12, 12]),
           counts: Uint32Array.from([1, 1]),
-          fields: [{ name: 'round', labels: [], order: true, states: [], values: column([0, 0]) }],
+          fields: [
+            {
+              name: 'round',
+              labels: [],
+              order: true,
+              states: [],
+              roles: [],
+              values: column([0, 0]),
+            },
+          ],
         },
       ],
     };

@@ -1,4 +1,4 @@
-import type { TraceKind, TraceRole } from '#wasm/archex';
+import type { TraceField, TraceKind, TraceRole } from '#wasm/archex';
 import type { Trace } from './trace';
 
 export type { TraceRole };
@@ -10,6 +10,14 @@ export type { TraceRole };
  */
 export function kindOf(trace: Trace, role: TraceRole): TraceKind | undefined {
   return trace.kinds.find((k) => k.role === role);
+}
+
+/**
+ * The value of `field` declared for `role` (a Multi-PSI message kind that throws a goal:
+ * 'goal_thrown'), so that no view knows a value by its label; -1 where none is.
+ */
+export function valueOf(field: TraceField | undefined, role: TraceRole): number {
+  return field?.roles.indexOf(role) ?? -1;
 }
 
 /** The name of the kind declared for `role`, '' where there is none. */

@@ -1,6 +1,8 @@
 import type {
   Column,
   CostModelSignature,
+  Drawing,
+  DrawingKind,
   LogpSignature,
   ModelInfo,
   NetworkMap,
@@ -15,6 +17,8 @@ import type {
 export type {
   Column,
   CostModelSignature,
+  Drawing,
+  DrawingKind,
   LogpSignature,
   ModelInfo,
   NetworkMap,

@@ -14,6 +14,7 @@ import type { TraceRole } from '../engine/trace_roles';
 import type { PerfettoTrace } from './perfetto';
 import { perfettoJson, perfettoTrace } from './perfetto';
 import { perfettoProblems } from './perfetto_check';
+import { GRAPH } from '../results/drawing/drawing';
 
 const presets = loadPresetsFromDisk();
 let engine: Engine;
@@ -237,6 +238,7 @@ describe('perfettoTrace()', () => {
         labels: [],
         order: false,
         states: [],
+        roles: [],
         values: column(values),
       })),
     });
@@ -249,6 +251,7 @@ describe('perfettoTrace()', () => {
       length: 2 * packets + 2,
       end: 2 * packets + 2,
       truncated: false,
+      runEnd: 2 * packets + 2,
       bytes: 0,
       kinds: [
         kind(
@@ -288,6 +291,7 @@ describe('perfettoTrace()', () => {
       label: 'network',
       shape: 'ring',
       sizes: [],
+      drawing: { ...GRAPH, kind: 'ring' as const, extent: [8], wraps: true },
       nodes: 8,
       routers: table,
       terminals: table,

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 
 import type { UrlState } from '../link/url_state';
 import { emptyState } from '../link/url_state';
-import { copyText } from './page';
+import { copyText } from '../ui/clipboard';
 import './app_header.css';
 
 /** How long "Link copied" stays: long enough to read, then the header is as it was. */

@@ -2,8 +2,8 @@
 import type { RefObject } from 'react';
 import { useState } from 'react';
 
-import { embedSnippet } from './embed_snippet';
-import { copyText } from './page';
+import { embedSnippet } from '../link/embed_snippet';
+import { copyText } from '../ui/clipboard';
 
 export function EmbedDialog({
   dialog,

@@ -7,7 +7,7 @@ import { machineAndYear } from '../presets/schema';
 import { opaqueOrigin } from './embed_boot';
 import type { EmbedFit } from './embed_frame';
 import { previewLink } from './embed_link';
-import type { EmbedMessage } from './embed_snippet';
+import type { EmbedMessage } from '../link/embed_snippet';
 import { ChartArea } from './EmbedChartArea';
 
 /**

@@ -10,7 +10,8 @@ import { machineLine } from '../presets/machines';
 import { runLength, runTimes } from '../presets/run_times';
 import { presetBaseline, presetParams } from '../presets/schema';
 import { resolveValues } from '../presets/param_values';
-import { Picker, groupByMachine, networkShape } from './Picker';
+import { schematicOf } from '../results/drawing/schematic';
+import { Picker, groupByMachine } from './Picker';
 
 const presets = loadPresetsFromDisk();
 let models: ModelInfo[] = [];
@@ -30,10 +31,23 @@ function values(id: string, changed: Params = {}): Params {
   return resolveValues(specs, { ...presetParams(preset), ...changed });
 }
 
-/** What the card of a preset draws, from the engine's description of its machine. */
+/**
+ * What the card of a preset draws, from the engine's description of its machine: the kind of
+ * drawing, its extent, radix and terminals a router where they count, and the rest of the props.
+ */
 async function shape(id: string, changed: Params = {}) {
   const preset = presets.find((p) => p.id === id)!;
-  return networkShape(await engine.describe(preset.model, values(id, changed)));
+  const { drawing, ...props } = schematicOf(
+    await engine.describe(preset.model, values(id, changed)),
+  );
+  const { kind, extent, radix, terminalsPerRouter } = drawing;
+  return {
+    kind,
+    extent,
+    ...(radix > 0 ? { radix } : {}),
+    ...(terminalsPerRouter > 1 ? { terminalsPerRouter } : {}),
+    ...props,
+  };
 }
 const custom = presets.find((p) => p.id === 'custom-network')!;
 
@@ -144,52 +158,68 @@ describe('<Picker>', () => {
   });
 
   it('draws each J-Machine and Paragon from its dims, Multi-PSI from its PEs, a p x 1 row', async () => {
+    const mesh = { kind: 'grid', shape: 'mesh' };
     expect(await shape('jmachine-latency-load')).toEqual({
-      topology: 'mesh',
-      dims: [8, 8, 8],
+      ...mesh,
+      extent: [8, 8, 8],
       nodes: 512,
     });
-    expect((await shape('jmachine-1024-latency-load')).dims).toEqual([8, 8, 16]);
-    expect(await shape('custom-network')).toEqual({ topology: 'mesh', dims: [8, 8], nodes: 64 });
+    expect((await shape('jmachine-1024-latency-load')).extent).toEqual([8, 8, 16]);
+    expect(await shape('custom-network')).toEqual({ ...mesh, extent: [8, 8], nodes: 64 });
     // A concentrated mesh: its grid of routers, their terminals counted apart.
     expect(await shape('custom-network', { concentration: 4 })).toEqual({
-      topology: 'mesh',
-      dims: [8, 8],
+      ...mesh,
+      extent: [8, 8],
       nodes: 64,
-      concentration: 4,
+      terminalsPerRouter: 4,
     });
     expect(await shape('custom-network', { topology: 5 })).toEqual({
-      topology: 'dragonfly',
-      dims: [2, 4, 2, 9],
+      kind: 'groups',
+      shape: 'dragonfly',
+      extent: [9, 4],
+      terminalsPerRouter: 2,
       nodes: 72,
     });
     expect(await shape('custom-network', { topology: 6 })).toEqual({
-      topology: 'fat tree',
-      dims: [4, 3, 16],
+      kind: 'tree',
+      shape: 'fat tree',
+      extent: [3, 16],
+      radix: 4,
       nodes: 64,
     });
     const params = models.find((m) => m.name === 'network_traffic')!.params;
     const topologies = params.find((q) => q.name === 'topology')!.choices;
     expect(
       await shape('custom-network', { topology: topologies.indexOf('flattened butterfly') }),
-    ).toEqual({ topology: 'flattened butterfly', dims: [4, 2, 4, 16], nodes: 64 });
-    expect(await shape('multipsi-v1-comm')).toEqual({ topology: 'mesh', dims: [3, 2], nodes: 6 });
-    expect(await shape('paragon-pingpong')).toEqual({ topology: 'mesh', dims: [4, 2], nodes: 8 });
-    expect(await shape('paragon-bisection')).toEqual({
-      topology: 'mesh',
-      dims: [16, 1],
-      nodes: 16,
+    ).toEqual({
+      kind: 'arc grid',
+      shape: 'flattened butterfly',
+      extent: [4, 4],
+      terminalsPerRouter: 4,
+      nodes: 64,
     });
+    expect(await shape('multipsi-v1-comm')).toEqual({ ...mesh, extent: [3, 2], nodes: 6 });
+    expect(await shape('paragon-pingpong')).toEqual({ ...mesh, extent: [4, 2], nodes: 8 });
+    // A row: one axis, drawn as a row of the grid.
+    expect(await shape('paragon-bisection')).toEqual({ ...mesh, extent: [16], nodes: 16 });
     // Two transputers, one C104 and their links.
     expect(await shape('transputer-ping')).toEqual({
-      topology: 'router network',
-      dims: [1, 2, 0],
+      kind: 'graph',
+      shape: 'router network',
+      extent: [],
+      tiers: [1, 2, 0],
       nodes: 2,
     });
   });
 
   it('draws every PIE64 machine as its two networks, PAN and DAN, with the IUs it runs', async () => {
-    const twin = { topology: 'fly', dims: [4, 3], networks: ['PAN', 'DAN'] };
+    const twin = {
+      kind: 'stages',
+      shape: 'fly',
+      extent: [3, 16],
+      radix: 4,
+      networks: ['PAN', 'DAN'],
+    };
     expect(await shape('pie64-congestion-writemn')).toEqual({ ...twin, nodes: 54 });
     expect(await shape('pie64-congestion-mpwrite')).toEqual({ ...twin, nodes: 54 });
     expect(await shape('pie64-load-dispatch')).toEqual({ ...twin, nodes: 54 });
@@ -197,19 +227,20 @@ describe('<Picker>', () => {
   });
 
   it('draws a Paragon configuration list as its largest, as the user edited it', async () => {
+    const mesh = { kind: 'grid', shape: 'mesh' };
     expect(await shape('paragon-bisection', { processors: [2, 4, 8] })).toEqual({
-      topology: 'mesh',
-      dims: [8, 1],
+      ...mesh,
+      extent: [8],
       nodes: 8,
     });
     expect(await shape('paragon-bisection', { processors: [32, 3] })).toEqual({
-      topology: 'mesh',
-      dims: [32, 1],
+      ...mesh,
+      extent: [32],
       nodes: 32,
     });
     expect(await shape('paragon-bsp', { processors: [8, 16] })).toEqual({
-      topology: 'mesh',
-      dims: [4, 4],
+      ...mesh,
+      extent: [4, 4],
       nodes: 16,
     });
   });
@@ -217,28 +248,37 @@ describe('<Picker>', () => {
   it('draws the custom network in the shape its parameters choose', async () => {
     const customShape = (params: Params) => shape('custom-network', params);
     expect(await customShape({ topology: 1 })).toEqual({
-      topology: 'torus',
-      dims: [8, 8],
+      kind: 'grid',
+      shape: 'torus',
+      extent: [8, 8],
       nodes: 64,
     });
     expect(await customShape({ topology: 2 })).toEqual({
-      topology: 'fly',
-      dims: [4, 3],
+      kind: 'stages',
+      shape: 'fly',
+      extent: [3, 16],
+      radix: 4,
       nodes: 64,
     });
     expect(await customShape({ topology: 3, crossbar_ports: 8 })).toEqual({
-      topology: 'crossbar',
-      dims: [8],
+      kind: 'crossbar',
+      shape: 'crossbar',
+      extent: [],
+      radix: 8,
       nodes: 8,
     });
     expect(await customShape({ topology: 4, router_network: 0 })).toEqual({
-      topology: 'router network',
-      dims: [0, 2, 0],
+      kind: 'graph',
+      shape: 'router network',
+      extent: [],
+      tiers: [0, 2, 0],
       nodes: 2,
     });
     expect(await customShape({ topology: 4, router_network: 2 })).toEqual({
-      topology: 'router network',
-      dims: [4, 4, 2],
+      kind: 'graph',
+      shape: 'router network',
+      extent: [],
+      tiers: [4, 4, 2],
       nodes: 16,
     });
   });

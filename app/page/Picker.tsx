@@ -1,14 +1,13 @@
 import { useId } from 'react';
 
 import type { NetworkMap } from '../engine/types';
-import { tableRows } from '../engine/types';
 import { Glossed } from '../glossary/Glossed';
 import { machineLine } from '../presets/machines';
 import { runLength } from '../presets/run_times';
 import type { Preset } from '../presets/schema';
 import { machineAndYear } from '../presets/schema';
 import { TourList } from '../tours/TourList';
-import type { SchematicProps } from './Schematic';
+import { schematicOf } from '../results/drawing/schematic';
 import { Schematic } from './Schematic';
 import { emptyState, serializeUrlState } from '../link/url_state';
 import './picker.css';
@@ -37,61 +36,6 @@ export function groupByMachine(presets: Preset[]): { machine: string; presets: P
   return [...groups].map(([machine, list]) => ({ machine, presets: list }));
 }
 
-/** A table's column by name, as plain numbers (empty if it has none). */
-function ints(table: NetworkMap['routers'], name: string): number[] {
-  return Array.from(table.columns.find((c) => c.name === name)?.values ?? []);
-}
-
-/**
- * What a preset's card draws, from the networks the engine builds its machine as: a cube of its
- * sizes, a fly of its radix and stages (identical networks side by side, named), a crossbar of
- * its ports, a router network as its leaf routers, terminals per leaf and spines, a dragonfly or
- * fat tree of its sizes. A machine with
- * no network (one processor) is one node.
- */
-export function networkShape(networks: NetworkMap[]): SchematicProps & { nodes: number } {
-  const first = networks[0];
-  if (!first) return { topology: 'ring', dims: [1], nodes: 1 };
-  const sizes = first.sizes.map((s) => s.value);
-  const nodes = first.nodes;
-  // A concentrated cube's terminals share its routers: the grid is of routers.
-  const routers = tableRows(first.routers);
-  const concentration =
-    routers > 0 ? Math.max(1, Math.round(tableRows(first.terminals) / routers)) : 1;
-  const cube =
-    concentration > 1 ? { nodes: Math.ceil(nodes / concentration), concentration } : { nodes };
-  switch (first.shape) {
-    case 'mesh':
-      // A line is drawn as a row of the grid.
-      return { topology: 'mesh', dims: sizes.length === 1 ? [sizes[0]!, 1] : sizes, ...cube };
-    case 'torus':
-      return { topology: sizes.length === 1 ? 'ring' : 'torus', dims: sizes, ...cube };
-    case 'fly':
-      return networks.length > 1
-        ? { topology: 'fly', dims: sizes, nodes, networks: networks.map((n) => n.label) }
-        : { topology: 'fly', dims: sizes, nodes };
-    case 'crossbar':
-      return { topology: 'crossbar', dims: sizes, nodes };
-    case 'dragonfly':
-      return { topology: 'dragonfly', dims: sizes, nodes };
-    case 'fat tree':
-      return { topology: 'fat tree', dims: sizes, nodes };
-    case 'flattened butterfly':
-      return { topology: 'flattened butterfly', dims: sizes, nodes };
-    default: {
-      // A terminal's own router (a transputer's link engine) is not a switch; the switches its
-      // routers link to are the leaves, the rest the spines.
-      const own = new Set(ints(first.terminals, 'router'));
-      const from = ints(first.channels, 'router');
-      const to = ints(first.channels, 'to_router');
-      const leaves = new Set(to.filter((r, i) => r >= 0 && own.has(from[i]!) && !own.has(r)));
-      const spines = routers - own.size - leaves.size;
-      const perLeaf = leaves.size > 0 ? Math.round(own.size / leaves.size) : 2;
-      return { topology: 'router network', dims: [leaves.size, perLeaf, spines], nodes };
-    }
-  }
-}
-
 /** Where a newcomer starts: the shape-agnostic network, the one most used to teach. */
 export const START_PRESET = 'custom-network';
 
@@ -112,7 +56,7 @@ function PresetCard({
   onPick(presetId: string): void;
   start?: boolean;
 }) {
-  const shape = networks ? networkShape(networks) : null;
+  const schematic = networks ? schematicOf(networks) : null;
   const long = runLength(preset.id);
   const id = useId();
   return (
@@ -129,14 +73,14 @@ function PresetCard({
           onPick(preset.id);
         }}
       />
-      {shape ? <Schematic {...shape} /> : <span className="schematic" aria-hidden="true" />}
+      {schematic ? <Schematic {...schematic} /> : <span className="schematic" aria-hidden="true" />}
       <span className="card-text">
         <span className="card-title" id={`${id}-title`}>
           <Glossed text={start ? `Start here: ${preset.machine}` : preset.experiment} />
         </span>
         <span className="card-meta">
           {machineAndYear(preset)}
-          {shape ? ` · ${shape.nodes} nodes` : ''}
+          {schematic ? ` · ${schematic.nodes} nodes` : ''}
         </span>
         {long ? (
           <span className="card-long" id={`${id}-long`}>

@@ -1,14 +1,13 @@
-import type { Point, SchematicProps } from './schematic_types';
-import { SIZE } from './schematic_types';
-import { schematicGeometry } from './schematic_geometry';
+import type { Point, SchematicProps } from '../results/drawing/schematic';
+import { SIZE, schematicGeometry } from '../results/drawing/schematic';
 import './schematic.css';
 
-export type { SchematicProps, SchematicTopology } from './schematic_types';
-export { gridShape, schematicGeometry } from './schematic_geometry';
+export type { SchematicProps } from '../results/drawing/schematic';
+export { schematicGeometry } from '../results/drawing/schematic';
 
 const points = (ps: Point[]) => ps.map((p) => `${p.x.toFixed(2)},${p.y.toFixed(2)}`).join(' ');
 
-/** A small drawing of a machine's topology for the picker card, sized from its parameters. */
+/** A small drawing of a machine's network for the picker card, by the drawing it declares. */
 export function Schematic(props: SchematicProps) {
   const g = schematicGeometry(props);
   return (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { EmbedMessage } from './embed_snippet';
+import type { EmbedMessage } from '../link/embed_snippet';
 import { scriptRefused, tellHost, watchScriptLoads } from './embed_boot';
 
 /** A page whose load errors the test fires; what it showed and told. */

@@ -3,7 +3,7 @@
 // say that they were, in the page and to the page around it, instead of leaving a blank box. A
 // frame sandboxed without allow-same-origin has the origin `null`; the browser fetches module
 // scripts there with CORS, and refuses them from a site that does not let every origin read them.
-import type { EmbedMessage } from './embed_snippet';
+import type { EmbedMessage } from '../link/embed_snippet';
 
 /** Whether this page is in a frame. */
 export function framed(page: Pick<Window, 'parent'> = window): boolean {

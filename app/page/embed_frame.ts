@@ -1,11 +1,11 @@
-// The embed page's side of the embed API (embed_snippet.ts): how it lays itself out in a frame and
-// what it tells the page around it.
+// The embed page's side of the embed API (link/embed_snippet.ts): how it lays itself out in a
+// frame and what it tells the page around it.
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { RefObject } from 'react';
 
 import { framed, tellHost } from './embed_boot';
-import type { EmbedMessage } from './embed_snippet';
-import { isFitMessage } from './embed_snippet';
+import type { EmbedMessage } from '../link/embed_snippet';
+import { isFitMessage } from '../link/embed_snippet';
 
 /**
  * How the embed page is laid out: 'frame' fills the frame it is in (its height is the host's:

@@ -3,7 +3,7 @@
 // loads or is added, and sets a frame's height whenever its page says it. It answers only
 // messages from archex's origin (or the opaque one of a sandboxed frame), and sizes only the
 // archex frame whose window sent them.
-import { FIT_MESSAGE, readEmbedMessage } from './embed_snippet';
+import { FIT_MESSAGE, readEmbedMessage } from '../link/embed_snippet';
 
 /** The parts of a host page the script uses (a browser's, or a test's fakes). */
 export interface HostPage {

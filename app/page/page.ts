@@ -92,11 +92,3 @@ export function usePresetCards(presets: Preset[], models: ModelInfo[]): Preset[]
     [presets, models],
   );
 }
-
-/** Copies text; rejects where the page may not use the clipboard (e.g. plain http). */
-export function copyText(text: string): Promise<void> {
-  if (typeof navigator.clipboard?.writeText !== 'function') {
-    return Promise.reject(new Error('no clipboard on this page'));
-  }
-  return navigator.clipboard.writeText(text);
-}

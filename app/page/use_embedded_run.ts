@@ -9,7 +9,7 @@ import { fillParams, resolveValues } from '../presets/param_values';
 import type { Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
 import { useEngineRun } from '../ui/use_engine_run';
-import type { EmbedMessage } from './embed_snippet';
+import type { EmbedMessage } from '../link/embed_snippet';
 import { chartOfLink } from './embed_link';
 import { urlContext, useTheme } from './page';
 import { usePinnedRuns } from './use_pinned_runs';

@@ -4,8 +4,8 @@ import type { ModelInfo, ParamValue } from '../engine/types';
 import type { Baseline } from './param_values';
 import type { ChartSpec } from './chart_specs';
 import { ChartSpecSchema } from './chart_specs';
-import type { ValueRefSpec } from './fields';
-import { Conditions, InsteadBase, ValueRef } from './fields';
+import type { Conditions, ValueRefSpec } from './fields';
+import { InsteadBase, ValueRef } from './fields';
 
 /**
  * Where a value comes from when the paper does not state it: `assumed` (a choice the model

@@ -8,6 +8,7 @@ import { lineChartGeometry } from '../charts/line_geometry';
 import { speedupGeometry } from '../charts/SpeedupChart';
 import { palette } from '../charts/palette';
 import { WITHHELD } from './chart_data';
+import { GRAPH } from './drawing/drawing';
 import type { ChartOptions, RunView } from './chart_builder';
 import { buildChart } from '../chart_kinds/registry';
 import { presetRun } from '../presets/shared_runs';
@@ -528,6 +529,7 @@ describe('buildChart()', () => {
     label: 'channels',
     shape: 'mesh',
     sizes: [],
+    drawing: GRAPH,
     nodes: 0,
     routers: { columns: [] },
     terminals: { columns: [] },
@@ -547,6 +549,7 @@ describe('buildChart()', () => {
     // A 2 x 2 crossbar: switch 0 sends to terminals 0 and 1 (numbered after the one switch).
     const crossbar = network({
       shape: 'crossbar',
+      drawing: { ...GRAPH, kind: 'crossbar', radix: 2 },
       routers: { columns: [ints('router', [0])] },
       terminals: { columns: [ints('router', [0, 0]), ints('port', [0, 1])] },
       channels: {
@@ -569,6 +572,7 @@ describe('buildChart()', () => {
         { from: 0, to: 1, value: 0.25 },
         { from: 0, to: 2, value: null },
       ],
+      shape: 'crossbar',
     });
     const none = buildChart(heatmapSpec, custom, withNetworks([]), options);
     if (none.kind !== 'channel-heatmap') throw new Error(none.kind);
@@ -580,6 +584,7 @@ describe('buildChart()', () => {
     const ring = network({
       shape: 'torus',
       sizes: [{ name: 'x', value: 2 }],
+      drawing: { ...GRAPH, kind: 'ring', axes: ['x'], extent: [2], wraps: true },
       routers: { columns: [ints('x', [0, 1])] },
       channels: {
         columns: [

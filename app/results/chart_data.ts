@@ -166,7 +166,7 @@ export interface CubeChannel {
 
 /** Channel utilization of a k-ary n-cube, one plane at a time. */
 export interface ChannelHeatmapData {
-  /** Radix per dimension, x, y and z (a cube of more is drawn as an ArcGrid). */
+  /** Radix per dimension, x, y and z (a cube of more is drawn as a graph on a grid of arcs). */
   dims: number[];
   torus: boolean;
   /** Every channel between routers, as the engine lists them. */
@@ -207,29 +207,35 @@ export interface ChannelGraph {
    * share of the output's rate (null: no data); drawn as the N x N matrix instead of the graph.
    */
   crosspoints?: (number | null)[];
-  /** A dragonfly's groups, drawn around a circle instead of in columns. */
-  dragonfly?: DragonflyGroups;
-  /** A fat tree's levels, drawn as rows above its terminals instead of in columns. */
-  fatTree?: FatTreeLevels;
-  /** A grid whose rows' channels are drawn as arcs: a flattened butterfly, a cube past 3-D. */
-  grid?: ArcGrid;
+  /**
+   * How its drawing places the routers, from the network's declared drawing (results/drawing/);
+   * absent: switches in columns by their distance from the terminals.
+   */
+  layout?: GraphLayout;
+  /** The network's shape as the engine names it, for the words ("fat tree"). */
+  shape?: string;
 }
 
-/** A fat tree's switches: per router its level (0 the top) and place in the level. */
-export interface FatTreeLevels {
+/** The places of a graph's routers, by the kind of its drawing. */
+export type GraphLayout = GroupsLayout | TreeLayout | ArcGridLayout;
+
+/** A tree's switches: per router its level (0 the top) and place in the level. */
+export interface TreeLayout {
+  kind: 'tree';
   levels: number;
   level: number[];
   index: number[];
 }
 
 /**
- * Routers on a grid by their coordinates, each dimension's channels drawn as arcs: a flattened
- * butterfly (every router of a row joined), or a k-ary n-cube of more than three dimensions
- * (neighbours joined), its dimensions folded onto the plane.
+ * Routers on a grid by their coordinates, each dimension's channels drawn as arcs: between every
+ * two routers of a row (`wholeRows`), or between neighbours, the dimensions folded onto the
+ * plane.
  */
-export interface ArcGrid {
-  /** The engine's name of the network's shape: 'flattened butterfly', 'mesh' or 'torus'. */
-  shape: string;
+export interface ArcGridLayout {
+  kind: 'arc grid';
+  /** Every two routers of a row joined (else neighbours only). */
+  wholeRows: boolean;
   /** Routers along each dimension. */
   radix: number[];
   /** Per router: its coordinate in each dimension. */
@@ -238,8 +244,9 @@ export interface ArcGrid {
   dimension: number[];
 }
 
-/** A dragonfly's groups: per router its group and place in it, per channel whether global. */
-export interface DragonflyGroups {
+/** Groups of routers: per router its group and place in it, per channel whether between groups. */
+export interface GroupsLayout {
+  kind: 'groups';
   groups: number;
   group: number[];
   index: number[];

@@ -1,9 +1,10 @@
 // The channel-dependency graph as data, from the engine's channel_dependencies table: the
-// channels on the network's own layout (network_data), the dependences between them, under an
+// channels on the network's own lattice (drawing/map_data), the dependences between them, under an
 // adaptive routing which of them are escape channels, and on a cube the turns the routing takes.
 import type { NetworkMap, Table } from '../engine/types';
 import { findColumn } from '../engine/types';
-import { cubeHeatmap, foldedCube, networkHeatmapData } from './network_data';
+import { onLattice, drawingOf } from './drawing/drawing';
+import { latticeHeatmap } from './drawing/map_data';
 
 /** One channel between routers: its id in the engine and its routers' x, y. */
 export interface DependencyChannel {
@@ -29,10 +30,19 @@ export interface Dependency {
   escapeCycle: number;
 }
 
+/** A direction of a cube as the engine declares it: its name ("+x"), dimension and sign. */
+export interface TurnDirection {
+  name: string;
+  /** 0 for x, 1 for y, ... */
+  dimension: number;
+  /** +1 or -1. */
+  sign: number;
+}
+
 /** A turn from one direction into another dimension's, and the dependences that take it. */
 export interface DependencyTurn {
-  from: string;
-  to: string;
+  from: TurnDirection;
+  to: TurnDirection;
   /** 0: the routing never offers this turn. */
   dependences: number;
 }
@@ -54,7 +64,7 @@ export interface DependencyGraphData {
 
 /**
  * The graph from the engine's description with its dependencies table; no channels where the run
- * has none (a mesh, or a run not yet done). The channels come from network_data, with the `id`
+ * has none (a mesh, or a run not yet done). The channels come from drawing/map_data, with the `id`
  * column as their value, so they are laid out as every channel map lays them out.
  */
 export function dependencyGraphData(network: NetworkMap | undefined): DependencyGraphData {
@@ -69,10 +79,11 @@ export function dependencyGraphData(network: NetworkMap | undefined): Dependency
       turns: [],
     };
   }
-  // A cube past three dimensions is drawn on its plane of x and y, as the graph itself is.
-  const cube = foldedCube(network)
-    ? cubeHeatmap(network, 'id', 0)
-    : networkHeatmapData(network, 'id', 0);
+  // A lattice's channels on its plane of x and y (a cube past three dimensions too, as the graph
+  // itself is drawn); no other network's.
+  const cube = onLattice(drawingOf(network))
+    ? latticeHeatmap(network, 'id', 0)
+    : { dims: [], channels: [] };
   const channels = cube.channels
     .filter((c) => c.from[2] === 0 && c.to[2] === 0 && c.value !== null)
     .map((c) => ({
@@ -123,14 +134,23 @@ function labelled(table: Table, name: string, label: string): (i: number) => boo
   return (i) => value >= 0 && column!.values[i] === value;
 }
 
+/** The turns table's rows, each direction by its name, dimension and sign as the engine says. */
 function turnsOf(table: Table): DependencyTurn[] {
-  const from = findColumn(table, 'from');
-  const to = findColumn(table, 'to');
   const dependences = findColumn(table, 'dependences');
-  if (!from || !to || !dependences) return [];
+  const ends = (['from', 'to'] as const).map((end) => ({
+    name: findColumn(table, end),
+    dimension: findColumn(table, `${end}_dimension`),
+    sign: findColumn(table, `${end}_sign`),
+  }));
+  if (!dependences || ends.some((e) => !e.name || !e.dimension || !e.sign)) return [];
+  const direction = (end: (typeof ends)[number], i: number): TurnDirection => ({
+    name: end.name!.labels[end.name!.values[i]!] ?? '',
+    dimension: end.dimension!.values[i]!,
+    sign: end.sign!.values[i]!,
+  });
   return Array.from(dependences.values, (n, i) => ({
-    from: from.labels[from.values[i]!] ?? '',
-    to: to.labels[to.values[i]!] ?? '',
+    from: direction(ends[0]!, i),
+    to: direction(ends[1]!, i),
     dependences: n,
   }));
 }

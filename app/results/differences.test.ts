@@ -42,10 +42,11 @@ describe('differenceNames(paneDifferences(left, right))', () => {
       presets,
       models,
     );
-    expect(differences.map((d) => d.name)).toEqual(['vcs', 'dateline', 'seed']);
+    // In the model's order: the torus's own dateline, then the router's channels.
+    expect(differences.map((d) => d.name)).toEqual(['dateline', 'vcs', 'seed']);
     expect(differenceNames(differences)).toEqual({
-      left: 'Virtual channels: 1 per channel; Torus dateline: off; …',
-      right: 'Virtual channels: 2 per channel; Torus dateline: on; …',
+      left: 'Torus dateline: off; Virtual channels: 1 per channel; …',
+      right: 'Torus dateline: on; Virtual channels: 2 per channel; …',
     });
   });
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 
-import { Markdown } from '../lessons/Markdown';
+import { Markdown } from '../ui/Markdown';
 import { presets } from '../presets/bundled';
 import type { StepAnswer } from '../link/url_state';
 import type { ParamSpec } from '../engine/types';

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import type { FormEvent } from 'react';
 
 import { Glossed } from '../glossary/Glossed';
-import { Markdown } from '../lessons/Markdown';
+import { Markdown } from '../ui/Markdown';
 import { parseTyped } from '../presets/param_values';
 import type { StepAnswer } from '../link/url_state';
 import { MAX_TYPED } from '../link/url_state';

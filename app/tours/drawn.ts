@@ -17,7 +17,7 @@ import type { PaneRun, ReadValue, StepRun } from './answers';
 import { paneOf, readRunValue, readStepValue } from './answers';
 import type { QuestionSpec, RunValueSpec, TourStep } from './schema';
 import { shownBy } from './outputs';
-import { markdownText } from '../lessons/markdown_parse';
+import { markdownText } from '../ui/markdown_parse';
 import type { PaneKey, Withheld } from './withhold';
 import { NOTHING_WITHHELD, readoutsShown, withheldFor } from './withhold';
 

@@ -99,4 +99,18 @@ describe('completeGroups()', () => {
     ]);
     expect(completeGroups(specs, groups)).toEqual([...groups, { title: 'Other', names: ['d'] }]);
   });
+
+  it("places a parameter read under another's choice after it, in declared order", () => {
+    const shapes = [
+      { ...spec, name: 'shape' },
+      { ...spec, name: 'ring_nodes', when: [{ param: 'shape', is: ['ring'] }] },
+      { ...spec, name: 'routing' },
+      { ...spec, name: 'ring_width', when: [{ param: 'shape', is: ['ring'] }] },
+      { ...spec, name: 'lonely', when: [{ param: 'elsewhere', is: ['x'] }] },
+    ];
+    expect(completeGroups(shapes, [{ title: 'Shape', names: ['shape', 'routing'] }])).toEqual([
+      { title: 'Shape', names: ['shape', 'ring_nodes', 'ring_width', 'routing'] },
+      { title: 'Other', names: ['lonely'] },
+    ]);
+  });
 });

@@ -31,7 +31,9 @@ export interface ParamPanelProps {
 }
 
 /**
- * The groups to show: the given ones, then every parameter they leave out under "Other"; hidden
+ * The groups to show: the given ones, each parameter they leave out that is read only under
+ * another's choice (its first `when`: a shape's own sizes under `topology`) placed in that one's
+ * group after it and the others placed so, then every parameter left under "Other"; hidden
  * parameters left out, and groups left empty by them.
  */
 export function completeGroups(
@@ -39,9 +41,23 @@ export function completeGroups(
   groups: ParamGroup[],
   hidden: ReadonlySet<string> = new Set(),
 ): ParamGroup[] {
+  const placed = groups.map((g) => ({ ...g, names: [...g.names] }));
   const grouped = new Set(groups.flatMap((g) => g.names));
-  const rest = specs.filter((s) => !grouped.has(s.name)).map((s) => s.name);
-  const all = rest.length > 0 ? [...groups, { title: 'Other', names: rest }] : groups;
+  const rest: string[] = [];
+  const after = new Map<string, string>();
+  for (const s of specs) {
+    if (grouped.has(s.name)) continue;
+    const on = s.when[0]?.param;
+    const group = on === undefined ? undefined : placed.find((g) => g.names.includes(on));
+    if (on === undefined || group === undefined) {
+      rest.push(s.name);
+      continue;
+    }
+    const last = after.get(on) ?? on;
+    group.names.splice(group.names.indexOf(last) + 1, 0, s.name);
+    after.set(on, s.name);
+  }
+  const all = rest.length > 0 ? [...placed, { title: 'Other', names: rest }] : placed;
   return all
     .map((g) => ({ ...g, names: g.names.filter((name) => !hidden.has(name)) }))
     .filter((g) => g.names.length > 0);

@@ -128,6 +128,7 @@ export function ViewPanel(props: Props) {
         points={points}
         unit={outcome?.trace.unit ?? ''}
         onLink={onLink}
+        {...(recording.state === 'error' && recording.param ? { refused: recording.param } : {})}
       />
       {recording.state === 'recording' ? (
         <p className="trace-status" role="status">

@@ -12,24 +12,42 @@ interface Props {
   /** The unit of the window's times. */
   unit: string;
   onLink(update: (link: ViewLink) => ViewLink): void;
+  /** The parameter the engine refused in its last answer (its ParamError's), if any. */
+  refused?: string;
+}
+
+/** A window field's error: the engine's name of the parameter it is about and the words. */
+export interface WindowError {
+  param: 'trace_from' | 'trace_length';
+  message: string;
+}
+
+/** What is wrong with the window as typed, by the engine's name of the field; null: nothing. */
+export function windowError(fromText: string, lengthText: string): WindowError | null {
+  const from = Number(fromText);
+  const length = Number(lengthText);
+  if (fromText.trim() === '' || !Number.isFinite(from) || from < 0) {
+    return { param: 'trace_from', message: 'From: a time from 0 is needed.' };
+  }
+  if (lengthText.trim() === '' || !Number.isFinite(length) || length <= 0) {
+    return { param: 'trace_length', message: 'Length: a time above 0 is needed.' };
+  }
+  return null;
 }
 
 /** The point and the window to record, as typed: applied on "Record", so typing does not re-run. */
-export function WindowForm({ link, points, unit, onLink }: Props) {
+export function WindowForm({ link, points, unit, onLink, refused }: Props) {
   const [fromText, setFromText] = useState(String(link.from));
   const [lengthText, setLengthText] = useState(String(link.length));
   const typedFrom = Number(fromText);
   const typedLength = Number(lengthText);
-  const windowError =
-    fromText.trim() === '' || !Number.isFinite(typedFrom) || typedFrom < 0
-      ? 'From: a time from 0 is needed.'
-      : lengthText.trim() === '' || !Number.isFinite(typedLength) || typedLength <= 0
-        ? 'Length: a time above 0 is needed.'
-        : null;
+  const error = windowError(fromText, lengthText);
+  // The field in error: the one typed wrong, else the one the engine refused as recorded.
+  const invalid = error?.param ?? refused;
   // Applied from the button and from Enter, not from the form's submission: a frame sandboxed
   // without allow-forms (a lesson on a course page) blocks submission before its event fires.
   const record = () => {
-    if (windowError) return;
+    if (error) return;
     onLink(({ time: _time, selected: _selected, window: _window, ...l }) => ({
       ...l,
       from: typedFrom,
@@ -48,6 +66,7 @@ export function WindowForm({ link, points, unit, onLink }: Props) {
           Point
           <select
             value={link.point ?? 0}
+            aria-invalid={refused === 'point'}
             onChange={(e) =>
               onLink(({ time: _time, selected: _selected, window: _window, ...l }) => ({
                 ...l,
@@ -72,7 +91,7 @@ export function WindowForm({ link, points, unit, onLink }: Props) {
         <input
           inputMode="decimal"
           value={fromText}
-          aria-invalid={windowError?.startsWith('From') ?? false}
+          aria-invalid={invalid === 'trace_from'}
           onChange={(e) => setFromText(e.target.value)}
           onKeyDown={onEnter}
         />
@@ -82,18 +101,18 @@ export function WindowForm({ link, points, unit, onLink }: Props) {
         <input
           inputMode="decimal"
           value={lengthText}
-          aria-invalid={windowError?.startsWith('Length') ?? false}
+          aria-invalid={invalid === 'trace_length'}
           onChange={(e) => setLengthText(e.target.value)}
           onKeyDown={onEnter}
         />
       </label>
       <span className="trace-window-unit">{unit}</span>
-      <button type="button" disabled={windowError !== null} onClick={record}>
+      <button type="button" disabled={error !== null} onClick={record}>
         Record
       </button>
-      {windowError ? (
+      {error ? (
         <span className="field-error" role="alert">
-          {windowError}
+          {error.message}
         </span>
       ) : null}
     </form>

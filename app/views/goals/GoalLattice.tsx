@@ -1,10 +1,10 @@
 // The goal view's lattice: each PE with its ready stack, whether it is reducing and the goals
 // suspended on it; goals thrown and messages on their way as arrows, a dot on each showing how
-// far it has come (dashed: a return_value that wakes a suspended goal).
+// far it has come (dashed: a value's return that wakes a suspended goal).
 import { palette } from '../../charts/palette';
 import type { GoalMessage, GoalMoment } from './goal_model';
 import type { GoalLayout } from './goal_layout';
-import { KIND_COLORS, STATUS } from './goal_status';
+import { STATUS, kindColor } from './goal_status';
 
 interface Props {
   layout: GoalLayout;
@@ -23,8 +23,8 @@ export function GoalLattice({ layout, pes, moment, time, reductionMs, maxDepth }
     const a = at(m.from);
     const b = at(m.to);
     const progress = Math.min(1, Math.max(0, (time - m.start) / (m.end - m.start || 1)));
-    const thrown = m.kind === 'throw_goal';
-    const color = KIND_COLORS[m.kind] ?? palette.grey;
+    const thrown = m.throws;
+    const color = kindColor(m.kindIndex);
     // Bent a little, so messages both ways between two PEs do not overlap.
     const mx = (a.x + b.x) / 2 + (b.y - a.y) * 0.15;
     const my = (a.y + b.y) / 2 - (b.x - a.x) * 0.15;

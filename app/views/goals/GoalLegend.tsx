@@ -1,8 +1,9 @@
 // Under the goal view's drawing: what its colours mean, and the counts so far.
 import type { GoalMoment } from './goal_model';
-import { KIND_COLORS, STATUS } from './goal_status';
+import { STATUS, kindColor } from './goal_status';
 
-export function GoalLegend({ moment }: { moment: GoalMoment }) {
+/** `kinds`: the message kinds the trace declares, in order (each one's colour by its place). */
+export function GoalLegend({ moment, kinds }: { moment: GoalMoment; kinds: string[] }) {
   return (
     <>
       <ul className="trace-timeline-legend">
@@ -12,9 +13,13 @@ export function GoalLegend({ moment }: { moment: GoalMoment }) {
             {s.label}
           </li>
         ))}
-        {Object.entries(KIND_COLORS).map(([kind, color]) => (
+        {kinds.map((kind, i) => (
           <li key={kind}>
-            <span className="swatch arrow" style={{ borderColor: color }} aria-hidden="true" />
+            <span
+              className="swatch arrow"
+              style={{ borderColor: kindColor(i) }}
+              aria-hidden="true"
+            />
             {kind}
           </li>
         ))}

@@ -74,6 +74,18 @@ describe('<GoalView>', () => {
     expect(errors.mock.calls.map((c) => String(c[0]).slice(0, 300))).toEqual([]);
   });
 
+  it('names the message kinds in the legend as the trace declares them, each in its colour', () => {
+    const kinds = outcome.trace.kinds
+      .find((k) => k.role === 'goal_message_sent')!
+      .fields.find((f) => f.name === 'message')!.labels;
+    const legend = /<ul class="trace-timeline-legend">(.*?)<\/ul>/.exec(render(50))![1]!;
+    const named = [
+      ...legend.matchAll(/border-color:([^"]+)" aria-hidden="true"><\/span>([^<]+)</g),
+    ];
+    expect(named.map((m) => m[2])).toEqual(kinds);
+    expect(new Set(named.map((m) => m[1])).size).toBe(kinds.length);
+  });
+
   it('makes the tree one tab stop, a group of goal buttons, not buttons inside an image', () => {
     const model = goalModel(outcome.trace, playedEnd(outcome.trace), 3);
     const time = model.spawned[200]!.time;

@@ -1,6 +1,6 @@
 // The goal view of a Multi-PSI run: its PEs on their lattice, each with its ready stack, whether it
 // is reducing and the goals suspended on it; goals thrown and messages on their way as arrows (a
-// dot on each shows how far it has come; a return_value that wakes a suspended goal is marked);
+// dot on each shows how far it has come; a value's return that wakes a suspended goal is marked);
 // beside it the goal tree growing: the last goals spawned up to the time, by spawn time and
 // generation, each coloured by what has become of it. SVG: a few dozen PEs, a few hundred goals
 // and arrows at a time are few elements, and each stays clickable. The tree is one stop of the
@@ -92,7 +92,7 @@ export function GoalDrawing({
           status={goalStatus(reducedAt, moment, time)}
         />
       </div>
-      <GoalLegend moment={moment} />
+      <GoalLegend moment={moment} kinds={model.messageKinds} />
       <Narration words={words} playing={playing} />
       <GoalHistory model={model} selected={selected} unit={outcome.trace.unit} onTime={onTime} />
     </div>

@@ -5,6 +5,7 @@ import { createInProcessEngine } from '../../engine/in_process_engine';
 import { loadNodeModule } from '../../engine/node_module';
 import type { TraceOutcome } from '../../engine/trace';
 import { playedEnd } from '../../engine/trace';
+import type { GoalModel } from './goal_model';
 import { goalHistory, goalModel, momentAt } from './goal_model';
 
 let module: ArchexModule;
@@ -50,6 +51,34 @@ describe('goalModel()', () => {
     const model = goalModel(outcome.trace, playedEnd(outcome.trace), outcome.trace.nodes);
     expect(momentAt(model, model.end).reduced).toBeGreaterThan(0);
     expect(goalModel(renamed, playedEnd(renamed), outcome.trace.nodes)).toEqual(model);
+  });
+
+  it('reads the message kinds by the roles the trace declares, whatever their labels', async () => {
+    const outcome = await whole(6, 3);
+    // The same trace with the message kinds named otherwise (another machine's words).
+    const relabelled = {
+      ...outcome.trace,
+      kinds: outcome.trace.kinds.map((k) => ({
+        ...k,
+        fields: k.fields.map((f) =>
+          f.name === 'message' ? { ...f, labels: f.labels.map((_l, i) => `kind ${i}`) } : f,
+        ),
+      })),
+    };
+    const end = playedEnd(outcome.trace);
+    const model = goalModel(outcome.trace, end, 3);
+    const other = goalModel(relabelled, end, 3);
+    const what = (m: GoalModel) => m.messages.map(({ kind: _kind, ...rest }) => rest);
+    expect(what(other)).toEqual(what(model));
+    expect(other.messages.filter((m) => m.throws).length).toBe(momentAt(model, end).thrown);
+    expect(other.messages.some((m) => m.wakes)).toBe(true);
+    expect(other.resumingKind).toBe('kind 2');
+    // What the view shows of a moment is the same, the kinds' counts under their new names.
+    const mid = (model.from + end) / 2;
+    const { messagesByKind: _a, inFlight: inFlightA, ...restA } = momentAt(model, mid);
+    const { messagesByKind: _b, inFlight: inFlightB, ...restB } = momentAt(other, mid);
+    expect(restB).toEqual(restA);
+    expect(inFlightB.map((m) => m.throws)).toEqual(inFlightA.map((m) => m.throws));
   });
 
   for (const [queens, pes] of [
@@ -105,7 +134,8 @@ describe('goalModel()', () => {
   it('draws a thrown goal exactly while it is on its way, and says its history', async () => {
     const outcome = await whole(6, 3);
     const model = goalModel(outcome.trace, playedEnd(outcome.trace), 3);
-    const throw0 = model.messages.find((m) => m.kind === 'throw_goal')!;
+    const throw0 = model.messages.find((m) => m.throws)!;
+    expect(throw0.kind).toBe('throw_goal');
     expect(momentAt(model, throw0.start).inFlight).toContain(throw0);
     expect(momentAt(model, (throw0.start + throw0.end) / 2).inFlight).toContain(throw0);
     expect(momentAt(model, throw0.end).inFlight).not.toContain(throw0);

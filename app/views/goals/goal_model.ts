@@ -5,7 +5,7 @@
 // (`goalSliced`), so a view opening on a long run does not hold the page.
 import type { Trace } from '../../engine/trace';
 import type { TraceRole } from '../../engine/trace_roles';
-import { kindName, kindOf } from '../../engine/trace_roles';
+import { kindName, kindOf, valueOf } from '../../engine/trace_roles';
 import type { Sliced } from '../sliced';
 import { finish, Progress } from '../sliced';
 
@@ -17,9 +17,13 @@ export interface Interval {
 export interface GoalMessage extends Interval {
   from: number;
   to: number;
+  /** Its kind's label, and the kind's place among the trace's (which sets its colour). */
   kind: string;
+  kindIndex: number;
   goal: number;
-  /** A return_value that resumes a goal suspended on the receiving PE. */
+  /** A throw: the message carries its goal to the PE it is thrown to (the kind's declared role). */
+  throws: boolean;
+  /** A value's return that resumes a goal suspended on the receiving PE. */
   wakes: boolean;
 }
 
@@ -53,7 +57,10 @@ export interface GoalModel {
   /** Goals spawned or thrown in the window, in time order, and their times. */
   spawned: SpawnedGoal[];
   spawnTimes: Float64Array;
+  /** The message kinds as the trace declares them (the message field's labels), in order. */
   messageKinds: string[];
+  /** The kind whose receipt resumes a suspended goal (declared 'goal_resumed'); '' for none. */
+  resumingKind: string;
 }
 
 interface Event {
@@ -105,8 +112,11 @@ export function* goalSliced(trace: Trace, end: number, pes: number): Sliced<Goal
   const recorded = trace.kinds.reduce((n, k) => n + k.counts.reduce((a, b) => a + b, 0), 0);
   const progress = new Progress(2 * recorded);
   const read = (role: TraceRole) => events(trace, kindName(trace, role), progress);
-  const kindLabels =
-    kindOf(trace, 'goal_message_sent')?.fields.find((f) => f.name === 'message')?.labels ?? [];
+  const messageField = kindOf(trace, 'goal_message_sent')?.fields.find((f) => f.name === 'message');
+  const kindLabels = messageField?.labels ?? [];
+  // The kinds the view reads by what they do, as the engine declares them, never by their labels.
+  const throwing = valueOf(messageField, 'goal_thrown');
+  const resuming = valueOf(messageField, 'goal_resumed');
   const reduced = yield* read('goal_reduced');
   const depth = Array.from({ length: pes }, () => ({ time: [trace.from], depth: [0] }));
   for (const e of yield* read('goal_ready')) depth[e.values.node!]!.depth[0]!++;
@@ -133,7 +143,7 @@ export function* goalSliced(trace: Trace, end: number, pes: number): Sliced<Goal
     start: e.time,
     end: resumed.get(e.values.goal!)?.shift() ?? end,
   }));
-  // The suspensions a return_value may end: goal, PE and the time it ends.
+  // The suspensions a value's return may end: goal, PE and the time it ends.
   const ends = new Set(suspensions.map((s) => `${s.goal}@${s.pe}:${s.end}`));
 
   // A message is paired with the first receipt of the same route, kind and goal.
@@ -150,14 +160,16 @@ export function* goalSliced(trace: Trace, end: number, pes: number): Sliced<Goal
     if (progress.tick()) yield progress.fraction;
     const key = `${e.values.node}>${e.values.to}:${e.values.message}:${e.values.goal}`;
     const received = arrivals.get(key)?.shift() ?? end;
-    const kind = kindLabels[e.values.message!] ?? String(e.values.message);
-    const wakes =
-      kind === 'return_value' && ends.has(`${e.values.goal}@${e.values.to}:${received}`);
+    const kindIndex = e.values.message!;
+    const kind = kindLabels[kindIndex] ?? String(kindIndex);
+    const wakes = kindIndex === resuming && ends.has(`${e.values.goal}@${e.values.to}:${received}`);
     messages.push({
       from: e.values.node!,
       to: e.values.to!,
       kind,
+      kindIndex,
       goal: e.values.goal!,
+      throws: kindIndex === throwing,
       start: e.time,
       end: received,
       wakes,
@@ -198,6 +210,7 @@ export function* goalSliced(trace: Trace, end: number, pes: number): Sliced<Goal
     spawned,
     spawnTimes: Float64Array.from(spawned.map((g) => g.time)),
     messageKinds: kindLabels,
+    resumingKind: kindLabels[resuming] ?? '',
   };
 }
 
@@ -271,7 +284,7 @@ export function goalHistory(
     });
   }
   for (const m of model.messages) {
-    if (m.goal === goal && m.kind === 'throw_goal' && m.end < model.end)
+    if (m.goal === goal && m.throws && m.end < model.end)
       lines.push({ time: m.end, text: `${at(m.end)}: arrives on PE ${m.to}` });
   }
   for (const s of model.suspensions) {
@@ -283,7 +296,7 @@ export function goalHistory(
     if (s.end < model.end) {
       lines.push({
         time: s.end,
-        text: `${at(s.end)}: resumed by the return_value from PE ${s.holder}`,
+        text: `${at(s.end)}: resumed by the ${model.resumingKind || 'value'} from PE ${s.holder}`,
       });
     }
   }

@@ -3,14 +3,13 @@
 import { palette } from '../../charts/palette';
 import type { GoalModel, GoalMoment } from './goal_model';
 
-/** A message's colour by its kind (the message field's labels). */
-export const KIND_COLORS: Record<string, string> = {
-  throw_goal: palette.blue,
-  read_value: palette.orange,
-  return_value: palette.green,
-  unify: palette.purple,
-  terminate: palette.grey,
-};
+/** The message kinds' colours, by each kind's place in the trace's declared kinds. */
+const KIND_COLORS = [palette.blue, palette.orange, palette.green, palette.purple, palette.grey];
+
+/** A message kind's colour by its place among the kinds the trace declares. */
+export function kindColor(kindIndex: number): string {
+  return KIND_COLORS[kindIndex % KIND_COLORS.length] ?? palette.grey;
+}
 /** What has become of a goal, in words and as a colour. */
 export const STATUS = {
   ready: { label: 'ready (on a stack)', color: palette.sky },
@@ -28,9 +27,7 @@ export function goalStatus(
   time: number,
 ): (goal: number) => GoalStatus {
   const suspendedNow = new Set(moment.suspended.map((s) => s.goal));
-  const inFlightGoals = new Set(
-    moment.inFlight.filter((m) => m.kind === 'throw_goal').map((m) => m.goal),
-  );
+  const inFlightGoals = new Set(moment.inFlight.filter((m) => m.throws).map((m) => m.goal));
   return (goal: number) => {
     const reduced = reducedAt.get(goal);
     if (reduced !== undefined && reduced <= time) return STATUS.reduced;

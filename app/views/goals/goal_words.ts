@@ -49,7 +49,7 @@ export function describeGoals(
       .map(
         (m) =>
           `${m.kind} from PE ${m.from} to PE ${m.to}` +
-          (m.kind === 'throw_goal' ? ` carrying goal ${m.goal}` : '') +
+          (m.throws ? ` carrying goal ${m.goal}` : '') +
           (m.wakes ? `, which wakes goal ${m.goal}` : ''),
       );
     text += ` ${flying.length} on their way: ${list(named, flying.length)}.`;

@@ -195,6 +195,16 @@ describe('PacketView', () => {
     expect(render(ending, 2500)).toContain(
       `The run stopped after cycle ${last}, inside this window: it plays to there.`,
     );
+    // Said from what the trace declares of the run's end, not from an output found by its name.
+    expect(late.trace.runEnd).toBe(ran - 1);
+    const unnamed = (o: TraceOutcome): TraceOutcome => ({
+      ...o,
+      result: { ...o.result, scalars: [] },
+    });
+    expect(render(unnamed(late), 500_000)).toContain(
+      `The run stopped after cycle ${ran - 1}, before this window opens at cycle 500000`,
+    );
+    expect(render(unnamed(ending), 2500)).toContain(`The run stopped after cycle ${last}, inside`);
   });
 
   it('names the held circuits of a circuit-switched network', () => {

@@ -20,10 +20,11 @@ export interface NodeMark {
   kind: 'router' | 'terminal';
 }
 
-export type LayoutShape = 'cube' | 'graph' | 'crossbar';
+/** How the view draws a network: a lattice's plane, a graph, or a crossbar's crosspoints. */
+export type LayoutKind = 'lattice' | 'graph' | 'crossbar';
 
 export interface PacketLayout {
-  shape: LayoutShape;
+  kind: LayoutKind;
   width: number;
   height: number;
   /** Side of a drawn flit, px. */
@@ -64,9 +65,9 @@ export interface PacketLayout {
   marked: { px: number; py: number; size: number; label: string }[];
   /** A crossbar's matrix of cells. */
   matrix?: { left: number; top: number; size: number };
-  /** What the drawing leaves out (a large dragonfly's), in words. */
+  /** What the drawing leaves out (a large network's terminals, say), in words. */
   note?: string;
-  /** A dragonfly's groups, drawn as discs behind their routers. */
+  /** Discs drawn behind groups of routers. */
   groups?: { px: number; py: number; r: number }[];
 }
 
@@ -145,10 +146,10 @@ export function trim(s: Seg, a: number, b: number): Seg {
   return lineOf(s.x1 + ux * a, s.y1 + uy * a, s.x2 - ux * b, s.y2 - uy * b);
 }
 
-export function base(shape: LayoutShape, w: ReturnType<typeof wiring>) {
+export function base(kind: LayoutKind, w: ReturnType<typeof wiring>) {
   const size = w.downstream.length;
   return {
-    shape,
+    kind,
     channelPath: Array<string>(size).fill(''),
     channelSegs: Array.from({ length: size }, (): Seg[] => []),
     buffers: Array<Seg | null>(size).fill(null),
@@ -167,40 +168,4 @@ export function base(shape: LayoutShape, w: ReturnType<typeof wiring>) {
     pathOffset: [0, 0] as [number, number],
     marked: [] as PacketLayout['marked'],
   };
-}
-
-/**
- * Where a graph layout's terminals sit and queue: each at its dot (or its router where it is not
- * drawn), its injection buffer on a lane beside the line from its dot to its router, the other
- * side from delivery; `at` places a point of the placement, `rs` trims the router's end.
- */
-export function placeTerminals(
-  out: PacketLayout,
-  w: ReturnType<typeof wiring>,
-  p: {
-    routers: { px: number; py: number }[];
-    terminals: ({ px: number; py: number } | null | undefined)[];
-    lineWidth: number;
-    terminalRadius: number;
-  },
-  at: (q: { px: number; py: number }) => { px: number; py: number },
-  rs: number,
-) {
-  for (let t = 0; t < w.terminals; t++) {
-    const router = at(p.routers[w.tRouter[t]!] ?? { px: 0, py: 0 });
-    const dot = p.terminals[t];
-    out.terminalAt[t] = dot ? at(dot) : router;
-    const input = w.terminalInput[t]!;
-    if (!dot || input < 0) continue;
-    // Injection beside delivery: the lane on the other side of the line between them.
-    const from = at(dot);
-    const length = Math.hypot(router.px - from.px, router.py - from.py) || 1;
-    const lane = p.lineWidth * 1.2;
-    const [ox, oy] = [
-      (-(router.py - from.py) / length) * lane,
-      ((router.px - from.px) / length) * lane,
-    ];
-    const seg = lineOf(from.px + ox, from.py + oy, router.px + ox, router.py + oy);
-    out.buffers[input] = trim(seg, p.terminalRadius + 2, rs);
-  }
 }

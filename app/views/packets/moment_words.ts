@@ -51,13 +51,11 @@ export function whereNow(
  * an empty window otherwise looks like an idle network.
  */
 export function runEndNote(outcome: TraceOutcome, index: PacketIndex): string | null {
-  // The run's cycles are 0 to simulated_cycles - 1; the window's are from to from + length - 1
-  // (the trace's end is the run's where it ended sooner).
-  const ran = outcome.result.scalars.find((s) => s.name === 'simulated_cycles')?.value;
-  const { from, length } = outcome.trace;
-  if (ran === undefined || ran >= from + length) return null;
-  const last = ran - 1;
-  if (index.packets.size === 0 && ran <= from) {
+  // The run's last cycle, as the trace declares it (-1: not ended), against the window's cycles,
+  // from to from + length - 1.
+  const { from, length, runEnd: last } = outcome.trace;
+  if (last < 0 || last >= from + length - 1) return null;
+  if (index.packets.size === 0 && last < from) {
     return (
       `The run stopped after cycle ${last}, before this window opens at cycle ${from}: nothing ` +
       `was recorded. Record from cycle ${last} or earlier.`

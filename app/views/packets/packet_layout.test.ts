@@ -26,7 +26,7 @@ const options = { plane: 0, buffer: 4, width: 800, maxHeight: 800 };
 describe('packetLayout(concentrated mesh)', () => {
   it("draws each of a router's 4 terminals' buffers on a lane of its own in the lower half", () => {
     const layout = packetLayout(meshes[4], options);
-    expect(layout.shape).toBe('cube');
+    expect(layout.kind).toBe('lattice');
     expect(layout.terminalInput).toHaveLength(64);
     const router = layout.nodes[5]!;
     const lanes = [20, 21, 22, 23].map((t) => layout.buffers[layout.terminalInput[t]!]!);
@@ -51,7 +51,7 @@ describe('packetLayout(concentrated mesh)', () => {
 describe('packetLayout(a cube past three dimensions)', () => {
   it('draws a binary 4-cube as its grid of arcs, every channel and buffer placed', () => {
     const layout = packetLayout(hypercube, options);
-    expect(layout.shape).toBe('graph');
+    expect(layout.kind).toBe('graph');
     // 32 links both ways and 16 terminals' deliveries, each drawn.
     expect(layout.channelSegs.filter((segs) => segs && segs.length > 0)).toHaveLength(64 + 16);
     expect(layout.buffers.filter((b) => b)).toHaveLength(64 + 16);

@@ -1,32 +1,31 @@
-// Where the packet view draws each part of a network, from the engine's description of it: the
-// channel maps' own layouts (channelHeatmapGeometry for a cube's plane, channelGraphGeometry for
-// a fly or router network, crosspointGeometry for a lone crossbar), plus where each input's
-// buffer sits: at the far end of the channel that feeds it, or at its router for a terminal's
-// injection (a cube's ±z inputs too); a dragonfly's groups around a circle (dragonfly_layout.ts);
-// a fat tree's levels in rows above its terminals (fattree_geometry.ts), a flattened
-// butterfly's grid of arcs, and a cube's past three dimensions (flatfly_layout.ts).
-// Pure, so it can be tested.
-import { channelGraphGeometry } from '../../charts/graph_geometry';
+// Where the packet view draws each part of a network, from the engine's description of it and
+// the drawing it declares: a grid or ring as the channel heat map draws its plane
+// (channelHeatmapGeometry), a crossbar as the crosspoint map (crosspointGeometry), any other as
+// the channel graph map places it (graph_layout.ts); plus where each input's buffer sits: at the
+// far end of the channel that feeds it, or at its router for a terminal's injection (a cube's
+// ±z inputs too). Pure, so it can be tested.
 import { channelHeatmapGeometry } from '../../charts/heatmap_geometry';
-import { gridPlace, gridShape } from '../../charts/heatmap_network';
 import { crosspointGeometry } from '../../charts/CrosspointMap';
-import { FLATFLY_SHAPE, foldedCube, networkHeatmapData } from '../../results/network_data';
+import { drawingOf } from '../../results/drawing/drawing';
+import { gridPlace, gridShape } from '../../results/drawing/grid';
+import { networkHeatmapData } from '../../results/drawing/map_data';
 import type { NetworkMap } from '../../engine/types';
-import { findColumn, tableRows } from '../../engine/types';
-import { dragonflyLayout } from './dragonfly_layout';
-import { flatflyLayout } from './flatfly_layout';
+import { findColumn } from '../../engine/types';
+import { graphLayout } from './graph_layout';
 import type { PacketLayout, Seg } from './layout_parts';
 import { base, lineOf, OUTER, trim, wiring } from './layout_parts';
 
-export type { LayoutShape, NodeMark, PacketLayout, Seg } from './layout_parts';
+export type { LayoutKind, NodeMark, PacketLayout, Seg } from './layout_parts';
 
 /**
- * A cube's plane (z = plane), at most `maxHeight` tall: its nodes, channels and buffers where
+ * A lattice's plane (z = plane), at most `maxHeight` tall: its nodes, channels and buffers where
  * the heat map draws them, each input's buffer on the last piece of the channel feeding it.
  */
-function cubeLayout(net: NetworkMap, width: number, maxHeight: number, plane: number) {
+function latticeLayout(net: NetworkMap, width: number, maxHeight: number, plane: number) {
   const w = wiring(net);
-  const dims = net.sizes.filter((s) => ['x', 'y', 'z'].includes(s.name)).map((s) => s.value);
+  const drawing = drawingOf(net);
+  const axes = drawing.axes.slice(0, 3);
+  const dims = drawing.extent.slice(0, 3);
   const kz = dims[2] ?? 1;
   const z = Math.min(kz - 1, Math.max(0, Math.round(plane)));
   const data = networkHeatmapData(net, '', z);
@@ -39,14 +38,14 @@ function cubeLayout(net: NetworkMap, width: number, maxHeight: number, plane: nu
   const g = channelHeatmapGeometry(data, { width: grid + 2 * OUTER, height: 1e6 });
   const left = (width - g.innerWidth) / 2;
   const out = {
-    ...base('cube', w),
+    ...base('lattice', w),
     width,
     height: g.innerHeight + 2 * OUTER,
     flit: Math.max(2, Math.min(g.thickness * 1.1, g.cell * 0.09)),
     plane: z,
     planes: kz,
   };
-  const coord = ['x', 'y', 'z'].map((a) => findColumn(net.routers, a)?.values ?? []);
+  const coord = axes.map((a) => findColumn(net.routers, a)?.values ?? []);
   const at = (r: number) => coord.map((c) => c[r] ?? 0);
   out.routerName = (r) => `(${at(r).slice(0, Math.max(1, dims.length)).join(', ')})`;
   const shift = (s: Seg): Seg => lineOf(s.x1 + left, s.y1 + OUTER, s.x2 + left, s.y2 + OUTER);
@@ -112,81 +111,7 @@ function cubeLayout(net: NetworkMap, width: number, maxHeight: number, plane: nu
 }
 
 /**
- * Any other network as the channel graph map draws it (switches in columns, terminals on the
- * right): a channel's buffer on its line up to the switch; a terminal's injection a stub on the
- * left of a switch in the farthest column (a fly's first stage), else a line from the terminal.
- */
-function graphLayout(net: NetworkMap, width: number, maxHeight: number, buffer: number) {
-  const w = wiring(net);
-  const graph = networkHeatmapData(net, '', 0).graph ?? { routers: 0, terminals: 0, channels: [] };
-  // A fat tree's rows are its levels and terminals, each given some three rows' room.
-  const rows = graph.fatTree ? 3 * (graph.fatTree.levels + 1) : Math.max(graph.terminals, 2);
-  const probe = channelGraphGeometry(graph, { width, height: 400 });
-  const inner = Math.min(maxHeight, Math.max(240, rows * 28));
-  const g = channelGraphGeometry(graph, { width, height: inner + probe.margin.top + OUTER });
-  const [left, top] = [OUTER, OUTER];
-  const out = {
-    ...base('graph', w),
-    width,
-    height: g.innerHeight + 2 * OUTER,
-    flit: Math.max(2, Math.min(g.routerSize * 0.3, g.lineWidth * 2.5)),
-  };
-  const place = new Map<number, { px: number; py: number }>();
-  for (const n of [...g.routers, ...g.terminals]) {
-    place.set(n.id, { px: n.px + left, py: n.py + top });
-  }
-  out.nodes = [
-    ...g.routers.map((r) => ({ ...place.get(r.id)!, size: g.routerSize, kind: 'router' as const })),
-    ...g.terminals.map((t) => ({
-      ...place.get(t.id)!,
-      size: 2 * g.terminalRadius,
-      kind: 'terminal' as const,
-    })),
-  ];
-  const rs = g.routerSize / 2 + 2;
-  g.channels.forEach((c, i) => {
-    const id = w.ids[i]!;
-    const seg = lineOf(c.x1 + left, c.y1 + top, c.x2 + left, c.y2 + top);
-    const end = c.to >= graph.routers ? g.terminalRadius + 2 : rs;
-    const drawn = trim(seg, rs, end);
-    out.channelSegs[id] = [drawn];
-    const input = w.downstream[id]!;
-    if (input >= 0) out.buffers[input] = drawn;
-  });
-  const column = new Map(g.routers.map((r) => [r.id, r.px]));
-  const farthest = Math.min(...g.routers.map((r) => r.px));
-  const stubs = new Map<number, number>();
-  for (let t = 0; t < w.terminals; t++) {
-    const r = w.tRouter[t]!;
-    const at = place.get(r);
-    const dot = place.get(graph.routers + t);
-    out.terminalAt[t] = dot ?? null;
-    if (!at) continue;
-    const input = w.terminalInput[t]!;
-    if (input < 0) continue;
-    if (column.get(r) === farthest && graph.routers > 1 && !graph.fatTree) {
-      const k = stubs.get(r) ?? 0;
-      stubs.set(r, k + 1);
-      const per = w.terminals / Math.max(1, g.routers.filter((n) => n.px === farthest).length);
-      const dy = (k - (per - 1) / 2) * Math.min(g.routerSize / Math.max(1, per), 2 * out.flit);
-      const x = at.px - rs;
-      // As long as a full buffer, leaving room on the left for the count of waiting packets.
-      const length = Math.min(Math.max(24, x - 36), buffer * out.flit * 1.2);
-      out.buffers[input] = lineOf(x - length, at.py + dy, x, at.py + dy);
-    } else if (dot) {
-      const seg = lineOf(dot.px, dot.py, at.px, at.py);
-      const length = Math.hypot(seg.x2 - seg.x1, seg.y2 - seg.y1) || 1;
-      const lane = g.lineWidth * 1.2;
-      const [ox, oy] = [(-(seg.y2 - seg.y1) / length) * lane, ((seg.x2 - seg.x1) / length) * lane];
-      const shifted = lineOf(seg.x1 + ox, seg.y1 + oy, seg.x2 + ox, seg.y2 + oy);
-      out.buffers[input] = trim(shifted, g.terminalRadius + 2, rs);
-    }
-  }
-  return out;
-}
-
-/**
- * A lone crossbar as the crosspoint map draws it: row i the input of terminal i, its buffer on
+ * A crossbar as the crosspoint map draws it: row i the input of terminal i, its buffer on
  * the left of the row; column o the output to terminal o, delivered below the matrix. A flit
  * crossing from input i to output o is drawn in the cell (i, o).
  */
@@ -237,16 +162,18 @@ export interface LayoutOptions {
   buffer: number;
 }
 
-/** The packet view's layout of a network: see the file's head. */
+/** The packet view's layout of a network, by the kind of drawing it declares. */
 export function packetLayout(net: NetworkMap, o: LayoutOptions): PacketLayout {
   const width = Math.max(200, o.width);
-  if (net.shape === FLATFLY_SHAPE || foldedCube(net)) return flatflyLayout(net, width, o.maxHeight);
-  if (findColumn(net.routers, 'x')) return cubeLayout(net, width, o.maxHeight, o.plane);
-  if (net.shape === 'dragonfly') return dragonflyLayout(net, width, o.maxHeight);
-  if (net.shape === 'crossbar' && tableRows(net.routers) === 1) {
-    return crossbarLayout(net, width, o.maxHeight, o.buffer);
+  switch (drawingOf(net).kind) {
+    case 'grid':
+    case 'ring':
+      return latticeLayout(net, width, o.maxHeight, o.plane);
+    case 'crossbar':
+      return crossbarLayout(net, width, o.maxHeight, o.buffer);
+    default:
+      return graphLayout(net, width, o.maxHeight, o.buffer);
   }
-  return graphLayout(net, width, o.maxHeight, o.buffer);
 }
 
 /** Per channel id, the input it feeds (-1: a terminal), from the network's description. */

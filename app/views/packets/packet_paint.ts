@@ -113,7 +113,7 @@ export function paintNetwork(ctx: Ctx, layout: PacketLayout, theme: Theme, flit:
   ctx.lineWidth = Math.max(1, flit * 0.3);
   ctx.beginPath();
   layout.buffers.forEach((b, input) => {
-    if (b && (layout.inputTerminal[input]! >= 0 || layout.shape === 'cube')) segment(ctx, b);
+    if (b && (layout.inputTerminal[input]! >= 0 || layout.kind === 'lattice')) segment(ctx, b);
   });
   ctx.stroke();
   ctx.strokeStyle = theme.muted;

@@ -5,6 +5,8 @@
 #include <variant>
 #include <vector>
 
+#include "network/topologies/drawing.h"
+
 namespace archex {
 
 // Structured results, typed and columnar: a column is one typed array, so a table crosses to the
@@ -68,6 +70,8 @@ struct NetworkMap {
   // The shape as the topology parameter names it: mesh, torus, fly, crossbar, router network.
   std::string shape;
   std::vector<ShapeSize> sizes;
+  // How the network is drawn, as its topology declares it.
+  Drawing drawing;
   // Terminals the machine uses (a machine may use fewer than its shape has).
   int nodes = 0;
   Table routers;

@@ -212,6 +212,11 @@ int TraceRecorder::add_kind(TraceKindSpec spec) {
                              "' has both labels and states (a state's name is its label)");
     }
     for (const TraceStateSpec& state : f.states) f.labels.push_back(state.name);
+    if (!f.roles.empty() && f.roles.size() != f.labels.size()) {
+      throw std::logic_error("trace kind '" + spec.name + "': field '" + f.name + "' has " +
+                             std::to_string(f.roles.size()) + " roles for " +
+                             std::to_string(f.labels.size()) + " labels (one a label)");
+    }
     if (!f.labels.empty()) f.max = static_cast<std::uint32_t>(f.labels.size() - 1);
     kind.columns.emplace_back(f.max);
     bytes += static_cast<std::size_t>(kind.columns.back().width());
@@ -314,7 +319,7 @@ double TraceRecorder::finished_at() const {
       last = std::max(last, *std::max_element(kind.times.begin(), kind.times.end()));
     }
   }
-  return std::clamp(last, from_, to_);
+  return last;
 }
 
 Trace TraceRecorder::trace(bool finished) const {
@@ -324,7 +329,10 @@ Trace TraceRecorder::trace(bool finished) const {
   t.from = from_;
   t.length = to_ - from_;
   t.truncated = stopped_;
-  t.end = stopped_ ? end_ : finished ? finished_at() : std::clamp(now_ - lag_, from_, to_);
+  t.end = stopped_    ? end_
+          : finished ? std::clamp(finished_at(), from_, to_)
+                     : std::clamp(now_ - lag_, from_, to_);
+  t.run_end = finished ? finished_at() : -1;
   t.kinds = kinds_;
   t.timeline = timeline_;
   t.nodes = nodes_;

@@ -35,6 +35,8 @@ struct TraceStateSpec {
   TraceActivity activity = TraceActivity::kBusy;
 };
 
+enum class TraceRole : std::uint8_t;
+
 // One field of an event kind: its name ("packet", "channel"), the largest value it takes (which
 // sets its width: 1, 2 or 4 bytes) and, for a field that names one of a few cases (why a flit is
 // blocked, a message's kind), the name of each value.
@@ -47,12 +49,18 @@ struct TraceFieldSpec {
   bool order = false;
   // A field naming a processor's state: each value's state, whose names are the labels.
   std::vector<TraceStateSpec> states;
+  // What each value is to the view that replays the kind, one per label, where some value is
+  // something to it (a goal machine's message kinds: the one that throws a goal plays
+  // kGoalThrown, the one whose receipt resumes a goal suspended for its value kGoalResumed), so
+  // that no view knows a value by its label; empty where none is.
+  std::vector<TraceRole> roles;
 };
 
 // What a kind of event is to the views that replay it (the packet view: a network's packets,
 // flits and circuits; the goal view: a goal machine's goals), declared by the machine that records
 // it so that no view knows a kind by its name. Each role has the fields its view reads, as the
 // network's and the Multi-PSI's tracers record them; kNone: no view replays the kind.
+// A field's value may play a role too (TraceFieldSpec::roles).
 enum class TraceRole : std::uint8_t {
   kNone,
   kPacketCreated,
@@ -221,6 +229,9 @@ struct Trace {
   double length = 0;
   double end = 0;
   bool truncated = false;
+  // Where the run ended, once it has: the last time its clock reached (a network's last cycle),
+  // before the window, inside it or past it; -1 while the run goes on.
+  double run_end = -1;
   std::vector<TraceKind> kinds;
   TraceTimelineSpec timeline;
   // The nodes (PEs) the traced run ran on, where the machine says: its own size, which may be
@@ -309,8 +320,8 @@ class TraceRecorder {
                                 const std::vector<std::string>& fields) const;
   void check_lane(const std::string& lane) const;
   void stop();
-  // Where a finished run's window ends: its end, or the run's when that came sooner (the clock's
-  // last time, or the last event's if one was recorded ahead of it).
+  // Where a finished run ended: the clock's last time, or the last event's if one was recorded
+  // ahead of it.
   double finished_at() const;
 
   double from_;

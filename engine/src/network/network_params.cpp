@@ -29,7 +29,7 @@ std::string routing_about(const std::vector<std::string>& shapes) {
 
 // The network parameters the routings read besides `routing`, each with the routings that read
 // it, in order.
-std::vector<std::pair<std::string, std::vector<std::string>>> routing_params() {
+std::vector<std::pair<std::string, std::vector<std::string>>> routing_reads() {
   std::vector<std::pair<std::string, std::vector<std::string>>> out;
   for (const RoutingPart& part : routing_parts()) {
     for (const std::string& name : part.params) {
@@ -48,50 +48,16 @@ ParamSpec cycles_spec(const char* name, const char* label, double value, double 
              .about(description);
 }
 
-}  // namespace
-
-ParamTable<NetworkParams> network_table() {
+// Wormhole or circuits, and a circuit's policy and costs.
+ParamTable<NetworkParams> switching_params() {
   ParamTable<NetworkParams> t;
-  std::vector<std::string> shapes;
-  std::string about = "The network's shape: ";
-  // Each shape's parameters once, read while any shape that names them is chosen.
-  std::vector<ParamSpec> own;
-  std::vector<std::vector<std::string>> on;
-  for (const TopologyPart& part : topology_parts()) {
-    about += (shapes.empty() ? "" : "; ") + part.about;
-    shapes.push_back(part.shape);
-    for (const ParamSpec& spec : part.params) {
-      std::size_t i = 0;
-      while (i < own.size() && own[i].name != spec.name) ++i;
-      if (i == own.size()) {
-        own.push_back(spec);
-        on.emplace_back();
-      }
-      on[i].push_back(part.shape);
-    }
-  }
-  for (const RoutingPart& routing : routing_parts()) {
-    for (const std::string& shape : routing.shapes) {
-      if (std::find(shapes.begin(), shapes.end(), shape) == shapes.end()) {
-        throw std::logic_error(routing.name + " serves shape '" + shape + "', not a shape");
-      }
-    }
-  }
-  t.add(&NetworkParams::topology, choice_param("topology", "Topology")
-                                      .choices(shapes)
-                                      .value(0)
-                                      .about((about + ".").c_str()));
-  for (std::size_t i = 0; i < own.size(); ++i) {
-    own[i].when.insert(own[i].when.begin(), ParamCondition{"topology", on[i]});
-    t.keep(&NetworkParams::shape, own[i]);
-  }
   t.add(&NetworkParams::switching,
-           choice_param("switching", "Switching")
-               .choices({"wormhole", "circuit"})
-               .value(0)
-               .about("Wormhole packets through virtual-channel routers, or circuits: a request "
-                      "reserves one output per switch, then the words stream and the path is "
-                      "released."))
+        choice_param("switching", "Switching")
+            .choices({"wormhole", "circuit"})
+            .value(0)
+            .about("Wormhole packets through virtual-channel routers, or circuits: a request "
+                   "reserves one output per switch, then the words stream and the path is "
+                   "released."))
       .add(&NetworkParams::circuit_policy,
            choice_param("circuit_policy", "Blocked request")
                .choices({"hold", "release", "drop"})
@@ -106,11 +72,22 @@ ParamTable<NetworkParams> network_table() {
                        "Cycles a circuit's outputs stay held after its last word or a release."))
       .add(&NetworkParams::backoff_cycles,
            cycles_spec("backoff_cycles", "Back-off", 8, 100000,
-                       "Cycles a released request waits before retrying (policy 'release')."))
-      .add(&NetworkParams::routing, choice_param("routing", "Routing")
-                                        .choices(routing_names())
-                                        .value(0)
-                                        .about(routing_about(shapes).c_str()))
+                       "Cycles a released request waits before retrying (policy 'release')."));
+  for (const char* name : {"circuit_policy", "setup_cycles_per_hop", "release_cycles"}) {
+    t.spec(name).when = {{"switching", {"circuit"}}};
+  }
+  t.spec("backoff_cycles").when = {{"switching", {"circuit"}}, {"circuit_policy", {"release"}}};
+  return t;
+}
+
+// How packets find their way: the routing, its clauses from the routings' parts on `shapes`, and
+// UGAL's threshold.
+ParamTable<NetworkParams> routing_params(const std::vector<std::string>& shapes) {
+  ParamTable<NetworkParams> t;
+  t.add(&NetworkParams::routing, choice_param("routing", "Routing")
+                                     .choices(routing_names())
+                                     .value(0)
+                                     .about(routing_about(shapes).c_str()))
       .add(&NetworkParams::ugal_threshold_flits,
            number_param("ugal_threshold_flits", "UGAL threshold")
                .unit("flits").value(0).range(0, 10000).whole()
@@ -118,12 +95,18 @@ ParamTable<NetworkParams> network_table() {
                       "minimal output exceed those at Valiant's by more than this, each weighted "
                       "by its route's hops (a dragonfly's global ones: 1 and 2). BookSim2 fixes "
                       "30 on a dragonfly, for its 256-flit buffers, and 2 on a flattened "
-                      "butterfly."))
-      .add(&NetworkParams::vcs,
-           number_param("vcs", "Virtual channels")
-               .unit("per channel").value(1).range(1, 16).whole()
-               .about("Virtual channels per physical channel; a torus with a dateline splits them "
-                      "into two classes, and a routing may need more (routing)."))
+                      "butterfly."));
+  return t;
+}
+
+// The virtual-channel router: its channels, buffers, pipeline, allocators and back-pressure.
+ParamTable<NetworkParams> router_params() {
+  ParamTable<NetworkParams> t;
+  t.add(&NetworkParams::vcs,
+        number_param("vcs", "Virtual channels")
+            .unit("per channel").value(1).range(1, 16).whole()
+            .about("Virtual channels per physical channel; a torus with a dateline splits them "
+                   "into two classes, and a routing may need more (routing)."))
       .add(&NetworkParams::buffer_flits,
            number_param("buffer_flits", "Buffer per virtual channel")
                .unit("flits").value(8).range(1, 256).whole()
@@ -188,11 +171,21 @@ ParamTable<NetworkParams> network_table() {
                .choices({"credit", "on/off"})
                .value(0)
                .about("Credits (the sender counts free slots) or on/off (the receiver signals "
-                      "stop)."))
-      .add(&NetworkParams::channel_words_per_cycle,
-           number_param("channel_words_per_cycle", "Channel bandwidth")
-               .unit("words/cycle").value(1).range(0.05, 1).step(0.05)
-               .about("Words per cycle a channel carries (0.5: a word every second cycle)."))
+                      "stop)."));
+  std::vector<std::string> names;
+  for (const ParamSpec& spec : t.specs()) names.push_back(spec.name);
+  for (const std::string& name : names) t.spec(name).when = {{"switching", {"wormhole"}}};
+  t.spec("allocator_iterations").when.push_back({"allocator", {"iSLIP"}});
+  return t;
+}
+
+// Links, injection and ejection, the receive queue and the units.
+ParamTable<NetworkParams> link_params() {
+  ParamTable<NetworkParams> t;
+  t.add(&NetworkParams::channel_words_per_cycle,
+        number_param("channel_words_per_cycle", "Channel bandwidth")
+            .unit("words/cycle").value(1).range(0.05, 1).step(0.05)
+            .about("Words per cycle a channel carries (0.5: a word every second cycle)."))
       .add(&NetworkParams::link_mode,
            choice_param("link_mode", "Links")
                .choices({"full duplex", "half duplex"})
@@ -224,22 +217,57 @@ ParamTable<NetworkParams> network_table() {
            number_param("word_bits", "Word width")
                .unit("bits").value(32).range(1, 256).whole()
                .about("Bits per word (a flit is a word)."));
-  // What a run reads only under some choices, so a panel shows it only then.
-  for (const char* name : {"circuit_policy", "setup_cycles_per_hop", "release_cycles"}) {
-    t.spec(name).when = {{"switching", {"circuit"}}};
-  }
-  t.spec("backoff_cycles").when = {{"switching", {"circuit"}}, {"circuit_policy", {"release"}}};
-  for (const char* name :
-       {"vcs", "buffer_flits", "router_delay_cycles", "route_cycles", "vc_alloc_cycles",
-        "switch_alloc_cycles", "credit_delay_cycles", "vc_release", "allocator", "internal_speedup",
-        "head_allocation", "flow_control", "inject_words_per_cycle", "eject_words_per_cycle",
-        "injection_cycles", "receive_queue_words"}) {
+  for (const char* name : {"inject_words_per_cycle", "eject_words_per_cycle", "injection_cycles",
+                           "receive_queue_words"}) {
     t.spec(name).when = {{"switching", {"wormhole"}}};
   }
-  t.spec("allocator_iterations").when = {{"switching", {"wormhole"}}, {"allocator", {"iSLIP"}}};
+  return t;
+}
+
+}  // namespace
+
+ParamTable<NetworkParams> network_table() {
+  ParamTable<NetworkParams> t;
+  std::vector<std::string> shapes;
+  std::string about = "The network's shape: ";
+  // Each shape's parameters once, read while any shape that names them is chosen.
+  std::vector<ParamSpec> own;
+  std::vector<std::vector<std::string>> on;
+  for (const TopologyPart& part : topology_parts()) {
+    about += (shapes.empty() ? "" : "; ") + part.about;
+    shapes.push_back(part.shape);
+    for (const ParamSpec& spec : part.params) {
+      std::size_t i = 0;
+      while (i < own.size() && own[i].name != spec.name) ++i;
+      if (i == own.size()) {
+        own.push_back(spec);
+        on.emplace_back();
+      }
+      on[i].push_back(part.shape);
+    }
+  }
+  for (const RoutingPart& routing : routing_parts()) {
+    for (const std::string& shape : routing.shapes) {
+      if (std::find(shapes.begin(), shapes.end(), shape) == shapes.end()) {
+        throw std::logic_error(routing.name + " serves shape '" + shape + "', not a shape");
+      }
+    }
+  }
+  t.add(&NetworkParams::topology, choice_param("topology", "Topology")
+                                      .choices(shapes)
+                                      .value(0)
+                                      .about((about + ".").c_str()));
+  for (std::size_t i = 0; i < own.size(); ++i) {
+    own[i].when.insert(own[i].when.begin(), ParamCondition{"topology", on[i]});
+    t.keep(&NetworkParams::shape, own[i]);
+  }
+  t.append(switching_params())
+      .append(routing_params(shapes))
+      .append(router_params())
+      .append(link_params());
   t.spec("routing").when = {{"topology", routed_shapes(shapes)}, {"switching", {"wormhole"}}};
   // A routing's own parameters, read under the routings that name them on the shapes they serve.
-  for (const auto& [name, routings] : routing_params()) {
+  for (const auto& [name, routings] : routing_reads()) {
     std::vector<std::string> on;
     for (const std::string& shape : shapes) {
       for (const std::string& routing : routings) {
@@ -277,6 +305,17 @@ std::optional<StateEstimate> network_state(const NetworkParams& p) {
   const TopologyPart& part = topology_part(p);
   if (!part.state || p.switching != Switching::kWormhole) return std::nullopt;
   return part.state(p);
+}
+
+StateEstimate network_state_of(const NetworkParams& p, const NetworkSize& size, std::string what,
+                               std::string param, std::string advice) {
+  StateEstimate e;
+  e.bytes = Network::state_bytes_of(size, network_config(p, nullptr));
+  e.what = std::move(what);
+  e.of = "network state";
+  e.param = std::move(param);
+  e.advice = std::move(advice);
+  return e;
 }
 
 NetworkConfig network_config(const NetworkParams& p, std::shared_ptr<const Topology> topology) {

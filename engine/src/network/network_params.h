@@ -76,6 +76,12 @@ std::shared_ptr<const Topology> make_topology(const NetworkParams& p);
 // their own parameters keep small, and for circuits.
 std::optional<StateEstimate> network_state(const NetworkParams& p);
 
+// A shape's wormhole network of `size` with these parameters' router (Network::state_bytes_of),
+// as its part estimates it (TopologyPart::state): what it is, the parameter that sizes it, and
+// what to change.
+StateEstimate network_state_of(const NetworkParams& p, const NetworkSize& size, std::string what,
+                               std::string param, std::string advice);
+
 // The wormhole router engine's configuration on `topology`.
 NetworkConfig network_config(const NetworkParams& p, std::shared_ptr<const Topology> topology);
 

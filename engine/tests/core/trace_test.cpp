@@ -148,6 +148,34 @@ TEST(TraceRecorder, AFinishedRunEndsItsWindowWhereItEnded) {
   EXPECT_EQ(ahead.trace(true).end, 30);
 }
 
+TEST(TraceRecorder, AFinishedRunSaysWhereItEndedInsideBeforeOrPastTheWindow) {
+  TraceRequest request;
+  request.from = 10;
+  request.length = 100;
+  const auto run_end = [&](double last, bool finished) {
+    TraceRecorder rec(request);
+    rec.add_kind({"a", "", {{"id"}}});
+    rec.advance(last);
+    return rec.trace(finished).run_end;
+  };
+  EXPECT_EQ(run_end(40, true), 40);
+  // Unlike the window's end, not held to the window: before it opens, or past it.
+  EXPECT_EQ(run_end(4, true), 4);
+  EXPECT_EQ(run_end(500, true), 500);
+  // A run still going has not ended.
+  EXPECT_EQ(run_end(40, false), -1);
+}
+
+TEST(TraceRecorder, AFieldsValueRolesGoOnePerLabel) {
+  TraceRecorder rec(TraceRequest{});
+  TraceFieldSpec kind{"message", 0, {"throw", "reply", "other"}};
+  kind.roles = {TraceRole::kGoalThrown, TraceRole::kGoalResumed, TraceRole::kNone};
+  rec.add_kind({"sent", "", {kind}});
+  EXPECT_EQ(rec.trace(true).kind("sent").spec.fields[0].roles, kind.roles);
+  kind.roles.pop_back();
+  EXPECT_THROW(rec.add_kind({"sent_too", "", {kind}}), std::logic_error);
+}
+
 TEST(TraceRecorder, RefusesARequestOutOfRangeNamingTheField) {
   const auto field = [](TraceRequest r) {
     try {

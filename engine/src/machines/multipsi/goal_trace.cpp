@@ -45,10 +45,18 @@ GoalTrace::GoalTrace(TraceRecorder& recorder, const Machine& machine)
   }
   const TraceFieldSpec pred{"pred", 0, preds};
   std::vector<std::string> kinds;
+  // What the goal view reads of a message's kind: a throw_goal carries a goal thrown, a
+  // return_value the value a goal suspended on its PE may be waiting for.
+  std::vector<TraceRole> kind_roles;
   for (int k = 0; k < kMessageKinds; ++k) {
-    kinds.emplace_back(message_kind_name(static_cast<MessageKind>(k)));
+    const auto kind = static_cast<MessageKind>(k);
+    kinds.emplace_back(message_kind_name(kind));
+    kind_roles.push_back(kind == MessageKind::throw_goal     ? TraceRole::kGoalThrown
+                         : kind == MessageKind::return_value ? TraceRole::kGoalResumed
+                                                             : TraceRole::kNone);
   }
-  const TraceFieldSpec message{"message", 0, kinds};
+  TraceFieldSpec message{"message", 0, kinds};
+  message.roles = kind_roles;
   const TraceFieldSpec id{"id"};
   const TraceFieldSpec state{"state", 0, {}, false, kPeStates};
   k_reduced_ = rec_.add_kind({"goal_reduced", "A PE reduced a goal (its clause committed).",

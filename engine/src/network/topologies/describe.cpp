@@ -38,6 +38,7 @@ NetworkMap describe_network(const Topology& topology, std::string name, std::str
   n.label = std::move(label);
   n.shape = topology.shape();
   n.sizes = topology.sizes();
+  n.drawing = topology.drawing();
   n.nodes = nodes < 0 ? topology.terminals() : nodes;
 
   const std::vector<std::string> axes = topology.axes();
@@ -348,18 +349,29 @@ NetworkMap channel_dependencies(const Topology& topology, std::string name, std:
     std::vector<std::int32_t> turn_from;
     std::vector<std::int32_t> turn_to;
     std::vector<std::int32_t> dependences;
+    // Each direction's dimension and sign as numbers too (port 2d is +d, 2d + 1 is -d), so that
+    // no reader parses its name.
+    std::vector<std::int32_t> from_dimension, from_sign, to_dimension, to_sign;
     for (int in = 0; in < directions; ++in) {
       for (int out = 0; out < directions; ++out) {
         if (in / 2 == out / 2) continue;
         turn_from.push_back(in);
         turn_to.push_back(out);
         dependences.push_back(taken[static_cast<std::size_t>(in * directions + out)]);
+        from_dimension.push_back(in / 2);
+        from_sign.push_back(in % 2 == 0 ? 1 : -1);
+        to_dimension.push_back(out / 2);
+        to_sign.push_back(out % 2 == 0 ? 1 : -1);
       }
     }
     const std::vector<std::string> names = cube->channel_classes();
     n.turns.add("from", "", std::move(turn_from), names)
         .add("to", "", std::move(turn_to), names)
-        .add("dependences", "", std::move(dependences));
+        .add("dependences", "", std::move(dependences))
+        .add("from_dimension", "", std::move(from_dimension))
+        .add("from_sign", "", std::move(from_sign))
+        .add("to_dimension", "", std::move(to_dimension))
+        .add("to_sign", "", std::move(to_sign));
   }
   return n;
 }

@@ -10,6 +10,7 @@
 #include "network/topologies/kncube/kncube_part.h"
 #include "network/topologies/part.h"
 #include "network/topologies/router_network/router_network_part.h"
+#include "network/topologies/spidergon/spidergon_part.h"
 
 namespace archex {
 
@@ -25,6 +26,7 @@ const std::vector<TopologyPart>& topology_parts() {
       dragonfly_part(),
       fattree_part(),
       flattened_butterfly_part(),
+      spidergon_part(),
   };
   return parts;
 }

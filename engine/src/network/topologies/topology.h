@@ -7,6 +7,7 @@
 
 #include "core/tables.h"
 #include "network/routings/routing.h"
+#include "network/topologies/drawing.h"
 
 namespace archex {
 
@@ -147,6 +148,8 @@ class Topology {
   // Leaving `router` by `port` wraps around the shape's edge (a torus' dateline), so a drawing
   // from the routers' coordinates knows which way the channel goes.
   virtual bool wraps(int /*router*/, int /*port*/) const { return false; }
+  // How the network is drawn (network/topologies/drawing.h), each shape declaring its own.
+  virtual Drawing drawing() const = 0;
 
   // What the network's capacity and traffic read of its shape, each topology answering for its
   // own (network_params.h capacity_bound, traffic/traffic.h):

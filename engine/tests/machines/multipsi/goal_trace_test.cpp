@@ -208,6 +208,26 @@ TEST(GoalTrace, EachMessageIdPairsOneSendWithItsReceipt) {
   EXPECT_EQ(received, static_cast<std::size_t>(r.machine->messages()));
 }
 
+// The message kinds the goal view reads are declared by role, sent and received alike: the
+// throw_goal carries a thrown goal, the return_value may resume a suspended one.
+TEST(GoalTrace, DeclaresTheRoleOfEachMessageKind) {
+  const auto [r, trace] = whole_run(QueensProgram::program1);
+  for (const char* kind : {"message_sent", "message_received"}) {
+    const std::vector<TraceFieldSpec>& fields = trace.kind(kind).spec.fields;
+    const auto message = std::find_if(fields.begin(), fields.end(),
+                                      [](const TraceFieldSpec& f) { return f.name == "message"; });
+    ASSERT_NE(message, fields.end());
+    ASSERT_EQ(message->roles.size(), message->labels.size());
+    for (std::size_t v = 0; v < message->labels.size(); ++v) {
+      const auto k = static_cast<MessageKind>(v);
+      EXPECT_EQ(message->roles[v], k == MessageKind::throw_goal     ? TraceRole::kGoalThrown
+                                   : k == MessageKind::return_value ? TraceRole::kGoalResumed
+                                                                    : TraceRole::kNone)
+          << message->labels[v];
+    }
+  }
+}
+
 // A window's pe_state_at_start says what each PE does as it opens, as the whole run's changes do.
 TEST(GoalTrace, AWindowsStartingStatesAreTheWholeRunsThen) {
   const Trace full = whole_run(QueensProgram::program1).trace;

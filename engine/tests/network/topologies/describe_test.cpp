@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include "network/topologies/crossbar/crossbar.h"
+#include "network/topologies/dragonfly/dragonfly.h"
+#include "network/topologies/fattree/fattree.h"
+#include "network/topologies/flattened_butterfly/flattened_butterfly.h"
 #include "network/topologies/fly/fly.h"
 #include "network/topologies/kncube/kncube.h"
 #include "network/network_params.h"
@@ -99,6 +102,59 @@ TEST(DescribeNetwork, AGridHoldsItsNodesInRowsOfTheColumnsGiven) {
   EXPECT_EQ(describe_grid(1, 1, "m", "m").nodes, 1);
   // 127 nodes in one column would be 127 rows: near square instead.
   EXPECT_EQ(describe_grid(127, 1, "m", "m").sizes[0].value, 12);
+}
+
+TEST(DescribeNetwork, EachShapeDeclaresHowItIsDrawn) {
+  const auto drawing = [](const Topology& t) { return describe_network(t, "n", "n").drawing; };
+  const Drawing mesh = drawing(KNCube({4, 3}, false, true, 2));
+  EXPECT_EQ(mesh.kind, DrawingKind::kGrid);
+  EXPECT_EQ(mesh.axes, (std::vector<std::string>{"x", "y"}));
+  EXPECT_EQ(mesh.extent, (std::vector<int>{4, 3}));
+  EXPECT_EQ(mesh.terminals_per_router, 2);
+  EXPECT_FALSE(mesh.wraps);
+  const Drawing ring = drawing(KNCube({8}, true));
+  EXPECT_EQ(ring.kind, DrawingKind::kRing);
+  EXPECT_TRUE(ring.wraps);
+  EXPECT_EQ(drawing(KNCube({8}, false)).kind, DrawingKind::kGrid);
+  EXPECT_EQ(drawing(KNCube({4, 4, 4}, true)).kind, DrawingKind::kGrid);
+  // Past three dimensions, folded onto a grid of arcs between neighbours.
+  const Drawing cube = drawing(KNCube({2, 2, 2, 2}, false));
+  EXPECT_EQ(cube.kind, DrawingKind::kArcGrid);
+  EXPECT_EQ(cube.axes.back(), "d4");
+  EXPECT_FALSE(cube.whole_rows);
+  const Drawing fly = drawing(Fly(4, 3, FlyWiring::kOmega));
+  EXPECT_EQ(fly.kind, DrawingKind::kStages);
+  EXPECT_EQ(fly.axes, (std::vector<std::string>{"stage", "row"}));
+  EXPECT_EQ(fly.extent, (std::vector<int>{3, 16}));
+  EXPECT_EQ(fly.radix, 4);
+  const Drawing crossbar = drawing(Crossbar(6));
+  EXPECT_EQ(crossbar.kind, DrawingKind::kCrossbar);
+  EXPECT_EQ(crossbar.radix, 6);
+  EXPECT_EQ(drawing(RouterNetwork(loop_spec(0))).kind, DrawingKind::kGraph);
+  const Drawing dragonfly = drawing(Dragonfly(2, 4, 2));
+  EXPECT_EQ(dragonfly.kind, DrawingKind::kGroups);
+  EXPECT_EQ(dragonfly.axes, (std::vector<std::string>{"group", "router"}));
+  EXPECT_EQ(dragonfly.extent, (std::vector<int>{9, 4}));
+  EXPECT_EQ(dragonfly.terminals_per_router, 2);
+  const Drawing tree = drawing(FatTree(4, 3));
+  EXPECT_EQ(tree.kind, DrawingKind::kTree);
+  EXPECT_EQ(tree.axes, (std::vector<std::string>{"level", "switch"}));
+  EXPECT_EQ(tree.extent, (std::vector<int>{3, 16}));
+  EXPECT_EQ(tree.radix, 4);
+  const Drawing flatfly = drawing(FlattenedButterfly(4, 2, 4));
+  EXPECT_EQ(flatfly.kind, DrawingKind::kArcGrid);
+  EXPECT_EQ(flatfly.axes, (std::vector<std::string>{"x", "y"}));
+  EXPECT_EQ(flatfly.extent, (std::vector<int>{4, 4}));
+  EXPECT_EQ(flatfly.terminals_per_router, 4);
+  EXPECT_TRUE(flatfly.whole_rows);
+  // Every axis a drawing names is a column of the routers table.
+  const NetworkMap n = describe_network(Dragonfly(1, 2, 1), "n", "n");
+  for (const std::string& axis : n.drawing.axes) EXPECT_NO_THROW(n.routers.column(axis));
+  // A machine's grid of nodes is drawn as its mesh.
+  const NetworkMap grid = describe_grid(6, 3, "mesh", "mesh");
+  EXPECT_EQ(grid.drawing.kind, DrawingKind::kGrid);
+  EXPECT_EQ(grid.drawing.extent, (std::vector<int>{3, 2}));
+  EXPECT_STREQ(drawing_kind_name(DrawingKind::kArcGrid), "arc grid");
 }
 
 }  // namespace

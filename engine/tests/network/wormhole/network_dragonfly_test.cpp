@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/rng.h"
+#include "network/routings/routed.h"
 #include "network/topologies/dragonfly/dragonfly.h"
 #include "network/wormhole/network.h"
 

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/rng.h"
+#include "network/routings/routed.h"
 #include "network/topologies/fattree/fattree.h"
 #include "network/wormhole/network.h"
 

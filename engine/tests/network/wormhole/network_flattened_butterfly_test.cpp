@@ -8,6 +8,7 @@
 
 #include "core/param_spec.h"
 #include "core/rng.h"
+#include "network/routings/routed.h"
 #include "network/topologies/flattened_butterfly/flattened_butterfly.h"
 #include "network/wormhole/network.h"
 

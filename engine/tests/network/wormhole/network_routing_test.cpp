@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/rng.h"
+#include "network/routings/routed.h"
 #include "network/topologies/kncube/kncube.h"
 #include "network/wormhole/network.h"
 
@@ -122,7 +123,7 @@ TEST(NetworkRouting, DrawsAreTheSameForTheSameSeedAndDifferForAnother) {
 
 // What a routing promises: deadlock-free with the VCs it asks for (the dateline on a torus).
 struct Promise {
-  const std::string& routing;
+  std::string routing;
   bool torus;
 };
 

@@ -25,6 +25,7 @@ class Crossbar final : public Topology {
   bool counts_crosspoints() const override { return true; }
   std::string shape() const override { return "crossbar"; }
   std::vector<ShapeSize> sizes() const override { return {{"ports", ports_}}; }
+  Drawing drawing() const override { return {DrawingKind::kCrossbar, {}, {}, ports_}; }
 
  private:
   int ports_;

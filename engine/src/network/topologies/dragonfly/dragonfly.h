@@ -87,6 +87,12 @@ class Dragonfly final : public Topology {
     return port < p_ ? -1 : global_port(port) ? 1 : 0;
   }
 
+  Drawing drawing() const override {
+    Drawing d{DrawingKind::kGroups, axes(), {groups_, a_}};
+    d.terminals_per_router = p_;
+    return d;
+  }
+
   int terminal_groups() const override { return groups_; }
   int concentration() const override { return p_; }
   int group(int router) const { return router / a_; }

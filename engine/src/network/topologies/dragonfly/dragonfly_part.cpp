@@ -81,13 +81,9 @@ StateEstimate dragonfly_state(const NetworkParams& p) {
   size.terminals = size.routers * d.terminals;
   size.ports = d.terminals + d.routers - 1 + d.globals;
   size.links = size.routers * (size.ports - d.terminals);
-  StateEstimate e;
-  e.bytes = Network::state_bytes_of(size, network_config(p, nullptr));
-  e.what = "a dragonfly of " + std::to_string(groups) + " groups";
-  e.of = "network state";
-  e.param = "dragonfly_routers";
-  e.advice = "Use fewer routers or global channels, fewer virtual channels or smaller buffers.";
-  return e;
+  return network_state_of(
+      p, size, "a dragonfly of " + std::to_string(groups) + " groups", "dragonfly_routers",
+      "Use fewer routers or global channels, fewer virtual channels or smaller buffers.");
 }
 
 }  // namespace

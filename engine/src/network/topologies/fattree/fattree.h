@@ -63,6 +63,9 @@ class FatTree final : public Topology {
   std::string channel_class_name() const override { return "direction"; }
   std::vector<std::string> channel_classes() const override { return {"up", "down"}; }
   int channel_class(int router, int port) const override;
+  Drawing drawing() const override {
+    return {DrawingKind::kTree, axes(), {levels_, per_level_}, k_};
+  }
 
   int arity() const { return k_; }
   int levels() const { return levels_; }

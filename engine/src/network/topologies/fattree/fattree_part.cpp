@@ -42,14 +42,11 @@ StateEstimate fattree_state(const NetworkParams& p) {
   // Every switch counted with 2k ports: the top level's k, an upper bound.
   size.ports = 2 * f.arity;
   size.links = 2 * size.terminals * (f.levels - 1);
-  StateEstimate e;
-  e.bytes = Network::state_bytes_of(size, network_config(p, nullptr));
-  e.what = "a fat tree of " + std::to_string(static_cast<long long>(size.terminals)) +
-           " terminals";
-  e.of = "network state";
-  e.param = "fattree_levels";
-  e.advice = "Use fewer levels or a smaller arity, fewer virtual channels or smaller buffers.";
-  return e;
+  return network_state_of(
+      p, size,
+      "a fat tree of " + std::to_string(static_cast<long long>(size.terminals)) + " terminals",
+      "fattree_levels",
+      "Use fewer levels or a smaller arity, fewer virtual channels or smaller buffers.");
 }
 
 }  // namespace

@@ -32,7 +32,8 @@ class FlattenedButterfly final : public Topology {
 
   // Throws ParamError naming "flatfly_arity" (k: 2 to 32), "flatfly_dimensions" (n: 1 to 4, and
   // at most kMostTerminals terminals) or "flatfly_terminals" (c: 1 to 32). Within these a router
-  // has at most 64 ports (k = 32, n = 2, c = 2), the router engine's most (wormhole/network.cpp).
+  // has at most 64 ports (k = 32, n = 2, c = 2), the router engine's most
+  // (wormhole/network_build.cpp).
   FlattenedButterfly(int k, int n, int c);
 
   int routers() const override { return routers_; }
@@ -63,6 +64,13 @@ class FlattenedButterfly final : public Topology {
     return port < c_ ? -1 : dimension_of(port);
   }
   int concentration() const override { return c_; }
+  // Each row's routers all joined by arcs.
+  Drawing drawing() const override {
+    Drawing d{DrawingKind::kArcGrid, axes(), std::vector<int>(static_cast<std::size_t>(n_), k_)};
+    d.terminals_per_router = c_;
+    d.whole_rows = true;
+    return d;
+  }
 
   int coordinate(int router, int d) const { return router / stride_[static_cast<std::size_t>(d)] % k_; }
   int dimension_of(int port) const { return (port - c_) / (k_ - 1); }

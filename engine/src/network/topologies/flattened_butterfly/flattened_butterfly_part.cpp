@@ -49,13 +49,9 @@ StateEstimate flatfly_state(const NetworkParams& p) {
   size.terminals = shape.terminals();
   size.ports = shape.ports(0);
   size.links = size.routers * (size.ports - f.terminals);
-  StateEstimate e;
-  e.bytes = Network::state_bytes_of(size, network_config(p, nullptr));
-  e.what = "a flattened butterfly of " + std::to_string(shape.routers()) + " routers";
-  e.of = "network state";
-  e.param = "flatfly_arity";
-  e.advice = "Use fewer routers, fewer virtual channels or smaller buffers.";
-  return e;
+  return network_state_of(
+      p, size, "a flattened butterfly of " + std::to_string(shape.routers()) + " routers",
+      "flatfly_arity", "Use fewer routers, fewer virtual channels or smaller buffers.");
 }
 
 }  // namespace

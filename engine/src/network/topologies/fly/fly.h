@@ -42,6 +42,9 @@ class Fly final : public Topology {
   std::string channel_class_name() const override { return "stage"; }
   std::vector<std::string> channel_classes() const override;
   int channel_class(int router, int /*port*/) const override { return stage(router); }
+  Drawing drawing() const override {
+    return {DrawingKind::kStages, axes(), {stages_, switches_}, k_};
+  }
 
   int radix() const { return k_; }
   int stages() const { return stages_; }

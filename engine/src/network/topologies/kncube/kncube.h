@@ -82,6 +82,18 @@ class KNCube final : public Topology {
     return port < local_port() ? port : -1;
   }
   bool wraps(int router, int port) const override { return crosses_dateline(router, port); }
+  // Up to three dimensions on their lattice (one of a torus around a ring), more folded onto a
+  // grid of arcs.
+  Drawing drawing() const override {
+    Drawing d;
+    d.kind = dimensions() > 3 ? DrawingKind::kArcGrid : DrawingKind::kGrid;
+    if (dimensions() == 1 && torus_) d.kind = DrawingKind::kRing;
+    d.axes = axes();
+    d.extent = radix_;
+    d.terminals_per_router = concentration_;
+    d.wraps = torus_;
+    return d;
+  }
   // Dimension-order routing's: the most loaded channel of any dimension's line or ring, from
   // sources to destinations uniform over it, times the c terminals a node, over all terminals
   // but the source.

@@ -69,15 +69,12 @@ StateEstimate cube_state(const NetworkParams& p, bool torus) {
   size.links = nodes * (size.ports - c.concentration) - size.dead_ends;
   std::string shape;
   for (const int k : c.dims) shape += (shape.empty() ? "" : "x") + std::to_string(k);
-  StateEstimate e;
-  e.bytes = Network::state_bytes_of(size, network_config(p, nullptr)) +
-            KNCube::state_bytes_of(c.dims);
-  e.what = "a " + shape + (torus ? " torus" : " mesh") +
-           (c.concentration > 1 ? " of " + std::to_string(c.concentration) + " terminals a router"
-                                : "");
-  e.of = "network state";
-  e.param = "dims";
-  e.advice = "Use fewer nodes, fewer virtual channels or smaller buffers.";
+  const std::string terminals =
+      c.concentration > 1 ? " of " + std::to_string(c.concentration) + " terminals a router" : "";
+  StateEstimate e =
+      network_state_of(p, size, "a " + shape + (torus ? " torus" : " mesh") + terminals, "dims",
+                       "Use fewer nodes, fewer virtual channels or smaller buffers.");
+  e.bytes += KNCube::state_bytes_of(c.dims);
   return e;
 }
 

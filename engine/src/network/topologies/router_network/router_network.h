@@ -60,6 +60,7 @@ class RouterNetwork final : public Topology {
     return spec_.routers[static_cast<std::size_t>(router)].header_delay_cycles;
   }
   std::string shape() const override { return "router network"; }
+  Drawing drawing() const override { return {}; }
 
   const RouterNetworkSpec& spec() const { return spec_; }
 

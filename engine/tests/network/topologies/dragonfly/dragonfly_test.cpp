@@ -2,6 +2,7 @@
 // the minimal route's hops and classes (by global channels crossed and by BookSim2's phases),
 // Valiant's intermediate group or router, UGAL's two options, and that no class closes a cycle
 // of channel dependences (but with an intermediate router).
+#include "network/topologies/kncube/kncube.h"
 #include "network/topologies/dragonfly/dragonfly.h"
 
 #include <gtest/gtest.h>
@@ -238,7 +239,7 @@ TEST(Dragonfly, ValiantOverAnyRouterGoesOnToThatRouterFirst) {
       continue;
     }
     ASSERT_EQ(globals, 2);
-    const int via = static_cast<int>(start >> 8);
+    const int via = via_of(start);
     ++seen[via];
     // The hop that reaches the drawn router (a local one, unless the global channel lands there)
     // is of class 0; the next hop leaves it.

@@ -124,7 +124,7 @@ TEST(FlattenedButterfly, ValiantsRouterIsUniformOverAllAndItsRouteGoesThrough) {
   for (int i = 0; i < draws; ++i) {
     const RouteState start =
         f.route_start(src, dest, static_cast<std::uint64_t>(i) * 2654435761u);
-    const auto via = static_cast<int>(start >> 8);
+    const auto via = via_of(start);
     ++seen[via];
     const std::vector<Hop> hops = walk(f, src, dest, start);
     // Minimally to the intermediate router on class 0, then on class 1; a route that passes the
@@ -156,7 +156,7 @@ TEST(FlattenedButterfly, UgalOffersTheMinimalRouteFirstThenValiantsOnceWeightedB
     RouteOption options[kMostRouteOptions];
     const RouterPort at = f.injection(src);
     ASSERT_EQ(f.route_options(at.router, at.port, dest, start, options), 2);
-    const auto via = static_cast<int>(start >> 8);
+    const auto via = via_of(start);
     vias.insert(via);
     EXPECT_EQ(options[0].weight, 2);
     EXPECT_EQ(options[1].weight, f.distance(0, via) + f.distance(via, 5));
@@ -168,7 +168,7 @@ TEST(FlattenedButterfly, UgalOffersTheMinimalRouteFirstThenValiantsOnceWeightedB
   EXPECT_EQ(vias.size(), 16u);
   // From router 0 to router 1 only x differs: the intermediate router keeps y = 0.
   for (std::uint64_t draw = 0; draw < 50; ++draw) {
-    const auto via = static_cast<int>(f.route_start(0, 2, draw) >> 8);
+    const auto via = via_of(f.route_start(0, 2, draw));
     EXPECT_EQ(f.coordinate(via, 1), 0);
   }
   RouteOption options[kMostRouteOptions];

@@ -10,6 +10,8 @@
 
 #include "core/param_spec.h"
 #include "core/rng.h"
+#include "network/routings/routed.h"
+#include "network/routings/two_legs.h"
 #include "network/topologies/describe.h"
 #include "network/topologies/kncube/kncube.h"
 
@@ -48,7 +50,7 @@ TEST(CubeRoutings, ValiantsIntermediateNodeIsUniformOverTheNodes) {
   const int draws = 160000;
   for (int i = 0; i < draws; ++i) {
     const RouteState s = mesh.route_start(0, 15, rng.next_u64());
-    ++count[static_cast<std::size_t>(KNCube::intermediate(s))];
+    ++count[static_cast<std::size_t>(via_of(s))];
   }
   // 10,000 expected each, standard deviation about 97: 5 % is five of them.
   for (const int c : count) EXPECT_NEAR(c, draws / 16, draws / 16 / 20);
@@ -59,7 +61,7 @@ TEST(CubeRoutings, ValiantGoesThroughItsNodeAndChangesClassThere) {
   const int src = torus.node_at({1, 1, 0});
   const int via = torus.node_at({6, 3, 0});
   const int dest = torus.node_at({2, 7, 0});
-  const Walk w = walk(torus, src, dest, KNCube::through(via));
+  const Walk w = walk(torus, src, dest, through(via) | kOut);
   const auto at = std::find(w.routers.begin(), w.routers.end(), via);
   ASSERT_NE(at, w.routers.end());
   const auto to_via = static_cast<std::size_t>(at - w.routers.begin());
@@ -80,7 +82,7 @@ TEST(CubeRoutings, RommsNodeIsInTheMinimalBoxAndTheRouteMinimal) {
   const int dest = torus.node_at({1, 3, 0});  // x: +3 around the wrap; y: +2
   for (int i = 0; i < 2000; ++i) {
     const RouteState s = torus.route_start(src, dest, rng.next_u64());
-    const int via = KNCube::intermediate(s);
+    const int via = via_of(s);
     seen.insert(via);
     EXPECT_EQ(torus.distance(src, via) + torus.distance(via, dest), torus.distance(src, dest));
     EXPECT_EQ(walk(torus, src, dest, s).classes.size(),
@@ -122,12 +124,10 @@ TEST(CubeRoutings, RandomTieBreakGoesEitherWayOnlyOnAHalfWayTie) {
 // of north; negative-first never turns from a positive direction into a negative one.
 bool forbidden(const std::string& r, int a, int b) {
   if (a == b) return false;
-  switch (r) {
-    case "west-first": return b == 1;
-    case "north-last": return a == 2;
-    case "negative-first": return a % 2 == 0 && b % 2 == 1;
-    default: return false;
-  }
+  if (r == "west-first") return b == 1;
+  if (r == "north-last") return a == 2;
+  if (r == "negative-first") return a % 2 == 0 && b % 2 == 1;
+  return false;
 }
 
 TEST(CubeRoutings, ATurnModelNeverOffersAForbiddenTurn) {
@@ -191,7 +191,7 @@ TEST(CubeRoutings, MinimalAdaptiveOffersEveryMinimalPortAndOneEscape) {
 TEST(CubeRoutings, ShapesARoutingCannotTakeAreRefusedNamingRouting) {
   const auto refused = [](std::vector<int> dims, bool torus, const std::string& r) {
     try {
-      KNCube cube(std::move(dims), torus, true, r);
+      with_routing(KNCube(std::move(dims), torus, true), r);
     } catch (const ParamError& e) {
       return e.param() == "routing";
     }
@@ -204,14 +204,6 @@ TEST(CubeRoutings, ShapesARoutingCannotTakeAreRefusedNamingRouting) {
 }
 
 // The number of cycles channel_dependencies found.
-int cycles_of(const NetworkMap& n) {
-  std::set<int> cycles;
-  for (const int c : n.dependencies.ints("cycle")) {
-    if (c >= 0) cycles.insert(c);
-  }
-  return static_cast<int>(cycles.size());
-}
-
 TEST(CubeRoutings, TheObliviousRoutingsClassesLeaveNoCycleOfDependences) {
   for (const std::string r : {"Valiant", "ROMM", "O1TURN",
                               "random tie-break"}) {
@@ -308,6 +300,23 @@ std::set<std::string> forbidden_turns(const NetworkMap& n) {
                to.labels[static_cast<std::size_t>(n.turns.ints("to")[t])]);
   }
   return out;
+}
+
+// Each turn's directions carry their dimension and sign as numbers, as their names say them.
+TEST(CubeRoutings, TheTurnsTableGivesEachDirectionsDimensionAndSign) {
+  const NetworkMap n =
+      channel_dependencies(KNCube({4, 4, 2}, false, true), "d", "d");
+  ASSERT_EQ(n.turns.rows(), 24u);
+  for (const char* end : {"from", "to"}) {
+    const std::string e(end);
+    const Column& direction = n.turns.column(e);
+    for (std::size_t t = 0; t < n.turns.rows(); ++t) {
+      const std::string name =
+          direction.labels[static_cast<std::size_t>(n.turns.ints(e)[t])];
+      EXPECT_EQ(n.turns.ints(e + "_sign")[t], name[0] == '+' ? 1 : -1) << name;
+      EXPECT_EQ(std::string(1, "xyz"[n.turns.ints(e + "_dimension")[t]]), name.substr(1)) << name;
+    }
+  }
 }
 
 TEST(CubeRoutings, TheTurnModelsForbidTheirTwoTurnsAndNoOthers) {

@@ -1,5 +1,5 @@
-// A flattened butterfly's drawing checked against the engine's own description of it: its grid
-// read from the routers' coordinates, every channel drawn within the box, a row's two
+// A grid of arcs of whole rows (a flattened butterfly's drawing) checked against the engine's own
+// description of a flattened butterfly: its grid read from the routers' coordinates, every channel drawn within the box, a row's two
 // directions bulging apart, longer spans higher, and the map and its read-out at phone and
 // desktop widths.
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -8,10 +8,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
 import type { NetworkMap } from '../engine/types';
-import type { ArcGrid, ChannelGraph } from '../results/chart_data';
-import { networkHeatmapData } from '../results/network_data';
+import type { ArcGridLayout, ChannelGraph } from '../results/chart_data';
+import { arcGridHeight, arcGridPlacement } from '../results/drawing/arc_grid';
+import { networkHeatmapData } from '../results/drawing/map_data';
 import { ChannelGraphMap } from './ChannelGraphMap';
-import { flatflyGeometry, flatflyHeight, flatflyPlacement } from './flatfly_geometry';
+import { channelGraphGeometry } from './graph_geometry';
 import type { FlatflyName } from './fixtures/flatfly_networks';
 import { describeFlatflies } from './fixtures/flatfly_networks';
 
@@ -22,9 +23,9 @@ beforeAll(async () => {
   engine.dispose();
 }, 60_000);
 
-function graphOf(name: FlatflyName): { graph: ChannelGraph; ff: ArcGrid } {
+function graphOf(name: FlatflyName): { graph: ChannelGraph; ff: ArcGridLayout } {
   const graph = networkHeatmapData(networks[name], 'value', 0).graph!;
-  return { graph, ff: graph.grid! };
+  return { graph, ff: graph.layout as ArcGridLayout };
 }
 
 describe('networkHeatmapData(flattened butterfly)', () => {
@@ -32,6 +33,8 @@ describe('networkHeatmapData(flattened butterfly)', () => {
     const data = networkHeatmapData(networks.ff64, 'value', 0);
     expect(data.dims).toEqual([]);
     const { graph, ff } = graphOf('ff64');
+    expect(ff.kind).toBe('arc grid');
+    expect(ff.wholeRows).toBe(true);
     expect(ff.radix).toEqual([4, 4]);
     expect(ff.position[6]).toEqual([2, 1]);
     // 16 routers of 2 x 3 channels, and 64 terminals' deliveries.
@@ -42,7 +45,7 @@ describe('networkHeatmapData(flattened butterfly)', () => {
   });
 });
 
-describe('flatflyPlacement(graph, grid, width, height)', () => {
+describe('arcGridPlacement(graph, grid, width, height)', () => {
   it.each([
     ['ff64', 374],
     ['ff64', 1904],
@@ -52,8 +55,8 @@ describe('flatflyPlacement(graph, grid, width, height)', () => {
     ['ff2048', 1904],
   ] as const)('draws every channel of %s within %i px', (name, width) => {
     const { graph, ff } = graphOf(name);
-    const height = flatflyHeight(ff, width);
-    const p = flatflyPlacement(graph, ff, width, height);
+    const height = arcGridHeight(ff, width);
+    const p = arcGridPlacement(graph, ff, width, height);
     expect(p.lines.every((l) => l !== null)).toBe(true);
     // A quadratic's middle (a quarter of each end, half its control point) within the box.
     let [least, right, bottom] = [Infinity, -Infinity, -Infinity];
@@ -73,7 +76,7 @@ describe('flatflyPlacement(graph, grid, width, height)', () => {
 
   it("bulges a row's two directions to opposite sides, a longer span higher", () => {
     const { graph, ff } = graphOf('row8');
-    const p = flatflyPlacement(graph, ff, 800, flatflyHeight(ff, 800));
+    const p = arcGridPlacement(graph, ff, 800, arcGridHeight(ff, 800));
     const arc = (from: number, to: number) =>
       p.lines[graph.channels.findIndex((c) => c.from === from && c.to === to)]!;
     const rise = (l: ReturnType<typeof arc>) => l.cy! - (l.y1 + l.y2) / 2;
@@ -88,11 +91,11 @@ describe('flatflyPlacement(graph, grid, width, height)', () => {
 
   it('draws the terminals around their routers, and leaves them out when too close', () => {
     const small = graphOf('ff64');
-    const p = flatflyPlacement(small.graph, small.ff, 1904, flatflyHeight(small.ff, 1904));
+    const p = arcGridPlacement(small.graph, small.ff, 1904, arcGridHeight(small.ff, 1904));
     expect(p.note).toBeNull();
     expect(p.terminals.every((t) => t !== null)).toBe(true);
     const big = graphOf('ff2048');
-    const q = flatflyPlacement(big.graph, big.ff, 374, flatflyHeight(big.ff, 374));
+    const q = arcGridPlacement(big.graph, big.ff, 374, arcGridHeight(big.ff, 374));
     expect(q.note).toBe('terminals not drawn');
   });
 });
@@ -106,7 +109,7 @@ describe('ChannelGraphMap(flattened butterfly)', () => {
     expect(html.match(/<path class="graph-channel"/g)).toHaveLength(96);
     expect(html.match(/<line class="graph-channel"/g)).toHaveLength(64);
     expect(html).toContain('flattened butterfly');
-    const g = flatflyGeometry(data.graph!, data.graph!.grid!, { width });
+    const g = channelGraphGeometry(data.graph!, { width });
     expect(g.targets).toHaveLength(160);
     expect(g.size.height).toBeLessThanOrEqual(760 + g.margin.top + 8);
   });

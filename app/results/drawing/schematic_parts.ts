@@ -1,34 +1,5 @@
-// What a picker card's schematic draws, and at what size: the topology and its sizes in, the
-// geometry (planes, lines, dots, captions) out.
-export type SchematicTopology =
-  | 'mesh'
-  | 'torus'
-  | 'ring'
-  | 'fly'
-  | 'crossbar'
-  | 'router network'
-  | 'dragonfly'
-  | 'fat tree'
-  | 'flattened butterfly';
-
-export interface SchematicProps {
-  topology: SchematicTopology;
-  /**
-   * Nodes along each dimension (x, y, z, d4 and on); for a fly its radix and stages, for a
-   * crossbar its ports, for a router network its leaf routers, terminals per leaf and spines (no
-   * leaf: two terminals linked directly), for a dragonfly its terminals per router, routers per
-   * group, global channels per router and groups, for a fat tree its arity and levels, for a
-   * flattened butterfly its routers per row, dimensions, terminals per router and routers.
-   */
-  dims: number[];
-  /** Nodes drawn, in x-first order; all of `dims` unless fewer (a node count filling a grid). */
-  nodes?: number;
-  /** A mesh's or torus's terminals a router (its concentration); 1 when absent. */
-  concentration?: number;
-  /** A fly: the names of identical networks drawn side by side, the nodes on both sides. */
-  networks?: string[];
-}
-
+// What a picker card's schematic draws, and at what size: the geometry (planes, lines, dots,
+// captions) every kind of drawing gives its schematic in, and the parts they share.
 export const SIZE = 96;
 export const PAD = 8;
 
@@ -70,4 +41,36 @@ export interface SchematicGeometry {
   stroke: number;
   /** Names written under parts of the drawing (the networks of a machine with several). */
   captions?: (Point & { text: string })[];
+}
+
+/** Switches drawn per column (or row) at most; the label keeps the real counts. */
+export const MAX_SWITCHES = 8;
+
+/** Points spread evenly over [from, to] (the padded side by default) at `at` across. */
+export function spread(
+  count: number,
+  at: number,
+  vertical: boolean,
+  from = PAD,
+  to = SIZE - PAD,
+): Point[] {
+  return Array.from({ length: count }, (_, i) => {
+    const along = count === 1 ? (from + to) / 2 : from + ((to - from) * i) / (count - 1);
+    return vertical ? { x: at, y: along } : { x: along, y: at };
+  });
+}
+
+/** A schematic of one plane of lines and dots, sized by its dots. */
+export function switchedGeometry(
+  label: string,
+  plane: SchematicGeometry['planes'][number],
+): SchematicGeometry {
+  return {
+    label,
+    planes: [plane],
+    depth: [],
+    wrap: false,
+    radius: Math.max(1.2, Math.min(4, 30 / Math.max(1, plane.dots.length))),
+    stroke: 0.8,
+  };
 }

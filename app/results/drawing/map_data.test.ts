@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
-import type { Column, NetworkMap } from '../engine/types';
-import { describeChannelHeatmap } from '../charts/heatmap_words';
-import { networkHeatmapData } from './network_data';
+import type { Column, NetworkMap } from '../../engine/types';
+import { describeChannelHeatmap } from '../../charts/heatmap_words';
+import { GRAPH } from './drawing';
+import { networkHeatmapData } from './map_data';
 
 const ints = (name: string, values: number[]): Column => ({
   name,
@@ -29,6 +30,7 @@ function mesh(terminalColumns: Column[]): NetworkMap {
       { name: 'x', value: 2 },
       { name: 'y', value: 2 },
     ],
+    drawing: { ...GRAPH, kind: 'grid', axes: ['x', 'y'], extent: [2, 2] },
     nodes: 4,
     routers: { columns: [ints('x', [0, 1, 0, 1]), ints('y', [0, 0, 1, 1])] },
     terminals: { columns: [ints('router', [0, 1, 2, 3]), ...terminalColumns] },

@@ -1,13 +1,15 @@
-// A fat tree's drawing checked against the engine's own description of it: its levels in rows
-// above the terminals, the top level highest, each bottom switch over its own terminals, every
-// part inside the map at a phone's width and a wide screen's; and the packet view drawing it so.
+// A tree (a fat tree's drawing) checked against the engine's own description of a fat tree: its
+// levels in rows above the terminals, the top level highest, each bottom switch over its own
+// terminals, every part inside the map at a phone's width and a wide screen's; and the packet
+// view drawing it so.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
 import type { NetworkMap } from '../engine/types';
-import { networkHeatmapData } from '../results/network_data';
+import type { TreeLayout } from '../results/chart_data';
+import { networkHeatmapData } from '../results/drawing/map_data';
 import { packetLayout } from '../views/packets/packet_layout';
 import { ChannelGraphMap } from './ChannelGraphMap';
 import { channelGraphGeometry } from './graph_geometry';
@@ -31,8 +33,9 @@ beforeAll(async () => {
 const graphOf = (name: TreeName) => networkHeatmapData(networks[name], 'value', 0).graph!;
 
 describe('networkHeatmapData(fat tree)', () => {
-  it("reads the levels and switches from the routers' columns", () => {
-    const ft = graphOf('k4n3').fatTree!;
+  it("reads the levels and switches from the drawing's axes", () => {
+    const ft = graphOf('k4n3').layout as TreeLayout;
+    expect(ft.kind).toBe('tree');
     expect(ft.levels).toBe(3);
     expect(ft.level.slice(14, 18)).toEqual([0, 0, 1, 1]);
     expect(ft.index.slice(14, 18)).toEqual([14, 15, 0, 1]);
@@ -47,7 +50,7 @@ describe('channelGraphGeometry(fat tree)', () => {
     ['k2n4', 1920],
   ] as const)('draws %s in rows, terminals below, inside %i px', (name, width) => {
     const graph = graphOf(name);
-    const ft = graph.fatTree!;
+    const ft = graph.layout as TreeLayout;
     const g = channelGraphGeometry(graph, { width, height: 480 });
     const [k] = TREES[name];
     const rowOf = new Map<number, number>();

@@ -1,6 +1,6 @@
-// The packet view's layout of a flattened butterfly, from the engine's description: every
-// channel drawn (an arc in pieces), every input's buffer, all within the view at phone and
-// desktop widths; a large one's terminals left out and noted.
+// The packet view's layout of a grid of arcs (a flattened butterfly's), from the engine's
+// description: every channel drawn (an arc in pieces), every input's buffer, all within the view
+// at phone and desktop widths; a large one's terminals left out and noted.
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { createInProcessEngine } from '../../engine/in_process_engine';
@@ -30,7 +30,7 @@ describe('packetLayout(flattened butterfly)', () => {
     (name, width, maxHeight) => {
       const net = networks[name];
       const layout = packetLayout(net, { ...options, width, maxHeight });
-      expect(layout.shape).toBe('graph');
+      expect(layout.kind).toBe('graph');
       expect(layout.note).toBeUndefined();
       expect(layout.height).toBeLessThanOrEqual(maxHeight);
       const channels = net.channels.columns[0]!.values.length;

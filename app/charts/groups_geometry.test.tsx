@@ -1,16 +1,17 @@
-// A dragonfly's drawing checked against the engine's own description of it: every part within
-// the square, every channel drawn where the groups are drawn apart, one chord per pair of groups,
-// and the thinning of a large one said in its note.
+// Groups (a dragonfly's drawing) checked against the engine's own description of a dragonfly:
+// every part within the square, every channel drawn where the groups are drawn apart, one chord
+// per pair of groups, and the thinning of a large one said in its note.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
 import type { NetworkMap } from '../engine/types';
-import type { ChannelGraph, DragonflyGroups } from '../results/chart_data';
-import { networkHeatmapData } from '../results/network_data';
+import type { ChannelGraph, GroupsLayout } from '../results/chart_data';
+import { groupsSquare } from '../results/drawing/groups';
+import { networkHeatmapData } from '../results/drawing/map_data';
 import { ChannelGraphMap } from './ChannelGraphMap';
-import { dragonflyGeometry, dragonflyPlacement } from './dragonfly_geometry';
+import { channelGraphGeometry } from './graph_geometry';
 import type { DragonflyName } from './fixtures/dragonfly_networks';
 import { describeDragonflies } from './fixtures/dragonfly_networks';
 
@@ -21,13 +22,13 @@ beforeAll(async () => {
   engine.dispose();
 }, 60_000);
 
-function graphOf(name: DragonflyName): { graph: ChannelGraph; df: DragonflyGroups } {
+function graphOf(name: DragonflyName): { graph: ChannelGraph; df: GroupsLayout } {
   const graph = networkHeatmapData(networks[name], 'value', 0).graph!;
-  return { graph, df: graph.dragonfly! };
+  return { graph, df: graph.layout as GroupsLayout };
 }
 
 /** The pairs of groups the drawn global channels join, each pair once. */
-function chordPairs(graph: ChannelGraph, df: DragonflyGroups, lines: unknown[]) {
+function chordPairs(graph: ChannelGraph, df: GroupsLayout, lines: unknown[]) {
   const pairs = new Set<string>();
   graph.channels.forEach((c, i) => {
     if (!df.global[i] || !lines[i]) return;
@@ -38,8 +39,9 @@ function chordPairs(graph: ChannelGraph, df: DragonflyGroups, lines: unknown[]) 
 }
 
 describe('networkHeatmapData(dragonfly)', () => {
-  it("reads the groups from the routers' group column and the global channels from the class", () => {
+  it("reads the groups from the drawing's axes and the global channels from their ends' groups", () => {
     const { graph, df } = graphOf('df72');
+    expect(df.kind).toBe('groups');
     expect(df.groups).toBe(9);
     expect(df.group.slice(0, 9)).toEqual([0, 0, 0, 0, 1, 1, 1, 1, 2]);
     expect(df.index.slice(0, 5)).toEqual([0, 1, 2, 3, 0]);
@@ -52,7 +54,7 @@ describe('networkHeatmapData(dragonfly)', () => {
   });
 });
 
-describe('dragonflyPlacement(graph, groups, side)', () => {
+describe('groupsSquare(graph, groups, side)', () => {
   it.each([
     ['small', 390],
     ['df72', 374],
@@ -60,7 +62,7 @@ describe('dragonflyPlacement(graph, groups, side)', () => {
     ['df1056', 1184],
   ] as const)('draws every part of the %s dragonfly apart at %i px, within it', (name, side) => {
     const { graph, df } = graphOf(name);
-    const p = dragonflyPlacement(graph, df, side);
+    const p = groupsSquare(graph, df, side);
     expect(p.whole).toBe(false);
     expect(p.note).toBeNull();
     // Every channel a line, every terminal a dot, inside the square with room for the dot.
@@ -93,7 +95,7 @@ describe('dragonflyPlacement(graph, groups, side)', () => {
 
   it('leaves out the terminals of the 1,056-terminal dragonfly at 744 px, and says so', () => {
     const { graph, df } = graphOf('df1056');
-    const p = dragonflyPlacement(graph, df, 744);
+    const p = groupsSquare(graph, df, 744);
     expect(p.whole).toBe(false);
     expect(p.note).toBe('terminals not drawn');
     expect(p.terminals.every((t) => t === null)).toBe(true);
@@ -103,7 +105,7 @@ describe('dragonflyPlacement(graph, groups, side)', () => {
 
   it('draws a group of the 1,056-terminal dragonfly as one box at 374 px, and says so', () => {
     const { graph, df } = graphOf('df1056');
-    const p = dragonflyPlacement(graph, df, 374);
+    const p = groupsSquare(graph, df, 374);
     expect(p.whole).toBe(true);
     expect(p.note).toBe(
       "each group's routers drawn as one box, its local channels not drawn; terminals not drawn",
@@ -118,7 +120,7 @@ describe('dragonflyPlacement(graph, groups, side)', () => {
 
   it("turns a group's routers toward where their global channels go", () => {
     const { graph, df } = graphOf('df72');
-    const p = dragonflyPlacement(graph, df, 600);
+    const p = groupsSquare(graph, df, 600);
     // Most chords leave their router on the group's side facing the other group (a router's two
     // channels may go both ways round, so not all can).
     let [facing, chords] = [0, 0];
@@ -136,10 +138,10 @@ describe('dragonflyPlacement(graph, groups, side)', () => {
   });
 });
 
-describe('dragonflyGeometry(graph, groups, size)', () => {
+describe('channelGraphGeometry(groups, size)', () => {
   it('centres the circle under the legend, as tall as the width up to its cap', () => {
-    const { graph, df } = graphOf('df72');
-    const g = dragonflyGeometry(graph, df, { width: 390 });
+    const { graph } = graphOf('df72');
+    const g = channelGraphGeometry(graph, { width: 390 });
     expect(g.innerHeight).toBeCloseTo(374, 6);
     expect(g.size.height).toBeCloseTo(g.margin.top + 374 + 8, 6);
     expect(g.channels).toHaveLength(graph.channels.length);

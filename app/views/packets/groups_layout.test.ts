@@ -1,5 +1,6 @@
-// The packet view's layout of a dragonfly, from the engine's description: every channel and
-// input drawn where the groups are drawn apart, within the view; a large one thinned and noted.
+// The packet view's layout of groups (a dragonfly's drawing), from the engine's description:
+// every channel and input drawn where the groups are drawn apart, within the view; a large one
+// thinned and noted.
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { createInProcessEngine } from '../../engine/in_process_engine';
@@ -28,7 +29,7 @@ describe('packetLayout(dragonfly)', () => {
     (name, width, maxHeight) => {
       const net = networks[name];
       const layout = packetLayout(net, { ...options, width, maxHeight });
-      expect(layout.shape).toBe('graph');
+      expect(layout.kind).toBe('graph');
       expect(layout.note).toBeUndefined();
       expect(layout.height).toBeLessThanOrEqual(maxHeight);
       const channels = net.channels.columns[0]!.values.length;

@@ -1,5 +1,5 @@
-// A step's words or a question's explanation drawn from their small Markdown (markdown.ts) as
-// React elements: a lesson's text never becomes markup, and a link opens apart from the page.
+// A step's words or a question's explanation drawn from their small Markdown (markdown_parse.ts)
+// as React elements: a lesson's text never becomes markup, and a link opens apart from the page.
 import type { ReactNode } from 'react';
 
 import { Glossed } from '../glossary/Glossed';

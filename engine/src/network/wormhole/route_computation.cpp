@@ -1,0 +1,125 @@
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+
+#include "network/wormhole/network.h"
+#include "network/wormhole/vc_allocation.h"
+
+// Route computation: a head's output port, by the topology's routing (oblivious, source-chosen
+// or adaptive), and with it the output VC it takes (virtual-channel allocation is greedy: the
+// first free VC of the route's class, or an adaptive routing's freest). Reads the topology, the
+// packet's routing state and the downstream credits (queued_at); writes the input VC's route,
+// the output VC's hold and the packet's routing state and hops. Called per head from
+// front_routed (route_computation.h).
+
+namespace archex {
+
+bool Network::route_adaptive(int router, int in_port, Vc& vc, Packet& p) {
+  RouteChoice choices[kMostRouteChoices];
+  const int n = routing_->choices(*topo_, router, in_port, p.dst, choices);
+  if (channels_[static_cast<std::size_t>(channel(router, choices[0].port))].eject_terminal >= 0) {
+    return take_ejection(router, choices[0].port, vc);
+  }
+  // The selection: of the free output VCs of the lowest tier that has one, the one with the most
+  // free slots downstream; a tie goes to the earlier choice, then the lower VC. Where VCs are
+  // freed on their tail's credit (minimal adaptive's always) a free VC is empty, so its own slots
+  // tell nothing and the port's over all its VCs judge instead.
+  const bool by_port = config_.vc_free_on_tail_credit;
+  for (int tier = 0; tier < 2; ++tier) {
+    int best_port = -1;
+    int best_vc = -1;
+    int best_free = -1;
+    for (int k = 0; k < n; ++k) {
+      const RouteChoice& c = choices[k];
+      if (c.tier != tier) continue;
+      const Channel& ch = channels_[static_cast<std::size_t>(channel(router, c.port))];
+      if (ch.downstream < 0) {
+        throw std::logic_error("the topology routed a packet to a port leading nowhere");
+      }
+      const int port_free = by_port ? vcs_ * buffer_ - queued_at(router, c.port) : 0;
+      const int first = vc_base(p) + c.vc_first;
+      const int last = c.vc_count > 0 ? first + c.vc_count : vc_base(p) + class_vcs_;
+      for (int v = first; v < last; ++v) {
+        const Vc& o = vc_[static_cast<std::size_t>(ivc(ch.downstream, v))];
+        if (o.held) continue;
+        const int free = by_port ? port_free : config_.credit_flow ? o.credits : o.free_seen;
+        if (free > best_free) {
+          best_port = c.port;
+          best_vc = v;
+          best_free = free;
+        }
+      }
+    }
+    if (best_port < 0) continue;
+    const int down = channels_[static_cast<std::size_t>(channel(router, best_port))].downstream;
+    vc_[static_cast<std::size_t>(ivc(down, best_vc))].held = 1;
+    begin_hold(static_cast<std::size_t>(down));
+    vc.out_port = static_cast<std::int8_t>(best_port);
+    vc.out_vc = static_cast<std::int8_t>(best_vc);
+    ++p.hops;
+    return true;
+  }
+  return false;
+}
+
+int Network::queued_at(int router, int port) const {
+  const int down = channels_[static_cast<std::size_t>(channel(router, port))].downstream;
+  if (down < 0) return 0;
+  int queued = 0;
+  for (int v = 0; v < vcs_; ++v) {
+    const Vc& o = vc_[static_cast<std::size_t>(ivc(down, v))];
+    queued += buffer_ - (config_.credit_flow ? o.credits : o.free_seen);
+  }
+  return queued;
+}
+
+void Network::choose_route(int router, int in_port, Packet& p) {
+  RouteOption options[kMostRouteOptions];
+  const int n = routing_->options(*topo_, router, in_port, p.dst, p.route_state, options);
+  if (n == 0) return;
+  // UGAL-L: the first route unless another's weighted queue is shorter by more than the
+  // threshold; then the shortest. Made once: the state chosen says so.
+  const auto cost = [&](const RouteOption& o) {
+    return static_cast<std::int64_t>(queued_at(router, o.port)) * o.weight;
+  };
+  int best = 0;
+  std::int64_t best_cost = cost(options[0]) - config_.ugal_threshold_flits;
+  for (int k = 1; k < n; ++k) {
+    if (const std::int64_t c = cost(options[k]); c < best_cost) {
+      best = k;
+      best_cost = c;
+    }
+  }
+  p.route_state = options[best].state;
+}
+
+bool Network::route_head(int router, int in_port, int in) {
+  const auto i = static_cast<std::size_t>(in);
+  Vc& vc = vc_[i];
+  Packet& p = packets_[flit_at(i, vc.head).word & kPacketMask];
+  if (adaptive_) return route_adaptive(router, in_port, vc, p);
+  if (chooses_) choose_route(router, in_port, p);
+  RouteState state = p.route_state;
+  const RouteStep step = routing_->route(*topo_, router, in_port, p.dst, state);
+  const Channel& ch = channels_[static_cast<std::size_t>(channel(router, step.port))];
+  if (ch.eject_terminal >= 0) return take_ejection(router, step.port, vc);
+  if (ch.downstream < 0) {
+    throw std::logic_error("the topology routed a packet to a port leading nowhere");
+  }
+  const int base = vc_base(p);
+  for (int v = base; v < base + class_vcs_; ++v) {
+    if (vc_classes_ > 1 && (v - base) % vc_classes_ != step.vc_class) continue;
+    Vc& o = vc_[static_cast<std::size_t>(ivc(ch.downstream, v))];
+    if (o.held) continue;
+    o.held = 1;
+    begin_hold(static_cast<std::size_t>(ch.downstream));
+    vc.out_port = static_cast<std::int8_t>(step.port);
+    vc.out_vc = static_cast<std::int8_t>(v);
+    p.route_state = state;
+    ++p.hops;
+    return true;
+  }
+  return false;
+}
+
+}  // namespace archex
