@@ -14,11 +14,11 @@ RoutingPart dimension_order() {
       "minimal route (local, global, local; 2 VCs), a fat tree's up port by the destination's "
       "digit (d-mod-k), a flattened butterfly's hop in each dimension where the ends differ; a "
       "torus's dateline doubles the classes of this and every oblivious routing";
-  part.booksim = {{"dor", {"mesh"}, "", 0},
-                  {"dim_order", {"mesh", "torus"}, "", 1},
-                  {"dor_no_express", {"cmesh"}, "", 3},
-                  {"min", {"dragonflynew"}, "", 8},
-                  {"ran_min", {"flatfly"}, "", 10}};
+  part.booksim = {{"dor", {"mesh"}, ""},
+                  {"dim_order", {"mesh", "torus"}, ""},
+                  {"dor_no_express", {"cmesh"}, ""},
+                  {"min", {"dragonflynew"}, ""},
+                  {"ran_min", {"flatfly"}, ""}};
   part.circuits = true;
   part.bind = bind_routing<ShapeRouting, KNCube>;
   return part;

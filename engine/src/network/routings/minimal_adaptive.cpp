@@ -54,9 +54,8 @@ RoutingPart minimal_adaptive() {
        // dropped.
        "BookSim2 runs min_adapt as dimension order: its output set keeps one entry a priority, "
        "so of the productive ports it adds at one priority only the first dimension's stays; "
-       "archex offers every productive port",
-       7},
-      {"anca", {"fattree"}, "", 12}};
+       "archex offers every productive port"},
+      {"anca", {"fattree"}, ""}};
   part.bind = bind_routing<MinimalAdaptive, KNCube, FatTree>;
   return part;
 }

@@ -46,7 +46,7 @@ RoutingPart o1turn() {
   part.about = "oblivious, x or y first at random (ascending or descending dimension order): 2 "
                "classes";
   part.classes_about = "one class per dimension order";
-  part.booksim = {{"xy_yx", {"mesh"}, "", 2}, {"xy_yx_no_express", {"cmesh"}, "", 4}};
+  part.booksim = {{"xy_yx", {"mesh"}, ""}, {"xy_yx_no_express", {"cmesh"}, ""}};
   part.bind = bind_routing<O1Turn>;
   return part;
 }

@@ -37,7 +37,7 @@ RoutingPart random_tie_break() {
   part.name = "random tie-break";
   part.about = "oblivious, dimension order with its ties drawn per packet (a torus's half-way "
                "ties go either way at random, a fat tree's up ports are drawn)";
-  part.booksim = {{"nca", {"fattree"}, "", 11}};
+  part.booksim = {{"nca", {"fattree"}, ""}};
   part.bind = bind_routing<RandomTieBreak>;
   return part;
 }

@@ -19,7 +19,7 @@ RoutingPart romm() {
   part.name = "ROMM";
   part.about = "oblivious, Valiant's with the random node inside the minimal box: 2 classes";
   part.classes_about = "one class to the intermediate node and one after it";
-  part.booksim = {{"romm", {"mesh"}, "", 6}};
+  part.booksim = {{"romm", {"mesh"}, ""}};
   part.bind = bind_routing<Romm>;
   return part;
 }

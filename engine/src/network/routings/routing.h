@@ -156,14 +156,12 @@ class Routing {
 };
 
 // A name BookSim2's configuration gives the routing (its routing_function, without the
-// topology), on BookSim2's topologies `on`, with a note where archex runs it otherwise; `rank`
-// orders every routing's names as the import lists them (a refusal names the ones a topology
-// takes in that order).
+// topology), on BookSim2's topologies `on`, with a note where archex runs it otherwise. The
+// import lists them in the routings' order (network_traffic's foreign names).
 struct BooksimName {
   std::string name;
   std::vector<std::string> on;
   std::string note;
-  int rank = 0;
 };
 
 // A routing as it offers itself to the network's parameters, declared in its own file of

@@ -71,9 +71,8 @@ RoutingPart ugal() {
        "archex goes on from the intermediate terminal's router with a VC per phase, as "
        "BookSim2's UGAL does; with 3 VCs those classes can close a cycle of channel dependences "
        "(the dependency view shows it), which archex's own (valiant_groups other groups, "
-       "dragonfly_vc_classes by global channels crossed) cannot",
-       9},
-      {"ugal", {"flatfly"}, "", 9}};
+       "dragonfly_vc_classes by global channels crossed) cannot"},
+      {"ugal", {"flatfly"}, ""}};
   part.bind = bind_routing<Ugal, Dragonfly, FlattenedButterfly>;
   return part;
 }

@@ -25,7 +25,7 @@ RoutingPart valiant() {
   part.about = "oblivious, to a node drawn at random (a dragonfly's group, by valiant_groups), "
                "then on: 2 VC classes, 3 on a dragonfly";
   part.classes_about = "one class to the intermediate node and one after it";
-  part.booksim = {{"valiant", {"mesh", "torus", "flatfly"}, "", 5}};
+  part.booksim = {{"valiant", {"mesh", "torus", "flatfly"}, ""}};
   part.bind = bind_routing<Valiant, KNCube, Dragonfly, FlattenedButterfly>;
   return part;
 }
