@@ -346,7 +346,7 @@ describe('booksimToCustomNetwork', () => {
     expect(refusal('topology = flatfly; k = 4; n = 5; routing_function = ran_min;').key).toBe('n');
     expect(refusal('topology = flatfly; k = 33; routing_function = ran_min;').key).toBe('k');
     expect(refusal('topology = flatfly; k = 4; n = 2; routing_function = xyyx;').message).toMatch(
-      /valiant on a flatfly, ugal on a flatfly, ran_min on a flatfly/,
+      /ran_min on a flatfly, valiant on a flatfly, ugal on a flatfly/,
     );
   });
 
