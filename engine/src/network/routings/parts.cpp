@@ -9,17 +9,10 @@
 
 namespace archex {
 
-// Each routing's part, defined in its own file of network/routings/.
-RoutingPart dimension_order();
-RoutingPart random_tie_break();
-RoutingPart valiant();
-RoutingPart romm();
-RoutingPart o1turn();
-RoutingPart minimal_adaptive();
-RoutingPart west_first();
-RoutingPart negative_first();
-RoutingPart north_last();
-RoutingPart ugal();
+// Each routing's part, defined in its own file of network/routings/ and named in routings.def.
+#define ROUTING(part, ...) RoutingPart part();
+#include "network/routings/routings.def"
+#undef ROUTING
 
 namespace {
 
@@ -38,20 +31,11 @@ constexpr bool kFixed = false;
 }  // namespace
 
 const std::vector<RoutingPart>& routing_parts() {
-  // The `routing` choice's order: a routing's value in links and presets is its place here, so a
-  // new routing goes last.
+  // routings.def's lines, in its order (the `routing` choice's).
   static const std::vector<RoutingPart> parts = {
-      //   routing              shapes it serves                    VC needs {groups, escape}
-      line(dimension_order(), {}, {1, false}, kFixed),
-      line(random_tie_break(), {"mesh", "torus", "fat tree"}, {1, false}, kDraws),
-      line(valiant(), {"mesh", "torus", "dragonfly", "flattened butterfly"}, {2, false}, kDraws),
-      line(romm(), {"mesh", "torus"}, {2, false}, kDraws),
-      line(o1turn(), {"mesh", "torus"}, {2, false}, kDraws),
-      line(minimal_adaptive(), {"mesh", "torus", "fat tree"}, {1, true}, kFixed),
-      line(west_first(), {"mesh"}, {1, false}, kFixed),
-      line(negative_first(), {"mesh"}, {1, false}, kFixed),
-      line(north_last(), {"mesh"}, {1, false}, kFixed),
-      line(ugal(), {"dragonfly", "flattened butterfly"}, {2, false}, kDraws),
+#define ROUTING(part, ...) line(part(), __VA_ARGS__),
+#include "network/routings/routings.def"
+#undef ROUTING
   };
   return parts;
 }

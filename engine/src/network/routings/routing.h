@@ -165,7 +165,7 @@ struct BooksimName {
 };
 
 // A routing as it offers itself to the network's parameters, declared in its own file of
-// network/routings/ and listed once in parts.cpp, in the spirit of the topology parts
+// network/routings/ and listed once in routings.def, in the spirit of the topology parts
 // (topologies/part.h): the `routing` choice, its description, which shapes it routes, the
 // virtual channels it needs and whether it draws come from here, so nothing else names a
 // routing.
@@ -186,7 +186,7 @@ struct RoutingPart {
   // shape of the right name it cannot route (west-first on a 3-D mesh).
   std::function<std::shared_ptr<const Routing>(const RoutingPart&, const Topology&)> bind;
 
-  // Given by its line in the registry (parts.cpp): the shapes it serves by the `topology`
+  // Given by its line in the registry (routings.def): the shapes it serves by the `topology`
   // choice's names (empty: every shape), the classes it needs, and whether it draws a route
   // per packet (Routing::start).
   std::vector<std::string> shapes;
@@ -196,7 +196,7 @@ struct RoutingPart {
   bool serves(const std::string& shape) const;
 };
 
-// Every routing, in the `routing` choice's order (parts.cpp): a routing's value in links and
+// Every routing, in the `routing` choice's order (routings.def): a routing's value in links and
 // presets is its place there, so a new routing goes last.
 const std::vector<RoutingPart>& routing_parts();
 // Their names, in that order.

@@ -47,8 +47,10 @@ class TwoLegs : public ShapeRouting<Shape> {
   }
 
   std::vector<RouteState> starts(const Topology& shape, int src, int dest) const override {
+    const std::vector<Detour> detours = this->of(shape).detours(src, dest, spread_);
     std::vector<RouteState> out;
-    for (const Detour& d : this->of(shape).detours(src, dest, spread_)) {
+    out.reserve(detours.size());
+    for (const Detour& d : detours) {
       out.push_back(first_state(d));
     }
     if (out.empty()) out.push_back(0);

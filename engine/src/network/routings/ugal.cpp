@@ -27,8 +27,11 @@ class Ugal final : public TwoLegs<Shape> {
 
   // The direct route first, then every detour.
   std::vector<RouteState> starts(const Topology& shape, int src, int dest) const override {
-    std::vector<RouteState> out = {0};
-    for (const Detour& d : this->of(shape).detours(src, dest, this->spread_)) {
+    const std::vector<Detour> detours = this->of(shape).detours(src, dest, this->spread_);
+    std::vector<RouteState> out;
+    out.reserve(detours.size() + 1);
+    out.push_back(0);
+    for (const Detour& d : detours) {
       out.push_back(this->first_state(d));
     }
     return out;

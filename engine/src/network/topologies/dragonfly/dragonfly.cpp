@@ -164,15 +164,19 @@ std::vector<Detour> Dragonfly::detours(int src, int dest, Spread /*spread*/) con
   const int to = group(dest / p_);
   std::vector<Detour> out;
   if (from == to) return out;
+  out.reserve(static_cast<std::size_t>(valiant_groups_ == ValiantGroups::kRouter ? routers()
+                                                                                 : groups_));
   if (valiant_groups_ == ValiantGroups::kRouter) {
+    // Each made in place: a pushed temporary's two stores then one wide load stall the loop.
     for (int via = 0; via < routers(); ++via) {
-      out.push_back(group(via) != from && group(via) != to ? Detour{via, 0} : Detour{});
+      Detour& d = out.emplace_back();
+      if (group(via) != from && group(via) != to) d.via = via;
     }
     return out;
   }
   for (int via = 0; via < groups_; ++via) {
     if (via != from && via != to) {
-      out.push_back({via, 0});
+      out.emplace_back().via = via;
     } else if (valiant_groups_ == ValiantGroups::kAny) {
       out.emplace_back();
     }

@@ -115,7 +115,8 @@ std::vector<Detour> FlattenedButterfly::detours(int src, int dest, Spread spread
       const int x = coordinate(from, d);
       fits = fits && (x != coordinate(to, d) || coordinate(via, d) == x);
     }
-    if (fits) out.push_back({via, 0});
+    // Made in place: a pushed temporary's two stores then one wide load stall the loop.
+    if (fits) out.emplace_back().via = via;
   }
   return out;
 }

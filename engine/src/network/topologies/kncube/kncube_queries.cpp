@@ -153,9 +153,14 @@ Detour KNCube::detour(int src, int dest, std::uint64_t draw, Spread spread) cons
 std::vector<Detour> KNCube::detours(int src, int dest, Spread spread) const {
   std::vector<Detour> out;
   if (spread == Spread::kAnywhere) {
+    const RouteState ties = torus_ ? tie_states(dimensions()) : 1;
+    // Filled field by field: a pushed temporary's two stores then one wide load stall the loop.
+    out.resize(static_cast<std::size_t>(nodes_ * ties));
+    std::size_t i = 0;
     for (int via = 0; via < nodes_; ++via) {
-      for (RouteState ties = 0; ties < (torus_ ? tie_states(dimensions()) : 1); ++ties) {
-        out.push_back({via, ties << kRouteShift});
+      for (RouteState tie = 0; tie < ties; ++tie, ++i) {
+        out[i].via = via;
+        out[i].state = tie << kRouteShift;
       }
     }
     return out;
