@@ -100,6 +100,22 @@ export interface ModelInfo {
   logp?: LogpSignature;
   costModels?: CostModelSignature;
   reads?: ChoiceReads;
+  /** Other tools' names of its choices' values, in the order an import lists them. */
+  foreignNames?: ForeignName[];
+}
+
+/**
+ * A value of a choice parameter as another tool names it, for an import of that tool's files:
+ * BookSim2's routing_function `dor` is `routing` 'dimension order' on its topologies `on`, with a
+ * note where archex runs it otherwise ('' for none).
+ */
+export interface ForeignName {
+  tool: string;
+  param: string;
+  value: string;
+  name: string;
+  on: string[];
+  note: string;
 }
 
 export interface Scalar {

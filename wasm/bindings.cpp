@@ -141,6 +141,20 @@ val list_models() {
         r.set("byValue", by_value);
         o.set("reads", r);
       }
+      if (!m.foreign_names.empty()) {
+        val names = val::array();
+        for (const archex::ForeignName& f : m.foreign_names) {
+          val n = val::object();
+          n.set("tool", f.tool);
+          n.set("param", f.param);
+          n.set("value", f.value);
+          n.set("name", f.name);
+          n.set("on", strings(f.on));
+          n.set("note", f.note);
+          names.call<void>("push", n);
+        }
+        o.set("foreignNames", names);
+      }
       models.call<void>("push", o);
     }
     return models;

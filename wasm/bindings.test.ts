@@ -48,6 +48,26 @@ describe('listModels()', () => {
     expect(models.find((m) => m.name === 'multipsi_perf')?.reads).toBeUndefined();
   });
 
+  it("names BookSim2's routing functions as the custom network's routing choices", () => {
+    const network = models.find((m) => m.name === 'network_traffic')!;
+    const routing = network.params.find((p) => p.name === 'routing')!;
+    const names = network.foreignNames!;
+    expect(names.length).toBeGreaterThan(10);
+    for (const n of names) {
+      expect(n).toMatchObject({ tool: 'BookSim2', param: 'routing' });
+      expect(routing.choices).toContain(n.value);
+      expect(n.on.length).toBeGreaterThan(0);
+    }
+    const on = (name: string, shape: string) =>
+      names.find((n) => n.name === name && n.on.includes(shape))?.value;
+    expect(on('dor', 'mesh')).toBe('dimension order');
+    expect(on('ugal', 'dragonflynew')).toBe('UGAL');
+    expect(on('nca', 'fattree')).toBe('random tie-break');
+    expect(on('dor', 'torus')).toBeUndefined();
+    // A model no other tool's files describe declares none.
+    expect(models.find((m) => m.name === 'jmachine_programs')!.foreignNames).toBeUndefined();
+  });
+
   it('describes every model with its parameter specs', () => {
     const perf = models.find((m) => m.name === 'multipsi_perf');
     expect(perf?.title).toBe('Multi-PSI: communication vs performance');

@@ -2,13 +2,17 @@
 // archex reads differently or leaves out, and the explorer's link to the network it ran.
 import { readFileSync } from 'node:fs';
 
+import type { ModelInfo } from '../engine/types';
 import type { BooksimImport } from '../presets/booksim';
 import { booksimToCustomNetwork } from '../presets/booksim';
 import { BooksimError } from '../presets/booksim_syntax';
 import { UsageError } from '../headless/usage_error';
 
-/** The file's custom network; a file archex cannot read or take is a usage error, in words. */
-export function readBooksim(path: string): BooksimImport {
+/**
+ * The file's custom network (`model`: the custom network's); a file archex cannot read or take is
+ * a usage error, in words.
+ */
+export function readBooksim(path: string, model: ModelInfo): BooksimImport {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -16,7 +20,7 @@ export function readBooksim(path: string): BooksimImport {
     throw new UsageError(`--booksim ${path}: ${(error as Error).message}`);
   }
   try {
-    return booksimToCustomNetwork(text);
+    return booksimToCustomNetwork(text, model);
   } catch (error) {
     if (error instanceof BooksimError) throw new UsageError(`--booksim ${path}: ${error.message}`);
     throw error;

@@ -62,7 +62,7 @@ export async function openBooksim(
     );
   let imported;
   try {
-    imported = booksimToCustomNetwork(await file.text());
+    imported = booksimToCustomNetwork(await file.text(), model);
   } catch (error) {
     if (error instanceof BooksimError) return refused(error.message);
     throw error;

@@ -1,8 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
+import { createInProcessEngine } from '../engine/in_process_engine';
+import { loadNodeModule } from '../engine/node_module';
+import type { ModelInfo } from '../engine/types';
 import { booksimToCustomNetwork } from './booksim';
 import { BOOKSIM_KEYS } from './booksim_keys';
 import { BooksimError, parseBooksimConfig } from './booksim_syntax';
+
+const engine = createInProcessEngine(loadNodeModule());
+/** The custom network as the engine describes it: its routings name BookSim2's. */
+let model: ModelInfo;
+
+beforeAll(async () => {
+  model = (await engine.listModels()).find((m) => m.name === 'network_traffic')!;
+});
 
 /** BookSim2's own examples/mesh88_lat, its licence header left out. */
 const MESH88_LAT = `//8X8 mesh with 20 flits per packet under injection mode
@@ -51,7 +62,7 @@ injection_rate = 0.005;
 /** The BooksimError a configuration is refused with. */
 function refusal(text: string): BooksimError {
   try {
-    booksimToCustomNetwork(text);
+    booksimToCustomNetwork(text, model);
   } catch (error) {
     if (error instanceof BooksimError) return error;
     throw error;
@@ -80,7 +91,7 @@ describe('parseBooksimConfig', () => {
 
 describe('booksimToCustomNetwork', () => {
   it("maps BookSim2's mesh88_lat example and names what archex leaves out", () => {
-    const { settings, from, notes, seed } = booksimToCustomNetwork(MESH88_LAT);
+    const { settings, from, notes, seed } = booksimToCustomNetwork(MESH88_LAT, model);
     expect(settings).toEqual({
       topology: 'mesh',
       dims: '8x8',
@@ -127,6 +138,7 @@ describe('booksimToCustomNetwork', () => {
     const { settings, seed } = booksimToCustomNetwork(
       'topology = torus; routing_function = valiant; injection_rate_uses_flits = 1;' +
         'injection_rate = 0.3; packet_size = 4; seed = 7; k = 4; n = 3;',
+      model,
     );
     expect(settings).toMatchObject({
       topology: 'torus',
@@ -139,11 +151,12 @@ describe('booksimToCustomNetwork', () => {
   });
 
   it("gives a torus's second link cycle to the router delay and the credit's way back", () => {
-    const torus = booksimToCustomNetwork('topology = torus; routing_function = dim_order;');
+    const torus = booksimToCustomNetwork('topology = torus; routing_function = dim_order;', model);
     expect(torus.settings).toMatchObject({ router_delay_cycles: '2', credit_delay_cycles: '1' });
     expect(torus.notes.map((n) => n.key)).toContain('use_noc_latency');
     const wires = booksimToCustomNetwork(
       'topology = torus; routing_function = dim_order; use_noc_latency = 0;',
+      model,
     );
     expect(wires.settings).toMatchObject({ router_delay_cycles: '1', credit_delay_cycles: '0' });
     expect(wires.notes.map((n) => n.key)).not.toContain('use_noc_latency');
@@ -153,6 +166,7 @@ describe('booksimToCustomNetwork', () => {
     const { notes } = booksimToCustomNetwork(
       'topology = mesh; routing_function = min_adapt; vc_allocator = separable_input_first;' +
         'speculative = 1; my_key = 3;',
+      model,
     );
     expect(notes.find((n) => n.key === 'vc_allocator')?.reason).toMatch(/not modelled/);
     expect(notes.find((n) => n.key === 'my_key')?.reason).toMatch(/no such setting/);
@@ -162,6 +176,7 @@ describe('booksimToCustomNetwork', () => {
     const wave = booksimToCustomNetwork(
       'topology = mesh; routing_function = dor; sw_allocator = wavefront; speculative = 1;' +
         'alloc_iters = 3;',
+      model,
     );
     expect(wave.settings).toMatchObject({
       allocator: 'wavefront',
@@ -170,30 +185,35 @@ describe('booksimToCustomNetwork', () => {
     expect(wave.settings).not.toHaveProperty('allocator_iterations');
     const islip = booksimToCustomNetwork(
       'topology = mesh; routing_function = dor; alloc_iters = 3;',
+      model,
     );
     expect(islip.settings).toMatchObject({ allocator: 'iSLIP', allocator_iterations: '3' });
     const other = booksimToCustomNetwork(
       'topology = mesh; routing_function = dor; sw_allocator = pim;',
+      model,
     );
     expect(other.settings).toMatchObject({ allocator: 'iSLIP' });
     expect(other.notes.find((n) => n.key === 'sw_allocator')?.reason).toMatch(/pim.*iSLIP instead/);
     expect(() =>
-      booksimToCustomNetwork('topology = mesh; routing_function = dor; alloc_iters = 9;'),
+      booksimToCustomNetwork('topology = mesh; routing_function = dor; alloc_iters = 9;', model),
     ).toThrow(/alloc_iters/);
   });
 
   it('maps hot spots, bursts and the BookSim patterns by their names', () => {
     const hot = booksimToCustomNetwork(
       'routing_function = dim_order; traffic = hotspot({3,9});',
+      model,
     ).settings;
     expect(hot).toMatchObject({ pattern: 'hotspot', hotspots: '3,9', hotspot_fraction: '1' });
     const bursts = booksimToCustomNetwork(
       'routing_function = dim_order; injection_process = on_off; burst_alpha = 0.1;' +
         'burst_beta = 0.05; burst_r1 = 0.5;',
+      model,
     ).settings;
     expect(bursts).toMatchObject({ injection: 'on/off', burst_length: '10' });
     expect(
-      booksimToCustomNetwork('routing_function = dim_order; traffic = bitcomp;').settings.pattern,
+      booksimToCustomNetwork('routing_function = dim_order; traffic = bitcomp;', model).settings
+        .pattern,
     ).toBe('bit-complement');
   });
 
@@ -201,6 +221,7 @@ describe('booksimToCustomNetwork', () => {
     const { settings } = booksimToCustomNetwork(
       'topology = dragonflynew; k = 4; n = 1; routing_function = min; traffic = bad_dragon;' +
         'num_vcs = 3; vc_buf_size = 256;',
+      model,
     );
     expect(settings).toMatchObject({
       topology: 'dragonfly',
@@ -221,7 +242,7 @@ describe('booksimToCustomNetwork', () => {
 
   it("gives ugal BookSim's fixed threshold and draw, and refuses it without 3 VCs", () => {
     const dragonfly = 'topology = dragonflynew; k = 2; n = 1; routing_function = ugal;';
-    const mapped = booksimToCustomNetwork(`${dragonfly} num_vcs = 3;`);
+    const mapped = booksimToCustomNetwork(`${dragonfly} num_vcs = 3;`, model);
     expect(mapped.settings).toMatchObject({
       routing: 'UGAL',
       ugal_threshold_flits: '30',
@@ -251,25 +272,33 @@ describe('booksimToCustomNetwork', () => {
     for (const shape of ['mesh', 'torus']) {
       const { settings, notes } = booksimToCustomNetwork(
         `topology = ${shape}; k = 8; n = 2; routing_function = min_adapt;`,
+        model,
       );
       expect(settings.routing).toBe('minimal adaptive');
       expect(notes.find((n) => n.key === 'routing_function')?.reason).toMatch(
         /as dimension order.*only the first dimension's/,
       );
     }
-    const dor = booksimToCustomNetwork('topology = mesh; k = 8; n = 2; routing_function = dor;');
+    const dor = booksimToCustomNetwork(
+      'topology = mesh; k = 8; n = 2; routing_function = dor;',
+      model,
+    );
     expect(dor.notes.map((n) => n.key)).not.toContain('routing_function');
   });
 
   it("maps BookSim's fattree of k and n, nca to drawn up ports and anca to adaptive ones", () => {
     const tree = 'topology = fattree; k = 4; n = 3;';
-    expect(booksimToCustomNetwork(`${tree} routing_function = nca;`).settings).toMatchObject({
-      topology: 'fat tree',
-      fattree_arity: '4',
-      fattree_levels: '3',
-      routing: 'random tie-break',
-    });
-    expect(booksimToCustomNetwork(`${tree} routing_function = anca;`).settings).toMatchObject({
+    expect(booksimToCustomNetwork(`${tree} routing_function = nca;`, model).settings).toMatchObject(
+      {
+        topology: 'fat tree',
+        fattree_arity: '4',
+        fattree_levels: '3',
+        routing: 'random tie-break',
+      },
+    );
+    expect(
+      booksimToCustomNetwork(`${tree} routing_function = anca;`, model).settings,
+    ).toMatchObject({
       routing: 'minimal adaptive',
     });
     expect(refusal(`${tree} routing_function = dor;`).message).toMatch(
@@ -284,6 +313,7 @@ describe('booksimToCustomNetwork', () => {
     const { settings, notes } = booksimToCustomNetwork(
       'topology = flatfly; k = 4; n = 2; c = 4; x = 4; y = 4; xr = 2; yr = 2;' +
         'routing_function = ran_min; num_vcs = 2; use_noc_latency = 0;',
+      model,
     );
     expect(settings).toMatchObject({
       topology: 'flattened butterfly',
@@ -296,15 +326,17 @@ describe('booksimToCustomNetwork', () => {
     expect(settings).not.toHaveProperty('dims');
     expect(notes.find((n) => n.key === 'topology')?.reason).toMatch(/xr x yr block/);
     const flatfly = 'topology = flatfly; k = 4; n = 2; c = 1; num_vcs = 2;';
-    expect(booksimToCustomNetwork(`${flatfly} routing_function = valiant;`).settings.routing).toBe(
-      'Valiant',
-    );
-    expect(booksimToCustomNetwork(`${flatfly} routing_function = ugal;`).settings).toMatchObject({
+    expect(
+      booksimToCustomNetwork(`${flatfly} routing_function = valiant;`, model).settings.routing,
+    ).toBe('Valiant');
+    expect(
+      booksimToCustomNetwork(`${flatfly} routing_function = ugal;`, model).settings,
+    ).toMatchObject({
       routing: 'UGAL',
       ugal_threshold_flits: '2',
     });
     // BookSim's channels on its chip take their length in cycles by default: said.
-    const noc = booksimToCustomNetwork(`${flatfly} routing_function = ugal;`).notes;
+    const noc = booksimToCustomNetwork(`${flatfly} routing_function = ugal;`, model).notes;
     expect(noc.find((n) => n.key === 'topology')?.reason).toMatch(/use_noc_latency = 0/);
   });
 
@@ -314,7 +346,7 @@ describe('booksimToCustomNetwork', () => {
     expect(refusal('topology = flatfly; k = 4; n = 5; routing_function = ran_min;').key).toBe('n');
     expect(refusal('topology = flatfly; k = 33; routing_function = ran_min;').key).toBe('k');
     expect(refusal('topology = flatfly; k = 4; n = 2; routing_function = xyyx;').message).toMatch(
-      /valiant on a flatfly, ugal on a flatfly, ran_min on a flatfly/,
+      /ran_min on a flatfly, valiant on a flatfly, ugal on a flatfly/,
     );
   });
 
@@ -337,6 +369,7 @@ describe('booksimToCustomNetwork', () => {
   it('reads a k-ary n-cube of any n: k = 2, n = 6 is the binary 6-cube', () => {
     const { settings } = booksimToCustomNetwork(
       'topology = mesh; k = 2; n = 6; routing_function = dor;',
+      model,
     );
     expect(settings).toMatchObject({ topology: 'mesh', dims: '2x2x2x2x2x2' });
   });
@@ -345,6 +378,7 @@ describe('booksimToCustomNetwork', () => {
     const { settings } = booksimToCustomNetwork(
       'topology = mesh; routing_function = dor; packet_size = {{1,8}}; packet_size_rate = {{1,3}};' +
         'injection_rate = 0.01;',
+      model,
     );
     // 0.01 packets of 6.25 flits on average.
     expect(settings).toMatchObject({
@@ -356,17 +390,20 @@ describe('booksimToCustomNetwork', () => {
     // Equal rates (BookSim's default 1 each) are archex's default shares.
     const alike = booksimToCustomNetwork(
       'topology = mesh; routing_function = dor; packet_size = {{2,4}};',
+      model,
     );
     expect(alike.settings).toMatchObject({ packet_sizes: '2,4' });
     expect(alike.settings).not.toHaveProperty('packet_size_shares');
     // A size of rate 0 is never sent.
     const one = booksimToCustomNetwork(
       'topology = mesh; routing_function = dor; packet_size = {{2,4}}; packet_size_rate = {{1,0}};',
+      model,
     );
     expect(one.settings).toMatchObject({ packet_flits: '2' });
     // A list of single sizes is one per traffic class (tokenize_str): the one class takes the first.
     const perClass = booksimToCustomNetwork(
       'topology = mesh; routing_function = dor; packet_size = {1,8};',
+      model,
     );
     expect(perClass.settings).toMatchObject({ packet_flits: '1' });
     expect(perClass.notes.find((n) => n.key === 'packet_size')?.reason).toMatch(/per class/);
@@ -383,7 +420,7 @@ describe('booksimToCustomNetwork', () => {
       'write_request_begin_vc = 0; write_request_end_vc = 1; read_reply_begin_vc = 2;' +
       'read_reply_end_vc = 3; write_reply_begin_vc = 2; write_reply_end_vc = 3;' +
       'injection_rate_uses_flits = 1; injection_rate = 0.3;';
-    const { settings, notes } = booksimToCustomNetwork(halves);
+    const { settings, notes } = booksimToCustomNetwork(halves, model);
     expect(settings).toMatchObject({
       request_reply: 'on',
       read_request_flits: '1',
@@ -397,6 +434,7 @@ describe('booksimToCustomNetwork', () => {
     // BookSim's default ranges assume 16 VCs and overlap: noted, not refused.
     const ranges = booksimToCustomNetwork(
       'topology = mesh; routing_function = dor; use_read_write = 1;',
+      model,
     );
     expect(ranges.notes.find((n) => n.key === 'use_read_write')?.reason).toMatch(
       /requests VCs 0 to 7 and replies 8 to 15/,
@@ -406,7 +444,7 @@ describe('booksimToCustomNetwork', () => {
   it("keeps BookSim's defaults where they are documented", () => {
     // booksim_config.cpp: a torus, 8-ary 2-cube, 16 VCs of 8 flits, 1-cycle stages, packets of 1.
     expect(BOOKSIM_KEYS.topology).toMatchObject({ default: 'torus' });
-    const { settings } = booksimToCustomNetwork('routing_function = dim_order;');
+    const { settings } = booksimToCustomNetwork('routing_function = dim_order;', model);
     expect(settings).toMatchObject({
       topology: 'torus',
       dims: '8x8',

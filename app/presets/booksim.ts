@@ -4,6 +4,7 @@
 // is the one table of what archex does with each key: its BookSim default (booksim_config.cpp)
 // and the custom-network settings it gives, or why archex leaves it out; a key it does not list
 // is named too, never dropped in silence.
+import type { ForeignName, ModelInfo } from '../engine/types';
 import type { Config } from './booksim_syntax';
 import { BOOKSIM_KEYS } from './booksim_keys';
 import type { BooksimValue } from './booksim_syntax';
@@ -33,10 +34,14 @@ const shown = (value: BooksimValue) => (typeof value === 'number' ? String(value
 
 /**
  * The custom network of a BookSim configuration's text: its settings, seed and notes on every
- * key set in the file that archex leaves out or reads differently. Throws a BooksimError for a
- * value archex cannot take.
+ * key set in the file that archex leaves out or reads differently. `model`: the custom network's
+ * model as the engine describes it, whose foreign names map BookSim2's routing functions. Throws a
+ * BooksimError for a value archex cannot take.
  */
-export function booksimToCustomNetwork(text: string): BooksimImport {
+export function booksimToCustomNetwork(text: string, model: ModelInfo): BooksimImport {
+  const routings: ForeignName[] = (model.foreignNames ?? []).filter(
+    (n) => n.tool === 'BookSim2' && n.param === 'routing',
+  );
   const file = parseBooksimConfig(text);
   const config: Config = (key) => {
     const given = file.get(key);
@@ -54,7 +59,7 @@ export function booksimToCustomNetwork(text: string): BooksimImport {
   for (const [key, rule] of Object.entries(BOOKSIM_KEYS)) {
     if ('map' in rule) {
       if (rule.default === undefined && !file.has(key)) continue;
-      const mapped = rule.map(config(key), config);
+      const mapped = rule.map(config(key), config, routings);
       Object.assign(settings, mapped.settings);
       for (const name of Object.keys(mapped.settings ?? {})) from[name] = key;
       if (mapped.seed !== undefined) seed = mapped.seed;

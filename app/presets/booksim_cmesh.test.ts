@@ -1,11 +1,22 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
+import { createInProcessEngine } from '../engine/in_process_engine';
+import { loadNodeModule } from '../engine/node_module';
+import type { ModelInfo } from '../engine/types';
 import { booksimToCustomNetwork } from './booksim';
 import { BooksimError } from './booksim_syntax';
 
+const engine = createInProcessEngine(loadNodeModule());
+/** The custom network as the engine describes it: its routings name BookSim2's. */
+let model: ModelInfo;
+
+beforeAll(async () => {
+  model = (await engine.listModels()).find((m) => m.name === 'network_traffic')!;
+});
+
 function refusal(text: string): BooksimError {
   try {
-    booksimToCustomNetwork(text);
+    booksimToCustomNetwork(text, model);
   } catch (error) {
     if (error instanceof BooksimError) return error;
     throw error;
@@ -19,6 +30,7 @@ describe("booksimToCustomNetwork(BookSim's cmesh)", () => {
   it('maps a cmesh to a mesh of 4 terminals a router, its routings without express channels', () => {
     const { settings, notes } = booksimToCustomNetwork(
       `${CMESH} routing_function = dor_no_express; num_vcs = 2;`,
+      model,
     );
     expect(settings).toMatchObject({
       topology: 'mesh',
@@ -29,16 +41,18 @@ describe("booksimToCustomNetwork(BookSim's cmesh)", () => {
     });
     expect(notes.find((n) => n.key === 'topology')?.reason).toMatch(/2 x 2 block/);
     expect(
-      booksimToCustomNetwork(`${CMESH} routing_function = xy_yx_no_express;`).settings.routing,
+      booksimToCustomNetwork(`${CMESH} routing_function = xy_yx_no_express;`, model).settings
+        .routing,
     ).toBe('O1TURN');
   });
 
   it("gives its links' second cycle (use_noc_latency) to the router and credit delays", () => {
-    const noc = booksimToCustomNetwork(`${CMESH} routing_function = dor_no_express;`);
+    const noc = booksimToCustomNetwork(`${CMESH} routing_function = dor_no_express;`, model);
     expect(noc.settings).toMatchObject({ router_delay_cycles: '2', credit_delay_cycles: '1' });
     expect(noc.notes.find((n) => n.key === 'use_noc_latency')?.reason).toMatch(/a cmesh's links/);
     const wires = booksimToCustomNetwork(
       `${CMESH} routing_function = dor_no_express; use_noc_latency = 0;`,
+      model,
     );
     expect(wires.settings).toMatchObject({ router_delay_cycles: '1', credit_delay_cycles: '0' });
   });

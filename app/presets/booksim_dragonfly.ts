@@ -45,10 +45,6 @@ export function ugal(config: Config): Record<string, string> {
   };
 }
 
-/** What taking ugal_dragonflynew's route and classes as they are costs. */
-export const DRAGON_UGAL_NOTE =
-  "archex goes on from the intermediate terminal's router with a VC per phase, as BookSim2's UGAL does; with 3 VCs those classes can close a cycle of channel dependences (the dependency view shows it), which archex's own (valiant_groups other groups, dragonfly_vc_classes by global channels crossed) cannot";
-
 /** archex's fat tree has at most this many terminals (FatTree::kMostTerminals). */
 const MOST_FAT_TREE_TERMINALS = 2048;
 

@@ -2,7 +2,8 @@
 // it): its BookSim default (booksim_config.cpp) and the custom-network settings it gives, or why
 // archex leaves it out.
 import { cmesh } from './booksim_cmesh';
-import { DRAGON_UGAL_NOTE, dragonfly, fatTree, ugal } from './booksim_dragonfly';
+import type { ForeignName } from '../engine/types';
+import { dragonfly, fatTree, ugal } from './booksim_dragonfly';
 import { flatfly, flatflyUgal } from './booksim_flatfly';
 import { switchAllocator } from './booksim_router';
 import {
@@ -17,39 +18,17 @@ import { BooksimError, refuse, whole, word } from './booksim_syntax';
 
 /** One key of the table: its BookSim default and what archex makes of it. */
 type KeyRule =
-  | { default?: BooksimValue; map: (value: BooksimValue, config: Config) => Mapped }
+  | {
+      default?: BooksimValue;
+      /** `routings`: BookSim2's routing functions as the engine's routings name them. */
+      map: (value: BooksimValue, config: Config, routings: readonly ForeignName[]) => Mapped;
+    }
   /** Read by another key's rule (k and n by topology's): the value is used there. */
   | { default: BooksimValue; readBy: string }
   /** Not modelled: `when` (default: any value other than BookSim's default) says it matters. */
   | { default?: BooksimValue; ignored: string };
 
 const TOPOLOGIES = ['mesh', 'torus', 'cmesh', 'fly', 'dragonflynew', 'fattree', 'flatfly'] as const;
-
-/**
- * BookSim's routing functions by their name without the topology (routefunc.cpp, dragonfly.cpp,
- * flatfly_onchip.cpp).
- */
-const ROUTINGS: Record<string, { routing: string; on: readonly string[]; note?: string }> = {
-  dor: { routing: 'dimension order', on: ['mesh'] },
-  dim_order: { routing: 'dimension order', on: ['mesh', 'torus'] },
-  xy_yx: { routing: 'O1TURN', on: ['mesh'] },
-  dor_no_express: { routing: 'dimension order', on: ['cmesh'] },
-  xy_yx_no_express: { routing: 'O1TURN', on: ['cmesh'] },
-  valiant: { routing: 'Valiant', on: ['mesh', 'torus', 'flatfly'] },
-  romm: { routing: 'ROMM', on: ['mesh'] },
-  min_adapt: {
-    routing: 'minimal adaptive',
-    on: ['mesh', 'torus'],
-    // outputset.hpp orders its std::set by priority alone: an equal-priority AddRange is dropped.
-    note: "BookSim2 runs min_adapt as dimension order: its output set keeps one entry a priority, so of the productive ports it adds at one priority only the first dimension's stays; archex offers every productive port",
-  },
-  min: { routing: 'dimension order', on: ['dragonflynew'] },
-  ugal: { routing: 'UGAL', on: ['dragonflynew', 'flatfly'] },
-  ran_min: { routing: 'dimension order', on: ['flatfly'] },
-  // nca draws the up port hop by hop: the law of archex's up ports drawn per packet.
-  nca: { routing: 'random tie-break', on: ['fattree'] },
-  anca: { routing: 'minimal adaptive', on: ['fattree'] },
-};
 
 /**
  * The topology with k and n: a cube's dims, a fly's radix and stages, a dragonfly, a fat tree, or
@@ -79,28 +58,33 @@ function topology(value: BooksimValue, config: Config): Mapped {
   return { settings: { topology: shape, dims: Array<number>(n).fill(k).join('x') } };
 }
 
-/** routing_function, named without its topology as in BookSim's files. */
-function routingFunction(value: BooksimValue, config: Config): Mapped {
+/**
+ * routing_function, named without its topology as in BookSim's files, as the engine's routings
+ * declare BookSim2's names of them (`routings`: the network model's foreign names).
+ */
+function routingFunction(
+  value: BooksimValue,
+  config: Config,
+  routings: readonly ForeignName[],
+): Mapped {
   const name = word('routing_function', value);
   const shape = String(config('topology'));
   if (shape === 'fly') {
     if (name !== 'dest_tag') refuse('routing_function', name, ['dest_tag on a fly']);
     return {};
   }
-  const known = ROUTINGS[name];
-  if (known === undefined || !known.on.includes(shape))
+  const on = routings.filter((r) => r.on.includes(shape));
+  const known = on.find((r) => r.name === name);
+  if (known === undefined)
     refuse(
       'routing_function',
       name,
-      Object.entries(ROUTINGS)
-        .filter(([, r]) => r.on.includes(shape))
-        .map(([n]) => `${n} on a ${shape}`),
+      on.map((r) => `${r.name} on a ${shape}`),
     );
   const threshold = name !== 'ugal' ? {} : shape === 'flatfly' ? flatflyUgal() : ugal(config);
-  const note = name === 'ugal' && shape === 'dragonflynew' ? DRAGON_UGAL_NOTE : known.note;
   return {
-    settings: { routing: known.routing, ...threshold },
-    ...(note === undefined ? {} : { note }),
+    settings: { routing: known.value, ...threshold },
+    ...(known.note === '' ? {} : { note: known.note }),
   };
 }
 
@@ -196,7 +180,7 @@ export const BOOKSIM_KEYS: Record<string, KeyRule> = {
   yr: { default: 1, readBy: 'topology' },
   routing_function: {
     default: 'none',
-    map: (value, config) => routingFunction(value, config),
+    map: (value, config, routings) => routingFunction(value, config, routings),
   },
   num_vcs: { default: 16, map: (v) => ({ settings: { vcs: String(whole('num_vcs', v, 1, 16)) } }) },
   vc_buf_size: {

@@ -44,7 +44,8 @@ export async function run(
       const model = models.find((m) => m.name === preset.model)!;
       return await shardRun(engine, model, preset, shard, values, base, watch);
     }
-    const booksim = values.booksim === undefined ? undefined : readBooksim(values.booksim);
+    const model = models.find((m) => m.name === preset.model)!;
+    const booksim = values.booksim === undefined ? undefined : readBooksim(values.booksim, model);
     if (booksim) for (const line of booksimNotes(values.booksim!, booksim)) warn(line);
     const settings = booksim ? booksimSettings(booksim, values.set) : values.set;
     const { report, rows, result, params } = await runPreset(engine, models, preset, settings, {
@@ -65,7 +66,6 @@ export async function run(
       if (rows.length > 0) console.log(`\n${validationTable(preset.id, rows, terminalWidth())}`);
     }
     if (booksim) {
-      const model = models.find((m) => m.name === preset.model)!;
       const link = explorerLink(preset, model, params, report.seed, new URL(DEFAULT_BASE_URL));
       // The link goes beside the table, and to stderr where stdout is JSON or CSV.
       if (values.json || values.csv) warn(`explorer link: ${link}`);

@@ -167,7 +167,8 @@ class ParamTable {
 //   .point_keys(unread, coordinates) where points are known by what they read (SweepInfo::key),
 //   .traces() where a run records a trace, .logp(signature) and .cost_models(signature) where its
 //   outputs are a LogP benchmark's or the papers' cost models (core/signatures.h), .reads(reads)
-//   where what a run reads follows a list parameter's values (ChoiceReads).
+//   where what a run reads follows a list parameter's values (ChoiceReads), .foreign_names(names)
+//   where another tool's files name its choices' values (ForeignName).
 template <class P>
 class ModelEntry {
  public:
@@ -273,6 +274,10 @@ class ModelEntry {
   }
   ModelEntry& reads(ChoiceReads reads) {
     info_.reads = std::move(reads);
+    return *this;
+  }
+  ModelEntry& foreign_names(std::vector<ForeignName> names) {
+    info_.foreign_names = std::move(names);
     return *this;
   }
   operator ModelInfo() const { return info_; }

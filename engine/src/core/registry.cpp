@@ -88,6 +88,17 @@ void ModelRegistry::add(ModelInfo info) {
                  : !info.factory) {
     throw std::invalid_argument("model '" + info.name + "' has no factory or an incomplete sweep");
   }
+  for (const ForeignName& f : info.foreign_names) {
+    const auto on = std::find_if(info.params.begin(), info.params.end(),
+                                 [&](const ParamSpec& s) { return s.name == f.param; });
+    if (on == info.params.end() || !on->is_choice() ||
+        std::find(on->choices.begin(), on->choices.end(), f.value) == on->choices.end() ||
+        f.tool.empty() || f.name.empty()) {
+      throw std::invalid_argument("model '" + info.name + "': " + f.tool + "'s name '" + f.name +
+                                  "' is for '" + f.param + "' '" + f.value +
+                                  "', not a choice of the model");
+    }
+  }
   for (const auto& spec : info.params) {
     if (!(spec.min <= spec.max) || !(spec.step > 0.0)) {
       throw std::invalid_argument("model '" + info.name + "': parameter '" + spec.name +

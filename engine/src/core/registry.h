@@ -45,6 +45,19 @@ struct ChoiceReads {
   std::vector<std::vector<std::string>> by_value;
 };
 
+// A value of a choice parameter as another tool names it, for an import of that tool's files
+// (BookSim2's routing_function `dor` for `routing` 'dimension order'): the tool, the parameter
+// and its value, the tool's name, the tool's contexts it is that value in (its topologies), and
+// a note where archex runs it otherwise than the tool does.
+struct ForeignName {
+  std::string tool;
+  std::string param;
+  std::string value;
+  std::string name;
+  std::vector<std::string> on;
+  std::string note;
+};
+
 struct ModelInfo {
   std::string name;
   std::string title;
@@ -67,6 +80,8 @@ struct ModelInfo {
   std::optional<CostModelSignature> cost_models;
   // Where the parameters a run reads follow a list parameter's values.
   std::optional<ChoiceReads> reads;
+  // Other tools' names of its choices' values, in the order an import lists them.
+  std::vector<ForeignName> foreign_names;
 };
 
 // Maps a model name to what is needed to describe and build it. An ordinary object, so tests and

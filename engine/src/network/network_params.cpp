@@ -11,6 +11,36 @@ namespace archex {
 
 namespace {
 
+// The `routing` choice's description, each routing's clause from its part with the shapes it
+// serves among `shapes` (the `topology` choice's).
+std::string routing_about(const std::vector<std::string>& shapes) {
+  std::string about = "How a packet finds its way through the routers (wormhole switching): ";
+  const std::vector<RoutingPart>& parts = routing_parts();
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    std::string on;
+    for (const std::string& shape : shapes) {
+      if (parts[i].serves(shape)) on += (on.empty() ? "" : ", ") + shape;
+    }
+    if (parts[i].shapes.empty()) on = "every shape";
+    about += (i == 0 ? "" : "; ") + parts[i].name + " (" + on + "), " + parts[i].about;
+  }
+  return about + ".";
+}
+
+// The network parameters the routings read besides `routing`, each with the routings that read
+// it, in order.
+std::vector<std::pair<std::string, std::vector<std::string>>> routing_reads() {
+  std::vector<std::pair<std::string, std::vector<std::string>>> out;
+  for (const RoutingPart& part : routing_parts()) {
+    for (const std::string& name : part.params) {
+      auto at = std::find_if(out.begin(), out.end(), [&](const auto& p) { return p.first == name; });
+      if (at == out.end()) at = out.insert(out.end(), {name, {}});
+      at->second.push_back(part.name);
+    }
+  }
+  return out;
+}
+
 ParamSpec cycles_spec(const char* name, const char* label, double value, double max,
                       const char* description) {
   return number_param(name, label)
@@ -50,29 +80,14 @@ ParamTable<NetworkParams> switching_params() {
   return t;
 }
 
-// How packets find their way: the routing and UGAL's threshold.
-ParamTable<NetworkParams> routing_params() {
+// How packets find their way: the routing, its clauses from the routings' parts on `shapes`, and
+// UGAL's threshold.
+ParamTable<NetworkParams> routing_params(const std::vector<std::string>& shapes) {
   ParamTable<NetworkParams> t;
-  t.add(&NetworkParams::routing,
-        choice_param("routing", "Routing")
-            .choices(routing_names())
-            .value(0)
-            .about("How a mesh or torus routes (wormhole switching). Oblivious: dimension "
-                   "order; random tie-break (a torus's half-way ties go either way at random); "
-                   "Valiant (to a random node, then on: 2 VC classes); ROMM (the random node "
-                   "inside the minimal box: 2 classes); O1TURN (x or y first at random: 2 "
-                   "classes). Adaptive: minimal adaptive (any minimal port on adaptive VCs, "
-                   "dimension order on the escape VCs: 2 or more VCs, 3 on a torus); the turn "
-                   "models west-first and north-last (2-D mesh) and negative-first (mesh). A "
-                   "torus's dateline doubles the classes of the oblivious routings. A dragonfly "
-                   "takes dimension order (its minimal route: local, global, local; 2 VCs), "
-                   "Valiant (through a random group; 3 VCs) and UGAL (minimal or Valiant, "
-                   "chosen at the source by the queues: 3 VCs). A fat tree climbs to a "
-                   "nearest common ancestor by its up ports: dimension order takes the "
-                   "destination's digit (d-mod-k), random tie-break draws them, minimal "
-                   "adaptive takes the freest (1 VC each). A flattened butterfly takes "
-                   "dimension order (one hop per dimension where the ends differ; 1 VC), "
-                   "Valiant (through a random router; 2 VCs) and UGAL (2 VCs)."))
+  t.add(&NetworkParams::routing, choice_param("routing", "Routing")
+                                     .choices(routing_names())
+                                     .value(0)
+                                     .about(routing_about(shapes).c_str()))
       .add(&NetworkParams::ugal_threshold_flits,
            number_param("ugal_threshold_flits", "UGAL threshold")
                .unit("flits").value(0).range(0, 10000).whole()
@@ -215,24 +230,12 @@ ParamTable<NetworkParams> network_table() {
   ParamTable<NetworkParams> t;
   std::vector<std::string> shapes;
   std::string about = "The network's shape: ";
-  std::vector<std::string> routed;
-  std::vector<std::string> ugal;
   // Each shape's parameters once, read while any shape that names them is chosen.
   std::vector<ParamSpec> own;
   std::vector<std::vector<std::string>> on;
   for (const TopologyPart& part : topology_parts()) {
     about += (shapes.empty() ? "" : "; ") + part.about;
     shapes.push_back(part.shape);
-    for (const std::string& routing : part.routings) {
-      if (std::find(routing_names().begin(), routing_names().end(), routing) ==
-          routing_names().end()) {
-        throw std::logic_error(part.shape + " takes routing '" + routing + "', not a routing");
-      }
-    }
-    if (!part.routings.empty()) routed.push_back(part.shape);
-    if (std::find(part.routings.begin(), part.routings.end(), "UGAL") != part.routings.end()) {
-      ugal.push_back(part.shape);
-    }
     for (const ParamSpec& spec : part.params) {
       std::size_t i = 0;
       while (i < own.size() && own[i].name != spec.name) ++i;
@@ -241,6 +244,13 @@ ParamTable<NetworkParams> network_table() {
         on.emplace_back();
       }
       on[i].push_back(part.shape);
+    }
+  }
+  for (const RoutingPart& routing : routing_parts()) {
+    for (const std::string& shape : routing.shapes) {
+      if (std::find(shapes.begin(), shapes.end(), shape) == shapes.end()) {
+        throw std::logic_error(routing.name + " serves shape '" + shape + "', not a shape");
+      }
     }
   }
   t.add(&NetworkParams::topology, choice_param("topology", "Topology")
@@ -252,12 +262,23 @@ ParamTable<NetworkParams> network_table() {
     t.keep(&NetworkParams::shape, own[i]);
   }
   t.append(switching_params())
-      .append(routing_params())
+      .append(routing_params(shapes))
       .append(router_params())
       .append(link_params());
-  t.spec("routing").when = {{"topology", routed}, {"switching", {"wormhole"}}};
-  t.spec("ugal_threshold_flits").when = {
-      {"topology", ugal}, {"routing", {"UGAL"}}, {"switching", {"wormhole"}}};
+  t.spec("routing").when = {{"topology", routed_shapes(shapes)}, {"switching", {"wormhole"}}};
+  // A routing's own parameters, read under the routings that name them on the shapes they serve.
+  for (const auto& [name, routings] : routing_reads()) {
+    std::vector<std::string> on;
+    for (const std::string& shape : shapes) {
+      for (const std::string& routing : routings) {
+        if (routing_part(routing).serves(shape)) {
+          on.push_back(shape);
+          break;
+        }
+      }
+    }
+    t.spec(name).when = {{"topology", on}, {"routing", routings}, {"switching", {"wormhole"}}};
+  }
   return t;
 }
 
@@ -268,18 +289,16 @@ std::shared_ptr<const Topology> make_topology(const NetworkParams& p) {
                                       " is built for wormhole switching here (switching: "
                                       "wormhole)");
   }
-  if (p.routing != CubeRouting::kDimensionOrder) {
-    const std::string& name = routing_names()[static_cast<std::size_t>(p.routing)];
-    if (part.routings.empty()) {
-      throw ParamError("routing", name + " does not route a " + part.shape +
-                                      "; it has its own routing (routing: dimension order)");
-    }
-    if (p.switching == Switching::kCircuit) {
-      throw ParamError("routing", name + " routes wormhole packets; a circuit reserves its path "
-                                         "in dimension order (routing: dimension order)");
-    }
+  const RoutingPart& routing = routing_parts().at(static_cast<std::size_t>(p.routing));
+  check_serves(routing, part.shape);
+  if (!routing.circuits && p.switching == Switching::kCircuit) {
+    throw ParamError("routing", routing.name + " routes wormhole packets; a circuit reserves its "
+                                               "path in dimension order (routing: " +
+                                               routing_parts().front().name + ")");
   }
-  return part.make(p);
+  std::shared_ptr<Topology> topology = part.make(p);
+  topology->bind_routing(routing);
+  return topology;
 }
 
 std::optional<StateEstimate> network_state(const NetworkParams& p) {

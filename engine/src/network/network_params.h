@@ -30,7 +30,8 @@ struct NetworkParams {
   int setup_cycles_per_hop;
   int release_cycles;
   int backoff_cycles;
-  CubeRouting routing = CubeRouting::kDimensionOrder;
+  // The routing: its place among routing_parts() (the `routing` choice's value).
+  int routing = 0;
   int ugal_threshold_flits = 0;
   int vcs;
   int buffer_flits;

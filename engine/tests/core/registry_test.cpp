@@ -62,6 +62,20 @@ TEST(ModelRegistry, AConditionNamesAChoiceOfTheModelAndSomeOfItsValues) {
   }
 }
 
+TEST(ModelRegistry, AForeignNameIsOfAChoiceTheModelHas) {
+  ModelInfo info = dummy("a");
+  info.params.push_back(choice_param("shape", "Shape").choices({"ring", "line"}));
+  info.foreign_names = {{"Sim", "shape", "ring", "circle", {"2d"}, ""}};
+  EXPECT_NO_THROW(ModelRegistry().add(info));
+  for (const ForeignName& bad : {ForeignName{"Sim", "shape", "star", "s", {}, ""},
+                                 ForeignName{"Sim", "p", "ring", "r", {}, ""},
+                                 ForeignName{"", "shape", "ring", "r", {}, ""},
+                                 ForeignName{"Sim", "shape", "ring", "", {}, ""}}) {
+    info.foreign_names = {bad};
+    EXPECT_THROW(ModelRegistry().add(info), std::invalid_argument) << bad.value << bad.name;
+  }
+}
+
 TEST(ModelRegistry, RejectsAnInvalidDefaultList) {
   ModelRegistry r;
   EXPECT_THROW(r.add(with_list(3, {})), ParamError);

@@ -85,7 +85,7 @@ TEST(NetworkParams, AShapesParametersLeftOutOfAModelsTableTakeTheirDefaults) {
 TEST(NetworkParams, AShapeWithoutRoutingsRefusesAnotherInWords) {
   NetworkParams p = defaults();
   p.topology = topology_index("crossbar");
-  p.routing = CubeRouting::kValiant;
+  p.routing = routing_index("Valiant");
   try {
     make_topology(p);
     FAIL();

@@ -11,6 +11,7 @@
 #include "network/experiment/network_traffic_plan.h"
 #include "network/experiment/network_traffic_point.h"
 #include "network/network_params.h"
+#include "network/routings/routing.h"
 #include "network/topologies/describe.h"
 #include "network/traffic/traffic.h"
 
@@ -232,6 +233,18 @@ std::vector<OutputSpec> outputs() {
           kChannelUtil, kChannelDependencies, kDeadlock};
 }
 
+// BookSim2's routing functions as the routings declare them (RoutingPart::booksim), in the
+// routings' order.
+std::vector<ForeignName> booksim_routings() {
+  std::vector<ForeignName> out;
+  for (const RoutingPart& routing : routing_parts()) {
+    for (const BooksimName& b : routing.booksim) {
+      out.push_back({"BookSim2", "routing", routing.name, b.name, b.on, b.note});
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 ModelInfo network_traffic_info() {
@@ -266,7 +279,8 @@ ModelInfo network_traffic_info() {
         const Plan plan(p);
         return plan.rates[point] == plan.rates[0] ? 0 : point;
       })
-      .state([](const TrafficParams& p) { return network_state(p.net); });
+      .state([](const TrafficParams& p) { return network_state(p.net); })
+      .foreign_names(booksim_routings());
 }
 
 }  // namespace archex

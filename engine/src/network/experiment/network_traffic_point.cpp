@@ -221,11 +221,11 @@ class NetworkTrafficPoint final : public RecordPoint<TrafficRecord> {
     r.networks.push_back(channel_map(c));
     const Topology& topology = *plan_.topology;
     const double nodes = topology.terminals();
-    // A mesh's only under a routing other than dimension order, whose graph is the lesson there.
+    // A mesh's only under a routing that draws or adapts, whose graph is the lesson there.
     if (plan_.cube &&
-        (plan_.cube->torus() || plan_.cube->routing() != CubeRouting::kDimensionOrder) &&
+        (plan_.cube->torus() || topology.draws_routes() || topology.adaptive()) &&
         nodes <= kMostDependencyNodes &&
-        nodes * nodes * plan_.cube->most_route_starts() <= kMostDependencyRoutes) {
+        nodes * nodes * topology.most_route_starts() <= kMostDependencyRoutes) {
       r.networks.push_back(channel_dependencies(topology, kChannelDependencies.name(),
                                                 "channel dependencies"));
     }

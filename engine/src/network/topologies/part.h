@@ -29,15 +29,14 @@ struct TopologyPart {
   // dims): the network declares each once, read while any shape naming it is chosen, besides the
   // spec's own conditions (ParamSpec::when: a torus's dateline under wormhole switching only).
   std::vector<ParamSpec> params;
-  // The network's `routing` choices it takes, by name (none: it routes its own way alone).
-  std::vector<std::string> routings;
   // It carries circuits as well as wormhole packets.
   bool circuits = true;
   // The zero-load latency model (the pattern's routes walked, hop by hop) is drawn for it.
   bool zero_load_model = false;
   // The shape built from the network's parameters, its own read by read_part; throws ParamError
-  // naming a parameter out of range.
-  std::function<std::shared_ptr<const Topology>(const NetworkParams&)> make;
+  // naming a parameter out of range. Which routings route it is theirs to say
+  // (network/routings/parts.cpp); make_topology binds the one chosen.
+  std::function<std::shared_ptr<Topology>(const NetworkParams&)> make;
   // The state of its wormhole network, counted without building it, so a network too big for
   // the memory there is can be refused first; empty where its own parameters keep it small.
   std::function<StateEstimate(const NetworkParams&)> state;

@@ -1,10 +1,12 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/tables.h"
+#include "network/routings/routing.h"
 #include "network/topologies/drawing.h"
 
 namespace archex {
@@ -25,50 +27,13 @@ struct PortTarget {
   int terminal = -1;
 };
 
-// The next hop of a packet: the output port, and the class of virtual channels it may take there
-// (virtual channel v belongs to class v % vc_classes()).
-struct RouteStep {
-  int port = -1;
-  int vc_class = 0;
-};
-
-// A packet's routing state, the topology's to keep: the dimension whose dateline it crossed, and
-// what an oblivious routing drew for it as it was sent (an intermediate node, a dimension order).
-using RouteState = std::int64_t;
-
-// One output an adaptive routing offers a head: the port, its virtual channels vc_first to
-// vc_first + vc_count - 1 (vc_count 0: vc_first to the last), the tier (the router takes a free
-// VC of the lowest tier that has one: 0 the adaptive channels, 1 the escape channels) and the
-// class the dependency graph files it under.
-struct RouteChoice {
-  int port = -1;
-  int vc_first = 0;
-  int vc_count = 0;
-  int tier = 0;
-  int vc_class = 0;
-};
-// The most dimensions of a k-ary n-cube (a binary 16-cube has 65,536 nodes).
-constexpr int kMostCubeDimensions = 16;
-// A torus's minimal adaptive routing on a tie in every dimension (both ways each) and its escape
-// port; a fat tree's 16 up ports are fewer.
-constexpr int kMostRouteChoices = 2 * kMostCubeDimensions + 1;
-
-// One route a source-adaptive routing (UGAL) may give a packet at its source router: the first
-// state it routes by, the output it leaves by, and the weight the flits queued at that output are
-// counted with (Network::route_head picks).
-struct RouteOption {
-  RouteState state = 0;
-  int port = -1;
-  int weight = 1;
-};
-constexpr int kMostRouteOptions = 2;
-
 // A network as a graph, in the spirit of SST merlin's Topology subcomponent: routers with numbered
 // ports (each port has an input and an output side), channels from router outputs to router
 // inputs, terminals (nodes) injecting into one router input and ejecting from one router output,
 // and the routing function. The router engine (Network) knows nothing else about the shape.
 class Topology {
  public:
+  Topology();
   virtual ~Topology() = default;
 
   virtual int routers() const = 0;
@@ -77,44 +42,85 @@ class Topology {
   virtual PortTarget output(int router, int port) const = 0;
   // The router input a terminal's packets enter by.
   virtual RouterPort injection(int terminal) const = 0;
-  // The output port of the route at `router` toward terminal `dest`, for a packet that came in
-  // by `in_port`. `state` starts at 0 for a new packet and is the topology's to keep (a torus
-  // records the dimension whose dateline the packet crossed); it is committed only when the
-  // packet gets an output virtual channel.
-  virtual RouteStep route(int router, int in_port, int dest, RouteState& state) const = 0;
-  // An oblivious routing that draws (Valiant's intermediate node, O1TURN's order) sets a packet's
-  // first state from `draw`, 64 random bits the network gives each packet as it is sent.
-  virtual bool draws_routes() const { return false; }
-  virtual RouteState route_start(int /*src*/, int /*dest*/, std::uint64_t /*draw*/) const {
-    return 0;
+  // The routing the network's `routing` chose, bound to this shape (network/routings/): the
+  // first of routing_parts() (dimension order) until bind_routing binds another. Throws
+  // ParamError naming "routing" for one that does not route the shape.
+  const Routing& routing() const { return *routing_; }
+  void bind_routing(const RoutingPart& part);
+
+  // The routing's answers, on this shape (Routing says what each is).
+  RouteStep route(int router, int in_port, int dest, RouteState& state) const {
+    return routing_->route(*this, router, in_port, dest, state);
   }
-  // Every first state route_start can give (for the dependency graph, which follows each).
-  virtual std::vector<RouteState> route_starts(int /*src*/, int /*dest*/) const { return {0}; }
-  // An adaptive routing offers a head several outputs (route_choices, at most kMostRouteChoices,
-  // in the order ties go) instead of one route step; route() is then not called.
-  virtual bool adaptive() const { return false; }
-  virtual int route_choices(int /*router*/, int /*in_port*/, int /*dest*/,
-                            RouteChoice* /*out*/) const {
-    return 0;
+  bool draws_routes() const { return routing_->part().draws; }
+  RouteState route_start(int src, int dest, std::uint64_t draw) const {
+    return routing_->start(*this, src, dest, draw);
   }
-  // A source-adaptive routing offers a packet whose route is not chosen yet (its state says so)
-  // its routes at `router` (at most kMostRouteOptions, the first the default) instead of choosing
-  // alone; the network commits the one it picks, so the choice is made once. 0: no choice here.
-  virtual bool chooses_routes() const { return false; }
-  virtual int route_options(int /*router*/, int /*in_port*/, int /*dest*/, RouteState /*state*/,
-                            RouteOption* /*out*/) const {
-    return 0;
+  std::vector<RouteState> route_starts(int src, int dest) const {
+    return routing_->starts(*this, src, dest);
+  }
+  // The most first states route_starts gives for any pair.
+  double most_route_starts() const { return routing_->most_starts(*this); }
+  bool adaptive() const { return routing_->adaptive(); }
+  int route_choices(int router, int in_port, int dest, RouteChoice* out) const {
+    return routing_->choices(*this, router, in_port, dest, out);
+  }
+  bool chooses_routes() const { return routing_->chooses(); }
+  int route_options(int router, int in_port, int dest, RouteState state,
+                    RouteOption* out) const {
+    return routing_->options(*this, router, in_port, dest, state, out);
   }
   // The routing is deadlock-free only if a virtual channel holds one packet at a time (Duato's
   // escape channels): the network frees an output VC only once the tail's credit is back.
-  virtual bool vcs_hold_one_packet() const { return false; }
-  // Classes the virtual channels are split in (2 for a torus's dateline scheme), the virtual
-  // channels the routing needs at least, and the error when a network has fewer.
-  virtual int vc_classes() const { return 1; }
-  virtual int min_vcs() const { return vc_classes(); }
-  virtual std::string vc_classes_error() const {
-    return "at least " + std::to_string(min_vcs()) + " virtual channels, one per class";
-  }
+  bool vcs_hold_one_packet() const;
+  // Classes the virtual channels are split in (the routing's needs as the shape maps them), the
+  // virtual channels the routing needs at least (one per class), and the error when a network
+  // has fewer.
+  int vc_classes() const;
+  int min_vcs() const { return vc_classes(); }
+  std::string vc_classes_error() const { return vcs_error(routing_->part(), vc_classes()); }
+
+  // What a routing asks of its shape (network/routings/), each shape answering those of the
+  // routings that serve it; a query the shape does not answer throws std::logic_error.
+  //
+  // The hop from `router` (entered by `in_port`) toward terminal `dest`, or toward the
+  // intermediate toward.via first: the shape's own route there (a cube's dimension order, in
+  // reverse when toward.descending; a dragonfly's or a flattened butterfly's minimal route, a fat
+  // tree's up port by the destination's digit or as drawn), its terminal's port where the packet
+  // leaves, and the class of virtual channel the hop takes in toward.group; it keeps its own
+  // bits of `state` (a torus's dateline crossed).
+  virtual RouteStep step(int router, int in_port, int dest, Toward toward,
+                         RouteState& state) const = 0;
+  // The output ports of the minimal routes from `router` toward terminal `dest`, in the order
+  // ties go (at most kMostRouteChoices - 1); at `dest`'s own router none, and ports[0] is the
+  // terminal's port.
+  virtual int minimal_ports(int router, int dest, int* ports) const;
+  // The escape classes its minimal routes need under an adaptive routing (Duato's: its
+  // dimension order's classes), 0 where they close no cycle; and the escape output at `router`
+  // toward terminal `dest`, on the one escape VC of its class (tier 1).
+  virtual int escape_classes() const { return 0; }
+  virtual RouteChoice escape(int router, int dest) const;
+  // The tie-breaks a route from terminal `src` to `dest` may draw (1: none), the shape's bits of
+  // the `tie`-th, and the most for any pair.
+  virtual std::uint64_t ties(int src, int dest) const;
+  virtual RouteState tie_state(std::uint64_t tie) const;
+  virtual double most_ties() const;
+  // The intermediate of a two-leg route from terminal `src` to `dest` drawn from `draw` as
+  // `spread` says; every one it can draw, in order (empty where the pair takes its direct route
+  // alone); and the most for any pair.
+  virtual Detour detour(int src, int dest, std::uint64_t draw, Spread spread) const;
+  virtual std::vector<Detour> detours(int src, int dest, Spread spread) const;
+  virtual double most_detours(Spread spread) const;
+  // A packet at `router` has reached the intermediate `via` (its router, or its group).
+  virtual bool reached(int router, int via) const { return router == via; }
+  // The hops UGAL weighs a route's queue by, from `router` to terminal `dest` through `via`
+  // (-1: directly): every channel between routers, or a dragonfly's global ones.
+  virtual int hops(int router, int via, int dest) const;
+  // The classes `groups` class groups of a routing take on the shape (a torus's dateline
+  // doubles them), and the error for a network of fewer VCs than `routing`'s `classes`.
+  virtual int classes(int groups) const { return groups; }
+  virtual std::string vcs_error(const RoutingPart& routing, int classes) const;
+
   // The output on the other end of the link an output belongs to (the two directions of one
   // wire), for half-duplex links; a router port with no return direction gives {-1, -1}.
   virtual RouterPort reverse(int router, int port) const = 0;
@@ -164,6 +170,9 @@ class Topology {
   // the k-ary n-cube it is, whose coordinates the traffic patterns that move them (transpose, bit
   // complement, nearest neighbour) read; nullptr for any other shape.
   virtual const KNCube* cube() const { return nullptr; }
+
+ private:
+  std::shared_ptr<const Routing> routing_;
 };
 
 // The load of the most loaded channel between routers per unit of load each terminal offers,

@@ -70,7 +70,7 @@ int Network::send(int src, int dst, int flits, int tag, int message_class) {
     // Each packet's own draw, from the seed and the count of packets sent: the same run draws
     // the same routes whatever else it does.
     std::uint64_t mix = config_.route_seed ^ (routes_drawn_++ * 0x9E3779B97F4A7C15ull);
-    p.route_state = topo_->route_start(src, dst, splitmix64(mix));
+    p.route_state = routing_->start(*topo_, src, dst, splitmix64(mix));
   }
   const int slot = (head + count) % static_cast<int>(ring.size());
   ring[static_cast<std::size_t>(slot)] = id;

@@ -302,6 +302,8 @@ class Network final : public Interconnect {
 
   NetworkConfig config_;
   std::shared_ptr<const Topology> topo_;
+  // Its routing, asked directly on the per-hop path.
+  const Routing* routing_;
   int vcs_;
   int vc_classes_;
   // Virtual channels per message class: all of them with one class, half with two.

@@ -39,6 +39,7 @@ using wormhole::kMaxPorts;
 Network::Network(const NetworkConfig& config)
     : config_(config),
       topo_(config.topology),
+      routing_(topo_ ? &topo_->routing() : nullptr),
       vcs_(config.vcs),
       vc_classes_(topo_ ? topo_->vc_classes() : 1),
       class_vcs_(config.message_classes > 0 ? config.vcs / config.message_classes : config.vcs),

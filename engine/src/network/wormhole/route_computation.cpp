@@ -16,7 +16,7 @@ namespace archex {
 
 bool Network::route_adaptive(int router, int in_port, Vc& vc, Packet& p) {
   RouteChoice choices[kMostRouteChoices];
-  const int n = topo_->route_choices(router, in_port, p.dst, choices);
+  const int n = routing_->choices(*topo_, router, in_port, p.dst, choices);
   if (channels_[static_cast<std::size_t>(channel(router, choices[0].port))].eject_terminal >= 0) {
     return take_ejection(router, choices[0].port, vc);
   }
@@ -75,7 +75,7 @@ int Network::queued_at(int router, int port) const {
 
 void Network::choose_route(int router, int in_port, Packet& p) {
   RouteOption options[kMostRouteOptions];
-  const int n = topo_->route_options(router, in_port, p.dst, p.route_state, options);
+  const int n = routing_->options(*topo_, router, in_port, p.dst, p.route_state, options);
   if (n == 0) return;
   // UGAL-L: the first route unless another's weighted queue is shorter by more than the
   // threshold; then the shortest. Made once: the state chosen says so.
@@ -100,7 +100,7 @@ bool Network::route_head(int router, int in_port, int in) {
   if (adaptive_) return route_adaptive(router, in_port, vc, p);
   if (chooses_) choose_route(router, in_port, p);
   RouteState state = p.route_state;
-  const RouteStep step = topo_->route(router, in_port, p.dst, state);
+  const RouteStep step = routing_->route(*topo_, router, in_port, p.dst, state);
   const Channel& ch = channels_[static_cast<std::size_t>(channel(router, step.port))];
   if (ch.eject_terminal >= 0) return take_ejection(router, step.port, vc);
   if (ch.downstream < 0) {

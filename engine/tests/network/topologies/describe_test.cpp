@@ -106,7 +106,7 @@ TEST(DescribeNetwork, AGridHoldsItsNodesInRowsOfTheColumnsGiven) {
 
 TEST(DescribeNetwork, EachShapeDeclaresHowItIsDrawn) {
   const auto drawing = [](const Topology& t) { return describe_network(t, "n", "n").drawing; };
-  const Drawing mesh = drawing(KNCube({4, 3}, false, true, CubeRouting::kDimensionOrder, 2));
+  const Drawing mesh = drawing(KNCube({4, 3}, false, true, 2));
   EXPECT_EQ(mesh.kind, DrawingKind::kGrid);
   EXPECT_EQ(mesh.axes, (std::vector<std::string>{"x", "y"}));
   EXPECT_EQ(mesh.extent, (std::vector<int>{4, 3}));
@@ -131,24 +131,24 @@ TEST(DescribeNetwork, EachShapeDeclaresHowItIsDrawn) {
   EXPECT_EQ(crossbar.kind, DrawingKind::kCrossbar);
   EXPECT_EQ(crossbar.radix, 6);
   EXPECT_EQ(drawing(RouterNetwork(loop_spec(0))).kind, DrawingKind::kGraph);
-  const Drawing dragonfly = drawing(Dragonfly(2, 4, 2, CubeRouting::kDimensionOrder));
+  const Drawing dragonfly = drawing(Dragonfly(2, 4, 2));
   EXPECT_EQ(dragonfly.kind, DrawingKind::kGroups);
   EXPECT_EQ(dragonfly.axes, (std::vector<std::string>{"group", "router"}));
   EXPECT_EQ(dragonfly.extent, (std::vector<int>{9, 4}));
   EXPECT_EQ(dragonfly.terminals_per_router, 2);
-  const Drawing tree = drawing(FatTree(4, 3, CubeRouting::kDimensionOrder));
+  const Drawing tree = drawing(FatTree(4, 3));
   EXPECT_EQ(tree.kind, DrawingKind::kTree);
   EXPECT_EQ(tree.axes, (std::vector<std::string>{"level", "switch"}));
   EXPECT_EQ(tree.extent, (std::vector<int>{3, 16}));
   EXPECT_EQ(tree.radix, 4);
-  const Drawing flatfly = drawing(FlattenedButterfly(4, 2, 4, CubeRouting::kDimensionOrder));
+  const Drawing flatfly = drawing(FlattenedButterfly(4, 2, 4));
   EXPECT_EQ(flatfly.kind, DrawingKind::kArcGrid);
   EXPECT_EQ(flatfly.axes, (std::vector<std::string>{"x", "y"}));
   EXPECT_EQ(flatfly.extent, (std::vector<int>{4, 4}));
   EXPECT_EQ(flatfly.terminals_per_router, 4);
   EXPECT_TRUE(flatfly.whole_rows);
   // Every axis a drawing names is a column of the routers table.
-  const NetworkMap n = describe_network(Dragonfly(1, 2, 1, CubeRouting::kDimensionOrder), "n", "n");
+  const NetworkMap n = describe_network(Dragonfly(1, 2, 1), "n", "n");
   for (const std::string& axis : n.drawing.axes) EXPECT_NO_THROW(n.routers.column(axis));
   // A machine's grid of nodes is drawn as its mesh.
   const NetworkMap grid = describe_grid(6, 3, "mesh", "mesh");

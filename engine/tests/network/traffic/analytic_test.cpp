@@ -13,6 +13,7 @@
 #include "core/rng.h"
 #include "network/network_params.h"
 #include "network/traffic/traffic.h"
+#include "network/routings/routed.h"
 
 namespace archex {
 namespace {
@@ -155,7 +156,7 @@ TEST(PatternLoad, ValiantsBoundIsTheSameForEveryPatternAndBeatsDimensionOrderOnT
   // 1/3 (each + channel carries 3 sources); uniform over the 7 others 10/7 per channel, bound
   // 0.7.
   const KNCube dor({8}, true);
-  const KNCube valiant({8}, true, true, CubeRouting::kValiant);
+  const KNCube valiant = with_routing(KNCube({8}, true, true), "Valiant");
   NetworkConfig c;
   const TrafficPattern tornado(dor, Pattern::kTornado, 0);
   const TrafficPattern uniform(dor, Pattern::kUniform, 0);
@@ -170,7 +171,7 @@ TEST(PatternLoad, ValiantsBoundIsTheSameForEveryPatternAndBeatsDimensionOrderOnT
 TEST(PatternLoad, AnAdaptiveRoutingIsWalkedAlongItsMinimalRoutes) {
   // Its hops are any minimal route's; its bound is dimension order's, which it can only beat.
   const KNCube dor({8, 8}, false);
-  const KNCube adaptive({8, 8}, false, true, CubeRouting::kMinimalAdaptive);
+  const KNCube adaptive = with_routing(KNCube({8, 8}, false, true), "minimal adaptive");
   NetworkConfig c;
   const TrafficPattern transpose(dor, Pattern::kTranspose, 0);
   EXPECT_EQ(pattern_load(adaptive, transpose).mean_hops, pattern_load(dor, transpose).mean_hops);

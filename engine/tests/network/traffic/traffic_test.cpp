@@ -14,6 +14,7 @@
 #include "network/topologies/crossbar/crossbar.h"
 #include "network/topologies/fly/fly.h"
 #include "network/topologies/kncube/kncube.h"
+#include "network/routings/routed.h"
 
 namespace archex {
 namespace {
@@ -35,7 +36,7 @@ TEST(TrafficPattern, PatternsThatMoveCoordinatesNeedACube) {
 }
 
 TEST(TrafficPattern, OnAConcentratedCubeAPatternMovesTheRouterAndKeepsThePlace) {
-  const KNCube mesh({4, 4}, false, true, CubeRouting::kDimensionOrder, 3);
+  const KNCube mesh({4, 4}, false, true, 3);
   Rng rng(7);
   // Terminal 2 of router (1, 2): to terminal 2 of router (2, 1), of (2, 1), and of (2, 3).
   const int src = mesh.node_at({1, 2, 0}) * 3 + 2;
@@ -291,9 +292,9 @@ TEST(LoadPoint, AtTheOnsetOfSaturationTheDrainEndsOnceTheQueuesKeepGrowing) {
 }
 
 // One point on a line of `k` nodes under uniform traffic, to completion.
-LoadPointResult line_point(int k, double rate, CubeRouting routing = CubeRouting::kDimensionOrder) {
+LoadPointResult line_point(int k, double rate, const std::string& routing = "dimension order") {
   NetworkConfig config;
-  const auto line = std::make_shared<const KNCube>(std::vector<int>{k}, false, true, routing);
+  const auto line = std::make_shared<const KNCube>(with_routing(KNCube(std::vector<int>{k}, false, true), routing));
   config.topology = line;
   // Valiant's two phases each need a class of virtual channels.
   config.vcs = 2;
@@ -318,7 +319,7 @@ TEST(LoadPoint, HopsOnALineAreTheMeanDistanceOfUniformTraffic) {
   EXPECT_NEAR(r.hops_mean, 3, 0.2);
   // Valiant's intermediate node, uniform over all 8, adds a leg: twice the mean distance of two
   // independent uniform nodes, 2 (k^2 - 1) / 3k = 5.25.
-  const LoadPointResult valiant = line_point(8, 0.1, CubeRouting::kValiant);
+  const LoadPointResult valiant = line_point(8, 0.1, "Valiant");
   EXPECT_NEAR(valiant.hops_mean, 5.25, 0.25);
   std::printf("8-node line, uniform: %.3f hops (dimension order), %.3f (Valiant)\n", r.hops_mean,
               valiant.hops_mean);
@@ -461,8 +462,7 @@ TEST(LoadPoint, RequestReplyPastSaturationNeverDeadlocks) {
   };
   const std::vector<Case> cases = {
       {std::make_shared<const KNCube>(std::vector<int>{4, 4}, false), 2},
-      {std::make_shared<const KNCube>(std::vector<int>{4, 4}, false, true,
-                                      CubeRouting::kMinimalAdaptive),
+      {std::make_shared<const KNCube>(with_routing(KNCube(std::vector<int>{4, 4}, false, true), "minimal adaptive")),
        4},
       {std::make_shared<const KNCube>(std::vector<int>{4, 4}, true), 4},
   };

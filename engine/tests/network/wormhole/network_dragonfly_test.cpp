@@ -9,18 +9,19 @@
 #include <vector>
 
 #include "core/rng.h"
+#include "network/routings/routed.h"
 #include "network/topologies/dragonfly/dragonfly.h"
 #include "network/wormhole/network.h"
 
 namespace archex {
 namespace {
 
-NetworkConfig dragonfly(int p, int a, int h, CubeRouting routing, int vcs, int buffer,
+NetworkConfig dragonfly(int p, int a, int h, const std::string& routing, int vcs, int buffer,
                         int local = 1, int global = 1,
                         DragonflyClasses classes = DragonflyClasses::kGlobalsCrossed) {
   NetworkConfig c;
-  c.topology = std::make_shared<const Dragonfly>(p, a, h, routing, local, global,
-                                                 ValiantGroups::kOthers, classes);
+  c.topology = std::make_shared<const Dragonfly>(with_routing(Dragonfly(p, a, h, local, global,
+                                                 ValiantGroups::kOthers, classes), routing));
   c.vcs = vcs;
   c.buffer_flits = buffer;
   return c;
@@ -42,15 +43,15 @@ std::int64_t lone_latency(const NetworkConfig& c, int dest, int flits) {
 TEST(NetworkDragonfly, AFlitTakesEachLinksCyclesAndTheCreditsComeBackAsSlowly) {
   // 3 groups of 2 routers, one terminal each: from router 0 to router 5 the route is local
   // (0 to 1), global (group 0 to 2), local (4 to 5).
-  const NetworkConfig fast = dragonfly(1, 2, 1, CubeRouting::kDimensionOrder, 2, 8);
-  const NetworkConfig slow = dragonfly(1, 2, 1, CubeRouting::kDimensionOrder, 2, 8, 10, 100);
+  const NetworkConfig fast = dragonfly(1, 2, 1, "dimension order", 2, 8);
+  const NetworkConfig slow = dragonfly(1, 2, 1, "dimension order", 2, 8, 10, 100);
   EXPECT_EQ(lone_latency(slow, 5, 4) - lone_latency(fast, 5, 4), 9 + 99 + 9);
   // A long packet through 8-flit buffers waits for credits from 100 cycles away: 8 flits per
   // round trip of some 200 cycles. Buffers longer than the round trip let it stream.
   const std::int64_t starved = lone_latency(slow, 5, 80);
   EXPECT_GT(starved, 9 * 200);
   const std::int64_t streamed = lone_latency(
-      dragonfly(1, 2, 1, CubeRouting::kDimensionOrder, 2, 256, 10, 100), 5, 80);
+      dragonfly(1, 2, 1, "dimension order", 2, 256, 10, 100), 5, 80);
   EXPECT_LT(streamed, 80 + 2 * (9 + 99 + 9) + 20);
 }
 
@@ -70,7 +71,7 @@ std::uint64_t other_globals(const Network& net, const Dragonfly& d, int to) {
 
 TEST(NetworkDragonfly, UgalLeavesTheMinimalRouteOnlyWhenItsQueueOutweighsValiantsByTheThreshold) {
   const auto detoured = [](int threshold) {
-    NetworkConfig c = dragonfly(2, 4, 2, CubeRouting::kUgal, 3, 4);
+    NetworkConfig c = dragonfly(2, 4, 2, "UGAL", 3, 4);
     // Slow ejection backs a long packet up along its minimal route.
     c.eject_rate = 0.05;
     c.ugal_threshold_flits = threshold;
@@ -96,7 +97,7 @@ TEST(NetworkDragonfly, PhasesPutAGlobalChannelsPacketsOnItsOneVcOfTheirClass) {
   // crossed its class 0 has VCs 0 and 2, so two packets share it flit by flit; by BookSim2's
   // phases it is class 1, VC 1 alone, one packet after the other.
   const auto vcs_used = [](DragonflyClasses classes) {
-    Network net(dragonfly(2, 4, 2, CubeRouting::kDimensionOrder, 3, 8, 1, 1, classes));
+    Network net(dragonfly(2, 4, 2, "dimension order", 3, 8, 1, 1, classes));
     const auto& d = static_cast<const Dragonfly&>(net.topology());
     const RouterPort gw = d.gateway(0, 1);
     const PortTarget far = d.output(gw.router, gw.port);
@@ -120,17 +121,17 @@ TEST(NetworkDragonfly, PhasesPutAGlobalChannelsPacketsOnItsOneVcOfTheirClass) {
 
 TEST(NetworkDragonfly, RandomConfigurationsNeverDeadlock) {
   Rng rng(2027);
-  const CubeRouting routings[] = {CubeRouting::kDimensionOrder, CubeRouting::kValiant,
-                                  CubeRouting::kUgal};
+  const char* const routings[] = {"dimension order", "Valiant",
+                                  "UGAL"};
   for (int trial = 0; trial < 24; ++trial) {
-    const CubeRouting routing = routings[trial % 3];
+    const std::string routing = routings[trial % 3];
     const int p = 1 + static_cast<int>(rng.below(2));
     const int a = 2 + static_cast<int>(rng.below(3));
     const int h = 1 + static_cast<int>(rng.below(2));
     // Both classes of virtual channels promise it.
     const DragonflyClasses classes =
         trial / 3 % 2 == 0 ? DragonflyClasses::kGlobalsCrossed : DragonflyClasses::kPhases;
-    const Dragonfly shape(p, a, h, routing);
+    const Dragonfly shape = with_routing(Dragonfly(p, a, h), routing);
     const int vcs = shape.vc_classes() + static_cast<int>(rng.below(3));
     const int buffer = 1 + static_cast<int>(rng.below(6));
     const int local = 1 + static_cast<int>(rng.below(4));
@@ -158,7 +159,7 @@ TEST(NetworkDragonfly, RandomConfigurationsNeverDeadlock) {
       net.step();
       for (const int id : net.delivered()) net.consume(id);
     }
-    const std::string what = routing_names()[static_cast<std::size_t>(routing)] + " p" +
+    const std::string what = routing + " p" +
                              std::to_string(p) + " a" + std::to_string(a) + " h" +
                              std::to_string(h) + ", " + std::to_string(vcs) + " VCs of " +
                              std::to_string(buffer) + " flits, links " + std::to_string(local) +

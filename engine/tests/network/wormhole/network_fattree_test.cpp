@@ -7,15 +7,16 @@
 #include <string>
 
 #include "core/rng.h"
+#include "network/routings/routed.h"
 #include "network/topologies/fattree/fattree.h"
 #include "network/wormhole/network.h"
 
 namespace archex {
 namespace {
 
-NetworkConfig fat_tree(int k, int n, CubeRouting routing, int vcs, int buffer) {
+NetworkConfig fat_tree(int k, int n, const std::string& routing, int vcs, int buffer) {
   NetworkConfig c;
-  c.topology = std::make_shared<const FatTree>(k, n, routing);
+  c.topology = std::make_shared<const FatTree>(with_routing(FatTree(k, n), routing));
   c.vcs = vcs;
   c.buffer_flits = buffer;
   return c;
@@ -34,22 +35,22 @@ std::int64_t lone_latency(const NetworkConfig& c, int dest, int flits) {
 }
 
 TEST(NetworkFatTree, ALonePacketCrossesTwoChannelsPerLevelOfItsAncestor) {
-  for (const CubeRouting r : {CubeRouting::kDimensionOrder, CubeRouting::kRandomTie,
-                              CubeRouting::kMinimalAdaptive}) {
+  for (const std::string r : {"dimension order", "random tie-break",
+                              "minimal adaptive"}) {
     const NetworkConfig c = fat_tree(2, 4, r, 1, 4);
     // Terminal 1 shares terminal 0's bottom switch; 15 is under the far top switch: 6 hops more.
     EXPECT_EQ(lone_latency(c, 15, 4) - lone_latency(c, 1, 4), 6 * (lone_latency(c, 2, 4) -
                                                                    lone_latency(c, 1, 4)) / 2)
-        << routing_names()[static_cast<std::size_t>(r)];
+        << r;
   }
 }
 
 TEST(NetworkFatTree, EveryRoutingDeliversAllUnderUniformLoadPastSaturationOnOneVc) {
   Rng rng(52);
-  const CubeRouting routings[] = {CubeRouting::kDimensionOrder, CubeRouting::kRandomTie,
-                                  CubeRouting::kMinimalAdaptive};
+  const char* const routings[] = {"dimension order", "random tie-break",
+                                  "minimal adaptive"};
   for (int trial = 0; trial < 12; ++trial) {
-    const CubeRouting routing = routings[trial % 3];
+    const std::string routing = routings[trial % 3];
     const int k = 2 + static_cast<int>(rng.below(3));
     const int n = 1 + static_cast<int>(rng.below(3));
     const int vcs = 1 + static_cast<int>(rng.below(2));
@@ -76,7 +77,7 @@ TEST(NetworkFatTree, EveryRoutingDeliversAllUnderUniformLoadPastSaturationOnOneV
         ++received;
       }
     }
-    const std::string what = routing_names()[static_cast<std::size_t>(routing)] + " k" +
+    const std::string what = routing + " k" +
                              std::to_string(k) + " n" + std::to_string(n) + ", " +
                              std::to_string(vcs) + " VCs of " + std::to_string(buffer) + " flits";
     EXPECT_EQ(net.deadlock(), nullptr) << what;

@@ -8,15 +8,16 @@
 
 #include "core/param_spec.h"
 #include "core/rng.h"
+#include "network/routings/routed.h"
 #include "network/topologies/flattened_butterfly/flattened_butterfly.h"
 #include "network/wormhole/network.h"
 
 namespace archex {
 namespace {
 
-NetworkConfig flatfly(int k, int n, int c, CubeRouting routing, int vcs, int buffer) {
+NetworkConfig flatfly(int k, int n, int c, const std::string& routing, int vcs, int buffer) {
   NetworkConfig config;
-  config.topology = std::make_shared<const FlattenedButterfly>(k, n, c, routing);
+  config.topology = std::make_shared<const FlattenedButterfly>(with_routing(FlattenedButterfly(k, n, c), routing));
   config.vcs = vcs;
   config.buffer_flits = buffer;
   return config;
@@ -24,14 +25,14 @@ NetworkConfig flatfly(int k, int n, int c, CubeRouting routing, int vcs, int buf
 
 TEST(NetworkFlattenedButterfly, EveryRoutingDeliversEveryPacketAndNeverDeadlocks) {
   Rng rng(2029);
-  const CubeRouting routings[] = {CubeRouting::kDimensionOrder, CubeRouting::kValiant,
-                                  CubeRouting::kUgal};
+  const char* const routings[] = {"dimension order", "Valiant",
+                                  "UGAL"};
   for (int trial = 0; trial < 18; ++trial) {
-    const CubeRouting routing = routings[trial % 3];
+    const std::string routing = routings[trial % 3];
     const int k = 2 + static_cast<int>(rng.below(3));
     const int n = 1 + static_cast<int>(rng.below(3));
     const int c = 1 + static_cast<int>(rng.below(3));
-    const FlattenedButterfly shape(k, n, c, routing);
+    const FlattenedButterfly shape = with_routing(FlattenedButterfly(k, n, c), routing);
     const int vcs = shape.vc_classes() + static_cast<int>(rng.below(3));
     const int buffer = 1 + static_cast<int>(rng.below(6));
     NetworkConfig config = flatfly(k, n, c, routing, vcs, buffer);
@@ -57,7 +58,7 @@ TEST(NetworkFlattenedButterfly, EveryRoutingDeliversEveryPacketAndNeverDeadlocks
         net.consume(id);
       }
     }
-    const std::string what = routing_names()[static_cast<std::size_t>(routing)] + " k" +
+    const std::string what = routing + " k" +
                              std::to_string(k) + " n" + std::to_string(n) + " c" +
                              std::to_string(c) + ", " + std::to_string(vcs) + " VCs of " +
                              std::to_string(buffer) + " flits";
@@ -76,7 +77,7 @@ TEST(NetworkFlattenedButterfly, EveryRoutingDeliversEveryPacketAndNeverDeadlocks
 
 TEST(NetworkFlattenedButterfly, TooFewVirtualChannelsAreRefusedNamingVcs) {
   try {
-    Network net(flatfly(4, 2, 1, CubeRouting::kValiant, 1, 4));
+    Network net(flatfly(4, 2, 1, "Valiant", 1, 4));
     FAIL() << "built";
   } catch (const ParamError& e) {
     EXPECT_EQ(e.param(), "vcs");
@@ -94,7 +95,7 @@ std::uint64_t detours(const Network& net, const FlattenedButterfly& f, int minim
 
 TEST(NetworkFlattenedButterfly, UgalLeavesTheMinimalRouteOnlyWhenItsQueueOutweighsValiants) {
   const auto detoured = [](int threshold, std::uint64_t seed) {
-    NetworkConfig config = flatfly(4, 2, 2, CubeRouting::kUgal, 2, 4);
+    NetworkConfig config = flatfly(4, 2, 2, "UGAL", 2, 4);
     // Slow ejection backs a long packet up along its minimal route, router 0 to router 1.
     config.eject_rate = 0.05;
     config.ugal_threshold_flits = threshold;

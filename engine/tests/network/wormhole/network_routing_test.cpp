@@ -8,16 +8,17 @@
 #include <vector>
 
 #include "core/rng.h"
+#include "network/routings/routed.h"
 #include "network/topologies/kncube/kncube.h"
 #include "network/wormhole/network.h"
 
 namespace archex {
 namespace {
 
-NetworkConfig cube(std::vector<int> radix, bool torus, CubeRouting routing, int vcs,
+NetworkConfig cube(std::vector<int> radix, bool torus, const std::string& routing, int vcs,
                    int buffer = 8) {
   NetworkConfig c;
-  c.topology = std::make_shared<const KNCube>(std::move(radix), torus, true, routing);
+  c.topology = std::make_shared<const KNCube>(with_routing(KNCube(std::move(radix), torus, true), routing));
   c.vcs = vcs;
   c.buffer_flits = buffer;
   return c;
@@ -36,7 +37,7 @@ bool drain(Network& net, int cycles) {
 
 TEST(NetworkRouting, AnAdaptiveHeadTakesTheEscapeChannelOnlyWhenTheAdaptiveOnesAreHeld) {
   // A line of 5 routers: one minimal port each hop, escape VC 0, adaptive VC 1.
-  Network net(cube({5}, false, CubeRouting::kMinimalAdaptive, 2, 4));
+  Network net(cube({5}, false, "minimal adaptive", 2, 4));
   const int into2 = net.channel(2, 1);  // router 2's input from router 1 (its -x port)
   net.send(0, 4, 40, 0);
   int long_vc0 = 0;
@@ -64,7 +65,7 @@ TEST(NetworkRouting, AnAdaptiveHeadTakesTheEscapeChannelOnlyWhenTheAdaptiveOnesA
 TEST(NetworkRouting, AnAdaptiveHeadTakesAnotherMinimalPortBeforeTheEscape) {
   // On a 3 x 3 mesh from (1,0) to (2,1) both +x and +y are minimal. With +x's adaptive VC held
   // by a long packet from (0,0) to (2,0), the head goes +y, not onto +x's escape VC.
-  Network net(cube({3, 3}, false, CubeRouting::kMinimalAdaptive, 2, 4));
+  Network net(cube({3, 3}, false, "minimal adaptive", 2, 4));
   const KNCube& mesh = static_cast<const KNCube&>(net.topology());
   net.send(0, mesh.node_at({2, 0, 0}), 40, 0);
   for (int c = 0; c < 6; ++c) net.step();
@@ -88,7 +89,7 @@ TEST(NetworkRouting, AnAdaptiveHeadTakesTheMinimalPortWithFewerFlitsDownstream) 
   // long packet from (0,0) to (2,0) streams over +x on the other, so +x's port has flits
   // downstream and +y's none: the head goes +y. A choice by the free VC's own slots would tie
   // and go +x, the earlier port.
-  Network net(cube({3, 3}, false, CubeRouting::kMinimalAdaptive, 3, 4));
+  Network net(cube({3, 3}, false, "minimal adaptive", 3, 4));
   const KNCube& mesh = static_cast<const KNCube&>(net.topology());
   net.send(0, mesh.node_at({2, 0, 0}), 40, 0);
   for (int c = 0; c < 6; ++c) net.step();
@@ -109,7 +110,7 @@ TEST(NetworkRouting, AnAdaptiveHeadTakesTheMinimalPortWithFewerFlitsDownstream) 
 
 TEST(NetworkRouting, DrawsAreTheSameForTheSameSeedAndDifferForAnother) {
   const auto states = [](std::uint64_t seed) {
-    NetworkConfig c = cube({4, 4}, false, CubeRouting::kValiant, 2);
+    NetworkConfig c = cube({4, 4}, false, "Valiant", 2);
     c.route_seed = seed;
     Network net(c);
     std::vector<RouteState> out;
@@ -122,30 +123,30 @@ TEST(NetworkRouting, DrawsAreTheSameForTheSameSeedAndDifferForAnother) {
 
 // What a routing promises: deadlock-free with the VCs it asks for (the dateline on a torus).
 struct Promise {
-  CubeRouting routing;
+  std::string routing;
   bool torus;
 };
 
 TEST(NetworkRouting, RandomConfigurationsOfADeadlockFreeRoutingNeverDeadlock) {
   const std::vector<Promise> promises = {
-      {CubeRouting::kDimensionOrder, false}, {CubeRouting::kDimensionOrder, true},
-      {CubeRouting::kRandomTie, true},       {CubeRouting::kValiant, false},
-      {CubeRouting::kValiant, true},         {CubeRouting::kRomm, true},
-      {CubeRouting::kO1Turn, false},         {CubeRouting::kO1Turn, true},
-      {CubeRouting::kMinimalAdaptive, false}, {CubeRouting::kMinimalAdaptive, true},
-      {CubeRouting::kWestFirst, false},      {CubeRouting::kNorthLast, false},
-      {CubeRouting::kNegativeFirst, false}};
+      {"dimension order", false}, {"dimension order", true},
+      {"random tie-break", true},       {"Valiant", false},
+      {"Valiant", true},         {"ROMM", true},
+      {"O1TURN", false},         {"O1TURN", true},
+      {"minimal adaptive", false}, {"minimal adaptive", true},
+      {"west-first", false},      {"north-last", false},
+      {"negative-first", false}};
   Rng rng(2026);
   for (int trial = 0; trial < 60; ++trial) {
     const Promise& pr = promises[static_cast<std::size_t>(trial) % promises.size()];
-    const bool two_d_only = pr.routing == CubeRouting::kWestFirst ||
-                            pr.routing == CubeRouting::kNorthLast;
+    const bool two_d_only = pr.routing == "west-first" ||
+                            pr.routing == "north-last";
     // Up to 5 dimensions (binary and ternary cubes past the third), at most 243 nodes.
     const int dims = two_d_only ? 2 : 1 + static_cast<int>(rng.below(5));
     const std::uint64_t radices = dims <= 2 ? 5 : dims == 3 ? 3 : 2;
     std::vector<int> radix;
     for (int d = 0; d < dims; ++d) radix.push_back(2 + static_cast<int>(rng.below(radices)));
-    const KNCube shape(radix, pr.torus, true, pr.routing);
+    const KNCube shape = with_routing(KNCube(radix, pr.torus, true), pr.routing);
     const int vcs = shape.min_vcs() + static_cast<int>(rng.below(3));
     const int buffer = 1 + static_cast<int>(rng.below(6));
     NetworkConfig c = cube(radix, pr.torus, pr.routing, vcs, buffer);
@@ -163,7 +164,7 @@ TEST(NetworkRouting, RandomConfigurationsOfADeadlockFreeRoutingNeverDeadlock) {
       net.step();
       for (const int id : net.delivered()) net.consume(id);
     }
-    const std::string what = routing_names()[static_cast<std::size_t>(pr.routing)] +
+    const std::string what = pr.routing +
                              (pr.torus ? " torus " : " mesh ") + std::to_string(nodes) +
                              " nodes, " + std::to_string(vcs) + " VCs of " +
                              std::to_string(buffer) + " flits, packets of " + std::to_string(flits);
@@ -180,7 +181,7 @@ TEST(NetworkRouting, MinimalAdaptiveGivesAVcOnlyOnceEmptySoSmallBuffersNeverKnot
   for (int buffer = 1; buffer <= 3; ++buffer) {
     for (int vcs = 2; vcs <= 4; ++vcs) {
       for (int seed = 0; seed < 10; ++seed) {
-        Network net(cube({4, 4}, false, CubeRouting::kMinimalAdaptive, vcs, buffer));
+        Network net(cube({4, 4}, false, "minimal adaptive", vcs, buffer));
         Rng rng(static_cast<std::uint64_t>(seed));
         const int flits = 1 + seed % 5;
         for (int cycle = 0; cycle < 1500; ++cycle) {

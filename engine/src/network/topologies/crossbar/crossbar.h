@@ -15,7 +15,8 @@ class Crossbar final : public Topology {
   int ports(int /*router*/) const override { return ports_; }
   PortTarget output(int /*router*/, int port) const override { return {-1, -1, port}; }
   RouterPort injection(int terminal) const override { return {0, terminal}; }
-  RouteStep route(int /*router*/, int /*in_port*/, int dest, RouteState& /*state*/) const override {
+  RouteStep step(int /*router*/, int /*in_port*/, int dest, Toward /*toward*/,
+                 RouteState& /*state*/) const override {
     return {dest, 0};
   }
   RouterPort reverse(int /*router*/, int /*port*/) const override { return {}; }

@@ -31,8 +31,8 @@ TopologyPart crossbar_part() {
   part.shape = "crossbar";
   part.about = "one crossbar (crossbar_ports)";
   part.params = crossbar_table().specs();
-  part.make = [](const NetworkParams& p) -> std::shared_ptr<const Topology> {
-    return std::make_shared<const Crossbar>(read_part(crossbar_table(), p.shape).ports);
+  part.make = [](const NetworkParams& p) -> std::shared_ptr<Topology> {
+    return std::make_shared<Crossbar>(read_part(crossbar_table(), p.shape).ports);
   };
   part.fifo_saturation = [](const NetworkParams& p) {
     return iq_crossbar_saturation(read_part(crossbar_table(), p.shape).ports);

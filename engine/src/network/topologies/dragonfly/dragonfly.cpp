@@ -9,14 +9,10 @@ namespace archex {
 
 namespace {
 
-// A route's state: bits 0-1 the global channels crossed; bit 2 on the way to the intermediate
-// group; bit 3 UGAL's choice made; bit 4 the intermediate group reached; bits 8 on the
-// intermediate group.
-constexpr RouteState kGlobalsCrossed = 3;
-constexpr RouteState kVia = 4;
-constexpr RouteState kChosen = 8;
-constexpr RouteState kDetoured = 16;
-constexpr int kViaShift = 8;
+// The dragonfly's bits of a route's state (routing.h): of the route, the global channels crossed.
+constexpr RouteState kGlobalsCrossed = RouteState{3} << kRouteShift;
+
+int crossed_of(RouteState state) { return static_cast<int>((state & kGlobalsCrossed) >> kRouteShift); }
 
 void check_range(const char* name, const char* what, int value, int lo, int hi) {
   if (value < lo || value > hi) {
@@ -28,14 +24,12 @@ void check_range(const char* name, const char* what, int value, int lo, int hi) 
 
 }  // namespace
 
-Dragonfly::Dragonfly(int p, int a, int h, CubeRouting routing, int local_cycles,
-                     int global_cycles, ValiantGroups valiant_groups,
-                     DragonflyClasses classes)
+Dragonfly::Dragonfly(int p, int a, int h, int local_cycles, int global_cycles,
+                     ValiantGroups valiant_groups, DragonflyClasses classes)
     : p_(p),
       a_(a),
       h_(h),
       groups_(a * h + 1),
-      routing_(routing),
       local_cycles_(local_cycles),
       global_cycles_(global_cycles),
       valiant_groups_(valiant_groups),
@@ -52,12 +46,6 @@ Dragonfly::Dragonfly(int p, int a, int h, CubeRouting routing, int local_cycles,
   }
   check_range("local_link_cycles", "local channel latency", local_cycles, 1, 1000);
   check_range("global_link_cycles", "global channel latency", global_cycles, 1, 1000);
-  if (routing != CubeRouting::kDimensionOrder && routing != CubeRouting::kValiant &&
-      routing != CubeRouting::kUgal) {
-    throw ParamError("routing", routing_names()[static_cast<std::size_t>(routing)] +
-                                    " routes a mesh or torus; a dragonfly takes dimension order "
-                                    "(its minimal route), Valiant or UGAL");
-  }
 }
 
 int Dragonfly::local_port(int router, int to) const {
@@ -109,109 +97,109 @@ int Dragonfly::port_toward(int router, int to, int target) const {
   return gw.router == router ? gw.port : local_port(router, gw.router);
 }
 
-RouteStep Dragonfly::route(int router, int /*in_port*/, int dest, RouteState& state) const {
+RouteStep Dragonfly::step(int router, int /*in_port*/, int dest, Toward toward,
+                          RouteState& state) const {
   const int to = dest / p_;
   if (router == to) return {dest % p_, 0};
   int target = group(to);
-  int toward = to;
-  if ((state & kVia) != 0) {
-    const auto via = static_cast<int>(state >> kViaShift);
-    // The intermediate is a group, or with kRouter a router, reached on entering it or at it.
-    const bool by_router = valiant_groups_ == ValiantGroups::kRouter;
-    const int via_group = by_router ? group(via) : via;
-    if (group(router) == via_group && (!by_router || router == via)) {
-      state = (state & ~kVia) | kDetoured;
+  int toward_router = to;
+  if (toward.via >= 0) {
+    // The intermediate is a group, or with kRouter a router, the route going on to it.
+    if (valiant_groups_ == ValiantGroups::kRouter) {
+      target = group(toward.via);
+      toward_router = toward.via;
     } else {
-      target = via_group;
-      if (by_router) toward = via;
+      target = toward.via;
     }
   }
-  const int port = port_toward(router, toward, target);
-  const auto crossed = static_cast<int>(state & kGlobalsCrossed);
-  if (global_port(port)) state = (state & ~kGlobalsCrossed) | (crossed + 1);
-  if (classes_ == DragonflyClasses::kPhases) return {port, phase_class(router, to, state)};
+  const int port = port_toward(router, toward_router, target);
+  const int crossed = crossed_of(state);
+  if (global_port(port)) {
+    state = (state & ~kGlobalsCrossed) | (static_cast<RouteState>(crossed + 1) << kRouteShift);
+  }
+  if (classes_ == DragonflyClasses::kPhases) {
+    return {port, phase_class(router, to, toward.group, crossed_of(state))};
+  }
   return {port, crossed};
 }
 
-int Dragonfly::phase_class(int router, int to, RouteState state) const {
-  const auto crossed = static_cast<int>(state & kGlobalsCrossed);
-  if (routing_ == CubeRouting::kDimensionOrder) return crossed;
-  if ((state & kVia) != 0) return 0;
-  if ((state & kDetoured) != 0) return crossed;
-  // A minimal route: BookSim2's phase 1 until its global channel, 2 from it on and within the
-  // destination's group.
-  return crossed > 0 || group(router) == group(to) ? 2 : 1;
+int Dragonfly::phase_class(int router, int to, ClassGroup leg, int crossed) const {
+  switch (leg) {
+    case ClassGroup::kFirst:
+      return 0;
+    case ClassGroup::kDirect:
+      // A two-leg routing's minimal route: BookSim2's phase 1 until its global channel, 2 from
+      // it on and within the destination's group.
+      return crossed > 0 || group(router) == group(to) ? 2 : 1;
+    default:
+      return crossed;
+  }
 }
 
-RouteState Dragonfly::route_start(int src, int dest, std::uint64_t draw) const {
+Detour Dragonfly::detour(int src, int dest, std::uint64_t draw, Spread /*spread*/) const {
   const int from = group(src / p_);
   const int to = group(dest / p_);
-  if (from == to) return kChosen;
+  if (from == to) return {};
   int via = 0;
   if (valiant_groups_ == ValiantGroups::kRouter) {
     // Any router alike, as BookSim2 draws a terminal (each router has p); a router of one of the
     // ends gives the minimal route, as BookSim2's UGAL takes it there (its two ports agree).
     via = static_cast<int>(draw % static_cast<std::uint64_t>(routers()));
-    if (group(via) == from || group(via) == to) return kChosen;
+    if (group(via) == from || group(via) == to) return {};
   } else if (valiant_groups_ == ValiantGroups::kAny) {
     // Any group alike; one of the ends is the minimal route, taken without a comparison.
     via = static_cast<int>(draw % static_cast<std::uint64_t>(groups_));
-    if (via == from || via == to) return kChosen;
+    if (via == from || via == to) return {};
   } else {
     // Any group but the two ends, alike.
     via = static_cast<int>(draw % static_cast<std::uint64_t>(groups_ - 2));
     if (via >= std::min(from, to)) ++via;
     if (via >= std::max(from, to)) ++via;
   }
-  const RouteState state = static_cast<RouteState>(via) << kViaShift;
-  return routing_ == CubeRouting::kValiant ? state | kVia | kChosen : state;
+  return {via, 0};
 }
 
-std::vector<RouteState> Dragonfly::route_starts(int src, int dest) const {
+std::vector<Detour> Dragonfly::detours(int src, int dest, Spread /*spread*/) const {
   const int from = group(src / p_);
   const int to = group(dest / p_);
-  if (from == to || routing_ == CubeRouting::kDimensionOrder) return {kChosen};
-  std::vector<RouteState> out;
-  if (routing_ == CubeRouting::kUgal) out.push_back(kChosen);
+  std::vector<Detour> out;
+  if (from == to) return out;
+  out.reserve(static_cast<std::size_t>(valiant_groups_ == ValiantGroups::kRouter ? routers()
+                                                                                 : groups_));
   if (valiant_groups_ == ValiantGroups::kRouter) {
+    // Each made in place: a pushed temporary's two stores then one wide load stall the loop.
     for (int via = 0; via < routers(); ++via) {
-      if (group(via) != from && group(via) != to) {
-        out.push_back((static_cast<RouteState>(via) << kViaShift) | kVia | kChosen);
-      } else {
-        out.push_back(kChosen);
-      }
+      Detour& d = out.emplace_back();
+      if (group(via) != from && group(via) != to) d.via = via;
     }
     return out;
   }
   for (int via = 0; via < groups_; ++via) {
     if (via != from && via != to) {
-      out.push_back((static_cast<RouteState>(via) << kViaShift) | kVia | kChosen);
+      out.emplace_back().via = via;
     } else if (valiant_groups_ == ValiantGroups::kAny) {
-      out.push_back(kChosen);
+      out.emplace_back();
     }
   }
   return out;
 }
 
-int Dragonfly::route_options(int router, int in_port, int dest, RouteState state,
-                             RouteOption* out) const {
-  if (routing_ != CubeRouting::kUgal || (state & kChosen) != 0) return 0;
-  RouteState minimal = state | kChosen;
-  RouteState valiant = state | kChosen | kVia;
-  const RouteState first[2] = {minimal, valiant};
-  const int ports[2] = {route(router, in_port, dest, minimal).port,
-                        route(router, in_port, dest, valiant).port};
-  // Queues weighted by the global channels of each route, as BookSim2's UGAL-L weighs them.
-  out[0] = {first[0], ports[0], 1};
-  out[1] = {first[1], ports[1], 2};
-  return 2;
+double Dragonfly::most_detours(Spread /*spread*/) const {
+  return valiant_groups_ == ValiantGroups::kRouter ? routers() : groups_;
 }
 
-std::string Dragonfly::vc_classes_error() const {
-  return routing_ == CubeRouting::kDimensionOrder
+int Dragonfly::hops(int router, int via, int dest) const {
+  const int to = group(dest / p_);
+  if (via < 0) return group(router) != to ? 1 : 0;
+  const int through = valiant_groups_ == ValiantGroups::kRouter ? group(via) : via;
+  return (group(router) != through ? 1 : 0) + (through != to ? 1 : 0);
+}
+
+std::string Dragonfly::vcs_error(const RoutingPart& routing, int /*classes*/) const {
+  return routing.vcs.groups == 1
              ? "a dragonfly's minimal route needs 2 virtual channels: one before its global "
                "channel, one after"
-             : "a dragonfly's " + routing_names()[static_cast<std::size_t>(routing_)] +
+             : "a dragonfly's " + routing.name +
                    " routing needs 3 virtual channels: one per global channel crossed (0, 1, 2)";
 }
 

@@ -4,7 +4,6 @@
 #include <string>
 #include <vector>
 
-#include "network/topologies/kncube/kncube.h"
 #include "network/topologies/topology.h"
 
 namespace archex {
@@ -17,17 +16,15 @@ namespace archex {
 // group), p+a-1 to p+a+h-2 its global ones. Group G's global channel j (0 to a*h-1) leaves router
 // j / h of the group by its global port j % h and leads to group j if j < G, else j + 1.
 //
-// Routings (`routing`): dimension order is the minimal route (a local hop to the router holding
-// the global channel to the destination's group, that channel, a local hop); Valiant goes through
-// a random intermediate group, then minimally on: one of the other groups (Kim et al.), or any
-// group alike (`valiant_groups`: BookSim2's ugal_dragonflynew draws a random terminal), where
-// one of the two ends is the minimal route;
-// UGAL (UGAL-L) chooses once, at the source router, between the minimal route and Valiant's,
-// by the flits queued at the two outputs, weighted by the global hops of each route (1 and 2),
-// the minimal route winning ties and by `ugal_threshold_flits` (Network::route_head). Virtual
-// channel class (`dragonfly_vc_classes`) = the global channels a packet has crossed before the
-// hop, or BookSim2's phases (below); in either no class closes a cycle: 2 classes minimal, 3
-// through an intermediate group.
+// Routed (network/routings/) by its minimal route (a local hop to the router holding the global
+// channel to the destination's group, that channel, a local hop), Valiant's and UGAL's through a
+// random intermediate group, then minimally on: one of the other groups (Kim et al.), or any
+// group alike (`valiant_groups`: BookSim2's ugal_dragonflynew draws a random terminal), where one
+// of the two ends is the minimal route. UGAL weighs a route's queue by its global hops (1 and 2).
+// Virtual channel class (`dragonfly_vc_classes`) = the global channels a packet has crossed
+// before the hop, or BookSim2's phases (below); in either no class closes a cycle: 2 classes
+// minimal, 3 through an intermediate group.
+//
 // Where a dragonfly's Valiant route may go: another group than its two ends, any group, or
 // any router (BookSim2's random terminal's: the route goes on to that router in its group
 // before it turns to the destination, its class still the first).
@@ -49,10 +46,9 @@ class Dragonfly final : public Topology {
 
   // Throws ParamError naming "dragonfly_terminals" (p: 1 to 16), "dragonfly_routers" (a: 2 to
   // 32, and at most kMostTerminals terminals), "dragonfly_globals" (h: 1 to 16; a router has at
-  // most 63 ports), "routing" (dimension order, Valiant or UGAL), "local_link_cycles" or
-  // "global_link_cycles" (1 to 1000).
-  Dragonfly(int p, int a, int h, CubeRouting routing, int local_cycles = 1,
-            int global_cycles = 1, ValiantGroups valiant_groups = ValiantGroups::kOthers,
+  // most 63 ports), "local_link_cycles" or "global_link_cycles" (1 to 1000).
+  Dragonfly(int p, int a, int h, int local_cycles = 1, int global_cycles = 1,
+            ValiantGroups valiant_groups = ValiantGroups::kOthers,
             DragonflyClasses classes = DragonflyClasses::kGlobalsCrossed);
 
   int routers() const override { return a_ * groups_; }
@@ -60,15 +56,21 @@ class Dragonfly final : public Topology {
   int ports(int /*router*/) const override { return p_ + a_ - 1 + h_; }
   PortTarget output(int router, int port) const override;
   RouterPort injection(int terminal) const override { return {terminal / p_, terminal % p_}; }
-  RouteStep route(int router, int in_port, int dest, RouteState& state) const override;
-  bool draws_routes() const override { return routing_ != CubeRouting::kDimensionOrder; }
-  RouteState route_start(int src, int dest, std::uint64_t draw) const override;
-  std::vector<RouteState> route_starts(int src, int dest) const override;
-  bool chooses_routes() const override { return routing_ == CubeRouting::kUgal; }
-  int route_options(int router, int in_port, int dest, RouteState state,
-                    RouteOption* out) const override;
-  int vc_classes() const override { return routing_ == CubeRouting::kDimensionOrder ? 2 : 3; }
-  std::string vc_classes_error() const override;
+  // The routings' queries (topology.h): a hop on the minimal route (toward an intermediate
+  // group, or router, first), in the class of dragonfly_vc_classes; an intermediate as
+  // valiant_groups draws it (whatever the spread), reached on entering its group (at its router,
+  // drawn as a router); a route's global hops.
+  RouteStep step(int router, int in_port, int dest, Toward toward,
+                 RouteState& state) const override;
+  Detour detour(int src, int dest, std::uint64_t draw, Spread spread) const override;
+  std::vector<Detour> detours(int src, int dest, Spread spread) const override;
+  double most_detours(Spread spread) const override;
+  bool reached(int router, int via) const override {
+    return valiant_groups_ == ValiantGroups::kRouter ? router == via : group(router) == via;
+  }
+  int hops(int router, int via, int dest) const override;
+  int classes(int groups) const override { return groups + 1; }
+  std::string vcs_error(const RoutingPart& routing, int classes) const override;
   RouterPort reverse(int router, int port) const override;
   // Minimal routing's, in closed form.
   double uniform_channel_load() const override;
@@ -103,15 +105,14 @@ class Dragonfly final : public Topology {
   // (the destination's, or an intermediate one).
   int port_toward(int router, int to, int target) const;
   int local_port(int router, int to) const;
-  // The phase class (DragonflyClasses::kPhases) of a hop out of `router` toward router `to`,
-  // given the route's state after the hop.
-  int phase_class(int router, int to, RouteState state) const;
+  // The phase class (DragonflyClasses::kPhases) of a hop in class group `leg` out of `router`
+  // toward router `to`, given the global channels crossed after the hop.
+  int phase_class(int router, int to, ClassGroup leg, int crossed) const;
 
   int p_;
   int a_;
   int h_;
   int groups_;
-  CubeRouting routing_;
   int local_cycles_;
   int global_cycles_;
   ValiantGroups valiant_groups_;

@@ -94,14 +94,12 @@ TopologyPart dragonfly_part() {
   part.about = "a dragonfly (dragonfly_terminals, dragonfly_routers, dragonfly_globals: groups of "
                "routers all joined, every two groups joined by one global channel)";
   part.params = dragonfly_table().specs();
-  part.routings = {"dimension order", "Valiant", "UGAL"};
   part.zero_load_model = true;
   part.circuits = false;
-  part.make = [](const NetworkParams& p) -> std::shared_ptr<const Topology> {
+  part.make = [](const NetworkParams& p) -> std::shared_ptr<Topology> {
     const DragonflyParams d = read_part(dragonfly_table(), p.shape);
-    return std::make_shared<const Dragonfly>(d.terminals, d.routers, d.globals, p.routing,
-                                             d.local_link_cycles, d.global_link_cycles,
-                                             d.valiant_groups, d.vc_classes);
+    return std::make_shared<Dragonfly>(d.terminals, d.routers, d.globals, d.local_link_cycles,
+                                       d.global_link_cycles, d.valiant_groups, d.vc_classes);
   };
   part.state = dragonfly_state;
   return part;

@@ -16,9 +16,15 @@ void check_range(const char* name, const char* what, int value, int lo, int hi) 
   }
 }
 
+// The fat tree's bits of a route's state (routing.h): of the route, the up ports drawn (a base-k
+// digit per height) and that they were.
+constexpr RouteState kDrawn = RouteState{1} << (kRoutingShift - 1);
+constexpr RouteState kDigits = kDrawn - 1;
+static_assert(FatTree::kMostTerminals <= (kDigits >> kRouteShift), "the digits fit");
+
 }  // namespace
 
-FatTree::FatTree(int k, int n, CubeRouting routing) : k_(k), levels_(n), routing_(routing) {
+FatTree::FatTree(int k, int n) : k_(k), levels_(n) {
   check_range("fattree_arity", "switch arity", k, 2, 16);
   check_range("fattree_levels", "levels", n, 1, 11);
   long long terminals = 1;
@@ -28,13 +34,6 @@ FatTree::FatTree(int k, int n, CubeRouting routing) : k_(k), levels_(n), routing
                                            std::to_string(n) + " has k^n = " +
                                            std::to_string(terminals) + " terminals; at most " +
                                            std::to_string(kMostTerminals));
-  }
-  if (routing != CubeRouting::kDimensionOrder && routing != CubeRouting::kRandomTie &&
-      routing != CubeRouting::kMinimalAdaptive) {
-    throw ParamError("routing", routing_names()[static_cast<std::size_t>(routing)] +
-                                    " does not route a fat tree; it takes dimension order (the "
-                                    "up port by the destination's digit), random tie-break (the "
-                                    "up port drawn) or minimal adaptive (any up port)");
   }
   pow_.assign(static_cast<std::size_t>(n) + 1, 1);
   for (int i = 1; i <= n; ++i) pow_[static_cast<std::size_t>(i)] = pow_[i - 1u] * k;
@@ -62,39 +61,36 @@ int FatTree::ancestor_height(int src, int dest) const {
   return h;
 }
 
-RouteStep FatTree::route(int router, int /*in_port*/, int dest, RouteState& state) const {
+RouteStep FatTree::step(int router, int /*in_port*/, int dest, Toward /*toward*/,
+                        RouteState& state) const {
   const int h = height(router);
   // Below this switch: the terminals whose number over k^(h+1) is its number over k^h.
   if (dest / power(h + 1) == router % per_level_ / power(h)) return {dest / power(h) % k_, 0};
-  if (routing_ == CubeRouting::kRandomTie) {
-    return {k_ + static_cast<int>(state / power(h) % k_), 0};
+  if ((state & kDrawn) != 0) {
+    return {k_ + static_cast<int>(((state & kDigits) >> kRouteShift) / power(h) % k_), 0};
   }
   return {digit_port(h, dest), 0};
 }
 
-RouteState FatTree::route_start(int src, int dest, std::uint64_t draw) const {
-  if (routing_ != CubeRouting::kRandomTie) return 0;
+std::uint64_t FatTree::ties(int src, int dest) const {
   // One base-k digit per height the packet climbs from.
-  return static_cast<RouteState>(
-      draw % static_cast<std::uint64_t>(power(ancestor_height(src, dest))));
+  return static_cast<std::uint64_t>(power(ancestor_height(src, dest)));
 }
 
-std::vector<RouteState> FatTree::route_starts(int src, int dest) const {
-  if (routing_ != CubeRouting::kRandomTie) return {0};
-  std::vector<RouteState> out(static_cast<std::size_t>(power(ancestor_height(src, dest))));
-  for (std::size_t i = 0; i < out.size(); ++i) out[i] = static_cast<RouteState>(i);
-  return out;
+RouteState FatTree::tie_state(std::uint64_t tie) const {
+  return kDrawn | static_cast<RouteState>(tie) << kRouteShift;
 }
 
-int FatTree::route_choices(int router, int in_port, int dest, RouteChoice* out) const {
+int FatTree::minimal_ports(int router, int dest, int* ports) const {
   RouteState state = 0;
-  const RouteStep step = route(router, in_port, dest, state);
-  if (step.port < k_) {
-    out[0] = {step.port, 0, 0, 0, 0};
-    return 1;
+  const int port = step(router, 0, dest, Toward{}, state).port;
+  if (port < k_) {
+    // Down: to the terminal's own port at its bottom switch, else the one way down.
+    ports[0] = port;
+    return height(router) == 0 ? 0 : 1;
   }
-  // Every up port, d-mod-k's first so ties go its way; up*/down* needs no escape channels.
-  for (int i = 0; i < k_; ++i) out[i] = {k_ + (step.port - k_ + i) % k_, 0, 0, 0, 0};
+  // Every up port, d-mod-k's first so ties go its way.
+  for (int i = 0; i < k_; ++i) ports[i] = k_ + (port - k_ + i) % k_;
   return k_;
 }
 

@@ -4,7 +4,6 @@
 #include <string>
 #include <vector>
 
-#include "network/topologies/kncube/kncube.h"
 #include "network/topologies/topology.h"
 
 namespace archex {
@@ -18,21 +17,21 @@ namespace archex {
 //
 // Routing goes up to a nearest common ancestor of the two ends, then down by the destination's
 // digits, so a route crosses 2h channels between switches, h the height of the ancestor above
-// the bottom. Only the up ports are a choice (`routing`): dimension order takes up port
-// (dest / k^h) % k at height h (d-mod-k, which loads every channel alike under uniform traffic);
-// random tie-break draws the up port of each height per packet as it is sent (BookSim2's `nca`
-// draws it hop by hop, the same law); minimal adaptive offers every up port (BookSim2's `anca`).
-// Up*/down* routes cannot close a cycle of channel dependences: one virtual channel suffices.
+// the bottom. Only the up ports are a choice (`routing`, network/routings/): dimension order takes
+// up port (dest / k^h) % k at height h (d-mod-k, which loads every channel alike under uniform
+// traffic); random tie-break draws the up port of each height per packet as it is sent
+// (BookSim2's `nca` draws it hop by hop, the same law); minimal adaptive offers every up port
+// (BookSim2's `anca`). Up*/down* routes cannot close a cycle of channel dependences: one virtual
+// channel suffices, and adaptive routing needs no escape channels.
 class FatTree final : public Topology {
  public:
   // At most this many terminals, so every route of uniform traffic can be walked for its bound
   // (traffic/analytic.h kMostUniformWalkTerminals).
   static constexpr int kMostTerminals = 2048;
 
-  // Throws ParamError naming "fattree_arity" (k: 2 to 16), "fattree_levels" (n: 1 to 11, and at
-  // most kMostTerminals terminals) or "routing" (dimension order, random tie-break or minimal
-  // adaptive).
-  FatTree(int k, int n, CubeRouting routing);
+  // Throws ParamError naming "fattree_arity" (k: 2 to 16) or "fattree_levels" (n: 1 to 11, and
+  // at most kMostTerminals terminals).
+  FatTree(int k, int n);
 
   int routers() const override { return levels_ * per_level_; }
   int terminals() const override { return per_level_ * k_; }
@@ -41,12 +40,15 @@ class FatTree final : public Topology {
   RouterPort injection(int terminal) const override {
     return {(levels_ - 1) * per_level_ + terminal / k_, terminal % k_};
   }
-  RouteStep route(int router, int in_port, int dest, RouteState& state) const override;
-  bool draws_routes() const override { return routing_ == CubeRouting::kRandomTie; }
-  RouteState route_start(int src, int dest, std::uint64_t draw) const override;
-  std::vector<RouteState> route_starts(int src, int dest) const override;
-  bool adaptive() const override { return routing_ == CubeRouting::kMinimalAdaptive; }
-  int route_choices(int router, int in_port, int dest, RouteChoice* out) const override;
+  // The routings' queries (topology.h): a hop up by d-mod-k's port or the drawn one, else down;
+  // the minimal ports every up port (d-mod-k's first) or the one down; a digit drawn for each
+  // height a route climbs from.
+  RouteStep step(int router, int in_port, int dest, Toward toward,
+                 RouteState& state) const override;
+  int minimal_ports(int router, int dest, int* ports) const override;
+  std::uint64_t ties(int src, int dest) const override;
+  RouteState tie_state(std::uint64_t tie) const override;
+  double most_ties() const override { return power(levels_ - 1); }
   RouterPort reverse(int router, int port) const override;
   // Every channel carries at most one terminal's load under uniform traffic: a height-h subtree's
   // k^(h+1) terminals send (N - k^(h+1)) / (N - 1) of their load out by as many up channels, and
@@ -81,7 +83,6 @@ class FatTree final : public Topology {
   int k_;
   int levels_;
   int per_level_;
-  CubeRouting routing_;
   std::vector<int> pow_;
 };
 

@@ -57,11 +57,10 @@ TopologyPart fattree_part() {
   part.about = "a fat tree (fattree_arity, fattree_levels: a k-ary n-tree, routed up to a "
                "nearest common ancestor and down)";
   part.params = fattree_table().specs();
-  part.routings = {"dimension order", "random tie-break", "minimal adaptive"};
   part.zero_load_model = true;
-  part.make = [](const NetworkParams& p) -> std::shared_ptr<const Topology> {
+  part.make = [](const NetworkParams& p) -> std::shared_ptr<Topology> {
     const FatTreeParams f = read_part(fattree_table(), p.shape);
-    return std::make_shared<const FatTree>(f.arity, f.levels, p.routing);
+    return std::make_shared<FatTree>(f.arity, f.levels);
   };
   part.state = fattree_state;
   return part;

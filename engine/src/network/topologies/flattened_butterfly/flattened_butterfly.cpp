@@ -9,12 +9,6 @@ namespace archex {
 
 namespace {
 
-// A route's state: bit 0 on the way to the intermediate router; bit 1 UGAL's choice made; bits
-// 8 on the intermediate router.
-constexpr RouteState kVia = 1;
-constexpr RouteState kChosen = 2;
-constexpr int kViaShift = 8;
-
 const char* const kAxes[] = {"x", "y", "z", "w"};
 
 void check_range(const char* name, const char* what, int value, int lo, int hi) {
@@ -25,12 +19,9 @@ void check_range(const char* name, const char* what, int value, int lo, int hi) 
   }
 }
 
-RouteState via_state(int via) { return static_cast<RouteState>(via) << kViaShift; }
-
 }  // namespace
 
-FlattenedButterfly::FlattenedButterfly(int k, int n, int c, CubeRouting routing)
-    : k_(k), n_(n), c_(c), routing_(routing) {
+FlattenedButterfly::FlattenedButterfly(int k, int n, int c) : k_(k), n_(n), c_(c) {
   check_range("flatfly_arity", "routers per row", k, 2, 32);
   check_range("flatfly_dimensions", "dimensions", n, 1, kMostDimensions);
   check_range("flatfly_terminals", "terminals per router", c, 1, 32);
@@ -43,12 +34,6 @@ FlattenedButterfly::FlattenedButterfly(int k, int n, int c, CubeRouting routing)
                            std::to_string(n) + " and c = " + std::to_string(c) +
                            " has c*k^n terminals, more than " + std::to_string(kMostTerminals));
     }
-  }
-  if (routing != CubeRouting::kDimensionOrder && routing != CubeRouting::kValiant &&
-      routing != CubeRouting::kUgal) {
-    throw ParamError("routing", routing_names()[static_cast<std::size_t>(routing)] +
-                                    " routes a mesh or torus; a flattened butterfly takes "
-                                    "dimension order (its minimal route), Valiant or UGAL");
   }
 }
 
@@ -91,33 +76,22 @@ double FlattenedButterfly::uniform_channel_load() const {
   return std::max(1.0, pairs / (terminals() - 1.0));
 }
 
-RouteStep FlattenedButterfly::route(int router, int /*in_port*/, int dest,
-                                    RouteState& state) const {
+RouteStep FlattenedButterfly::step(int router, int /*in_port*/, int dest, Toward toward,
+                                   RouteState& /*state*/) const {
   const int to = dest / c_;
   if (router == to) return {dest % c_, 0};
-  int target = to;
-  if ((state & kVia) != 0) {
-    const auto via = static_cast<int>(state >> kViaShift);
-    if (via == router) {
-      state &= ~kVia;
-    } else {
-      target = via;
-    }
-  }
-  // One class for dimension order; Valiant's phases otherwise.
-  const int cls = vc_classes() == 1 || (state & kVia) != 0 ? 0 : 1;
-  return {port_toward(router, target), cls};
+  const int cls = toward.group == ClassGroup::kSecond || toward.group == ClassGroup::kDirect;
+  return {port_toward(router, toward.via >= 0 ? toward.via : to), cls};
 }
 
-RouteState FlattenedButterfly::route_start(int src, int dest, std::uint64_t draw) const {
+Detour FlattenedButterfly::detour(int src, int dest, std::uint64_t draw, Spread spread) const {
   const int from = src / c_;
   const int to = dest / c_;
-  if (from == to || routing_ == CubeRouting::kDimensionOrder) return kChosen;
-  if (routing_ == CubeRouting::kValiant) {
-    const auto via = static_cast<int>(draw % static_cast<std::uint64_t>(routers_));
-    return via_state(via) | kVia | kChosen;
+  if (from == to) return {};
+  if (spread != Spread::kDifferingDimensions) {
+    return {static_cast<int>(draw % static_cast<std::uint64_t>(routers_)), 0};
   }
-  // UGAL's intermediate router: a random coordinate where the ends differ, theirs elsewhere.
+  // A random coordinate where the ends differ, theirs elsewhere.
   int via = 0;
   for (int d = 0; d < n_; ++d) {
     int x = coordinate(from, d);
@@ -127,43 +101,33 @@ RouteState FlattenedButterfly::route_start(int src, int dest, std::uint64_t draw
     }
     via += x * stride_[static_cast<std::size_t>(d)];
   }
-  return via_state(via);
+  return {via, 0};
 }
 
-std::vector<RouteState> FlattenedButterfly::route_starts(int src, int dest) const {
+std::vector<Detour> FlattenedButterfly::detours(int src, int dest, Spread spread) const {
   const int from = src / c_;
   const int to = dest / c_;
-  if (from == to || routing_ == CubeRouting::kDimensionOrder) return {kChosen};
-  std::vector<RouteState> out;
-  if (routing_ == CubeRouting::kUgal) out.push_back(kChosen);
+  std::vector<Detour> out;
+  if (from == to) return out;
   for (int via = 0; via < routers_; ++via) {
     bool fits = true;
-    for (int d = 0; d < n_ && routing_ == CubeRouting::kUgal; ++d) {
+    for (int d = 0; d < n_ && spread == Spread::kDifferingDimensions; ++d) {
       const int x = coordinate(from, d);
       fits = fits && (x != coordinate(to, d) || coordinate(via, d) == x);
     }
-    if (fits) out.push_back(via_state(via) | kVia | kChosen);
+    // Made in place: a pushed temporary's two stores then one wide load stall the loop.
+    if (fits) out.emplace_back().via = via;
   }
   return out;
 }
 
-int FlattenedButterfly::route_options(int router, int in_port, int dest, RouteState state,
-                                      RouteOption* out) const {
-  if (routing_ != CubeRouting::kUgal || (state & kChosen) != 0) return 0;
-  const RouteState minimal = state | kChosen;
-  const RouteState valiant = state | kChosen | kVia;
-  RouteState first[2] = {minimal, valiant};
+int FlattenedButterfly::hops(int router, int via, int dest) const {
   const int to = dest / c_;
-  const auto via = static_cast<int>(state >> kViaShift);
-  // Queues weighted by the hops of each route, as BookSim2's ugal_flatfly weighs them.
-  out[0] = {minimal, route(router, in_port, dest, first[0]).port, distance(router, to)};
-  out[1] = {valiant, route(router, in_port, dest, first[1]).port,
-            distance(router, via) + distance(via, to)};
-  return 2;
+  return via < 0 ? distance(router, to) : distance(router, via) + distance(via, to);
 }
 
-std::string FlattenedButterfly::vc_classes_error() const {
-  return "a flattened butterfly's " + routing_names()[static_cast<std::size_t>(routing_)] +
+std::string FlattenedButterfly::vcs_error(const RoutingPart& routing, int /*classes*/) const {
+  return "a flattened butterfly's " + routing.name +
          " routing needs 2 virtual channels: one on the way to the intermediate router, one "
          "after it";
 }

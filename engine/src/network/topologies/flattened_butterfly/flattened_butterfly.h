@@ -4,7 +4,6 @@
 #include <string>
 #include <vector>
 
-#include "network/topologies/kncube/kncube.h"
 #include "network/topologies/topology.h"
 
 namespace archex {
@@ -16,15 +15,13 @@ namespace archex {
 // t % c; ports 0 to c-1 are a router's terminals, then each dimension's k - 1 channels in turn,
 // in the order of the other routers' coordinates (port c + (k-1)*d + x, less one past its own).
 //
-// Routings (`routing`): dimension order is the minimal route, one hop in each dimension where the
-// ends differ, lowest dimension first (BookSim2's ran_min_flatfly), on 1 class of virtual
-// channels. Valiant routes minimally to a random router (any, alike), then minimally on
-// (valiant_flatfly); UGAL chooses once, at the source router, between the minimal route and
-// Valiant's through a random router that agrees with the ends where they agree (ugal_flatfly),
-// by the flits queued at the two outputs weighted by each route's hops, the minimal route winning
-// ties and by `ugal_threshold_flits` (Network::route_head). Both take 2 classes: class 0 on the
-// way to the intermediate router, class 1 after it, each acyclic in dimension order. A packet
-// reaching its destination's router leaves there, on the way to the intermediate router too.
+// Routed (network/routings/) by its minimal route, one hop in each dimension where the ends
+// differ, lowest dimension first (BookSim2's ran_min_flatfly), on 1 class of virtual channels;
+// by Valiant's through a random router (any, alike: valiant_flatfly), and UGAL's through a random
+// router that agrees with the ends where they agree (ugal_flatfly), its queues weighted by each
+// route's hops. Those take 2 classes: class 0 on the way to the intermediate router, class 1
+// after it (and on UGAL's minimal route), each acyclic in dimension order. A packet reaching its
+// destination's router leaves there, on the way to the intermediate router too.
 class FlattenedButterfly final : public Topology {
  public:
   // As the dragonfly's bound: every route of uniform traffic can still be walked
@@ -34,25 +31,26 @@ class FlattenedButterfly final : public Topology {
   static constexpr int kMostDimensions = 4;
 
   // Throws ParamError naming "flatfly_arity" (k: 2 to 32), "flatfly_dimensions" (n: 1 to 4, and
-  // at most kMostTerminals terminals), "flatfly_terminals" (c: 1 to 32), or "routing"
-  // (dimension order, Valiant or UGAL). Within these a router has at most 64 ports (k = 32, n =
-  // 2, c = 2), the router engine's most (wormhole/network_build.cpp).
-  FlattenedButterfly(int k, int n, int c, CubeRouting routing);
+  // at most kMostTerminals terminals) or "flatfly_terminals" (c: 1 to 32). Within these a router
+  // has at most 64 ports (k = 32, n = 2, c = 2), the router engine's most
+  // (wormhole/network_build.cpp).
+  FlattenedButterfly(int k, int n, int c);
 
   int routers() const override { return routers_; }
   int terminals() const override { return c_ * routers_; }
   int ports(int /*router*/) const override { return c_ + n_ * (k_ - 1); }
   PortTarget output(int router, int port) const override;
   RouterPort injection(int terminal) const override { return {terminal / c_, terminal % c_}; }
-  RouteStep route(int router, int in_port, int dest, RouteState& state) const override;
-  bool draws_routes() const override { return routing_ != CubeRouting::kDimensionOrder; }
-  RouteState route_start(int src, int dest, std::uint64_t draw) const override;
-  std::vector<RouteState> route_starts(int src, int dest) const override;
-  bool chooses_routes() const override { return routing_ == CubeRouting::kUgal; }
-  int route_options(int router, int in_port, int dest, RouteState state,
-                    RouteOption* out) const override;
-  int vc_classes() const override { return routing_ == CubeRouting::kDimensionOrder ? 1 : 2; }
-  std::string vc_classes_error() const override;
+  // The routings' queries (topology.h): a hop on the minimal route (toward an intermediate
+  // router first), class 1 in a routing's second group (and its direct route), else 0; an
+  // intermediate any router, or one agreeing with the ends where they agree; a route's hops.
+  RouteStep step(int router, int in_port, int dest, Toward toward,
+                 RouteState& state) const override;
+  Detour detour(int src, int dest, std::uint64_t draw, Spread spread) const override;
+  std::vector<Detour> detours(int src, int dest, Spread spread) const override;
+  double most_detours(Spread /*spread*/) const override { return routers_; }
+  int hops(int router, int via, int dest) const override;
+  std::string vcs_error(const RoutingPart& routing, int classes) const override;
   RouterPort reverse(int router, int port) const override;
   // Minimal routing's, in closed form.
   double uniform_channel_load() const override;
@@ -88,7 +86,6 @@ class FlattenedButterfly final : public Topology {
   int c_;
   int routers_ = 1;
   std::vector<int> stride_;
-  CubeRouting routing_;
 };
 
 }  // namespace archex

@@ -43,8 +43,7 @@ const ParamTable<FlatflyParams>& flatfly_table() {
 StateEstimate flatfly_state(const NetworkParams& p) {
   const FlatflyParams f = read_part(flatfly_table(), p.shape);
   // Built first: its constructor refuses the sizes out of range, which keep it small.
-  const FlattenedButterfly shape(f.arity, f.dimensions, f.terminals,
-                                 CubeRouting::kDimensionOrder);
+  const FlattenedButterfly shape(f.arity, f.dimensions, f.terminals);
   NetworkSize size;
   size.routers = shape.routers();
   size.terminals = shape.terminals();
@@ -64,13 +63,11 @@ TopologyPart flattened_butterfly_part() {
                "routers on a k-ary n-cube's grid, each joined to every other of its row in every "
                "dimension)";
   part.params = flatfly_table().specs();
-  part.routings = {"dimension order", "Valiant", "UGAL"};
   part.zero_load_model = true;
   part.circuits = false;
-  part.make = [](const NetworkParams& p) -> std::shared_ptr<const Topology> {
+  part.make = [](const NetworkParams& p) -> std::shared_ptr<Topology> {
     const FlatflyParams f = read_part(flatfly_table(), p.shape);
-    return std::make_shared<const FlattenedButterfly>(f.arity, f.dimensions, f.terminals,
-                                                      p.routing);
+    return std::make_shared<FlattenedButterfly>(f.arity, f.dimensions, f.terminals);
   };
   part.state = flatfly_state;
   return part;

@@ -59,7 +59,8 @@ PortTarget Fly::output(int router, int port) const {
 
 RouterPort Fly::injection(int terminal) const { return line_input(0, terminal); }
 
-RouteStep Fly::route(int router, int /*in_port*/, int dest, RouteState& /*state*/) const {
+RouteStep Fly::step(int router, int /*in_port*/, int dest, Toward /*toward*/,
+                    RouteState& /*state*/) const {
   return {k_ + digit(dest, stages_ - 1 - stage(router)), 0};
 }
 

@@ -27,7 +27,8 @@ class Fly final : public Topology {
   int ports(int /*router*/) const override { return 2 * k_; }
   PortTarget output(int router, int port) const override;
   RouterPort injection(int terminal) const override;
-  RouteStep route(int router, int in_port, int dest, RouteState& state) const override;
+  RouteStep step(int router, int in_port, int dest, Toward toward,
+                 RouteState& state) const override;
   RouterPort reverse(int /*router*/, int /*port*/) const override { return {}; }
   // Every channel carries one terminal's load.
   double uniform_channel_load() const override { return 1.0; }

@@ -43,9 +43,9 @@ TopologyPart fly_part() {
   part.shape = "fly";
   part.about = "a k-ary n-fly (fly_radix, fly_stages, fly_wiring; destination-tag routing)";
   part.params = fly_table().specs();
-  part.make = [](const NetworkParams& p) -> std::shared_ptr<const Topology> {
+  part.make = [](const NetworkParams& p) -> std::shared_ptr<Topology> {
     const FlyParams f = read_part(fly_table(), p.shape);
-    return std::make_shared<const Fly>(f.radix, f.stages, f.wiring);
+    return std::make_shared<Fly>(f.radix, f.stages, f.wiring);
   };
   part.circuit_acceptance = [](const NetworkParams& p, double m) {
     const FlyParams f = read_part(fly_table(), p.shape);

@@ -8,13 +8,8 @@
 
 namespace archex {
 
-KNCube::KNCube(std::vector<int> radix, bool torus, bool dateline, CubeRouting routing,
-               int concentration)
-    : radix_(std::move(radix)),
-      torus_(torus),
-      dateline_(dateline),
-      routing_(routing),
-      concentration_(concentration) {
+KNCube::KNCube(std::vector<int> radix, bool torus, bool dateline, int concentration)
+    : radix_(std::move(radix)), torus_(torus), dateline_(dateline), concentration_(concentration) {
   if (concentration < 1 || concentration > kMostConcentration) {
     throw ParamError("concentration", "terminals per router " + std::to_string(concentration) +
                                           " is out of range; valid range [1, " +
@@ -60,7 +55,6 @@ KNCube::KNCube(std::vector<int> radix, bool torus, bool dateline, CubeRouting ro
       coords_[static_cast<std::size_t>(node) * radix_.size() + d] = (node / stride_[d]) % radix_[d];
     }
   }
-  check_routing();
 }
 
 double KNCube::state_bytes_of(const std::vector<int>& radix) {

@@ -11,29 +11,6 @@
 
 namespace archex {
 
-// How packets find their way through a cube (Dally & Towles, ch. 8-10 and 14). Oblivious:
-// dimension order; dimension order with a torus's half-way tie broken at random per packet;
-// Valiant (dimension order to a random node, then on to the destination); ROMM (the same with the
-// random node inside the minimal box of source and destination); O1TURN (x first or y first at
-// random, generalised to ascending or descending dimension order). Adaptive: minimal adaptive with
-// Duato's escape channels (dimension order on the first virtual channels, every minimal port on
-// the rest); the turn model's west-first, negative-first and north-last on a mesh. UGAL routes a
-// dragonfly (dragonfly.h), which takes dimension order and Valiant too. The order is the
-// `routing` parameter's (routing_names()).
-enum class CubeRouting {
-  kDimensionOrder,
-  kRandomTie,
-  kValiant,
-  kRomm,
-  kO1Turn,
-  kMinimalAdaptive,
-  kWestFirst,
-  kNegativeFirst,
-  kNorthLast,
-  kUgal,
-};
-const std::vector<std::string>& routing_names();
-
 // A k-ary n-cube: 1 to kMostCubeDimensions dimensions of radix 2 or more each (a binary hypercube
 // is the mesh of radix 2 in each), as a mesh or a torus, one router per node and c terminals a
 // router (its concentration, 1 unless asked). Nodes are numbered x + kx * (y + ky * z) and so on
@@ -42,8 +19,8 @@ const std::vector<std::string>& routing_names();
 // ejection), terminal t's the (t % c)-th. On a torus with a dateline the virtual channels of each phase of
 // a route form two classes and a packet moves to the upper class when it crosses a dimension's
 // wrap-around link, which breaks every cycle of channel dependences. Without one (a lesson in
-// deadlock) they are one class, and the channels around each ring wait on each other. The
-// routings are in cube_routing.cpp.
+// deadlock) they are one class, and the channels around each ring wait on each other. Its answers
+// to the routings' queries (network/routings/) are in kncube_queries.cpp.
 class KNCube final : public Topology {
  public:
   // Routers and channels are numbered in 32-bit ints: nodes x ports must stay under 2^31.
@@ -55,11 +32,10 @@ class KNCube final : public Topology {
   // ports (2n + c, at most 48) within the router engine's 64.
   static constexpr int kMostConcentration = 16;
 
-  // Throws ParamError (naming "dims") for a dimension count or radix out of range, (naming
-  // "routing") for a routing the shape cannot take, and (naming "concentration") for terminals a
-  // router out of 1 to kMostConcentration. `dateline` matters on a torus only.
-  KNCube(std::vector<int> radix, bool torus, bool dateline = true,
-         CubeRouting routing = CubeRouting::kDimensionOrder, int concentration = 1);
+  // Throws ParamError (naming "dims") for a dimension count or radix out of range, and (naming
+  // "concentration") for terminals a router out of 1 to kMostConcentration. `dateline` matters
+  // on a torus only.
+  KNCube(std::vector<int> radix, bool torus, bool dateline = true, int concentration = 1);
 
   // Bytes of the cube's tables (its coordinates of every node), and what they would be for
   // `radix` without building it.
@@ -73,24 +49,24 @@ class KNCube final : public Topology {
   RouterPort injection(int terminal) const override {
     return {node_of(terminal), local_port() + slot_of(terminal)};
   }
-  RouteStep route(int router, int in_port, int dest, RouteState& state) const override;
-  bool draws_routes() const override;
-  // A two-phase route's intermediate node (Valiant, ROMM) as its state holds it, and the first
-  // state of a route through `node`.
-  static int intermediate(RouteState state);
-  static RouteState through(int node);
-  RouteState route_start(int src, int dest, std::uint64_t draw) const override;
-  std::vector<RouteState> route_starts(int src, int dest) const override;
-  // The most first states route_starts gives for a pair of nodes.
-  double most_route_starts() const;
-  bool adaptive() const override;
-  bool vcs_hold_one_packet() const override {
-    return routing_ == CubeRouting::kMinimalAdaptive;
-  }
-  int route_choices(int router, int in_port, int dest, RouteChoice* out) const override;
-  int vc_classes() const override;
-  int min_vcs() const override;
-  std::string vc_classes_error() const override;
+  // The routings' queries (topology.h). A hop goes in dimension order (its reverse when
+  // descending), a torus's half-way ties + unless the route's drawn ties say -, on its group's
+  // classes (two each with a dateline); the minimal ports go ascending, + before - on a tie; the
+  // escape channels are dimension order's; the ties are a bit per dimension (three at least);
+  // an intermediate is any node (a torus's ties drawn with it) or one of the minimal box.
+  RouteStep step(int router, int in_port, int dest, Toward toward,
+                 RouteState& state) const override;
+  int minimal_ports(int router, int dest, int* ports) const override;
+  int escape_classes() const override { return dateline() ? 2 : 1; }
+  RouteChoice escape(int router, int dest) const override;
+  std::uint64_t ties(int src, int dest) const override;
+  RouteState tie_state(std::uint64_t tie) const override;
+  double most_ties() const override;
+  Detour detour(int src, int dest, std::uint64_t draw, Spread spread) const override;
+  std::vector<Detour> detours(int src, int dest, Spread spread) const override;
+  double most_detours(Spread spread) const override;
+  int classes(int groups) const override { return groups * (dateline() ? 2 : 1); }
+  std::string vcs_error(const RoutingPart& routing, int classes) const override;
   RouterPort reverse(int router, int port) const override;
   // The middle of the largest dimension (and, on a torus, its wrap-around link).
   bool crosses_bisection(int node, int port) const override;
@@ -130,10 +106,6 @@ class KNCube final : public Topology {
   const std::vector<int>& radices() const { return radix_; }
   bool torus() const { return torus_; }
   bool dateline() const { return torus_ && dateline_; }
-  CubeRouting routing() const { return routing_; }
-  // Escape virtual channels of minimal adaptive routing (dimension order's classes: 2 on a torus
-  // with its dateline, else 1); the adaptive ones follow.
-  int escape_vcs() const { return dateline() ? 2 : 1; }
   int nodes() const { return nodes_; }
   int ports() const { return 2 * dimensions() + concentration_; }
   // The first terminal's port.
@@ -157,6 +129,7 @@ class KNCube final : public Topology {
   int neighbor(int node, int port) const;
   // The next port of the dimension-order (e-cube) route from `node` to `dest`; the local port
   // when `node` is `dest`. A torus goes the shorter way round, + on a tie.
+  using Topology::route;
   int route(int node, int dest) const { return dor_port(node, dest, false, 0); }
   // The same in descending dimension order when `descending`, and going - on a torus's tie in
   // each dimension whose bit is set in `minus_ties`.
@@ -169,16 +142,12 @@ class KNCube final : public Topology {
   int bisection_links() const;
 
  private:
-  // Throws ParamError naming "routing" for a routing the shape cannot take.
-  void check_routing() const;
-
   std::vector<int> radix_;
   std::vector<int> stride_;
   // Each node's dimensions() coordinates in turn.
   std::vector<int> coords_;
   bool torus_;
   bool dateline_;
-  CubeRouting routing_;
   int nodes_;
   int bisection_dim_;
   int concentration_;

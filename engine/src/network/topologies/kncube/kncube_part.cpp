@@ -51,10 +51,9 @@ const ParamTable<CubeParams>& cube_table() {
   return table;
 }
 
-std::shared_ptr<const Topology> make_cube(const NetworkParams& p, bool torus) {
+std::shared_ptr<Topology> make_cube(const NetworkParams& p, bool torus) {
   const CubeParams c = read_part(cube_table(), p.shape);
-  return std::make_shared<const KNCube>(c.dims, torus, c.dateline == Dateline::kOn, p.routing,
-                                        c.concentration);
+  return std::make_shared<KNCube>(c.dims, torus, c.dateline == Dateline::kOn, c.concentration);
 }
 
 StateEstimate cube_state(const NetworkParams& p, bool torus) {
@@ -82,14 +81,6 @@ StateEstimate cube_state(const NetworkParams& p, bool torus) {
 TopologyPart cube_part(bool torus) {
   TopologyPart part;
   part.shape = torus ? "torus" : "mesh";
-  part.routings = {"dimension order", "random tie-break", "Valiant", "ROMM", "O1TURN",
-                   "minimal adaptive"};
-  // The turn models forbid turns of a mesh; a torus's rings are cycles no forbidden turn breaks.
-  if (!torus) {
-    for (const char* turns : {"west-first", "negative-first", "north-last"}) {
-      part.routings.push_back(turns);
-    }
-  }
   part.zero_load_model = true;
   part.make = [torus](const NetworkParams& p) { return make_cube(p, torus); };
   part.state = [torus](const NetworkParams& p) { return cube_state(p, torus); };

@@ -142,7 +142,8 @@ int RouterNetwork::lookup(int router, int dest) const {
   return -1;
 }
 
-RouteStep RouterNetwork::route(int router, int /*in_port*/, int dest, RouteState& /*state*/) const {
+RouteStep RouterNetwork::step(int router, int /*in_port*/, int dest, Toward /*toward*/,
+                              RouteState& /*state*/) const {
   return {lookup(router, dest), 0};
 }
 

@@ -53,7 +53,8 @@ class RouterNetwork final : public Topology {
   RouterPort injection(int terminal) const override {
     return spec_.terminals[static_cast<std::size_t>(terminal)];
   }
-  RouteStep route(int router, int in_port, int dest, RouteState& state) const override;
+  RouteStep step(int router, int in_port, int dest, Toward toward,
+                 RouteState& state) const override;
   RouterPort reverse(int router, int port) const override;
   int header_delay_cycles(int router) const override {
     return spec_.routers[static_cast<std::size_t>(router)].header_delay_cycles;

@@ -71,8 +71,8 @@ TopologyPart router_network_part() {
   part.shape = "router network";
   part.about = "a network of C104 routers (router_network; interval labelling)";
   part.params = router_network_table().specs();
-  part.make = [](const NetworkParams& p) -> std::shared_ptr<const Topology> {
-    return std::make_shared<const RouterNetwork>(
+  part.make = [](const NetworkParams& p) -> std::shared_ptr<Topology> {
+    return std::make_shared<RouterNetwork>(
         spec_of(read_part(router_network_table(), p.shape)));
   };
   return part;

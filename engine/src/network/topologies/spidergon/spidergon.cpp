@@ -49,7 +49,8 @@ int Spidergon::next_port(int router, int dest) const {
   return kAcross;
 }
 
-RouteStep Spidergon::route(int router, int /*in_port*/, int dest, RouteState& state) const {
+RouteStep Spidergon::step(int router, int /*in_port*/, int dest, Toward /*toward*/,
+                          RouteState& state) const {
   const int port = next_port(router, dest);
   if (port == kLocal || port == kAcross) return {port, 0};
   const bool crosses = wraps(router, port);

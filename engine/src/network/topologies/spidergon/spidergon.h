@@ -29,9 +29,12 @@ class Spidergon final : public Topology {
   int ports(int /*router*/) const override { return 4; }
   PortTarget output(int router, int port) const override;
   RouterPort injection(int terminal) const override { return {terminal, kLocal}; }
-  RouteStep route(int router, int in_port, int dest, RouteState& state) const override;
-  int vc_classes() const override { return 2; }
-  std::string vc_classes_error() const override {
+  // Its own across-first route (dimension order's, the one routing it takes), the class raised
+  // past the dateline (state's leg bits).
+  RouteStep step(int router, int in_port, int dest, Toward toward,
+                 RouteState& state) const override;
+  int classes(int groups) const override { return 2 * groups; }
+  std::string vcs_error(const RoutingPart& /*routing*/, int /*classes*/) const override {
     return "at least 2 virtual channels, one per class of the ring's dateline";
   }
   RouterPort reverse(int router, int port) const override;

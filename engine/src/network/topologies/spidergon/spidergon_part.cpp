@@ -37,8 +37,8 @@ TopologyPart spidergon_part() {
   part.params = spidergon_table().specs();
   part.circuits = false;
   part.zero_load_model = true;
-  part.make = [](const NetworkParams& p) -> std::shared_ptr<const Topology> {
-    return std::make_shared<const Spidergon>(read_part(spidergon_table(), p.shape).nodes);
+  part.make = [](const NetworkParams& p) -> std::shared_ptr<Topology> {
+    return std::make_shared<Spidergon>(read_part(spidergon_table(), p.shape).nodes);
   };
   part.state = [](const NetworkParams& p) {
     const int n = read_part(spidergon_table(), p.shape).nodes;

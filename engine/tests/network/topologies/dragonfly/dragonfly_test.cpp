@@ -2,6 +2,7 @@
 // the minimal route's hops and classes (by global channels crossed and by BookSim2's phases),
 // Valiant's intermediate group or router, UGAL's two options, and that no class closes a cycle
 // of channel dependences (but with an intermediate router).
+#include "network/topologies/kncube/kncube.h"
 #include "network/topologies/dragonfly/dragonfly.h"
 
 #include <gtest/gtest.h>
@@ -15,6 +16,7 @@
 
 #include "core/param_spec.h"
 #include "network/topologies/describe.h"
+#include "network/routings/routed.h"
 
 namespace archex {
 namespace {
@@ -56,7 +58,7 @@ int minimal_hops(const Dragonfly& d, int from, int to) {
 
 TEST(Dragonfly, EveryTwoRoutersOfAGroupAndEveryTwoGroupsAreJoinedOnce) {
   for (const auto& [p, a, h] : std::vector<std::array<int, 3>>{{2, 4, 2}, {1, 3, 2}, {3, 2, 1}}) {
-    const Dragonfly d(p, a, h, CubeRouting::kDimensionOrder);
+    const Dragonfly d(p, a, h);
     EXPECT_EQ(d.terminal_groups(), a * h + 1);
     EXPECT_EQ(d.terminals(), p * a * (a * h + 1));
     std::map<std::pair<int, int>, int> local;
@@ -87,7 +89,7 @@ TEST(Dragonfly, EveryTwoRoutersOfAGroupAndEveryTwoGroupsAreJoinedOnce) {
 }
 
 TEST(Dragonfly, TheMinimalRouteIsLocalGlobalLocalWithTheClassChangedAfterTheGlobalChannel) {
-  const Dragonfly d(2, 4, 2, CubeRouting::kDimensionOrder);
+  const Dragonfly d(2, 4, 2);
   for (int src = 0; src < d.terminals(); ++src) {
     for (int dest = 0; dest < d.terminals(); ++dest) {
       if (src == dest) continue;
@@ -107,14 +109,14 @@ TEST(Dragonfly, TheMinimalRouteIsLocalGlobalLocalWithTheClassChangedAfterTheGlob
 TEST(Dragonfly, TheUniformChannelLoadInClosedFormIsTheWalksOfEveryRoute) {
   for (const auto& [p, a, h] : std::vector<std::array<int, 3>>{{2, 4, 2}, {1, 3, 2}, {3, 2, 1},
                                                               {1, 8, 1}}) {
-    const Dragonfly d(p, a, h, CubeRouting::kDimensionOrder);
+    const Dragonfly d(p, a, h);
     EXPECT_NEAR(d.uniform_channel_load(), std::max(1.0, uniform_max_channel_load(d)), 1e-12)
         << p << " " << a << " " << h;
   }
 }
 
 TEST(Dragonfly, ValiantsGroupIsUniformOverTheOthersAndItsRouteGoesThrough) {
-  const Dragonfly d(2, 4, 2, CubeRouting::kValiant);
+  const Dragonfly d = with_routing(Dragonfly(2, 4, 2), "Valiant");
   // From group 0 to group 8: the intermediate group is one of 1..7, each a seventh.
   const int src = 0;
   const int dest = d.terminals() - 1;
@@ -149,8 +151,8 @@ TEST(Dragonfly, ValiantOverAnyGroupGoesMinimallyWhenItDrawsAnEnd) {
   // BookSim2's draw: from group 0 to group 8 of 9, each group a ninth; groups 0 and 8 give the
   // minimal route (one global channel), the seven others Valiant's (two). UGAL alike, and an
   // end leaves it nothing to choose.
-  for (const CubeRouting r : {CubeRouting::kValiant, CubeRouting::kUgal}) {
-    const Dragonfly d(2, 4, 2, r, 1, 1, ValiantGroups::kAny);
+  for (const std::string r : {"Valiant", "UGAL"}) {
+    const Dragonfly d = with_routing(Dragonfly(2, 4, 2, 1, 1, ValiantGroups::kAny), r);
     const int src = 0;
     const int dest = d.terminals() - 1;
     const RouterPort at = d.injection(src);
@@ -173,7 +175,7 @@ TEST(Dragonfly, ValiantOverAnyGroupGoesMinimallyWhenItDrawsAnEnd) {
     EXPECT_NEAR(minimal, draws * 2 / 9.0, draws * 2 / 9.0 * 0.05);
     // The walk's list: every group once (and UGAL's minimal route first).
     const std::size_t listed = d.route_starts(src, dest).size();
-    EXPECT_EQ(listed, r == CubeRouting::kUgal ? 10u : 9u);
+    EXPECT_EQ(listed, r == "UGAL" ? 10u : 9u);
   }
 }
 
@@ -187,14 +189,14 @@ TEST(Dragonfly, PhasesGiveAGlobalChannelTheClassAfterItAsBookSim2) {
   // From terminal 0 (router 0, group 0) to the last terminal (router 35, group 8): a local hop to
   // router 3, which holds group 0's channel to group 8, that channel into router 32, a local hop.
   const int dest = 71;
-  const Dragonfly dor(2, 4, 2, CubeRouting::kDimensionOrder, 1, 1, ValiantGroups::kOthers,
+  const Dragonfly dor(2, 4, 2, 1, 1, ValiantGroups::kOthers,
                       DragonflyClasses::kPhases);
   EXPECT_EQ(classes_of(walk(dor, 0, dest, 0)), (std::vector<int>{0, 1, 1}));
-  const Dragonfly crossed(2, 4, 2, CubeRouting::kDimensionOrder);
+  const Dragonfly crossed(2, 4, 2);
   EXPECT_EQ(classes_of(walk(crossed, 0, dest, 0)), (std::vector<int>{0, 0, 1}));
   // UGAL's minimal route is BookSim2's phase 1, then 2 from its global channel; within a group 2.
-  const Dragonfly ugal(2, 4, 2, CubeRouting::kUgal, 1, 1, ValiantGroups::kOthers,
-                       DragonflyClasses::kPhases);
+  const Dragonfly ugal = with_routing(Dragonfly(2, 4, 2, 1, 1, ValiantGroups::kOthers,
+                       DragonflyClasses::kPhases), "UGAL");
   RouteOption options[kMostRouteOptions];
   const RouterPort at = ugal.injection(0);
   ASSERT_EQ(ugal.route_options(at.router, at.port, dest, ugal.route_start(0, dest, 3), options), 2);
@@ -220,8 +222,8 @@ TEST(Dragonfly, ValiantOverAnyRouterGoesOnToThatRouterFirst) {
   // BookSim2's draw: a random terminal's router, each of the 36 alike; the 8 routers of the two
   // end groups give the minimal route. Otherwise the route passes the drawn router, the hop into
   // it still of the first phase, and turns there.
-  const Dragonfly d(2, 4, 2, CubeRouting::kValiant, 1, 1, ValiantGroups::kRouter,
-                    DragonflyClasses::kPhases);
+  const Dragonfly d = with_routing(Dragonfly(2, 4, 2, 1, 1, ValiantGroups::kRouter,
+                    DragonflyClasses::kPhases), "Valiant");
   const int src = 0;
   const int dest = d.terminals() - 1;
   std::map<int, int> seen;
@@ -237,7 +239,7 @@ TEST(Dragonfly, ValiantOverAnyRouterGoesOnToThatRouterFirst) {
       continue;
     }
     ASSERT_EQ(globals, 2);
-    const int via = static_cast<int>(start >> 8);
+    const int via = via_of(start);
     ++seen[via];
     // The hop that reaches the drawn router (a local one, unless the global channel lands there)
     // is of class 0; the next hop leaves it.
@@ -261,7 +263,7 @@ TEST(Dragonfly, ValiantOverAnyRouterGoesOnToThatRouterFirst) {
 }
 
 TEST(Dragonfly, UgalOffersTheMinimalRouteFirstThenValiantsOnceAtTheSource) {
-  const Dragonfly d(2, 4, 2, CubeRouting::kUgal);
+  const Dragonfly d = with_routing(Dragonfly(2, 4, 2), "UGAL");
   const int src = 0;
   const int dest = d.terminals() - 1;
   const RouteState start = d.route_start(src, dest, 5);
@@ -280,24 +282,16 @@ TEST(Dragonfly, UgalOffersTheMinimalRouteFirstThenValiantsOnceAtTheSource) {
   EXPECT_EQ(d.route_options(at.router, at.port, 3, d.route_start(src, 3, 5), options), 0);
 }
 
-int cycles_of(const NetworkMap& n) {
-  std::set<int> cycles;
-  for (const int c : n.dependencies.ints("cycle")) {
-    if (c >= 0) cycles.insert(c);
-  }
-  return static_cast<int>(cycles.size());
-}
-
 TEST(Dragonfly, NoClassClosesACycleOfDependences) {
-  for (const CubeRouting r : {CubeRouting::kDimensionOrder, CubeRouting::kValiant,
-                              CubeRouting::kUgal}) {
+  for (const std::string r : {"dimension order", "Valiant",
+                              "UGAL"}) {
     for (const ValiantGroups groups : {ValiantGroups::kOthers, ValiantGroups::kAny}) {
       for (const DragonflyClasses classes :
            {DragonflyClasses::kGlobalsCrossed, DragonflyClasses::kPhases}) {
         const NetworkMap deps =
-            channel_dependencies(Dragonfly(1, 3, 1, r, 1, 1, groups, classes), "d", "d");
+            channel_dependencies(with_routing(Dragonfly(1, 3, 1, 1, 1, groups, classes), r), "d", "d");
         EXPECT_GT(deps.dependencies.ints("cycle").size(), 0u);
-        EXPECT_EQ(cycles_of(deps), 0) << routing_names()[static_cast<std::size_t>(r)];
+        EXPECT_EQ(cycles_of(deps), 0) << r;
       }
     }
   }
@@ -310,7 +304,7 @@ TEST(Dragonfly, AnIntermediateRouterClosesACycleWithThreeClasses) {
   for (const DragonflyClasses classes :
        {DragonflyClasses::kGlobalsCrossed, DragonflyClasses::kPhases}) {
     const NetworkMap deps = channel_dependencies(
-        Dragonfly(1, 3, 1, CubeRouting::kValiant, 1, 1, ValiantGroups::kRouter, classes), "d",
+        with_routing(Dragonfly(1, 3, 1, 1, 1, ValiantGroups::kRouter, classes), "Valiant"), "d",
         "d");
     EXPECT_GT(cycles_of(deps), 0);
   }
@@ -325,18 +319,18 @@ TEST(Dragonfly, RefusesWhatItCannotBuildNamingTheParameter) {
     }
     return std::string("none");
   };
-  EXPECT_EQ(param_of([] { Dragonfly(0, 4, 2, CubeRouting::kDimensionOrder); }),
+  EXPECT_EQ(param_of([] { Dragonfly(0, 4, 2); }),
             "dragonfly_terminals");
-  EXPECT_EQ(param_of([] { Dragonfly(2, 1, 2, CubeRouting::kDimensionOrder); }),
+  EXPECT_EQ(param_of([] { Dragonfly(2, 1, 2); }),
             "dragonfly_routers");
-  EXPECT_EQ(param_of([] { Dragonfly(2, 4, 17, CubeRouting::kDimensionOrder); }),
+  EXPECT_EQ(param_of([] { Dragonfly(2, 4, 17); }),
             "dragonfly_globals");
-  EXPECT_EQ(param_of([] { Dragonfly(2, 4, 2, CubeRouting::kRomm); }), "routing");
-  EXPECT_EQ(param_of([] { Dragonfly(16, 32, 16, CubeRouting::kDimensionOrder); }),
+  EXPECT_EQ(param_of([] { with_routing(Dragonfly(2, 4, 2), "ROMM"); }), "routing");
+  EXPECT_EQ(param_of([] { Dragonfly(16, 32, 16); }),
             "dragonfly_routers");
-  EXPECT_EQ(param_of([] { Dragonfly(2, 4, 2, CubeRouting::kValiant, 1, 0); }),
+  EXPECT_EQ(param_of([] { with_routing(Dragonfly(2, 4, 2, 1, 0), "Valiant"); }),
             "global_link_cycles");
-  EXPECT_EQ(param_of([] { KNCube({4, 4}, false, true, CubeRouting::kUgal); }), "routing");
+  EXPECT_EQ(param_of([] { with_routing(KNCube({4, 4}, false, true), "UGAL"); }), "routing");
 }
 
 }  // namespace

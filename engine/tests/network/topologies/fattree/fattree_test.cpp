@@ -16,6 +16,7 @@
 #include "network/topologies/describe.h"
 #include "network/traffic/analytic.h"
 #include "network/traffic/traffic.h"
+#include "network/routings/routed.h"
 
 namespace archex {
 namespace {
@@ -82,7 +83,7 @@ std::map<int, std::pair<RouterPort, RouterPort>> booksim_channels(int k, int n) 
 
 TEST(FatTree, EveryChannelIsBookSimsAndEveryLinkLeadsStraightBack) {
   for (const auto& [k, n] : kShapes) {
-    const FatTree t(k, n, CubeRouting::kDimensionOrder);
+    const FatTree t(k, n);
     EXPECT_EQ(t.terminals(), power(k, n));
     EXPECT_EQ(t.routers(), n * power(k, n - 1));
     int channels = 0;
@@ -147,9 +148,9 @@ int common_height(int k, int src, int dest) {
 
 TEST(FatTree, EveryRouteClimbsToANearestCommonAncestorAndDescendsInTwiceItsHeight) {
   for (const auto& [k, n] : kShapes) {
-    for (const CubeRouting r : {CubeRouting::kDimensionOrder, CubeRouting::kRandomTie,
-                                CubeRouting::kMinimalAdaptive}) {
-      const FatTree t(k, n, r);
+    for (const std::string r : {"dimension order", "random tie-break",
+                                "minimal adaptive"}) {
+      const FatTree t = with_routing(FatTree(k, n), r);
       for (int src = 0; src < t.terminals(); ++src) {
         for (int dest = 0; dest < t.terminals(); ++dest) {
           if (src == dest) continue;
@@ -169,7 +170,7 @@ TEST(FatTree, EveryRouteClimbsToANearestCommonAncestorAndDescendsInTwiceItsHeigh
 }
 
 TEST(FatTree, DimensionOrderTakesTheDestinationsDigitAsItsUpPort) {
-  const FatTree t(4, 3, CubeRouting::kDimensionOrder);
+  const FatTree t(4, 3);
   EXPECT_FALSE(t.draws_routes());
   // From terminal 0 to 63: up by port 4 + 3 at height 0 (63 % 4), 4 + 3 at height 1 (63 / 4 % 4).
   const std::vector<Hop> hops = walk(t, 0, 63, t.route_start(0, 63, 12345));
@@ -180,7 +181,7 @@ TEST(FatTree, DimensionOrderTakesTheDestinationsDigitAsItsUpPort) {
 }
 
 TEST(FatTree, RandomTieBreakDrawsEveryAncestorAlike) {
-  const FatTree t(3, 3, CubeRouting::kRandomTie);
+  const FatTree t = with_routing(FatTree(3, 3), "random tie-break");
   ASSERT_TRUE(t.draws_routes());
   const int src = 0;
   const int dest = t.terminals() - 1;
@@ -204,7 +205,7 @@ TEST(FatTree, RandomTieBreakDrawsEveryAncestorAlike) {
 }
 
 TEST(FatTree, MinimalAdaptiveOffersEveryUpPortThenTheOneWayDown) {
-  const FatTree t(4, 3, CubeRouting::kMinimalAdaptive);
+  const FatTree t = with_routing(FatTree(4, 3), "minimal adaptive");
   ASSERT_TRUE(t.adaptive());
   EXPECT_EQ(t.min_vcs(), 1);
   RouteChoice choices[kMostRouteChoices];
@@ -222,14 +223,14 @@ TEST(FatTree, MinimalAdaptiveOffersEveryUpPortThenTheOneWayDown) {
   // A top switch has one way on: down.
   ASSERT_EQ(t.route_choices(0, 0, 63, choices), 1);
   EXPECT_EQ(choices[0].port, 3);
-  const FatTree wide(16, 2, CubeRouting::kMinimalAdaptive);
+  const FatTree wide = with_routing(FatTree(16, 2), "minimal adaptive");
   EXPECT_EQ(wide.route_choices(wide.injection(0).router, 0, 255, choices), 16);
 }
 
 TEST(FatTree, EachRoutingLoadsEveryChannelOfAHeightAlikeUnderUniformTraffic) {
   for (const auto& [k, n] : kShapes) {
-    for (const CubeRouting r : {CubeRouting::kDimensionOrder, CubeRouting::kRandomTie}) {
-      const FatTree t(k, n, r);
+    for (const std::string r : {"dimension order", "random tie-break"}) {
+      const FatTree t = with_routing(FatTree(k, n), r);
       const PatternLoad load = pattern_load(t, TrafficPattern(t, Pattern::kUniform, 0));
       const double others = t.terminals() - 1.0;
       int index = 0;
@@ -249,30 +250,22 @@ TEST(FatTree, EachRoutingLoadsEveryChannelOfAHeightAlikeUnderUniformTraffic) {
       EXPECT_NEAR(load.mean_hops, hops, 1e-9);
       EXPECT_EQ(t.uniform_channel_load(), 1.0);
     }
-    const FatTree t(k, n, CubeRouting::kDimensionOrder);
+    const FatTree t(k, n);
     EXPECT_NEAR(std::max(1.0, uniform_max_channel_load(t)), t.uniform_channel_load(), 1e-12);
   }
 }
 
-int cycles_of(const NetworkMap& n) {
-  std::set<int> cycles;
-  for (const int c : n.dependencies.ints("cycle")) {
-    if (c >= 0) cycles.insert(c);
-  }
-  return static_cast<int>(cycles.size());
-}
-
 TEST(FatTree, NoRoutingClosesACycleOfDependences) {
-  for (const CubeRouting r : {CubeRouting::kDimensionOrder, CubeRouting::kRandomTie,
-                              CubeRouting::kMinimalAdaptive}) {
-    const NetworkMap deps = channel_dependencies(FatTree(2, 3, r), "f", "f");
+  for (const std::string r : {"dimension order", "random tie-break",
+                              "minimal adaptive"}) {
+    const NetworkMap deps = channel_dependencies(with_routing(FatTree(2, 3), r), "f", "f");
     EXPECT_GT(deps.dependencies.ints("cycle").size(), 0u);
-    EXPECT_EQ(cycles_of(deps), 0) << routing_names()[static_cast<std::size_t>(r)];
+    EXPECT_EQ(cycles_of(deps), 0) << r;
   }
 }
 
 TEST(FatTree, DescribesItsLevelsSwitchesAndDirections) {
-  const FatTree t(2, 3, CubeRouting::kDimensionOrder);
+  const FatTree t(2, 3);
   const NetworkMap m = describe_network(t, "f", "f");
   EXPECT_EQ(m.shape, "fat tree");
   EXPECT_EQ(m.routers.ints("level"), (std::vector<std::int32_t>{0, 0, 0, 0, 1, 1, 1, 1, 2, 2,
@@ -295,18 +288,18 @@ TEST(FatTree, RefusesWhatItCannotBuildNamingTheParameter) {
     }
     return std::string("none");
   };
-  EXPECT_EQ(param_of([] { FatTree(1, 3, CubeRouting::kDimensionOrder); }), "fattree_arity");
-  EXPECT_EQ(param_of([] { FatTree(17, 1, CubeRouting::kDimensionOrder); }), "fattree_arity");
-  EXPECT_EQ(param_of([] { FatTree(2, 0, CubeRouting::kDimensionOrder); }), "fattree_levels");
-  EXPECT_EQ(param_of([] { FatTree(2, 12, CubeRouting::kDimensionOrder); }), "fattree_levels");
-  EXPECT_EQ(param_of([] { FatTree(4, 6, CubeRouting::kDimensionOrder); }), "fattree_levels");
-  EXPECT_EQ(param_of([] { FatTree(2, 11, CubeRouting::kDimensionOrder); }), "none");
-  for (const CubeRouting r : {CubeRouting::kValiant, CubeRouting::kRomm, CubeRouting::kO1Turn,
-                              CubeRouting::kWestFirst, CubeRouting::kUgal}) {
-    EXPECT_EQ(param_of([r] { FatTree(2, 3, r); }), "routing");
+  EXPECT_EQ(param_of([] { FatTree(1, 3); }), "fattree_arity");
+  EXPECT_EQ(param_of([] { FatTree(17, 1); }), "fattree_arity");
+  EXPECT_EQ(param_of([] { FatTree(2, 0); }), "fattree_levels");
+  EXPECT_EQ(param_of([] { FatTree(2, 12); }), "fattree_levels");
+  EXPECT_EQ(param_of([] { FatTree(4, 6); }), "fattree_levels");
+  EXPECT_EQ(param_of([] { FatTree(2, 11); }), "none");
+  for (const std::string r : {"Valiant", "ROMM", "O1TURN",
+                              "west-first", "UGAL"}) {
+    EXPECT_EQ(param_of([r] { with_routing(FatTree(2, 3), r); }), "routing");
   }
   try {
-    FatTree(2, 3, CubeRouting::kValiant);
+    with_routing(FatTree(2, 3), "Valiant");
   } catch (const ParamError& e) {
     EXPECT_NE(std::string(e.what()).find("random tie-break"), std::string::npos) << e.what();
   }

@@ -18,6 +18,7 @@
 #include "network/topologies/describe.h"
 #include "network/traffic/analytic.h"
 #include "network/traffic/traffic.h"
+#include "network/routings/routed.h"
 
 namespace archex {
 namespace {
@@ -48,7 +49,7 @@ std::vector<Hop> walk(const FlattenedButterfly& f, int src, int dest, RouteState
 TEST(FlattenedButterfly, EveryTwoRoutersOfARowAreJoinedOnceInBothDirections) {
   for (const auto& [k, n, c] :
        std::vector<std::array<int, 3>>{{4, 2, 4}, {3, 3, 1}, {2, 4, 2}, {5, 1, 3}}) {
-    const FlattenedButterfly f(k, n, c, CubeRouting::kDimensionOrder);
+    const FlattenedButterfly f(k, n, c);
     EXPECT_EQ(f.ports(0), c + n * (k - 1));
     std::map<std::pair<int, int>, int> joined;
     for (int r = 0; r < f.routers(); ++r) {
@@ -74,7 +75,7 @@ TEST(FlattenedButterfly, EveryTwoRoutersOfARowAreJoinedOnceInBothDirections) {
 TEST(FlattenedButterfly, PortsAreNumberedAsBookSimsFlatfly) {
   // BookSim2's flatfly_outport: port c + (k-1)*d - 1 + x toward a larger coordinate x, c +
   // (k-1)*d + x toward a smaller one.
-  const FlattenedButterfly f(4, 2, 4, CubeRouting::kDimensionOrder);
+  const FlattenedButterfly f(4, 2, 4);
   EXPECT_EQ(f.output(5, 4).router, 4);   // x 1 to 0
   EXPECT_EQ(f.output(5, 5).router, 6);   // x 1 to 2
   EXPECT_EQ(f.output(5, 7).router, 1);   // y 1 to 0
@@ -84,7 +85,7 @@ TEST(FlattenedButterfly, PortsAreNumberedAsBookSimsFlatfly) {
 }
 
 TEST(FlattenedButterfly, TheMinimalRouteTakesOneHopPerDifferingDimensionInOrder) {
-  const FlattenedButterfly f(3, 3, 2, CubeRouting::kDimensionOrder);
+  const FlattenedButterfly f(3, 3, 2);
   for (int src = 0; src < f.terminals(); ++src) {
     for (int dest = 0; dest < f.terminals(); ++dest) {
       if (src == dest) continue;
@@ -103,7 +104,7 @@ TEST(FlattenedButterfly, TheMinimalRouteTakesOneHopPerDifferingDimensionInOrder)
 TEST(FlattenedButterfly, TheUniformLoadAndHopsInClosedFormAreTheWalksOfEveryRoute) {
   for (const auto& [k, n, c] :
        std::vector<std::array<int, 3>>{{4, 2, 4}, {3, 3, 1}, {2, 4, 2}, {5, 1, 3}, {8, 2, 1}}) {
-    const FlattenedButterfly f(k, n, c, CubeRouting::kDimensionOrder);
+    const FlattenedButterfly f(k, n, c);
     EXPECT_NEAR(f.uniform_channel_load(), std::max(1.0, uniform_max_channel_load(f)), 1e-12)
         << k << " " << n << " " << c;
     // Each dimension differs for a share (k-1)/k of the pairs, the terminal itself included.
@@ -115,7 +116,7 @@ TEST(FlattenedButterfly, TheUniformLoadAndHopsInClosedFormAreTheWalksOfEveryRout
 }
 
 TEST(FlattenedButterfly, ValiantsRouterIsUniformOverAllAndItsRouteGoesThrough) {
-  const FlattenedButterfly f(4, 2, 1, CubeRouting::kValiant);
+  const FlattenedButterfly f = with_routing(FlattenedButterfly(4, 2, 1), "Valiant");
   const int src = 0;
   const int dest = 15;
   std::map<int, int> seen;
@@ -123,7 +124,7 @@ TEST(FlattenedButterfly, ValiantsRouterIsUniformOverAllAndItsRouteGoesThrough) {
   for (int i = 0; i < draws; ++i) {
     const RouteState start =
         f.route_start(src, dest, static_cast<std::uint64_t>(i) * 2654435761u);
-    const auto via = static_cast<int>(start >> 8);
+    const auto via = via_of(start);
     ++seen[via];
     const std::vector<Hop> hops = walk(f, src, dest, start);
     // Minimally to the intermediate router on class 0, then on class 1; a route that passes the
@@ -145,7 +146,7 @@ TEST(FlattenedButterfly, ValiantsRouterIsUniformOverAllAndItsRouteGoesThrough) {
 }
 
 TEST(FlattenedButterfly, UgalOffersTheMinimalRouteFirstThenValiantsOnceWeightedByHops) {
-  const FlattenedButterfly f(4, 2, 2, CubeRouting::kUgal);
+  const FlattenedButterfly f = with_routing(FlattenedButterfly(4, 2, 2), "UGAL");
   // From router 0 to router 5 (x 1, y 1); the intermediate router is drawn in both dimensions.
   const int src = 0;
   const int dest = 10;
@@ -155,7 +156,7 @@ TEST(FlattenedButterfly, UgalOffersTheMinimalRouteFirstThenValiantsOnceWeightedB
     RouteOption options[kMostRouteOptions];
     const RouterPort at = f.injection(src);
     ASSERT_EQ(f.route_options(at.router, at.port, dest, start, options), 2);
-    const auto via = static_cast<int>(start >> 8);
+    const auto via = via_of(start);
     vias.insert(via);
     EXPECT_EQ(options[0].weight, 2);
     EXPECT_EQ(options[1].weight, f.distance(0, via) + f.distance(via, 5));
@@ -167,34 +168,26 @@ TEST(FlattenedButterfly, UgalOffersTheMinimalRouteFirstThenValiantsOnceWeightedB
   EXPECT_EQ(vias.size(), 16u);
   // From router 0 to router 1 only x differs: the intermediate router keeps y = 0.
   for (std::uint64_t draw = 0; draw < 50; ++draw) {
-    const auto via = static_cast<int>(f.route_start(0, 2, draw) >> 8);
+    const auto via = via_of(f.route_start(0, 2, draw));
     EXPECT_EQ(f.coordinate(via, 1), 0);
   }
   RouteOption options[kMostRouteOptions];
   EXPECT_EQ(f.route_options(0, 0, 1, f.route_start(0, 1, 5), options), 0);
 }
 
-int cycles_of(const NetworkMap& n) {
-  std::set<int> cycles;
-  for (const int c : n.dependencies.ints("cycle")) {
-    if (c >= 0) cycles.insert(c);
-  }
-  return static_cast<int>(cycles.size());
-}
-
 TEST(FlattenedButterfly, NoClassClosesACycleOfDependences) {
-  for (const CubeRouting r :
-       {CubeRouting::kDimensionOrder, CubeRouting::kValiant, CubeRouting::kUgal}) {
+  for (const std::string r :
+       {"dimension order", "Valiant", "UGAL"}) {
     for (const auto& [k, n] : std::vector<std::array<int, 2>>{{3, 2}, {2, 3}}) {
-      const NetworkMap deps = channel_dependencies(FlattenedButterfly(k, n, 1, r), "f", "f");
+      const NetworkMap deps = channel_dependencies(with_routing(FlattenedButterfly(k, n, 1), r), "f", "f");
       EXPECT_GT(deps.dependencies.ints("cycle").size(), 0u);
-      EXPECT_EQ(cycles_of(deps), 0) << routing_names()[static_cast<std::size_t>(r)];
+      EXPECT_EQ(cycles_of(deps), 0) << r;
     }
   }
 }
 
 TEST(FlattenedButterfly, DescribesItsDimensionsAsAxesAndChannelClasses) {
-  const FlattenedButterfly f(4, 3, 2, CubeRouting::kDimensionOrder);
+  const FlattenedButterfly f(4, 3, 2);
   const NetworkMap map = describe_network(f, "f", "f");
   EXPECT_EQ(map.shape, "flattened butterfly");
   EXPECT_EQ(f.axes(), (std::vector<std::string>{"x", "y", "z"}));
@@ -211,23 +204,23 @@ TEST(FlattenedButterfly, RefusesWhatItCannotBuildNamingTheParameter) {
     }
     return std::string("none");
   };
-  EXPECT_EQ(param_of([] { FlattenedButterfly(1, 2, 1, CubeRouting::kDimensionOrder); }),
+  EXPECT_EQ(param_of([] { FlattenedButterfly(1, 2, 1); }),
             "flatfly_arity");
-  EXPECT_EQ(param_of([] { FlattenedButterfly(4, 5, 1, CubeRouting::kDimensionOrder); }),
+  EXPECT_EQ(param_of([] { FlattenedButterfly(4, 5, 1); }),
             "flatfly_dimensions");
-  EXPECT_EQ(param_of([] { FlattenedButterfly(4, 2, 0, CubeRouting::kDimensionOrder); }),
+  EXPECT_EQ(param_of([] { FlattenedButterfly(4, 2, 0); }),
             "flatfly_terminals");
   // 16 x 16 routers of 16 terminals: 4,096 terminals.
-  EXPECT_EQ(param_of([] { FlattenedButterfly(16, 2, 16, CubeRouting::kDimensionOrder); }),
+  EXPECT_EQ(param_of([] { FlattenedButterfly(16, 2, 16); }),
             "flatfly_dimensions");
   // The largest router the ranges allow has 2 terminals and 2 x 31 channels: 64 ports.
-  EXPECT_EQ(param_of([] { FlattenedButterfly(32, 2, 2, CubeRouting::kDimensionOrder); }),
+  EXPECT_EQ(param_of([] { FlattenedButterfly(32, 2, 2); }),
             "none");
-  EXPECT_EQ(param_of([] { FlattenedButterfly(32, 2, 3, CubeRouting::kDimensionOrder); }),
+  EXPECT_EQ(param_of([] { FlattenedButterfly(32, 2, 3); }),
             "flatfly_dimensions");
-  EXPECT_EQ(param_of([] { FlattenedButterfly(16, 4, 1, CubeRouting::kDimensionOrder); }),
+  EXPECT_EQ(param_of([] { FlattenedButterfly(16, 4, 1); }),
             "flatfly_dimensions");
-  EXPECT_EQ(param_of([] { FlattenedButterfly(4, 2, 4, CubeRouting::kRomm); }), "routing");
+  EXPECT_EQ(param_of([] { with_routing(FlattenedButterfly(4, 2, 4), "ROMM"); }), "routing");
   const ParamTable<NetworkParams> table = network_table();
   NetworkParams p = table.read(resolve_params("network", table.specs(), {}));
   p.topology = topology_index("flattened butterfly");

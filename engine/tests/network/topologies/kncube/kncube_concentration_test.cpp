@@ -15,6 +15,7 @@
 #include "network/traffic/analytic.h"
 #include "network/traffic/traffic.h"
 #include "network/wormhole/network.h"
+#include "network/routings/routed.h"
 
 namespace archex {
 namespace {
@@ -44,7 +45,7 @@ int deliver(const KNCube& cube, int src, int dest, RouteState state, int& hops) 
 }
 
 TEST(KNCubeConcentration, EachTerminalHasAPortOfItsOwnOnItsRouter) {
-  const KNCube mesh({4, 4}, false, true, CubeRouting::kDimensionOrder, 4);
+  const KNCube mesh({4, 4}, false, true, 4);
   EXPECT_EQ(mesh.routers(), 16);
   EXPECT_EQ(mesh.terminals(), 64);
   EXPECT_EQ(mesh.ports(), 8);
@@ -69,26 +70,26 @@ TEST(KNCubeConcentration, EachTerminalHasAPortOfItsOwnOnItsRouter) {
 }
 
 TEST(KNCubeConcentration, EveryRoutingReachesEveryTerminalAtItsOwnPort) {
-  const CubeRouting mesh_routings[] = {
-      CubeRouting::kDimensionOrder, CubeRouting::kRandomTie,       CubeRouting::kValiant,
-      CubeRouting::kRomm,           CubeRouting::kO1Turn,          CubeRouting::kMinimalAdaptive,
-      CubeRouting::kWestFirst,      CubeRouting::kNegativeFirst,   CubeRouting::kNorthLast};
+  const char* const mesh_routings[] = {
+      "dimension order", "random tie-break",       "Valiant",
+      "ROMM",           "O1TURN",          "minimal adaptive",
+      "west-first",      "negative-first",   "north-last"};
   for (const bool torus : {false, true}) {
-    for (const CubeRouting routing : mesh_routings) {
-      if (torus && (routing == CubeRouting::kWestFirst || routing == CubeRouting::kNegativeFirst ||
-                    routing == CubeRouting::kNorthLast)) {
+    for (const std::string routing : mesh_routings) {
+      if (torus && (routing == "west-first" || routing == "negative-first" ||
+                    routing == "north-last")) {
         continue;
       }
-      const KNCube cube({3, 4}, torus, true, routing, 3);
+      const KNCube cube = with_routing(KNCube({3, 4}, torus, true, 3), routing);
       const std::string what = std::string(torus ? "torus " : "mesh ") +
-                               routing_names()[static_cast<std::size_t>(routing)];
+                               routing;
       for (int src = 0; src < cube.terminals(); ++src) {
         for (int dest = 0; dest < cube.terminals(); ++dest) {
           if (src == dest) continue;
           for (const RouteState start : cube.route_starts(src, dest)) {
             int hops = 0;
             ASSERT_EQ(deliver(cube, src, dest, start, hops), dest) << what;
-            if (routing == CubeRouting::kDimensionOrder) {
+            if (routing == "dimension order") {
               EXPECT_EQ(hops, cube.distance(src / 3, dest / 3)) << what;
             }
           }
@@ -101,7 +102,7 @@ TEST(KNCubeConcentration, EveryRoutingReachesEveryTerminalAtItsOwnPort) {
 TEST(KNCubeConcentration, TheClosedFormChannelLoadIsTheWalkOfEveryRoute) {
   for (const bool torus : {false, true}) {
     for (const int c : {1, 2, 5}) {
-      const KNCube cube({4, 3}, torus, true, CubeRouting::kDimensionOrder, c);
+      const KNCube cube({4, 3}, torus, true, c);
       EXPECT_NEAR(cube.uniform_channel_load(), uniform_max_channel_load(cube), 1e-12)
           << (torus ? "torus c " : "mesh c ") << c;
     }
@@ -135,7 +136,7 @@ TEST(KNCubeConcentration, TheCapacityBoundFallsAsTheRoutersTerminalsShareItsChan
 }
 
 TEST(KNCubeConcentration, MeanHopsCountTerminalsOfOneRouterAsNoHops) {
-  const KNCube cube({4, 4}, true, true, CubeRouting::kDimensionOrder, 3);
+  const KNCube cube({4, 4}, true, true, 3);
   double hops = 0;
   for (int a = 0; a < cube.terminals(); ++a) {
     for (int b = 0; b < cube.terminals(); ++b) {
@@ -145,7 +146,7 @@ TEST(KNCubeConcentration, MeanHopsCountTerminalsOfOneRouterAsNoHops) {
   const double pairs = cube.terminals() * (cube.terminals() - 1.0);
   EXPECT_NEAR(cube_mean_hops(cube), hops / pairs, 1e-12);
   // The walk of a routing that draws agrees with the closed form where it takes the same routes.
-  const KNCube drawn({4, 4}, true, true, CubeRouting::kRandomTie, 3);
+  const KNCube drawn = with_routing(KNCube({4, 4}, true, true, 3), "random tie-break");
   const TrafficPattern uniform(drawn, Pattern::kUniform, 0);
   EXPECT_NEAR(pattern_load(drawn, uniform).mean_hops, hops / pairs, 1e-12);
 }
@@ -154,8 +155,7 @@ TEST(KNCubeConcentration, DimensionOrderNeverDeadlocksWellPastSaturation) {
   Rng rng(52);
   for (const bool torus : {false, true}) {
     NetworkConfig config;
-    config.topology = std::make_shared<const KNCube>(std::vector<int>{4, 4}, torus, true,
-                                                     CubeRouting::kDimensionOrder, 4);
+    config.topology = std::make_shared<const KNCube>(std::vector<int>{4, 4}, torus, true, 4);
     config.vcs = torus ? 2 : 1;
     config.buffer_flits = 4;
     Network net(config);
@@ -197,7 +197,7 @@ TEST(KNCubeConcentration, DimensionOrderNeverDeadlocksWellPastSaturation) {
 TEST(KNCubeConcentration, TerminalsARouterOutOfRangeAreRefusedNamingConcentration) {
   for (const int c : {0, KNCube::kMostConcentration + 1}) {
     try {
-      KNCube({4, 4}, false, true, CubeRouting::kDimensionOrder, c);
+      KNCube({4, 4}, false, true, c);
       FAIL() << c;
     } catch (const ParamError& e) {
       EXPECT_EQ(e.param(), "concentration");
