@@ -55,7 +55,11 @@ function topology(value: BooksimValue, config: Config): Mapped {
     };
   }
   const n = whole('n', config('n'), 1);
-  return { settings: { topology: shape, dims: Array<number>(n).fill(k).join('x') } };
+  const dims = Array<number>(n).fill(k).join('x');
+  // A torus's classes as BookSim2's dim_order_torus assigns them (archex's own: by crossing).
+  return {
+    settings: { topology: shape, dims, ...(shape === 'torus' ? { dateline: 'by route' } : {}) },
+  };
 }
 
 /**

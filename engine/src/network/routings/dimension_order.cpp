@@ -15,7 +15,7 @@ RoutingPart dimension_order() {
       "digit (d-mod-k), a flattened butterfly's hop in each dimension where the ends differ; a "
       "torus's dateline doubles the classes of this and every oblivious routing";
   part.booksim = {{"dor", {"mesh"}, ""},
-                  {"dim_order", {"mesh", "torus"}, ""},
+                  {"dim_order", {"mesh"}, ""},
                   {"dor_no_express", {"cmesh"}, ""},
                   {"min", {"dragonflynew"}, ""},
                   {"ran_min", {"flatfly"}, ""}};

@@ -37,7 +37,13 @@ RoutingPart random_tie_break() {
   part.name = "random tie-break";
   part.about = "oblivious, dimension order with its ties drawn per packet (a torus's half-way "
                "ties go either way at random, a fat tree's up ports are drawn)";
-  part.booksim = {{"nca", {"fattree"}, ""}};
+  // BookSim2's dim_order_torus draws a half-way tie as the packet turns into the dimension: the
+  // same law as archex's ties drawn per packet, one a dimension.
+  part.booksim = {{"dim_order",
+                   {"torus"},
+                   "dimension order with its half-way ties drawn at random and the dateline "
+                   "classes by route (dateline: by route), as BookSim2's dim_order_torus"},
+                  {"nca", {"fattree"}, ""}};
   part.bind = bind_routing<RandomTieBreak>;
   return part;
 }

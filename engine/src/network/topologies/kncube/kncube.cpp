@@ -8,8 +8,13 @@
 
 namespace archex {
 
-KNCube::KNCube(std::vector<int> radix, bool torus, bool dateline, int concentration)
-    : radix_(std::move(radix)), torus_(torus), dateline_(dateline), concentration_(concentration) {
+KNCube::KNCube(std::vector<int> radix, bool torus, bool dateline, int concentration,
+               bool by_route)
+    : radix_(std::move(radix)),
+      torus_(torus),
+      dateline_(dateline),
+      by_route_(by_route),
+      concentration_(concentration) {
   if (concentration < 1 || concentration > kMostConcentration) {
     throw ParamError("concentration", "terminals per router " + std::to_string(concentration) +
                                           " is out of range; valid range [1, " +

@@ -34,8 +34,11 @@ class KNCube final : public Topology {
 
   // Throws ParamError (naming "dims") for a dimension count or radix out of range, and (naming
   // "concentration") for terminals a router out of 1 to kMostConcentration. `dateline` matters
-  // on a torus only.
-  KNCube(std::vector<int> radix, bool torus, bool dateline = true, int concentration = 1);
+  // on a torus only; `by_route`: its classes as BookSim2's dim_order_torus assigns them (a
+  // packet whose way along a dimension crosses the wrap-around link takes the upper class for
+  // all of that dimension, any other the lower), not by the crossing.
+  KNCube(std::vector<int> radix, bool torus, bool dateline = true, int concentration = 1,
+         bool by_route = false);
 
   // Bytes of the cube's tables (its coordinates of every node), and what they would be for
   // `radix` without building it.
@@ -106,6 +109,7 @@ class KNCube final : public Topology {
   const std::vector<int>& radices() const { return radix_; }
   bool torus() const { return torus_; }
   bool dateline() const { return torus_ && dateline_; }
+  bool dateline_by_route() const { return dateline() && by_route_; }
   int nodes() const { return nodes_; }
   int ports() const { return 2 * dimensions() + concentration_; }
   // The first terminal's port.
@@ -148,6 +152,7 @@ class KNCube final : public Topology {
   std::vector<int> coords_;
   bool torus_;
   bool dateline_;
+  bool by_route_;
   int nodes_;
   int bisection_dim_;
   int concentration_;

@@ -39,13 +39,16 @@ const ParamTable<CubeParams>& cube_table() {
                         "place on it. BookSim2's cmesh takes c = 4."))
         .add(&CubeParams::dateline,
              choice_param("dateline", "Torus dateline")
-                 .choices({"on", "off"})
+                 .choices({"on", "off", "by route"})
                  .value(0)
                  .when("switching", {"wormhole"})
                  .about("On: a torus's virtual channels form two classes, a packet taking the "
                         "upper one once it crosses a wrap-around link, which keeps it "
                         "deadlock-free. Off: one class (1 virtual channel allowed); the channels "
-                        "around a ring can wait on each other in a cycle and deadlock."));
+                        "around a ring can wait on each other in a cycle and deadlock. By route: "
+                        "BookSim2's dim_order_torus classes, a packet whose way along a "
+                        "dimension crosses a wrap-around link taking the upper class for all of "
+                        "that dimension, any other the lower."));
     return t;
   }();
   return table;
@@ -53,7 +56,8 @@ const ParamTable<CubeParams>& cube_table() {
 
 std::shared_ptr<Topology> make_cube(const NetworkParams& p, bool torus) {
   const CubeParams c = read_part(cube_table(), p.shape);
-  return std::make_shared<KNCube>(c.dims, torus, c.dateline == Dateline::kOn, c.concentration);
+  return std::make_shared<KNCube>(c.dims, torus, c.dateline != Dateline::kOff, c.concentration,
+                                  c.dateline == Dateline::kByRoute);
 }
 
 StateEstimate cube_state(const NetworkParams& p, bool torus) {

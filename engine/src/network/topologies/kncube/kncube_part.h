@@ -5,7 +5,7 @@
 namespace archex {
 
 // A torus's dateline: on, its virtual channels form two classes (deadlock-free); off, one.
-enum class Dateline { kOn, kOff };
+enum class Dateline { kOn, kOff, kByRoute };
 
 // The k-ary n-cubes: a mesh, and a torus (wrap-around links, a dateline), sized by dims and
 // concentration.

@@ -15,6 +15,8 @@ namespace {
 // packet crossed (1 + the dimension, 0 for none); of the route, a torus's half-way ties that go -
 // (a bit per dimension).
 constexpr RouteState kDatelineBits = 31;
+// BookSim2's classes (dateline by route): the way along the dimension the bits name crosses.
+constexpr RouteState kCrossesBit = 32;
 constexpr RouteState kTieMask = (RouteState{1} << kMostCubeDimensions) - 1;
 static_assert(kDatelineBits <= kLegBits, "the dateline bits are the leg's");
 static_assert(kMostCubeDimensions + 1 <= kDatelineBits, "a dimension + 1 fits the dateline bits");
@@ -55,7 +57,7 @@ int KNCube::dor_port(int node, int dest, bool descending, int minus_ties) const 
   return local_port();
 }
 
-RouteStep KNCube::step(int router, int /*in_port*/, int dest, Toward toward,
+RouteStep KNCube::step(int router, int in_port, int dest, Toward toward,
                        RouteState& state) const {
   const int target = toward.via >= 0 ? toward.via : node_of(dest);
   const int port = dor_port(router, target, toward.descending,
@@ -66,6 +68,18 @@ RouteStep KNCube::step(int router, int /*in_port*/, int dest, Toward toward,
       toward.group == ClassGroup::kSecond || toward.group == ClassGroup::kDirect ? 1 : 0;
   if (!dateline()) return {port, group};
   const int d = port / 2;
+  if (by_route_) {
+    // BookSim2's: decided where the packet's way along the dimension starts (as it turns into
+    // it, leaves its source or starts a leg), by whether that way crosses the wrap-around link,
+    // and kept for the dimension: the dateline bits say which dimension it was decided for.
+    if (in_port / 2 != d || (state & kDatelineBits) != d + 1) {
+      const int from = coordinate(router, d);
+      const int to = coordinate(target, d);
+      const bool crosses = port % 2 == 0 ? to < from : to > from;
+      state = (state & ~(kDatelineBits | kCrossesBit)) | (d + 1) | (crosses ? kCrossesBit : 0);
+    }
+    return {port, 2 * group + ((state & kCrossesBit) != 0 ? 1 : 0)};
+  }
   const bool wraps = crosses_dateline(router, port);
   const int cls = ((state & kDatelineBits) == d + 1 || wraps) ? 1 : 0;
   if (wraps) state = (state & ~kDatelineBits) | (d + 1);
