@@ -42,6 +42,13 @@ TEST(RoutingParts, TheObliviousRoutingsClassesLeaveNoCycleOfDependences) {
     // Without the dateline the rings close again.
     EXPECT_GT(cycles_of(channel_dependencies(with_routing(KNCube({4, 4}, true, false), r), "d", "d")), 0);
   }
+  // BookSim2's classes by route leave none either, on odd and even rings (the half-way ties).
+  for (const std::string r : {"dimension order", "random tie-break", "Valiant", "ROMM", "O1TURN"}) {
+    for (const int k : {5, 6, 8}) {
+      const KNCube torus = with_routing(KNCube({k, k}, true, true, 1, true), r);
+      EXPECT_EQ(cycles_of(channel_dependencies(torus, "d", "d")), 0) << r << " k = " << k;
+    }
+  }
 }
 
 }  // namespace

@@ -16,9 +16,10 @@ namespace archex {
 namespace {
 
 NetworkConfig cube(std::vector<int> radix, bool torus, const std::string& routing, int vcs,
-                   int buffer = 8) {
+                   int buffer = 8, bool by_route = false) {
   NetworkConfig c;
-  c.topology = std::make_shared<const KNCube>(with_routing(KNCube(std::move(radix), torus, true), routing));
+  c.topology = std::make_shared<const KNCube>(
+      with_routing(KNCube(std::move(radix), torus, true, 1, by_route), routing));
   c.vcs = vcs;
   c.buffer_flits = buffer;
   return c;
@@ -125,6 +126,8 @@ TEST(NetworkRouting, DrawsAreTheSameForTheSameSeedAndDifferForAnother) {
 struct Promise {
   std::string routing;
   bool torus;
+  // The dateline's classes by route, as BookSim2's dim_order_torus assigns them.
+  bool by_route = false;
 };
 
 TEST(NetworkRouting, RandomConfigurationsOfADeadlockFreeRoutingNeverDeadlock) {
@@ -135,7 +138,9 @@ TEST(NetworkRouting, RandomConfigurationsOfADeadlockFreeRoutingNeverDeadlock) {
       {"O1TURN", false},         {"O1TURN", true},
       {"minimal adaptive", false}, {"minimal adaptive", true},
       {"west-first", false},      {"north-last", false},
-      {"negative-first", false}};
+      {"negative-first", false},
+      {"dimension order", true, true}, {"random tie-break", true, true},
+      {"Valiant", true, true},   {"O1TURN", true, true}};
   Rng rng(2026);
   for (int trial = 0; trial < 60; ++trial) {
     const Promise& pr = promises[static_cast<std::size_t>(trial) % promises.size()];
@@ -146,10 +151,10 @@ TEST(NetworkRouting, RandomConfigurationsOfADeadlockFreeRoutingNeverDeadlock) {
     const std::uint64_t radices = dims <= 2 ? 5 : dims == 3 ? 3 : 2;
     std::vector<int> radix;
     for (int d = 0; d < dims; ++d) radix.push_back(2 + static_cast<int>(rng.below(radices)));
-    const KNCube shape = with_routing(KNCube(radix, pr.torus, true), pr.routing);
+    const KNCube shape = with_routing(KNCube(radix, pr.torus, true, 1, pr.by_route), pr.routing);
     const int vcs = shape.min_vcs() + static_cast<int>(rng.below(3));
     const int buffer = 1 + static_cast<int>(rng.below(6));
-    NetworkConfig c = cube(radix, pr.torus, pr.routing, vcs, buffer);
+    NetworkConfig c = cube(radix, pr.torus, pr.routing, vcs, buffer, pr.by_route);
     c.route_seed = rng.next_u64();
     Network net(c);
     const int nodes = shape.nodes();
@@ -164,7 +169,7 @@ TEST(NetworkRouting, RandomConfigurationsOfADeadlockFreeRoutingNeverDeadlock) {
       net.step();
       for (const int id : net.delivered()) net.consume(id);
     }
-    const std::string what = pr.routing +
+    const std::string what = pr.routing + (pr.by_route ? " by route" : "") +
                              (pr.torus ? " torus " : " mesh ") + std::to_string(nodes) +
                              " nodes, " + std::to_string(vcs) + " VCs of " +
                              std::to_string(buffer) + " flits, packets of " + std::to_string(flits);

@@ -38,6 +38,37 @@ TEST(KNCube, RoutesDimensionOrderTheShortWayRound) {
   EXPECT_EQ(ring.distance(0, 6), 2);
 }
 
+// BookSim2's dim_order_torus: a packet whose way along a dimension crosses the wrap-around link
+// takes the upper class for all of that dimension, any other the lower for all of it.
+TEST(KNCube, ClassesByRouteAreDecidedAsAPacketEntersADimension) {
+  const KNCube ring({8}, true, true, 1, true);
+  const auto classes = [&](int src, int dest) {
+    std::vector<int> out;
+    RouteState state = 0;
+    int at = src;
+    int in = ring.local_port();
+    for (int hop = 0; hop < 8; ++hop) {
+      const RouteStep step = ring.route(at, in, dest, state);
+      if (step.port >= ring.local_port()) break;
+      out.push_back(step.vc_class);
+      const PortTarget t = ring.output(at, step.port);
+      at = t.router;
+      in = t.port;
+    }
+    return out;
+  };
+  // 6 -> 1 goes + across the wrap: the upper class from its first hop on.
+  EXPECT_EQ(classes(6, 1), (std::vector<int>{1, 1, 1}));
+  // 1 -> 3 does not cross: the lower class throughout.
+  EXPECT_EQ(classes(1, 3), (std::vector<int>{0, 0}));
+  // 1 -> 6 goes - across the wrap.
+  EXPECT_EQ(classes(1, 6), (std::vector<int>{1, 1, 1}));
+  // The classic dateline moves to the upper class only at the crossing.
+  const KNCube classic({8}, true, true);
+  RouteState state = 0;
+  EXPECT_EQ(classic.route(6, classic.local_port(), 1, state).vc_class, 0);
+}
+
 TEST(KNCube, BisectionIsTheMiddleOfTheLargestDimension) {
   const KNCube t({8, 8, 16}, false);
   EXPECT_EQ(t.bisection_links(), 64);
