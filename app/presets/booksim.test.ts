@@ -154,6 +154,14 @@ describe('booksimToCustomNetwork', () => {
     const torus = booksimToCustomNetwork('topology = torus; routing_function = dim_order;', model);
     expect(torus.settings).toMatchObject({ router_delay_cycles: '2', credit_delay_cycles: '1' });
     expect(torus.notes.map((n) => n.key)).toContain('use_noc_latency');
+    // dim_order_torus: half-way ties drawn, and the classes by route, as BookSim2 assigns them.
+    expect(torus.settings).toMatchObject({ routing: 'random tie-break', dateline: 'by route' });
+    expect(torus.notes.find((n) => n.key === 'routing_function')?.reason).toMatch(
+      /dim_order_torus/,
+    );
+    const mesh = booksimToCustomNetwork('topology = mesh; routing_function = dim_order;', model);
+    expect(mesh.settings.routing).toBe('dimension order');
+    expect(mesh.settings.dateline).toBeUndefined();
     const wires = booksimToCustomNetwork(
       'topology = torus; routing_function = dim_order; use_noc_latency = 0;',
       model,
