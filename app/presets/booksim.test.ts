@@ -90,6 +90,26 @@ describe('parseBooksimConfig', () => {
 });
 
 describe('booksimToCustomNetwork', () => {
+  it("runs sim_type = throughput in BookSim's periods, measured to the end past saturation", () => {
+    const text = `${MESH88_LAT}sim_type = throughput;\nwarmup_periods = 2;\nsample_period = 5000;\nmax_samples = 6;\n`;
+    const { settings, notes } = booksimToCustomNetwork(text, model);
+    expect(settings).toMatchObject({
+      measurement: 'throughput',
+      warmup_cycles: '10000',
+      max_cycles: '20000',
+    });
+    expect(notes.find((n) => n.key === 'sim_type')?.reason).toMatch(
+      /^throughput run: warm-up 2 x 5000 = 10000 cycles, .* up to 4 x 5000 = 20000 cycles, measured to the end past saturation$/,
+    );
+    // warmup_periods = 0 is BookSim's warm-up until its figures settle: archex keeps its own.
+    const settle = booksimToCustomNetwork(`${MESH88_LAT}warmup_periods = 0;\n`, model).settings;
+    expect(settle.warmup_cycles).toBeUndefined();
+    expect(refusal(`${MESH88_LAT}sim_type = batch;\n`).message).toMatch(
+      /sim_type.*latency, throughput/,
+    );
+    expect(refusal(`${MESH88_LAT}max_samples = 3;\n`).message).toMatch(/max_samples.*4 or more/);
+  });
+
   it("maps BookSim2's mesh88_lat example and names what archex leaves out", () => {
     const { settings, from, notes, seed } = booksimToCustomNetwork(MESH88_LAT, model);
     expect(settings).toEqual({
@@ -116,6 +136,10 @@ describe('booksimToCustomNetwork', () => {
       // BookSim's injection channel and its cycle from creation to the source queue's head
       injection_cycles: '2',
       injection: 'bernoulli',
+      // BookSim's 3 warm-up periods of 1000 cycles and up to 7 more to measure
+      measurement: 'latency',
+      warmup_cycles: '3000',
+      max_cycles: '7000',
     });
     expect(seed).toBeUndefined();
     // k and n are read by topology's rule: the key that gave dims is topology.

@@ -165,6 +165,35 @@ const ARBITER = "archex's allocators' arbiters are round robin";
 
 const MEASUREMENT =
   'archex measures by batch means to confidence_percent after warmup_cycles, up to max_cycles';
+
+/**
+ * BookSim's run in sample periods: warmup_periods of them (0: until its figures settle), then up
+ * to max_samples in all, each sample_period cycles, stopping once its figures change by less than
+ * 5 % three times running; a latency run gives up past saturation, a throughput run measures on
+ * for the load accepted. archex measures the same window its own way: warm-up, then batch means
+ * to confidence_percent, up to the rest of BookSim's periods.
+ */
+function simType(value: BooksimValue, config: Config): Mapped {
+  const kind = word('sim_type', value);
+  if (kind !== 'latency' && kind !== 'throughput')
+    refuse('sim_type', kind, ['latency', 'throughput']);
+  const period = whole('sample_period', config('sample_period'), 1);
+  const warmups = whole('warmup_periods', config('warmup_periods'), 0);
+  const samples = whole('max_samples', config('max_samples'), warmups + 1);
+  const warmup = warmups * period;
+  const window = Math.max(1000, (samples - warmups) * period);
+  return {
+    settings: {
+      measurement: kind,
+      ...(warmups > 0 ? { warmup_cycles: String(warmup) } : {}),
+      max_cycles: String(window),
+    },
+    note:
+      `${kind} run: ${warmups > 0 ? `warm-up ${warmups} x ${period} = ${warmup} cycles` : "warm-up archex's warmup_cycles (BookSim's until its figures settle)"}, ` +
+      `then batch means to confidence_percent for up to ${samples - warmups} x ${period} = ${window} cycles` +
+      (kind === 'throughput' ? ', measured to the end past saturation' : ''),
+  };
+}
 const OUTPUT = "an output or trace file of BookSim's; archex's outputs are its own";
 
 /**
@@ -320,17 +349,14 @@ export const BOOKSIM_KEYS: Record<string, KeyRule> = {
       { default: value, readBy: 'use_read_write' },
     ]),
   ),
-  sim_type: {
-    default: 'latency',
-    map: (v) => (word('sim_type', v) === 'latency' ? {} : refuse('sim_type', v, ['latency'])),
-  },
+  sim_type: { default: 'latency', map: simType },
   include_queuing: {
     default: 1,
     ignored: "archex's latency always counts the time queued at the source",
   },
-  warmup_periods: { default: 3, ignored: MEASUREMENT },
-  sample_period: { default: 1000, ignored: MEASUREMENT },
-  max_samples: { default: 10, ignored: MEASUREMENT },
+  warmup_periods: { default: 3, readBy: 'sim_type' },
+  sample_period: { default: 1000, readBy: 'sim_type' },
+  max_samples: { default: 10, readBy: 'sim_type' },
   latency_thres: { default: 500, ignored: MEASUREMENT },
   warmup_thres: { default: 0.05, ignored: MEASUREMENT },
   acc_warmup_thres: { default: 0.05, ignored: MEASUREMENT },

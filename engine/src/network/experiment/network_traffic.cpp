@@ -175,7 +175,7 @@ ParamTable<TrafficParams> params() {
                       "flit/node/cycle."))
       .add(&TrafficParams::warmup_cycles,
            number_param("warmup_cycles", "Warm-up")
-               .unit("cycles").value(1000).range(0, 100000).whole().step(100)
+               .unit("cycles").value(1000).range(0, 1000000).whole().step(100)
                .about("Cycles simulated before measuring, so queues reach their steady state."))
       .add(&TrafficParams::max_cycles,
            number_param("max_cycles", "Longest measurement")
@@ -187,6 +187,14 @@ ParamTable<TrafficParams> params() {
                .unit("%").value(5).range(0.5, 50).step(0.5)
                .about("A point stops once the 95 % confidence interval of its mean latency (batch "
                       "means) is within this share of the mean."))
+      .add(&TrafficParams::measurement,
+           choice_param("measurement", "Measured for")
+               .choices({"latency", "throughput"})
+               .value(0)
+               .about("Latency: a point judged past saturation stops measuring early, as its "
+                      "latency has no steady state. Throughput: it measures its whole window, to "
+                      "max_cycles, for the load it accepts there (BookSim2's sim_type = "
+                      "throughput)."))
       .add(&TrafficParams::deadlock_watch_cycles,
            number_param("deadlock_watch_cycles", "Deadlock watch")
                .unit("cycles").value(100000).range(0, 10000000).whole().step(1000)

@@ -26,6 +26,7 @@ namespace archex::traffic_run {
 enum class SweepScale { kAbsolute, kOfBound };
 enum class InjectionKind { kBernoulli, kOnOff };
 enum class RequestReplyMode { kOff, kOn };
+enum class Measurement { kLatency, kThroughput };
 
 struct TrafficParams {
   NetworkParams net;
@@ -50,6 +51,7 @@ struct TrafficParams {
   int warmup_cycles;
   int max_cycles;
   double confidence_percent;
+  Measurement measurement;
   int deadlock_watch_cycles;
 };
 
@@ -108,6 +110,7 @@ struct Plan {
     options.warmup_cycles = p.warmup_cycles;
     options.max_cycles = p.max_cycles;
     options.confidence = p.confidence_percent / 100;
+    options.full_window = p.measurement == Measurement::kThroughput;
     if (can_deadlock) options.deadlock_watch_cycles = p.deadlock_watch_cycles;
   }
 

@@ -110,7 +110,8 @@ bool MeasuredLoadPoint::advance(std::int64_t budget) {
         const bool converged =
             batches_.converged(opt_.confidence) &&
             static_cast<std::int64_t>(batches_.samples()) >= opt_.min_packets;
-        if (backlog_growing() && short_of_offered(delivered_words(), words_to_deliver())) {
+        if (!opt_.full_window && backlog_growing() &&
+            short_of_offered(delivered_words(), words_to_deliver())) {
           end_measurement(now, elapsed);
           finish();
         } else if (converged || elapsed >= opt_.max_cycles || overflow_) {

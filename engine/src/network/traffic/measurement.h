@@ -133,6 +133,10 @@ struct LoadPointOptions {
   // Stop measuring a point that is clearly past saturation (see MeasuredLoadPoint) instead of
   // running it to max_cycles and draining it for as long again.
   bool stop_past_saturation = true;
+  // A point judged past saturation still measures its whole window (to convergence or
+  // max_cycles), for the load it accepts there rather than its latency (BookSim2's sim_type =
+  // throughput); its drain still ends once the source queues keep growing.
+  bool full_window = false;
   // On a network whose channel-dependency graph has a cycle, a point judged saturated runs on for
   // up to this many cycles watching for a deadlock (0: it stops when judged). A knot takes time
   // to form, and stopping at saturation would report saturated a network that is about to

@@ -249,7 +249,7 @@ struct Finished {
 };
 
 // One uniform-traffic point on a 16x16 mesh of 8-flit packets, to completion.
-Finished point(double rate, bool stop_past_saturation) {
+Finished point(double rate, bool stop_past_saturation, bool full_window = false) {
   NetworkConfig config;
   const auto mesh = std::make_shared<const KNCube>(std::vector<int>{16, 16}, false);
   config.topology = mesh;
@@ -258,6 +258,7 @@ Finished point(double rate, bool stop_past_saturation) {
   options.rate = rate;
   options.max_cycles = 20000;
   options.stop_past_saturation = stop_past_saturation;
+  options.full_window = full_window;
   Rng rng(3);
   LoadPoint p(config, uniform, options, rng);
   while (!p.advance(1000)) {
@@ -276,6 +277,18 @@ TEST(LoadPoint, APointFarPastSaturationStopsWellBeforeMaxCycles) {
   const Finished full = point(0.6, false);
   EXPECT_GT(full.cycles, 20000);
   EXPECT_NEAR(past.result.accepted, full.result.accepted, 0.1 * full.result.accepted);
+}
+
+TEST(LoadPoint, AThroughputPointMeasuresItsWholeWindowPastSaturation) {
+  // BookSim2's sim_type = throughput: the window runs to max_cycles (a saturated point's latency
+  // never converges), then its drain ends once the queues keep growing.
+  const Finished whole = point(0.6, true, true);
+  EXPECT_TRUE(whole.result.saturated);
+  EXPECT_GT(whole.cycles, 1000 + 20000);
+  EXPECT_LT(whole.cycles, 1000 + 20000 + 2000);
+  // The window is the one a point run with no early stop measures: the same accepted load.
+  const Finished full = point(0.6, false);
+  EXPECT_EQ(whole.result.accepted, full.result.accepted);
 }
 
 TEST(LoadPoint, AtTheOnsetOfSaturationTheDrainEndsOnceTheQueuesKeepGrowing) {
