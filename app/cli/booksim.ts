@@ -9,18 +9,29 @@ import { BooksimError } from '../presets/booksim_syntax';
 import { UsageError } from '../headless/usage_error';
 
 /**
- * The file's custom network (`model`: the custom network's); a file archex cannot read or take is
- * a usage error, in words.
+ * The file's custom network (`model`: the custom network's), with `overrides` (`key=value`, as
+ * BookSim2's own command line takes them after its file) read after the file so they win; a file
+ * archex cannot read or take is a usage error, in words.
  */
-export function readBooksim(path: string, model: ModelInfo): BooksimImport {
+export function readBooksim(
+  path: string,
+  model: ModelInfo,
+  overrides: string[] = [],
+): BooksimImport {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     throw new UsageError(`--booksim ${path}: ${(error as Error).message}`);
   }
+  for (const o of overrides) {
+    if (!/^\s*\w+\s*=\s*[^;]+$/.test(o))
+      throw new UsageError(
+        `--booksim ${path}: '${o}' is not a BookSim key=value (e.g. injection_rate=0.25)`,
+      );
+  }
   try {
-    return booksimToCustomNetwork(text, model);
+    return booksimToCustomNetwork(`${text}\n${overrides.map((o) => `${o};`).join('\n')}\n`, model);
   } catch (error) {
     if (error instanceof BooksimError) throw new UsageError(`--booksim ${path}: ${error.message}`);
     throw error;

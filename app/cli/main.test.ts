@@ -324,6 +324,8 @@ describe('cli run --booksim', () => {
       'run',
       '--booksim',
       config,
+      // a BookSim key over the file's, as BookSim2's command line takes it
+      'injection_rate=0.02',
       '--set',
       'sweep_scale=flits/node/cycle',
       '--set',
@@ -335,8 +337,8 @@ describe('cli run --booksim', () => {
       '--csv',
     );
     expect(code).toBe(0);
-    // 0.01 packets of 2 flits a cycle
-    expect(stdout).toMatch(/^offered_flits_per_node_cycle,0\.02,/m);
+    // 0.02 packets of 2 flits a cycle
+    expect(stdout).toMatch(/^offered_flits_per_node_cycle,0\.04,/m);
     expect(stderr).toMatch(/input_speedup: 2 not modelled/);
     const link = /explorer link: (\S+)/.exec(stderr)?.[1];
     const payload = new URL(link!).searchParams.get('s')!;
@@ -347,6 +349,16 @@ describe('cli run --booksim', () => {
     const state = JSON.parse(json) as { preset: string; params: Record<string, unknown> };
     expect(state.preset).toBe('custom-network');
     expect(state.params).toMatchObject({ dims: [4, 4], vcs: 2, buffer_flits: 4, packet_flits: 2 });
+  }, 60_000);
+
+  it('refuses a BookSim key over the file that is not key=value, and a value out of range', async () => {
+    const config = file('t44', 'topology = torus; k = 4; routing_function = dim_order;');
+    const bad = await tsxCli('run', '--booksim', config, 'num_vcs=');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/'num_vcs=' is not a BookSim key=value/);
+    const range = await tsxCli('run', '--booksim', config, 'num_vcs=40');
+    expect(range.code).toBe(2);
+    expect(range.stderr).toMatch(/num_vcs: '40' is not a whole number from 1 to 16/);
   }, 60_000);
 
   it('refuses a topology archex has not, naming the key and what it supports', async () => {

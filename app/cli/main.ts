@@ -38,7 +38,10 @@ async function main(argv: string[]): Promise<number> {
     return figureCommand(argv);
   }
   const { values, positionals } = commandArgs(argv);
-  const [command, given, ...extra] = positionals;
+  // After --booksim FILE, `key=value` words are BookSim keys over the file's, as BookSim2 takes them.
+  const booksimKeys =
+    values.booksim === undefined ? [] : positionals.slice(1).filter((p) => p.includes('='));
+  const [command, given, ...extra] = positionals.filter((p) => !booksimKeys.includes(p));
   if (command === 'merge') return merge(positionals.slice(1), values);
   const runs = command === 'run' || command === 'trace';
   const presetId =
@@ -86,7 +89,8 @@ async function main(argv: string[]): Promise<number> {
   try {
     const models = await modelsFitting(engine, chosen);
     if (command === 'trace') return await trace(engine, models, presets, presetId!, values);
-    if (command === 'run') return await run(engine, models, presets, presetId!, shard, values);
+    if (command === 'run')
+      return await run(engine, models, presets, presetId!, shard, values, booksimKeys);
     return await validate(engine, models, presets, chosen, values);
   } finally {
     engine.dispose();

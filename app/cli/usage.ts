@@ -11,7 +11,7 @@ export const USAGE = `usage:
   npm run cli -- list
   npm run cli -- run <preset-id> [--params file.json] [--set name=value ...] [--json | --csv]
   npm run cli -- run --params file.json [--set ...]   (the preset the file names)
-  npm run cli -- run --booksim FILE [--set ...] [--json | --csv]   (a BookSim2 configuration)
+  npm run cli -- run --booksim FILE [key=value ...] [--set ...] [--json | --csv]   (a BookSim2 configuration)
   npm run cli -- run <preset-id> --shard i/n [--resume FILE] [--set ...]
   npm run cli -- merge <shard files...> --json
   npm run cli -- validate [preset-id] [--json] [--one-seed]
@@ -40,7 +40,9 @@ options of run:
   --booksim FILE    a BookSim2 configuration file run as the custom network: each key archex
                     reads differently or leaves out is named on stderr, a value it cannot take
                     is refused naming the key, and the explorer's link to the same network is
-                    printed (on stderr with --json or --csv); --set goes over it.
+                    printed (on stderr with --json or --csv). BookSim key=value words after
+                    it go over the file's, as on BookSim2's command line
+                    (injection_rate=0.25); --set goes over both.
   --json            the whole run: parameters (lists as arrays, choices by name), results with
                     units, every series (a list parameter may add one per item), the networks
                     and timelines as typed columns (choices by name) and the validation rows.

@@ -28,7 +28,10 @@ import { formatNumber, formatTable, terminalWidth, toCsv, warn } from '../text';
 import { validationTable } from '../validation_text';
 import { watchRun } from '../watch';
 
-/** `run <preset>` (`shard`: its --shard i/n), after the engine's models were checked. */
+/**
+ * `run <preset>` (`shard`: its --shard i/n), after the engine's models were checked;
+ * `booksimKeys`: BookSim `key=value` words over a --booksim file's.
+ */
 export async function run(
   engine: PoolEngine,
   models: ModelInfo[],
@@ -36,6 +39,7 @@ export async function run(
   presetId: string,
   shard: Shard | undefined,
   values: CommandValues,
+  booksimKeys: string[] = [],
 ): Promise<number> {
   const { preset, base } = presetAndBase(presets, models, presetId, values.params);
   const watch = watchRun(values['time-limit'], true);
@@ -45,7 +49,8 @@ export async function run(
       return await shardRun(engine, model, preset, shard, values, base, watch);
     }
     const model = models.find((m) => m.name === preset.model)!;
-    const booksim = values.booksim === undefined ? undefined : readBooksim(values.booksim, model);
+    const booksim =
+      values.booksim === undefined ? undefined : readBooksim(values.booksim, model, booksimKeys);
     if (booksim) for (const line of booksimNotes(values.booksim!, booksim)) warn(line);
     const settings = booksim ? booksimSettings(booksim, values.set) : values.set;
     const { report, rows, result, params } = await runPreset(engine, models, preset, settings, {
