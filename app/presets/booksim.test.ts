@@ -352,6 +352,7 @@ describe('booksimToCustomNetwork', () => {
       flatfly_arity: '4',
       flatfly_dimensions: '2',
       flatfly_terminals: '4',
+      flatfly_wires: '1 cycle',
       routing: 'dimension order',
       vcs: '2',
     });
@@ -367,9 +368,19 @@ describe('booksimToCustomNetwork', () => {
       routing: 'UGAL',
       ugal_threshold_flits: '2',
     });
-    // BookSim's channels on its chip take their length in cycles by default: said.
-    const noc = booksimToCustomNetwork(`${flatfly} routing_function = ugal;`, model).notes;
-    expect(noc.find((n) => n.key === 'topology')?.reason).toMatch(/use_noc_latency = 0/);
+    // BookSim's channels on its chip take their length in cycles by default, and so do archex's;
+    // its chip's rows of x = 8 routers (the default) are not archex's k = 4: said.
+    const noc = booksimToCustomNetwork(`${flatfly} routing_function = ugal;`, model);
+    expect(noc.settings.flatfly_wires).toBe('by chip distance');
+    expect(noc.notes.find((n) => n.key === 'topology')?.reason).toMatch(
+      /x = 8 routers a row, archex's channel latencies lay k = 4 a row/,
+    );
+    const tiles = booksimToCustomNetwork(
+      'topology = flatfly; k = 4; n = 2; c = 16; x = 4; y = 4; xr = 4; yr = 4; routing_function = ran_min;',
+      model,
+    ).notes.find((n) => n.key === 'topology')?.reason;
+    expect(tiles).toMatch(/terminal channels take 1 to 3 cycles by their place on a 4 x 4 tile/);
+    expect(tiles).not.toMatch(/routers a row/);
   });
 
   it('refuses a flatfly BookSim would not build and its routings archex has not', () => {

@@ -1,6 +1,7 @@
 #include "network/topologies/flattened_butterfly/flattened_butterfly.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 
 #include "core/param_spec.h"
@@ -21,10 +22,20 @@ void check_range(const char* name, const char* what, int value, int lo, int hi) 
 
 }  // namespace
 
-FlattenedButterfly::FlattenedButterfly(int k, int n, int c) : k_(k), n_(n), c_(c) {
+FlattenedButterfly::FlattenedButterfly(int k, int n, int c, bool chip_wires)
+    : k_(k), n_(n), c_(c) {
   check_range("flatfly_arity", "routers per row", k, 2, 32);
   check_range("flatfly_dimensions", "dimensions", n, 1, kMostDimensions);
   check_range("flatfly_terminals", "terminals per router", c, 1, 32);
+  if (chip_wires) {
+    while ((tile_ + 1) * (tile_ + 1) <= c) ++tile_;
+    if (tile_ * tile_ != c) {
+      throw ParamError("flatfly_terminals",
+                       "wires by chip distance lay a router's terminals out as a square tile "
+                       "(BookSim2's xr = yr, c = xr * yr): c = 1, 4, 9, 16 or 25, not " +
+                           std::to_string(c) + " (or flatfly_wires: 1 cycle)");
+    }
+  }
   for (int d = 0; d < n; ++d) {
     stride_.push_back(routers_);
     routers_ *= k;
@@ -35,6 +46,13 @@ FlattenedButterfly::FlattenedButterfly(int k, int n, int c) : k_(k), n_(n), c_(c
                            " has c*k^n terminals, more than " + std::to_string(kMostTerminals));
     }
   }
+}
+
+int FlattenedButterfly::link_cycles(int router, int port) const {
+  const PortTarget t = output(router, port);
+  if (tile_ == 0 || t.router < 0) return 1;
+  // BookSim2's chip: routers k to a row in number order, whatever the dimensions.
+  return tile_ * (std::abs(router % k_ - t.router % k_) + std::abs(router / k_ - t.router / k_));
 }
 
 int FlattenedButterfly::distance(int from, int to) const {

@@ -34,7 +34,11 @@ class FlattenedButterfly final : public Topology {
   // at most kMostTerminals terminals) or "flatfly_terminals" (c: 1 to 32). Within these a router
   // has at most 64 ports (k = 32, n = 2, c = 2), the router engine's most
   // (wormhole/network_build.cpp).
-  FlattenedButterfly(int k, int n, int c);
+  // `chip_wires`: each channel takes as many cycles as its routers are apart on BookSim2's chip
+  // (flatfly_onchip.cpp with use_noc_latency): routers k to a row in number order, each a
+  // sqrt(c) x sqrt(c) tile of terminals, so sqrt(c) * (|columns apart| + |rows apart|) cycles;
+  // else 1. Throws ParamError naming "flatfly_terminals" where c is not a square then.
+  FlattenedButterfly(int k, int n, int c, bool chip_wires = false);
 
   int routers() const override { return routers_; }
   int terminals() const override { return c_ * routers_; }
@@ -64,6 +68,7 @@ class FlattenedButterfly final : public Topology {
     return port < c_ ? -1 : dimension_of(port);
   }
   int concentration() const override { return c_; }
+  int link_cycles(int router, int port) const override;
   // Each row's routers all joined by arcs.
   Drawing drawing() const override {
     Drawing d{DrawingKind::kArcGrid, axes(), std::vector<int>(static_cast<std::size_t>(n_), k_)};
@@ -84,6 +89,8 @@ class FlattenedButterfly final : public Topology {
   int k_;
   int n_;
   int c_;
+  // The side of a router's tile on the chip with chip wires, else 0.
+  int tile_ = 0;
   int routers_ = 1;
   std::vector<int> stride_;
 };

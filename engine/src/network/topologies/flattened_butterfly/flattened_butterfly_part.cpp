@@ -13,6 +13,7 @@ struct FlatflyParams {
   int arity;
   int dimensions;
   int terminals;
+  int wires;
 };
 
 const ParamTable<FlatflyParams>& flatfly_table() {
@@ -34,7 +35,16 @@ const ParamTable<FlatflyParams>& flatfly_table() {
              number_param("flatfly_terminals", "Terminals per router (c)")
                  .unit("terminals").value(4).range(1, 32).whole()
                  .about("A flattened butterfly router's terminals, its concentration; a router "
-                        "has c + n*(k - 1) ports, at most 64 (BookSim2's c)."));
+                        "has c + n*(k - 1) ports, at most 64 (BookSim2's c)."))
+        .add(&FlatflyParams::wires,
+             choice_param("flatfly_wires", "Channel latency")
+                 .choices({"1 cycle", "by chip distance"})
+                 .value(0)
+                 .about("How long a channel between routers takes: 1 cycle, or as many cycles "
+                        "as its routers are apart on a chip (BookSim2's flatfly with "
+                        "use_noc_latency): routers k to a row in number order, each a square "
+                        "tile of its c terminals, so sqrt(c) cycles a router's width; a credit "
+                        "takes as long back."));
     return t;
   }();
   return table;
@@ -43,7 +53,7 @@ const ParamTable<FlatflyParams>& flatfly_table() {
 StateEstimate flatfly_state(const NetworkParams& p) {
   const FlatflyParams f = read_part(flatfly_table(), p.shape);
   // Built first: its constructor refuses the sizes out of range, which keep it small.
-  const FlattenedButterfly shape(f.arity, f.dimensions, f.terminals);
+  const FlattenedButterfly shape(f.arity, f.dimensions, f.terminals, f.wires == 1);
   NetworkSize size;
   size.routers = shape.routers();
   size.terminals = shape.terminals();
@@ -67,7 +77,8 @@ TopologyPart flattened_butterfly_part() {
   part.circuits = false;
   part.make = [](const NetworkParams& p) -> std::shared_ptr<Topology> {
     const FlatflyParams f = read_part(flatfly_table(), p.shape);
-    return std::make_shared<FlattenedButterfly>(f.arity, f.dimensions, f.terminals);
+    return std::make_shared<FlattenedButterfly>(f.arity, f.dimensions, f.terminals,
+                                                f.wires == 1);
   };
   part.state = flatfly_state;
   return part;

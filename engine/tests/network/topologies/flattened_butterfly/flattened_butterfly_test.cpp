@@ -195,6 +195,31 @@ TEST(FlattenedButterfly, DescribesItsDimensionsAsAxesAndChannelClasses) {
   EXPECT_EQ(f.position(4 * 16 - 1 - 4), (std::vector<int>{3, 2, 3}));
 }
 
+TEST(FlattenedButterfly, ChipWiresTakeTheirRoutersDistanceOnBookSimsChip) {
+  // flatfly_onchip.cpp, use_noc_latency: length = xr * |dx| + yr * |dy| on a chip of routers x
+  // to a row, here 4 x 4 routers of 2 x 2 terminals.
+  const FlattenedButterfly chip(4, 2, 4, true);
+  const auto cycles_to = [&](int from, int to) {
+    for (int port = 0; port < chip.ports(from); ++port) {
+      if (chip.output(from, port).router == to) return chip.link_cycles(from, port);
+    }
+    return -1;
+  };
+  EXPECT_EQ(cycles_to(0, 1), 2);
+  EXPECT_EQ(cycles_to(0, 3), 6);
+  EXPECT_EQ(cycles_to(0, 12), 6);
+  EXPECT_EQ(cycles_to(13, 5), 4);
+  EXPECT_EQ(chip.link_cycles(0, 0), 1);  // a terminal's
+  const FlattenedButterfly plain(4, 2, 4);
+  for (int port = 0; port < plain.ports(0); ++port) EXPECT_EQ(plain.link_cycles(0, port), 1);
+  try {
+    FlattenedButterfly(4, 2, 8, true);
+    ADD_FAILURE() << "8 terminals are no square tile";
+  } catch (const ParamError& e) {
+    EXPECT_EQ(e.param(), "flatfly_terminals");
+  }
+}
+
 TEST(FlattenedButterfly, RefusesWhatItCannotBuildNamingTheParameter) {
   const auto param_of = [](auto build) {
     try {
