@@ -1,7 +1,8 @@
 // `npm run bench`: one JSON object per line, {"name", "value", "unit"}. The engine's part
 // (engine_runs.ts): the native bench, then the same engine in wasm in Node, in process and on
-// worker threads. The browser's part (browser.ts): the explorer in headless Chromium, from a
-// change of a parameter to the charts drawn again, a slider dragged, the trace views recording,
+// worker threads; the packed bin's start on one light BookSim2 point (cli_start.ts). The
+// browser's part (browser.ts): the explorer in headless Chromium, from a change of a parameter
+// to the charts drawn again, a slider dragged, the trace views recording,
 // playing and stepping, what a class waits for, a killed engine worker's recovery. Then the gzip
 // sizes of what dist/ ships. `npm run bench -- redraw [preset ...]` runs only the control-to-redraw
 // time of every preset (or those named; redraw.ts); `npm run bench -- views` only the trace views'
@@ -12,6 +13,7 @@
 import { fileURLToPath } from 'node:url';
 
 import { browserFigures } from './browser';
+import { cliStart } from './cli_start';
 import { distSizes } from './dist_sizes';
 import { engineRuns } from './engine_runs';
 import { emit, root } from './measure';
@@ -28,6 +30,7 @@ if (process.argv[2] === 'redraw') {
   await recordRunTimes();
 } else {
   await engineRuns();
+  await cliStart();
   await browserFigures();
   for (const f of distSizes(fileURLToPath(new URL('dist/assets/', root))))
     emit(f.name, f.value, f.unit);
