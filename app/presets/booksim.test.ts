@@ -152,6 +152,12 @@ describe('booksimToCustomNetwork', () => {
     const named = notes.map((n) => n.key);
     expect(named).toContain('input_speedup');
     expect(named).not.toContain('internal_speedup');
+    // A fractional speedup is a rate of passes, as BookSim2's (its runfiles' dragonfly: 1.7).
+    const fast = booksimToCustomNetwork(`${MESH88_LAT}internal_speedup = 1.7;\n`, model);
+    expect(fast.settings.internal_speedup).toBe('1.7');
+    expect(refusal(`${MESH88_LAT}internal_speedup = 4.5;\n`).message).toMatch(
+      /internal_speedup: '4.5' is not a number from 1 to 4/,
+    );
     expect(named).toContain('injection_rate');
     // Set to BookSim's own defaults: nothing to say.
     expect(named).not.toContain('vc_allocator');

@@ -298,7 +298,18 @@ export const BOOKSIM_KEYS: Record<string, KeyRule> = {
   },
   internal_speedup: {
     default: 1,
-    map: (v) => ({ settings: { internal_speedup: String(whole('internal_speedup', v, 1, 4)) } }),
+    map: (v) => {
+      if (typeof v !== 'number' || !(v >= 1 && v <= 4))
+        throw new BooksimError('internal_speedup', `'${v}' is not a number from 1 to 4`);
+      return {
+        settings: { internal_speedup: String(v) },
+        ...(v === 1
+          ? {}
+          : {
+              note: 'BookSim2 steps its whole router (route, VC and switch stages) that many times a cycle; archex passes its switch allocation and switch',
+            }),
+      };
+    },
   },
   vc_allocator: {
     default: 'islip',

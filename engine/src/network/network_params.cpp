@@ -151,10 +151,13 @@ ParamTable<NetworkParams> router_params() {
                       "and outputs the first left free."))
       .add(&NetworkParams::internal_speedup,
            number_param("internal_speedup", "Internal speedup")
-               .value(1).range(1, 4).whole()
+               .value(1).range(1, 4).step(0.1)
                .about("Passes of a router's allocators and switch each cycle: an input sends "
                       "and an output takes up to this many flits a cycle, the output's queue "
-                      "sending them on a flit a cycle (ejection stays one flit a cycle)."))
+                      "sending them on a flit a cycle (ejection stays one flit a cycle). A "
+                      "fraction is a rate, as BookSim2's: 1.7 makes 17 passes in 10 cycles, a "
+                      "second pass in the cycles where the running total passes a whole "
+                      "number."))
       .add(&NetworkParams::head_allocation,
            choice_param("head_allocation", "Head's allocation")
                .choices({"overlapped", "speculative", "not speculative"})

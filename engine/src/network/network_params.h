@@ -45,7 +45,7 @@ struct NetworkParams {
   // defaults.
   SwitchAllocatorKind allocator = SwitchAllocatorKind::kGreedy;
   int allocator_iterations = 1;
-  int internal_speedup = 1;
+  double internal_speedup = 1;
   HeadAllocation head_allocation = HeadAllocation::kOverlapped;
   FlowControl flow_control;
   double channel_words_per_cycle;

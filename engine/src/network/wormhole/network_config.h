@@ -71,7 +71,7 @@ struct NetworkConfig {
   // output queue that its channel empties a flit a cycle (at its rate). A flit takes its credit
   // as it crosses the switch, so an output queue never holds more than the buffers beyond it.
   // Ejection stays one flit a cycle.
-  int internal_speedup = 1;
+  double internal_speedup = 1;
   // When a packet's head spends its VC- and switch-allocation cycles (HeadAllocation).
   HeadAllocation head_allocation = HeadAllocation::kOverlapped;
   // Seeds the draws of an oblivious routing that draws (Valiant's intermediate node): packet k's

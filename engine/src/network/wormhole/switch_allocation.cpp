@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 
@@ -65,8 +66,12 @@ bool Network::process_router(int router) {
   std::uint64_t used = 0;
   bool moved =
       allocator_ ? allocate_switch<kTraced>(router, used) : process_inputs<kTraced>(router, used);
-  // Internal speedup: more passes while flits move, each output but an ejection free again.
-  for (int pass = 1; moved && pass < config_.internal_speedup; ++pass) {
+  // Internal speedup: more passes while flits move, each output but an ejection free again; a
+  // fractional speedup's passes are its running total's whole part's steps, cycle by cycle.
+  const double s = config_.internal_speedup;
+  const auto passes = static_cast<int>(std::floor(static_cast<double>(now_ + 1) * s) -
+                                       std::floor(static_cast<double>(now_) * s));
+  for (int pass = 1; moved && pass < passes; ++pass) {
     used &= eject_ports_[static_cast<std::size_t>(router)];
     if (!(allocator_ ? allocate_switch<kTraced>(router, used)
                      : process_inputs<kTraced>(router, used))) {

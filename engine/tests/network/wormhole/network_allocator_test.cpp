@@ -183,7 +183,7 @@ TEST(NetworkAllocator, AMatchingAllocatorMovesFlitsOfSeveralInputsAtOnce) {
 
 // Flits per node per cycle an 8x8 mesh accepts under uniform traffic offered past saturation
 // (0.9), 2 VCs of 4 flits, 4-flit packets.
-double accepted(SwitchAllocatorKind kind, int speedup) {
+double accepted(SwitchAllocatorKind kind, double speedup) {
   NetworkConfig c = mesh({8, 8}, kind, 2);
   c.buffer_flits = 4;
   c.internal_speedup = speedup;
@@ -261,6 +261,17 @@ TEST(NetworkAllocator, InternalSpeedupLeavesALonePacketsTimeAlone) {
     Network net(c);
     EXPECT_EQ(deliver(net, net.send(0, 3 + 8 * 2, 4, 0)), 5 + 1 + 3) << speedup;
   }
+}
+
+TEST(NetworkAllocator, AFractionalInternalSpeedupIsARateOfPasses) {
+  // BookSim2's internal_speedup = 1.7 (its runfiles' dragonfly): a second pass in 7 cycles of
+  // 10. A saturated mesh (measured: 0.353, 0.386, 0.403 at 1, 1.2, 1.5) accepts more the more
+  // second passes it gets, up to where the links bound it (2: 0.405).
+  const double one = accepted(SwitchAllocatorKind::kIslip, 1);
+  const double fifth = accepted(SwitchAllocatorKind::kIslip, 1.2);
+  const double half = accepted(SwitchAllocatorKind::kIslip, 1.5);
+  EXPECT_GT(fifth, one * 1.05) << one << " " << fifth;
+  EXPECT_GT(half, fifth * 1.02) << fifth << " " << half;
 }
 
 TEST(NetworkAllocator, RefusesAnInternalSpeedupOutOfRange) {
