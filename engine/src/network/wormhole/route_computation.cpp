@@ -60,7 +60,7 @@ bool Network::route_adaptive(int router, int in_port, int in, Packet& p) {
       for (int v = first; v < last; ++v) {
         const Vc& o = vc_[static_cast<std::size_t>(ivc(ch.downstream, v))];
         if (o.held) continue;
-        const int free = booksim  ? 0
+        const int free = booksim   ? 0
                          : by_port ? port_free
                          : config_.credit_flow ? o.credits
                                                : o.free_seen;
