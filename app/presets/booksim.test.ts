@@ -306,15 +306,18 @@ describe('booksimToCustomNetwork', () => {
     );
   });
 
-  it("says BookSim's min_adapt keeps one productive port, where archex's offers each", () => {
+  it("maps min_adapt to minimal adaptive with BookSim2's selection, and says so", () => {
     for (const shape of ['mesh', 'torus']) {
       const { settings, notes } = booksimToCustomNetwork(
         `topology = ${shape}; k = 8; n = 2; routing_function = min_adapt;`,
         model,
       );
-      expect(settings.routing).toBe('minimal adaptive');
+      expect(settings).toMatchObject({
+        routing: 'minimal adaptive',
+        adaptive_selection: "BookSim2's",
+      });
       expect(notes.find((n) => n.key === 'routing_function')?.reason).toMatch(
-        /as dimension order.*only the first dimension's/,
+        /adaptive_selection BookSim2's.*as dimension order.*only the first dimension's/,
       );
     }
     const dor = booksimToCustomNetwork(
@@ -322,6 +325,7 @@ describe('booksimToCustomNetwork', () => {
       model,
     );
     expect(dor.notes.map((n) => n.key)).not.toContain('routing_function');
+    expect(dor.settings).not.toHaveProperty('adaptive_selection');
   });
 
   it("maps BookSim's fattree of k and n, nca to drawn up ports and anca to adaptive ones", () => {

@@ -342,6 +342,13 @@ describe('the custom network shows what its shape and switching use', () => {
     for (const name of ['fattree_arity', 'fattree_levels']) expect(mesh).not.toContain(name);
   });
 
+  it('a mesh: the adaptive selection only for minimal adaptive', () => {
+    expect(shown({ topology: 'mesh', routing: 'minimal adaptive' })).toContain(
+      'adaptive_selection',
+    );
+    expect(shown({ topology: 'mesh' })).not.toContain('adaptive_selection');
+  });
+
   it('a flattened butterfly: its sizes and routing, the UGAL threshold only for UGAL', () => {
     const flatfly = ['flatfly_arity', 'flatfly_dimensions', 'flatfly_terminals'];
     const minimal = shown({ topology: 'flattened butterfly' });

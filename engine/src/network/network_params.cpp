@@ -95,7 +95,18 @@ ParamTable<NetworkParams> routing_params(const std::vector<std::string>& shapes)
                       "minimal output exceed those at Valiant's by more than this, each weighted "
                       "by its route's hops (a dragonfly's global ones: 1 and 2). BookSim2 fixes "
                       "30 on a dragonfly, for its 256-flit buffers, and 2 on a flattened "
-                      "butterfly."));
+                      "butterfly."))
+      .add(&NetworkParams::adaptive_selection,
+           choice_param("adaptive_selection", "Adaptive selection")
+               .choices({"most free slots", "BookSim2's"})
+               .value(0)
+               .about("How an adaptive head picks its output VC. Most free slots: of the free "
+                      "VCs of every minimal port, the one whose port has the most free slots "
+                      "downstream. BookSim2's, as its min_adapt runs: no look downstream, the "
+                      "first minimal port's adaptive VCs (BookSim2's output set keeps one entry "
+                      "a priority, so of the minimal ports only the first dimension's stays: "
+                      "dimension order), else its escape VC, the lowest free VC first; a packet "
+                      "on an escape VC stays on escape VCs."));
   return t;
 }
 
@@ -345,6 +356,7 @@ NetworkConfig network_config(const NetworkParams& p, std::shared_ptr<const Topol
   c.injection_cycles = p.injection_cycles;
   c.header_flits = p.header_words;
   c.ugal_threshold_flits = p.ugal_threshold_flits;
+  c.adaptive_selection = p.adaptive_selection;
   return c;
 }
 

@@ -33,6 +33,7 @@ struct NetworkParams {
   // The routing: its place among routing_parts() (the `routing` choice's value).
   int routing = 0;
   int ugal_threshold_flits = 0;
+  AdaptiveSelection adaptive_selection;
   int vcs;
   int buffer_flits;
   int router_delay_cycles;

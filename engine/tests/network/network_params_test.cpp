@@ -67,6 +67,9 @@ TEST(NetworkParams, EachShapesOwnParametersAreReadOnThatShapeAlone) {
                                                         "flattened butterfly"}));
   EXPECT_EQ(on("ugal_threshold_flits").is,
             (std::vector<std::string>{"dragonfly", "flattened butterfly"}));
+  // The adaptive selection where minimal adaptive is the routing.
+  EXPECT_EQ(on("adaptive_selection").is, (std::vector<std::string>{"mesh", "torus", "fat tree"}));
+  EXPECT_EQ(when("adaptive_selection")[1].is, (std::vector<std::string>{"minimal adaptive"}));
   EXPECT_TRUE(when("clock_mhz").empty());
 }
 

@@ -1,4 +1,5 @@
-// Minimal adaptive routing: every minimal output, the freest taken (Network::route_adaptive).
+// Minimal adaptive routing: every minimal output, the freest taken or as BookSim2 takes them
+// (adaptive_selection, Network::route_adaptive).
 // Where the shape's minimal routes can close a cycle of channel dependences (a cube's), its
 // dimension order on escape channels below them (Duato, 1993; Dally & Towles sec. 14.3), the
 // VCs freed only once empty; where they cannot (a fat tree's up*/down*), no escape channels.
@@ -47,14 +48,16 @@ RoutingPart minimal_adaptive() {
                "on the escape VCs (2 or more VCs, 3 on a torus); a fat tree's freest up port (1 "
                "VC)";
   part.classes_about = "escape classes and 1 or more adaptive";
+  part.params = {"adaptive_selection"};
   part.booksim = {
       {"min_adapt",
        {"mesh", "torus"},
        // outputset.hpp orders its std::set by priority alone: an equal-priority AddRange is
        // dropped.
-       "BookSim2 runs min_adapt as dimension order: its output set keeps one entry a priority, "
-       "so of the productive ports it adds at one priority only the first dimension's stays; "
-       "archex offers every productive port"},
+       "adaptive_selection BookSim2's: BookSim2 runs min_adapt as dimension order, its output "
+       "set keeping one entry a priority (of the productive ports only the first dimension's "
+       "stays), the adaptive VCs before the escape VC, a packet on the escape VC staying there; "
+       "archex's own selection offers every productive port and takes the freest"},
       {"anca", {"fattree"}, ""}};
   part.bind = bind_routing<MinimalAdaptive, KNCube, FatTree>;
   return part;

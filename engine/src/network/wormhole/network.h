@@ -204,8 +204,8 @@ class Network final : public Interconnect {
   bool route_head(int router, int in_port, int in);
   // A source-adaptive routing's choice of route for `p` at `router`, made once.
   void choose_route(int router, int in_port, Packet& p);
-  // The same among an adaptive routing's choices.
-  bool route_adaptive(int router, int in_port, Vc& vc, Packet& p);
+  // The same among an adaptive routing's choices, for the packet at the front of input VC `in`.
+  bool route_adaptive(int router, int in_port, int in, Packet& p);
   // The flits held in the buffers at the other end of a router's output, as BookSim2's
   // GetUsedCredit counts them: a source-adaptive routing's queue.
   int queued_at(int router, int port) const;

@@ -20,6 +20,10 @@ namespace archex {
 // already holding their VCs (with a matching allocator); not speculative, one after the other.
 enum class HeadAllocation { kOverlapped, kSpeculative, kNonSpeculative };
 
+// How an adaptive routing's head picks its output VC among the free ones it is offered
+// (Network::route_adaptive): the most free slots downstream, or as BookSim2's min_adapt runs.
+enum class AdaptiveSelection { kMostFreeSlots, kBooksim };
+
 // How a network is built. Flits are words: a channel rate of 0.5 means a word crosses a channel
 // every second cycle. A packet of n words is n flits, after its header's (header_flits).
 struct NetworkConfig {
@@ -80,6 +84,7 @@ struct NetworkConfig {
   // UGAL keeps a packet on its minimal route unless that output's queue, weighted, exceeds the
   // other route's by more than this many flits (Topology::route_options).
   int ugal_threshold_flits = 0;
+  AdaptiveSelection adaptive_selection = AdaptiveSelection::kMostFreeSlots;
   // Flits of routing header every packet carries ahead of its payload (a message's words): they
   // are injected, buffered and sent over links like any flit, and the destination's router
   // consumes them, so they never use the ejection rate nor the receive queue. 0 to 255.

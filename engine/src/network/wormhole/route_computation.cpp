@@ -7,23 +7,41 @@
 
 // Route computation: a head's output port, by the topology's routing (oblivious, source-chosen
 // or adaptive), and with it the output VC it takes (virtual-channel allocation is greedy: the
-// first free VC of the route's class, or an adaptive routing's freest). Reads the topology, the
-// packet's routing state and the downstream credits (queued_at); writes the input VC's route,
-// the output VC's hold and the packet's routing state and hops. Called per head from
+// first free VC of the route's class, or an adaptive routing's by adaptive_selection). Reads the
+// topology, the packet's routing state and the downstream credits (queued_at); writes the input
+// VC's route, the output VC's hold and the packet's routing state and hops. Called per head from
 // front_routed (route_computation.h).
 
 namespace archex {
 
-bool Network::route_adaptive(int router, int in_port, Vc& vc, Packet& p) {
+bool Network::route_adaptive(int router, int in_port, int in, Packet& p) {
+  Vc& vc = vc_[static_cast<std::size_t>(in)];
   RouteChoice choices[kMostRouteChoices];
-  const int n = routing_->choices(*topo_, router, in_port, p.dst, choices);
+  int n = routing_->choices(*topo_, router, in_port, p.dst, choices);
   if (channels_[static_cast<std::size_t>(channel(router, choices[0].port))].eject_terminal >= 0) {
     return take_ejection(router, choices[0].port, vc);
   }
+  const bool booksim = config_.adaptive_selection == AdaptiveSelection::kBooksim;
+  if (booksim) {
+    // BookSim2's output set (outputset.hpp) orders its entries by priority alone, so an entry
+    // of a priority already there is dropped: of a tier only its first choice stays. A packet
+    // on an escape VC (below the adaptive ones) is offered only escape VCs (min_adapt_mesh);
+    // at its source its VC does not count.
+    const bool from_source = channels_[static_cast<std::size_t>(in / vcs_)].inject_terminal >= 0;
+    const int in_vc = in % vcs_ - vc_base(p);
+    const bool on_escape = !from_source && choices[0].tier == 0 && in_vc < choices[0].vc_first;
+    int kept = 0;
+    for (int k = 0; k < n; ++k) {
+      const bool tier_seen = kept > 0 && choices[kept - 1].tier == choices[k].tier;
+      if (tier_seen || (on_escape && choices[k].tier == 0)) continue;
+      choices[kept++] = choices[k];
+    }
+    n = kept;
+  }
   // The selection: of the free output VCs of the lowest tier that has one, the one with the most
-  // free slots downstream; a tie goes to the earlier choice, then the lower VC. Where VCs are
-  // freed on their tail's credit (minimal adaptive's always) a free VC is empty, so its own slots
-  // tell nothing and the port's over all its VCs judge instead.
+  // free slots downstream (BookSim2's: the first); a tie goes to the earlier choice, then the
+  // lower VC. Where VCs are freed on their tail's credit (minimal adaptive's always) a free VC is
+  // empty, so its own slots tell nothing and the port's over all its VCs judge instead.
   const bool by_port = config_.vc_free_on_tail_credit;
   for (int tier = 0; tier < 2; ++tier) {
     int best_port = -1;
@@ -36,13 +54,16 @@ bool Network::route_adaptive(int router, int in_port, Vc& vc, Packet& p) {
       if (ch.downstream < 0) {
         throw std::logic_error("the topology routed a packet to a port leading nowhere");
       }
-      const int port_free = by_port ? vcs_ * buffer_ - queued_at(router, c.port) : 0;
+      const int port_free = booksim || !by_port ? 0 : vcs_ * buffer_ - queued_at(router, c.port);
       const int first = vc_base(p) + c.vc_first;
       const int last = c.vc_count > 0 ? first + c.vc_count : vc_base(p) + class_vcs_;
       for (int v = first; v < last; ++v) {
         const Vc& o = vc_[static_cast<std::size_t>(ivc(ch.downstream, v))];
         if (o.held) continue;
-        const int free = by_port ? port_free : config_.credit_flow ? o.credits : o.free_seen;
+        const int free = booksim   ? 0
+                         : by_port ? port_free
+                         : config_.credit_flow ? o.credits
+                                               : o.free_seen;
         if (free > best_free) {
           best_port = c.port;
           best_vc = v;
@@ -97,7 +118,7 @@ bool Network::route_head(int router, int in_port, int in) {
   const auto i = static_cast<std::size_t>(in);
   Vc& vc = vc_[i];
   Packet& p = packets_[flit_at(i, vc.head).word & kPacketMask];
-  if (adaptive_) return route_adaptive(router, in_port, vc, p);
+  if (adaptive_) return route_adaptive(router, in_port, in, p);
   if (chooses_) choose_route(router, in_port, p);
   RouteState state = p.route_state;
   const RouteStep step = routing_->route(*topo_, router, in_port, p.dst, state);

@@ -109,6 +109,78 @@ TEST(NetworkRouting, AnAdaptiveHeadTakesTheMinimalPortWithFewerFlitsDownstream) 
   EXPECT_TRUE(drain(net, 1000));
 }
 
+TEST(NetworkRouting, UnderBooksimSelectionAHeadTakesTheFirstMinimalPortsEscapeNotAnother) {
+  // As in AnAdaptiveHeadTakesAnotherMinimalPortBeforeTheEscape, +x's adaptive VC held: BookSim2's
+  // output set keeps only +x of the two minimal ports, so the head takes +x's escape VC.
+  NetworkConfig c = cube({3, 3}, false, "minimal adaptive", 2, 4);
+  c.adaptive_selection = AdaptiveSelection::kBooksim;
+  Network net(c);
+  const KNCube& mesh = static_cast<const KNCube&>(net.topology());
+  net.send(0, mesh.node_at({2, 0, 0}), 40, 0);
+  for (int k = 0; k < 6; ++k) net.step();
+  net.send(mesh.node_at({1, 0, 0}), mesh.node_at({2, 1, 0}), 4, 0);
+  int up = 0;
+  int escape_x = 0;
+  for (int k = 0; k < 12; ++k) {
+    net.step();
+    for (int v = 0; v < 2; ++v) up += net.buffered(net.channel(mesh.node_at({1, 1, 0}), 3), v);
+    escape_x += net.buffered(net.channel(mesh.node_at({2, 0, 0}), 1), 0);
+  }
+  EXPECT_EQ(up, 0);
+  EXPECT_GT(escape_x, 0);
+  EXPECT_TRUE(drain(net, 1000));
+}
+
+TEST(NetworkRouting, UnderBooksimSelectionAHeadIgnoresTheSlotsDownstream) {
+  // As in AnAdaptiveHeadTakesTheMinimalPortWithFewerFlitsDownstream: +x has flits downstream
+  // and +y none, but BookSim2's selection does not look and takes +x's free adaptive VC.
+  NetworkConfig c = cube({3, 3}, false, "minimal adaptive", 3, 4);
+  c.adaptive_selection = AdaptiveSelection::kBooksim;
+  Network net(c);
+  const KNCube& mesh = static_cast<const KNCube&>(net.topology());
+  net.send(0, mesh.node_at({2, 0, 0}), 40, 0);
+  for (int k = 0; k < 6; ++k) net.step();
+  net.send(mesh.node_at({1, 0, 0}), mesh.node_at({2, 1, 0}), 4, 0);
+  int up = 0;
+  int along_x = 0;
+  for (int k = 0; k < 12; ++k) {
+    net.step();
+    for (int v = 0; v < 3; ++v) up += net.buffered(net.channel(mesh.node_at({1, 1, 0}), 3), v);
+    along_x += net.buffered(net.channel(mesh.node_at({2, 0, 0}), 1), 2);
+  }
+  EXPECT_EQ(up, 0);
+  EXPECT_GT(along_x, 0);
+  EXPECT_TRUE(drain(net, 1000));
+}
+
+TEST(NetworkRouting, APacketOnTheEscapeStaysThereOnlyUnderBooksimSelection) {
+  // A line of 5 routers, escape VC 0, adaptive VC 1: a long packet from router 1 to 2 holds the
+  // adaptive VC of the link 1 -> 2, so a packet from 0 to 4 takes the escape there. On 2 -> 3,
+  // free again, archex's selection takes the adaptive VC back; BookSim2's keeps the escape.
+  for (const AdaptiveSelection selection :
+       {AdaptiveSelection::kMostFreeSlots, AdaptiveSelection::kBooksim}) {
+    NetworkConfig c = cube({5}, false, "minimal adaptive", 2, 4);
+    c.adaptive_selection = selection;
+    Network net(c);
+    net.send(1, 2, 40, 0);
+    for (int k = 0; k < 4; ++k) net.step();
+    net.send(0, 4, 4, 0);
+    int into2_escape = 0;
+    int into3[2] = {0, 0};
+    for (int k = 0; k < 20; ++k) {
+      net.step();
+      into2_escape += net.buffered(net.channel(2, 1), 0);
+      for (int v = 0; v < 2; ++v) into3[v] += net.buffered(net.channel(3, 1), v);
+      for (const int id : net.delivered()) net.consume(id);
+    }
+    EXPECT_GT(into2_escape, 0);
+    const bool booksim = selection == AdaptiveSelection::kBooksim;
+    EXPECT_EQ(into3[0] > 0, booksim);
+    EXPECT_EQ(into3[1] > 0, !booksim);
+    EXPECT_TRUE(drain(net, 1000));
+  }
+}
+
 TEST(NetworkRouting, DrawsAreTheSameForTheSameSeedAndDifferForAnother) {
   const auto states = [](std::uint64_t seed) {
     NetworkConfig c = cube({4, 4}, false, "Valiant", 2);
@@ -200,6 +272,31 @@ TEST(NetworkRouting, MinimalAdaptiveGivesAVcOnlyOnceEmptySoSmallBuffersNeverKnot
         }
         EXPECT_TRUE(drain(net, 100000))
             << vcs << " VCs of " << buffer << " flits, packets of " << flits;
+      }
+    }
+  }
+}
+
+TEST(NetworkRouting, UnderBooksimSelectionSaturatedMeshesAndToriNeverDeadlock) {
+  // Its escape channels are dimension order's, and a packet once on them stays there.
+  for (const bool torus : {false, true}) {
+    for (int vcs = torus ? 3 : 2; vcs <= 4; ++vcs) {
+      for (int seed = 0; seed < 4; ++seed) {
+        NetworkConfig c = cube({4, 4}, torus, "minimal adaptive", vcs, 1 + seed % 3);
+        c.adaptive_selection = AdaptiveSelection::kBooksim;
+        Network net(c);
+        Rng rng(static_cast<std::uint64_t>(seed));
+        const int flits = 1 + seed % 5;
+        for (int cycle = 0; cycle < 1500; ++cycle) {
+          for (int src = 0; src < 16; ++src) {
+            if (net.source_backlog(src) > 1) continue;
+            const int pick = static_cast<int>(rng.below(15));
+            net.send(src, pick >= src ? pick + 1 : pick, flits, 0);
+          }
+          net.step();
+          for (const int id : net.delivered()) net.consume(id);
+        }
+        EXPECT_TRUE(drain(net, 100000)) << torus << " " << vcs << " VCs, seed " << seed;
       }
     }
   }
