@@ -435,6 +435,40 @@ describe('buildChart()', () => {
     expect(off.data.rules).toEqual([{ label: 'always', axis: 'y', value: 1 }]);
   });
 
+  it('names a rule by the first of its states that holds in the run', () => {
+    const rule = {
+      label: 'model: capacity bound of the routing',
+      axis: 'x' as const,
+      value: 'allowed_overhead',
+      instead: [{ when: 'dimension_order', label: "model: dimension order's capacity bound" }],
+    };
+    const spec: ChartSpec = {
+      id: 'bound',
+      kind: 'line',
+      title: 'Bound',
+      about: { what: 'w', mechanism: 'm', citation: 'c' },
+      series: ['perf_vs_overhead'],
+      models: { rules: [rule] },
+    };
+    const labels = (view: RunView) => {
+      const built = buildChart(spec, v1, view, options);
+      if (built.kind !== 'line') throw new Error(built.kind);
+      return built.data.rules?.map((r) => r.label);
+    };
+    expect(labels(run)).toEqual(['model: capacity bound of the routing']);
+    const adaptive: RunView = {
+      ...run,
+      result: {
+        ...result,
+        scalars: [
+          ...result.scalars,
+          { name: 'dimension_order', value: 1, unit: 'boolean', description: '' },
+        ],
+      },
+    };
+    expect(labels(adaptive)).toEqual(["model: dimension order's capacity bound"]);
+  });
+
   it('draws stacked bars divided by their unit, with the paper overlay when asked', () => {
     const built = buildChart(barSpec, v1, run, options);
     if (built.kind !== 'stacked-bars') throw new Error(built.kind);

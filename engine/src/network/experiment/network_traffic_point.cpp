@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "network/circuit/circuit_traffic.h"
+#include "network/experiment/network_traffic_bisection.h"
 #include "network/experiment/network_traffic_outputs.h"
 #include "network/topologies/describe.h"
 
@@ -297,7 +298,16 @@ const RecordTable<TrafficRecord>& traffic_record() {
 }
 
 std::unique_ptr<Model> traffic_point(const TrafficParams& p, Rng rng, std::size_t point) {
-  return std::make_unique<NetworkTrafficPoint>(p, rng, point);
+  // The chosen load and the curve's, then the saturation search (Plan::bisection_point), then the
+  // compared routings' curves (Plan::compare_base).
+  const std::size_t curve_end = 1 + p.sweep_rates.size();
+  if (point < curve_end) return std::make_unique<NetworkTrafficPoint>(p, rng, point);
+  if (p.saturation_steps > 0 && point == curve_end) return saturation_search(p, rng);
+  const Plan plan(p);
+  const std::size_t k = point - plan.compare_base();
+  const int routing = plan.compared.at(k / plan.curve_points());
+  return std::make_unique<NetworkTrafficPoint>(under_routing(p, routing), rng,
+                                               1 + k % plan.curve_points());
 }
 
 }  // namespace archex::traffic_run
