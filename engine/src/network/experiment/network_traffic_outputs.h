@@ -192,7 +192,9 @@ constexpr SeriesOutput kLatencyByPacketSize{
 constexpr NetworkOutput kChannelUtil{
     "channel_util", "fraction",
     "The network with each channel's utilization and occupancy (the share of the time "
-    "packets held it) at the chosen load, a crossbar's crosspoints, and under the hotspot "
+    "packets held it) at the chosen load, the model's expected utilization (model_utilization: "
+    "the pattern's load on the channel along the routes the capacity bound walks, times the "
+    "offered load, over the channel rate), a crossbar's crosspoints, and under the hotspot "
     "pattern the hot spot (terminals' column hotspot)"};
 constexpr NetworkOutput kChannelDependencies{
     "channel_dependencies", "",

@@ -668,6 +668,28 @@ TEST(NetworkTraffic, ComparingRoutingsDrawsEveryRoutingOfTheShapesCurve) {
   EXPECT_FALSE(has_scalar(plain, "latency_vs_offered_routing_valiant"));
 }
 
+TEST(NetworkTraffic, TheModelsChannelLoadIsWhatTheChannelsCarryBelowTheBound) {
+  // Transpose on the 8x8 mesh under dimension order: its busiest channels carry 7 sources' load
+  // (the bound 1/7), so 0.7 of their rate at 0.1 offered.
+  const Result r = run({{"dims", std::vector<double>{8, 8}}, {"pattern", 1},
+                        {"injection_rate", 0.1}, {"sweep_rates", std::vector<double>{0.1}}});
+  const NetworkMap& map = r.find_network("channel_util");
+  const std::vector<double>& model = map.channels.reals("model_utilization");
+  const std::vector<double>& used = map.channels.reals("utilization");
+  ASSERT_EQ(model.size(), used.size());
+  EXPECT_NEAR(*std::max_element(model.begin(), model.end()), 0.7, 1e-12);
+  // Below the bound the channels carry their shares: none off the routes, and in all what the
+  // model expects, to within a window's chance.
+  double expected = 0;
+  double carried = 0;
+  for (std::size_t i = 0; i < model.size(); ++i) {
+    if (model[i] == 0) EXPECT_EQ(used[i], 0) << i;
+    expected += model[i];
+    carried += used[i];
+  }
+  EXPECT_NEAR(carried / expected, 1, 0.05);
+}
+
 TEST(NetworkTraffic, MarksEveryHotSpotAndRefusesOneThatIsNoTerminal) {
   const Result r = chosen({{"dims", std::vector<double>{4, 4}},
                            {"pattern", 4},
