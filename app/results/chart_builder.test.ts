@@ -920,7 +920,10 @@ describe('every shipped preset', () => {
         }
         const refs = [
           ...('marks' in spec ? (spec.marks ?? []).flatMap((m) => [m.x, m.y]) : []),
-          ...('rules' in spec ? (spec.rules ?? []).map((r) => r.value) : []),
+          // The saturation search's rule is drawn only when the search runs (saturation_steps).
+          ...('rules' in spec
+            ? (spec.rules ?? []).map((r) => r.value).filter((v) => v !== 'saturation_bisected')
+            : []),
           ...('bars' in spec
             ? spec.bars.flatMap((b) => [...b.segments.map((s) => s.value), b.divideBy ?? 1])
             : []),
