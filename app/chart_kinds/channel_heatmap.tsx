@@ -4,6 +4,7 @@ import type { ChartKind } from './kind';
 import { ChannelGraphMap } from '../charts/ChannelGraphMap';
 import { ChannelHeatmap } from '../charts/ChannelHeatmap';
 import { CrosspointMap } from '../charts/CrosspointMap';
+import { heatTop } from '../charts/heat_scale';
 import { channelHeatmapTable } from '../charts/chart_table';
 import type { ChannelHeatmapData } from '../results/chart_data';
 import { networkHeatmapData } from '../results/drawing/map_data';
@@ -19,7 +20,13 @@ export const channelHeatmapKind: ChartKind<'channel-heatmap', ChannelHeatmapData
     const plane = options.plane ?? 0;
     const network = findNetwork(run.result, spec.network);
     if (!network) return { dims: [1], torus: false, channels: [], plane };
-    return networkHeatmapData(network, spec.value, plane);
+    const data = networkHeatmapData(network, spec.value, plane);
+    const other = spec.scaleWith;
+    if (!other || !network.channels.columns.some((c) => c.name === other)) return data;
+    // One top over both columns' drawn channels, so the two maps share their colours.
+    const drawn = (d: ChannelHeatmapData) => (d.graph?.channels ?? d.channels).map((c) => c.value);
+    const top = heatTop([...drawn(data), ...drawn(networkHeatmapData(network, other, plane))]);
+    return data.graph ? { ...data, top, graph: { ...data.graph, top } } : { ...data, top };
   },
   // A grid or crosspoints are drawn to their width, their shape setting their height; a graph
   // also to a height where the frame fixes one (presented, embedded at a size, a figure).

@@ -81,7 +81,11 @@ type RuleSpec = NonNullable<CurveSpec['rules']>[number];
 
 function resolveRules(rules: RuleSpec[], run: RunView, model?: boolean): Rule[] {
   return rules
-    .map((r): Rule => ({ label: r.label, axis: r.axis, value: resolveRef(r.value, run) }))
+    .map((r): Rule => ({
+      label: stateOf(r.instead, run)?.label ?? r.label,
+      axis: r.axis,
+      value: resolveRef(r.value, run),
+    }))
     .filter((r) => Number.isFinite(r.value))
     .map((r) => (model ? { ...r, model } : r));
 }

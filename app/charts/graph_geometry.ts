@@ -54,7 +54,7 @@ export function channelGraphGeometry(
   size: Omit<ChartSize, 'height'> & { height?: number },
 ) {
   const fontSize = chartFontSize(size);
-  const scaleTop = heatTop(graph.channels.map((c) => c.value));
+  const scaleTop = graph.top ?? heatTop(graph.channels.map((c) => c.value));
   const innerWidth = Math.max(20, size.width - 2 * STYLE.outer);
   // The note depends on the height, the height (given one) on the legend's: word it for the
   // height the map takes without one, as it is drawn.

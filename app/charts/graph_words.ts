@@ -28,7 +28,7 @@ export function channelGraphCaptionParts(graph: ChannelGraph): string[] {
     count(graph.channels.length, 'channel'),
   ].join(', ');
   const measured = s ? [`max ${percent(s.max)}`, `mean ${percent(s.mean)}`] : ['no data'];
-  const scale = heatScaleNote(heatTop(graph.channels.map((c) => c.value)));
+  const scale = heatScaleNote(graph.top ?? heatTop(graph.channels.map((c) => c.value)));
   return [size, ...measured, ...scale];
 }
 
@@ -60,7 +60,7 @@ export function describeChannelGraph(graph: ChannelGraph): string {
   return (
     `Channel utilization: ${channelGraphCaption(graph)}. ${words}, each channel a line ` +
     'coloured from 0 to ' +
-    `${percent(heatTop(graph.channels.map((c) => c.value)))}, the two directions of a link side ` +
+    `${percent(graph.top ?? heatTop(graph.channels.map((c) => c.value)))}, the two directions of a link side ` +
     'by side.'
   );
 }

@@ -6,7 +6,7 @@ import { heatTop, sharePercent } from './heat_scale';
 
 /** The top of the colour scale: over every plane, so moving between planes keeps the colours. */
 export function cubeHeatTop(data: ChannelHeatmapData): number {
-  return heatTop(data.channels.map((c) => c.value));
+  return data.top ?? heatTop(data.channels.map((c) => c.value));
 }
 
 export const PERCENT = { unit: '', format: 'percent' } as const;

@@ -87,7 +87,19 @@ export const SeriesPattern = z.array(z.string().min(1)).min(1);
 
 /** A horizontal (axis 'y') or vertical (axis 'x') line at a value. */
 export const RuleSpec = z
-  .object({ label: z.string().min(1), axis: z.enum(['x', 'y']), value: ValueRef })
+  .object({
+    label: z.string().min(1),
+    axis: z.enum(['x', 'y']),
+    value: ValueRef,
+    /**
+     * Labels for states of the run in which the line is another thing's (an adaptive routing's
+     * bound walked along dimension order's routes); the first that holds names it.
+     */
+    instead: z
+      .array(z.object({ ...InsteadBase, label: z.string().min(1) }).strict())
+      .min(1)
+      .optional(),
+  })
   .strict();
 
 export type ValueRefSpec = z.infer<typeof ValueRef>;

@@ -399,8 +399,14 @@ describe('the custom network shows what its shape and switching use', () => {
       'hops',
       'histogram',
       'channel-utilization',
+      'channel-model',
       'channel-occupancy',
     ]);
+    // Every routing's curve only when they are compared.
+    expect(ids(custom, at({}))).not.toContain('routings');
+    expect(ids(custom, at({ compare_routings: 'every routing of the shape' }))).toContain(
+      'routings',
+    );
   });
 
   it('names the unit the loads of the curve are read in', () => {

@@ -435,6 +435,40 @@ describe('buildChart()', () => {
     expect(off.data.rules).toEqual([{ label: 'always', axis: 'y', value: 1 }]);
   });
 
+  it('names a rule by the first of its states that holds in the run', () => {
+    const rule = {
+      label: 'model: capacity bound of the routing',
+      axis: 'x' as const,
+      value: 'allowed_overhead',
+      instead: [{ when: 'dimension_order', label: "model: dimension order's capacity bound" }],
+    };
+    const spec: ChartSpec = {
+      id: 'bound',
+      kind: 'line',
+      title: 'Bound',
+      about: { what: 'w', mechanism: 'm', citation: 'c' },
+      series: ['perf_vs_overhead'],
+      models: { rules: [rule] },
+    };
+    const labels = (view: RunView) => {
+      const built = buildChart(spec, v1, view, options);
+      if (built.kind !== 'line') throw new Error(built.kind);
+      return built.data.rules?.map((r) => r.label);
+    };
+    expect(labels(run)).toEqual(['model: capacity bound of the routing']);
+    const adaptive: RunView = {
+      ...run,
+      result: {
+        ...result,
+        scalars: [
+          ...result.scalars,
+          { name: 'dimension_order', value: 1, unit: 'boolean', description: '' },
+        ],
+      },
+    };
+    expect(labels(adaptive)).toEqual(["model: dimension order's capacity bound"]);
+  });
+
   it('draws stacked bars divided by their unit, with the paper overlay when asked', () => {
     const built = buildChart(barSpec, v1, run, options);
     if (built.kind !== 'stacked-bars') throw new Error(built.kind);
@@ -607,6 +641,38 @@ describe('buildChart()', () => {
       { from: [1, 0, 0], to: [0, 0, 0], direction: '+x', wrap: true, value: 0.4 },
       { from: [1, 0, 0], to: [0, 0, 0], direction: '-x', wrap: false, value: 0.5 },
     ]);
+    expect(built.data.top).toBeUndefined();
+  });
+
+  it('colours a map and its model on one scale, the top over both columns', () => {
+    const ring = (model: number[]) =>
+      network({
+        shape: 'torus',
+        sizes: [{ name: 'x', value: 2 }],
+        drawing: { ...GRAPH, kind: 'ring', axes: ['x'], extent: [2], wraps: true },
+        routers: { columns: [ints('x', [0, 1])] },
+        channels: {
+          columns: [
+            ints('router', [0, 0, 1, 1]),
+            ints('to_router', [1, 1, 0, 0]),
+            ints('direction', [0, 1, 0, 1], ['+x', '-x']),
+            ints('wrap', [0, 1, 1, 0]),
+            reals('utilization', [0.1, 0.12, 0.05, 0.08]),
+            reals('model_utilization', model),
+          ],
+        },
+      });
+    const modelSpec = custom.charts.find((c) => c.id === 'channel-model')!;
+    const tops = (model: number[]) =>
+      [heatmapSpec, modelSpec].map((spec) => {
+        const built = buildChart(spec, custom, withNetworks([ring(model)]), options);
+        if (built.kind !== 'channel-heatmap') throw new Error(built.kind);
+        return built.data.top;
+      });
+    // The measured map alone would top at 12 %, the model's at 25 %: both take 25 %.
+    expect(tops([0.1, 0.1, 0.25, 0.1])).toEqual([0.25, 0.25]);
+    // Past the bound the model's demand tops the scale at 100 %.
+    expect(tops([1.4, 0, 0, 0])).toEqual([1, 1]);
   });
 
   it('draws a timeline: one row per processor, the states in the spec order, the bins given', () => {
@@ -854,7 +920,10 @@ describe('every shipped preset', () => {
         }
         const refs = [
           ...('marks' in spec ? (spec.marks ?? []).flatMap((m) => [m.x, m.y]) : []),
-          ...('rules' in spec ? (spec.rules ?? []).map((r) => r.value) : []),
+          // The saturation search's rule is drawn only when the search runs (saturation_steps).
+          ...('rules' in spec
+            ? (spec.rules ?? []).map((r) => r.value).filter((v) => v !== 'saturation_bisected')
+            : []),
           ...('bars' in spec
             ? spec.bars.flatMap((b) => [...b.segments.map((s) => s.value), b.divideBy ?? 1])
             : []),

@@ -181,6 +181,8 @@ export interface ChannelHeatmapData {
   marks?: NodeMark[];
   /** Terminals sharing each router (a concentrated cube's c), where more than 1. */
   concentration?: number;
+  /** The colour scale's top where it spans more than these values (the spec's scaleWith). */
+  top?: number;
 }
 
 /** A node of a cube the run singles out, at its coordinates, and what it is. */
@@ -199,6 +201,8 @@ export interface GraphChannel {
 
 /** A network as routers (switches), terminals and the channels out of the routers. */
 export interface ChannelGraph {
+  /** The colour scale's top where it spans more than these values (the spec's scaleWith). */
+  top?: number;
   routers: number;
   terminals: number;
   channels: GraphChannel[];

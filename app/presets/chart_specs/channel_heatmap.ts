@@ -12,6 +12,11 @@ export const channelHeatmapSpec = chartSpec(
       network: z.string().min(1),
       /** The channels' column holding what the run measured (utilization, occupancy). */
       value: z.string().min(1),
+      /**
+       * Another column the colour scale also spans, so two maps of one network (measured and
+       * modelled) read on one scale.
+       */
+      scaleWith: z.string().min(1).optional(),
     })
     .strict(),
   (chart, path, names) => names.output(`${path}.network`, 'network', chart.network),

@@ -66,9 +66,10 @@ export const curvesSpec = chartSpec(
       names.scalar(`${path}.marks.${j}.x`, m.x);
       names.scalar(`${path}.marks.${j}.y`, m.y);
     });
-    [...(chart.rules ?? []), ...(chart.models?.rules ?? [])].forEach((r, j) =>
-      names.scalar(`${path}.rules.${j}.value`, r.value),
-    );
+    [...(chart.rules ?? []), ...(chart.models?.rules ?? [])].forEach((r, j) => {
+      names.scalar(`${path}.rules.${j}.value`, r.value);
+      names.states(`${path}.rules.${j}.instead`, r.instead ?? []);
+    });
     (chart.guides ?? []).forEach((g, j) => names.scalar(`${path}.guides.${j}.slope`, g.slope));
     names.scalar(`${path}.idealSlope`, chart.idealSlope);
     if (chart.saturation) {

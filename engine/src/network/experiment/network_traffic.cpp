@@ -201,7 +201,25 @@ ParamTable<TrafficParams> params() {
                .about("On a torus without a dateline (its channel-dependency graph has a "
                       "cycle), a point judged saturated runs on for up to this many cycles "
                       "under the same traffic, watching for a deadlock: it ends deadlocked if "
-                      "the knot forms, else saturated with the cycles watched. 0: no watch."));
+                      "the knot forms, else saturated with the cycles watched. 0: no watch."))
+      .add(&TrafficParams::saturation_steps,
+           number_param("saturation_steps", "Saturation search")
+               .unit("steps").value(0).range(0, 20).whole().step(1)
+               .about("Finds the saturation load finer than the curve's grid, by bisection on "
+                      "offered load: the highest load of the curve (or the chosen load) is run "
+                      "first; if it is not sustained, each step runs the middle of the interval "
+                      "between the highest load found sustained (from 0) and the lowest not, "
+                      "and keeps the half where the judgement changes. A load is not sustained "
+                      "as the point's `saturated` says. Each step halves the interval: 8 steps "
+                      "find it to 1/256 of that load. 0: no search."))
+      .add(&TrafficParams::compare_routings,
+           choice_param("compare_routings", "Compare routings")
+               .choices({"off", "every routing of the shape"})
+               .value(0)
+               .about("Runs the curve's loads again under every other routing the shape takes "
+                      "with these virtual channels (in its own fractions of its bound where "
+                      "the loads are read so), for one chart of every routing's mean latency "
+                      "against offered load. Each routing costs a curve."));
   // What a run reads only under some choices, so a panel shows it only then.
   for (const char* name : {"hotspot_fraction", "hotspots"}) {
     t.spec(name).when = {{"pattern", {"hotspot"}}};
@@ -226,7 +244,9 @@ std::vector<OutputSpec> outputs() {
           kAcceptedMaxFlitsPerNodeCycle, kSaturated,
           kDeadlocked, kDeadlockCycle, kDeadlockWatchedCycles, kLatencyVsOfferedDeadlock, kMeasuredPackets,
           kSimulatedCycles, kBisectionGbps, kBisectionCapacityGbps, kAcceptance,
-          kBlockingProbability, kLatencyVsOfferedSaturation, kModelCapacityBound,
+          kBlockingProbability, kLatencyVsOfferedSaturation, kSaturationBisected,
+          kSaturationBisectedError, kModelCapacityBound, kModelBoundDimensionOrder,
+          kLatencyVsOfferedRouting,
           kModelZeroLoadLatencyCycles, kModelFifoSaturation, kTotalSimulatedCycles,
           kLatencyHistogram, kLatencyVsOffered, kLatencyP50VsOffered, kLatencyP95VsOffered,
           kLatencyP99VsOffered, kNetworkLatencyVsOffered, kHopsVsOffered, kAcceptedVsOffered,
@@ -279,12 +299,17 @@ ModelInfo network_traffic_info() {
           [](const TrafficParams& p) {
             const Plan plan(p);
             plan.check(p);
-            return std::vector<double>(plan.rates.size(), 1.0);
+            std::vector<double> weights(plan.rates.size(), 1.0);
+            // The search runs a load a step, and the first.
+            if (plan.saturation_steps > 0) weights.push_back(plan.saturation_steps + 1.0);
+            weights.resize(plan.points(), 1.0);
+            return weights;
           },
           traffic_run::traffic_point, traffic_run::traffic_record(), traffic_run::combine_traffic)
       .streams([](const TrafficParams& p, std::size_t point) -> std::size_t {
         if (point == 0) return 0;
         const Plan plan(p);
+        if (point >= plan.rates.size()) return point;
         return plan.rates[point] == plan.rates[0] ? 0 : point;
       })
       .state([](const TrafficParams& p) { return network_state(p.net); })

@@ -1,11 +1,13 @@
 #include "network/experiment/network_traffic_combine.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <string>
 #include <utility>
 
 #include "network/experiment/network_traffic_outputs.h"
+#include "network/routings/routing.h"
 
 namespace archex::traffic_run {
 
@@ -45,7 +47,7 @@ void add_class_sweep(Result& r, const Plan& plan,
   Series request_accepted = sweep_series(kRequestAcceptedVsOffered, "requests", "accepted load");
   Series reply_accepted = sweep_series(kReplyAcceptedVsOffered, "replies", "accepted load");
   for (const PointRecord<TrafficRecord>& f : finished) {
-    if (f.point == 0) continue;
+    if (f.point == 0 || f.point >= plan.rates.size()) continue;
     const double offered = plan.rates.at(f.point);
     const auto add = [&](Series& s, const ScalarOutput& out) {
       if (const Scalar* v = own_scalar(f.outputs, out)) {
@@ -85,7 +87,7 @@ void add_sweep(Result& r, const Plan& plan,
   double saturation = -1;
   double deadlock = -1;
   for (const PointRecord<TrafficRecord>& f : finished) {
-    if (f.point == 0) continue;
+    if (f.point == 0 || f.point >= plan.rates.size()) continue;
     const TrafficRecord& pt = f.record;
     const double offered = plan.rates.at(f.point);
     const double carried = pt.accepted;
@@ -141,8 +143,44 @@ void add_sweep(Result& r, const Plan& plan,
   if (plan.circuits) r.series.push_back(std::move(blocking));
 }
 
+// A routing's name as a series name's part: "west-first" -> "west_first", "ROMM" -> "romm".
+std::string slug(std::string name) {
+  for (char& c : name) {
+    if (c == ' ' || c == '-') c = '_';
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return name;
+}
+
+// compare_routings: each routing's mean latency over the loads it sustained, the chosen one's
+// from the curve's points, each other's from its own points (Plan::compare_base).
+void add_routing_curves(Result& r, const TrafficParams& p, const Plan& plan,
+                        const std::vector<PointRecord<TrafficRecord>>& finished) {
+  if (plan.compared.empty()) return;
+  const auto curve = [&](int routing, const Plan& its, std::size_t first, bool chosen) {
+    const std::string& name = routing_parts().at(static_cast<std::size_t>(routing)).name;
+    Series s = kLatencyVsOfferedRouting({slug(name)}, chosen ? name + " (chosen)" : name,
+                                        "offered load", "flits/node/cycle", "mean latency");
+    for (const PointRecord<TrafficRecord>& f : finished) {
+      if (f.point < first || f.point >= first + its.curve_points()) continue;
+      if (f.record.saturated || f.record.deadlocked) continue;
+      s.x.push_back(its.rates.at(1 + f.point - first));
+      s.y.push_back(f.record.latency_mean);
+    }
+    r.series.push_back(std::move(s));
+  };
+  curve(p.net.routing, plan, 1, true);
+  for (std::size_t i = 0; i < plan.compared.size(); ++i) {
+    const int routing = plan.compared[i];
+    curve(routing, Plan(under_routing(p, routing)), plan.compare_base() + i * plan.curve_points(),
+          false);
+  }
+}
+
 void add_models(Result& r, const TrafficParams& p, const Plan& plan) {
   r.scalars.push_back(kModelCapacityBound(plan.bound));
+  // The walk follows an adaptive routing's dimension-order routes (pattern_load).
+  if (plan.topology->adaptive()) r.scalars.push_back(kModelBoundDimensionOrder(1));
   const TopologyPart& part = topology_part(p.net);
   if (part.zero_load_model && !plan.circuits) {
     // A mix's packets alike on average: the zero-load latency is the sizes' by their shares.
@@ -181,6 +219,13 @@ Result combine_traffic(const TrafficParams& p,
   if (!finished.empty() && finished.front().point == 0) r = finished.front().outputs;
   add_sweep(r, plan, finished);
   add_class_sweep(r, plan, finished);
+  add_routing_curves(r, p, plan, finished);
+  for (const PointRecord<TrafficRecord>& f : finished) {
+    if (f.point != plan.bisection_point()) continue;
+    for (const ScalarOutput* out : {&kSaturationBisected, &kSaturationBisectedError}) {
+      if (const Scalar* v = own_scalar(f.outputs, *out)) r.scalars.push_back(*v);
+    }
+  }
   add_models(r, p, plan);
   double cycles = 0;
   for (const PointRecord<TrafficRecord>& f : finished) cycles += f.record.cycles;

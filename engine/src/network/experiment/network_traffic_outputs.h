@@ -75,10 +75,24 @@ constexpr ScalarOutput kBlockingProbability{
 constexpr ScalarOutput kLatencyVsOfferedSaturation{
     "latency_vs_offered_saturation", "flits/node/cycle",
     "Lowest offered load of the curve that was not sustained"};
+constexpr ScalarOutput kSaturationBisected{
+    "saturation_bisected", "flits/node/cycle",
+    "The saturation search (saturation_steps): the middle of the last interval between the "
+    "highest offered load found sustained and the lowest found not (not sustained as `saturated` "
+    "says); absent where the search is off or the highest load it tries is sustained"};
+constexpr ScalarOutput kSaturationBisectedError{
+    "saturation_bisected_error", "flits/node/cycle",
+    "Half the width of that last interval: the saturation load lies within this of "
+    "saturation_bisected"};
 constexpr ScalarOutput kModelCapacityBound{
     "model_capacity_bound", "flits/node/cycle",
     "Model: the most load the chosen pattern can offer before a channel is full (its "
     "channel-load bound along the network's routes)"};
+constexpr ScalarOutput kModelBoundDimensionOrder{
+    "model_bound_dimension_order", "boolean",
+    "The routing adapts: model_capacity_bound is the bound of its minimal routes taken in "
+    "dimension order, which spreading over the other minimal routes can beat (absent for a "
+    "routing whose own routes the bound walks)"};
 constexpr ScalarOutput kModelZeroLoadLatencyCycles{
     "model_zero_load_latency_cycles", "cycles",
     "Model: mean latency of a packet alone in the network under the chosen pattern's "
@@ -123,6 +137,10 @@ constexpr SeriesOutput kAcceptanceVsOffered{
 constexpr SeriesOutput kBlockingVsOffered{
     "blocking_vs_offered", "fraction",
     "Circuit switching: share of set-up attempts blocked against offered load"};
+constexpr SeriesOutput kLatencyVsOfferedRouting{
+    "latency_vs_offered_routing_*", "cycles",
+    "compare_routings: mean latency against offered load under each routing (the chosen one "
+    "and every other the shape takes), the loads sustained"};
 constexpr SeriesOutput kModelPatelAcceptance{
     "model_patel_acceptance", "fraction",
     "Model: Patel's acceptance of a fly that drops blocked requests"};
@@ -174,7 +192,9 @@ constexpr SeriesOutput kLatencyByPacketSize{
 constexpr NetworkOutput kChannelUtil{
     "channel_util", "fraction",
     "The network with each channel's utilization and occupancy (the share of the time "
-    "packets held it) at the chosen load, a crossbar's crosspoints, and under the hotspot "
+    "packets held it) at the chosen load, the model's expected utilization (model_utilization: "
+    "the pattern's load on the channel along the routes the capacity bound walks, times the "
+    "offered load, over the channel rate), a crossbar's crosspoints, and under the hotspot "
     "pattern the hot spot (terminals' column hotspot)"};
 constexpr NetworkOutput kChannelDependencies{
     "channel_dependencies", "",

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/param_spec.h"
+#include "network/routings/routing.h"
 
 namespace archex::traffic_run {
 
@@ -21,6 +22,31 @@ void mark_hotspot(NetworkMap& n, const std::vector<int>& hotspots) {
   std::vector<std::int32_t> flags(n.terminals.rows(), 0);
   for (const int h : hotspots) flags[static_cast<std::size_t>(h)] = 1;
   n.terminals.add("hotspot", "", std::move(flags));
+}
+
+TrafficParams under_routing(const TrafficParams& p, int routing) {
+  TrafficParams q = p;
+  q.net.routing = routing;
+  q.saturation_steps = 0;
+  q.compare_routings = CompareRoutings::kOff;
+  return q;
+}
+
+std::vector<int> compared_routings(const TrafficParams& p) {
+  std::vector<int> out;
+  if (p.compare_routings == CompareRoutings::kOff) return out;
+  for (int r = 0; r < static_cast<int>(routing_parts().size()); ++r) {
+    if (r == p.net.routing) continue;
+    const TrafficParams q = under_routing(p, r);
+    try {
+      // A routing the shape does not take, or that needs more virtual channels, is left out.
+      const Plan plan(q);
+      plan.check(q);
+      out.push_back(r);
+    } catch (const ParamError&) {
+    }
+  }
+  return out;
 }
 
 void traffic_options(const TrafficParams& p, LoadPointOptions& options) {

@@ -27,6 +27,7 @@ enum class SweepScale { kAbsolute, kOfBound };
 enum class InjectionKind { kBernoulli, kOnOff };
 enum class RequestReplyMode { kOff, kOn };
 enum class Measurement { kLatency, kThroughput };
+enum class CompareRoutings { kOff, kAll };
 
 struct TrafficParams {
   NetworkParams net;
@@ -53,6 +54,8 @@ struct TrafficParams {
   double confidence_percent;
   Measurement measurement;
   int deadlock_watch_cycles;
+  int saturation_steps;
+  CompareRoutings compare_routings;
 };
 
 // A count as "33,554,432".
@@ -70,6 +73,13 @@ void traffic_options(const TrafficParams& p, LoadPointOptions& options);
 // sizes with a transaction's two packets), for the models.
 std::vector<std::pair<int, double>> packet_size_shares(const LoadPointOptions& options);
 
+// With compare_routings, every other routing the shape takes that builds with these parameters
+// (enough virtual channels), by its place among routing_parts(); else none.
+std::vector<int> compared_routings(const TrafficParams& p);
+
+// `p` under routing `routing`, without the searches and comparisons of the run it is part of.
+TrafficParams under_routing(const TrafficParams& p, int routing);
+
 // The network and the loads of a run, as every point and the combine see them: point 0 is the
 // chosen load, points 1.. the curve's loads in ascending order.
 struct Plan {
@@ -82,7 +92,9 @@ struct Plan {
                                                        p.hotspots, p.permutation_seed)),
         bound(pattern_capacity_bound(*topology, config, *pattern)),
         circuits(p.net.switching == Switching::kCircuit),
-        can_deadlock(cube && cube->torus() && !cube->dateline() && !circuits) {
+        can_deadlock(cube && cube->torus() && !cube->dateline() && !circuits),
+        saturation_steps(p.saturation_steps),
+        compared(compared_routings(p)) {
     rates.push_back(p.injection_rate);
     for (const double r : p.sweep_rates) {
       const double rate = p.sweep_scale == SweepScale::kOfBound ? std::min(1.0, r * bound) : r;
@@ -163,8 +175,20 @@ struct Plan {
   bool circuits;
   // A torus without a dateline: the results say which points deadlocked.
   bool can_deadlock;
+  // Bisection steps of the saturation search (0: none); when set, the point after the curve's
+  // (bisection_point) runs them.
+  int saturation_steps;
   std::vector<double> rates;
   LoadPointOptions options;
+
+  // The routings whose curves are drawn beside this one's (compared_routings).
+  std::vector<int> compared;
+
+  std::size_t bisection_point() const { return rates.size(); }
+  // Then each compared routing's curve, its loads in order (its own plan's points 1..).
+  std::size_t compare_base() const { return rates.size() + (saturation_steps > 0 ? 1 : 0); }
+  std::size_t curve_points() const { return rates.size() - 1; }
+  std::size_t points() const { return compare_base() + compared.size() * curve_points(); }
 };
 
 }  // namespace archex::traffic_run

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "network/circuit/circuit_traffic.h"
+#include "network/experiment/network_traffic_bisection.h"
 #include "network/experiment/network_traffic_outputs.h"
 #include "network/topologies/describe.h"
 
@@ -243,13 +244,36 @@ class NetworkTrafficPoint final : public RecordPoint<TrafficRecord> {
     }
   }
 
-  // The network with each channel's utilization and occupancy, and a lone crossbar's
-  // crosspoints.
+  // What the model expects each channel to carry at the chosen load, as a share of its rate:
+  // the pattern's load along the routes the capacity bound walks (pattern_load) times the load
+  // offered; above 1 where the load is past a channel's share of the bound.
+  std::vector<double> model_utilization() const {
+    const Topology& topology = *plan_.topology;
+    const PatternLoad load =
+        pattern_load(topology, pattern_, topology.chooses_routes() ? Walk::kFirst : Walk::kAll);
+    const double scale = plan_.rates[index_] / plan_.config.channel_rate;
+    std::vector<double> by_port(load.channels.size(), 0.0);
+    std::size_t index = 0;
+    for (int router = 0; router < topology.routers(); ++router) {
+      for (int port = 0; port < topology.ports(router); ++port, ++index) {
+        const PortTarget to = topology.output(router, port);
+        if (to.router >= 0) by_port[index] = load.channels[index] * scale;
+        if (to.terminal >= 0) {
+          by_port[index] = load.ejection[static_cast<std::size_t>(to.terminal)] * scale;
+        }
+      }
+    }
+    return per_channel(topology, by_port);
+  }
+
+  // The network with each channel's utilization and occupancy, the model's expected utilization,
+  // and a lone crossbar's crosspoints.
   NetworkMap channel_map(const LoadPointResult& c) const {
     const Topology& topology = *plan_.topology;
     NetworkMap n = describe_network(topology, kChannelUtil.name(), "channels");
     n.channels.add("utilization", "fraction", per_channel(topology, c.utilization))
-        .add("occupancy", "fraction", per_channel(topology, c.occupancy));
+        .add("occupancy", "fraction", per_channel(topology, c.occupancy))
+        .add("model_utilization", "fraction", model_utilization());
     mark_hotspot(n, pattern_.hotspots());
     if (!c.crosspoints.empty()) {
       const auto ports = static_cast<std::int32_t>(topology.terminals());
@@ -297,7 +321,16 @@ const RecordTable<TrafficRecord>& traffic_record() {
 }
 
 std::unique_ptr<Model> traffic_point(const TrafficParams& p, Rng rng, std::size_t point) {
-  return std::make_unique<NetworkTrafficPoint>(p, rng, point);
+  // The chosen load and the curve's, then the saturation search (Plan::bisection_point), then the
+  // compared routings' curves (Plan::compare_base).
+  const std::size_t curve_end = 1 + p.sweep_rates.size();
+  if (point < curve_end) return std::make_unique<NetworkTrafficPoint>(p, rng, point);
+  if (p.saturation_steps > 0 && point == curve_end) return saturation_search(p, rng);
+  const Plan plan(p);
+  const std::size_t k = point - plan.compare_base();
+  const int routing = plan.compared.at(k / plan.curve_points());
+  return std::make_unique<NetworkTrafficPoint>(under_routing(p, routing), rng,
+                                               1 + k % plan.curve_points());
 }
 
 }  // namespace archex::traffic_run

@@ -26,9 +26,15 @@ std::vector<double> CrosspointCounter::shares(std::int64_t cycles, double rate) 
 
 namespace {
 
+// Patterns defined on a cube's coordinates alone.
 bool moves_coordinates(Pattern pattern) {
-  return pattern == Pattern::kTranspose || pattern == Pattern::kBitComplement ||
-         pattern == Pattern::kNeighbor || pattern == Pattern::kTornado;
+  return pattern == Pattern::kNeighbor || pattern == Pattern::kTornado;
+}
+
+// Patterns on a cube's coordinates that off a cube move the bits of a terminal's number, as
+// BookSim2's transpose and bitcomp do (on a cube of power-of-two radices the two agree).
+bool coordinates_or_bits(Pattern pattern) {
+  return pattern == Pattern::kTranspose || pattern == Pattern::kBitComplement;
 }
 
 bool moves_bits(Pattern pattern) {
@@ -51,17 +57,28 @@ TrafficPattern::TrafficPattern(const Topology& topo, Pattern pattern, double hot
   bits_ = power_of_two_bits(nodes);
   if (!cube_ && moves_coordinates(pattern)) {
     throw ParamError("pattern",
-                     std::string("transpose, bit complement, nearest neighbour and tornado need a "
-                                 "mesh or torus; valid on this network: uniform, hotspot") +
-                         (bits_ >= 0 ? ", bit-reverse, shuffle" : "") + ", random permutation");
+                     std::string("nearest neighbour and tornado need a mesh or torus; valid on "
+                                 "this network: uniform, hotspot") +
+                         (bits_ >= 0 && bits_ % 2 == 0 ? ", transpose" : "") +
+                         (bits_ >= 0 ? ", bit complement, bit-reverse, shuffle" : "") +
+                         ", random permutation");
   }
   if (pattern == Pattern::kGroupShift && topo.terminal_groups() < 2) {
     throw ParamError("pattern", "group shift sends each terminal to the next group of a dragonfly; "
                                 "this network has no groups");
   }
-  if (moves_bits(pattern) && bits_ < 0) {
-    throw ParamError("pattern", "bit-reverse and shuffle move the bits of a terminal's number, so "
-                                "they need a power-of-two count of terminals (this network has " +
+  if ((moves_bits(pattern) || (!cube_ && coordinates_or_bits(pattern))) && bits_ < 0) {
+    throw ParamError("pattern", std::string(cube_ ? "bit-reverse and shuffle" :
+                                            "off a mesh or torus, transpose, bit complement, "
+                                            "bit-reverse and shuffle") +
+                                    " move the bits of a terminal's number, so they need a "
+                                    "power-of-two count of terminals (this network has " +
+                                    std::to_string(nodes) + ")");
+  }
+  if (!cube_ && pattern == Pattern::kTranspose && bits_ % 2 != 0) {
+    throw ParamError("pattern", "off a mesh or torus, transpose swaps the high and low halves of "
+                                "the bits of a terminal's number, so it needs an even count of "
+                                "bits: 4, 16, 64, 256, ... terminals (this network has " +
                                     std::to_string(nodes) + ")");
   }
   if (cube_) {
@@ -120,11 +137,17 @@ bool TrafficPattern::deterministic() const {
 int TrafficPattern::mapped(int src) const {
   switch (pattern_) {
     case Pattern::kTranspose: {
+      if (!cube_) {
+        const int half = bits_ / 2;
+        const int low = (1 << half) - 1;
+        return ((src >> half) & low) | ((src & low) << half);
+      }
       KNCube::Coordinates c = cube_->coordinates(cube_->node_of(src));
       std::reverse(c.begin(), c.begin() + cube_->dimensions());
       return same_place(cube_->node_at(c), src);
     }
     case Pattern::kBitComplement: {
+      if (!cube_) return ~src & ((1 << bits_) - 1);
       KNCube::Coordinates c = cube_->coordinates(cube_->node_of(src));
       for (int d = 0; d < cube_->dimensions(); ++d) {
         auto& x = c[static_cast<std::size_t>(d)];

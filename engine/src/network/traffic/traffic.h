@@ -32,8 +32,10 @@ using DestinationShares = std::vector<std::pair<int, double>>;
 // Destinations of the synthetic traffic patterns among a topology's terminals (Dally & Towles,
 // sec. 3.2). Uniform, hotspot and random permutation fit any topology; bit-reverse and shuffle
 // move the bits of a terminal's number, so they need a power-of-two count of terminals;
-// transpose, bit complement, nearest neighbour and tornado move coordinates, so they need a
-// k-ary n-cube; group shift (every terminal to a random terminal of the next group: the
+// transpose and bit complement move a cube's coordinates and elsewhere (a fat tree, a fly) the
+// bits of a terminal's number as BookSim2's transpose and bitcomp do (the high and low halves
+// swapped, which needs an even count of bits; every bit flipped); nearest neighbour and tornado
+// move coordinates, so they need a k-ary n-cube; group shift (every terminal to a random terminal of the next group: the
 // dragonfly's adversarial pattern, BookSim2's bad_dragon) needs a shape in groups. On a cube of c
 // terminals a router, the patterns that move coordinates move a terminal's router and keep its
 // place on it (the i-th terminal of one router sends to the i-th of another), so each is the

@@ -592,6 +592,104 @@ TEST(NetworkTraffic, TheModelsAndTheCurvesLoadsFollowThePattern) {
   EXPECT_NEAR(tornado.scalar("model_capacity_bound"), 1.0 / 3, 1e-12);
 }
 
+TEST(NetworkTraffic, AnAdaptiveRoutingsBoundSaysItIsDimensionOrders) {
+  const ParamValues light = {{"dims", std::vector<double>{8, 8}}, {"pattern", 1},
+                             {"vcs", 2},
+                             {"injection_rate", 0.02}, {"warmup_cycles", 100},
+                             {"max_cycles", 1000}, {"sweep_rates", std::vector<double>{0.02}}};
+  ParamValues adaptive = light;
+  adaptive.set("routing", 5);
+  const Result order = run(light);
+  const Result minimal = run(adaptive);
+  EXPECT_FALSE(has_scalar(order, "model_bound_dimension_order"));
+  EXPECT_EQ(minimal.scalar("model_bound_dimension_order"), 1);
+  // The same bound: minimal adaptive's routes walked in dimension order.
+  EXPECT_EQ(minimal.scalar("model_capacity_bound"), order.scalar("model_capacity_bound"));
+}
+
+TEST(NetworkTraffic, TheSaturationSearchBisectsBetweenTheCurvesLoads) {
+  const ParamValues curve = {{"dims", std::vector<double>{4, 4}},
+                             {"injection_rate", 0.2},
+                             {"sweep_rates", std::vector<double>{0.2, 0.9}},
+                             {"max_cycles", 3000}};
+  ParamValues searched = curve;
+  searched.set("saturation_steps", 6);
+  const Result plain = run(curve);
+  const Result r = run(searched);
+  EXPECT_FALSE(has_scalar(plain, "saturation_bisected"));
+  // The curve's points are the same runs with or without the search.
+  EXPECT_EQ(r.find_series("latency_vs_offered").y, plain.find_series("latency_vs_offered").y);
+  ASSERT_EQ(r.scalar("latency_vs_offered_saturation"), 0.9);
+  // Six steps halve [0, 0.9] six times; the middle of the last interval is reported.
+  EXPECT_NEAR(r.scalar("saturation_bisected_error"), 0.9 / 128, 1e-12);
+  const double found = r.scalar("saturation_bisected");
+  EXPECT_GT(found, 0.2);
+  EXPECT_LT(found, 0.9);
+  // Its cycles count with the run's.
+  EXPECT_GT(r.scalar("total_simulated_cycles"), plain.scalar("total_simulated_cycles"));
+  // A highest load that is sustained leaves nothing to find.
+  ParamValues light = searched;
+  light.set("sweep_rates", std::vector<double>{0.05});
+  EXPECT_FALSE(has_scalar(run(light), "saturation_bisected"));
+}
+
+TEST(NetworkTraffic, ComparingRoutingsDrawsEveryRoutingOfTheShapesCurve) {
+  const ParamValues curve = {{"dims", std::vector<double>{4, 4}}, {"vcs", 2},
+                             {"injection_rate", 0.05},
+                             {"sweep_rates", std::vector<double>{0.05, 0.1}},
+                             {"warmup_cycles", 200}, {"max_cycles", 2000}};
+  ParamValues compared = curve;
+  compared.set("compare_routings", 1);
+  const Result plain = run(curve);
+  const Result r = run(compared);
+  std::vector<std::string> names;
+  for (const Series& s : r.series) {
+    if (s.name.rfind("latency_vs_offered_routing_", 0) == 0) names.push_back(s.name);
+  }
+  // Every routing a 2-VC mesh takes; UGAL is a dragonfly's and a flattened butterfly's.
+  EXPECT_EQ(names, (std::vector<std::string>{
+                       "latency_vs_offered_routing_dimension_order",
+                       "latency_vs_offered_routing_random_tie_break",
+                       "latency_vs_offered_routing_valiant", "latency_vs_offered_routing_romm",
+                       "latency_vs_offered_routing_o1turn",
+                       "latency_vs_offered_routing_minimal_adaptive",
+                       "latency_vs_offered_routing_west_first",
+                       "latency_vs_offered_routing_negative_first",
+                       "latency_vs_offered_routing_north_last"}));
+  // The chosen routing's is the curve's own, which the comparison leaves as it was.
+  const Series& chosen = r.find_series("latency_vs_offered_routing_dimension_order");
+  EXPECT_EQ(chosen.label, "dimension order (chosen)");
+  EXPECT_EQ(chosen.y, plain.find_series("latency_vs_offered").y);
+  EXPECT_EQ(r.find_series("latency_vs_offered").y, plain.find_series("latency_vs_offered").y);
+  // Valiant's detour through a random node costs it hops, so latency, at light load.
+  const Series& valiant = r.find_series("latency_vs_offered_routing_valiant");
+  ASSERT_EQ(valiant.x, chosen.x);
+  EXPECT_GT(valiant.y[0], chosen.y[0]);
+  EXPECT_FALSE(has_scalar(plain, "latency_vs_offered_routing_valiant"));
+}
+
+TEST(NetworkTraffic, TheModelsChannelLoadIsWhatTheChannelsCarryBelowTheBound) {
+  // Transpose on the 8x8 mesh under dimension order: its busiest channels carry 7 sources' load
+  // (the bound 1/7), so 0.7 of their rate at 0.1 offered.
+  const Result r = run({{"dims", std::vector<double>{8, 8}}, {"pattern", 1},
+                        {"injection_rate", 0.1}, {"sweep_rates", std::vector<double>{0.1}}});
+  const NetworkMap& map = r.find_network("channel_util");
+  const std::vector<double>& model = map.channels.reals("model_utilization");
+  const std::vector<double>& used = map.channels.reals("utilization");
+  ASSERT_EQ(model.size(), used.size());
+  EXPECT_NEAR(*std::max_element(model.begin(), model.end()), 0.7, 1e-12);
+  // Below the bound the channels carry their shares: none off the routes, and in all what the
+  // model expects, to within a window's chance.
+  double expected = 0;
+  double carried = 0;
+  for (std::size_t i = 0; i < model.size(); ++i) {
+    if (model[i] == 0) EXPECT_EQ(used[i], 0) << i;
+    expected += model[i];
+    carried += used[i];
+  }
+  EXPECT_NEAR(carried / expected, 1, 0.05);
+}
+
 TEST(NetworkTraffic, MarksEveryHotSpotAndRefusesOneThatIsNoTerminal) {
   const Result r = chosen({{"dims", std::vector<double>{4, 4}},
                            {"pattern", 4},
@@ -787,7 +885,9 @@ TEST(NetworkTraffic, ABadMixOrRequestReplyNamesItsParameter) {
 }
 
 TEST(NetworkTraffic, BadCombinationsNameTheParameterAndTheValidChoices) {
-  for (const double pattern : {1.0, 2.0, 3.0}) {
+  // A 16-port crossbar: nearest neighbour and tornado need a cube; transpose and bit complement
+  // move its terminals' four bits.
+  for (const double pattern : {3.0, 7.0}) {
     try {
       run({{"topology", 3}, {"pattern", pattern}});
       FAIL() << pattern;
@@ -809,6 +909,7 @@ TEST(NetworkTraffic, BadCombinationsNameTheParameterAndTheValidChoices) {
       {{{"topology", 5}, {"routing", 3}, {"vcs", 3}}, "routing"},
       {{{"topology", 5}, {"switching", 1}}, "switching"},
       {{{"topology", 0}, {"pattern", 9}}, "pattern"},
+      {{{"topology", 3}, {"crossbar_ports", 8}, {"pattern", 1}}, "pattern"},
       {{{"topology", 0}, {"routing", 9}, {"vcs", 3}}, "routing"},
       {{{"topology", flatfly}, {"routing", 9}, {"vcs", 1}}, "vcs"},
       {{{"topology", flatfly}, {"routing", 5}, {"vcs", 2}}, "routing"},

@@ -12,6 +12,7 @@
 #include "core/rng.h"
 #include "network/traffic/analytic.h"
 #include "network/topologies/crossbar/crossbar.h"
+#include "network/topologies/fattree/fattree.h"
 #include "network/topologies/fly/fly.h"
 #include "network/topologies/kncube/kncube.h"
 #include "network/routings/routed.h"
@@ -22,12 +23,14 @@ namespace {
 TEST(TrafficPattern, PatternsThatMoveCoordinatesNeedACube) {
   const Fly fly(4, 3, FlyWiring::kButterfly);
   try {
-    TrafficPattern pattern(fly, Pattern::kTranspose, 0);
+    TrafficPattern pattern(fly, Pattern::kTornado, 0);
     FAIL();
   } catch (const ParamError& e) {
     EXPECT_EQ(e.param(), "pattern");
-    EXPECT_NE(std::string(e.what()).find("valid on this network: uniform, hotspot"),
-              std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("valid on this network: uniform, hotspot, transpose, "
+                                         "bit complement, bit-reverse, shuffle"),
+              std::string::npos)
+        << e.what();
   }
   // Off a cube the hotspot is the middle terminal.
   const TrafficPattern hotspot(fly, Pattern::kHotspot, 1.0);
@@ -88,6 +91,49 @@ TEST(TrafficPattern, BitReverseAndShuffleMoveTheBitsOfSixteenTerminals) {
                 std::string::npos)
           << e.what();
     }
+  }
+}
+
+TEST(TrafficPattern, OffACubeTransposeAndBitComplementMoveTheBitsOfATerminalsNumber) {
+  // A 4-ary 3-tree: 64 terminals, six bits.
+  const FatTree tree(4, 3);
+  const TrafficPattern transpose(tree, Pattern::kTranspose, 0);
+  const TrafficPattern complement(tree, Pattern::kBitComplement, 0);
+  Rng rng(1);
+  // Transpose swaps the halves: 000 001 -> 001 000, 011 101 -> 101 011.
+  EXPECT_EQ(transpose.destination(1, rng), 8);
+  EXPECT_EQ(transpose.destination(29, rng), 43);
+  // Bit complement flips every bit: 000 001 -> 111 110.
+  EXPECT_EQ(complement.destination(1, rng), 62);
+  // As on an 8x8 mesh, whose coordinates are those halves.
+  const KNCube mesh({8, 8}, false);
+  const TrafficPattern mesh_transpose(mesh, Pattern::kTranspose, 0);
+  const TrafficPattern mesh_complement(mesh, Pattern::kBitComplement, 0);
+  for (int s = 0; s < 64; ++s) {
+    EXPECT_EQ(transpose.destination(s, rng), mesh_transpose.destination(s, rng));
+    EXPECT_EQ(complement.destination(s, rng), mesh_complement.destination(s, rng));
+  }
+  // A 2-ary 3-tree's 8 terminals have three bits: no halves to swap.
+  const FatTree odd(2, 3);
+  const TrafficPattern flipped(odd, Pattern::kBitComplement, 0);
+  EXPECT_EQ(flipped.destination(2, rng), 5);
+  try {
+    TrafficPattern pattern(odd, Pattern::kTranspose, 0);
+    FAIL();
+  } catch (const ParamError& e) {
+    EXPECT_EQ(e.param(), "pattern");
+    EXPECT_NE(std::string(e.what()).find("4, 16, 64, 256, ... terminals (this network has 8)"),
+              std::string::npos)
+        << e.what();
+  }
+  // A 3-ary 2-tree's 9 terminals have no bits to move.
+  try {
+    TrafficPattern pattern(FatTree(3, 2), Pattern::kBitComplement, 0);
+    FAIL();
+  } catch (const ParamError& e) {
+    EXPECT_NE(std::string(e.what()).find("power-of-two count of terminals (this network has 9)"),
+              std::string::npos)
+        << e.what();
   }
 }
 
