@@ -221,6 +221,7 @@ describe('EngineHost', () => {
       'wrap',
       'utilization',
       'occupancy',
+      'model_utilization',
     ]);
     for (const c of columns) {
       expect(c.values).toBeInstanceOf(c.type === 'int32' ? Int32Array : Float64Array);

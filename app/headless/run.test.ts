@@ -136,11 +136,11 @@ describe('runPreset() on the custom network', () => {
     expect(crossbar.report.results.model_fifo_saturation).toBeCloseTo(0.6553, 3);
     expect(crossbar.report.results.accepted_flits_per_node_cycle).toBeCloseTo(0.2, 1);
     await expect(
-      runPreset(engine, models, preset, ['topology=crossbar', 'pattern=transpose']),
+      runPreset(engine, models, preset, ['topology=crossbar', 'pattern=tornado']),
     ).rejects.toThrow(
       new UsageError(
-        "parameter 'pattern': transpose, bit complement, nearest neighbour and tornado need a " +
-          'mesh or torus; valid on this network: uniform, hotspot, bit-reverse, shuffle, random ' +
+        "parameter 'pattern': nearest neighbour and tornado need a mesh or torus; valid on this " +
+          'network: uniform, hotspot, transpose, bit complement, bit-reverse, shuffle, random ' +
           'permutation',
         'pattern',
       ),

@@ -57,9 +57,12 @@ describe('openBooksim', () => {
       pattern: choice('pattern', 'tornado'),
       packet_flits: 4,
       injection_rate: 0.08,
+      // BookSim2's dim_order_torus: half-way ties at random, its classes by route.
+      routing: choice('routing', 'random tie-break'),
+      dateline: choice('dateline', 'by route'),
     });
-    // Dimension order is the preset's own routing: not a change.
-    expect(params).not.toHaveProperty('routing');
+    // The preset's own VC buffers: not a change.
+    expect(params).not.toHaveProperty('buffer_flits');
     expect(seed).toBe(7);
     expect(notes.map((n) => n.key)).toEqual(
       expect.arrayContaining(['input_speedup', 'injection_rate', 'flatfly_thing']),
