@@ -1,13 +1,24 @@
-// archex beside BookSim2 on the same configuration files (docs/networks.md#beside-booksim2):
-// zero-load latency and saturation throughput of each case, both simulators judged alike.
-//   npx tsx app/bench/booksim_compare.ts [--booksim /work/booksim/src/booksim]
-//     [--cases TEXT] [--without-archex]
-// archex runs each file through `run --booksim`; BookSim2 runs it where its binary is found.
-// --cases keeps the cases whose name contains TEXT; --without-archex runs BookSim2 alone.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+// archex beside BookSim2 (docs/booksim.md): every configuration in BookSim2's examples/ and
+// runfiles/, and the cases tuned in docs/networks.md#beside-booksim2, run through both. For each:
+// saturation found by bisection in each simulator, then mean packet latency at 4 loads from zero
+// load to 0.8 of BookSim2's saturation and the accepted load at those and past it (1.25 x).
+//   npx tsx app/bench/booksim_compare.ts [--booksim PATH] [--cases TEXT] [--write]
+// --booksim: BookSim2's binary in its built checkout (default /work/booksim2/src/booksim); its
+// examples/ and runfiles/ are read beside it. --cases keeps the cases whose name holds TEXT.
+// --write puts the table into docs/booksim.md between its markers. archex runs as the packed bin
+// (dist-lib/package/cli.js, `npm run pack:lib`) where it is built, else through tsx.
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 /** The settings every case shares: BookSim's default router pipeline, 4 VCs of 8 flits. */
@@ -19,9 +30,8 @@ const COMMON = {
   vc_alloc_delay: 1,
   sw_alloc_delay: 1,
   credit_delay: 0,
-  sim_type: 'latency',
-  // BookSim measures one sample period once warmed up: 20,000 cycles give a low load enough
-  // packets (archex ignores it and measures to its confidence, naming the key).
+  // BookSim measures in sample periods once warmed up: 20,000 cycles give a low load enough
+  // packets (archex measures the same window to its confidence, naming the key).
   sample_period: 20000,
 };
 
@@ -89,7 +99,8 @@ function flatflyCases(): Array<Record<string, string | number>> {
   }));
 }
 
-const CASES: Array<Record<string, string | number>> = [
+/** The tuned cases (docs/networks.md#beside-booksim2), each a file written from its settings. */
+const TUNED: Array<Record<string, string | number>> = [
   {
     name: '8x8 mesh, transpose, DOR',
     ...CUBE,
@@ -154,112 +165,193 @@ const CASES: Array<Record<string, string | number>> = [
   },
 ];
 
-/** A very low load, in flits per node per cycle, where latency is the zero-load latency. */
+/** A case: a name, and a configuration file BookSim2 and archex both read. */
+interface Case {
+  name: string;
+  file: string;
+}
+
+/** Zero load, in flits per node per cycle: latency there is the zero-load latency. */
 const ZERO_LOAD_RATE = 0.004;
 /** Saturation: the least load whose mean latency exceeds this many times the zero-load one. */
 const SATURATION_FACTOR = 3;
-/** Halvings of the bracket around the saturation load: 1/2^8 of 1 flit/node/cycle at most. */
+/** Halvings of [ZERO_LOAD_RATE, 1] around the saturation load: to about 1/2^STEPS. */
 const STEPS = 8;
+/** The loads of the table as fractions of BookSim2's saturation (past it, the last). */
+const FRACTIONS = [0.25, 0.5, 0.8, 1.25];
 
 const { values } = parseArgs({
   options: {
-    booksim: { type: 'string', default: '/work/booksim/src/booksim' },
+    booksim: { type: 'string', default: '/work/booksim2/src/booksim' },
     cases: { type: 'string', default: '' },
-    'without-archex': { type: 'boolean', default: false },
+    write: { type: 'boolean', default: false },
   },
 });
+const root = fileURLToPath(new URL('../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'booksim-compare-'));
+const checkout = resolve(dirname(values.booksim!), '..');
+const packed = join(root, 'dist-lib/package/cli.js');
+const archexCommand = existsSync(packed)
+  ? ['node', packed]
+  : ['npx', 'tsx', '--import', './app/cli/node_css.ts', 'app/cli/main.ts'];
 
-/** The configuration file of a case at `rate` flits/node/cycle. */
-function configFile(c: (typeof CASES)[number], rate: number): string {
-  const { name, ...settings } = c;
-  const lines = Object.entries({
-    ...COMMON,
-    ...settings,
-    injection_rate_uses_flits: 1,
-    injection_rate: rate,
-  }).map(([key, value]) => `${key} = ${value};`);
-  const path = join(dir, `${String(name).replace(/\W+/g, '-')}-${rate}.cfg`);
-  writeFileSync(path, `${lines.join('\n')}\n`);
-  return path;
-}
-
-/** archex's mean latency at `rate`, Infinity where the load was not sustained. */
-function archexLatency(file: string, rate: number): number {
-  const out = execFileSync(
-    'npx',
-    [
-      'tsx',
-      '--import',
-      './app/cli/node_css.ts',
-      'app/cli/main.ts',
-      'run',
-      '--booksim',
-      file,
-      '--set',
-      'sweep_scale=flits/node/cycle',
-      '--set',
-      `sweep_rates=${rate}`,
-      '--jobs',
-      '1',
-      '--csv',
-    ],
-    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+/** Every file of BookSim2's examples/ and runfiles/ (a folder's config file), then the tuned. */
+function cases(): Case[] {
+  const files = ['src/examples', 'runfiles'].flatMap((folder) =>
+    readdirSync(join(checkout, folder)).map((name) => {
+      const path = join(checkout, folder, name);
+      const inside = statSync(path).isDirectory()
+        ? readdirSync(path).find((f) => f.endsWith('config'))
+        : undefined;
+      return {
+        name: `${folder.replace('src/', '')}/${name}`,
+        file: inside ? join(path, inside) : path,
+      };
+    }),
   );
-  const value = (name: string) => Number(new RegExp(`^${name},([^,]+),`, 'm').exec(out)?.[1]);
-  return value('saturated') === 1 ? Infinity : value('latency_mean_cycles');
+  const tuned = TUNED.map(({ name, ...settings }) => {
+    const file = join(dir, `${String(name).replace(/\W+/g, '-')}.cfg`);
+    const lines = Object.entries({ ...COMMON, ...settings }).map(([k, v]) => `${k} = ${v};`);
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    return { name: String(name), file };
+  });
+  return [...files, ...tuned].filter((c) => c.name.includes(values.cases!));
 }
 
-/** BookSim's packet latency (creation to tail ejection) at `rate`; Infinity where unstable. */
-function booksimLatency(file: string): number {
+/** One run's figures: mean packet latency (Infinity where not sustained) and accepted load. */
+interface Point {
+  latency: number;
+  accepted: number;
+}
+
+/** The words over a file: the load in flits, and how the run is measured. */
+const over = (rate: number, throughput: boolean) => [
+  'injection_rate_uses_flits=1',
+  `injection_rate=${rate}`,
+  `sim_type=${throughput ? 'throughput' : 'latency'}`,
+];
+
+/** archex's run of `file` at `rate`; a refusal is thrown with archex's words. */
+function archexPoint(file: string, rate: number, throughput = false): Point {
+  const [command, ...args] = archexCommand;
+  const run = spawnSync(
+    command!,
+    [...args, 'run', '--booksim', file, ...over(rate, throughput), '--json'],
+    { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28 },
+  );
+  if (run.status !== 0) throw new Error(run.stderr.trim().split('\n').at(-1));
+  const r = (JSON.parse(run.stdout) as { results: Record<string, number | boolean> }).results;
+  return {
+    latency: r.saturated === true && !throughput ? Infinity : Number(r.latency_mean_cycles),
+    accepted: Number(r.accepted_flits_per_node_cycle),
+  };
+}
+
+/** BookSim2's run of `file` at `rate`; its own refusal is thrown with its last words. */
+function booksimPoint(file: string, rate: number, throughput = false): Point {
   // BookSim2's main returns -1 after a run that went well (main.cpp: `return result ? -1 : 0`).
-  const { stdout: out } = spawnSync(values.booksim!, [file], {
+  const run = spawnSync(values.booksim!, [file, ...over(rate, throughput)], {
+    cwd: dirname(file),
     encoding: 'utf8',
     maxBuffer: 1 << 28,
   });
-  if (/unstable/i.test(out)) return Infinity;
-  const overall = out.slice(out.lastIndexOf('Overall Traffic Statistics'));
-  return Number(/Packet latency average = ([\d.]+)/.exec(overall)?.[1] ?? NaN);
+  const out = `${run.stdout}${run.stderr}`;
+  const overall = out.lastIndexOf('Overall Traffic Statistics');
+  if (overall < 0) {
+    if (/unstable/i.test(out)) return { latency: Infinity, accepted: NaN };
+    throw new Error(out.trim().split('\n').at(-1));
+  }
+  const figure = (name: string) =>
+    Number(new RegExp(`${name} = ([\\d.e+-]+)`).exec(out.slice(overall))?.[1] ?? NaN);
+  return {
+    latency: figure('Packet latency average'),
+    accepted: figure('Accepted flit rate average'),
+  };
 }
 
-/** Zero-load latency and saturation load of one simulator on a case. */
-function measure(who: string, latency: (rate: number) => number) {
-  const logged = (rate: number) => {
-    const value = latency(rate);
-    console.error(`${who} ${rate.toFixed(4)}: ${value.toFixed(1)}`);
-    return value;
-  };
-  const zero = logged(ZERO_LOAD_RATE);
-  const saturated = (rate: number) => !(logged(rate) <= SATURATION_FACTOR * zero);
+/** The least load whose latency is over SATURATION_FACTOR x the zero-load one, by bisection. */
+function saturation(point: (rate: number) => Point, zero: number): number {
   let [lo, hi] = [ZERO_LOAD_RATE, 1];
   for (let i = 0; i < STEPS; i++) {
     const mid = (lo + hi) / 2;
-    if (saturated(mid)) hi = mid;
+    if (!(point(mid).latency <= SATURATION_FACTOR * zero)) hi = mid;
     else lo = mid;
   }
-  return { zero, saturation: (lo + hi) / 2 };
+  return (lo + hi) / 2;
 }
 
-const withBooksim = existsSync(values.booksim!);
-const diff = (a: number, b: number) => `${(((a - b) / b) * 100).toFixed(1)} %`;
-console.log(
-  '| case | zero-load archex | zero-load BookSim2 | diff | saturation archex | saturation BookSim2 | diff |',
-);
-console.log('| --- | --- | --- | --- | --- | --- | --- |');
-for (const c of CASES.filter((one) => String(one.name).includes(values.cases!))) {
-  const a = values['without-archex']
-    ? undefined
-    : measure(`archex ${c.name}`, (rate) => archexLatency(configFile(c, rate), rate));
-  const b = withBooksim
-    ? measure(`BookSim2 ${c.name}`, (rate) => booksimLatency(configFile(c, rate)))
-    : undefined;
-  const cells = [
-    a?.zero.toFixed(1),
-    b?.zero.toFixed(1),
-    a && b && diff(a.zero, b.zero),
-    a?.saturation.toFixed(3),
-    b?.saturation.toFixed(3),
-    a && b && diff(a.saturation, b.saturation),
-  ].map((cell) => cell || '-');
-  console.log(`| ${c.name} | ${cells.join(' | ')} |`);
+const diff = (a: number, b: number) =>
+  Number.isFinite(a) && Number.isFinite(b) ? `${(((a - b) / b) * 100).toFixed(1)} %` : '-';
+const shown = (x: number, digits: number) =>
+  Number.isFinite(x) ? x.toFixed(digits) : x === Infinity ? 'saturated' : '-';
+
+/** One case's section of the table, in markdown. */
+function compare(c: Case): string {
+  const log = (who: string, rate: number, p: Point) => {
+    console.error(
+      `${c.name} ${who} ${rate.toFixed(4)}: ${shown(p.latency, 1)} ${shown(p.accepted, 4)}`,
+    );
+    return p;
+  };
+  const a = (rate: number, throughput = false) =>
+    log('archex', rate, archexPoint(c.file, rate, throughput));
+  const b = (rate: number, throughput = false) =>
+    log('BookSim2', rate, booksimPoint(c.file, rate, throughput));
+  let zero: [Point, Point];
+  try {
+    zero = [b(ZERO_LOAD_RATE), a(ZERO_LOAD_RATE)];
+  } catch (error) {
+    const who = (error as Error).stack?.includes('booksimPoint') ? 'BookSim2' : 'archex';
+    return `### ${c.name}\n\n${who} refuses it: ${(error as Error).message}\n`;
+  }
+  const [zb, za] = zero;
+  const sb = saturation((r) => b(r), zb.latency);
+  const sa = saturation((r) => a(r), za.latency);
+  const rows = [
+    `| zero load (${ZERO_LOAD_RATE}) | ${shown(za.latency, 1)} | ${shown(zb.latency, 1)} | ${diff(za.latency, zb.latency)} | ${shown(za.accepted, 4)} | ${shown(zb.accepted, 4)} | ${diff(za.accepted, zb.accepted)} |`,
+  ];
+  for (const f of FRACTIONS) {
+    const rate = Number((f * sb).toFixed(4));
+    const past = f > 1;
+    const [pa, pb] = [a(rate, past), b(rate, past)];
+    rows.push(
+      `| ${f} x (${rate})${past ? ', throughput run' : ''} | ${past ? '-' : shown(pa.latency, 1)} | ${past ? '-' : shown(pb.latency, 1)} | ${past ? '-' : diff(pa.latency, pb.latency)} | ${shown(pa.accepted, 4)} | ${shown(pb.accepted, 4)} | ${diff(pa.accepted, pb.accepted)} |`,
+    );
+  }
+  return [
+    `### ${c.name}`,
+    '',
+    `Saturation (by bisection): archex ${sa.toFixed(3)}, BookSim2 ${sb.toFixed(3)} flits/node/cycle (${diff(sa, sb)}).`,
+    '',
+    "| load (of BookSim2's saturation) | latency archex | latency BookSim2 | diff | accepted archex | accepted BookSim2 | diff |",
+    '| --- | --- | --- | --- | --- | --- | --- |',
+    ...rows,
+    '',
+  ].join('\n');
+}
+
+const BEGIN = '<!-- booksim_compare: begin -->';
+const END = '<!-- booksim_compare: end -->';
+const commit = spawnSync('git', ['-C', checkout, 'rev-parse', '--short', 'HEAD'], {
+  encoding: 'utf8',
+}).stdout.trim();
+const sections: string[] = [
+  `BookSim2 at ${commit}, measured ${new Date().toISOString().slice(0, 10)} by \`app/bench/booksim_compare.ts\`.`,
+  '',
+];
+for (const c of cases()) {
+  sections.push(compare(c));
+  console.log(sections.at(-1));
+  if (values.write) {
+    // Written after every case, so a long run leaves what it measured so far.
+    const doc = join(root, 'docs/booksim.md');
+    const text = readFileSync(doc, 'utf8');
+    const start = text.indexOf(BEGIN);
+    const end = text.indexOf(END);
+    if (start < 0 || end < start) throw new Error(`docs/booksim.md has no ${BEGIN} ... ${END}`);
+    writeFileSync(
+      doc,
+      `${text.slice(0, start + BEGIN.length)}\n${sections.join('\n')}\n${text.slice(end)}`,
+    );
+  }
 }

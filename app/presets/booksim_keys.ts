@@ -87,7 +87,8 @@ function routingFunction(
     );
   const threshold = name !== 'ugal' ? {} : shape === 'flatfly' ? flatflyUgal() : ugal(config);
   // min_adapt's VC as BookSim2 picks it (the engine's adaptive_selection says how).
-  const selection = name === 'min_adapt' ? { adaptive_selection: "BookSim2's" } : {};
+  const selection: Record<string, string> =
+    name === 'min_adapt' ? { adaptive_selection: "BookSim2's" } : {};
   return {
     settings: { routing: known.value, ...threshold, ...selection },
     ...(known.note === '' ? {} : { note: known.note }),
