@@ -108,7 +108,7 @@ interface Said {
  * Everything the page says, to the eye and to a screen reader: the rendered text (with text only
  * a screen reader gets, and not the contents of closed <details>), each chart's SVG text, title and
  * description, every accessible name and tooltip, the options of a shown menu (a sweep's points to
- * watch) and each field's help behind its "?" (what a calibrated cost was fitted on), one click
+ * watch) and what a field's help behind its "?" says a calibrated cost was fitted on, one click
  * away. Left out: axis tick labels, which list the scale whatever the run gives, the fields'
  * values and choices, which the step sets, and the step counter.
  */
@@ -151,6 +151,9 @@ async function pageSays(page: Page): Promise<Said[]> {
       const leaf = el.children.length === 0;
       if (leaf) read.add(el);
       const text = (leaf ? el.textContent : node.textContent)?.trim() ?? '';
+      // Of a field's help only what a calibrated cost was fitted on, a measurement the step may
+      // ask; the rest is the set-up the question builds on (a field's own value, its input).
+      if (el.closest('.param-tip') && !/\bCalibrated: /.test(text)) continue;
       if (text) out.push({ where: name(el), text });
     }
     for (const el of document.body.querySelectorAll(
