@@ -86,12 +86,13 @@ function Shell({
   }, [preset, machinesShown]);
   const [board] = useState(() => new IdleBoard(writeIdle));
   const onBooksim = useCallback(
-    ({ params, seed }: BooksimOpened, custom: Preset) => {
+    ({ name, params, seed, notes }: BooksimOpened, custom: Preset) => {
       leaveStart();
       setState((s) => ({
         ...freshState(s, custom.id),
         params,
         ...(seed === undefined ? {} : { seed }),
+        booksim: { name, notes },
       }));
     },
     [leaveStart, setState],
@@ -142,8 +143,13 @@ function Shell({
       </Header>
       <DroppedBanner dropped={dropped} onDismiss={() => setDropped([])} />
       {/* The file's notes are about the custom network: not shown over another experiment. */}
-      {booksim.said && ('refused' in booksim.said || state.presetId === BOOKSIM_PRESET) ? (
+      {booksim.said && 'refused' in booksim.said ? (
         <BooksimBanner said={booksim.said} onDismiss={booksim.dismiss} />
+      ) : state.booksim && state.presetId === BOOKSIM_PRESET ? (
+        <BooksimBanner
+          said={state.booksim}
+          onDismiss={() => setState(({ booksim: _booksim, ...s }) => s)}
+        />
       ) : null}
       {lesson.previewBar}
       <div className={lesson.builder ? 'with-lesson-builder' : 'page-body'}>

@@ -58,14 +58,19 @@ test('a BookSim2 file opens as the custom network, its link shared, its notes na
   );
   await page.screenshot({ path: testInfo.outputPath('booksim-1280.png') });
 
-  // The link alone opens the same network.
+  // The link alone opens the same network, and says the same of the file.
   const shared = await context.newPage();
   await shared.goto(page.url());
   await waitIdle(shared);
   await expect(shared.locator('[data-param-number="packet_flits"]')).toHaveValue('20');
+  const sharedBanner = shared.getByRole('status', { name: 'BookSim2 file' });
+  await expect(sharedBanner.locator('li')).toHaveText(await banner.locator('li').allTextContents());
+  await expect(sharedBanner).toContainText('Opened mesh88_lat as the custom network');
 
+  // Dismissed, the notes leave the page and its link.
   await banner.getByRole('button', { name: 'Dismiss' }).click();
   await expect(banner).toHaveCount(0);
+  expect(linkState(page.url())).not.toHaveProperty('booksim');
   expect(consoleMessages).toEqual([]);
 });
 

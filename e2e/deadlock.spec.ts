@@ -17,7 +17,8 @@ test('the deadlock lesson: the curve marks the load that deadlocked, the depende
   const cdg = page.locator('svg[data-chart="channel-dependencies"]');
   await expect(cdg.locator('path.cdg-cycle')).toHaveCount(16);
   await expect(page.locator('[data-chart-card="channel-dependencies"]')).toContainText(
-    '2 cycles (16 dependences, thick vermillion)',
+    'cycles in 2 strongly connected components, one cycle of each drawn thick in vermillion ' +
+      '(16 dependences)',
   );
 
   // At the chosen load, which deadlocked, the knot's channels are held for ever: they read full

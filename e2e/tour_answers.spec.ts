@@ -107,8 +107,10 @@ interface Said {
 /**
  * Everything the page says, to the eye and to a screen reader: the rendered text (with text only
  * a screen reader gets, and not the contents of closed <details>), each chart's SVG text, title and
- * description, and every accessible name and tooltip. Left out: axis tick labels and the options
- * of menus, which list the scale and the choices whatever the run gives, and the step counter.
+ * description, every accessible name and tooltip, the options of a shown menu (a sweep's points to
+ * watch) and what a field's help behind its "?" says a calibrated cost was fitted on, one click
+ * away. Left out: axis tick labels, which list the scale whatever the run gives, the fields'
+ * values and choices, which the step sets, and the step counter.
  */
 async function pageSays(page: Page): Promise<Said[]> {
   return page.evaluate(() => {
@@ -127,8 +129,8 @@ async function pageSays(page: Page): Promise<Said[]> {
     };
     // The parameters are the step's set-up, shown on purpose; their fields say what was set.
     const skip = (el: Element) =>
-      el.closest('select, option, script, style, .tour-progress, .param, .tour-prediction') !==
-        null ||
+      el.closest('script, style, .tour-progress, .tour-prediction') !== null ||
+      (el.closest('.param') !== null && el.closest('.param-tip') === null) ||
       (el.closest('.axis') !== null &&
         el.tagName.toLowerCase() === 'text' &&
         !el.matches('.axis-label'));
@@ -136,7 +138,10 @@ async function pageSays(page: Page): Promise<Said[]> {
       el.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true }) ||
       // <title> and <desc> are not drawn but are read out, while their SVG is shown.
       (['title', 'desc'].includes(el.tagName.toLowerCase()) &&
-        (el.closest('svg')?.checkVisibility() ?? false));
+        (el.closest('svg')?.checkVisibility() ?? false)) ||
+      // A menu's options and a field's help are read once opened, while their field is shown.
+      (el.closest('option, .param-tip') !== null &&
+        (el.closest('select, .param')?.checkVisibility() ?? false));
     // An element of text alone is read whole ("Assumed (2)" is three text nodes to React).
     const read = new Set<Element>();
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -146,6 +151,9 @@ async function pageSays(page: Page): Promise<Said[]> {
       const leaf = el.children.length === 0;
       if (leaf) read.add(el);
       const text = (leaf ? el.textContent : node.textContent)?.trim() ?? '';
+      // Of a field's help only what a calibrated cost was fitted on, a measurement the step may
+      // ask; the rest is the set-up the question builds on (a field's own value, its input).
+      if (el.closest('.param-tip') && !/\bCalibrated: /.test(text)) continue;
       if (text) out.push({ where: name(el), text });
     }
     for (const el of document.body.querySelectorAll(

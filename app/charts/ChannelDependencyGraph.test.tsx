@@ -65,7 +65,10 @@ describe('ChannelDependencyGraph', () => {
     expect(data.cycles).toBe(2);
     const html = draw('ring');
     expect(redEdges(html)).toBe(16);
-    expect(html).toContain('2 cycles (16 dependences, thick vermillion)');
+    expect(html).toContain(
+      'cycles in 2 strongly connected components, one cycle of each drawn thick in vermillion ' +
+        '(16 dependences)',
+    );
   });
 
   it('draws no cycle once the dateline is on, a dot per class beside each channel', () => {
@@ -119,14 +122,17 @@ describe('ChannelDependencyGraph', () => {
     expect(data.escapes).toBe(true);
     expect(data.cycles).toBeGreaterThan(0);
     expect(data.escapeCycles).toBe(0);
+    // The engine marks one cycle a strongly connected component: the words count components.
+    expect(dependencyCaption(data)).toContain(
+      `cycles in ${data.cycles} strongly connected component${data.cycles === 1 ? ', one cycle of it' : 's, one cycle of each'} drawn`,
+    );
     const escape = data.edges.filter((e) => e.escape);
     expect(escape.length).toBeGreaterThan(0);
     expect(escape.length).toBeLessThan(data.edges.length);
     // The escape channels are the dateline's classes 0 and 1; the adaptive one is class 2.
     expect(new Set(escape.flatMap((e) => [e.fromClass, e.toClass]))).toEqual(new Set([0, 1]));
     expect(dependencyCaption(data)).toContain(
-      `The full graph has ${data.cycles} cycle${data.cycles === 1 ? '' : 's'}; ` +
-        "the escape channels' subgraph (blue) has " +
+      "The full graph has cycles; the escape channels' subgraph (blue) has " +
         'none, so a packet can always fall back to them',
     );
     const html = draw('adaptive');

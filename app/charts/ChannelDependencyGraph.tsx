@@ -139,6 +139,13 @@ export function dependencyGeometry(
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+/**
+ * The cycles the engine found, in words: it marks one cycle in each strongly connected
+ * component, which may hold many more, so the count is of components, not of cycles.
+ */
+const knots = (n: number) =>
+  `cycles in ${plural(n, 'strongly connected component')}, one cycle of ${n === 1 ? 'it' : 'each'} drawn`;
+
 /** What the chart says in words: its dependences and cycles, the escape subgraph's, the turns. */
 export function dependencyCaption(data: DependencyGraphData, view: DependencyView = 'all'): string {
   if (data.channels.length === 0) {
@@ -157,7 +164,7 @@ function graphSentence(data: DependencyGraphData, view: DependencyView): string 
     const n = data.edges.filter((e) => e.escape).length;
     return data.escapeCycles > 0
       ? `The escape channels alone: ${plural(n, 'dependence')}, ` +
-          `${plural(data.escapeCycles, 'cycle')} (thick vermillion).`
+          `${knots(data.escapeCycles)} thick in vermillion.`
       : `The escape channels alone: ${plural(n, 'dependence')} and no cycle.`;
   }
   const on = data.edges.filter((e) => e.cycle >= 0).length;
@@ -169,7 +176,7 @@ function graphSentence(data: DependencyGraphData, view: DependencyView): string 
   }
   return (
     `${data.edges.length} dependences between ${data.channels.length} channels; ` +
-    `${plural(data.cycles, 'cycle')} (${on} dependences, thick vermillion): packets holding ` +
+    `${knots(data.cycles)} thick in vermillion (${on} dependences): packets holding ` +
     'those channels can each wait for the next' +
     (data.escapes ? '.' : ', so the network can deadlock.')
   );
@@ -178,11 +185,12 @@ function graphSentence(data: DependencyGraphData, view: DependencyView): string 
 /** Duato's condition in words, under an adaptive routing with escape channels. */
 function escapeSentence(data: DependencyGraphData): string {
   if (!data.escapes) return '';
-  const full = `The full graph has ${data.cycles === 0 ? 'no cycle' : plural(data.cycles, 'cycle')}`;
+  const full = `The full graph has ${data.cycles === 0 ? 'no cycle' : 'cycles'}`;
   return data.escapeCycles === 0
     ? `${full}; the escape channels' subgraph (blue) has none, so a packet can always fall ` +
         'back to them and the network cannot deadlock.'
-    : `${full}; the escape channels' subgraph has ${plural(data.escapeCycles, 'cycle')} too, ` +
+    : `${full}; the escape channels' subgraph has cycles too, in ` +
+        `${plural(data.escapeCycles, 'strongly connected component')}, ` +
         'so even the escape channels can fill in a circle and the network can deadlock.';
 }
 

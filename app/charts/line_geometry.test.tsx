@@ -113,6 +113,8 @@ describe('lineChartGeometry()', () => {
     expect(sat.onCurve).toBe(false);
     expect(sat.px).toBeCloseTo(g.innerWidth * 0.9, 9);
     expect(sat.py).toBe(g.innerHeight);
+    // Unlabelled on the axis, where "sat." would read as the axis's: the legend names the tick.
+    expect(g.legend.items.map((i) => i.key)).toContain('saturation');
   });
 
   it('colours curves by position among the non-pinned ones; pinned ones share their id', () => {
@@ -340,7 +342,7 @@ describe('lineChartGeometry()', () => {
     expect(empty.edgeRules).toEqual([]);
   });
 
-  it("leaves out a saturation's label where a rule's label lies", () => {
+  it('labels no saturation tick on the x axis, with a rule there or not', () => {
     const data: LineChartData = {
       x: { label: 'offered load', unit: '', scale: 'linear', min: 0 },
       y: { label: 'latency', unit: 'cycles', scale: 'linear', min: 0 },
@@ -357,7 +359,7 @@ describe('lineChartGeometry()', () => {
     const g = lineChartGeometry(data, size);
     expect(g.curves[0]!.saturation).toMatchObject({ onCurve: false, labelled: false });
     const clear = lineChartGeometry({ ...data, rules: [] }, size);
-    expect(clear.curves[0]!.saturation).toMatchObject({ labelled: true });
+    expect(clear.curves[0]!.saturation).toMatchObject({ onCurve: false, labelled: false });
   });
 
   it('uses fewer ticks and more legend rows when narrow, without overlapping labels', () => {

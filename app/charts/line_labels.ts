@@ -9,11 +9,12 @@ import { BASELINE, textBox } from './line_style';
 
 /**
  * Indices of the curves whose saturation marker gets its "sat." label: one is left out where it
- * would lie on a curve, a point, a mark or a label (current curves go before pinned ones); the
- * legend then says what the ticks are. The tick on the curve always stays.
+ * would lie on a curve, a point, a mark or a label (current curves go before pinned ones), or
+ * where the tick is on the x axis (past the curve), since "sat." there reads as the axis's; the
+ * legend then says what the ticks are. The tick always stays.
  */
 function saturationLabels(
-  curves: { pinned: boolean; saturation?: { px: number; py: number } }[],
+  curves: { pinned: boolean; saturation?: { px: number; py: number; onCurve: boolean } }[],
   obstacles: Obstacles,
   fontSize: number,
 ): Set<number> {
@@ -25,7 +26,7 @@ function saturationLabels(
   );
   for (const i of order) {
     const sat = curves[i]?.saturation;
-    if (!sat) continue;
+    if (!sat?.onCurve) continue;
     const box = textBox(sat.px - width / 2, sat.py - 10, width, fontSize);
     if (placed.some((t) => overlaps(box, t))) continue;
     if (obstacles.segments.some((s) => segmentCrossesBox(s, box))) continue;

@@ -30,6 +30,7 @@ import type { PdfFonts } from '../exports/figure_pdf';
 import { PDF_FONT_FILES, figurePdf } from '../exports/figure_pdf';
 import type { FigureTheme } from '../results/figure_info';
 import { FIGURE_THEMES, figureCaption, provenance } from '../results/figure_info';
+import type { BooksimLink } from '../link/url_state';
 import { emptyState, serializeUrlState } from '../link/url_state';
 import { changedParams, fillParams, resolveValues } from '../presets/param_values';
 import type { Overrides } from '../headless/params';
@@ -97,16 +98,24 @@ export function parseBaseUrl(text: string): URL {
   }
 }
 
-/** The explorer's shareable link (on `baseUrl`) to the preset run with `params` and `seed`. */
+/**
+ * The explorer's shareable link (on `baseUrl`) to the preset run with `params` and `seed`, and
+ * the notes on the BookSim2 file it was read from, if any, which the explorer shows.
+ */
 export function explorerLink(
   preset: Preset,
   model: ModelInfo,
   params: Params,
   seed: number,
   baseUrl: URL,
+  booksim?: BooksimLink,
 ): string {
   const paperValues = resolveValues(model.params, presetParams(preset));
-  const state = { ...emptyState(preset.id), params: changedParams(params, paperValues) };
+  const state = {
+    ...emptyState(preset.id),
+    params: changedParams(params, paperValues),
+    ...(booksim ? { booksim } : {}),
+  };
   return new URL(serializeUrlState(seed === preset.seed ? state : { ...state, seed }), baseUrl)
     .href;
 }

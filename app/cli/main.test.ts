@@ -346,9 +346,19 @@ describe('cli run --booksim', () => {
       payload[0] === 'z'
         ? LZString.decompressFromEncodedURIComponent(payload.slice(1))
         : decodeURIComponent(payload.slice(1));
-    const state = JSON.parse(json) as { preset: string; params: Record<string, unknown> };
+    const state = JSON.parse(json) as {
+      preset: string;
+      params: Record<string, unknown>;
+      booksim: { name: string; notes: { key: string; reason: string }[] };
+    };
     expect(state.preset).toBe('custom-network');
     expect(state.params).toMatchObject({ dims: [4, 4], vcs: 2, buffer_flits: 4, packet_flits: 2 });
+    // The notes printed go with the link, so the explorer says them too.
+    expect(state.booksim.name).toBe('mesh44');
+    expect(state.booksim.notes).toContainEqual({
+      key: 'input_speedup',
+      reason: expect.stringMatching(/^2 not modelled/) as unknown as string,
+    });
   }, 60_000);
 
   it('refuses a BookSim key over the file that is not key=value, and a value out of range', async () => {

@@ -126,11 +126,25 @@ export interface Presentation {
   chart?: string;
 }
 
+/** The longest text of a BookSim2 file the page repeats: its name, a note's key and reason. */
+export const BOOKSIM_TEXT_CHARS = { name: 80, key: 60, reason: 160 } as const;
+
+/**
+ * The BookSim2 file the first pane's custom network was opened from: its name, and each key
+ * archex leaves out or reads differently with why, as the page said them on opening it, so a
+ * shared link says them too.
+ */
+export interface BooksimLink {
+  name: string;
+  notes: { key: string; reason: string }[];
+}
+
 export interface UrlState extends Pane {
   /** Absent: the system's theme. */
   theme?: Theme;
   layout?: Layout;
   present?: Presentation;
+  booksim?: BooksimLink;
 }
 
 export interface ParsedUrl {

@@ -6,7 +6,7 @@ import type { ParamSpec, Params } from '../engine/types';
 import { VIEW_KINDS } from '../presets/view_kinds';
 import { checkParamValue } from '../presets/param_values';
 import type { ChartChoice, Pane, Pin, UrlContext } from './link_types';
-import { MAX_PINS } from './link_types';
+import { BOOKSIM_TEXT_CHARS, MAX_PINS } from './link_types';
 
 const Time = z.number().finite().min(0);
 /** A trace view as a link (or a tour's step) holds it. */
@@ -37,6 +37,22 @@ export const ChartChoiceSchema = z
   .strict();
 export const ChartId = z.string().regex(/^[a-z0-9-]{1,40}$/);
 export const PresentationSchema = z.object({ chart: ChartId.optional() }).strict();
+/** A BookSim2 file's name and notes, as many as a file has keys (BookSim2 has about 200). */
+export const BooksimLinkSchema = z
+  .object({
+    name: z.string().max(BOOKSIM_TEXT_CHARS.name),
+    notes: z
+      .array(
+        z
+          .object({
+            key: z.string().max(BOOKSIM_TEXT_CHARS.key),
+            reason: z.string().max(BOOKSIM_TEXT_CHARS.reason),
+          })
+          .strict(),
+      )
+      .max(256),
+  })
+  .strict();
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

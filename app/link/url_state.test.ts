@@ -223,6 +223,29 @@ describe('layouts and presentation (version 5)', () => {
     }
   });
 
+  it("keeps a BookSim2 file's notes, and drops notes it cannot read, saying so", () => {
+    const booksim = {
+      name: 'torus88',
+      notes: [
+        { key: 'sim_type', reason: "throughput: archex measures latency (BookSim's default)" },
+        { key: 'seed', reason: 'time: archex runs a fixed seed' },
+      ],
+    };
+    const state: UrlState = { ...emptyState('multipsi-v1-comm'), booksim };
+    const url = serializeUrlState(state);
+    expect(parseUrlState(url, ctx)).toEqual({ state, dropped: [] });
+    expect(serializeUrlState(parseUrlState(url, ctx).state)).toBe(url);
+    const long = { ...booksim, notes: [{ key: 'k', reason: 'x'.repeat(161) }] };
+    const link = (b: unknown) =>
+      `?s=j${encodeURIComponent(JSON.stringify({ v: 6, preset: 'multipsi-v1-comm', booksim: b }))}`;
+    for (const bad of [long, { name: 'a' }, 'torus88']) {
+      expect(parseUrlState(link(bad), ctx)).toEqual({
+        state: emptyState('multipsi-v1-comm'),
+        dropped: ["the BookSim2 file's notes (unreadable)"],
+      });
+    }
+  });
+
   it('opens version 4 links (written before layouts) as one pane', () => {
     const v4 = { v: 4, preset: 'multipsi-v1-comm', params: { pes: 12 }, view: full.view };
     const parsed = parseUrlState(`?s=j${encodeURIComponent(JSON.stringify(v4))}`, ctx);

@@ -17,6 +17,9 @@
 //   6  as 5 with v: 6 and the optional field lesson in a tour's step: a teacher's whole lesson, in
 //      the tours' schema, played instead of a built-in tour (tour is then the lesson's id). A
 //      lesson's faults are dropped step by step; its step and predictions follow the steps kept.
+//      Since added, read and written within 6 (a link without it reads as before): the optional
+//      field booksim, the BookSim2 file the custom network was opened from and the page's notes
+//      on it.
 // Reading is lenient: whatever cannot be used is dropped, replaced by its default and reported.
 import LZString from 'lz-string';
 
@@ -24,10 +27,19 @@ import type { ParsedUrl, UrlContext, UrlState } from './link_types';
 import { emptyState, URL_VERSION } from './link_types';
 import { migrateV1 } from './migrate_v1';
 import { readLayout } from './read_layout';
-import { isRecord, PresentationSchema, readPane, readPins, show, ThemeSchema } from './read_pane';
+import {
+  BooksimLinkSchema,
+  isRecord,
+  PresentationSchema,
+  readPane,
+  readPins,
+  show,
+  ThemeSchema,
+} from './read_pane';
 import { stateFields } from './write_state';
 
 export type {
+  BooksimLink,
   CarriedLesson,
   ChartChoice,
   Layout,
@@ -46,7 +58,7 @@ export type {
   UrlState,
   ViewLink,
 } from './link_types';
-export { emptyState, MAX_PINS, MAX_TYPED, URL_VERSION } from './link_types';
+export { BOOKSIM_TEXT_CHARS, emptyState, MAX_PINS, MAX_TYPED, URL_VERSION } from './link_types';
 export { ChartChoiceSchema, ChartId, ViewLinkSchema } from './read_pane';
 export { firstPane, pageLayout, pinsForStep, withFirstPane, withPageLayout } from './state_edits';
 
@@ -61,6 +73,7 @@ const FIELDS = new Set([
   'view',
   'layout',
   'present',
+  'booksim',
 ]);
 
 /** Validates a decoded state field by field. */
@@ -80,6 +93,11 @@ function fromRaw(raw: Record<string, unknown>, ctx: UrlContext, dropped: string[
     const present = PresentationSchema.safeParse(raw.present);
     if (present.success && state.presetId !== null) state.present = present.data;
     else dropped.push('presentation mode (unreadable)');
+  }
+  if (raw.booksim !== undefined) {
+    const booksim = BooksimLinkSchema.safeParse(raw.booksim);
+    if (booksim.success && state.presetId !== null) state.booksim = booksim.data;
+    else dropped.push("the BookSim2 file's notes (unreadable)");
   }
   return state;
 }

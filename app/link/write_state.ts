@@ -129,5 +129,13 @@ export function stateFields(state: UrlState): Record<string, unknown> {
     ...(state.present
       ? { present: state.present.chart ? { chart: state.present.chart } : {} }
       : {}),
+    ...(state.booksim
+      ? {
+          booksim: {
+            name: state.booksim.name,
+            notes: state.booksim.notes.map(({ key, reason }) => ({ key, reason })),
+          },
+        }
+      : {}),
   };
 }

@@ -11,7 +11,6 @@ describe('<BooksimBanner>', () => {
       <BooksimBanner
         said={{
           name: 'mesh88_lat',
-          params: {},
           notes: [
             { key: 'input_speedup', reason: "2 not modelled: archex's switch takes one flit" },
             { key: 'odd', reason: '3 not modelled: archex has no such setting' },
@@ -28,7 +27,7 @@ describe('<BooksimBanner>', () => {
 
   it('says so when archex models every key the file sets', () => {
     const html = renderToStaticMarkup(
-      <BooksimBanner said={{ name: 'a.cfg', params: {}, notes: [] }} onDismiss={dismiss} />,
+      <BooksimBanner said={{ name: 'a.cfg', notes: [] }} onDismiss={dismiss} />,
     );
     expect(html).toContain('archex models every key the file sets.');
     expect(html).not.toContain('<ul>');
@@ -37,13 +36,13 @@ describe('<BooksimBanner>', () => {
   it('refuses as an alert that says the explorer is as it was', () => {
     const html = renderToStaticMarkup(
       <BooksimBanner
-        said={{ name: 'f.cfg', refused: "BookSim topology: 'flatfly' is not modelled." }}
+        said={{ name: 'f.cfg', refused: "BookSim topology: 'qtree' is not modelled." }}
         onDismiss={dismiss}
       />,
     );
     expect(html).toContain('role="alert"');
     expect(html).toContain(
-      'Not opened: f.cfg. BookSim topology: &#x27;flatfly&#x27; is not modelled. The explorer is as it was.',
+      'Not opened: f.cfg. BookSim topology: &#x27;qtree&#x27; is not modelled. The explorer is as it was.',
     );
   });
 
@@ -52,7 +51,6 @@ describe('<BooksimBanner>', () => {
       <BooksimBanner
         said={{
           name: '<img src=x onerror=alert(1)>',
-          params: {},
           notes: [{ key: 'k', reason: "'<script>alert(1)</script>' not modelled" }],
         }}
         onDismiss={dismiss}

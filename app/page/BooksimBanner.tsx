@@ -1,14 +1,16 @@
 // What the page says of a BookSim2 file it opened: every key archex leaves out or reads
 // differently, in the words `run --booksim` prints (the notes of booksimToCustomNetwork), or why
-// it refused the file. The file's text is shown as text only.
-import type { BooksimOpened, BooksimRefused } from './booksim_open';
+// it refused the file. The file's text is shown as text only. An opened file's notes are the
+// link's (BooksimLink), so a shared link shows them too.
+import type { BooksimLink } from '../link/link_types';
+import type { BooksimRefused } from './booksim_open';
 import './booksim_banner.css';
 
 export function BooksimBanner({
   said,
   onDismiss,
 }: {
-  said: BooksimOpened | BooksimRefused;
+  said: BooksimLink | BooksimRefused;
   onDismiss(): void;
 }) {
   const dismiss = (

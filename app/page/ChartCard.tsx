@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useContext, useId, useRef, useState } from 'react';
 
 import { DataTable } from '../charts/DataTable';
 import type { ChartSpec } from '../presets/schema';
@@ -10,6 +10,7 @@ import { VIEWS } from '../views/registry';
 import type { ChartChoice } from '../link/url_state';
 import { ChartTools } from './ChartTools';
 import { ChartWatch } from './ChartWatch';
+import { OpenQuestion } from '../tours/use_withheld';
 import { EmbedDialog } from './EmbedDialog';
 import type { ChartExportInfo } from './use_chart_exports';
 import { useChartExports } from './use_chart_exports';
@@ -43,6 +44,7 @@ interface Props {
 export function ChartCard(props: Props) {
   const { spec, chart, choice, onChoice, hasReference, exportInfo, stale, onWatch } = props;
   const withheld = props.withheld === true;
+  const question = useContext(OpenQuestion);
   const points = props.watchPoints ?? [];
   // Until a point is picked, the one the chart is about (its run may change it).
   const [picked, setWatchPoint] = useState<number | null>(null);
@@ -96,7 +98,8 @@ export function ChartCard(props: Props) {
           }}
         />
       )}
-      {spec.watch && onWatch && !withheld ? (
+      {/* Its points name the sweep's loads, one of which a question on saturation answers. */}
+      {spec.watch && onWatch && !withheld && question === null ? (
         <ChartWatch
           spec={spec}
           viewTitle={VIEWS[spec.watch.view].title}

@@ -78,7 +78,15 @@ export function Explorer({
   const phone = useMediaQuery(PHONE);
   const fieldsWithStep = Boolean(children) && shownParams !== undefined && phone && !side;
 
-  const controls = <PaneControls preset={preset} run={paneRun} hidden={hidden} onPane={onPane} />;
+  const controls = (
+    <PaneControls
+      preset={preset}
+      run={paneRun}
+      hidden={hidden}
+      calibrationsHeld={held.outcome}
+      onPane={onPane}
+    />
+  );
 
   return (
     <main className={side ? `view side ${placement}` : 'view'} data-pane={placement}>

@@ -7,16 +7,26 @@ import type { PaneRun, PaneUpdate } from './use_pane_run';
 
 const BASIS_WORD = { assumed: 'Assumed', calibrated: 'Calibrated' } as const;
 
+/** A calibration's source while the pane's run answers an open question. */
+export const CALIBRATION_HELD =
+  "on a measurement of the paper, named once you reveal (it may be the question's answer)";
+
 export function PaneControls({
   preset,
   run,
   hidden,
+  calibrationsHeld,
   onPane,
 }: {
   preset: Preset;
   run: PaneRun;
   /** The parameters not shown (unused by the model, or left out by a tour's step). */
   hidden: Set<string>;
+  /**
+   * The run answers a tour's open question: a calibrated cost's source names the paper's
+   * measurement it was fitted on, which the question may ask, so it waits for the reveal.
+   */
+  calibrationsHeld: boolean;
   onPane: PaneUpdate;
 }) {
   const { panelSpecs, values, shownDrafts, fieldErrors, paperValues, seed, resets } = run;
@@ -25,9 +35,9 @@ export function PaneControls({
   const sources = Object.fromEntries(
     Object.entries(preset.params).map(([k, v]) => [
       k,
-      `${v.basis ? `${BASIS_WORD[v.basis]}: ` : ''}${v.source}${
-        v.override === undefined ? '' : ` (here: ${v.override})`
-      }`,
+      `${v.basis ? `${BASIS_WORD[v.basis]}: ` : ''}${
+        calibrationsHeld && v.basis === 'calibrated' ? CALIBRATION_HELD : v.source
+      }${v.override === undefined ? '' : ` (here: ${v.override})`}`,
     ]),
   );
   return (

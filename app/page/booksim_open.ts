@@ -10,6 +10,8 @@ import { BooksimError } from '../presets/booksim_syntax';
 import { changedParams, checkValue, resolveValues } from '../presets/param_values';
 import type { Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
+import type { BooksimLink } from '../link/link_types';
+import { BOOKSIM_TEXT_CHARS } from '../link/link_types';
 
 /** Far above any BookSim configuration (its examples are under 2 kB); a larger file is not read. */
 export const MAX_BOOKSIM_BYTES = 64 * 1024;
@@ -19,6 +21,17 @@ const SHOWN_CHARS = 160;
 /** Text from the file cut to what a line can show. */
 export function clipped(text: string, max = SHOWN_CHARS): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** A file's name and notes as the page says them and a link holds them, each cut to fit. */
+export function booksimLink(name: string, notes: readonly BooksimNote[]): BooksimLink {
+  return {
+    name: clipped(name, BOOKSIM_TEXT_CHARS.name),
+    notes: notes.map((n) => ({
+      key: clipped(n.key, BOOKSIM_TEXT_CHARS.key),
+      reason: clipped(n.reason, BOOKSIM_TEXT_CHARS.reason),
+    })),
+  };
 }
 
 /** A file as the page reads it (a File, or its stand-in in tests). */
@@ -54,7 +67,7 @@ export async function openBooksim(
   engine: Engine,
   signal?: AbortSignal,
 ): Promise<BooksimOpened | BooksimRefused> {
-  const name = clipped(file.name, 80);
+  const name = clipped(file.name, BOOKSIM_TEXT_CHARS.name);
   const refused = (why: string): BooksimRefused => ({ name, refused: clipped(why, 400) });
   if (file.size > MAX_BOOKSIM_BYTES)
     return refused(
@@ -87,7 +100,7 @@ export async function openBooksim(
     const key = error.param === undefined ? undefined : imported.from[error.param];
     return refused(key ? `BookSim ${key}: ${error.message}` : error.message);
   }
-  const notes = imported.notes.map((n) => ({ key: clipped(n.key, 60), reason: clipped(n.reason) }));
+  const { notes } = booksimLink(name, imported.notes);
   return {
     name,
     params: changedParams(params, paperValues),

@@ -8,6 +8,7 @@ import {
   truncateSync,
   writeSync,
 } from 'node:fs';
+import { basename } from 'node:path';
 
 import type { PoolEngine } from '../../engine/pool_engine';
 import type { RunWatch } from '../../engine/run_watch';
@@ -20,6 +21,7 @@ import { runPreset } from '../../headless/run';
 import { UsageError } from '../../headless/usage_error';
 import type { CommandValues } from '../args';
 import { presetAndBase } from '../args';
+import { booksimLink } from '../../page/booksim_open';
 import { booksimNotes, booksimSettings, readBooksim } from '../booksim';
 import { DEFAULT_BASE_URL, explorerLink } from '../figure';
 import type { Shard, ShardFile } from '../shard';
@@ -71,7 +73,10 @@ export async function run(
       if (rows.length > 0) console.log(`\n${validationTable(preset.id, rows, terminalWidth())}`);
     }
     if (booksim) {
-      const link = explorerLink(preset, model, params, report.seed, new URL(DEFAULT_BASE_URL));
+      // The file's notes go with it, as the explorer says them on opening the file.
+      const notes = booksimLink(basename(values.booksim!), booksim.notes);
+      const site = new URL(DEFAULT_BASE_URL);
+      const link = explorerLink(preset, model, params, report.seed, site, notes);
       // The link goes beside the table, and to stderr where stdout is JSON or CSV.
       if (values.json || values.csv) warn(`explorer link: ${link}`);
       else console.log(`\nexplorer link: ${link}`);
