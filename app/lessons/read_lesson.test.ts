@@ -73,7 +73,7 @@ describe('readLesson(input, presets, models)', () => {
       'step 1 (Latency with the network empty): text: at most 4000 characters',
       `step 2 (<script>alert(1)</script>${'x'.repeat(35)}…): title: at most 120 characters`,
       "step 3 (Wormhole: latency adds the length, it does not multiply it): 'evil': not a field this archex knows (written by a newer one?)",
-      ...Array(7).fill(expect.stringMatching(/^step \d \(.*left out, as it reads step [12],/)),
+      ...Array(6).fill(expect.stringMatching(/^step \d \(.*left out, as it reads step [12],/)),
     ]);
     expect(kept!.steps).toHaveLength(6);
     expect(refused.every((r) => r.length < 300)).toBe(true);
