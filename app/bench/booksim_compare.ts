@@ -2,9 +2,10 @@
 // runfiles/, and the cases tuned in docs/networks.md#beside-booksim2, run through both. For each:
 // saturation found by bisection in each simulator, then mean packet latency at 4 loads from zero
 // load to 0.8 of BookSim2's saturation and the accepted load at those and past it (1.25 x).
-//   npx tsx app/bench/booksim_compare.ts [--booksim PATH] [--cases TEXT] [--write]
+//   npx tsx app/bench/booksim_compare.ts [--booksim PATH] [--cases TEXT] [--skip A,B] [--write]
 // --booksim: BookSim2's binary in its built checkout (default /work/booksim2/src/booksim); its
-// examples/ and runfiles/ are read beside it. --cases keeps the cases whose name holds TEXT.
+// examples/ and runfiles/ are read beside it. --cases keeps the cases whose name holds TEXT,
+// --skip leaves out those whose name holds any of A, B, ...
 // --write puts the table into docs/booksim.md between its markers. archex runs as the packed bin
 // (dist-lib/package/cli.js, `npm run pack:lib`) where it is built, else through tsx.
 import { spawnSync } from 'node:child_process';
@@ -184,6 +185,7 @@ const { values } = parseArgs({
   options: {
     booksim: { type: 'string', default: '/work/booksim2/src/booksim' },
     cases: { type: 'string', default: '' },
+    skip: { type: 'string', default: '' },
     write: { type: 'boolean', default: false },
   },
 });
@@ -215,7 +217,10 @@ function cases(): Case[] {
     writeFileSync(file, `${lines.join('\n')}\n`);
     return { name: String(name), file };
   });
-  return [...files, ...tuned].filter((c) => c.name.includes(values.cases!));
+  const skipped = values.skip!.split(',').filter((t) => t !== '');
+  return [...files, ...tuned].filter(
+    (c) => c.name.includes(values.cases!) && !skipped.some((t) => c.name.includes(t)),
+  );
 }
 
 /** One run's figures: mean packet latency (Infinity where not sustained) and accepted load. */
