@@ -63,94 +63,71 @@ TEST(NetworkRouting, AnAdaptiveHeadTakesTheEscapeChannelOnlyWhenTheAdaptiveOnesA
   EXPECT_TRUE(drain(net, 1000));
 }
 
-TEST(NetworkRouting, AnAdaptiveHeadTakesAnotherMinimalPortBeforeTheEscape) {
-  // On a 3 x 3 mesh from (1,0) to (2,1) both +x and +y are minimal. With +x's adaptive VC held
-  // by a long packet from (0,0) to (2,0), the head goes +y, not onto +x's escape VC.
-  Network net(cube({3, 3}, false, "minimal adaptive", 2, 4));
+// On a 3 x 3 mesh from (1,0) to (2,1) both +x and +y are minimal. A long packet from (0,0) to
+// (2,0) holds one of +x's adaptive VCs; then a head goes from (1,0) to (2,1). Over 12 cycles:
+// the flits at router (1,1)'s input from below on VCs `first_up` on, and at router (2,0)'s input
+// from the left on VC `along_vc`.
+struct SecondHead {
+  int up = 0;
+  int along_x = 0;
+  bool drained = false;
+};
+
+SecondHead second_head(int vcs, AdaptiveSelection selection, int first_up, int along_vc) {
+  NetworkConfig c = cube({3, 3}, false, "minimal adaptive", vcs, 4);
+  c.adaptive_selection = selection;
+  Network net(c);
   const KNCube& mesh = static_cast<const KNCube&>(net.topology());
   net.send(0, mesh.node_at({2, 0, 0}), 40, 0);
-  for (int c = 0; c < 6; ++c) net.step();
+  for (int k = 0; k < 6; ++k) net.step();
   net.send(mesh.node_at({1, 0, 0}), mesh.node_at({2, 1, 0}), 4, 0);
-  int up = 0;
-  int escape_x = 0;
-  for (int c = 0; c < 12; ++c) {
+  SecondHead seen;
+  for (int k = 0; k < 12; ++k) {
     net.step();
-    // Router (1,1)'s input from below, router (2,0)'s from the left.
-    up += net.buffered(net.channel(mesh.node_at({1, 1, 0}), 3), 1);
-    escape_x += net.buffered(net.channel(mesh.node_at({2, 0, 0}), 1), 0);
+    for (int v = first_up; v < vcs; ++v) {
+      seen.up += net.buffered(net.channel(mesh.node_at({1, 1, 0}), 3), v);
+    }
+    seen.along_x += net.buffered(net.channel(mesh.node_at({2, 0, 0}), 1), along_vc);
   }
-  EXPECT_GT(up, 0);
-  EXPECT_EQ(escape_x, 0);
-  EXPECT_TRUE(drain(net, 1000));
+  seen.drained = drain(net, 1000);
+  return seen;
+}
+
+TEST(NetworkRouting, AnAdaptiveHeadTakesAnotherMinimalPortBeforeTheEscape) {
+  // 1 adaptive VC a port, +x's held: the head goes +y (adaptive VC 1), not onto +x's escape.
+  const SecondHead s = second_head(2, AdaptiveSelection::kMostFreeSlots, 1, 0);
+  EXPECT_GT(s.up, 0);
+  EXPECT_EQ(s.along_x, 0);
+  EXPECT_TRUE(s.drained);
 }
 
 TEST(NetworkRouting, AnAdaptiveHeadTakesTheMinimalPortWithFewerFlitsDownstream) {
-  // On a 3 x 3 mesh from (1,0) to (2,1) both +x and +y are minimal and each has an empty free
-  // adaptive VC (2 adaptive VCs a port; minimal adaptive frees a VC only once it is empty). A
-  // long packet from (0,0) to (2,0) streams over +x on the other, so +x's port has flits
-  // downstream and +y's none: the head goes +y. A choice by the free VC's own slots would tie
-  // and go +x, the earlier port.
-  Network net(cube({3, 3}, false, "minimal adaptive", 3, 4));
-  const KNCube& mesh = static_cast<const KNCube&>(net.topology());
-  net.send(0, mesh.node_at({2, 0, 0}), 40, 0);
-  for (int c = 0; c < 6; ++c) net.step();
-  net.send(mesh.node_at({1, 0, 0}), mesh.node_at({2, 1, 0}), 4, 0);
-  int up = 0;
-  int along_x = 0;
-  for (int c = 0; c < 12; ++c) {
-    net.step();
-    // Router (1,1)'s input from below; router (2,0)'s from the left on the adaptive VC the long
-    // packet does not hold.
-    for (int v = 1; v < 3; ++v) up += net.buffered(net.channel(mesh.node_at({1, 1, 0}), 3), v);
-    along_x += net.buffered(net.channel(mesh.node_at({2, 0, 0}), 1), 2);
-  }
-  EXPECT_GT(up, 0);
-  EXPECT_EQ(along_x, 0);
-  EXPECT_TRUE(drain(net, 1000));
+  // 2 adaptive VCs a port, each port with an empty free one (minimal adaptive frees a VC only
+  // once it is empty); the long packet streams over +x on the other, so +x's port has flits
+  // downstream and +y's none: the head goes +y, not onto +x's free VC 2. A choice by the free
+  // VC's own slots would tie and go +x, the earlier port.
+  const SecondHead s = second_head(3, AdaptiveSelection::kMostFreeSlots, 1, 2);
+  EXPECT_GT(s.up, 0);
+  EXPECT_EQ(s.along_x, 0);
+  EXPECT_TRUE(s.drained);
 }
 
 TEST(NetworkRouting, UnderBooksimSelectionAHeadTakesTheFirstMinimalPortsEscapeNotAnother) {
-  // As in AnAdaptiveHeadTakesAnotherMinimalPortBeforeTheEscape, +x's adaptive VC held: BookSim2's
-  // output set keeps only +x of the two minimal ports, so the head takes +x's escape VC.
-  NetworkConfig c = cube({3, 3}, false, "minimal adaptive", 2, 4);
-  c.adaptive_selection = AdaptiveSelection::kBooksim;
-  Network net(c);
-  const KNCube& mesh = static_cast<const KNCube&>(net.topology());
-  net.send(0, mesh.node_at({2, 0, 0}), 40, 0);
-  for (int k = 0; k < 6; ++k) net.step();
-  net.send(mesh.node_at({1, 0, 0}), mesh.node_at({2, 1, 0}), 4, 0);
-  int up = 0;
-  int escape_x = 0;
-  for (int k = 0; k < 12; ++k) {
-    net.step();
-    for (int v = 0; v < 2; ++v) up += net.buffered(net.channel(mesh.node_at({1, 1, 0}), 3), v);
-    escape_x += net.buffered(net.channel(mesh.node_at({2, 0, 0}), 1), 0);
-  }
-  EXPECT_EQ(up, 0);
-  EXPECT_GT(escape_x, 0);
-  EXPECT_TRUE(drain(net, 1000));
+  // As in AnAdaptiveHeadTakesAnotherMinimalPortBeforeTheEscape: BookSim2's output set keeps
+  // only +x of the two minimal ports, so the head takes +x's escape VC and never goes +y.
+  const SecondHead s = second_head(2, AdaptiveSelection::kBooksim, 0, 0);
+  EXPECT_EQ(s.up, 0);
+  EXPECT_GT(s.along_x, 0);
+  EXPECT_TRUE(s.drained);
 }
 
 TEST(NetworkRouting, UnderBooksimSelectionAHeadIgnoresTheSlotsDownstream) {
-  // As in AnAdaptiveHeadTakesTheMinimalPortWithFewerFlitsDownstream: +x has flits downstream
-  // and +y none, but BookSim2's selection does not look and takes +x's free adaptive VC.
-  NetworkConfig c = cube({3, 3}, false, "minimal adaptive", 3, 4);
-  c.adaptive_selection = AdaptiveSelection::kBooksim;
-  Network net(c);
-  const KNCube& mesh = static_cast<const KNCube&>(net.topology());
-  net.send(0, mesh.node_at({2, 0, 0}), 40, 0);
-  for (int k = 0; k < 6; ++k) net.step();
-  net.send(mesh.node_at({1, 0, 0}), mesh.node_at({2, 1, 0}), 4, 0);
-  int up = 0;
-  int along_x = 0;
-  for (int k = 0; k < 12; ++k) {
-    net.step();
-    for (int v = 0; v < 3; ++v) up += net.buffered(net.channel(mesh.node_at({1, 1, 0}), 3), v);
-    along_x += net.buffered(net.channel(mesh.node_at({2, 0, 0}), 1), 2);
-  }
-  EXPECT_EQ(up, 0);
-  EXPECT_GT(along_x, 0);
-  EXPECT_TRUE(drain(net, 1000));
+  // As in AnAdaptiveHeadTakesTheMinimalPortWithFewerFlitsDownstream: BookSim2's selection does
+  // not look downstream and takes +x's free adaptive VC.
+  const SecondHead s = second_head(3, AdaptiveSelection::kBooksim, 0, 2);
+  EXPECT_EQ(s.up, 0);
+  EXPECT_GT(s.along_x, 0);
+  EXPECT_TRUE(s.drained);
 }
 
 TEST(NetworkRouting, APacketOnTheEscapeStaysThereOnlyUnderBooksimSelection) {
