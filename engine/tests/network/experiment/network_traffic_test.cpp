@@ -683,7 +683,9 @@ TEST(NetworkTraffic, TheModelsChannelLoadIsWhatTheChannelsCarryBelowTheBound) {
   double expected = 0;
   double carried = 0;
   for (std::size_t i = 0; i < model.size(); ++i) {
-    if (model[i] == 0) EXPECT_EQ(used[i], 0) << i;
+    if (model[i] == 0) {
+      EXPECT_EQ(used[i], 0) << i;
+    }
     expected += model[i];
     carried += used[i];
   }

@@ -208,7 +208,9 @@ TEST(Dragonfly, PhasesGiveAGlobalChannelTheClassAfterItAsBookSim2) {
   std::vector<int> globals;
   for (std::size_t i = 0; i < valiant.size(); ++i) {
     if (ugal.global_port(valiant[i].port)) globals.push_back(static_cast<int>(i));
-    if (i > 0) EXPECT_GE(valiant[i].cls, valiant[i - 1].cls);
+    if (i > 0) {
+      EXPECT_GE(valiant[i].cls, valiant[i - 1].cls);
+    }
   }
   ASSERT_EQ(globals.size(), 2u);
   EXPECT_EQ(valiant[static_cast<std::size_t>(globals[0])].cls, 0);
