@@ -125,6 +125,7 @@ describe('booksimToCustomNetwork', () => {
       head_allocation: 'not speculative',
       allocator: 'iSLIP',
       allocator_iterations: '1',
+      vc_allocator: 'iSLIP',
       internal_speedup: '1',
       credit_delay_cycles: '2',
       router_delay_cycles: '1',
@@ -202,11 +203,13 @@ describe('booksimToCustomNetwork', () => {
 
   it('names every key set off its default that archex does not model, and unknown ones', () => {
     const { notes } = booksimToCustomNetwork(
-      'topology = mesh; routing_function = min_adapt; vc_allocator = separable_input_first;' +
+      'topology = mesh; routing_function = min_adapt; hold_switch_for_packet = 1;' +
         'speculative = 1; my_key = 3;',
       model,
     );
-    expect(notes.find((n) => n.key === 'vc_allocator')?.reason).toMatch(/not modelled/);
+    expect(notes.find((n) => n.key === 'hold_switch_for_packet')?.reason).toMatch(
+      /do not take this option/,
+    );
     expect(notes.find((n) => n.key === 'my_key')?.reason).toMatch(/no such setting/);
   });
 
@@ -220,7 +223,8 @@ describe('booksimToCustomNetwork', () => {
       allocator: 'wavefront',
       head_allocation: 'speculative',
     });
-    expect(wave.settings).not.toHaveProperty('allocator_iterations');
+    // BookSim2's VC allocator, iSLIP by default, runs alloc_iters rounds too.
+    expect(wave.settings.allocator_iterations).toBe('3');
     const islip = booksimToCustomNetwork(
       'topology = mesh; routing_function = dor; alloc_iters = 3;',
       model,
@@ -235,6 +239,27 @@ describe('booksimToCustomNetwork', () => {
     expect(() =>
       booksimToCustomNetwork('topology = mesh; routing_function = dor; alloc_iters = 9;', model),
     ).toThrow(/alloc_iters/);
+  });
+
+  it('takes the VC allocator as BookSim2 names it, iSLIP by default', () => {
+    const plain = booksimToCustomNetwork('topology = mesh; routing_function = dor;', model);
+    expect(plain.settings).toMatchObject({ vc_allocator: 'iSLIP', allocator_iterations: '1' });
+    const separable = booksimToCustomNetwork(
+      'topology = mesh; routing_function = dor; vc_allocator = separable_input_first;' +
+        'sw_allocator = wavefront;',
+      model,
+    );
+    expect(separable.settings.vc_allocator).toBe('separable input-first');
+    expect(separable.settings).not.toHaveProperty('allocator_iterations');
+    expect(separable.notes.map((n) => n.key)).not.toContain('vc_allocator');
+    const other = booksimToCustomNetwork(
+      'topology = mesh; routing_function = dor; vc_allocator = wavefront;',
+      model,
+    );
+    expect(other.settings.vc_allocator).toBe('iSLIP');
+    expect(other.notes.find((n) => n.key === 'vc_allocator')?.reason).toMatch(
+      /wavefront.*iSLIP instead/,
+    );
   });
 
   it('maps hot spots, bursts and the BookSim patterns by their names', () => {

@@ -5,7 +5,7 @@ import { cmesh } from './booksim_cmesh';
 import type { ForeignName } from '../engine/types';
 import { dragonfly, fatTree, ugal } from './booksim_dragonfly';
 import { flatfly, flatflyUgal } from './booksim_flatfly';
-import { switchAllocator } from './booksim_router';
+import { switchAllocator, vcAllocator } from './booksim_router';
 import {
   meanPacketFlits,
   packetSize,
@@ -314,11 +314,7 @@ export const BOOKSIM_KEYS: Record<string, KeyRule> = {
       };
     },
   },
-  vc_allocator: {
-    default: 'islip',
-    ignored:
-      "archex's VC allocation is its own: heads take free output VCs in the round robin's order",
-  },
+  vc_allocator: { default: 'islip', map: vcAllocator },
   sw_allocator: { default: 'islip', map: switchAllocator },
   arb_type: { default: 'round_robin', ignored: ARBITER },
   alloc_iters: { default: 1, readBy: 'sw_allocator' },

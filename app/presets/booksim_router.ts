@@ -1,5 +1,5 @@
 // BookSim2's router keys archex maps by a rule of their own (booksim_keys.ts holds the table):
-// its switch allocators by name.
+// its switch and VC allocators by name.
 import type { BooksimValue, Config, Mapped } from './booksim_syntax';
 import { whole, word } from './booksim_syntax';
 
@@ -24,5 +24,28 @@ export function switchAllocator(value: BooksimValue, config: Config): Mapped {
   return {
     settings,
     note: `${name} is not one of archex's allocators (${Object.keys(ALLOCATORS).join(', ')}): iSLIP instead`,
+  };
+}
+
+/** BookSim's VC allocators archex has, by BookSim's name (allocator.cpp). */
+const VC_ALLOCATORS: Record<string, string> = {
+  separable_input_first: 'separable input-first',
+  islip: 'iSLIP',
+};
+
+/** vc_allocator, with iSLIP's alloc_iters; one archex has not runs as iSLIP, said so. */
+export function vcAllocator(value: BooksimValue, config: Config): Mapped {
+  const name = word('vc_allocator', value);
+  const allocator = VC_ALLOCATORS[name] ?? 'iSLIP';
+  const settings = {
+    vc_allocator: allocator,
+    ...(allocator === 'iSLIP'
+      ? { allocator_iterations: String(whole('alloc_iters', config('alloc_iters'), 1, 4)) }
+      : {}),
+  };
+  if (VC_ALLOCATORS[name]) return { settings };
+  return {
+    settings,
+    note: `${name} is not one of archex's VC allocators (${Object.keys(VC_ALLOCATORS).join(', ')}): iSLIP instead`,
   };
 }

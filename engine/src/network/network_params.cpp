@@ -160,6 +160,19 @@ ParamTable<NetworkParams> router_params() {
                .value(1).range(1, 4).whole()
                .about("Rounds of iSLIP's grant and accept each cycle; later rounds match inputs "
                       "and outputs the first left free."))
+      .add(&NetworkParams::vc_allocator,
+           choice_param("vc_allocator", "VC allocator")
+               .choices({"first free", "separable input-first", "iSLIP"})
+               .value(0)
+               .about("How the heads of oblivious routes win output virtual channels. First "
+                      "free: each head, as its turn comes from a start that turns each cycle, "
+                      "takes the first free VC of its route's class, so a head just after the "
+                      "start wins most ties. Separable input-first and iSLIP (BookSim2's "
+                      "default): every head ready in the cycle asks for each free VC of its "
+                      "route's class at once and round-robin arbiters per input VC and per "
+                      "output VC match them, each winner first in line next time; iSLIP grants, "
+                      "then accepts, for allocator_iterations rounds. Adaptive routings pick by "
+                      "adaptive_selection; ejection stays one queue."))
       .add(&NetworkParams::internal_speedup,
            number_param("internal_speedup", "Internal speedup")
                .value(1).range(1, 4).step(0.1)
@@ -345,6 +358,7 @@ NetworkConfig network_config(const NetworkParams& p, std::shared_ptr<const Topol
   c.vc_free_on_tail_credit = p.vc_release == VcRelease::kOnTailCredit;
   c.allocator = p.allocator;
   c.allocator_iterations = p.allocator_iterations;
+  c.vc_allocator = p.vc_allocator;
   c.internal_speedup = p.internal_speedup;
   c.head_allocation = p.head_allocation;
   c.credit_flow = p.flow_control == FlowControl::kCredit;

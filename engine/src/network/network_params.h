@@ -46,6 +46,7 @@ struct NetworkParams {
   // defaults.
   SwitchAllocatorKind allocator = SwitchAllocatorKind::kGreedy;
   int allocator_iterations = 1;
+  VcAllocatorKind vc_allocator = VcAllocatorKind::kFirstFree;
   double internal_speedup = 1;
   HeadAllocation head_allocation = HeadAllocation::kOverlapped;
   FlowControl flow_control;

@@ -223,7 +223,9 @@ std::size_t Network::state_bytes() const {
            bytes(sq_) + bytes(ejected_by_terminal_) + bytes(inject_ready_) + bytes(packets_) +
            bytes(free_packets_) + bytes(delivered_) + bytes(sent_) + bytes(holders_) +
            bytes(busy_from_) + bytes(held_cycles_) + bytes(fresh_words_) + bytes(port_of_slot_) +
-           bytes(block_active_) + bytes(waited_);
+           bytes(block_active_) + bytes(waited_) + bytes(vc_grant_next_) +
+           bytes(vc_accept_next_) + bytes(vc_requests_) + bytes(vc_request_state_) +
+           bytes(vc_in_match_) + bytes(vc_out_match_) + bytes(vc_grant_);
   for (const auto& ring : sq_) total += bytes(ring);
   total += bytes(output_queues_) + bytes(queued_outputs_) + bytes(eject_ports_);
   for (const OutputQueue& q : output_queues_) total += bytes(q.words) + bytes(q.vcs);

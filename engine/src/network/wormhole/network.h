@@ -200,6 +200,12 @@ class Network final : public Interconnect {
   // spent); false otherwise, the VC put to sleep when only a freed output VC can wake it.
   template <bool kTraced>
   [[gnu::always_inline]] inline bool front_routed(int router, int slot, int port, Flit& flit);
+  // Input VC `slot`'s head was refused an output VC: asleep until one of the router's is freed.
+  template <bool kTraced>
+  [[gnu::always_inline]] inline void refuse_route(RouterState& r, int slot, int in);
+  // Input VC `slot` (at `i`) won its output: the head's allocation cycles that come after, spent
+  // from now. True when it may bid for the switch this cycle.
+  [[gnu::always_inline]] inline bool head_routed(RouterState& r, int slot, std::size_t i, Vc& vc);
   // Picks the output port and a free output virtual channel for the packet at the front of `in`.
   bool route_head(int router, int in_port, int in);
   // A source-adaptive routing's choice of route for `p` at `router`, made once.
@@ -214,6 +220,11 @@ class Network final : public Interconnect {
   // they are called, in vc_allocation.h).
   // Gives the ejection queue behind `port` to the packet at the front of `vc`, if it is free.
   bool take_ejection(int router, int port, Vc& vc);
+  // A matching VC allocator's turn of `router` (vc_allocator): every head ready and without an
+  // output asks for the free VCs of its route's class, and the allocator matches them; heads
+  // bound for ejection or routed adaptively take theirs as route_head does.
+  template <bool kTraced>
+  void allocate_vcs(int router);
   // A packet's tail has left: the output virtual channel it held is free (with fixed priority,
   // from the router's next turn on).
   void release_vc(int router, int vc);
@@ -318,6 +329,24 @@ class Network final : public Interconnect {
   bool chooses_;
   // Cycles a head waits once it won its output VC before bidding for the switch (0 overlapped).
   int after_vc_;
+  // vc_allocator is a matching one: heads win output VCs in allocate_vcs, not as their turn comes.
+  bool matching_vcs_;
+  // Its round-robin pointers, indexed as vc_ (a router's input VCs and, by output port and VC,
+  // its output VCs): the next input VC an output VC favours, the next output VC an input VC
+  // favours, each as a place among the router's own.
+  std::vector<std::int16_t> vc_grant_next_;
+  std::vector<std::int16_t> vc_accept_next_;
+  // One turn's requests (input VC, output VC, each a place among the router's own), the route
+  // state each requester's route leaves, and the matches (-1: none), reused turn to turn.
+  struct VcRequest {
+    std::int16_t in;
+    std::int16_t out;
+  };
+  std::vector<VcRequest> vc_requests_;
+  std::vector<RouteState> vc_request_state_;
+  std::vector<std::int16_t> vc_in_match_;
+  std::vector<std::int16_t> vc_out_match_;
+  std::vector<std::int16_t> vc_grant_;
   // With a matching allocator, not speculative: a bit per input VC whose head was refused an
   // output VC, so it is in its VC-allocation stage and the cycle it wins one is that stage's
   // (BookSim2's VC_ALLOC state: switch allocation the next cycle). Laid out as bits_; empty

@@ -52,7 +52,8 @@ Network::Network(const NetworkConfig& config)
       after_vc_(config.head_allocation == HeadAllocation::kOverlapped ? 0
                 : config.head_allocation == HeadAllocation::kSpeculative
                     ? std::max(config.vc_alloc_cycles, config.switch_alloc_cycles)
-                    : config.vc_alloc_cycles + config.switch_alloc_cycles) {
+                    : config.vc_alloc_cycles + config.switch_alloc_cycles),
+      matching_vcs_(config.vc_allocator != VcAllocatorKind::kFirstFree) {
   require(topo_ != nullptr, "topology", "a network needs a topology");
   // Duato's condition holds for buffers that hold one packet at a time: a head given a VC still
   // holding another packet's flits would wait on it without turning to an escape channel, and
@@ -216,6 +217,15 @@ Network::Network(const NetworkConfig& config)
                                                    channels, routers);
     if (config.head_allocation == HeadAllocation::kNonSpeculative)
       waited_.assign(bits_.size(), 0);
+  }
+  if (matching_vcs_) {
+    vc_grant_next_.assign(vc_.size(), 0);
+    vc_accept_next_.assign(vc_.size(), 0);
+    const auto most = static_cast<std::size_t>(kMaxPorts * vcs_);
+    vc_request_state_.resize(most);
+    vc_in_match_.assign(most, -1);
+    vc_out_match_.assign(most, -1);
+    vc_grant_.assign(most, -1);
   }
   if (config.internal_speedup > 1) {
     output_queues_.resize(c_count);

@@ -24,6 +24,12 @@ enum class HeadAllocation { kOverlapped, kSpeculative, kNonSpeculative };
 // (Network::route_adaptive): the most free slots downstream, or as BookSim2's min_adapt runs.
 enum class AdaptiveSelection { kMostFreeSlots, kBooksim };
 
+// How the heads of oblivious routes win their output VCs (Network::allocate_vcs). First free:
+// each as its turn comes in the round robin's order takes the first free VC of its route's
+// class. Separable input-first and iSLIP match every head ready in the cycle at once, with
+// round-robin arbiters per input VC and per output VC, as BookSim2's VC allocators do.
+enum class VcAllocatorKind { kFirstFree, kSeparableInputFirst, kIslip };
+
 // How a network is built. Flits are words: a channel rate of 0.5 means a word crosses a channel
 // every second cycle. A packet of n words is n flits, after its header's (header_flits).
 struct NetworkConfig {
@@ -67,9 +73,10 @@ struct NetworkConfig {
   bool fixed_priority = false;
   // How a router matches its inputs to its outputs each cycle (switch_allocator.h; greedy is the
   // loop above, the others match every input VC's request at once), and iSLIP's iterations.
-  // Virtual-channel allocation stays greedy: heads take free output VCs in the round robin's order.
   SwitchAllocatorKind allocator = SwitchAllocatorKind::kGreedy;
   int allocator_iterations = 1;
+  // How heads win output VCs (VcAllocatorKind); iSLIP's runs allocator_iterations rounds.
+  VcAllocatorKind vc_allocator = VcAllocatorKind::kFirstFree;
   // Internal speedup (1 to 4): a router allocates and crosses its switch this many times a cycle,
   // so an input port sends up to this many flits a cycle and an output takes as many, into an
   // output queue that its channel empties a flit a cycle (at its rate). A flit takes its credit

@@ -22,14 +22,25 @@ bool Network::front_routed(int router, int slot, int port, Flit& flit) {
   flit = flit_at(i, vc.head);
   if (static_cast<std::int32_t>(flit.ready - static_cast<std::uint32_t>(now_)) > 0) return false;
   if (vc.out_port >= 0) return true;
+  // A matching VC allocator routed this cycle's heads before the switch's turn (allocate_vcs).
+  if (matching_vcs_) return false;
   if (!route_head(router, port, in)) {
-    if constexpr (kTraced) trace_->blocked(in, BlockReason::kNoVc);
-    Bits& b = bits_of(r, slot);
-    b.asleep |= std::uint64_t{1} << (slot % 64);
-    b.route_wait |= std::uint64_t{1} << (slot % 64);
-    if (!waited_.empty()) waited_of(r, slot) |= std::uint64_t{1} << (slot % 64);
+    refuse_route<kTraced>(r, slot, in);
     return false;
   }
+  return head_routed(r, slot, i, vc);
+}
+
+template <bool kTraced>
+void Network::refuse_route(RouterState& r, int slot, int in) {
+  if constexpr (kTraced) trace_->blocked(in, BlockReason::kNoVc);
+  Bits& b = bits_of(r, slot);
+  b.asleep |= std::uint64_t{1} << (slot % 64);
+  b.route_wait |= std::uint64_t{1} << (slot % 64);
+  if (!waited_.empty()) waited_of(r, slot) |= std::uint64_t{1} << (slot % 64);
+}
+
+bool Network::head_routed(RouterState& r, int slot, std::size_t i, Vc& vc) {
   vc.speculating = allocator_ && config_.head_allocation == HeadAllocation::kSpeculative;
   int after = after_vc_;
   if (!waited_.empty()) {

@@ -63,6 +63,7 @@ bool Network::process_router(int router) {
     for (const int vc : released_) vc_[static_cast<std::size_t>(vc)].held = 0;
     released_.clear();
   }
+  if (matching_vcs_) allocate_vcs<kTraced>(router);
   std::uint64_t used = 0;
   bool moved =
       allocator_ ? allocate_switch<kTraced>(router, used) : process_inputs<kTraced>(router, used);

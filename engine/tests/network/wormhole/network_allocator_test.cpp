@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -17,6 +18,10 @@ constexpr SwitchAllocatorKind kEvery[] = {
     SwitchAllocatorKind::kGreedy, SwitchAllocatorKind::kInputFirst,
     SwitchAllocatorKind::kOutputFirst, SwitchAllocatorKind::kIslip,
     SwitchAllocatorKind::kWavefront};
+
+constexpr VcAllocatorKind kFirstFree = VcAllocatorKind::kFirstFree;
+constexpr VcAllocatorKind kMatching[] = {VcAllocatorKind::kSeparableInputFirst,
+                                         VcAllocatorKind::kIslip};
 
 NetworkConfig mesh(std::vector<int> radix, SwitchAllocatorKind allocator, int vcs = 1) {
   NetworkConfig c;
@@ -50,8 +55,10 @@ TEST(NetworkAllocator, ALonePacketTakesTheSameTimeWhateverTheAllocator) {
 
 // A 4-flit packet from node 0 to node 3 + 2 * 8 of an 8x8 mesh whose routers spend 1 cycle in
 // each of VC and switch allocation; the cycle it is delivered.
-std::int64_t pipelined(SwitchAllocatorKind kind, HeadAllocation head) {
+std::int64_t pipelined(SwitchAllocatorKind kind, HeadAllocation head,
+                       VcAllocatorKind vcs = kFirstFree) {
   NetworkConfig c = mesh({8, 8}, kind);
+  c.vc_allocator = vcs;
   c.vc_alloc_cycles = 1;
   c.switch_alloc_cycles = 1;
   c.head_allocation = head;
@@ -69,6 +76,61 @@ TEST(NetworkAllocator, SpeculationSavesTheShorterStageInEachRouterAlone) {
     EXPECT_EQ(pipelined(kind, HeadAllocation::kNonSpeculative), overlapped);
     EXPECT_EQ(pipelined(kind, HeadAllocation::kSpeculative), overlapped - 6);
   }
+}
+
+TEST(NetworkAllocator, AMatchingVcAllocatorLeavesALonePacketsTimeAlone) {
+  // Alone, a head asks in its VC-allocation stage and wins at once: the same cycles as taking
+  // the first free VC, whenever the stages come.
+  for (const SwitchAllocatorKind kind : kEvery) {
+    for (const VcAllocatorKind vcs : kMatching) {
+      for (const HeadAllocation head : {HeadAllocation::kOverlapped, HeadAllocation::kSpeculative,
+                                        HeadAllocation::kNonSpeculative}) {
+        EXPECT_EQ(pipelined(kind, head, vcs), pipelined(kind, head))
+            << static_cast<int>(kind) << " " << static_cast<int>(vcs) << " "
+            << static_cast<int>(head);
+      }
+    }
+  }
+}
+
+// Node 0 and node 1 of a 4-node line, 1 VC, each with 300 one-flit packets for node 3: at
+// router 1 the head from the west and the one injected ask for the one east VC together, cycle
+// after cycle. Node 0's share of the first 200 delivered.
+int west_share(VcAllocatorKind vcs) {
+  NetworkConfig c = mesh({4}, SwitchAllocatorKind::kIslip);
+  c.vc_allocator = vcs;
+  c.route_cycles = 1;
+  c.vc_alloc_cycles = 1;
+  c.switch_alloc_cycles = 1;
+  c.head_allocation = HeadAllocation::kNonSpeculative;
+  Network net(c);
+  for (int k = 0; k < 300; ++k) {
+    net.send(0, 3, 1, 0);
+    net.send(1, 3, 1, 0);
+  }
+  int delivered = 0;
+  int west = 0;
+  for (int cycle = 0; cycle < 5000 && delivered < 200; ++cycle) {
+    net.step();
+    for (const int d : net.delivered()) {
+      if (delivered < 200) {
+        ++delivered;
+        if (net.packet(d).src == 0) ++west;
+      }
+      net.consume(d);
+    }
+  }
+  return delivered == 200 ? west : -1;
+}
+
+TEST(NetworkAllocator, AMatchingVcAllocatorServesHeadsAskingTogetherInTurn) {
+  // Its output VC's arbiter moves past the head it matched, so the two take turns (BookSim2's
+  // allocators). First free, whose start turns over all of router 1's input VCs, gives every
+  // one of these ties to the injected heads.
+  for (const VcAllocatorKind vcs : kMatching) {
+    EXPECT_NEAR(west_share(vcs), 100, 1) << static_cast<int>(vcs);
+  }
+  EXPECT_EQ(west_share(kFirstFree), 0);
 }
 
 TEST(NetworkAllocator, AHeadThatWaitedForItsVcSpendsItsStagesAfter) {
@@ -103,8 +165,10 @@ TEST(NetworkAllocator, NotSpeculativeAWaitingHeadWinsItsVcInItsAllocationStage) 
   // the tail in node 1's own input spends its route first: 2.
   for (const SwitchAllocatorKind kind : kEvery) {
     if (kind == SwitchAllocatorKind::kGreedy) continue;
-    const auto idle = [kind](int second_src) {
+    for (const VcAllocatorKind vcs : {kFirstFree, VcAllocatorKind::kIslip}) {
+    const auto idle = [kind, vcs](int second_src) {
       NetworkConfig c = mesh({3}, kind);
+      c.vc_allocator = vcs;
       c.route_cycles = 1;
       c.vc_alloc_cycles = 1;
       c.switch_alloc_cycles = 1;
@@ -122,8 +186,9 @@ TEST(NetworkAllocator, NotSpeculativeAWaitingHeadWinsItsVcInItsAllocationStage) 
       }
       return crossed.size() == 8 ? crossed[4] - crossed[3] - 1 : -1;
     };
-    EXPECT_EQ(idle(0), 1) << static_cast<int>(kind);
-    EXPECT_EQ(idle(1), 2) << static_cast<int>(kind);
+    EXPECT_EQ(idle(0), 1) << static_cast<int>(kind) << " " << static_cast<int>(vcs);
+    EXPECT_EQ(idle(1), 2) << static_cast<int>(kind) << " " << static_cast<int>(vcs);
+    }
   }
 }
 
@@ -132,11 +197,16 @@ TEST(NetworkAllocator, EveryAllocatorDeliversEveryPacketUnderOverload) {
   // stuck, whichever allocator matches the switch, whenever heads spend their stages and however
   // fast the switch runs.
   for (const SwitchAllocatorKind kind : kEvery) {
-    for (const auto& [head, speedup] :
-         {std::pair{HeadAllocation::kOverlapped, 1}, std::pair{HeadAllocation::kSpeculative, 1},
-          std::pair{HeadAllocation::kNonSpeculative, 1}, std::pair{HeadAllocation::kOverlapped, 2},
-          std::pair{HeadAllocation::kNonSpeculative, 3}}) {
+    for (const auto& [head, speedup, vcs] :
+         {std::tuple{HeadAllocation::kOverlapped, 1, kFirstFree},
+          std::tuple{HeadAllocation::kSpeculative, 1, kFirstFree},
+          std::tuple{HeadAllocation::kNonSpeculative, 1, kFirstFree},
+          std::tuple{HeadAllocation::kOverlapped, 2, kFirstFree},
+          std::tuple{HeadAllocation::kNonSpeculative, 3, kFirstFree},
+          std::tuple{HeadAllocation::kNonSpeculative, 1, VcAllocatorKind::kIslip},
+          std::tuple{HeadAllocation::kOverlapped, 2, VcAllocatorKind::kSeparableInputFirst}}) {
       NetworkConfig c = mesh({4, 4}, kind, 2);
+      c.vc_allocator = vcs;
       c.vc_alloc_cycles = 1;
       c.switch_alloc_cycles = 1;
       c.head_allocation = head;
@@ -162,7 +232,7 @@ TEST(NetworkAllocator, EveryAllocatorDeliversEveryPacketUnderOverload) {
         if (cycle >= 2000 && net.idle()) break;
       }
       EXPECT_EQ(delivered, sent) << static_cast<int>(kind) << " " << static_cast<int>(head) << " "
-                                 << speedup;
+                                 << speedup << " " << static_cast<int>(vcs);
       EXPECT_EQ(net.deadlock(), nullptr);
     }
   }
