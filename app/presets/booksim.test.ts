@@ -97,9 +97,11 @@ describe('booksimToCustomNetwork', () => {
       measurement: 'throughput',
       warmup_cycles: '10000',
       max_cycles: '20000',
+      // BookSim measures three periods at least.
+      min_cycles: '15000',
     });
     expect(notes.find((n) => n.key === 'sim_type')?.reason).toMatch(
-      /^throughput run: warm-up 2 x 5000 = 10000 cycles, .* up to 4 x 5000 = 20000 cycles, measured to the end past saturation$/,
+      /^throughput run: warm-up 2 x 5000 = 10000 cycles, .* for 15000 to 4 x 5000 = 20000 cycles, measured to the end past saturation$/,
     );
     // warmup_periods = 0 is BookSim's warm-up until its figures settle: archex keeps its own.
     const settle = booksimToCustomNetwork(`${MESH88_LAT}warmup_periods = 0;\n`, model).settings;
@@ -141,6 +143,7 @@ describe('booksimToCustomNetwork', () => {
       measurement: 'latency',
       warmup_cycles: '3000',
       max_cycles: '7000',
+      min_cycles: '3000',
     });
     expect(seed).toBeUndefined();
     // k and n are read by topology's rule: the key that gave dims is topology.

@@ -174,7 +174,7 @@ const MEASUREMENT =
  * to max_samples in all, each sample_period cycles, stopping once its figures change by less than
  * 5 % three times running; a latency run gives up past saturation, a throughput run measures on
  * for the load accepted. archex measures the same window its own way: warm-up, then batch means
- * to confidence_percent, up to the rest of BookSim's periods.
+ * to confidence_percent, for three of BookSim's periods at least and up to the rest of them.
  */
 function simType(value: BooksimValue, config: Config): Mapped {
   const kind = word('sim_type', value);
@@ -185,15 +185,18 @@ function simType(value: BooksimValue, config: Config): Mapped {
   const samples = whole('max_samples', config('max_samples'), warmups + 1);
   const warmup = warmups * period;
   const window = Math.max(1000, (samples - warmups) * period);
+  // Three periods running within 5 % end BookSim's measurement: it measures three at least.
+  const least = Math.min(window, 3 * period);
   return {
     settings: {
       measurement: kind,
       ...(warmups > 0 ? { warmup_cycles: String(warmup) } : {}),
       max_cycles: String(window),
+      min_cycles: String(least),
     },
     note:
       `${kind} run: ${warmups > 0 ? `warm-up ${warmups} x ${period} = ${warmup} cycles` : "warm-up archex's warmup_cycles (BookSim's until its figures settle)"}, ` +
-      `then batch means to confidence_percent for up to ${samples - warmups} x ${period} = ${window} cycles` +
+      `then batch means to confidence_percent for ${least} to ${samples - warmups} x ${period} = ${window} cycles` +
       (kind === 'throughput' ? ', measured to the end past saturation' : ''),
   };
 }

@@ -182,6 +182,14 @@ ParamTable<TrafficParams> params() {
                .unit("cycles").value(20000).range(1000, 1000000).whole().step(1000)
                .about("A point stops measuring at this many cycles if its mean latency has not "
                       "reached the confidence target; its drain gets as many again."))
+      .add(&TrafficParams::min_cycles,
+           number_param("min_cycles", "Shortest measurement")
+               .unit("cycles").value(0).range(0, 1000000).whole().step(1000)
+               .about("A point stops on its confidence target only once it has measured this "
+                      "many cycles (at most max_cycles), so a light load's accepted rate comes "
+                      "from as long a window as BookSim2's, which measures whole sample periods, "
+                      "three at least. 0: as soon as the target is met with 200 packets "
+                      "delivered."))
       .add(&TrafficParams::confidence_percent,
            number_param("confidence_percent", "Confidence target")
                .unit("%").value(5).range(0.5, 50).step(0.5)

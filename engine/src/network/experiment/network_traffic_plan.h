@@ -51,6 +51,7 @@ struct TrafficParams {
   SweepScale sweep_scale;
   int warmup_cycles;
   int max_cycles;
+  int min_cycles;
   double confidence_percent;
   Measurement measurement;
   int deadlock_watch_cycles;
@@ -121,6 +122,7 @@ struct Plan {
     if (p.injection == InjectionKind::kOnOff) options.burst_packets = p.burst_length;
     options.warmup_cycles = p.warmup_cycles;
     options.max_cycles = p.max_cycles;
+    options.min_cycles = p.min_cycles;
     options.confidence = p.confidence_percent / 100;
     options.full_window = p.measurement == Measurement::kThroughput;
     if (can_deadlock) options.deadlock_watch_cycles = p.deadlock_watch_cycles;

@@ -109,7 +109,8 @@ bool MeasuredLoadPoint::advance(std::int64_t budget) {
         batches_.close_batch();
         const bool converged =
             batches_.converged(opt_.confidence) &&
-            static_cast<std::int64_t>(batches_.samples()) >= opt_.min_packets;
+            static_cast<std::int64_t>(batches_.samples()) >= opt_.min_packets &&
+            elapsed >= opt_.min_cycles;
         if (!opt_.full_window && backlog_growing() &&
             short_of_offered(delivered_words(), words_to_deliver())) {
           end_measurement(now, elapsed);

@@ -125,6 +125,9 @@ struct LoadPointOptions {
   double burst_packets = 0;
   std::int64_t warmup_cycles = 1000;
   std::int64_t max_cycles = 20000;
+  // Measuring ends on convergence only once this many cycles were measured (BookSim2 measures
+  // whole sample periods, three at least); 0: as soon as it converges.
+  std::int64_t min_cycles = 0;
   std::int64_t batch_cycles = 200;
   // Measuring ends on convergence only once this many measured packets have been delivered, so
   // a small network's window holds enough of them for its accepted load to mean something.
