@@ -10,8 +10,9 @@ namespace archex {
 namespace {
 
 constexpr const char* kParam = "router_network";
-constexpr int kMaxRouterPorts = 32;
+constexpr int kMaxRouterPorts = RouterNetwork::kMostPorts;
 constexpr int kMaxHeaderDelay = 1000;
+constexpr int kMaxLinkCycles = 1000;
 
 void require(bool ok, const std::string& message) {
   if (!ok) throw ParamError(kParam, message);
@@ -72,20 +73,24 @@ RouterNetwork::RouterNetwork(RouterNetworkSpec spec) : spec_(std::move(spec)) {
     total += router.ports;
   }
   targets_.assign(static_cast<std::size_t>(total), PortTarget{});
-  auto claim = [&](RouterPort p, PortTarget t) {
+  cycles_.assign(static_cast<std::size_t>(total), 1);
+  auto claim = [&](RouterPort p, PortTarget t, int cycles) {
     require(p.router >= 0 && p.router < routers && p.port >= 0 &&
                 p.port < spec_.routers[static_cast<std::size_t>(p.router)].ports,
             at(p) + " does not exist");
     PortTarget& slot = targets_[static_cast<std::size_t>(port_index(p.router, p.port))];
     require(slot.router < 0 && slot.terminal < 0, at(p) + " is used twice");
+    require(cycles >= 1 && cycles <= kMaxLinkCycles,
+            at(p) + "'s link: valid range [1, 1000] cycles");
     slot = t;
+    cycles_[static_cast<std::size_t>(port_index(p.router, p.port))] = cycles;
   };
   for (const LinkSpec& link : spec_.links) {
-    claim(link.a, {link.b.router, link.b.port, -1});
-    claim(link.b, {link.a.router, link.a.port, -1});
+    claim(link.a, {link.b.router, link.b.port, -1}, link.a_to_b_cycles);
+    claim(link.b, {link.a.router, link.a.port, -1}, link.b_to_a_cycles);
   }
   for (int t = 0; t < terminals; ++t) {
-    claim(spec_.terminals[static_cast<std::size_t>(t)], {-1, -1, t});
+    claim(spec_.terminals[static_cast<std::size_t>(t)], {-1, -1, t}, 1);
   }
 
   for (int r = 0; r < routers; ++r) {
