@@ -18,7 +18,7 @@ namespace {
 using Channels = std::vector<std::map<int, int>>;
 
 void require(bool ok, const char* param, const std::string& message) {
-  if (!ok) throw ParamError(param, std::string(param) + ": " + message);
+  if (!ok) throw ParamError(param, message);
 }
 
 void require_router(int router, const char* param, std::size_t item) {

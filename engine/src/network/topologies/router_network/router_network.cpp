@@ -1,5 +1,6 @@
 #include "network/topologies/router_network/router_network.h"
 
+#include <set>
 #include <string>
 #include <utility>
 
@@ -52,6 +53,33 @@ void add_link_engines(RouterNetworkSpec& spec, const std::vector<RouterPort>& at
                                    attach[static_cast<std::size_t>(t)].port}});
   }
   spec.routers.insert(spec.routers.begin(), engines.begin(), engines.end());
+}
+
+// A cycle in the graph of each node's successors `after`, by depth-first search.
+bool has_cycle(const std::vector<std::set<int>>& after) {
+  enum Seen : char { kNew, kOnPath, kDone };
+  std::vector<Seen> seen(after.size(), kNew);
+  for (std::size_t root = 0; root < after.size(); ++root) {
+    if (seen[root] != kNew) continue;
+    seen[root] = kOnPath;
+    std::vector<std::pair<std::size_t, std::set<int>::const_iterator>> path = {
+        {root, after[root].begin()}};
+    while (!path.empty()) {
+      const std::size_t node = path.back().first;
+      if (path.back().second == after[node].end()) {
+        seen[node] = kDone;
+        path.pop_back();
+        continue;
+      }
+      const auto next = static_cast<std::size_t>(*path.back().second++);
+      if (seen[next] == kOnPath) return true;
+      if (seen[next] == kNew) {
+        seen[next] = kOnPath;
+        path.emplace_back(next, after[next].begin());
+      }
+    }
+  }
+  return false;
 }
 
 }  // namespace
@@ -116,14 +144,21 @@ RouterNetwork::RouterNetwork(RouterNetworkSpec spec) : spec_(std::move(spec)) {
                                                            std::to_string(d));
     }
   }
-  // Every terminal reaches every terminal, without a loop.
+  // Every terminal reaches every terminal, without a loop; the channels each route takes one
+  // after another, for may_deadlock.
+  std::vector<std::set<int>> after(targets_.size());
   for (int src = 0; src < terminals; ++src) {
     for (int dest = 0; dest < terminals; ++dest) {
       int router = injection(src).router;
+      int previous = -1;
       for (int hops = 0;; ++hops) {
         require(hops <= routers, "the tables send terminal " + std::to_string(src) +
                                      "'s packets for " + std::to_string(dest) + " round a loop");
-        const PortTarget t = output(router, lookup(router, dest));
+        const int port = lookup(router, dest);
+        const int channel = port_index(router, port);
+        if (previous >= 0) after[static_cast<std::size_t>(previous)].insert(channel);
+        previous = channel;
+        const PortTarget t = output(router, port);
         if (t.terminal >= 0) {
           require(t.terminal == dest, "the tables deliver terminal " + std::to_string(src) +
                                           "'s packets for " + std::to_string(dest) +
@@ -134,6 +169,7 @@ RouterNetwork::RouterNetwork(RouterNetworkSpec spec) : spec_(std::move(spec)) {
       }
     }
   }
+  routes_close_a_cycle_ = has_cycle(after);
 }
 
 PortTarget RouterNetwork::output(int router, int port) const {

@@ -71,6 +71,7 @@ class RouterNetwork final : public Topology {
   int link_cycles(int router, int port) const override {
     return cycles_[static_cast<std::size_t>(port_index(router, port))];
   }
+  bool may_deadlock() const override { return routes_close_a_cycle_; }
   std::string shape() const override { return spec_.shape; }
   Drawing drawing() const override { return {}; }
 
@@ -87,6 +88,8 @@ class RouterNetwork final : public Topology {
   std::vector<PortTarget> targets_;
   // Cycles over the channel leaving each port (1 toward a terminal).
   std::vector<int> cycles_;
+  // Some route takes a channel after one that some other route takes after it, round a cycle.
+  bool routes_close_a_cycle_ = false;
 };
 
 // The shapes of T9000 systems: every terminal is a transputer whose link engine is a 2-port

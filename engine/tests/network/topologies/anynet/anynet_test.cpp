@@ -55,6 +55,21 @@ TEST(Anynet, TakesTheLowestNumberedOfEqualPathsAsBookSim2sDijkstraDoes) {
   EXPECT_EQ(RouterNetwork(slow).output(3, port_for(slow, 3, 0)).router, 1);
 }
 
+TEST(Anynet, MayDeadlockWhereItsRoutesCloseACycleOfChannels) {
+  // The example's routes take one link each; a ring of 6 routers' take up to 3 round it.
+  EXPECT_FALSE(RouterNetwork(anynet_spec(booksim_example())).may_deadlock());
+  const AnynetGraph ring{{0, 1, 2, 3, 4, 5}, {0, 1, 2, 3, 4, 5}, {1, 2, 3, 4, 5, 0},
+                         {1, 1, 1, 1, 1, 1}, {1, 1, 1, 1, 1, 1}};
+  EXPECT_TRUE(RouterNetwork(anynet_spec(ring)).may_deadlock());
+  // A line of the same routers: no cycle.
+  AnynetGraph line = ring;
+  for (std::vector<int>* list : {&line.link_from, &line.link_to, &line.link_cycles,
+                                 &line.link_back_cycles}) {
+    list->pop_back();
+  }
+  EXPECT_FALSE(RouterNetwork(anynet_spec(line)).may_deadlock());
+}
+
 // Cycles from sending one packet on an idle network to its last flit's delivery.
 std::int64_t latency(const AnynetGraph& graph, int src, int dst) {
   NetworkConfig c;
