@@ -67,9 +67,10 @@ describe("booksimToCustomNetwork(BookSim's anynet)", () => {
     });
   });
 
-  it("notes a node's channel cycles, which archex's terminals do not take", () => {
-    const { notes } = imported('router 0 node 0 node 1 5 router 1\nrouter 1 node 2');
-    expect(notes.find((n) => n.key === 'topology')?.reason).toMatch(/node 1: 5/);
+  it('refuses cycles after a node, which BookSim2 sets on a channel between routers', () => {
+    expect(refusal('router 0 node 0 node 1 5\nrouter 1 node 2 router 0')).toMatch(
+      /line 1: 5 cycles after node 1: BookSim2 sets them on router 0's channel to router 1/,
+    );
   });
 
   it('refuses a file BookSim2 would misread, naming network_file and the line', () => {

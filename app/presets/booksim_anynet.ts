@@ -1,15 +1,13 @@
 // BookSim2's anynet (src/networks/anynet.cpp, topology = anynet): its network_file, read as
 // AnyNet::readFile reads it, as archex's anynet shape's lists. Lines such as `router 0 node 0
-// node 1 router 1 10`: a router, the nodes on it and the routers it links to, a number after one
-// the cycles of the channel to it (a router's one way only; the way back takes 1 unless given).
+// node 1 router 1 10`: a router, the nodes on it and the routers it links to, a number after a
+// router the cycles of the channel to it (one way only; the way back takes 1 unless given).
 import type { Config, Mapped, ReadFile } from './booksim_syntax';
 import { BooksimError, word } from './booksim_syntax';
 
 /** The network file as BookSim2 builds it: each node's router, each router's channels. */
 interface AnynetFile {
   nodeRouter: Map<number, number>;
-  /** Cycles of a node's channels (both ways), where its line gives them. */
-  nodeCycles: Map<number, number>;
   /** Router to the routers it has a channel to, with that channel's cycles. */
   channels: Map<number, Map<number, number>>;
 }
@@ -28,7 +26,7 @@ function id(token: string | undefined, what: string, line: number): number {
  * as BookSim2's does; the way back is set to 1 only where no line gave it.
  */
 function parse(text: string): AnynetFile {
-  const file: AnynetFile = { nodeRouter: new Map(), nodeCycles: new Map(), channels: new Map() };
+  const file: AnynetFile = { nodeRouter: new Map(), channels: new Map() };
   const router = (r: number) => {
     if (!file.channels.has(r)) file.channels.set(r, new Map());
     return file.channels.get(r)!;
@@ -54,8 +52,14 @@ function parse(text: string): AnynetFile {
         const cycles = Number(token);
         if (cycles < 1)
           throw new BooksimError(KEY, `line ${line}: a channel of ${cycles} cycles; at least 1`);
-        if (last.kind === 'router') router(head).set(last.id, cycles);
-        else file.nodeCycles.set(last.id, cycles);
+        // BookSim2's parser writes a number after a node into the head router's channel to the
+        // router of the node's number (anynet.cpp, LINK_WEIGHT), not into the node's channel.
+        if (last.kind === 'node')
+          throw new BooksimError(
+            KEY,
+            `line ${line}: ${cycles} cycles after node ${last.id}: BookSim2 sets them on router ${head}'s channel to router ${last.id}, not on the node's; archex takes cycles after a router only`,
+          );
+        router(head).set(last.id, cycles);
         last = undefined;
         continue;
       }
@@ -97,8 +101,7 @@ function numbered(ids: Iterable<number>, what: string): number {
 
 /**
  * The anynet of BookSim2's network_file (read by `readFile`, relative to the configuration's
- * folder): each node's router and each link's two ends and cycles each way, and a note where a
- * node's channel is given cycles, which archex's terminals do not take.
+ * folder): each node's router and each link's two ends and cycles each way.
  */
 export function anynet(config: Config, readFile: ReadFile | undefined): Mapped {
   const name = word(KEY, config(KEY));
@@ -118,7 +121,6 @@ export function anynet(config: Config, readFile: ReadFile | undefined): Mapped {
   if (links.length === 0)
     throw new BooksimError(KEY, `'${name}' has one router; archex's anynet links two or more`);
   const column = (i: number) => links.map((l) => l[i]).join(',');
-  const slow = [...file.nodeCycles].filter(([, cycles]) => cycles !== 1);
   return {
     settings: {
       topology: 'anynet',
@@ -128,10 +130,5 @@ export function anynet(config: Config, readFile: ReadFile | undefined): Mapped {
       anynet_link_cycles: column(2),
       anynet_link_back_cycles: column(3),
     },
-    ...(slow.length === 0
-      ? {}
-      : {
-          note: `node channels of more than 1 cycle (${slow.map(([n, c]) => `node ${n}: ${c}`).join(', ')}) not modelled: archex's terminals' channels take 1 cycle`,
-        }),
   };
 }
