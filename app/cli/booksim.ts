@@ -1,6 +1,7 @@
 // `run --booksim FILE`: a BookSim2 configuration file as the custom network's settings, the keys
 // archex reads differently or leaves out, and the explorer's link to the network it ran.
 import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 
 import type { ModelInfo } from '../engine/types';
 import type { BooksimImport } from '../presets/booksim';
@@ -10,8 +11,9 @@ import { UsageError } from '../headless/usage_error';
 
 /**
  * The file's custom network (`model`: the custom network's), with `overrides` (`key=value`, as
- * BookSim2's own command line takes them after its file) read after the file so they win; a file
- * archex cannot read or take is a usage error, in words.
+ * BookSim2's own command line takes them after its file) read after the file so they win, and the
+ * files it names read from its folder, as BookSim2 run there reads them; a file archex cannot
+ * read or take is a usage error, in words.
  */
 export function readBooksim(
   path: string,
@@ -31,7 +33,18 @@ export function readBooksim(
       );
   }
   try {
-    return booksimToCustomNetwork(`${text}\n${overrides.map((o) => `${o};`).join('\n')}\n`, model);
+    return booksimToCustomNetwork(
+      `${text}\n${overrides.map((o) => `${o};`).join('\n')}\n`,
+      model,
+      (name) => {
+        const named = resolve(dirname(path), name);
+        try {
+          return readFileSync(named, 'utf8');
+        } catch (error) {
+          throw new BooksimError('network_file', `${named}: ${(error as Error).message}`);
+        }
+      },
+    );
   } catch (error) {
     if (error instanceof BooksimError) throw new UsageError(`--booksim ${path}: ${error.message}`);
     throw error;

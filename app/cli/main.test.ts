@@ -371,12 +371,40 @@ describe('cli run --booksim', () => {
     expect(range.stderr).toMatch(/num_vcs: '40' is not a whole number from 1 to 16/);
   }, 60_000);
 
+  it("runs an anynet, reading its network_file from the configuration's folder", async () => {
+    file('net', 'router 0 node 0 node 1 router 1 10\nrouter 1 node 2\n');
+    const config = file(
+      'anynet',
+      'topology = anynet; network_file = net; routing_function = min; injection_rate = 0.01;',
+    );
+    const { code, stdout, stderr } = await tsxCli(
+      'run',
+      '--booksim',
+      config,
+      '--set',
+      'max_cycles=2000',
+      '--jobs',
+      '1',
+      '--csv',
+    );
+    expect(stderr).not.toMatch(/topology|network_file/);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^accepted_flits_per_node_cycle,0\.0\d+,/m);
+    const missing = await tsxCli(
+      'run',
+      '--booksim',
+      file('lost', 'topology = anynet; network_file = none; routing_function = min;'),
+    );
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(`BookSim network_file: ${join(dir, 'none')}: ENOENT`);
+  }, 60_000);
+
   it('refuses a topology archex has not, naming the key and what it supports', async () => {
     const config = file('qt', 'topology = qtree; routing_function = nca;');
     const { code, stderr } = await tsxCli('run', '--booksim', config);
     expect(code).toBe(2);
     expect(stderr.trim()).toBe(
-      `--booksim ${config}: BookSim topology: 'qtree' is not modelled by archex; it supports mesh, torus, cmesh, fly, dragonflynew, fattree, flatfly`,
+      `--booksim ${config}: BookSim topology: 'qtree' is not modelled by archex; it supports mesh, torus, cmesh, fly, dragonflynew, fattree, flatfly, anynet`,
     );
   }, 60_000);
 });

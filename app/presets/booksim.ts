@@ -7,7 +7,7 @@
 import type { ForeignName, ModelInfo } from '../engine/types';
 import type { Config } from './booksim_syntax';
 import { BOOKSIM_KEYS } from './booksim_keys';
-import type { BooksimValue } from './booksim_syntax';
+import type { BooksimValue, ReadFile } from './booksim_syntax';
 import { BooksimError, parseBooksimConfig } from './booksim_syntax';
 
 /** A BookSim configuration key archex leaves out or reads differently, and why. */
@@ -35,10 +35,15 @@ const shown = (value: BooksimValue) => (typeof value === 'number' ? String(value
 /**
  * The custom network of a BookSim configuration's text: its settings, seed and notes on every
  * key set in the file that archex leaves out or reads differently. `model`: the custom network's
- * model as the engine describes it, whose foreign names map BookSim2's routing functions. Throws a
- * BooksimError for a value archex cannot take.
+ * model as the engine describes it, whose foreign names map BookSim2's routing functions;
+ * `readFile`: the files it names (an anynet's network_file), relative to its folder, where they
+ * can be read. Throws a BooksimError for a value archex cannot take.
  */
-export function booksimToCustomNetwork(text: string, model: ModelInfo): BooksimImport {
+export function booksimToCustomNetwork(
+  text: string,
+  model: ModelInfo,
+  readFile?: ReadFile,
+): BooksimImport {
   const routings: ForeignName[] = (model.foreignNames ?? []).filter(
     (n) => n.tool === 'BookSim2' && n.param === 'routing',
   );
@@ -59,7 +64,7 @@ export function booksimToCustomNetwork(text: string, model: ModelInfo): BooksimI
   for (const [key, rule] of Object.entries(BOOKSIM_KEYS)) {
     if ('map' in rule) {
       if (rule.default === undefined && !file.has(key)) continue;
-      const mapped = rule.map(config(key), config, routings);
+      const mapped = rule.map(config(key), config, routings, readFile);
       Object.assign(settings, mapped.settings);
       for (const name of Object.keys(mapped.settings ?? {})) from[name] = key;
       if (mapped.seed !== undefined) seed = mapped.seed;

@@ -1,6 +1,7 @@
 // What archex does with each key of a BookSim2 configuration (booksim.ts reads a file through
 // it): its BookSim default (booksim_config.cpp) and the custom-network settings it gives, or why
 // archex leaves it out.
+import { anynet } from './booksim_anynet';
 import { cmesh } from './booksim_cmesh';
 import type { ForeignName } from '../engine/types';
 import { dragonfly, fatTree, ugal } from './booksim_dragonfly';
@@ -13,30 +14,54 @@ import {
   traffic,
   useReadWrite,
 } from './booksim_traffic';
-import type { BooksimValue, Config, Mapped } from './booksim_syntax';
+import type { BooksimValue, Config, Mapped, ReadFile } from './booksim_syntax';
 import { BooksimError, refuse, whole, word } from './booksim_syntax';
 
 /** One key of the table: its BookSim default and what archex makes of it. */
 type KeyRule =
   | {
       default?: BooksimValue;
-      /** `routings`: BookSim2's routing functions as the engine's routings name them. */
-      map: (value: BooksimValue, config: Config, routings: readonly ForeignName[]) => Mapped;
+      /**
+       * `routings`: BookSim2's routing functions as the engine's routings name them; `readFile`:
+       * the files the configuration names, where they can be read.
+       */
+      map: (
+        value: BooksimValue,
+        config: Config,
+        routings: readonly ForeignName[],
+        readFile: ReadFile | undefined,
+      ) => Mapped;
     }
   /** Read by another key's rule (k and n by topology's): the value is used there. */
   | { default: BooksimValue; readBy: string }
   /** Not modelled: `when` (default: any value other than BookSim's default) says it matters. */
   | { default?: BooksimValue; ignored: string };
 
-const TOPOLOGIES = ['mesh', 'torus', 'cmesh', 'fly', 'dragonflynew', 'fattree', 'flatfly'] as const;
+const TOPOLOGIES = [
+  'mesh',
+  'torus',
+  'cmesh',
+  'fly',
+  'dragonflynew',
+  'fattree',
+  'flatfly',
+  'anynet',
+] as const;
 
 /**
- * The topology with k and n: a cube's dims, a fly's radix and stages, a dragonfly, a fat tree, or
- * a concentrated mesh or flattened butterfly (with its concentration c).
+ * The topology with k and n: a cube's dims, a fly's radix and stages, a dragonfly, a fat tree, a
+ * concentrated mesh or flattened butterfly (with its concentration c), or an anynet from its
+ * network_file.
  */
-function topology(value: BooksimValue, config: Config): Mapped {
+function topology(
+  value: BooksimValue,
+  config: Config,
+  _routings: readonly ForeignName[],
+  readFile: ReadFile | undefined,
+): Mapped {
   const shape = word('topology', value);
   if (!(TOPOLOGIES as readonly string[]).includes(shape)) refuse('topology', shape, TOPOLOGIES);
+  if (shape === 'anynet') return anynet(config, readFile);
   if (shape === 'flatfly') return flatfly(config);
   if (shape === 'cmesh') return cmesh(config);
   if (whole('c', config('c'), 1) !== 1)
@@ -217,6 +242,7 @@ export const BOOKSIM_KEYS: Record<string, KeyRule> = {
   y: { default: 8, readBy: 'topology' },
   xr: { default: 1, readBy: 'topology' },
   yr: { default: 1, readBy: 'topology' },
+  network_file: { default: '', readBy: 'topology' },
   routing_function: {
     default: 'none',
     map: (value, config, routings) => routingFunction(value, config, routings),

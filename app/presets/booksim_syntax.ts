@@ -7,6 +7,9 @@ export type BooksimValue = number | string;
 /** The whole configuration, BookSim's defaults under the file's values. */
 export type Config = (key: string) => BooksimValue;
 
+/** A file the configuration names (anynet's network_file), read relative to its folder. */
+export type ReadFile = (name: string) => string;
+
 /** What one key gives: settings, and notes where archex reads it differently. */
 export interface Mapped {
   settings?: Record<string, string>;

@@ -206,8 +206,8 @@ ParamTable<TrafficParams> params() {
       .add(&TrafficParams::deadlock_watch_cycles,
            number_param("deadlock_watch_cycles", "Deadlock watch")
                .unit("cycles").value(100000).range(0, 10000000).whole().step(1000)
-               .about("On a torus without a dateline (its channel-dependency graph has a "
-                      "cycle), a point judged saturated runs on for up to this many cycles "
+               .about("On a torus without a dateline or an anynet whose routes close a "
+                      "cycle (a channel-dependency graph with a cycle), a point judged saturated runs on for up to this many cycles "
                       "under the same traffic, watching for a deadlock: it ends deadlocked if "
                       "the knot forms, else saturated with the cycles watched. 0: no watch."))
       .add(&TrafficParams::saturation_steps,

@@ -45,8 +45,9 @@ constexpr ScalarOutput kSaturated{
     "were delivered then, a source queue overflowed, or the measured packets did not drain)"};
 constexpr ScalarOutput kDeadlocked{
     "deadlocked", "boolean",
-    "A torus without a dateline: the network deadlocked at the chosen load (a cycle of "
-    "channels each waiting on the next; the point stopped there)"};
+    "A torus without a dateline or an anynet whose routes close a cycle: the network "
+    "deadlocked at the chosen load (a cycle of channels each waiting on the next; the point "
+    "stopped there)"};
 constexpr ScalarOutput kDeadlockCycle{"deadlock_cycle", "cycles",
                                       "Cycle the deadlock was found at (-1: none)"};
 constexpr ScalarOutput kDeadlockWatchedCycles{

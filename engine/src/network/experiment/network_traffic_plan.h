@@ -93,7 +93,7 @@ struct Plan {
                                                        p.hotspots, p.permutation_seed)),
         bound(pattern_capacity_bound(*topology, config, *pattern)),
         circuits(p.net.switching == Switching::kCircuit),
-        can_deadlock(cube && cube->torus() && !cube->dateline() && !circuits),
+        can_deadlock(topology->may_deadlock() && !circuits),
         saturation_steps(p.saturation_steps),
         compared(compared_routings(p)) {
     rates.push_back(p.injection_rate);

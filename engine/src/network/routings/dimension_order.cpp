@@ -1,6 +1,7 @@
 // Dimension order: each shape's own route, oblivious and minimal (a cube's e-cube route, a
 // dragonfly's or a flattened butterfly's minimal route, a fat tree's d-mod-k), the one a routing
-// of its own (a fly's destination tag, a crossbar's, a router network's table) is listed as.
+// of its own (a fly's destination tag, a crossbar's, a router network's or anynet's table) is
+// listed as.
 #include "network/routings/bind.h"
 #include "network/topologies/kncube/kncube.h"
 
@@ -17,7 +18,7 @@ RoutingPart dimension_order() {
   part.booksim = {{"dor", {"mesh"}, ""},
                   {"dim_order", {"mesh"}, ""},
                   {"dor_no_express", {"cmesh"}, ""},
-                  {"min", {"dragonflynew"}, ""},
+                  {"min", {"dragonflynew", "anynet"}, ""},
                   {"ran_min", {"flatfly"}, ""}};
   part.circuits = true;
   part.bind = bind_routing<ShapeRouting, KNCube>;

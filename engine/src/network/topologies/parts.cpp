@@ -2,6 +2,7 @@
 #include <string>
 
 #include "network/network_params.h"
+#include "network/topologies/anynet/anynet_part.h"
 #include "network/topologies/crossbar/crossbar_part.h"
 #include "network/topologies/dragonfly/dragonfly_part.h"
 #include "network/topologies/fattree/fattree_part.h"
@@ -27,6 +28,7 @@ const std::vector<TopologyPart>& topology_parts() {
       fattree_part(),
       flattened_butterfly_part(),
       spidergon_part(),
+      anynet_part(),
   };
   return parts;
 }

@@ -130,6 +130,10 @@ class Topology {
   // Extra cycles a router spends deciding a packet's output from its header (a C104's interval
   // lookup), on top of the router engine's own pipeline.
   virtual int header_delay_cycles(int /*router*/) const { return 0; }
+  // Its routes can close a cycle of channels each waiting on the next with one class of VCs (a
+  // torus without its dateline, a router network whose tables route round a ring), so a run
+  // watches for a deadlock and reports it.
+  virtual bool may_deadlock() const { return false; }
   // Leaving `router` by `port` crosses the topology's bisection cut, where it defines one.
   virtual bool crosses_bisection(int /*router*/, int /*port*/) const { return false; }
 

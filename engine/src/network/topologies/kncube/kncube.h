@@ -107,6 +107,7 @@ class KNCube final : public Topology {
   int dimensions() const { return static_cast<int>(radix_.size()); }
   int radix(int d) const { return radix_[static_cast<std::size_t>(d)]; }
   const std::vector<int>& radices() const { return radix_; }
+  bool may_deadlock() const override { return torus_ && !dateline(); }
   bool torus() const { return torus_; }
   bool dateline() const { return torus_ && dateline_; }
   bool dateline_by_route() const { return dateline() && by_route_; }

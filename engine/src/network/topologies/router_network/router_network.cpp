@@ -1,5 +1,6 @@
 #include "network/topologies/router_network/router_network.h"
 
+#include <set>
 #include <string>
 #include <utility>
 
@@ -10,8 +11,9 @@ namespace archex {
 namespace {
 
 constexpr const char* kParam = "router_network";
-constexpr int kMaxRouterPorts = 32;
+constexpr int kMaxRouterPorts = RouterNetwork::kMostPorts;
 constexpr int kMaxHeaderDelay = 1000;
+constexpr int kMaxLinkCycles = 1000;
 
 void require(bool ok, const std::string& message) {
   if (!ok) throw ParamError(kParam, message);
@@ -53,6 +55,33 @@ void add_link_engines(RouterNetworkSpec& spec, const std::vector<RouterPort>& at
   spec.routers.insert(spec.routers.begin(), engines.begin(), engines.end());
 }
 
+// A cycle in the graph of each node's successors `after`, by depth-first search.
+bool has_cycle(const std::vector<std::set<int>>& after) {
+  enum Seen : char { kNew, kOnPath, kDone };
+  std::vector<Seen> seen(after.size(), kNew);
+  for (std::size_t root = 0; root < after.size(); ++root) {
+    if (seen[root] != kNew) continue;
+    seen[root] = kOnPath;
+    std::vector<std::pair<std::size_t, std::set<int>::const_iterator>> path = {
+        {root, after[root].begin()}};
+    while (!path.empty()) {
+      const std::size_t node = path.back().first;
+      if (path.back().second == after[node].end()) {
+        seen[node] = kDone;
+        path.pop_back();
+        continue;
+      }
+      const auto next = static_cast<std::size_t>(*path.back().second++);
+      if (seen[next] == kOnPath) return true;
+      if (seen[next] == kNew) {
+        seen[next] = kOnPath;
+        path.emplace_back(next, after[next].begin());
+      }
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 RouterNetwork::RouterNetwork(RouterNetworkSpec spec) : spec_(std::move(spec)) {
@@ -72,20 +101,24 @@ RouterNetwork::RouterNetwork(RouterNetworkSpec spec) : spec_(std::move(spec)) {
     total += router.ports;
   }
   targets_.assign(static_cast<std::size_t>(total), PortTarget{});
-  auto claim = [&](RouterPort p, PortTarget t) {
+  cycles_.assign(static_cast<std::size_t>(total), 1);
+  auto claim = [&](RouterPort p, PortTarget t, int cycles) {
     require(p.router >= 0 && p.router < routers && p.port >= 0 &&
                 p.port < spec_.routers[static_cast<std::size_t>(p.router)].ports,
             at(p) + " does not exist");
     PortTarget& slot = targets_[static_cast<std::size_t>(port_index(p.router, p.port))];
     require(slot.router < 0 && slot.terminal < 0, at(p) + " is used twice");
+    require(cycles >= 1 && cycles <= kMaxLinkCycles,
+            at(p) + "'s link: valid range [1, 1000] cycles");
     slot = t;
+    cycles_[static_cast<std::size_t>(port_index(p.router, p.port))] = cycles;
   };
   for (const LinkSpec& link : spec_.links) {
-    claim(link.a, {link.b.router, link.b.port, -1});
-    claim(link.b, {link.a.router, link.a.port, -1});
+    claim(link.a, {link.b.router, link.b.port, -1}, link.a_to_b_cycles);
+    claim(link.b, {link.a.router, link.a.port, -1}, link.b_to_a_cycles);
   }
   for (int t = 0; t < terminals; ++t) {
-    claim(spec_.terminals[static_cast<std::size_t>(t)], {-1, -1, t});
+    claim(spec_.terminals[static_cast<std::size_t>(t)], {-1, -1, t}, 1);
   }
 
   for (int r = 0; r < routers; ++r) {
@@ -111,14 +144,21 @@ RouterNetwork::RouterNetwork(RouterNetworkSpec spec) : spec_(std::move(spec)) {
                                                            std::to_string(d));
     }
   }
-  // Every terminal reaches every terminal, without a loop.
+  // Every terminal reaches every terminal, without a loop; the channels each route takes one
+  // after another, for may_deadlock.
+  std::vector<std::set<int>> after(targets_.size());
   for (int src = 0; src < terminals; ++src) {
     for (int dest = 0; dest < terminals; ++dest) {
       int router = injection(src).router;
+      int previous = -1;
       for (int hops = 0;; ++hops) {
         require(hops <= routers, "the tables send terminal " + std::to_string(src) +
                                      "'s packets for " + std::to_string(dest) + " round a loop");
-        const PortTarget t = output(router, lookup(router, dest));
+        const int port = lookup(router, dest);
+        const int channel = port_index(router, port);
+        if (previous >= 0) after[static_cast<std::size_t>(previous)].insert(channel);
+        previous = channel;
+        const PortTarget t = output(router, port);
         if (t.terminal >= 0) {
           require(t.terminal == dest, "the tables deliver terminal " + std::to_string(src) +
                                           "'s packets for " + std::to_string(dest) +
@@ -129,6 +169,7 @@ RouterNetwork::RouterNetwork(RouterNetworkSpec spec) : spec_(std::move(spec)) {
       }
     }
   }
+  routes_close_a_cycle_ = has_cycle(after);
 }
 
 PortTarget RouterNetwork::output(int router, int port) const {

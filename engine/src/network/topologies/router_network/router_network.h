@@ -1,5 +1,6 @@
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "network/topologies/topology.h"
@@ -21,15 +22,20 @@ struct RouterSpec {
   std::vector<Interval> table;
 };
 
-// A wire in both directions between two router ports.
+// A wire in both directions between two router ports, with the cycles a flit takes each way
+// (its credits back take as many).
 struct LinkSpec {
   RouterPort a;
   RouterPort b;
+  int a_to_b_cycles = 1;
+  int b_to_a_cycles = 1;
 };
 
 // A network of crossbar routers: the routers, the links between their ports, and the router port
 // each terminal is attached to (it sends into that port and receives from it).
 struct RouterNetworkSpec {
+  // The `topology` choice's name of the network it builds (network/topologies/part.h).
+  std::string shape = "router network";
   std::vector<RouterSpec> routers;
   std::vector<LinkSpec> links;
   std::vector<RouterPort> terminals;
@@ -39,6 +45,9 @@ struct RouterNetworkSpec {
 // tables, as a network of INMOS C104s is.
 class RouterNetwork final : public Topology {
  public:
+  // A C104's ports, the most any router of the spec may have.
+  static constexpr int kMostPorts = 32;
+
   // Throws ParamError naming "router_network" for a spec that is not a network: a port out of
   // range or used twice, a table that misses or repeats a destination or sends it to a port that
   // leads nowhere, or routes that do not reach every terminal from every terminal.
@@ -59,7 +68,11 @@ class RouterNetwork final : public Topology {
   int header_delay_cycles(int router) const override {
     return spec_.routers[static_cast<std::size_t>(router)].header_delay_cycles;
   }
-  std::string shape() const override { return "router network"; }
+  int link_cycles(int router, int port) const override {
+    return cycles_[static_cast<std::size_t>(port_index(router, port))];
+  }
+  bool may_deadlock() const override { return routes_close_a_cycle_; }
+  std::string shape() const override { return spec_.shape; }
   Drawing drawing() const override { return {}; }
 
   const RouterNetworkSpec& spec() const { return spec_; }
@@ -73,6 +86,10 @@ class RouterNetwork final : public Topology {
   RouterNetworkSpec spec_;
   std::vector<int> port_base_;
   std::vector<PortTarget> targets_;
+  // Cycles over the channel leaving each port (1 toward a terminal).
+  std::vector<int> cycles_;
+  // Some route takes a channel after one that some other route takes after it, round a cycle.
+  bool routes_close_a_cycle_ = false;
 };
 
 // The shapes of T9000 systems: every terminal is a transputer whose link engine is a 2-port
