@@ -145,7 +145,7 @@ export function outputProblems(preset: Preset, model: ModelInfo): string[] {
     if (typeof ref === 'string' && !ref.startsWith('param.')) lacks(path, 'scalar', ref);
   };
   const templates = (path: string, text: string | undefined) => {
-    for (const [, ref] of (text ?? '').matchAll(/\{([^{}:]+)(?::(?:%|yes|unit))?\}/g))
+    for (const [, ref] of (text ?? '').matchAll(/\{([^{}:]+)(?::(?:%|yes|unit|if))?\}/g))
       scalar(path, ref);
   };
   const series = (path: string, patterns: string[] | undefined) =>

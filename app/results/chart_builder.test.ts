@@ -94,6 +94,10 @@ describe('resolveRef() and formatTemplate()', () => {
     expect(
       formatTemplate('speedup {overhead}x[; 512 nodes {nope}x][; rate {param.comm_rate}]', run),
     ).toBe('speedup 1x; rate 0.05');
+    // A part said only where a state holds: set, 0 and absent.
+    expect(formatTemplate('a[ (b{param.ok:if})][ (c{param.bad:if})][ (d{nope:if})]', checked)).toBe(
+      'a (b)',
+    );
   });
   it('holds back a ratio with its times sign, and keeps an x that begins a word', () => {
     const held = (value: number) => value === 1;

@@ -77,7 +77,7 @@ const count = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
  * A template's placeholder: `{ref}`, `{ref:%}`, `{ref:yes}` or `{ref:unit}`, with the times sign
  * a ratio may have glued to it (`{speedup}x`), which goes with the number when that is held back.
  */
-const PLACEHOLDER = /\{([^{}:]+)(?::(%|yes|unit))?\}((?:x|\u00d7)(?!\p{L}))?/gu;
+const PLACEHOLDER = /\{([^{}:]+)(?::(%|yes|unit|if))?\}((?:x|\u00d7)(?!\p{L}))?/gu;
 
 /**
  * Fills `{ref}` (a number; whole numbers such as counts in full), `{ref:%}` (a percentage),
@@ -85,7 +85,8 @@ const PLACEHOLDER = /\{([^{}:]+)(?::(%|yes|unit))?\}((?:x|\u00d7)(?!\p{L}))?/gu;
  * unit the engine declares for it, as units.ts writes it: "14.8 µs") placeholders from a run; a
  * value `withheld` holds back (a tour's unrevealed answer) is not. A part in square brackets is
  * left out when a value in it is missing (a machine size the run's sweep left out); elsewhere a
- * missing value is a dash.
+ * missing value is a dash. `{ref:if}` shows nothing and counts as missing where ref is 0: its
+ * bracketed part is said only where a state holds.
  */
 export function formatTemplate(
   text: string,
@@ -98,10 +99,11 @@ export function formatTemplate(
       PLACEHOLDER,
       (_, ref: string, format: string | undefined, times: string | undefined) => {
         const value = resolveRef(ref, run);
-        if (!Number.isFinite(value)) {
+        if (!Number.isFinite(value) || (format === 'if' && value === 0)) {
           missing = true;
           return '–';
         }
+        if (format === 'if') return '';
         if (withheld(value)) return WITHHELD;
         if (format === '%') return percent.format(value);
         if (format === 'yes' && (value === 0 || value === 1)) return value === 1 ? 'yes' : 'no';
