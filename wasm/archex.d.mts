@@ -30,6 +30,15 @@ export interface ParamSpec {
    * hotspot's share under hotspot traffic): its chosen value is one of `is`; empty: always read.
    */
   when: ParamCondition[];
+  /** Other names of some choices, each shown while its condition holds; links keep `choices`. */
+  choiceNames: ChoiceName[];
+}
+
+/** Choice `value` is called `name` where `when` holds (dimension order: a dragonfly's minimal). */
+export interface ChoiceName {
+  value: number;
+  name: string;
+  when: ParamCondition;
 }
 
 /** A condition on a choice parameter: its chosen value is one of `is` (the choices' names). */

@@ -70,6 +70,18 @@ val describe_param(const archex::ParamSpec& p) {
     when.call<void>("push", condition);
   }
   o.set("when", when);
+  val names = val::array();
+  for (const archex::ChoiceName& n : p.choice_names) {
+    val name = val::object();
+    name.set("value", n.value);
+    name.set("name", n.name);
+    val condition = val::object();
+    condition.set("param", n.when.param);
+    condition.set("is", strings(n.when.is));
+    name.set("when", condition);
+    names.call<void>("push", name);
+  }
+  o.set("choiceNames", names);
   return o;
 }
 

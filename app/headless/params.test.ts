@@ -27,6 +27,7 @@ const model: ModelInfo = {
       defaultList: [],
       choices: [],
       unitFrom: '',
+      choiceNames: [],
       when: [],
     },
     {
@@ -44,6 +45,7 @@ const model: ModelInfo = {
       defaultList: [0.75, 0.5, 0.25],
       choices: [],
       unitFrom: '',
+      choiceNames: [],
       when: [],
     },
   ],

@@ -17,6 +17,7 @@ export const spec = (over: Partial<ParamSpec>): ParamSpec => ({
   defaultList: [],
   choices: [],
   unitFrom: '',
+  choiceNames: [],
   when: [],
   ...over,
 });

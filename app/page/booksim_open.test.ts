@@ -91,7 +91,7 @@ describe('openBooksim', () => {
 
   it('refuses a topology archex does not model, naming the key and what it supports', async () => {
     expect(await refused('topology = qtree; routing_function = nca;')).toBe(
-      "BookSim topology: 'qtree' is not modelled by archex; it supports mesh, torus, cmesh, fly, dragonflynew, fattree, flatfly",
+      "BookSim topology: 'qtree' is not modelled by archex; it supports mesh, torus, cmesh, fly, dragonflynew, fattree, flatfly, anynet",
     );
   });
 

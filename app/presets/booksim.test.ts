@@ -128,6 +128,7 @@ describe('booksimToCustomNetwork', () => {
       allocator: 'iSLIP',
       allocator_iterations: '1',
       vc_allocator: 'iSLIP',
+      ejection: 'a queue per VC',
       internal_speedup: '1',
       credit_delay_cycles: '2',
       router_delay_cycles: '1',
@@ -150,6 +151,7 @@ describe('booksimToCustomNetwork', () => {
     expect(from).toMatchObject({
       dims: 'topology',
       vcs: 'num_vcs',
+      ejection: 'num_vcs',
       injection_rate: 'injection_rate',
     });
     expect(Object.keys(from).sort()).toEqual(Object.keys(settings).sort());

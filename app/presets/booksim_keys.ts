@@ -247,7 +247,13 @@ export const BOOKSIM_KEYS: Record<string, KeyRule> = {
     default: 'none',
     map: (value, config, routings) => routingFunction(value, config, routings),
   },
-  num_vcs: { default: 16, map: (v) => ({ settings: { vcs: String(whole('num_vcs', v, 1, 16)) } }) },
+  // BookSim's ejection port has its VCs as every port does: a queue per VC.
+  num_vcs: {
+    default: 16,
+    map: (v) => ({
+      settings: { vcs: String(whole('num_vcs', v, 1, 16)), ejection: 'a queue per VC' },
+    }),
+  },
   vc_buf_size: {
     default: 8,
     map: (v) => ({ settings: { buffer_flits: String(whole('vc_buf_size', v, 1, 256)) } }),

@@ -6,6 +6,7 @@ import {
   changedParams,
   checkParamValue,
   checkValue,
+  choiceNamesAt,
   listItems,
   namedParams,
   paramsText,
@@ -212,5 +213,24 @@ describe('parseTyped(): a number as a person types it', () => {
         'Item 1 (0): Out of range. Valid: 1 to 5 (commas separate the items: write decimals ' +
         'with a point, 0.35)',
     });
+  });
+});
+
+describe('choiceNamesAt', () => {
+  const topology = spec({ name: 'topology', choices: ['mesh', 'dragonfly', 'fat tree'] });
+  const routing = spec({
+    name: 'routing',
+    choices: ['dimension order', 'valiant'],
+    choiceNames: [
+      { value: 0, name: 'minimal', when: { param: 'topology', is: ['dragonfly'] } },
+      { value: 0, name: 'd-mod-k', when: { param: 'topology', is: ['fat tree'] } },
+    ],
+  });
+  const specs = [topology, routing];
+  it("shows a choice's other name where its condition holds, its own elsewhere", () => {
+    expect(choiceNamesAt(routing, specs, { topology: 1 })).toEqual(['minimal', 'valiant']);
+    expect(choiceNamesAt(routing, specs, { topology: 2 })).toEqual(['d-mod-k', 'valiant']);
+    expect(choiceNamesAt(routing, specs, { topology: 0 })).toEqual(['dimension order', 'valiant']);
+    expect(choiceNamesAt(routing, specs, {})).toEqual(['dimension order', 'valiant']);
   });
 });

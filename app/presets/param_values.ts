@@ -191,6 +191,25 @@ export function specsAt(specs: ParamSpec[], params: Partial<Params>): ParamSpec[
   });
 }
 
+/**
+ * A choice parameter's names as the panel shows them at `params`: a choice's other name where
+ * its condition holds (dimension order is a dragonfly's "minimal"); values keep their place.
+ */
+export function choiceNamesAt(
+  spec: ParamSpec,
+  specs: readonly ParamSpec[],
+  params: Partial<Params>,
+): string[] {
+  const holds = ({ param, is }: { param: string; is: string[] }) => {
+    const chosen = params[param];
+    const names = specs.find((s) => s.name === param)?.choices;
+    return typeof chosen === 'number' && names !== undefined && is.includes(names[chosen] ?? '');
+  };
+  return spec.choices.map(
+    (name, i) => spec.choiceNames.find((n) => n.value === i && holds(n.when))?.name ?? name,
+  );
+}
+
 /** How a value shows in its text field. */
 export function formatValue(value: ParamValue): string {
   return Array.isArray(value) ? value.join(', ') : String(value);

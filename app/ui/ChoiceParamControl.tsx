@@ -6,6 +6,8 @@ import { ParamHead } from './ParamHead';
 
 export interface ChoiceParamControlProps {
   spec: ParamSpec;
+  /** The choices' names as shown here (choiceNamesAt), in the spec's order. */
+  names: string[];
   value: number;
   paperValue: number;
   source: string | undefined;
@@ -16,14 +18,14 @@ export interface ChoiceParamControlProps {
 
 /** A parameter that picks one of named values (a topology, a traffic pattern). */
 export function ChoiceParamControl(props: ChoiceParamControlProps) {
-  const { spec, value, paperValue } = props;
+  const { spec, names, value, paperValue } = props;
   const id = useId();
   return (
     <div className="param choice">
       <ParamHead
         spec={spec}
         inputId={id}
-        paperText={spec.choices[paperValue] ?? String(paperValue)}
+        paperText={names[paperValue] ?? String(paperValue)}
         source={props.source}
         baseline={props.baseline}
         changed={value !== paperValue}
@@ -35,8 +37,8 @@ export function ChoiceParamControl(props: ChoiceParamControlProps) {
         value={value}
         onChange={(e) => props.onValue(Number(e.target.value))}
       >
-        {spec.choices.map((name, i) => (
-          <option key={name} value={i}>
+        {names.map((name, i) => (
+          <option key={spec.choices[i]} value={i}>
             {name}
           </option>
         ))}

@@ -20,6 +20,7 @@ const spec: ParamSpec = {
   defaultList: [],
   choices: [],
   unitFrom: '',
+  choiceNames: [],
   when: [],
 };
 

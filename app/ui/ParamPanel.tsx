@@ -4,7 +4,7 @@ import { ChoiceParamControl } from './ChoiceParamControl';
 import { ListParamControl } from './ListParamControl';
 import { ParamControl } from './ParamControl';
 import type { Baseline } from '../presets/param_values';
-import { specDefault } from '../presets/param_values';
+import { choiceNamesAt, specDefault } from '../presets/param_values';
 import './params.css';
 
 export interface ParamGroup {
@@ -96,6 +96,7 @@ export function ParamPanel(props: ParamPanelProps) {
                 <ChoiceParamControl
                   key={name}
                   spec={spec}
+                  names={choiceNamesAt(spec, props.specs, props.values)}
                   value={typeof value === 'number' ? value : spec.default}
                   paperValue={typeof paper === 'number' ? paper : spec.default}
                   source={props.sources[name]}

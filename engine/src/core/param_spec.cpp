@@ -143,6 +143,12 @@ choice_param& choice_param::when(const char* param, std::vector<std::string> is)
   return *this;
 }
 
+choice_param& choice_param::name_when(int value, std::string name, const char* param,
+                                      std::vector<std::string> is) {
+  names_.push_back({value, std::move(name), {param, std::move(is)}});
+  return *this;
+}
+
 choice_param::operator ParamSpec() const {
   ParamSpec spec = number_param(name_, label_)
                        .value(value_)
@@ -151,6 +157,7 @@ choice_param::operator ParamSpec() const {
                        .about(description_);
   spec.choices = choices_;
   spec.when = when_;
+  spec.choice_names = names_;
   return spec;
 }
 

@@ -16,6 +16,14 @@ struct ParamCondition {
   std::vector<std::string> is;
 };
 
+// A choice's name where a condition holds (the routing "dimension order" is a dragonfly's
+// "minimal" route): what a panel shows; links and presets keep the choice's own name.
+struct ChoiceName {
+  int value = 0;
+  std::string name;
+  ParamCondition when;
+};
+
 // One input of a model, documented with its unit and valid range so that the UI can build its
 // control and the engine can reject bad values with a message a person can act on.
 struct ParamSpec {
@@ -36,6 +44,8 @@ struct ParamSpec {
   // Names of the values 0, 1, ... of a parameter that picks one of them (a topology, a traffic
   // pattern); empty for a number. Such a parameter is a whole number from 0 to choices.size() - 1.
   std::vector<std::string> choices;
+  // Other names of some choices, each where its condition holds.
+  std::vector<ChoiceName> choice_names;
   // Above 1: every value is min times a whole power of `ratio` (a machine of 1, 2, 4, ... nodes);
   // 0 for any value the range and step allow.
   double ratio = 0.0;
@@ -138,6 +148,9 @@ class choice_param {
   choice_param& about(const char* description);
   // Read only while `param`'s chosen value is one of `is` (ParamSpec::when).
   choice_param& when(const char* param, std::vector<std::string> is);
+  // Choice `value` is called `name` while `param`'s chosen value is one of `is`.
+  choice_param& name_when(int value, std::string name, const char* param,
+                          std::vector<std::string> is);
   operator ParamSpec() const;
 
  private:
@@ -147,6 +160,7 @@ class choice_param {
   double value_ = 0;
   const char* description_ = "";
   std::vector<ParamCondition> when_;
+  std::vector<ChoiceName> names_;
 };
 
 // Formats a number for messages: shortest form that reads back to the same value where it can.

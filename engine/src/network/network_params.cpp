@@ -84,10 +84,16 @@ ParamTable<NetworkParams> switching_params() {
 // UGAL's threshold.
 ParamTable<NetworkParams> routing_params(const std::vector<std::string>& shapes) {
   ParamTable<NetworkParams> t;
-  t.add(&NetworkParams::routing, choice_param("routing", "Routing")
-                                     .choices(routing_names())
-                                     .value(0)
-                                     .about(routing_about(shapes).c_str()))
+  // choice_param keeps the text's pointer: the string lives as long as the builder.
+  const std::string about = routing_about(shapes);
+  choice_param routing =
+      choice_param("routing", "Routing").choices(routing_names()).value(0).about(about.c_str());
+  for (std::size_t i = 0; i < routing_parts().size(); ++i) {
+    for (const RoutingPart::ShapeName& n : routing_parts()[i].names_on) {
+      routing.name_when(static_cast<int>(i), n.name, "topology", n.shapes);
+    }
+  }
+  t.add(&NetworkParams::routing, routing)
       .add(&NetworkParams::ugal_threshold_flits,
            number_param("ugal_threshold_flits", "UGAL threshold")
                .unit("flits").value(0).range(0, 10000).whole()
@@ -173,6 +179,15 @@ ParamTable<NetworkParams> router_params() {
                       "output VC match them, each winner first in line next time; iSLIP grants, "
                       "then accepts, for allocator_iterations rounds. Adaptive routings pick by "
                       "adaptive_selection; ejection stays one queue."))
+      .add(&NetworkParams::ejection,
+           choice_param("ejection", "Ejection")
+               .choices({"one queue", "a queue per VC"})
+               .value(0)
+               .about("A terminal's ejection from its router. One queue: a packet holds it "
+                      "until its tail is out, so packets for one terminal pass one after the "
+                      "other. A queue per VC, as BookSim2's router has its ejection port's "
+                      "virtual channels: up to as many packets as a class has VCs take turns "
+                      "flit by flit (no routing header: header_words 0)."))
       .add(&NetworkParams::internal_speedup,
            number_param("internal_speedup", "Internal speedup")
                .value(1).range(1, 4).step(0.1)
@@ -359,6 +374,7 @@ NetworkConfig network_config(const NetworkParams& p, std::shared_ptr<const Topol
   c.allocator = p.allocator;
   c.allocator_iterations = p.allocator_iterations;
   c.vc_allocator = p.vc_allocator;
+  c.ejection = p.ejection;
   c.internal_speedup = p.internal_speedup;
   c.head_allocation = p.head_allocation;
   c.credit_flow = p.flow_control == FlowControl::kCredit;

@@ -47,6 +47,7 @@ struct NetworkParams {
   SwitchAllocatorKind allocator = SwitchAllocatorKind::kGreedy;
   int allocator_iterations = 1;
   VcAllocatorKind vc_allocator = VcAllocatorKind::kFirstFree;
+  Ejection ejection = Ejection::kOneQueue;
   double internal_speedup = 1;
   HeadAllocation head_allocation = HeadAllocation::kOverlapped;
   FlowControl flow_control;

@@ -20,6 +20,9 @@ RoutingPart dimension_order() {
                   {"dor_no_express", {"cmesh"}, ""},
                   {"min", {"dragonflynew", "anynet"}, ""},
                   {"ran_min", {"flatfly"}, ""}};
+  part.names_on = {{"minimal", {"dragonfly", "flattened butterfly"}},
+                   {"d-mod-k", {"fat tree"}},
+                   {"destination tag", {"fly"}}};
   part.circuits = true;
   part.bind = bind_routing<ShapeRouting, KNCube>;
   return part;

@@ -180,6 +180,13 @@ struct RoutingPart {
   std::vector<std::string> params;
   // BookSim2's names of it (the BookSim2 import reads them through the model's description);
   std::vector<BooksimName> booksim;
+  // Its name on some shapes (by the `topology` choice's names), where their own word for it is
+  // another: a dragonfly's minimal route.
+  struct ShapeName {
+    std::string name;
+    std::vector<std::string> shapes;
+  };
+  std::vector<ShapeName> names_on;
   // a circuit may reserve its path by it (it neither draws nor adapts);
   bool circuits = false;
   // the routing bound to a shape it serves (bind.h); throws ParamError naming "routing" for a

@@ -218,8 +218,12 @@ class Network final : public Interconnect {
 
   // Virtual-channel allocation (vc_allocation.cpp; the holds and wake_routes, inlined where
   // they are called, in vc_allocation.h).
-  // Gives the ejection queue behind `port` to the packet at the front of `vc`, if it is free.
+  // Gives the ejection queue behind `port` to the packet at the front of `vc`, if it is free (of
+  // its class's queues the first free one, with a queue per VC).
   bool take_ejection(int router, int port, Vc& vc);
+  // Every ejection queue of channel `eject` the packet at the front of input VC `in` may take is
+  // held.
+  bool ejection_held(int eject, int in) const;
   // A matching VC allocator's turn of `router` (vc_allocator): every head ready and without an
   // output asks for the free VCs of its route's class, and the allocator matches them; heads
   // bound for ejection or routed adaptively take theirs as route_head does.

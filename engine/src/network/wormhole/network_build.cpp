@@ -87,6 +87,9 @@ Network::Network(const NetworkConfig& config)
   require(config.receive_queue_flits >= 1, "receive_queue_words", "receive queue: 1 or more");
   require(config.source_queue_packets >= 1, "source_queue_packets", "source queue: 1 or more");
   require(header_ >= 0 && header_ <= 255, "header_words", "routing header: 0 to 255 flits");
+  // A header is stripped per terminal (Terminal::header_left): one packet at a time.
+  require(header_ == 0 || config.ejection == Ejection::kOneQueue, "ejection",
+          "a queue per VC takes packets without a routing header (header_words 0)");
   require(config.injection_cycles >= 0 && config.injection_cycles <= kMaxStageCycles,
           "injection_cycles", "injection: 0 to 64 cycles");
   require(config.internal_speedup >= 1 && config.internal_speedup <= 4, "internal_speedup",

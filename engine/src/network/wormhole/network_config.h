@@ -30,6 +30,11 @@ enum class AdaptiveSelection { kMostFreeSlots, kBooksim };
 // round-robin arbiters per input VC and per output VC, as BookSim2's VC allocators do.
 enum class VcAllocatorKind { kFirstFree, kSeparableInputFirst, kIslip };
 
+// A terminal's ejection: one queue, held by a packet until its tail is out; or a queue per
+// virtual channel, as BookSim2's router has its ejection port's VCs, so the flits of up to a
+// class's VCs of packets for one terminal take turns.
+enum class Ejection { kOneQueue, kQueuePerVc };
+
 // How a network is built. Flits are words: a channel rate of 0.5 means a word crosses a channel
 // every second cycle. A packet of n words is n flits, after its header's (header_flits).
 struct NetworkConfig {
@@ -77,6 +82,7 @@ struct NetworkConfig {
   int allocator_iterations = 1;
   // How heads win output VCs (VcAllocatorKind); iSLIP's runs allocator_iterations rounds.
   VcAllocatorKind vc_allocator = VcAllocatorKind::kFirstFree;
+  Ejection ejection = Ejection::kOneQueue;
   // Internal speedup (1 to 4): a router allocates and crosses its switch this many times a cycle,
   // so an input port sends up to this many flits a cycle and an output takes as many, into an
   // output queue that its channel empties a flit a cycle (at its rate). A flit takes its credit

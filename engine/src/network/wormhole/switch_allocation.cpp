@@ -167,10 +167,7 @@ bool Network::allocate_switch(int router, std::uint64_t& used) {
     const int in = r.port_base * vcs_ + slot;
     Vc& vc = vc_[static_cast<std::size_t>(in)];
     const Channel& ch = channels_[static_cast<std::size_t>(r.port_base + vc.out_port)];
-    if (vc.out_vc == kEjectionPending &&
-        vc_[static_cast<std::size_t>(ivc(r.port_base + vc.out_port, 0))].held) {
-      return;
-    }
+    if (vc.out_vc == kEjectionPending && ejection_held(r.port_base + vc.out_port, in)) return;
     const bool header = vc.out_vc != kEjectionPending && header_ > 0 && ch.eject_terminal >= 0 &&
                         terminals_[static_cast<std::size_t>(ch.eject_terminal)].header_left > 0;
     double* tokens;

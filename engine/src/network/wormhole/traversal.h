@@ -110,7 +110,7 @@ void Network::cross(int router, int slot, int port, std::size_t c, Flit flit, do
     ++ejected_flits_;
     ++ejected_by_terminal_[static_cast<std::size_t>(terminal)];
     if (tail) {
-      release_vc(router, ivc(static_cast<int>(c), 0));
+      release_vc(router, ivc(static_cast<int>(c), vc.out_vc));
       const auto id = static_cast<int>(flit.word & kPacketMask);
       packets_[static_cast<std::size_t>(id)].delivered = now_;
       delivered_.push_back(id);

@@ -16,9 +16,18 @@
 namespace archex {
 
 bool Network::take_ejection(int router, int port, Vc& vc) {
-  // Ejection is one queue: a packet holds it until its last flit is out.
+  // Ejection is one queue, a packet holding it until its last flit is out; or a queue per VC,
+  // the first free one of the packet's class.
   const int eject = channel(router, port);
-  Vc& e = vc_[static_cast<std::size_t>(ivc(eject, 0))];
+  int ev = 0;
+  if (config_.ejection == Ejection::kQueuePerVc) {
+    const Packet& p = packets_[flit_at(static_cast<std::size_t>(&vc - vc_.data()), vc.head).word &
+                               kPacketMask];
+    ev = vc_base(p);
+    const int last = ev + class_vcs_ - 1;
+    while (ev < last && vc_[static_cast<std::size_t>(ivc(eject, ev))].held) ++ev;
+  }
+  Vc& e = vc_[static_cast<std::size_t>(ivc(eject, ev))];
   if (e.held) return false;
   if (bidding_) {
     // A matching allocator's head takes the queue only with the switch (allocate_switch): held
@@ -33,7 +42,19 @@ bool Network::take_ejection(int router, int port, Vc& vc) {
       .header_left = static_cast<std::uint8_t>(header_);
   begin_hold(static_cast<std::size_t>(eject));
   vc.out_port = static_cast<std::int8_t>(port);
-  vc.out_vc = 0;
+  vc.out_vc = static_cast<std::int8_t>(ev);
+  return true;
+}
+
+bool Network::ejection_held(int eject, int in) const {
+  if (config_.ejection == Ejection::kOneQueue) return vc_[static_cast<std::size_t>(ivc(eject, 0))].held;
+  const auto i = static_cast<std::size_t>(in);
+  const Flit& front =
+      flits_[i * static_cast<std::size_t>(buffer_) + static_cast<std::size_t>(vc_[i].head)];
+  const int first = vc_base(packets_[front.word & kPacketMask]);
+  for (int v = first; v < first + class_vcs_; ++v) {
+    if (!vc_[static_cast<std::size_t>(ivc(eject, v))].held) return false;
+  }
   return true;
 }
 

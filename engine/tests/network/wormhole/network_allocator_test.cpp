@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <memory>
 #include <tuple>
 #include <utility>
@@ -133,6 +135,47 @@ TEST(NetworkAllocator, AMatchingVcAllocatorServesHeadsAskingTogetherInTurn) {
   EXPECT_EQ(west_share(kFirstFree), 0);
 }
 
+// Node 0 and node 2 of a 3-node line, 2 VCs, each send an 8-flit packet to node 1 at once; the
+// cycles the two are delivered.
+std::pair<std::int64_t, std::int64_t> into_one(Ejection ejection, SwitchAllocatorKind kind) {
+  NetworkConfig c = mesh({3}, kind, 2);
+  c.ejection = ejection;
+  Network net(c);
+  const int west = net.send(0, 1, 8, 0);
+  const int east = net.send(2, 1, 8, 0);
+  deliver(net, west);
+  deliver(net, east);
+  return {net.packet(west).delivered, net.packet(east).delivered};
+}
+
+TEST(NetworkAllocator, AQueuePerVcLetsPacketsForOneTerminalTakeTurns) {
+  // One queue: the second packet's head waits for the first's tail, 8 flits later. A queue per
+  // VC, as BookSim2's ejection port: their flits share the ejection, so the first ends later and
+  // the last as before; the matching allocators' round robins alternate them, ending together.
+  for (const SwitchAllocatorKind kind : kEvery) {
+    const auto [a, b] = into_one(Ejection::kOneQueue, kind);
+    EXPECT_EQ(std::abs(a - b), 8) << static_cast<int>(kind);
+    const auto [c, d] = into_one(Ejection::kQueuePerVc, kind);
+    EXPECT_GT(std::min(c, d), std::min(a, b)) << static_cast<int>(kind);
+    EXPECT_EQ(std::max(c, d), std::max(a, b)) << static_cast<int>(kind);
+    if (kind != SwitchAllocatorKind::kGreedy && kind != SwitchAllocatorKind::kWavefront) {
+      EXPECT_LE(std::abs(c - d), 1) << static_cast<int>(kind);
+    }
+  }
+}
+
+TEST(NetworkAllocator, AQueuePerVcRefusesARoutingHeader) {
+  NetworkConfig c = mesh({3}, SwitchAllocatorKind::kIslip, 2);
+  c.ejection = Ejection::kQueuePerVc;
+  c.header_flits = 1;
+  try {
+    Network net(c);
+    FAIL() << "a routing header was taken";
+  } catch (const ParamError& e) {
+    EXPECT_EQ(e.param(), "ejection");
+  }
+}
+
 TEST(NetworkAllocator, AHeadThatWaitedForItsVcSpendsItsStagesAfter) {
   // 1 VC: node 0's packet for node 3 reaches router 1 while node 1's packet for node 3 holds its
   // east VC. Overlapped, it takes the VC the cycle it is freed; not speculative, it then spends
@@ -207,6 +250,8 @@ TEST(NetworkAllocator, EveryAllocatorDeliversEveryPacketUnderOverload) {
           std::tuple{HeadAllocation::kOverlapped, 2, VcAllocatorKind::kSeparableInputFirst}}) {
       NetworkConfig c = mesh({4, 4}, kind, 2);
       c.vc_allocator = vcs;
+      // BookSim2's ejection with its allocators.
+      if (vcs != kFirstFree) c.ejection = Ejection::kQueuePerVc;
       c.vc_alloc_cycles = 1;
       c.switch_alloc_cycles = 1;
       c.head_allocation = head;
