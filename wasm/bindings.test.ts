@@ -88,6 +88,7 @@ describe('listModels()', () => {
       defaultList: [],
       choices: [],
       unitFrom: '',
+      choiceNames: [],
       when: [],
     });
     const rates = perf?.params.find((p) => p.name === 'curve_work_rates');
@@ -106,10 +107,17 @@ describe('listModels()', () => {
       defaultList: [0.75, 0.5, 0.25],
       choices: [],
       unitFrom: '',
+      choiceNames: [],
       when: [],
     });
     const traffic = models.find((m) => m.name === 'network_traffic');
     expect(traffic?.params.find((p) => p.name === 'sweep_rates')?.unitFrom).toBe('sweep_scale');
+    // A dragonfly's minimal route is the routing dimension order's other name there.
+    expect(traffic?.params.find((p) => p.name === 'routing')?.choiceNames).toContainEqual({
+      value: 0,
+      name: 'minimal',
+      when: { param: 'topology', is: ['dragonfly', 'flattened butterfly'] },
+    });
     // What a run reads only on some choices, each shape's own declared by its part.
     const when = (name: string) => traffic?.params.find((p) => p.name === name)?.when;
     expect(when('fly_radix')).toEqual([{ param: 'topology', is: ['fly'] }]);
@@ -306,7 +314,7 @@ describe('outputs and networks', () => {
     expect(stage?.type).toBe('int32');
     expect(stage?.values).toBeInstanceOf(Int32Array);
     expect(stage?.labels[0]).toBe('stage 1');
-    expect(archex.describeMachine('network_traffic', { topology: 9 })).toMatchObject({
+    expect(archex.describeMachine('network_traffic', { topology: 10 })).toMatchObject({
       error: { kind: 'param', param: 'topology' },
     });
   });
