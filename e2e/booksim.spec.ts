@@ -88,7 +88,7 @@ test('a file archex refuses is named with its key, and the page stays as it was'
   const alert = page.getByRole('alert').filter({ hasText: 'Not opened' });
   await expect(alert).toContainText(
     "Not opened: qtree.cfg. BookSim topology: 'qtree' is not modelled by archex; it " +
-      'supports mesh, torus, cmesh, fly, dragonflynew, fattree, flatfly. The explorer is as it was.',
+      'supports mesh, torus, cmesh, fly, dragonflynew, fattree, flatfly, anynet. The explorer is as it was.',
   );
   await waitIdle(page);
   expect(page.url()).toBe(before);
