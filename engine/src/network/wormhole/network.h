@@ -274,6 +274,9 @@ class Network final : public Interconnect {
   // Takes the front flit out of input VC `slot` of `router` (arrived on input port `port`) and
   // frees its buffer slot upstream: a credit, or a wake-up of the injecting terminal.
   [[gnu::always_inline]] inline void pop_front(int router, int slot, int port, bool tail);
+  // With a matching switch allocator, not speculative: the head now at the front of input VC
+  // `slot`, its packet's predecessor gone this cycle, starts its route stage next cycle.
+  inline void queued_head_routes(RouterState& r, int slot, Flit& head);
   // The destination's router consumes the header flit at the front of input VC `slot`, bound for
   // ejection channel `c` into `terminal`.
   template <bool kTraced>

@@ -142,6 +142,8 @@ void Network::pop_front(int router, int slot, int port, bool tail) {
   if (--vc.count == 0) {
     bits_of(r, slot).occupied &= ~(std::uint64_t{1} << (slot % 64));
     if (--r.active == 0) --block_active_[static_cast<std::size_t>(router) / kRouterBlock];
+  } else if (tail && !waited_.empty()) {
+    queued_head_routes(r, slot, flit_at(static_cast<std::size_t>(in), vc.head));
   }
   const Channel& from = channels_[static_cast<std::size_t>(r.port_base + port)];
   if (from.upstream_router >= 0) {
@@ -158,6 +160,19 @@ void Network::pop_front(int router, int slot, int port, bool tail) {
   } else if (const int t = from.inject_terminal; t >= 0) {
     terminals_[static_cast<std::size_t>(t)].asleep = 0;
     if (has_queued(static_cast<std::size_t>(t))) set_ready(static_cast<std::size_t>(t), true);
+  }
+}
+
+void Network::queued_head_routes(RouterState& r, int slot, Flit& head) {
+  // As if it arrived next cycle (BookSim2 routes it then, from its idle VC): routed after
+  // route_cycles, or with lookahead (0) already routed, so its first cycle at the front is its
+  // VC-allocation stage. A head that arrives later counts its own arrival.
+  const auto due = static_cast<std::uint32_t>(now_ + config_.route_cycles);
+  if (static_cast<std::int32_t>(head.ready - due) > 0) return;
+  if (config_.route_cycles == 0) {
+    waited_of(r, slot) |= std::uint64_t{1} << (slot % 64);
+  } else {
+    head.ready = due;
   }
 }
 
