@@ -167,7 +167,8 @@ export const READ_WRITE_KEYS = {
 
 /** BookSim's traffic patterns archex has, by BookSim's name (traffic.cpp). */
 const PATTERNS: Record<string, string> = {
-  uniform: 'uniform',
+  // BookSim's uniform draws any node, the source too (UniformRandomTrafficPattern).
+  uniform: 'uniform, self included',
   transpose: 'transpose',
   bitcomp: 'bit-complement',
   bitrev: 'bit-reverse',

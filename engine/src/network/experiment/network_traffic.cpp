@@ -69,7 +69,7 @@ ParamTable<TrafficParams> params() {
            choice_param("pattern", "Traffic pattern")
                .choices({"uniform", "transpose", "bit-complement", "nearest-neighbour", "hotspot",
                          "bit-reverse", "shuffle", "tornado", "random permutation",
-                         "group shift"})
+                         "group shift", "uniform, self included"})
                .value(0)
                .about("Where packets go (Dally & Towles sec. 3.2): uniform random, transpose "
                       "(coordinates reversed), bit-complement (k-1-c in every dimension), nearest "
@@ -77,7 +77,9 @@ ParamTable<TrafficParams> params() {
                       "the terminal's number reversed), shuffle (those bits rotated left by one), "
                       "tornado (every coordinate ceil(k/2)-1 ahead) or a random permutation of "
                       "the terminals (drawn from permutation_seed), or group shift (to a random "
-                      "terminal of the next group: a dragonfly's adversarial pattern). "
+                      "terminal of the next group: a dragonfly's adversarial pattern), or uniform "
+                      "with each terminal among its own destinations (BookSim2's uniform: a "
+                      "packet to itself only crosses its router). "
                       "Transpose, bit-complement, nearest neighbour and tornado need a mesh or "
                       "torus; bit-reverse and shuffle a power-of-two count of terminals; group "
                       "shift a dragonfly."))

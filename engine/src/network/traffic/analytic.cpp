@@ -279,6 +279,9 @@ PatternLoad pattern_load(const Topology& topology, const TrafficPattern& pattern
   const std::vector<int> hot = pattern.hotspots();
   double uniform_share = 0;
   if (kind == Pattern::kUniform) uniform_share = 1;
+  // Uniform with the source among the destinations: the others' share, and its own share of
+  // packets that cross no channel between routers.
+  if (kind == Pattern::kUniformWithSelf) uniform_share = 1 - 1.0 / nodes;
   if (kind == Pattern::kHotspot) uniform_share = 1 - pattern.hotspot_fraction();
   PatternLoad out;
   if (uniform_share > 0) {
@@ -292,6 +295,10 @@ PatternLoad pattern_load(const Topology& topology, const TrafficPattern& pattern
     out.ejection.assign(static_cast<std::size_t>(nodes), 0.0);
   }
   if (kind == Pattern::kUniform) return out;
+  if (kind == Pattern::kUniformWithSelf) {
+    for (double& e : out.ejection) e += 1.0 / nodes;
+    return out;
+  }
   Walked sum;
   DestinationShares shares;
   for (int src = 0; src < nodes; ++src) {

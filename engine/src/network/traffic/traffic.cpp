@@ -130,7 +130,8 @@ TrafficPattern::TrafficPattern(const Topology& topo, Pattern pattern, double hot
 }
 
 bool TrafficPattern::deterministic() const {
-  return pattern_ != Pattern::kUniform && pattern_ != Pattern::kHotspot &&
+  return pattern_ != Pattern::kUniform && pattern_ != Pattern::kUniformWithSelf &&
+         pattern_ != Pattern::kHotspot &&
          pattern_ != Pattern::kNeighbor && pattern_ != Pattern::kGroupShift;
 }
 
@@ -189,6 +190,8 @@ int TrafficPattern::destination(int src, Rng& rng) const {
   switch (pattern_) {
     case Pattern::kUniform:
       return uniform_other();
+    case Pattern::kUniformWithSelf:
+      return static_cast<int>(rng.below(static_cast<std::uint64_t>(nodes)));
     case Pattern::kNeighbor: {
       for (;;) {
         const int port =
@@ -233,6 +236,9 @@ void TrafficPattern::destinations(int src, DestinationShares& out) const {
   switch (pattern_) {
     case Pattern::kUniform:
       uniform_others(1);
+      return;
+    case Pattern::kUniformWithSelf:
+      for (int d = 0; d < nodes; ++d) out.emplace_back(d, 1.0 / nodes);
       return;
     case Pattern::kNeighbor: {
       std::vector<int> next;

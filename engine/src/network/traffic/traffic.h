@@ -23,7 +23,8 @@ enum class Pattern {
   kShuffle,
   kTornado,
   kRandomPermutation,
-  kGroupShift
+  kGroupShift,
+  kUniformWithSelf
 };
 
 // A source's destinations, each with its share of the source's packets (the shares sum to 1).

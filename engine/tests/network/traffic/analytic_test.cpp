@@ -132,6 +132,21 @@ TEST(PatternLoad, TransposeAndBitComplementOnAn8x8MeshHaveTheirHandComputedBound
             cube_zero_load_latency_cycles(mesh, c, 8));
 }
 
+TEST(PatternLoad, UniformWithSelfLoadsTheChannelsLessByItsOwnShare) {
+  // On an 8x8 mesh, 1/64 of the packets stay at their router: every channel carries 63/64 of
+  // uniform's load, so the bound is 64/63 of it; the mean hops 63/64 of 5.33; each terminal
+  // still receives its whole load.
+  const KNCube mesh({8, 8}, false);
+  NetworkConfig c;
+  const TrafficPattern uniform(mesh, Pattern::kUniform, 0);
+  const TrafficPattern with_self(mesh, Pattern::kUniformWithSelf, 0);
+  EXPECT_NEAR(pattern_capacity_bound(mesh, c, with_self),
+              pattern_capacity_bound(mesh, c, uniform) * 64 / 63, 1e-12);
+  EXPECT_NEAR(pattern_load(mesh, with_self).mean_hops,
+              pattern_load(mesh, uniform).mean_hops * 63 / 64, 1e-12);
+  for (const double e : pattern_load(mesh, with_self).ejection) EXPECT_NEAR(e, 1, 1e-12);
+}
+
 TEST(PatternLoad, TornadoOnAnEightNodeRingLoadsEachChannelThrice) {
   // Tornado on an 8-ary 1-cube torus sends node i to i + ceil(8/2) - 1 = i + 3, the + way round
   // (3 < 8 - 3): each + channel carries the three sources behind it, bound 1/3, 3 hops each.

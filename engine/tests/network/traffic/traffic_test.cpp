@@ -378,13 +378,14 @@ TEST(LoadPoint, ALightPointMeasuresAtLeastItsShortestWindow) {
 }
 
 // One point on a line of `k` nodes under uniform traffic, to completion.
-LoadPointResult line_point(int k, double rate, const std::string& routing = "dimension order") {
+LoadPointResult line_point(int k, double rate, const std::string& routing = "dimension order",
+                           Pattern pattern = Pattern::kUniform) {
   NetworkConfig config;
   const auto line = std::make_shared<const KNCube>(with_routing(KNCube(std::vector<int>{k}, false, true), routing));
   config.topology = line;
   // Valiant's two phases each need a class of virtual channels.
   config.vcs = 2;
-  const TrafficPattern uniform(*line, Pattern::kUniform, 0);
+  const TrafficPattern uniform(*line, pattern, 0);
   LoadPointOptions options;
   options.rate = rate;
   options.min_packets = 2000;
@@ -409,6 +410,17 @@ TEST(LoadPoint, HopsOnALineAreTheMeanDistanceOfUniformTraffic) {
   EXPECT_NEAR(valiant.hops_mean, 5.25, 0.25);
   std::printf("8-node line, uniform: %.3f hops (dimension order), %.3f (Valiant)\n", r.hops_mean,
               valiant.hops_mean);
+}
+
+TEST(LoadPoint, UniformWithSelfSendsAnEighthOfItsPacketsToTheirOwnTerminal) {
+  // With the source among 8 destinations, a packet to itself travels no channel: the mean
+  // distance of two independent uniform nodes of the line, 2 (k^2 - 1) / 3k / 2 = 2.625, and
+  // every packet is delivered.
+  const LoadPointResult r = line_point(8, 0.1, "dimension order", Pattern::kUniformWithSelf);
+  ASSERT_FALSE(r.saturated);
+  ASSERT_GE(r.measured_packets, 2000);
+  EXPECT_NEAR(r.hops_mean, 2.625, 0.2);
+  EXPECT_NEAR(r.accepted, 0.1, 0.01);
 }
 
 TEST(LoadPoint, NetworkLatencyLeavesOutSourceQueueing) {
