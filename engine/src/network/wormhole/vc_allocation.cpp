@@ -148,6 +148,13 @@ void Network::allocate_vcs(int router) {
   // The matching, as BookSim2's allocators (separable_input_first.cpp, islip.cpp) make it: each
   // arbiter takes the request first from its pointer, which moves past a match it made.
   const bool islip = config_.vc_allocator == VcAllocatorKind::kIslip;
+  // Each arbiter's pointer moves past the match it made.
+  const auto move_pointers = [&](const VcRequest& q) {
+    vc_grant_next_[static_cast<std::size_t>(base + q.out)] =
+        static_cast<std::int16_t>(q.in + 1 == slots ? 0 : q.in + 1);
+    vc_accept_next_[static_cast<std::size_t>(base + q.in)] =
+        static_cast<std::int16_t>(q.out + 1 == slots ? 0 : q.out + 1);
+  };
   const int rounds = islip ? config_.allocator_iterations : 1;
   for (int round = 0; round < rounds; ++round) {
     bool matched = false;
@@ -172,12 +179,7 @@ void Network::allocate_vcs(int router) {
         vc_out_match_[q.out] = q.in;
         matched = true;
         // Pointers move only on the first round's matches (islip.cpp).
-        if (round == 0) {
-          vc_grant_next_[static_cast<std::size_t>(base + q.out)] =
-              static_cast<std::int16_t>(q.in + 1 == slots ? 0 : q.in + 1);
-          vc_accept_next_[static_cast<std::size_t>(base + q.in)] =
-              static_cast<std::int16_t>(q.out + 1 == slots ? 0 : q.out + 1);
-        }
+        if (round == 0) move_pointers(q);
       }
     } else {
       // Separable input-first: each input VC picks one output VC it asks for; each output VC
@@ -197,10 +199,7 @@ void Network::allocate_vcs(int router) {
         if (vc_grant_[q.in] == q.out && vc_out_match_[q.out] == q.in) {
           vc_in_match_[q.in] = q.out;
           matched = true;
-          vc_grant_next_[static_cast<std::size_t>(base + q.out)] =
-              static_cast<std::int16_t>(q.in + 1 == slots ? 0 : q.in + 1);
-          vc_accept_next_[static_cast<std::size_t>(base + q.in)] =
-              static_cast<std::int16_t>(q.out + 1 == slots ? 0 : q.out + 1);
+          move_pointers(q);
         }
       }
       for (const VcRequest& q : vc_requests_) vc_grant_[q.in] = -1;
