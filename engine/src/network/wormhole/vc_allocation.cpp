@@ -7,8 +7,9 @@
 #include "network/wormhole/vc_allocation.h"
 
 // Virtual-channel allocation: a head's ejection queue, taken as it is routed there (or, with a
-// matching allocator, with the switch), an output VC let go as its packet's tail leaves, and a
-// matching VC allocator's turn (allocate_vcs): BookSim2's separable input-first and iSLIP.
+// matching switch allocator, with the switch), an output VC let go as its packet's tail leaves,
+// and a matching VC allocator's turn (allocate_vcs): BookSim2's separable input-first and iSLIP,
+// which allocate an ejection of a queue per VC as any other output.
 // Reads and writes the VCs' holds, the terminal's header count and, under fixed priority, the
 // VCs released this turn (released_). The output VCs of routes between routers are taken in
 // route computation (route_computation.cpp).
@@ -30,9 +31,10 @@ bool Network::take_ejection(int router, int port, Vc& vc) {
   Vc& e = vc_[static_cast<std::size_t>(ivc(eject, ev))];
   if (e.held) return false;
   if (bidding_) {
-    // A matching allocator's head takes the queue only with the switch (allocate_switch): held
-    // from its VC allocation, it would keep it from every other input while its own input sends
-    // another VC's flits.
+    // A matching switch allocator's head takes the queue only with the switch (allocate_switch):
+    // held from its VC allocation, it would keep it from every other input while its own input
+    // sends another VC's flits. (A matching VC allocator holds a queue per VC from then, as
+    // BookSim2 does: allocate_vcs.)
     vc.out_port = static_cast<std::int8_t>(port);
     vc.out_vc = kEjectionPending;
     return true;
@@ -109,10 +111,14 @@ void Network::allocate_vcs(int router) {
       RouteState state = p.route_state;
       const RouteStep step = routing_->route(*topo_, router, port, p.dst, state);
       const Channel& ch = channels_[static_cast<std::size_t>(channel(router, step.port))];
-      if (ch.eject_terminal < 0) {
-        if (ch.downstream < 0) {
+      // An ejection of a queue per VC is an output of VCs like any other (BookSim2's ejection
+      // port): held from the VC allocation that wins it.
+      const bool eject = ch.eject_terminal >= 0;
+      if (!eject || config_.ejection == Ejection::kQueuePerVc) {
+        if (!eject && ch.downstream < 0) {
           throw std::logic_error("the topology routed a packet to a port leading nowhere");
         }
+        const int held = eject ? channel(router, step.port) : ch.downstream;
         if (!waited_.empty() && config_.vc_alloc_cycles > 0) {
           // Routed this cycle, it asks from the next, its VC-allocation stage's (BookSim2's
           // VC_ALLOC state): the heads matched in a cycle are the heads of that stage.
@@ -125,8 +131,8 @@ void Network::allocate_vcs(int router) {
         const std::size_t asked = vc_requests_.size();
         const int first = vc_base(p);
         for (int v = first; v < first + class_vcs_; ++v) {
-          if (vc_classes_ > 1 && (v - first) % vc_classes_ != step.vc_class) continue;
-          if (vc_[static_cast<std::size_t>(ivc(ch.downstream, v))].held) continue;
+          if (!eject && vc_classes_ > 1 && (v - first) % vc_classes_ != step.vc_class) continue;
+          if (vc_[static_cast<std::size_t>(ivc(held, v))].held) continue;
           vc_requests_.push_back(VcRequest{static_cast<std::int16_t>(slot),
                                            static_cast<std::int16_t>(step.port * vcs_ + v)});
         }
@@ -223,14 +229,16 @@ void Network::allocate_vcs(int router) {
     Vc& vc = vc_[i];
     const int port = q.out / vcs_;
     const int v = q.out % vcs_;
-    const int down = channels_[static_cast<std::size_t>(channel(router, port))].downstream;
-    vc_[static_cast<std::size_t>(ivc(down, v))].held = 1;
-    begin_hold(static_cast<std::size_t>(down));
+    const int c = channel(router, port);
+    const Channel& ch = channels_[static_cast<std::size_t>(c)];
+    const int held = ch.eject_terminal >= 0 ? c : ch.downstream;
+    vc_[static_cast<std::size_t>(ivc(held, v))].held = 1;
+    begin_hold(static_cast<std::size_t>(held));
     vc.out_port = static_cast<std::int8_t>(port);
     vc.out_vc = static_cast<std::int8_t>(v);
     Packet& p = packets_[flit_at(i, vc.head).word & kPacketMask];
     p.route_state = vc_request_state_[static_cast<std::size_t>(q.in)];
-    ++p.hops;
+    if (ch.eject_terminal < 0) ++p.hops;
     head_routed(r, q.in, i, vc);
   }
   for (const VcRequest& q : vc_requests_) {

@@ -164,6 +164,30 @@ TEST(NetworkAllocator, AQueuePerVcLetsPacketsForOneTerminalTakeTurns) {
   }
 }
 
+TEST(NetworkAllocator, AMatchingVcAllocatorHoldsAnEjectionVcFromItsAllocation) {
+  // 1 VC, 1-flit packets from node 0 and node 2 to node 1 at once, not speculative. With a
+  // matching VC allocator the ejection VC is an output VC as in BookSim2's router: won in one
+  // head's VC stage, let go as it crosses the next cycle, won by the other head the cycle after
+  // and crossed the next: 2 cycles apart. First free takes it with the switch: 1 apart.
+  for (const VcAllocatorKind vcs : {kFirstFree, VcAllocatorKind::kIslip,
+                                    VcAllocatorKind::kSeparableInputFirst}) {
+    NetworkConfig c = mesh({3}, SwitchAllocatorKind::kIslip);
+    c.vc_allocator = vcs;
+    c.ejection = Ejection::kQueuePerVc;
+    c.vc_alloc_cycles = 1;
+    c.switch_alloc_cycles = 1;
+    c.head_allocation = HeadAllocation::kNonSpeculative;
+    Network net(c);
+    const int west = net.send(0, 1, 1, 0);
+    const int east = net.send(2, 1, 1, 0);
+    deliver(net, west);
+    deliver(net, east);
+    EXPECT_EQ(std::abs(net.packet(west).delivered - net.packet(east).delivered),
+              vcs == kFirstFree ? 1 : 2)
+        << static_cast<int>(vcs);
+  }
+}
+
 TEST(NetworkAllocator, AQueuePerVcRefusesARoutingHeader) {
   NetworkConfig c = mesh({3}, SwitchAllocatorKind::kIslip, 2);
   c.ejection = Ejection::kQueuePerVc;
