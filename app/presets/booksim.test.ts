@@ -283,6 +283,11 @@ describe('booksimToCustomNetwork', () => {
       booksimToCustomNetwork('routing_function = dim_order; traffic = bitcomp;', model).settings
         .pattern,
     ).toBe('bit-complement');
+    // BookSim's uniform draws the source too.
+    expect(
+      booksimToCustomNetwork('routing_function = dim_order; traffic = uniform;', model).settings
+        .pattern,
+    ).toBe('uniform, self included');
   });
 
   it("maps BookSim's dragonflynew of k = p: p terminals, 2p routers, p globals, its latencies", () => {
