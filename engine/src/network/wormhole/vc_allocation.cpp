@@ -154,7 +154,6 @@ void Network::allocate_vcs(int router) {
   // The matching, as BookSim2's allocators (separable_input_first.cpp, islip.cpp) make it: each
   // arbiter takes the request first from its pointer, which moves past a match it made.
   const bool islip = config_.vc_allocator == VcAllocatorKind::kIslip;
-  // Each arbiter's pointer moves past the match it made.
   const auto move_pointers = [&](const VcRequest& q) {
     vc_grant_next_[static_cast<std::size_t>(base + q.out)] =
         static_cast<std::int16_t>(q.in + 1 == slots ? 0 : q.in + 1);
