@@ -60,7 +60,9 @@ ParamTable<TrafficParams> params() {
           .about("Offered loads of the latency-vs-load curve, in the unit sweep_scale names: "
                  "flits/node/cycle, as injection_rate, or fractions of the capacity bound of "
                  "the network under the chosen pattern (model_capacity_bound: the channel-load "
-                 "bound), so the curve ends near saturation on any size.");
+                 "bound), so the curve ends near saturation on any size; under an adaptive "
+                 "routing on a cube, fractions of the bound no minimal routing passes "
+                 "(model_minimal_cut_bound), which the routing can come near.");
   sweep.max_items = 24;
   sweep.default_list = {0.02, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4};
   ParamTable<TrafficParams> t;
@@ -173,7 +175,8 @@ ParamTable<TrafficParams> params() {
                .choices({"flits/node/cycle", "fractions of the capacity bound"})
                .value(0)
                .about("How the loads of the curve are read: as flits/node/cycle, or as fractions "
-                      "of the capacity bound under the chosen pattern (1: the bound), capped at 1 "
+                      "of the capacity bound under the chosen pattern (1: the bound; under an "
+                      "adaptive routing on a cube, model_minimal_cut_bound), capped at 1 "
                       "flit/node/cycle."))
       .add(&TrafficParams::warmup_cycles,
            number_param("warmup_cycles", "Warm-up")
@@ -256,6 +259,7 @@ std::vector<OutputSpec> outputs() {
           kSimulatedCycles, kBisectionGbps, kBisectionCapacityGbps, kAcceptance,
           kBlockingProbability, kLatencyVsOfferedSaturation, kSaturationBisected,
           kSaturationBisectedError, kModelCapacityBound, kModelBoundDimensionOrder,
+          kModelMinimalCutBound,
           kLatencyVsOfferedRouting,
           kModelZeroLoadLatencyCycles, kModelFifoSaturation, kTotalSimulatedCycles,
           kLatencyHistogram, kLatencyVsOffered, kLatencyP50VsOffered, kLatencyP95VsOffered,

@@ -181,6 +181,7 @@ void add_models(Result& r, const TrafficParams& p, const Plan& plan) {
   r.scalars.push_back(kModelCapacityBound(plan.bound));
   // The walk follows an adaptive routing's dimension-order routes (pattern_load).
   if (plan.topology->adaptive()) r.scalars.push_back(kModelBoundDimensionOrder(1));
+  if (plan.cut_bound > 0) r.scalars.push_back(kModelMinimalCutBound(plan.cut_bound));
   const TopologyPart& part = topology_part(p.net);
   if (part.zero_load_model && !plan.circuits) {
     // A mix's packets alike on average: the zero-load latency is the sizes' by their shares.

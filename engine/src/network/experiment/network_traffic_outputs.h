@@ -94,6 +94,12 @@ constexpr ScalarOutput kModelBoundDimensionOrder{
     "The routing adapts: model_capacity_bound is the bound of its minimal routes taken in "
     "dimension order, which spreading over the other minimal routes can beat (absent for a "
     "routing whose own routes the bound walks)"};
+constexpr ScalarOutput kModelMinimalCutBound{
+    "model_minimal_cut_bound", "flits/node/cycle",
+    "Model, under an adaptive routing on a cube: a load no minimal routing passes (the most "
+    "loaded cut between two coordinates of a dimension, the load every minimal route carries "
+    "across it over its channels); the curve's fractions of the bound (sweep_scale) are read "
+    "against it, so the curve passes the adaptive routing's saturation"};
 constexpr ScalarOutput kModelZeroLoadLatencyCycles{
     "model_zero_load_latency_cycles", "cycles",
     "Model: mean latency of a packet alone in the network under the chosen pattern's "

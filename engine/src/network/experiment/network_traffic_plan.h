@@ -92,13 +92,15 @@ struct Plan {
         pattern(std::make_shared<const TrafficPattern>(*topology, p.pattern, p.hotspot_fraction,
                                                        p.hotspots, p.permutation_seed)),
         bound(pattern_capacity_bound(*topology, config, *pattern)),
+        cut_bound(topology->adaptive() && cube ? minimal_cut_bound(*cube, config, *pattern) : 0),
         circuits(p.net.switching == Switching::kCircuit),
         can_deadlock(topology->may_deadlock() && !circuits),
         saturation_steps(p.saturation_steps),
         compared(compared_routings(p)) {
     rates.push_back(p.injection_rate);
     for (const double r : p.sweep_rates) {
-      const double rate = p.sweep_scale == SweepScale::kOfBound ? std::min(1.0, r * bound) : r;
+      const double of = cut_bound > 0 ? cut_bound : bound;
+      const double rate = p.sweep_scale == SweepScale::kOfBound ? std::min(1.0, r * of) : r;
       // A curve load that is the chosen load but for rounding (a fraction of the bound typed in
       // flits/node/cycle) is the chosen load, so the two are one run.
       const bool chosen = std::fabs(rate - p.injection_rate) <= 1e-9 * p.injection_rate;
@@ -174,6 +176,10 @@ struct Plan {
   std::shared_ptr<const TrafficPattern> pattern;
   // The pattern's capacity bound.
   double bound;
+  // Under an adaptive routing on a cube, the bound no minimal routing passes (minimal_cut_bound),
+  // which the curve's fractions are read against: dimension order's bound, which the routing can
+  // pass, would end the curve before it saturates. 0 elsewhere.
+  double cut_bound;
   bool circuits;
   // A torus without a dateline: the results say which points deadlocked.
   bool can_deadlock;

@@ -183,6 +183,17 @@ PatternLoad uniform_load(const Topology& topology, const std::vector<int>& base,
   return out;
 }
 
+// The injection rate and the ejection rate over the most ejected terminal's load; `most` is the
+// load of the most loaded channel into or out of a terminal (one terminal's offered load in, its
+// ejection out).
+double terminal_bound(const std::vector<double>& ejection, const NetworkConfig& c, double& most) {
+  const double most_ejected = *std::max_element(ejection.begin(), ejection.end());
+  for (const double e : ejection) {
+    most = std::max(most, c.half_duplex ? 1 + e : std::max(1.0, e));
+  }
+  return std::min(c.inject_rate, c.eject_rate / most_ejected);
+}
+
 }  // namespace
 
 double patel_acceptance(int k, int stages, double request_rate) {
@@ -347,12 +358,8 @@ double pattern_capacity_bound(const Topology& topology, const NetworkConfig& c,
 double pattern_capacity_bound(const Topology& topology, const NetworkConfig& c,
                               const TrafficPattern& pattern, Walk walk) {
   const PatternLoad load = pattern_load(topology, pattern, walk);
-  const double most_ejected = *std::max_element(load.ejection.begin(), load.ejection.end());
-  // The channels into and out of a terminal: one terminal's offered load in, its ejection out.
   double most = 0;
-  for (const double e : load.ejection) {
-    most = std::max(most, c.half_duplex ? 1 + e : std::max(1.0, e));
-  }
+  const double terminals = terminal_bound(load.ejection, c, most);
   int channels = 0;
   const std::vector<int> base = channel_bases(topology, channels);
   for (int r = 0; r < topology.routers(); ++r) {
@@ -369,7 +376,68 @@ double pattern_capacity_bound(const Topology& topology, const NetworkConfig& c,
       most = std::max(most, on);
     }
   }
-  return std::min({c.channel_rate / most, c.inject_rate, c.eject_rate / most_ejected});
+  return std::min(c.channel_rate / most, terminals);
+}
+
+double minimal_cut_bound(const KNCube& cube, const NetworkConfig& c,
+                         const TrafficPattern& pattern) {
+  if (pattern.pattern() == Pattern::kUniform || pattern.pattern() == Pattern::kUniformWithSelf) {
+    // Dimension order loads a cube's channels evenly under uniform traffic, as well as any
+    // minimal routing can (Dally & Towles sec. 3.3.1).
+    return pattern_capacity_bound(cube, c, pattern);
+  }
+  const int terminals = cube.terminals();
+  // crossing[d][2 * b + dir]: load per unit offered that every minimal route carries across the
+  // boundary between coordinates b and b + 1 (mod k) of dimension d, upward (dir 0) or down.
+  std::vector<std::vector<double>> crossing(static_cast<std::size_t>(cube.dimensions()));
+  for (int d = 0; d < cube.dimensions(); ++d) {
+    crossing[static_cast<std::size_t>(d)].assign(2 * static_cast<std::size_t>(cube.radix(d)), 0.0);
+  }
+  std::vector<double> ejection(static_cast<std::size_t>(terminals), 0.0);
+  DestinationShares shares;
+  for (int src = 0; src < terminals; ++src) {
+    pattern.destinations(src, shares);
+    const int from = cube.node_of(src);
+    for (const auto& [dest, share] : shares) {
+      ejection[static_cast<std::size_t>(dest)] += share;
+      const int to = cube.node_of(dest);
+      for (int d = 0; d < cube.dimensions(); ++d) {
+        const int k = cube.radix(d);
+        const int a = cube.coordinate(from, d);
+        const int ahead = ((cube.coordinate(to, d) - a) % k + k) % k;
+        if (ahead == 0) continue;
+        int dir = 0;
+        int steps = ahead;
+        if (cube.torus()) {
+          // Half-way round both ways are minimal: neither boundary is crossed by every route.
+          if (2 * ahead == k) continue;
+          if (2 * ahead > k) dir = 1, steps = k - ahead;
+        } else if (cube.coordinate(to, d) < a) {
+          dir = 1, steps = k - ahead;
+        }
+        std::vector<double>& line = crossing[static_cast<std::size_t>(d)];
+        for (int s = 0; s < steps; ++s) {
+          // Upward from a the boundaries a, a+1, ...; downward a-1, a-2, ... (boundary b lies
+          // between b and b + 1).
+          const int b = dir == 0 ? (a + s) % k : ((a - 1 - s) % k + k) % k;
+          line[2 * static_cast<std::size_t>(b) + static_cast<std::size_t>(dir)] += share;
+        }
+      }
+    }
+  }
+  double most = 0;
+  double bound = terminal_bound(ejection, c, most);
+  bound = std::min(bound, c.channel_rate / most);
+  for (int d = 0; d < cube.dimensions(); ++d) {
+    // A boundary's cross-section has a channel each way on every line of the dimension.
+    const double channels = static_cast<double>(cube.nodes() / cube.radix(d)) * c.channel_rate;
+    const std::vector<double>& line = crossing[static_cast<std::size_t>(d)];
+    for (std::size_t b = 0; b < line.size(); b += 2) {
+      const double most = c.half_duplex ? line[b] + line[b + 1] : std::max(line[b], line[b + 1]);
+      if (most > 0) bound = std::min(bound, channels / most);
+    }
+  }
+  return bound;
 }
 
 double pattern_zero_load_latency_cycles(const Topology& topology, const NetworkConfig& c,

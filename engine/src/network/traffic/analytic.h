@@ -88,6 +88,16 @@ double pattern_capacity_bound(const Topology& topology, const NetworkConfig& con
 double pattern_capacity_bound(const Topology& topology, const NetworkConfig& config,
                               const TrafficPattern& pattern, Walk walk);
 
+// A bound no minimal routing of `pattern` on `cube` passes (flits/node/cycle), whatever it
+// chooses among minimal routes: the load every minimal route carries across a boundary between
+// two coordinates of a dimension, in one direction, over the channels that cross it (one on
+// every line of the dimension); half-way round a torus is left out, as either way is minimal.
+// Capped by the injection rate and the ejection and terminal channels as
+// pattern_capacity_bound is. Uniform traffic keeps dimension order's bound, which no minimal
+// routing beats. An adaptive routing's curve reads its fractions of the bound against this.
+double minimal_cut_bound(const KNCube& cube, const NetworkConfig& config,
+                         const TrafficPattern& pattern);
+
 // Zero-load latency of `pattern` (on a cube, or any shape whose routes are walked):
 // cube_zero_load_latency_cycles' per-packet latency, averaged over the pattern's
 // source-destination pairs by their shares of the packets, plus the cycles its links take past

@@ -607,6 +607,25 @@ TEST(NetworkTraffic, AnAdaptiveRoutingsBoundSaysItIsDimensionOrders) {
   EXPECT_EQ(minimal.scalar("model_capacity_bound"), order.scalar("model_capacity_bound"));
 }
 
+TEST(NetworkTraffic, AnAdaptiveRoutingsCurveReadsItsFractionsAgainstTheMinimalCutBound) {
+  // Transpose on an 8x8 mesh: dimension order's bound 1/7, the minimal cut's 0.5
+  // (MinimalCutBound), and minimal adaptive saturates near 0.33: a curve to 0.9 of 1/7 would end
+  // before it does.
+  const ParamValues light = {{"dims", std::vector<double>{8, 8}}, {"pattern", 1},
+                             {"vcs", 2}, {"routing", 5}, {"sweep_scale", 1},
+                             {"injection_rate", 0.02}, {"warmup_cycles", 100},
+                             {"max_cycles", 1000}, {"sweep_rates", std::vector<double>{0.9}}};
+  const Result minimal = run(light);
+  EXPECT_NEAR(minimal.scalar("model_minimal_cut_bound"), 0.5, 1e-12);
+  EXPECT_EQ(minimal.find_series("accepted_vs_offered").x, (std::vector<double>{0.9 * 0.5}));
+  // Dimension order keeps its own bound, and reports no cut.
+  ParamValues order = light;
+  order.set("routing", 0);
+  const Result dor = run(order);
+  EXPECT_FALSE(has_scalar(dor, "model_minimal_cut_bound"));
+  EXPECT_EQ(dor.find_series("accepted_vs_offered").x, (std::vector<double>{0.9 * dor.scalar("model_capacity_bound")}));
+}
+
 TEST(NetworkTraffic, TheSaturationSearchBisectsBetweenTheCurvesLoads) {
   const ParamValues curve = {{"dims", std::vector<double>{4, 4}},
                              {"injection_rate", 0.2},

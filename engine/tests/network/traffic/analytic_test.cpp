@@ -194,6 +194,45 @@ TEST(PatternLoad, AnAdaptiveRoutingIsWalkedAlongItsMinimalRoutes) {
             pattern_capacity_bound(dor, c, transpose));
 }
 
+TEST(MinimalCutBound, TransposeOnAMeshIsItsMiddleCut) {
+  // Transpose on an 8x8 mesh. The boundary between columns c and c + 1 is crossed rightward by
+  // every source (x, y) with x <= c < y, on every minimal route: (c + 1)(7 - c) of them, most at
+  // c = 3 (16), over the boundary's 8 channels: 0.5, above dimension order's 1/7 (and the best
+  // minimal routing's 5/11, a max-concurrent-flow problem solved once with HiGHS).
+  const KNCube mesh({8, 8}, false);
+  NetworkConfig c;
+  const TrafficPattern transpose(mesh, Pattern::kTranspose, 0);
+  EXPECT_NEAR(minimal_cut_bound(mesh, c, transpose), 0.5, 1e-12);
+  // Both directions of a half-duplex boundary share its channels: 32 over 8.
+  c.half_duplex = true;
+  EXPECT_NEAR(minimal_cut_bound(mesh, c, transpose), 0.25, 1e-12);
+}
+
+TEST(MinimalCutBound, ATorusCountsTheWayRoundThatIsMinimalAndLeavesHalfWayOut) {
+  // Tornado on an 8x8 torus goes 3 ahead in x, the + way round: every + boundary of a row is
+  // crossed by the 3 sources behind it, 24 on the 8 rows over 8 channels: 1/3, which dimension
+  // order reaches.
+  const KNCube torus({8, 8}, true);
+  NetworkConfig c;
+  const TrafficPattern tornado(torus, Pattern::kTornado, 0);
+  EXPECT_NEAR(minimal_cut_bound(torus, c, tornado), 1.0 / 3, 1e-12);
+  EXPECT_NEAR(minimal_cut_bound(torus, c, tornado), pattern_capacity_bound(torus, c, tornado),
+              1e-12);
+  // Transpose on the torus moves x to y: (y - x) mod 8 = 1, 2 or 3 ahead goes +, 5 to 7 goes -,
+  // and 4 (8 sources) either way. By symmetry each + boundary carries (1 + 2 + 3) x 8 / 8 = 6
+  // over 8 channels (4/3), so the terminals' 1 binds; had the half-way pairs all gone + they
+  // would add 4, and the bound would be 8 / 10.
+  const TrafficPattern transpose(torus, Pattern::kTranspose, 0);
+  EXPECT_NEAR(minimal_cut_bound(torus, c, transpose), 1, 1e-12);
+}
+
+TEST(MinimalCutBound, UniformTrafficKeepsDimensionOrdersBound) {
+  const KNCube mesh({8, 8}, false);
+  NetworkConfig c;
+  const TrafficPattern uniform(mesh, Pattern::kUniform, 0);
+  EXPECT_EQ(minimal_cut_bound(mesh, c, uniform), pattern_capacity_bound(mesh, c, uniform));
+}
+
 TEST(PatternLoad, AHotSpotIsBoundByItsEjection) {
   // A tenth of the packets to the centre of an 8x8 mesh: the centre ejects its uniform share,
   // 0.9, and a tenth of the other 63 nodes' load, 6.3. The channels into it carry less (the
