@@ -2,10 +2,13 @@
 // runfiles/, and the cases tuned in docs/networks.md#beside-booksim2, run through both. For each:
 // saturation found by bisection in each simulator, then mean packet latency at 4 loads from zero
 // load to 0.8 of BookSim2's saturation and the accepted load at those and past it (1.25 x).
-//   npx tsx app/bench/booksim_compare.ts [--booksim PATH] [--cases TEXT] [--skip A,B] [--write]
+//   npx tsx app/bench/booksim_compare.ts [--booksim PATH] [--cases TEXT] [--skip A,B] [--seeds N]
+//     [--write]
 // --booksim: BookSim2's binary in its built checkout (default /work/booksim2/src/booksim); its
 // examples/ and runfiles/ are read beside it. --cases keeps the cases whose name holds TEXT,
 // --skip leaves out those whose name holds any of A, B, ...
+// --seeds N runs the throughput point past saturation with seeds 1 to N in each and gives the
+// mean: there a network's accepted load varies by a tenth from seed to seed.
 // --write puts the table into docs/booksim.md between its markers. archex runs as the packed bin
 // (dist-lib/package/cli.js, `npm run pack:lib`) where it is built, else through tsx.
 import { spawnSync } from 'node:child_process';
@@ -186,9 +189,14 @@ const { values } = parseArgs({
     booksim: { type: 'string', default: '/work/booksim2/src/booksim' },
     cases: { type: 'string', default: '' },
     skip: { type: 'string', default: '' },
+    seeds: { type: 'string', default: '1' },
     write: { type: 'boolean', default: false },
   },
 });
+const SEEDS = Number(values.seeds);
+if (!Number.isInteger(SEEDS) || SEEDS < 1 || SEEDS > 64) {
+  throw new Error(`--seeds: a whole number of 1 to 64 (got ${values.seeds})`);
+}
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'booksim-compare-'));
 const checkout = resolve(dirname(values.booksim!), '..');
@@ -230,18 +238,19 @@ interface Point {
 }
 
 /** The words over a file: the load in flits, and how the run is measured. */
-const over = (rate: number, throughput: boolean) => [
+const over = (rate: number, throughput: boolean, seed?: number) => [
   'injection_rate_uses_flits=1',
   `injection_rate=${rate}`,
   `sim_type=${throughput ? 'throughput' : 'latency'}`,
+  ...(seed === undefined ? [] : [`seed=${seed}`]),
 ];
 
 /** archex's run of `file` at `rate`; a refusal is thrown with archex's words. */
-function archexPoint(file: string, rate: number, throughput = false): Point {
+function archexPoint(file: string, rate: number, throughput = false, seed?: number): Point {
   const [command, ...args] = archexCommand;
   const run = spawnSync(
     command!,
-    [...args, 'run', '--booksim', file, ...over(rate, throughput), '--json'],
+    [...args, 'run', '--booksim', file, ...over(rate, throughput, seed), '--json'],
     { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28 },
   );
   if (run.status !== 0) throw new Error(run.stderr.trim().split('\n').at(-1));
@@ -253,9 +262,9 @@ function archexPoint(file: string, rate: number, throughput = false): Point {
 }
 
 /** BookSim2's run of `file` at `rate`; its own refusal is thrown with its last words. */
-function booksimPoint(file: string, rate: number, throughput = false): Point {
+function booksimPoint(file: string, rate: number, throughput = false, seed?: number): Point {
   // BookSim2's main returns -1 after a run that went well (main.cpp: `return result ? -1 : 0`).
-  const run = spawnSync(values.booksim!, [file, ...over(rate, throughput)], {
+  const run = spawnSync(values.booksim!, [file, ...over(rate, throughput, seed)], {
     cwd: dirname(file),
     encoding: 'utf8',
     maxBuffer: 1 << 28,
@@ -298,10 +307,16 @@ function compare(c: Case): string {
     );
     return p;
   };
-  const a = (rate: number, throughput = false) =>
-    log('archex', rate, archexPoint(c.file, rate, throughput));
-  const b = (rate: number, throughput = false) =>
-    log('BookSim2', rate, booksimPoint(c.file, rate, throughput));
+  const a = (rate: number, throughput = false, seed?: number) =>
+    log('archex', rate, archexPoint(c.file, rate, throughput, seed));
+  const b = (rate: number, throughput = false, seed?: number) =>
+    log('BookSim2', rate, booksimPoint(c.file, rate, throughput, seed));
+  /** The throughput point's mean accepted load over seeds 1 to SEEDS (its own seed with 1). */
+  const overSeeds = (run: typeof a, rate: number): Point => {
+    if (SEEDS === 1) return run(rate, true);
+    const accepted = Array.from({ length: SEEDS }, (_, i) => run(rate, true, i + 1).accepted);
+    return { latency: Infinity, accepted: accepted.reduce((x, y) => x + y, 0) / SEEDS };
+  };
   let zero: [Point, Point];
   try {
     zero = [b(ZERO_LOAD_RATE), a(ZERO_LOAD_RATE)];
@@ -318,9 +333,9 @@ function compare(c: Case): string {
   for (const f of FRACTIONS) {
     const rate = Number((f * sb).toFixed(4));
     const past = f > 1;
-    const [pa, pb] = [a(rate, past), b(rate, past)];
+    const [pa, pb] = past ? [overSeeds(a, rate), overSeeds(b, rate)] : [a(rate), b(rate)];
     rows.push(
-      `| ${f} x (${rate})${past ? ', throughput run' : ''} | ${past ? '-' : shown(pa.latency, 1)} | ${past ? '-' : shown(pb.latency, 1)} | ${past ? '-' : diff(pa.latency, pb.latency)} | ${shown(pa.accepted, 4)} | ${shown(pb.accepted, 4)} | ${diff(pa.accepted, pb.accepted)} |`,
+      `| ${f} x (${rate})${past ? `, throughput run${SEEDS > 1 ? `, mean of ${SEEDS} seeds` : ''}` : ''} | ${past ? '-' : shown(pa.latency, 1)} | ${past ? '-' : shown(pb.latency, 1)} | ${past ? '-' : diff(pa.latency, pb.latency)} | ${shown(pa.accepted, 4)} | ${shown(pb.accepted, 4)} | ${diff(pa.accepted, pb.accepted)} |`,
     );
   }
   return [

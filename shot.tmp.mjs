@@ -1,0 +1,12 @@
+import { chromium } from '@playwright/test';
+const [,, url, out, w, h, scheme, grey] = process.argv;
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--disable-sync','--no-first-run'] });
+const ctx = await b.newContext({ viewport: { width: +w, height: +h }, colorScheme: scheme || 'light', hasTouch: +w < 500, isMobile: +w < 500 });
+const p = await ctx.newPage();
+await p.goto(url);
+await p.waitForSelector('html[data-idle="true"]', { timeout: 240000 });
+if (grey) await p.addStyleTag({ content: 'html{filter:grayscale(1)}' });
+const sel = process.env.SEL; if (sel) { const el = p.locator(sel).first(); await el.scrollIntoViewIfNeeded(); await el.screenshot({ path: out }); } else await p.screenshot({ path: out, fullPage: false });
+const txt = await p.evaluate(() => [...document.querySelectorAll('svg text')].map(t => t.textContent).filter(t => /bound|minimal|sat/.test(t)).join(' | '));
+console.log(txt);
+await b.close();
