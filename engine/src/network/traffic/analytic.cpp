@@ -387,35 +387,77 @@ double minimal_cut_bound(const KNCube& cube, const NetworkConfig& c,
     return pattern_capacity_bound(cube, c, pattern);
   }
   const int terminals = cube.terminals();
+  const int dims = cube.dimensions();
   // crossing[d][2 * b + dir]: load per unit offered that every minimal route carries across the
   // boundary between coordinates b and b + 1 (mod k) of dimension d, upward (dir 0) or down.
-  std::vector<std::vector<double>> crossing(static_cast<std::size_t>(cube.dimensions()));
-  for (int d = 0; d < cube.dimensions(); ++d) {
+  std::vector<std::vector<double>> crossing(static_cast<std::size_t>(dims));
+  // to[d][t]: a source's share of packets to coordinate t of dimension d (it depends on no other
+  // coordinate), so a pattern's N^2 pairs cost N (n k) here, the hot spots' uniform share too.
+  std::vector<std::vector<double>> to(static_cast<std::size_t>(dims));
+  for (int d = 0; d < dims; ++d) {
     crossing[static_cast<std::size_t>(d)].assign(2 * static_cast<std::size_t>(cube.radix(d)), 0.0);
+    to[static_cast<std::size_t>(d)].assign(static_cast<std::size_t>(cube.radix(d)), 0.0);
   }
   std::vector<double> ejection(static_cast<std::size_t>(terminals), 0.0);
+  const bool hotspot = pattern.pattern() == Pattern::kHotspot;
+  const std::vector<int> hot = pattern.hotspots();
+  const double f = hotspot ? pattern.hotspot_fraction() : 0;
   DestinationShares shares;
   for (int src = 0; src < terminals; ++src) {
-    pattern.destinations(src, shares);
     const int from = cube.node_of(src);
+    double uniform = 0;
+    if (hotspot) {
+      // As pattern_load: the uniform share over the others, the hot share to the hot spots but
+      // the source (a lone hot spot's own hot share goes uniformly too).
+      shares.clear();
+      const auto others = static_cast<double>(
+          hot.size() - static_cast<std::size_t>(std::count(hot.begin(), hot.end(), src)));
+      for (const int h : hot) {
+        if (h != src) shares.emplace_back(h, f / others);
+      }
+      uniform = others == 0 ? 1 : 1 - f;
+    } else {
+      pattern.destinations(src, shares);
+    }
+    for (auto& line : to) std::fill(line.begin(), line.end(), 0.0);
     for (const auto& [dest, share] : shares) {
       ejection[static_cast<std::size_t>(dest)] += share;
-      const int to = cube.node_of(dest);
-      for (int d = 0; d < cube.dimensions(); ++d) {
+      for (int d = 0; d < dims; ++d) {
+        to[static_cast<std::size_t>(d)][static_cast<std::size_t>(
+            cube.coordinate(cube.node_of(dest), d))] += share;
+      }
+    }
+    if (uniform > 0) {
+      const double each = uniform / (terminals - 1);
+      for (int t = 0; t < terminals; ++t) {
+        if (t != src) ejection[static_cast<std::size_t>(t)] += each;
+      }
+      for (int d = 0; d < dims; ++d) {
+        // terminals / k terminals at each coordinate, the source's own less itself.
         const int k = cube.radix(d);
-        const int a = cube.coordinate(from, d);
-        const int ahead = ((cube.coordinate(to, d) - a) % k + k) % k;
-        if (ahead == 0) continue;
+        for (int t = 0; t < k; ++t) {
+          const int there = terminals / k - (t == cube.coordinate(from, d) ? 1 : 0);
+          to[static_cast<std::size_t>(d)][static_cast<std::size_t>(t)] += each * there;
+        }
+      }
+    }
+    for (int d = 0; d < dims; ++d) {
+      const int k = cube.radix(d);
+      const int a = cube.coordinate(from, d);
+      std::vector<double>& line = crossing[static_cast<std::size_t>(d)];
+      for (int t = 0; t < k; ++t) {
+        const double share = to[static_cast<std::size_t>(d)][static_cast<std::size_t>(t)];
+        const int ahead = ((t - a) % k + k) % k;
+        if (share == 0 || ahead == 0) continue;
         int dir = 0;
         int steps = ahead;
         if (cube.torus()) {
           // Half-way round both ways are minimal: neither boundary is crossed by every route.
           if (2 * ahead == k) continue;
           if (2 * ahead > k) dir = 1, steps = k - ahead;
-        } else if (cube.coordinate(to, d) < a) {
+        } else if (t < a) {
           dir = 1, steps = k - ahead;
         }
-        std::vector<double>& line = crossing[static_cast<std::size_t>(d)];
         for (int s = 0; s < steps; ++s) {
           // Upward from a the boundaries a, a+1, ...; downward a-1, a-2, ... (boundary b lies
           // between b and b + 1).
@@ -433,8 +475,8 @@ double minimal_cut_bound(const KNCube& cube, const NetworkConfig& c,
     const double channels = static_cast<double>(cube.nodes() / cube.radix(d)) * c.channel_rate;
     const std::vector<double>& line = crossing[static_cast<std::size_t>(d)];
     for (std::size_t b = 0; b < line.size(); b += 2) {
-      const double most = c.half_duplex ? line[b] + line[b + 1] : std::max(line[b], line[b + 1]);
-      if (most > 0) bound = std::min(bound, channels / most);
+      const double load = c.half_duplex ? line[b] + line[b + 1] : std::max(line[b], line[b + 1]);
+      if (load > 0) bound = std::min(bound, channels / load);
     }
   }
   return bound;

@@ -226,6 +226,18 @@ TEST(MinimalCutBound, ATorusCountsTheWayRoundThatIsMinimalAndLeavesHalfWayOut) {
   EXPECT_NEAR(minimal_cut_bound(torus, c, transpose), 1, 1e-12);
 }
 
+TEST(MinimalCutBound, HotSpotsAreBoundByTheirEjectionAndTheirUniformShareByTheMiddleCut) {
+  // A tenth to the centre of an 8x8 mesh: its ejection, 0.9 + 6.3 = 7.2, binds (PatternLoad's
+  // AHotSpotIsBoundByItsEjection). With no hot share, uniform traffic's middle cut: the 32
+  // sources left of it send 32/63 of their packets across 8 channels, 63/128.
+  const KNCube mesh({8, 8}, false);
+  NetworkConfig c;
+  EXPECT_NEAR(minimal_cut_bound(mesh, c, TrafficPattern(mesh, Pattern::kHotspot, 0.1)), 1 / 7.2,
+              1e-12);
+  EXPECT_NEAR(minimal_cut_bound(mesh, c, TrafficPattern(mesh, Pattern::kHotspot, 0)),
+              63.0 / 128, 1e-12);
+}
+
 TEST(MinimalCutBound, UniformTrafficKeepsDimensionOrdersBound) {
   const KNCube mesh({8, 8}, false);
   NetworkConfig c;
