@@ -158,9 +158,13 @@ describe('booksimToCustomNetwork', () => {
     const named = notes.map((n) => n.key);
     expect(named).toContain('input_speedup');
     expect(named).not.toContain('internal_speedup');
-    // A fractional speedup is a rate of passes, as BookSim2's (its runfiles' dragonfly: 1.7).
+    // A fractional speedup is a rate of steps, as BookSim2's (its runfiles' dragonfly: 1.7), and
+    // BookSim2 steps its whole router; a speedup of 1 leaves the scope at its default.
     const fast = booksimToCustomNetwork(`${MESH88_LAT}internal_speedup = 1.7;\n`, model);
     expect(fast.settings.internal_speedup).toBe('1.7');
+    expect(fast.settings.speedup_scope).toBe('the whole router');
+    expect(fast.from.speedup_scope).toBe('internal_speedup');
+    expect(settings).not.toHaveProperty('speedup_scope');
     expect(refusal(`${MESH88_LAT}internal_speedup = 4.5;\n`).message).toMatch(
       /internal_speedup: '4.5' is not a number from 1 to 4/,
     );

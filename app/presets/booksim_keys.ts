@@ -246,13 +246,12 @@ export const BOOKSIM_KEYS: Record<string, KeyRule> = {
     map: (v) => {
       if (typeof v !== 'number' || !(v >= 1 && v <= 4))
         throw new BooksimError('internal_speedup', `'${v}' is not a number from 1 to 4`);
+      // BookSim2 steps its whole router (route, VC and switch stages) that many times a cycle.
       return {
-        settings: { internal_speedup: String(v) },
-        ...(v === 1
-          ? {}
-          : {
-              note: 'BookSim2 steps its whole router (route, VC and switch stages) that many times a cycle; archex passes its switch allocation and switch',
-            }),
+        settings:
+          v === 1
+            ? { internal_speedup: '1' }
+            : { internal_speedup: String(v), speedup_scope: 'the whole router' },
       };
     },
   },

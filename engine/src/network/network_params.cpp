@@ -191,12 +191,23 @@ ParamTable<NetworkParams> router_params() {
       .add(&NetworkParams::internal_speedup,
            number_param("internal_speedup", "Internal speedup")
                .value(1).range(1, 4).step(0.1)
-               .about("Passes of a router's allocators and switch each cycle: an input sends "
-                      "and an output takes up to this many flits a cycle, the output's queue "
-                      "sending them on a flit a cycle (ejection stays one flit a cycle). A "
-                      "fraction is a rate, as BookSim2's: 1.7 makes 17 passes in 10 cycles, a "
-                      "second pass in the cycles where the running total passes a whole "
-                      "number."))
+               .about("Passes of a router's allocators and switch each cycle (speedup_scope: "
+                      "of the switch or of the whole router): an input sends and an output takes "
+                      "up to this many flits a cycle, the output's queue sending them on a flit "
+                      "a cycle (ejection stays one flit a cycle). A fraction is a rate, as "
+                      "BookSim2's: 1.7 makes 17 passes in 10 cycles, a second pass in the cycles "
+                      "where the running total passes a whole number."))
+      .add(&NetworkParams::speedup_scope,
+           choice_param("speedup_scope", "Speedup repeats")
+               .choices({"the switch", "the whole router"})
+               .value(0)
+               .about("What internal speedup repeats within a cycle. The switch: its "
+                      "allocation and crossing, while a head's route, VC and switch allocation "
+                      "each take whole cycles. The whole router, as BookSim2 steps its router: "
+                      "route, VC allocation, switch allocation and crossing each take one step, "
+                      "a fraction of a cycle, so a packet also crosses a router sooner; links "
+                      "and credits still take whole cycles, and a stage of more cycles than one "
+                      "takes as many steps."))
       .add(&NetworkParams::head_allocation,
            choice_param("head_allocation", "Head's allocation")
                .choices({"overlapped", "speculative", "not speculative"})
@@ -376,6 +387,7 @@ NetworkConfig network_config(const NetworkParams& p, std::shared_ptr<const Topol
   c.vc_allocator = p.vc_allocator;
   c.ejection = p.ejection;
   c.internal_speedup = p.internal_speedup;
+  c.speedup_scope = p.speedup_scope;
   c.head_allocation = p.head_allocation;
   c.credit_flow = p.flow_control == FlowControl::kCredit;
   c.channel_rate = p.channel_words_per_cycle;

@@ -49,6 +49,7 @@ struct NetworkParams {
   VcAllocatorKind vc_allocator = VcAllocatorKind::kFirstFree;
   Ejection ejection = Ejection::kOneQueue;
   double internal_speedup = 1;
+  SpeedupScope speedup_scope = SpeedupScope::kSwitch;
   HeadAllocation head_allocation = HeadAllocation::kOverlapped;
   FlowControl flow_control;
   double channel_words_per_cycle;

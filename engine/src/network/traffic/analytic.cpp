@@ -274,8 +274,14 @@ double cube_zero_load_latency_cycles(const KNCube& cube, const NetworkConfig& c,
 }
 
 double zero_load_latency_cycles(double mean_hops, const NetworkConfig& c, int packet_flits) {
+  // A flit's stages in a router (route, VC and switch allocation, then its crossing) and its
+  // link; stepped as a whole router, the stages are steps, internal_speedup a cycle, the link
+  // and the crossing's further cycles still cycles.
+  const double stages = c.switch_alloc_cycles + c.route_cycles + c.vc_alloc_cycles + 1;
   const double per_router =
-      1 + c.router_delay_cycles + c.switch_alloc_cycles + c.route_cycles + c.vc_alloc_cycles;
+      c.router_delay_cycles + (c.speedup_scope == SpeedupScope::kRouter
+                                   ? std::ceil(stages / c.internal_speedup)
+                                   : stages);
   const double rate = std::min({c.channel_rate, c.inject_rate, c.eject_rate, 1.0});
   return (mean_hops + 1) * per_router + c.injection_cycles + (packet_flits - 1) / rate;
 }

@@ -100,6 +100,7 @@ template <bool kTraced>
 void Network::cycle() {
   if constexpr (kTraced) trace_->begin_cycle();
   delivered_.clear();
+  stage_now_ = first_step(now_);
   if (idle()) {
     last_move_ = ++now_;
     return;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -380,6 +381,16 @@ class Network final : public Interconnect {
   std::unique_ptr<SwitchAllocator> allocator_;
   std::uint64_t routes_drawn_ = 0;
   std::int64_t now_ = 0;
+  // Internal speedup over the whole router (SpeedupScope::kRouter): its pipeline counts steps, a
+  // cycle's being first_step(cycle) up to first_step(cycle + 1); otherwise steps are cycles.
+  bool router_steps_ = false;
+  // The routers' clock, which flits' ready times count: the cycle, or the step being run.
+  std::int64_t stage_now_ = 0;
+  std::int64_t first_step(std::int64_t cycle) const {
+    return router_steps_ ? static_cast<std::int64_t>(std::floor(static_cast<double>(cycle) *
+                                                                config_.internal_speedup))
+                         : cycle;
+  }
 
   std::vector<RouterState> routers_;
   // Per block of kRouterBlock routers, how many hold flits: a step passes over a quiet block

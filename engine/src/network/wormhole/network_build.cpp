@@ -53,7 +53,9 @@ Network::Network(const NetworkConfig& config)
                 : config.head_allocation == HeadAllocation::kSpeculative
                     ? std::max(config.vc_alloc_cycles, config.switch_alloc_cycles)
                     : config.vc_alloc_cycles + config.switch_alloc_cycles),
-      matching_vcs_(config.vc_allocator != VcAllocatorKind::kFirstFree) {
+      matching_vcs_(config.vc_allocator != VcAllocatorKind::kFirstFree),
+      router_steps_(config.speedup_scope == SpeedupScope::kRouter &&
+                    config.internal_speedup != 1) {
   require(topo_ != nullptr, "topology", "a network needs a topology");
   // Duato's condition holds for buffers that hold one packet at a time: a head given a VC still
   // holding another packet's flits would wait on it without turning to an escape channel, and

@@ -24,6 +24,12 @@ enum class HeadAllocation { kOverlapped, kSpeculative, kNonSpeculative };
 // (Network::route_adaptive): the most free slots downstream, or as BookSim2's min_adapt runs.
 enum class AdaptiveSelection { kMostFreeSlots, kBooksim };
 
+// What internal speedup repeats within a cycle (NetworkConfig::internal_speedup). Switch: the
+// switch's allocation and crossing only; a head's route, VC and switch allocation still take
+// whole cycles. Router: the router's whole step, as BookSim2 runs it, so each pipeline stage
+// takes one step, a fraction of a cycle, while links and credits still take whole cycles.
+enum class SpeedupScope { kSwitch, kRouter };
+
 // How the heads of oblivious routes win their output VCs (Network::allocate_vcs). First free:
 // each as its turn comes in the round robin's order takes the first free VC of its route's
 // class. Separable input-first and iSLIP match every head ready in the cycle at once, with
@@ -89,6 +95,7 @@ struct NetworkConfig {
   // as it crosses the switch, so an output queue never holds more than the buffers beyond it.
   // Ejection stays one flit a cycle.
   double internal_speedup = 1;
+  SpeedupScope speedup_scope = SpeedupScope::kSwitch;
   // When a packet's head spends its VC- and switch-allocation cycles (HeadAllocation).
   HeadAllocation head_allocation = HeadAllocation::kOverlapped;
   // Seeds the draws of an oblivious routing that draws (Valiant's intermediate node): packet k's

@@ -15,7 +15,8 @@ void Network::waits_of(int in, std::vector<std::int32_t>& out) const {
   const Vc& vc = vc_[i];
   if (vc.count == 0) return;
   const Flit flit = flits_[i * static_cast<std::size_t>(buffer_) + vc.head];
-  if (static_cast<std::int32_t>(flit.ready - static_cast<std::uint32_t>(now_)) > 0) return;
+  if (static_cast<std::int32_t>(flit.ready - static_cast<std::uint32_t>(first_step(now_ + 1) - 1)) > 0)
+    return;
   const int input = in / vcs_;
   const int router = channels_[static_cast<std::size_t>(input)].router;
   const RouterState& r = routers_[static_cast<std::size_t>(router)];

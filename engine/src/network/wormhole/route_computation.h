@@ -20,7 +20,7 @@ bool Network::front_routed(int router, int slot, int port, Flit& flit) {
   const auto i = static_cast<std::size_t>(in);
   Vc& vc = vc_[i];
   flit = flit_at(i, vc.head);
-  if (static_cast<std::int32_t>(flit.ready - static_cast<std::uint32_t>(now_)) > 0) return false;
+  if (static_cast<std::int32_t>(flit.ready - static_cast<std::uint32_t>(stage_now_)) > 0) return false;
   if (vc.out_port >= 0) return true;
   // A matching VC allocator routed this cycle's heads before the switch's turn (allocate_vcs).
   if (matching_vcs_) return false;
@@ -52,7 +52,7 @@ bool Network::head_routed(RouterState& r, int slot, std::size_t i, Vc& vc) {
     waited &= ~bit;
   }
   if (after == 0) return true;
-  flit_at(i, vc.head).ready = static_cast<std::uint32_t>(now_ + after);
+  flit_at(i, vc.head).ready = static_cast<std::uint32_t>(stage_now_ + after);
   return false;
 }
 

@@ -12,7 +12,8 @@
 // Switch allocation: a router's turn, its input VCs visited in the round robin's order, each
 // front flit routed (route_computation.h) and, if its output and the flow control allow,
 // crossing (traversal.h): the greedy allocator one VC after another, a matching allocator
-// (switch_allocator.h) by bids matched at once; with internal speedup, more passes. Reads the
+// (switch_allocator.h) by bids matched at once; with internal speedup, more passes (over the
+// whole router, as many steps of its clock, stage_now_). Reads the
 // routers' sleep bits and round robin; writes what the crossings write. The flit loop: what it
 // calls per flit is inlined here, and the cycle loop (network.cpp) calls process_router.
 
@@ -63,8 +64,23 @@ bool Network::process_router(int router) {
     for (const int vc : released_) vc_[static_cast<std::size_t>(vc)].held = 0;
     released_.clear();
   }
-  if (matching_vcs_) allocate_vcs<kTraced>(router);
   std::uint64_t used = 0;
+  if (router_steps_) {
+    // The whole router's turn each step: a head ready at a later step of the cycle waits for
+    // it, so every step runs, moved or not.
+    bool moved = false;
+    const std::int64_t end = first_step(now_ + 1);
+    for (stage_now_ = first_step(now_); stage_now_ < end; ++stage_now_) {
+      used &= eject_ports_[static_cast<std::size_t>(router)];
+      if (matching_vcs_) allocate_vcs<kTraced>(router);
+      moved |= allocator_ ? allocate_switch<kTraced>(router, used)
+                          : process_inputs<kTraced>(router, used);
+    }
+    stage_now_ = first_step(now_);
+    if (config_.fixed_priority && !released_.empty()) wake_routes(router);
+    return moved;
+  }
+  if (matching_vcs_) allocate_vcs<kTraced>(router);
   bool moved =
       allocator_ ? allocate_switch<kTraced>(router, used) : process_inputs<kTraced>(router, used);
   // Internal speedup: more passes while flits move, each output but an ejection free again; a

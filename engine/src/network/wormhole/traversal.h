@@ -41,8 +41,9 @@ void Network::push(int router, int to, std::uint32_t word, int extra) {
   // head and count are each below buffer_: a subtraction wraps the ring without a division.
   int slot = vc.head + vc.count;
   if (slot >= buffer_) slot -= buffer_;
-  std::int64_t ready =
-      now_ + 1 + extra + config_.router_delay_cycles + config_.switch_alloc_cycles;
+  // The link's and the crossing's cycles, then the stages', in the routers' clock.
+  std::int64_t ready = first_step(now_ + 1 + extra + config_.router_delay_cycles) +
+                       config_.switch_alloc_cycles;
   if (word & kHead) ready += r.head_extra;
   flit_at(t, slot) = Flit{word, static_cast<std::uint32_t>(ready)};
   if (vc.count++ == 0) {
@@ -167,7 +168,7 @@ void Network::queued_head_routes(RouterState& r, int slot, Flit& head) {
   // As if it arrived next cycle (BookSim2 routes it then, from its idle VC): routed after
   // route_cycles, or with lookahead (0) already routed, so its first cycle at the front is its
   // VC-allocation stage. A head that arrives later counts its own arrival.
-  const auto due = static_cast<std::uint32_t>(now_ + config_.route_cycles);
+  const auto due = static_cast<std::uint32_t>(stage_now_ + config_.route_cycles);
   if (static_cast<std::int32_t>(head.ready - due) > 0) return;
   if (config_.route_cycles == 0) {
     waited_of(r, slot) |= std::uint64_t{1} << (slot % 64);

@@ -101,7 +101,7 @@ void Network::allocate_vcs(int router) {
     Vc& vc = vc_[i];
     const Flit flit = flit_at(i, vc.head);
     if (vc.out_port >= 0 || !(flit.word & kHead) ||
-        static_cast<std::int32_t>(flit.ready - static_cast<std::uint32_t>(now_)) > 0) {
+        static_cast<std::int32_t>(flit.ready - static_cast<std::uint32_t>(stage_now_)) > 0) {
       continue;
     }
     const int port = port_of_slot_[static_cast<std::size_t>(slot)];

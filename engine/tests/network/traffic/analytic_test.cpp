@@ -132,6 +132,24 @@ TEST(PatternLoad, TransposeAndBitComplementOnAn8x8MeshHaveTheirHandComputedBound
             cube_zero_load_latency_cycles(mesh, c, 8));
 }
 
+TEST(ZeroLoad, SpeedupOverTheWholeRouterCountsItsStagesInSteps) {
+  // BookSim2's pipeline on the 8x8 mesh under transpose, 1-flit packets (examples/mesh88_lat):
+  // 6.25 routers of a cycle's crossing and 3 stages. Stepped whole at 2, the stages take 2
+  // cycles, at 3 one; the switch's speedup alone leaves them at 3. Measured: 26.5, 20.4, 14.3.
+  const KNCube mesh({8, 8}, false);
+  const TrafficPattern transpose(mesh, Pattern::kTranspose, 0);
+  NetworkConfig c;
+  c.router_delay_cycles = 1;
+  c.vc_alloc_cycles = 1;
+  c.switch_alloc_cycles = 1;
+  c.internal_speedup = 2;
+  EXPECT_NEAR(pattern_zero_load_latency_cycles(mesh, c, transpose, 1), 6.25 * 4, 1e-12);
+  c.speedup_scope = SpeedupScope::kRouter;
+  EXPECT_NEAR(pattern_zero_load_latency_cycles(mesh, c, transpose, 1), 6.25 * 3, 1e-12);
+  c.internal_speedup = 3;
+  EXPECT_NEAR(pattern_zero_load_latency_cycles(mesh, c, transpose, 1), 6.25 * 2, 1e-12);
+}
+
 TEST(PatternLoad, UniformWithSelfLoadsTheChannelsLessByItsOwnShare) {
   // On an 8x8 mesh, 1/64 of the packets stay at their router: every channel carries 63/64 of
   // uniform's load, so the bound is 64/63 of it; the mean hops 63/64 of 5.33; each terminal
