@@ -249,11 +249,14 @@ double Network::state_bytes_of(const NetworkSize& size, const NetworkConfig& con
     tokens += size.links;
   }
   if (config.eject_rate < 1) tokens += size.terminals;
-  // Internal speedup's output queues, each as deep as the buffers beyond it, on every link.
+  // Internal speedup's output queues, each as deep as the buffers beyond it, on every link (and,
+  // stepping the whole router, every ejection).
+  const double queued =
+      size.links + (config.speedup_scope == SpeedupScope::kRouter ? size.terminals : 0);
   const double speedup =
       config.internal_speedup > 1
           ? channels * sizeof(OutputQueue) + size.routers * sizeof(std::uint64_t) +
-                size.links * config.vcs * config.buffer_flits *
+                queued * config.vcs * config.buffer_flits *
                     (sizeof(std::uint32_t) + sizeof(std::int8_t))
           : 0;
   const double allocator =

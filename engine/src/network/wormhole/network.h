@@ -225,6 +225,8 @@ class Network final : public Interconnect {
   // Every ejection queue of channel `eject` the packet at the front of input VC `in` may take is
   // held.
   bool ejection_held(int eject, int in) const;
+  // The ejection VC a head in `vc` takes at channel `eject`: its class's first free, or the one.
+  int ejection_vc(int eject, const Vc& vc) const;
   // A matching VC allocator's turn of `router` (vc_allocator): every head ready and without an
   // output asks for the free VCs of its route's class, and the allocator matches them; heads
   // bound for ejection or routed adaptively take theirs as route_head does.
@@ -275,6 +277,8 @@ class Network final : public Interconnect {
   // Takes the front flit out of input VC `slot` of `router` (arrived on input port `port`) and
   // frees its buffer slot upstream: a credit, or a wake-up of the injecting terminal.
   [[gnu::always_inline]] inline void pop_front(int router, int slot, int port, bool tail);
+  // A flit that crossed the switch into channel c's output queue, for its output VC.
+  inline void enqueue(std::size_t c, std::uint32_t word, std::int8_t out_vc);
   // With a matching switch allocator, not speculative: the head now at the front of input VC
   // `slot`, its packet's predecessor gone this cycle, starts its route stage next cycle.
   inline void queued_head_routes(RouterState& r, int slot, Flit& head);

@@ -241,6 +241,15 @@ Network::Network(const NetworkConfig& config)
       if (ch.downstream >= 0) {
         output_queues_[c].words.resize(room);
         output_queues_[c].vcs.resize(room);
+      } else if (ch.eject_terminal >= 0 && router_steps_) {
+        // BookSim2's ejection port is an output as any other: a queue, a flit a cycle to the
+        // terminal, each VC's credits the terminal's buffer.
+        output_queues_[c].words.resize(room);
+        output_queues_[c].vcs.resize(room);
+        for (int v = 0; v < vcs_; ++v) {
+          vc_[static_cast<std::size_t>(ivc(static_cast<int>(c), v))].credits =
+              static_cast<std::int16_t>(buffer_);
+        }
       } else if (ch.eject_terminal >= 0) {
         const auto r = static_cast<std::size_t>(ch.router);
         eject_ports_[r] |= std::uint64_t{1} << (static_cast<int>(c) - routers_[r].port_base);

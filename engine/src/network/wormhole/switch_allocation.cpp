@@ -71,7 +71,8 @@ bool Network::process_router(int router) {
     bool moved = false;
     const std::int64_t end = first_step(now_ + 1);
     for (stage_now_ = first_step(now_); stage_now_ < end; ++stage_now_) {
-      used &= eject_ports_[static_cast<std::size_t>(router)];
+      // Every output, an ejection's too, has its queue: each step frees them all.
+      used = 0;
       if (matching_vcs_) allocate_vcs<kTraced>(router);
       moved |= allocator_ ? allocate_switch<kTraced>(router, used)
                           : process_inputs<kTraced>(router, used);

@@ -97,7 +97,21 @@ bool Network::send_output_queues() {
     double* tokens = ch.token_of >= 0 ? &refreshed_tokens(ch.token_of) : nullptr;
     if (tokens == nullptr || *tokens >= 1.0) {
       const auto front = static_cast<std::size_t>(q.head);
-      push(ch.down_router, ivc(ch.downstream, q.vcs[front]), q.words[front], ch.link_extra);
+      if (const int t = ch.eject_terminal; t >= 0) {
+        // An ejection's queue (the whole router stepped): the flit reaches its terminal, whose
+        // buffer gives its credit back.
+        ++vc_[static_cast<std::size_t>(ivc(c, q.vcs[front]))].credits;
+        --in_network_;
+        ++ejected_flits_;
+        ++ejected_by_terminal_[static_cast<std::size_t>(t)];
+        if (const std::uint32_t word = q.words[front]; word & kTail) {
+          const auto id = static_cast<int>(word & kPacketMask);
+          packets_[static_cast<std::size_t>(id)].delivered = now_;
+          delivered_.push_back(id);
+        }
+      } else {
+        push(ch.down_router, ivc(ch.downstream, q.vcs[front]), q.words[front], ch.link_extra);
+      }
       if (++q.head == static_cast<int>(q.words.size())) q.head = 0;
       --q.count;
       if (tokens != nullptr) *tokens -= 1.0;

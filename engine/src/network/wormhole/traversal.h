@@ -30,7 +30,8 @@ inline double& Network::refreshed_tokens(int index) {
 }
 
 inline double* Network::crossing_tokens(const Channel& ch) {
-  if (ch.token_of < 0 || (!output_queues_.empty() && ch.eject_terminal < 0)) return nullptr;
+  if (ch.token_of < 0 || (!output_queues_.empty() && (ch.eject_terminal < 0 || router_steps_)))
+    return nullptr;
   return &refreshed_tokens(ch.token_of);
 }
 
@@ -62,6 +63,15 @@ bool Network::flow_open(RouterState& r, int slot, int in, const Channel& ch, con
   if (const int terminal = ch.eject_terminal; terminal >= 0) {
     if (terminals_[static_cast<std::size_t>(terminal)].rq_used >= config_.receive_queue_flits) {
       if constexpr (kTraced) trace_->blocked(in, BlockReason::kQueueFull);
+      return false;
+    }
+    // Its ejection queue's VC (the one it will take, bidding for it with the switch) has room.
+    const auto eject = static_cast<int>(&ch - channels_.data());
+    if (router_steps_ &&
+        vc_[static_cast<std::size_t>(
+                ivc(eject, vc.out_vc == kEjectionPending ? ejection_vc(eject, vc) : vc.out_vc))]
+                .credits <= 0) {
+      if constexpr (kTraced) trace_->blocked(in, BlockReason::kNoCredit);
       return false;
     }
   } else {
@@ -97,7 +107,7 @@ void Network::cross(int router, int slot, int port, std::size_t c, Flit flit, do
   // The flit moves: out of this buffer, a credit back upstream, one token spent.
   pop_front(router, slot, port, tail);
   if (tokens != nullptr) *tokens -= 1.0;
-  if (output_queues_.empty() || terminal >= 0) {
+  if (output_queues_.empty() || (terminal >= 0 && !router_steps_)) {
     ++sent_[c];
     bisection_flits_ += ch.bisection;
   }
@@ -105,7 +115,13 @@ void Network::cross(int router, int slot, int port, std::size_t c, Flit flit, do
     if (terminal >= 0) trace_->ejected(in, flit.word, static_cast<int>(c), terminal);
     else trace_->moved(in, flit.word, static_cast<int>(c), vc.out_vc);
   }
-  if (terminal >= 0) {
+  if (terminal >= 0 && router_steps_) {
+    // Its room in the receive queue taken now; it arrives as its queue sends it.
+    ++terminals_[static_cast<std::size_t>(terminal)].rq_used;
+    enqueue(c, flit.word, vc.out_vc);
+    --vc_[static_cast<std::size_t>(ivc(static_cast<int>(c), vc.out_vc))].credits;
+    if (tail) release_vc(router, ivc(static_cast<int>(c), vc.out_vc));
+  } else if (terminal >= 0) {
     ++terminals_[static_cast<std::size_t>(terminal)].rq_used;
     --in_network_;
     ++ejected_flits_;
@@ -121,18 +137,22 @@ void Network::cross(int router, int slot, int port, std::size_t c, Flit flit, do
     if (output_queues_.empty()) {
       push(ch.down_router, to, flit.word, ch.link_extra);
     } else {
-      OutputQueue& q = output_queues_[c];
-      if (q.count == 0) queued_outputs_.push_back(static_cast<std::int32_t>(c));
-      int back = q.head + q.count++;
-      if (back >= static_cast<int>(q.words.size())) back -= static_cast<int>(q.words.size());
-      q.words[static_cast<std::size_t>(back)] = flit.word;
-      q.vcs[static_cast<std::size_t>(back)] = vc.out_vc;
+      enqueue(c, flit.word, vc.out_vc);
     }
     Vc& o = vc_[static_cast<std::size_t>(to)];
     if (config_.credit_flow) --o.credits;
     if (tail && !config_.vc_free_on_tail_credit) release_vc(router, to);
   }
   if (tail) vc.out_port = -1;
+}
+
+void Network::enqueue(std::size_t c, std::uint32_t word, std::int8_t out_vc) {
+  OutputQueue& q = output_queues_[c];
+  if (q.count == 0) queued_outputs_.push_back(static_cast<std::int32_t>(c));
+  int back = q.head + q.count++;
+  if (back >= static_cast<int>(q.words.size())) back -= static_cast<int>(q.words.size());
+  q.words[static_cast<std::size_t>(back)] = word;
+  q.vcs[static_cast<std::size_t>(back)] = out_vc;
 }
 
 void Network::pop_front(int router, int slot, int port, bool tail) {

@@ -20,14 +20,7 @@ bool Network::take_ejection(int router, int port, Vc& vc) {
   // Ejection is one queue, a packet holding it until its last flit is out; or a queue per VC,
   // the first free one of the packet's class.
   const int eject = channel(router, port);
-  int ev = 0;
-  if (config_.ejection == Ejection::kQueuePerVc) {
-    const Packet& p = packets_[flit_at(static_cast<std::size_t>(&vc - vc_.data()), vc.head).word &
-                               kPacketMask];
-    ev = vc_base(p);
-    const int last = ev + class_vcs_ - 1;
-    while (ev < last && vc_[static_cast<std::size_t>(ivc(eject, ev))].held) ++ev;
-  }
+  const int ev = ejection_vc(eject, vc);
   Vc& e = vc_[static_cast<std::size_t>(ivc(eject, ev))];
   if (e.held) return false;
   if (bidding_) {
@@ -46,6 +39,17 @@ bool Network::take_ejection(int router, int port, Vc& vc) {
   vc.out_port = static_cast<std::int8_t>(port);
   vc.out_vc = static_cast<std::int8_t>(ev);
   return true;
+}
+
+int Network::ejection_vc(int eject, const Vc& vc) const {
+  if (config_.ejection == Ejection::kOneQueue) return 0;
+  const auto i = static_cast<std::size_t>(&vc - vc_.data());
+  const Flit& front = flits_[i * static_cast<std::size_t>(buffer_) + vc.head];
+  const Packet& p = packets_[front.word & kPacketMask];
+  int ev = vc_base(p);
+  const int last = ev + class_vcs_ - 1;
+  while (ev < last && vc_[static_cast<std::size_t>(ivc(eject, ev))].held) ++ev;
+  return ev;
 }
 
 bool Network::ejection_held(int eject, int in) const {
