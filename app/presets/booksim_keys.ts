@@ -247,12 +247,9 @@ export const BOOKSIM_KEYS: Record<string, KeyRule> = {
       if (typeof v !== 'number' || !(v >= 1 && v <= 4))
         throw new BooksimError('internal_speedup', `'${v}' is not a number from 1 to 4`);
       // BookSim2 steps its whole router (route, VC and switch stages) that many times a cycle.
-      return {
-        settings:
-          v === 1
-            ? { internal_speedup: '1' }
-            : { internal_speedup: String(v), speedup_scope: 'the whole router' },
-      };
+      const settings: Record<string, string> = { internal_speedup: String(v) };
+      if (v !== 1) settings.speedup_scope = 'the whole router';
+      return { settings };
     },
   },
   vc_allocator: { default: 'islip', map: vcAllocator },

@@ -194,7 +194,8 @@ ParamTable<NetworkParams> router_params() {
                .about("Passes of a router's allocators and switch each cycle (speedup_scope: "
                       "of the switch or of the whole router): an input sends and an output takes "
                       "up to this many flits a cycle, the output's queue sending them on a flit "
-                      "a cycle (ejection stays one flit a cycle). A fraction is a rate, as "
+                      "a cycle (of the switch alone, ejection stays one flit a cycle). A "
+                      "fraction is a rate, as "
                       "BookSim2's: 1.7 makes 17 passes in 10 cycles, a second pass in the cycles "
                       "where the running total passes a whole number."))
       .add(&NetworkParams::speedup_scope,
@@ -205,9 +206,9 @@ ParamTable<NetworkParams> router_params() {
                       "allocation and crossing, while a head's route, VC and switch allocation "
                       "each take whole cycles. The whole router, as BookSim2 steps its router: "
                       "route, VC allocation, switch allocation and crossing each take one step, "
-                      "a fraction of a cycle, so a packet also crosses a router sooner; links "
-                      "and credits still take whole cycles, and a stage of more cycles than one "
-                      "takes as many steps."))
+                      "a fraction of a cycle, so a packet also crosses a router sooner, and an "
+                      "ejection has its queue as any output; links and credits still take whole "
+                      "cycles, and a stage of more cycles than one takes as many steps."))
       .add(&NetworkParams::head_allocation,
            choice_param("head_allocation", "Head's allocation")
                .choices({"overlapped", "speculative", "not speculative"})
