@@ -367,7 +367,7 @@ describe('booksimToCustomNetwork', () => {
     expect(dor.settings).not.toHaveProperty('adaptive_selection');
   });
 
-  it("maps BookSim's fattree of k and n, nca to drawn up ports and anca to adaptive ones", () => {
+  it("maps BookSim's fattree of k and n, nca to drawn up ports and anca to two drawn, kept", () => {
     const tree = 'topology = fattree; k = 4; n = 3;';
     expect(booksimToCustomNetwork(`${tree} routing_function = nca;`, model).settings).toMatchObject(
       {
@@ -381,6 +381,7 @@ describe('booksimToCustomNetwork', () => {
       booksimToCustomNetwork(`${tree} routing_function = anca;`, model).settings,
     ).toMatchObject({
       routing: 'minimal adaptive',
+      adaptive_selection: 'two drawn, kept',
     });
     expect(refusal(`${tree} routing_function = dor;`).message).toMatch(
       /nca on a fattree, anca on a fattree/,

@@ -106,9 +106,14 @@ function routingFunction(
       on.map((r) => `${r.name} on a ${shape}`),
     );
   const threshold = name !== 'ugal' ? {} : shape === 'flatfly' ? flatflyUgal() : ugal(config);
-  // min_adapt's VC as BookSim2 picks it (the engine's adaptive_selection says how).
+  // min_adapt's VC, and anca's up port, as BookSim2 picks them (the engine's adaptive_selection
+  // says how).
   const selection: Record<string, string> =
-    name === 'min_adapt' ? { adaptive_selection: "BookSim2's" } : {};
+    name === 'min_adapt'
+      ? { adaptive_selection: "BookSim2's" }
+      : name === 'anca'
+        ? { adaptive_selection: 'two drawn, kept' }
+        : {};
   return {
     settings: { routing: known.value, ...threshold, ...selection },
     ...(known.note === '' ? {} : { note: known.note }),

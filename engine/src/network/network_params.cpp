@@ -104,7 +104,7 @@ ParamTable<NetworkParams> routing_params(const std::vector<std::string>& shapes)
                       "butterfly."))
       .add(&NetworkParams::adaptive_selection,
            choice_param("adaptive_selection", "Adaptive selection")
-               .choices({"most free slots", "BookSim2's"})
+               .choices({"most free slots", "BookSim2's", "two drawn, kept"})
                .value(0)
                .about("How an adaptive head picks its output VC. Most free slots: of the free "
                       "VCs of every minimal port, the one whose port has the most free slots "
@@ -112,7 +112,11 @@ ParamTable<NetworkParams> routing_params(const std::vector<std::string>& shapes)
                       "first minimal port's adaptive VCs (BookSim2's output set keeps one entry "
                       "a priority, so of the minimal ports only the first dimension's stays: "
                       "dimension order), else its escape VC, the lowest free VC first; a packet "
-                      "on an escape VC stays on escape VCs."));
+                      "on an escape VC stays on escape VCs. Two drawn, kept, as BookSim2's "
+                      "fattree_anca: two of the minimal ports drawn at random (either may be "
+                      "drawn twice), the one with fewer flits queued downstream kept (the first "
+                      "on a tie), and the head waits for a free VC of that port, the lowest "
+                      "first."));
   return t;
 }
 

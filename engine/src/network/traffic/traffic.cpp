@@ -300,10 +300,14 @@ Injection::Injection(int terminals, const LoadPointOptions& options, Rng& rng)
 
 namespace {
 
-// A routing that draws gets its seed from the point's stream; the others draw nothing from it,
-// so their runs stay as they were. Request-reply traffic takes the network's two message classes.
+// A routing that draws, or an adaptive selection that does, gets its seed from the point's
+// stream; the others draw nothing from it, so their runs stay as they were. Request-reply traffic
+// takes the network's two message classes.
 NetworkConfig with_route_seed(NetworkConfig config, const LoadPointOptions& options, Rng& rng) {
-  if (config.topology->draws_routes()) config.route_seed = rng.next_u64();
+  if (config.topology->draws_routes() ||
+      config.adaptive_selection == AdaptiveSelection::kTwoDrawn) {
+    config.route_seed = rng.next_u64();
+  }
   if (options.request_reply) config.message_classes = 2;
   return config;
 }

@@ -216,6 +216,9 @@ class Network final : public Interconnect {
   // The flits held in the buffers at the other end of a router's output, as BookSim2's
   // GetUsedCredit counts them: a source-adaptive routing's queue.
   int queued_at(int router, int port) const;
+  // AdaptiveSelection::kTwoDrawn: narrows a head's `n` choices to the port it drew and kept,
+  // drawing first if it has none; returns how many choices are left.
+  int keep_drawn(int router, int in, RouteChoice* choices, int n);
 
   // Virtual-channel allocation (vc_allocation.cpp; the holds and wake_routes, inlined where
   // they are called, in vc_allocation.h).
@@ -384,6 +387,10 @@ class Network final : public Interconnect {
   // A matching switch allocator's state; null for greedy.
   std::unique_ptr<SwitchAllocator> allocator_;
   std::uint64_t routes_drawn_ = 0;
+  // Under AdaptiveSelection::kTwoDrawn: per input VC the port its head drew and kept until it wins
+  // a VC there (-1: none yet), and the draws made, which seed the next; empty otherwise.
+  std::vector<std::int8_t> kept_port_;
+  std::uint64_t ports_drawn_ = 0;
   std::int64_t now_ = 0;
   // Internal speedup over the whole router (SpeedupScope::kRouter): its pipeline counts steps, a
   // cycle's being first_step(cycle) up to first_step(cycle + 1); otherwise steps are cycles.

@@ -232,6 +232,7 @@ Network::Network(const NetworkConfig& config)
     vc_out_match_.assign(most, -1);
     vc_grant_.assign(most, -1);
   }
+  if (config.adaptive_selection == AdaptiveSelection::kTwoDrawn) kept_port_.assign(vc_.size(), -1);
   if (config.internal_speedup > 1) {
     output_queues_.resize(c_count);
     eject_ports_.assign(static_cast<std::size_t>(routers), 0);

@@ -21,8 +21,9 @@ namespace archex {
 enum class HeadAllocation { kOverlapped, kSpeculative, kNonSpeculative };
 
 // How an adaptive routing's head picks its output VC among the free ones it is offered
-// (Network::route_adaptive): the most free slots downstream, or as BookSim2's min_adapt runs.
-enum class AdaptiveSelection { kMostFreeSlots, kBooksim };
+// (Network::route_adaptive): the most free slots downstream; as BookSim2's min_adapt runs; or
+// as its fattree_anca does, two minimal ports drawn and the less loaded kept until it wins a VC.
+enum class AdaptiveSelection { kMostFreeSlots, kBooksim, kTwoDrawn };
 
 // What internal speedup repeats within a cycle (NetworkConfig::internal_speedup). Switch: the
 // switch's allocation and crossing only; a head's route, VC and switch allocation still take

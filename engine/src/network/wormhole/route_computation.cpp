@@ -2,6 +2,7 @@
 #include <cstdint>
 #include <stdexcept>
 
+#include "core/rng.h"
 #include "network/wormhole/network.h"
 #include "network/wormhole/vc_allocation.h"
 
@@ -21,8 +22,9 @@ bool Network::route_adaptive(int router, int in_port, int in, Packet& p) {
   if (channels_[static_cast<std::size_t>(channel(router, choices[0].port))].eject_terminal >= 0) {
     return take_ejection(router, choices[0].port, vc);
   }
-  const bool booksim = config_.adaptive_selection == AdaptiveSelection::kBooksim;
-  if (booksim) {
+  if (!kept_port_.empty()) n = keep_drawn(router, in, choices, n);
+  const bool booksim = config_.adaptive_selection != AdaptiveSelection::kMostFreeSlots;
+  if (config_.adaptive_selection == AdaptiveSelection::kBooksim) {
     // BookSim2's output set (outputset.hpp) orders its entries by priority alone, so an entry
     // of a priority already there is dropped: of a tier only its first choice stays. A packet
     // on an escape VC (below the adaptive ones) is offered only escape VCs (min_adapt_mesh);
@@ -78,9 +80,33 @@ bool Network::route_adaptive(int router, int in_port, int in, Packet& p) {
     vc.out_port = static_cast<std::int8_t>(best_port);
     vc.out_vc = static_cast<std::int8_t>(best_vc);
     ++p.hops;
+    if (!kept_port_.empty()) kept_port_[static_cast<std::size_t>(in)] = -1;
     return true;
   }
   return false;
+}
+
+int Network::keep_drawn(int router, int in, RouteChoice* choices, int n) {
+  // fattree_anca: two of the minimal choices drawn with replacement, the one fewer flits are
+  // queued behind kept (the first drawn on a tie); the head retries only it.
+  std::int8_t& kept = kept_port_[static_cast<std::size_t>(in)];
+  if (kept < 0) {
+    int minimal = 0;
+    while (minimal < n && choices[minimal].tier == 0) ++minimal;
+    if (minimal < 2) return n;
+    std::uint64_t mix = config_.route_seed ^ (ports_drawn_++ * 0x9E3779B97F4A7C15ull);
+    const std::uint64_t draw = splitmix64(mix);
+    const int a = choices[(draw & 0xFFFFFFFFu) % static_cast<std::uint64_t>(minimal)].port;
+    const int b = choices[(draw >> 32) % static_cast<std::uint64_t>(minimal)].port;
+    kept = static_cast<std::int8_t>(queued_at(router, a) > queued_at(router, b) ? b : a);
+  }
+  for (int k = 0; k < n; ++k) {
+    if (choices[k].port == kept) {
+      choices[0] = choices[k];
+      return 1;
+    }
+  }
+  throw std::logic_error("a kept port is no longer among the head's choices");
 }
 
 int Network::queued_at(int router, int port) const {

@@ -47,16 +47,18 @@ TEST(NetworkFatTree, ALonePacketCrossesTwoChannelsPerLevelOfItsAncestor) {
 
 TEST(NetworkFatTree, EveryRoutingDeliversAllUnderUniformLoadPastSaturationOnOneVc) {
   Rng rng(52);
+  // Minimal adaptive twice: picking the freest port, and two drawn and kept (BookSim2's anca).
   const char* const routings[] = {"dimension order", "random tie-break",
-                                  "minimal adaptive"};
-  for (int trial = 0; trial < 12; ++trial) {
-    const std::string routing = routings[trial % 3];
+                                  "minimal adaptive", "minimal adaptive"};
+  for (int trial = 0; trial < 16; ++trial) {
+    const std::string routing = routings[trial % 4];
     const int k = 2 + static_cast<int>(rng.below(3));
     const int n = 1 + static_cast<int>(rng.below(3));
     const int vcs = 1 + static_cast<int>(rng.below(2));
     const int buffer = 1 + static_cast<int>(rng.below(6));
     NetworkConfig c = fat_tree(k, n, routing, vcs, buffer);
     c.route_seed = rng.next_u64();
+    if (trial % 4 == 3) c.adaptive_selection = AdaptiveSelection::kTwoDrawn;
     Network net(c);
     const int nodes = net.topology().terminals();
     const int flits = 1 + static_cast<int>(rng.below(8));
@@ -77,7 +79,7 @@ TEST(NetworkFatTree, EveryRoutingDeliversAllUnderUniformLoadPastSaturationOnOneV
         ++received;
       }
     }
-    const std::string what = routing + " k" +
+    const std::string what = routing + (trial % 4 == 3 ? " (two drawn)" : "") + " k" +
                              std::to_string(k) + " n" + std::to_string(n) + ", " +
                              std::to_string(vcs) + " VCs of " + std::to_string(buffer) + " flits";
     EXPECT_EQ(net.deadlock(), nullptr) << what;
@@ -91,6 +93,37 @@ TEST(NetworkFatTree, EveryRoutingDeliversAllUnderUniformLoadPastSaturationOnOneV
     EXPECT_TRUE(net.idle()) << what;
     EXPECT_EQ(received, sent) << what;
   }
+}
+
+TEST(NetworkFatTree, TwoDrawnUpPortsSpreadLonePacketsTheFreestPortSendsOneWay) {
+  // 32 packets from terminal 0 to terminal 63 of a 4-ary 3-tree, one at a time: every up port is
+  // as free as the others, so picking the freest takes the first each time, over the same 5
+  // channels (2 up, 2 down, the ejection); drawing two ports and keeping the less loaded (BookSim2's anca) spreads them.
+  const auto channels_used = [](AdaptiveSelection selection) {
+    NetworkConfig c = fat_tree(4, 3, "minimal adaptive", 2, 4);
+    c.adaptive_selection = selection;
+    c.route_seed = 7;
+    Network net(c);
+    for (int k = 0; k < 32; ++k) {
+      const int id = net.send(0, 63, 4, 0);
+      for (bool done = false; !done;) {
+        net.step();
+        for (const int d : net.delivered()) {
+          net.consume(d);
+          done = done || d == id;
+        }
+      }
+    }
+    int used = 0;
+    for (int r = 0; r < net.topology().routers(); ++r) {
+      for (int port = 0; port < net.topology().ports(r); ++port) {
+        if (net.flits_sent(r, port) > 0) ++used;
+      }
+    }
+    return used;
+  };
+  EXPECT_EQ(channels_used(AdaptiveSelection::kMostFreeSlots), 5);
+  EXPECT_GT(channels_used(AdaptiveSelection::kTwoDrawn), 10) << "spread";
 }
 
 }  // namespace
