@@ -447,6 +447,36 @@ TEST(NetworkAllocator, SpeedupOverTheWholeRouterShortensEachRoutersStages) {
   EXPECT_EQ(latency(1.5, SpeedupScope::kRouter), one - 6);
 }
 
+TEST(NetworkAllocator, AWholeRoutersEjectionQueueHandsItsTerminalAFlitACycle) {
+  // Two 8-flit packets for terminal 1 of a 3-node line, from both sides, at once, stepped as a
+  // whole router at 2: the switch may cross two flits a cycle into the ejection's queue (one a
+  // VC), but the terminal takes one a cycle, so the second tail is in no sooner than 15 cycles
+  // after a lone 1-flit packet's time.
+  const auto config = [] {
+    NetworkConfig c = mesh({3}, SwitchAllocatorKind::kIslip, 2);
+    c.vc_allocator = VcAllocatorKind::kIslip;
+    c.ejection = Ejection::kQueuePerVc;
+    c.internal_speedup = 2;
+    c.speedup_scope = SpeedupScope::kRouter;
+    return c;
+  };
+  Network lone(config());
+  const std::int64_t one = deliver(lone, lone.send(0, 1, 1, 0));
+  Network net(config());
+  net.send(0, 1, 8, 0);
+  net.send(2, 1, 8, 0);
+  std::int64_t last = 0;
+  for (int delivered = 0, cycle = 0; delivered < 2 && cycle < 1000; ++cycle) {
+    net.step();
+    for (const int d : net.delivered()) {
+      last = net.packet(d).delivered;
+      net.consume(d);
+      ++delivered;
+    }
+  }
+  EXPECT_EQ(last, one + 15);
+}
+
 TEST(NetworkAllocator, AFractionalInternalSpeedupIsARateOfPasses) {
   // BookSim2's internal_speedup = 1.7 (its runfiles' dragonfly): a second pass in 7 cycles of
   // 10. A saturated mesh (measured: 0.353, 0.386, 0.403 at 1, 1.2, 1.5) accepts more the more
