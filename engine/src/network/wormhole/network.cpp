@@ -67,10 +67,8 @@ int Network::send(int src, int dst, int flits, int tag, int message_class) {
   p.created = now_;
   p.message_class = static_cast<std::uint8_t>(message_class);
   if (draws_) {
-    // Each packet's own draw, from the seed and the count of packets sent: the same run draws
-    // the same routes whatever else it does.
-    std::uint64_t mix = config_.route_seed ^ (routes_drawn_++ * 0x9E3779B97F4A7C15ull);
-    p.route_state = routing_->start(*topo_, src, dst, splitmix64(mix));
+    // Each packet's own draw, counted by the packets sent.
+    p.route_state = routing_->start(*topo_, src, dst, route_draw(routes_drawn_));
   }
   const int slot = (head + count) % static_cast<int>(ring.size());
   ring[static_cast<std::size_t>(slot)] = id;
@@ -81,6 +79,11 @@ int Network::send(int src, int dst, int flits, int tag, int message_class) {
   if (!term.asleep) set_ready(s, true);
   if (trace_) trace_->created(id);
   return id;
+}
+
+std::uint64_t Network::route_draw(std::uint64_t& count) {
+  std::uint64_t mix = config_.route_seed ^ (count++ * 0x9E3779B97F4A7C15ull);
+  return splitmix64(mix);
 }
 
 void Network::free_packet(int id) { free_packets_.push_back(id); }

@@ -219,6 +219,9 @@ class Network final : public Interconnect {
   // AdaptiveSelection::kTwoDrawn: narrows a head's `n` choices to the port it drew and kept,
   // drawing first if it has none; returns how many choices are left.
   int keep_drawn(int router, int in, RouteChoice* choices, int n);
+  // A draw from the seed and `count`, the draws of its kind so far (counted on): the same run
+  // draws the same whatever else it does.
+  std::uint64_t route_draw(std::uint64_t& count);
 
   // Virtual-channel allocation (vc_allocation.cpp; the holds and wake_routes, inlined where
   // they are called, in vc_allocation.h).

@@ -235,7 +235,8 @@ Network::Network(const NetworkConfig& config)
   if (config.adaptive_selection == AdaptiveSelection::kTwoDrawn) kept_port_.assign(vc_.size(), -1);
   if (config.internal_speedup > 1) {
     output_queues_.resize(c_count);
-    eject_ports_.assign(static_cast<std::size_t>(routers), 0);
+    // Only the switch's speedup keeps an ejection to one flit a cycle by these masks.
+    if (!router_steps_) eject_ports_.assign(static_cast<std::size_t>(routers), 0);
     const auto room = static_cast<std::size_t>(vcs_ * buffer_);
     for (std::size_t c = 0; c < c_count; ++c) {
       const Channel& ch = channels_[c];

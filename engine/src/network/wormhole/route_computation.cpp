@@ -23,7 +23,8 @@ bool Network::route_adaptive(int router, int in_port, int in, Packet& p) {
     return take_ejection(router, choices[0].port, vc);
   }
   if (!kept_port_.empty()) n = keep_drawn(router, in, choices, n);
-  const bool booksim = config_.adaptive_selection != AdaptiveSelection::kMostFreeSlots;
+  // BookSim2's selections take the first free VC, looking at no slot downstream.
+  const bool first_free = config_.adaptive_selection != AdaptiveSelection::kMostFreeSlots;
   if (config_.adaptive_selection == AdaptiveSelection::kBooksim) {
     // BookSim2's output set (outputset.hpp) orders its entries by priority alone, so an entry
     // of a priority already there is dropped: of a tier only its first choice stays. A packet
@@ -56,13 +57,14 @@ bool Network::route_adaptive(int router, int in_port, int in, Packet& p) {
       if (ch.downstream < 0) {
         throw std::logic_error("the topology routed a packet to a port leading nowhere");
       }
-      const int port_free = booksim || !by_port ? 0 : vcs_ * buffer_ - queued_at(router, c.port);
+      const int port_free =
+          first_free || !by_port ? 0 : vcs_ * buffer_ - queued_at(router, c.port);
       const int first = vc_base(p) + c.vc_first;
       const int last = c.vc_count > 0 ? first + c.vc_count : vc_base(p) + class_vcs_;
       for (int v = first; v < last; ++v) {
         const Vc& o = vc_[static_cast<std::size_t>(ivc(ch.downstream, v))];
         if (o.held) continue;
-        const int free = booksim   ? 0
+        const int free = first_free ? 0
                          : by_port ? port_free
                          : config_.credit_flow ? o.credits
                                                : o.free_seen;
@@ -94,8 +96,7 @@ int Network::keep_drawn(int router, int in, RouteChoice* choices, int n) {
     int minimal = 0;
     while (minimal < n && choices[minimal].tier == 0) ++minimal;
     if (minimal < 2) return n;
-    std::uint64_t mix = config_.route_seed ^ (ports_drawn_++ * 0x9E3779B97F4A7C15ull);
-    const std::uint64_t draw = splitmix64(mix);
+    const std::uint64_t draw = route_draw(ports_drawn_);
     const int a = choices[(draw & 0xFFFFFFFFu) % static_cast<std::uint64_t>(minimal)].port;
     const int b = choices[(draw >> 32) % static_cast<std::uint64_t>(minimal)].port;
     kept = static_cast<std::int8_t>(queued_at(router, a) > queued_at(router, b) ? b : a);
