@@ -250,18 +250,7 @@ function archexPoint(file: string, rate: number, throughput = false, seed?: numb
   const [command, ...args] = archexCommand;
   const run = spawnSync(
     command!,
-    // Only the file's own load is read: the custom network's curve shrinks to one light point
-    // (its loads are other points, so the file's is unchanged), a tenth of the run's time.
-    [
-      ...args,
-      'run',
-      '--booksim',
-      file,
-      ...over(rate, throughput, seed),
-      '--set',
-      'sweep_rates=0.001',
-      '--json',
-    ],
+    [...args, 'run', '--booksim', file, ...over(rate, throughput, seed), '--json'],
     { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28 },
   );
   if (run.status !== 0) throw new Error(run.stderr.trim().split('\n').at(-1));

@@ -3,7 +3,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
-import type { ModelInfo } from '../engine/types';
+import type { ModelInfo, Params } from '../engine/types';
+import type { Overrides } from '../headless/params';
+import { runRequest } from '../headless/params';
+import type { Preset } from '../presets/schema';
 import type { BooksimImport } from '../presets/booksim';
 import { booksimToCustomNetwork } from '../presets/booksim';
 import { BooksimError } from '../presets/booksim_syntax';
@@ -58,6 +61,32 @@ export function booksimSettings(imported: BooksimImport, own: string[]): string[
     ...(imported.seed === undefined ? [] : [`seed=${imported.seed}`]),
     ...own,
   ];
+}
+
+/** The parameters that hold the custom network's curve: BookSim2 has none. */
+const CURVE = ['sweep_rates', 'sweep_scale'];
+
+/**
+ * The file's load alone, as BookSim2 runs it: `run` gets `settings` with the curve made that one
+ * load, which shares the chosen load's random stream and so is the same run (on another thread
+ * where there is one), unless `own` (--set) names the curve; `curve` is the parameters of the
+ * curve the settings give, for the explorer's link, which opens the whole custom network.
+ */
+export function fileLoadOnly(
+  model: ModelInfo,
+  preset: Preset,
+  settings: string[],
+  own: string[],
+  base?: Overrides,
+): { run: string[]; curve: Params } {
+  const { params } = runRequest(model, preset, settings, base);
+  const curve = Object.fromEntries(CURVE.map((name) => [name, params[name]!]));
+  if (own.some((s) => CURVE.includes(s.split('=')[0]!.trim()))) return { run: settings, curve };
+  const rate = params.injection_rate as number;
+  return {
+    run: [...settings, 'sweep_scale=flits/node/cycle', `sweep_rates=${rate}`],
+    curve,
+  };
 }
 
 /** One line a key archex reads differently or leaves out. */

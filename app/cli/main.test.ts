@@ -361,6 +361,42 @@ describe('cli run --booksim', () => {
     });
   }, 60_000);
 
+  it("runs the file's load alone, as BookSim2 does, its link opening the whole curve", async () => {
+    const config = file(
+      'mesh33',
+      'topology = mesh; k = 3; n = 2; routing_function = dor; injection_rate = 0.03;',
+    );
+    const { code, stdout, stderr } = await tsxCli(
+      'run',
+      '--booksim',
+      config,
+      '--set',
+      'max_cycles=2000',
+      '--jobs',
+      '1',
+      '--json',
+    );
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout) as {
+      params: Record<string, unknown>;
+      results: Record<string, number>;
+    };
+    // The curve is the file's load, the same run: twice the chosen point's cycles, no more.
+    expect(report.params).toMatchObject({ sweep_rates: [0.03], sweep_scale: 'flits/node/cycle' });
+    expect(report.results.total_simulated_cycles).toBe(2 * report.results.simulated_cycles!);
+    const link = /explorer link: (\S+)/.exec(stderr)?.[1];
+    const payload = new URL(link!).searchParams.get('s')!;
+    const state = JSON.parse(
+      payload[0] === 'z'
+        ? LZString.decompressFromEncodedURIComponent(payload.slice(1))
+        : decodeURIComponent(payload.slice(1)),
+    ) as { params: Record<string, unknown> };
+    // The link keeps the preset's curve: a link names only what differs from the preset.
+    expect(state.params).toMatchObject({ dims: [3, 3] });
+    expect(state.params).not.toHaveProperty('sweep_rates');
+    expect(state.params).not.toHaveProperty('sweep_scale');
+  }, 60_000);
+
   it('refuses a BookSim key over the file that is not key=value, and a value out of range', async () => {
     const config = file('t44', 'topology = torus; k = 4; routing_function = dim_order;');
     const bad = await tsxCli('run', '--booksim', config, 'num_vcs=');

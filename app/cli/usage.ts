@@ -42,7 +42,9 @@ options of run:
                     is refused naming the key, and the explorer's link to the same network is
                     printed (on stderr with --json or --csv). BookSim key=value words after
                     it go over the file's, as on BookSim2's command line
-                    (injection_rate=0.25); --set goes over both.
+                    (injection_rate=0.25); --set goes over both. Only the file's load runs,
+                    as in BookSim2 (--set sweep_rates=... adds a curve); the link opens the
+                    whole curve.
   --json            the whole run: parameters (lists as arrays, choices by name), results with
                     units, every series (a list parameter may add one per item), the networks
                     and timelines as typed columns (choices by name) and the validation rows.

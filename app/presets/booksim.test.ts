@@ -165,6 +165,16 @@ describe('booksimToCustomNetwork', () => {
     expect(fast.settings.speedup_scope).toBe('the whole router');
     expect(fast.from.speedup_scope).toBe('internal_speedup');
     expect(settings).not.toHaveProperty('speedup_scope');
+    expect(fast.notes.map((n) => n.key)).not.toContain('internal_speedup');
+    // A stage of more than a cycle is counted in the whole router's steps: said, not hidden.
+    const slow = booksimToCustomNetwork(
+      `${MESH88_LAT}internal_speedup = 2;\nvc_alloc_delay = 2;\n`,
+      model,
+    );
+    expect(slow.notes).toContainEqual({
+      key: 'internal_speedup',
+      reason: expect.stringMatching(/^vc_alloc_delay of more than 1 cycle take as many steps/),
+    });
     expect(refusal(`${MESH88_LAT}internal_speedup = 4.5;\n`).message).toMatch(
       /internal_speedup: '4.5' is not a number from 1 to 4/,
     );

@@ -248,13 +248,23 @@ export const BOOKSIM_KEYS: Record<string, KeyRule> = {
   },
   internal_speedup: {
     default: 1,
-    map: (v) => {
+    map: (v, config) => {
       if (typeof v !== 'number' || !(v >= 1 && v <= 4))
         throw new BooksimError('internal_speedup', `'${v}' is not a number from 1 to 4`);
       // BookSim2 steps its whole router (route, VC and switch stages) that many times a cycle.
       const settings: Record<string, string> = { internal_speedup: String(v) };
-      if (v !== 1) settings.speedup_scope = 'the whole router';
-      return { settings };
+      if (v === 1) return { settings };
+      settings.speedup_scope = 'the whole router';
+      // A stage of d cycles ends in BookSim2 at the first step of its d-1-th cycle after; archex
+      // counts it in steps.
+      const long = ['routing_delay', 'vc_alloc_delay', 'sw_alloc_delay'].filter(
+        (key) => Number(config(key)) > 1,
+      );
+      if (long.length === 0) return { settings };
+      return {
+        settings,
+        note: `${long.join(', ')} of more than 1 cycle take as many steps of the whole router (${v} a cycle) in archex; BookSim2 ends such a stage in its last cycle`,
+      };
     },
   },
   vc_allocator: { default: 'islip', map: vcAllocator },

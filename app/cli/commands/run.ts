@@ -22,7 +22,7 @@ import { UsageError } from '../../headless/usage_error';
 import type { CommandValues } from '../args';
 import { presetAndBase } from '../args';
 import { booksimLink } from '../../page/booksim_open';
-import { booksimNotes, booksimSettings, readBooksim } from '../booksim';
+import { booksimNotes, booksimSettings, fileLoadOnly, readBooksim } from '../booksim';
 import { DEFAULT_BASE_URL, explorerLink } from '../figure';
 import type { Shard, ShardFile } from '../shard';
 import { readShardFile, resumedPoints, runShard, shardLineText } from '../shard';
@@ -54,7 +54,10 @@ export async function run(
     const booksim =
       values.booksim === undefined ? undefined : readBooksim(values.booksim, model, booksimKeys);
     if (booksim) for (const line of booksimNotes(values.booksim!, booksim)) warn(line);
-    const settings = booksim ? booksimSettings(booksim, values.set) : values.set;
+    const loadOnly = booksim
+      ? fileLoadOnly(model, preset, booksimSettings(booksim, values.set), values.set, base)
+      : undefined;
+    const settings = loadOnly ? loadOnly.run : values.set;
     const { report, rows, result, params } = await runPreset(engine, models, preset, settings, {
       ...(base ? { base } : {}),
       onProgress: watch.onProgress,
@@ -76,7 +79,14 @@ export async function run(
       // The file's notes go with it, as the explorer says them on opening the file.
       const notes = booksimLink(basename(values.booksim!), booksim.notes);
       const site = new URL(DEFAULT_BASE_URL);
-      const link = explorerLink(preset, model, params, report.seed, site, notes);
+      const link = explorerLink(
+        preset,
+        model,
+        { ...params, ...loadOnly!.curve },
+        report.seed,
+        site,
+        notes,
+      );
       // The link goes beside the table, and to stderr where stdout is JSON or CSV.
       if (values.json || values.csv) warn(`explorer link: ${link}`);
       else console.log(`\nexplorer link: ${link}`);
