@@ -242,13 +242,27 @@ describe('booksimToCustomNetwork', () => {
       allocator: 'wavefront',
       head_allocation: 'speculative',
     });
-    // BookSim2's VC allocator, iSLIP by default, runs alloc_iters rounds too.
-    expect(wave.settings.allocator_iterations).toBe('3');
+    // BookSim2's routers never read alloc_iters (iq_router.cpp builds its allocators without
+    // the configuration): its VC allocator, iSLIP by default, runs one iteration.
+    expect(wave.settings.allocator_iterations).toBe('1');
     const islip = booksimToCustomNetwork(
       'topology = mesh; routing_function = dor; alloc_iters = 3;',
       model,
     );
-    expect(islip.settings).toMatchObject({ allocator: 'iSLIP', allocator_iterations: '3' });
+    expect(islip.settings).toMatchObject({ allocator: 'iSLIP', allocator_iterations: '1' });
+    expect(islip.notes.find((n) => n.key === 'sw_allocator')?.reason).toMatch(
+      /alloc_iters = 3 is never read/,
+    );
+    // An iteration count in the allocator's name is read (allocator.cpp).
+    const named = booksimToCustomNetwork(
+      'topology = mesh; routing_function = dor; sw_allocator = islip(3);',
+      model,
+    );
+    expect(named.settings).toMatchObject({ allocator: 'iSLIP', allocator_iterations: '3' });
+    // archex has one count for both: a VC allocator's other count is said, not lost.
+    expect(named.notes.find((n) => n.key === 'vc_allocator')?.reason).toBe(
+      "BookSim2's VC allocator runs 1 iSLIP iteration(s); archex runs the switch allocator's 3 in both",
+    );
     const other = booksimToCustomNetwork(
       'topology = mesh; routing_function = dor; sw_allocator = pim;',
       model,
