@@ -524,10 +524,14 @@ export interface StateEstimate {
 
 export interface ArchexModule {
   listModels(): ModelInfo[];
-  /** The networks a model's machine is built as for `params`, without running it. */
+  /**
+   * The networks a model's machine is built as for `params`, without running it; with `point`,
+   * the networks that point of its sweep runs on (a J-Machine program's size).
+   */
   describeMachine(
     model: string,
     params: Record<string, number | number[]>,
+    point: number | undefined,
   ): { networks: NetworkMap[] } | { error: BindingError };
   /**
    * The bytes a run may take: the build's maximum (4 GB less a page) or a smaller

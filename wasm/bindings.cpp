@@ -756,13 +756,15 @@ val failure(const std::string& message, const char* kind) {
   return error;
 }
 
-// {networks}: the networks a model's machine is built as for `params`, without running it; or
-// {error} naming what is wrong with the model or the parameters.
-val describe_machine(const std::string& model, const val& params) {
+// {networks}: the networks a model's machine is built as for `params` (with `point`, the networks
+// that point of its sweep runs on), without running it; or {error} naming what is wrong with the
+// model or the parameters.
+val describe_machine(const std::string& model, const val& params, const val& point) {
   val out = val::object();
   try {
     const archex::ParamValues values = to_param_values(params);
-    out.set("networks", to_vals(archex::describe_machine(registry(), model, values)));
+    out.set("networks",
+            to_vals(archex::describe_machine(registry(), model, values, to_point(point))));
   } catch (const archex::ParamError& e) {
     val error = failure(e.what(), "param");
     error.set("param", e.param());

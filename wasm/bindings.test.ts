@@ -306,7 +306,7 @@ describe('outputs and networks', () => {
   });
 
   it('describeMachine() describes a network without running it, or names the bad parameter', () => {
-    const described = archex.describeMachine('network_traffic', { topology: 2 });
+    const described = archex.describeMachine('network_traffic', { topology: 2 }, undefined);
     if (!('networks' in described)) throw new Error(described.error.message);
     const fly = described.networks[0]!;
     expect(fly.shape).toBe('fly');
@@ -314,8 +314,21 @@ describe('outputs and networks', () => {
     expect(stage?.type).toBe('int32');
     expect(stage?.values).toBeInstanceOf(Int32Array);
     expect(stage?.labels[0]).toBe('stage 1');
-    expect(archex.describeMachine('network_traffic', { topology: 10 })).toMatchObject({
+    expect(archex.describeMachine('network_traffic', { topology: 10 }, undefined)).toMatchObject({
       error: { kind: 'param', param: 'topology' },
+    });
+  });
+
+  it("describeMachine() with a point gives the networks that point runs on, in the point's size", () => {
+    const terminals = (point: number | undefined) => {
+      const d = archex.describeMachine('jmachine_programs', { nodes: [2, 16] }, point);
+      if (!('networks' in d)) throw new Error(d.error.message);
+      return d.networks[0]!.terminals.columns[0]!.values.length;
+    };
+    // The whole machine is the largest run's; each point's is its own size's.
+    expect([terminals(undefined), terminals(0), terminals(1)]).toEqual([16, 2, 16]);
+    expect(archex.describeMachine('jmachine_programs', { nodes: [2] }, -1)).toMatchObject({
+      error: { param: 'point' },
     });
   });
 
@@ -339,7 +352,7 @@ describe('outputs and networks', () => {
 
   it('describeMachine() gives each network the drawing its topology declares', () => {
     const drawingOf = (params: Record<string, number | number[]>) => {
-      const described = archex.describeMachine('network_traffic', params);
+      const described = archex.describeMachine('network_traffic', params, undefined);
       if (!('networks' in described)) throw new Error(described.error.message);
       return described.networks[0]!.drawing;
     };

@@ -123,7 +123,7 @@ export class EngineHost {
       case 'describe':
         this.module
           .then((m) => {
-            const described = m.describeMachine(request.model, request.params);
+            const described = m.describeMachine(request.model, request.params, undefined);
             if ('error' in described) {
               this.send({
                 type: 'error',
@@ -323,7 +323,8 @@ export class EngineHost {
         const memoryBytes = this.memoryBytes();
         const params = sim.params();
         const result = toRunResult(sim.result());
-        const described = (await this.module).describeMachine(request.model, params);
+        // The networks the traced point ran on: a sweep's points may differ in size.
+        const described = (await this.module).describeMachine(request.model, params, request.point);
         const networks = 'networks' in described ? described.networks : [];
         const body = { type: 'trace' as const, id, trace, result, networks, params, elapsedMs };
         this.send({ ...body, memoryBytes });

@@ -61,6 +61,57 @@ const FAMILIES: [string, string, string[], Record<string, string>][] = [
   ],
 ];
 
+/**
+ * Where a track's name is not the channel its packet crossed: each packet's flow, walked through
+ * the channels' process (`pid`), must enter at its source's router (`node S → router R`), move
+ * from router to router each from where the last ended, and leave to its destination; beside a
+ * send and a delivery on the nodes' rows, S and the destination are theirs.
+ */
+function routeProblems(file: PerfettoTrace, pid: number): string[] {
+  const named = new Map(
+    file.traceEvents
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === pid)
+      .map((e) => [e.tid, String(e.args!.name)]),
+  );
+  const flows = new Map<number, typeof file.traceEvents>();
+  for (const e of file.traceEvents) {
+    if (e.ph !== 'X' || e.bind_id === undefined) continue;
+    flows.set(e.bind_id, [...(flows.get(e.bind_id) ?? []), e]);
+  }
+  const order = ['packet', 'inject', 'move', 'eject'];
+  const problems: string[] = [];
+  for (const [bind, flow] of flows) {
+    // A packet in flight as the window opens holds all its channels from then: their ends
+    // tell its way.
+    const end = (e: (typeof flow)[number]) => e.ts! + (e.dur ?? 0);
+    flow.sort(
+      (a, b) => a.ts! - b.ts! || end(a) - end(b) || order.indexOf(a.cat!) - order.indexOf(b.cat!),
+    );
+    const send = flow.find((e) => e.name.startsWith('send'));
+    let at: number | undefined;
+    for (const e of flow.filter((x) => x.pid === pid)) {
+      const name = named.get(e.tid) ?? '';
+      const say = (what: string) => problems.push(`flow ${bind}: ${name}: ${what}`);
+      const [, a, b] = /^(?:node|router) (\d+) → (?:node|router) (\d+)/.exec(name) ?? [];
+      if (a === undefined) {
+        say('not a channel between a node and a router or two routers');
+        continue;
+      }
+      const [from, to] = [Number(a), Number(b)];
+      if (e.cat === 'inject') {
+        if (!name.startsWith('node ')) say('an injection not from a node');
+        if (send && from !== send.tid - 1) say(`sent from node ${send.tid - 1}`);
+      } else if (at !== undefined && from !== at) say(`the packet was at router ${at}`);
+      if (e.cat === 'eject') {
+        if (!/→ node \d+/.test(name)) say('an ejection not into a node');
+        if (send && to !== send.args!.to) say(`sent to node ${String(send.args!.to)}`);
+      }
+      at = to;
+    }
+  }
+  return problems;
+}
+
 describe('perfettoTrace()', () => {
   it.each(FAMILIES)(
     '%s: the format as documented (named tracks, time order, nested slices, flows with both ends)',
@@ -219,6 +270,37 @@ describe('perfettoTrace()', () => {
       expect(end.tid - 1).toBe(start.args!.to);
     }
   });
+
+  it.each([
+    ['a 2-node line', ['dims=2']],
+    ['a 4x4 mesh (16 nodes)', ['dims=4x4']],
+    ['a fat tree', ['topology=fat tree', 'fattree_levels=2', 'fattree_arity=4']],
+  ])(
+    "%s: every track is the channel its packet crossed, from its source's router to its destination",
+    async (_shape, settings) => {
+      const file = perfettoTrace(
+        await trace('custom-network', settings, { from: '1000', cycles: '300' }),
+      );
+      const channels = file.traceEvents.find(
+        (e) => e.name === 'process_name' && String(e.args!.name).endsWith('channels'),
+      )!.pid;
+      expect(slices(file).filter((e) => e.pid === channels).length).toBeGreaterThan(5);
+      expect(routeProblems(file, channels)).toEqual([]);
+    },
+  );
+
+  it.each([
+    ['2 nodes', '0'],
+    ['16 nodes', '3'],
+  ])(
+    "a J-Machine barrier's point on %s: its tracks are its own mesh's channels",
+    async (_size, point) => {
+      const file = perfettoTrace(await trace('jmachine-barrier', [], { point, cycles: '4000' }));
+      const channels = slices(file).filter((e) => e.pid === 2);
+      expect(channels.length).toBeGreaterThan(2);
+      expect(routeProblems(file, 2)).toEqual([]);
+    },
+  );
 
   it('a whole run: 200,000 packets make a file (no call is handed them all at once)', () => {
     const packets = 200_000;

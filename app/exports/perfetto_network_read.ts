@@ -6,6 +6,7 @@ import type { TraceRole } from '../engine/trace_roles';
 import { kindName } from '../engine/trace_roles';
 import type { NetworkMap } from '../engine/types';
 import { findColumn } from '../engine/types';
+import { wiring } from '../views/packets/layout_parts';
 
 /** A kind's events as (time, fields) without an object per event. */
 export function eachEvent(
@@ -32,22 +33,29 @@ export function eachRole(
   eachEvent(trace, kindName(trace, role), visit);
 }
 
-/** A channel as a track names it, from the network's description. */
+/**
+ * A channel as a track names it, from the network's description: a trace's channel (and input) is
+ * a row's `id`, not its place in the table, and an injection's is the router input its node feeds
+ * (views/packets' wiring reads both).
+ */
 export function channelNamer(network: NetworkMap | undefined) {
-  const column = (name: string) => (network ? findColumn(network.channels, name) : undefined);
-  const router = column('router');
-  const toRouter = column('to_router');
-  const toTerminal = column('to_terminal');
-  const direction = column('direction');
+  const w = network ? wiring(network) : undefined;
+  const direction = network ? findColumn(network.channels, 'direction') : undefined;
+  const row = new Map<number, number>();
+  for (let i = 0; i < (w?.ids.length ?? 0); i++) row.set(w!.ids[i]!, i);
   return (channel: number, side: 'inject' | 'move' | 'eject' | 'hold', vc: number) => {
-    const r = router?.values[channel];
-    const at = r === undefined ? `channel ${channel}` : `router ${r}`;
-    const t = toTerminal?.values[channel] ?? -1;
-    const dir = direction?.labels[direction.values[channel] ?? -1];
     const v = vc >= 0 ? ` vc ${vc}` : '';
-    if (side === 'inject') return `node ${t} → ${at}${v}`;
-    const far = t >= 0 ? `node ${t}` : `router ${toRouter?.values[channel] ?? '?'}`;
-    return `${at} → ${far}${dir ? ` (${dir})` : ''}${v}`;
+    if (side === 'inject') {
+      const t = w?.inputTerminal[channel] ?? -1;
+      if (t < 0) return `input ${channel}${v}`;
+      return `node ${t} → router ${w!.inputRouter[channel]}${v}`;
+    }
+    const i = row.get(channel);
+    if (i === undefined) return `channel ${channel}${v}`;
+    const t = w!.channelTerminal[channel] ?? -1;
+    const far = t >= 0 ? `node ${t}` : `router ${w!.toRouter[i]}`;
+    const dir = direction?.labels[direction.values[i] ?? -1];
+    return `router ${w!.router[i]} → ${far}${dir ? ` (${dir})` : ''}${v}`;
   };
 }
 

@@ -200,6 +200,13 @@ class ModelEntry {
     };
     return *this;
   }
+  template <class Machine>
+  ModelEntry& point_machine(Machine machine) {
+    info_.point_machine = [table = table_, machine](const ParamValues& values, std::size_t point) {
+      return machine(table->read(values), point);
+    };
+    return *this;
+  }
   template <class Make>
   ModelEntry& run(Make make) {
     info_.factory = [table = table_, make](const ParamValues& values, Rng rng) {

@@ -34,6 +34,10 @@ using ModelFactory = std::function<std::unique_ptr<Model>(const ParamValues& par
 // The networks a model's machine is built as for these parameters, without running it: the shape
 // the picker draws. A machine of several identical networks (PIE64's PAN and DAN) gives each.
 using MachineDescriber = std::function<std::vector<NetworkMap>(const ParamValues& params)>;
+// The networks one point of a sweep runs on, where they differ from point to point (a J-Machine
+// program's machine sizes): a trace of the point names its channels by them.
+using PointMachineDescriber =
+    std::function<std::vector<NetworkMap>(const ParamValues& params, std::size_t point)>;
 
 // Which parameters each value of a list parameter reads, where a model's parameters are the union
 // of parts that parameter chooses (the J-Machine's programs): a run reads `always` and what each
@@ -73,6 +77,8 @@ struct ModelInfo {
   // Everything a whole run reports (core/outputs.h).
   std::vector<OutputSpec> outputs;
   MachineDescriber machine;
+  // Empty where every point runs on `machine`'s networks.
+  PointMachineDescriber point_machine;
   // The model records a trace (Model::attach_trace): Simulation asks it for one, the UI offers it.
   bool records_trace = false;
   // Where the model's outputs are a LogP benchmark's, or the papers' cost models, when they are.

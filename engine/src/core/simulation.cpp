@@ -163,11 +163,13 @@ Result Simulation::run() {
 }
 
 std::vector<NetworkMap> describe_machine(const ModelRegistry& registry, const std::string& model,
-                                      const ParamValues& overrides) {
+                                      const ParamValues& overrides,
+                                      std::optional<std::size_t> point) {
   const ModelInfo& info = registry.get(model);
   const ParamValues params = resolve_params(model, info.params, overrides);
   if (!info.machine) throw std::invalid_argument("model '" + model + "' describes no machine");
   try {
+    if (point && info.point_machine) return info.point_machine(params, *point);
     return info.machine(params);
   } catch (const std::bad_alloc&) {
     throw OutOfMemory("Out of memory while describing the machine. " + std::string(kSizeHint));

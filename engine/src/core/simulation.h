@@ -92,9 +92,11 @@ std::optional<StateEstimate> estimate_state(const ModelRegistry& registry, const
 std::string format_bytes(double bytes);
 
 // The networks the model's machine is built as for these parameters (defaults overlaid with
-// `overrides`), without running it. Throws as the Simulation's constructor does, and
-// std::invalid_argument for a model that describes no machine.
+// `overrides`), without running it; with `point`, the networks that point of its sweep runs on.
+// Throws as the Simulation's constructor does, and std::invalid_argument for a model that
+// describes no machine.
 std::vector<NetworkMap> describe_machine(const ModelRegistry& registry, const std::string& model,
-                                      const ParamValues& overrides);
+                                      const ParamValues& overrides,
+                                      std::optional<std::size_t> point = std::nullopt);
 
 }  // namespace archex

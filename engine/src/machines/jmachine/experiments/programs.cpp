@@ -121,6 +121,12 @@ std::vector<std::string> unread_by_points() {
   return names;
 }
 
+// The mesh a run of `nodes` nodes is built as.
+std::vector<NetworkMap> mesh_of(int nodes) {
+  const KNCube mesh(jmachine::mesh_dims(nodes), false);
+  return {describe_network(mesh, "network", "network", nodes)};
+}
+
 std::vector<OutputSpec> outputs() {
   using namespace jmachine;
   std::vector<OutputSpec> out = {
@@ -155,9 +161,11 @@ ModelInfo jmachine_programs_info() {
       .cost_models({OutputSpec(jmachine::kOverhead).name,
                     jmachine::kOverhead.name({jmachine::kOwnOverheadKey}), kTsParam, kTbParam})
       .machine([](const ProgramsParams& p) {
-        const int largest = *std::max_element(p.nodes.begin(), p.nodes.end());
-        const KNCube mesh(jmachine::mesh_dims(largest), false);
-        return std::vector<NetworkMap>{describe_network(mesh, "network", "network", largest)};
+        return mesh_of(*std::max_element(p.nodes.begin(), p.nodes.end()));
+      })
+      // A run is on its own size's mesh, numbered as that mesh numbers its channels.
+      .point_machine([](const ProgramsParams& p, std::size_t point) {
+        return mesh_of(plan(p).at(point).nodes);
       })
       .sweep(
           [](const ProgramsParams& p) {
