@@ -175,6 +175,12 @@ describe('perfettoTrace()', () => {
     const channels = slices(file).filter((e) => e.pid === 2);
     expect(channels.length).toBeGreaterThan(10);
     expect(channels.every((e) => /^packet \d+$/.test(e.name))).toBe(true);
+    // A handler by the name the program gives it, not its number.
+    const handlers = slices(file)
+      .filter((e) => e.pid === 1 && e.args?.handler !== undefined)
+      .map((e) => e.args!.handler);
+    expect(new Set(handlers)).toEqual(new Set(['NxtChar']));
+    expect(slices(file, 'message').every((e) => / NxtChar$/.test(e.name))).toBe(true);
     // The rows' message flows and the packets' flows through the channels are apart.
     const rowFlows = new Set(slices(file, 'message').map((e) => e.bind_id));
     const packetFlows = new Set(channels.map((e) => e.bind_id).filter((b) => b !== undefined));

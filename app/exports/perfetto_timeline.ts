@@ -1,20 +1,9 @@
 // A machine's declared timeline in the Perfetto file: a track per node and lane, its states as
 // slices, its messages as flows from sender to receiver and its marks as instants.
-import type { Trace } from '../engine/trace';
 import { playedEnd } from '../engine/trace';
-import { timelineModel } from '../views/timeline/timeline_model';
+import { detailName, timelineModel } from '../views/timeline/timeline_model';
 import type { FileTime, PerfettoEvent, TracedRun } from './perfetto_format';
 import { metadata, processName } from './perfetto_format';
-
-/** The names of a field's values (a handler's, a message kind's), empty if it names none. */
-function labelsOf(trace: Trace, kind: string, field: string): string[] {
-  if (field === '') return [];
-  return (
-    trace.kinds.find((k) => k.name === kind)?.fields.find((f) => f.name === field)?.labels ?? []
-  );
-}
-
-const named = (labels: string[], value: number) => labels[value] ?? String(value);
 
 /** A timeline's lanes as tracks, its spans as slices, messages as flows, marks as instants. */
 export function timelineEvents(run: TracedRun, time: FileTime): PerfettoEvent[] {
@@ -38,7 +27,6 @@ export function timelineEvents(run: TracedRun, time: FileTime): PerfettoEvent[] 
     events.push(...metadata(pid, tid, name, l));
   });
 
-  const spanLabels = declared.map((d) => labelsOf(trace, d.kind, d.detail));
   const { spans } = model;
   for (let i = 0; i < spans.lane.length; i++) {
     const state = model.states[spans.state[i]!]!;
@@ -46,7 +34,7 @@ export function timelineEvents(run: TracedRun, time: FileTime): PerfettoEvent[] 
     const l = spans.lane[i]!;
     const detail = spans.detail[i]!;
     const args: Record<string, string | number> = { state: state.label, activity: state.activity };
-    if (detail >= 0) args[model.spanDetail] = named(spanLabels[l % perNode]!, detail);
+    if (detail >= 0) args[model.spanDetail] = detailName(model, detail, l);
     events.push({
       name: detail >= 0 ? `${state.label}: ${args[model.spanDetail]}` : state.label,
       cat: declared[l % perNode]!.kind,
@@ -57,12 +45,10 @@ export function timelineEvents(run: TracedRun, time: FileTime): PerfettoEvent[] 
     });
   }
 
-  const message = trace.timeline.messages[0];
-  const arrowLabels = message ? labelsOf(trace, message.sent, message.detail) : [];
   const { arrows } = model;
   for (let i = 0; i < arrows.from.length; i++) {
     const detail = arrows.detail[i]!;
-    const what = detail >= 0 ? named(arrowLabels, detail) : 'message';
+    const what = detail >= 0 ? detailName(model, detail) : 'message';
     const args = {
       message: arrows.id[i]!,
       size: `${arrows.size[i]} ${model.sizeUnit}`,

@@ -1,6 +1,7 @@
 // What the selected span or message is, in words, with a button to go to its time.
 import { formatReadable } from '../../results/format';
 import type { TimelineModel } from './timeline_model';
+import { detailName } from './timeline_model';
 import { timelineTime, timelineUnit } from './timeline_words';
 
 /** A selected span: its row, state and detail, from when to when. */
@@ -20,8 +21,10 @@ export function SpanDetail({
   return (
     <div className="trace-timeline-detail" role="status">
       <strong>{model.lanes[spans.lane[index]!]!.label}</strong>: {state.label}
-      {spans.detail[index]! >= 0 ? `, ${model.spanDetail} ${spans.detail[index]}` : ''}, from{' '}
-      {timelineTime(start, model)} to {timelineTime(end, model)} (
+      {spans.detail[index]! >= 0
+        ? `, ${model.spanDetail} ${detailName(model, spans.detail[index]!, spans.lane[index])}`
+        : ''}
+      , from {timelineTime(start, model)} to {timelineTime(end, model)} (
       {formatReadable(end - start, { unit: '' })} {timelineUnit(model)}). {state.description}{' '}
       <button type="button" onClick={() => onTime?.(start)}>
         Go to its start
@@ -51,8 +54,10 @@ export function ArrowDetail({
         Message {model.clock === 'cycle' ? 'packet' : 'id'} {arrows.id[index]}
       </strong>
       : {node(arrows.from[index]!)} to {node(arrows.to[index]!)}
-      {arrows.detail[index]! >= 0 ? `, ${model.arrowDetail} ${arrows.detail[index]}` : ''},{' '}
-      {arrows.size[index]!.toLocaleString('en')} {model.sizeUnit}; sent at{' '}
+      {arrows.detail[index]! >= 0
+        ? `, ${model.arrowDetail} ${detailName(model, arrows.detail[index]!)}`
+        : ''}
+      , {arrows.size[index]!.toLocaleString('en')} {model.sizeUnit}; sent at{' '}
       {timelineTime(sent, model)}, received at {timelineTime(received, model)} ({way}{' '}
       {timelineUnit(model)} on its way).{' '}
       <button type="button" onClick={() => onTime?.(sent)}>

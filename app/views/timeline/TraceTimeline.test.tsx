@@ -8,7 +8,7 @@ import { loadNodeModule } from '../../engine/node_module';
 import { playedEnd } from '../../engine/trace';
 import { TimelineDrawing, TraceTimeline } from './TraceTimeline';
 import { arrowId } from './timeline_hit';
-import { runNodes, timelineModel } from './timeline_model';
+import { detailName, runNodes, timelineModel } from './timeline_model';
 import { lcsOnEightNodes } from './lcs_trace';
 
 describe('<TraceTimeline>', () => {
@@ -74,8 +74,11 @@ describe('<TraceTimeline> of a J-Machine program', () => {
     const { from, to, id, detail, size } = model.arrows;
     expect(html).toContain(
       `<strong>Message packet ${id[0]}</strong>: node ${from[0]} to node ${to[0]}, handler ` +
-        `${detail[0]}, ${size[0]} words`,
+        `${detailName(model, detail[0]!)}, ${size[0]} words`,
     );
+    // The handler by the name the program gives it.
+    expect(detailName(model, detail[0]!)).toBe('NxtChar');
+    expect(html).not.toContain(`node ${from[0]} to node ${to[0]}, handler ${detail[0]},`);
     expect(html).toContain('send refused');
     expect(errors).not.toHaveBeenCalled();
   });

@@ -54,8 +54,23 @@ export interface TimelineModel {
   /** What a span's and an arrow's detail is ("handler"); empty where there is none. */
   spanDetail: string;
   arrowDetail: string;
+  /**
+   * The names of the details' values (a program's handlers), a span's by its row's place among
+   * a node's rows, an arrow's; empty where the trace declares none (detailName reads them).
+   */
+  detailNames: { spans: string[][]; arrows: string[] };
   /** Instants that are not spans (a send fault), by lane; `names` by kind. */
   marks: { lane: Int32Array; time: Float64Array; kind: Uint8Array; names: string[] };
+}
+
+/**
+ * A detail's value in words: a span's on `lane` (its row's field's label: a program's handler
+ * name), or an arrow's (lane undefined); the number where the trace names none.
+ */
+export function detailName(model: TimelineModel, value: number, lane?: number): string {
+  const { spans, arrows } = model.detailNames;
+  const labels = lane === undefined ? arrows : spans[lane % spans.length];
+  return labels?.[value] ?? String(value);
 }
 
 /**
@@ -216,6 +231,14 @@ function fieldIndex(kind: TraceKind, name: string): number {
   return i;
 }
 
+/** The names of a kind's field's values (a handler's), empty where it names none. */
+function labelsOf(trace: Trace, kind: string, field: string): string[] {
+  if (field === '') return [];
+  return (
+    trace.kinds.find((k) => k.name === kind)?.fields.find((f) => f.name === field)?.labels ?? []
+  );
+}
+
 function kindOf(trace: Trace, name: string): TraceKind {
   const kind = trace.kinds.find((k) => k.name === name);
   if (!kind) throw new Error(`the trace has no ${name}`);
@@ -331,6 +354,8 @@ export function* timelineSliced(trace: Trace, end: number, nodes = 0): Sliced<Ti
   }
   instants.sort((a, b) => a.time - b.time);
 
+  const spanLabels = declared.map((d) => labelsOf(trace, d.kind, d.detail));
+  const arrowLabels = messages[0] ? labelsOf(trace, messages[0].sent, messages[0].detail) : [];
   const lanes = Array.from({ length: count * perNode }, (_, i) => {
     const lane = declared[i % perNode]!;
     const node = Math.floor(i / perNode);
@@ -352,6 +377,7 @@ export function* timelineSliced(trace: Trace, end: number, nodes = 0): Sliced<Ti
     sizeUnit: messages[0]?.unit ?? '',
     spanDetail: declared.find((l) => l.detail)?.detail ?? '',
     arrowDetail: messages[0]?.detail ?? '',
+    detailNames: { spans: spanLabels, arrows: arrowLabels },
     ...(yield* spansOf(
       changes,
       lanes.length,

@@ -25,11 +25,11 @@ Machine::Machine(const NetworkConfig& config, const NodeCosts& costs, const MdpC
 
 Machine::~Machine() = default;
 
-void Machine::record(TraceRecorder& recorder, int max_words) {
+void Machine::record(TraceRecorder& recorder, int max_words, std::vector<std::string> handlers) {
   if (wormhole_) wormhole_->record(recorder, max_words);
   // A thread's end is found at the first cycle at or after it.
   recorder.set_lag(1);
-  trace_ = std::make_unique<MdpTrace>(recorder, *this);
+  trace_ = std::make_unique<MdpTrace>(recorder, *this, std::move(handlers));
 }
 
 void Machine::set_queue_words(int words) { queue_capacity_ = words; }

@@ -5,6 +5,7 @@
 #include <functional>
 #include <limits>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -117,8 +118,9 @@ class Machine {
   ~Machine();
 
   // Records the nodes' events and the wormhole network's into `recorder` from now on (see
-  // MdpTrace, NetworkTrace); a message longer than `max_words` is refused.
-  void record(TraceRecorder& recorder, int max_words);
+  // MdpTrace, NetworkTrace); a message longer than `max_words` is refused. `handlers`: the
+  // workload's handlers' names by number.
+  void record(TraceRecorder& recorder, int max_words, std::vector<std::string> handlers = {});
 
   void step(Workload& workload);
   // On an idle wormhole Network: moves the clock on to just before the next cycle a node acts or

@@ -8,9 +8,6 @@ namespace {
 
 std::uint32_t u(int v) { return static_cast<std::uint32_t>(v); }
 
-// A node_state's handler where the thread runs none (a restarted or background thread, or none).
-constexpr std::uint32_t kNoHandler = 0xffff;
-
 using A = TraceActivity;
 
 // In NodeState's order.
@@ -29,12 +26,17 @@ const std::vector<TraceStateSpec> kNodeStates = {
 
 }  // namespace
 
-MdpTrace::MdpTrace(TraceRecorder& recorder, const Machine& machine)
-    : rec_(recorder), m_(machine), views_(machine.nodes_.size()) {
+MdpTrace::MdpTrace(TraceRecorder& recorder, const Machine& machine,
+                   std::vector<std::string> handlers)
+    : rec_(recorder),
+      m_(machine),
+      // A node_state's handler where the thread runs none (a restarted or background thread).
+      no_handler_(handlers.empty() ? 0xffff : u(static_cast<int>(handlers.size()))),
+      views_(machine.nodes_.size()) {
   const std::uint32_t last = u(static_cast<int>(machine.nodes_.size()) - 1);
   const TraceFieldSpec node{"node", last, {}};
   const TraceFieldSpec priority{"priority", 1, {}};
-  const TraceFieldSpec handler{"handler", 0xffff, {}};
+  const TraceFieldSpec handler{"handler", 0xffff, handlers};
   const TraceFieldSpec packet{"packet"};
   k_running_ = rec_.add_kind({"thread_running",
                               "A thread on the node at the window's start (on the processor, or "
@@ -72,19 +74,21 @@ MdpTrace::MdpTrace(TraceRecorder& recorder, const Machine& machine)
                                "spills the queued words to memory.",
                                {node, priority, {"words", 0xffffff, {}}}});
   const TraceFieldSpec state{"state", 0, {}, false, kNodeStates};
-  const TraceFieldSpec runs{"handler", kNoHandler, {}};
+  if (!handlers.empty()) handlers.push_back("none");
+  const TraceFieldSpec runs{"handler", no_handler_, handlers};
   k_state_start_ = rec_.add_kind({"node_state_at_start",
                                   "What each node that is not idle runs as the window starts, and "
-                                  "the handler (65535: none).",
+                                  "the handler (as node_state's).",
                                   {node, state, runs},
                                   true});
   k_state_ = rec_.add_kind({"node_state",
                             "What the node runs from now until its next node_state: its highest "
                             "thread (a preempted one still counts) or a refused send, the "
-                            "handler the thread runs (65535: none, a restarted or background "
-                            "thread), and whether a new thread starts (a span of its own).",
+                            "handler the thread runs (none, a restarted or background thread: "
+                            "the last label, or 65535 where handlers are unnamed), and whether a "
+                            "new thread starts (a span of its own).",
                             {node, state, runs, {"thread", 0, {"goes_on", "new"}}}});
-  rec_.add_lane({"node_state", "node_state_at_start", "node", "state", "handler", kNoHandler,
+  rec_.add_lane({"node_state", "node_state_at_start", "node", "state", "handler", no_handler_,
                  "thread", "node", "", "idle"});
   rec_.add_messages({"message_sent", "message_received", "node", "packet", "words", "words",
                      "handler", "node_state"});
@@ -112,7 +116,7 @@ void MdpTrace::at(std::int64_t now) {
     const auto [shown, handler] = state(views_[n]);
     if (shown == NodeState::kIdle) continue;
     rec_.record(k_state_start_, rec_.from(), u(static_cast<int>(n)),
-                static_cast<std::uint32_t>(shown), handler < 0 ? kNoHandler : u(handler));
+                static_cast<std::uint32_t>(shown), handler < 0 ? no_handler_ : u(handler));
   }
 }
 
@@ -134,7 +138,7 @@ void MdpTrace::show(double t, int node) {
   v.shown = now;
   v.shown_handler = handler;
   rec_.record(k_state_, t, u(node), static_cast<std::uint32_t>(now),
-              handler < 0 ? kNoHandler : u(handler), u(entry ? 1 : 0));
+              handler < 0 ? no_handler_ : u(handler), u(entry ? 1 : 0));
 }
 
 void MdpTrace::started(double t, int node, int priority, ThreadCause cause, int handler) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -28,7 +29,9 @@ enum class NodeState : std::uint8_t { kIdle, kPriority0, kPriority1, kBackground
 // threads it starts and ends and the sends refused, as the machine reports them in time order.
 class MdpTrace {
  public:
-  MdpTrace(TraceRecorder& recorder, const Machine& machine);
+  // `handlers`: the workload's handlers' names by number, the handler fields' labels (none:
+  // numbers alone).
+  MdpTrace(TraceRecorder& recorder, const Machine& machine, std::vector<std::string> handlers);
 
   // The machine has reached cycle `now` (events may still come up to a cycle before it), and the
   // snapshot at the window's start.
@@ -64,6 +67,8 @@ class MdpTrace {
 
   TraceRecorder& rec_;
   const Machine& m_;
+  // A node_state's handler where its thread runs none: past the named handlers, or 65535.
+  std::uint32_t no_handler_;
   bool snapped_ = false;
   std::vector<View> views_;
   int k_running_, k_started_, k_dispatched_, k_suspended_, k_ended_, k_sent_, k_received_, k_fault_,

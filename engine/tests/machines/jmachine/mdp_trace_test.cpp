@@ -34,6 +34,11 @@ std::vector<std::uint32_t> column(const Trace& trace, const char* kind, const ch
   return {};
 }
 
+// The handler a node_state says (-1: none, the lane's detail_none).
+int handler_of(const Trace& trace, std::uint32_t value) {
+  return value == trace.timeline.lanes.at(0).detail_none ? -1 : static_cast<int>(value);
+}
+
 struct Traced {
   ProgramRun run;
   Trace trace;
@@ -160,7 +165,7 @@ Changes recorded(const Trace& trace) {
   const auto handler = column(trace, "node_state", "handler");
   const auto thread = column(trace, "node_state", "thread");
   for (std::size_t i = 0; i < t.size(); ++i) {
-    const int h = handler[i] == 0xffff ? -1 : static_cast<int>(handler[i]);
+    const int h = handler_of(trace, handler[i]);
     out[node[i]].push_back({t[i], static_cast<int>(state[i]), h, thread[i] != 0});
   }
   return out;
@@ -315,7 +320,7 @@ TEST(MdpTrace, AWindowStartsFromEachNodesStateThen) {
                                    [](const Change& c) { return c.time < 20000; });
     ASSERT_NE(last, changes.rend());
     EXPECT_EQ(static_cast<int>(state[i]), last->state);
-    EXPECT_EQ(handler[i] == 0xffff ? -1 : static_cast<int>(handler[i]), last->handler);
+    EXPECT_EQ(handler_of(window, handler[i]), last->handler);
   }
 }
 

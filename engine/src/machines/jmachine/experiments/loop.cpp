@@ -151,7 +151,8 @@ class JMachineLoopPoint final : public RecordPoint<LoopRecord> {
   }
 
   bool attach_trace(TraceRecorder& recorder) override {
-    machine_->record(recorder, words_);
+    // ClosedLoop's handler 0 replies to a request, 1 takes the reply.
+    machine_->record(recorder, words_, {"request", "reply"});
     return true;
   }
 

@@ -2,6 +2,7 @@
 // one stage of a butterfly laid on the mesh (node i's partner in wave k is i xor 2^k, so the
 // waves walk the x, y and z dimensions at distances 1, 2, 4, ...), a different handler per wave.
 
+#include <string>
 #include <vector>
 
 #include "machines/jmachine/programs/programs.h"
@@ -37,6 +38,13 @@ class Barrier final : public Program {
     // This node has not sent its own wave-k message yet: the arrival is noted for it.
     t.compute(sync_write(), Use::kSync);
     arrived_[n] |= 1u << k;
+  }
+
+  // Wave k's message runs handler k.
+  std::vector<std::string> handlers() const override {
+    std::vector<std::string> names;
+    for (int k = 0; k < waves_; ++k) names.push_back("Wave " + std::to_string(k));
+    return names;
   }
 
   double progress() const override { return static_cast<double>(resumed_) / nodes_; }

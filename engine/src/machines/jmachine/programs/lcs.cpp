@@ -89,6 +89,8 @@ class Lcs final : public Program {
     if (++rows_done_ == b_.size()) result_ = last;
   }
 
+  std::vector<std::string> handlers() const override { return {"NxtChar"}; }  // kChar
+
   double progress() const override {
     return static_cast<double>(rows_done_) / static_cast<double>(b_.size());
   }

@@ -249,7 +249,7 @@ ProgramRunner::ProgramRunner(ProgramKind kind, const ProgramParams& p, int nodes
 ProgramRunner::~ProgramRunner() = default;
 
 void ProgramRunner::record(TraceRecorder& recorder) {
-  machine_->record(recorder, 0xffff);
+  machine_->record(recorder, 0xffff, program_->handlers());
   program_->record(recorder);
 }
 

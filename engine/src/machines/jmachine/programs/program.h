@@ -145,6 +145,8 @@ class Program : public Machine::Workload {
   virtual void finish(ProgramRun& run) const = 0;
   // Records the program's own events (a barrier's waves) into `recorder` from now on.
   virtual void record(TraceRecorder& /*recorder*/) {}
+  // Its handlers' names by the number its messages carry, as a trace shows them.
+  virtual std::vector<std::string> handlers() const = 0;
 
   bool background(int node, Thread& t) final;
   // Every node booted and none with background work left.

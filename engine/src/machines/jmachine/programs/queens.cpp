@@ -116,6 +116,8 @@ class Queens final : public Program {
     t.send(parents_[static_cast<std::size_t>(parent)].node, kDone, {solutions, parent});
   }
 
+  std::vector<std::string> handlers() const override { return {"NQueens", "NQDone"}; }
+
   double progress() const override {
     return leaves_ > 0 ? static_cast<double>(searched_) / static_cast<double>(leaves_) : 0;
   }

@@ -76,6 +76,11 @@ class Radix final : public Program {
     down(node, before, t);
   }
 
+  // kUp and kDown carry the combining tree's sums up and its prefixes down.
+  std::vector<std::string> handlers() const override {
+    return {"Combine up", "Combine down", "Write"};
+  }
+
   double progress() const override {
     double passes = 0;
     for (const Node& s : state_) passes += s.pass;

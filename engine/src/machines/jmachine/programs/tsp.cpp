@@ -160,6 +160,10 @@ class Tsp final : public Program {
     }
   }
 
+  std::vector<std::string> handlers() const override {
+    return {"Continue", "Bound", "Request", "Task", "NoWork"};
+  }
+
   double progress() const override { return static_cast<double>(done_tasks_) / tasks_; }
 
   void finish(ProgramRun& r) const override {
