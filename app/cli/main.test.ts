@@ -307,6 +307,19 @@ describe('cli run --booksim', () => {
     writeFileSync(path, text);
     return path;
   };
+  /** `run --booksim config`, short, on one thread, as `format` (--csv or --json). */
+  const runShort = (config: string, format: '--csv' | '--json') =>
+    tsxCli('run', '--booksim', config, '--set', 'max_cycles=2000', '--jobs', '1', format);
+  /** The state of the explorer link printed on stderr. */
+  const linkState = <T>(stderr: string): T => {
+    const link = /explorer link: (\S+)/.exec(stderr)?.[1];
+    const payload = new URL(link!).searchParams.get('s')!;
+    return JSON.parse(
+      payload[0] === 'z'
+        ? LZString.decompressFromEncodedURIComponent(payload.slice(1))
+        : decodeURIComponent(payload.slice(1)),
+    ) as T;
+  };
 
   it('runs a BookSim2 file as the custom network, naming what it leaves out, with its link', async () => {
     const config = file(
@@ -340,17 +353,11 @@ describe('cli run --booksim', () => {
     // 0.02 packets of 2 flits a cycle
     expect(stdout).toMatch(/^offered_flits_per_node_cycle,0\.04,/m);
     expect(stderr).toMatch(/input_speedup: 2 not modelled/);
-    const link = /explorer link: (\S+)/.exec(stderr)?.[1];
-    const payload = new URL(link!).searchParams.get('s')!;
-    const json =
-      payload[0] === 'z'
-        ? LZString.decompressFromEncodedURIComponent(payload.slice(1))
-        : decodeURIComponent(payload.slice(1));
-    const state = JSON.parse(json) as {
+    const state = linkState<{
       preset: string;
       params: Record<string, unknown>;
       booksim: { name: string; notes: { key: string; reason: string }[] };
-    };
+    }>(stderr);
     expect(state.preset).toBe('custom-network');
     expect(state.params).toMatchObject({ dims: [4, 4], vcs: 2, buffer_flits: 4, packet_flits: 2 });
     // The notes printed go with the link, so the explorer says them too.
@@ -366,16 +373,7 @@ describe('cli run --booksim', () => {
       'mesh33',
       'topology = mesh; k = 3; n = 2; routing_function = dor; injection_rate = 0.03;',
     );
-    const { code, stdout, stderr } = await tsxCli(
-      'run',
-      '--booksim',
-      config,
-      '--set',
-      'max_cycles=2000',
-      '--jobs',
-      '1',
-      '--json',
-    );
+    const { code, stdout, stderr } = await runShort(config, '--json');
     expect(code).toBe(0);
     const report = JSON.parse(stdout) as {
       params: Record<string, unknown>;
@@ -384,13 +382,7 @@ describe('cli run --booksim', () => {
     // The curve is the file's load, the same run: twice the chosen point's cycles, no more.
     expect(report.params).toMatchObject({ sweep_rates: [0.03], sweep_scale: 'flits/node/cycle' });
     expect(report.results.total_simulated_cycles).toBe(2 * report.results.simulated_cycles!);
-    const link = /explorer link: (\S+)/.exec(stderr)?.[1];
-    const payload = new URL(link!).searchParams.get('s')!;
-    const state = JSON.parse(
-      payload[0] === 'z'
-        ? LZString.decompressFromEncodedURIComponent(payload.slice(1))
-        : decodeURIComponent(payload.slice(1)),
-    ) as { params: Record<string, unknown> };
+    const state = linkState<{ params: Record<string, unknown> }>(stderr);
     // The link keeps the preset's curve: a link names only what differs from the preset.
     expect(state.params).toMatchObject({ dims: [3, 3] });
     expect(state.params).not.toHaveProperty('sweep_rates');
@@ -413,16 +405,7 @@ describe('cli run --booksim', () => {
       'anynet',
       'topology = anynet; network_file = net; routing_function = min; injection_rate = 0.01;',
     );
-    const { code, stdout, stderr } = await tsxCli(
-      'run',
-      '--booksim',
-      config,
-      '--set',
-      'max_cycles=2000',
-      '--jobs',
-      '1',
-      '--csv',
-    );
+    const { code, stdout, stderr } = await runShort(config, '--csv');
     expect(stderr).not.toMatch(/topology|network_file/);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^accepted_flits_per_node_cycle,0\.0\d+,/m);
