@@ -151,8 +151,16 @@ export function timelineTable(data: TimelineData): ChartTable {
   };
 }
 
+/**
+ * A number as a person writes it: to 15 significant digits, which every double holds, so a sum's
+ * rounding (0.024609375000000003) reads as the value it stands for (0.024609375).
+ */
+export function csvNumber(value: number): string {
+  return Number.isFinite(value) ? String(Number(value.toPrecision(15))) : String(value);
+}
+
 function csvField(value: string | number): string {
-  const text = String(value);
+  const text = typeof value === 'number' ? csvNumber(value) : value;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

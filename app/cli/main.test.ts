@@ -203,10 +203,14 @@ describe('cli run --shard stopped by a signal, resumed and merged', () => {
       );
       expect(code).toBe(124);
       const kept = readFileSync(file, 'utf8').trimEnd().split('\n').length - 1;
+      // The limit first, then where the finished points are, in words true to their number.
       expect(stderr).toBe(
-        `archex: ${file} keeps them: run it again with --resume ${file} for the rest\n` +
-          `archex: the run reached its time limit of 1 s with ${kept} of 19 points finished ` +
-          '(--time-limit)\n',
+        `archex: the run reached its time limit of 1 s with ${kept} of 19 points finished ` +
+          '(--time-limit)\n' +
+          (kept === 0
+            ? 'archex: no point finished: run it again with a longer --time-limit\n'
+            : `archex: ${file} keeps the ${kept} finished point${kept === 1 ? '' : 's'}: ` +
+              `run it again with --resume ${file} for the rest\n`),
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -232,6 +236,9 @@ describe('cli commands without a run', () => {
     expect(list.code).toBe(0);
     const lines = list.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^id +machine +title$/);
+    // Each column starts under its heading.
+    const starts = (line: string) => [...line.matchAll(/(?<=^| {2})\S/g)].map((m) => m.index);
+    for (const line of lines.slice(2)) expect(starts(line)).toEqual(starts(lines[0]!));
     expect(lines.slice(2).map((l) => l.split(/\s+/)[0])).toEqual(
       loadPresetsFromDisk().map((p) => p.id),
     );

@@ -111,6 +111,7 @@ main(process.argv.slice(2)).then(
       process.exitCode = SIGNAL_EXIT[received];
     } else if (error instanceof TimeLimitError) {
       console.error(`archex: ${error.message} (--time-limit)`);
+      if (error.next) console.error(`archex: ${error.next}`);
       process.exitCode = 124;
     } else if (
       error instanceof UsageError ||

@@ -11,6 +11,14 @@ describe('output', () => {
       series: [],
     });
     expect(csv).toBe('metric,value,unit\na,1.5,ms\n');
+    // A value as a person writes it, not a sum's last bit of rounding.
+    const summed = toCsv({
+      networks: [],
+      timelines: [],
+      scalars: [{ name: 'u', value: 0.024609375000000003, unit: '', description: '' }],
+      series: [],
+    });
+    expect(summed).toBe('metric,value,unit\nu,0.024609375,\n');
   });
 
   it('formatTable() aligns columns', () => {

@@ -1,16 +1,13 @@
 // How the CLI writes text: tables, CSV, numbers, lines wrapped to the terminal.
 import type { RunResult } from '../engine/types';
-
-function csvField(text: string): string {
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+import { tableToCsv } from '../charts/chart_table';
 
 /** Scalars as `metric,value,unit` rows; parameters and series (lists included) are in --json. */
 export function toCsv(result: RunResult): string {
-  const lines = ['metric,value,unit'];
-  for (const s of result.scalars)
-    lines.push([s.name, String(s.value), s.unit].map(csvField).join(','));
-  return `${lines.join('\n')}\n`;
+  return tableToCsv({
+    columns: ['metric', 'value', 'unit'],
+    rows: result.scalars.map((s) => [s.name, s.value, s.unit]),
+  });
 }
 
 /** A plain-text table: numeric columns right-aligned, the first and the `left` ones left. */

@@ -25,6 +25,8 @@ export const ESTIMATE_BEYOND_S = ASK_BEYOND_MS / 1000;
 
 /** A run stopped by its time limit, with the points it had finished then. */
 export class TimeLimitError extends Error {
+  /** What to do next, said after the message (where the finished points are kept). */
+  next?: string;
   constructor(
     readonly limitSeconds: number,
     readonly finished: number,

@@ -7,6 +7,8 @@ export function list(presets: Preset[]): number {
     formatTable(
       ['id', 'machine', 'title'],
       presets.map((p) => [p.id, p.machine, p.title]),
+      // Words, so each column starts under its heading.
+      [1, 2],
     ),
   );
   return 0;

@@ -166,11 +166,17 @@ async function shardRun(
     });
     return 0;
   } catch (error) {
-    const failure = watch.failure(error, { finished: skip.size + written, points });
-    if (failure instanceof TimeLimitError && file !== undefined)
-      warn(`${file} keeps them: run it again with --resume ${file} for the rest`);
-    else if (failure instanceof TimeLimitError)
-      warn('the lines written keep them: run it again with --resume <that file> for the rest');
+    const finished = skip.size + written;
+    const failure = watch.failure(error, { finished, points });
+    if (failure instanceof TimeLimitError) {
+      const kept = `${finished} finished point${finished === 1 ? '' : 's'}`;
+      failure.next =
+        finished === 0
+          ? 'no point finished: run it again with a longer --time-limit'
+          : file !== undefined
+            ? `${file} keeps the ${kept}: run it again with --resume ${file} for the rest`
+            : `the lines written keep the ${kept}: run it again with --resume <that file> for the rest`;
+    }
     throw failure;
   } finally {
     if (fd !== undefined) closeSync(fd);
