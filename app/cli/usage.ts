@@ -56,6 +56,8 @@ options of run:
                     merge their files: merge <files...> --json prints exactly what run --json
                     prints for the whole sweep, or names the points still missing. A line is
                     written as each point finishes, after a header line naming the shard.
+  --shard auto      in a Slurm job array's task: its shard i/n from SLURM_ARRAY_TASK_ID (less
+                    _MIN, by _STEP) and SLURM_ARRAY_TASK_COUNT.
   --resume FILE     with --shard: FILE is this shard's file from a run that stopped (killed,
                     or at its --time-limit); run only the points it lacks and add their lines
                     to it. A FILE not yet there is begun, so a job array can always pass it.
