@@ -25,7 +25,7 @@ function cellValue(p: ParamSpec, value: ParamValue): string {
 }
 
 /** The description as text: a heading, a table of parameters, one of outputs, the networks. */
-export function describeText({ model, preset, networks }: Description): string {
+export function describeText({ model, preset, given, networks }: Description): string {
   const heading = preset
     ? `${preset.title} (preset ${preset.id}, seed ${preset.seed}): model ${model.name}, ${model.title}`
     : `${model.title} (model ${model.name})`;
@@ -38,13 +38,20 @@ export function describeText({ model, preset, networks }: Description): string {
       unitText(p.unit),
       cellValue(p, p.maxItems > 0 ? p.defaultList : p.default),
     ];
-    if (preset) {
-      const set = preset.params[p.name];
+    for (const values of [...(preset ? [preset.params] : []), ...(given ? [given] : [])]) {
+      const set = values[p.name];
       row.push(set === undefined ? '' : cellValue(p, set));
     }
     return [...row, rangeOf(p)];
   });
-  const header = ['parameter', 'unit', 'default', ...(preset ? ['preset'] : []), 'values'];
+  const header = [
+    'parameter',
+    'unit',
+    'default',
+    ...(preset ? ['preset'] : []),
+    ...(given ? ['set'] : []),
+    'values',
+  ];
   lines.push(
     '',
     params.length > 0

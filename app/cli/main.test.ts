@@ -230,6 +230,23 @@ describe('cli run --shard stopped by a signal, resumed and merged', () => {
 });
 
 describe('cli commands without a run', () => {
+  it('describes a preset at values --set gives: a column of them, its network built from them', async () => {
+    const { code, stdout } = await cli('describe', 'custom-network', '--set', 'dims=3x3', '--json');
+    expect(code).toBe(0);
+    const d = JSON.parse(stdout) as {
+      given: Record<string, unknown>;
+      networks: Record<string, { nodes: number }>;
+    };
+    expect(d.given).toEqual({ dims: [3, 3] });
+    expect(Object.values(d.networks)[0]!.nodes).toBe(9);
+    const text = await cli('describe', 'custom-network', '--set', 'dims=3x3');
+    expect(text.stdout).toMatch(/^parameter +unit +default +preset +set +values$/m);
+    expect(text.stdout).toMatch(/^dims +nodes +8, 8 +8, 8 +3, 3 /m);
+    const bad = await cli('describe', 'custom-network', '--set', 'dims=1x3');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/dims/);
+  }, 60_000);
+
   it('lists every preset; --help prints the usage (exit 0), no command or an unknown one exits 2', async () => {
     const { loadPresetsFromDisk } = await import('../presets/from_disk');
     const list = await cli('list');

@@ -6,7 +6,7 @@
 //   npm run cli -- merge <shard files...> --json
 //   npm run cli -- trace <preset-id> [--set ...] [--point N] [--from T] [--cycles N] [--json]
 //   npm run cli -- validate [preset-id] [--json] [--one-seed]
-//   npm run cli -- describe <preset-id | model> [--json]
+//   npm run cli -- describe <preset-id | model> [--set ...] [--json]
 //   npm run cli -- figure <preset-id> (<chart-id> [--svg f] [--png f] [--csv f] | --all --out dir)
 // Every command takes --jobs N: a sweep's points run on N worker threads (default: every core).
 // A list parameter is set as comma-separated numbers: --set curve_work_rates=1,0.8,0.6.

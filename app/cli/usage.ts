@@ -15,7 +15,7 @@ export const USAGE = `usage:
   npm run cli -- run <preset-id> --shard i/n [--resume FILE] [--set ...]
   npm run cli -- merge <shard files...> --json
   npm run cli -- validate [preset-id] [--json] [--one-seed]
-  npm run cli -- describe <preset-id | model> [--json]   (parameters, units, values, outputs)
+  npm run cli -- describe <preset-id | model> [--set name=value ...] [--json]   (parameters, units, values, outputs)
   npm run cli -- trace <preset-id> [--params f] [--set name=value ...] [--point N] [--from T]
                  [--cycles N] [--max-events N] [--max-bytes N] [--json | --format perfetto]
   npm run cli -- figure <preset-id> <chart-id> [--params f] [--set name=value ...] [--svg out.svg]

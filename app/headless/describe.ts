@@ -41,6 +41,8 @@ export interface Description {
   model: ModelInfo;
   /** The preset described, when a preset was named. */
   preset?: PresetSummary;
+  /** The parameters given over the preset's (or the defaults), checked: what it is described at. */
+  given?: Params;
   /** The networks its machine is built as for these parameters, as `run --json` writes them. */
   networks: Record<string, ReturnType<typeof networkJson>>;
 }
@@ -67,6 +69,7 @@ export async function describeTarget(
     // Units as this run reads them: the curve's loads in what sweep_scale names.
     model: { ...structuredClone(model), params: specsAt(model.params, all) },
     ...(preset ? { preset: presetSummary(preset) } : {}),
+    ...(Object.keys(overrides.params).length > 0 ? { given: overrides.params } : {}),
     networks: Object.fromEntries(networks.map((n) => [n.name, networkJson(n)])),
   };
 }
