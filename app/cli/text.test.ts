@@ -4,21 +4,16 @@ import { formatTable, terminalWidth, toCsv, wrapLine } from './text';
 
 describe('output', () => {
   it('toCsv() writes a header and one row per scalar', () => {
-    const csv = toCsv({
-      networks: [],
-      timelines: [],
-      scalars: [{ name: 'a', value: 1.5, unit: 'ms', description: '' }],
-      series: [],
-    });
-    expect(csv).toBe('metric,value,unit\na,1.5,ms\n');
+    const csv = (name: string, value: number, unit: string) =>
+      toCsv({
+        networks: [],
+        timelines: [],
+        scalars: [{ name, value, unit, description: '' }],
+        series: [],
+      });
+    expect(csv('a', 1.5, 'ms')).toBe('metric,value,unit\na,1.5,ms\n');
     // A value as a person writes it, not a sum's last bit of rounding.
-    const summed = toCsv({
-      networks: [],
-      timelines: [],
-      scalars: [{ name: 'u', value: 0.024609375000000003, unit: '', description: '' }],
-      series: [],
-    });
-    expect(summed).toBe('metric,value,unit\nu,0.024609375,\n');
+    expect(csv('u', 0.024609375000000003, '')).toBe('metric,value,unit\nu,0.024609375,\n');
   });
 
   it('formatTable() aligns columns', () => {
