@@ -28,7 +28,7 @@ import { run } from './commands/run';
 import { trace } from './commands/trace';
 import { validate } from './commands/validate';
 import { cliHost } from './host';
-import { parseShard } from './shard';
+import { parseShard } from './shard_option';
 import { USAGE } from './usage';
 import { SIGNAL_EXIT, stopOnSignals, stoppedBy } from './watch';
 

@@ -3,9 +3,10 @@
 // between rows and instants marked on them. Built once per trace, as typed columns; the view
 // draws the part in sight from them. Built in slices (`timelineSliced`), so a view opening on a
 // whole run's trace does not hold the page.
-import type { Trace, TraceActivity, TraceKind, TraceOutcome } from '../../engine/trace';
+import type { Trace, TraceActivity, TraceOutcome } from '../../engine/trace';
 import type { Sliced } from '../sliced';
 import { finish, Progress } from '../sliced';
+import { column, eachEvent, fieldIndex, kindOf, labelsOf } from './timeline_read';
 
 export interface TimelineState {
   /** The lane kind and the state's name ("cp_state.wait_receive"). */
@@ -71,30 +72,6 @@ export function detailName(model: TimelineModel, value: number, lane?: number): 
   const { spans, arrows } = model.detailNames;
   const labels = lane === undefined ? arrows : spans[lane % spans.length];
   return labels?.[value] ?? String(value);
-}
-
-/**
- * Visits a kind's events in recording order with their time and index (a field's value is
- * `kind.fields[f].values[index]`): no object per event, as a whole run has millions.
- */
-function* eachEvent(
-  kind: TraceKind,
-  progress: Progress,
-  visit: (time: number, index: number) => void,
-): Generator<number, void> {
-  let index = 0;
-  for (let run = 0; run < kind.times.length; run++) {
-    const time = kind.times[run]!;
-    for (let n = 0; n < kind.counts[run]!; n++, index++) {
-      visit(time, index);
-      if (progress.tick()) yield progress.fraction;
-    }
-  }
-}
-
-/** A kind's field's values by its index (fieldIndex); null for none asked (-1). */
-function column(kind: TraceKind, field: number): ArrayLike<number> | null {
-  return field < 0 ? null : kind.fields[field]!.values;
 }
 
 /** A state change on a lane at a time; `detail` is carried into the span it starts. */
@@ -221,28 +198,6 @@ function* pairMessages(
  */
 export function runNodes(outcome: TraceOutcome): number {
   return outcome.trace.nodes;
-}
-
-/** A kind's field, by name: its index, or -1 for none asked (an empty name). */
-function fieldIndex(kind: TraceKind, name: string): number {
-  if (name === '') return -1;
-  const i = kind.fields.findIndex((f) => f.name === name);
-  if (i < 0) throw new Error(`the trace's ${kind.name} has no field ${name}`);
-  return i;
-}
-
-/** The names of a kind's field's values (a handler's), empty where it names none. */
-function labelsOf(trace: Trace, kind: string, field: string): string[] {
-  if (field === '') return [];
-  return (
-    trace.kinds.find((k) => k.name === kind)?.fields.find((f) => f.name === field)?.labels ?? []
-  );
-}
-
-function kindOf(trace: Trace, name: string): TraceKind {
-  const kind = trace.kinds.find((k) => k.name === name);
-  if (!kind) throw new Error(`the trace has no ${name}`);
-  return kind;
 }
 
 /**
