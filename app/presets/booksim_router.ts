@@ -18,10 +18,7 @@ const ALLOCATORS: Record<string, string> = {
  * read, and only an iteration count in the allocator's name (`islip(2)`) is. The name without
  * it, and the count (undefined: none given, one iteration).
  */
-export function allocatorIterations(
-  key: string,
-  value: BooksimValue,
-): [string, number | undefined] {
+function allocatorIterations(key: string, value: BooksimValue): [string, number | undefined] {
   const name = word(key, value);
   const m = /^([A-Za-z_]+)\((\d+)\)$/.exec(name);
   if (!m?.[1] || !m[2]) return [name, undefined];

@@ -120,7 +120,7 @@ class Machine {
   // Records the nodes' events and the wormhole network's into `recorder` from now on (see
   // MdpTrace, NetworkTrace); a message longer than `max_words` is refused. `handlers`: the
   // workload's handlers' names by number.
-  void record(TraceRecorder& recorder, int max_words, std::vector<std::string> handlers = {});
+  void record(TraceRecorder& recorder, int max_words, std::vector<std::string> handlers);
 
   void step(Workload& workload);
   // On an idle wormhole Network: moves the clock on to just before the next cycle a node acts or

@@ -31,7 +31,7 @@ MdpTrace::MdpTrace(TraceRecorder& recorder, const Machine& machine,
     : rec_(recorder),
       m_(machine),
       // A node_state's handler where the thread runs none (a restarted or background thread).
-      no_handler_(handlers.empty() ? 0xffff : u(static_cast<int>(handlers.size()))),
+      no_handler_(u(static_cast<int>(handlers.size()))),
       views_(machine.nodes_.size()) {
   const std::uint32_t last = u(static_cast<int>(machine.nodes_.size()) - 1);
   const TraceFieldSpec node{"node", last, {}};
@@ -74,7 +74,7 @@ MdpTrace::MdpTrace(TraceRecorder& recorder, const Machine& machine,
                                "spills the queued words to memory.",
                                {node, priority, {"words", 0xffffff, {}}}});
   const TraceFieldSpec state{"state", 0, {}, false, kNodeStates};
-  if (!handlers.empty()) handlers.push_back("none");
+  handlers.push_back("none");
   const TraceFieldSpec runs{"handler", no_handler_, handlers};
   k_state_start_ = rec_.add_kind({"node_state_at_start",
                                   "What each node that is not idle runs as the window starts, and "
@@ -84,9 +84,9 @@ MdpTrace::MdpTrace(TraceRecorder& recorder, const Machine& machine,
   k_state_ = rec_.add_kind({"node_state",
                             "What the node runs from now until its next node_state: its highest "
                             "thread (a preempted one still counts) or a refused send, the "
-                            "handler the thread runs (none, a restarted or background thread: "
-                            "the last label, or 65535 where handlers are unnamed), and whether a "
-                            "new thread starts (a span of its own).",
+                            "handler the thread runs (none, its last label: a restarted or "
+                            "background thread), and whether a new thread starts (a span of its "
+                            "own).",
                             {node, state, runs, {"thread", 0, {"goes_on", "new"}}}});
   rec_.add_lane({"node_state", "node_state_at_start", "node", "state", "handler", no_handler_,
                  "thread", "node", "", "idle"});

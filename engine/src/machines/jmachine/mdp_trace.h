@@ -29,8 +29,7 @@ enum class NodeState : std::uint8_t { kIdle, kPriority0, kPriority1, kBackground
 // threads it starts and ends and the sends refused, as the machine reports them in time order.
 class MdpTrace {
  public:
-  // `handlers`: the workload's handlers' names by number, the handler fields' labels (none:
-  // numbers alone).
+  // `handlers`: the workload's handlers' names by number, the handler fields' labels.
   MdpTrace(TraceRecorder& recorder, const Machine& machine, std::vector<std::string> handlers);
 
   // The machine has reached cycle `now` (events may still come up to a cycle before it), and the
@@ -67,7 +66,7 @@ class MdpTrace {
 
   TraceRecorder& rec_;
   const Machine& m_;
-  // A node_state's handler where its thread runs none: past the named handlers, or 65535.
+  // A node_state's handler where its thread runs none: the label after the handlers'.
   std::uint32_t no_handler_;
   bool snapped_ = false;
   std::vector<View> views_;
