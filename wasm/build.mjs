@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { builtWasm, onPath } from './built.mjs';
+import { builtWasm, onPath, writeBuildInfo } from './built.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const buildDir = join(root, 'wasm', 'build');
@@ -30,6 +30,9 @@ if (!onPath('emcc')) {
       `emcc not found: running the built engine, older than ${built.newer} (\`npm run build:wasm\` where Emscripten is rebuilds it)`,
     );
   }
+  // Built elsewhere: the sources here may not be the ones it was built from, so a build that
+  // came with its record keeps it.
+  writeBuildInfo(root, { keep: true });
   process.exit(0);
 }
 
@@ -68,3 +71,4 @@ if (!existsSync(join(buildDir, 'build.ninja'))) {
   ]);
 }
 run('cmake', ['--build', buildDir]);
+writeBuildInfo(root);

@@ -8,6 +8,7 @@ import {
   copyFileSync,
   mkdirSync,
   mkdtempSync,
+  readFileSync,
   rmSync,
   symlinkSync,
   utimesSync,
@@ -50,7 +51,12 @@ beforeEach(() => {
     copyFileSync(new URL(file, import.meta.url), join(root, 'wasm', file));
   touch('engine/src/core/sim.cpp', 60);
   touch('wasm/bindings.cpp', 60);
+  writeFileSync(join(root, 'package.json'), '{"version": "9.8.7"}');
 });
+
+/** The build's record beside the engine (built.mjs's BUILD_INFO). */
+const buildInfo = () =>
+  JSON.parse(readFileSync(join(root, 'wasm/build/archex.build.json'), 'utf8')) as unknown;
 
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
@@ -58,6 +64,24 @@ describe('wasm/build.mjs without emcc', () => {
   it('--reuse runs the built engine and says nothing when it is newer than its sources', async () => {
     for (const file of OUTPUTS) touch(file, 10);
     expect(await build(['--quiet', '--reuse'])).toEqual({ code: 0, stderr: '' });
+  });
+
+  it('--reuse records the engine built elsewhere: its version and wasm, its sources not known', async () => {
+    for (const file of OUTPUTS) touch(file, 10);
+    await build(['--quiet', '--reuse']);
+    expect(buildInfo()).toEqual({
+      version: '9.8.7',
+      sources: null,
+      wasm: expect.stringMatching(/^[0-9a-f]{16}$/),
+    });
+  });
+
+  it('--reuse keeps the record an engine built elsewhere came with', async () => {
+    for (const file of OUTPUTS) touch(file, 10);
+    const record = '{"version":"1.0.0","sources":"0123456789abcdef","wasm":"fedcba9876543210"}\n';
+    writeFileSync(join(root, 'wasm/build/archex.build.json'), record);
+    await build(['--quiet', '--reuse']);
+    expect(readFileSync(join(root, 'wasm/build/archex.build.json'), 'utf8')).toBe(record);
   });
 
   it('--reuse runs a built engine older than a source, naming the source in one line', async () => {
@@ -82,5 +106,30 @@ describe('wasm/build.mjs without emcc', () => {
     const { code, stderr } = await build(['--quiet']);
     expect(code).toBe(1);
     expect(stderr).toMatch(/^emcc not found: run `npm run ready`/);
+  });
+});
+
+/** built.mjs's sourcesHash of the copy (a module of plain JS, run as the build runs it). */
+async function sourcesHash(): Promise<string> {
+  const module = JSON.stringify(join(root, 'wasm/built.mjs'));
+  const code = `import { sourcesHash } from ${module}; console.log(sourcesHash(${JSON.stringify(root)}));`;
+  const { stdout } = await exec(process.execPath, ['--input-type=module', '-e', code]);
+  return stdout.trim();
+}
+
+describe('sourcesHash', () => {
+  it("changes with a source's content or name, not with its time", async () => {
+    const first = await sourcesHash();
+    touch('engine/src/core/sim.cpp', 1);
+    expect(await sourcesHash()).toBe(first);
+    writeFileSync(join(root, 'engine/src/core/sim.cpp'), 'int x;');
+    const edited = await sourcesHash();
+    expect(edited).not.toBe(first);
+    touch('engine/src/core/other.cpp', 1);
+    const added = await sourcesHash();
+    expect(added).not.toBe(edited);
+    // The engine's tests build no part of the wasm.
+    touch('engine/tests/sim_test.cpp', 1);
+    expect(await sourcesHash()).toBe(added);
   });
 });

@@ -27,13 +27,19 @@ import { merge } from './commands/merge';
 import { run } from './commands/run';
 import { trace } from './commands/trace';
 import { validate } from './commands/validate';
+import { buildText } from '../engine/engine_build';
 import { cliHost } from './host';
+import { cliMadeBy } from './made_by';
 import { parseShard } from './shard_option';
 import { USAGE } from './usage';
 import { SIGNAL_EXIT, stopOnSignals, stoppedBy } from './watch';
 
 /** The command `argv` names, run: its exit code, or a throw main's caller turns into one. */
 async function main(argv: string[]): Promise<number> {
+  if (argv.length === 1 && argv[0] === '--version') {
+    console.log(buildText(cliMadeBy()));
+    return 0;
+  }
   if (argv[0] === 'figure' && !argv.includes('--help') && !argv.includes('-h')) {
     return figureCommand(argv);
   }

@@ -1,13 +1,20 @@
 import { describe, expect, it } from 'vitest';
 
+import { madeBy } from '../engine/engine_build';
 import { createInProcessEngine } from '../engine/in_process_engine';
-import { loadNodeModule } from '../engine/node_module';
+import { loadNodeModule, readEngineBuild } from '../engine/node_module';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import { findPreset, runPreset } from '../headless/run';
 import type { ShardFile, ShardHeader, ShardLine } from './shard';
-import { mergeShards, readShardFile, resumedPoints, runShard, shardLineText } from './shard';
+import { readShardFile, resumedPoints, runShard, shardLineText } from './shard';
+import { mergeShards } from './shard_merge';
 
 const presets = loadPresetsFromDisk();
+const build = readEngineBuild();
+
+/** What wrote shard `index`/`count` of the preset with `settings`: this build, its command. */
+const shardMade = (presetId: string, settings: string[], shard: string) =>
+  madeBy(build, ['run', presetId, ...settings.flatMap((s) => ['--set', s]), '--shard', shard]);
 
 /** A shard's file as run --shard writes it: its header, then a line per point as it finishes. */
 async function shardFile(
@@ -21,6 +28,7 @@ async function shardFile(
   const model = models.find((m) => m.name === preset.model)!;
   let text = '';
   await runShard(engine, model, preset, shard, settings, undefined, {
+    made: shardMade(presetId, settings, `${shard.index}/${shard.count}`),
     onHeader: (header) => (text += `${shardLineText(header)}\n`),
     onLine: (line) => (text += `${shardLineText(line)}\n`),
   });
@@ -54,15 +62,21 @@ async function shardsAndWhole(presetId: string, settings: string[], count: numbe
   }
 }
 
+/** The merge of `files`, as run --json prints it, after its record of what made it is checked. */
 async function merged(files: [string, string][], warn = fail) {
   const engine = createInProcessEngine(loadNodeModule());
   try {
     const read = files.map(([file, text]) => readShardFile(file, text, warn));
-    return JSON.stringify(
-      await mergeShards(engine, await engine.listModels(), presets, read),
-      null,
-      2,
+    const made = madeBy(build, ['merge', ...files.map(([file]) => file), '--json']);
+    const { made_by, ...report } = await mergeShards(
+      engine,
+      await engine.listModels(),
+      presets,
+      read,
+      made,
     );
+    expect(made_by).toEqual(made);
+    return JSON.stringify(report, null, 2);
   } finally {
     engine.dispose();
   }
@@ -97,7 +111,7 @@ describe('run --shard and merge', () => {
     engine.dispose();
     await expect(merged([files[0]!, files[2]!])).rejects.toThrow(
       'merge: 4 of 11 points missing:\n  shard 1/3: points 1, 4, 7, 10 (no file of it given: ' +
-        'run custom-network --shard 1/3 writes one)',
+        '`npm run cli -- run custom-network --set dims=4x4 --shard 1/3` writes one)',
     );
     const other = readShardLines([files[1]!]).map((l): ShardLine => ({ ...l, seed: l.seed + 1 }));
     await expect(
@@ -131,7 +145,9 @@ describe('run --shard and merge', () => {
       const preset = findPreset(presets, 'jmachine-round-trip');
       const model = models.find((m) => m.name === preset.model)!;
       await expect(
-        runShard(engine, model, preset, { index: 0, count: 2 }, [], undefined),
+        runShard(engine, model, preset, { index: 0, count: 2 }, [], undefined, {
+          made: shardMade(preset.id, [], '0/2'),
+        }),
       ).rejects.toThrow('jmachine-round-trip is one run, not a sweep of independent points');
     } finally {
       engine.dispose();
@@ -157,6 +173,7 @@ describe('a shard stopped part way', () => {
       const stop = new AbortController();
       let text = '';
       const run = runShard(engine, model, preset, { index: 0, count: 1 }, settings, undefined, {
+        made: shardMade(preset.id, settings, '0/1'),
         signal: stop.signal,
         onHeader: (header) => (text += `${shardLineText(header)}\n`),
         onLine: (line) => {
@@ -207,7 +224,8 @@ describe('a shard stopped part way', () => {
       ),
     ).rejects.toThrow(
       'merge: 3 of 11 points missing:\n  shard 1/3: points 4, 7, 10 (s1.jsonl stops early: ' +
-        'run custom-network --shard 1/3 --resume s1.jsonl runs them)',
+        '`npm run cli -- run custom-network --set dims=4x4 --shard 1/3 --resume s1.jsonl` ' +
+        'runs them)',
     );
 
     // --resume: only the points the file lacks run, and their lines follow its whole lines.
@@ -216,6 +234,7 @@ describe('a shard stopped part way', () => {
     const skip = new Set<number>();
     try {
       await runShard(again.engine, again.model, again.preset, shard, settings, undefined, {
+        made: shardMade('custom-network', settings, '1/3'),
         skip,
         onHeader: (h: ShardHeader) => {
           for (const point of resumedPoints(read, h)) skip.add(point);
@@ -235,23 +254,44 @@ describe('a shard stopped part way', () => {
     expect(await merged(all)).toBe(whole);
   });
 
-  it('refuses to resume from a file of another shard or run, in words', () => {
+  it('refuses to resume from a file of another shard, run or build, in words', () => {
     const header: ShardHeader = {
       archex: 'shard',
       shard: '1/3',
       preset: 'custom-network',
       seed: 1,
-      params: { dims: [4, 4] },
+      params: { dims: [4, 4], vcs: 2 },
       points: 11,
+      made_by: shardMade('custom-network', ['dims=4x4'], '1/3'),
     };
     const file: ShardFile = readShardFile('s1.jsonl', `${shardLineText(header)}\n`, fail);
     expect([...resumedPoints(file, header)]).toEqual([]);
     expect(() => resumedPoints(file, { ...header, shard: '2/3' })).toThrow(
       '--resume s1.jsonl: it is shard 1/3 of custom-network, seed 1, 11 points, not shard 2/3 ' +
-        'of custom-network, seed 1, 11 points (or other parameters)',
+        'of custom-network, seed 1, 11 points',
     );
-    expect(() => resumedPoints(file, { ...header, params: { dims: [8, 8] } })).toThrow(
-      /not shard 1\/3 of custom-network, seed 1, 11 points \(or other parameters\)/,
+    expect(() =>
+      resumedPoints(file, { ...header, params: { dims: [8, 8], vcs: 2, routing: 'valiant' } }),
+    ).toThrow(
+      '; the parameters differ: dims: [4,4] in the file, [8,8] here; routing: not set in the ' +
+        'file, "valiant" here',
+    );
+    const later = madeBy({ ...build, version: '9.0.0' }, header.made_by!.command);
+    expect(() => resumedPoints(file, { ...header, made_by: later })).toThrow(
+      `--resume s1.jsonl: it was written by archex ${build.version} (engine sources ` +
+        `${build.sources}, wasm ${build.wasm}), this is archex 9.0.0`,
+    );
+  });
+
+  it('merge refuses shards of another build than its own, in words', async () => {
+    const { files, engine } = await shardsAndWhole('custom-network', ['dims=4x4'], 3);
+    engine.dispose();
+    const [header, ...points] = files[1]![1].split('\n');
+    const older = { ...(JSON.parse(header!) as ShardHeader), made_by: undefined };
+    const renamed: [string, string] = ['old.jsonl', [shardLineText(older), ...points].join('\n')];
+    await expect(merged([files[0]!, renamed, files[2]!])).rejects.toThrow(
+      `merge: old.jsonl was written by an archex that recorded no build; this is archex ` +
+        `${build.version} (engine sources ${build.sources}`,
     );
   });
 });

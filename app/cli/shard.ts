@@ -4,15 +4,15 @@
 // one at a time and combines their partial results, so a shard is a pool that was given fewer.
 import type { RunOptions } from '../engine/engine';
 import type { PoolEngine } from '../engine/pool_engine';
+import type { MadeBy } from '../engine/engine_build';
+import { buildText, sameBuild } from '../engine/engine_build';
 import type { PointPartial } from '../engine/protocol';
 import type { ModelInfo, ParamValue, RunResult } from '../engine/types';
-import { reviveResult, typedArrayReplacer } from '../engine/types';
+import { typedArrayReplacer } from '../engine/types';
 import { namedParams } from '../presets/param_values';
 import type { Preset } from '../presets/schema';
 import type { Overrides } from '../headless/params';
-import { namingParam, parseParamsJson, runRequest } from '../headless/params';
-import type { RunReport } from '../headless/run';
-import { findPreset, runReport } from '../headless/run';
+import { namingParam, runRequest } from '../headless/params';
 import { UsageError } from '../headless/usage_error';
 
 export interface Shard {
@@ -50,9 +50,13 @@ export interface ShardHeader {
   seed: number;
   params: Record<string, ParamValue | string>;
   points: number;
+  /** The build and the arguments that wrote the file (absent in files of archex before 0.1.0's). */
+  made_by?: MadeBy;
 }
 
 export interface ShardRunOptions extends RunOptions {
+  /** What runs the shard: its header says so. */
+  made: MadeBy;
   /** Points already written (a resumed shard's file holds them): not run again. */
   skip?: ReadonlySet<number>;
   /** The shard's header, before any point runs; a throw here stops the shard. */
@@ -74,9 +78,9 @@ export async function runShard(
   shard: Shard,
   settings: string[],
   base: Overrides | undefined,
-  options: ShardRunOptions = {},
+  options: ShardRunOptions,
 ): Promise<ShardLine[]> {
-  const { skip, onHeader, onLine, ...runOptions } = options;
+  const { skip, onHeader, onLine, made, ...runOptions } = options;
   const request = runRequest(model, preset, settings, base);
   let header: ShardHeader | undefined;
   // Series drawn without any point (a cost model's, say) say nothing of where a point lies.
@@ -129,6 +133,7 @@ export async function runShard(
           seed: request.seed,
           params: namedParams(model.params, params),
           points,
+          made_by: made,
         };
         onHeader?.(header);
       },
@@ -246,7 +251,25 @@ export function sameRun(a: ShardLine | ShardHeader, b: ShardLine | ShardHeader):
 }
 
 /** A run in words, for a message: its preset, seed and points. */
-const runWords = (r: ShardLine | ShardHeader) => `${r.preset}, seed ${r.seed}, ${r.points} points`;
+export const runWords = (r: ShardLine | ShardHeader) =>
+  `${r.preset}, seed ${r.seed}, ${r.points} points`;
+
+/** A shard header's build in words; one without a record is of an archex before builds had one. */
+export const headerBuild = (header: ShardHeader) =>
+  header.made_by ? buildText(header.made_by) : 'an archex that recorded no build';
+
+/** Whether two shard headers were written by one build (neither recorded one: not known alike). */
+export const sameHeaderBuild = (a: ShardHeader, b: ShardHeader) =>
+  a.made_by !== undefined && b.made_by !== undefined && sameBuild(a.made_by, b.made_by);
+
+/** The parameters two runs set apart, in words: "vcs: 2 in the file, 4 here". */
+function paramsApart(file: ShardHeader, here: ShardHeader): string[] {
+  const names = [...new Set([...Object.keys(file.params), ...Object.keys(here.params)])];
+  const words = (v: unknown) => (v === undefined ? 'not set' : JSON.stringify(v));
+  return names
+    .filter((n) => JSON.stringify(file.params[n]) !== JSON.stringify(here.params[n]))
+    .map((n) => `${n}: ${words(file.params[n])} in the file, ${words(here.params[n])} here`);
+}
 
 /**
  * What --resume keeps of a shard's file: the points it holds, once its header shows it is of
@@ -261,9 +284,18 @@ export function resumedPoints(read: ShardFile, header: ShardHeader): Set<number>
     );
   }
   if (read.header.shard !== header.shard || !sameRun(read.header, header)) {
+    const apart = paramsApart(read.header, header);
     throw new UsageError(
       `--resume ${file}: it is shard ${read.header.shard} of ${runWords(read.header)}, ` +
-        `not shard ${header.shard} of ${runWords(header)} (or other parameters)`,
+        `not shard ${header.shard} of ${runWords(header)}` +
+        (apart.length > 0 ? `; the parameters differ: ${apart.join('; ')}` : ''),
+    );
+  }
+  if (!sameHeaderBuild(read.header, header)) {
+    throw new UsageError(
+      `--resume ${file}: it was written by ${headerBuild(read.header)}, this is ` +
+        `${headerBuild(header)}; one file holds the points of one build: run the shard into a ` +
+        'new file, or resume it with the archex that wrote it',
     );
   }
   const [index, count] = header.shard.split('/').map(Number) as [number, number];
@@ -275,83 +307,4 @@ export function resumedPoints(read: ShardFile, header: ShardHeader): Set<number>
     done.add(line.point);
   }
   return done;
-}
-
-/**
- * What `run --json` prints for the whole sweep, from its shards' lines: they must be of one
- * preset, seed and parameters, and together hold every point (the missing ones are named).
- */
-export async function mergeShards(
-  engine: PoolEngine,
-  models: ModelInfo[],
-  presets: Preset[],
-  files: ShardFile[],
-): Promise<RunReport> {
-  const lines = files.flatMap((f) => f.lines);
-  const first = lines[0];
-  if (!first) throw new UsageError('merge: the files hold no lines of run --shard');
-  const other = lines.find((l) => !sameRun(l, first));
-  if (other) {
-    throw new UsageError(
-      `merge: point ${other.point} is of another run (${runWords(other)}) than point ` +
-        `${first.point} (${runWords(first)}, or other parameters)`,
-    );
-  }
-  const headed = files.filter((f) => f.header);
-  const stranger = headed.find((f) => !sameRun(f.header!, first));
-  if (stranger) {
-    throw new UsageError(
-      `merge: ${stranger.file} is of another run (${runWords(stranger.header!)}) than point ` +
-        `${first.point} (${runWords(first)}, or other parameters)`,
-    );
-  }
-  const counts = new Set(headed.map((f) => Number(f.header!.shard.split('/')[1])));
-  if (counts.size > 1) {
-    throw new UsageError(
-      `merge: the files split the sweep differently (${headed.map((f) => f.header!.shard).join(', ')})`,
-    );
-  }
-  const partials = new Map<number, PointPartial>();
-  for (const { point, result } of lines)
-    partials.set(point, { point, result: reviveResult(result) });
-  const missing = Array.from({ length: first.points }, (_, i) => i).filter((i) => !partials.has(i));
-  if (missing.length > 0) {
-    const [count] = [...counts];
-    throw new UsageError(
-      `merge: ${missing.length} of ${first.points} points missing` +
-        (count === undefined
-          ? `: ${missing.join(', ')}`
-          : missingByShard(missing, count, headed, first.preset)),
-    );
-  }
-  const preset = findPreset(presets, first.preset);
-  const model = models.find((m) => m.name === preset.model);
-  if (!model) throw new UsageError(`preset ${preset.id} uses unknown model '${preset.model}'`);
-  const { params } = parseParamsJson(model, { params: first.params }, 'merge');
-  const request = { model: preset.model, params, seed: first.seed };
-  const result = await engine.combinePoints(request, [...partials.values()]);
-  return runReport(preset, model, first.seed, result, params).report;
-}
-
-/** The missing points shard by shard, each with its file (or none given) and how to finish it. */
-function missingByShard(
-  missing: number[],
-  count: number,
-  files: ShardFile[],
-  preset: string,
-): string {
-  const byShard = new Map<number, number[]>();
-  for (const point of missing)
-    byShard.set(point % count, [...(byShard.get(point % count) ?? []), point]);
-  const parts = [...byShard].map(([index, points]) => {
-    const shard = `${index}/${count}`;
-    const file = files.find((f) => f.header!.shard === shard)?.file;
-    return (
-      `\n  shard ${shard}: points ${points.join(', ')}` +
-      (file
-        ? ` (${file} stops early: run ${preset} --shard ${shard} --resume ${file} runs them)`
-        : ` (no file of it given: run ${preset} --shard ${shard} writes one)`)
-    );
-  });
-  return `:${parts.join('')}`;
 }

@@ -1,6 +1,7 @@
 // `npm run cli -- trace <preset>`: one run of a preset (one point of a sweep) recording a window
 // of its events, printed as JSON (one event a line) or as a table of the kinds recorded.
 import type { Engine, RunProgress } from '../engine/engine';
+import type { MadeBy } from '../engine/engine_build';
 import { traceCounts, traceEvents } from '../engine/trace';
 import type { ModelInfo } from '../engine/types';
 import { parseDecimal } from '../presets/param_values';
@@ -108,10 +109,10 @@ const FLAG_NAMES: Record<string, string> = {
  * The trace as JSON: the run, the window, how it reads as a timeline where its machine declares
  * that (`timeline`), and what it holds ({kinds: {name: {description, fields, states of a field
  * naming them, events, dropped}}}), then `events`, one per line, each with its time (under the
- * clock's name: "cycle", "ms"), its kind and its fields.
+ * clock's name: "cycle", "ms"), its kind and its fields. `made`: what made it, before the events.
  */
-export function* traceJson(r: TraceReport): Generator<string> {
-  const text = JSON.stringify(traceHead(r), null, 2);
+export function* traceJson(r: TraceReport, made?: MadeBy): Generator<string> {
+  const text = JSON.stringify({ ...traceHead(r), ...(made ? { made_by: made } : {}) }, null, 2);
   yield `${text.slice(0, -2)},\n  "events": [\n`;
   const events = traceEvents(r.trace);
   for (let i = 0; i < events.length; i++) {

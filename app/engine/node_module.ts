@@ -1,11 +1,12 @@
 // Loads the wasm engine in Node (CLI, bench, Vitest). The Emscripten 3.1.6 ES-module glue expects
 // CommonJS `__dirname`/`require` and would fetch the .wasm by path, so both are supplied here.
 import type { ArchexModule } from '#wasm/archex';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
+import type { EngineBuild } from './engine_build';
 import { MAX_MEMORY_MB, MIN_MEMORY_MB } from './memory';
 
 /** Where `npm run build:wasm` writes the module. */
@@ -39,4 +40,13 @@ export async function loadNodeModule(
     wasmMemory,
     maxMemoryBytes: maxMemoryMB * 2 ** 20,
   });
+}
+
+/** The build of the engine in `buildDir`, as wasm/build.mjs recorded it beside the wasm. */
+export function readEngineBuild(buildDir = repoBuild): EngineBuild {
+  const file = new URL('archex.build.json', buildDir);
+  if (!existsSync(file)) {
+    throw new Error(`${fileURLToPath(file)} is missing: run \`npm run build:wasm\``);
+  }
+  return JSON.parse(readFileSync(file, 'utf8')) as EngineBuild;
 }

@@ -193,7 +193,8 @@ export async function packLibrary(): Promise<string> {
       ].join('\n'),
     },
   });
-  copyFileSync(join(root, 'wasm/build/archex.wasm'), join(out, 'archex.wasm'));
+  for (const file of ['archex.wasm', 'archex.build.json'])
+    copyFileSync(join(root, 'wasm/build', file), join(out, file));
   const tsconfig = join(root, 'app/lib/tsconfig.build.json');
   run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', tsconfig]);
   mkdirSync(join(declarations, 'wasm'));

@@ -4,7 +4,9 @@ import { readFileSync } from 'node:fs';
 import { UsageError } from '../../headless/usage_error';
 import { commandEngine } from '../command_engine';
 import { cliHost } from '../host';
-import { mergeShards, readShardFile } from '../shard';
+import { cliMadeBy } from '../made_by';
+import { readShardFile } from '../shard';
+import { mergeShards } from '../shard_merge';
 import { warn } from '../text';
 import { USAGE } from '../usage';
 
@@ -25,7 +27,8 @@ export async function merge(
   const read = texts.map(([file, text]) => readShardFile(file, text, warn));
   const engine = commandEngine({ ...values, jobs: '1' });
   try {
-    const report = await mergeShards(engine, await engine.listModels(), cliHost().presets(), read);
+    const models = await engine.listModels();
+    const report = await mergeShards(engine, models, cliHost().presets(), read, cliMadeBy());
     console.log(JSON.stringify(report, null, 2));
     return 0;
   } finally {

@@ -28,6 +28,7 @@ import type { Shard, ShardFile } from '../shard';
 import { readShardFile, resumedPoints, runShard, shardLineText } from '../shard';
 import { formatNumber, formatTable, terminalWidth, toCsv, warn } from '../text';
 import { validationTable } from '../validation_text';
+import { csvMadeBy, cliMadeBy } from '../made_by';
 import { watchRun } from '../watch';
 
 /**
@@ -63,8 +64,8 @@ export async function run(
       onProgress: watch.onProgress,
       signal: watch.signal,
     }).catch((error: unknown) => Promise.reject(watch.failure(error)));
-    if (values.json) console.log(JSON.stringify(report, null, 2));
-    else if (values.csv) process.stdout.write(toCsv(result));
+    if (values.json) console.log(JSON.stringify({ ...report, made_by: cliMadeBy() }, null, 2));
+    else if (values.csv) process.stdout.write(csvMadeBy(cliMadeBy()) + toCsv(result));
     else {
       console.log(`${preset.title} (${preset.id}, seed ${report.seed})\n`);
       console.log(
@@ -146,6 +147,7 @@ async function shardRun(
   let written = 0;
   try {
     await runShard(engine, model, preset, shard, values.set, base, {
+      made: cliMadeBy(),
       skip,
       signal: watch.signal,
       onProgress: watch.onProgress,

@@ -7,6 +7,7 @@ import type { Preset } from '../../presets/schema';
 import type { CommandValues } from '../args';
 import { presetAndBase } from '../args';
 import { traceFormat, traceJson, tracePreset, traceTable } from '../trace';
+import { cliMadeBy } from '../made_by';
 import { watchRun } from '../watch';
 
 /** `trace <preset>`, after the engine's models were checked. */
@@ -23,10 +24,13 @@ export async function trace(
     onProgress: watchRun(undefined).onProgress,
   });
   const format = traceFormat(values.format, values.json);
+  const made = cliMadeBy();
   if (format === 'perfetto') {
-    for (const chunk of perfettoJson(perfettoTrace(traced))) process.stdout.write(chunk);
+    const file = perfettoTrace(traced);
+    const otherData = { ...file.otherData, made_by: made };
+    for (const chunk of perfettoJson({ ...file, otherData })) process.stdout.write(chunk);
   } else if (format === 'json') {
-    for (const chunk of traceJson(traced)) process.stdout.write(chunk);
+    for (const chunk of traceJson(traced, made)) process.stdout.write(chunk);
   } else console.log(traceTable(traced));
   return 0;
 }

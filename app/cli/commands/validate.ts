@@ -6,6 +6,7 @@ import type { Preset } from '../../presets/schema';
 import { ROBUST_SEEDS, summaryText } from '../../presets/validation_summary';
 import { validatePresets, validationReport } from '../../headless/run';
 import type { CommandValues } from '../args';
+import { cliMadeBy } from '../made_by';
 import { terminalWidth } from '../text';
 import { targetsElsewhere, validationTable } from '../validation_text';
 
@@ -38,7 +39,7 @@ export async function validate(
     else if (preset.targetsIn) tables.push(targetsElsewhere(preset, presets));
   }
   const validation = validationReport(checked);
-  if (values.json) console.log(JSON.stringify(validation, null, 2));
+  if (values.json) console.log(JSON.stringify({ ...validation, made_by: cliMadeBy() }, null, 2));
   else {
     console.log(tables.join('\n\n'));
     const [first, ...more] = summaryText(validation.summary);
