@@ -25,3 +25,19 @@ export function shellWords(args: string[]): string {
     .map((arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`))
     .join(' ');
 }
+
+/**
+ * The command that runs shard `shard` again as `given` was run (its preset, --set, --params and
+ * other options kept): its --shard (a job array's `auto` too) and --resume replaced, with
+ * `--resume file` where one is given.
+ */
+export function shardCommand(given: string[], shard: string, file?: string): string {
+  const args: string[] = [];
+  for (let i = 0; i < given.length; i++) {
+    const arg = given[i]!;
+    if (arg === '--resume' || arg === '--shard') i++;
+    else if (!arg.startsWith('--resume=') && !arg.startsWith('--shard=')) args.push(arg);
+  }
+  args.push('--shard', shard, ...(file === undefined ? [] : ['--resume', file]));
+  return `${cliHost().command} ${shellWords(args)}`;
+}

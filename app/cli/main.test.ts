@@ -314,6 +314,37 @@ describe('cli commands without a run', () => {
     expect(rows.filter((r) => r.stochastic === 'seed').map((r) => r.seeds?.of)).toEqual([
       16, 16, 16,
     ]);
+    // Progress on stderr, piped or not: each preset as it is checked.
+    expect(seeded.stderr).toMatch(
+      /^validate: pie64-congestion-writemn done; 1 of 1 presets in \d+ (s|min)\n$/,
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'archex-validate-'));
+    try {
+      // Its 16 runs in three shards, merged: what one validate prints, to the bit.
+      const files = await Promise.all(
+        ['0/3', '1/3', '2/3'].map(async (shard, i) => {
+          const args = ['validate', 'pie64-congestion-writemn', '--shard', shard, '--jobs', '1'];
+          const { code, stdout } = await cli(...args);
+          expect(code).toBe(0);
+          const header = JSON.parse(stdout.split('\n', 1)[0]!) as { runs: number };
+          expect(header.runs).toBeGreaterThan(4);
+          writeFileSync(join(dir, `v${i}.jsonl`), stdout);
+          return join(dir, `v${i}.jsonl`);
+        }),
+      );
+      const merged = await cli('merge', ...files, '--json');
+      expect(merged.code).toBe(0);
+      expect(withoutMadeBy(merged.stdout, ['merge', ...files, '--json'])).toBe(
+        withoutMadeBy(seeded.stdout),
+      );
+      const part = await cli('merge', files[0]!, files[2]!);
+      expect(part.code).toBe(2);
+      expect(part.stderr).toMatch(
+        /^merge: \d+ of 16 validate runs missing:\n {2}shard 1\/3: \d+ runs \(pie64-congestion-writemn seed=\d+, .*\): `npm run cli -- validate pie64-congestion-writemn --jobs 1 --shard 1\/3` runs them\n$/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
     const one = await cli('validate', 'pie64-congestion-writemn', '--one-seed', '--jobs', '1');
     expect(one.stdout).toMatch(/over seeds: not run \(--one-seed\); 3 are stochastic\n/);
     expect(one.stdout).not.toMatch(/ of 16 seeds/);

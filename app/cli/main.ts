@@ -5,7 +5,7 @@
 //   npm run cli -- run <preset-id> --shard i/n [--resume FILE] [--set ...]  (a line a point)
 //   npm run cli -- merge <shard files...> --json
 //   npm run cli -- trace <preset-id> [--set ...] [--point N] [--from T] [--cycles N] [--json]
-//   npm run cli -- validate [preset-id] [--json] [--one-seed]
+//   npm run cli -- validate [preset-id] [--json] [--one-seed] [--shard k/n]
 //   npm run cli -- describe <preset-id | model> [--set ...] [--json]
 //   npm run cli -- figure <preset-id> (<chart-id> [--svg f] [--png f] [--csv f] | --all --out dir)
 // Every command takes --jobs N: a sweep's points run on N worker threads (default: every core).
@@ -70,10 +70,15 @@ async function main(argv: string[]): Promise<number> {
   }
   if (values.format !== undefined && command !== 'trace')
     throw new UsageError('--format goes with trace (run takes --json or --csv)');
-  if (values.shard !== undefined && (command !== 'run' || values.json || values.csv))
-    throw new UsageError('--shard goes with run and prints JSON lines (no --json or --csv)');
+  if (
+    values.shard !== undefined &&
+    ((command !== 'run' && command !== 'validate') || values.json || values.csv)
+  )
+    throw new UsageError(
+      '--shard goes with run or validate and prints JSON lines (no --json or --csv)',
+    );
   const shard = values.shard === undefined ? undefined : parseShard(values.shard);
-  if (values.resume !== undefined && !shard)
+  if (values.resume !== undefined && (!shard || command !== 'run'))
     throw new UsageError('--resume FILE goes with run --shard i/n (the shard FILE is of)');
   if (values['time-limit'] !== undefined && command !== 'run')
     throw new UsageError('--time-limit goes with run');
@@ -97,7 +102,7 @@ async function main(argv: string[]): Promise<number> {
     if (command === 'trace') return await trace(engine, models, presets, presetId!, values);
     if (command === 'run')
       return await run(engine, models, presets, presetId!, shard, values, booksimKeys);
-    return await validate(engine, models, presets, chosen, values);
+    return await validate(engine, models, presets, chosen, values, shard);
   } finally {
     engine.dispose();
   }

@@ -12,9 +12,8 @@ import { parseParamsJson } from '../headless/params';
 import type { RunReport } from '../headless/run';
 import { findPreset, runReport } from '../headless/run';
 import { UsageError } from '../headless/usage_error';
-import { cliHost } from './host';
-import { shellWords } from './made_by';
-import type { ShardFile, ShardHeader } from './shard';
+import { shardCommand } from './made_by';
+import type { ShardFile } from './shard';
 import { headerBuild, runWords, sameRun } from './shard';
 
 /**
@@ -98,7 +97,8 @@ function missingByShard(
     const file = files.find((f) => f.header!.shard === shard)?.file;
     // The shard's own command where its file is given, else another shard's made for this one.
     const header = files.find((f) => f.file === file)?.header ?? files[0]!.header!;
-    const command = shardCommand(header, preset, shard, file);
+    const given = header.made_by?.command ?? ['run', preset];
+    const command = shardCommand(given, shard, file);
     return (
       `\n  shard ${shard}: points ${points.join(', ')}` +
       (file
@@ -107,26 +107,4 @@ function missingByShard(
     );
   });
   return `:${parts.join('')}`;
-}
-
-/**
- * The command that runs shard `shard` again, as `header`'s was run (its --set and --params
- * options), into `file` with --resume where one is given: `--shard auto` of a job array becomes
- * the shard itself. A header without its command gives the preset's bare command.
- */
-export function shardCommand(
-  header: ShardHeader,
-  preset: string,
-  shard: string,
-  file: string | undefined,
-): string {
-  const given = header.made_by?.command ?? ['run', preset, '--shard', shard];
-  const args: string[] = [];
-  for (let i = 0; i < given.length; i++) {
-    const arg = given[i]!;
-    if (arg === '--resume' || arg === '--shard') i++;
-    else if (!arg.startsWith('--resume=') && !arg.startsWith('--shard=')) args.push(arg);
-  }
-  args.push('--shard', shard, ...(file === undefined ? [] : ['--resume', file]));
-  return `${cliHost().command} ${shellWords(args)}`;
 }

@@ -13,8 +13,9 @@ export const USAGE = `usage:
   npm run cli -- run --params file.json [--set ...]   (the preset the file names)
   npm run cli -- run --booksim FILE [key=value ...] [--set ...] [--json | --csv]   (a BookSim2 configuration)
   npm run cli -- run <preset-id> --shard i/n [--resume FILE] [--set ...]
-  npm run cli -- merge <shard files...> --json
-  npm run cli -- validate [preset-id] [--json] [--one-seed]
+  npm run cli -- merge <shard files...> [--json]   (run --shard files need --json)
+  npm run cli -- validate [preset-id] [--json] [--one-seed] [--shard k/n]
+  npm run cli -- --version
   npm run cli -- describe <preset-id | model> [--set name=value ...] [--json]   (parameters, units, values, outputs)
   npm run cli -- trace <preset-id> [--params f] [--set name=value ...] [--point N] [--from T]
                  [--cycles N] [--max-events N] [--max-bytes N] [--json | --format perfetto]
@@ -72,6 +73,17 @@ validation, a number the paper states; claim, the paper's words; a row may resta
   --json            each preset's rows as run --json writes them (a stochastic row with its
                     seeds' passes) and the summary: the three figures and per role.
   --one-seed        each preset on its own seed only (faster; no figure over seeds).
+  --shard k/n       only the k-th of n shares of validate's runs (each preset's own, each
+                    stochastic target's seeds), split by their measured times, as JSON lines
+                    as each run finishes; merge puts the shards' files together as validate
+                    prints them (--json too). --shard auto reads a Slurm job array's task.
+Each preset's table is printed as it is checked; stderr says each preset done, with an
+estimate of the time left.
+
+what made an output: run --json, validate --json, trace --json and Perfetto files, shard
+headers and merged files carry made_by (archex's version, the engine build: hashes of its
+sources and its wasm, and the command's arguments); a CSV's first line is a # comment saying
+the same; a figure's SVG metadata and PDF info too. --version prints the build.
 
 options of trace (one run recording the events of a window; docs/cli.md "Traces"):
   --point N         the point of a sweep model's run to trace (default 0: for the custom

@@ -12,7 +12,7 @@ describe('validationReport()', () => {
     const engine = createInProcessEngine(loadNodeModule());
     const models = await engine.listModels();
     const preset = findPreset(loadPresetsFromDisk(), 'jmachine-round-trip');
-    const { report, rows } = await runPreset(engine, models, preset);
+    const { rows } = await runPreset(engine, models, preset);
     engine.dispose();
     // handler_cycles and read_handler_cycles are fitted on two of its four targets.
     expect(rows.map((r) => [r.metric, r.role, r.fittedBy])).toEqual([
@@ -21,7 +21,7 @@ describe('validationReport()', () => {
       ['read1_neighbor_cycles', 'calibration', ['read_handler_cycles']],
       ['read1_corner_cycles', 'validation', undefined],
     ]);
-    const { presets, summary } = validationReport([{ preset: preset.id, report, rows }]);
+    const { presets, summary } = validationReport([{ preset: preset.id, rows }]);
     expect(presets[0]!.validation.map((v) => v.role)).toEqual(rows.map((r) => r.role));
     const passed = (role?: string) =>
       rows.filter((r) => r.pass && (role === undefined || r.role === role)).length;

@@ -7,11 +7,12 @@ import type { Accepted, Preset } from '../presets/schema';
 import type { SeedCount, TargetRole, ValidationRow } from '../presets/validation';
 import type { ValidationSummary } from '../presets/validation_summary';
 import { validate, verdict } from '../presets/validation';
-import { ROBUST_SEEDS, robust, validationSummary, withSeeds } from '../presets/validation_summary';
+import { robust, validationSummary } from '../presets/validation_summary';
 import { namedParams } from '../presets/param_values';
 import type { Overrides } from './params';
 import { namingParam, runRequest } from './params';
 import { UsageError } from './usage_error';
+import { presetRows, runKey, runSettings, validationRuns } from './validation_runs';
 
 export interface RunReport {
   /** The preset run; absent for a model run with its defaults (the library's run of a model). */
@@ -128,28 +129,33 @@ export function runReport(
     ),
     networks: Object.fromEntries(result.networks.map((n) => [n.name, networkJson(n)])),
     timelines: Object.fromEntries(result.timelines.map((t) => [t.name, timelineJson(t)])),
-    validation: rows.map((r) => ({
-      metric: r.metric,
-      role: r.role,
-      ...(r.fittedBy ? { fittedBy: r.fittedBy } : {}),
-      label: r.label,
-      unit: r.unit,
-      ...(r.paper.kind === 'number'
-        ? { paper: r.paper.value, tolerance: r.paper.tolerance }
-        : { paper: r.paper.words }),
-      accepted: r.accept,
-      simulated: r.simulated,
-      pass: r.pass,
-      result: verdict(r),
-      source: r.source,
-      why: r.why,
-      ...(r.knownMiss !== undefined ? { knownMiss: r.knownMiss } : {}),
-      ...(r.restates ? { restates: r.restates } : {}),
-      ...(r.stochastic !== undefined ? { stochastic: r.stochastic } : {}),
-      ...(r.seeds ? { seeds: r.seeds, robust: robust(r) } : {}),
-    })),
+    validation: validationJson(rows),
   };
   return { report, rows };
+}
+
+/** Validation rows as `run --json` writes them. */
+export function validationJson(rows: ValidationRow[]): RunReport['validation'] {
+  return rows.map((r) => ({
+    metric: r.metric,
+    role: r.role,
+    ...(r.fittedBy ? { fittedBy: r.fittedBy } : {}),
+    label: r.label,
+    unit: r.unit,
+    ...(r.paper.kind === 'number'
+      ? { paper: r.paper.value, tolerance: r.paper.tolerance }
+      : { paper: r.paper.words }),
+    accepted: r.accept,
+    simulated: r.simulated,
+    pass: r.pass,
+    result: verdict(r),
+    source: r.source,
+    why: r.why,
+    ...(r.knownMiss !== undefined ? { knownMiss: r.knownMiss } : {}),
+    ...(r.restates ? { restates: r.restates } : {}),
+    ...(r.stochastic !== undefined ? { stochastic: r.stochastic } : {}),
+    ...(r.seeds ? { seeds: r.seeds, robust: robust(r) } : {}),
+  }));
 }
 
 function itemResults(result: RunResult): Record<string, number[] | Record<string, number>> {
@@ -172,7 +178,8 @@ export interface ValidationReport {
  * Runs `chosen` presets and checks their paper targets; with `seeds`, a preset with stochastic
  * targets also runs with what draws them (the seed, or an instance's parameter) at 1 to
  * ROBUST_SEEDS.seeds (its own seed's run is reused) and each such row carries its passes.
- * `onRun` hears each run as it starts: the preset's own, then each seed's.
+ * `onRun` hears each run as it starts: the preset's own, then each seed's; `onChecked` each
+ * preset's rows as soon as its runs are done.
  */
 export async function validatePresets(
   engine: Engine,
@@ -181,46 +188,36 @@ export async function validatePresets(
   options: {
     seeds: boolean;
     onRun?: (preset: Preset, over?: { name: string; seed: number }) => void;
+    onChecked?: (checked: PresetRows) => void;
   } & RunOptions,
-): Promise<{ preset: string; report: RunReport; rows: ValidationRow[] }[]> {
-  const { seeds, onRun, ...runOptions } = options;
-  const checked = [];
+): Promise<PresetRows[]> {
+  const { seeds, onRun, onChecked, ...runOptions } = options;
+  const checked: PresetRows[] = [];
   for (const preset of chosen) {
-    onRun?.(preset);
-    const run = await runPreset(engine, models, preset, [], runOptions);
-    const draws = seeds ? [...new Set(run.rows.flatMap((r) => r.stochastic ?? []))] : [];
-    if (draws.length === 0) {
-      checked.push({ preset: preset.id, ...run });
-      continue;
+    const done = new Map<string, ValidationRow[]>();
+    for (const run of validationRuns([preset], seeds)) {
+      onRun?.(preset, run.draw);
+      const { rows } = await runPreset(engine, models, preset, runSettings(run), runOptions);
+      done.set(runKey(run), rows);
     }
-    let rows = run.rows;
-    for (const name of draws) {
-      const bySeed: ValidationRow[][] = [];
-      for (let seed = 1; seed <= ROBUST_SEEDS.seeds; seed++) {
-        if (name === 'seed' && seed === preset.seed) {
-          bySeed.push(run.rows);
-          continue;
-        }
-        onRun?.(preset, { name, seed });
-        const settings = [`${name}=${seed}`];
-        bySeed.push((await runPreset(engine, models, preset, settings, runOptions)).rows);
-      }
-      rows = withSeeds(rows, name, bySeed);
-    }
-    const model = models.find((m) => m.name === preset.model)!;
-    const { report } = runReport(preset, model, run.report.seed, run.result, run.params, rows);
-    checked.push({ preset: preset.id, report, rows });
+    const rows = presetRows(preset, (run) => done.get(runKey(run)), seeds)!;
+    checked.push({ preset: preset.id, rows });
+    onChecked?.({ preset: preset.id, rows });
   }
   return checked;
 }
 
+/** A preset's validation rows. */
+export interface PresetRows {
+  preset: string;
+  rows: ValidationRow[];
+}
+
 /** What `validate --json` prints and the library's validate() gives, of presets' runs. */
-export function validationReport(
-  runs: { preset: string; report: RunReport; rows: ValidationRow[] }[],
-): ValidationReport {
+export function validationReport(runs: PresetRows[]): ValidationReport {
   const checked = runs.filter((r) => r.rows.length > 0);
   return {
-    presets: checked.map((r) => ({ preset: r.preset, validation: r.report.validation })),
+    presets: checked.map((r) => ({ preset: r.preset, validation: validationJson(r.rows) })),
     summary: validationSummary(checked.flatMap((r) => r.rows)),
   };
 }
