@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
@@ -187,8 +187,18 @@ function serviceWorker(): Plugin {
   };
 }
 
+/**
+ * The build of the engine the page bundles, as wasm/build.mjs recorded it beside the wasm (JSON
+ * text; null before one was built), for what the page's exports say made them.
+ */
+function engineBuild(): string {
+  const file = join(root, 'wasm/build/archex.build.json');
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : 'null';
+}
+
 export default defineConfig({
   root: 'app',
+  define: { __ARCHEX_BUILD__: engineBuild() },
   // Relative asset URLs: the built site works from any base path.
   base: './',
   publicDir: '../public',

@@ -159,6 +159,10 @@ test('exports a chart as SVG, PNG at 2x, CSV and JSON', async ({ page }) => {
   // Its provenance first, as comment lines a CSV reader skips when told (pandas comment='#').
   const comments = lines.filter((l) => l.startsWith('# '));
   expect(comments).toEqual([
+    // What made it: the engine build the page bundles.
+    expect.stringMatching(
+      /^# made by: archex \S+ \(engine sources [0-9a-f]{16}, wasm [0-9a-f]{16}\)$/,
+    ),
     expect.stringMatching(/^# preset: multipsi-v1-comm \(.*Multi-PSI\/V1, 1986\)$/),
     expect.stringMatching(/^# chart: perf-overhead \(Relative performance against /),
     "# parameters: The paper's values.",
@@ -297,7 +301,16 @@ test('the SVG export equals `cli figure` for the same state', async ({ page, bas
   );
   expect(browser).toContain(`Made with archex: ${baseURL}?s=`);
   expect(browser).toContain('Processing elements: 8 PEs');
-  expect(normalizeSvg(cli.stdout)).toBe(normalizeSvg(browser));
+  // Both say what made them, the command's arguments only the command line's.
+  const madeBy = /<metadata id="archex-made-by">([^<]*)<\/metadata>/;
+  const [browserMade, cliMade] = [browser, cli.stdout].map(
+    (svg) => JSON.parse(madeBy.exec(svg)![1]!.replaceAll('&amp;', '&')) as { command?: string[] },
+  );
+  expect(cliMade!.command![0]).toBe('figure');
+  expect({ ...cliMade, command: undefined }).toEqual({ ...browserMade, command: undefined });
+  expect(normalizeSvg(cli.stdout.replace(madeBy, ''))).toBe(
+    normalizeSvg(browser.replace(madeBy, '')),
+  );
 });
 
 test('every chart of the deadlock preset exports from the page as SVG, PNG and CSV', async ({
@@ -324,7 +337,7 @@ test('every chart of the deadlock preset exports from the page as SVG, PNG and C
     expect(png.subarray(1, 4).toString('ascii'), card).toBe('PNG');
     expect(png.readUInt32BE(16), card).toBe(1600);
     const csv = (await save(own, card, 'CSV')).data.toString('utf8');
-    expect(csv, card).toMatch(/^# preset: network-deadlock /);
+    expect(csv, card).toMatch(/^# made by: archex .*\n# preset: network-deadlock /);
     await expect(own.locator('[data-chart-card] .banner.error')).toHaveCount(0);
     expect(consoleMessages, card).toEqual([]);
     await own.close();

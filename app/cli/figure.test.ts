@@ -17,7 +17,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import type { LineChartData } from '../results/chart_data';
 import { createInProcessEngine } from '../engine/in_process_engine';
-import { loadNodeModule } from '../engine/node_module';
+import { loadNodeModule, readEngineBuild } from '../engine/node_module';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import { sharingRuns } from '../presets/shared_runs';
 import { renderFigure } from '../exports/figure';
@@ -82,6 +82,7 @@ async function pdfFacts(bytes: Uint8Array) {
     pages: pdf.numPages,
     size: { width: x1! - x0!, height: y1! - y0! },
     text: text.replace(/\s+/g, ' '),
+    info: (await pdf.getMetadata()).info as Record<string, unknown>,
     embedded: raw.includes('/FontFile2') && /\/BaseFont \/[A-Z]{6}\+Arimo/.test(raw),
   };
 }
@@ -121,10 +122,26 @@ describe('cli figure --all', () => {
           height: size.height * PT_PER_PX,
         });
         expect(pdf.text).toContain('Made with archex: http://127.0.0.1:5173/?s=');
+        // What made it, in the PDF's information and the SVG's metadata.
+        const { version, sources, wasm } = readEngineBuild();
+        const build = `archex ${version} (engine sources ${sources}, wasm ${wasm})`;
+        expect(pdf.info).toMatchObject({
+          Creator: build,
+          Keywords: `npm run cli -- figure ${preset} --all --out ${out}`,
+        });
+        expect(svg).toContain(
+          `<metadata id="archex-made-by">${JSON.stringify({
+            archex: version,
+            engine: { sources, wasm },
+            command: ['figure', preset, '--all', '--out', out],
+          })}</metadata>`,
+        );
         const all = readFileSync(`${base}.csv`, 'utf8').trim().split('\n');
-        // Its provenance first, as comment lines: preset, chart, parameters, seed, source, link.
+        // Its provenance first, as comment lines: what made it, preset, chart, parameters, seed,
+        // source, link.
         const comments = all.filter((l) => l.startsWith('# '));
         expect(comments.map((l) => l.slice(2, l.indexOf(':')))).toEqual([
+          'made by',
           'preset',
           'chart',
           'parameters',

@@ -8,6 +8,7 @@ import { basename, dirname, join } from 'node:path';
 
 import { tableToCsv } from '../charts/chart_table';
 import type { Engine, RunProgress } from '../engine/engine';
+import type { MadeBy } from '../engine/engine_build';
 import type { ModelInfo, Params } from '../engine/types';
 import type { ChartSpec, Preset } from '../presets/schema';
 import { presetParams, shownCharts } from '../presets/schema';
@@ -28,6 +29,7 @@ import {
 } from '../exports/figure_size';
 import type { PdfFonts } from '../exports/figure_pdf';
 import { PDF_FONT_FILES, figurePdf } from '../exports/figure_pdf';
+import { pdfMadeBy } from '../exports/figure_made_by';
 import type { FigureTheme } from '../results/figure_info';
 import { FIGURE_THEMES, figureCaption, provenance } from '../results/figure_info';
 import type { BooksimLink } from '../link/url_state';
@@ -36,6 +38,7 @@ import { changedParams, fillParams, resolveValues } from '../presets/param_value
 import type { Overrides } from '../headless/params';
 import { runPreset } from '../headless/run';
 import { UsageError } from '../headless/usage_error';
+import { commandText } from './made_by';
 
 /** Where `npm start` serves the explorer; links in figures point there unless told otherwise. */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:5173/';
@@ -273,12 +276,13 @@ export function readPdfFonts(): PdfFonts {
 
 let pdfFonts: PdfFonts | null = null;
 
-/** The figure as a vector PDF, its text in the embedded Arimo. */
-export function figurePdfFile(output: FigureOutput): Promise<Uint8Array> {
+/** The figure as a vector PDF, its text in the embedded Arimo; `made`: what drew it. */
+export function figurePdfFile(output: FigureOutput, made?: MadeBy): Promise<Uint8Array> {
   pdfFonts ??= readPdfFonts();
   return figurePdf(output.figure, pdfFonts, {
     title: output.title,
     subject: output.caption.join(' '),
+    ...(made ? pdfMadeBy(made, commandText(made)) : {}),
   });
 }
 

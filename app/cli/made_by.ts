@@ -1,7 +1,7 @@
 // What made a CLI output: the engine's build the host runs (its record beside archex.wasm) and the
 // command's arguments, carried by every result, table, figure and trace the CLI writes.
 import type { MadeBy } from '../engine/engine_build';
-import { buildText, madeBy } from '../engine/engine_build';
+import { madeBy, madeByWords } from '../engine/engine_build';
 import { readEngineBuild } from '../engine/node_module';
 import { cliHost } from './host';
 
@@ -11,12 +11,16 @@ export function cliMadeBy(argv: string[] = process.argv.slice(2)): MadeBy {
 }
 
 /**
- * A CSV file's first line: `#`, what made it and how (read it with a CSV reader's comment
- * character, pandas' `comment='#'`).
+ * A CSV file's first line, a comment (pandas reads past it with `comment='#'`): what made the file
+ * and how, "# made by: archex 0.1.0 (engine sources …, wasm …): npm run cli -- run …".
  */
 export function csvMadeBy(made: MadeBy): string {
-  const command = made.command ? `: ${cliHost().command} ${shellWords(made.command)}` : '';
-  return `# ${buildText(made)}${command}\n`;
+  return `# ${madeByWords(made, commandText(made))}\n`;
+}
+
+/** The command that made an output, as a user types it: "npm run cli -- run paragon-bsp --json". */
+export function commandText(made: MadeBy): string | undefined {
+  return made.command && `${cliHost().command} ${shellWords(made.command)}`;
 }
 
 /** Arguments as a shell reads them back: each with a character a shell treats apart quoted. */

@@ -421,7 +421,7 @@ describe('cli run --booksim', () => {
     expect(code).toBe(0);
     // What made it first, as a comment a CSV reader skips, with the command to run it again.
     expect(stdout.split('\n', 2)).toEqual([
-      `# archex ${readEngineBuild().version} (engine sources ${readEngineBuild().sources}, wasm ` +
+      `# made by: archex ${readEngineBuild().version} (engine sources ${readEngineBuild().sources}, wasm ` +
         `${readEngineBuild().wasm}): npm run cli -- run --booksim ${config} injection_rate=0.02 ` +
         '--set sweep_scale=flits/node/cycle --set sweep_rates=0.02 --set max_cycles=2000 ' +
         '--jobs 1 --csv',

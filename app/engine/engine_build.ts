@@ -30,6 +30,11 @@ export function buildText(made: Pick<MadeBy, 'archex' | 'engine'>): string {
   return `archex ${made.archex} (engine sources ${sources}, wasm ${made.engine.wasm})`;
 }
 
+/** What made an output in words, as a CSV comment says it: "made by: archex 0.1.0 (…): command". */
+export function madeByWords(made: MadeBy, command?: string): string {
+  return `made by: ${buildText(made)}${command ? `: ${command}` : ''}`;
+}
+
 /** Whether two outputs were made by one build: the same version, sources and wasm. */
 export function sameBuild(a: Pick<MadeBy, 'archex' | 'engine'>, b: typeof a): boolean {
   return (

@@ -33,6 +33,10 @@ export interface PdfInfo {
   title: string;
   /** Where the figure comes from (its caption's provenance). */
   subject?: string;
+  /** What made it: archex's version and engine build (default: archex). */
+  creator?: string;
+  /** The command that drew it. */
+  keywords?: string;
 }
 
 export function figurePdf(figure: Figure, fonts: PdfFonts, info: PdfInfo): Promise<Uint8Array> {
@@ -48,8 +52,9 @@ export function figurePdf(figure: Figure, fonts: PdfFonts, info: PdfInfo): Promi
     font: fonts.regular as unknown as string,
     info: {
       Title: info.title,
-      Creator: 'archex',
+      Creator: info.creator ?? 'archex',
       ...(info.subject ? { Subject: info.subject } : {}),
+      ...(info.keywords ? { Keywords: info.keywords } : {}),
     },
   });
   for (const face of Object.keys(fonts) as (keyof PdfFonts)[]) {

@@ -6,7 +6,10 @@ import type { ChartTable } from '../results/chart_data';
 import { tableToCsv } from '../charts/chart_table';
 import type { BuiltChart } from '../chart_kinds/registry';
 import { download, svgToPng } from '../exports/export';
+import { figureWithMadeBy, pdfMadeBy } from '../exports/figure_made_by';
 import { figureLayout } from '../exports/figure_size';
+import { madeByWords } from '../engine/engine_build';
+import { pageMadeBy } from '../engine/page_build';
 import type { ChartSpec } from '../presets/schema';
 import type { FigureTheme } from '../results/figure_info';
 import { useFigureLayoutChoice } from './FigureOptions';
@@ -22,6 +25,10 @@ export interface ChartExportInfo {
   provenance(withLink: boolean): string[];
 }
 
+/** A JSON export with what made it, where the page knows. */
+const withMadeBy = (json: unknown) =>
+  pageMadeBy ? { ...(json as object), made_by: pageMadeBy } : json;
+
 export function useChartExports(
   spec: ChartSpec,
   chart: BuiltChart,
@@ -36,8 +43,8 @@ export function useChartExports(
   const layoutChoice = useFigureLayoutChoice();
 
   // The figure renderer (with react-dom/server) loads on the first export, not with the page.
-  const svgExport = async () =>
-    (await import('../exports/figure')).renderFigure({
+  const svgExport = async () => {
+    const figure = (await import('../exports/figure')).renderFigure({
       name: spec.id,
       title: spec.title,
       chart,
@@ -45,6 +52,8 @@ export function useChartExports(
       theme,
       ...figureLayout(layoutChoice),
     });
+    return pageMadeBy ? figureWithMadeBy(figure, pageMadeBy) : figure;
+  };
   const run = (action: () => Promise<void> | void) => {
     setExportError(null);
     Promise.resolve()
@@ -71,6 +80,7 @@ export function useChartExports(
           await figurePdfBlob(await svgExport(), {
             title: spec.title,
             subject: caption.join(' '),
+            ...(pageMadeBy ? pdfMadeBy(pageMadeBy, undefined) : {}),
           }),
           `${filename}.pdf`,
           'application/pdf',
@@ -78,12 +88,19 @@ export function useChartExports(
       }),
     csv: () =>
       run(() =>
-        download(tableToCsv(table, exportInfo.provenance(withLink)), `${filename}.csv`, 'text/csv'),
+        download(
+          tableToCsv(table, [
+            ...(pageMadeBy ? [madeByWords(pageMadeBy)] : []),
+            ...exportInfo.provenance(withLink),
+          ]),
+          `${filename}.csv`,
+          'text/csv',
+        ),
       ),
     json: () =>
       run(() =>
         download(
-          `${JSON.stringify(exportInfo.json(withLink), null, 2)}\n`,
+          `${JSON.stringify(withMadeBy(exportInfo.json(withLink)), null, 2)}\n`,
           `${filename}.json`,
           'application/json',
         ),

@@ -21,7 +21,9 @@ import {
   presetFigures,
   writeAtomic,
 } from '../figure';
+import { figureWithMadeBy } from '../../exports/figure_made_by';
 import { cliHost } from '../host';
+import { cliMadeBy, csvMadeBy } from '../made_by';
 import { USAGE } from '../usage';
 import { watchRun } from '../watch';
 
@@ -89,17 +91,18 @@ async function figure(engine: Engine, models: ModelInfo[], presets: Preset[], ar
   const add = async (path: string | undefined, data: () => Promise<string | Uint8Array>) => {
     if (path) files.push([path, await data()]);
   };
+  const made = cliMadeBy(argv);
+  const csvHead = csvMadeBy(made);
   for (const f of figures) {
     const base = values.out ? join(values.out, `${preset.id}-${f.spec.id}`) : undefined;
-    await add(values.svg ?? (base && `${base}.svg`), async () => f.figure.text);
-    await add(values.png ?? (base && `${base}.png`), async () =>
-      figurePng(f.figure, { scale, dpi }),
-    );
-    await add(values.pdf ?? (base && `${base}.pdf`), () => figurePdfFile(f));
-    await add(values.csv ?? (base && `${base}.csv`), async () => f.csv);
+    const figure = figureWithMadeBy(f.figure, made);
+    await add(values.svg ?? (base && `${base}.svg`), async () => figure.text);
+    await add(values.png ?? (base && `${base}.png`), async () => figurePng(figure, { scale, dpi }));
+    await add(values.pdf ?? (base && `${base}.pdf`), () => figurePdfFile(f, made));
+    await add(values.csv ?? (base && `${base}.csv`), async () => csvHead + f.csv);
   }
   if (files.length === 0) {
-    process.stdout.write(figures[0]!.figure.text);
+    process.stdout.write(figureWithMadeBy(figures[0]!.figure, made).text);
     return;
   }
   if (values.out) mkdirSync(values.out, { recursive: true });
