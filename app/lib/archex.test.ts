@@ -71,11 +71,38 @@ describe('a long run in the library', () => {
           (e: unknown) => e,
         );
         expect(error).toBeInstanceOf(ArchexError);
-        expect((error as ArchexError).kind).toBe('input');
+        expect(error).toMatchObject({ kind: 'input', param: 'timeLimit' });
         expect((error as ArchexError).message).toBe(
-          `timeLimit ${bad}: want a time from 1 s to 20 days, in seconds`,
+          `run('jmachine-round-trip'): timeLimit ${bad}: want a time from 1 s to 20 days, in seconds`,
         );
       }
+    } finally {
+      archex.dispose();
+    }
+  });
+});
+
+describe("the library's option errors", () => {
+  it('name the option in `param` and the call in the message', async () => {
+    const archex = library();
+    try {
+      const caught = (work: () => Promise<unknown>) =>
+        work().then(
+          () => null,
+          (e: ArchexError) => [e.kind, e.param, e.message],
+        );
+      expect(await caught(() => archex.trace('network-deadlock', {}, { length: -5 }))).toEqual([
+        'param',
+        'length',
+        expect.stringMatching(/^trace\('network-deadlock'\): length: trace_length = -5 /),
+      ]);
+      expect(await caught(() => archex.perfetto('network-deadlock', {}, { maxEvents: 0 }))).toEqual(
+        [
+          'param',
+          'maxEvents',
+          expect.stringMatching(/^perfetto\('network-deadlock'\): maxEvents: /),
+        ],
+      );
     } finally {
       archex.dispose();
     }

@@ -58,6 +58,7 @@ export function archexOver(engine: Engine, presets: Preset[]): Archex {
    */
   const watched = async <T>(
     options: RunOptions,
+    call: string,
     work: (engineOptions: {
       signal: AbortSignal;
       onProgress: (p: RunProgress) => void;
@@ -65,7 +66,7 @@ export function archexOver(engine: Engine, presets: Preset[]): Archex {
   ): Promise<T> => {
     const watch = new RunWatch({
       timeLimitSeconds:
-        options.timeLimit === undefined ? undefined : checkedTimeLimit(options.timeLimit),
+        options.timeLimit === undefined ? undefined : checkedTimeLimit(options.timeLimit, call),
       signal: options.signal,
       onEstimate: options.onEstimate,
       onProgress: options.onProgress
@@ -84,18 +85,20 @@ export function archexOver(engine: Engine, presets: Preset[]): Archex {
   };
 
   const traced = async (
+    call: 'trace' | 'perfetto',
     target: string,
     params: Record<string, ParamInput> | undefined,
     options: TraceOptions,
   ): Promise<TraceReport> => {
-    const { model, preset, overrides } = await resolve(target, params, options.seed, 'trace');
+    const { model, preset, overrides } = await resolve(target, params, options.seed, call);
     const window = {
       from: options.from ?? 0,
       length: options.length ?? DEFAULT_TRACE_CYCLES,
       ...(options.maxEvents !== undefined ? { maxEvents: options.maxEvents } : {}),
       ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
     };
-    return watched(options, (engineOptions) =>
+    const named = `${call}('${target}')`;
+    return watched(options, named, (engineOptions) =>
       traceRun(
         engine,
         model,
@@ -106,7 +109,12 @@ export function archexOver(engine: Engine, presets: Preset[]): Archex {
         },
         { ...(options.point !== undefined ? { point: options.point } : {}), window },
         { names: TRACE_OPTION_NAMES, ...engineOptions },
-      ),
+      ).catch((error: unknown) => {
+        // The window's options named as the call names them: "trace('id'): length: ...".
+        if (error instanceof UsageError)
+          throw new UsageError(`${named}: ${error.message}`, error.param);
+        throw error;
+      }),
     );
   };
 
@@ -119,13 +127,13 @@ export function archexOver(engine: Engine, presets: Preset[]): Archex {
         const { model, preset, overrides } = await resolve(target, params, options.seed, 'run');
         if (preset) {
           const all = await listModels();
-          const { report } = await watched(options, (engineOptions) =>
+          const { report } = await watched(options, `run('${target}')`, (engineOptions) =>
             runPreset(engine, all, preset, [], { base: overrides, ...engineOptions }),
           );
           return report;
         }
         const seed = overrides.seed ?? 1;
-        const outcome = await watched(options, (engineOptions) =>
+        const outcome = await watched(options, `run('${target}')`, (engineOptions) =>
           namingParam(
             engine.run({ model: model.name, params: overrides.params, seed }, engineOptions),
           ),
@@ -134,11 +142,11 @@ export function archexOver(engine: Engine, presets: Preset[]): Archex {
       }),
     trace: (target, params, options = {}) =>
       guard(async () => {
-        const report = await traced(target, params, options);
+        const report = await traced('trace', target, params, options);
         return { ...traceHead(report), events: traceEvents(report.trace) };
       }),
     perfetto: (target, params, options = {}) =>
-      guard(async () => perfettoTrace(await traced(target, params, options))),
+      guard(async () => perfettoTrace(await traced('perfetto', target, params, options))),
     describe: (target, params) =>
       guard(async () => describeTarget(engine, await listModels(), presets, target, params)),
     validate: (presetId, options = {}) =>
@@ -166,6 +174,8 @@ export function archexOver(engine: Engine, presets: Preset[]): Archex {
 const TRACE_OPTION_NAMES: Record<string, string> = {
   trace_from: 'from',
   trace_length: 'length',
+  trace_max_events: 'maxEvents',
+  trace_max_bytes: 'maxBytes',
   point: 'point',
 };
 

@@ -19,8 +19,9 @@ export function checkedThreads(threads: number | undefined, cores: number): numb
   if (threads === undefined) return Math.min(MAX_JOBS, Math.max(1, cores));
   if (!Number.isInteger(threads) || threads < 1 || threads > MAX_JOBS) {
     throw new ArchexError(
-      `threads ${String(threads)} is not a whole number from 1 to ${MAX_JOBS}`,
+      `createArchex: threads ${String(threads)} is not a whole number from 1 to ${MAX_JOBS}`,
       'input',
+      'threads',
     );
   }
   return threads;
@@ -35,21 +36,22 @@ export function checkedMemory(maxMemoryMB: number | undefined): number {
     maxMemoryMB > MAX_MEMORY_MB
   ) {
     throw new ArchexError(
-      `maxMemoryMB ${String(maxMemoryMB)} is not a whole number of MB from ${MIN_MEMORY_MB} to ${MAX_MEMORY_MB}`,
+      `createArchex: maxMemoryMB ${String(maxMemoryMB)} is not a whole number of MB from ${MIN_MEMORY_MB} to ${MAX_MEMORY_MB}`,
       'input',
+      'maxMemoryMB',
     );
   }
   return maxMemoryMB;
 }
 
-/** A run's `timeLimit` in seconds, checked. */
-export function checkedTimeLimit(seconds: unknown): number {
+/** A run's `timeLimit` in seconds, checked; `call` names the call in the message (`run('id')`). */
+export function checkedTimeLimit(seconds: unknown, call: string): number {
   try {
     return checkedDuration(
       typeof seconds === 'number' ? seconds : Number.NaN,
-      `timeLimit ${String(seconds)}`,
+      `${call}: timeLimit ${String(seconds)}`,
     );
   } catch (error) {
-    throw new ArchexError((error as Error).message, 'input');
+    throw new ArchexError((error as Error).message, 'input', 'timeLimit');
   }
 }

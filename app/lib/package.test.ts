@@ -197,8 +197,8 @@ console.log(JSON.stringify([
     expect(preset).toMatchObject({ error: true, kind: 'input' });
     expect(preset.message).toContain('multipsi-v1-comm');
     expect(window).toMatchObject({ error: true, kind: 'param', param: 'length' });
-    expect(threads).toMatchObject({ error: true, kind: 'input' });
-    expect(threads.message).toContain('1 to 256');
+    expect(threads).toMatchObject({ error: true, kind: 'input', param: 'threads' });
+    expect(threads.message).toBe('createArchex: threads 0 is not a whole number from 1 to 256');
     expect(nan.message).toContain("'injection_rate' = NaN: Not a finite number. Valid: 0.001 to 1");
     expect(choice.message).toContain(
       "'topology' = 'ring': Unknown choice 'ring'. Valid: mesh, torus, fly, crossbar",
