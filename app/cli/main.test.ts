@@ -332,6 +332,15 @@ describe('cli commands without a run', () => {
           return join(dir, `v${i}.jsonl`);
         }),
       );
+      // Shard 1/3 stopped part way through writing its second run: --resume runs only the rest.
+      const [head, first, second] = readFileSync(files[1]!, 'utf8').split('\n');
+      writeFileSync(files[1]!, `${head}\n${first}\n${second!.slice(0, 40)}`);
+      const args = ['validate', 'pie64-congestion-writemn', '--jobs', '1', '--shard', '1/3'];
+      const resumed = await cli(...args, '--resume', files[1]!);
+      expect(resumed).toMatchObject({ code: 0, stdout: '' });
+      expect(resumed.stderr).toMatch(
+        /^archex: \S+v1\.jsonl:3: a torn last line \(the shard stopped while writing/,
+      );
       const merged = await cli('merge', ...files, '--json');
       expect(merged.code).toBe(0);
       expect(withoutMadeBy(merged.stdout, ['merge', ...files, '--json'])).toBe(

@@ -78,8 +78,10 @@ async function main(argv: string[]): Promise<number> {
       '--shard goes with run or validate and prints JSON lines (no --json or --csv)',
     );
   const shard = values.shard === undefined ? undefined : parseShard(values.shard);
-  if (values.resume !== undefined && (!shard || command !== 'run'))
-    throw new UsageError('--resume FILE goes with run --shard i/n (the shard FILE is of)');
+  if (values.resume !== undefined && !shard)
+    throw new UsageError(
+      '--resume FILE goes with run or validate --shard i/n (the shard FILE is of)',
+    );
   if (values['time-limit'] !== undefined && command !== 'run')
     throw new UsageError('--time-limit goes with run');
   if (runs && presetId === undefined)

@@ -76,7 +76,8 @@ validation, a number the paper states; claim, the paper's words; a row may resta
   --shard k/n       only the k-th of n shares of validate's runs (each preset's own, each
                     stochastic target's seeds), split by their measured times, as JSON lines
                     as each run finishes; merge puts the shards' files together as validate
-                    prints them (--json too). --shard auto reads a Slurm job array's task.
+                    prints them (--json too). --shard auto reads a Slurm job array's task;
+                    --resume FILE as for run.
 Each preset's table is printed as it is checked; stderr says each preset done, with an
 estimate of the time left.
 

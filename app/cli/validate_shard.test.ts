@@ -17,6 +17,9 @@ import {
 } from './validate_shard';
 
 const presets = loadPresetsFromDisk();
+const fail = (message: string): void => {
+  throw new Error(`unexpected warning: ${message}`);
+};
 const made = madeBy(readEngineBuild(), ['validate', '--shard', '0/4']);
 
 describe('validate --shard', () => {
@@ -58,7 +61,7 @@ describe('validate --shard', () => {
       .map(validateLineText)
       .join('\n');
     expect(isValidateShard(text)).toBe(true);
-    const read = readValidateShard('v.jsonl', text);
+    const read = readValidateShard('v.jsonl', text, fail);
     expect(read.lines[0]!.rows[0]!.simulated).toBeNaN();
     expect(mergeValidateShards([read], presets, made)).toEqual([
       { preset: 'transputer-c104', rows: [row(Number.NaN)] },
@@ -67,8 +70,8 @@ describe('validate --shard', () => {
     expect(() => mergeValidateShards([read], presets, later)).toThrow(
       /^merge: v\.jsonl was written by archex .*; this is archex 9\.0\.0 /,
     );
-    expect(() => readValidateShard('v.jsonl', `${validateLineText(header)}\n{"rows": 3}`)).toThrow(
-      'v.jsonl:2: not a line of validate --shard (preset, rows)',
-    );
+    expect(() =>
+      readValidateShard('v.jsonl', `${validateLineText(header)}\n{"rows": 3}\n`, fail),
+    ).toThrow('v.jsonl:2: not a line of validate --shard (preset, rows)');
   });
 });

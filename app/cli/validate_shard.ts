@@ -93,23 +93,31 @@ export function validateShardHeader(
 export const validateLineText = (line: ValidateShardHeader | ValidateShardLine) =>
   JSON.stringify(line);
 
-/** A validate shard's file read: its header and its runs' lines. */
+/** A validate shard's file read: its header, its runs' lines, and where its whole lines end. */
 export interface ValidateShardFile {
   file: string;
   header: ValidateShardHeader;
   lines: ValidateShardLine[];
+  /** The length of its whole lines: less than the text's when a stopped run tore the last. */
+  whole: number;
 }
 
 /** Whether `text` is a file of validate --shard (its first line says so). */
 export function isValidateShard(text: string): boolean {
-  const first = text.slice(0, text.indexOf('\n') >>> 0);
-  return /^\{"archex":"validate-shard"/.test(first);
+  return text.startsWith('{"archex":"validate-shard"');
 }
 
-/** A validate shard's file, each line checked; a bad one is named by place. */
-export function readValidateShard(file: string, text: string): ValidateShardFile {
-  const [head, ...rest] = text.split('\n').filter((l) => l.trim() !== '');
-  const header = JSON.parse(head!) as ValidateShardHeader;
+/**
+ * A validate shard's file, each line checked; a bad one is named by place. A last line cut short
+ * (a shard stopped while writing it) is left out, with `warn` saying so.
+ */
+export function readValidateShard(
+  file: string,
+  text: string,
+  warn: (message: string) => void,
+): ValidateShardFile {
+  const raws = text.split('\n');
+  const header = JSON.parse(raws[0]!) as ValidateShardHeader;
   if (
     typeof header.shard !== 'string' ||
     !Array.isArray(header.presets) ||
@@ -117,19 +125,45 @@ export function readValidateShard(file: string, text: string): ValidateShardFile
     typeof header.made_by !== 'object'
   )
     throw new UsageError(`${file}:1: a validate shard header needs shard, presets, seeds, made_by`);
-  const lines = rest.map((raw, i) => {
+  const read: ValidateShardFile = { file, header, lines: [], whole: text.length };
+  raws.slice(1).forEach((raw, i) => {
+    if (raw.trim() === '') return;
     let line: ValidateShardLine;
     try {
       line = JSON.parse(raw) as ValidateShardLine;
     } catch (error) {
+      if (i === raws.length - 2) {
+        read.whole = text.length - raw.length;
+        warn(`${file}:${i + 2}: a torn last line (the shard stopped while writing it) is left out`);
+        return;
+      }
       throw new UsageError(`${file}:${i + 2}: not JSON (${(error as Error).message})`);
     }
     if (typeof line.preset !== 'string' || !Array.isArray(line.rows))
       throw new UsageError(`${file}:${i + 2}: not a line of validate --shard (preset, rows)`);
     for (const row of line.rows) row.simulated ??= Number.NaN;
-    return line;
+    read.lines.push(line);
   });
-  return { file, header, lines };
+  return read;
+}
+
+/**
+ * The runs a resumed validate shard's file holds, once its header shows it is of this very shard
+ * (`header`): the same presets, seeds and split, written by the same build.
+ */
+export function resumedRuns(read: ValidateShardFile, header: ValidateShardHeader): Set<string> {
+  const was = read.header;
+  const apart = [
+    was.shard !== header.shard && `shard ${was.shard}, not ${header.shard}`,
+    was.presets.join() !== header.presets.join() && 'other presets',
+    was.seeds !== header.seeds && (was.seeds ? 'over seeds, not --one-seed' : '--one-seed'),
+    !sameBuild(was.made_by, header.made_by) && `written by ${buildText(was.made_by)}`,
+  ].filter(Boolean);
+  if (apart.length > 0)
+    throw new UsageError(
+      `--resume ${read.file}: it is of another validate shard: ${apart.join('; ')}`,
+    );
+  return new Set(read.lines.map(runKey));
 }
 
 /**

@@ -35,7 +35,7 @@ export async function merge(
       );
     const presets = cliHost().presets();
     const made = cliMadeBy();
-    const read = texts.map(([file, text]) => readValidateShard(file, text));
+    const read = texts.map(([file, text]) => readValidateShard(file, text, warn));
     const checked = mergeValidateShards(read, presets, made);
     if (!values.json) {
       for (const { preset, rows } of checked) {

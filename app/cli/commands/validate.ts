@@ -2,6 +2,15 @@
 // target over seeds too; exit code 1 when a target is not as expected. Each preset's table is
 // printed as it is checked, with progress on stderr; `--shard k/N` runs every N-th share of the
 // runs as JSON lines, which `merge` puts together.
+import {
+  appendFileSync,
+  closeSync,
+  openSync,
+  readFileSync,
+  truncateSync,
+  writeSync,
+} from 'node:fs';
+
 import type { MadeBy } from '../../engine/engine_build';
 import type { Engine } from '../../engine/engine';
 import type { ModelInfo } from '../../engine/types';
@@ -9,13 +18,21 @@ import type { Preset } from '../../presets/schema';
 import { summaryText } from '../../presets/validation_summary';
 import type { PresetRows } from '../../headless/run';
 import { findPreset, runPreset, validatePresets, validationReport } from '../../headless/run';
-import { runSettings, validationRuns } from '../../headless/validation_runs';
+import { UsageError } from '../../headless/usage_error';
+import type { ValidationRun } from '../../headless/validation_runs';
+import { runKey, runSettings, validationRuns } from '../../headless/validation_runs';
 import type { CommandValues } from '../args';
 import { cliMadeBy } from '../made_by';
 import type { Shard } from '../shard';
-import { terminalWidth } from '../text';
+import { terminalWidth, warn } from '../text';
 import { validateProgress } from '../validate_progress';
-import { shardRuns, validateLineText, validateShardHeader } from '../validate_shard';
+import {
+  readValidateShard,
+  resumedRuns,
+  shardRuns,
+  validateLineText,
+  validateShardHeader,
+} from '../validate_shard';
 import { targetsElsewhere, validationTable } from '../validation_text';
 
 /** `validate` of the `chosen` presets (of `presets`), after the engine's models were checked. */
@@ -29,25 +46,8 @@ export async function validate(
 ): Promise<number> {
   const seeds = !values['one-seed'];
   const made = cliMadeBy();
-  const runs = shard ? shardRuns(chosen, seeds, shard) : validationRuns(chosen, seeds);
-  const progress = validateProgress(
-    runs,
-    (line) => process.stderr.write(line),
-    () => Date.now(),
-    process.stderr.isTTY === true,
-  );
-  if (shard) {
-    const header = validateShardHeader(chosen, seeds, shard, made);
-    process.stdout.write(`${validateLineText(header)}\n`);
-    for (const [i, run] of runs.entries()) {
-      const preset = findPreset(presets, run.preset);
-      progress.onRun(preset, run.draw);
-      const { rows } = await runPreset(engine, models, preset, runSettings(run));
-      process.stdout.write(`${validateLineText({ ...run, rows })}\n`);
-      if (runs[i + 1]?.preset !== run.preset) progress.onChecked({ preset: run.preset });
-    }
-    return 0;
-  }
+  if (shard) return validateShard(engine, models, chosen, seeds, shard, made, values.resume);
+  const progress = stderrProgress(validationRuns(chosen, seeds));
   const width = terminalWidth();
   const checked = await validatePresets(engine, models, chosen, {
     seeds,
@@ -88,4 +88,70 @@ export function printValidation(checked: PresetRows[], json: boolean, made: Made
     for (const line of more) console.log(`  ${line}`);
   }
   return validation.summary.notAsExpected > 0 ? 1 : 0;
+}
+
+/** validate's progress on stderr, each run said where stderr is a terminal. */
+const stderrProgress = (runs: ValidationRun[]) =>
+  validateProgress(
+    runs,
+    (line) => process.stderr.write(line),
+    () => Date.now(),
+    process.stderr.isTTY === true,
+  );
+
+/**
+ * `validate --shard k/n [--resume FILE]`: the header, then each run's line as it finishes, to
+ * stdout or added to FILE (only the runs it lacks run), each with one write.
+ */
+async function validateShard(
+  engine: Engine,
+  models: ModelInfo[],
+  chosen: Preset[],
+  seeds: boolean,
+  shard: Shard,
+  made: MadeBy,
+  file: string | undefined,
+): Promise<number> {
+  const header = validateShardHeader(chosen, seeds, shard, made);
+  let done = new Set<string>();
+  let fd: number | undefined;
+  const text = file === undefined ? '' : readResumed(file);
+  if (text !== '') {
+    const read = readValidateShard(file!, text, warn);
+    done = resumedRuns(read, header);
+    // The torn last line cut off, or the last line ended, before lines are added.
+    if (read.whole < text.length) truncateSync(file!, Buffer.byteLength(text.slice(0, read.whole)));
+    else if (!text.endsWith('\n')) appendFileSync(file!, '\n');
+  }
+  if (file !== undefined) fd = openSync(file, 'a');
+  const write = (line: string) =>
+    fd === undefined ? process.stdout.write(line) : writeSync(fd, line);
+  if (text === '') write(`${validateLineText(header)}\n`);
+  try {
+    const runs = shardRuns(chosen, seeds, shard).filter((run) => !done.has(runKey(run)));
+    if (runs.length === 0 && file !== undefined)
+      warn(`${file} holds every run of shard ${header.shard}`);
+    const progress = stderrProgress(runs);
+    for (const [i, run] of runs.entries()) {
+      const preset = chosen.find((p) => p.id === run.preset)!;
+      progress.onRun(preset, run.draw);
+      const { rows } = await runPreset(engine, models, preset, runSettings(run));
+      write(`${validateLineText({ ...run, rows })}\n`);
+      if (runs[i + 1]?.preset !== run.preset) progress.onChecked({ preset: run.preset });
+    }
+    return 0;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** A --resume file's text; one not there yet is begun (a job array's first try passes it too). */
+function readResumed(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ENOENT')
+      throw new UsageError(`--resume ${file}: ${(error as Error).message}`);
+    return '';
+  }
 }
