@@ -95,9 +95,9 @@ async function figure(engine: Engine, models: ModelInfo[], presets: Preset[], ar
   const csvHead = csvMadeBy(made);
   for (const f of figures) {
     const base = values.out ? join(values.out, `${preset.id}-${f.spec.id}`) : undefined;
-    const figure = figureWithMadeBy(f.figure, made);
-    await add(values.svg ?? (base && `${base}.svg`), async () => figure.text);
-    await add(values.png ?? (base && `${base}.png`), async () => figurePng(figure, { scale, dpi }));
+    const drawn = figureWithMadeBy(f.figure, made);
+    await add(values.svg ?? (base && `${base}.svg`), async () => drawn.text);
+    await add(values.png ?? (base && `${base}.png`), async () => figurePng(drawn, { scale, dpi }));
     await add(values.pdf ?? (base && `${base}.pdf`), () => figurePdfFile(f, made));
     await add(values.csv ?? (base && `${base}.csv`), async () => csvHead + f.csv);
   }
