@@ -249,6 +249,8 @@ test('a view saves its recorded window for Perfetto: tracks, slices and flows as
     expect(download.suggestedFilename()).toMatch(/\.perfetto\.json$/);
     const file = JSON.parse(await readFile((await download.path())!, 'utf8')) as PerfettoTrace;
     expect(perfettoProblems(file)).toEqual([]);
+    // What made it: the engine build the page bundles.
+    expect(file.otherData.made_by).toMatchObject({ archex: expect.any(String) });
     expect(file.traceEvents.filter((e) => e.ph === 'X').length).toBeGreaterThan(10);
     expect(file.traceEvents.some((e) => e.flow_in)).toBe(true);
     await expect(panel.getByRole('button', { name: 'Download for Perfetto' })).toBeEnabled();
