@@ -17,6 +17,7 @@ import { expect, test } from '@playwright/test';
 import { build } from 'vite';
 
 import { LIB_DIST, packLibrary } from '../app/lib/build';
+import { withoutMadeBy } from '../app/cli/made_by_fixtures';
 
 const exec = promisify(execFile);
 
@@ -79,7 +80,7 @@ out.dataset.done = 'true';
 const servers: Server[] = [];
 let lib: { origin: string };
 let host: { origin: string };
-/** What `cli run --json` prints for RUN. */
+/** What `cli run --json` prints for RUN, but what made it. */
 let expected = '';
 
 /** The host's pages: what each runs with the library, under what content security policy. */
@@ -119,7 +120,7 @@ test.beforeAll(async () => {
   const tsx = join('node_modules', '.bin', 'tsx');
   const cli = ['--import', './app/cli/node_css.ts', 'app/cli/main.ts'];
   const args = [...cli, 'run', RUN.preset, ...RUN.flags, '--set', `seed=${RUN.seed}`, '--json'];
-  expected = (await exec(tsx, args, { maxBuffer: 2 ** 28 })).stdout;
+  expected = withoutMadeBy((await exec(tsx, args, { maxBuffer: 2 ** 28 })).stdout);
 });
 
 test.afterAll(() => {
