@@ -50,7 +50,7 @@ export interface ShardHeader {
   seed: number;
   params: Record<string, ParamValue | string>;
   points: number;
-  /** The build and the arguments that wrote the file (absent in files of archex before 0.1.0's). */
+  /** The build and the arguments that wrote the file (absent: written before builds were recorded). */
   made_by?: MadeBy;
 }
 
