@@ -50,7 +50,7 @@ export interface ShardHeader {
   seed: number;
   params: Record<string, ParamValue | string>;
   points: number;
-  /** The build and the arguments that wrote the file (absent: written before builds were recorded). */
+  /** The build and the arguments that wrote the file (absent: written before builds had one). */
   made_by?: MadeBy;
 }
 
