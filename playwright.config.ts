@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 // E2E_PORT lets several checkouts run their e2e suites side by side.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+// The development server `npm start` runs (React's StrictMode, modules as they are), one port on.
+const DEV_PORT = PORT + 1;
 
 // Debian's Chromium, never a downloaded browser. The network flags keep it from calling out of a
 // closed network.
@@ -32,11 +34,28 @@ export default defineConfig({
     },
     viewport: { width: 1280, height: 900 },
   },
-  webServer: {
+  projects: [
     // The production build, as deployed.
-    command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  },
+    { name: 'build' },
+    // What a lecturer meets under `npm start`: the lesson builder on the development server.
+    {
+      name: 'dev',
+      testMatch: /lesson_builder\.spec\.ts$/,
+      use: { baseURL: `http://127.0.0.1:${DEV_PORT}/` },
+    },
+  ],
+  webServer: [
+    {
+      command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+      url: `http://127.0.0.1:${PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      command: `npx vite --host 127.0.0.1 --port ${DEV_PORT} --strictPort`,
+      url: `http://127.0.0.1:${DEV_PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+  ],
 });

@@ -82,7 +82,15 @@ export function useStepRuns(
   const [done, setDone] = useState<Record<string, StepOutcome>>({});
   const asked = useRef(new Set<string>());
   const controller = useRef<AbortController | null>(null);
-  useEffect(() => () => controller.current?.abort(), []);
+  useEffect(
+    () => () => {
+      // Unmounted (or StrictMode's trial unmount): the runs stop, and a mount again asks anew.
+      controller.current?.abort();
+      controller.current = null;
+      asked.current.clear();
+    },
+    [],
+  );
   useEffect(() => {
     controller.current ??= new AbortController();
     const { signal } = controller.current;
