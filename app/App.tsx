@@ -135,7 +135,7 @@ function Shell({
           {booksim.open ? <BooksimOpen onFile={booksim.open} /> : null}
           {preset && !lesson.builderOpen ? (
             <button type="button" onClick={lesson.openBuilder}>
-              New lesson
+              {lesson.opens}
             </button>
           ) : null}
         </HeaderTools>
@@ -245,7 +245,9 @@ function Shell({
               leaveStart();
               setState((s) => freshState(s, id));
             }}
-            {...(lesson.builderOpen ? {} : { onLesson: lesson.openBuilder })}
+            {...(lesson.builderOpen
+              ? {}
+              : { onLesson: { open: lesson.openBuilder, label: lesson.opens } })}
           />
         )}
         {lesson.builder}

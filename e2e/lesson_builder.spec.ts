@@ -86,18 +86,37 @@ test('a teacher builds a three-step lesson; a student opens its link and is judg
   const file = testInfo.outputPath('deadlock-in-three-steps.json');
   await (await downloading).saveAs(file);
   expect((await downloading).suggestedFilename()).toBe('deadlock-in-three-steps.json');
-  // Nothing is lost: a fresh start is one Undo away, and the file opens back into the builder.
+  // Nothing is lost: a new lesson keeps this one in the list, across a reload; only Delete
+  // removes one, and Undo has it back.
+  const lessons = builder.locator('.my-lessons li');
   await builder.getByRole('button', { name: 'Start a new lesson' }).click();
   await expect(builder.locator('.step-editor')).toHaveCount(0);
-  await builder.getByRole('button', { name: 'Undo' }).click();
+  await expect(lessons).toHaveCount(2);
+  await page.reload();
+  await waitIdle(page);
+  await expect(lessons).toHaveCount(2);
+  await expect(builder.locator('.my-lessons li[aria-current="true"]')).toContainText(
+    'Untitled lesson',
+  );
+  await builder.getByRole('button', { name: 'Open “Deadlock in three steps”' }).click();
+  await expect(builder.getByLabel('Lesson title')).toHaveValue('Deadlock in three steps');
   await expect(builder.locator('.step-editor')).toHaveCount(3);
-  await builder.getByRole('button', { name: 'Start a new lesson' }).click();
+  await builder.getByRole('button', { name: 'Delete “Deadlock in three steps”' }).click();
+  await expect(lessons).toHaveCount(1);
+  await builder.getByRole('button', { name: 'Undo' }).click();
+  await expect(lessons).toHaveCount(1);
+  await expect(builder.locator('.step-editor')).toHaveCount(3);
+  // A file opens as a lesson of its own, beside the one being written.
   await builder.getByLabel('Lesson file').setInputFiles(file);
   await expect(builder.locator('.lesson-said')).toContainText(
     'Opened deadlock-in-three-steps.json.',
   );
   await expect(builder.getByLabel('Lesson title')).toHaveValue('Deadlock in three steps');
   await expect(builder.locator('.step-editor')).toHaveCount(3);
+  await expect(lessons).toHaveCount(2);
+  // Closed, the builder is opened by what it holds.
+  await builder.getByRole('button', { name: 'Close the builder' }).click();
+  await expect(page.getByRole('button', { name: 'My lessons' })).toBeVisible();
   expect(consoleMessages).toEqual([]);
 
   // A student in a fresh browser: nothing kept, nothing installed.

@@ -1,6 +1,7 @@
 // The lesson builder, beside the explorer: a teacher takes the explorer's state as a step, gives
 // it words and a question read from its run, previews the lesson as a student, and shares it as a
 // link or a file. The tours' own checks run as the lesson is written.
+import type { ReactNode } from 'react';
 import { useEffect, useMemo } from 'react';
 
 import type { Engine } from '../engine/engine';
@@ -38,13 +39,10 @@ interface Props {
   onShowStep(step: TourStep): void;
   /** Walks the lesson as a student will. */
   onPreview(tour: Tour): void;
-  /** Opens a lesson's file into the builder. */
+  /** Opens a lesson's file into the builder, as a lesson of its own. */
   onOpened(tour: Tour): void;
-  /** Replaces the lesson with an empty one. */
-  onStartOver(): void;
-  /** The lesson was replaced (a file opened, a fresh start) and can be had back. */
-  replaced: boolean;
-  onUndo(): void;
+  /** The teacher's lessons: open another, start one, delete one. */
+  lessons: ReactNode;
 }
 
 export function LessonBuilder(props: Props) {
@@ -103,14 +101,7 @@ export function LessonBuilder(props: Props) {
         </button>
       </div>
       {props.storageNote ? <p className="banner warning">{props.storageNote}</p> : null}
-      {props.replaced ? (
-        <p className="banner" role="status">
-          The lesson you were writing was replaced.{' '}
-          <button type="button" onClick={props.onUndo}>
-            Undo
-          </button>
-        </p>
-      ) : null}
+      {props.lessons}
       <label>
         Lesson title
         <input
@@ -202,7 +193,6 @@ export function LessonBuilder(props: Props) {
         ready={draft.steps.length > 0}
         onPreview={() => props.onPreview(tour)}
         onOpened={props.onOpened}
-        onStartOver={props.onStartOver}
       />
     </aside>
   );

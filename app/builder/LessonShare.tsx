@@ -45,7 +45,6 @@ export function LessonShare(props: {
   ready: boolean;
   onPreview(): void;
   onOpened(tour: Tour): void;
-  onStartOver(): void;
 }) {
   const { tour, presets, models } = props;
   const [said, setSaid] = useState<{ text: string; problems?: string[] } | null>(null);
@@ -119,9 +118,6 @@ export function LessonShare(props: {
         </button>
         <button type="button" onClick={() => input.current?.click()}>
           Open lesson file
-        </button>
-        <button type="button" onClick={props.onStartOver}>
-          Start a new lesson
         </button>
         <input
           ref={input}

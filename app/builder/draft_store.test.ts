@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { EMPTY_DRAFT } from './draft';
-import { NOT_KEPT, loadDraft, saveDraft } from './draft_store';
+import { NOT_KEPT, loadLessons, newLessonId, saveLessons } from './draft_store';
 
 /** A window whose storage is `storage`, or one that refuses it (a getter that throws). */
 function windowWith(storage: Storage | 'refused') {
@@ -33,26 +33,52 @@ afterEach(() => {
   delete (globalThis as { window?: unknown }).window;
 });
 
-describe('the kept draft', () => {
-  it('comes back as it was kept, open or not', () => {
+describe('the kept lessons', () => {
+  const kept = {
+    open: true,
+    current: 'b',
+    lessons: [
+      { id: 'a', draft: { ...EMPTY_DRAFT, title: 'Mine' }, changed: 1 },
+      { id: 'b', draft: EMPTY_DRAFT, changed: 2 },
+    ],
+  };
+
+  it('come back as they were kept, the open one and the builder open or not', () => {
     windowWith(memoryStorage());
-    const draft = { ...EMPTY_DRAFT, title: 'Mine' };
-    expect(saveDraft({ draft, open: true })).toBeNull();
-    expect(loadDraft()).toEqual({ draft, open: true });
+    expect(saveLessons(kept)).toBeNull();
+    expect(loadLessons()).toEqual(kept);
   });
 
-  it('is said not to be kept where the browser refuses storage, and none is read', () => {
-    windowWith('refused');
-    expect(saveDraft({ draft: EMPTY_DRAFT, open: true })).toBe(NOT_KEPT);
-    expect(loadDraft()).toBeNull();
-  });
-
-  it('is none when what is kept is not a draft', () => {
+  it('take in the one draft kept before lessons were kept apart, and keep it in the list', () => {
     const storage = memoryStorage();
     windowWith(storage);
-    storage.setItem('archex.lesson-draft', '{"open": true, "draft": {"steps": "x"}}');
-    expect(loadDraft()).toBeNull();
-    storage.setItem('archex.lesson-draft', 'not json');
-    expect(loadDraft()).toBeNull();
+    const draft = { ...EMPTY_DRAFT, title: 'Before' };
+    storage.setItem('archex.lesson-draft', JSON.stringify({ open: true, draft }));
+    const loaded = loadLessons()!;
+    expect(loaded).toMatchObject({ open: true, lessons: [{ draft }] });
+    expect(loaded.current).toBe(loaded.lessons[0]!.id);
+    expect(saveLessons(loaded)).toBeNull();
+    expect(storage.getItem('archex.lesson-draft')).toBeNull();
+    expect(loadLessons()).toEqual(loaded);
+  });
+
+  it('are said not to be kept where the browser refuses storage, and none is read', () => {
+    windowWith('refused');
+    expect(saveLessons(kept)).toBe(NOT_KEPT);
+    expect(loadLessons()).toBeNull();
+  });
+
+  it('are none when what is kept is not a list of lessons', () => {
+    const storage = memoryStorage();
+    windowWith(storage);
+    storage.setItem('archex.lessons', '{"open": true, "current": "a", "lessons": []}');
+    expect(loadLessons()).toBeNull();
+    storage.setItem('archex.lessons', 'not json');
+    expect(loadLessons()).toBeNull();
+  });
+
+  it('have ids of their own', () => {
+    expect(newLessonId(5)).toMatch(/^5-[0-9a-z]+$/);
+    expect(new Set(Array.from({ length: 100 }, () => newLessonId(5))).size).toBeGreaterThan(95);
   });
 });

@@ -1,32 +1,45 @@
-// The lesson being written, kept in this browser's storage so a reload loses none of it. A
-// browser that refuses storage (a private window, a frame of another site) keeps the draft for
-// the page's life only, and the builder says so in words.
+// Every lesson a teacher starts, kept in this browser's storage until they delete it, so neither a
+// reload nor a new lesson loses one. A browser that refuses storage (a private window, a frame of
+// another site) keeps them for the page's life only, and the builder says so in words.
 import { z } from 'zod';
 
 import type { TourStep } from '../tours/schema';
 import { MAX_STEPS, TEXT_LIMITS } from '../tours/schema';
 import type { LessonDraft } from './draft';
 
-const KEY = 'archex.lesson-draft';
+const KEY = 'archex.lessons';
+/** Where one draft was kept before lessons were kept apart: read once into the list. */
+const ONE_DRAFT_KEY = 'archex.lesson-draft';
 
-/** What the builder keeps: the draft and whether the builder was open. */
-export interface KeptDraft {
+/** A lesson kept: its id, the draft and when it was last changed (ms since 1970). */
+export interface KeptLesson {
+  id: string;
   draft: LessonDraft;
+  changed: number;
+}
+
+/** What the builder keeps: every lesson, the one open in it, and whether the builder was open. */
+export interface KeptLessons {
+  lessons: KeptLesson[];
+  current: string;
   open: boolean;
 }
 
 // Loose on purpose: a draft's fields may be empty while it is written; the lesson's checks say so.
+const Draft = z.object({
+  title: z.string().max(TEXT_LIMITS.title),
+  audience: z.string().max(TEXT_LIMITS.audience),
+  summary: z.string().max(TEXT_LIMITS.summary),
+  steps: z
+    .array(z.object({ presetId: z.string(), title: z.string(), text: z.string() }).passthrough())
+    .max(MAX_STEPS),
+});
 const Kept = z.object({
   open: z.boolean(),
-  draft: z.object({
-    title: z.string().max(TEXT_LIMITS.title),
-    audience: z.string().max(TEXT_LIMITS.audience),
-    summary: z.string().max(TEXT_LIMITS.summary),
-    steps: z
-      .array(z.object({ presetId: z.string(), title: z.string(), text: z.string() }).passthrough())
-      .max(MAX_STEPS),
-  }),
+  current: z.string(),
+  lessons: z.array(z.object({ id: z.string(), draft: Draft, changed: z.number() })).min(1),
 });
+const OneDraft = z.object({ open: z.boolean(), draft: Draft });
 
 function storage(): Storage | null {
   try {
@@ -37,33 +50,58 @@ function storage(): Storage | null {
 }
 
 export const NOT_KEPT =
-  'This browser refuses this page its storage: the lesson is kept only while the page is open. ' +
-  'Download it to keep it.';
+  'This browser refuses this page its storage: the lessons are kept only while the page is open. ' +
+  'Download a lesson to keep it.';
 
-/** The draft kept here, or null (none, unreadable, or no storage). */
-export function loadDraft(): KeptDraft | null {
+/** A new lesson's id: unique in this browser (no secure context is needed, unlike randomUUID). */
+export function newLessonId(now = Date.now()): string {
+  return `${now.toString(36)}-${Math.floor(Math.random() * 36 ** 6).toString(36)}`;
+}
+
+const asDraft = (draft: z.infer<typeof Draft>): LessonDraft => ({
+  ...draft,
+  steps: draft.steps as unknown as TourStep[],
+});
+
+/** The lessons kept here (one draft kept before is the first), or null: none, unreadable, no storage. */
+export function loadLessons(): KeptLessons | null {
   try {
-    const raw = storage()?.getItem(KEY);
-    if (!raw) return null;
-    const kept = Kept.safeParse(JSON.parse(raw));
-    if (!kept.success) return null;
-    const { draft, open } = kept.data;
-    return { open, draft: { ...draft, steps: draft.steps as unknown as TourStep[] } };
+    const store = storage();
+    const raw = store?.getItem(KEY);
+    if (raw) {
+      const kept = Kept.safeParse(JSON.parse(raw));
+      if (!kept.success) return null;
+      const lessons = kept.data.lessons.map((l) => ({ ...l, draft: asDraft(l.draft) }));
+      const current = lessons.some((l) => l.id === kept.data.current)
+        ? kept.data.current
+        : lessons[0]!.id;
+      return { open: kept.data.open, current, lessons };
+    }
+    const one = OneDraft.safeParse(JSON.parse(store?.getItem(ONE_DRAFT_KEY) ?? 'null'));
+    if (!one.success) return null;
+    const id = newLessonId();
+    return {
+      open: one.data.open,
+      current: id,
+      lessons: [{ id, draft: asDraft(one.data.draft), changed: Date.now() }],
+    };
   } catch {
     return null;
   }
 }
 
-/** Keeps the draft; null when kept, else why not in words. */
-export function saveDraft(kept: KeptDraft): string | null {
+/** Keeps the lessons; null when kept, else why not in words. */
+export function saveLessons(kept: KeptLessons): string | null {
   try {
     const store = storage();
     if (!store) return NOT_KEPT;
     store.setItem(KEY, JSON.stringify(kept));
+    // Read into the list once: the list is what is kept from now on.
+    store.removeItem(ONE_DRAFT_KEY);
     return null;
   } catch (e) {
     return e instanceof DOMException && e.name === 'QuotaExceededError'
-      ? 'This browser has no room left to keep the lesson: download it to keep it.'
+      ? 'This browser has no room left to keep the lessons: download a lesson to keep it.'
       : NOT_KEPT;
   }
 }

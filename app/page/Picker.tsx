@@ -17,8 +17,8 @@ interface Props {
   /** Each preset's networks as the engine describes them, by preset id (usePresetNetworks). */
   networks: Record<string, NetworkMap[]>;
   onPick(presetId: string): void;
-  /** Opens the lesson builder; absent while it is open. */
-  onLesson?: () => void;
+  /** Opens the lesson builder, its button saying what it opens; absent while it is open. */
+  onLesson?: { open: () => void; label: string };
   /** Opens a guided tour at its first step; without it no tours are offered. */
   onTour?(tourId: string): void;
   /** Opens every machine on one chart (the all-machines page). */
@@ -141,8 +141,8 @@ export function Picker({ presets, networks, onPick, onTour, onMachines, onLesson
             Take the explorer's state as a step, write what to see, ask a question whose answer is
             read from the run, and share the lesson as a link or a file.
           </p>
-          <button type="button" onClick={onLesson}>
-            New lesson
+          <button type="button" onClick={onLesson.open}>
+            {onLesson.label}
           </button>
         </section>
       ) : null}

@@ -1,5 +1,6 @@
-// The lesson builder on the page: whether it is open, the lesson being written (kept in this
-// browser's storage), and the preview that walks the lesson as a student, with the way back.
+// The lesson builder on the page: whether it is open, the teacher's lessons (kept in this
+// browser's storage, the one being written open), and the preview that walks the lesson as a
+// student, with the way back.
 import type { ReactNode } from 'react';
 import { Suspense, lazy, useEffect, useState } from 'react';
 
@@ -11,9 +12,20 @@ import { pinsForStep } from '../link/url_state';
 import type { Preset } from '../presets/schema';
 import type { Tour, TourStep } from '../tours/schema';
 import { stepState } from '../tours/schema';
-import type { LessonDraft } from '../builder/draft';
 import { EMPTY_DRAFT, draftTour, tourDraft } from '../builder/draft';
-import { loadDraft, saveDraft } from '../builder/draft_store';
+import type { KeptLesson, KeptLessons } from '../builder/draft_store';
+import { loadLessons, newLessonId, saveLessons } from '../builder/draft_store';
+import {
+  addLesson,
+  currentLesson,
+  deleteLesson,
+  editCurrent,
+  firstLessons,
+  isBlank,
+  openLesson,
+  restoreLesson,
+} from '../builder/lessons';
+import { MyLessons } from '../builder/MyLessons';
 import { lessonState } from '../lessons/lesson_link';
 
 /**
@@ -52,22 +64,25 @@ export function useLessonBuilder(props: {
   setState(update: (state: UrlState) => UrlState): void;
 }) {
   const { state, setState } = props;
-  const [kept] = useState(loadDraft);
-  const [draft, setDraft] = useState<LessonDraft>(kept?.draft ?? EMPTY_DRAFT);
-  const [open, setOpen] = useState(kept?.open ?? false);
-  // Whether this browser keeps the draft is known from the first save.
-  const [storageNote] = useState(() => saveDraft({ draft, open }));
-  // The lesson a file or a fresh start replaced, until the teacher goes on: one Undo away.
-  const [replaced, setReplaced] = useState<LessonDraft | null>(null);
-  const replaceDraft = (next: LessonDraft) => {
-    setReplaced(draft.steps.length > 0 || draft.title !== '' ? draft : null);
-    setDraft(next);
+  const [kept, setKept] = useState<KeptLessons>(
+    () => loadLessons() ?? firstLessons(newLessonId(), Date.now()),
+  );
+  const draft = currentLesson(kept).draft;
+  const { open } = kept;
+  const setOpen = (next: boolean) => setKept((k) => ({ ...k, open: next }));
+  // Whether this browser keeps the lessons is known from the first save.
+  const [storageNote] = useState(() => saveLessons(kept));
+  // The lesson last deleted, until the teacher goes on: one Undo away.
+  const [deleted, setDeleted] = useState<KeptLesson | null>(null);
+  const change = (update: (k: KeptLessons) => KeptLessons) => {
+    setDeleted(null);
+    setKept(update);
   };
   // The explorer's state when the preview began, to go back to, and the lesson previewed.
   const [previewFrom, setPreviewFrom] = useState<{ state: UrlState; tour: string } | null>(null);
   useEffect(() => {
-    saveDraft({ draft, open });
-  }, [draft, open]);
+    saveLessons(kept);
+  }, [kept]);
 
   const openBuilder = () => {
     setOpen(true);
@@ -100,21 +115,32 @@ export function useLessonBuilder(props: {
           models={props.models}
           state={state}
           draft={draft}
-          onDraft={(update) => {
-            setReplaced(null);
-            setDraft(update);
-          }}
+          onDraft={(update) => change((k) => editCurrent(k, update, Date.now()))}
           storageNote={storageNote}
           onClose={() => setOpen(false)}
           onShowStep={showStep}
           onPreview={preview}
-          onOpened={(tour) => replaceDraft(tourDraft(tour))}
-          onStartOver={() => replaceDraft(EMPTY_DRAFT)}
-          replaced={replaced !== null}
-          onUndo={() => {
-            if (replaced) setDraft(replaced);
-            setReplaced(null);
-          }}
+          onOpened={(tour) =>
+            change((k) => addLesson(k, tourDraft(tour), newLessonId(), Date.now()))
+          }
+          lessons={
+            <MyLessons
+              lessons={kept.lessons}
+              current={kept.current}
+              onOpen={(id) => change((k) => openLesson(k, id))}
+              onNew={() => change((k) => addLesson(k, EMPTY_DRAFT, newLessonId(), Date.now()))}
+              onDelete={(id) => {
+                const lesson = kept.lessons.find((l) => l.id === id) ?? null;
+                setKept((k) => deleteLesson(k, id, newLessonId(), Date.now()));
+                setDeleted(lesson);
+              }}
+              deleted={deleted}
+              onUndoDelete={() => {
+                if (deleted) setKept((k) => restoreLesson(k, deleted));
+                setDeleted(null);
+              }}
+            />
+          }
         />
       </Suspense>
     ) : null;
@@ -126,5 +152,7 @@ export function useLessonBuilder(props: {
       </button>
     </div>
   ) : null;
-  return { builder, previewBar, openBuilder, builderOpen: open && !previewing };
+  // What opens the builder says what it opens: the lessons kept, or a new one where none is.
+  const opens = kept.lessons.every((l) => isBlank(l.draft)) ? 'New lesson' : 'My lessons';
+  return { builder, previewBar, openBuilder, opens, builderOpen: open && !previewing };
 }
