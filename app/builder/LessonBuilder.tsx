@@ -190,7 +190,13 @@ export function LessonBuilder(props: Props) {
         tour={tour}
         presets={presets}
         models={models}
-        ready={draft.steps.length > 0}
+        waiting={
+          draft.steps.length === 0
+            ? 'Add a step to share the lesson.'
+            : running > 0
+              ? 'Sharing waits until every step is checked.'
+              : null
+        }
         onPreview={() => props.onPreview(tour)}
         onOpened={props.onOpened}
       />

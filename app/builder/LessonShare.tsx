@@ -6,8 +6,8 @@ import { useRef, useState } from 'react';
 import type { ModelInfo } from '../engine/types';
 import type { Preset } from '../presets/schema';
 import type { Tour } from '../tours/schema';
-import { TourSchema } from '../tours/schema';
 import { lessonSnippet } from '../link/embed_snippet';
+import { unfinished } from './lesson_checks';
 import { copyText } from '../ui/clipboard';
 import { lessonFileName, lessonFileText } from '../lessons/lesson_file';
 import { lessonLink } from '../lessons/lesson_link';
@@ -16,14 +16,6 @@ import { MAX_LESSON_CHARS, readLesson } from '../lessons/read_lesson';
 /** The page's address without its query: where a lesson link opens. */
 function pageBase(): string {
   return `${window.location.origin}${window.location.pathname}`;
-}
-
-/** Why the lesson cannot go out yet, or null when its schema holds. */
-function notReady(tour: Tour): string | null {
-  const parsed = TourSchema.safeParse(tour);
-  if (parsed.success) return null;
-  const first = parsed.error.issues[0]!;
-  return `The lesson is not finished: ${first.path.map(String).join('.') || 'lesson'}: ${first.message} (see the checks).`;
 }
 
 function download(tour: Tour) {
@@ -42,7 +34,8 @@ export function LessonShare(props: {
   tour: Tour;
   presets: Preset[];
   models: ModelInfo[];
-  ready: boolean;
+  /** Why nothing can go out yet (no steps, steps still being checked), or null. */
+  waiting: string | null;
   onPreview(): void;
   onOpened(tour: Tour): void;
 }) {
@@ -50,10 +43,11 @@ export function LessonShare(props: {
   const [said, setSaid] = useState<{ text: string; problems?: string[] } | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const refuse = (): boolean => {
-    const why = notReady(tour);
-    if (why) setSaid({ text: why });
+    const why = unfinished(tour);
+    if (why) setSaid({ text: `The lesson is not finished: ${why} (see the checks).` });
     return why !== null;
   };
+  const ready = props.waiting === null;
   /** Copies the lesson's link, or its frame (`embed`) for a course page. */
   const copy = (embed: boolean) => {
     if (refuse()) return;
@@ -99,21 +93,18 @@ export function LessonShare(props: {
   };
   return (
     <section className="lesson-share" aria-label="Share the lesson">
+      {props.waiting ? <p className="lesson-hint">{props.waiting}</p> : null}
       <div className="step-actions">
-        <button
-          type="button"
-          disabled={!props.ready}
-          onClick={() => !refuse() && props.onPreview()}
-        >
+        <button type="button" disabled={!ready} onClick={() => !refuse() && props.onPreview()}>
           Preview as a student
         </button>
-        <button type="button" disabled={!props.ready} onClick={() => copy(false)}>
+        <button type="button" disabled={!ready} onClick={() => copy(false)}>
           Copy lesson link
         </button>
-        <button type="button" disabled={!props.ready} onClick={() => copy(true)}>
+        <button type="button" disabled={!ready} onClick={() => copy(true)}>
           Copy embed code
         </button>
-        <button type="button" disabled={!props.ready} onClick={() => !refuse() && download(tour)}>
+        <button type="button" disabled={!ready} onClick={() => !refuse() && download(tour)}>
           Download lesson
         </button>
         <button type="button" onClick={() => input.current?.click()}>

@@ -6,7 +6,7 @@ import type { ModelInfo, RunResult } from '../engine/types';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import type { StepRun } from '../tours/answers';
 import type { Tour, TourStep } from '../tours/schema';
-import { lessonChecks } from './lesson_checks';
+import { lessonChecks, unfinished } from './lesson_checks';
 
 const presets = loadPresetsFromDisk();
 const preset = presets.find((p) => p.id === 'custom-network')!;
@@ -47,6 +47,14 @@ const lesson = (steps: TourStep[], over: Partial<Tour> = {}): Tour => ({
   summary: 'What it covers.',
   steps,
   ...over,
+});
+
+describe('unfinished()', () => {
+  it("says what keeps a lesson from going out in the checks' words, not the schema's", () => {
+    expect(unfinished(lesson([step()], { title: '' }))).toBe('give it a title');
+    expect(unfinished(lesson([step(), step({ text: '' })]))).toBe('step 2: write its words');
+    expect(unfinished(lesson([step()]))).toBeNull();
+  });
 });
 
 describe('lessonChecks()', () => {

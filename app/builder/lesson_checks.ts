@@ -38,6 +38,20 @@ function issueWords(path: (string | number)[], message: string, code: string): s
   return `${path.map(String).join('.') || 'lesson'}: ${message}`;
 }
 
+/**
+ * What keeps the lesson from going out, in the checks' words ("give it a title", "step 2: write
+ * its words"): the first thing its schema lacks; null when it holds.
+ */
+export function unfinished(tour: Tour): string | null {
+  const parsed = TourSchema.safeParse(tour);
+  if (parsed.success) return null;
+  const { path, message, code } = parsed.error.issues[0]!;
+  const [head, index, ...rest] = path as (string | number)[];
+  return head === 'steps' && typeof index === 'number'
+    ? `step ${index + 1}: ${issueWords(rest, message, code)}`
+    : issueWords(path as (string | number)[], message, code);
+}
+
 /** Runs `f`, turning what it throws into one problem. */
 function attempt(f: () => string[]): string[] {
   try {
