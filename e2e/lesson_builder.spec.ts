@@ -44,7 +44,7 @@ test('a teacher builds a three-step lesson; a student opens its link and is judg
   await one.getByLabel(/^Words/).fill('Eight nodes in a ring, one *virtual channel*, no dateline.');
   await one.getByRole('button', { name: 'Add a question: a number' }).click();
   await one.getByLabel('Question').fill('At what offered load does the first point deadlock?');
-  await one.getByLabel('Output').selectOption('latency_vs_offered_deadlock');
+  await one.getByLabel('Output').selectOption('scalar:latency_vs_offered_deadlock');
   await one.getByLabel("the experiment's description").check();
   await expect(one.locator('.from-run')).toContainText(/From the run: [\d.]+/);
 
@@ -63,7 +63,8 @@ test('a teacher builds a three-step lesson; a student opens its link and is judg
   await three.getByRole('button', { name: 'Add a question: a choice' }).click();
   await three.getByLabel('Question').fill('Does the ring deadlock at the chosen load?');
   const conditions = three.locator('.condition');
-  for (const i of [0, 1]) await conditions.nth(i).getByLabel('Output').selectOption('deadlocked');
+  for (const i of [0, 1])
+    await conditions.nth(i).getByLabel('Output').selectOption('scalar:deadlocked');
   await expect(three.locator('.from-run').last()).toContainText('the right choice is “Yes”');
 
   await waitIdle(page);
@@ -171,4 +172,27 @@ test('a lesson none of whose steps can be read is refused whole, in words', asyn
   await expect(page.locator('.banner.warning')).toContainText('the lesson');
   await expect(page.locator('.tour-panel')).toHaveCount(0);
   await expect(page.locator('[data-chart-card="latency-load"]')).toBeVisible();
+});
+
+test("a built-in tour's file opens into the builder whole: outputs that share a name told apart", async ({
+  page,
+}) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto('./?preset=paragon-bsp');
+  await waitIdle(page);
+  await page.getByRole('button', { name: 'New lesson' }).click();
+  const builder = page.locator('.lesson-builder');
+  await builder.getByLabel('Lesson file').setInputFiles('presets/tours/paragon.json');
+  await expect(builder.locator('.lesson-said')).toContainText('Opened paragon.json.');
+  await waitIdle(page);
+  // The Paragon's comm_share_bsp_p8 is a scalar and a curve: each its own choice, in every menu.
+  const menus = await builder
+    .getByLabel('Output')
+    .evaluateAll((selects) =>
+      selects.map((s) => [...(s as HTMLSelectElement).options].map((o) => o.value)),
+    );
+  for (const values of menus) expect(new Set(values).size).toBe(values.length);
+  expect(menus.flat()).toContain('scalar:comm_share_bsp_p8');
+  expect(menus.flat()).toContain('series:comm_share_bsp_p8');
+  expect(consoleMessages).toEqual([]);
 });

@@ -79,8 +79,16 @@ export function RunValuePicker({
   onChange(value: RunValueSpec): void;
 }) {
   const id = useId();
-  const name = value && ('scalar' in value ? value.scalar : 'series' in value ? value.series : '');
-  const current = outputs.find((o) => o.name === name);
+  // A scalar and a curve may share a name (the Paragon's comm_share_bsp_p8): an output is its kind
+  // and its name.
+  const key = (o: Pick<OutputSpec, 'kind' | 'name'>) => `${o.kind}:${o.name}`;
+  const current =
+    value &&
+    outputs.find((o) =>
+      'scalar' in value
+        ? o.kind === 'scalar' && o.name === value.scalar
+        : 'series' in value && o.kind === 'series' && o.name === value.series,
+    );
   const mode = value ? modeOf(value) : 'at';
   const number =
     value && 'crosses' in value
@@ -111,9 +119,9 @@ export function RunValuePicker({
       <label htmlFor={`${id}-output`}>Output</label>
       <select
         id={`${id}-output`}
-        value={current?.name ?? ''}
+        value={current ? key(current) : ''}
         onChange={(e) => {
-          const output = outputs.find((o) => o.name === e.target.value);
+          const output = outputs.find((o) => key(o) === e.target.value);
           if (output) onChange(withOutput(output, value));
         }}
       >
@@ -121,9 +129,11 @@ export function RunValuePicker({
           pick an output
         </option>
         {outputs.map((o) => (
-          <option key={o.name} value={o.name}>
-            {o.kind === 'series' ? 'curve: ' : ''}
-            {o.description ? `${o.description.slice(0, 60)} (${o.name})` : o.name}
+          // Its name first and its words whole: what tells two outputs apart is never cut.
+          <option key={key(o)} value={key(o)}>
+            {o.kind === 'series' ? 'curve ' : ''}
+            {o.name}
+            {o.description ? `: ${o.description}` : ''}
           </option>
         ))}
       </select>
