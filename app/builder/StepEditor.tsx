@@ -119,8 +119,9 @@ export function StepEditor(props: {
   return (
     <li className="step-editor" aria-labelledby={`lesson-step-${n}`}>
       <h4 id={`lesson-step-${n}`}>
-        Step {n}: {preset?.title ?? step.presetId}
+        Step {n}: {step.title || 'untitled'}
       </h4>
+      <p className="lesson-hint">On {preset?.title ?? step.presetId}</p>
       <label>
         Title
         <input
