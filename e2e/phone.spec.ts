@@ -234,6 +234,29 @@ test("a tour step's Previous and Next stay in reach after Show me, and the count
   await context.close();
 });
 
+test("a step's verdict comes into sight above the way on once revealed", async ({ browser }) => {
+  const { context, page } = await phone(browser);
+  const consoleMessages = collectConsole(page);
+  await page.goto(stepLink('paragon', 0));
+  await waitIdle(page);
+  const panel = page.locator('.tour-panel');
+  await panel.getByLabel('Your prediction').fill('100');
+  // Reveal just above the way on (a shorter phone, or longer words): the verdict comes below it.
+  const nav = page.getByRole('navigation', { name: 'Tour steps' });
+  const reveal = panel.getByRole('button', { name: 'Reveal' });
+  const [button, bar0] = [(await reveal.boundingBox())!, (await nav.boundingBox())!];
+  const height = Math.round(button.y + button.height + bar0.height + 4);
+  await page.setViewportSize({ width: 390, height });
+  await reveal.tap();
+  await expect(panel.locator('.tour-reveal')).toContainText('The run gives');
+  const bar = (await nav.boundingBox())!;
+  const verdict = (await panel.locator('.tour-reveal').boundingBox())!;
+  expect(verdict.y + verdict.height).toBeLessThanOrEqual(bar.y + 1);
+  expect(verdict.y).toBeGreaterThanOrEqual(0);
+  expect(consoleMessages).toEqual([]);
+  await context.close();
+});
+
 test("a tour step's fields come right after the step on a phone", async ({ browser }) => {
   const { context, page } = await phone(browser);
   const consoleMessages = collectConsole(page);

@@ -1,6 +1,6 @@
 // A tour step's question: the prediction typed or picked, then revealed against the run, with the
 // verdict and what it means.
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { FormEvent } from 'react';
 
 import { Glossed } from '../glossary/Glossed';
@@ -69,11 +69,23 @@ export function Question({
       shown = `The run has no answer to this: ${(error as Error).message}`;
     }
   }
+  // The verdict the reader asked for comes into sight (on a phone it would sit under the way on).
+  const said = useRef<HTMLDivElement>(null);
+  const asked = useRef(false);
   // Revealed from the button and from Enter, not from the form's submission: a frame sandboxed
   // without allow-forms (a lesson on a course page) blocks submission before its event fires.
   const doReveal = () => {
-    if (prediction && runs && !revealed) onAnswer({ ...answer, revealed: true });
+    if (prediction && runs && !revealed) {
+      asked.current = true;
+      onAnswer({ ...answer, revealed: true });
+    }
   };
+  useEffect(() => {
+    if (shown === null || !asked.current) return;
+    asked.current = false;
+    // A frame on: the tap that revealed may still hold the viewport as it was.
+    requestAnimationFrame(() => said.current?.scrollIntoView({ block: 'nearest' }));
+  }, [shown]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     doReveal();
@@ -133,7 +145,7 @@ export function Question({
         </button>
       </fieldset>
       {/* The answer and what it means are heard together. */}
-      <div aria-live="polite">
+      <div aria-live="polite" className="tour-said" ref={said}>
         <p
           className="tour-reveal"
           data-verdict={typeof shown === 'object' ? shown?.verdict : 'error'}
