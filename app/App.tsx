@@ -98,12 +98,13 @@ function Shell({
     [leaveStart, setState],
   );
   const booksim = useBooksimOpen({ engine, presets, models, board, onOpened: onBooksim });
+  const lesson = useLessonBuilder({ engine, board, presets, models, state, setState });
   const { tour, tourStep, openStep, openQuestion, tourPanel } = useTourStep(
     state,
     setState,
     model?.params,
+    lesson.editTour,
   );
-  const lesson = useLessonBuilder({ engine, board, presets, models, state, setState });
   const layout = state.layout;
   const shownParams =
     tourStep && model

@@ -196,3 +196,51 @@ test("a built-in tour's file opens into the builder whole: outputs that share a 
   expect(menus.flat()).toContain('series:comm_share_bsp_p8');
   expect(consoleMessages).toEqual([]);
 });
+
+test('a built-in tour is copied into the builder to edit, and a lesson link is edited there', async ({
+  page,
+}) => {
+  const consoleMessages = collectConsole(page);
+  await page.goto(
+    rawLessonLink(
+      {
+        id: 'one-step',
+        title: 'One step',
+        audience: 'Students',
+        summary: 'A lesson of one step.',
+        steps: [
+          {
+            title: 'Look',
+            presetId: 'network-deadlock',
+            look: { chart: 'latency-load' },
+            text: 'Look at it.',
+          },
+        ],
+      },
+      'network-deadlock',
+    ),
+  );
+  await waitIdle(page);
+  const panel = page.locator('.tour-panel');
+  const builder = page.locator('.lesson-builder');
+  await panel.getByRole('button', { name: 'Edit this lesson' }).click();
+  await expect(builder.getByLabel('Lesson title')).toHaveValue('One step');
+  await expect(builder.locator('.step-editor')).toHaveCount(1);
+  // A built-in tour: a copy of its steps, beside the lesson already there.
+  const deadlock = JSON.parse(readFileSync('presets/tours/deadlock.json', 'utf8')) as {
+    title: string;
+    steps: { presetId: string }[];
+  };
+  const state = {
+    v: 5,
+    preset: deadlock.steps[0]!.presetId,
+    layout: { kind: 'tour', tour: 'deadlock', step: 0 },
+  };
+  await page.goto(`./?s=j${encodeURIComponent(JSON.stringify(state))}`);
+  await waitIdle(page);
+  await panel.getByRole('button', { name: 'Copy and edit' }).click();
+  await expect(builder.getByLabel('Lesson title')).toHaveValue(deadlock.title);
+  await expect(builder.locator('.step-editor')).toHaveCount(deadlock.steps.length);
+  await expect(builder.locator('.my-lessons li')).toHaveCount(2);
+  expect(consoleMessages).toEqual([]);
+});

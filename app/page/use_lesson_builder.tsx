@@ -152,7 +152,20 @@ export function useLessonBuilder(props: {
       </button>
     </div>
   ) : null;
+  /** A tour (built in, or a lesson a link carries) opened in the builder as a lesson of its own. */
+  const editTour = (tour: Tour) => {
+    change((k) => ({ ...addLesson(k, tourDraft(tour), newLessonId(), Date.now()), open: true }));
+    requestAnimationFrame(() => document.getElementById('lesson-builder-title')?.focus());
+  };
   // What opens the builder says what it opens: the lessons kept, or a new one where none is.
   const opens = kept.lessons.every((l) => isBlank(l.draft)) ? 'New lesson' : 'My lessons';
-  return { builder, previewBar, openBuilder, opens, builderOpen: open && !previewing };
+  return {
+    builder,
+    previewBar,
+    openBuilder,
+    // A lesson previewed is the one being written: no copy of it is made from its panel.
+    editTour: previewing ? undefined : editTour,
+    opens,
+    builderOpen: open && !previewing,
+  };
 }

@@ -10,6 +10,7 @@ import { pageLayout, pinsForStep, withFirstPane } from '../link/url_state';
 import type { RunView } from '../results/chart_builder';
 import { layoutTour } from '../lessons/playing';
 import { tours } from '../tours/bundled';
+import type { Tour } from '../tours/schema';
 import { stepState } from '../tours/schema';
 import { TourPanel } from '../tours/TourPanel';
 
@@ -23,6 +24,8 @@ export function useTourStep(
   state: UrlState,
   setState: (update: (state: UrlState) => UrlState) => void,
   specs: ParamSpec[] | undefined,
+  /** Opens a tour in the lesson builder as a lesson of one's own; absent where none is. */
+  onEdit?: (tour: Tour) => void,
 ) {
   const layout = state.layout;
   const tour = layoutTour(layout);
@@ -88,6 +91,15 @@ export function useTourStep(
             onClose={closeTour}
             answer={stepAnswer}
             onAnswer={setAnswer}
+            {...(onEdit
+              ? {
+                  edit: {
+                    // A lesson the link carries is the teacher's to edit; a built-in tour is copied.
+                    label: layout.lesson ? 'Edit this lesson' : 'Copy and edit',
+                    onEdit: () => onEdit(tour),
+                  },
+                }
+              : {})}
           />
         )
       : undefined;

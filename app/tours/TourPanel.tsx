@@ -31,6 +31,11 @@ interface Props {
   /** The step's prediction, as the link keeps it (revealed: the page shows the answer). */
   answer: StepAnswer;
   onAnswer(answer: StepAnswer): void;
+  /**
+   * Opens the tour in the lesson builder as a lesson of one's own, with the button's words ("Copy
+   * and edit" a built-in tour, "Edit this lesson" a teacher's); absent where no builder is.
+   */
+  edit?: { label: string; onEdit(): void };
 }
 
 /** A jump for a reader who asked the system for less motion, else a glide. */
@@ -98,6 +103,14 @@ export function TourPanel(props: Props) {
       </header>
       <p className="tour-progress">
         Step {step + 1} of {tour.steps.length}
+        {props.edit ? (
+          <>
+            {' · '}
+            <button type="button" className="tour-edit" onClick={props.edit.onEdit}>
+              {props.edit.label}
+            </button>
+          </>
+        ) : null}
       </p>
       <h3>{current.title}</h3>
       <div className="tour-text">
