@@ -66,6 +66,12 @@ test('a teacher builds a three-step lesson; a student opens its link and is judg
   for (const i of [0, 1])
     await conditions.nth(i).getByLabel('Output').selectOption('scalar:deadlocked');
   await expect(three.locator('.from-run').last()).toContainText('the right choice is “Yes”');
+  // A wrong choice's own words, for a student who picks it.
+  await three
+    .locator('.choices li')
+    .nth(1)
+    .getByLabel('If chosen and wrong, say why (after Reveal)')
+    .fill('Look at the dependency graph: its cycle closes at this load.');
 
   await waitIdle(page);
   await expect(builder.locator('.lesson-checks [role="status"]')).toHaveText('No problems.');
@@ -142,6 +148,9 @@ test('a teacher builds a three-step lesson; a student opens its link and is judg
   await panel.getByRole('radio', { name: 'No' }).check();
   await panel.getByRole('button', { name: 'Reveal' }).click();
   await expect(panel.locator('.tour-reveal')).toHaveAttribute('data-verdict', 'wrong');
+  await expect(panel.locator('.tour-feedback')).toHaveText(
+    'Look at the dependency graph: its cycle closes at this load.',
+  );
   expect(studentConsole).toEqual([]);
 
   // The file is a tour as presets/tours/ holds them: the tours' own tests walk it.

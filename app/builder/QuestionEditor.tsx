@@ -196,6 +196,17 @@ function ChoiceEditor(props: {
               sideBySide={sideBySide}
               onChange={(when) => setChoice(i, { ...c, when })}
             />
+            <label>
+              If chosen and wrong, say why (after Reveal)
+              <input
+                value={c.feedback ?? ''}
+                maxLength={TEXT_LIMITS.why}
+                onChange={(e) => {
+                  const { feedback: _feedback, ...rest } = c;
+                  setChoice(i, e.target.value ? { ...rest, feedback: e.target.value } : rest);
+                }}
+              />
+            </label>
             {q.choices.length > 2 ? (
               <button
                 type="button"
@@ -213,7 +224,7 @@ function ChoiceEditor(props: {
         <button
           type="button"
           onClick={() =>
-            onChange({ ...q, choices: [...q.choices, { ...q.choices.at(-1)!, label: '' }] })
+            onChange({ ...q, choices: [...q.choices, { when: q.choices.at(-1)!.when, label: '' }] })
           }
         >
           Add a choice

@@ -152,6 +152,9 @@ export function Question({
         >
           {shown === null ? '' : typeof shown === 'string' ? shown : shown.sentence}
         </p>
+        {shown !== null && typeof shown === 'object' && shown.feedback ? (
+          <p className="tour-feedback">{shown.feedback}</p>
+        ) : null}
         {shown !== null && typeof shown === 'object' && question.explain ? (
           <div className="tour-explain">
             <Markdown text={question.explain} gloss={false} />

@@ -163,6 +163,10 @@ export function stepDrawing(
   const q = step.question;
   if (q) out.texts.push({ where: 'question', text: q.prompt });
   if (q?.explain && revealed) out.texts.push({ where: 'explain', text: markdownText(q.explain) });
+  // Revealed, a wrong choice says why not: any of them may be the one shown.
+  if (q?.kind === 'choice' && revealed)
+    for (const c of q.choices)
+      if (c.feedback) out.texts.push({ where: `feedback on “${c.label}”`, text: c.feedback });
   if (step.layout?.kind === 'machines') return out;
   const panes: [PaneKey, PaneRun][] = [['first', runs]];
   if (runs.right) panes.push(['right', runs.right]);

@@ -99,8 +99,12 @@ describe('reveal()', () => {
       kind: 'choice',
       prompt: 'p',
       choices: [
-        { label: 'Fast', when: { value: { readout: 0 }, below: 40 } },
-        { label: 'Slow', when: { value: { readout: 0 }, atLeast: 40 } },
+        {
+          label: 'Fast',
+          when: { value: { readout: 0 }, below: 40 },
+          feedback: 'The queues add to the wire.',
+        },
+        { label: 'Slow', when: { value: { readout: 0 }, atLeast: 40 }, feedback: 'Never shown.' },
       ],
       expect: 1,
     };
@@ -110,6 +114,10 @@ describe('reveal()', () => {
       sentence:
         'The run says: Slow (45.25 cycles against 40\u00a0cycles). Your choice, Slow, is right.',
     });
-    expect(reveal(choice, { kind: 'choice', index: 0 }, { preset, run }).verdict).toBe('wrong');
+    // A wrong choice is told why not; a right one never is.
+    expect(reveal(choice, { kind: 'choice', index: 0 }, { preset, run })).toMatchObject({
+      verdict: 'wrong',
+      feedback: 'The queues add to the wire.',
+    });
   });
 });

@@ -106,6 +106,8 @@ export interface Reveal {
   verdict: 'close' | 'high' | 'low' | 'right' | 'wrong';
   /** One sentence for the student, read out by the live region. */
   sentence: string;
+  /** A wrong choice's own words: why not that one. */
+  feedback?: string;
 }
 
 const PERCENT = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
@@ -144,9 +146,14 @@ export function reveal(question: QuestionSpec, prediction: Prediction, runs: Ste
   const read = readStepValue(choice.when.value, runs);
   const thanText =
     typeof than === 'number' ? valueText(than, read.unit) : readStepValue(than, runs).text;
+  const feedback =
+    !verdict && prediction.kind === 'choice'
+      ? question.choices[prediction.index]?.feedback
+      : undefined;
   return {
     answer: label,
     verdict: verdict ? 'right' : 'wrong',
+    ...(feedback ? { feedback } : {}),
     sentence:
       `The run says: ${label} (${read.text} against ${thanText}). ` +
       (verdict ? `Your choice, ${chosen}, is right.` : `You chose ${chosen}.`),

@@ -161,6 +161,8 @@ const ChoiceQuestion = z
           .object({
             label: Text(TEXT_LIMITS.label),
             when: bounded(z.union([z.number().finite(), RunValue]), { value: RunValue }),
+            /** What a reader who chose this when it is wrong is told after Reveal: why not. */
+            feedback: Text(TEXT_LIMITS.why).optional(),
           })
           .strict(),
       )
