@@ -569,6 +569,11 @@ test('a whole lesson in a frame of another site, sandboxed with allow-scripts on
     await waitIdle(frame);
     const panel = frame.locator('.tour-panel');
     await expect(panel).toContainText('Step 1 of 2');
+    // The way to the whole explorer, from the frame: a new tab at this very step.
+    await expect(frame.getByRole('link', { name: 'Open in archex' })).toHaveAttribute(
+      'href',
+      /\?s=/,
+    );
     await panel.getByLabel('Your prediction').fill('15');
     await panel.getByRole('button', { name: 'Reveal' }).click();
     await expect(panel.locator('.tour-reveal')).toContainText(/The run gives [\d.]+\s+cycles/);

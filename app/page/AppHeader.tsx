@@ -6,6 +6,8 @@ import { useEffect, useState } from 'react';
 import type { UrlState } from '../link/url_state';
 import { emptyState } from '../link/url_state';
 import { copyText } from '../ui/clipboard';
+import { framed } from './embed_boot';
+import { OpenInArchex } from './OpenInArchex';
 import './app_header.css';
 
 /** How long "Link copied" stays: long enough to read, then the header is as it was. */
@@ -60,18 +62,31 @@ export function HeaderTools({
   children?: ReactNode;
 }) {
   // What "Copy link" did, and the address it copied: said only while that is still the address.
-  const [copied, setCopied] = useState<{ text: string; search: string } | null>(null);
+  const [copied, setCopied] = useState<{ text: string; search: string; failed?: boolean } | null>(
+    null,
+  );
   useEffect(() => {
-    if (!copied) return;
+    // A link to copy by hand stays until the state changes.
+    if (!copied || copied.failed) return;
     const timer = setTimeout(() => setCopied(null), COPIED_MS);
     return () => clearTimeout(timer);
   }, [copied]);
+  // From the state: a sandboxed frame's address is not kept in step (use_url_history.ts).
+  const link = new URL(search === '' ? window.location.pathname : search, window.location.href)
+    .href;
+  // In a frame (a lesson on a course page) the address bar shows the page around it.
+  const inFrame = framed();
   const copyLink = () => {
-    // From the state: a sandboxed frame's address is not kept in step (use_url_history.ts).
-    const link = new URL(search === '' ? window.location.pathname : search, window.location.href);
-    copyText(link.href).then(
+    copyText(link).then(
       () => setCopied({ text: 'Link copied', search }),
-      () => setCopied({ text: 'Copy failed: select the address bar and copy it', search }),
+      () =>
+        setCopied({
+          text: inFrame
+            ? 'Copy failed: copy the link from here'
+            : 'Copy failed: select the address bar and copy it',
+          search,
+          failed: inFrame,
+        }),
     );
   };
 
@@ -93,12 +108,21 @@ export function HeaderTools({
         </a>
       ) : null}
       {children}
+      {inFrame ? <OpenInArchex href={link} /> : null}
       <button type="button" onClick={copyLink}>
         Copy link
       </button>
       {copied?.search === search ? (
         <span role="status" className="copied">
           {copied.text}
+          {copied.failed ? (
+            <input
+              readOnly
+              value={link}
+              aria-label="This page's link"
+              onFocus={(event) => event.currentTarget.select()}
+            />
+          ) : null}
         </span>
       ) : null}
       <label>
