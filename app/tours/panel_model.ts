@@ -7,6 +7,7 @@ import type { RunView } from '../results/chart_builder';
 import { formatTemplate } from '../results/chart_builder';
 import type { ReadValue, StepRun } from './answers';
 import { judgePrediction, readStepValue, rightChoice, valueText } from './answers';
+import { comparedNames } from './compared';
 import type { QuestionSpec, TargetSpec, TourStep } from './schema';
 
 /** The runs of a step as the page has them: its first pane's, the right pane's, each machine's. */
@@ -144,8 +145,14 @@ export function reveal(question: QuestionSpec, prediction: Prediction, runs: Ste
   )!;
   const than = choice.when[bound]!;
   const read = readStepValue(choice.when.value, runs);
+  // Each value named by what sets it apart from the other: which is which.
+  const [valueName, thanName] = comparedNames(choice.when.value, than, runs);
+  const named = (text: string, name: string) => (name ? `${text} ${name}` : text);
+  const readText = named(read.text, valueName);
   const thanText =
-    typeof than === 'number' ? valueText(than, read.unit) : readStepValue(than, runs).text;
+    typeof than === 'number'
+      ? valueText(than, read.unit)
+      : named(readStepValue(than, runs).text, thanName);
   const feedback =
     !verdict && prediction.kind === 'choice'
       ? question.choices[prediction.index]?.feedback
@@ -155,7 +162,7 @@ export function reveal(question: QuestionSpec, prediction: Prediction, runs: Ste
     verdict: verdict ? 'right' : 'wrong',
     ...(feedback ? { feedback } : {}),
     sentence:
-      `The run says: ${label} (${read.text} against ${thanText}). ` +
+      `The run says: ${label} (${readText} against ${thanText}). ` +
       (verdict ? `Your choice, ${chosen}, is right.` : `You chose ${chosen}.`),
   };
 }
