@@ -42,9 +42,20 @@ test('a teacher builds a three-step lesson; a student opens its link and is judg
   const one = stepOf(page, 1);
   await one.getByLabel('Title').fill('Where the ring stops');
   await one.getByLabel(/^Words/).fill('Eight nodes in a ring, one *virtual channel*, no dateline.');
+  // What the step shows of the experiment: every field until the teacher leaves some out.
+  const fields = one.locator('details', { hasText: 'Fields this step shows' });
+  await fields.locator('summary').click();
+  await expect(fields.locator('summary')).toHaveText(/Fields this step shows: all of \d+/);
+  const total = await fields.getByRole('checkbox').count();
+  await fields.getByRole('checkbox').first().uncheck();
+  await expect(fields.locator('summary')).toHaveText(
+    `Fields this step shows: ${total - 1} of ${total}`,
+  );
   await one.getByRole('button', { name: 'Add a question: a number' }).click();
   await one.getByLabel('Question').fill('At what offered load does the first point deadlock?');
-  await one.getByLabel('Output').selectOption('scalar:latency_vs_offered_deadlock');
+  await one
+    .getByLabel('Output', { exact: true })
+    .selectOption('scalar:latency_vs_offered_deadlock');
   await one.getByLabel("the experiment's description").check();
   await expect(one.locator('.from-run')).toContainText(/From the run: [\d.]+/);
 
@@ -64,7 +75,7 @@ test('a teacher builds a three-step lesson; a student opens its link and is judg
   await three.getByLabel('Question').fill('Does the ring deadlock at the chosen load?');
   const conditions = three.locator('.condition');
   for (const i of [0, 1])
-    await conditions.nth(i).getByLabel('Output').selectOption('scalar:deadlocked');
+    await conditions.nth(i).getByLabel('Output', { exact: true }).selectOption('scalar:deadlocked');
   await expect(three.locator('.from-run').last()).toContainText('the right choice is “Yes”');
   // A wrong choice's own words, for a student who picks it.
   await three
@@ -196,7 +207,7 @@ test("a built-in tour's file opens into the builder whole: outputs that share a 
   await waitIdle(page);
   // The Paragon's comm_share_bsp_p8 is a scalar and a curve: each its own choice, in every menu.
   const menus = await builder
-    .getByLabel('Output')
+    .getByLabel('Output', { exact: true })
     .evaluateAll((selects) =>
       selects.map((s) => [...(s as HTMLSelectElement).options].map((o) => o.value)),
     );

@@ -1,14 +1,13 @@
-// One step of the lesson being written: its title and words, what it points at, which charts it
-// shows, its question, the state it was taken from (which the explorer can give again), and what
+// One step of the lesson being written: its title and words, what it points at, what of the
+// experiment it shows, its question, the state it was taken from (which the explorer can give again), and what
 // the tours' checks find in it.
 import type { ModelInfo } from '../engine/types';
-import { resolveValues } from '../presets/param_values';
 import type { Preset } from '../presets/schema';
-import { presetParams, shownCharts } from '../presets/schema';
 import type { QuestionSpec, TargetSpec, TourStep } from '../tours/schema';
 import { TEXT_LIMITS } from '../tours/schema';
 import { QuestionEditor, newQuestion } from './QuestionEditor';
 import { readableOutputs } from './RunValuePicker';
+import { StepShows } from './StepShows';
 import type { StepOutcome } from './use_step_runs';
 
 /** A target as an option's value, and back. */
@@ -45,50 +44,6 @@ function targets(step: TourStep, preset: Preset, model: ModelInfo): [string, str
       `field: ${label(n)}`,
     ]),
   ];
-}
-
-/** Which of the charts its parameters draw the step shows (its `outputs.charts`; all unless set). */
-function ShownCharts(props: {
-  step: TourStep;
-  preset: Preset;
-  model: ModelInfo;
-  onChange(step: TourStep): void;
-}) {
-  const { step, preset, model, onChange } = props;
-  const drawn = shownCharts(
-    preset,
-    model.params,
-    resolveValues(model.params, presetParams(preset), step.params ?? {}),
-  );
-  const chosen = step.outputs?.charts?.map((c) => (typeof c === 'string' ? c : c.chart));
-  const shown = drawn.filter((c) => chosen?.includes(c.id) ?? true);
-  const set = (ids: string[]) => {
-    const { outputs, ...rest } = step;
-    const { charts: _charts, ...others } = outputs ?? {};
-    const kept = ids.length === drawn.length ? others : { ...others, charts: ids };
-    onChange(Object.keys(kept).length > 0 ? { ...rest, outputs: kept } : rest);
-  };
-  return (
-    <details className="shown-charts">
-      <summary>
-        Charts this step shows: {shown.length === drawn.length ? 'all' : shown.length} of{' '}
-        {drawn.length}
-      </summary>
-      {drawn.map((c) => (
-        <label key={c.id}>
-          <input
-            type="checkbox"
-            checked={shown.includes(c)}
-            onChange={(e) => {
-              const ids = shown.map((x) => x.id);
-              set(e.target.checked ? [...ids, c.id] : ids.filter((id) => id !== c.id));
-            }}
-          />{' '}
-          {c.title}
-        </label>
-      ))}
-    </details>
-  );
 }
 
 export function StepEditor(props: {
@@ -155,7 +110,7 @@ export function StepEditor(props: {
         </label>
       ) : null}
       {preset && model && step.layout?.kind !== 'machines' ? (
-        <ShownCharts step={step} preset={preset} model={model} onChange={onChange} />
+        <StepShows step={step} preset={preset} model={model} onChange={onChange} />
       ) : null}
       {step.question ? (
         <QuestionEditor

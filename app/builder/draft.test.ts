@@ -24,6 +24,8 @@ describe('stepFromState()', () => {
       title: network.title,
       presetId: 'custom-network',
       params: { vcs: 2 },
+      // Only the field it changed shown: a phone's reader keeps the step and its chart together.
+      show: ['vcs'],
       seed: 7,
       charts: { 'latency-load': { xLog: true } },
       look: { chart: network.charts[0]!.id },

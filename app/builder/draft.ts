@@ -59,8 +59,9 @@ function defaultLook(preset: Preset, state: UrlState): TargetSpec {
 
 /**
  * The step the explorer's state makes, as it is: the first pane's preset, parameters, seed,
- * chart choices and open view, and the layout around it (side by side, every machine). Taken
- * again over an earlier step (`old`), the words, question and what it shows are kept.
+ * chart choices and open view, and the layout around it (side by side, every machine); only the
+ * fields it changed shown. Taken again over an earlier step (`old`), the words, question and what
+ * it shows are kept.
  */
 export function stepFromState(state: UrlState, preset: Preset, old?: TourStep): TourStep {
   const pane = firstPane(state);
@@ -95,7 +96,12 @@ export function stepFromState(state: UrlState, preset: Preset, old?: TourStep): 
     ...(layout ? { layout } : {}),
     look: keepLook ? old.look : defaultLook(preset, state),
     text: old?.text ?? '',
-    ...(old?.show ? { show: old.show } : {}),
+    // A step is about the fields it changed: only those shown, unless the teacher says otherwise.
+    ...(old?.show
+      ? { show: old.show }
+      : some(pane.params)
+        ? { show: Object.keys(pane.params!) }
+        : {}),
     ...(old?.outputs ? { outputs: old.outputs } : {}),
     ...(old?.question ? { question: old.question } : {}),
   };
