@@ -15,6 +15,7 @@ export const USAGE = `usage:
   npm run cli -- run <preset-id> --shard i/n [--resume FILE] [--set ...]
   npm run cli -- merge <shard files...> --json
   npm run cli -- validate [preset-id] [--json] [--one-seed]
+  npm run cli -- validate [preset-id] --explain <metric | preset:metric> [--json]
   npm run cli -- describe <preset-id | model> [--set name=value ...] [--json]   (parameters, units, values, outputs)
   npm run cli -- trace <preset-id> [--params f] [--set name=value ...] [--point N] [--from T]
                  [--cycles N] [--max-events N] [--max-bytes N] [--json | --format perfetto]
@@ -65,13 +66,21 @@ options of run:
                     exit code 124; a shard keeps the points it finished for --resume.
 
 options of validate (each target's role: calibration, a calibrated value was fitted on it;
-validation, a number the paper states; claim, the paper's words; a row may restate another):
+consistency, it redoes the paper's arithmetic or reads an input back out; validation, a number
+the paper states; claim, the paper's words; a row may restate another):
                     Three figures: passed of all targets; of the independent ones (no
-                    calibration targets, no restating rows); and of those over seeds, where a
-                    stochastic target runs on seeds 1-16 and passes when 15 do.
+                    calibration targets, consistency checks or restating rows); and of those
+                    over seeds, where a stochastic target runs on seeds 1-16 and passes when 15
+                    do. A pass within a tenth of its band's half-width of an edge is "just
+                    inside".
   --json            each preset's rows as run --json writes them (a stochastic row with its
-                    seeds' passes) and the summary: the three figures and per role.
+                    seeds' passes, each with where its band comes from) and the summary: the
+                    three figures and per role.
   --one-seed        each preset on its own seed only (faster; no figure over seeds).
+  --explain ROW     one target without a run (ROW: metric, or preset:metric): its band and
+                    where it comes from (rounding, stated-error, as-written or choice), and
+                    each parameter the run reads with its value, basis, source and the targets
+                    a calibrated one was fitted on; --json as an object.
 
 options of trace (one run recording the events of a window; docs/cli.md "Traces"):
   --point N         the point of a sweep model's run to trace (default 0: for the custom

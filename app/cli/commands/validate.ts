@@ -7,6 +7,7 @@ import { ROBUST_SEEDS, summaryText } from '../../presets/validation_summary';
 import { validatePresets, validationReport } from '../../headless/run';
 import type { CommandValues } from '../args';
 import { terminalWidth } from '../text';
+import { explain } from '../validation_explain';
 import { targetsElsewhere, validationTable } from '../validation_text';
 
 /** `validate` of the `chosen` presets (of `presets`), after the engine's models were checked. */
@@ -18,6 +19,7 @@ export async function validate(
   values: CommandValues,
 ): Promise<number> {
   const width = terminalWidth();
+  if (values.explain !== undefined) return explain(models, chosen, values.explain, values.json);
   // The seeds take long: say on a terminal which run is going, never into piped output.
   const onRun = process.stderr.isTTY
     ? (preset: Preset, over?: { name: string; seed: number }) =>
