@@ -51,6 +51,7 @@ describe('explainRow()', () => {
   it('marks the calibrated value fitted on this row: the row is its calibration', () => {
     const e = explained('multipsi-v1-program2:pe_rps');
     expect(e).toMatchObject({ role: 'calibration', paper: 370, tolerance: { rel: 0.06 } });
+    expect(e.accepted).toEqual({ atLeast: expect.closeTo(347.8), atMost: expect.closeTo(392.2) });
     expect(e.band.from).toBe('choice');
     const builtin = e.params.find((p) => p.name === 'builtin_ms')!;
     expect(builtin).toMatchObject({ basis: 'calibrated', fittedOnThisRow: true, value: 0.376 });

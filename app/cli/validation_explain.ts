@@ -1,7 +1,13 @@
 // `validate --explain ROW`: one paper target and what it rests on, the parameters its preset's
 // run reads, each with its value, unit, basis and, for a calibrated one, what it was fitted on.
 import type { ModelInfo, ParamValue } from '../engine/types';
-import type { BandSource, Preset, ReferencePoint, ToleranceSpec } from '../presets/schema';
+import type {
+  Accepted,
+  BandSource,
+  Preset,
+  ReferencePoint,
+  ToleranceSpec,
+} from '../presets/schema';
 import { presetParams, unusedParams } from '../presets/schema';
 import type { TargetRole } from '../presets/validation';
 import { acceptedText, paperTarget, targetRole } from '../presets/validation';
@@ -39,7 +45,8 @@ export interface Explanation {
   unit: string;
   paper: number | string;
   tolerance?: ToleranceSpec;
-  accepted: string;
+  /** The values that meet the target, as validate --json gives them. */
+  accepted: Accepted;
   band: BandSource;
   why: string;
   source: string;
@@ -110,7 +117,7 @@ export function explainRow(preset: Preset, ref: ReferencePoint, model: ModelInfo
     unit: ref.unit,
     paper: paper.kind === 'number' ? paper.value : paper.words,
     ...('tolerance' in ref ? { tolerance: ref.tolerance } : {}),
-    accepted: withUnit(acceptedText(accept, formatNumber), ref.unit, ' '),
+    accepted: accept,
     band: ref.band,
     why: ref.why,
     source: ref.source,
@@ -142,7 +149,7 @@ export function explanationText(e: Explanation, width: number): string {
   const fields: [string, string | undefined][] = [
     ['role', e.role],
     ['paper', paper],
-    ['accepted', `${e.accepted}${tolerance}`],
+    ['accepted', `${withUnit(acceptedText(e.accepted, formatNumber), e.unit, ' ')}${tolerance}`],
     ['band from', e.band.why ? `${e.band.from}: ${e.band.why}` : e.band.from],
     ['why', e.why],
     ['source', e.source],
