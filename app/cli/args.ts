@@ -37,6 +37,7 @@ export function commandArgs(argv: string[]) {
       'max-bytes': { type: 'string' },
       format: { type: 'string' },
       'one-seed': { type: 'boolean', default: false },
+      explain: { type: 'string' },
     },
   });
 }

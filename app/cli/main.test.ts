@@ -289,7 +289,7 @@ describe('cli commands without a run', () => {
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/^transputer-c104 +c104_p4_crossover_bytes +calibration +pass/m);
     expect(table.stdout).toMatch(
-      /\nvalidation: all targets: passed 2 of 2 \(100\s%\)\n {2}independent targets \(without the 1 calibration targets and the 0 rows restating another\): passed 1 of 1 \(100\s%\)\n {2}independent targets over seeds \(the 0 stochastic ones pass on 15 of seeds 1-16\): passed 1 of 1 \(100\s%\)\n {2}by role: /,
+      /\nvalidation: all targets: passed 2 of 2 \(100\s%\)\n {2}independent targets \(without the 1 calibration targets, the 0 consistency checks and the 0 rows restating another\): passed 1 of 1 \(100\s%\)\n {2}independent targets over seeds \(the 0 stochastic ones pass on 15 of seeds 1-16\): passed 1 of 1 \(100\s%\)\n {2}by role: /,
     );
     const json = await cli('validate', 'transputer-c104', '--json', '--jobs', '1');
     expect(json.code).toBe(0);

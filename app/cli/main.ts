@@ -94,6 +94,8 @@ async function main(argv: string[]): Promise<number> {
   }
   if (values['one-seed'] && command !== 'validate')
     throw new UsageError('--one-seed goes with validate');
+  if (values.explain !== undefined && command !== 'validate')
+    throw new UsageError('--explain goes with validate');
   if (command === 'validate' && values.params !== undefined)
     throw new UsageError('validate runs the presets as they are; --params goes with run');
   const chosen = presetId === undefined ? presets : [findPreset(presets, presetId)];

@@ -15,6 +15,7 @@ export const USAGE = `usage:
   npm run cli -- run <preset-id> --shard i/n [--resume FILE] [--set ...]
   npm run cli -- merge <shard files...> [--json]   (run --shard files need --json)
   npm run cli -- validate [preset-id] [--json] [--one-seed] [--shard k/n]
+  npm run cli -- validate [preset-id] --explain <metric | preset:metric> [--json]
   npm run cli -- --version
   npm run cli -- describe <preset-id | model> [--set name=value ...] [--json]   (parameters, units, values, outputs)
   npm run cli -- trace <preset-id> [--params f] [--set name=value ...] [--point N] [--from T]
@@ -66,18 +67,26 @@ options of run:
                     exit code 124; a shard keeps the points it finished for --resume.
 
 options of validate (each target's role: calibration, a calibrated value was fitted on it;
-validation, a number the paper states; claim, the paper's words; a row may restate another):
+consistency, it redoes the paper's arithmetic or reads an input back out; validation, a number
+the paper states; claim, the paper's words; a row may restate another):
                     Three figures: passed of all targets; of the independent ones (no
-                    calibration targets, no restating rows); and of those over seeds, where a
-                    stochastic target runs on seeds 1-16 and passes when 15 do.
+                    calibration targets, consistency checks or restating rows); and of those
+                    over seeds, where a stochastic target runs on seeds 1-16 and passes when 15
+                    do. A pass within a tenth of its band's half-width of an edge is "just
+                    inside".
   --json            each preset's rows as run --json writes them (a stochastic row with its
-                    seeds' passes) and the summary: the three figures and per role.
+                    seeds' passes, each with where its band comes from) and the summary: the
+                    three figures and per role.
   --one-seed        each preset on its own seed only (faster; no figure over seeds).
   --shard k/n       only the k-th of n shares of validate's runs (each preset's own, each
                     stochastic target's seeds), split by their measured times, as JSON lines
                     as each run finishes; merge puts the shards' files together as validate
                     prints them (--json too). --shard auto reads a Slurm job array's task;
                     --resume FILE as for run.
+  --explain ROW     one target without a run (ROW: metric, or preset:metric): its band and
+                    where it comes from (rounding, stated-error, as-written or choice), and
+                    each parameter the run reads with its value, basis, source and the targets
+                    a calibrated one was fitted on; --json as an object.
 Each preset's table is printed as it is checked; stderr says each preset done, with an
 estimate of the time left.
 

@@ -52,6 +52,7 @@ describe('validate --shard', () => {
     pass: false,
     why: 'w',
     source: 's',
+    band: { from: 'rounding' },
   });
 
   it("reads back a run's rows, a value the run lacked as NaN, and merges only one build's", () => {

@@ -13,15 +13,16 @@ const row = (over: Partial<ValidationRow>): ValidationRow => ({
   simulated: 8,
   pass: true,
   place: -1,
+  band: { from: 'choice', why: '15 %' },
   why: 'w',
   source: 'Table 1 | 2',
   ...over,
 });
 
 describe('presetSection()', () => {
-  it('writes a row per target with its role and seeds, and the known misses under the table', () => {
+  it('writes a row per target with its role, seeds and edge, and the known misses below', () => {
     const rows = [
-      row({ stochastic: 'seed', seeds: { passed: 14, of: 16, least: 6, most: 9 } }),
+      row({ simulated: 9.2, stochastic: 'seed', seeds: { passed: 14, of: 16, least: 6, most: 9 } }),
       row({
         metric: 'mips',
         restates: { metric: 'g' },
@@ -29,24 +30,27 @@ describe('presetSection()', () => {
         simulated: 5,
         knownMiss: 'slow',
       }),
+      row({ metric: 'sum', role: 'consistency', consistency: 'the inputs summed' }),
     ];
     expect(presetSection('paragon-bsp', rows).split('\n')).toEqual([
       '### `paragon-bsp`',
       '',
       '| metric | role | paper | accepted | simulated | result | source |',
       '| --- | --- | --- | --- | --- | --- | --- |',
-      '| g | validation | 8.1\u00a0µs | 6.885 to 9.315\u00a0µs | 8.0\u00a0µs | pass, 14 of 16 seeds | Table 1 \\| 2 |',
+      '| g | validation | 8.1\u00a0µs | 6.885 to 9.315\u00a0µs | 9.2\u00a0µs | pass, just inside, 14 of 16 seeds | Table 1 \\| 2 |',
       '| mips | restates g | 8.1\u00a0µs | 6.885 to 9.315\u00a0µs | 5.0\u00a0µs | known miss (1) | Table 1 \\| 2 |',
+      '| sum | consistency | 8.1\u00a0µs | 6.885 to 9.315\u00a0µs | 8.0\u00a0µs | pass | Table 1 \\| 2 |',
       '',
       'Known misses:',
       '',
       '(1) mips: slow',
     ]);
-    // Its figures: the restating row is set apart, the stochastic one fails over seeds.
+    // Its figures: the restating and the consistency rows are set apart, the stochastic one
+    // fails over seeds.
     expect(figuresLine(rows)).toBe(
-      'Passed: 1 of 2 (50\u00a0%) of all targets; 1 of 1 (100\u00a0%) of the independent ones ' +
-        '(without 0 calibration targets and 1 rows restating another); 0 of 1 (0\u00a0%) of ' +
-        'those over seeds (1 stochastic, each passing on 15 of seeds 1-16).',
+      'Passed: 2 of 3 (67\u00a0%) of all targets; 1 of 1 (100\u00a0%) of the independent ones ' +
+        '(without 0 calibration targets, 1 consistency checks and 1 rows restating another); ' +
+        '0 of 1 (0\u00a0%) of those over seeds (1 stochastic, each passing on 15 of seeds 1-16).',
     );
   });
 });

@@ -1,7 +1,7 @@
 // The machine guides' "Model against paper" sections as `validate` finds them: a table per
 // preset, its known misses below it, and the machine's three figures (npm run docs:validation).
 import type { ValidationRow } from '../presets/validation';
-import { roleText, rowText, seedText, verdict } from '../presets/validation';
+import { edgeText, roleText, rowText, seedText, verdict } from '../presets/validation';
 import { passText, validationSummary } from '../presets/validation_summary';
 
 /** A cell of a Markdown table: its pipes escaped, on one line. */
@@ -21,8 +21,7 @@ export function presetSection(presetId: string, rows: ValidationRow[]): string {
     ...rows.map((r) => {
       const text = rowText(r);
       const miss = r.knownMiss === undefined ? '' : ` (${misses.indexOf(r) + 1})`;
-      const seeds = seedText(r);
-      const result = `${verdict(r)}${miss}${seeds ? `, ${seeds}` : ''}`;
+      const result = [`${verdict(r)}${miss}`, edgeText(r), seedText(r)].filter(Boolean).join(', ');
       const cells = [r.metric, roleText(r), text.paper, text.accepted, text.simulated, result];
       return `| ${[...cells, r.source].map(cell).join(' | ')} |`;
     }),
@@ -40,8 +39,8 @@ export function figuresLine(rows: ValidationRow[]): string {
   const robust = s.robust ? passText(s.robust) : 'not run';
   return (
     `Passed: ${passText(s.all)} of all targets; ${passText(s.independent)} of the independent ` +
-    `ones (without ${s.calibrationTargets} calibration targets and ${s.restating} rows ` +
-    `restating another); ${robust} of those over seeds (${s.stochastic} stochastic, each ` +
+    `ones (without ${s.calibrationTargets} calibration targets, ${s.consistencyChecks} ` +
+    `consistency checks and ${s.restating} rows restating another); ${robust} of those over seeds (${s.stochastic} stochastic, each ` +
     'passing on 15 of seeds 1-16).'
   );
 }

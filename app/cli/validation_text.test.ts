@@ -17,6 +17,7 @@ describe('validationTable()', () => {
         accept: { below: 0.025 },
         simulated: 0.004,
         pass: true,
+        band: { from: 'as-written' },
         why: 'w',
         source: 'sec. 4',
       },
@@ -30,6 +31,7 @@ describe('validationTable()', () => {
         simulated: 6.3,
         pass: false,
         place: -2,
+        band: { from: 'choice', why: '15 %' },
         why: 'w',
         source: 'Table 1',
         knownMiss: 'g stays near 6.3 us',
@@ -65,6 +67,7 @@ describe('validationTable()', () => {
       accept: { below: 0.5 },
       simulated: 0.1,
       pass: true,
+      band: { from: 'as-written' },
       why: 'w',
       source: 'sec. 4.3.1, '.repeat(30).trim(),
     };

@@ -2,13 +2,13 @@
 // table is too wide), and an aggregate's line naming the presets that check its targets.
 import type { Preset } from '../presets/schema';
 import type { ValidationRow } from '../presets/validation';
-import { roleText, rowText, seedText, verdict } from '../presets/validation';
+import { edgeText, roleText, rowText, seedText, verdict } from '../presets/validation';
 import { WRAP_INDENT, formatTable, wrapLine } from './text';
 
 /**
  * A preset's targets as text: the role (or the row restated), the paper's number or words, the
- * values accepted, the simulated value, the result (a stochastic row's with its passes over
- * seeds) and where in the paper; below it, why each known miss misses. A
+ * values accepted, the simulated value, the result (a pass just inside its band says so, a
+ * stochastic row's gives its passes over seeds) and where in the paper; below it, why each known miss misses. A
  * table where it fits in `width`; else a target a row (preset, metric, role, result) with its
  * numbers and source under it, wrapped to the width and indented.
  */
@@ -18,9 +18,13 @@ export function validationTable(presetId: string, rows: ValidationRow[], width: 
     const text = rowText(r);
     const result =
       r.knownMiss === undefined ? verdict(r) : `${verdict(r)} (${misses.indexOf(r) + 1})`;
-    const seeds = seedText(r);
     return {
-      head: [presetId, r.metric, roleText(r), seeds ? `${result}, ${seeds}` : result],
+      head: [
+        presetId,
+        r.metric,
+        roleText(r),
+        [result, edgeText(r), seedText(r)].filter(Boolean).join(', '),
+      ],
       text,
       source: r.source,
     };

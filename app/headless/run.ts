@@ -3,10 +3,10 @@
 import type { Engine, RunOptions } from '../engine/engine';
 import type { ModelInfo, Params, ParamValue, RunResult } from '../engine/types';
 import { networkJson, timelineJson } from '../engine/types';
-import type { Accepted, Preset } from '../presets/schema';
+import type { Accepted, BandSource, Preset } from '../presets/schema';
 import type { SeedCount, TargetRole, ValidationRow } from '../presets/validation';
 import type { ValidationSummary } from '../presets/validation_summary';
-import { validate, verdict } from '../presets/validation';
+import { justInside, validate, verdict } from '../presets/validation';
 import { robust, validationSummary } from '../presets/validation_summary';
 import { namedParams } from '../presets/param_values';
 import type { Overrides } from './params';
@@ -46,13 +46,19 @@ export interface RunReport {
     role: TargetRole;
     /** A calibration target's calibrated values (the parameters fitted on it). */
     fittedBy?: string[];
+    /** A consistency row's reason (counted apart from the independent targets). */
+    consistency?: string;
     label: string;
     unit: string;
     paper: number | string;
     tolerance?: number;
+    /** Where the band of accepted values comes from, and why where the kind asks. */
+    band: BandSource;
     accepted: Accepted;
     simulated: number;
     pass: boolean;
+    /** A pass nearer its band's edge than NEAR_EDGE of its half-width. */
+    justInside?: true;
     result: string;
     source: string;
     why: string;
@@ -140,14 +146,17 @@ export function validationJson(rows: ValidationRow[]): RunReport['validation'] {
     metric: r.metric,
     role: r.role,
     ...(r.fittedBy ? { fittedBy: r.fittedBy } : {}),
+    ...(r.consistency !== undefined ? { consistency: r.consistency } : {}),
     label: r.label,
     unit: r.unit,
     ...(r.paper.kind === 'number'
       ? { paper: r.paper.value, tolerance: r.paper.tolerance }
       : { paper: r.paper.words }),
+    band: r.band,
     accepted: r.accept,
     simulated: r.simulated,
     pass: r.pass,
+    ...(justInside(r) ? { justInside: true as const } : {}),
     result: verdict(r),
     source: r.source,
     why: r.why,

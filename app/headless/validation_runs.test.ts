@@ -35,6 +35,7 @@ describe('presetRows()', () => {
     pass,
     why: 'w',
     source: 's',
+    band: { from: 'rounding' },
     stochastic: 'seed',
   });
 

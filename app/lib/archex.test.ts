@@ -122,9 +122,9 @@ describe('validate()', () => {
     expect(validation.summary).toEqual(cli.summary);
     expect(validation.presets[0]!.validation.map((r) => r.role)).toEqual([
       'calibration',
-      'validation',
+      'consistency',
       'calibration',
-      'validation',
+      'consistency',
     ]);
     expect(validation).toMatchObject({
       targets: 4,

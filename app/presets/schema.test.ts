@@ -48,6 +48,7 @@ describe('parsePreset()', () => {
       unit: 'fraction',
       claim: 'less than 2.5%',
       accept: { below: 0.025 },
+      band: { from: 'as-written' },
       why: 'w',
       source: 'sec. 4',
     };
@@ -60,6 +61,28 @@ describe('parsePreset()', () => {
     // A claim has no number to draw or to be near: the closest form's problem is named.
     expect(problem({ value: 0.0125 })).toThrow(/reference.0: Unrecognized key: "value"/);
     expect(problem({ plot: { chart: 'perf-overhead', x: 1 } })).toThrow(/Unrecognized key: "plot"/);
+  });
+
+  it('refuses a band without its source, a choice without why, and the wrong form', () => {
+    const stated = good.reference[0]!;
+    const problem = (over: Record<string, unknown>) => () =>
+      parsePreset({ ...good, reference: [{ ...stated, ...over }] }, 'bad.json');
+    expect(problem({ band: undefined })).toThrow(/reference.0.band/);
+    expect(problem({ band: { from: 'choice' } })).toThrow(/reference.0.band.why/);
+    expect(problem({ band: { from: 'stated-error' } })).toThrow(/reference.0.band.why/);
+    // A stated number is not written as a claim's bound, a claim has no last digit.
+    expect(problem({ band: { from: 'as-written' } })).toThrow(
+      /reference.0.band.from: rounding is of a stated number, as-written of a claim/,
+    );
+    expect(problem({ band: { from: 'rounding' } })()).toBeDefined();
+  });
+
+  it('refuses a row that is both a consistency check and a restatement', () => {
+    const [first, second] = good.reference;
+    const bad = { ...good, reference: [first, { ...second, restates: { metric: first!.metric } }] };
+    expect(() => parsePreset(bad, 'bad.json')).toThrow(
+      /reference.1.consistency: a row follows from another \(restates\) or from the inputs/,
+    );
   });
 
   it('rejects an id that is not lower-case words joined by hyphens', () => {
@@ -451,6 +474,14 @@ describe('fittedOn', () => {
       "jmachine-lcs: params.lcs_cell_instr.fittedOn.3: 'multipsi-v1-comm' does not have " +
         "lcs_cell_instr fitted on 'base_total_ms'",
     ]);
+  });
+
+  it('names at least one target: a calibrated value fitted on none is refused', () => {
+    const bad = structuredClone(good) as unknown as { params: Record<string, object> };
+    bad.params.x = { value: 1, unit: 'ms', basis: 'calibrated', source: 's', fittedOn: [] };
+    expect(() => parsePreset(bad, 'bad.json')).toThrow(
+      /params.x.fittedOn: a calibrated value names at least one target it was fitted on/,
+    );
   });
 
   it('is given with a calibrated value, and only with one', () => {

@@ -6,6 +6,7 @@ import type { ChartSpec } from './chart_specs';
 import { ChartSpecSchema } from './chart_specs';
 import type { Conditions, ValueRefSpec } from './fields';
 import { InsteadBase, ValueRef } from './fields';
+import { Accept, Band, Tolerance } from './bands';
 
 /**
  * Where a value comes from when the paper does not state it: `assumed` (a choice the model
@@ -27,11 +28,12 @@ const ParamEntry = z
     basis: z.enum(PARAM_BASES).optional(),
     /**
      * A calibrated value's paper targets it was fitted on: a preset's id and the metric of its
-     * target (those rows are calibration, not validation). Empty: fitted on a number no target
-     * row checks (a ratio of two targets, a count derived from them), as the source says.
+     * target (those rows are calibration, not validation). At least one: a value fitted on a
+     * ratio of two targets names the one the fit makes follow from the other.
      */
     fittedOn: z
       .array(z.object({ preset: z.string().min(1), metric: z.string().min(1) }).strict())
+      .min(1, 'a calibrated value names at least one target it was fitted on')
       .optional(),
     source: z.string().min(1),
     override: z.string().min(1).optional(),
@@ -44,34 +46,6 @@ const ParamEntry = z
   .refine((e) => (e.basis === 'calibrated') === (e.fittedOn !== undefined), {
     message: 'a calibrated value names the targets it was fitted on (fittedOn), no other does',
     path: ['fittedOn'],
-  });
-
-const Tolerance = z.union([
-  z.object({ abs: z.number().nonnegative() }).strict(),
-  z.object({ rel: z.number().nonnegative() }).strict(),
-]);
-
-/**
- * The values a claim accepts, in the metric's unit: above or at least a lower bound, below or at
- * most an upper one, or both.
- */
-const Accept = z
-  .object({
-    above: z.number().finite().optional(),
-    atLeast: z.number().finite().optional(),
-    below: z.number().finite().optional(),
-    atMost: z.number().finite().optional(),
-  })
-  .strict()
-  .superRefine((a, ctx) => {
-    const lower = [a.above, a.atLeast].filter((v) => v !== undefined);
-    const upper = [a.below, a.atMost].filter((v) => v !== undefined);
-    if (lower.length + upper.length === 0)
-      ctx.addIssue({ code: 'custom', message: 'give a bound: above, atLeast, below or atMost' });
-    if (lower.length > 1 || upper.length > 1)
-      ctx.addIssue({ code: 'custom', message: 'one lower bound (above or atLeast), one upper' });
-    if (lower.length === 1 && upper.length === 1 && lower[0]! >= upper[0]!)
-      ctx.addIssue({ code: 'custom', message: 'the lower bound must be below the upper' });
   });
 
 /** What every paper target has: the metric, what it is, why it is checked so, where it is from. */
@@ -87,6 +61,14 @@ const referenceBase = {
    * shown and checked as a miss (the tests fail once it passes, so the note cannot go stale).
    */
   knownMiss: z.string().min(1).optional(),
+  /** Where the band of values accepted (the tolerance, a claim's bounds) comes from. */
+  band: Band,
+  /**
+   * Why this row checks no more than the model's consistency: it redoes the paper's own
+   * arithmetic on its inputs, or reads an input back out. Shown and checked, but counted apart
+   * from the independent targets; a row is consistency or restates another, not both.
+   */
+  consistency: z.string().min(1).optional(),
   /**
    * The row this one follows from (a Mips figure from the time it is computed from, a count set
    * by the same search size): shown and checked, but counted apart from the independent targets.
@@ -225,6 +207,22 @@ export const PresetSchema = z
           message: 'a target not simulated is a known miss: say what the model lacks',
         });
       }
+      if (ref.consistency !== undefined && ref.restates !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['reference', i, 'consistency'],
+          message:
+            'a row follows from another (restates) or from the inputs (consistency), not both',
+        });
+      }
+      const claim = 'claim' in ref;
+      if ((ref.band.from === 'rounding' && claim) || (ref.band.from === 'as-written' && !claim)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['reference', i, 'band', 'from'],
+          message: 'rounding is of a stated number, as-written of a claim',
+        });
+      }
       if ('plot' in ref && ref.plot && !ids.includes(ref.plot.chart)) {
         ctx.addIssue({
           code: 'custom',
@@ -240,6 +238,8 @@ export type ReferencePoint = z.infer<typeof Reference>;
 export type StatedReferencePoint = z.infer<typeof StatedReference>;
 export type ClaimReferencePoint = z.infer<typeof ClaimReference>;
 export type Accepted = z.infer<typeof Accept>;
+export type BandSource = z.infer<typeof Band>;
+export type ToleranceSpec = z.infer<typeof Tolerance>;
 export type ConditionsSpec = z.infer<typeof Conditions>;
 export type { ChartSpec, ValueRefSpec };
 

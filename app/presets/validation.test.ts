@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 
 import type { RunResult } from '../engine/types';
 import { loadPresetsFromDisk } from './from_disk';
-import type { Preset } from './schema';
+import type { Accepted, Preset } from './schema';
 import { parsePreset } from './schema';
 import {
+  NEAR_EDGE,
   acceptedText,
   accepts,
+  justInside,
   paperText,
   roleText,
   rowText,
@@ -17,6 +19,7 @@ import {
 } from './validation';
 import {
   ROBUST_SEEDS,
+  independent,
   robust,
   summaryText,
   validationSummary,
@@ -140,6 +143,7 @@ describe('validate()', () => {
     unit: 'fraction',
     claim: 'less than 2.5% of the total time',
     accept: { below: 0.025 },
+    band: { from: 'as-written' },
     why: 'a bound, as written',
     source: 'sec. 4',
   };
@@ -156,7 +160,11 @@ describe('validate()', () => {
   });
 
   it('turns a stated number and its tolerance into the range it accepts', () => {
-    const stated = { ...claim, value: 0.2, tolerance: { rel: 0.15 } } as Record<string, unknown>;
+    const band = { from: 'choice', why: '15 %' };
+    const stated = { ...claim, value: 0.2, tolerance: { rel: 0.15 }, band } as Record<
+      string,
+      unknown
+    >;
     delete stated.claim;
     delete stated.accept;
     const [row] = validate(preset([stated]), run({ share: 0.175 }));
@@ -274,10 +282,11 @@ describe("a target's role", () => {
     expect(summary.robust).toBeUndefined();
     expect(summaryText(summary)).toEqual([
       'all targets: passed 2 of 3 (67\u00a0%)',
-      'independent targets (without the 1 calibration targets and the 0 rows restating ' +
-        'another): passed 1 of 2 (50\u00a0%)',
+      'independent targets (without the 1 calibration targets, the 0 consistency checks and ' +
+        'the 0 rows restating another): passed 1 of 2 (50\u00a0%)',
       'independent targets over seeds: not run (--one-seed); 2 are stochastic',
-      'by role: calibration 1 of 1 (100\u00a0%), validation 0 of 0 (\u2013), claim 1 of 2 (50\u00a0%)',
+      'by role: calibration 1 of 1 (100\u00a0%), consistency 0 of 0 (\u2013), ' +
+        'validation 0 of 0 (\u2013), claim 1 of 2 (50\u00a0%)',
       '0 known misses; 1 not as expected',
     ]);
   });
@@ -321,7 +330,58 @@ describe("a target's role", () => {
     const restating = rows.filter((r) => r.restates !== undefined && r.role !== 'calibration');
     expect(summary.restating).toBe(restating.length);
     expect(summary.independent.of).toBe(
-      rows.length - summary.calibrationTargets - restating.length,
+      rows.length - summary.calibrationTargets - summary.consistencyChecks - restating.length,
     );
+  });
+
+  it('is consistency where the row redoes arithmetic or reads an input back, after calibration', () => {
+    const rows = validate(byId('jmachine-round-trip'), run({}));
+    expect(rows.map((r) => [r.metric, r.role])).toEqual([
+      ['null_rpc_self_cycles', 'calibration'],
+      ['null_rpc_per_hop_cycles', 'consistency'],
+      ['read1_neighbor_cycles', 'calibration'],
+      ['read1_corner_cycles', 'consistency'],
+    ]);
+    expect(rows[1]!.consistency).toMatch(/input back out/);
+    expect(roleText(rows[1]!)).toBe('consistency');
+  });
+
+  it('counts consistency rows apart from the independent targets, passed or not', () => {
+    // Table 2's what-if redoes the paper's arithmetic on Table 1: six rows, none independent.
+    const preset = byId('multipsi-v2-estimate');
+    const met = Object.fromEntries(
+      preset.reference.map((r) => [r.metric, 'value' in r ? r.value : Number.NaN]),
+    );
+    const summary = validationSummary(validate(preset, run(met)));
+    expect(summary.all).toEqual({ passed: 6, of: 6, share: 1 });
+    expect(summary.consistencyChecks).toBe(6);
+    expect(summary.roles.consistency).toEqual({ passed: 6, of: 6, share: 1 });
+    expect(summary.independent.of).toBe(0);
+    // Over every preset, no consistency row is among the independent ones.
+    const all = presets.flatMap((p) => validate(p, run({})));
+    expect(all.filter((r) => r.role === 'consistency').length).toBeGreaterThan(20);
+    expect(all.filter(independent).some((r) => r.role === 'consistency')).toBe(false);
+  });
+});
+
+describe('justInside()', () => {
+  const band = (accept: Accepted, simulated: number) =>
+    justInside({ accept, simulated, pass: accepts(accept, simulated) });
+
+  it('flags a pass nearer an edge than a tenth of the half-width, never a failure', () => {
+    // 90 to 110: half-width 10, so within 1 of an edge.
+    expect(band({ atLeast: 90, atMost: 110 }, 109.5)).toBe(true);
+    expect(band({ atLeast: 90, atMost: 110 }, 90.5)).toBe(true);
+    expect(band({ atLeast: 90, atMost: 110 }, 108.5)).toBe(false);
+    expect(band({ atLeast: 90, atMost: 110 }, 111)).toBe(false);
+    expect(NEAR_EDGE).toBe(0.1);
+  });
+
+  it("of a one-sided band, within a tenth of its bound's size", () => {
+    expect(band({ below: 0.025 }, 0.024)).toBe(true);
+    expect(band({ below: 0.025 }, 0.02)).toBe(false);
+    expect(band({ above: 100 }, 105)).toBe(true);
+    // A bound of zero has no size: nothing is near it.
+    expect(band({ above: 0 }, 1e-9)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import type { RunResult } from '../engine/types';
 import { numberFormat } from './number_format';
-import type { Accepted, Preset, ReferencePoint } from './schema';
+import type { Accepted, BandSource, Preset, ReferencePoint } from './schema';
 import { withUnit } from './units';
 
 /** What the paper says of a target: a number it states, or its words. */
@@ -10,11 +10,13 @@ export type PaperTarget =
 
 /**
  * What a target is to the model: `calibration` (a calibrated value was fitted on it, so meeting
- * it shows the fit, not the model), `validation` (a number the paper states, met independently)
- * or `claim` (the paper's words: a bound, a trend). Roles in this order, one a row: the first
- * that holds. A validation or claim row that restates another is counted apart from both.
+ * it shows the fit, not the model), `consistency` (it redoes the paper's own arithmetic or reads
+ * an input back out, as the row's `consistency` says: meeting it shows the model is coherent,
+ * not that it predicts), `validation` (a number the paper states, met independently) or `claim`
+ * (the paper's words: a bound, a trend). Roles in this order, one a row: the first that holds. A
+ * validation or claim row that restates another is counted apart from both.
  */
-export const TARGET_ROLES = ['calibration', 'validation', 'claim'] as const;
+export const TARGET_ROLES = ['calibration', 'consistency', 'validation', 'claim'] as const;
 export type TargetRole = (typeof TARGET_ROLES)[number];
 
 export interface ValidationRow {
@@ -22,6 +24,8 @@ export interface ValidationRow {
   role: TargetRole;
   /** A calibration target's calibrated values (the parameters fitted on it). */
   fittedBy?: string[];
+  /** A consistency row's reason: the arithmetic it redoes or the input it reads back. */
+  consistency?: string;
   label: string;
   unit: string;
   paper: PaperTarget;
@@ -35,6 +39,8 @@ export interface ValidationRow {
    * numbers to it.
    */
   place?: number;
+  /** Where the band of accepted values comes from. */
+  band: BandSource;
   why: string;
   source: string;
   /** Why the simulation is known to miss this target; such a row is expected to fail. */
@@ -85,6 +91,31 @@ export function roleText(row: ValidationRow): string {
 /** A stochastic row's seeds in words, "14 of 16 seeds", once they were run; else nothing. */
 export function seedText(row: ValidationRow): string | undefined {
   return row.seeds ? `${row.seeds.passed} of ${row.seeds.of} seeds` : undefined;
+}
+
+/**
+ * A passing value is "just inside" its band when nearer an edge than this share of the band's
+ * half-width (of a one-sided band, of its bound's size): a small change could turn it.
+ */
+export const NEAR_EDGE = 0.1;
+
+/** Whether a row passed just inside its band (NEAR_EDGE); a failure never is. */
+export function justInside(row: Pick<ValidationRow, 'accept' | 'simulated' | 'pass'>): boolean {
+  if (!row.pass) return false;
+  const { above, atLeast, below, atMost } = row.accept;
+  const lower = above ?? atLeast;
+  const upper = below ?? atMost;
+  const v = row.simulated;
+  if (lower !== undefined && upper !== undefined) {
+    return Math.min(v - lower, upper - v) < (NEAR_EDGE * (upper - lower)) / 2;
+  }
+  const bound = (lower ?? upper)!;
+  return Math.abs(v - bound) < NEAR_EDGE * Math.abs(bound);
+}
+
+/** A passing row's nearness to its band's edge in words, "just inside"; else nothing. */
+export function edgeText(row: ValidationRow): string | undefined {
+  return justInside(row) ? 'just inside' : undefined;
 }
 
 /** Whether a value meets the accepted range; NaN (a metric the run lacks) never does. */
@@ -149,7 +180,8 @@ function paperPlace(ref: ReferencePoint): number | undefined {
   return lastPlace(ref.value, ref.digits ?? statedDigits(ref.value));
 }
 
-function paperTarget(ref: ReferencePoint): { paper: PaperTarget; accept: Accepted } {
+/** What the paper says of a target and the values that meet it. */
+export function paperTarget(ref: ReferencePoint): { paper: PaperTarget; accept: Accepted } {
   if ('claim' in ref) return { paper: { kind: 'words', words: ref.claim }, accept: ref.accept };
   const tolerance =
     'abs' in ref.tolerance ? ref.tolerance.abs : ref.tolerance.rel * Math.abs(ref.value);
@@ -168,10 +200,17 @@ function fittedOn(preset: Preset, metric: string): string[] {
     .map(([name]) => name);
 }
 
-/** A target's role, from the preset's calibrations and the form the target is stated in. */
-function targetRole(preset: Preset, ref: ReferencePoint): Pick<ValidationRow, 'role' | 'fittedBy'> {
+/**
+ * A target's role, from the preset's calibrations, the row's consistency reason and the form the
+ * target is stated in.
+ */
+export function targetRole(
+  preset: Preset,
+  ref: ReferencePoint,
+): Pick<ValidationRow, 'role' | 'fittedBy' | 'consistency'> {
   const fitted = fittedOn(preset, ref.metric);
   if (fitted.length > 0) return { role: 'calibration', fittedBy: fitted };
+  if (ref.consistency !== undefined) return { role: 'consistency', consistency: ref.consistency };
   return { role: 'claim' in ref ? 'claim' : 'validation' };
 }
 
@@ -193,6 +232,7 @@ export function validate(preset: Preset, result: RunResult): ValidationRow[] {
       simulated,
       pass: accepts(accept, simulated),
       ...(paperPlace(ref) !== undefined ? { place: paperPlace(ref)! } : {}),
+      band: ref.band,
       why: ref.why,
       source: ref.source,
       ...(ref.knownMiss !== undefined ? { knownMiss: ref.knownMiss } : {}),

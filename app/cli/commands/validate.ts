@@ -33,6 +33,7 @@ import {
   validateLineText,
   validateShardHeader,
 } from '../validate_shard';
+import { explain } from '../validation_explain';
 import { targetsElsewhere, validationTable } from '../validation_text';
 
 /** `validate` of the `chosen` presets (of `presets`), after the engine's models were checked. */
@@ -44,6 +45,7 @@ export async function validate(
   values: CommandValues,
   shard?: Shard,
 ): Promise<number> {
+  if (values.explain !== undefined) return explain(models, chosen, values.explain, values.json);
   const seeds = !values['one-seed'];
   const made = cliMadeBy();
   if (shard) return validateShard(engine, models, chosen, seeds, shard, made, values.resume);
