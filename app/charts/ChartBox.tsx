@@ -37,6 +37,15 @@ export function chartFontSize({ width, fontSize }: { width: number; fontSize?: n
   return fontSize ?? (width >= 960 ? 13 : 12);
 }
 
+// A paper figure's lines and symbols, as a share of the screen's: a curve's 2 px prints 1.25 pt,
+// within the 1 to 1.5 pt a journal asks of a figure at column width.
+const PAPER_INK = 0.625;
+
+/** How thick a chart's lines and how large its symbols are, as a share of the screen's. */
+export function inkScale(size: { fontSize?: number }): number {
+  return size.fontSize === undefined ? 1 : PAPER_INK;
+}
+
 /**
  * The least height of a chart's plot area at this width, px: a long legend or many bar labels
  * make the chart taller rather than the plot flatter (a 320 px phone keeps a readable plot).

@@ -1,12 +1,12 @@
 import { scaleBand } from 'd3-scale';
 
 import type { ChartSize } from './ChartBox';
-import { chartFontSize, minPlotHeight } from './ChartBox';
+import { chartFontSize, inkScale, minPlotHeight } from './ChartBox';
 import type { AxisSpec, Bar, Segment } from '../results/chart_data';
 import { axisTitle, fitAxisTitle, fitText, textWidth } from '../results/format';
 import { wrapParts } from './heat_scale';
-import { legendLayout } from './Legend';
-import type { LegendEntry } from './Legend';
+import { legendLayout } from './legend_layout';
+import type { LegendEntry } from './legend_layout';
 import { seriesColor } from './palette';
 import type { ReadoutTarget } from './Readout';
 import { axisDomain, axisTicks, scaledAxis, widestTickLabel } from './scales';
@@ -99,7 +99,7 @@ export function barLayout(options: BarLayoutOptions, size: ChartSize) {
       : []),
     ...(options.legendExtra ?? []),
   ];
-  const legend = legendLayout(entries, size.width - 16, fontSize);
+  const legend = legendLayout(entries, size.width - 16, fontSize, inkScale(size));
   const noteLines = wrapParts(options.notes ?? [], size.width - 16, fontSize);
   const noteLine = fontSize + 4;
   // Under the legend, clear of the top tick's label.

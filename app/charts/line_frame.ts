@@ -1,9 +1,9 @@
 // The line chart's frame: legend, margins, plot size and scaled axes.
 import type { ChartSize } from './ChartBox';
-import { chartFontSize, minPlotHeight } from './ChartBox';
+import { chartFontSize, inkScale, minPlotHeight } from './ChartBox';
 import type { Guide, LineChartData, Rule } from '../results/chart_data';
 import { formatReadable } from '../results/format';
-import { legendLayout } from './Legend';
+import { legendLayout } from './legend_layout';
 import type { LegendNamed } from './line_legend';
 import { legendEntries, ruleEntry, SATURATION_ENTRY } from './line_legend';
 import { edgeRuleText, ruleWithinReach } from './line_reach';
@@ -22,6 +22,7 @@ export function lineFrame(
 ) {
   const inLegend = named.rules;
   const fontSize = chartFontSize(size);
+  const ink = inkScale(size);
   const small = fontSize - 1;
   const styles = curveStyles(data.curves);
   const marks = data.marks ?? [];
@@ -52,12 +53,13 @@ export function lineFrame(
   });
   const legend = legendLayout(
     [
-      ...legendEntries(data, guides, styles),
+      ...legendEntries(data, guides, styles, ink < 1),
       ...legendRules,
       ...(named.saturation ? [SATURATION_ENTRY] : []),
     ],
     size.width - 16,
     fontSize,
+    ink,
   );
   const margin = {
     top: legend.height > 0 ? legend.height + 14 : 12,
@@ -92,6 +94,7 @@ export function lineFrame(
   return {
     inLegend,
     fontSize,
+    ink,
     small,
     styles,
     marks,

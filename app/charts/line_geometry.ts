@@ -63,7 +63,8 @@ function lineLayout(data: LineChartData, size: ChartSize, guides: Guide[], named
   const placed = placeData(data, guides, frame);
   const ruled = placeRules(data, frame, placed);
   const { placedMarks, curves, labelled } = placeMarkLabels(frame, placed, ruled);
-  const { fontSize, margin, innerWidth, innerHeight, x, y, xTicks, yTicks, yTitleOffset } = frame;
+  const { fontSize, ink, margin, innerWidth, innerHeight, x, y, xTicks, yTicks, yTitleOffset } =
+    frame;
   const { inLegend, legend } = frame;
   const { placedCurves, guideLines } = placed;
   const { placedRules, ruleLines, edgeRules, crowded } = ruled;
@@ -72,6 +73,8 @@ function lineLayout(data: LineChartData, size: ChartSize, guides: Guide[], named
   return {
     size,
     fontSize,
+    /** Lines' and symbols' scale (inkScale). */
+    ink,
     margin,
     innerWidth,
     innerHeight,
