@@ -10,7 +10,7 @@ import {
   matchSeries,
   resolveRef,
   sameChart,
-  seriesKey,
+  colourName,
   stateOf,
 } from '../results/chart_builder';
 import type { AxisSpec, Curve, LineChartData, Mark, Rule } from '../results/chart_data';
@@ -25,8 +25,12 @@ type CurveSpec = SpecOf<'line' | 'latency-load' | 'speedup'>;
  * The palette position of each of a chart's curves, by key: a key shared with another chart of
  * the preset takes its shared position, the others the lowest free ones in order.
  */
-function chartColours(curves: SeriesData[], shared: Map<string, number>): Map<string, number> {
-  const keys = [...new Set(curves.map(seriesKey))];
+function chartColours(
+  curves: SeriesData[],
+  shared: Map<string, number>,
+  run: RunView,
+): Map<string, number> {
+  const keys = [...new Set(curves.map((s) => colourName(s, run.result)))];
   const colours = new Map<string, number>();
   for (const key of keys) {
     const position = shared.get(key);
@@ -61,7 +65,7 @@ function lineCurves(
       label: pin ? `${pin.label}: ${s.label}` : s.label,
       points: s.x.map((x, i) => ({ x, y: s.y[i] ?? Number.NaN })),
     };
-    const colour = colours.get(seriesKey(s));
+    const colour = colours.get(colourName(s, run.result));
     if (colour !== undefined) curve.color = colour;
     if (spec.mode) curve.mode = spec.mode;
     if (fits.includes(s)) {
@@ -104,7 +108,7 @@ function modelCurves(spec: CurveSpec, run: RunView, colours: Map<string, number>
       mode: 'line',
       model: true,
     };
-    const colour = colours.get(seriesKey(s));
+    const colour = colours.get(colourName(s, run.result));
     if (colour !== undefined) curve.color = colour;
     return curve;
   });
@@ -127,7 +131,7 @@ export function buildCurves(spec: CurveSpec, context: BuildContext): LineChartDa
   const { preset, run, options } = context;
   const main = matchSeries(spec.series, run.result);
   const first = main[0];
-  const colours = chartColours(main, context.sharedColours());
+  const colours = chartColours(main, context.sharedColours(), run);
   const curves = lineCurves(spec, run, colours);
   if (options.models) curves.push(...modelCurves(spec, run, colours));
   options.pins.forEach((pin, index) => {
@@ -180,7 +184,7 @@ export function buildCurves(spec: CurveSpec, context: BuildContext): LineChartDa
 
 /** The keys of the series a curve chart draws (they keep one colour in every chart). */
 function colourKeys(spec: CurveSpec, run: RunView): string[] {
-  return matchSeries(spec.series, run.result).map(seriesKey);
+  return matchSeries(spec.series, run.result).map((s) => colourName(s, run.result));
 }
 
 /**

@@ -8,7 +8,14 @@ import type { LegendNamed } from './line_legend';
 import { legendEntries, ruleEntry, SATURATION_ENTRY } from './line_legend';
 import { edgeRuleText, ruleWithinReach } from './line_reach';
 import { curveStyles } from './line_style';
-import { axisDomain, axisTicks, fittedXAxis, scaledAxis, widestTickLabel } from './scales';
+import {
+  axisDomain,
+  axisTicks,
+  fittedXAxis,
+  powersOfTwo,
+  scaledAxis,
+  widestTickLabel,
+} from './scales';
 
 /**
  * The line chart's frame: its legend, margins, plot size and scaled axes, and what is drawn on
@@ -82,13 +89,18 @@ export function lineFrame(
     [...dataY, ...ruleValues('y'), ...guides.flatMap((g) => xDomain.map((v) => g.slope * v))],
     Math.max(2, Math.floor(innerHeight / 36)),
   );
-  const y = scaledAxis(data.y, yDomain, [innerHeight, 0]);
+  const ySpec = powersOfTwo(points.map((p) => p.y)) ? { ...data.y, binary: true } : data.y;
+  const y = scaledAxis(ySpec, yDomain, [innerHeight, 0]);
   const yTicks = axisTicks(y, 'y', fontSize);
   const yTitleOffset = Math.ceil(widestTickLabel(yTicks, fontSize) + 14 + fontSize / 4);
   margin.left = yTitleOffset + fontSize + 4;
 
   // An x axis whose every point is a whole number (PEs, depth) gets no "1.5" ticks.
-  const xSpec = { ...data.x, whole: [...points, ...marks].every((p) => Number.isInteger(p.x)) };
+  const xSpec = {
+    ...data.x,
+    whole: [...points, ...marks].every((p) => Number.isInteger(p.x)),
+    ...(powersOfTwo(points.map((p) => p.x)) ? { binary: true } : {}),
+  };
   const { innerWidth, x, xTicks } = fittedXAxis(xSpec, xDomain, size.width, margin, fontSize);
 
   return {

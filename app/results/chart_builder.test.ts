@@ -877,6 +877,10 @@ describe('every shipped preset', () => {
     expect(colours('paragon-matmul', 'comm-share').get('BSP, p = 64')).toBe(
       colours('paragon-matmul', 'mflops').get('BSP, p = 64, simulated'),
     );
+    // Series of one label in two charts: the ring's 8-flit packets, their latency and their hops.
+    const hops = colours('network-deadlock', 'hops').get('8-flit packets');
+    expect(hops).toBe(colours('network-deadlock', 'latency-load').get('8-flit packets'));
+    expect(hops).toBe(colours('network-deadlock', 'accepted').get('8-flit packets'));
   });
 
   it("draws 64 PEs' Fig. 8 on log axes, so the curves spread under the ideal line", () => {
