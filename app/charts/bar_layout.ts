@@ -1,9 +1,10 @@
 import { scaleBand } from 'd3-scale';
 
 import type { ChartSize } from './ChartBox';
-import { chartFontSize, inkScale, minPlotHeight } from './ChartBox';
+import { chartFontSize, forPaper, inkScale, minPlotHeight, titleLines } from './ChartBox';
+import { titleExtra } from './Axis';
 import type { AxisSpec, Bar, Segment } from '../results/chart_data';
-import { axisTitle, fitAxisTitle, fitText, textWidth } from '../results/format';
+import { axisTitle, fitText, textWidth } from '../results/format';
 import { wrapParts } from './heat_scale';
 import { legendLayout } from './legend_layout';
 import type { LegendEntry } from './legend_layout';
@@ -116,8 +117,14 @@ export function barLayout(options: BarLayoutOptions, size: ChartSize) {
     [...bars.flatMap((b) => b.segments.map(height)), ...totals, ...(options.yValues ?? [])],
     Math.max(2, Math.floor(provisionalHeight / 36)),
   );
+  // A paper title on more lines sets its axis's margin wider by them.
   const titleOffset = (axis: ScaledAxis) =>
-    Math.ceil(widestTickLabel(axisTicks(axis, 'y', fontSize), fontSize) + 14 + fontSize / 4);
+    Math.ceil(
+      widestTickLabel(axisTicks(axis, 'y', fontSize), fontSize) +
+        14 +
+        fontSize / 4 +
+        titleExtra(titleLines(axis.spec, provisionalHeight, size, fontSize), fontSize),
+    );
   const yTitleOffset = titleOffset(scaledAxis(ySpec, yDomain, [provisionalHeight, 0]));
   const rightDomain = rightAxis
     ? (yDomain.map((v) => v / rightAxis.divisor) as [number, number])
@@ -140,10 +147,12 @@ export function barLayout(options: BarLayoutOptions, size: ChartSize) {
     .paddingInner(Math.max(0.25, 1 - (MAX_BAR_PX * Math.max(1, bars.length)) / innerWidth))
     .paddingOuter(0.15);
   const labels = bars.map(barLabel);
+  // A paper figure's rotated labels are whole, the chart taller for them.
+  const rotatedMost = forPaper(size) ? Infinity : ROTATED_LABEL_MAX_PX;
   const widest = Math.max(0, ...labels.map((l) => textWidth(l, fontSize)));
   const rotate = widest > band.step() - 4;
   margin.bottom = rotate
-    ? Math.ceil(Math.min(widest, ROTATED_LABEL_MAX_PX) * Math.sin(LABEL_ANGLE) + fontSize + 16)
+    ? Math.ceil(Math.min(widest, rotatedMost) * Math.sin(LABEL_ANGLE) + fontSize + 16)
     : fontSize + 16;
   // A long legend or rotated labels make the chart taller, not the plot flatter.
   const innerHeight = Math.max(minPlotHeight(size.width), size.height - margin.top - margin.bottom);
@@ -174,7 +183,7 @@ export function barLayout(options: BarLayoutOptions, size: ChartSize) {
     });
     const total = totals[i] ?? 0;
     // A rotated label runs down to the left and must not pass the chart's left edge.
-    const room = Math.min(ROTATED_LABEL_MAX_PX, (centre + margin.left - 4) / Math.cos(LABEL_ANGLE));
+    const room = Math.min(rotatedMost, (centre + margin.left - 4) / Math.cos(LABEL_ANGLE));
     return {
       label: bar.label,
       pinned: bar.pinned === true,
@@ -214,14 +223,14 @@ export function barLayout(options: BarLayoutOptions, size: ChartSize) {
     innerHeight,
     y,
     yTicks: options.wholeTicks ? yTicks.filter((t) => Number.isInteger(t.value)) : yTicks,
-    yTitle: fitAxisTitle(ySpec, innerHeight, fontSize),
+    yTitle: titleLines(ySpec, innerHeight, size, fontSize),
     yTitleFull: axisTitle(ySpec),
     yTitleOffset,
     right: rightScale
       ? {
           axis: rightScale,
           ticks: axisTicks(rightScale, 'y', fontSize),
-          title: fitAxisTitle(rightScale.spec, innerHeight, fontSize),
+          title: titleLines(rightScale.spec, innerHeight, size, fontSize),
           titleFull: axisTitle(rightScale.spec),
           titleOffset: rightTitleOffset,
         }

@@ -1,5 +1,5 @@
 // Where a legend's entries go: in rows as they come, smaller on paper.
-import { fitText, textWidth } from '../results/format';
+import { fitText, textWidth, wrapWords } from '../results/format';
 
 /** How a legend entry is drawn: a curve sample, a bar swatch, a colour ramp or a mark symbol. */
 export type LegendSymbol =
@@ -64,18 +64,8 @@ const ROW_PAD = 8;
  * channels: 1 per channel; Torus dateline: off: 8-flit packets") are read whole. Only a single
  * word wider than the line is cut.
  */
-function wrapWords(text: string, width: number, fontSize: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && textWidth(next, fontSize) > width) {
-      lines.push(line);
-      line = word;
-    } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines.map((l) => fitText(l, width, fontSize));
+function wrapLabel(text: string, width: number, fontSize: number): string[] {
+  return wrapWords(text, width, fontSize).map((l) => fitText(l, width, fontSize));
 }
 
 interface Measures {
@@ -95,7 +85,7 @@ function rows(entries: LegendEntry[], width: number, m: Measures): LegendItem[] 
   let x = 0;
   let y = 0;
   for (const entry of entries) {
-    const lines = wrapWords(entry.label, width - m.symbolWidth - m.gap, m.fontSize);
+    const lines = wrapLabel(entry.label, width - m.symbolWidth - m.gap, m.fontSize);
     const widest = Math.max(0, ...lines.map((l) => textWidth(l, m.fontSize)));
     const itemWidth = m.symbolWidth + m.gap + widest;
     if (x > 0 && x + itemWidth > width) {

@@ -1,6 +1,7 @@
 // The line chart's frame: legend, margins, plot size and scaled axes.
 import type { ChartSize } from './ChartBox';
-import { chartFontSize, inkScale, minPlotHeight } from './ChartBox';
+import { chartFontSize, forPaper, inkScale, minPlotHeight, titleLines } from './ChartBox';
+import { titleExtra } from './Axis';
 import type { Guide, LineChartData, Rule } from '../results/chart_data';
 import { formatReadable } from '../results/format';
 import { legendLayout } from './legend_layout';
@@ -29,6 +30,7 @@ export function lineFrame(
 ) {
   const inLegend = named.rules;
   const fontSize = chartFontSize(size);
+  const paper = forPaper(size);
   const ink = inkScale(size);
   const small = fontSize - 1;
   const styles = curveStyles(data.curves);
@@ -75,7 +77,7 @@ export function lineFrame(
     left: 0,
   };
   const innerHeight = Math.max(minPlotHeight(size.width), size.height - margin.top - margin.bottom);
-  size = { width: size.width, height: margin.top + innerHeight + margin.bottom };
+  size = { ...size, height: margin.top + innerHeight + margin.bottom };
   const ruleValues = (axis: 'x' | 'y') =>
     rules.filter((r) => r.axis === axis && reached(r)).map((r) => r.value);
 
@@ -92,7 +94,10 @@ export function lineFrame(
   const ySpec = powersOfTwo(points.map((p) => p.y)) ? { ...data.y, binary: true } : data.y;
   const y = scaledAxis(ySpec, yDomain, [innerHeight, 0]);
   const yTicks = axisTicks(y, 'y', fontSize);
-  const yTitleOffset = Math.ceil(widestTickLabel(yTicks, fontSize) + 14 + fontSize / 4);
+  const yTitle = titleLines(data.y, innerHeight, size, fontSize);
+  const yTitleOffset = Math.ceil(
+    widestTickLabel(yTicks, fontSize) + 14 + fontSize / 4 + titleExtra(yTitle, fontSize),
+  );
   margin.left = yTitleOffset + fontSize + 4;
 
   // An x axis whose every point is a whole number (PEs, depth) gets no "1.5" ticks.
@@ -102,10 +107,15 @@ export function lineFrame(
     ...(powersOfTwo(points.map((p) => p.x)) ? { binary: true } : {}),
   };
   const { innerWidth, x, xTicks } = fittedXAxis(xSpec, xDomain, size.width, margin, fontSize);
+  // A title on more lines makes the chart taller, not the plot smaller.
+  const xTitle = titleLines(data.x, innerWidth, size, fontSize);
+  margin.bottom += titleExtra(xTitle, fontSize);
+  size = { ...size, height: size.height + titleExtra(xTitle, fontSize) };
 
   return {
     inLegend,
     fontSize,
+    paper,
     ink,
     small,
     styles,
@@ -121,6 +131,8 @@ export function lineFrame(
     y,
     xTicks,
     yTicks,
+    xTitle,
+    yTitle,
     yTitleOffset,
     innerWidth,
   };

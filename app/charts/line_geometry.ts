@@ -1,7 +1,7 @@
 // The line chart's geometry: frame, data, rules and labels laid out, then the read-out's targets.
 import type { ChartSize } from './ChartBox';
 import type { Guide, LineChartData } from '../results/chart_data';
-import { axisTitle, fitAxisTitle } from '../results/format';
+import { axisTitle } from '../results/format';
 import { wrapParts } from './heat_scale';
 import type { LegendNamed } from './line_legend';
 import { lineFrame } from './line_frame';
@@ -82,8 +82,8 @@ function lineLayout(data: LineChartData, size: ChartSize, guides: Guide[], named
     y,
     xTicks,
     yTicks,
-    xTitle: fitAxisTitle(data.x, innerWidth, fontSize),
-    yTitle: fitAxisTitle(data.y, innerHeight, fontSize),
+    xTitle: frame.xTitle,
+    yTitle: frame.yTitle,
     xTitleFull: axisTitle(data.x),
     yTitleFull: axisTitle(data.y),
     xTitleOffset: fontSize * 2 + 14,

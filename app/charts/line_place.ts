@@ -86,7 +86,8 @@ export function placeData(data: LineChartData, guides: Guide[], frame: LineFrame
     ...m,
     px: x.toPx(m.x),
     py: y.toPx(m.y),
-    text: fitText(m.label, innerWidth / 2, small),
+    // On paper a label may take the plot's width, and is left to the read-out if still cut.
+    text: fitText(m.label, frame.paper ? innerWidth - 8 : innerWidth / 2, small),
   }));
   const polyline = (ps: Point[]): LineSegment[] =>
     ps.slice(1).flatMap((b, i) => {
