@@ -98,7 +98,6 @@ export function Axis({
         full={fullLabel}
         transform={`translate(${side * (labelOffset ?? 44)},${length / 2}) rotate(${side * 90})`}
         textAnchor="middle"
-        outward
       />
     </g>
   );
@@ -113,24 +112,22 @@ export function titleExtra(lines: string[], fontSize: number): number {
 }
 
 /**
- * An axis title: one line, cut where `full` is longer, or lines away from the axis; `outward` for
- * an upright axis, whose first line is the farthest out and the last where one line would be.
+ * An axis title: one line, cut where `full` is longer, or lines outward from the farthest: below
+ * a bottom axis; beside an upright one, whose margin makes room for them, toward it.
  */
 function AxisTitle({
   lines,
   full,
-  outward = false,
   ...props
-}: { lines: string[]; full?: string | undefined; outward?: boolean } & SVGProps<SVGTextElement>) {
+}: { lines: string[]; full?: string | undefined } & SVGProps<SVGTextElement>) {
   const [first = ''] = lines;
   if (lines.length === 1) {
     return <CutText className="axis-label" text={first} full={full ?? first} {...props} />;
   }
-  const start = outward ? -(lines.length - 1) * TITLE_LEADING : 0;
   return (
     <text className="axis-label" {...props}>
       {lines.map((line, i) => (
-        <tspan key={i} x={props.x ?? 0} dy={`${i === 0 ? start : TITLE_LEADING}em`}>
+        <tspan key={i} x={props.x ?? 0} dy={`${i === 0 ? 0 : TITLE_LEADING}em`}>
           {line}
         </tspan>
       ))}

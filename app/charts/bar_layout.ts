@@ -139,18 +139,38 @@ export function barLayout(options: BarLayoutOptions, size: ChartSize) {
     bottom: 0,
     left: yTitleOffset + fontSize + 4,
   };
-  const innerWidth = Math.max(40, size.width - margin.left - margin.right);
   // Bars keep a quarter of their step as gap, more where they would grow wider than MAX_BAR_PX.
-  const band = scaleBand<number>()
-    .domain(bars.map((_, i) => i))
-    .range([0, innerWidth])
-    .paddingInner(Math.max(0.25, 1 - (MAX_BAR_PX * Math.max(1, bars.length)) / innerWidth))
-    .paddingOuter(0.15);
+  const bands = () => {
+    const across = Math.max(40, size.width - margin.left - margin.right);
+    return scaleBand<number>()
+      .domain(bars.map((_, i) => i))
+      .range([0, across])
+      .paddingInner(Math.max(0.25, 1 - (MAX_BAR_PX * Math.max(1, bars.length)) / across))
+      .paddingOuter(0.15);
+  };
+  let band = bands();
   const labels = bars.map(barLabel);
-  // A paper figure's rotated labels are whole, the chart taller for them.
-  const rotatedMost = forPaper(size) ? Infinity : ROTATED_LABEL_MAX_PX;
+  // A paper figure's rotated labels are whole, the chart taller for them and, where the first
+  // would pass its left edge, wider on the left.
+  const paper = forPaper(size);
+  const rotatedMost = paper ? Infinity : ROTATED_LABEL_MAX_PX;
   const widest = Math.max(0, ...labels.map((l) => textWidth(l, fontSize)));
   const rotate = widest > band.step() - 4;
+  const overhang = () =>
+    Math.max(
+      0,
+      ...labels.map(
+        (l, i) =>
+          textWidth(l, fontSize) * Math.cos(LABEL_ANGLE) -
+          ((band(i) ?? 0) + band.bandwidth() / 2 + margin.left - 4),
+      ),
+    );
+  // Each widening narrows the bands a little, so it is measured again.
+  for (let pass = 0; paper && rotate && overhang() > 0 && pass < 4; pass++) {
+    margin.left += Math.ceil(overhang()) + 1;
+    band = bands();
+  }
+  const innerWidth = band.range()[1];
   margin.bottom = rotate
     ? Math.ceil(Math.min(widest, rotatedMost) * Math.sin(LABEL_ANGLE) + fontSize + 16)
     : fontSize + 16;
