@@ -126,6 +126,28 @@ function currentMarks(spec: CurveSpec, run: RunView): Mark[] {
     .filter((m) => Number.isFinite(m.x) && Number.isFinite(m.y));
 }
 
+/**
+ * What an axis drawing several series measures, true of each: their name where they share it,
+ * else the words they all end with ("mean latency", "mean network latency" and "latency": latency),
+ * else those they begin with, else each name.
+ */
+export function sharedName(names: string[]): string {
+  const distinct = [...new Set(names)];
+  if (distinct.length <= 1) return distinct[0] ?? '';
+  const words = distinct.map((n) => n.split(' '));
+  const common = (ends: string[][]) => {
+    const shared: string[] = [];
+    for (let i = 0; ends.every((w) => i < w.length && w[i] === ends[0]![i]); i++) {
+      shared.push(ends[0]![i]!);
+    }
+    return shared;
+  };
+  const suffix = common(words.map((w) => [...w].reverse())).reverse();
+  if (suffix.length > 0) return suffix.join(' ');
+  const prefix = common(words);
+  return prefix.length > 0 ? prefix.join(' ') : distinct.join(', ');
+}
+
 /** A line chart's data: the curves, marks, rules and guides its spec names, from the run and pins. */
 export function buildCurves(spec: CurveSpec, context: BuildContext): LineChartData {
   const { preset, run, options } = context;
@@ -161,8 +183,16 @@ export function buildCurves(spec: CurveSpec, context: BuildContext): LineChartDa
     }
   }
   const data: LineChartData = {
-    x: chartAxis(spec.x, { label: first?.xName ?? 'x', unit: first?.xUnit ?? '' }, options.xLog),
-    y: chartAxis(spec.y, { label: first?.yName ?? 'y', unit: first?.yUnit ?? '' }, options.yLog),
+    x: chartAxis(
+      spec.x,
+      { label: sharedName(main.map((s) => s.xName)) || 'x', unit: first?.xUnit ?? '' },
+      options.xLog,
+    ),
+    y: chartAxis(
+      spec.y,
+      { label: sharedName(main.map((s) => s.yName)) || 'y', unit: first?.yUnit ?? '' },
+      options.yLog,
+    ),
     curves,
     marks,
     rules: [

@@ -883,6 +883,29 @@ describe('every shipped preset', () => {
     expect(hops).toBe(colours('network-deadlock', 'accepted').get('8-flit packets'));
   });
 
+  it('titles an axis with what every curve on it measures', () => {
+    // custom-network's mean, network and 99th-percentile latencies were all "mean latency".
+    const wrong: string[] = [];
+    for (const preset of presets) {
+      const run = runs.get(preset.id)!;
+      for (const spec of preset.charts) {
+        if (spec.kind !== 'line' && spec.kind !== 'latency-load' && spec.kind !== 'speedup') {
+          continue;
+        }
+        const built = buildChart(spec, preset, run, options);
+        if (built.kind !== spec.kind) throw new Error(built.kind);
+        for (const s of matchSeries(spec.series, run.result)) {
+          if (!spec.y?.label && !s.yName.includes(built.data.y.label)) {
+            wrong.push(
+              `${preset.id} ${spec.id}: ${s.name} (${s.yName}) under ${built.data.y.label}`,
+            );
+          }
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it("draws 64 PEs' Fig. 8 on log axes, so the curves spread under the ideal line", () => {
     const spread = (id: string) => {
       const preset = presets.find((p) => p.id === id)!;
