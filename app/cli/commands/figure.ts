@@ -25,7 +25,7 @@ import {
 import { figureWithMadeBy } from '../../exports/figure_made_by';
 import { CURVE_KINDS } from '../../exports/figure_pgfplots';
 import { cliHost } from '../host';
-import { cliMadeBy, csvMadeBy } from '../made_by';
+import { cliMadeBy, csvMadeBy, texMadeBy } from '../made_by';
 import { USAGE } from '../usage';
 import { watchRun } from '../watch';
 
@@ -115,6 +115,7 @@ async function figure(engine: Engine, models: ModelInfo[], presets: Preset[], ar
   };
   const made = cliMadeBy(argv);
   const csvHead = csvMadeBy(made);
+  const tex = (f: FigureOutput) => texMadeBy(made) + pgfplots(f);
   for (const f of figures) {
     const base = values.out ? join(values.out, `${preset.id}-${f.spec.id}`) : undefined;
     const drawn = figureWithMadeBy(f.figure, made);
@@ -122,17 +123,15 @@ async function figure(engine: Engine, models: ModelInfo[], presets: Preset[], ar
     await add(values.png ?? (base && `${base}.png`), async () => figurePng(drawn, { scale, dpi }));
     await add(values.pdf ?? (base && `${base}.pdf`), () => figurePdfFile(f, made));
     await add(values.csv ?? (base && `${base}.csv`), async () => csvHead + f.csv);
-    if (values.tex) await add(values.tex, async () => pgfplots(f));
+    if (values.tex) await add(values.tex, async () => tex(f));
     // --all writes a .tex of each chart pgfplots draws, and says which it leaves out.
     else if (base && CURVE_KINDS.some((k) => k === f.spec.kind)) {
-      await add(`${base}.tex`, async () => pgfplots(f));
+      await add(`${base}.tex`, async () => tex(f));
     } else if (base) console.error(`no ${preset.id}-${f.spec.id}.tex: a ${f.spec.kind} chart`);
   }
   if (files.length === 0) {
     process.stdout.write(
-      format === 'pgfplots'
-        ? pgfplots(figures[0]!)
-        : figureWithMadeBy(figures[0]!.figure, made).text,
+      format === 'pgfplots' ? tex(figures[0]!) : figureWithMadeBy(figures[0]!.figure, made).text,
     );
     return;
   }
