@@ -10,7 +10,7 @@ import {
   matchSeries,
   resolveRef,
   sameChart,
-  seriesKey,
+  colourName,
   stateOf,
 } from '../results/chart_builder';
 import type { AxisSpec, Curve, LineChartData, Mark, Rule } from '../results/chart_data';
@@ -25,8 +25,12 @@ type CurveSpec = SpecOf<'line' | 'latency-load' | 'speedup'>;
  * The palette position of each of a chart's curves, by key: a key shared with another chart of
  * the preset takes its shared position, the others the lowest free ones in order.
  */
-function chartColours(curves: SeriesData[], shared: Map<string, number>): Map<string, number> {
-  const keys = [...new Set(curves.map(seriesKey))];
+function chartColours(
+  curves: SeriesData[],
+  shared: Map<string, number>,
+  run: RunView,
+): Map<string, number> {
+  const keys = [...new Set(curves.map((s) => colourName(s, run.result)))];
   const colours = new Map<string, number>();
   for (const key of keys) {
     const position = shared.get(key);
@@ -61,7 +65,7 @@ function lineCurves(
       label: pin ? `${pin.label}: ${s.label}` : s.label,
       points: s.x.map((x, i) => ({ x, y: s.y[i] ?? Number.NaN })),
     };
-    const colour = colours.get(seriesKey(s));
+    const colour = colours.get(colourName(s, run.result));
     if (colour !== undefined) curve.color = colour;
     if (spec.mode) curve.mode = spec.mode;
     if (fits.includes(s)) {
@@ -104,7 +108,7 @@ function modelCurves(spec: CurveSpec, run: RunView, colours: Map<string, number>
       mode: 'line',
       model: true,
     };
-    const colour = colours.get(seriesKey(s));
+    const colour = colours.get(colourName(s, run.result));
     if (colour !== undefined) curve.color = colour;
     return curve;
   });
@@ -122,12 +126,34 @@ function currentMarks(spec: CurveSpec, run: RunView): Mark[] {
     .filter((m) => Number.isFinite(m.x) && Number.isFinite(m.y));
 }
 
+/**
+ * What an axis drawing several series measures, true of each: their name where they share it,
+ * else the words they all end with ("mean latency", "mean network latency" and "latency": latency),
+ * else those they begin with, else each name.
+ */
+export function sharedName(names: string[]): string {
+  const distinct = [...new Set(names)];
+  if (distinct.length <= 1) return distinct[0] ?? '';
+  const words = distinct.map((n) => n.split(' '));
+  const common = (ends: string[][]) => {
+    const shared: string[] = [];
+    for (let i = 0; ends.every((w) => i < w.length && w[i] === ends[0]![i]); i++) {
+      shared.push(ends[0]![i]!);
+    }
+    return shared;
+  };
+  const suffix = common(words.map((w) => [...w].reverse())).reverse();
+  if (suffix.length > 0) return suffix.join(' ');
+  const prefix = common(words);
+  return prefix.length > 0 ? prefix.join(' ') : distinct.join(', ');
+}
+
 /** A line chart's data: the curves, marks, rules and guides its spec names, from the run and pins. */
 export function buildCurves(spec: CurveSpec, context: BuildContext): LineChartData {
   const { preset, run, options } = context;
   const main = matchSeries(spec.series, run.result);
   const first = main[0];
-  const colours = chartColours(main, context.sharedColours());
+  const colours = chartColours(main, context.sharedColours(), run);
   const curves = lineCurves(spec, run, colours);
   if (options.models) curves.push(...modelCurves(spec, run, colours));
   options.pins.forEach((pin, index) => {
@@ -157,8 +183,16 @@ export function buildCurves(spec: CurveSpec, context: BuildContext): LineChartDa
     }
   }
   const data: LineChartData = {
-    x: chartAxis(spec.x, { label: first?.xName ?? 'x', unit: first?.xUnit ?? '' }, options.xLog),
-    y: chartAxis(spec.y, { label: first?.yName ?? 'y', unit: first?.yUnit ?? '' }, options.yLog),
+    x: chartAxis(
+      spec.x,
+      { label: sharedName(main.map((s) => s.xName)) || 'x', unit: first?.xUnit ?? '' },
+      options.xLog,
+    ),
+    y: chartAxis(
+      spec.y,
+      { label: sharedName(main.map((s) => s.yName)) || 'y', unit: first?.yUnit ?? '' },
+      options.yLog,
+    ),
     curves,
     marks,
     rules: [
@@ -180,7 +214,7 @@ export function buildCurves(spec: CurveSpec, context: BuildContext): LineChartDa
 
 /** The keys of the series a curve chart draws (they keep one colour in every chart). */
 function colourKeys(spec: CurveSpec, run: RunView): string[] {
-  return matchSeries(spec.series, run.result).map(seriesKey);
+  return matchSeries(spec.series, run.result).map((s) => colourName(s, run.result));
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { SVGProps } from 'react';
+
 import { CutText } from './ChartBox';
 import type { TickText } from '../results/format';
 import { SUPERSCRIPT } from '../results/format';
@@ -27,7 +29,8 @@ export interface AxisProps {
   ticks: Tick[];
   /** Pixel length of the axis line. */
   length: number;
-  label: string;
+  /** The title: one line, cut to fit on screen (`fullLabel` in full), or a paper figure's lines. */
+  label: string[];
   /** Where the axis sits: y for a bottom axis, x for a left or right one. */
   position: number;
   /** Length of grid lines across the plot (0 for none). */
@@ -47,7 +50,7 @@ export function Axis({
   position,
   grid = 0,
   labelOffset,
-  fullLabel = label,
+  fullLabel,
 }: AxisProps) {
   if (orient === 'bottom') {
     return (
@@ -64,9 +67,8 @@ export function Axis({
             ) : null}
           </g>
         ))}
-        <CutText
-          className="axis-label"
-          text={label}
+        <AxisTitle
+          lines={label}
           full={fullLabel}
           x={length / 2}
           y={labelOffset ?? 38}
@@ -91,14 +93,45 @@ export function Axis({
           ) : null}
         </g>
       ))}
-      <CutText
-        className="axis-label"
-        text={label}
+      <AxisTitle
+        lines={label}
         full={fullLabel}
         transform={`translate(${side * (labelOffset ?? 44)},${length / 2}) rotate(${side * 90})`}
         textAnchor="middle"
       />
     </g>
+  );
+}
+
+/** Between the lines of a title on more than one, ems. */
+const TITLE_LEADING = 1.2;
+
+/** A title's height past its first line's, in a text size's units: what a chart makes room for. */
+export function titleExtra(lines: string[], fontSize: number): number {
+  return Math.max(0, lines.length - 1) * TITLE_LEADING * fontSize;
+}
+
+/**
+ * An axis title: one line, cut where `full` is longer, or lines outward from the farthest: below
+ * a bottom axis; beside an upright one, whose margin makes room for them, toward it.
+ */
+function AxisTitle({
+  lines,
+  full,
+  ...props
+}: { lines: string[]; full?: string | undefined } & SVGProps<SVGTextElement>) {
+  const [first = ''] = lines;
+  if (lines.length === 1) {
+    return <CutText className="axis-label" text={first} full={full ?? first} {...props} />;
+  }
+  return (
+    <text className="axis-label" {...props}>
+      {lines.map((line, i) => (
+        <tspan key={i} x={props.x ?? 0} dy={`${i === 0 ? 0 : TITLE_LEADING}em`}>
+          {line}
+        </tspan>
+      ))}
+    </text>
   );
 }
 

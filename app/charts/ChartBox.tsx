@@ -3,6 +3,9 @@ import './charts.css';
 import type { ReactNode, RefObject, SVGProps } from 'react';
 import { createContext, useContext, useState } from 'react';
 
+import type { AxisSpec } from '../results/chart_data';
+import { axisTitleLines, fitAxisTitle } from '../results/format';
+
 /** Props every shared chart takes. */
 export interface ChartProps<Data> {
   /** Identifies the chart for tests and exports (the svg's data-chart). */
@@ -35,6 +38,32 @@ export interface ChartSize {
  */
 export function chartFontSize({ width, fontSize }: { width: number; fontSize?: number }): number {
   return fontSize ?? (width >= 960 ? 13 : 12);
+}
+
+// A paper figure's lines and symbols, as a share of the screen's: a curve's 2 px prints 1.25 pt,
+// within the 1 to 1.5 pt a journal asks of a figure at column width.
+const PAPER_INK = 0.625;
+
+/** A chart drawn for paper: at a text size given in points, its text never cut. */
+export function forPaper(size: { fontSize?: number }): boolean {
+  return size.fontSize !== undefined;
+}
+
+/** How thick a chart's lines and how large its symbols are, as a share of the screen's. */
+export function inkScale(size: { fontSize?: number }): number {
+  return forPaper(size) ? PAPER_INK : 1;
+}
+
+/** An axis's title in lines: for paper whole (axisTitleLines), else one line cut to fit. */
+export function titleLines(
+  spec: AxisSpec,
+  width: number,
+  size: { fontSize?: number },
+  fontSize: number,
+): string[] {
+  return forPaper(size)
+    ? axisTitleLines(spec, width, fontSize)
+    : [fitAxisTitle(spec, width, fontSize)];
 }
 
 /**

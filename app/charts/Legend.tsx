@@ -1,106 +1,11 @@
 import { CutText } from './ChartBox';
 import type { Mark } from '../results/chart_data';
-import { fitText, textWidth } from '../results/format';
-
-/** How a legend entry is drawn: a curve sample, a bar swatch, a colour ramp or a mark symbol. */
-export type LegendSymbol =
-  /** A curve's line and point; `marker` is the point's shape as path data (else a circle). */
-  | {
-      kind: 'series';
-      color: string;
-      line: boolean;
-      point: boolean;
-      dash?: string;
-      marker?: string;
-    }
-  /** A bar's swatch; `hatch` is the palette position of its fill pattern (Hatch.tsx). */
-  | { kind: 'swatch'; color: string; pinned?: boolean; hatch?: number }
-  | { kind: 'ramp'; colors: string[] }
-  | { kind: 'mark'; mark: 'current' | 'reference' }
-  /** A rule's line: across for a y rule, upright for an x rule; grey and dashed for a model. */
-  | { kind: 'rule'; axis: 'x' | 'y'; model: boolean }
-  /** An upright tick across a curve (where it saturates). */
-  | { kind: 'tick' };
-
-export interface LegendEntry {
-  key: string;
-  label: string;
-  symbol: LegendSymbol;
-  /** Drawn lighter: an entry for a pinned run. */
-  faded?: boolean;
-}
-
-export interface LegendItem extends LegendEntry {
-  x: number;
-  y: number;
-  /** The entry's label in full; `label` may be cut to fit the width. */
-  full: string;
-  /** The label as drawn: one line, or wrapped onto more where it is wider than the legend. */
-  lines: string[];
-}
-
-export interface LegendLayout {
-  items: LegendItem[];
-  height: number;
-  rowHeight: number;
-}
-
-const SYMBOL_WIDTH = 22;
+import type { LegendEntry, LegendLayout, LegendSymbol } from './legend_layout';
+import { SYMBOL_WIDTH } from './legend_layout';
+import { markerPaint } from './line_style';
 
 /** Dash patterns of a model's rule (as its curves) and of any other rule. */
 export const RULE_DASH = { model: '6 4', plain: '4 3' } as const;
-const GAP = 6;
-const SPACING = 16;
-
-/**
- * A label's words on as many lines as `width` needs, none cut: side by side's names ("Virtual
- * channels: 1 per channel; Torus dateline: off: 8-flit packets") are read whole. Only a single
- * word wider than the line is cut.
- */
-function wrapWords(text: string, width: number, fontSize: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && textWidth(next, fontSize) > width) {
-      lines.push(line);
-      line = word;
-    } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines.map((l) => fitText(l, width, fontSize));
-}
-
-/**
- * Entries laid out left to right, wrapping to another row when `width` px is full; an entry too
- * long for a row has one to itself, its label on as many lines as it needs.
- */
-export function legendLayout(
-  entries: LegendEntry[],
-  width: number,
-  fontSize: number,
-): LegendLayout {
-  const rowHeight = fontSize + 8;
-  const items: LegendItem[] = [];
-  let x = 0;
-  let y = 0;
-  for (const entry of entries) {
-    const lines = wrapWords(entry.label, width - SYMBOL_WIDTH - GAP, fontSize);
-    const widest = Math.max(0, ...lines.map((l) => textWidth(l, fontSize)));
-    const itemWidth = SYMBOL_WIDTH + GAP + widest;
-    if (x > 0 && x + itemWidth > width) {
-      x = 0;
-      y += rowHeight;
-    }
-    items.push({ ...entry, label: lines.join(' '), lines, full: entry.label, x, y });
-    if (lines.length > 1) {
-      // The next entry starts on the row after the last line.
-      y += rowHeight * (lines.length - 1);
-      x = width;
-    } else x += itemWidth + SPACING;
-  }
-  return { items, height: items.length > 0 ? y + rowHeight : 0, rowHeight };
-}
 
 /** What a mark is: "paper" for a reference value, else its own legend, else "current". */
 export function markKind(mark: Pick<Mark, 'kind' | 'legend'>): string {
@@ -182,9 +87,13 @@ function SymbolSample({ symbol, hatch }: { symbol: LegendSymbol; hatch?: HatchFi
         <line x2={SYMBOL_WIDTH} strokeWidth={2} strokeDasharray={symbol.dash} />
       ) : null}
       {symbol.point && symbol.marker ? (
-        <path d={symbol.marker} transform={`translate(${mid},0)`} stroke="none" />
+        <path
+          d={symbol.marker}
+          transform={`translate(${mid},0)`}
+          {...markerPaint(symbol.hollow === true, 1)}
+        />
       ) : symbol.point ? (
-        <circle cx={mid} r={3} />
+        <circle cx={mid} r={3} {...(symbol.hollow ? markerPaint(true, 1) : {})} />
       ) : null}
     </g>
   );
@@ -212,13 +121,17 @@ export function Legend({
           transform={`translate(${item.x},${item.y})`}
           opacity={item.faded ? 0.6 : undefined}
         >
-          <g transform={`translate(0,${centre})`}>
+          <g transform={`translate(0,${centre})${layout.ink === 1 ? '' : ` scale(${layout.ink})`}`}>
             <SymbolSample symbol={item.symbol} hatch={hatch} />
           </g>
           {item.lines.length > 1 ? (
             <text y={centre}>
               {item.lines.map((line, i) => (
-                <tspan key={i} x={SYMBOL_WIDTH + GAP} dy={i === 0 ? '0.32em' : layout.rowHeight}>
+                <tspan
+                  key={i}
+                  x={layout.symbolWidth + layout.gap}
+                  dy={i === 0 ? '0.32em' : layout.rowHeight}
+                >
                   {line}
                 </tspan>
               ))}
@@ -227,7 +140,7 @@ export function Legend({
             <CutText
               text={item.label}
               full={item.full}
-              x={SYMBOL_WIDTH + GAP}
+              x={layout.symbolWidth + layout.gap}
               y={centre}
               dy="0.32em"
             />

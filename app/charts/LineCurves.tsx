@@ -2,7 +2,7 @@
 // markers, and the saturation ticks.
 import { RULE_DASH } from './Legend';
 import type { LineChartGeometry } from './line_geometry';
-import { STYLE } from './line_style';
+import { markerPaint, STYLE } from './line_style';
 
 type PlacedCurve = LineChartGeometry['curves'][number];
 
@@ -29,19 +29,19 @@ export function PlotLines({ g, clipId }: { g: LineChartGeometry; clipId: string 
           d={guide.path}
           fill="none"
           stroke={guide.color}
-          strokeWidth={1.5}
+          strokeWidth={1.5 * g.ink}
           strokeDasharray={STYLE.dash}
         />
       ))}
       {pinnedFirst.map((curve) => (
-        <CurveLine key={curve.key} curve={curve} />
+        <CurveLine key={curve.key} curve={curve} ink={g.ink} />
       ))}
     </g>
   );
 }
 
 /** One curve: its path, and a marker (or a circle) on the points that carry one. */
-function CurveLine({ curve }: { curve: PlacedCurve }) {
+function CurveLine({ curve, ink }: { curve: PlacedCurve; ink: number }) {
   return (
     <g
       className="curve"
@@ -54,21 +54,26 @@ function CurveLine({ curve }: { curve: PlacedCurve }) {
         <path
           d={curve.path}
           fill="none"
-          strokeWidth={STYLE.strokeWidth}
+          strokeWidth={STYLE.strokeWidth * ink}
           strokeLinejoin="round"
           strokeDasharray={curve.dash}
         />
       ) : null}
       {curve.markers.map((p, i) =>
         curve.marker ? (
-          <path key={i} d={curve.marker} transform={`translate(${p.px},${p.py})`} stroke="none" />
+          <path
+            key={i}
+            d={curve.marker}
+            transform={`translate(${p.px},${p.py})`}
+            {...markerPaint(curve.hollow, ink)}
+          />
         ) : (
           <circle
             key={i}
             cx={p.px}
             cy={p.py}
-            r={curve.mode === 'points' ? STYLE.scatterRadius : STYLE.pointRadius}
-            stroke="none"
+            r={(curve.mode === 'points' ? STYLE.scatterRadius : STYLE.pointRadius) * ink}
+            {...markerPaint(curve.hollow, ink)}
           />
         ),
       )}
@@ -87,7 +92,7 @@ export function SaturationTicks({ g }: { g: LineChartGeometry }) {
         transform={`translate(${curve.saturation.px},${curve.saturation.py})`}
         opacity={curve.pinned ? STYLE.pinnedOpacity : undefined}
       >
-        <line y1={-7} y2={7} stroke={curve.color} strokeWidth={2} />
+        <line y1={-7} y2={7} stroke={curve.color} strokeWidth={2 * g.ink} />
         {curve.saturation.labelled ? (
           <text className="annotation" y={-10} textAnchor="middle" fontSize={small}>
             sat.

@@ -68,7 +68,7 @@ describe('timelineGeometry()', () => {
     expect(g.bins).toBe(60);
     expect(g.binWidth * 60).toBeCloseTo(g.innerWidth, 9);
     expect(g.xTicks.at(-1)!.offset).toBeCloseTo(g.innerWidth, 9);
-    expect(g.xTitle).toBe('time (s)');
+    expect(g.xTitle).toEqual(['time (s)']);
   });
 
   it('stacks the states from the bottom of the band; a full bin fills the band', () => {

@@ -67,7 +67,7 @@ describe('workRateStacksGeometry()', () => {
       expect(a.px).toBeCloseTo(g.bars[i]!.centre, 9);
     });
     expect(g.right!.ticks.at(-1)!.label).toBe('100\u00a0%');
-    expect(g.right!.title).toBe('average work rate (%)');
+    expect(g.right!.title).toEqual(['average work rate (%)']);
     expect(g.averagePath.split('L')).toHaveLength(5);
   });
 

@@ -7,7 +7,7 @@ import type { AxisSpec, Bar, Segment, WorkRateStacksData } from '../results/char
 import type { Tick } from './Axis';
 import { formatReadable, formatValue } from '../results/format';
 import type { ScaledAxis } from './scales';
-import type { LegendEntry } from './Legend';
+import type { LegendEntry } from './legend_layout';
 import { shareColor } from './palette';
 import type { ReadoutTarget } from './Readout';
 import { useChartSize } from './use_measured_width';

@@ -1,12 +1,13 @@
 import { scaleBand } from 'd3-scale';
 
 import type { ChartSize } from './ChartBox';
-import { chartFontSize, minPlotHeight } from './ChartBox';
+import { chartFontSize, forPaper, inkScale, minPlotHeight, titleLines } from './ChartBox';
+import { titleExtra } from './Axis';
 import type { AxisSpec, Bar, Segment } from '../results/chart_data';
-import { axisTitle, fitAxisTitle, fitText, textWidth } from '../results/format';
+import { axisTitle, fitText, textWidth } from '../results/format';
 import { wrapParts } from './heat_scale';
-import { legendLayout } from './Legend';
-import type { LegendEntry } from './Legend';
+import { legendLayout } from './legend_layout';
+import type { LegendEntry } from './legend_layout';
 import { seriesColor } from './palette';
 import type { ReadoutTarget } from './Readout';
 import { axisDomain, axisTicks, scaledAxis, widestTickLabel } from './scales';
@@ -99,7 +100,7 @@ export function barLayout(options: BarLayoutOptions, size: ChartSize) {
       : []),
     ...(options.legendExtra ?? []),
   ];
-  const legend = legendLayout(entries, size.width - 16, fontSize);
+  const legend = legendLayout(entries, size.width - 16, fontSize, inkScale(size));
   const noteLines = wrapParts(options.notes ?? [], size.width - 16, fontSize);
   const noteLine = fontSize + 4;
   // Under the legend, clear of the top tick's label.
@@ -116,8 +117,14 @@ export function barLayout(options: BarLayoutOptions, size: ChartSize) {
     [...bars.flatMap((b) => b.segments.map(height)), ...totals, ...(options.yValues ?? [])],
     Math.max(2, Math.floor(provisionalHeight / 36)),
   );
+  // A paper title on more lines sets its axis's margin wider by them.
   const titleOffset = (axis: ScaledAxis) =>
-    Math.ceil(widestTickLabel(axisTicks(axis, 'y', fontSize), fontSize) + 14 + fontSize / 4);
+    Math.ceil(
+      widestTickLabel(axisTicks(axis, 'y', fontSize), fontSize) +
+        14 +
+        fontSize / 4 +
+        titleExtra(titleLines(axis.spec, provisionalHeight, size, fontSize), fontSize),
+    );
   const yTitleOffset = titleOffset(scaledAxis(ySpec, yDomain, [provisionalHeight, 0]));
   const rightDomain = rightAxis
     ? (yDomain.map((v) => v / rightAxis.divisor) as [number, number])
@@ -132,18 +139,40 @@ export function barLayout(options: BarLayoutOptions, size: ChartSize) {
     bottom: 0,
     left: yTitleOffset + fontSize + 4,
   };
-  const innerWidth = Math.max(40, size.width - margin.left - margin.right);
   // Bars keep a quarter of their step as gap, more where they would grow wider than MAX_BAR_PX.
-  const band = scaleBand<number>()
-    .domain(bars.map((_, i) => i))
-    .range([0, innerWidth])
-    .paddingInner(Math.max(0.25, 1 - (MAX_BAR_PX * Math.max(1, bars.length)) / innerWidth))
-    .paddingOuter(0.15);
+  const bands = () => {
+    const across = Math.max(40, size.width - margin.left - margin.right);
+    return scaleBand<number>()
+      .domain(bars.map((_, i) => i))
+      .range([0, across])
+      .paddingInner(Math.max(0.25, 1 - (MAX_BAR_PX * Math.max(1, bars.length)) / across))
+      .paddingOuter(0.15);
+  };
+  let band = bands();
   const labels = bars.map(barLabel);
+  // A paper figure's rotated labels are whole, the chart taller for them and, where the first
+  // would pass its left edge, wider on the left.
+  const paper = forPaper(size);
+  const rotatedMost = paper ? Infinity : ROTATED_LABEL_MAX_PX;
   const widest = Math.max(0, ...labels.map((l) => textWidth(l, fontSize)));
   const rotate = widest > band.step() - 4;
+  const overhang = () =>
+    Math.max(
+      0,
+      ...labels.map(
+        (l, i) =>
+          textWidth(l, fontSize) * Math.cos(LABEL_ANGLE) -
+          ((band(i) ?? 0) + band.bandwidth() / 2 + margin.left - 4),
+      ),
+    );
+  // Each widening narrows the bands a little, so it is measured again.
+  for (let pass = 0; paper && rotate && overhang() > 0 && pass < 4; pass++) {
+    margin.left += Math.ceil(overhang()) + 1;
+    band = bands();
+  }
+  const innerWidth = band.range()[1];
   margin.bottom = rotate
-    ? Math.ceil(Math.min(widest, ROTATED_LABEL_MAX_PX) * Math.sin(LABEL_ANGLE) + fontSize + 16)
+    ? Math.ceil(Math.min(widest, rotatedMost) * Math.sin(LABEL_ANGLE) + fontSize + 16)
     : fontSize + 16;
   // A long legend or rotated labels make the chart taller, not the plot flatter.
   const innerHeight = Math.max(minPlotHeight(size.width), size.height - margin.top - margin.bottom);
@@ -174,7 +203,7 @@ export function barLayout(options: BarLayoutOptions, size: ChartSize) {
     });
     const total = totals[i] ?? 0;
     // A rotated label runs down to the left and must not pass the chart's left edge.
-    const room = Math.min(ROTATED_LABEL_MAX_PX, (centre + margin.left - 4) / Math.cos(LABEL_ANGLE));
+    const room = Math.min(rotatedMost, (centre + margin.left - 4) / Math.cos(LABEL_ANGLE));
     return {
       label: bar.label,
       pinned: bar.pinned === true,
@@ -214,14 +243,14 @@ export function barLayout(options: BarLayoutOptions, size: ChartSize) {
     innerHeight,
     y,
     yTicks: options.wholeTicks ? yTicks.filter((t) => Number.isInteger(t.value)) : yTicks,
-    yTitle: fitAxisTitle(ySpec, innerHeight, fontSize),
+    yTitle: titleLines(ySpec, innerHeight, size, fontSize),
     yTitleFull: axisTitle(ySpec),
     yTitleOffset,
     right: rightScale
       ? {
           axis: rightScale,
           ticks: axisTicks(rightScale, 'y', fontSize),
-          title: fitAxisTitle(rightScale.spec, innerHeight, fontSize),
+          title: titleLines(rightScale.spec, innerHeight, size, fontSize),
           titleFull: axisTitle(rightScale.spec),
           titleOffset: rightTitleOffset,
         }

@@ -1,14 +1,22 @@
 // The line chart's frame: legend, margins, plot size and scaled axes.
 import type { ChartSize } from './ChartBox';
-import { chartFontSize, minPlotHeight } from './ChartBox';
+import { chartFontSize, forPaper, inkScale, minPlotHeight, titleLines } from './ChartBox';
+import { titleExtra } from './Axis';
 import type { Guide, LineChartData, Rule } from '../results/chart_data';
 import { formatReadable } from '../results/format';
-import { legendLayout } from './Legend';
+import { legendLayout } from './legend_layout';
 import type { LegendNamed } from './line_legend';
 import { legendEntries, ruleEntry, SATURATION_ENTRY } from './line_legend';
 import { edgeRuleText, ruleWithinReach } from './line_reach';
 import { curveStyles } from './line_style';
-import { axisDomain, axisTicks, fittedXAxis, scaledAxis, widestTickLabel } from './scales';
+import {
+  axisDomain,
+  axisTicks,
+  fittedXAxis,
+  powersOfTwo,
+  scaledAxis,
+  widestTickLabel,
+} from './scales';
 
 /**
  * The line chart's frame: its legend, margins, plot size and scaled axes, and what is drawn on
@@ -22,6 +30,8 @@ export function lineFrame(
 ) {
   const inLegend = named.rules;
   const fontSize = chartFontSize(size);
+  const paper = forPaper(size);
+  const ink = inkScale(size);
   const small = fontSize - 1;
   const styles = curveStyles(data.curves);
   const marks = data.marks ?? [];
@@ -52,12 +62,13 @@ export function lineFrame(
   });
   const legend = legendLayout(
     [
-      ...legendEntries(data, guides, styles),
+      ...legendEntries(data, guides, styles, ink < 1),
       ...legendRules,
       ...(named.saturation ? [SATURATION_ENTRY] : []),
     ],
     size.width - 16,
     fontSize,
+    ink,
   );
   const margin = {
     top: legend.height > 0 ? legend.height + 14 : 12,
@@ -66,7 +77,7 @@ export function lineFrame(
     left: 0,
   };
   const innerHeight = Math.max(minPlotHeight(size.width), size.height - margin.top - margin.bottom);
-  size = { width: size.width, height: margin.top + innerHeight + margin.bottom };
+  size = { ...size, height: margin.top + innerHeight + margin.bottom };
   const ruleValues = (axis: 'x' | 'y') =>
     rules.filter((r) => r.axis === axis && reached(r)).map((r) => r.value);
 
@@ -80,18 +91,32 @@ export function lineFrame(
     [...dataY, ...ruleValues('y'), ...guides.flatMap((g) => xDomain.map((v) => g.slope * v))],
     Math.max(2, Math.floor(innerHeight / 36)),
   );
-  const y = scaledAxis(data.y, yDomain, [innerHeight, 0]);
+  const ySpec = powersOfTwo(points.map((p) => p.y)) ? { ...data.y, binary: true } : data.y;
+  const y = scaledAxis(ySpec, yDomain, [innerHeight, 0]);
   const yTicks = axisTicks(y, 'y', fontSize);
-  const yTitleOffset = Math.ceil(widestTickLabel(yTicks, fontSize) + 14 + fontSize / 4);
+  const yTitle = titleLines(data.y, innerHeight, size, fontSize);
+  const yTitleOffset = Math.ceil(
+    widestTickLabel(yTicks, fontSize) + 14 + fontSize / 4 + titleExtra(yTitle, fontSize),
+  );
   margin.left = yTitleOffset + fontSize + 4;
 
   // An x axis whose every point is a whole number (PEs, depth) gets no "1.5" ticks.
-  const xSpec = { ...data.x, whole: [...points, ...marks].every((p) => Number.isInteger(p.x)) };
+  const xSpec = {
+    ...data.x,
+    whole: [...points, ...marks].every((p) => Number.isInteger(p.x)),
+    ...(powersOfTwo(points.map((p) => p.x)) ? { binary: true } : {}),
+  };
   const { innerWidth, x, xTicks } = fittedXAxis(xSpec, xDomain, size.width, margin, fontSize);
+  // A title on more lines makes the chart taller, not the plot smaller.
+  const xTitle = titleLines(data.x, innerWidth, size, fontSize);
+  margin.bottom += titleExtra(xTitle, fontSize);
+  size = { ...size, height: size.height + titleExtra(xTitle, fontSize) };
 
   return {
     inLegend,
     fontSize,
+    paper,
+    ink,
     small,
     styles,
     marks,
@@ -106,6 +131,8 @@ export function lineFrame(
     y,
     xTicks,
     yTicks,
+    xTitle,
+    yTitle,
     yTitleOffset,
     innerWidth,
   };

@@ -208,21 +208,27 @@ describe('lineChartGeometry()', () => {
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(48);
     expect(queens!.markers).toHaveLength(201);
     expect(tsp!.markers).toHaveLength(3);
-    // A model's line is told by its dash, and carries none.
-    expect(model!.markers).toEqual([]);
+    // A model of a series is told by its dash and its series' marker in outline, a few at a time.
+    expect(model!.marker).toBe(tsp!.marker);
+    expect(model!.hollow).toBe(true);
+    expect(tsp!.hollow).toBe(false);
+    expect(model!.markers.length).toBeGreaterThan(8);
     // The legend shows each shape.
     const legend = g.legend.items.map((i) => (i.symbol.kind === 'series' ? i.symbol : null));
-    expect(legend.map((s) => s?.point)).toEqual([true, true, true, false]);
+    expect(legend.map((s) => s?.point)).toEqual([true, true, true, true]);
     expect(legend.map((s) => s?.marker)).toEqual([
       undefined,
       seriesMarker(2, 36),
       seriesMarker(3, 36),
-      undefined,
+      seriesMarker(3, 36),
     ]);
+    expect(legend.map((s) => s?.hollow)).toEqual([undefined, undefined, undefined, true]);
     const svg = renderToStaticMarkup(
       <LineChart name="fig5" title="Fig. 5" data={data} width={640} height={400} />,
     );
-    expect(svg.split(`d="${seriesMarker(3, 36)}"`)).toHaveLength(3 + 1 + 1);
+    // TSP's three points, the model's, and each in the legend.
+    const modelMarkers = model!.markers.length;
+    expect(svg.split(`d="${seriesMarker(3, 36)}"`)).toHaveLength(3 + modelMarkers + 2 + 1);
   });
 
   it('draws one series without markers on its line', () => {

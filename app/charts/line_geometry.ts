@@ -1,7 +1,7 @@
 // The line chart's geometry: frame, data, rules and labels laid out, then the read-out's targets.
 import type { ChartSize } from './ChartBox';
 import type { Guide, LineChartData } from '../results/chart_data';
-import { axisTitle, fitAxisTitle } from '../results/format';
+import { axisTitle } from '../results/format';
 import { wrapParts } from './heat_scale';
 import type { LegendNamed } from './line_legend';
 import { lineFrame } from './line_frame';
@@ -63,7 +63,8 @@ function lineLayout(data: LineChartData, size: ChartSize, guides: Guide[], named
   const placed = placeData(data, guides, frame);
   const ruled = placeRules(data, frame, placed);
   const { placedMarks, curves, labelled } = placeMarkLabels(frame, placed, ruled);
-  const { fontSize, margin, innerWidth, innerHeight, x, y, xTicks, yTicks, yTitleOffset } = frame;
+  const { fontSize, ink, margin, innerWidth, innerHeight, x, y, xTicks, yTicks, yTitleOffset } =
+    frame;
   const { inLegend, legend } = frame;
   const { placedCurves, guideLines } = placed;
   const { placedRules, ruleLines, edgeRules, crowded } = ruled;
@@ -72,6 +73,8 @@ function lineLayout(data: LineChartData, size: ChartSize, guides: Guide[], named
   return {
     size,
     fontSize,
+    /** Lines' and symbols' scale (inkScale). */
+    ink,
     margin,
     innerWidth,
     innerHeight,
@@ -79,8 +82,8 @@ function lineLayout(data: LineChartData, size: ChartSize, guides: Guide[], named
     y,
     xTicks,
     yTicks,
-    xTitle: fitAxisTitle(data.x, innerWidth, fontSize),
-    yTitle: fitAxisTitle(data.y, innerHeight, fontSize),
+    xTitle: frame.xTitle,
+    yTitle: frame.yTitle,
     xTitleFull: axisTitle(data.x),
     yTitleFull: axisTitle(data.y),
     xTitleOffset: fontSize * 2 + 14,

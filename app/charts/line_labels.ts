@@ -60,7 +60,14 @@ export function placeMarkLabels(
   const labels = placeLabels(
     labelOrder.map((i) => {
       const m = shownMarks[i]!;
-      return { px: m.px, py: m.py, width: textWidth(m.text, small), height: small };
+      // A label cut to fit is never printed: no spot holds an infinitely wide one.
+      const cut = frame.paper && m.text !== m.label;
+      return {
+        px: m.px,
+        py: m.py,
+        width: cut ? Infinity : textWidth(m.text, small),
+        height: small,
+      };
     }),
     obstacles,
     plot,

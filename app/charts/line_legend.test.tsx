@@ -49,7 +49,7 @@ describe('a long legend at phone widths', () => {
         g.size.height,
       );
       // The y title has room for its words, not "t… (µs)".
-      expect(g.yTitle, where).toBe('time (µs)');
+      expect(g.yTitle, where).toEqual(['time (µs)']);
     }
   });
 
@@ -77,7 +77,7 @@ describe('a long legend at phone widths', () => {
     }
     const full = 'time to send a message through an unloaded network (µs)';
     expect(g.yTitleFull).toBe(full);
-    expect(g.yTitle).not.toBe(full);
+    expect(g.yTitle).not.toEqual([full]);
     expect(svg).toContain(`tabindex="0" aria-label="${full}"`);
     expect(svg).toContain(`<title>${full}</title>`);
     // A label drawn whole is plain text.

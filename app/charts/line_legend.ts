@@ -1,17 +1,20 @@
 // The line chart's legend: its curves, guides and marks, and what a crowded label names there.
 import type { Guide, LineChartData, Mark, Rule } from '../results/chart_data';
 import { markLegendEntry } from './Legend';
-import type { LegendEntry } from './Legend';
+import type { LegendEntry } from './legend_layout';
+import { keyedEntries } from './legend_key';
 import { palette } from './palette';
 import type { CurveStyle } from './line_style';
 import { curveKey, curveLabel, markerOf, STYLE } from './line_style';
 
+/** The legend's entries; `keyed` for paper, a kind of model named once (keyedEntries). */
 export function legendEntries(
   data: LineChartData,
   guides: Guide[],
   styles: CurveStyle[],
+  keyed = false,
 ): LegendEntry[] {
-  const curves = data.curves.map((curve, i): LegendEntry => {
+  const drawn = data.curves.map((curve, i): LegendEntry => {
     const mode = curve.mode ?? STYLE.mode;
     return {
       key: curveKey(curve),
@@ -23,10 +26,12 @@ export function legendEntries(
         line: mode !== 'points',
         point: mode !== 'line' || styles[i]?.marker !== undefined,
         dash: styles[i]?.dash,
+        ...(styles[i]?.hollow ? { hollow: true } : {}),
         ...markerOf(styles[i]?.marker, STYLE.markerArea),
       },
     };
   });
+  const curves = keyed ? keyedEntries(data.curves, drawn) : drawn;
   // One entry per kind of mark: the run's, in the order they come, then the paper's.
   const byKind = (kind: Mark['kind']) => (data.marks ?? []).filter((m) => m.kind === kind);
   const markEntries = [...byKind('current'), ...byKind('reference')].map(markLegendEntry);

@@ -36,7 +36,7 @@ function saturationMarker(
 
 /** The curves, guides and marks placed on the frame, and what every label keeps clear of. */
 export function placeData(data: LineChartData, guides: Guide[], frame: LineFrame) {
-  const { x, y, styles, marks, innerWidth, innerHeight, small } = frame;
+  const { x, y, styles, marks, innerWidth, innerHeight, small, ink } = frame;
   const place = (p: Point): PlacedPoint => ({ ...p, px: x.toPx(p.x), py: y.toPx(p.y) });
   const drawable = (p: Point) => x.drawable(p.x) && y.drawable(p.y);
   const path = line<Point>()
@@ -55,12 +55,16 @@ export function placeData(data: LineChartData, guides: Guide[], frame: LineFrame
       pinned: curve.pinned === true,
       color: styles[i]?.color ?? palette.grey,
       dash: styles[i]?.dash,
+      hollow: styles[i]?.hollow === true,
       mode,
       path: mode === 'points' ? '' : (path(curve.points) ?? ''),
       points: shown,
       /** The points drawn with a marker (or a circle): every point, or a line's few. */
       markers: mode !== 'line' ? shown : marker === undefined ? [] : markedPoints(shown, marker),
-      ...markerOf(marker, mode === 'points' ? STYLE.scatterMarkerArea : STYLE.markerArea),
+      ...markerOf(
+        marker,
+        (mode === 'points' ? STYLE.scatterMarkerArea : STYLE.markerArea) * ink ** 2,
+      ),
       saturation: saturationMarker(curve.saturationX, shown, x, y, innerHeight),
     };
   });
@@ -82,7 +86,8 @@ export function placeData(data: LineChartData, guides: Guide[], frame: LineFrame
     ...m,
     px: x.toPx(m.x),
     py: y.toPx(m.y),
-    text: fitText(m.label, innerWidth / 2, small),
+    // On paper a label may take the plot's width, and is left to the read-out if still cut.
+    text: fitText(m.label, frame.paper ? innerWidth - 8 : innerWidth / 2, small),
   }));
   const polyline = (ps: Point[]): LineSegment[] =>
     ps.slice(1).flatMap((b, i) => {

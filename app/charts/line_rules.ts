@@ -99,9 +99,14 @@ export function placeRules(data: LineChartData, frame: LineFrame, placed: Placed
     ...r,
     ...edgeSpots[i]![chosen[labelledLines.length + i]!.index]!,
   }));
-  /** Rules whose labels found no spot clear of the data: the legend names them instead. */
+  /**
+   * Rules whose labels found no spot clear of the data, or on paper were cut to fit: the legend
+   * names them instead, whole.
+   */
   const crowded = new Set(
-    [...labelledLines, ...edgeLines].filter((_, i) => !chosen[i]!.clear).map((r) => r.index),
+    [...labelledLines, ...edgeLines]
+      .filter((r, i) => !chosen[i]!.clear || (frame.paper && r.text !== r.full))
+      .map((r) => r.index),
   );
 
   return { ruleLines, placedRules, edgeRules, crowded };

@@ -38,6 +38,8 @@ export interface CurveStyle {
    * series: on each point of a curve with points, on a line's points a few at a time.
    */
   marker: number | undefined;
+  /** The marker drawn in outline: a model's or fitted curve, beside the filled one it models. */
+  hollow: boolean;
 }
 
 export interface PlacedPoint extends Point {
@@ -67,14 +69,17 @@ export function curveStyles(curves: Curve[]): CurveStyle[] {
     }
   }
   const positions = curves.map((c) => c.color ?? (c.model ? undefined : byId.get(c.id)));
-  // Two or more series: each carries its marker, so that print in grey tells them apart.
+  // Two or more series: each carries its marker, so that print in grey tells them apart; a
+  // model of one of them carries its marker in outline.
   const series = new Set(positions.filter((p, i) => p !== undefined && !curves[i]?.model));
   return curves.map((c, i) => {
     const position = positions[i];
     const color = position === undefined ? palette.grey : seriesColor(position);
-    const marker = series.size > 1 && !c.model ? position : undefined;
-    if (c.model || c.pinned) return { color, dash: STYLE.dash, marker };
-    return { color, dash: position === undefined ? undefined : seriesDash(position), marker };
+    const marker = series.size > 1 && (!c.model || series.has(position)) ? position : undefined;
+    const hollow = c.model === true;
+    if (c.model || c.pinned) return { color, dash: STYLE.dash, marker, hollow };
+    const dash = position === undefined ? undefined : seriesDash(position);
+    return { color, dash, marker, hollow };
   });
 }
 
@@ -100,4 +105,9 @@ export function markedPoints(points: PlacedPoint[], position: number): PlacedPoi
 export function markerOf(position: number | undefined, area: number): { marker?: string } {
   const marker = position === undefined ? undefined : seriesMarker(position, area);
   return marker === undefined ? {} : { marker };
+}
+
+/** A marker filled with its curve's colour, or in outline on the page's colour. */
+export function markerPaint(hollow: boolean, ink: number) {
+  return hollow ? { fill: 'var(--bg)', strokeWidth: ink } : { stroke: 'none' };
 }

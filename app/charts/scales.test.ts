@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { AxisSpec } from '../results/chart_data';
 import { tickText } from '../results/format';
-import { axisDomain, axisTicks, scaledAxis } from './scales';
+import { axisDomain, axisTicks, powersOfTwo, scaledAxis } from './scales';
 
 const SUPERSCRIPTS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 
@@ -62,5 +62,36 @@ describe('axisTicks() on a log axis', () => {
     const ticks = axisTicks(scaledAxis(log, domain, [0, 600]), 'x', 12).filter((t) => t.label);
     expect(ticks.find((t) => t.value === 1e7)).toMatchObject({ label: '10', exponent: 7 });
     for (const t of ticks) expect(t.label).toMatch(/^[\d.,×]*$/);
+  });
+});
+
+describe('axisTicks() on a log axis of powers of two', () => {
+  const nodes = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512];
+  const binary: AxisSpec = { ...log, binary: true };
+  const texts = (length: number) => labels(nodes, length, 'x', binary).map((l) => l.text);
+
+  it('ticks at the powers the data is at, every one where they fit', () => {
+    expect(texts(600)).toEqual(nodes.map(String));
+  });
+
+  it('labels every second power from 1 on a column-wide axis, the others ticked', () => {
+    expect(texts(200)).toEqual(['1', '4', '16', '64', '256']);
+    const domain = axisDomain(binary, nodes, 5);
+    const ticks = axisTicks(scaledAxis(binary, domain, [0, 200]), 'x', 12);
+    expect(ticks.map((t) => t.value)).toEqual(nodes);
+  });
+
+  it('ticks a decimal log axis over the same values at powers of ten, not the data', () => {
+    expect(labels(nodes, 200, 'x').map((l) => l.text)).toEqual(['1', '100']);
+  });
+});
+
+describe('powersOfTwo(values)', () => {
+  it('holds for three or more powers of two, not for powers of ten or other values', () => {
+    expect(powersOfTwo([1, 2, 4, 512])).toBe(true);
+    expect(powersOfTwo([0.5, 0.25, 0.125])).toBe(true);
+    expect(powersOfTwo([2, 4])).toBe(false);
+    expect(powersOfTwo([1, 10, 100])).toBe(false);
+    expect(powersOfTwo([1, 2, 3, 4])).toBe(false);
   });
 });

@@ -118,8 +118,48 @@ function logLabels(values: number[], spec: AxisSpec): TickText[] {
   }
 }
 
+/** Whether `values` are three or more powers of two and not all powers of ten as well. */
+export function powersOfTwo(values: number[]): boolean {
+  const shown = new Set(values.filter((v) => v > 0 && Number.isFinite(v)));
+  const power = (v: number, base: number) => {
+    const k = Math.round(Math.log(v) / Math.log(base));
+    return Math.abs(base ** k - v) <= 1e-9 * v;
+  };
+  const all = (base: number) => [...shown].every((v) => power(v, base));
+  return shown.size >= 3 && all(2) && !all(10);
+}
+
+// A power of two prints in digits from 1/16 to 65,536, else as 2 raised to it.
+const PLAIN_POWERS = [-4, 16] as const;
+
+/**
+ * Ticks at the powers of two in a log domain, labelled every one, else every second, third...
+ * (counted from 2⁰, so 1 stays labelled) while they do not fit.
+ */
+function binaryTicks(axis: ScaledAxis): Tick[][] {
+  const scale = scaleLog().domain(axis.domain).range(axis.range);
+  const [lo, hi] = axis.domain;
+  const powers: number[] = [];
+  for (let k = Math.ceil(Math.log2(lo) - 1e-9); k <= Math.floor(Math.log2(hi) + 1e-9); k++) {
+    powers.push(k);
+  }
+  const plain = numberFormat({ maximumFractionDigits: 4 });
+  const text = (k: number): TickText =>
+    k >= PLAIN_POWERS[0] && k <= PLAIN_POWERS[1]
+      ? { label: plain.format(2 ** k) }
+      : { label: '2', exponent: k };
+  return Array.from({ length: Math.max(1, powers.length) }, (_, i) => i + 1).map((step) =>
+    powers.map((k) => ({
+      value: 2 ** k,
+      offset: scale(2 ** k),
+      ...(k % step === 0 ? text(k) : { label: '' }),
+    })),
+  );
+}
+
 function candidateTicks(axis: ScaledAxis, count: number): Tick[][] {
   const { spec, domain, range } = axis;
+  if (spec.scale === 'log' && spec.binary) return binaryTicks(axis);
   if (spec.scale === 'log') {
     const scale = scaleLog().domain(domain).range(range);
     const values = scale.ticks(count);

@@ -1,8 +1,8 @@
 // A timeline chart's frame: state colours and fill patterns, legend, margins, default height.
-import { chartFontSize } from './ChartBox';
+import { chartFontSize, inkScale } from './ChartBox';
 import type { TimelineData, TimelineState } from '../results/chart_data';
-import { legendLayout } from './Legend';
-import type { LegendEntry } from './Legend';
+import { legendLayout } from './legend_layout';
+import type { LegendEntry } from './legend_layout';
 import { seriesColor } from './palette';
 import { IDLE_COLOR, IDLE_LABEL, STYLE } from './timeline_style';
 
@@ -51,7 +51,12 @@ export function frameParts(data: TimelineData, size: { width: number; fontSize?:
   const fontSize = chartFontSize(size);
   const positions = statePositions(data.states);
   const colors = positions.map(seriesColor);
-  const legend = legendLayout(legendEntries(data.states, positions), width - 16, fontSize);
+  const legend = legendLayout(
+    legendEntries(data.states, positions),
+    width - 16,
+    fontSize,
+    inkScale(size),
+  );
   const top = legend.height > 0 ? legend.height + 14 : 12;
   return {
     fontSize,

@@ -3,8 +3,10 @@
 import { scaleBand } from 'd3-scale';
 
 import type { ChartSize } from './ChartBox';
+import { titleLines } from './ChartBox';
+import { titleExtra } from './Axis';
 import type { AxisSpec, TimelineData } from '../results/chart_data';
-import { axisTitle, fitAxisTitle, fitText, formatReadable, textWidth } from '../results/format';
+import { axisTitle, fitText, formatReadable, textWidth } from '../results/format';
 import { seriesColor } from './palette';
 import type { ReadoutTarget } from './Readout';
 import { fittedXAxis } from './scales';
@@ -69,6 +71,9 @@ export function timelineGeometry(data: TimelineData, size: ChartSize) {
 
   const spec: AxisSpec = { ...data.time, scale: 'linear', min: 0, max: t.end };
   const { innerWidth, x, xTicks } = fittedXAxis(spec, [0, t.end], size.width, margin, fontSize);
+  // A title on more lines makes the chart taller, not the plot smaller.
+  const xTitle = titleLines(spec, innerWidth, size, fontSize);
+  margin.bottom += titleExtra(xTitle, fontSize);
 
   const band = scaleBand<number>()
     .domain(t.rows.map((_, r) => r))
@@ -142,14 +147,14 @@ export function timelineGeometry(data: TimelineData, size: ChartSize) {
   });
 
   return {
-    size,
+    size: { ...size, height: size.height + titleExtra(xTitle, fontSize) },
     fontSize,
     margin,
     innerWidth,
     innerHeight,
     x,
     xTicks,
-    xTitle: fitAxisTitle(spec, innerWidth, fontSize),
+    xTitle,
     xTitleFull: axisTitle(spec),
     xTitleOffset: fontSize * 2 + 14,
     legend,

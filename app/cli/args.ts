@@ -56,6 +56,8 @@ export function figureArgs(argv: string[]) {
       png: { type: 'string' },
       pdf: { type: 'string' },
       csv: { type: 'string' },
+      tex: { type: 'string' },
+      format: { type: 'string', default: 'svg' },
       scale: { type: 'string', default: '2' },
       width: { type: 'string' },
       'font-size': { type: 'string' },

@@ -96,13 +96,15 @@ describe('cli figure --all', () => {
   } as const;
 
   for (const [preset, charts] of Object.entries(presets)) {
-    it(`writes SVG, PNG at 2x, PDF and CSV for every chart of ${preset}`, async () => {
+    it(`writes SVG, PNG at 2x, PDF, CSV and a curve chart's .tex for every chart of ${preset}`, async () => {
       const out = join(scratch, preset);
       const run = await figure(preset, '--all', '--out', out);
       expect(run.stderr).not.toContain('Error');
       expect(run.code).toBe(0);
-      const expected = Object.keys(charts).flatMap((c) =>
-        ['csv', 'pdf', 'png', 'svg'].map((ext) => `${preset}-${c}.${ext}`),
+      const expected = Object.entries(charts).flatMap(([c, [kind]]) =>
+        ['csv', 'pdf', 'png', 'svg', ...(kind === 'curve' ? ['tex'] : [])].map(
+          (ext) => `${preset}-${c}.${ext}`,
+        ),
       );
       expect(readdirSync(out).sort()).toEqual(expected.sort());
       for (const [chart, [kind, rows]] of Object.entries(charts)) {

@@ -30,6 +30,7 @@ import {
 import type { PdfFonts } from '../exports/figure_pdf';
 import { PDF_FONT_FILES, figurePdf } from '../exports/figure_pdf';
 import { pdfMadeBy } from '../exports/figure_made_by';
+import { figurePgfplots } from '../exports/figure_pgfplots';
 import type { FigureTheme } from '../results/figure_info';
 import { FIGURE_THEMES, figureCaption, provenance } from '../results/figure_info';
 import type { BooksimLink } from '../link/url_state';
@@ -140,6 +141,8 @@ export interface FigureOutput {
   caption: string[];
   /** The plotted data, as the browser's CSV export. */
   csv: string;
+  /** The chart as a pgfplots .tex (figurePgfplots), which refuses a chart not of curves. */
+  pgfplots: () => string;
 }
 
 /**
@@ -210,6 +213,15 @@ export async function presetFigures(
         paper: options.paper,
         ...(options.parts ? { parts: options.parts } : {}),
       }),
+      pgfplots: () =>
+        figurePgfplots(
+          chart,
+          options.paper ?? {
+            widthPt: PAPER_WIDTHS['one column'],
+            fontPt: DEFAULT_FONT_PT,
+          },
+          [title, ...caption],
+        ),
       csv: tableToCsv(
         builtChartTable(chart),
         provenance({

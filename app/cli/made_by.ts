@@ -18,6 +18,11 @@ export function csvMadeBy(made: MadeBy): string {
   return `# ${madeByWords(made, commandText(made))}\n`;
 }
 
+/** A .tex file's first line, a LaTeX comment saying the same as csvMadeBy's. */
+export function texMadeBy(made: MadeBy): string {
+  return `% ${madeByWords(made, commandText(made))}\n`;
+}
+
 /** The command that made an output, as a user types it: "npm run cli -- run paragon-bsp --json". */
 export function commandText(made: MadeBy): string | undefined {
   return made.command && `${cliHost().command} ${shellWords(made.command)}`;

@@ -21,7 +21,8 @@ export const USAGE = `usage:
   npm run cli -- trace <preset-id> [--params f] [--set name=value ...] [--point N] [--from T]
                  [--cycles N] [--max-events N] [--max-bytes N] [--json | --format perfetto]
   npm run cli -- figure <preset-id> <chart-id> [--params f] [--set name=value ...] [--svg out.svg]
-                 [--png out.png [--scale 2]] [--pdf out.pdf] [--csv out.csv] [--theme print|dark]
+                 [--png out.png [--scale 2]] [--pdf out.pdf] [--csv out.csv] [--tex out.tex]
+                 [--format svg|pgfplots] [--theme print|dark]
                  [--width 3.5in [--font-size 8pt] [--dpi 300]] [--no-title] [--no-caption]
                  [--base-url URL | --no-link]
   npm run cli -- figure <preset-id> --all --out dir/ [--set ...] [--scale 2] [--theme ...]
@@ -115,12 +116,15 @@ options of trace (one run recording the events of a window; docs/cli.md "Traces"
 options of figure (the chart the explorer draws, with title, caption, seed, citation and a
 link back to the same state; every file is written whole or not at all):
   --set name=value  as for run; --params FILE too.
-  --svg FILE        the figure as SVG; with no --svg, --png, --pdf or --csv the SVG goes to stdout.
+  --svg FILE        the figure as SVG; with no file named the SVG (or --format) goes to stdout.
   --png FILE        the figure as PNG, --scale times its size (default 2, from 0.25 to 8); a
                     paper figure (--width) at --dpi.
   --pdf FILE        the figure as a vector PDF for LaTeX: one page its size in points, text as
                     text in the embedded Arimo (Liberation Sans's metrics).
   --csv FILE        the plotted data, as the explorer's CSV export.
+  --tex FILE        a curve chart (line, latency-load, speedup) as pgfplots: one tikzpicture,
+                    its data inline, to \\input in a figure so the paper's fonts set its text.
+  --format F        what goes to stdout with no file named: svg (default) or pgfplots.
   --width LENGTH    lay the figure out for paper at this width (in, pt, mm or cm: 3.5in one
                     column, 7in two columns; 1 to 20 in), its text at --font-size (default
                     8pt; 5 to 24 pt): placed at that width, e.g. width=\\columnwidth, the text
@@ -130,7 +134,8 @@ link back to the same state; every file is written whole or not at all):
   --no-title        leave out the title above the chart.
   --no-caption      leave out the caption under it (LaTeX's \\caption takes its place).
   --theme THEME     print (default: light colours on white) or dark.
-  --all --out DIR   every chart of the preset as DIR/<preset>-<chart>.svg, .png, .pdf and .csv.
+  --all --out DIR   every chart of the preset as DIR/<preset>-<chart>.svg, .png, .pdf and .csv,
+                    and .tex for a curve chart.
   --base-url URL    where the explorer is served, for the link in the caption; default
                     ${DEFAULT_BASE_URL} (npm start): give a deployed explorer's address.
   --no-link         no link in the caption.

@@ -146,12 +146,14 @@ describe('renderFigure() for paper', () => {
     expect(figure.text).toMatch(
       /<svg class="archex-chart" xmlns="[^"]+" width="252" height="[\d.]+" font-size="8"/,
     );
-    // Axis titles, ticks, legend and caption at 8 pt; a point's label one smaller; the title
-    // larger. Nothing as small as the 3 pt an 800 px figure's 11 px come to at 3.5 in.
+    // Axis titles, ticks, legend and caption at 8 pt; the title larger. The rule's label, 7 pt
+    // on the plot, would be cut there at 3.5 in, so the legend names it whole at 8 pt. Nothing as
+    // small as the 3 pt an 800 px figure's 11 px come to at 3.5 in.
     const sizes = textSizes(figure.text);
-    expect(Math.min(...sizes)).toBe(7);
+    expect(Math.min(...sizes)).toBe(8);
     expect(sizes.filter((v) => v === 8).length).toBeGreaterThan(sizes.length / 2);
-    expect(new Set(sizes)).toEqual(new Set([7, 8, 10.18]));
+    expect(new Set(sizes)).toEqual(new Set([8, 10.18]));
+    expect(figure.text).toContain('5.9 buffering + 0.5 network (4x2) 6.4');
     // Its height follows the chart's rules at that width: wider than tall, not a square.
     expect(figure.height).toBeLessThan(figure.width * 1.5);
   });

@@ -877,6 +877,33 @@ describe('every shipped preset', () => {
     expect(colours('paragon-matmul', 'comm-share').get('BSP, p = 64')).toBe(
       colours('paragon-matmul', 'mflops').get('BSP, p = 64, simulated'),
     );
+    // Series of one label in two charts: the ring's 8-flit packets, their latency and their hops.
+    const hops = colours('network-deadlock', 'hops').get('8-flit packets');
+    expect(hops).toBe(colours('network-deadlock', 'latency-load').get('8-flit packets'));
+    expect(hops).toBe(colours('network-deadlock', 'accepted').get('8-flit packets'));
+  });
+
+  it('titles an axis with what every curve on it measures', () => {
+    // custom-network's mean, network and 99th-percentile latencies were all "mean latency".
+    const wrong: string[] = [];
+    for (const preset of presets) {
+      const run = runs.get(preset.id)!;
+      for (const spec of preset.charts) {
+        if (spec.kind !== 'line' && spec.kind !== 'latency-load' && spec.kind !== 'speedup') {
+          continue;
+        }
+        const built = buildChart(spec, preset, run, options);
+        if (built.kind !== spec.kind) throw new Error(built.kind);
+        for (const s of matchSeries(spec.series, run.result)) {
+          if (!spec.y?.label && !s.yName.includes(built.data.y.label)) {
+            wrong.push(
+              `${preset.id} ${spec.id}: ${s.name} (${s.yName}) under ${built.data.y.label}`,
+            );
+          }
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it("draws 64 PEs' Fig. 8 on log axes, so the curves spread under the ideal line", () => {

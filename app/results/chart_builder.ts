@@ -189,9 +189,15 @@ export function chartAxis(
   return spec;
 }
 
-/** What a series is of: the key the engine gives it, else its name. */
-export function seriesKey(s: SeriesData): string {
-  return s.key || s.name;
+/**
+ * What a series keeps one colour by across a preset's charts: the key the engine gives it (a
+ * series' name as key: that series' own), else its label, so "8-flit packets" is one colour
+ * whether a chart draws their latency or their hops.
+ */
+export function colourName(s: SeriesData, result: RunResult): string {
+  if (!s.key) return s.label;
+  const of = result.series.find((o) => o.name === s.key && o !== s);
+  return of ? of.key || of.label : s.key;
 }
 
 /** A pinned run's chart of the same id and kind as `spec`, if its preset has one. */

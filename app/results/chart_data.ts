@@ -16,6 +16,8 @@ export interface AxisSpec {
   format?: 'number' | 'percent';
   /** Every value is a whole number (PEs, depths): a linear axis ticks whole numbers only. */
   whole?: boolean;
+  /** Every value is a power of two (1, 2, 4 … 512 nodes): a log axis ticks at the powers. */
+  binary?: boolean;
 }
 
 /** The unit of an axis's values as the run holds them: 'fraction' for a percentage. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import {
   axisTitle,
+  axisTitleLines,
   fitAxisTitle,
   formatReadable,
   formatValue,
@@ -68,5 +69,32 @@ describe('readableNumber()', () => {
       '0.492\u00a0flits/node/cycle',
     );
     expect(formatReadable(0.117, { unit: '', format: 'percent' })).toBe('11.7\u00a0%');
+  });
+});
+
+describe('axisTitleLines(spec, width, fontSize)', () => {
+  const spec = {
+    label: 'communication rate',
+    unit: 'messages/reduction',
+    scale: 'linear',
+  } as const;
+
+  it('keeps a title that fits on one line', () => {
+    expect(axisTitleLines(spec, 400, 8)).toEqual(['communication rate (messages/reduction)']);
+  });
+
+  it('puts the unit on a line of its own where the title is wider, nothing cut', () => {
+    expect(axisTitleLines(spec, 140, 8)).toEqual(['communication rate', '(messages/reduction)']);
+  });
+
+  it('wraps the label at spaces where it is wider still', () => {
+    const sum = { label: 'work rate, sum of 6 processors', unit: '%', scale: 'linear' } as const;
+    expect(axisTitleLines(sum, 80, 8)).toEqual(['work rate, sum of', '6 processors', '(%)']);
+  });
+
+  it('refuses a word wider than the line, saying what to change', () => {
+    expect(() => axisTitleLines(spec, 40, 8)).toThrow(
+      /has 'communication', wider than its 40 pt at 8 pt: give a larger --width or a smaller/,
+    );
   });
 });

@@ -120,6 +120,43 @@ export function textWidth(text: string, fontSize: number): number {
   return text.length * fontSize * 0.58;
 }
 
+/** Text on as many lines as `width` px needs, broken at spaces; a word wider stays whole. */
+export function wrapWords(text: string, width: number, fontSize: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && textWidth(next, fontSize) > width) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/**
+ * The axis title as a paper figure prints it, nothing cut: on one line where it fits `width`,
+ * else the label and then its unit in brackets, each on as many lines as it needs. A word wider
+ * than the line is refused, naming it: the figure is to be drawn wider or its text smaller.
+ */
+export function axisTitleLines(spec: AxisSpec, width: number, fontSize: number): string[] {
+  const full = axisTitle(spec);
+  if (textWidth(full, fontSize) <= width) return [full];
+  const shown = titleUnit(spec.label, spec.unit, spec.format === 'percent');
+  const lines = [spec.label, ...(shown ? [`(${shown})`] : [])].flatMap((part) =>
+    wrapWords(part, width, fontSize),
+  );
+  const wide = lines.find((l) => textWidth(l, fontSize) > width);
+  if (wide !== undefined) {
+    throw new Error(
+      `the axis title '${full}' has '${wide}', wider than its ${Math.round(width)} pt at ` +
+        `${fontSize} pt: give a larger --width or a smaller --font-size`,
+    );
+  }
+  return lines;
+}
+
 /** The text cut with an ellipsis so that it fits `width` px. */
 export function fitText(text: string, width: number, fontSize: number): string {
   if (textWidth(text, fontSize) <= width) return text;

@@ -9,6 +9,7 @@ import type { Preset } from '../../presets/schema';
 import { UsageError } from '../../headless/usage_error';
 import { figureArgs, presetAndBase } from '../args';
 import { commandEngine, modelsFitting } from '../command_engine';
+import type { FigureOutput } from '../figure';
 import {
   figurePdfFile,
   figurePng,
@@ -22,10 +23,29 @@ import {
   writeAtomic,
 } from '../figure';
 import { figureWithMadeBy } from '../../exports/figure_made_by';
+import { CURVE_KINDS } from '../../exports/figure_pgfplots';
 import { cliHost } from '../host';
-import { cliMadeBy, csvMadeBy } from '../made_by';
+import { cliMadeBy, csvMadeBy, texMadeBy } from '../made_by';
 import { USAGE } from '../usage';
 import { watchRun } from '../watch';
+
+const FORMATS = ['svg', 'pgfplots'] as const;
+
+/** What `figure` prints when it writes no file: the SVG, or the pgfplots .tex. */
+function parseFormat(text: string): (typeof FORMATS)[number] {
+  const format = FORMATS.find((f) => f === text);
+  if (!format) throw new UsageError(`unknown --format '${text}'; valid: ${FORMATS.join(', ')}`);
+  return format;
+}
+
+/** The figure's pgfplots .tex, a chart it does not draw refused as a usage error. */
+function pgfplots(f: FigureOutput): string {
+  try {
+    return f.pgfplots();
+  } catch (error) {
+    throw new UsageError(`${f.spec.id}: ${(error as Error).message}`);
+  }
+}
 
 /** `figure`, whose options differ from the other commands' (its --csv takes a file). */
 export async function figureCommand(argv: string[]): Promise<number> {
@@ -52,6 +72,7 @@ async function figure(engine: Engine, models: ModelInfo[], presets: Preset[], ar
   const paper = parsePaperSize(values.width, values['font-size']);
   const parts = { title: !values['no-title'], caption: !values['no-caption'] };
   const baseUrl = values['no-link'] ? null : parseBaseUrl(values['base-url']);
+  const format = parseFormat(values.format);
   const watch = watchRun(undefined);
   let charts;
   if (values.all) {
@@ -61,10 +82,11 @@ async function figure(engine: Engine, models: ModelInfo[], presets: Preset[], ar
       values.png ||
       values.pdf ||
       values.csv ||
+      values.tex ||
       !values.out
     )
       throw new UsageError(
-        `--all takes no chart id and no --svg/--png/--pdf/--csv, only --out DIR`,
+        `--all takes no chart id and no --svg/--png/--pdf/--csv/--tex, only --out DIR`,
       );
     charts = 'shown' as const;
   } else {
@@ -73,7 +95,7 @@ async function figure(engine: Engine, models: ModelInfo[], presets: Preset[], ar
       throw new UsageError(`figure needs a chart id or --all; charts of ${preset.id}: ${valid}`);
     }
     if (values.out)
-      throw new UsageError('--out goes with --all; name files with --svg/--png/--pdf/--csv');
+      throw new UsageError('--out goes with --all; name files with --svg/--png/--pdf/--csv/--tex');
     charts = [findChart(preset, chartId)];
   }
   const figures = await presetFigures(engine, models, preset, {
@@ -93,6 +115,7 @@ async function figure(engine: Engine, models: ModelInfo[], presets: Preset[], ar
   };
   const made = cliMadeBy(argv);
   const csvHead = csvMadeBy(made);
+  const tex = (f: FigureOutput) => texMadeBy(made) + pgfplots(f);
   for (const f of figures) {
     const base = values.out ? join(values.out, `${preset.id}-${f.spec.id}`) : undefined;
     const drawn = figureWithMadeBy(f.figure, made);
@@ -100,9 +123,16 @@ async function figure(engine: Engine, models: ModelInfo[], presets: Preset[], ar
     await add(values.png ?? (base && `${base}.png`), async () => figurePng(drawn, { scale, dpi }));
     await add(values.pdf ?? (base && `${base}.pdf`), () => figurePdfFile(f, made));
     await add(values.csv ?? (base && `${base}.csv`), async () => csvHead + f.csv);
+    if (values.tex) await add(values.tex, async () => tex(f));
+    // --all writes a .tex of each chart pgfplots draws, and says which it leaves out.
+    else if (base && CURVE_KINDS.some((k) => k === f.spec.kind)) {
+      await add(`${base}.tex`, async () => tex(f));
+    } else if (base) console.error(`no ${preset.id}-${f.spec.id}.tex: a ${f.spec.kind} chart`);
   }
   if (files.length === 0) {
-    process.stdout.write(figureWithMadeBy(figures[0]!.figure, made).text);
+    process.stdout.write(
+      format === 'pgfplots' ? tex(figures[0]!) : figureWithMadeBy(figures[0]!.figure, made).text,
+    );
     return;
   }
   if (values.out) mkdirSync(values.out, { recursive: true });
