@@ -166,9 +166,11 @@ export function barLayout(options: BarLayoutOptions, size: ChartSize) {
       ),
     );
   // Each widening narrows the bands a little, so it is measured again.
-  for (let pass = 0; paper && rotate && overhang() > 0 && pass < 4; pass++) {
-    margin.left += Math.ceil(overhang()) + 1;
-    band = bands();
+  if (paper && rotate) {
+    for (let pass = 0; overhang() > 0 && pass < 4; pass++) {
+      margin.left += Math.ceil(overhang()) + 1;
+      band = bands();
+    }
   }
   const innerWidth = band.range()[1];
   margin.bottom = rotate

@@ -887,14 +887,14 @@ describe('every shipped preset', () => {
     // custom-network's mean, network and 99th-percentile latencies were all "mean latency".
     const wrong: string[] = [];
     for (const preset of presets) {
-      const run = runs.get(preset.id)!;
+      const ran = runs.get(preset.id)!;
       for (const spec of preset.charts) {
         if (spec.kind !== 'line' && spec.kind !== 'latency-load' && spec.kind !== 'speedup') {
           continue;
         }
-        const built = buildChart(spec, preset, run, options);
+        const built = buildChart(spec, preset, ran, options);
         if (built.kind !== spec.kind) throw new Error(built.kind);
-        for (const s of matchSeries(spec.series, run.result)) {
+        for (const s of matchSeries(spec.series, ran.result)) {
           if (!spec.y?.label && !s.yName.includes(built.data.y.label)) {
             wrong.push(
               `${preset.id} ${spec.id}: ${s.name} (${s.yName}) under ${built.data.y.label}`,
