@@ -54,10 +54,10 @@ function keyEntry(label: string, model: boolean): LegendEntry {
 /**
  * The entries of a chart's own curves (`entries`, one per curve, in order) keyed for paper: where
  * each model curve draws beside the one simulated curve of its colour and their labels differ by
- * what the model is ("4x2 (p = 8), simulated" and "4x2: BSP g h + L"), and that names fewer
- * kinds than there are models (and no run is pinned), the simulated curves keep their entries (less the ending they all
- * share, ", simulated", which keys the solid line) and each kind of model has one entry, dashed
- * with its marker in outline. Otherwise the entries as they are.
+ * what the model is ("4x2 (p = 8), simulated" and "4x2: BSP g h + L"), and that names fewer kinds
+ * than there are models (and no run is pinned), the simulated curves keep their entries (less
+ * the ending they all share, ", simulated", which keys the solid line) and each kind of model has
+ * one entry, dashed with its marker in outline. Otherwise the entries as they are.
  */
 export function keyedEntries(curves: Curve[], entries: LegendEntry[]): LegendEntry[] {
   if (curves.some((c) => c.pinned)) return entries;
