@@ -1,6 +1,6 @@
 // One step of the lesson being written: its title and words, what it points at, what of the
-// experiment it shows, its question, the state it was taken from (which the explorer can give again), and what
-// the tours' checks find in it.
+// experiment it shows, its question, the state it was taken from (which the explorer can give
+// again), and what the tours' checks find in it.
 import type { ModelInfo } from '../engine/types';
 import type { Preset } from '../presets/schema';
 import type { QuestionSpec, TargetSpec, TourStep } from '../tours/schema';

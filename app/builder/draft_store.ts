@@ -63,7 +63,10 @@ const asDraft = (draft: z.infer<typeof Draft>): LessonDraft => ({
   steps: draft.steps as unknown as TourStep[],
 });
 
-/** The lessons kept here (one draft kept before is the first), or null: none, unreadable, no storage. */
+/**
+ * The lessons kept here (a draft kept before lessons were kept apart is the first), or null: none
+ * kept, unreadable, or no storage.
+ */
 export function loadLessons(): KeptLessons | null {
   try {
     const store = storage();
