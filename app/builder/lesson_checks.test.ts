@@ -54,6 +54,7 @@ describe('unfinished()', () => {
     expect(unfinished(lesson([step()], { title: '' }))).toBe('give it a title');
     expect(unfinished(lesson([step(), step({ text: '' })]))).toBe('step 2: write its words');
     expect(unfinished(lesson([step()]))).toBeNull();
+    expect(unfinished(lesson([]))).toBe('add a step');
   });
 });
 

@@ -34,7 +34,8 @@ function issueWords(path: (string | number)[], message: string, code: string): s
   const last = path.at(-1);
   if (code === 'too_small' && typeof last === 'string' && last in EMPTY_WORDS)
     return EMPTY_WORDS[last]!;
-  if (path[0] === 'steps' && path.length === 1) return `steps: ${message}`;
+  if (path[0] === 'steps' && path.length === 1)
+    return code === 'too_small' ? 'add a step' : `steps: ${message}`;
   return `${path.map(String).join('.') || 'lesson'}: ${message}`;
 }
 
