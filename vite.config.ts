@@ -7,28 +7,10 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { build, defineConfig } from 'vite';
 
+import { CSP, headersFor, readHeaderRules } from './server/site_headers';
+
 const root = fileURLToPath(new URL('.', import.meta.url));
 const outDir = join(root, 'dist');
-
-/**
- * The content security policy of the explorer and the embed page: scripts and workers only from
- * the site, the engine's wasm compiled under 'wasm-unsafe-eval' (its glue is built without eval),
- * no plugins, no <base>. Inline styles stay allowed: React sets style attributes and an SVG export
- * carries its own stylesheet. PNG export draws the SVG from a blob: URL. Workers may also start
- * from blob: addresses: in a frame sandboxed without allow-same-origin (a chart's embed, a whole
- * lesson on a course page) the engine's worker can only start from a blob: address the page made
- * itself (app/engine/start_worker.ts); the blob holds no script of its own, it imports the site's.
- */
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "worker-src 'self' blob:",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' blob: data:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
 
 /** The page a request or a built file is: the embed page boots from a classic script. */
 const isEmbedPage = (path: string) => /(^|\/)embed\.html$/.test(path);
@@ -137,28 +119,16 @@ function embedScripts(): Plugin {
 
 /**
  * Sends the headers public/_headers gives (the file Netlify and Cloudflare Pages read, shipped in
- * the build) from the preview server, so it serves the site as such a host does: `path` lines
- * (exact, or a prefix ending in '*'), each followed by its indented `Name: value` lines.
+ * the build) from the preview server, so it serves the site as such a host does.
  */
 function staticHostHeaders(): Plugin {
-  const rules: { path: string; headers: [string, string][] }[] = [];
-  for (const line of readFileSync(join(root, 'public/_headers'), 'utf8').split('\n')) {
-    if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
-    if (!/^\s/.test(line)) rules.push({ path: line.trim(), headers: [] });
-    else {
-      const colon = line.indexOf(':');
-      rules.at(-1)?.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
-    }
-  }
-  const matches = (rule: string, path: string) =>
-    rule.endsWith('*') ? path.startsWith(rule.slice(0, -1)) : path === rule;
+  const rules = readHeaderRules(join(root, 'public/_headers'));
   return {
     name: 'archex-static-host-headers',
     configurePreviewServer(server) {
       server.middlewares.use((req, res, next) => {
         const path = new URL(req.url ?? '/', 'http://x').pathname;
-        for (const rule of rules)
-          if (matches(rule.path, path)) for (const [n, v] of rule.headers) res.setHeader(n, v);
+        for (const [n, v] of headersFor(rules, path)) res.setHeader(n, v);
         next();
       });
     },

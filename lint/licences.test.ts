@@ -18,6 +18,8 @@ const ALLOWED = new Set([
   'CC0-1.0',
   'BlueOak-1.0.0',
   'MIT AND OFL-1.1',
+  // A dedication to the public domain (postgres, the class server's PostgreSQL client).
+  'Unlicense',
   // File-level copyleft: resvg's own files stay MPL-2.0, unmodified, beside archex's MIT code.
   'MPL-2.0',
 ]);
