@@ -198,7 +198,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['app/**/*.test.{ts,tsx}', 'presets/**/*.test.ts', 'lint/**/*.test.ts'],
+          include: [
+            'app/**/*.test.{ts,tsx}',
+            'presets/**/*.test.ts',
+            'lint/**/*.test.ts',
+            'server/**/*.test.ts',
+          ],
           setupFiles: ['.ci/count_assertions.ts'],
           globalSetup: ['app/presets/shared_runs_setup.ts'],
         },
