@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 // The development server `npm start` runs (React's StrictMode, modules as they are), one port on.
 const DEV_PORT = PORT + 1;
+// The built explorer with the class server, as `npm run serve` runs it, on an in-memory database.
+const CLASS_PORT = PORT + 2;
 
 // Debian's Chromium, never a downloaded browser. The network flags keep it from calling out of a
 // closed network.
@@ -35,19 +37,32 @@ export default defineConfig({
     viewport: { width: 1280, height: 900 },
   },
   projects: [
-    // The production build, as deployed.
-    { name: 'build' },
+    // The production build, as a static host serves it.
+    { name: 'build', testIgnore: /(^|\/)class\.spec\.ts$/ },
     // What a lecturer meets under `npm start`: the lesson builder on the development server.
     {
       name: 'dev',
       testMatch: /lesson_builder\.spec\.ts$/,
       use: { baseURL: `http://127.0.0.1:${DEV_PORT}/` },
     },
+    // A class in the room: the production build served with the class server.
+    {
+      name: 'class',
+      testMatch: /(^|\/)class\.spec\.ts$/,
+      use: { baseURL: `http://127.0.0.1:${CLASS_PORT}/` },
+    },
   ],
   webServer: [
     {
       command: `npx vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
       url: `http://127.0.0.1:${PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      command: `npx tsx server/main.ts --host 127.0.0.1 --port ${CLASS_PORT}`,
+      url: `http://127.0.0.1:${CLASS_PORT}/api/class/health`,
+      env: { ARCHEX_CLASS_DATA: 'memory://' },
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },

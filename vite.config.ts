@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { build, defineConfig } from 'vite';
 
-import { CSP, headersFor, readHeaderRules } from './server/site_headers';
+import { CSP, headersFor, readHeaderRules } from './server/site_headers.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const outDir = join(root, 'dist');

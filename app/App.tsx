@@ -21,7 +21,8 @@ import { useBooksimOpen } from './page/use_booksim_open';
 import type { BooksimOpened } from './page/booksim_open';
 import { BOOKSIM_PRESET } from './presets/booksim';
 import { useLinkState } from './page/use_link_state';
-import { useTourStep } from './page/use_tour_step';
+import { useOpenStep, useTourStep } from './page/use_tour_step';
+import { useClassroom } from './page/use_classroom';
 import { useLessonBuilder } from './page/use_lesson_builder';
 import { useScrollPlace } from './page/use_scroll_place';
 import { urlContext, useModels, usePresetCards, usePresetNetworks, useTheme } from './page/page';
@@ -99,11 +100,13 @@ function Shell({
   );
   const booksim = useBooksimOpen({ engine, presets, models, board, onOpened: onBooksim });
   const lesson = useLessonBuilder({ engine, board, presets, models, state, setState });
+  const classroom = useClassroom({ state, setState, openStep: useOpenStep(setState) });
   const { tour, tourStep, openStep, openQuestion, tourPanel } = useTourStep(
     state,
     setState,
     model?.params,
     lesson.editTour,
+    classroom,
   );
   const layout = state.layout;
   const shownParams =
@@ -143,6 +146,7 @@ function Shell({
         <TourStepStatus tour={tour} step={layout?.kind === 'tour' ? layout.step : 0} />
       </Header>
       <DroppedBanner dropped={dropped} onDismiss={() => setDropped([])} />
+      {classroom.bar}
       {/* The file's notes are about the custom network: not shown over another experiment. */}
       {booksim.said && 'refused' in booksim.said ? (
         <BooksimBanner said={booksim.said} onDismiss={booksim.dismiss} />
@@ -154,7 +158,9 @@ function Shell({
       ) : null}
       {lesson.previewBar}
       <div className={lesson.builder ? 'with-lesson-builder' : 'page-body'}>
-        {page?.kind === 'machines' ? (
+        {classroom.joinForm ? (
+          classroom.joinForm
+        ) : page?.kind === 'machines' ? (
           <ErrorBoundary
             resetKey={search}
             onReset={() => setState((s) => ({ ...emptyState(), theme: s.theme }))}

@@ -29,13 +29,23 @@ export interface ClassServer {
   close(): Promise<void>;
 }
 
-export async function classServer(db: Database, options: GuardOptions = {}): Promise<ClassServer> {
+export interface ClassServerOptions extends GuardOptions {
+  /** The server's addresses on the room's networks, for the join link (see Health). */
+  lan?: string[];
+}
+
+export async function classServer(
+  db: Database,
+  options: ClassServerOptions = {},
+): Promise<ClassServer> {
   await migrate(db);
   const classes = new Classes(db);
   const hub = new Hub(classes);
   await hub.listen(db);
   const guards = new Guards(options);
-  const listener = getRequestListener(classApi({ classes, hub, guards, database: db.kind }).fetch);
+  const listener = getRequestListener(
+    classApi({ classes, hub, guards, database: db.kind, lan: options.lan ?? [] }).fetch,
+  );
   const sockets = new ClassSockets({ classes, hub, guards });
   const purge = async () => {
     try {

@@ -17,8 +17,7 @@ import type {
   Truth,
 } from '../app/classroom/protocol';
 import { CODE_ALPHABET, CODE_LENGTH } from '../app/classroom/protocol';
-import { parseTyped } from '../app/presets/param_values';
-import { judgePrediction } from '../app/tours/answers';
+import { isRight, predictedNumber } from '../app/classroom/predictions';
 import type { Tour } from '../app/tours/schema';
 import type { Database, Query } from './db/database';
 
@@ -71,20 +70,6 @@ const pace = (c: ClassRow): ClassPace => ({
   paused: c.paused,
   ended: c.ended_at !== null,
 });
-
-/** A typed prediction's number, as the page reads what a student types; null when not one. */
-export function predictedValue(prediction: Prediction): number | null {
-  if (!('typed' in prediction)) return null;
-  const value = parseTyped(prediction.typed);
-  return Number.isFinite(value) ? value : null;
-}
-
-/** Whether a prediction is right against the step's revealed answer. */
-export function isRight(prediction: Prediction, truth: Truth): boolean {
-  if ('right' in truth) return 'choice' in prediction && prediction.choice === truth.right;
-  const value = predictedValue(prediction);
-  return value !== null && judgePrediction(value, truth.value, truth.close) === 'close';
-}
 
 export class Classes {
   constructor(private readonly db: Database) {}
@@ -294,7 +279,7 @@ export class Classes {
           c.id,
           request.step,
           JSON.stringify(request.prediction),
-          predictedValue(request.prediction),
+          predictedNumber(request.prediction),
         ],
       );
       if (kept.length === 0) return;

@@ -29,6 +29,7 @@ export interface ApiOptions {
   hub: Hub;
   guards: Guards;
   database: Health['database'];
+  lan: string[];
 }
 
 /** A class's start: the lesson it runs, checked as every tour is. */
@@ -73,7 +74,7 @@ const tooLarge = (limit: number) =>
     onError: (c) => c.json({ error: `the request is over ${limit} bytes` }, 413),
   });
 
-export function classApi({ classes, hub, guards, database }: ApiOptions): Hono {
+export function classApi({ classes, hub, guards, database, lan }: ApiOptions): Hono {
   const api = new Hono();
   const address = (c: Context) => guards.address(c.env?.incoming, getConnInfo(c).remote.address);
 
@@ -90,7 +91,7 @@ export function classApi({ classes, hub, guards, database }: ApiOptions): Hono {
     await next();
   });
 
-  api.get('/health', (c) => c.json({ ok: true, database } satisfies Health));
+  api.get('/health', (c) => c.json({ ok: true, database, lan } satisfies Health));
 
   api.post('/', tooLarge(MAX_TOUR_BYTES), async (c) => {
     if (!guards.starts.take(address(c)))

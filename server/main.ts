@@ -69,8 +69,11 @@ function builtSite(): (req: IncomingMessage, res: ServerResponse) => void {
   return getRequestListener(site.fetch);
 }
 
+const everywhere = host === '0.0.0.0' || host === '::';
+const lan = everywhere ? lanAddresses().map((a) => `http://${a}:${port}/`) : [];
 const db = await database();
 const classes = await classServer(db, {
+  lan,
   origins: process.env.ARCHEX_ORIGINS?.split(',')
     .map((o) => o.trim())
     .filter(Boolean),
@@ -100,9 +103,7 @@ http.listen(port, host, () => {
   const where = db.kind === 'embedded' ? 'the embedded database' : 'PostgreSQL';
   console.log(`archex ${values.dev ? 'development server' : 'server'}, classes kept in ${where}`);
   console.log(`  On this computer:  http://127.0.0.1:${port}/`);
-  if (host === '0.0.0.0' || host === '::')
-    for (const address of lanAddresses())
-      console.log(`  For a class, on this network:  http://${address}:${port}/`);
+  for (const address of lan) console.log(`  For a class, on this network:  ${address}`);
 });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const)

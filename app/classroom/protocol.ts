@@ -160,6 +160,11 @@ export interface Joined {
 export interface Health {
   ok: true;
   database: 'embedded' | 'postgresql';
+  /**
+   * The server's addresses on the room's networks (http://192.168.1.20:5173/): a lecturer who
+   * opened the page as 127.0.0.1 gives students one of these to join by.
+   */
+  lan: string[];
 }
 
 /** The one answer to a code that names no running class, whether wrong, ended or deleted. */

@@ -30,6 +30,9 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  // A class's API answers as the class is now: never from a cache.
+  if (new URL(request.url).pathname.startsWith(new URL('api/', self.registration.scope).pathname))
+    return;
   // Pages: the network first, so a new build shows at once; the cached copy when offline.
   // Assets have hashed names, so a cached copy is always right. Vary is ignored: servers send
   // "Vary: Origin" and module scripts are requested with an Origin the install did not send.

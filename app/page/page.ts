@@ -22,6 +22,8 @@ export function urlContext(
     presetIds: presets.map((p) => p.id),
     tours: Object.fromEntries(tours.map((t) => [t.id, t.steps.length])),
     lesson: (raw) => readLesson(raw, presets, models),
+    // A join link's code is the class's to read (app/classroom/join_link.ts).
+    otherKeys: ['join'],
     specsFor: (id) => {
       const model = presets.find((p) => p.id === id)?.model;
       return models.find((m) => m.name === model)?.params ?? [];

@@ -12,6 +12,7 @@ import { layoutTour } from '../lessons/playing';
 import { tours } from '../tours/bundled';
 import type { Tour } from '../tours/schema';
 import { stepState } from '../tours/schema';
+import type { ClassStep } from '../tours/TourPanel';
 import { TourPanel } from '../tours/TourPanel';
 
 /** What of the runs a tour's panel reads besides the first pane's: the right side, every machine. */
@@ -20,18 +21,13 @@ export interface OtherRuns {
   machines?: Record<string, RunView>;
 }
 
-export function useTourStep(
-  state: UrlState,
-  setState: (update: (state: UrlState) => UrlState) => void,
-  specs: ParamSpec[] | undefined,
-  /** Opens a tour in the lesson builder as a lesson of one's own; absent where none is. */
-  onEdit?: (tour: Tour) => void,
-) {
-  const layout = state.layout;
-  const tour = layoutTour(layout);
+type SetState = (update: (state: UrlState) => UrlState) => void;
+
+/** Opens a tour's step (`tourId` a built-in tour's, or the lesson's the link carries). */
+export function useOpenStep(setState: SetState) {
   // A step sets the first pane through the link (its preset, parameters, charts and view) and
   // the layout it opens: side by side, every machine, or the first pane alone.
-  const openStep = useCallback(
+  return useCallback(
     (tourId: string, step: number) =>
       setState((s) => {
         const same = s.layout?.kind === 'tour' && s.layout.tour === tourId ? s.layout : undefined;
@@ -58,6 +54,25 @@ export function useTourStep(
       }),
     [setState],
   );
+}
+
+/** What the tour's panel shows of a class: this page's part in it, and "Run as a class". */
+export interface TourClass {
+  classroom?: ClassStep;
+  onRunAsClass?: (tour: Tour) => void;
+}
+
+export function useTourStep(
+  state: UrlState,
+  setState: SetState,
+  specs: ParamSpec[] | undefined,
+  /** Opens a tour in the lesson builder as a lesson of one's own; absent where none is. */
+  onEdit?: (tour: Tour) => void,
+  inClass: TourClass = {},
+) {
+  const layout = state.layout;
+  const tour = layoutTour(layout);
+  const openStep = useOpenStep(setState);
   // Closing the tour leaves the page as the step left it.
   const closeTour = () =>
     setState(({ layout: tourLayout, ...s }) => {
@@ -91,6 +106,8 @@ export function useTourStep(
             onClose={closeTour}
             answer={stepAnswer}
             onAnswer={setAnswer}
+            {...(inClass.classroom ? { classroom: inClass.classroom } : {})}
+            {...(inClass.onRunAsClass ? { onRunAsClass: () => inClass.onRunAsClass?.(tour) } : {})}
             {...(onEdit
               ? {
                   edit: {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useId } from 'react';
 
 import { Markdown } from '../ui/Markdown';
@@ -9,6 +10,8 @@ import { focusSoon } from '../ui/focus';
 import { stepRuns, targetLabel, targetSelector } from './panel_model';
 import type { Tour } from './schema';
 import { focusTourPanel, useHighlight, useStepKeys } from './tour_focus';
+import type { StepRun } from './answers';
+import type { SendToClass } from './TourQuestion';
 import { answerUnit, Question } from './TourQuestion';
 import './tours.css';
 
@@ -36,6 +39,24 @@ interface Props {
    * and edit" a built-in tour, "Edit this lesson" a teacher's); absent where no builder is.
    */
   edit?: { label: string; onEdit(): void };
+  /** Starts a class on this tour ("Run as a class"); absent where none may be started. */
+  onRunAsClass?: () => void;
+  /** The tour run as a class: this page's part in it. */
+  classroom?: ClassStep;
+}
+
+/** A tour step in a class, as the lecturer's or a student's page plays it. */
+export interface ClassStep {
+  /** The steps move with the lecturer only: this page's way back and on is theirs. */
+  held: boolean;
+  /** Told of each step this page moves to (the lecturer's moves the class). */
+  onStep?: (step: number) => void;
+  /** In place of the question: the lecturer's view of the class's answers, and its controls. */
+  lecturer?: (runs: StepRun | null, unit: string | null) => ReactNode;
+  /** A student's prediction goes to the lecturer, who reveals it for everyone. */
+  send?: SendToClass;
+  /** Below the question: the class's answers, once revealed. */
+  below?: (unit: string | null) => ReactNode;
 }
 
 /** A jump for a reader who asked the system for less motion, else a glide. */
@@ -64,7 +85,9 @@ export function TourStepStatus({ tour, step }: { tour: Tour | undefined; step: n
  * reveals the answer, and the way back and on (buttons, or ← and → when not typing).
  */
 export function TourPanel(props: Props) {
-  const { tour, step, outcome, onStep, onClose, answer, onAnswer, specs } = props;
+  const { tour, step, outcome, onStep, onClose, answer, onAnswer, specs, classroom } = props;
+  // In a class run at the lecturer's pace, a student's page moves only with the lecturer.
+  const held = classroom?.held === true;
   const id = useId();
   const current = tour.steps[step]!;
   const preset = presets.find((p) => p.id === current.presetId);
@@ -78,10 +101,12 @@ export function TourPanel(props: Props) {
   const stepKey = `${tour.id}-${step}`;
   const go = (nav: 'previous' | 'next', refocus = true) => {
     if (refocus) focusTourPanel(nav);
-    onStep(nav === 'next' ? step + 1 : step - 1);
+    const to = nav === 'next' ? step + 1 : step - 1;
+    onStep(to);
+    classroom?.onStep?.(to);
   };
 
-  useStepKeys(step, last, go);
+  useStepKeys(step, last, go, held);
 
   return (
     <aside className="tour-panel" aria-labelledby={`${id}-tour`} tabIndex={-1}>
@@ -111,6 +136,14 @@ export function TourPanel(props: Props) {
             </button>
           </>
         ) : null}
+        {props.onRunAsClass ? (
+          <>
+            {' · '}
+            <button type="button" className="tour-edit" onClick={props.onRunAsClass}>
+              Run as a class
+            </button>
+          </>
+        ) : null}
       </p>
       <h3>{current.title}</h3>
       <div className="tour-text">
@@ -136,7 +169,9 @@ export function TourPanel(props: Props) {
           </button>
         </p>
       ) : null}
-      {current.question && preset ? (
+      {classroom?.lecturer ? (
+        classroom.lecturer(runs, current.question ? answerUnit(current.question, runs) : null)
+      ) : current.question && preset ? (
         <Question
           key={stepKey}
           question={current.question}
@@ -144,11 +179,15 @@ export function TourPanel(props: Props) {
           onAnswer={onAnswer}
           runs={runs}
           unit={answerUnit(current.question, runs)}
+          {...(classroom?.send ? { send: classroom.send } : {})}
         />
       ) : null}
+      {classroom?.below && current.question
+        ? classroom.below(answerUnit(current.question, runs))
+        : null}
       {/* On a phone the bar stays at the screen's foot (tours.css), wherever "Show me" went. */}
       <nav className="tour-nav" aria-label="Tour steps">
-        <button type="button" disabled={step === 0} onClick={() => go('previous')}>
+        <button type="button" disabled={step === 0 || held} onClick={() => go('previous')}>
           ← Previous
         </button>
         <button
@@ -162,7 +201,7 @@ export function TourPanel(props: Props) {
         >
           Step {step + 1} of {tour.steps.length}
         </button>
-        <button type="button" disabled={step === last} onClick={() => go('next')}>
+        <button type="button" disabled={step === last || held} onClick={() => go('next')}>
           Next →
         </button>
       </nav>

@@ -39,12 +39,25 @@ function predictionOf(question: QuestionSpec, answer: StepAnswer): Prediction | 
   return Number.isFinite(value) ? { kind: 'number', value } : null;
 }
 
+/**
+ * In a class, a prediction is sent to the lecturer rather than revealed at once: the lecturer
+ * reveals for everyone, and the page then marks the step revealed.
+ */
+export interface SendToClass {
+  /** Sent and kept by the class: it stays as it is. */
+  sent: boolean;
+  /** Whether it may be sent now, or why not ("wait for your lecturer"). */
+  refused: string | null;
+  onSend(): void;
+}
+
 export function Question({
   question,
   answer,
   onAnswer,
   runs,
   unit,
+  send,
 }: {
   question: QuestionSpec;
   /** The prediction so far (the link's), and its changes. */
@@ -54,11 +67,14 @@ export function Question({
   runs: StepRun | null;
   /** The answer's unit, once the run is there (it gives nothing away). */
   unit: string | null;
+  send?: SendToClass;
 }) {
   const id = useId();
   const text = answer.typed ?? '';
   const prediction = predictionOf(question, answer);
   const revealed = answer.revealed === true;
+  // A prediction sent to the class is kept as sent, as one revealed is.
+  const kept = revealed || send?.sent === true;
   // The verdict is read from the run whenever it is there: a reload or a shared link of a
   // revealed step shows it again.
   let shown: Reveal | string | null = null;
@@ -75,6 +91,10 @@ export function Question({
   // Revealed from the button and from Enter, not from the form's submission: a frame sandboxed
   // without allow-forms (a lesson on a course page) blocks submission before its event fires.
   const doReveal = () => {
+    if (send) {
+      if (prediction && !kept && send.refused === null) send.onSend();
+      return;
+    }
     if (prediction && runs && !revealed) {
       asked.current = true;
       onAnswer({ ...answer, revealed: true });
@@ -105,7 +125,7 @@ export function Question({
               inputMode="decimal"
               value={text}
               maxLength={MAX_TYPED}
-              readOnly={revealed}
+              readOnly={kept}
               aria-invalid={invalid || undefined}
               aria-describedby={invalid ? `${id}-invalid` : undefined}
               onChange={(e) => onAnswer({ ...answer, typed: e.target.value })}
@@ -124,7 +144,7 @@ export function Question({
                 type="radio"
                 name={`${id}-choice`}
                 checked={answer.choice === i}
-                disabled={revealed && answer.choice !== i}
+                disabled={kept && answer.choice !== i}
                 onChange={() => onAnswer({ ...answer, choice: i })}
               />
               {c.label}
@@ -136,13 +156,30 @@ export function Question({
             A number is needed, e.g. 42 or 0.35 (or 0,35).
           </p>
         ) : null}
-        <button
-          type="button"
-          disabled={!prediction || runs === null || revealed}
-          onClick={doReveal}
-        >
-          {runs === null ? 'Running…' : 'Reveal'}
-        </button>
+        {send ? (
+          <button
+            type="button"
+            disabled={!prediction || kept || send.refused !== null}
+            onClick={doReveal}
+          >
+            {kept ? 'Sent' : 'Send my prediction'}
+          </button>
+        ) : (
+          <button
+            type="button"
+            disabled={!prediction || runs === null || revealed}
+            onClick={doReveal}
+          >
+            {runs === null ? 'Running…' : 'Reveal'}
+          </button>
+        )}
+        {send && !revealed ? (
+          <p className="tour-class-said" role="status">
+            {send.sent
+              ? 'Sent. Your lecturer reveals the answer for everyone.'
+              : (send.refused ?? '')}
+          </p>
+        ) : null}
       </fieldset>
       {/* The answer and what it means are heard together. */}
       <div aria-live="polite" className="tour-said" ref={said}>

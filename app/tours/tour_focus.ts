@@ -66,10 +66,12 @@ export function useStepKeys(
   step: number,
   last: number,
   go: (nav: 'previous' | 'next', refocus: boolean) => void,
+  /** The steps are not the reader's to move (a class at its lecturer's pace). */
+  held = false,
 ) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (held || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       if (typing(event.target)) return;
       // Focus on <body> stays there; focus on what the step replaces comes to the panel.
       const refocus = !focusLost();

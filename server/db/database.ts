@@ -21,9 +21,12 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** PGlite's name for a database kept in memory only. */
+export const IN_MEMORY = 'memory://';
+
 /** The embedded database, kept in `dir` (created when missing); in memory when `dir` is null. */
 export async function embedded(dir: string | null): Promise<Database> {
-  if (dir) mkdirSync(dir, { recursive: true });
+  if (dir && !dir.startsWith(IN_MEMORY)) mkdirSync(dir, { recursive: true });
   const db = await PGlite.create(dir ?? undefined);
   const query: Query = async <T>(sql: string, params: unknown[] = []) =>
     (await db.query<T>(sql, params)).rows;

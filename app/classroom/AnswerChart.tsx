@@ -1,0 +1,146 @@
+// A class's answers to a step, drawn: a dot plot or histogram of the numbers in the question's
+// unit, or a bar a choice; the run's answer marked once revealed, and the reader's own.
+import { formatReadable } from '../results/format';
+import type { QuestionSpec } from '../tours/schema';
+import { choiceCounts, median, mineNumber, numberPlot, truthNumber } from './answer_plot';
+import type { Prediction, Truth } from './protocol';
+import './classroom.css';
+
+interface Props {
+  question: QuestionSpec;
+  /** The unit predictions are typed in ("cycles", "%"); null when none. */
+  unit: string | null;
+  values: number[];
+  choices: number[];
+  /** The run's answer: marked only once revealed. */
+  truth?: Truth;
+  /** The reader's own prediction (a student's), marked "you". */
+  mine?: Prediction;
+}
+
+const W = 560;
+const H = 150;
+const AXIS = 28;
+const DOT = 9;
+
+const number = (v: number) => formatReadable(v, { unit: '' });
+
+export function AnswerChart(props: Props) {
+  const { question } = props;
+  return question.kind === 'choice' ? (
+    <ChoiceBars {...props} labels={question.choices.map((c) => c.label)} />
+  ) : (
+    <NumberDots {...props} />
+  );
+}
+
+function NumberDots({ unit, values, truth, mine }: Props) {
+  const n = values.length;
+  const truthValue = truthNumber(truth);
+  const plot = numberPlot(values, truthValue, mineNumber(mine));
+  const mid = median(values);
+  const withUnit = (v: number) => `${number(v)}${unit ? ` ${unit}` : ''}`;
+  const summary =
+    n === 0
+      ? 'No numbers yet.'
+      : `${n} ${n === 1 ? 'prediction' : 'predictions'}; the middle one ${withUnit(mid!)}; from ${withUnit(Math.min(...values))} to ${withUnit(Math.max(...values))}.`;
+  const x = (f: number) => 8 + f * (W - 16);
+  const plotH = H - AXIS;
+  // Dots stack a column a bin; past MOST_DOTS the bins are bars scaled to the tallest.
+  const rows = Math.max(1, Math.floor((plotH - 8) / DOT));
+  return (
+    <figure className="class-chart">
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary}>
+        {plot.bins.map((b, i) => {
+          if (b.count === 0) return null;
+          const cx = x((b.x0 + b.x1) / 2);
+          if (plot.kind === 'histogram' || b.count > rows) {
+            const h = (b.count / plot.tallest) * (plotH - 14);
+            return (
+              <g key={i} className="class-bar">
+                <rect x={x(b.x0) + 1} width={x(b.x1) - x(b.x0) - 2} y={plotH - h} height={h} />
+                <text x={cx} y={plotH - h - 3} textAnchor="middle">
+                  {b.count}
+                </text>
+              </g>
+            );
+          }
+          return Array.from({ length: b.count }, (_, k) => (
+            <circle
+              key={`${i}-${k}`}
+              className="class-dot"
+              cx={cx}
+              cy={plotH - DOT / 2 - k * DOT}
+              r={DOT / 2 - 0.5}
+            />
+          ));
+        })}
+        <line className="class-axis" x1={x(0)} x2={x(1)} y1={plotH} y2={plotH} />
+        {plot.ticks.map((t) => (
+          <text key={t.value} className="class-tick" x={x(t.x)} y={plotH + 16} textAnchor="middle">
+            {number(t.value)}
+          </text>
+        ))}
+        {plot.mine !== null ? (
+          <g className="class-mine">
+            <line x1={x(plot.mine)} x2={x(plot.mine)} y1={4} y2={plotH} />
+            <text x={x(plot.mine)} y={12} textAnchor={plot.mine > 0.8 ? 'end' : 'start'} dx={4}>
+              you
+            </text>
+          </g>
+        ) : null}
+        {plot.truth !== null && truth && 'text' in truth ? (
+          <g className="class-truth">
+            <line x1={x(plot.truth)} x2={x(plot.truth)} y1={4} y2={plotH} />
+            <text x={x(plot.truth)} y={26} textAnchor={plot.truth > 0.6 ? 'end' : 'start'} dx={4}>
+              the run: {truth.text}
+            </text>
+          </g>
+        ) : null}
+      </svg>
+      <figcaption>
+        {summary}
+        {unit ? ` In ${unit}` : ''}
+        {plot.log
+          ? `${unit ? ', on' : ' On'} a log axis (they span orders of magnitude).`
+          : unit
+            ? '.'
+            : ''}
+      </figcaption>
+    </figure>
+  );
+}
+
+function ChoiceBars({ choices, truth, mine, labels }: Props & { labels: string[] }) {
+  const counts = choiceCounts(choices, labels.length);
+  const total = counts.reduce((a, b) => a + b, 0);
+  const right = truth && 'right' in truth ? truth.right : null;
+  const mineChoice = mine && 'choice' in mine ? mine.choice : null;
+  return (
+    <figure className="class-chart">
+      <ol className="class-choices">
+        {labels.map((label, i) => {
+          const share = total === 0 ? 0 : counts[i]! / total;
+          return (
+            <li key={i} data-right={right === i || undefined}>
+              <span className="class-choice-label">
+                {label}
+                {right === i ? <strong> ✓ the run's answer</strong> : null}
+                {mineChoice === i ? <em> (you)</em> : null}
+              </span>
+              <span className="class-choice-bar" aria-hidden="true">
+                <span style={{ width: `${share * 100}%` }} />
+              </span>
+              <span className="class-choice-count">
+                {counts[i]} ({Math.round(share * 100)} %)
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      <figcaption>
+        {total} {total === 1 ? 'answer' : 'answers'}.
+      </figcaption>
+    </figure>
+  );
+}
