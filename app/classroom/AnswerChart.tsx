@@ -19,9 +19,10 @@ interface Props {
 }
 
 const W = 560;
-const H = 150;
 const AXIS = 28;
 const DOT = 9;
+/** The tallest the plot above the axis grows: a histogram's bars, or a column of this many dots. */
+const PLOT_H = 120;
 
 const number = (v: number) => formatReadable(v, { unit: '' });
 
@@ -45,16 +46,19 @@ function NumberDots({ unit, values, truth, mine }: Props) {
       ? 'No numbers yet.'
       : `${n} ${n === 1 ? 'prediction' : 'predictions'}; the middle one ${withUnit(mid!)}; from ${withUnit(Math.min(...values))} to ${withUnit(Math.max(...values))}.`;
   const x = (f: number) => 8 + f * (W - 16);
-  const plotH = H - AXIS;
-  // Dots stack a column a bin; past MOST_DOTS the bins are bars scaled to the tallest.
-  const rows = Math.max(1, Math.floor((plotH - 8) / DOT));
+  // Dots stack a column a bin, the plot as tall as its tallest column (room above for the
+  // labels); past MOST_DOTS, or a column too tall, the bins are bars scaled to the tallest.
+  const rows = Math.floor((PLOT_H - 8) / DOT);
+  const bars = plot.kind === 'histogram' || plot.tallest > rows;
+  const plotH = bars ? PLOT_H : Math.max(40, plot.tallest * DOT + 34);
+  const H = plotH + AXIS;
   return (
     <figure className="class-chart">
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary}>
         {plot.bins.map((b, i) => {
           if (b.count === 0) return null;
           const cx = x((b.x0 + b.x1) / 2);
-          if (plot.kind === 'histogram' || b.count > rows) {
+          if (bars) {
             const h = (b.count / plot.tallest) * (plotH - 14);
             return (
               <g key={i} className="class-bar">

@@ -108,7 +108,7 @@ export function useTourStep(
             onAnswer={setAnswer}
             {...(inClass.classroom ? { classroom: inClass.classroom } : {})}
             {...(inClass.onRunAsClass ? { onRunAsClass: () => inClass.onRunAsClass?.(tour) } : {})}
-            {...(onEdit
+            {...(onEdit && !inClass.classroom?.send
               ? {
                   edit: {
                     // A lesson the link carries is the teacher's to edit; a built-in tour is copied.
