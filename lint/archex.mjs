@@ -14,7 +14,7 @@ export const LAYERS = [
   ['chart_kinds'],
   ['exports'],
   ['tours', 'compare'],
-  ['lessons'],
+  ['lessons', 'classroom'],
   ['builder'],
   ['page', 'offline'],
   ['headless'],
