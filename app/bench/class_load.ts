@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import WebSocket from 'ws';
+import { WebSocket } from 'ws';
 
 import type {
   Joined,
