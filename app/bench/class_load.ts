@@ -89,10 +89,15 @@ async function startServer(dir: string): Promise<{ child: ChildProcess; base: st
   child.stderr!.on('data', (d) => (output += String(d)));
   let exited = false;
   child.on('exit', () => (exited = true));
-  await until(
-    () => output.includes('On this computer') || exited,
-    () => `the class server has not started; it printed:\n${output}`,
-  );
+  try {
+    await until(
+      () => output.includes('On this computer') || exited,
+      () => `the class server has not started; it printed:\n${output}`,
+    );
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
   if (exited) throw new Error(`class load: the class server stopped at its start:\n${output}`);
   return { child, base: `http://127.0.0.1:${port}` };
 }
@@ -275,14 +280,27 @@ export async function classLoad() {
   const tour = JSON.parse(
     readFileSync(new URL(`presets/tours/${TOUR}.json`, root), 'utf8'),
   ) as Tour;
-  const [first, second] = rounds(tour);
   const dir = mkdtempSync(join(tmpdir(), 'archex-class-load-'));
+  try {
+    await runClass(tour, dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The class, on servers keeping their database in `dir`; prints what it measured. */
+async function runClass(tour: Tour, dir: string) {
+  const [first, second] = rounds(tour);
   const benchCpu = process.cpuUsage();
   // The first start creates the database (PostgreSQL's initdb, which takes the most memory a
   // server ever holds); a class is served by the next, as on any start after a computer's first.
   const fresh = await startServer(dir);
-  const created = processUse(fresh.child.pid!);
-  await stopServer(fresh.child);
+  let created;
+  try {
+    created = processUse(fresh.child.pid!);
+  } finally {
+    await stopServer(fresh.child);
+  }
   const { child, base } = await startServer(dir);
   const sockets: WebSocket[] = [];
   try {
@@ -350,6 +368,5 @@ export async function classLoad() {
   } finally {
     for (const ws of sockets) ws.terminate();
     await stopServer(child);
-    rmSync(dir, { recursive: true, force: true });
   }
 }
