@@ -86,7 +86,7 @@ if (values.dev) {
   const { createServer: createVite } = await import('vite');
   const vite = await createVite({
     configFile: join(root, 'vite.config.ts'),
-    server: { middlewareMode: true, hmr: { server: http } },
+    server: { middlewareMode: true, ws: { server: http } },
   });
   site = (req, res) => vite.middlewares(req, res);
 } else site = builtSite();

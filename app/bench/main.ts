@@ -3,7 +3,8 @@
 // worker threads; the packed bin's start on one light BookSim2 point (cli_start.ts). The
 // browser's part (browser.ts): the explorer in headless Chromium, from a change of a parameter
 // to the charts drawn again, a slider dragged, the trace views recording,
-// playing and stepping, what a class waits for, a killed engine worker's recovery. Then the gzip
+// playing and stepping, what a class waits for, a killed engine worker's recovery. The class
+// server under 300 students (class_load.ts; `npm run bench -- class` runs it alone). Then the gzip
 // sizes of what dist/ ships. `npm run bench -- redraw [preset ...]` runs only the control-to-redraw
 // time of every preset (or those named; redraw.ts); `npm run bench -- views` only the trace views'
 // opening (the longest task the page ran); `npm run bench -- time-left [file] [run ...]`
@@ -13,6 +14,7 @@
 import { fileURLToPath } from 'node:url';
 
 import { browserFigures } from './browser';
+import { classLoad } from './class_load';
 import { cliStart } from './cli_start';
 import { distSizes } from './dist_sizes';
 import { engineRuns } from './engine_runs';
@@ -28,10 +30,13 @@ if (process.argv[2] === 'redraw') {
   await recordTimeLeftTraces(process.argv[3], process.argv.slice(4));
 } else if (process.argv[2] === 'run-times') {
   await recordRunTimes();
+} else if (process.argv[2] === 'class') {
+  await classLoad();
 } else {
   await engineRuns();
   await cliStart();
   await browserFigures();
+  await classLoad();
   for (const f of distSizes(fileURLToPath(new URL('dist/assets/', root))))
     emit(f.name, f.value, f.unit);
 }
