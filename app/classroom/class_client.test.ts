@@ -153,6 +153,8 @@ describe('ClassClient', () => {
       headers: { Authorization: `Bearer ${started.key}` },
     });
     await lead.until(() => lead.states.at(-1) === 'gone');
+    // Gone is the last word: no reconnection follows it.
+    expect(lead.states.filter((s) => s === 'reconnecting')).toEqual([]);
     lead.client.close();
   });
 });
