@@ -2,6 +2,7 @@
 // process): a lecturer and three students in their own browser contexts (one a phone) run a
 // 3-step lesson. Answers reach the lecturer, a reveal reaches everyone, a reload keeps a
 // student's answer, and a student's attempt to reveal is refused.
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 
@@ -20,8 +21,19 @@ const LESSON: Tour = {
   steps: (transputers as Tour).steps.slice(0, 3),
 };
 
+/** What axe finds serious or critical on the page as it is. */
+async function axe(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}) at ${v.nodes[0]?.target.join(' ')}`);
+}
+
 async function lecturer(browser: Browser): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await context.newPage();
   await page.goto(`./${serializeUrlState(lessonState(LESSON))}`);
   await waitIdle(page);
   return page;
@@ -47,7 +59,8 @@ test('a lecturer and three students run a 3-step lesson', async ({ browser }) =>
   await lead.getByRole('button', { name: 'Run as a class' }).click();
   const card = lead.getByRole('dialog', { name: 'How to join' });
   await expect(card).toBeVisible();
-  const code = (await card.locator('.class-join-code').innerText()).trim();
+  const code = (await card.locator('.class-join-code [aria-hidden]').innerText()).trim();
+  expect(await axe(lead)).toEqual([]);
   expect(code).toMatch(/^[2-9A-HJKMNP-Z]{6}$/);
   const link = await card.getByRole('link').getAttribute('href');
   expect(link).toContain(`join=${code}`);
@@ -81,6 +94,8 @@ test('a lecturer and three students run a 3-step lesson', async ({ browser }) =>
   // The markup of a pseudonym stays text.
   await lead.getByText('Answers by name (3)').click();
   await expect(lead.locator('.class-names')).toContainText('<b>Cy</b>: The T9000');
+  expect(await axe(lead)).toEqual([]);
+  expect(await axe(ada)).toEqual([]);
 
   // A reload keeps a student's answer; a student's own attempt to reveal is refused.
   await ada.reload();
@@ -155,6 +170,7 @@ test('a lecturer and three students run a 3-step lesson', async ({ browser }) =>
 
 test('a wrong code is refused in words, and the page goes on', async ({ page }) => {
   await page.goto('./?join=ZZZZZZ');
+  expect(await axe(page)).toEqual([]);
   await page.getByLabel('Your name in this class').fill('Dee');
   await page.getByRole('button', { name: 'Join' }).click();
   await expect(page.getByRole('alert')).toHaveText(

@@ -14,8 +14,10 @@ export function JoinCard({ code, link, large }: { code: string; link: string; la
           <strong>{`${address.host}${address.pathname === '/' ? '' : address.pathname}`}</strong>{' '}
           with the code
         </p>
-        <p className="class-join-code" aria-label={`Code ${code.split('').join(' ')}`}>
-          {code}
+        <p className="class-join-code">
+          <span aria-hidden="true">{code}</span>
+          {/* Read letter by letter, as it is typed. */}
+          <span className="sr-only">{`Code ${code.split('').join(' ')}`}</span>
         </p>
         <p className="class-join-link">
           or open <a href={link}>{link}</a>
