@@ -67,8 +67,10 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: `npx vite --host 127.0.0.1 --port ${DEV_PORT} --strictPort`,
+      // `npm start`'s own server: Vite's development server with the class server.
+      command: `npx tsx server/main.ts --dev --host 127.0.0.1 --port ${DEV_PORT}`,
       url: `http://127.0.0.1:${DEV_PORT}/`,
+      env: { ARCHEX_CLASS_DATA: 'memory://' },
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },
