@@ -15,7 +15,7 @@ export const LAYERS = [
   ['exports'],
   ['tours', 'compare'],
   ['lessons'],
-  ['builder'],
+  ['builder', 'classroom'],
   ['page', 'offline'],
   ['headless'],
   ['cli', 'bench', 'lib'],
