@@ -29,14 +29,19 @@ export interface ClassServer {
   close(): Promise<void>;
 }
 
-export async function classServer(db: Database, options: GuardOptions = {}): Promise<ClassServer> {
+export interface ServerOptions extends GuardOptions {
+  /** How long a new socket may take to say who it is. */
+  helloMs?: number;
+}
+
+export async function classServer(db: Database, options: ServerOptions = {}): Promise<ClassServer> {
   await migrate(db);
   const classes = new Classes(db);
   const hub = new Hub(classes);
   await hub.listen(db);
   const guards = new Guards(options);
   const listener = getRequestListener(classApi({ classes, hub, guards, database: db.kind }).fetch);
-  const sockets = new ClassSockets({ classes, hub, guards });
+  const sockets = new ClassSockets({ classes, hub, guards, helloMs: options.helloMs });
   const purge = async () => {
     try {
       const { deleted, ended } = await classes.purge();

@@ -403,9 +403,11 @@ export class Classes {
 
 /**
  * A CSV field (RFC 4180), and never a formula: a spreadsheet runs a cell that starts with
- * = + - @ (a pseudonym like "=HYPERLINK(…)"), so such a field starts with a quote mark.
+ * = + - @ (a pseudonym like "=HYPERLINK(…)"), so such a field starts with a quote mark. Only a
+ * whole negative number is left as it is: "-2+3+cmd|…" is a formula too.
  */
 export function csvField(text: string): string {
-  const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
+  const formula = /^[=+\-@\t\r]/.test(text) && !/^-\d[\d.,]*(e[-+]?\d+)?$/i.test(text);
+  const safe = formula ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

@@ -14,7 +14,7 @@ import { ONLY_LECTURER, Refused } from './classes';
 import type { Guards } from './guards';
 import type { Client, Hub } from './live';
 
-/** How long a socket may stay silent before saying who it is. */
+/** How long a socket may stay silent before saying who it is, unless told otherwise. */
 const HELLO_MS = 10_000;
 /** How often a socket is pinged; one that has not answered the last ping is closed. */
 const PING_MS = 30_000;
@@ -23,6 +23,8 @@ export interface SocketOptions {
   classes: Classes;
   hub: Hub;
   guards: Guards;
+  /** How long a socket may take to say hello (HELLO_MS by default). */
+  helloMs?: number;
 }
 
 export class ClassSockets {
@@ -65,7 +67,10 @@ export class ClassSockets {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
     };
     let client: Client | null = null;
-    const hello = setTimeout(() => ws.close(4408, 'say hello first'), HELLO_MS);
+    const hello = setTimeout(
+      () => ws.close(4408, 'say hello first'),
+      this.options.helloMs ?? HELLO_MS,
+    );
     // One message at a time, in the order they came: a student's answer before their next one.
     let queue = Promise.resolve();
     ws.on('message', (data, binary) => {
