@@ -63,6 +63,9 @@ export class ClassSockets {
     const { classes, hub } = this.options;
     this.alive.add(ws);
     ws.on('pong', () => this.alive.add(ws));
+    // A frame over the size limit or not WebSocket at all: ws closes the socket (1009, 1002) and
+    // reports it here; without a listener the report would throw and end the whole process.
+    ws.on('error', () => {});
     const send = (message: ServerMessage) => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
     };
@@ -77,9 +80,11 @@ export class ClassSockets {
       queue = queue.then(async () => {
         let id: number | null = null;
         try {
-          let raw: unknown = null;
+          let raw: unknown;
           try {
-            raw = binary ? null : JSON.parse(String(data));
+            // A binary frame is not text: refused as malformed JSON is, in the same words.
+            if (binary) throw new Error('binary');
+            raw = JSON.parse(String(data));
           } catch {
             throw new Refused(400, 'a message is JSON text');
           }

@@ -179,8 +179,6 @@ export class Socket {
   readonly opened: Promise<void>;
   /** The close's code and reason, when the socket closes. */
   readonly closed: Promise<{ code: number; reason: string }>;
-  /** An upgrade refused before the socket opened: its HTTP status. */
-  readonly refusedWith: Promise<number>;
 
   constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
@@ -196,9 +194,6 @@ export class Socket {
       ws.once('open', () => resolve());
       ws.once('error', reject);
     });
-    this.refusedWith = new Promise((resolve) =>
-      ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)),
-    );
     this.closed = new Promise((resolve) =>
       ws.once('close', (code, reason) => resolve({ code, reason: String(reason) })),
     );
