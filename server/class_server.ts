@@ -68,6 +68,7 @@ export async function classServer(db: Database, options: ServerOptions = {}): Pr
     async close() {
       clearInterval(timer);
       sockets.close();
+      await hub.close();
       await db.close();
     },
   };
