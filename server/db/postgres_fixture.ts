@@ -37,7 +37,7 @@ function binaries(): string {
 }
 
 /** A port no one listens on now, from the system. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const { port } = probe.address() as AddressInfo;
