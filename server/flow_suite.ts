@@ -181,6 +181,38 @@ export function flowTests(open: () => Promise<Database>): void {
     expect(view.mine).toEqual({ 1: { typed: '3' } });
   });
 
+  test('a lecturer’s control is refused, in words, when it cannot apply', async () => {
+    const deadlock = builtInTour('deadlock');
+    const { code, key } = await server.start(deadlock);
+    const control = async (body: unknown) => {
+      const reply = await server.request('POST', `/${code}/control`, { key, body });
+      return [reply.status, reply.json];
+    };
+    const steps = deadlock.steps.length;
+    expect(await control({ action: 'step', step: steps })).toEqual([
+      400,
+      { error: `step must be from 1 to ${steps} (this lesson has ${steps})` },
+    ]);
+    // deadlock's step 2 asks nothing; step 4 asks for a choice.
+    expect(await control({ action: 'reveal', step: 1, truth: { right: 0 } })).toEqual([
+      400,
+      { error: 'step 2 of this lesson asks no question' },
+    ]);
+    expect(await control({ action: 'reveal', step: 3, truth: truthFor(deadlock, 0) })).toEqual([
+      400,
+      { error: 'the answer to step 4 is a choice' },
+    ]);
+    expect(await control({ action: 'pause' })).toEqual([
+      400,
+      { error: 'paused: Invalid input: expected boolean, received undefined' },
+    ]);
+    expect(await control({ action: 'end' })).toEqual([204, null]);
+    expect(await control({ action: 'step', step: 1 })).toEqual([
+      409,
+      { error: 'The class has ended.' },
+    ]);
+  });
+
   test('a pseudonym or an answer with markup stays text, and no CSV cell is a formula', async () => {
     const { code, key } = await server.start(tour);
     // [pseudonym, typed answer]: markup, formulas, and negative numbers that must stay numbers.

@@ -82,6 +82,17 @@ describe('join codes', () => {
     expect((await start()).status).toBe(201);
   });
 
+  test(`a join's body over ${MAX_MESSAGE_BYTES} bytes is refused (413) before it is read`, async () => {
+    const reply = await server.request('POST', '/join', {
+      body: { code: 'XXXXXX', pseudonym: 'x'.repeat(MAX_MESSAGE_BYTES) },
+      headers: from('192.0.2.70'),
+    });
+    expect([reply.status, reply.json]).toEqual([
+      413,
+      { error: `the request is over ${MAX_MESSAGE_BYTES} bytes` },
+    ]);
+  });
+
   test('X-Forwarded-For is believed only behind a proxy the server was told of', () => {
     const incoming = {
       headers: { 'x-forwarded-for': '198.51.100.1, 10.0.0.1' },

@@ -40,6 +40,8 @@ test('servers starting together on a new database migrate it once, none failing'
   }
 });
 
+const COURSE = 'https://course.example';
+
 describe('two server processes on one PostgreSQL', () => {
   const processes: ServerProcess[] = [];
   afterAll(() => Promise.all(processes.map((p) => p.running.close())));
@@ -49,7 +51,10 @@ describe('two server processes on one PostgreSQL', () => {
     processes.push(
       ...(await Promise.all([
         startServerProcess({ DATABASE_URL: pg.url }),
-        startServerProcess({ DATABASE_URL: pg.url }),
+        startServerProcess({
+          DATABASE_URL: pg.url,
+          ARCHEX_ORIGINS: `${COURSE}, https://b.example`,
+        }),
       ])),
     );
     const [a, b] = processes.map((p) => p.running) as [Running, Running];
@@ -58,6 +63,12 @@ describe('two server processes on one PostgreSQL', () => {
         ok: true,
         database: 'postgresql',
       });
+
+    // ARCHEX_ORIGINS lets a course site's pages in on B, and only there.
+    const from = (origin: string) => ({ headers: { origin } });
+    expect((await b.request('GET', '/health', from(COURSE))).status).toBe(200);
+    expect((await a.request('GET', '/health', from(COURSE))).status).toBe(403);
+    expect((await b.request('GET', '/health', from('https://evil.example'))).status).toBe(403);
 
     const tour = builtInTour('multipsi');
     const { code, key } = await a.start(tour);
@@ -73,6 +84,7 @@ describe('two server processes on one PostgreSQL', () => {
       expect(await socket.reply(1)).toEqual({ type: 'done', id: 1 });
     }
     const posted = await b.request('POST', `/${code}/answer`, {
+      ...from(COURSE),
       key: keys[2],
       body: { step: 0, prediction: { typed: '30' } },
     });
