@@ -19,6 +19,7 @@ import {
   NO_CLASS,
 } from '../app/classroom/protocol';
 import { TourSchema } from '../app/tours/schema';
+import { answersCsv } from './answers_csv';
 import type { Classes } from './classes';
 import { ONLY_LECTURER, Refused } from './classes';
 import type { Hub } from './live';
@@ -134,11 +135,10 @@ export function classApi({ classes, hub, guards, database }: ApiOptions): Hono {
   });
 
   api.get('/:code/answers.csv', async (c) => {
-    const classId = await classes.lecturer(codeOf(c), bearer(c));
-    const { code, text } = await classes.csv(classId);
+    const view = await classes.lecturerView(await classes.lecturer(codeOf(c), bearer(c)));
     c.header('Content-Type', 'text/csv; charset=utf-8');
-    c.header('Content-Disposition', `attachment; filename="archex-class-${code}.csv"`);
-    return c.body(text);
+    c.header('Content-Disposition', `attachment; filename="archex-class-${view.code}.csv"`);
+    return c.body(answersCsv(view));
   });
 
   api.delete('/:code', async (c) => {
