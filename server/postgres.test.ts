@@ -7,7 +7,7 @@ import type { Control } from '../app/classroom/protocol';
 import { server as postgresServer } from './db/database';
 import { migrate, migrations } from './db/migrate';
 import type { Postgres } from './db/postgres_fixture';
-import { startPostgres } from './db/postgres_fixture';
+import { startPostgres, withDatabase } from './db/postgres_fixture';
 import { flowTests } from './flow_suite';
 import type { Running, Socket } from './test_harness';
 import { builtInTour, truthFor } from './test_harness';
@@ -29,7 +29,7 @@ test('servers starting together on a new database migrate it once, none failing'
   const admin = await postgresServer(pg.url);
   await admin.exec(`CREATE DATABASE ${name}`);
   try {
-    const url = `${pg.url.replace(/\/[^/]*$/, '')}/${name}`;
+    const url = withDatabase(pg.url, name);
     const servers = await Promise.all([1, 2, 3, 4].map(() => postgresServer(url)));
     const applied = await Promise.all(servers.map((db) => migrate(db)));
     await Promise.all(servers.map((db) => db.close()));

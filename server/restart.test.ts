@@ -85,7 +85,9 @@ class ReconnectingStudent {
 
 const dir = mkdtempSync(join(tmpdir(), 'archex-classes-'));
 const processes: ServerProcess[] = [];
+let client: ReconnectingStudent | undefined;
 afterAll(async () => {
+  client?.close();
   await Promise.all(processes.map((p) => p.running.close()));
   rmSync(dir, { recursive: true, force: true });
 });
@@ -126,11 +128,7 @@ test('a class survives its server killed and started again, and a socket reconne
   expect(await answer(ada, 1, '7')).toBe(204);
   const before = (await server.request('GET', `/${code}`, { key })).json as LecturerView;
 
-  const client = new ReconnectingStudent(
-    `${server.url.replace('http', 'ws')}${SOCKET_PATH}`,
-    code,
-    ada,
-  );
+  client = new ReconnectingStudent(`${server.url.replace('http', 'ws')}${SOCKET_PATH}`, code, ada);
   expect((await client.view((v) => v.connection === 1)).view.step).toBe(1);
 
   first.child.kill('SIGKILL');
@@ -154,5 +152,4 @@ test('a class survives its server killed and started again, and a socket reconne
   const back = await client.view((v) => v.connection > 1);
   expect(back.view).toMatchObject({ step: 1, mine: { 0: { typed: '5' }, 1: { typed: '7' } } });
   expect(back.view.revealed[0]!.values).toEqual([5, 50, 500]);
-  client.close();
 });

@@ -1,7 +1,7 @@
 // A throwaway PostgreSQL for tests: a cluster made by initdb in a temporary directory, started by
 // pg_ctl on a free loopback port (its unix socket in the same directory, so nothing of the
 // machine's is touched), stopped and removed after. ARCHEX_TEST_DATABASE_URL names a server to
-// use instead. Run as root (CI), the cluster's commands run as the postgres user, which initdb
+// use instead (its user creates a database for the run and drops it). Run as root (CI), the cluster's commands run as the postgres user, which initdb
 // requires.
 import { execFile } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -10,6 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+
+import { server } from './database';
 
 const run = promisify(execFile);
 
@@ -45,10 +47,34 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts a cluster of its own, or names ARCHEX_TEST_DATABASE_URL's server. */
+/** `url` with its database named `name`. */
+export function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.href;
+}
+
+/**
+ * A new database on ARCHEX_TEST_DATABASE_URL's server, dropped after: each run starts empty, and
+ * nothing a run leaves (a class a day old) meets the next.
+ */
+async function onGivenServer(given: string): Promise<Postgres> {
+  const name = `archex_test_${process.pid}_${Date.now()}`;
+  const admin = await server(given);
+  await admin.exec(`CREATE DATABASE ${name}`);
+  return {
+    url: withDatabase(given, name),
+    stop: async () => {
+      await admin.exec(`DROP DATABASE ${name} WITH (FORCE)`);
+      await admin.close();
+    },
+  };
+}
+
+/** Starts a cluster of its own, or a database on ARCHEX_TEST_DATABASE_URL's server. */
 export async function startPostgres(): Promise<Postgres> {
   const given = process.env.ARCHEX_TEST_DATABASE_URL;
-  if (given) return { url: given, stop: async () => {} };
+  if (given) return onGivenServer(given);
 
   const bin = binaries();
   const dir = mkdtempSync(join(tmpdir(), 'archex-pg-'));
