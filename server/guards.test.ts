@@ -93,6 +93,25 @@ describe('join codes', () => {
     ]);
   });
 
+  test('a body that is not JSON, or not a join, is refused (400) in words', async () => {
+    const post = (options: { raw?: string; body?: unknown }) =>
+      server
+        .request('POST', '/join', { ...options, headers: from('192.0.2.71') })
+        .then((r) => [r.status, r.json]);
+    expect(await post({ raw: '{"code": "XXXXXX",' })).toEqual([
+      400,
+      { error: 'the request needs a JSON body' },
+    ]);
+    expect(await post({ body: { code: 'XXXXXX' } })).toEqual([
+      400,
+      { error: 'pseudonym: Invalid input: expected string, received undefined' },
+    ]);
+    expect(await post({ body: { code: 'XXXXXX', pseudonym: '   ' } })).toEqual([
+      400,
+      { error: 'pseudonym: a pseudonym is needed' },
+    ]);
+  });
+
   test('X-Forwarded-For is believed only behind a proxy the server was told of', () => {
     const incoming = {
       headers: { 'x-forwarded-for': '198.51.100.1, 10.0.0.1' },

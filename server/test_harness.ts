@@ -133,7 +133,7 @@ export class Running {
     return socket;
   }
 
-  /** A socket that said hello as `key` in class `code`, with the first view it got. */
+  /** A socket that said hello as `key` in class `code`, once its first view came. */
   async hello(code: string, key: string): Promise<Socket> {
     const socket = await this.socket();
     socket.send({ type: 'hello', code, key });
