@@ -128,6 +128,31 @@ describe('the socket', () => {
     return { code, key: await server.join(code, 'Ada', from('192.0.2.50')) };
   }
 
+  test('a socket closed while its hello is looked up is not kept', async () => {
+    const { code, key } = await student();
+    const { db, hub } = server.server!;
+    const before = hub.size;
+    // The database held, so the hello's lookup waits until the socket has closed.
+    let release!: () => void;
+    const inside = new Promise<void>((holding) => {
+      void db.transaction(async () => {
+        holding();
+        await new Promise<void>((r) => (release = r));
+      });
+    });
+    await inside;
+    const socket = await server.socket();
+    socket.send({ type: 'hello', code, key });
+    socket.close();
+    await socket.closed;
+    // The server (this process) has handled the close by the time it answers another request.
+    expect((await server.request('GET', '/health')).status).toBe(200);
+    release();
+    // Queries run in turn: when this one is done, the hello's lookup was done and handled.
+    await db.query('SELECT 1');
+    expect(hub.size).toBe(before);
+  });
+
   test(`a message over ${MAX_MESSAGE_BYTES} bytes closes the socket (1009); one at the limit is read`, async () => {
     const socket = await server.socket();
     socket.send('x'.repeat(MAX_MESSAGE_BYTES));

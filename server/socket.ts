@@ -105,6 +105,8 @@ export class ClassSockets {
             if (client) throw new Refused(400, 'hello was said already');
             const who = await classes.who(message.code, message.key);
             if (!who) throw new Refused(403, 'This key is not of this class.');
+            // Closed while the key was looked up: its close found no client to let go of.
+            if (ws.readyState !== ws.OPEN) return;
             clearTimeout(hello);
             client = { who, send, close: (code, reason) => ws.close(code, reason) };
             hub.add(client);
