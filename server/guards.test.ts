@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MAX_MESSAGE_BYTES, NO_CLASS } from '../app/classroom/protocol';
 import { embedded } from './db/database';
 import { Guards } from './guards';
+import { MAX_WAITING } from './socket';
 import type { Running } from './test_harness';
 import { builtInTour, serve } from './test_harness';
 
@@ -123,6 +124,18 @@ describe('join codes', () => {
 });
 
 describe('the socket', () => {
+  /** Holds the (one-query-at-a-time) embedded database until the function returned is called. */
+  async function holdDatabase(): Promise<() => void> {
+    let release!: () => void;
+    await new Promise<void>((holding) => {
+      void server.server!.db.transaction(async () => {
+        holding();
+        await new Promise<void>((r) => (release = r));
+      });
+    });
+    return release;
+  }
+
   async function student() {
     const { code } = await server.start(tour);
     return { code, key: await server.join(code, 'Ada', from('192.0.2.50')) };
@@ -133,14 +146,7 @@ describe('the socket', () => {
     const { db, hub } = server.server!;
     const before = hub.size;
     // The database held, so the hello's lookup waits until the socket has closed.
-    let release!: () => void;
-    const inside = new Promise<void>((holding) => {
-      void db.transaction(async () => {
-        holding();
-        await new Promise<void>((r) => (release = r));
-      });
-    });
-    await inside;
+    const release = await holdDatabase();
     const socket = await server.socket();
     socket.send({ type: 'hello', code, key });
     socket.close();
@@ -151,6 +157,16 @@ describe('the socket', () => {
     // Queries run in turn: when this one is done, the hello's lookup was done and handled.
     await db.query('SELECT 1');
     expect(hub.size).toBe(before);
+  });
+
+  test(`a socket with over ${MAX_WAITING} messages waiting their turn is closed (1008)`, async () => {
+    const { code, key } = await student();
+    const socket = await server.hello(code, key);
+    const release = await holdDatabase();
+    for (let id = 1; id <= MAX_WAITING + 2; id++)
+      socket.send({ type: 'answer', id, step: 0, prediction: { typed: String(id) } });
+    expect(await socket.closed).toEqual({ code: 1008, reason: 'too many messages at once' });
+    release();
   });
 
   test(`a message over ${MAX_MESSAGE_BYTES} bytes closes the socket (1009); one at the limit is read`, async () => {

@@ -16,6 +16,8 @@ import type { Client, Hub } from './live';
 
 /** How long a socket may stay silent before saying who it is, unless told otherwise. */
 const HELLO_MS = 10_000;
+/** How many of a socket's messages may wait their turn; a page has one or two at a time. */
+export const MAX_WAITING = 32;
 /** How often a socket is pinged; one that has not answered the last ping is closed. */
 const PING_MS = 30_000;
 
@@ -75,8 +77,14 @@ export class ClassSockets {
       this.options.helloMs ?? HELLO_MS,
     );
     // One message at a time, in the order they came: a student's answer before their next one.
+    // A client sending faster than it is answered is closed, so what waits stays bounded.
     let queue = Promise.resolve();
+    let waiting = 0;
     ws.on('message', (data, binary) => {
+      if (++waiting > MAX_WAITING) {
+        ws.close(1008, 'too many messages at once');
+        return;
+      }
       queue = queue.then(async () => {
         let id: number | null = null;
         try {
@@ -133,6 +141,8 @@ export class ClassSockets {
             console.error('class socket:', error);
             send({ type: 'refused', id, status: 500, error: 'the class server failed; try again' });
           }
+        } finally {
+          waiting--;
         }
       });
     });
