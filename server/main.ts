@@ -5,14 +5,15 @@
 //                                   and sends /api/class to several such processes; tests run it
 //                                   before any build
 // Options: --port N (PORT, else 5173; 0 takes any free port), --host H (HOST, else every
-// interface, so a class on the room's network reaches it). The database: PostgreSQL when DATABASE_URL names one, else the
+// interface, so a class on the room's network reaches it), --dist DIR (the built explorer, else
+// dist/). The database: PostgreSQL when DATABASE_URL names one, else the
 // embedded one in ARCHEX_CLASS_DATA (else .archex/classes). docs/class.md says the rest.
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { Hono } from 'hono';
@@ -30,6 +31,7 @@ const { values } = parseArgs({
   options: {
     dev: { type: 'boolean', default: false },
     'api-only': { type: 'boolean', default: false },
+    dist: { type: 'string' },
     port: { type: 'string' },
     host: { type: 'string' },
   },
@@ -60,9 +62,9 @@ async function database(): Promise<Database> {
 
 /** The built explorer, with the headers a static host gives it and its policy as a header. */
 function builtSite(): (req: IncomingMessage, res: ServerResponse) => void {
-  const dist = join(root, 'dist');
+  const dist = resolve(values.dist ?? join(root, 'dist'));
   if (!existsSync(join(dist, 'index.html')))
-    fail('dist/ holds no built explorer: run `npm run build` first (or use --dev)');
+    fail(`${dist} holds no built explorer: run \`npm run build\` first (or use --dev)`);
   const rules = readHeaderRules(join(dist, '_headers'));
   const site = new Hono();
   site.use('*', async (c, next) => {

@@ -1,8 +1,8 @@
-// Killing the server mid-class loses nothing: the production process on the embedded database in a
-// directory is killed (SIGKILL, no chance to tidy up) and started again on the same directory and
+// Killing the server mid-class loses nothing: the production process (the site and the class API)
+// on the embedded database in a directory is killed (SIGKILL, no chance to tidy up) and started again on the same directory and
 // port; the class, its step and every answer are there, and a student's socket comes back by
 // itself.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -15,6 +15,7 @@ import { freePort } from './db/postgres_fixture';
 import { builtInTour, truthFor } from './test_harness';
 import type { ServerProcess } from './test_process';
 import { startServerProcess } from './test_process';
+import { CSP } from './site_headers';
 
 /**
  * A student's socket that says hello again whenever it is reopened, reopening after a close with a
@@ -84,6 +85,11 @@ class ReconnectingStudent {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'archex-classes-'));
+// A stand-in for the built explorer, so the production command serves a site without a build.
+const dist = join(dir, 'dist');
+mkdirSync(dist);
+writeFileSync(join(dist, 'index.html'), '<!doctype html><title>archex</title>\n');
+copyFileSync(join(import.meta.dirname, '..', 'public', '_headers'), join(dist, '_headers'));
 const processes: ServerProcess[] = [];
 let client: ReconnectingStudent | undefined;
 afterAll(async () => {
@@ -95,12 +101,23 @@ afterAll(async () => {
 test('a class survives its server killed and started again, and a socket reconnects by itself', async () => {
   const port = await freePort();
   const start = async () => {
-    const started = await startServerProcess({ ARCHEX_CLASS_DATA: dir }, port);
+    const started = await startServerProcess({ ARCHEX_CLASS_DATA: join(dir, 'classes') }, port, [
+      '--dist',
+      dist,
+    ]);
     processes.push(started);
     return started;
   };
   const first = await start();
   const server = first.running;
+  // The site goes out with its policy and the headers its static hosts give it; the API uncached.
+  const page = await fetch(`${server.url}/`);
+  expect([page.status, await page.text()]).toEqual([200, '<!doctype html><title>archex</title>\n']);
+  expect(page.headers.get('content-security-policy')).toBe(CSP);
+  expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(page.headers.get('access-control-allow-origin')).toBe('*');
+  const health = await server.request('GET', '/health');
+  expect(health.headers.get('cache-control')).toBe('no-store');
 
   const tour = builtInTour('multipsi');
   const { code, key } = await server.start(tour);

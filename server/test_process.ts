@@ -17,26 +17,18 @@ export interface ServerProcess {
 }
 
 /**
- * `tsx server/main.ts --api-only` on 127.0.0.1:`port`, with `env` besides this process's own
- * (never its DATABASE_URL: a test says which database it wants).
+ * `tsx server/main.ts` on 127.0.0.1:`port` with `args` (the API alone unless told), and `env`
+ * besides this process's own (never its DATABASE_URL: a test says which database it wants).
  */
 export async function startServerProcess(
   env: Record<string, string>,
   port = 0,
+  args = ['--api-only'],
 ): Promise<ServerProcess> {
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
   const child = spawn(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      'server/main.ts',
-      '--api-only',
-      '--host',
-      '127.0.0.1',
-      '--port',
-      String(port),
-    ],
+    ['--import', 'tsx', 'server/main.ts', ...args, '--host', '127.0.0.1', '--port', String(port)],
     { cwd: ROOT, env: { ...inherited, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
