@@ -189,8 +189,10 @@ export default defineConfig({
   test: {
     root,
     // Tests check results, not speed (the bench measures that): a slower CI machine must not
-    // fail a test that takes 3 s here against Vitest's 5 s default.
+    // fail a test that takes 3 s here against Vitest's 5 s default, nor a hook (a database
+    // started for a file) against its 10 s.
     testTimeout: 60_000,
+    hookTimeout: 60_000,
     // Stylesheets stay out of tests, except the text the figure renderer embeds (`x.css?raw`).
     css: { include: [/\.css\?raw$/] },
     projects: [

@@ -29,24 +29,24 @@ export interface ClassServer {
   close(): Promise<void>;
 }
 
-export interface ClassServerOptions extends GuardOptions {
+export interface ServerOptions extends GuardOptions {
+  /** How long a new socket may take to say who it is. */
+  helloMs?: number;
   /** The server's addresses on the room's networks, for the join link (see Health). */
-  lan?: string[];
+  lan?: () => string[];
 }
 
-export async function classServer(
-  db: Database,
-  options: ClassServerOptions = {},
-): Promise<ClassServer> {
+export async function classServer(db: Database, options: ServerOptions = {}): Promise<ClassServer> {
   await migrate(db);
   const classes = new Classes(db);
   const hub = new Hub(classes);
   await hub.listen(db);
   const guards = new Guards(options);
+  const lan = options.lan ?? (() => []);
   const listener = getRequestListener(
-    classApi({ classes, hub, guards, database: db.kind, lan: options.lan ?? [] }).fetch,
+    classApi({ classes, hub, guards, database: db.kind, lan }).fetch,
   );
-  const sockets = new ClassSockets({ classes, hub, guards });
+  const sockets = new ClassSockets({ classes, hub, guards, helloMs: options.helloMs });
   const purge = async () => {
     try {
       const { deleted, ended } = await classes.purge();
@@ -73,6 +73,7 @@ export async function classServer(
     async close() {
       clearInterval(timer);
       sockets.close();
+      await hub.close();
       await db.close();
     },
   };

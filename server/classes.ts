@@ -17,7 +17,7 @@ import type {
   Truth,
 } from '../app/classroom/protocol';
 import { CODE_ALPHABET, CODE_LENGTH } from '../app/classroom/protocol';
-import { isRight, predictedNumber } from '../app/classroom/predictions';
+import { predictedNumber } from '../app/classroom/predictions';
 import type { Tour } from '../app/tours/schema';
 import type { Database, Query } from './db/database';
 
@@ -338,36 +338,6 @@ export class Classes {
     });
   }
 
-  /** Every answer as CSV: step, question, pseudonym, answer, right or wrong, time. */
-  async csv(classId: number): Promise<{ code: string; text: string }> {
-    const view = await this.lecturerView(classId);
-    const tour = view.tour as Tour;
-    const names = new Map(view.students.map((s) => [s.id, s.pseudonym]));
-    const rows = [['step', 'question', 'pseudonym', 'answer', 'right', 'time']];
-    for (const a of view.answers) {
-      const question = tour.steps[a.step]?.question;
-      const answer =
-        'typed' in a.prediction
-          ? a.prediction.typed
-          : question?.kind === 'choice'
-            ? (question.choices[a.prediction.choice]?.label ?? String(a.prediction.choice))
-            : String(a.prediction.choice);
-      const truth = view.revealed[a.step]?.truth;
-      rows.push([
-        String(a.step + 1),
-        question?.prompt ?? '',
-        names.get(a.student) ?? '',
-        answer,
-        truth ? (isRight(a.prediction, truth) ? 'right' : 'wrong') : 'not revealed',
-        a.at,
-      ]);
-    }
-    return {
-      code: view.code,
-      text: rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n',
-    };
-  }
-
   /**
    * Deletes classes ended more than KEPT_DAYS ago, and ends those silent for IDLE_HOURS (the 30
    * days then run from there). Returns how many it deleted and ended.
@@ -384,13 +354,4 @@ export class Classes {
     );
     return { deleted: deleted.length, ended: ended.length };
   }
-}
-
-/**
- * A CSV field (RFC 4180), and never a formula: a spreadsheet runs a cell that starts with
- * = + - @ (a pseudonym like "=HYPERLINK(…)"), so such a field starts with a quote mark.
- */
-export function csvField(text: string): string {
-  const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

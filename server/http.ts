@@ -19,6 +19,7 @@ import {
   NO_CLASS,
 } from '../app/classroom/protocol';
 import { TourSchema } from '../app/tours/schema';
+import { answersCsv } from './answers_csv';
 import type { Classes } from './classes';
 import { ONLY_LECTURER, Refused } from './classes';
 import type { Hub } from './live';
@@ -29,7 +30,8 @@ export interface ApiOptions {
   hub: Hub;
   guards: Guards;
   database: Health['database'];
-  lan: string[];
+  /** The server's addresses on the room's networks, once it listens. */
+  lan: () => string[];
 }
 
 /** A class's start: the lesson it runs, checked as every tour is. */
@@ -91,7 +93,7 @@ export function classApi({ classes, hub, guards, database, lan }: ApiOptions): H
     await next();
   });
 
-  api.get('/health', (c) => c.json({ ok: true, database, lan } satisfies Health));
+  api.get('/health', (c) => c.json({ ok: true, database, lan: lan() } satisfies Health));
 
   api.post('/', tooLarge(MAX_TOUR_BYTES), async (c) => {
     if (!guards.starts.take(address(c)))
@@ -135,11 +137,10 @@ export function classApi({ classes, hub, guards, database, lan }: ApiOptions): H
   });
 
   api.get('/:code/answers.csv', async (c) => {
-    const classId = await classes.lecturer(codeOf(c), bearer(c));
-    const { code, text } = await classes.csv(classId);
+    const view = await classes.lecturerView(await classes.lecturer(codeOf(c), bearer(c)));
     c.header('Content-Type', 'text/csv; charset=utf-8');
-    c.header('Content-Disposition', `attachment; filename="archex-class-${code}.csv"`);
-    return c.body(text);
+    c.header('Content-Disposition', `attachment; filename="archex-class-${view.code}.csv"`);
+    return c.body(answersCsv(view));
   });
 
   api.delete('/:code', async (c) => {

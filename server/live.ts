@@ -27,6 +27,7 @@ export class Hub {
   private readonly clients = new Map<number, Set<Client>>();
   private readonly pending = new Map<number, Pending>();
   private readonly sending = new Map<number, Promise<void>>();
+  private readonly timers = new Set<NodeJS.Timeout>();
 
   constructor(private readonly classes: Classes) {}
 
@@ -74,7 +75,19 @@ export class Hub {
       return;
     }
     this.pending.set(classId, { all, students: new Set(student === null ? [] : [student]) });
-    setTimeout(() => this.flush(classId), GATHER_MS);
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.flush(classId);
+    }, GATHER_MS);
+    this.timers.add(timer);
+  }
+
+  /** Sends nothing more, and waits for what is being sent: the database closes next. */
+  async close(): Promise<void> {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    this.pending.clear();
+    await Promise.all(this.sending.values());
   }
 
   /** Sends the class's changed views, one flush of a class at a time, in order. */

@@ -1,14 +1,19 @@
 // archex's server: the explorer and the class server from one process, on one address.
 //   tsx server/main.ts --dev   the development server (`npm start`): Vite, modules as they are
 //   tsx server/main.ts         the built explorer in dist/ (`npm run serve`), as deployed
-// Options: --port N (PORT, else 5173), --host H (HOST, else every interface, so a class on the
-// room's network reaches it). The database: PostgreSQL when DATABASE_URL names one, else the
+//   tsx server/main.ts --api-only   the class API alone: behind a proxy that serves dist/ itself
+//                                   and sends /api/class to several such processes; tests run it
+//                                   before any build
+// Options: --port N (PORT, else 5173; 0 takes any free port), --host H (HOST, else every
+// interface, so a class on the room's network reaches it), --dist DIR (the built explorer, else
+// dist/). The database: PostgreSQL when DATABASE_URL names one, else the
 // embedded one in ARCHEX_CLASS_DATA (else .archex/classes). docs/class.md says the rest.
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { Hono } from 'hono';
@@ -25,6 +30,8 @@ const root = join(import.meta.dirname, '..');
 const { values } = parseArgs({
   options: {
     dev: { type: 'boolean', default: false },
+    'api-only': { type: 'boolean', default: false },
+    dist: { type: 'string' },
     port: { type: 'string' },
     host: { type: 'string' },
   },
@@ -36,8 +43,9 @@ function fail(message: string): never {
 }
 
 const port = Number(values.port ?? process.env.PORT ?? 5173);
-if (!Number.isInteger(port) || port < 1 || port > 65535)
-  fail(`--port must be a whole number from 1 to 65535 (got '${values.port ?? process.env.PORT}')`);
+if (!Number.isInteger(port) || port < 0 || port > 65535)
+  fail(`--port must be a whole number from 0 to 65535 (got '${values.port ?? process.env.PORT}')`);
+if (values.dev && values['api-only']) fail('--dev and --api-only exclude each other');
 const host = values.host ?? process.env.HOST ?? '0.0.0.0';
 
 async function database(): Promise<Database> {
@@ -54,9 +62,9 @@ async function database(): Promise<Database> {
 
 /** The built explorer, with the headers a static host gives it and its policy as a header. */
 function builtSite(): (req: IncomingMessage, res: ServerResponse) => void {
-  const dist = join(root, 'dist');
+  const dist = resolve(values.dist ?? join(root, 'dist'));
   if (!existsSync(join(dist, 'index.html')))
-    fail('dist/ holds no built explorer: run `npm run build` first (or use --dev)');
+    fail(`${dist} holds no built explorer: run \`npm run build\` first (or use --dev)`);
   const rules = readHeaderRules(join(dist, '_headers'));
   const site = new Hono();
   site.use('*', async (c, next) => {
@@ -69,11 +77,11 @@ function builtSite(): (req: IncomingMessage, res: ServerResponse) => void {
   return getRequestListener(site.fetch);
 }
 
-const everywhere = host === '0.0.0.0' || host === '::';
-const lan = everywhere ? lanAddresses().map((a) => `http://${a}:${port}/`) : [];
+/** The addresses a class joins by, on the room's networks: known once the server listens. */
+let lan: string[] = [];
 const db = await database();
 const classes = await classServer(db, {
-  lan,
+  lan: () => lan,
   origins: process.env.ARCHEX_ORIGINS?.split(',')
     .map((o) => o.trim())
     .filter(Boolean),
@@ -82,7 +90,12 @@ const classes = await classServer(db, {
 const http = createServer();
 
 let site: (req: IncomingMessage, res: ServerResponse) => void;
-if (values.dev) {
+if (values['api-only'])
+  site = (_req, res) => {
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('This server answers the class API only (--api-only).\n');
+  };
+else if (values.dev) {
   const { createServer: createVite } = await import('vite');
   const vite = await createVite({
     configFile: join(root, 'vite.config.ts'),
@@ -101,8 +114,13 @@ http.on('upgrade', (req, socket, head) => {
 
 http.listen(port, host, () => {
   const where = db.kind === 'embedded' ? 'the embedded database' : 'PostgreSQL';
-  console.log(`archex ${values.dev ? 'development server' : 'server'}, classes kept in ${where}`);
-  console.log(`  On this computer:  http://127.0.0.1:${port}/`);
+  const what = values.dev ? 'development server' : values['api-only'] ? 'class API' : 'server';
+  // The port listened on: the one asked for, or the one the system gave for 0.
+  const { port: on } = http.address() as AddressInfo;
+  console.log(`archex ${what}, classes kept in ${where}`);
+  console.log(`  On this computer:  http://127.0.0.1:${on}/`);
+  if (host === '0.0.0.0' || host === '::')
+    lan = lanAddresses().map((address) => `http://${address}:${on}/`);
   for (const address of lan) console.log(`  For a class, on this network:  ${address}`);
 });
 

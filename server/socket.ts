@@ -14,8 +14,10 @@ import { ONLY_LECTURER, Refused } from './classes';
 import type { Guards } from './guards';
 import type { Client, Hub } from './live';
 
-/** How long a socket may stay silent before saying who it is. */
+/** How long a socket may stay silent before saying who it is, unless told otherwise. */
 const HELLO_MS = 10_000;
+/** How many of a socket's messages may wait their turn; a page has one or two at a time. */
+export const MAX_WAITING = 32;
 /** How often a socket is pinged; one that has not answered the last ping is closed. */
 const PING_MS = 30_000;
 
@@ -23,6 +25,8 @@ export interface SocketOptions {
   classes: Classes;
   hub: Hub;
   guards: Guards;
+  /** How long a socket may take to say hello (HELLO_MS by default). */
+  helloMs?: number;
 }
 
 export class ClassSockets {
@@ -61,20 +65,34 @@ export class ClassSockets {
     const { classes, hub } = this.options;
     this.alive.add(ws);
     ws.on('pong', () => this.alive.add(ws));
+    // A frame over the size limit or not WebSocket at all: ws closes the socket (1009, 1002) and
+    // reports it here; without a listener the report would throw and end the whole process.
+    ws.on('error', () => {});
     const send = (message: ServerMessage) => {
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
     };
     let client: Client | null = null;
-    const hello = setTimeout(() => ws.close(4408, 'say hello first'), HELLO_MS);
+    const hello = setTimeout(
+      () => ws.close(4408, 'say hello first'),
+      this.options.helloMs ?? HELLO_MS,
+    );
     // One message at a time, in the order they came: a student's answer before their next one.
+    // A client sending faster than it is answered is closed, so what waits stays bounded.
     let queue = Promise.resolve();
+    let waiting = 0;
     ws.on('message', (data, binary) => {
+      if (++waiting > MAX_WAITING) {
+        ws.close(1008, 'too many messages at once');
+        return;
+      }
       queue = queue.then(async () => {
         let id: number | null = null;
         try {
-          let raw: unknown = null;
+          let raw: unknown;
           try {
-            raw = binary ? null : JSON.parse(String(data));
+            // A binary frame is not text: refused as malformed JSON is, in the same words.
+            if (binary) throw new Error('binary');
+            raw = JSON.parse(String(data));
           } catch {
             throw new Refused(400, 'a message is JSON text');
           }
@@ -95,6 +113,8 @@ export class ClassSockets {
             if (client) throw new Refused(400, 'hello was said already');
             const who = await classes.who(message.code, message.key);
             if (!who) throw new Refused(403, 'This key is not of this class.');
+            // Closed while the key was looked up: its close found no client to let go of.
+            if (ws.readyState !== ws.OPEN) return;
             clearTimeout(hello);
             client = { who, send, close: (code, reason) => ws.close(code, reason) };
             hub.add(client);
@@ -121,6 +141,8 @@ export class ClassSockets {
             console.error('class socket:', error);
             send({ type: 'refused', id, status: 500, error: 'the class server failed; try again' });
           }
+        } finally {
+          waiting--;
         }
       });
     });

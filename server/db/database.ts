@@ -54,7 +54,21 @@ export async function embedded(dir: string | null): Promise<Database> {
 export async function server(url: string): Promise<Database> {
   // Timestamps and JSON come back as the embedded database gives them: Date and parsed objects;
   // a notice (e.g. "relation already exists, skipping") is not the server's to print.
-  const sql = postgres(url, { max: 10, onnotice: () => {}, connect_timeout: 10 });
+  const sql = postgres(url, {
+    max: 10,
+    onnotice: () => {},
+    connect_timeout: 10,
+    types: {
+      // A JSON parameter given as text ($3::jsonb with JSON.stringify(x)) goes as it is, as PGlite
+      // sends it: postgres.js would encode the text again, storing one JSON string.
+      json: {
+        to: 114,
+        from: [114, 3802],
+        serialize: (x: unknown) => (typeof x === 'string' ? x : JSON.stringify(x)),
+        parse: (x: string) => JSON.parse(x) as unknown,
+      },
+    },
+  });
   // Fails here, in words, when the server cannot be reached.
   await sql`SELECT 1`;
   const run =

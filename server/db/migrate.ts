@@ -19,11 +19,12 @@ export function migrations(): { version: number; file: string }[] {
 
 /** Applies the migrations the database lacks; returns how many it applied. */
 export async function migrate(db: Database): Promise<number> {
-  await db.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-  );
   return db.transaction(async (query) => {
     await query('SELECT pg_advisory_xact_lock($1)', [LOCK]);
+    // Under the lock: two servers creating it at once would both try, and one fail.
+    await query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
     const done = new Set(
       (await query<{ version: number }>('SELECT version FROM schema_migrations')).map(
         (r) => r.version,
