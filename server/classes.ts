@@ -245,13 +245,16 @@ export class Classes {
 
   /**
    * Keeps a student's answer to a step, once: a resend (a reload, a dropped connection) finds it
-   * kept and changes nothing. Refused once the step is revealed, while paused or after the end.
+   * kept and changes nothing. Refused once the step is revealed, while paused, after the end,
+   * and for a step the lecturer has not reached unless students move freely.
    */
   async answer(who: Who & { role: 'student' }, request: AnswerRequest): Promise<void> {
     await this.db.transaction(async (query) => {
       const c = await this.classRow(query, who.classId);
       if (c.ended_at !== null) throw new Refused(409, 'The class has ended.');
       if (c.paused) throw new Refused(409, 'The class is paused: wait for your lecturer.');
+      if (!c.free && request.step > c.step)
+        throw new Refused(409, `step ${request.step + 1} is not open yet: wait for your lecturer.`);
       const question = c.tour.steps[request.step]?.question;
       if (!question)
         throw new Refused(400, `step ${request.step + 1} of this lesson asks no question`);

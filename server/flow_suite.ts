@@ -140,6 +140,13 @@ export function flowTests(open: () => Promise<Database>): void {
     const choices = tour.steps[CHOICE_STEP]!.question!;
     const count = choices.kind === 'choice' ? choices.choices.length : 0;
 
+    // A step the lecturer has not reached is not open, until students move freely.
+    expect(await answer(1, { typed: '3' })).toEqual([
+      409,
+      { error: 'step 2 is not open yet: wait for your lecturer.' },
+    ]);
+    expect((await control({ action: 'free', free: true })).status).toBe(204);
+
     expect(await answer(0, { choice: 0 })).toEqual([
       400,
       { error: 'step 1 asks for a number, not a choice' },

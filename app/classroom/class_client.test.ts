@@ -120,7 +120,9 @@ describe('ClassClient', () => {
       'step 1 asks for a choice, not a number',
     );
 
-    // The server goes; an answer sent meanwhile waits, and goes once it is back.
+    // The lecturer moves on; the server goes; an answer sent meanwhile waits, and goes once it
+    // is back.
+    await lead.client.control({ action: 'step', step: 1 });
     await drop();
     await ada.until(() => ada.states.at(-1) === 'reconnecting');
     const sent = ada.client.answer({ step: 1, prediction: { typed: '12' } });
