@@ -70,6 +70,7 @@ test('a lecturer and three students run a 3-step lesson', async ({ browser }) =>
   expect(link).not.toContain(key);
   await card.getByRole('button', { name: 'Close' }).click();
 
+  await expect(lead.getByRole('button', { name: 'Close the class view' })).toHaveCount(0);
   const ada = await student(browser, link!, 'Ada', true);
   const bob = await student(browser, link!, 'Bob');
   const cy = await student(browser, link!, '<b>Cy</b>');
@@ -163,6 +164,8 @@ test('a lecturer and three students run a 3-step lesson', async ({ browser }) =>
   lead.on('dialog', (d) => void d.accept());
   await lead.getByRole('button', { name: 'End class' }).click();
   await expect(ada.getByRole('region', { name: 'Class' })).toContainText('the class has ended');
+  // Its view is the class's only control: the lecturer closes it once the class has ended.
+  await expect(lead.getByRole('button', { name: 'Close the class view' })).toBeVisible();
   await lead.getByRole('button', { name: 'Delete this class now' }).click();
   await expect(cy.getByRole('alert').first()).toContainText('This class is no more');
   expect(leadErrors).toEqual([]);

@@ -40,9 +40,12 @@ export function ClassBar(props: Props) {
             How to join
           </button>
         ) : null}
-        <button type="button" onClick={props.onLeave}>
-          {view?.role === 'lecturer' ? 'Close the class view' : 'Leave the class'}
-        </button>
+        {/* A lecturer leaves a class once it has ended: their view is the class's only control. */}
+        {view?.role === 'lecturer' && !view.ended && !gone ? null : (
+          <button type="button" onClick={props.onLeave}>
+            {view?.role === 'lecturer' ? 'Close the class view' : 'Leave the class'}
+          </button>
+        )}
       </div>
       {gone ? (
         <p className="banner error" role="alert">

@@ -41,18 +41,19 @@ interface Options {
 }
 
 export function useClassroom({ state, setState, openStep }: Options) {
-  const [code, setCode] = useState<string | null>(() => store.currentCode());
-  // A join link opens the join form, unless this browser is in that class already.
-  const [joining, setJoining] = useState<string | null>(() => {
+  // A join link opens the join form, unless this browser is in that class already: then the page
+  // goes back into it.
+  const [initial] = useState(() => {
     const search = window.location.search;
-    if (!isJoinLink(search)) return null;
-    const linked = joinCodeOf(search);
+    const linked = isJoinLink(search) ? joinCodeOf(search) : null;
     if (linked && store.membership(linked)) {
       store.setCurrent(linked);
-      return null;
+      return { code: linked, joining: null };
     }
-    return linked ?? '';
+    return { code: store.currentCode(), joining: isJoinLink(search) ? (linked ?? '') : null };
   });
+  const [code, setCode] = useState<string | null>(initial.code);
+  const [joining, setJoining] = useState<string | null>(initial.joining);
   const [view, setView] = useState<ClassView | null>(null);
   const [connection, setConnection] = useState<Connection>('connecting');
   const [gone, setGone] = useState<string | null>(null);
@@ -293,7 +294,7 @@ export function useClassroom({ state, setState, openStep }: Options) {
   ) : null;
 
   const joinForm: ReactNode =
-    joining !== null && !code ? (
+    joining !== null && joining !== code ? (
       <StudentJoin code={joining} onJoin={join} onCancel={() => setJoining(null)} />
     ) : null;
 
