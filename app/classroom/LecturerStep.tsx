@@ -100,7 +100,6 @@ export function LecturerStep(props: Props) {
         </label>
         <button
           type="button"
-          aria-pressed={view.paused}
           disabled={view.ended}
           onClick={() => control({ action: 'pause', paused: !view.paused })}
         >
