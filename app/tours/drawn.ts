@@ -15,6 +15,7 @@ import { chartOptions } from '../results/chart_builder';
 import { WITHHELD } from '../results/chart_data';
 import type { PaneRun, ReadValue, StepRun } from './answers';
 import { paneOf, readRunValue, readStepValue } from './answers';
+import { runSays } from './panel_model';
 import type { QuestionSpec, RunValueSpec, TourStep } from './schema';
 import { shownBy } from './outputs';
 import { markdownText } from '../ui/markdown_parse';
@@ -162,6 +163,10 @@ export function stepDrawing(
   );
   const q = step.question;
   if (q) out.texts.push({ where: 'question', text: q.prompt });
+  // The choices are printed before and after Reveal.
+  if (q?.kind === 'choice')
+    for (const c of q.choices) out.texts.push({ where: `choice “${c.label}”`, text: c.label });
+  if (q && revealed) revealDrawing(q, runs, out);
   if (q?.explain && revealed) out.texts.push({ where: 'explain', text: markdownText(q.explain) });
   // Revealed, a wrong choice says why not: any of them may be the one shown.
   if (q?.kind === 'choice' && revealed)
@@ -177,6 +182,30 @@ export function stepDrawing(
   return out;
 }
 
+/**
+ * What a question's reveal prints of the run (runSays): its values as numbers of their outputs
+ * (printed in full, so a later answer is compared with the value, not with its rounding), and
+ * the words that name them.
+ */
+function revealDrawing(question: QuestionSpec, runs: StepRun, out: StepDrawing) {
+  let says;
+  try {
+    says = runSays(question, runs);
+  } catch {
+    return; // A run without the answer reveals nothing: stepFailures says why.
+  }
+  for (const { read, ref, name } of says.values) {
+    const source = ref ? sourceOf(ref, runs) : undefined;
+    out.numbers.push({
+      value: read.value,
+      unit: readUnit(read),
+      where: `reveal: ${read.text}`,
+      ...(source ? { source } : {}),
+    });
+    if (name) out.texts.push({ where: 'reveal', text: name });
+  }
+}
+
 /** A number an answer reveals, and how near a drawn number must come to give it away. */
 export interface AnswerValue {
   value: number;
@@ -186,6 +215,11 @@ export interface AnswerValue {
   what: string;
   /** The run's output it is a value of: a scalar's or a curve's name. */
   source?: string;
+  /**
+   * Only a number of its own output states it (where both are known): a choice against a
+   * constant asks which side of it one output lies, which another output near it does not tell.
+   */
+  ownOutput?: boolean;
 }
 
 /** The output a run value reads, of its preset: a scalar's or a curve's, a readout's scalar. */
@@ -203,8 +237,9 @@ function sourceOf(ref: RunValueSpec, runs: StepRun): string | undefined {
 /**
  * The numbers a question's reveal gives: a number question's answer, within its `close`; for a
  * choice between two values of the runs, the two the right choice compares, each within half
- * their gap (nearer one than the other: a number that tells them apart). A choice against a
- * constant reveals no number of its own: its run is held whole until the reveal.
+ * their gap (nearer one than the other: a number that tells them apart); for a choice against a
+ * constant, the value compared, within half its gap to the constant (a number on its side of it:
+ * "378.5 cycles" answers "above 300 cycles?").
  */
 export function answerValues(question: QuestionSpec, runs: StepRun): AnswerValue[] {
   if (question.kind === 'number') {
@@ -222,10 +257,11 @@ export function answerValues(question: QuestionSpec, runs: StepRun): AnswerValue
   }
   const right = question.choices[question.expect]!;
   const bound = right.when.above ?? right.when.atLeast ?? right.when.below ?? right.when.atMost;
-  if (typeof bound !== 'object') return [];
-  const gap =
-    Math.abs(readStepValue(right.when.value, runs).value - readStepValue(bound, runs).value) / 2;
-  return [right.when.value, bound].map((ref) => {
+  if (bound === undefined) return [];
+  const than = typeof bound === 'number' ? bound : readStepValue(bound, runs).value;
+  const gap = Math.abs(readStepValue(right.when.value, runs).value - than) / 2;
+  const refs = typeof bound === 'number' ? [right.when.value] : [right.when.value, bound];
+  return refs.map((ref) => {
     const read = readStepValue(ref, runs);
     const source = sourceOf(ref, runs);
     return {
@@ -234,6 +270,7 @@ export function answerValues(question: QuestionSpec, runs: StepRun): AnswerValue
       close: Math.min(0.2, gap / Math.abs(read.value || 1)),
       what: `a value the choice compares, ${read.text}`,
       ...(source ? { source } : {}),
+      ...(typeof bound === 'number' ? { ownOutput: true } : {}),
     };
   });
 }
@@ -314,9 +351,11 @@ export function proseStates(text: string, answer: AnswerValue, printed = false):
  */
 export function statesAnswer(drawing: StepDrawing, answer: AnswerValue): string[] {
   const key = unitKey(answer.unit);
+  const output = (n: DrawnNumber) =>
+    !answer.ownOutput || n.source === undefined || n.source === answer.source;
   return [
     ...drawing.numbers
-      .filter((n) => unitKey(n.unit) === key && within(n.value, answer))
+      .filter((n) => unitKey(n.unit) === key && output(n) && within(n.value, answer))
       .map((n) => `${n.where} = ${n.value}`),
     ...drawing.texts
       .filter((t) => !t.setup)
