@@ -40,7 +40,7 @@ export default defineConfig({
     // What a lecturer meets under `npm start`: the lesson builder on the development server.
     {
       name: 'dev',
-      testMatch: /lesson_builder\.spec\.ts$/,
+      testMatch: /lesson_(builder|frame)\w*\.spec\.ts$/,
       use: { baseURL: `http://127.0.0.1:${DEV_PORT}/` },
     },
   ],

@@ -1,6 +1,7 @@
 // The lesson's ways out and in: preview it as a student, copy its link (the whole lesson in it),
-// download it as a file in the tours' own schema, or open such a file into the builder. Each
-// says in words what it did, or why it could not.
+// download it as a file in the tours' own schema (a draft, marked so, while it is not finished),
+// or open such a file into the builder. Each says in words what it did, or why it could not, for
+// as long as the lesson is the one it said it of.
 import { useRef, useState } from 'react';
 
 import type { ModelInfo } from '../engine/types';
@@ -9,21 +10,23 @@ import type { Tour } from '../tours/schema';
 import { lessonSnippet } from '../link/embed_snippet';
 import { unfinished } from './lesson_checks';
 import { copyText } from '../ui/clipboard';
-import { lessonFileName, lessonFileText } from '../lessons/lesson_file';
+import { readLessonFile } from '../lessons/lesson_draft';
 import { lessonLink } from '../lessons/lesson_link';
-import { MAX_LESSON_CHARS, readLesson } from '../lessons/read_lesson';
+import { MAX_LESSON_CHARS } from '../lessons/read_lesson';
+import type { Said } from './builder_status';
+import { lessonDownload, lessonKey, saidNow } from './builder_status';
 
 /** The page's address without its query: where a lesson link opens. */
 function pageBase(): string {
   return `${window.location.origin}${window.location.pathname}`;
 }
 
-function download(tour: Tour) {
-  const blob = new Blob([lessonFileText(tour)], { type: 'application/json' });
+function download(name: string, text: string) {
+  const blob = new Blob([text], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = lessonFileName(tour);
+  a.download = name;
   document.body.append(a);
   a.click();
   a.remove();
@@ -40,7 +43,11 @@ export function LessonShare(props: {
   onOpened(tour: Tour): void;
 }) {
   const { tour, presets, models } = props;
-  const [said, setSaid] = useState<{ text: string; problems?: string[] } | null>(null);
+  const [kept, setKept] = useState<Said | null>(null);
+  // Said of the lesson as it is now (or of the lesson opened): gone once it changes.
+  const said = saidNow(kept, tour);
+  const setSaid = (words: Omit<Said, 'about'>, about = lessonKey(tour)) =>
+    setKept({ ...words, about });
   const input = useRef<HTMLInputElement>(null);
   const refuse = (): boolean => {
     const why = unfinished(tour);
@@ -48,6 +55,7 @@ export function LessonShare(props: {
     return why !== null;
   };
   const ready = props.waiting === null;
+  const out = lessonDownload(tour, !ready);
   /** Copies the lesson's link, or its frame (`embed`) for a course page. */
   const copy = (embed: boolean) => {
     if (refuse()) return;
@@ -77,19 +85,21 @@ export function LessonShare(props: {
       });
       return;
     }
-    const read = readLesson(await file.text(), presets, models);
+    const read = readLessonFile(await file.text(), presets, models);
     if (!read.lesson) {
       setSaid({ text: `${file.name} could not be opened as a lesson.`, problems: read.refused });
       return;
     }
     props.onOpened(read.lesson);
-    setSaid({
-      text:
-        read.refused.length > 0
-          ? `Opened ${file.name}, without what could not be read:`
-          : `Opened ${file.name}.`,
-      problems: read.refused,
-    });
+    const why = read.draft ? unfinished(read.lesson) : null;
+    const opened = `Opened ${file.name}${read.draft ? ', a draft' : ''}${why ? ` (not finished: ${why})` : ''}`;
+    setSaid(
+      {
+        text: read.refused.length > 0 ? `${opened}, without what could not be read:` : `${opened}.`,
+        problems: read.refused,
+      },
+      lessonKey(read.lesson),
+    );
   };
   return (
     <section className="lesson-share" aria-label="Share the lesson">
@@ -104,8 +114,14 @@ export function LessonShare(props: {
         <button type="button" disabled={!ready} onClick={() => copy(true)}>
           Copy embed code
         </button>
-        <button type="button" disabled={!ready} onClick={() => !refuse() && download(tour)}>
-          Download lesson
+        <button
+          type="button"
+          onClick={() => {
+            download(out.name, out.text);
+            setSaid({ text: out.said });
+          }}
+        >
+          {out.draft ? 'Download draft' : 'Download lesson'}
         </button>
         <button type="button" onClick={() => input.current?.click()}>
           Open lesson file
