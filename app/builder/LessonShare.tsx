@@ -7,11 +7,11 @@ import { useRef, useState } from 'react';
 import type { ModelInfo } from '../engine/types';
 import type { Preset } from '../presets/schema';
 import type { Tour } from '../tours/schema';
-import { lessonSnippet } from '../link/embed_snippet';
+import { compactLessonSnippet, lessonSnippet } from '../link/embed_snippet';
 import { unfinished } from './lesson_checks';
 import { copyText } from '../ui/clipboard';
 import { readLessonFile } from '../lessons/lesson_draft';
-import { lessonLink } from '../lessons/lesson_link';
+import { compactLessonLink, lessonLink } from '../lessons/lesson_link';
 import { MAX_LESSON_CHARS } from '../lessons/read_lesson';
 import type { Said } from './builder_status';
 import { lessonDownload, lessonKey, saidNow } from './builder_status';
@@ -56,10 +56,13 @@ export function LessonShare(props: {
   };
   const ready = props.waiting === null;
   const out = lessonDownload(tour, !ready);
-  /** Copies the lesson's link, or its frame (`embed`) for a course page. */
-  const copy = (embed: boolean) => {
+  /**
+   * Copies the lesson's link, or a frame for a course page: of the whole explorer (`embed`), or
+   * of the compact view, the step's panel and charts alone (`compact`).
+   */
+  const copy = (kind: 'link' | 'embed' | 'compact') => {
     if (refuse()) return;
-    const link = lessonLink(tour, pageBase());
+    const link = (kind === 'compact' ? compactLessonLink : lessonLink)(tour, pageBase());
     if ('tooLong' in link) {
       const { chars, limit } = link.tooLong;
       setSaid({
@@ -67,13 +70,23 @@ export function LessonShare(props: {
       });
       return;
     }
-    const text = embed ? lessonSnippet(link.url, `${tour.title}: a lesson in archex`) : link.url;
+    const title = `${tour.title}: a lesson in archex`;
+    const text =
+      kind === 'embed'
+        ? lessonSnippet(link.url, title)
+        : kind === 'compact'
+          ? compactLessonSnippet(link.url, title)
+          : link.url;
     copyText(text).then(
       () =>
         setSaid({
-          text: embed
-            ? 'Embed code copied: paste it into a course page to show the whole lesson in a frame.'
-            : 'Lesson link copied: students open it with nothing installed.',
+          text: {
+            link: 'Lesson link copied: students open it with nothing installed.',
+            embed:
+              'Embed code copied: paste it into a course page to show the whole lesson in a frame.',
+            compact:
+              'Compact embed code copied: paste it into a course page to show only the lesson and its charts in a frame.',
+          }[kind],
         }),
       () => setSaid({ text: `Copy failed: copy this by hand: ${text}` }),
     );
@@ -108,11 +121,14 @@ export function LessonShare(props: {
         <button type="button" disabled={!ready} onClick={() => !refuse() && props.onPreview()}>
           Preview as a student
         </button>
-        <button type="button" disabled={!ready} onClick={() => copy(false)}>
+        <button type="button" disabled={!ready} onClick={() => copy('link')}>
           Copy lesson link
         </button>
-        <button type="button" disabled={!ready} onClick={() => copy(true)}>
+        <button type="button" disabled={!ready} onClick={() => copy('embed')}>
           Copy embed code
+        </button>
+        <button type="button" disabled={!ready} onClick={() => copy('compact')}>
+          Copy compact embed code
         </button>
         <button
           type="button"
