@@ -203,12 +203,13 @@ export default defineConfig({
     outDir,
     emptyOutDir: true,
     target: 'es2022',
-    // The embed page and the compact lesson view are entries of their own.
+    // The embed page, the compact lesson view and the worksheet are entries of their own.
     rollupOptions: {
       input: {
         main: `${root}app/index.html`,
         embed: `${root}app/embed.html`,
         lesson: `${root}app/lesson.html`,
+        worksheet: `${root}app/worksheet.html`,
       },
       // Code both pages use (React, the charts, the presets) in one chunk named for what it is.
       output: { chunkFileNames: 'assets/shared-[hash].js' },

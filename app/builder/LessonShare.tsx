@@ -13,6 +13,7 @@ import { copyText } from '../ui/clipboard';
 import { readLessonFile } from '../lessons/lesson_draft';
 import { compactLessonLink, lessonLink } from '../lessons/lesson_link';
 import { MAX_LESSON_CHARS } from '../lessons/read_lesson';
+import { worksheetHref } from '../tours/worksheet';
 import type { Said } from './builder_status';
 import { lessonDownload, lessonKey, saidNow } from './builder_status';
 
@@ -138,6 +139,17 @@ export function LessonShare(props: {
           }}
         >
           {out.draft ? 'Download draft' : 'Download lesson'}
+        </button>
+        <button
+          type="button"
+          disabled={!ready}
+          onClick={() => {
+            if (refuse()) return;
+            window.open(worksheetHref(tour), '_blank', 'noopener');
+            setSaid({ text: 'The worksheet opens in a new tab: print it from there.' });
+          }}
+        >
+          Print worksheet
         </button>
         <button type="button" onClick={() => input.current?.click()}>
           Open lesson file

@@ -10,6 +10,7 @@ import { stepRuns, targetLabel, targetSelector } from './panel_model';
 import type { Tour } from './schema';
 import { focusTourPanel, useHighlight, useStepKeys } from './tour_focus';
 import { answerUnit, Question } from './TourQuestion';
+import { worksheetHref } from './worksheet';
 import './tours.css';
 
 export { focusTourPanel } from './tour_focus';
@@ -103,6 +104,10 @@ export function TourPanel(props: Props) {
       </header>
       <p className="tour-progress">
         Step {step + 1} of {tour.steps.length}
+        {' · '}
+        <a className="tour-edit" href={worksheetHref(tour)} target="_blank" rel="noopener">
+          Worksheet
+        </a>
         {props.edit ? (
           <>
             {' · '}
