@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
-import type { AnswerValue, StepDrawing } from './drawn';
-import { proseStates, statesAnswer, statesLaterAnswer } from './drawn';
+import type { StepDrawing } from './drawn';
+import { statesAnswer, statesLaterAnswer } from './drawn';
+import type { AnswerValue } from './prose_states';
+import { proseStates } from './prose_states';
 
 const answer = (value: number, unit: string, close = 0.2, source?: string): AnswerValue => ({
   value,
