@@ -37,7 +37,8 @@ export default defineConfig({
   projects: [
     // The production build, as deployed.
     { name: 'build' },
-    // What a lecturer meets under `npm start`: the lesson builder on the development server.
+    // What a lecturer meets under `npm start`: the lesson builder, and a lesson framed from the
+    // development server.
     {
       name: 'dev',
       testMatch: /lesson_(builder|frame)\w*\.spec\.ts$/,

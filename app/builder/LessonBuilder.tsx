@@ -189,7 +189,7 @@ export function LessonBuilder(props: Props) {
           draft.steps.length === 0
             ? 'Add a step to share the lesson.'
             : running > 0
-              ? 'Preview, the link and the embed code wait until every step is checked.'
+              ? 'Preview, the links, the embed codes and the worksheet wait until every step is checked.'
               : null
         }
         onPreview={() => props.onPreview(tour)}

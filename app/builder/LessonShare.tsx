@@ -2,7 +2,7 @@
 // download it as a file in the tours' own schema (a draft, marked so, while it is not finished),
 // or open such a file into the builder. Each says in words what it did, or why it could not, for
 // as long as the lesson is the one it said it of.
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 
 import type { ModelInfo } from '../engine/types';
 import type { Preset } from '../presets/schema';
@@ -56,7 +56,8 @@ export function LessonShare(props: {
     return why !== null;
   };
   const ready = props.waiting === null;
-  const out = lessonDownload(tour, !ready);
+  // Written again only when the lesson or its checking changes, not on every render.
+  const out = useMemo(() => lessonDownload(tour, !ready), [tour, ready]);
   /**
    * Copies the lesson's link, or a frame for a course page: of the whole explorer (`embed`), or
    * of the compact view, the step's panel and charts alone (`compact`).
