@@ -39,10 +39,11 @@ export default defineConfig({
   projects: [
     // The production build, as a static host serves it.
     { name: 'build', testIgnore: /(^|\/)class\.spec\.ts$/ },
-    // What a lecturer meets under `npm start`: the lesson builder on the development server.
+    // What a lecturer meets under `npm start`: the lesson builder, and a lesson framed from the
+    // development server.
     {
       name: 'dev',
-      testMatch: /lesson_builder\.spec\.ts$/,
+      testMatch: /lesson_(builder|frame)\w*\.spec\.ts$/,
       use: { baseURL: `http://127.0.0.1:${DEV_PORT}/` },
     },
     // A class in the room: the production build served with the class server.

@@ -12,8 +12,6 @@ import { CSP, headersFor, readHeaderRules } from './server/site_headers.ts';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const outDir = join(root, 'dist');
 
-/** The page a request or a built file is: the embed page boots from a classic script. */
-const isEmbedPage = (path: string) => /(^|\/)embed\.html$/.test(path);
 
 /**
  * Ships each built page's policy in it as a meta element (a static host may set no headers); the
@@ -45,9 +43,9 @@ function contentSecurityPolicy(): Plugin {
 /**
  * The classic scripts of the embed: `embed.js`, the snippet's script (app/embed_script.ts), which
  * a host page of another origin loads with a plain <script src>, needing no CORS (a module script
- * would); and `embed-boot.js`, the embed page's first script (app/embed_boot_script.ts), which runs
- * where the page's module scripts are refused (a frame sandboxed without allow-same-origin) to say
- * so. Each is one file beside the pages and adds no name to a page's globals.
+ * would); and `embed-boot.js`, the first script of every page (app/embed_boot_script.ts), which
+ * runs where the page's module scripts are refused (a frame sandboxed without allow-same-origin)
+ * to say so. Each is one file beside the pages and adds no name to a page's globals.
  */
 const CLASSIC_SCRIPTS = {
   'embed.js': 'app/embed_script.ts',
@@ -83,8 +81,8 @@ async function buildClassicScript(file: ClassicScript, write: boolean): Promise<
 
 /**
  * Builds the classic scripts with the pages (the dev server builds them on request), and starts
- * the embed page with embed-boot.js. The embed page's stylesheet loads without CORS, so it styles
- * the words embed-boot.js shows where the module scripts were refused.
+ * each page with embed-boot.js. A page's stylesheet loads without CORS, so it styles the words
+ * embed-boot.js shows where the module scripts were refused.
  */
 function embedScripts(): Plugin {
   const files = Object.keys(CLASSIC_SCRIPTS) as ClassicScript[];
@@ -104,15 +102,13 @@ function embedScripts(): Plugin {
         });
       }
     },
+    // Every page boots from it: the explorer is framed too (a whole lesson on a course page).
     transformIndexHtml: {
       order: 'post',
-      handler: (html, ctx) =>
-        isEmbedPage(ctx.filename)
-          ? {
-              html: html.replace(/(<link rel="stylesheet") crossorigin/g, '$1'),
-              tags: [{ tag: 'script', attrs: { src: './embed-boot.js' }, injectTo: 'head' }],
-            }
-          : html,
+      handler: (html) => ({
+        html: html.replace(/(<link rel="stylesheet") crossorigin/g, '$1'),
+        tags: [{ tag: 'script', attrs: { src: './embed-boot.js' }, injectTo: 'head' }],
+      }),
     },
   };
 }
@@ -178,9 +174,14 @@ export default defineConfig({
     outDir,
     emptyOutDir: true,
     target: 'es2022',
-    // The embed page is its own entry, so it loads only the chart code.
+    // The embed page, the compact lesson view and the worksheet are entries of their own.
     rollupOptions: {
-      input: { main: `${root}app/index.html`, embed: `${root}app/embed.html` },
+      input: {
+        main: `${root}app/index.html`,
+        embed: `${root}app/embed.html`,
+        lesson: `${root}app/lesson.html`,
+        worksheet: `${root}app/worksheet.html`,
+      },
       // Code both pages use (React, the charts, the presets) in one chunk named for what it is.
       output: { chunkFileNames: 'assets/shared-[hash].js' },
     },

@@ -16,6 +16,7 @@ import type { Tour, TourStep } from '../tours/schema';
 import { MAX_STEPS, TEXT_LIMITS } from '../tours/schema';
 import type { LessonDraft } from './draft';
 import { draftTour, editStep, moveStep, removeStep, stepFromState } from './draft';
+import { checksLine } from './builder_status';
 import { lessonChecks } from './lesson_checks';
 import { LessonShare } from './LessonShare';
 import { StepEditor } from './StepEditor';
@@ -171,13 +172,7 @@ export function LessonBuilder(props: Props) {
       </p>
       <section className="lesson-checks" aria-labelledby="lesson-checks-title">
         <h3 id="lesson-checks-title">Checks</h3>
-        <p role="status">
-          {draft.steps.length === 0
-            ? 'No steps yet.'
-            : `${problems === 0 ? 'No problems' : `${problems} problem${problems === 1 ? '' : 's'}`}${
-                running > 0 ? `; ${running} step${running === 1 ? '' : 's'} still running` : ''
-              }.`}
-        </p>
+        <p role="status">{checksLine(draft.steps.length, problems, running)}</p>
         {checks.lesson.length > 0 ? (
           <ul aria-label="Problems of the lesson">
             {checks.lesson.map((p) => (
@@ -194,7 +189,7 @@ export function LessonBuilder(props: Props) {
           draft.steps.length === 0
             ? 'Add a step to share the lesson.'
             : running > 0
-              ? 'Sharing waits until every step is checked.'
+              ? 'Preview, the links, the embed codes and the worksheet wait until every step is checked.'
               : null
         }
         onPreview={() => props.onPreview(tour)}

@@ -1,29 +1,33 @@
 // The lesson's ways out and in: preview it as a student, copy its link (the whole lesson in it),
-// download it as a file in the tours' own schema, or open such a file into the builder. Each
-// says in words what it did, or why it could not.
-import { useRef, useState } from 'react';
+// download it as a file in the tours' own schema (a draft, marked so, while it is not finished),
+// or open such a file into the builder. Each says in words what it did, or why it could not, for
+// as long as the lesson is the one it said it of.
+import { useMemo, useRef, useState } from 'react';
 
 import type { ModelInfo } from '../engine/types';
 import type { Preset } from '../presets/schema';
 import type { Tour } from '../tours/schema';
-import { lessonSnippet } from '../link/embed_snippet';
+import { compactLessonSnippet, lessonSnippet } from '../link/embed_snippet';
 import { unfinished } from './lesson_checks';
 import { copyText } from '../ui/clipboard';
-import { lessonFileName, lessonFileText } from '../lessons/lesson_file';
-import { lessonLink } from '../lessons/lesson_link';
-import { MAX_LESSON_CHARS, readLesson } from '../lessons/read_lesson';
+import { readLessonFile } from '../lessons/lesson_draft';
+import { compactLessonLink, lessonLink } from '../lessons/lesson_link';
+import { MAX_LESSON_CHARS } from '../lessons/read_lesson';
+import { worksheetHref } from '../tours/worksheet';
+import type { Said } from './builder_status';
+import { lessonDownload, lessonKey, saidNow } from './builder_status';
 
 /** The page's address without its query: where a lesson link opens. */
 function pageBase(): string {
   return `${window.location.origin}${window.location.pathname}`;
 }
 
-function download(tour: Tour) {
-  const blob = new Blob([lessonFileText(tour)], { type: 'application/json' });
+function download(name: string, text: string) {
+  const blob = new Blob([text], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
-  a.download = lessonFileName(tour);
+  a.download = name;
   document.body.append(a);
   a.click();
   a.remove();
@@ -40,7 +44,11 @@ export function LessonShare(props: {
   onOpened(tour: Tour): void;
 }) {
   const { tour, presets, models } = props;
-  const [said, setSaid] = useState<{ text: string; problems?: string[] } | null>(null);
+  const [kept, setKept] = useState<Said | null>(null);
+  // Said of the lesson as it is now (or of the lesson opened): gone once it changes.
+  const said = saidNow(kept, tour);
+  const setSaid = (words: Omit<Said, 'about'>, about = lessonKey(tour)) =>
+    setKept({ ...words, about });
   const input = useRef<HTMLInputElement>(null);
   const refuse = (): boolean => {
     const why = unfinished(tour);
@@ -48,10 +56,15 @@ export function LessonShare(props: {
     return why !== null;
   };
   const ready = props.waiting === null;
-  /** Copies the lesson's link, or its frame (`embed`) for a course page. */
-  const copy = (embed: boolean) => {
+  // Written again only when the lesson or its checking changes, not on every render.
+  const out = useMemo(() => lessonDownload(tour, !ready), [tour, ready]);
+  /**
+   * Copies the lesson's link, or a frame for a course page: of the whole explorer (`embed`), or
+   * of the compact view, the step's panel and charts alone (`compact`).
+   */
+  const copy = (kind: 'link' | 'embed' | 'compact') => {
     if (refuse()) return;
-    const link = lessonLink(tour, pageBase());
+    const link = (kind === 'compact' ? compactLessonLink : lessonLink)(tour, pageBase());
     if ('tooLong' in link) {
       const { chars, limit } = link.tooLong;
       setSaid({
@@ -59,13 +72,23 @@ export function LessonShare(props: {
       });
       return;
     }
-    const text = embed ? lessonSnippet(link.url, `${tour.title}: a lesson in archex`) : link.url;
+    const title = `${tour.title}: a lesson in archex`;
+    const text =
+      kind === 'embed'
+        ? lessonSnippet(link.url, title)
+        : kind === 'compact'
+          ? compactLessonSnippet(link.url, title)
+          : link.url;
     copyText(text).then(
       () =>
         setSaid({
-          text: embed
-            ? 'Embed code copied: paste it into a course page to show the whole lesson in a frame.'
-            : 'Lesson link copied: students open it with nothing installed.',
+          text: {
+            link: 'Lesson link copied: students open it with nothing installed.',
+            embed:
+              'Embed code copied: paste it into a course page to show the whole lesson in a frame.',
+            compact:
+              'Compact embed code copied: paste it into a course page to show only the lesson and its charts in a frame.',
+          }[kind],
         }),
       () => setSaid({ text: `Copy failed: copy this by hand: ${text}` }),
     );
@@ -77,19 +100,21 @@ export function LessonShare(props: {
       });
       return;
     }
-    const read = readLesson(await file.text(), presets, models);
+    const read = readLessonFile(await file.text(), presets, models);
     if (!read.lesson) {
       setSaid({ text: `${file.name} could not be opened as a lesson.`, problems: read.refused });
       return;
     }
     props.onOpened(read.lesson);
-    setSaid({
-      text:
-        read.refused.length > 0
-          ? `Opened ${file.name}, without what could not be read:`
-          : `Opened ${file.name}.`,
-      problems: read.refused,
-    });
+    const why = read.draft ? unfinished(read.lesson) : null;
+    const opened = `Opened ${file.name}${read.draft ? ', a draft' : ''}${why ? ` (not finished: ${why})` : ''}`;
+    setSaid(
+      {
+        text: read.refused.length > 0 ? `${opened}, without what could not be read:` : `${opened}.`,
+        problems: read.refused,
+      },
+      lessonKey(read.lesson),
+    );
   };
   return (
     <section className="lesson-share" aria-label="Share the lesson">
@@ -98,14 +123,34 @@ export function LessonShare(props: {
         <button type="button" disabled={!ready} onClick={() => !refuse() && props.onPreview()}>
           Preview as a student
         </button>
-        <button type="button" disabled={!ready} onClick={() => copy(false)}>
+        <button type="button" disabled={!ready} onClick={() => copy('link')}>
           Copy lesson link
         </button>
-        <button type="button" disabled={!ready} onClick={() => copy(true)}>
+        <button type="button" disabled={!ready} onClick={() => copy('embed')}>
           Copy embed code
         </button>
-        <button type="button" disabled={!ready} onClick={() => !refuse() && download(tour)}>
-          Download lesson
+        <button type="button" disabled={!ready} onClick={() => copy('compact')}>
+          Copy compact embed code
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            download(out.name, out.text);
+            setSaid({ text: out.said });
+          }}
+        >
+          {out.draft ? 'Download draft' : 'Download lesson'}
+        </button>
+        <button
+          type="button"
+          disabled={!ready}
+          onClick={() => {
+            if (refuse()) return;
+            window.open(worksheetHref(tour), '_blank', 'noopener');
+            setSaid({ text: 'The worksheet opens in a new tab: print it from there.' });
+          }}
+        >
+          Print worksheet
         </button>
         <button type="button" onClick={() => input.current?.click()}>
           Open lesson file

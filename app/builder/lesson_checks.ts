@@ -11,6 +11,7 @@ import { tourProblems } from '../tours/problems';
 import type { Tour } from '../tours/schema';
 import { TourSchema } from '../tours/schema';
 import { answersQuestion } from '../tours/withhold';
+import { issueWords, lessonIssueWords } from '../lessons/lesson_words';
 
 export interface LessonChecks {
   /** About the lesson as a whole (its title, audience, summary, number of steps). */
@@ -19,38 +20,13 @@ export interface LessonChecks {
   steps: string[][];
 }
 
-/** An empty field, in words. */
-const EMPTY_WORDS: Record<string, string> = {
-  title: 'give it a title',
-  audience: 'say who it is for',
-  summary: 'give it a summary',
-  text: 'write its words',
-  prompt: 'write the question',
-  label: 'give every choice a label',
-};
-
-/** A schema issue in words: an empty field says which, the rest as the schema puts it. */
-function issueWords(path: (string | number)[], message: string, code: string): string {
-  const last = path.at(-1);
-  if (code === 'too_small' && typeof last === 'string' && last in EMPTY_WORDS)
-    return EMPTY_WORDS[last]!;
-  if (path[0] === 'steps' && path.length === 1)
-    return code === 'too_small' ? 'add a step' : `steps: ${message}`;
-  return `${path.map(String).join('.') || 'lesson'}: ${message}`;
-}
-
 /**
  * What keeps the lesson from going out, in the checks' words ("give it a title", "step 2: write
  * its words"): the first thing its schema lacks; null when it holds.
  */
 export function unfinished(tour: Tour): string | null {
   const parsed = TourSchema.safeParse(tour);
-  if (parsed.success) return null;
-  const { path, message, code } = parsed.error.issues[0]!;
-  const [head, index, ...rest] = path as (string | number)[];
-  return head === 'steps' && typeof index === 'number'
-    ? `step ${index + 1}: ${issueWords(rest, message, code)}`
-    : issueWords(path as (string | number)[], message, code);
+  return parsed.success ? null : lessonIssueWords(parsed.error.issues[0]!);
 }
 
 /** Runs `f`, turning what it throws into one problem. */

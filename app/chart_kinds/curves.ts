@@ -89,6 +89,7 @@ function resolveRules(rules: RuleSpec[], run: RunView, model?: boolean): Rule[] 
       label: stateOf(r.instead, run)?.label ?? r.label,
       axis: r.axis,
       value: resolveRef(r.value, run),
+      ...(typeof r.value === 'string' ? { source: r.value } : {}),
     }))
     .filter((r) => Number.isFinite(r.value))
     .map((r) => (model ? { ...r, model } : r));
@@ -285,6 +286,7 @@ function drawn(data: LineChartData): Drawn[] {
       value: r.value,
       unit: r.axis === 'x' ? x : y,
       label: r.label,
+      ...(r.source ? { source: r.source } : {}),
     })),
   ].filter((d) => Number.isFinite(d.value));
 }

@@ -13,7 +13,7 @@ const isPlain = (v: unknown) => v === null || typeof v !== 'object';
  * objects one key a line, arrays of plain values on one line when they fit (else numbers filled
  * line by line, other values one a line), as prettier does.
  */
-function layout(value: unknown, indent: string, lead: number, tail: number): string {
+export function layout(value: unknown, indent: string, lead: number, tail: number): string {
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';

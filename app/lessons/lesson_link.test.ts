@@ -10,7 +10,8 @@ import { urlContext } from '../page/page';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import { tours } from '../tours/bundled';
 import type { Tour } from '../tours/schema';
-import { lessonLink, lessonState, MAX_LESSON_LINK_CHARS } from './lesson_link';
+import { compactLessonLink, lessonLink, lessonState, MAX_LESSON_LINK_CHARS } from './lesson_link';
+import { compactLessonSnippet } from '../link/embed_snippet';
 import { layoutTour } from './playing';
 
 const presets = loadPresetsFromDisk();
@@ -134,5 +135,21 @@ describe('a lesson in a link (version 6)', () => {
     const cut = lessonLink(lesson, BASE);
     const damaged = parseUrlState(search('url' in cut ? cut.url : '').slice(0, 200), ctx);
     expect(damaged.unread).toEqual({ reason: 'damaged' });
+  });
+});
+
+describe('compactLessonLink(lesson, base)', () => {
+  it('opens the same lesson state on the compact page beside the explorer, from any page of it', () => {
+    const whole = lessonLink(lesson, BASE);
+    const compact = compactLessonLink(lesson, BASE);
+    const fromFile = compactLessonLink(lesson, `${BASE}index.html`);
+    if (!('url' in whole) || !('url' in compact) || !('url' in fromFile))
+      throw new Error('too long');
+    expect(compact.url).toBe(`${BASE}lesson.html${search(whole.url)}`);
+    expect(fromFile.url).toBe(compact.url);
+    expect(compactLessonSnippet(compact.url, 'My <mesh> & "lesson"')).toBe(
+      `<iframe src="${compact.url}" title="My &lt;mesh> &amp; &quot;lesson&quot;" width="100%" ` +
+        'height="720" frameborder="0" loading="lazy"></iframe>',
+    );
   });
 });

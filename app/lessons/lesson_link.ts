@@ -39,3 +39,11 @@ export function lessonLink(lesson: Tour, base: string): LessonLink {
     return { tooLong: { chars: url.length, limit: MAX_LESSON_LINK_CHARS } };
   return { url };
 }
+
+/** The page of the compact lesson view, beside the explorer's at `base`. */
+export const COMPACT_PAGE = 'lesson.html';
+
+/** A link that opens the lesson in the compact view (lesson.html) beside the explorer at `base`. */
+export function compactLessonLink(lesson: Tour, base: string): LessonLink {
+  return lessonLink(lesson, new URL(COMPACT_PAGE, base).href);
+}

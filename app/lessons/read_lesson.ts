@@ -6,6 +6,7 @@ import type { Preset } from '../presets/schema';
 import { stepProblems } from '../tours/problems';
 import type { BoundSpec, CheckSpec, OperandSpec, Tour, TourStep } from '../tours/schema';
 import { BOUNDS, MAX_STEPS, StepSchema, TourSchema } from '../tours/schema';
+import { emptyWords } from './lesson_words';
 
 /**
  * The longest lesson file read: several times twenty steps of the longest texts the schema allows
@@ -38,6 +39,8 @@ const isRecord = (raw: unknown): raw is Record<string, unknown> =>
 function said(issue: { path: PropertyKey[]; message: string; code: string }): string {
   const path = issue.path.map(String).join('.');
   const keys = 'keys' in issue && Array.isArray(issue.keys) ? (issue.keys as string[]) : [];
+  const empty = emptyWords(issue.path, issue.code);
+  if (empty) return `${quote(path)} is empty: ${empty}`;
   const message =
     issue.code === 'unrecognized_keys'
       ? `${keys.map((k) => `'${quote(k)}'`).join(', ')}: ${NEWER}`
@@ -131,7 +134,13 @@ function renumbered(step: TourStep, renumber: Map<number, number>): TourStep {
  * archex (fields this one does not know) or one naming a preset, parameter, output, chart or
  * readout that does not exist is refused step by step in words; the steps that are fine are kept.
  */
-export function readLesson(input: unknown, presets: Preset[], models: ModelInfo[]): LessonRead {
+export function readLesson(
+  input: unknown,
+  presets: Preset[],
+  models: ModelInfo[],
+  /** A draft (lesson_draft.ts) may have no steps yet. */
+  options: { draft?: boolean } = {},
+): LessonRead {
   const refused: string[] = [];
   const whole = (message: string): LessonRead => ({ refused: [...refused, message], kept: [] });
   let raw = input;
@@ -147,7 +156,8 @@ export function readLesson(input: unknown, presets: Preset[], models: ModelInfo[
   const { steps: written, ...fields } = raw;
   const head = HEAD.safeParse(fields);
   if (!head.success) return whole(`the lesson's ${listed(head.error.issues.map(said))}`);
-  if (!Array.isArray(written) || written.length === 0) return whole('the lesson has no steps');
+  if (!Array.isArray(written) || (written.length === 0 && !options.draft))
+    return whole('the lesson has no steps');
   if (written.length > MAX_STEPS)
     refused.push(`steps ${MAX_STEPS + 1} to ${written.length}: a lesson has at most ${MAX_STEPS}`);
 
@@ -184,7 +194,7 @@ export function readLesson(input: unknown, presets: Preset[], models: ModelInfo[
     }
     steps = steps.filter((_, i) => !bad.has(i));
   }
-  if (steps.length === 0) return whole('no step of the lesson could be read');
+  if (steps.length === 0 && written.length > 0) return whole('no step of the lesson could be read');
   return {
     lesson: tour,
     refused,

@@ -55,6 +55,17 @@ export function lessonSnippet(url: string, title: string): string {
 }
 
 /**
+ * The height of the compact lesson view's frame (lesson.html: the step's panel and charts, no
+ * explorer around them), which scrolls inside it as the whole lesson's does.
+ */
+export const COMPACT_FRAME_HEIGHT_PX = 720;
+
+/** The HTML to paste for a lesson's compact view: its link in a frame, with no script. */
+export function compactLessonSnippet(url: string, title: string): string {
+  return frameHtml(url, title, COMPACT_FRAME_HEIGHT_PX);
+}
+
+/**
  * The HTML to paste: the frame and the site's script that fits it. The frame is styled by
  * attributes only, since a host's policy may refuse style attributes (and report each one); the
  * script sets the rest. Several snippets on one page run the script once.

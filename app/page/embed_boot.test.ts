@@ -4,12 +4,13 @@ import type { EmbedMessage } from '../link/embed_snippet';
 import { scriptRefused, tellHost, watchScriptLoads } from './embed_boot';
 
 /** A page whose load errors the test fires; what it showed and told. */
-function bootPage(origin: string) {
+function bootPage(origin: string, what = 'This chart') {
   let listener: (event: Event) => void = () => undefined;
   const shown: string[] = [];
   const told: EmbedMessage[] = [];
   watchScriptLoads({
     origin,
+    what: () => what,
     addEventListener: (_type, l, capture) => {
       expect(capture).toBe(true);
       listener = l;
@@ -45,6 +46,12 @@ describe('watchScriptLoads(page)', () => {
     expect(page.shown[0]).toBe(
       'This chart could not load: its script embed-1.js did not arrive. Reload the page to try again.',
     );
+  });
+
+  it('names the page it is: a lesson framed whole is the explorer, not a chart', () => {
+    const page = bootPage('null', 'archex');
+    page.fail(script('http://127.0.0.1:5173/@vite/client'));
+    expect(page.shown[0]).toMatch(/^archex cannot load in this frame: .*refused @vite\/client\./);
   });
 });
 

@@ -338,8 +338,8 @@ describe('buildChart()', () => {
       { label: 'this configuration', x: 1, y: 0.5, kind: 'current' },
     ]);
     expect(built.data.rules).toEqual([
-      { label: 'largest X for the floor', axis: 'x', value: 1 },
-      { label: 'performance floor', axis: 'y', value: 0.5 },
+      { label: 'largest X for the floor', axis: 'x', value: 1, source: 'allowed_overhead' },
+      { label: 'performance floor', axis: 'y', value: 0.5, source: 'floor_performance' },
     ]);
     expect(built.data.x).toEqual({
       label: 'relative communication overhead X',
@@ -430,13 +430,13 @@ describe('buildChart()', () => {
     ]);
     // A model the run lacks (another topology's) is left out, not drawn at NaN.
     expect(on.data.rules).toEqual([
-      { label: 'always', axis: 'y', value: 1 },
-      { label: 'model: bound', axis: 'x', value: 1, model: true },
+      { label: 'always', axis: 'y', value: 1, source: 'overhead' },
+      { label: 'model: bound', axis: 'x', value: 1, source: 'allowed_overhead', model: true },
     ]);
     const off = buildChart(spec, v1, run, { ...options, models: false });
     if (off.kind !== 'line') throw new Error(off.kind);
     expect(off.data.curves.map((c) => c.id)).toEqual(['perf_vs_overhead']);
-    expect(off.data.rules).toEqual([{ label: 'always', axis: 'y', value: 1 }]);
+    expect(off.data.rules).toEqual([{ label: 'always', axis: 'y', value: 1, source: 'overhead' }]);
   });
 
   it('names a rule by the first of its states that holds in the run', () => {

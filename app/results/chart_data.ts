@@ -77,6 +77,8 @@ export interface Rule {
   value: number;
   /** An analytical model's bound or value, drawn grey and dashed like the model curves. */
   model?: boolean;
+  /** The run's output (or parameter) it draws, where it draws one: a scalar's name. */
+  source?: string;
 }
 
 /** A straight reference line y = slope · x across the whole x domain, listed in the legend. */

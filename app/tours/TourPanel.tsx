@@ -13,6 +13,7 @@ import { focusTourPanel, useHighlight, useStepKeys } from './tour_focus';
 import type { StepRun } from './answers';
 import type { SendToClass } from './TourQuestion';
 import { answerUnit, Question } from './TourQuestion';
+import { worksheetHref } from './worksheet';
 import './tours.css';
 
 export { focusTourPanel } from './tour_focus';
@@ -128,6 +129,10 @@ export function TourPanel(props: Props) {
       </header>
       <p className="tour-progress">
         Step {step + 1} of {tour.steps.length}
+        {' · '}
+        <a className="tour-edit" href={worksheetHref(tour)} target="_blank" rel="noopener">
+          Worksheet
+        </a>
         {props.edit ? (
           <>
             {' · '}

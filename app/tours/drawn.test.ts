@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
-import type { AnswerValue, StepDrawing } from './drawn';
-import { proseStates, statesAnswer, statesLaterAnswer } from './drawn';
+import type { StepDrawing } from './drawn';
+import { statesAnswer, statesLaterAnswer } from './drawn';
+import type { AnswerValue } from './prose_states';
+import { proseStates } from './prose_states';
 
 const answer = (value: number, unit: string, close = 0.2, source?: string): AnswerValue => ({
   value,
@@ -58,6 +60,14 @@ describe('statesAnswer() and statesLaterAnswer()', () => {
     expect(statesAnswer(drawn, answer(0.394, 'flits/node/cycle', 0.1))).toEqual([]);
     expect(statesAnswer(drawn, answer(39.9, 'clocks'))).toEqual([]);
     expect(statesAnswer(drawn, answer(150, 'µs'))).toEqual(['the paper’s start-up = 146']);
+  });
+
+  it('for a choice against a constant: only its own output, or a number of none', () => {
+    const side = { ...answer(0.37, 'flits/node/cycle', 0.2, 'net:accepted'), ownOutput: true };
+    expect(statesAnswer(drawn, side)).toEqual([]);
+    expect(statesAnswer(drawn, { ...side, source: 'net:sat' })).toEqual(['saturation = 0.345']);
+    const told = drawing([], [{ text: 'it accepts 0.35 flits/node/cycle', where: 'text' }]);
+    expect(statesAnswer(told, side)).toEqual(['text: “0.35 flits”']);
   });
 
   it('for a later step: the same output, or an unknown one within 1 %, not a shade', () => {

@@ -15,10 +15,13 @@ import { chartOptions } from '../results/chart_builder';
 import { WITHHELD } from '../results/chart_data';
 import type { PaneRun, ReadValue, StepRun } from './answers';
 import { paneOf, readRunValue, readStepValue } from './answers';
+import { runSays } from './panel_model';
 import type { QuestionSpec, RunValueSpec, TourStep } from './schema';
 import { shownBy } from './outputs';
 import { markdownText } from '../ui/markdown_parse';
 import type { PaneKey, Withheld } from './withhold';
+import type { AnswerValue } from './prose_states';
+import { LATER_CLOSE, proseStates, unitKey, within } from './prose_states';
 import { NOTHING_WITHHELD, readoutsShown, withheldFor } from './withhold';
 
 /** A number the page draws, in the unit its run holds it ('fraction' for a percentage). */
@@ -162,6 +165,10 @@ export function stepDrawing(
   );
   const q = step.question;
   if (q) out.texts.push({ where: 'question', text: q.prompt });
+  // The choices are printed before and after Reveal.
+  if (q?.kind === 'choice')
+    for (const c of q.choices) out.texts.push({ where: `choice “${c.label}”`, text: c.label });
+  if (q && revealed) revealDrawing(q, runs, out);
   if (q?.explain && revealed) out.texts.push({ where: 'explain', text: markdownText(q.explain) });
   // Revealed, a wrong choice says why not: any of them may be the one shown.
   if (q?.kind === 'choice' && revealed)
@@ -177,15 +184,28 @@ export function stepDrawing(
   return out;
 }
 
-/** A number an answer reveals, and how near a drawn number must come to give it away. */
-export interface AnswerValue {
-  value: number;
-  unit: string;
-  /** A drawn number in the unit within this share of the value states it. */
-  close: number;
-  what: string;
-  /** The run's output it is a value of: a scalar's or a curve's name. */
-  source?: string;
+/**
+ * What a question's reveal prints of the run (runSays): its values as numbers of their outputs
+ * (printed in full, so a later answer is compared with the value, not with its rounding), and
+ * the words that name them.
+ */
+function revealDrawing(question: QuestionSpec, runs: StepRun, out: StepDrawing) {
+  let says;
+  try {
+    says = runSays(question, runs);
+  } catch {
+    return; // A run without the answer reveals nothing: stepFailures says why.
+  }
+  for (const { read, ref, name } of says.values) {
+    const source = ref ? sourceOf(ref, runs) : undefined;
+    out.numbers.push({
+      value: read.value,
+      unit: readUnit(read),
+      where: `reveal: ${read.text}`,
+      ...(source ? { source } : {}),
+    });
+    if (name) out.texts.push({ where: 'reveal', text: name });
+  }
 }
 
 /** The output a run value reads, of its preset: a scalar's or a curve's, a readout's scalar. */
@@ -203,8 +223,9 @@ function sourceOf(ref: RunValueSpec, runs: StepRun): string | undefined {
 /**
  * The numbers a question's reveal gives: a number question's answer, within its `close`; for a
  * choice between two values of the runs, the two the right choice compares, each within half
- * their gap (nearer one than the other: a number that tells them apart). A choice against a
- * constant reveals no number of its own: its run is held whole until the reveal.
+ * their gap (nearer one than the other: a number that tells them apart); for a choice against a
+ * constant, the value compared, within half its gap to the constant (a number on its side of it:
+ * "378.5 cycles" answers "above 300 cycles?").
  */
 export function answerValues(question: QuestionSpec, runs: StepRun): AnswerValue[] {
   if (question.kind === 'number') {
@@ -222,10 +243,11 @@ export function answerValues(question: QuestionSpec, runs: StepRun): AnswerValue
   }
   const right = question.choices[question.expect]!;
   const bound = right.when.above ?? right.when.atLeast ?? right.when.below ?? right.when.atMost;
-  if (typeof bound !== 'object') return [];
-  const gap =
-    Math.abs(readStepValue(right.when.value, runs).value - readStepValue(bound, runs).value) / 2;
-  return [right.when.value, bound].map((ref) => {
+  if (bound === undefined) return [];
+  const than = typeof bound === 'number' ? bound : readStepValue(bound, runs).value;
+  const gap = Math.abs(readStepValue(right.when.value, runs).value - than) / 2;
+  const refs = typeof bound === 'number' ? [right.when.value] : [right.when.value, bound];
+  return refs.map((ref) => {
     const read = readStepValue(ref, runs);
     const source = sourceOf(ref, runs);
     return {
@@ -234,77 +256,9 @@ export function answerValues(question: QuestionSpec, runs: StepRun): AnswerValue
       close: Math.min(0.2, gap / Math.abs(read.value || 1)),
       what: `a value the choice compares, ${read.text}`,
       ...(source ? { source } : {}),
+      ...(typeof bound === 'number' ? { ownOutput: true } : {}),
     };
   });
-}
-
-/** A unit as a word to compare: "µs" and "us" alike, "us buffering" and "us/byte" as "us". */
-function unitKey(unit: string): string {
-  const first =
-    unit
-      .trim()
-      .replace(/µ/g, 'u')
-      .split(/[\s/]+/)[0] ?? '';
-  return first === '×' ? 'x' : first;
-}
-
-/** Units in which a number is a pure number (a bare number in prose may state it). */
-const BARE = new Set(['', 'x', 'fraction', 'ratio', 'share']);
-/** Of those, the ones a sentence writes without a unit when it gives a value exactly. */
-const BARE_PRINTED = new Set(['', 'fraction', 'ratio', 'share']);
-/** Words after a number that are no unit. */
-const PLAIN = new Set(['of', 'and', 'or', 'to', 'in', 'on', 'at', 'as', 'the', 'a', 'for']);
-/** Words that write a number as times: "4.4×", "4.4 times". */
-const TIMES = new Set(['×', 'x', 'times']);
-
-function within(value: number, answer: AnswerValue, close = answer.close): boolean {
-  return Number.isFinite(value) && Math.abs(value - answer.value) <= close * Math.abs(answer.value);
-}
-
-/**
- * How near a number drawn on an earlier step must come to state a later step's answer: the same
- * output of the same run (a readout, a curve's point, the paper's value of it), not the context
- * the later question builds on (the same quantity on another configuration, another machine's).
- */
-export const LATER_CLOSE = 0.01;
-
-/**
- * A number as prose writes it, and the word after it: "0.35 flits/node/cycle", "9.8 %", the
- * "byte" of "32-byte".
- */
-const PROSE =
-  /(?<![\w.,])(-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)(?![\d.,]\d)[\s\u00a0]*(?:-(?=[A-Za-z]))?([%×]|[A-Za-zµ]+)?/g;
-
-/**
- * The numbers of a sentence that state `answer`: in its unit, or bare for a pure number; within
- * its closeness, or (`printed`) as the answer is to the number's own precision.
- */
-export function proseStates(text: string, answer: AnswerValue, printed = false): string[] {
-  const key = unitKey(answer.unit);
-  const found: string[] = [];
-  for (const match of text.matchAll(PROSE)) {
-    const digits = match[1]!.replace(/,/g, '');
-    const value = Number(digits);
-    const decimals = digits.split('.')[1]?.length ?? 0;
-    // Written to its precision: "0.6" states 0.606, "0.49" does not state 0.606.
-    const near = (scale: number) =>
-      printed
-        ? Math.abs(value / scale - answer.value) <=
-          Math.max(LATER_CLOSE * Math.abs(answer.value), (0.5 * 10 ** -decimals) / scale)
-        : within(value / scale, answer);
-    // A word that is no unit leaves the number bare: "0.6 of the capacity".
-    const word = PLAIN.has(match[2] ?? '') ? '' : (match[2] ?? '');
-    const hit =
-      answer.unit === 'fraction'
-        ? (word === '%' && near(100)) || (word === '' && decimals > 0 && near(1))
-        : word === ''
-          ? (printed ? BARE_PRINTED : BARE).has(answer.unit) && near(1)
-          : unitKey(word) === key || (key === 'x' && TIMES.has(word))
-            ? near(1)
-            : false;
-    if (hit) found.push(match[0].trim());
-  }
-  return found;
 }
 
 /**
@@ -314,9 +268,11 @@ export function proseStates(text: string, answer: AnswerValue, printed = false):
  */
 export function statesAnswer(drawing: StepDrawing, answer: AnswerValue): string[] {
   const key = unitKey(answer.unit);
+  const output = (n: DrawnNumber) =>
+    !answer.ownOutput || n.source === undefined || n.source === answer.source;
   return [
     ...drawing.numbers
-      .filter((n) => unitKey(n.unit) === key && within(n.value, answer))
+      .filter((n) => unitKey(n.unit) === key && output(n) && within(n.value, answer))
       .map((n) => `${n.where} = ${n.value}`),
     ...drawing.texts
       .filter((t) => !t.setup)

@@ -8,7 +8,7 @@ import { formatTemplate } from '../results/chart_builder';
 import type { ReadValue, StepRun } from './answers';
 import { judgePrediction, readStepValue, rightChoice, valueText } from './answers';
 import { comparedNames } from './compared';
-import type { QuestionSpec, TargetSpec, TourStep } from './schema';
+import type { QuestionSpec, RunValueSpec, TargetSpec, TourStep } from './schema';
 
 /** The runs of a step as the page has them: its first pane's, the right pane's, each machine's. */
 export interface PageRuns {
@@ -113,8 +113,61 @@ export interface Reveal {
 
 const PERCENT = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
 
+/** A value the reveal prints: read from the run (`ref`), or a choice's constant (`ref` null). */
+export interface SaidValue {
+  read: ReadValue;
+  ref: RunValueSpec | null;
+  /** What tells it apart from the other value compared ("at 8 processors"), or ''. */
+  name: string;
+}
+
+/** What the reveal says of the run, whatever was predicted. */
+export interface RunSays {
+  /** A number question's answer as printed ("45.2 cycles"), or the right choice's label. */
+  label: string;
+  /** The values it prints: the answer, or the two a choice's condition compares. */
+  values: SaidValue[];
+  /** As the sentence prints it: "Yes (291 MB/s at 8 processors against 237 MB/s at 16 …)". */
+  words: string;
+}
+
+/** What the reveal says of the run (the page prints it; the walker reads it as drawn). */
+export function runSays(question: QuestionSpec, runs: StepRun): RunSays {
+  if (question.kind === 'number') {
+    const read = readStepValue(question.answer, runs);
+    return {
+      label: read.text,
+      values: [{ read, ref: question.answer, name: '' }],
+      words: read.text,
+    };
+  }
+  const right = rightChoice(question, runs);
+  const label = right === null ? 'no single choice' : question.choices[right]!.label;
+  const choice = question.choices[right ?? 0]!;
+  const bound = (['above', 'atLeast', 'below', 'atMost'] as const).find(
+    (k) => choice.when[k] !== undefined,
+  )!;
+  const than = choice.when[bound]!;
+  const read = readStepValue(choice.when.value, runs);
+  // Each value named by what sets it apart from the other: which is which.
+  const [valueName, thanName] = comparedNames(choice.when.value, than, runs);
+  const values: SaidValue[] = [
+    { read, ref: choice.when.value, name: valueName },
+    typeof than === 'number'
+      ? {
+          read: { value: than, unit: read.unit, text: valueText(than, read.unit), percent: false },
+          ref: null,
+          name: '',
+        }
+      : { read: readStepValue(than, runs), ref: than, name: thanName },
+  ];
+  const [a, b] = values.map((v) => (v.name ? `${v.read.text} ${v.name}` : v.read.text));
+  return { label, values, words: `${label} (${a} against ${b})` };
+}
+
 /** The step's runs' answer to a question, and how a prediction compared with it. */
 export function reveal(question: QuestionSpec, prediction: Prediction, runs: StepRun): Reveal {
+  const says = runSays(question, runs);
   if (question.kind === 'number') {
     const answer: ReadValue = readStepValue(question.answer, runs);
     const guess = prediction.kind === 'number' ? prediction.value : Number.NaN;
@@ -128,41 +181,26 @@ export function reveal(question: QuestionSpec, prediction: Prediction, runs: Ste
           ? 'too high'
           : 'too low';
     return {
-      answer: answer.text,
+      answer: says.label,
       verdict,
-      sentence: `The run gives ${answer.text}. Your prediction, ${guess}${
+      sentence: `The run gives ${says.words}. Your prediction, ${guess}${
         answer.percent ? ' %' : ''
       }, is ${how}.`,
     };
   }
   const right = rightChoice(question, runs);
-  const label = right === null ? 'no single choice' : question.choices[right]!.label;
   const chosen = prediction.kind === 'choice' ? question.choices[prediction.index]?.label : '';
   const verdict = right !== null && prediction.kind === 'choice' && prediction.index === right;
-  const choice = question.choices[right ?? 0]!;
-  const bound = (['above', 'atLeast', 'below', 'atMost'] as const).find(
-    (k) => choice.when[k] !== undefined,
-  )!;
-  const than = choice.when[bound]!;
-  const read = readStepValue(choice.when.value, runs);
-  // Each value named by what sets it apart from the other: which is which.
-  const [valueName, thanName] = comparedNames(choice.when.value, than, runs);
-  const named = (text: string, name: string) => (name ? `${text} ${name}` : text);
-  const readText = named(read.text, valueName);
-  const thanText =
-    typeof than === 'number'
-      ? valueText(than, read.unit)
-      : named(readStepValue(than, runs).text, thanName);
   const feedback =
     !verdict && prediction.kind === 'choice'
       ? question.choices[prediction.index]?.feedback
       : undefined;
   return {
-    answer: label,
+    answer: says.label,
     verdict: verdict ? 'right' : 'wrong',
     ...(feedback ? { feedback } : {}),
     sentence:
-      `The run says: ${label} (${readText} against ${thanText}). ` +
+      `The run says: ${says.words}. ` +
       (verdict ? `Your choice, ${chosen}, is right.` : `You chose ${chosen}.`),
   };
 }

@@ -1,0 +1,71 @@
+// What the builder's status lines say, as pure functions, so that each says only what is true of
+// the lesson as it is now: a message about a version of the lesson (a link copied, a file
+// written or opened) goes once the lesson changes, and the checks' count does not claim a
+// lesson free of problems while a step is still being checked.
+import type { Tour } from '../tours/schema';
+import { draftFileName, draftFileText } from '../lessons/lesson_draft';
+import { lessonFileName, lessonFileText } from '../lessons/lesson_file';
+import { unfinished } from './lesson_checks';
+
+/** The lesson as a teacher writes it (its id follows its title): what a message is about. */
+export function lessonKey(tour: Pick<Tour, 'title' | 'audience' | 'summary' | 'steps'>): string {
+  return JSON.stringify([tour.title, tour.audience, tour.summary, tour.steps]);
+}
+
+/** A message of the share area, and the lesson it was said of (lessonKey). */
+export interface Said {
+  text: string;
+  problems?: string[];
+  about: string;
+}
+
+/** `said`, while the lesson is still the one it was said of; else nothing. */
+export function saidNow(said: Said | null, tour: Tour): Said | null {
+  return said && said.about === lessonKey(tour) ? said : null;
+}
+
+/** The Checks line: how many problems, and how many steps are still being checked. */
+export function checksLine(steps: number, problems: number, running: number): string {
+  if (steps === 0) return 'No steps yet.';
+  const found =
+    problems === 0
+      ? running > 0
+        ? 'No problems so far'
+        : 'No problems'
+      : `${problems} problem${problems === 1 ? '' : 's'}`;
+  return running > 0
+    ? `${found}; ${running} step${running === 1 ? '' : 's'} still being checked.`
+    : `${found}.`;
+}
+
+/** A file the builder writes, and what it says of it. */
+export interface LessonDownload {
+  name: string;
+  text: string;
+  said: string;
+  draft: boolean;
+}
+
+/**
+ * The lesson as a file: finished and checked, the lesson itself (presets/tours/ takes it as it
+ * is); else a draft marked so, which Open lesson file opens again, saying why it is one.
+ */
+export function lessonDownload(tour: Tour, checking: boolean): LessonDownload {
+  const why = unfinished(tour) ?? (checking ? 'its steps are still being checked' : null);
+  if (why === null) {
+    const name = lessonFileName(tour);
+    return {
+      name,
+      text: lessonFileText(tour),
+      said: `Downloaded ${name}: Open lesson file opens it here again, and added to presets/tours/ it is a built-in tour.`,
+      draft: false,
+    };
+  }
+  const name = draftFileName(tour);
+  return {
+    name,
+    text: draftFileText(tour),
+    said: `Downloaded ${name}, a draft (not finished: ${why}): Open lesson file opens it here again to go on.`,
+    draft: true,
+  };
+}

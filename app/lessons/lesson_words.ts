@@ -1,0 +1,46 @@
+// A lesson's schema issues in the builder's words: an empty field says what to write ("give it a
+// title"), never the schema's "Too small: expected string to have >=1 characters". The builder's
+// checks, a refused file and a draft opened again say them alike. Pure.
+
+/** An empty field, in words. */
+const EMPTY_WORDS: Record<string, string> = {
+  title: 'give it a title',
+  audience: 'say who it is for',
+  summary: 'give it a summary',
+  text: 'write its words',
+  prompt: 'write the question',
+  label: 'give every choice a label',
+};
+
+/** The fields a lesson being written may leave empty: a draft keeps them so. */
+export const TEXT_FIELDS: ReadonlySet<string> = new Set(Object.keys(EMPTY_WORDS));
+
+/** What an issue at `path` asks for, when it is an empty field; else null. */
+export function emptyWords(path: readonly PropertyKey[], code: string): string | null {
+  const last = path.at(-1);
+  return code === 'too_small' && typeof last === 'string' && last in EMPTY_WORDS
+    ? EMPTY_WORDS[last]!
+    : null;
+}
+
+/** A schema issue in words: an empty field says which, the rest as the schema puts it. */
+export function issueWords(path: (string | number)[], message: string, code: string): string {
+  const empty = emptyWords(path, code);
+  if (empty) return empty;
+  if (path[0] === 'steps' && path.length === 1)
+    return code === 'too_small' ? 'add a step' : `steps: ${message}`;
+  return `${path.map(String).join('.') || 'lesson'}: ${message}`;
+}
+
+/** An issue of a whole lesson in words, with its step: "step 2: write its words". */
+export function lessonIssueWords(issue: {
+  path: PropertyKey[];
+  message: string;
+  code: string;
+}): string {
+  const path = issue.path as (string | number)[];
+  const [head, index, ...rest] = path;
+  return head === 'steps' && typeof index === 'number'
+    ? `step ${index + 1}: ${issueWords(rest, issue.message, issue.code)}`
+    : issueWords(path, issue.message, issue.code);
+}
