@@ -12,7 +12,6 @@ import { CSP, headersFor, readHeaderRules } from './server/site_headers.ts';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const outDir = join(root, 'dist');
 
-
 /**
  * Ships each built page's policy in it as a meta element (a static host may set no headers); the
  * preview server also sends it as a header, which covers the engine's workers too.
