@@ -18,12 +18,12 @@ export const LAYERS = [
   ['builder', 'classroom'],
   ['page', 'offline'],
   ['headless'],
-  ['cli', 'bench', 'lib'],
+  ['cli', 'bench', 'lib', 'pycore'],
 ];
 
-// Rooms on one line that import nothing of each other: the CLI and the library both sit on the
-// core they share (headless/), which neither owns.
-export const APART = [['cli', 'lib']];
+// Rooms on one line that import nothing of each other: the CLI, the library and the Python
+// package's core all sit on the core they share (headless/), which none owns.
+export const APART = [['cli', 'lib', 'pycore']];
 
 const appRoot = resolve(dirname(new URL(import.meta.url).pathname), '..', 'app');
 

@@ -57,7 +57,7 @@ describe('archex/layers', () => {
     expect(reports('lessons/lesson_link.ts', '../builder/draft')).toHaveLength(1);
   });
 
-  it('keeps the CLI and the library apart, both on the core they share', () => {
+  it('keeps the CLI, the library and the Python core apart, on the core they share', () => {
     expect(reports('lib/archex.ts', '../headless/run')).toEqual([]);
     expect(reports('cli/main.ts', '../headless/run')).toEqual([]);
     expect(reports('lib/archex.ts', '../cli/commands')).toEqual([
@@ -70,6 +70,10 @@ describe('archex/layers', () => {
       'app/headless/ imports upward from app/cli/ (lint/archex.mjs LAYERS)',
     ]);
     expect(reports('bench/engine_runs.ts', '../cli/shard')).toEqual([]);
+    expect(reports('pycore/api.ts', '../headless/run')).toEqual([]);
+    expect(reports('pycore/api.ts', '../cli/figure')).toEqual([
+      'app/pycore/ imports from app/cli/, which it stays apart from (lint/archex.mjs APART)',
+    ]);
   });
 
   it('leaves tests, stylesheets and packages alone', () => {

@@ -11,7 +11,7 @@ import type { Overrides } from '../headless/params';
 import { parseParamsJson } from '../headless/params';
 import { findPreset } from '../headless/run';
 import { UsageError } from '../headless/usage_error';
-import { DEFAULT_BASE_URL } from './figure';
+import { DEFAULT_BASE_URL } from '../headless/figure';
 
 /** The options of every command but `figure`. */
 export function commandArgs(argv: string[]) {

@@ -25,17 +25,14 @@ import { PT_PER_PX } from '../exports/figure_size';
 import { UsageError } from '../headless/usage_error';
 import { extractText, getDocumentProxy } from 'unpdf';
 
+import { DEFAULT_BASE_URL, findChart, parsePaperSize, parseTheme } from '../headless/figure';
 import {
-  DEFAULT_BASE_URL,
   checkFonts,
   figurePdfFile,
   readPdfFonts,
   figurePng,
-  findChart,
   parseDpi,
-  parsePaperSize,
   parseScale,
-  parseTheme,
   presetFigures,
   writeAtomic,
 } from './figure';

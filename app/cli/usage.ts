@@ -4,7 +4,7 @@ import { MAX_MEMORY_MB, MIN_MEMORY_MB } from '../engine/memory';
 import { ESTIMATE_BEYOND_S } from '../engine/run_watch';
 import { JUDGE_AFTER_MS } from '../engine/time_left';
 import { DEFAULT_TRACE_CYCLES } from '../headless/trace';
-import { DEFAULT_BASE_URL } from './figure';
+import { DEFAULT_BASE_URL } from '../headless/figure';
 import { cliHost } from './host';
 
 export const USAGE = `usage:

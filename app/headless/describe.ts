@@ -47,14 +47,16 @@ export interface Description {
   networks: Record<string, ReturnType<typeof networkJson>>;
 }
 
-/** The preset or model `target` (of `models`, `presets`) described with `params` over it. */
-export async function describeTarget(
-  engine: Engine,
+/**
+ * The preset or model `target` (of `models`, `presets`) described with `params` over it, but for
+ * its networks, which the engine builds; `all`: the parameters it is described at.
+ */
+export function describeWithoutNetworks(
   models: ModelInfo[],
   presets: Preset[],
   target: string,
   params?: Record<string, ParamInput>,
-): Promise<Description> {
+): { description: Omit<Description, 'networks'>; all: Params } {
   const { model, preset, overrides } = resolveTarget(
     models,
     presets,
@@ -64,12 +66,27 @@ export async function describeTarget(
     'describe',
   );
   const all = { ...(preset ? presetParams(preset) : {}), ...overrides.params };
-  const networks = await namingParam(engine.describe(model.name, all));
-  return {
+  const description = {
     // Units as this run reads them: the curve's loads in what sweep_scale names.
     model: { ...structuredClone(model), params: specsAt(model.params, all) },
     ...(preset ? { preset: presetSummary(preset) } : {}),
     ...(Object.keys(overrides.params).length > 0 ? { given: overrides.params } : {}),
+  };
+  return { description, all };
+}
+
+/** The preset or model `target` (of `models`, `presets`) described with `params` over it. */
+export async function describeTarget(
+  engine: Engine,
+  models: ModelInfo[],
+  presets: Preset[],
+  target: string,
+  params?: Record<string, ParamInput>,
+): Promise<Description> {
+  const { description, all } = describeWithoutNetworks(models, presets, target, params);
+  const networks = await namingParam(engine.describe(description.model.name, all));
+  return {
+    ...description,
     networks: Object.fromEntries(networks.map((n) => [n.name, networkJson(n)])),
   };
 }

@@ -180,14 +180,17 @@ export async function namingParam<T>(work: Promise<T>): Promise<T> {
     return await work;
   } catch (error) {
     if (error instanceof EngineError && error.param !== undefined) {
-      // A range error names its parameter already; a combination error (a pattern that needs a
-      // cube) is named here.
-      const named = error.message.includes(`'${error.param}'`);
-      throw new UsageError(
-        named ? error.message : `parameter '${error.param}': ${error.message}`,
-        error.param,
-      );
+      throw paramError(error.message, error.param);
     }
     throw error;
   }
+}
+
+/**
+ * The engine's refusal of parameter `param` as a usage error: a range error names its parameter
+ * already; a combination error (a pattern that needs a cube) is named here.
+ */
+export function paramError(message: string, param: string): UsageError {
+  const named = message.includes(`'${param}'`);
+  return new UsageError(named ? message : `parameter '${param}': ${message}`, param);
 }

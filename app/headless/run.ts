@@ -1,6 +1,7 @@
 // A preset or a model run without a page: the report `run --json` prints and the library's run()
 // gives, with its validation rows, and the validation report of several runs.
 import type { Engine, RunOptions } from '../engine/engine';
+import type { MadeBy } from '../engine/engine_build';
 import type { ModelInfo, Params, ParamValue, RunResult } from '../engine/types';
 import { networkJson, timelineJson } from '../engine/types';
 import type { Accepted, BandSource, Preset } from '../presets/schema';
@@ -140,6 +141,10 @@ export function runReport(
   return { report, rows };
 }
 
+/** The text `run --json` prints of a report (a line end after it), with what made it. */
+export const runJsonText = (report: RunReport, made: MadeBy): string =>
+  JSON.stringify({ ...report, made_by: made }, null, 2);
+
 /** Validation rows as `run --json` writes them. */
 export function validationJson(rows: ValidationRow[]): RunReport['validation'] {
   return rows.map((r) => ({
@@ -221,6 +226,10 @@ export interface PresetRows {
   preset: string;
   rows: ValidationRow[];
 }
+
+/** The text `validate --json` prints of a report (a line end after it), with what made it. */
+export const validationJsonText = (validation: ValidationReport, made: MadeBy): string =>
+  JSON.stringify({ ...validation, made_by: made }, null, 2);
 
 /** What `validate --json` prints and the library's validate() gives, of presets' runs. */
 export function validationReport(runs: PresetRows[]): ValidationReport {

@@ -1,9 +1,9 @@
 // What a name given to a command or the library means: a preset (its model, with the preset's
 // values under the parameters given) or a model (its defaults under them).
-import type { ModelInfo } from '../engine/types';
+import type { ModelInfo, RunRequest } from '../engine/types';
 import type { Preset } from '../presets/schema';
 import type { Overrides } from './params';
-import { parseParamsJson } from './params';
+import { parseParamsJson, runRequest } from './params';
 import { UsageError } from './usage_error';
 
 /** A parameter's value: a number, a list of numbers (or its text, "8x8x8"), a choice by name. */
@@ -40,4 +40,23 @@ export function resolveTarget(
     `${what}('${target}')`,
   );
   return { model, ...(preset ? { preset } : {}), overrides };
+}
+
+/**
+ * The engine request of `target` with `params` and `seed` over it: a preset's values under them,
+ * or a model's defaults (seed 1 unless given). The library and the Python package run this.
+ */
+export function targetRequest(
+  models: ModelInfo[],
+  presets: Preset[],
+  target: string,
+  params: Record<string, ParamInput> | undefined,
+  seed: number | undefined,
+  what: string,
+): { model: ModelInfo; preset?: Preset; request: RunRequest } {
+  const { model, preset, overrides } = resolveTarget(models, presets, target, params, seed, what);
+  const request = preset
+    ? runRequest(model, preset, [], overrides)
+    : { model: model.name, params: overrides.params, seed: overrides.seed ?? 1 };
+  return { model, ...(preset ? { preset } : {}), request };
 }

@@ -11,8 +11,8 @@ import type { Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
 import { describeTarget, presetSummary } from '../headless/describe';
 import { namingParam } from '../headless/params';
-import { runPreset, runReport, validatePresets, validationReport } from '../headless/run';
-import { resolveTarget } from '../headless/target';
+import { runReport, validatePresets, validationReport } from '../headless/run';
+import { resolveTarget, targetRequest } from '../headless/target';
 import type { TraceReport } from '../headless/trace';
 import { DEFAULT_TRACE_CYCLES, traceHead, traceRun } from '../headless/trace';
 import { UsageError } from '../headless/usage_error';
@@ -124,21 +124,19 @@ export function archexOver(engine: Engine, presets: Preset[]): Archex {
     models: () => listModels().then((all) => structuredClone(all)),
     run: (target, params, options = {}) =>
       guard(async () => {
-        const { model, preset, overrides } = await resolve(target, params, options.seed, 'run');
-        if (preset) {
-          const all = await listModels();
-          const { report } = await watched(options, `run('${target}')`, (engineOptions) =>
-            runPreset(engine, all, preset, [], { base: overrides, ...engineOptions }),
-          );
-          return report;
-        }
-        const seed = overrides.seed ?? 1;
-        const outcome = await watched(options, `run('${target}')`, (engineOptions) =>
-          namingParam(
-            engine.run({ model: model.name, params: overrides.params, seed }, engineOptions),
-          ),
+        const all = await listModels();
+        const { model, preset, request } = targetRequest(
+          all,
+          presets,
+          target,
+          params,
+          options.seed,
+          'run',
         );
-        return runReport(undefined, model, seed, outcome.result, outcome.params).report;
+        const outcome = await watched(options, `run('${target}')`, (engineOptions) =>
+          namingParam(engine.run(request, engineOptions)),
+        );
+        return runReport(preset, model, request.seed, outcome.result, outcome.params).report;
       }),
     trace: (target, params, options = {}) =>
       guard(async () => {

@@ -19,11 +19,11 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import type { BuildOptions, Plugin } from 'esbuild';
+import type { BuildOptions } from 'esbuild';
 import { build } from 'esbuild';
 import { Extractor, ExtractorConfig } from '@microsoft/api-extractor';
 
-import { loadPresetsFromDisk } from '../presets/from_disk';
+import { presetsModule, stylesheets } from '../headless/bundle_plugins';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 /** Where the package is built and packed. */
@@ -68,37 +68,6 @@ const manifest = {
   bin: { archex: './cli.js' },
   types: './node.d.ts',
   dependencies: Object.fromEntries(['zod', ...BIN_EXTERNAL].map((name) => [name, versionOf(name)])),
-};
-
-/** `archex:presets`: every preset, resolved and checked, as the code's data. */
-const presetsModule: Plugin = {
-  name: 'archex-presets',
-  setup(plugin) {
-    plugin.onResolve({ filter: /^archex:presets$/ }, () => ({
-      path: 'presets',
-      namespace: 'archex',
-    }));
-    plugin.onLoad({ filter: /.*/, namespace: 'archex' }, () => ({
-      contents: JSON.stringify(loadPresetsFromDisk().sort((a, b) => a.id.localeCompare(b.id))),
-      loader: 'json',
-    }));
-  },
-};
-
-/** Stylesheets as Vite loads them: `x.css` as nothing (a page links it), `x.css?raw` as text. */
-const stylesheets: Plugin = {
-  name: 'archex-css',
-  setup(plugin) {
-    plugin.onResolve({ filter: /\.css(\?raw)?$/ }, (args) => ({
-      path: join(args.resolveDir, args.path.replace(/\?raw$/, '')),
-      namespace: args.path.endsWith('?raw') ? 'css-raw' : 'css-none',
-    }));
-    plugin.onLoad({ filter: /.*/, namespace: 'css-raw' }, (args) => ({
-      contents: readFileSync(args.path, 'utf8'),
-      loader: 'text',
-    }));
-    plugin.onLoad({ filter: /.*/, namespace: 'css-none' }, () => ({ contents: '', loader: 'js' }));
-  },
 };
 
 const common: BuildOptions = {

@@ -1,9 +1,10 @@
 // Runs one model natively and prints its resolved parameters and its result as JSON with every
 // double written exactly (17 significant digits), so a test can compare the wasm build with this
 // one bit for bit.
-//   archex_run <model> [--seed N] [--point N] [--trace FROM,LENGTH] [name=value ...]
+//   archex_run <model> [--seed N] [--point N] [--trace FROM,LENGTH | --full] [name=value ...]
 // --point runs one point of a sweep model; --trace adds the events of that window (every kind's
-// times, counts and fields).
+// times, counts and fields); --full prints the whole result (result_full_json: units, axes,
+// networks, timelines), what the Python package's engine gives its TypeScript core.
 // A list parameter takes comma-separated numbers (name=1,0.8,0.6); one number is a one-item list.
 #include <cstdio>
 #include <cstdlib>
@@ -61,6 +62,7 @@ int main(int argc, char** argv) {
     std::uint64_t seed = 1;
     std::optional<std::size_t> point;
     std::optional<archex::TraceRequest> trace;
+    bool full = false;
     for (int i = 2; i < argc; ++i) {
       const std::string arg = argv[i];
       if (arg == "--seed" && i + 1 < argc) {
@@ -69,6 +71,10 @@ int main(int argc, char** argv) {
       }
       if (arg == "--point" && i + 1 < argc) {
         point = std::strtoull(argv[++i], nullptr, 10);
+        continue;
+      }
+      if (arg == "--full") {
+        full = true;
         continue;
       }
       if (arg == "--trace" && i + 1 < argc) {
@@ -91,7 +97,9 @@ int main(int argc, char** argv) {
     const archex::Result r = sim.run();
     std::optional<archex::Trace> recorded;
     if (trace) recorded = sim.trace();
-    const std::string json = archex::result_json(sim.params(), r, recorded ? &*recorded : nullptr);
+    const archex::Trace* traced = recorded ? &*recorded : nullptr;
+    const std::string json = full ? archex::result_full_json(sim.params(), r)
+                                  : archex::result_json(sim.params(), r, traced);
     std::printf("%s\n", json.c_str());
   } catch (const std::exception& e) {
     std::fprintf(stderr, "%s\n", e.what());

@@ -9,19 +9,16 @@ import type { Preset } from '../../presets/schema';
 import { UsageError } from '../../headless/usage_error';
 import { figureArgs, presetAndBase } from '../args';
 import { commandEngine, modelsFitting } from '../command_engine';
-import type { FigureOutput } from '../figure';
 import {
   figurePdfFile,
   figurePng,
-  findChart,
-  parseBaseUrl,
   parseDpi,
-  parsePaperSize,
   parseScale,
-  parseTheme,
   presetFigures,
   writeAtomic,
 } from '../figure';
+import type { FigureOutput } from '../../headless/figure';
+import { findChart, parseBaseUrl, parsePaperSize, parseTheme } from '../../headless/figure';
 import { figureWithMadeBy } from '../../exports/figure_made_by';
 import { CURVE_KINDS } from '../../exports/figure_pgfplots';
 import { cliHost } from '../host';

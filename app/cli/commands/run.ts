@@ -17,13 +17,13 @@ import type { ModelInfo } from '../../engine/types';
 import type { Preset } from '../../presets/schema';
 import { unitSymbol } from '../../presets/units';
 import type { Overrides } from '../../headless/params';
-import { runPreset } from '../../headless/run';
+import { runJsonText, runPreset } from '../../headless/run';
 import { UsageError } from '../../headless/usage_error';
 import type { CommandValues } from '../args';
 import { presetAndBase } from '../args';
 import { booksimLink } from '../../page/booksim_open';
 import { booksimNotes, booksimSettings, fileLoadOnly, readBooksim } from '../booksim';
-import { DEFAULT_BASE_URL, explorerLink } from '../figure';
+import { DEFAULT_BASE_URL, explorerLink } from '../../headless/figure';
 import type { Shard, ShardFile } from '../shard';
 import { readShardFile, resumedPoints, runShard, shardLineText } from '../shard';
 import { formatNumber, formatTable, terminalWidth, toCsv, warn } from '../text';
@@ -64,7 +64,7 @@ export async function run(
       onProgress: watch.onProgress,
       signal: watch.signal,
     }).catch((error: unknown) => Promise.reject(watch.failure(error)));
-    if (values.json) console.log(JSON.stringify({ ...report, made_by: cliMadeBy() }, null, 2));
+    if (values.json) console.log(runJsonText(report, cliMadeBy()));
     else if (values.csv) process.stdout.write(csvMadeBy(cliMadeBy()) + toCsv(result));
     else {
       console.log(`${preset.title} (${preset.id}, seed ${report.seed})\n`);

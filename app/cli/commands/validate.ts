@@ -17,7 +17,13 @@ import type { ModelInfo } from '../../engine/types';
 import type { Preset } from '../../presets/schema';
 import { summaryText } from '../../presets/validation_summary';
 import type { PresetRows } from '../../headless/run';
-import { findPreset, runPreset, validatePresets, validationReport } from '../../headless/run';
+import {
+  findPreset,
+  runPreset,
+  validatePresets,
+  validationJsonText,
+  validationReport,
+} from '../../headless/run';
 import { UsageError } from '../../headless/usage_error';
 import type { ValidationRun } from '../../headless/validation_runs';
 import { runKey, runSettings, validationRuns } from '../../headless/validation_runs';
@@ -83,7 +89,7 @@ export function presetText(
  */
 export function printValidation(checked: PresetRows[], json: boolean, made: MadeBy): number {
   const validation = validationReport(checked);
-  if (json) console.log(JSON.stringify({ ...validation, made_by: made }, null, 2));
+  if (json) console.log(validationJsonText(validation, made));
   else {
     const [first, ...more] = summaryText(validation.summary);
     console.log(`validation: ${first}`);
