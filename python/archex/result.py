@@ -1,0 +1,273 @@
+"""A run's result as a notebook reads it: scalars with their units, curves as tidy pandas frames,
+the paper's targets beside the simulated values, and its figure, the explorer's own SVG."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, NamedTuple
+
+import pandas as pd
+
+from ._host import core
+
+
+class Scalar(NamedTuple):
+    """A result's number and its unit ("cycles", "MB/s", "fraction")."""
+
+    value: float | bool | list | dict
+    unit: str
+
+
+class Figure:
+    """A chart as the explorer draws it, sized for a paper; shown in a notebook, saved as SVG."""
+
+    def __init__(self, svg: str):
+        self.svg = svg
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def save(self, path: str) -> None:
+        if not str(path).endswith(".svg"):
+            raise ValueError(f"{path}: a figure is saved as .svg (the command line writes PDF)")
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(self.svg)
+
+
+class Result:
+    """One run: what `archex run --json` prints, read."""
+
+    def __init__(self, text: str, request: dict[str, Any], engine_results: list[str]):
+        self._text = text
+        self._request = request
+        # The engine's own results: a figure reads the whole run, not only its report.
+        self._results = engine_results
+        self.report: dict[str, Any] = json.loads(text)
+
+    @property
+    def preset(self) -> str | None:
+        return self.report.get("preset")
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """Every parameter of the run, a choice by its name."""
+        return dict(self.report["params"])
+
+    @property
+    def seed(self) -> int:
+        return self.report["seed"]
+
+    @property
+    def scalars(self) -> dict[str, Scalar]:
+        """Each result by name, with its unit."""
+        units = self.report["units"]
+        return {name: Scalar(v, units.get(name, "")) for name, v in self.report["results"].items()}
+
+    def series(self, name: str | None = None) -> pd.DataFrame:
+        """The curves in long form, one row a point (`series`, `x`, `y`), or one curve's with its
+        axes named; each curve's axes and units are in `attrs["units"]`."""
+        names = [name] if name is not None else list(self.report["series"])
+        rows, units = [], {}
+        for n in names:
+            if n not in self.report["series"]:
+                valid = ", ".join(self.report["series"])
+                raise KeyError(f"no series '{n}'; valid: {valid}")
+            s = self.report["series"][n]
+            units[n] = {"x": f"{s['x_name']} ({s['x_unit']})", "y": f"{s['y_name']} ({s['y_unit']})"}
+            rows += [{"series": n, "x": x, "y": y} for x, y in zip(s["x"], s["y"])]
+        frame = pd.DataFrame(rows, columns=["series", "x", "y"])
+        frame.attrs["units"] = units
+        return frame
+
+    @property
+    def reference(self) -> pd.DataFrame:
+        """The paper's targets: each with the paper's number, the band accepted, the simulated
+        value, whether it passed, its role (validation, calibration, consistency) and source."""
+        rows = []
+        for row in self.report["validation"]:
+            accepted = row["accepted"]
+            rows.append({
+                "metric": row["metric"],
+                "label": row["label"],
+                "unit": row["unit"],
+                "paper": row["paper"],
+                "low": accepted.get("atLeast", accepted.get("above")),
+                "high": accepted.get("atMost", accepted.get("below")),
+                "simulated": row["simulated"],
+                "pass": row["pass"],
+                "result": row["result"],
+                "role": row["role"],
+                "source": row["source"],
+            })
+        return pd.DataFrame(rows)
+
+    def to_json(self) -> str:
+        """Exactly what `archex run --json` prints for the same parameters and seed."""
+        return self._text
+
+    def figure(self, chart: str | None = None, *, width: str = "3.5in", font_size: str = "8pt",
+               theme: str = "print", link: bool = True) -> Figure:
+        """A chart for a paper: `width` and `font_size` as LaTeX takes them ("3.5in", "8pt"); the
+        preset's first chart unless named."""
+        if self.preset is None:
+            raise ValueError("a model's run has no charts: run a preset for a figure")
+        described = core().json("describe", self.preset, "{}")
+        charts = [c["id"] for c in described.get("preset", {}).get("charts", [])]
+        chosen = chart or (charts[0] if charts else None)
+        options = {"chart": chosen, "width": width, "fontSize": font_size, "theme": theme,
+                   "link": link}
+        argv = ["figure", self.preset, str(chosen), "--width", width, "--font-size", font_size,
+                "--format", "svg"]
+        return Figure(core().call("figure", json.dumps(self._request), self._results[0],
+                                  json.dumps(options), json.dumps(argv)))
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def save(self, path: str) -> None:
+        if not str(path).endswith(".svg"):
+            raise ValueError(f"{path}: a figure is saved as .svg (the command line writes PDF)")
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(self.svg)
+
+
+class Result:
+    """One run: what `archex run --json` prints, read."""
+
+    def __init__(self, text: str, request: dict[str, Any], engine_results: list[str]):
+        self._text = text
+        self._request = request
+        # The engine's own results: a figure reads the whole run, not only its report.
+        self._results = engine_results
+        self.report: dict[str, Any] = json.loads(text)
+
+    @property
+    def preset(self) -> str | None:
+        return self.report.get("preset")
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """Every parameter of the run, a choice by its name."""
+        return dict(self.report["params"])
+
+    @property
+    def seed(self) -> int:
+        return self.report["seed"]
+
+    @property
+    def scalars(self) -> dict[str, Scalar]:
+        """Each result by name, with its unit."""
+        units = self.report["units"]
+        return {name: Scalar(v, units.get(name, "")) for name, v in self.report["results"].items()}
+
+    def series(self, name: str | None = None) -> pd.DataFrame:
+        """The curves in long form, one row a point (`series`, `x`, `y`), or one curve's with its
+        axes named; each curve's axes and units are in `attrs["units"]`."""
+        names = [name] if name is not None else list(self.report["series"])
+        rows, units = [], {}
+        for n in names:
+            if n not in self.report["series"]:
+                valid = ", ".join(self.report["series"])
+                raise KeyError(f"no series '{n}'; valid: {valid}")
+            s = self.report["series"][n]
+            units[n] = {"x": f"{s['x_name']} ({s['x_unit']})", "y": f"{s['y_name']} ({s['y_unit']})"}
+            rows += [{"series": n, "x": x, "y": y} for x, y in zip(s["x"], s["y"])]
+        frame = pd.DataFrame(rows, columns=["series", "x", "y"])
+        frame.attrs["units"] = units
+        return frame
+
+    @property
+    def reference(self) -> pd.DataFrame:
+        """The paper's targets: each with the paper's number, the band accepted, the simulated
+        value, whether it passed, its role (validation, calibration, consistency) and source."""
+        rows = []
+        for row in self.report["validation"]:
+            accepted = row["accepted"]
+            rows.append({
+                "metric": row["metric"],
+                "label": row["label"],
+                "unit": row["unit"],
+                "paper": row["paper"],
+                "low": accepted.get("atLeast", accepted.get("above")),
+                "high": accepted.get("atMost", accepted.get("below")),
+                "simulated": row["simulated"],
+                "pass": row["pass"],
+                "result": row["result"],
+                "role": row["role"],
+                "source": row["source"],
+            })
+        return pd.DataFrame(rows)
+
+    def to_json(self) -> str:
+        """Exactly what `archex run --json` prints for the same parameters and seed."""
+        return self._text
+
+    def figure(self, chart: str | None = None, *, width: str = "3.5in", font_size: str = "8pt",
+               theme: str = "print", link: bool = True) -> Figure:
+        """A chart for a paper: `width` and `font_size` as LaTeX takes them ("3.5in", "8pt"); the
+        preset's first chart unless named."""
+        if self.preset is None:
+            raise ValueError("a model's run has no charts: run a preset for a figure")
+        described = core().json("describe", self.preset, "{}")
+        charts = [c["id"] for c in described.get("preset", {}).get("charts", [])]
+        chosen = chart or (charts[0] if charts else None)
+        options = {"chart": chosen, "width": width, "fontSize": font_size, "theme": theme,
+                   "link": link}
+        argv = ["figure", self.preset, str(chosen), "--width", width, "--font-size", font_size,
+                "--format", "svg"]
+        return Figure(core().call("figure", json.dumps(self._request), self._results[0],
+                                  json.dumps(options), json.dumps(argv)))
+
+    def _engine_result(self) -> str:
+        """The engine's result again (the figure reads the whole run, not only its report)."""
+        from .api import execute, planned_runs
+
+        if not hasattr(self, "_result"):
+            [planned] = planned_runs(self._request["preset"], self._request.get("params", {}),
+                                     self._request.get("seed"))
+            self._result = execute(planned)
+        return self._result
+
+    def _repr_svg_(self) -> str | None:
+        try:
+            return self.figure(width="6in", font_size="10pt", theme="light").svg
+        except Exception:  # a model's run, or a chart the run lacks: shown as text instead
+            return None
+
+    def to_matplotlib(self, ax=None, series: list[str] | None = None):
+        """The curves on a matplotlib Axes, for a researcher who styles their own."""
+        import matplotlib.pyplot as plt
+
+        if ax is None:
+            _, ax = plt.subplots()
+        frame = self.series()
+        units = frame.attrs["units"]
+        for name in series or list(units):
+            points = frame[frame["series"] == name]
+            ax.plot(points["x"], points["y"], marker="o", label=name)
+        first = units[(series or list(units))[0]]
+        ax.set_xlabel(first["x"])
+        ax.set_ylabel(first["y"])
+        ax.legend()
+        return ax
+
+    def __repr__(self) -> str:
+        what = self.preset or self.report["model"]
+        return f"<archex Result {what} seed={self.seed}: {len(self.report['results'])} results>"
+
+
+class Validation:
+    """What `archex validate --json` prints, read: every preset's rows and the headline."""
+
+    def __init__(self, text: str):
+        self._text = text
+        self.report: dict[str, Any] = json.loads(text)
+
+    def to_json(self) -> str:
+        return self._text
+
+    @property
+    def rows(self) -> pd.DataFrame:
+        rows = [{"preset": p["preset"], **{k: v for k, v in row.items() if not isinstance(v, dict)}}
+                for p in self.report["presets"] for row in p["validation"]]
+        return pd.DataFrame(rows)
