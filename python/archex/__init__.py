@@ -1,0 +1,1 @@
+"""archex: the architecture explorer's simulation engine for Python."""
