@@ -17,6 +17,9 @@ const STAGES = [
   ['typecheck', 'typecheck'],
   ['lint', 'lint'],
   ['unit', 'test:unit'],
+  // The Python package: its wheel built (incrementally, in python/build), installed in a fresh
+  // virtual environment and tested against the native runner and the wasm module built above.
+  ['python', 'test:python'],
   ['vite build', 'build'],
   ['e2e', 'test:e2e'],
 ];

@@ -1,18 +1,16 @@
-"""The core bundle (python/archex/_core.js, `npm run build:python-core`) in mini-racer's V8: its
-plan and report of each preset's run, with the engine's runs from the stand-in, give the bytes
-`archex run --json` prints; its validation report and its figure give what `validate --json` and
-`figure --format svg` print."""
+"""archex's Python API over the installed wheel: each preset's `run(...).to_json()` is the bytes
+`archex run --json` prints for the same parameters and seed; `validate` gives what
+`validate --json` prints; a figure is what `figure --format svg` writes; errors name the parameter
+and its range."""
 
 import json
 import subprocess
 
 import pytest
-from py_mini_racer import MiniRacer
 
-import engine_standin as engine
-from engine_standin import ROOT
+import archex
+from conftest import ROOT
 
-CORE = ROOT / "python/archex/_core.js"
 #: The CLI from source on the built wasm (`npm run cli` would build the wasm first).
 CLI = ["npx", "tsx", "--import", "./app/cli/node_css.ts", "app/cli/main.ts"]
 
@@ -49,37 +47,11 @@ FAST = {
 }
 
 
-class CoreError(Exception):
-    """An error the core threw: its message, and the parameter it names."""
-
-    def __init__(self, message, param=None):
-        super().__init__(message)
-        self.param = param
-
-
-@pytest.fixture(scope="session")
-def core():
-    ctx = MiniRacer()
-    ctx.eval(CORE.read_text())
-
-    def call(name, *args):
-        answer = json.loads(ctx.call("archexCore.call", name, *args))
-        if "error" in answer:
-            raise CoreError(answer["error"]["message"], answer["error"].get("param"))
-        return answer["value"]
-
-    call("init", engine.models(), engine.build_json())
-    return call
-
 
 def cli(*args) -> str:
     """What the CLI prints on stdout."""
     done = subprocess.run([*CLI, *args], cwd=ROOT, check=True, capture_output=True, text=True)
     return done.stdout
-
-
-def results(runs):
-    return [engine.result_json(r["model"], r["params"], r["seed"]) for r in runs]
 
 
 def preset_ids():
@@ -90,45 +62,45 @@ def preset_ids():
     "preset",
     [p if p in FAST else pytest.param(p, marks=pytest.mark.slow) for p in preset_ids()],
 )
-def test_report_is_what_run_json_prints(core, preset):
-    request = json.dumps({"preset": preset})
-    command = ["run", preset, "--json"]
-    runs = json.loads(core("plan", request))
-    text = core("report", request, results(runs), json.dumps(command))
-    assert text == cli(*command)
+def test_to_json_is_what_run_json_prints(preset):
+    assert archex.run(preset).to_json() == cli("run", preset, "--json")
 
 
-def test_plan_refuses_a_value_out_of_range_naming_it(core):
-    with pytest.raises(CoreError) as refused:
-        core("plan", json.dumps({"preset": "jmachine-round-trip", "params": {"vcs": 99}}))
+def test_parameters_and_seed_go_as_the_cli_takes_them():
+    result = archex.run("transputer-ping", seed=3, sizes=[1, 64, 1024], t805_link_mbit=10.0)
+    assert result.to_json() == cli(
+        "run", "transputer-ping", "--set", "sizes=1,64,1024", "--set", "t805_link_mbit=10.0",
+        "--set", "seed=3", "--json",
+    )
+
+
+def test_a_value_out_of_range_raises_param_error_naming_it():
+    with pytest.raises(archex.ParamError) as refused:
+        archex.run("jmachine-round-trip", vcs=99)
     assert refused.value.param == "vcs"
     assert "parameter 'vcs' = 99" in str(refused.value)
     assert "1 to 16" in str(refused.value)
+    assert isinstance(refused.value, ValueError)
 
 
-def test_a_choice_is_given_by_its_name(core):
-    request = {"preset": "custom-network", "params": {"topology": "torus"}}
-    [run] = json.loads(core("plan", json.dumps(request)))
-    models = {m["name"]: m for m in json.loads(engine.models())}
-    [topology] = [p for p in models[run["model"]]["params"] if p["name"] == "topology"]
-    assert run["params"]["topology"] == topology["choices"].index("torus")
+def test_an_unknown_preset_names_the_valid_ones():
+    with pytest.raises(archex.ArchexError, match="unknown"):
+        archex.run("no-such-preset")
 
 
-def test_validation_report_is_what_validate_json_prints(core):
-    # Its stochastic targets are judged over 16 seeds: 16 runs of a fast preset.
-    options = json.dumps({"preset": "pie64-congestion-writemn"})
-    command = ["validate", "pie64-congestion-writemn", "--json"]
-    runs = json.loads(core("validationPlan", options))
-    assert [r["key"] for r in runs[:2]] == [
-        "pie64-congestion-writemn",
-        "pie64-congestion-writemn seed=2",
-    ]
-    text = core("validationReport", options, results(runs), json.dumps(command))
-    assert text == cli(*command)
+def test_a_choice_is_given_by_its_name():
+    result = archex.run("custom-network", topology="torus", dims="4x4", injection_rate=0.05)
+    assert result.params["topology"] == "torus"
 
 
-def test_describe_gives_parameters_outputs_and_paper_targets(core):
-    described = json.loads(core("describe", "pie64-congestion-writemn"))
+def test_validate_is_what_validate_json_prints():
+    checked = archex.validate("pie64-congestion-writemn")
+    assert checked.to_json() == cli("validate", "pie64-congestion-writemn", "--json")
+    assert set(checked.rows["preset"]) == {"pie64-congestion-writemn"}
+
+
+def test_describe_gives_parameters_outputs_and_paper_targets():
+    described = archex.describe("pie64-congestion-writemn")
     assert described["preset"]["id"] == "pie64-congestion-writemn"
     assert described["model"]["params"] and described["model"]["outputs"]
     checked = json.loads(cli("validate", "pie64-congestion-writemn", "--one-seed", "--json"))
@@ -136,17 +108,35 @@ def test_describe_gives_parameters_outputs_and_paper_targets(core):
     assert [r["metric"] for r in described["reference"]] == [r["metric"] for r in rows]
 
 
-def test_figure_is_what_figure_format_svg_writes(core):
-    preset = "custom-network"
-    request = json.dumps({"preset": preset})
-    [run] = json.loads(core("plan", request))
-    command = ["figure", preset, "channel-utilization", "--width", "3.5in", "--format", "svg"]
-    svg = core(
-        "figure",
-        request,
-        engine.result_json(run["model"], run["params"], run["seed"]),
-        json.dumps({"chart": "channel-utilization", "width": "3.5in"}),
-        json.dumps(command),
+def test_presets_lists_every_shipped_preset():
+    assert sorted(p["id"] for p in archex.presets()) == preset_ids()
+
+
+def test_figure_is_what_figure_format_svg_writes():
+    result = archex.run("custom-network")
+    figure = result.figure("channel-utilization", width="3.5in", font_size="8pt")
+    assert '<metadata id="archex-made-by">' in figure.svg and 'width="252pt"' in figure.svg
+    assert figure.svg == cli(
+        "figure", "custom-network", "channel-utilization", "--width", "3.5in",
+        "--font-size", "8pt", "--format", "svg",
     )
-    assert '<metadata id="archex-made-by">' in svg and 'width="252pt"' in svg
-    assert svg == cli(*command)
+    assert figure._repr_svg_() == figure.svg
+
+
+def test_results_as_a_notebook_reads_them():
+    result = archex.run("transputer-ping")
+    ratio = result.scalars["ratio_t8_t9_p4_first"]
+    assert ratio.unit == "x" and ratio.value > 1
+    curves = result.series()
+    assert list(curves.columns) == ["series", "x", "y"]
+    one = result.series("rtt_us_t9_raw")
+    assert len(one) == len(result.report["series"]["rtt_us_t9_raw"]["x"])
+    assert curves.attrs["units"]["rtt_us_t9_raw"] == {
+        "x": "message size (bytes)",
+        "y": "round trip (us)",
+    }
+    reference = result.reference
+    assert {"metric", "paper", "low", "high", "simulated", "pass", "role"} <= set(reference.columns)
+    assert len(reference) == len(result.report["validation"])
+    with pytest.raises(KeyError, match="valid: "):
+        result.series("no_such_series")
