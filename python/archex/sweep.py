@@ -88,7 +88,7 @@ def sweep(target: str, grid: dict[str, Iterable[Any]], *, seeds: Iterable[int] =
     `client`: a dask.distributed Client to run the points on its cluster; otherwise `jobs` local
     processes (all cores unless set). `path`: a folder for a Parquet dataset, written as points
     finish and read again to resume. Returns one row a point, sorted as the grid lists them:
-    the parameters, `seed`, each scalar result and `error` (None, or why the point failed)."""
+    the parameters, `seed`, each scalar result and `error` (missing, or why the point failed)."""
     points = grid_points(grid, list(seeds))
     names = [*grid, "seed"]
     folder = Path(path) if path is not None else None

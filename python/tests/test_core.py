@@ -89,8 +89,12 @@ def test_an_unknown_preset_names_the_valid_ones():
 
 
 def test_a_choice_is_given_by_its_name():
-    result = archex.run("custom-network", topology="torus", dims="4x4", injection_rate=0.05)
+    result = archex.run("custom-network", topology="torus", vcs=2, injection_rate=0.05)
     assert result.params["topology"] == "torus"
+    # A torus on one virtual channel is refused as the explorer refuses it, naming the parameter.
+    with pytest.raises(archex.ParamError) as refused:
+        archex.run("custom-network", topology="torus", vcs=1)
+    assert refused.value.param == "vcs"
 
 
 def test_validate_is_what_validate_json_prints():
