@@ -144,3 +144,12 @@ def test_results_as_a_notebook_reads_them():
     assert len(reference) == len(result.report["validation"])
     with pytest.raises(KeyError, match="valid: "):
         result.series("no_such_series")
+
+
+def test_to_matplotlib_draws_each_curve_with_its_axes():
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    result = archex.run("transputer-ping")
+    ax = result.to_matplotlib()
+    assert [line.get_label() for line in ax.get_lines()] == list(result.report["series"])
+    assert ax.get_xlabel() == "message size (bytes)"
