@@ -1,7 +1,7 @@
 // What made a CLI output: the engine's build the host runs (its record beside archex.wasm) and the
 // command's arguments, carried by every result, table, figure and trace the CLI writes.
 import type { MadeBy } from '../engine/engine_build';
-import { madeBy, madeByWords } from '../engine/engine_build';
+import { madeBy, madeByWords, shellWords, texComment } from '../engine/engine_build';
 import { readEngineBuild } from '../engine/node_module';
 import { cliHost } from './host';
 
@@ -20,19 +20,12 @@ export function csvMadeBy(made: MadeBy): string {
 
 /** A .tex file's first line, a LaTeX comment saying the same as csvMadeBy's. */
 export function texMadeBy(made: MadeBy): string {
-  return `% ${madeByWords(made, commandText(made))}\n`;
+  return texComment(made, commandText(made));
 }
 
 /** The command that made an output, as a user types it: "npm run cli -- run paragon-bsp --json". */
 export function commandText(made: MadeBy): string | undefined {
   return made.command && `${cliHost().command} ${shellWords(made.command)}`;
-}
-
-/** Arguments as a shell reads them back: each with a character a shell treats apart quoted. */
-export function shellWords(args: string[]): string {
-  return args
-    .map((arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`))
-    .join(' ');
 }
 
 /**

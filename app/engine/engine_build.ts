@@ -35,6 +35,18 @@ export function madeByWords(made: MadeBy, command?: string): string {
   return `made by: ${buildText(made)}${command ? `: ${command}` : ''}`;
 }
 
+/** A .tex file's first line: what made it, as a LaTeX comment. */
+export function texComment(made: MadeBy, command?: string): string {
+  return `% ${madeByWords(made, command)}\n`;
+}
+
+/** Arguments as a shell reads them back: each with a character a shell treats apart quoted. */
+export function shellWords(args: string[]): string {
+  return args
+    .map((arg) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`))
+    .join(' ');
+}
+
 /** Whether two outputs were made by one build: the same version, sources and wasm. */
 export function sameBuild(a: Pick<MadeBy, 'archex' | 'engine'>, b: typeof a): boolean {
   return (

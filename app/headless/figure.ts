@@ -99,6 +99,15 @@ export function findChart(preset: Preset, id: string): ChartSpec {
   return spec;
 }
 
+/** The figure's pgfplots .tex, a chart it does not draw refused as a usage error. */
+export function pgfplotsText(f: FigureOutput): string {
+  try {
+    return f.pgfplots();
+  } catch (error) {
+    throw new UsageError(`${f.spec.id}: ${(error as Error).message}`);
+  }
+}
+
 export interface FigureOutput {
   spec: ChartSpec;
   figure: Figure;

@@ -3,7 +3,7 @@
 // results here (the text `archex_run --full` prints); nothing here runs an engine or touches a
 // file, so the same bundle serves any host that can evaluate a script.
 import type { EngineBuild } from '../engine/engine_build';
-import { madeBy } from '../engine/engine_build';
+import { madeBy, shellWords, texComment } from '../engine/engine_build';
 import { readNativeResult } from '../engine/native_result';
 import type { ModelInfo, RunRequest } from '../engine/types';
 import { figureWithMadeBy } from '../exports/figure_made_by';
@@ -16,6 +16,7 @@ import {
   parseBaseUrl,
   parsePaperSize,
   parseTheme,
+  pgfplotsText,
   runFigures,
 } from '../headless/figure';
 import { paramError, runRequest } from '../headless/params';
@@ -97,13 +98,17 @@ export function makeCore(presets: Preset[]) {
 
     /**
      * A preset or model described as `describe --json` does but for its networks (the engine
-     * builds those), with a preset's paper targets.
+     * builds those), with a preset's charts and paper targets.
      */
     describe(target: string, paramsJson = '{}'): string {
       const params = JSON.parse(paramsJson) as Record<string, ParamInput>;
       const { description } = describeWithoutNetworks(ready().models, presets, target, params);
       const preset = presets.find((p) => p.id === target);
-      return JSON.stringify({ ...description, ...(preset ? { reference: preset.reference } : {}) });
+      const charts = preset?.charts.map(({ id, kind, title }) => ({ id, kind, title }));
+      return JSON.stringify({
+        ...description,
+        ...(preset ? { charts, reference: preset.reference } : {}),
+      });
     },
 
     /** The engine runs a request needs: one, its parameters as the engine takes them. */
@@ -147,13 +152,14 @@ export function makeCore(presets: Preset[]) {
       return `${validationJsonText(validationReport(checked), made)}\n`;
     },
 
-    /** The SVG `archex figure <preset> <chart> --format svg` writes of the request's run. */
+    /** What `archex figure <preset> <chart> --format svg|pgfplots` writes of the request's run. */
     figure(requestJson: string, result: string, optionsJson: string, commandJson: string): string {
       const { model, preset, request } = planned(requestJson);
       if (!preset) throw new UsageError('figure needs a preset: a model has no charts');
       const options = JSON.parse(optionsJson) as CoreFigureOptions;
-      if ((options.format ?? 'svg') !== 'svg')
-        throw new UsageError(`unknown format '${options.format}'; valid: svg`);
+      const format = options.format ?? 'svg';
+      if (format !== 'svg' && format !== 'pgfplots')
+        throw new UsageError(`unknown format '${format}'; valid: svg, pgfplots`);
       const run = readNativeResult(result);
       const [drawn] = runFigures(
         preset,
@@ -169,7 +175,9 @@ export function makeCore(presets: Preset[]) {
         },
       );
       const made = madeBy(ready().build, JSON.parse(commandJson) as string[]);
-      return figureWithMadeBy(drawn!.figure, made).text;
+      return format === 'pgfplots'
+        ? texComment(made, `archex ${shellWords(made.command!)}`) + pgfplotsText(drawn!)
+        : figureWithMadeBy(drawn!.figure, made).text;
     },
 
     /** The engine's refusal of a parameter (its message and `param`) as the CLI says it. */

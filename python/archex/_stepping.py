@@ -15,10 +15,12 @@ def run_to_end(
     run: Run,
     progress: Callable[[float], object] | None = None,
     time_limit_s: float | None = None,
+    started: float | None = None,
 ) -> None:
     """Steps `run` until it is complete, calling `progress(fraction)` after each slice; raises
-    TimeoutError once the run has taken longer than `time_limit_s` seconds."""
-    start = time.monotonic()
+    TimeoutError once more than `time_limit_s` seconds have passed since `started` (a
+    time.monotonic(); by default, now)."""
+    start = time.monotonic() if started is None else started
     while not run.step(SLICE_MS):
         if progress is not None:
             progress(run.progress())

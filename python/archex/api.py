@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -65,13 +66,14 @@ def _progress(progress: Progress, label: str) -> tuple[Callable[[float], None] |
 
 
 def execute(planned: dict[str, Any], progress: Callable[[float], None] | None = None,
-            time_limit: float | None = None) -> str:
-    """One engine run the core planned, to its end: its result's JSON."""
+            time_limit: float | None = None, started: float | None = None) -> str:
+    """One engine run the core planned, to its end: its result's JSON. `time_limit` counts from
+    `started` (a time.monotonic()), so that it can hold for a whole request of several runs."""
     try:
         simulation = _engine.Run(
             planned["model"], json.dumps(planned["params"]), planned["seed"], planned.get("point")
         )
-        run_to_end(simulation, progress, time_limit)
+        run_to_end(simulation, progress, time_limit, started)
     except _engine.ParamError as error:
         raise ParamError(core().call("engineError", str(error), error.param), error.param) from None
     return simulation.result_json()
@@ -86,10 +88,20 @@ def run(target: str, *, seed: int | None = None, progress: Progress = None,
     `time_limit` (seconds) stops a run that would take longer with TimeoutError; Ctrl-C stops it
     within a second. Bad input raises ParamError naming the parameter and its valid range."""
     request = _request(target, params, seed)
+    if time_limit is not None and (isinstance(time_limit, bool) or
+                                   not isinstance(time_limit, (int, float)) or time_limit <= 0):
+        raise ParamError(f"time_limit must be a number of seconds above 0 (got {time_limit!r})",
+                         "time_limit")
     planned = core().json("plan", json.dumps(request))
     report, bar = _progress(progress, target)
+    started = time.monotonic()
+
+    def share(i: int) -> Callable[[float], None] | None:
+        # The request's share done, over all its engine runs.
+        return None if report is None else lambda f: report((i + f) / len(planned))
+
     try:
-        results = [execute(p, report, time_limit) for p in planned]
+        results = [execute(p, share(i), time_limit, started) for i, p in enumerate(planned)]
     finally:
         if bar is not None:
             bar.close()

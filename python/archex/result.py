@@ -19,19 +19,37 @@ class Scalar(NamedTuple):
 
 
 class Figure:
-    """A chart as the explorer draws it, sized for a paper; shown in a notebook, saved as SVG."""
+    """A chart as the explorer draws it, sized for a paper: SVG (shown in a notebook) or a
+    pgfplots .tex for LaTeX's own fonts."""
 
-    def __init__(self, svg: str):
-        self.svg = svg
+    #: Each format's file suffix.
+    SUFFIX = {"svg": ".svg", "pgfplots": ".tex"}
 
-    def _repr_svg_(self) -> str:
-        return self.svg
+    def __init__(self, text: str, format: str = "svg"):
+        self.text = text
+        self.format = format
+
+    @property
+    def svg(self) -> str:
+        if self.format != "svg":
+            raise ValueError(f"a {self.format} figure has no SVG: ask figure(format='svg')")
+        return self.text
+
+    def _repr_svg_(self) -> str | None:
+        return self.text if self.format == "svg" else None
+
+    def __repr__(self) -> str:
+        if self.format == "pgfplots":
+            return self.text
+        return f"<archex Figure svg, {len(self.text)} characters>"
 
     def save(self, path: str) -> None:
-        if not str(path).endswith(".svg"):
-            raise ValueError(f"{path}: a figure is saved as .svg (the command line writes PDF)")
+        """Writes the figure to `path`, whose suffix is its format's (.svg, .tex)."""
+        suffix = self.SUFFIX[self.format]
+        if not str(path).endswith(suffix):
+            raise ValueError(f"{path}: a {self.format} figure is saved as {suffix}")
         with open(path, "w", encoding="utf-8") as out:
-            out.write(self.svg)
+            out.write(self.text)
 
 
 class Result:
@@ -106,26 +124,30 @@ class Result:
         return self._text
 
     def figure(self, chart: str | None = None, *, width: str = "3.5in", font_size: str = "8pt",
-               theme: str = "print", link: bool = True) -> Figure:
+               theme: str = "print", link: bool = True, base_url: str | None = None,
+               format: str = "svg") -> Figure:
         """A chart for a paper: `width` and `font_size` as LaTeX takes them ("3.5in", "8pt"); the
-        preset's first chart unless named."""
+        preset's first chart unless named; as SVG, or as `format="pgfplots"` (a chart of curves).
+        Its link back opens the run in the explorer at `base_url` (by default `npm start`'s)."""
         if self.preset is None:
             raise ValueError("a model's run has no charts: run a preset for a figure")
-        described = core().json("describe", self.preset, "{}")
-        charts = [c["id"] for c in described.get("preset", {}).get("charts", [])]
-        chosen = chart or (charts[0] if charts else None)
+        chosen = chart or core().json("describe", self.preset, "{}")["charts"][0]["id"]
         options = {"chart": chosen, "width": width, "fontSize": font_size, "theme": theme,
-                   "link": link}
-        argv = ["figure", self.preset, str(chosen), "--width", width, "--font-size", font_size,
-                "--format", "svg"]
+                   "link": link, "format": format,
+                   **({} if base_url is None else {"baseUrl": base_url})}
+        argv = ["figure", self.preset, chosen, "--width", width, "--font-size", font_size,
+                *([] if theme == "print" else ["--theme", theme]),
+                *([] if link else ["--no-link"]),
+                *([] if base_url is None or not link else ["--base-url", base_url]),
+                "--format", format]
         return Figure(core().call("figure", json.dumps(self._request), self._results[0],
-                                  json.dumps(options), json.dumps(argv)))
+                                  json.dumps(options), json.dumps(argv)), format)
 
     def _repr_svg_(self) -> str | None:
-        try:
-            return self.figure(width="6in", font_size="10pt", theme="light").svg
-        except Exception:  # a model's run, or a chart the run lacks: shown as text instead
+        # A model's run has no charts: a notebook shows its repr instead.
+        if self.preset is None:
             return None
+        return self.figure(width="6in", font_size="10pt").svg
 
     def to_matplotlib(self, ax=None, series: list[str] | None = None):
         """The curves on a matplotlib Axes, for a researcher who styles their own."""

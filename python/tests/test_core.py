@@ -127,6 +127,24 @@ def test_figure_is_what_figure_format_svg_writes():
     assert figure._repr_svg_() == figure.svg
 
 
+def test_a_pgfplots_figure_is_what_figure_format_pgfplots_writes(tmp_path):
+    result = archex.run("transputer-ping")
+    tex = result.figure("t9000-rtt", format="pgfplots")
+    made, _, body = tex.text.partition("\n")
+    given = cli("figure", "transputer-ping", "t9000-rtt", "--width", "3.5in", "--font-size", "8pt",
+                "--format", "pgfplots")
+    # The same .tex under a first line naming what made it, each its own command.
+    assert body == given.partition("\n")[2] and "\\begin{tikzpicture}" in body
+    assert made.startswith("% made by: archex ") and made.endswith(
+        "archex figure transputer-ping t9000-rtt --width 3.5in --font-size 8pt --format pgfplots")
+    with pytest.raises(ValueError, match="saved as .tex"):
+        tex.save(tmp_path / "fig.svg")
+    tex.save(tmp_path / "fig.tex")
+    assert (tmp_path / "fig.tex").read_text(encoding="utf-8") == tex.text
+    with pytest.raises(archex.ArchexError, match="valid: svg, pgfplots"):
+        result.figure(format="pdf")
+
+
 def test_results_as_a_notebook_reads_them():
     result = archex.run("transputer-ping")
     ratio = result.scalars["ratio_t8_t9_p4_first"]
@@ -153,3 +171,49 @@ def test_to_matplotlib_draws_each_curve_with_its_axes():
     ax = result.to_matplotlib()
     assert [line.get_label() for line in ax.get_lines()] == list(result.report["series"])
     assert ax.get_xlabel() == "message size (bytes)"
+
+
+def test_progress_is_called_with_the_share_done_rising_to_one():
+    seen = []
+    archex.run("jmachine-round-trip", progress=seen.append)
+    assert seen and seen == sorted(seen) and seen[-1] == 1.0
+    assert all(0 <= share <= 1 for share in seen)
+
+
+def test_progress_true_draws_a_tqdm_bar_to_its_end(capsys):
+    archex.run("jmachine-round-trip", progress=True)
+    bar = capsys.readouterr().err
+    assert "jmachine-round-trip" in bar and "100%" in bar
+
+
+def test_a_run_past_its_time_limit_raises_timeout_error():
+    # jmachine-programs takes tens of seconds natively.
+    with pytest.raises(TimeoutError, match="time limit of 0.3 s"):
+        archex.run("jmachine-programs", time_limit=0.3)
+
+
+@pytest.mark.parametrize("limit", [0, -1, "10", True])
+def test_a_time_limit_that_is_no_positive_number_raises_param_error(limit):
+    with pytest.raises(archex.ParamError, match="time_limit must be a number of seconds above 0"
+                       ) as raised:
+        archex.run("jmachine-round-trip", time_limit=limit)
+    assert raised.value.param == "time_limit"
+
+
+def test_a_result_in_a_notebook_shows_its_chart_with_caption_and_link():
+    from IPython.core.formatters import DisplayFormatter
+
+    result = archex.run("transputer-ping")
+    shown, _ = DisplayFormatter().format(result)
+    svg = shown["image/svg+xml"]
+    first = archex.describe("transputer-ping")["charts"][0]
+    assert svg == result.figure(first["id"], width="6in", font_size="10pt").svg
+    assert first["title"] in svg.replace("&amp;", "&")
+    # The caption with its source, and the link back to the explorer at this run.
+    assert ">Source: S. J. Turner" in svg and ">Made with archex: http://" in svg
+    assert shown["text/plain"] == repr(result)
+    assert repr(result).startswith("<archex Result transputer-ping seed=")
+    # A model's run has no chart: its repr alone.
+    shown, _ = DisplayFormatter().format(archex.run("network_traffic", sweep_rates=[0.1],
+                                                    max_cycles=2000))
+    assert list(shown) == ["text/plain"]

@@ -18,7 +18,13 @@ import {
   writeAtomic,
 } from '../figure';
 import type { FigureOutput } from '../../headless/figure';
-import { findChart, parseBaseUrl, parsePaperSize, parseTheme } from '../../headless/figure';
+import {
+  findChart,
+  parseBaseUrl,
+  parsePaperSize,
+  parseTheme,
+  pgfplotsText,
+} from '../../headless/figure';
 import { figureWithMadeBy } from '../../exports/figure_made_by';
 import { CURVE_KINDS } from '../../exports/figure_pgfplots';
 import { cliHost } from '../host';
@@ -33,15 +39,6 @@ function parseFormat(text: string): (typeof FORMATS)[number] {
   const format = FORMATS.find((f) => f === text);
   if (!format) throw new UsageError(`unknown --format '${text}'; valid: ${FORMATS.join(', ')}`);
   return format;
-}
-
-/** The figure's pgfplots .tex, a chart it does not draw refused as a usage error. */
-function pgfplots(f: FigureOutput): string {
-  try {
-    return f.pgfplots();
-  } catch (error) {
-    throw new UsageError(`${f.spec.id}: ${(error as Error).message}`);
-  }
 }
 
 /** `figure`, whose options differ from the other commands' (its --csv takes a file). */
@@ -112,7 +109,7 @@ async function figure(engine: Engine, models: ModelInfo[], presets: Preset[], ar
   };
   const made = cliMadeBy(argv);
   const csvHead = csvMadeBy(made);
-  const tex = (f: FigureOutput) => texMadeBy(made) + pgfplots(f);
+  const tex = (f: FigureOutput) => texMadeBy(made) + pgfplotsText(f);
   for (const f of figures) {
     const base = values.out ? join(values.out, `${preset.id}-${f.spec.id}`) : undefined;
     const drawn = figureWithMadeBy(f.figure, made);
