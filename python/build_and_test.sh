@@ -4,6 +4,8 @@
 #   build_and_test.sh          the wheel, built incrementally
 #   build_and_test.sh --sdist  the sdist instead, installed by pip from a copy outside the checkout,
 #                              so it must carry every source it compiles (a whole engine build)
+#   build_and_test.sh --venv DIR  the wheel installed in the virtual environment DIR (made if
+#                              missing), kept, and no tests run (the bench's python lines)
 # The build reuses python/build/: a virtual environment with the build requirements of
 # pyproject.toml, and scikit-build-core's build directory (`build-dir`), where ninja rebuilds only
 # what changed. Building without isolation keeps the paths CMake cached the same from run to run.
@@ -34,6 +36,11 @@ if [[ ! -f wasm/build/archex.build.json ]]; then
 fi
 cp wasm/build/archex.build.json python/archex/_build.json
 
+venv=$fresh/venv
+if [[ "${1:-}" == "--venv" ]]; then
+  venv=${2:?--venv takes a directory}
+fi
+
 if [[ "${1:-}" == "--sdist" ]]; then
   "$tools/bin/python" -m build --sdist --no-isolation --outdir "$fresh" python >/dev/null
   # pip unpacks and builds it in a folder of its own, away from the checkout.
@@ -45,8 +52,9 @@ else
   package=$(echo "$build"/archex-*.whl)
 fi
 
-"$python" -m venv "$fresh/venv"
-"$fresh/venv/bin/pip" install -q --disable-pip-version-check "$package[test]"
+[[ -x $venv/bin/python ]] || "$python" -m venv "$venv"
+"$venv/bin/pip" install -q --disable-pip-version-check --force-reinstall "$package[test]"
+[[ "${1:-}" == "--venv" ]] && exit 0
 # From the root, where the tests find the runner and the wasm build they compare with; pytest's
 # own script, so that the checkout's python/archex is not on the path, only the installed one.
-"$fresh/venv/bin/pytest" -q -p no:cacheprovider python/tests
+"$venv/bin/pytest" -q -p no:cacheprovider python/tests

@@ -1,6 +1,8 @@
 // `npm run bench`: one JSON object per line, {"name", "value", "unit"}. The engine's part
 // (engine_runs.ts): the native bench, then the same engine in wasm in Node, in process and on
-// worker threads; the packed bin's start on one light BookSim2 point (cli_start.ts). The
+// worker threads; the Python package's cost over the native runner on one network point
+// (python_binding.ts; `npm run bench -- python` runs it alone); the packed bin's start on one
+// light BookSim2 point (cli_start.ts). The
 // browser's part (browser.ts): the explorer in headless Chromium, from a change of a parameter
 // to the charts drawn again, a slider dragged, the trace views recording,
 // playing and stepping, what a class waits for, a killed engine worker's recovery. The class
@@ -18,6 +20,7 @@ import { classLoad } from './class_load';
 import { cliStart } from './cli_start';
 import { distSizes } from './dist_sizes';
 import { engineRuns } from './engine_runs';
+import { pythonBinding } from './python_binding';
 import { emit, root } from './measure';
 import { recordRunTimes } from './run_times';
 import { recordTimeLeftTraces } from './time_left_traces';
@@ -32,8 +35,11 @@ if (process.argv[2] === 'redraw') {
   await recordRunTimes();
 } else if (process.argv[2] === 'class') {
   await classLoad();
+} else if (process.argv[2] === 'python') {
+  pythonBinding();
 } else {
   await engineRuns();
+  pythonBinding();
   await cliStart();
   await browserFigures();
   await classLoad();
