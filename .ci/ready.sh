@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # Makes this machine ready for archex: Debian packages, then npm dependencies.
 #   ready.sh         what `npm start` needs (Emscripten, CMake, Ninja, g++)
-#   ready.sh --test  plus what `npm test` needs (GoogleTest, Chromium, fonts for screenshots,
-#                    PostgreSQL's programs, with which the class server's tests make a cluster, and
-#                    Python's venv and headers, with which the Python package is built and tested)
+#   ready.sh --test  plus what `npm test` needs (GoogleTest, Chromium, fonts for screenshots in
+#                    Latin and Japanese, PostgreSQL's programs, with which the class server's tests
+#                    make a cluster, and Python's venv and headers, with which the Python package is
+#                    built and tested)
 # As root it installs what is missing; otherwise it stops with the one command to run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(emscripten cmake ninja-build g++)
 if [[ "${1:-}" == "--test" ]]; then
-  packages+=(libgtest-dev chromium fonts-liberation postgresql python3-venv python3-dev)
+  packages+=(libgtest-dev chromium fonts-liberation fonts-noto-cjk postgresql python3-venv python3-dev)
 fi
 
 node_ok=$(node -e 'const [a,b]=process.versions.node.split(".").map(Number); console.log(a>20||(a===20&&b>=19)?1:0)')

@@ -6,6 +6,7 @@ import { dirname, relative, resolve, sep } from 'node:path';
 // points) belong to the page. Tests may reach higher (a chart's test draws what it built), and
 // stylesheets are shared by every room.
 export const LAYERS = [
+  ['i18n'],
   ['engine'],
   ['presets'],
   ['link'],

@@ -24,16 +24,42 @@ const ALLOWED = new Set([
   'MPL-2.0',
 ]);
 
-/** The production dependency tree from the lock file: each package's name and licence. */
+interface LockEntry {
+  license?: string;
+  dependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+}
+
+/**
+ * The production dependency tree from the lock file, each package's name and licence: what the
+ * root's dependencies need, as Node resolves them (a nested node_modules first). Walked, not read
+ * from the lock's dev flags: npm marks an optional dependency of a dev-only package (TypeScript's
+ * native binaries, under react-i18next's optional peer) neither dev nor devOptional.
+ */
 function shipped(): Map<string, string | undefined> {
-  const lock = JSON.parse(read('package-lock.json')) as {
-    packages: Record<string, { dev?: boolean; devOptional?: boolean; license?: string }>;
-  };
+  const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, LockEntry> };
   const out = new Map<string, string | undefined>();
-  for (const [path, entry] of Object.entries(lock.packages)) {
-    if (path === '' || entry.dev || entry.devOptional) continue;
-    out.set(path.replace(/^.*node_modules\//, ''), entry.license);
-  }
+  const resolve = (from: string, name: string): string | undefined => {
+    for (let dir = from; ; dir = dir.replace(/\/?node_modules\/(@[^/]+\/)?[^/]+$/, '')) {
+      const path = `${dir === '' ? '' : `${dir}/`}node_modules/${name}`;
+      if (lock.packages[path]) return path;
+      if (dir === '') return undefined;
+    }
+  };
+  const seen = new Set<string>();
+  const visit = (path: string) => {
+    const entry = lock.packages[path]!;
+    const needs = { ...entry.dependencies, ...entry.optionalDependencies };
+    for (const name of Object.keys(needs)) {
+      const found = resolve(path, name);
+      // An optional dependency for another platform is not installed.
+      if (!found || seen.has(found)) continue;
+      seen.add(found);
+      out.set(name, lock.packages[found]!.license);
+      visit(found);
+    }
+  };
+  visit('');
   return out;
 }
 

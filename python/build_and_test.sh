@@ -14,7 +14,8 @@ cd "$(dirname "$0")/.."
 
 python=${PYTHON:-python3}
 build=python/build
-tools=$build/tools
+# The build's own environment, one for each Python that builds (3.12 and newer build abi3).
+tools=$build/tools-$("$python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
 fresh=$(mktemp -d)
 trap 'rm -rf "$fresh"' EXIT
 

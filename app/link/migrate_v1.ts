@@ -1,5 +1,6 @@
 // Links of the first release (version 1): a plain query of preset and parameters.
 import { parseDecimal } from '../presets/param_values';
+import { LANG_KEY } from './lang_param';
 import type { UrlContext } from './link_types';
 import { URL_VERSION } from './link_types';
 
@@ -11,7 +12,7 @@ export function migrateV1(query: URLSearchParams, ctx: UrlContext): Record<strin
   const raw: Record<string, unknown> = { v: URL_VERSION };
   const params: Record<string, unknown> = {};
   for (const [name, text] of query) {
-    if (ctx.otherKeys?.includes(name)) continue;
+    if (name === LANG_KEY || ctx.otherKeys?.includes(name)) continue;
     if (name === 'preset') raw.preset = text;
     else params[name] = Number.isNaN(parseDecimal(text)) ? text : parseDecimal(text);
   }

@@ -23,6 +23,7 @@
 // Reading is lenient: whatever cannot be used is dropped, replaced by its default and reported.
 import LZString from 'lz-string';
 
+import { LANG_KEY, readLang } from './lang_param';
 import type { ParsedUrl, UrlContext, UrlState } from './link_types';
 import { emptyState, URL_VERSION } from './link_types';
 import { migrateV1 } from './migrate_v1';
@@ -122,6 +123,8 @@ export function parseUrlState(search: string, ctx: UrlContext): ParsedUrl {
   const dropped: string[] = [];
   const query = new URLSearchParams(search);
   const payload = query.get('s');
+  const lang = readLang(search).dropped;
+  if (lang) dropped.push(lang);
   if (payload === null) return { state: fromRaw(migrateV1(query, ctx), ctx, dropped), dropped };
 
   const raw = decode(payload);
@@ -135,7 +138,8 @@ export function parseUrlState(search: string, ctx: UrlContext): ParsedUrl {
     return { state: emptyState(), dropped, unread: { reason: 'version', version: show(raw.v) } };
   }
   for (const key of query.keys()) {
-    if (key !== 's' && !ctx.otherKeys?.includes(key)) dropped.push(`unknown field '${key}'`);
+    if (key !== 's' && key !== LANG_KEY && !ctx.otherKeys?.includes(key))
+      dropped.push(`unknown field '${key}'`);
   }
   return { state: fromRaw(raw, ctx, dropped), dropped };
 }

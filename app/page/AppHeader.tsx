@@ -3,6 +3,9 @@
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 
+import { chooseLanguage, useReading, useT } from '../i18n/i18n';
+import { isLang, LANGUAGES } from '../i18n/languages';
+
 import type { UrlState } from '../link/url_state';
 import { emptyState } from '../link/url_state';
 import { copyText } from '../ui/clipboard';
@@ -14,13 +17,14 @@ import './app_header.css';
 const COPIED_MS = 4000;
 
 export function Header({ children }: { children?: ReactNode }) {
+  const t = useT();
   return (
     <header className="app-header">
       <h1>
         <a href="./" className="home">
           archex
         </a>{' '}
-        <span className="tagline">architecture explorer</span>
+        <span className="tagline">{t('header.tagline')}</span>
       </h1>
       {children}
     </header>
@@ -32,6 +36,7 @@ export function Header({ children }: { children?: ReactNode }) {
  * custom network) to the charts, or to the results while the charts are not drawn yet.
  */
 export function SkipLink() {
+  const t = useT();
   return (
     <a
       className="skip-link"
@@ -41,7 +46,7 @@ export function SkipLink() {
         (document.getElementById('charts') ?? document.getElementById('results'))?.focus();
       }}
     >
-      Skip to the charts
+      {t('header.skip')}
     </a>
   );
 }
@@ -61,6 +66,7 @@ export function HeaderTools({
   /** Tools the page adds (opening a file). */
   children?: ReactNode;
 }) {
+  const t = useT();
   // What "Copy link" did, and the address it copied: said only while that is still the address.
   const [copied, setCopied] = useState<{ text: string; search: string; failed?: boolean } | null>(
     null,
@@ -78,12 +84,10 @@ export function HeaderTools({
   const inFrame = framed();
   const copyLink = () => {
     copyText(link).then(
-      () => setCopied({ text: 'Link copied', search }),
+      () => setCopied({ text: t('header.linkCopied'), search }),
       () =>
         setCopied({
-          text: inFrame
-            ? 'Copy failed: copy the link from here'
-            : 'Copy failed: select the address bar and copy it',
+          text: inFrame ? t('header.copyFailedFrame') : t('header.copyFailed'),
           search,
           failed: inFrame,
         }),
@@ -91,7 +95,7 @@ export function HeaderTools({
   };
 
   return (
-    <nav className="header-tools" aria-label="Explorer">
+    <nav className="header-tools" aria-label={t('header.tools')}>
       {experiment ? (
         <a
           href="./"
@@ -104,13 +108,13 @@ export function HeaderTools({
             }));
           }}
         >
-          All machines
+          {t('header.allMachines')}
         </a>
       ) : null}
       {children}
       {inFrame ? <OpenInArchex href={link} /> : null}
       <button type="button" onClick={copyLink}>
-        Copy link
+        {t('header.copyLink')}
       </button>
       {copied?.search === search ? (
         <span role="status" className="copied">
@@ -119,14 +123,15 @@ export function HeaderTools({
             <input
               readOnly
               value={link}
-              aria-label="This page's link"
+              aria-label={t('header.pageLink')}
               onFocus={(event) => event.currentTarget.select()}
             />
           ) : null}
         </span>
       ) : null}
+      <LanguageMenu />
       <label>
-        Theme{' '}
+        {t('header.theme')}{' '}
         <select
           value={theme ?? 'system'}
           onChange={(e) => {
@@ -139,9 +144,9 @@ export function HeaderTools({
             });
           }}
         >
-          <option value="system">system</option>
-          <option value="light">light</option>
-          <option value="dark">dark</option>
+          <option value="system">{t('header.themes.system')}</option>
+          <option value="light">{t('header.themes.light')}</option>
+          <option value="dark">{t('header.themes.dark')}</option>
         </select>
       </label>
     </nav>
@@ -150,13 +155,37 @@ export function HeaderTools({
 
 /** What the link held that the page could not use, until dismissed. */
 export function DroppedBanner({ dropped, onDismiss }: { dropped: string[]; onDismiss(): void }) {
+  const t = useT();
   if (dropped.length === 0) return null;
   return (
     <div className="banner warning" role="status">
-      Ignored from the link: {dropped.join('; ')}.
-      <button type="button" onClick={onDismiss} aria-label="Dismiss">
+      {t('header.dropped', { what: dropped.join('; ') })}
+      <button type="button" onClick={onDismiss} aria-label={t('header.dismiss')}>
         ×
       </button>
     </div>
+  );
+}
+
+/** The reader's language, each named in itself; their choice is kept for their next visits. */
+function LanguageMenu() {
+  const t = useT();
+  const { lang } = useReading();
+  return (
+    <label>
+      {t('header.language')}{' '}
+      <select
+        value={lang}
+        onChange={(e) => {
+          if (isLang(e.target.value)) void chooseLanguage(e.target.value);
+        }}
+      >
+        {LANGUAGES.map((l) => (
+          <option key={l.code} value={l.code} lang={l.code}>
+            {l.name}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -2,6 +2,8 @@
 // written back as the state changes, with a history entry for each place.
 import { useCallback, useState } from 'react';
 
+import { useReading } from '../i18n/i18n';
+import { withLang } from '../link/lang_param';
 import type { UrlContext, UrlState } from '../link/url_state';
 import { pageLayout, parseUrlState, serializeUrlState } from '../link/url_state';
 import { layoutTour } from '../lessons/playing';
@@ -24,7 +26,9 @@ export function useLinkState(ctx: UrlContext) {
   const [initial] = useState(() => withStepLayout(parseUrlState(window.location.search, ctx)));
   const [state, setState] = useState<UrlState>(initial.state);
   const [dropped, setDropped] = useState(initial.dropped);
-  const search = serializeUrlState(state);
+  // The reader's language goes in the link once they chose it (by a link, or the menu).
+  const reading = useReading();
+  const search = withLang(serializeUrlState(state), reading.chosen ? reading.lang : undefined);
   const onPop = useCallback(
     (query: string) => {
       const parsed = withStepLayout(parseUrlState(query, ctx));

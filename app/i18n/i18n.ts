@@ -1,0 +1,100 @@
+// The page's words in the reader's language: one i18next instance with ICU messages (plurals,
+// numbers), the source language's catalogues bundled, another's loaded when a reader picks it; and
+// the reader's language, kept across visits once they chose it.
+import { createInstance } from 'i18next';
+import ICU from 'i18next-icu';
+import { useSyncExternalStore } from 'react';
+import { initReactI18next, useTranslation } from 'react-i18next';
+
+import common from './locales/en/common.json';
+import type { Lang } from './languages';
+import { chooseLang, isLang, SOURCE_LANG } from './languages';
+
+/** The catalogues' namespaces: a file per language and namespace, app/i18n/locales/<lang>/<ns>.json. */
+export const NAMESPACES = ['common'] as const;
+
+const STORED = 'archex.lang';
+
+export const i18n = createInstance();
+void i18n
+  .use(ICU)
+  .use(initReactI18next)
+  .init({
+    lng: SOURCE_LANG,
+    fallbackLng: SOURCE_LANG,
+    ns: [...NAMESPACES],
+    defaultNS: 'common',
+    resources: { [SOURCE_LANG]: { common } },
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+
+/** The reader's language, and whether they chose it (by a link or the menu) or the browser did. */
+export interface Reading {
+  lang: Lang;
+  chosen: boolean;
+}
+
+let reading: Reading = { lang: SOURCE_LANG, chosen: false };
+const listeners = new Set<() => void>();
+
+function storedChoice(): string | null {
+  try {
+    return window.localStorage.getItem(STORED);
+  } catch {
+    return null; // storage refused: the choice lasts for this page
+  }
+}
+
+/** Loads a language's catalogues (Vite's glob: each file its own chunk, fetched when needed). */
+async function load(lang: Lang): Promise<void> {
+  if (lang === SOURCE_LANG || i18n.hasResourceBundle(lang, 'common')) return;
+  const files = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
+  await Promise.all(
+    NAMESPACES.map(async (ns) => {
+      const file = files[`./locales/${lang}/${ns}.json`];
+      if (!file) throw new Error(`no catalogue app/i18n/locales/${lang}/${ns}.json`);
+      i18n.addResourceBundle(lang, ns, (await file()).default);
+    }),
+  );
+}
+
+async function apply(next: Reading): Promise<void> {
+  await load(next.lang);
+  await i18n.changeLanguage(next.lang);
+  document.documentElement.lang = next.lang;
+  reading = next;
+  for (const listener of listeners) listener();
+}
+
+/** The language the page opens in: the link's (`?lang=`), the reader's last choice, the browser's. */
+export function startLanguage(fromLink: Lang | undefined): Promise<void> {
+  const stored = storedChoice();
+  const lang = chooseLang(fromLink, stored, navigator.languages ?? []);
+  return apply({ lang, chosen: fromLink !== undefined || isLang(stored) });
+}
+
+/** The reader picks a language: the page speaks it now, and on their next visits. */
+export function chooseLanguage(lang: Lang): Promise<void> {
+  try {
+    window.localStorage.setItem(STORED, lang);
+  } catch {
+    // Refused storage: the page speaks it until it is closed.
+  }
+  return apply({ lang, chosen: true });
+}
+
+export function useReading(): Reading {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => reading,
+  );
+}
+
+/** This instance's `t` for a component, redrawn when the reader's language changes. */
+export function useT(ns: (typeof NAMESPACES)[number] = 'common') {
+  return useTranslation(ns, { i18n }).t;
+}
