@@ -1,13 +1,13 @@
-// The Japanese words of the glossary and of the machines' lines (presets/about/glossary.ja.json,
-// presets/about/machines.ja.json): one entry for each English term and machine, in the same
+// The Japanese words of the glossary and of the machines' lines (presets/about/ja/glossary.json,
+// presets/about/ja/machines.json): one entry for each English term and machine, in the same
 // order, each field said, each Japanese word one term's, and the sentences Japanese.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 import glossaryEn from '../../presets/about/glossary.json';
-import glossaryJa from '../../presets/about/glossary.ja.json';
+import glossaryJa from '../../presets/about/ja/glossary.json';
 import machinesEn from '../../presets/about/machines.json';
-import machinesJa from '../../presets/about/machines.ja.json';
+import machinesJa from '../../presets/about/ja/machines.json';
 
 /** A field said: not empty, no space at either end. */
 const said = z.string().regex(/^\S(.*\S)?$/u, 'empty, or a space at an end');
@@ -50,7 +50,7 @@ const sentences = (text: string) => text.split('。').slice(0, -1);
 /** Written in the plain (である) style throughout: no です / ます at a sentence's end. */
 const politeEnding = /(です|ます|でした|ました)。/u;
 
-describe('glossary.ja.json', () => {
+describe('ja/glossary.json', () => {
   it('has one entry for each English term, keyed by its headword, in the same order', () => {
     expect(Object.keys(ja)).toEqual(glossaryEn.terms.map((t) => t.words[0]));
   });
@@ -86,7 +86,7 @@ describe('glossary.ja.json', () => {
   });
 });
 
-describe('machines.ja.json', () => {
+describe('ja/machines.json', () => {
   it('has one entry for each machine, keyed as machines.json names it, in the same order', () => {
     expect(Object.keys(jaMachines)).toEqual(machinesEn.machines.map((m) => m.machine));
   });
