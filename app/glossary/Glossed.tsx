@@ -1,24 +1,31 @@
 import type { PointerEvent as ReactPointerEvent } from 'react';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 
+import { useReading } from '../i18n/i18n';
 import type { Term as GlossaryTerm } from './glossary';
-import { glossPieces } from './glossary';
+import { glossaryIn, glossPieces } from './glossary';
 import './glossary.css';
 
+/** What stays on a term's line before it: a spaced script's letters, or an opening bracket. */
+const HEAD = /(?:[^\s\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー]+|[「『（【〔]+)$/u;
+/** And after it: a spaced script's letters, or closing punctuation (no line starts with 。). */
+const TAIL = /^(?:[^\s\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー]+|[、。，．」』）】〕！？]+)/u;
+
 /**
- * A text with the papers' words in it marked, each defined where it first appears. A term keeps
- * on its line the characters it touches ("(UNIRED", "PIE64's"), as a plain word would.
+ * A text with the papers' words in it marked (in the reader's language), each defined where it
+ * first appears. A term keeps on its line the characters it touches ("(UNIRED", "PIE64's",
+ * 「仮想チャネル」), as a plain word would; Japanese text breaks anywhere else.
  */
 export function Glossed({ text }: { text: string }) {
-  const pieces = glossPieces(text);
+  const pieces = glossPieces(text, glossaryIn(useReading().lang));
   const isTerm = (i: number) => pieces[i] !== undefined && typeof pieces[i] !== 'string';
   // Each plain piece cut in three: what touches the term before it, the rest, what touches the
   // term after it.
   const cut = pieces.map((piece, i) => {
     if (typeof piece !== 'string') return null;
-    const head = isTerm(i - 1) ? /^\S*/.exec(piece)![0] : '';
+    const head = isTerm(i - 1) ? (TAIL.exec(piece)?.[0] ?? '') : '';
     const rest = piece.slice(head.length);
-    const tail = isTerm(i + 1) ? /\S*$/.exec(rest)![0] : '';
+    const tail = isTerm(i + 1) ? (HEAD.exec(rest)?.[0] ?? '') : '';
     return { head, body: rest.slice(0, rest.length - tail.length), tail };
   });
   return (

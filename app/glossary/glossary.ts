@@ -3,6 +3,8 @@
 import { z } from 'zod';
 
 import raw from '../../presets/about/glossary.json';
+import rawJa from '../../presets/about/ja/glossary.json';
+import type { Lang } from '../i18n/languages';
 
 const TermSchema = z
   .object({
@@ -48,12 +50,62 @@ export function parseGlossary(json: unknown): Term[] {
 
 export const glossary: Term[] = parseGlossary(raw);
 
+/** A field said: not empty, no space at either end. */
+const said = z.string().regex(/^\S(.*\S)?$/u, 'empty, or a space at an end');
+
+/** A term in another language (presets/about/<lang>/glossary.json), keyed by its English headword. */
+export const LangTermSchema = z
+  .object({
+    /** How that language writes the term, its headword first. */
+    words: z.array(said).min(1),
+    /** What it means, in one or two sentences of that language. */
+    means: said,
+    /** The English entry's source, in that language. */
+    source: said,
+    /** Where the term in that language comes from (a paper, the field's textbooks). */
+    term_from: said,
+  })
+  .strict();
+export const LangGlossarySchema = z
+  .object({ terms: z.record(z.string(), LangTermSchema) })
+  .strict();
+
+/** A language's glossary file as terms, in the English order; throws naming a term it lacks. */
+export function parseLangGlossary(json: unknown, english: Term[], file: string): Term[] {
+  const terms = LangGlossarySchema.parse(json).terms;
+  return english.map((term) => {
+    const own = terms[term.words[0]!];
+    if (!own) throw new Error(`${file}: no entry for '${term.words[0]}'`);
+    return { words: own.words, means: own.means, source: own.source };
+  });
+}
+
+const byLang: Record<Lang, Term[]> = {
+  en: glossary,
+  ja: parseLangGlossary(rawJa, glossary, 'presets/about/ja/glossary.json'),
+};
+
+/** The glossary in a reader's language. */
+export function glossaryIn(lang: Lang): Term[] {
+  return byLang[lang];
+}
+
 /** A piece of a text: plain words, or a term's words as written there. */
 export type Piece = string | { term: Term; text: string };
 
 const wordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
-/** A word that may be a number's unit: a plural, or a lower-case word. */
-const unitLike = (word: string) => word.endsWith('s') || word === word.toLowerCase();
+const cjk = (c: string) => /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー]/u.test(c);
+const katakana = (c: string | undefined) => c !== undefined && /[\p{sc=Katakana}ー]/u.test(c);
+/**
+ * Whether two neighbouring characters are of one word, which a term may not start or end inside:
+ * letters of a spaced script (NIP is not in SNIPE), or katakana (バリア is not in バリアフリー).
+ * Japanese writes no spaces: a term next to kana or kanji stands alone (PEの, 仮想チャネルを).
+ */
+const joins = (a: string | undefined, b: string | undefined) =>
+  (wordChar(a) && wordChar(b) && !cjk(a!) && !cjk(b!)) || (katakana(a) && katakana(b));
+/** A Latin word that may be a number's unit: a plural, or a lower-case word. */
+const unitLike = (word: string) =>
+  /^[a-z]/i.test(word) && (word.endsWith('s') || word === word.toLowerCase());
 
 /** A term's words as written and capitalised, by their first letter, the longest first. */
 const indexed = new WeakMap<Term[], Map<string, { word: string; term: Term }[]>>();
@@ -89,11 +141,14 @@ export function glossPieces(text: string, terms: Term[] = glossary): Piece[] {
   let plain = 0;
   let i = 0;
   while (i < text.length) {
-    const hit = wordChar(text[i - 1])
-      ? undefined
-      : byFirst
-          .get(text[i]!)
-          ?.find(({ word }) => text.startsWith(word, i) && !wordChar(text[i + word.length]));
+    const hit = byFirst
+      .get(text[i]!)
+      ?.find(
+        ({ word }) =>
+          text.startsWith(word, i) &&
+          !joins(text[i - 1], word[0]) &&
+          !joins(word[word.length - 1], text[i + word.length]),
+      );
     if (!hit) {
       i++;
       continue;

@@ -2,46 +2,16 @@
 // presets/about/ja/machines.json): one entry for each English term and machine, in the same
 // order, each field said, each Japanese word one term's, and the sentences Japanese.
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 
 import glossaryEn from '../../presets/about/glossary.json';
 import glossaryJa from '../../presets/about/ja/glossary.json';
 import machinesEn from '../../presets/about/machines.json';
 import machinesJa from '../../presets/about/ja/machines.json';
+import { LangMachinesSchema } from '../presets/machines';
+import { glossary, glossaryIn, glossPieces, LangGlossarySchema } from './glossary';
 
-/** A field said: not empty, no space at either end. */
-const said = z.string().regex(/^\S(.*\S)?$/u, 'empty, or a space at an end');
-
-const JaTermSchema = z
-  .object({
-    /** How Japanese text writes the term, its headword first. */
-    words: z.array(said).min(1),
-    /** What it means, in one or two Japanese sentences. */
-    means: said,
-    /** The English entry's source, in Japanese. */
-    source: said,
-    /** Where the Japanese term itself comes from. */
-    term_from: said,
-  })
-  .strict();
-const JaGlossarySchema = z.object({ terms: z.record(z.string(), JaTermSchema) }).strict();
-
-const JaMachineSchema = z
-  .object({
-    /** The machine's name as its builders wrote it in Japanese, else as Japanese text writes it. */
-    name: said,
-    /** Where that name comes from. */
-    name_from: said,
-    /** What it was, in a Japanese sentence. */
-    was: said,
-    /** Why it matters, in a Japanese sentence. */
-    matters: said,
-  })
-  .strict();
-const JaMachinesSchema = z.object({ machines: z.record(z.string(), JaMachineSchema) }).strict();
-
-const ja = JaGlossarySchema.parse(glossaryJa).terms;
-const jaMachines = JaMachinesSchema.parse(machinesJa).machines;
+const ja = LangGlossarySchema.parse(glossaryJa).terms;
+const jaMachines = LangMachinesSchema.parse(machinesJa).machines;
 
 /** Japanese prose: kana in it (a sentence of kanji and Latin letters alone is no sentence). */
 const isJapanese = (text: string) => /\p{Script=Hiragana}/u.test(text);
@@ -106,20 +76,44 @@ describe('ja/machines.json', () => {
 describe('the schemas', () => {
   it('refuse an entry without its origin, or with an empty word', () => {
     const term = { words: ['仮想チャネル'], means: 'ある。', source: '3.2 節', term_from: 'ある' };
-    expect(JaGlossarySchema.safeParse({ terms: { 'virtual channel': term } }).success).toBe(true);
+    expect(LangGlossarySchema.safeParse({ terms: { 'virtual channel': term } }).success).toBe(true);
     const { term_from: _, ...bare } = term;
-    expect(JaGlossarySchema.safeParse({ terms: { 'virtual channel': bare } }).success).toBe(false);
+    expect(LangGlossarySchema.safeParse({ terms: { 'virtual channel': bare } }).success).toBe(false);
     expect(
-      JaGlossarySchema.safeParse({ terms: { 'virtual channel': { ...term, words: [''] } } })
+      LangGlossarySchema.safeParse({ terms: { 'virtual channel': { ...term, words: [''] } } })
         .success,
     ).toBe(false);
   });
 
   it('refuse a machine with a field it does not know', () => {
     const line = { name: 'PIE64', name_from: 'ある', was: 'ある。', matters: 'ある。' };
-    expect(JaMachinesSchema.safeParse({ machines: { PIE64: line } }).success).toBe(true);
-    expect(JaMachinesSchema.safeParse({ machines: { PIE64: { ...line, is: 'x' } } }).success).toBe(
+    expect(LangMachinesSchema.safeParse({ machines: { PIE64: line } }).success).toBe(true);
+    expect(LangMachinesSchema.safeParse({ machines: { PIE64: { ...line, is: 'x' } } }).success).toBe(
       false,
+    );
+  });
+});
+
+describe('Japanese words in Japanese text', () => {
+  const terms = glossaryIn('ja');
+  const marked = (text: string) =>
+    glossPieces(text, terms).flatMap((p) => (typeof p === 'string' ? [] : [p.text]));
+
+  it('are marked with no space around them, next to kana and kanji', () => {
+    expect(marked('仮想チャネルを使えば、PEの稼働率が上がる。')).toEqual([
+      '仮想チャネル',
+      'PE',
+      '稼働率',
+    ]);
+  });
+  it('are not marked inside a longer katakana word, nor a Latin one inside a Latin word', () => {
+    expect(marked('バリアフリーな設計')).toEqual([]);
+    expect(marked('PEAKの値')).toEqual([]);
+  });
+  it('keep their order of the English glossary, each one term', () => {
+    expect(terms).toHaveLength(glossary.length);
+    expect(terms[glossary.findIndex((t) => t.words[0] === 'virtual channel')]!.words[0]).toBe(
+      '仮想チャネル',
     );
   });
 });

@@ -62,7 +62,7 @@ async function load(lang: Lang): Promise<void> {
 async function apply(next: Reading): Promise<void> {
   await load(next.lang);
   await i18n.changeLanguage(next.lang);
-  document.documentElement.lang = next.lang;
+  if (typeof document !== 'undefined') document.documentElement.lang = next.lang;
   reading = next;
   for (const listener of listeners) listener();
 }
@@ -90,6 +90,8 @@ export function useReading(): Reading {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    () => reading,
+    // Drawn to a string (tests, exports): the language as it stands.
     () => reading,
   );
 }

@@ -8,6 +8,7 @@ import type { ModelInfo, NetworkMap, Params } from '../engine/types';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import { machineLine } from '../presets/machines';
 import { runLength, runTimes } from '../presets/run_times';
+import { chooseLanguage } from '../i18n/i18n';
 import { presetBaseline, presetParams } from '../presets/schema';
 import { resolveValues } from '../presets/param_values';
 import { schematicOf } from '../results/drawing/schematic';
@@ -108,7 +109,13 @@ describe('<Picker>', () => {
       const described = /<a class="card-link" [^>]*aria-describedby="([^"]+)"/.exec(card)?.[1];
       return [p.id, long?.[2], described === long?.[1]];
     });
-    expect(said).toEqual(presets.map((p) => [p.id, runLength(p.id), true]));
+    const words = { minutes: 'takes a minute or more', seconds: 'takes tens of seconds' };
+    expect(said).toEqual(
+      presets.map((p) => {
+        const length = runLength(p.id);
+        return [p.id, length && words[length], true];
+      }),
+    );
     expect(presets.filter((p) => runLength(p.id)).length).toBeLessThan(presets.length / 4);
   });
 
@@ -281,5 +288,24 @@ describe('<Picker>', () => {
       tiers: [4, 4, 2],
       nodes: 16,
     });
+  });
+
+  it('speaks the reader’s language: its words, the machines’ own names, the glossary’s terms', async () => {
+    await chooseLanguage('ja');
+    try {
+      const html = renderToStaticMarkup(
+        <Picker presets={presets} networks={networks} onPick={() => {}} onTour={() => {}} />,
+      );
+      expect(html).toContain('論文の並列マシンを、その場で動かす');
+      expect(html).toContain('ガイドツアーをたどるか');
+      expect(html).toMatch(/<h3 id="machine-[^"]+">マルチPSI\/V1<\/h3>/);
+      // A machine's line in Japanese, its terms marked as the English ones are.
+      expect(html).toContain(machineLine('PIE64', 'ja')!.was.slice(0, 8));
+      expect(html).toMatch(/data-term="推論ユニット"|data-term="回線交換"/);
+      // A card's link keeps the reader's language.
+      expect(html).toMatch(/<a class="card-link" href="\?s=[^"]+&amp;lang=ja"/);
+    } finally {
+      await chooseLanguage('en');
+    }
   });
 });

@@ -2,10 +2,11 @@ import { useId } from 'react';
 
 import type { NetworkMap } from '../engine/types';
 import { Glossed } from '../glossary/Glossed';
+import { useReading, useT } from '../i18n/i18n';
+import { withLang } from '../link/lang_param';
 import { machineLine } from '../presets/machines';
 import { runLength } from '../presets/run_times';
 import type { Preset } from '../presets/schema';
-import { machineAndYear } from '../presets/schema';
 import { TourList } from '../tours/TourList';
 import { schematicOf } from '../results/drawing/schematic';
 import { Schematic } from './Schematic';
@@ -56,14 +57,20 @@ function PresetCard({
   onPick(presetId: string): void;
   start?: boolean;
 }) {
+  const t = useT();
+  const reading = useReading();
   const schematic = networks ? schematicOf(networks) : null;
   const long = runLength(preset.id);
   const id = useId();
+  const machine = machineLine(preset.machine, reading.lang)?.name ?? preset.machine;
   return (
     <div className={start ? 'card start' : 'card'}>
       <a
         className="card-link"
-        href={serializeUrlState(emptyState(preset.id))}
+        href={withLang(
+          serializeUrlState(emptyState(preset.id)),
+          reading.chosen ? reading.lang : undefined,
+        )}
         data-preset={preset.id}
         aria-labelledby={`${id}-title`}
         aria-describedby={long ? `${id}-long` : undefined}
@@ -76,15 +83,17 @@ function PresetCard({
       {schematic ? <Schematic {...schematic} /> : <span className="schematic" aria-hidden="true" />}
       <span className="card-text">
         <span className="card-title" id={`${id}-title`}>
-          <Glossed text={start ? `Start here: ${preset.machine}` : preset.experiment} />
+          <Glossed text={start ? t('picker.startHere', { machine }) : preset.experiment} />
         </span>
         <span className="card-meta">
-          {machineAndYear(preset)}
-          {schematic ? ` · ${schematic.nodes} nodes` : ''}
+          {preset.year === undefined
+            ? machine
+            : t('picker.machineYear', { machine, year: preset.year })}
+          {schematic ? t('picker.nodes', { nodes: schematic.nodes }) : ''}
         </span>
         {long ? (
           <span className="card-long" id={`${id}-long`}>
-            Long run: {long}
+            {t('picker.longRun', { length: long })}
           </span>
         ) : null}
         <span className="card-description">
@@ -98,7 +107,7 @@ function PresetCard({
 
 /** What a machine was and why it matters, in one line under its name. */
 function MachineLine({ machine }: { machine: string }) {
-  const line = machineLine(machine);
+  const line = machineLine(machine, useReading().lang);
   return line ? (
     <p className="machine-line">
       <Glossed text={`${line.was} ${line.matters}`} />
@@ -111,23 +120,17 @@ function MachineLine({ machine }: { machine: string }) {
  * per preset, grouped by machine.
  */
 export function Picker({ presets, networks, onPick, onTour, onMachines, onLesson }: Props) {
+  const t = useT();
+  const { lang } = useReading();
   const start = presets.find((p) => p.id === START_PRESET);
   return (
     <main className="picker">
       <section className="intro" aria-labelledby="intro-title">
-        <h2 id="intro-title">Parallel machines from their papers, live</h2>
+        <h2 id="intro-title">{t('picker.title')}</h2>
         <p>
-          archex runs models of historical parallel machines from the papers that measured them, to
-          teach and study parallel architecture: move a parameter and the charts follow, each value
-          saying where it comes from and each chart how close the model comes to what the paper
-          measured.{' '}
-          {start
-            ? 'Start with the custom network (any shape, switching and load, with the models ' +
-              `beside the simulation)${onTour ? ', follow a guided tour' : ''}, or pick a ` +
-              'machine below to reproduce its paper.'
-            : 'Pick a machine below to reproduce its paper.'}{' '}
-          A word underlined with dots is the papers' own: point at it, tap it or tab to it to read
-          what it means.
+          {t('picker.intro')}{' '}
+          {start ? t('picker.startWith', { tours: onTour ? 'yes' : 'no' }) : t('picker.pickBelow')}{' '}
+          {t('picker.glossaryHint')}
         </p>
         {start ? (
           <PresetCard preset={start} networks={networks[start.id]} onPick={onPick} start />
@@ -136,11 +139,8 @@ export function Picker({ presets, networks, onPick, onTour, onMachines, onLesson
       {onTour ? <TourList onTour={onTour} /> : null}
       {onLesson ? (
         <section className="lesson-entry" aria-labelledby="lesson-entry-title">
-          <h2 id="lesson-entry-title">Your own lesson</h2>
-          <p>
-            Take the explorer's state as a step, write what to see, ask a question whose answer is
-            read from the run, and share the lesson as a link or a file.
-          </p>
+          <h2 id="lesson-entry-title">{t('picker.lessonTitle')}</h2>
+          <p>{t('picker.lessonText')}</p>
           <button type="button" onClick={onLesson.open}>
             {onLesson.label}
           </button>
@@ -148,21 +148,19 @@ export function Picker({ presets, networks, onPick, onTour, onMachines, onLesson
       ) : null}
       {onMachines ? (
         <section className="machines-entry" aria-labelledby="machines-entry-title">
-          <h2 id="machines-entry-title">Every machine on one chart</h2>
-          <p>
-            One microbenchmark (ping-pong and bursts, as LogP is measured) run on each machine's own
-            model: one-way time against message size, and the fitted overhead, latency and gaps
-            beside the papers' own cost models.
-          </p>
+          <h2 id="machines-entry-title">{t('picker.machinesTitle')}</h2>
+          <p>{t('picker.machinesText')}</p>
           <button type="button" className="card machines-card" onClick={onMachines}>
-            <span className="card-title">Compare all machines</span>
+            <span className="card-title">{t('picker.machinesButton')}</span>
           </button>
         </section>
       ) : null}
-      <h2>Pick a machine and an experiment</h2>
+      <h2>{t('picker.pick')}</h2>
       {groupByMachine(presets).map((group) => (
         <section key={group.machine} aria-labelledby={`machine-${group.presets[0]?.id}`}>
-          <h3 id={`machine-${group.presets[0]?.id}`}>{group.machine}</h3>
+          <h3 id={`machine-${group.presets[0]?.id}`}>
+            {machineLine(group.machine, lang)?.name ?? group.machine}
+          </h3>
           <MachineLine machine={group.machine} />
           <ul className="cards">
             {group.presets.map((preset) => (

@@ -3,6 +3,8 @@
 import { z } from 'zod';
 
 import raw from '../../presets/about/machines.json';
+import rawJa from '../../presets/about/ja/machines.json';
+import type { Lang } from '../i18n/languages';
 
 const MachineSchema = z
   .object({
@@ -39,7 +41,44 @@ export function parseMachines(json: unknown): Machine[] {
 
 export const machines: Machine[] = parseMachines(raw);
 
-/** The line of the machine the presets call `name`. */
-export function machineLine(name: string, list: Machine[] = machines): Machine | undefined {
-  return list.find((m) => m.machine === name);
+/** A field said: not empty, no space at either end. */
+const said = z.string().regex(/^\S(.*\S)?$/u, 'empty, or a space at an end');
+
+/** A machine in another language (presets/about/<lang>/machines.json), by its English name. */
+export const LangMachinesSchema = z
+  .object({
+    machines: z.record(
+      z.string(),
+      z
+        .object({
+          /** Its name as its builders wrote it in that language, else as that language writes it. */
+          name: said,
+          /** Where that name comes from. */
+          name_from: said,
+          was: said,
+          matters: said,
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+
+/** A machine's line in a language: its name there, what it was and why it matters. */
+export type MachineWords = Machine & { name: string };
+
+const byLang: Record<Lang, MachineWords[]> = {
+  en: machines.map((m) => ({ ...m, name: m.machine })),
+  ja: (() => {
+    const own = LangMachinesSchema.parse(rawJa).machines;
+    return machines.map((m) => {
+      const words = own[m.machine];
+      if (!words) throw new Error(`presets/about/ja/machines.json: no entry for '${m.machine}'`);
+      return { machine: m.machine, name: words.name, was: words.was, matters: words.matters };
+    });
+  })(),
+};
+
+/** The line of the machine the presets call `name`, in a reader's language. */
+export function machineLine(name: string, lang: Lang = 'en'): MachineWords | undefined {
+  return byLang[lang].find((m) => m.machine === name);
 }

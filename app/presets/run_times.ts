@@ -35,14 +35,17 @@ export const runTimes: RunTimes = RunTimesSchema.parse(raw);
  * runs unasked is already worth a word.
  */
 export const RUN_LENGTHS = [
-  { atLeastMs: ASK_BEYOND_MS, words: 'takes a minute or more' },
-  { atLeastMs: ASK_BEYOND_MS / 4, words: 'takes tens of seconds' },
+  { atLeastMs: ASK_BEYOND_MS, length: 'minutes' },
+  { atLeastMs: ASK_BEYOND_MS / 4, length: 'seconds' },
 ] as const;
 
-/** What the card of `presetId` says of its run's length, or nothing for a short one. */
-export function runLength(presetId: string, times: RunTimes = runTimes): string | undefined {
+/** A long run's length, as the card words it ("takes a minute or more", "takes tens of seconds"). */
+export type RunLength = (typeof RUN_LENGTHS)[number]['length'];
+
+/** How long the run of `presetId` is, or nothing for a short one. */
+export function runLength(presetId: string, times: RunTimes = runTimes): RunLength | undefined {
   const ms = times.runs[presetId]?.cpuMs;
-  return ms === undefined ? undefined : RUN_LENGTHS.find((l) => ms >= l.atLeastMs)?.words;
+  return ms === undefined ? undefined : RUN_LENGTHS.find((l) => ms >= l.atLeastMs)?.length;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Glossed } from '../glossary/Glossed';
+import { useT } from '../i18n/i18n';
 import { tours } from './bundled';
 import { focusTourPanel } from './TourPanel';
 import './tours.css';
@@ -9,10 +10,11 @@ import './tours.css';
  * mean.
  */
 export function TourList({ onTour }: { onTour(tourId: string): void }) {
+  const t = useT();
   return (
     <section className="tours" aria-labelledby="tours-title">
-      <h2 id="tours-title">Guided tours</h2>
-      <p>Each step sets up an experiment, says what to look at, and asks you to predict first.</p>
+      <h2 id="tours-title">{t('tours.title')}</h2>
+      <p>{t('tours.intro')}</p>
       <ul className="cards">
         {tours.map((tour) => (
           <li key={tour.id}>
@@ -32,7 +34,7 @@ export function TourList({ onTour }: { onTour(tourId: string): void }) {
                   <Glossed text={tour.title} />
                 </span>
                 <span className="card-meta">
-                  {tour.steps.length} steps · {tour.audience}
+                  {t('tours.meta', { steps: tour.steps.length, audience: tour.audience })}
                 </span>
                 <span className="card-description">
                   <Glossed text={tour.summary} />
