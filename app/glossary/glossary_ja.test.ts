@@ -78,7 +78,9 @@ describe('the schemas', () => {
     const term = { words: ['仮想チャネル'], means: 'ある。', source: '3.2 節', term_from: 'ある' };
     expect(LangGlossarySchema.safeParse({ terms: { 'virtual channel': term } }).success).toBe(true);
     const { term_from: _, ...bare } = term;
-    expect(LangGlossarySchema.safeParse({ terms: { 'virtual channel': bare } }).success).toBe(false);
+    expect(LangGlossarySchema.safeParse({ terms: { 'virtual channel': bare } }).success).toBe(
+      false,
+    );
     expect(
       LangGlossarySchema.safeParse({ terms: { 'virtual channel': { ...term, words: [''] } } })
         .success,
@@ -88,9 +90,9 @@ describe('the schemas', () => {
   it('refuse a machine with a field it does not know', () => {
     const line = { name: 'PIE64', name_from: 'ある', was: 'ある。', matters: 'ある。' };
     expect(LangMachinesSchema.safeParse({ machines: { PIE64: line } }).success).toBe(true);
-    expect(LangMachinesSchema.safeParse({ machines: { PIE64: { ...line, is: 'x' } } }).success).toBe(
-      false,
-    );
+    expect(
+      LangMachinesSchema.safeParse({ machines: { PIE64: { ...line, is: 'x' } } }).success,
+    ).toBe(false);
   });
 });
 
