@@ -49,7 +49,11 @@ function storedChoice(): string | null {
 /** Loads a language's catalogues (Vite's glob: each file its own chunk, fetched when needed). */
 async function load(lang: Lang): Promise<void> {
   if (lang === SOURCE_LANG || i18n.hasResourceBundle(lang, 'common')) return;
-  const files = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json');
+  // The source language's are bundled (above), not a chunk of their own.
+  const files = import.meta.glob<{ default: Record<string, unknown> }>([
+    './locales/*/*.json',
+    '!./locales/en/*.json',
+  ]);
   await Promise.all(
     NAMESPACES.map(async (ns) => {
       const file = files[`./locales/${lang}/${ns}.json`];
