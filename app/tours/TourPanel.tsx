@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 
+import { useT } from '../i18n/i18n';
+import { Rich } from '../i18n/Rich';
 import { Markdown } from '../ui/Markdown';
 import { presets } from '../presets/bundled';
 import type { StepAnswer } from '../link/url_state';
@@ -71,11 +73,17 @@ function scrollBehavior(): ScrollBehavior {
  * changes to be read.
  */
 export function TourStepStatus({ tour, step }: { tour: Tour | undefined; step: number }) {
+  const t = useT();
   const current = tour?.steps[step];
   return (
     <p className="sr-only" role="status">
       {tour && current
-        ? `${tour.title}, step ${step + 1} of ${tour.steps.length}: ${current.title}`
+        ? t('tour.stepStatus', {
+            tour: tour.title,
+            step: step + 1,
+            steps: tour.steps.length,
+            title: current.title,
+          })
         : ''}
     </p>
   );
@@ -89,6 +97,7 @@ export function TourPanel(props: Props) {
   const { tour, step, outcome, onStep, onClose, answer, onAnswer, specs, classroom } = props;
   // In a class run at the lecturer's pace, a student's page moves only with the lecturer.
   const held = classroom?.held === true;
+  const t = useT();
   const id = useId();
   const current = tour.steps[step]!;
   const preset = presets.find((p) => p.id === current.presetId);
@@ -122,16 +131,16 @@ export function TourPanel(props: Props) {
             focusSoon(() => document.getElementById('results'), { ifLost: true });
             onClose();
           }}
-          aria-label="Close the tour"
+          aria-label={t('tour.close')}
         >
           ×
         </button>
       </header>
       <p className="tour-progress">
-        Step {step + 1} of {tour.steps.length}
+        {t('tour.stepOf', { step: step + 1, steps: tour.steps.length })}
         {' · '}
         <a className="tour-edit" href={worksheetHref(tour)} target="_blank" rel="noopener">
-          Worksheet
+          {t('tour.worksheet')}
         </a>
         {props.edit ? (
           <>
@@ -145,7 +154,7 @@ export function TourPanel(props: Props) {
           <>
             {' · '}
             <button type="button" className="tour-edit" onClick={props.onRunAsClass}>
-              Run as a class
+              {t('tour.runAsClass')}
             </button>
           </>
         ) : null}
@@ -156,8 +165,11 @@ export function TourPanel(props: Props) {
       </div>
       {preset ? (
         <p className="tour-look">
-          Look at {targetLabel(current.look, preset, runs?.run ?? null, specs)}
-          <span aria-hidden="true"> (outlined)</span>.{' '}
+          <Rich
+            k="tour.lookAt"
+            values={{ target: targetLabel(current.look, preset, runs?.run ?? null, specs) }}
+            parts={{ outlined: <span aria-hidden="true">{t('tour.outlined')}</span> }}
+          />{' '}
           <button
             type="button"
             className="tour-show"
@@ -170,7 +182,7 @@ export function TourPanel(props: Props) {
               if (home instanceof HTMLElement) home.focus({ preventScroll: true });
             }}
           >
-            Show me
+            {t('tour.showMe')}
           </button>
         </p>
       ) : null}
@@ -191,9 +203,9 @@ export function TourPanel(props: Props) {
         ? classroom.below(answerUnit(current.question, runs))
         : null}
       {/* On a phone the bar stays at the screen's foot (tours.css), wherever "Show me" went. */}
-      <nav className="tour-nav" aria-label="Tour steps">
+      <nav className="tour-nav" aria-label={t('tour.steps')}>
         <button type="button" disabled={step === 0 || held} onClick={() => go('previous')}>
-          ← Previous
+          {t('tour.previous')}
         </button>
         <button
           type="button"
@@ -204,10 +216,10 @@ export function TourPanel(props: Props) {
             panel?.closest<HTMLElement>('.tour-panel')?.focus({ preventScroll: true });
           }}
         >
-          Step {step + 1} of {tour.steps.length}
+          {t('tour.stepOf', { step: step + 1, steps: tour.steps.length })}
         </button>
         <button type="button" disabled={step === last || held} onClick={() => go('next')}>
-          Next →
+          {t('tour.next')}
         </button>
       </nav>
     </aside>

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef } from 'react';
 import type { FormEvent } from 'react';
 
 import { Glossed } from '../glossary/Glossed';
+import { useT } from '../i18n/i18n';
 import { Markdown } from '../ui/Markdown';
 import { parseTyped } from '../presets/param_values';
 import type { StepAnswer } from '../link/url_state';
@@ -69,6 +70,7 @@ export function Question({
   unit: string | null;
   send?: SendToClass;
 }) {
+  const t = useT();
   const id = useId();
   const text = answer.typed ?? '';
   const prediction = predictionOf(question, answer);
@@ -82,7 +84,7 @@ export function Question({
     try {
       shown = reveal(question, prediction, runs);
     } catch (error) {
-      shown = `The run has no answer to this: ${(error as Error).message}`;
+      shown = t('tour.noAnswer', { why: (error as Error).message });
     }
   }
   // The verdict the reader asked for comes into sight (on a phone it would sit under the way on).
@@ -119,7 +121,7 @@ export function Question({
         </legend>
         {question.kind === 'number' ? (
           <label className="tour-prediction">
-            Your prediction
+            {t('tour.yourPrediction')}
             <input
               type="text"
               inputMode="decimal"
@@ -153,7 +155,7 @@ export function Question({
         )}
         {invalid ? (
           <p id={`${id}-invalid`} className="field-error">
-            A number is needed, e.g. 42 or 0.35 (or 0,35).
+            {t('tour.numberNeeded')}
           </p>
         ) : null}
         {send ? (
@@ -162,7 +164,7 @@ export function Question({
             disabled={!prediction || kept || send.refused !== null}
             onClick={doReveal}
           >
-            {kept ? 'Sent' : 'Send my prediction'}
+            {kept ? t('tour.sent') : t('tour.send')}
           </button>
         ) : (
           <button
@@ -170,14 +172,12 @@ export function Question({
             disabled={!prediction || runs === null || revealed}
             onClick={doReveal}
           >
-            {runs === null ? 'Running…' : 'Reveal'}
+            {runs === null ? t('tour.running') : t('tour.reveal')}
           </button>
         )}
         {send && !revealed ? (
           <p className="tour-class-said" role="status">
-            {send.sent
-              ? 'Sent. Your lecturer reveals the answer for everyone.'
-              : (send.refused ?? '')}
+            {send.sent ? t('tour.sentToClass') : (send.refused ?? '')}
           </p>
         ) : null}
       </fieldset>

@@ -1,5 +1,6 @@
 // What the tour panel shows and points at, as pure functions of the tour, the step and its run.
 import type { ParamSpec } from '../engine/types';
+import { i18n } from '../i18n/i18n';
 import { fillParams, resolveValues } from '../presets/param_values';
 import type { Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
@@ -68,26 +69,27 @@ export function targetLabel(
 ): string {
   if ('param' in look) {
     const label = specs.find((s) => s.name === look.param)?.label ?? look.param;
-    return `the field “${label}”`;
+    return i18n.t('tour.target.field', { label });
   }
-  if ('view' in look) return 'the trace view';
+  if ('view' in look) return i18n.t('tour.target.view');
   if ('machines' in look)
     return look.machines === 'chart'
-      ? 'the chart of every machine'
-      : 'the table of fitted LogGP parameters';
+      ? i18n.t('tour.target.machinesChart')
+      : i18n.t('tour.target.machinesTable');
   if ('chart' in look) {
     const chart = preset.charts.find((c) => c.id === look.chart);
     // A title may name a parameter's value ({param.x}): the run's, else the preset's.
     const values = run?.params ?? resolveValues(specs, presetParams(preset));
-    return `the chart “${chart ? fillParams(chart.title, specs, values) : look.chart}”`;
+    const title = chart ? fillParams(chart.title, specs, values) : look.chart;
+    return i18n.t('tour.target.chart', { title });
   }
   const readout = preset.readouts[look.readout];
-  if (!readout) return 'the readouts';
+  if (!readout) return i18n.t('tour.target.readouts');
   // A label may name a parameter's value ({param.x}); without a run it is left out.
   const label = run
     ? formatTemplate(readout.label, run)
     : readout.label.replace(/\s*\{[^}]*\}/g, '');
-  return `the readout “${label}”`;
+  return i18n.t('tour.target.readout', { label });
 }
 
 /** The parameters a step leaves out of the panel: those its `show` does not list. */
@@ -110,8 +112,6 @@ export interface Reveal {
   /** A wrong choice's own words: why not that one. */
   feedback?: string;
 }
-
-const PERCENT = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
 
 /** A value the reveal prints: read from the run (`ref`), or a choice's constant (`ref` null). */
 export interface SaidValue {
@@ -142,7 +142,7 @@ export function runSays(question: QuestionSpec, runs: StepRun): RunSays {
     };
   }
   const right = rightChoice(question, runs);
-  const label = right === null ? 'no single choice' : question.choices[right]!.label;
+  const label = right === null ? i18n.t('tour.noSingleChoice') : question.choices[right]!.label;
   const choice = question.choices[right ?? 0]!;
   const bound = (['above', 'atLeast', 'below', 'atMost'] as const).find(
     (k) => choice.when[k] !== undefined,
@@ -162,7 +162,7 @@ export function runSays(question: QuestionSpec, runs: StepRun): RunSays {
       : { read: readStepValue(than, runs), ref: than, name: thanName },
   ];
   const [a, b] = values.map((v) => (v.name ? `${v.read.text} ${v.name}` : v.read.text));
-  return { label, values, words: `${label} (${a} against ${b})` };
+  return { label, values, words: i18n.t('tour.compared', { label, a, b }) };
 }
 
 /** The step's runs' answer to a question, and how a prediction compared with it. */
@@ -174,18 +174,15 @@ export function reveal(question: QuestionSpec, prediction: Prediction, runs: Ste
     const close = question.close ?? 0.2;
     // An answer the page prints as a percentage is predicted as one (10 for 9.8 %).
     const verdict = judgePrediction(answer.percent ? guess / 100 : guess, answer.value, close);
-    const how =
-      verdict === 'close'
-        ? `close: within ${PERCENT.format(close * 100)} %`
-        : verdict === 'high'
-          ? 'too high'
-          : 'too low';
     return {
       answer: says.label,
       verdict,
-      sentence: `The run gives ${says.words}. Your prediction, ${guess}${
-        answer.percent ? ' %' : ''
-      }, is ${how}.`,
+      sentence: i18n.t('tour.verdictNumber', {
+        answer: says.words,
+        guess: `${guess}${answer.percent ? ' %' : ''}`,
+        verdict,
+        within: close * 100,
+      }),
     };
   }
   const right = rightChoice(question, runs);
@@ -199,8 +196,10 @@ export function reveal(question: QuestionSpec, prediction: Prediction, runs: Ste
     answer: says.label,
     verdict: verdict ? 'right' : 'wrong',
     ...(feedback ? { feedback } : {}),
-    sentence:
-      `The run says: ${says.words}. ` +
-      (verdict ? `Your choice, ${chosen}, is right.` : `You chose ${chosen}.`),
+    sentence: i18n.t('tour.verdictChoice', {
+      answer: says.words,
+      chosen,
+      right: verdict ? 'yes' : 'no',
+    }),
   };
 }
