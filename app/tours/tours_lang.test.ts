@@ -1,19 +1,22 @@
-// The Japanese words of five tours (presets/tours/ja/): each lays over its English tour into a
+// The Japanese words of the tours (presets/tours/ja/): each lays over its English tour into a
 // tour that still parses (TEXT_LIMITS included), says every word the English says, in Japanese,
 // addressed to the student (です/ます), with the English's numbers and markup, and the glossary's
 // Japanese for each glossary term the English uses.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 import { describe, expect, it } from 'vitest';
 
 import jaGlossary from '../../presets/about/ja/glossary.json';
+import jaMachines from '../../presets/about/ja/machines.json';
 import { glossPieces, glossary } from '../glossary/glossary';
 import { missingWords, overlay } from '../i18n/overlay';
 import { tourFromFile } from './bundled';
 import type { Tour } from './schema';
 import { TOUR_WORDS } from './tour_words';
 
-const IDS = ['multipsi', 'networks', 'deadlock', 'jmachine-network', 'pie64'];
+const IDS = readdirSync(new URL('../../presets/tours/', import.meta.url))
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.replace(/\.json$/, ''));
 
 const read = (path: string): unknown =>
   JSON.parse(readFileSync(new URL(`../../presets/tours/${path}`, import.meta.url), 'utf8'));
@@ -53,6 +56,8 @@ const NUMBER_WORDS: Record<string, string[]> = {
   three: ['3'],
   third: ['3', '1'],
   four: ['4'],
+  fourfold: ['4'],
+  five: ['5'],
   fifth: ['5', '1'],
   six: ['6'],
   eight: ['8'],
@@ -61,7 +66,14 @@ const NUMBER_WORDS: Record<string, string[]> = {
   tenths: ['10'],
   twentieth: ['20', '1'],
   hundred: ['100'],
+  thousandth: ['1000', '1'],
+  thousandfold: ['1000'],
+  hundredfold: ['100'],
+  // "each message's handler": 1 つのメッセージのハンドラ.
+  each: ['1'],
   percent: [],
+  // "per row": 1 行あたり.
+  per: ['1'],
 };
 function numbersSaid(english: string): Set<string> {
   const words = english.toLowerCase().match(/[a-z]+/g) ?? [];
@@ -83,7 +95,7 @@ const sentences = (text: string) =>
     .split('。')
     .map((s) =>
       s
-        .replace(/（[^（）]*）$/u, '')
+        .replace(/（(?:[^（）]|（[^（）]*）)*）$/u, '')
         .replace(/[」）)]+$/u, '')
         .trim(),
     )
@@ -93,9 +105,15 @@ const sentences = (text: string) =>
  * Latin letters and digits are set off from kana and kanji by a space, as the glossary writes
  * them ("PE どうし", "1 台"), but for names the glossary writes as one word.
  */
-const JOINED_NAMES = ['マルチPSI', '8クイーン', 'HOLブロッキング'];
 const KANA_KANJI = String.raw`\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}ー`;
 const UNSPACED = new RegExp(`[${KANA_KANJI}][A-Za-z0-9]|[A-Za-z0-9][${KANA_KANJI}]`, 'u');
+// The glossary's words and the machines' names written as one word (マルチPSI, 13クイーン).
+const JOINED_NAMES = [
+  ...Object.values(jaGlossary.terms).flatMap((term) => term.words),
+  ...Object.values(jaMachines.machines).flatMap((m) => [m.name, m.name.split('/')[0]!]),
+]
+  .filter((word) => UNSPACED.test(word))
+  .sort((a, b) => b.length - a.length);
 
 const jaWordsOf = new Map(
   Object.entries(jaGlossary.terms).map(([headword, term]) => [headword, term.words]),
@@ -145,7 +163,8 @@ describe.each(tours)('presets/tours/ja/$file', ({ id, file, english, ja }) => {
     for (const [path, text] of wordsOf(ja)) {
       const key = path.split('.').pop()!;
       if (key === 'title' || key === 'label') continue;
-      expect(text, `${path}: ends a sentence`).toMatch(/。$/u);
+      // A closing aside in brackets may hold the last sentence: 「…。）」.
+      expect(text, `${path}: ends a sentence`).toMatch(/。）?$/u);
       for (const sentence of sentences(text)) expect(sentence, path).toMatch(POLITE);
     }
   });
