@@ -46,8 +46,20 @@ function storedChoice(): string | null {
   }
 }
 
+/** What other rooms load with a language's catalogues: a tour's, a preset's words. */
+const alsoLoaded: ((lang: Lang) => Promise<void>)[] = [];
+
+/**
+ * `loader` runs whenever the page is to speak a language, and the page speaks it once all have
+ * loaded (no paint in English between): for the words a room above this one keeps per language.
+ */
+export function loadWithLanguage(loader: (lang: Lang) => Promise<void>): void {
+  alsoLoaded.push(loader);
+}
+
 /** Loads a language's catalogues (Vite's glob: each file its own chunk, fetched when needed). */
 async function load(lang: Lang): Promise<void> {
+  await Promise.all(alsoLoaded.map((loader) => loader(lang)));
   if (lang === SOURCE_LANG || i18n.hasResourceBundle(lang, 'common')) return;
   // The source language's are bundled (above), not a chunk of their own.
   const files = import.meta.glob<{ default: Record<string, unknown> }>([

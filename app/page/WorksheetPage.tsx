@@ -9,7 +9,7 @@ import { parseUrlState } from '../link/url_state';
 import type { Preset } from '../presets/schema';
 import { layoutTour } from '../lessons/playing';
 import { useStepRuns } from '../builder/use_step_runs';
-import { tours } from '../tours/bundled';
+import { tours, useTourIn } from '../tours/bundled';
 import type { Tour } from '../tours/schema';
 import { worksheetModel } from '../tours/worksheet';
 import { Markdown } from '../ui/Markdown';
@@ -115,10 +115,12 @@ function Sheet(props: { engine: Engine; presets: Preset[]; models: ModelInfo[]; 
 
 function SheetOf(props: { engine: Engine; presets: Preset[]; models: ModelInfo[] }) {
   const { presets, models } = props;
-  const tour = useMemo(() => {
-    const parsed = parseUrlState(window.location.search, urlContext(presets, models, tours));
-    return layoutTour(parsed.state.layout);
-  }, [presets, models]);
+  const tour = useTourIn(
+    useMemo(() => {
+      const parsed = parseUrlState(window.location.search, urlContext(presets, models, tours));
+      return layoutTour(parsed.state.layout);
+    }, [presets, models]),
+  );
   return tour ? (
     <Sheet {...props} tour={tour} />
   ) : (

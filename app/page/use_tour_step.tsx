@@ -9,7 +9,7 @@ import type { StepAnswer, UrlState } from '../link/url_state';
 import { pageLayout, pinsForStep, withFirstPane } from '../link/url_state';
 import type { RunView } from '../results/chart_builder';
 import { layoutTour } from '../lessons/playing';
-import { tours } from '../tours/bundled';
+import { tours, useTourIn } from '../tours/bundled';
 import type { Tour } from '../tours/schema';
 import { stepState } from '../tours/schema';
 import type { ClassStep } from '../tours/TourPanel';
@@ -71,7 +71,7 @@ export function useTourStep(
   inClass: TourClass = {},
 ) {
   const layout = state.layout;
-  const tour = layoutTour(layout);
+  const tour = useTourIn(layoutTour(layout));
   const openStep = useOpenStep(setState);
   // Closing the tour leaves the page as the step left it.
   const closeTour = () =>

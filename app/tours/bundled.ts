@@ -1,5 +1,10 @@
+import { loadWithLanguage, useReading } from '../i18n/i18n';
+import type { Lang } from '../i18n/languages';
+import { SOURCE_LANG } from '../i18n/languages';
+import { overlay } from '../i18n/overlay';
 import type { Tour } from './schema';
 import { parseTour } from './schema';
+import { TOUR_WORDS } from './tour_words';
 
 // Every tour in presets/tours/, one file per tour named for its id, bundled into the app and
 // checked against the schema at load.
@@ -17,4 +22,43 @@ export function tourFromFile(file: string, raw: unknown): Tour {
   const tour = parseTour(raw, file);
   if (`${tour.id}.json` !== file) throw new Error(`tour ${file}: its id is '${tour.id}'`);
   return tour;
+}
+
+// Each tour's words in another language (presets/tours/<lang>/<id>.json), fetched with that
+// language's catalogues; by language, then tour id.
+const wordFiles = import.meta.glob<unknown>('../../presets/tours/*/*.json', { import: 'default' });
+const words = new Map<string, Map<string, unknown>>();
+loadWithLanguage(async (lang) => {
+  if (lang === SOURCE_LANG || words.has(lang)) return;
+  const own = new Map<string, unknown>();
+  await Promise.all(
+    Object.entries(wordFiles)
+      .filter(([path]) => path.split('/').at(-2) === lang)
+      .map(async ([path, file]) => own.set(path.replace(/^.*\/|\.json$/g, ''), await file())),
+  );
+  words.set(lang, own);
+});
+
+const translated = new Map<string, WeakMap<Tour, Tour>>();
+/**
+ * A tour in a reader's language: a built-in tour with its words there laid over it; the tour as it
+ * is in English, or when the language has none of it (a lesson of a teacher's own).
+ */
+export function tourIn(tour: Tour, lang: Lang): Tour {
+  const own = words.get(lang)?.get(tour.id);
+  if (own === undefined || !tours.includes(tour)) return tour;
+  const cache = translated.get(lang) ?? new WeakMap<Tour, Tour>();
+  translated.set(lang, cache);
+  let done = cache.get(tour);
+  if (!done) {
+    done = overlay(tour, own, TOUR_WORDS, `presets/tours/${lang}/${tour.id}.json`);
+    cache.set(tour, done);
+  }
+  return done;
+}
+
+/** `tour` in the reader's language, redrawn when it changes. */
+export function useTourIn<T extends Tour | undefined>(tour: T): T {
+  const { lang } = useReading();
+  return (tour && tourIn(tour, lang)) as T;
 }
