@@ -37,6 +37,17 @@ describe('proseStates()', () => {
     expect(proseStates('32-byte packets', answer(31, 'x'))).toEqual([]);
   });
 
+  it('reads Japanese prose’s units and counters', () => {
+    expect(proseStates('約 40 サイクルから始まる', answer(43, 'cycles'))).toEqual(['40 サイクル']);
+    expect(proseStates('0.35 フリット/ノード/サイクル', answer(0.3, 'flits/node/cycle'))).toEqual([
+      '0.35 フリット',
+    ]);
+    expect(proseStates('速度向上比は 58 倍', answer(58.6, 'x'))).toEqual(['58 倍']);
+    // A count of processors is no speedup, in Japanese as in English.
+    expect(proseStates('32 プロセッサで', answer(31, 'x'))).toEqual([]);
+    expect(proseStates('32 台で', answer(31, 'x'))).toEqual([]);
+  });
+
   it('for a later step, only a number written as the answer to its own precision', () => {
     const later = answer(0.606, 'flits/node/cycle');
     expect(proseStates('about 0.6 flits/node/cycle', later, true)).toEqual(['0.6 flits']);

@@ -54,7 +54,22 @@ export const LATER_CLOSE = 0.01;
  * "byte" of "32-byte".
  */
 const PROSE =
-  /(?<![\w.,])(-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)(?![\d.,]\d)[\s\u00a0]*(?:-(?=[A-Za-z]))?([%×]|[A-Za-zµ]+)?/g;
+  /(?<![\w.,])(-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)(?![\d.,]\d)[\s\u00a0]*(?:-(?=[A-Za-z]))?([%×]|[A-Za-zµ]+|[\p{sc=Katakana}ー]+|\p{sc=Han}+)?/gu;
+
+/** Japanese prose's words for units, as the English unit's key: "16 サイクル" is 16 cycles. */
+const JAPANESE_UNITS: Record<string, string> = {
+  サイクル: 'cycles',
+  フリット: 'flits',
+  バイト: 'bytes',
+  ワード: 'words',
+  ノード: 'nodes',
+  プロセッサ: 'processors',
+  リダクション: 'reductions',
+  マイクロ秒: 'us',
+  ミリ秒: 'ms',
+  秒: 's',
+  倍: 'x',
+};
 
 /**
  * The numbers of a sentence that state `answer`: in its unit, or bare for a pure number; within
@@ -74,7 +89,8 @@ export function proseStates(text: string, answer: AnswerValue, printed = false):
           Math.max(LATER_CLOSE * Math.abs(answer.value), (0.5 * 10 ** -decimals) / scale)
         : within(value / scale, answer);
     // A word that is no unit leaves the number bare: "0.6 of the capacity".
-    const word = PLAIN.has(match[2] ?? '') ? '' : (match[2] ?? '');
+    const written = match[2] ?? '';
+    const word = PLAIN.has(written) ? '' : (JAPANESE_UNITS[written] ?? written);
     const hit =
       answer.unit === 'fraction'
         ? (word === '%' && near(100)) || (word === '' && decimals > 0 && near(1))

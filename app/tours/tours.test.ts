@@ -18,7 +18,9 @@ import { formatTemplate, readoutDetail, readoutText } from '../results/chart_bui
 import { sharedRun } from '../presets/shared_runs';
 import type { PaneRun, StepRun } from './answers';
 import { readStepValue, rightChoice, stepFailures } from './answers';
-import { tours as bundledTours, tourFromFile } from './bundled';
+import { tours as bundledTours, tourFromFile, tourIn } from './bundled';
+import { chooseLanguage } from '../i18n/i18n';
+import { LANGUAGES, SOURCE_LANG } from '../i18n/languages';
 import { answerLeaks, stepDrawing } from './drawn';
 import { answersQuestion } from './withhold';
 import type { Tour } from './schema';
@@ -163,7 +165,18 @@ async function walkAndCheck(tour: Tour): Promise<string[]> {
     ),
   );
   expect(missing).toEqual([]);
-  return outcomeProblems(tour, runs);
+  // The same walk judges each language's words of the tour, over the same runs.
+  const problems = outcomeProblems(tour, runs);
+  for (const { code } of LANGUAGES.filter((l) => l.code !== SOURCE_LANG)) {
+    await chooseLanguage(code);
+    try {
+      const own = tourIn(tour, code);
+      problems.push(...outcomeProblems(own, runs).map((p) => `${code}: ${p}`));
+    } finally {
+      await chooseLanguage(SOURCE_LANG);
+    }
+  }
+  return problems;
 }
 
 /**
