@@ -1,0 +1,69 @@
+// The presets in a reader's language: each preset's words there (presets/<lang>/<id>.json, the
+// shape of the preset as its bases resolve) fetched with that language's catalogues and laid over
+// it; a preset a language has no words for stays in English.
+import { useMemo } from 'react';
+
+import { loadWithLanguage, useReading } from '../i18n/i18n';
+import type { Lang } from '../i18n/languages';
+import { SOURCE_LANG } from '../i18n/languages';
+import { overlay } from '../i18n/overlay';
+import { PRESET_WORDS } from './preset_words';
+import type { Preset } from './schema';
+
+const wordFiles = import.meta.glob<unknown>('../../presets/*/*.json', { import: 'default' });
+const words = new Map<string, Map<string, unknown>>();
+loadWithLanguage(async (lang) => {
+  if (lang === SOURCE_LANG || words.has(lang)) return;
+  const own = new Map<string, unknown>();
+  await Promise.all(
+    Object.entries(wordFiles)
+      .filter(([path]) => path.split('/').at(-2) === lang)
+      .map(async ([path, file]) => own.set(path.replace(/^.*\/|\.json$/g, ''), await file())),
+  );
+  words.set(lang, own);
+});
+
+/**
+ * A paper value drawn on a bar names the bar by its label ("measured"): the label translated, so
+ * is the name, or the value would find no bar.
+ */
+function withBarNames(english: Preset, own: Preset): Preset {
+  const renamed = new Map<string, Map<string, string>>();
+  english.charts.forEach((chart, i) => {
+    const bars = 'bars' in chart ? chart.bars : undefined;
+    const theirs = own.charts[i];
+    if (!bars || !theirs || !('bars' in theirs) || !theirs.bars) return;
+    renamed.set(chart.id, new Map(bars.map((b, j) => [b.label, theirs.bars![j]!.label])));
+  });
+  return {
+    ...own,
+    reference: own.reference.map((ref) => {
+      if (!('plot' in ref) || !ref.plot || typeof ref.plot.x !== 'string') return ref;
+      const x = renamed.get(ref.plot.chart)?.get(ref.plot.x);
+      return x === undefined ? ref : { ...ref, plot: { ...ref.plot, x } };
+    }),
+  };
+}
+
+const translated = new Map<string, WeakMap<Preset, Preset>>();
+
+/** `preset` in `lang`: its words there laid over it, or as it is. */
+export function presetIn(preset: Preset, lang: Lang): Preset {
+  const own = words.get(lang)?.get(preset.id);
+  if (own === undefined) return preset;
+  const cache = translated.get(lang) ?? new WeakMap<Preset, Preset>();
+  translated.set(lang, cache);
+  let done = cache.get(preset);
+  if (!done) {
+    const file = `presets/${lang}/${preset.id}.json`;
+    done = withBarNames(preset, overlay(preset, own, PRESET_WORDS, file));
+    cache.set(preset, done);
+  }
+  return done;
+}
+
+/** The presets in the reader's language, redrawn when it changes. */
+export function usePresetsIn(presets: Preset[]): Preset[] {
+  const { lang } = useReading();
+  return useMemo(() => presets.map((p) => presetIn(p, lang)), [presets, lang]);
+}
