@@ -1,4 +1,4 @@
-// The Japanese words of every preset but the J-Machine's and the Multi-PSI's (presets/ja/<id>.json):
+// The Japanese words of every preset (presets/ja/<id>.json):
 // each laid over its English (extends resolved) is still a preset, says every word the English
 // has where PRESET_WORD_PATHS names one and nothing else, in Japanese, keeping its numbers and
 // placeholders.
@@ -15,9 +15,7 @@ import { parsePreset } from './schema';
 
 const jaDir = fileURLToPath(new URL('../../presets/ja/', import.meta.url));
 const files = presetFiles();
-const ids = [...files.keys()]
-  .filter((name) => !name.startsWith('bases/') && !/^(jmachine|multipsi)-/.test(name))
-  .sort();
+const ids = [...files.keys()].filter((name) => !name.startsWith('bases/')).sort();
 
 const isObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -69,16 +67,21 @@ const LABELS = new Set([
   'charts[].y.label',
   'charts[].bars[].label',
   'charts[].bars[].segments[].label',
+  'charts[].marks[].label',
 ]);
 /**
- * An axis or bar label left as the English writes it because it is only symbols, units and
- * names (alpha = Tw / p, Ts + Te + Tb N, p = 0.0001, 25 MHz T805): no word of three letters or
- * more but the unit MHz and the symbol alpha.
+ * An axis, bar or mark label left as the English writes it because it is only symbols, units and
+ * names (alpha = Tw / p, Ts + Te + Tb N, p = 0.0001, 25 MHz T805, LCS, ½ N=2): no word of three
+ * lower-case letters or more but the unit MHz and the symbol alpha.
  */
 const onlySymbols = (pattern: string, en: string, ja: string) =>
-  LABELS.has(pattern) && ja === en && !/[A-Za-z]{3,}/.test(en.replace(/\b(?:MHz|alpha)\b/g, ''));
+  LABELS.has(pattern) &&
+  ja === en &&
+  (!/[A-Za-z]{3,}/.test(en.replace(/\b(?:MHz|alpha)\b/g, '')) || /^[\p{Lu}\d½=+\-/. ]+$/u.test(en));
 
-const placeholders = (text: string) => [...text.matchAll(/\{[^{}]*\}|[[\]]/g)].map((m) => m[0]);
+/** Its placeholders and optional parts' brackets, in any order (a language orders its own). */
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{[^{}]*\}|[[\]]/g)].map((m) => m[0]).sort();
 const numbers = (text: string) => new Set(text.match(/\d+(?:\.\d+)?/g) ?? []);
 /** です / ます at a sentence's end: the reference prose is in the plain (である) style. */
 const POLITE = /(です|ます|でした|ました)[。）]/u;
@@ -88,9 +91,8 @@ const english = (id: string) => resolveExtends(id, files);
 const japanese = (id: string): unknown =>
   existsSync(`${jaDir}${id}.json`) ? JSON.parse(readFileSync(`${jaDir}${id}.json`, 'utf8')) : {};
 
-describe('presets/ja: the presets but the J-Machine and Multi-PSI ones', () => {
-  it('are the 23 presets, each with its Japanese file', () => {
-    expect(ids).toHaveLength(23);
+describe('presets/ja', () => {
+  it('has every preset’s Japanese file', () => {
     expect(ids.filter((id) => !existsSync(`${jaDir}${id}.json`))).toEqual([]);
   });
 
