@@ -25,30 +25,17 @@ import { useOpenStep, useTourStep } from './page/use_tour_step';
 import { useClassroom } from './page/use_classroom';
 import { useLessonBuilder } from './page/use_lesson_builder';
 import { useScrollPlace } from './page/use_scroll_place';
-import { urlContext, useModels, usePresetCards, usePresetNetworks, useTheme } from './page/page';
+import { EngineGate } from './page/EngineGate';
+import { urlContext, usePresetCards, usePresetNetworks, useTheme } from './page/page';
 import type { Pane, UrlState } from './link/url_state';
 import { emptyState, firstPane, withFirstPane, withPageLayout } from './link/url_state';
 
 export function App({ engine, presets }: { engine: Engine; presets: Preset[] }) {
-  const { models, error } = useModels(engine);
-
   return (
     <div className="app">
-      {error !== null ? (
-        <>
-          <Header />
-          <p role="alert" className="banner error">
-            The simulation engine did not load: {error}
-          </p>
-        </>
-      ) : models === null ? (
-        <>
-          <Header />
-          <p className="banner">Loading the simulation engine…</p>
-        </>
-      ) : (
-        <Shell engine={engine} models={models} presets={presets} />
-      )}
+      <EngineGate engine={engine} presets={presets} header={<Header />}>
+        {(models, shown) => <Shell engine={engine} models={models} presets={shown} />}
+      </EngineGate>
     </div>
   );
 }

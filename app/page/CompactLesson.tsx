@@ -2,7 +2,7 @@
 // the step's charts, with only the fields the step shows; no header, no experiment picker, no
 // builder. It plays the lesson its link carries as the explorer does (the same link state, the
 // same panel, the same held-back charts until Reveal), and links to the whole explorer.
-import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 
 import type { Engine } from '../engine/engine';
 import type { ModelInfo } from '../engine/types';
@@ -16,20 +16,11 @@ import { IdleBoard, writeIdle } from '../ui/page_idle';
 import { CompactPane } from './CompactPane';
 import { OpenInArchex } from './OpenInArchex';
 import { PaneContext } from './PaneContext';
-import { urlContext, useModels, useTheme } from './page';
+import { urlContext, useTheme } from './page';
 import { useLinkState } from './use_link_state';
 import { useTourStep } from './use_tour_step';
+import { EngineGate, Refused } from './EngineGate';
 import './compact.css';
-
-/** Says why nothing can be shown, in words, and lets the page report idle. */
-function Refused({ text }: { text: string }) {
-  useLayoutEffect(() => writeIdle({ current: true, idle: true }), []);
-  return (
-    <p role="alert" className="banner error">
-      {text}
-    </p>
-  );
-}
 
 function CompactStep({
   engine,
@@ -115,16 +106,11 @@ function CompactStep({
 }
 
 export function CompactLesson({ engine, presets }: { engine: Engine; presets: Preset[] }) {
-  const { models, error } = useModels(engine);
   return (
     <main className="compact">
-      {error !== null ? (
-        <Refused text={`The simulation engine did not load: ${error}`} />
-      ) : models === null ? (
-        <p className="banner">Loading the simulation engine…</p>
-      ) : (
-        <CompactStep engine={engine} models={models} presets={presets} />
-      )}
+      <EngineGate engine={engine} presets={presets}>
+        {(models, shown) => <CompactStep engine={engine} models={models} presets={shown} />}
+      </EngineGate>
     </main>
   );
 }

@@ -1,7 +1,7 @@
 // The printable worksheet (worksheet.html) of the lesson or tour its link holds: the student's
 // pages, then the answer key on a page of its own, its answers read from every step's run as the
 // panel's reveal reads them. Printed with the browser's own Print (print CSS in worksheet.css).
-import { useId, useLayoutEffect, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 
 import type { Engine } from '../engine/engine';
 import type { ModelInfo } from '../engine/types';
@@ -14,17 +14,9 @@ import type { Tour } from '../tours/schema';
 import { worksheetModel } from '../tours/worksheet';
 import { Markdown } from '../ui/Markdown';
 import { IdleBoard, writeIdle } from '../ui/page_idle';
-import { urlContext, useModels } from './page';
+import { urlContext } from './page';
+import { EngineGate, Refused } from './EngineGate';
 import './worksheet.css';
-
-function Refused({ text }: { text: string }) {
-  useLayoutEffect(() => writeIdle({ current: true, idle: true }), []);
-  return (
-    <p role="alert" className="banner error">
-      {text}
-    </p>
-  );
-}
 
 function Sheet(props: { engine: Engine; presets: Preset[]; models: ModelInfo[]; tour: Tour }) {
   const { tour } = props;
@@ -129,16 +121,11 @@ function SheetOf(props: { engine: Engine; presets: Preset[]; models: ModelInfo[]
 }
 
 export function WorksheetPage({ engine, presets }: { engine: Engine; presets: Preset[] }) {
-  const { models, error } = useModels(engine);
   return (
     <main className="worksheet-page">
-      {error !== null ? (
-        <Refused text={`The simulation engine did not load: ${error}`} />
-      ) : models === null ? (
-        <p className="banner">Loading the simulation engine…</p>
-      ) : (
-        <SheetOf engine={engine} presets={presets} models={models} />
-      )}
+      <EngineGate engine={engine} presets={presets}>
+        {(models, shown) => <SheetOf engine={engine} presets={shown} models={models} />}
+      </EngineGate>
     </main>
   );
 }
