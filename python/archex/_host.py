@@ -5,6 +5,7 @@ run and what the runs mean."""
 
 from __future__ import annotations
 
+import atexit
 import json
 import threading
 from importlib import metadata
@@ -66,15 +67,36 @@ class Core:
         """A call whose value is JSON text, read."""
         return json.loads(self.call(name, *args))
 
+    def close(self) -> None:
+        """Frees the V8 context. Left to the interpreter's teardown, mini-racer's finalizer at
+        times waits for ever (in mr_free_context) and the process never exits: a sweep's worker
+        with it, and the sweep waiting on that worker."""
+        # A daemon thread stopped mid-call holds the lock: its context is left to the teardown.
+        if self._lock.acquire(timeout=1):
+            try:
+                self._ctx.close()
+            finally:
+                self._lock.release()
+
 
 _core: Core | None = None
 _core_lock = threading.Lock()
 
 
 def core() -> Core:
-    """The process's core, made on first use (evaluating the bundle takes a fraction of a second)."""
+    """The process's core, made on first use (evaluating the bundle takes a fraction of a second),
+    closed as the process exits."""
     global _core
     with _core_lock:
         if _core is None:
             _core = Core()
+            atexit.register(_close)
         return _core
+
+
+def _close() -> None:
+    global _core
+    with _core_lock:
+        closing, _core = _core, None
+    if closing is not None:
+        closing.close()

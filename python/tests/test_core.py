@@ -5,6 +5,7 @@ and its range."""
 
 import json
 import subprocess
+import sys
 
 import pytest
 
@@ -217,3 +218,19 @@ def test_a_result_in_a_notebook_shows_its_chart_with_caption_and_link():
     shown, _ = DisplayFormatter().format(archex.run("network_traffic", sweep_rates=[0.1],
                                                     max_cycles=2000))
     assert list(shown) == ["text/plain"]
+
+
+def test_a_process_frees_its_v8_context_before_the_teardown_and_exits(tmp_path):
+    # Left to the interpreter's teardown, mini-racer's finalizer at times waited for ever (one
+    # exit in five or so), so a sweep's worker, and the sweep, never ended. An exit hook
+    # registered before the core's runs after the core's own: the context is gone by then.
+    script = (
+        "import atexit, archex, archex._host as host\n"
+        "atexit.register(lambda: print('closed' if host._core is None else 'open'))\n"
+        "archex.run('jmachine-round-trip')\n"
+    )
+    for _ in range(3):
+        done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True,
+                              text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout == "closed\n"
