@@ -10,6 +10,7 @@ import { partlyRead } from './embed_link';
 import { ErrorBoundary } from './ErrorBoundary';
 import { RunNotice, RunStatus } from './RunStatus';
 import { useModels } from './page';
+import { usePresetsIn } from '../presets/translated';
 import { buildChart } from '../chart_kinds/registry';
 import { chartOptions } from '../results/chart_builder';
 import { serializeUrlState } from '../link/url_state';
@@ -36,11 +37,12 @@ export function EmbeddedChart({
 }) {
   const { models, error } = useModels(engine);
   const frame = useEmbedFrame(fitRequests);
+  const shown = usePresetsIn(presets);
   if (error !== null) return <EmbedError say={frame.say} message={engineFailed(error)} />;
   if (models === null) return <EmbedLoading presets={presets} fit={frame.fit} />;
   return (
     <ErrorBoundary resetKey="">
-      <Embedded engine={engine} presets={presets} models={models} frame={frame} />
+      <Embedded engine={engine} presets={shown} models={models} frame={frame} />
     </ErrorBoundary>
   );
 }

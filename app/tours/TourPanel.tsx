@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 
-import { useT } from '../i18n/i18n';
+import { useReading, useT } from '../i18n/i18n';
+import { presetIn } from '../presets/translated';
 import { Rich } from '../i18n/Rich';
 import { Markdown } from '../ui/Markdown';
 import { presets } from '../presets/bundled';
@@ -98,9 +99,11 @@ export function TourPanel(props: Props) {
   // In a class run at the lecturer's pace, a student's page moves only with the lecturer.
   const held = classroom?.held === true;
   const t = useT();
+  const { lang } = useReading();
   const id = useId();
   const current = tour.steps[step]!;
-  const preset = presets.find((p) => p.id === current.presetId);
+  const found = presets.find((p) => p.id === current.presetId);
+  const preset = found && presetIn(found, lang);
   const last = tour.steps.length - 1;
   const runs = stepRuns(current, presets, {
     outcome,
