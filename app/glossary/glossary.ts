@@ -5,6 +5,8 @@ import { z } from 'zod';
 import raw from '../../presets/about/glossary.json';
 import rawJa from '../../presets/about/ja/glossary.json';
 import type { Lang } from '../i18n/languages';
+import { PSEUDO } from '../i18n/languages';
+import { wrap } from '../i18n/pseudo';
 
 const TermSchema = z
   .object({
@@ -82,6 +84,7 @@ export function parseLangGlossary(json: unknown, english: Term[], file: string):
 
 const byLang: Record<Lang, Term[]> = {
   en: glossary,
+  [PSEUDO]: glossary.map((t) => ({ ...t, means: wrap(t.means), source: wrap(t.source) })),
   ja: parseLangGlossary(rawJa, glossary, 'presets/about/ja/glossary.json'),
 };
 

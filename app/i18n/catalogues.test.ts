@@ -38,7 +38,9 @@ describe('catalogues', () => {
   it('are one folder a language, one file a namespace', () => {
     expect(readdirSync(dir).sort()).toEqual(LANGUAGES.map((l) => l.code).sort());
     for (const { code } of LANGUAGES)
-      expect(readdirSync(`${dir}${code}`).sort()).toEqual(NAMESPACES.map((ns) => `${ns}.json`));
+      expect(readdirSync(`${dir}${code}`).sort()).toEqual(
+        NAMESPACES.map((ns) => `${ns}.json`).sort(),
+      );
   });
 
   for (const ns of NAMESPACES) {

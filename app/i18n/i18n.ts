@@ -6,12 +6,17 @@ import ICU from 'i18next-icu';
 import { useSyncExternalStore } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 
+import charts from './locales/en/charts.json';
 import common from './locales/en/common.json';
+import explorer from './locales/en/explorer.json';
+import teaching from './locales/en/teaching.json';
+import views from './locales/en/views.json';
 import type { Lang } from './languages';
-import { chooseLang, isLang, SOURCE_LANG } from './languages';
+import { chooseLang, isLang, PSEUDO, SOURCE_LANG } from './languages';
+import { wrap } from './pseudo';
 
 /** The catalogues' namespaces: a file per language and namespace, app/i18n/locales/<lang>/<ns>.json. */
-export const NAMESPACES = ['common'] as const;
+export const NAMESPACES = ['common', 'explorer', 'charts', 'views', 'teaching'] as const;
 
 const STORED = 'archex.lang';
 
@@ -19,12 +24,19 @@ export const i18n = createInstance();
 void i18n
   .use(ICU)
   .use(initReactI18next)
+  // The pseudo-language: the source's messages, each wrapped.
+  .use({
+    type: 'postProcessor',
+    name: 'pseudo',
+    process: (value: string) => (i18n.language === PSEUDO ? wrap(value) : value),
+  })
   .init({
+    postProcess: ['pseudo'],
     lng: SOURCE_LANG,
     fallbackLng: SOURCE_LANG,
     ns: [...NAMESPACES],
     defaultNS: 'common',
-    resources: { [SOURCE_LANG]: { common } },
+    resources: { [SOURCE_LANG]: { common, explorer, charts, views, teaching } },
     interpolation: { escapeValue: false },
     initAsync: false,
   });
@@ -60,7 +72,7 @@ export function loadWithLanguage(loader: (lang: Lang) => Promise<void>): void {
 /** Loads a language's catalogues (Vite's glob: each file its own chunk, fetched when needed). */
 async function load(lang: Lang): Promise<void> {
   await Promise.all(alsoLoaded.map((loader) => loader(lang)));
-  if (lang === SOURCE_LANG || i18n.hasResourceBundle(lang, 'common')) return;
+  if (lang === SOURCE_LANG || lang === PSEUDO || i18n.hasResourceBundle(lang, 'common')) return;
   // The source language's are bundled (above), not a chunk of their own.
   const files = import.meta.glob<{ default: Record<string, unknown> }>([
     './locales/*/*.json',

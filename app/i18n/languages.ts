@@ -5,13 +5,20 @@ export const LANGUAGES = [
   { code: 'ja', name: '日本語' },
 ] as const;
 
-export type Lang = (typeof LANGUAGES)[number]['code'];
+/**
+ * The tests' pseudo-language: English with every message and every word of a preset, tour or
+ * glossary wrapped in ⟦ ⟧, so a word on a page that nothing translates stands out. A link can ask
+ * for it (lang=en-XA); the menu never offers it.
+ */
+export const PSEUDO = 'en-XA';
+
+export type Lang = (typeof LANGUAGES)[number]['code'] | typeof PSEUDO;
 
 /** The language of a reader whose browser asks for none archex speaks, and of every source text. */
 export const SOURCE_LANG: Lang = 'en';
 
 export function isLang(code: unknown): code is Lang {
-  return LANGUAGES.some((l) => l.code === code);
+  return code === PSEUDO || LANGUAGES.some((l) => l.code === code);
 }
 
 /** The codes, for a message naming the valid ones: "en or ja". */

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import raw from '../../presets/about/machines.json';
 import rawJa from '../../presets/about/ja/machines.json';
 import type { Lang } from '../i18n/languages';
+import { PSEUDO } from '../i18n/languages';
+import { wrap } from '../i18n/pseudo';
 
 const MachineSchema = z
   .object({
@@ -68,6 +70,12 @@ export type MachineWords = Machine & { name: string };
 
 const byLang: Record<Lang, MachineWords[]> = {
   en: machines.map((m) => ({ ...m, name: m.machine })),
+  [PSEUDO]: machines.map((m) => ({
+    machine: m.machine,
+    name: wrap(m.machine),
+    was: wrap(m.was),
+    matters: wrap(m.matters),
+  })),
   ja: (() => {
     const own = LangMachinesSchema.parse(rawJa).machines;
     return machines.map((m) => {

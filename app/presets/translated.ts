@@ -5,15 +5,16 @@ import { useMemo } from 'react';
 
 import { loadWithLanguage, useReading } from '../i18n/i18n';
 import type { Lang } from '../i18n/languages';
-import { SOURCE_LANG } from '../i18n/languages';
+import { PSEUDO, SOURCE_LANG } from '../i18n/languages';
+import { pathMatches, pseudoWords } from '../i18n/pseudo';
 import { overlay } from '../i18n/overlay';
-import { PRESET_WORDS } from './preset_words';
+import { PRESET_WORD_PATHS, PRESET_WORDS } from './preset_words';
 import type { Preset } from './schema';
 
 const wordFiles = import.meta.glob<unknown>('../../presets/*/*.json', { import: 'default' });
 const words = new Map<string, Map<string, unknown>>();
 loadWithLanguage(async (lang) => {
-  if (lang === SOURCE_LANG || words.has(lang)) return;
+  if (lang === SOURCE_LANG || lang === PSEUDO || words.has(lang)) return;
   const own = new Map<string, unknown>();
   await Promise.all(
     Object.entries(wordFiles)
@@ -49,14 +50,18 @@ const translated = new Map<string, WeakMap<Preset, Preset>>();
 
 /** `preset` in `lang`: its words there laid over it, or as it is. */
 export function presetIn(preset: Preset, lang: Lang): Preset {
-  const own = words.get(lang)?.get(preset.id);
+  const own = lang === PSEUDO ? PSEUDO : words.get(lang)?.get(preset.id);
   if (own === undefined) return preset;
   const cache = translated.get(lang) ?? new WeakMap<Preset, Preset>();
   translated.set(lang, cache);
   let done = cache.get(preset);
   if (!done) {
     const file = `presets/${lang}/${preset.id}.json`;
-    done = withBarNames(preset, overlay(preset, own, PRESET_WORDS, file));
+    const laid =
+      own === PSEUDO
+        ? pseudoWords(preset, (path) => PRESET_WORD_PATHS.some((p) => pathMatches(p, path)))
+        : overlay(preset, own, PRESET_WORDS, file);
+    done = withBarNames(preset, laid);
     cache.set(preset, done);
   }
   return done;

@@ -1,6 +1,7 @@
 import { loadWithLanguage, useReading } from '../i18n/i18n';
 import type { Lang } from '../i18n/languages';
-import { SOURCE_LANG } from '../i18n/languages';
+import { PSEUDO, SOURCE_LANG } from '../i18n/languages';
+import { pseudoWords } from '../i18n/pseudo';
 import { overlay } from '../i18n/overlay';
 import type { Tour } from './schema';
 import { parseTour } from './schema';
@@ -29,7 +30,7 @@ export function tourFromFile(file: string, raw: unknown): Tour {
 const wordFiles = import.meta.glob<unknown>('../../presets/tours/*/*.json', { import: 'default' });
 const words = new Map<string, Map<string, unknown>>();
 loadWithLanguage(async (lang) => {
-  if (lang === SOURCE_LANG || words.has(lang)) return;
+  if (lang === SOURCE_LANG || lang === PSEUDO || words.has(lang)) return;
   const own = new Map<string, unknown>();
   await Promise.all(
     Object.entries(wordFiles)
@@ -45,13 +46,16 @@ const translated = new Map<string, WeakMap<Tour, Tour>>();
  * is in English, or when the language has none of it (a lesson of a teacher's own).
  */
 export function tourIn(tour: Tour, lang: Lang): Tour {
-  const own = words.get(lang)?.get(tour.id);
+  const own = lang === PSEUDO ? PSEUDO : words.get(lang)?.get(tour.id);
   if (own === undefined || !tours.includes(tour)) return tour;
   const cache = translated.get(lang) ?? new WeakMap<Tour, Tour>();
   translated.set(lang, cache);
   let done = cache.get(tour);
   if (!done) {
-    done = overlay(tour, own, TOUR_WORDS, `presets/tours/${lang}/${tour.id}.json`);
+    done =
+      own === PSEUDO
+        ? pseudoWords(tour, (path) => TOUR_WORDS.has(path.at(-1)!) && !path.includes('checks'))
+        : overlay(tour, own, TOUR_WORDS, `presets/tours/${lang}/${tour.id}.json`);
     cache.set(tour, done);
   }
   return done;
