@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
+import { chooseLanguage } from '../i18n/i18n';
 import { Glossed } from './Glossed';
 
 const render = (text: string) => renderToStaticMarkup(<Glossed text={text} />);
@@ -28,5 +29,21 @@ describe('<Glossed>', () => {
     expect(html).toMatch(/<span class="term-glue">\(<span class="term">[^]*?UNIRED<\/button>/);
     expect(html).toMatch(/MP<\/button>[^]*?<\/span><\/span>\),<\/span>/);
     expect(shown(html)).toBe(text);
+  });
+
+  it('in Japanese, glues no kana, kanji or Japanese punctuation to a term, only a Latin word', async () => {
+    await chooseLanguage('ja');
+    try {
+      const text =
+        '各ユニットの「ネットワーク・インタフェース・プロセッサ」NIPs。仮想チャネルを使う。';
+      const html = render(text);
+      expect(shown(html)).toBe(text);
+      // 「 and 。 stay outside: Japanese line breaking keeps them off a line's end and start.
+      expect(html).toMatch(/「<span class="term-glue"><span class="term">/);
+      expect(html).not.toMatch(/term-glue">[^<]*[「。]/);
+      expect(html).toMatch(/仮想チャネル<\/button>[^]*?<\/span><\/span><\/span>を使う。/);
+    } finally {
+      await chooseLanguage('en');
+    }
   });
 });

@@ -6,15 +6,17 @@ import type { Term as GlossaryTerm } from './glossary';
 import { glossaryIn, glossPieces } from './glossary';
 import './glossary.css';
 
-/** What stays on a term's line before it: a spaced script's letters, or an opening bracket. */
-const HEAD = /(?:[^\s\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー]+|[「『（【〔]+)$/u;
-/** And after it: a spaced script's letters, or closing punctuation (no line starts with 。). */
-const TAIL = /^(?:[^\s\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー]+|[、。，．」』）】〕！？]+)/u;
+/** A spaced script's word (no CJK character, space or CJK punctuation in it). */
+const WORD = String.raw`[^\s\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}ー\u3000-\u303F\u30FB\uFF00-\uFFEF]+`;
+/** What stays on a term's line before it, and after it: the rest of a word it touches. */
+const HEAD = new RegExp(`${WORD}$`, 'u');
+const TAIL = new RegExp(`^${WORD}`, 'u');
 
 /**
  * A text with the papers' words in it marked (in the reader's language), each defined where it
- * first appears. A term keeps on its line the characters it touches ("(UNIRED", "PIE64's",
- * 「仮想チャネル」), as a plain word would; Japanese text breaks anywhere else.
+ * first appears. A term keeps on its line the characters of a word it touches ("(UNIRED",
+ * "PIE64's"), as a plain word would; Japanese breaks by its own rules (line-break: strict keeps
+ * 「 off a line's end and 。 off its start).
  */
 export function Glossed({ text }: { text: string }) {
   const pieces = glossPieces(text, glossaryIn(useReading().lang));
