@@ -137,8 +137,15 @@ function serviceWorker(): Plugin {
     apply: 'build',
     closeBundle() {
       const files = readdirSync(outDir, { recursive: true, withFileTypes: true })
-        // _headers is the host's to read, not a file it serves.
-        .filter((e) => e.isFile() && e.name !== 'sw.js' && e.name !== '_headers')
+        // _headers is the host's to read, not a file it serves. The Japanese faces (11 MB) are
+        // fetched when a PDF of Japanese text is made, never for a reader who makes none.
+        .filter(
+          (e) =>
+            e.isFile() &&
+            e.name !== 'sw.js' &&
+            e.name !== '_headers' &&
+            !e.name.startsWith('NotoSansJP_'),
+        )
         .map((e) => relative(outDir, join(e.parentPath, e.name)).split('\\').join('/'))
         .sort();
       const hash = createHash('sha256');

@@ -29,7 +29,7 @@ test('the menu changes the language now and for the next visit, and links carry 
   await page.goto('./');
   await waitIdle(page);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await page.getByLabel('Language').selectOption('ja');
+  await page.getByLabel('Language', { exact: true }).selectOption('ja');
   await expect(page.getByRole('button', { name: 'リンクをコピー' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
   await expect(page).toHaveURL(/[?&]lang=ja$/);
@@ -39,7 +39,7 @@ test('the menu changes the language now and for the next visit, and links carry 
   await page.goto('./');
   await waitIdle(page);
   await expect(page.getByRole('heading', { name: 'マシンと実験を選ぶ' })).toBeVisible();
-  await page.getByLabel('言語').selectOption('en');
+  await page.getByLabel('言語', { exact: true }).selectOption('en');
   await expect(
     page.getByRole('heading', { name: 'Pick a machine and an experiment' }),
   ).toBeVisible();
@@ -63,4 +63,19 @@ test('a language archex does not speak is named with those it does', async ({ pa
     "lang 'fr' (en or ja)",
   );
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
+test('a reader’s page fetches no Japanese font, nor does its offline worker', async ({ page }) => {
+  const fetched: string[] = [];
+  page.context().on('request', (request) => fetched.push(request.url()));
+  for (const url of ['./', './?lang=ja']) {
+    await page.goto(url);
+    await waitIdle(page);
+  }
+  // The offline worker caches every file it lists at install: the Japanese faces are not among them.
+  await page.evaluate(() => navigator.serviceWorker?.ready);
+  const listed = await page.evaluate(() => fetch('./sw.js').then((r) => r.text()));
+  expect(listed).toContain('Arimo_400Regular');
+  expect(listed).not.toContain('NotoSansJP');
+  expect(fetched.filter((u) => /NotoSansJP|\.(woff2?|otf)$/.test(u))).toEqual([]);
 });

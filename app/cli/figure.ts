@@ -13,7 +13,12 @@ import type { Preset } from '../presets/schema';
 import type { Figure } from '../exports/figure';
 import { DPI_RANGE, PAPER_DPI, pngPixels } from '../exports/figure_size';
 import type { PdfFonts } from '../exports/figure_pdf';
-import { PDF_FONT_FILES, figurePdf } from '../exports/figure_pdf';
+import {
+  PDF_FONT_FILES,
+  PDF_FONT_FILES_JA,
+  figurePdf,
+  pdfNeedsJapanese,
+} from '../exports/figure_pdf';
 import { pdfMadeBy } from '../exports/figure_made_by';
 import type { Overrides } from '../headless/params';
 import { runPreset } from '../headless/run';
@@ -98,10 +103,10 @@ export function figurePng(
   return resvg.render().asPng();
 }
 
-/** The faces a PDF embeds, read from the font package the app ships with. */
-export function readPdfFonts(): PdfFonts {
+/** The faces a PDF embeds, read from the font packages the app ships with. */
+export function readPdfFonts(files: Record<keyof PdfFonts, string> = PDF_FONT_FILES): PdfFonts {
   const require = createRequire(import.meta.url);
-  const read = (face: keyof PdfFonts) => readFileSync(require.resolve(PDF_FONT_FILES[face]));
+  const read = (face: keyof PdfFonts) => readFileSync(require.resolve(files[face]));
   return {
     regular: read('regular'),
     bold: read('bold'),
@@ -111,11 +116,18 @@ export function readPdfFonts(): PdfFonts {
 }
 
 let pdfFonts: PdfFonts | null = null;
+let pdfFontsJa: PdfFonts | null = null;
 
-/** The figure as a vector PDF, its text in the embedded Arimo; `made`: what drew it. */
+/**
+ * The figure as a vector PDF, its text in the embedded Arimo (Noto Sans JP for Japanese text);
+ * `made`: what drew it.
+ */
 export function figurePdfFile(output: FigureOutput, made?: MadeBy): Promise<Uint8Array> {
-  pdfFonts ??= readPdfFonts();
-  return figurePdf(output.figure, pdfFonts, {
+  const japanese = pdfNeedsJapanese(output.figure);
+  const faces = japanese
+    ? (pdfFontsJa ??= readPdfFonts(PDF_FONT_FILES_JA))
+    : (pdfFonts ??= readPdfFonts());
+  return figurePdf(output.figure, faces, {
     title: output.title,
     subject: output.caption.join(' '),
     ...(made ? pdfMadeBy(made, commandText(made)) : {}),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { paragonG } from '../charts/fixtures/line_chart';
 import { renderFigure } from './figure';
-import { figurePdf } from './figure_pdf';
+import { PDF_FONT_FILES_JA, figurePdf, pdfNeedsJapanese } from './figure_pdf';
 import { PAPER_WIDTHS, figurePoints } from './figure_size';
 import { drawnContent, pdfPage, union } from './pdf_content';
 import { readPdfFonts } from '../cli/figure';
@@ -17,6 +17,28 @@ const figure = renderFigure({
 });
 
 describe('figurePdf()', () => {
+  it('embeds a subset of Noto Sans JP for a figure in Japanese, its words as text', async () => {
+    const ja = renderFigure({
+      name: 'g',
+      title: 'プロセッサ数に対する BSP の g',
+      chart: { kind: 'line', data: paragonG },
+      caption: ['Paragon（Intel、1998 年）。'],
+      theme: 'print',
+    });
+    expect(pdfNeedsJapanese(ja)).toBe(true);
+    expect(pdfNeedsJapanese(figure)).toBe(false);
+    const bytes = await figurePdf(ja, readPdfFonts(PDF_FONT_FILES_JA), { title: 'g' });
+    const raw = Buffer.from(bytes).toString('latin1');
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansJP-Bold\b/);
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansJP-Regular\b/);
+    // A subset: the glyphs used, not the 5 MB faces.
+    expect(bytes.length).toBeLessThan(200_000);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), {
+      mergePages: true,
+    });
+    expect(text.replace(/\s+/g, '')).toContain('プロセッサ数に対するBSPのg');
+  });
+
   it('draws the figure on one page its size, its words as text in the embedded faces', async () => {
     const bytes = await figurePdf(figure, readPdfFonts(), { title: 'BSP g', subject: 'Paragon' });
     const pdf = await getDocumentProxy(new Uint8Array(bytes));

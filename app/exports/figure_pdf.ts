@@ -29,6 +29,22 @@ export const PDF_FONT_FILES: Record<keyof PdfFonts, string> = {
   boldItalic: '@expo-google-fonts/arimo/700Bold_Italic/Arimo_700Bold_Italic.ttf',
 };
 
+/**
+ * The faces of a figure whose text is Japanese: Noto Sans JP, whose Latin letters serve the rest of
+ * its words (Arimo has no kana or kanji); it has no italic, so its upright faces stand in.
+ */
+export const PDF_FONT_FILES_JA: Record<keyof PdfFonts, string> = {
+  regular: '@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf',
+  bold: '@expo-google-fonts/noto-sans-jp/700Bold/NotoSansJP_700Bold.ttf',
+  italic: '@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf',
+  boldItalic: '@expo-google-fonts/noto-sans-jp/700Bold/NotoSansJP_700Bold.ttf',
+};
+
+/** Whether a figure's text needs the Japanese faces: kana or kanji in it. */
+export function pdfNeedsJapanese(figure: Figure): boolean {
+  return /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/u.test(figure.text);
+}
+
 export interface PdfInfo {
   title: string;
   /** Where the figure comes from (its caption's provenance). */
