@@ -29,7 +29,7 @@ test('the menu changes the language now and for the next visit, and links carry 
   await page.goto('./');
   await waitIdle(page);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await page.getByLabel('Language', { exact: true }).selectOption('ja');
+  await page.getByRole('combobox', { name: /^Language/ }).selectOption('ja');
   await expect(page.getByRole('button', { name: 'リンクをコピー' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
   await expect(page).toHaveURL(/[?&]lang=ja$/);
@@ -39,7 +39,7 @@ test('the menu changes the language now and for the next visit, and links carry 
   await page.goto('./');
   await waitIdle(page);
   await expect(page.getByRole('heading', { name: 'マシンと実験を選ぶ' })).toBeVisible();
-  await page.getByLabel('言語', { exact: true }).selectOption('en');
+  await page.getByRole('combobox', { name: /^言語/ }).selectOption('en');
   await expect(
     page.getByRole('heading', { name: 'Pick a machine and an experiment' }),
   ).toBeVisible();
