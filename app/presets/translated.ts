@@ -3,26 +3,14 @@
 // it; a preset a language has no words for stays in English.
 import { useMemo } from 'react';
 
-import { loadWithLanguage, useReading } from '../i18n/i18n';
+import { useReading } from '../i18n/i18n';
 import type { Lang } from '../i18n/languages';
-import { PSEUDO, SOURCE_LANG } from '../i18n/languages';
+import { PSEUDO } from '../i18n/languages';
 import { pathMatches, pseudoWords } from '../i18n/pseudo';
+import { languageWords } from '../i18n/words';
 import { overlay } from '../i18n/overlay';
 import { PRESET_WORD_PATHS, PRESET_WORDS } from './preset_words';
 import type { Preset } from './schema';
-
-const wordFiles = import.meta.glob<unknown>('../../presets/*/*.json', { import: 'default' });
-const words = new Map<string, Map<string, unknown>>();
-loadWithLanguage(async (lang) => {
-  if (lang === SOURCE_LANG || lang === PSEUDO || words.has(lang)) return;
-  const own = new Map<string, unknown>();
-  await Promise.all(
-    Object.entries(wordFiles)
-      .filter(([path]) => path.split('/').at(-2) === lang)
-      .map(async ([path, file]) => own.set(path.replace(/^.*\/|\.json$/g, ''), await file())),
-  );
-  words.set(lang, own);
-});
 
 /**
  * A paper value drawn on a bar names the bar by its label ("measured"): the label translated, so
@@ -46,25 +34,20 @@ function withBarNames(english: Preset, own: Preset): Preset {
   };
 }
 
-const translated = new Map<string, WeakMap<Preset, Preset>>();
+const inLanguage = languageWords<Preset>(
+  import.meta.glob<unknown>('../../presets/*/*.json', { import: 'default' }),
+  (preset, own, lang) =>
+    withBarNames(
+      preset,
+      own === PSEUDO
+        ? pseudoWords(preset, (path) => PRESET_WORD_PATHS.some((p) => pathMatches(p, path)))
+        : overlay(preset, own, PRESET_WORDS, `presets/${lang}/${preset.id}.json`),
+    ),
+);
 
 /** `preset` in `lang`: its words there laid over it, or as it is. */
 export function presetIn(preset: Preset, lang: Lang): Preset {
-  const own = lang === PSEUDO ? PSEUDO : words.get(lang)?.get(preset.id);
-  if (own === undefined) return preset;
-  const cache = translated.get(lang) ?? new WeakMap<Preset, Preset>();
-  translated.set(lang, cache);
-  let done = cache.get(preset);
-  if (!done) {
-    const file = `presets/${lang}/${preset.id}.json`;
-    const laid =
-      own === PSEUDO
-        ? pseudoWords(preset, (path) => PRESET_WORD_PATHS.some((p) => pathMatches(p, path)))
-        : overlay(preset, own, PRESET_WORDS, file);
-    done = withBarNames(preset, laid);
-    cache.set(preset, done);
-  }
-  return done;
+  return inLanguage(preset, preset.id, lang);
 }
 
 /** The presets in the reader's language, redrawn when it changes. */

@@ -1,7 +1,8 @@
-import { loadWithLanguage, useReading } from '../i18n/i18n';
+import { useReading } from '../i18n/i18n';
 import type { Lang } from '../i18n/languages';
-import { PSEUDO, SOURCE_LANG } from '../i18n/languages';
+import { PSEUDO } from '../i18n/languages';
 import { pseudoWords } from '../i18n/pseudo';
+import { languageWords } from '../i18n/words';
 import { overlay } from '../i18n/overlay';
 import type { Tour } from './schema';
 import { parseTour } from './schema';
@@ -25,40 +26,21 @@ export function tourFromFile(file: string, raw: unknown): Tour {
   return tour;
 }
 
-// Each tour's words in another language (presets/tours/<lang>/<id>.json), fetched with that
-// language's catalogues; by language, then tour id.
-const wordFiles = import.meta.glob<unknown>('../../presets/tours/*/*.json', { import: 'default' });
-const words = new Map<string, Map<string, unknown>>();
-loadWithLanguage(async (lang) => {
-  if (lang === SOURCE_LANG || lang === PSEUDO || words.has(lang)) return;
-  const own = new Map<string, unknown>();
-  await Promise.all(
-    Object.entries(wordFiles)
-      .filter(([path]) => path.split('/').at(-2) === lang)
-      .map(async ([path, file]) => own.set(path.replace(/^.*\/|\.json$/g, ''), await file())),
-  );
-  words.set(lang, own);
-});
+// Each tour's words in another language (presets/tours/<lang>/<id>.json).
+const inLanguage = languageWords<Tour>(
+  import.meta.glob<unknown>('../../presets/tours/*/*.json', { import: 'default' }),
+  (tour, own, lang) =>
+    own === PSEUDO
+      ? pseudoWords(tour, (path) => TOUR_WORDS.has(path.at(-1)!) && !path.includes('checks'))
+      : overlay(tour, own, TOUR_WORDS, `presets/tours/${lang}/${tour.id}.json`),
+);
 
-const translated = new Map<string, WeakMap<Tour, Tour>>();
 /**
  * A tour in a reader's language: a built-in tour with its words there laid over it; the tour as it
  * is in English, or when the language has none of it (a lesson of a teacher's own).
  */
 export function tourIn(tour: Tour, lang: Lang): Tour {
-  const own = lang === PSEUDO ? PSEUDO : words.get(lang)?.get(tour.id);
-  if (own === undefined || !tours.includes(tour)) return tour;
-  const cache = translated.get(lang) ?? new WeakMap<Tour, Tour>();
-  translated.set(lang, cache);
-  let done = cache.get(tour);
-  if (!done) {
-    done =
-      own === PSEUDO
-        ? pseudoWords(tour, (path) => TOUR_WORDS.has(path.at(-1)!) && !path.includes('checks'))
-        : overlay(tour, own, TOUR_WORDS, `presets/tours/${lang}/${tour.id}.json`);
-    cache.set(tour, done);
-  }
-  return done;
+  return tours.includes(tour) ? inLanguage(tour, tour.id, lang) : tour;
 }
 
 /** `tour` in the reader's language, redrawn when it changes. */
