@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useEffect, useMemo } from 'react';
 
 import type { Engine } from '../engine/engine';
+import { useT } from '../i18n/i18n';
 import type { IdleBoard } from '../ui/page_idle';
 import type { ModelInfo } from '../engine/types';
 import type { UrlState } from '../link/url_state';
@@ -15,6 +16,7 @@ import { rightChoice } from '../tours/answers';
 import type { Tour, TourStep } from '../tours/schema';
 import { MAX_STEPS, TEXT_LIMITS } from '../tours/schema';
 import type { LessonDraft } from './draft';
+import type { NotKept } from './draft_store';
 import { draftTour, editStep, moveStep, removeStep, stepFromState } from './draft';
 import { checksLine } from './builder_status';
 import { lessonChecks } from './lesson_checks';
@@ -34,7 +36,7 @@ interface Props {
   draft: LessonDraft;
   onDraft(update: (draft: LessonDraft) => LessonDraft): void;
   /** Why the draft is not kept in this browser, or null. */
-  storageNote: string | null;
+  storageNote: NotKept | null;
   onClose(): void;
   /** Opens a step's state in the explorer. */
   onShowStep(step: TourStep): void;
@@ -48,6 +50,7 @@ interface Props {
 
 export function LessonBuilder(props: Props) {
   const { engine, presets, models, state, draft, onDraft } = props;
+  const t = useT('teaching');
   const { outcomes, done } = useStepRuns(engine, draft.steps, presets, models, props.board);
   const runs = outcomes.map((o) => (o && 'runs' in o ? o.runs : undefined));
   const tour = useMemo(() => draftTour(draft), [draft]);
@@ -95,16 +98,18 @@ export function LessonBuilder(props: Props) {
     <aside className="lesson-builder" aria-labelledby="lesson-builder-title">
       <div className="lesson-builder-head">
         <h2 id="lesson-builder-title" tabIndex={-1}>
-          Lesson builder
+          {t('builder.title')}
         </h2>
         <button type="button" onClick={props.onClose}>
-          Close the builder
+          {t('builder.close')}
         </button>
       </div>
-      {props.storageNote ? <p className="banner warning">{props.storageNote}</p> : null}
+      {props.storageNote ? (
+        <p className="banner warning">{t(`builder.storage.${props.storageNote}`)}</p>
+      ) : null}
       {props.lessons}
       <label>
-        Lesson title
+        {t('builder.lessonTitle')}
         <input
           value={draft.title}
           maxLength={TEXT_LIMITS.title}
@@ -112,16 +117,16 @@ export function LessonBuilder(props: Props) {
         />
       </label>
       <label>
-        Who it is for
+        {t('builder.audience')}
         <input
           value={draft.audience}
           maxLength={TEXT_LIMITS.audience}
-          placeholder="e.g. second-year architecture students"
+          placeholder={t('builder.audienceExample')}
           onChange={(e) => onDraft((d) => ({ ...d, audience: e.target.value }))}
         />
       </label>
       <label>
-        Summary
+        {t('builder.summary')}
         <textarea
           rows={2}
           maxLength={TEXT_LIMITS.summary}
@@ -161,20 +166,20 @@ export function LessonBuilder(props: Props) {
           if (step) onDraft((d) => ({ ...d, steps: [...d.steps, step] }));
         }}
       >
-        Add this as a step
+        {t('builder.addStep')}
       </button>
       <p className="lesson-hint">
         {full
-          ? `A lesson holds at most ${MAX_STEPS} steps.`
+          ? t('builder.full', { max: MAX_STEPS })
           : here
-            ? 'A step is the explorer as it is now: the experiment, its parameters, its charts, the open view, side by side.'
-            : 'Open an experiment to take it as a step.'}
+            ? t('builder.stepHint')
+            : t('builder.openExperiment')}
       </p>
       <section className="lesson-checks" aria-labelledby="lesson-checks-title">
-        <h3 id="lesson-checks-title">Checks</h3>
+        <h3 id="lesson-checks-title">{t('builder.checks')}</h3>
         <p role="status">{checksLine(draft.steps.length, problems, running)}</p>
         {checks.lesson.length > 0 ? (
-          <ul aria-label="Problems of the lesson">
+          <ul aria-label={t('builder.lessonProblems')}>
             {checks.lesson.map((p) => (
               <li key={p}>{p}</li>
             ))}
@@ -187,9 +192,9 @@ export function LessonBuilder(props: Props) {
         models={models}
         waiting={
           draft.steps.length === 0
-            ? 'Add a step to share the lesson.'
+            ? t('builder.addStepToShare')
             : running > 0
-              ? 'Preview, the links, the embed codes and the worksheet wait until every step is checked.'
+              ? t('builder.waitForChecks')
               : null
         }
         onPreview={() => props.onPreview(tour)}

@@ -5,6 +5,7 @@
 import { useMemo, useRef, useState } from 'react';
 
 import type { ModelInfo } from '../engine/types';
+import { useT } from '../i18n/i18n';
 import type { Preset } from '../presets/schema';
 import type { Tour } from '../tours/schema';
 import { compactLessonSnippet, lessonSnippet } from '../link/embed_snippet';
@@ -44,6 +45,7 @@ export function LessonShare(props: {
   onOpened(tour: Tour): void;
 }) {
   const { tour, presets, models } = props;
+  const t = useT('teaching');
   const [kept, setKept] = useState<Said | null>(null);
   // Said of the lesson as it is now (or of the lesson opened): gone once it changes.
   const said = saidNow(kept, tour);
@@ -52,7 +54,7 @@ export function LessonShare(props: {
   const input = useRef<HTMLInputElement>(null);
   const refuse = (): boolean => {
     const why = unfinished(tour);
-    if (why) setSaid({ text: `The lesson is not finished: ${why} (see the checks).` });
+    if (why) setSaid({ text: t('share.notFinished', { why }) });
     return why !== null;
   };
   const ready = props.waiting === null;
@@ -67,12 +69,10 @@ export function LessonShare(props: {
     const link = (kind === 'compact' ? compactLessonLink : lessonLink)(tour, pageBase());
     if ('tooLong' in link) {
       const { chars, limit } = link.tooLong;
-      setSaid({
-        text: `The lesson is too large for a link (${chars.toLocaleString('en')} characters; a link holds ${limit.toLocaleString('en')}): use Download lesson to share it as a file.`,
-      });
+      setSaid({ text: t('share.tooLong', { chars, limit }) });
       return;
     }
-    const title = `${tour.title}: a lesson in archex`;
+    const title = t('share.embedTitle', { title: tour.title });
     const text =
       kind === 'embed'
         ? lessonSnippet(link.url, title)
@@ -83,54 +83,54 @@ export function LessonShare(props: {
       () =>
         setSaid({
           text: {
-            link: 'Lesson link copied: students open it with nothing installed.',
-            embed:
-              'Embed code copied: paste it into a course page to show the whole lesson in a frame.',
-            compact:
-              'Compact embed code copied: paste it into a course page to show only the lesson and its charts in a frame.',
+            link: t('share.linkCopied'),
+            embed: t('share.embedCopied'),
+            compact: t('share.compactCopied'),
           }[kind],
         }),
-      () => setSaid({ text: `Copy failed: copy this by hand: ${text}` }),
+      () => setSaid({ text: t('share.copyFailed', { text }) }),
     );
   };
   const open = async (file: File) => {
     if (file.size > MAX_LESSON_CHARS) {
-      setSaid({
-        text: `${file.name} is too large for a lesson (over ${MAX_LESSON_CHARS.toLocaleString('en')} bytes).`,
-      });
+      setSaid({ text: t('share.fileTooLarge', { name: file.name, max: MAX_LESSON_CHARS }) });
       return;
     }
     const read = readLessonFile(await file.text(), presets, models);
     if (!read.lesson) {
-      setSaid({ text: `${file.name} could not be opened as a lesson.`, problems: read.refused });
+      setSaid({ text: t('share.notALesson', { name: file.name }), problems: read.refused });
       return;
     }
     props.onOpened(read.lesson);
     const why = read.draft ? unfinished(read.lesson) : null;
-    const opened = `Opened ${file.name}${read.draft ? ', a draft' : ''}${why ? ` (not finished: ${why})` : ''}`;
     setSaid(
       {
-        text: read.refused.length > 0 ? `${opened}, without what could not be read:` : `${opened}.`,
+        text: t('share.opened', {
+          name: file.name,
+          state: why ? 'draftWhy' : read.draft ? 'draft' : 'lesson',
+          why: why ?? '',
+          refused: read.refused.length > 0 ? 'yes' : 'no',
+        }),
         problems: read.refused,
       },
       lessonKey(read.lesson),
     );
   };
   return (
-    <section className="lesson-share" aria-label="Share the lesson">
+    <section className="lesson-share" aria-label={t('share.label')}>
       {props.waiting ? <p className="lesson-hint">{props.waiting}</p> : null}
       <div className="step-actions">
         <button type="button" disabled={!ready} onClick={() => !refuse() && props.onPreview()}>
-          Preview as a student
+          {t('share.preview')}
         </button>
         <button type="button" disabled={!ready} onClick={() => copy('link')}>
-          Copy lesson link
+          {t('share.copyLink')}
         </button>
         <button type="button" disabled={!ready} onClick={() => copy('embed')}>
-          Copy embed code
+          {t('share.copyEmbed')}
         </button>
         <button type="button" disabled={!ready} onClick={() => copy('compact')}>
-          Copy compact embed code
+          {t('share.copyCompact')}
         </button>
         <button
           type="button"
@@ -139,7 +139,7 @@ export function LessonShare(props: {
             setSaid({ text: out.said });
           }}
         >
-          {out.draft ? 'Download draft' : 'Download lesson'}
+          {out.draft ? t('share.downloadDraft') : t('share.downloadLesson')}
         </button>
         <button
           type="button"
@@ -147,20 +147,20 @@ export function LessonShare(props: {
           onClick={() => {
             if (refuse()) return;
             window.open(worksheetHref(tour), '_blank', 'noopener');
-            setSaid({ text: 'The worksheet opens in a new tab: print it from there.' });
+            setSaid({ text: t('share.worksheetOpens') });
           }}
         >
-          Print worksheet
+          {t('share.print')}
         </button>
         <button type="button" onClick={() => input.current?.click()}>
-          Open lesson file
+          {t('share.openFile')}
         </button>
         <input
           ref={input}
           type="file"
           accept=".json,application/json"
           hidden
-          aria-label="Lesson file"
+          aria-label={t('share.fileLabel')}
           onChange={(e) => {
             const file = e.target.files?.[0];
             e.target.value = '';

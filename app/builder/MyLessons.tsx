@@ -1,5 +1,9 @@
 // The teacher's lessons in this browser, the open one marked: open another, start a new one, or
 // delete one (the only way one is lost, and one Undo away until the next change).
+import type { TFunction } from 'i18next';
+
+import { useReading, useT } from '../i18n/i18n';
+import { PSEUDO, SOURCE_LANG } from '../i18n/languages';
 import type { KeptLesson } from './draft_store';
 import { byChange } from './lessons';
 
@@ -14,18 +18,22 @@ interface Props {
   onUndoDelete(): void;
 }
 
-const titleOf = (lesson: KeptLesson) => lesson.draft.title || 'Untitled lesson';
+const titleOf = (lesson: KeptLesson, t: TFunction) => lesson.draft.title || t('myLessons.untitled');
 
 export function MyLessons(props: Props) {
-  const changed = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  const t = useT('teaching');
+  const { lang } = useReading();
+  // The browser's own way with dates, unless the reader chose another language than the source's.
+  const locale = lang === SOURCE_LANG || lang === PSEUDO ? undefined : lang;
+  const changed = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <section className="my-lessons" aria-labelledby="my-lessons-title">
-      <h3 id="my-lessons-title">My lessons</h3>
+      <h3 id="my-lessons-title">{t('myLessons.title')}</h3>
       {props.deleted ? (
         <p className="banner" role="status">
-          Deleted “{titleOf(props.deleted)}”.{' '}
+          {t('myLessons.deleted', { title: titleOf(props.deleted, t) })}{' '}
           <button type="button" onClick={props.onUndoDelete}>
-            Undo
+            {t('myLessons.undo')}
           </button>
         </p>
       ) : null}
@@ -35,33 +43,36 @@ export function MyLessons(props: Props) {
           const steps = lesson.draft.steps.length;
           return (
             <li key={lesson.id} aria-current={open ? 'true' : undefined}>
-              <span className="my-lesson-title">{titleOf(lesson)}</span>{' '}
+              <span className="my-lesson-title">{titleOf(lesson, t)}</span>{' '}
               <span className="my-lesson-facts">
-                {steps} step{steps === 1 ? '' : 's'}, changed {changed.format(lesson.changed)}
-                {open ? ' (open)' : ''}
+                {t('myLessons.facts', {
+                  steps,
+                  changed: changed.format(lesson.changed),
+                  open: open ? 'yes' : 'no',
+                })}
               </span>{' '}
               {open ? null : (
                 <button
                   type="button"
-                  aria-label={`Open “${titleOf(lesson)}”`}
+                  aria-label={t('myLessons.openLabel', { title: titleOf(lesson, t) })}
                   onClick={() => props.onOpen(lesson.id)}
                 >
-                  Open
+                  {t('myLessons.open')}
                 </button>
               )}{' '}
               <button
                 type="button"
-                aria-label={`Delete “${titleOf(lesson)}”`}
+                aria-label={t('myLessons.deleteLabel', { title: titleOf(lesson, t) })}
                 onClick={() => props.onDelete(lesson.id)}
               >
-                Delete
+                {t('myLessons.delete')}
               </button>
             </li>
           );
         })}
       </ul>
       <button type="button" onClick={props.onNew}>
-        Start a new lesson
+        {t('myLessons.new')}
       </button>
     </section>
   );

@@ -2,7 +2,11 @@
 // with its tolerance (the unit is the output's own), or a choice whose right answer is the choice
 // whose condition holds in the run. The answer is read from the run, never typed; the editor shows
 // what the run gives, so the teacher sees the answer the student will be judged against.
+import type { TFunction } from 'i18next';
+
 import type { OutputSpec } from '../engine/types';
+import { i18n, useT } from '../i18n/i18n';
+import { Rich } from '../i18n/Rich';
 import type { StepRun } from '../tours/answers';
 import { readStepValue, rightChoice } from '../tours/answers';
 import type {
@@ -18,21 +22,14 @@ import { RunValuePicker } from './RunValuePicker';
 type Choice = ChoiceQuestionSpec['choices'][number];
 type When = Choice['when'];
 
-const BOUND_WORDS: Record<BoundKey, string> = {
-  above: 'is above',
-  atLeast: 'is at least',
-  below: 'is below',
-  atMost: 'is at most',
-};
-
 /** What the run gives for `value`, in words, or why it gives nothing. */
-function fromRun(value: RunValueSpec | undefined, runs: StepRun | undefined): string {
+function fromRun(value: RunValueSpec | undefined, runs: StepRun | undefined, t: TFunction): string {
   if (!value) return '';
-  if (!runs) return 'The run is not in yet.';
+  if (!runs) return t('questionEditor.notInYet');
   try {
-    return `From the run: ${readStepValue(value, runs).text}`;
+    return t('questionEditor.fromRun', { value: readStepValue(value, runs).text });
   } catch (e) {
-    return `The run gives no answer: ${(e as Error).message}.`;
+    return t('questionEditor.noAnswer', { error: (e as Error).message });
   }
 }
 
@@ -47,8 +44,8 @@ export function newQuestion(
     kind,
     prompt: '',
     choices: [
-      { label: 'Yes', when: { value, above: 0 } },
-      { label: 'No', when: { value, atMost: 0 } },
+      { label: i18n.t('teaching:questionEditor.yes'), when: { value, above: 0 } },
+      { label: i18n.t('teaching:questionEditor.no'), when: { value, atMost: 0 } },
     ],
     expect: 0,
   };
@@ -66,41 +63,42 @@ function ConditionEditor(props: {
   onChange(when: When): void;
 }) {
   const { when, outputs, sideBySide, onChange } = props;
+  const t = useT('teaching');
   const [key, bound] = boundOf(when);
   const set = (k: BoundKey, b: number | RunValueSpec) => onChange({ value: when.value, [k]: b });
   return (
     <div className="condition">
       <RunValuePicker
-        label="Right when"
+        label={t('questionEditor.rightWhen')}
         value={when.value}
         outputs={outputs}
         sideBySide={sideBySide}
         onChange={(value) => onChange({ ...when, value })}
       />
       <select
-        aria-label="Comparison"
+        aria-label={t('questionEditor.comparison')}
         value={key}
         onChange={(e) => set(e.target.value as BoundKey, bound)}
       >
         {BOUNDS.map((k) => (
           <option key={k} value={k}>
-            {BOUND_WORDS[k]}
+            {t(`questionEditor.bounds.${k}`)}
           </option>
         ))}
       </select>
       <select
-        aria-label="Compared with"
+        aria-label={t('questionEditor.comparedWith')}
         value={typeof bound === 'number' ? 'number' : 'value'}
         onChange={(e) => set(key, e.target.value === 'number' ? 0 : when.value)}
       >
-        <option value="number">a number</option>
-        <option value="value">another value of the run</option>
+        <option value="number">{t('questionEditor.aNumber')}</option>
+        <option value="value">{t('questionEditor.anotherValue')}</option>
       </select>
       {typeof bound === 'number' ? (
         <input
           type="number"
           step="any"
-          aria-label="Number"
+          aria-label={t('questionEditor.number')}
           value={bound}
           onChange={(e) =>
             Number.isFinite(e.target.valueAsNumber) && set(key, e.target.valueAsNumber)
@@ -108,7 +106,7 @@ function ConditionEditor(props: {
         />
       ) : (
         <RunValuePicker
-          label="Than"
+          label={t('questionEditor.than')}
           value={bound}
           outputs={outputs}
           sideBySide={sideBySide}
@@ -127,31 +125,37 @@ function NumberEditor(props: {
   onChange(q: QuestionSpec): void;
 }) {
   const { question: q, outputs, sideBySide, runs, onChange } = props;
+  const t = useT('teaching');
   return (
     <>
       <RunValuePicker
-        label="The answer is"
+        label={t('questionEditor.answerIs')}
         value={q.answer}
         outputs={outputs}
         sideBySide={sideBySide}
         onChange={(answer) => onChange({ ...q, answer })}
       />
       <p className="from-run" role="status">
-        {fromRun(q.answer, runs)}
+        {fromRun(q.answer, runs, t)}
       </p>
       <label>
-        A prediction counts as close within{' '}
-        <input
-          type="number"
-          min={1}
-          max={100}
-          value={Math.round((q.close ?? 0.2) * 100)}
-          onChange={(e) => {
-            const n = e.target.valueAsNumber;
-            if (Number.isFinite(n) && n >= 1 && n <= 100) onChange({ ...q, close: n / 100 });
+        <Rich
+          k="teaching:questionEditor.closeWithin"
+          parts={{
+            input: (
+              <input
+                type="number"
+                min={1}
+                max={100}
+                value={Math.round((q.close ?? 0.2) * 100)}
+                onChange={(e) => {
+                  const n = e.target.valueAsNumber;
+                  if (Number.isFinite(n) && n >= 1 && n <= 100) onChange({ ...q, close: n / 100 });
+                }}
+              />
+            ),
           }}
-        />{' '}
-        % of it
+        />
       </label>
     </>
   );
@@ -165,17 +169,18 @@ function ChoiceEditor(props: {
   onChange(q: QuestionSpec): void;
 }) {
   const { question: q, outputs, sideBySide, runs, onChange } = props;
+  const t = useT('teaching');
   let right: string;
   try {
     const index = runs ? rightChoice(q, runs) : undefined;
     right =
       index === undefined
-        ? 'The run is not in yet.'
+        ? t('questionEditor.notInYet')
         : index === null
-          ? 'In the run no one choice is right: make exactly one condition hold.'
-          : `In the run the right choice is “${q.choices[index]!.label}”.`;
+          ? t('questionEditor.noneRight')
+          : t('questionEditor.rightIs', { label: q.choices[index]!.label });
   } catch (e) {
-    right = `The run gives no answer: ${(e as Error).message}.`;
+    right = t('questionEditor.noAnswer', { error: (e as Error).message });
   }
   const setChoice = (i: number, c: Choice) =>
     onChange({ ...q, choices: q.choices.map((x, j) => (j === i ? c : x)) });
@@ -185,7 +190,7 @@ function ChoiceEditor(props: {
         {q.choices.map((c, i) => (
           <li key={i}>
             <input
-              aria-label={`Choice ${i + 1}`}
+              aria-label={t('questionEditor.choice', { n: i + 1 })}
               value={c.label}
               maxLength={TEXT_LIMITS.label}
               onChange={(e) => setChoice(i, { ...c, label: e.target.value })}
@@ -197,7 +202,7 @@ function ChoiceEditor(props: {
               onChange={(when) => setChoice(i, { ...c, when })}
             />
             <label>
-              If chosen and wrong, say why (after Reveal)
+              {t('questionEditor.feedback')}
               <input
                 value={c.feedback ?? ''}
                 maxLength={TEXT_LIMITS.why}
@@ -214,7 +219,7 @@ function ChoiceEditor(props: {
                   onChange({ ...q, choices: q.choices.filter((_, j) => j !== i), expect: 0 })
                 }
               >
-                Remove choice {i + 1}
+                {t('questionEditor.removeChoice', { n: i + 1 })}
               </button>
             ) : null}
           </li>
@@ -227,7 +232,7 @@ function ChoiceEditor(props: {
             onChange({ ...q, choices: [...q.choices, { when: q.choices.at(-1)!.when, label: '' }] })
           }
         >
-          Add a choice
+          {t('questionEditor.addChoice')}
         </button>
       ) : null}
       <p className="from-run" role="status">
@@ -250,6 +255,7 @@ function HeldBack(props: {
   onChange(q: QuestionSpec): void;
 }) {
   const { question: q, onChange } = props;
+  const t = useT('teaching');
   const held = q.shownBy ?? [];
   const has = (entry: ShownBy) => held.some((h) => JSON.stringify(h) === JSON.stringify(entry));
   const toggle = (entry: ShownBy, on: boolean) => {
@@ -260,14 +266,17 @@ function HeldBack(props: {
     onChange(next.length > 0 ? { ...rest, shownBy: next as typeof held } : rest);
   };
   const entries: [ShownBy, string][] = [
-    [{ description: true }, "the experiment's description"],
+    [{ description: true }, t('questionEditor.heldDescription')],
     ...(props.sideBySide
-      ? props.charts.map((c): [ShownBy, string] => [{ chart: c.id }, `the chart “${c.title}”`])
+      ? props.charts.map((c): [ShownBy, string] => [
+          { chart: c.id },
+          t('questionEditor.heldChart', { title: c.title }),
+        ])
       : []),
   ];
   return (
     <fieldset className="held-back">
-      <legend>Also held back until Reveal</legend>
+      <legend>{t('questionEditor.heldBack')}</legend>
       {entries.map(([entry, words]) => (
         <label key={words}>
           <input
@@ -292,11 +301,14 @@ export function QuestionEditor(props: {
   onChange(q: QuestionSpec | undefined): void;
 }) {
   const { question: q, onChange } = props;
+  const t = useT('teaching');
   return (
     <fieldset className="question-editor">
-      <legend>{q.kind === 'number' ? 'A number to predict' : 'A choice'}</legend>
+      <legend>
+        {q.kind === 'number' ? t('questionEditor.numberKind') : t('questionEditor.choiceKind')}
+      </legend>
       <label>
-        Question
+        {t('questionEditor.question')}
         <input
           value={q.prompt}
           maxLength={TEXT_LIMITS.prompt}
@@ -310,7 +322,7 @@ export function QuestionEditor(props: {
       )}
       <HeldBack {...props} />
       <label>
-        What the answer means (shown after Reveal)
+        {t('questionEditor.explain')}
         <textarea
           rows={2}
           maxLength={TEXT_LIMITS.explain}
@@ -322,7 +334,7 @@ export function QuestionEditor(props: {
         />
       </label>
       <button type="button" onClick={() => onChange(undefined)}>
-        Remove the question
+        {t('questionEditor.remove')}
       </button>
     </fieldset>
   );

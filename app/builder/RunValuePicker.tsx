@@ -4,6 +4,7 @@
 import { useId } from 'react';
 
 import type { OutputSpec } from '../engine/types';
+import { useT } from '../i18n/i18n';
 import type { RunView } from '../results/chart_builder';
 import type { RunValueSpec } from '../tours/schema';
 
@@ -32,14 +33,7 @@ export function readableOutputs(outputs: OutputSpec[], run?: RunView): OutputSpe
 }
 
 type Mode = 'at' | 'first' | 'last' | 'max' | 'min' | 'crosses';
-const MODES: [Mode, string][] = [
-  ['at', 'its value at x ='],
-  ['first', 'its first value'],
-  ['last', 'its last value'],
-  ['max', 'its largest value'],
-  ['min', 'its smallest value'],
-  ['crosses', 'the x where it first reaches'],
-];
+const MODES: Mode[] = ['at', 'first', 'last', 'max', 'min', 'crosses'];
 
 function modeOf(value: RunValueSpec): Mode {
   if ('crosses' in value) return 'crosses';
@@ -79,6 +73,7 @@ export function RunValuePicker({
   onChange(value: RunValueSpec): void;
 }) {
   const id = useId();
+  const t = useT('teaching');
   // A scalar and a curve may share a name (the Paragon's comm_share_bsp_p8): an output is its kind
   // and its name.
   const key = (o: Pick<OutputSpec, 'kind' | 'name'>) => `${o.kind}:${o.name}`;
@@ -101,7 +96,7 @@ export function RunValuePicker({
       <legend>{label}</legend>
       {sideBySide ? (
         <label>
-          Pane{' '}
+          {t('runValue.pane')}{' '}
           <select
             value={value?.side ?? 'left'}
             disabled={!value}
@@ -111,12 +106,12 @@ export function RunValuePicker({
               onChange(e.target.value === 'right' ? { ...rest, side: 'right' } : rest);
             }}
           >
-            <option value="left">left</option>
-            <option value="right">right</option>
+            <option value="left">{t('runValue.left')}</option>
+            <option value="right">{t('runValue.right')}</option>
           </select>
         </label>
       ) : null}
-      <label htmlFor={`${id}-output`}>Output</label>
+      <label htmlFor={`${id}-output`}>{t('runValue.output')}</label>
       <select
         id={`${id}-output`}
         value={current ? key(current) : ''}
@@ -126,27 +121,30 @@ export function RunValuePicker({
         }}
       >
         <option value="" disabled>
-          pick an output
+          {t('runValue.pick')}
         </option>
         {outputs.map((o) => (
           // Its name first and its words whole: what tells two outputs apart is never cut.
           <option key={key(o)} value={key(o)}>
-            {o.kind === 'series' ? 'curve ' : ''}
-            {o.name}
-            {o.description ? `: ${o.description}` : ''}
+            {t('runValue.option', {
+              series: o.kind === 'series' ? 'yes' : 'no',
+              name: o.name,
+              described: o.description ? 'yes' : 'no',
+              description: o.description ?? '',
+            })}
           </option>
         ))}
       </select>
       {value && 'series' in value ? (
         <span className="run-value-mode">
           <select
-            aria-label="Read the curve at"
+            aria-label={t('runValue.readAt')}
             value={mode}
             onChange={(e) => onChange(withMode(value, e.target.value as Mode, number))}
           >
-            {MODES.map(([m, words]) => (
+            {MODES.map((m) => (
               <option key={m} value={m}>
-                {words}
+                {t(`runValue.modes.${m}`)}
               </option>
             ))}
           </select>
@@ -154,7 +152,7 @@ export function RunValuePicker({
             <input
               type="number"
               step="any"
-              aria-label={mode === 'at' ? 'x' : 'level'}
+              aria-label={mode === 'at' ? t('runValue.x') : t('runValue.level')}
               value={number}
               onChange={(e) => {
                 const n = e.target.valueAsNumber;
@@ -165,7 +163,7 @@ export function RunValuePicker({
         </span>
       ) : null}
       {current?.unit && current.unit !== 'boolean' && !(value && 'crosses' in value) ? (
-        <span className="run-value-unit">in {current.unit}</span>
+        <span className="run-value-unit">{t('runValue.unit', { unit: current.unit })}</span>
       ) : null}
     </fieldset>
   );

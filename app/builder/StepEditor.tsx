@@ -1,7 +1,10 @@
 // One step of the lesson being written: its title and words, what it points at, what of the
 // experiment it shows, its question, the state it was taken from (which the explorer can give
 // again), and what the tours' checks find in it.
+import type { TFunction } from 'i18next';
+
 import type { ModelInfo } from '../engine/types';
+import { useT } from '../i18n/i18n';
 import type { Preset } from '../presets/schema';
 import type { QuestionSpec, TargetSpec, TourStep } from '../tours/schema';
 import { TEXT_LIMITS } from '../tours/schema';
@@ -28,20 +31,31 @@ function targetOf(key: string): TargetSpec {
   return { view: true };
 }
 
-function targets(step: TourStep, preset: Preset, model: ModelInfo): [string, string][] {
+function targets(
+  step: TourStep,
+  preset: Preset,
+  model: ModelInfo,
+  t: TFunction,
+): [string, string][] {
   if (step.layout?.kind === 'machines')
     return [
-      ['machines:chart', 'the chart of every machine'],
-      ['machines:table', 'the table of fitted parameters'],
+      ['machines:chart', t('stepEditor.targets.machinesChart')],
+      ['machines:table', t('stepEditor.targets.machinesTable')],
     ];
   const label = (name: string) => model.params.find((p) => p.name === name)?.label ?? name;
   return [
-    ...preset.charts.map((c): [string, string] => [`chart:${c.id}`, `chart: ${c.title}`]),
-    ...preset.readouts.map((r, i): [string, string] => [`readout:${i}`, `readout: ${r.label}`]),
-    ...(step.view ? [['view', 'the trace view'] as [string, string]] : []),
+    ...preset.charts.map((c): [string, string] => [
+      `chart:${c.id}`,
+      t('stepEditor.targets.chart', { title: c.title }),
+    ]),
+    ...preset.readouts.map((r, i): [string, string] => [
+      `readout:${i}`,
+      t('stepEditor.targets.readout', { label: r.label }),
+    ]),
+    ...(step.view ? [['view', t('stepEditor.targets.view')] as [string, string]] : []),
     ...Object.keys(step.params ?? {}).map((n): [string, string] => [
       `param:${n}`,
-      `field: ${label(n)}`,
+      t('stepEditor.targets.field', { label: label(n) }),
     ]),
   ];
 }
@@ -63,6 +77,7 @@ export function StepEditor(props: {
   onShow(): void;
 }) {
   const { step, index, count, preset, model, outcome, problems, onChange } = props;
+  const t = useT('teaching');
   const n = index + 1;
   const runs = outcome && 'runs' in outcome ? outcome.runs : undefined;
   const outputs = model ? readableOutputs(model.outputs, runs?.run) : [];
@@ -74,11 +89,17 @@ export function StepEditor(props: {
   return (
     <li className="step-editor" aria-labelledby={`lesson-step-${n}`}>
       <h4 id={`lesson-step-${n}`}>
-        Step {n}: {step.title || 'untitled'}
+        {t('stepEditor.heading', {
+          n,
+          untitled: step.title ? 'no' : 'yes',
+          title: step.title,
+        })}
       </h4>
-      <p className="lesson-hint">On {preset?.title ?? step.presetId}</p>
+      <p className="lesson-hint">
+        {t('stepEditor.on', { experiment: preset?.title ?? step.presetId })}
+      </p>
       <label>
-        Title
+        {t('stepEditor.title')}
         <input
           value={step.title}
           maxLength={TEXT_LIMITS.title}
@@ -86,7 +107,7 @@ export function StepEditor(props: {
         />
       </label>
       <label>
-        Words (Markdown: *emphasis*, lists, [links](https://…), $maths$)
+        {t('stepEditor.words')}
         <textarea
           rows={4}
           maxLength={TEXT_LIMITS.text}
@@ -96,12 +117,12 @@ export function StepEditor(props: {
       </label>
       {preset && model ? (
         <label>
-          Point at{' '}
+          {t('stepEditor.pointAt')}{' '}
           <select
             value={targetKey(step.look)}
             onChange={(e) => onChange({ ...step, look: targetOf(e.target.value) })}
           >
-            {targets(step, preset, model).map(([key, words]) => (
+            {targets(step, preset, model, t).map(([key, words]) => (
               <option key={key} value={key}>
                 {words}
               </option>
@@ -124,49 +145,49 @@ export function StepEditor(props: {
       ) : (
         <div className="step-actions">
           <button type="button" onClick={() => setQuestion(newQuestion('number', outputs[0]))}>
-            Add a question: a number
+            {t('stepEditor.addNumber')}
           </button>
           <button type="button" onClick={() => setQuestion(newQuestion('choice', outputs[0]))}>
-            Add a question: a choice
+            {t('stepEditor.addChoice')}
           </button>
         </div>
       )}
       <div className="step-actions">
         <button type="button" onClick={props.onShow}>
-          Show in the explorer
+          {t('stepEditor.show')}
         </button>
         {props.onRetake ? (
           <button type="button" onClick={props.onRetake}>
-            Re-take from the explorer
+            {t('stepEditor.retake')}
           </button>
         ) : null}
         <button type="button" disabled={index === 0} onClick={() => props.onMove(index - 1)}>
-          Move up
+          {t('stepEditor.up')}
         </button>
         <button
           type="button"
           disabled={index === count - 1}
           onClick={() => props.onMove(index + 1)}
         >
-          Move down
+          {t('stepEditor.down')}
         </button>
         <button type="button" onClick={props.onRemove}>
-          Remove step {n}
+          {t('stepEditor.remove', { n })}
         </button>
       </div>
       {outcome === undefined ? (
-        <p className="step-run">Running the step to check it…</p>
+        <p className="step-run">{t('stepEditor.running')}</p>
       ) : 'error' in outcome ? (
-        <p className="step-run problem">The step cannot run: {outcome.error}</p>
+        <p className="step-run problem">{t('stepEditor.cannotRun', { error: outcome.error })}</p>
       ) : null}
       {problems.length > 0 ? (
-        <ul className="step-problems" aria-label={`Problems of step ${n}`}>
+        <ul className="step-problems" aria-label={t('stepEditor.problems', { n })}>
           {problems.map((p) => (
             <li key={p}>{p}</li>
           ))}
         </ul>
       ) : outcome && 'runs' in outcome ? (
-        <p className="step-ok">The tours' checks find nothing wrong with this step.</p>
+        <p className="step-ok">{t('stepEditor.ok')}</p>
       ) : null}
     </li>
   );

@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 
 import type { ModelInfo } from '../engine/types';
+import { useT } from '../i18n/i18n';
 import { resolveValues } from '../presets/param_values';
 import type { Preset } from '../presets/schema';
 import { presetParams, shownCharts, unusedParams } from '../presets/schema';
@@ -12,18 +13,24 @@ import type { TourStep } from '../tours/schema';
 
 /** A fold of checkboxes: which of `all` (by key) are chosen; every one, or none chosen, is all. */
 function Choose<T extends string | number>(props: {
-  what: string;
+  what: 'charts' | 'fields' | 'readouts';
   all: [T, string][];
   chosen: T[] | undefined;
   onChoose(chosen: T[] | undefined): void;
 }): ReactNode {
   const { all, what } = props;
+  const t = useT('teaching');
   const shown = all.filter(([key]) => props.chosen?.includes(key) ?? true).map(([key]) => key);
   if (all.length === 0) return null;
   return (
     <details className="shown-charts">
       <summary>
-        {what} this step shows: {shown.length === all.length ? 'all' : shown.length} of {all.length}
+        {t('stepShows.summary', {
+          what,
+          all: shown.length === all.length ? 'yes' : 'no',
+          shown: shown.length,
+          total: all.length,
+        })}
       </summary>
       {all.map(([key, words]) => (
         <label key={key}>
@@ -52,6 +59,7 @@ export function StepShows(props: {
   onChange(step: TourStep): void;
 }) {
   const { step, preset, model, onChange } = props;
+  const t = useT('teaching');
   const values = resolveValues(model.params, presetParams(preset), step.params ?? {});
   const drawn = shownCharts(preset, model.params, values);
   const unused = unusedParams(preset, model, values);
@@ -71,13 +79,13 @@ export function StepShows(props: {
   return (
     <>
       <Choose
-        what="Charts"
+        what="charts"
         all={drawn.map((c): [string, string] => [c.id, c.title])}
         chosen={charts}
         onChoose={(ids) => withOutput('charts', ids)}
       />
       <Choose
-        what="Fields"
+        what="fields"
         all={fields.map((p): [string, string] => [p.name, p.label])}
         chosen={step.show}
         onChoose={(names) => {
@@ -86,7 +94,7 @@ export function StepShows(props: {
         }}
       />
       <Choose
-        what="Readouts"
+        what="readouts"
         all={preset.readouts.map((r, i): [number, string] => [i, r.label])}
         chosen={step.outputs?.readouts}
         onChoose={(places) => withOutput('readouts', places)}
@@ -98,7 +106,7 @@ export function StepShows(props: {
             checked={step.outputs?.table !== false}
             onChange={(e) => withOutput('table', e.target.checked ? undefined : false)}
           />{' '}
-          The model against the paper (its table)
+          {t('stepShows.table')}
         </label>
       ) : null}
     </>

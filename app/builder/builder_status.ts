@@ -2,6 +2,7 @@
 // the lesson as it is now: a message about a version of the lesson (a link copied, a file
 // written or opened) goes once the lesson changes, and the checks' count does not claim a
 // lesson free of problems while a step is still being checked.
+import { i18n } from '../i18n/i18n';
 import type { Tour } from '../tours/schema';
 import { draftFileName, draftFileText } from '../lessons/lesson_draft';
 import { lessonFileName, lessonFileText } from '../lessons/lesson_file';
@@ -26,16 +27,8 @@ export function saidNow(said: Said | null, tour: Tour): Said | null {
 
 /** The Checks line: how many problems, and how many steps are still being checked. */
 export function checksLine(steps: number, problems: number, running: number): string {
-  if (steps === 0) return 'No steps yet.';
-  const found =
-    problems === 0
-      ? running > 0
-        ? 'No problems so far'
-        : 'No problems'
-      : `${problems} problem${problems === 1 ? '' : 's'}`;
-  return running > 0
-    ? `${found}; ${running} step${running === 1 ? '' : 's'} still being checked.`
-    : `${found}.`;
+  if (steps === 0) return i18n.t('teaching:status.noSteps');
+  return i18n.t('teaching:status.checks', { problems, running });
 }
 
 /** A file the builder writes, and what it says of it. */
@@ -51,13 +44,13 @@ export interface LessonDownload {
  * is); else a draft marked so, which Open lesson file opens again, saying why it is one.
  */
 export function lessonDownload(tour: Tour, checking: boolean): LessonDownload {
-  const why = unfinished(tour) ?? (checking ? 'its steps are still being checked' : null);
+  const why = unfinished(tour) ?? (checking ? i18n.t('teaching:status.stillChecking') : null);
   if (why === null) {
     const name = lessonFileName(tour);
     return {
       name,
       text: lessonFileText(tour),
-      said: `Downloaded ${name}: Open lesson file opens it here again, and added to presets/tours/ it is a built-in tour.`,
+      said: i18n.t('teaching:status.downloaded', { name }),
       draft: false,
     };
   }
@@ -65,7 +58,7 @@ export function lessonDownload(tour: Tour, checking: boolean): LessonDownload {
   return {
     name,
     text: draftFileText(tour),
-    said: `Downloaded ${name}, a draft (not finished: ${why}): Open lesson file opens it here again to go on.`,
+    said: i18n.t('teaching:status.downloadedDraft', { name, why }),
     draft: true,
   };
 }

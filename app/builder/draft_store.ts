@@ -49,9 +49,11 @@ function storage(): Storage | null {
   }
 }
 
-export const NOT_KEPT =
-  'This browser refuses this page its storage: the lessons are kept only while the page is open. ' +
-  'Download a lesson to keep it.';
+/**
+ * Why the lessons are not kept (said in words by the builder, teaching:builder.storage): the
+ * browser refuses this page its storage, or has no room left.
+ */
+export type NotKept = 'refused' | 'full';
 
 /** A new lesson's id: unique in this browser (no secure context is needed, unlike randomUUID). */
 export function newLessonId(now = Date.now()): string {
@@ -93,18 +95,16 @@ export function loadLessons(): KeptLessons | null {
   }
 }
 
-/** Keeps the lessons; null when kept, else why not in words. */
-export function saveLessons(kept: KeptLessons): string | null {
+/** Keeps the lessons; null when kept, else why not. */
+export function saveLessons(kept: KeptLessons): NotKept | null {
   try {
     const store = storage();
-    if (!store) return NOT_KEPT;
+    if (!store) return 'refused';
     store.setItem(KEY, JSON.stringify(kept));
     // Read into the list once: the list is what is kept from now on.
     store.removeItem(ONE_DRAFT_KEY);
     return null;
   } catch (e) {
-    return e instanceof DOMException && e.name === 'QuotaExceededError'
-      ? 'This browser has no room left to keep the lessons: download a lesson to keep it.'
-      : NOT_KEPT;
+    return e instanceof DOMException && e.name === 'QuotaExceededError' ? 'full' : 'refused';
   }
 }

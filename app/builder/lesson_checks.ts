@@ -3,6 +3,7 @@
 // hold (stepFailures), and what gives an answer away before its reveal or on an earlier step
 // (answerLeaks on what the page draws). Every problem is in words, by step. Pure.
 import type { ModelInfo } from '../engine/types';
+import { i18n } from '../i18n/i18n';
 import type { Preset } from '../presets/schema';
 import type { StepRun } from '../tours/answers';
 import { stepFailures } from '../tours/answers';
@@ -75,8 +76,8 @@ export function lessonChecks(
     if (q && step.layout?.kind !== 'machines') {
       say(
         attempt(() =>
-          answerLeaks(stepDrawing(step, own, false, specsOf), q, own, false).map(
-            (leak) => `before Reveal, ${leak}: hold it back until Reveal, or change the words`,
+          answerLeaks(stepDrawing(step, own, false, specsOf), q, own, false).map((leak) =>
+            i18n.t('teaching:checks.beforeReveal', { leak }),
           ),
         ),
       );
@@ -84,7 +85,7 @@ export function lessonChecks(
         const drawn = stepDrawing(step, own, true, specsOf);
         return (['first', 'right'] as const).flatMap((pane) =>
           answersQuestion(q, pane) && drawn.shown[pane] === 0
-            ? [`after Reveal nothing of the ${pane} pane's run is drawn: show one of its charts`]
+            ? [i18n.t('teaching:checks.nothingDrawn', { pane })]
             : [],
         );
       });
@@ -96,7 +97,7 @@ export function lessonChecks(
       say(
         attempt(() =>
           answerLeaks(stepDrawing(step, own, true, specsOf), later.question!, theirs, true).map(
-            (leak) => `gives step ${i + 2 + k}'s answer away: ${leak}`,
+            (leak) => i18n.t('teaching:checks.givesAway', { step: i + 2 + k, leak }),
           ),
         ),
       );

@@ -5,6 +5,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 import { machineRequest } from '../compare/machines';
 import type { Engine } from '../engine/engine';
+import { i18n } from '../i18n/i18n';
 import { isAbortError } from '../engine/engine';
 import type { ModelInfo, Params } from '../engine/types';
 import { resolveValues } from '../presets/param_values';
@@ -44,7 +45,8 @@ async function stepRuns(
   const pane = async (presetId: string, params: Params, seed?: number): Promise<PaneRun> => {
     const preset = presets.find((p) => p.id === presetId);
     const model = models.find((m) => m.name === preset?.model);
-    if (!preset || !model) throw new Error(`there is no experiment '${presetId}'`);
+    if (!preset || !model)
+      throw new Error(i18n.t('teaching:stepRuns.noExperiment', { id: presetId }));
     const layout = step.layout;
     const request =
       layout?.kind === 'machines'

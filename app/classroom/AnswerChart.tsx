@@ -1,5 +1,6 @@
 // A class's answers to a step, drawn: a dot plot or histogram of the numbers in the question's
 // unit, or a bar a choice; the run's answer marked once revealed, and the reader's own.
+import { useT } from '../i18n/i18n';
 import { formatReadable } from '../results/format';
 import type { QuestionSpec } from '../tours/schema';
 import { choiceCounts, median, mineNumber, numberPlot, truthNumber } from './answer_plot';
@@ -36,6 +37,7 @@ export function AnswerChart(props: Props) {
 }
 
 function NumberDots({ unit, values, truth, mine }: Props) {
+  const t = useT('teaching');
   const n = values.length;
   const truthValue = truthNumber(truth);
   const plot = numberPlot(values, truthValue, mineNumber(mine));
@@ -43,8 +45,13 @@ function NumberDots({ unit, values, truth, mine }: Props) {
   const withUnit = (v: number) => `${number(v)}${unit ? ` ${unit}` : ''}`;
   const summary =
     n === 0
-      ? 'No numbers yet.'
-      : `${n} ${n === 1 ? 'prediction' : 'predictions'}; the middle one ${withUnit(mid!)}; from ${withUnit(Math.min(...values))} to ${withUnit(Math.max(...values))}.`;
+      ? t('answerChart.noNumbers')
+      : t('answerChart.summary', {
+          n,
+          middle: withUnit(mid!),
+          min: withUnit(Math.min(...values)),
+          max: withUnit(Math.max(...values)),
+        });
   const x = (f: number) => 8 + f * (W - 16);
   // Dots stack a column a bin, the plot as tall as its tallest column (room above for the
   // labels); past MOST_DOTS, or a column too tall, the bins are bars scaled to the tallest.
@@ -80,16 +87,22 @@ function NumberDots({ unit, values, truth, mine }: Props) {
           ));
         })}
         <line className="class-axis" x1={x(0)} x2={x(1)} y1={plotH} y2={plotH} />
-        {plot.ticks.map((t) => (
-          <text key={t.value} className="class-tick" x={x(t.x)} y={plotH + 16} textAnchor="middle">
-            {number(t.value)}
+        {plot.ticks.map((tick) => (
+          <text
+            key={tick.value}
+            className="class-tick"
+            x={x(tick.x)}
+            y={plotH + 16}
+            textAnchor="middle"
+          >
+            {number(tick.value)}
           </text>
         ))}
         {plot.mine !== null ? (
           <g className="class-mine">
             <line x1={x(plot.mine)} x2={x(plot.mine)} y1={4} y2={plotH} />
             <text x={x(plot.mine)} y={12} textAnchor={plot.mine > 0.8 ? 'end' : 'start'} dx={4}>
-              you
+              {t('answerChart.you')}
             </text>
           </g>
         ) : null}
@@ -97,25 +110,24 @@ function NumberDots({ unit, values, truth, mine }: Props) {
           <g className="class-truth">
             <line x1={x(plot.truth)} x2={x(plot.truth)} y1={4} y2={plotH} />
             <text x={x(plot.truth)} y={26} textAnchor={plot.truth > 0.6 ? 'end' : 'start'} dx={4}>
-              the run: {truth.text}
+              {t('answerChart.theRun', { answer: truth.text })}
             </text>
           </g>
         ) : null}
       </svg>
       <figcaption>
-        {summary}
-        {unit ? ` In ${unit}` : ''}
-        {plot.log
-          ? `${unit ? ', on' : ' On'} a log axis (they span orders of magnitude).`
-          : unit
-            ? '.'
-            : ''}
+        {t('answerChart.caption', {
+          summary,
+          unit: unit ?? '',
+          scale: unit ? (plot.log ? 'unitLog' : 'unit') : plot.log ? 'log' : 'none',
+        })}
       </figcaption>
     </figure>
   );
 }
 
 function ChoiceBars({ choices, truth, mine, labels }: Props & { labels: string[] }) {
+  const t = useT('teaching');
   const counts = choiceCounts(choices, labels.length);
   const total = counts.reduce((a, b) => a + b, 0);
   const right = truth && 'right' in truth ? truth.right : null;
@@ -129,8 +141,8 @@ function ChoiceBars({ choices, truth, mine, labels }: Props & { labels: string[]
             <li key={i} data-right={right === i || undefined}>
               <span className="class-choice-label">
                 {label}
-                {right === i ? <strong> ✓ the run's answer</strong> : null}
-                {mineChoice === i ? <em> (you)</em> : null}
+                {right === i ? <strong> ✓ {t('answerChart.runsAnswer')}</strong> : null}
+                {mineChoice === i ? <em> {t('answerChart.yourChoice')}</em> : null}
               </span>
               <span className="class-choice-bar" aria-hidden="true">
                 <span style={{ width: `${share * 100}%` }} />
@@ -142,9 +154,7 @@ function ChoiceBars({ choices, truth, mine, labels }: Props & { labels: string[]
           );
         })}
       </ol>
-      <figcaption>
-        {total} {total === 1 ? 'answer' : 'answers'}.
-      </figcaption>
+      <figcaption>{t('answerChart.answers', { total })}</figcaption>
     </figure>
   );
 }

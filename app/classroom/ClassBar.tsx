@@ -1,5 +1,7 @@
 // Where this page stands in its class, above the page: the code, who you are, the connection, and
 // a pause or the end in words. The lecturer shows the join card from here.
+import { useT } from '../i18n/i18n';
+import { Rich } from '../i18n/Rich';
 import type { Connection } from './class_client';
 import type { ClassView } from './protocol';
 import './classroom.css';
@@ -17,33 +19,37 @@ interface Props {
   onLeave(): void;
 }
 
-const CONNECTION: Record<Connection, string> = {
-  connecting: 'connecting…',
-  open: 'connected',
-  reconnecting: 'reconnecting…',
-  gone: 'left',
-};
-
 export function ClassBar(props: Props) {
   const { code, view, connection, gone } = props;
-  const who = view?.role === 'student' ? ` as ${view.pseudonym}` : view ? ' (you lead it)' : '';
+  const t = useT('teaching');
   return (
     <>
-      <div className="class-bar" role="region" aria-label="Class">
+      <div className="class-bar" role="region" aria-label={t('classBar.label')}>
         <span>
-          Class <strong>{code}</strong>
-          {who} · <span data-connection={connection}>{CONNECTION[connection]}</span>
-          {view?.ended ? ' · the class has ended' : ''}
+          <Rich
+            k="teaching:classBar.line"
+            values={{
+              role: view?.role ?? 'none',
+              pseudonym: view?.role === 'student' ? view.pseudonym : '',
+              ended: view?.ended ? 'yes' : 'no',
+            }}
+            parts={{
+              code: <strong>{code}</strong>,
+              connection: (
+                <span data-connection={connection}>{t(`classBar.connection.${connection}`)}</span>
+              ),
+            }}
+          />
         </span>
         {props.onJoinCard ? (
           <button type="button" onClick={props.onJoinCard}>
-            How to join
+            {t('classBar.howToJoin')}
           </button>
         ) : null}
         {/* A lecturer leaves a class once it has ended: their view is the class's only control. */}
         {view?.role === 'lecturer' && !view.ended && !gone ? null : (
           <button type="button" onClick={props.onLeave}>
-            {view?.role === 'lecturer' ? 'Close the class view' : 'Leave the class'}
+            {view?.role === 'lecturer' ? t('classBar.closeView') : t('classBar.leave')}
           </button>
         )}
       </div>
@@ -59,8 +65,8 @@ export function ClassBar(props: Props) {
       ) : null}
       {props.notKept ? <p className="banner">{props.notKept}</p> : null}
       {view?.role === 'student' && view.paused && !view.ended ? (
-        <div className="class-paused" role="alertdialog" aria-label="Paused">
-          <p>Wait for your lecturer.</p>
+        <div className="class-paused" role="alertdialog" aria-label={t('classBar.paused')}>
+          <p>{t('classBar.wait')}</p>
         </div>
       ) : null}
     </>

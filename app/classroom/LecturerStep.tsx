@@ -2,6 +2,7 @@
 // answers drawn (the right one marked only after the reveal), and the lecturer's controls.
 import { useState } from 'react';
 
+import { useT } from '../i18n/i18n';
 import type { StepRun } from '../tours/answers';
 import type { TourStep } from '../tours/schema';
 import { AnswerChart } from './AnswerChart';
@@ -29,6 +30,7 @@ interface Props {
 
 export function LecturerStep(props: Props) {
   const { view, step, stepIndex, runs, unit, control } = props;
+  const t = useT('teaching');
   const [why, setWhy] = useState<string | null>(null);
   const question = step.question;
   const answers = view.answers.filter((a) => a.step === stepIndex);
@@ -45,17 +47,20 @@ export function LecturerStep(props: Props) {
       control({ action: 'reveal', step: stepIndex, truth: truthOf(question, runs) });
       setWhy(null);
     } catch (error) {
-      setWhy(`Not revealed: ${(error as Error).message}.`);
+      setWhy(t('lecturer.notRevealed', { error: (error as Error).message }));
     }
   };
 
   return (
-    <section className="class-lecturer" aria-label="Your class">
+    <section className="class-lecturer" aria-label={t('lecturer.label')}>
       <p className="class-count" role="status">
-        {view.students.length} joined
-        {question ? ` · ${answers.length} of ${view.students.length} answered` : ''}
-        {view.paused ? ' · paused' : ''}
-        {view.ended ? ' · ended' : ''}
+        {t('lecturer.count', {
+          joined: view.students.length,
+          asks: question ? 'yes' : 'no',
+          answered: answers.length,
+          paused: view.paused ? 'yes' : 'no',
+          ended: view.ended ? 'yes' : 'no',
+        })}
       </p>
       {question ? (
         <>
@@ -69,7 +74,7 @@ export function LecturerStep(props: Props) {
           />
         </>
       ) : (
-        <p className="class-prompt">This step asks no question.</p>
+        <p className="class-prompt">{t('lecturer.noQuestion')}</p>
       )}
       <div className="class-controls">
         {question ? (
@@ -79,7 +84,11 @@ export function LecturerStep(props: Props) {
             disabled={revealed !== undefined || runs === null || view.ended}
             onClick={reveal}
           >
-            {revealed ? 'Revealed' : runs === null ? 'Running…' : 'Reveal for everyone'}
+            {revealed
+              ? t('lecturer.revealed')
+              : runs === null
+                ? t('lecturer.running')
+                : t('lecturer.reveal')}
           </button>
         ) : null}
         <button
@@ -87,7 +96,7 @@ export function LecturerStep(props: Props) {
           disabled={stepIndex >= props.steps - 1 || view.ended}
           onClick={props.onNext}
         >
-          Next step for everyone
+          {t('lecturer.next')}
         </button>
         <label className="class-toggle">
           <input
@@ -96,36 +105,35 @@ export function LecturerStep(props: Props) {
             disabled={view.ended}
             onChange={(e) => control({ action: 'free', free: e.target.checked })}
           />
-          Let students move freely
+          {t('lecturer.free')}
         </label>
         <button
           type="button"
           disabled={view.ended}
           onClick={() => control({ action: 'pause', paused: !view.paused })}
         >
-          {view.paused ? 'Resume' : 'Pause'}
+          {view.paused ? t('lecturer.resume') : t('lecturer.pause')}
         </button>
         <button
           type="button"
           disabled={view.ended}
           onClick={() => {
-            if (window.confirm('End the class? Students can no longer answer.'))
-              control({ action: 'end' });
+            if (window.confirm(t('lecturer.confirmEnd'))) control({ action: 'end' });
           }}
         >
-          End class
+          {t('lecturer.end')}
         </button>
         <button type="button" onClick={props.onDownload}>
-          Download answers
+          {t('lecturer.download')}
         </button>
         <button
           type="button"
           className="danger"
           onClick={() => {
-            if (window.confirm('Delete this class and every answer in it now?')) props.onDelete();
+            if (window.confirm(t('lecturer.confirmDelete'))) props.onDelete();
           }}
         >
-          Delete this class now
+          {t('lecturer.delete')}
         </button>
       </div>
       {why ? (
@@ -136,7 +144,7 @@ export function LecturerStep(props: Props) {
       {/* Pseudonyms are the lecturer's alone: never on the projector. */}
       {question && !props.presented ? (
         <details className="class-names">
-          <summary>Answers by name ({answers.length})</summary>
+          <summary>{t('lecturer.byName', { n: answers.length })}</summary>
           <ul>
             {answers.map((a) => {
               const said =

@@ -1,6 +1,7 @@
 // Joining a class: the code (filled in from a join link) and a pseudonym; no account, no e-mail.
 import { useId, useState } from 'react';
 
+import { useT } from '../i18n/i18n';
 import { MAX_PSEUDONYM } from './protocol';
 import { CODE_LENGTH } from './protocol';
 import './classroom.css';
@@ -13,6 +14,7 @@ interface Props {
 
 export function StudentJoin({ code: given, onJoin, onCancel }: Props) {
   const id = useId();
+  const t = useT('teaching');
   const [code, setCode] = useState(given);
   const [pseudonym, setPseudonym] = useState('');
   const [busy, setBusy] = useState(false);
@@ -28,13 +30,10 @@ export function StudentJoin({ code: given, onJoin, onCancel }: Props) {
   };
   return (
     <main className="class-join-form" id="main">
-      <h2>Join a class</h2>
-      <p>
-        Your lecturer sees your predictions under the name you choose here: it need not be your own.
-        Nothing else about you is kept.
-      </p>
+      <h2>{t('join.title')}</h2>
+      <p>{t('join.privacy')}</p>
       <div className="class-join-fields">
-        <label htmlFor={`${id}-code`}>Code</label>
+        <label htmlFor={`${id}-code`}>{t('join.code')}</label>
         <input
           id={`${id}-code`}
           value={code}
@@ -44,7 +43,7 @@ export function StudentJoin({ code: given, onJoin, onCancel }: Props) {
           maxLength={CODE_LENGTH + 2}
           onChange={(e) => setCode(e.target.value.toUpperCase())}
         />
-        <label htmlFor={`${id}-name`}>Your name in this class</label>
+        <label htmlFor={`${id}-name`}>{t('join.name')}</label>
         <input
           id={`${id}-name`}
           value={pseudonym}
@@ -68,10 +67,10 @@ export function StudentJoin({ code: given, onJoin, onCancel }: Props) {
           disabled={busy || code.trim() === '' || pseudonym.trim() === ''}
           onClick={join}
         >
-          {busy ? 'Joining…' : 'Join'}
+          {busy ? t('join.joining') : t('join.join')}
         </button>
         <button type="button" onClick={onCancel}>
-          Explore on my own
+          {t('join.alone')}
         </button>
       </p>
     </main>

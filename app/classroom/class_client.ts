@@ -2,6 +2,7 @@
 // connected by itself (a dropped connection or a changed network is reconnected with growing
 // waits, at once when the browser is back online), says who it is, hands each view to the page
 // and sends answers and controls, each confirmed or refused in words.
+import { i18n } from '../i18n/i18n';
 import type {
   AnswerRequest,
   ClassView,
@@ -41,7 +42,7 @@ async function call<T>(path: string, init: RequestInit & { key?: string } = {}):
       },
     });
   } catch {
-    throw new ClassRefused(0, 'The class server cannot be reached: check the network.');
+    throw new ClassRefused(0, i18n.t('teaching:classClient.unreachable'));
   }
   if (response.ok) {
     const type = response.headers.get('content-type') ?? '';
@@ -50,7 +51,7 @@ async function call<T>(path: string, init: RequestInit & { key?: string } = {}):
   const said = (await response.json().catch(() => null)) as { error?: string } | null;
   throw new ClassRefused(
     response.status,
-    said?.error ?? `the class server said ${response.status}`,
+    said?.error ?? i18n.t('teaching:classClient.said', { status: response.status }),
   );
 }
 
@@ -233,7 +234,8 @@ export class ClassClient {
     globalThis.removeEventListener?.('online', this.online);
     this.socket?.close();
     this.socket = null;
-    for (const w of this.waiting.values()) w.reject(new ClassRefused(0, 'left the class'));
+    for (const w of this.waiting.values())
+      w.reject(new ClassRefused(0, i18n.t('teaching:classClient.left')));
     this.waiting.clear();
   }
 }

@@ -22,9 +22,6 @@ export type Membership = z.infer<typeof Membership>;
 
 const Kept = z.record(z.string(), Membership);
 
-export const NOT_KEPT =
-  'This browser refuses this page its storage: a reload leaves the class (join again with the code).';
-
 function storage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
   try {
     return window[kind];
@@ -39,7 +36,7 @@ const memory: { kept: Record<string, Membership>; current: string | null } = {
   current: null,
 };
 
-/** Whether this browser keeps classes across a reload. */
+/** Whether this browser keeps classes across a reload (else the page says so, classBar.notKept). */
 export function keeps(): boolean {
   const store = storage('localStorage');
   try {

@@ -1,5 +1,6 @@
 // The answer the lecturer's page sends at Reveal, read from the step's run as the tour reads it: a
 // number in the scale a prediction is typed in (a percentage as one), or the right choice.
+import { i18n } from '../i18n/i18n';
 import type { StepRun } from '../tours/answers';
 import { readStepValue, rightChoice } from '../tours/answers';
 import type { QuestionSpec } from '../tours/schema';
@@ -10,7 +11,7 @@ import type { Truth } from './protocol';
 export function truthOf(question: QuestionSpec, runs: StepRun): Truth {
   if (question.kind === 'choice') {
     const right = rightChoice(question, runs);
-    if (right === null) throw new Error('the run singles out no one choice');
+    if (right === null) throw new Error(i18n.t('teaching:truth.noOneChoice'));
     return { right };
   }
   const answer = readStepValue(question.answer, runs);

@@ -2,24 +2,19 @@
 // title"), never the schema's "Too small: expected string to have >=1 characters". The builder's
 // checks, a refused file and a draft opened again say them alike. Pure.
 
-/** An empty field, in words. */
-const EMPTY_WORDS: Record<string, string> = {
-  title: 'give it a title',
-  audience: 'say who it is for',
-  summary: 'give it a summary',
-  text: 'write its words',
-  prompt: 'write the question',
-  label: 'give every choice a label',
-};
+import { i18n } from '../i18n/i18n';
+
+/** The fields whose emptiness the checks say in words (teaching:lessonWords.empty). */
+const EMPTY_FIELDS = ['title', 'audience', 'summary', 'text', 'prompt', 'label'] as const;
 
 /** The fields a lesson being written may leave empty: a draft keeps them so. */
-export const TEXT_FIELDS: ReadonlySet<string> = new Set(Object.keys(EMPTY_WORDS));
+export const TEXT_FIELDS: ReadonlySet<string> = new Set(EMPTY_FIELDS);
 
 /** What an issue at `path` asks for, when it is an empty field; else null. */
 export function emptyWords(path: readonly PropertyKey[], code: string): string | null {
   const last = path.at(-1);
-  return code === 'too_small' && typeof last === 'string' && last in EMPTY_WORDS
-    ? EMPTY_WORDS[last]!
+  return code === 'too_small' && typeof last === 'string' && TEXT_FIELDS.has(last)
+    ? i18n.t(`teaching:lessonWords.empty.${last}`)
     : null;
 }
 
@@ -28,8 +23,11 @@ export function issueWords(path: (string | number)[], message: string, code: str
   const empty = emptyWords(path, code);
   if (empty) return empty;
   if (path[0] === 'steps' && path.length === 1)
-    return code === 'too_small' ? 'add a step' : `steps: ${message}`;
-  return `${path.map(String).join('.') || 'lesson'}: ${message}`;
+    return code === 'too_small'
+      ? i18n.t('teaching:lessonWords.addStep')
+      : i18n.t('teaching:lessonWords.steps', { message });
+  const where = path.map(String).join('.');
+  return i18n.t('teaching:lessonWords.issue', { where, whole: where ? 'no' : 'yes', message });
 }
 
 /** An issue of a whole lesson in words, with its step: "step 2: write its words". */
@@ -41,6 +39,9 @@ export function lessonIssueWords(issue: {
   const path = issue.path as (string | number)[];
   const [head, index, ...rest] = path;
   return head === 'steps' && typeof index === 'number'
-    ? `step ${index + 1}: ${issueWords(rest, issue.message, issue.code)}`
+    ? i18n.t('teaching:lessonWords.stepIssue', {
+        step: index + 1,
+        issue: issueWords(rest, issue.message, issue.code),
+      })
     : issueWords(path, issue.message, issue.code);
 }

@@ -2,6 +2,7 @@
 // archex, or naming what this one lacks. Each fault is refused in words, step by step, and the
 // steps that are fine are kept (renumbered); only a lesson left with no step is refused whole.
 import type { ModelInfo } from '../engine/types';
+import { i18n } from '../i18n/i18n';
 import type { Preset } from '../presets/schema';
 import { stepProblems } from '../tours/problems';
 import type { BoundSpec, CheckSpec, OperandSpec, Tour, TourStep } from '../tours/schema';
@@ -40,10 +41,10 @@ function said(issue: { path: PropertyKey[]; message: string; code: string }): st
   const path = issue.path.map(String).join('.');
   const keys = 'keys' in issue && Array.isArray(issue.keys) ? (issue.keys as string[]) : [];
   const empty = emptyWords(issue.path, issue.code);
-  if (empty) return `${quote(path)} is empty: ${empty}`;
+  if (empty) return i18n.t('teaching:readLesson.empty', { path: quote(path), empty });
   const message =
     issue.code === 'unrecognized_keys'
-      ? `${keys.map((k) => `'${quote(k)}'`).join(', ')}: ${NEWER}`
+      ? i18n.t('teaching:readLesson.newer', { keys: quoted(keys) })
       : quote(issue.message, 200);
   return `${path ? `${quote(path)}: ` : ''}${message}`;
 }
@@ -51,23 +52,34 @@ function said(issue: { path: PropertyKey[]; message: string; code: string }): st
 /** A few of a step's faults, the rest counted. */
 function listed(faults: string[]): string {
   const shown = faults.slice(0, LISTED).join('; ');
-  return faults.length > LISTED ? `${shown}; and ${faults.length - LISTED} more` : shown;
+  return faults.length > LISTED
+    ? i18n.t('teaching:readLesson.more', { shown, more: faults.length - LISTED })
+    : shown;
 }
+
+/** Names as the lesson writes them, each quoted: 'a', 'b'. */
+const quoted = (keys: string[]) => keys.map((k) => `'${quote(k)}'`).join(', ');
 
 const HEAD = TourSchema.pick({ id: true, title: true, audience: true, summary: true });
 const FIELDS = new Set(Object.keys(TourSchema.shape));
-const NEWER = 'not a field this archex knows (written by a newer one?)';
 
 /** The lesson's JSON from a file's text, or why it is not a lesson. */
 function parseText(text: string): { raw?: unknown; refused?: string } {
   if (text.length > MAX_LESSON_CHARS)
     return {
-      refused: `the lesson is ${text.length} characters long; at most ${MAX_LESSON_CHARS} are read`,
+      refused: i18n.t('teaching:readLesson.tooLong', {
+        chars: text.length,
+        max: MAX_LESSON_CHARS,
+      }),
     };
   try {
     return { raw: JSON.parse(text) as unknown };
   } catch (error) {
-    return { refused: `the lesson is not JSON (${quote((error as Error).message, 120)})` };
+    return {
+      refused: i18n.t('teaching:readLesson.notJson', {
+        error: quote((error as Error).message, 120),
+      }),
+    };
   }
 }
 
@@ -111,7 +123,7 @@ function pruned(step: TourStep, kept: Set<number>, say: (message: string) => voi
   return editChecks(step, (check, path) => {
     const from = readsStep(check);
     if (from === undefined || kept.has(from)) return check;
-    say(`${path}: left out, as it reads step ${from}, which is not in the lesson`);
+    say(i18n.t('teaching:readLesson.leftOut', { path, step: from }));
     return null;
   });
 }
@@ -149,20 +161,36 @@ export function readLesson(
     if (text.refused) return whole(text.refused);
     raw = text.raw;
   }
-  if (!isRecord(raw)) return whole('the lesson is not a lesson (no id, title, summary or steps)');
+  if (!isRecord(raw)) return whole(i18n.t('teaching:readLesson.notALesson'));
   const unknown = Object.keys(raw).filter((k) => !FIELDS.has(k));
   if (unknown.length > 0)
-    return whole(`the lesson's ${unknown.map((k) => `'${quote(k)}'`).join(', ')}: ${NEWER}`);
+    return whole(
+      i18n.t('teaching:readLesson.lesson', {
+        what: i18n.t('teaching:readLesson.newer', { keys: quoted(unknown) }),
+      }),
+    );
   const { steps: written, ...fields } = raw;
   const head = HEAD.safeParse(fields);
-  if (!head.success) return whole(`the lesson's ${listed(head.error.issues.map(said))}`);
+  if (!head.success)
+    return whole(
+      i18n.t('teaching:readLesson.lesson', { what: listed(head.error.issues.map(said)) }),
+    );
   if (!Array.isArray(written) || (written.length === 0 && !options.draft))
-    return whole('the lesson has no steps');
+    return whole(i18n.t('teaching:readLesson.noSteps'));
   if (written.length > MAX_STEPS)
-    refused.push(`steps ${MAX_STEPS + 1} to ${written.length}: a lesson has at most ${MAX_STEPS}`);
+    refused.push(
+      i18n.t('teaching:readLesson.tooMany', {
+        first: MAX_STEPS + 1,
+        last: written.length,
+        max: MAX_STEPS,
+      }),
+    );
 
-  const where = (i: number, title: unknown) =>
-    `step ${i + 1}${typeof title === 'string' && title ? ` (${quote(title)})` : ''}`;
+  // A draft's empty title stands as a word joiner (lesson_draft.ts): no title to name.
+  const where = (i: number, title: unknown, fault: string) =>
+    typeof title === 'string' && title.replaceAll('\u2060', '') !== ''
+      ? i18n.t('teaching:readLesson.stepTitled', { step: i + 1, title: quote(title), fault })
+      : i18n.t('teaching:readLesson.step', { step: i + 1, fault });
   // Each step as written, against the schema.
   let steps: { at: number; step: TourStep }[] = [];
   (written as unknown[]).slice(0, MAX_STEPS).forEach((rawStep, at) => {
@@ -170,7 +198,7 @@ export function readLesson(
     if (parsed.success) steps.push({ at, step: parsed.data });
     else {
       const title = isRecord(rawStep) ? rawStep.title : undefined;
-      refused.push(`${where(at, title)}: ${listed(parsed.error.issues.map(said))}`);
+      refused.push(where(at, title, listed(parsed.error.issues.map(said))));
     }
   });
   // Against the presets and their models, until no step left has a fault: a step refused takes
@@ -180,7 +208,7 @@ export function readLesson(
     const kept = new Set(steps.map(({ at }) => at + 1));
     steps = steps.map(({ at, step }) => ({
       at,
-      step: pruned(step, kept, (m) => refused.push(`${where(at, step.title)}: ${m}`)),
+      step: pruned(step, kept, (m) => refused.push(where(at, step.title, m))),
     }));
     const renumber = new Map(steps.map(({ at }, i) => [at + 1, i + 1]));
     tour = { ...head.data, steps: steps.map(({ step }) => renumbered(step, renumber)) };
@@ -190,11 +218,12 @@ export function readLesson(
     for (const i of bad) {
       const { at, step } = steps[i]!;
       const faults = problems.filter((p) => p.step === i).map((p) => `${p.path}: ${p.message}`);
-      refused.push(`${where(at, step.title)}: ${quote(listed(faults), 400)}`);
+      refused.push(where(at, step.title, quote(listed(faults), 400)));
     }
     steps = steps.filter((_, i) => !bad.has(i));
   }
-  if (steps.length === 0 && written.length > 0) return whole('no step of the lesson could be read');
+  if (steps.length === 0 && written.length > 0)
+    return whole(i18n.t('teaching:readLesson.noneRead'));
   return {
     lesson: tour,
     refused,

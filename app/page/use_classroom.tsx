@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
+import { i18n, useT } from '../i18n/i18n';
 import type { UrlState } from '../link/url_state';
 import { lessonState } from '../lessons/lesson_link';
 import type { ClassStep } from '../tours/TourPanel';
@@ -28,12 +29,6 @@ import type { AnswerRequest, ClassView, Control, Health } from '../classroom/pro
 import { StudentJoin } from '../classroom/StudentJoin';
 import { download } from '../exports/export';
 
-export const NO_SERVER =
-  'Running a class needs archex’s class server, and this page comes from a site without one. ' +
-  'On a computer in the room, run `npm start` in a copy of archex: it serves this explorer with ' +
-  'the class server and prints the address students join by. To host it for a course, run ' +
-  '`npm run serve` or its Docker image (docs/class.md).';
-
 interface Options {
   state: UrlState;
   setState: (update: (state: UrlState) => UrlState) => void;
@@ -41,6 +36,7 @@ interface Options {
 }
 
 export function useClassroom({ state, setState, openStep }: Options) {
+  const t = useT('teaching');
   // A join link opens the join form, unless this browser is in that class already: then the page
   // goes back into it.
   const [initial] = useState(() => {
@@ -83,7 +79,7 @@ export function useClassroom({ state, setState, openStep }: Options) {
       try {
         read = classTour(next);
       } catch (error) {
-        setSaid(`This class's lesson cannot be opened here: ${(error as Error).message}`);
+        setSaid(i18n.t('teaching:classroom.cannotOpen', { error: (error as Error).message }));
         return;
       }
       const { tour, builtIn } = read;
@@ -109,7 +105,11 @@ export function useClassroom({ state, setState, openStep }: Options) {
       onView,
       onConnection: (connected, why) => {
         setConnection(connected);
-        setGone(connected === 'gone' ? `This class is no more: ${why ?? 'it was deleted'}` : null);
+        setGone(
+          connected === 'gone'
+            ? i18n.t('teaching:classroom.gone', { why: why ?? '', deleted: why ? 'no' : 'yes' })
+            : null,
+        );
       },
     });
     client.current = c;
@@ -140,7 +140,7 @@ export function useClassroom({ state, setState, openStep }: Options) {
   const start = useCallback(async (tour: Tour) => {
     setSaid(null);
     if (!(await classServerHealth())) {
-      setSaid(NO_SERVER);
+      setSaid(i18n.t('teaching:classroom.noServer'));
       return;
     }
     try {
@@ -150,7 +150,7 @@ export function useClassroom({ state, setState, openStep }: Options) {
       setCode(started.code);
       setJoinCard(true);
     } catch (error) {
-      setSaid(`The class did not start: ${(error as Error).message}`);
+      setSaid(i18n.t('teaching:classroom.notStarted', { error: (error as Error).message }));
     }
   }, []);
 
@@ -221,11 +221,11 @@ export function useClassroom({ state, setState, openStep }: Options) {
         send: {
           sent,
           refused: view.ended
-            ? 'The class has ended.'
+            ? t('classroom.ended')
             : view.paused
-              ? 'Wait for your lecturer.'
+              ? t('classBar.wait')
               : connection === 'gone'
-                ? 'This class is no more.'
+                ? t('classroom.noMore')
                 : null,
           onSend: () => {
             const prediction = predictionOf(layout.answers?.[stepIndex]);
@@ -235,7 +235,7 @@ export function useClassroom({ state, setState, openStep }: Options) {
             setView({ ...view, mine: { ...view.mine, [stepIndex]: prediction } });
             void sendAnswer(client.current, code, request).then((refused) => {
               if (refused === null) return;
-              setSaid(`Not sent: ${refused}`);
+              setSaid(i18n.t('teaching:classroom.notSent', { why: refused }));
               setView((v) => {
                 if (v?.role !== 'student') return v;
                 const { [stepIndex]: _taken, ...mine } = v.mine;
@@ -247,8 +247,8 @@ export function useClassroom({ state, setState, openStep }: Options) {
         ...(revealed && step.question
           ? {
               below: (unit: string | null) => (
-                <section className="class-revealed" aria-label="The class's answers">
-                  <h4>The class</h4>
+                <section className="class-revealed" aria-label={t('classroom.answersLabel')}>
+                  <h4>{t('classroom.theClass')}</h4>
                   <AnswerChart
                     question={step.question!}
                     unit={unit}
@@ -273,16 +273,16 @@ export function useClassroom({ state, setState, openStep }: Options) {
         view={view}
         connection={connection}
         gone={gone}
-        notKept={store.keeps() ? null : store.NOT_KEPT}
+        notKept={store.keeps() ? null : t('classroom.notKept')}
         said={said}
         {...(member?.role === 'lecturer' ? { onJoinCard: () => setJoinCard(true) } : {})}
         onLeave={leave}
       />
       {joinCard && link && member?.role === 'lecturer' ? (
-        <div className="class-join-dialog" role="dialog" aria-label="How to join">
+        <div className="class-join-dialog" role="dialog" aria-label={t('joinCard.label')}>
           <JoinCard code={code} link={link} large />
           <button type="button" className="primary" onClick={() => setJoinCard(false)}>
-            Close
+            {t('classroom.close')}
           </button>
         </div>
       ) : null}

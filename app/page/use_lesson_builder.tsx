@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Suspense, lazy, useEffect, useState } from 'react';
 
 import type { Engine } from '../engine/engine';
+import { useT } from '../i18n/i18n';
 import type { IdleBoard } from '../ui/page_idle';
 import type { ModelInfo } from '../engine/types';
 import type { UrlState } from '../link/url_state';
@@ -36,12 +37,14 @@ const LessonBuilder = lazy(() =>
   import('../builder/LessonBuilder').then(
     (m) => ({ default: m.LessonBuilder }),
     (e: unknown) => ({
-      default: () => (
-        <p className="banner error" role="alert">
-          The lesson builder could not load ({e instanceof Error ? e.message : String(e)}): reload
-          the page to try again.
-        </p>
-      ),
+      default: function LoadFailed() {
+        const t = useT('teaching');
+        return (
+          <p className="banner error" role="alert">
+            {t('builder.loadFailed', { error: e instanceof Error ? e.message : String(e) })}
+          </p>
+        );
+      },
     }),
   ),
 );
@@ -64,6 +67,7 @@ export function useLessonBuilder(props: {
   setState(update: (state: UrlState) => UrlState): void;
 }) {
   const { state, setState } = props;
+  const t = useT('teaching');
   const [kept, setKept] = useState<KeptLessons>(
     () => loadLessons() ?? firstLessons(newLessonId(), Date.now()),
   );
@@ -107,7 +111,7 @@ export function useLessonBuilder(props: {
     previewFrom !== null && state.layout?.kind === 'tour' && state.layout.tour === previewFrom.tour;
   const builder: ReactNode =
     open && !previewing ? (
-      <Suspense fallback={<p className="banner">Loading the lesson builder…</p>}>
+      <Suspense fallback={<p className="banner">{t('builder.loading')}</p>}>
         <LessonBuilder
           engine={props.engine}
           board={props.board}
@@ -146,9 +150,9 @@ export function useLessonBuilder(props: {
     ) : null;
   const previewBar: ReactNode = previewing ? (
     <div className="banner lesson-preview-bar" role="status">
-      Previewing “{draft.title || 'your lesson'}” as a student will see it.{' '}
+      {t('builder.previewing', { untitled: draft.title ? 'no' : 'yes', title: draft.title })}{' '}
       <button type="button" onClick={endPreview}>
-        Back to the builder
+        {t('builder.back')}
       </button>
     </div>
   ) : null;
@@ -158,7 +162,9 @@ export function useLessonBuilder(props: {
     requestAnimationFrame(() => document.getElementById('lesson-builder-title')?.focus());
   };
   // What opens the builder says what it opens: the lessons kept, or a new one where none is.
-  const opens = kept.lessons.every((l) => isBlank(l.draft)) ? 'New lesson' : 'My lessons';
+  const opens = kept.lessons.every((l) => isBlank(l.draft))
+    ? t('builder.opensNew')
+    : t('builder.opensMine');
   return {
     builder,
     previewBar,
