@@ -11,6 +11,7 @@ import { useCallback, useId, useMemo, useRef, useState } from 'react';
 
 import type { NetworkMap } from '../../engine/types';
 import type { ViewProps } from '../../presets/view_kinds';
+import { useT } from '../../i18n/i18n';
 import { Narration } from '../Narration';
 import type { Sliced } from '../sliced';
 import { WhenBuilt } from '../use_prepared';
@@ -43,18 +44,19 @@ function* noIndex(): Sliced<null> {
 /** The packet view (see the file's head): its index built in slices, then the drawing. */
 export function PacketView(props: ViewProps) {
   const { outcome } = props;
+  const t = useT('views');
   const network = useMemo(() => tracedNetwork(outcome), [outcome]);
   const make = useCallback(
     (): Sliced<PacketIndex | null> => (network ? indexTrace(outcome, network) : noIndex()),
     [outcome, network],
   );
   return (
-    <WhenBuilt make={make} what="Indexing the trace's packets" onReady={props.onReady}>
+    <WhenBuilt make={make} what={t('packets.indexing')} onReady={props.onReady}>
       {(index) =>
         network && index ? (
           <PacketDrawing {...props} network={network} index={index} />
         ) : (
-          <p className="packet-empty">This run has no network to show.</p>
+          <p className="packet-empty">{t('packets.noNetwork')}</p>
         )
       }
     </WhenBuilt>
@@ -73,6 +75,7 @@ export function PacketDrawing({
   network,
   index,
 }: ViewProps & { network: NetworkMap; index: PacketIndex }) {
+  const t = useT('views');
   const [plane, setPlane] = useState(0);
   const [credits, setCredits] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
@@ -127,7 +130,7 @@ export function PacketDrawing({
   });
 
   if (!network || !index || !layout || !scene || !frame) {
-    return <p className="packet-empty">This run has no network to show.</p>;
+    return <p className="packet-empty">{t('packets.noNetwork')}</p>;
   }
 
   const onClick = (event: MouseEvent<HTMLCanvasElement>) => {

@@ -15,6 +15,7 @@ import { useCallback, useId, useMemo, useRef, useState } from 'react';
 
 import { playedEnd } from '../../engine/trace';
 import type { ViewProps } from '../../presets/view_kinds';
+import { useT } from '../../i18n/i18n';
 import { Narration } from '../Narration';
 import { WhenBuilt } from '../use_prepared';
 import { stateColors } from './timeline_colors';
@@ -38,12 +39,13 @@ import './TraceTimeline.css';
 /** The timeline: its model built in slices, then the drawing. */
 export function TraceTimeline(props: ViewProps) {
   const { outcome } = props;
+  const t = useT('views');
   const make = useCallback(
     () => timelineSliced(outcome.trace, playedEnd(outcome.trace), runNodes(outcome)),
     [outcome],
   );
   return (
-    <WhenBuilt make={make} what="Building the timeline" onReady={props.onReady}>
+    <WhenBuilt make={make} what={t('timeline.building')} onReady={props.onReady}>
       {(model) => <TimelineDrawing {...props} model={model} />}
     </WhenBuilt>
   );
