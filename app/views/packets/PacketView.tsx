@@ -13,6 +13,7 @@ import type { NetworkMap } from '../../engine/types';
 import type { ViewProps } from '../../presets/view_kinds';
 import { useT } from '../../i18n/i18n';
 import { Narration } from '../Narration';
+import { sentencesOf } from '../view_words';
 import type { Sliced } from '../sliced';
 import { WhenBuilt } from '../use_prepared';
 import { useBackingRatio, useOthersHeight, zoomOf } from './canvas_size';
@@ -114,7 +115,7 @@ export function PacketDrawing({
     const text = describeCycle(index, layout, moment);
     return selected === undefined
       ? text
-      : `${text} ${followedText(selected, index, layout, moment.state, time)}`;
+      : sentencesOf([text, followedText(selected, index, layout, moment.state, time)]);
   }, [index, layout, time, selected]);
 
   usePacketPaint({
@@ -184,7 +185,7 @@ export function PacketDrawing({
             style={{ width: layout.width, height: layout.height }}
             onClick={onClick}
             role="img"
-            aria-label="The network's packets at this cycle"
+            aria-label={t('packets.canvas')}
             aria-describedby={`${summaryId}-words`}
           />
         </div>
