@@ -63,6 +63,7 @@ export function TimelineDrawing({
   onTime,
   model,
 }: ViewProps & { model: TimelineModel }) {
+  const t = useT('views');
   const colors = useMemo(() => stateColors(model), [model]);
   const full: [number, number] = [model.from, Math.max(model.end, model.from + 1)];
   const shown = window && window[1] > window[0] ? window : full;
@@ -111,7 +112,7 @@ export function TimelineDrawing({
             onKeyDown={(event) => onTimelineKey(event, keys)}
             tabIndex={0}
             role="img"
-            aria-label="Timeline: + and - zoom, Shift with ← → pans, ↑ ↓ change row, comma and period step along it"
+            aria-label={t('timeline.canvas')}
             aria-describedby={wordsId}
           />
           {time >= s0 && time <= s1 ? (
@@ -121,12 +122,15 @@ export function TimelineDrawing({
       </div>
       <TimelineLegend model={model} colors={colors} />
       <p className="trace-note trace-timeline-counts">
-        {model.spans.start.length.toLocaleString('en')} spans,{' '}
-        {model.arrows.sent.length.toLocaleString('en')} messages
-        {inSight.drawn.length < inSight.inSight
-          ? `; ${inSight.drawn.length.toLocaleString('en')} of the ` +
-            `${inSight.inSight.toLocaleString('en')} in sight are drawn (zoom in for all).`
-          : '.'}
+        {t('timeline.counts', {
+          spans: model.spans.start.length.toLocaleString('en'),
+          messages: model.arrows.sent.length.toLocaleString('en'),
+          drawn:
+            inSight.drawn.length < inSight.inSight
+              ? inSight.drawn.length.toLocaleString('en')
+              : 'all',
+          inSight: inSight.inSight.toLocaleString('en'),
+        })}
       </p>
       <Narration id={wordsId} words={words} playing={playing} />
       {chosen?.kind === 'span' ? (
@@ -134,10 +138,7 @@ export function TimelineDrawing({
       ) : chosen?.kind === 'arrow' ? (
         <ArrowDetail model={model} index={chosen.index} onTime={onTime} />
       ) : (
-        <p className="trace-note">
-          Click a span or an arrow to say what it is (or focus the timeline and use the up and down
-          arrows, then , and .).
-        </p>
+        <p className="trace-note">{t('timeline.clickHint')}</p>
       )}
     </div>
   );
