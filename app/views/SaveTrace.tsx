@@ -3,7 +3,7 @@
 import { useState } from 'react';
 
 import type { TraceOutcome } from '../engine/trace';
-import { useT } from '../i18n/i18n';
+import { i18n, useT } from '../i18n/i18n';
 
 /** A file the recorded trace can be saved as: the button's words, what it is for, the saving. */
 export interface TraceSave {
@@ -11,6 +11,19 @@ export interface TraceSave {
   hint: string;
   run(outcome: TraceOutcome): Promise<void>;
 }
+
+/**
+ * The words of the save that writes the recorded window as a Perfetto trace (the page's
+ * TraceSave for it), in the reader's language.
+ */
+export const PERFETTO_SAVE = {
+  get label() {
+    return i18n.t('save.perfetto.label', { ns: 'views' });
+  },
+  get hint() {
+    return i18n.t('save.perfetto.hint', { ns: 'views' });
+  },
+};
 
 /** The save button: busy while the file is built, the reason in words if it cannot be. */
 export function SaveTrace({ save, outcome }: { save: TraceSave; outcome: TraceOutcome }) {

@@ -109,7 +109,7 @@ export function WindowForm({ link, points, unit, onLink, refused }: Props) {
           onKeyDown={onEnter}
         />
       </label>
-      <span className="trace-window-unit">{unit}</span>
+      <span className="trace-window-unit">{t('window.unit', { unit })}</span>
       <button type="button" disabled={error !== null} onClick={record}>
         {t('window.record')}
       </button>

@@ -16,7 +16,7 @@ const NAMED = 3;
 /** The unit a duration is said in: cycles, or the clock's unit (µs, ms). */
 export function timelineUnit(model: Pick<TimelineModel, 'clock' | 'unit'>): string {
   if (model.clock === 'cycle') return vt('timeline.cycles');
-  return unitSymbol(model.unit);
+  return vt('timeline.unit', { unit: unitSymbol(model.unit) });
 }
 
 /** A moment as it is said: "cycle 1,200", "350 µs", "12.5 ms". */
