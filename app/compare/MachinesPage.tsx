@@ -5,6 +5,8 @@ import type { Engine, RunOutcome } from '../engine/engine';
 import type { ModelInfo, ParamValue } from '../engine/types';
 import { sameValue } from '../engine/types';
 import { LineChart } from '../charts/LineChart';
+import { useT } from '../i18n/i18n';
+import { listOf, vt } from '../views/view_words';
 import type { Preset } from '../presets/schema';
 import { machineAndYear, presetBaseline, presetParams, unusedParams } from '../presets/schema';
 import { checkValue, resolveValues } from '../presets/param_values';
@@ -24,8 +26,6 @@ import { costModelPreset, logpSignature } from './signatures';
 import { useRuns } from './use_runs';
 import { useReportIdle } from '../ui/page_idle';
 import './machines.css';
-
-const UNIT_NAMES: Record<Unit, string> = { us: 'microseconds', cycles: 'processor cycles' };
 
 export interface MachinesPageProps {
   engine: Engine;
@@ -53,6 +53,7 @@ export function MachinesPage({
   tour,
   held,
 }: MachinesPageProps) {
+  const t = useT('views');
   const machines = useMemo(() => logpPresets(presets, models), [presets, models]);
   const order = useMemo(() => targetOrder(machines, models), [machines, models]);
   const modelOf = (p: Preset) => models.find((m) => m.name === p.model);
@@ -96,11 +97,8 @@ export function MachinesPage({
 
   return (
     <main className="machines-page" data-busy={done < jobs.length ? 'true' : 'false'}>
-      <h2>Every machine on one chart, measured the same way</h2>
-      <p className="machines-intro">
-        The LogP microbenchmark (a ping-pong over message sizes and bursts of back-to-back sends)
-        runs on each machine&apos;s own model; o, L, g and G are fitted from those runs.
-      </p>
+      <h2>{t('machines.title')}</h2>
+      <p className="machines-intro">{t('machines.intro')}</p>
       {tour?.(
         Object.fromEntries(
           jobs.flatMap((j) => {
@@ -112,7 +110,7 @@ export function MachinesPage({
       )}
       <div className="machines-controls">
         <fieldset className="machines-unit">
-          <legend>Units</legend>
+          <legend>{t('machines.units')}</legend>
           {(['us', 'cycles'] as const).map((u) => (
             <label key={u}>
               <input
@@ -122,42 +120,32 @@ export function MachinesPage({
                 checked={unit === u}
                 onChange={() => onLink({ ...link, unit: u })}
               />
-              {UNIT_NAMES[u]}
+              {t('machines.unit', { unit: u })}
             </label>
           ))}
         </fieldset>
         <p className="machines-progress" role="status">
           {done < jobs.length
-            ? `Running: ${done} of ${jobs.length} machines done${progressText(jobs, states)}`
-            : `All ${jobs.length} runs done`}
+            ? t('machines.running', {
+                done,
+                total: jobs.length,
+                running: progressText(jobs, states),
+              })
+            : t('machines.allDone', { total: jobs.length })}
         </p>
       </div>
       {errors.map((e) => (
         <p key={e.id} role="alert" className="banner error">
-          {e.id}: {e.message}
+          {t('machines.error', { id: e.id, message: e.message })}
         </p>
       ))}
-      {held ? (
-        <p className="chart-withheld">
-          Predict first: the chart and the fitted parameters are drawn when you reveal your answer
-          to the tour&apos;s question.
-        </p>
-      ) : null}
+      {held ? <p className="chart-withheld">{t('machines.held')}</p> : null}
       <section className="machines-chart" hidden={held}>
-        <LineChart
-          name="machines-one-way"
-          title={`One-way time against message size (${UNIT_NAMES[unit]})`}
-          data={data}
-        />
-        {unit === 'cycles' && (
-          <p className="note">
-            The papers&apos; cost models are drawn in microseconds only: their clocks are not
-            declared here.
-          </p>
-        )}
+        <LineChart name="machines-one-way" title={t('machines.chartTitle', { unit })} data={data} />
+        {unit === 'cycles' && <p className="note">{t('machines.cyclesNote')}</p>}
       </section>
       <section className="machines-fits" hidden={held}>
-        <h3>Fitted LogGP parameters</h3>
+        <h3>{t('machines.fitted')}</h3>
         <MachinesTable
           fitted={fitted}
           paper={paper}
@@ -183,9 +171,11 @@ function progressText(
 ): string {
   const running = jobs.flatMap((j) => {
     const p = states[j.id]?.progress;
-    return p === null || p === undefined ? [] : [`${j.id} ${Math.round(p * 100)} %`];
+    return p === null || p === undefined
+      ? []
+      : [vt('machines.progress', { id: j.id, percent: Math.round(p * 100) })];
   });
-  return running.length > 0 ? `; ${running.join(', ')}` : '';
+  return running.length > 0 ? listOf(running) : 'none';
 }
 
 /** The chosen machine's parameters, in the panel the explorer uses. */
@@ -202,12 +192,13 @@ function MachineParams({
   onLink(link: MachinesLink): void;
   engineError: string | undefined;
 }) {
+  const t = useT('views');
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const preset = machines.find((p) => p.id === link.machine);
   const model = preset && models.find((m) => m.name === preset.model);
   const choose = (
     <label className="machines-pick">
-      Machine to change{' '}
+      {t('machines.pick')}{' '}
       <select
         value={preset?.id ?? ''}
         onChange={(e) => {
@@ -215,7 +206,7 @@ function MachineParams({
           onLink({ ...link, machine: e.target.value || undefined });
         }}
       >
-        <option value="">(none)</option>
+        <option value="">{t('machines.none')}</option>
         {machines.map((p) => (
           <option key={p.id} value={p.id}>
             {p.title}

@@ -1,14 +1,12 @@
 import type { FittedRow, LogpParam, PaperRow } from './machines';
 import { LOGP_PARAMS } from './machines';
+import { useT } from '../i18n/i18n';
+import { Rich } from '../i18n/Rich';
 import { unitSymbol, withUnit } from '../presets/units';
+import { vt } from '../views/view_words';
 
-const HEADS: Record<LogpParam, string> = {
-  o_send: 'o send',
-  o_recv: 'o receive',
-  L: 'L',
-  g: 'g',
-  G: 'G (per byte)',
-};
+/** A parameter's column head. */
+const head = (p: LogpParam) => vt('machines.head', { param: p });
 
 const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const significant = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3 });
@@ -31,7 +29,7 @@ function paramCell(row: FittedRow, p: LogpParam, value: number, unit: string) {
   return (
     <td key={`${unit}-${p}`} className="held">
       {cell(value)}
-      <a href="#logp-overlap" aria-label={`${HELD}: held at 0, see the note`}>
+      <a href="#logp-overlap" aria-label={vt('machines.heldMark', { mark: HELD })}>
         {HELD}
       </a>
     </td>
@@ -43,18 +41,19 @@ function paramCell(row: FittedRow, p: LogpParam, value: number, unit: string) {
  * negative, and a latency cannot be.
  */
 export function OverlapNotes({ fitted }: { fitted: FittedRow[] }) {
+  const t = useT('views');
   const held = fitted.filter(overlaps);
   if (held.length === 0) return null;
   return (
     <div id="logp-overlap" className="note logp-overlap">
       {held.map((row) => (
         <p key={row.key} data-row={row.key}>
-          {HELD} {row.label}: o send + o receive exceed the one-way time of a 1-byte message by{' '}
-          {withUnit(cell(row.overlap.us), 'us')} ({cell(row.overlap.cycles)} cycles). Its overheads
-          overlap the transfer: the receiver is busy with the message while part of it is still on
-          its way. LogP adds o, L and o one after another and has no term for that, so what is left
-          of the one-way time is not a latency; the fit holds L at 0, the least a latency can be,
-          and o + L + o overstates this one-way time by the overlap.
+          {t('machines.overlap', {
+            mark: HELD,
+            label: row.label,
+            us: withUnit(cell(row.overlap.us), 'us'),
+            cycles: cell(row.overlap.cycles),
+          })}
         </p>
       ))}
     </div>
@@ -76,33 +75,34 @@ export function MachinesTable({
   selected: string | undefined;
   onSelect(preset: string): void;
 }) {
+  const t = useT('views');
   return (
     <div className="machines-table-wrap">
-      <table className="machines-table" aria-label="LogGP parameters per machine">
+      <table className="machines-table" aria-label={t('machines.table')}>
         <thead>
           <tr>
             <th rowSpan={2} scope="col">
-              machine
+              {t('machines.machine')}
             </th>
             <th colSpan={LOGP_PARAMS.length} scope="colgroup">
-              microseconds (G: {unitSymbol('us/byte')})
+              {t('machines.usHead', { unit: unitSymbol('us/byte') })}
             </th>
             <th colSpan={LOGP_PARAMS.length + 1} scope="colgroup">
-              processor cycles (G: cycles/byte)
+              {t('machines.cyclesHead')}
             </th>
           </tr>
           <tr>
             {LOGP_PARAMS.map((p) => (
               <th key={`us-${p}`} scope="col">
-                {HEADS[p]}
+                {head(p)}
               </th>
             ))}
             {LOGP_PARAMS.map((p) => (
               <th key={`c-${p}`} scope="col">
-                {HEADS[p]}
+                {head(p)}
               </th>
             ))}
-            <th scope="col">clock (MHz)</th>
+            <th scope="col">{t('machines.clock')}</th>
           </tr>
         </thead>
         <tbody>
@@ -127,17 +127,21 @@ export function MachinesTable({
           <tbody className="paper-rows">
             <tr>
               <th colSpan={2 * LOGP_PARAMS.length + 2} scope="rowgroup">
-                Table data (paper): Noakes, Wallach &amp; Dally 1993, Table 1, one-way cost Ts + Tb
-                x bytes; Ts is o + L + o, Tb the per-byte cost
+                <Rich
+                  k="views:machines.paperRows"
+                  parts={{
+                    citation: <span translate="no">Noakes, Wallach &amp; Dally 1993, Table 1</span>,
+                  }}
+                />
               </th>
             </tr>
             {paper.map((row) => (
               <tr key={row.key} data-row={row.key} className="paper">
                 <th scope="row">{row.label}</th>
-                <td colSpan={3}>Ts {cell(row.tsUs)} (o + L + o)</td>
+                <td colSpan={3}>{t('machines.ts', { ts: cell(row.tsUs) })}</td>
                 <td>–</td>
                 <td>{cell(row.tbUs)}</td>
-                <td colSpan={LOGP_PARAMS.length + 1}>cycles not given here</td>
+                <td colSpan={LOGP_PARAMS.length + 1}>{t('machines.noCycles')}</td>
               </tr>
             ))}
           </tbody>

@@ -10,6 +10,7 @@ import type { Curve, LineChartData } from '../results/chart_data';
 import type { Preset } from '../presets/schema';
 import { presetParams } from '../presets/schema';
 import { resolveValues } from '../presets/param_values';
+import { vt } from '../views/view_words';
 import type { MachinesLink } from './link';
 import { familyItem, familyMember, logpSignature } from './signatures';
 
@@ -157,7 +158,7 @@ export function machinesChartData(
     for (const s of paperCurves(paper.result, paper.signature)) {
       curves.push({
         id: s.name,
-        label: `${s.label}: table data (paper)`,
+        label: vt('machines.paperCurve', { label: s.label }),
         points: s.x.map((x, i) => ({ x, y: s.y[i] ?? NaN })),
         mode: 'line',
         model: true,
@@ -166,8 +167,12 @@ export function machinesChartData(
     }
   }
   return {
-    x: { label: 'message size', unit: 'bytes', scale: 'log' },
-    y: { label: 'one-way time', unit: unit === 'us' ? 'us' : 'processor cycles', scale: 'log' },
+    x: { label: vt('machines.size'), unit: vt('machines.bytes'), scale: 'log' },
+    y: {
+      label: vt('machines.oneWay'),
+      unit: unit === 'us' ? 'us' : vt('machines.cyclesUnit'),
+      scale: 'log',
+    },
     curves,
   };
 }

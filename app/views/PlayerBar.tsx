@@ -1,5 +1,6 @@
 // The trace player's bar: start, step back, play or pause, step, a slider over the window, the
 // time shown and the speed.
+import { useT } from '../i18n/i18n';
 import { unitSymbol } from '../presets/units';
 import type { Span } from './player';
 import { SPEEDS, formatTime, shownTime } from './player';
@@ -30,24 +31,25 @@ export function PlayerBar({
   togglePlay,
   step,
 }: Props) {
+  const t = useT('views');
   return (
-    <div className="trace-player" role="group" aria-label="Player">
+    <div className="trace-player" role="group" aria-label={t('player.label')}>
       {/* Words, not media glyphs: the fonts a projector's machine has may lack them. */}
       <button type="button" onClick={() => settle(span.from)}>
-        Start
+        {t('player.start')}
       </button>
       <button type="button" onClick={() => step(-1)}>
-        Step back
+        {t('player.stepBack')}
       </button>
       <button type="button" onClick={togglePlay} className="trace-play">
-        {playing ? 'Pause' : 'Play'}
+        {playing ? t('player.pause') : t('player.play')}
       </button>
       <button type="button" onClick={() => step(1)}>
-        Step
+        {t('player.step')}
       </button>
       <input
         type="range"
-        aria-label="Time"
+        aria-label={t('player.time')}
         min={span.from}
         max={span.end}
         step={clock === 'cycle' ? 1 : 'any'}
@@ -58,11 +60,11 @@ export function PlayerBar({
         {formatTime(time, clock)}
       </output>
       <label>
-        Speed
+        {t('player.speed')}
         <select value={speed} onChange={(e) => setSpeed(Number(e.target.value))}>
           {SPEEDS.map((s) => (
             <option key={s} value={s}>
-              {s.toLocaleString('en')} {unitSymbol(unit)}/s
+              {t('player.perSecond', { speed: s.toLocaleString('en'), unit: unitSymbol(unit) })}
             </option>
           ))}
         </select>

@@ -13,6 +13,7 @@ import type { Params } from '../engine/types';
 import { useMeasuredWidth } from '../charts/use_measured_width';
 import { focusSoon } from '../ui/focus';
 import type { ViewLink } from '../link/url_state';
+import { useT } from '../i18n/i18n';
 import { formatTime, shownTime } from './player';
 import { PlayerBar } from './PlayerBar';
 import { VIEWS } from './registry';
@@ -44,15 +45,16 @@ interface Props {
   save?: TraceSave;
 }
 
-/** The words for the window fields' names the engine uses in its errors. */
+/** The window fields' names the engine uses in its errors: the field's label, by its key. */
 const WINDOW_FIELDS: Record<string, string> = {
-  trace_from: 'From',
-  trace_length: 'Length',
-  point: 'Point',
+  trace_from: 'window.from',
+  trace_length: 'window.length',
+  point: 'window.point',
 };
 
 export function ViewPanel(props: Props) {
   const { engine, model, params, seed, link, points, chartTitle, onLink, onClose } = props;
+  const t = useT('views');
   const entry = VIEWS[link.kind];
   const recording = useTraceRecording(
     engine,
@@ -69,7 +71,9 @@ export function ViewPanel(props: Props) {
     : { from: link.from, end: link.from + link.length };
   const clock = outcome?.trace.clock ?? 'cycle';
 
-  const player = usePlayer(link.time ?? link.from, span, (t) => onLink((l) => ({ ...l, time: t })));
+  const player = usePlayer(link.time ?? link.from, span, (at) =>
+    onLink((l) => ({ ...l, time: at })),
+  );
   const { time, playing, settle } = player;
 
   const { ref, width } = useMeasuredWidth();
@@ -115,9 +119,9 @@ export function ViewPanel(props: Props) {
         {/* Focused when the view opens (openViewFocus), so the keyboard starts in it. */}
         <h3 id={headingId} tabIndex={-1}>
           {entry.title}
-          <small> of “{chartTitle}”</small>
+          <small>{t('panel.ofChart', { chart: chartTitle })}</small>
         </h3>
-        <button type="button" onClick={close} aria-label={`Close the ${entry.title}`}>
+        <button type="button" onClick={close} aria-label={t('panel.close', { view: entry.title })}>
           ×
         </button>
       </header>
@@ -132,16 +136,21 @@ export function ViewPanel(props: Props) {
       />
       {recording.state === 'recording' ? (
         <p className="trace-status" role="status">
-          Recording {formatTime(link.from, clock)} to {formatTime(link.from + link.length, clock)}
-          {link.point !== undefined ? ` of point ${link.point + 1}` : ''}…
+          {t('panel.recording', {
+            from: formatTime(link.from, clock),
+            to: formatTime(link.from + link.length, clock),
+            point: link.point !== undefined ? String(link.point + 1) : 'none',
+          })}
         </p>
       ) : null}
       {recording.state === 'error' ? (
         <p className="banner error" role="alert">
           {recording.param && WINDOW_FIELDS[recording.param]
-            ? `${WINDOW_FIELDS[recording.param]}: `
-            : ''}
-          {recording.message}
+            ? t('panel.refused', {
+                field: t(WINDOW_FIELDS[recording.param]!),
+                message: recording.message,
+              })
+            : recording.message}
         </p>
       ) : null}
       {outcome ? (
@@ -164,10 +173,10 @@ export function ViewPanel(props: Props) {
         tabIndex={0}
         data-tour-focus
         role="group"
-        aria-label={`${entry.title}: space plays or pauses, arrow keys step`}
+        aria-label={t('panel.body', { view: entry.title })}
       >
         {outcome ? (
-          <Suspense fallback={<p className="trace-status">Loading the view…</p>}>
+          <Suspense fallback={<p className="trace-status">{t('panel.loading')}</p>}>
             <View
               outcome={outcome}
               time={shownTime(time, clock)}
@@ -192,12 +201,11 @@ export function ViewPanel(props: Props) {
       </div>
       {outcome ? (
         <p className="trace-note">
-          {events.toLocaleString('en')} events recorded
-          {dropped > 0
-            ? `; ${dropped.toLocaleString('en')} more past the cap were dropped (the window ` +
-              `ends early: record a shorter one)`
-            : ''}
-          . Keys: space plays or pauses, ← and → step, Home and End go to the ends.
+          {t('panel.recorded', {
+            events: events.toLocaleString('en'),
+            dropped: dropped > 0 ? dropped.toLocaleString('en') : 'none',
+          })}{' '}
+          {t('panel.keys')}
         </p>
       ) : null}
     </section>

@@ -3,7 +3,9 @@
 import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
 
+import { useT } from '../i18n/i18n';
 import type { ViewLink } from '../link/url_state';
+import { vt } from './view_words';
 
 interface Props {
   link: ViewLink;
@@ -27,16 +29,17 @@ export function windowError(fromText: string, lengthText: string): WindowError |
   const from = Number(fromText);
   const length = Number(lengthText);
   if (fromText.trim() === '' || !Number.isFinite(from) || from < 0) {
-    return { param: 'trace_from', message: 'From: a time from 0 is needed.' };
+    return { param: 'trace_from', message: vt('window.fromError') };
   }
   if (lengthText.trim() === '' || !Number.isFinite(length) || length <= 0) {
-    return { param: 'trace_length', message: 'Length: a time above 0 is needed.' };
+    return { param: 'trace_length', message: vt('window.lengthError') };
   }
   return null;
 }
 
 /** The point and the window to record, as typed: applied on "Record", so typing does not re-run. */
 export function WindowForm({ link, points, unit, onLink, refused }: Props) {
+  const t = useT('views');
   const [fromText, setFromText] = useState(String(link.from));
   const [lengthText, setLengthText] = useState(String(link.length));
   const typedFrom = Number(fromText);
@@ -63,7 +66,7 @@ export function WindowForm({ link, points, unit, onLink, refused }: Props) {
     <form className="trace-window" onSubmit={(event) => event.preventDefault()}>
       {points.length > 0 || link.point !== undefined ? (
         <label>
-          Point
+          {t('window.point')}
           <select
             value={link.point ?? 0}
             aria-invalid={refused === 'point'}
@@ -81,13 +84,13 @@ export function WindowForm({ link, points, unit, onLink, refused }: Props) {
             ))}
             {/* A point the chart does not draw (a saturated load) is still a point. */}
             {link.point !== undefined && link.point >= points.length ? (
-              <option value={link.point}>point {link.point + 1}</option>
+              <option value={link.point}>{t('window.pointN', { point: link.point + 1 })}</option>
             ) : null}
           </select>
         </label>
       ) : null}
       <label>
-        From
+        {t('window.from')}
         <input
           inputMode="decimal"
           value={fromText}
@@ -97,7 +100,7 @@ export function WindowForm({ link, points, unit, onLink, refused }: Props) {
         />
       </label>
       <label>
-        Length
+        {t('window.length')}
         <input
           inputMode="decimal"
           value={lengthText}
@@ -106,9 +109,9 @@ export function WindowForm({ link, points, unit, onLink, refused }: Props) {
           onKeyDown={onEnter}
         />
       </label>
-      <span className="trace-window-unit">{unit}</span>
+      <span className="trace-window-unit">{t('window.unit', { unit })}</span>
       <button type="button" disabled={error !== null} onClick={record}>
-        Record
+        {t('window.record')}
       </button>
       {error ? (
         <span className="field-error" role="alert">

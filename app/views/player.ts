@@ -2,6 +2,7 @@
 // moves the time, where a step lands, the speeds offered and how a time is said. Times are in the trace's clock;
 // a clock of whole cycles is shown a whole cycle at a time.
 import { unitSymbol } from '../presets/units';
+import { vt } from './view_words';
 
 /** Clock units a second of playing covers (cycles or microseconds), slowest first. */
 export const SPEEDS = [1, 3, 10, 30, 60, 100, 300, 1000, 3000, 10_000, 30_000] as const;
@@ -47,6 +48,6 @@ export function shownTime(time: number, clock: string): number {
 
 /** A time as the panel says it: "cycle 2001" on a cycle clock, else "3.0 ms". */
 export function formatTime(time: number, clock: string): string {
-  if (clock === 'cycle') return `cycle ${Math.floor(time)}`;
-  return `${time.toFixed(1)} ${unitSymbol(clock)}`;
+  if (clock === 'cycle') return vt('time.cycle', { cycle: Math.floor(time) });
+  return vt('time.clock', { time: time.toFixed(1), unit: unitSymbol(clock) });
 }

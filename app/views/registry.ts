@@ -4,34 +4,53 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 import { lazy } from 'react';
 
 import type { ViewKind, ViewProps } from '../presets/view_kinds';
+import { vt } from './view_words';
 
 export interface ViewEntry {
-  title: string;
+  /** In the reader's language, read when drawn. */
+  readonly title: string;
   /** One sentence under the title: what the view draws. */
-  about: string;
+  readonly about: string;
+  /** The chart's button that opens the view ("Open the packet view"). */
+  readonly open: string;
   component: LazyExoticComponent<ComponentType<ViewProps>>;
 }
 
 export const VIEWS: Record<ViewKind, ViewEntry> = {
   packets: {
-    title: 'Packet view',
-    about:
-      'Each packet is a worm of flits crossing the network cycle by cycle: blocked heads are ' +
-      'marked with why they wait, each input shows its buffer, a circuit shows the channels it holds.',
+    get title() {
+      return vt('registry.packets.title');
+    },
+    get about() {
+      return vt('registry.packets.about');
+    },
+    get open() {
+      return vt('registry.packets.open');
+    },
     component: lazy(() => import('./packets/PacketView').then((m) => ({ default: m.PacketView }))),
   },
   goals: {
-    title: 'Goal view',
-    about:
-      'Goals reduced on each PE, thrown between PEs on the lattice, suspended on a remote ' +
-      'reference and woken by a message; each PE with its ready stack, and the goal tree growing.',
+    get title() {
+      return vt('registry.goals.title');
+    },
+    get about() {
+      return vt('registry.goals.about');
+    },
+    get open() {
+      return vt('registry.goals.open');
+    },
     component: lazy(() => import('./goals/GoalView').then((m) => ({ default: m.GoalView }))),
   },
   timeline: {
-    title: 'Timeline',
-    about:
-      'One row per node, coloured by what it does over time, with messages as arrows between ' +
-      'rows; drag or scroll to pan and zoom, click a span to say what it is.',
+    get title() {
+      return vt('registry.timeline.title');
+    },
+    get about() {
+      return vt('registry.timeline.about');
+    },
+    get open() {
+      return vt('registry.timeline.open');
+    },
     component: lazy(() =>
       import('./timeline/TraceTimeline').then((m) => ({ default: m.TraceTimeline })),
     ),

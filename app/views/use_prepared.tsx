@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 
 import { isAbortError } from '../engine/engine';
+import { useT } from '../i18n/i18n';
 import type { Sliced } from './sliced';
 import { runSliced } from './sliced';
 
@@ -80,10 +81,11 @@ export function WhenBuilt<T>({
 
 /** The words while a view builds, or why it could not. */
 export function Preparing({ prepared, what }: { prepared: Prepared<unknown>; what: string }) {
+  const t = useT('views');
   if (prepared.state === 'error') {
     return (
       <p className="banner error" role="alert">
-        The view could not be built: {prepared.message}
+        {t('preparing.failed', { message: prepared.message })}
       </p>
     );
   }
@@ -91,7 +93,7 @@ export function Preparing({ prepared, what }: { prepared: Prepared<unknown>; wha
   // The words are said once; the count, every tenth of a second, is for the eye (the bar has it).
   return (
     <p className="trace-status" role="status">
-      {what}… <span aria-hidden="true">{percent} %</span>{' '}
+      {t('preparing.doing', { what })} <span aria-hidden="true">{percent} %</span>{' '}
       <progress max={100} value={percent} aria-label={what} />
     </p>
   );

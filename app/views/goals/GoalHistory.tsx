@@ -1,5 +1,6 @@
 // The followed goal's history under the goal view, with a button to go to its start; without
 // one, how to follow a goal.
+import { useT } from '../../i18n/i18n';
 import type { GoalModel } from './goal_model';
 import { goalHistory } from './goal_model';
 
@@ -12,12 +13,13 @@ interface Props {
 }
 
 export function GoalHistory({ model, selected, unit, onTime }: Props) {
+  const t = useT('views');
   const history = selected !== undefined ? goalHistory(model, selected, unit) : [];
   return (
     <>
       {selected !== undefined ? (
         <div className="goal-history" role="status">
-          <strong>Goal {selected}</strong>
+          <strong>{t('goals.goal', { goal: selected })}</strong>
           {history.length > 0 ? (
             <ol>
               {history.map((line) => (
@@ -25,16 +27,16 @@ export function GoalHistory({ model, selected, unit, onTime }: Props) {
               ))}
             </ol>
           ) : (
-            <span>: nothing of it in this window.</span>
+            <span>{t('goals.nothing')}</span>
           )}
           {history.length > 0 ? (
             <button type="button" onClick={() => onTime?.(history[0]!.time)}>
-              Go to its start
+              {t('detail.toStart')}
             </button>
           ) : null}
         </div>
       ) : (
-        <p className="trace-note">Click a goal in the tree to follow its history.</p>
+        <p className="trace-note">{t('goals.clickHint')}</p>
       )}
     </>
   );

@@ -2,6 +2,7 @@
 // suspended on it; goals thrown and messages on their way as arrows, a dot on each showing how
 // far it has come (dashed: a value's return that wakes a suspended goal).
 import { palette } from '../../charts/palette';
+import { useT } from '../../i18n/i18n';
 import type { GoalMessage, GoalMoment } from './goal_model';
 import type { GoalLayout } from './goal_layout';
 import { STATUS, kindColor } from './goal_status';
@@ -18,6 +19,7 @@ interface Props {
 }
 
 export function GoalLattice({ layout, pes, moment, time, reductionMs, maxDepth }: Props) {
+  const t = useT('views');
   const { at, box, latticeWidth, latticeHeight } = layout;
   const arrow = (m: GoalMessage, i: number) => {
     const a = at(m.from);
@@ -41,9 +43,13 @@ export function GoalLattice({ layout, pes, moment, time, reductionMs, maxDepth }
         />
         <circle cx={px} cy={py} r={thrown ? 5 : 3.5} fill={color}>
           <title>
-            {`${m.kind} from PE ${m.from} to PE ${m.to}` +
-              (m.goal ? ` (goal ${m.goal})` : '') +
-              (m.wakes ? ': wakes the goal suspended there' : '')}
+            {t('goals.arrow', {
+              kind: m.kind,
+              from: m.from,
+              to: m.to,
+              goal: m.goal ? String(m.goal) : 'none',
+              wakes: m.wakes ? 'yes' : 'no',
+            })}
           </title>
         </circle>
       </g>
@@ -51,12 +57,7 @@ export function GoalLattice({ layout, pes, moment, time, reductionMs, maxDepth }
   };
 
   return (
-    <svg
-      width={latticeWidth}
-      height={latticeHeight}
-      role="img"
-      aria-label="The PEs and their messages"
-    >
+    <svg width={latticeWidth} height={latticeHeight} role="img" aria-label={t('goals.lattice')}>
       {Array.from({ length: pes }, (_, pe) => {
         const c = at(pe);
         const reducing = moment.lastReduction[pe]! > time - reductionMs;
@@ -94,13 +95,16 @@ export function GoalLattice({ layout, pes, moment, time, reductionMs, maxDepth }
             ) : null}
             {waiting > 0 ? (
               <circle cx={box - 4} cy={4} r={4} fill={STATUS.suspended.color}>
-                <title>{`${waiting} goal${waiting > 1 ? 's' : ''} suspended on PE ${pe}`}</title>
+                <title>{t('goals.waitingOn', { n: waiting, pe })}</title>
               </circle>
             ) : null}
             <title>
-              {`PE ${pe}: ${depth} ready` +
-                (reducing ? ', reducing' : '') +
-                (waiting > 0 ? `, ${waiting} suspended` : '')}
+              {t('goals.pe', {
+                pe,
+                depth,
+                reducing: reducing ? 'yes' : 'no',
+                waiting: waiting > 0 ? String(waiting) : 'none',
+              })}
             </title>
           </g>
         );

@@ -1,9 +1,11 @@
 // Under the goal view's drawing: what its colours mean, and the counts so far.
+import { useT } from '../../i18n/i18n';
 import type { GoalMoment } from './goal_model';
 import { STATUS, kindColor } from './goal_status';
 
 /** `kinds`: the message kinds the trace declares, in order (each one's colour by its place). */
 export function GoalLegend({ moment, kinds }: { moment: GoalMoment; kinds: string[] }) {
+  const t = useT('views');
   return (
     <>
       <ul className="trace-timeline-legend">
@@ -23,20 +25,18 @@ export function GoalLegend({ moment, kinds }: { moment: GoalMoment; kinds: strin
             {kind}
           </li>
         ))}
-        <li>dashed: wakes a suspended goal; a yellow PE is reducing; its bar, the ready stack</li>
+        <li>{t('goals.legend')}</li>
       </ul>
       {/* A list, so the counts wrap on a narrow page. */}
-      <ul className="goal-counts" aria-label="So far">
+      <ul className="goal-counts" aria-label={t('goals.soFarLabel')}>
         <li>
-          <strong>So far</strong>
+          <strong>{t('goals.soFarLabel')}</strong>
         </li>
-        <li>{moment.reduced.toLocaleString('en')} reduced</li>
-        <li>{moment.thrown} thrown</li>
-        <li>{moment.suspendedSoFar} suspended</li>
+        <li>{t('goals.count.reduced', { n: moment.reduced.toLocaleString('en') })}</li>
+        <li>{t('goals.count.thrown', { n: moment.thrown })}</li>
+        <li>{t('goals.count.suspended', { n: moment.suspendedSoFar })}</li>
         {Object.entries(moment.messagesByKind).map(([kind, n]) => (
-          <li key={kind}>
-            {n} {kind}
-          </li>
+          <li key={kind}>{t('goals.count.kind', { n, kind })}</li>
         ))}
       </ul>
     </>

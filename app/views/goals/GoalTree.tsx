@@ -6,6 +6,7 @@ import type { KeyboardEvent } from 'react';
 import { useLayoutEffect, useRef, useState } from 'react';
 
 import { palette } from '../../charts/palette';
+import { useT } from '../../i18n/i18n';
 import type { SpawnedGoal } from './goal_model';
 import type { GoalStatus } from './goal_status';
 import { treeKeyTarget } from './tree_keys';
@@ -36,6 +37,7 @@ export function GoalTree({
   onSelect,
   status,
 }: Props) {
+  const t = useT('views');
   const generations = Math.max(1, ...shown.map((g) => g.depth));
   const minGeneration = Math.min(...shown.map((g) => g.depth), generations);
   const tx = scaleLinear()
@@ -72,13 +74,7 @@ export function GoalTree({
   };
 
   return (
-    <svg
-      ref={tree}
-      width={treeWidth}
-      height={treeHeight}
-      role="group"
-      aria-label="The goal tree, growing: the arrows move between goals (↑ parent, ↓ child), Enter follows one"
-    >
+    <svg ref={tree} width={treeWidth} height={treeHeight} role="group" aria-label={t('goals.tree')}>
       {shown.map((g) => {
         const parent = byGoal.get(g.parent);
         return parent ? (
@@ -108,14 +104,14 @@ export function GoalTree({
             strokeWidth={2}
             tabIndex={g.goal === stop ? 0 : -1}
             role="button"
-            aria-label={`goal ${g.goal}: ${s.label}`}
+            aria-label={t('goals.dot', { goal: g.goal, status: s.label })}
             onClick={() => onSelect(g.goal)}
             onKeyDown={(e) => onTreeKey(e, g.goal)}
           />
         );
       })}
       <text x={12} y={treeHeight - 2} fontSize={10} fill="var(--muted)">
-        {`generation ↓, time →; last ${shown.length} of ${spawned} goals`}
+        {t('goals.axes', { shown: shown.length, spawned })}
       </text>
     </svg>
   );

@@ -10,6 +10,7 @@ import './goals.css';
 import { useCallback, useMemo } from 'react';
 
 import { playedEnd } from '../../engine/trace';
+import { useT } from '../../i18n/i18n';
 import { Narration } from '../Narration';
 import { WhenBuilt } from '../use_prepared';
 import type { ViewProps } from '../../presets/view_kinds';
@@ -34,12 +35,13 @@ function pesOf(outcome: ViewProps['outcome']): number {
 /** The goal view: its model built in slices, then the drawing. */
 export function GoalView(props: ViewProps) {
   const { outcome } = props;
+  const t = useT('views');
   const make = useCallback(
     () => goalSliced(outcome.trace, playedEnd(outcome.trace), pesOf(outcome)),
     [outcome],
   );
   return (
-    <WhenBuilt make={make} what="Reading the goals" onReady={props.onReady}>
+    <WhenBuilt make={make} what={t('goals.reading')} onReady={props.onReady}>
       {(model) => <GoalDrawing {...props} model={model} />}
     </WhenBuilt>
   );

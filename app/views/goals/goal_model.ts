@@ -8,6 +8,7 @@ import type { TraceRole } from '../../engine/trace_roles';
 import { kindName, kindOf, valueOf } from '../../engine/trace_roles';
 import type { Sliced } from '../sliced';
 import { finish, Progress } from '../sliced';
+import { vt } from '../view_words';
 
 export interface Interval {
   start: number;
@@ -271,39 +272,46 @@ export function goalHistory(
   goal: number,
   unit: string,
 ): { time: number; text: string }[] {
-  const at = (t: number) => `${t.toFixed(2)} ${unit}`;
+  const at = (t: number) => vt('time.clock', { time: t.toFixed(2), unit });
   const lines: { time: number; text: string }[] = [];
   for (const s of model.spawned) {
     if (s.goal !== goal) continue;
     lines.push({
       time: s.time,
-      text:
-        s.thrownTo >= 0
-          ? `${at(s.time)}: spawned by goal ${s.parent} on PE ${s.pe} and thrown to PE ${s.thrownTo}`
-          : `${at(s.time)}: spawned by goal ${s.parent} on PE ${s.pe}`,
+      text: vt('goals.history.spawned', {
+        at: at(s.time),
+        parent: s.parent,
+        pe: s.pe,
+        thrown: s.thrownTo >= 0 ? String(s.thrownTo) : 'none',
+      }),
     });
   }
   for (const m of model.messages) {
     if (m.goal === goal && m.throws && m.end < model.end)
-      lines.push({ time: m.end, text: `${at(m.end)}: arrives on PE ${m.to}` });
+      lines.push({ time: m.end, text: vt('goals.history.arrives', { at: at(m.end), pe: m.to }) });
   }
   for (const s of model.suspensions) {
     if (s.goal !== goal) continue;
     lines.push({
       time: s.start,
-      text: `${at(s.start)}: suspends on PE ${s.pe}, waiting for a value PE ${s.holder} holds`,
+      text: vt('goals.history.suspends', { at: at(s.start), pe: s.pe, holder: s.holder }),
     });
     if (s.end < model.end) {
       lines.push({
         time: s.end,
-        text: `${at(s.end)}: resumed by the ${model.resumingKind || 'value'} from PE ${s.holder}`,
+        text: vt('goals.history.resumed', {
+          at: at(s.end),
+          kind: model.resumingKind || vt('goals.value'),
+          holder: s.holder,
+        }),
       });
     }
   }
   for (let i = 0; i < model.reductions.goal.length; i++) {
     if (model.reductions.goal[i] === goal) {
       const t = model.reductions.time[i]!;
-      lines.push({ time: t, text: `${at(t)}: reduced on PE ${model.reductions.pe[i]}` });
+      const pe = model.reductions.pe[i];
+      lines.push({ time: t, text: vt('goals.history.reduced', { at: at(t), pe }) });
     }
   }
   return lines.sort((a, b) => a.time - b.time);

@@ -1,6 +1,7 @@
 // What the goal view colours: a goal by what has become of it at the time shown, a message by
 // its kind.
 import { palette } from '../../charts/palette';
+import { vt } from '../view_words';
 import type { GoalModel, GoalMoment } from './goal_model';
 
 /** The message kinds' colours, by each kind's place in the trace's declared kinds. */
@@ -11,11 +12,18 @@ export function kindColor(kindIndex: number): string {
   return KIND_COLORS[kindIndex % KIND_COLORS.length] ?? palette.grey;
 }
 /** What has become of a goal, in words and as a colour. */
+const status = (key: string, color: string) => ({
+  /** In the reader's language, read when drawn. */
+  get label() {
+    return vt(`goals.status.${key}`);
+  },
+  color,
+});
 export const STATUS = {
-  ready: { label: 'ready (on a stack)', color: palette.sky },
-  thrown: { label: 'thrown, on its way', color: palette.blue },
-  suspended: { label: 'suspended', color: palette.vermillion },
-  reduced: { label: 'reduced', color: palette.grey },
+  ready: status('ready', palette.sky),
+  thrown: status('thrown', palette.blue),
+  suspended: status('suspended', palette.vermillion),
+  reduced: status('reduced', palette.grey),
 } as const;
 
 export type GoalStatus = (typeof STATUS)[keyof typeof STATUS];

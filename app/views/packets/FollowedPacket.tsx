@@ -1,6 +1,8 @@
 // The followed packet under the drawing: where it is now, and its latency so far as a bar and in
 // words.
 import { palette } from '../../charts/palette';
+import { useT } from '../../i18n/i18n';
+import { Rich } from '../../i18n/Rich';
 import type { PacketIndex } from './packet_index';
 import type { LatencySplit } from './packet_latency';
 import type { PacketLayout } from './packet_layout';
@@ -9,9 +11,10 @@ import type { NetState } from './packet_state';
 import { splitText, whereNow } from './moment_words';
 
 function LatencyBar({ split }: { split: LatencySplit }) {
+  const t = useT('views');
   const total = Math.max(1, split.total);
   const parts = [
-    { key: 'before the window', value: split.before, color: palette.grey },
+    { key: 'before', value: split.before, color: palette.grey },
     { key: 'queueing', value: split.queueing, color: palette.sky },
     { key: 'blocking', value: split.blocking, color: palette.vermillion },
     { key: 'transfer', value: split.transfer, color: palette.green },
@@ -22,7 +25,7 @@ function LatencyBar({ split }: { split: LatencySplit }) {
         <span
           key={p.key}
           style={{ width: `${(100 * p.value) / total}%`, background: p.color }}
-          title={`${p.key} ${p.value} cycles`}
+          title={t('followed.bar', { part: p.key, n: p.value })}
         />
       ))}
     </div>
@@ -43,17 +46,34 @@ export function FollowedPacket({
   state: NetState;
   time: number;
 }) {
+  const t = useT('views');
   const split = index.latency(selected, time);
   const info = index.packets.get(selected);
   return (
     <div className="packet-followed">
-      <strong style={{ color: packetColor(selected) }}>Packet {selected}</strong>
-      {info ? ` from node ${info.src} to node ${info.dst}, ${info.flits} flits` : ''}:{' '}
-      {whereNow(selected, index, layout, state, time)}.
+      <Rich
+        k="views:followed.head"
+        values={{
+          known: info ? 'yes' : 'no',
+          src: info?.src ?? '',
+          dst: info?.dst ?? '',
+          flits: info?.flits ?? '',
+          where: whereNow(selected, index, layout, state, time),
+        }}
+        parts={{
+          packet: (
+            <strong style={{ color: packetColor(selected) }}>
+              {t('followed.packet', { packet: selected })}
+            </strong>
+          ),
+        }}
+      />
       {split ? (
         <>
           <LatencyBar split={split} />
-          <span className="packet-split-text">{splitText(split)}.</span>
+          <span className="packet-split-text">
+            {t('followed.split', { split: splitText(split) })}
+          </span>
         </>
       ) : null}
     </div>

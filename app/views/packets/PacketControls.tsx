@@ -1,5 +1,6 @@
 // The packet view's controls above the drawing: the packet to follow, credits or stop signals,
 // the zoom and the plane drawn.
+import { useT } from '../../i18n/i18n';
 import type { PacketIndex } from './packet_index';
 import type { PacketLayout } from './packet_layout';
 import { ZOOMS } from './use_zoom';
@@ -33,18 +34,19 @@ export function PacketControls({
   setZoom,
   setPlane,
 }: Props) {
+  const t = useT('views');
   return (
     <div className="packet-controls">
       <label>
-        Follow{' '}
+        {t('controls.follow')}{' '}
         <select
           value={selected ?? ''}
           onChange={(e) => onSelect(e.target.value === '' ? undefined : Number(e.target.value))}
         >
-          <option value="">no packet</option>
+          <option value="">{t('controls.noPacket')}</option>
           {followable.map((p) => (
             <option key={p} value={p}>
-              packet {p}
+              {t('controls.packet', { packet: p })}
             </option>
           ))}
         </select>
@@ -52,29 +54,29 @@ export function PacketControls({
       {index.flow !== 'none' ? (
         <label>
           <input type="checkbox" checked={credits} onChange={(e) => onCredits(e.target.checked)} />{' '}
-          {index.flow === 'credits' ? 'Show credits' : 'Show stop signals'}
+          {index.flow === 'credits' ? t('controls.credits') : t('controls.stops')}
         </label>
       ) : null}
-      <span className="packet-zoom" role="group" aria-label="Zoom">
+      <span className="packet-zoom" role="group" aria-label={t('controls.zoom')}>
         <button
           type="button"
           onClick={() => setZoom(ZOOMS.find((z) => z > zoom + 0.01) ?? most)}
           disabled={zoom >= most}
         >
-          Zoom in
+          {t('controls.zoomIn')}
         </button>
         <button
           type="button"
           onClick={() => setZoom([...ZOOMS].reverse().find((z) => z < zoom - 0.01) ?? 1)}
           disabled={zoom <= 1}
         >
-          Zoom out
+          {t('controls.zoomOut')}
         </button>
         <output aria-live="polite">{Math.round(zoom * 100)} %</output>
       </span>
       {layout.planes > 1 ? (
         <label>
-          Plane z{' '}
+          {t('controls.plane')}{' '}
           <select value={layout.plane} onChange={(e) => setPlane(Number(e.target.value))}>
             {Array.from({ length: layout.planes }, (_, z) => (
               <option key={z} value={z}>

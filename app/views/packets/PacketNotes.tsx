@@ -1,6 +1,7 @@
 // The notes around the packet drawing: above it, a deadlock once reached or a run that stopped
 // inside the window; under it, what the credit or stop-signal bars show.
 import type { TraceOutcome } from '../../engine/trace';
+import { useT } from '../../i18n/i18n';
 import { deadlockAt, runEndNote } from './moment_words';
 import type { PacketIndex } from './packet_index';
 import type { PacketLayout } from './packet_layout';
@@ -30,12 +31,10 @@ export function RunNote({
 }
 
 export function FlowNote({ index }: { index: PacketIndex }) {
+  const t = useT('views');
   return index.flow !== 'none' ? (
     <p className="packet-note">
-      {index.flow === 'credits'
-        ? `Blue bars at each channel's start: the credits left of its ${index.buffer}-flit ` +
-          'buffer, one bar per virtual channel.'
-        : 'Red bars at a channel’s start: its receiver told it to stop.'}
+      {index.flow === 'credits' ? t('flow.credits', { buffer: index.buffer }) : t('flow.stops')}
     </p>
   ) : null;
 }

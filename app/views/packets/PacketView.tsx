@@ -11,7 +11,9 @@ import { useCallback, useId, useMemo, useRef, useState } from 'react';
 
 import type { NetworkMap } from '../../engine/types';
 import type { ViewProps } from '../../presets/view_kinds';
+import { useT } from '../../i18n/i18n';
 import { Narration } from '../Narration';
+import { sentencesOf } from '../view_words';
 import type { Sliced } from '../sliced';
 import { WhenBuilt } from '../use_prepared';
 import { useBackingRatio, useOthersHeight, zoomOf } from './canvas_size';
@@ -43,18 +45,19 @@ function* noIndex(): Sliced<null> {
 /** The packet view (see the file's head): its index built in slices, then the drawing. */
 export function PacketView(props: ViewProps) {
   const { outcome } = props;
+  const t = useT('views');
   const network = useMemo(() => tracedNetwork(outcome), [outcome]);
   const make = useCallback(
     (): Sliced<PacketIndex | null> => (network ? indexTrace(outcome, network) : noIndex()),
     [outcome, network],
   );
   return (
-    <WhenBuilt make={make} what="Indexing the trace's packets" onReady={props.onReady}>
+    <WhenBuilt make={make} what={t('packets.indexing')} onReady={props.onReady}>
       {(index) =>
         network && index ? (
           <PacketDrawing {...props} network={network} index={index} />
         ) : (
-          <p className="packet-empty">This run has no network to show.</p>
+          <p className="packet-empty">{t('packets.noNetwork')}</p>
         )
       }
     </WhenBuilt>
@@ -73,6 +76,7 @@ export function PacketDrawing({
   network,
   index,
 }: ViewProps & { network: NetworkMap; index: PacketIndex }) {
+  const t = useT('views');
   const [plane, setPlane] = useState(0);
   const [credits, setCredits] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
@@ -111,7 +115,7 @@ export function PacketDrawing({
     const text = describeCycle(index, layout, moment);
     return selected === undefined
       ? text
-      : `${text} ${followedText(selected, index, layout, moment.state, time)}`;
+      : sentencesOf([text, followedText(selected, index, layout, moment.state, time)]);
   }, [index, layout, time, selected]);
 
   usePacketPaint({
@@ -127,7 +131,7 @@ export function PacketDrawing({
   });
 
   if (!network || !index || !layout || !scene || !frame) {
-    return <p className="packet-empty">This run has no network to show.</p>;
+    return <p className="packet-empty">{t('packets.noNetwork')}</p>;
   }
 
   const onClick = (event: MouseEvent<HTMLCanvasElement>) => {
@@ -181,7 +185,7 @@ export function PacketDrawing({
             style={{ width: layout.width, height: layout.height }}
             onClick={onClick}
             role="img"
-            aria-label="The network's packets at this cycle"
+            aria-label={t('packets.canvas')}
             aria-describedby={`${summaryId}-words`}
           />
         </div>

@@ -2,6 +2,7 @@
 // channels and inputs and their ends, from the engine's description), an empty layout over it,
 // and segments.
 import type { NetworkMap } from '../../engine/types';
+import { vt } from '../view_words';
 import { findColumn, tableRows } from '../../engine/types';
 
 /** A straight piece from (x1, y1) to (x2, y2): a buffer's flits queue from the (x2, y2) end. */
@@ -163,7 +164,7 @@ export function base(kind: LayoutKind, w: ReturnType<typeof wiring>) {
     terminalAt: Array<{ px: number; py: number } | null>(w.terminals).fill(null),
     plane: 0,
     planes: 1,
-    routerName: (r: number) => `switch ${r}`,
+    routerName: (r: number) => vt('names.switch', { r }),
     nodes: [] as NodeMark[],
     pathOffset: [0, 0] as [number, number],
     marked: [] as PacketLayout['marked'],

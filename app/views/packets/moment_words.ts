@@ -8,10 +8,14 @@ import type { PacketLayout } from './packet_layout';
 import type { Scene } from './packet_scene';
 import type { NetState } from './packet_state';
 import { flitKey } from './packet_state';
-import { plural } from './packet_words';
+import { listOf, sentencesOf, vt } from '../view_words';
 
-/** A reason as the summary says it ("no_credit": "no credit"). */
-export const reasonText = (reason: string) => reason.replace(/_/g, ' ').replace(/\bvc\b/, 'VC');
+/** A reason as the summary says it ("no_credit": "no credit"); one the catalogue lacks, spelled out. */
+export const reasonText = (reason: string) =>
+  vt('reason.short', {
+    reason,
+    spelled: reason.replace(/_/g, ' ').replace(/\bvc\b/, 'VC'),
+  });
 
 /** Where the followed packet is now, in words. */
 export function whereNow(
@@ -22,28 +26,30 @@ export function whereNow(
   time: number,
 ): string {
   const p = index.packets.get(id);
-  if (!p) return 'not in this window';
-  if (p.delivered !== undefined && p.delivered <= time) return `delivered to node ${p.dst}`;
-  if (p.dropped !== undefined && p.dropped <= time) return 'dropped: its request gave up';
-  if (state.queued.has(id)) return `waiting at its source, node ${p.src}`;
+  if (!p) return vt('where.notInWindow');
+  if (p.delivered !== undefined && p.delivered <= time)
+    return vt('where.delivered', { node: p.dst });
+  if (p.dropped !== undefined && p.dropped <= time) return vt('where.dropped');
+  if (state.queued.has(id)) return vt('where.queued', { node: p.src });
   if (index.switching === 'circuit') {
     const held = [...state.holders.values()].filter((h) => h === id).length;
-    const what = state.connected.has(id) ? 'connected, its words streaming' : 'setting up';
-    return `${what}, holding ${held} channel${held === 1 ? '' : 's'}`;
+    return vt('where.circuit', { connected: state.connected.has(id) ? 'yes' : 'no', held });
   }
   for (let flit = 0; flit < Math.max(1, p.flits); flit++) {
     const at = state.flits.get(flitKey(id, flit));
     if (!at) continue;
     const input = Math.floor(at.ivc / index.vcs);
     const router = layout.routerName(layout.inputRouter[input] ?? -1);
-    const from = layout.inputTerminal[input]! >= 0 ? ' (its injection buffer)' : '';
-    const lead = flit === 0 ? 'head' : `flit ${flit} (the head has left)`;
     const reason = state.blocked.get(flitKey(id, flit));
-    const blocked =
-      reason === undefined ? '' : `, blocked: ${reasonText(index.reasons[reason] ?? '')}`;
-    return `${lead} in a buffer of router ${router}${from}${blocked}`;
+    return vt('where.buffer', {
+      flit,
+      head: flit === 0 ? 'yes' : 'no',
+      router,
+      injection: layout.inputTerminal[input]! >= 0 ? 'yes' : 'no',
+      blocked: reason === undefined ? 'none' : reasonText(index.reasons[reason] ?? ''),
+    });
   }
-  return 'between buffers';
+  return vt('where.between');
 }
 
 /**
@@ -56,12 +62,9 @@ export function runEndNote(outcome: TraceOutcome, index: PacketIndex): string | 
   const { from, length, runEnd: last } = outcome.trace;
   if (last < 0 || last >= from + length - 1) return null;
   if (index.packets.size === 0 && last < from) {
-    return (
-      `The run stopped after cycle ${last}, before this window opens at cycle ${from}: nothing ` +
-      `was recorded. Record from cycle ${last} or earlier.`
-    );
+    return vt('runEnd.before', { last, from });
   }
-  return `The run stopped after cycle ${last}, inside this window: it plays to there.`;
+  return vt('runEnd.inside', { last });
 }
 
 /**
@@ -78,10 +81,7 @@ export function deadlockAt(index: PacketIndex, layout: PacketLayout, time: numbe
   });
   const k = d.channels.length;
   return {
-    text:
-      `Deadlock at cycle ${d.time}: these ${k} channels each wait for the next: ` +
-      `${hops.join(', ')}, and back to the first. Each buffer is full, and the packet at its ` +
-      'front waits for room in the next one, which never comes: nothing moves again.',
+    text: vt('deadlock.at', { time: d.time, k, hops: listOf(hops) }),
     knot: {
       channels: d.channels,
       ivcs: new Set(d.channels.map((c, i) => (layout.downstream[c] ?? 0) * index.vcs + d.vcs[i]!)),
@@ -90,14 +90,17 @@ export function deadlockAt(index: PacketIndex, layout: PacketLayout, time: numbe
 }
 
 export function splitText(s: LatencySplit): string {
-  const of = s.complete ? `latency ${s.total} cycles` : `${s.total} cycles so far`;
   const parts = [
-    ...(s.before > 0 ? [`${s.before} before the window (not recorded)`] : []),
-    `queueing ${s.queueing}`,
-    `blocking ${s.blocking}`,
-    `transfer ${s.transfer}`,
+    ...(s.before > 0 ? [vt('split.before', { n: s.before })] : []),
+    vt('split.queueing', { n: s.queueing }),
+    vt('split.blocking', { n: s.blocking }),
+    vt('split.transfer', { n: s.transfer }),
   ];
-  return `${of} = ${parts.join(' + ')}` + (s.complete ? '' : ' (not yet delivered)');
+  return vt('split.text', {
+    complete: s.complete ? 'yes' : 'no',
+    total: s.total,
+    parts: parts.join(' + '),
+  });
 }
 
 /** The moment in words: what is in flight, blocked heads by reason, the followed packet. */
@@ -111,22 +114,34 @@ export function describeMoment(
 ): string {
   const c = scene.counts;
   const blocked = c.blocked
-    .map((n, r) => (n > 0 ? `${n} ${reasonText(index.reasons[r] ?? '')}` : ''))
+    .map((n, r) =>
+      n > 0 ? vt('moment.reasonCount', { n, reason: reasonText(index.reasons[r] ?? '') }) : '',
+    )
     .filter(Boolean);
   const heads = c.blocked.reduce((a, b) => a + b, 0);
-  const parts = [
-    `Cycle ${time}: ${plural(c.inFlight, 'packet', 'packets')} on their way, ` +
-      `${c.queued} waiting at their sources`,
+  const text =
     index.switching === 'circuit'
-      ? `${plural(state.holders.size, 'channel', 'channels')} held by circuits`
-      : `${plural(c.buffered, 'flit', 'flits')} in buffers; ` +
-        `${plural(heads, 'blocked head', 'blocked heads')}` +
-        (blocked.length ? ` (${blocked.join(', ')})` : ''),
-  ];
-  let text = parts.join(', ') + '.';
-  if (layout.planes > 1) text += ` Plane z = ${layout.plane} of ${layout.planes} drawn.`;
-  if (selected !== undefined) text += ` ${followedText(selected, index, layout, state, time)}`;
-  return text;
+      ? vt('moment.circuit', {
+          time,
+          inFlight: c.inFlight,
+          queued: c.queued,
+          held: state.holders.size,
+        })
+      : vt('moment.packets', {
+          time,
+          inFlight: c.inFlight,
+          queued: c.queued,
+          buffered: c.buffered,
+          heads,
+          reasons: blocked.length ? listOf(blocked) : 'none',
+        });
+  return sentencesOf([
+    text,
+    ...(layout.planes > 1
+      ? [vt('moment.plane', { plane: layout.plane, planes: layout.planes })]
+      : []),
+    ...(selected !== undefined ? [followedText(selected, index, layout, state, time)] : []),
+  ]);
 }
 
 /** The followed packet in words: where it is and its latency so far. */
@@ -139,10 +154,12 @@ export function followedText(
 ): string {
   const split = index.latency(selected, time);
   const p = index.packets.get(selected);
-  return (
-    `Followed packet ${selected}` +
-    (p ? ` (node ${p.src} to ${p.dst})` : '') +
-    `: ${whereNow(selected, index, layout, state, time)}` +
-    (split ? `; ${splitText(split)}.` : '.')
-  );
+  return vt('moment.followed', {
+    id: selected,
+    known: p ? 'yes' : 'no',
+    src: p?.src ?? '',
+    dst: p?.dst ?? '',
+    where: whereNow(selected, index, layout, state, time),
+    split: split ? splitText(split) : 'none',
+  });
 }

@@ -10,6 +10,7 @@ import { drawingOf } from '../../results/drawing/drawing';
 import { gridPlace, gridShape } from '../../results/drawing/grid';
 import { networkHeatmapData } from '../../results/drawing/map_data';
 import type { NetworkMap } from '../../engine/types';
+import { vt } from '../view_words';
 import { findColumn } from '../../engine/types';
 import { graphLayout } from './graph_layout';
 import type { PacketLayout, Seg } from './layout_parts';
@@ -137,7 +138,7 @@ function crossbarLayout(net: NetworkMap, width: number, maxHeight: number, buffe
     crosspoint: { n, cell: g.cell, at },
     matrix: { left, top, size: matrix },
   };
-  out.routerName = () => 'the crossbar';
+  out.routerName = () => vt('names.crossbar');
   for (let i = 0; i < w.inputTerminal.length; i++) {
     const t = w.inputTerminal[i]!;
     if (t < 0) continue;

@@ -7,17 +7,10 @@ import type { PacketIndex } from './packet_index';
 import { keyFlit, keyPacket } from './packet_state';
 import type { PacketLayout } from './packet_layout';
 import { REASON_SHORT } from './packet_paint';
+import { clausesOf, sentencesOf, vt } from '../view_words';
 
 /** What a blocked front flit waits for, by the trace's reason (the letter the view draws). */
-export const REASON_WORDS: Record<string, string> = {
-  no_vc: 'a free virtual channel',
-  no_credit: 'room in the next buffer',
-  stop: 'the next router to say go',
-  switch_lost: 'the switch, lost to another input',
-  input_busy: 'its input, busy with another virtual channel',
-  channel_rate: 'the channel, busy at its rate',
-  queue_full: "room in its destination's receive queue",
-};
+export const reasonWords = (reason: string) => vt('cycle.reasonWords', { reason });
 
 /** `n` and the noun in the number it takes: "1 packet", "2 packets". */
 export const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -50,14 +43,14 @@ const ROUTER_NAME = /^\(/;
 /** A router as a sentence names it: "router (2, 1)", "switch 5", "the crossbar". */
 function routerText(layout: PacketLayout, router: number): string {
   const name = layout.routerName(router);
-  return ROUTER_NAME.test(name) ? `router ${name}` : name;
+  return ROUTER_NAME.test(name) ? vt('cycle.router', { name }) : name;
 }
 
 /** Where a channel leads: the router of the buffer at its far end, or the node it delivers to. */
 function channelEnd(layout: PacketLayout, channel: number): string {
   const input = layout.downstream[channel] ?? -1;
   if (input >= 0) return routerText(layout, layout.inputRouter[input] ?? -1);
-  return `node ${layout.channelTerminal[channel] ?? -1}`;
+  return vt('cycle.node', { node: layout.channelTerminal[channel] ?? -1 });
 }
 
 /** Every blocked front flit at the frame's cycle, with what and whom it waits for. */
@@ -153,51 +146,55 @@ export function longestChain(waits: Wait[]): { packets: number[]; closed: boolea
   return best;
 }
 
+/** The reasons a clause is written for; another is said by its name. */
+const CLAUSES = new Set([
+  'no_vc',
+  'no_credit',
+  'stop',
+  'switch_lost',
+  'input_busy',
+  'channel_rate',
+  'queue_full',
+]);
+
 /** What one blocked flit waits for and on whom, as a clause ("waits for room in ..."). */
 function waitClause(w: Wait, dst: number, layout: PacketLayout): string {
-  const toward = w.channel >= 0 ? ` toward ${channelEnd(layout, w.channel)}` : '';
-  const on = w.on === undefined ? '' : `packet ${w.on}`;
-  switch (w.reason) {
-    case 'no_vc':
-      return `waits for a free virtual channel${toward}${on && `, held by ${on}`}`;
-    case 'no_credit':
-      return `waits for room in the buffer${toward}${on && `, which ${on} fills`}`;
-    case 'stop':
-      return `waits for the router${toward} to say go${on && `; ${on} fills its buffer`}`;
-    case 'switch_lost':
-      return `lost the switch${toward}${on && ` to ${on}`} this cycle`;
-    case 'input_busy':
-      return `waits for its input${on ? `, which sent ${on} this cycle` : ', busy this cycle'}`;
-    case 'channel_rate':
-      return `waits for the channel${toward}, busy at its rate`;
-    case 'queue_full':
-      return `waits for room in node ${dst}'s receive queue`;
-    default:
-      return `waits (${w.reason.replace(/_/g, ' ')})`;
-  }
+  if (!CLAUSES.has(w.reason)) return vt('wait.other', { reason: w.reason.replace(/_/g, ' ') });
+  return vt(`wait.${w.reason}`, {
+    toward: w.channel >= 0 ? channelEnd(layout, w.channel) : 'none',
+    on: w.on === undefined ? 'none' : String(w.on),
+    dst,
+  });
 }
 
-function waitText(w: Wait, index: PacketIndex, layout: PacketLayout): string {
+/** One blocked flit in words; `first`: it opens the sentence. */
+function waitText(w: Wait, index: PacketIndex, layout: PacketLayout, first = false): string {
   const info = index.packets.get(w.packet);
-  const who = `packet ${w.packet}${w.flit > 0 ? ` (flit ${w.flit}; its head is ahead)` : ''}`;
-  const bound = info && info.dst >= 0 ? `, bound for node ${info.dst}` : '';
-  const since = w.since !== undefined ? `, blocked since cycle ${w.since},` : '';
-  const clause = waitClause(w, info?.dst ?? -1, layout);
-  return `${who} at ${routerText(layout, w.router)}${bound}${since} ${clause} (${REASON_SHORT[w.reason] ?? '?'})`;
+  return vt('wait.text', {
+    first: first ? 'yes' : 'no',
+    packet: w.packet,
+    head: w.flit > 0 ? 'no' : 'yes',
+    flit: w.flit,
+    router: routerText(layout, w.router),
+    dst: info && info.dst >= 0 ? String(info.dst) : 'none',
+    since: w.since !== undefined ? String(w.since) : 'none',
+    clause: waitClause(w, info?.dst ?? -1, layout),
+    letter: REASON_SHORT[w.reason] ?? '?',
+  });
 }
 
 function chainText(chain: { packets: number[]; closed: boolean }): string {
   const shown = chain.packets.slice(0, NAMED_LINKS);
   const more = chain.packets.length - shown.length;
-  return (
-    `Who waits on whom, the longest chain: packet ${shown[0]} waits for ` +
-    shown
+  return vt('cycle.chain', {
+    first: shown[0],
+    rest: shown
       .slice(1)
-      .map((p) => `packet ${p}`)
-      .join(', which waits for ') +
-    (more > 0 ? `, and ${more} more` : '') +
-    (chain.closed ? ': a cycle.' : '.')
-  );
+      .map((p) => vt('cycle.packet', { packet: p }))
+      .join(vt('cycle.waitsFor')),
+    more: more > 0 ? String(more) : 'none',
+    closed: chain.closed ? 'yes' : 'no',
+  });
 }
 
 /** The knot of a deadlock in words: each packet waits for the buffer the next one fills. */
@@ -205,17 +202,19 @@ function knotText(index: PacketIndex, layout: PacketLayout): string {
   const d = index.deadlock!;
   const at = (i: number) => {
     const input = layout.downstream[d.channels[i]!] ?? -1;
-    return `packet ${d.packets[i]} at ${routerText(layout, layout.inputRouter[input] ?? -1)}`;
+    const router = routerText(layout, layout.inputRouter[input] ?? -1);
+    return vt('cycle.packetAt', { packet: d.packets[i], router });
   };
   const k = d.channels.length;
   const named = Math.min(k, NAMED_LINKS);
   const links = Array.from({ length: named }, (_, i) => at(i));
-  return (
-    `Deadlock since cycle ${d.time}: nothing moves again. A knot of ${k} full buffers, each ` +
-    `front packet waiting for room in the next: ${links.join(', which waits for ')}` +
-    (named < k ? `, and ${k - named} more` : '') +
-    `, which waits for packet ${d.packets[0]}.`
-  );
+  return vt('cycle.knot', {
+    time: d.time,
+    k,
+    links: links.join(vt('cycle.waitsFor')),
+    more: named < k ? String(k - named) : 'none',
+    first: d.packets[0],
+  });
 }
 
 /** A circuit-switched network's cycle: circuits held and set up, requests blocked and by whom. */
@@ -224,22 +223,29 @@ function circuitText(layout: PacketLayout, frame: Frame): string {
   const circuits = new Set(state.holders.values());
   const connected = [...circuits].filter((p) => state.connected.has(p)).length;
   const blocked = frame.circuit.filter((e) => e.what === 'blocked');
-  let text =
-    `${plural(circuits.size, 'circuit holds', 'circuits hold')} ` +
-    `${plural(state.holders.size, 'channel', 'channels')}: ${connected} connected, ` +
-    `${circuits.size - connected} being set up.`;
+  const text = vt('circuit.held', {
+    circuits: circuits.size,
+    channels: state.holders.size,
+    connected,
+    setting: circuits.size - connected,
+  });
   if (blocked.length > 0) {
     const named = blocked.slice(0, NAMED_WAITS).map((e) => {
       const holder = state.holders.get(e.channel);
-      return (
-        `packet ${e.packet}'s request toward ${channelEnd(layout, e.channel)}` +
-        (holder !== undefined ? `, held by packet ${holder}'s circuit` : '')
-      );
+      return vt('circuit.request', {
+        packet: e.packet,
+        toward: channelEnd(layout, e.channel),
+        holder: holder !== undefined ? String(holder) : 'none',
+      });
     });
-    text +=
-      ` ${plural(blocked.length, 'set-up request', 'set-up requests')} blocked this cycle: ` +
-      named.join('; ') +
-      (blocked.length > named.length ? `; and ${blocked.length - named.length} more.` : '.');
+    return sentencesOf([
+      text,
+      vt('circuit.blocked', {
+        n: blocked.length,
+        named: clausesOf(named),
+        more: blocked.length > named.length ? String(blocked.length - named.length) : 'none',
+      }),
+    ]);
   }
   return text;
 }
@@ -248,26 +254,30 @@ function circuitText(layout: PacketLayout, frame: Frame): string {
 export function describeCycle(index: PacketIndex, layout: PacketLayout, frame: Frame): string {
   const { state } = frame;
   const time = state.time;
-  let text =
-    `Cycle ${time}: ${plural(state.inFlight.size, 'packet', 'packets')} on their way, ` +
-    `${state.queued.size} waiting at their sources.`;
-  if (index.switching === 'circuit') return `${text} ${circuitText(layout, frame)}`;
-  if (index.deadlock && time >= index.deadlock.time) return `${text} ${knotText(index, layout)}`;
+  const text = vt('cycle.head', {
+    time,
+    inFlight: state.inFlight.size,
+    queued: state.queued.size,
+  });
+  if (index.switching === 'circuit') return sentencesOf([text, circuitText(layout, frame)]);
+  if (index.deadlock && time >= index.deadlock.time) {
+    return sentencesOf([text, knotText(index, layout)]);
+  }
   const waits = waitsAt(index, layout, frame);
-  if (waits.length === 0) return `${text} Nothing is blocked.`;
+  if (waits.length === 0) return sentencesOf([text, vt('cycle.nothingBlocked')]);
   const byReason = index.reasons
     .map((r) => ({ r, n: waits.filter((w) => w.reason === r).length }))
     .filter((x) => x.n > 0)
-    .map((x) => `${x.n} for ${REASON_WORDS[x.r] ?? x.r} (${REASON_SHORT[x.r] ?? '?'})`);
-  text +=
-    ` ${plural(waits.length, 'front flit', 'front flits')} blocked, waiting: ` +
-    `${byReason.join('; ')}.`;
-  const named = waits.slice(0, NAMED_WAITS).map((w) => waitText(w, index, layout));
-  text +=
-    waits.length > named.length
-      ? ` The longest waits: ${named.join('; ')}.`
-      : ` ${named.join('; ').replace(/^p/, 'P')}.`;
+    .map((x) =>
+      vt('cycle.byReason', { n: x.n, what: reasonWords(x.r), letter: REASON_SHORT[x.r] ?? '?' }),
+    );
+  const sentences = [text, vt('cycle.blocked', { n: waits.length, reasons: clausesOf(byReason) })];
+  const longest = waits.length > NAMED_WAITS;
+  const named = waits
+    .slice(0, NAMED_WAITS)
+    .map((w, i) => waitText(w, index, layout, !longest && i === 0));
+  sentences.push(vt(longest ? 'cycle.longest' : 'cycle.waits', { named: clausesOf(named) }));
   const chain = longestChain(waits);
-  if (chain.packets.length >= 3) text += ` ${chainText(chain)}`;
-  return text;
+  if (chain.packets.length >= 3) sentences.push(chainText(chain));
+  return sentencesOf(sentences);
 }

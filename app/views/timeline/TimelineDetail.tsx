@@ -1,5 +1,8 @@
 // What the selected span or message is, in words, with a button to go to its time.
+import { useT } from '../../i18n/i18n';
+import { Rich } from '../../i18n/Rich';
 import { formatReadable } from '../../results/format';
+import { vt } from '../view_words';
 import type { TimelineModel } from './timeline_model';
 import { detailName } from './timeline_model';
 import { timelineTime, timelineUnit } from './timeline_words';
@@ -14,20 +17,34 @@ export function SpanDetail({
   index: number;
   onTime?: (time: number) => void;
 }) {
+  const t = useT('views');
   const { spans } = model;
   const state = model.states[spans.state[index]!]!;
   const start = spans.start[index]!;
   const end = spans.end[index]!;
   return (
     <div className="trace-timeline-detail" role="status">
-      <strong>{model.lanes[spans.lane[index]!]!.label}</strong>: {state.label}
-      {spans.detail[index]! >= 0
-        ? `, ${model.spanDetail} ${detailName(model, spans.detail[index]!, spans.lane[index])}`
-        : ''}
-      , from {timelineTime(start, model)} to {timelineTime(end, model)} (
-      {formatReadable(end - start, { unit: '' })} {timelineUnit(model)}). {state.description}{' '}
+      <Rich
+        k="views:detail.span"
+        values={{
+          state: state.label,
+          detail:
+            spans.detail[index]! >= 0
+              ? t('detail.named', {
+                  what: model.spanDetail,
+                  name: detailName(model, spans.detail[index]!, spans.lane[index]),
+                })
+              : 'none',
+          from: timelineTime(start, model),
+          to: timelineTime(end, model),
+          duration: formatReadable(end - start, { unit: '' }),
+          unit: timelineUnit(model),
+        }}
+        parts={{ row: <strong>{model.lanes[spans.lane[index]!]!.label}</strong> }}
+      />{' '}
+      {state.description}{' '}
       <button type="button" onClick={() => onTime?.(start)}>
-        Go to its start
+        {t('detail.toStart')}
       </button>
     </div>
   );
@@ -43,25 +60,46 @@ export function ArrowDetail({
   index: number;
   onTime?: (time: number) => void;
 }) {
+  const t = useT('views');
   const { arrows } = model;
   const sent = arrows.sent[index]!;
   const received = arrows.received[index]!;
-  const node = (lane: number) => `node ${model.lanes[lane]!.node}`;
+  const node = (lane: number) => vt('cycle.node', { node: model.lanes[lane]!.node });
   const way = formatReadable(received - sent, { unit: '' });
   return (
     <div className="trace-timeline-detail" role="status">
-      <strong>
-        Message {model.clock === 'cycle' ? 'packet' : 'id'} {arrows.id[index]}
-      </strong>
-      : {node(arrows.from[index]!)} to {node(arrows.to[index]!)}
-      {arrows.detail[index]! >= 0
-        ? `, ${model.arrowDetail} ${detailName(model, arrows.detail[index]!)}`
-        : ''}
-      , {arrows.size[index]!.toLocaleString('en')} {model.sizeUnit}; sent at{' '}
-      {timelineTime(sent, model)}, received at {timelineTime(received, model)} ({way}{' '}
-      {timelineUnit(model)} on its way).{' '}
+      <Rich
+        k="views:detail.arrow"
+        values={{
+          from: node(arrows.from[index]!),
+          to: node(arrows.to[index]!),
+          detail:
+            arrows.detail[index]! >= 0
+              ? t('detail.named', {
+                  what: model.arrowDetail,
+                  name: detailName(model, arrows.detail[index]!),
+                })
+              : 'none',
+          size: arrows.size[index]!.toLocaleString('en'),
+          sizeUnit: model.sizeUnit,
+          sent: timelineTime(sent, model),
+          received: timelineTime(received, model),
+          way,
+          unit: timelineUnit(model),
+        }}
+        parts={{
+          message: (
+            <strong>
+              {t('detail.message', {
+                kind: model.clock === 'cycle' ? 'packet' : 'id',
+                id: arrows.id[index],
+              })}
+            </strong>
+          ),
+        }}
+      />{' '}
       <button type="button" onClick={() => onTime?.(sent)}>
-        Go to its send
+        {t('detail.toSend')}
       </button>
     </div>
   );

@@ -1,4 +1,5 @@
 // The timeline's legend: each state's colour, the marks' ticks, the message arrow.
+import { useT } from '../../i18n/i18n';
 import type { TimelineModel } from './timeline_model';
 import { MARK_COLORS } from './timeline_paint';
 
@@ -10,6 +11,7 @@ export function TimelineLegend({
   model: TimelineModel;
   colors: (string | null)[];
 }) {
+  const t = useT('views');
   return (
     <ul className="trace-timeline-legend">
       {model.states.map((s, i) => (
@@ -30,7 +32,7 @@ export function TimelineLegend({
       ))}
       <li>
         <span className="swatch arrow" aria-hidden="true" />
-        message (sent → received)
+        {t('timeline.arrow')}
       </li>
     </ul>
   );

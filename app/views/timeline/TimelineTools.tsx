@@ -1,8 +1,9 @@
 // The timeline's tools: zoom buttons, the rows' height, and the span in sight.
+import { useT } from '../../i18n/i18n';
 import type { ViewProps } from '../../presets/view_kinds';
 import type { TimelineModel } from './timeline_model';
 import type { RowChoice } from './timeline_rows';
-import { ROW_CHOICES, ROW_LABELS } from './timeline_rows';
+import { ROW_CHOICES, rowLabel } from './timeline_rows';
 import type { Window } from './timeline_window';
 import { ZOOM_STEP } from './timeline_window';
 import { timelineTime } from './timeline_words';
@@ -25,33 +26,37 @@ export function TimelineTools({
   zoomBy: (factor: number) => void;
   onWindow: ViewProps['onWindow'];
 }) {
+  const t = useT('views');
   return (
-    <div className="trace-timeline-tools" role="group" aria-label="Zoom">
+    <div className="trace-timeline-tools" role="group" aria-label={t('controls.zoom')}>
       <button type="button" onClick={() => zoomBy(ZOOM_STEP)}>
-        Zoom in
+        {t('controls.zoomIn')}
       </button>
       <button type="button" onClick={() => zoomBy(1 / ZOOM_STEP)}>
-        Zoom out
+        {t('controls.zoomOut')}
       </button>
       <button type="button" onClick={() => onWindow?.(undefined)} disabled={!zoomed}>
-        Whole window
+        {t('timeline.whole')}
       </button>
       <label>
-        Rows:{' '}
+        {t('timeline.rowsLabel')}{' '}
         <select
           value={rowChoice}
           onChange={(event) => setRowChoice(event.target.value as RowChoice)}
         >
           {ROW_CHOICES.map((c) => (
             <option key={c} value={c}>
-              {ROW_LABELS[c]}
+              {rowLabel(c)}
             </option>
           ))}
         </select>
       </label>
       <span>
-        {timelineTime(shown[0], model)} to {timelineTime(shown[1], model)}; {model.lanes.length}{' '}
-        rows
+        {t('timeline.inSight', {
+          from: timelineTime(shown[0], model),
+          to: timelineTime(shown[1], model),
+          rows: model.lanes.length,
+        })}
       </span>
     </div>
   );

@@ -15,6 +15,7 @@ import { useCallback, useId, useMemo, useRef, useState } from 'react';
 
 import { playedEnd } from '../../engine/trace';
 import type { ViewProps } from '../../presets/view_kinds';
+import { useT } from '../../i18n/i18n';
 import { Narration } from '../Narration';
 import { WhenBuilt } from '../use_prepared';
 import { stateColors } from './timeline_colors';
@@ -38,12 +39,13 @@ import './TraceTimeline.css';
 /** The timeline: its model built in slices, then the drawing. */
 export function TraceTimeline(props: ViewProps) {
   const { outcome } = props;
+  const t = useT('views');
   const make = useCallback(
     () => timelineSliced(outcome.trace, playedEnd(outcome.trace), runNodes(outcome)),
     [outcome],
   );
   return (
-    <WhenBuilt make={make} what="Building the timeline" onReady={props.onReady}>
+    <WhenBuilt make={make} what={t('timeline.building')} onReady={props.onReady}>
       {(model) => <TimelineDrawing {...props} model={model} />}
     </WhenBuilt>
   );
@@ -61,6 +63,7 @@ export function TimelineDrawing({
   onTime,
   model,
 }: ViewProps & { model: TimelineModel }) {
+  const t = useT('views');
   const colors = useMemo(() => stateColors(model), [model]);
   const full: [number, number] = [model.from, Math.max(model.end, model.from + 1)];
   const shown = window && window[1] > window[0] ? window : full;
@@ -109,7 +112,7 @@ export function TimelineDrawing({
             onKeyDown={(event) => onTimelineKey(event, keys)}
             tabIndex={0}
             role="img"
-            aria-label="Timeline: + and - zoom, Shift with ← → pans, ↑ ↓ change row, comma and period step along it"
+            aria-label={t('timeline.canvas')}
             aria-describedby={wordsId}
           />
           {time >= s0 && time <= s1 ? (
@@ -119,12 +122,15 @@ export function TimelineDrawing({
       </div>
       <TimelineLegend model={model} colors={colors} />
       <p className="trace-note trace-timeline-counts">
-        {model.spans.start.length.toLocaleString('en')} spans,{' '}
-        {model.arrows.sent.length.toLocaleString('en')} messages
-        {inSight.drawn.length < inSight.inSight
-          ? `; ${inSight.drawn.length.toLocaleString('en')} of the ` +
-            `${inSight.inSight.toLocaleString('en')} in sight are drawn (zoom in for all).`
-          : '.'}
+        {t('timeline.counts', {
+          spans: model.spans.start.length.toLocaleString('en'),
+          messages: model.arrows.sent.length.toLocaleString('en'),
+          drawn:
+            inSight.drawn.length < inSight.inSight
+              ? inSight.drawn.length.toLocaleString('en')
+              : 'all',
+          inSight: inSight.inSight.toLocaleString('en'),
+        })}
       </p>
       <Narration id={wordsId} words={words} playing={playing} />
       {chosen?.kind === 'span' ? (
@@ -132,10 +138,7 @@ export function TimelineDrawing({
       ) : chosen?.kind === 'arrow' ? (
         <ArrowDetail model={model} index={chosen.index} onTime={onTime} />
       ) : (
-        <p className="trace-note">
-          Click a span or an arrow to say what it is (or focus the timeline and use the up and down
-          arrows, then , and .).
-        </p>
+        <p className="trace-note">{t('timeline.clickHint')}</p>
       )}
     </div>
   );

@@ -1,4 +1,5 @@
 // The timeline's rows: their height for a choice and a count, and which of them are labelled.
+import { vt } from '../view_words';
 
 /** Width of the rows' labels, px. */
 export const LABEL_WIDTH = 84;
@@ -7,12 +8,8 @@ export const MAX_HEIGHT = 560;
 /** The rows' height: fitted (4 to 18 px, scrolling past 140 rows), all in view, or fixed. */
 export const ROW_CHOICES = ['auto', 'all', '8', '16'] as const;
 export type RowChoice = (typeof ROW_CHOICES)[number];
-export const ROW_LABELS: Record<RowChoice, string> = {
-  auto: '4 to 18 px (scroll)',
-  all: 'all in view',
-  '8': '8 px',
-  '16': '16 px',
-};
+/** A choice of the rows' height, in words. */
+export const rowLabel = (choice: RowChoice) => vt('timeline.rowChoice', { choice });
 
 export const LABEL_HEIGHT = 14;
 

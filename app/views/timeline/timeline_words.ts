@@ -6,6 +6,7 @@ import { formatReadable } from '../../results/format';
 import { unitSymbol } from '../../presets/units';
 import type { TimelineModel } from './timeline_model';
 import { spanAt } from './timeline_model';
+import { clausesOf, listOf, sentencesOf, vt } from '../view_words';
 
 /** Rows named in full per state at most; past that they are counted. */
 const NAMED_ROWS = 4;
@@ -14,14 +15,16 @@ const NAMED = 3;
 
 /** The unit a duration is said in: cycles, or the clock's unit (µs, ms). */
 export function timelineUnit(model: Pick<TimelineModel, 'clock' | 'unit'>): string {
-  if (model.clock === 'cycle') return 'cycles';
-  return unitSymbol(model.unit);
+  if (model.clock === 'cycle') return vt('timeline.cycles');
+  return vt('timeline.unit', { unit: unitSymbol(model.unit) });
 }
 
 /** A moment as it is said: "cycle 1,200", "350 µs", "12.5 ms". */
 export function timelineTime(t: number, model: Pick<TimelineModel, 'clock' | 'unit'>): string {
   const n = formatReadable(t, { unit: '' });
-  return model.clock === 'cycle' ? `cycle ${n}` : `${n} ${timelineUnit(model)}`;
+  return model.clock === 'cycle'
+    ? vt('time.cycle', { cycle: n })
+    : vt('time.clock', { time: n, unit: timelineUnit(model) });
 }
 
 /** Whether a state is a row waiting on another (for a message or for its own send). */
@@ -58,48 +61,55 @@ export function describeTimeline(model: TimelineModel, time: number): string {
   }
   const rows = (list: number[]) =>
     list.length <= NAMED_ROWS
-      ? list.map((l) => model.lanes[l]!.label).join(', ')
-      : `${list.length} rows`;
+      ? listOf(list.map((l) => model.lanes[l]!.label))
+      : vt('timeline.rows', { n: list.length });
   const states = byState.flatMap((list, s) =>
-    list.length > 0 ? [`${model.states[s]!.label}: ${rows(list)}`] : [],
+    list.length > 0
+      ? [vt('timeline.stateRows', { state: model.states[s]!.label, rows: rows(list) })]
+      : [],
   );
-  let text = `At ${timelineTime(time, model)}, of ${lanes} rows: ${states.join('; ')}.`;
+  const sentences = [
+    vt('timeline.at', { time: timelineTime(time, model), lanes, states: clausesOf(states) }),
+  ];
 
   const waits = byState.flatMap((list, s) => (waiting(model, s) ? list : []));
   const named = waits.slice(0, NAMED).map((l) => {
     const state = model.states[model.spans.state[spanAt(model, l, time)]!]!;
-    const who = `${model.lanes[l]!.label} (${state.label})`;
+    const who = { row: model.lanes[l]!.label, state: state.label };
     const send = state.activity === 'wait_send';
     const m = awaited(model, l, time, send);
-    if (m < 0) return `${who}: no message it waits on is in the window`;
+    if (m < 0) return vt('timeline.waitsNone', who);
     const sent = model.arrows.sent[m]!;
-    if (send) {
-      const to = model.lanes[model.arrows.to[m]!]!.label;
-      return sent <= time
-        ? `${who} waits for its message to ${to}, on its way since ${timelineTime(sent, model)}`
-        : `${who} waits to send to ${to}, at ${timelineTime(sent, model)}`;
-    }
-    const from = model.lanes[model.arrows.from[m]!]!.label;
-    return sent <= time
-      ? `${who} waits for ${from}'s message, on its way since ${timelineTime(sent, model)}`
-      : `${who} waits for ${from}, which sends next at ${timelineTime(sent, model)}`;
+    const at = timelineTime(sent, model);
+    const other = model.lanes[(send ? model.arrows.to : model.arrows.from)[m]!]!.label;
+    const key = `timeline.${send ? 'waitsSend' : 'waitsReceive'}`;
+    return vt(key, { ...who, other, at, sent: sent <= time ? 'yes' : 'no' });
   });
   if (named.length > 0) {
-    text +=
-      ` Waiting: ${named.join('; ')}` +
-      (waits.length > named.length ? `; and ${waits.length - named.length} more.` : '.');
+    sentences.push(
+      vt('timeline.waiting', {
+        named: clausesOf(named),
+        more: waits.length > named.length ? String(waits.length - named.length) : 'none',
+      }),
+    );
   }
 
   const { from, to, sent, received } = model.arrows;
   const flying: number[] = [];
   for (let i = 0; i < sent.length; i++) if (sent[i]! <= time && received[i]! > time) flying.push(i);
-  if (flying.length === 0) return `${text} No message in flight.`;
-  const messages = flying
-    .slice(0, NAMED)
-    .map((i) => `${model.lanes[from[i]!]!.label} to ${model.lanes[to[i]!]!.label}`);
-  return (
-    `${text} ${flying.length} message${flying.length === 1 ? '' : 's'} in flight: ` +
-    messages.join(', ') +
-    (flying.length > messages.length ? `, and ${flying.length - messages.length} more.` : '.')
+  if (flying.length === 0) return sentencesOf([...sentences, vt('timeline.noFlight')]);
+  const messages = flying.slice(0, NAMED).map((i) =>
+    vt('timeline.fromTo', {
+      from: model.lanes[from[i]!]!.label,
+      to: model.lanes[to[i]!]!.label,
+    }),
   );
+  sentences.push(
+    vt('timeline.flight', {
+      n: flying.length,
+      messages: listOf(messages),
+      more: flying.length > messages.length ? String(flying.length - messages.length) : 'none',
+    }),
+  );
+  return sentencesOf(sentences);
 }
