@@ -8,6 +8,7 @@ import type { Drawing } from './drawing';
 import type { Arc, Place, Placement } from './placement_parts';
 import { clamp, laneLine } from './placement_parts';
 import type { Point, SchematicGeometry } from './schematic_parts';
+import { chartsT, shapeName } from './words';
 import { PAD, SIZE } from './schematic_parts';
 
 /** How groups are drawn, px. */
@@ -233,7 +234,11 @@ export function groupsSchematic(drawing: Drawing, shape: string): SchematicGeome
   }
   const dots = rings.flat();
   return {
-    label: `${shape} of ${groups} groups, ${groups * routers * terminals} nodes`,
+    label: chartsT('schematic.groups', {
+      shape: shapeName(shape),
+      groups: String(groups),
+      nodes: String(groups * routers * terminals),
+    }),
     planes: [{ corners: [], lines, dots }],
     depth: [],
     wrap: false,
