@@ -17,3 +17,8 @@ export function listAnd(names: string[]): string {
 export function sentences(parts: string[]): string {
   return parts.join(i18n.language === 'ja' ? '' : ' ');
 }
+
+/** Items of a list said one after the other ("busy 40 %, idle 60 %"), not a sentence's "and". */
+export function commas(items: string[]): string {
+  return items.join(i18n.language === 'ja' ? '、' : ', ');
+}
