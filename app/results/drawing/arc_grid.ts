@@ -154,7 +154,7 @@ export function arcGridPlacement(
     routerSize,
     terminalRadius: clamp(ring / 4, ARC_GRID.terminal.min, ARC_GRID.terminal.max),
     lineWidth,
-    note: dots ? null : 'terminals not drawn',
+    note: dots ? null : chartsT('drawing.terminalsNotDrawn'),
     discs: [],
     routerName: (router) => arcGridRouterName(ff, router),
   };
