@@ -12,7 +12,7 @@ import {
   nearestChannel,
   OUTER,
 } from './heatmap_geometry';
-import { NO_DATA_LABEL, SWATCH_WIDTH } from './heatmap_legend';
+import { noDataLabel, SWATCH_WIDTH } from './heatmap_legend';
 import { STYLE } from './heatmap_style';
 import { describeChannelHeatmap } from './heatmap_words';
 import { palette } from './palette';
@@ -138,7 +138,7 @@ function HeatmapLegend({ g }: { g: ChannelHeatmapGeometry }) {
             stroke={palette.grey}
           />
           <text x={SWATCH_WIDTH + 6} dy="0.32em" fontSize={small}>
-            {NO_DATA_LABEL}
+            {noDataLabel()}
           </text>
         </g>
       ) : null}

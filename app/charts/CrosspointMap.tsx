@@ -4,12 +4,20 @@ import type { ChannelHeatmapData } from '../results/chart_data';
 import { ChartFrame } from './ChartFrame';
 import { HeatLegend } from './ColorBar';
 import { formatReadable, textWidth } from '../results/format';
-import { heatColor, heatLegendLayout, heatScaleNote, heatTop, sharePercent } from './heat_scale';
+import {
+  heatColor,
+  heatLegendLayout,
+  heatScaleNote,
+  heatTop,
+  maxMean,
+  sharePercent,
+} from './heat_scale';
 import { palette } from './palette';
 import { Readout } from './Readout';
 import type { ReadoutTarget } from './Readout';
 import { useMeasuredWidth } from './use_measured_width';
 import { useReadout } from './use_readout';
+import { chartsT, sentences } from '../results/words';
 
 const STYLE = {
   outer: 8,
@@ -37,15 +45,16 @@ function matrix(data: ChannelHeatmapData) {
 export function crosspointCaptionParts(data: ChannelHeatmapData): string[] {
   const { n, values } = matrix(data);
   const measured = values.filter((v): v is number => v !== null);
-  const stats =
+  const stats = maxMean(
     measured.length > 0
-      ? [
-          `max ${sharePercent(Math.max(...measured))}`,
-          `mean ${sharePercent(measured.reduce((a, b) => a + b, 0) / measured.length)}`,
-        ]
-      : ['no data'];
+      ? {
+          max: Math.max(...measured),
+          mean: measured.reduce((a, b) => a + b, 0) / measured.length,
+        }
+      : null,
+  );
   return [
-    `${n} × ${n} crossbar, ${n * n} crosspoints`,
+    chartsT('crosspoint.size', { n: String(n), crosspoints: String(n * n) }),
     ...stats,
     ...heatScaleNote(heatTop(values)),
   ];
@@ -112,8 +121,15 @@ export function crosspointGeometry(data: ChannelHeatmapData, size: ChartSize) {
     py: c.y + c.size / 2,
     rect: { x: c.x, y: c.y, width: c.size, height: c.size },
     color: c.color,
-    title: `input ${c.input} → output ${c.output}`,
-    lines: [`use: ${c.value === null ? 'no data' : formatReadable(c.value, PERCENT)}`],
+    title: chartsT('crosspoint.cell', { input: String(c.input), output: String(c.output) }),
+    lines: [
+      c.value === null
+        ? chartsT('noDataFor', { label: chartsT('crosspoint.use') })
+        : chartsT('line.value', {
+            label: chartsT('crosspoint.use'),
+            value: formatReadable(c.value, PERCENT),
+          }),
+    ],
   }));
   const ticks = labelled(n, cell, fontSize).map((i) => ({ index: i, at: (i + 0.5) * cell }));
   return {
@@ -147,17 +163,19 @@ export function describeCrosspoints(data: ChannelHeatmapData): string {
     if (v !== null && (busiest < 0 || v > (values[busiest] ?? 0))) busiest = i;
   });
   const parts = [
-    `Crosspoint use of a ${n} × ${n} crossbar: row i is the input of terminal i, column o the ` +
-      `output to terminal o, each cell coloured from 0 to ${sharePercent(heatTop(values))}.`,
-    `${crosspointCaption(data)}.`,
+    chartsT('crosspoint.describe', { n: String(n), top: sharePercent(heatTop(values)) }),
+    chartsT('crosspoint.caption', { caption: crosspointCaption(data) }),
   ];
   if (busiest >= 0) {
     parts.push(
-      `Busiest: input ${Math.floor(busiest / n)} → output ${busiest % n} at ` +
-        `${sharePercent(values[busiest] ?? 0)}.`,
+      chartsT('crosspoint.busiest', {
+        input: String(Math.floor(busiest / n)),
+        output: String(busiest % n),
+        value: sharePercent(values[busiest] ?? 0),
+      }),
     );
   }
-  return parts.join(' ');
+  return sentences(parts);
 }
 
 /** Heat map of a lone crossbar's crosspoints, as its N x N matrix of input to output use. */

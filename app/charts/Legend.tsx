@@ -3,13 +3,16 @@ import type { Mark } from '../results/chart_data';
 import type { LegendEntry, LegendLayout, LegendSymbol } from './legend_layout';
 import { SYMBOL_WIDTH } from './legend_layout';
 import { markerPaint } from './line_style';
+import { chartsT } from '../results/words';
 
 /** Dash patterns of a model's rule (as its curves) and of any other rule. */
 export const RULE_DASH = { model: '6 4', plain: '4 3' } as const;
 
 /** What a mark is: "paper" for a reference value, else its own legend, else "current". */
 export function markKind(mark: Pick<Mark, 'kind' | 'legend'>): string {
-  return mark.kind === 'reference' ? 'paper' : (mark.legend ?? 'current');
+  return mark.kind === 'reference'
+    ? chartsT('line.paper')
+    : (mark.legend ?? chartsT('line.current'));
 }
 
 /** The legend entry explaining a mark symbol, as markKind() names it. */

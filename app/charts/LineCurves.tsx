@@ -3,6 +3,7 @@
 import { RULE_DASH } from './Legend';
 import type { LineChartGeometry } from './line_geometry';
 import { markerPaint, STYLE } from './line_style';
+import { chartsT } from '../results/words';
 
 type PlacedCurve = LineChartGeometry['curves'][number];
 
@@ -95,7 +96,7 @@ export function SaturationTicks({ g }: { g: LineChartGeometry }) {
         <line y1={-7} y2={7} stroke={curve.color} strokeWidth={2 * g.ink} />
         {curve.saturation.labelled ? (
           <text className="annotation" y={-10} textAnchor="middle" fontSize={small}>
-            sat.
+            {chartsT('line.sat')}
           </text>
         ) : null}
       </g>

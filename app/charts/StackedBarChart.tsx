@@ -14,6 +14,7 @@ import { markLegendEntry, MarkSymbol } from './Legend';
 import { palette } from './palette';
 import type { ReadoutTarget } from './Readout';
 import { useChartSize } from './use_measured_width';
+import { chartsT, commas, sentences } from '../results/words';
 
 /** Half the height of a paper value's diamond (MarkSymbol), px. */
 const REFERENCE_RADIUS = 5.5;
@@ -33,8 +34,8 @@ export function stackedBarGeometry(data: StackedBarData, size: ChartSize) {
       legendExtra: marks.length > 0 ? [markLegendEntry({ kind: 'reference' })] : [],
       ...(data.notes ? { notes: data.notes } : {}),
       segmentLines: (_bar, segment, total) => [
-        `${segment.label}: ${value(segment.value)}`,
-        `bar total: ${value(total)}`,
+        chartsT('bars.segment', { segment: segment.label, value: value(segment.value) }),
+        chartsT('bars.total', { value: value(total) }),
       ],
     },
     size,
@@ -79,8 +80,8 @@ export function stackedBarGeometry(data: StackedBarData, size: ChartSize) {
       px: m.x2,
       py: m.py,
       color: palette.grey,
-      title: `${m.label} (paper)`,
-      lines: [`${m.bar}: ${value(m.value)}`],
+      title: chartsT('bars.paperMark', { mark: m.label }),
+      lines: [chartsT('bars.segment', { segment: m.bar, value: value(m.value) })],
     })),
   ];
   return { ...layout, bars, marks: placedMarks, targets };
@@ -89,15 +90,21 @@ export function stackedBarGeometry(data: StackedBarData, size: ChartSize) {
 /** The text alternative: each bar's total and segments, and the paper values. */
 export function describeStackedBars(data: StackedBarData): string {
   const value = (v: number) => formatValue(v, data.y);
-  const parts = [`${axisTitle(data.y)}, stacked per bar.`];
+  const parts = [chartsT('bars.stacked', { axis: axisTitle(data.y) })];
   for (const bar of data.bars) {
     const total = bar.segments.reduce((sum, s) => sum + s.value, 0);
-    const segments = bar.segments.map((s) => `${s.label} ${value(s.value)}`).join(', ');
-    parts.push(`${barLabel(bar)}: total ${value(total)} (${segments}).`);
+    const segments = bar.segments.map((s) =>
+      chartsT('bars.part', { segment: s.label, value: value(s.value) }),
+    );
+    parts.push(
+      chartsT('bars.bar', { bar: barLabel(bar), total: value(total), segments: commas(segments) }),
+    );
   }
-  for (const m of data.marks ?? []) parts.push(`${m.label} (paper), ${m.bar}: ${value(m.value)}.`);
+  for (const m of data.marks ?? []) {
+    parts.push(chartsT('bars.paperValue', { mark: m.label, bar: m.bar, value: value(m.value) }));
+  }
   parts.push(...(data.notes ?? []));
-  return parts.join(' ');
+  return sentences(parts);
 }
 
 /** One stacked bar per configuration, segments coloured by key, paper values as ticks. */

@@ -11,6 +11,7 @@ import type { LegendEntry } from './legend_layout';
 import { shareColor } from './palette';
 import type { ReadoutTarget } from './Readout';
 import { useChartSize } from './use_measured_width';
+import { chartsT, commas, sentences } from '../results/words';
 
 const PERCENT = { unit: '', format: 'percent' } as const;
 
@@ -49,7 +50,7 @@ export function workRateStacksGeometry(data: WorkRateStacksData, size: ChartSize
   const stackAxis: AxisSpec = many
     ? { label: data.processor, unit: '', scale: 'linear', min: 0, max: data.processors }
     : {
-        label: `work rate, sum of ${data.processors} processors`,
+        label: chartsT('workRate.sumAxis', { processors: String(data.processors) }),
         unit: '',
         scale: 'linear',
         min: 0,
@@ -57,19 +58,19 @@ export function workRateStacksGeometry(data: WorkRateStacksData, size: ChartSize
         format: 'percent',
       };
   const averageAxis = {
-    label: 'average work rate',
+    label: chartsT('workRate.average'),
     ...PERCENT,
     scale: 'linear',
     divisor: data.processors,
   } as const;
   const average: LegendEntry = {
     key: 'average',
-    label: 'average work rate',
+    label: chartsT('workRate.average'),
     symbol: { kind: 'series', color: AVERAGE_COLOR, line: true, point: true },
   };
   const ramp: LegendEntry = {
     key: 'ramp',
-    label: `${data.processor} work rate 0 to 100\u00a0%`,
+    label: chartsT('workRate.ramp', { processor: data.processor }),
     symbol: {
       kind: 'ramp',
       colors: Array.from({ length: RAMP_STEPS }, (_, i) => shareColor(i / (RAMP_STEPS - 1))),
@@ -86,8 +87,8 @@ export function workRateStacksGeometry(data: WorkRateStacksData, size: ChartSize
         ? { segmentColor: (segment: Segment) => shareColor(segment.value), segmentHeight: () => 1 }
         : {}),
       segmentLines: (bar, segment) => [
-        `${segment.label}: work rate ${percent(segment.value)}`,
-        `bar average: ${percent(averageWorkRate(bar))}`,
+        chartsT('workRate.segment', { segment: segment.label, value: percent(segment.value) }),
+        chartsT('workRate.barAverage', { value: percent(averageWorkRate(bar)) }),
       ],
     },
     size,
@@ -118,7 +119,7 @@ export function workRateStacksGeometry(data: WorkRateStacksData, size: ChartSize
       py: a.py,
       color: AVERAGE_COLOR,
       title: a.label,
-      lines: [`average work rate: ${percent(a.value)}`],
+      lines: [chartsT('workRate.averageValue', { value: percent(a.value) })],
     })),
   ];
   return { ...layout, yTicks, averages, averagePath, averageColor: AVERAGE_COLOR, targets };
@@ -139,20 +140,26 @@ function processorTicks(n: number, y: ScaledAxis, fontSize: number): Tick[] {
 
 /** The text alternative: the scale, and each bar's average and processor work rates. */
 export function describeWorkRateStacks(data: WorkRateStacksData): string {
-  const all = `${data.processors * 100} %`;
   const parts = [
-    data.processors > MANY_PROCESSORS
-      ? `Work rate of each of ${data.processors} processors, one cell each in a strip per ` +
-        `configuration coloured by its work rate, with the average work rate on a 0 to 100 % ` +
-        `axis.`
-      : `Work rate of each of ${data.processors} processors, stacked on a scale of 0 to ` +
-        `${all}, with the average work rate on a 0 to 100 % axis.`,
+    chartsT('workRate.describe', {
+      many: data.processors > MANY_PROCESSORS ? 'yes' : 'no',
+      processors: String(data.processors),
+      all: String(data.processors * 100),
+    }),
   ];
   for (const bar of data.bars) {
-    const rates = bar.segments.map((s) => `${s.label} ${exactPercent(s.value)}`).join(', ');
-    parts.push(`${barLabel(bar)}: average ${exactPercent(averageWorkRate(bar))} (${rates}).`);
+    const rates = bar.segments.map((s) =>
+      chartsT('bars.part', { segment: s.label, value: exactPercent(s.value) }),
+    );
+    parts.push(
+      chartsT('workRate.bar', {
+        bar: barLabel(bar),
+        average: exactPercent(averageWorkRate(bar)),
+        rates: commas(rates),
+      }),
+    );
   }
-  return parts.join(' ');
+  return sentences(parts);
 }
 
 /** Stacked per-processor work rates per configuration, with the average work rate as a line. */

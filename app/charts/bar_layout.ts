@@ -12,6 +12,7 @@ import { seriesColor } from './palette';
 import type { ReadoutTarget } from './Readout';
 import { axisDomain, axisTicks, scaledAxis, widestTickLabel } from './scales';
 import type { ScaledAxis } from './scales';
+import { chartsT } from '../results/words';
 
 /** Rotated bar labels are cut at this length; labels that fit their band are never rotated. */
 const ROTATED_LABEL_MAX_PX = 180;
@@ -50,7 +51,7 @@ export interface BarLayoutOptions {
 }
 
 export function barLabel(bar: Bar): string {
-  return bar.pinned ? `${bar.label} (pinned)` : bar.label;
+  return bar.pinned ? chartsT('bars.pinnedBar', { bar: bar.label }) : bar.label;
 }
 
 /** Segment keys in order of first appearance, each with its label, palette position and colour. */
@@ -96,7 +97,7 @@ export function barLayout(options: BarLayoutOptions, size: ChartSize) {
       symbol: { kind: 'swatch', color: k.color, ...(hatched ? { hatch: k.position } : {}) },
     })),
     ...(bars.some((b) => b.pinned)
-      ? [{ key: 'pinned', label: 'pinned run', symbol: PINNED_SWATCH } as const]
+      ? [{ key: 'pinned', label: chartsT('bars.pinnedRun'), symbol: PINNED_SWATCH } as const]
       : []),
     ...(options.legendExtra ?? []),
   ];

@@ -12,6 +12,7 @@ import { channelGraphCaptionParts } from './graph_words';
 import { heatColor, heatLegendLayout, heatTop } from './heat_scale';
 import { palette } from './palette';
 import type { ReadoutTarget } from './Readout';
+import { chartsT } from '../results/words';
 
 /**
  * A drawn channel as the readout shows it: at its line's middle (an arc's, a quadratic through
@@ -26,7 +27,14 @@ export function channelTargets(
     py: (c.y1 + 2 * (c.cy ?? (c.y1 + c.y2) / 2) + c.y2) / 4,
     color: c.color,
     title: c.title,
-    lines: [`utilization: ${c.value === null ? 'no data' : formatReadable(c.value, PERCENT)}`],
+    lines: [
+      c.value === null
+        ? chartsT('noDataFor', { label: chartsT('heatmap.utilization') })
+        : chartsT('line.value', {
+            label: chartsT('heatmap.utilization'),
+            value: formatReadable(c.value, PERCENT),
+          }),
+    ],
   }));
 }
 
@@ -71,12 +79,22 @@ export function channelGraphGeometry(
   );
   const p = placeGraph(graph, innerWidth, innerHeight);
   const name = (id: number) =>
-    id >= graph.routers ? `terminal ${id - graph.routers}` : p.routerName(id);
+    id >= graph.routers
+      ? chartsT('graph.terminal', { terminal: String(id - graph.routers) })
+      : p.routerName(id);
   const channels = graph.channels.flatMap((c, index) => {
     const line = p.lines[index];
     if (!line) return [];
     const color = c.value === null ? palette.grey : heatColor(c.value, scaleTop);
-    return [{ ...c, index, ...line, color, title: `${name(c.from)} → ${name(c.to)}` }];
+    return [
+      {
+        ...c,
+        index,
+        ...line,
+        color,
+        title: chartsT('graph.channel', { from: name(c.from), to: name(c.to) }),
+      },
+    ];
   });
   return {
     size: { ...size, height: top + innerHeight + STYLE.outer },

@@ -2,6 +2,7 @@ import { fitText, textWidth } from '../results/format';
 import { shareColor } from './palette';
 import { axisTicks, scaledAxis } from './scales';
 import type { Tick } from './Axis';
+import { chartsT } from '../results/words';
 
 /** Round tops under 50 %: 1, 2, 2.5, 3, 4, 5, 6 and 8 times a power of ten. */
 const STEPS = [1, 2, 2.5, 3, 4, 5, 6, 8, 10];
@@ -114,5 +115,15 @@ export function sharePercent(value: number): string {
 
 /** The caption part saying the colours run to a round top under 100 %, when they do. */
 export function heatScaleNote(top: number): string[] {
-  return top < 1 ? [`colours 0 to ${sharePercent(top)} (the busiest's scale)`] : [];
+  return top < 1 ? [chartsT('heatmap.scaleNote', { top: sharePercent(top) })] : [];
+}
+
+/** The caption parts saying the maximum and mean of some values' statistics, or that none has data. */
+export function maxMean(stats: { max: number; mean: number } | null | undefined): string[] {
+  return stats
+    ? [
+        chartsT('heatmap.max', { value: sharePercent(stats.max) }),
+        chartsT('heatmap.mean', { value: sharePercent(stats.mean) }),
+      ]
+    : [chartsT('noData')];
 }

@@ -21,6 +21,7 @@ import type { ChannelPart } from './heatmap_parts';
 import { segmentPart, trianglePart } from './heatmap_parts';
 import { STYLE, utilizationColor } from './heatmap_style';
 import type { ReadoutTarget } from './Readout';
+import { chartsT } from '../results/words';
 
 export const OUTER = 8;
 /** Space between the legend block and the grid. */
@@ -161,7 +162,7 @@ export function channelHeatmapGeometry(data: ChannelHeatmapData, size: ChartSize
 
   const targets: ReadoutTarget[] = channels.map((c) => {
     const first = c.parts[0]?.box ?? { x: c.px, y: c.py, width: 0, height: 0 };
-    const value = c.value === null ? 'no data' : formatReadable(c.value, PERCENT);
+
     return {
       series: row(c),
       px: c.px,
@@ -170,8 +171,13 @@ export function channelHeatmapGeometry(data: ChannelHeatmapData, size: ChartSize
       color: c.color,
       title: channelTitle(net.n, c),
       lines: [
-        `${quantity(data)}: ${value}`,
-        `to ${coordinates(net.n, c.to)}${c.wrap ? ', wrap-around' : ''}`,
+        c.value === null
+          ? chartsT('noDataFor', { label: quantity(data) })
+          : chartsT('line.value', {
+              label: quantity(data),
+              value: formatReadable(c.value, PERCENT),
+            }),
+        chartsT('heatmap.to', { at: coordinates(net.n, c.to), wrap: c.wrap ? 'yes' : 'no' }),
       ],
     };
   });

@@ -2,15 +2,10 @@
 import type { ChannelHeatmapData } from '../results/chart_data';
 import { textWidth } from '../results/format';
 import { colorBarHeight, colorBarLayout, heatScaleNote, wrapParts } from './heat_scale';
-import {
-  cubeHeatTop,
-  network,
-  percent,
-  planeChannels,
-  planeMarks,
-  planeStats,
-} from './heatmap_network';
+import { cubeHeatTop, network, planeChannels, planeMarks, planeStats } from './heatmap_network';
 import { STYLE } from './heatmap_style';
+import { chartsT } from '../results/words';
+import { maxMean } from './heat_scale';
 
 /**
  * The caption's parts: network and plane, then maximum and mean, the colour scale and the nodes
@@ -18,17 +13,21 @@ import { STYLE } from './heatmap_style';
  */
 function captionParts(data: ChannelHeatmapData): string[] {
   const net = network(data);
-  const plane = net.n === 3 ? `, plane z = ${net.plane} of ${net.kz}` : '';
   const stats = planeStats(planeChannels(data));
   return [
-    `${net.name}${plane}`,
-    ...(stats ? [`max ${percent(stats.max)}`, `mean ${percent(stats.mean)}`] : ['no data']),
+    chartsT('heatmap.networkPlane', {
+      network: net.name,
+      planes: net.n === 3 ? 'yes' : 'no',
+      plane: String(net.plane),
+      kz: String(net.kz),
+    }),
+    ...maxMean(stats),
     ...heatScaleNote(cubeHeatTop(data)),
-    ...planeMarks(data).map((m) => `ringed: ${m.text}`),
+    ...planeMarks(data).map((m) => chartsT('heatmap.ringed', { mark: m.text })),
   ];
 }
 
-export const NO_DATA_LABEL = 'no data';
+export const noDataLabel = () => chartsT('noData');
 export const SWATCH_WIDTH = 22;
 
 /**
@@ -41,7 +40,7 @@ export function legendBlock(data: ChannelHeatmapData, width: number, fontSize: n
   const rowHeight = fontSize + 6;
   const caption = wrapParts(captionParts(data), available, fontSize);
   const missing = planeChannels(data).filter((c) => c.value === null).length;
-  const noDataWidth = missing > 0 ? 16 + SWATCH_WIDTH + 6 + textWidth(NO_DATA_LABEL, small) : 0;
+  const noDataWidth = missing > 0 ? 16 + SWATCH_WIDTH + 6 + textWidth(noDataLabel(), small) : 0;
   // The end labels are centred on the bar's ends: half of each hangs past them.
   const inset = textWidth('0\u00a0%', small) / 2;
   const overhang = textWidth('100\u00a0%', small) / 2;

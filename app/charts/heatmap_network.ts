@@ -3,6 +3,7 @@
 import type { ChannelHeatmapData } from '../results/chart_data';
 import { latticeOf } from '../results/drawing/grid';
 import { heatTop, sharePercent } from './heat_scale';
+import { chartsT } from '../results/words';
 
 /** The top of the colour scale: over every plane, so moving between planes keeps the colours. */
 export function cubeHeatTop(data: ChannelHeatmapData): number {
@@ -20,11 +21,14 @@ export function network(data: ChannelHeatmapData) {
   const net = latticeOf(data);
   const { n, kx, dims } = net;
   const c = data.concentration ?? 1;
-  const name =
-    (n === 1
-      ? `${kx}-node ${data.torus ? 'ring' : 'linear array'}`
-      : `${dims.join(' × ')} ${data.torus ? 'torus' : 'mesh'}`) +
-    (c > 1 ? `, ${c} terminals a router` : '');
+  const name = chartsT('heatmap.network', {
+    line: n === 1 ? 'yes' : 'no',
+    kx: String(kx),
+    dims: dims.join(' × '),
+    torus: data.torus ? 'yes' : 'no',
+    concentrated: c > 1 ? 'yes' : 'no',
+    c: String(c),
+  });
   return { ...net, name };
 }
 
@@ -87,7 +91,7 @@ export function channelTitle(n: number, c: PlaneChannel): string {
 
 /** What the channels' values measure, in words. */
 export function quantity(data: ChannelHeatmapData): string {
-  return data.quantity ?? 'utilization';
+  return data.quantity ?? chartsT('heatmap.utilization');
 }
 
 /** The marked nodes of the drawn plane, each as "the hot spot (4, 4)". */
@@ -95,5 +99,8 @@ export function planeMarks(data: ChannelHeatmapData) {
   const net = network(data);
   return (data.marks ?? [])
     .filter((m) => net.n < 3 || m.at[2] === net.plane)
-    .map((m) => ({ ...m, text: `${m.label} ${coordinates(net.n, m.at)}` }));
+    .map((m) => ({
+      ...m,
+      text: chartsT('heatmap.markAt', { mark: m.label, at: coordinates(net.n, m.at) }),
+    }));
 }

@@ -10,35 +10,41 @@ import {
   planeStats,
   quantity,
 } from './heatmap_network';
+import { chartsT, sentences } from '../results/words';
 
 /** The text alternative: network, plane, layout, maximum, mean and the busiest channel. */
 export function describeChannelHeatmap(data: ChannelHeatmapData): string {
   const net = network(data);
   const channels = planeChannels(data);
   const stats = planeStats(channels);
-  const plane = net.n === 3 ? `, plane z = ${net.plane} of ${net.kz}` : '';
-  const layout = net.folded
-    ? `nodes in a loop of two rows, 0 to ${net.columns - 1} to the right along the top and ` +
-      `${net.columns} to ${net.kx - 1} back along the bottom`
-    : net.n === 1
-      ? 'nodes in a row, x to the right'
-      : 'nodes on a grid, x to the right and y upwards';
   const parts = [
-    `Channel ${quantity(data)}, ${net.name}${plane}: ${layout}; the two channels of a link ` +
-      `side by side, each keeping to its right, coloured from 0 to ` +
-      `${percent(cubeHeatTop(data))}.`,
-    ...planeMarks(data).map((m) => `Ringed: ${m.text}.`),
+    chartsT('heatmap.describe', {
+      quantity: quantity(data),
+      network: net.name,
+      planes: net.n === 3 ? 'yes' : 'no',
+      plane: String(net.plane),
+      kz: String(net.kz),
+      layout: net.folded ? 'folded' : net.n === 1 ? 'row' : 'grid',
+      last: String(net.columns - 1),
+      columns: String(net.columns),
+      kx: String(net.kx - 1),
+      top: percent(cubeHeatTop(data)),
+    }),
+    ...planeMarks(data).map((m) => chartsT('heatmap.ringedSentence', { mark: m.text })),
   ];
-  if (net.torus && !net.folded)
-    parts.push('Wrap-around channels are stubs at the edges of the grid.');
-  if (net.n === 3) parts.push('+z and -z are the upper and lower triangles in each node.');
+  if (net.torus && !net.folded) parts.push(chartsT('heatmap.wrapStubs'));
+  if (net.n === 3) parts.push(chartsT('heatmap.zTriangles'));
   if (stats?.busiest) {
     parts.push(
-      `${stats.measured} channels: max ${percent(stats.max)}, mean ${percent(stats.mean)}; ` +
-        `busiest ${channelTitle(net.n, stats.busiest)} at ${percent(stats.max)}.`,
+      chartsT('heatmap.stats', {
+        measured: String(stats.measured),
+        max: percent(stats.max),
+        mean: percent(stats.mean),
+        busiest: channelTitle(net.n, stats.busiest),
+      }),
     );
   }
   const missing = channels.length - (stats?.measured ?? 0);
-  if (missing > 0) parts.push(`${missing} channels have no data.`);
-  return parts.join(' ');
+  if (missing > 0) parts.push(chartsT('heatmap.missing', { missing: String(missing) }));
+  return sentences(parts);
 }

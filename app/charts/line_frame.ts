@@ -6,7 +6,7 @@ import type { Guide, LineChartData, Rule } from '../results/chart_data';
 import { formatReadable } from '../results/format';
 import { legendLayout } from './legend_layout';
 import type { LegendNamed } from './line_legend';
-import { legendEntries, ruleEntry, SATURATION_ENTRY } from './line_legend';
+import { legendEntries, ruleEntry, saturationEntry } from './line_legend';
 import { edgeRuleText, ruleWithinReach } from './line_reach';
 import { curveStyles } from './line_style';
 import {
@@ -17,6 +17,7 @@ import {
   scaledAxis,
   widestTickLabel,
 } from './scales';
+import { chartsT } from '../results/words';
 
 /**
  * The line chart's frame: its legend, margins, plot size and scaled axes, and what is drawn on
@@ -56,7 +57,7 @@ export function lineFrame(
     const spec = rule.axis === 'x' ? data.x : data.y;
     // With its value, so that two rules named there can be told apart.
     const label = reached(rule)
-      ? `${rule.label} ${formatReadable(rule.value, spec)}`
+      ? chartsT('line.ruleValue', { rule: rule.label, value: formatReadable(rule.value, spec) })
       : edgeRuleText(rule, spec, beyond(rule));
     return [ruleEntry(rule, label)];
   });
@@ -64,7 +65,7 @@ export function lineFrame(
     [
       ...legendEntries(data, guides, styles, ink < 1),
       ...legendRules,
-      ...(named.saturation ? [SATURATION_ENTRY] : []),
+      ...(named.saturation ? [saturationEntry()] : []),
     ],
     size.width - 16,
     fontSize,

@@ -6,6 +6,7 @@ import type { LineFrame } from './line_frame';
 import type { PlacedData } from './line_place';
 import type { placeRules } from './line_rules';
 import { BASELINE, textBox } from './line_style';
+import { chartsT } from '../results/words';
 
 /**
  * Indices of the curves whose saturation marker gets its "sat." label: one is left out where it
@@ -18,7 +19,7 @@ function saturationLabels(
   obstacles: Obstacles,
   fontSize: number,
 ): Set<number> {
-  const width = textWidth('sat.', fontSize);
+  const width = textWidth(chartsT('line.sat'), fontSize);
   const placed = [...obstacles.texts, ...obstacles.boxes];
   const labelled = new Set<number>();
   const order = [...curves.keys()].sort(

@@ -6,6 +6,7 @@ import { keyedEntries } from './legend_key';
 import { palette } from './palette';
 import type { CurveStyle } from './line_style';
 import { curveKey, curveLabel, markerOf, STYLE } from './line_style';
+import { chartsT } from '../results/words';
 
 /** The legend's entries; `keyed` for paper, a kind of model named once (keyedEntries). */
 export function legendEntries(
@@ -63,11 +64,9 @@ export interface LegendNamed {
 }
 
 /** The legend entry saying what a saturation tick is. */
-export const SATURATION_ENTRY: LegendEntry = {
-  key: 'saturation',
-  label: 'saturation',
-  symbol: { kind: 'tick' },
-};
+export function saturationEntry(): LegendEntry {
+  return { key: 'saturation', label: chartsT('line.saturation'), symbol: { kind: 'tick' } };
+}
 
 /** A rule's legend entry: a short piece of its line, across for a y rule, upright for an x. */
 export function ruleEntry(rule: Rule, label: string): LegendEntry {

@@ -1,6 +1,7 @@
 // Whether a line chart's rule is within reach of its data, and how one out of reach is named.
 import type { AxisSpec, Rule } from '../results/chart_data';
 import { formatReadable } from '../results/format';
+import { chartsT } from '../results/words';
 
 /**
  * A rule stretches its axis by at most this share of the data's span (from zero on a linear axis,
@@ -26,5 +27,9 @@ export function ruleWithinReach(spec: AxisSpec, data: number[], value: number): 
 /** The label of a rule out of reach, named at the edge: its value and where it lies. */
 export function edgeRuleText(rule: Rule, spec: AxisSpec, beyond: boolean): string {
   const arrow = rule.axis === 'x' ? (beyond ? '→' : '←') : beyond ? '↑' : '↓';
-  return `${rule.label} ${formatReadable(rule.value, spec)} ${arrow}`;
+  return chartsT('line.ruleAtEdge', {
+    rule: rule.label,
+    value: formatReadable(rule.value, spec),
+    arrow,
+  });
 }

@@ -2,6 +2,8 @@
 import type { TimelineData } from '../results/chart_data';
 import { formatValue } from '../results/format';
 import { timelineBins } from './timeline_bins';
+import { chartsT, commas, sentences } from '../results/words';
+import { idleLabel } from './timeline_style';
 
 const shortPercent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
@@ -16,35 +18,51 @@ export function describeTimeline(data: TimelineData): string {
   const n = t.rows.length;
   const fx = (v: number) => formatValue(v, data.time);
   const states = data.states.map((s) => s.label);
-  const stacked =
-    states.length > 0 ? `, each stacking ${states.join(', then ')} from its bottom` : '';
   const parts = [
-    `Timeline of ${n} ${n === 1 ? 'processor' : 'processors'}, ${data.time.label} 0 to ` +
-      `${fx(t.end)}${t.bins > 0 ? ` in ${t.bins} bins of ${fx(t.end / t.bins)}` : ''}: one ` +
-      `band per processor from the top${stacked}; the rest of each bin is idle.`,
+    chartsT('timeline.describe', {
+      n,
+      rows: String(n),
+      time: data.time.label,
+      end: fx(t.end),
+      binned: t.bins > 0 ? 'yes' : 'no',
+      bins: String(t.bins),
+      bin: t.bins > 0 ? fx(t.end / t.bins) : '',
+      stacked: states.length > 0 ? 'yes' : 'no',
+      states: states.join(chartsT('timeline.then')),
+    }),
   ];
   const cells = n * t.bins;
-  if (cells === 0) return [...parts, 'No data.'].join(' ');
+  if (cells === 0) return sentences([...parts, chartsT('timeline.noData')]);
   const mean = (values: number[][]) =>
     values.reduce((sum, v) => sum + v.reduce((a, b) => a + b, 0), 0) / cells;
-  const stateMeans = data.states.map(
-    (s, i) => `${s.label} ${percent(mean(t.rows.map((r) => r.drawn[i] ?? [])))}`,
+  const stateMeans = data.states.map((s, i) =>
+    chartsT('bars.part', {
+      segment: s.label,
+      value: percent(mean(t.rows.map((r) => r.drawn[i] ?? []))),
+    }),
   );
-  const idleMean = percent(mean(t.rows.map((r) => r.idle)));
-  parts.push(`Mean over all processors: ${[...stateMeans, `idle ${idleMean}`].join(', ')}.`);
+  const idleMean = chartsT('bars.part', {
+    segment: idleLabel(),
+    value: percent(mean(t.rows.map((r) => r.idle))),
+  });
+  parts.push(chartsT('timeline.mean', { means: commas([...stateMeans, idleMean]) }));
   if (n > 1) {
     const idle = t.rows.map((r) => r.idle.reduce((a, b) => a + b, 0) / t.bins);
     const least = idle.indexOf(Math.min(...idle));
     const most = idle.indexOf(Math.max(...idle));
     parts.push(
-      `Least idle: ${t.rows[least]?.label} (idle ${percent(idle[least] ?? 0)}); most idle: ` +
-        `${t.rows[most]?.label} (idle ${percent(idle[most] ?? 0)}).`,
+      chartsT('timeline.leastMost', {
+        least: t.rows[least]?.label ?? '',
+        leastIdle: percent(idle[least] ?? 0),
+        most: t.rows[most]?.label ?? '',
+        mostIdle: percent(idle[most] ?? 0),
+      }),
     );
   }
   const missing = t.rows.reduce(
     (sum, r) => sum + r.values.reduce((s, v) => s + v.filter((x) => x === null).length, 0),
     0,
   );
-  if (missing > 0) parts.push(`${missing} values have no data.`);
-  return parts.join(' ');
+  if (missing > 0) parts.push(chartsT('timeline.missing', { missing: String(missing) }));
+  return sentences(parts);
 }

@@ -4,7 +4,7 @@ import type { TimelineData, TimelineState } from '../results/chart_data';
 import { legendLayout } from './legend_layout';
 import type { LegendEntry } from './legend_layout';
 import { seriesColor } from './palette';
-import { IDLE_COLOR, IDLE_LABEL, STYLE } from './timeline_style';
+import { IDLE_COLOR, idleLabel, STYLE } from './timeline_style';
 
 /**
  * Palette position of each state: by first appearance of its key, so a repeated key keeps its
@@ -41,7 +41,7 @@ function legendEntries(states: TimelineState[], positions: number[]): LegendEntr
   });
   return [
     ...entries.values(),
-    { key: 'idle', label: IDLE_LABEL, symbol: { kind: 'swatch', color: IDLE_COLOR } },
+    { key: 'idle', label: idleLabel(), symbol: { kind: 'swatch', color: IDLE_COLOR } },
   ];
 }
 

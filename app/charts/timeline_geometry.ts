@@ -12,7 +12,8 @@ import type { ReadoutTarget } from './Readout';
 import { fittedXAxis } from './scales';
 import { timelineBins } from './timeline_bins';
 import { frameParts } from './timeline_frame';
-import { IDLE_COLOR, IDLE_LABEL, PERCENT, STYLE } from './timeline_style';
+import { IDLE_COLOR, idleLabel, PERCENT, STYLE } from './timeline_style';
+import { chartsT } from '../results/words';
 
 const r2 = (v: number) => Math.round(v * 100) / 100;
 
@@ -134,12 +135,18 @@ export function timelineGeometry(data: TimelineData, size: ChartSize) {
         // Built when read: formatting every line of thousands of targets up front is slow.
         get lines() {
           return [
-            `${data.time.label}: ${fx(t.start(b))} – ${fx(t.start(b + 1))}`,
+            chartsT('timeline.bin', {
+              time: data.time.label,
+              from: fx(t.start(b)),
+              to: fx(t.start(b + 1)),
+            }),
             ...data.states.map((state, s) => {
               const v = row.values[s]?.[b] ?? null;
-              return `${state.label}: ${v === null ? 'no data' : formatReadable(v, PERCENT)}`;
+              return v === null
+                ? chartsT('noDataFor', { label: state.label })
+                : chartsT('line.value', { label: state.label, value: formatReadable(v, PERCENT) });
             }),
-            `${IDLE_LABEL}: ${formatReadable(idle, PERCENT)}`,
+            chartsT('line.value', { label: idleLabel(), value: formatReadable(idle, PERCENT) }),
           ];
         },
       };

@@ -1,11 +1,13 @@
 // How a timeline chart looks: the idle colour and label, bands and row labels.
+import { chartsT } from '../results/words';
 
 /**
  * Idle time is what shows of the band's background: the theme's border colour, light on either
  * theme. A CSS variable in the attribute, so the legend swatch and the bands follow the theme.
  */
 export const IDLE_COLOR = 'var(--border)';
-export const IDLE_LABEL = 'idle';
+/** What the rest of a bin is called. */
+export const idleLabel = () => chartsT('timeline.idle');
 
 export const STYLE = {
   /** Band step the default height aims at; many rows share the height in thinner bands. */

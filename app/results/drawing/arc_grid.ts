@@ -10,6 +10,7 @@ import type { Drawing } from './drawing';
 import type { Arc, Place, Placement } from './placement_parts';
 import { LANE, clamp } from './placement_parts';
 import type { Point, SchematicGeometry } from './schematic_parts';
+import { chartsT, shapeName } from './words';
 import { PAD, SIZE, arcLines } from './schematic_parts';
 
 /** How a grid of arcs is drawn: sizes in cells of the grid, or px. */
@@ -153,7 +154,7 @@ export function arcGridPlacement(
     routerSize,
     terminalRadius: clamp(ring / 4, ARC_GRID.terminal.min, ARC_GRID.terminal.max),
     lineWidth,
-    note: dots ? null : 'terminals not drawn',
+    note: dots ? null : chartsT('drawing.terminalsNotDrawn'),
     discs: [],
     routerName: (router) => arcGridRouterName(ff, router),
   };
@@ -191,7 +192,11 @@ function wholeRowsSchematic(drawing: Drawing, shape: string): SchematicGeometry 
   }
   const dots = Array.from({ length: side * rows }, (_, i) => at(i % side, Math.floor(i / side)));
   return {
-    label: `${shape} ${drawing.extent.join('×')}, ${routers * c} nodes`,
+    label: chartsT('schematic.wholeRows', {
+      shape: shapeName(shape),
+      sides: drawing.extent.join('×'),
+      nodes: String(routers * c),
+    }),
     planes: [{ corners: [], lines, dots }],
     depth: [],
     wrap: false,
@@ -282,12 +287,18 @@ function neighboursSchematic(drawing: Drawing, shape: string): SchematicGeometry
   }
   const total = sides.reduce((a, b) => a * b, 1);
   const binary = sides.every((k) => k === 2);
-  const name = binary && !torus ? `${sides.length}-cube` : `${shape} ${sides.join('×')}`;
-  const drawnNote = n < sides.length ? `, ${n} dimensions drawn` : '';
-  const size =
-    concentration > 1 ? `${total} routers, ${total * concentration} nodes` : `${total} nodes`;
   return {
-    label: `${name} of ${size}${drawnNote}`,
+    label: chartsT('schematic.neighbours', {
+      name: binary && !torus ? 'cube' : 'lattice',
+      dims: String(sides.length),
+      shape: shapeName(shape),
+      sides: sides.join('×'),
+      concentrated: concentration > 1 ? 'yes' : 'no',
+      routers: String(total),
+      nodes: String(concentration > 1 ? total * concentration : total),
+      partial: n < sides.length ? 'yes' : 'no',
+      drawn: String(n),
+    }),
     planes: [{ corners: [], lines, dots }],
     depth: [],
     wrap: false,

@@ -2,6 +2,7 @@
 // channel maps draw its crosspoints as a matrix (charts/CrosspointMap.tsx) from its crosspoints.
 import type { Drawing } from './drawing';
 import type { Point, SchematicGeometry } from './schematic_parts';
+import { chartsT, shapeName } from './words';
 import { MAX_SWITCHES, PAD, SIZE, spread, switchedGeometry } from './schematic_parts';
 
 export function crossbarSchematic(drawing: Drawing, shape: string): SchematicGeometry {
@@ -16,7 +17,8 @@ export function crossbarSchematic(drawing: Drawing, shape: string): SchematicGeo
     { x: SIZE - PAD, y: SIZE - PAD },
     { x: PAD, y: SIZE - PAD },
   ];
-  return switchedGeometry(`${ports}×${ports} ${shape} of ${ports} nodes`, {
+  const label = chartsT('schematic.crossbar', { shape: shapeName(shape), ports: String(ports) });
+  return switchedGeometry(label, {
     corners,
     lines,
     dots: [],

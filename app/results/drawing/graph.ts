@@ -4,6 +4,7 @@
 import type { NetworkMap } from '../../engine/types';
 import { findColumn, tableRows } from '../../engine/types';
 import type { Point, SchematicGeometry } from './schematic_parts';
+import { chartsT, shapeName } from './words';
 import { MAX_SWITCHES, PAD, SIZE, spread, switchedGeometry } from './schematic_parts';
 
 /** A graph's rows: leaf routers, terminals a leaf, spines (no leaf: a direct link). */
@@ -35,7 +36,7 @@ export function graphSchematic(tiers: Tiers, shape: string): SchematicGeometry {
   const dots: Point[] = [];
   if (a === 0) {
     const ends = spread(2, SIZE / 2, false);
-    return switchedGeometry(`${shape}: a direct link of 2 nodes`, {
+    return switchedGeometry(chartsT('schematic.directLink', { shape: shapeName(shape) }), {
       corners: [],
       lines: [[ends[0]!, ends[1]!]],
       dots: ends,
@@ -51,7 +52,12 @@ export function graphSchematic(tiers: Tiers, shape: string): SchematicGeometry {
     lines.push([t, leafRow[Math.floor((i * leafRow.length) / terminals)]!]);
   });
   dots.push(...spineRow, ...leafRow, ...terminalRow);
-  return switchedGeometry(`${shape} of ${leaves + spines} routers and ${leaves * perLeaf} nodes`, {
+  const label = chartsT('schematic.graph', {
+    shape: shapeName(shape),
+    routers: String(leaves + spines),
+    nodes: String(leaves * perLeaf),
+  });
+  return switchedGeometry(label, {
     corners: [],
     lines,
     dots,

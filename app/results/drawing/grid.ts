@@ -4,6 +4,7 @@
 import type { ChannelHeatmapData } from '../chart_data';
 import type { Drawing } from './drawing';
 import type { Point, SchematicGeometry } from './schematic_parts';
+import { chartsT, shapeName } from './words';
 import { PAD, SIZE } from './schematic_parts';
 
 /**
@@ -55,11 +56,13 @@ export function gridShape(data: ChannelHeatmapData): { columns: number; rows: nu
 /** Grids up to this many nodes a side show their nodes as dots; larger ones show the lattice. */
 const MAX_DOTS_SIDE = 8;
 
-/** `count` nodes, or the routers of `count` terminals `concentration` a router, in words. */
-function counted(count: number, concentration: number): string {
-  return concentration > 1
-    ? `of ${count} routers, ${count * concentration} nodes`
-    : `of ${count} nodes`;
+/** The counts a lattice's label says: `count` nodes, or `count` routers of `concentration`. */
+function counts(count: number, concentration: number) {
+  return {
+    concentrated: concentration > 1 ? 'yes' : 'no',
+    routers: String(count),
+    nodes: String(concentration > 1 ? count * concentration : count),
+  };
 }
 
 /** A ring of `nodes` at picker size: its nodes on a circle, each joined to the next. */
@@ -73,7 +76,7 @@ export function ringSchematic(drawing: Drawing, nodes?: number): SchematicGeomet
   });
   const lines = dots.map((p, i): [Point, Point] => [p, dots[(i + 1) % count]!]);
   return {
-    label: `ring ${counted(count, drawing.terminalsPerRouter)}`,
+    label: chartsT('schematic.ring', counts(count, drawing.terminalsPerRouter)),
     planes: [{ corners: [], lines: count > 1 ? lines : [], dots }],
     depth: [],
     wrap: false,
@@ -93,7 +96,11 @@ export function gridSchematic(drawing: Drawing, shape: string, nodes?: number): 
   const sides = given.length === 1 ? [given[0]!, 1] : given;
   const total = sides.reduce((a, b) => a * b, 1);
   const count = Math.max(1, Math.min(total, Math.round(nodes ?? total)));
-  const label = `${shape} ${sides.join('×')} ${counted(count, drawing.terminalsPerRouter)}`;
+  const label = chartsT('schematic.lattice', {
+    shape: shapeName(shape),
+    sides: sides.join('×'),
+    ...counts(count, drawing.terminalsPerRouter),
+  });
   const [columns = 1, rows = 1, layers = 1] = sides;
   // A 3-D lattice: each plane shrinks to leave room for the offset of the ones behind it.
   const offset = layers > 1 ? (SIZE - 2 * PAD) * 0.35 : 0;

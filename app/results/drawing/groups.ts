@@ -8,6 +8,7 @@ import type { Drawing } from './drawing';
 import type { Arc, Place, Placement } from './placement_parts';
 import { clamp, laneLine } from './placement_parts';
 import type { Point, SchematicGeometry } from './schematic_parts';
+import { chartsT, shapeName } from './words';
 import { PAD, SIZE } from './schematic_parts';
 
 /** How groups are drawn, px. */
@@ -135,8 +136,8 @@ export function groupsSquare(graph: ChannelGraph, df: GroupsLayout, side: number
     return laneLine(start, end, lineWidth);
   });
   const left = [
-    ...(whole ? ["each group's routers drawn as one box, its local channels not drawn"] : []),
-    ...(dots ? [] : ['terminals not drawn']),
+    ...(whole ? [chartsT('drawing.groupsWhole')] : []),
+    ...(dots ? [] : [chartsT('drawing.terminalsNotDrawn')]),
   ];
   return {
     routers,
@@ -147,13 +148,16 @@ export function groupsSquare(graph: ChannelGraph, df: GroupsLayout, side: number
     routerSize,
     terminalRadius: clamp(terminalGap / 2.6, GROUPS.terminal.min, GROUPS.terminal.max),
     lineWidth,
-    note: left.length > 0 ? left.join('; ') : null,
+    note: left.length > 0 ? left.join(chartsT('drawing.noteSeparator')) : null,
   };
 }
 
 /** How a drawing of groups names a router. */
 export function groupsRouterName(df: GroupsLayout, router: number): string {
-  return `group ${df.group[router] ?? '?'} router ${df.index[router] ?? '?'}`;
+  return chartsT('drawing.groupRouter', {
+    group: String(df.group[router] ?? '?'),
+    router: String(df.index[router] ?? '?'),
+  });
 }
 
 /**
@@ -233,7 +237,11 @@ export function groupsSchematic(drawing: Drawing, shape: string): SchematicGeome
   }
   const dots = rings.flat();
   return {
-    label: `${shape} of ${groups} groups, ${groups * routers * terminals} nodes`,
+    label: chartsT('schematic.groups', {
+      shape: shapeName(shape),
+      groups: String(groups),
+      nodes: String(groups * routers * terminals),
+    }),
     planes: [{ corners: [], lines, dots }],
     depth: [],
     wrap: false,

@@ -3,6 +3,7 @@
 // maps place stages as any graph's columns (columns.ts).
 import type { Drawing } from './drawing';
 import type { Point, SchematicGeometry } from './schematic_parts';
+import { chartsT, listAnd } from './words';
 import { MAX_SWITCHES, PAD, SIZE, spread, switchedGeometry } from './schematic_parts';
 
 /**
@@ -75,7 +76,15 @@ function stagesSideBySide(
     captions.push({ x: (x0 + x1) / 2, y: SIZE - 4, text: name });
   });
   return {
-    label: `${networks.join(' and ')}: ${networks.length} × ${k}-ary ${n}-${shape} of ${count} nodes`,
+    // The shape's name is part of "k-ary n-fly", a name every language writes so.
+    label: chartsT('schematic.stagesSideBySide', {
+      networks: listAnd(networks),
+      copies: String(networks.length),
+      k: String(k),
+      n: String(n),
+      shape,
+      nodes: String(count),
+    }),
     planes: [{ corners: [], lines, dots }],
     depth: [],
     wrap: false,
@@ -99,7 +108,13 @@ export function stagesSchematic(
   const [k, n] = radixAndStages(drawing);
   const shown = Math.min(k ** (n - 1), MAX_SWITCHES);
   const fly = flyColumns(k, n, shown, [PAD, SIZE - PAD], [PAD, SIZE - PAD]);
-  return switchedGeometry(`${k}-ary ${n}-${shape} of ${k ** n} nodes`, {
+  const label = chartsT('schematic.stages', {
+    k: String(k),
+    n: String(n),
+    shape,
+    nodes: String(k ** n),
+  });
+  return switchedGeometry(label, {
     corners: [],
     lines: fly.lines,
     dots: fly.dots,

@@ -8,6 +8,7 @@ import { sizedPlacement } from './columns';
 import type { Drawing } from './drawing';
 import type { Placement } from './placement_parts';
 import type { Point, SchematicGeometry } from './schematic_parts';
+import { chartsT, shapeName } from './words';
 import { PAD, SIZE } from './schematic_parts';
 
 /**
@@ -85,7 +86,12 @@ export function treeSchematic(drawing: Drawing, shape: string): SchematicGeometr
     });
   });
   return {
-    label: `${shape} of ${n} levels of ${perLevel} switches, ${terminals} nodes`,
+    label: chartsT('schematic.tree', {
+      shape: shapeName(shape),
+      levels: String(n),
+      switches: String(perLevel),
+      nodes: String(terminals),
+    }),
     planes: [{ corners: [], lines, dots: [...levels.flat(), ...leaves] }],
     depth: [],
     wrap: false,
