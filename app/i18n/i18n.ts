@@ -1,6 +1,7 @@
 // The page's words in the reader's language: one i18next instance with ICU messages (plurals,
 // numbers), the source language's catalogues bundled, another's loaded when a reader picks it; and
 // the reader's language, kept across visits once they chose it.
+import type { i18n as I18n } from 'i18next';
 import { createInstance } from 'i18next';
 import ICU from 'i18next-icu';
 import { useSyncExternalStore } from 'react';
@@ -20,7 +21,7 @@ export const NAMESPACES = ['common', 'explorer', 'charts', 'views', 'teaching'] 
 
 const STORED = 'archex.lang';
 
-export const i18n = createInstance();
+export const i18n: I18n = createInstance();
 void i18n
   .use(ICU)
   .use(initReactI18next)
