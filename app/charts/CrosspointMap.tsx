@@ -17,7 +17,8 @@ import { Readout } from './Readout';
 import type { ReadoutTarget } from './Readout';
 import { useMeasuredWidth } from './use_measured_width';
 import { useReadout } from './use_readout';
-import { chartsT, sentences } from '../results/words';
+import { joinSentences } from '../i18n/join';
+import { chartsT } from '../results/words';
 
 const STYLE = {
   outer: 8,
@@ -175,7 +176,7 @@ export function describeCrosspoints(data: ChannelHeatmapData): string {
       }),
     );
   }
-  return sentences(parts);
+  return joinSentences(parts);
 }
 
 /** Heat map of a lone crossbar's crosspoints, as its N x N matrix of input to output use. */

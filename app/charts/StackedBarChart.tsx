@@ -14,7 +14,8 @@ import { markLegendEntry, MarkSymbol } from './Legend';
 import { palette } from './palette';
 import type { ReadoutTarget } from './Readout';
 import { useChartSize } from './use_measured_width';
-import { chartsT, commas, sentences } from '../results/words';
+import { joinItems, joinSentences } from '../i18n/join';
+import { chartsT } from '../results/words';
 
 /** Half the height of a paper value's diamond (MarkSymbol), px. */
 const REFERENCE_RADIUS = 5.5;
@@ -97,14 +98,18 @@ export function describeStackedBars(data: StackedBarData): string {
       chartsT('bars.part', { segment: s.label, value: value(s.value) }),
     );
     parts.push(
-      chartsT('bars.bar', { bar: barLabel(bar), total: value(total), segments: commas(segments) }),
+      chartsT('bars.bar', {
+        bar: barLabel(bar),
+        total: value(total),
+        segments: joinItems(segments),
+      }),
     );
   }
   for (const m of data.marks ?? []) {
     parts.push(chartsT('bars.paperValue', { mark: m.label, bar: m.bar, value: value(m.value) }));
   }
   parts.push(...(data.notes ?? []));
-  return sentences(parts);
+  return joinSentences(parts);
 }
 
 /** One stacked bar per configuration, segments coloured by key, paper values as ticks. */

@@ -11,7 +11,8 @@ import type { LegendEntry } from './legend_layout';
 import { shareColor } from './palette';
 import type { ReadoutTarget } from './Readout';
 import { useChartSize } from './use_measured_width';
-import { chartsT, commas, sentences } from '../results/words';
+import { joinItems, joinSentences } from '../i18n/join';
+import { chartsT } from '../results/words';
 
 const PERCENT = { unit: '', format: 'percent' } as const;
 
@@ -155,11 +156,11 @@ export function describeWorkRateStacks(data: WorkRateStacksData): string {
       chartsT('workRate.bar', {
         bar: barLabel(bar),
         average: exactPercent(averageWorkRate(bar)),
-        rates: commas(rates),
+        rates: joinItems(rates),
       }),
     );
   }
-  return sentences(parts);
+  return joinSentences(parts);
 }
 
 /** Stacked per-processor work rates per configuration, with the average work rate as a line. */

@@ -10,7 +10,8 @@ import {
   planeStats,
   quantity,
 } from './heatmap_network';
-import { chartsT, sentences } from '../results/words';
+import { joinSentences } from '../i18n/join';
+import { chartsT } from '../results/words';
 
 /** The text alternative: network, plane, layout, maximum, mean and the busiest channel. */
 export function describeChannelHeatmap(data: ChannelHeatmapData): string {
@@ -46,5 +47,5 @@ export function describeChannelHeatmap(data: ChannelHeatmapData): string {
   }
   const missing = channels.length - (stats?.measured ?? 0);
   if (missing > 0) parts.push(chartsT('heatmap.missing', { missing: String(missing) }));
-  return sentences(parts);
+  return joinSentences(parts);
 }

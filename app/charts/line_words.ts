@@ -3,7 +3,8 @@ import type { AxisSpec, Guide, LineChartData, Mark } from '../results/chart_data
 import { axisTitle, formatReadable, formatValue } from '../results/format';
 import { markKind } from './Legend';
 import { curveLabel } from './line_style';
-import { chartsT, sentences } from '../results/words';
+import { joinSentences } from '../i18n/join';
+import { chartsT } from '../results/words';
 
 export function markTitle(mark: Mark): string {
   const kind = markKind(mark);
@@ -74,5 +75,5 @@ export function describeLineChart(data: LineChartData, extra: Guide[] = []): str
     );
   }
   if (data.note) parts.push(data.note);
-  return sentences(parts);
+  return joinSentences(parts);
 }

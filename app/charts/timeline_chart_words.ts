@@ -2,7 +2,8 @@
 import type { TimelineData } from '../results/chart_data';
 import { formatValue } from '../results/format';
 import { timelineBins } from './timeline_bins';
-import { chartsT, commas, sentences } from '../results/words';
+import { joinItems, joinSentences } from '../i18n/join';
+import { chartsT } from '../results/words';
 import { idleLabel } from './timeline_style';
 
 const shortPercent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
@@ -32,7 +33,7 @@ export function describeTimeline(data: TimelineData): string {
     }),
   ];
   const cells = n * t.bins;
-  if (cells === 0) return sentences([...parts, chartsT('timeline.noData')]);
+  if (cells === 0) return joinSentences([...parts, chartsT('timeline.noData')]);
   const mean = (values: number[][]) =>
     values.reduce((sum, v) => sum + v.reduce((a, b) => a + b, 0), 0) / cells;
   const stateMeans = data.states.map((s, i) =>
@@ -45,7 +46,7 @@ export function describeTimeline(data: TimelineData): string {
     segment: idleLabel(),
     value: percent(mean(t.rows.map((r) => r.idle))),
   });
-  parts.push(chartsT('timeline.mean', { means: commas([...stateMeans, idleMean]) }));
+  parts.push(chartsT('timeline.mean', { means: joinItems([...stateMeans, idleMean]) }));
   if (n > 1) {
     const idle = t.rows.map((r) => r.idle.reduce((a, b) => a + b, 0) / t.bins);
     const least = idle.indexOf(Math.min(...idle));
@@ -64,5 +65,5 @@ export function describeTimeline(data: TimelineData): string {
     0,
   );
   if (missing > 0) parts.push(chartsT('timeline.missing', { missing: String(missing) }));
-  return sentences(parts);
+  return joinSentences(parts);
 }

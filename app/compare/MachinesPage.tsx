@@ -6,7 +6,8 @@ import type { ModelInfo, ParamValue } from '../engine/types';
 import { sameValue } from '../engine/types';
 import { LineChart } from '../charts/LineChart';
 import { useT } from '../i18n/i18n';
-import { listOf, vt } from '../views/view_words';
+import { joinItems } from '../i18n/join';
+import { vt } from '../views/view_words';
 import type { Preset } from '../presets/schema';
 import { machineAndYear, presetBaseline, presetParams, unusedParams } from '../presets/schema';
 import { checkValue, resolveValues } from '../presets/param_values';
@@ -175,7 +176,7 @@ function progressText(
       ? []
       : [vt('machines.progress', { id: j.id, percent: Math.round(p * 100) })];
   });
-  return running.length > 0 ? listOf(running) : 'none';
+  return running.length > 0 ? joinItems(running) : 'none';
 }
 
 /** The chosen machine's parameters, in the panel the explorer uses. */

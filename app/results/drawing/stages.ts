@@ -3,7 +3,8 @@
 // maps place stages as any graph's columns (columns.ts).
 import type { Drawing } from './drawing';
 import type { Point, SchematicGeometry } from './schematic_parts';
-import { chartsT, listAnd } from './words';
+import { joinAnd } from '../../i18n/join';
+import { chartsT } from './words';
 import { MAX_SWITCHES, PAD, SIZE, spread, switchedGeometry } from './schematic_parts';
 
 /**
@@ -78,7 +79,7 @@ function stagesSideBySide(
   return {
     // The shape's name is part of "k-ary n-fly", a name every language writes so.
     label: chartsT('schematic.stagesSideBySide', {
-      networks: listAnd(networks),
+      networks: joinAnd(networks),
       copies: String(networks.length),
       k: String(k),
       n: String(n),

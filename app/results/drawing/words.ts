@@ -2,7 +2,7 @@
 // shape's name, and each kind of drawing's label with its counts.
 import { chartsT } from '../words';
 
-export { chartsT, listAnd } from '../words';
+export { chartsT } from '../words';
 
 /** A network's shape as the engine names it ("mesh", "fat tree"), in the reader's language. */
 export function shapeName(shape: string): string {

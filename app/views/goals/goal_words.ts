@@ -1,7 +1,8 @@
 // The goal view's moment in words, for a listener: which PEs reduce, their ready stacks, which
 // goals are suspended where and on whom they wait (the PE holding the value), and the goals and
 // messages on their way. Read from the view's model, so it says what the drawing shows.
-import { clausesOf, listOf, sentencesOf, vt } from '../view_words';
+import { joinClauses, joinItems, joinSentences } from '../../i18n/join';
+import { vt } from '../view_words';
 import type { GoalMoment } from './goal_model';
 
 /** Suspended goals and messages named at most; the rest are counted. */
@@ -9,7 +10,7 @@ const NAMED = 3;
 
 /** The ready stacks: each PE's on a few PEs, else the total and the deepest. */
 function readyText(ready: number[]): string {
-  if (ready.length <= 8) return vt('goals.readyEach', { list: listOf(ready.map(String)) });
+  if (ready.length <= 8) return vt('goals.readyEach', { list: joinItems(ready.map(String)) });
   const total = ready.reduce((a, b) => a + b, 0);
   const deepest = ready.indexOf(Math.max(...ready));
   const on = ready.filter((n) => n > 0).length;
@@ -31,7 +32,7 @@ export function describeGoals(
     vt('goals.at', {
       time: vt('time.clock', { time: time.toFixed(2), unit }),
       count: reducing.length,
-      reducing: reducing.length === 0 ? 'none' : listOf(reducing.map(String)),
+      reducing: reducing.length === 0 ? 'none' : joinItems(reducing.map(String)),
       pes,
       ready: readyText(moment.ready),
     }),
@@ -45,7 +46,7 @@ export function describeGoals(
     sentences.push(
       vt('goals.suspended', {
         n: suspended.length,
-        named: clausesOf(named),
+        named: joinClauses(named),
         more: more(suspended.length),
       }),
     );
@@ -63,9 +64,13 @@ export function describeGoals(
       }),
     );
     sentences.push(
-      vt('goals.flying', { n: flying.length, named: clausesOf(named), more: more(flying.length) }),
+      vt('goals.flying', {
+        n: flying.length,
+        named: joinClauses(named),
+        more: more(flying.length),
+      }),
     );
   }
   sentences.push(vt('goals.soFar', { reduced: moment.reduced.toLocaleString('en') }));
-  return sentencesOf(sentences);
+  return joinSentences(sentences);
 }

@@ -1,6 +1,7 @@
 // The packet view's legend: what its marks mean, for the network's switching.
 import { useT } from '../../i18n/i18n';
-import { listOf } from '../view_words';
+import { joinItems } from '../../i18n/join';
+
 import type { PacketIndex } from './packet_index';
 import type { PacketLayout } from './packet_layout';
 import { packetColor, REASON_SHORT } from './packet_paint';
@@ -27,7 +28,7 @@ export function PacketLegend({ index, layout }: { index: PacketIndex; layout: Pa
           <li>
             {swatch('transparent', 'blocked')}{' '}
             {t('legend.blocked', {
-              reasons: listOf(
+              reasons: joinItems(
                 index.reasons.map((r) =>
                   t('legend.reason', { letter: REASON_SHORT[r] ?? '?', reason: reasonText(r) }),
                 ),

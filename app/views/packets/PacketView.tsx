@@ -13,7 +13,8 @@ import type { NetworkMap } from '../../engine/types';
 import type { ViewProps } from '../../presets/view_kinds';
 import { useT } from '../../i18n/i18n';
 import { Narration } from '../Narration';
-import { sentencesOf } from '../view_words';
+import { joinSentences } from '../../i18n/join';
+
 import type { Sliced } from '../sliced';
 import { WhenBuilt } from '../use_prepared';
 import { useBackingRatio, useOthersHeight, zoomOf } from './canvas_size';
@@ -115,7 +116,7 @@ export function PacketDrawing({
     const text = describeCycle(index, layout, moment);
     return selected === undefined
       ? text
-      : sentencesOf([text, followedText(selected, index, layout, moment.state, time)]);
+      : joinSentences([text, followedText(selected, index, layout, moment.state, time)]);
   }, [index, layout, time, selected]);
 
   usePacketPaint({

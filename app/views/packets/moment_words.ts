@@ -8,7 +8,8 @@ import type { PacketLayout } from './packet_layout';
 import type { Scene } from './packet_scene';
 import type { NetState } from './packet_state';
 import { flitKey } from './packet_state';
-import { listOf, sentencesOf, vt } from '../view_words';
+import { joinItems, joinSentences } from '../../i18n/join';
+import { vt } from '../view_words';
 
 /** A reason as the summary says it ("no_credit": "no credit"); one the catalogue lacks, spelled out. */
 export const reasonText = (reason: string) =>
@@ -81,7 +82,7 @@ export function deadlockAt(index: PacketIndex, layout: PacketLayout, time: numbe
   });
   const k = d.channels.length;
   return {
-    text: vt('deadlock.at', { time: d.time, k, hops: listOf(hops) }),
+    text: vt('deadlock.at', { time: d.time, k, hops: joinItems(hops) }),
     knot: {
       channels: d.channels,
       ivcs: new Set(d.channels.map((c, i) => (layout.downstream[c] ?? 0) * index.vcs + d.vcs[i]!)),
@@ -133,9 +134,9 @@ export function describeMoment(
           queued: c.queued,
           buffered: c.buffered,
           heads,
-          reasons: blocked.length ? listOf(blocked) : 'none',
+          reasons: blocked.length ? joinItems(blocked) : 'none',
         });
-  return sentencesOf([
+  return joinSentences([
     text,
     ...(layout.planes > 1
       ? [vt('moment.plane', { plane: layout.plane, planes: layout.planes })]

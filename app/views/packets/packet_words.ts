@@ -7,7 +7,8 @@ import type { PacketIndex } from './packet_index';
 import { keyFlit, keyPacket } from './packet_state';
 import type { PacketLayout } from './packet_layout';
 import { REASON_SHORT } from './packet_paint';
-import { clausesOf, sentencesOf, vt } from '../view_words';
+import { joinClauses, joinSentences } from '../../i18n/join';
+import { vt } from '../view_words';
 
 /** What a blocked front flit waits for, by the trace's reason (the letter the view draws). */
 export const reasonWords = (reason: string) => vt('cycle.reasonWords', { reason });
@@ -238,11 +239,11 @@ function circuitText(layout: PacketLayout, frame: Frame): string {
         holder: holder !== undefined ? String(holder) : 'none',
       });
     });
-    return sentencesOf([
+    return joinSentences([
       text,
       vt('circuit.blocked', {
         n: blocked.length,
-        named: clausesOf(named),
+        named: joinClauses(named),
         more: blocked.length > named.length ? String(blocked.length - named.length) : 'none',
       }),
     ]);
@@ -259,25 +260,28 @@ export function describeCycle(index: PacketIndex, layout: PacketLayout, frame: F
     inFlight: state.inFlight.size,
     queued: state.queued.size,
   });
-  if (index.switching === 'circuit') return sentencesOf([text, circuitText(layout, frame)]);
+  if (index.switching === 'circuit') return joinSentences([text, circuitText(layout, frame)]);
   if (index.deadlock && time >= index.deadlock.time) {
-    return sentencesOf([text, knotText(index, layout)]);
+    return joinSentences([text, knotText(index, layout)]);
   }
   const waits = waitsAt(index, layout, frame);
-  if (waits.length === 0) return sentencesOf([text, vt('cycle.nothingBlocked')]);
+  if (waits.length === 0) return joinSentences([text, vt('cycle.nothingBlocked')]);
   const byReason = index.reasons
     .map((r) => ({ r, n: waits.filter((w) => w.reason === r).length }))
     .filter((x) => x.n > 0)
     .map((x) =>
       vt('cycle.byReason', { n: x.n, what: reasonWords(x.r), letter: REASON_SHORT[x.r] ?? '?' }),
     );
-  const sentences = [text, vt('cycle.blocked', { n: waits.length, reasons: clausesOf(byReason) })];
+  const sentences = [
+    text,
+    vt('cycle.blocked', { n: waits.length, reasons: joinClauses(byReason) }),
+  ];
   const longest = waits.length > NAMED_WAITS;
   const named = waits
     .slice(0, NAMED_WAITS)
     .map((w, i) => waitText(w, index, layout, !longest && i === 0));
-  sentences.push(vt(longest ? 'cycle.longest' : 'cycle.waits', { named: clausesOf(named) }));
+  sentences.push(vt(longest ? 'cycle.longest' : 'cycle.waits', { named: joinClauses(named) }));
   const chain = longestChain(waits);
   if (chain.packets.length >= 3) sentences.push(chainText(chain));
-  return sentencesOf(sentences);
+  return joinSentences(sentences);
 }

@@ -6,7 +6,8 @@ import { formatReadable } from '../../results/format';
 import { unitSymbol } from '../../presets/units';
 import type { TimelineModel } from './timeline_model';
 import { spanAt } from './timeline_model';
-import { clausesOf, listOf, sentencesOf, vt } from '../view_words';
+import { joinClauses, joinItems, joinSentences } from '../../i18n/join';
+import { vt } from '../view_words';
 
 /** Rows named in full per state at most; past that they are counted. */
 const NAMED_ROWS = 4;
@@ -61,7 +62,7 @@ export function describeTimeline(model: TimelineModel, time: number): string {
   }
   const rows = (list: number[]) =>
     list.length <= NAMED_ROWS
-      ? listOf(list.map((l) => model.lanes[l]!.label))
+      ? joinItems(list.map((l) => model.lanes[l]!.label))
       : vt('timeline.rows', { n: list.length });
   const states = byState.flatMap((list, s) =>
     list.length > 0
@@ -69,7 +70,7 @@ export function describeTimeline(model: TimelineModel, time: number): string {
       : [],
   );
   const sentences = [
-    vt('timeline.at', { time: timelineTime(time, model), lanes, states: clausesOf(states) }),
+    vt('timeline.at', { time: timelineTime(time, model), lanes, states: joinClauses(states) }),
   ];
 
   const waits = byState.flatMap((list, s) => (waiting(model, s) ? list : []));
@@ -88,7 +89,7 @@ export function describeTimeline(model: TimelineModel, time: number): string {
   if (named.length > 0) {
     sentences.push(
       vt('timeline.waiting', {
-        named: clausesOf(named),
+        named: joinClauses(named),
         more: waits.length > named.length ? String(waits.length - named.length) : 'none',
       }),
     );
@@ -97,7 +98,7 @@ export function describeTimeline(model: TimelineModel, time: number): string {
   const { from, to, sent, received } = model.arrows;
   const flying: number[] = [];
   for (let i = 0; i < sent.length; i++) if (sent[i]! <= time && received[i]! > time) flying.push(i);
-  if (flying.length === 0) return sentencesOf([...sentences, vt('timeline.noFlight')]);
+  if (flying.length === 0) return joinSentences([...sentences, vt('timeline.noFlight')]);
   const messages = flying.slice(0, NAMED).map((i) =>
     vt('timeline.fromTo', {
       from: model.lanes[from[i]!]!.label,
@@ -107,9 +108,9 @@ export function describeTimeline(model: TimelineModel, time: number): string {
   sentences.push(
     vt('timeline.flight', {
       n: flying.length,
-      messages: listOf(messages),
+      messages: joinItems(messages),
       more: flying.length > messages.length ? String(flying.length - messages.length) : 'none',
     }),
   );
-  return sentencesOf(sentences);
+  return joinSentences(sentences);
 }
