@@ -25,7 +25,12 @@ async function pageText(page: Page): Promise<string> {
 }
 
 /** The pages whose every word comes from a catalogue; the rest are still being translated. */
-const PAGES: [string, string][] = [['the start page', './?lang=en-XA']];
+const PAGES: [string, string][] = [
+  ['the start page', './?lang=en-XA'],
+  ['the worksheet page without a lesson', './worksheet.html?lang=en-XA'],
+  ['the compact lesson page without a lesson', './lesson.html?lang=en-XA'],
+  ['the embed page without an experiment', './embed.html?lang=en-XA'],
+];
 
 for (const [name, url] of PAGES) {
   test(`${name}: every word a reader sees is translatable`, async ({ page }) => {

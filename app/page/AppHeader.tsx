@@ -21,7 +21,7 @@ export function Header({ children }: { children?: ReactNode }) {
   return (
     <header className="app-header">
       <h1>
-        <a href="./" className="home">
+        <a href="./" className="home" translate="no">
           archex
         </a>{' '}
         <span className="tagline">{t('header.tagline')}</span>
@@ -181,7 +181,7 @@ function LanguageMenu() {
         }}
       >
         {LANGUAGES.map((l) => (
-          <option key={l.code} value={l.code} lang={l.code}>
+          <option key={l.code} value={l.code} lang={l.code} translate="no">
             {l.name}
           </option>
         ))}

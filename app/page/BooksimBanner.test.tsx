@@ -21,7 +21,9 @@ describe('<BooksimBanner>', () => {
     );
     expect(html).toContain('Opened mesh88_lat as the custom network');
     expect(html).toContain('archex leaves out or reads differently 2 keys:');
-    expect(html).toContain('<li><code>odd</code>: 3 not modelled: archex has no such setting</li>');
+    expect(html).toContain(
+      '<li><code translate="no">odd</code>: 3 not modelled: archex has no such setting</li>',
+    );
     expect(html).toContain('aria-label="Dismiss"');
   });
 

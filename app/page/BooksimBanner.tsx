@@ -2,6 +2,8 @@
 // differently, in the words `run --booksim` prints (the notes of booksimToCustomNetwork), or why
 // it refused the file. The file's text is shown as text only. An opened file's notes are the
 // link's (BooksimLink), so a shared link shows them too.
+import { Rich } from '../i18n/Rich';
+import { useT } from '../i18n/i18n';
 import type { BooksimLink } from '../link/link_types';
 import type { BooksimRefused } from './booksim_open';
 import './booksim_banner.css';
@@ -13,35 +15,37 @@ export function BooksimBanner({
   said: BooksimLink | BooksimRefused;
   onDismiss(): void;
 }) {
+  const t = useT('explorer');
   const dismiss = (
-    <button type="button" className="dismiss" onClick={onDismiss} aria-label="Dismiss">
+    <button type="button" className="dismiss" onClick={onDismiss} aria-label={t('booksim.dismiss')}>
       ×
     </button>
   );
   if ('refused' in said)
     return (
       <div className="banner error booksim-banner" role="alert">
-        <p>
-          Not opened: {said.name}. {said.refused.replace(/\.$/, '')}. The explorer is as it was.
-        </p>
+        <p>{t('booksim.refused', { name: said.name, why: said.refused.replace(/\.$/, '') })}</p>
         {dismiss}
       </div>
     );
   const { notes } = said;
   return (
-    <section className="banner warning booksim-banner" aria-label="BookSim2 file" role="status">
+    <section
+      className="banner warning booksim-banner"
+      aria-label={t('booksim.banner')}
+      role="status"
+    >
       <div>
-        <p>
-          Opened {said.name} as the custom network; its link carries it.{' '}
-          {notes.length === 0
-            ? 'archex models every key the file sets.'
-            : `archex leaves out or reads differently ${notes.length === 1 ? 'one key' : `${notes.length} keys`}:`}
-        </p>
+        <p>{t('booksim.opened', { name: said.name, count: notes.length })}</p>
         {notes.length > 0 ? (
           <ul>
             {notes.map((n, i) => (
               <li key={i}>
-                <code>{n.key}</code>: {n.reason}
+                <Rich
+                  k="explorer:booksim.note"
+                  values={{ reason: n.reason }}
+                  parts={{ key: <code translate="no">{n.key}</code> }}
+                />
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
 // The header's "Open BookSim2 file": a file chosen, or dropped anywhere on the page, opens as the
 // custom network. BookSim's configurations have no extension of their own, so any file is offered.
+import { useT } from '../i18n/i18n';
 import { useEffect, useRef } from 'react';
 
 import type { BooksimFile } from './booksim_open';
@@ -8,6 +9,7 @@ import type { BooksimFile } from './booksim_open';
 const carriesFiles = (e: DragEvent) => e.dataTransfer?.types.includes('Files') ?? false;
 
 export function BooksimOpen({ onFile }: { onFile(file: BooksimFile): void }) {
+  const t = useT('explorer');
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const over = (e: DragEvent) => {
@@ -29,18 +31,14 @@ export function BooksimOpen({ onFile }: { onFile(file: BooksimFile): void }) {
   }, [onFile]);
   return (
     <>
-      <button
-        type="button"
-        title="A BookSim2 configuration file (key = value; lines), as the custom network; or drop one on the page"
-        onClick={() => input.current?.click()}
-      >
-        Open BookSim2 file
+      <button type="button" title={t('booksim.openTitle')} onClick={() => input.current?.click()}>
+        {t('booksim.open')}
       </button>
       <input
         ref={input}
         type="file"
         hidden
-        aria-label="BookSim2 configuration file"
+        aria-label={t('booksim.file')}
         onChange={(e) => {
           const file = e.target.files?.[0];
           // Cleared, so that choosing the same file again (edited meanwhile) opens it again.

@@ -1,6 +1,7 @@
 import { useContext, useId, useRef, useState } from 'react';
 
 import { DataTable } from '../charts/DataTable';
+import { useT } from '../i18n/i18n';
 import type { ChartSpec } from '../presets/schema';
 import { ChartView } from '../chart_kinds/ChartView';
 import { builtChartTable, chartKind } from '../chart_kinds/registry';
@@ -42,6 +43,7 @@ interface Props {
 
 /** One chart with its tools: paper overlay, analytical models, log axes, table, about, export and embed. */
 export function ChartCard(props: Props) {
+  const t = useT('explorer');
   const { spec, chart, choice, onChoice, hasReference, exportInfo, stale, onWatch } = props;
   const withheld = props.withheld === true;
   const question = useContext(OpenQuestion);
@@ -64,9 +66,9 @@ export function ChartCard(props: Props) {
       type="button"
       className="chart-present"
       onClick={props.onPresent}
-      title="This chart alone, full screen, in large type for a projector"
+      title={t('chartCard.presentTitle')}
     >
-      Present
+      {t('chartCard.present')}
     </button>
   ) : null;
 
@@ -77,7 +79,11 @@ export function ChartCard(props: Props) {
           it is presented all the same, the question projected before the class predicts. */}
       {withheld ? (
         present ? (
-          <div className="chart-tools" role="toolbar" aria-label={`${spec.title}: tools`}>
+          <div
+            className="chart-tools"
+            role="toolbar"
+            aria-label={t('chartCard.tools', { title: spec.title })}
+          >
             {present}
           </div>
         ) : null
@@ -111,33 +117,30 @@ export function ChartCard(props: Props) {
       ) : null}
       {exports.exportError ? (
         <p className="banner error" role="alert">
-          Export failed: {exports.exportError}
+          {t('chartCard.exportFailed', { error: exports.exportError })}
         </p>
       ) : null}
       <StaleMark reason={stale}>
         <div className="chart-frame">
           {withheld ? (
-            <p className="chart-withheld">
-              Predict first: this chart is drawn when you reveal your answer to the tour&apos;s
-              question.
-            </p>
+            <p className="chart-withheld">{t('chartCard.withheld')}</p>
           ) : (
             <ChartView name={spec.id} title={spec.title} chart={chart} />
           )}
         </div>
       </StaleMark>
       {choice.table && !withheld ? (
-        <DataTable table={table} caption={`${spec.title}: data`} />
+        <DataTable table={table} caption={t('chartCard.data', { title: spec.title })} />
       ) : null}
       <details className="about">
-        <summary>About this chart</summary>
+        <summary>{t('chartCard.about')}</summary>
         <dl>
-          <dt>What is plotted</dt>
+          <dt>{t('chartCard.what')}</dt>
           <dd>{spec.about.what}</dd>
-          <dt>Formula or mechanism</dt>
+          <dt>{t('chartCard.mechanism')}</dt>
           <dd>{spec.about.mechanism}</dd>
-          <dt>Source</dt>
-          <dd>{spec.about.citation}</dd>
+          <dt>{t('chartCard.source')}</dt>
+          <dd translate="no">{spec.about.citation}</dd>
         </dl>
       </details>
       <EmbedDialog dialog={dialog} id={id} title={spec.title} embedUrl={embedUrl} />

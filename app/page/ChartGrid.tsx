@@ -1,6 +1,7 @@
 import { memo } from 'react';
 
 import type { ParamSpec, Params } from '../engine/types';
+import { useT } from '../i18n/i18n';
 import { plottedReferences, shownCharts } from '../presets/schema';
 import { ChartCard } from './ChartCard';
 import type { ChartRun, PinnedRun } from '../results/chart_builder';
@@ -55,13 +56,20 @@ export const ChartGrid = memo(function ChartGrid({
   id,
   only,
   onPresent,
-  label = 'Charts',
+  label,
 }: ChartGridProps) {
+  const t = useT('explorer');
   // A tour's open question holds back what would state its answer; its step may show fewer charts.
   const held = useWithheld(view);
   const shown = useShown();
   return (
-    <div className="charts" id={id} tabIndex={-1} role="region" aria-label={label}>
+    <div
+      className="charts"
+      id={id}
+      tabIndex={-1}
+      role="region"
+      aria-label={label ?? t('chartGrid.label')}
+    >
       {shownCharts(view.preset, specs, view.params)
         .filter((spec) => shown.chart(spec.id) && (only === undefined || spec.id === only))
         .map((full) => {

@@ -2,6 +2,7 @@
 // presenting it, and its exports and embed.
 import type { ReactNode } from 'react';
 
+import { useT } from '../i18n/i18n';
 import type { ChartChoice } from '../link/url_state';
 import type { ChartSpec } from '../presets/schema';
 import type { AxisSpec } from '../results/chart_data';
@@ -41,24 +42,45 @@ export function ChartTools({
   exports: ChartExports;
   onEmbed(): void;
 }) {
+  const t = useT('explorer');
   const set = (key: keyof ChartChoice, value: boolean) => onChoice({ ...choice, [key]: value });
   return (
-    <div className="chart-tools" role="toolbar" aria-label={`${spec.title}: tools`}>
+    <div
+      className="chart-tools"
+      role="toolbar"
+      aria-label={t('chartCard.tools', { title: spec.title })}
+    >
       {hasReference ? (
-        <Toggle label="Paper values" on={choice.overlay ?? true} set={(v) => set('overlay', v)} />
+        <Toggle
+          label={t('chartTools.paper')}
+          on={choice.overlay ?? true}
+          set={(v) => set('overlay', v)}
+        />
       ) : null}
       {'models' in spec && spec.models ? (
-        <Toggle label="Models" on={choice.models ?? true} set={(v) => set('models', v)} />
+        <Toggle
+          label={t('chartTools.models')}
+          on={choice.models ?? true}
+          set={(v) => set('models', v)}
+        />
       ) : null}
       {axes ? (
         <>
-          <Toggle label="Log x" on={axes.x.scale === 'log'} set={(v) => set('xLog', v)} />
-          <Toggle label="Log y" on={axes.y.scale === 'log'} set={(v) => set('yLog', v)} />
+          <Toggle
+            label={t('chartTools.logX')}
+            on={axes.x.scale === 'log'}
+            set={(v) => set('xLog', v)}
+          />
+          <Toggle
+            label={t('chartTools.logY')}
+            on={axes.y.scale === 'log'}
+            set={(v) => set('yLog', v)}
+          />
         </>
       ) : null}
       {planes !== null ? (
         <label>
-          Plane z{' '}
+          {t('chartTools.plane')}{' '}
           <select
             value={choice.plane ?? 0}
             onChange={(e) => onChoice({ ...choice, plane: Number(e.target.value) })}
@@ -71,7 +93,11 @@ export function ChartTools({
           </select>
         </label>
       ) : null}
-      <Toggle label="Data table" on={choice.table ?? false} set={(v) => set('table', v)} />
+      <Toggle
+        label={t('chartTools.table')}
+        on={choice.table ?? false}
+        set={(v) => set('table', v)}
+      />
       {present}
       <span className="spacer" />
       <FigureOptions
@@ -79,29 +105,25 @@ export function ChartTools({
         onTheme={exports.setTheme}
         withLink={exports.withLink}
         onWithLink={exports.setWithLink}
-        linkTitle="Exports (the SVG, PNG and PDF caption, the JSON) carry the link back to this state"
+        linkTitle={t('chartTools.linkTitle')}
       />
       <button type="button" onClick={exports.svg}>
-        SVG
+        {t('formats.svg')}
       </button>
       <button type="button" onClick={exports.png}>
-        PNG
+        {t('formats.png')}
       </button>
-      <button
-        type="button"
-        title="A vector PDF for LaTeX: text as text, the font embedded"
-        onClick={exports.pdf}
-      >
-        PDF
+      <button type="button" title={t('chartTools.pdfTitle')} onClick={exports.pdf}>
+        {t('formats.pdf')}
       </button>
       <button type="button" onClick={exports.csv}>
-        CSV
+        {t('formats.csv')}
       </button>
       <button type="button" onClick={exports.json}>
-        JSON
+        {t('formats.json')}
       </button>
       <button type="button" onClick={onEmbed}>
-        Embed
+        {t('chartTools.embed')}
       </button>
     </div>
   );

@@ -1,5 +1,6 @@
 // "Watch it run" under a chart: the point of its sweep to trace, and the button that opens its
 // trace view there.
+import { useT } from '../i18n/i18n';
 import type { ChartSpec } from '../presets/schema';
 import { openViewFocus } from '../views/ViewPanel';
 
@@ -20,12 +21,17 @@ export function ChartWatch({
   onPoint(point: number): void;
   onWatch(point: number | undefined): void;
 }) {
+  const t = useT('explorer');
   return (
-    <div className="chart-watch" role="group" aria-label={`${spec.title}: watch it run`}>
-      <span>Watch it run:</span>
+    <div
+      className="chart-watch"
+      role="group"
+      aria-label={t('chartWatch.label', { title: spec.title })}
+    >
+      <span>{t('chartWatch.watch')}</span>
       {points.length > 0 ? (
         <select
-          aria-label="Point to watch"
+          aria-label={t('chartWatch.point')}
           value={Math.min(point, points.length - 1)}
           onChange={(e) => onPoint(Number(e.target.value))}
         >
@@ -43,7 +49,7 @@ export function ChartWatch({
           onWatch(points.length > 0 ? Math.min(point, points.length - 1) : undefined);
         }}
       >
-        Open the {viewTitle.toLowerCase()}
+        {t('chartWatch.open', { view: viewTitle.toLowerCase() })}
       </button>
     </div>
   );

@@ -2,6 +2,7 @@
 // the step's charts, with only the fields the step shows; no header, no experiment picker, no
 // builder. It plays the lesson its link carries as the explorer does (the same link state, the
 // same panel, the same held-back charts until Reveal), and links to the whole explorer.
+import { useT } from '../i18n/i18n';
 import { useCallback, useMemo, useState } from 'react';
 
 import type { Engine } from '../engine/engine';
@@ -31,6 +32,7 @@ function CompactStep({
   models: ModelInfo[];
   presets: Preset[];
 }) {
+  const t = useT('explorer');
   const ctx = useMemo(() => urlContext(presets, models, tours), [presets, models]);
   const { state, setState, search, page } = useLinkState(ctx);
   useTheme(state.theme);
@@ -56,11 +58,9 @@ function CompactStep({
     [setState],
   );
   if (!tour || !tourStep || !tourPanel || state.layout?.kind !== 'tour')
-    return <Refused text="This link holds no lesson: the compact view shows a lesson's steps." />;
+    return <Refused text={t('compact.noLesson')} />;
   if (!preset || !model || page?.kind === 'machines')
-    return (
-      <Refused text="This step opens a page the compact view does not show (every machine on one chart): open it in archex." />
-    );
+    return <Refused text={t('compact.otherPage')} />;
   const explorer = `${new URL('./', window.location.href).href}${search}`;
   const rightPreset =
     page?.kind === 'side' ? presets.find((p) => p.id === page.right.presetId) : undefined;
@@ -80,7 +80,7 @@ function CompactStep({
             pane={firstPane(state)}
             onPane={onFirst}
             side="first"
-            {...(rightPreset ? { label: 'Left' } : {})}
+            {...(rightPreset ? { label: t('side.name', { side: 'left' }) } : {})}
             onOutcome={setLeft}
           />
           {page?.kind === 'side' && rightPreset && rightModel ? (
@@ -92,7 +92,7 @@ function CompactStep({
               pane={page.right}
               onPane={onRight}
               side="right"
-              label="Right"
+              label={t('side.name', { side: 'right' })}
               onOutcome={setRight}
             />
           ) : null}

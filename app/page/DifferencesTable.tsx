@@ -1,15 +1,17 @@
 // What differs between the two sides of side by side, as a table of left and right values.
 import type { Difference } from '../results/differences';
+import { useT } from '../i18n/i18n';
 
 export function DifferencesTable({ differences }: { differences: Difference[] }) {
+  const t = useT('explorer');
   return (
     <table className="differences">
-      <caption>What differs</caption>
+      <caption>{t('side.differs')}</caption>
       <thead>
         <tr>
           <th scope="col" />
-          <th scope="col">Left</th>
-          <th scope="col">Right</th>
+          <th scope="col">{t('side.name', { side: 'left' })}</th>
+          <th scope="col">{t('side.name', { side: 'right' })}</th>
         </tr>
       </thead>
       <tbody>

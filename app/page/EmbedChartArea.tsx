@@ -1,4 +1,5 @@
 // The embed page's place for its chart, sized to the frame or to the chart's own height.
+import { useT } from '../i18n/i18n';
 import type { ReactNode } from 'react';
 
 import { defaultChartHeight } from '../charts/use_measured_width';
@@ -19,6 +20,7 @@ export function ChartArea({
   loading: boolean;
   children: (height: number | undefined) => ReactNode;
 }) {
+  const t = useT('explorer');
   const { ref, size } = useMeasuredSize();
   const fill = fit === 'frame';
   const reserve = !fill && loading && size !== null ? defaultChartHeight(size.width) : undefined;
@@ -26,7 +28,7 @@ export function ChartArea({
     <div className="embedded-chart" ref={ref} style={{ minHeight: reserve }} aria-busy={loading}>
       {loading ? (
         <p className="embedded-loading" role="status">
-          Loading the chart…
+          {t('embed.loading')}
         </p>
       ) : null}
       {fill && !size?.height ? null : children(fill ? size?.height : undefined)}

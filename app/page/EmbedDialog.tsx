@@ -2,6 +2,7 @@
 import type { RefObject } from 'react';
 import { useState } from 'react';
 
+import { useT } from '../i18n/i18n';
 import { embedSnippet } from '../link/embed_snippet';
 import { copyText } from '../ui/clipboard';
 
@@ -18,6 +19,7 @@ export function EmbedDialog({
   /** The embed page's address, read when the dialog opens; empty until then. */
   embedUrl: string;
 }) {
+  const t = useT('explorer');
   const [copied, setCopied] = useState(false);
   const snippet = embedUrl ? embedSnippet(embedUrl, title) : '';
   return (
@@ -27,18 +29,18 @@ export function EmbedDialog({
       aria-labelledby={`${id}-embed`}
       onClose={() => setCopied(false)}
     >
-      <h3 id={`${id}-embed`}>Embed this chart</h3>
-      <p>The page shows this chart only, with these parameters, and links back to the explorer.</p>
+      <h3 id={`${id}-embed`}>{t('embedDialog.title')}</h3>
+      <p>{t('embedDialog.text')}</p>
       <textarea
         readOnly
         value={snippet}
         rows={6}
-        aria-label="Embed code"
+        aria-label={t('embedDialog.code')}
         onFocus={(e) => e.target.select()}
       />
       <p>
         <a href={embedUrl} target="_blank" rel="noreferrer">
-          Open the embed page
+          {t('embedDialog.open')}
         </a>
       </p>
       <div className="dialog-buttons">
@@ -51,10 +53,10 @@ export function EmbedDialog({
             )
           }
         >
-          {copied ? 'Copied' : 'Copy code'}
+          {copied ? t('embedDialog.copied') : t('embedDialog.copy')}
         </button>
         <button type="button" onClick={() => dialog.current?.close()}>
-          Close
+          {t('embedDialog.close')}
         </button>
       </div>
     </dialog>

@@ -1,9 +1,11 @@
 // What the embed page shows before or instead of its chart: the chart's place while the engine
 // loads, and an error, said to the page around it too.
+import { machineLine } from '../presets/machines';
+import { Rich } from '../i18n/Rich';
+import { i18n, useReading } from '../i18n/i18n';
 import { useEffect, useState } from 'react';
 
 import type { Preset } from '../presets/schema';
-import { machineAndYear } from '../presets/schema';
 import { opaqueOrigin } from './embed_boot';
 import type { EmbedFit } from './embed_frame';
 import { previewLink } from './embed_link';
@@ -15,11 +17,10 @@ import { ChartArea } from './EmbedChartArea';
  * needs of archex's site too.
  */
 export function engineFailed(error: string): string {
-  const sandboxed = opaqueOrigin(window.origin)
-    ? ' This frame is sandboxed without allow-same-origin: its engine loads only from a site ' +
-      "that lets every origin read archex's files (Access-Control-Allow-Origin)."
-    : '';
-  return `The simulation engine did not load: ${error}${sandboxed}`;
+  return i18n.t('explorer:embed.engineFailed', {
+    error,
+    sandboxed: opaqueOrigin(window.origin) ? 'yes' : 'no',
+  });
 }
 
 /**
@@ -27,6 +28,7 @@ export function engineFailed(error: string): string {
  * tells it without the engine, so the page is about as tall as it will be.
  */
 export function EmbedLoading({ presets, fit }: { presets: Preset[]; fit: EmbedFit }) {
+  const { lang } = useReading();
   const [preview] = useState(() => previewLink(window.location.search, presets));
   return (
     <figure className="embedded" data-fit={fit}>
@@ -35,7 +37,15 @@ export function EmbedLoading({ presets, fit }: { presets: Preset[]; fit: EmbedFi
       </ChartArea>
       {preview ? (
         <figcaption>
-          {preview.title}. {machineAndYear(preview.preset)}; {preview.preset.citation.text}.
+          <Rich
+            k="explorer:embed.caption"
+            values={{
+              title: preview.title,
+              machine: machineLine(preview.preset.machine, lang)?.name ?? preview.preset.machine,
+              year: preview.preset.year === undefined ? 'none' : String(preview.preset.year),
+            }}
+            parts={{ citation: <span translate="no">{preview.preset.citation.text}</span> }}
+          />
         </figcaption>
       ) : null}
     </figure>

@@ -1,7 +1,9 @@
+import { machineLine } from '../presets/machines';
+import { Rich } from '../i18n/Rich';
+import { useReading } from '../i18n/i18n';
 import type { Engine } from '../engine/engine';
 import type { ModelInfo } from '../engine/types';
 import type { Preset } from '../presets/schema';
-import { machineAndYear } from '../presets/schema';
 import { fillParams } from '../presets/param_values';
 import { ChartView } from '../chart_kinds/ChartView';
 import type { FitRequests } from './embed_frame';
@@ -58,6 +60,7 @@ function Embedded({
   models: ModelInfo[];
   frame: ReturnType<typeof useEmbedFrame>;
 }) {
+  const { lang } = useReading();
   const { say } = frame;
   const { state, preset, specs, parsed, shown, spec, values, run, pinned } = useEmbeddedRun(
     engine,
@@ -103,7 +106,18 @@ function Embedded({
         }
       </ChartArea>
       <figcaption>
-        {title}. {machineAndYear(preset)}; {preset.citation.text}. <OpenInArchex href={explorer} />
+        <Rich
+          k="explorer:embed.captionOpen"
+          values={{
+            title,
+            machine: machineLine(preset.machine, lang)?.name ?? preset.machine,
+            year: preset.year === undefined ? 'none' : String(preset.year),
+          }}
+          parts={{
+            citation: <span translate="no">{preset.citation.text}</span>,
+            open: <OpenInArchex href={explorer} />,
+          }}
+        />
       </figcaption>
     </figure>
   );

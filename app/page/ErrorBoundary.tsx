@@ -1,3 +1,4 @@
+import { i18n } from '../i18n/i18n';
 import type { ReactNode } from 'react';
 import { Component } from 'react';
 
@@ -30,13 +31,13 @@ export class ErrorBoundary extends Component<Props, State> {
     if (!this.state.error) return this.props.children;
     return (
       <div role="alert" className="banner error">
-        This view failed to draw: {this.state.error.message}.{' '}
+        {i18n.t('explorer:errorBoundary.failed', { error: this.state.error.message })}{' '}
         {this.props.onReset ? (
           <button type="button" onClick={this.props.onReset}>
-            Reset to the paper&apos;s parameters
+            {i18n.t('explorer:errorBoundary.reset')}
           </button>
         ) : (
-          'Reload the page.'
+          i18n.t('explorer:errorBoundary.reload')
         )}
       </div>
     );

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 
 import type { Engine } from '../engine/engine';
 import type { ModelInfo } from '../engine/types';
+import { Rich } from '../i18n/Rich';
 import type { Preset } from '../presets/schema';
 import { ModelBasis } from '../ui/ModelBasis';
 import type { AxisOverrides } from '../chart_kinds/shared_axes';
@@ -156,7 +157,13 @@ export function Explorer({
         <footer className="citation">
           <p>{model.description}</p>
           <p>
-            Source: {preset.citation.text}, sections {preset.citation.sections}.
+            <Rich
+              k="explorer:footer.source"
+              parts={{
+                citation: <span translate="no">{preset.citation.text}</span>,
+                sections: <span translate="no">{preset.citation.sections}</span>,
+              }}
+            />
           </p>
         </footer>
       </section>

@@ -8,6 +8,7 @@ import {
   SIZE_CHOICES,
   figureLayout,
 } from '../exports/figure_size';
+import { i18n, useT } from '../i18n/i18n';
 import type { FigureTheme } from '../results/figure_info';
 import { FIGURE_THEMES } from '../results/figure_info';
 import './figure_options.css';
@@ -32,12 +33,16 @@ export function useFigureLayoutChoice(): FigureLayoutChoice {
   return useSyncExternalStore(subscribe, () => layoutChoice);
 }
 
-const SIZE_LABELS: Record<SizeChoice, string> = {
-  screen: 'screen, 800 px',
-  'one column': `one column, ${PAPER_WIDTHS['one column'] / 72} in`,
-  'two columns': `two columns, ${PAPER_WIDTHS['two columns'] / 72} in`,
-  width: 'a width…',
-};
+/** A size's name in the menu: a paper's column widths in inches. */
+const sizeLabel = (size: SizeChoice): string =>
+  size === 'screen'
+    ? i18n.t('explorer:figure.sizes.screen')
+    : size === 'width'
+      ? i18n.t('explorer:figure.sizes.width')
+      : i18n.t('explorer:figure.sizes.columns', {
+          columns: size === 'one column' ? 'one' : 'two',
+          inches: String(PAPER_WIDTHS[size] / 72),
+        });
 
 /**
  * The exported figure's size (the screen's, a paper column's or a width) with its text size, and
@@ -45,6 +50,7 @@ const SIZE_LABELS: Record<SizeChoice, string> = {
  * length says why beside the field, and an export with it fails with the same words.
  */
 export function FigureLayoutOptions() {
+  const t = useT('explorer');
   const choice = useFigureLayoutChoice();
   const set = (change: Partial<FigureLayoutChoice>) => setLayoutChoice({ ...choice, ...change });
   let problem: FigureLayoutError | null = null;
@@ -55,27 +61,27 @@ export function FigureLayoutOptions() {
     problem = error;
   }
   return (
-    <span className="figure-layout" role="group" aria-label="Export layout">
-      <label title="The width the SVG, PNG and PDF are laid out for: placed at it, their text prints at the size given">
-        Size{' '}
+    <span className="figure-layout" role="group" aria-label={t('figure.layout')}>
+      <label title={t('figure.sizeTitle')}>
+        {t('figure.size')}{' '}
         <select
-          aria-label="Figure size"
+          aria-label={t('figure.sizeLabel')}
           value={choice.size}
           onChange={(e) => set({ size: e.target.value as SizeChoice })}
         >
           {SIZE_CHOICES.map((s) => (
             <option key={s} value={s}>
-              {SIZE_LABELS[s]}
+              {sizeLabel(s)}
             </option>
           ))}
         </select>
       </label>
       {choice.size === 'width' ? (
         <label>
-          Width{' '}
+          {t('figure.width')}{' '}
           <input
             type="text"
-            aria-label="Figure width"
+            aria-label={t('figure.widthLabel')}
             inputMode="decimal"
             size={6}
             value={choice.width}
@@ -85,11 +91,11 @@ export function FigureLayoutOptions() {
         </label>
       ) : null}
       {choice.size !== 'screen' ? (
-        <label title="Size of the chart's text (axes, ticks, legend) and caption when printed at the width">
-          Text{' '}
+        <label title={t('figure.textTitle')}>
+          {t('figure.text')}{' '}
           <input
             type="text"
-            aria-label="Text size"
+            aria-label={t('figure.textLabel')}
             inputMode="decimal"
             size={4}
             value={choice.fontSize}
@@ -98,21 +104,21 @@ export function FigureLayoutOptions() {
           />
         </label>
       ) : null}
-      <label title="The chart's title above it">
+      <label title={t('figure.titleTitle')}>
         <input
           type="checkbox"
           checked={choice.title}
           onChange={(e) => set({ title: e.target.checked })}
         />
-        Title
+        {t('figure.title')}
       </label>
-      <label title="The caption under it (source, parameters, seed, link); LaTeX's \caption can take its place">
+      <label title={t('figure.captionTitle')}>
         <input
           type="checkbox"
           checked={choice.caption}
           onChange={(e) => set({ caption: e.target.checked })}
         />
-        Caption
+        {t('figure.caption')}
       </label>
       {problem ? (
         <span className="figure-layout-problem" role="status">
@@ -138,23 +144,24 @@ export function FigureOptions({
   /** What the link back is put into. */
   linkTitle: string;
 }) {
+  const t = useT('explorer');
   return (
     <>
       <select
-        aria-label="Export theme"
-        title="Colours of the exported SVG and PNG"
+        aria-label={t('figure.theme')}
+        title={t('figure.themeTitle')}
         value={theme}
         onChange={(e) => onTheme(e.target.value as FigureTheme)}
       >
-        {FIGURE_THEMES.map((t) => (
-          <option key={t} value={t}>
-            {t}
+        {FIGURE_THEMES.map((name) => (
+          <option key={name} value={name}>
+            {t('figure.themes', { theme: name })}
           </option>
         ))}
       </select>
       <label title={linkTitle}>
         <input type="checkbox" checked={withLink} onChange={(e) => onWithLink(e.target.checked)} />
-        Link back
+        {t('figure.linkBack')}
       </label>
       <FigureLayoutOptions />
     </>

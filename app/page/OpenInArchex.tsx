@@ -1,4 +1,5 @@
 // The embed page's link back to the full explorer, which a frame opens in a new tab.
+import { useT } from '../i18n/i18n';
 import type { MouseEvent } from 'react';
 import { useEffect, useRef, useState } from 'react';
 
@@ -10,6 +11,7 @@ import { framed } from './embed_boot';
  * it says so and offers the address to copy.
  */
 export function OpenInArchex({ href }: { href: string }) {
+  const t = useT('explorer');
   const [refused, setRefused] = useState(false);
   const address = useRef<HTMLInputElement>(null);
   const inFrame = framed();
@@ -34,16 +36,16 @@ export function OpenInArchex({ href }: { href: string }) {
   return (
     <>
       <a href={href} target={inFrame ? '_blank' : undefined} rel="noopener" onClick={open}>
-        Open in archex
+        {t('openIn.link')}
       </a>
       {refused ? (
         <span className="banner notice embedded-open" role="alert">
-          The page around this chart does not let it open a tab. Copy its address in archex:
+          {t('openIn.refused')}
           <input
             ref={address}
             readOnly
             value={href}
-            aria-label="The chart's address in archex"
+            aria-label={t('openIn.address')}
             onFocus={(event) => event.currentTarget.select()}
           />
         </span>

@@ -1,15 +1,13 @@
 // A pane's fields: its parameters, grouped as the preset groups them, and its seed.
+import { i18n, useT } from '../i18n/i18n';
 import { ParamPanel } from '../ui/ParamPanel';
 import { SeedField } from '../ui/SeedField';
 import type { Preset } from '../presets/schema';
 import { presetBaseline } from '../presets/schema';
 import type { PaneRun, PaneUpdate } from './use_pane_run';
 
-const BASIS_WORD = { assumed: 'Assumed', calibrated: 'Calibrated' } as const;
-
 /** A calibration's source while the pane's run answers an open question. */
-export const CALIBRATION_HELD =
-  "on a measurement of the paper, named once you reveal (it may be the question's answer)";
+export const calibrationHeld = () => i18n.t('explorer:paneControls.calibrationHeld');
 
 export function PaneControls({
   preset,
@@ -29,15 +27,19 @@ export function PaneControls({
   calibrationsHeld: boolean;
   onPane: PaneUpdate;
 }) {
+  const t = useT('explorer');
   const { panelSpecs, values, shownDrafts, fieldErrors, paperValues, seed, resets } = run;
   const { setParam, setDraft, resetAll } = run;
   // An override's reason follows the source of the value it replaces.
   const sources = Object.fromEntries(
     Object.entries(preset.params).map(([k, v]) => [
       k,
-      `${v.basis ? `${BASIS_WORD[v.basis]}: ` : ''}${
-        calibrationsHeld && v.basis === 'calibrated' ? CALIBRATION_HELD : v.source
-      }${v.override === undefined ? '' : ` (here: ${v.override})`}`,
+      t('paneControls.source', {
+        basis: v.basis ?? 'none',
+        source: calibrationsHeld && v.basis === 'calibrated' ? calibrationHeld() : v.source,
+        override: v.override ?? '',
+        overridden: v.override === undefined ? 'no' : 'yes',
+      }),
     ]),
   );
   return (

@@ -3,10 +3,12 @@
 import type { ReactNode } from 'react';
 
 import type { ParamSpec, Params } from '../engine/types';
+import { useReading, useT } from '../i18n/i18n';
 import { emptyState } from '../link/url_state';
+import { machineLine } from '../presets/machines';
 import { fillParams } from '../presets/param_values';
 import type { Preset } from '../presets/schema';
-import { baselineText } from '../presets/schema';
+import { presetBaseline } from '../presets/schema';
 import { WITHHELD } from '../results/chart_data';
 import type { Withheld } from '../tours/withhold';
 import type { PaneUpdate } from './use_pane_run';
@@ -34,34 +36,42 @@ export function PaneSidebar({
   controls: ReactNode;
   onPane: PaneUpdate;
 }) {
+  const t = useT('explorer');
+  const { lang } = useReading();
   const side = placement !== 'alone';
   return (
     <aside className="sidebar">
-      {side ? (
-        <p className="side-label">{placement === 'left' ? 'Left side' : 'Right side'}</p>
-      ) : null}
+      {side ? <p className="side-label">{t('sidebar.side', { side: placement })}</p> : null}
       <label className="preset-picker">
-        <span>Experiment</span>
+        <span>{t('sidebar.experiment')}</span>
         <select
           value={preset.id}
           onChange={(e) => onPane((p) => ({ ...emptyState(e.target.value), pins: p.pins }))}
         >
           {presets.map((p) => (
             <option key={p.id} value={p.id}>
-              {p.machine}: {p.experiment}
+              {t('sidebar.presetOption', {
+                machine: machineLine(p.machine, lang)?.name ?? p.machine,
+                experiment: p.experiment,
+              })}
             </option>
           ))}
         </select>
       </label>
       <p className="preset-description">
         {held.description
-          ? `The experiment's description tells the answer to the tour's question: ${WITHHELD}.`
+          ? t('sidebar.descriptionHeld', { withheld: WITHHELD })
           : held.text(fillParams(preset.description, specs, values))}
       </p>
       {side ? (
         <details className="side-params">
           <summary>
-            Parameters{changed > 0 ? ` (${changed} changed from ${baselineText(preset)})` : ''}
+            {changed > 0
+              ? t('sidebar.paramsChanged', {
+                  changed: String(changed),
+                  baseline: presetBaseline(preset),
+                })
+              : t('paramPanel.title')}
           </summary>
           {controls}
         </details>

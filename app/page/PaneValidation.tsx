@@ -2,6 +2,7 @@
 // presets that hold this experiment's paper targets.
 import { tableToCsv } from '../charts/chart_table';
 import { download } from '../exports/export';
+import { useT } from '../i18n/i18n';
 import { emptyState, serializeUrlState } from '../link/url_state';
 import { changedParams } from '../presets/param_values';
 import type { Preset } from '../presets/schema';
@@ -27,6 +28,7 @@ export function PaneValidation({
   /** The tour's step shows the table. */
   shown: boolean;
 }) {
+  const t = useT('explorer');
   const { outcome, validation, stale, specs, paperValues, drawn, seed } = paneRun;
   return (
     <>
@@ -49,8 +51,8 @@ export function PaneValidation({
       ) : null}
       {!shown ? null : outcome && withheld && validation?.length ? (
         <section className="validation" aria-labelledby="validation-title">
-          <h3 id="validation-title">Model vs paper</h3>
-          <p>The table states the answer to the tour&apos;s question: {WITHHELD}.</p>
+          <h3 id="validation-title">{t('validation.title')}</h3>
+          <p>{t('validation.held', { withheld: WITHHELD })}</p>
         </section>
       ) : outcome && validation && validation.length > 0 ? (
         <StaleMark reason={stale}>

@@ -1,4 +1,5 @@
 import type { Engine } from '../engine/engine';
+import { useT } from '../i18n/i18n';
 import type { ModelInfo } from '../engine/types';
 import { download } from '../exports/export';
 import { perfettoBlob, perfettoFileName } from '../exports/perfetto_file';
@@ -26,12 +27,13 @@ export function PaneViewPanel({
   /** Sized to end at the window's foot (presentation mode). */
   fit?: boolean;
 }) {
+  const t = useT('explorer');
   const { watched, watchedPoints, values, seed } = run;
   if (!pane.view || !watched) return null;
   const point = pane.view.point;
   const save: TraceSave = {
-    label: 'Download for Perfetto',
-    hint: 'the recorded window as a file for ui.perfetto.dev or chrome://tracing',
+    label: t('perfetto.label'),
+    hint: t('perfetto.hint'),
     run: async (outcome) => {
       const traced = {
         ...(pane.presetId !== null ? { preset: pane.presetId } : {}),

@@ -99,7 +99,7 @@ function PresetCard({
         <span className="card-description">
           <Glossed text={preset.description} />
         </span>
-        <cite>{preset.citation.text}</cite>
+        <cite translate="no">{preset.citation.text}</cite>
       </span>
     </div>
   );

@@ -2,6 +2,7 @@
 // large enough to read from the back of a room. The chart is laid out at a smaller width and
 // zoomed (CSS zoom, which scales layout, so pointers and the views' hit tests stay true), so its
 // text and lines grow together: 12 px chart text reads as 24 px at 1920 px wide.
+import { useT } from '../i18n/i18n';
 import type { ReactNode } from 'react';
 
 import type { Engine } from '../engine/engine';
@@ -44,6 +45,7 @@ export function Presentation({
   onChart,
   aside,
 }: Props) {
+  const t = useT('explorer');
   const { drawn, outcome, stale, values, watched } = run;
   // A tour's open question holds back the trace view of the run that answers it, and its step
   // may show fewer charts.
@@ -107,7 +109,7 @@ export function Presentation({
           only={shown.id}
         />
       ) : (
-        <p className="banner">Running {preset.title}…</p>
+        <p className="banner">{t('present.running', { title: preset.title })}</p>
       )}
     </PresentationFrame>
   );

@@ -1,5 +1,6 @@
 // The frame of presentation mode: the bar (the chart, step through them, leave), the stage the
 // chart is zoomed on, and the words beside it.
+import { useT } from '../i18n/i18n';
 import type { ReactNode } from 'react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 
@@ -38,6 +39,7 @@ export function PresentationFrame({
   arrows,
   children,
 }: FrameProps) {
+  const t = useT('explorer');
   const zoom = presentationZoom(useWindowWidth(), view);
   const index = Math.max(
     0,
@@ -94,15 +96,15 @@ export function PresentationFrame({
       className="presentation"
       data-present={charts[index]?.id ?? ''}
       tabIndex={-1}
-      aria-label={`Presentation: ${title}`}
+      aria-label={t('present.label', { title })}
     >
-      <div className="presentation-bar" role="toolbar" aria-label="Presentation">
+      <div className="presentation-bar" role="toolbar" aria-label={t('present.bar')}>
         <strong>{title}</strong>
         {/* A tour's step about a readout shows no chart to pick. */}
         {charts.length > 0 ? (
           <>
             <label>
-              Chart{' '}
+              {t('present.chart')}{' '}
               <select value={charts[index]?.id ?? ''} onChange={(e) => onChart(e.target.value)}>
                 {charts.map((c) => (
                   <option key={c.id} value={c.id}>
@@ -112,16 +114,16 @@ export function PresentationFrame({
               </select>
             </label>
             <button type="button" onClick={() => go(-1)} disabled={index === 0}>
-              Previous chart
+              {t('present.previous')}
             </button>
             <button type="button" onClick={() => go(1)} disabled={index >= charts.length - 1}>
-              Next chart
+              {t('present.next')}
             </button>
           </>
         ) : null}
         <span className="spacer" />
         <button type="button" onClick={leave}>
-          Leave presentation (Esc)
+          {t('present.leave')}
         </button>
       </div>
       <div className="presentation-body">

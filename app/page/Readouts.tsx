@@ -1,3 +1,4 @@
+import { useT } from '../i18n/i18n';
 import type { ChartRun } from '../results/chart_builder';
 import { useShown, useWithheld } from '../tours/use_withheld';
 import { readoutsShown } from '../tours/withhold';
@@ -10,6 +11,7 @@ import './readouts.css';
  * them as they change.
  */
 export function Readouts({ outcome, stale }: { outcome: ChartRun; stale: string | null }) {
+  const t = useT('explorer');
   const held = useWithheld(outcome);
   const shown = useShown();
   const readouts = readoutsShown(outcome.preset, outcome, held).filter((_, i) => shown.readout(i));
@@ -17,7 +19,9 @@ export function Readouts({ outcome, stale }: { outcome: ChartRun; stale: string 
   return (
     <StaleMark reason={stale}>
       <p className="sr-only" aria-live="polite">
-        {readouts.map((r) => `${r.label}: ${r.value}`).join('; ')}
+        {readouts
+          .map((r) => t('readouts.spoken', { label: r.label, value: r.value }))
+          .join(t('readouts.separator'))}
       </p>
       <dl className="readouts">
         {readouts.map((r) => (

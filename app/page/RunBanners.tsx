@@ -1,6 +1,7 @@
 // What a pane's run says above its charts: its error, why it cannot run (with the way to the
 // field), the notice of a run held back, and its progress.
 import type { Engine } from '../engine/engine';
+import { useT } from '../i18n/i18n';
 import { RunNotice, RunStatus } from './RunStatus';
 import type { PaneRun } from './use_pane_run';
 
@@ -14,6 +15,7 @@ export function RunBanners({
   /** The parameters not shown: no way to a field that is not there. */
   hidden: Set<string>;
 }) {
+  const t = useT('explorer');
   const { run, outcome, fieldReason } = paneRun;
   return (
     <>
@@ -23,7 +25,7 @@ export function RunBanners({
           {/* A host that died or trapped was replaced: the same run may well go through. */}
           {run.error.kind === 'crash' || run.error.kind === 'failure' ? (
             <button type="button" onClick={run.runAnyway}>
-              Run again
+              {t('run.again')}
             </button>
           ) : null}
         </p>
@@ -32,7 +34,7 @@ export function RunBanners({
         // Nothing drawn yet (a link opened on a combination the engine refuses): the reason
         // stands where the charts would be, with the way to the field.
         <p className="banner error" role="alert" data-cannot-run>
-          Cannot run: {fieldReason.text}
+          {t('run.cannot', { reason: fieldReason.text })}
           {hidden.has(fieldReason.name) ? null : (
             <button
               type="button"
@@ -42,7 +44,7 @@ export function RunBanners({
                   ?.focus()
               }
             >
-              Go to {fieldReason.label}
+              {t('run.goTo', { label: fieldReason.label })}
             </button>
           )}
         </p>

@@ -1,10 +1,11 @@
 import type { RunProgress } from '../engine/engine';
+import { i18n, useT } from '../i18n/i18n';
 import type { Held } from '../ui/use_engine_run';
 import type { TimeLeft } from '../engine/time_left';
 import { SHOW_PROGRESS_AFTER_MS, formatTimeLeft } from '../engine/time_left';
 import './run_status.css';
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const seconds = (ms: number) => i18n.t('explorer:run.seconds', { s: (ms / 1000).toFixed(1) });
 
 /**
  * Progress of a long run: a bar, the time so far, an estimate of the time left and a way to stop
@@ -22,23 +23,25 @@ export function RunStatus({
   onStop(): void;
   unwatched?: string | null;
 }) {
+  const t = useT('explorer');
   if (!progress || progress.elapsedMs < SHOW_PROGRESS_AFTER_MS) return null;
   const { fraction, elapsedMs } = progress;
   return (
     <div className="run-status">
-      <progress max={1} value={fraction} aria-label="Simulation progress" />
+      <progress max={1} value={fraction} aria-label={t('run.progress')} />
       <span>
-        {Math.round(fraction * 100)} % · {seconds(elapsedMs)} elapsed ·{' '}
-        {timeLeft ? `${formatTimeLeft(timeLeft)} left` : 'estimating the time left'}
+        {t('run.status', {
+          percent: String(Math.round(fraction * 100)),
+          elapsed: seconds(elapsedMs),
+          left: timeLeft ? formatTimeLeft(timeLeft) : '',
+          known: timeLeft ? 'yes' : 'no',
+        })}
       </span>
       <button type="button" onClick={onStop}>
-        Stop
+        {t('run.stop')}
       </button>
       {unwatched ? (
-        <p className="run-unwatched">
-          If this run never ends, reload the page: it cannot notice the browser stopping its engine,
-          because {unwatched}.
-        </p>
+        <p className="run-unwatched">{t('run.unwatched', { because: unwatched })}</p>
       ) : null}
     </div>
   );
@@ -47,9 +50,11 @@ export function RunStatus({
 /** Why the run on show is not the current one: a long run paused to ask, or a stopped one. */
 export function heldText(held: Held): string {
   return held.reason === 'ask'
-    ? `This run would take ${formatTimeLeft(held.left)} more, judged from its first ` +
-        `${Math.round(held.afterMs / 1000)} seconds, so it was paused.`
-    : `Run stopped after ${seconds(held.elapsedMs)}.`;
+    ? i18n.t('explorer:run.paused', {
+        left: formatTimeLeft(held.left),
+        after: String(Math.round(held.afterMs / 1000)),
+      })
+    : i18n.t('explorer:run.stopped', { elapsed: seconds(held.elapsedMs) });
 }
 
 /**
@@ -65,17 +70,21 @@ export function RunNotice({
   shown: boolean;
   onRun(): void;
 }) {
+  const t = useT('explorer');
   if (!held) return null;
-  const text = [
-    heldText(held),
-    held.reason === 'ask' ? 'Smaller values (fewer nodes or cycles, a lower load) run faster.' : '',
-    shown ? 'The charts show the last complete run.' : '',
-  ];
+  const text =
+    held.reason === 'ask'
+      ? t('run.pausedNotice', {
+          left: formatTimeLeft(held.left),
+          after: String(Math.round(held.afterMs / 1000)),
+          shown: shown ? 'yes' : 'no',
+        })
+      : t('run.stoppedNotice', { elapsed: seconds(held.elapsedMs), shown: shown ? 'yes' : 'no' });
   return (
     <div className="banner notice run-notice" role="status">
-      <p>{text.filter(Boolean).join(' ')}</p>
+      <p>{text}</p>
       <button type="button" onClick={onRun}>
-        {held.reason === 'ask' ? 'Run it anyway' : 'Run it'}
+        {held.reason === 'ask' ? t('run.anyway') : t('run.it')}
       </button>
     </div>
   );

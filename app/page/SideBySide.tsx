@@ -3,6 +3,7 @@
 // what differs between the two is listed above them, in the link and in the export. A chart both
 // draw is also one figure of both runs (side_figure.ts), presented or exported as SVG and PNG;
 // with the panes stacked (a phone), each chart's two versions are drawn together.
+import { useT } from '../i18n/i18n';
 import type { ReactNode } from 'react';
 import { useCallback, useContext, useMemo, useState } from 'react';
 
@@ -59,6 +60,7 @@ function sidesTitle(id: string, left: PaneGrid | null, right: PaneGrid | null): 
 
 export function SideBySide(props: Props) {
   const { engine, models, presets, state, right, onState, present, onPresent } = props;
+  const t = useT('explorer');
   const left = firstPane(state);
   const [drawnLeft, setDrawnLeft] = useState<PaneDrawn>(EMPTY);
   const [drawnRight, setDrawnRight] = useState<PaneDrawn>(EMPTY);
@@ -69,7 +71,10 @@ export function SideBySide(props: Props) {
     [question, drawnLeft.charts, drawnRight.charts],
   );
   const differences = paneDifferences(left, right, presets, models);
-  const names = differenceNames(differences) ?? { left: 'Left', right: 'Right' };
+  const names = differenceNames(differences) ?? {
+    left: t('side.name', { side: 'left' }),
+    right: t('side.name', { side: 'right' }),
+  };
   const stacked = useMediaQuery(SIDES_STACKED);
   // The charts both sides draw, in the left side's order, by their titles there.
   const both = [...drawnLeft.charts.keys()]
@@ -139,11 +144,12 @@ export function SideBySide(props: Props) {
         : null;
   const presented = both.find((c) => c.id === present?.chart) ?? both[0];
   const sameExperiment = left.presetId === right.presetId;
-  const title = `Side by side: ${
-    sameExperiment
-      ? (drawnLeft.grid?.view.preset.title ?? '')
-      : `${drawnLeft.grid?.view.preset.title ?? ''} and ${drawnRight.grid?.view.preset.title ?? ''}`
-  }`;
+  const title = sameExperiment
+    ? t('side.titleOne', { title: drawnLeft.grid?.view.preset.title ?? '' })
+    : t('side.titleTwo', {
+        left: drawnLeft.grid?.view.preset.title ?? '',
+        right: drawnRight.grid?.view.preset.title ?? '',
+      });
 
   return (
     <div className={present ? 'side-by-side presenting' : 'side-by-side'}>

@@ -1,5 +1,6 @@
 // One chart of side by side as one figure of both runs, and one side's version of a chart named by
 // what differs (stacked on a phone, or the context of a tour's open question).
+import { useT } from '../i18n/i18n';
 import { ChartView } from '../chart_kinds/ChartView';
 import { mergeSides } from '../chart_kinds/registry';
 import type { AxisOverrides } from '../chart_kinds/shared_axes';
@@ -25,8 +26,9 @@ export function SideFigure({
   names: SideNames;
   axes: AxisOverrides;
 }) {
+  const t = useT('explorer');
   const [a, b] = [left.charts.get(id), right.charts.get(id)];
-  if (!a || !b) return <p className="banner">Running both sides…</p>;
+  if (!a || !b) return <p className="banner">{t('side.running')}</p>;
   const merged = mergeSides(a, b, names);
   const shared = (chart: typeof a) => (axes[id] ? shareAxes(chart, axes[id]) : chart);
   return (
@@ -41,7 +43,7 @@ export function SideFigure({
               <p className="side-name">{names[side]}</p>
               <ChartView
                 name={`${id}-${side}`}
-                title={`${title}: ${names[side]}`}
+                title={t('side.chartTitle', { title, name: names[side] })}
                 chart={shared(side === 'left' ? a : b)}
               />
             </div>
@@ -66,19 +68,13 @@ export function PairSide({
   names: SideNames;
   axes: AxisOverrides;
 }) {
+  const t = useT('explorer');
   if (!drawn.grid || !drawn.charts.has(id)) return null;
   return (
     <div data-side={side}>
-      <p className="side-name">
-        {side === 'left' ? 'Left' : 'Right'}: {names[side]}
-      </p>
+      <p className="side-name">{t('side.named', { side, name: names[side] })}</p>
       <PaneSide.Provider value={side === 'left' ? 'first' : 'right'}>
-        <ChartGrid
-          {...drawn.grid}
-          axes={axes}
-          only={id}
-          label={`${side === 'left' ? 'Left' : 'Right'} side's chart`}
-        />
+        <ChartGrid {...drawn.grid} axes={axes} only={id} label={t('side.chartOf', { side })} />
       </PaneSide.Provider>
     </div>
   );
@@ -96,6 +92,7 @@ export function SidePairs({
   names: SideNames;
   axes: AxisOverrides;
 }) {
+  const t = useT('explorer');
   const pairs = [
     ...left.charts.keys(),
     ...[...right.charts.keys()].filter((id) => !left.charts.has(id)),
@@ -107,9 +104,9 @@ export function SidePairs({
           key={id}
           className="side-pair"
           data-side-pair={id}
-          aria-label={`Both sides: ${
-            left.grid?.view.preset.charts.find((c) => c.id === id)?.title ?? id
-          }`}
+          aria-label={t('side.both', {
+            title: left.grid?.view.preset.charts.find((c) => c.id === id)?.title ?? id,
+          })}
         >
           <PairSide id={id} side="left" drawn={left} names={names} axes={axes} />
           <PairSide id={id} side="right" drawn={right} names={names} axes={axes} />

@@ -1,12 +1,10 @@
 // The head of side by side above its panes: what differs, the comparison's download, keeping one
 // side, and the tools of one figure of both runs.
 import type { Difference } from '../results/differences';
+import { useT } from '../i18n/i18n';
 import { DifferencesTable } from './DifferencesTable';
 import { FigureOptions } from './FigureOptions';
 import type { BothChart, SideExports } from './use_side_exports';
-
-/** What side by side says in place of one figure of both runs while a tour's question is open. */
-export const HELD_FIGURE = 'One figure of both runs: once the tour’s question is revealed';
 
 export function SideHead({
   differences,
@@ -28,41 +26,40 @@ export function SideHead({
   exports: SideExports;
   onPresent(chart: string): void;
 }) {
+  const t = useT('explorer');
   return (
-    <section className="side-head" aria-label="Side by side">
-      <h2>Side by side</h2>
+    <section className="side-head" aria-label={t('side.title')}>
+      <h2>{t('side.title')}</h2>
       {differences.length === 0 ? (
-        <p>The two sides are the same run: change a parameter on either side.</p>
+        <p>{t('side.same')}</p>
       ) : (
         <DifferencesTable differences={differences} />
       )}
-      <p className="side-note">
-        Charts both sides draw share their axes where they measure the same quantity.
-      </p>
+      <p className="side-note">{t('side.axes')}</p>
       <div className="side-tools">
         <button type="button" onClick={exports.exportComparison} disabled={!ran}>
-          Download the comparison (JSON)
+          {t('side.download')}
         </button>
         {/* A tour's step sets both sides: its words and question read them. */}
         {onKeep ? (
           <>
             <button type="button" onClick={() => onKeep('left')}>
-              Keep the left only
+              {t('side.keepLeft')}
             </button>
             <button type="button" onClick={() => onKeep('right')}>
-              Keep the right only
+              {t('side.keepRight')}
             </button>
           </>
         ) : null}
       </div>
       {held ? (
-        <p className="side-tools">{HELD_FIGURE} (it would show the answer).</p>
+        <p className="side-tools">{t('side.heldFigureWhy')}</p>
       ) : (
         <FigureTools both={both} exports={exports} onPresent={onPresent} />
       )}
       {exports.exportError ? (
         <p className="banner error" role="alert">
-          Export failed: {exports.exportError}
+          {t('chartCard.exportFailed', { error: exports.exportError })}
         </p>
       ) : null}
     </section>
@@ -79,11 +76,12 @@ function FigureTools({
   exports: SideExports;
   onPresent(chart: string): void;
 }) {
+  const t = useT('explorer');
   const { figure, exportFigure } = exports;
   return (
-    <div className="side-tools" role="group" aria-label="Both runs in one figure">
+    <div className="side-tools" role="group" aria-label={t('side.figureGroup')}>
       <label>
-        One figure of both runs:{' '}
+        {t('side.figure')}{' '}
         <select
           value={figure?.id ?? ''}
           disabled={!figure}
@@ -100,25 +98,25 @@ function FigureTools({
         type="button"
         disabled={!figure}
         onClick={() => figure && onPresent(figure.id)}
-        title="Both runs on one chart, full screen, in large type for a projector"
+        title={t('side.presentTitle')}
       >
-        Present
+        {t('chartCard.present')}
       </button>
       <FigureOptions
         theme={exports.theme}
         onTheme={exports.setTheme}
         withLink={exports.withLink}
         onWithLink={exports.setWithLink}
-        linkTitle="The figure's caption carries the link back to this comparison"
+        linkTitle={t('side.linkTitle')}
       />
       <button type="button" disabled={!figure} onClick={() => exportFigure('svg')}>
-        SVG
+        {t('formats.svg')}
       </button>
       <button type="button" disabled={!figure} onClick={() => exportFigure('png')}>
-        PNG
+        {t('formats.png')}
       </button>
       <button type="button" disabled={!figure} onClick={() => exportFigure('pdf')}>
-        PDF
+        {t('formats.pdf')}
       </button>
     </div>
   );

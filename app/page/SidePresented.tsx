@@ -8,7 +8,7 @@ import type { SideNames } from '../results/side_figure';
 import { DifferencesTable } from './DifferencesTable';
 import type { PaneDrawn } from './PaneSlot';
 import { PresentationFrame } from './PresentationFrame';
-import { HELD_FIGURE } from './SideHead';
+import { useT } from '../i18n/i18n';
 import { PairSide, SideFigure } from './SideFigure';
 import type { BothChart } from './use_side_exports';
 
@@ -42,6 +42,7 @@ export function SidePresented({
   names: SideNames;
   axes: AxisOverrides;
 }) {
+  const t = useT('explorer');
   return (
     <PresentationFrame
       title={title}
@@ -57,7 +58,7 @@ export function SidePresented({
           {differences.length > 0 ? (
             <DifferencesTable differences={differences} />
           ) : (
-            <p>The two sides are the same run.</p>
+            <p>{t('side.sameRun')}</p>
           )}
         </>
       }
@@ -71,7 +72,7 @@ export function SidePresented({
           axes={axes}
         />
       ) : held ? (
-        <p className="banner">{HELD_FIGURE}.</p>
+        <p className="banner">{t('side.heldFigure')}</p>
       ) : presented ? (
         <SideFigure
           id={presented.id}
@@ -82,7 +83,7 @@ export function SidePresented({
           axes={axes}
         />
       ) : (
-        <p className="banner">Running both sides…</p>
+        <p className="banner">{t('side.running')}</p>
       )}
     </PresentationFrame>
   );

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+
+import { useT } from '../i18n/i18n';
 import './stale_mark.css';
 
 /**
@@ -7,9 +9,10 @@ import './stale_mark.css';
  * way, so what it holds keeps its state.
  */
 export function StaleMark({ reason, children }: { reason: string | null; children: ReactNode }) {
+  const t = useT('explorer');
   return (
     <div className={reason ? 'stale-mark stale' : 'stale-mark'}>
-      {reason ? <p className="stale-note">Not updated: {reason}</p> : null}
+      {reason ? <p className="stale-note">{t('stale', { reason })}</p> : null}
       <div className="stale-body">{children}</div>
     </div>
   );

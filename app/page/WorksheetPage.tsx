@@ -1,6 +1,8 @@
 // The printable worksheet (worksheet.html) of the lesson or tour its link holds: the student's
 // pages, then the answer key on a page of its own, its answers read from every step's run as the
 // panel's reveal reads them. Printed with the browser's own Print (print CSS in worksheet.css).
+import { Rich } from '../i18n/Rich';
+import { useT } from '../i18n/i18n';
 import { useId, useMemo, useState } from 'react';
 
 import type { Engine } from '../engine/engine';
@@ -19,6 +21,7 @@ import { EngineGate, Refused } from './EngineGate';
 import './worksheet.css';
 
 function Sheet(props: { engine: Engine; presets: Preset[]; models: ModelInfo[]; tour: Tour }) {
+  const t = useT('explorer');
   const { tour } = props;
   const id = useId();
   const [board] = useState(() => new IdleBoard(writeIdle));
@@ -31,29 +34,25 @@ function Sheet(props: { engine: Engine; presets: Preset[]; models: ModelInfo[]; 
     <>
       <div className="worksheet-tools">
         <button type="button" disabled={running > 0} onClick={() => window.print()}>
-          Print
+          {t('worksheet.print')}
         </button>{' '}
         <label>
           <input type="checkbox" checked={withKey} onChange={(e) => setWithKey(e.target.checked)} />{' '}
-          With the answer key (on pages of its own, after the student's)
+          {t('worksheet.withKey')}
         </label>
         <p role="status">
-          {running > 0
-            ? `Reading the answers from the runs: ${running} step${running === 1 ? '' : 's'} still running.`
-            : 'Ready to print.'}
+          {running > 0 ? t('worksheet.running', { running }) : t('worksheet.ready')}
         </p>
       </div>
       <article className="worksheet" aria-labelledby={`${id}-title`}>
         <header>
           <h1 id={`${id}-title`}>{sheet.title}</h1>
           <p>{sheet.summary}</p>
-          <p className="worksheet-name">Name:</p>
+          <p className="worksheet-name">{t('worksheet.name')}</p>
         </header>
         {sheet.steps.map((s) => (
           <section key={s.n} className="worksheet-step">
-            <h2>
-              Step {s.n}: {s.title}
-            </h2>
+            <h2>{t('worksheet.step', { n: String(s.n), title: s.title })}</h2>
             <Markdown text={s.text} gloss={false} />
             {s.question ? (
               <div className="worksheet-question">
@@ -68,12 +67,18 @@ function Sheet(props: { engine: Engine; presets: Preset[]; models: ModelInfo[]; 
                   </ul>
                 ) : (
                   <p className="worksheet-answer">
-                    My prediction: <span className="worksheet-blank" aria-hidden="true" />{' '}
-                    {s.question.unit}
+                    <Rich
+                      k="explorer:worksheet.prediction"
+                      values={{ unit: s.question.unit }}
+                      parts={{ blank: <span className="worksheet-blank" aria-hidden="true" /> }}
+                    />
                   </p>
                 )}
                 <p className="worksheet-answer">
-                  Why: <span className="worksheet-blank wide" aria-hidden="true" />
+                  <Rich
+                    k="explorer:worksheet.why"
+                    parts={{ blank: <span className="worksheet-blank wide" aria-hidden="true" /> }}
+                  />
                 </p>
               </div>
             ) : null}
@@ -82,18 +87,16 @@ function Sheet(props: { engine: Engine; presets: Preset[]; models: ModelInfo[]; 
       </article>
       {withKey ? (
         <section className="worksheet-key" aria-labelledby={`${id}-key`}>
-          <h2 id={`${id}-key`}>Answer key: {sheet.title}</h2>
-          <p>For the teacher: each answer is read from the step's run in archex.</p>
-          {sheet.key.length === 0 ? <p>The lesson asks no question.</p> : null}
+          <h2 id={`${id}-key`}>{t('worksheet.key', { title: sheet.title })}</h2>
+          <p>{t('worksheet.forTeacher')}</p>
+          {sheet.key.length === 0 ? <p>{t('worksheet.noQuestion')}</p> : null}
           <ul className="worksheet-key-list">
             {sheet.key.map((k) => (
               <li key={k.n}>
-                <p>
-                  Step {k.n}: {k.prompt}
-                </p>
+                <p>{t('worksheet.step', { n: String(k.n), title: k.prompt })}</p>
                 <p className="worksheet-key-answer">
                   <strong>{k.answer}</strong>
-                  {k.close ? ` (${k.close})` : ''}
+                  {k.close ? t('worksheet.close', { close: k.close }) : ''}
                 </p>
                 {k.explain ? <Markdown text={k.explain} gloss={false} /> : null}
               </li>
@@ -106,6 +109,7 @@ function Sheet(props: { engine: Engine; presets: Preset[]; models: ModelInfo[]; 
 }
 
 function SheetOf(props: { engine: Engine; presets: Preset[]; models: ModelInfo[] }) {
+  const t = useT('explorer');
   const { presets, models } = props;
   const tour = useTourIn(
     useMemo(() => {
@@ -113,11 +117,7 @@ function SheetOf(props: { engine: Engine; presets: Preset[]; models: ModelInfo[]
       return layoutTour(parsed.state.layout);
     }, [presets, models]),
   );
-  return tour ? (
-    <Sheet {...props} tour={tour} />
-  ) : (
-    <Refused text="This link holds no lesson or tour: open a worksheet from a tour's panel or the lesson builder." />
-  );
+  return tour ? <Sheet {...props} tour={tour} /> : <Refused text={t('worksheet.noLesson')} />;
 }
 
 export function WorksheetPage({ engine, presets }: { engine: Engine; presets: Preset[] }) {

@@ -1,6 +1,7 @@
 // A BookSim2 configuration file opened in the explorer: read as `run --booksim` reads it
 // (booksimToCustomNetwork), each setting checked as the custom network's field checks typed text,
 // then built by the engine, so that a file archex refuses leaves the page as it was.
+import { i18n } from '../i18n/i18n';
 import type { Engine } from '../engine/engine';
 import { EngineError, isAbortError } from '../engine/engine';
 import type { ModelInfo, Params } from '../engine/types';
@@ -71,7 +72,10 @@ export async function openBooksim(
   const refused = (why: string): BooksimRefused => ({ name, refused: clipped(why, 400) });
   if (file.size > MAX_BOOKSIM_BYTES)
     return refused(
-      `${file.size} bytes; a BookSim2 configuration is a few kilobytes (at most ${MAX_BOOKSIM_BYTES})`,
+      i18n.t('explorer:booksim.tooLarge', {
+        size: String(file.size),
+        max: String(MAX_BOOKSIM_BYTES),
+      }),
     );
   let imported;
   try {
@@ -83,11 +87,17 @@ export async function openBooksim(
   const values: Params = {};
   for (const [param, text] of Object.entries(imported.settings)) {
     const spec = model.params.find((s) => s.name === param);
-    const checked = spec ? checkValue(spec, text) : { error: 'no such parameter' };
+    const checked = spec
+      ? checkValue(spec, text)
+      : { error: i18n.t('explorer:booksim.noSuchParam') };
     if ('error' in checked)
       return refused(
-        `BookSim ${imported.from[param]}: the custom network's ${spec?.label ?? param} ` +
-          `'${text}': ${checked.error}`,
+        i18n.t('explorer:booksim.badValue', {
+          key: imported.from[param],
+          label: spec?.label ?? param,
+          text,
+          error: checked.error,
+        }),
       );
     values[param] = checked.value;
   }
@@ -98,7 +108,9 @@ export async function openBooksim(
   } catch (error) {
     if (isAbortError(error) || !(error instanceof EngineError)) throw error;
     const key = error.param === undefined ? undefined : imported.from[error.param];
-    return refused(key ? `BookSim ${key}: ${error.message}` : error.message);
+    return refused(
+      key ? i18n.t('explorer:booksim.keyError', { key, error: error.message }) : error.message,
+    );
   }
   const { notes } = booksimLink(name, imported.notes);
   return {

@@ -1,4 +1,5 @@
 // What an embed page's link asks it to show, or why it cannot show it, in a visitor's words.
+import { i18n } from '../i18n/i18n';
 import type { ChartSpec, Preset } from '../presets/schema';
 import type { ParsedUrl } from '../link/url_state';
 import { parseUrlState, URL_VERSION } from '../link/url_state';
@@ -17,31 +18,30 @@ export function chartOfLink(
   chartId: string | null,
   title: (spec: ChartSpec) => string,
 ): LinkChart {
-  if (parsed.unread?.reason === 'damaged')
-    return {
-      problem:
-        "This chart's link is damaged: what it should show cannot be read. It may have been " +
-        'cut short or changed when it was copied; copy it again from where it came from.',
-    };
+  if (parsed.unread?.reason === 'damaged') return { problem: i18n.t('explorer:embed.damaged') };
   if (parsed.unread?.reason === 'version')
     return {
-      problem:
-        `This chart's link was written by another version of archex (link version ` +
-        `${parsed.unread.version}; this site reads versions 1 to ${URL_VERSION}), so it ` +
-        'cannot be shown here.',
+      problem: i18n.t('explorer:embed.version', {
+        version: String(parsed.unread.version),
+        latest: String(URL_VERSION),
+      }),
     };
   if (!preset) {
-    const why = parsed.dropped.length > 0 ? `: ignored ${parsed.dropped.join('; ')}` : '';
-    return { problem: `This link names no experiment of archex's to show${why}.` };
+    return {
+      problem:
+        parsed.dropped.length > 0
+          ? i18n.t('explorer:embed.noExperimentIgnored', { what: parsed.dropped.join('; ') })
+          : i18n.t('explorer:embed.noExperiment'),
+    };
   }
   if (chartId === null) return { spec: preset.charts[0]! };
   const spec = preset.charts.find((c) => c.id === chartId);
   if (spec) return { spec };
-  const charts = preset.charts.map((c) => `'${c.id}' (${title(c)})`).join('; ');
+  const charts = preset.charts
+    .map((c) => i18n.t('explorer:embed.chartItem', { id: c.id, title: title(c) }))
+    .join('; ');
   return {
-    problem:
-      `This link asks for a chart '${chartId}', which '${preset.title}' does not have. ` +
-      `Its charts: ${charts}.`,
+    problem: i18n.t('explorer:embed.noChart', { chart: chartId, title: preset.title, charts }),
   };
 }
 
@@ -52,8 +52,7 @@ export function chartOfLink(
 export function partlyRead(dropped: string[]): string | null {
   return dropped.length === 0
     ? null
-    : `Part of this chart's link could not be used, so the experiment's own values stand in ` +
-        `for it: ${dropped.join('; ')}.`;
+    : i18n.t('explorer:embed.partly', { what: dropped.join('; ') });
 }
 
 /**

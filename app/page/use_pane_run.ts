@@ -6,6 +6,7 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { Engine } from '../engine/engine';
 import type { ModelInfo, ParamValue, RunResult } from '../engine/types';
 import { sameValue } from '../engine/types';
+import { i18n, useT } from '../i18n/i18n';
 import type { Preset } from '../presets/schema';
 import { presetParams, unusedParams } from '../presets/schema';
 import { validate } from '../presets/validation';
@@ -30,12 +31,16 @@ export function staleReason(
   runError: string | null,
 ): string | null {
   const [name, message] = Object.entries(fieldErrors)[0] ?? [];
-  if (name !== undefined) return `${specs.find((s) => s.name === name)?.label ?? name}: ${message}`;
+  if (name !== undefined)
+    return i18n.t('explorer:run.fieldStale', {
+      label: specs.find((s) => s.name === name)?.label ?? name,
+      message,
+    });
   return runError;
 }
 
 /** What a chart says when its run stopped for a reason the page's top banner gives. */
-export const RUN_STOPPED = 'the run stopped; the message at the top of the page says why.';
+export const runStopped = () => i18n.t('explorer:run.stoppedStale');
 
 export type PaneUpdate = (update: (pane: Pane) => Pane) => void;
 
@@ -60,6 +65,8 @@ interface Args {
 }
 
 export function usePaneRun({ engine, models, presets, preset, model, pane, onPane }: Args) {
+  // What it says (stale reasons) follows the reader's language.
+  useT('explorer');
   const specs = model.params;
   const paperValues = useMemo(() => resolveValues(specs, presetParams(preset)), [specs, preset]);
   const values = useMemo(
@@ -81,7 +88,9 @@ export function usePaneRun({ engine, models, presets, preset, model, pane, onPan
     const out: Record<string, string> = {};
     for (const [name, text] of Object.entries(drafts)) {
       const spec = panelSpecs.find((s) => s.name === name);
-      const checked = spec ? checkValue(spec, text) : { error: 'unknown parameter' };
+      const checked = spec
+        ? checkValue(spec, text)
+        : { error: i18n.t('explorer:run.unknownParam') };
       if ('error' in checked) {
         out[name] = checked.error;
         shown[name] = text;
@@ -151,7 +160,7 @@ export function usePaneRun({ engine, models, presets, preset, model, pane, onPan
   const stale = staleReason(
     specs,
     fieldErrors,
-    run.error ? RUN_STOPPED : run.held ? heldText(run.held) : null,
+    run.error ? runStopped() : run.held ? heldText(run.held) : null,
   );
   const [errorName] = Object.keys(fieldErrors);
   const fieldReason =

@@ -1,6 +1,7 @@
 // The tour open on the page (built in, or a teacher's lesson the link carries): its step (which
 // sets the first pane and the layout it opens), the step's prediction kept in the link, and the
 // step's panel as each room draws it.
+import { i18n } from '../i18n/i18n';
 import type { ReactNode } from 'react';
 import { useCallback } from 'react';
 
@@ -112,7 +113,9 @@ export function useTourStep(
               ? {
                   edit: {
                     // A lesson the link carries is the teacher's to edit; a built-in tour is copied.
-                    label: layout.lesson ? 'Edit this lesson' : 'Copy and edit',
+                    label: i18n.t(
+                      layout.lesson ? 'explorer:tourEdit.lesson' : 'explorer:tourEdit.copy',
+                    ),
                     onEdit: () => onEdit(tour),
                   },
                 }

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 
 import type { ParamSpec } from '../engine/types';
+import { useT } from '../i18n/i18n';
 import { sameValue } from '../engine/types';
 import type { Baseline } from '../presets/param_values';
 import { FieldError, ParamHead } from './ParamHead';
@@ -22,9 +23,14 @@ export interface ListParamControlProps {
 /** A sweep parameter: the list of values drawn as separate curves, edited as text. */
 export function ListParamControl(props: ListParamControlProps) {
   const { spec, value, draft, error, paperValue, source, baseline } = props;
+  const t = useT('explorer');
   const id = useId();
   const paperText = formatValue(paperValue);
-  const hint = `Up to ${spec.maxItems} values from ${spec.min} to ${spec.max}, separated by commas`;
+  const hint = t('listParam.hint', {
+    items: String(spec.maxItems),
+    min: String(spec.min),
+    max: String(spec.max),
+  });
   return (
     <div className={`param list${error ? ' invalid' : ''}`}>
       <ParamHead

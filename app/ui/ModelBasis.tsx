@@ -1,6 +1,8 @@
 import { useId } from 'react';
 
 import type { ParamSpec, Params } from '../engine/types';
+import { useT } from '../i18n/i18n';
+import { Rich } from '../i18n/Rich';
 import { valueText } from '../presets/param_values';
 import type { ParamBasis, Preset } from '../presets/schema';
 import './model_basis.css';
@@ -50,6 +52,7 @@ export function ModelBasis({
   /** The words as shown: a tour's open question holds back the numbers that state its answer. */
   mask?: (text: string) => string;
 }) {
+  const t = useT('explorer');
   // Side by side draws one per pane: the heading's id is the pane's own.
   const titleId = useId();
   const { calibrated, assumed } = basisEntries(preset, specs, paperValues);
@@ -58,28 +61,28 @@ export function ModelBasis({
     <ul>
       {entries.map((e) => (
         <li key={e.name} data-basis={basis} data-param={e.name}>
-          <strong>{e.label}</strong> = {e.value}: {mask(e.source)}
+          <Rich
+            k="explorer:basis.entry"
+            values={{ value: e.value, source: mask(e.source) }}
+            parts={{ label: <strong>{e.label}</strong> }}
+          />
         </li>
       ))}
     </ul>
   );
   return (
     <section className="model-basis" aria-labelledby={titleId}>
-      <h3 id={titleId}>How the model is set</h3>
-      <p>
-        Every other input is a number the paper states. A calibrated cost is fitted on the one
-        target it names and checked on the others; an assumed value fills a gap the paper leaves. A
-        target the model misses says why in the notes under the table.
-      </p>
+      <h3 id={titleId}>{t('basis.title')}</h3>
+      <p>{t('basis.text')}</p>
       {calibrated.length > 0 ? (
         <>
-          <h4>Calibrated ({calibrated.length})</h4>
+          <h4>{t('basis.calibrated', { count: String(calibrated.length) })}</h4>
           {list(calibrated, 'calibrated')}
         </>
       ) : null}
       {assumed.length > 0 ? (
         <details>
-          <summary>Assumed ({assumed.length})</summary>
+          <summary>{t('basis.assumed', { count: String(assumed.length) })}</summary>
           {list(assumed, 'assumed')}
         </details>
       ) : null}

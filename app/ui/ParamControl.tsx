@@ -1,6 +1,7 @@
 import { useId } from 'react';
 
 import type { ParamSpec } from '../engine/types';
+import { useT } from '../i18n/i18n';
 import type { Baseline } from '../presets/param_values';
 import { unitSymbol } from '../presets/units';
 import { FieldError, ParamHead } from './ParamHead';
@@ -23,6 +24,7 @@ export interface ParamControlProps {
 /** One parameter: slider, exact number field, unit, paper-value mark and reset. */
 export function ParamControl(props: ParamControlProps) {
   const { spec, value, draft, error, paperValue, source, baseline } = props;
+  const t = useT('explorer');
   const id = useId();
   const slider = sliderRange(spec);
   const markAt = (toSliderPosition(spec, paperValue) - slider.min) / (slider.max - slider.min);
@@ -43,7 +45,10 @@ export function ParamControl(props: ParamControlProps) {
           <input
             type="range"
             aria-label={spec.label}
-            aria-valuetext={`${value} ${unitSymbol(spec.unit)}`}
+            aria-valuetext={t('paramControl.valueText', {
+              value: String(value),
+              unit: unitSymbol(spec.unit),
+            })}
             data-param={spec.name}
             min={slider.min}
             max={slider.max}
@@ -54,7 +59,7 @@ export function ParamControl(props: ParamControlProps) {
           <span
             className="paper-mark"
             style={{ left: `${Math.min(1, Math.max(0, markAt)) * 100}%` }}
-            title={`${baseline === 'default' ? 'Default' : 'Paper value'}: ${paperValue}`}
+            title={t('paramControl.mark', { baseline, value: String(paperValue) })}
             aria-hidden="true"
           />
         </div>

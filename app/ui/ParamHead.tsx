@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 
 import type { ParamSpec } from '../engine/types';
+import { i18n, useT } from '../i18n/i18n';
 import type { Baseline } from '../presets/param_values';
 import { unitSymbol } from '../presets/units';
 import './params.css';
@@ -28,8 +29,10 @@ export function paramInfo(
   source: string | undefined,
   baseline: Baseline,
 ): string[] {
-  const base = `${baseline[0]?.toUpperCase()}${baseline.slice(1)}`;
-  return [spec.description, source ? `${base} ${paperText}: ${source}` : ''].filter(Boolean);
+  return [
+    spec.description,
+    source ? i18n.t('explorer:paramHead.source', { baseline, value: paperText, source }) : '',
+  ].filter(Boolean);
 }
 
 /**
@@ -38,6 +41,7 @@ export function paramInfo(
  */
 export function ParamHead(props: ParamHeadProps) {
   const { spec, inputId, paperText, source, baseline, changed, onReset } = props;
+  const t = useT('explorer');
   const tipId = useId();
   const [open, setOpen] = useState(false);
   const info = paramInfo(spec, paperText, source, baseline);
@@ -47,13 +51,15 @@ export function ParamHead(props: ParamHeadProps) {
         <span className="param-name">
           <label htmlFor={inputId}>
             {spec.label}
-            {spec.unit ? <span className="unit"> ({unitSymbol(spec.unit)})</span> : null}
+            {spec.unit ? (
+              <span className="unit">{t('paramHead.unit', { unit: unitSymbol(spec.unit) })}</span>
+            ) : null}
           </label>
           {info.length > 0 ? (
             <button
               type="button"
               className="info"
-              aria-label={`About ${spec.label}`}
+              aria-label={t('paramHead.about', { label: spec.label })}
               aria-expanded={open}
               aria-controls={tipId}
               data-param-info={spec.name}
@@ -77,8 +83,8 @@ export function ParamHead(props: ParamHeadProps) {
           className="reset"
           onClick={onReset}
           disabled={!changed}
-          aria-label={`Reset ${spec.label} to the ${baseline} ${paperText}`}
-          title={`Reset to the ${baseline} (${paperText})`}
+          aria-label={t('paramHead.resetLabel', { label: spec.label, baseline, value: paperText })}
+          title={t('paramHead.resetTitle', { baseline, value: paperText })}
         >
           ↺
         </button>

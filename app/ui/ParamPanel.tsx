@@ -1,4 +1,5 @@
 import type { ParamSpec, ParamValue, Params } from '../engine/types';
+import { i18n, useT } from '../i18n/i18n';
 import { isListSpec } from '../engine/types';
 import { ChoiceParamControl } from './ChoiceParamControl';
 import { ListParamControl } from './ListParamControl';
@@ -57,7 +58,10 @@ export function completeGroups(
     group.names.splice(group.names.indexOf(last) + 1, 0, s.name);
     after.set(on, s.name);
   }
-  const all = rest.length > 0 ? [...placed, { title: 'Other', names: rest }] : placed;
+  const all =
+    rest.length > 0
+      ? [...placed, { title: i18n.t('explorer:paramPanel.other'), names: rest }]
+      : placed;
   return all
     .map((g) => ({ ...g, names: g.names.filter((name) => !hidden.has(name)) }))
     .filter((g) => g.names.length > 0);
@@ -65,13 +69,18 @@ export function completeGroups(
 
 /** The parameter controls, generated from the engine's specs and laid out in groups. */
 export function ParamPanel(props: ParamPanelProps) {
+  const t = useT('explorer');
   const byName = new Map(props.specs.map((s) => [s.name, s]));
   return (
-    <form className="param-panel" aria-label="Parameters" onSubmit={(e) => e.preventDefault()}>
+    <form
+      className="param-panel"
+      aria-label={t('paramPanel.title')}
+      onSubmit={(e) => e.preventDefault()}
+    >
       <div className="panel-head">
-        <h2>Parameters</h2>
+        <h2>{t('paramPanel.title')}</h2>
         <button type="button" onClick={props.onResetAll}>
-          Reset all to {props.baseline === 'default' ? 'defaults' : 'paper values'}
+          {t('paramPanel.resetAll', { baseline: props.baseline })}
         </button>
       </div>
       {completeGroups(props.specs, props.groups, props.hidden).map((group) => (
@@ -86,7 +95,7 @@ export function ParamPanel(props: ParamPanelProps) {
               error: props.errors[name],
               source: props.sources[name],
               baseline: props.baseline,
-              onDraft: (t: string) => props.onDraft(name, t),
+              onDraft: (text: string) => props.onDraft(name, text),
               onReset: () => props.onReset(name),
             };
             const value = props.values[name] ?? specDefault(spec);

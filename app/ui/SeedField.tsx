@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 
+import { useT } from '../i18n/i18n';
 import { checkRange } from '../presets/param_values';
 import { FieldError } from './ParamHead';
 import './params.css';
@@ -20,6 +21,7 @@ interface Props {
 
 /** The random seed of the run: the same seed and parameters give the same numbers. */
 export function SeedField({ seed, presetSeed, onSeed }: Props) {
+  const t = useT('explorer');
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const checked = draft === null ? null : checkSeed(draft);
@@ -32,17 +34,17 @@ export function SeedField({ seed, presetSeed, onSeed }: Props) {
       : String(seed);
   return (
     <fieldset className={`param seed${error ? ' invalid' : ''}`}>
-      <legend>Run</legend>
+      <legend>{t('seed.legend')}</legend>
       <div className="param-head">
-        <label htmlFor={id} title="Models with random choices draw them from this seed.">
-          Random seed
+        <label htmlFor={id} title={t('seed.title')}>
+          {t('seed.label')}
         </label>
         <button
           type="button"
           className="reset"
           disabled={seed === presetSeed && draft === null}
-          aria-label={`Reset the random seed to the preset's ${presetSeed}`}
-          title={`Reset to the preset's seed (${presetSeed})`}
+          aria-label={t('seed.resetLabel', { seed: String(presetSeed) })}
+          title={t('seed.resetTitle', { seed: String(presetSeed) })}
           onClick={() => {
             setDraft(null);
             onSeed(undefined);

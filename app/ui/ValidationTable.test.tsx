@@ -55,7 +55,9 @@ describe('<ValidationTable>', () => {
       row({ metric: 'm2', label: 'Second', pass: false, knownMiss: 'the model is 15 % over' }),
     ]);
     expect(markup).not.toContain('title=');
-    expect(markup).toContain('<td data-label="source" class="source">sec. 3.1, Fig. 4</td>');
+    expect(markup).toContain(
+      '<td data-label="source" class="source" translate="no">sec. 3.1, Fig. 4</td>',
+    );
     // The reading opens under the target's name (a summary reached by Tab, Enter or a tap).
     expect(markup).toContain(
       '<details><summary>Second</summary>' +

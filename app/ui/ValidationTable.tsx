@@ -1,5 +1,7 @@
 import { useId, useMemo } from 'react';
 
+import { i18n, useT } from '../i18n/i18n';
+import { Rich } from '../i18n/Rich';
 import { asExpected, roleText, rowText, verdict } from '../presets/validation';
 import type { ValidationRow } from '../presets/validation';
 import './validation_table.css';
@@ -8,7 +10,7 @@ import './validation_table.css';
 function restatedLabel(row: ValidationRow, rows: ValidationRow[]): string | undefined {
   if (!row.restates || row.restates.preset !== undefined || row.role === 'calibration') return;
   const label = rows.find((r) => r.metric === row.restates!.metric)?.label;
-  return label === undefined ? undefined : `restates \u201c${label}\u201d`;
+  return label === undefined ? undefined : i18n.t('explorer:validation.restates', { label });
 }
 
 /** The note's anchor of a known miss; one table per page, so the metric is unique. */
@@ -32,8 +34,10 @@ export function ValidationTable({
   changed: boolean;
   onExport?: () => void;
 }) {
+  const t = useT('explorer');
   // Side by side draws one per pane: the heading's id is the pane's own.
   const titleId = useId();
+  const column = (c: (typeof COLUMNS)[number]) => t('validation.columns', { column: c });
   // Each row's text once per run, not once per cell and render.
   const texts = useMemo(() => new Map(rows.map((r) => [r, rowText(r)])), [rows]);
   if (rows.length === 0) return null;
@@ -41,25 +45,21 @@ export function ValidationTable({
   return (
     <section className="validation" aria-labelledby={titleId}>
       <div className="validation-head">
-        <h3 id={titleId}>Model vs paper</h3>
+        <h3 id={titleId}>{t('validation.title')}</h3>
         {onExport ? (
           <button type="button" onClick={onExport}>
-            CSV
+            {t('formats.csv')}
           </button>
         ) : null}
       </div>
-      {changed ? (
-        <p className="note">
-          Parameters differ from the paper&apos;s, so differences are expected.
-        </p>
-      ) : null}
+      {changed ? <p className="note">{t('validation.changed')}</p> : null}
       <div className="table-scroll">
         <table>
           <thead>
             <tr>
               {COLUMNS.map((c) => (
                 <th key={c} scope="col">
-                  {c}
+                  {column(c)}
                 </th>
               ))}
             </tr>
@@ -71,40 +71,43 @@ export function ValidationTable({
                 data-metric={r.metric}
                 className={r.pass ? 'pass' : asExpected(r) ? 'known-miss' : 'fail'}
               >
-                <th scope="row" data-label={COLUMNS[0]}>
+                <th scope="row" data-label={column(COLUMNS[0])}>
                   <details>
                     <summary>{r.label}</summary>
                     <p>{r.why}</p>
                   </details>
                   {/* What the target is to the model: a reviewer counts calibrations apart. */}
                   <span className="role">
-                    {restatedLabel(r, rows) ?? roleText(r)}
-                    {r.stochastic !== undefined ? ', judged over seeds' : ''}
+                    {r.stochastic !== undefined
+                      ? t('validation.overSeeds', { role: restatedLabel(r, rows) ?? roleText(r) })
+                      : (restatedLabel(r, rows) ?? roleText(r))}
                   </span>
                 </th>
                 <td
-                  data-label={COLUMNS[1]}
+                  data-label={column(COLUMNS[1])}
                   className={r.paper.kind === 'words' ? 'words' : undefined}
                 >
                   {texts.get(r)!.paper}
                 </td>
-                <td data-label={COLUMNS[2]} className="accepted">
+                <td data-label={column(COLUMNS[2])} className="accepted">
                   {texts.get(r)!.accepted}
                 </td>
-                <td data-label={COLUMNS[3]}>{texts.get(r)!.simulated}</td>
-                <td data-label={COLUMNS[4]} className="result">
+                <td data-label={column(COLUMNS[3])}>{texts.get(r)!.simulated}</td>
+                <td data-label={column(COLUMNS[4])} className="result">
                   {/* One box, so a narrow grid keeps the note link beside its word. */}
                   <span>
                     {verdict(r).toLowerCase()}
                     {r.knownMiss !== undefined ? (
                       <>
                         {' '}
-                        <a href={`#${noteId(r)}`}>(note {misses.indexOf(r) + 1})</a>
+                        <a href={`#${noteId(r)}`}>
+                          {t('validation.noteLink', { n: String(misses.indexOf(r) + 1) })}
+                        </a>
                       </>
                     ) : null}
                   </span>
                 </td>
-                <td data-label={COLUMNS[5]} className="source">
+                <td data-label={column(COLUMNS[5])} className="source" translate="no">
                   {r.source}
                 </td>
               </tr>
@@ -113,10 +116,14 @@ export function ValidationTable({
         </table>
       </div>
       {misses.length > 0 ? (
-        <ol className="miss-notes" aria-label="Why the known misses miss">
+        <ol className="miss-notes" aria-label={t('validation.notes')}>
           {misses.map((r) => (
             <li key={r.metric} id={noteId(r)} tabIndex={-1}>
-              <strong>{r.label}</strong>: {r.knownMiss}
+              <Rich
+                k="explorer:validation.note"
+                values={{ why: r.knownMiss }}
+                parts={{ label: <strong>{r.label}</strong> }}
+              />
             </li>
           ))}
         </ol>
@@ -138,19 +145,21 @@ export interface TargetsPreset {
  * own; the presets of the experiments it runs hold them, linked here.
  */
 export function TargetsElsewhere({ presets }: { presets: TargetsPreset[] }) {
+  const t = useT('explorer');
   return (
     <section className="validation" aria-labelledby="validation-title">
       <div className="validation-head">
-        <h3 id="validation-title">Model vs paper</h3>
+        <h3 id="validation-title">{t('validation.title')}</h3>
       </div>
-      <p className="note">
-        This preset runs experiments that have presets of their own, and their paper targets are
-        checked there:
-      </p>
+      <p className="note">{t('validation.elsewhere')}</p>
       <ul className="targets-elsewhere">
         {presets.map((p) => (
           <li key={p.id}>
-            <a href={p.href}>{p.title}</a> ({p.targets} targets)
+            <Rich
+              k="explorer:validation.elsewhereItem"
+              values={{ targets: String(p.targets) }}
+              parts={{ title: <a href={p.href}>{p.title}</a> }}
+            />
           </li>
         ))}
       </ul>
