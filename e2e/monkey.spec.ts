@@ -195,7 +195,8 @@ PAGES.forEach(({ name, url }, i) => {
     await waitIdle(page).catch((error: unknown) => {
       throw new Error(`the page did not come back to idle (${String(error)})\n${story}`);
     });
-    const theme = page.locator('.app-header select');
+    // By its name: the monkey may have changed the page's language.
+    const theme = page.locator('.app-header select[name="theme"]');
     const next = (await theme.inputValue()) === 'dark' ? 'light' : 'dark';
     await theme.selectOption(next);
     await expect(page.locator('html'), story).toHaveAttribute('data-theme', next);

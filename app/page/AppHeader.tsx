@@ -133,6 +133,7 @@ export function HeaderTools({
       <label>
         {t('header.theme')}{' '}
         <select
+          name="theme"
           value={theme ?? 'system'}
           onChange={(e) => {
             const value = e.target.value;
@@ -175,6 +176,7 @@ function LanguageMenu() {
     <label>
       {t('header.language')}{' '}
       <select
+        name="lang"
         value={lang}
         onChange={(e) => {
           if (isLang(e.target.value)) void chooseLanguage(e.target.value);

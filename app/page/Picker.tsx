@@ -3,6 +3,7 @@ import { useId } from 'react';
 import type { NetworkMap } from '../engine/types';
 import { Glossed } from '../glossary/Glossed';
 import { useReading, useT } from '../i18n/i18n';
+import { joinSentences } from '../i18n/join';
 import { withLang } from '../link/lang_param';
 import { machineLine } from '../presets/machines';
 import { runLength } from '../presets/run_times';
@@ -128,9 +129,11 @@ export function Picker({ presets, networks, onPick, onTour, onMachines, onLesson
       <section className="intro" aria-labelledby="intro-title">
         <h2 id="intro-title">{t('picker.title')}</h2>
         <p>
-          {t('picker.intro')}{' '}
-          {start ? t('picker.startWith', { tours: onTour ? 'yes' : 'no' }) : t('picker.pickBelow')}{' '}
-          {t('picker.glossaryHint')}
+          {joinSentences([
+            t('picker.intro'),
+            start ? t('picker.startWith', { tours: onTour ? 'yes' : 'no' }) : t('picker.pickBelow'),
+            t('picker.glossaryHint'),
+          ])}
         </p>
         {start ? (
           <PresetCard preset={start} networks={networks[start.id]} onPick={onPick} start />
