@@ -9,7 +9,7 @@ import { machineLine } from '../presets/machines';
 import { fillParams } from '../presets/param_values';
 import type { Preset } from '../presets/schema';
 import { presetBaseline } from '../presets/schema';
-import { WITHHELD } from '../results/chart_data';
+import { withheldWords } from '../results/chart_data';
 import type { Withheld } from '../tours/withhold';
 import type { PaneUpdate } from './use_pane_run';
 
@@ -60,7 +60,7 @@ export function PaneSidebar({
       </label>
       <p className="preset-description">
         {held.description
-          ? t('sidebar.descriptionHeld', { withheld: WITHHELD })
+          ? t('sidebar.descriptionHeld', { withheld: withheldWords() })
           : held.text(fillParams(preset.description, specs, values))}
       </p>
       {side ? (

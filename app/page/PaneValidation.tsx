@@ -7,7 +7,7 @@ import { emptyState, serializeUrlState } from '../link/url_state';
 import { changedParams } from '../presets/param_values';
 import type { Preset } from '../presets/schema';
 import { validationRecords } from '../presets/validation';
-import { WITHHELD } from '../results/chart_data';
+import { withheldWords } from '../results/chart_data';
 import { provenance } from '../results/figure_info';
 import { TargetsElsewhere, ValidationTable } from '../ui/ValidationTable';
 import { StaleMark } from './StaleMark';
@@ -52,7 +52,7 @@ export function PaneValidation({
       {!shown ? null : outcome && withheld && validation?.length ? (
         <section className="validation" aria-labelledby="validation-title">
           <h3 id="validation-title">{t('validation.title')}</h3>
-          <p>{t('validation.held', { withheld: WITHHELD })}</p>
+          <p>{t('validation.held', { withheld: withheldWords() })}</p>
         </section>
       ) : outcome && validation && validation.length > 0 ? (
         <StaleMark reason={stale}>

@@ -7,7 +7,7 @@ import { markKind } from '../charts/Legend';
 import { lineChartGeometry } from '../charts/line_geometry';
 import { speedupGeometry } from '../charts/SpeedupChart';
 import { palette } from '../charts/palette';
-import { WITHHELD } from './chart_data';
+import { withheldWords } from './chart_data';
 import { GRAPH } from './drawing/drawing';
 import type { ChartOptions, RunView } from './chart_builder';
 import { buildChart } from '../chart_kinds/registry';
@@ -102,7 +102,7 @@ describe('resolveRef() and formatTemplate()', () => {
   it('holds back a ratio with its times sign, and keeps an x that begins a word', () => {
     const held = (value: number) => value === 1;
     expect(formatTemplate('speedup {overhead}x; {overhead}× more', run, held)).toBe(
-      `speedup ${WITHHELD}; ${WITHHELD} more`,
+      `speedup ${withheldWords()}; ${withheldWords()} more`,
     );
     expect(formatTemplate('{param.comm_rate}xlate', run)).toBe('0.05xlate');
   });

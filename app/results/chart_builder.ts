@@ -2,7 +2,7 @@
 // parameters, series, templates) and axes. Each kind's own building is its file in
 // app/chart_kinds/; a new machine adds a spec, not code.
 import type { AxisSpec } from './chart_data';
-import { WITHHELD } from './chart_data';
+import { withheldWords } from './chart_data';
 import type { Params, RunResult, SeriesData } from '../engine/types';
 import type { AxisOverrideSpec } from '../presets/fields';
 import type { ChartSpec, Preset, ValueRefSpec } from '../presets/schema';
@@ -104,7 +104,7 @@ export function formatTemplate(
           return '–';
         }
         if (format === 'if') return '';
-        if (withheld(value)) return WITHHELD;
+        if (withheld(value)) return withheldWords();
         if (format === '%') return percent.format(value);
         if (format === 'yes' && (value === 0 || value === 1)) return value === 1 ? 'yes' : 'no';
         const shown = (Number.isInteger(value) ? count : number).format(value) + (times ?? '');

@@ -1,5 +1,6 @@
 // The data every shared chart draws: plain numbers and labels, no engine or preset types, so a
 // chart can be fed from a run, from a pinned run or from a fixture.
+import { i18n } from '../i18n/i18n';
 
 export type ScaleKind = 'linear' | 'log';
 
@@ -30,8 +31,10 @@ export interface Point {
   y: number;
 }
 
-/** What is printed in place of a withheld value. */
-export const WITHHELD = 'hidden until you reveal';
+/** What is printed in place of a withheld value, in the reader's language. */
+export function withheldWords(): string {
+  return i18n.t('withheld', { ns: 'charts' });
+}
 
 /** One curve of a line chart. */
 export interface Curve {

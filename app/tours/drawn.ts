@@ -12,7 +12,7 @@ import type { Preset } from '../presets/schema';
 import { presetParams, shownCharts } from '../presets/schema';
 import { validate } from '../presets/validation';
 import { chartOptions } from '../results/chart_builder';
-import { WITHHELD } from '../results/chart_data';
+import { withheldWords } from '../results/chart_data';
 import type { PaneRun, ReadValue, StepRun } from './answers';
 import { paneOf, readRunValue, readStepValue } from './answers';
 import { runSays } from './panel_model';
@@ -111,7 +111,7 @@ function paneDrawing(
     if (!shown.readout(i)) return;
     text(`readout ${i} label`, r.label);
     if (r.detail) text(`readout ${i} detail`, r.detail);
-    if (r.value === WITHHELD) return;
+    if (r.value === withheldWords()) return;
     out.shown[key]++;
     try {
       const read = readRunValue({ readout: i }, preset, run);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { WITHHELD } from '../results/chart_data';
+import { withheldWords } from '../results/chart_data';
 import type { RunResult } from '../engine/types';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import type { RunView } from '../results/chart_builder';
@@ -113,7 +113,7 @@ describe('withheldFor()', () => {
     expect(answersQuestion(right, 'right')).toBe(true);
     const own = withheldFor(first, 'first', preset, run);
     expect([own.none, own.outcome]).toEqual([false, true]);
-    expect(own.text('it starts at 13.9 cycles')).toBe(`it starts at ${WITHHELD} cycles`);
+    expect(own.text('it starts at 13.9 cycles')).toBe(`it starts at ${withheldWords()} cycles`);
     // A run still going holds its outcomes all the same.
     const partial: RunView = { result: { ...result, series: [] }, params: {} };
     expect(withheldFor(first, 'first', preset, partial).outcome).toBe(true);
@@ -131,21 +131,21 @@ describe('withholding()', () => {
 
   it('takes a number out of prose where it comes with the answer’s unit', () => {
     expect(latency.text('about 13.92 cycles at the lightest load; 13.9 hops; 9.78 % busy')).toBe(
-      `about ${WITHHELD} cycles at the lightest load; 13.9 hops; ${WITHHELD} % busy`,
+      `about ${withheldWords()} cycles at the lightest load; 13.9 hops; ${withheldWords()} % busy`,
     );
     const perHop = withholding([held('2', 'cycles')]);
     expect(perHop.text('Fig. 2: latency rises 2 cycles per hop, 2-word messages, 2 hops')).toBe(
-      `Fig. 2: latency rises ${WITHHELD} cycles per hop, 2-word messages, 2 hops`,
+      `Fig. 2: latency rises ${withheldWords()} cycles per hop, 2-word messages, 2 hops`,
     );
     const load = withholding([held('0.35', 'flits/node/cycle')]);
     expect(load.text('Below about 0.35 flits/node/cycle packets flow; 0.35 of them')).toBe(
-      `Below about ${WITHHELD} flits/node/cycle packets flow; 0.35 of them`,
+      `Below about ${withheldWords()} flits/node/cycle packets flow; 0.35 of them`,
     );
   });
 
   it('takes a bare number out of prose only when it has two digits or more', () => {
     expect(withholding([held('58.6', '')]).text('a speedup of 58.6 on 64 nodes')).toBe(
-      `a speedup of ${WITHHELD} on 64 nodes`,
+      `a speedup of ${withheldWords()} on 64 nodes`,
     );
     expect(withholding([held('2', '')]).text('Fig. 2')).toBe('Fig. 2');
   });
@@ -170,14 +170,14 @@ describe('readoutsShown()', () => {
     };
     const shown = readoutsShown(withDetail, run, withheldFor(first, 'first', preset, run));
     expect(shown.map((r) => [r.value, r.detail])).toEqual([
-      [WITHHELD, null],
-      [WITHHELD, null],
+      [withheldWords(), null],
+      [withheldWords(), null],
     ]);
     expect(readoutsShown(withDetail, run, NOTHING_WITHHELD)[0]!.value).toBe('45.25 cycles');
     const named = readoutsShown(withDetail, run, withholding([], [{ readout: 1 }]));
     expect(named.map((r) => [r.value, r.detail])).toEqual([
       ['45.25 cycles', 'of 45.25 cycles'],
-      [WITHHELD, null],
+      [withheldWords(), null],
     ]);
   });
 });

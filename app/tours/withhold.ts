@@ -5,7 +5,7 @@
 // checks that nothing else drawn on the step comes near the answer. What is held is left out of
 // what is rendered, not covered up, so a screen reader does not hear it either. Pure: the page and
 // the tests share it.
-import { WITHHELD } from '../results/chart_data';
+import { withheldWords } from '../results/chart_data';
 import type { RunView } from '../results/chart_builder';
 import { formatTemplate, readoutDetail, readoutText } from '../results/chart_builder';
 import type { Preset } from '../presets/schema';
@@ -85,7 +85,7 @@ export interface Withheld {
   /** The run answers the open question: none of its outcomes is drawn. */
   readonly outcome: boolean;
   /**
-   * Prose with each number that states a held value replaced by WITHHELD: a number followed by
+   * Prose with each number that states a held value replaced by withheldWords(): a number followed by
    * the value's unit ("0.35 flits/node/cycle", "43 cycles round trip"), or, for a bare value of
    * two or more significant digits, the number alone ("a speedup of 58.6").
    */
@@ -125,7 +125,7 @@ export function withholding(values: HeldValue[], shownBy: ShownBySpec[] = []): W
           ({ held, after }) =>
             value.toFixed(held.decimals) === held.digits && (after === null || after.test(rest)),
         );
-        return hit ? WITHHELD : token;
+        return hit ? withheldWords() : token;
       }),
     charts: new Set(shownBy.flatMap((s) => ('chart' in s ? [s.chart] : []))),
     readouts: new Set(shownBy.flatMap((s) => ('readout' in s ? [s.readout] : []))),
@@ -177,7 +177,7 @@ export function readoutsShown(preset: Preset, run: RunView, held: Withheld) {
   return preset.readouts.map((readout, i) => {
     const label = formatTemplate(readout.label, run, () => held.outcome);
     return held.outcome || held.readouts.has(i)
-      ? { readout, label, value: WITHHELD, detail: null }
+      ? { readout, label, value: withheldWords(), detail: null }
       : { readout, label, value: readoutText(readout, run), detail: readoutDetail(readout, run) };
   });
 }
