@@ -30,7 +30,7 @@ COPY server server
 # The rooms of app/ the server imports (lint/dockerfile.test.ts checks this list against them).
 COPY app/classroom app/classroom
 COPY app/engine/types.ts app/engine/types.ts
-COPY app/i18n/languages.ts app/i18n/languages.ts
+COPY app/i18n app/i18n
 COPY app/link app/link
 COPY app/presets app/presets
 COPY app/results app/results
