@@ -5,6 +5,9 @@ import './schematic.css';
 export type { SchematicProps } from '../results/drawing/schematic';
 export { schematicGeometry } from '../results/drawing/schematic';
 
+/** HTML's translate="no", which React's SVG types do not list. */
+const NAMES = { translate: 'no' };
+
 const points = (ps: Point[]) => ps.map((p) => `${p.x.toFixed(2)},${p.y.toFixed(2)}`).join(' ');
 
 /** A small drawing of a machine's network for the picker card, by the drawing it declares. */
@@ -19,8 +22,9 @@ export function Schematic(props: SchematicProps) {
       {g.depth.map(([a, b], i) => (
         <line key={`d${i}`} className="depth" x1={a.x} y1={a.y} x2={b.x} y2={b.y} />
       ))}
+      {/* The networks' own names (PIE64's PAN and DAN): names, in every language. */}
       {(g.captions ?? []).map((c) => (
-        <text key={c.text} className="caption" x={c.x} y={c.y} textAnchor="middle">
+        <text key={c.text} className="caption" x={c.x} y={c.y} textAnchor="middle" {...NAMES}>
           {c.text}
         </text>
       ))}
