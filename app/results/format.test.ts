@@ -98,3 +98,11 @@ describe('axisTitleLines(spec, width, fontSize)', () => {
     );
   });
 });
+
+describe('textWidth()', () => {
+  it('sets a Japanese character a whole em wide, a Latin one the average glyph', () => {
+    expect(textWidth('paper', 10)).toBe(5 * 10 * 0.58);
+    expect(textWidth('現在の設定', 10)).toBe(50);
+    expect(textWidth('PE 数', 10)).toBe(3 * 10 * 0.58 + 10);
+  });
+});

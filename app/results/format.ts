@@ -112,12 +112,18 @@ const WIDE_GLYPH = 0.84;
 /** Size of a raised exponent relative to its text. */
 export const SUPERSCRIPT = 0.75;
 
+/** Characters a font sets a whole em wide: kana, kanji, CJK punctuation and full-width forms. */
+const FULL_WIDTH =
+  /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\u3000-\u303F\u30FB\u30FC\uFF00-\uFFEF]/gu;
+
 /**
  * Estimated width of a label in px. Charts lay out text before the browser measures it (and in
- * server rendering there is no browser), so an average glyph width stands in.
+ * server rendering there is no browser), so an average glyph width stands in, a whole em for a
+ * Japanese character (a legend in Japanese otherwise runs into its next entry).
  */
 export function textWidth(text: string, fontSize: number): number {
-  return text.length * fontSize * 0.58;
+  const wide = text.match(FULL_WIDTH)?.length ?? 0;
+  return (text.length - wide) * fontSize * 0.58 + wide * fontSize;
 }
 
 /** Text on as many lines as `width` px needs, broken at spaces; a word wider stays whole. */
