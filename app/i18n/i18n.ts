@@ -7,11 +7,11 @@ import ICU from 'i18next-icu';
 import { useSyncExternalStore } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 
-import charts from './locales/en/charts.json';
-import common from './locales/en/common.json';
-import explorer from './locales/en/explorer.json';
-import teaching from './locales/en/teaching.json';
-import views from './locales/en/views.json';
+import charts from './locales/en/charts.json' with { type: 'json' };
+import common from './locales/en/common.json' with { type: 'json' };
+import explorer from './locales/en/explorer.json' with { type: 'json' };
+import teaching from './locales/en/teaching.json' with { type: 'json' };
+import views from './locales/en/views.json' with { type: 'json' };
 import type { Lang } from './languages';
 import { chooseLang, isLang, PSEUDO, SOURCE_LANG } from './languages';
 import { wrap } from './pseudo';

@@ -27,7 +27,13 @@ const Terms = z
   .strict();
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const FOLDERS = ['app/i18n/locales/ja', 'presets/ja', 'presets/tours/ja', 'presets/about/ja'];
+const FOLDERS = [
+  'app/i18n/locales/ja',
+  'presets/ja',
+  'presets/tours/ja',
+  'presets/about/ja',
+  'presets/models/ja',
+];
 const texts = FOLDERS.flatMap((dir) =>
   readdirSync(`${root}${dir}`)
     .filter((f) => f.endsWith('.json') && !(dir === 'presets/about/ja' && f === 'terms.json'))

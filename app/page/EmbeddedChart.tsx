@@ -12,7 +12,7 @@ import { partlyRead } from './embed_link';
 import { ErrorBoundary } from './ErrorBoundary';
 import { RunNotice, RunStatus } from './RunStatus';
 import { useModels } from './page';
-import { usePresetsIn } from '../presets/translated';
+import { useModelsIn, usePresetsIn } from '../presets/translated';
 import { buildChart } from '../chart_kinds/registry';
 import { chartOptions } from '../results/chart_builder';
 import { serializeUrlState } from '../link/url_state';
@@ -37,7 +37,8 @@ export function EmbeddedChart({
   presets: Preset[];
   fitRequests: FitRequests;
 }) {
-  const { models, error } = useModels(engine);
+  const { models: english, error } = useModels(engine);
+  const models = useModelsIn(english);
   const frame = useEmbedFrame(fitRequests);
   const shown = usePresetsIn(presets);
   if (error !== null) return <EmbedError say={frame.say} message={engineFailed(error)} />;

@@ -1,5 +1,5 @@
-// A page's wait for the engine: its models once loaded and the presets in the reader's language;
-// in words while it loads and when it fails, the page then idle.
+// A page's wait for the engine: its models once loaded, they and the presets in the reader's
+// language; in words while it loads and when it fails, the page then idle.
 import type { ReactNode } from 'react';
 import { useLayoutEffect } from 'react';
 
@@ -7,7 +7,7 @@ import type { Engine } from '../engine/engine';
 import type { ModelInfo } from '../engine/types';
 import { useT } from '../i18n/i18n';
 import type { Preset } from '../presets/schema';
-import { usePresetsIn } from '../presets/translated';
+import { useModelsIn, usePresetsIn } from '../presets/translated';
 import { writeIdle } from '../ui/page_idle';
 import { useModels } from './page';
 
@@ -34,7 +34,8 @@ export function EngineGate({
   children(models: ModelInfo[], presets: Preset[]): ReactNode;
 }) {
   const t = useT();
-  const { models, error } = useModels(engine);
+  const { models: english, error } = useModels(engine);
+  const models = useModelsIn(english);
   const shown = usePresetsIn(presets);
   if (models !== null && error === null) return children(models, shown);
   return (

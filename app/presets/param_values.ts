@@ -1,5 +1,6 @@
 import type { ParamSpec, ParamValue, Params } from '../engine/types';
 import { isListSpec, sameValue } from '../engine/types';
+import { engineWord } from '../i18n/engine_words';
 import { unitSymbol } from './units';
 
 /** What a preset's values are: a paper's, or starting values where there is no paper. */
@@ -206,7 +207,8 @@ export function choiceNamesAt(
     return typeof chosen === 'number' && names !== undefined && is.includes(names[chosen] ?? '');
   };
   return spec.choices.map(
-    (name, i) => spec.choiceNames.find((n) => n.value === i && holds(n.when))?.name ?? name,
+    (name, i) =>
+      spec.choiceNames.find((n) => n.value === i && holds(n.when))?.name ?? engineWord(name),
   );
 }
 
@@ -218,7 +220,7 @@ export function formatValue(value: ParamValue): string {
 /** A value as the panel shows it: a choice by its name, a number or list with its unit. */
 export function valueText(spec: ParamSpec, value: ParamValue): string {
   if (spec.choices.length > 0 && typeof value === 'number') {
-    return spec.choices[value] ?? String(value);
+    return engineWord(spec.choices[value] ?? String(value));
   }
   return spec.unit ? `${formatValue(value)} ${unitSymbol(spec.unit)}` : formatValue(value);
 }
@@ -299,6 +301,6 @@ export function fillParams(text: string, specs: ParamSpec[], values: Params): st
     if (Array.isArray(value)) {
       return how === 'first' ? String(value[0] ?? '') : value.join(how === 'x' ? 'x' : ', ');
     }
-    return spec.choices[value] ?? String(value);
+    return engineWord(spec.choices[value] ?? String(value));
   });
 }

@@ -7,6 +7,11 @@ export const PRESET_WORDS: ReadonlySet<string> = new Set([
   'mechanism',
   'label',
   'detail',
+  'claim',
+  'why',
+  'knownMiss',
+  'consistency',
+  'source',
 ]);
 // Where they are: a path of keys, `[]` for every item of a list.
 export const PRESET_WORD_PATHS = [
@@ -26,4 +31,10 @@ export const PRESET_WORD_PATHS = [
   'charts[].models.rules[].label',
   'readouts[].label',
   'readouts[].detail',
+  'reference[].label',
+  'reference[].claim',
+  'reference[].why',
+  'reference[].knownMiss',
+  'reference[].consistency',
+  'reference[].source',
 ] as const;

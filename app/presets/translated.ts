@@ -1,7 +1,11 @@
 // The presets in a reader's language: each preset's words there (presets/<lang>/<id>.json, the
 // shape of the preset as its bases resolve) fetched with that language's catalogues and laid over
-// it; a preset a language has no words for stays in English.
+// it; a preset a language has no words for stays in English. The engine's models likewise, by
+// their English (presets/models/<lang>/*.json).
 import { useMemo } from 'react';
+
+import type { ModelInfo } from '../engine/types';
+import { engineWord, loadEngineWords } from '../i18n/engine_words';
 
 import { useReading } from '../i18n/i18n';
 import type { Lang } from '../i18n/languages';
@@ -11,6 +15,8 @@ import { languageWords } from '../i18n/words';
 import { overlay } from '../i18n/overlay';
 import { PRESET_WORD_PATHS, PRESET_WORDS } from './preset_words';
 import type { Preset } from './schema';
+
+loadEngineWords(import.meta.glob<unknown>('../../presets/models/*/*.json', { import: 'default' }));
 
 /**
  * A paper value drawn on a bar names the bar by its label ("measured"): the label translated, so
@@ -54,4 +60,31 @@ export function presetIn(preset: Preset, lang: Lang): Preset {
 export function usePresetsIn(presets: Preset[]): Preset[] {
   const { lang } = useReading();
   return useMemo(() => presets.map((p) => presetIn(p, lang)), [presets, lang]);
+}
+
+/**
+ * A model in the page's language: its title and description, its parameters' labels, help and
+ * choices' other names, its outputs' descriptions. A choice's own names stay (links and presets
+ * name them); the panel shows each by engineWord().
+ */
+export function modelIn(model: ModelInfo): ModelInfo {
+  return {
+    ...model,
+    title: engineWord(model.title),
+    description: engineWord(model.description),
+    params: model.params.map((p) => ({
+      ...p,
+      label: engineWord(p.label),
+      description: engineWord(p.description),
+      choiceNames: p.choiceNames.map((n) => ({ ...n, name: engineWord(n.name) })),
+    })),
+    outputs: model.outputs.map((o) => ({ ...o, description: engineWord(o.description) })),
+  };
+}
+
+/** The models in the reader's language, redrawn when it changes. */
+export function useModelsIn(models: ModelInfo[] | null): ModelInfo[] | null {
+  const { lang } = useReading();
+  // lang: engineWord reads the language the page speaks; a new one draws them again.
+  return useMemo(() => models && lang && models.map(modelIn), [models, lang]);
 }

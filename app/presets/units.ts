@@ -1,6 +1,8 @@
 // How units are written for reading. The engine and the presets name units in ASCII ("us",
 // "x", "fraction"); axis titles, read-outs, the model-vs-paper table and the CLI print them by
-// these rules, declared once here.
+// these rules, declared once here; in the page's language where it names a unit otherwise
+// (presets/models/<lang>/units.json).
+import { unitWord } from '../i18n/engine_words';
 
 /**
  * The symbol of a unit: µs for us (in "us/byte" too), × for x (times), none for a ratio (a pure
@@ -8,7 +10,7 @@
  */
 export function unitSymbol(unit: string): string {
   if (unit === 'ratio') return '';
-  return unit === 'x' ? '×' : unit.replace(/\bus\b/g, 'µs');
+  return unitWord(unit, unit === 'x' ? '×' : unit.replace(/\bus\b/g, 'µs'));
 }
 
 /**
@@ -19,7 +21,7 @@ export function unitSymbol(unit: string): string {
 export function withUnit(text: string, unit: string, space = '\u00a0'): string {
   const symbol = unitSymbol(unit);
   if (symbol === '' || unit === 'fraction') return text;
-  return symbol === '×' ? `${text}×` : `${text}${space}${symbol}`;
+  return unit === 'x' ? `${text}${symbol}` : `${text}${space}${symbol}`;
 }
 
 /**
@@ -30,8 +32,12 @@ export function withUnit(text: string, unit: string, space = '\u00a0'): string {
 export function titleUnit(label: string, unit: string, percent = false): string {
   if (percent) return '%';
   if (unit === '' || unit === 'fraction') return '';
-  const named = label.split(/[^\p{L}\p{N}_]+/u).includes(unit);
-  return named ? '' : unitSymbol(unit);
+  const shown = unitSymbol(unit);
+  // A language without spaces between words names its unit inside a word (プロセッサ数).
+  const named =
+    label.split(/[^\p{L}\p{N}_]+/u).includes(unit) ||
+    (/[^\p{ASCII}]/u.test(shown) && label.includes(shown) && shown !== 'µs');
+  return named ? '' : shown;
 }
 
 /** "label (unit)" by titleUnit(), or the bare label. */

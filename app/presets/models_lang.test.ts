@@ -1,0 +1,141 @@
+// The engine's words in each language (presets/models/<lang>/*.json): every text a model declares
+// (title, description, parameters' labels, help and choices, outputs' descriptions) and every unit
+// it names has its word, once, and nothing else; each in the language, keeping the English's
+// numbers and code names; and the page lays them over the models without touching what links
+// and presets read.
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { loadNodeModule } from '../engine/node_module';
+import type { ModelInfo } from '../engine/types';
+import { chooseLanguage } from '../i18n/i18n';
+import { UNITS_FILE } from '../i18n/engine_words';
+import { LANGUAGES, SOURCE_LANG } from '../i18n/languages';
+import { choiceNamesAt, valueText } from './param_values';
+import { modelIn } from './translated';
+import { unitSymbol } from './units';
+
+const models: ModelInfo[] = (await loadNodeModule()).listModels();
+const dir = (lang: string) =>
+  fileURLToPath(new URL(`../../presets/models/${lang}/`, import.meta.url));
+
+/** Every text the engine declares for a reader. */
+function engineTexts(): Set<string> {
+  const texts = new Set<string>();
+  const add = (text: string) => text !== '' && texts.add(text);
+  for (const m of models) {
+    add(m.title);
+    add(m.description);
+    for (const p of m.params) {
+      [p.label, p.description, ...p.choices, ...p.choiceNames.map((n) => n.name)].forEach(add);
+    }
+    for (const o of m.outputs) add(o.description);
+  }
+  return texts;
+}
+
+/** Every unit a reader sees: the params', the outputs', and those a choice names (unitFrom). */
+function engineUnits(): Set<string> {
+  const units = new Set<string>();
+  for (const m of models) {
+    for (const p of m.params) {
+      units.add(p.unit);
+      if (p.unitFrom)
+        m.params.find((q) => q.name === p.unitFrom)!.choices.forEach((c) => units.add(c));
+    }
+    for (const o of m.outputs) units.add(o.unit);
+  }
+  return new Set([...units].filter((u) => u !== '' && u !== 'ratio'));
+}
+
+const SCRIPT: Record<string, RegExp> = {
+  ja: /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u,
+};
+/** A name, an acronym or a symbol, the same in every language: no word of 3 lower-case letters. */
+const nameOnly = (text: string) => !/\b[a-z]{3,}/.test(text);
+/** Choices the field names in Latin letters in every language (BookSim2's anynet, d-mod-k). */
+const LATIN_NAMES = new Set(['fly', 'spidergon', 'anynet', 'd-mod-k']);
+const numbers = (text: string) => new Set(text.replaceAll(',', '').match(/\d+(?:\.\d+)?/g) ?? []);
+/** parameter and key names in code form: fly_radix, dim_order_torus. */
+const codeNames = (text: string) => text.match(/\b[a-z0-9]+(?:_[a-z0-9]+)+\b/g) ?? [];
+const POLITE = /(です|ます|でした|ました)[。）]/u;
+
+const others = LANGUAGES.map((l) => l.code).filter((code) => code !== SOURCE_LANG);
+
+describe.each(others)('presets/models/%s', (lang) => {
+  const files = readdirSync(dir(lang)).filter((f) => f.endsWith('.json'));
+  const read = (f: string): Record<string, string> =>
+    JSON.parse(readFileSync(`${dir(lang)}${f}`, 'utf8'));
+  const textFiles = files.filter((f) => f !== `${UNITS_FILE}.json`);
+
+  it('has every engine text once, and no text the engine does not declare', () => {
+    const texts = engineTexts();
+    const seen = new Map<string, string>();
+    const twice: string[] = [];
+    for (const f of textFiles)
+      for (const text of Object.keys(read(f))) {
+        if (seen.has(text)) twice.push(`${text} (${seen.get(text)}, ${f})`);
+        seen.set(text, f);
+      }
+    expect(twice).toEqual([]);
+    expect([...texts].filter((t) => !seen.has(t))).toEqual([]);
+    expect([...seen.keys()].filter((t) => !texts.has(t))).toEqual([]);
+  });
+
+  it('has every unit a reader sees, and no other', () => {
+    const units = engineUnits();
+    const own = Object.keys(read(`${UNITS_FILE}.json`));
+    expect([...units].filter((u) => !own.includes(u))).toEqual([]);
+    expect(own.filter((u) => !units.has(u))).toEqual([]);
+  });
+
+  it('says each in the language, keeping numbers and code names', () => {
+    const problems = textFiles.flatMap((f) =>
+      Object.entries(read(f)).flatMap(([en, word]) => {
+        const found: string[] = [];
+        if (!SCRIPT[lang]!.test(word) && !(nameOnly(en) && word === en) && !LATIN_NAMES.has(en))
+          found.push(`not in ${lang}: ${word}`);
+        const kept = numbers(word);
+        const lost = [...numbers(en)].filter((n) => !kept.has(n));
+        if (lost.length) found.push(`numbers lost (${lost.join(', ')}): ${en}`);
+        const code = codeNames(en).filter((c) => !word.includes(c));
+        if (code.length) found.push(`code names lost (${code.join(', ')}): ${en}`);
+        if (lang === 'ja' && POLITE.test(word)) found.push(`です/ます: ${word}`);
+        return found.map((p) => `${f}: ${p}`);
+      }),
+    );
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('a model in Japanese', () => {
+  beforeAll(() => chooseLanguage('ja'));
+  afterAll(() => chooseLanguage(SOURCE_LANG));
+  const words = Object.fromEntries(
+    readdirSync(dir('ja'))
+      .filter((f) => f !== `${UNITS_FILE}.json`)
+      .flatMap((f) => Object.entries(JSON.parse(readFileSync(`${dir('ja')}${f}`, 'utf8')))),
+  ) as Record<string, string>;
+  const network = models.find((m) => m.name === 'network_traffic')!;
+  const topology = network.params.find((p) => p.name === 'topology')!;
+
+  it('reads its labels, help and outputs in Japanese, its choices as links name them', () => {
+    const shown = modelIn(network);
+    expect(shown.title).toBe(words[network.title]);
+    const spec = shown.params.find((p) => p.name === 'topology')!;
+    expect(spec.label).toBe(words[topology.label]);
+    expect(spec.description).toBe(words[topology.description]);
+    expect(spec.choices).toEqual(topology.choices);
+    expect(shown.outputs[0]!.description).toBe(words[network.outputs[0]!.description]);
+  });
+
+  it('shows a choice and a unit in Japanese', () => {
+    const torus = topology.choices.indexOf('torus');
+    expect(valueText(topology, torus)).toBe(words.torus);
+    expect(choiceNamesAt(topology, network.params, {})[torus]).toBe(words.torus);
+    expect(unitSymbol('cycles')).toBe('サイクル');
+    expect(unitSymbol('us')).toBe('µs');
+  });
+});
