@@ -18,6 +18,7 @@ import { axisUnit } from '../results/chart_data';
 import { formatReadable } from '../results/format';
 import type { SeriesData } from '../engine/types';
 import { plottedReferences } from '../presets/schema';
+import { runWord } from '../i18n/engine_words';
 
 type CurveSpec = SpecOf<'line' | 'latency-load' | 'speedup'>;
 
@@ -62,7 +63,7 @@ function lineCurves(
   return [...main, ...fits].map((s): Curve => {
     const curve: Curve = {
       id: pin ? `pin${pin.index}-${s.name}` : s.name,
-      label: pin ? `${pin.label}: ${s.label}` : s.label,
+      label: pin ? `${pin.label}: ${runWord(s.label)}` : runWord(s.label),
       points: s.x.map((x, i) => ({ x, y: s.y[i] ?? Number.NaN })),
     };
     const colour = colours.get(colourName(s, run.result));
@@ -104,7 +105,7 @@ function modelCurves(spec: CurveSpec, run: RunView, colours: Map<string, number>
   return matchSeries(spec.models.series, run.result).map((s) => {
     const curve: Curve = {
       id: s.name,
-      label: s.label,
+      label: runWord(s.label),
       points: s.x.map((x, i) => ({ x, y: s.y[i] ?? Number.NaN })),
       mode: 'line',
       model: true,
@@ -186,12 +187,12 @@ export function buildCurves(spec: CurveSpec, context: BuildContext): LineChartDa
   const data: LineChartData = {
     x: chartAxis(
       spec.x,
-      { label: sharedName(main.map((s) => s.xName)) || 'x', unit: first?.xUnit ?? '' },
+      { label: runWord(sharedName(main.map((s) => s.xName))) || 'x', unit: first?.xUnit ?? '' },
       options.xLog,
     ),
     y: chartAxis(
       spec.y,
-      { label: sharedName(main.map((s) => s.yName)) || 'y', unit: first?.yUnit ?? '' },
+      { label: runWord(sharedName(main.map((s) => s.yName))) || 'y', unit: first?.yUnit ?? '' },
       options.yLog,
     ),
     curves,

@@ -7,14 +7,15 @@ import type { RunView } from '../results/chart_builder';
 import { matchSeries, resolveRef, sameChart } from '../results/chart_builder';
 import type { Bar, WorkRateStacksData } from '../results/chart_data';
 import { mergeBars } from '../results/side_figure';
+import { runWord } from '../i18n/engine_words';
 
 function workRateBars(spec: SpecOf<'work-rate-stacks'>, run: RunView, pin?: string): Bar[] {
   return matchSeries(spec.series, run.result).map((s) => {
     const bar: Bar = {
-      label: pin ? `${pin}: ${s.label}` : s.label,
+      label: pin ? `${pin}: ${runWord(s.label)}` : runWord(s.label),
       segments: s.y.map((value, i) => ({
         key: `pe${s.x[i] ?? i}`,
-        label: `${s.xName} ${s.x[i] ?? i}`,
+        label: `${runWord(s.xName)} ${s.x[i] ?? i}`,
         value,
       })),
     };
@@ -36,7 +37,7 @@ export const workRateStacksKind: ChartKind<'work-rate-stacks', WorkRateStacksDat
     // The engine names its processors as each series' x: PE, IU, worker.
     return {
       processors,
-      processor: matchSeries(spec.series, run.result)[0]?.xName ?? 'processor',
+      processor: runWord(matchSeries(spec.series, run.result)[0]?.xName ?? 'processor'),
       bars,
     };
   },

@@ -18,14 +18,17 @@ export function pseudoWords<T>(source: T, isWord: (path: string[]) => boolean): 
   return walk(source, []) as T;
 }
 
-/** Whether `path` is one `pattern` names: keys joined by dots, `[]` after a list's key. */
+/**
+ * Whether `path` is one `pattern` names: keys joined by dots, `[]` after a list's key, `*` for
+ * any key of an object (a preset's parameters by name).
+ */
 export function pathMatches(pattern: string, path: string[]): boolean {
   const keys = pattern
     .split('.')
     .flatMap((step) => (step.endsWith('[]') ? [step.slice(0, -2), '#'] : [step]));
   return (
     keys.length === path.length &&
-    keys.every((k, i) => (k === '#' ? /^\d+$/.test(path[i]!) : k === path[i]))
+    keys.every((k, i) => (k === '#' ? /^\d+$/.test(path[i]!) : k === '*' || k === path[i]))
   );
 }
 

@@ -2,7 +2,8 @@
 // (title, description, parameters' labels, help and choices, outputs' descriptions) and every unit
 // it names has its word, once, and nothing else; each in the language, keeping the English's
 // numbers and code names; and the page lays them over the models without touching what links
-// and presets read.
+// and presets read. A run's own words (curves' labels, axes' names, networks' labels) over every
+// preset's run, each by a pattern of presets/models/<lang>/run_words.json.
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -11,9 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadNodeModule } from '../engine/node_module';
 import type { ModelInfo } from '../engine/types';
 import { chooseLanguage } from '../i18n/i18n';
-import { UNITS_FILE } from '../i18n/engine_words';
+import { RUNS_FILE, runPatterns, runWordBy, UNITS_FILE } from '../i18n/engine_words';
 import { LANGUAGES, SOURCE_LANG } from '../i18n/languages';
+import { loadPresetsFromDisk } from './from_disk';
 import { choiceNamesAt, valueText } from './param_values';
+import { presetRun } from './shared_runs';
 import { modelIn } from './translated';
 import { unitSymbol } from './units';
 
@@ -50,6 +53,12 @@ function engineUnits(): Set<string> {
   return new Set([...units].filter((u) => u !== '' && u !== 'ratio'));
 }
 
+/**
+ * Words a run's labels keep in every language: the transputers' raw links, the models' symbols
+ * (sigma m + l, alpha = Tw / p).
+ */
+const KEPT_WORDS = new Set(['raw', 'sigma', 'alpha']);
+
 const SCRIPT: Record<string, RegExp> = {
   ja: /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u,
 };
@@ -68,7 +77,7 @@ describe.each(others)('presets/models/%s', (lang) => {
   const files = readdirSync(dir(lang)).filter((f) => f.endsWith('.json'));
   const read = (f: string): Record<string, string> =>
     JSON.parse(readFileSync(`${dir(lang)}${f}`, 'utf8'));
-  const textFiles = files.filter((f) => f !== `${UNITS_FILE}.json`);
+  const textFiles = files.filter((f) => f !== `${UNITS_FILE}.json` && f !== `${RUNS_FILE}.json`);
 
   it('has every engine text once, and no text the engine does not declare', () => {
     const texts = engineTexts();
@@ -110,12 +119,48 @@ describe.each(others)('presets/models/%s', (lang) => {
   });
 });
 
+describe.each(others)('the words of every preset’s run in %s', (lang) => {
+  const own: Record<string, string> = JSON.parse(
+    readFileSync(`${dir(lang)}${RUNS_FILE}.json`, 'utf8'),
+  );
+  const patterns = runPatterns(own);
+
+  it('are each in the language by a pattern, every pattern used', async () => {
+    const used = new Set<string>();
+    const problems = new Set<string>();
+    for (const preset of loadPresetsFromDisk()) {
+      const { result } = await presetRun(preset);
+      const texts = [
+        ...result.series.flatMap((s) => [s.label, s.xName, s.yName]),
+        ...result.networks.map((n) => n.label),
+      ];
+      for (const text of texts) {
+        const word = runWordBy(patterns, text, used);
+        const kept = (text.match(/\b[a-z]{3,}/g) ?? []).every((w) => KEPT_WORDS.has(w));
+        if (text !== '' && !SCRIPT[lang]!.test(word) && !kept)
+          problems.add(`${preset.id}: ${text}`);
+      }
+    }
+    expect([...problems]).toEqual([]);
+    expect(Object.keys(own).filter((english) => !used.has(english))).toEqual([]);
+  }, 600_000);
+
+  it('keep numbers and place every placeholder', () => {
+    const names = (text: string) => (text.match(/\{[a-z]+\d*\}/g) ?? []).sort().join(' ');
+    const problems = Object.entries(own).filter(([en, word]) => names(en) !== names(word));
+    expect(problems).toEqual([]);
+    expect(runWordBy(patterns, 'MP-Write, 1 word, p = 0.0025')).toBe(
+      `${runWordBy(patterns, 'MP-Write, 1 word')}${own['{label}, p = {n}']!.replace('{label}', '').replace('{n}', '0.0025')}`,
+    );
+  });
+});
+
 describe('a model in Japanese', () => {
   beforeAll(() => chooseLanguage('ja'));
   afterAll(() => chooseLanguage(SOURCE_LANG));
   const words = Object.fromEntries(
     readdirSync(dir('ja'))
-      .filter((f) => f !== `${UNITS_FILE}.json`)
+      .filter((f) => f !== `${UNITS_FILE}.json` && f !== `${RUNS_FILE}.json`)
       .flatMap((f) => Object.entries(JSON.parse(readFileSync(`${dir('ja')}${f}`, 'utf8')))),
   ) as Record<string, string>;
   const network = models.find((m) => m.name === 'network_traffic')!;

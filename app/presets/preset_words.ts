@@ -12,8 +12,12 @@ export const PRESET_WORDS: ReadonlySet<string> = new Set([
   'knownMiss',
   'consistency',
   'source',
+  'override',
+  'text',
+  'marksLegend',
+  'sameNote',
 ]);
-// Where they are: a path of keys, `[]` for every item of a list.
+// Where they are: a path of keys, `[]` for every item of a list, `*` for any key of an object.
 export const PRESET_WORD_PATHS = [
   'title',
   'experiment',
@@ -29,8 +33,18 @@ export const PRESET_WORD_PATHS = [
   'charts[].marks[].label',
   'charts[].rules[].label',
   'charts[].models.rules[].label',
+  'charts[].models.rules[].instead[].label',
+  'charts[].guides[].label',
+  'charts[].states[].label',
+  'charts[].instead[].text',
+  'charts[].marksLegend',
+  'charts[].sameNote',
+  'params.*.source',
+  'params.*.override',
   'readouts[].label',
   'readouts[].detail',
+  'readouts[].instead[].text',
+  'readouts[].instead[].detail',
   'reference[].label',
   'reference[].claim',
   'reference[].why',

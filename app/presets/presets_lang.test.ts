@@ -28,11 +28,26 @@ interface Place {
   value: unknown;
 }
 
-/** Every place in `node` that `pattern` names (a path of keys, `[]` for every item of a list). */
+/**
+ * Every place in `node` that `pattern` names (a path of keys, `[]` for every item of a list, `*`
+ * for every key of an object).
+ */
 function places(node: unknown, pattern: string): Place[] {
   let found: Place[] = [{ pattern, path: '', value: node }];
   for (const step of pattern.split('.')) {
     const key = step.replace(/\[\]$/, '');
+    if (key === '*') {
+      found = found.flatMap(({ path, value }) =>
+        isObject(value)
+          ? Object.entries(value).map(([k, v]) => ({
+              pattern,
+              path: path ? `${path}.${k}` : k,
+              value: v,
+            }))
+          : [],
+      );
+      continue;
+    }
     found = found.flatMap(({ path, value }) => {
       const at = isObject(value) ? value[key] : undefined;
       const here = path ? `${path}.${key}` : key;
@@ -61,13 +76,14 @@ function strings(node: unknown, path = ''): string[] {
 }
 
 const JAPANESE = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
-/** Axis and bar labels, which may be only a symbol, a unit or a name. */
+/** Axis and bar labels and parameters' sources, which may be only a symbol, a unit or a name. */
 const LABELS = new Set([
   'charts[].x.label',
   'charts[].y.label',
   'charts[].bars[].label',
   'charts[].bars[].segments[].label',
   'charts[].marks[].label',
+  'params.*.source',
 ]);
 /**
  * An axis, bar or mark label left as the English writes it because it is only symbols, units and

@@ -14,6 +14,7 @@ import { groupsSchematic } from './groups';
 import type { SchematicGeometry } from './schematic_parts';
 import { stagesSchematic } from './stages';
 import { treeSchematic } from './tree';
+import { runWord } from '../../i18n/engine_words';
 
 export type { Point, SchematicGeometry } from './schematic_parts';
 export { SIZE } from './schematic_parts';
@@ -86,7 +87,7 @@ export function schematicOf(networks: NetworkMap[]): SchematicProps & { nodes: n
   switch (drawing.kind) {
     case 'stages':
       return networks.length > 1
-        ? { drawing, shape, nodes, networks: networks.map((n) => n.label) }
+        ? { drawing, shape, nodes, networks: networks.map((n) => runWord(n.label)) }
         : { drawing, shape, nodes };
     case 'graph':
       return { drawing, shape, nodes, tiers: tiersOf(first) };
