@@ -1,8 +1,9 @@
 // The channel-dependency graph drawn from the engine's own graph (a ring and a torus, with and
 // without a dateline): its cycles thick vermillion where the engine found them, none once the
-// dateline is on; minimal adaptive routing's escape subgraph apart; a turn model's turns.
+// dateline is on; minimal adaptive routing's escape subgraph apart; a turn model's turns;
+// its words in Japanese and in the pseudo-language.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { createInProcessEngine } from '../engine/in_process_engine';
 import { loadNodeModule } from '../engine/node_module';
@@ -15,6 +16,8 @@ import {
   dependencyGeometry,
 } from './ChannelDependencyGraph';
 import { dependencyGraphData } from '../results/dependency_graph_data';
+import { chooseLanguage } from '../i18n/i18n';
+import { unwrapped, wrap } from '../i18n/pseudo';
 
 const graphs: Record<string, NetworkMap | undefined> = {};
 beforeAll(async () => {
@@ -41,12 +44,12 @@ beforeAll(async () => {
   engine.dispose();
 }, 60_000);
 
-function draw(name: string, width = 640) {
+function draw(name: string, width = 640, title = 'CDG') {
   const errors = vi.spyOn(console, 'error');
   const html = renderToStaticMarkup(
     <ChannelDependencyGraph
       name="cdg"
-      title="CDG"
+      title={title}
       data={dependencyGraphData(graphs[name])}
       width={width}
     />,
@@ -206,5 +209,51 @@ describe('ChannelDependencyGraph', () => {
     );
     expect(Number(below?.[1])).toBeLessThan(390 / 2);
     expect(Number(below?.[2])).toBeGreaterThan(200);
+  });
+});
+
+describe("the channel-dependency graph in the reader's language", () => {
+  afterEach(() => chooseLanguage('en'));
+
+  it('says its dependences, cycles, escape channels and turns in Japanese', async () => {
+    await chooseLanguage('ja');
+    expect(dependencyCaption(dependencyGraphData(graphs.ring))).toBe(
+      '16 本のチャネルの間に 16 個の依存がある。2 個の強連結成分にサイクルがあり、各成分から 1 つず' +
+        'つを朱色の太線で描いている（依存 16 個）。これらのチャネルを保持するパケットは、それぞれ次の' +
+        'チャネルを待ちうるので、ネットワークはデッドロックしうる。',
+    );
+    const undated = dependencyGraphData(graphs.adaptiveUndated);
+    expect(dependencyCaption(undated, 'escape')).toBe(
+      `エスケープチャネルのみ: ${undated.edges.filter((e) => e.escape).length} 個の依存。` +
+        '8 個の強連結成分にサイクルがあり、各成分から 1 つずつを朱色の太線で描いている。' +
+        'グラフ全体にはサイクルがある。エスケープチャネルの部分グラフにもサイクルがあり（8 個の強連結' +
+        '成分）、エスケープチャネルまでもが輪になって埋まりうるので、ネットワークはデッドロックしうる。' +
+        'ルーティングは 8 種類のターンをすべて使う。',
+    );
+    expect(dependencyCaption(dependencyGraphData(graphs.westFirst))).toContain(
+      'ルーティングは 8 種類のターンのうち 2 種類を決して使わない（取り消し線）: ' +
+        '+y \u2192 \u2212x、\u2212y \u2192 \u2212x。',
+    );
+    expect(dependencyCaption(dependencyGraphData(graphs.mesh))).toMatch(/^チャネル依存グラフなし/);
+    const html = draw('adaptive');
+    expect(html).toContain('エスケープチャネルのみ');
+    expect(html).toContain('サイクル上');
+  });
+
+  it('leaves no word outside a message in the pseudo-language, caption, choice and turns', async () => {
+    await chooseLanguage('en-XA');
+    for (const name of ['ring', 'mesh', 'adaptive', 'adaptiveUndated', 'westFirst']) {
+      const data = dependencyGraphData(graphs[name]);
+      for (const view of ['all', 'escape'] as const) {
+        const caption = dependencyCaption(data, view);
+        expect(caption).toMatch(/^⟦/);
+        expect(unwrapped(caption), `${name} ${view}`).toEqual([]);
+      }
+      // Everything the chart draws: its text and what its attributes read out.
+      const html = draw(name, 640, wrap('CDG'));
+      const attrs = [...html.matchAll(/(?:aria-label|title)="([^"]*)"/g)].map((m) => m[1]!);
+      const text = html.replace(/<[^>]*>/g, ' ').replace(/&#x27;/g, "'");
+      expect(unwrapped([text, ...attrs].join(' \n ')), name).toEqual([]);
+    }
   });
 });

@@ -16,6 +16,9 @@ import { ChartBox, chartFontSize } from './ChartBox';
 import type { ChartProps } from './ChartBox';
 import { ChartFrame } from './ChartFrame';
 import type { DependencyGraphData } from '../results/dependency_graph_data';
+import { useT } from '../i18n/i18n';
+import { joinItems, joinSentences } from '../i18n/join';
+import { chartsT } from '../results/words';
 import { palette } from './palette';
 import { TurnDiagram, drawsTurns, turnDiagramSize, turnName } from './TurnDiagram';
 import { useMeasuredWidth } from './use_measured_width';
@@ -137,72 +140,55 @@ export function dependencyGeometry(
   return { width, height, routers: [...routers.values()], channels, edges, node };
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/**
- * The cycles the engine found, in words: it marks one cycle in each strongly connected
- * component, which may hold many more, so the count is of components, not of cycles.
- */
-const knots = (n: number) =>
-  `cycles in ${plural(n, 'strongly connected component')}, one cycle of ${n === 1 ? 'it' : 'each'} drawn`;
-
 /** What the chart says in words: its dependences and cycles, the escape subgraph's, the turns. */
 export function dependencyCaption(data: DependencyGraphData, view: DependencyView = 'all'): string {
-  if (data.channels.length === 0) {
-    return (
-      'No channel-dependency graph: it is drawn for a ring or torus, and for a mesh under a ' +
-      'routing other than dimension order.'
-    );
-  }
-  return [graphSentence(data, view), escapeSentence(data), turnSentence(data)]
-    .filter((t) => t !== '')
-    .join(' ');
+  if (data.channels.length === 0) return chartsT('dependency.none');
+  return joinSentences(
+    [graphSentence(data, view), escapeSentence(data), turnSentence(data)].filter((t) => t !== ''),
+  );
 }
 
+/**
+ * The dependences and the cycles the engine found. It marks one cycle in each strongly connected
+ * component, which may hold many more, so the count is of components, not of cycles.
+ */
 function graphSentence(data: DependencyGraphData, view: DependencyView): string {
   if (view === 'escape') {
-    const n = data.edges.filter((e) => e.escape).length;
-    return data.escapeCycles > 0
-      ? `The escape channels alone: ${plural(n, 'dependence')}, ` +
-          `${knots(data.escapeCycles)} thick in vermillion.`
-      : `The escape channels alone: ${plural(n, 'dependence')} and no cycle.`;
+    return chartsT('dependency.escapeAlone', {
+      dependences: data.edges.filter((e) => e.escape).length,
+      cycles: data.escapeCycles,
+    });
   }
-  const on = data.edges.filter((e) => e.cycle >= 0).length;
-  if (data.cycles === 0) {
-    return (
-      `${data.edges.length} dependences between ${data.channels.length} channels and no ` +
-      'cycle: no set of packets can wait on each other in a circle, so it cannot deadlock.'
-    );
-  }
-  return (
-    `${data.edges.length} dependences between ${data.channels.length} channels; ` +
-    `${knots(data.cycles)} thick in vermillion (${on} dependences): packets holding ` +
-    'those channels can each wait for the next' +
-    (data.escapes ? '.' : ', so the network can deadlock.')
-  );
+  const counts = { dependences: data.edges.length, channels: data.channels.length };
+  if (data.cycles === 0) return chartsT('dependency.acyclic', counts);
+  return chartsT('dependency.cycles', {
+    ...counts,
+    cycles: data.cycles,
+    onCycle: data.edges.filter((e) => e.cycle >= 0).length,
+    escapes: data.escapes ? 'yes' : 'no',
+  });
 }
 
 /** Duato's condition in words, under an adaptive routing with escape channels. */
 function escapeSentence(data: DependencyGraphData): string {
   if (!data.escapes) return '';
-  const full = `The full graph has ${data.cycles === 0 ? 'no cycle' : 'cycles'}`;
-  return data.escapeCycles === 0
-    ? `${full}; the escape channels' subgraph (blue) has none, so a packet can always fall ` +
-        'back to them and the network cannot deadlock.'
-    : `${full}; the escape channels' subgraph has cycles too, in ` +
-        `${plural(data.escapeCycles, 'strongly connected component')}, ` +
-        'so even the escape channels can fill in a circle and the network can deadlock.';
+  return chartsT('dependency.duato', {
+    full: data.cycles > 0 ? 'yes' : 'no',
+    escapeCycles: data.escapeCycles,
+  });
 }
 
 /** The turns the routing never takes, on a network of 2 or more dimensions. */
 function turnSentence(data: DependencyGraphData): string {
   if (data.turns.length === 0) return '';
   const forbidden = data.turns.filter((t) => t.dependences === 0);
-  if (forbidden.length === 0) return `The routing takes all ${data.turns.length} turns.`;
-  return (
-    `The routing never takes ${forbidden.length} of the ${data.turns.length} turns` +
-    `${drawsTurns(data.turns) ? ' (struck out)' : ''}: ${forbidden.map(turnName).join(', ')}.`
-  );
+  if (forbidden.length === 0) return chartsT('dependency.turnsAll', { turns: data.turns.length });
+  return chartsT('dependency.turnsNever', {
+    forbidden: forbidden.length,
+    turns: data.turns.length,
+    struck: drawsTurns(data.turns) ? 'yes' : 'no',
+    names: joinItems(forbidden.map(turnName)),
+  });
 }
 
 /** The channel-dependency graph (see the file's head). */
@@ -337,13 +323,14 @@ function EscapeChoice({
   view: DependencyView;
   onChange: (view: DependencyView) => void;
 }) {
+  const t = useT('charts');
   const choices: [DependencyView, string][] = [
-    ['all', 'All channels'],
-    ['escape', 'Escape channels alone'],
+    ['all', t('dependency.all')],
+    ['escape', t('dependency.escapeOnly')],
   ];
   return (
     <fieldset className="cdg-view">
-      <legend>Show</legend>
+      <legend>{t('dependency.show')}</legend>
       {choices.map(([value, label]) => (
         <label key={value}>
           <input
@@ -359,10 +346,10 @@ function EscapeChoice({
       <span className="cdg-key">
         {(
           [
-            ['adaptive', palette.grey],
-            ['escape to escape', palette.blue],
-            ['on a cycle', palette.vermillion],
-          ] as const
+            [t('dependency.adaptive'), palette.grey],
+            [t('dependency.escapeToEscape'), palette.blue],
+            [t('dependency.onCycle'), palette.vermillion],
+          ] as [string, string][]
         ).map(([label, color]) => (
           <span key={label}>
             <i style={{ background: color }} />

@@ -5,6 +5,7 @@
 // the diagram is a group inside the graph's own SVG, so a figure exported holds it too.
 import type { DependencyTurn, TurnDirection } from '../results/dependency_graph_data';
 import { palette } from './palette';
+import { chartsT } from '../results/words';
 
 /** Cells a row. */
 const COLUMNS = 4;
@@ -21,7 +22,7 @@ function step(direction: TurnDirection): [number, number] | undefined {
 /** A turn's name with a true minus and an arrow ("+y → −x"). */
 export function turnName(t: DependencyTurn): string {
   const sign = (d: TurnDirection) => d.name.replace('-', '\u2212');
-  return `${sign(t.from)} \u2192 ${sign(t.to)}`;
+  return chartsT('dependency.turn', { from: sign(t.from), to: sign(t.to) });
 }
 
 /** Whether the turns are a 2-D network's eight, each between x and y: what the diagram draws. */
