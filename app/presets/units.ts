@@ -3,6 +3,7 @@
 // these rules, declared once here; in the page's language where it names a unit otherwise
 // (presets/models/<lang>/units.json).
 import { unitWord } from '../i18n/engine_words';
+import { i18n } from '../i18n/i18n';
 
 /**
  * The symbol of a unit: µs for us (in "us/byte" too), × for x (times), none for a ratio (a pure
@@ -40,8 +41,15 @@ export function titleUnit(label: string, unit: string, percent = false): string 
   return named ? '' : shown;
 }
 
-/** "label (unit)" by titleUnit(), or the bare label. */
+/** "label (unit)" by titleUnit(), in the language's brackets, or the bare label. */
 export function unitTitle(label: string, unit: string, percent = false): string {
   const shown = titleUnit(label, unit, percent);
-  return shown ? `${label} (${shown})` : label;
+  return shown ? bracketed(shown, label) : label;
+}
+
+/** "label (unit)", or "(unit)" without a label, in the page's language's brackets. */
+export function bracketed(unit: string, label?: string): string {
+  return label === undefined
+    ? i18n.t('unitTitle.alone', { ns: 'charts', unit })
+    : i18n.t('unitTitle.withLabel', { ns: 'charts', label, unit });
 }

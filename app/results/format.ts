@@ -1,5 +1,5 @@
 import { numberFormat } from '../presets/number_format';
-import { titleUnit, unitTitle, withUnit } from '../presets/units';
+import { bracketed, titleUnit, unitTitle, withUnit } from '../presets/units';
 import type { AxisSpec } from './chart_data';
 
 // A fixed locale keeps labels, read-outs and snapshots the same on every machine.
@@ -18,14 +18,13 @@ export function fitAxisTitle(spec: AxisSpec, width: number, fontSize: number): s
   const full = axisTitle(spec);
   const shown = titleUnit(spec.label, spec.unit, spec.format === 'percent');
   if (!shown || textWidth(full, fontSize) <= width) return fitText(full, width, fontSize);
-  const unit = ` (${shown})`;
   const room = Math.max(
-    width - textWidth(unit, fontSize),
+    width - textWidth(bracketed(shown, ''), fontSize),
     Math.min(textWidth(spec.label, fontSize), width / 2),
   );
   const label = fitText(spec.label, room, fontSize);
-  const rest = width - textWidth(label, fontSize) - textWidth(' ()', fontSize);
-  return `${label} (${fitText(shown, rest, fontSize)})`;
+  const rest = width - textWidth(bracketed('', label), fontSize);
+  return bracketed(fitText(shown, rest, fontSize), label);
 }
 
 /** A value as read-outs, descriptions and the data table print it: 6 significant digits, unit. */
@@ -150,7 +149,7 @@ export function axisTitleLines(spec: AxisSpec, width: number, fontSize: number):
   const full = axisTitle(spec);
   if (textWidth(full, fontSize) <= width) return [full];
   const shown = titleUnit(spec.label, spec.unit, spec.format === 'percent');
-  const lines = [spec.label, ...(shown ? [`(${shown})`] : [])].flatMap((part) =>
+  const lines = [spec.label, ...(shown ? [bracketed(shown)] : [])].flatMap((part) =>
     wrapWords(part, width, fontSize),
   );
   const wide = lines.find((l) => textWidth(l, fontSize) > width);
