@@ -4,6 +4,8 @@ import { TimelineChart } from '../charts/TimelineChart';
 import { timelineTable } from '../charts/chart_table';
 import type { TimelineData } from '../results/chart_data';
 import { findTimeline } from '../engine/types';
+import { runWord } from '../i18n/engine_words';
+import { chartsT } from '../results/words';
 
 export const timelineKind: ChartKind<'timeline', TimelineData> = {
   /** The spec's timeline: the engine's bins and rows, the states in the spec's order. */
@@ -14,11 +16,11 @@ export const timelineKind: ChartKind<'timeline', TimelineData> = {
     const rows = timeline?.rows ?? [];
     const states = timeline?.states ?? [];
     return {
-      time: { label: 'time', unit: timeline?.timeUnit ?? '', scale: 'linear' },
+      time: { label: chartsT('timeline.time'), unit: timeline?.timeUnit ?? '', scale: 'linear' },
       end: edges[bins] ?? 1,
       states: spec.states.map(({ key, label }) => ({ key, label })),
       rows: rows.map((label, r) => ({
-        label,
+        label: runWord(label),
         fractions: spec.states.map(({ key }) => {
           const s = states.indexOf(key);
           if (s < 0 || !timeline) return [];

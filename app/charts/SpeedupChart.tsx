@@ -1,12 +1,13 @@
 import type { ChartProps, ChartSize } from './ChartBox';
 import type { Guide, SpeedupData } from '../results/chart_data';
+import { chartsT } from '../results/words';
 import { lineChartGeometry } from './line_geometry';
 import { describeLineChart } from './line_words';
 import { LinePlot } from './LinePlot';
 import { useChartSize } from './use_measured_width';
 
 function idealGuide(data: SpeedupData): Guide {
-  return { id: 'ideal', label: 'ideal', slope: data.idealSlope };
+  return { id: 'ideal', label: chartsT('line.ideal'), slope: data.idealSlope };
 }
 
 /** The line-chart geometry plus the ideal line y = idealSlope · x across the x domain. */

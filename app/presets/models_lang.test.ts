@@ -2,7 +2,8 @@
 // (title, description, parameters' labels, help and choices, outputs' descriptions) and every unit
 // it names has its word, once, and nothing else; each in the language, keeping the English's
 // numbers and code names; and the page lays them over the models without touching what links
-// and presets read. A run's own words (curves' labels, axes' names, networks' labels) over every
+// and presets read. A run's own words (curves' labels, axes' names, networks' labels, timelines'
+// rows) over every
 // preset's run, each by a pattern of presets/models/<lang>/run_words.json.
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -136,6 +137,7 @@ describe.each(others)('the words of every preset’s run in %s', (lang) => {
       const texts = [
         ...result.series.flatMap((s) => [s.label, s.xName, s.yName]),
         ...result.networks.map((n) => n.label),
+        ...result.timelines.flatMap((t) => t.rows),
       ];
       for (const text of texts) {
         const word = runWordBy(patterns, text, used);
