@@ -3,8 +3,7 @@
 // it names has its word, once, and nothing else; each in the language, keeping the English's
 // numbers and code names; and the page lays them over the models without touching what links
 // and presets read. A run's own words (curves' labels, axes' names, networks' labels, timelines'
-// rows) over every
-// preset's run, each by a pattern of presets/models/<lang>/run_words.json.
+// rows) over every preset's run, each by a pattern of presets/models/<lang>/run_words.json.
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
