@@ -21,14 +21,14 @@ export const channelDependenciesKind: ChartKind<'channel-dependencies', Dependen
   ),
   // Under an adaptive routing with escape channels, which dependences join two of them and the
   // cycles of that subgraph too.
-  table: (data) => ({
+  table: (data, words) => ({
     columns: [
-      'from channel',
-      'from class',
-      'to channel',
-      'to class',
-      'cycle',
-      ...(data.escapes ? ['escape to escape', 'escape cycle'] : []),
+      words.word('fromChannel'),
+      words.word('fromClass'),
+      words.word('toChannel'),
+      words.word('toClass'),
+      words.word('cycle'),
+      ...(data.escapes ? [words.word('escapeToEscape'), words.word('escapeCycle')] : []),
     ],
     rows: data.edges.map((e) => [
       e.from,
@@ -36,7 +36,7 @@ export const channelDependenciesKind: ChartKind<'channel-dependencies', Dependen
       e.to,
       e.toClass,
       e.cycle,
-      ...(data.escapes ? [e.escape ? 'yes' : 'no', e.escapeCycle] : []),
+      ...(data.escapes ? [words.word(e.escape ? 'yes' : 'no'), e.escapeCycle] : []),
     ]),
   }),
   // Its numbers name channels and classes; what it shows of a run is said in words (a cycle).

@@ -4,6 +4,7 @@
 import type { ReactElement } from 'react';
 
 import type { ChartProps } from '../charts/ChartBox';
+import type { TableWords } from '../charts/table_words';
 import type { ChartOptions, RunView } from '../results/chart_builder';
 import type { AxisSpec, ChartTable } from '../results/chart_data';
 import type { SideNames } from '../results/side_figure';
@@ -58,8 +59,8 @@ export interface ChartKind<K extends ChartKindName, D> {
    * is the component's own); `height` is for the kinds drawn to a height.
    */
   draw(props: ChartProps<D>): ReactElement;
-  /** The plotted data as a table, for the table view and the CSV export. */
-  table(data: D): ChartTable;
+  /** The plotted data as a table in `words`: the page's for the table view, an export's for CSV. */
+  table(data: D, words: TableWords): ChartTable;
   /** The keys of the series it colours, which keep one colour in every chart of a preset. */
   colourKeys?(spec: SpecOf<K>, run: RunView): string[];
   /** Its points in the order of the run's sweep, as it labels them (a trace view opens at one). */

@@ -13,6 +13,7 @@ import { workRateStacksKind } from './work_rate_stacks';
 import type { ChartOptions, RunView } from '../results/chart_builder';
 import { chartOptions, resolveRef } from '../results/chart_builder';
 import type { ChartTable } from '../results/chart_data';
+import { EXPORT_WORDS } from '../charts/table_words';
 import type { SideNames } from '../results/side_figure';
 import type { ChartKindName } from '../presets/chart_specs';
 import type { ChartSpec, Preset } from '../presets/schema';
@@ -116,9 +117,9 @@ export function sweepStart(spec: ChartSpec, preset: Preset, run: RunView): numbe
   return Math.max(0, found);
 }
 
-/** The plotted data as a table, for the table view and the CSV export. */
-export function builtChartTable(chart: BuiltChart): ChartTable {
-  return chartKind(chart.kind).table(chart.data);
+/** The plotted data as a table: in an export's words (English), or the page's for its table view. */
+export function builtChartTable(chart: BuiltChart, words = EXPORT_WORDS): ChartTable {
+  return chartKind(chart.kind).table(chart.data, words);
 }
 
 /** The numbers a built chart draws, each in its unit. */

@@ -13,11 +13,14 @@ import type {
   WorkRateStacksData,
 } from '../results/chart_data';
 import { axisTitle } from '../results/format';
+import type { TableWords } from './table_words';
+import { EXPORT_WORDS } from './table_words';
 
-// Tables hold the numbers as drawn, unrounded; percentages stay fractions of 1 and say so.
-function columnTitle(spec: AxisSpec): string {
+// Tables hold the numbers as drawn, unrounded; percentages stay fractions of 1 and say so. Each
+// table is in `words`: an export's (English, the default) or the page's.
+function columnTitle(spec: AxisSpec, words: TableWords): string {
   return spec.format === 'percent' || spec.unit === 'fraction'
-    ? `${spec.label} (fraction)`
+    ? words.fraction(spec.label)
     : axisTitle(spec);
 }
 
@@ -26,33 +29,46 @@ function columnTitle(spec: AxisSpec): string {
  * saturation loads, marks ("current", "paper") and rules, with an empty cell where a row has no
  * value on an axis.
  */
-export function lineChartTable(data: LineChartData): ChartTable {
+export function lineChartTable(data: LineChartData, words = EXPORT_WORDS): ChartTable {
   const rows: (string | number)[][] = [];
   for (const curve of data.curves) {
-    const kind = curve.pinned ? 'pinned curve' : 'curve';
+    const kind = words.word(curve.pinned ? 'pinnedCurve' : 'curve');
     for (const p of curve.points) {
       rows.push([curve.label, p.x, p.y, kind]);
     }
     if (curve.saturationX !== undefined) {
-      rows.push([curve.label, curve.saturationX, '', 'saturation']);
+      rows.push([curve.label, curve.saturationX, '', words.word('saturation')]);
     }
   }
   for (const m of data.marks ?? []) {
-    const kind = m.pinned ? `pinned ${markKind(m)}` : markKind(m);
+    const kind = m.pinned ? words.pinned(markKind(m)) : markKind(m);
     rows.push([m.label, m.x, m.y, kind]);
   }
   for (const r of data.rules ?? []) {
-    rows.push([r.label, r.axis === 'x' ? r.value : '', r.axis === 'y' ? r.value : '', 'rule']);
+    rows.push([
+      r.label,
+      r.axis === 'x' ? r.value : '',
+      r.axis === 'y' ? r.value : '',
+      words.word('rule'),
+    ]);
   }
-  return { columns: ['curve', columnTitle(data.x), columnTitle(data.y), 'kind'], rows };
+  return {
+    columns: [
+      words.word('curve'),
+      columnTitle(data.x, words),
+      columnTitle(data.y, words),
+      words.word('kind'),
+    ],
+    rows,
+  };
 }
 
 /**
  * One row per bar: each segment key's value (in order of first appearance), the total, and one
  * column per paper value label, filled on the bar it names.
  */
-export function stackedBarTable(data: StackedBarData): ChartTable {
-  const unit = (label: string) => columnTitle({ ...data.y, label });
+export function stackedBarTable(data: StackedBarData, words = EXPORT_WORDS): ChartTable {
+  const unit = (label: string) => columnTitle({ ...data.y, label }, words);
   const keys = [
     ...new Map(data.bars.flatMap((b) => b.segments.map((s) => [s.key, s.label]))).entries(),
   ];
@@ -67,17 +83,17 @@ export function stackedBarTable(data: StackedBarData): ChartTable {
   });
   return {
     columns: [
-      'bar',
+      words.word('bar'),
       ...keys.map(([, label]) => unit(label)),
-      unit('total'),
-      ...markLabels.map((l) => unit(`${l} (paper)`)),
+      unit(words.word('total')),
+      ...markLabels.map((l) => unit(words.paper(l))),
     ],
     rows,
   };
 }
 
 /** One row per configuration: each processor's work rate and the average, as fractions of 1. */
-export function workRateStacksTable(data: WorkRateStacksData): ChartTable {
+export function workRateStacksTable(data: WorkRateStacksData, words = EXPORT_WORDS): ChartTable {
   const keys = [
     ...new Map(data.bars.flatMap((b) => b.segments.map((s) => [s.key, s.label]))).entries(),
   ];
@@ -88,9 +104,9 @@ export function workRateStacksTable(data: WorkRateStacksData): ChartTable {
   });
   return {
     columns: [
-      'configuration',
-      ...keys.map(([, label]) => `${label} work rate (fraction)`),
-      'average work rate (fraction)',
+      words.word('configuration'),
+      ...keys.map(([, label]) => words.fraction(words.workRate(label))),
+      words.fraction(words.word('averageWorkRate')),
     ],
     rows,
   };
@@ -102,24 +118,32 @@ export function workRateStacksTable(data: WorkRateStacksData): ChartTable {
  * Off a cube, one row per channel of the graph, from and to; on a lone crossbar, one row per
  * crosspoint, input by input.
  */
-export function channelHeatmapTable(data: ChannelHeatmapData): ChartTable {
+export function channelHeatmapTable(data: ChannelHeatmapData, words = EXPORT_WORDS): ChartTable {
   if (data.graph?.crosspoints) {
     const n = data.graph.terminals;
     return {
-      columns: ['input', 'output', 'use (fraction)'],
+      columns: [words.word('input'), words.word('output'), words.fraction(words.word('use'))],
       rows: data.graph.crosspoints.map((v, i) => [Math.floor(i / n), i % n, v ?? '']),
     };
   }
+  const utilization = words.fraction(words.word('utilization'));
   if (data.graph) {
     const { routers } = data.graph;
-    const end = (id: number) => (id >= routers ? `terminal ${id - routers}` : `switch ${id}`);
+    const end = (id: number) =>
+      id >= routers ? words.end('terminal', id - routers) : words.end('switch', id);
     return {
-      columns: ['from', 'to', 'utilization (fraction)'],
+      columns: [words.word('from'), words.word('to'), utilization],
       rows: data.graph.channels.map((c) => [end(c.from), end(c.to), c.value ?? '']),
     };
   }
   return {
-    columns: ['x', 'y', 'z', 'direction', 'utilization (fraction)'],
+    columns: [
+      words.word('x'),
+      words.word('y'),
+      words.word('z'),
+      words.word('direction'),
+      utilization,
+    ],
     rows: planeChannels(data).map((c) => [c.x, c.y, c.z, c.direction, c.value ?? '']),
   };
 }
@@ -128,16 +152,16 @@ export function channelHeatmapTable(data: ChannelHeatmapData): ChartTable {
  * One row per processor and bin, row by row, bins in time order: the bin's start and end, each
  * state's share as given (empty where there is no data) and the idle share as drawn.
  */
-export function timelineTable(data: TimelineData): ChartTable {
+export function timelineTable(data: TimelineData, words = EXPORT_WORDS): ChartTable {
   const t = timelineBins(data);
   const time = (edge: string) => axisTitle({ ...data.time, label: edge });
   return {
     columns: [
-      'processor',
-      time('bin start'),
-      time('bin end'),
-      ...data.states.map((s) => `${s.label} (fraction)`),
-      'idle (fraction)',
+      words.word('processor'),
+      time(words.word('binStart')),
+      time(words.word('binEnd')),
+      ...data.states.map((s) => words.fraction(s.label)),
+      words.fraction(words.word('idle')),
     ],
     rows: t.rows.flatMap((row) =>
       row.idle.map((idle, b) => [

@@ -1,6 +1,7 @@
 import { useContext, useId, useRef, useState } from 'react';
 
 import { DataTable } from '../charts/DataTable';
+import { PAGE_WORDS } from '../charts/table_words';
 import { useT } from '../i18n/i18n';
 import type { ChartSpec } from '../presets/schema';
 import { ChartView } from '../chart_kinds/ChartView';
@@ -59,8 +60,8 @@ export function ChartCard(props: Props) {
   const kind = chartKind(chart.kind);
   const axes = kind.logAxes?.(chart.data) ?? null;
   const planes = kind.planes?.(chart.data) ?? null;
-  const table = builtChartTable(chart);
-  const exports = useChartExports(spec, chart, table, exportInfo);
+  // The CSV's columns keep their English names, whatever the page speaks.
+  const exports = useChartExports(spec, chart, builtChartTable(chart), exportInfo);
   const present = props.onPresent ? (
     <button
       type="button"
@@ -130,7 +131,10 @@ export function ChartCard(props: Props) {
         </div>
       </StaleMark>
       {choice.table && !withheld ? (
-        <DataTable table={table} caption={t('chartCard.data', { title: spec.title })} />
+        <DataTable
+          table={builtChartTable(chart, PAGE_WORDS)}
+          caption={t('chartCard.data', { title: spec.title })}
+        />
       ) : null}
       <details className="about">
         <summary>{t('chartCard.about')}</summary>

@@ -72,15 +72,30 @@ export function asExpected(row: ValidationRow): boolean {
   return row.pass === (row.knownMiss === undefined);
 }
 
+/** The result of a row: a pass, a failure, a known miss, or a known miss that now passes. */
+export type Verdict = 'pass' | 'fail' | 'knownMiss' | 'passesKnownMiss';
+
+export function verdictOf(row: ValidationRow): Verdict {
+  if (row.knownMiss === undefined) return row.pass ? 'pass' : 'fail';
+  return row.pass ? 'passesKnownMiss' : 'knownMiss';
+}
+
+/** The CLI's and the exports' words for a verdict; the page says its catalogue's. */
+const VERDICT_TEXT: Record<Verdict, string> = {
+  pass: 'pass',
+  fail: 'FAIL',
+  knownMiss: 'known miss',
+  passesKnownMiss: 'PASSES (was a known miss)',
+};
+
 /** The result of a row in a word: pass, FAIL, known miss, or a known miss that now passes. */
 export function verdict(row: ValidationRow): string {
-  if (row.knownMiss === undefined) return row.pass ? 'pass' : 'FAIL';
-  return row.pass ? 'PASSES (was a known miss)' : 'known miss';
+  return VERDICT_TEXT[verdictOf(row)];
 }
 
 /**
- * A row's role in words: its role, or the row it restates ("restates int_time_ms_t805", with the
- * preset first where it is another's).
+ * A row's role in words, the CLI's and the exports' (the page says its catalogue's): its role, or
+ * the row it restates ("restates int_time_ms_t805", with the preset first where it is another's).
  */
 export function roleText(row: ValidationRow): string {
   if (!row.restates || row.role === 'calibration') return row.role;
@@ -118,6 +133,28 @@ export function edgeText(row: ValidationRow): string | undefined {
   return justInside(row) ? 'just inside' : undefined;
 }
 
+/**
+ * The words a row's text sets its numbers in: ROW_WORDS, the English of the CLI and of the
+ * exports (scripts read them), or the page's, from its catalogue (ValidationTable).
+ */
+export interface RowWords {
+  /** Values from `lower` to `upper`, both included: "5.4 to 6.6". */
+  range(lower: string, upper: string): string;
+  /** Two bounds, each with its sign, one open at least: "> 0 and < 1". */
+  bounds(lower: string, upper: string): string;
+  /** A target that bounds nothing. */
+  anyValue: string;
+  /** The paper's own words: “more than half”. */
+  quoted(words: string): string;
+}
+
+export const ROW_WORDS: RowWords = {
+  range: (lower, upper) => `${lower} to ${upper}`,
+  bounds: (lower, upper) => `${lower} and ${upper}`,
+  anyValue: 'any value',
+  quoted: (words) => `\u201c${words}\u201d`,
+};
+
 /** Whether a value meets the accepted range; NaN (a metric the run lacks) never does. */
 export function accepts(accept: Accepted, value: number): boolean {
   return (
@@ -130,7 +167,11 @@ export function accepts(accept: Accepted, value: number): boolean {
 }
 
 /** The accepted range in words: "< 2.5 %", "≥ 90 %", "5.4 to 6.6", "> 0 and < 1". */
-export function acceptedText(accept: Accepted, format: (value: number) => string): string {
+export function acceptedText(
+  accept: Accepted,
+  format: (value: number) => string,
+  words: RowWords = ROW_WORDS,
+): string {
   const lower =
     accept.above !== undefined
       ? { sign: '>', value: accept.above }
@@ -145,17 +186,24 @@ export function acceptedText(accept: Accepted, format: (value: number) => string
         : undefined;
   if (lower && upper) {
     if (lower.sign === '\u2265' && upper.sign === '\u2264') {
-      return `${format(lower.value)} to ${format(upper.value)}`;
+      return words.range(format(lower.value), format(upper.value));
     }
-    return `${lower.sign} ${format(lower.value)} and ${upper.sign} ${format(upper.value)}`;
+    return words.bounds(
+      `${lower.sign} ${format(lower.value)}`,
+      `${upper.sign} ${format(upper.value)}`,
+    );
   }
   const bound = lower ?? upper;
-  return bound ? `${bound.sign} ${format(bound.value)}` : 'any value';
+  return bound ? `${bound.sign} ${format(bound.value)}` : words.anyValue;
 }
 
 /** What the paper says, as text: its number with the unit, or its words in quotes. */
-export function paperText(paper: PaperTarget, format: (value: number) => string): string {
-  return paper.kind === 'number' ? format(paper.value) : `\u201c${paper.words}\u201d`;
+export function paperText(
+  paper: PaperTarget,
+  format: (value: number) => string,
+  words: RowWords = ROW_WORDS,
+): string {
+  return paper.kind === 'number' ? format(paper.value) : words.quoted(paper.words);
 }
 
 /**
@@ -320,10 +368,13 @@ function rowRoundings(row: ValidationRow): { bounds?: Rounding; simulated: Round
  * precision it states it ("153 ms"; its words in quotes), the simulated value to the same decimal
  * place ("153 ms" for 152.84), finer only where rounding would hide the result; the accepted
  * bounds to that place or the tolerance's ("122.4 to 183.6 ms", "2.5 to 3.5 words"). A claim's
- * bounds print as written, its value to 3 significant digits. The page's table and
- * `cli validate` print these.
+ * bounds print as written, its value to 3 significant digits. The page's table (in its `words`)
+ * and `cli validate` print these.
  */
-export function rowText(row: ValidationRow): {
+export function rowText(
+  row: ValidationRow,
+  words: RowWords = ROW_WORDS,
+): {
   paper: string;
   accepted: string;
   simulated: string;
@@ -335,10 +386,10 @@ export function rowText(row: ValidationRow): {
   return {
     paper:
       row.paper.kind === 'words' || place === undefined
-        ? paperText(row.paper, asWritten)
+        ? paperText(row.paper, asWritten, words)
         : rowUnit(at({ place })(row.paper.value), row.unit),
     accepted: rowUnit(
-      acceptedText(row.accept, roundings.bounds ? at(roundings.bounds) : asWritten),
+      acceptedText(row.accept, roundings.bounds ? at(roundings.bounds) : asWritten, words),
       row.unit,
     ),
     simulated: Number.isFinite(row.simulated)

@@ -1,16 +1,37 @@
 import { useId, useMemo } from 'react';
 
-import { i18n, useT } from '../i18n/i18n';
+import { useT } from '../i18n/i18n';
 import { Rich } from '../i18n/Rich';
-import { asExpected, roleText, rowText, verdict } from '../presets/validation';
-import type { ValidationRow } from '../presets/validation';
+import { asExpected, rowText, verdictOf } from '../presets/validation';
+import type { RowWords, ValidationRow } from '../presets/validation';
 import './validation_table.css';
 
-/** A row restating another of the same table, by that row's label: "restates “Table 2 time”". */
-function restatedLabel(row: ValidationRow, rows: ValidationRow[]): string | undefined {
-  if (!row.restates || row.restates.preset !== undefined || row.role === 'calibration') return;
-  const label = rows.find((r) => r.metric === row.restates!.metric)?.label;
-  return label === undefined ? undefined : i18n.t('explorer:validation.restates', { label });
+/** The explorer catalogue's words, in the reader's language. */
+type Words = ReturnType<typeof useT>;
+
+/**
+ * A row's role in the reader's words (the CLI's are roleText's), or the row it restates: by that
+ * row's label where it is in the same table ("restates “Table 2 time”"), else by its metric (and
+ * preset).
+ */
+function roleWords(t: Words, row: ValidationRow, rows: ValidationRow[]): string {
+  if (!row.restates || row.role === 'calibration') return t('validation.role', { role: row.role });
+  const { preset, metric } = row.restates;
+  if (preset !== undefined) return t('validation.restatesElsewhere', { metric, preset });
+  const label = rows.find((r) => r.metric === metric)?.label;
+  return label === undefined
+    ? t('validation.restatesMetric', { metric })
+    : t('validation.restates', { label });
+}
+
+/** The words a row's numbers are set in, the reader's (the CLI's are ROW_WORDS). */
+function rowWords(t: Words): RowWords {
+  return {
+    range: (lower, upper) => t('validation.range', { lower, upper }),
+    bounds: (lower, upper) => t('validation.bounds', { lower, upper }),
+    anyValue: t('validation.anyValue'),
+    quoted: (words) => t('validation.quoted', { words }),
+  };
 }
 
 /** The note's anchor of a known miss; one table per page, so the metric is unique. */
@@ -38,8 +59,11 @@ export function ValidationTable({
   // Side by side draws one per pane: the heading's id is the pane's own.
   const titleId = useId();
   const column = (c: (typeof COLUMNS)[number]) => t('validation.columns', { column: c });
-  // Each row's text once per run, not once per cell and render.
-  const texts = useMemo(() => new Map(rows.map((r) => [r, rowText(r)])), [rows]);
+  // Each row's text once per run and language, not once per cell and render.
+  const texts = useMemo(() => {
+    const words = rowWords(t);
+    return new Map(rows.map((r) => [r, rowText(r, words)]));
+  }, [rows, t]);
   if (rows.length === 0) return null;
   const misses = rows.filter((r) => r.knownMiss !== undefined);
   return (
@@ -79,8 +103,8 @@ export function ValidationTable({
                   {/* What the target is to the model: a reviewer counts calibrations apart. */}
                   <span className="role">
                     {r.stochastic !== undefined
-                      ? t('validation.overSeeds', { role: restatedLabel(r, rows) ?? roleText(r) })
-                      : (restatedLabel(r, rows) ?? roleText(r))}
+                      ? t('validation.overSeeds', { role: roleWords(t, r, rows) })
+                      : roleWords(t, r, rows)}
                   </span>
                 </th>
                 <td
@@ -96,7 +120,7 @@ export function ValidationTable({
                 <td data-label={column(COLUMNS[4])} className="result">
                   {/* One box, so a narrow grid keeps the note link beside its word. */}
                   <span>
-                    {verdict(r).toLowerCase()}
+                    {t('validation.verdict', { verdict: verdictOf(r) })}
                     {r.knownMiss !== undefined ? (
                       <>
                         {' '}
@@ -107,7 +131,7 @@ export function ValidationTable({
                     ) : null}
                   </span>
                 </td>
-                <td data-label={column(COLUMNS[5])} className="source" translate="no">
+                <td data-label={column(COLUMNS[5])} className="source">
                   {r.source}
                 </td>
               </tr>
@@ -157,7 +181,7 @@ export function TargetsElsewhere({ presets }: { presets: TargetsPreset[] }) {
           <li key={p.id}>
             <Rich
               k="explorer:validation.elsewhereItem"
-              values={{ targets: String(p.targets) }}
+              values={{ targets: p.targets }}
               parts={{ title: <a href={p.href}>{p.title}</a> }}
             />
           </li>
