@@ -12,16 +12,16 @@ import type {
   TimelineData,
   WorkRateStacksData,
 } from '../results/chart_data';
-import { axisTitle } from '../results/format';
+import { titleUnit } from '../presets/units';
 import type { TableWords } from './table_words';
 import { EXPORT_WORDS } from './table_words';
 
 // Tables hold the numbers as drawn, unrounded; percentages stay fractions of 1 and say so. Each
 // table is in `words`: an export's (English, the default) or the page's.
 function columnTitle(spec: AxisSpec, words: TableWords): string {
-  return spec.format === 'percent' || spec.unit === 'fraction'
-    ? words.fraction(spec.label)
-    : axisTitle(spec);
+  if (spec.format === 'percent' || spec.unit === 'fraction') return words.fraction(spec.label);
+  const unit = titleUnit(spec.label, spec.unit);
+  return unit ? words.unit(spec.label, unit) : spec.label;
 }
 
 /**
@@ -154,7 +154,7 @@ export function channelHeatmapTable(data: ChannelHeatmapData, words = EXPORT_WOR
  */
 export function timelineTable(data: TimelineData, words = EXPORT_WORDS): ChartTable {
   const t = timelineBins(data);
-  const time = (edge: string) => axisTitle({ ...data.time, label: edge });
+  const time = (edge: string) => columnTitle({ ...data.time, label: edge }, words);
   return {
     columns: [
       words.word('processor'),

@@ -120,15 +120,15 @@ describe("a chart table's words", () => {
         ],
       });
       const [, bars, rates, graph, crossbar, timeline, dependencies] = tables(PAGE_WORDS);
-      expect(bars!.columns).toEqual(['棒', 'A (ms)', '合計 (ms)', 'total（論文） (ms)']);
+      expect(bars!.columns).toEqual(['棒', 'A（ms）', '合計（ms）', 'total（論文）（ms）']);
       expect(rates!.columns).toEqual(['構成', 'PE 1 の稼働率（割合）', '平均稼働率（割合）']);
       expect(graph!.columns).toEqual(['始点', '終点', '利用率（割合）']);
       expect(graph!.rows).toEqual([['スイッチ 0', '端末 0', 0.5]]);
       expect(crossbar!.columns).toEqual(['入力', '出力', '利用率（割合）']);
       expect(timeline!.columns).toEqual([
         'プロセッサ',
-        'ビンの開始 (s)',
-        'ビンの終了 (s)',
+        '区間の開始（s）',
+        '区間の終了（s）',
         'busy（割合）',
         'アイドル（割合）',
       ]);

@@ -1,6 +1,7 @@
 // The words of a chart's table: its columns' names and the words of its cells. A CSV export keeps
 // them in English whatever the page speaks, as the scripts that read it go by those names
 // (EXPORT_WORDS); the table the page shows says its catalogue's (PAGE_WORDS, charts.json `table`).
+import { bracketed } from '../presets/units';
 import { chartsT } from '../results/words';
 
 /** The columns' names and the cells' words a table says alone. */
@@ -53,6 +54,8 @@ export interface TableWords {
   workRate(processor: string): string;
   /** An end of a channel: "terminal 3", "switch 12". */
   end(kind: 'terminal' | 'switch', n: number): string;
+  /** A column's name with its unit: "latency (cycles)". */
+  unit(label: string, unit: string): string;
 }
 
 const ENGLISH: Record<TableWord, string> = {
@@ -98,6 +101,7 @@ export const EXPORT_WORDS: TableWords = {
   pinned: (mark) => `pinned ${mark}`,
   workRate: (processor) => `${processor} work rate`,
   end: (kind, n) => `${kind} ${n}`,
+  unit: (label, unit) => `${label} (${unit})`,
 };
 
 /** The page's words, in the reader's language. */
@@ -108,4 +112,5 @@ export const PAGE_WORDS: TableWords = {
   pinned: (mark) => chartsT('table.pinned', { mark }),
   workRate: (processor) => chartsT('table.workRate', { processor }),
   end: (kind, n) => chartsT('table.end', { kind, n }),
+  unit: (label, unit) => bracketed(unit, label),
 };
