@@ -2,11 +2,14 @@
 // and every word of a preset, tour, machine and the glossary, is wrapped in ⟦ ⟧, so any word a
 // reader sees outside a wrapped run came from no catalogue. Marked translate="no" is what no
 // language translates: the name archex, papers' citations, code.
+import { readFileSync } from 'node:fs';
+
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 
 import { unwrapped } from '../app/i18n/pseudo';
-import { waitIdle } from './support';
+import type { TourStepFields } from './support';
+import { tourStepLink, waitIdle } from './support';
 
 /** The page's words as a reader meets them, but for what is marked translate="no". */
 async function pageText(page: Page): Promise<string> {
@@ -24,9 +27,18 @@ async function pageText(page: Page): Promise<string> {
   });
 }
 
-/** The pages whose every word comes from a catalogue; the rest are still being translated. */
+/**
+ * The pages whose every word comes from a catalogue: an experiment of each machine and the
+ * custom network (the engine's words and a run's, the paper's targets, the charts).
+ */
 const PAGES: [string, string][] = [
   ['the start page', './?lang=en-XA'],
+  ['the custom network', './?preset=custom-network&lang=en-XA'],
+  ['a Multi-PSI program', './?preset=multipsi-v1-program1&lang=en-XA'],
+  ['the J-Machine barrier', './?preset=jmachine-barrier&lang=en-XA'],
+  ['a PIE64 transfer', './?preset=pie64-transfer&lang=en-XA'],
+  ['the Paragon BSP', './?preset=paragon-bsp&lang=en-XA'],
+  ['the transputers ping', './?preset=transputer-ping&lang=en-XA'],
   ['the worksheet page without a lesson', './worksheet.html?lang=en-XA'],
   ['the compact lesson page without a lesson', './lesson.html?lang=en-XA'],
   ['the embed page without an experiment', './embed.html?lang=en-XA'],
@@ -104,4 +116,41 @@ test('the lesson builder: every word a teacher sees is translatable', async ({ p
   await builder.getByRole('button', { name: '⟦Copy lesson link⟧' }).click();
   await expect(builder.locator('.lesson-said')).not.toContainText('lesson.draft.json');
   expect(unwrapped(await areaText(page, '.lesson-builder'))).toEqual([]);
+});
+
+for (const [name, preset] of [
+  ['the packet view', 'custom-network'],
+  ['the goal view', 'multipsi-v1-program1'],
+]) {
+  test(`${name}: every word a reader sees is translatable`, async ({ page }) => {
+    await page.goto(`./?preset=${preset}&lang=en-XA`);
+    await waitIdle(page);
+    await page
+      .getByRole('button', { name: /Open the/ })
+      .first()
+      .click();
+    await page.locator('.trace-view').first().waitFor();
+    await waitIdle(page);
+    expect(unwrapped(await pageText(page))).toEqual([]);
+  });
+}
+
+test('a tour step, before and after Reveal: every word a student sees is translatable', async ({
+  page,
+}) => {
+  const tour = JSON.parse(
+    readFileSync(new URL('../presets/tours/networks.json', import.meta.url), 'utf8'),
+  ) as {
+    steps: (TourStepFields & { question?: unknown })[];
+  };
+  const i = tour.steps.findIndex((s) => s.question !== undefined);
+  await page.goto(`${tourStepLink('networks', i, tour.steps[i]!)}&lang=en-XA`);
+  await waitIdle(page);
+  expect(unwrapped(await pageText(page))).toEqual([]);
+  const panel = page.locator('.tour-panel');
+  await panel.getByRole('textbox', { name: /Your prediction/ }).fill('15');
+  await panel.getByRole('button', { name: '⟦Reveal⟧' }).click();
+  await panel.locator('.tour-reveal').waitFor();
+  await waitIdle(page);
+  expect(unwrapped(await pageText(page))).toEqual([]);
 });
