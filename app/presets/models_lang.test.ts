@@ -39,9 +39,20 @@ function engineTexts(): Set<string> {
   return texts;
 }
 
-/** Every unit a reader sees: the params', the outputs', and those a choice names (unitFrom). */
-function engineUnits(): Set<string> {
+/**
+ * Every unit a reader sees: the params', the outputs', those a choice names (unitFrom), and the
+ * presets' own (a readout's "of peak").
+ */
+function shownUnits(): Set<string> {
   const units = new Set<string>();
+  const inPreset = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(inPreset);
+    else if (typeof node === 'object' && node !== null)
+      for (const [key, value] of Object.entries(node))
+        if (key === 'unit' && typeof value === 'string') units.add(value);
+        else inPreset(value);
+  };
+  loadPresetsFromDisk().forEach(inPreset);
   for (const m of models) {
     for (const p of m.params) {
       units.add(p.unit);
@@ -94,7 +105,7 @@ describe.each(others)('presets/models/%s', (lang) => {
   });
 
   it('has every unit a reader sees, and no other', () => {
-    const units = engineUnits();
+    const units = shownUnits();
     const own = Object.keys(read(`${UNITS_FILE}.json`));
     expect([...units].filter((u) => !own.includes(u))).toEqual([]);
     expect(own.filter((u) => !units.has(u))).toEqual([]);

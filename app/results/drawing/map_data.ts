@@ -14,6 +14,7 @@ import type {
   NodeMark,
   TreeLayout,
 } from '../chart_data';
+import { chartsT } from '../words';
 import type { Drawing } from './drawing';
 import { drawingOf } from './drawing';
 
@@ -77,7 +78,7 @@ export function latticeHeatmap(
   const hot = columnValues(network.terminals, 'hotspot');
   const terminalRouter = columnValues(network.terminals, 'router');
   const marks: NodeMark[] = Array.from(hot).flatMap((flag, t) =>
-    flag === 1 ? [{ at: at(terminalRouter[t] ?? 0), label: 'hot spot' }] : [],
+    flag === 1 ? [{ at: at(terminalRouter[t] ?? 0), label: chartsT('heatmap.hotSpot') }] : [],
   );
   const routers = tableRows(network.routers);
   const concentration = routers > 0 ? Math.round(terminalRouter.length / routers) : 1;
