@@ -1,8 +1,9 @@
 // The engine's own words in the reader's language: a model's title and description, its
 // parameters' labels, help and choices, its outputs' descriptions, its units, and the words its
-// results carry (presets/models/<lang>/*.json). The engine declares them in English, in C++; a language's files
-// key each by that English, as gettext keys by its source, so a text the engine rewords shows in
-// English until it is translated again, and engine_words.test.ts names it.
+// results carry (presets/models/<lang>/*.json). The engine declares them in English, in C++; a
+// language's files key each by that English, as gettext keys by its source, so a text the engine
+// rewords shows in English until it is translated again, and app/presets/models_lang.test.ts
+// names it.
 import { i18n, loadWithLanguage } from './i18n';
 import type { Lang } from './languages';
 import { PSEUDO, SOURCE_LANG } from './languages';
@@ -105,7 +106,7 @@ export function loadEngineWords(files: Record<string, () => Promise<unknown>>): 
   });
 }
 
-/** The words of the language the page speaks now, or none for the source's. */
+/** The language the page speaks now. */
 function speaking(): Lang | undefined {
   return i18n.language as Lang | undefined;
 }
