@@ -1,4 +1,4 @@
-import { fitText, textWidth } from '../results/format';
+import { fitText, textWidth, wrapWords } from '../results/format';
 import { shareColor } from './palette';
 import { axisTicks, scaledAxis } from './scales';
 import type { Tick } from './Axis';
@@ -66,7 +66,7 @@ export const ROW_GAP = 6;
 
 /**
  * Parts joined with " · " into lines of at most `width` px; a part too long for a line of its own
- * goes on over the next at its spaces, and only a word longer than a line is cut.
+ * goes on over the next where it may break (wrapWords), and only a word longer than a line is cut.
  */
 export function wrapParts(parts: string[], width: number, fontSize: number): string[] {
   const lines: string[] = [];
@@ -77,15 +77,7 @@ export function wrapParts(parts: string[], width: number, fontSize: number): str
       lines[lines.length - 1] = `${last} · ${part}`;
       continue;
     }
-    let line = '';
-    for (const word of part.split(' ')) {
-      if (line !== '' && fits(`${line} ${word}`)) line = `${line} ${word}`;
-      else {
-        if (line !== '') lines.push(line);
-        line = fitText(word, width, fontSize);
-      }
-    }
-    lines.push(line);
+    lines.push(...wrapWords(part, width, fontSize).map((line) => fitText(line, width, fontSize)));
   }
   return lines;
 }
