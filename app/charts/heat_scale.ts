@@ -1,3 +1,4 @@
+import { numberFormat } from '../presets/number_format';
 import { fitText, textWidth, wrapWords } from '../results/format';
 import { shareColor } from './palette';
 import { axisTicks, scaledAxis } from './scales';
@@ -98,11 +99,9 @@ export function heatLegendLayout(parts: string[], top: number, width: number, fo
   return { caption, bar, height: barY + colorBarHeight(fontSize) + ROW_GAP };
 }
 
-const shortPercent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-
 /** A share as a short percentage for captions. */
 export function sharePercent(value: number): string {
-  return `${shortPercent.format(value * 100)}\u00a0%`;
+  return `${numberFormat({ maximumFractionDigits: 1 }).format(value * 100)}\u00a0%`;
 }
 
 /** The caption part saying the colours run to a round top under 100 %, when they do. */

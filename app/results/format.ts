@@ -2,8 +2,9 @@ import { numberFormat } from '../presets/number_format';
 import { titleUnit, unitTitle, withUnit } from '../presets/units';
 import type { AxisSpec } from './chart_data';
 
-// A fixed locale keeps labels, read-outs and snapshots the same on every machine.
-const exact = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 6 });
+// Numbers in the reader's language, not the machine's: labels, read-outs and snapshots are the
+// same on every machine.
+const exact = () => numberFormat({ maximumSignificantDigits: 6 });
 
 /** "label (unit)", the unit once, in its symbol: the rule of presets/units.ts unitTitle(). */
 export function axisTitle(spec: AxisSpec): string {
@@ -30,23 +31,22 @@ export function fitAxisTitle(spec: AxisSpec, width: number, fontSize: number): s
 
 /** A value as read-outs, descriptions and the data table print it: 6 significant digits, unit. */
 export function formatValue(value: number, spec: Pick<AxisSpec, 'unit' | 'format'>): string {
-  if (spec.format === 'percent') return `${exact.format(value * 100)}\u00a0%`;
-  return withUnit(exact.format(value), spec.unit);
+  if (spec.format === 'percent') return `${exact().format(value * 100)}\u00a0%`;
+  return withUnit(exact().format(value), spec.unit);
 }
 
 export function formatNumber(value: number): string {
-  return exact.format(value);
+  return exact().format(value);
 }
-
-const threeDigits = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3 });
-const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /**
  * A number as a chart's labels and read-outs print it, for reading: 3 significant digits, and
  * whole numbers from 1,000 (0.492, 6.5, 520, 27.4, 36,606); tables and CSV keep every digit.
  */
 export function readableNumber(value: number): string {
-  return (Math.abs(value) >= 1000 ? whole : threeDigits).format(value);
+  return numberFormat(
+    Math.abs(value) >= 1000 ? { maximumFractionDigits: 0 } : { maximumSignificantDigits: 3 },
+  ).format(value);
 }
 
 /** A value as readableNumber() prints it, with its unit or as a percentage. */
