@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { heatTop } from './heat_scale';
+import { textWidth } from '../results/format';
+import { heatTop, wrapParts } from './heat_scale';
 
 describe('heatTop()', () => {
   it('is the round share at or above the busiest value under 50 %, else 100 %', () => {
@@ -19,5 +20,15 @@ describe('heatTop()', () => {
     expect(heatTop([0, 0])).toBe(1);
     expect(heatTop([null, Number.NaN])).toBe(1);
     expect(heatTop([null, 0.15])).toBeCloseTo(0.2, 12);
+  });
+});
+
+describe('wrapParts()', () => {
+  it('wraps a Japanese part where Japanese breaks, every line within the width', () => {
+    const parts = ['色は 0〜50 %（最も混んだチャネルに合わせた目盛り）', '丸印: 論文の値'];
+    const lines = wrapParts(parts, 120, 11);
+    expect(lines.length).toBeGreaterThan(2);
+    for (const line of lines) expect(textWidth(line, 11), line).toBeLessThanOrEqual(120);
+    expect(lines.join('')).not.toContain('…');
   });
 });

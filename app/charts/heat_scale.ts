@@ -1,4 +1,5 @@
-import { fitText, textWidth } from '../results/format';
+import { numberFormat } from '../presets/number_format';
+import { fitText, textWidth, wrapWords } from '../results/format';
 import { shareColor } from './palette';
 import { axisTicks, scaledAxis } from './scales';
 import type { Tick } from './Axis';
@@ -66,7 +67,7 @@ export const ROW_GAP = 6;
 
 /**
  * Parts joined with " · " into lines of at most `width` px; a part too long for a line of its own
- * goes on over the next at its spaces, and only a word longer than a line is cut.
+ * goes on over the next where it may break (wrapWords), and only a word longer than a line is cut.
  */
 export function wrapParts(parts: string[], width: number, fontSize: number): string[] {
   const lines: string[] = [];
@@ -77,15 +78,7 @@ export function wrapParts(parts: string[], width: number, fontSize: number): str
       lines[lines.length - 1] = `${last} · ${part}`;
       continue;
     }
-    let line = '';
-    for (const word of part.split(' ')) {
-      if (line !== '' && fits(`${line} ${word}`)) line = `${line} ${word}`;
-      else {
-        if (line !== '') lines.push(line);
-        line = fitText(word, width, fontSize);
-      }
-    }
-    lines.push(line);
+    lines.push(...wrapWords(part, width, fontSize).map((line) => fitText(line, width, fontSize)));
   }
   return lines;
 }
@@ -106,11 +99,9 @@ export function heatLegendLayout(parts: string[], top: number, width: number, fo
   return { caption, bar, height: barY + colorBarHeight(fontSize) + ROW_GAP };
 }
 
-const shortPercent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-
 /** A share as a short percentage for captions. */
 export function sharePercent(value: number): string {
-  return `${shortPercent.format(value * 100)}\u00a0%`;
+  return `${numberFormat({ maximumFractionDigits: 1 }).format(value * 100)}\u00a0%`;
 }
 
 /** The caption part saying the colours run to a round top under 100 %, when they do. */

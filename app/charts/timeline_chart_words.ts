@@ -1,16 +1,15 @@
 // A timeline chart in words: its text alternative.
 import type { TimelineData } from '../results/chart_data';
+import { numberFormat } from '../presets/number_format';
 import { formatValue } from '../results/format';
 import { timelineBins } from './timeline_bins';
 import { joinItems, joinSentences } from '../i18n/join';
 import { chartsT } from '../results/words';
 import { idleLabel } from './timeline_style';
 
-const shortPercent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-
 /** A percentage for the description. */
 function percent(value: number): string {
-  return `${shortPercent.format(value * 100)}\u00a0%`;
+  return `${numberFormat({ maximumFractionDigits: 1 }).format(value * 100)}\u00a0%`;
 }
 
 /** The text alternative: rows, time span and bins, mean shares, least and most idle rows. */

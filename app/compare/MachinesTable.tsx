@@ -3,18 +3,16 @@ import { LOGP_PARAMS } from './machines';
 import { useT } from '../i18n/i18n';
 import { Rich } from '../i18n/Rich';
 import { unitSymbol, withUnit } from '../presets/units';
+import { readableNumber } from '../results/format';
 import { vt } from '../views/view_words';
 
 /** A parameter's column head. */
 const head = (p: LogpParam) => vt('machines.head', { param: p });
 
-const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const significant = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3 });
-
 /** Three significant figures, whole numbers grouped from 1,000 on; a dash for none. */
 export function cell(value: number): string {
   if (!Number.isFinite(value)) return '–';
-  return (Math.abs(value) >= 1000 ? whole : significant).format(value);
+  return readableNumber(value);
 }
 
 /** The mark on an L the fit held at 0, and on its note under the table. */

@@ -70,17 +70,29 @@ function unitOf(high: number): (typeof UNITS)[number] {
   return UNITS.find((u) => !(high >= u.below))!;
 }
 
-/**
- * A span of time as a person says it, in the unit that suits its longer end: "about 40 s",
- * "about 2-3 min", "about 3-6 days". Whole units, at least 1.
- */
-export function formatTimeLeft({ low, high }: TimeLeft): string {
+/** A span of time in whole units (at least 1) of the one that suits its longer end: 3-6 days. */
+export interface TimeLeftSpan {
+  low: number;
+  high: number;
+  unit: (typeof UNITS)[number]['name'];
+}
+
+export function timeLeftSpan({ low, high }: TimeLeft): TimeLeftSpan {
   const unit = unitOf(high);
   const count = (ms: number) => Math.max(1, Math.round(ms / unit.ms));
-  const [a, b] = [count(low), count(high)];
+  return { low: count(low), high: count(high), unit: unit.name };
+}
+
+/**
+ * A span of time as a person says it, in English for the CLI (the page says timeLeftSpan in the
+ * reader's words): "about 40 s", "about 2-3 min", "about 3-6 days".
+ */
+export function formatTimeLeft(left: TimeLeft): string {
+  const { low, high, unit } = timeLeftSpan(left);
   const number = (n: number) => n.toLocaleString('en-US');
-  const { name } = unit;
-  return a === b ? `about ${number(b)} ${name}` : `about ${number(a)}-${number(b)} ${name}`;
+  return low === high
+    ? `about ${number(high)} ${unit}`
+    : `about ${number(low)}-${number(high)} ${unit}`;
 }
 
 /**

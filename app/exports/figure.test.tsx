@@ -10,6 +10,7 @@ import { multiPsiSpeedup } from '../charts/fixtures/speedup';
 import { multiPsiTimeline6 } from '../charts/fixtures/timeline';
 import type { BuiltChart } from '../chart_kinds/registry';
 import { readPdfFonts } from '../cli/figure';
+import { wideChars } from '../results/format';
 import { PAPER_WIDTHS } from './figure_size';
 import {
   FIGURE_WIDTH,
@@ -302,5 +303,23 @@ describe('wrapText()', () => {
   it('breaks at spaces and cuts a word longer than a line', () => {
     expect(wrapText('ab cd ef', 5)).toEqual(['ab cd', 'ef']);
     expect(wrapText('see: abcdefghijkl', 8)).toEqual(['see: abc', 'defghijk', 'l']);
+  });
+
+  it('breaks Japanese where Japanese breaks, its characters a whole em', () => {
+    const japanese =
+      '論文の値から変更: トポロジー: トーラス、注入率: 0.3\u00a0flits/ノード/サイクル。シード 1。' +
+      '出典: Dally（1990）、図 5。「ルータ」の遅延は5サイクル。';
+    for (const chars of [20, 30, 45, 60]) {
+      const lines = wrapText(japanese, chars);
+      expect(lines.length, `${chars}`).toBeGreaterThan(1);
+      expect(lines.join('').replaceAll(' ', '')).toBe(japanese.replaceAll(' ', ''));
+      for (const text of lines) {
+        // A Japanese character is 11/6 of the average glyph the line's count is in.
+        expect(text.length + (wideChars(text) * 5) / 6, `${chars}: ${text}`).toBeLessThanOrEqual(
+          chars,
+        );
+        expect(text, `${chars}`).not.toMatch(/^[。、）」]|[（「]$/u);
+      }
+    }
   });
 });

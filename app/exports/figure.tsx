@@ -8,6 +8,7 @@ import pageCss from '../styles.css?raw';
 import type { BuiltChart } from '../chart_kinds/registry';
 import { ChartView } from '../chart_kinds/ChartView';
 import type { FigureTheme } from '../results/figure_info';
+import { linePieces, wideChars } from '../results/format';
 import type { FigureParts, PaperSize } from './figure_size';
 
 /** Width of a screen figure, whatever the window: the browser and the command line agree. */
@@ -83,23 +84,27 @@ export function chartRules(css: string, colours: Map<string, string>): string {
 }
 
 /**
- * Splits text into lines of at most `chars` characters, at spaces where it can; a word longer
- * than a line (a link) fills the line it starts on and goes on in the next.
+ * Splits text into lines of at most `chars` average characters (a Japanese one a whole em), at
+ * spaces and where Japanese breaks (linePieces); a word longer than a line (a link) fills the
+ * line it starts on and goes on in the next.
  */
 export function wrapText(text: string, chars: number): string[] {
+  const fits = (line: string) => line.length + wideChars(line) * (1 / CHAR_EM - 1) <= chars;
   const lines: string[] = [];
   let current = '';
-  for (const word of text.split(' ')) {
-    const joined = current === '' ? word : `${current} ${word}`;
-    if (joined.length <= chars || word.length > chars) {
+  for (const { text: piece, space } of linePieces(text, fits)) {
+    const joined = current === '' ? piece : `${current}${space ? ' ' : ''}${piece}`;
+    if (fits(joined) || !fits(piece)) {
       current = joined;
     } else {
       lines.push(current);
-      current = word;
+      current = piece;
     }
-    while (current.length > chars) {
-      lines.push(current.slice(0, chars));
-      current = current.slice(chars);
+    while (!fits(current)) {
+      let end = Math.ceil(chars);
+      while (end > 1 && !fits(current.slice(0, end))) end--;
+      lines.push(current.slice(0, end));
+      current = current.slice(end);
     }
   }
   if (current !== '') lines.push(current);

@@ -125,6 +125,14 @@ export function useReading(): Reading {
   );
 }
 
+/**
+ * The locale Intl writes the page's numbers and lists in: the reader's language, English for the
+ * pseudo-language (and for the CLI, which never switches).
+ */
+export function intlLocale(): string {
+  return i18n.language === PSEUDO ? SOURCE_LANG : i18n.language;
+}
+
 /** This instance's `t` for a component, redrawn when the reader's language changes. */
 export function useT(ns: (typeof NAMESPACES)[number] = 'common') {
   return useTranslation(ns, { i18n }).t;

@@ -1,7 +1,6 @@
 // Pieces a sentence is made of, joined as the reader's language joins them: each piece its own
 // message, only the joining said by the catalogue (common: join.*) or by Intl.
-import { i18n } from './i18n';
-import { PSEUDO, SOURCE_LANG } from './languages';
+import { i18n, intlLocale } from './i18n';
 
 const say = (key: string, values: Record<string, string> = {}) =>
   i18n.t(`join.${key}`, { ns: 'common', ...values });
@@ -23,6 +22,5 @@ export function joinSentences(items: string[]): string {
 
 /** Names joined by "and": "PAN and DAN", 「PAN、DAN」. */
 export function joinAnd(names: string[]): string {
-  const lang = i18n.language === PSEUDO ? SOURCE_LANG : i18n.language;
-  return new Intl.ListFormat(lang, { type: 'conjunction' }).format(names);
+  return new Intl.ListFormat(intlLocale(), { type: 'conjunction' }).format(names);
 }

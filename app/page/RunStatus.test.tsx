@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
+import { chooseLanguage } from '../i18n/i18n';
 import { RunNotice, RunStatus } from './RunStatus';
 import { SHOW_PROGRESS_AFTER_MS } from '../engine/time_left';
 
@@ -30,6 +31,25 @@ describe('<RunStatus>', () => {
     expect(html).toContain('value="0.25"');
     expect(html).toContain('25 % · 1.0 s elapsed · about 3-6 days left');
     expect(html).toContain('>Stop</button>');
+  });
+
+  it('says the time left in the reader’s language', async () => {
+    await chooseLanguage('ja');
+    try {
+      const status = (low: number, high: number) =>
+        renderToStaticMarkup(
+          <RunStatus
+            progress={{ fraction: 0.25, elapsedMs: 1000, partial }}
+            timeLeft={{ low, high }}
+            onStop={stop}
+          />,
+        );
+      expect(status(228_674_000, 534_899_000)).toContain('経過 1.0 秒 · 残り 約 3〜6 日');
+      expect(status(40_000, 42_000)).toContain('残り 約 40〜42 秒');
+      expect(status(3 * 3600e3, 3.2 * 3600e3)).toContain('残り 約 3 時間');
+    } finally {
+      await chooseLanguage('en');
+    }
   });
 
   it('says it is estimating, not a number, while the time left is not known', () => {

@@ -1,11 +1,20 @@
 import type { RunProgress } from '../engine/engine';
 import { i18n, useT } from '../i18n/i18n';
+import { numberFormat } from '../presets/number_format';
 import type { Held } from '../ui/use_engine_run';
 import type { TimeLeft } from '../engine/time_left';
-import { SHOW_PROGRESS_AFTER_MS, formatTimeLeft } from '../engine/time_left';
+import { SHOW_PROGRESS_AFTER_MS, timeLeftSpan } from '../engine/time_left';
 import './run_status.css';
 
-const seconds = (ms: number) => i18n.t('explorer:run.seconds', { s: (ms / 1000).toFixed(1) });
+const tenths = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+const seconds = (ms: number) =>
+  i18n.t('explorer:run.seconds', { s: numberFormat(tenths).format(ms / 1000) });
+
+/** The time left as the reader's language says it: "about 2-3 min", 「約 2〜3 分」. */
+function timeLeftText(left: TimeLeft): string {
+  const span = timeLeftSpan(left);
+  return i18n.t('explorer:run.timeLeft', { ...span, same: span.low === span.high ? 'yes' : 'no' });
+}
 
 /**
  * Progress of a long run: a bar, the time so far, an estimate of the time left and a way to stop
@@ -33,7 +42,7 @@ export function RunStatus({
         {t('run.status', {
           percent: String(Math.round(fraction * 100)),
           elapsed: seconds(elapsedMs),
-          left: timeLeft ? formatTimeLeft(timeLeft) : '',
+          left: timeLeft ? timeLeftText(timeLeft) : '',
           known: timeLeft ? 'yes' : 'no',
         })}
       </span>
@@ -51,7 +60,7 @@ export function RunStatus({
 export function heldText(held: Held): string {
   return held.reason === 'ask'
     ? i18n.t('explorer:run.paused', {
-        left: formatTimeLeft(held.left),
+        left: timeLeftText(held.left),
         after: String(Math.round(held.afterMs / 1000)),
       })
     : i18n.t('explorer:run.stopped', { elapsed: seconds(held.elapsedMs) });
@@ -75,7 +84,7 @@ export function RunNotice({
   const text =
     held.reason === 'ask'
       ? t('run.pausedNotice', {
-          left: formatTimeLeft(held.left),
+          left: timeLeftText(held.left),
           after: String(Math.round(held.afterMs / 1000)),
           shown: shown ? 'yes' : 'no',
         })

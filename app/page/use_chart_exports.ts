@@ -12,6 +12,7 @@ import { madeByWords } from '../engine/engine_build';
 import { pageMadeBy } from '../engine/page_build';
 import type { ChartSpec } from '../presets/schema';
 import type { FigureTheme } from '../results/figure_info';
+import { joinSentences } from '../i18n/join';
 import { useFigureLayoutChoice } from './FigureOptions';
 
 export interface ChartExportInfo {
@@ -79,7 +80,7 @@ export function useChartExports(
         download(
           await figurePdfBlob(await svgExport(), {
             title: spec.title,
-            subject: caption.join(' '),
+            subject: joinSentences(caption),
             ...(pageMadeBy ? pdfMadeBy(pageMadeBy, undefined) : {}),
           }),
           `${filename}.pdf`,

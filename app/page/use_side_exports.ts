@@ -12,6 +12,7 @@ import type { Difference } from '../results/differences';
 import type { FigureTheme } from '../results/figure_info';
 import type { SideNames, SideRun } from '../results/side_figure';
 import { sideCaption } from '../results/side_figure';
+import { joinSentences } from '../i18n/join';
 import { useFigureLayoutChoice } from './FigureOptions';
 import type { PaneDrawn, PaneGrid } from './PaneSlot';
 
@@ -124,7 +125,7 @@ export function useSideExports({
           const { figurePdfBlob } = await import('../exports/pdf_export');
           const pdf = await figurePdfBlob(file, {
             title: figure?.title ?? filename,
-            subject: caption.join(' '),
+            subject: joinSentences(caption),
           });
           download(pdf, `${filename}.pdf`, 'application/pdf');
         }

@@ -1,6 +1,7 @@
 import type { ParamSpec, ParamValue, Params } from '../engine/types';
 import { isListSpec, sameValue } from '../engine/types';
 import { engineWord } from '../i18n/engine_words';
+import { joinClauses } from '../i18n/join';
 import { unitSymbol } from './units';
 
 /** What a preset's values are: a paper's, or starting values where there is no paper. */
@@ -227,18 +228,19 @@ export function valueText(spec: ParamSpec, value: ParamValue): string {
 
 /**
  * Parameters in the panel's words, "Topology: torus; Offered load: 0.3 flits/node/cycle", in the
- * model's order; a name the specs do not know is shown as it is.
+ * model's order, joined as the page's language joins clauses; a name the specs do not know is
+ * shown as it is.
  */
 export function paramsText(specs: ParamSpec[], params: Params): string {
   const known = specs.filter((s) => s.name in params).map((s) => s.name);
   const names = [...known, ...Object.keys(params).filter((n) => !known.includes(n))];
-  return names
-    .map((name) => {
+  return joinClauses(
+    names.map((name) => {
       const spec = specs.find((s) => s.name === name);
       const value = params[name]!;
       return spec ? `${spec.label}: ${valueText(spec, value)}` : `${name}: ${formatValue(value)}`;
-    })
-    .join('; ');
+    }),
+  );
 }
 
 /** Parameter values with every choice by its name ("topology": "fly"), for JSON. */

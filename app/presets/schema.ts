@@ -359,11 +359,6 @@ export function paperExperiment(preset: Preset): boolean {
   );
 }
 
-/** A preset's values in words: "the paper's values", or "the preset's defaults" without a paper. */
-export function baselineText(preset: Preset): string {
-  return presetBaseline(preset) === 'default' ? "the preset's defaults" : "the paper's values";
-}
-
 /** The values a preset sets; a parameter it leaves to the engine is absent (the engine's holds). */
 export function presetParams(preset: Preset): Record<string, ParamValue> {
   return Object.fromEntries(

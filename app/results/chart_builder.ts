@@ -6,6 +6,7 @@ import { withheldWords } from './chart_data';
 import type { Params, RunResult, SeriesData } from '../engine/types';
 import type { AxisOverrideSpec } from '../presets/fields';
 import type { ChartSpec, Preset, ValueRefSpec } from '../presets/schema';
+import { numberFormat } from '../presets/number_format';
 import { withUnit } from '../presets/units';
 import type { ChartChoice } from '../link/url_state';
 
@@ -66,12 +67,19 @@ export function resolveRef(ref: ValueRefSpec, run: RunView): number {
   return run.result.scalars.find((s) => s.name === ref)?.value ?? Number.NaN;
 }
 
-const number = new Intl.NumberFormat('en', { maximumSignificantDigits: 4 });
-const percentNumber = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+// In the reader's language (numberFormat).
+const number = {
+  format: (value: number) => numberFormat({ maximumSignificantDigits: 4 }).format(value),
+};
 /** A fraction as a percentage, spaced as the charts' axes write it: "72.5 %". */
-const percent = { format: (value: number) => `${percentNumber.format(value * 100)}\u00a0%` };
+const percent = {
+  format: (value: number) =>
+    `${numberFormat({ maximumFractionDigits: 1 }).format(value * 100)}\u00a0%`,
+};
 
-const count = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
+const count = {
+  format: (value: number) => numberFormat({ maximumFractionDigits: 0 }).format(value),
+};
 
 /**
  * A template's placeholder: `{ref}`, `{ref:%}`, `{ref:yes}` or `{ref:unit}`, with the times sign

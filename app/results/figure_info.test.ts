@@ -1,7 +1,8 @@
 import type { ModelInfo } from '#wasm/archex';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { loadNodeModule } from '../engine/node_module';
+import { chooseLanguage } from '../i18n/i18n';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import { resolveValues } from '../presets/param_values';
 import { presetParams } from '../presets/schema';
@@ -70,6 +71,43 @@ describe('figureCaption() of an experiment the paper did not measure', () => {
     const { preset, specs, presetValues, spec } = setup('jmachine-programs');
     const base = { preset, spec, specs, paperValues: presetValues, seed: 1, link: null };
     expect(figureCaption({ ...base, params: presetValues })[1]).toBe("The paper's values. Seed 1.");
+  });
+});
+
+describe('figureCaption() in Japanese', () => {
+  afterEach(() => chooseLanguage('en'));
+
+  it('says its own words in the page’s language, the link’s line too', async () => {
+    await chooseLanguage('ja');
+    const custom = setup('custom-network');
+    const caption = figureCaption({
+      ...custom,
+      params: { ...custom.presetValues, topology: 1, vcs: 2 },
+      paperValues: custom.presetValues,
+      seed: 12345,
+      link: 'https://example.org/archex/?s=x',
+    });
+    expect(caption[1]).toMatch(/^プリセットの既定値から変更: .+；.+。シード 12345。$/u);
+    expect(caption[2]).toMatch(/^出典: .+、.+。$/u);
+    expect(caption.at(-1)).toBe('archex で作成: https://example.org/archex/?s=x');
+    expect(caption.join('')).not.toMatch(/Changed|Seed|Source|Made with/);
+
+    const paper = setup('multipsi-v1-comm');
+    const base = { ...paper, paperValues: paper.presetValues, seed: 3, link: null };
+    expect(figureCaption({ ...base, params: paper.presetValues }).slice(0, 2)).toEqual([
+      expect.stringMatching(/（Multi-PSI\/V1、1986 年）。$/u),
+      '論文の値。シード 3。',
+    ]);
+    const unmeasured = setup('transputer-logp');
+    expect(
+      figureCaption({
+        ...unmeasured,
+        params: unmeasured.presetValues,
+        paperValues: unmeasured.presetValues,
+        seed: 1,
+        link: null,
+      })[1],
+    ).toBe('論文の値。論文はこの実験を測定していない。シード 1。');
   });
 });
 

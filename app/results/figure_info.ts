@@ -2,8 +2,10 @@
 // (figure.tsx), which brings react-dom/server and so is loaded only when something is exported.
 import type { ParamSpec, Params } from '../engine/types';
 import type { ChartSpec, Preset } from '../presets/schema';
-import { baselineText, machineAndYear, paperExperiment, presetBaseline } from '../presets/schema';
+import { machineAndYear, paperExperiment, presetBaseline } from '../presets/schema';
 import { changedParams, fillParams, paramsText } from '../presets/param_values';
+import { joinSentences } from '../i18n/join';
+import { chartsT } from './words';
 
 /** "print": light colours on white, for paper and white pages; "dark": the dark page's colours. */
 export const FIGURE_THEMES = ['print', 'dark'] as const;
@@ -13,7 +15,7 @@ export type FigureTheme = (typeof FIGURE_THEMES)[number];
  * What differs from the preset, in the panel's words: "Changed from the paper's values:
  * Topology: torus; Offered load: 0.3 flits/node/cycle." A preset with no paper has defaults; one
  * with the paper's values in an experiment the paper did not measure (no paper targets) says so,
- * so its curves do not pass for the paper's.
+ * so its curves do not pass for the paper's. In the page's language (the CLI's is English).
  */
 export function changesText(
   preset: Preset,
@@ -22,18 +24,19 @@ export function changesText(
   presetValues: Params,
 ): string {
   const changed = changedParams(params, presetValues);
-  const from = baselineText(preset);
+  const baseline = presetBaseline(preset) === 'default' ? 'default' : 'paper';
   const values =
     Object.keys(changed).length > 0
-      ? `Changed from ${from}: ${paramsText(specs, changed)}.`
-      : `${from[0]!.toUpperCase()}${from.slice(1)}.`;
+      ? chartsT('figure.changed', { baseline, values: paramsText(specs, changed) })
+      : chartsT('figure.unchanged', { baseline });
   const unmeasured = presetBaseline(preset) !== 'default' && !paperExperiment(preset);
-  return unmeasured ? `${values} The paper did not measure this experiment.` : values;
+  return unmeasured ? joinSentences([values, chartsT('figure.unmeasured')]) : values;
 }
 
 /**
- * The caption lines of a figure: preset, machine and year; what differs from the preset and the
- * seed; the citation; and, unless `link` is null, the link back to this state in the explorer.
+ * The caption lines of a figure, in the page's language (the CLI's is English): preset, machine
+ * and year; what differs from the preset and the seed; the citation; and, unless `link` is null,
+ * the link back to this state in the explorer.
  */
 export function figureCaption({
   preset,
@@ -54,13 +57,23 @@ export function figureCaption({
   seed: number;
   link: string | null;
 }): string[] {
-  // "Custom network: any shape..." needs no "(Custom network)" after it.
-  const named = preset.year === undefined && preset.title.startsWith(preset.machine);
+  const title = chartsT('figure.title', {
+    title: preset.title,
+    // "Custom network: any shape..." needs no "(Custom network)" after it.
+    named: preset.year === undefined && preset.title.startsWith(preset.machine) ? 'yes' : 'no',
+    machine: preset.machine,
+    dated: preset.year === undefined ? 'no' : 'yes',
+    // As text: a year is no quantity to group ("1,986").
+    year: String(preset.year),
+  });
   return [
-    named ? `${preset.title}.` : `${preset.title} (${machineAndYear(preset)}).`,
-    `${changesText(preset, specs, params, paperValues)} Seed ${seed}.`,
-    `Source: ${preset.citation.text}, ${spec.about.citation}.`,
-    ...(link === null ? [] : [`Made with archex: ${link}`]),
+    title,
+    joinSentences([
+      changesText(preset, specs, params, paperValues),
+      chartsT('figure.seed', { seed: String(seed) }),
+    ]),
+    chartsT('figure.source', { paper: preset.citation.text, figure: spec.about.citation }),
+    ...(link === null ? [] : [chartsT('figure.madeWith', { link })]),
   ];
 }
 

@@ -4,11 +4,13 @@ import {
   axisTitle,
   axisTitleLines,
   fitAxisTitle,
+  fitText,
   formatReadable,
   formatValue,
   readableNumber,
   textWidth,
   tickWidth,
+  wrapWords,
 } from './format';
 
 describe('axisTitle()', () => {
@@ -104,5 +106,91 @@ describe('textWidth()', () => {
     expect(textWidth('paper', 10)).toBe(5 * 10 * 0.58);
     expect(textWidth('現在の設定', 10)).toBe(50);
     expect(textWidth('PE 数', 10)).toBe(3 * 10 * 0.58 + 10);
+  });
+});
+
+describe('wrapWords()', () => {
+  it('breaks English at spaces, a word wider than the line whole', () => {
+    expect(wrapWords('send + receive (ping-pong double)', 100, 10)).toEqual([
+      'send + receive',
+      '(ping-pong',
+      'double)',
+    ]);
+    expect(wrapWords('flits/node/cycle', 30, 10)).toEqual(['flits/node/cycle']);
+  });
+
+  // A caption's sentences as the Japanese catalogue writes them: no spaces but around Latin words
+  // and numbers, a value held to its unit as formatValue() holds it.
+  const caption =
+    'チャネル利用率（最も混んだチャネルに合わせた目盛り）は、負荷が 0.3\u00a0flits/ノード/サイクルを' +
+    '超えると急に上がる。「ルータ」の遅延は5サイクル・ちょっと待って、3 ノードで 0〜100 % になる。';
+
+  it('breaks Japanese between words, within the width, at every width', () => {
+    for (const width of [100, 130, 160, 240, 320]) {
+      const lines = wrapWords(caption, width, 12);
+      expect(lines.length, `${width} px`).toBeGreaterThan(1);
+      for (const line of lines) {
+        expect(textWidth(line, 12), `${width} px: ${line}`).toBeLessThanOrEqual(width);
+      }
+      // Nothing lost: the lines are the caption, less the spaces broken at.
+      expect(lines.join('').replaceAll(' ', '')).toBe(caption.replaceAll(' ', ''));
+    }
+  });
+
+  it('starts no line with closing punctuation or a small kana, ends none with an opening one', () => {
+    for (let width = 60; width <= 400; width += 7) {
+      for (const line of wrapWords(caption, width, 12)) {
+        expect(line, `${width} px`).not.toMatch(/^[。、，．）」』】・ーゃゅょっ%〜]/u);
+        expect(line, `${width} px`).not.toMatch(/[（「『【〜]$/u);
+      }
+    }
+  });
+
+  it('keeps Latin words, numbers and their units whole', () => {
+    for (let width = 100; width <= 400; width += 7) {
+      const lines = wrapWords(caption, width, 12);
+      for (const line of lines) {
+        for (const latin of line.match(/[\w.]+/g) ?? []) {
+          expect(['flits', '0.3', '5', '3', '0', '100'], `${width} px: ${line}`).toContain(latin);
+        }
+      }
+      expect(
+        lines.some((l) => l.includes('5サイクル')),
+        `${width} px`,
+      ).toBe(true);
+      expect(
+        lines.some((l) => l.includes('3 ノード')),
+        `${width} px`,
+      ).toBe(true);
+    }
+    // Where the line is long enough for it, a value and its unit stay whole too.
+    for (let width = 170; width <= 400; width += 7) {
+      const lines = wrapWords(caption, width, 12);
+      expect(
+        lines.some((l) => l.includes('0.3\u00a0flits/ノード/サイクル')),
+        `${width} px`,
+      ).toBe(true);
+    }
+  });
+
+  it('breaks at a word’s boundary, not inside it (利用率, not 利|用率)', () => {
+    expect(wrapWords('チャネル利用率の推移', 75, 10)).toEqual(['チャネル利用率', 'の推移']);
+    expect(wrapWords('チャネル利用率の推移', 50, 10)).toEqual(['チャネル', '利用率の', '推移']);
+  });
+
+  it('breaks a Japanese word wider than the line between its characters', () => {
+    expect(wrapWords('ファットツリー', 25, 10)).toEqual(['ファッ', 'トツ', 'リー']);
+  });
+});
+
+describe('fitText()', () => {
+  it('cuts Japanese to the width, its characters a whole em', () => {
+    const cut = fitText('チャネル利用率は負荷とともに上がる', 50, 12);
+    expect(cut).toMatch(/^チャ.*…$/u);
+    expect(textWidth(cut, 12)).toBeLessThanOrEqual(50);
+  });
+
+  it('cuts English as before', () => {
+    expect(fitText('accepted load', 50, 10)).toBe('accepte…');
   });
 });

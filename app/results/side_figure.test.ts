@@ -5,6 +5,7 @@ import { torus4x4HotSpot } from '../charts/fixtures/channel_heatmap';
 import { multiPsiExchangeMs } from '../charts/fixtures/stacked_bar';
 import { lineChartGeometry } from '../charts/line_geometry';
 import { loadNodeModule } from '../engine/node_module';
+import { chooseLanguage } from '../i18n/i18n';
 import type { ModelInfo } from '../engine/types';
 import { loadPresetsFromDisk } from '../presets/from_disk';
 import { presetParams } from '../presets/schema';
@@ -155,5 +156,29 @@ describe('sideCaption()', () => {
     expect(caption[1]).toContain('Virtual channels: 4 per channel');
     expect(caption[2]).toMatch(/^Source: /);
     expect(caption[3]).toBe('Made with archex: https://example.org/?s=x');
+  });
+
+  it('says its own words in the page’s language', async () => {
+    const preset = presets.find((p) => p.id === 'network-deadlock')!;
+    const specs = models.find((m) => m.name === preset.model)!.params;
+    const paperValues = resolveValues(specs, presetParams(preset));
+    const run: SideRun = { preset, specs, params: paperValues, paperValues, seed: preset.seed };
+    await chooseLanguage('ja');
+    try {
+      const caption = sideCaption(
+        'latency-load',
+        { left: run, right: run },
+        names,
+        'https://example.org/?s=x',
+      );
+      // A side's title and changes as one run of sentences, no space between them.
+      expect(caption[0]).toMatch(
+        new RegExp(`^${names.left}: .+（Custom network）。プリセットの既定値。シード \\d+。$`, 'u'),
+      );
+      expect(caption[2]).toMatch(/^出典: /u);
+      expect(caption[3]).toBe('archex で作成: https://example.org/?s=x');
+    } finally {
+      await chooseLanguage('en');
+    }
   });
 });

@@ -5,7 +5,9 @@
 import type { AxisSpec, Bar, Curve, LineChartData, Mark, Rule } from './chart_data';
 import type { ParamSpec, Params } from '../engine/types';
 import type { Preset } from '../presets/schema';
+import { joinSentences } from '../i18n/join';
 import { figureCaption } from './figure_info';
+import { chartsT } from './words';
 
 /** Each side's name in the figure: what differs from the other side. */
 export interface SideNames {
@@ -165,12 +167,14 @@ export function sideCaption(
   };
   const [left, right] = [lines('left'), lines('right')];
   const side = (name: string, caption: string[] | null) =>
-    caption ? `${name}: ${caption[0]} ${caption[1]}` : name;
+    caption
+      ? chartsT('figure.side', { side: name, caption: joinSentences([caption[0]!, caption[1]!]) })
+      : name;
   const sources = [...new Set([left?.[2], right?.[2]].filter((s): s is string => Boolean(s)))];
   return [
     side(names.left, left),
     side(names.right, right),
     ...sources,
-    ...(link === null ? [] : [`Made with archex: ${link}`]),
+    ...(link === null ? [] : [chartsT('figure.madeWith', { link })]),
   ];
 }

@@ -4,6 +4,7 @@ import { useT } from '../i18n/i18n';
 import { unitSymbol } from '../presets/units';
 import type { Span } from './player';
 import { SPEEDS, formatTime, shownTime } from './player';
+import { numberText } from '../presets/number_format';
 
 interface Props {
   span: Span;
@@ -64,7 +65,7 @@ export function PlayerBar({
         <select value={speed} onChange={(e) => setSpeed(Number(e.target.value))}>
           {SPEEDS.map((s) => (
             <option key={s} value={s}>
-              {t('player.perSecond', { speed: s.toLocaleString('en'), unit: unitSymbol(unit) })}
+              {t('player.perSecond', { speed: numberText(s), unit: unitSymbol(unit) })}
             </option>
           ))}
         </select>

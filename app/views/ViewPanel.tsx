@@ -23,6 +23,7 @@ import { useFitHeight } from './use_fit_height';
 import { usePlayer } from './use_player';
 import { useTraceRecording } from './use_trace_recording';
 import { WindowForm } from './WindowForm';
+import { numberText } from '../presets/number_format';
 
 export type { TraceSave } from './SaveTrace';
 
@@ -202,8 +203,8 @@ export function ViewPanel(props: Props) {
       {outcome ? (
         <p className="trace-note">
           {t('panel.recorded', {
-            events: events.toLocaleString('en'),
-            dropped: dropped > 0 ? dropped.toLocaleString('en') : 'none',
+            events: numberText(events),
+            dropped: dropped > 0 ? numberText(dropped) : 'none',
           })}{' '}
           {t('panel.keys')}
         </p>

@@ -94,3 +94,19 @@ describe('Narrator', () => {
     expect(said).toHaveLength(2);
   });
 });
+
+describe('hearingMs()', () => {
+  const word = hearingMs('word');
+
+  it('counts English words between spaces', () => {
+    expect(hearingMs('So far 1,234 goals reduced.')).toBe(5 * word);
+  });
+
+  it('counts a Japanese sentence’s words, though it has no spaces between them', () => {
+    // これまでに|還元|した|ゴール|は 12 個: seven words, where spaces would count three.
+    expect(hearingMs('これまでに還元したゴールは 12 個。')).toBe(7 * word);
+    const sentence = 'ルータの遅延は負荷が飽和に近づくと急に伸びる。';
+    expect(hearingMs(sentence)).toBeGreaterThanOrEqual((sentence.length / 2.5) * word);
+    expect(hearingMs(sentence)).toBeLessThanOrEqual(sentence.length * word);
+  });
+});

@@ -12,9 +12,28 @@ export const PLAYING_GAP_MS = 5000;
 /** A listener's pace: a screen reader's default rate is about 180 words a minute. */
 const MS_PER_WORD = 60_000 / 180;
 
+// Japanese puts no spaces between its words: Intl.Segmenter finds them (ルータ|の|遅延|は).
+const JAPANESE = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/u;
+const JAPANESE_WORDS = new Intl.Segmenter('ja', { granularity: 'word' });
+
+/** Words a listener hears: those between spaces, a Japanese run's words by Intl.Segmenter. */
+function wordCount(text: string): number {
+  return text
+    .split(/\s+/)
+    .filter(Boolean)
+    .reduce(
+      (n, run) =>
+        n +
+        (JAPANESE.test(run)
+          ? [...JAPANESE_WORDS.segment(run)].filter((s) => s.isWordLike).length
+          : 1),
+      0,
+    );
+}
+
 /** How long `text` takes to hear, ms. */
 export function hearingMs(text: string): number {
-  return text.split(/\s+/).filter(Boolean).length * MS_PER_WORD;
+  return wordCount(text) * MS_PER_WORD;
 }
 
 export interface NarratorClock {

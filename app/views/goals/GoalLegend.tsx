@@ -2,6 +2,7 @@
 import { useT } from '../../i18n/i18n';
 import type { GoalMoment } from './goal_model';
 import { STATUS, kindColor } from './goal_status';
+import { numberText } from '../../presets/number_format';
 
 /** `kinds`: the message kinds the trace declares, in order (each one's colour by its place). */
 export function GoalLegend({ moment, kinds }: { moment: GoalMoment; kinds: string[] }) {
@@ -32,7 +33,7 @@ export function GoalLegend({ moment, kinds }: { moment: GoalMoment; kinds: strin
         <li>
           <strong>{t('goals.soFarLabel')}</strong>
         </li>
-        <li>{t('goals.count.reduced', { n: moment.reduced.toLocaleString('en') })}</li>
+        <li>{t('goals.count.reduced', { n: numberText(moment.reduced) })}</li>
         <li>{t('goals.count.thrown', { n: moment.thrown })}</li>
         <li>{t('goals.count.suspended', { n: moment.suspendedSoFar })}</li>
         {Object.entries(moment.messagesByKind).map(([kind, n]) => (

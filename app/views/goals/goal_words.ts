@@ -4,6 +4,7 @@
 import { joinClauses, joinItems, joinSentences } from '../../i18n/join';
 import { vt } from '../view_words';
 import type { GoalMoment } from './goal_model';
+import { numberText } from '../../presets/number_format';
 
 /** Suspended goals and messages named at most; the rest are counted. */
 const NAMED = 3;
@@ -71,6 +72,6 @@ export function describeGoals(
       }),
     );
   }
-  sentences.push(vt('goals.soFar', { reduced: moment.reduced.toLocaleString('en') }));
+  sentences.push(vt('goals.soFar', { reduced: numberText(moment.reduced) }));
   return joinSentences(sentences);
 }

@@ -6,6 +6,7 @@ import { vt } from '../view_words';
 import type { TimelineModel } from './timeline_model';
 import { detailName } from './timeline_model';
 import { timelineTime, timelineUnit } from './timeline_words';
+import { numberText } from '../../presets/number_format';
 
 /** A selected span: its row, state and detail, from when to when. */
 export function SpanDetail({
@@ -80,7 +81,7 @@ export function ArrowDetail({
                   name: detailName(model, arrows.detail[index]!),
                 })
               : 'none',
-          size: arrows.size[index]!.toLocaleString('en'),
+          size: numberText(arrows.size[index]!),
           sizeUnit: model.sizeUnit,
           sent: timelineTime(sent, model),
           received: timelineTime(received, model),

@@ -34,6 +34,7 @@ import { TimelineTools } from './TimelineTools';
 import { useTimelinePaint } from './use_timeline_paint';
 import { useTimelinePointer } from './use_timeline_pointer';
 import { useWheelZoom } from './use_wheel_zoom';
+import { numberText } from '../../presets/number_format';
 import './TraceTimeline.css';
 
 /** The timeline: its model built in slices, then the drawing. */
@@ -123,13 +124,10 @@ export function TimelineDrawing({
       <TimelineLegend model={model} colors={colors} />
       <p className="trace-note trace-timeline-counts">
         {t('timeline.counts', {
-          spans: model.spans.start.length.toLocaleString('en'),
-          messages: model.arrows.sent.length.toLocaleString('en'),
-          drawn:
-            inSight.drawn.length < inSight.inSight
-              ? inSight.drawn.length.toLocaleString('en')
-              : 'all',
-          inSight: inSight.inSight.toLocaleString('en'),
+          spans: numberText(model.spans.start.length),
+          messages: numberText(model.arrows.sent.length),
+          drawn: inSight.drawn.length < inSight.inSight ? numberText(inSight.drawn.length) : 'all',
+          inSight: numberText(inSight.inSight),
         })}
       </p>
       <Narration id={wordsId} words={words} playing={playing} />
