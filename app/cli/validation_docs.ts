@@ -1,7 +1,8 @@
 // The machine guides' "Model against paper" sections as `validate` finds them: a table per
 // preset, its known misses below it, and the machine's three figures (npm run docs:validation).
 import type { ValidationRow } from '../presets/validation';
-import { edgeText, roleText, rowText, seedText, verdict } from '../presets/validation';
+import { edgeText, roleText, seedText, verdict } from '../presets/validation';
+import { rowText } from '../presets/validation_text';
 import { passText, validationSummary } from '../presets/validation_summary';
 
 /** A cell of a Markdown table: its pipes escaped, on one line. */

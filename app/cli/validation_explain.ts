@@ -10,7 +10,8 @@ import type {
 } from '../presets/schema';
 import { presetParams, unusedParams } from '../presets/schema';
 import type { TargetRole } from '../presets/validation';
-import { acceptedText, paperTarget, targetRole } from '../presets/validation';
+import { paperTarget, targetRole } from '../presets/validation';
+import { acceptedText } from '../presets/validation_text';
 import { withUnit } from '../presets/units';
 import { UsageError } from '../headless/usage_error';
 import { WRAP_INDENT, formatNumber, terminalWidth, wrapLine } from './text';

@@ -2,7 +2,8 @@
 // table is too wide), and an aggregate's line naming the presets that check its targets.
 import type { Preset } from '../presets/schema';
 import type { ValidationRow } from '../presets/validation';
-import { edgeText, roleText, rowText, seedText, verdict } from '../presets/validation';
+import { edgeText, roleText, seedText, verdict } from '../presets/validation';
+import { rowText } from '../presets/validation_text';
 import { WRAP_INDENT, formatTable, wrapLine } from './text';
 
 /**

@@ -6,7 +6,7 @@ import { useT } from '../i18n/i18n';
 import { emptyState, serializeUrlState } from '../link/url_state';
 import { changedParams } from '../presets/param_values';
 import type { Preset } from '../presets/schema';
-import { validationRecords } from '../presets/validation';
+import { validationRecords } from '../presets/validation_text';
 import { withheldWords } from '../results/chart_data';
 import { provenance } from '../results/figure_info';
 import { TargetsElsewhere, ValidationTable } from '../ui/ValidationTable';

@@ -6,17 +6,14 @@ import type { Accepted, Preset } from './schema';
 import { parsePreset } from './schema';
 import {
   NEAR_EDGE,
-  acceptedText,
   accepts,
   justInside,
-  paperText,
   roleText,
-  rowText,
   seedText,
   statedDigits,
   validate,
-  validationRecords,
 } from './validation';
+import { acceptedText, paperText, rowText, validationRecords } from './validation_text';
 import {
   ROBUST_SEEDS,
   independent,

@@ -2,8 +2,10 @@ import { useId, useMemo } from 'react';
 
 import { useT } from '../i18n/i18n';
 import { Rich } from '../i18n/Rich';
-import { asExpected, rowText, verdictOf } from '../presets/validation';
-import type { RowWords, ValidationRow } from '../presets/validation';
+import { asExpected, verdictOf } from '../presets/validation';
+import { rowText } from '../presets/validation_text';
+import type { ValidationRow } from '../presets/validation';
+import type { RowWords } from '../presets/validation_text';
 import './validation_table.css';
 
 /** The explorer catalogue's words, in the reader's language. */
